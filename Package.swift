@@ -1,0 +1,52 @@
+// swift-tools-version: 6.0
+// specrun: YAML specs of time-zone-correct schedules and background-task lifecycles, checked on Linux.
+// The layout follows docs/architecture.md: each target holds one concern, and the data flows
+// SpecYAML → SpecParser → SpecRunner (Recurrence, TaskHarness) → SpecResults → SpecReporters.
+import PackageDescription
+
+let package = Package(
+    name: "specrun",
+    products: [
+        .executable(name: "specrun", targets: ["specrun"]),
+        .library(name: "Recurrence", targets: ["Recurrence"]),
+        .library(name: "TaskHarness", targets: ["TaskHarness"]),
+    ],
+    targets: [
+        // C libraries from Debian, wrapped once each.
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+
+        // Leaf concerns.
+        .target(name: "SpecDiagnostics"),
+        .target(name: "SpecYAML", dependencies: ["CYAML"]),
+        .target(name: "Recurrence"),
+        .target(name: "TaskHarness", dependencies: ["Recurrence", "CSQLite"]),
+        .target(name: "SpecResults", dependencies: ["SpecDiagnostics"]),
+
+        // Spec files → plans → results → reports.
+        .target(name: "SpecModel", dependencies: ["SpecDiagnostics", "Recurrence"]),
+        .target(name: "SpecParser", dependencies: ["SpecDiagnostics", "SpecYAML", "SpecModel", "Recurrence"]),
+        .target(name: "SpecRunner", dependencies: ["SpecModel", "Recurrence", "TaskHarness", "SpecResults", "SpecDiagnostics"]),
+        .target(name: "SpecReporters", dependencies: ["SpecResults", "SpecDiagnostics"]),
+        .target(name: "SpecrunCLI", dependencies: [
+            "SpecDiagnostics", "SpecYAML", "SpecModel", "SpecParser", "Recurrence", "TaskHarness",
+            "SpecResults", "SpecRunner", "SpecReporters",
+        ]),
+        .executableTarget(name: "specrun", dependencies: ["SpecrunCLI"]),
+
+        // Benchmarks print numbers; they are never timed unit tests (run with -c release).
+        .executableTarget(
+            name: "specrun-bench",
+            dependencies: ["Recurrence", "SpecYAML", "SpecParser", "SpecRunner", "SpecModel", "SpecResults"],
+            path: "bench/specrun-bench"
+        ),
+
+        .testTarget(name: "SpecYAMLTests", dependencies: ["SpecYAML"]),
+        .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"]),
+        .testTarget(name: "TaskHarnessTests", dependencies: ["TaskHarness", "Recurrence"]),
+        .testTarget(name: "SpecParserTests", dependencies: ["SpecParser", "SpecModel", "SpecYAML", "SpecDiagnostics"]),
+        .testTarget(name: "SpecRunnerTests", dependencies: ["SpecRunner", "SpecParser", "SpecModel", "SpecResults"]),
+        .testTarget(name: "SpecReportersTests", dependencies: ["SpecReporters", "SpecResults"]),
+        .testTarget(name: "SpecrunCLITests", dependencies: ["SpecrunCLI"]),
+    ]
+)

@@ -1,0 +1,32 @@
+/// A wall-clock date and time with no zone: the nominal slot a calendar rule selects.
+public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+
+    public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
+        self.year = year
+        self.month = month
+        self.day = day
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+    }
+
+    /// `YYYY-MM-DD`.
+    public var dateString: String { pad(year, width: 4) + "-" + pad(month) + "-" + pad(day) }
+
+    /// `YYYY-MM-DD HH:MM[:SS]`.
+    public var description: String {
+        let time = pad(hour) + ":" + pad(minute) + (second == 0 ? "" : ":" + pad(second))
+        return dateString + " " + time
+    }
+
+    public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {
+        (lhs.year, lhs.month, lhs.day, lhs.hour, lhs.minute, lhs.second)
+            < (rhs.year, rhs.month, rhs.day, rhs.hour, rhs.minute, rhs.second)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Why a search for occurrences ended without one.
+public enum RecurrenceError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The search considered `limit` candidate slots without finding an occurrence.
+    case searchLimitReached(rule: String, limit: Int, after: Date)
+    /// The engine's own search gave up (Foundation returned nil).
+    case engineFoundNothing(engine: String, after: Date)
+    /// The rule can never match.
+    case invalidRule([RuleProblem])
+    /// A window enumeration produced more occurrences than allowed.
+    case tooManyOccurrences(limit: Int)
+
+    public var description: String {
+        switch self {
+        case .searchLimitReached(let rule, let limit, let after):
+            "no occurrence of \(rule) within \(limit) candidate slots after \(after.rfc3339UTC) (the search bound; raise 'limit' if this is expected)"
+        case .engineFoundNothing(let engine, let after):
+            "\(engine) found no occurrence within its search after \(after.rfc3339UTC)"
+        case .invalidRule(let problems):
+            problems.map(\.message).joined(separator: "; ")
+        case .tooManyOccurrences(let limit):
+            "the window holds more than \(limit) occurrences; narrow the window or raise the limit"
+        }
+    }
+}
+
+extension Date {
+    /// `2027-03-28T01:00:00Z`, with fractional seconds only when present.
+    public var rfc3339UTC: String {
+        let total = timeIntervalSince1970
+        let seconds = Int(total.rounded(.down))
+        let fraction = total - Double(seconds)
+        let days = Int((Double(seconds) / 86_400).rounded(.down))
+        let secondOfDay = seconds - days * 86_400
+        let civil = CivilDate(daysSinceEpoch: days)
+        var text = pad(civil.year, width: 4) + "-" + pad(civil.month) + "-" + pad(civil.day) + "T"
+            + pad(secondOfDay / 3600) + ":" + pad(secondOfDay % 3600 / 60) + ":" + pad(secondOfDay % 60)
+        if fraction > 0.000_000_5 {
+            let millis = String(format: "%.6f", fraction).dropFirst(1)
+            text += String(millis.reversed().drop(while: { $0 == "0" }).reversed())
+        }
+        return text + "Z"
+    }
+}

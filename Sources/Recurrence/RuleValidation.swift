@@ -1,0 +1,76 @@
+/// Why a rule can never select anything, or is ambiguous: found before any search runs.
+public struct RuleProblem: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The rule field at fault, as specs spell it (`day`, `on`, `missing-day`, `interval`, …).
+    public var field: String
+    /// One sentence: what is wrong and what to write instead.
+    public var message: String
+
+    public init(field: String, message: String) {
+        self.field = field
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+extension Rule {
+    /// The longest each month can be (February counts 29).
+    static let longestMonth = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June",
+        "July", "August", "September", "October", "November", "December",
+    ]
+
+    /// Problems that make the rule unusable; empty for a valid rule.
+    public var problems: [RuleProblem] {
+        switch self {
+        case .daily, .hourly(minute: 0...59, second: 0...59):
+            return []
+        case .hourly(let minute, let second):
+            if !(0...59).contains(minute) {
+                return [RuleProblem(field: "minute", message: "minute must be 0…59, not \(minute)")]
+            }
+            return [RuleProblem(field: "minute", message: "second must be 0…59, not \(second)")]
+        case .weekly(let days, _):
+            if days.isEmpty {
+                return [RuleProblem(field: "on", message: "'on' lists no weekday, so the rule never matches; name at least one day (monday … sunday)")]
+            }
+            return []
+        case .monthly(let day, _, let missingDay):
+            guard case .day(let number) = day else { return [] }
+            if !(1...31).contains(number) {
+                return [RuleProblem(field: "day", message: "day must be 1…31 or 'last', not \(number)")]
+            }
+            if number > 28 && missingDay == nil {
+                return [RuleProblem(field: "missing-day", message: "day \(number) is missing in some months; add 'missing-day: skip' or 'missing-day: last-day'")]
+            }
+            return []
+        case .yearly(let month, let day, _, let missingDay):
+            guard (1...12).contains(month) else {
+                return [RuleProblem(field: "month", message: "month must be 1…12, not \(month)")]
+            }
+            guard case .day(let number) = day else { return [] }
+            let longest = Rule.longestMonth[month - 1]
+            let name = Rule.monthNames[month - 1]
+            if !(1...31).contains(number) {
+                return [RuleProblem(field: "day", message: "day must be 1…31 or 'last', not \(number)")]
+            }
+            if month == 2 && number > 29 {
+                return [RuleProblem(field: "day", message: "February never has day \(number), so the rule never matches; use 'day: last' or 'day: 29' with 'missing-day'")]
+            }
+            if number > longest {
+                if missingDay == .lastDay { return [] }
+                return [RuleProblem(field: "day", message: "\(name) never has day \(number), so the rule never matches; use day \(longest) or add 'missing-day: last-day'")]
+            }
+            if month == 2 && number == 29 && missingDay == nil {
+                return [RuleProblem(field: "missing-day", message: "February 29 is missing in most years; add 'missing-day: skip' or 'missing-day: last-day'")]
+            }
+            return []
+        case .interval(let seconds, _):
+            if seconds <= 0 {
+                return [RuleProblem(field: "interval", message: "the interval must be longer than zero, e.g. 90m or 24h")]
+            }
+            return []
+        }
+    }
+}

@@ -1,0 +1,14 @@
+import Foundation
+
+/// A catch-up window `(after, through]`: the start excluded, the end included, both fixed before enumeration.
+public struct Window: Sendable, Hashable {
+    public let after: Date
+    public let through: Date
+
+    public init(after: Date, through: Date) {
+        self.after = after
+        self.through = through
+    }
+
+    public func contains(_ date: Date) -> Bool { date > after && date <= through }
+}

@@ -1,0 +1,6 @@
+import SpecResults
+
+/// The human report on stdout.
+public struct TerminalReporter: Sendable {
+    public init() {}
+}

@@ -1,0 +1,33 @@
+/// Where and with what a run happened: archived with every result so toolchains can be compared.
+public struct Environment: Sendable, Hashable, Codable {
+    public var os: String
+    public var osVersion: String
+    public var architecture: String
+    public var swiftVersion: String
+    public var foundation: String
+    public var tzdataVersion: String
+    public var zones: [String]
+    public var specrunVersion: String
+    public var gitCommit: String?
+    /// RFC 3339, UTC.
+    public var startTime: String
+    public var commandLine: [String]
+
+    public init(
+        os: String, osVersion: String, architecture: String, swiftVersion: String, foundation: String,
+        tzdataVersion: String, zones: [String], specrunVersion: String, gitCommit: String?, startTime: String,
+        commandLine: [String]
+    ) {
+        self.os = os
+        self.osVersion = osVersion
+        self.architecture = architecture
+        self.swiftVersion = swiftVersion
+        self.foundation = foundation
+        self.tzdataVersion = tzdataVersion
+        self.zones = zones
+        self.specrunVersion = specrunVersion
+        self.gitCommit = gitCommit
+        self.startTime = startTime
+        self.commandLine = commandLine
+    }
+}

@@ -1,0 +1,23 @@
+/// The outcome of one test (a spec, a case, on one engine).
+public enum TestStatus: String, Sendable, Hashable, Codable, CaseIterable {
+    case passed
+    case failed
+    /// The spec could not be run as written (an invalid spec, a search that errored unexpectedly, a timeout).
+    case error
+    case skipped
+    /// Failed on an engine where the spec declares a known deviation: reported, does not fail the run.
+    case knownDeviation = "known-deviation"
+    /// Passed where a known deviation was declared: the toolchain fixed it; remove the annotation.
+    case fixedDeviation = "fixed-deviation"
+    /// Never started (the run was interrupted, or stopped after too many failures).
+    case notRun = "not-run"
+
+    /// Whether this status makes the run fail (exit status 1). Fixed deviations fail only under `--strict`.
+    public func failsRun(strict: Bool) -> Bool {
+        switch self {
+        case .failed, .error: true
+        case .fixedDeviation: strict
+        case .passed, .skipped, .knownDeviation, .notRun: false
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// Why a YAML source could not be read (beyond what it holds: that is the spec parser's concern).
+public struct YAMLError: Error, Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        /// libyaml's scanner or parser refused the text.
+        case syntax
+        /// The bytes are not UTF-8.
+        case notUTF8
+        /// Nodes nested deeper than the limit.
+        case tooDeep
+        /// Aliases expand to more nodes than the limit (an "alias bomb").
+        case aliasExpansion
+        /// An alias names an anchor that was never defined.
+        case unknownAlias
+        /// The file is larger than the limit.
+        case tooLarge
+    }
+
+    public var kind: Kind
+    /// One sentence: what is wrong and what to do.
+    public var message: String
+    public var mark: Mark
+    /// libyaml's context ("while parsing a block mapping") and where it began, when it gives one.
+    public var context: String?
+    public var contextMark: Mark?
+
+    public init(kind: Kind, message: String, mark: Mark, context: String? = nil, contextMark: Mark? = nil) {
+        self.kind = kind
+        self.message = message
+        self.mark = mark
+        self.context = context
+        self.contextMark = contextMark
+    }
+}

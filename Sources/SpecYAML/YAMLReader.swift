@@ -1,0 +1,307 @@
+internal import CYAML
+
+/// The documents a YAML source holds, and the error that stopped reading, if any.
+///
+/// Documents before a syntax error are kept: a broken third spec does not hide the first two.
+public struct YAMLStream: Sendable {
+    public var documents: [YAMLDocument]
+    public var error: YAMLError?
+
+    public init(documents: [YAMLDocument], error: YAMLError?) {
+        self.documents = documents
+        self.error = error
+    }
+}
+
+/// One `---`-separated document.
+public struct YAMLDocument: Sendable, Hashable {
+    public var root: Node
+    /// Where the document starts (its `---`, or its first node).
+    public var start: Mark
+
+    public init(root: Node, start: Mark) {
+        self.root = root
+        self.start = start
+    }
+}
+
+/// Reads YAML text into `Node` trees through libyaml's event API.
+public enum YAMLReader {
+    public static func read(_ bytes: [UInt8], limits: YAMLLimits = .default) -> YAMLStream {
+        if bytes.count > limits.maxBytes {
+            return YAMLStream(documents: [], error: YAMLError(
+                kind: .tooLarge,
+                message: "the file is \(bytes.count) bytes, more than the limit of \(limits.maxBytes); split it or raise the limit with --max-file-size",
+                mark: Mark(line: 1, column: 1)))
+        }
+        if let bad = firstInvalidUTF8(in: bytes) {
+            return YAMLStream(documents: [], error: YAMLError(
+                kind: .notUTF8,
+                message: "the file is not valid UTF-8 (byte 0x\(String(bytes[bad.offset], radix: 16, uppercase: true))); save it as UTF-8",
+                mark: bad.mark))
+        }
+        let parser = EventParser(bytes)
+        var builder = TreeBuilder(limits: limits)
+        return builder.run(parser)
+    }
+
+    public static func read(_ text: String, limits: YAMLLimits = .default) -> YAMLStream {
+        read(Array(text.utf8), limits: limits)
+    }
+
+    /// The first byte that breaks UTF-8, with its 1-based line and column (in characters).
+    static func firstInvalidUTF8(in bytes: [UInt8]) -> (offset: Int, mark: Mark)? {
+        var line = 1
+        var column = 1
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let width: Int
+            switch byte {
+            case 0x00...0x7F: width = 1
+            case 0xC2...0xDF: width = 2
+            case 0xE0...0xEF: width = 3
+            case 0xF0...0xF4: width = 4
+            default: return (index, Mark(line: line, column: column))
+            }
+            guard index + width <= bytes.count else { return (index, Mark(line: line, column: column)) }
+            if width > 1 {
+                for k in 1..<width where bytes[index + k] & 0xC0 != 0x80 {
+                    return (index, Mark(line: line, column: column))
+                }
+                // Overlong forms and surrogates.
+                let second = bytes[index + 1]
+                if (byte == 0xE0 && second < 0xA0) || (byte == 0xED && second > 0x9F)
+                    || (byte == 0xF0 && second < 0x90) || (byte == 0xF4 && second > 0x8F) {
+                    return (index, Mark(line: line, column: column))
+                }
+            }
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            index += width
+        }
+        return nil
+    }
+}
+
+/// Owns a libyaml parser and the bytes it reads; `deinit` frees both.
+private final class EventParser {
+    private var parser = yaml_parser_t()
+    private let input: UnsafeMutableBufferPointer<UInt8>
+
+    init(_ bytes: [UInt8]) {
+        input = .allocate(capacity: max(1, bytes.count))
+        _ = input.initialize(from: bytes)
+        yaml_parser_initialize(&parser)
+        yaml_parser_set_input_string(&parser, input.baseAddress, bytes.count)
+    }
+
+    deinit {
+        yaml_parser_delete(&parser)
+        input.deallocate()
+    }
+
+    enum Event {
+        case streamStart, streamEnd
+        case documentStart(Mark), documentEnd
+        case alias(anchor: String, Mark)
+        case scalar(Node.Scalar, anchor: String?)
+        case sequenceStart(anchor: String?, Mark), sequenceEnd
+        case mappingStart(anchor: String?, Mark), mappingEnd
+    }
+
+    func next() -> Result<Event, YAMLError> {
+        var event = yaml_event_t()
+        guard yaml_parser_parse(&parser, &event) == 1 else {
+            return .failure(syntaxError())
+        }
+        defer { yaml_event_delete(&event) }
+        let mark = Mark(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+        switch event.type {
+        case YAML_STREAM_START_EVENT:
+            return .success(.streamStart)
+        case YAML_STREAM_END_EVENT:
+            return .success(.streamEnd)
+        case YAML_DOCUMENT_START_EVENT:
+            return .success(.documentStart(mark))
+        case YAML_DOCUMENT_END_EVENT:
+            return .success(.documentEnd)
+        case YAML_ALIAS_EVENT:
+            return .success(.alias(anchor: string(event.data.alias.anchor) ?? "", mark))
+        case YAML_SCALAR_EVENT:
+            let data = event.data.scalar
+            let value = data.value.map {
+                String(decoding: UnsafeBufferPointer(start: $0, count: Int(data.length)), as: UTF8.self)
+            } ?? ""
+            let style: Node.ScalarStyle = switch data.style {
+            case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
+            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
+            case YAML_LITERAL_SCALAR_STYLE: .literal
+            case YAML_FOLDED_SCALAR_STYLE: .folded
+            default: .plain
+            }
+            let scalar = Node.Scalar(value: value, style: style, mark: mark, tag: string(data.tag))
+            return .success(.scalar(scalar, anchor: string(data.anchor)))
+        case YAML_SEQUENCE_START_EVENT:
+            return .success(.sequenceStart(anchor: string(event.data.sequence_start.anchor), mark))
+        case YAML_SEQUENCE_END_EVENT:
+            return .success(.sequenceEnd)
+        case YAML_MAPPING_START_EVENT:
+            return .success(.mappingStart(anchor: string(event.data.mapping_start.anchor), mark))
+        case YAML_MAPPING_END_EVENT:
+            return .success(.mappingEnd)
+        default:
+            return .failure(YAMLError(kind: .syntax, message: "libyaml produced an unexpected event", mark: mark))
+        }
+    }
+
+    private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+
+    private func syntaxError() -> YAMLError {
+        let problem = parser.problem.map { String(cString: $0) } ?? "the YAML could not be read"
+        let problemMark = Mark(line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
+        let context = parser.context.map { String(cString: $0) }
+        let contextMark = context == nil ? nil
+            : Mark(line: Int(parser.context_mark.line) + 1, column: Int(parser.context_mark.column) + 1)
+        return YAMLError(kind: .syntax, message: problem, mark: problemMark, context: context, contextMark: contextMark)
+    }
+}
+
+/// Builds node trees from events without recursion, resolving aliases by copy under a node budget.
+private struct TreeBuilder {
+    let limits: YAMLLimits
+
+    private enum Open {
+        case sequence(items: [Node], mark: Mark, anchor: String?, nodes: Int)
+        case mapping(entries: [Node.Entry], pendingKey: Node?, mark: Mark, anchor: String?, nodes: Int)
+    }
+
+    private var stack: [Open] = []
+    /// Each anchor's node and how many nodes it counts for once expanded.
+    private var anchors: [String: (node: Node, nodes: Int)] = [:]
+    private var documentNodes = 0
+
+    init(limits: YAMLLimits) {
+        self.limits = limits
+    }
+
+    mutating func run(_ parser: EventParser) -> YAMLStream {
+        var documents: [YAMLDocument] = []
+        var documentStart = Mark(line: 1, column: 1)
+        var root: Node?
+        while true {
+            let event: EventParser.Event
+            switch parser.next() {
+            case .failure(let error): return YAMLStream(documents: documents, error: error)
+            case .success(let next): event = next
+            }
+            switch event {
+            case .streamStart:
+                continue
+            case .streamEnd:
+                return YAMLStream(documents: documents, error: nil)
+            case .documentStart(let mark):
+                documentStart = mark
+                root = nil
+                stack = []
+                anchors = [:]
+                documentNodes = 0
+            case .documentEnd:
+                if let root {
+                    documents.append(YAMLDocument(root: root, start: documentStart))
+                }
+            case .alias(let anchor, let mark):
+                guard let target = anchors[anchor] else {
+                    return YAMLStream(documents: documents, error: YAMLError(
+                        kind: .unknownAlias,
+                        message: "the alias '*\(anchor)' names no anchor defined before it; define '&\(anchor)' first",
+                        mark: mark))
+                }
+                if let error = count(target.nodes, at: mark) { return YAMLStream(documents: documents, error: error) }
+                if let error = attach(target.node, nodes: target.nodes, into: &root) {
+                    return YAMLStream(documents: documents, error: error)
+                }
+            case .scalar(let scalar, let anchor):
+                if let error = count(1, at: scalar.mark) { return YAMLStream(documents: documents, error: error) }
+                let node = Node.scalar(scalar)
+                if let anchor { anchors[anchor] = (node, 1) }
+                if let error = attach(node, nodes: 1, into: &root) {
+                    return YAMLStream(documents: documents, error: error)
+                }
+            case .sequenceStart(let anchor, let mark):
+                if let error = open(.sequence(items: [], mark: mark, anchor: anchor, nodes: 1), at: mark) {
+                    return YAMLStream(documents: documents, error: error)
+                }
+            case .mappingStart(let anchor, let mark):
+                if let error = open(.mapping(entries: [], pendingKey: nil, mark: mark, anchor: anchor, nodes: 1), at: mark) {
+                    return YAMLStream(documents: documents, error: error)
+                }
+            case .sequenceEnd, .mappingEnd:
+                let closed = stack.removeLast()
+                let node: Node
+                let nodes: Int
+                let anchor: String?
+                switch closed {
+                case .sequence(let items, let mark, let name, let count):
+                    (node, nodes, anchor) = (.sequence(items, mark), count, name)
+                case .mapping(let entries, _, let mark, let name, let count):
+                    (node, nodes, anchor) = (.mapping(entries, mark), count, name)
+                }
+                if let anchor { anchors[anchor] = (node, nodes) }
+                if let error = attach(node, nodes: nodes, into: &root) {
+                    return YAMLStream(documents: documents, error: error)
+                }
+            }
+        }
+    }
+
+    private mutating func open(_ collection: Open, at mark: Mark) -> YAMLError? {
+        if let error = count(1, at: mark) { return error }
+        guard stack.count < limits.maxDepth else {
+            return YAMLError(
+                kind: .tooDeep,
+                message: "nesting is deeper than \(limits.maxDepth) levels; specs never need this much (raise the limit with --max-depth)",
+                mark: mark)
+        }
+        stack.append(collection)
+        return nil
+    }
+
+    private mutating func count(_ nodes: Int, at mark: Mark) -> YAMLError? {
+        documentNodes += nodes
+        guard documentNodes <= limits.maxNodes else {
+            return YAMLError(
+                kind: .aliasExpansion,
+                message: "the document expands to more than \(limits.maxNodes) nodes (aliases included); remove the repeated aliases or raise the limit with --max-nodes",
+                mark: mark)
+        }
+        return nil
+    }
+
+    /// Adds a finished node to the open collection, or makes it the document's root.
+    private mutating func attach(_ node: Node, nodes: Int, into root: inout Node?) -> YAMLError? {
+        guard let top = stack.popLast() else {
+            root = node
+            return nil
+        }
+        switch top {
+        case .sequence(var items, let mark, let anchor, let count):
+            items.append(node)
+            stack.append(.sequence(items: items, mark: mark, anchor: anchor, nodes: count + nodes))
+        case .mapping(var entries, let pendingKey, let mark, let anchor, let count):
+            if let key = pendingKey {
+                entries.append(Node.Entry(key: key, value: node))
+                stack.append(.mapping(entries: entries, pendingKey: nil, mark: mark, anchor: anchor, nodes: count + nodes))
+            } else {
+                stack.append(.mapping(entries: entries, pendingKey: node, mark: mark, anchor: anchor, nodes: count + nodes))
+            }
+        }
+        return nil
+    }
+}

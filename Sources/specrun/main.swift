@@ -1,0 +1,4 @@
+import Foundation
+import SpecrunCLI
+
+exit(await SpecrunCommand.main(arguments: CommandLine.arguments))

@@ -1,0 +1,6 @@
+import Testing
+@testable import Recurrence
+
+@Test func moduleLoads() {
+    #expect(Bool(true))
+}

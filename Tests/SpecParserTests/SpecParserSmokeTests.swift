@@ -1,0 +1,6 @@
+import Testing
+@testable import SpecParser
+
+@Test func moduleLoads() {
+    #expect(Bool(true))
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import SpecReporters
+
+@Test func moduleLoads() {
+    #expect(Bool(true))
+}

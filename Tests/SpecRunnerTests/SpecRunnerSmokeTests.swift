@@ -1,0 +1,6 @@
+import Testing
+@testable import SpecRunner
+
+@Test func moduleLoads() {
+    #expect(Bool(true))
+}

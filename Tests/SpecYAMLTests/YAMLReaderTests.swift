@@ -1,0 +1,92 @@
+import Testing
+@testable import SpecYAML
+
+@Suite struct YAMLReaderTests {
+    @Test func plainTimeStaysText() throws {
+        let stream = YAMLReader.read("at: 02:30\nn: 0150\nb: yes\n")
+        #expect(stream.error == nil)
+        let entries = try #require(stream.documents.first?.root.mapping)
+        #expect(entries.map { $0.value.scalar?.value } == ["02:30", "0150", "yes"])
+    }
+
+    @Test func marksAreOneBased() throws {
+        let stream = YAMLReader.read("spec: a\nschedule:\n  timezone: Europe/Berlin\n")
+        let entries = try #require(stream.documents.first?.root.mapping)
+        #expect(entries[0].key.mark == Mark(line: 1, column: 1))
+        let inner = try #require(entries[1].value.mapping)
+        #expect(inner[0].key.mark == Mark(line: 3, column: 3))
+        #expect(inner[0].value.mark == Mark(line: 3, column: 13))
+    }
+
+    @Test func multipleDocumentsKeepTheirStart() {
+        let stream = YAMLReader.read("spec: a\n---\nspec: b\n---\nspec: c\n")
+        #expect(stream.documents.count == 3)
+        #expect(stream.documents.map(\.start.line) == [1, 2, 4])
+    }
+
+    @Test func documentsBeforeASyntaxErrorAreKept() throws {
+        let stream = YAMLReader.read("spec: a\n---\nspec: [b\n")
+        #expect(stream.documents.count == 1)
+        let error = try #require(stream.error)
+        #expect(error.kind == .syntax)
+        #expect(error.mark.line >= 3)
+    }
+
+    @Test func aliasesResolveToTheAnchoredNode() throws {
+        let stream = YAMLReader.read("base: &b {every: day, at: \"02:30\"}\ncopy: *b\n")
+        let entries = try #require(stream.documents.first?.root.mapping)
+        #expect(entries[1].value.mapping?.count == 2)
+        #expect(entries[1].value.mapping?[1].value.scalar?.value == "02:30")
+    }
+
+    @Test func aliasBombIsAnErrorNotAHang() throws {
+        var text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...9 {
+            let refs = Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
+            text += "a\(level): &a\(level) [\(refs)]\n"
+        }
+        let stream = YAMLReader.read(text)
+        #expect(stream.error?.kind == .aliasExpansion)
+    }
+
+    @Test func deepNestingIsAnError() {
+        let text = String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)
+        let stream = YAMLReader.read(text)
+        #expect(stream.error?.kind == .tooDeep)
+        #expect(stream.error?.mark.line == 1)
+    }
+
+    @Test func unknownAliasIsAnError() {
+        let stream = YAMLReader.read("a: *missing\n")
+        #expect(stream.error != nil)
+    }
+
+    @Test func invalidUTF8NamesItsPlace() {
+        let bytes = Array("spec: a\nname: caf".utf8) + [0xE9] + Array("\n".utf8)
+        let stream = YAMLReader.read(bytes)
+        #expect(stream.error?.kind == .notUTF8)
+        #expect(stream.error?.mark == Mark(line: 2, column: 10))
+    }
+
+    @Test func tabIndentationIsASyntaxError() {
+        let stream = YAMLReader.read("schedule:\n\ttimezone: Europe/Berlin\n")
+        #expect(stream.error?.kind == .syntax)
+        #expect(stream.error?.mark.line == 2)
+    }
+
+    @Test func emptyTextHasNoDocuments() {
+        #expect(YAMLReader.read("").documents.isEmpty)
+        #expect(YAMLReader.read("# only a comment\n").documents.isEmpty)
+    }
+
+    @Test func oversizedInputIsRefusedBeforeParsing() {
+        let stream = YAMLReader.read("a: b\n", limits: YAMLLimits(maxBytes: 3))
+        #expect(stream.error?.kind == .tooLarge)
+    }
+
+    @Test func quotedStylesAreKept() throws {
+        let stream = YAMLReader.read("a: 'x'\nb: \"y\"\nc: z\n")
+        let styles = try #require(stream.documents.first?.root.mapping).map { $0.value.scalar?.style }
+        #expect(styles == [.singleQuoted, .doubleQuoted, .plain])
+    }
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import SpecrunCLI
+
+@Test func moduleLoads() {
+    #expect(Bool(true))
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import TaskHarness
+
+@Test func moduleLoads() {
+    #expect(Bool(true))
+}

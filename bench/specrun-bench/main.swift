@@ -1,0 +1,1 @@
+print("specrun-bench: nothing measured yet")

@@ -1,7 +1,104 @@
+import Foundation
+import Recurrence
 import SpecModel
 import SpecResults
 
-/// Executes specs against the engines and the task harness.
+/// Executes a test plan against the engines and the task harness, producing one result per item.
 public struct SpecRunner: Sendable {
-    public init() {}
+    public struct Options: Sendable {
+        /// Most occurrences one window may hold before its enumeration stops with an error.
+        public var occurrenceLimit: Int
+        /// Monotonic nanoseconds, injected so library code never reads a clock itself; durations are 0 without it.
+        public var monotonicNanoseconds: @Sendable () -> UInt64
+
+        public init(occurrenceLimit: Int = 100_000, monotonicNanoseconds: @escaping @Sendable () -> UInt64 = { 0 }) {
+            self.occurrenceLimit = occurrenceLimit
+            self.monotonicNanoseconds = monotonicNanoseconds
+        }
+    }
+
+    public var options: Options
+    public var engines: EngineCatalog
+
+    public init(options: Options = Options(), engines: EngineCatalog = EngineCatalog()) {
+        self.options = options
+        self.engines = engines
+    }
+
+    public func run(_ plan: TestPlan) -> [TestResult] {
+        plan.items.map(run)
+    }
+
+    public func run(_ item: PlanItem) -> TestResult {
+        let start = options.monotonicNanoseconds()
+        var verdict = judge(item)
+        if let engine = item.engine, let reason = item.spec.knownDeviations[engine] {
+            switch verdict.status {
+            case .failed:
+                verdict.status = .knownDeviation
+                verdict.message = "known deviation: \(reason)" + (verdict.message.map { " — \($0)" } ?? "")
+            case .passed:
+                verdict.status = .fixedDeviation
+                verdict.message = "passed although a known deviation is declared (\(reason)); remove it from known-deviations"
+            default:
+                break
+            }
+        }
+        let elapsed = Double(options.monotonicNanoseconds() &- start) / 1e9
+        let needsContext = verdict.status == .failed || verdict.status == .knownDeviation
+        return TestResult(
+            id: item.id,
+            file: item.spec.location.file,
+            line: item.line,
+            spec: item.spec.name,
+            caseName: item.caseName,
+            engine: item.engine?.rawValue,
+            tags: item.spec.tags,
+            status: verdict.status,
+            duration: max(0, elapsed),
+            timeZone: verdict.timeZone?.identifier,
+            message: verdict.message,
+            expected: verdict.expected,
+            actual: verdict.actual,
+            diff: verdict.diff,
+            zoneContext: needsContext ? zoneContext(for: verdict) : nil
+        )
+    }
+
+    private func judge(_ item: PlanItem) -> Verdict {
+        if let reason = item.spec.skip {
+            return Verdict(status: .skipped, message: reason)
+        }
+        switch item.spec.body {
+        case .recurrence(let recurrence):
+            guard let engine = item.engine else { return Verdict(status: .error, message: "no engine chosen") }
+            return RecurrenceExecutor(engines: engines, occurrenceLimit: options.occurrenceLimit)
+                .run(item, spec: recurrence, engine: engine)
+        case .lifecycle:
+            return Verdict(status: .error, message: "lifecycle scenarios are not supported by this build yet")
+        }
+    }
+
+    /// The zone's transitions within two days of the instants a failure involves, for timelines.
+    private func zoneContext(for verdict: Verdict) -> ZoneContext? {
+        guard let timeZone = verdict.timeZone else { return nil }
+        let instants = (verdict.expected + verdict.actual).map(\.epochSeconds)
+        guard let low = instants.min(), let high = instants.max() else { return nil }
+        let formatter = InstantFormatter(timeZone: timeZone)
+        var transitions: [ZoneContext.Transition] = []
+        var cursor = Date(timeIntervalSince1970: low - 2 * 86_400)
+        let end = Date(timeIntervalSince1970: high + 2 * 86_400)
+        while transitions.count < 16, let next = timeZone.nextDaylightSavingTimeTransition(after: cursor), next <= end {
+            let before = timeZone.secondsFromGMT(for: next.addingTimeInterval(-1))
+            let after = timeZone.secondsFromGMT(for: next)
+            transitions.append(ZoneContext.Transition(
+                at: formatter.resultInstant(next),
+                offsetBefore: before,
+                offsetAfter: after,
+                localBefore: InstantFormatter.wallTime(next, offset: before).shortTime,
+                localAfter: InstantFormatter.wallTime(next, offset: after).shortTime))
+            cursor = next
+        }
+        return ZoneContext(zone: timeZone.identifier, transitions: transitions)
+    }
 }

@@ -1,0 +1,47 @@
+import Foundation
+import SpecResults
+
+/// Compares expected and actual occurrences by absolute instant (never by string), in order.
+struct OccurrenceDiff {
+    struct Item {
+        var date: Date
+        var instant: ResultInstant
+        /// For expected items: the key the spec asks for, if any. For actual items: the produced key.
+        var key: String?
+    }
+
+    /// A merge of two time-ordered lists: equal instants pair up; the rest are missing or unexpected.
+    static func lines(expected: [Item], actual: [Item]) -> [DiffLine] {
+        let expected = expected.sorted { $0.date < $1.date }
+        let actual = actual.sorted { $0.date < $1.date }
+        var lines: [DiffLine] = []
+        var i = 0, j = 0
+        while i < expected.count || j < actual.count {
+            if i < expected.count, j < actual.count, expected[i].date == actual[j].date {
+                let wantKey = expected[i].key
+                let kind: DiffLine.Kind = (wantKey == nil || wantKey == actual[j].key) ? .same : .keyMismatch
+                lines.append(DiffLine(kind: kind, expected: expected[i].instant, actual: actual[j].instant))
+                i += 1
+                j += 1
+            } else if j >= actual.count || (i < expected.count && expected[i].date < actual[j].date) {
+                lines.append(DiffLine(kind: .missing, expected: expected[i].instant, actual: nil))
+                i += 1
+            } else {
+                lines.append(DiffLine(kind: .unexpected, expected: nil, actual: actual[j].instant))
+                j += 1
+            }
+        }
+        return lines
+    }
+
+    static func isClean(_ lines: [DiffLine]) -> Bool { lines.allSatisfy { $0.kind == .same } }
+
+    /// "2 missing, 1 unexpected, 1 key mismatch".
+    static func summary(_ lines: [DiffLine]) -> String {
+        let counts: [(DiffLine.Kind, String)] = [(.missing, "missing"), (.unexpected, "unexpected"), (.keyMismatch, "key mismatch")]
+        return counts.compactMap { kind, word in
+            let n = lines.filter { $0.kind == kind }.count
+            return n == 0 ? nil : "\(n) \(word)"
+        }.joined(separator: ", ")
+    }
+}

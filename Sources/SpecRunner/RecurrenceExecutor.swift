@@ -1,0 +1,121 @@
+import Foundation
+import Recurrence
+import SpecModel
+import SpecResults
+
+/// Runs one recurrence plan item (a window or a case) on one engine and judges it.
+struct RecurrenceExecutor: Sendable {
+    let engines: EngineCatalog
+    let occurrenceLimit: Int
+
+    func run(_ item: PlanItem, spec recurrence: RecurrenceSpec, engine name: EngineName) -> Verdict {
+        guard let engine = engines.engine(name) else {
+            return Verdict(status: .error, message: "the \(name.rawValue) engine is not available in this build")
+        }
+        let overrides = item.caseSpec?.overrides ?? CaseSpec.Overrides()
+        let scheduleSpec = recurrence.schedule
+        let timeZone = overrides.timeZone ?? scheduleSpec.timeZone
+        let formatter = InstantFormatter(timeZone: timeZone)
+        let schedule: Schedule
+        do {
+            schedule = try Schedule(
+                id: scheduleSpec.id,
+                version: scheduleSpec.version,
+                rule: overrides.rule ?? scheduleSpec.rule,
+                timeZone: timeZone,
+                nonexistent: overrides.nonexistent ?? scheduleSpec.nonexistent ?? .skip,
+                repeated: overrides.repeated ?? scheduleSpec.repeated ?? .first,
+                searchLimit: scheduleSpec.limit)
+        } catch {
+            return Verdict(status: .error, message: "the schedule is invalid: \(error)", timeZone: timeZone)
+        }
+
+        let expectedItems: [OccurrenceDiff.Item]
+        let expectedError: ExpectedError?
+        let outcome: Result<[Occurrence], RecurrenceError>
+        if let caseSpec = item.caseSpec {
+            expectedItems = caseSpec.next.map { OccurrenceDiff.Item(date: $0.date, instant: formatter.resultInstant($0.date), key: nil) }
+            expectedError = caseSpec.error
+            outcome = Result { () throws(RecurrenceError) -> [Occurrence] in
+                var results: [Occurrence] = []
+                var cursor = caseSpec.after.date
+                for _ in 0..<max(1, caseSpec.next.count) {
+                    let next = try engine.next(after: cursor, in: schedule)
+                    results.append(next)
+                    cursor = next.date
+                }
+                return results
+            }
+        } else {
+            guard let windowSpec = recurrence.window else {
+                return Verdict(status: .error, message: "the spec has 'expect' but no 'window'", timeZone: timeZone)
+            }
+            let window = Window(after: windowSpec.after.date, through: windowSpec.through.date)
+            switch recurrence.expect {
+            case .occurrences(let expected, _):
+                expectedItems = expected.map {
+                    OccurrenceDiff.Item(date: $0.instant.date, instant: formatter.resultInstant($0.instant.date, key: $0.key), key: $0.key)
+                }
+                expectedError = nil
+            case .error(let error, _):
+                expectedItems = []
+                expectedError = error
+            case nil:
+                expectedItems = []
+                expectedError = nil
+            }
+            outcome = Result { () throws(RecurrenceError) -> [Occurrence] in
+                try engine.occurrences(in: window, of: schedule, limit: occurrenceLimit)
+            }
+        }
+
+        var verdict = Verdict(status: .passed, timeZone: timeZone)
+        verdict.expected = expectedItems.map(\.instant)
+        switch outcome {
+        case .failure(let error):
+            if let expectedError, Self.matches(error, expectedError) {
+                verdict.message = nil
+                return verdict
+            }
+            verdict.status = .failed
+            verdict.message = error.description
+            verdict.diff = expectedItems.map { DiffLine(kind: .missing, expected: $0.instant, actual: nil) }
+            return verdict
+        case .success(let occurrences):
+            let actualItems = occurrences.map {
+                OccurrenceDiff.Item(date: $0.date, instant: formatter.resultInstant($0.date, key: $0.key.rawValue), key: $0.key.rawValue)
+            }
+            verdict.actual = actualItems.map(\.instant)
+            if let expectedError {
+                verdict.status = .failed
+                let found = actualItems.first.map { " but found \($0.instant.offsetForm)" } ?? " but the search ended without it"
+                verdict.message = "expected the search to end with '\(expectedError.rawValue)'" + found
+                return verdict
+            }
+            let lines = OccurrenceDiff.lines(expected: expectedItems, actual: actualItems)
+            verdict.diff = lines
+            if !OccurrenceDiff.isClean(lines) {
+                verdict.status = .failed
+                verdict.message = "occurrences differ: " + OccurrenceDiff.summary(lines)
+            }
+            return verdict
+        }
+    }
+
+    private static func matches(_ error: RecurrenceError, _ expected: ExpectedError) -> Bool {
+        switch (error, expected) {
+        case (.searchLimitReached, .noOccurrence), (.engineFoundNothing, .noOccurrence): true
+        default: false
+        }
+    }
+}
+
+/// What a run of one item concluded, before it becomes a `TestResult`.
+struct Verdict: Sendable {
+    var status: TestStatus
+    var message: String?
+    var timeZone: TimeZone?
+    var expected: [ResultInstant] = []
+    var actual: [ResultInstant] = []
+    var diff: [DiffLine] = []
+}

@@ -1,0 +1,69 @@
+import Recurrence
+import SpecModel
+import SpecResults
+
+/// The expanded plan: one item per spec / case / engine, in file order, each with its stable id.
+public struct TestPlan: Sendable {
+    public var items: [PlanItem]
+
+    public init(items: [PlanItem]) {
+        self.items = items
+    }
+
+    /// Expands specs into items. `engines` is the run's choice; a spec's own `engines:` overrides it.
+    public init(specs: [Spec], engines: [EngineName]) {
+        var items: [PlanItem] = []
+        for spec in specs {
+            switch spec.body {
+            case .recurrence(let recurrence):
+                let specEngines = spec.engines ?? engines
+                for engine in specEngines {
+                    if recurrence.expect != nil {
+                        items.append(PlanItem(spec: spec, target: .window, engine: engine))
+                    }
+                    for index in recurrence.cases.indices {
+                        items.append(PlanItem(spec: spec, target: .case(index), engine: engine))
+                    }
+                }
+            case .lifecycle:
+                items.append(PlanItem(spec: spec, target: .scenario, engine: nil))
+            }
+        }
+        self.items = items
+    }
+}
+
+/// One test to run: a spec's window, one of its cases, or a lifecycle scenario, on one engine.
+public struct PlanItem: Sendable {
+    public var spec: Spec
+    public var target: Target
+    /// Nil for lifecycle scenarios, which run on the task harness.
+    public var engine: EngineName?
+
+    public enum Target: Sendable, Hashable {
+        case window
+        case `case`(Int)
+        case scenario
+    }
+
+    public init(spec: Spec, target: Target, engine: EngineName?) {
+        self.spec = spec
+        self.target = target
+        self.engine = engine
+    }
+
+    public var caseSpec: CaseSpec? {
+        guard case .case(let index) = target, case .recurrence(let recurrence) = spec.body else { return nil }
+        return recurrence.cases[index]
+    }
+
+    public var caseName: String? { caseSpec?.name }
+
+    /// `file › spec › case › engine`.
+    public var id: String {
+        TestResult.makeID(file: spec.location.file, spec: spec.name, caseName: caseName, engine: engine?.rawValue)
+    }
+
+    /// The line results name: the case's line for a case, else the spec's.
+    public var line: Int { caseSpec?.location.line ?? spec.location.line }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// The command's connection to the outside: output streams, environment, terminal facts and the clock.
+///
+/// Injected so tests run commands in-process and compare whole outputs.
+public struct CommandIO: Sendable {
+    public var writeOut: @Sendable (String) -> Void
+    public var writeError: @Sendable (String) -> Void
+    public var environment: [String: String]
+    public var stdoutIsTerminal: Bool
+    /// The wall clock, read only here at the edge (for the results' start time).
+    public var now: @Sendable () -> Date
+    /// Monotonic nanoseconds for durations.
+    public var monotonicNanoseconds: @Sendable () -> UInt64
+
+    public init(
+        writeOut: @escaping @Sendable (String) -> Void,
+        writeError: @escaping @Sendable (String) -> Void,
+        environment: [String: String],
+        stdoutIsTerminal: Bool,
+        now: @escaping @Sendable () -> Date,
+        monotonicNanoseconds: @escaping @Sendable () -> UInt64
+    ) {
+        self.writeOut = writeOut
+        self.writeError = writeError
+        self.environment = environment
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.now = now
+        self.monotonicNanoseconds = monotonicNanoseconds
+    }
+
+    /// The real process: stdout, stderr, the process environment, the system clocks.
+    public static var process: CommandIO {
+        CommandIO(
+            writeOut: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            writeError: { FileHandle.standardError.write(Data($0.utf8)) },
+            environment: ProcessInfo.processInfo.environment,
+            stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
+            now: { Date() },
+            monotonicNanoseconds: { DispatchTime.now().uptimeNanoseconds }
+        )
+    }
+}

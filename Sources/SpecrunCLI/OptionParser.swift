@@ -1,0 +1,108 @@
+import SpecDiagnostics
+
+/// A declared option of a command: `--name VALUE` or a flag.
+struct OptionSpec: Sendable {
+    var name: String
+    var short: Character?
+    /// The value's placeholder in help (`FILE`); nil for a flag.
+    var valueName: String?
+    var help: String
+    /// Whether the option may be given more than once (`--tag a --tag b`).
+    var repeatable: Bool = false
+    var allowedValues: [String]? = nil
+}
+
+/// The parsed command line of one command: flags, option values and positional arguments.
+struct ParsedArguments: Sendable {
+    var flags: Set<String> = []
+    var values: [String: [String]] = [:]
+    var positionals: [String] = []
+
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+    func value(_ name: String) -> String? { values[name]?.last }
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+}
+
+/// Hand-written parsing (no outside packages): `--opt value`, `--opt=value`, `-x`, `--` ends options.
+struct OptionParser: Sendable {
+    var options: [OptionSpec]
+
+    func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositionals || argument == "-" || !argument.hasPrefix("-") {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositionals = true
+                continue
+            }
+            var name: String
+            var inlineValue: String?
+            if argument.hasPrefix("--") {
+                name = String(argument.dropFirst(2))
+                if let equals = name.firstIndex(of: "=") {
+                    inlineValue = String(name[name.index(after: equals)...])
+                    name = String(name[..<equals])
+                }
+            } else {
+                guard argument.count == 2, let spec = options.first(where: { $0.short == argument.last }) else {
+                    throw UsageError("Unknown option '\(argument)'." + suggestion(for: argument))
+                }
+                name = spec.name
+            }
+            guard let spec = options.first(where: { $0.name == name }) else {
+                throw UsageError("Unknown option '--\(name)'." + suggestion(for: name))
+            }
+            guard let valueName = spec.valueName else {
+                if inlineValue != nil { throw UsageError("The option '--\(name)' takes no value.") }
+                parsed.flags.insert(name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else if index < arguments.count {
+                value = arguments[index]
+                index += 1
+            } else {
+                throw UsageError("The option '--\(name)' needs a value: --\(name) \(valueName).")
+            }
+            if let allowed = spec.allowedValues, !allowed.contains(value) {
+                let hint = Suggestion.closest(to: value, in: allowed).map { " Did you mean '\($0)'?" } ?? ""
+                throw UsageError("The value '\(value)' is not allowed for '--\(name)'; use one of \(allowed.joined(separator: ", ")).\(hint)")
+            }
+            if !spec.repeatable, parsed.values[name] != nil {
+                throw UsageError("The option '--\(name)' is given twice; give it once.")
+            }
+            parsed.values[name, default: []].append(value)
+        }
+        return parsed
+    }
+
+    private func suggestion(for word: String) -> String {
+        let bare = word.drop(while: { $0 == "-" })
+        guard let match = Suggestion.closest(to: String(bare), in: options.map(\.name)) else { return "" }
+        return " Did you mean '--\(match)'?"
+    }
+
+    /// The OPTIONS section of help, aligned.
+    func helpLines() -> [String] {
+        let rows = options.map { spec -> (String, String) in
+            var left = spec.short.map { "-\($0), " } ?? "    "
+            left += "--" + spec.name
+            if let valueName = spec.valueName { left += " " + valueName }
+            return (left, spec.help)
+        }
+        let width = min(34, (rows.map(\.0.count).max() ?? 0) + 2)
+        return rows.map { left, help in
+            let padding = left.count < width ? String(repeating: " ", count: width - left.count) : "\n" + String(repeating: " ", count: width + 2)
+            return "  " + left + padding + help
+        }
+    }
+}

@@ -8,7 +8,7 @@ public struct EngineCatalog: Sendable {
     func engine(_ name: EngineName) -> (any RecurrenceEngine)? {
         switch name {
         case .core: CoreEngine()
-        case .foundation: nil
+        case .foundation: FoundationEngine()
         }
     }
 }

@@ -1,0 +1,204 @@
+import Foundation
+
+/// The same schedules mapped onto `Calendar.nextDate(after:matching:matchingPolicy:repeatedTimePolicy:direction:)`,
+/// as app code written with Foundation would compute them: the second engine every spec is checked against.
+///
+/// Policies map as the spec language says: skip → `.strict`, next-valid-time → `.nextTime`,
+/// shift-forward → `.nextTimePreservingSmallerComponents`, shift-backward → `.previousTimePreservingSmallerComponents`,
+/// first / last → `.first` / `.last`, both → two searches. Foundation returning nil becomes
+/// `RecurrenceError.engineFoundNothing`, never a crash.
+public struct FoundationEngine: RecurrenceEngine {
+    public init() {}
+
+    public var name: String { "foundation" }
+
+    public func next(after date: Date, in schedule: Schedule) throws(RecurrenceError) -> Occurrence {
+        guard let occurrence = try Search(schedule: schedule).next(after: date, through: nil) else {
+            throw .engineFoundNothing(engine: "Foundation", after: date)
+        }
+        return occurrence
+    }
+
+    public func occurrences(in window: Window, of schedule: Schedule, limit: Int) throws(RecurrenceError) -> [Occurrence] {
+        let search = Search(schedule: schedule)
+        var results: [Occurrence] = []
+        var cursor = window.after
+        while let occurrence = try search.next(after: cursor, through: window.through), occurrence.date <= window.through {
+            guard results.count < limit else { throw .tooManyOccurrences(limit: limit) }
+            results.append(occurrence)
+            cursor = occurrence.date
+        }
+        return results
+    }
+
+    /// One schedule's calendar and mapped policies, built once per enumeration.
+    private struct Search {
+        let schedule: Schedule
+        let calendar: Calendar
+        let matching: Calendar.MatchingPolicy
+
+        init(schedule: Schedule) {
+            self.schedule = schedule
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = schedule.timeZone
+            calendar.locale = Locale(identifier: "en_US_POSIX")
+            self.calendar = calendar
+            matching = switch schedule.nonexistent {
+            case .skip: .strict
+            case .nextValidTime: .nextTime
+            case .shiftForward: .nextTimePreservingSmallerComponents
+            case .shiftBackward: .previousTimePreservingSmallerComponents
+            }
+        }
+
+        /// The next occurrence after `cursor`; nil when Foundation finds none, or none before `through` for
+        /// rules searched period by period.
+        func next(after cursor: Date, through: Date?) throws(RecurrenceError) -> Occurrence? {
+            switch schedule.rule {
+            case .interval(let seconds, let from):
+                let elapsed = cursor.timeIntervalSince(from)
+                let k = elapsed < 0 ? 0 : Int((elapsed / Double(seconds)).rounded(.down)) + 1
+                let date = from.addingTimeInterval(Double(k) * Double(seconds))
+                let key = DedupKey("\(schedule.id)/v\(schedule.version)/\(date.rfc3339UTC)")
+                return Occurrence(date: date, key: key, slot: nil, resolution: .exact)
+            case .daily(let at):
+                return nextMatching([components(at)], after: cursor)
+            case .weekly(let days, let at):
+                return nextMatching(days.map { day in
+                    var dc = components(at)
+                    dc.weekday = day.rawValue
+                    return dc
+                }, after: cursor)
+            case .hourly(let minute, let second):
+                return nextMatching([DateComponents(minute: minute, second: second)], after: cursor)
+            case .monthly(.day(let day), let at, _) where day <= 28:
+                var dc = components(at)
+                dc.day = day
+                return nextMatching([dc], after: cursor)
+            case .yearly(let month, .day(let day), let at, _) where day <= Self.shortestLength(of: month):
+                var dc = components(at)
+                dc.month = month
+                dc.day = day
+                return nextMatching([dc], after: cursor)
+            case .monthly, .yearly:
+                return try nextByPeriod(after: cursor, through: through)
+            }
+        }
+
+        private static func shortestLength(of month: Int) -> Int {
+            month == 2 ? 28 : CivilDate.daysIn(month: month, year: 2001)
+        }
+
+        private func components(_ at: TimeOfDay) -> DateComponents {
+            DateComponents(hour: at.hour, minute: at.minute, second: at.second)
+        }
+
+        /// The earliest of Foundation's answers for each component set, with `both` as two searches.
+        private func nextMatching(_ sets: [DateComponents], after cursor: Date) -> Occurrence? {
+            var best: Date?
+            for dc in sets {
+                for policy in repeatedPolicies {
+                    guard let date = calendar.nextDate(
+                        after: cursor, matching: dc, matchingPolicy: matching, repeatedTimePolicy: policy, direction: .forward)
+                    else { continue }
+                    if date > cursor, best == nil || date < best! { best = date }
+                }
+            }
+            return best.map(occurrence(at:))
+        }
+
+        private var repeatedPolicies: [Calendar.RepeatedTimePolicy] {
+            switch schedule.repeated {
+            case .first: [.first]
+            case .last: [.last]
+            case .both: [.first, .last]
+            }
+        }
+
+        /// Month and year rules whose day can be missing: each period's date is chosen by `missing-day`
+        /// (plain arithmetic), then Foundation resolves that date's wall time. Bounded by the schedule's limit.
+        private func nextByPeriod(after cursor: Date, through: Date?) throws(RecurrenceError) -> Occurrence? {
+            let start = calendar.dateComponents([.year, .month], from: cursor)
+            var year = start.year ?? 1970
+            var month = start.month ?? 1
+            var considered = 0
+            // The period holding the cursor may still have its occurrence ahead; start there.
+            while true {
+                guard considered < schedule.searchLimit else {
+                    throw .searchLimitReached(rule: String(describing: schedule.rule), limit: schedule.searchLimit, after: cursor)
+                }
+                considered += 1
+                if let dc = periodComponents(year: year, month: month) {
+                    for policy in repeatedPolicies {
+                        let from = Date(timeIntervalSince1970: max(cursor.timeIntervalSince1970, periodStart(year: year, month: month) - 86_400))
+                        if let date = calendar.nextDate(
+                            after: from, matching: dc, matchingPolicy: matching, repeatedTimePolicy: policy, direction: .forward),
+                            date > cursor,
+                            calendar.component(.year, from: date) <= year + 1 {
+                            return occurrence(at: date)
+                        }
+                    }
+                }
+                if let through, periodStart(year: year, month: month) > through.timeIntervalSince1970 + 2 * 86_400 {
+                    return nil
+                }
+                if case .yearly = schedule.rule {
+                    year += 1
+                } else {
+                    month += 1
+                    if month > 12 { month = 1; year += 1 }
+                }
+            }
+        }
+
+        /// Full components for the period's date, or nil when `missing-day: skip` leaves the period empty.
+        private func periodComponents(year: Int, month: Int) -> DateComponents? {
+            let (targetMonth, day, at, missing): (Int, DayOfMonth, TimeOfDay, MissingDayPolicy?)
+            switch schedule.rule {
+            case .monthly(let d, let t, let m): (targetMonth, day, at, missing) = (month, d, t, m)
+            case .yearly(let mo, let d, let t, let m): (targetMonth, day, at, missing) = (mo, d, t, m)
+            default: return nil
+            }
+            let length = CivilDate.daysIn(month: targetMonth, year: year)
+            let dayNumber: Int
+            switch day {
+            case .last: dayNumber = length
+            case .day(let n) where n <= length: dayNumber = n
+            case .day: 
+                guard missing == .lastDay else { return nil }
+                dayNumber = length
+            }
+            return DateComponents(year: year, month: targetMonth, day: dayNumber, hour: at.hour, minute: at.minute, second: at.second)
+        }
+
+        private func periodStart(year: Int, month: Int) -> Double {
+            let targetMonth: Int
+            if case .yearly(let m, _, _, _) = schedule.rule { targetMonth = m } else { targetMonth = month }
+            return Double(CivilDate(year: year, month: targetMonth, day: 1).daysSinceEpoch) * 86_400 - 14 * 3600
+        }
+
+        /// Keys come from the result's own wall date, as app code using Foundation would build them.
+        private func occurrence(at date: Date) -> Occurrence {
+            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+            let slot = LocalDateTime(year: c.year ?? 0, month: c.month ?? 0, day: c.day ?? 0,
+                                     hour: c.hour ?? 0, minute: c.minute ?? 0, second: c.second ?? 0)
+            var key = "\(schedule.id)/v\(schedule.version)/\(slot.dateString)"
+            if case .hourly = schedule.rule {
+                key += "T" + pad(slot.hour) + ":" + pad(slot.minute)
+            }
+            let isLaterOfPair = isRepeatedLater(date, components: c)
+            if schedule.repeated == .both && isLaterOfPair { key += "~2" }
+            let resolution: Occurrence.Resolution = isLaterOfPair ? .overlapLast : .exact
+            return Occurrence(date: date, key: DedupKey(key), slot: slot, resolution: resolution)
+        }
+
+        /// Whether the same wall time also happened earlier (this is the second of a repeated pair).
+        private func isRepeatedLater(_ date: Date, components c: DateComponents) -> Bool {
+            guard let first = calendar.nextDate(
+                after: date.addingTimeInterval(-26 * 3600), matching: c, matchingPolicy: .strict,
+                repeatedTimePolicy: .first, direction: .forward)
+            else { return false }
+            return first < date
+        }
+    }
+}

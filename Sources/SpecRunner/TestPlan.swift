@@ -10,13 +10,21 @@ public struct TestPlan: Sendable {
         self.items = items
     }
 
-    /// Expands specs into items. `engines` is the run's choice; a spec's own `engines:` overrides it.
-    public init(specs: [Spec], engines: [EngineName]) {
+    /// Expands specs into items.
+    ///
+    /// Without an explicit engine choice, a spec runs on its own `engines:` (default: core). With one
+    /// (`--engine`), it runs on the chosen engines that it lists (all of them when it lists none).
+    public init(specs: [Spec], engines: [EngineName]?) {
         var items: [PlanItem] = []
         for spec in specs {
             switch spec.body {
             case .recurrence(let recurrence):
-                let specEngines = spec.engines ?? engines
+                let specEngines: [EngineName] = switch (spec.engines, engines) {
+                case (nil, nil): [.core]
+                case (let own?, nil): own
+                case (nil, let chosen?): chosen
+                case (let own?, let chosen?): chosen.filter(own.contains)
+                }
                 for engine in specEngines {
                     if recurrence.expect != nil {
                         items.append(PlanItem(spec: spec, target: .window, engine: engine))

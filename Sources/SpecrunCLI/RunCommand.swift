@@ -17,7 +17,7 @@ struct RunCommand {
         OptionSpec(name: "quiet", short: "q", help: "Print only failures, errors and the summary."),
         OptionSpec(name: "color", valueName: "WHEN", help: "Color the report: auto (default; a terminal without NO_COLOR), always, never.",
                    allowedValues: ["auto", "always", "never"]),
-        OptionSpec(name: "engine", valueName: "NAME", help: "Engine for recurrence specs: core (default), foundation, all.",
+        OptionSpec(name: "engine", valueName: "NAME", help: "Run recurrence specs on core, foundation or all; default: each spec's own engines (core).",
                    allowedValues: ["core", "foundation", "all"]),
     ]
 
@@ -70,10 +70,11 @@ struct RunCommand {
             return usageFailure(UsageError("No spec files (*.yaml, *.yml) found in \(where_). Add a spec, or point specrun at the folder that holds them."))
         }
         let strict = parsed.flag("strict")
-        let engines: [EngineName] = switch parsed.value("engine") {
+        let engines: [EngineName]? = switch parsed.value("engine") {
+        case "core": [.core]
         case "foundation": [.foundation]
         case "all": [.core, .foundation]
-        default: [.core]
+        default: nil
         }
 
         let loaded = SpecLoader(strict: strict).load(files)

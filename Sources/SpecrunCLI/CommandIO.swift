@@ -8,6 +8,7 @@ public struct CommandIO: Sendable {
     public var writeError: @Sendable (String) -> Void
     public var environment: [String: String]
     public var stdoutIsTerminal: Bool
+    public var stderrIsTerminal: Bool
     /// The wall clock, read only here at the edge (for the results' start time).
     public var now: @Sendable () -> Date
     /// Monotonic nanoseconds for durations.
@@ -18,6 +19,7 @@ public struct CommandIO: Sendable {
         writeError: @escaping @Sendable (String) -> Void,
         environment: [String: String],
         stdoutIsTerminal: Bool,
+        stderrIsTerminal: Bool = false,
         now: @escaping @Sendable () -> Date,
         monotonicNanoseconds: @escaping @Sendable () -> UInt64
     ) {
@@ -25,6 +27,7 @@ public struct CommandIO: Sendable {
         self.writeError = writeError
         self.environment = environment
         self.stdoutIsTerminal = stdoutIsTerminal
+        self.stderrIsTerminal = stderrIsTerminal
         self.now = now
         self.monotonicNanoseconds = monotonicNanoseconds
     }
@@ -36,6 +39,7 @@ public struct CommandIO: Sendable {
             writeError: { FileHandle.standardError.write(Data($0.utf8)) },
             environment: ProcessInfo.processInfo.environment,
             stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
+            stderrIsTerminal: isatty(STDERR_FILENO) == 1,
             now: { Date() },
             monotonicNanoseconds: { DispatchTime.now().uptimeNanoseconds }
         )

@@ -14,11 +14,20 @@ struct RunCommand {
         OptionSpec(name: "help", short: "h", help: "Show this help."),
         OptionSpec(name: "version", help: "Show specrun's version."),
         OptionSpec(name: "strict", help: "Treat warnings (lint) as errors, and fixed known deviations as failures."),
-        OptionSpec(name: "quiet", short: "q", help: "Print only failures, errors and the summary."),
-        OptionSpec(name: "color", valueName: "WHEN", help: "Color the report: auto (default; a terminal without NO_COLOR), always, never.",
+        OptionSpec(name: "quiet", short: "q", help: "Print only failures, errors and the summary; no progress."),
+        OptionSpec(name: "color", valueName: "WHEN", help: "Color the report: auto (default: a terminal without NO_COLOR), always, never.",
                    allowedValues: ["auto", "always", "never"]),
-        OptionSpec(name: "engine", valueName: "NAME", help: "Run recurrence specs on core, foundation or all; default: each spec's own engines (core).",
+        OptionSpec(name: "engine", valueName: "NAME", help: "Run recurrence specs on core, foundation or all (default: each spec's engines, else core).",
                    allowedValues: ["core", "foundation", "all"]),
+        OptionSpec(name: "jobs", short: "j", valueName: "N", help: "Run N specs at once (default: the number of cores)."),
+        OptionSpec(name: "filter", valueName: "REGEX", help: "Run only tests whose id (file › spec › case › engine) matches."),
+        OptionSpec(name: "tag", valueName: "TAG", help: "Run only specs with this tag (repeatable: any of them).", repeatable: true),
+        OptionSpec(name: "exclude-tag", valueName: "TAG", help: "Skip specs with this tag (repeatable).", repeatable: true),
+        OptionSpec(name: "shard", valueName: "I/N", help: "Run shard I of N (by a stable hash of each test id)."),
+        OptionSpec(name: "list", help: "Print the expanded plan (one test id per line) without running it."),
+        OptionSpec(name: "fail-fast", help: "Stop starting tests after the first failure."),
+        OptionSpec(name: "max-failures", valueName: "N", help: "Stop starting tests after N failures."),
+        OptionSpec(name: "timeout", valueName: "SECONDS", help: "Report a test that runs longer as an error (default: 10)."),
     ]
 
     static var help: String {
@@ -28,76 +37,74 @@ struct RunCommand {
         USAGE: specrun [options] PATH...
 
         ARGUMENTS:
-          PATH                              A spec file, or a folder searched recursively for *.yaml and *.yml.
+          PATH                 A spec file, or a folder searched recursively for *.yaml and *.yml.
 
         OPTIONS:
         \(OptionParser(options: options).helpLines().joined(separator: "\n"))
 
         EXIT STATUS:
-          0  every test passed (known deviations included)
-          1  a test failed
-          2  a spec file or the command line was invalid (every valid spec still ran)
+          0    every test passed (known deviations included)
+          1    a test failed
+          2    a spec file or the command line was invalid (every valid spec still ran)
+          130  interrupted (SIGINT); 143 terminated (SIGTERM): results written for what finished
 
         """
     }
 
     func execute(_ arguments: [String]) async -> Int32 {
         let parsed: ParsedArguments
+        let configuration: RunConfiguration
         do {
             parsed = try OptionParser(options: Self.options).parse(arguments)
+            if parsed.flag("help") {
+                io.writeOut(Self.help)
+                return ExitStatus.success
+            }
+            if parsed.flag("version") {
+                io.writeOut("specrun \(SpecrunCommand.version)\n")
+                return ExitStatus.success
+            }
+            configuration = try RunConfiguration(parsed, environment: io.environment)
         } catch {
             return usageFailure(error)
-        }
-        if parsed.flag("help") {
-            io.writeOut(Self.help)
-            return ExitStatus.success
-        }
-        if parsed.flag("version") {
-            io.writeOut("specrun \(SpecrunCommand.version)\n")
-            return ExitStatus.success
-        }
-        guard !parsed.positionals.isEmpty else {
-            return usageFailure(UsageError("No spec path given. Name a spec file or a folder, e.g. 'specrun specs/'."))
-        }
-        let files: [String]
-        do {
-            files = try SpecDiscovery.files(in: parsed.positionals)
-        } catch {
-            return usageFailure(error)
-        }
-        guard !files.isEmpty else {
-            let where_ = parsed.positionals.map { "'\($0)'" }.joined(separator: ", ")
-            return usageFailure(UsageError("No spec files (*.yaml, *.yml) found in \(where_). Add a spec, or point specrun at the folder that holds them."))
-        }
-        let strict = parsed.flag("strict")
-        let engines: [EngineName]? = switch parsed.value("engine") {
-        case "core": [.core]
-        case "foundation": [.foundation]
-        case "all": [.core, .foundation]
-        default: nil
         }
 
-        let loaded = SpecLoader(strict: strict).load(files)
-        let plan = TestPlan(specs: loaded.specs, engines: engines)
+        let loaded = SpecLoader(strict: configuration.strict).load(configuration.files)
+        let fullPlan = TestPlan(specs: loaded.specs, engines: configuration.engines)
+        let plan: TestPlan
+        do {
+            plan = try configuration.selection.apply(to: fullPlan)
+        } catch {
+            return usageFailure(UsageError("The --filter pattern is not a valid regular expression: \(error.localizedDescription)."))
+        }
+        if configuration.listOnly {
+            io.writeOut(plan.items.map { $0.id + "\n" }.joined())
+            return loaded.diagnostics.contains { $0.severity == .error } ? ExitStatus.invalidInput : ExitStatus.success
+        }
+
+        SignalTrap.install()
         let runner = SpecRunner(options: .init(monotonicNanoseconds: io.monotonicNanoseconds))
-        let tests = runner.run(plan)
+        let progress = ProgressLine(io: io, enabled: !configuration.quiet && io.stderrIsTerminal)
+        let execution = PlanExecution(runner: runner, settings: .init(
+            jobs: configuration.jobs,
+            timeout: configuration.timeout,
+            maxFailures: configuration.maxFailures,
+            shouldStop: { SignalTrap.received != nil },
+            progress: { done, total in progress.update(done: done, total: total) }))
+        let (tests, _) = execution.run(plan)
+        progress.finish()
+
         let environment = EnvironmentProbe(io: io).environment(
             zones: Set(tests.compactMap(\.timeZone)).sorted(),
-            specPaths: parsed.positionals,
+            specPaths: configuration.paths,
             commandLine: commandLine)
-        let result = RunResult(environment: environment, files: files, diagnostics: loaded.diagnostics, tests: tests, strict: strict)
+        let result = RunResult(
+            environment: environment, files: configuration.files, diagnostics: loaded.diagnostics, tests: tests,
+            strict: configuration.strict)
 
-        let color = useColor(parsed.value("color") ?? "auto")
-        io.writeOut(TerminalReport(color: color, quiet: parsed.flag("quiet")).render(result))
-        return result.summary.exitStatus(strict: strict)
-    }
-
-    private func useColor(_ when: String) -> Bool {
-        switch when {
-        case "always": true
-        case "never": false
-        default: io.stdoutIsTerminal && io.environment["NO_COLOR"].map(\.isEmpty) ?? true && io.environment["TERM"] != "dumb"
-        }
+        io.writeOut(TerminalReport(color: configuration.color(io), quiet: configuration.quiet).render(result))
+        if let signal = SignalTrap.received { return SignalTrap.exitStatus(for: signal) }
+        return result.summary.exitStatus(strict: configuration.strict)
     }
 
     private func usageFailure(_ error: UsageError) -> Int32 {

@@ -1,0 +1,174 @@
+import Foundation
+import SpecResults
+
+/// Runs plan items on worker threads, keeps results in plan order, and enforces the per-item timeout,
+/// the failure budget and an external stop request (a signal).
+///
+/// A timed-out item is reported as an error and a fresh worker takes its place; the stuck thread's late
+/// result is discarded. Items never started when the run stops are reported as `not-run`.
+public struct PlanExecution: Sendable {
+    public struct Settings: Sendable {
+        /// Worker threads (at least 1).
+        public var jobs: Int
+        /// Seconds one item may run before it is reported as an error; nil for no limit.
+        public var timeout: Double?
+        /// Stop starting new items after this many failed or errored items.
+        public var maxFailures: Int?
+        /// Polled while running: true once the run must stop (SIGINT / SIGTERM).
+        public var shouldStop: @Sendable () -> Bool
+        /// Called on the coordinating thread with (finished, total) as items complete.
+        public var progress: @Sendable (Int, Int) -> Void
+
+        public init(
+            jobs: Int = 1, timeout: Double? = nil, maxFailures: Int? = nil,
+            shouldStop: @escaping @Sendable () -> Bool = { false },
+            progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+        ) {
+            self.jobs = max(1, jobs)
+            self.timeout = timeout
+            self.maxFailures = maxFailures
+            self.shouldStop = shouldStop
+            self.progress = progress
+        }
+    }
+
+    public var runner: SpecRunner
+    public var settings: Settings
+
+    public init(runner: SpecRunner, settings: Settings) {
+        self.runner = runner
+        self.settings = settings
+    }
+
+    /// Why the run ended early, if it did.
+    public enum Stop: Sendable, Equatable {
+        case interrupted
+        case failureBudget(Int)
+    }
+
+    public func run(_ plan: TestPlan) -> (results: [TestResult], stop: Stop?) {
+        let state = SharedState(count: plan.items.count)
+        let clock = runner.options.monotonicNanoseconds
+        let workers = min(settings.jobs, max(1, plan.items.count))
+        for _ in 0..<workers { startWorker(plan, state) }
+
+        var lastReported = -1
+        state.condition.lock()
+        while state.completed < plan.items.count {
+            if state.idleWorkers == state.workers && state.stopReason != nil { break }
+            if state.stopReason == nil && settings.shouldStop() {
+                state.stopReason = .interrupted
+            }
+            if let timeout = settings.timeout {
+                let now = clock()
+                for (index, started) in state.running where Double(now &- started) / 1e9 > timeout {
+                    state.running[index] = nil
+                    state.results[index] = runner.timedOut(plan.items[index], after: timeout)
+                    state.completed += 1
+                    state.failures += 1
+                    state.workers -= 1
+                    state.condition.unlock()
+                    startWorker(plan, state)
+                    state.condition.lock()
+                }
+            }
+            if let maxFailures = settings.maxFailures, state.failures >= maxFailures, state.stopReason == nil {
+                state.stopReason = .failureBudget(maxFailures)
+            }
+            if state.completed != lastReported {
+                lastReported = state.completed
+                let completed = state.completed
+                state.condition.unlock()
+                settings.progress(completed, plan.items.count)
+                state.condition.lock()
+                continue
+            }
+            _ = state.condition.wait(until: Date(timeIntervalSinceNow: 0.05))
+        }
+        let stop = state.stopReason
+        let results = plan.items.indices.map { index in
+            state.results[index] ?? runner.notRun(plan.items[index], because: stop)
+        }
+        state.condition.unlock()
+        return (results, stop)
+    }
+
+    private func startWorker(_ plan: TestPlan, _ state: SharedState) {
+        state.condition.lock()
+        state.workers += 1
+        state.condition.unlock()
+        let runner = self.runner
+        let clock = runner.options.monotonicNanoseconds
+        let thread = Thread {
+            while true {
+                state.condition.lock()
+                guard state.stopReason == nil, state.next < plan.items.count else {
+                    state.idleWorkers += 1
+                    state.condition.broadcast()
+                    state.condition.unlock()
+                    return
+                }
+                let index = state.next
+                state.next += 1
+                state.running[index] = clock()
+                state.condition.unlock()
+
+                let result = runner.run(plan.items[index])
+
+                state.condition.lock()
+                defer { state.condition.unlock() }
+                // Nil running entry: the coordinator timed this item out and replaced this worker.
+                guard state.running.removeValue(forKey: index) != nil else { return }
+                state.results[index] = result
+                state.completed += 1
+                if result.status == .failed || result.status == .error { state.failures += 1 }
+                state.condition.broadcast()
+            }
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+}
+
+/// The coordination state shared by workers and the coordinator, guarded by `condition`'s lock.
+private final class SharedState: @unchecked Sendable {
+    let condition = NSCondition()
+    var next = 0
+    var completed = 0
+    var failures = 0
+    var workers = 0
+    var idleWorkers = 0
+    var stopReason: PlanExecution.Stop?
+    var running: [Int: UInt64] = [:]
+    var results: [TestResult?]
+
+    init(count: Int) {
+        results = Array(repeating: nil, count: count)
+    }
+}
+
+extension SpecRunner {
+    func timedOut(_ item: PlanItem, after seconds: Double) -> TestResult {
+        placeholder(item, status: .error, message: "timed out after \(Self.seconds(seconds)) (--timeout); the spec was abandoned")
+    }
+
+    func notRun(_ item: PlanItem, because stop: PlanExecution.Stop?) -> TestResult {
+        let reason = switch stop {
+        case .interrupted?: "not run: the run was interrupted"
+        case .failureBudget(let n)?: "not run: the run stopped after \(n) failure\(n == 1 ? "" : "s") (--max-failures / --fail-fast)"
+        case nil: "not run"
+        }
+        return placeholder(item, status: .notRun, message: reason)
+    }
+
+    func placeholder(_ item: PlanItem, status: TestStatus, message: String) -> TestResult {
+        TestResult(
+            id: item.id, file: item.spec.location.file, line: item.line, spec: item.spec.name,
+            caseName: item.caseName, engine: item.engine?.rawValue, tags: item.spec.tags, status: status,
+            message: message)
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+}

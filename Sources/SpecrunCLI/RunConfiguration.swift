@@ -1,0 +1,77 @@
+import Foundation
+import SpecModel
+import SpecRunner
+
+/// The run command's options, checked: every mistake is a `UsageError` before anything runs.
+struct RunConfiguration {
+    var paths: [String]
+    var files: [String]
+    var strict: Bool
+    var quiet: Bool
+    var colorChoice: String
+    /// Nil when `--engine` is not given: each spec's own engines run.
+    var engines: [EngineName]?
+    var jobs: Int
+    var timeout: Double?
+    var maxFailures: Int?
+    var selection: TestSelection
+    var listOnly: Bool
+
+    init(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) {
+        strict = parsed.flag("strict")
+        quiet = parsed.flag("quiet")
+        colorChoice = parsed.value("color") ?? "auto"
+        listOnly = parsed.flag("list")
+        engines = switch parsed.value("engine") {
+        case "core": [.core]
+        case "foundation": [.foundation]
+        case "all": [.core, .foundation]
+        default: nil
+        }
+        jobs = try Self.positiveInteger(parsed.value("jobs"), option: "jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+        let timeoutText = parsed.value("timeout") ?? "10"
+        guard let seconds = Double(timeoutText), seconds > 0, seconds.isFinite else {
+            throw UsageError("The value '\(timeoutText)' is not allowed for '--timeout'; give a number of seconds above zero, e.g. --timeout 30.")
+        }
+        timeout = seconds
+        maxFailures = parsed.flag("fail-fast") ? 1 : try Self.positiveInteger(parsed.value("max-failures"), option: "max-failures")
+        var shard: TestSelection.Shard?
+        if let text = parsed.value("shard") {
+            guard let parsedShard = TestSelection.Shard(parsing: text) else {
+                throw UsageError("The value '\(text)' is not allowed for '--shard'; write I/N with 1 ≤ I ≤ N, e.g. --shard 2/4.")
+            }
+            shard = parsedShard
+        }
+        selection = TestSelection(
+            filter: parsed.value("filter"),
+            tags: Set(parsed.all("tag")),
+            excludedTags: Set(parsed.all("exclude-tag")),
+            shard: shard)
+
+        paths = parsed.positionals
+        guard !paths.isEmpty else {
+            throw UsageError("No spec path given. Name a spec file or a folder, e.g. 'specrun specs/'.")
+        }
+        files = try SpecDiscovery.files(in: paths)
+        guard !files.isEmpty else {
+            let places = paths.map { "'\($0)'" }.joined(separator: ", ")
+            throw UsageError("No spec files (*.yaml, *.yml) found in \(places). Add a spec, or point specrun at the folder that holds them.")
+        }
+    }
+
+    func color(_ io: CommandIO) -> Bool {
+        switch colorChoice {
+        case "always": true
+        case "never": false
+        default: io.stdoutIsTerminal && (io.environment["NO_COLOR"] ?? "").isEmpty && io.environment["TERM"] != "dumb"
+        }
+    }
+
+    static func positiveInteger(_ text: String?, option: String) throws(UsageError) -> Int? {
+        guard let text else { return nil }
+        guard let value = Int(text), value >= 1 else {
+            throw UsageError("The value '\(text)' is not allowed for '--\(option)'; give a whole number of at least 1.")
+        }
+        return value
+    }
+}

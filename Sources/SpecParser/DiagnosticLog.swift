@@ -25,7 +25,7 @@ final class DiagnosticLog {
             severity: severity,
             location: source.location(mark),
             message: message,
-            sourceLine: source.line(mark.line),
+            sourceLine: source.line(mark.line, column: mark.column),
             length: length,
             notes: notes))
     }

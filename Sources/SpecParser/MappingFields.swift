@@ -9,13 +9,16 @@ struct MappingFields {
     let anchorLength: Int
     private let entries: [String: Node.Entry]
     let keysInOrder: [String]
+    /// Allowed keys that an unknown key was reported as a likely misspelling of (`timezon` → `timezone`).
+    let misspelled: Set<String>
 
-    init(place: String, anchor: Mark, anchorLength: Int, entries: [String: Node.Entry], keysInOrder: [String]) {
+    init(place: String, anchor: Mark, anchorLength: Int, entries: [String: Node.Entry], keysInOrder: [String], misspelled: Set<String>) {
         self.place = place
         self.anchor = anchor
         self.anchorLength = anchorLength
         self.entries = entries
         self.keysInOrder = keysInOrder
+        self.misspelled = misspelled
     }
 
     subscript(key: String) -> Node? { entries[key]?.value }
@@ -23,4 +26,8 @@ struct MappingFields {
     func keyNode(_ key: String) -> Node? { entries[key]?.key }
 
     func has(_ key: String) -> Bool { entries[key] != nil }
+
+    /// Whether the author wrote the key, or a misspelling of it that was already reported:
+    /// either way, reporting it as missing would only repeat the same problem.
+    func mentions(_ key: String) -> Bool { has(key) || misspelled.contains(key) }
 }

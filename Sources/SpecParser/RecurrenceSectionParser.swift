@@ -25,14 +25,14 @@ struct RecurrenceSectionParser {
         let expect = fields["expect"].flatMap { readExpect($0, owner: fields.keyNode("expect")!, window: window) }
         let cases = fields["cases"].flatMap { CaseReader(reader: reader, schedule: draft).read($0) }
 
-        switch (fields.has("window"), fields.has("expect")) {
-        case (true, false):
+        switch (fields.mentions("window"), fields.mentions("expect")) {
+        case (true, false) where fields.has("window"):
             reader.log.report(.missingKey, at: fields.keyNode("window")!,
                               "the spec has a 'window' but no 'expect'; add 'expect:' with the 'occurrences:' the window holds ([] for none)")
-        case (false, true):
+        case (false, true) where fields.has("expect"):
             reader.log.report(.missingKey, at: fields.keyNode("expect")!,
                               "the spec has an 'expect' but no 'window'; add 'window:' with 'after:' and 'through:'")
-        case (false, false) where !fields.has("cases"):
+        case (false, false) where !fields.mentions("cases"):
             let anchor = fields.keyNode("spec")
             let subject = specName.map { "'\($0)'" } ?? "this spec"
             reader.log.report(.nothingToCheck, at: anchor?.mark ?? fields.anchor, length: anchor?.underlineLength ?? fields.anchorLength,

@@ -128,7 +128,9 @@ struct RuleReader {
         let problems = rule.problems
         guard !problems.isEmpty else { return rule }
         for problem in problems {
-            if let place = fields?[problem.field] {
+            // A missing `missing-day` is best shown at the day that can be missing.
+            let field = problem.field == "missing-day" && fields?.has("missing-day") == false ? "day" : problem.field
+            if let place = fields?[field] {
                 log.report(.invalidRule, at: place, problem.message)
             } else if let fields {
                 log.report(.invalidRule, at: fields.anchor, length: fields.anchorLength, problem.message)

@@ -19,9 +19,16 @@ struct SourceText: Sendable {
         SourceLocation(file: path, line: mark.line, column: mark.column)
     }
 
-    /// The text of a 1-based line, or nil past the end or for an empty line.
-    func line(_ number: Int) -> String? {
+    /// Longest source line shown whole; longer lines are cut after it (generated or hostile files).
+    static let shownLineLength = 160
+
+    /// The text of a 1-based line, or nil past the end, for an empty line, or when `column` lies beyond
+    /// what is shown of a very long line (a caret there would point at nothing).
+    func line(_ number: Int, column: Int = 1) -> String? {
         guard number >= 1, number <= lines.count, !lines[number - 1].isEmpty else { return nil }
-        return String(lines[number - 1])
+        let line = lines[number - 1]
+        guard line.count > Self.shownLineLength else { return String(line) }
+        guard column <= Self.shownLineLength else { return nil }
+        return String(line.prefix(Self.shownLineLength)) + " …"
     }
 }

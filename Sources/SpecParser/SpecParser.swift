@@ -56,8 +56,9 @@ public struct SpecParser: Sendable {
                 message += "; check the indentation and the quotes and brackets around this place"
             }
             var notes: [Diagnostic.Note] = []
-            if let context = error.context {
-                notes.append(log.note(at: error.contextMark ?? error.mark, context))
+            // libyaml's context says what it was reading; at the error's own place it adds nothing.
+            if let context = error.context, let contextMark = error.contextMark, contextMark != error.mark {
+                notes.append(log.note(at: contextMark, "\(context), which starts here"))
             }
             log.report(.yamlSyntax, at: error.mark, message, notes: notes)
         case .notUTF8:

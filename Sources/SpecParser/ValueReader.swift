@@ -27,6 +27,7 @@ struct ValueReader {
         }
         var fields: [String: Node.Entry] = [:]
         var order: [String] = []
+        var misspelled: Set<String> = []
         for entry in entries {
             guard case .scalar(let key) = entry.key else {
                 log.report(.wrongKind, at: entry.key, "a key in \(place) must be a plain name, not \(entry.key.kindDescription)")
@@ -41,6 +42,7 @@ struct ValueReader {
             guard allowed.contains(key.value) else {
                 let message: String
                 if let suggestion = Suggestion.closest(to: key.value, in: allowed) {
+                    misspelled.insert(suggestion)
                     message = "unknown key '\(key.value)' in \(place); did you mean '\(suggestion)'?"
                 } else {
                     message = "unknown key '\(key.value)' in \(place); the keys allowed here are \(allowed.joined(separator: ", "))"
@@ -57,11 +59,13 @@ struct ValueReader {
             anchor: owner?.mark ?? mark,
             anchorLength: anchor.underlineLength,
             entries: fields,
-            keysInOrder: order)
+            keysInOrder: order,
+            misspelled: misspelled)
     }
 
     /// Reports a required key that is missing, at the key that introduced the mapping.
     func missing(_ key: String, in fields: MappingFields, _ advice: String) {
+        guard !fields.misspelled.contains(key) else { return }
         log.report(.missingKey, at: fields.anchor, length: fields.anchorLength,
                    "\(fields.place) has no '\(key)'; \(advice)")
     }

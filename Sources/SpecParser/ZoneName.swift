@@ -59,7 +59,13 @@ enum ZoneName {
     private static func fixedOffsetReason(_ name: String) -> String? {
         let advice = "write the IANA identifier of the place, e.g. Europe/Berlin, or UTC"
         if name.hasPrefix("Etc/") {
-            return "'\(name)' is a fixed offset (note that Etc/GMT-2 means +02:00): it cannot represent future DST changes; \(advice)"
+            var inverted = ""
+            let rest = name.dropFirst("Etc/GMT".count)
+            if name.hasPrefix("Etc/GMT"), let sign = rest.first, sign == "+" || sign == "-", let hours = Int(rest.dropFirst()) {
+                // POSIX signs: Etc/GMT-2 is two hours east of Greenwich.
+                inverted = " (\(sign == "-" ? "+" : "-")\(hours < 10 ? "0" : "")\(hours):00, its sign inverted)"
+            }
+            return "'\(name)' is a fixed offset\(inverted): it cannot represent future DST changes; \(advice)"
         }
         let scalars = Array(name.unicodeScalars)
         var index = 0

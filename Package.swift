@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"]),
         .testTarget(name: "TaskHarnessTests", dependencies: ["TaskHarness", "Recurrence"]),
         .testTarget(name: "SpecParserTests", dependencies: ["SpecParser", "SpecModel", "SpecYAML", "SpecDiagnostics", "Recurrence"],
-                    exclude: ["Invalid", "Valid"]),
+                    exclude: ["Invalid"]),
         .testTarget(name: "SpecLintTests", dependencies: ["SpecLint", "SpecParser", "SpecModel", "SpecDiagnostics"]),
         .testTarget(name: "SpecRunnerTests", dependencies: ["SpecRunner", "SpecParser", "SpecModel", "SpecResults"]),
         .testTarget(name: "SpecReportersTests", dependencies: ["SpecReporters", "SpecResults"]),

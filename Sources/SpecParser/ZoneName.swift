@@ -36,6 +36,9 @@ enum ZoneName {
         if name == "UTC" || name == "Etc/UTC" {
             return .zone(TimeZone(identifier: "UTC")!)
         }
+        if ["local", "localtime", "current", "system", "machine", "autoupdatingcurrent"].contains(name.lowercased()) {
+            return .unsupported(reason: "'\(name)' would be the machine's zone, and a test must not depend on the machine it runs on; write the IANA identifier of the place, e.g. Europe/Berlin")
+        }
         if let reason = fixedOffsetReason(name) {
             return .unsupported(reason: reason)
         }

@@ -68,7 +68,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["UTC+2", "GMT+2", "UTC-03:30", "GMT", "Etc/GMT-2", "Etc/GMT+5", "EST", "CET", "EST5EDT", "MST7MDT", "HST", "+02:00"])
+    @Test(arguments: ["UTC+2", "GMT+2", "UTC-03:30", "GMT", "Etc/GMT-2", "Etc/GMT+5", "EST", "CET", "EST5EDT", "MST7MDT", "HST", "+02:00", "local", "Current"])
     func fixedOffsetsAndAbbreviationsAreRefused(name: String) {
         guard case .unsupported = ZoneName.resolve(name) else {
             Issue.record("\(name) should be refused as a fixed offset or abbreviation")

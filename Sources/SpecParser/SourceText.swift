@@ -9,10 +9,11 @@ struct SourceText: Sendable {
     init(path: String, bytes: [UInt8]) {
         self.path = path
         // Decoding repairs invalid bytes, so a non-UTF-8 file still shows its line (with a replacement mark).
-        let text = String(decoding: bytes, as: UTF8.self)
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.last == "\r" ? line.dropLast() : line
-        }
+        var text = String(decoding: bytes, as: UTF8.self)
+        // libyaml does not count a byte-order mark as a column.
+        if text.first == "\u{FEFF}" { text.removeFirst() }
+        // "\r\n" is one Character in Swift, so Windows line ends are split on explicitly.
+        lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
     }
 
     func location(_ mark: Mark) -> SourceLocation {

@@ -161,3 +161,17 @@ import Testing
         #expect(colored != plain)
     }
 }
+
+@Suite struct SourceLineTests {
+    @Test func windowsLineEndsAndAByteOrderMarkKeepPlacesAndLines() {
+        let text = "\u{FEFF}spec: crlf\r\nschedule:\r\n  timezone: Europe/Berln\r\n  rule: daily 02:30\r\n  nonexistent: skip\r\n  repeated: first\r\n"
+            + "cases: [{name: c, after: 2027-03-28T00:00:00+01:00, next: 2027-03-29T02:30:00+02:00}]\r\n"
+        let file = SpecFixtures.parse(text)
+        #expect(GoldenDiagnosticTests.render([file]) == """
+            spec.yaml:3:13: error: unknown time zone 'Europe/Berln'; did you mean 'Europe/Berlin'?
+              timezone: Europe/Berln
+                        ^~~~~~~~~~~~
+
+            """)
+    }
+}

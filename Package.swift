@@ -26,6 +26,7 @@ let package = Package(
         // Spec files → plans → results → reports.
         .target(name: "SpecModel", dependencies: ["SpecDiagnostics", "Recurrence"]),
         .target(name: "SpecParser", dependencies: ["SpecDiagnostics", "SpecYAML", "SpecModel", "Recurrence"]),
+        .target(name: "SpecLint", dependencies: ["SpecModel", "Recurrence", "SpecDiagnostics"]),
         .target(name: "SpecRunner", dependencies: ["SpecModel", "Recurrence", "TaskHarness", "SpecResults", "SpecDiagnostics"]),
         .target(name: "SpecReporters", dependencies: ["SpecResults", "SpecDiagnostics"]),
         .target(name: "SpecrunCLI", dependencies: [
@@ -44,7 +45,9 @@ let package = Package(
         .testTarget(name: "SpecYAMLTests", dependencies: ["SpecYAML"]),
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"]),
         .testTarget(name: "TaskHarnessTests", dependencies: ["TaskHarness", "Recurrence"]),
-        .testTarget(name: "SpecParserTests", dependencies: ["SpecParser", "SpecModel", "SpecYAML", "SpecDiagnostics"]),
+        .testTarget(name: "SpecParserTests", dependencies: ["SpecParser", "SpecModel", "SpecYAML", "SpecDiagnostics", "Recurrence"],
+                    exclude: ["Invalid"]),
+        .testTarget(name: "SpecLintTests", dependencies: ["SpecLint", "SpecParser", "SpecModel", "SpecDiagnostics"]),
         .testTarget(name: "SpecRunnerTests", dependencies: ["SpecRunner", "SpecParser", "SpecModel", "SpecResults"]),
         .testTarget(name: "SpecReportersTests", dependencies: ["SpecReporters", "SpecResults"]),
         .testTarget(name: "SpecrunCLITests", dependencies: ["SpecrunCLI"]),

@@ -10,11 +10,14 @@ public struct InstantLiteral: Sendable, Hashable {
     /// The written offset in seconds east of UTC; nil when the author wrote `Z`.
     public var writtenOffset: Int?
     public var location: SourceLocation
+    /// The text of the line the instant is written on, so a lint can show it without the file at hand.
+    public var sourceLine: String?
 
-    public init(date: Date, text: String, writtenOffset: Int?, location: SourceLocation) {
+    public init(date: Date, text: String, writtenOffset: Int?, location: SourceLocation, sourceLine: String? = nil) {
         self.date = date
         self.text = text
         self.writtenOffset = writtenOffset
         self.location = location
+        self.sourceLine = sourceLine
     }
 }

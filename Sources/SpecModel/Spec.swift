@@ -16,6 +16,8 @@ public struct Spec: Sendable, Hashable {
     /// `known-deviations: {foundation: "why"}`.
     public var knownDeviations: [EngineName: String]
     public var body: Body
+    /// The text of the line `location` points at, so a message about the whole spec can show it.
+    public var sourceLine: String?
 
     public enum Body: Sendable, Hashable {
         case recurrence(RecurrenceSpec)
@@ -30,7 +32,8 @@ public struct Spec: Sendable, Hashable {
         skip: String? = nil,
         engines: [EngineName]? = nil,
         knownDeviations: [EngineName: String] = [:],
-        body: Body
+        body: Body,
+        sourceLine: String? = nil
     ) {
         self.name = name
         self.location = location
@@ -40,6 +43,7 @@ public struct Spec: Sendable, Hashable {
         self.engines = engines
         self.knownDeviations = knownDeviations
         self.body = body
+        self.sourceLine = sourceLine
     }
 }
 

@@ -2,11 +2,80 @@ import SpecDiagnostics
 import SpecModel
 import SpecYAML
 
-/// Turns a spec file's text into specs and diagnostics. Filled by the spec-parser work (issue 2).
+/// Turns a spec file's bytes into specs and diagnostics.
+///
+/// Each YAML document is one spec; a document with an error is dropped (with its diagnostics) and the
+/// file's other specs are kept. Names are checked across files by `DuplicateSpecNames`, and the offset
+/// lint lives in `SpecLint`: both need more than one document to decide.
 public struct SpecParser: Sendable {
-    public init() {}
+    /// Bounds that keep hostile input (deep nesting, alias bombs, huge files) from hanging the reader.
+    public var limits: YAMLLimits
+
+    public init(limits: YAMLLimits = .default) {
+        self.limits = limits
+    }
 
     public func parse(path: String, bytes: [UInt8]) -> SpecFile {
-        SpecFile(path: path, specs: [], diagnostics: [])
+        let log = DiagnosticLog(source: SourceText(path: path, bytes: bytes))
+        let stream = YAMLReader.read(bytes, limits: limits)
+        let reader = ValueReader(log: log)
+        let parser = DocumentParser(reader: reader, defaultScheduleID: Self.scheduleID(forPath: path))
+
+        var specs: [Spec] = []
+        var nonEmptyDocuments = 0
+        for document in stream.documents {
+            if case .scalar(let scalar) = document.root, scalar.isNull { continue }
+            nonEmptyDocuments += 1
+            if let spec = parser.parse(document) {
+                specs.append(spec)
+            }
+        }
+        if let error = stream.error {
+            report(error, in: log)
+        } else if nonEmptyDocuments == 0 {
+            log.report(.emptyFile, at: Mark(line: 1, column: 1),
+                       "the file holds no spec; write one (spec:, schedule:, …) or remove the file")
+        }
+        return SpecFile(path: path, specs: specs, diagnostics: log.sorted)
+    }
+
+    /// The file's name without its extension: `specs/nightly-sync.yaml` → `nightly-sync`.
+    static func scheduleID(forPath path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    private func report(_ error: YAMLError, in log: DiagnosticLog) {
+        switch error.kind {
+        case .syntax:
+            var message = "the YAML cannot be read: \(error.message)"
+            if let line = log.source.line(error.mark.line), Self.hasTabIndentation(line, column: error.mark.column) {
+                message += "; indent with spaces, because YAML does not allow tabs for indentation"
+            } else {
+                message += "; check the indentation and the quotes and brackets around this place"
+            }
+            var notes: [Diagnostic.Note] = []
+            // libyaml's context says what it was reading; at the error's own place it adds nothing.
+            if let context = error.context, let contextMark = error.contextMark, contextMark != error.mark {
+                notes.append(log.note(at: contextMark, "\(context), which starts here"))
+            }
+            log.report(.yamlSyntax, at: error.mark, message, notes: notes)
+        case .notUTF8:
+            log.report(.notUTF8, at: error.mark, error.message)
+        case .tooDeep:
+            log.report(.tooDeep, at: error.mark, error.message)
+        case .aliasExpansion:
+            log.report(.aliasExpansion, at: error.mark, error.message)
+        case .unknownAlias:
+            log.report(.unknownAlias, at: error.mark, error.message)
+        case .tooLarge:
+            log.report(.fileTooLarge, at: error.mark, error.message)
+        }
+    }
+
+    /// Whether a tab sits in the line's leading whitespace at or before the error's column.
+    private static func hasTabIndentation(_ line: String, column: Int) -> Bool {
+        line.prefix { $0 == " " || $0 == "\t" }.contains("\t")
     }
 }

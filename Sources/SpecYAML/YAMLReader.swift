@@ -177,9 +177,19 @@ private final class EventParser {
 private struct TreeBuilder {
     let limits: YAMLLimits
 
-    private enum Open {
-        case sequence(items: [Node], mark: Mark, anchor: String?, nodes: Int)
-        case mapping(entries: [Node.Entry], pendingKey: Node?, mark: Mark, anchor: String?, nodes: Int)
+    /// A collection still being read. A struct mutated in place on the stack: rebuilding an enum
+    /// payload for each child copied the whole array, which made a 100,000-item list take minutes.
+    private struct Open {
+        var isMapping: Bool
+        var items: [Node] = []
+        var entries: [Node.Entry] = []
+        var pendingKey: Node?
+        var mark: Mark
+        var anchor: String?
+        var nodes = 1
+
+        static func sequence(anchor: String?, mark: Mark) -> Open { Open(isMapping: false, mark: mark, anchor: anchor) }
+        static func mapping(anchor: String?, mark: Mark) -> Open { Open(isMapping: true, mark: mark, anchor: anchor) }
     }
 
     private var stack: [Open] = []
@@ -235,24 +245,18 @@ private struct TreeBuilder {
                     return YAMLStream(documents: documents, error: error)
                 }
             case .sequenceStart(let anchor, let mark):
-                if let error = open(.sequence(items: [], mark: mark, anchor: anchor, nodes: 1), at: mark) {
+                if let error = open(.sequence(anchor: anchor, mark: mark), at: mark) {
                     return YAMLStream(documents: documents, error: error)
                 }
             case .mappingStart(let anchor, let mark):
-                if let error = open(.mapping(entries: [], pendingKey: nil, mark: mark, anchor: anchor, nodes: 1), at: mark) {
+                if let error = open(.mapping(anchor: anchor, mark: mark), at: mark) {
                     return YAMLStream(documents: documents, error: error)
                 }
             case .sequenceEnd, .mappingEnd:
                 let closed = stack.removeLast()
-                let node: Node
-                let nodes: Int
-                let anchor: String?
-                switch closed {
-                case .sequence(let items, let mark, let name, let count):
-                    (node, nodes, anchor) = (.sequence(items, mark), count, name)
-                case .mapping(let entries, _, let mark, let name, let count):
-                    (node, nodes, anchor) = (.mapping(entries, mark), count, name)
-                }
+                let node: Node = closed.isMapping ? .mapping(closed.entries, closed.mark) : .sequence(closed.items, closed.mark)
+                let nodes = closed.nodes
+                let anchor = closed.anchor
                 if let anchor { anchors[anchor] = (node, nodes) }
                 if let error = attach(node, nodes: nodes, into: &root) {
                     return YAMLStream(documents: documents, error: error)
@@ -286,21 +290,19 @@ private struct TreeBuilder {
 
     /// Adds a finished node to the open collection, or makes it the document's root.
     private mutating func attach(_ node: Node, nodes: Int, into root: inout Node?) -> YAMLError? {
-        guard let top = stack.popLast() else {
+        guard !stack.isEmpty else {
             root = node
             return nil
         }
-        switch top {
-        case .sequence(var items, let mark, let anchor, let count):
-            items.append(node)
-            stack.append(.sequence(items: items, mark: mark, anchor: anchor, nodes: count + nodes))
-        case .mapping(var entries, let pendingKey, let mark, let anchor, let count):
-            if let key = pendingKey {
-                entries.append(Node.Entry(key: key, value: node))
-                stack.append(.mapping(entries: entries, pendingKey: nil, mark: mark, anchor: anchor, nodes: count + nodes))
-            } else {
-                stack.append(.mapping(entries: entries, pendingKey: node, mark: mark, anchor: anchor, nodes: count + nodes))
-            }
+        let top = stack.count - 1
+        stack[top].nodes += nodes
+        if !stack[top].isMapping {
+            stack[top].items.append(node)
+        } else if let key = stack[top].pendingKey {
+            stack[top].entries.append(Node.Entry(key: key, value: node))
+            stack[top].pendingKey = nil
+        } else {
+            stack[top].pendingKey = node
         }
         return nil
     }

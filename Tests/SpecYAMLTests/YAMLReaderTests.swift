@@ -89,4 +89,16 @@ import Testing
         let styles = try #require(stream.documents.first?.root.mapping).map { $0.value.scalar?.style }
         #expect(styles == [.singleQuoted, .doubleQuoted, .plain])
     }
+
+    @Test func largeFlatCollectionsReadWhole() throws {
+        let list = "items: [" + Array(repeating: "x", count: 99_000).joined(separator: ", ") + "]\n"
+        let entries = try #require(YAMLReader.read(list).documents.first?.root.mapping)
+        #expect(entries[0].value.sequence?.count == 99_000)
+
+        let mapping = (0..<40_000).map { "k\($0): v\n" }.joined()
+        let keys = try #require(YAMLReader.read(mapping).documents.first?.root.mapping)
+        #expect(keys.count == 40_000)
+        #expect(keys.last?.key.scalar?.value == "k39999")
+        #expect(keys.last?.value.mark == Mark(line: 40_000, column: 9))
+    }
 }

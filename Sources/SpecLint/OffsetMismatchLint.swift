@@ -1,0 +1,97 @@
+import Foundation
+import SpecDiagnostics
+import SpecModel
+
+/// Warns about an instant written with a numeric offset that is not its zone's offset at that instant
+/// (`2027-03-29T02:30:00+01:00` in Europe/Berlin, which is at +02:00 that day). `Z` is always accepted.
+///
+/// The instant is still absolute and still compared as written; the warning catches the likely slip of
+/// writing the winter offset in summer, and names the instant the author probably meant.
+public struct OffsetMismatchLint: Sendable {
+    public static let code = "offset-mismatch"
+
+    public init() {}
+
+    public func diagnostics(for spec: Spec) -> [Diagnostic] {
+        guard case .recurrence(let body) = spec.body else { return [] }
+        let zone = body.schedule.timeZone
+        var found: [Diagnostic] = []
+        func check(_ instant: InstantLiteral, _ zone: TimeZone) {
+            if let diagnostic = diagnostic(for: instant, in: zone) { found.append(diagnostic) }
+        }
+        if let window = body.window {
+            check(window.after, zone)
+            check(window.through, zone)
+        }
+        if case .occurrences(let occurrences, _) = body.expect {
+            for occurrence in occurrences { check(occurrence.instant, zone) }
+        }
+        for testCase in body.cases {
+            let caseZone = testCase.overrides.timeZone ?? zone
+            check(testCase.after, caseZone)
+            for next in testCase.next { check(next, caseZone) }
+        }
+        return found
+    }
+
+    /// The warning for one instant, or nil when its written offset is the zone's offset then (or it is `Z`).
+    public func diagnostic(for instant: InstantLiteral, in zone: TimeZone) -> Diagnostic? {
+        guard let written = instant.writtenOffset else { return nil }
+        let actual = zone.secondsFromGMT(for: instant.date)
+        guard actual != written else { return nil }
+
+        let message = "\(instant.text) is written with offset \(WallTimeText.offset(written)), but \(zone.identifier) is at "
+            + "\(WallTimeText.offset(actual)) at that instant: it is \(WallTimeText.wallTime(instant.date, in: zone)) there"
+        return Diagnostic(
+            code: Self.code,
+            severity: .warning,
+            location: instant.location,
+            message: message,
+            sourceLine: instant.sourceLine,
+            length: instant.text.count,
+            notes: [Diagnostic.Note(message: meantInstead(instant, written: written, zone: zone))])
+    }
+
+    /// What the author probably meant: the same wall time with the offset the zone has at it.
+    private func meantInstead(_ instant: InstantLiteral, written: Int, zone: TimeZone) -> String {
+        let wallSeconds = instant.date.timeIntervalSince1970 + Double(written)
+        let local = WallTimeText.local(instant.date, offset: written)
+        let stem = String(instant.text.dropLast(6))
+        let valid = Self.offsets(near: wallSeconds, in: zone).filter { offset in
+            zone.secondsFromGMT(for: Date(timeIntervalSince1970: wallSeconds - Double(offset))) == offset
+        }.sorted(by: >)
+        switch valid.count {
+        case 0:
+            let same = WallTimeText.local(instant.date, offset: zone.secondsFromGMT(for: instant.date))
+            return "\(local.time) does not exist in \(zone.identifier) on \(local.date) (the clocks skip it); "
+                + "to keep this instant, write it with the zone's offset: \(same.date)T\(Self.fullTime(instant.date, zone))\(WallTimeText.offset(zone.secondsFromGMT(for: instant.date)))"
+        case 1:
+            return "if you meant \(local.time) local time, write \(stem)\(WallTimeText.offset(valid[0]))"
+        default:
+            let choices = valid.map { stem + WallTimeText.offset($0) }
+            return "\(local.time) happens twice in \(zone.identifier) on \(local.date): write \(choices[0]) for the first, "
+                + "or \(choices[1]) for the second"
+        }
+    }
+
+    /// `HH:MM:SS` of the instant at the zone's offset.
+    private static func fullTime(_ date: Date, _ zone: TimeZone) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
+        let secondOfDay = ((seconds % 86_400) + 86_400) % 86_400
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return two(secondOfDay / 3600) + ":" + two(secondOfDay % 3600 / 60) + ":" + two(secondOfDay % 60)
+    }
+
+    /// Every offset the zone has within 27 hours of a wall time (taken as if it were UTC): the only
+    /// offsets that wall time can be read with. A bounded sample, every 15 minutes.
+    private static func offsets(near wallSeconds: Double, in zone: TimeZone) -> Set<Int> {
+        var offsets: Set<Int> = []
+        let step = 900.0
+        var t = wallSeconds - 27 * 3600
+        while t <= wallSeconds + 27 * 3600 {
+            offsets.insert(zone.secondsFromGMT(for: Date(timeIntervalSince1970: t)))
+            t += step
+        }
+        return offsets
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Recurrence
+
+/// Writes instants as a zone shows them: `2027-03-29 03:30 CEST (+02:00)` and `2027-03-29T02:30:00+02:00`.
+///
+/// Works from the offset alone (integer calendar arithmetic), never from the machine's zone or locale.
+public enum WallTimeText {
+    /// `+02:00`, `-03:30`, `+00:00` (with `:SS` for historical offsets that have seconds).
+    public static func offset(_ seconds: Int) -> String {
+        let sign = seconds < 0 ? "-" : "+"
+        let magnitude = abs(seconds)
+        var text = sign + two(magnitude / 3600) + ":" + two(magnitude % 3600 / 60)
+        if magnitude % 60 != 0 { text += ":" + two(magnitude % 60) }
+        return text
+    }
+
+    /// The local date and time of `date` at `offset`: `("2027-03-29", "03:30")`, seconds shown only when not zero.
+    public static func local(_ date: Date, offset: Int) -> (date: String, time: String) {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offset
+        let days = Int((Double(seconds) / 86_400).rounded(.down))
+        let secondOfDay = seconds - days * 86_400
+        let civil = CivilDate(daysSinceEpoch: days)
+        var time = two(secondOfDay / 3600) + ":" + two(secondOfDay % 3600 / 60)
+        if secondOfDay % 60 != 0 { time += ":" + two(secondOfDay % 60) }
+        return (four(civil.year) + "-" + two(civil.month) + "-" + two(civil.day), time)
+    }
+
+    /// `2027-03-29 03:30 CEST (+02:00)`: the wall time in `zone`, its abbreviation when it has one, its offset.
+    public static func wallTime(_ date: Date, in zone: TimeZone) -> String {
+        let offset = zone.secondsFromGMT(for: date)
+        let local = local(date, offset: offset)
+        let abbreviation = ZoneAbbreviation.name(of: zone, at: date).map { " " + $0 } ?? ""
+        return "\(local.date) \(local.time)\(abbreviation) (\(self.offset(offset)))"
+    }
+
+    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+    private static func four(_ value: Int) -> String {
+        let digits = String(abs(value))
+        return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

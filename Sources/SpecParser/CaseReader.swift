@@ -1,0 +1,126 @@
+import Foundation
+import Recurrence
+import SpecModel
+import SpecYAML
+
+/// Reads `cases:`: cursor searches with their expected results, each of which may override the
+/// schedule's policies, zone and rule.
+struct CaseReader {
+    let reader: ValueReader
+    let schedule: ScheduleReader.Draft
+
+    static let keys = ["name", "after", "next", "error", "nonexistent", "repeated", "timezone", "rule"]
+
+    /// The cases, or nil when any of them is invalid (each problem already reported).
+    func read(_ node: Node) -> [CaseSpec]? {
+        guard let items = reader.list(node, field: "cases", expected: "a list of cases, each with name:, after: and next:") else {
+            return nil
+        }
+        var cases: [CaseSpec] = []
+        var valid = true
+        var names: [String: Node] = [:]
+        for (index, item) in items.enumerated() {
+            let errorsBefore = reader.log.errorCount
+            let parsed = readCase(item, number: index + 1, names: &names)
+            if let parsed, reader.log.errorCount == errorsBefore {
+                cases.append(parsed)
+            } else {
+                valid = false
+            }
+        }
+        return valid ? cases : nil
+    }
+
+    private func readCase(_ node: Node, number: Int, names: inout [String: Node]) -> CaseSpec? {
+        let label = node.mapping?.first(where: { $0.key.scalar?.value == "name" })?.value.scalar?.value
+        let place = label.map { "case '\($0)'" } ?? "case \(number)"
+        guard let fields = reader.mapping(
+            node, place: place, owner: nil, allowed: Self.keys,
+            expected: "a mapping with name:, after: and next:")
+        else { return nil }
+
+        var name: String?
+        if let nameNode = fields["name"] {
+            name = reader.text(nameNode, field: "name", expected: "the case's name, e.g. spring gap skipped")
+            if let name {
+                if let first = names[name] {
+                    reader.log.report(.duplicateCaseName, at: nameNode,
+                                      "two cases are named '\(name)'; give each case its own name, so each is reported on its own",
+                                      notes: [reader.log.note(at: first.mark, "the first case named '\(name)' is here")])
+                } else {
+                    names[name] = nameNode
+                }
+            }
+        } else {
+            reader.missing("name", in: fields, "add 'name:' saying what the case checks, e.g. 'name: spring gap skipped'")
+        }
+
+        let after = fields["after"].flatMap { reader.instant($0, field: "after") }
+        if !fields.has("after") {
+            reader.missing("after", in: fields, "add the search cursor, e.g. 'after: 2027-03-28T00:00:00+01:00'")
+        }
+
+        var next: [InstantLiteral] = []
+        var error: ExpectedError?
+        switch (fields["next"], fields["error"]) {
+        case (.some, .some):
+            reader.log.report(.conflictingKeys, at: fields.keyNode("error")!,
+                              "\(place) has both 'next' and 'error'; keep 'next' for the expected instants or 'error: no-occurrence' for a search that finds nothing")
+        case (.some(let nextNode), nil):
+            next = readNext(nextNode, after: after) ?? []
+        case (nil, .some(let errorNode)):
+            error = reader.choice(errorNode, field: "error", ExpectedError.self)
+        case (nil, nil):
+            reader.missing("next", in: fields, "add the expected result, e.g. 'next: 2027-03-29T02:30:00+02:00' (or a list), or 'error: no-occurrence'")
+        }
+
+        var overrides = CaseSpec.Overrides()
+        overrides.nonexistent = fields["nonexistent"].flatMap { reader.choice($0, field: "nonexistent", NonexistentTimePolicy.self) }
+        overrides.repeated = fields["repeated"].flatMap { reader.choice($0, field: "repeated", RepeatedTimePolicy.self) }
+        overrides.timeZone = fields["timezone"].flatMap { reader.timeZone($0, field: "timezone") }
+        if let ruleNode = fields["rule"] {
+            overrides.rule = RuleReader(reader: reader).read(ruleNode, owner: fields.keyNode("rule")!)
+            // A case that turns an interval schedule into a calendar rule needs policies the schedule never gave.
+            if let rule = overrides.rule, rule.isCalendarRule, schedule.rule?.isCalendarRule == false {
+                if overrides.nonexistent == nil, !fields.has("nonexistent") {
+                    reader.missing("nonexistent", in: fields, "its rule is a calendar rule, and the schedule has none; " + ScheduleReader.nonexistentAdvice)
+                }
+                if overrides.repeated == nil, !fields.has("repeated") {
+                    reader.missing("repeated", in: fields, "its rule is a calendar rule, and the schedule has none; " + ScheduleReader.repeatedAdvice)
+                }
+            }
+        }
+
+        guard let name, let after, !next.isEmpty || error != nil else { return nil }
+        return CaseSpec(
+            name: name, location: reader.log.source.location(fields.keyNode("name")?.mark ?? node.mark),
+            after: after, next: next, error: error, overrides: overrides)
+    }
+
+    /// One instant or a list; each must be later than the cursor before it (a search only finds later instants).
+    private func readNext(_ node: Node, after: InstantLiteral?) -> [InstantLiteral]? {
+        guard let items = reader.list(node, field: "next", singleAllowed: true, expected: "an instant or a list of instants") else {
+            return nil
+        }
+        guard !items.isEmpty else {
+            reader.log.report(.emptyValue, at: node,
+                              "'next' lists no instant; write the expected instants, or 'error: no-occurrence' for a search that finds nothing")
+            return nil
+        }
+        var instants: [InstantLiteral] = []
+        var cursor = after
+        for item in items {
+            guard let instant = reader.instant(item, field: "next") else {
+                cursor = nil
+                continue
+            }
+            if let previous = cursor, instant.date <= previous.date {
+                reader.log.report(.instantOrder, at: item,
+                                  "'next' \(instant.text) is not later than the cursor \(previous.text) before it; a search only finds later instants, so list them in order")
+            }
+            instants.append(instant)
+            cursor = instant
+        }
+        return instants.count == items.count ? instants : nil
+    }
+}

@@ -1,0 +1,41 @@
+/// The stable code of every diagnostic the spec parser reports (`docs/diagnostics.md` lists each with an example).
+public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
+    // Reading the file.
+    case emptyFile = "empty-file"
+    case notUTF8 = "not-utf8"
+    case fileTooLarge = "file-too-large"
+    case yamlSyntax = "yaml-syntax"
+    case tooDeep = "too-deep"
+    case aliasExpansion = "alias-expansion"
+    case unknownAlias = "unknown-alias"
+
+    // The shape of a document.
+    case wrongKind = "wrong-kind"
+    case unknownKey = "unknown-key"
+    case missingKey = "missing-key"
+    case duplicateKey = "duplicate-key"
+    case conflictingKeys = "conflicting-keys"
+    case emptyValue = "empty-value"
+
+    // Values.
+    case unknownValue = "unknown-value"
+    case invalidNumber = "invalid-number"
+    case invalidInstant = "invalid-instant"
+    case instantWithoutOffset = "instant-without-offset"
+    case invalidTime = "invalid-time"
+    case invalidDuration = "invalid-duration"
+    case invalidWeekday = "invalid-weekday"
+    case unknownTimeZone = "unknown-time-zone"
+    case unsupportedTimeZone = "unsupported-time-zone"
+    case invalidRule = "invalid-rule"
+    case emptyWindow = "empty-window"
+    case instantOrder = "instant-order"
+    case outsideWindow = "outside-window"
+    case unusedKey = "unused-key"
+
+    // Whole specs.
+    case nothingToCheck = "nothing-to-check"
+    case duplicateCaseName = "duplicate-case-name"
+    case duplicateSpecName = "duplicate-spec-name"
+    case lifecycleNotSupported = "lifecycle-not-supported"
+}

@@ -1,0 +1,58 @@
+import SpecDiagnostics
+import SpecYAML
+
+/// Collects the diagnostics of one file as it is parsed, each with its location and source line.
+final class DiagnosticLog {
+    let source: SourceText
+    private(set) var diagnostics: [Diagnostic] = []
+    private(set) var errorCount = 0
+
+    init(source: SourceText) {
+        self.source = source
+    }
+
+    func report(
+        _ code: DiagnosticCode,
+        severity: Severity = .error,
+        at mark: Mark,
+        length: Int = 1,
+        _ message: String,
+        notes: [Diagnostic.Note] = []
+    ) {
+        if severity == .error { errorCount += 1 }
+        diagnostics.append(Diagnostic(
+            code: code.rawValue,
+            severity: severity,
+            location: source.location(mark),
+            message: message,
+            sourceLine: source.line(mark.line, column: mark.column),
+            length: length,
+            notes: notes))
+    }
+
+    /// Reports at a node, underlining as much of it as fits on its first line.
+    func report(_ code: DiagnosticCode, severity: Severity = .error, at node: Node, _ message: String, notes: [Diagnostic.Note] = []) {
+        report(code, severity: severity, at: node.mark, length: node.underlineLength, message, notes: notes)
+    }
+
+    /// A note pointing at another place in the same file.
+    func note(at mark: Mark, _ message: String) -> Diagnostic.Note {
+        Diagnostic.Note(location: source.location(mark), message: message)
+    }
+
+    /// Diagnostics in source order (stable for equal places), the way compilers list them.
+    var sorted: [Diagnostic] { diagnostics.sortedBySource() }
+}
+
+extension Node {
+    /// How many characters of the first line the node's caret should cover.
+    var underlineLength: Int {
+        guard case .scalar(let scalar) = self else { return 1 }
+        let firstLine = scalar.value.prefix { $0 != "\n" }.count
+        switch scalar.style {
+        case .plain: return max(1, firstLine)
+        case .singleQuoted, .doubleQuoted: return firstLine + 2
+        case .literal, .folded: return 1
+        }
+    }
+}

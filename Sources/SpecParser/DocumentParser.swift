@@ -1,0 +1,135 @@
+import SpecDiagnostics
+import SpecModel
+import SpecYAML
+
+/// Reads one YAML document into one spec: the common keys here, the body by its section parser.
+struct DocumentParser {
+    let reader: ValueReader
+    let defaultScheduleID: String
+
+    static let commonKeys = ["spec", "description", "tags", "skip", "engines", "known-deviations"]
+
+    /// The spec, or nil when the document has an error (reported) or is empty.
+    func parse(_ document: YAMLDocument) -> Spec? {
+        let root = document.root
+        if case .scalar(let scalar) = root, scalar.isNull { return nil }
+        guard let entries = root.mapping else {
+            reader.wrongKind(root, "a spec must be a mapping of keys (spec:, schedule:, window:, …), not \(root.kindDescription)")
+            return nil
+        }
+        let errorsBefore = reader.log.errorCount
+        let specNode = entries.first { $0.key.scalar?.value == "spec" }?.value
+
+        if let taskKey = entries.first(where: { $0.key.scalar?.value == "task" })?.key {
+            let name = specNode?.scalar.flatMap { $0.isNull ? nil : $0.value }
+            let body = LifecycleSectionParser(reader: reader).parse(root, taskKey: taskKey, specName: name)
+            return body.flatMap { makeSpec(from: root, body: .lifecycle($0), errorsBefore: errorsBefore, allowed: LifecycleSectionParser.keys) }
+        }
+
+        guard let fields = reader.mapping(
+            root, place: "this document", owner: nil,
+            allowed: Self.commonKeys + RecurrenceSectionParser.keys + ["task"],
+            expected: "a mapping")
+        else { return nil }
+        let common = readCommon(fields)
+        let body = RecurrenceSectionParser(reader: reader, defaultScheduleID: defaultScheduleID)
+            .parse(fields, specName: common.name)
+        guard reader.log.errorCount == errorsBefore, let name = common.name, let body else { return nil }
+        let specKey = fields.keyNode("spec")!.mark
+        var spec = Spec(name: name, location: reader.log.source.location(specKey), body: .recurrence(body),
+                        sourceLine: reader.log.source.line(specKey.line))
+        common.apply(to: &spec)
+        return spec
+    }
+
+    private func makeSpec(from root: Node, body: Spec.Body, errorsBefore: Int, allowed: [String]) -> Spec? {
+        guard let fields = reader.mapping(root, place: "this document", owner: nil, allowed: Self.commonKeys + allowed, expected: "a mapping")
+        else { return nil }
+        let common = readCommon(fields)
+        guard reader.log.errorCount == errorsBefore, let name = common.name else { return nil }
+        let specKey = fields.keyNode("spec")!.mark
+        var spec = Spec(name: name, location: reader.log.source.location(specKey), body: body,
+                        sourceLine: reader.log.source.line(specKey.line))
+        common.apply(to: &spec)
+        return spec
+    }
+
+    /// `spec`, `description`, `tags`, `skip`, `engines`, `known-deviations`.
+    private struct Common {
+        var name: String?
+        var description: String?
+        var tags: [String] = []
+        var skip: String?
+        var engines: [EngineName]?
+        var knownDeviations: [EngineName: String] = [:]
+
+        func apply(to spec: inout Spec) {
+            spec.description = description
+            spec.tags = tags
+            spec.skip = skip
+            spec.engines = engines
+            spec.knownDeviations = knownDeviations
+        }
+    }
+
+    private func readCommon(_ fields: MappingFields) -> Common {
+        var common = Common()
+        if let node = fields["spec"] {
+            common.name = reader.text(node, field: "spec", expected: "the spec's name, unique in the run")
+        } else {
+            reader.missing("spec", in: fields, "add 'spec:' with a name that is unique in the run, e.g. 'spec: Nightly sync across the spring change'")
+        }
+        common.description = fields["description"].flatMap { reader.text($0, field: "description", expected: "a text") }
+        if let node = fields["tags"], let items = reader.list(node, field: "tags", singleAllowed: true, expected: "a list of tags, e.g. [dst, europe]") {
+            common.tags = items.compactMap { reader.text($0, field: "tags", expected: "a tag such as dst") }
+        }
+        if let node = fields["skip"] {
+            common.skip = readSkip(node)
+        }
+        if let node = fields["engines"] {
+            common.engines = readEngines(node)
+        }
+        if let node = fields["known-deviations"],
+           let deviations = reader.mapping(node, place: "'known-deviations'", owner: fields.keyNode("known-deviations"),
+                                           allowed: EngineName.allCases.map(\.rawValue),
+                                           expected: "a mapping from engine to the reason, e.g. {foundation: \"why\"}") {
+            for key in deviations.keysInOrder {
+                if let engine = EngineName(rawValue: key),
+                   let reason = reader.text(deviations[key]!, field: key, expected: "the reason the engine deviates") {
+                    common.knownDeviations[engine] = reason
+                }
+            }
+        }
+        return common
+    }
+
+    /// `skip: "reason"`; `true`/`false` are refused, because a skipped spec must say why.
+    private func readSkip(_ node: Node) -> String? {
+        guard let reason = reader.text(node, field: "skip", expected: "the reason to skip, e.g. \"waits for tzdata 2027b\"") else {
+            return nil
+        }
+        if node.scalar?.style == .plain, ["true", "false", "yes", "no", "on", "off"].contains(reason.lowercased()) {
+            reader.log.report(.unknownValue, at: node,
+                              "'skip' takes the reason to skip, not '\(reason)'; write e.g. skip: \"waits for tzdata 2027b\", or remove the key to run the spec")
+            return nil
+        }
+        return reason
+    }
+
+    private func readEngines(_ node: Node) -> [EngineName]? {
+        guard let items = reader.list(node, field: "engines", singleAllowed: true, expected: "a list of engines, e.g. [core, foundation]") else {
+            return nil
+        }
+        guard !items.isEmpty else {
+            reader.log.report(.emptyValue, at: node, "'engines' lists no engine; name at least one (core, foundation) or remove the key")
+            return nil
+        }
+        var engines: [EngineName] = []
+        for item in items {
+            if let engine = reader.choice(item, field: "engines", EngineName.self), !engines.contains(engine) {
+                engines.append(engine)
+            }
+        }
+        return engines
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Recurrence
+
+/// RFC 3339 instants as specs write them: `2027-03-28T03:00:00+02:00`, `2027-03-28T01:00:00.250Z`.
+///
+/// The offset is required (an instant without one would depend on the machine's zone). `T`, `t` or a
+/// single space separate date and time, as RFC 3339 allows.
+enum InstantText {
+    struct Parsed: Equatable {
+        var date: Date
+        /// Seconds east of UTC; nil for `Z`.
+        var offset: Int?
+    }
+
+    enum Problem: Error, Equatable {
+        case malformed
+        case missingOffset
+        case missingSeconds
+        case noSuchDate(year: Int, month: Int, day: Int)
+        case timeOutOfRange
+        case offsetOutOfRange
+
+        func message(for text: String, field: String) -> String {
+            switch self {
+            case .malformed:
+                "'\(text)' is not an RFC 3339 instant; write '\(field)' like 2027-03-28T03:00:00+02:00 or 2027-03-28T01:00:00Z"
+            case .missingOffset:
+                "the instant '\(text)' has no offset; add the offset the zone has then (e.g. +02:00) or Z, so the test does not depend on the machine's zone"
+            case .missingSeconds:
+                "the instant '\(text)' has no seconds; write them too, e.g. 2027-03-28T03:00:00+02:00"
+            case .noSuchDate(let year, let month, let day):
+                "the date \(Self.four(year))-\(Self.two(month))-\(Self.two(day)) in '\(text)' does not exist; check the month and the day"
+            case .timeOutOfRange:
+                "the time of day in '\(text)' is out of range; hours are 00–23, minutes and seconds 00–59"
+            case .offsetOutOfRange:
+                "the offset in '\(text)' is out of range; write it as ±HH:MM with hours 00–23 and minutes 00–59"
+            }
+        }
+
+        private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        private static func four(_ value: Int) -> String {
+            String(repeating: "0", count: max(0, 4 - String(value).count)) + String(value)
+        }
+    }
+
+    static func parse(_ text: String) -> Result<Parsed, Problem> {
+        let bytes = Array(text.utf8)
+        var index = 0
+
+        func digits(_ count: Int) -> Int? {
+            guard index + count <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[index..<(index + count)] {
+                guard (0x30...0x39).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            index += count
+            return value
+        }
+        func take(_ characters: String) -> Bool {
+            guard index < bytes.count, characters.utf8.contains(bytes[index]) else { return false }
+            index += 1
+            return true
+        }
+
+        guard let year = digits(4), take("-"), let month = digits(2), take("-"), let day = digits(2) else {
+            return .failure(.malformed)
+        }
+        guard take("Tt ") else { return .failure(index == bytes.count ? .missingOffset : .malformed) }
+        guard let hour = digits(2), take(":"), let minute = digits(2) else { return .failure(.malformed) }
+        guard take(":") else {
+            // `2027-03-28T03:00+02:00` or `2027-03-28T03:00`: a near miss worth naming precisely.
+            return .failure(index == bytes.count || "+-Zz".utf8.contains(bytes[index]) ? .missingSeconds : .malformed)
+        }
+        guard let second = digits(2) else { return .failure(.malformed) }
+        var fraction = 0.0
+        if take(".") {
+            var scale = 0.1
+            var count = 0
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
+                fraction += Double(bytes[index] - 0x30) * scale
+                scale /= 10
+                count += 1
+                index += 1
+            }
+            guard count > 0 else { return .failure(.malformed) }
+        }
+        var offset: Int?
+        if index == bytes.count {
+            return .failure(.missingOffset)
+        } else if take("Zz") {
+            offset = nil
+        } else if index < bytes.count, bytes[index] == 0x2B || bytes[index] == 0x2D {
+            let sign = bytes[index] == 0x2D ? -1 : 1
+            index += 1
+            guard let hours = digits(2), take(":"), let minutes = digits(2) else { return .failure(.malformed) }
+            guard hours <= 23, minutes <= 59 else { return .failure(.offsetOutOfRange) }
+            offset = sign * (hours * 3600 + minutes * 60)
+        } else {
+            return .failure(.malformed)
+        }
+        guard index == bytes.count else { return .failure(.malformed) }
+
+        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else {
+            return .failure(.noSuchDate(year: year, month: month, day: day))
+        }
+        guard hour <= 23, minute <= 59, second <= 59 else { return .failure(.timeOutOfRange) }
+
+        let days = CivilDate(year: year, month: month, day: day).daysSinceEpoch
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - (offset ?? 0)
+        return .success(Parsed(date: Date(timeIntervalSince1970: Double(seconds) + fraction), offset: offset))
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Recurrence
+import SpecModel
+import SpecYAML
+
+/// Reads the recurrence part of a spec: `schedule`, `window`, `expect` and `cases`.
+struct RecurrenceSectionParser {
+    let reader: ValueReader
+    /// The schedule id used when `schedule.id` is not written: the file's name without extension.
+    let defaultScheduleID: String
+
+    /// The top-level keys this section owns.
+    static let keys = ["schedule", "window", "expect", "cases"]
+
+    /// The recurrence body, or nil when a problem was reported.
+    func parse(_ fields: MappingFields, specName: String?) -> RecurrenceSpec? {
+        guard let scheduleNode = fields["schedule"] else {
+            reader.missing("schedule", in: fields,
+                           "add 'schedule:' with timezone:, rule:, nonexistent: and repeated: (or 'task:' for a lifecycle scenario)")
+            return nil
+        }
+        let draft = ScheduleReader(reader: reader).read(scheduleNode, owner: fields.keyNode("schedule")!, defaultID: defaultScheduleID)
+
+        let window = fields["window"].flatMap { readWindow($0, owner: fields.keyNode("window")!) }
+        let expect = fields["expect"].flatMap { readExpect($0, owner: fields.keyNode("expect")!, window: window) }
+        let cases = fields["cases"].flatMap { CaseReader(reader: reader, schedule: draft).read($0) }
+
+        switch (fields.mentions("window"), fields.mentions("expect")) {
+        case (true, false) where fields.has("window"):
+            reader.log.report(.missingKey, at: fields.keyNode("window")!,
+                              "the spec has a 'window' but no 'expect'; add 'expect:' with the 'occurrences:' the window holds ([] for none)")
+        case (false, true) where fields.has("expect"):
+            reader.log.report(.missingKey, at: fields.keyNode("expect")!,
+                              "the spec has an 'expect' but no 'window'; add 'window:' with 'after:' and 'through:'")
+        case (false, false) where !fields.mentions("cases"):
+            let anchor = fields.keyNode("spec")
+            let subject = specName.map { "'\($0)'" } ?? "this spec"
+            reader.log.report(.nothingToCheck, at: anchor?.mark ?? fields.anchor, length: anchor?.underlineLength ?? fields.anchorLength,
+                              "\(subject) checks nothing; add 'window:' with 'expect:', or 'cases:' with the searches to check")
+        default:
+            break
+        }
+
+        guard let schedule = draft.spec else { return nil }
+        if fields.has("window") && window == nil { return nil }
+        if fields.has("expect") && expect == nil { return nil }
+        if fields.has("cases") && cases == nil { return nil }
+        return RecurrenceSpec(schedule: schedule, window: window, expect: expect, cases: cases ?? [])
+    }
+
+    private func readWindow(_ node: Node, owner: Node) -> WindowSpec? {
+        guard let fields = reader.mapping(node, place: "'window'", owner: owner, allowed: ["after", "through"],
+                                          expected: "a mapping with after: and through:")
+        else { return nil }
+        let after = fields["after"].flatMap { reader.instant($0, field: "after") }
+        let through = fields["through"].flatMap { reader.instant($0, field: "through") }
+        if !fields.has("after") {
+            reader.missing("after", in: fields, "add the instant the window starts after (excluded), e.g. 'after: 2027-03-27T00:00:00+01:00'")
+        }
+        if !fields.has("through") {
+            reader.missing("through", in: fields, "add the last instant the window includes, e.g. 'through: 2027-03-30T12:00:00+02:00'")
+        }
+        guard let after, let through else { return nil }
+        guard through.date > after.date else {
+            reader.log.report(.emptyWindow, at: fields["through"]!,
+                              "the window ends at \(through.text), which is not after its start \(after.text); 'through' must be later than 'after'",
+                              notes: [reader.log.note(at: fields["after"]!.mark, "the window starts here")])
+            return nil
+        }
+        return WindowSpec(after: after, through: through, location: reader.log.source.location(owner.mark))
+    }
+
+    private func readExpect(_ node: Node, owner: Node, window: WindowSpec?) -> Expectation? {
+        guard let fields = reader.mapping(node, place: "'expect'", owner: owner, allowed: ["occurrences", "error"],
+                                          expected: "a mapping with occurrences: (or error: no-occurrence)")
+        else { return nil }
+        let location = reader.log.source.location(owner.mark)
+        switch (fields["occurrences"], fields["error"]) {
+        case (.some, .some):
+            reader.log.report(.conflictingKeys, at: fields.keyNode("error")!,
+                              "'expect' has both 'occurrences' and 'error'; keep one: the occurrences the window holds, or the error its search ends with")
+            return nil
+        case (nil, .some(let errorNode)):
+            return reader.choice(errorNode, field: "error", ExpectedError.self).map { .error($0, location: location) }
+        case (.some(let list), nil):
+            return readOccurrences(list, window: window).map { .occurrences($0, location: location) }
+        case (nil, nil):
+            reader.missing("occurrences", in: fields,
+                           "add 'occurrences:' listing every occurrence in the window in order ([] for none), or 'error: no-occurrence'")
+            return nil
+        }
+    }
+
+    /// Short form (an instant) or long form (`{at, key}`), in order, each inside the window.
+    private func readOccurrences(_ node: Node, window: WindowSpec?) -> [ExpectedOccurrence]? {
+        guard let items = reader.list(node, field: "occurrences", expected: "a list of instants ([] for none)") else {
+            return nil
+        }
+        var occurrences: [ExpectedOccurrence] = []
+        var valid = true
+        var previous: InstantLiteral?
+        for item in items {
+            guard let occurrence = readOccurrence(item) else {
+                valid = false
+                previous = nil
+                continue
+            }
+            let instant = occurrence.instant
+            let place = item.mapping == nil ? item : (item.mapping!.first { $0.key.scalar?.value == "at" }?.value ?? item)
+            if let window, !(instant.date > window.after.date && instant.date <= window.through.date) {
+                reader.log.report(.outsideWindow, at: place,
+                                  "\(instant.text) is outside the window (after \(window.after.text), through \(window.through.text)]; the window excludes 'after' and includes 'through'")
+                valid = false
+            } else if let previous, instant.date <= previous.date {
+                reader.log.report(.instantOrder, at: place,
+                                  "\(instant.text) is not later than \(previous.text) before it; list the occurrences in order, each once")
+                valid = false
+            }
+            occurrences.append(occurrence)
+            previous = instant
+        }
+        return valid ? occurrences : nil
+    }
+
+    private func readOccurrence(_ node: Node) -> ExpectedOccurrence? {
+        guard case .mapping = node else {
+            return reader.instant(node, field: "occurrences").map { ExpectedOccurrence(instant: $0) }
+        }
+        guard let fields = reader.mapping(node, place: "this occurrence", owner: nil, allowed: ["at", "key"],
+                                          expected: "an instant or {at: …, key: …}")
+        else { return nil }
+        guard let atNode = fields["at"] else {
+            reader.missing("at", in: fields, "add the instant, e.g. 'at: 2027-03-30T02:30:00+02:00'")
+            return nil
+        }
+        let instant = reader.instant(atNode, field: "at")
+        let key = fields["key"].map { reader.text($0, field: "key", expected: "a dedup key, e.g. nightly-sync/v1/2027-03-30") }
+        guard let instant else { return nil }
+        if let key {
+            guard let key else { return nil }
+            return ExpectedOccurrence(instant: instant, key: key)
+        }
+        return ExpectedOccurrence(instant: instant)
+    }
+}

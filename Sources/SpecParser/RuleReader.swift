@@ -1,0 +1,263 @@
+import Foundation
+import Recurrence
+import SpecDiagnostics
+import SpecYAML
+
+/// Reads `rule:` in its map form (`{every: day, at: "02:30"}`, …, `{interval: 90m, from: …}`) or as a
+/// shorthand string (`daily 02:30`, `weekly mon,thu 09:00`, `every 24h from <instant>`), and validates
+/// the result statically with `Rule.problems`.
+struct RuleReader {
+    let reader: ValueReader
+
+    private var log: DiagnosticLog { reader.log }
+
+    /// The `every:` values and the keys each form allows.
+    private static let forms: [(every: String, keys: [String], required: [String])] = [
+        ("day", ["every", "at"], ["at"]),
+        ("week", ["every", "on", "at"], ["on", "at"]),
+        ("month", ["every", "day", "at", "missing-day"], ["day", "at"]),
+        ("year", ["every", "month", "day", "at", "missing-day"], ["month", "day", "at"]),
+        ("hour", ["every", "minute", "second"], ["minute"]),
+    ]
+    private static let intervalKeys = ["interval", "from"]
+    static let allKeys = ["every", "at", "on", "day", "month", "missing-day", "minute", "second", "interval", "from"]
+
+    private static let advice: [String: String] = [
+        "at": "add the wall time, e.g. 'at: \"02:30\"'",
+        "on": "add the weekdays, e.g. 'on: [monday, thursday]'",
+        "day": "add the day of the month, 1–31 or last, e.g. 'day: 15'",
+        "month": "add the month, 1–12, e.g. 'month: 2'",
+        "minute": "add the minute of each hour, 0–59, e.g. 'minute: 15'",
+        "from": "add the first instant, e.g. 'from: 2027-03-27T02:30:00+01:00'",
+        "interval": "add the elapsed time between occurrences, e.g. 'interval: 90m'",
+    ]
+
+    func read(_ node: Node, owner: Node) -> Rule? {
+        if case .scalar(let scalar) = node, !scalar.isNull {
+            return readShorthand(scalar, node: node)
+        }
+        guard let fields = reader.mapping(
+            node, place: "'rule'", owner: owner, allowed: Self.allKeys,
+            expected: "a mapping such as {every: day, at: \"02:30\"} or a shorthand such as 'daily 02:30'")
+        else { return nil }
+
+        if fields.has("every"), fields.has("interval") {
+            log.report(.conflictingKeys, at: fields.keyNode("interval")!,
+                       "'rule' has both 'every' and 'interval'; keep 'every' for a calendar rule or 'interval' with 'from' for elapsed time")
+            return nil
+        }
+        if fields.has("interval") || (fields.has("from") && !fields.has("every")) {
+            return readInterval(fields)
+        }
+        guard let everyNode = fields["every"] else {
+            reader.missing("every", in: fields, "add 'every: day | week | month | year | hour', or 'interval: 90m' with 'from:' for elapsed time")
+            return nil
+        }
+        guard let every = reader.scalar(everyNode, field: "every", expected: "one of day | week | month | year | hour") else { return nil }
+        guard let form = Self.forms.first(where: { $0.every == every.value }) else {
+            let names = Self.forms.map(\.every)
+            let adverbs = ["daily": "day", "weekly": "week", "monthly": "month", "yearly": "year", "hourly": "hour"]
+            if let suggestion = adverbs[every.value.lowercased()] ?? Suggestion.closest(to: every.value, in: names) {
+                log.report(.unknownValue, at: everyNode, "unknown value '\(every.value)' for 'every'; did you mean '\(suggestion)'? (allowed: day | week | month | year | hour)")
+            } else {
+                log.report(.unknownValue, at: everyNode, "unknown value '\(every.value)' for 'every'; write one of day | week | month | year | hour")
+            }
+            return nil
+        }
+        var complete = true
+        for key in fields.keysInOrder where !form.keys.contains(key) {
+            log.report(.unknownKey, at: fields.keyNode(key)!,
+                       "'\(key)' does not apply to 'every: \(form.every)'; the keys allowed here are \(form.keys.joined(separator: ", "))")
+            complete = false
+        }
+        for key in form.required where !fields.has(key) {
+            reader.missing(key, in: fields, Self.advice[key]!)
+            complete = false
+        }
+
+        let at = fields["at"].flatMap { reader.time($0, field: "at") }
+        let missingDay = fields["missing-day"].flatMap { reader.choice($0, field: "missing-day", MissingDayPolicy.self) }
+        if fields.has("missing-day"), missingDay == nil { complete = false }
+
+        let rule: Rule?
+        switch form.every {
+        case "day":
+            rule = at.map { .daily(at: $0) }
+        case "week":
+            let days = fields["on"].flatMap(readWeekdays)
+            rule = days.flatMap { days in at.map { .weekly(on: days, at: $0) } }
+        case "month":
+            let day = fields["day"].flatMap(readDay)
+            rule = day.flatMap { day in at.map { .monthly(day: day, at: $0, missingDay: missingDay) } }
+        case "year":
+            let month = fields["month"].flatMap(readMonth)
+            let day = fields["day"].flatMap(readDay)
+            if let month, let day, let at {
+                rule = .yearly(month: month, day: day, at: at, missingDay: missingDay)
+            } else {
+                rule = nil
+            }
+        default:
+            let minute = fields["minute"].flatMap { reader.integer($0, field: "minute", range: 0...59, example: "15") }
+            let second = fields["second"].map { reader.integer($0, field: "second", range: 0...59, example: "0") } ?? 0
+            rule = minute.flatMap { minute in second.map { .hourly(minute: minute, second: $0) } }
+        }
+        guard complete, let rule else { return nil }
+        return validated(rule, fields: fields, node: node)
+    }
+
+    private func readInterval(_ fields: MappingFields) -> Rule? {
+        var complete = true
+        for key in fields.keysInOrder where !Self.intervalKeys.contains(key) {
+            log.report(.unknownKey, at: fields.keyNode(key)!,
+                       "'\(key)' does not apply to an interval rule; the keys allowed here are interval, from")
+            complete = false
+        }
+        for key in Self.intervalKeys where !fields.has(key) {
+            reader.missing(key, in: fields, Self.advice[key]!)
+            complete = false
+        }
+        let seconds = fields["interval"].flatMap { reader.duration($0, field: "interval") }
+        let from = fields["from"].flatMap { reader.instant($0, field: "from") }
+        guard complete, let seconds, let from else { return nil }
+        return validated(.interval(seconds: seconds, from: from.date), fields: fields, node: nil)
+    }
+
+    /// Reports the rule's static problems at the field at fault (or at `rule:` when that field is absent).
+    private func validated(_ rule: Rule, fields: MappingFields?, node: Node?) -> Rule? {
+        let problems = rule.problems
+        guard !problems.isEmpty else { return rule }
+        for problem in problems {
+            // A missing `missing-day` is best shown at the day that can be missing.
+            let field = problem.field == "missing-day" && fields?.has("missing-day") == false ? "day" : problem.field
+            if let place = fields?[field] {
+                log.report(.invalidRule, at: place, problem.message)
+            } else if let fields {
+                log.report(.invalidRule, at: fields.anchor, length: fields.anchorLength, problem.message)
+            } else if let node {
+                log.report(.invalidRule, at: node, problem.message)
+            }
+        }
+        return nil
+    }
+
+    private func readWeekdays(_ node: Node) -> [Weekday]? {
+        guard let items = reader.list(node, field: "on", singleAllowed: true, expected: "a list of weekdays, e.g. [monday, thursday]") else {
+            return nil
+        }
+        var days: [Weekday] = []
+        var valid = true
+        for item in items {
+            guard let scalar = reader.scalar(item, field: "on", expected: "a weekday such as monday") else {
+                valid = false
+                continue
+            }
+            guard let day = reader.weekday(scalar.value, at: scalar.mark, length: item.underlineLength) else {
+                valid = false
+                continue
+            }
+            if !days.contains(day) { days.append(day) }
+        }
+        return valid ? days : nil
+    }
+
+    private func readDay(_ node: Node) -> DayOfMonth? {
+        if node.scalar?.value == "last" { return .last }
+        guard let scalar = reader.scalar(node, field: "day", expected: "a day 1–31 or last") else { return nil }
+        guard !scalar.value.isEmpty, scalar.value.count <= 4, scalar.value.allSatisfy({ $0.isASCII && $0.isNumber }),
+              let day = Int(scalar.value)
+        else {
+            log.report(.invalidNumber, at: node, "'day' must be a day of the month, 1–31, or last; not '\(scalar.value)'")
+            return nil
+        }
+        return .day(day)
+    }
+
+    private static let monthNames = [
+        "january", "february", "march", "april", "may", "june",
+        "july", "august", "september", "october", "november", "december",
+    ]
+
+    /// A month number 1–12, or its English name (full or three letters).
+    private func readMonth(_ node: Node) -> Int? {
+        guard let scalar = reader.scalar(node, field: "month", expected: "a month 1–12") else { return nil }
+        let lowered = scalar.value.lowercased()
+        if let index = Self.monthNames.firstIndex(where: { $0 == lowered || ($0.prefix(3) == lowered && lowered.count == 3) }) {
+            return index + 1
+        }
+        guard !scalar.value.isEmpty, scalar.value.count <= 4, scalar.value.allSatisfy({ $0.isASCII && $0.isNumber }),
+              let month = Int(scalar.value)
+        else {
+            let suggestion = Suggestion.closest(to: lowered, in: Self.monthNames).map { "; did you mean '\($0)'?" }
+                ?? "; write 1–12 or an English month name"
+            log.report(.invalidNumber, at: node, "'month' must be a month, not '\(scalar.value)'\(suggestion)")
+            return nil
+        }
+        return month
+    }
+
+    // MARK: Shorthand
+
+    private static let shorthandForms =
+        "write a mapping such as {every: day, at: \"02:30\"}, or a shorthand: 'daily 02:30', 'weekly mon,thu 09:00' or 'every 24h from 2027-03-27T02:30:00+01:00'"
+
+    /// `daily 02:30`, `weekly mon,thu 09:00`, `every 24h from <instant>`.
+    private func readShorthand(_ scalar: Node.Scalar, node: Node) -> Rule? {
+        let tokens = Self.tokens(scalar)
+        guard let first = tokens.first else { return nil }
+        let rule: Rule?
+        switch (first.text, tokens.count) {
+        case ("daily", 2):
+            rule = reader.time(tokens[1].text, at: tokens[1].mark, length: tokens[1].text.count, field: "at").map { .daily(at: $0) }
+        case ("weekly", 3):
+            var days: [Weekday] = []
+            var valid = true
+            var column = tokens[1].mark.column
+            for name in tokens[1].text.split(separator: ",", omittingEmptySubsequences: false) {
+                let mark = Mark(line: tokens[1].mark.line, column: column)
+                column += name.count + 1
+                guard let day = reader.weekday(String(name), at: mark, length: max(1, name.count)) else {
+                    valid = false
+                    continue
+                }
+                if !days.contains(day) { days.append(day) }
+            }
+            let at = reader.time(tokens[2].text, at: tokens[2].mark, length: tokens[2].text.count, field: "at")
+            rule = valid ? at.map { .weekly(on: days, at: $0) } : nil
+        case ("every", 4) where tokens[2].text == "from":
+            let seconds = reader.duration(tokens[1].text, at: tokens[1].mark, length: tokens[1].text.count, field: "interval")
+            let from = reader.instant(tokens[3].text, at: tokens[3].mark, length: tokens[3].text.count, field: "from")
+            rule = seconds.flatMap { seconds in from.map { .interval(seconds: seconds, from: $0.date) } }
+        default:
+            let words = ["daily", "weekly", "every"]
+            if !words.contains(first.text), let suggestion = Suggestion.closest(to: first.text, in: words) {
+                log.report(.invalidRule, at: first.mark, length: first.text.count,
+                           "'\(scalar.value)' is not a rule: did you mean '\(suggestion)'? \(Self.shorthandForms)")
+            } else {
+                log.report(.invalidRule, at: node, "'\(scalar.value)' is not a rule; \(Self.shorthandForms)")
+            }
+            return nil
+        }
+        guard let rule else { return nil }
+        return validated(rule, fields: nil, node: node)
+    }
+
+    /// Whitespace-separated words with their columns (quoted scalars start one column after the quote).
+    private static func tokens(_ scalar: Node.Scalar) -> [(text: String, mark: Mark)] {
+        let start = scalar.mark.column + (scalar.style == .singleQuoted || scalar.style == .doubleQuoted ? 1 : 0)
+        var tokens: [(String, Mark)] = []
+        var current = ""
+        var currentStart = 0
+        for (offset, character) in scalar.value.enumerated() {
+            if character == " " || character == "\t" {
+                if !current.isEmpty { tokens.append((current, Mark(line: scalar.mark.line, column: start + currentStart))) }
+                current = ""
+            } else {
+                if current.isEmpty { currentStart = offset }
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { tokens.append((current, Mark(line: scalar.mark.line, column: start + currentStart))) }
+        return tokens
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Recurrence
+import SpecModel
+import SpecYAML
+
+/// Reads `schedule:`. What it could read is kept even when something else in it is wrong, so cases can
+/// still be checked against the parts that are right without repeating the schedule's own errors.
+struct ScheduleReader {
+    let reader: ValueReader
+
+    /// The schedule as far as it could be read; `spec` is set only when all of it is valid.
+    struct Draft {
+        var spec: ScheduleSpec?
+        var timeZone: TimeZone?
+        var rule: Rule?
+        var nonexistent: NonexistentTimePolicy?
+        var repeated: RepeatedTimePolicy?
+    }
+
+    static let keys = ["id", "version", "timezone", "rule", "nonexistent", "repeated", "limit"]
+
+    static let nonexistentAdvice =
+        "calendar rules need it: add 'nonexistent: skip | next-valid-time | shift-forward | shift-backward' (what a wall time skipped by a DST change does)"
+    static let repeatedAdvice =
+        "calendar rules need it: add 'repeated: first | last | both' (what a wall time repeated by a DST change does)"
+
+    func read(_ node: Node, owner: Node, defaultID: String) -> Draft {
+        var draft = Draft()
+        guard let fields = reader.mapping(
+            node, place: "'schedule'", owner: owner, allowed: Self.keys,
+            expected: "a mapping (timezone:, rule:, nonexistent:, repeated:)")
+        else { return draft }
+        let errorsBefore = reader.log.errorCount
+
+        let id = fields["id"].map { reader.text($0, field: "id", expected: "a name for the schedule, e.g. nightly-sync") } ?? defaultID
+        let version = fields["version"].map { reader.integer($0, field: "version", range: 1...1_000_000, example: "1") } ?? 1
+        let limit = fields["limit"].map {
+            reader.integer($0, field: "limit", range: 1...10_000_000, example: "\(Schedule.defaultSearchLimit)")
+        } ?? Schedule.defaultSearchLimit
+
+        if let zoneNode = fields["timezone"] {
+            draft.timeZone = reader.timeZone(zoneNode, field: "timezone")
+        } else {
+            reader.missing("timezone", in: fields, "add 'timezone:' with an IANA identifier, e.g. 'timezone: Europe/Berlin'")
+        }
+        if let ruleNode = fields["rule"] {
+            draft.rule = RuleReader(reader: reader).read(ruleNode, owner: fields.keyNode("rule")!)
+        } else {
+            reader.missing("rule", in: fields, "add a rule, e.g. 'rule: {every: day, at: \"02:30\"}'")
+        }
+
+        draft.nonexistent = fields["nonexistent"].flatMap { reader.choice($0, field: "nonexistent", NonexistentTimePolicy.self) }
+        draft.repeated = fields["repeated"].flatMap { reader.choice($0, field: "repeated", RepeatedTimePolicy.self) }
+        let calendar = draft.rule.map(\.isCalendarRule) ?? fields["rule"].map(Self.looksLikeCalendarRule)
+        if calendar == true {
+            if !fields.has("nonexistent") { reader.missing("nonexistent", in: fields, Self.nonexistentAdvice) }
+            if !fields.has("repeated") { reader.missing("repeated", in: fields, Self.repeatedAdvice) }
+        } else if calendar == false {
+            for key in ["nonexistent", "repeated"] where fields.has(key) {
+                reader.log.report(.unusedKey, severity: .warning, at: fields.keyNode(key)!,
+                                  "'\(key)' has no effect on an interval rule, which counts elapsed time and never meets a DST change; remove it")
+            }
+        }
+
+        guard reader.log.errorCount == errorsBefore,
+              let id, let version, let limit, let timeZone = draft.timeZone, let rule = draft.rule
+        else { return draft }
+        draft.spec = ScheduleSpec(
+            id: id, version: version, timeZone: timeZone, rule: rule,
+            nonexistent: rule.isCalendarRule ? draft.nonexistent : nil,
+            repeated: rule.isCalendarRule ? draft.repeated : nil,
+            limit: limit, location: reader.log.source.location(owner.mark))
+        return draft
+    }
+
+    /// Whether a rule that could not be read was meant as a calendar rule, so its policies are still required.
+    static func looksLikeCalendarRule(_ node: Node) -> Bool? {
+        switch node {
+        case .mapping(let entries, _):
+            let keys = entries.compactMap { $0.key.scalar?.value }
+            if keys.contains("interval") { return false }
+            return keys.contains("every") ? true : nil
+        case .scalar(let scalar):
+            let first = scalar.value.split(separator: " ").first
+            return first == "daily" || first == "weekly" ? true : first == "every" ? false : nil
+        case .sequence:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,226 @@
+import Foundation
+import Recurrence
+import SpecDiagnostics
+import SpecModel
+import SpecYAML
+
+/// Reads typed values out of YAML nodes, reporting each problem at its place; a nil result means "reported".
+///
+/// Every field reads its own scalar: nothing is guessed the YAML 1.1 way, so `at: 02:30` is the time 02:30.
+struct ValueReader {
+    let log: DiagnosticLog
+
+    // MARK: Mappings and lists
+
+    /// Checks that `node` is a mapping with no duplicate and no unknown keys; unknown keys are reported
+    /// (with did-you-mean) but do not stop the known ones from being read.
+    func mapping(
+        _ node: Node,
+        place: String,
+        owner: Node?,
+        allowed: [String],
+        expected: String
+    ) -> MappingFields? {
+        guard case .mapping(let entries, let mark) = node else {
+            wrongKind(node, "\(place) must be \(expected), not \(node.kindDescription)")
+            return nil
+        }
+        var fields: [String: Node.Entry] = [:]
+        var order: [String] = []
+        var misspelled: Set<String> = []
+        for entry in entries {
+            guard case .scalar(let key) = entry.key else {
+                log.report(.wrongKind, at: entry.key, "a key in \(place) must be a plain name, not \(entry.key.kindDescription)")
+                continue
+            }
+            if let first = fields[key.value] {
+                log.report(.duplicateKey, at: entry.key,
+                           "'\(key.value)' appears twice in \(place); keep one of them",
+                           notes: [log.note(at: first.key.mark, "'\(key.value)' is first written here")])
+                continue
+            }
+            guard allowed.contains(key.value) else {
+                let message: String
+                if let suggestion = Suggestion.closest(to: key.value, in: allowed) {
+                    misspelled.insert(suggestion)
+                    message = "unknown key '\(key.value)' in \(place); did you mean '\(suggestion)'?"
+                } else {
+                    message = "unknown key '\(key.value)' in \(place); the keys allowed here are \(allowed.joined(separator: ", "))"
+                }
+                log.report(.unknownKey, at: entry.key, message)
+                continue
+            }
+            fields[key.value] = entry
+            order.append(key.value)
+        }
+        let anchor = owner ?? node
+        return MappingFields(
+            place: place,
+            anchor: owner?.mark ?? mark,
+            anchorLength: anchor.underlineLength,
+            entries: fields,
+            keysInOrder: order,
+            misspelled: misspelled)
+    }
+
+    /// Reports a required key that is missing, at the key that introduced the mapping.
+    func missing(_ key: String, in fields: MappingFields, _ advice: String) {
+        guard !fields.misspelled.contains(key) else { return }
+        log.report(.missingKey, at: fields.anchor, length: fields.anchorLength,
+                   "\(fields.place) has no '\(key)'; \(advice)")
+    }
+
+    /// The items of a list; a single scalar counts as a one-item list when `singleAllowed`.
+    func list(_ node: Node, field: String, singleAllowed: Bool = false, expected: String) -> [Node]? {
+        switch node {
+        case .sequence(let items, _):
+            return items
+        case .scalar(let scalar) where singleAllowed && !scalar.isNull:
+            return [node]
+        default:
+            wrongKind(node, "'\(field)' must be \(expected), not \(node.kindDescription)")
+            return nil
+        }
+    }
+
+    func wrongKind(_ node: Node, _ message: String) {
+        if case .scalar(let scalar) = node, scalar.isNull {
+            log.report(.emptyValue, at: node, message.replacingOccurrences(of: "not an empty value", with: "but it is empty"))
+        } else {
+            log.report(.wrongKind, at: node, message)
+        }
+    }
+
+    // MARK: Scalars
+
+    /// The text of a scalar; lists, mappings and empty values are reported.
+    func scalar(_ node: Node, field: String, expected: String) -> Node.Scalar? {
+        guard case .scalar(let scalar) = node, !scalar.isNull else {
+            wrongKind(node, "'\(field)' must be \(expected), not \(node.kindDescription)")
+            return nil
+        }
+        return scalar
+    }
+
+    func text(_ node: Node, field: String, expected: String = "a text") -> String? {
+        guard let scalar = scalar(node, field: field, expected: expected) else { return nil }
+        let trimmed = scalar.value.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else {
+            log.report(.emptyValue, at: node, "'\(field)' is empty; write \(expected)")
+            return nil
+        }
+        return scalar.value
+    }
+
+    /// A whole number in `range`, written with digits only (`5`, not `5.0` or `five`).
+    func integer(_ node: Node, field: String, range: ClosedRange<Int>, example: String) -> Int? {
+        guard let scalar = scalar(node, field: field, expected: "a whole number, e.g. \(example)") else { return nil }
+        let text = scalar.value
+        guard !text.isEmpty, text.count <= 12, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text) else {
+            log.report(.invalidNumber, at: node, "'\(field)' must be a whole number, e.g. \(example), not '\(text)'")
+            return nil
+        }
+        guard range.contains(value) else {
+            log.report(.invalidNumber, at: node, "'\(field)' must be \(range.lowerBound)…\(range.upperBound), not \(value)")
+            return nil
+        }
+        return value
+    }
+
+    /// One of a closed set of words (policies, engines), with did-you-mean.
+    func choice<Value: RawRepresentable & CaseIterable>(_ node: Node, field: String, _: Value.Type) -> Value?
+    where Value.RawValue == String {
+        let names = Value.allCases.map(\.rawValue)
+        let allowed = names.joined(separator: " | ")
+        guard let scalar = scalar(node, field: field, expected: "one of \(allowed)") else { return nil }
+        if let value = Value(rawValue: scalar.value) { return value }
+        if let suggestion = Suggestion.closest(to: scalar.value, in: names) {
+            log.report(.unknownValue, at: node, "unknown value '\(scalar.value)' for '\(field)'; did you mean '\(suggestion)'? (allowed: \(allowed))")
+        } else {
+            log.report(.unknownValue, at: node, "unknown value '\(scalar.value)' for '\(field)'; write one of \(allowed)")
+        }
+        return nil
+    }
+
+    /// An RFC 3339 instant with an explicit offset.
+    func instant(_ node: Node, field: String) -> InstantLiteral? {
+        guard let scalar = scalar(node, field: field, expected: "an instant with an offset, e.g. 2027-03-28T03:00:00+02:00") else { return nil }
+        return instant(scalar.value, at: scalar.mark, length: node.underlineLength, field: field)
+    }
+
+    /// An instant read from part of a scalar (the shorthand rule `every 24h from <instant>`).
+    func instant(_ text: String, at mark: Mark, length: Int, field: String) -> InstantLiteral? {
+        switch InstantText.parse(text) {
+        case .success(let parsed):
+            return InstantLiteral(
+                date: parsed.date,
+                text: text,
+                writtenOffset: parsed.offset,
+                location: log.source.location(mark),
+                sourceLine: log.source.line(mark.line))
+        case .failure(let problem):
+            let code: DiagnosticCode = problem == .missingOffset ? .instantWithoutOffset : .invalidInstant
+            log.report(code, at: mark, length: length, problem.message(for: text, field: field))
+            return nil
+        }
+    }
+
+    /// A wall time `HH:MM` or `HH:MM:SS`.
+    func time(_ node: Node, field: String) -> TimeOfDay? {
+        guard let scalar = scalar(node, field: field, expected: "a wall time, e.g. \"02:30\"") else { return nil }
+        return time(scalar.value, at: scalar.mark, length: node.underlineLength, field: field)
+    }
+
+    func time(_ text: String, at mark: Mark, length: Int, field: String) -> TimeOfDay? {
+        if let time = TimeOfDay(parsing: text) { return time }
+        log.report(.invalidTime, at: mark, length: length,
+                   "'\(text)' is not a wall time; write '\(field)' as HH:MM or HH:MM:SS with hours 00–23, e.g. \"02:30\"")
+        return nil
+    }
+
+    /// A duration in seconds: `45s`, `90m`, `24h`, `1h30m`, `2d`.
+    func duration(_ node: Node, field: String) -> Int? {
+        guard let scalar = scalar(node, field: field, expected: "a duration, e.g. 90m or 24h") else { return nil }
+        return duration(scalar.value, at: scalar.mark, length: node.underlineLength, field: field)
+    }
+
+    func duration(_ text: String, at mark: Mark, length: Int, field: String) -> Int? {
+        if let seconds = DurationText.seconds(text) { return seconds }
+        log.report(.invalidDuration, at: mark, length: length,
+                   "'\(text)' is not a duration; write '\(field)' as a number and a unit (d, h, m, s), e.g. 45s, 90m, 24h, 1h30m or 2d")
+        return nil
+    }
+
+    /// A weekday: full English name or its first three letters.
+    func weekday(_ text: String, at mark: Mark, length: Int) -> Weekday? {
+        if let day = Weekday(name: text) { return day }
+        let names = Weekday.allCases.sorted().map(\.name)
+        let candidates = names + Weekday.allCases.map(\.abbreviation)
+        if let suggestion = Suggestion.closest(to: text, in: candidates) {
+            log.report(.invalidWeekday, at: mark, length: length, "'\(text)' is not a weekday; did you mean '\(suggestion)'?")
+        } else {
+            log.report(.invalidWeekday, at: mark, length: length,
+                       "'\(text)' is not a weekday; write a full English name (monday … sunday) or mon … sun")
+        }
+        return nil
+    }
+
+    /// An IANA time zone that can represent its place's future offset changes.
+    func timeZone(_ node: Node, field: String) -> TimeZone? {
+        guard let scalar = scalar(node, field: field, expected: "an IANA time zone, e.g. Europe/Berlin") else { return nil }
+        switch ZoneName.resolve(scalar.value) {
+        case .zone(let zone):
+            return zone
+        case .unknown(let suggestion):
+            if let suggestion {
+                log.report(.unknownTimeZone, at: node, "unknown time zone '\(scalar.value)'; did you mean '\(suggestion)'?")
+            } else {
+                log.report(.unknownTimeZone, at: node,
+                           "unknown time zone '\(scalar.value)'; write an IANA identifier such as Europe/Berlin or America/New_York")
+            }
+        case .unsupported(let reason):
+            log.report(.unsupportedTimeZone, at: node, reason)
+        }
+        return nil
+    }
+}

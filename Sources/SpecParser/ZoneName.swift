@@ -1,0 +1,86 @@
+import Foundation
+import SpecDiagnostics
+
+/// Resolves `timezone:` values: IANA identifiers of places (and UTC) are accepted; fixed offsets and
+/// abbreviations are refused, because they cannot follow a place's future DST changes.
+enum ZoneName {
+    enum Resolution {
+        case zone(TimeZone)
+        case unknown(suggestion: String?)
+        case unsupported(reason: String)
+    }
+
+    /// The names the did-you-mean search offers: the toolchain's zones and UTC.
+    static let known: [String] = {
+        var names = TimeZone.knownTimeZoneIdentifiers.filter { $0.contains("/") }
+        names.append("UTC")
+        return names
+    }()
+
+    private static let knownSet = Set(known)
+
+    /// Where an abbreviation's author most likely is, to name a real zone in the message.
+    private static let abbreviationPlaces: [String: String] = [
+        "EST": "America/New_York", "EDT": "America/New_York", "EST5EDT": "America/New_York",
+        "CST": "America/Chicago", "CDT": "America/Chicago", "CST6CDT": "America/Chicago",
+        "MST": "America/Denver", "MDT": "America/Denver", "MST7MDT": "America/Denver",
+        "PST": "America/Los_Angeles", "PDT": "America/Los_Angeles", "PST8PDT": "America/Los_Angeles",
+        "HST": "Pacific/Honolulu", "AKST": "America/Anchorage",
+        "CET": "Europe/Berlin", "CEST": "Europe/Berlin", "MET": "Europe/Berlin", "MEST": "Europe/Berlin",
+        "EET": "Europe/Athens", "EEST": "Europe/Athens", "WET": "Europe/Lisbon", "WEST": "Europe/Lisbon",
+        "GMT": "Europe/London", "BST": "Europe/London", "IST": "Asia/Kolkata", "JST": "Asia/Tokyo",
+        "AEST": "Australia/Sydney", "AEDT": "Australia/Sydney", "NZST": "Pacific/Auckland",
+    ]
+
+    static func resolve(_ name: String) -> Resolution {
+        if name == "UTC" || name == "Etc/UTC" {
+            return .zone(TimeZone(identifier: "UTC")!)
+        }
+        if ["local", "localtime", "current", "system", "machine", "autoupdatingcurrent"].contains(name.lowercased()) {
+            return .unsupported(reason: "'\(name)' would be the machine's zone, and a test must not depend on the machine it runs on; write the IANA identifier of the place, e.g. Europe/Berlin")
+        }
+        if let reason = fixedOffsetReason(name) {
+            return .unsupported(reason: reason)
+        }
+        if !name.contains("/"), name.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }), name.first?.isLetter == true {
+            let place = abbreviationPlaces[name].map { "write the IANA identifier of the place, e.g. \($0)" }
+                ?? "write the IANA identifier of the place, e.g. Europe/Berlin"
+            let utc = name == "GMT" ? " (or UTC for a clock without any offset change)" : ""
+            return .unsupported(reason: "'\(name)' is an abbreviation, not a place: it cannot follow a place's future DST changes; \(place)\(utc)")
+        }
+        if knownSet.contains(name), let zone = TimeZone(identifier: name) {
+            return .zone(zone)
+        }
+        // Links the toolchain resolves but does not list (e.g. US/Eastern) still name a place.
+        if name.contains("/"), let zone = TimeZone(identifier: name), zone.identifier == name {
+            return .zone(zone)
+        }
+        return .unknown(suggestion: Suggestion.closest(to: name, in: known))
+    }
+
+    /// Why a fixed-offset name is refused, or nil when the name is not one.
+    private static func fixedOffsetReason(_ name: String) -> String? {
+        let advice = "write the IANA identifier of the place, e.g. Europe/Berlin, or UTC"
+        if name.hasPrefix("Etc/") {
+            var inverted = ""
+            let rest = name.dropFirst("Etc/GMT".count)
+            if name.hasPrefix("Etc/GMT"), let sign = rest.first, sign == "+" || sign == "-", let hours = Int(rest.dropFirst()) {
+                // POSIX signs: Etc/GMT-2 is two hours east of Greenwich.
+                inverted = " (\(sign == "-" ? "+" : "-")\(hours < 10 ? "0" : "")\(hours):00, its sign inverted)"
+            }
+            return "'\(name)' is a fixed offset\(inverted): it cannot represent future DST changes; \(advice)"
+        }
+        let scalars = Array(name.unicodeScalars)
+        var index = 0
+        for prefix in ["UTC", "GMT", "UT", "Z"] where name.hasPrefix(prefix) {
+            index = prefix.unicodeScalars.count
+            break
+        }
+        guard index < scalars.count, scalars[index] == "+" || scalars[index] == "-" || scalars[index] == "\u{2212}" else {
+            return nil
+        }
+        let rest = scalars[(index + 1)...]
+        guard !rest.isEmpty, rest.allSatisfy({ ("0"..."9").contains($0) || $0 == ":" }) else { return nil }
+        return "'\(name)' is a fixed offset: it cannot represent future DST changes; \(advice)"
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import SpecDiagnostics
+import SpecLint
+import SpecModel
+import SpecParser
+import Testing
+
+/// Expected wall times and abbreviations were checked with Python's zoneinfo (e.g.
+/// 2027-03-29T02:30:00+01:00 in Europe/Berlin is 2027-03-29T03:30:00+02:00 CEST).
+@Suite struct OffsetMismatchLintTests {
+    /// A spec whose schedule is in `zone`, checking one case with `instant` as its expected result.
+    static func lint(zone: String = "Europe/Berlin", instant: String, caseZone: String? = nil) -> String {
+        let caseZoneLine = caseZone.map { "\n    timezone: \($0)" } ?? ""
+        let text = """
+            spec: lint
+            schedule:
+              timezone: \(zone)
+              rule: daily 02:30
+              nonexistent: skip
+              repeated: first
+            cases:
+              - name: one\(caseZoneLine)
+                after: 2026-12-01T00:00:00Z
+                next: \(instant)
+
+            """
+        let file = SpecParser().parse(path: "lint.yaml", bytes: Array(text.utf8))
+        precondition(file.diagnostics.isEmpty && file.specs.count == 1, "the lint fixture must parse: \(file.diagnostics)")
+        return SpecLinter().diagnostics(for: file).map { DiagnosticRenderer().render($0) + "\n" }.joined()
+    }
+
+    @Test func winterOffsetInSummerIsReportedWithLocalTimeAndTheMeantInstant() {
+        #expect(Self.lint(instant: "2027-03-29T02:30:00+01:00") == """
+            lint.yaml:10:11: warning: 2027-03-29T02:30:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-29 03:30 CEST (+02:00) there
+                next: 2027-03-29T02:30:00+01:00
+                      ^~~~~~~~~~~~~~~~~~~~~~~~~
+            note: if you meant 02:30 local time, write 2027-03-29T02:30:00+02:00
+
+            """)
+    }
+
+    @Test func instantsWithTheZonesOffsetOrZAreAccepted() {
+        #expect(Self.lint(instant: "2027-03-29T02:30:00+02:00").isEmpty)
+        #expect(Self.lint(instant: "2027-03-29T00:30:00Z").isEmpty)
+        #expect(Self.lint(instant: "2027-01-10T02:30:00+01:00").isEmpty)
+        #expect(Self.lint(zone: "UTC", instant: "2027-03-29T02:30:00+00:00").isEmpty)
+        #expect(Self.lint(zone: "UTC", instant: "2027-03-29T02:30:00Z").isEmpty)
+    }
+
+    @Test func aWallTimeInTheGapKeepsTheInstantAndSaysTheTimeDoesNotExist() {
+        #expect(Self.lint(instant: "2027-03-28T02:30:00+01:00") == """
+            lint.yaml:10:11: warning: 2027-03-28T02:30:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-28 03:30 CEST (+02:00) there
+                next: 2027-03-28T02:30:00+01:00
+                      ^~~~~~~~~~~~~~~~~~~~~~~~~
+            note: 02:30 does not exist in Europe/Berlin on 2027-03-28 (the clocks skip it); to keep this instant, write it with the zone's offset: 2027-03-28T03:30:00+02:00
+
+            """)
+    }
+
+    @Test func aRepeatedWallTimeOffersBothInstants() {
+        #expect(Self.lint(instant: "2027-10-31T02:30:00+03:00") == """
+            lint.yaml:10:11: warning: 2027-10-31T02:30:00+03:00 is written with offset +03:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-10-31 01:30 CEST (+02:00) there
+                next: 2027-10-31T02:30:00+03:00
+                      ^~~~~~~~~~~~~~~~~~~~~~~~~
+            note: 02:30 happens twice in Europe/Berlin on 2027-10-31: write 2027-10-31T02:30:00+02:00 for the first, or 2027-10-31T02:30:00+01:00 for the second
+
+            """)
+    }
+
+    @Test func aCasesZoneOverrideAppliesToItsInstants() {
+        // New York is at -04:00 in July: -04:00 is right for the case's zone, though Berlin would object.
+        #expect(Self.lint(instant: "2027-07-01T09:00:00-04:00", caseZone: "America/New_York").isEmpty)
+        #expect(Self.lint(instant: "2027-07-01T09:00:00-05:00", caseZone: "America/New_York") == """
+            lint.yaml:11:11: warning: 2027-07-01T09:00:00-05:00 is written with offset -05:00, but America/New_York is at -04:00 at that instant: it is 2027-07-01 10:00 EDT (-04:00) there
+                next: 2027-07-01T09:00:00-05:00
+                      ^~~~~~~~~~~~~~~~~~~~~~~~~
+            note: if you meant 09:00 local time, write 2027-07-01T09:00:00-04:00
+
+            """)
+    }
+
+    @Test func halfHourZoneAndFractionalSecondsKeepTheirDigits() {
+        // Lord Howe is at +11:00 in January (summer), +10:30 in winter.
+        #expect(Self.lint(zone: "Australia/Lord_Howe", instant: "2027-01-15T12:00:00.250+10:30") == """
+            lint.yaml:10:11: warning: 2027-01-15T12:00:00.250+10:30 is written with offset +10:30, but Australia/Lord_Howe is at +11:00 at that instant: it is 2027-01-15 12:30 LHDT (+11:00) there
+                next: 2027-01-15T12:00:00.250+10:30
+                      ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+            note: if you meant 12:00 local time, write 2027-01-15T12:00:00.250+11:00
+
+            """)
+    }
+
+    @Test func aZoneWithoutAKnownAbbreviationShowsOnlyItsOffset() {
+        #expect(Self.lint(zone: "America/Sao_Paulo", instant: "2027-01-15T12:00:00-02:00").contains(
+            "it is 2027-01-15 11:00 (-03:00) there"))
+    }
+
+    @Test func windowAndOccurrencesAreLintedInSourceOrder() throws {
+        let text = """
+            spec: window
+            schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+            window:
+              after: 2027-03-27T00:00:00+01:00
+              through: 2027-03-30T12:00:00+01:00
+            expect:
+              occurrences:
+                - 2027-03-27T02:30:00+01:00
+                - 2027-03-29T02:30:00+01:00
+                - {at: 2027-03-30T02:30:00+02:00, key: window/v1/2027-03-30}
+
+            """
+        let file = SpecParser().parse(path: "w.yaml", bytes: Array(text.utf8))
+        #expect(file.diagnostics.isEmpty)
+        let warnings = SpecLinter().diagnostics(for: file)
+        #expect(warnings.map { $0.location?.line } == [5, 9])
+        #expect(warnings.allSatisfy { $0.code == "offset-mismatch" && $0.severity == .warning })
+    }
+
+    @Test func strictPromotesTheWarningToAnError() throws {
+        let text = """
+            spec: strict
+            schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+            cases: [{name: c, after: 2027-03-28T00:00:00+01:00, next: 2027-03-29T02:30:00+01:00}]
+
+            """
+        let files = SpecLinter().lint([SpecParser().parse(path: "s.yaml", bytes: Array(text.utf8))])
+        let promoted = files[0].diagnostics.map { $0.promoted(to: .error) }
+        #expect(promoted.map(\.severity) == [.error])
+        #expect(DiagnosticRenderer().render(promoted[0]).hasPrefix("s.yaml:3:59: error: 2027-03-29T02:30:00+01:00 is written with offset +01:00"))
+    }
+
+    @Test(arguments: [(7200, "+02:00"), (-12_600, "-03:30"), (0, "+00:00"), (20_700, "+05:45"), (3208, "+00:53:28")])
+    func offsetsAreWrittenAsRFC3339Offsets(seconds: Int, text: String) {
+        #expect(WallTimeText.offset(seconds) == text)
+    }
+}

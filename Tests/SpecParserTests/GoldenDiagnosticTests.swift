@@ -1,0 +1,177 @@
+import Foundation
+import SpecDiagnostics
+import SpecModel
+import SpecParser
+import SpecYAML
+import Testing
+
+/// Whole rendered text of diagnostics the one-problem corpus cannot show: several problems in one
+/// document, problems across files, limits, warnings.
+@Suite struct GoldenDiagnosticTests {
+    static func render(_ files: [SpecFile]) -> String {
+        files.flatMap(\.diagnostics).map { DiagnosticRenderer().render($0) + "\n" }.joined()
+    }
+
+    @Test func independentProblemsInOneDocumentAreAllReported() {
+        let file = SpecFixtures.parse("""
+            spec: three problems
+            schedule:
+              timezone: Europe/Berln
+              rule: {every: day, at: "02:30"}
+              nonexistent: skipp
+              repeated: first
+            cases:
+              - name: one
+                after: 2027-03-28T00:00:00
+                next: 2027-03-29T02:30:00+02:00
+
+            """)
+        #expect(file.specs.isEmpty)
+        #expect(Self.render([file]) == """
+            spec.yaml:3:13: error: unknown time zone 'Europe/Berln'; did you mean 'Europe/Berlin'?
+              timezone: Europe/Berln
+                        ^~~~~~~~~~~~
+            spec.yaml:5:16: error: unknown value 'skipp' for 'nonexistent'; did you mean 'skip'? (allowed: skip | next-valid-time | shift-forward | shift-backward)
+              nonexistent: skipp
+                           ^~~~~
+            spec.yaml:9:12: error: the instant '2027-03-28T00:00:00' has no offset; add the offset the zone has then (e.g. +02:00) or Z, so the test does not depend on the machine's zone
+                after: 2027-03-28T00:00:00
+                       ^~~~~~~~~~~~~~~~~~~
+
+            """)
+    }
+
+    @Test func aRuleThatCannotBeReadDoesNotAlsoCauseComplaintsAboutWhatDependsOnIt() {
+        // The misspelled 'cses' is not also reported as "checks nothing"; the broken rule's policies
+        // are still required (the rule is a calendar rule), but nothing is said twice.
+        let file = SpecFixtures.parse("""
+            spec: no cascade
+            schedule:
+              timezone: Europe/Berlin
+              rule: {every: day, at: "2:3"}
+              nonexistent: skip
+              repeated: first
+            cses:
+              - name: one
+
+            """)
+        #expect(Self.render([file]) == """
+            spec.yaml:4:26: error: '2:3' is not a wall time; write 'at' as HH:MM or HH:MM:SS with hours 00–23, e.g. "02:30"
+              rule: {every: day, at: "2:3"}
+                                     ^~~~~
+            spec.yaml:7:1: error: unknown key 'cses' in this document; did you mean 'cases'?
+            cses:
+            ^~~~
+
+            """)
+    }
+
+    @Test func aCaseMissingSeveralKeysNamesEach() {
+        let file = SpecFixtures.parse("""
+            spec: case keys
+            schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+            cases:
+              - nonexistent: next-valid-time
+
+            """)
+        #expect(Self.render([file]) == """
+            spec.yaml:4:5: error: case 1 has no 'name'; add 'name:' saying what the case checks, e.g. 'name: spring gap skipped'
+              - nonexistent: next-valid-time
+                ^
+            spec.yaml:4:5: error: case 1 has no 'after'; add the search cursor, e.g. 'after: 2027-03-28T00:00:00+01:00'
+              - nonexistent: next-valid-time
+                ^
+            spec.yaml:4:5: error: case 1 has no 'next'; add the expected result, e.g. 'next: 2027-03-29T02:30:00+02:00' (or a list), or 'error: no-occurrence'
+              - nonexistent: next-valid-time
+                ^
+
+            """)
+    }
+
+    @Test func duplicateSpecNamesAcrossFilesPointAtTheSecondWithANoteAtTheFirst() {
+        let spec = SpecFixtures.spec(schedule: "  timezone: Europe/Berlin\n  rule: daily 02:30\n  nonexistent: skip\n  repeated: first", name: "Nightly sync")
+        let first = SpecFixtures.parse(spec, path: "specs/a.yaml")
+        let second = SpecFixtures.parse("# the same name again\n" + spec, path: "specs/b.yaml")
+        let checked = DuplicateSpecNames.rejecting(in: [first, second])
+        #expect(checked.map(\.specs.count) == [1, 0])
+        #expect(Self.render(checked) == """
+            specs/b.yaml:2:1: error: the spec name 'Nightly sync' is already used; give each spec a name of its own, so each is reported on its own
+            spec: Nightly sync
+            ^~~~
+            specs/a.yaml:1:1: note: 'Nightly sync' is first used here
+
+            """)
+    }
+
+    @Test func aFileOverTheSizeLimitIsRefusedBeforeReading() {
+        let file = SpecParser(limits: YAMLLimits(maxBytes: 10)).parse(path: "big.yaml", bytes: Array("spec: a long one\n".utf8))
+        #expect(Self.render([file]) == """
+            big.yaml:1:1: error: the file is 17 bytes, more than the limit of 10; split it or raise the limit with --max-file-size
+            spec: a long one
+            ^
+
+            """)
+    }
+
+    @Test func policiesOnAnIntervalRuleAreAWarningAndTheSpecStillRuns() {
+        let file = SpecFixtures.parse(SpecFixtures.spec(schedule: """
+              timezone: Europe/Berlin
+              rule: {interval: 24h, from: 2027-03-27T02:30:00+01:00}
+              repeated: both
+            """))
+        #expect(file.specs.count == 1)
+        #expect(Self.render([file]) == """
+            spec.yaml:5:3: warning: 'repeated' has no effect on an interval rule, which counts elapsed time and never meets a DST change; remove it
+              repeated: both
+              ^~~~~~~~
+
+            """)
+    }
+
+    @Test func aKeyThatIsNotTextIsReported() {
+        let file = SpecFixtures.parse("spec: k\n[a, b]: c\nschedule: {timezone: UTC, rule: daily 02:30, nonexistent: skip, repeated: first}\ncases: [{name: c, after: 2027-01-01T00:00:00Z, next: 2027-01-01T02:30:00Z}]\n")
+        #expect(Self.render([file]) == """
+            spec.yaml:2:1: error: a key in this document must be a plain name, not a list
+            [a, b]: c
+            ^
+
+            """)
+    }
+
+    @Test func aRuleFieldOfTheWrongKindNamesTheField() {
+        let file = SpecFixtures.parse(SpecFixtures.spec(schedule: """
+              timezone: Europe/Berlin
+              rule: {every: week, on: {monday: yes}, at: "09:00"}
+              nonexistent: skip
+              repeated: first
+            """))
+        #expect(Self.render([file]) == """
+            spec.yaml:4:27: error: 'on' must be a list of weekdays, e.g. [monday, thursday], not a mapping
+              rule: {every: week, on: {monday: yes}, at: "09:00"}
+                                      ^
+
+            """)
+    }
+
+    @Test func colorRenderingKeepsTheSameText() throws {
+        let file = SpecFixtures.parse("spec: c\nschedule: {timezone: Europe/Berln}\n")
+        let colored = try #require(file.diagnostics.first.map { DiagnosticRenderer(color: true).render($0) })
+        let plain = colored.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        #expect(plain == DiagnosticRenderer().render(file.diagnostics[0]))
+        #expect(colored != plain)
+    }
+}
+
+@Suite struct SourceLineTests {
+    @Test func windowsLineEndsAndAByteOrderMarkKeepPlacesAndLines() {
+        let text = "\u{FEFF}spec: crlf\r\nschedule:\r\n  timezone: Europe/Berln\r\n  rule: daily 02:30\r\n  nonexistent: skip\r\n  repeated: first\r\n"
+            + "cases: [{name: c, after: 2027-03-28T00:00:00+01:00, next: 2027-03-29T02:30:00+02:00}]\r\n"
+        let file = SpecFixtures.parse(text)
+        #expect(GoldenDiagnosticTests.render([file]) == """
+            spec.yaml:3:13: error: unknown time zone 'Europe/Berln'; did you mean 'Europe/Berlin'?
+              timezone: Europe/Berln
+                        ^~~~~~~~~~~~
+
+            """)
+    }
+}

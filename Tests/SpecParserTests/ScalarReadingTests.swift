@@ -1,0 +1,87 @@
+import Foundation
+@testable import SpecParser
+import Testing
+
+@Suite struct ScalarReadingTests {
+    @Test(arguments: [
+        ("45s", 45), ("90m", 5400), ("24h", 86_400), ("1h30m", 5400), ("2d", 172_800), ("1d2h3m4s", 93_784), ("0s", 0),
+    ])
+    func durationReadsAsSeconds(text: String, seconds: Int) {
+        #expect(DurationText.seconds(text) == seconds)
+    }
+
+    @Test(arguments: ["", "90", "h", "1.5h", "1m30h", "1h1h", "-5m", "5 m", "5M", "1w", "9999999999s"])
+    func malformedDurationIsRefused(text: String) {
+        #expect(DurationText.seconds(text) == nil)
+    }
+
+    @Test(arguments: [
+        "2027-03-28T03:00:00+02:00", "2027-03-28T01:00:00Z", "2027-03-28T01:00:00.250Z",
+        "2027-03-28T03:00:00.5+02:00", "2027-10-31T02:30:00-09:30", "2024-02-29T12:00:00+00:00", "2027-03-28T03:00:00-00:00",
+    ])
+    func instantReadsAsFoundationReadsIt(text: String) throws {
+        let parsed = try InstantText.parse(text).get()
+        #expect(abs(parsed.date.timeIntervalSince(SpecFixtures.iso(text))) < 0.000_001)
+    }
+
+    @Test func lowercaseAndSpaceSeparatorsAreRFC3339() throws {
+        let expected = SpecFixtures.iso("2027-03-28T01:00:00Z")
+        #expect(try InstantText.parse("2027-03-28t01:00:00z").get().date == expected)
+        #expect(try InstantText.parse("2027-03-28 03:00:00+02:00").get().date == expected)
+    }
+
+    @Test func writtenOffsetIsKeptAndZIsNil() throws {
+        #expect(try InstantText.parse("2027-03-28T03:00:00+02:00").get().offset == 7200)
+        #expect(try InstantText.parse("2027-03-28T03:00:00-03:30").get().offset == -12_600)
+        #expect(try InstantText.parse("2027-03-28T01:00:00Z").get().offset == nil)
+        #expect(try InstantText.parse("2027-03-28T01:00:00+00:00").get().offset == 0)
+    }
+
+    @Test(arguments: [
+        ("2027-03-28T03:00:00", InstantText.Problem.missingOffset),
+        ("2027-03-28", .missingOffset),
+        ("2027-03-28T03:00+02:00", .missingSeconds),
+        ("2027-03-28T03:00", .missingSeconds),
+        ("2027-02-29T03:00:00Z", .noSuchDate(year: 2027, month: 2, day: 29)),
+        ("2027-13-01T03:00:00Z", .noSuchDate(year: 2027, month: 13, day: 1)),
+        ("2027-04-31T03:00:00Z", .noSuchDate(year: 2027, month: 4, day: 31)),
+        ("2027-03-28T24:00:00Z", .timeOutOfRange),
+        ("2027-03-28T23:60:00Z", .timeOutOfRange),
+        ("2027-03-28T23:00:60Z", .timeOutOfRange),
+        ("2027-03-28T03:00:00+24:00", .offsetOutOfRange),
+        ("2027-03-28T03:00:00+0200", .malformed),
+        ("2027-3-28T03:00:00Z", .malformed),
+        ("28.03.2027 03:00", .malformed),
+        ("2027-03-28T03:00:00.Z", .malformed),
+        ("2027-03-28T03:00:00Z trailing", .malformed),
+        ("", .malformed),
+    ])
+    func malformedInstantNamesItsProblem(text: String, problem: InstantText.Problem) {
+        #expect(InstantText.parse(text) == .failure(problem))
+    }
+
+    @Test(arguments: ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Antarctica/Troll", "UTC", "Etc/UTC"])
+    func placeZonesAndUTCAreAccepted(name: String) {
+        guard case .zone = ZoneName.resolve(name) else {
+            Issue.record("\(name) should be accepted")
+            return
+        }
+    }
+
+    @Test(arguments: ["UTC+2", "GMT+2", "UTC-03:30", "GMT", "Etc/GMT-2", "Etc/GMT+5", "EST", "CET", "EST5EDT", "MST7MDT", "HST", "+02:00", "local", "Current"])
+    func fixedOffsetsAndAbbreviationsAreRefused(name: String) {
+        guard case .unsupported = ZoneName.resolve(name) else {
+            Issue.record("\(name) should be refused as a fixed offset or abbreviation")
+            return
+        }
+    }
+
+    @Test(arguments: [("Europe/Berln", "Europe/Berlin"), ("europe/berlin", "Europe/Berlin"), ("America/NewYork", "America/New_York"), ("utc", "UTC")])
+    func unknownZoneSuggestsTheClosestKnownOne(name: String, suggestion: String) {
+        guard case .unknown(let found) = ZoneName.resolve(name) else {
+            Issue.record("\(name) should be unknown")
+            return
+        }
+        #expect(found == suggestion)
+    }
+}

@@ -1,6 +1,0 @@
-import Testing
-@testable import SpecParser
-
-@Test func moduleLoads() {
-    #expect(Bool(true))
-}

@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "SpecRunner", dependencies: ["SpecModel", "Recurrence", "TaskHarness", "SpecResults", "SpecDiagnostics"]),
         .target(name: "SpecReporters", dependencies: ["SpecResults", "SpecDiagnostics"]),
         .target(name: "SpecrunCLI", dependencies: [
-            "SpecDiagnostics", "SpecYAML", "SpecModel", "SpecParser", "Recurrence", "TaskHarness",
+            "SpecDiagnostics", "SpecYAML", "SpecModel", "SpecParser", "SpecLint", "Recurrence", "TaskHarness",
             "SpecResults", "SpecRunner", "SpecReporters",
         ]),
         .executableTarget(name: "specrun", dependencies: ["SpecrunCLI"]),
@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "TaskHarnessTests", dependencies: ["TaskHarness", "Recurrence"]),
         .testTarget(name: "SpecParserTests", dependencies: ["SpecParser", "SpecModel", "SpecYAML", "SpecDiagnostics", "Recurrence"],
                     exclude: ["Invalid"]),
-        .testTarget(name: "SpecLintTests", dependencies: ["SpecLint", "SpecParser", "SpecModel", "SpecDiagnostics"]),
+        .testTarget(name: "SpecLintTests", dependencies: ["SpecLint", "SpecParser", "SpecModel", "SpecDiagnostics", "Recurrence"]),
         .testTarget(name: "SpecRunnerTests", dependencies: ["SpecRunner", "SpecParser", "SpecModel", "SpecResults"]),
         .testTarget(name: "SpecReportersTests", dependencies: ["SpecReporters", "SpecResults"]),
         .testTarget(name: "SpecrunCLITests", dependencies: ["SpecrunCLI"]),

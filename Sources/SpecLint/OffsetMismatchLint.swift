@@ -1,4 +1,5 @@
 import Foundation
+import Recurrence
 import SpecDiagnostics
 import SpecModel
 

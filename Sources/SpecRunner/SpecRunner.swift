@@ -95,8 +95,8 @@ public struct SpecRunner: Sendable {
                 at: formatter.resultInstant(next),
                 offsetBefore: before,
                 offsetAfter: after,
-                localBefore: InstantFormatter.wallTime(next, offset: before).shortTime,
-                localAfter: InstantFormatter.wallTime(next, offset: after).shortTime))
+                localBefore: WallTimeText.local(next, offset: before).time,
+                localAfter: WallTimeText.local(next, offset: after).time))
             cursor = next
         }
         return ZoneContext(zone: timeZone.identifier, transitions: transitions)

@@ -1,6 +1,7 @@
 import Foundation
 import SpecDiagnostics
 import SpecModel
+import SpecLint
 import SpecParser
 
 /// Reads and parses spec files, checks names across files, lints, and applies `--strict`.
@@ -23,6 +24,7 @@ struct SpecLoader {
             }
             files.append(SpecParser().parse(path: path, bytes: [UInt8](data)))
         }
+        files = SpecLinter().lint(DuplicateSpecNames.rejecting(in: files))
         var diagnostics = files.flatMap(\.diagnostics)
         if strict {
             diagnostics = diagnostics.map { $0.severity == .warning ? $0.promoted(to: .error) : $0 }

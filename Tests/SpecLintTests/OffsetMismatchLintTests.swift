@@ -3,6 +3,7 @@ import SpecDiagnostics
 import SpecLint
 import SpecModel
 import SpecParser
+import Recurrence
 import Testing
 
 /// Expected wall times and abbreviations were checked with Python's zoneinfo (e.g.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The abbreviation a zone's people use at an instant (`CEST`, `EDT`, `BST`), when one is known.
 ///
@@ -9,10 +10,27 @@ import Foundation
 public enum ZoneAbbreviation {
     private static let locales = ["en_US", "en_GB", "en_AU", "en_IN", "en_NZ", "en_ZA"]
 
+    private struct Period: Hashable {
+        var zone: String
+        var offset: Int
+        var daylight: Bool
+    }
+
+    /// Names found so far, per zone period: formatters are costly and reports name the same periods often.
+    private static let cache = Mutex<[Period: String?]>([:])
+
     /// The abbreviation, or nil when only a generic `GMT+2` form exists (the offset says the same).
     public static func name(of zone: TimeZone, at date: Date) -> String? {
         // Foundation names the zone read from "UTC" GMT; the spec wrote UTC (GMT alone is refused as a zone).
         if ["UTC", "GMT", "Etc/UTC"].contains(zone.identifier) { return "UTC" }
+        let period = Period(zone: zone.identifier, offset: zone.secondsFromGMT(for: date), daylight: zone.isDaylightSavingTime(for: date))
+        if let known = cache.withLock({ $0[period] }) { return known }
+        let found = lookUp(zone, at: date)
+        cache.withLock { $0[period] = found }
+        return found
+    }
+
+    private static func lookUp(_ zone: TimeZone, at date: Date) -> String? {
         if let name = zone.abbreviation(for: date), isSpecific(name) { return name }
         for identifier in locales {
             let formatter = DateFormatter()

@@ -1,5 +1,5 @@
 import Foundation
-import Recurrence
+
 
 /// Writes instants as a zone shows them: `2027-03-29 03:30 CEST (+02:00)` and `2027-03-29T02:30:00+02:00`.
 ///

@@ -258,7 +258,7 @@ enum RunResultFixture {
 
     static let run = RunResult(
         environment: environment,
-        files: [catchUp, typo, berlinSpring, edgeCases],
+        files: [typo, catchUp, berlinSpring, edgeCases],
         diagnostics: [typoDiagnostic, offsetWarning].sorted { $0.location! < $1.location! },
         tests: tests
     )

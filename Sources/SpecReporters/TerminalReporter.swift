@@ -52,17 +52,17 @@ public struct TerminalReporter: Sendable {
     ///
     /// The CLI can print this as each test finishes.
     public func renderTest(_ test: TestResult) -> String {
-        let name = Self.visible(test.nameInFile.replacingOccurrences(of: " › ", with: glyphs.separator))
+        let name = ControlCharacters.visible(test.nameInFile.replacingOccurrences(of: " › ", with: glyphs.separator))
         var line = "  " + paint(glyphs.mark(for: test.status), style(for: test.status)) + " " + name
         if let suffix = suffix(for: test) {
-            line += " " + glyphs.dash + " " + paint(Self.visible(suffix), style(for: test.status))
+            line += " " + glyphs.dash + " " + paint(ControlCharacters.visible(suffix), style(for: test.status))
         }
         var out = line + "\n"
         if test.status == .failed || test.status == .error || (!quiet && test.status == .knownDeviation) {
             let text = FailureText(glyphs: glyphs)
             let lines = test.status == .knownDeviation ? knownDeviationLines(test, text) : text.lines(for: test)
             for detail in lines {
-                out += String(repeating: " ", count: 6 + detail.indent) + paint(Self.visible(detail.text), style(for: detail.style)) + "\n"
+                out += String(repeating: " ", count: 6 + detail.indent) + paint(ControlCharacters.visible(detail.text), style(for: detail.style)) + "\n"
             }
         } else if !quiet {
             for diagnostic in test.diagnostics {
@@ -129,24 +129,6 @@ public struct TerminalReporter: Sendable {
         if let message = test.message { lines.append(.init(text: message, style: .dim)) }
         lines += text.occurrenceLines(test).map { FailureText.Line(text: $0.text, style: .dim, indent: $0.indent) }
         return lines
-    }
-
-    /// Spec text with control characters shown as `\u{1B}`, so a stray escape in a spec cannot drive the terminal.
-    static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if isControl(scalar) {
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
     }
 
     private enum Paint: String {

@@ -170,15 +170,8 @@ struct FailureText: Sendable {
         return lines
     }
 
-    /// `+02:00`, `-03:30`, `+00:00`; seconds only when the offset has them (old local mean times).
-    static func offset(_ seconds: Int) -> String {
-        let sign = seconds < 0 ? "-" : "+"
-        let magnitude = abs(seconds)
-        let (hours, minutes, rest) = (magnitude / 3600, magnitude % 3600 / 60, magnitude % 60)
-        var text = sign + twoDigits(hours) + ":" + twoDigits(minutes)
-        if rest != 0 { text += ":" + twoDigits(rest) }
-        return text
-    }
+    /// `+02:00`, `-03:30`, `+00:00`.
+    static func offset(_ seconds: Int) -> String { ResultInstant.offsetText(seconds) }
 
     static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 

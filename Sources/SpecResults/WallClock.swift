@@ -1,16 +1,17 @@
-/// A wall-clock reading (local date and time) computed from seconds since 1970 on a local-time axis, by the
-/// proleptic Gregorian arithmetic of Howard Hinnant's `civil_from_days` — no calendar or time-zone data needed.
-struct WallClock: Hashable {
-    var year: Int
-    var month: Int
-    var day: Int
-    var hour: Int
-    var minute: Int
-    var second: Int
+/// A wall-clock reading (local date and time) from seconds since 1970 on a local-time axis (`epochSeconds + offset`),
+/// by the proleptic Gregorian arithmetic of Howard Hinnant's `civil_from_days`: no calendar or zone data needed.
+public struct WallClock: Sendable, Hashable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
     /// 0 = Sunday … 6 = Saturday.
-    var weekday: Int
+    public var weekday: Int
 
-    init(wallSeconds: Double) {
+    /// The reading at `wallSeconds` (fractions of a second are dropped).
+    public init(wallSeconds: Double) {
         let total = Int((wallSeconds).rounded(.down))
         let days = Self.floorDivide(total, 86_400)
         let secondsOfDay = total - days * 86_400
@@ -30,19 +31,25 @@ struct WallClock: Hashable {
     }
 
     /// `02:30`
-    var time: String { FailureText.twoDigits(hour) + ":" + FailureText.twoDigits(minute) }
+    public var time: String { Self.twoDigits(hour) + ":" + Self.twoDigits(minute) }
+
+    /// `02:30`, or `02:30:15` when the seconds are not zero.
+    public var timeWithSeconds: String { second == 0 ? time : time + ":" + Self.twoDigits(second) }
 
     /// `Sun 28 Mar`
-    var shortDate: String {
+    public var shortDate: String {
         let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         return "\(weekdays[weekday]) \(day) \(months[month - 1])"
     }
 
     /// `2027-03-28`
-    var isoDate: String {
-        "\(year)-" + FailureText.twoDigits(month) + "-" + FailureText.twoDigits(day)
+    public var isoDate: String {
+        (year < 1000 ? String(repeating: "0", count: year < 0 ? 0 : 4 - String(year).count) : "") + "\(year)-"
+            + Self.twoDigits(month) + "-" + Self.twoDigits(day)
     }
+
+    static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
     private static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
         value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)

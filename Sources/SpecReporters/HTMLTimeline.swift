@@ -134,7 +134,9 @@ struct HTMLTimeline {
             let labelX = min(max((x1 + x2) / 2, marginLeft + 190), width - marginRight - 190)
             svg.text(x: labelX, y: 17, text, cls: "region-label \(cls)")
         }
-        axisLines(&svg, axis: axis, y: axisY, transition: transition)
+        // Without a transition, UTC under a tick is only certain when every mark has the same offset.
+        let offsets = Set(marks.compactMap(\.instant.offsetSeconds))
+        axisLines(&svg, axis: axis, y: axisY, transition: transition, fallbackOffset: offsets.count == 1 ? offsets.first : nil)
         for placed in above {
             let x = axis.x(placed.mark.wall)
             let labelY = firstExpectedY + Double(placed.level) * levelHeight
@@ -195,30 +197,6 @@ struct HTMLTimeline {
             placed.append((mark, level))
         }
         return placed
-    }
-
-    /// The axis with wall-time ticks, the UTC of each tick (none inside a gap, two inside an overlap) and dates.
-    private static func axisLines(_ svg: inout SVG, axis: Axis, y: Double, transition: ZoneContext.Transition?) {
-        svg.line(x1: marginLeft, y1: y, x2: width - marginRight, y2: y, cls: "axis")
-        svg.text(x: 8, y: y + 18, "local", cls: "axis-caption", anchor: "start")
-        svg.text(x: 8, y: y + 33, "UTC", cls: "axis-caption", anchor: "start")
-        var tick = axis.start
-        var lastDate = ""
-        var count = 0
-        while tick <= axis.end + 1, count < 400 {
-            count += 1
-            let x = axis.x(tick)
-            let clock = WallClock(wallSeconds: tick)
-            svg.line(x1: x, y1: y - 5, x2: x, y2: y + 5, cls: "tick")
-            svg.text(x: x, y: y + 18, clock.time, cls: "tick-label")
-            let utc = utcLabel(wall: tick, transition: transition)
-            svg.text(x: x, y: y + 33, utc, cls: utc == "no instant" ? "tick-utc none" : "tick-utc")
-            if clock.isoDate != lastDate {
-                svg.text(x: x, y: y + 48, clock.shortDate, cls: "tick-date")
-                lastDate = clock.isoDate
-            }
-            tick += axis.step
-        }
     }
 
     /// `01:00Z`, `00:30Z / 01:30Z` in an overlap, `no instant` in a gap: the instants that show this wall time.
@@ -288,15 +266,14 @@ struct HTMLTimeline {
         return svg.close()
     }
 
+    /// The axis with wall-time ticks, dates, and the UTC of each tick: from the transition (none inside a gap, two
+    /// inside an overlap), or from `fallbackOffset` when there is no transition; no UTC row when neither is known.
     private static func axisLines(_ svg: inout SVG, axis: Axis, y: Double, transition: ZoneContext.Transition?,
                                   fallbackOffset: Int?) {
-        if transition != nil {
-            axisLines(&svg, axis: axis, y: y, transition: transition)
-            return
-        }
+        let showsUTC = transition != nil || fallbackOffset != nil
         svg.line(x1: marginLeft, y1: y, x2: width - marginRight, y2: y, cls: "axis")
         svg.text(x: 8, y: y + 18, "local", cls: "axis-caption", anchor: "start")
-        if fallbackOffset != nil { svg.text(x: 8, y: y + 33, "UTC", cls: "axis-caption", anchor: "start") }
+        if showsUTC { svg.text(x: 8, y: y + 33, "UTC", cls: "axis-caption", anchor: "start") }
         var tick = axis.start
         var lastDate = ""
         var count = 0
@@ -306,8 +283,9 @@ struct HTMLTimeline {
             let clock = WallClock(wallSeconds: tick)
             svg.line(x1: x, y1: y - 5, x2: x, y2: y + 5, cls: "tick")
             svg.text(x: x, y: y + 18, clock.time, cls: "tick-label")
-            if fallbackOffset != nil {
-                svg.text(x: x, y: y + 33, utcLabel(wall: tick, transition: nil, offset: fallbackOffset), cls: "tick-utc")
+            if showsUTC {
+                let utc = utcLabel(wall: tick, transition: transition, offset: fallbackOffset)
+                svg.text(x: x, y: y + 33, utc, cls: utc == "no instant" ? "tick-utc none" : "tick-utc")
             }
             if clock.isoDate != lastDate {
                 svg.text(x: x, y: y + 48, clock.shortDate, cls: "tick-date")

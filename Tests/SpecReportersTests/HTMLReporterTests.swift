@@ -50,6 +50,18 @@ import Testing
         #expect(Self.page.contains(">02:00–03:00 happens twice (clocks fall back: CEST → CET, +02:00 → +01:00)<"))
     }
 
+    @Test func aFailureWithoutZoneContextStillGetsATimelineWithUTC() throws {
+        var test = RunResultFixture.firstValidFailed
+        test.zoneContext = nil
+        let pictures = HTMLTimeline.occurrencePictures(for: test)
+        #expect(pictures.count == 1)
+        let svg = try #require(pictures.first?.svg)
+        #expect(!svg.contains("region"))
+        // Both marks are at +02:00, so the ticks can say which UTC they stand for: 03:00 CEST is 01:00Z.
+        #expect(svg.contains(">03:00</text>"))
+        #expect(svg.contains(">01:00Z</text>"))
+    }
+
     @Test func failedTestsAreOpenAndPassedOnesClosed() {
         let failed = Self.page.components(separatedBy: "data-status=\"failed\"").dropFirst()
         #expect(failed.allSatisfy { $0.contains("<details open>") && $0.range(of: "<details open>")!.lowerBound < $0.range(of: "</article>")!.lowerBound })

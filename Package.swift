@@ -49,7 +49,10 @@ let package = Package(
                     exclude: ["Invalid"]),
         .testTarget(name: "SpecLintTests", dependencies: ["SpecLint", "SpecParser", "SpecModel", "SpecDiagnostics", "Recurrence"]),
         .testTarget(name: "SpecRunnerTests", dependencies: ["SpecRunner", "SpecParser", "SpecModel", "SpecResults"]),
-        .testTarget(name: "SpecReportersTests", dependencies: ["SpecReporters", "SpecResults"]),
+        .testTarget(
+            name: "SpecReportersTests", dependencies: ["SpecReporters", "SpecResults", "SpecDiagnostics"],
+            exclude: ["Golden", "CrossCheck"]
+        ),
         .testTarget(name: "SpecrunCLITests", dependencies: ["SpecrunCLI"]),
     ]
 )

@@ -1,6 +1,163 @@
+import SpecDiagnostics
 import SpecResults
 
-/// The human report on stdout.
+/// The human report on stdout: spec-file diagnostics, one line per test grouped by file, the explanation of every
+/// failure, and a closing line that starts `N passed, N failed`.
+///
+/// The reporter never looks at the process: the CLI decides `color` (from `--color`, `NO_COLOR` and whether stdout
+/// is a terminal) and `glyphs` (from the locale, `Glyphs.preferred(environment:)`).
 public struct TerminalReporter: Sendable {
-    public init() {}
+    /// ANSI colors and bold.
+    public var color: Bool
+    /// Only failures, errors, error diagnostics and the closing line.
+    public var quiet: Bool
+    public var glyphs: Glyphs
+
+    public init(color: Bool = false, quiet: Bool = false, glyphs: Glyphs = .unicode) {
+        self.color = color
+        self.quiet = quiet
+        self.glyphs = glyphs
+    }
+
+    /// The whole report.
+    public func render(_ run: RunResult) -> String {
+        var out = ""
+        write(run, to: &out)
+        return out
+    }
+
+    /// Writes the whole report to `output`.
+    public func write(_ run: RunResult, to output: inout some TextOutputStream) {
+        let diagnostics = quiet ? run.diagnostics.filter { $0.severity == .error } : run.diagnostics
+        let renderer = DiagnosticRenderer(color: color)
+        for diagnostic in diagnostics {
+            output.write(renderer.render(diagnostic) + "\n\n")
+        }
+        var currentFile: String?
+        for test in run.tests where shows(test, strict: run.strict) {
+            if test.file != currentFile {
+                currentFile = test.file
+                output.write(paint(test.file, .bold) + "\n")
+            }
+            output.write(renderTest(test))
+        }
+        if currentFile != nil { output.write("\n") }
+        for note in run.notes where !quiet {
+            output.write(paint("note: ", .dim) + note + "\n")
+        }
+        output.write(renderSummary(run) + "\n")
+    }
+
+    /// One test's line and, when it did not pass, its explanation; ends with a newline.
+    ///
+    /// The CLI can print this as each test finishes.
+    public func renderTest(_ test: TestResult) -> String {
+        let name = ControlCharacters.visible(test.nameInFile.replacingOccurrences(of: " › ", with: glyphs.separator))
+        var line = "  " + paint(glyphs.mark(for: test.status), style(for: test.status)) + " " + name
+        if let suffix = suffix(for: test) {
+            line += " " + glyphs.dash + " " + paint(ControlCharacters.visible(suffix), style(for: test.status))
+        }
+        var out = line + "\n"
+        if test.status == .failed || test.status == .error || (!quiet && test.status == .knownDeviation) {
+            let text = FailureText(glyphs: glyphs)
+            let lines = test.status == .knownDeviation ? knownDeviationLines(test, text) : text.lines(for: test)
+            for detail in lines {
+                out += String(repeating: " ", count: 6 + detail.indent) + paint(ControlCharacters.visible(detail.text), style(for: detail.style)) + "\n"
+            }
+        } else if !quiet {
+            for diagnostic in test.diagnostics {
+                let rendered = DiagnosticRenderer(color: color).render(diagnostic)
+                out += rendered.split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { "      " + $0 }.joined(separator: "\n") + "\n"
+            }
+        }
+        return out
+    }
+
+    /// `4 passed, 1 failed, 1 error, 1 skipped, 1 known deviation, 1 fixed deviation, 1 not run; 1 invalid spec file, 1 warning`
+    ///
+    /// Always starts `N passed, N failed`; the other counts follow only when they are not zero.
+    public func renderSummary(_ run: RunResult) -> String {
+        let summary = run.summary
+        var parts = ["\(summary.passed) passed", "\(summary.failed) failed"]
+        func add(_ count: Int, _ singular: String, _ plural: String) {
+            if count > 0 { parts.append("\(count) \(count == 1 ? singular : plural)") }
+        }
+        add(summary.errors, "error", "errors")
+        add(summary.skipped, "skipped", "skipped")
+        add(summary.knownDeviations, "known deviation", "known deviations")
+        add(summary.fixedDeviations, "fixed deviation", "fixed deviations")
+        add(summary.notRun, "not run", "not run")
+        var text = parts.joined(separator: ", ")
+        var fileParts: [String] = []
+        if summary.invalidFiles > 0 {
+            fileParts.append("\(summary.invalidFiles) invalid spec file\(summary.invalidFiles == 1 ? "" : "s")")
+        }
+        if summary.warnings > 0 {
+            fileParts.append("\(summary.warnings) warning\(summary.warnings == 1 ? "" : "s")")
+        }
+        if !fileParts.isEmpty { text += "; " + fileParts.joined(separator: ", ") }
+        let failing = summary.exitStatus(strict: run.strict) != 0
+        return paint(text, failing ? .red : .green)
+    }
+
+    private func shows(_ test: TestResult, strict: Bool) -> Bool {
+        !quiet || test.status.failsRun(strict: strict)
+    }
+
+    private func suffix(for test: TestResult) -> String? {
+        let firstLine = test.message?.split(separator: "\n").first.map(String.init)
+        switch test.status {
+        case .passed, .failed, .error:
+            return nil
+        case .skipped:
+            return "skipped" + (firstLine.map { ": \($0)" } ?? "")
+        case .knownDeviation:
+            return "known deviation" + (test.deviationReason.map { ": \($0)" } ?? "")
+        case .fixedDeviation:
+            let declared = test.deviationReason.map { " (\"\($0)\")" } ?? ""
+            return "fixed deviation: passed although the spec declares one\(declared); "
+                + "remove it from known-deviations"
+        case .notRun:
+            return "not run" + (firstLine.map { ": \($0)" } ?? "")
+        }
+    }
+
+    /// A known deviation is expected: show what differs, without the full failure block.
+    private func knownDeviationLines(_ test: TestResult, _ text: FailureText) -> [FailureText.Line] {
+        var lines: [FailureText.Line] = []
+        if let message = test.message { lines.append(.init(text: message, style: .dim)) }
+        lines += text.occurrenceLines(test).map { FailureText.Line(text: $0.text, style: .dim, indent: $0.indent) }
+        return lines
+    }
+
+    private enum Paint: String {
+        case bold = "1", red = "31", green = "32", yellow = "33", cyan = "36", dim = "2", magenta = "35", boldRed = "1;31"
+    }
+
+    private func style(for status: TestStatus) -> Paint {
+        switch status {
+        case .passed: .green
+        case .failed, .error: .boldRed
+        case .skipped, .notRun: .dim
+        case .knownDeviation: .yellow
+        case .fixedDeviation: .magenta
+        }
+    }
+
+    private func style(for style: FailureText.Style) -> Paint? {
+        switch style {
+        case .plain: nil
+        case .dim: .dim
+        case .emphasis: .bold
+        case .missing: .red
+        case .unexpected: .green
+        case .changed: .yellow
+        }
+    }
+
+    private func paint(_ text: String, _ style: Paint?) -> String {
+        guard color, let style, !text.isEmpty else { return text }
+        return "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m"
+    }
 }

@@ -1,6 +1,9 @@
+import Foundation
+
 /// An instant as results show it: UTC, and local wall time with offset in the schedule's zone.
 ///
-/// Local text is computed when the run happens, so archived results re-render the same on any machine.
+/// The local text is computed when the run happens, so archived results re-render the same on any machine,
+/// without time-zone data.
 public struct ResultInstant: Sendable, Hashable, Codable {
     /// RFC 3339 in UTC: `2027-03-29T00:30:00Z`.
     public var utc: String
@@ -20,56 +23,25 @@ public struct ResultInstant: Sendable, Hashable, Codable {
         self.local = local
         self.key = key
     }
-}
 
-/// One line of an expected-versus-actual comparison.
-public struct DiffLine: Sendable, Hashable, Codable {
-    public enum Kind: String, Sendable, Hashable, Codable {
-        /// Expected and produced.
-        case same
-        /// Expected, not produced.
-        case missing
-        /// Produced, not expected.
-        case unexpected
-        /// Same instant, different dedup key.
-        case keyMismatch = "key-mismatch"
+    /// The zone's offset from UTC in seconds, read from the end of `offsetForm` (`Z` is 0).
+    ///
+    /// `nil` when `offsetForm` does not end in `Z` or `±HH:MM`.
+    public var offsetSeconds: Int? {
+        if offsetForm.hasSuffix("Z") { return 0 }
+        let tail = Array(offsetForm.suffix(6))
+        guard tail.count == 6, tail[0] == "+" || tail[0] == "-", tail[3] == ":",
+              let hours = Int(String(tail[1...2])), let minutes = Int(String(tail[4...5]))
+        else { return nil }
+        let magnitude = hours * 3600 + minutes * 60
+        return tail[0] == "-" ? -magnitude : magnitude
     }
 
-    public var kind: Kind
-    public var expected: ResultInstant?
-    public var actual: ResultInstant?
-
-    public init(kind: Kind, expected: ResultInstant?, actual: ResultInstant?) {
-        self.kind = kind
-        self.expected = expected
-        self.actual = actual
-    }
-}
-
-/// The zone around a failure: enough for a timeline picture without time-zone data at render time.
-public struct ZoneContext: Sendable, Hashable, Codable {
-    public var zone: String
-    public var transitions: [Transition]
-
-    public struct Transition: Sendable, Hashable, Codable {
-        public var at: ResultInstant
-        public var offsetBefore: Int
-        public var offsetAfter: Int
-        /// Local wall time just before the change (`02:00`) and just after it (`03:00`).
-        public var localBefore: String
-        public var localAfter: String
-
-        public init(at: ResultInstant, offsetBefore: Int, offsetAfter: Int, localBefore: String, localAfter: String) {
-            self.at = at
-            self.offsetBefore = offsetBefore
-            self.offsetAfter = offsetAfter
-            self.localBefore = localBefore
-            self.localAfter = localAfter
-        }
+    /// Seconds since 1970 of the local wall time (`epochSeconds + offsetSeconds`): the position on a local-time axis.
+    public var wallSeconds: Double? {
+        offsetSeconds.map { epochSeconds + Double($0) }
     }
 
-    public init(zone: String, transitions: [Transition]) {
-        self.zone = zone
-        self.transitions = transitions
-    }
+    /// The instant as a `Date`.
+    public var date: Date { Date(timeIntervalSince1970: epochSeconds) }
 }

@@ -1,23 +1,32 @@
 import SpecDiagnostics
 
 /// Everything one run produced: the single model every reporter renders from.
+///
+/// Encoded, it is the versioned JSON results document (`docs/results.schema.json`); the encoding adds the
+/// `summary`, which decoding recomputes from the tests rather than trusting.
 public struct RunResult: Sendable, Hashable, Codable {
+    /// The version of the results document this build writes and reads.
     public static let currentSchemaVersion = 1
 
     public var schemaVersion: Int
     public var environment: Environment
     /// Every spec file the run read, sorted by path.
     public var files: [String]
-    /// Diagnostics about spec files (errors in invalid specs, lint warnings), in file order.
+    /// Diagnostics about spec files (errors in invalid specs, lint warnings), each once, in file order.
+    ///
+    /// A diagnostic that arose while running one test (a search bound reached, say) belongs to that test instead.
     public var diagnostics: [Diagnostic]
-    /// One result per spec / case / engine, in plan order.
+    /// One result per spec / case / engine, in plan order (file, then line, then id).
     public var tests: [TestResult]
     /// Whether warnings counted as errors.
     public var strict: Bool
+    /// Facts about how this result was put together, for people: for example shards that ran on a different
+    /// toolchain than the first (see `merging(_:labels:)`). Empty for a single run.
+    public var notes: [String]
 
     public init(
         schemaVersion: Int = RunResult.currentSchemaVersion, environment: Environment, files: [String],
-        diagnostics: [Diagnostic], tests: [TestResult], strict: Bool = false
+        diagnostics: [Diagnostic], tests: [TestResult], strict: Bool = false, notes: [String] = []
     ) {
         self.schemaVersion = schemaVersion
         self.environment = environment
@@ -25,43 +34,44 @@ public struct RunResult: Sendable, Hashable, Codable {
         self.diagnostics = diagnostics
         self.tests = tests
         self.strict = strict
+        self.notes = notes
     }
 
     public var summary: Summary { Summary(self) }
-}
 
-/// Counts by status, and the exit status they imply.
-public struct Summary: Sendable, Hashable, Codable {
-    public var total: Int
-    public var passed: Int
-    public var failed: Int
-    public var errors: Int
-    public var skipped: Int
-    public var knownDeviations: Int
-    public var fixedDeviations: Int
-    public var notRun: Int
-    /// Spec-file diagnostics at error severity (after `--strict` promotion).
-    public var invalidFiles: Int
-    public var warnings: Int
-
-    public init(_ run: RunResult) {
-        func count(_ status: TestStatus) -> Int { run.tests.lazy.filter { $0.status == status }.count }
-        total = run.tests.count
-        passed = count(.passed)
-        failed = count(.failed)
-        errors = count(.error)
-        skipped = count(.skipped)
-        knownDeviations = count(.knownDeviation)
-        fixedDeviations = count(.fixedDeviation)
-        notRun = count(.notRun)
-        invalidFiles = Set(run.diagnostics.filter { $0.severity == .error }.compactMap { $0.location?.file }).count
-        warnings = run.diagnostics.filter { $0.severity == .warning }.count
+    private enum CodingKeys: String, CodingKey {
+        case schemaVersion, environment, files, diagnostics, tests, strict, notes, summary
     }
 
-    /// 0 all passed (known deviations included); 1 a test failed; 2 a spec file or the command line was invalid.
-    public func exitStatus(strict: Bool) -> Int32 {
-        if invalidFiles > 0 { return 2 }
-        if failed > 0 || errors > 0 || (strict && fixedDeviations > 0) { return 1 }
-        return 0
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(environment, forKey: .environment)
+        try container.encode(files, forKey: .files)
+        try container.encode(diagnostics, forKey: .diagnostics)
+        try container.encode(tests, forKey: .tests)
+        try container.encode(strict, forKey: .strict)
+        try container.encode(notes, forKey: .notes)
+        try container.encode(summary, forKey: .summary)
+    }
+
+    /// Reads a results document; a document from a newer specrun is refused rather than half-read.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let version = try container.decode(Int.self, forKey: .schemaVersion)
+        guard version == RunResult.currentSchemaVersion else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .schemaVersion, in: container,
+                debugDescription: "schemaVersion \(version) is not the version this specrun reads "
+                    + "(\(RunResult.currentSchemaVersion)); re-render it with the specrun that wrote it"
+            )
+        }
+        schemaVersion = version
+        environment = try container.decode(Environment.self, forKey: .environment)
+        files = try container.decode([String].self, forKey: .files)
+        diagnostics = try container.decode([Diagnostic].self, forKey: .diagnostics)
+        tests = try container.decode([TestResult].self, forKey: .tests)
+        strict = try container.decodeIfPresent(Bool.self, forKey: .strict) ?? false
+        notes = try container.decodeIfPresent([String].self, forKey: .notes) ?? []
     }
 }

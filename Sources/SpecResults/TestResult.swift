@@ -5,6 +5,7 @@ public struct TestResult: Sendable, Hashable, Codable {
     /// Stable identity: `file › spec › case › engine` (case and engine only when present).
     public var id: String
     public var file: String
+    /// The line of the spec (of the case, for a case), 1-based.
     public var line: Int
     public var spec: String
     public var caseName: String?
@@ -15,11 +16,14 @@ public struct TestResult: Sendable, Hashable, Codable {
     public var duration: Double
     /// The schedule's zone, when the test has one.
     public var timeZone: String?
-    /// One line for the report: why it failed, errored, was skipped or deviates.
+    /// Why it failed, errored, was skipped or deviates; the first line is the one-line summary.
     public var message: String?
+    /// The reason the spec gives in `known-deviations` for this engine, when it declares one.
+    public var deviationReason: String?
     public var expected: [ResultInstant]
     public var actual: [ResultInstant]
     public var diff: [DiffLine]
+    /// Diagnostics that arose while running this test (file-level diagnostics live on the run).
     public var diagnostics: [Diagnostic]
     public var zoneContext: ZoneContext?
     public var lifecycle: LifecycleResult?
@@ -27,8 +31,9 @@ public struct TestResult: Sendable, Hashable, Codable {
     public init(
         id: String, file: String, line: Int, spec: String, caseName: String? = nil, engine: String? = nil,
         tags: [String] = [], status: TestStatus, duration: Double = 0, timeZone: String? = nil, message: String? = nil,
-        expected: [ResultInstant] = [], actual: [ResultInstant] = [], diff: [DiffLine] = [],
-        diagnostics: [Diagnostic] = [], zoneContext: ZoneContext? = nil, lifecycle: LifecycleResult? = nil
+        deviationReason: String? = nil, expected: [ResultInstant] = [], actual: [ResultInstant] = [],
+        diff: [DiffLine] = [], diagnostics: [Diagnostic] = [], zoneContext: ZoneContext? = nil,
+        lifecycle: LifecycleResult? = nil
     ) {
         self.id = id
         self.file = file
@@ -41,6 +46,7 @@ public struct TestResult: Sendable, Hashable, Codable {
         self.duration = duration
         self.timeZone = timeZone
         self.message = message
+        self.deviationReason = deviationReason
         self.expected = expected
         self.actual = actual
         self.diff = diff
@@ -53,41 +59,9 @@ public struct TestResult: Sendable, Hashable, Codable {
     public static func makeID(file: String, spec: String, caseName: String?, engine: String?) -> String {
         ([file, spec] + [caseName, engine].compactMap { $0 }).joined(separator: " › ")
     }
-}
 
-/// What a lifecycle scenario did: planned versus actual runs and the invariants checked. Filled by issue 5.
-public struct LifecycleResult: Sendable, Hashable, Codable {
-    public var runs: [Run]
-    public var invariants: [InvariantCheck]
-
-    public struct Run: Sendable, Hashable, Codable {
-        public var planned: ResultInstant?
-        public var actual: ResultInstant?
-        public var key: String?
-        public var outcome: String
-
-        public init(planned: ResultInstant?, actual: ResultInstant?, key: String?, outcome: String) {
-            self.planned = planned
-            self.actual = actual
-            self.key = key
-            self.outcome = outcome
-        }
-    }
-
-    public struct InvariantCheck: Sendable, Hashable, Codable {
-        public var name: String
-        public var passed: Bool
-        public var detail: String?
-
-        public init(name: String, passed: Bool, detail: String? = nil) {
-            self.name = name
-            self.passed = passed
-            self.detail = detail
-        }
-    }
-
-    public init(runs: [Run], invariants: [InvariantCheck]) {
-        self.runs = runs
-        self.invariants = invariants
+    /// The id without the file: `spec › case › engine`, unique within its file.
+    public var nameInFile: String {
+        ([spec] + [caseName, engine].compactMap { $0 }).joined(separator: " › ")
     }
 }

@@ -1,0 +1,21 @@
+/// Control characters in spec text, made visible for outputs that must not carry them raw.
+enum ControlCharacters {
+    /// The text with C0 / C1 control characters (other than tab) written as `\u{1B}`: a stray escape in a spec
+    /// cannot drive a terminal, start a new log line, or break a line-based format.
+    static func visible(_ text: String, keepingNewlines: Bool = false) -> String {
+        func isControl(_ scalar: Unicode.Scalar) -> Bool {
+            if scalar == "\t" || (keepingNewlines && (scalar == "\n" || scalar == "\r")) { return false }
+            return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        }
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

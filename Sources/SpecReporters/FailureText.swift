@@ -1,0 +1,195 @@
+import SpecDiagnostics
+import SpecResults
+
+/// The explanation of a test that did not pass, as lines of plain text: what the terminal prints under the test,
+/// and what JUnit, TAP and GitHub annotations carry as the failure's body.
+struct FailureText: Sendable {
+    /// How a line should look where style is available (the terminal with color).
+    enum Style: Sendable, Hashable {
+        case plain, dim, emphasis, missing, unexpected, changed
+    }
+
+    struct Line: Sendable, Hashable {
+        var text: String
+        var style: Style = .plain
+        var indent: Int = 0
+    }
+
+    var glyphs: Glyphs
+    /// Matching occurrences shown around each difference before the rest are folded into one line.
+    var context = 2
+
+    /// Every line that explains `test`: place, message, zone change, occurrences, lifecycle, test diagnostics.
+    func lines(for test: TestResult) -> [Line] {
+        var lines: [Line] = [Line(text: "at \(test.file):\(test.line)", style: .dim)]
+        if let message = test.message, !message.isEmpty {
+            lines += message.split(separator: "\n", omittingEmptySubsequences: false).map { Line(text: String($0)) }
+        }
+        if let reason = test.deviationReason {
+            lines.append(Line(text: "declared deviation on \(test.engine ?? "this engine"): \(reason)", style: .dim))
+        }
+        if let context = test.zoneContext {
+            lines += context.transitions.map { Line(text: zoneSentence(context.zone, $0), style: .dim) }
+        }
+        lines += occurrenceLines(test)
+        if let lifecycle = test.lifecycle {
+            lines += lifecycleLines(lifecycle)
+        }
+        for diagnostic in test.diagnostics {
+            lines += DiagnosticRenderer(color: false).render(diagnostic)
+                .split(separator: "\n", omittingEmptySubsequences: false).map { Line(text: String($0)) }
+        }
+        return lines
+    }
+
+    /// `Europe/Berlin springs forward at 2027-03-28T01:00:00Z: 02:00 CET (+01:00) → 03:00 CEST (+02:00); …`
+    func zoneSentence(_ zone: String, _ transition: ZoneContext.Transition) -> String {
+        let before = [transition.localBefore, transition.abbreviationBefore, "(\(Self.offset(transition.offsetBefore)))"]
+            .compactMap { $0 }.joined(separator: " ")
+        let after = [transition.localAfter, transition.abbreviationAfter, "(\(Self.offset(transition.offsetAfter)))"]
+            .compactMap { $0 }.joined(separator: " ")
+        // Forward: the skipped wall times run from the old reading to the new; back: the new reading repeats up to the old.
+        let (low, high) = transition.isGap
+            ? (transition.localBefore, transition.localAfter) : (transition.localAfter, transition.localBefore)
+        let verb = transition.isGap ? "springs forward" : "falls back"
+        let consequence = transition.isGap
+            ? "local times from \(low) up to \(high) do not exist"
+            : "local times from \(low) up to \(high) happen twice"
+        return "\(zone) \(verb) at \(transition.at.utc): \(before) \(glyphs.arrow) \(after); \(consequence)"
+    }
+
+    /// `2027-03-28T01:00:00Z  2027-03-28 03:00 CEST (+02:00)`: the absolute instant and its local wall time.
+    func instant(_ instant: ResultInstant) -> String {
+        "\(instant.utc)  \(instant.local)"
+    }
+
+    func occurrenceLines(_ test: TestResult) -> [Line] {
+        if !test.diff.isEmpty {
+            var lines = [Line(
+                text: "occurrences: expected \(test.expected.count), actual \(test.actual.count) "
+                    + "(- expected, not produced; + produced, not expected)",
+                style: .emphasis
+            )]
+            lines += diffLines(test.diff)
+            return lines
+        }
+        var lines: [Line] = []
+        if !test.expected.isEmpty || !test.actual.isEmpty {
+            lines.append(Line(text: "expected:", style: .emphasis))
+            lines += test.expected.isEmpty
+                ? [Line(text: "(none)", indent: 2)] : test.expected.map { Line(text: instant($0), indent: 2) }
+            lines.append(Line(text: "actual:", style: .emphasis))
+            lines += test.actual.isEmpty
+                ? [Line(text: "(none)", indent: 2)] : test.actual.map { Line(text: instant($0), indent: 2) }
+        }
+        return lines
+    }
+
+    /// Diff lines, with long runs of matching occurrences folded so a year of dailies stays readable.
+    func diffLines(_ diff: [DiffLine]) -> [Line] {
+        let changed = diff.indices.filter { diff[$0].kind != .same }
+        func isNearChange(_ index: Int) -> Bool {
+            changed.contains { abs($0 - index) <= context }
+        }
+        var lines: [Line] = []
+        var folded = 0
+        func flushFolded() {
+            if folded > 0 {
+                lines.append(Line(
+                    text: "  \(glyphs.ellipsis) \(folded) matching occurrence\(folded == 1 ? "" : "s")", style: .dim
+                ))
+                folded = 0
+            }
+        }
+        for (index, line) in diff.enumerated() {
+            if line.kind == .same, !isNearChange(index) {
+                folded += 1
+                continue
+            }
+            flushFolded()
+            lines.append(diffLine(line))
+        }
+        flushFolded()
+        return lines
+    }
+
+    func diffLine(_ line: DiffLine) -> Line {
+        switch line.kind {
+        case .same:
+            return Line(text: "  " + (line.instant.map(instant) ?? ""), style: .plain)
+        case .missing:
+            return Line(text: "- " + (line.expected.map(instant) ?? ""), style: .missing)
+        case .unexpected:
+            return Line(text: "+ " + (line.actual.map(instant) ?? ""), style: .unexpected)
+        case .keyMismatch:
+            let expectedKey = line.expected?.key ?? "none"
+            let actualKey = line.actual?.key ?? "none"
+            return Line(
+                text: "~ " + (line.instant.map(instant) ?? "") + "  key \(expectedKey) expected, \(actualKey) produced",
+                style: .changed
+            )
+        }
+    }
+
+    func lifecycleLines(_ lifecycle: LifecycleResult) -> [Line] {
+        var lines: [Line] = []
+        if !lifecycle.runs.isEmpty {
+            lines.append(Line(text: "runs (planned \(glyphs.arrow) actual):", style: .emphasis))
+            let planned = lifecycle.runs.map { $0.planned?.local ?? "unplanned" }
+            let actual = lifecycle.runs.map { $0.actual?.local ?? "never" }
+            let plannedWidth = planned.map(\.count).max() ?? 0
+            let actualWidth = actual.map(\.count).max() ?? 0
+            let outcomeWidth = lifecycle.runs.map(\.outcome.count).max() ?? 0
+            for (index, run) in lifecycle.runs.enumerated() {
+                let parts = [
+                    planned[index].padding(plannedWidth), glyphs.arrow, actual[index].padding(actualWidth),
+                    run.outcome.padding(outcomeWidth), run.key ?? "",
+                ]
+                let style: Style = run.actual == nil || run.planned == nil ? .missing : .plain
+                lines.append(Line(text: parts.joined(separator: "  ").trailingSpacesRemoved, style: style, indent: 2))
+            }
+        }
+        let failedExpectations = lifecycle.expectations.filter { !$0.passed }
+        if !failedExpectations.isEmpty {
+            lines.append(Line(text: "expectations not met:", style: .emphasis))
+            for check in failedExpectations {
+                lines.append(Line(
+                    text: "\(glyphs.checkMark(false)) \(check.name): expected \(check.expected), actual \(check.actual)",
+                    style: .missing, indent: 2
+                ))
+            }
+        }
+        let brokenInvariants = lifecycle.invariants.filter { !$0.passed }
+        if !brokenInvariants.isEmpty {
+            lines.append(Line(text: "invariants broken:", style: .emphasis))
+            for check in brokenInvariants {
+                let detail = check.detail.map { ": \($0)" } ?? ""
+                lines.append(Line(text: "\(glyphs.checkMark(false)) \(check.name)\(detail)", style: .missing, indent: 2))
+            }
+        }
+        return lines
+    }
+
+    /// `+02:00`, `-03:30`, `+00:00`.
+    static func offset(_ seconds: Int) -> String { ResultInstant.offsetText(seconds) }
+
+    static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+    /// The lines joined as plain text, each indented by its own indent plus `indent`.
+    static func plain(_ lines: [Line], indent: Int = 0) -> String {
+        lines.map { String(repeating: " ", count: indent + $0.indent) + $0.text }.joined(separator: "\n")
+    }
+}
+
+extension String {
+    /// The string padded with spaces to `width` characters (never cut).
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+
+    var trailingSpacesRemoved: String {
+        var copy = self
+        while copy.last == " " { copy.removeLast() }
+        return copy
+    }
+}

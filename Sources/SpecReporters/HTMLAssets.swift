@@ -1,0 +1,177 @@
+/// The HTML report's inline style sheet and script: no fonts, images or scripts are fetched from anywhere.
+enum HTMLAssets {
+    static let css = """
+
+        :root { --passed: #1a7f37; --failed: #cf222e; --error: #bc4c00; --skipped: #6e7781; --known: #9a6700;
+          --fixed: #8250df; --notrun: #8c959f; --expected: #0969da; --actual: #bc4c00; --ink: #1f2328;
+          --muted: #59636e; --line: #d1d9e0; --panel: #f6f8fa; }
+        * { box-sizing: border-box; }
+        body { margin: 0; padding: 24px 32px 48px; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto,
+          "Noto Sans", "DejaVu Sans", sans-serif; color: var(--ink); background: #fff; }
+        h1 { font-size: 22px; margin: 0 0 4px; }
+        h2 { font-size: 15px; margin: 0; }
+        h3 { font-size: 13px; margin: 16px 0 6px; color: var(--muted); text-transform: uppercase; letter-spacing: .04em; }
+        code, pre, .utc, .where, .key, .engine, .tick-label { font-family: ui-monospace, "SFMono-Regular", Menlo,
+          "DejaVu Sans Mono", monospace; }
+        header.page { border-bottom: 1px solid var(--line); padding-bottom: 12px; margin-bottom: 12px; }
+        .meta { color: var(--muted); margin: 0 0 8px; }
+        .closing { font-size: 17px; font-weight: 600; margin: 0; padding: 8px 12px; border-radius: 6px; display: inline-block; }
+        .closing.bad { background: #ffebe9; color: #82071e; border: 1px solid #ffcecb; }
+        .closing.good { background: #dafbe1; color: #116329; border: 1px solid #aceebb; }
+        .note { color: var(--muted); margin: 6px 0 0; }
+        nav.filters { position: sticky; top: 0; z-index: 2; background: rgba(255,255,255,.96); padding: 8px 0;
+          border-bottom: 1px solid var(--line); margin-bottom: 16px; }
+        .filter-row { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 3px 0; }
+        .filter-caption { width: 52px; color: var(--muted); font-size: 12px; text-transform: uppercase; letter-spacing: .04em; }
+        .chip { display: inline-flex; align-items: center; gap: 5px; border: 1px solid var(--line); border-radius: 999px;
+          padding: 2px 10px 2px 6px; cursor: pointer; user-select: none; background: #fff; }
+        .chip input { margin: 0; }
+        .chip b { font-weight: 600; color: var(--muted); }
+        .chip.empty { opacity: .45; }
+        .dot { width: 9px; height: 9px; border-radius: 50%; display: inline-block; background: currentColor; }
+        .status-chip.passed .dot { color: var(--passed); } .status-chip.failed .dot { color: var(--failed); }
+        .status-chip.error .dot { color: var(--error); } .status-chip.skipped .dot { color: var(--skipped); }
+        .status-chip.known-deviation .dot { color: var(--known); } .status-chip.fixed-deviation .dot { color: var(--fixed); }
+        .status-chip.not-run .dot { color: var(--notrun); }
+        #find { border: 1px solid var(--line); border-radius: 6px; padding: 4px 8px; width: 280px; font: inherit; }
+        .hint { color: var(--muted); font-size: 12px; margin-left: 6px; }
+        section.diagnostics { margin-bottom: 20px; }
+        section.diagnostics h2 { margin-bottom: 6px; }
+        pre.diagnostic { margin: 6px 0; padding: 10px 12px; border-radius: 6px; background: var(--panel);
+          border-left: 4px solid var(--line); white-space: pre-wrap; overflow-wrap: anywhere; font-size: 12.5px; }
+        pre.diagnostic.error { border-left-color: var(--failed); background: #fff6f5; }
+        pre.diagnostic.warning { border-left-color: #d4a72c; background: #fffbeb; }
+        section.file { margin-bottom: 18px; }
+        .file-name { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-weight: 600; color: var(--muted);
+          padding: 4px 0; border-bottom: 1px solid var(--line); margin-bottom: 4px; }
+        article.test { border-bottom: 1px solid #eef1f4; }
+        article.test > details > summary, article.test > .row { list-style: none; }
+        article.test > details > summary::-webkit-details-marker { display: none; }
+        .row { display: flex; flex-wrap: wrap; align-items: baseline; gap: 6px; padding: 6px 4px; }
+        summary.row { cursor: pointer; }
+        summary.row::before { content: "▸"; color: var(--muted); width: 10px; display: inline-block; }
+        details[open] > summary.row::before { content: "▾"; }
+        div.row::before { content: ""; width: 10px; display: inline-block; }
+        .badge { display: inline-block; min-width: 108px; text-align: center; font-size: 12px; font-weight: 600;
+          color: #fff; border-radius: 4px; padding: 1px 6px; }
+        .badge.passed { background: var(--passed); } .badge.failed { background: var(--failed); }
+        .badge.error { background: var(--error); } .badge.skipped { background: var(--skipped); }
+        .badge.known-deviation { background: var(--known); } .badge.fixed-deviation { background: var(--fixed); }
+        .badge.not-run { background: #fff; color: var(--notrun); border: 1px solid var(--notrun); }
+        .name { font-weight: 600; }
+        .sep { color: var(--muted); font-weight: 400; }
+        .case { font-weight: 600; }
+        .engine { font-size: 12px; background: #ddf4ff; color: #0550ae; border-radius: 4px; padding: 0 6px; }
+        .tag { font-size: 12px; background: #eff2f5; color: var(--muted); border-radius: 999px; padding: 0 8px; }
+        .where { margin-left: auto; color: var(--muted); font-size: 12px; }
+        .body { padding: 4px 16px 16px 20px; }
+        .message { margin: 6px 0; font-weight: 500; }
+        .deviation { margin: 6px 0; color: #7d4e00; }
+        article.fixed-deviation .deviation { color: #6639ba; }
+        .zone { margin: 6px 0; color: var(--muted); }
+        figure.picture { margin: 10px 0; padding: 8px; border: 1px solid var(--line); border-radius: 8px; background: #fff; }
+        figure.picture svg { width: 100%; height: auto; display: block; }
+        figcaption { font-size: 12px; color: var(--muted); padding: 4px 4px 0; display: flex; flex-wrap: wrap; gap: 4px 18px; }
+        figcaption .legend.expected { color: var(--expected); } figcaption .legend.actual { color: var(--actual); }
+        figcaption .legend.missing { color: var(--failed); }
+        svg.timeline text { font-family: system-ui, "DejaVu Sans", sans-serif; font-size: 12px; fill: var(--ink); text-anchor: middle; }
+        svg.timeline text.start { text-anchor: start; }
+        svg.timeline .mark-time, svg.timeline .mark-sub, svg.timeline .tick-label, svg.timeline .tick-utc,
+        svg.timeline .tick-date, svg.timeline .region-label, svg.timeline .run-time, svg.timeline .run-outcome {
+          paint-order: stroke; stroke: #fff; stroke-width: 4px; stroke-linejoin: round; }
+        svg.timeline .axis { stroke: #57606a; stroke-width: 1.5; }
+        svg.timeline .lane { stroke: #d1d9e0; stroke-width: 1; stroke-dasharray: 3 4; }
+        svg.timeline .tick { stroke: #57606a; stroke-width: 1; }
+        svg.timeline .tick-label { font-size: 12px; fill: #1f2328; font-family: "DejaVu Sans Mono", monospace; }
+        svg.timeline .tick-utc { font-size: 10.5px; fill: #6e7781; font-family: "DejaVu Sans Mono", monospace; }
+        svg.timeline .tick-utc.none { fill: #a40e26; font-style: italic; }
+        svg.timeline .tick-date { font-size: 11px; fill: #59636e; font-weight: 600; }
+        svg.timeline .axis-caption, svg.timeline .lane-caption { font-size: 11px; fill: #6e7781; text-transform: uppercase; }
+        svg.timeline .region.gap { fill: url(#hatch-gap); }
+        svg.timeline .region.overlap { fill: url(#hatch-overlap); }
+        svg.timeline .region-hatch { fill: none; stroke-width: 1; }
+        svg.timeline .region-hatch.gap { stroke: #e5a0a0; }
+        svg.timeline .region-hatch.overlap { stroke: #e2c06a; }
+        svg.timeline .region-label { font-weight: 700; font-size: 12px; }
+        svg.timeline .region-label.gap { fill: #a40e26; } svg.timeline .region-label.overlap { fill: #7d4e00; }
+        svg.timeline .region-sub { font-size: 11px; } svg.timeline .region-sub.gap { fill: #a40e26; }
+        svg.timeline .region-sub.overlap { fill: #7d4e00; }
+        svg.timeline .stem { stroke-width: 1.2; stroke-dasharray: 2 3; }
+        svg.timeline .stem.expected { stroke: var(--expected); } svg.timeline .stem.actual { stroke: var(--actual); }
+        svg.timeline .marker.expected { fill: var(--expected); } svg.timeline .marker.actual { fill: var(--actual); }
+        svg.timeline .marker.matching { opacity: .45; }
+        svg.timeline .marker.missing, svg.timeline .marker.unexpected { stroke: var(--failed); stroke-width: 2.5; }
+        svg.timeline .marker.expected.missing { fill: #fff; }
+        svg.timeline .mark-time { font-weight: 700; font-size: 12.5px; }
+        svg.timeline .mark-time.expected { fill: var(--expected); } svg.timeline .mark-time.actual { fill: var(--actual); }
+        svg.timeline .mark-time.matching { opacity: .6; }
+        svg.timeline .mark-sub { font-size: 10.5px; fill: #59636e; }
+        svg.timeline .mark-sub.missing, svg.timeline .mark-sub.unexpected { fill: var(--failed); font-weight: 600; }
+        svg.timeline .planned { fill: #fff; stroke: var(--expected); stroke-width: 2.5; }
+        svg.timeline .actual.run-ok { fill: var(--passed); } svg.timeline .actual.run-bad { fill: var(--failed); }
+        svg.timeline .delay { stroke-width: 1.5; } svg.timeline .delay.run-ok { stroke: var(--passed); }
+        svg.timeline .delay.run-bad { stroke: var(--failed); }
+        svg.timeline .delay.missed { stroke: var(--failed); stroke-dasharray: 4 3; }
+        svg.timeline .cross { stroke-width: 2.5; } svg.timeline .cross.run-bad { stroke: var(--failed); }
+        svg.timeline .run-time { font-size: 11px; fill: var(--expected); font-family: "DejaVu Sans Mono", monospace; }
+        svg.timeline .run-outcome { font-size: 11px; font-weight: 600; }
+        svg.timeline .run-outcome.run-ok { fill: var(--passed); } svg.timeline .run-outcome.run-bad { fill: var(--failed); }
+        table { border-collapse: collapse; margin: 8px 0; font-size: 13px; }
+        th, td { text-align: left; padding: 5px 12px 5px 0; vertical-align: top; border-bottom: 1px solid #eef1f4; }
+        th { color: var(--muted); font-weight: 600; font-size: 12px; }
+        table.occurrences .utc, table.runs .key { color: var(--muted); font-size: 12px; }
+        table.occurrences .local { font-weight: 600; }
+        table.occurrences td.kind { font-size: 12px; color: var(--muted); white-space: nowrap; }
+        table.occurrences tr.missing td.kind, table.occurrences tr.unexpected td.kind,
+        table.occurrences tr.key-mismatch td.kind, table.occurrences tr.differs td.kind { color: var(--failed); font-weight: 700; }
+        table.occurrences tr.missing, table.occurrences tr.unexpected { background: #fff6f5; }
+        td.none { color: var(--muted); }
+        table.runs tr.bad td.outcome { color: var(--failed); font-weight: 700; }
+        table.runs tr.good td.outcome { color: var(--passed); font-weight: 600; }
+        ul.checks { list-style: none; padding: 0; margin: 4px 0; }
+        ul.checks li { padding: 2px 0; } ul.checks li.good { color: var(--passed); }
+        ul.checks li.bad { color: var(--failed); font-weight: 600; }
+        details.environment { margin-top: 24px; color: var(--muted); }
+        details.environment summary { cursor: pointer; font-weight: 600; }
+        details.environment th { width: 160px; }
+        #nothing-shown { color: var(--muted); font-style: italic; }
+        @media print { nav.filters { display: none; } details > .body { display: block; } }
+
+        """
+
+    /// Filters: a test shows when its status is ticked, it has one of the ticked tags (or no tag is ticked), and its
+    /// text contains what is typed in Find.
+    static let script = """
+
+        (function () {
+          var tests = Array.prototype.slice.call(document.querySelectorAll("article.test"));
+          var statusBoxes = Array.prototype.slice.call(document.querySelectorAll("input[name=status]"));
+          var tagBoxes = Array.prototype.slice.call(document.querySelectorAll("input[name=tag]"));
+          var find = document.getElementById("find");
+          var shownCount = document.getElementById("shown-count");
+          function apply() {
+            var statuses = statusBoxes.filter(function (b) { return b.checked; }).map(function (b) { return b.value; });
+            var tags = tagBoxes.filter(function (b) { return b.checked; }).map(function (b) { return b.value; });
+            var needle = find.value.trim().toLowerCase();
+            var shown = 0;
+            tests.forEach(function (test) {
+              var testTags = test.getAttribute("data-tags").split("\\n");
+              var ok = statuses.indexOf(test.getAttribute("data-status")) >= 0
+                && (tags.length === 0 || tags.some(function (t) { return testTags.indexOf(t) >= 0; }))
+                && (needle === "" || test.textContent.toLowerCase().indexOf(needle) >= 0);
+              test.hidden = !ok;
+              if (ok) { shown += 1; }
+            });
+            Array.prototype.forEach.call(document.querySelectorAll("section.file"), function (section) {
+              section.hidden = !section.querySelector("article.test:not([hidden])");
+            });
+            document.getElementById("nothing-shown").hidden = shown !== 0;
+            shownCount.textContent = shown + " of " + tests.length + " tests shown";
+          }
+          statusBoxes.concat(tagBoxes).forEach(function (box) { box.addEventListener("change", apply); });
+          find.addEventListener("input", apply);
+          apply();
+        })();
+
+        """
+}

@@ -1,0 +1,302 @@
+import SpecDiagnostics
+import SpecResults
+
+/// One self-contained HTML page (inline CSS, inline JS, inline SVG; nothing from the network): the summary, filters
+/// by status, tag and text, spec-file diagnostics, every test grouped by file, and for each failure its timeline
+/// picture, the occurrences side by side and, for lifecycle scenarios, planned versus actual runs.
+///
+/// Without JavaScript every test is shown and the filters do nothing; the rest works.
+public struct HTMLReporter: Sendable {
+    public init() {}
+
+    /// The whole page.
+    public func render(_ run: RunResult) -> String {
+        let summary = run.summary
+        let closing = TerminalReporter().renderSummary(run)
+        var page = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(XMLText.text("specrun: " + closing))</title>
+            <style>\(HTMLAssets.css)</style>
+            </head>
+            <body>
+            <svg width="0" height="0" style="position:absolute" aria-hidden="true"><defs>\
+            <pattern id="hatch-gap" width="7" height="7" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">\
+            <rect width="7" height="7" fill="#fde8e8"/><line x1="0" y1="0" x2="0" y2="7" stroke="#e5a0a0" stroke-width="2.5"/></pattern>\
+            <pattern id="hatch-overlap" width="7" height="7" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">\
+            <rect width="7" height="7" fill="#fdf3d8"/><line x1="0" y1="0" x2="0" y2="7" stroke="#e2c06a" stroke-width="2.5"/></pattern>\
+            </defs></svg>
+
+            """
+        page += header(run, summary: summary, closing: closing)
+        page += filters(run, summary: summary)
+        if !run.diagnostics.isEmpty {
+            page += diagnosticsSection(run.diagnostics)
+        }
+        page += "<main id=\"tests\">\n"
+        var index = 0
+        for (file, tests) in Self.groupedByFile(run.tests) {
+            page += "<section class=\"file\">\n<h2 class=\"file-name\">\(XMLText.text(file))</h2>\n"
+            for test in tests {
+                index += 1
+                page += article(test, number: index, strict: run.strict)
+            }
+            page += "</section>\n"
+        }
+        page += "<p id=\"nothing-shown\" hidden>No test matches these filters.</p>\n</main>\n"
+        page += environmentSection(run)
+        page += "<script>\(HTMLAssets.script)</script>\n</body>\n</html>\n"
+        return page
+    }
+
+    /// Writes the page to `output`.
+    public func write(_ run: RunResult, to output: inout some TextOutputStream) {
+        output.write(render(run))
+    }
+
+    // MARK: - Sections
+
+    private func header(_ run: RunResult, summary: Summary, closing: String) -> String {
+        let environment = run.environment
+        let meta = [
+            "run \(environment.startTime)", "specrun \(environment.specrunVersion)", "Swift \(environment.swiftVersion)",
+            "tzdata \(environment.tzdataVersion)", "\(environment.os) \(environment.architecture)",
+        ] + (run.strict ? ["strict"] : [])
+        let failing = summary.exitStatus(strict: run.strict) != 0
+        var out = "<header class=\"page\">\n<h1>specrun report</h1>\n"
+        out += "<p class=\"meta\">\(meta.map(XMLText.text).joined(separator: " · "))</p>\n"
+        out += "<p class=\"closing \(failing ? "bad" : "good")\">\(XMLText.text(closing))</p>\n"
+        for note in run.notes {
+            out += "<p class=\"note\">\(XMLText.text(note))</p>\n"
+        }
+        out += "</header>\n"
+        return out
+    }
+
+    private func filters(_ run: RunResult, summary: Summary) -> String {
+        var out = "<nav class=\"filters\" aria-label=\"Filters\">\n<div class=\"filter-row\"><span class=\"filter-caption\">Status</span>\n"
+        for status in TestStatus.allCases {
+            let count = summary.count(of: status)
+            out += "<label class=\"chip status-chip \(status.rawValue)\(count == 0 ? " empty" : "")\">"
+                + "<input type=\"checkbox\" name=\"status\" value=\"\(status.rawValue)\" checked> "
+                + "<span class=\"dot\"></span>\(Self.statusTitle(status)) <b>\(count)</b></label>\n"
+        }
+        out += "</div>\n"
+        let tags = Array(Set(run.tests.flatMap(\.tags))).sorted()
+        if !tags.isEmpty {
+            out += "<div class=\"filter-row\"><span class=\"filter-caption\">Tags</span>\n"
+            for tag in tags {
+                let count = run.tests.filter { $0.tags.contains(tag) }.count
+                out += "<label class=\"chip tag-chip\"><input type=\"checkbox\" name=\"tag\" value=\"\(XMLText.attribute(tag))\"> "
+                    + "\(XMLText.text(tag)) <b>\(count)</b></label>\n"
+            }
+            out += "<span class=\"hint\">none ticked: every tag</span></div>\n"
+        }
+        out += "<div class=\"filter-row\"><span class=\"filter-caption\">Find</span>"
+            + "<input type=\"search\" id=\"find\" placeholder=\"spec, case, engine or file\" aria-label=\"Find\">"
+            + "<span id=\"shown-count\" class=\"hint\"></span></div>\n</nav>\n"
+        return out
+    }
+
+    private func diagnosticsSection(_ diagnostics: [Diagnostic]) -> String {
+        let renderer = DiagnosticRenderer(color: false)
+        var out = "<section class=\"diagnostics\">\n<h2>Spec-file diagnostics</h2>\n"
+        for diagnostic in diagnostics {
+            out += "<pre class=\"diagnostic \(diagnostic.severity.rawValue)\">\(XMLText.text(renderer.render(diagnostic)))</pre>\n"
+        }
+        return out + "</section>\n"
+    }
+
+    private func environmentSection(_ run: RunResult) -> String {
+        var out = "<details class=\"environment\">\n<summary>Environment</summary>\n<table>\n"
+        for (name, value) in JUnitReporter.properties(run) {
+            out += "<tr><th>\(XMLText.text(name))</th><td>\(XMLText.text(value))</td></tr>\n"
+        }
+        return out + "</table>\n</details>\n"
+    }
+
+    // MARK: - One test
+
+    private func article(_ test: TestResult, number: Int, strict: Bool) -> String {
+        let status = test.status.rawValue
+        let open = test.status == .failed || test.status == .error || (strict && test.status == .fixedDeviation)
+        let hasDetails = test.status != .passed || !test.diagnostics.isEmpty || test.lifecycle != nil
+        var out = "<article class=\"test \(status)\" id=\"t\(number)\" data-status=\"\(status)\" "
+            + "data-tags=\"\(XMLText.attribute(test.tags.joined(separator: "\n")))\">\n"
+        let title = "<span class=\"badge \(status)\">\(Self.statusTitle(test.status))</span> "
+            + "<span class=\"name\">\(XMLText.text(test.spec))"
+            + (test.caseName.map { "<span class=\"sep\"> › </span><span class=\"case\">\(XMLText.text($0))</span>" } ?? "")
+            + "</span>"
+            + (test.engine.map { " <span class=\"engine\">\(XMLText.text($0))</span>" } ?? "")
+            + test.tags.map { " <span class=\"tag\">\(XMLText.text($0))</span>" }.joined()
+            + " <span class=\"where\">\(XMLText.text("\(test.file):\(test.line)"))</span>"
+        guard hasDetails else {
+            return out + "<div class=\"row\">\(title)</div>\n</article>\n"
+        }
+        out += "<details\(open ? " open" : "")>\n<summary class=\"row\">\(title)</summary>\n<div class=\"body\">\n"
+        out += details(test)
+        out += "</div>\n</details>\n</article>\n"
+        return out
+    }
+
+    private func details(_ test: TestResult) -> String {
+        var out = ""
+        if let message = test.message, !message.isEmpty {
+            out += "<p class=\"message\">\(XMLText.text(message).replacingOccurrences(of: "\n", with: "<br>"))</p>\n"
+        }
+        if let reason = test.deviationReason {
+            let text = test.status == .fixedDeviation
+                ? "Passed although the spec declares a known deviation on \(test.engine ?? "this engine"): "
+                    + "\u{201C}\(reason)\u{201D}. Remove it from known-deviations."
+                : "Declared deviation on \(test.engine ?? "this engine"): \u{201C}\(reason)\u{201D}"
+            out += "<p class=\"deviation\">\(XMLText.text(text))</p>\n"
+        }
+        let text = FailureText(glyphs: .unicode)
+        if let context = test.zoneContext {
+            for transition in context.transitions {
+                out += "<p class=\"zone\">\(XMLText.text(text.zoneSentence(context.zone, transition)))</p>\n"
+            }
+        }
+        if [.failed, .error, .knownDeviation].contains(test.status) {
+            for picture in HTMLTimeline.occurrencePictures(for: test) {
+                out += "<figure class=\"picture\">\(picture.svg)"
+                out += "<figcaption><span class=\"legend expected\">▼ expected (above the axis)</span>"
+                    + "<span class=\"legend actual\">● actual (below)</span>"
+                    + "<span class=\"legend missing\">red outline: not produced / not expected</span>"
+                    + "<span class=\"legend\">faded: matches</span>"
+                    + (test.zoneContext.map { "<span class=\"legend\">hatched: local times \(XMLText.text($0.zone)) skips or repeats</span>" } ?? "")
+                    + (picture.outside > 0
+                        ? "<span class=\"legend\">\(picture.outside) more instant\(picture.outside == 1 ? "" : "s") outside this picture (see the table)</span>"
+                        : "")
+                    + "</figcaption></figure>\n"
+            }
+            out += occurrenceTable(test)
+        }
+        if let lifecycle = test.lifecycle {
+            out += lifecycleSection(lifecycle, zoneContext: test.zoneContext)
+        }
+        if !test.diagnostics.isEmpty {
+            let renderer = DiagnosticRenderer(color: false)
+            for diagnostic in test.diagnostics {
+                out += "<pre class=\"diagnostic \(diagnostic.severity.rawValue)\">\(XMLText.text(renderer.render(diagnostic)))</pre>\n"
+            }
+        }
+        return out
+    }
+
+    /// Every occurrence: the expected and the produced one side by side, each absolute and local.
+    private func occurrenceTable(_ test: TestResult) -> String {
+        var rows: [(kind: String, expected: ResultInstant?, actual: ResultInstant?)] = test.diff.map {
+            ($0.kind.rawValue, $0.expected, $0.actual)
+        }
+        if rows.isEmpty {
+            // No diff from the runner: pair the lists in order.
+            rows = (0..<max(test.expected.count, test.actual.count)).map { index in
+                let expected = index < test.expected.count ? test.expected[index] : nil
+                let actual = index < test.actual.count ? test.actual[index] : nil
+                let kind = expected == nil ? "unexpected" : actual == nil ? "missing"
+                    : expected?.epochSeconds == actual?.epochSeconds ? "same" : "differs"
+                return (kind, expected, actual)
+            }
+        }
+        guard !rows.isEmpty else { return "" }
+        func cell(_ instant: ResultInstant?) -> String {
+            guard let instant else { return "<td class=\"none\">—</td>" }
+            return "<td><span class=\"local\">\(XMLText.text(instant.local))</span><br><span class=\"utc\">"
+                + XMLText.text(instant.utc) + (instant.key.map { " · key " + XMLText.text($0) } ?? "") + "</span></td>"
+        }
+        var out = "<table class=\"occurrences\">\n<thead><tr><th></th><th>expected</th><th>actual</th></tr></thead>\n<tbody>\n"
+        for row in rows {
+            let word = switch row.kind {
+            case "same": "matches"
+            case "missing": "not produced"
+            case "unexpected": "not expected"
+            case "key-mismatch": "other key"
+            default: "differs"
+            }
+            out += "<tr class=\"\(row.kind)\"><td class=\"kind\">\(word)</td>\(cell(row.expected))\(cell(row.actual))</tr>\n"
+        }
+        return out + "</tbody>\n</table>\n"
+    }
+
+    private func lifecycleSection(_ lifecycle: LifecycleResult, zoneContext: ZoneContext?) -> String {
+        var out = "<h3>Planned versus actual runs</h3>\n"
+        if let svg = HTMLTimeline.lifecyclePicture(lifecycle, zoneContext: zoneContext) {
+            out += "<figure class=\"picture\">\(svg)</figure>\n"
+        }
+        if !lifecycle.runs.isEmpty {
+            out += "<table class=\"runs\">\n<thead><tr><th>planned</th><th>actual</th><th>late by</th><th>outcome</th><th>key</th></tr></thead>\n<tbody>\n"
+            for run in lifecycle.runs {
+                let delay: String = if let planned = run.planned, let actual = run.actual {
+                    Self.duration(actual.epochSeconds - planned.epochSeconds)
+                } else { "—" }
+                let bad = run.actual == nil || !["completed", "ok", "success"].contains(run.outcome)
+                out += "<tr class=\"\(bad ? "bad" : "good")\"><td>\(XMLText.text(run.planned?.local ?? "unplanned"))</td>"
+                    + "<td>\(XMLText.text(run.actual?.local ?? "never"))</td><td>\(XMLText.text(delay))</td>"
+                    + "<td class=\"outcome\">\(XMLText.text(run.outcome))</td><td class=\"key\">\(XMLText.text(run.key ?? ""))</td></tr>\n"
+            }
+            out += "</tbody>\n</table>\n"
+        }
+        let checks = lifecycle.expectations.map { ($0.passed, "\($0.name): expected \($0.expected), actual \($0.actual)") }
+        if !checks.isEmpty {
+            out += "<h3>Expectations</h3>\n<ul class=\"checks\">\n"
+            for (passed, text) in checks {
+                out += "<li class=\"\(passed ? "good" : "bad")\">\(passed ? "✔" : "✘") \(XMLText.text(text))</li>\n"
+            }
+            out += "</ul>\n"
+        }
+        if !lifecycle.invariants.isEmpty {
+            out += "<h3>Invariants</h3>\n<ul class=\"checks\">\n"
+            for check in lifecycle.invariants {
+                out += "<li class=\"\(check.passed ? "good" : "bad")\">\(check.passed ? "✔" : "✘") "
+                    + XMLText.text(check.name + (check.detail.map { ": \($0)" } ?? "")) + "</li>\n"
+            }
+            out += "</ul>\n"
+        }
+        return out
+    }
+
+    // MARK: - Helpers
+
+    static func statusTitle(_ status: TestStatus) -> String {
+        switch status {
+        case .passed: "passed"
+        case .failed: "failed"
+        case .error: "error"
+        case .skipped: "skipped"
+        case .knownDeviation: "known deviation"
+        case .fixedDeviation: "fixed deviation"
+        case .notRun: "not run"
+        }
+    }
+
+    /// `1 min`, `1 h 30 min`, `-5 min`
+    static func duration(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        let sign = total < 0 ? "-" : ""
+        let magnitude = abs(total)
+        let (days, hours, minutes, rest) = (magnitude / 86_400, magnitude % 86_400 / 3600, magnitude % 3600 / 60, magnitude % 60)
+        var parts: [String] = []
+        if days > 0 { parts.append("\(days) d") }
+        if hours > 0 { parts.append("\(hours) h") }
+        if minutes > 0 { parts.append("\(minutes) min") }
+        if rest > 0 || parts.isEmpty { parts.append("\(rest) s") }
+        return sign + parts.joined(separator: " ")
+    }
+
+    /// Tests in their order, grouped by consecutive file.
+    static func groupedByFile(_ tests: [TestResult]) -> [(String, [TestResult])] {
+        var groups: [(String, [TestResult])] = []
+        for test in tests {
+            if groups.last?.0 == test.file {
+                groups[groups.count - 1].1.append(test)
+            } else {
+                groups.append((test.file, [test]))
+            }
+        }
+        return groups
+    }
+}

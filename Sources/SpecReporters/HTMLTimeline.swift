@@ -1,0 +1,353 @@
+import SpecResults
+
+/// Inline SVG pictures for the HTML report: occurrences on a local-time axis around a zone transition (the gap or
+/// overlap shaded, expected and actual instants marked), and planned versus actual runs of a lifecycle scenario.
+///
+/// Everything is computed from the results (`wallSeconds` of each instant, the transition's offsets), never from
+/// time-zone data, so an archived result draws the same picture anywhere.
+struct HTMLTimeline {
+    static let width = 960.0
+    static let marginLeft = 70.0
+    static let marginRight = 40.0
+    static let levelHeight = 32.0
+
+    enum Role { case expected, actual }
+    enum State { case matching, missing, unexpected, keyMismatch }
+
+    struct Mark {
+        var instant: ResultInstant
+        var wall: Double
+        var role: Role
+        var state: State
+    }
+
+    /// A local-time span drawn left to right.
+    struct Axis {
+        var start: Double
+        var end: Double
+
+        func x(_ wall: Double) -> Double {
+            HTMLTimeline.marginLeft + (wall - start) / (end - start) * (HTMLTimeline.width - HTMLTimeline.marginLeft - HTMLTimeline.marginRight)
+        }
+
+        func contains(_ wall: Double) -> Bool { wall >= start && wall <= end }
+
+        /// Hour steps giving at most about a dozen ticks.
+        var step: Double {
+            let hours = (end - start) / 3600
+            let hourSteps: [Double] = [1, 2, 3, 6, 12, 24, 48, 168]
+            return (hourSteps.first { hours / $0 <= 12 } ?? 168) * 3600
+        }
+
+        /// The span widened to whole steps.
+        func rounded() -> Axis {
+            let step = self.step
+            return Axis(start: (start / step).rounded(.down) * step, end: (end / step).rounded(.up) * step)
+        }
+    }
+
+    // MARK: - Occurrences
+
+    /// One picture per transition in the zone context (at most two), or one around the differences when the test has
+    /// no zone context; an empty list when there is nothing to place.
+    static func occurrencePictures(for test: TestResult) -> [(svg: String, outside: Int)] {
+        let marks = self.marks(for: test)
+        guard !marks.isEmpty else { return [] }
+        let differing = marks.filter { $0.state != .matching }
+        let transitions = Array(test.zoneContext?.transitions.prefix(2) ?? [])
+        if transitions.isEmpty {
+            let focus = differing.isEmpty ? marks : differing
+            let walls = focus.map(\.wall)
+            let axis = Axis(start: walls.min()! - 2 * 3600, end: walls.max()! + 2 * 3600).rounded()
+            return [picture(marks: marks, axis: axis, transition: nil, zone: test.timeZone)]
+        }
+        return transitions.map { transition in
+            let (low, high) = region(transition)
+            var start = low - 3 * 3600
+            var end = high + 3 * 3600
+            for mark in differing where abs(mark.wall - low) <= 36 * 3600 {
+                start = min(start, mark.wall - 3600)
+                end = max(end, mark.wall + 3600)
+            }
+            let axis = Axis(start: start, end: end).rounded()
+            return picture(marks: marks, axis: axis, transition: transition, zone: test.zoneContext?.zone)
+        }
+    }
+
+    static func marks(for test: TestResult) -> [Mark] {
+        func mark(_ instant: ResultInstant?, _ role: Role, _ state: State) -> Mark? {
+            guard let instant, let wall = instant.wallSeconds else { return nil }
+            return Mark(instant: instant, wall: wall, role: role, state: state)
+        }
+        if test.diff.isEmpty {
+            let expectedSet = Set(test.expected.map(\.epochSeconds))
+            let actualSet = Set(test.actual.map(\.epochSeconds))
+            return test.expected.compactMap { mark($0, .expected, actualSet.contains($0.epochSeconds) ? .matching : .missing) }
+                + test.actual.compactMap { mark($0, .actual, expectedSet.contains($0.epochSeconds) ? .matching : .unexpected) }
+        }
+        return test.diff.flatMap { line -> [Mark] in
+            switch line.kind {
+            case .same: [mark(line.expected, .expected, .matching), mark(line.actual, .actual, .matching)].compactMap { $0 }
+            case .missing: [mark(line.expected, .expected, .missing)].compactMap { $0 }
+            case .unexpected: [mark(line.actual, .actual, .unexpected)].compactMap { $0 }
+            case .keyMismatch:
+                [mark(line.expected, .expected, .keyMismatch), mark(line.actual, .actual, .keyMismatch)].compactMap { $0 }
+            }
+        }
+    }
+
+    /// The wall-time span skipped (gap) or repeated (overlap) by a transition.
+    static func region(_ transition: ZoneContext.Transition) -> (Double, Double) {
+        let at = transition.at.epochSeconds
+        let a = at + Double(transition.offsetBefore)
+        let b = at + Double(transition.offsetAfter)
+        return (min(a, b), max(a, b))
+    }
+
+    private static func picture(marks: [Mark], axis: Axis, transition: ZoneContext.Transition?, zone: String?)
+        -> (svg: String, outside: Int) {
+        let visible = marks.filter { axis.contains($0.wall) }
+        let above = levels(visible.filter { $0.role == .expected }, axis: axis)
+        let below = levels(visible.filter { $0.role == .actual }, axis: axis)
+        let levelsAbove = Double((above.map(\.level).max() ?? -1) + 1)
+        let levelsBelow = Double((below.map(\.level).max() ?? -1) + 1)
+        let firstExpectedY = transition == nil ? 20.0 : 48.0
+        let axisY = firstExpectedY + max(1, levelsAbove) * levelHeight + 20
+        let firstActualY = axisY + 76
+        let height = firstActualY + max(1, levelsBelow) * levelHeight + 2
+        let regionDate = transition.map { WallClock(wallSeconds: region($0).0).isoDate }
+
+        var svg = SVG(width: width, height: height, label: "Local-time axis" + (zone.map { " in \($0)" } ?? ""))
+        if let transition {
+            let (low, high) = region(transition)
+            let x1 = axis.x(low), x2 = axis.x(high)
+            let cls = transition.isGap ? "gap" : "overlap"
+            svg.rect(x: x1, y: 26, width: x2 - x1, height: height - 28, cls: "region \(cls)")
+            svg.rect(x: x1, y: 26, width: x2 - x1, height: height - 28, cls: "region-hatch \(cls)")
+            let range = WallClock(wallSeconds: low).time + "–" + WallClock(wallSeconds: high).time
+            let abbreviations = [transition.abbreviationBefore, transition.abbreviationAfter].compactMap { $0 }
+            let change = (abbreviations.count == 2 ? "\(abbreviations[0]) → \(abbreviations[1]), " : "")
+                + FailureText.offset(transition.offsetBefore) + " → " + FailureText.offset(transition.offsetAfter)
+            let text = transition.isGap
+                ? "\(range) does not exist (clocks jump forward: \(change))"
+                : "\(range) happens twice (clocks fall back: \(change))"
+            let labelX = min(max((x1 + x2) / 2, marginLeft + 190), width - marginRight - 190)
+            svg.text(x: labelX, y: 17, text, cls: "region-label \(cls)")
+        }
+        // Without a transition, UTC under a tick is only certain when every mark has the same offset.
+        let offsets = Set(marks.compactMap(\.instant.offsetSeconds))
+        axisLines(&svg, axis: axis, y: axisY, transition: transition, fallbackOffset: offsets.count == 1 ? offsets.first : nil)
+        for placed in above {
+            let x = axis.x(placed.mark.wall)
+            let labelY = firstExpectedY + Double(placed.level) * levelHeight
+            svg.line(x1: x, y1: labelY + 17, x2: x, y2: axisY - 7, cls: "stem expected \(stateClass(placed.mark.state))")
+            svg.marker(x: x, y: axisY - 7, role: .expected, cls: stateClass(placed.mark.state))
+            label(&svg, placed.mark, x: x, y: labelY, sameDay: regionDate)
+        }
+        for placed in below {
+            let x = axis.x(placed.mark.wall)
+            let labelY = firstActualY + Double(placed.level) * levelHeight
+            svg.line(x1: x, y1: axisY + 7, x2: x, y2: labelY - 14, cls: "stem actual \(stateClass(placed.mark.state))")
+            svg.marker(x: x, y: axisY + 7, role: .actual, cls: stateClass(placed.mark.state))
+            label(&svg, placed.mark, x: x, y: labelY, sameDay: regionDate)
+        }
+        return (svg.close(), marks.count - visible.count)
+    }
+
+    private static func label(_ svg: inout SVG, _ mark: Mark, x: Double, y: Double, sameDay: String?) {
+        let role = mark.role == .expected ? "expected" : "actual"
+        let state = switch mark.state {
+        case .matching: ""
+        case .missing: " · not produced"
+        case .unexpected: " · not expected"
+        case .keyMismatch: " · other key"
+        }
+        let anchorX = min(max(x, marginLeft + 110), width - marginRight - 110)
+        svg.text(x: anchorX, y: y, localTime(mark.instant, unlessOn: sameDay),
+                 cls: "mark-time \(role) \(stateClass(mark.state))")
+        svg.text(x: anchorX, y: y + 13, role + state + " · " + mark.instant.utc, cls: "mark-sub \(stateClass(mark.state))")
+    }
+
+    /// `03:00 CEST (+02:00)`: the local text without its date, unless the date is not `day` (`Mon 29 Mar 02:30 …`).
+    static func localTime(_ instant: ResultInstant, unlessOn day: String?) -> String {
+        let parts = instant.local.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2 else { return instant.local }
+        let clock = WallClock(wallSeconds: instant.wallSeconds ?? instant.epochSeconds)
+        return clock.isoDate == day ? String(parts[1]) : clock.shortDate + " " + parts[1]
+    }
+
+    private static func stateClass(_ state: State) -> String {
+        switch state {
+        case .matching: "matching"
+        case .missing: "missing"
+        case .unexpected: "unexpected"
+        case .keyMismatch: "key-mismatch"
+        }
+    }
+
+    /// Stacks labels that would overlap: each label takes the lowest level whose previous label is far enough left.
+    private static func levels(_ marks: [Mark], axis: Axis) -> [(mark: Mark, level: Int)] {
+        var lastX: [Double] = []
+        var placed: [(Mark, Int)] = []
+        for mark in marks.sorted(by: { ($0.wall, $0.instant.epochSeconds) < ($1.wall, $1.instant.epochSeconds) }) {
+            let x = axis.x(mark.wall)
+            var level = 0
+            while level < lastX.count, x - lastX[level] < 230 { level += 1 }
+            if level == lastX.count { lastX.append(x) } else { lastX[level] = x }
+            placed.append((mark, level))
+        }
+        return placed
+    }
+
+    /// `01:00Z`, `00:30Z / 01:30Z` in an overlap, `no instant` in a gap: the instants that show this wall time.
+    static func utcLabel(wall: Double, transition: ZoneContext.Transition?, offset: Int? = nil) -> String {
+        guard let transition else { return offset.map { WallClock(wallSeconds: wall - Double($0)).time + "Z" } ?? "" }
+        let at = transition.at.epochSeconds
+        var instants: [Double] = []
+        let before = wall - Double(transition.offsetBefore)
+        if before < at { instants.append(before) }
+        let after = wall - Double(transition.offsetAfter)
+        if after >= at { instants.append(after) }
+        if instants.isEmpty { return "no instant" }
+        return instants.map { WallClock(wallSeconds: $0).time + "Z" }.joined(separator: " / ")
+    }
+
+    // MARK: - Lifecycle
+
+    /// Planned (top lane) versus actual (bottom lane) runs on one local-time axis, a line from each plan to its run.
+    static func lifecyclePicture(_ lifecycle: LifecycleResult, zoneContext: ZoneContext?) -> String? {
+        let walls = lifecycle.runs.flatMap { [$0.planned?.wallSeconds, $0.actual?.wallSeconds].compactMap { $0 } }
+        guard let first = walls.min(), let last = walls.max() else { return nil }
+        let axis = Axis(start: first - 3 * 3600, end: last + 3 * 3600).rounded()
+        let plannedY = 40.0, actualY = 120.0, axisY = 160.0
+        var svg = SVG(width: width, height: axisY + 56, label: "Planned versus actual runs")
+        for transition in zoneContext?.transitions ?? [] {
+            let (low, high) = region(transition)
+            guard axis.contains(low) || axis.contains(high) else { continue }
+            let cls = transition.isGap ? "gap" : "overlap"
+            let x1 = axis.x(low), x2 = max(axis.x(high), axis.x(low) + 3)
+            svg.rect(x: x1, y: 4, width: x2 - x1, height: axisY - 8, cls: "region \(cls)")
+            let abbreviations = [transition.abbreviationBefore, transition.abbreviationAfter].compactMap { $0 }
+            svg.text(x: x2 + 4, y: 16, abbreviations.count == 2 ? "\(abbreviations[0]) → \(abbreviations[1])" : "offset change",
+                     cls: "region-sub \(cls)", anchor: "start")
+        }
+        svg.text(x: 8, y: plannedY + 4, "planned", cls: "lane-caption", anchor: "start")
+        svg.text(x: 8, y: actualY + 4, "actual", cls: "lane-caption", anchor: "start")
+        svg.line(x1: marginLeft, y1: plannedY, x2: width - marginRight, y2: plannedY, cls: "lane")
+        svg.line(x1: marginLeft, y1: actualY, x2: width - marginRight, y2: actualY, cls: "lane")
+        // Without zone data, UTC under a tick is only certain when every run had the same offset.
+        let offsets = Set(lifecycle.runs.flatMap { [$0.planned?.offsetSeconds, $0.actual?.offsetSeconds].compactMap { $0 } })
+        let offset = offsets.count == 1 ? offsets.first : nil
+        axisLines(&svg, axis: axis, y: axisY, transition: zoneContext?.transitions.first, fallbackOffset: offset)
+        for run in lifecycle.runs {
+            let outcome = run.outcome
+            let failed = run.actual == nil || !["completed", "ok", "success"].contains(outcome)
+            let cls = failed ? "run-bad" : "run-ok"
+            if let planned = run.planned?.wallSeconds {
+                svg.circle(x: axis.x(planned), y: plannedY, r: 6, cls: "planned")
+                svg.text(x: axis.x(planned), y: plannedY - 12, WallClock(wallSeconds: planned).time, cls: "run-time")
+            }
+            switch (run.planned?.wallSeconds, run.actual?.wallSeconds) {
+            case let (planned?, actual?):
+                svg.line(x1: axis.x(planned), y1: plannedY + 6, x2: axis.x(actual), y2: actualY - 6, cls: "delay \(cls)")
+            case let (planned?, nil):
+                svg.line(x1: axis.x(planned), y1: plannedY + 6, x2: axis.x(planned), y2: actualY - 8, cls: "delay missed")
+                svg.cross(x: axis.x(planned), y: actualY, cls: "run-bad")
+                svg.text(x: axis.x(planned), y: actualY + 22, outcome, cls: "run-outcome run-bad")
+            default:
+                break
+            }
+            if let actual = run.actual?.wallSeconds {
+                svg.circle(x: axis.x(actual), y: actualY, r: 6, cls: "actual \(cls)")
+                svg.text(x: axis.x(actual), y: actualY + 22, WallClock(wallSeconds: actual).time + " " + outcome,
+                         cls: "run-outcome \(cls)")
+            }
+        }
+        return svg.close()
+    }
+
+    /// The axis with wall-time ticks, dates, and the UTC of each tick: from the transition (none inside a gap, two
+    /// inside an overlap), or from `fallbackOffset` when there is no transition; no UTC row when neither is known.
+    private static func axisLines(_ svg: inout SVG, axis: Axis, y: Double, transition: ZoneContext.Transition?,
+                                  fallbackOffset: Int?) {
+        let showsUTC = transition != nil || fallbackOffset != nil
+        svg.line(x1: marginLeft, y1: y, x2: width - marginRight, y2: y, cls: "axis")
+        svg.text(x: 8, y: y + 18, "local", cls: "axis-caption", anchor: "start")
+        if showsUTC { svg.text(x: 8, y: y + 33, "UTC", cls: "axis-caption", anchor: "start") }
+        var tick = axis.start
+        var lastDate = ""
+        var count = 0
+        while tick <= axis.end + 1, count < 400 {
+            count += 1
+            let x = axis.x(tick)
+            let clock = WallClock(wallSeconds: tick)
+            svg.line(x1: x, y1: y - 5, x2: x, y2: y + 5, cls: "tick")
+            svg.text(x: x, y: y + 18, clock.time, cls: "tick-label")
+            if showsUTC {
+                let utc = utcLabel(wall: tick, transition: transition, offset: fallbackOffset)
+                svg.text(x: x, y: y + 33, utc, cls: utc == "no instant" ? "tick-utc none" : "tick-utc")
+            }
+            if clock.isoDate != lastDate {
+                svg.text(x: x, y: y + 48, clock.shortDate, cls: "tick-date")
+                lastDate = clock.isoDate
+            }
+            tick += axis.step
+        }
+    }
+}
+
+/// A tiny SVG writer: every text is escaped, every number printed with at most one decimal.
+struct SVG {
+    private var body: String
+
+    init(width: Double, height: Double, label: String) {
+        body = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"timeline\" viewBox=\"0 0 \(Self.number(width)) "
+            + "\(Self.number(height))\" role=\"img\" aria-label=\"\(XMLText.attribute(label))\">"
+    }
+
+    mutating func rect(x: Double, y: Double, width: Double, height: Double, cls: String) {
+        body += "<rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" "
+            + "height=\"\(Self.number(height))\" class=\"\(cls)\"/>"
+    }
+
+    mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, cls: String) {
+        body += "<line x1=\"\(Self.number(x1))\" y1=\"\(Self.number(y1))\" x2=\"\(Self.number(x2))\" "
+            + "y2=\"\(Self.number(y2))\" class=\"\(cls)\"/>"
+    }
+
+    mutating func circle(x: Double, y: Double, r: Double, cls: String) {
+        body += "<circle cx=\"\(Self.number(x))\" cy=\"\(Self.number(y))\" r=\"\(Self.number(r))\" class=\"\(cls)\"/>"
+    }
+
+    mutating func cross(x: Double, y: Double, cls: String) {
+        line(x1: x - 6, y1: y - 6, x2: x + 6, y2: y + 6, cls: "cross \(cls)")
+        line(x1: x - 6, y1: y + 6, x2: x + 6, y2: y - 6, cls: "cross \(cls)")
+    }
+
+    /// A downward triangle for expected instants (above the axis), a circle for actual ones (below).
+    mutating func marker(x: Double, y: Double, role: HTMLTimeline.Role, cls: String) {
+        switch role {
+        case .expected:
+            body += "<path d=\"M\(Self.number(x - 7)) \(Self.number(y - 8))L\(Self.number(x + 7)) \(Self.number(y - 8))"
+                + "L\(Self.number(x)) \(Self.number(y + 3))Z\" class=\"marker expected \(cls)\"/>"
+        case .actual:
+            circle(x: x, y: y + 1, r: 6, cls: "marker actual \(cls)")
+        }
+    }
+
+    /// Text centred on `x`; `anchor: "start"` puts it right of `x` (as a class: CSS would override an attribute).
+    mutating func text(x: Double, y: Double, _ text: String, cls: String, anchor: String = "middle") {
+        let classes = anchor == "middle" ? cls : "\(anchor) \(cls)"
+        body += "<text x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" class=\"\(classes)\">\(XMLText.text(text))</text>"
+    }
+
+    func close() -> String { body + "</svg>" }
+
+    /// `12`, `12.5`: one decimal at most, so the same picture is the same bytes everywhere.
+    static func number(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        let whole = tenths / 10, fraction = abs(tenths % 10)
+        let sign = tenths < 0 && whole == 0 ? "-" : ""
+        return fraction == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
+    }
+}

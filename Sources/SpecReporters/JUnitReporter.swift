@@ -1,0 +1,247 @@
+import SpecDiagnostics
+import SpecResults
+
+/// JUnit XML for CI dashboards (GitHub, GitLab, Jenkins): one `<testsuite>` per spec file, one `<testcase>` per
+/// spec / case / engine.
+///
+/// - `failed` → `<failure>`, `error` → `<error>`; `skipped`, `known-deviation` and `not-run` → `<skipped>` whose
+///   message says which; `fixed-deviation` passes with a `<system-out>` note (a `<failure>` under `--strict`).
+/// - A spec file with error diagnostics gets a testcase named `spec file` with an `<error>` holding the rendered
+///   diagnostics, so a dashboard cannot show green for a run that exits 2. Warnings go to the suite's `<system-err>`.
+/// - `name` is `spec › case › engine` (unique in its suite); `classname` is the file path with dots, without the
+///   extension; `file` and `line` point at the spec. The environment is every suite's `<properties>`.
+public struct JUnitReporter: Sendable {
+    public init() {}
+
+    /// The whole document, ending in a newline.
+    public func render(_ run: RunResult) -> String {
+        let suites = Self.suites(of: run)
+        var cases = 0, failures = 0, errors = 0, skipped = 0
+        var time = 0.0
+        for suite in suites {
+            cases += suite.cases.count
+            failures += suite.count(.failure)
+            errors += suite.count(.error)
+            skipped += suite.count(.skipped)
+            time += suite.time
+        }
+        var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+        out += "<testsuites" + attributes([
+            ("name", "specrun"), ("tests", "\(cases)"), ("failures", "\(failures)"), ("errors", "\(errors)"),
+            ("skipped", "\(skipped)"), ("time", Self.seconds(time)), ("timestamp", run.environment.startTime),
+        ]) + ">\n"
+        for suite in suites {
+            out += render(suite, run: run)
+        }
+        out += "</testsuites>\n"
+        return out
+    }
+
+    /// Writes the document to `output`.
+    public func write(_ run: RunResult, to output: inout some TextOutputStream) {
+        output.write(render(run))
+    }
+
+    // MARK: - Model
+
+    private struct Suite {
+        var file: String
+        var cases: [Case] = []
+        var warnings: [Diagnostic] = []
+        var time: Double { cases.reduce(0) { $0 + $1.time } }
+        func count(_ kind: Outcome.Kind) -> Int { cases.filter { $0.outcome?.kind == kind }.count }
+    }
+
+    private struct Case {
+        var name: String
+        var line: Int
+        var time: Double
+        var outcome: Outcome?
+        var systemOut: String?
+    }
+
+    private struct Outcome {
+        enum Kind: String { case failure, error, skipped }
+        var kind: Kind
+        var type: String
+        var message: String
+        var body: String?
+    }
+
+    private static func suites(of run: RunResult) -> [Suite] {
+        var byFile: [String: Suite] = [:]
+        func suite(_ file: String) -> Suite { byFile[file] ?? Suite(file: file) }
+        let glyphs = Glyphs.unicode
+        for test in run.tests {
+            var current = suite(test.file)
+            current.cases.append(Case(
+                name: test.nameInFile, line: test.line, time: test.duration,
+                outcome: outcome(of: test, strict: run.strict, glyphs: glyphs),
+                systemOut: test.status == .fixedDeviation && !run.strict ? fixedDeviationNote(test) : nil
+            ))
+            byFile[test.file] = current
+        }
+        let renderer = DiagnosticRenderer(color: false)
+        let diagnosticsByFile = Dictionary(grouping: run.diagnostics) { $0.location?.file ?? "" }
+        for (file, diagnostics) in diagnosticsByFile {
+            var current = suite(file)
+            let errors = diagnostics.filter { $0.severity == .error }
+            if !errors.isEmpty {
+                let first = errors[0]
+                current.cases.insert(Case(
+                    name: "spec file", line: first.location?.line ?? 1, time: 0,
+                    outcome: Outcome(
+                        kind: .error, type: "invalid-spec",
+                        message: errors.count == 1 ? first.message : "\(errors.count) errors; the first: \(first.message)",
+                        body: errors.map(renderer.render).joined(separator: "\n\n")
+                    )
+                ), at: 0)
+            }
+            current.warnings = diagnostics.filter { $0.severity != .error }
+            byFile[file] = current
+        }
+        return byFile.values.sorted { $0.file < $1.file }.map(uniquelyNamed)
+    }
+
+    /// CI tools key results by (classname, name): a clash gets ` (2)`, ` (3)`…
+    private static func uniquelyNamed(_ suite: Suite) -> Suite {
+        var copy = suite
+        var seen = Set<String>()
+        for index in copy.cases.indices {
+            var name = copy.cases[index].name
+            var counter = 2
+            while !seen.insert(name).inserted {
+                name = "\(copy.cases[index].name) (\(counter))"
+                counter += 1
+            }
+            copy.cases[index].name = name
+        }
+        return copy
+    }
+
+    private static func outcome(of test: TestResult, strict: Bool, glyphs: Glyphs) -> Outcome? {
+        let body = FailureText.plain(FailureText(glyphs: glyphs).lines(for: test))
+        let firstLine = test.message?.split(separator: "\n").first.map(String.init)
+        switch test.status {
+        case .passed:
+            return nil
+        case .fixedDeviation:
+            guard strict else { return nil }
+            return Outcome(kind: .failure, type: "fixed-deviation", message: fixedDeviationNote(test), body: body)
+        case .failed:
+            return Outcome(kind: .failure, type: "failed", message: failureMessage(test), body: body)
+        case .error:
+            return Outcome(kind: .error, type: "error", message: firstLine ?? "the spec could not be run", body: body)
+        case .skipped:
+            return Outcome(kind: .skipped, type: "skipped", message: "skipped" + (firstLine.map { ": \($0)" } ?? ""))
+        case .knownDeviation:
+            let reason = test.deviationReason.map { ": \($0)" } ?? ""
+            return Outcome(
+                kind: .skipped, type: "known-deviation",
+                message: "known deviation on \(test.engine ?? "this engine")\(reason)", body: body
+            )
+        case .notRun:
+            return Outcome(kind: .skipped, type: "not-run", message: "not run" + (firstLine.map { ": \($0)" } ?? ""))
+        }
+    }
+
+    /// `expected 2027-03-28T01:00:00Z (2027-03-28 03:00 CEST (+02:00)), got 2027-03-28T01:30:00Z (…)` for one
+    /// instant; the message's first line otherwise.
+    private static func failureMessage(_ test: TestResult) -> String {
+        let missing = test.diff.filter { $0.kind == .missing }.compactMap(\.expected)
+        let unexpected = test.diff.filter { $0.kind == .unexpected }.compactMap(\.actual)
+        func describe(_ instants: [ResultInstant]) -> String {
+            instants.map { "\($0.utc) (\($0.local))" }.joined(separator: ", ")
+        }
+        if !missing.isEmpty || !unexpected.isEmpty {
+            var parts: [String] = []
+            if !missing.isEmpty { parts.append("expected \(describe(missing))") }
+            parts.append(unexpected.isEmpty ? "not produced" : "got \(describe(unexpected))")
+            return parts.joined(separator: ", ")
+        }
+        return test.message?.split(separator: "\n").first.map(String.init) ?? "failed"
+    }
+
+    private static func fixedDeviationNote(_ test: TestResult) -> String {
+        let reason = test.deviationReason.map { " (\"\($0)\")" } ?? ""
+        return "fixed deviation: passed on \(test.engine ?? "this engine") although the spec declares a known "
+            + "deviation\(reason); remove it from known-deviations"
+    }
+
+    // MARK: - Writing
+
+    private func render(_ suite: Suite, run: RunResult) -> String {
+        var out = "  <testsuite" + attributes([
+            ("name", suite.file), ("tests", "\(suite.cases.count)"), ("failures", "\(suite.count(.failure))"),
+            ("errors", "\(suite.count(.error))"), ("skipped", "\(suite.count(.skipped))"),
+            ("time", Self.seconds(suite.time)), ("timestamp", run.environment.startTime), ("file", suite.file),
+        ]) + ">\n"
+        out += "    <properties>\n"
+        for (name, value) in Self.properties(run) {
+            out += "      <property" + attributes([("name", name), ("value", value)]) + "/>\n"
+        }
+        out += "    </properties>\n"
+        for testCase in suite.cases {
+            out += "    <testcase" + attributes([
+                ("name", testCase.name), ("classname", Self.className(suite.file)), ("file", suite.file),
+                ("line", "\(testCase.line)"), ("time", Self.seconds(testCase.time)),
+            ])
+            guard testCase.outcome != nil || testCase.systemOut != nil else {
+                out += "/>\n"
+                continue
+            }
+            out += ">\n"
+            if let outcome = testCase.outcome {
+                out += "      <\(outcome.kind.rawValue)" + attributes([("message", outcome.message), ("type", outcome.type)])
+                if let body = outcome.body {
+                    out += ">" + XMLText.text(body) + "</\(outcome.kind.rawValue)>\n"
+                } else {
+                    out += "/>\n"
+                }
+            }
+            if let systemOut = testCase.systemOut {
+                out += "      <system-out>" + XMLText.text(systemOut) + "</system-out>\n"
+            }
+            out += "    </testcase>\n"
+        }
+        if !suite.warnings.isEmpty {
+            let renderer = DiagnosticRenderer(color: false)
+            out += "    <system-err>" + XMLText.text(suite.warnings.map(renderer.render).joined(separator: "\n\n"))
+                + "</system-err>\n"
+        }
+        out += "  </testsuite>\n"
+        return out
+    }
+
+    private func attributes(_ pairs: [(String, String)]) -> String {
+        pairs.map { " \($0.0)=\"\(XMLText.attribute($0.1))\"" }.joined()
+    }
+
+    /// The environment as JUnit properties, in a fixed order.
+    static func properties(_ run: RunResult) -> [(String, String)] {
+        let environment = run.environment
+        return [
+            ("os", environment.os), ("osVersion", environment.osVersion), ("architecture", environment.architecture),
+            ("swiftVersion", environment.swiftVersion), ("foundation", environment.foundation),
+            ("tzdataVersion", environment.tzdataVersion), ("zones", environment.zones.joined(separator: ",")),
+            ("specrunVersion", environment.specrunVersion), ("gitCommit", environment.gitCommit ?? ""),
+            ("startTime", environment.startTime), ("commandLine", environment.commandLine.joined(separator: " ")),
+            ("strict", "\(run.strict)"), ("schemaVersion", "\(run.schemaVersion)"),
+        ]
+    }
+
+    /// `specs/recurrence/berlin-spring.yaml` → `specs.recurrence.berlin-spring`.
+    static func className(_ file: String) -> String {
+        var path = Substring(file)
+        if let dot = path.lastIndex(of: "."), !path[dot...].contains("/") { path = path[..<dot] }
+        while path.hasPrefix("./") { path = path.dropFirst(2) }
+        return path.split(separator: "/", omittingEmptySubsequences: true).joined(separator: ".")
+    }
+
+    /// Seconds with three decimals, without Foundation's locale-dependent formatting.
+    static func seconds(_ value: Double) -> String {
+        let milliseconds = Int((max(0, value) * 1000).rounded())
+        let fraction = milliseconds % 1000
+        return "\(milliseconds / 1000)." + (fraction < 10 ? "00" : fraction < 100 ? "0" : "") + "\(fraction)"
+    }
+}

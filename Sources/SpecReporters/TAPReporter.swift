@@ -1,0 +1,208 @@
+import SpecDiagnostics
+import SpecResults
+
+/// TAP version 14: one test point per spec / case / engine (and one per invalid spec file), with a YAML
+/// diagnostics block for everything that did not simply pass.
+///
+/// - `skipped` and `not-run` → `ok … # SKIP reason`.
+/// - `known-deviation` → `not ok … # TODO known deviation …`: TAP's TODO means "expected to fail, does not fail the
+///   run", exactly a known deviation.
+/// - `fixed-deviation` → `ok … # TODO …`: a TODO that passes is reported by TAP harnesses as unexpectedly passing,
+///   which is what a fixed deviation is. Under `--strict` it is a plain `not ok` (it fails the run).
+/// - Warnings on spec files are `#` comments.
+public struct TAPReporter: Sendable {
+    public init() {}
+
+    /// The whole TAP stream, ending in a newline.
+    public func render(_ run: RunResult) -> String {
+        var points: [Point] = []
+        let renderer = DiagnosticRenderer(color: false)
+        let invalid = Dictionary(grouping: run.diagnostics.filter { $0.severity == .error }) { $0.location?.file ?? "" }
+        for file in invalid.keys.sorted() {
+            let errors = invalid[file] ?? []
+            var fields: [(String, YAML)] = [
+                ("message", .text(errors.count == 1 ? errors[0].message : "\(errors.count) errors in the spec file")),
+                ("severity", .text("fail")),
+                ("status", .text("invalid-spec")),
+            ]
+            if let location = errors.first?.location {
+                fields.append(("at", .map([("file", .text(location.file)), ("line", .number(location.line)),
+                                           ("column", .number(location.column))])))
+            }
+            fields.append(("diagnostics", .list(errors.map { .text(renderer.render($0)) })))
+            points.append(point(ok: false, description: "\(file) › spec file", directive: nil, yaml: fields))
+        }
+        for test in run.tests {
+            points.append(point(for: test, strict: run.strict))
+        }
+        var out = "TAP version 14\n1..\(points.count)\n"
+        for diagnostic in run.diagnostics where diagnostic.severity != .error {
+            for line in renderer.render(diagnostic).split(separator: "\n", omittingEmptySubsequences: false) {
+                out += "# " + ControlCharacters.visible(String(line)) + "\n"
+            }
+        }
+        for (index, point) in points.enumerated() {
+            out += point.status + " \(index + 1)" + point.rest
+        }
+        return out
+    }
+
+    /// Writes the stream to `output`.
+    public func write(_ run: RunResult, to output: inout some TextOutputStream) {
+        output.write(render(run))
+    }
+
+    private func point(for test: TestResult, strict: Bool) -> Point {
+        let firstLine = test.message?.split(separator: "\n").first.map(String.init)
+        let reason = test.deviationReason.map { ": \($0)" } ?? ""
+        switch test.status {
+        case .passed:
+            return point(ok: true, description: test.id, directive: nil, yaml: nil)
+        case .skipped:
+            return point(ok: true, description: test.id, directive: "SKIP " + (firstLine ?? "skipped"), yaml: nil)
+        case .notRun:
+            return point(ok: true, description: test.id, directive: "SKIP not run" + (firstLine.map { ": \($0)" } ?? ""),
+                         yaml: nil)
+        case .knownDeviation:
+            return point(ok: false, description: test.id,
+                         directive: "TODO known deviation on \(test.engine ?? "this engine")\(reason)",
+                         yaml: fields(test, severity: "todo"))
+        case .fixedDeviation where !strict:
+            return point(ok: true, description: test.id,
+                         directive: "TODO fixed deviation, remove it from known-deviations\(reason)", yaml: nil)
+        case .fixedDeviation:
+            var yaml = fields(test, severity: "fail")
+            yaml[0] = ("message", .text("passed although the spec declares a known deviation\(reason); "
+                + "remove it from known-deviations"))
+            return point(ok: false, description: test.id, directive: nil, yaml: yaml)
+        case .failed:
+            return point(ok: false, description: test.id, directive: nil, yaml: fields(test, severity: "fail"))
+        case .error:
+            return point(ok: false, description: test.id, directive: nil, yaml: fields(test, severity: "error"))
+        }
+    }
+
+    /// The YAML diagnostics of a test that did not pass: message first, then place, instants, diff, zone, lifecycle.
+    private func fields(_ test: TestResult, severity: String) -> [(String, YAML)] {
+        var fields: [(String, YAML)] = [
+            ("message", .text(test.message ?? test.status.rawValue)),
+            ("severity", .text(severity)),
+            ("status", .text(test.status.rawValue)),
+            ("at", .map([("file", .text(test.file)), ("line", .number(test.line))])),
+        ]
+        if let engine = test.engine { fields.append(("engine", .text(engine))) }
+        if let zone = test.timeZone { fields.append(("zone", .text(zone))) }
+        if let reason = test.deviationReason { fields.append(("deviation", .text(reason))) }
+        let text = FailureText(glyphs: .unicode)
+        if !test.expected.isEmpty || !test.actual.isEmpty {
+            fields.append(("expected", .list(test.expected.map { .text(text.instant($0)) })))
+            fields.append(("actual", .list(test.actual.map { .text(text.instant($0)) })))
+        }
+        if !test.diff.isEmpty {
+            fields.append(("diff", .list(text.diffLines(test.diff).map { .text($0.text) })))
+        }
+        if let context = test.zoneContext {
+            fields.append(("transitions", .list(context.transitions.map { .text(text.zoneSentence(context.zone, $0)) })))
+        }
+        if let lifecycle = test.lifecycle {
+            fields.append(("runs", .list(lifecycle.runs.map { run in
+                var entries: [(String, YAML)] = []
+                if let planned = run.planned { entries.append(("planned", .text(planned.offsetForm))) }
+                if let actual = run.actual { entries.append(("actual", .text(actual.offsetForm))) }
+                if let key = run.key { entries.append(("key", .text(key))) }
+                entries.append(("outcome", .text(run.outcome)))
+                return .map(entries)
+            })))
+            let broken = lifecycle.expectations.filter { !$0.passed }.map {
+                YAML.text("\($0.name): expected \($0.expected), actual \($0.actual)")
+            } + lifecycle.invariants.filter { !$0.passed }.map {
+                YAML.text($0.name + ($0.detail.map { ": \($0)" } ?? ""))
+            }
+            if !broken.isEmpty { fields.append(("broken", .list(broken))) }
+        }
+        if !test.diagnostics.isEmpty {
+            let renderer = DiagnosticRenderer(color: false)
+            fields.append(("diagnostics", .list(test.diagnostics.map { .text(renderer.render($0)) })))
+        }
+        return fields
+    }
+
+    /// A test point without its number, which is given once all points are known.
+    private struct Point {
+        var status: String
+        var rest: String
+    }
+
+    private func point(ok: Bool, description: String, directive: String?, yaml: [(String, YAML)]?) -> Point {
+        var line = " - " + Self.escapeDescription(description)
+        if let directive {
+            line += " # " + ControlCharacters.visible(directive).replacingOccurrences(of: "\n", with: " ")
+        }
+        line += "\n"
+        if let yaml {
+            line += "  ---\n" + YAML.map(yaml).lines(indent: 2).joined(separator: "\n") + "\n  ...\n"
+        }
+        return Point(status: ok ? "ok" : "not ok", rest: line)
+    }
+
+    /// TAP 14: `\` and `#` in a description are escaped with a backslash; a description is one line.
+    static func escapeDescription(_ text: String) -> String {
+        ControlCharacters.visible(text)
+            .replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "#", with: "\\#")
+    }
+
+    /// The small YAML subset the diagnostics blocks need; every string is double-quoted, so nothing is re-typed.
+    indirect enum YAML {
+        case text(String)
+        case number(Int)
+        case list([YAML])
+        case map([(String, YAML)])
+
+        func lines(indent: Int) -> [String] {
+            let pad = String(repeating: " ", count: indent)
+            switch self {
+            case let .text(value): return [pad + Self.quoted(value)]
+            case let .number(value): return [pad + "\(value)"]
+            case let .list(items):
+                if items.isEmpty { return [pad + "[]"] }
+                return items.flatMap { item -> [String] in
+                    var itemLines = item.lines(indent: indent + 2)
+                    itemLines[0] = pad + "- " + itemLines[0].dropFirst(indent + 2)
+                    return itemLines
+                }
+            case let .map(entries):
+                return entries.flatMap { key, value -> [String] in
+                    switch value {
+                    case .text, .number: return [pad + key + ": " + value.lines(indent: 0)[0]]
+                    case let .list(items) where items.isEmpty: return [pad + key + ": []"]
+                    case .list, .map: return [pad + key + ":"] + value.lines(indent: indent + 2)
+                    }
+                }
+            }
+        }
+
+        /// A YAML double-quoted scalar: `\`, `"`, control characters and YAML's extra line breaks escaped.
+        static func quoted(_ value: String) -> String {
+            var out = "\""
+            for scalar in value.unicodeScalars {
+                switch scalar {
+                case "\\": out += "\\\\"
+                case "\"": out += "\\\""
+                case "\n": out += "\\n"
+                case "\t": out += "\\t"
+                case "\r": out += "\\r"
+                default:
+                    if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                        || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF {
+                        let hex = String(scalar.value, radix: 16, uppercase: true)
+                        out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                    } else {
+                        out.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+            return out + "\""
+        }
+    }
+}

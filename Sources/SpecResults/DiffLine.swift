@@ -1,0 +1,26 @@
+/// One line of an expected-versus-actual comparison.
+public struct DiffLine: Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Expected and produced.
+        case same
+        /// Expected, not produced.
+        case missing
+        /// Produced, not expected.
+        case unexpected
+        /// Same instant, different dedup key.
+        case keyMismatch = "key-mismatch"
+    }
+
+    public var kind: Kind
+    public var expected: ResultInstant?
+    public var actual: ResultInstant?
+
+    public init(kind: Kind, expected: ResultInstant?, actual: ResultInstant?) {
+        self.kind = kind
+        self.expected = expected
+        self.actual = actual
+    }
+
+    /// The instant this line is about: the expected one when there is one, else the produced one.
+    public var instant: ResultInstant? { expected ?? actual }
+}

@@ -1,0 +1,104 @@
+import SpecDiagnostics
+
+/// Why partial results could not be merged.
+public enum RunResultMergeError: Error, Sendable, Hashable, CustomStringConvertible {
+    case noShards
+
+    public var description: String {
+        switch self {
+        case .noShards: "Nothing to merge: give at least one results file."
+        }
+    }
+}
+
+extension RunResult {
+    /// Merges partial results (shards of one plan) into one run result.
+    ///
+    /// - Tests: the union, ordered by file, then line, then id (the plan order). A test id present in several
+    ///   shards is kept once: a result that ran wins over `not-run`; otherwise the first shard's, with a note when
+    ///   the results differ.
+    /// - Files: the union, sorted. Diagnostics: deduplicated, ordered by place (file, line, column).
+    /// - Environment: the first shard's, with the zones of all shards; each shard whose toolchain differs from the
+    ///   first (OS, Swift, Foundation, time-zone data, specrun version, commit) is named in `notes`.
+    /// - `strict`: the first shard's (a shard that differs is noted).
+    ///
+    /// Merging the halves of a run gives the run back: `merging([a, b]) == whole` when `a` and `b` split its tests.
+    ///
+    /// - Parameter labels: names for the shards in notes (file names); `shard 2` etc. where missing.
+    public static func merging(_ shards: [RunResult], labels: [String] = []) throws(RunResultMergeError) -> RunResult {
+        guard let first = shards.first else { throw .noShards }
+        func label(_ index: Int) -> String { index < labels.count ? labels[index] : "shard \(index + 1)" }
+
+        var notes = shards.flatMap(\.notes)
+        var environment = first.environment
+        environment.zones = Array(Set(shards.flatMap(\.environment.zones))).sorted()
+        for (index, shard) in shards.enumerated().dropFirst() {
+            let differences = first.environment.toolchainDifferences(from: shard.environment)
+            if !differences.isEmpty {
+                notes.append("\(label(index)) ran with a different toolchain than \(label(0)): "
+                    + differences.joined(separator: "; "))
+            }
+            if shard.strict != first.strict {
+                notes.append("\(label(index)) ran with strict \(shard.strict), \(label(0)) with strict \(first.strict); "
+                    + "the merged result keeps \(first.strict)")
+            }
+        }
+
+        var chosen: [String: (shard: Int, test: TestResult)] = [:]
+        var order: [String] = []
+        for (index, shard) in shards.enumerated() {
+            for test in shard.tests {
+                guard let kept = chosen[test.id] else {
+                    chosen[test.id] = (index, test)
+                    order.append(test.id)
+                    continue
+                }
+                if kept.test == test { continue }
+                if kept.test.status == .notRun, test.status != .notRun {
+                    chosen[test.id] = (index, test)
+                } else if test.status != .notRun {
+                    notes.append("\(test.id) is in \(label(kept.shard)) (\(kept.test.status.rawValue)) and in "
+                        + "\(label(index)) (\(test.status.rawValue)); kept \(label(kept.shard))'s result")
+                }
+            }
+        }
+        let tests = order.compactMap { chosen[$0]?.test }.sorted { lhs, rhs in
+            (lhs.file, lhs.line, lhs.id) < (rhs.file, rhs.line, rhs.id)
+        }
+
+        var seen = Set<Diagnostic>()
+        let diagnostics = shards.flatMap(\.diagnostics).filter { seen.insert($0).inserted }
+        let orderedDiagnostics = diagnostics.enumerated().sorted { lhs, rhs in
+            switch (lhs.element.location, rhs.element.location) {
+            case let (l?, r?) where l != r: l < r
+            case (nil, _?): false
+            case (_?, nil): true
+            default: lhs.offset < rhs.offset
+            }
+        }.map(\.element)
+
+        return RunResult(
+            environment: environment,
+            files: Array(Set(shards.flatMap(\.files))).sorted(),
+            diagnostics: orderedDiagnostics,
+            tests: tests,
+            strict: first.strict,
+            notes: notes
+        )
+    }
+}
+
+extension Environment {
+    /// The toolchain fields that differ (start time, command line and zones are expected to differ between shards).
+    func toolchainDifferences(from other: Environment) -> [String] {
+        let fields: [(String, String?, String?)] = [
+            ("os", os, other.os), ("osVersion", osVersion, other.osVersion),
+            ("architecture", architecture, other.architecture), ("swiftVersion", swiftVersion, other.swiftVersion),
+            ("foundation", foundation, other.foundation), ("tzdataVersion", tzdataVersion, other.tzdataVersion),
+            ("specrunVersion", specrunVersion, other.specrunVersion), ("gitCommit", gitCommit, other.gitCommit),
+        ]
+        return fields.compactMap { name, mine, theirs in
+            mine == theirs ? nil : "\(name) \(theirs ?? "none") (not \(mine ?? "none"))"
+        }
+    }
+}

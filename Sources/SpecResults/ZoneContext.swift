@@ -1,0 +1,47 @@
+/// The zone around a failure: enough for a timeline picture without time-zone data at render time.
+public struct ZoneContext: Sendable, Hashable, Codable {
+    /// The IANA identifier: `Europe/Berlin`.
+    public var zone: String
+    /// The zone's offset changes near the failure, in time order.
+    public var transitions: [Transition]
+
+    /// One change of the zone's offset.
+    public struct Transition: Sendable, Hashable, Codable {
+        /// The first instant with the new offset.
+        public var at: ResultInstant
+        /// Offset from UTC in seconds before the change (`3600` for CET).
+        public var offsetBefore: Int
+        /// Offset from UTC in seconds from the change on (`7200` for CEST).
+        public var offsetAfter: Int
+        /// Local wall time just before the change (`02:00`) and just after it (`03:00`).
+        public var localBefore: String
+        public var localAfter: String
+        /// Abbreviations before and after (`CET`, `CEST`), when the zone data has them.
+        public var abbreviationBefore: String?
+        public var abbreviationAfter: String?
+
+        public init(
+            at: ResultInstant, offsetBefore: Int, offsetAfter: Int, localBefore: String, localAfter: String,
+            abbreviationBefore: String? = nil, abbreviationAfter: String? = nil
+        ) {
+            self.at = at
+            self.offsetBefore = offsetBefore
+            self.offsetAfter = offsetAfter
+            self.localBefore = localBefore
+            self.localAfter = localAfter
+            self.abbreviationBefore = abbreviationBefore
+            self.abbreviationAfter = abbreviationAfter
+        }
+
+        /// Whether wall times were skipped (a gap, clocks forward) rather than repeated (an overlap, clocks back).
+        public var isGap: Bool { offsetAfter > offsetBefore }
+
+        /// How many seconds of wall time are skipped or repeated.
+        public var shiftSeconds: Int { abs(offsetAfter - offsetBefore) }
+    }
+
+    public init(zone: String, transitions: [Transition]) {
+        self.zone = zone
+        self.transitions = transitions
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import SpecResults
+import Testing
+@testable import SpecReporters
+
+@Suite struct HTMLReporterTests {
+    static let page = HTMLReporter().render(RunResultFixture.run)
+
+    @Test func fixtureRendersAsTheGoldenPage() throws {
+        try GoldenFile.check(Self.page, against: "report.html")
+    }
+
+    @Test func nothingIsLoadedFromTheNetwork() {
+        for pattern in ["src=", "href=", "@import", "url(http", "<link", "fetch(", "XMLHttpRequest"] {
+            #expect(!Self.page.contains(pattern), "the page contains \(pattern)")
+        }
+        // The only URL is the SVG namespace, which browsers never fetch.
+        let urls = Self.page.components(separatedBy: "http").dropFirst().map { "http" + $0.prefix(30) }
+        #expect(urls.allSatisfy { $0.hasPrefix("http://www.w3.org/2000/svg\"") }, "\(urls)")
+    }
+
+    @Test func specTextIsEscaped() {
+        #expect(Self.page.contains("São Paulo &quot;midnight&quot; change &amp; &lt;2018&gt;")
+            || Self.page.contains("São Paulo \"midnight\" change &amp; &lt;2018&gt;"))
+        #expect(!Self.page.contains("<2018>"))
+        // A tag named <b> stays text, in the chip, on the test and in the data attribute the filter reads.
+        #expect(Self.page.contains("<span class=\"tag\">&lt;b&gt;</span>"))
+        #expect(Self.page.contains("value=\"&lt;b&gt;\"> &lt;b&gt; <b>1</b>"))
+        #expect(Self.page.contains("data-tags=\"dst&#10;americas&#10;&lt;b&gt;\""))
+        #expect(!Self.page.contains("<span class=\"tag\"><b>"))
+        #expect(!Self.page.contains("\u{1B}"))
+    }
+
+    @Test func everyTestIsAnArticleWithItsStatusForTheFilters() {
+        let articles = Self.page.components(separatedBy: "<article class=\"test ").dropFirst()
+        #expect(articles.count == RunResultFixture.tests.count)
+        let statuses = articles.map { String($0.prefix { $0 != "\"" }) }
+        #expect(statuses == RunResultFixture.tests.map(\.status.rawValue))
+        for status in TestStatus.allCases {
+            #expect(Self.page.contains("name=\"status\" value=\"\(status.rawValue)\" checked"))
+        }
+    }
+
+    @Test func failuresAndDeviationsHaveATimelineWithTheShadedTransition() {
+        // The core failure (gap), the known deviation (overlap) and the two lifecycle scenarios draw pictures.
+        #expect(Self.page.components(separatedBy: "<svg xmlns").count - 1 == 4)
+        #expect(Self.page.contains("class=\"region gap\""))
+        #expect(Self.page.contains("class=\"region overlap\""))
+        #expect(Self.page.contains(">02:00–03:00 does not exist (clocks jump forward: CET → CEST, +01:00 → +02:00)<"))
+        #expect(Self.page.contains(">02:00–03:00 happens twice (clocks fall back: CEST → CET, +02:00 → +01:00)<"))
+    }
+
+    @Test func aFailureWithoutZoneContextStillGetsATimelineWithUTC() throws {
+        var test = RunResultFixture.firstValidFailed
+        test.zoneContext = nil
+        let pictures = HTMLTimeline.occurrencePictures(for: test)
+        #expect(pictures.count == 1)
+        let svg = try #require(pictures.first?.svg)
+        #expect(!svg.contains("region"))
+        // Both marks are at +02:00, so the ticks can say which UTC they stand for: 03:00 CEST is 01:00Z.
+        #expect(svg.contains(">03:00</text>"))
+        #expect(svg.contains(">01:00Z</text>"))
+    }
+
+    @Test func failedTestsAreOpenAndPassedOnesClosed() {
+        let failed = Self.page.components(separatedBy: "data-status=\"failed\"").dropFirst()
+        #expect(failed.allSatisfy { $0.contains("<details open>") && $0.range(of: "<details open>")!.lowerBound < $0.range(of: "</article>")!.lowerBound })
+    }
+
+    @Test(arguments: [
+        // Berlin spring 2027: transition at 01:00Z, CET +01:00 → CEST +02:00.
+        (1_806_193_800.0 + 3600, "00:30Z"),  // wall 01:30 (before the gap) is 00:30Z
+        (1_806_195_600.0 + 3600, "no instant"),  // wall 02:00 does not exist
+        (1_806_195_600.0 + 7200, "01:00Z"),  // wall 03:00 is the transition itself
+    ])
+    func utcUnderAWallTimeFollowsTheGap(_ wall: Double, _ expected: String) {
+        #expect(HTMLTimeline.utcLabel(wall: wall, transition: RunResultFixture.springTransition) == expected)
+    }
+
+    @Test func aRepeatedWallTimeShowsBothInstants() {
+        // Berlin autumn 2027: 02:30 local happens at 00:30Z (CEST) and at 01:30Z (CET).
+        let wall = 1_824_944_400.0 + 3600 + 1800
+        #expect(HTMLTimeline.utcLabel(wall: wall, transition: RunResultFixture.autumnTransition) == "00:30Z / 01:30Z")
+    }
+
+    @Test(arguments: [
+        // Cross-checked with Python: datetime.fromtimestamp(s, timezone.utc).
+        (0.0, "1970-01-01", "Thu 1 Jan"), (1_806_195_600.0, "2027-03-28", "Sun 28 Mar"),
+        (951_782_400.0, "2000-02-29", "Tue 29 Feb"), (-86_400.0, "1969-12-31", "Wed 31 Dec"),
+    ])
+    func wallClockDatesAreGregorian(_ seconds: Double, _ iso: String, _ short: String) {
+        let clock = WallClock(wallSeconds: seconds)
+        #expect(clock.isoDate == iso)
+        #expect(clock.shortDate == short)
+    }
+}

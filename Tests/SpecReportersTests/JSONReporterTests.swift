@@ -1,0 +1,152 @@
+import Foundation
+import SpecDiagnostics
+import SpecResults
+import Testing
+@testable import SpecReporters
+
+@Suite struct JSONReporterTests {
+    static let schemaURL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("docs/results.schema.json")
+
+    static func schemaValidator() throws -> JSONSchemaValidator {
+        let text = try String(contentsOf: schemaURL, encoding: .utf8)
+        return JSONSchemaValidator(root: try JSONValue.parse(text))
+    }
+
+    @Test func fixtureEncodesAsTheGoldenDocument() throws {
+        try GoldenFile.check(try JSONReporter().render(RunResultFixture.run), against: "results.json")
+    }
+
+    @Test func encoderOutputIsValidAgainstTheSchema() throws {
+        let document = try JSONValue.parse(try JSONReporter().render(RunResultFixture.run))
+        let problems = try Self.schemaValidator().validate(document)
+        #expect(problems.isEmpty, "\(problems)")
+    }
+
+    /// The check above only means something if the validator can say no.
+    @Test(arguments: [
+        ("a status the schema does not list", #"tests[0]["status"] = "flaky""#),
+        ("a missing required key", #"tests[0] has no "file""#),
+        ("a diff line that is missing with no expected instant", #"diff[0] = {kind: missing}"#),
+        ("an unexpected top-level key", #"extra: true"#),
+        ("a local-time instant written as UTC text", #"utc without Z"#),
+    ])
+    func validatorRejectsBrokenDocuments(_ what: String, _ mutation: String) throws {
+        var document = try JSONValue.parse(try JSONReporter().render(RunResultFixture.run))
+        guard case var .object(root) = document, case var .array(tests)? = root["tests"],
+              case var .object(firstValidFailed) = tests[4] else {
+            Issue.record("the fixture document changed shape")
+            return
+        }
+        switch mutation {
+        case #"tests[0]["status"] = "flaky""#:
+            firstValidFailed["status"] = .string("flaky")
+        case #"tests[0] has no "file""#:
+            firstValidFailed["file"] = nil
+        case #"diff[0] = {kind: missing}"#:
+            firstValidFailed["diff"] = .array([.object(["kind": .string("missing")])])
+        case #"utc without Z"#:
+            firstValidFailed["expected"] = .array([.object([
+                "utc": .string("2027-03-28T03:00:00+02:00"), "epochSeconds": .integer(1_806_195_600),
+                "offsetForm": .string("2027-03-28T03:00:00+02:00"), "local": .string("2027-03-28 03:00 CEST (+02:00)"),
+            ])])
+        default:
+            root["extra"] = .bool(true)
+        }
+        tests[4] = .object(firstValidFailed)
+        root["tests"] = .array(tests)
+        document = .object(root)
+        #expect(try !Self.schemaValidator().validate(document).isEmpty, "accepted \(what)")
+    }
+
+    @Test func layoutKeepsStringsAndNumbersAsEncoded() throws {
+        let compact = #"{"a":[],"b":{},"c":"x: [1, {2}], \"q\"","d":[1.5,-2e-07],"e":{"f":true}}"#
+        let pretty = String(decoding: JSONLayout.pretty(Array(compact.utf8)), as: UTF8.self)
+        #expect(pretty == """
+            {
+              "a": [],
+              "b": {},
+              "c": "x: [1, {2}], \\"q\\"",
+              "d": [
+                1.5,
+                -2e-07
+              ],
+              "e": {
+                "f": true
+              }
+            }
+            """)
+        #expect(try JSONValue.parse(pretty) == JSONValue.parse(compact))
+    }
+
+    @Test func readingTheDocumentGivesTheRunBack() throws {
+        let data = try JSONReporter().data(RunResultFixture.run)
+        #expect(try JSONResultsReader.read(data, source: "results.json") == RunResultFixture.run)
+    }
+
+    @Test func sameRunGivesTheSameBytes() throws {
+        let first = try JSONReporter().data(RunResultFixture.run)
+        let reread = try JSONResultsReader.read(first, source: "results.json")
+        #expect(try JSONReporter().data(reread) == first)
+    }
+
+    @Test func onlyDurationLinesChangeWhenTimingsDo() throws {
+        var slower = RunResultFixture.run
+        slower.tests = slower.tests.map { var test = $0; test.duration += 1.5; return test }
+        let before = try JSONReporter().render(RunResultFixture.run).split(separator: "\n")
+        let after = try JSONReporter().render(slower).split(separator: "\n")
+        #expect(before.count == after.count)
+        let changed = zip(before, after).filter { $0 != $1 }
+        #expect(changed.count == RunResultFixture.tests.count)
+        #expect(changed.allSatisfy { $0.0.contains("\"duration\"") && $0.1.contains("\"duration\"") })
+    }
+
+    @Test func summaryIsWrittenAndRecomputedOnRead() throws {
+        let text = try JSONReporter().render(RunResultFixture.run)
+        let summary = try JSONValue.parse(text)["summary"]
+        #expect(summary?["failed"] == .integer(2))
+        #expect(summary?["knownDeviations"] == .integer(1))
+        // A doctored summary does not survive reading: counts come from the tests.
+        let doctored = text.replacingOccurrences(of: "\"failed\": 2", with: "\"failed\": 0")
+        #expect(doctored != text)
+        let run = try JSONResultsReader.read(Data(doctored.utf8), source: "results.json")
+        #expect(run.summary.failed == 2)
+    }
+
+    @Test(arguments: [
+        ("{\"schemaVersion\": 2}",
+         "old.json: schemaVersion: schemaVersion 2 is not the version this specrun reads (1); re-render it with the "
+            + "specrun that wrote it; give a results file written by `specrun --json` of this version."),
+        ("[1, 2]", "old.json: the document is not an object; give a results file written by `specrun --json` of this version."),
+        ("{\"schemaVersion\": 1}", "old.json: missing \"environment\"; give a results file written by `specrun --json` of this version."),
+    ])
+    func unreadableDocumentsSayWhereAndWhat(_ text: String, _ expected: String) {
+        #expect(throws: ResultsReadError.self) { try JSONResultsReader.read(Data(text.utf8), source: "old.json") }
+        do {
+            _ = try JSONResultsReader.read(Data(text.utf8), source: "old.json")
+        } catch {
+            #expect(error.description == expected)
+        }
+    }
+
+    @Test func aWrongValueDeepInsideIsNamedByItsPath() throws {
+        let text = try JSONReporter().render(RunResultFixture.run)
+            .replacingOccurrences(of: "\"status\": \"not-run\"", with: "\"status\": \"flaky\"")
+        do {
+            _ = try JSONResultsReader.read(Data(text.utf8), source: "old.json")
+            Issue.record("a bogus status was read")
+        } catch {
+            #expect(error.problem.hasPrefix("tests[9].status: "), "\(error.problem)")
+        }
+    }
+
+    @Test func garbageIsNotAJSONDocument() {
+        do {
+            _ = try JSONResultsReader.read(Data("not json".utf8), source: "old.json")
+            Issue.record("garbage was read")
+        } catch {
+            #expect(error.problem.hasPrefix("not a JSON document"), "\(error.problem)")
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import SpecDiagnostics
+import SpecResults
+import Testing
+@testable import SpecReporters
+
+@Suite struct JUnitReporterTests {
+    @Test func fixtureRendersAsTheGoldenDocument() throws {
+        try GoldenFile.check(JUnitReporter().render(RunResultFixture.run), against: "junit.xml")
+    }
+
+    @Test func anXMLParserReadsEveryTestcaseWithItsOutcome() throws {
+        let parsed = try ParsedJUnit(JUnitReporter().render(RunResultFixture.run))
+        #expect(parsed.root["tests"] == "11")
+        #expect(parsed.root["failures"] == "2")
+        #expect(parsed.root["errors"] == "2")
+        #expect(parsed.root["skipped"] == "3")
+        #expect(parsed.suites == [
+            "specs/invalid/typo.yaml", "specs/lifecycle/catch-up.yaml", "specs/recurrence/berlin-spring.yaml",
+            "specs/recurrence/edge-cases.yaml",
+        ])
+        #expect(parsed.cases.count == 11)
+        #expect(Set(parsed.cases.map { $0.classname + "/" + $0.name }).count == 11, "names are unique per class")
+        let outcomes = Dictionary(uniqueKeysWithValues: parsed.cases.map { ($0.name, $0.outcome) })
+        #expect(outcomes["spec file"] == "error")
+        #expect(outcomes["Berlin 02:30, one search per policy › spring gap, first valid time › core"] == "failure")
+        #expect(outcomes["Berlin 02:30, one search per policy › autumn, both, three searches › foundation"] == "skipped")
+        #expect(outcomes["Berlin 02:30, one search per policy › spring gap, first valid time › foundation"] == "")
+        #expect(outcomes["Lord Howe half-hour change"] == "skipped")
+        #expect(outcomes["São Paulo \"midnight\" change & <2018>"] == "skipped")
+        // The control character in the message is carried as visible text, and the parser accepted the file.
+        #expect(parsed.text.contains("\"not a leap year\"\\u{1B}."))
+    }
+
+    @Test func strictTurnsAFixedDeviationIntoAFailure() throws {
+        var run = RunResultFixture.run
+        run.strict = true
+        let parsed = try ParsedJUnit(JUnitReporter().render(run))
+        #expect(parsed.root["failures"] == "3")
+    }
+
+    @Test func failureMessageGivesExpectedAndActualInstants() {
+        let xml = JUnitReporter().render(RunResultFixture.run)
+        #expect(xml.contains(#"<failure message="expected 2027-03-28T01:00:00Z (2027-03-28 03:00 CEST (+02:00)), "#
+            + #"got 2027-03-28T01:30:00Z (2027-03-28 03:30 CEST (+02:00))" type="failed">"#))
+    }
+
+    @Test(arguments: [
+        ("specs/recurrence/berlin-spring.yaml", "specs.recurrence.berlin-spring"),
+        ("./specs/a.yml", "specs.a"),
+        ("/abs/specs/v1.2/x.yaml", "abs.specs.v1.2.x"),
+        ("specs/no-extension", "specs.no-extension"),
+    ])
+    func classNameIsThePathWithDotsWithoutExtension(_ file: String, _ expected: String) {
+        #expect(JUnitReporter.className(file) == expected)
+    }
+
+    @Test(arguments: [(0.0, "0.000"), (0.0004, "0.000"), (0.0125, "0.013"), (1.5, "1.500"), (61.007, "61.007")])
+    func secondsHaveThreeDecimals(_ value: Double, _ expected: String) {
+        #expect(JUnitReporter.seconds(value) == expected)
+    }
+
+    @Test func escapingCoversMarkupQuotesNewlinesAndControlCharacters() {
+        #expect(XMLText.attribute("a&b<c>\"d'\ne\tf\r\u{0}g") == "a&amp;b&lt;c&gt;&quot;d&apos;&#10;e&#9;f&#13;\\u{0}g")
+        #expect(XMLText.text("a&b<c>\"d'\ne\u{1B}]]>") == "a&amp;b&lt;c&gt;\"d'\ne\\u{1B}]]&gt;")
+    }
+
+    @Test func clashingNamesInOneFileAreMadeUnique() throws {
+        var run = RunResultFixture.run
+        var twin = RunResultFixture.leapError
+        twin.id += " (duplicate id from a buggy plan)"
+        run.tests.append(twin)
+        let parsed = try ParsedJUnit(JUnitReporter().render(run))
+        #expect(parsed.cases.map(\.name).contains("Leap day every year, bound of 5 (2)"))
+    }
+}
+
+/// The parts of a JUnit document the tests look at, read by Foundation's XML parser.
+final class ParsedJUnit: NSObject, XMLParserDelegate {
+    struct TestCase: Equatable {
+        var name: String
+        var classname: String
+        var outcome = ""
+    }
+
+    var root: [String: String] = [:]
+    var suites: [String] = []
+    var cases: [TestCase] = []
+    var text = ""
+    private var parseError: Error?
+
+    init(_ xml: String) throws {
+        super.init()
+        let parser = XMLParser(data: Data(xml.utf8))
+        parser.delegate = self
+        guard parser.parse() else {
+            throw parser.parserError ?? parseError ?? CocoaError(.fileReadCorruptFile)
+        }
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        switch name {
+        case "testsuites": root = attributes
+        case "testsuite": suites.append(attributes["name"] ?? "")
+        case "testcase": cases.append(TestCase(name: attributes["name"] ?? "", classname: attributes["classname"] ?? ""))
+        case "failure", "error", "skipped": cases[cases.count - 1].outcome = name
+        default: break
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        text += string
+    }
+}

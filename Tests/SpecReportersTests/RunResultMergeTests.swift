@@ -1,0 +1,79 @@
+import SpecDiagnostics
+import SpecResults
+import Testing
+
+@Suite struct RunResultMergeTests {
+    /// Splits the fixture like a sharded run would: alternate tests, each shard knowing only its own files.
+    static func halves(of whole: RunResult) -> (RunResult, RunResult) {
+        func shard(_ tests: [TestResult], _ diagnostics: [Diagnostic]) -> RunResult {
+            let files = Set(tests.map(\.file) + diagnostics.compactMap { $0.location?.file })
+            return RunResult(environment: whole.environment, files: files.sorted(), diagnostics: diagnostics,
+                             tests: tests, strict: whole.strict)
+        }
+        let even = whole.tests.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        let odd = whole.tests.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        return (shard(odd.reversed(), [whole.diagnostics[1]]), shard(even, [whole.diagnostics[0]]))
+    }
+
+    @Test func mergingTwoHalvesGivesTheWholeRun() throws {
+        let (first, second) = Self.halves(of: RunResultFixture.run)
+        #expect(first.tests.count + second.tests.count == RunResultFixture.run.tests.count)
+        #expect(try RunResult.merging([first, second]) == RunResultFixture.run)
+        #expect(try RunResult.merging([second, first]) == RunResultFixture.run)
+    }
+
+    @Test func mergingOneRunGivesItBack() throws {
+        #expect(try RunResult.merging([RunResultFixture.run]) == RunResultFixture.run)
+    }
+
+    @Test func mergingNothingIsAnError() {
+        #expect(throws: RunResultMergeError.noShards) { try RunResult.merging([]) }
+        #expect(RunResultMergeError.noShards.description == "Nothing to merge: give at least one results file.")
+    }
+
+    @Test func overlappingShardsKeepEachTestAndDiagnosticOnce() throws {
+        let whole = RunResultFixture.run
+        #expect(try RunResult.merging([whole, whole]) == whole)
+    }
+
+    @Test func aTestThatRanWinsOverNotRun() throws {
+        var interrupted = RunResultFixture.run
+        interrupted.tests = [RunResultFixture.nightlyPassed]
+        interrupted.tests[0].status = .notRun
+        var finished = RunResultFixture.run
+        finished.tests = [RunResultFixture.nightlyPassed]
+        let merged = try RunResult.merging([interrupted, finished])
+        #expect(merged.tests.map(\.status) == [.passed])
+        #expect(merged.notes.isEmpty)
+    }
+
+    @Test func conflictingResultsKeepTheFirstAndSaySo() throws {
+        var first = RunResultFixture.run
+        first.tests = [RunResultFixture.firstValidFailed]
+        var second = first
+        second.tests[0].status = .passed
+        let merged = try RunResult.merging([first, second], labels: ["a.json", "b.json"])
+        #expect(merged.tests.map(\.status) == [.failed])
+        #expect(merged.notes == [
+            "specs/recurrence/berlin-spring.yaml › Berlin 02:30, one search per policy › spring gap, first valid time › "
+                + "core is in a.json (failed) and in b.json (passed); kept a.json's result",
+        ])
+    }
+
+    @Test func shardsFromAnotherToolchainAreNotedAndTheirZonesKept() throws {
+        var first = RunResultFixture.run
+        first.tests = [RunResultFixture.nightlyPassed]
+        var second = first
+        second.tests = [RunResultFixture.saoPauloSkipped]
+        second.environment.tzdataVersion = "2024a"
+        second.environment.zones = ["America/Sao_Paulo"]
+        second.environment.startTime = "2026-05-04T08:00:05Z"
+        second.environment.commandLine = ["specrun", "--shard", "2/2", "specs/"]
+        let merged = try RunResult.merging([first, second])
+        #expect(merged.environment.tzdataVersion == "2025b")
+        #expect(merged.environment.startTime == first.environment.startTime)
+        #expect(merged.environment.zones == ["America/Sao_Paulo", "Europe/Berlin"])
+        #expect(merged.notes == ["shard 2 ran with a different toolchain than shard 1: tzdataVersion 2024a (not 2025b)"])
+        #expect(merged.tests.map(\.file) == [RunResultFixture.berlinSpring, RunResultFixture.edgeCases])
+    }
+}

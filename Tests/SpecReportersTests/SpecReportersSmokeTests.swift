@@ -1,6 +1,0 @@
-import Testing
-@testable import SpecReporters
-
-@Test func moduleLoads() {
-    #expect(Bool(true))
-}

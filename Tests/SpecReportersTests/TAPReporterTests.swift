@@ -1,0 +1,37 @@
+import SpecResults
+import Testing
+@testable import SpecReporters
+
+@Suite struct TAPReporterTests {
+    @Test func fixtureRendersAsTheGoldenStream() throws {
+        try GoldenFile.check(TAPReporter().render(RunResultFixture.run), against: "results.tap")
+    }
+
+    @Test func planMatchesTheNumberedTestPoints() {
+        let lines = TAPReporter().render(RunResultFixture.run).split(separator: "\n")
+        #expect(lines[0] == "TAP version 14")
+        #expect(lines[1] == "1..11")
+        let points = lines.filter { $0.hasPrefix("ok ") || $0.hasPrefix("not ok ") }
+        #expect(points.count == 11)
+        let numbers = points.map { $0.split(separator: " ").first { Int($0) != nil }.flatMap { Int($0) } }
+        #expect(numbers == (1...11).map { Optional($0) })
+    }
+
+    @Test func directivesSaySkipAndTodo() {
+        let points = TAPReporter().render(RunResultFixture.run).split(separator: "\n")
+            .filter { $0.hasPrefix("ok ") || $0.hasPrefix("not ok ") }
+        #expect(points.contains { $0.hasPrefix("not ok 8 - ") && $0.contains(" # TODO known deviation on foundation: ") })
+        #expect(points.contains { $0.hasPrefix("ok 7 - ") && $0.contains(" # TODO fixed deviation") })
+        #expect(points.contains { $0.hasPrefix("ok 10 - ") && $0.contains(" # SKIP tzdata on this image") })
+        #expect(points.contains { $0.hasPrefix("ok 11 - ") && $0.hasSuffix(" # SKIP not run: the run stopped after --max-failures 1") })
+    }
+
+    @Test func descriptionsEscapeHashAndBackslash() {
+        #expect(TAPReporter.escapeDescription(##"a # b \ c"##) == ##"a \# b \\ c"##)
+    }
+
+    @Test func yamlStringsAreQuotedWithEscapes() {
+        let expected = "\"say \\\"hi\\\"\\n\\u001B\\\\ \\u2028\""
+        #expect(TAPReporter.YAML.quoted("say \"hi\"\n\u{1B}\\ \u{2028}") == expected)
+    }
+}

@@ -1,0 +1,94 @@
+import SpecDiagnostics
+import SpecResults
+import Testing
+@testable import SpecReporters
+
+@Suite struct TerminalReporterTests {
+    @Test func fixtureRendersAsTheGoldenReport() throws {
+        try GoldenFile.check(TerminalReporter().render(RunResultFixture.run), against: "terminal.txt")
+    }
+
+    @Test func quietShowsOnlyFailuresErrorsAndTheSummary() throws {
+        try GoldenFile.check(TerminalReporter(quiet: true).render(RunResultFixture.run), against: "terminal-quiet.txt")
+    }
+
+    @Test func asciiGlyphsKeepDecorationsASCII() throws {
+        let report = TerminalReporter(glyphs: .ascii).render(RunResultFixture.run)
+        try GoldenFile.check(report, against: "terminal-ascii.txt")
+        // Only the spec authors' own text (São Paulo) may be non-ASCII.
+        let nonASCII = report.split(separator: "\n").filter { !$0.allSatisfy(\.isASCII) && !$0.contains("São Paulo") }
+        #expect(nonASCII.isEmpty, "non-ASCII decoration in: \(nonASCII)")
+    }
+
+    @Test func controlCharactersInSpecTextAreShownNotSent() {
+        let text = TerminalReporter().renderTest(RunResultFixture.leapError)
+        #expect(!text.contains("\u{1B}"))
+        #expect(text.contains(#""not a leap year"\u{1B}."#))
+    }
+
+    @Test func colorIsOnlyThereWhenAsked() {
+        #expect(!TerminalReporter(color: false).render(RunResultFixture.run).contains("\u{1B}["))
+        #expect(TerminalReporter(color: true).render(RunResultFixture.run).contains("\u{1B}[1;31m✘\u{1B}[0m"))
+    }
+
+    @Test func closingLineStartsWithPassedAndFailedCounts() {
+        let lines = TerminalReporter().render(RunResultFixture.run).split(separator: "\n").map(String.init)
+        let expected = "3 passed, 2 failed, 1 error, 1 skipped, 1 known deviation, 1 fixed deviation, 1 not run; "
+            + "1 invalid spec file, 1 warning"
+        #expect(lines.last == expected)
+    }
+
+    @Test func allPassedRunClosesWithZeroFailed() {
+        var run = RunResultFixture.run
+        run.tests = [RunResultFixture.nightlyPassed]
+        run.diagnostics = []
+        #expect(TerminalReporter().render(run) == """
+            specs/recurrence/berlin-spring.yaml
+              ✔ Nightly sync at 02:30 in Berlin across the spring change › core
+
+            1 passed, 0 failed
+
+            """)
+    }
+
+    @Test func failureShowsBothInstantsAbsoluteAndLocal() {
+        let text = TerminalReporter().renderTest(RunResultFixture.firstValidFailed)
+        #expect(text.contains("- 2027-03-28T01:00:00Z  2027-03-28 03:00 CEST (+02:00)"))
+        #expect(text.contains("+ 2027-03-28T01:30:00Z  2027-03-28 03:30 CEST (+02:00)"))
+        #expect(text.contains("at specs/recurrence/berlin-spring.yaml:29"))
+    }
+
+    @Test func longRunsOfMatchingOccurrencesAreFolded() {
+        let same = (0..<20).map { day in
+            RunResultFixture.berlin(
+                "2027-04-\(FailureText.twoDigits(day + 1))T00:30:00Z",
+                "2027-04-\(FailureText.twoDigits(day + 1))T02:30:00+02:00", "CEST"
+            )
+        }
+        var test = RunResultFixture.firstValidFailed
+        test.zoneContext = nil
+        test.diff = same.map { DiffLine(kind: .same, expected: $0, actual: $0) }
+        test.diff.insert(DiffLine(kind: .missing, expected: same[0], actual: nil), at: 10)
+        let lines = TerminalReporter().renderTest(test).split(separator: "\n")
+        #expect(lines.filter { $0.contains("matching occurrences") }.map { $0.trimmingPrefixSpaces } == [
+            "… 8 matching occurrences", "… 8 matching occurrences",
+        ])
+        // Two matching lines on each side of the difference, and the difference itself.
+        #expect(lines.count(where: { $0.contains("2027-04-") }) == 5)
+    }
+
+    @Test(arguments: [
+        (["LANG": "en_US.UTF-8"], Glyphs.unicode),
+        (["LANG": "C"], Glyphs.ascii),
+        (["LC_ALL": "POSIX", "LANG": "en_US.UTF-8"], Glyphs.ascii),
+        (["LC_ALL": "", "LC_CTYPE": "de_DE.utf8"], Glyphs.unicode),
+        ([:], Glyphs.unicode),
+    ])
+    func glyphsFollowTheLocale(environment: [String: String], expected: Glyphs) {
+        #expect(Glyphs.preferred(environment: environment) == expected)
+    }
+}
+
+extension Substring {
+    var trimmingPrefixSpaces: Substring { drop { $0 == " " } }
+}

@@ -29,7 +29,7 @@ public enum WallTimeText {
     public static func wallTime(_ date: Date, in zone: TimeZone) -> String {
         let offset = zone.secondsFromGMT(for: date)
         let local = local(date, offset: offset)
-        let abbreviation = ZoneAbbreviation.name(of: zone, at: date).map { " " + $0 } ?? ""
+        let abbreviation = ZoneAbbreviations.system(zone: zone.identifier, at: date, offset: offset).map { " " + $0 } ?? ""
         return "\(local.date) \(local.time)\(abbreviation) (\(self.offset(offset)))"
     }
 

@@ -14,11 +14,17 @@ public enum ReportArtifacts {
         }
     }
 
-    /// `linux-x86_64-swift-6.3.1-tzdata-2025b`: results from different toolchains land side by side.
+    /// `swift-6.3.1-debian12-x86_64` — `<swift-version>-<os>-<arch>`: results from different toolchains land side by
+    /// side, and a run never touches another toolchain's folder.
     ///
-    /// Only letters, digits, `.`, `_` and `-` survive, so the name is safe on every file system.
+    /// The OS part is the distribution's first word and major version (`Debian GNU/Linux 12 (bookworm)` → `debian12`;
+    /// `macOS` `15.1` → `macos15`). Only letters, digits, `.`, `_` and `-` survive, so the name is safe on every file
+    /// system and never a path.
     public static func folderName(for environment: Environment) -> String {
-        let raw = "\(environment.os)-\(environment.architecture)-swift-\(environment.swiftVersion)-tzdata-\(environment.tzdataVersion)"
+        let words = environment.osVersion.split(separator: " ")
+        let distribution = words.first(where: { $0.first?.isLetter == true }).map(String.init) ?? environment.os
+        let major = environment.osVersion.split(whereSeparator: { !$0.isNumber }).first.map(String.init) ?? ""
+        let raw = "swift-\(environment.swiftVersion)-\(distribution)\(major)-\(environment.architecture)"
         let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789._-")
         var name = String(raw.lowercased().map { allowed.contains($0) ? $0 : "-" })
         while name.contains("--") || name.contains("..") {

@@ -44,4 +44,15 @@ public struct ResultInstant: Sendable, Hashable, Codable {
 
     /// The instant as a `Date`.
     public var date: Date { Date(timeIntervalSince1970: epochSeconds) }
+
+    /// `+02:00`, `-03:30`, `+00:00`; seconds too for the odd historical offset that has them.
+    ///
+    /// Reporters cannot import Recurrence (whose `WallTimeText.offset` writes the same form), so results keep their own.
+    public static func offsetText(_ seconds: Int) -> String {
+        let magnitude = abs(seconds)
+        var text = (seconds < 0 ? "-" : "+") + WallClock.twoDigits(magnitude / 3600) + ":"
+            + WallClock.twoDigits(magnitude % 3600 / 60)
+        if magnitude % 60 != 0 { text += ":" + WallClock.twoDigits(magnitude % 60) }
+        return text
+    }
 }

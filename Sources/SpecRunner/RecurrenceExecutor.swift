@@ -15,7 +15,10 @@ struct RecurrenceExecutor: Sendable {
         let overrides = item.caseSpec?.overrides ?? CaseSpec.Overrides()
         let scheduleSpec = recurrence.schedule
         let timeZone = overrides.timeZone ?? scheduleSpec.timeZone
-        let formatter = InstantFormatter(timeZone: timeZone)
+        let abbreviations = ZoneAbbreviations.system(for: [timeZone.identifier])
+        func instant(_ date: Date, key: String? = nil) -> ResultInstant {
+            ResultInstant(date, in: timeZone, abbreviations: abbreviations, key: key)
+        }
         let schedule: Schedule
         do {
             schedule = try Schedule(
@@ -34,7 +37,7 @@ struct RecurrenceExecutor: Sendable {
         let expectedError: ExpectedError?
         let outcome: Result<[Occurrence], RecurrenceError>
         if let caseSpec = item.caseSpec {
-            expectedItems = caseSpec.next.map { OccurrenceDiff.Item(date: $0.date, instant: formatter.resultInstant($0.date), key: nil) }
+            expectedItems = caseSpec.next.map { OccurrenceDiff.Item(date: $0.date, instant: instant($0.date), key: nil) }
             expectedError = caseSpec.error
             outcome = Result { () throws(RecurrenceError) -> [Occurrence] in
                 var results: [Occurrence] = []
@@ -54,7 +57,7 @@ struct RecurrenceExecutor: Sendable {
             switch recurrence.expect {
             case .occurrences(let expected, _):
                 expectedItems = expected.map {
-                    OccurrenceDiff.Item(date: $0.instant.date, instant: formatter.resultInstant($0.instant.date, key: $0.key), key: $0.key)
+                    OccurrenceDiff.Item(date: $0.instant.date, instant: instant($0.instant.date, key: $0.key), key: $0.key)
                 }
                 expectedError = nil
             case .error(let error, _):
@@ -83,7 +86,7 @@ struct RecurrenceExecutor: Sendable {
             return verdict
         case .success(let occurrences):
             let actualItems = occurrences.map {
-                OccurrenceDiff.Item(date: $0.date, instant: formatter.resultInstant($0.date, key: $0.key.rawValue), key: $0.key.rawValue)
+                OccurrenceDiff.Item(date: $0.date, instant: instant($0.date, key: $0.key.rawValue), key: $0.key.rawValue)
             }
             verdict.actual = actualItems.map(\.instant)
             if let expectedError {

@@ -32,14 +32,14 @@ public struct SpecRunner: Sendable {
     public func run(_ item: PlanItem) -> TestResult {
         let start = options.monotonicNanoseconds()
         var verdict = judge(item)
-        if let engine = item.engine, let reason = item.spec.knownDeviations[engine] {
+        let deviationReason = item.engine.flatMap { item.spec.knownDeviations[$0] }
+        if deviationReason != nil {
             switch verdict.status {
             case .failed:
                 verdict.status = .knownDeviation
-                verdict.message = "known deviation: \(reason)" + (verdict.message.map { " — \($0)" } ?? "")
             case .passed:
                 verdict.status = .fixedDeviation
-                verdict.message = "passed although a known deviation is declared (\(reason)); remove it from known-deviations"
+                verdict.message = "passed although a known deviation is declared: the toolchain fixed it; remove it from known-deviations"
             default:
                 break
             }
@@ -58,6 +58,7 @@ public struct SpecRunner: Sendable {
             duration: max(0, elapsed),
             timeZone: verdict.timeZone?.identifier,
             message: verdict.message,
+            deviationReason: deviationReason,
             expected: verdict.expected,
             actual: verdict.actual,
             diff: verdict.diff,
@@ -79,26 +80,11 @@ public struct SpecRunner: Sendable {
         }
     }
 
-    /// The zone's transitions within two days of the instants a failure involves, for timelines.
+    /// The zone's transitions near the instants a failure involves, for timelines.
     private func zoneContext(for verdict: Verdict) -> ZoneContext? {
         guard let timeZone = verdict.timeZone else { return nil }
-        let instants = (verdict.expected + verdict.actual).map(\.epochSeconds)
-        guard let low = instants.min(), let high = instants.max() else { return nil }
-        let formatter = InstantFormatter(timeZone: timeZone)
-        var transitions: [ZoneContext.Transition] = []
-        var cursor = Date(timeIntervalSince1970: low - 2 * 86_400)
-        let end = Date(timeIntervalSince1970: high + 2 * 86_400)
-        while transitions.count < 16, let next = timeZone.nextDaylightSavingTimeTransition(after: cursor), next <= end {
-            let before = timeZone.secondsFromGMT(for: next.addingTimeInterval(-1))
-            let after = timeZone.secondsFromGMT(for: next)
-            transitions.append(ZoneContext.Transition(
-                at: formatter.resultInstant(next),
-                offsetBefore: before,
-                offsetAfter: after,
-                localBefore: WallTimeText.local(next, offset: before).time,
-                localAfter: WallTimeText.local(next, offset: after).time))
-            cursor = next
-        }
-        return ZoneContext(zone: timeZone.identifier, transitions: transitions)
+        let dates = (verdict.expected + verdict.actual).map(\.date)
+        guard !dates.isEmpty else { return nil }
+        return ZoneContext(zone: timeZone, near: dates, abbreviations: ZoneAbbreviations.system(for: [timeZone.identifier]))
     }
 }

@@ -22,7 +22,7 @@ struct EnvironmentProbe {
             commandLine: commandLine)
     }
 
-    /// `Debian GNU/Linux` and `12 (bookworm)` from /etc/os-release; uname otherwise.
+    /// `Linux` and `Debian GNU/Linux 12 (bookworm)` (from /etc/os-release); the OS version otherwise.
     static func operatingSystem() -> (name: String, version: String) {
         #if os(Linux)
         if let text = try? String(contentsOfFile: "/etc/os-release", encoding: .utf8) {
@@ -32,31 +32,13 @@ struct EnvironmentProbe {
                 guard parts.count == 2 else { continue }
                 fields[parts[0]] = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
             }
-            if let name = fields["NAME"] {
-                return (name, fields["VERSION"] ?? fields["VERSION_ID"] ?? "")
+            if let pretty = fields["PRETTY_NAME"] ?? fields["NAME"] {
+                return ("Linux", pretty)
             }
         }
         #endif
         let version = ProcessInfo.processInfo.operatingSystemVersion
         return (osName, "\(version.majorVersion).\(version.minorVersion).\(version.patchVersion)")
-    }
-
-    /// A short OS tag for folder names: `debian12`, `ubuntu24.04`, `macos15`.
-    static func operatingSystemTag() -> String {
-        #if os(Linux)
-        if let text = try? String(contentsOfFile: "/etc/os-release", encoding: .utf8) {
-            var fields: [String: String] = [:]
-            for line in text.split(separator: "\n") {
-                let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
-                guard parts.count == 2 else { continue }
-                fields[parts[0]] = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-            }
-            if let id = fields["ID"] {
-                return (id + (fields["VERSION_ID"] ?? "")).filter { $0.isLetter || $0.isNumber || $0 == "." }
-            }
-        }
-        #endif
-        return osName.lowercased() + String(ProcessInfo.processInfo.operatingSystemVersion.majorVersion)
     }
 
     static var osName: String {

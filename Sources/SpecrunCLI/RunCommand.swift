@@ -2,6 +2,7 @@ import Foundation
 import SpecDiagnostics
 import SpecModel
 import SpecParser
+import SpecReporters
 import SpecResults
 import SpecRunner
 
@@ -28,7 +29,7 @@ struct RunCommand {
         OptionSpec(name: "fail-fast", help: "Stop starting tests after the first failure."),
         OptionSpec(name: "max-failures", valueName: "N", help: "Stop starting tests after N failures."),
         OptionSpec(name: "timeout", valueName: "SECONDS", help: "Report a test that runs longer as an error (default: 10)."),
-    ]
+    ] + ResultOutputs.options
 
     static var help: String {
         """
@@ -102,8 +103,17 @@ struct RunCommand {
             environment: environment, files: configuration.files, diagnostics: loaded.diagnostics, tests: tests,
             strict: configuration.strict)
 
-        io.writeOut(TerminalReport(color: configuration.color(io), quiet: configuration.quiet).render(result))
+        let glyphs = Glyphs.preferred(environment: io.environment)
+        io.writeOut(TerminalReporter(color: configuration.color(io), quiet: configuration.quiet, glyphs: glyphs).render(result))
+        if io.environment["GITHUB_ACTIONS"] == "true" {
+            io.writeOut(GitHubAnnotationsReporter().render(result))
+        }
+        let problems = ResultOutputs(parsed).write(result)
+        for problem in problems {
+            io.writeError("specrun: error: \(problem)\n")
+        }
         if let signal = SignalTrap.received { return SignalTrap.exitStatus(for: signal) }
+        if !problems.isEmpty { return ExitStatus.invalidInput }
         return result.summary.exitStatus(strict: configuration.strict)
     }
 

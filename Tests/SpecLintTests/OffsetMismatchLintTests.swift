@@ -81,9 +81,10 @@ import Testing
     }
 
     @Test func halfHourZoneAndFractionalSecondsKeepTheirDigits() {
-        // Lord Howe is at +11:00 in January (summer), +10:30 in winter.
+        // Lord Howe is at +11:00 in January (summer), +10:30 in winter; tzdata names those periods only
+        // numerically (+11, +1030), so no abbreviation is printed beside the offset.
         #expect(Self.lint(zone: "Australia/Lord_Howe", instant: "2027-01-15T12:00:00.250+10:30") == """
-            lint.yaml:10:11: warning: 2027-01-15T12:00:00.250+10:30 is written with offset +10:30, but Australia/Lord_Howe is at +11:00 at that instant: it is 2027-01-15 12:30 LHDT (+11:00) there
+            lint.yaml:10:11: warning: 2027-01-15T12:00:00.250+10:30 is written with offset +10:30, but Australia/Lord_Howe is at +11:00 at that instant: it is 2027-01-15 12:30 (+11:00) there
                 next: 2027-01-15T12:00:00.250+10:30
                       ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~
             note: if you meant 12:00 local time, write 2027-01-15T12:00:00.250+11:00

@@ -5,11 +5,13 @@ import Testing
 
 @Suite struct ReportArtifactsTests {
     @Test func folderIsNamedForPlatformAndToolchain() {
-        #expect(ReportArtifacts.folderName(for: RunResultFixture.environment) == "linux-x86_64-swift-6.3.1-tzdata-2025b")
+        #expect(ReportArtifacts.folderName(for: RunResultFixture.environment) == "swift-6.3.1-debian12-x86_64")
         var odd = RunResultFixture.environment
+        odd.osVersion = "../etc/passwd 7"
         odd.os = "Linux/../etc"
         odd.swiftVersion = "6.3 (swift-6.3-RELEASE)"
-        #expect(ReportArtifacts.folderName(for: odd) == "linux-.-etc-x86_64-swift-6.3-swift-6.3-release-tzdata-2025b")
+        // No distribution word: the OS name stands in, with every '/' made harmless.
+        #expect(ReportArtifacts.folderName(for: odd) == "swift-6.3-swift-6.3-release-linux-.-etc7-x86_64")
     }
 
     @Test func everyFormatIsThereAndEqualsItsReporter() throws {

@@ -1,4 +1,6 @@
 import Foundation
+import Recurrence
+import SpecResults
 
 extension ResultInstant {
     /// `date` as results show it in `zone`: `2027-03-28T01:00:00Z`, `2027-03-28T03:00:00+02:00`,
@@ -25,14 +27,6 @@ extension ResultInstant {
         )
     }
 
-    /// `+02:00`, `-03:30`, `+00:00`; seconds too for the odd historical offset that has them.
-    public static func offsetText(_ seconds: Int) -> String {
-        let magnitude = abs(seconds)
-        var text = (seconds < 0 ? "-" : "+") + WallClock.twoDigits(magnitude / 3600) + ":"
-            + WallClock.twoDigits(magnitude % 3600 / 60)
-        if magnitude % 60 != 0 { text += ":" + WallClock.twoDigits(magnitude % 60) }
-        return text
-    }
 }
 
 extension ZoneContext {

@@ -1,5 +1,7 @@
 import Foundation
+import Recurrence
 import SpecResults
+import SpecRunner
 import Testing
 
 /// The constructors the runner uses to fill results. Every expected text below comes from Python 3.11's zoneinfo
@@ -41,21 +43,6 @@ import Testing
     @Test func withoutAbbreviationsLocalTextShowsTheOffsetOnly() throws {
         let instant = ResultInstant(Date(timeIntervalSince1970: 1_806_195_600), in: try #require(TimeZone(identifier: "Europe/Berlin")))
         #expect(instant.local == "2027-03-28 03:00 (+02:00)")
-    }
-
-    @Test func fixtureInstantsAgreeWithTheConstructor() throws {
-        // The fixture's literals were checked against zoneinfo by CrossCheck/fixture-instants.py.
-        let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
-        for instant in RunResultFixture.nightlyOccurrences + RunResultFixture.autumnKnown.expected {
-            let built = ResultInstant(instant.date, in: berlin, abbreviations: Self.abbreviations.abbreviations, key: instant.key)
-            #expect(built == instant)
-        }
-        let spring = ZoneContext(zone: berlin, near: [RunResultFixture.firstValidFailed.actual[0].date],
-                                 abbreviations: Self.abbreviations.abbreviations)
-        #expect(spring.transitions == [RunResultFixture.springTransition])
-        let autumn = ZoneContext(zone: berlin, near: [RunResultFixture.autumnKnown.expected[1].date],
-                                 abbreviations: Self.abbreviations.abbreviations)
-        #expect(autumn.transitions == [RunResultFixture.autumnTransition])
     }
 
     @Test(arguments: [

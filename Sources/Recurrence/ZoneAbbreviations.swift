@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Time-zone abbreviations (`CET`, `CEST`, `EDT`) read from the system's TZif files, because Foundation on Linux
 /// only offers `GMT+2` for most zones.
@@ -10,6 +11,25 @@ public struct ZoneAbbreviations: Sendable, Hashable {
 
     /// No abbreviations at all (local times then show only their offset).
     public static let none = ZoneAbbreviations(tables: [:])
+
+    /// Zones read so far from the system's zone files, loaded on first use of each zone.
+    private static let loaded = Mutex<ZoneAbbreviations>(.none)
+
+    /// The system's zone files (`/usr/share/zoneinfo`) for these zones, each zone read once per process.
+    public static func system(for zones: some Sequence<String>) -> ZoneAbbreviations {
+        loaded.withLock { known in
+            let missing = zones.filter { known.tables[$0] == nil }
+            if !missing.isEmpty {
+                known.tables.merge(load(zones: missing).abbreviations.tables) { old, _ in old }
+            }
+            return known
+        }
+    }
+
+    /// The abbreviation from the system's zone files, each zone read once per process.
+    public static func system(zone: String, at date: Date, offset: Int) -> String? {
+        system(for: [zone]).abbreviation(zone: zone, at: date, offset: offset)
+    }
 
     private init(tables: [String: Table]) {
         self.tables = tables

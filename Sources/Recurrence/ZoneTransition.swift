@@ -46,6 +46,11 @@ public struct ZoneTransition: Sendable, Hashable, CustomStringConvertible {
         public let zone: String
         public let limit: Int
 
+        public init(zone: String, limit: Int) {
+            self.zone = zone
+            self.limit = limit
+        }
+
         public var description: String {
             "\(zone) changes its offset more than \(limit) times in the range; ask for a shorter range"
         }

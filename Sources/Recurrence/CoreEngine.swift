@@ -40,10 +40,24 @@ public struct CoreEngine: RecurrenceEngine {
         let stopDay = OccurrenceScan.floorDivide(throughWall, 86_400) + OccurrenceScan.lookbackDays
         var scan = OccurrenceScan(schedule: schedule, after: window.after, stopDay: stopDay)
         var results: [Occurrence] = []
+        results.reserveCapacity(Self.expectedCount(in: window, of: schedule.rule, limit: limit))
         while let occurrence = try scan.next(), occurrence.date <= window.through {
             guard results.count < limit else { throw .tooManyOccurrences(limit: limit) }
             results.append(occurrence)
         }
         return results
+    }
+
+    /// About how many occurrences a window holds (a daily rule's count, 24 per day for hourly rules), capped so
+    /// that a wide window does not reserve memory it may never use.
+    private static func expectedCount(in window: Window, of rule: Rule, limit: Int) -> Int {
+        let days = min(window.through.timeIntervalSince(window.after) / 86_400, 1e6)
+        let perDay: Double
+        switch rule {
+        case .hourly: perDay = 24
+        case .daily: perDay = 1
+        default: perDay = 0.2
+        }
+        return max(0, min(limit, 8192, Int(days * perDay) + 2))
     }
 }

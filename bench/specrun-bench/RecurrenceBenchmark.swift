@@ -50,6 +50,28 @@ struct RecurrenceBenchmark: BenchmarkSection {
                 detail: "\(count) occurrences; median round \(String(format: "%.1f", timing.median.nanoseconds / Double(count))) ns"))
         }
 
+        // Resolution alone (no keys, no Occurrence values): the zone-table lookup per slot.
+        let days = CivilDate(year: 2035, month: 1, day: 1).daysSinceEpoch - CivilDate(year: 2025, month: 1, day: 1).daysSinceEpoch
+        var resolved = 0
+        var gaps = 0
+        let resolveTiming = Stopwatch.time(rounds: rounds) {
+            resolved = 0
+            gaps = 0
+            for zone in zones {
+                var resolver = WallTimeResolver(timeZone: zone)
+                var date = CivilDate(year: 2025, month: 1, day: 1)
+                for _ in 0..<days {
+                    let local = LocalDateTime(year: date.year, month: date.month, day: date.day, hour: 2, minute: 30)
+                    if case .gap = resolver.resolve(local) { gaps += 1 }
+                    resolved += 1
+                    date = CivilDate(daysSinceEpoch: date.daysSinceEpoch + 1)
+                }
+            }
+        }
+        results.append(Measurement(
+            name: "WallTimeResolver.resolve, 02:30 each day", value: resolveTiming.best.nanoseconds / Double(resolved),
+            unit: "ns/slot", detail: "\(resolved) wall times, \(gaps) in gaps"))
+
         // The cursor rule: each next(after:) is a fresh search (two days of look-back, a new zone table).
         let schedules = try zones.map {
             try Schedule(id: "bench", rule: .daily(at: TimeOfDay(hour: 2, minute: 30)!), timeZone: $0,

@@ -808,6 +808,10 @@ def random_rule(rng: random.Random, kind: str, anchor_wall: int | None) -> dict:
 def cmd_golden(a) -> int:
     rng = random.Random(a.seed)
     zones = UNUSUAL_ZONES + ORDINARY_ZONES
+    if a.all_zones:
+        from zoneinfo import available_timezones
+
+        zones = sorted(z for z in available_timezones() if "/" in z and not z.startswith(("Etc/", "SystemV/")))
     combos = []
     span = {"day": 5 * DAY, "week": 15 * DAY, "hour": DAY, "month": 120 * DAY, "year": 4 * 365 * DAY,
             "interval": DAY}
@@ -941,6 +945,7 @@ def main(argv: list[str]) -> int:
     q = sub.add_parser("golden", help="write the engine cross-check data")
     q.add_argument("--seed", type=int, default=3)
     q.add_argument("--count", type=int, default=4000)
+    q.add_argument("--all-zones", action="store_true", help="every zone tzdata has, not the curated list")
     q.add_argument("--eras", default="1970-2040:70,1890-1970:15,2040-2110:15",
                    help="year ranges to place windows in, with weights")
     q.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "golden", "crosscheck.json"))

@@ -20,6 +20,7 @@ public struct PolicyOutcome: Sendable, Hashable {
         }
     }
 
+    /// The policy this row is about.
     public let policy: Policy
     /// True when this policy decides the wall time: a gap policy for a skipped time, a repeated policy for a
     /// repeated one. A wall time that exists once is decided by no policy.
@@ -28,6 +29,7 @@ public struct PolicyOutcome: Sendable, Hashable {
     /// answer depends only on the other kind of policy (a repeated policy for a skipped time, and vice versa).
     public let instants: [(date: Date, resolution: Occurrence.Resolution)]?
 
+    /// A row of the table; `WallTimeResolver.policyOutcomes(for:)` makes them.
     public init(policy: Policy, applies: Bool, instants: [(date: Date, resolution: Occurrence.Resolution)]?) {
         self.policy = policy
         self.applies = applies

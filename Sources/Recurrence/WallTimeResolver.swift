@@ -16,9 +16,11 @@ import Foundation
 ///
 /// The resolver caches the zone's transitions as it goes: keep one for a run of nearby wall times.
 public struct WallTimeResolver: Sendable {
+    /// The zone whose wall times this resolver reads.
     public let timeZone: TimeZone
     var table: ZoneOffsetTable
 
+    /// A resolver for `timeZone`; it reads the zone's transitions lazily, as wall times need them.
     public init(timeZone: TimeZone) {
         self.timeZone = timeZone
         self.table = ZoneOffsetTable(zone: timeZone, start: 0)

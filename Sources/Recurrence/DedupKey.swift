@@ -1,3 +1,5 @@
+import Foundation
+
 /// The identity of one occurrence: `<id>/v<version>/<local date>` (day and coarser rules),
 /// `…/<local date>T<HH:MM>` (hourly), `…/<UTC instant>` (intervals); `~2` marks the later of a repeated pair.
 public struct DedupKey: Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -10,4 +12,23 @@ public struct DedupKey: Sendable, Hashable, Comparable, CustomStringConvertible 
     public var description: String { rawValue }
 
     public static func < (lhs: DedupKey, rhs: DedupKey) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+extension DedupKey {
+    /// `<id>/v<version>/<YYYY-MM-DD>`: the key of a day, week, month or year rule's slot on a local date
+    /// (`isRepeat` adds `~2`, the later of a repeated pair under `both`).
+    public init(scheduleID: String, version: Int, date: CivilDate, isRepeat: Bool = false) {
+        self = DedupKeyWriter(scheduleID: scheduleID, version: version).key(date: date, isRepeat: isRepeat)
+    }
+
+    /// `<id>/v<version>/<YYYY-MM-DD>T<HH:MM>`: the key of an hourly rule's slot.
+    public init(scheduleID: String, version: Int, date: CivilDate, hour: Int, minute: Int, isRepeat: Bool = false) {
+        self = DedupKeyWriter(scheduleID: scheduleID, version: version)
+            .key(date: date, hour: hour, minute: minute, isRepeat: isRepeat)
+    }
+
+    /// `<id>/v<version>/<instant in UTC, RFC 3339>`: the key of an interval rule's occurrence.
+    public init(scheduleID: String, version: Int, instant: Date) {
+        self = DedupKeyWriter(scheduleID: scheduleID, version: version).key(instant: instant)
+    }
 }

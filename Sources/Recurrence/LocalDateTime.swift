@@ -25,6 +25,21 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
         return dateString + " " + time
     }
 
+    /// The wall time as seconds since 1970-01-01T00:00 read as if it were UTC (days out of range roll over).
+    public var wallSeconds: Int {
+        CivilDate(year: year, month: month, day: day).daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second
+    }
+
+    /// The wall time `wallSeconds` seconds after 1970-01-01T00:00.
+    public init(wallSeconds: Int) {
+        let days = wallSeconds >= 0 ? wallSeconds / 86_400 : -((-wallSeconds + 86_399) / 86_400)
+        let secondOfDay = wallSeconds - days * 86_400
+        let date = CivilDate(daysSinceEpoch: days)
+        self.init(
+            year: date.year, month: date.month, day: date.day,
+            hour: secondOfDay / 3600, minute: secondOfDay % 3600 / 60, second: secondOfDay % 60)
+    }
+
     public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {
         (lhs.year, lhs.month, lhs.day, lhs.hour, lhs.minute, lhs.second)
             < (rhs.year, rhs.month, rhs.day, rhs.hour, rhs.minute, rhs.second)

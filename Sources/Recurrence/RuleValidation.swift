@@ -30,7 +30,7 @@ extension Rule {
             if !(0...59).contains(minute) {
                 return [RuleProblem(field: "minute", message: "minute must be 0…59, not \(minute)")]
             }
-            return [RuleProblem(field: "minute", message: "second must be 0…59, not \(second)")]
+            return [RuleProblem(field: "second", message: "second must be 0…59, not \(second)")]
         case .weekly(let days, _):
             if days.isEmpty {
                 return [RuleProblem(field: "on", message: "'on' lists no weekday, so the rule never matches; name at least one day (monday … sunday)")]

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Writes the dedup keys of one schedule: the `<id>/v<version>/` prefix once, then each slot's date into a
+/// fresh string without formatting machinery (keys are made for every occurrence, so this is on the hot path).
+struct DedupKeyWriter: Sendable {
+    private let prefix: [UInt8]
+
+    init(scheduleID: String, version: Int) {
+        prefix = Array("\(scheduleID)/v\(version)/".utf8)
+    }
+
+    /// `<id>/v<version>/YYYY-MM-DD`, with `~2` for the later of a repeated pair.
+    func key(date: CivilDate, isRepeat: Bool) -> DedupKey {
+        guard (0...9999).contains(date.year) else {
+            return DedupKey(String(decoding: prefix, as: UTF8.self) + Self.dateText(date) + (isRepeat ? "~2" : ""))
+        }
+        let length = prefix.count + 10 + (isRepeat ? 2 : 0)
+        return DedupKey(String(unsafeUninitializedCapacity: length) { buffer in
+            var index = copyPrefix(into: buffer)
+            writeDate(date, into: buffer, at: &index)
+            if isRepeat { writeRepeatMark(into: buffer, at: &index) }
+            return index
+        })
+    }
+
+    /// `<id>/v<version>/YYYY-MM-DDTHH:MM`, with `~2` for the later of a repeated pair.
+    func key(date: CivilDate, hour: Int, minute: Int, isRepeat: Bool) -> DedupKey {
+        guard (0...9999).contains(date.year) else {
+            return DedupKey(String(decoding: prefix, as: UTF8.self) + Self.dateText(date) + "T" + pad(hour) + ":"
+                + pad(minute) + (isRepeat ? "~2" : ""))
+        }
+        let length = prefix.count + 16 + (isRepeat ? 2 : 0)
+        return DedupKey(String(unsafeUninitializedCapacity: length) { buffer in
+            var index = copyPrefix(into: buffer)
+            writeDate(date, into: buffer, at: &index)
+            buffer[index] = UInt8(ascii: "T")
+            index += 1
+            writeTwoDigits(hour, into: buffer, at: &index)
+            buffer[index] = UInt8(ascii: ":")
+            index += 1
+            writeTwoDigits(minute, into: buffer, at: &index)
+            if isRepeat { writeRepeatMark(into: buffer, at: &index) }
+            return index
+        })
+    }
+
+    /// `<id>/v<version>/<instant in UTC, RFC 3339>` for interval rules.
+    func key(instant: Date) -> DedupKey {
+        DedupKey(String(decoding: prefix, as: UTF8.self) + instant.rfc3339UTC)
+    }
+
+    private func copyPrefix(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        for (index, byte) in prefix.enumerated() { buffer[index] = byte }
+        return prefix.count
+    }
+
+    private func writeDate(_ date: CivilDate, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: inout Int) {
+        writeTwoDigits(date.year / 100, into: buffer, at: &index)
+        writeTwoDigits(date.year % 100, into: buffer, at: &index)
+        buffer[index] = UInt8(ascii: "-")
+        index += 1
+        writeTwoDigits(date.month, into: buffer, at: &index)
+        buffer[index] = UInt8(ascii: "-")
+        index += 1
+        writeTwoDigits(date.day, into: buffer, at: &index)
+    }
+
+    private func writeTwoDigits(_ value: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: inout Int) {
+        buffer[index] = UInt8(truncatingIfNeeded: 48 + value / 10)
+        buffer[index + 1] = UInt8(truncatingIfNeeded: 48 + value % 10)
+        index += 2
+    }
+
+    private func writeRepeatMark(into buffer: UnsafeMutableBufferPointer<UInt8>, at index: inout Int) {
+        buffer[index] = UInt8(ascii: "~")
+        buffer[index + 1] = UInt8(ascii: "2")
+        index += 2
+    }
+
+    static func dateText(_ date: CivilDate) -> String {
+        pad(date.year, width: 4) + "-" + pad(date.month) + "-" + pad(date.day)
+    }
+}

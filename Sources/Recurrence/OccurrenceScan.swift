@@ -1,0 +1,140 @@
+import Foundation
+
+/// One walk over a calendar rule's slots that yields occurrences in order, by the spec language's normative rules.
+///
+/// Each slot's wall time resolves to zero, one or two candidates; a candidate not later than every candidate
+/// before it is dropped (so when two slots resolve to the same instant, the occurrence belongs to the earlier
+/// slot). The walk starts two local days before the cursor's local date — shift-backward, and skipped days
+/// such as Pacific/Apia 2011-12-30, move an instant up to a day earlier than its slot — so that the running
+/// maximum is right by the time candidates pass the cursor. `next()` repeated gives exactly what repeated
+/// `CoreEngine.next(after:in:)` gives, each result being the cursor of the next search, including the bound:
+/// a search ends with `searchLimitReached` once `limit` slots on or after its cursor's local date (hourly rules:
+/// date and hour) produced nothing.
+struct OccurrenceScan {
+    /// Slots resolve over this many local days before the cursor's (see the type's comment).
+    static let lookbackDays = 2
+
+    private let rule: Rule
+    private let nonexistent: NonexistentTimePolicy
+    private let repeated: RepeatedTimePolicy
+    private let limit: Int
+    private let isHourly: Bool
+    private let keys: DedupKeyWriter
+    /// The walk ends (returns nil) at the first slot whose day is later than this.
+    private let stopDay: Int
+    /// Candidates at or before the walk's starting cursor are never yielded.
+    private let startFloor: Int
+
+    private var table: ZoneOffsetTable
+    private var slots: SlotSequence
+    private var runningMax = Int.min
+
+    private var current: Slot?
+    private var candidates = SlotCandidates()
+    private var candidateIndex = 0
+
+    /// The search in progress: its cursor, the first position it counts, and the slots it counted so far.
+    private var searchAfter: Date
+    private var countFrom: Int
+    private var fruitless = 0
+    /// Set when a new search's already-finished slots reach the bound: its next step throws.
+    private var exhausted = false
+    /// Positions of the latest finished slots, newest last: a new search counts those at or after its start.
+    private var recentPositions: [Int]
+    private var recentNext = 0
+    private static let recentCapacity = 128
+
+    /// A walk yielding the occurrences later than `after`, ending at slots later than `stopDay` (days since 1970).
+    init(schedule: Schedule, after: Date, stopDay: Int = .max) {
+        rule = schedule.rule
+        nonexistent = schedule.nonexistent
+        repeated = schedule.repeated
+        limit = schedule.searchLimit
+        keys = DedupKeyWriter(scheduleID: schedule.id, version: schedule.version)
+        if case .hourly = schedule.rule { isHourly = true } else { isHourly = false }
+        self.stopDay = stopDay
+        let floor = InstantSeconds.floor(after)
+        startFloor = floor
+        table = ZoneOffsetTable(zone: schedule.timeZone, start: floor - 7 * 86_400)
+        let wall = table.wall(at: floor)
+        let day = Self.floorDivide(wall, 86_400)
+        slots = SlotSequence(rule: schedule.rule, startDay: day - Self.lookbackDays)
+        searchAfter = after
+        countFrom = isHourly ? Self.floorDivide(wall, 3600) : day
+        recentPositions = Array(repeating: Int.min, count: Self.recentCapacity)
+    }
+
+    /// The next occurrence, or nil once the walk reaches a slot later than `stopDay`.
+    mutating func next() throws(RecurrenceError) -> Occurrence? {
+        if exhausted {
+            throw .searchLimitReached(rule: rule.summary, limit: limit, after: searchAfter)
+        }
+        while true {
+            if let slot = current {
+                while candidateIndex < candidates.count {
+                    let candidate = candidates[candidateIndex]
+                    candidateIndex += 1
+                    guard candidate.instant > runningMax else { continue }
+                    runningMax = candidate.instant
+                    guard candidate.instant > startFloor else { continue }
+                    let occurrence = occurrence(candidate, of: slot)
+                    startSearch(after: candidate.instant, date: occurrence.date)
+                    return occurrence
+                }
+                try finish(slot)
+            }
+            let slot = slots.next()
+            if slot.day > stopDay { return nil }
+            current = slot
+            candidateIndex = 0
+            if slot.exists {
+                let wall = slot.wall
+                candidates = table.resolve(wall: wall).candidates(wall: wall, nonexistent: nonexistent, repeated: repeated)
+            } else {
+                candidates = SlotCandidates()
+            }
+        }
+    }
+
+    /// Counts a slot that gave the search in progress nothing, and ends the search at its bound.
+    private mutating func finish(_ slot: Slot) throws(RecurrenceError) {
+        if slot.position >= countFrom {
+            fruitless += 1
+            if fruitless >= limit {
+                throw .searchLimitReached(rule: rule.summary, limit: limit, after: searchAfter)
+            }
+        }
+        recentPositions[recentNext] = slot.position
+        recentNext = recentNext == Self.recentCapacity - 1 ? 0 : recentNext + 1
+    }
+
+    /// Begins the search whose cursor is the occurrence just yielded, as `next(after:)` from there would: it counts
+    /// from the occurrence's local date (or hour), including finished slots at or after it (possible when a
+    /// shifted time lands on an earlier local date than its slot's), which could only give earlier instants.
+    private mutating func startSearch(after instant: Int, date: Date) {
+        let wall = table.wall(at: instant)
+        countFrom = isHourly ? Self.floorDivide(wall, 3600) : Self.floorDivide(wall, 86_400)
+        searchAfter = date
+        fruitless = 0
+        var index = recentNext
+        for _ in 0..<Self.recentCapacity {
+            index = index == 0 ? Self.recentCapacity - 1 : index - 1
+            guard recentPositions[index] >= countFrom else { break }
+            fruitless += 1
+        }
+        exhausted = fruitless >= limit
+    }
+
+    private func occurrence(_ candidate: SlotCandidate, of slot: Slot) -> Occurrence {
+        let key = isHourly
+            ? keys.key(date: slot.date, hour: slot.hour, minute: slot.minute, isRepeat: candidate.isRepeat)
+            : keys.key(date: slot.date, isRepeat: candidate.isRepeat)
+        return Occurrence(
+            date: InstantSeconds.date(candidate.instant), key: key, slot: slot.localDateTime,
+            resolution: candidate.resolution)
+    }
+
+    static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
+        value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+extension Rule {
+    /// The rule in words, for messages: `every day at 02:30`, `every monday, thursday at 09:00`,
+    /// `every year on February 29 at 12:00`, `every hour at minute 15`, `every 1h30m from 2027-03-27T01:30:00Z`.
+    public var summary: String {
+        switch self {
+        case .daily(let time):
+            return "every day at \(time)"
+        case .weekly(let days, let time):
+            return "every \(days.map(\.name).joined(separator: ", ")) at \(time)"
+        case .monthly(.last, let time, _):
+            return "every month on its last day at \(time)"
+        case .monthly(.day(let day), let time, let missing):
+            return "every month on day \(day) at \(time)"
+                + (day > 28 ? Self.missingDayText(missing, period: "months", instead: "the last day in shorter months") : "")
+        case .yearly(let month, .last, let time, _):
+            return "every year on the last day of \(Self.monthName(month)) at \(time)"
+        case .yearly(let month, .day(let day), let time, let missing):
+            let alwaysThere = month == 2 ? 28 : ((1...12).contains(month) ? Self.longestMonth[month - 1] : 31)
+            let instead = month == 2 ? "February 28 in other years" : "\(Self.monthName(month)) \(alwaysThere) instead"
+            return "every year on \(Self.monthName(month)) \(day) at \(time)"
+                + (day > alwaysThere ? Self.missingDayText(missing, period: "years", instead: instead) : "")
+        case .hourly(let minute, let second):
+            return "every hour at minute \(minute)" + (second == 0 ? "" : ", second \(second)")
+        case .interval(let seconds, let from):
+            return "every \(Self.durationText(seconds)) from \(from.rfc3339UTC)"
+        }
+    }
+
+    /// ` (skipped in years without it)`: said only when the day can be missing, so short rules read short.
+    private static func missingDayText(_ missing: MissingDayPolicy?, period: String, instead: String) -> String {
+        switch missing {
+        case .skip: " (skipped in \(period) without it)"
+        case .lastDay: " (\(instead))"
+        case nil: ""
+        }
+    }
+
+    private static func monthName(_ month: Int) -> String {
+        (1...12).contains(month) ? monthNames[month - 1] : "month \(month)"
+    }
+
+    /// `45s`, `90m` → `1h30m`, `2d` → `48h`: hours, minutes and seconds, as spec durations are written.
+    static func durationText(_ seconds: Int) -> String {
+        guard seconds > 0 else { return "\(seconds)s" }
+        var text = ""
+        if seconds >= 3600 { text += "\(seconds / 3600)h" }
+        if seconds % 3600 >= 60 { text += "\(seconds % 3600 / 60)m" }
+        if seconds % 60 != 0 { text += "\(seconds % 60)s" }
+        return text
+    }
+}

@@ -1,0 +1,146 @@
+/// The slots of a calendar rule in order, from a starting local date, with integer Gregorian arithmetic
+/// (`CivilDate`): never Foundation's Calendar, never the machine's zone.
+///
+/// Daily: every date. Weekly: every date on a selected weekday. Monthly: one slot per month (day 1–31 or the last
+/// day; a day the month lacks is a slot without a wall time under `missing-day: skip` and the month's last day
+/// under `last-day`). Yearly: the same, once a year. Hourly: 24 slots per local date, one per wall-clock hour.
+struct SlotSequence: Sendable {
+    private enum Pattern: Sendable {
+        case daily
+        case weekly(mask: UInt8)
+        case monthly(DayOfMonth, MissingDayPolicy?)
+        case yearly(month: Int, DayOfMonth, MissingDayPolicy?)
+        case hourly
+    }
+
+    private let pattern: Pattern
+    private let hour: Int
+    private let minute: Int
+    private let second: Int
+    private let startDay: Int
+    /// The next date to consider (daily, weekly, hourly) and its day number and weekday (Sunday = 0).
+    private var date: CivilDate
+    private var day: Int
+    private var weekday: Int
+    /// The next hour to consider (hourly).
+    private var nextHour = 0
+    /// The next month to consider (monthly: year and month; yearly: the year).
+    private var year: Int
+    private var month: Int
+    private var lastPosition = Int.min
+
+    /// The rule's slots whose position is on or after `startDay` (days since 1970). Interval rules have no slots.
+    init(rule: Rule, startDay: Int) {
+        let start = CivilDate(daysSinceEpoch: startDay)
+        self.startDay = startDay
+        self.date = start
+        self.day = startDay
+        self.weekday = start.weekday.rawValue - 1
+        self.year = start.year
+        self.month = start.month
+        switch rule {
+        case .daily(let time):
+            pattern = .daily
+            (hour, minute, second) = (time.hour, time.minute, time.second)
+        case .weekly(let days, let time):
+            let mask = days.reduce(UInt8(0)) { $0 | (1 << UInt8($1.rawValue - 1)) }
+            precondition(mask != 0, "a weekly rule needs a weekday")
+            pattern = .weekly(mask: mask)
+            (hour, minute, second) = (time.hour, time.minute, time.second)
+        case .monthly(let dayOfMonth, let time, let missing):
+            pattern = .monthly(dayOfMonth, missing)
+            (hour, minute, second) = (time.hour, time.minute, time.second)
+        case .yearly(let month, let dayOfMonth, let time, let missing):
+            pattern = .yearly(month: month, dayOfMonth, missing)
+            (hour, minute, second) = (time.hour, time.minute, time.second)
+        case .hourly(let minute, let second):
+            pattern = .hourly
+            (hour, self.minute, self.second) = (0, minute, second)
+        case .interval:
+            preconditionFailure("interval rules select instants, not local slots")
+        }
+    }
+
+    /// The next slot. Every call returns a later position than the one before.
+    mutating func next() -> Slot {
+        let slot: Slot
+        switch pattern {
+        case .daily:
+            slot = Slot(day: day, position: day, date: date, hour: hour, minute: minute, second: second, exists: true)
+            advanceDay()
+        case .weekly(let mask):
+            while mask & (1 << UInt8(weekday)) == 0 { advanceDay() }
+            slot = Slot(day: day, position: day, date: date, hour: hour, minute: minute, second: second, exists: true)
+            advanceDay()
+        case .hourly:
+            slot = Slot(
+                day: day, position: day * 24 + nextHour, date: date,
+                hour: nextHour, minute: minute, second: second, exists: true)
+            nextHour += 1
+            if nextHour == 24 {
+                nextHour = 0
+                advanceDay()
+            }
+        case .monthly(let dayOfMonth, let missing):
+            var candidate = monthSlot(year: year, month: month, dayOfMonth, missing)
+            advanceMonth()
+            while candidate.day < startDay {
+                candidate = monthSlot(year: year, month: month, dayOfMonth, missing)
+                advanceMonth()
+            }
+            slot = candidate
+        case .yearly(let ruleMonth, let dayOfMonth, let missing):
+            var candidate = monthSlot(year: year, month: ruleMonth, dayOfMonth, missing)
+            year += 1
+            while candidate.day < startDay {
+                candidate = monthSlot(year: year, month: ruleMonth, dayOfMonth, missing)
+                year += 1
+            }
+            slot = candidate
+        }
+        precondition(slot.position > lastPosition, "slot sequence must advance")
+        lastPosition = slot.position
+        return slot
+    }
+
+    private func monthSlot(year: Int, month: Int, _ dayOfMonth: DayOfMonth, _ missing: MissingDayPolicy?) -> Slot {
+        let length = CivilDate.daysIn(month: month, year: year)
+        var wanted: Int
+        switch dayOfMonth {
+        case .last: wanted = length
+        case .day(let number): wanted = number
+        }
+        var exists = true
+        if wanted > length {
+            if missing == .lastDay { wanted = length } else { exists = false }
+        }
+        let nominal = CivilDate(year: year, month: month, day: wanted)
+        // For a missing day, Hinnant's formula rolls over: April 31 counts where May 1 is.
+        let day = nominal.daysSinceEpoch
+        return Slot(day: day, position: day, date: nominal, hour: hour, minute: minute, second: second, exists: exists)
+    }
+
+    private mutating func advanceDay() {
+        day += 1
+        weekday = weekday == 6 ? 0 : weekday + 1
+        date.day += 1
+        if date.day > 28 && date.day > CivilDate.daysIn(month: date.month, year: date.year) {
+            date.day = 1
+            if date.month == 12 {
+                date.month = 1
+                date.year += 1
+            } else {
+                date.month += 1
+            }
+        }
+    }
+
+    private mutating func advanceMonth() {
+        if month == 12 {
+            month = 1
+            year += 1
+        } else {
+            month += 1
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+
+/// A zone's offsets from UTC as a sorted table of transitions, filled lazily from the toolchain's zone data.
+///
+/// Only two Foundation calls are used: `secondsFromGMT(for:)` once for the offset at the table's start and
+/// `nextDaylightSavingTimeTransition(after:)` once per transition, which on this toolchain reports every offset
+/// change (base-offset changes such as Asia/Almaty 2024 and skipped days such as Pacific/Apia 2011 included).
+/// After that, every lookup is integer comparisons on the table, with a segment hint for forward scans.
+/// Instants are whole seconds since 1970 (`Int`); transitions and offsets are whole seconds in tzdata.
+struct ZoneOffsetTable {
+    /// Every offset tzdata has ever described lies within ±16 h (the extremes are local mean times near ±15:56),
+    /// so every reading `t = wall − offset` of a wall time lies strictly within this distance of the wall time.
+    static let readingReach = 18 * 3600
+
+    /// How far before a requested instant a rebuilt table starts, so that nearby lookups need no rebuild.
+    private static let lead = 7 * 86_400
+
+    /// A jump further than this past the known transitions rebuilds the table instead of walking there.
+    private static let walkLimit = 800 * 86_400
+
+    let zone: TimeZone
+    /// The table answers for instants at or after `start`.
+    private(set) var start: Int
+    /// Instants at which the offset changes, ascending, each later than `start`.
+    private var instants: [Int]
+    /// `offsets[i]` is the offset in force before `instants[i]`; `offsets[instants.count]` after the last.
+    private var offsets: [Int]
+    /// Every transition at or before `known` is in `instants`; `Int.max` once the zone has no more.
+    private var known: Int
+    /// The segment the last lookup used: forward scans find the next one in a step or two.
+    private var hint = 0
+
+    init(zone: TimeZone, start: Int) {
+        self.zone = zone
+        self.start = start
+        self.instants = []
+        self.offsets = [zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(start)))]
+        self.known = start
+        instants.reserveCapacity(32)
+        offsets.reserveCapacity(33)
+    }
+
+    /// The offset from UTC in force at the instant `t`.
+    mutating func offset(at t: Int) -> Int {
+        offsets[segment(containing: t)]
+    }
+
+    /// The local wall-clock reading of the instant `t`, in seconds (the local date-time read as if UTC).
+    mutating func wall(at t: Int) -> Int {
+        t + offset(at: t)
+    }
+
+    /// Every instant `t` with `t + offset(t) == wall`: none (a gap), one, or two (an overlap).
+    mutating func resolve(wall: Int) -> ResolvedWallTime {
+        let low = wall - Self.readingReach
+        let high = wall + Self.readingReach
+        var index = segment(containing: low)
+        ensureKnown(through: high)
+        // No transition within reach of the wall time: it exists exactly once. This is the common case.
+        if index == instants.count || instants[index] > high {
+            return .unique(wall - offsets[index])
+        }
+        var first = Int.max
+        var last = Int.min
+        var lastSegmentStart = start
+        while index <= instants.count {
+            let segmentStart = index == 0 ? start : instants[index - 1]
+            if segmentStart > high { break }
+            let segmentEnd = index == instants.count ? Int.max : instants[index]
+            let reading = wall - offsets[index]
+            if reading >= segmentStart && reading < segmentEnd {
+                if reading < first { first = reading }
+                if reading > last {
+                    last = reading
+                    lastSegmentStart = segmentStart
+                }
+            }
+            index += 1
+        }
+        if first == Int.max {
+            return gap(wall: wall, low: low, high: high)
+        }
+        if first == last {
+            return .unique(first)
+        }
+        return .overlap(first: first, last: last, transition: lastSegmentStart)
+    }
+
+    /// The transition whose gap holds the wall time: `T + before ≤ wall < T + after`.
+    private mutating func gap(wall: Int, low: Int, high: Int) -> ResolvedWallTime {
+        var index = segment(containing: low)
+        while index < instants.count && instants[index] <= high {
+            let transition = instants[index]
+            if transition + offsets[index] <= wall && wall < transition + offsets[index + 1] {
+                return .gap(transition: transition, offsetBefore: offsets[index], offsetAfter: offsets[index + 1])
+            }
+            index += 1
+        }
+        // Unreachable for any table: a wall time without a reading always falls in some forward jump.
+        preconditionFailure("wall time \(wall) in \(zone.identifier) has no reading and no gap")
+    }
+
+    /// The offset changes at instants in `[from, through]`, in order; at most `limit` of them.
+    ///
+    /// `truncated` is true when more changes lie in the range than `limit` allowed.
+    mutating func transitions(
+        from: Int, through: Int, limit: Int
+    ) -> (changes: [(instant: Int, offsetBefore: Int, offsetAfter: Int)], truncated: Bool) {
+        var index = segment(containing: from - 1)
+        var changes: [(instant: Int, offsetBefore: Int, offsetAfter: Int)] = []
+        while true {
+            if index == instants.count {
+                if known >= through { return (changes, false) }
+                let before = known
+                ensureKnown(through: known + 1)  // one query: the next change, wherever it is
+                assert(known > before, "the transition walk must advance")
+                continue
+            }
+            if instants[index] > through { return (changes, false) }
+            if changes.count == limit { return (changes, true) }
+            changes.append((instants[index], offsets[index], offsets[index + 1]))
+            index += 1
+        }
+    }
+
+    /// The index of the segment holding `t`; rebuilds the table when `t` is before it or far past it.
+    private mutating func segment(containing t: Int) -> Int {
+        if t < start || (known != .max && t > known && t - known > Self.walkLimit) {
+            self = ZoneOffsetTable(zone: zone, start: t - Self.lead)
+        }
+        ensureKnown(through: t)
+        let count = instants.count
+        var index = hint
+        if index > count { index = count }
+        if index > 0 && t < instants[index - 1] {
+            // Lookups far behind the hint are rare (the cursor scans forward): bisect.
+            var low = 0
+            var high = index - 1
+            while low < high {
+                let middle = (low + high) / 2
+                if instants[middle] > t { high = middle } else { low = middle + 1 }
+            }
+            index = low
+        } else {
+            while index < count && instants[index] <= t { index += 1 }
+        }
+        hint = index
+        return index
+    }
+
+    /// Reads transitions from the zone until every one at or before `t` is in the table.
+    private mutating func ensureKnown(through t: Int) {
+        while known < t {
+            let from = known
+            guard let next = zone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: Double(from))) else {
+                known = .max
+                return
+            }
+            let instant = Int(next.timeIntervalSince1970.rounded(.down))
+            precondition(instant > from, "zone data for \(zone.identifier) did not advance past \(from)")
+            let offset = zone.secondsFromGMT(for: next)
+            // A change of name or of the DST flag alone moves no wall time: only offset changes are kept.
+            if offset != offsets[offsets.count - 1] {
+                instants.append(instant)
+                offsets.append(offset)
+            }
+            known = instant
+        }
+    }
+}

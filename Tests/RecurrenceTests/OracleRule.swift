@@ -1,0 +1,77 @@
+import Foundation
+import Recurrence
+
+/// Reads the rule maps the Python oracle writes (the spec language's map form, every scalar a string) into `Rule`s,
+/// so that tests can replay the oracle's combinations. The project's YAML parser is not used here on purpose:
+/// the cross-check must not depend on it.
+enum OracleRule {
+    struct Unreadable: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func rule(_ map: [String: Any]) throws -> Rule {
+        if let interval = map["interval"] as? String, let from = map["from"] as? String {
+            guard let seconds = duration(interval), let start = instant(from) else {
+                throw Unreadable(description: "interval \(interval) from \(from)")
+            }
+            return .interval(seconds: seconds, from: start)
+        }
+        let at = (map["at"] as? String).flatMap(TimeOfDay.init(parsing:))
+        let missing = (map["missing-day"] as? String).flatMap(MissingDayPolicy.init(rawValue:))
+        switch map["every"] as? String {
+        case "day":
+            guard let at else { break }
+            return .daily(at: at)
+        case "week":
+            guard let at, let names = map["on"] as? [String] else { break }
+            return .weekly(on: names.compactMap(Weekday.init(name:)), at: at)
+        case "month":
+            guard let at, let day = (map["day"] as? String).flatMap(dayOfMonth) else { break }
+            return .monthly(day: day, at: at, missingDay: missing)
+        case "year":
+            guard let at, let month = (map["month"] as? String).flatMap({ Int($0) }),
+                  let day = (map["day"] as? String).flatMap(dayOfMonth) else { break }
+            return .yearly(month: month, day: day, at: at, missingDay: missing)
+        case "hour":
+            let minute = (map["minute"] as? String).flatMap { Int($0) } ?? 0
+            let second = (map["second"] as? String).flatMap { Int($0) } ?? 0
+            return .hourly(minute: minute, second: second)
+        default:
+            break
+        }
+        throw Unreadable(description: "\(map)")
+    }
+
+    static func dayOfMonth(_ text: String) -> DayOfMonth? {
+        text == "last" ? .last : Int(text).map(DayOfMonth.day)
+    }
+
+    /// `90m`, `1h30m`, `2d`, `37s`.
+    static func duration(_ text: String) -> Int? {
+        var total = 0
+        var number = ""
+        for character in text {
+            if character.isNumber {
+                number.append(character)
+                continue
+            }
+            guard let value = Int(number) else { return nil }
+            switch character {
+            case "d": total += value * 86_400
+            case "h": total += value * 3600
+            case "m": total += value * 60
+            case "s": total += value
+            default: return nil
+            }
+            number = ""
+        }
+        return number.isEmpty && total > 0 ? total : nil
+    }
+
+    /// `2027-03-28T01:00:00Z` or with a numeric offset; whole seconds.
+    static func instant(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)
+    }
+}

@@ -1,6 +1,0 @@
-import Testing
-@testable import Recurrence
-
-@Test func moduleLoads() {
-    #expect(Bool(true))
-}

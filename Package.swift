@@ -33,6 +33,8 @@ let package = Package(
             "SpecResults", "SpecRunner", "SpecReporters",
         ]),
         .executableTarget(name: "specrun", dependencies: ["SpecrunCLI"]),
+        // Runs the sync job in a child process that SIGKILLs itself at a checkpoint (TaskHarnessTests' real crash).
+        .executableTarget(name: "harness-crash-helper", dependencies: ["TaskHarness"]),
 
         // Benchmarks print numbers; they are never timed unit tests (run with -c release).
         .executableTarget(
@@ -43,7 +45,7 @@ let package = Package(
 
         .testTarget(name: "SpecYAMLTests", dependencies: ["SpecYAML"]),
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"]),
-        .testTarget(name: "TaskHarnessTests", dependencies: ["TaskHarness", "Recurrence"]),
+        .testTarget(name: "TaskHarnessTests", dependencies: ["TaskHarness", "Recurrence", "harness-crash-helper"]),
         .testTarget(name: "SpecParserTests", dependencies: ["SpecParser", "SpecModel", "SpecYAML", "SpecDiagnostics"]),
         .testTarget(name: "SpecRunnerTests", dependencies: ["SpecRunner", "SpecParser", "SpecModel", "SpecResults"]),
         .testTarget(name: "SpecReportersTests", dependencies: ["SpecReporters", "SpecResults"]),

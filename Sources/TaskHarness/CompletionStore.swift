@@ -72,6 +72,17 @@ public final class CompletionStore: Sendable {
 
     /// Every completed key, in the order recorded.
     public func completions() throws(SQLiteError) -> [CompletionRecord] {
+        try Self.completions(of: connection)
+    }
+
+    /// Every completed key, read through a new read-only connection.
+    public static func readCompletions(at url: URL) throws(SQLiteError) -> [CompletionRecord] {
+        let reader = try SQLiteConnection(path: url.path, readOnly: true)
+        defer { reader.close() }
+        return try completions(of: reader)
+    }
+
+    private static func completions(of connection: SQLiteConnection) throws(SQLiteError) -> [CompletionRecord] {
         try connection.query("SELECT key, identifier, planned, completed_at, run_key FROM completions ORDER BY rowid").map { row in
             CompletionRecord(
                 key: row[0].text ?? "", identifier: row[1].text ?? "",

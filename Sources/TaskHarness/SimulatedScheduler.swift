@@ -48,6 +48,7 @@ public final class SimulatedScheduler: Sendable {
         var ignoredCallsAfterDeath = 0
         var transactionProbe: (@Sendable () -> [String])?
         var terminationObserver: (@Sendable () -> Void)?
+        var completionObserver: (@Sendable (Int, Bool) -> Void)?
 
         mutating func fail(_ code: SchedulerError.Code, _ identifier: String, _ at: Date, _ message: String) -> SchedulerError {
             let error = SchedulerError(code: code, identifier: identifier, at: at, message: message)
@@ -123,6 +124,11 @@ public final class SimulatedScheduler: Sendable {
     /// Called (outside any lock) each time the process dies, so the app side can drop what lived in it.
     public func setTerminationObserver(_ observer: (@Sendable () -> Void)?) {
         state.withLock { $0.terminationObserver = observer }
+    }
+
+    /// Called (outside any lock) with the launch number and the value of each `setTaskCompleted` call the app makes.
+    public func setCompletionObserver(_ observer: (@Sendable (Int, Bool) -> Void)?) {
+        state.withLock { $0.completionObserver = observer }
     }
 
     // MARK: Process
@@ -382,12 +388,12 @@ public final class SimulatedScheduler: Sendable {
     }
 
     func setTaskCompleted(success: Bool, launch number: Int) {
-        state.withLock { state in
+        let observer: (@Sendable (Int, Bool) -> Void)? = state.withLock { state in
             let index = number - 1
             var record = state.launches[index]
             guard record.state != .killed else {
                 state.ignoredCallsAfterDeath += 1
-                return
+                return nil
             }
             let earlier = record.completionCalls
             record.completionCalls.append(success)
@@ -415,7 +421,9 @@ public final class SimulatedScheduler: Sendable {
                 state.expirationHandlers[number] = nil
             }
             state.launches[index] = record
+            return state.completionObserver
         }
+        observer?(number, success)
     }
 }
 

@@ -75,6 +75,17 @@ public final class SyncStore: Sendable {
 
     /// Item identifiers stored more than once.
     public func duplicateItems() throws(SQLiteError) -> [String] {
+        try Self.duplicateItems(of: connection)
+    }
+
+    /// Item identifiers stored more than once, read through a new read-only connection.
+    public static func readDuplicateItems(at url: URL) throws(SQLiteError) -> [String] {
+        let reader = try SQLiteConnection(path: url.path, readOnly: true)
+        defer { reader.close() }
+        return try duplicateItems(of: reader)
+    }
+
+    private static func duplicateItems(of connection: SQLiteConnection) throws(SQLiteError) -> [String] {
         try connection.query("SELECT id FROM items GROUP BY id HAVING COUNT(*) > 1 ORDER BY MIN(seq)").compactMap { $0[0].text }
     }
 

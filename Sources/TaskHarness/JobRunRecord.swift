@@ -29,6 +29,9 @@ public struct JobRunRecord: Sendable, Hashable {
     public var oldDataReadableDuringFault: Bool?
     public var readDuringFaultDetail: String?
     public var interruptedAt: Checkpoint?
+    /// The process died while this launch's job was still working (an interrupt, or a suspension of work in flight):
+    /// it could not clean up, and the next run sweeps what it left.
+    public var processDiedDuringRun = false
     /// Launches the system started while this one ran (overlaps).
     public var nestedLaunches: [Int] = []
     /// Temporary files present when the handler returned.

@@ -135,8 +135,9 @@ public struct LifecycleInvariants: Sendable {
     }
 
     func noTemporaryFilesAfterCancelOrFault() -> InvariantCheck {
+        // A process that died mid-run could not clean up; its leftovers are the next run's to sweep.
         let problems = failedRuns.compactMap { launch, run -> String? in
-            guard let left = run.temporaryFilesAfter, left > 0 else { return nil }
+            guard !run.processDiedDuringRun, let left = run.temporaryFilesAfter, left > 0 else { return nil }
             return "\(name(launch)) ended as a failure with \(left) temporary file(s) left"
         }
         return check("no-temp-files-after-cancel-or-fault", problems, ok: "no failed launch left temporary files")

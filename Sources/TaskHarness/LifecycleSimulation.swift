@@ -14,7 +14,8 @@ import Recurrence
 /// ```
 ///
 /// The app it simulates behaves like a well-written app unless the configuration says otherwise: at every process
-/// start it registers its tasks (logging `register <id> ok`) and submits a request for each one with none pending
+/// start it registers its tasks (logging `register <id> ok`) and submits a request for each one with none pending,
+/// whatever `register` returned
 /// (the next occurrence of the schedule as `earliestBeginDate`); each launch handler first submits a retry request
 /// (the launch time plus the backoff), runs the adapter, and after a completed run replaces it with a request for
 /// the next occurrence. Lifecycle errors never stop the scenario: they are returned and kept for `expect.errors`.
@@ -236,6 +237,7 @@ public actor LifecycleSimulation {
             scheduler.recordDefect(Defect(
                 kind: .workAfterExpiration, identifier: identifier, launch: number,
                 detail: "the job reached \(point) after the task expired; check for cancellation between stages and stop"))
+            journal.update(number) { $0.processDiedDuringRun = true }
             scheduler.suspend()
             scheduler.terminate()
             throw ProcessDeath()
@@ -271,7 +273,10 @@ public actor LifecycleSimulation {
             throw fault
         }
         if plan.interrupt == point {
-            journal.update(number) { $0.interruptedAt = point }
+            journal.update(number) { record in
+                record.interruptedAt = point
+                record.processDiedDuringRun = true
+            }
             scheduler.terminate()
             throw ProcessDeath()
         }
@@ -323,11 +328,11 @@ public actor LifecycleSimulation {
         scheduler.setOpenTransactionProbe { process.openTransactions() }
         var registered: [String] = []
         for identifier in startupRegistrations {
-            if case .success(true) = registerNow(identifier, process: process), !registered.contains(identifier) {
-                registered.append(identifier)
-            }
+            registerNow(identifier, process: process)
+            if !registered.contains(identifier) { registered.append(identifier) }
         }
         if configuration.submitsAtStartup {
+            // Like most apps, it submits whatever `register` returned: a refused identifier then fails `not-permitted`.
             let pending = Set(scheduler.pendingRequests.map(\.identifier))
             for identifier in registered where !pending.contains(identifier) {
                 submitNow(identifier, floor: try firstFloor(process), process: process)
@@ -355,6 +360,7 @@ public actor LifecycleSimulation {
         }
     }
 
+    @discardableResult
     private func registerNow(_ identifier: String, process: AppProcess) -> Result<Bool, SchedulerError> {
         let kind = configuration.kind(of: identifier)
         do {

@@ -6,14 +6,3 @@ public protocol DiagnosticErrorType: Error {
     /// A kebab-case error type such as `disk-full`, `network` or `cancelled`.
     var diagnosticType: String { get }
 }
-
-extension DiagnosticsEntry {
-    /// The diagnostics type of any error: its `diagnosticType`, `cancelled` for a cancellation, else `unexpected-error`.
-    public static func errorType(of error: any Error) -> String {
-        switch error {
-        case let typed as any DiagnosticErrorType: typed.diagnosticType
-        case is CancellationError: "cancelled"
-        default: "unexpected-error"
-        }
-    }
-}

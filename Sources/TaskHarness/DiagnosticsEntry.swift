@@ -31,3 +31,14 @@ public struct DiagnosticsEntry: Sendable, Hashable, CustomStringConvertible {
         return kept.isEmpty ? "_" : kept
     }
 }
+
+extension DiagnosticsEntry {
+    /// The diagnostics type of any error: its `diagnosticType`, `cancelled` for a cancellation, else `unexpected-error`.
+    public static func errorType(of error: any Error) -> String {
+        switch error {
+        case let typed as any DiagnosticErrorType: typed.diagnosticType
+        case is CancellationError: "cancelled"
+        default: "unexpected-error"
+        }
+    }
+}

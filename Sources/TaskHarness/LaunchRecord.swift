@@ -30,22 +30,7 @@ public struct LaunchRecord: Sendable, Hashable {
     }
 }
 
-/// Where a launched task is: running → expiring → completed(success) | killed.
-public enum LaunchState: Sendable, Hashable {
-    case running
-    /// The expiration handler was called; the task has not been completed yet.
-    case expiring
-    /// Ended by the first `setTaskCompleted` (`bySystem` when the system ended it: no expiration handler).
-    case completed(success: Bool, bySystem: Bool)
-    /// The process died before the task was completed.
-    case killed
-}
-
-/// How a launch ended, in the words of a spec's `expect.completed` list.
-public enum CompletionValue: String, Sendable, Hashable, CaseIterable {
-    case success = "true"
-    case failure = "false"
-    case killed
-    /// Not ended (yet): no `setTaskCompleted` and no death.
-    case none
+extension LaunchRecord {
+    /// Running or expiring: not completed and not killed.
+    var isUnfinished: Bool { state == .running || state == .expiring }
 }

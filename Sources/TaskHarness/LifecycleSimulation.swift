@@ -129,6 +129,18 @@ public actor LifecycleSimulation {
         return submitNow(identifier, floor: earliestBeginDate, process: process)
     }
 
+    /// The system expires the running launch of `identifier` now (outside a launch step, this is a launch whose
+    /// handler returned without completing); returns the error when none is running.
+    @discardableResult
+    public func expire(_ identifier: String) -> SchedulerError? {
+        do {
+            try scheduler.expire(identifier)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     /// The app cancels its pending request for `identifier`; returns whether one was pending.
     @discardableResult
     public func cancel(_ identifier: String) -> Bool {

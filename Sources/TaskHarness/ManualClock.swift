@@ -113,11 +113,3 @@ public final class ManualClock: TimeSource, Sendable {
         guard pending.isEmpty else { throw .workStillScheduled(pending) }
     }
 }
-
-extension Duration {
-    /// The duration in seconds, as Foundation's `TimeInterval`.
-    public var timeInterval: TimeInterval {
-        let parts = components
-        return TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
-    }
-}

@@ -426,8 +426,3 @@ public final class SimulatedScheduler: Sendable {
         observer?(number, success)
     }
 }
-
-extension LaunchRecord {
-    /// Running or expiring: not completed and not killed.
-    var isUnfinished: Bool { state == .running || state == .expiring }
-}

@@ -171,6 +171,21 @@ import Testing
         #expect(report.sideEffectCount == 2)
     }
 
+    @Test func anExpireStepReachesALaunchWhoseHandlerReturnedWithoutCompleting() async throws {
+        var configuration = Fixture.configuration()
+        configuration.adapter = .flawed(.neverCompletes)
+        let simulation = try await LifecycleSimulation(configuration)
+        try await simulation.launch(Fixture.refresh)
+        #expect(simulation.clock.pendingWork.count == 1)
+        #expect(await simulation.expire(Fixture.refresh) == nil)
+        #expect(await simulation.expire(Fixture.refresh)?.code == .notRunning)
+        let report = await simulation.finish()
+        #expect(report.completed == [.none])
+        #expect(report.launches.first?.state == .expiring)
+        #expect(report.pendingTimers.isEmpty)
+        #expect(report.failedChecks.map(\.detail) == ["launch #1 com.example.app.refresh never called setTaskCompleted"])
+    }
+
     @Test func finishRemovesTheScenarioFolder() async throws {
         let simulation = try await LifecycleSimulation(Fixture.configuration())
         let root = simulation.folder.root

@@ -35,6 +35,20 @@ import Testing
         #expect(report.launches.map(\.process) == [1, 1, 1, 2])
     }
 
+    @Test(arguments: JobStage.allCases)
+    func expirationDuringAnyStageLeavesNoTrace(_ stage: JobStage) async throws {
+        let simulation = try await LifecycleSimulation(Fixture.configuration())
+        let attempt = try await simulation.launch(Fixture.refresh, plan: LaunchPlan(expireDuring: stage))
+        let report = await simulation.finish()
+        #expect(attempt.record?.expiredAt == Fixture.start)
+        #expect(report.completed == [.failure])
+        #expect(report.store == StoreSnapshot(items: [], cursor: nil, updatedAt: nil, commits: 0, runKey: nil))
+        #expect(report.temporaryFiles.isEmpty && report.completions.isEmpty && report.sideEffects.isEmpty)
+        #expect(report.log.contains("\(stage.rawValue) com.example.app.refresh cancelled"))
+        #expect(report.defects.isEmpty)
+        #expect(report.failedChecks.isEmpty, "\(report.failedChecks)")
+    }
+
     @Test func theLogRecordsStagesAndErrorTypesOnly() async throws {
         let simulation = try await LifecycleSimulation(Fixture.configuration())
         try await simulation.launch(Fixture.refresh, plan: LaunchPlan(fault: InjectedFault(stage: .write, errorType: "disk-full")))

@@ -7,6 +7,20 @@ public enum Checkpoint: Sendable, Hashable, CustomStringConvertible {
     /// After the business write committed and the side effect was performed, before the completion record.
     case afterWrite
 
+    /// Reads a spec's form: `after-write`, `during <stage>` (`during download`, `during parse`, `during write`).
+    public init?(parsing text: String) {
+        let words = text.split(separator: " ", omittingEmptySubsequences: true)
+        switch words.count {
+        case 1 where words[0] == "after-write":
+            self = .afterWrite
+        case 2 where words[0] == "during":
+            guard let stage = JobStage(rawValue: String(words[1])) else { return nil }
+            self = .during(stage)
+        default:
+            return nil
+        }
+    }
+
     public var description: String {
         switch self {
         case .during(let stage): "during \(stage.rawValue)"

@@ -45,6 +45,9 @@ public actor LifecycleSimulation {
         guard zip(configuration.stages, configuration.stages.dropFirst()).allSatisfy({ $0 < $1 }) else {
             throw .invalidConfiguration("job stages must be in the order download, parse, write, each at most once")
         }
+        guard configuration.stages.contains(.write) else {
+            throw .invalidConfiguration("job stages must include write: the sync job's business write is what a run commits")
+        }
         self.configuration = configuration
         clock = ManualClock(start: configuration.clockStart)
         scheduler = SimulatedScheduler(gate: configuration.gate, availability: configuration.availability, clock: clock, budget: configuration.budget)

@@ -200,6 +200,28 @@ import Testing
         #expect(report.failedChecks.map(\.detail) == ["launch #1 com.example.app.refresh never called setTaskCompleted"])
     }
 
+    @Test func stagesRunInTheirOrderAndIncludeTheWrite() async throws {
+        var configuration = Fixture.configuration()
+        configuration.stages = [.download, .write]
+        let simulation = try await LifecycleSimulation(configuration)
+        try await simulation.launch(Fixture.refresh)
+        let report = await simulation.finish()
+        #expect(report.store.commits == 1)
+        #expect(!report.log.contains { $0.hasPrefix("parse ") })
+        for stages in [[JobStage.write, .download], [.download, .parse]] {
+            configuration.stages = stages
+            await #expect(throws: LifecycleError.self) { try await LifecycleSimulation(configuration) }
+        }
+    }
+
+    @Test(arguments: [
+        ("after-write", Checkpoint.afterWrite), ("during parse", .during(.parse)), ("during  write", .during(.write)),
+        ("during", nil), ("after write", nil), ("during unpack", nil), ("", nil),
+    ])
+    func checkpointsReadTheSpecsForm(text: String, expected: Checkpoint?) {
+        #expect(Checkpoint(parsing: text) == expected)
+    }
+
     @Test func finishRemovesTheScenarioFolder() async throws {
         let simulation = try await LifecycleSimulation(Fixture.configuration())
         let root = simulation.folder.root

@@ -34,6 +34,8 @@ let package = Package(
             "SpecResults", "SpecRunner", "SpecReporters",
         ]),
         .executableTarget(name: "specrun", dependencies: ["SpecrunCLI"]),
+        // Runs the sync job in a child process that SIGKILLs itself at a checkpoint (TaskHarnessTests' real crash).
+        .executableTarget(name: "harness-crash-helper", dependencies: ["TaskHarness"]),
 
         // Benchmarks print numbers; they are never timed unit tests (run with -c release).
         .executableTarget(
@@ -44,7 +46,7 @@ let package = Package(
 
         .testTarget(name: "SpecYAMLTests", dependencies: ["SpecYAML"]),
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"]),
-        .testTarget(name: "TaskHarnessTests", dependencies: ["TaskHarness", "Recurrence"]),
+        .testTarget(name: "TaskHarnessTests", dependencies: ["TaskHarness", "Recurrence", "harness-crash-helper"]),
         .testTarget(name: "SpecParserTests", dependencies: ["SpecParser", "SpecModel", "SpecYAML", "SpecDiagnostics", "Recurrence"],
                     exclude: ["Invalid"]),
         .testTarget(name: "SpecLintTests", dependencies: ["SpecLint", "SpecParser", "SpecModel", "SpecDiagnostics", "Recurrence"]),

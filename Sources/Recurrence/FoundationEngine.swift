@@ -125,7 +125,7 @@ public struct FoundationEngine: RecurrenceEngine {
             // The period holding the cursor may still have its occurrence ahead; start there.
             while true {
                 guard considered < schedule.searchLimit else {
-                    throw .searchLimitReached(rule: String(describing: schedule.rule), limit: schedule.searchLimit, after: cursor)
+                    throw .searchLimitReached(rule: schedule.rule.summary, limit: schedule.searchLimit, after: cursor)
                 }
                 considered += 1
                 if let dc = periodComponents(year: year, month: month) {

@@ -1,0 +1,53 @@
+import Foundation
+import Synchronization
+
+/// One generation of the simulated app process: its open stores, temporary files, jobs and adapters.
+///
+/// Everything here is in memory or holds an open connection; a death (`die()`) ends the process's life, closes the
+/// stores (rolling back an open transaction) and lets the objects go. The next generation reopens the stores from
+/// the files on disk.
+final class AppProcess: Sendable {
+    let life: ProcessLife
+    let store: SyncStore
+    let completions: CompletionStore
+    let files: TemporaryFiles
+    private let makeHandler: @Sendable (String, ProcessLife, SyncJob.Stores, TemporaryFiles) -> (SyncJob, any LaunchHandling)
+    private let stores: SyncJob.Stores
+    private let handlers = Mutex<[String: (job: SyncJob, adapter: any LaunchHandling)]>([:])
+
+    init(
+        generation: Int, folder: ScenarioFolder, sideEffects: SideEffectLedger,
+        makeHandler: @escaping @Sendable (String, ProcessLife, SyncJob.Stores, TemporaryFiles) -> (SyncJob, any LaunchHandling)
+    ) throws(SQLiteError) {
+        life = ProcessLife(generation: generation)
+        store = try SyncStore(url: folder.syncStoreURL)
+        completions = try CompletionStore(url: folder.completionStoreURL)
+        files = TemporaryFiles(directory: folder.temporaryFiles, process: life)
+        stores = SyncJob.Stores(sync: store, completions: completions, sideEffects: sideEffects)
+        self.makeHandler = makeHandler
+    }
+
+    /// The job and adapter for `identifier`, made on first use in this process.
+    func handler(for identifier: String) -> (job: SyncJob, adapter: any LaunchHandling) {
+        handlers.withLock { handlers in
+            if let existing = handlers[identifier] { return existing }
+            let made = makeHandler(identifier, life, stores, files)
+            handlers[identifier] = made
+            return made
+        }
+    }
+
+    /// The stores with an open transaction, by file name.
+    func openTransactions() -> [String] {
+        (store.isInTransaction ? [store.url.lastPathComponent] : [])
+            + (completions.isInTransaction ? [completions.url.lastPathComponent] : [])
+    }
+
+    /// The process dies: nothing of it acts any more; open transactions roll back.
+    func die() {
+        life.end()
+        store.close()
+        completions.close()
+        handlers.withLock { $0 = [:] }
+    }
+}

@@ -1,0 +1,24 @@
+/// The thin adapter of the seeds: the expiration handler cancels the job, the job's outcome becomes
+/// `setTaskCompleted(success:)` — once.
+///
+/// The seeds' version wraps the body in `Task { … }` because a real launch handler must return at once; the
+/// harness awaits the handler instead, so a scenario step ends exactly when the work ends. The behaviour is the same.
+public final class BackgroundRefreshAdapter: LaunchHandling {
+    private let job: any RefreshJob
+
+    public init(job: any RefreshJob) {
+        self.job = job
+    }
+
+    public func handle(task: SimulatedTask) async {
+        task.expirationHandler = { [job] in
+            job.cancel()
+        }
+        do {
+            try await job.run()
+            task.setTaskCompleted(success: true)
+        } catch {
+            task.setTaskCompleted(success: false)
+        }
+    }
+}

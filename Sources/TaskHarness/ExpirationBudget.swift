@@ -1,0 +1,24 @@
+/// How long the system lets a launched task run before it expires it (a timer on the manual clock).
+///
+/// A job takes no clock time by itself, so the budget only matters when a handler returns without calling
+/// `setTaskCompleted` and the scenario then advances the clock: at the deadline the system calls the expiration
+/// handler and, when the task is still not completed, kills the process.
+public struct ExpirationBudget: Sendable, Hashable {
+    public var refresh: Duration
+    public var processing: Duration
+
+    public init(refresh: Duration = .seconds(30), processing: Duration = .seconds(300)) {
+        self.refresh = refresh
+        self.processing = processing
+    }
+
+    /// Refresh 30 s (Apple's documented limit); processing 5 minutes (Apple says "several minutes").
+    public static let standard = ExpirationBudget()
+
+    public func budget(for kind: TaskKind) -> Duration {
+        switch kind {
+        case .refresh: refresh
+        case .processing: processing
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import Recurrence
+
+/// What the sync job tells its monitor it did, so the harness can check invariants against the stores.
+public enum JobEvent: Sendable, Hashable {
+    /// Catch-up computed the window (frozen at launch) and the occurrences due in it.
+    case catchUp(window: Window, due: [Occurrence])
+    /// The run's business key: the last due occurrence's dedup key, or `<name>/<cursor>` without one.
+    case runKey(String)
+    /// The business write committed (items, cursor, updated-at, run key).
+    case committed(runKey: String, cursor: String)
+    /// The store already held this run's write from an interrupted attempt: no second write.
+    case reconciled(runKey: String)
+    /// Every due occurrence was completed meanwhile (by another run): nothing to write.
+    case alreadyComplete(runKey: String)
+    /// The side effect was asked for under `key`; `performed` is false when the outside system already had it.
+    case sideEffect(key: String, performed: Bool)
+    /// The completion record was written; `added` are the keys that were new.
+    case completionRecorded(added: [String])
+}

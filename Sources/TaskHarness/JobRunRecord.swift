@@ -1,0 +1,42 @@
+import Foundation
+import Recurrence
+
+/// What the app side did and saw during one launch: the job's events and the store before and after.
+public struct JobRunRecord: Sendable, Hashable {
+    public let launch: Int
+    public let identifier: String
+    public let plan: LaunchPlan
+    /// The committed store state when the launch began and when its handler returned.
+    public var storeBefore: StoreSnapshot?
+    public var storeAfter: StoreSnapshot?
+    /// The cursor the source would give at this launch (what a commit must store).
+    public var expectedCursor: String?
+    /// Catch-up: the frozen window and the due occurrences.
+    public var window: Window?
+    public var due: [Occurrence] = []
+    public var runKey: String?
+    public var committed = false
+    public var reconciled = false
+    public var alreadyComplete = false
+    public var sideEffectRequests: [String] = []
+    public var completionRecorded = false
+    public var completionAdded: [String] = []
+    /// The first `setTaskCompleted(success: true)` came before the job committed (or reconciled, or found its work done).
+    public var successBeforeCommit = false
+    public var expiredDuring: JobStage?
+    public var faultInjected: InjectedFault?
+    /// At the fault: whether a separate reader saw exactly the state from before the launch (nil: no fault).
+    public var oldDataReadableDuringFault: Bool?
+    public var readDuringFaultDetail: String?
+    public var interruptedAt: Checkpoint?
+    /// The process died while this launch's job was still working (an interrupt, or a suspension of work in flight):
+    /// it could not clean up, and the next run sweeps what it left.
+    public var processDiedDuringRun = false
+    /// Launches the system started while this one ran (overlaps).
+    public var nestedLaunches: [Int] = []
+    /// Temporary files present when the handler returned.
+    public var temporaryFilesAfter: Int?
+
+    /// Whether the run did what a success must mean: committed, reconciled an interrupted commit, or found it done.
+    public var didItsWork: Bool { committed || reconciled || alreadyComplete }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// Everything fixed for one lifecycle scenario before it starts: the tasks, the static gate, the device, the clock's
+/// start, the job, an optional schedule, and how the app behaves (its startup, its adapter, any flaws).
+public struct LifecycleConfiguration: Sendable {
+    /// One background task the app declares.
+    public struct TaskDefinition: Sendable, Hashable {
+        public let identifier: String
+        public let kind: TaskKind
+
+        public init(identifier: String, kind: TaskKind) {
+            self.identifier = identifier
+            self.kind = kind
+        }
+    }
+
+    /// Which adapter handles launches.
+    public enum Adapter: Sendable, Hashable {
+        /// The seeds' thin adapter.
+        case thin
+        /// An adapter with one common bug.
+        case flawed(FlawedRefreshAdapter.Flaw)
+    }
+
+    /// The tasks (a spec's `task:`; more than one for overlap scenarios).
+    public var tasks: [TaskDefinition]
+    /// `info-plist` or `permitted` / `background-modes`.
+    public var gate: StaticGate
+    public var availability: SchedulerAvailability
+    /// `clock:` — the manual clock's start, when the app first launches (in the foreground).
+    public var clockStart: Date
+    /// `job.items`: what the stubbed source returns until changed.
+    public var items: [String]
+    /// `job.stages`, in order.
+    public var stages: [JobStage]
+    /// `schedule:`: drives catch-up and each request's `earliestBeginDate`.
+    public var schedule: (any OccurrenceSource)?
+    /// Backoff for the request submitted after a failed launch; nil retries as soon as the system allows.
+    public var retry: RetryPolicy?
+    public var budget: ExpirationBudget
+    /// The identifiers the app registers at every process start, in order (a repeat is a duplicate registration);
+    /// nil registers every task once.
+    public var startupRegistrations: [String]?
+    /// Whether the app, at each start, submits a request for each registered task that has none pending.
+    public var submitsAtStartup: Bool
+    /// Whether the launch handler submits the next request (a retry request first, the next occurrence on success).
+    public var resubmitsAfterLaunch: Bool
+    public var adapter: Adapter
+    public var jobFlaws: Set<SyncJob.Flaw>
+    /// Where the per-scenario folder is created; nil for the system's temporary directory.
+    public var temporaryParent: URL?
+
+    public init(
+        tasks: [TaskDefinition],
+        gate: StaticGate,
+        clockStart: Date,
+        availability: SchedulerAvailability = .available,
+        items: [String] = [],
+        stages: [JobStage] = JobStage.allCases,
+        schedule: (any OccurrenceSource)? = nil,
+        retry: RetryPolicy? = nil,
+        budget: ExpirationBudget = .standard,
+        startupRegistrations: [String]? = nil,
+        submitsAtStartup: Bool = true,
+        resubmitsAfterLaunch: Bool = true,
+        adapter: Adapter = .thin,
+        jobFlaws: Set<SyncJob.Flaw> = [],
+        temporaryParent: URL? = nil
+    ) {
+        self.tasks = tasks
+        self.gate = gate
+        self.clockStart = clockStart
+        self.availability = availability
+        self.items = items
+        self.stages = stages
+        self.schedule = schedule
+        self.retry = retry
+        self.budget = budget
+        self.startupRegistrations = startupRegistrations
+        self.submitsAtStartup = submitsAtStartup
+        self.resubmitsAfterLaunch = resubmitsAfterLaunch
+        self.adapter = adapter
+        self.jobFlaws = jobFlaws
+        self.temporaryParent = temporaryParent
+    }
+
+    /// The kind declared for `identifier` (refresh when it is not one of `tasks`).
+    public func kind(of identifier: String) -> TaskKind {
+        tasks.first { $0.identifier == identifier }?.kind ?? .refresh
+    }
+}

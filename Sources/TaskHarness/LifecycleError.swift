@@ -1,0 +1,26 @@
+/// Why the harness itself could not carry out a scenario step (as opposed to a lifecycle error the scenario raised).
+public enum LifecycleError: Error, Sendable, CustomStringConvertible {
+    /// The scenario asked the clock to go backwards (or a timer looped).
+    case clock(ClockError)
+    /// A store could not be opened or read.
+    case storage(SQLiteError)
+    /// The per-scenario folder could not be created.
+    case folder(String)
+    /// The schedule could not give the next occurrence.
+    case recurrence(String)
+    /// The configuration cannot describe a scenario.
+    case invalidConfiguration(String)
+    /// A step after `finish()`.
+    case finished
+
+    public var description: String {
+        switch self {
+        case .clock(let error): error.description
+        case .storage(let error): "the harness could not use its database: \(error); check the temporary folder is writable"
+        case .folder(let reason): "the harness could not create its temporary folder: \(reason); check the temporary directory is writable"
+        case .recurrence(let reason): "the schedule gave no next occurrence: \(reason)"
+        case .invalidConfiguration(let reason): reason
+        case .finished: "the scenario already finished; start a new simulation"
+        }
+    }
+}

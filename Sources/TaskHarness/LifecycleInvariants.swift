@@ -1,0 +1,231 @@
+import Foundation
+import Recurrence
+
+/// The end-of-scenario invariants of harness-model.md, checked over what a scenario recorded.
+///
+/// Each check has a stable name and fails with a detail naming the launches and keys involved:
+/// `one-completion-per-launch`, `success-implies-commit`, `no-success-after-failure-or-expiration`,
+/// `store-changes-together`, `old-data-readable-during-fault`, `no-temp-files-after-cancel-or-fault`,
+/// `no-success-mark-after-cancel-or-fault`, `no-duplicate-items`, `no-duplicate-side-effects`,
+/// `interrupted-write-reconciled`, `catch-up-nothing-missed`, `catch-up-nothing-twice`, `no-pending-timers`,
+/// `no-open-transaction-at-suspension`, `expiration-honoured`.
+public struct LifecycleInvariants: Sendable {
+    public let launches: [LaunchRecord]
+    public let runs: [JobRunRecord]
+    public let duplicateItems: [String]
+    public let sideEffects: [SideEffect]
+    public let completions: [CompletionRecord]
+    public let catchUp: CatchUp?
+    public let pendingTimers: [ManualClock.PendingTimer]
+    public let defects: [Defect]
+
+    public init(
+        launches: [LaunchRecord], runs: [JobRunRecord], duplicateItems: [String], sideEffects: [SideEffect],
+        completions: [CompletionRecord], catchUp: CatchUp?, pendingTimers: [ManualClock.PendingTimer], defects: [Defect]
+    ) {
+        self.launches = launches
+        self.runs = runs
+        self.duplicateItems = duplicateItems
+        self.sideEffects = sideEffects
+        self.completions = completions
+        self.catchUp = catchUp
+        self.pendingTimers = pendingTimers
+        self.defects = defects
+    }
+
+    /// Every check, in a fixed order.
+    public func evaluate() -> [InvariantCheck] {
+        [
+            oneCompletionPerLaunch(), successImpliesCommit(), noSuccessAfterFailureOrExpiration(),
+            storeChangesTogether(), oldDataReadableDuringFault(), noTemporaryFilesAfterCancelOrFault(),
+            noSuccessMarkAfterCancelOrFault(), noDuplicateItems(), noDuplicateSideEffects(),
+            interruptedWriteReconciled(), catchUpNothingMissed(), catchUpNothingTwice(), noPendingTimers(),
+            defectCheck("no-open-transaction-at-suspension", .openTransactionAtSuspension, ok: "no transaction was open at a suspension"),
+            defectCheck("expiration-honoured", .workAfterExpiration, ok: "no job went on working after its task expired"),
+        ]
+    }
+
+    private func check(_ name: String, _ problems: [String], ok: String) -> InvariantCheck {
+        InvariantCheck(name: name, passed: problems.isEmpty, detail: problems.isEmpty ? ok : problems.joined(separator: "; "))
+    }
+
+    private func run(_ launch: Int) -> JobRunRecord? { runs.first { $0.launch == launch } }
+
+    private func launch(_ number: Int) -> LaunchRecord? { launches.first { $0.number == number } }
+
+    private func name(_ launch: LaunchRecord) -> String { "launch #\(launch.number) \(launch.identifier)" }
+
+    func oneCompletionPerLaunch() -> InvariantCheck {
+        var problems: [String] = []
+        for launch in launches {
+            let calls = launch.completionCalls
+            if calls.count > 1 {
+                problems.append("\(name(launch)) called setTaskCompleted \(calls.count) times (\(calls.map(String.init).joined(separator: ", ")))")
+            } else if calls.isEmpty {
+                switch launch.state {
+                case .running, .expiring:
+                    problems.append("\(name(launch)) never called setTaskCompleted")
+                case .killed where defects.contains { $0.kind == .missingCompletion && $0.launch == launch.number }:
+                    problems.append("\(name(launch)) never called setTaskCompleted; the system killed the app at the expiration deadline")
+                case .killed, .completed:
+                    break
+                }
+            }
+        }
+        return check("one-completion-per-launch", problems, ok: "\(launches.count) launch(es), each completed once or killed")
+    }
+
+    func successImpliesCommit() -> InvariantCheck {
+        var problems: [String] = []
+        for launch in launches where launch.completionCalls.first == true {
+            guard let run = run(launch.number) else { continue }
+            if !run.didItsWork {
+                problems.append("\(name(launch)) reported success but its job did not commit")
+            } else if run.successBeforeCommit {
+                problems.append("\(name(launch)) reported success before its job committed")
+            }
+        }
+        return check("success-implies-commit", problems, ok: "every success followed a commit")
+    }
+
+    func noSuccessAfterFailureOrExpiration() -> InvariantCheck {
+        let found = defects.filter { $0.kind == .successAfterFailure || $0.kind == .successAfterExpiration }
+        return check("no-success-after-failure-or-expiration", found.map(\.description), ok: "no success was reported after a failure or an expiration")
+    }
+
+    func storeChangesTogether() -> InvariantCheck {
+        var problems: [String] = []
+        for run in runs where run.nestedLaunches.isEmpty {
+            guard let before = run.storeBefore, let after = run.storeAfter, let launch = launch(run.launch) else { continue }
+            if after.commits == before.commits {
+                var changed: [String] = []
+                if after.items != before.items { changed.append("items") }
+                if after.cursor != before.cursor { changed.append("cursor") }
+                if after.updatedAt != before.updatedAt { changed.append("updated-at") }
+                if !changed.isEmpty {
+                    problems.append("\(name(launch)) changed \(changed.joined(separator: ", ")) without committing cursor and updated-at with them")
+                }
+            } else {
+                if after.updatedAt != launch.actual {
+                    problems.append("\(name(launch)) committed but updated-at is \(after.updatedAt?.rfc3339UTC ?? "unset"), not the launch's \(launch.actual.rfc3339UTC)")
+                }
+                if let expected = run.expectedCursor, after.cursor != expected {
+                    problems.append("\(name(launch)) committed but the cursor is \(after.cursor ?? "unset"), not the batch's \(expected)")
+                }
+            }
+        }
+        return check("store-changes-together", problems, ok: "items, cursor and updated-at changed together or not at all")
+    }
+
+    func oldDataReadableDuringFault() -> InvariantCheck {
+        let faulted = runs.filter { $0.faultInjected != nil }
+        let problems = faulted.compactMap { run -> String? in
+            run.oldDataReadableDuringFault == true ? nil
+                : "launch #\(run.launch) \(run.identifier): \(run.readDuringFaultDetail ?? "the store was not read during the fault")"
+        }
+        return check("old-data-readable-during-fault", problems,
+                     ok: faulted.isEmpty ? "no fault was injected" : "a reader saw the old data during each of \(faulted.count) fault(s)")
+    }
+
+    private var failedRuns: [(LaunchRecord, JobRunRecord)] {
+        launches.compactMap { launch in
+            guard launch.completed == .failure, let run = run(launch.number) else { return nil }
+            return (launch, run)
+        }
+    }
+
+    func noTemporaryFilesAfterCancelOrFault() -> InvariantCheck {
+        // A process that died mid-run could not clean up; its leftovers are the next run's to sweep.
+        let problems = failedRuns.compactMap { launch, run -> String? in
+            guard !run.processDiedDuringRun, let left = run.temporaryFilesAfter, left > 0 else { return nil }
+            return "\(name(launch)) ended as a failure with \(left) temporary file(s) left"
+        }
+        return check("no-temp-files-after-cancel-or-fault", problems, ok: "no failed launch left temporary files")
+    }
+
+    func noSuccessMarkAfterCancelOrFault() -> InvariantCheck {
+        let problems = failedRuns.compactMap { launch, run -> String? in
+            var marks: [String] = []
+            if let before = run.storeBefore, let after = run.storeAfter, run.nestedLaunches.isEmpty {
+                if after.commits != before.commits { marks.append("a commit") }
+                if after.updatedAt != before.updatedAt { marks.append("a new updated-at") }
+            }
+            if !run.completionAdded.isEmpty { marks.append("completion of \(run.completionAdded.joined(separator: ", "))") }
+            return marks.isEmpty ? nil : "\(name(launch)) ended as a failure but left \(marks.joined(separator: " and "))"
+        }
+        return check("no-success-mark-after-cancel-or-fault", problems, ok: "no failed launch left a success mark")
+    }
+
+    func noDuplicateItems() -> InvariantCheck {
+        check("no-duplicate-items", duplicateItems.map { "item \($0) is stored more than once" }, ok: "every item is stored once")
+    }
+
+    func noDuplicateSideEffects() -> InvariantCheck {
+        let bySubject = Dictionary(grouping: sideEffects, by: \.subject)
+        let problems = bySubject.keys.sorted().compactMap { subject -> String? in
+            let effects = bySubject[subject]!
+            return effects.count > 1 ? "the side effect for \(subject) happened \(effects.count) times (keys \(effects.map(\.key).joined(separator: ", ")))" : nil
+        }
+        return check("no-duplicate-side-effects", problems, ok: "\(sideEffects.count) side effect(s), none repeated")
+    }
+
+    func interruptedWriteReconciled() -> InvariantCheck {
+        var problems: [String] = []
+        var notes: [String] = []
+        for run in runs where run.interruptedAt == .afterWrite {
+            guard let key = run.runKey else { continue }
+            let effects = sideEffects.filter { $0.subject == key }.count
+            if effects > 1 { problems.append("the side effect of \(key), interrupted in launch #\(run.launch), happened \(effects) times") }
+            guard let retry = runs.first(where: { $0.launch > run.launch && $0.runKey == key && $0.completionRecorded }) else {
+                notes.append("launch #\(run.launch) was not retried within the scenario")
+                continue
+            }
+            if retry.committed { problems.append("launch #\(retry.launch) wrote \(key) again instead of reconciling launch #\(run.launch)'s write") }
+            if !completions.contains(where: { $0.key == key }) { problems.append("\(key) has no completion record after launch #\(retry.launch)") }
+        }
+        if !problems.isEmpty { return check("interrupted-write-reconciled", problems, ok: "") }
+        return InvariantCheck(
+            name: "interrupted-write-reconciled", passed: true,
+            detail: notes.isEmpty ? "every interrupted write was reconciled once (or none was interrupted)" : notes.joined(separator: "; "))
+    }
+
+    func catchUpNothingMissed() -> InvariantCheck {
+        guard let catchUp else { return InvariantCheck(name: "catch-up-nothing-missed", passed: true, detail: "no schedule") }
+        let completedLaunches = launches.filter { run($0.number)?.completionRecorded == true }
+        guard let last = completedLaunches.map(\.actual).max(), last > catchUp.since else {
+            return InvariantCheck(name: "catch-up-nothing-missed", passed: true, detail: "no run completed")
+        }
+        let expected: [Occurrence]
+        do {
+            expected = try catchUp.occurrences.occurrences(in: Window(after: catchUp.since, through: last))
+        } catch {
+            return InvariantCheck(name: "catch-up-nothing-missed", passed: false, detail: "the schedule could not be enumerated: \(error)")
+        }
+        let done = Set(completions.map(\.key))
+        let missed = expected.filter { !done.contains($0.key.rawValue) }
+        return check(
+            "catch-up-nothing-missed", missed.map { "\($0.key) (\($0.date.rfc3339UTC)) is due but was never completed" },
+            ok: "all \(expected.count) occurrence(s) up to the last completed run (\(last.rfc3339UTC)) completed")
+    }
+
+    func catchUpNothingTwice() -> InvariantCheck {
+        var writers: [String: [Int]] = [:]
+        for run in runs where run.committed {
+            for occurrence in run.due { writers[occurrence.key.rawValue, default: []].append(run.launch) }
+        }
+        let problems = writers.keys.sorted().compactMap { key -> String? in
+            let launches = writers[key]!
+            return launches.count > 1 ? "\(key) was written by launches \(launches.map { "#\($0)" }.joined(separator: ", "))" : nil
+        }
+        return check("catch-up-nothing-twice", problems, ok: "no occurrence was written twice")
+    }
+
+    func noPendingTimers() -> InvariantCheck {
+        check("no-pending-timers", pendingTimers.map { "\($0.label) is still scheduled at \($0.deadline.rfc3339UTC)" },
+              ok: "nothing is left scheduled on the clock")
+    }
+
+    private func defectCheck(_ name: String, _ kind: Defect.Kind, ok: String) -> InvariantCheck {
+        check(name, defects.filter { $0.kind == kind }.map(\.description), ok: ok)
+    }
+}

@@ -1,0 +1,474 @@
+import Foundation
+import Recurrence
+
+/// One lifecycle scenario: the simulated system (scheduler, manual clock), the simulated app (its processes,
+/// adapter, sync job and stores in a per-scenario folder) and everything recorded, driven step by step.
+///
+/// A scenario runner maps a spec onto it:
+/// ```swift
+/// let simulation = try await LifecycleSimulation(configuration)          // task, gate, clock, job, schedule
+/// try await simulation.launch("com.example.app.refresh", at: t1, plan: LaunchPlan(expireDuring: .parse))
+/// try await simulation.launch("com.example.app.refresh", at: t2, plan: LaunchPlan(interrupt: .afterWrite))
+/// try await simulation.launch("com.example.app.refresh", at: t3)
+/// let report = await simulation.finish()    // completed, store, side effects, temp files, runs, log, errors, checks
+/// ```
+///
+/// The app it simulates behaves like a well-written app unless the configuration says otherwise: at every process
+/// start it registers its tasks (logging `register <id> ok`) and submits a request for each one with none pending,
+/// whatever `register` returned
+/// (the next occurrence of the schedule as `earliestBeginDate`); each launch handler first submits a retry request
+/// (the launch time plus the backoff), runs the adapter, and after a completed run replaces it with a request for
+/// the next occurrence. Lifecycle errors never stop the scenario: they are returned and kept for `expect.errors`.
+/// Only harness problems (the clock sent backwards, an unusable folder) throw `LifecycleError`.
+public actor LifecycleSimulation {
+    public nonisolated let configuration: LifecycleConfiguration
+    public nonisolated let clock: ManualClock
+    public nonisolated let scheduler: SimulatedScheduler
+    public nonisolated let log: DiagnosticsLog
+    public nonisolated let folder: ScenarioFolder
+    /// The stubbed source (`job.items`); `setItems` changes it between launches.
+    public nonisolated let source: StubItemSource
+    /// The outside system receiving side effects; it survives process deaths.
+    public nonisolated let sideEffects: SideEffectLedger
+    public nonisolated let catchUp: CatchUp?
+    nonisolated let journal = RunJournal()
+
+    private var process: AppProcess?
+    private var plans: [String: LaunchPlan] = [:]
+    private var startupRegistrations: [String]
+    private var harnessProblems: [String] = []
+    private var finalReport: LifecycleReport?
+
+    /// Creates the scenario's folder and stores and starts the app's first process at `clockStart`.
+    public init(_ configuration: LifecycleConfiguration) async throws(LifecycleError) {
+        guard !configuration.tasks.isEmpty else { throw .invalidConfiguration("a lifecycle scenario needs at least one task; add 'task:'") }
+        guard zip(configuration.stages, configuration.stages.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            throw .invalidConfiguration("job stages must be in the order download, parse, write, each at most once")
+        }
+        guard configuration.stages.contains(.write) else {
+            throw .invalidConfiguration("job stages must include write: the sync job's business write is what a run commits")
+        }
+        self.configuration = configuration
+        clock = ManualClock(start: configuration.clockStart)
+        scheduler = SimulatedScheduler(gate: configuration.gate, availability: configuration.availability, clock: clock, budget: configuration.budget)
+        log = DiagnosticsLog()
+        do {
+            folder = try ScenarioFolder(inside: configuration.temporaryParent)
+        } catch {
+            throw .folder("\(error)")
+        }
+        source = StubItemSource(items: configuration.items)
+        do {
+            sideEffects = try SideEffectLedger(url: folder.sideEffectLedgerURL)
+        } catch {
+            folder.remove()
+            throw .storage(error)
+        }
+        catchUp = configuration.schedule.map { CatchUp(occurrences: $0, since: configuration.clockStart) }
+        startupRegistrations = configuration.startupRegistrations ?? configuration.tasks.map(\.identifier)
+        let journal = journal
+        scheduler.setCompletionObserver { number, success in
+            guard success else { return }
+            journal.update(number) { record in
+                if !record.didItsWork { record.successBeforeCommit = true }
+            }
+        }
+        do {
+            try startProcess()
+        } catch {
+            folder.remove()
+            throw error
+        }
+    }
+
+    deinit {
+        folder.remove()
+    }
+
+    // MARK: Steps
+
+    /// Moves the clock to `date`, firing due timers (expiration deadlines); going backwards is an error.
+    public func advance(to date: Date) throws(LifecycleError) {
+        try checkNotFinished()
+        do { try clock.advance(to: date) } catch { throw .clock(error) }
+    }
+
+    /// Moves the clock forward by `duration`.
+    public func advance(by duration: Duration) throws(LifecycleError) {
+        try checkNotFinished()
+        do { try clock.advance(by: duration) } catch { throw .clock(error) }
+    }
+
+    /// The system launches the pending request for `identifier` (at `date`, after advancing the clock there), with
+    /// `plan` injected at the job's checkpoints. A dead process is started first, in the background, as the system
+    /// does. Returns the launch as it ended, or the lifecycle error raised instead.
+    @discardableResult
+    public func launch(_ identifier: String, at date: Date? = nil, plan: LaunchPlan = LaunchPlan()) async throws(LifecycleError) -> LaunchAttempt {
+        try checkNotFinished()
+        if let date { try advance(to: date) }
+        plans[identifier] = plan
+        return try await launchNow(identifier)
+    }
+
+    /// Sets what happens in the next launch of `identifier` (for a task another launch overlaps).
+    public func setPlan(_ plan: LaunchPlan, forNextLaunchOf identifier: String) {
+        plans[identifier] = plan
+    }
+
+    /// The app registers `identifier` now (after launch finished, so the scheduler raises `late-registration`).
+    /// Returns what `register` returned, or the error.
+    @discardableResult
+    public func register(_ identifier: String) throws(LifecycleError) -> Result<Bool, SchedulerError> {
+        try checkNotFinished()
+        let process = try runningProcess()
+        return registerNow(identifier, process: process)
+    }
+
+    /// The app submits a request for `identifier` now; returns the error when the scheduler refuses it.
+    @discardableResult
+    public func submit(_ identifier: String, earliestBeginDate: Date?) throws(LifecycleError) -> SchedulerError? {
+        try checkNotFinished()
+        let process = try runningProcess()
+        return submitNow(identifier, floor: earliestBeginDate, process: process)
+    }
+
+    /// The system expires the running launch of `identifier` now (outside a launch step, this is a launch whose
+    /// handler returned without completing); returns the error when none is running.
+    @discardableResult
+    public func expire(_ identifier: String) -> SchedulerError? {
+        do {
+            try scheduler.expire(identifier)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The app cancels its pending request for `identifier`; returns whether one was pending.
+    @discardableResult
+    public func cancel(_ identifier: String) -> Bool {
+        scheduler.cancel(taskRequestWithIdentifier: identifier)
+    }
+
+    /// The app cancels all its pending requests.
+    public func cancelAll() {
+        scheduler.cancelAllTaskRequests()
+    }
+
+    /// The process dies (in-memory state dropped) and starts again in the foreground; `registering` replaces the
+    /// identifiers the app registers at this and every later start.
+    public func relaunch(registering: [String]? = nil) throws(LifecycleError) {
+        try checkNotFinished()
+        if let registering { startupRegistrations = registering }
+        scheduler.terminate()
+        try startProcess()
+    }
+
+    /// The process dies and stays dead until the next launch or step that needs it.
+    public func terminate() {
+        scheduler.terminate()
+    }
+
+    /// Changes what the source returns from now on.
+    public func setItems(_ items: [String]) {
+        source.setItems(items)
+    }
+
+    // MARK: Results
+
+    /// The invariant checks over what happened so far.
+    public func checkInvariants() -> [InvariantCheck] {
+        report().checks
+    }
+
+    /// Everything recorded so far, with the invariant checks.
+    public func report() -> LifecycleReport {
+        if let finalReport { return finalReport }
+        let launches = scheduler.launches
+        let runs = journal.records
+        let store = (try? SyncStore.readSnapshot(at: folder.syncStoreURL))
+            ?? StoreSnapshot(items: [], cursor: nil, updatedAt: nil, commits: 0, runKey: nil)
+        let duplicates = (try? SyncStore.readDuplicateItems(at: folder.syncStoreURL)) ?? []
+        let effects = (try? sideEffects.effects()) ?? []
+        let completions = (try? CompletionStore.readCompletions(at: folder.completionStoreURL)) ?? []
+        let pendingTimers = clock.pendingWork
+        let defects = scheduler.defects
+        let invariants = LifecycleInvariants(
+            launches: launches, runs: runs, duplicateItems: duplicates, sideEffects: effects, completions: completions,
+            catchUp: catchUp, pendingTimers: pendingTimers, defects: defects)
+        let harness = InvariantCheck(
+            name: "harness-ran-cleanly", passed: harnessProblems.isEmpty,
+            detail: harnessProblems.isEmpty ? "the harness met no problem of its own" : harnessProblems.joined(separator: "; "))
+        return LifecycleReport(
+            launches: launches, jobRuns: runs, runs: Self.runRecords(launches: launches, runs: runs), store: store,
+            duplicateItems: duplicates, sideEffects: effects,
+            temporaryFiles: TemporaryFiles(directory: folder.temporaryFiles).names, log: log.lines,
+            errors: scheduler.errors, defects: defects, completions: completions,
+            pendingRequests: scheduler.pendingRequests, pendingTimers: pendingTimers,
+            checks: invariants.evaluate() + [harness])
+    }
+
+    /// Ends the scenario: takes the final report, kills the process, closes the stores and removes the folder.
+    /// Later calls return the same report.
+    public func finish() -> LifecycleReport {
+        if let finalReport { return finalReport }
+        let result = report()
+        finalReport = result
+        scheduler.terminate()
+        scheduler.setTerminationObserver(nil)
+        scheduler.setOpenTransactionProbe(nil)
+        scheduler.setCompletionObserver(nil)
+        process?.die()
+        process = nil
+        sideEffects.close()
+        folder.remove()
+        return result
+    }
+
+    static func runRecords(launches: [LaunchRecord], runs: [JobRunRecord]) -> [RunRecord] {
+        launches.flatMap { launch -> [RunRecord] in
+            let run = runs.first { $0.launch == launch.number }
+            guard let run, !run.due.isEmpty else {
+                return [RunRecord(launch: launch.number, identifier: launch.identifier, planned: launch.planned,
+                                  actual: launch.actual, key: run?.runKey, completed: launch.completed)]
+            }
+            return run.due.map {
+                RunRecord(launch: launch.number, identifier: launch.identifier, planned: $0.date,
+                          actual: launch.actual, key: $0.key.rawValue, completed: launch.completed)
+            }
+        }
+    }
+
+    // MARK: Checkpoints (called by the jobs' monitor)
+
+    /// The job of `identifier` reached `point`: act on the launch's plan. Work reaching a checkpoint after its task
+    /// expired is still running: the system suspends the process there (an open transaction is a defect) and,
+    /// as the work in flight can never finish, the process dies.
+    func reach(_ point: Checkpoint, identifier: String) async throws {
+        guard let process, process.life.isAlive, let number = journal.activeLaunch(of: identifier),
+            let launch = scheduler.launch(number: number)
+        else { throw ProcessDeath() }
+        if launch.expiredAt != nil {
+            scheduler.recordDefect(Defect(
+                kind: .workAfterExpiration, identifier: identifier, launch: number,
+                detail: "the job reached \(point) after the task expired; check for cancellation between stages and stop"))
+            journal.update(number) { $0.processDiedDuringRun = true }
+            scheduler.suspend()
+            scheduler.terminate()
+            throw ProcessDeath()
+        }
+        let plan = journal.record(number)?.plan ?? LaunchPlan()
+        if let overlap = plan.overlap, point == .during(overlap.during) {
+            do {
+                _ = try await launchNow(overlap.identifier)
+            } catch {
+                harnessProblems.append("the overlapping launch of \(overlap.identifier) could not run: \(error)")
+            }
+            guard process.life.isAlive else { throw ProcessDeath() }
+        }
+        if let stage = plan.expireDuring, point == .during(stage) {
+            journal.update(number) { $0.expiredDuring = stage }
+            try? scheduler.expire(identifier)
+        }
+        if let fault = plan.fault, point == .during(fault.stage) {
+            let url = folder.syncStoreURL
+            journal.update(number) { record in
+                record.faultInjected = fault
+                do {
+                    let seen = try SyncStore.readSnapshot(at: url)
+                    record.oldDataReadableDuringFault = seen == record.storeBefore
+                    if seen != record.storeBefore {
+                        record.readDuringFaultDetail = "during the \(fault.stage.rawValue) fault a reader saw \(Self.summary(seen)) instead of \(record.storeBefore.map(Self.summary) ?? "the state before the launch")"
+                    }
+                } catch {
+                    record.oldDataReadableDuringFault = false
+                    record.readDuringFaultDetail = "during the \(fault.stage.rawValue) fault a reader could not read the store: \(error)"
+                }
+            }
+            throw fault
+        }
+        if plan.interrupt == point {
+            journal.update(number) { record in
+                record.interruptedAt = point
+                record.processDiedDuringRun = true
+            }
+            scheduler.terminate()
+            throw ProcessDeath()
+        }
+    }
+
+    private static func summary(_ snapshot: StoreSnapshot) -> String {
+        "\(snapshot.items.count) item(s), cursor \(snapshot.cursor ?? "unset"), \(snapshot.commits) commit(s)"
+    }
+
+    // MARK: The simulated app
+
+    private func checkNotFinished() throws(LifecycleError) {
+        if finalReport != nil { throw .finished }
+    }
+
+    /// The process, started in the foreground when dead, resumed when suspended (the user opened the app).
+    private func runningProcess() throws(LifecycleError) -> AppProcess {
+        if !scheduler.processState.isRunning || process?.life.isAlive != true { try startProcess() }
+        scheduler.resume()
+        guard let process else { throw .invalidConfiguration("the app process could not start") }
+        return process
+    }
+
+    private func launchNow(_ identifier: String) async throws(LifecycleError) -> LaunchAttempt {
+        if !scheduler.processState.isRunning || process?.life.isAlive != true {
+            // The system starts the app in the background to deliver the task.
+            try startProcess()
+        }
+        do {
+            return .launched(try await scheduler.launch(identifier))
+        } catch {
+            plans[identifier] = nil
+            return .refused(error)
+        }
+    }
+
+    /// A new process: open the stores from disk, register (logging each result), submit what is missing, finish launching.
+    private func startProcess() throws(LifecycleError) {
+        scheduler.startLaunching()
+        let process: AppProcess
+        do {
+            process = try AppProcess(
+                generation: scheduler.processGeneration, folder: folder, sideEffects: sideEffects, makeHandler: makeHandler())
+        } catch {
+            throw .storage(error)
+        }
+        self.process = process
+        scheduler.setTerminationObserver { process.die() }
+        scheduler.setOpenTransactionProbe { process.openTransactions() }
+        var registered: [String] = []
+        for identifier in startupRegistrations {
+            registerNow(identifier, process: process)
+            if !registered.contains(identifier) { registered.append(identifier) }
+        }
+        if configuration.submitsAtStartup {
+            // Like most apps, it submits whatever `register` returned: a refused identifier then fails `not-permitted`.
+            let pending = Set(scheduler.pendingRequests.map(\.identifier))
+            for identifier in registered where !pending.contains(identifier) {
+                submitNow(identifier, floor: try firstFloor(process), process: process)
+            }
+        }
+        scheduler.finishLaunching()
+    }
+
+    private func makeHandler() -> @Sendable (String, ProcessLife, SyncJob.Stores, TemporaryFiles) -> (SyncJob, any LaunchHandling) {
+        let monitor = SimulationMonitor(simulation: self, journal: journal)
+        let configuration = configuration
+        let source = source
+        let clock = clock
+        let catchUp = catchUp
+        let log = log
+        return { identifier, _, stores, files in
+            let job = SyncJob(
+                identifier: identifier, source: source, stores: stores, clock: clock, files: files, catchUp: catchUp,
+                stages: configuration.stages, log: log, monitor: monitor, flaws: configuration.jobFlaws)
+            let adapter: any LaunchHandling = switch configuration.adapter {
+            case .thin: BackgroundRefreshAdapter(job: job)
+            case .flawed(let flaw): FlawedRefreshAdapter(job: job, flaw: flaw)
+            }
+            return (job, adapter)
+        }
+    }
+
+    @discardableResult
+    private func registerNow(_ identifier: String, process: AppProcess) -> Result<Bool, SchedulerError> {
+        let kind = configuration.kind(of: identifier)
+        do {
+            let accepted = try scheduler.register(identifier, kind: kind) { [weak self] task in
+                await self?.handleLaunch(task, process: process)
+            }
+            let refusal = configuration.gate.refusal(for: identifier, kind: kind)
+            log.record(identifier: identifier, stage: "register", errorType: accepted ? nil : refusal?.diagnosticType, from: process.life)
+            return .success(accepted)
+        } catch {
+            log.record(identifier: identifier, stage: "register", errorType: error.diagnosticType, from: process.life)
+            return .failure(error)
+        }
+    }
+
+    @discardableResult
+    private func submitNow(_ identifier: String, floor: Date?, process: AppProcess) -> SchedulerError? {
+        do {
+            try scheduler.submit(TaskRequest(identifier: identifier, kind: configuration.kind(of: identifier), earliestBeginDate: floor))
+            log.record(identifier: identifier, stage: "submit", from: process.life)
+            return nil
+        } catch {
+            log.record(identifier: identifier, stage: "submit", errorType: error.diagnosticType, from: process.life)
+            return error
+        }
+    }
+
+    /// The first request's floor: the schedule's first occurrence after the catch-up anchor (nil without a schedule).
+    private func firstFloor(_ process: AppProcess) throws(LifecycleError) -> Date? {
+        guard let catchUp else { return nil }
+        let anchor = (try? process.completions.catchUpAnchor(schedule: catchUp.occurrences.scheduleID)) ?? nil
+        do {
+            return try catchUp.occurrences.next(after: max(anchor ?? catchUp.since, catchUp.since)).date
+        } catch {
+            throw .recurrence("\(error)")
+        }
+    }
+
+    /// The next occurrence after `date`, or nil without a schedule (a problem is recorded when the schedule fails).
+    private func nextOccurrence(after date: Date) -> Date? {
+        guard let catchUp else { return nil }
+        do {
+            return try catchUp.occurrences.next(after: date).date
+        } catch {
+            harnessProblems.append("the schedule gave no occurrence after \(date.rfc3339UTC): \(error)")
+            return nil
+        }
+    }
+
+    /// The app's launch handler around the adapter.
+    private func handleLaunch(_ task: SimulatedTask, process: AppProcess) async {
+        guard process.life.isAlive else { return }
+        let identifier = task.identifier
+        let number = task.launchNumber
+        let launchTime = clock.now
+        log.record(identifier: identifier, stage: "launch", from: process.life)
+        var record = JobRunRecord(launch: number, identifier: identifier, plan: plans.removeValue(forKey: identifier) ?? LaunchPlan())
+        record.storeBefore = try? SyncStore.readSnapshot(at: folder.syncStoreURL)
+        record.expectedCursor = source.currentBatch.cursor
+        journal.begin(record)
+        if configuration.resubmitsAfterLaunch { submitRetryRequest(identifier, launchTime: launchTime, process: process) }
+        let handler = process.handler(for: identifier)
+        await handler.adapter.handle(task: task)
+        let after = try? SyncStore.readSnapshot(at: folder.syncStoreURL)
+        let left = TemporaryFiles(directory: folder.temporaryFiles).count
+        journal.update(number) { record in
+            record.storeAfter = after
+            record.temporaryFilesAfter = left
+        }
+        journal.end(launch: number, identifier: identifier)
+        guard process.life.isAlive, configuration.resubmitsAfterLaunch, handler.job.lastRunCompleted else { return }
+        try? process.completions.setFailureCount(0, of: identifier)
+        if catchUp == nil {
+            submitNow(identifier, floor: nil, process: process)
+        } else if let next = nextOccurrence(after: launchTime) {
+            submitNow(identifier, floor: next, process: process)
+        }
+    }
+
+    /// Submitted before the work runs, so that a failure or a death still leaves a request: the launch time plus the
+    /// backoff for one more consecutive failure (counted in the completion store, which survives deaths).
+    private func submitRetryRequest(_ identifier: String, launchTime: Date, process: AppProcess) {
+        let failures = ((try? process.completions.failureCount(of: identifier)) ?? 0) + 1
+        try? process.completions.setFailureCount(failures, of: identifier)
+        guard let retry = configuration.retry else {
+            submitNow(identifier, floor: launchTime, process: process)
+            return
+        }
+        if let delay = retry.delay(afterFailures: failures) {
+            submitNow(identifier, floor: launchTime.addingTimeInterval(delay.timeInterval), process: process)
+        } else if let next = nextOccurrence(after: launchTime) {
+            // Attempts used up: wait for the next occurrence instead.
+            submitNow(identifier, floor: next, process: process)
+        }
+    }
+}

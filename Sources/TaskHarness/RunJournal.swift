@@ -1,0 +1,57 @@
+import Synchronization
+
+/// The app side's record of each launch, written from the job's monitor calls and the simulation.
+final class RunJournal: Sendable {
+    private struct State {
+        var records: [Int: JobRunRecord] = [:]
+        var active: [String: Int] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    func begin(_ record: JobRunRecord) {
+        state.withLock { state in
+            for (_, outer) in state.active { state.records[outer]?.nestedLaunches.append(record.launch) }
+            state.records[record.launch] = record
+            state.active[record.identifier] = record.launch
+        }
+    }
+
+    func end(launch: Int, identifier: String) {
+        state.withLock { state in
+            if state.active[identifier] == launch { state.active[identifier] = nil }
+        }
+    }
+
+    /// The launch currently running for `identifier`.
+    func activeLaunch(of identifier: String) -> Int? {
+        state.withLock { $0.active[identifier] }
+    }
+
+    func update(_ launch: Int, _ change: (inout JobRunRecord) -> Void) {
+        state.withLock { state in
+            if var record = state.records[launch] {
+                change(&record)
+                state.records[launch] = record
+            }
+        }
+    }
+
+    func updateActive(_ identifier: String, _ change: (inout JobRunRecord) -> Void) {
+        state.withLock { state in
+            if let launch = state.active[identifier], var record = state.records[launch] {
+                change(&record)
+                state.records[launch] = record
+            }
+        }
+    }
+
+    func record(_ launch: Int) -> JobRunRecord? {
+        state.withLock { $0.records[launch] }
+    }
+
+    /// Every record, in launch order.
+    var records: [JobRunRecord] {
+        state.withLock { $0.records.values.sorted { $0.launch < $1.launch } }
+    }
+}

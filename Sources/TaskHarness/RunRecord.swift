@@ -1,0 +1,16 @@
+import Foundation
+
+/// One planned-versus-actual line of a spec's `runs:`: an occurrence (or an unscheduled run) and the launch that
+/// tried it.
+public struct RunRecord: Sendable, Hashable {
+    public let launch: Int
+    public let identifier: String
+    /// The occurrence's instant; for an unscheduled run, the request's `earliestBeginDate`.
+    public let planned: Date?
+    /// When the system launched the task.
+    public let actual: Date
+    /// The occurrence's dedup key, or the run key of an unscheduled run (nil when the job never got that far).
+    public let key: String?
+    /// How that launch ended.
+    public let completed: CompletionValue
+}

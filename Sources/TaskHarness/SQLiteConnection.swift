@@ -1,0 +1,124 @@
+import CSQLite
+import Foundation
+import Synchronization
+
+/// One open SQLite database file; the C handle is closed by `close()` or, at the latest, by `deinit`.
+///
+/// Calls are serialized by a lock, so the connection can be shared by the harness and the job it drives.
+/// A transaction may stay open between calls (the job's write stage reaches a checkpoint inside it); closing a
+/// connection with an open transaction rolls it back, which is how a simulated process death loses unfinished work.
+public final class SQLiteConnection: Sendable {
+    public let path: String
+    private let handle: Mutex<OpaquePointer?>
+
+    /// Opens (and when writable, creates) the database file at `path`.
+    public init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+        var db: OpaquePointer?
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_FULLMUTEX
+        let code = sqlite3_open_v2(path, &db, flags, nil)
+        guard code == SQLITE_OK, let opened = db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(db)
+            throw SQLiteError(code: code, operation: "open", message: message)
+        }
+        self.path = path
+        handle = Mutex(opened)
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Closes the handle; an open transaction is rolled back. Later calls fail with a `closed` error.
+    public func close() {
+        handle.withLock { db in
+            if let open = db {
+                sqlite3_close_v2(open)
+                db = nil
+            }
+        }
+    }
+
+    /// Whether the handle is still open.
+    public var isOpen: Bool { handle.withLock { $0 != nil } }
+
+    /// Whether a transaction is open on this connection (SQLite is out of autocommit mode).
+    public var isInTransaction: Bool {
+        handle.withLock { db in
+            guard let db else { return false }
+            return sqlite3_get_autocommit(db) == 0
+        }
+    }
+
+    /// Runs one or more statements without bindings or results (schema, `BEGIN`, `COMMIT`).
+    public func execute(_ sql: String) throws(SQLiteError) {
+        try handle.withLock { (db) throws(SQLiteError) in
+            guard let db else { throw .closed("execute") }
+            let code = sqlite3_exec(db, sql, nil, nil, nil)
+            guard code == SQLITE_OK else {
+                throw SQLiteError(code: code, operation: "execute", message: String(cString: sqlite3_errmsg(db)))
+            }
+        }
+    }
+
+    /// Runs one statement with bound values; returns the number of rows it changed.
+    @discardableResult
+    public func run(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> Int {
+        try handle.withLock { (db) throws(SQLiteError) -> Int in
+            guard let db else { throw .closed("run") }
+            _ = try Self.step(db, sql, values, collect: false)
+            return Int(sqlite3_changes(db))
+        }
+    }
+
+    /// Runs one query with bound values and returns every row.
+    public func query(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> [[SQLiteValue]] {
+        try handle.withLock { (db) throws(SQLiteError) -> [[SQLiteValue]] in
+            guard let db else { throw .closed("query") }
+            return try Self.step(db, sql, values, collect: true)
+        }
+    }
+
+    private static func step(
+        _ db: OpaquePointer, _ sql: String, _ values: [SQLiteValue], collect: Bool
+    ) throws(SQLiteError) -> [[SQLiteValue]] {
+        var statement: OpaquePointer?
+        var code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else {
+            throw SQLiteError(code: code, operation: "prepare", message: String(cString: sqlite3_errmsg(db)))
+        }
+        defer { sqlite3_finalize(statement) }
+        // SQLITE_TRANSIENT: SQLite copies the bytes before the call returns.
+        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            switch value {
+            case .null: code = sqlite3_bind_null(statement, index)
+            case .integer(let number): code = sqlite3_bind_int64(statement, index, number)
+            case .real(let number): code = sqlite3_bind_double(statement, index, number)
+            case .text(let text): code = sqlite3_bind_text(statement, index, text, -1, transient)
+            }
+            guard code == SQLITE_OK else {
+                throw SQLiteError(code: code, operation: "bind", message: String(cString: sqlite3_errmsg(db)))
+            }
+        }
+        var rows: [[SQLiteValue]] = []
+        while true {
+            code = sqlite3_step(statement)
+            if code == SQLITE_DONE { return rows }
+            guard code == SQLITE_ROW else {
+                throw SQLiteError(code: code, operation: "step", message: String(cString: sqlite3_errmsg(db)))
+            }
+            guard collect else { continue }
+            let columns = sqlite3_column_count(statement)
+            rows.append((0..<columns).map { column in
+                switch sqlite3_column_type(statement, column) {
+                case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, column))
+                case SQLITE_FLOAT: .real(sqlite3_column_double(statement, column))
+                case SQLITE_NULL: .null
+                default: .text(String(cString: sqlite3_column_text(statement, column)))
+                }
+            })
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import CSQLite
+
+/// A failed SQLite call: the result code, what was being done, and SQLite's own message.
+///
+/// Messages come from SQLite and the SQL text; bound values (payloads) never appear in them.
+public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// SQLite's primary result code (`SQLITE_BUSY`, `SQLITE_FULL`, …); -1 for a closed connection.
+    public let code: Int32
+    /// What the harness was doing: `open`, `prepare`, `step`, `execute`, `closed`.
+    public let operation: String
+    public let message: String
+
+    public init(code: Int32, operation: String, message: String) {
+        self.code = code
+        self.operation = operation
+        self.message = message
+    }
+
+    /// The connection was closed (for example by a simulated process death) before the call.
+    static func closed(_ operation: String) -> SQLiteError {
+        SQLiteError(code: -1, operation: operation, message: "the database connection is closed")
+    }
+
+    public var description: String { "SQLite \(operation) failed (\(code)): \(message)" }
+}
+
+extension SQLiteError: DiagnosticErrorType {
+    public var diagnosticType: String {
+        if code == -1 { return "database-closed" }
+        // Extended result codes carry the primary code in their low byte.
+        return switch code & 0xFF {
+        case SQLITE_BUSY: "database-busy"
+        case SQLITE_LOCKED: "database-locked"
+        case SQLITE_FULL: "disk-full"
+        case SQLITE_IOERR: "disk-io"
+        case SQLITE_CORRUPT: "database-corrupt"
+        case SQLITE_READONLY: "database-read-only"
+        case SQLITE_CONSTRAINT: "constraint"
+        default: "database-error"
+        }
+    }
+}

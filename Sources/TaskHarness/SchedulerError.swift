@@ -1,0 +1,50 @@
+import Foundation
+
+/// A lifecycle error: something the real system would refuse, or crash the app for, recorded with its code.
+///
+/// The code is the word a spec's `expect.errors` lists (`not-permitted`, `late-registration`, …); the message is one
+/// sentence saying what happened and what to do.
+public struct SchedulerError: Error, Sendable, Hashable, CustomStringConvertible, DiagnosticErrorType {
+    /// The error codes, as written in specs.
+    public enum Code: String, Sendable, Hashable, CaseIterable {
+        /// The identifier is not in `BGTaskSchedulerPermittedIdentifiers`, or `UIBackgroundModes` lacks its mode.
+        case notPermitted = "not-permitted"
+        /// Submit for an identifier that has no launch handler registered in this process.
+        case notRegistered = "not-registered"
+        /// `register` after launch finished (the real system crashes the app).
+        case lateRegistration = "late-registration"
+        /// A second `register` for the same identifier in one process (the real system crashes the app).
+        case duplicateRegistration = "duplicate-registration"
+        /// More pending requests of a kind than allowed (1 refresh, 10 processing).
+        case tooManyPending = "too-many-pending"
+        /// Background work cannot be scheduled: Background App Refresh is off, or the Simulator.
+        case unavailable
+        /// The system has a pending request for an identifier but no launch handler is registered for it.
+        case noLaunchHandler = "no-launch-handler"
+        /// A launch step for an identifier with no pending request: the system has nothing to launch.
+        case noPendingRequest = "no-pending-request"
+        /// A launch step earlier than the pending request's `earliestBeginDate`: the system never does that.
+        case launchBeforeEarliestBegin = "launch-before-earliest-begin"
+        /// An expire step with no running task for the identifier.
+        case notRunning = "not-running"
+        /// A registration while no process is running.
+        case processNotRunning = "process-not-running"
+    }
+
+    public let code: Code
+    public let identifier: String
+    /// The manual clock's instant when the error was raised.
+    public let at: Date
+    public let message: String
+
+    public init(code: Code, identifier: String, at: Date, message: String) {
+        self.code = code
+        self.identifier = identifier
+        self.at = at
+        self.message = message
+    }
+
+    public var description: String { "\(code.rawValue): \(message)" }
+
+    public var diagnosticType: String { code.rawValue }
+}

@@ -1,0 +1,428 @@
+import Foundation
+import Recurrence
+import Synchronization
+
+/// A deterministic BGTaskScheduler: the static gate, the registration window, pending requests with their limits,
+/// launches, expirations and `setTaskCompleted`, following `harness-model.md`.
+///
+/// Every refusal is thrown as a `SchedulerError` and also kept in `errors`; every misuse by the app that the real
+/// system tolerates or punishes later (completing twice, success after failure, a transaction open at suspension)
+/// is kept in `defects`. Time comes only from the injected `ManualClock`.
+///
+/// ```swift
+/// let scheduler = SimulatedScheduler(gate: gate, clock: clock)
+/// try scheduler.startLaunching()
+/// _ = try scheduler.register("com.example.app.refresh", kind: .refresh) { task in await adapter.handle(task: task) }
+/// try scheduler.submit(TaskRequest(identifier: "com.example.app.refresh", kind: .refresh, earliestBeginDate: floor))
+/// scheduler.finishLaunching()
+/// try clock.advance(to: floor)
+/// let launch = try await scheduler.launch("com.example.app.refresh")   // runs the handler to its end
+/// ```
+public final class SimulatedScheduler: Sendable {
+    /// What the app registers for an identifier: it runs the task's work and returns when that work has ended.
+    public typealias LaunchHandler = @Sendable (SimulatedTask) async -> Void
+
+    public let gate: StaticGate
+    public let availability: SchedulerAvailability
+    public let clock: ManualClock
+    public let budget: ExpirationBudget
+
+    private struct Registration {
+        let kind: TaskKind
+        let handler: LaunchHandler
+    }
+
+    private struct State {
+        var process: ProcessState = .configured
+        var generation = 0
+        var registrations: [String: Registration] = [:]
+        var rejected: Set<String> = []
+        /// Indices into `requests` of the pending ones.
+        var pending: [String: Int] = [:]
+        var requests: [SubmittedRequest] = []
+        var launches: [LaunchRecord] = []
+        var expirationHandlers: [Int: @Sendable () -> Void] = [:]
+        var deadlines: [Int: ManualClock.TimerToken] = [:]
+        var errors: [SchedulerError] = []
+        var defects: [Defect] = []
+        var ignoredCallsAfterDeath = 0
+        var transactionProbe: (@Sendable () -> [String])?
+        var terminationObserver: (@Sendable () -> Void)?
+        var completionObserver: (@Sendable (Int, Bool) -> Void)?
+
+        mutating func fail(_ code: SchedulerError.Code, _ identifier: String, _ at: Date, _ message: String) -> SchedulerError {
+            let error = SchedulerError(code: code, identifier: identifier, at: at, message: message)
+            errors.append(error)
+            return error
+        }
+    }
+
+    private let state = Mutex(State())
+
+    public init(
+        gate: StaticGate,
+        availability: SchedulerAvailability = .available,
+        clock: ManualClock,
+        budget: ExpirationBudget = .standard
+    ) {
+        self.gate = gate
+        self.availability = availability
+        self.clock = clock
+        self.budget = budget
+    }
+
+    // MARK: Observation
+
+    public var processState: ProcessState { state.withLock { $0.process } }
+
+    /// The current (or last) process generation: 0 before the first start, then 1, 2, ….
+    public var processGeneration: Int { state.withLock { $0.generation } }
+
+    /// Every launch so far, in the order they started.
+    public var launches: [LaunchRecord] { state.withLock { $0.launches } }
+
+    /// The launch with this number (1-based).
+    public func launch(number: Int) -> LaunchRecord? {
+        state.withLock { state in state.launches.indices.contains(number - 1) ? state.launches[number - 1] : nil }
+    }
+
+    /// Every request ever submitted, with what became of it.
+    public var requests: [SubmittedRequest] { state.withLock { $0.requests } }
+
+    /// The requests waiting for a launch, in submission order.
+    public var pendingRequests: [TaskRequest] {
+        state.withLock { state in state.pending.values.sorted().map { state.requests[$0].request } }
+    }
+
+    /// The registration of `identifier` in the current process.
+    public func registrationState(of identifier: String) -> RegistrationState {
+        state.withLock { state in
+            if state.registrations[identifier] != nil { return .registered }
+            return state.rejected.contains(identifier) ? .rejected : .unregistered
+        }
+    }
+
+    /// Every lifecycle error raised so far, in order.
+    public var errors: [SchedulerError] { state.withLock { $0.errors } }
+
+    /// Every defect recorded so far, in order.
+    public var defects: [Defect] { state.withLock { $0.defects } }
+
+    /// `setTaskCompleted` calls that arrived for a launch whose process had already died (they have no effect).
+    public var ignoredCallsAfterDeath: Int { state.withLock { $0.ignoredCallsAfterDeath } }
+
+    /// Records a defect found by the app-side layer (for example work after expiration).
+    public func recordDefect(_ defect: Defect) {
+        state.withLock { $0.defects.append(defect) }
+    }
+
+    /// Tells the scheduler how to find open transactions when it suspends the process (names of the stores).
+    public func setOpenTransactionProbe(_ probe: (@Sendable () -> [String])?) {
+        state.withLock { $0.transactionProbe = probe }
+    }
+
+    /// Called (outside any lock) each time the process dies, so the app side can drop what lived in it.
+    public func setTerminationObserver(_ observer: (@Sendable () -> Void)?) {
+        state.withLock { $0.terminationObserver = observer }
+    }
+
+    /// Called (outside any lock) with the launch number and the value of each `setTaskCompleted` call the app makes.
+    public func setCompletionObserver(_ observer: (@Sendable (Int, Bool) -> Void)?) {
+        state.withLock { $0.completionObserver = observer }
+    }
+
+    // MARK: Process
+
+    /// Starts a process (configured or terminated → launching): the registration window opens.
+    public func startLaunching() {
+        state.withLock { state in
+            guard !state.process.isRunning else { return }
+            state.process = .launching
+            state.generation += 1
+            state.registrations = [:]
+            state.rejected = []
+        }
+    }
+
+    /// Ends the registration window (launching → launched); later registrations are `late-registration`.
+    public func finishLaunching() {
+        state.withLock { state in
+            if state.process == .launching { state.process = .launched }
+        }
+    }
+
+    /// Suspends the process (launched → suspended); each open transaction the probe reports is a defect.
+    @discardableResult
+    public func suspend() -> [Defect] {
+        let probe: (@Sendable () -> [String])? = state.withLock { state in
+            guard state.process == .launched || state.process == .launching else { return nil }
+            state.process = .suspended
+            return state.transactionProbe
+        }
+        return recordOpenTransactions(probe?() ?? [])
+    }
+
+    private func recordOpenTransactions(_ stores: [String]) -> [Defect] {
+        state.withLock { state in
+            let running = state.launches.last { $0.process == state.generation }
+            let found = stores.map { store in
+                Defect(
+                    kind: .openTransactionAtSuspension, identifier: running?.identifier ?? "app", launch: running?.number,
+                    detail: "a transaction on \(store) was open when the process was suspended; keep transactions short and end them before the task completes")
+            }
+            state.defects += found
+            return found
+        }
+    }
+
+    /// Brings a suspended process back to the foreground (suspended → launched).
+    public func resume() {
+        state.withLock { state in
+            if state.process == .suspended { state.process = .launched }
+        }
+    }
+
+    /// Kills the process: registrations and handlers are dropped, running tasks end as `killed`; pending requests stay.
+    public func terminate() {
+        let observer: (@Sendable () -> Void)? = state.withLock { state in
+            guard state.process.isRunning else { return nil }
+            state.process = .terminated
+            state.registrations = [:]
+            state.rejected = []
+            state.expirationHandlers = [:]
+            for index in state.launches.indices where state.launches[index].isUnfinished {
+                state.launches[index].state = .killed
+                if let token = state.deadlines.removeValue(forKey: state.launches[index].number) {
+                    clock.cancel(token)
+                }
+            }
+            return state.terminationObserver
+        }
+        observer?()
+    }
+
+    // MARK: Registration and requests
+
+    /// Registers a launch handler, like `BGTaskScheduler.register(forTaskWithIdentifier:using:launchHandler:)`.
+    ///
+    /// Returns false (and registers nothing) when the static gate refuses the identifier or its background mode.
+    /// Throws `late-registration` after launch finished and `duplicate-registration` for a second registration in
+    /// one process — the real system crashes the app for both.
+    @discardableResult
+    public func register(_ identifier: String, kind: TaskKind, launchHandler: @escaping LaunchHandler) throws(SchedulerError) -> Bool {
+        let now = clock.now
+        return try state.withLock { (state) throws(SchedulerError) -> Bool in
+            guard state.process.isRunning else {
+                throw state.fail(.processNotRunning, identifier, now, "register \(identifier) while no app process runs; registrations happen while the app launches")
+            }
+            guard state.process == .launching else {
+                throw state.fail(.lateRegistration, identifier, now, "register \(identifier) came after the app finished launching; register every identifier before launch finishes")
+            }
+            guard state.registrations[identifier] == nil else {
+                throw state.fail(.duplicateRegistration, identifier, now, "\(identifier) is already registered in this process; register each identifier once")
+            }
+            if gate.refusal(for: identifier, kind: kind) != nil {
+                state.rejected.insert(identifier)
+                return false
+            }
+            state.registrations[identifier] = Registration(kind: kind, handler: launchHandler)
+            return true
+        }
+    }
+
+    /// Submits a request, like `BGTaskScheduler.submit(_:)`; a pending request for the same identifier is replaced.
+    public func submit(_ request: TaskRequest) throws(SchedulerError) {
+        let now = clock.now
+        let id = request.identifier
+        try state.withLock { (state) throws(SchedulerError) in
+            switch gate.refusal(for: id, kind: request.kind) {
+            case .identifierNotPermitted:
+                throw state.fail(.notPermitted, id, now, "\(id) is not in \(StaticGate.permittedIdentifiersKey); add it to the Info.plist")
+            case .backgroundModeMissing(let mode):
+                throw state.fail(.notPermitted, id, now, "\(StaticGate.backgroundModesKey) lacks '\(mode)', which a \(request.kind.rawValue) task needs; add it to the Info.plist")
+            case nil:
+                break
+            }
+            guard availability.allows(request.kind) else {
+                throw state.fail(.unavailable, id, now, "background tasks are unavailable (\(availability.rawValue)); handle the unavailable error instead of assuming the request was accepted")
+            }
+            guard state.process.isRunning, state.registrations[id] != nil else {
+                throw state.fail(.notRegistered, id, now, "\(id) has no launch handler registered in this process; register it while the app launches, before submitting")
+            }
+            let othersPending = state.pending.filter { $0.key != id && state.requests[$0.value].request.kind == request.kind }.count
+            guard othersPending < request.kind.pendingLimit else {
+                throw state.fail(.tooManyPending, id, now, "\(othersPending + 1) \(request.kind.rawValue) requests would be pending (limit \(request.kind.pendingLimit)); cancel one or resubmit the same identifier to replace it")
+            }
+            if let replaced = state.pending[id] {
+                state.requests[replaced].state = .replaced
+            }
+            state.requests.append(SubmittedRequest(request: request, submittedAt: now, state: .pending))
+            state.pending[id] = state.requests.count - 1
+        }
+    }
+
+    /// Cancels the pending request for `identifier`, if any; returns whether one was pending.
+    @discardableResult
+    public func cancel(taskRequestWithIdentifier identifier: String) -> Bool {
+        state.withLock { state in
+            guard let index = state.pending.removeValue(forKey: identifier) else { return false }
+            state.requests[index].state = .cancelled
+            return true
+        }
+    }
+
+    /// Cancels every pending request.
+    public func cancelAllTaskRequests() {
+        state.withLock { state in
+            for index in state.pending.values { state.requests[index].state = .cancelled }
+            state.pending = [:]
+        }
+    }
+
+    // MARK: The system's side
+
+    /// Launches the pending request for `identifier` now and runs its launch handler until the handler returns.
+    ///
+    /// Throws `no-pending-request` when nothing is pending for it, `no-launch-handler` when no process has a handler
+    /// registered for it, and `launch-before-earliest-begin` when the clock is before the request's floor. A
+    /// suspended process is resumed first; once no task of the process is running any more, it is suspended again.
+    @discardableResult
+    public func launch(_ identifier: String) async throws(SchedulerError) -> LaunchRecord {
+        let now = clock.now
+        let (task, handler) = try state.withLock { (state) throws(SchedulerError) -> (SimulatedTask, LaunchHandler) in
+            guard let requestIndex = state.pending[identifier] else {
+                throw state.fail(.noPendingRequest, identifier, now, "\(identifier) has no pending request, so the system cannot launch it; submit (or resubmit after each run) a request")
+            }
+            guard state.process.isRunning, let registration = state.registrations[identifier] else {
+                throw state.fail(.noLaunchHandler, identifier, now, "the system launched \(identifier) but this process registered no launch handler for it; register it at every app launch")
+            }
+            let request = state.requests[requestIndex].request
+            if let floor = request.earliestBeginDate, now < floor {
+                throw state.fail(.launchBeforeEarliestBegin, identifier, now, "a launch at \(now.rfc3339UTC) is before the request's earliestBeginDate \(floor.rfc3339UTC); the system never starts a task earlier, so move the step to or after it")
+            }
+            let number = state.launches.count + 1
+            state.pending[identifier] = nil
+            state.requests[requestIndex].state = .launched(number)
+            if state.process != .launched { state.process = .launched }
+            state.launches.append(LaunchRecord(
+                number: number, identifier: identifier, kind: registration.kind, process: state.generation,
+                planned: request.earliestBeginDate, actual: now, state: .running))
+            let deadline = now.addingTimeInterval(budget.budget(for: registration.kind).timeInterval)
+            state.deadlines[number] = clock.schedule(at: deadline, label: "expiration deadline of \(identifier) launch #\(number)") { [weak self] in
+                self?.expireAtDeadline(number)
+            }
+            return (SimulatedTask(identifier: identifier, kind: registration.kind, launchNumber: number, scheduler: self), registration.handler)
+        }
+        await handler(task)
+        let probe: (@Sendable () -> [String])? = state.withLock { state in
+            state.launches[task.launchNumber - 1].handlerReturned = true
+            let busy = state.launches.contains { $0.process == state.generation && $0.isUnfinished }
+            guard state.process == .launched, !busy else { return nil }
+            state.process = .suspended
+            return state.transactionProbe
+        }
+        if let probe { _ = recordOpenTransactions(probe()) }
+        return state.withLock { $0.launches[task.launchNumber - 1] }
+    }
+
+    /// Expires the running task for `identifier`: calls its expiration handler, or with none ends it completed(false).
+    public func expire(_ identifier: String) throws(SchedulerError) {
+        let now = clock.now
+        let number = try state.withLock { (state) throws(SchedulerError) -> Int in
+            guard let record = state.launches.last(where: { $0.identifier == identifier && $0.state == .running }) else {
+                throw state.fail(.notRunning, identifier, now, "\(identifier) has no running task to expire; expire it during a launch")
+            }
+            return record.number
+        }
+        runExpiration(number)
+    }
+
+    private func runExpiration(_ number: Int) {
+        let now = clock.now
+        let handler: (@Sendable () -> Void)?? = state.withLock { state in
+            let index = number - 1
+            guard state.launches[index].state == .running else { return .none }
+            state.launches[index].state = .expiring
+            state.launches[index].expiredAt = now
+            if let token = state.deadlines.removeValue(forKey: number) { clock.cancel(token) }
+            return .some(state.expirationHandlers[number])
+        }
+        switch handler {
+        case .none:
+            return
+        case .some(.some(let handler)):
+            handler()
+        case .some(.none):
+            // No expiration handler: the system ends the task itself, as a failure.
+            state.withLock { state in
+                if state.launches[number - 1].state == .expiring {
+                    state.launches[number - 1].state = .completed(success: false, bySystem: true)
+                }
+            }
+        }
+    }
+
+    private func expireAtDeadline(_ number: Int) {
+        runExpiration(number)
+        let unfinished: LaunchRecord? = state.withLock { state in
+            state.launches[number - 1].isUnfinished ? state.launches[number - 1] : nil
+        }
+        guard let unfinished else { return }
+        recordDefect(Defect(
+            kind: .missingCompletion, identifier: unfinished.identifier, launch: number,
+            detail: "the expiration deadline passed and setTaskCompleted was never called, so the system killed the app; call it exactly once when the work ends"))
+        terminate()
+    }
+
+    // MARK: Called through SimulatedTask
+
+    func expirationHandler(ofLaunch number: Int) -> (@Sendable () -> Void)? {
+        state.withLock { $0.expirationHandlers[number] }
+    }
+
+    func setExpirationHandler(_ handler: (@Sendable () -> Void)?, ofLaunch number: Int) {
+        state.withLock { state in
+            guard state.launches[number - 1].isUnfinished else { return }
+            state.expirationHandlers[number] = handler
+        }
+    }
+
+    func setTaskCompleted(success: Bool, launch number: Int) {
+        let observer: (@Sendable (Int, Bool) -> Void)? = state.withLock { state in
+            let index = number - 1
+            var record = state.launches[index]
+            guard record.state != .killed else {
+                state.ignoredCallsAfterDeath += 1
+                return nil
+            }
+            let earlier = record.completionCalls
+            record.completionCalls.append(success)
+            let id = record.identifier
+            if !earlier.isEmpty {
+                state.defects.append(Defect(
+                    kind: .completedTwice, identifier: id, launch: number,
+                    detail: "setTaskCompleted was called \(record.completionCalls.count) times (\(record.completionCalls.map(String.init).joined(separator: ", "))); call it exactly once"))
+            }
+            let endedAsFailure = earlier.contains(false) || record.state == .completed(success: false, bySystem: true)
+            if success && endedAsFailure {
+                state.defects.append(Defect(
+                    kind: .successAfterFailure, identifier: id, launch: number,
+                    detail: "success was reported after the launch had already ended as a failure; report the job's real outcome once"))
+            }
+            if success && record.expiredAt != nil {
+                state.defects.append(Defect(
+                    kind: .successAfterExpiration, identifier: id, launch: number,
+                    detail: "success was reported after the system expired the task; after expiration cancel the job and report false"))
+            }
+            if record.isUnfinished {
+                record.state = .completed(success: success, bySystem: false)
+                if let token = state.deadlines.removeValue(forKey: number) { clock.cancel(token) }
+                // The handler may capture the task (and so this scheduler); the ended task no longer needs it.
+                state.expirationHandlers[number] = nil
+            }
+            state.launches[index] = record
+            return state.completionObserver
+        }
+        observer?(number, success)
+    }
+}

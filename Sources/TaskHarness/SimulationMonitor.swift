@@ -1,0 +1,38 @@
+/// The monitor the simulation gives each job: checkpoints go to the simulation, events to the journal.
+final class SimulationMonitor: JobMonitor {
+    private weak let simulation: LifecycleSimulation?
+    private let journal: RunJournal
+
+    init(simulation: LifecycleSimulation, journal: RunJournal) {
+        self.simulation = simulation
+        self.journal = journal
+    }
+
+    func checkpoint(_ point: Checkpoint, identifier: String) async throws {
+        guard let simulation else { throw ProcessDeath() }
+        try await simulation.reach(point, identifier: identifier)
+    }
+
+    func note(_ event: JobEvent, identifier: String) {
+        journal.updateActive(identifier) { record in
+            switch event {
+            case .catchUp(let window, let due):
+                record.window = window
+                record.due = due
+            case .runKey(let key):
+                record.runKey = key
+            case .committed:
+                record.committed = true
+            case .reconciled:
+                record.reconciled = true
+            case .alreadyComplete:
+                record.alreadyComplete = true
+            case .sideEffect(let key, _):
+                record.sideEffectRequests.append(key)
+            case .completionRecorded(let added):
+                record.completionRecorded = true
+                record.completionAdded = added
+            }
+        }
+    }
+}

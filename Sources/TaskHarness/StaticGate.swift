@@ -1,0 +1,77 @@
+import Foundation
+
+/// The static configuration iOS checks before any background task: the permitted identifiers and background modes.
+///
+/// Read from an `Info.plist` (XML or binary, via `PropertyListSerialization`) or given inline, as a spec's
+/// `task.info-plist` or `permitted:` / `background-modes:` does.
+public struct StaticGate: Sendable, Hashable {
+    /// `BGTaskSchedulerPermittedIdentifiers`.
+    public var permittedIdentifiers: [String]
+    /// `UIBackgroundModes` (`fetch` for refresh tasks, `processing` for processing tasks).
+    public var backgroundModes: [String]
+
+    public init(permittedIdentifiers: [String], backgroundModes: [String]) {
+        self.permittedIdentifiers = permittedIdentifiers
+        self.backgroundModes = backgroundModes
+    }
+
+    public static let permittedIdentifiersKey = "BGTaskSchedulerPermittedIdentifiers"
+    public static let backgroundModesKey = "UIBackgroundModes"
+
+    /// Reads the two keys from an `Info.plist` file in XML or binary format; a missing key reads as an empty list.
+    public init(infoPlistAt url: URL) throws(StaticGateError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw StaticGateError(path: url.path, reason: "cannot read the file; check the path given in 'info-plist'")
+        }
+        try self.init(infoPlistData: data, path: url.path)
+    }
+
+    /// Reads the two keys from the bytes of an `Info.plist` (XML or binary); `path` names it in errors.
+    public init(infoPlistData data: Data, path: String) throws(StaticGateError) {
+        let root: Any
+        do {
+            root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw StaticGateError(path: path, reason: "not a property list (XML or binary); export it with plutil")
+        }
+        guard let dictionary = root as? [String: Any] else {
+            throw StaticGateError(path: path, reason: "the top level is not a dictionary; an Info.plist is one")
+        }
+        permittedIdentifiers = try Self.strings(dictionary, Self.permittedIdentifiersKey, path)
+        backgroundModes = try Self.strings(dictionary, Self.backgroundModesKey, path)
+    }
+
+    private static func strings(_ dictionary: [String: Any], _ key: String, _ path: String) throws(StaticGateError) -> [String] {
+        guard let value = dictionary[key] else { return [] }
+        guard let list = value as? [Any], let strings = list as? [String] else {
+            throw StaticGateError(path: path, reason: "\(key) must be an array of strings")
+        }
+        return strings
+    }
+
+    /// Why `identifier` of `kind` may not register or submit, or nil when it may.
+    public func refusal(for identifier: String, kind: TaskKind) -> GateRefusal? {
+        guard permittedIdentifiers.contains(identifier) else { return .identifierNotPermitted }
+        guard backgroundModes.contains(kind.backgroundMode) else { return .backgroundModeMissing(kind.backgroundMode) }
+        return nil
+    }
+
+    /// What the gate found missing.
+    public enum GateRefusal: Sendable, Hashable {
+        /// The identifier is not in `BGTaskSchedulerPermittedIdentifiers`.
+        case identifierNotPermitted
+        /// `UIBackgroundModes` lacks the mode the kind needs.
+        case backgroundModeMissing(String)
+
+        /// The diagnostics-log error type: `not-permitted` or `background-mode-missing`.
+        public var diagnosticType: String {
+            switch self {
+            case .identifierNotPermitted: "not-permitted"
+            case .backgroundModeMissing: "background-mode-missing"
+            }
+        }
+    }
+}

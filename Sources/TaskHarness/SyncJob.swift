@@ -1,0 +1,261 @@
+import Foundation
+import Recurrence
+import Synchronization
+
+/// The reference job of the seeds: download → parse → write, with cancellation checked between stages, one short
+/// transaction for items + cursor + updated-at, temporary files removed on every exit, and a business idempotency
+/// key for its side effect.
+///
+/// One run:
+/// 1. Reads the launch time once (the catch-up window's frozen end) and removes temporary files a dead process left.
+/// 2. With a `CatchUp`, finds the due occurrences: (anchor, launch time] minus the completed dedup keys.
+/// 3. Runs the stages. Each writes a temporary file, reaches `Checkpoint.during(stage)`, then checks cancellation
+///    (`Task.checkCancellation()` and its own flag set by `cancel()`). `write` opens the transaction, writes the
+///    items, cursor, updated-at and run key, reaches its checkpoint inside the transaction, checks cancellation,
+///    and commits — or, when the store already holds this run key from an interrupted attempt, writes nothing.
+/// 4. Removes its temporary files, performs the side effect under the run key (the outside system ignores a key it
+///    has seen), reaches `Checkpoint.afterWrite`, and records the completion of every due key.
+///
+/// Any error rolls back an open transaction, removes the temporary files, logs `<stage> <identifier> <error type>`
+/// and is rethrown. `Flaw` switches on one known mistake at a time, so tests can show each invariant failing.
+public final class SyncJob: RefreshJob {
+    /// Known mistakes the job can be told to make.
+    public enum Flaw: String, Sendable, Hashable, CaseIterable {
+        /// Never checks cancellation: the work continues after expiration (bug 9).
+        case ignoresCancellation = "ignores-cancellation"
+        /// Opens the write transaction before download, holding it across stages (bug 9's open transaction).
+        case longTransaction = "long-transaction"
+        /// Commits the items in one transaction and cursor + updated-at in a second one.
+        case splitWrite = "split-write"
+        /// Leaves its temporary files behind on a cancel or a fault.
+        case keepsTemporaryFiles = "keeps-temporary-files"
+        /// Keys the side effect by launch instead of by business run: retries and overlaps repeat it (bug 10).
+        case launchScopedSideEffectKey = "launch-scoped-side-effect-key"
+        /// Appends items instead of writing each once: reruns make duplicates.
+        case appendsDuplicates = "appends-duplicates"
+        /// Ignores the completion store: every run catches up from the start again.
+        case skipsCompletionCheck = "skips-completion-check"
+        /// Runs only the latest due occurrence and records the window as done: earlier ones are missed.
+        case onlyLatestOccurrence = "only-latest-occurrence"
+    }
+
+    /// Where the job's data goes.
+    public struct Stores: Sendable {
+        public let sync: SyncStore
+        public let completions: CompletionStore
+        public let sideEffects: SideEffectLedger
+
+        public init(sync: SyncStore, completions: CompletionStore, sideEffects: SideEffectLedger) {
+            self.sync = sync
+            self.completions = completions
+            self.sideEffects = sideEffects
+        }
+    }
+
+    public let identifier: String
+    /// The prefix of unscheduled run keys (`<name>/<cursor>`), shared by every task syncing the same data.
+    public let name: String
+    public let stages: [JobStage]
+    public let flaws: Set<Flaw>
+    private let source: any ItemSource
+    private let stores: Stores
+    private let clock: any TimeSource
+    private let files: TemporaryFiles
+    private let catchUp: CatchUp?
+    private let log: DiagnosticsLog?
+    private let monitor: (any JobMonitor)?
+
+    private struct RunState {
+        var cancelled = false
+        var attempts = 0
+        var lastRunCompleted = false
+    }
+
+    private let state = Mutex(RunState())
+
+    public init(
+        identifier: String,
+        name: String = "sync",
+        source: any ItemSource,
+        stores: Stores,
+        clock: any TimeSource,
+        files: TemporaryFiles,
+        catchUp: CatchUp? = nil,
+        stages: [JobStage] = JobStage.allCases,
+        log: DiagnosticsLog? = nil,
+        monitor: (any JobMonitor)? = nil,
+        flaws: Set<Flaw> = []
+    ) {
+        self.identifier = identifier
+        self.name = name
+        self.source = source
+        self.stores = stores
+        self.clock = clock
+        self.files = files
+        self.catchUp = catchUp
+        self.stages = stages
+        self.log = log
+        self.monitor = monitor
+        self.flaws = flaws
+    }
+
+    /// Asks the running work to stop at its next cancellation check.
+    public func cancel() {
+        state.withLock { $0.cancelled = true }
+    }
+
+    /// Whether the last run ended with its completion recorded.
+    public var lastRunCompleted: Bool { state.withLock { $0.lastRunCompleted } }
+
+    private enum WriteOutcome {
+        case notWritten, written, reconciled, alreadyComplete
+
+        /// The word the log shows for a stage that ended without error.
+        func logWord(for stage: JobStage) -> String? {
+            guard stage == .write else { return nil }
+            switch self {
+            case .reconciled: return "reconciled"
+            case .alreadyComplete: return "already-complete"
+            case .notWritten, .written: return nil
+            }
+        }
+    }
+
+    /// The batch already downloaded, or a fresh fetch when the stages skipped download.
+    private func fetched(_ batch: ItemBatch?) async throws -> ItemBatch {
+        if let batch { return batch }
+        return try await source.fetch()
+    }
+
+    public func run() async throws {
+        let attempt = state.withLock { state in
+            state.cancelled = false
+            state.lastRunCompleted = false
+            state.attempts += 1
+            return state.attempts
+        }
+        let launchTime = clock.now
+        let prefix = "\(identifier)."
+        var stage = "catch-up"
+        do {
+            files.remove(prefix: prefix)
+            let due = try dueOccurrences(at: launchTime)
+            var batch: ItemBatch?
+            var items: [String]?
+            var runKey: String?
+            var outcome = WriteOutcome.notWritten
+            for current in stages {
+                stage = current.rawValue
+                switch current {
+                case .download:
+                    if flaws.contains(.longTransaction), !stores.sync.isInTransaction { try stores.sync.beginWrite() }
+                    let fetched = try await source.fetch()
+                    try files.write(prefix + "\(attempt).download.tmp", Data(fetched.items.joined(separator: "\n").utf8))
+                    batch = fetched
+                case .parse:
+                    let fetched = try await fetched(batch)
+                    batch = fetched
+                    let raw = files.read(prefix + "\(attempt).download.tmp").map { String(decoding: $0, as: UTF8.self) }
+                    let parsed = raw.map { $0.isEmpty ? [] : $0.components(separatedBy: "\n") } ?? fetched.items
+                    try files.write(prefix + "\(attempt).parsed.tmp", Data(parsed.joined(separator: "\n").utf8))
+                    items = parsed
+                case .write:
+                    let fetched = try await fetched(batch)
+                    batch = fetched
+                    let key = self.runKey(due: due, batch: fetched)
+                    runKey = key
+                    outcome = try await write(items ?? fetched.items, batch: fetched, due: due, runKey: key, at: launchTime)
+                }
+                if current != .write {
+                    try await monitor?.checkpoint(.during(current), identifier: identifier)
+                    try checkCancellation()
+                }
+                log?.record(identifier: identifier, stage: stage, errorType: outcome.logWord(for: current), from: files.process)
+            }
+            files.remove(prefix: prefix)
+            if runKey == nil {
+                let fetched = try await fetched(batch)
+                runKey = self.runKey(due: due, batch: fetched)
+            }
+            let key = runKey!
+            if outcome == .written || outcome == .reconciled {
+                stage = "upload"
+                let effectKey = flaws.contains(.launchScopedSideEffectKey) ? "\(identifier)@\(launchTime.rfc3339UTC)" : key
+                let performed = try stores.sideEffects.perform(key: effectKey, subject: key, identifier: identifier, at: launchTime)
+                monitor?.note(.sideEffect(key: effectKey, performed: performed), identifier: identifier)
+                log?.record(identifier: identifier, stage: stage, errorType: performed ? nil : "already-performed", from: files.process)
+            }
+            stage = "complete"
+            try await monitor?.checkpoint(.afterWrite, identifier: identifier)
+            if outcome != .alreadyComplete {
+                let added = try stores.completions.recordCompletion(
+                    runKey: key, occurrences: due ?? [], identifier: identifier, completedAt: launchTime,
+                    schedule: catchUp?.occurrences.scheduleID, through: launchTime)
+                monitor?.note(.completionRecorded(added: added), identifier: identifier)
+            }
+            log?.record(identifier: identifier, stage: stage, from: files.process)
+            state.withLock { $0.lastRunCompleted = true }
+        } catch {
+            try? stores.sync.rollback()
+            if !flaws.contains(.keepsTemporaryFiles) { files.remove(prefix: prefix) }
+            log?.record(identifier: identifier, stage: stage, errorType: DiagnosticsEntry.errorType(of: error), from: files.process)
+            throw error
+        }
+    }
+
+    /// The due occurrences (nil without a schedule), reported to the monitor.
+    private func dueOccurrences(at launchTime: Date) throws -> [Occurrence]? {
+        guard let catchUp else { return nil }
+        var due: [Occurrence]
+        var window: Window
+        if flaws.contains(.skipsCompletionCheck) {
+            window = Window(after: catchUp.since, through: launchTime)
+            due = launchTime > catchUp.since ? try catchUp.occurrences.occurrences(in: window) : []
+        } else {
+            window = try catchUp.window(launchTime: launchTime, completions: stores.completions)
+            due = try catchUp.due(in: window, completions: stores.completions)
+        }
+        if flaws.contains(.onlyLatestOccurrence) { due = Array(due.suffix(1)) }
+        monitor?.note(.catchUp(window: window, due: due), identifier: identifier)
+        return due
+    }
+
+    private func runKey(due: [Occurrence]?, batch: ItemBatch) -> String {
+        let key = due?.last?.key.rawValue ?? "\(name)/\(batch.cursor)"
+        monitor?.note(.runKey(key), identifier: identifier)
+        return key
+    }
+
+    private func write(_ items: [String], batch: ItemBatch, due: [Occurrence]?, runKey: String, at launchTime: Date) async throws -> WriteOutcome {
+        let store = stores.sync
+        if let due, !due.isEmpty, !flaws.contains(.skipsCompletionCheck),
+            try due.allSatisfy({ try stores.completions.isCompleted($0.key.rawValue) }) {
+            // Another run completed these occurrences after this one froze its window.
+            monitor?.note(.alreadyComplete(runKey: runKey), identifier: identifier)
+            try store.rollback()
+            return .alreadyComplete
+        }
+        if try store.snapshot().runKey == runKey, try !stores.completions.isCompleted(runKey) {
+            // An earlier attempt committed this run and died before its completion record.
+            monitor?.note(.reconciled(runKey: runKey), identifier: identifier)
+            try store.rollback()
+            return .reconciled
+        }
+        if !store.isInTransaction { try store.beginWrite() }
+        if flaws.contains(.appendsDuplicates) { try store.append(items) } else { try store.upsert(items) }
+        if flaws.contains(.splitWrite) { try store.commit() }
+        try await monitor?.checkpoint(.during(.write), identifier: identifier)
+        try checkCancellation()
+        if flaws.contains(.splitWrite) { try store.beginWrite() }
+        try store.recordCommit(cursor: batch.cursor, updatedAt: launchTime, runKey: runKey)
+        try store.commit()
+        monitor?.note(.committed(runKey: runKey, cursor: batch.cursor), identifier: identifier)
+        return .written
+    }
+
+    private func checkCancellation() throws {
+        guard !flaws.contains(.ignoresCancellation) else { return }
+        try Task.checkCancellation()
+        if state.withLock({ $0.cancelled }) { throw CancellationError() }
+    }
+}

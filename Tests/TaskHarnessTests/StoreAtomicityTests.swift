@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import TaskHarness
+
+/// The stores on real SQLite files: a transaction cut off part way leaves the old state.
+@Suite struct StoreAtomicityTests {
+    @Test func aTransactionInterruptedPartWayLeavesTheOldState() throws {
+        let folder = try ScenarioFolder()
+        defer { folder.remove() }
+        let t1 = instant("2027-03-29T02:31:00+02:00")
+        let store = try SyncStore(url: folder.syncStoreURL)
+        try store.beginWrite()
+        try store.upsert(["42"])
+        try store.recordCommit(cursor: "c-1", updatedAt: t1, runKey: "k1")
+        try store.commit()
+        let old = try SyncStore.readSnapshot(at: folder.syncStoreURL)
+
+        try store.beginWrite()
+        try store.upsert(["43", "44"])
+        try store.recordCommit(cursor: "c-2", updatedAt: t1.addingTimeInterval(86_400), runKey: "k2")
+        // Inside the transaction its own connection sees the new rows; another reader still sees the old state.
+        #expect(try store.snapshot().items == ["42", "43", "44"])
+        #expect(try SyncStore.readSnapshot(at: folder.syncStoreURL) == old)
+        // The connection goes away without COMMIT, as it does when the process dies.
+        store.close()
+
+        let reopened = try SyncStore(url: folder.syncStoreURL)
+        defer { reopened.close() }
+        #expect(try reopened.snapshot() == old)
+        #expect(old == StoreSnapshot(items: ["42"], cursor: "c-1", updatedAt: t1, commits: 1, runKey: "k1"))
+        #expect(!reopened.isInTransaction)
+    }
+
+    @Test func aFailedCompletionRecordLeavesNoKeyBehind() throws {
+        let folder = try ScenarioFolder()
+        defer { folder.remove() }
+        let store = try CompletionStore(url: folder.completionStoreURL)
+        defer { store.close() }
+        try store.recordCompletion(runKey: "sync/a", occurrences: [], identifier: Fixture.refresh, completedAt: Fixture.start, schedule: nil, through: Fixture.start)
+        // A trigger refuses the run key, so the second record fails inside its transaction; nothing of it stays.
+        let database = try SQLiteConnection(path: folder.completionStoreURL.path)
+        defer { database.close() }
+        try database.execute("CREATE TRIGGER refuse BEFORE INSERT ON completions WHEN NEW.key = 'sync/b' BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        #expect(throws: SQLiteError.self) {
+            try store.recordCompletion(
+                runKey: "sync/b", occurrences: Fixture.nightly.occurrences.prefix(2).map { $0 }, identifier: Fixture.refresh,
+                completedAt: Fixture.start, schedule: "nightly-sync/v1", through: Fixture.start)
+        }
+        #expect(try store.completions().map(\.key) == ["sync/a"])
+        #expect(try store.catchUpAnchor(schedule: "nightly-sync/v1") == nil)
+        #expect(!store.isInTransaction)
+    }
+
+    @Test func theSideEffectLedgerPerformsEachKeyOnce() throws {
+        let folder = try ScenarioFolder()
+        defer { folder.remove() }
+        let ledger = try SideEffectLedger(url: folder.sideEffectLedgerURL)
+        #expect(try ledger.perform(key: "k", subject: "k", identifier: Fixture.refresh, at: Fixture.start))
+        #expect(try !ledger.perform(key: "k", subject: "k", identifier: Fixture.refresh, at: Fixture.start))
+        ledger.close()
+        let reopened = try SideEffectLedger(url: folder.sideEffectLedgerURL)
+        defer { reopened.close() }
+        #expect(try !reopened.perform(key: "k", subject: "k", identifier: Fixture.refresh, at: Fixture.start))
+        #expect(try reopened.count() == 1)
+        #expect(try reopened.requestCount() == 3)
+    }
+
+    @Test func aClosedConnectionRefusesCallsWithoutCrashing() throws {
+        let folder = try ScenarioFolder()
+        defer { folder.remove() }
+        let store = try SyncStore(url: folder.syncStoreURL)
+        store.close()
+        #expect(throws: SQLiteError.closed("execute")) { try store.beginWrite() }
+        #expect(!store.isInTransaction)
+        #expect(SQLiteError.closed("run").diagnosticType == "database-closed")
+    }
+}

@@ -1,6 +1,0 @@
-import Testing
-@testable import TaskHarness
-
-@Test func moduleLoads() {
-    #expect(Bool(true))
-}

@@ -34,12 +34,18 @@ public struct TerminalReporter: Sendable {
             output.write(renderer.render(diagnostic) + "\n\n")
         }
         var currentFile: String?
+        let disagreements = EngineDisagreement.find(in: run)
         for test in run.tests where shows(test, strict: run.strict) {
             if test.file != currentFile {
                 currentFile = test.file
                 output.write(paint(test.file, .bold) + "\n")
             }
             output.write(renderTest(test))
+            for disagreement in disagreements[test.id] ?? [] where !quiet {
+                for line in disagreement.lines(glyphs: glyphs) {
+                    output.write("      " + paint(ControlCharacters.visible(line), .magenta) + "\n")
+                }
+            }
         }
         if currentFile != nil { output.write("\n") }
         for note in run.notes where !quiet {

@@ -36,6 +36,10 @@ struct RunCommand {
         OVERVIEW: Run YAML specs of schedules and background-task lifecycles; report what passed.
 
         USAGE: specrun [options] PATH...
+               specrun COMMAND [options] …   (see 'specrun COMMAND --help')
+
+        COMMANDS:
+        \(SpecrunCommand.commandsHelp)
 
         ARGUMENTS:
           PATH                 A spec file, or a folder searched recursively for *.yaml and *.yml.
@@ -104,7 +108,7 @@ struct RunCommand {
             strict: configuration.strict)
 
         let glyphs = Glyphs.preferred(environment: io.environment)
-        io.writeOut(TerminalReporter(color: configuration.color(io), quiet: configuration.quiet, glyphs: glyphs).render(result))
+        io.writeOut(TerminalReporter(color: io.useColor(configuration.colorChoice), quiet: configuration.quiet, glyphs: glyphs).render(result))
         if io.environment["GITHUB_ACTIONS"] == "true" {
             io.writeOut(GitHubAnnotationsReporter().render(result))
         }
@@ -118,7 +122,6 @@ struct RunCommand {
     }
 
     private func usageFailure(_ error: UsageError) -> Int32 {
-        io.writeError("specrun: error: \(error.message)\nRun 'specrun --help' for usage.\n")
-        return ExitStatus.invalidInput
+        io.usageFailure(error)
     }
 }

@@ -59,14 +59,6 @@ struct RunConfiguration {
         }
     }
 
-    func color(_ io: CommandIO) -> Bool {
-        switch colorChoice {
-        case "always": true
-        case "never": false
-        default: io.stdoutIsTerminal && (io.environment["NO_COLOR"] ?? "").isEmpty && io.environment["TERM"] != "dumb"
-        }
-    }
-
     static func positiveInteger(_ text: String?, option: String) throws(UsageError) -> Int? {
         guard let text else { return nil }
         guard let value = Int(text), value >= 1 else {

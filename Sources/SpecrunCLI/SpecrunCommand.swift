@@ -4,15 +4,41 @@ import Foundation
 public enum SpecrunCommand {
     public static let version = "0.1.0"
 
+    /// A subcommand: `specrun NAME [options] …`.
+    struct Subcommand: Sendable {
+        var name: String
+        var summary: String
+        var execute: @Sendable (CommandIO, [String]) async -> Int32
+    }
+
+    /// Every subcommand, in the order help lists them. `run` is also what a bare `specrun PATH…` does.
+    static let subcommands: [Subcommand] = [
+        Subcommand(name: "run", summary: "Run specs and report (the default: 'specrun PATH…').") { io, arguments in
+            await RunCommand(io: io, commandLine: ["specrun", "run"] + arguments).execute(arguments)
+        },
+        Subcommand(name: "report", summary: "Re-render archived JSON results as terminal text, JUnit, HTML or TAP.") { io, arguments in
+            ReportCommand(io: io).execute(arguments)
+        },
+        Subcommand(name: "merge", summary: "Merge partial results (shards) into one results file.") { io, arguments in
+            MergeCommand(io: io).execute(arguments)
+        },
+        Subcommand(name: "compare", summary: "Compare two results files: what regressed, what changed between toolchains.") { io, arguments in
+            CompareCommand(io: io).execute(arguments)
+        },
+    ]
+
     public static func main(arguments: [String], io: CommandIO = .process) async -> Int32 {
-        var arguments = Array(arguments.dropFirst())
-        let name = arguments.first
-        switch name {
-        case "run":
-            arguments.removeFirst()
-            return await RunCommand(io: io, commandLine: ["specrun"] + ["run"] + arguments).execute(arguments)
-        default:
-            return await RunCommand(io: io, commandLine: ["specrun"] + arguments).execute(arguments)
+        let arguments = Array(arguments.dropFirst())
+        if let first = arguments.first, let subcommand = subcommands.first(where: { $0.name == first }) {
+            return await subcommand.execute(io, Array(arguments.dropFirst()))
         }
+        return await RunCommand(io: io, commandLine: ["specrun"] + arguments).execute(arguments)
+    }
+
+    /// The COMMANDS section of the top-level help.
+    static var commandsHelp: String {
+        let width = (subcommands.map(\.name.count).max() ?? 0) + 2
+        return subcommands.map { "  " + $0.name + String(repeating: " ", count: width - $0.name.count) + $0.summary }
+            .joined(separator: "\n")
     }
 }

@@ -1,0 +1,44 @@
+import SpecResults
+
+/// Where two engines ran the same spec or case and produced different instants: found after the run, shown side
+/// by side with local wall times (`--engine all`).
+struct EngineDisagreement: Sendable {
+    var first: TestResult
+    var second: TestResult
+
+    /// Disagreements keyed by the id of the test after which they are shown (the later engine of each pair).
+    static func find(in run: RunResult) -> [String: [EngineDisagreement]] {
+        var seen: [String: [TestResult]] = [:]
+        var found: [String: [EngineDisagreement]] = [:]
+        for test in run.tests {
+            guard let engine = test.engine, test.status != .skipped, test.status != .notRun, test.status != .error else { continue }
+            let base = String(test.id.dropLast(engine.count + " › ".count))
+            for earlier in seen[base, default: []] where earlier.actual.map(\.epochSeconds) != test.actual.map(\.epochSeconds) {
+                found[test.id, default: []].append(EngineDisagreement(first: earlier, second: test))
+            }
+            seen[base, default: []].append(test)
+        }
+        return found
+    }
+
+    /// A two-column table: each engine's instants in local wall time, differing rows marked.
+    func lines(glyphs: Glyphs) -> [String] {
+        let left = first.actual.map(\.local)
+        let right = second.actual.map(\.local)
+        let leftTitle = first.engine ?? "engine", rightTitle = second.engine ?? "engine"
+        let width = max(leftTitle.count, left.map(\.count).max() ?? 0) + 3
+        var lines = ["engines disagree (local wall time in \(second.timeZone ?? first.timeZone ?? "the schedule's zone")):"]
+        lines.append("  " + pad(leftTitle, width) + rightTitle)
+        for row in 0..<max(left.count, right.count) {
+            let l = row < left.count ? left[row] : "(none)"
+            let r = row < right.count ? right[row] : "(none)"
+            let mark = l == r ? " " : "≠"
+            lines.append(mark + " " + pad(l, width) + r)
+        }
+        return lines
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(1, width - text.count))
+    }
+}

@@ -1,0 +1,105 @@
+/// What changed between two runs of the same specs — typically the same suite on two toolchains.
+///
+/// Tests are matched by their stable id (`file › spec › case › engine`). A regression is a test that fails or
+/// errors now and did not before; everything else is reported for people to read.
+public struct RunComparison: Sendable, Hashable {
+    public var old: RunResult
+    public var new: RunResult
+    /// Differences in the environment blocks, the time-zone data version first.
+    public var environmentChanges: [EnvironmentChange]
+    /// Per-test changes, grouped by kind in the order of `Change.Kind.allCases`, each group in the new run's order.
+    public var changes: [Change]
+
+    public struct EnvironmentChange: Sendable, Hashable {
+        public var field: String
+        public var old: String
+        public var new: String
+    }
+
+    public struct Change: Sendable, Hashable {
+        public enum Kind: String, Sendable, Hashable, CaseIterable {
+            /// Fails or errors now; passed, deviated, was skipped or did not exist before.
+            case newlyFailing = "newly failing"
+            /// Passes now; failed or errored before.
+            case newlyPassing = "newly passing"
+            /// A known deviation now; passed before (the engine started to deviate).
+            case newlyDeviating = "newly deviating"
+            /// Was a known deviation, now passes (the engine was fixed; remove the annotation).
+            case noLongerDeviating = "no longer deviating"
+            /// Same status, but the engine produced different instants.
+            case changedInstants = "changed instants"
+            case added
+            case removed
+        }
+
+        public var kind: Kind
+        /// The test as it was (nil when added).
+        public var old: TestResult?
+        /// The test as it is (nil when removed).
+        public var new: TestResult?
+
+        public var id: String { (new ?? old)!.id }
+    }
+
+    public init(old: RunResult, new: RunResult) {
+        self.old = old
+        self.new = new
+        environmentChanges = Self.environmentChanges(old.environment, new.environment)
+        let oldByID = Dictionary(old.tests.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let newIDs = Set(new.tests.map(\.id))
+        var found: [Change] = []
+        for test in new.tests {
+            guard let before = oldByID[test.id] else {
+                found.append(Change(kind: test.status.isFailure ? .newlyFailing : .added, old: nil, new: test))
+                continue
+            }
+            if let kind = Self.kind(from: before, to: test) {
+                found.append(Change(kind: kind, old: before, new: test))
+            }
+        }
+        for test in old.tests where !newIDs.contains(test.id) {
+            found.append(Change(kind: .removed, old: test, new: nil))
+        }
+        let order = Dictionary(uniqueKeysWithValues: Change.Kind.allCases.enumerated().map { ($1, $0) })
+        changes = found.enumerated().sorted { (order[$0.element.kind]!, $0.offset) < (order[$1.element.kind]!, $1.offset) }.map(\.element)
+    }
+
+    /// True when a test fails now that did not fail before: `specrun compare` exits 1.
+    public var regressed: Bool { changes.contains { $0.kind == .newlyFailing } }
+
+    public func changes(_ kind: Change.Kind) -> [Change] { changes.filter { $0.kind == kind } }
+
+    private static func kind(from old: TestResult, to new: TestResult) -> Change.Kind? {
+        switch (old.status.isFailure, new.status.isFailure) {
+        case (false, true): return .newlyFailing
+        case (true, false) where new.status == .passed || new.status == .fixedDeviation: return .newlyPassing
+        default: break
+        }
+        if old.status == .passed && new.status == .knownDeviation { return .newlyDeviating }
+        if old.status == .knownDeviation && (new.status == .fixedDeviation || new.status == .passed) { return .noLongerDeviating }
+        if old.actual.map(\.epochSeconds) != new.actual.map(\.epochSeconds) && !(old.actual.isEmpty && new.actual.isEmpty) {
+            return .changedInstants
+        }
+        return nil
+    }
+
+    private static func environmentChanges(_ old: Environment, _ new: Environment) -> [EnvironmentChange] {
+        let fields: [(String, (Environment) -> String)] = [
+            ("time-zone data", \.tzdataVersion),
+            ("Swift compiler", \.swiftVersion),
+            ("Foundation", \.foundation),
+            ("OS", { "\($0.os) \($0.osVersion)" }),
+            ("architecture", \.architecture),
+            ("specrun", \.specrunVersion),
+            ("spec commit", { $0.gitCommit ?? "none" }),
+        ]
+        return fields.compactMap { name, value in
+            value(old) == value(new) ? nil : EnvironmentChange(field: name, old: value(old), new: value(new))
+        }
+    }
+}
+
+extension TestStatus {
+    /// Failed or errored: the statuses that fail a run whatever `--strict` says.
+    public var isFailure: Bool { self == .failed || self == .error }
+}

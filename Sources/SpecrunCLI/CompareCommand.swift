@@ -1,0 +1,50 @@
+import Foundation
+import SpecReporters
+import SpecResults
+
+/// `specrun compare OLD.json NEW.json`: per spec, case and engine, what regressed and what changed.
+struct CompareCommand {
+    let io: CommandIO
+
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "help", short: "h", help: "Show this help."),
+        OptionSpec(name: "color", valueName: "WHEN", help: "Color the report: auto, always, never.", allowedValues: ["auto", "always", "never"]),
+    ]
+
+    static var help: String {
+        """
+        OVERVIEW: Compare two results files — typically one suite on two toolchains: newly failing, newly passing,
+        newly deviating, changed instants, and environment differences (the time-zone data version first).
+
+        USAGE: specrun compare OLD.json NEW.json
+
+        OPTIONS:
+        \(OptionParser(options: options).helpLines().joined(separator: "\n"))
+
+        EXIT STATUS:
+          0  nothing regressed; 1  a test fails in NEW that did not in OLD; 2  a file or the command line is invalid
+
+        """
+    }
+
+    func execute(_ arguments: [String]) -> Int32 {
+        do throws(UsageError) {
+            let parsed = try OptionParser(options: Self.options).parse(arguments)
+            if parsed.flag("help") {
+                io.writeOut(Self.help)
+                return ExitStatus.success
+            }
+            guard parsed.positionals.count == 2 else {
+                throw UsageError("Give two results files, the old one first: 'specrun compare old.json new.json'.")
+            }
+            let old = try ResultsFile.read(parsed.positionals[0])
+            let new = try ResultsFile.read(parsed.positionals[1])
+            let comparison = RunComparison(old: old, new: new)
+            let reporter = ComparisonReporter(color: io.useColor(parsed.value("color")), glyphs: Glyphs.preferred(environment: io.environment))
+            io.writeOut(reporter.render(comparison, oldName: parsed.positionals[0], newName: parsed.positionals[1]))
+            return comparison.regressed ? ExitStatus.testFailure : ExitStatus.success
+        } catch {
+            return io.usageFailure(error, command: "compare")
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import SpecReporters
+import SpecResults
+
+/// `specrun merge A.json B.json … -o ALL.json`: one results file from the shards of a run.
+struct MergeCommand {
+    let io: CommandIO
+
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "help", short: "h", help: "Show this help."),
+        OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the merged JSON results (required)."),
+    ] + ResultOutputs.options.filter { $0.name != "json" }
+
+    static var help: String {
+        """
+        OVERVIEW: Merge partial results (the shards of one run) into one results file, in plan order.
+
+        USAGE: specrun merge SHARD.json... -o ALL.json [options]
+
+        OPTIONS:
+        \(OptionParser(options: options).helpLines().joined(separator: "\n"))
+
+        EXIT STATUS:
+          0  merged; 2  a file or the command line is invalid
+
+        """
+    }
+
+    func execute(_ arguments: [String]) -> Int32 {
+        do {
+            let parsed = try OptionParser(options: Self.options).parse(arguments)
+            if parsed.flag("help") {
+                io.writeOut(Self.help)
+                return ExitStatus.success
+            }
+            guard let output = parsed.value("output") else {
+                throw UsageError("Say where to write the merged results with -o FILE, e.g. 'specrun merge shard-*.json -o all.json'.")
+            }
+            guard !parsed.positionals.isEmpty else {
+                throw UsageError("Give the results files to merge, e.g. 'specrun merge shard-1.json shard-2.json -o all.json'.")
+            }
+            var shards: [RunResult] = []
+            for path in parsed.positionals { shards.append(try ResultsFile.read(path)) }
+            let merged = try RunResult.merging(shards, labels: parsed.positionals)
+            var outputs = ResultOutputs(parsed)
+            outputs.json = output
+            let problems = outputs.write(merged)
+            for problem in problems { io.writeError("specrun: error: \(problem)\n") }
+            guard problems.isEmpty else { return ExitStatus.invalidInput }
+            let summary = merged.summary
+            io.writeOut("merged \(shards.count) results files into \(output): \(summary.total) tests, \(summary.passed) passed, \(summary.failed) failed\n")
+            return ExitStatus.success
+        } catch let error as UsageError {
+            return io.usageFailure(error, command: "merge")
+        } catch {
+            return io.usageFailure(UsageError("The results cannot be merged: \(error)."), command: "merge")
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import SpecReporters
+import SpecResults
+
+/// `specrun report RESULTS.json [--junit F] [--html F] [--tap F] [--artifacts DIR]`: re-renders archived results.
+struct ReportCommand {
+    let io: CommandIO
+
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "help", short: "h", help: "Show this help."),
+        OptionSpec(name: "quiet", short: "q", help: "Print only failures, errors and the summary."),
+        OptionSpec(name: "color", valueName: "WHEN", help: "Color the report: auto, always, never.", allowedValues: ["auto", "always", "never"]),
+    ] + ResultOutputs.options
+
+    static var help: String {
+        """
+        OVERVIEW: Re-render archived JSON results: the terminal report on stdout, and any other format asked for.
+
+        USAGE: specrun report RESULTS.json [options]
+
+        OPTIONS:
+        \(OptionParser(options: options).helpLines().joined(separator: "\n"))
+
+        EXIT STATUS:
+          0  rendered (whatever the results say); 2  the file or the command line is invalid
+
+        """
+    }
+
+    func execute(_ arguments: [String]) -> Int32 {
+        do throws(UsageError) {
+            let parsed = try OptionParser(options: Self.options).parse(arguments)
+            if parsed.flag("help") {
+                io.writeOut(Self.help)
+                return ExitStatus.success
+            }
+            guard parsed.positionals.count == 1 else {
+                throw UsageError("Give exactly one results file, e.g. 'specrun report results.json --html report.html'.")
+            }
+            let run = try ResultsFile.read(parsed.positionals[0])
+            let glyphs = Glyphs.preferred(environment: io.environment)
+            io.writeOut(TerminalReporter(color: io.useColor(parsed.value("color")), quiet: parsed.flag("quiet"), glyphs: glyphs).render(run))
+            let problems = ResultOutputs(parsed).write(run)
+            for problem in problems { io.writeError("specrun: error: \(problem)\n") }
+            return problems.isEmpty ? ExitStatus.success : ExitStatus.invalidInput
+        } catch {
+            return io.usageFailure(error, command: "report")
+        }
+    }
+}

@@ -32,7 +32,7 @@ struct EngineDisagreement: Sendable {
         for row in 0..<max(left.count, right.count) {
             let l = row < left.count ? left[row] : "(none)"
             let r = row < right.count ? right[row] : "(none)"
-            let mark = l == r ? " " : "≠"
+            let mark = l == r ? " " : glyphs.notEqual
             lines.append(mark + " " + pad(l, width) + r)
         }
         return lines

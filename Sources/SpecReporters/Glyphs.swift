@@ -9,11 +9,13 @@ public struct Glyphs: Sendable, Hashable {
     public var ellipsis: String
     public var middleDot: String
     public var rangeDash: String
+    /// Marks a row where two engines disagree.
+    public var notEqual: String
 
     /// `✔ ✘ › → —`: for UTF-8 terminals and CI logs (GitHub Actions, GitLab, Jenkins all show UTF-8).
-    public static let unicode = Glyphs(separator: " › ", arrow: "→", dash: "—", ellipsis: "…", middleDot: "·", rangeDash: "–")
+    public static let unicode = Glyphs(separator: " › ", arrow: "→", dash: "—", ellipsis: "…", middleDot: "·", rangeDash: "–", notEqual: "≠")
     /// `[PASS] [FAIL] > -> -`: only ASCII, for a terminal whose locale is not UTF-8.
-    public static let ascii = Glyphs(separator: " > ", arrow: "->", dash: "-", ellipsis: "...", middleDot: "|", rangeDash: "-")
+    public static let ascii = Glyphs(separator: " > ", arrow: "->", dash: "-", ellipsis: "...", middleDot: "|", rangeDash: "-", notEqual: "!")
 
     public var isASCII: Bool { self == .ascii }
 

@@ -131,7 +131,9 @@ struct HTMLTimeline {
             let text = transition.isGap
                 ? "\(range) does not exist (clocks jump forward: \(change))"
                 : "\(range) happens twice (clocks fall back: \(change))"
-            let labelX = min(max((x1 + x2) / 2, marginLeft + 190), width - marginRight - 190)
+            // Keep the whole label inside the picture: about 7.5 px per character in the label's bold face.
+            let halfWidth = min(Double(text.count) * 3.75, (width - marginLeft - marginRight) / 2)
+            let labelX = min(max((x1 + x2) / 2, marginLeft + halfWidth), width - marginRight - halfWidth)
             svg.text(x: labelX, y: 17, text, cls: "region-label \(cls)")
         }
         // Without a transition, UTC under a tick is only certain when every mark has the same offset.

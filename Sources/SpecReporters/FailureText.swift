@@ -44,13 +44,18 @@ struct FailureText: Sendable {
 
     /// `Europe/Berlin springs forward at 2027-03-28T01:00:00Z: 02:00 CET (+01:00) → 03:00 CEST (+02:00); …`
     func zoneSentence(_ zone: String, _ transition: ZoneContext.Transition) -> String {
-        let before = [transition.localBefore, transition.abbreviationBefore, "(\(Self.offset(transition.offsetBefore)))"]
+        // A change that moves the wall clock across midnight (Apia's skipped day) names the dates too.
+        let at = transition.at.epochSeconds
+        let dateBefore = WallClock(wallSeconds: at + Double(transition.offsetBefore)).isoDate
+        let dateAfter = WallClock(wallSeconds: at + Double(transition.offsetAfter)).isoDate
+        let localBefore = dateBefore == dateAfter ? transition.localBefore : dateBefore + " " + transition.localBefore
+        let localAfter = dateBefore == dateAfter ? transition.localAfter : dateAfter + " " + transition.localAfter
+        let before = [localBefore, transition.abbreviationBefore, "(\(Self.offset(transition.offsetBefore)))"]
             .compactMap { $0 }.joined(separator: " ")
-        let after = [transition.localAfter, transition.abbreviationAfter, "(\(Self.offset(transition.offsetAfter)))"]
+        let after = [localAfter, transition.abbreviationAfter, "(\(Self.offset(transition.offsetAfter)))"]
             .compactMap { $0 }.joined(separator: " ")
         // Forward: the skipped wall times run from the old reading to the new; back: the new reading repeats up to the old.
-        let (low, high) = transition.isGap
-            ? (transition.localBefore, transition.localAfter) : (transition.localAfter, transition.localBefore)
+        let (low, high) = transition.isGap ? (localBefore, localAfter) : (localAfter, localBefore)
         let verb = transition.isGap ? "springs forward" : "falls back"
         let consequence = transition.isGap
             ? "local times from \(low) up to \(high) do not exist"

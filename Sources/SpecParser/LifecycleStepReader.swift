@@ -33,7 +33,7 @@ struct LifecycleStepReader {
         guard let items = reader.list(node, field: "steps", expected: "a list of steps ([] for none)") else { return nil }
         let errorsBefore = reader.log.errorCount
         var steps: [LifecycleStep] = []
-        var now = clock.map { (date: $0.date, text: $0.text, what: "the scenario's clock starts") }
+        var now = clock.map { (date: $0.date, text: $0.text, what: "the scenario's clock start") }
         for item in items {
             guard let fields = reader.mapping(item, place: "this step", owner: nil, allowed: Self.keys,
                                               expected: "a mapping, e.g. {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}")
@@ -43,7 +43,7 @@ struct LifecycleStepReader {
                 if at.date < current.date {
                     reportBackwards(fields["at"]!, at.text, current)
                 } else {
-                    now = (at.date, at.text, "an earlier step's 'at' moves it")
+                    now = (at.date, at.text, "the time an earlier step moved the clock to")
                 }
             }
             guard let action = readAction(fields, item: item) else { continue }
@@ -282,19 +282,19 @@ struct LifecycleStepReader {
         guard let now else { return nil }
         switch advance {
         case .by(let seconds):
-            return (now.date.addingTimeInterval(TimeInterval(seconds)), now.text + " + \(node.scalar?.value ?? "")", "an earlier 'advance' moves it")
+            return (now.date.addingTimeInterval(TimeInterval(seconds)), now.text + " + \(node.scalar?.value ?? "")", "the time an earlier 'advance' moved the clock to")
         case .to(let target):
             guard target.date >= now.date else {
                 reportBackwards(node, target.text, now)
                 return now
             }
-            return (target.date, target.text, "an earlier 'advance' moves it")
+            return (target.date, target.text, "the time an earlier 'advance' moved the clock to")
         }
     }
 
     private func reportBackwards(_ node: Node, _ text: String, _ now: (date: Date, text: String, what: String)) {
         reader.log.report(.instantOrder, at: node,
-                          "\(text) is earlier than \(now.text), where \(now.what); the clock never goes backwards, so put the steps in time order")
+                          "\(text) is earlier than \(now.text), \(now.what); the clock never goes backwards, so put the steps in time order")
     }
 
     private func reportTwoActions(_ fields: MappingFields, _ first: String, _ second: String) {

@@ -90,7 +90,7 @@ struct LifecycleTaskReader {
                 return .infoPlist(path: path, written: written, location: reader.log.source.location(plistNode.mark))
             case .missing(let path):
                 reader.log.report(.missingFixture, at: plistNode,
-                                  "there is no file '\(written)' next to this spec (looked for \(path)); write the path relative to the spec file's folder \(FixturePath.folder(of: specPath))")
+                                  "there is no file '\(written)' for this spec (looked for \(path)); add it, or write the path relative to the spec file's folder (\(FixturePath.folder(of: specPath)))")
                 return nil
             }
         }

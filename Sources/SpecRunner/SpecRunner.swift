@@ -10,10 +10,17 @@ public struct SpecRunner: Sendable {
         public var occurrenceLimit: Int
         /// Monotonic nanoseconds, injected so library code never reads a clock itself; durations are 0 without it.
         public var monotonicNanoseconds: @Sendable () -> UInt64
+        /// Where lifecycle scenarios create their temporary folders (each its own, removed afterwards); nil for the
+        /// system's temporary directory.
+        public var scenarioFolderParent: URL?
 
-        public init(occurrenceLimit: Int = 100_000, monotonicNanoseconds: @escaping @Sendable () -> UInt64 = { 0 }) {
+        public init(
+            occurrenceLimit: Int = 100_000, monotonicNanoseconds: @escaping @Sendable () -> UInt64 = { 0 },
+            scenarioFolderParent: URL? = nil
+        ) {
             self.occurrenceLimit = occurrenceLimit
             self.monotonicNanoseconds = monotonicNanoseconds
+            self.scenarioFolderParent = scenarioFolderParent
         }
     }
 
@@ -77,7 +84,7 @@ public struct SpecRunner: Sendable {
             return RecurrenceExecutor(engines: engines, occurrenceLimit: options.occurrenceLimit)
                 .run(item, spec: recurrence, engine: engine)
         case .lifecycle(let scenario):
-            return LifecycleExecutor().run(scenario)
+            return LifecycleExecutor(temporaryParent: options.scenarioFolderParent).run(scenario)
         }
     }
 

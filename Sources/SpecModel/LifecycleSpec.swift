@@ -61,18 +61,10 @@ public struct LifecycleSpec: Sendable, Hashable {
         }
     }
 
-    /// `kind:` — an app refresh task or a processing task.
+    /// `kind:` — an app refresh task or a processing task (the harness knows which background mode each needs).
     public enum TaskKind: String, Sendable, Hashable, CaseIterable {
         case refresh
         case processing
-
-        /// The `UIBackgroundModes` entry the kind needs.
-        public var backgroundMode: String {
-            switch self {
-            case .refresh: "fetch"
-            case .processing: "processing"
-            }
-        }
     }
 
     /// The static configuration the system checks before any background task.
@@ -81,8 +73,9 @@ public struct LifecycleSpec: Sendable, Hashable {
         case allDeclared
         /// `info-plist: <path>` — `path` is resolved against the spec file's folder; `written` is the text as written.
         case infoPlist(path: String, written: String, location: SourceLocation)
-        /// `permitted:` and/or `background-modes:` (a list not written defaults to what the declared tasks need).
-        case inline(permitted: [String], backgroundModes: [String], location: SourceLocation)
+        /// `permitted:` and/or `background-modes:`; a list not written (nil) is what the declared tasks need: every
+        /// declared identifier, every mode their kinds need.
+        case inline(permitted: [String]?, backgroundModes: [String]?, location: SourceLocation)
     }
 
     // MARK: Job

@@ -59,7 +59,7 @@ struct LifecycleTaskReader {
                 gateEntry = entry
             }
         }
-        let gate = gateFields.map { readGate($0, tasks: tasks) } ?? .allDeclared
+        let gate = gateFields.map(readGate) ?? .allDeclared
         guard reader.log.errorCount == errorsBefore, let gate else { return nil }
         return Result(tasks: tasks, gate: gate)
     }
@@ -75,7 +75,7 @@ struct LifecycleTaskReader {
         return LifecycleSpec.TaskDeclaration(identifier: identifier, kind: kind, location: reader.log.source.location(identifierNode.mark))
     }
 
-    private func readGate(_ fields: MappingFields, tasks: [LifecycleSpec.TaskDeclaration]) -> LifecycleSpec.Gate? {
+    private func readGate(_ fields: MappingFields) -> LifecycleSpec.Gate? {
         if let plistNode = fields["info-plist"] {
             for key in ["permitted", "background-modes"] where fields.has(key) {
                 reader.log.report(.conflictingKeys, at: fields.keyNode(key)!,
@@ -94,9 +94,8 @@ struct LifecycleTaskReader {
                 return nil
             }
         }
-        var permitted = tasks.map(\.identifier)
-        var modes: [String] = []
-        for mode in tasks.map(\.kind.backgroundMode) where !modes.contains(mode) { modes.append(mode) }
+        var permitted: [String]?
+        var modes: [String]?
         if let node = fields["permitted"] {
             guard let list = reader.texts(node, field: "permitted", expected: "a list of task identifiers, e.g. [com.example.app.refresh]")
             else { return nil }

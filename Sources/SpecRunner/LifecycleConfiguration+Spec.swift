@@ -34,13 +34,14 @@ extension LifecycleConfiguration {
 extension StaticGate {
     /// The gate a scenario describes; an Info.plist is read now, and a problem names the `info-plist` key's place.
     init(_ gate: LifecycleSpec.Gate, tasks: [LifecycleSpec.TaskDeclaration]) throws(ScenarioSetupError) {
+        // What a correctly configured app declares: every task's identifier and the mode each kind needs.
+        var neededModes: [String] = []
+        for mode in tasks.map({ TaskKind($0.kind).backgroundMode }) where !neededModes.contains(mode) { neededModes.append(mode) }
         switch gate {
         case .allDeclared:
-            var modes: [String] = []
-            for mode in tasks.map(\.kind.backgroundMode) where !modes.contains(mode) { modes.append(mode) }
-            self.init(permittedIdentifiers: tasks.map(\.identifier), backgroundModes: modes)
+            self.init(permittedIdentifiers: tasks.map(\.identifier), backgroundModes: neededModes)
         case .inline(let permitted, let modes, _):
-            self.init(permittedIdentifiers: permitted, backgroundModes: modes)
+            self.init(permittedIdentifiers: permitted ?? tasks.map(\.identifier), backgroundModes: modes ?? neededModes)
         case .infoPlist(let path, let written, let location):
             do {
                 try self.init(infoPlistAt: URL(fileURLWithPath: path))

@@ -50,14 +50,7 @@ struct LifecycleExpectReader {
         expect.errors = located("errors") { reader.choices($0, field: "errors", LifecycleExpectation.ErrorCode.self) }
         expect.defects = located("defects") { reader.choices($0, field: "defects", LifecycleExpectation.DefectKind.self) }
         expect.brokenInvariants = located("broken-invariants") { readInvariants($0) }
-        expect.pendingRequests = located("pending-requests") { node in
-            guard let items = reader.list(node, field: "pending-requests", singleAllowed: true, expected: "a list of task identifiers ([] for none)")
-            else { return nil }
-            let values = items.map { item in
-                identifiers.map { reader.declaredTask(item, field: "pending-requests", declared: $0) } ?? reader.identifier(item, field: "pending-requests")
-            }
-            return values.contains(nil) ? nil : values.compactMap { $0 }
-        }
+        expect.pendingRequests = located("pending-requests") { reader.declaredTasks($0, field: "pending-requests", declared: identifiers) }
         return reader.log.errorCount == errorsBefore ? expect : nil
     }
 

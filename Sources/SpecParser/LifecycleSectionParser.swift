@@ -116,12 +116,8 @@ struct LifecycleSectionParser {
         else { return nil }
         let errorsBefore = reader.log.errorCount
         var app = LifecycleSpec.App()
-        if let node = fields["registers"],
-           let items = reader.list(node, field: "registers", singleAllowed: true, expected: "a list of task identifiers ([] registers none)") {
-            let registered = items.map { item in
-                identifiers.map { reader.declaredTask(item, field: "registers", declared: $0) } ?? reader.identifier(item, field: "registers")
-            }
-            if !registered.contains(nil) { app.registers = registered.compactMap { $0 } }
+        if let node = fields["registers"] {
+            app.registers = reader.declaredTasks(node, field: "registers", declared: identifiers)
         }
         if let node = fields["submits-at-startup"], let flag = reader.flag(node, field: "submits-at-startup") {
             app.submitsAtStartup = flag

@@ -62,6 +62,11 @@ struct LifecycleStepReader {
         // A misspelled action is already reported (with did-you-mean); guessing what the step meant would only add noise.
         if Self.actionKeys.contains(where: fields.misspelled.contains) { return nil }
         let actions = Self.actionKeys.filter(fields.has)
+        if fields.has("earliest-begin") && !fields.has("submit") {
+            reader.log.report(.missingKey, at: fields.keyNode("earliest-begin")!,
+                              "'earliest-begin' belongs to a submit, and this step submits nothing; add 'submit: <identifier>' to the step")
+            return nil
+        }
         if fields.has("launch") {
             for key in actions where key != "launch" && key != "expire" {
                 reportTwoActions(fields, "launch", key)
@@ -72,11 +77,6 @@ struct LifecycleStepReader {
         for key in ["fail", "interrupt", "overlap"] where fields.has(key) {
             reader.log.report(.missingKey, at: fields.keyNode(key)!,
                               "'\(key)' acts inside a launch, and this step launches nothing; add 'launch: <identifier>' to the step")
-            return nil
-        }
-        if fields.has("earliest-begin") && !fields.has("submit") {
-            reader.log.report(.missingKey, at: fields.keyNode("earliest-begin")!,
-                              "'earliest-begin' belongs to a submit, and this step submits nothing; add 'submit: <identifier>' to the step")
             return nil
         }
         guard let key = actions.first else {
@@ -196,10 +196,7 @@ struct LifecycleStepReader {
                                           expected: "{} or {registers: [...]}")
         else { return nil }
         guard let registersNode = fields["registers"] else { return .relaunch(registers: nil) }
-        guard let items = reader.list(registersNode, field: "registers", singleAllowed: true, expected: "a list of task identifiers ([] registers none)")
-        else { return nil }
-        let registered = items.map { task($0, field: "registers") }
-        return registered.contains(nil) ? nil : .relaunch(registers: registered.compactMap { $0 })
+        return reader.declaredTasks(registersNode, field: "registers", declared: identifiers).map { .relaunch(registers: $0) }
     }
 
     private func readAdvance(_ node: Node) -> LifecycleStep.Advance? {
@@ -216,8 +213,7 @@ struct LifecycleStepReader {
     // MARK: Values
 
     private func task(_ node: Node, field: String) -> String? {
-        guard let identifiers else { return reader.identifier(node, field: field) }
-        return reader.declaredTask(node, field: field, declared: identifiers)
+        reader.declaredTask(node, field: field, declared: identifiers)
     }
 
     private var stageList: String {

@@ -21,9 +21,11 @@ extension ValueReader {
         return text
     }
 
-    /// An identifier that must be one of the scenario's declared tasks (with did-you-mean).
-    func declaredTask(_ node: Node, field: String, declared: [String]) -> String? {
+    /// An identifier that must be one of the scenario's declared tasks (with did-you-mean); with `declared` nil
+    /// (the tasks could not be read) any well-formed identifier, so one problem is not reported again at every use.
+    func declaredTask(_ node: Node, field: String, declared: [String]?) -> String? {
         guard let identifier = identifier(node, field: field) else { return nil }
+        guard let declared else { return identifier }
         guard declared.contains(identifier) else {
             if let suggestion = Suggestion.closest(to: identifier, in: declared) {
                 log.report(.unknownTask, at: node, "'\(identifier)' is not a task of this scenario; did you mean '\(suggestion)'?")
@@ -36,11 +38,18 @@ extension ValueReader {
         return identifier
     }
 
+    /// A list of declared task identifiers (a single one counts as a one-item list); nil when any is wrong (reported).
+    func declaredTasks(_ node: Node, field: String, declared: [String]?) -> [String]? {
+        guard let items = list(node, field: field, singleAllowed: true, expected: "a list of task identifiers ([] for none)") else { return nil }
+        let values = items.compactMap { declaredTask($0, field: field, declared: declared) }
+        return values.count == items.count ? values : nil
+    }
+
     /// A list of texts (a single text counts as a one-item list); nil when any item is wrong (reported).
     func texts(_ node: Node, field: String, expected: String) -> [String]? {
         guard let items = list(node, field: field, singleAllowed: true, expected: expected) else { return nil }
-        let values = items.map { text($0, field: field, expected: "a text") }
-        return values.contains(nil) ? nil : values.compactMap { $0 }
+        let values = items.compactMap { text($0, field: field, expected: "a text") }
+        return values.count == items.count ? values : nil
     }
 
     /// A list of words from a closed set (a single word counts as a one-item list).

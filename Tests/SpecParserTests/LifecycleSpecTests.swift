@@ -183,6 +183,58 @@ import Testing
         ])
     }
 
+    @Test(arguments: [
+        ("  - {launch: com.example.app.refresh, earliest-begin: 2027-03-29T09:00:00+02:00}", "missing-key",
+         "'earliest-begin' belongs to a submit, and this step submits nothing; add 'submit: <identifier>' to the step"),
+        ("  - {at: 2027-03-29T09:00:00+02:00, advance: 10m}", "conflicting-keys",
+         "a step with 'advance' cannot also have 'at'; write 'advance: <instant>' to move the clock to a time, or put 'at' on the next step"),
+        ("  - {fail: {stage: write, error: disk-full}}", "missing-key",
+         "'fail' acts inside a launch, and this step launches nothing; add 'launch: <identifier>' to the step"),
+        ("  - {terminate: now}", "wrong-kind",
+         "'terminate' takes no value; write '- terminate: {}' (the process dies and stays dead until a step needs it)"),
+        ("  - {launch: com.example.app.refresh, overlap: {launch: com.example.app.processing}}", "missing-key",
+         "'overlap' has no 'during'; add the stage of this launch it happens in, e.g. 'during: parse' (download, parse, write)"),
+        ("  - {launch: com.example.app.refresh, fail: {stage: write}}", "missing-key",
+         "'fail' has no 'error'; add the error type the stage fails with, e.g. 'error: disk-full'"),
+        ("  - {launch: com.example.app.refresh, expire: during unpack}", "unknown-value",
+         "unknown value 'during unpack' for 'expire'; write one of during download | during parse | during write"),
+        ("  - {relaunch: {registers: [com.example.app.refesh]}}", "unknown-task",
+         "'com.example.app.refesh' is not a task of this scenario; did you mean 'com.example.app.refresh'?"),
+        ("  - advance: 2027-03-28T00:00:00+02:00", "instant-order",
+         "2027-03-28T00:00:00+02:00 is earlier than 2027-03-29T00:00:00+02:00, the scenario's clock start; the clock never goes backwards, so put the steps in time order"),
+        ("  - {cancel: everything}", "unknown-task",
+         "'everything' is not a task of this scenario; declare it under 'task:' or use one of com.example.app.refresh, com.example.app.processing"),
+    ])
+    func aWrongStepSaysWhatToWrite(yaml: String, code: String, message: String) {
+        let file = Self.parse(Self.minimal("steps:\n\(yaml)\nexpect: {errors: []}", task: """
+            task:
+              - {identifier: com.example.app.refresh, kind: refresh}
+              - {identifier: com.example.app.processing, kind: processing}
+            """))
+        #expect(file.diagnostics.map(\.code) == [code])
+        #expect(file.diagnostics.map(\.message) == [message])
+        #expect(file.specs.isEmpty)
+    }
+
+    @Test func theGateIsWrittenInOneTaskOnly() {
+        let file = Self.parse(Self.minimal("steps: []\nexpect: {errors: []}", task: """
+            task:
+              - {identifier: com.example.app.refresh, permitted: []}
+              - {identifier: com.example.app.processing, kind: processing, background-modes: []}
+            """))
+        #expect(file.diagnostics.map(\.code) == ["conflicting-keys"])
+        #expect(file.diagnostics.first?.location?.line == 4)
+        #expect(file.diagnostics.first?.notes.first?.location?.line == 3)
+    }
+
+    @Test func aRetryNeedsItsBackoffAndDelay() {
+        let file = Self.parse(Self.minimal("app: {retry: {factor: 2}}\nsteps: []\nexpect: {errors: []}"))
+        #expect(file.diagnostics.map(\.message) == [
+            "'retry' has no 'backoff'; add 'backoff: constant' (the same delay after every failure) or 'backoff: exponential'",
+            "'retry' has no 'delay'; add the delay before the first retry, e.g. 'delay: 15m'",
+        ])
+    }
+
     // MARK: Task, gate, job, app, system
 
     @Test func withoutGateKeysEveryDeclaredTaskIsPermitted() throws {

@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "SpecParserTests", dependencies: ["SpecParser", "SpecModel", "SpecYAML", "SpecDiagnostics", "Recurrence"],
                     exclude: ["Invalid"]),
         .testTarget(name: "SpecLintTests", dependencies: ["SpecLint", "SpecParser", "SpecModel", "SpecDiagnostics", "Recurrence"]),
-        .testTarget(name: "SpecRunnerTests", dependencies: ["SpecRunner", "SpecParser", "SpecModel", "SpecResults", "Recurrence"]),
+        .testTarget(name: "SpecRunnerTests", dependencies: ["SpecRunner", "SpecParser", "SpecModel", "SpecResults", "Recurrence", "TaskHarness"]),
         .testTarget(
             name: "SpecReportersTests", dependencies: ["SpecReporters", "SpecResults", "SpecDiagnostics"],
             exclude: ["Golden", "CrossCheck"]

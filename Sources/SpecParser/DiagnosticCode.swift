@@ -37,5 +37,11 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case nothingToCheck = "nothing-to-check"
     case duplicateCaseName = "duplicate-case-name"
     case duplicateSpecName = "duplicate-spec-name"
-    case lifecycleNotSupported = "lifecycle-not-supported"
+
+    // Lifecycle scenarios.
+    case unknownTask = "unknown-task"
+    case duplicateTask = "duplicate-task"
+    case invalidName = "invalid-name"
+    case invalidStages = "invalid-stages"
+    case missingFixture = "missing-fixture"
 }

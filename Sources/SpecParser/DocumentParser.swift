@@ -18,40 +18,37 @@ struct DocumentParser {
             return nil
         }
         let errorsBefore = reader.log.errorCount
-        let specNode = entries.first { $0.key.scalar?.value == "spec" }?.value
-
-        if let taskKey = entries.first(where: { $0.key.scalar?.value == "task" })?.key {
-            let name = specNode?.scalar.flatMap { $0.isNull ? nil : $0.value }
-            let body = LifecycleSectionParser(reader: reader).parse(root, taskKey: taskKey, specName: name)
-            return body.flatMap { makeSpec(from: root, body: .lifecycle($0), errorsBefore: errorsBefore, allowed: LifecycleSectionParser.keys) }
-        }
+        let written = Set(entries.compactMap { $0.key.scalar?.value })
+        let isLifecycle = !written.isDisjoint(with: LifecycleSectionParser.markers)
+        let sectionKeys = isLifecycle ? LifecycleSectionParser.keys : RecurrenceSectionParser.keys
 
         guard let fields = reader.mapping(
-            root, place: "this document", owner: nil,
-            allowed: Self.commonKeys + RecurrenceSectionParser.keys + ["task"],
-            expected: "a mapping")
+            root, place: "this document", owner: nil, allowed: Self.commonKeys + sectionKeys, expected: "a mapping")
         else { return nil }
         let common = readCommon(fields)
-        let body = RecurrenceSectionParser(reader: reader, defaultScheduleID: defaultScheduleID)
-            .parse(fields, specName: common.name)
+        let body: Spec.Body?
+        if isLifecycle {
+            body = LifecycleSectionParser(reader: reader, defaultScheduleID: defaultScheduleID)
+                .parse(fields, specName: common.name).map(Spec.Body.lifecycle)
+            warnEngineKeysUnused(fields)
+        } else {
+            body = RecurrenceSectionParser(reader: reader, defaultScheduleID: defaultScheduleID)
+                .parse(fields, specName: common.name).map(Spec.Body.recurrence)
+        }
         guard reader.log.errorCount == errorsBefore, let name = common.name, let body else { return nil }
-        let specKey = fields.keyNode("spec")!.mark
-        var spec = Spec(name: name, location: reader.log.source.location(specKey), body: .recurrence(body),
-                        sourceLine: reader.log.source.line(specKey.line))
-        common.apply(to: &spec)
-        return spec
-    }
-
-    private func makeSpec(from root: Node, body: Spec.Body, errorsBefore: Int, allowed: [String]) -> Spec? {
-        guard let fields = reader.mapping(root, place: "this document", owner: nil, allowed: Self.commonKeys + allowed, expected: "a mapping")
-        else { return nil }
-        let common = readCommon(fields)
-        guard reader.log.errorCount == errorsBefore, let name = common.name else { return nil }
         let specKey = fields.keyNode("spec")!.mark
         var spec = Spec(name: name, location: reader.log.source.location(specKey), body: body,
                         sourceLine: reader.log.source.line(specKey.line))
         common.apply(to: &spec)
         return spec
+    }
+
+    /// A lifecycle scenario runs on the task harness, never on an engine.
+    private func warnEngineKeysUnused(_ fields: MappingFields) {
+        for key in ["engines", "known-deviations"] where fields.has(key) {
+            reader.log.report(.unusedKey, severity: .warning, at: fields.keyNode(key)!,
+                              "'\(key)' has no effect on a lifecycle scenario, which runs on the task harness and not on an engine; remove it")
+        }
     }
 
     /// `spec`, `description`, `tags`, `skip`, `engines`, `known-deviations`.

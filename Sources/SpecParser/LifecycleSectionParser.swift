@@ -1,20 +1,199 @@
+import SpecDiagnostics
 import SpecModel
 import SpecYAML
 
-/// Reads a task lifecycle scenario (a document with `task:`).
+/// Reads a task lifecycle scenario: `task`, `job`, `schedule`, `clock`, `app`, `system`, `steps` and `expect`.
 ///
-/// Lifecycle scenarios arrive with the task harness; until then each one is reported as not supported,
-/// so it is never silently skipped. This file is the place their section parser goes.
+/// The key lists below are plain static lists, one per mapping, so a key catalog can register them as they are.
 struct LifecycleSectionParser {
     let reader: ValueReader
+    /// The schedule id used when `schedule.id` is not written: the file's name without extension.
+    let defaultScheduleID: String
 
-    /// The top-level keys of a lifecycle scenario, as the spec language names them.
-    static let keys = ["task", "job", "schedule", "clock", "steps", "expect"]
+    /// The top-level keys of a lifecycle scenario (besides the keys every spec has).
+    static let keys = ["task", "job", "schedule", "clock", "app", "system", "steps", "expect"]
+    /// Keys that only a lifecycle scenario has: any of them makes a document one (`schedule`, `expect` are shared).
+    static let markers = ["task", "job", "clock", "app", "system", "steps"]
+    static let jobKeys = ["items", "stages", "flaws"]
+    static let appKeys = ["registers", "submits-at-startup", "resubmits", "adapter", "retry"]
+    static let retryKeys = ["backoff", "delay", "factor", "maximum", "max-attempts"]
+    static let systemKeys = ["availability", "expires-after"]
+    static let expiresAfterKeys = ["refresh", "processing"]
 
-    func parse(_ root: Node, taskKey: Node, specName: String?) -> LifecycleSpec? {
-        let subject = specName.map { "'\($0)' is a lifecycle scenario (task:)" } ?? "this document is a lifecycle scenario (task:)"
-        reader.log.report(.lifecycleNotSupported, at: taskKey,
-                          "\(subject), and lifecycle scenarios are not supported yet; this spec is not run")
-        return nil
+    /// The scenario, or nil when a problem was reported.
+    func parse(_ fields: MappingFields, specName: String?) -> LifecycleSpec? {
+        let errorsBefore = reader.log.errorCount
+        var declaration: LifecycleTaskReader.Result?
+        if let node = fields["task"] {
+            declaration = LifecycleTaskReader(reader: reader).read(node, owner: fields.keyNode("task")!)
+        } else {
+            reader.missing("task", in: fields, "add 'task:' with the task's identifier and kind, e.g. 'task: {identifier: com.example.app.refresh, kind: refresh}'")
+        }
+        // Identifiers the other sections name are checked against the declared tasks; when `task` itself could not
+        // be read there is nothing to check them against, and every use would only repeat that one problem.
+        let identifiers = declaration.map { $0.tasks.map(\.identifier) }
+        let job = fields["job"].map { readJob($0, owner: fields.keyNode("job")!) } ?? LifecycleSpec.Job()
+        let schedule = fields["schedule"].map {
+            ScheduleReader(reader: reader).read($0, owner: fields.keyNode("schedule")!, defaultID: defaultScheduleID).spec
+        }
+        var clock: InstantLiteral?
+        if let node = fields["clock"] {
+            clock = reader.instant(node, field: "clock")
+        } else {
+            reader.missing("clock", in: fields, "add the manual clock's start, when the app first starts, e.g. 'clock: 2027-03-29T00:00:00+02:00'")
+        }
+        let app = fields["app"].map { readApp($0, owner: fields.keyNode("app")!, identifiers: identifiers) } ?? LifecycleSpec.App()
+        let system = fields["system"].map { readSystem($0, owner: fields.keyNode("system")!) } ?? LifecycleSpec.System()
+
+        var steps: [LifecycleStep]?
+        if let node = fields["steps"] {
+            steps = LifecycleStepReader(reader: reader, identifiers: identifiers, stages: job?.stages, clock: clock)
+                .read(node)
+        } else {
+            reader.missing("steps", in: fields, "add 'steps:' with what the system and the app do, in time order ([] for none), e.g. '- {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}'")
+        }
+        var expect: LifecycleExpectation?
+        if let node = fields["expect"] {
+            expect = LifecycleExpectReader(reader: reader, identifiers: identifiers).read(node, owner: fields.keyNode("expect")!)
+        } else {
+            let subject = specName.map { "'\($0)'" } ?? "this scenario"
+            reader.missing("expect", in: fields, "add 'expect:' with what \(subject) must end with, e.g. 'expect: {completed: [true]}' (the harness's invariants are checked as well)")
+        }
+
+        guard reader.log.errorCount == errorsBefore,
+              let declaration, let job, let clock, let app, let system, let steps, let expect,
+              let taskKey = fields.keyNode("task")
+        else { return nil }
+        if fields.has("schedule") && schedule == .some(nil) { return nil }
+        return LifecycleSpec(
+            tasks: declaration.tasks, gate: declaration.gate, job: job, schedule: schedule ?? nil, clock: clock, app: app,
+            system: system, steps: steps, expect: expect, location: reader.location(taskKey))
+    }
+
+    // MARK: job
+
+    private func readJob(_ node: Node, owner: Node) -> LifecycleSpec.Job? {
+        guard let fields = reader.mapping(node, place: "'job'", owner: owner, allowed: Self.jobKeys,
+                                          expected: "a mapping (items:, stages:)")
+        else { return nil }
+        var job = LifecycleSpec.Job()
+        var valid = true
+        if let items = fields["items"] {
+            if let list = reader.texts(items, field: "items", expected: "a list of item identifiers, e.g. [\"42\", \"43\"]") {
+                job.items = list
+            } else {
+                valid = false
+            }
+        }
+        if let stagesNode = fields["stages"] {
+            if let stages = readStages(stagesNode) { job.stages = stages } else { valid = false }
+        }
+        if let flaws = fields["flaws"] {
+            if let list = reader.choices(flaws, field: "flaws", LifecycleSpec.JobFlaw.self) { job.flaws = list } else { valid = false }
+        }
+        return valid ? job : nil
+    }
+
+    /// Stages in the order download, parse, write, each once, always with `write`.
+    private func readStages(_ node: Node) -> [LifecycleSpec.Stage]? {
+        guard let stages = reader.choices(node, field: "stages", LifecycleSpec.Stage.self) else { return nil }
+        let ordered = zip(stages, stages.dropFirst()).allSatisfy { $0 < $1 }
+        guard ordered, stages.contains(.write) else {
+            let written = stages.map(\.rawValue).joined(separator: ", ")
+            let problem = !ordered ? "are not in the order download, parse, write, each at most once" : "do not include write, the business write every run commits"
+            reader.log.report(.invalidStages, at: node,
+                              "the stages [\(written)] \(problem); list some of download, parse, write in that order, with write")
+            return nil
+        }
+        return stages
+    }
+
+    // MARK: app
+
+    private func readApp(_ node: Node, owner: Node, identifiers: [String]?) -> LifecycleSpec.App? {
+        guard let fields = reader.mapping(node, place: "'app'", owner: owner, allowed: Self.appKeys,
+                                          expected: "a mapping (registers:, submits-at-startup:, resubmits:, adapter:, retry:)")
+        else { return nil }
+        let errorsBefore = reader.log.errorCount
+        var app = LifecycleSpec.App()
+        if let node = fields["registers"] {
+            app.registers = reader.declaredTasks(node, field: "registers", declared: identifiers)
+        }
+        if let node = fields["submits-at-startup"], let flag = reader.flag(node, field: "submits-at-startup") {
+            app.submitsAtStartup = flag
+        }
+        if let node = fields["resubmits"], let flag = reader.flag(node, field: "resubmits") {
+            app.resubmits = flag
+        }
+        if let node = fields["adapter"], let adapter = reader.choice(node, field: "adapter", LifecycleSpec.Adapter.self) {
+            app.adapter = adapter
+        }
+        if let node = fields["retry"] {
+            app.retry = readRetry(node, owner: fields.keyNode("retry")!)
+        }
+        return reader.log.errorCount == errorsBefore ? app : nil
+    }
+
+    private enum BackoffShape: String, CaseIterable {
+        case constant
+        case exponential
+    }
+
+    private func readRetry(_ node: Node, owner: Node) -> LifecycleSpec.Retry? {
+        guard let fields = reader.mapping(node, place: "'retry'", owner: owner, allowed: Self.retryKeys,
+                                          expected: "a mapping, e.g. {backoff: exponential, delay: 15m, factor: 2, maximum: 1h}")
+        else { return nil }
+        let shape = fields["backoff"].flatMap { reader.choice($0, field: "backoff", BackoffShape.self) }
+        if !fields.has("backoff") {
+            reader.missing("backoff", in: fields, "add 'backoff: constant' (the same delay after every failure) or 'backoff: exponential'")
+        }
+        let delay = fields["delay"].flatMap { reader.duration($0, field: "delay") }
+        if !fields.has("delay") {
+            reader.missing("delay", in: fields, "add the delay before the first retry, e.g. 'delay: 15m'")
+        }
+        let factor = fields["factor"].map { reader.integer($0, field: "factor", range: 1...1000, example: "2") }
+        let maximum = fields["maximum"].map { reader.duration($0, field: "maximum") }
+        let attempts = fields["max-attempts"].map { reader.integer($0, field: "max-attempts", range: 1...1000, example: "5") }
+        if shape == .constant {
+            for key in ["factor", "maximum"] where fields.has(key) {
+                reader.log.report(.unusedKey, severity: .warning, at: fields.keyNode(key)!,
+                                  "'\(key)' has no effect on a constant backoff, whose delay never grows; remove it or write 'backoff: exponential'")
+            }
+        }
+        guard let shape, let delay, factor != .some(nil), maximum != .some(nil), attempts != .some(nil) else { return nil }
+        let backoff: LifecycleSpec.Retry.Backoff = switch shape {
+        case .constant: .constant(delay: delay)
+        case .exponential: .exponential(initial: delay, factor: (factor ?? nil) ?? 2, maximum: maximum ?? nil)
+        }
+        return LifecycleSpec.Retry(backoff: backoff, maxAttempts: attempts ?? nil, location: reader.location(owner))
+    }
+
+    // MARK: system
+
+    private func readSystem(_ node: Node, owner: Node) -> LifecycleSpec.System? {
+        guard let fields = reader.mapping(node, place: "'system'", owner: owner, allowed: Self.systemKeys,
+                                          expected: "a mapping (availability:, expires-after:)")
+        else { return nil }
+        let errorsBefore = reader.log.errorCount
+        var system = LifecycleSpec.System()
+        if let node = fields["availability"], let availability = reader.choice(node, field: "availability", LifecycleSpec.Availability.self) {
+            system.availability = availability
+        }
+        if let node = fields["expires-after"],
+           let budgets = reader.mapping(node, place: "'expires-after'", owner: fields.keyNode("expires-after"), allowed: Self.expiresAfterKeys,
+                                        expected: "a mapping, e.g. {refresh: 30s, processing: 5m}") {
+            if let refresh = budgets["refresh"].flatMap({ positiveDuration($0, field: "refresh") }) { system.refreshBudget = refresh }
+            if let processing = budgets["processing"].flatMap({ positiveDuration($0, field: "processing") }) { system.processingBudget = processing }
+        }
+        return reader.log.errorCount == errorsBefore ? system : nil
+    }
+
+    private func positiveDuration(_ node: Node, field: String) -> Int? {
+        guard let seconds = reader.duration(node, field: field) else { return nil }
+        guard seconds > 0 else {
+            reader.log.report(.invalidDuration, at: node, "'\(field)' must be longer than 0s: a task needs some time before it expires")
+            return nil
+        }
+        return seconds
     }
 }

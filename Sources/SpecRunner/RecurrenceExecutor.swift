@@ -121,4 +121,6 @@ struct Verdict: Sendable {
     var expected: [ResultInstant] = []
     var actual: [ResultInstant] = []
     var diff: [DiffLine] = []
+    /// What a lifecycle scenario did and how it was judged.
+    var lifecycle: LifecycleResult?
 }

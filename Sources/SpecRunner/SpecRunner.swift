@@ -10,10 +10,17 @@ public struct SpecRunner: Sendable {
         public var occurrenceLimit: Int
         /// Monotonic nanoseconds, injected so library code never reads a clock itself; durations are 0 without it.
         public var monotonicNanoseconds: @Sendable () -> UInt64
+        /// Where lifecycle scenarios create their temporary folders (each its own, removed afterwards); nil for the
+        /// system's temporary directory.
+        public var scenarioFolderParent: URL?
 
-        public init(occurrenceLimit: Int = 100_000, monotonicNanoseconds: @escaping @Sendable () -> UInt64 = { 0 }) {
+        public init(
+            occurrenceLimit: Int = 100_000, monotonicNanoseconds: @escaping @Sendable () -> UInt64 = { 0 },
+            scenarioFolderParent: URL? = nil
+        ) {
             self.occurrenceLimit = occurrenceLimit
             self.monotonicNanoseconds = monotonicNanoseconds
+            self.scenarioFolderParent = scenarioFolderParent
         }
     }
 
@@ -62,7 +69,8 @@ public struct SpecRunner: Sendable {
             expected: verdict.expected,
             actual: verdict.actual,
             diff: verdict.diff,
-            zoneContext: needsContext ? zoneContext(for: verdict) : nil
+            zoneContext: needsContext ? zoneContext(for: verdict) : nil,
+            lifecycle: verdict.lifecycle
         )
     }
 
@@ -75,15 +83,16 @@ public struct SpecRunner: Sendable {
             guard let engine = item.engine else { return Verdict(status: .error, message: "no engine chosen") }
             return RecurrenceExecutor(engines: engines, occurrenceLimit: options.occurrenceLimit)
                 .run(item, spec: recurrence, engine: engine)
-        case .lifecycle:
-            return Verdict(status: .error, message: "lifecycle scenarios are not supported by this build yet")
+        case .lifecycle(let scenario):
+            return LifecycleExecutor(temporaryParent: options.scenarioFolderParent).run(scenario)
         }
     }
 
     /// The zone's transitions near the instants a failure involves, for timelines.
     private func zoneContext(for verdict: Verdict) -> ZoneContext? {
         guard let timeZone = verdict.timeZone else { return nil }
-        let dates = (verdict.expected + verdict.actual).map(\.date)
+        let runs = verdict.lifecycle?.runs ?? []
+        let dates = (verdict.expected + verdict.actual + runs.compactMap(\.planned) + runs.compactMap(\.actual)).map(\.date)
         guard !dates.isEmpty else { return nil }
         return ZoneContext(zone: timeZone, near: dates, abbreviations: ZoneAbbreviations.system(for: [timeZone.identifier]))
     }

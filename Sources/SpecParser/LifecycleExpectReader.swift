@@ -1,0 +1,109 @@
+import SpecDiagnostics
+import SpecModel
+import SpecYAML
+
+/// Reads `expect:` of a lifecycle scenario.
+struct LifecycleExpectReader {
+    let reader: ValueReader
+    /// The declared task identifiers; nil when `task` could not be read.
+    let identifiers: [String]?
+
+    static let keys = [
+        "completed", "store", "side-effects", "temp-files", "runs", "run-count", "log", "errors", "defects",
+        "broken-invariants", "pending-requests",
+    ]
+    static let storeKeys = ["items", "commits", "updated-at"]
+    static let logKeys = ["contains", "never"]
+    static let runKeys = ["planned", "actual", "key", "outcome"]
+
+    /// Most a count may be: far more than any scenario produces, small enough to catch a pasted timestamp.
+    static let countRange = 0...1_000_000
+
+    func read(_ node: Node, owner: Node) -> LifecycleExpectation? {
+        guard let fields = reader.mapping(node, place: "'expect'", owner: owner, allowed: Self.keys,
+                                          expected: "a mapping, e.g. {completed: [true], store: {items: [\"42\"], commits: 1}}")
+        else { return nil }
+        let errorsBefore = reader.log.errorCount
+        var expect = LifecycleExpectation(location: reader.location(owner))
+        func located<Value>(_ key: String, _ read: (Node) -> Value?) -> Located<Value>? {
+            guard let node = fields[key], let value = read(node) else { return nil }
+            return Located(value, at: reader.location(node))
+        }
+        expect.completed = located("completed") { reader.choices($0, field: "completed", LifecycleExpectation.Completion.self) }
+        if let node = fields["store"] {
+            readStore(node, owner: fields.keyNode("store")!, into: &expect)
+        }
+        expect.sideEffects = located("side-effects") { count($0, field: "side-effects") }
+        expect.temporaryFiles = located("temp-files") { count($0, field: "temp-files") }
+        expect.runs = located("runs") { readRuns($0) }
+        expect.runCount = located("run-count") { count($0, field: "run-count") }
+        if let node = fields["log"],
+           let log = reader.mapping(node, place: "'log'", owner: fields.keyNode("log"), allowed: Self.logKeys,
+                                    expected: "a mapping, e.g. {contains: [\"register com.example.app.refresh ok\"], never: [\"token=\"]}") {
+            expect.logContains = log["contains"].flatMap { node in
+                reader.texts(node, field: "contains", expected: "a list of texts a log line must contain").map { Located($0, at: reader.location(node)) }
+            }
+            expect.logNever = log["never"].flatMap { node in
+                reader.texts(node, field: "never", expected: "a list of texts no log line may contain").map { Located($0, at: reader.location(node)) }
+            }
+        }
+        expect.errors = located("errors") { reader.choices($0, field: "errors", LifecycleExpectation.ErrorCode.self) }
+        expect.defects = located("defects") { reader.choices($0, field: "defects", LifecycleExpectation.DefectKind.self) }
+        expect.brokenInvariants = located("broken-invariants") { readInvariants($0) }
+        expect.pendingRequests = located("pending-requests") { reader.declaredTasks($0, field: "pending-requests", declared: identifiers) }
+        return reader.log.errorCount == errorsBefore ? expect : nil
+    }
+
+    private func count(_ node: Node, field: String) -> Int? {
+        reader.integer(node, field: field, range: Self.countRange, example: "1")
+    }
+
+    private func readStore(_ node: Node, owner: Node, into expect: inout LifecycleExpectation) {
+        guard let fields = reader.mapping(node, place: "'store'", owner: owner, allowed: Self.storeKeys,
+                                          expected: "a mapping, e.g. {items: [\"42\", \"43\"], commits: 1}")
+        else { return }
+        if let items = fields["items"],
+           let list = reader.texts(items, field: "items", expected: "the list of item identifiers the store holds, in the order first written ([] for none)") {
+            expect.storeItems = Located(list, at: reader.location(items))
+        }
+        if let commits = fields["commits"], let value = count(commits, field: "commits") {
+            expect.storeCommits = Located(value, at: reader.location(commits))
+        }
+        expect.storeUpdatedAt = fields["updated-at"].flatMap { reader.instant($0, field: "updated-at") }
+    }
+
+    private func readRuns(_ node: Node) -> [LifecycleExpectation.ExpectedRun]? {
+        guard let items = reader.list(node, field: "runs", expected: "a list of runs, e.g. [{planned: …, actual: …, key: …}]") else { return nil }
+        var runs: [LifecycleExpectation.ExpectedRun] = []
+        var valid = true
+        for item in items {
+            guard let fields = reader.mapping(item, place: "this run", owner: nil, allowed: Self.runKeys,
+                                              expected: "a mapping, e.g. {planned: 2027-03-29T02:30:00+02:00, actual: 2027-03-29T02:31:00+02:00, key: nightly-sync/v1/2027-03-29}")
+            else {
+                valid = false
+                continue
+            }
+            let errorsBefore = reader.log.errorCount
+            let planned = fields["planned"].flatMap { reader.instant($0, field: "planned") }
+            let actual = fields["actual"].flatMap { reader.instant($0, field: "actual") }
+            let key = fields["key"].flatMap { reader.text($0, field: "key", expected: "a dedup key, e.g. nightly-sync/v1/2027-03-29") }
+            let outcome = fields["outcome"].flatMap { reader.choice($0, field: "outcome", LifecycleExpectation.RunOutcome.self) }
+            if fields.keysInOrder.isEmpty && fields.misspelled.isEmpty {
+                reader.log.report(.emptyValue, at: item, "this run compares nothing; write at least one of planned, actual, key, outcome")
+            }
+            guard reader.log.errorCount == errorsBefore else {
+                valid = false
+                continue
+            }
+            runs.append(LifecycleExpectation.ExpectedRun(planned: planned, actual: actual, key: key, outcome: outcome, location: reader.location(item)))
+        }
+        return valid ? runs : nil
+    }
+
+    private func readInvariants(_ node: Node) -> [LifecycleExpectation.Invariant]? {
+        guard let invariants = reader.choices(node, field: "broken-invariants", LifecycleExpectation.Invariant.self) else { return nil }
+        var seen: [LifecycleExpectation.Invariant] = []
+        for invariant in invariants where !seen.contains(invariant) { seen.append(invariant) }
+        return seen
+    }
+}

@@ -1,0 +1,300 @@
+import Foundation
+import SpecDiagnostics
+import SpecModel
+import SpecYAML
+
+/// Reads `steps:`: each step optionally moves the clock (`at:`) and does one action.
+///
+/// The clock is followed through the steps as they are read, so a step that would send it backwards is reported
+/// where it is written instead of failing when the scenario runs.
+struct LifecycleStepReader {
+    let reader: ValueReader
+    /// The declared task identifiers; nil when `task` could not be read (identifiers are then not checked).
+    let identifiers: [String]?
+    /// The job's stages; nil when `job` could not be read (stages named in steps are then not checked).
+    let stages: [LifecycleSpec.Stage]?
+    /// The manual clock's start; nil when `clock` could not be read.
+    let clock: InstantLiteral?
+
+    /// Every key a step may have.
+    static let keys = [
+        "at", "launch", "expire", "fail", "interrupt", "overlap", "register", "submit", "earliest-begin", "cancel",
+        "relaunch", "terminate", "advance", "items",
+    ]
+    /// The keys that say what a step does; a step has exactly one (`expire` alone is an action, beside `launch` a detail).
+    static let actionKeys = ["launch", "expire", "register", "submit", "cancel", "relaunch", "terminate", "advance", "items"]
+    /// What may happen inside a launch.
+    static let launchKeys = ["expire", "fail", "interrupt", "overlap"]
+    static let failKeys = ["stage", "error"]
+    static let overlapKeys = ["launch", "during", "expire", "fail", "interrupt"]
+    static let relaunchKeys = ["registers"]
+
+    func read(_ node: Node) -> [LifecycleStep]? {
+        guard let items = reader.list(node, field: "steps", expected: "a list of steps ([] for none)") else { return nil }
+        let errorsBefore = reader.log.errorCount
+        var steps: [LifecycleStep] = []
+        var now = clock.map { (date: $0.date, text: $0.text, what: "the scenario's clock start") }
+        for item in items {
+            guard let fields = reader.mapping(item, place: "this step", owner: nil, allowed: Self.keys,
+                                              expected: "a mapping, e.g. {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}")
+            else { continue }
+            let at = fields["at"].flatMap { reader.instant($0, field: "at") }
+            if let at, let current = now {
+                if at.date < current.date {
+                    reportBackwards(fields["at"]!, at.text, current)
+                } else {
+                    now = (at.date, at.text, "the time an earlier step moved the clock to")
+                }
+            }
+            guard let action = readAction(fields, item: item) else { continue }
+            if case .advance(let advance) = action {
+                now = follow(advance, from: now, node: fields["advance"]!)
+            }
+            if fields.has("at") && at == nil { continue }
+            steps.append(LifecycleStep(at: at, action: action, location: reader.location(item)))
+        }
+        return reader.log.errorCount == errorsBefore ? steps : nil
+    }
+
+    // MARK: Actions
+
+    private func readAction(_ fields: MappingFields, item: Node) -> LifecycleStep.Action? {
+        // A misspelled action is already reported (with did-you-mean); guessing what the step meant would only add noise.
+        if Self.actionKeys.contains(where: fields.misspelled.contains) { return nil }
+        let actions = Self.actionKeys.filter(fields.has)
+        if fields.has("earliest-begin") && !fields.has("submit") {
+            reader.log.report(.missingKey, at: fields.keyNode("earliest-begin")!,
+                              "'earliest-begin' belongs to a submit, and this step submits nothing; add 'submit: <identifier>' to the step")
+            return nil
+        }
+        if fields.has("launch") {
+            for key in actions where key != "launch" && key != "expire" {
+                reportTwoActions(fields, "launch", key)
+                return nil
+            }
+            return readLaunch(fields)
+        }
+        for key in ["fail", "interrupt", "overlap"] where fields.has(key) {
+            reader.log.report(.missingKey, at: fields.keyNode(key)!,
+                              "'\(key)' acts inside a launch, and this step launches nothing; add 'launch: <identifier>' to the step")
+            return nil
+        }
+        guard let key = actions.first else {
+            reader.log.report(.missingKey, at: item.mark, length: 1,
+                              "this step does nothing; add one action: launch, expire, register, submit, cancel, relaunch, terminate, advance or items")
+            return nil
+        }
+        if actions.count > 1 {
+            reportTwoActions(fields, key, actions[1])
+            return nil
+        }
+        let node = fields[key]!
+        switch key {
+        case "expire":
+            if let text = node.scalar?.value, text.hasPrefix("during ") {
+                reader.log.report(.missingKey, at: fields.keyNode("expire")!,
+                                  "'expire: \(text)' acts inside a launch, and this step launches nothing; add 'launch: <identifier>', or write 'expire: <identifier>' to expire a launch whose handler returned")
+                return nil
+            }
+            return task(node, field: "expire").map { .expire(identifier: $0) }
+        case "register":
+            return task(node, field: "register").map { .register(identifier: $0) }
+        case "submit":
+            let identifier = task(node, field: "submit")
+            let floor = fields["earliest-begin"].map { reader.instant($0, field: "earliest-begin") }
+            guard let identifier, floor != .some(nil) else { return nil }
+            return .submit(identifier: identifier, earliestBegin: floor ?? nil)
+        case "cancel":
+            if node.scalar?.value == "all" { return .cancelAll }
+            return task(node, field: "cancel").map { .cancel(identifier: $0) }
+        case "relaunch":
+            return readRelaunch(node, owner: fields.keyNode("relaunch")!)
+        case "terminate":
+            guard isEmpty(node) else {
+                reader.wrongKind(node, "'terminate' takes no value; write '- terminate: {}' (the process dies and stays dead until a step needs it)")
+                return nil
+            }
+            return .terminate
+        case "advance":
+            if fields.has("at") {
+                reader.log.report(.conflictingKeys, at: fields.keyNode("advance")!,
+                                  "a step with 'advance' cannot also have 'at'; write 'advance: <instant>' to move the clock to a time, or put 'at' on the next step")
+                return nil
+            }
+            return readAdvance(node).map { .advance($0) }
+        case "items":
+            return reader.texts(node, field: "items", expected: "the list of item identifiers the source returns from now on, e.g. [\"42\", \"44\"]")
+                .map { .setItems($0) }
+        default:
+            return nil
+        }
+    }
+
+    private func readLaunch(_ fields: MappingFields) -> LifecycleStep.Action? {
+        let identifier = task(fields["launch"]!, field: "launch")
+        let plan = readPlan(fields)
+        guard let identifier, let plan else { return nil }
+        return .launch(identifier: identifier, plan: plan)
+    }
+
+    /// `expire`, `fail`, `interrupt` and `overlap` of a launch (or of an overlapping launch, without `overlap`).
+    private func readPlan(_ fields: MappingFields) -> LifecycleStep.LaunchPlan? {
+        let errorsBefore = reader.log.errorCount
+        var plan = LifecycleStep.LaunchPlan()
+        if let node = fields["expire"], let point = checkpoint(node, field: "expire", allowAfterWrite: false),
+           case .during(let stage) = point {
+            plan.expireDuring = stage
+        }
+        if let node = fields["fail"] {
+            plan.fault = readFault(node, owner: fields.keyNode("fail")!)
+        }
+        if let node = fields["interrupt"] {
+            plan.interrupt = checkpoint(node, field: "interrupt", allowAfterWrite: true)
+        }
+        if let node = fields["overlap"] {
+            plan.overlap = readOverlap(node, owner: fields.keyNode("overlap")!)
+        }
+        return reader.log.errorCount == errorsBefore ? plan : nil
+    }
+
+    private func readFault(_ node: Node, owner: Node) -> LifecycleStep.Fault? {
+        guard let fields = reader.mapping(node, place: "'fail'", owner: owner, allowed: Self.failKeys,
+                                          expected: "a mapping, e.g. {stage: write, error: disk-full}")
+        else { return nil }
+        if !fields.has("stage") {
+            reader.missing("stage", in: fields, "add the stage that fails, e.g. 'stage: write' (\(stageList))")
+        }
+        if !fields.has("error") {
+            reader.missing("error", in: fields, "add the error type the stage fails with, e.g. 'error: disk-full'")
+        }
+        let stage = fields["stage"].flatMap { jobStage($0, field: "stage") }
+        let error = fields["error"].flatMap { errorType($0) }
+        guard let stage, let error else { return nil }
+        return LifecycleStep.Fault(stage: stage, error: error)
+    }
+
+    private func readOverlap(_ node: Node, owner: Node) -> LifecycleStep.Overlap? {
+        guard let fields = reader.mapping(node, place: "'overlap'", owner: owner, allowed: Self.overlapKeys,
+                                          expected: "a mapping, e.g. {launch: com.example.app.processing, during: parse}")
+        else { return nil }
+        if !fields.has("launch") {
+            reader.missing("launch", in: fields, "add the task the system launches meanwhile, e.g. 'launch: com.example.app.processing'")
+        }
+        if !fields.has("during") {
+            reader.missing("during", in: fields, "add the stage of this launch it happens in, e.g. 'during: parse' (\(stageList))")
+        }
+        let identifier = fields["launch"].flatMap { task($0, field: "launch") }
+        let during = fields["during"].flatMap { jobStage($0, field: "during") }
+        let plan = readPlan(fields)
+        guard let identifier, let during, let plan else { return nil }
+        return LifecycleStep.Overlap(identifier: identifier, during: during, expireDuring: plan.expireDuring, fault: plan.fault, interrupt: plan.interrupt)
+    }
+
+    private func readRelaunch(_ node: Node, owner: Node) -> LifecycleStep.Action? {
+        if isEmpty(node) { return .relaunch(registers: nil) }
+        guard let fields = reader.mapping(node, place: "'relaunch'", owner: owner, allowed: Self.relaunchKeys,
+                                          expected: "{} or {registers: [...]}")
+        else { return nil }
+        guard let registersNode = fields["registers"] else { return .relaunch(registers: nil) }
+        return reader.declaredTasks(registersNode, field: "registers", declared: identifiers).map { .relaunch(registers: $0) }
+    }
+
+    private func readAdvance(_ node: Node) -> LifecycleStep.Advance? {
+        guard let scalar = reader.scalar(node, field: "advance", expected: "a duration such as 10m, or an instant with an offset") else { return nil }
+        if let seconds = DurationText.seconds(scalar.value) { return .by(seconds: seconds) }
+        if case .success = InstantText.parse(scalar.value) {
+            return reader.instant(node, field: "advance").map { .to($0) }
+        }
+        reader.log.report(.invalidDuration, at: node,
+                          "'\(scalar.value)' is neither a duration nor an instant; write 'advance' as a duration (30s, 10m, 1h30m) or an instant with an offset (2027-03-29T03:00:00+02:00)")
+        return nil
+    }
+
+    // MARK: Values
+
+    private func task(_ node: Node, field: String) -> String? {
+        reader.declaredTask(node, field: field, declared: identifiers)
+    }
+
+    private var stageList: String {
+        (stages ?? LifecycleSpec.Stage.allCases).map(\.rawValue).joined(separator: ", ")
+    }
+
+    /// A stage that is one of the job's stages (a fault or an expiration in a stage that never runs would never happen).
+    private func jobStage(_ node: Node, field: String) -> LifecycleSpec.Stage? {
+        guard let stage = reader.choice(node, field: field, LifecycleSpec.Stage.self) else { return nil }
+        guard stages?.contains(stage) ?? true else {
+            reader.log.report(.unknownValue, at: node,
+                              "the job has no \(stage.rawValue) stage (its stages are \(stageList)), so nothing would happen there; name one of its stages or add \(stage.rawValue) to 'job.stages'")
+            return nil
+        }
+        return stage
+    }
+
+    /// `after-write` (when allowed) or `during <stage>`, with the stage one of the job's.
+    private func checkpoint(_ node: Node, field: String, allowAfterWrite: Bool) -> LifecycleStep.Checkpoint? {
+        guard let text = reader.text(node, field: field, expected: allowAfterWrite ? "after-write or during <stage>" : "during <stage>") else { return nil }
+        let words = text.split(separator: " ", omittingEmptySubsequences: true)
+        if allowAfterWrite, text == "after-write" { return .afterWrite }
+        if words.count == 2, words[0] == "during", let stage = LifecycleSpec.Stage(rawValue: String(words[1])) {
+            guard stages?.contains(stage) ?? true else {
+                reader.log.report(.unknownValue, at: node,
+                                  "the job has no \(stage.rawValue) stage (its stages are \(stageList)), so '\(field): \(text)' would never happen; name one of its stages or add \(stage.rawValue) to 'job.stages'")
+                return nil
+            }
+            return .during(stage)
+        }
+        let forms = (allowAfterWrite ? ["after-write"] : []) + (stages ?? LifecycleSpec.Stage.allCases).map { "during \($0.rawValue)" }
+        if let suggestion = Suggestion.closest(to: text, in: forms) {
+            reader.log.report(.unknownValue, at: node, "unknown value '\(text)' for '\(field)'; did you mean '\(suggestion)'? (allowed: \(forms.joined(separator: " | ")))")
+        } else {
+            reader.log.report(.unknownValue, at: node, "unknown value '\(text)' for '\(field)'; write one of \(forms.joined(separator: " | "))")
+        }
+        return nil
+    }
+
+    /// An error type as the diagnostics log shows it: lowercase words joined by `-`.
+    private func errorType(_ node: Node) -> String? {
+        guard let text = reader.text(node, field: "error", expected: "an error type, e.g. disk-full") else { return nil }
+        let valid = text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+        guard valid else {
+            reader.log.report(.invalidName, at: node,
+                              "'\(text)' is not an error type; write lowercase words joined by '-', e.g. disk-full or network (the log keeps error types only)")
+            return nil
+        }
+        return text
+    }
+
+    private func isEmpty(_ node: Node) -> Bool {
+        if let scalar = node.scalar { return scalar.isNull }
+        if let entries = node.mapping { return entries.isEmpty }
+        return false
+    }
+
+    // MARK: The clock
+
+    private func follow(_ advance: LifecycleStep.Advance, from now: (date: Date, text: String, what: String)?, node: Node)
+        -> (date: Date, text: String, what: String)? {
+        guard let now else { return nil }
+        switch advance {
+        case .by(let seconds):
+            return (now.date.addingTimeInterval(TimeInterval(seconds)), now.text + " + \(node.scalar?.value ?? "")", "the time an earlier 'advance' moved the clock to")
+        case .to(let target):
+            guard target.date >= now.date else {
+                reportBackwards(node, target.text, now)
+                return now
+            }
+            return (target.date, target.text, "the time an earlier 'advance' moved the clock to")
+        }
+    }
+
+    private func reportBackwards(_ node: Node, _ text: String, _ now: (date: Date, text: String, what: String)) {
+        reader.log.report(.instantOrder, at: node,
+                          "\(text) is earlier than \(now.text), \(now.what); the clock never goes backwards, so put the steps in time order")
+    }
+
+    private func reportTwoActions(_ fields: MappingFields, _ first: String, _ second: String) {
+        reader.log.report(.conflictingKeys, at: fields.keyNode(second)!,
+                          "a step does one thing, and this one has both '\(first)' and '\(second)'; split it into two steps")
+    }
+}

@@ -1,0 +1,116 @@
+import SpecDiagnostics
+import SpecModel
+import SpecYAML
+
+/// Reads `task:` — one task mapping, or a list of them — and the static gate written in it.
+struct LifecycleTaskReader {
+    let reader: ValueReader
+
+    /// The keys of one task entry.
+    static let keys = ["identifier", "kind", "info-plist", "permitted", "background-modes"]
+    /// The keys that describe the app's Info.plist (the static gate), written in at most one entry.
+    static let gateKeys = ["info-plist", "permitted", "background-modes"]
+
+    struct Result {
+        var tasks: [LifecycleSpec.TaskDeclaration]
+        var gate: LifecycleSpec.Gate
+    }
+
+    func read(_ node: Node, owner: Node) -> Result? {
+        let entries: [Node]
+        switch node {
+        case .mapping:
+            entries = [node]
+        case .sequence(let items, _) where !items.isEmpty:
+            entries = items
+        case .sequence:
+            reader.log.report(.emptyValue, at: node, "'task' lists no task; write one, e.g. {identifier: com.example.app.refresh, kind: refresh}")
+            return nil
+        default:
+            reader.wrongKind(node, "'task' must be a mapping (identifier:, kind:) or a list of them, not \(node.kindDescription)")
+            return nil
+        }
+        let errorsBefore = reader.log.errorCount
+        var tasks: [LifecycleSpec.TaskDeclaration] = []
+        var gateFields: MappingFields?
+        var gateEntry: Node?
+        for entry in entries {
+            let place = entries.count == 1 ? "'task'" : "this task"
+            guard let fields = reader.mapping(entry, place: place, owner: entries.count == 1 ? owner : nil, allowed: Self.keys,
+                                              expected: "a mapping (identifier:, kind:)")
+            else { continue }
+            if let task = readTask(fields, entry: entry) {
+                if let first = tasks.first(where: { $0.identifier == task.identifier }) {
+                    reader.log.report(.duplicateTask, at: fields["identifier"]!,
+                                      "the task '\(task.identifier)' is declared twice; declare each identifier once",
+                                      notes: [reader.log.note(at: Self.mark(first.location), "'\(task.identifier)' is first declared here")])
+                } else {
+                    tasks.append(task)
+                }
+            }
+            let writtenGateKeys = Self.gateKeys.filter(fields.has)
+            guard let firstGateKey = writtenGateKeys.first else { continue }
+            if let gateEntry {
+                reader.log.report(.conflictingKeys, at: fields.keyNode(firstGateKey)!,
+                                  "the Info.plist keys (info-plist, permitted, background-modes) are written in two tasks; the app has one Info.plist, so write them in one task only",
+                                  notes: [reader.log.note(at: gateEntry.mark, "they are first written in this task")])
+            } else {
+                gateFields = fields
+                gateEntry = entry
+            }
+        }
+        let gate = gateFields.map(readGate) ?? .allDeclared
+        guard reader.log.errorCount == errorsBefore, let gate else { return nil }
+        return Result(tasks: tasks, gate: gate)
+    }
+
+    private func readTask(_ fields: MappingFields, entry: Node) -> LifecycleSpec.TaskDeclaration? {
+        guard let identifierNode = fields["identifier"] else {
+            reader.missing("identifier", in: fields, "add the task's identifier, e.g. 'identifier: com.example.app.refresh'")
+            return nil
+        }
+        let identifier = reader.identifier(identifierNode, field: "identifier")
+        let kind = fields["kind"].map { reader.choice($0, field: "kind", LifecycleSpec.TaskKind.self) } ?? .refresh
+        guard let identifier, let kind else { return nil }
+        return LifecycleSpec.TaskDeclaration(identifier: identifier, kind: kind, location: reader.log.source.location(identifierNode.mark))
+    }
+
+    private func readGate(_ fields: MappingFields) -> LifecycleSpec.Gate? {
+        if let plistNode = fields["info-plist"] {
+            for key in ["permitted", "background-modes"] where fields.has(key) {
+                reader.log.report(.conflictingKeys, at: fields.keyNode(key)!,
+                                  "'\(key)' and 'info-plist' both describe the Info.plist; keep 'info-plist', or remove it and write 'permitted' and 'background-modes' inline")
+                return nil
+            }
+            guard let written = reader.text(plistNode, field: "info-plist", expected: "a path relative to this spec file, e.g. fixtures/Info.plist")
+            else { return nil }
+            let specPath = reader.log.source.path
+            switch FixturePath.resolve(written, specPath: specPath) {
+            case .file(let path):
+                return .infoPlist(path: path, written: written, location: reader.log.source.location(plistNode.mark))
+            case .missing(let path):
+                reader.log.report(.missingFixture, at: plistNode,
+                                  "there is no file '\(written)' for this spec (looked for \(path)); add it, or write the path relative to the spec file's folder (\(FixturePath.folder(of: specPath)))")
+                return nil
+            }
+        }
+        var permitted: [String]?
+        var modes: [String]?
+        if let node = fields["permitted"] {
+            guard let list = reader.texts(node, field: "permitted", expected: "a list of task identifiers, e.g. [com.example.app.refresh]")
+            else { return nil }
+            permitted = list
+        }
+        if let node = fields["background-modes"] {
+            guard let list = reader.texts(node, field: "background-modes", expected: "a list of background modes, e.g. [fetch, processing]")
+            else { return nil }
+            modes = list
+        }
+        let anchor = fields.keyNode("permitted") ?? fields.keyNode("background-modes")!
+        return .inline(permitted: permitted, backgroundModes: modes, location: reader.log.source.location(anchor.mark))
+    }
+
+    static func mark(_ location: SourceLocation) -> Mark {
+        Mark(line: location.line, column: location.column)
+    }
+}

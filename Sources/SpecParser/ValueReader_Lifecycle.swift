@@ -1,0 +1,80 @@
+import SpecDiagnostics
+import SpecYAML
+
+/// The values lifecycle scenarios add: task identifiers, error types, lists of words, flags.
+extension ValueReader {
+    /// A task identifier or an error type: the characters the diagnostics log keeps as they are.
+    static func isLogSafeName(_ text: String) -> Bool {
+        !text.isEmpty && text.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" || $0 == "_"
+        }
+    }
+
+    /// A task identifier such as `com.example.app.refresh`.
+    func identifier(_ node: Node, field: String) -> String? {
+        guard let text = text(node, field: field, expected: "a task identifier, e.g. com.example.app.refresh") else { return nil }
+        guard Self.isLogSafeName(text) else {
+            log.report(.invalidName, at: node,
+                       "'\(text)' is not a task identifier; use only letters, digits, '.', '-' and '_', e.g. com.example.app.refresh")
+            return nil
+        }
+        return text
+    }
+
+    /// An identifier that must be one of the scenario's declared tasks (with did-you-mean); with `declared` nil
+    /// (the tasks could not be read) any well-formed identifier, so one problem is not reported again at every use.
+    func declaredTask(_ node: Node, field: String, declared: [String]?) -> String? {
+        guard let identifier = identifier(node, field: field) else { return nil }
+        guard let declared else { return identifier }
+        guard declared.contains(identifier) else {
+            if let suggestion = Suggestion.closest(to: identifier, in: declared) {
+                log.report(.unknownTask, at: node, "'\(identifier)' is not a task of this scenario; did you mean '\(suggestion)'?")
+            } else {
+                log.report(.unknownTask, at: node,
+                           "'\(identifier)' is not a task of this scenario; declare it under 'task:' or use one of \(declared.joined(separator: ", "))")
+            }
+            return nil
+        }
+        return identifier
+    }
+
+    /// A list of declared task identifiers (a single one counts as a one-item list); nil when any is wrong (reported).
+    func declaredTasks(_ node: Node, field: String, declared: [String]?) -> [String]? {
+        guard let items = list(node, field: field, singleAllowed: true, expected: "a list of task identifiers ([] for none)") else { return nil }
+        let values = items.compactMap { declaredTask($0, field: field, declared: declared) }
+        return values.count == items.count ? values : nil
+    }
+
+    /// A list of texts (a single text counts as a one-item list); nil when any item is wrong (reported).
+    func texts(_ node: Node, field: String, expected: String) -> [String]? {
+        guard let items = list(node, field: field, singleAllowed: true, expected: expected) else { return nil }
+        let values = items.compactMap { text($0, field: field, expected: "a text") }
+        return values.count == items.count ? values : nil
+    }
+
+    /// A list of words from a closed set (a single word counts as a one-item list).
+    func choices<Value: RawRepresentable & CaseIterable>(_ node: Node, field: String, _ type: Value.Type) -> [Value]?
+    where Value.RawValue == String {
+        let allowed = Value.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let items = list(node, field: field, singleAllowed: true, expected: "a list of \(allowed)") else { return nil }
+        let values = items.compactMap { choice($0, field: field, type) }
+        return values.count == items.count ? values : nil
+    }
+
+    /// `true` or `false`, written as such (YAML 1.1's `yes`, `on`, … are words, not booleans).
+    func flag(_ node: Node, field: String) -> Bool? {
+        guard let scalar = scalar(node, field: field, expected: "true or false") else { return nil }
+        switch scalar.value {
+        case "true": return true
+        case "false": return false
+        default:
+            log.report(.unknownValue, at: node, "'\(field)' takes true or false, not '\(scalar.value)'")
+            return nil
+        }
+    }
+
+    /// The place a node is written, as a source location.
+    func location(_ node: Node) -> SourceLocation {
+        log.source.location(node.mark)
+    }
+}

@@ -1,0 +1,147 @@
+import Dispatch
+import Foundation
+import Recurrence
+import SpecModel
+import SpecResults
+import Synchronization
+import TaskHarness
+
+/// Runs one lifecycle scenario on the task harness and judges it.
+///
+/// The scenario gets a fresh `LifecycleSimulation` with its own temporary folder (removed by `finish()`, whatever
+/// happened), the steps run in order on its manual clock, and the report is compared with `expect:`. Every
+/// invariant of the harness is recorded; any failed expectation or unexpectedly broken invariant fails the test.
+struct LifecycleExecutor: Sendable {
+    /// Where scenario folders are created; nil for the system's temporary directory.
+    var temporaryParent: URL?
+
+    /// Runs the scenario from synchronous code: the runner's worker threads.
+    ///
+    /// The simulation is async (an actor over the cooperative pool). A worker thread is not part of that pool, so
+    /// it can block on a semaphore until the task ends without starving the pool; nothing sleeps or polls. Do not
+    /// call this from inside the pool (an async context): use `execute` there.
+    func run(_ spec: LifecycleSpec) -> Verdict {
+        let outcome = VerdictSlot()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            outcome.store(await execute(spec))
+            done.signal()
+        }
+        done.wait()
+        return outcome.take()
+    }
+
+    /// Runs the scenario: setup, steps, `finish()`, judgement.
+    func execute(_ spec: LifecycleSpec) async -> Verdict {
+        let scheduleZone = spec.schedule?.timeZone
+        let displayZone = scheduleZone ?? TimeZone(secondsFromGMT: spec.clock.writtenOffset ?? 0) ?? TimeZone(identifier: "UTC")!
+        let configuration: LifecycleConfiguration
+        let simulation: LifecycleSimulation
+        do {
+            configuration = try LifecycleConfiguration(spec, temporaryParent: temporaryParent)
+            simulation = try await LifecycleSimulation(configuration)
+        } catch let error as ScenarioSetupError {
+            return Verdict(status: .error, message: error.description, timeZone: scheduleZone)
+        } catch {
+            return Verdict(status: .error, message: "the task harness could not start the scenario: \(error)", timeZone: scheduleZone)
+        }
+
+        // Which step raised each lifecycle error (nil: the app's first start, before any step).
+        var raisedBy: [Int?] = simulation.scheduler.errors.map { _ in nil }
+        var stepProblem: String?
+        for (index, step) in spec.steps.enumerated() {
+            do {
+                try await perform(step, on: simulation)
+            } catch {
+                stepProblem = "step \(index + 1) (\(step.location)) could not run: \(error)"
+            }
+            raisedBy += Array(repeating: index, count: simulation.scheduler.errors.count - raisedBy.count)
+            if stepProblem != nil { break }
+        }
+        let report = await simulation.finish()
+
+        let abbreviations = ZoneAbbreviations.system(for: [displayZone.identifier])
+        let judgement = LifecycleJudgement(expect: spec.expect, report: report, zone: displayZone, abbreviations: abbreviations)
+        var verdict = Verdict(status: .passed, timeZone: scheduleZone)
+        verdict.lifecycle = LifecycleResult(runs: judgement.runs, invariants: judgement.invariants, expectations: judgement.expectations)
+        if let stepProblem {
+            verdict.status = .error
+            verdict.message = stepProblem
+            return verdict
+        }
+        let failed = judgement.failedExpectations
+        let broken = judgement.unexpectedlyBroken
+        guard !failed.isEmpty || !broken.isEmpty else { return verdict }
+        verdict.status = .failed
+        var summary: [String] = []
+        if !failed.isEmpty {
+            summary.append("\(failed.count) expectation\(failed.count == 1 ? "" : "s") not met (\(Self.names(failed.map(\.name))))")
+        }
+        if !broken.isEmpty {
+            summary.append("\(broken.count) invariant\(broken.count == 1 ? "" : "s") broken (\(Self.names(broken.map(\.name))))")
+        }
+        var lines = [summary.joined(separator: "; ")]
+        if failed.contains(where: { $0.name == "errors" }) {
+            for (index, error) in report.errors.enumerated() {
+                let place = raisedBy[index].map { "step \($0 + 1) (\(spec.steps[$0].location))" } ?? "the app's first start"
+                lines.append("\(error.code.rawValue) at \(place): \(error.message)")
+            }
+        }
+        verdict.message = lines.joined(separator: "\n")
+        return verdict
+    }
+
+    /// One step: the clock first (a launch moves it itself), then the action. Lifecycle errors are kept by the
+    /// simulation for `expect.errors`; only a harness problem (the clock sent backwards) throws.
+    private func perform(_ step: LifecycleStep, on simulation: LifecycleSimulation) async throws {
+        if let at = step.at {
+            try await simulation.advance(to: at.date)
+        }
+        switch step.action {
+        case .launch(let identifier, let plan):
+            if let overlap = plan.overlap {
+                await simulation.setPlan(LaunchPlan(overlap), forNextLaunchOf: overlap.identifier)
+            }
+            try await simulation.launch(identifier, plan: LaunchPlan(plan))
+        case .expire(let identifier):
+            await simulation.expire(identifier)
+        case .register(let identifier):
+            try await simulation.register(identifier)
+        case .submit(let identifier, let earliestBegin):
+            try await simulation.submit(identifier, earliestBeginDate: earliestBegin?.date)
+        case .cancel(let identifier):
+            await simulation.cancel(identifier)
+        case .cancelAll:
+            await simulation.cancelAll()
+        case .relaunch(let registers):
+            try await simulation.relaunch(registering: registers)
+        case .terminate:
+            await simulation.terminate()
+        case .advance(.by(let seconds)):
+            try await simulation.advance(by: .seconds(seconds))
+        case .advance(.to(let instant)):
+            try await simulation.advance(to: instant.date)
+        case .setItems(let items):
+            await simulation.setItems(items)
+        }
+    }
+
+    /// At most five names, then how many more.
+    private static func names(_ names: [String]) -> String {
+        names.count <= 5 ? names.joined(separator: ", ") : names.prefix(5).joined(separator: ", ") + ", and \(names.count - 5) more"
+    }
+}
+
+/// Hands the verdict from the scenario's task to the waiting worker thread.
+private final class VerdictSlot: Sendable {
+    private let verdict = Mutex<Verdict?>(nil)
+
+    func store(_ value: Verdict) {
+        verdict.withLock { $0 = value }
+    }
+
+    /// The stored verdict; called only after the task signalled that it stored one.
+    func take() -> Verdict {
+        verdict.withLock { $0 } ?? Verdict(status: .error, message: "the scenario ended without a verdict")
+    }
+}

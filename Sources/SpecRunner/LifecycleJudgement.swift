@@ -1,0 +1,180 @@
+import Foundation
+import Recurrence
+import SpecModel
+import SpecResults
+import TaskHarness
+
+/// Compares what a scenario did (the harness's report) with what its spec expects, and takes every invariant.
+///
+/// Each written `expect` entry becomes one or more `ExpectationCheck`s (a `runs` line, a `log` text each get their
+/// own); `errors` is compared with `[]` when not written. Every invariant of the report is recorded; one that broke
+/// fails the scenario unless `broken-invariants` lists it, and a listed one that held fails the scenario too.
+struct LifecycleJudgement {
+    let expect: LifecycleExpectation
+    let report: LifecycleReport
+    /// Shows instants: the schedule's zone, or the clock's written offset without a schedule.
+    let zone: TimeZone
+    let abbreviations: ZoneAbbreviations
+
+    private(set) var expectations: [LifecycleResult.ExpectationCheck] = []
+
+    init(expect: LifecycleExpectation, report: LifecycleReport, zone: TimeZone, abbreviations: ZoneAbbreviations) {
+        self.expect = expect
+        self.report = report
+        self.zone = zone
+        self.abbreviations = abbreviations
+        compareAll()
+    }
+
+    /// The invariants, each as recorded; a broken one the spec lists says so in its detail.
+    var invariants: [LifecycleResult.InvariantCheck] {
+        let listed = Set(expect.brokenInvariants?.value.map(\.rawValue) ?? [])
+        return report.checks.map { check in
+            let note = !check.passed && listed.contains(check.name) ? " (expected: the spec lists it in broken-invariants)" : ""
+            return LifecycleResult.InvariantCheck(name: check.name, passed: check.passed, detail: check.detail + note)
+        }
+    }
+
+    /// Invariants that broke and that the spec does not list.
+    var unexpectedlyBroken: [InvariantCheck] {
+        let listed = Set(expect.brokenInvariants?.value.map(\.rawValue) ?? [])
+        return report.failedChecks.filter { !listed.contains($0.name) }
+    }
+
+    var failedExpectations: [LifecycleResult.ExpectationCheck] { expectations.filter { !$0.passed } }
+
+    /// Planned versus actual, one line per due occurrence of each launch (or per unscheduled launch).
+    var runs: [LifecycleResult.Run] {
+        report.runs.map { run in
+            LifecycleResult.Run(
+                planned: run.planned.map { instant($0) }, actual: instant(run.actual), key: run.key,
+                outcome: outcome(of: run).rawValue)
+        }
+    }
+
+    // MARK: Comparisons
+
+    private mutating func compareAll() {
+        if let completed = expect.completed {
+            record("completed", list(completed.value.map(\.rawValue)), list(report.completed.map(\.rawValue)),
+                   completed.value.map(\.rawValue) == report.completed.map(\.rawValue))
+        }
+        if let items = expect.storeItems {
+            record("store.items", quoted(items.value), quoted(report.store.items), items.value == report.store.items)
+        }
+        if let commits = expect.storeCommits {
+            record("store.commits", "\(commits.value)", "\(report.store.commits)", commits.value == report.store.commits)
+        }
+        if let updatedAt = expect.storeUpdatedAt {
+            record("store.updated-at", updatedAt.text, report.store.updatedAt.map { instant($0).offsetForm } ?? "never (no commit)",
+                   report.store.updatedAt == updatedAt.date)
+        }
+        if let effects = expect.sideEffects {
+            record("side-effects", "\(effects.value)", "\(report.sideEffectCount)", effects.value == report.sideEffectCount)
+        }
+        if let files = expect.temporaryFiles {
+            let actual = report.temporaryFiles.isEmpty ? "0" : "\(report.temporaryFiles.count) (\(report.temporaryFiles.joined(separator: ", ")))"
+            record("temp-files", "\(files.value)", actual, files.value == report.temporaryFiles.count)
+        }
+        if let runs = expect.runs {
+            compareRuns(runs.value)
+        }
+        if let count = expect.runCount {
+            record("run-count", "\(count.value)", "\(report.runs.count)", count.value == report.runs.count)
+        }
+        for text in expect.logContains?.value ?? [] {
+            let line = report.log.first { $0.contains(text) }
+            record("log.contains", "a line containing \(Self.quote(text))",
+                   line.map { "found in \(Self.quote($0))" } ?? "no line contains it; the log: \(logExcerpt)", line != nil)
+        }
+        for text in expect.logNever?.value ?? [] {
+            let index = report.log.firstIndex { $0.contains(text) }
+            record("log.never", "no line containing \(Self.quote(text))",
+                   index.map { "line \($0 + 1) contains it: \(Self.quote(report.log[$0]))" } ?? "no line contains it", index == nil)
+        }
+        let expectedErrors = expect.errors?.value.map(\.rawValue) ?? []
+        record("errors", list(expectedErrors) + (expect.errors == nil ? " (not written: none may be raised)" : ""),
+               list(report.errorCodes), expectedErrors == report.errorCodes)
+        if let defects = expect.defects {
+            let actual = report.defects.map(\.kind.rawValue)
+            record("defects", list(defects.value.map(\.rawValue)), list(actual), defects.value.map(\.rawValue) == actual)
+        }
+        if let broken = expect.brokenInvariants {
+            let actual = report.failedChecks.map(\.name)
+            record("broken-invariants", list(broken.value.map(\.rawValue)), list(actual), Set(broken.value.map(\.rawValue)) == Set(actual))
+        }
+        if let pending = expect.pendingRequests {
+            let actual = report.pendingRequests.map(\.identifier)
+            record("pending-requests", list(pending.value), list(actual), pending.value.sorted() == actual.sorted())
+        }
+    }
+
+    /// The listed runs are the scenario's first runs, in order; each written field must match.
+    private mutating func compareRuns(_ expected: [LifecycleExpectation.ExpectedRun]) {
+        let actual = runs
+        for (index, run) in expected.enumerated() {
+            let name = "runs[\(index + 1)]"
+            guard index < actual.count else {
+                record(name, describe(run), "no run (the scenario has \(actual.count) run\(actual.count == 1 ? "" : "s"))", false)
+                continue
+            }
+            let found = actual[index]
+            var parts: [String] = []
+            var passed = true
+            if let planned = run.planned {
+                parts.append("planned \(found.planned?.offsetForm ?? "none")")
+                passed = passed && found.planned?.date == planned.date
+            }
+            if let expectedActual = run.actual {
+                parts.append("ran \(found.actual?.offsetForm ?? "never")")
+                passed = passed && found.actual?.date == expectedActual.date
+            }
+            if let key = run.key {
+                parts.append("key \(found.key ?? "none")")
+                passed = passed && found.key == key
+            }
+            if let outcome = run.outcome {
+                parts.append("outcome \(found.outcome)")
+                passed = passed && found.outcome == outcome.rawValue
+            }
+            record(name, describe(run), parts.joined(separator: ", "), passed)
+        }
+    }
+
+    private func describe(_ run: LifecycleExpectation.ExpectedRun) -> String {
+        [run.planned.map { "planned \($0.text)" }, run.actual.map { "ran \($0.text)" }, run.key.map { "key \($0)" },
+         run.outcome.map { "outcome \($0.rawValue)" }].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    private mutating func record(_ name: String, _ expected: String, _ actual: String, _ passed: Bool) {
+        expectations.append(LifecycleResult.ExpectationCheck(name: name, expected: expected, actual: actual, passed: passed))
+    }
+
+    // MARK: Text
+
+    private func outcome(of run: RunRecord) -> LifecycleExpectation.RunOutcome {
+        switch run.completed {
+        case .success: .completed
+        case .failure: report.launches.first { $0.number == run.launch }?.expiredAt != nil ? .expired : .failed
+        case .killed: .killed
+        case .none: .unfinished
+        }
+    }
+
+    private func instant(_ date: Date) -> ResultInstant {
+        ResultInstant(date, in: zone, abbreviations: abbreviations)
+    }
+
+    /// At most a dozen lines of the log, for a `log.contains` that found nothing.
+    private var logExcerpt: String {
+        guard !report.log.isEmpty else { return "(empty)" }
+        let shown = report.log.prefix(12).map(Self.quote).joined(separator: ", ")
+        return report.log.count > 12 ? shown + ", … (\(report.log.count) lines)" : shown
+    }
+
+    private func list(_ words: [String]) -> String { "[" + words.joined(separator: ", ") + "]" }
+
+    private func quoted(_ texts: [String]) -> String { "[" + texts.map(Self.quote).joined(separator: ", ") + "]" }
+
+    static func quote(_ text: String) -> String { "\"" + text + "\"" }
+}

@@ -1,0 +1,384 @@
+import Foundation
+import SpecDiagnostics
+import SpecModel
+@testable import SpecParser
+import Testing
+
+/// The lifecycle section: every form of the spec language's example and of docs/lifecycle.md parses into its values.
+@Suite struct LifecycleSpecTests {
+    static let lifecycleSpecs = SpecFixtures.repositoryRoot.appendingPathComponent("specs/lifecycle")
+
+    static func parse(_ text: String, path: String = "scenario.yaml") -> SpecFile {
+        SpecFixtures.parse(text, path: path)
+    }
+
+    static func scenario(_ file: SpecFile, at index: Int = 0) -> LifecycleSpec? {
+        guard index < file.specs.count, case .lifecycle(let body) = file.specs[index].body else { return nil }
+        return body
+    }
+
+    /// A minimal scenario around `body` (top-level keys besides spec, task, clock).
+    static func minimal(_ body: String, task: String = "task: {identifier: com.example.app.refresh, kind: refresh}") -> String {
+        """
+        spec: s
+        \(task)
+        clock: 2027-03-29T00:00:00+02:00
+        \(body)
+
+        """
+    }
+
+    /// The scenario's steps, from a `steps:` list (indented two spaces) in a minimal scenario.
+    static func steps(_ list: String, job: String = "") throws -> [LifecycleStep] {
+        let file = parse(minimal("\(job)\nsteps:\n\(list)\nexpect: {errors: []}", task: """
+            task:
+              - {identifier: com.example.app.refresh, kind: refresh}
+              - {identifier: com.example.app.processing, kind: processing}
+            """))
+        #expect(file.diagnostics.isEmpty, "\(file.diagnostics.map(\.message))")
+        return try #require(scenario(file)).steps
+    }
+
+    @Test func theSpecLanguageExampleParsesIntoItsValues() throws {
+        let url = Self.lifecycleSpecs.appendingPathComponent("expiration-during-parse.yaml")
+        let file = SpecParser().parse(path: url.path, bytes: [UInt8](try Data(contentsOf: url)))
+        #expect(file.diagnostics.isEmpty, "\(file.diagnostics.map(\.message))")
+        let spec = try #require(file.specs.first)
+        #expect(spec.name == "Expiration during parse leaves no trace")
+        let body = try #require(Self.scenario(file))
+        #expect(body.tasks.map(\.identifier) == ["com.example.app.refresh"])
+        #expect(body.tasks.map(\.kind) == [.refresh])
+        guard case .infoPlist(let path, let written, let location) = body.gate else {
+            Issue.record("expected the info-plist gate, got \(body.gate)")
+            return
+        }
+        #expect(written == "fixtures/Info.plist")
+        #expect(path == Self.lifecycleSpecs.appendingPathComponent("fixtures/Info.plist").path)
+        #expect(location.line == 21)
+        #expect(body.job.items == ["42", "43"])
+        #expect(body.job.stages == [.download, .parse, .write])
+        #expect(body.job.flaws.isEmpty)
+        let schedule = try #require(body.schedule)
+        #expect(schedule.id == "nightly-sync" && schedule.timeZone.identifier == "Europe/Berlin")
+        #expect(body.clock.date == SpecFixtures.iso("2027-03-29T00:00:00+02:00"))
+        #expect(body.app == LifecycleSpec.App())
+        #expect(body.system == LifecycleSpec.System())
+
+        #expect(body.steps.map(\.at?.date) == [
+            SpecFixtures.iso("2027-03-29T02:31:00+02:00"), SpecFixtures.iso("2027-03-30T04:00:00+02:00"),
+            SpecFixtures.iso("2027-03-31T04:00:00+02:00"), SpecFixtures.iso("2027-03-31T05:00:00+02:00"),
+        ])
+        let refresh = "com.example.app.refresh"
+        #expect(body.steps.map(\.action) == [
+            .launch(identifier: refresh, plan: .init(expireDuring: .parse)),
+            .launch(identifier: refresh, plan: .init(fault: .init(stage: .write, error: "disk-full"))),
+            .launch(identifier: refresh, plan: .init(interrupt: .afterWrite)),
+            .launch(identifier: refresh, plan: .init()),
+        ])
+        #expect(body.steps.map(\.location.line) == [34, 37, 40, 43])
+
+        let expect = body.expect
+        #expect(expect.completed?.value == [.failure, .failure, .killed, .success])
+        #expect(expect.storeItems?.value == ["42", "43"])
+        #expect(expect.storeCommits?.value == 1)
+        #expect(expect.storeUpdatedAt == nil)
+        #expect(expect.sideEffects?.value == 1)
+        #expect(expect.temporaryFiles?.value == 0)
+        let runs = try #require(expect.runs?.value)
+        #expect(runs.count == 1)
+        #expect(runs[0].planned?.date == SpecFixtures.iso("2027-03-29T02:30:00+02:00"))
+        #expect(runs[0].actual?.date == SpecFixtures.iso("2027-03-29T02:31:00+02:00"))
+        #expect(runs[0].key == "nightly-sync/v1/2027-03-29")
+        #expect(runs[0].outcome == nil)
+        #expect(expect.runCount == nil)
+        #expect(expect.logContains?.value == ["register com.example.app.refresh ok"])
+        #expect(expect.logNever?.value == ["Bearer ", "token="])
+        #expect(expect.errors?.value == [])
+        #expect(expect.defects == nil && expect.brokenInvariants == nil && expect.pendingRequests == nil)
+        #expect(expect.completed?.location.line == 46)
+    }
+
+    @Test func everyScenarioInSpecsLifecycleParsesWithoutDiagnostics() throws {
+        let files = FileManager.default.enumerator(atPath: Self.lifecycleSpecs.path)?.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".yaml") }.sorted() ?? []
+        #expect(files.count >= 15)
+        for name in files {
+            let url = Self.lifecycleSpecs.appendingPathComponent(name)
+            let file = SpecParser().parse(path: url.path, bytes: [UInt8](try Data(contentsOf: url)))
+            #expect(file.diagnostics.isEmpty, "\(name): \(file.diagnostics.map(\.message))")
+            #expect(!file.specs.isEmpty && file.specs.allSatisfy { if case .lifecycle = $0.body { true } else { false } }, "\(name)")
+        }
+    }
+
+    // MARK: Steps
+
+    static let refresh = "com.example.app.refresh"
+    static let processing = "com.example.app.processing"
+
+    @Test(arguments: [
+        ("  - launch: com.example.app.refresh", LifecycleStep.Action.launch(identifier: refresh, plan: .init())),
+        ("  - {launch: com.example.app.refresh, expire: during download}", .launch(identifier: refresh, plan: .init(expireDuring: .download))),
+        ("  - {launch: com.example.app.refresh, fail: {stage: download, error: network}}",
+         .launch(identifier: refresh, plan: .init(fault: .init(stage: .download, error: "network")))),
+        ("  - {launch: com.example.app.refresh, interrupt: during write}", .launch(identifier: refresh, plan: .init(interrupt: .during(.write)))),
+        ("  - {launch: com.example.app.refresh, overlap: {launch: com.example.app.processing, during: parse}}",
+         .launch(identifier: refresh, plan: .init(overlap: .init(identifier: processing, during: .parse)))),
+        ("  - {launch: com.example.app.refresh, overlap: {launch: com.example.app.processing, during: parse, fail: {stage: write, error: disk-full}}}",
+         .launch(identifier: refresh, plan: .init(overlap: .init(identifier: processing, during: .parse, fault: .init(stage: .write, error: "disk-full"))))),
+        ("  - {launch: com.example.app.refresh, expire: during parse, fail: {stage: write, error: disk-full}, interrupt: after-write}",
+         .launch(identifier: refresh, plan: .init(expireDuring: .parse, fault: .init(stage: .write, error: "disk-full"), interrupt: .afterWrite))),
+        ("  - expire: com.example.app.refresh", .expire(identifier: refresh)),
+        ("  - register: com.example.app.processing", .register(identifier: processing)),
+        ("  - submit: com.example.app.refresh", .submit(identifier: refresh, earliestBegin: nil)),
+        ("  - cancel: com.example.app.refresh", .cancel(identifier: refresh)),
+        ("  - cancel: all", .cancelAll),
+        ("  - relaunch: {}", .relaunch(registers: nil)),
+        ("  - relaunch:", .relaunch(registers: nil)),
+        ("  - relaunch: {registers: []}", .relaunch(registers: [])),
+        ("  - relaunch: {registers: [com.example.app.processing, com.example.app.refresh]}", .relaunch(registers: [processing, refresh])),
+        ("  - terminate: {}", .terminate),
+        ("  - terminate:", .terminate),
+        ("  - advance: 1h30m", .advance(.by(seconds: 5400))),
+        ("  - advance: 31s", .advance(.by(seconds: 31))),
+        ("  - items: [\"42\", 43]", .setItems(["42", "43"])),
+        ("  - items: []", .setItems([])),
+    ])
+    func eachStepFormParsesIntoItsAction(yaml: String, action: LifecycleStep.Action) throws {
+        let steps = try Self.steps(yaml)
+        #expect(steps.map(\.action) == [action])
+        #expect(steps.first?.at == nil)
+    }
+
+    @Test func submitReadsItsEarliestBeginAndAdvanceReadsAnInstant() throws {
+        let steps = try Self.steps("""
+              - {at: 2027-03-29T08:00:00+02:00, submit: com.example.app.refresh, earliest-begin: 2027-03-29T09:00:00+02:00}
+              - advance: 2027-03-29T10:00:00+02:00
+            """)
+        guard case .submit(let identifier, let floor) = steps.first?.action, case .advance(.to(let target)) = steps.last?.action else {
+            Issue.record("unexpected actions \(steps.map(\.action))")
+            return
+        }
+        #expect(identifier == Self.refresh)
+        #expect(floor?.date == SpecFixtures.iso("2027-03-29T09:00:00+02:00"))
+        #expect(steps.first?.at?.date == SpecFixtures.iso("2027-03-29T08:00:00+02:00"))
+        #expect(target.date == SpecFixtures.iso("2027-03-29T10:00:00+02:00"))
+    }
+
+    @Test func theClockIsFollowedThroughAdvancesSoAnEarlierStepIsReported() {
+        let file = Self.parse(Self.minimal("""
+            steps:
+              - advance: 2h
+              - {at: 2027-03-29T01:59:59+02:00, launch: com.example.app.refresh}
+            expect: {errors: []}
+            """))
+        #expect(file.diagnostics.map(\.code) == ["instant-order"])
+        #expect(file.diagnostics.first?.location?.line == 6)
+        #expect(file.diagnostics.first?.message.hasPrefix("2027-03-29T01:59:59+02:00 is earlier than 2027-03-29T00:00:00+02:00 + 2h") == true)
+    }
+
+    @Test func aStepBeforeTheClockStartIsReported() {
+        let file = Self.parse(Self.minimal("steps: [{at: 2027-03-28T23:59:59+02:00, launch: com.example.app.refresh}]\nexpect: {errors: []}"))
+        #expect(file.diagnostics.map(\.message) == [
+            "2027-03-28T23:59:59+02:00 is earlier than 2027-03-29T00:00:00+02:00, the scenario's clock start; the clock never goes backwards, so put the steps in time order",
+        ])
+    }
+
+    @Test(arguments: [
+        ("  - {launch: com.example.app.refresh, earliest-begin: 2027-03-29T09:00:00+02:00}", "missing-key",
+         "'earliest-begin' belongs to a submit, and this step submits nothing; add 'submit: <identifier>' to the step"),
+        ("  - {at: 2027-03-29T09:00:00+02:00, advance: 10m}", "conflicting-keys",
+         "a step with 'advance' cannot also have 'at'; write 'advance: <instant>' to move the clock to a time, or put 'at' on the next step"),
+        ("  - {fail: {stage: write, error: disk-full}}", "missing-key",
+         "'fail' acts inside a launch, and this step launches nothing; add 'launch: <identifier>' to the step"),
+        ("  - {terminate: now}", "wrong-kind",
+         "'terminate' takes no value; write '- terminate: {}' (the process dies and stays dead until a step needs it)"),
+        ("  - {launch: com.example.app.refresh, overlap: {launch: com.example.app.processing}}", "missing-key",
+         "'overlap' has no 'during'; add the stage of this launch it happens in, e.g. 'during: parse' (download, parse, write)"),
+        ("  - {launch: com.example.app.refresh, fail: {stage: write}}", "missing-key",
+         "'fail' has no 'error'; add the error type the stage fails with, e.g. 'error: disk-full'"),
+        ("  - {launch: com.example.app.refresh, expire: during unpack}", "unknown-value",
+         "unknown value 'during unpack' for 'expire'; write one of during download | during parse | during write"),
+        ("  - {relaunch: {registers: [com.example.app.refesh]}}", "unknown-task",
+         "'com.example.app.refesh' is not a task of this scenario; did you mean 'com.example.app.refresh'?"),
+        ("  - advance: 2027-03-28T00:00:00+02:00", "instant-order",
+         "2027-03-28T00:00:00+02:00 is earlier than 2027-03-29T00:00:00+02:00, the scenario's clock start; the clock never goes backwards, so put the steps in time order"),
+        ("  - {cancel: everything}", "unknown-task",
+         "'everything' is not a task of this scenario; declare it under 'task:' or use one of com.example.app.refresh, com.example.app.processing"),
+    ])
+    func aWrongStepSaysWhatToWrite(yaml: String, code: String, message: String) {
+        let file = Self.parse(Self.minimal("steps:\n\(yaml)\nexpect: {errors: []}", task: """
+            task:
+              - {identifier: com.example.app.refresh, kind: refresh}
+              - {identifier: com.example.app.processing, kind: processing}
+            """))
+        #expect(file.diagnostics.map(\.code) == [code])
+        #expect(file.diagnostics.map(\.message) == [message])
+        #expect(file.specs.isEmpty)
+    }
+
+    @Test func theGateIsWrittenInOneTaskOnly() {
+        let file = Self.parse(Self.minimal("steps: []\nexpect: {errors: []}", task: """
+            task:
+              - {identifier: com.example.app.refresh, permitted: []}
+              - {identifier: com.example.app.processing, kind: processing, background-modes: []}
+            """))
+        #expect(file.diagnostics.map(\.code) == ["conflicting-keys"])
+        #expect(file.diagnostics.first?.location?.line == 4)
+        #expect(file.diagnostics.first?.notes.first?.location?.line == 3)
+    }
+
+    @Test func aRetryNeedsItsBackoffAndDelay() {
+        let file = Self.parse(Self.minimal("app: {retry: {factor: 2}}\nsteps: []\nexpect: {errors: []}"))
+        #expect(file.diagnostics.map(\.message) == [
+            "'retry' has no 'backoff'; add 'backoff: constant' (the same delay after every failure) or 'backoff: exponential'",
+            "'retry' has no 'delay'; add the delay before the first retry, e.g. 'delay: 15m'",
+        ])
+    }
+
+    // MARK: Task, gate, job, app, system
+
+    @Test func withoutGateKeysEveryDeclaredTaskIsPermitted() throws {
+        let file = Self.parse(Self.minimal("steps: []\nexpect: {errors: []}"))
+        #expect(try #require(Self.scenario(file)).gate == .allDeclared)
+    }
+
+    @Test func anInlineGateDefaultsTheListItDoesNotWrite() throws {
+        let onlyPermitted = Self.parse(Self.minimal("steps: []\nexpect: {errors: []}", task: "task: {identifier: com.example.app.refresh, permitted: []}"))
+        guard case .inline(let permitted, let modes, _) = try #require(Self.scenario(onlyPermitted)).gate else {
+            Issue.record("expected an inline gate")
+            return
+        }
+        #expect(permitted == [] && modes == nil)
+        let onlyModes = Self.parse(Self.minimal("steps: []\nexpect: {errors: []}", task: """
+            task:
+              - {identifier: com.example.app.refresh, background-modes: [processing]}
+              - {identifier: com.example.app.processing, kind: processing}
+            """))
+        let spec = try #require(Self.scenario(onlyModes))
+        guard case .inline(let permitted2, let modes2, let location) = spec.gate else {
+            Issue.record("expected an inline gate")
+            return
+        }
+        #expect(permitted2 == nil && modes2 == ["processing"])
+        #expect(location.line == 3)
+        #expect(spec.tasks.map(\.kind) == [.refresh, .processing])
+    }
+
+    @Test func jobAppAndSystemReadEveryKey() throws {
+        let file = Self.parse(Self.minimal("""
+            job:
+              items: ["42"]
+              stages: [download, write]
+              flaws: [long-transaction, split-write]
+            app:
+              registers: [com.example.app.refresh, com.example.app.refresh]
+              submits-at-startup: false
+              resubmits: false
+              adapter: ignores-expiration
+              retry: {backoff: exponential, delay: 15m, factor: 3, maximum: 2h, max-attempts: 4}
+            system:
+              availability: refresh-disabled
+              expires-after: {refresh: 45s, processing: 10m}
+            steps: []
+            expect: {errors: []}
+            """))
+        #expect(file.diagnostics.isEmpty, "\(file.diagnostics.map(\.message))")
+        let spec = try #require(Self.scenario(file))
+        #expect(spec.job == LifecycleSpec.Job(items: ["42"], stages: [.download, .write], flaws: [.longTransaction, .splitWrite]))
+        #expect(spec.app.registers == [Self.refresh, Self.refresh])
+        #expect(!spec.app.submitsAtStartup && !spec.app.resubmits)
+        #expect(spec.app.adapter == .ignoresExpiration)
+        #expect(spec.app.retry?.backoff == .exponential(initial: 900, factor: 3, maximum: 7200))
+        #expect(spec.app.retry?.maxAttempts == 4)
+        #expect(spec.system == LifecycleSpec.System(availability: .refreshDisabled, refreshBudget: 45, processingBudget: 600))
+    }
+
+    @Test func aConstantBackoffWarnsAboutAFactor() throws {
+        let file = Self.parse(Self.minimal("app: {retry: {backoff: constant, delay: 10m, factor: 2}}\nsteps: []\nexpect: {errors: []}"))
+        #expect(file.diagnostics.map(\.code) == ["unused-key"])
+        #expect(try #require(Self.scenario(file)).app.retry?.backoff == .constant(delay: 600))
+    }
+
+    @Test func engineKeysOnALifecycleScenarioAreAWarning() throws {
+        let file = Self.parse("engines: [foundation]\n" + Self.minimal("steps: []\nexpect: {errors: []}"))
+        #expect(file.diagnostics.map(\.code) == ["unused-key"])
+        #expect(file.diagnostics.first?.severity == .warning)
+        #expect(Self.scenario(file) != nil)
+    }
+
+    @Test func aDocumentWithStepsButNoTaskIsAScenarioMissingItsTask() {
+        let file = Self.parse("spec: s\nclock: 2027-03-29T00:00:00+02:00\nsteps: []\nexpect: {errors: []}\n")
+        #expect(file.diagnostics.map(\.code) == ["missing-key"])
+        #expect(file.diagnostics.first?.message.hasPrefix("this document has no 'task'") == true)
+    }
+
+    // MARK: Expect
+
+    @Test func expectReadsEveryKey() throws {
+        let file = Self.parse(Self.minimal("""
+            steps: []
+            expect:
+              completed: [true, false, killed, none]
+              store: {items: ["42"], commits: 2, updated-at: 2027-03-29T08:15:00+02:00}
+              side-effects: 1
+              temp-files: 0
+              runs:
+                - {planned: 2027-03-29T02:30:00+02:00, actual: 2027-03-29T02:31:00+02:00, key: k, outcome: expired}
+                - {outcome: completed}
+              run-count: 2
+              log: {contains: "register com.example.app.refresh ok", never: ["token="]}
+              errors: not-permitted
+              defects: [completed-twice]
+              broken-invariants: [one-completion-per-launch, one-completion-per-launch]
+              pending-requests: []
+            """))
+        #expect(file.diagnostics.isEmpty, "\(file.diagnostics.map(\.message))")
+        let expect = try #require(Self.scenario(file)).expect
+        #expect(expect.completed?.value == [.success, .failure, .killed, .none])
+        #expect(expect.storeItems?.value == ["42"] && expect.storeCommits?.value == 2)
+        #expect(expect.storeUpdatedAt?.date == SpecFixtures.iso("2027-03-29T08:15:00+02:00"))
+        #expect(expect.sideEffects?.value == 1 && expect.temporaryFiles?.value == 0 && expect.runCount?.value == 2)
+        #expect(expect.runs?.value.map(\.outcome) == [.expired, .completed])
+        #expect(expect.runs?.value.last?.planned == nil && expect.runs?.value.first?.key == "k")
+        #expect(expect.logContains?.value == ["register com.example.app.refresh ok"])
+        #expect(expect.logNever?.value == ["token="])
+        #expect(expect.errors?.value == [.notPermitted])
+        #expect(expect.defects?.value == [.completedTwice])
+        #expect(expect.brokenInvariants?.value == [.oneCompletionPerLaunch])
+        #expect(expect.pendingRequests?.value == [])
+        #expect(expect.location.line == 5)
+    }
+
+    @Test func aRunThatComparesNothingIsReported() {
+        let file = Self.parse(Self.minimal("steps: []\nexpect: {runs: [{}]}"))
+        #expect(file.diagnostics.map(\.code) == ["empty-value"])
+    }
+
+    @Test func aScenarioWithoutStepsOrExpectSaysWhatToAdd() {
+        let file = Self.parse(Self.minimal(""))
+        #expect(file.diagnostics.map(\.message) == [
+            "this document has no 'steps'; add 'steps:' with what the system and the app do, in time order ([] for none), e.g. '- {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}'",
+            "this document has no 'expect'; add 'expect:' with what 's' must end with, e.g. 'expect: {completed: [true]}' (the harness's invariants are checked as well)",
+        ])
+    }
+
+    // MARK: Fixture paths
+
+    @Test(arguments: [
+        ("fixtures/Info.plist", "qa/lifecycle/a.yaml", "qa/lifecycle/fixtures/Info.plist"),
+        ("./fixtures/Info.plist", "qa/lifecycle/a.yaml", "qa/lifecycle/fixtures/Info.plist"),
+        ("../fixtures/Info.plist", "qa/lifecycle/bugs/a.yaml", "qa/lifecycle/bugs/../fixtures/Info.plist"),
+        ("Info.plist", "a.yaml", "Info.plist"),
+        ("/etc/Info.plist", "specs/a.yaml", "/etc/Info.plist"),
+        ("Info.plist", "/work/specs/a.yaml", "/work/specs/Info.plist"),
+    ])
+    func fixturePathsAreReadFromTheSpecFilesFolder(written: String, specPath: String, expected: String) {
+        #expect(FixturePath.resolve(written, specPath: specPath) == .missing(path: expected))
+    }
+
+    @Test func anExistingFixtureResolvesToAFileAndAFolderDoesNot() {
+        let spec = Self.lifecycleSpecs.appendingPathComponent("expiration-during-parse.yaml").path
+        #expect(FixturePath.resolve("fixtures/Info.plist", specPath: spec) == .file(path: Self.lifecycleSpecs.path + "/fixtures/Info.plist"))
+        #expect(FixturePath.resolve("fixtures", specPath: spec) == .missing(path: Self.lifecycleSpecs.path + "/fixtures"))
+    }
+}

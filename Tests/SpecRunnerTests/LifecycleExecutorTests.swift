@@ -1,0 +1,249 @@
+import Foundation
+import SpecModel
+import SpecParser
+import SpecResults
+@testable import SpecRunner
+import TaskHarness
+import Testing
+
+/// Lifecycle scenarios through the executor: a failed expectation and a broken invariant each fail with a message
+/// that says which; every invariant is recorded; each scenario's folder is removed; scenarios run side by side.
+@Suite struct LifecycleExecutorTests {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// A scenario parsed from YAML (the parser's diagnostics must be empty: the test is about running).
+    static func scenario(_ text: String, path: String = "scenario.yaml") throws -> (Spec, LifecycleSpec) {
+        let file = SpecParser().parse(path: path, bytes: Array(text.utf8))
+        #expect(file.diagnostics.isEmpty, "\(file.diagnostics.map(\.message))")
+        let spec = try #require(file.specs.first)
+        guard case .lifecycle(let body) = spec.body else { throw ScenarioMissing() }
+        return (spec, body)
+    }
+
+    struct ScenarioMissing: Error {}
+
+    /// A folder for scenario folders, so a test can see that nothing stays behind.
+    static func emptyFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-executor-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func contents(_ url: URL) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? ["<unreadable>"]
+    }
+
+    static let exampleText = """
+        spec: Expiration during parse leaves no trace
+        task: {identifier: com.example.app.refresh, kind: refresh}
+        job: {items: ["42", "43"]}
+        schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+        clock: 2027-03-29T00:00:00+02:00
+        steps:
+          - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh, expire: during parse}
+          - {at: 2027-03-30T04:00:00+02:00, launch: com.example.app.refresh, fail: {stage: write, error: disk-full}}
+          - {at: 2027-03-31T04:00:00+02:00, launch: com.example.app.refresh, interrupt: after-write}
+          - {at: 2027-03-31T05:00:00+02:00, launch: com.example.app.refresh}
+        expect:
+          completed: [false, false, killed, true]
+          store: {items: ["42", "43"], commits: COMMITS}
+          side-effects: 1
+          temp-files: 0
+          runs:
+            - {planned: 2027-03-29T02:30:00+02:00, actual: 2027-03-29T02:31:00+02:00, key: nightly-sync/v1/2027-03-29}
+          log: {contains: ["register com.example.app.refresh ok"], never: ["Bearer ", "token="]}
+          errors: []
+
+        """
+
+    @Test func theExamplePassesAndRecordsEveryInvariantAndEveryExpectation() async throws {
+        let folder = try Self.emptyFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (_, body) = try Self.scenario(Self.exampleText.replacingOccurrences(of: "COMMITS", with: "1"))
+        let verdict = await LifecycleExecutor(temporaryParent: folder).execute(body)
+        #expect(verdict.status == .passed, "\(verdict.message ?? "")")
+        #expect(verdict.message == nil)
+        #expect(verdict.timeZone?.identifier == "Europe/Berlin")
+        let lifecycle = try #require(verdict.lifecycle)
+        #expect(lifecycle.invariants.map(\.name) == LifecycleExpectation.Invariant.allCases.map(\.rawValue))
+        #expect(lifecycle.invariants.allSatisfy { $0.passed })
+        #expect(lifecycle.expectations.map(\.name) == [
+            "completed", "store.items", "store.commits", "side-effects", "temp-files", "runs[1]", "log.contains", "log.never",
+            "log.never", "errors",
+        ])
+        #expect(lifecycle.expectations.allSatisfy { $0.passed })
+        // 1 + 2 + 3 + 3 due occurrences over the four launches (expected values derived in the spec's comments).
+        #expect(lifecycle.runs.count == 9)
+        #expect(lifecycle.runs.first == LifecycleResult.Run(
+            planned: lifecycle.runs.first?.planned, actual: lifecycle.runs.first?.actual, key: "nightly-sync/v1/2027-03-29", outcome: "expired"))
+        #expect(lifecycle.runs.first?.planned?.offsetForm == "2027-03-29T02:30:00+02:00")
+        #expect(lifecycle.runs.first?.actual?.local == "2027-03-29 02:31 CEST (+02:00)")
+        #expect(lifecycle.runs.map(\.outcome) == ["expired", "failed", "failed", "killed", "killed", "killed", "completed", "completed", "completed"])
+        #expect(Self.contents(folder).isEmpty)
+    }
+
+    @Test func aFailedExpectationFailsTheScenarioAndSaysWhich() async throws {
+        let folder = try Self.emptyFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (_, body) = try Self.scenario(Self.exampleText.replacingOccurrences(of: "COMMITS", with: "2"))
+        let verdict = await LifecycleExecutor(temporaryParent: folder).execute(body)
+        #expect(verdict.status == .failed)
+        #expect(verdict.message == "1 expectation not met (store.commits)")
+        let failed = verdict.lifecycle?.expectations.filter { !$0.passed }
+        #expect(failed == [LifecycleResult.ExpectationCheck(name: "store.commits", expected: "2", actual: "1", passed: false)])
+        #expect(verdict.lifecycle?.invariants.allSatisfy { $0.passed } == true)
+        #expect(Self.contents(folder).isEmpty)
+    }
+
+    static let successRegardless = """
+        spec: Success reported although the write failed
+        task: {identifier: com.example.app.refresh, kind: refresh}
+        app: {adapter: reports-success-regardless}
+        clock: 2027-03-29T08:00:00+02:00
+        steps:
+          - {at: 2027-03-29T09:00:00+02:00, launch: com.example.app.refresh, fail: {stage: write, error: disk-full}}
+        expect:
+          completed: [true]
+        BROKEN
+        """
+
+    @Test func aBrokenInvariantFailsTheScenarioEvenWhenTheSpecDoesNotAskAndSaysWhich() async throws {
+        let (_, body) = try Self.scenario(Self.successRegardless.replacingOccurrences(of: "BROKEN", with: ""))
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .failed)
+        #expect(verdict.message == "1 invariant broken (success-implies-commit)")
+        let broken = verdict.lifecycle?.invariants.filter { !$0.passed }
+        #expect(broken == [LifecycleResult.InvariantCheck(
+            name: "success-implies-commit", passed: false, detail: "launch #1 com.example.app.refresh reported success but its job did not commit")])
+        #expect(verdict.lifecycle?.expectations.allSatisfy { $0.passed } == true)
+        #expect(verdict.timeZone == nil)
+    }
+
+    @Test func anInvariantTheSpecListsAsBrokenPassesAndSaysItWasExpected() async throws {
+        let (_, body) = try Self.scenario(Self.successRegardless.replacingOccurrences(of: "BROKEN", with: "  broken-invariants: [success-implies-commit]"))
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .passed, "\(verdict.message ?? "")")
+        let broken = try #require(verdict.lifecycle?.invariants.first { !$0.passed })
+        #expect(broken.detail?.hasSuffix("(expected: the spec lists it in broken-invariants)") == true)
+    }
+
+    @Test func anInvariantListedAsBrokenThatHoldsFailsTheScenario() async throws {
+        let text = Self.successRegardless
+            .replacingOccurrences(of: "app: {adapter: reports-success-regardless}\n", with: "")
+            .replacingOccurrences(of: ", fail: {stage: write, error: disk-full}", with: "")
+            .replacingOccurrences(of: "BROKEN", with: "  broken-invariants: [success-implies-commit]")
+        let (_, body) = try Self.scenario(text)
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .failed)
+        #expect(verdict.message == "1 expectation not met (broken-invariants)")
+        #expect(verdict.lifecycle?.expectations.last == LifecycleResult.ExpectationCheck(
+            name: "broken-invariants", expected: "[success-implies-commit]", actual: "[]", passed: false))
+    }
+
+    @Test func anUnlistedLifecycleErrorFailsWithTheStepThatRaisedItAndWhatToDo() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Too early
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:29:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: []
+
+            """, path: "too-early.yaml")
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .failed)
+        #expect(verdict.message == "1 expectation not met (errors)\n"
+            + "launch-before-earliest-begin at step 1 (too-early.yaml:6:5): a launch at 2027-03-29T00:29:00Z is before the request's "
+            + "earliestBeginDate 2027-03-29T00:30:00Z; the system never starts a task earlier, so move the step to or after it")
+        #expect(verdict.lifecycle?.expectations.last == LifecycleResult.ExpectationCheck(
+            name: "errors", expected: "[] (not written: none may be raised)", actual: "[launch-before-earliest-begin]", passed: false))
+    }
+
+    @Test func runsAreTheScenariosFirstRunsInOrderAndAMissingOneSaysSo() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Runs
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            clock: 2027-03-29T08:00:00+02:00
+            steps:
+              - {at: 2027-03-29T09:00:00+02:00, launch: com.example.app.refresh}
+            expect:
+              runs:
+                - {actual: 2027-03-29T07:00:00Z, outcome: completed}
+                - {actual: 2027-03-29T10:00:00+02:00}
+
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .failed)
+        #expect(verdict.lifecycle?.expectations.prefix(2).map(\.self) == [
+            // 07:00Z is 09:00+02:00: instants compare as instants, and results show the clock's offset.
+            LifecycleResult.ExpectationCheck(name: "runs[1]", expected: "ran 2027-03-29T07:00:00Z, outcome completed",
+                                             actual: "ran 2027-03-29T09:00:00+02:00, outcome completed", passed: true),
+            LifecycleResult.ExpectationCheck(name: "runs[2]", expected: "ran 2027-03-29T10:00:00+02:00",
+                                             actual: "no run (the scenario has 1 run)", passed: false),
+        ])
+    }
+
+    @Test func anUnreadableInfoPlistIsAnErrorAtTheKeysPlace() async throws {
+        let folder = try Self.emptyFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("not a plist".utf8).write(to: folder.appendingPathComponent("Info.plist"))
+        let path = folder.appendingPathComponent("spec.yaml").path
+        let (_, body) = try Self.scenario("""
+            spec: Bad plist
+            task: {identifier: com.example.app.refresh, info-plist: Info.plist}
+            clock: 2027-03-29T08:00:00+02:00
+            steps: []
+            expect: {errors: []}
+
+            """, path: path)
+        let verdict = await LifecycleExecutor(temporaryParent: folder).execute(body)
+        #expect(verdict.status == .error)
+        #expect(verdict.message == "\(path):2:57: the Info.plist 'Info.plist' cannot be used: not a property list (XML or binary); export it with plutil")
+        #expect(Self.contents(folder) == ["Info.plist"])
+    }
+
+    /// The runner's synchronous path (the semaphore bridge on worker threads), several scenarios at once: each passes
+    /// or fails on its own, results carry the zone and the lifecycle, and no scenario folder stays behind.
+    @Test func scenariosRunSideBySideOnWorkerThreadsWithoutSharingState() async throws {
+        let passing = Self.exampleText.replacingOccurrences(of: "COMMITS", with: "1")
+        let failing = Self.exampleText.replacingOccurrences(of: "COMMITS", with: "2")
+        var specs: [Spec] = []
+        for index in 0..<6 {
+            let text = (index % 3 == 2 ? failing : passing).replacingOccurrences(of: "leaves no trace", with: "leaves no trace \(index)")
+            specs.append(try Self.scenario(text, path: "parallel.yaml").0)
+        }
+        let plan = TestPlan(specs: specs, engines: nil)
+        let folder = try Self.emptyFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let runner = SpecRunner(options: .init(scenarioFolderParent: folder))
+        let execution = PlanExecution(runner: runner, settings: .init(jobs: 3))
+        // PlanExecution blocks its caller, so it runs on a thread of its own, never on the test's cooperative pool.
+        let results = await withCheckedContinuation { (continuation: CheckedContinuation<[TestResult], Never>) in
+            Thread { continuation.resume(returning: execution.run(plan).results) }.start()
+        }
+        #expect(results.map(\.status) == [.passed, .passed, .failed, .passed, .passed, .failed])
+        #expect(results.allSatisfy { $0.timeZone == "Europe/Berlin" && $0.lifecycle?.invariants.count == 16 })
+        #expect(results[2].message == "1 expectation not met (store.commits)")
+        #expect(results[2].zoneContext?.zone == "Europe/Berlin")
+        #expect(Self.contents(folder).isEmpty)
+    }
+
+    /// Every word the harness uses has its spec word (the executor maps spec → harness by exhaustive switches).
+    @Test func theSpecLanguageKnowsEveryWordOfTheHarness() async throws {
+        #expect(Set(TaskKind.allCases.map(\.rawValue)) == Set(LifecycleSpec.TaskKind.allCases.map(\.rawValue)))
+        #expect(Set(JobStage.allCases.map(\.rawValue)) == Set(LifecycleSpec.Stage.allCases.map(\.rawValue)))
+        #expect(Set(SyncJob.Flaw.allCases.map(\.rawValue)) == Set(LifecycleSpec.JobFlaw.allCases.map(\.rawValue)))
+        #expect(Set(FlawedRefreshAdapter.Flaw.allCases.map(\.rawValue) + ["thin"]) == Set(LifecycleSpec.Adapter.allCases.map(\.rawValue)))
+        #expect(Set(SchedulerAvailability.allCases.map(\.rawValue)) == Set(LifecycleSpec.Availability.allCases.map(\.rawValue)))
+        #expect(Set(CompletionValue.allCases.map(\.rawValue)) == Set(LifecycleExpectation.Completion.allCases.map(\.rawValue)))
+        #expect(Set(SchedulerError.Code.allCases.map(\.rawValue)) == Set(LifecycleExpectation.ErrorCode.allCases.map(\.rawValue)))
+        #expect(Set(Defect.Kind.allCases.map(\.rawValue)) == Set(LifecycleExpectation.DefectKind.allCases.map(\.rawValue)))
+        let simulation = try await LifecycleSimulation(LifecycleConfiguration(
+            tasks: [.init(identifier: "a", kind: .refresh)], gate: StaticGate(permittedIdentifiers: ["a"], backgroundModes: ["fetch"]),
+            clockStart: Date(timeIntervalSince1970: 0)))
+        let names = await simulation.finish().checks.map(\.name)
+        #expect(names == LifecycleExpectation.Invariant.allCases.map(\.rawValue))
+    }
+}

@@ -1,0 +1,4 @@
+struct ExplainCommand {
+    let io: CommandIO
+    func execute(_ arguments: [String]) -> Int32 { 2 }
+}

@@ -116,7 +116,7 @@ struct ZoneReport {
                 label(change.localAfter, on: day, at: transition.date, offset: transition.offsetAfter),
             ])
         }
-        return Self.aligned(rows)
+        return TextColumns.aligned(rows)
     }
 
     /// `02:00 CET (+01:00)`; the date is added when the wall time is on another day than the change.
@@ -182,7 +182,7 @@ struct ZoneReport {
                 rows.append([index == 0 ? policy : "", instantText(instant.date)] + (notes.isEmpty ? [] : [notes.joined(separator: ", ")]))
             }
         }
-        return Self.aligned(rows, indent: "  ")
+        return TextColumns.aligned(rows, indent: "  ")
     }
 
     /// `2027-03-28T03:00:00+02:00`: the instant with the zone's offset at it, as a spec writes it.
@@ -222,19 +222,4 @@ struct ZoneReport {
     }
 
     private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-
-    /// Rows as columns separated by two spaces, trailing spaces removed.
-    static func aligned(_ rows: [[String]], indent: String = "  ") -> String {
-        let columns = rows.map(\.count).max() ?? 0
-        // A row's last cell does not widen its column: it has nothing after it to align.
-        let widths = (0..<columns).map { column in rows.map { column < $0.count - 1 ? $0[column].count : 0 }.max() ?? 0 }
-        return rows.map { row in
-            var line = indent
-            for (column, cell) in row.enumerated() {
-                line += cell + (column == row.count - 1 ? "" : String(repeating: " ", count: widths[column] - cell.count + 2))
-            }
-            while line.hasSuffix(" ") { line.removeLast() }
-            return line + "\n"
-        }.joined()
-    }
 }

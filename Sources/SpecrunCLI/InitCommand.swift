@@ -61,9 +61,9 @@ struct InitCommand {
             }
         }
         let next = TextColumns.aligned([
-            ["specrun check \(directory)", "read and lint them, without running"],
-            ["specrun \(directory)", "run them: both specs pass"],
-            ["specrun explain Europe/Berlin 2027 --at 02:30", "the table the specs were written from"],
+            ["read and lint them, without running:", "specrun check \(directory)"],
+            ["run them (both specs pass):", "specrun \(directory)"],
+            ["the table the specs were written from:", "specrun explain Europe/Berlin 2027 --at 02:30"],
         ])
         io.writeOut("Wrote \(written.count) files:\n" + written.map { "  \($0)\n" }.joined() + "\nNext:\n" + next)
         return ExitStatus.success

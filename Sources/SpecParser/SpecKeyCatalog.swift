@@ -198,3 +198,21 @@ public enum SpecKeyCatalog {
     public static var commonKeyNames: [String] { commonKeys.map(\.name) }
     public static var recurrenceKeyNames: [String] { recurrenceKeys.map(\.name) }
 }
+
+extension SpecKeyCatalog {
+    /// The kinds of scalar the language reads, as the reference's "Values" table explains them.
+    public static let valueKinds: [(kind: String, written: String, notes: String)] = [
+        ("instant", "`2027-03-28T03:00:00+02:00`, `2027-03-28T01:00:00Z`, `2027-03-28T01:00:00.250Z`",
+         "RFC 3339: date, `T` (or `t` or one space), time **with seconds**, optional fraction, and an offset `Z` or `±HH:MM` (required: an instant without one would depend on the machine's zone). `-00:00` reads as `+00:00`. Compared as absolute instants, never as text."),
+        ("wall time", "`\"02:30\"`, `02:30`, `\"09:00:15\"`, `9:00`", "`HH:MM` or `HH:MM:SS`, hours 00–23."),
+        ("duration", "`45s`, `90m`, `24h`, `1h30m`, `2d`",
+         "whole numbers with units `d`, `h`, `m`, `s`, larger units first, each once. `1d` is exactly 24 hours: durations are elapsed time."),
+        ("weekday", "`monday`, `Mon`, `thu`", "full English name or its first three letters, any case."),
+        ("month", "`2`, `february`, `Feb`", "1–12, or an English month name, full or its first three letters, any case."),
+        ("day of month", "`1`, `31`, `last`", "1–31, or `last` for the month's last day."),
+        ("time zone", "`Europe/Berlin`, `America/New_York`, `UTC`",
+         "an IANA identifier the toolchain knows, or `UTC` / `Etc/UTC`. Refused, because they cannot follow a place's future DST changes: fixed offsets (`UTC+2`, `GMT+2`, `+02:00`, `Etc/GMT-2`), abbreviations (`EST`, `CET`, `EST5EDT`, `GMT`) and the machine's zone (`local`). Old names that are links to a place (`US/Eastern`) are accepted when the toolchain resolves them."),
+        ("whole number", "`1`, `10000`, `\"1\"`", "digits only (`5`, not `5.0` or `five`), within the key's range."),
+        ("text", "`Nightly sync`, `\"02:30 in Berlin\"`", "any scalar, read as written; quote it when it holds `: ` or starts with a character YAML reserves."),
+    ]
+}

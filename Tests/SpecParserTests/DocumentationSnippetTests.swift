@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func theDocsHoldSpecSnippets() {
-        #expect(Self.snippets.filter { $0.info == "yaml spec" }.count >= 15)
+        #expect(Self.snippets.filter { $0.info == "yaml spec" }.count >= 12)
         #expect(Self.snippets.contains { $0.info == "yaml lifecycle" })
     }
 

@@ -168,10 +168,7 @@ struct RuleReader {
         return .day(day)
     }
 
-    private static let monthNames = [
-        "january", "february", "march", "april", "may", "june",
-        "july", "august", "september", "october", "november", "december",
-    ]
+    private static let monthNames = SpecKeyCatalog.monthNames
 
     /// A month number 1–12, or its English name (full or three letters).
     private func readMonth(_ node: Node) -> Int? {

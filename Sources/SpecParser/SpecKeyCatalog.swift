@@ -200,6 +200,12 @@ public enum SpecKeyCatalog {
 }
 
 extension SpecKeyCatalog {
+    /// The English month names `month:` accepts (in full, or their first three letters), January first.
+    public static let monthNames = [
+        "january", "february", "march", "april", "may", "june",
+        "july", "august", "september", "october", "november", "december",
+    ]
+
     /// The kinds of scalar the language reads, as the reference's "Values" table explains them.
     public static let valueKinds: [(kind: String, written: String, notes: String)] = [
         ("instant", "`2027-03-28T03:00:00+02:00`, `2027-03-28T01:00:00Z`, `2027-03-28T01:00:00.250Z`",

@@ -19,18 +19,13 @@ enum ValuePattern {
     }.joined(separator: "|") + ")$"
 
     /// Digits, or an English month name (full or three letters), any case.
-    static let month = "^([0-9]{1,4}|" + monthNames.map { name in
+    static let month = "^([0-9]{1,4}|" + SpecKeyCatalog.monthNames.map { name in
         caseInsensitive(String(name.prefix(3))) + (name.count > 3 ? "(" + caseInsensitive(String(name.dropFirst(3))) + ")?" : "")
     }.joined(separator: "|") + ")$"
 
     /// `daily <time>`, `weekly <days> <time>`, `every <duration> from <instant>`.
     static let ruleShorthand =
         "^(daily[ \\t]+[^ \\t]+|weekly[ \\t]+[^ \\t]+[ \\t]+[^ \\t]+|every[ \\t]+[^ \\t]+[ \\t]+from[ \\t]+[^ \\t]+)$"
-
-    static let monthNames = [
-        "january", "february", "march", "april", "may", "june",
-        "july", "august", "september", "october", "november", "december",
-    ]
 
     /// `mon` → `[Mm][Oo][Nn]`: ECMA-262 patterns in JSON Schema have no case-insensitive flag.
     private static func caseInsensitive(_ word: String) -> String {

@@ -44,17 +44,21 @@ let package = Package(
             path: "bench/specrun-bench"
         ),
 
+        // Test support shared by test targets: a JSON Schema validator (results schema, spec schema) and the
+        // YAML 1.2 core-schema typing editors use. Not a product; only tests import it.
+        .target(name: "JSONSchemaTesting", dependencies: ["SpecYAML"], path: "Tests/JSONSchemaTesting"),
+
         .testTarget(name: "SpecYAMLTests", dependencies: ["SpecYAML"]),
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"]),
         .testTarget(name: "TaskHarnessTests", dependencies: ["TaskHarness", "Recurrence", "harness-crash-helper"]),
-        .testTarget(name: "SpecParserTests", dependencies: ["SpecParser", "SpecModel", "SpecYAML", "SpecDiagnostics", "Recurrence"],
+        .testTarget(name: "SpecParserTests", dependencies: ["SpecParser", "SpecModel", "SpecYAML", "SpecDiagnostics", "Recurrence", "JSONSchemaTesting"],
                     exclude: ["Invalid"]),
         .testTarget(name: "SpecLintTests", dependencies: ["SpecLint", "SpecParser", "SpecModel", "SpecDiagnostics", "Recurrence"]),
         .testTarget(name: "SpecRunnerTests", dependencies: ["SpecRunner", "SpecParser", "SpecModel", "SpecResults", "Recurrence", "TaskHarness"]),
         .testTarget(
-            name: "SpecReportersTests", dependencies: ["SpecReporters", "SpecResults", "SpecDiagnostics"],
+            name: "SpecReportersTests", dependencies: ["SpecReporters", "SpecResults", "SpecDiagnostics", "JSONSchemaTesting"],
             exclude: ["Golden", "CrossCheck"]
         ),
-        .testTarget(name: "SpecrunCLITests", dependencies: ["SpecrunCLI"]),
+        .testTarget(name: "SpecrunCLITests", dependencies: ["SpecrunCLI", "SpecParser", "JSONSchemaTesting"], exclude: ["Golden"]),
     ]
 )

@@ -8,10 +8,14 @@ import SpecModel
 ///
 /// The instant is still absolute and still compared as written; the warning catches the likely slip of
 /// writing the winter offset in summer, and names the instant the author probably meant.
-public struct OffsetMismatchLint: Sendable {
-    public static let code = "offset-mismatch"
+public struct OffsetMismatchLint: SpecLintRule {
+    public static let code = LintCode.offsetMismatch.rawValue
 
     public init() {}
+
+    public func diagnostics(for spec: Spec, in file: SpecFile) -> [Diagnostic] {
+        diagnostics(for: spec)
+    }
 
     public func diagnostics(for spec: Spec) -> [Diagnostic] {
         guard case .recurrence(let body) = spec.body else { return [] }

@@ -4,14 +4,26 @@ import SpecModel
 /// Runs every lint over parsed specs. Lints warn; the caller promotes them under `--strict`
 /// (`Diagnostic.promoted(to: .error)`).
 public struct SpecLinter: Sendable {
+    /// Every lint, in the order their warnings are listed at one place.
+    public static let rules: [any SpecLintRule] = [
+        OffsetMismatchLint(),
+        TransitionCoverageLint(),
+        DuplicateExpectedKeyLint(),
+        DuplicateCaseLint(),
+        RepeatedPairKeyLint(),
+        // Lifecycle lints (the fixture path that does not exist) join here with lifecycle parsing.
+    ]
+
     public init() {}
 
     /// The lint warnings about one file's specs, in source order.
     public func diagnostics(for file: SpecFile) -> [Diagnostic] {
-        let lint = OffsetMismatchLint()
-        return file.specs.flatMap { lint.diagnostics(for: $0) }.sorted { lhs, rhs in
-            (lhs.location?.line ?? 0, lhs.location?.column ?? 0) < (rhs.location?.line ?? 0, rhs.location?.column ?? 0)
-        }
+        let found = file.specs.flatMap { spec in Self.rules.flatMap { $0.diagnostics(for: spec, in: file) } }
+        return found.enumerated().sorted { lhs, rhs in
+            let left = (lhs.element.location?.line ?? 0, lhs.element.location?.column ?? 0)
+            let right = (rhs.element.location?.line ?? 0, rhs.element.location?.column ?? 0)
+            return left != right ? left < right : lhs.offset < rhs.offset
+        }.map(\.element)
     }
 
     /// The files with their lint warnings added to their diagnostics.

@@ -9,7 +9,7 @@ struct CaseReader {
     let reader: ValueReader
     let schedule: ScheduleReader.Draft
 
-    static let keys = ["name", "after", "next", "error", "nonexistent", "repeated", "timezone", "rule"]
+    static let keys = SpecKeyCatalog.testCase.keyNames
 
     /// The cases, or nil when any of them is invalid (each problem already reported).
     func read(_ node: Node) -> [CaseSpec]? {

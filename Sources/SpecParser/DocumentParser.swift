@@ -7,7 +7,7 @@ struct DocumentParser {
     let reader: ValueReader
     let defaultScheduleID: String
 
-    static let commonKeys = ["spec", "description", "tags", "skip", "engines", "known-deviations"]
+    static let commonKeys = SpecKeyCatalog.commonKeyNames
 
     /// The spec, or nil when the document has an error (reported) or is empty.
     func parse(_ document: YAMLDocument) -> Spec? {

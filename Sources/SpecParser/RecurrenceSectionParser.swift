@@ -10,7 +10,7 @@ struct RecurrenceSectionParser {
     let defaultScheduleID: String
 
     /// The top-level keys this section owns.
-    static let keys = ["schedule", "window", "expect", "cases"]
+    static let keys = SpecKeyCatalog.recurrenceKeyNames
 
     /// The recurrence body, or nil when a problem was reported.
     func parse(_ fields: MappingFields, specName: String?) -> RecurrenceSpec? {
@@ -49,7 +49,7 @@ struct RecurrenceSectionParser {
     }
 
     private func readWindow(_ node: Node, owner: Node) -> WindowSpec? {
-        guard let fields = reader.mapping(node, place: "'window'", owner: owner, allowed: ["after", "through"],
+        guard let fields = reader.mapping(node, place: "'window'", owner: owner, allowed: SpecKeyCatalog.window.keyNames,
                                           expected: "a mapping with after: and through:")
         else { return nil }
         let after = fields["after"].flatMap { reader.instant($0, field: "after") }
@@ -71,7 +71,7 @@ struct RecurrenceSectionParser {
     }
 
     private func readExpect(_ node: Node, owner: Node, window: WindowSpec?) -> Expectation? {
-        guard let fields = reader.mapping(node, place: "'expect'", owner: owner, allowed: ["occurrences", "error"],
+        guard let fields = reader.mapping(node, place: "'expect'", owner: owner, allowed: SpecKeyCatalog.expect.keyNames,
                                           expected: "a mapping with occurrences: (or error: no-occurrence)")
         else { return nil }
         let location = reader.log.source.location(owner.mark)
@@ -126,7 +126,7 @@ struct RecurrenceSectionParser {
         guard case .mapping = node else {
             return reader.instant(node, field: "occurrences").map { ExpectedOccurrence(instant: $0) }
         }
-        guard let fields = reader.mapping(node, place: "this occurrence", owner: nil, allowed: ["at", "key"],
+        guard let fields = reader.mapping(node, place: "this occurrence", owner: nil, allowed: SpecKeyCatalog.occurrence.keyNames,
                                           expected: "an instant or {at: …, key: …}")
         else { return nil }
         guard let atNode = fields["at"] else {

@@ -12,15 +12,10 @@ struct RuleReader {
     private var log: DiagnosticLog { reader.log }
 
     /// The `every:` values and the keys each form allows.
-    private static let forms: [(every: String, keys: [String], required: [String])] = [
-        ("day", ["every", "at"], ["at"]),
-        ("week", ["every", "on", "at"], ["on", "at"]),
-        ("month", ["every", "day", "at", "missing-day"], ["day", "at"]),
-        ("year", ["every", "month", "day", "at", "missing-day"], ["month", "day", "at"]),
-        ("hour", ["every", "minute", "second"], ["minute"]),
-    ]
-    private static let intervalKeys = ["interval", "from"]
-    static let allKeys = ["every", "at", "on", "day", "month", "missing-day", "minute", "second", "interval", "from"]
+    private static let forms: [(every: String, keys: [String], required: [String])] =
+        SpecKeyCatalog.rule.variants.compactMap { form in form.value.map { ($0, form.keys, form.required) } }
+    private static let intervalKeys = SpecKeyCatalog.rule.variant(key: "interval", value: nil)!.keys
+    static let allKeys = SpecKeyCatalog.rule.keyNames
 
     private static let advice: [String: String] = [
         "at": "add the wall time, e.g. 'at: \"02:30\"'",
@@ -110,7 +105,7 @@ struct RuleReader {
         var complete = true
         for key in fields.keysInOrder where !Self.intervalKeys.contains(key) {
             log.report(.unknownKey, at: fields.keyNode(key)!,
-                       "'\(key)' does not apply to an interval rule; the keys allowed here are interval, from")
+                       "'\(key)' does not apply to an interval rule; the keys allowed here are \(Self.intervalKeys.joined(separator: ", "))")
             complete = false
         }
         for key in Self.intervalKeys where !fields.has(key) {
@@ -173,10 +168,7 @@ struct RuleReader {
         return .day(day)
     }
 
-    private static let monthNames = [
-        "january", "february", "march", "april", "may", "june",
-        "july", "august", "september", "october", "november", "december",
-    ]
+    private static let monthNames = SpecKeyCatalog.monthNames
 
     /// A month number 1–12, or its English name (full or three letters).
     private func readMonth(_ node: Node) -> Int? {

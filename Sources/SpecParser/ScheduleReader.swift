@@ -17,7 +17,7 @@ struct ScheduleReader {
         var repeated: RepeatedTimePolicy?
     }
 
-    static let keys = ["id", "version", "timezone", "rule", "nonexistent", "repeated", "limit"]
+    static let keys = SpecKeyCatalog.schedule.keyNames
 
     static let nonexistentAdvice =
         "calendar rules need it: add 'nonexistent: skip | next-valid-time | shift-forward | shift-backward' (what a wall time skipped by a DST change does)"

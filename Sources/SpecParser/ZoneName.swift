@@ -3,15 +3,18 @@ import SpecDiagnostics
 
 /// Resolves `timezone:` values: IANA identifiers of places (and UTC) are accepted; fixed offsets and
 /// abbreviations are refused, because they cannot follow a place's future DST changes.
-enum ZoneName {
-    enum Resolution {
+///
+/// Public so that every command that takes a zone name (`specrun explain`) reads it as `timezone:` does.
+public enum ZoneName {
+    /// What a zone name is: a zone, unknown (with the closest known name), or refused (with the reason).
+    public enum Resolution: Sendable {
         case zone(TimeZone)
         case unknown(suggestion: String?)
         case unsupported(reason: String)
     }
 
     /// The names the did-you-mean search offers: the toolchain's zones and UTC.
-    static let known: [String] = {
+    public static let known: [String] = {
         var names = TimeZone.knownTimeZoneIdentifiers.filter { $0.contains("/") }
         names.append("UTC")
         return names
@@ -32,7 +35,7 @@ enum ZoneName {
         "AEST": "Australia/Sydney", "AEDT": "Australia/Sydney", "NZST": "Pacific/Auckland",
     ]
 
-    static func resolve(_ name: String) -> Resolution {
+    public static func resolve(_ name: String) -> Resolution {
         if name == "UTC" || name == "Etc/UTC" {
             return .zone(TimeZone(identifier: "UTC")!)
         }

@@ -16,6 +16,18 @@ public enum SpecrunCommand {
         Subcommand(name: "run", summary: "Run specs and report (the default: 'specrun PATH…').") { io, arguments in
             await RunCommand(io: io, commandLine: ["specrun", "run"] + arguments).execute(arguments)
         },
+        Subcommand(name: "check", summary: "Read and lint specs without running them; exit 0 or 2.") { io, arguments in
+            CheckCommand(io: io).execute(arguments)
+        },
+        Subcommand(name: "explain", summary: "Show a zone's offset changes and what each policy makes of a wall time.") { io, arguments in
+            ExplainCommand(io: io).execute(arguments)
+        },
+        Subcommand(name: "init", summary: "Write a commented starter folder of specs that pass.") { io, arguments in
+            InitCommand(io: io).execute(arguments)
+        },
+        Subcommand(name: "schema", summary: "Print the spec language as a JSON Schema for editors (or the key reference).") { io, arguments in
+            SchemaCommand(io: io).execute(arguments)
+        },
         Subcommand(name: "report", summary: "Re-render archived JSON results as terminal text, JUnit, HTML or TAP.") { io, arguments in
             ReportCommand(io: io).execute(arguments)
         },

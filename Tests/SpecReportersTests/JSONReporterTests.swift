@@ -1,6 +1,7 @@
 import Foundation
 import SpecDiagnostics
 import SpecResults
+import JSONSchemaTesting
 import Testing
 @testable import SpecReporters
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A parsed JSON value that keeps the distinctions a schema checks: integer or not, boolean or number.
-enum JSONValue: Hashable, Decodable {
+public enum JSONValue: Hashable, Decodable, Sendable {
     case null
     case bool(Bool)
     case integer(Int)
@@ -10,7 +10,7 @@ enum JSONValue: Hashable, Decodable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -29,15 +29,15 @@ enum JSONValue: Hashable, Decodable {
         }
     }
 
-    static func parse(_ text: String) throws -> JSONValue {
+    public static func parse(_ text: String) throws -> JSONValue {
         try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
     }
 
-    subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> JSONValue? {
         if case let .object(members) = self { members[key] } else { nil }
     }
 
-    var numberValue: Double? {
+    public var numberValue: Double? {
         switch self {
         case let .integer(value): Double(value)
         case let .number(value): value

@@ -1,20 +1,26 @@
 import Foundation
 
-/// A JSON Schema (draft 2020-12) validator for exactly the keywords `docs/results.schema.json` uses.
+/// A JSON Schema (draft 2020-12) validator for exactly the keywords `docs/results.schema.json` and the spec
+/// schema (`specrun schema`) use.
 ///
-/// A keyword it does not know is reported as a violation, so the schema cannot drift into unchecked territory.
-struct JSONSchemaValidator {
-    let root: JSONValue
+/// A keyword it does not know is reported as a violation, so a schema cannot drift into unchecked territory.
+public struct JSONSchemaValidator: Sendable {
+    public let root: JSONValue
+
+    public init(root: JSONValue) {
+        self.root = root
+    }
 
     /// Keywords that only annotate.
-    static let annotations: Set<String> = ["$schema", "$id", "title", "description", "$defs"]
+    static let annotations: Set<String> = ["$schema", "$id", "title", "description", "$defs", "default", "examples"]
     static let supported: Set<String> = [
         "type", "properties", "required", "additionalProperties", "items", "enum", "const", "$ref", "oneOf",
-        "anyOf", "minimum", "pattern",
+        "anyOf", "allOf", "if", "then", "else", "minimum", "maximum", "pattern", "minItems", "propertyNames",
+        "dependentRequired",
     ]
 
     /// Every violation, as `path: problem`; empty when `instance` is valid.
-    func validate(_ instance: JSONValue) -> [String] {
+    public func validate(_ instance: JSONValue) -> [String] {
         var problems: [String] = []
         check(instance, against: root, at: "$", problems: &problems, depth: 0)
         return problems
@@ -63,6 +69,9 @@ struct JSONSchemaValidator {
         if let minimum = keywords["minimum"]?.numberValue, let number = value.numberValue, number < minimum {
             problems.append("\(path): \(number) is below the minimum \(minimum)")
         }
+        if let maximum = keywords["maximum"]?.numberValue, let number = value.numberValue, number > maximum {
+            problems.append("\(path): \(number) is above the maximum \(maximum)")
+        }
         if case let .string(pattern)? = keywords["pattern"], case let .string(text) = value {
             if let regex = try? NSRegularExpression(pattern: pattern) {
                 let range = NSRange(text.startIndex..., in: text)
@@ -74,41 +83,25 @@ struct JSONSchemaValidator {
             }
         }
         if case let .object(members) = value {
-            var known = Set<String>()
-            if case let .object(properties)? = keywords["properties"] {
-                known = Set(properties.keys)
-                for (name, propertySchema) in properties.sorted(by: { $0.key < $1.key }) {
-                    if let member = members[name] {
-                        check(member, against: propertySchema, at: "\(path).\(name)", problems: &problems, depth: depth + 1)
-                    }
+            checkObject(members, keywords, at: path, problems: &problems, depth: depth)
+        }
+        if case let .array(elements) = value {
+            if let items = keywords["items"] {
+                for (index, element) in elements.enumerated() {
+                    check(element, against: items, at: "\(path)[\(index)]", problems: &problems, depth: depth + 1)
                 }
             }
-            if case let .array(required)? = keywords["required"] {
-                for case let .string(name) in required where members[name] == nil {
-                    problems.append("\(path): missing required \(name)")
-                }
-            }
-            if let additional = keywords["additionalProperties"] {
-                for name in members.keys.sorted() where !known.contains(name) {
-                    if case .bool(false) = additional {
-                        problems.append("\(path): unexpected property \(name)")
-                    } else if let member = members[name] {
-                        check(member, against: additional, at: "\(path).\(name)", problems: &problems, depth: depth + 1)
-                    }
-                }
+            if let minimum = keywords["minItems"]?.numberValue, Double(elements.count) < minimum {
+                problems.append("\(path): \(elements.count) items, fewer than the minimum \(Int(minimum))")
             }
         }
-        if case let .array(elements) = value, let items = keywords["items"] {
-            for (index, element) in elements.enumerated() {
-                check(element, against: items, at: "\(path)[\(index)]", problems: &problems, depth: depth + 1)
+        if case let .array(branches)? = keywords["allOf"] {
+            for branch in branches {
+                check(value, against: branch, at: path, problems: &problems, depth: depth + 1)
             }
         }
         if case let .array(branches)? = keywords["oneOf"] {
-            let results = branches.map { branch -> [String] in
-                var branchProblems: [String] = []
-                check(value, against: branch, at: path, problems: &branchProblems, depth: depth + 1)
-                return branchProblems
-            }
+            let results = branches.map { findings(of: value, against: $0, at: path, depth: depth) }
             let passing = results.filter(\.isEmpty).count
             if passing != 1 {
                 problems.append("\(path): matches \(passing) of the oneOf branches instead of exactly one "
@@ -116,13 +109,66 @@ struct JSONSchemaValidator {
             }
         }
         if case let .array(branches)? = keywords["anyOf"] {
-            let anyPasses = branches.contains { branch in
-                var branchProblems: [String] = []
-                check(value, against: branch, at: path, problems: &branchProblems, depth: depth + 1)
-                return branchProblems.isEmpty
+            let results = branches.map { findings(of: value, against: $0, at: path, depth: depth) }
+            if !results.contains(where: \.isEmpty) {
+                problems.append("\(path): matches none of the anyOf branches "
+                    + "(closest branch: \(results.min { $0.count < $1.count }?.first ?? "none"))")
             }
-            if !anyPasses { problems.append("\(path): matches none of the anyOf branches") }
         }
+        if let condition = keywords["if"] {
+            let holds = findings(of: value, against: condition, at: path, depth: depth).isEmpty
+            if let branch = holds ? keywords["then"] : keywords["else"] {
+                check(value, against: branch, at: path, problems: &problems, depth: depth + 1)
+            }
+        }
+    }
+
+    private func checkObject(_ members: [String: JSONValue], _ keywords: [String: JSONValue], at path: String,
+                             problems: inout [String], depth: Int) {
+        var known = Set<String>()
+        if case let .object(properties)? = keywords["properties"] {
+            known = Set(properties.keys)
+            for (name, propertySchema) in properties.sorted(by: { $0.key < $1.key }) {
+                if let member = members[name] {
+                    check(member, against: propertySchema, at: "\(path).\(name)", problems: &problems, depth: depth + 1)
+                }
+            }
+        }
+        if case let .array(required)? = keywords["required"] {
+            for case let .string(name) in required where members[name] == nil {
+                problems.append("\(path): missing required \(name)")
+            }
+        }
+        if let additional = keywords["additionalProperties"] {
+            for name in members.keys.sorted() where !known.contains(name) {
+                if case .bool(false) = additional {
+                    problems.append("\(path): unexpected property \(name)")
+                } else if let member = members[name] {
+                    check(member, against: additional, at: "\(path).\(name)", problems: &problems, depth: depth + 1)
+                }
+            }
+        }
+        if let names = keywords["propertyNames"] {
+            for name in members.keys.sorted() {
+                for problem in self.findings(of: .string(name), against: names, at: "\(path).\(name)", depth: depth) {
+                    problems.append("property name: " + problem)
+                }
+            }
+        }
+        if case let .object(dependencies)? = keywords["dependentRequired"] {
+            for (name, needed) in dependencies.sorted(by: { $0.key < $1.key }) where members[name] != nil {
+                guard case let .array(list) = needed else { continue }
+                for case let .string(other) in list where members[other] == nil {
+                    problems.append("\(path): \(name) requires \(other)")
+                }
+            }
+        }
+    }
+
+    private func findings(of value: JSONValue, against schema: JSONValue, at path: String, depth: Int) -> [String] {
+        var found: [String] = []
+        check(value, against: schema, at: path, problems: &found, depth: depth + 1)
+        return found
     }
 
     /// Only local references: `#/$defs/name` (and, generally, `#/a/b`).

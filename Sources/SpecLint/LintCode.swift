@@ -1,0 +1,16 @@
+/// The stable code of every lint warning (`docs/diagnostics.md` lists each with an example).
+///
+/// Lints judge specs that parse: what the parser already refuses (an instant outside its window, occurrences out
+/// of order or listed twice) is an error there and never repeated here.
+public enum LintCode: String, Sendable, Hashable, CaseIterable {
+    /// An instant written with a numeric offset that is not its zone's offset at that instant.
+    case offsetMismatch = "offset-mismatch"
+    /// A spec tagged `dst` whose window and cases hold no offset change of its zone.
+    case dstWithoutTransition = "dst-without-transition"
+    /// Two expected occurrences of one window with the same dedup key.
+    case duplicateExpectedKey = "duplicate-expected-key"
+    /// Two cases of one spec that make the same search.
+    case duplicateCase = "duplicate-case"
+    /// An occurrence of a repeated wall time expected without its key under `repeated: both`.
+    case repeatedWithoutKey = "repeated-without-key"
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Recurrence
+import SpecDiagnostics
+import SpecModel
+
+/// Warns about an expected occurrence of a repeated wall time written without its key under `repeated: both`.
+///
+/// `both` gives the two instants of a repeated wall time (an overlap) an identity each — the later one's key ends
+/// in `~2` — and that identity is what catch-up runs dedup by. An expectation without the keys checks the instants
+/// but not the identities, which is the point of `both`.
+public struct RepeatedPairKeyLint: SpecLintRule {
+    public init() {}
+
+    public func diagnostics(for spec: Spec, in file: SpecFile) -> [Diagnostic] {
+        guard case .recurrence(let body) = spec.body, body.schedule.repeated == .both,
+              case .occurrences(let occurrences, _) = body.expect
+        else { return [] }
+        let schedule = body.schedule
+        var resolver = WallTimeResolver(timeZone: schedule.timeZone)
+        var found: [Diagnostic] = []
+        for occurrence in occurrences where occurrence.key == nil {
+            let instant = occurrence.instant
+            let offset = resolver.offset(at: instant.date)
+            let wall = LocalDateTime(wallSeconds: Int(instant.date.timeIntervalSince1970.rounded(.down)) + offset)
+            guard case .overlap(let first, _, _) = resolver.resolve(wall) else { continue }
+            let isLater = Int(instant.date.timeIntervalSince1970.rounded(.down)) != Int(first.timeIntervalSince1970.rounded(.down))
+            let key = Self.key(for: wall, schedule: schedule, isRepeat: isLater)
+            let local = WallTimeText.local(instant.date, offset: offset)
+            found.append(Diagnostic(
+                code: LintCode.repeatedWithoutKey.rawValue,
+                severity: .warning,
+                location: instant.location,
+                message: "\(instant.text) is the \(isLater ? "second" : "first") \(local.time) on \(local.date), a repeated wall time, "
+                    + "and under 'repeated: both' each of the two has its own key; check it with the long form",
+                sourceLine: instant.sourceLine,
+                length: instant.text.count,
+                notes: [Diagnostic.Note(message: "write {at: \(instant.text), key: \(key)}")]))
+        }
+        return found
+    }
+
+    /// The key the slot of a repeated wall time has: the local date (and for hourly rules the hour and minute).
+    private static func key(for wall: LocalDateTime, schedule: ScheduleSpec, isRepeat: Bool) -> DedupKey {
+        let date = CivilDate(year: wall.year, month: wall.month, day: wall.day)
+        if case .hourly = schedule.rule {
+            return DedupKey(scheduleID: schedule.id, version: schedule.version, date: date, hour: wall.hour, minute: wall.minute, isRepeat: isRepeat)
+        }
+        return DedupKey(scheduleID: schedule.id, version: schedule.version, date: date, isRepeat: isRepeat)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Recurrence
+import SpecDiagnostics
+import SpecModel
+
+/// Warns about a spec tagged `dst` whose window and cases' searches hold no offset change of their zone: it claims
+/// to check a DST change and checks an ordinary stretch of days instead (often a year or a zone mistyped).
+///
+/// A spec also tagged `control` is exempt: it checks on purpose that nothing changes (UTC, a zone without DST).
+/// A case's search spans from its cursor to its last expected instant; a case that expects an error gives no span.
+/// Under `shift-backward` a span reaches a day further, because that policy moves an instant before its change.
+public struct TransitionCoverageLint: SpecLintRule {
+    /// The tag that claims a DST change, and the tag that exempts a deliberate control.
+    public static let dstTag = "dst"
+    public static let controlTag = "control"
+
+    public init() {}
+
+    public func diagnostics(for spec: Spec, in file: SpecFile) -> [Diagnostic] {
+        guard case .recurrence(let body) = spec.body,
+              spec.tags.contains(Self.dstTag), !spec.tags.contains(Self.controlTag)
+        else { return [] }
+        var spans: [(zone: TimeZone, from: Date, through: Date)] = []
+        if let window = body.window {
+            let reach = Self.reach(body.schedule.nonexistent)
+            spans.append((body.schedule.timeZone, window.after.date, window.through.date.addingTimeInterval(reach)))
+        }
+        for testCase in body.cases {
+            guard let last = testCase.next.last else { continue }
+            let reach = Self.reach(testCase.overrides.nonexistent ?? body.schedule.nonexistent)
+            spans.append((testCase.overrides.timeZone ?? body.schedule.timeZone, testCase.after.date, last.date.addingTimeInterval(reach)))
+        }
+        guard !spans.isEmpty else { return [] }
+        for span in spans {
+            do {
+                if try !ZoneTransition.transitions(of: span.zone, from: span.from, through: span.through).isEmpty { return [] }
+            } catch {
+                // More changes than the bound: certainly not a stretch without one.
+                return []
+            }
+        }
+
+        let zones = Array(Set(spans.map(\.zone.identifier))).sorted()
+        let searched = spans.count == 1 && body.window != nil
+            ? "its window (after \(body.window!.after.text), through \(body.window!.through.text)]"
+            : "its window and cases' searches"
+        let year = Self.year(of: spans[0].from, in: spans[0].zone)
+        return [Diagnostic(
+            code: LintCode.dstWithoutTransition.rawValue,
+            severity: .warning,
+            location: spec.location,
+            message: "'\(spec.name)' is tagged \(Self.dstTag), but \(zones.joined(separator: ", ")) has no offset change in "
+                + "\(searched); move it over a change ('specrun explain \(zones[0]) \(year)' lists them), or remove the tag",
+            sourceLine: spec.sourceLine,
+            length: "spec".count,
+            notes: [Diagnostic.Note(message: "a spec that checks on purpose that nothing changes can be tagged \(Self.controlTag) instead")])]
+    }
+
+    /// How far after a span's end a change can still have made an instant inside it: `shift-backward` reads a
+    /// skipped wall time with the offset after the gap, up to a gap's length (24 hours in Pacific/Apia 2011) before
+    /// the change itself.
+    private static func reach(_ policy: NonexistentTimePolicy?) -> TimeInterval {
+        policy == .shiftBackward ? 26 * 3600 : 0
+    }
+
+    /// The local year of an instant in a zone, for the `explain` command the message suggests.
+    private static func year(of date: Date, in zone: TimeZone) -> String {
+        String(WallTimeText.local(date, offset: zone.secondsFromGMT(for: date)).date.prefix(4))
+    }
+}

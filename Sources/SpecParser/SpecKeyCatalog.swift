@@ -1,0 +1,224 @@
+import Recurrence
+import SpecModel
+
+/// Every key of the spec language, in one place: the parser takes its allowed keys from here, `specrun schema`
+/// writes the JSON Schema from it, and `docs/spec-reference.md` is generated from it.
+///
+/// Adding a key here makes the parser accept it (reading its value is then the reader's work), and puts it in
+/// the schema and the reference. Lifecycle scenarios register their keys in `SpecKeyCatalog+Lifecycle.swift`.
+public enum SpecKeyCatalog {
+    // MARK: Documents
+
+    /// The keys every spec may hold, whatever it checks.
+    public static let commonKeys: [SpecKey] = [
+        SpecKey("spec", .text("text"), .required, example: "Nightly sync across the spring change",
+                summary: "The spec's name, unique within the run: reports call each test `spec name` or `spec name › case name`."),
+        SpecKey("description", .text("text"),
+                summary: "Free text for people; block scalars (`|`, `>-`) are welcome."),
+        SpecKey("tags", .list(.text("text"), singleAllowed: true, nonEmpty: false), example: "[dst, europe]",
+                summary: "Labels to select specs with `--tag` and `--exclude-tag`; `tags: dst` is one tag."),
+        SpecKey("skip", .reason, example: "\"waits for tzdata 2027b\"",
+                summary: "Skip the spec and report it as skipped with this reason; `skip: true` is refused: say why."),
+        SpecKey("engines", .list(.choice(EngineName.allCases.map(\.rawValue)), singleAllowed: true, nonEmpty: true),
+                default: .described("the run's `--engine` choice, else `core`"), example: "[core, foundation]",
+                summary: "The engines this spec runs on."),
+        SpecKey("known-deviations", .mapping(knownDeviations), example: "{foundation: \"nextDate skips the gap\"}",
+                summary: "Engines known to get this spec wrong, each with the reason: a failure there is reported as a known deviation, and an unexpected pass is reported too."),
+    ]
+
+    /// The keys of a recurrence spec beside the common ones.
+    public static let recurrenceKeys: [SpecKey] = [
+        SpecKey("schedule", .mapping(schedule), .required, summary: "The schedule under test."),
+        SpecKey("window", .mapping(window), .alternative("with `expect`, or `cases`"),
+                summary: "The window `(after, through]` whose every occurrence `expect` lists."),
+        SpecKey("expect", .mapping(expect), .alternative("with `window`"),
+                summary: "What the window holds: its occurrences, or the error its search ends with."),
+        SpecKey("cases", .list(.mapping(testCase), singleAllowed: false, nonEmpty: false), .alternative("or `window` with `expect`"),
+                summary: "Cursor searches (“next after”), each reported as its own test."),
+    ]
+
+    /// A recurrence spec: one YAML document that checks a schedule.
+    public static let recurrenceSpec = SpecMapping(
+        name: "recurrenceSpec",
+        summary: "A spec that checks a schedule's occurrences: a window with its expected occurrences, and/or cursor cases.",
+        keys: commonKeys + recurrenceKeys,
+        constraints: [.atLeastOne(["window", "cases"]), .together("window", "expect")])
+
+    /// `known-deviations:` — one key per engine.
+    public static let knownDeviations = SpecMapping(
+        name: "knownDeviations",
+        summary: "Engine → the reason it deviates.",
+        keys: EngineName.allCases.map { engine in
+            SpecKey(engine.rawValue, .text("text: the reason"), summary: "Why the `\(engine.rawValue)` engine gets this spec wrong.")
+        })
+
+    // MARK: Schedules and rules
+
+    /// `schedule:`.
+    public static let schedule = SpecMapping(
+        name: "schedule",
+        summary: "The schedule under test: a rule in a time zone, with what to do with wall times a DST change skips or repeats.",
+        keys: [
+            SpecKey("id", .text("text"), default: .described("the file's name without its extension"), example: "nightly-sync",
+                    summary: "The first part of every dedup key (`nightly-sync/v1/2027-03-30`)."),
+            SpecKey("version", .wholeNumber(1...1_000_000), default: .number(1), example: "1",
+                    summary: "The rule's version, part of every dedup key (`…/v1/…`): bump it when the rule changes."),
+            SpecKey("timezone", .timeZone, .required, example: "Europe/Berlin",
+                    summary: "The zone whose wall clock calendar rules follow: an IANA identifier or `UTC`; fixed offsets, abbreviations and the machine's zone are refused."),
+            SpecKey("rule", .either([.mapping(rule), .ruleShorthand]), .required, example: "{every: day, at: \"02:30\"}",
+                    summary: "Which local slots (or elapsed instants) the schedule selects."),
+            SpecKey("nonexistent", .choice(NonexistentTimePolicy.allCases.map(\.rawValue)), .calendarRules, example: "skip",
+                    summary: "What a wall time skipped by a forward change (a gap) does: `skip` it, take the `next-valid-time`, or `shift-forward` / `shift-backward` by the gap's length."),
+            SpecKey("repeated", .choice(RepeatedTimePolicy.allCases.map(\.rawValue)), .calendarRules, example: "first",
+                    summary: "What a wall time repeated by a backward change (an overlap) does: the `first` instant, the `last`, or `both` (the later keyed `~2`)."),
+            SpecKey("limit", .wholeNumber(1...10_000_000), default: .number(Schedule.defaultSearchLimit), example: "10000",
+                    summary: "The most candidate slots one search considers; a search that reaches it ends with the `no-occurrence` error."),
+        ])
+
+    /// `rule:` in its map form; the forms (`every: day`, …, `interval`) are its variants.
+    public static let rule = SpecMapping(
+        name: "rule",
+        summary: "A recurrence rule: a calendar form selected by `every`, or an elapsed-time `interval`.",
+        keys: [
+            SpecKey("every", .choice(ruleForms.compactMap(\.value)), .alternative("`every` or `interval`"), example: "day",
+                    summary: "The calendar form: `day`, `week`, `month`, `year` or `hour`."),
+            SpecKey("at", .wallTime, .alternative("for `every: day | week | month | year`"), example: "\"02:30\"",
+                    summary: "The local wall time of each occurrence; `02:30` unquoted is the time, never a number."),
+            SpecKey("on", .list(.weekday, singleAllowed: true, nonEmpty: true), .alternative("for `every: week`"), example: "[monday, thursday]",
+                    summary: "The weekdays of a weekly rule; repeats are ignored, an empty list is refused."),
+            SpecKey("day", .dayOfMonth, .alternative("for `every: month | year`"), example: "31",
+                    summary: "The day of the month, 1–31, or `last`."),
+            SpecKey("month", .month, .alternative("for `every: year`"), example: "2",
+                    summary: "The month of a yearly rule: 1–12 or an English month name (`february`, `feb`)."),
+            SpecKey("missing-day", .choice(MissingDayPolicy.allCases.map(\.rawValue)),
+                    .alternative("for `every: month | year` when the day can be missing"), example: "skip",
+                    summary: "What a month or year without the day does: `skip` it, or take the month's `last-day`. Required when the day can be missing (above 28, February 29)."),
+            SpecKey("minute", .wholeNumber(0...59), .alternative("for `every: hour`"), example: "15",
+                    summary: "The minute of each local wall-clock hour."),
+            SpecKey("second", .wholeNumber(0...59), default: .number(0), example: "0",
+                    summary: "The second of each local wall-clock hour (hourly rules only)."),
+            SpecKey("interval", .duration, .alternative("`every` or `interval`"), example: "90m",
+                    summary: "The elapsed time between occurrences: `from + k·interval`, no calendar and no DST effect; zero is refused."),
+            SpecKey("from", .instant, .alternative("with `interval`"), example: "2027-03-27T02:30:00+01:00",
+                    summary: "The first instant of an interval rule."),
+        ],
+        constraints: [.exactlyOne(["every", "interval"])],
+        variants: ruleForms)
+
+    /// The rule forms: each `every:` value with the keys it allows, and the interval form.
+    public static let ruleForms: [SpecMapping.Variant] = [
+        .init(name: "daily", key: "every", value: "day", keys: ["every", "at"], required: ["at"],
+              example: "{every: day, at: \"02:30\"}"),
+        .init(name: "weekly", key: "every", value: "week", keys: ["every", "on", "at"], required: ["on", "at"],
+              example: "{every: week, on: [monday, thursday], at: \"09:00\"}"),
+        .init(name: "monthly", key: "every", value: "month", keys: ["every", "day", "at", "missing-day"], required: ["day", "at"],
+              example: "{every: month, day: 31, at: \"02:30\", missing-day: skip}"),
+        .init(name: "yearly", key: "every", value: "year", keys: ["every", "month", "day", "at", "missing-day"],
+              required: ["month", "day", "at"], example: "{every: year, month: 2, day: 29, at: \"12:00\", missing-day: last-day}"),
+        .init(name: "hourly", key: "every", value: "hour", keys: ["every", "minute", "second"], required: ["minute"],
+              example: "{every: hour, minute: 15}"),
+        .init(name: "interval", key: "interval", value: nil, keys: ["interval", "from"], required: ["interval", "from"],
+              example: "{interval: 90m, from: 2027-03-27T02:30:00+01:00}"),
+    ]
+
+    /// The shorthand strings `rule:` also takes, each with the map form it stands for.
+    public static let ruleShorthands: [(shorthand: String, mapForm: String, note: String?)] = [
+        ("daily 02:30", "{every: day, at: \"02:30\"}", nil),
+        ("weekly mon,thu 09:00", "{every: week, on: [monday, thursday], at: \"09:00\"}", "no spaces in the day list"),
+        ("every 24h from 2027-03-27T02:30:00+01:00", "{interval: 24h, from: 2027-03-27T02:30:00+01:00}", nil),
+    ]
+
+    // MARK: Windows, expectations, cases
+
+    /// `window:`.
+    public static let window = SpecMapping(
+        name: "window",
+        summary: "The catch-up window `(after, through]`: the start excluded, the end included.",
+        keys: [
+            SpecKey("after", .instant, .required, example: "2027-03-27T00:00:00+01:00",
+                    summary: "The window's start, excluded."),
+            SpecKey("through", .instant, .required, example: "2027-03-30T12:00:00+02:00",
+                    summary: "The window's end, included; later than `after`."),
+        ])
+
+    /// `expect:`.
+    public static let expect = SpecMapping(
+        name: "expect",
+        summary: "What the window holds.",
+        keys: [
+            SpecKey("occurrences", .list(.either([.instant, .mapping(occurrence)]), singleAllowed: false, nonEmpty: false),
+                    .alternative("`occurrences` or `error`"), example: "[2027-03-27T02:30:00+01:00]",
+                    summary: "Every occurrence in the window, in strictly increasing order, each inside the window: an instant, or `{at, key}` to check the dedup key too; `[]` for none."),
+            SpecKey("error", .choice(ExpectedError.allCases.map(\.rawValue)), .alternative("`occurrences` or `error`"),
+                    example: "no-occurrence",
+                    summary: "The error the window's search must end with instead: `no-occurrence` (the search bound was reached)."),
+        ],
+        constraints: [.exactlyOne(["occurrences", "error"])])
+
+    /// One expected occurrence in its long form.
+    public static let occurrence = SpecMapping(
+        name: "occurrence",
+        summary: "An expected occurrence with its dedup key.",
+        keys: [
+            SpecKey("at", .instant, .required, example: "2027-03-30T02:30:00+02:00", summary: "The occurrence's instant."),
+            SpecKey("key", .text("text"), example: "nightly-sync/v1/2027-03-30",
+                    summary: "The occurrence's dedup key: `<id>/v<version>/<local date>` (hourly `…T<HH:MM>`, intervals the UTC instant), `~2` for the later of a repeated pair."),
+        ])
+
+    /// One item of `cases:`.
+    public static let testCase = SpecMapping(
+        name: "case",
+        summary: "A cursor search: from `after`, each `next` is the expected result and the cursor of the next search.",
+        keys: [
+            SpecKey("name", .text("text, unique within the spec"), .required, example: "spring gap skipped",
+                    summary: "The case's name in reports (`spec › case`)."),
+            SpecKey("after", .instant, .required, example: "2027-03-28T00:00:00+01:00",
+                    summary: "The cursor of the first search."),
+            SpecKey("next", .list(.instant, singleAllowed: true, nonEmpty: true), .alternative("`next` or `error`"),
+                    example: "2027-03-29T02:30:00+02:00",
+                    summary: "The expected result of each search; each is the cursor of the next search, so each must be later than the one before."),
+            SpecKey("error", .choice(ExpectedError.allCases.map(\.rawValue)), .alternative("`next` or `error`"),
+                    example: "no-occurrence", summary: "The search must end at its bound instead."),
+            SpecKey("nonexistent", .choice(NonexistentTimePolicy.allCases.map(\.rawValue)), example: "next-valid-time",
+                    summary: "Overrides the schedule's `nonexistent` for this case."),
+            SpecKey("repeated", .choice(RepeatedTimePolicy.allCases.map(\.rawValue)), example: "both",
+                    summary: "Overrides the schedule's `repeated` for this case."),
+            SpecKey("timezone", .timeZone, example: "America/New_York",
+                    summary: "Overrides the schedule's `timezone` for this case (its instants are linted against this zone)."),
+            SpecKey("rule", .either([.mapping(rule), .ruleShorthand]), example: "{every: hour, minute: 30}",
+                    summary: "Overrides the schedule's `rule`; a case that turns an interval schedule into a calendar rule must give its own `nonexistent` and `repeated`."),
+        ],
+        constraints: [.exactlyOne(["next", "error"])])
+
+    // MARK: Lists the readers use
+
+    /// Every mapping of the recurrence language, in the order the reference presents them.
+    public static let recurrenceMappings: [SpecMapping] = [recurrenceSpec, knownDeviations, schedule, rule, window, expect, occurrence, testCase]
+
+    public static var commonKeyNames: [String] { commonKeys.map(\.name) }
+    public static var recurrenceKeyNames: [String] { recurrenceKeys.map(\.name) }
+}
+
+extension SpecKeyCatalog {
+    /// The English month names `month:` accepts (in full, or their first three letters), January first.
+    public static let monthNames = [
+        "january", "february", "march", "april", "may", "june",
+        "july", "august", "september", "october", "november", "december",
+    ]
+
+    /// The kinds of scalar the language reads, as the reference's "Values" table explains them.
+    public static let valueKinds: [(kind: String, written: String, notes: String)] = [
+        ("instant", "`2027-03-28T03:00:00+02:00`, `2027-03-28T01:00:00Z`, `2027-03-28T01:00:00.250Z`",
+         "RFC 3339: date, `T` (or `t` or one space), time **with seconds**, optional fraction, and an offset `Z` or `±HH:MM` (required: an instant without one would depend on the machine's zone). `-00:00` reads as `+00:00`. Compared as absolute instants, never as text."),
+        ("wall time", "`\"02:30\"`, `02:30`, `\"09:00:15\"`, `9:00`", "`HH:MM` or `HH:MM:SS`, hours 00–23."),
+        ("duration", "`45s`, `90m`, `24h`, `1h30m`, `2d`",
+         "whole numbers with units `d`, `h`, `m`, `s`, larger units first, each once. `1d` is exactly 24 hours: durations are elapsed time."),
+        ("weekday", "`monday`, `Mon`, `thu`", "full English name or its first three letters, any case."),
+        ("month", "`2`, `february`, `Feb`", "1–12, or an English month name, full or its first three letters, any case."),
+        ("day of month", "`1`, `31`, `last`", "1–31, or `last` for the month's last day."),
+        ("time zone", "`Europe/Berlin`, `America/New_York`, `UTC`",
+         "an IANA identifier the toolchain knows, or `UTC` / `Etc/UTC`. Refused, because they cannot follow a place's future DST changes: fixed offsets (`UTC+2`, `GMT+2`, `+02:00`, `Etc/GMT-2`), abbreviations (`EST`, `CET`, `EST5EDT`, `GMT`) and the machine's zone (`local`). Old names that are links to a place (`US/Eastern`) are accepted when the toolchain resolves them."),
+        ("whole number", "`1`, `10000`, `\"1\"`", "digits only (`5`, not `5.0` or `five`), within the key's range."),
+        ("text", "`Nightly sync`, `\"02:30 in Berlin\"`", "any scalar, read as written; quote it when it holds `: ` or starts with a character YAML reserves."),
+    ]
+}

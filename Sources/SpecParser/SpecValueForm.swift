@@ -1,0 +1,71 @@
+/// How a key's value is written: the one description the parser's key lists, the JSON Schema and the
+/// reference page share.
+public indirect enum SpecValueForm: Sendable {
+    /// Any scalar, read as text (`spec: 2027` is the name "2027").
+    case text(String)
+    /// The reason for something (`skip:`): any text, but not a bare `true` or `false`, because the reason is the point.
+    case reason
+    /// A whole number written with digits only, within the range.
+    case wholeNumber(ClosedRange<Int>)
+    /// One word of a closed set (policies, engines, `every`).
+    case choice([String])
+    /// An RFC 3339 instant with an explicit offset: `2027-03-28T03:00:00+02:00`, `2027-03-28T01:00:00Z`.
+    case instant
+    /// A wall time `HH:MM` or `HH:MM:SS`.
+    case wallTime
+    /// An elapsed time: `45s`, `90m`, `24h`, `1h30m`, `2d`.
+    case duration
+    /// A weekday: a full English name or its first three letters, any case.
+    case weekday
+    /// A month: 1–12 or an English month name (full or three letters), any case.
+    case month
+    /// A day of the month, 1–31, or `last`.
+    case dayOfMonth
+    /// An IANA time zone identifier, or `UTC`.
+    case timeZone
+    /// A rule in its shorthand string form: `daily 02:30`, `weekly mon,thu 09:00`, `every 24h from <instant>`.
+    case ruleShorthand
+    /// A nested mapping with its own keys.
+    case mapping(SpecMapping)
+    /// A list; `singleAllowed` accepts one item written without brackets, `nonEmpty` refuses `[]`.
+    case list(SpecValueForm, singleAllowed: Bool, nonEmpty: Bool)
+    /// One of several forms (an instant or `{at, key}`; a shorthand string or a rule mapping).
+    case either([SpecValueForm])
+    /// Any value: a key whose definition is still pending (lifecycle scenarios, until their parser lands).
+    case pending
+
+    /// How the reference page names the form in its "takes" column.
+    public var summary: String {
+        switch self {
+        case .text(let what): what
+        case .reason: "text: the reason"
+        case .wholeNumber(let range): "whole number \(Self.number(range.lowerBound)) … \(Self.number(range.upperBound))"
+        case .choice(let words): words.map { "`\($0)`" }.joined(separator: " \\| ")
+        case .instant: "instant"
+        case .wallTime: "wall time"
+        case .duration: "duration"
+        case .weekday: "weekday"
+        case .month: "month"
+        case .dayOfMonth: "day of month"
+        case .timeZone: "time zone"
+        case .ruleShorthand: "rule shorthand"
+        case .mapping(let mapping): "mapping (`\(mapping.name)`)"
+        case .list(let item, let single, let nonEmpty):
+            "list of \(item.summary)" + (nonEmpty ? " (at least one)" : "") + (single ? ", or one alone" : "")
+        case .either(let forms): forms.map(\.summary).joined(separator: ", or ")
+        case .pending: "pending (any value)"
+        }
+    }
+
+    /// `10000` → `10,000`, as the reference page writes numbers.
+    static func number(_ value: Int) -> String {
+        let digits = String(value)
+        guard digits.count > 4 else { return digits }
+        var grouped = ""
+        for (index, character) in digits.reversed().enumerated() {
+            if index > 0, index % 3 == 0 { grouped.append(",") }
+            grouped.append(character)
+        }
+        return String(grouped.reversed())
+    }
+}

@@ -1,0 +1,37 @@
+import Recurrence
+
+/// Regular expressions (ECMA-262, as JSON Schema's `pattern` reads them) for the scalar forms the parser reads:
+/// the schema's description of each form. The parser itself reads each form by hand, with a message per problem.
+enum ValuePattern {
+    /// RFC 3339 with seconds, an optional fraction and an offset; `T`, `t` or one space between date and time.
+    static let instant =
+        "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt ]([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"
+
+    /// `HH:MM` or `HH:MM:SS`; a one-digit hour is accepted (`9:00`).
+    static let wallTime = "^([01]?[0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$"
+
+    /// Numbers with units `d`, `h`, `m`, `s`, larger units first, each at most once.
+    static let duration = "^(?=[0-9])([0-9]+d)?([0-9]+h)?([0-9]+m)?([0-9]+s)?$"
+
+    /// A full English weekday name or its first three letters, any case.
+    static let weekday = "^(" + Weekday.allCases.sorted().map { day in
+        caseInsensitive(day.abbreviation) + "(" + caseInsensitive(String(day.name.dropFirst(3))) + ")?"
+    }.joined(separator: "|") + ")$"
+
+    /// Digits, or an English month name (full or three letters), any case.
+    static let month = "^([0-9]{1,4}|" + SpecKeyCatalog.monthNames.map { name in
+        caseInsensitive(String(name.prefix(3))) + (name.count > 3 ? "(" + caseInsensitive(String(name.dropFirst(3))) + ")?" : "")
+    }.joined(separator: "|") + ")$"
+
+    /// `daily <time>`, `weekly <days> <time>`, `every <duration> from <instant>`.
+    static let ruleShorthand =
+        "^(daily[ \\t]+[^ \\t]+|weekly[ \\t]+[^ \\t]+[ \\t]+[^ \\t]+|every[ \\t]+[^ \\t]+[ \\t]+from[ \\t]+[^ \\t]+)$"
+
+    /// `mon` → `[Mm][Oo][Nn]`: ECMA-262 patterns in JSON Schema have no case-insensitive flag.
+    private static func caseInsensitive(_ word: String) -> String {
+        word.map { character in
+            let lower = character.lowercased(), upper = character.uppercased()
+            return lower == upper ? String(character) : "[" + upper + lower + "]"
+        }.joined()
+    }
+}

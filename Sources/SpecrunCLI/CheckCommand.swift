@@ -1,0 +1,75 @@
+import SpecDiagnostics
+
+/// `specrun check [options] PATH...`: reads and lints specs without running them, with exactly the diagnostics a
+/// run reports; exit 0 (warnings allowed) or 2.
+struct CheckCommand {
+    let io: CommandIO
+
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "help", short: "h", help: "Show this help."),
+        OptionSpec(name: "strict", help: "Treat warnings (lint) as errors, as 'specrun --strict' does."),
+        OptionSpec(name: "quiet", short: "q", help: "Print only errors and the summary line."),
+        OptionSpec(name: "color", valueName: "WHEN", help: "Color the output: auto (default), always, never.",
+                   allowedValues: ["auto", "always", "never"]),
+    ]
+
+    static var help: String {
+        """
+        OVERVIEW: Read and lint specs without running them: the same diagnostics a run reports, in seconds.
+
+        USAGE: specrun check [options] PATH...
+
+        ARGUMENTS:
+          PATH                 A spec file, or a folder searched recursively for *.yaml and *.yml.
+
+        OPTIONS:
+        \(OptionParser(options: options).helpLines().joined(separator: "\n"))
+
+        EXIT STATUS:
+          0  every spec can run (warnings allowed, unless --strict)
+          2  a spec file has an error (or, under --strict, a warning), or the command line is invalid
+
+        """
+    }
+
+    func execute(_ arguments: [String]) -> Int32 {
+        let parsed: ParsedArguments
+        let files: [String]
+        do throws(UsageError) {
+            parsed = try OptionParser(options: Self.options).parse(arguments)
+            if parsed.flag("help") {
+                io.writeOut(Self.help)
+                return ExitStatus.success
+            }
+            guard !parsed.positionals.isEmpty else {
+                throw UsageError("No spec path given. Name a spec file or a folder, e.g. 'specrun check specs/'.")
+            }
+            files = try SpecDiscovery.files(in: parsed.positionals)
+            guard !files.isEmpty else {
+                let places = parsed.positionals.map { "'\($0)'" }.joined(separator: ", ")
+                throw UsageError("No spec files (*.yaml, *.yml) found in \(places). Add a spec, or point specrun at the folder that holds them.")
+            }
+        } catch {
+            return io.usageFailure(error, command: "check")
+        }
+
+        let loaded = SpecLoader(strict: parsed.flag("strict")).load(files)
+        let shown = parsed.flag("quiet") ? loaded.diagnostics.filter { $0.severity == .error } : loaded.diagnostics
+        let renderer = DiagnosticRenderer(color: io.useColor(parsed.value("color")))
+        for diagnostic in shown {
+            io.writeOut(renderer.render(diagnostic) + "\n\n")
+        }
+        let errors = loaded.diagnostics.filter { $0.severity == .error }.count
+        let warnings = loaded.diagnostics.filter { $0.severity == .warning }.count
+        io.writeOut(Self.summary(files: files.count, specs: loaded.specs.count, errors: errors, warnings: warnings) + "\n")
+        return errors > 0 ? ExitStatus.invalidInput : ExitStatus.success
+    }
+
+    /// `Checked 3 files, 12 specs: 1 error, 2 warnings.`
+    static func summary(files: Int, specs: Int, errors: Int, warnings: Int) -> String {
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        let checked = "Checked \(count(files, "file")), \(count(specs, "valid spec"))"
+        if errors == 0 && warnings == 0 { return checked + ": no problems." }
+        return checked + ": " + count(errors, "error") + ", " + count(warnings, "warning") + "."
+    }
+}

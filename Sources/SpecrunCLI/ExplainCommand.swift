@@ -1,0 +1,114 @@
+import Foundation
+import Recurrence
+import SpecDiagnostics
+import SpecParser
+
+/// `specrun explain ZONE [YEAR | DATE] [--at HH:MM]`: a zone's offset changes, and what each of the seven
+/// policies makes of a wall time on those days.
+struct ExplainCommand {
+    let io: CommandIO
+
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "help", short: "h", help: "Show this help."),
+        OptionSpec(name: "at", valueName: "HH:MM",
+                   help: "A wall time: what each policy makes of it on DATE, or on each day of YEAR with a change."),
+    ]
+
+    static var help: String {
+        """
+        OVERVIEW: Show a zone's changes of UTC offset (gaps and overlaps, with the local times before and after),
+        and what each of the seven policies makes of a wall time on those days.
+
+        USAGE: specrun explain ZONE [YEAR | DATE] [--at HH:MM]
+
+        ARGUMENTS:
+          ZONE                 An IANA time zone, as 'timezone:' takes it (e.g. Europe/Berlin).
+          YEAR                 The changes in that year, e.g. 2027 (default: the current year, in UTC).
+          DATE                 The changes on that local date, e.g. 2027-03-28.
+
+        OPTIONS:
+        \(OptionParser(options: options).helpLines().joined(separator: "\n"))
+
+        Instants are RFC 3339 with the zone's offset at each, as a spec writes them. They come from the same zone
+        data and rules the run uses: check an expectation you paste against an independent source too.
+
+        EXAMPLES:
+          specrun explain Europe/Berlin 2027
+          specrun explain Europe/Berlin 2027-03-28 --at 02:30
+          specrun explain Australia/Lord_Howe 2027 --at 02:15
+
+        EXIT STATUS:
+          0  shown; 2  the zone, the year or date, or the command line is invalid
+
+        """
+    }
+
+    func execute(_ arguments: [String]) -> Int32 {
+        do throws(UsageError) {
+            let parsed = try OptionParser(options: Self.options).parse(arguments)
+            if parsed.flag("help") {
+                io.writeOut(Self.help)
+                return ExitStatus.success
+            }
+            guard let zoneName = parsed.positionals.first else {
+                throw UsageError("Name a time zone, e.g. 'specrun explain Europe/Berlin 2027'.")
+            }
+            guard parsed.positionals.count <= 2 else {
+                throw UsageError("Give a zone and at most one year or date, not '\(parsed.positionals[2])'; e.g. 'specrun explain Europe/Berlin 2027-03-28'.")
+            }
+            let zone = try Self.zone(zoneName)
+            let range = try parsed.positionals.count == 2 ? Self.range(parsed.positionals[1]) : .year(currentYear)
+            var wallTime: TimeOfDay?
+            if let text = parsed.value("at") {
+                guard let time = TimeOfDay(parsing: text) else {
+                    throw UsageError("'\(text)' is not a wall time; write --at as HH:MM or HH:MM:SS with hours 00–23, e.g. --at 02:30.")
+                }
+                wallTime = time
+            }
+            do {
+                io.writeOut(try ZoneReport(zone: zone, range: range, wallTime: wallTime).render())
+            } catch {
+                throw UsageError(error.description.prefix(1).uppercased() + error.description.dropFirst() + ".")
+            }
+            return ExitStatus.success
+        } catch {
+            return io.usageFailure(error, command: "explain")
+        }
+    }
+
+    /// The current year in UTC: read from the injected clock, at the edge, only when no year is given.
+    private var currentYear: Int {
+        Int(WallTimeText.local(io.now(), offset: 0).date.prefix(4)) ?? 1970
+    }
+
+    /// The zone, read exactly as a spec's `timezone:` is (did-you-mean, fixed offsets refused).
+    static func zone(_ name: String) throws(UsageError) -> TimeZone {
+        switch ZoneName.resolve(name) {
+        case .zone(let zone):
+            return zone
+        case .unknown(let suggestion?):
+            throw UsageError("Unknown time zone '\(name)'. Did you mean '\(suggestion)'?")
+        case .unknown(nil):
+            throw UsageError("Unknown time zone '\(name)'; write an IANA identifier such as Europe/Berlin or America/New_York.")
+        case .unsupported(let reason):
+            throw UsageError(reason.prefix(1).uppercased() + reason.dropFirst() + ".")
+        }
+    }
+
+    /// `2027` or `2027-03-28`.
+    static func range(_ text: String) throws(UsageError) -> ZoneReport.Range {
+        let digits = { (part: Substring) in !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        if parts.count == 1, parts[0].count == 4, digits(parts[0]), let year = Int(parts[0]), year >= 1000 {
+            return .year(year)
+        }
+        if parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2, parts.allSatisfy(digits),
+           let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), year >= 1000 {
+            guard (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day) else {
+                throw UsageError("The date \(text) does not exist; check the month and the day.")
+            }
+            return .date(CivilDate(year: year, month: month, day: day))
+        }
+        throw UsageError("'\(text)' is neither a year nor a date; write a year like 2027 or a date like 2027-03-28.")
+    }
+}

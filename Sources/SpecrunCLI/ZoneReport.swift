@@ -1,0 +1,225 @@
+import Foundation
+import Recurrence
+
+/// The text of `specrun explain`: a zone's offset changes in a year or on a date, and what each of the seven
+/// policies makes of a wall time on those days, as RFC 3339 instants with the zone's own offsets.
+struct ZoneReport {
+    enum Range {
+        case year(Int)
+        case date(CivilDate)
+    }
+
+    let zone: TimeZone
+    let range: Range
+    let wallTime: TimeOfDay?
+
+    /// A change of offset with its local times, as the report shows it.
+    struct Change {
+        var transition: ZoneTransition
+        /// The wall time the clocks reach just before the change (the instant read with the old offset).
+        var localBefore: LocalDateTime
+        /// The wall time they show at the change (the instant read with the new offset).
+        var localAfter: LocalDateTime
+
+        var isGap: Bool { transition.change > 0 }
+    }
+
+    func render() throws(ZoneTransition.TooMany) -> String {
+        let changes = try self.changes()
+        var out = ""
+        let name = zone.identifier
+        switch range {
+        case .year(let year):
+            out += changes.isEmpty
+                ? "\(name), \(year): no change of the UTC offset; \(steadyOffset()) all year.\n"
+                : "\(name), \(year): \(changes.count) change\(changes.count == 1 ? "" : "s") of the UTC offset\n"
+        case .date(let date):
+            out += changes.isEmpty
+                ? "\(name), \(Self.dateText(date)): no change of the UTC offset; \(steadyOffset()) all day.\n"
+                : "\(name), \(Self.dateText(date)): \(changes.count) change\(changes.count == 1 ? "" : "s") of the UTC offset\n"
+        }
+        if !changes.isEmpty {
+            out += "\n" + table(changes) + "\n"
+            out += "A gap skips the wall times from 'clocks go from' up to 'to'; an overlap repeats those from 'to' up to 'clocks go from'.\n"
+        }
+        guard let wallTime else {
+            if !changes.isEmpty {
+                out += "What each policy makes of a wall time on these days: specrun explain \(name) \(rangeArgument) --at HH:MM\n"
+            }
+            return out
+        }
+        var resolver = WallTimeResolver(timeZone: zone)
+        let days = self.days(for: changes)
+        if days.isEmpty, case .year(let year) = range {
+            out += "\n\(wallTime) exists once on every day of \(year): no policy applies.\n"
+        }
+        for day in days {
+            out += "\n" + policies(at: wallTime, on: day, resolver: &resolver)
+        }
+        return out
+    }
+
+    private var rangeArgument: String {
+        switch range {
+        case .year(let year): String(year)
+        case .date(let date): Self.dateText(date)
+        }
+    }
+
+    // MARK: Changes
+
+    /// The local dates the range covers, as wall-clock seconds: `[start, end)`.
+    private var wallRange: (start: Int, end: Int) {
+        switch range {
+        case .year(let year):
+            (LocalDateTime(year: year, month: 1, day: 1).wallSeconds, LocalDateTime(year: year + 1, month: 1, day: 1).wallSeconds)
+        case .date(let date):
+            (LocalDateTime(year: date.year, month: date.month, day: date.day).wallSeconds,
+             LocalDateTime(year: date.year, month: date.month, day: date.day).wallSeconds + 86_400)
+        }
+    }
+
+    /// Every change whose local time before or after falls on a date of the range.
+    func changes() throws(ZoneTransition.TooMany) -> [Change] {
+        let (start, end) = wallRange
+        // Offsets lie within ±26 hours; a wider query keeps every change whose local dates touch the range.
+        let margin = 26 * 3600
+        let found = try ZoneTransition.transitions(
+            of: zone, from: Date(timeIntervalSince1970: Double(start - margin)), through: Date(timeIntervalSince1970: Double(end + margin)))
+        return found.compactMap { transition in
+            let instant = Int(transition.date.timeIntervalSince1970)
+            let before = instant + transition.offsetBefore, after = instant + transition.offsetAfter
+            guard (start..<end).contains(before) || (start..<end).contains(after) else { return nil }
+            return Change(transition: transition, localBefore: LocalDateTime(wallSeconds: before), localAfter: LocalDateTime(wallSeconds: after))
+        }
+    }
+
+    /// The offset the zone keeps through a range without changes, with its abbreviation when it has one.
+    private func steadyOffset() -> String {
+        let middle = Date(timeIntervalSince1970: Double(wallRange.start))
+        let offset = zone.secondsFromGMT(for: middle)
+        let abbreviation = ZoneAbbreviations.system(zone: zone.identifier, at: middle, offset: offset).map { " (\($0))" } ?? ""
+        return WallTimeText.offset(offset) + abbreviation
+    }
+
+    private func table(_ changes: [Change]) -> String {
+        var rows = [["date", "change", "at (UTC)", "clocks go from", "to"]]
+        for change in changes {
+            let transition = change.transition
+            let day = CivilDate(year: change.localBefore.year, month: change.localBefore.month, day: change.localBefore.day)
+            let length = Self.length(abs(transition.change))
+            rows.append([
+                Self.dateText(day),
+                (change.isGap ? "gap " : "overlap ") + length,
+                transition.date.rfc3339UTC,
+                label(change.localBefore, on: day, at: transition.date.addingTimeInterval(-1), offset: transition.offsetBefore),
+                label(change.localAfter, on: day, at: transition.date, offset: transition.offsetAfter),
+            ])
+        }
+        return TextColumns.aligned(rows)
+    }
+
+    /// `02:00 CET (+01:00)`; the date is added when the wall time is on another day than the change.
+    private func label(_ local: LocalDateTime, on day: CivilDate, at date: Date, offset: Int) -> String {
+        let abbreviation = ZoneAbbreviations.system(zone: zone.identifier, at: date, offset: offset).map { " " + $0 } ?? ""
+        return Self.wallText(local, on: day) + abbreviation + " (" + WallTimeText.offset(offset) + ")"
+    }
+
+    // MARK: Policies
+
+    /// The local dates whose wall time a change can affect: each change's dates before and after, in order.
+    private func days(for changes: [Change]) -> [CivilDate] {
+        if case .date(let date) = range { return [date] }
+        var days: [CivilDate] = []
+        for change in changes {
+            for local in [change.localBefore, change.localAfter] {
+                let day = CivilDate(year: local.year, month: local.month, day: local.day)
+                if case .year(let year) = range, day.year != year { continue }
+                if !days.contains(day) { days.append(day) }
+            }
+        }
+        return days
+    }
+
+    private func policies(at time: TimeOfDay, on day: CivilDate, resolver: inout WallTimeResolver) -> String {
+        let local = LocalDateTime(year: day.year, month: day.month, day: day.day, hour: time.hour, minute: time.minute, second: time.second)
+        let subject = "\(time) on \(Self.dateText(day))"
+        switch resolver.resolve(local) {
+        case .unique(let date):
+            return "\(subject) exists once: \(instantText(date)); every policy gives that instant.\n"
+        case .gap(let transition, let before, let after):
+            let from = LocalDateTime(wallSeconds: Int(transition.timeIntervalSince1970) + before)
+            let to = LocalDateTime(wallSeconds: Int(transition.timeIntervalSince1970) + after)
+            return "\(subject) does not exist: it falls in the gap from \(Self.wallText(from, on: day)) to \(Self.wallText(to, on: day)) "
+                + "(\(WallTimeText.offset(before)) → \(WallTimeText.offset(after))).\n" + rows(for: local, resolver: &resolver, time: time)
+        case .overlap(_, _, let transition):
+            let before = zone.secondsFromGMT(for: transition.addingTimeInterval(-1)), after = zone.secondsFromGMT(for: transition)
+            let from = LocalDateTime(wallSeconds: Int(transition.timeIntervalSince1970) + after)
+            let to = LocalDateTime(wallSeconds: Int(transition.timeIntervalSince1970) + before)
+            return "\(subject) happens twice: it falls in the overlap from \(Self.wallText(from, on: day)) to \(Self.wallText(to, on: day)) "
+                + "(\(WallTimeText.offset(before)) → \(WallTimeText.offset(after))).\n" + rows(for: local, resolver: &resolver, time: time)
+        }
+    }
+
+    /// One row per policy, in the spec language's order; instants are ready to paste into a spec.
+    private func rows(for local: LocalDateTime, resolver: inout WallTimeResolver, time: TimeOfDay) -> String {
+        var rows: [[String]] = []
+        for outcome in resolver.policyOutcomes(for: local) {
+            let policy: String = switch outcome.policy {
+            case .nonexistent(let value): "nonexistent: " + value.rawValue
+            case .repeated(let value): "repeated: " + value.rawValue
+            }
+            guard outcome.applies, let instants = outcome.instants else {
+                let reason = if case .nonexistent = outcome.policy { "\(time) exists that day" } else { "\(time) is not repeated that day" }
+                rows.append([policy, "does not apply (\(reason))"])
+                continue
+            }
+            if instants.isEmpty {
+                rows.append([policy, "no occurrence that day"])
+            }
+            for (index, instant) in instants.enumerated() {
+                let notes = [localLabel(instant.date), index == 1 ? "its key ends in ~2" : nil].compactMap { $0 }
+                rows.append([index == 0 ? policy : "", instantText(instant.date)] + (notes.isEmpty ? [] : [notes.joined(separator: ", ")]))
+            }
+        }
+        return TextColumns.aligned(rows, indent: "  ")
+    }
+
+    /// `2027-03-28T03:00:00+02:00`: the instant with the zone's offset at it, as a spec writes it.
+    private func instantText(_ date: Date) -> String {
+        let offset = zone.secondsFromGMT(for: date)
+        let local = LocalDateTime(wallSeconds: Int(date.timeIntervalSince1970.rounded(.down)) + offset)
+        return local.dateString + "T" + Self.two(local.hour) + ":" + Self.two(local.minute) + ":" + Self.two(local.second)
+            + WallTimeText.offset(offset)
+    }
+
+    /// `03:00 CEST`; nil where the zone has no abbreviation (the instant's offset already says it all).
+    private func localLabel(_ date: Date) -> String? {
+        let offset = zone.secondsFromGMT(for: date)
+        let time = WallTimeText.local(date, offset: offset).time
+        return ZoneAbbreviations.system(zone: zone.identifier, at: date, offset: offset).map { time + " " + $0 }
+    }
+
+    // MARK: Text
+
+    static func dateText(_ date: CivilDate) -> String {
+        LocalDateTime(year: date.year, month: date.month, day: date.day).dateString
+    }
+
+    /// `02:00`, or `2011-12-31 00:00` when the wall time is on another date than `day`.
+    static func wallText(_ local: LocalDateTime, on day: CivilDate) -> String {
+        let time = two(local.hour) + ":" + two(local.minute) + (local.second == 0 ? "" : ":" + two(local.second))
+        return local.year == day.year && local.month == day.month && local.day == day.day ? time : local.dateString + " " + time
+    }
+
+    /// `1h`, `30m`, `24h`, `1h30m`, and seconds for historical local mean times.
+    static func length(_ seconds: Int) -> String {
+        var text = ""
+        if seconds >= 3600 { text += "\(seconds / 3600)h" }
+        if seconds % 3600 >= 60 { text += "\(seconds % 3600 / 60)m" }
+        if seconds % 60 != 0 { text += "\(seconds % 60)s" }
+        return text
+    }
+
+    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}

@@ -1,0 +1,284 @@
+import Foundation
+import SpecDiagnostics
+import SpecLint
+import SpecModel
+import SpecParser
+import Testing
+
+/// The lints beyond the offset check, each compared as whole rendered text. Instants were checked with Python's
+/// zoneinfo: Europe/Berlin falls back from 03:00 CEST to 02:00 CET on 2027-10-31 (01:00Z), so 02:30 happens at
+/// 2027-10-31T02:30:00+02:00 (00:30Z) and again at 2027-10-31T02:30:00+01:00 (01:30Z); it springs forward at
+/// 2027-03-28T01:00:00Z and has no other change in 2027.
+@Suite struct LintRuleTests {
+    static func lint(_ text: String, path: String = "lint.yaml") -> String {
+        let file = SpecParser().parse(path: path, bytes: Array(text.utf8))
+        precondition(!file.hasErrors && !file.specs.isEmpty, "the lint fixture must parse: \(file.diagnostics)")
+        return SpecLinter().diagnostics(for: file).map { DiagnosticRenderer().render($0) + "\n" }.joined()
+    }
+
+    // MARK: Fixtures the diagnostics page quotes
+
+    static let juneWindow = """
+            spec: Nightly sync in June
+            tags: [dst, europe]
+            schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+            window: {after: 2027-06-01T00:00:00+02:00, through: 2027-06-04T00:00:00+02:00}
+            expect:
+              occurrences: [2027-06-01T02:30:00+02:00, 2027-06-02T02:30:00+02:00, 2027-06-03T02:30:00+02:00]
+
+            """
+
+    static let duplicateKey = """
+            spec: Autumn pair
+            schedule: {id: sync, timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: both}
+            window: {after: 2027-10-31T00:00:00+02:00, through: 2027-10-31T12:00:00+01:00}
+            expect:
+              occurrences:
+                - {at: 2027-10-31T02:30:00+02:00, key: sync/v1/2027-10-31}
+                - {at: 2027-10-31T02:30:00+01:00, key: sync/v1/2027-10-31}
+
+            """
+
+    static let duplicateCase = """
+            spec: Spring
+            schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+            cases:
+              - name: skipped
+                after: 2027-03-28T00:00:00+01:00
+                next: 2027-03-29T02:30:00+02:00
+              - name: first valid time
+                after: 2027-03-27T23:00:00Z
+                next: 2027-03-28T03:00:00+02:00
+              - name: first valid time, really
+                nonexistent: next-valid-time
+                after: 2027-03-28T00:00:00+01:00
+                next: 2027-03-28T03:00:00+02:00
+
+            """
+
+    static let autumnBoth = """
+            spec: Autumn both
+            schedule: {id: sync, timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: both}
+            window: {after: 2027-10-30T00:00:00+02:00, through: 2027-11-01T12:00:00+01:00}
+            expect:
+              occurrences:
+                - 2027-10-30T02:30:00+02:00
+                - {at: 2027-10-31T02:30:00+02:00, key: sync/v1/2027-10-31}
+                - 2027-10-31T02:30:00+01:00
+                - 2027-11-01T02:30:00+01:00
+
+            """
+
+    // MARK: dst-without-transition
+
+    @Test func aDSTSpecWhoseWindowHoldsNoChangeIsReported() {
+        // 2027-06-01 … 2027-06-04 in Berlin: +02:00 throughout (the changes are in March and October).
+        #expect(Self.lint(Self.juneWindow) == """
+            lint.yaml:1:1: warning: 'Nightly sync in June' is tagged dst, but Europe/Berlin has no offset change in its window (after 2027-06-01T00:00:00+02:00, through 2027-06-04T00:00:00+02:00]; move it over a change ('specrun explain Europe/Berlin 2027' lists them), or remove the tag
+            spec: Nightly sync in June
+            ^~~~
+            note: a spec that checks on purpose that nothing changes can be tagged control instead
+
+            """)
+    }
+
+    @Test func casesThatSearchAcrossNoChangeAreReportedAgainstTheirOwnZone() {
+        // The case moves the search to New York, whose 2027 spring change is on March 14, not in June.
+        #expect(Self.lint("""
+            spec: New York in June
+            tags: dst
+            schedule: {timezone: Europe/Berlin, rule: daily 09:00, nonexistent: skip, repeated: first}
+            cases:
+              - name: an ordinary day
+                timezone: America/New_York
+                after: 2027-06-01T00:00:00-04:00
+                next: 2027-06-01T09:00:00-04:00
+
+            """) == """
+            lint.yaml:1:1: warning: 'New York in June' is tagged dst, but America/New_York has no offset change in its window and cases' searches; move it over a change ('specrun explain America/New_York 2027' lists them), or remove the tag
+            spec: New York in June
+            ^~~~
+            note: a spec that checks on purpose that nothing changes can be tagged control instead
+
+            """)
+    }
+
+    @Test(arguments: [
+        // The window holds Berlin's spring change (2027-03-28T01:00:00Z).
+        ("a window across the change", """
+            window: {after: 2027-03-27T00:00:00+01:00, through: 2027-03-29T00:00:00+02:00}
+            expect: {occurrences: [2027-03-27T02:30:00+01:00]}
+            """, "tags: [dst]"),
+        // One case searching across the change is enough, whatever the others do.
+        ("one case across the change", """
+            cases:
+              - {name: june, after: 2027-06-01T00:00:00+02:00, next: 2027-06-01T02:30:00+02:00}
+              - {name: spring, after: 2027-03-28T00:00:00+01:00, next: 2027-03-29T02:30:00+02:00}
+            """, "tags: [dst]"),
+        // A deliberate control: nothing changes, on purpose.
+        ("a control", """
+            cases: [{name: june, after: 2027-06-01T00:00:00+02:00, next: 2027-06-01T02:30:00+02:00}]
+            """, "tags: [dst, control]"),
+        // Not about DST at all.
+        ("no dst tag", """
+            cases: [{name: june, after: 2027-06-01T00:00:00+02:00, next: 2027-06-01T02:30:00+02:00}]
+            """, "tags: [ordinary]"),
+        // A case expecting the bound error has no span to judge.
+        ("only an error case", """
+            cases: [{name: bound, after: 2027-06-01T00:00:00+02:00, error: no-occurrence}]
+            """, "tags: [dst]"),
+    ])
+    func specsThatCoverAChangeOrDoNotClaimOneAreQuiet(_ what: String, _ body: String, _ tags: String) {
+        let text = "spec: quiet\n\(tags)\nschedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}\n"
+            + body + "\n"
+        #expect(Self.lint(text).isEmpty, "\(what)")
+    }
+
+    @Test func shiftBackwardReachesTheChangeAfterItsInstant() {
+        // Lord Howe springs forward at 02:00 +10:30 on 2027-10-03 (15:30Z on the 2nd); shift-backward reads 02:15
+        // with +11:00, which is 01:45 +10:30: before the change that produced it.
+        let text = """
+            spec: Lord Howe shift-backward
+            tags: [dst]
+            schedule: {timezone: Australia/Lord_Howe, rule: daily 02:15, nonexistent: shift-backward, repeated: first}
+            cases: [{name: gap, after: 2027-10-02T12:00:00+10:30, next: 2027-10-03T01:45:00+10:30}]
+
+            """
+        #expect(Self.lint(text).isEmpty)
+        #expect(!Self.lint(text.replacingOccurrences(of: "shift-backward,", with: "skip,")
+            .replacingOccurrences(of: "next: 2027-10-03T01:45:00+10:30", with: "next: 2027-10-02T02:15:00+10:30")
+            .replacingOccurrences(of: "after: 2027-10-02T12:00:00+10:30", with: "after: 2027-10-02T00:00:00+10:30")).isEmpty)
+    }
+
+    // MARK: duplicate-expected-key
+
+    @Test func twoOccurrencesWithOneKeyAreReported() {
+        #expect(Self.lint(Self.duplicateKey) == """
+            lint.yaml:7:12: warning: the key 'sync/v1/2027-10-31' is already expected for 2027-10-31T02:30:00+02:00; every occurrence has a key of its own (the later of a repeated pair ends in ~2), so correct one of the two keys
+                - {at: 2027-10-31T02:30:00+01:00, key: sync/v1/2027-10-31}
+                       ^~~~~~~~~~~~~~~~~~~~~~~~~
+            lint.yaml:6:12: note: 'sync/v1/2027-10-31' is first expected here
+
+            """)
+    }
+
+    // MARK: duplicate-case
+
+    @Test func twoCasesWithTheSameSearchAreReported() {
+        // The second cursor is the first one written in UTC: the same instant, so the same search.
+        #expect(Self.lint(Self.duplicateCase) == """
+            lint.yaml:8:12: warning: case 'first valid time' repeats the search of case 'skipped' (the same cursor and settings) but expects something else, so one of them must fail; remove one, or change its cursor or overrides
+                after: 2027-03-27T23:00:00Z
+                       ^~~~~~~~~~~~~~~~~~~~
+            lint.yaml:5:12: note: case 'skipped' searches from here
+
+            """)
+    }
+
+    // MARK: repeated-without-key
+
+    @Test func aRepeatedWallTimeUnderBothWithoutItsKeyIsReported() {
+        // 02:30 on 2027-10-30 and 2027-11-01 exists once; only the pair on the 31st needs keys.
+        #expect(Self.lint(Self.autumnBoth) == """
+            lint.yaml:8:7: warning: 2027-10-31T02:30:00+01:00 is the second 02:30 on 2027-10-31, a repeated wall time, and under 'repeated: both' each of the two has its own key; check it with the long form
+                - 2027-10-31T02:30:00+01:00
+                  ^~~~~~~~~~~~~~~~~~~~~~~~~
+            note: write {at: 2027-10-31T02:30:00+01:00, key: sync/v1/2027-10-31~2}
+
+            """)
+    }
+
+    @Test func hourlyKeysNameTheHourAndAnInstantInUTCIsReadInTheZone() {
+        // 01:30Z is 02:30 CET, the second 02:30 of 2027-10-31 in Berlin; the first is keyed by its hourly slot.
+        #expect(Self.lint("""
+            spec: Hourly both
+            schedule: {id: hourly, timezone: Europe/Berlin, rule: {every: hour, minute: 30}, nonexistent: skip, repeated: both}
+            window: {after: 2027-10-31T02:00:00+02:00, through: 2027-10-31T02:45:00+01:00}
+            expect:
+              occurrences: [2027-10-31T00:30:00Z, 2027-10-31T01:30:00Z]
+
+            """) == """
+            lint.yaml:5:17: warning: 2027-10-31T00:30:00Z is the first 02:30 on 2027-10-31, a repeated wall time, and under 'repeated: both' each of the two has its own key; check it with the long form
+              occurrences: [2027-10-31T00:30:00Z, 2027-10-31T01:30:00Z]
+                            ^~~~~~~~~~~~~~~~~~~~
+            note: write {at: 2027-10-31T00:30:00Z, key: hourly/v1/2027-10-31T02:30}
+            lint.yaml:5:39: warning: 2027-10-31T01:30:00Z is the second 02:30 on 2027-10-31, a repeated wall time, and under 'repeated: both' each of the two has its own key; check it with the long form
+              occurrences: [2027-10-31T00:30:00Z, 2027-10-31T01:30:00Z]
+                                                  ^~~~~~~~~~~~~~~~~~~~
+            note: write {at: 2027-10-31T01:30:00Z, key: hourly/v1/2027-10-31T02:30~2}
+
+            """)
+    }
+
+    @Test func otherPoliciesAndKeyedPairsAreQuiet() {
+        let keyed = """
+            spec: Keyed
+            schedule: {id: sync, timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: both}
+            window: {after: 2027-10-31T00:00:00+02:00, through: 2027-10-31T12:00:00+01:00}
+            expect:
+              occurrences:
+                - {at: 2027-10-31T02:30:00+02:00, key: sync/v1/2027-10-31}
+                - {at: 2027-10-31T02:30:00+01:00, key: sync/v1/2027-10-31~2}
+
+            """
+        #expect(Self.lint(keyed).isEmpty)
+        #expect(Self.lint("""
+            spec: First
+            schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+            window: {after: 2027-10-31T00:00:00+02:00, through: 2027-10-31T12:00:00+01:00}
+            expect: {occurrences: [2027-10-31T02:30:00+02:00]}
+
+            """).isEmpty)
+    }
+
+    // MARK: The lints together
+
+    @Test func theRepositorysSpecsAreLintClean() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent("specs").path)
+        var warnings: [String] = []
+        var files = 0
+        while let path = enumerator?.nextObject() as? String {
+            guard path.hasSuffix(".yaml") else { continue }
+            files += 1
+            let data = try Data(contentsOf: root.appendingPathComponent("specs/" + path))
+            let file = SpecParser().parse(path: "specs/" + path, bytes: [UInt8](data))
+            warnings += SpecLinter().diagnostics(for: file).map { DiagnosticRenderer().render($0) }
+        }
+        #expect(files >= 20)
+        #expect(warnings.isEmpty, "\(warnings.joined(separator: "\n"))")
+    }
+
+    @Test func everyLintCodeHasItsSectionInTheDiagnosticsPage() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let page = try String(contentsOf: root.appendingPathComponent("docs/diagnostics.md"), encoding: .utf8)
+        let missing = LintCode.allCases.map(\.rawValue).filter { !page.contains("### `\($0)`") }
+        #expect(missing.isEmpty, "lint codes without a section in docs/diagnostics.md: \(missing)")
+    }
+
+    /// The page's example of each code is the whole output of the fixture here, so it cannot go stale.
+    @Test(arguments: [
+        (LintCode.dstWithoutTransition, juneWindow), (.duplicateExpectedKey, duplicateKey), (.duplicateCase, duplicateCase),
+        (.repeatedWithoutKey, autumnBoth),
+    ])
+    func theDiagnosticsPageQuotesEachLintExactly(_ code: LintCode, _ fixture: String) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let page = try String(contentsOf: root.appendingPathComponent("docs/diagnostics.md"), encoding: .utf8)
+        let section = try #require(page.components(separatedBy: "### `\(code.rawValue)`").dropFirst().first)
+        let block = try #require(section.components(separatedBy: "```text\n").dropFirst().first?.components(separatedBy: "```").first)
+        #expect(block == Self.lint(fixture))
+    }
+
+    @Test func everyLintWarnsAndStrictPromotesItToAnError() {
+        let text = """
+            spec: June
+            tags: dst
+            schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+            cases: [{name: c, after: 2027-06-01T00:00:00+02:00, next: 2027-06-01T02:30:00+02:00}]
+
+            """
+        let files = SpecLinter().lint([SpecParser().parse(path: "s.yaml", bytes: Array(text.utf8))])
+        #expect(files[0].diagnostics.map(\.severity) == [.warning])
+        #expect(files[0].diagnostics.map { $0.promoted(to: .error).severity } == [.error])
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import SpecrunCLI
+
+/// `specrun check`: the diagnostics of a run, without running, exit 0 or 2.
+@Suite struct CheckCommandTests {
+    /// A folder with one spec that warns (+01:00 written for 2027-03-29, when Berlin is already at +02:00) and one
+    /// file with an error (a misspelled zone).
+    static func fixture() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try folder.write("a-warns.yaml", """
+            spec: Warns
+            schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+            cases: [{name: c, after: 2027-03-28T00:00:00+01:00, next: 2027-03-29T02:30:00+01:00}]
+
+            """)
+        try folder.write("b-invalid.yaml", """
+            spec: Invalid
+            schedule: {timezone: Europe/Berln, rule: daily 02:30, nonexistent: skip, repeated: first}
+            cases: [{name: c, after: 2027-03-28T00:00:00+01:00, next: 2027-03-29T02:30:00+02:00}]
+
+            """)
+        return folder
+    }
+
+    @Test func checkPrintsEveryDiagnosticAndASummaryAndExitsTwoOnAnError() async throws {
+        let folder = try Self.fixture()
+        defer { folder.remove() }
+        let run = await CommandRun.run("check", folder.path)
+        #expect(run.status == ExitStatus.invalidInput)
+        #expect(run.err.isEmpty)
+        GoldenText.check(run.out.replacingOccurrences(of: folder.path, with: "specs"), against: "check.txt")
+    }
+
+    @Test func warningsAloneExitZeroAndStrictMakesThemErrors() async throws {
+        let folder = try Self.fixture()
+        defer { folder.remove() }
+        let file = folder.path + "/a-warns.yaml"
+        let lenient = await CommandRun.run("check", file)
+        #expect(lenient.status == ExitStatus.success)
+        #expect(lenient.out.hasSuffix("Checked 1 file, 1 valid spec: 0 errors, 1 warning.\n"))
+        let strict = await CommandRun.run("check", "--strict", file)
+        #expect(strict.status == ExitStatus.invalidInput)
+        #expect(strict.out.contains(": error: 2027-03-29T02:30:00+01:00 is written with offset +01:00"))
+        #expect(strict.out.hasSuffix("Checked 1 file, 1 valid spec: 1 error, 0 warnings.\n"))
+        let quiet = await CommandRun.run("check", "--quiet", file)
+        #expect(quiet.out == "Checked 1 file, 1 valid spec: 0 errors, 1 warning.\n")
+    }
+
+    @Test func checkReportsExactlyTheDiagnosticsARunReports() async throws {
+        let folder = try Self.fixture()
+        defer { folder.remove() }
+        let check = await CommandRun.run("check", folder.path)
+        let run = await CommandRun.run("run", "--quiet", "--jobs", "1", folder.path)
+        let diagnostics = check.out.components(separatedBy: "Checked ").first!
+        #expect(diagnostics.contains("warning:") && diagnostics.contains("error:"))
+        // The run's report starts with the same diagnostics (quiet keeps only errors, so compare the error).
+        let errorBlock = diagnostics.components(separatedBy: "\n\n").first { $0.contains(": error: ") }!
+        #expect(run.out.contains(errorBlock))
+        let full = await CommandRun.run("run", "--jobs", "1", folder.path)
+        #expect(full.out.hasPrefix(diagnostics))
+    }
+
+    @Test func aCleanFolderHasNoProblems() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("ok.yaml", """
+            spec: OK
+            schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+            cases: [{name: c, after: 2027-03-28T00:00:00+01:00, next: 2027-03-29T02:30:00+02:00}]
+
+            """)
+        let run = await CommandRun.run("check", folder.path)
+        #expect(run.status == ExitStatus.success)
+        #expect(run.out == "Checked 1 file, 1 valid spec: no problems.\n")
+    }
+
+    @Test(arguments: [
+        ([], "No spec path given. Name a spec file or a folder, e.g. 'specrun check specs/'."),
+        (["/nonexistent/specrun-check"], "No such file or directory: '/nonexistent/specrun-check'. Give a spec file or a folder of specs."),
+    ])
+    func mistakesAreUsageErrors(_ arguments: [String], _ message: String) async {
+        let run = await CommandRun.run(["check"] + arguments)
+        #expect(run.status == ExitStatus.invalidInput)
+        #expect(run.err == "specrun: error: \(message)\nRun 'specrun check --help' for usage.\n")
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+@testable import SpecrunCLI
+
+/// Every block of the docs marked as a spec (```` ```yaml spec ````) is not only valid but passes: the docs' instants
+/// were worked out with Python's zoneinfo, and this run checks the engine agrees with each of them.
+@Suite struct DocumentationSpecRunTests {
+    static let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("docs")
+
+    static func specBlocks() throws -> [(name: String, text: String)] {
+        var blocks: [(String, String)] = []
+        for page in try FileManager.default.contentsOfDirectory(atPath: docs.path).sorted() where page.hasSuffix(".md") {
+            let text = try String(contentsOf: docs.appendingPathComponent(page), encoding: .utf8)
+            let parts = text.components(separatedBy: "```yaml spec\n").dropFirst()
+            for (index, part) in parts.enumerated() {
+                blocks.append(("\(page.dropLast(3))-\(index + 1).yaml", part.components(separatedBy: "```").first!))
+            }
+        }
+        return blocks
+    }
+
+    @Test func everySpecInTheDocsPassesStrictly() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let blocks = try Self.specBlocks()
+        #expect(blocks.count >= 12)
+        for block in blocks { try folder.write(block.name, block.text) }
+        let run = await CommandRun.run("--strict", "--jobs", "1", folder.path)
+        #expect(run.status == ExitStatus.success, "\(run.out)\(run.err)")
+        #expect(!run.out.contains("warning:"), "\(run.out)")
+    }
+}

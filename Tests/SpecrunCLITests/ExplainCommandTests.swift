@@ -1,0 +1,121 @@
+import Testing
+@testable import SpecrunCLI
+
+/// `specrun explain`, cross-checked with Python's zoneinfo (tools: a bisection for each offset change, and each
+/// policy computed from its definition: next-valid-time = the change's instant, shift-forward = the wall time read
+/// with the offset before, shift-backward = read with the offset after, first/last = the two readings of a
+/// repeated wall time). The values Python gave are in each test's comment and asserted beside the golden text.
+@Suite struct ExplainCommandTests {
+    /// Python: 2027-03-28T01:00:00Z +01:00 → +02:00 (02:00 CET → 03:00 CEST) and 2027-10-31T01:00:00Z +02:00 →
+    /// +01:00 (03:00 CEST → 02:00 CET). 02:30 on 03-28: next-valid-time 2027-03-28T03:00:00+02:00, shift-forward
+    /// 2027-03-28T03:30:00+02:00, shift-backward 2027-03-28T01:30:00+01:00. 02:30 on 10-31: first
+    /// 2027-10-31T02:30:00+02:00, last 2027-10-31T02:30:00+01:00.
+    @Test func berlin2027At0230() async {
+        let run = await CommandRun.run("explain", "Europe/Berlin", "2027", "--at", "02:30")
+        #expect(run.status == ExitStatus.success)
+        GoldenText.check(run.out, against: "explain-berlin-2027-0230.txt")
+        for row in [
+            "2027-03-28  gap 1h      2027-03-28T01:00:00Z  02:00 CET (+01:00)   03:00 CEST (+02:00)",
+            "2027-10-31  overlap 1h  2027-10-31T01:00:00Z  03:00 CEST (+02:00)  02:00 CET (+01:00)",
+            "nonexistent: next-valid-time  2027-03-28T03:00:00+02:00", "nonexistent: shift-forward    2027-03-28T03:30:00+02:00",
+            "nonexistent: shift-backward   2027-03-28T01:30:00+01:00", "repeated: first               2027-10-31T02:30:00+02:00",
+            "repeated: last                2027-10-31T02:30:00+01:00",
+        ] {
+            #expect(run.out.contains(row), "missing: \(row)")
+        }
+    }
+
+    /// Python: 2027-04-03T15:00:00Z +11:00 → +10:30 (02:00 → 01:30 on 04-04) and 2027-10-02T15:30:00Z +10:30 →
+    /// +11:00 (02:00 → 02:30 on 10-03). 01:45 on 04-04 happens twice: first 2027-04-04T01:45:00+11:00, last
+    /// 2027-04-04T01:45:00+10:30; on 10-03 it exists once: 2027-10-03T01:45:00+10:30.
+    @Test func lordHowe2027At0145() async {
+        let run = await CommandRun.run("explain", "Australia/Lord_Howe", "2027", "--at", "01:45")
+        #expect(run.status == ExitStatus.success)
+        GoldenText.check(run.out, against: "explain-lord-howe-2027-0145.txt")
+        for row in [
+            "2027-04-04  overlap 30m  2027-04-03T15:00:00Z  02:00 (+11:00)  01:30 (+10:30)",
+            "2027-10-03  gap 30m      2027-10-02T15:30:00Z  02:00 (+10:30)  02:30 (+11:00)",
+            "repeated: first               2027-04-04T01:45:00+11:00", "repeated: last                2027-04-04T01:45:00+10:30",
+            "01:45 on 2027-10-03 exists once: 2027-10-03T01:45:00+10:30",
+        ] {
+            #expect(run.out.contains(row), "missing: \(row)")
+        }
+    }
+
+    /// Python: 02:15 on 2027-10-03 in Lord Howe's 30-minute gap: next-valid-time 2027-10-03T02:30:00+11:00,
+    /// shift-forward 2027-10-03T02:45:00+11:00, shift-backward 2027-10-03T01:45:00+10:30.
+    @Test func lordHoweGapDayAt0215() async {
+        let run = await CommandRun.run("explain", "Australia/Lord_Howe", "2027-10-03", "--at", "02:15")
+        #expect(run.status == ExitStatus.success)
+        GoldenText.check(run.out, against: "explain-lord-howe-2027-10-03-0215.txt")
+        for row in [
+            "nonexistent: next-valid-time  2027-10-03T02:30:00+11:00", "nonexistent: shift-forward    2027-10-03T02:45:00+11:00",
+            "nonexistent: shift-backward   2027-10-03T01:45:00+10:30",
+        ] {
+            #expect(run.out.contains(row), "missing: \(row)")
+        }
+    }
+
+    /// Python: 2011-04-02T14:00:00Z -10:00 → -11:00 (04:00 → 03:00), 2011-09-24T14:00:00Z -11:00 → -10:00
+    /// (03:00 → 04:00), 2011-12-30T10:00:00Z -10:00 → +14:00 (2011-12-30 00:00 → 2011-12-31 00:00: a whole day).
+    /// 03:30 on 04-02: first 2011-04-02T03:30:00-10:00, last 2011-04-02T03:30:00-11:00. On 09-24: next-valid-time
+    /// 2011-09-24T04:00:00-10:00, shift-forward 2011-09-24T04:30:00-10:00, shift-backward 2011-09-24T02:30:00-11:00.
+    /// On 12-30: next-valid-time 2011-12-31T00:00:00+14:00, shift-forward 2011-12-31T03:30:00+14:00,
+    /// shift-backward 2011-12-29T03:30:00-10:00. On 12-31 it exists once: 2011-12-31T03:30:00+14:00.
+    @Test func apia2011At0330() async {
+        let run = await CommandRun.run("explain", "Pacific/Apia", "2011", "--at", "03:30")
+        #expect(run.status == ExitStatus.success)
+        GoldenText.check(run.out, against: "explain-apia-2011-0330.txt")
+        for row in [
+            "2011-04-02  overlap 1h  2011-04-02T14:00:00Z  04:00 (-10:00)  03:00 (-11:00)",
+            "2011-09-24  gap 1h      2011-09-24T14:00:00Z  03:00 (-11:00)  04:00 (-10:00)",
+            "2011-12-30  gap 24h     2011-12-30T10:00:00Z  00:00 (-10:00)  2011-12-31 00:00 (+14:00)",
+            "repeated: first               2011-04-02T03:30:00-10:00", "repeated: last                2011-04-02T03:30:00-11:00",
+            "nonexistent: next-valid-time  2011-09-24T04:00:00-10:00", "nonexistent: shift-forward    2011-09-24T04:30:00-10:00",
+            "nonexistent: shift-backward   2011-09-24T02:30:00-11:00",
+            "nonexistent: next-valid-time  2011-12-31T00:00:00+14:00", "nonexistent: shift-forward    2011-12-31T03:30:00+14:00",
+            "nonexistent: shift-backward   2011-12-29T03:30:00-10:00",
+            "03:30 on 2011-12-31 exists once: 2011-12-31T03:30:00+14:00",
+        ] {
+            #expect(run.out.contains(row), "missing: \(row)")
+        }
+    }
+
+    @Test func withoutAYearTheCurrentYearOfTheInjectedClockIsExplained() async {
+        let run = await CommandRun.run("explain", "Europe/Berlin")
+        #expect(run.out.hasPrefix("Europe/Berlin, 2027: 2 changes of the UTC offset\n"))
+        #expect(run.out.hasSuffix("What each policy makes of a wall time on these days: specrun explain Europe/Berlin 2027 --at HH:MM\n"))
+    }
+
+    @Test func aZoneWithoutChangesSaysItsOffset() async {
+        #expect(await CommandRun.run("explain", "Asia/Kolkata", "2027", "--at", "02:30").out == """
+            Asia/Kolkata, 2027: no change of the UTC offset; +05:30 (IST) all year.
+
+            02:30 exists once on every day of 2027: no policy applies.
+
+            """)
+        #expect(await CommandRun.run("explain", "Europe/Berlin", "2027-06-01", "--at", "02:30").out == """
+            Europe/Berlin, 2027-06-01: no change of the UTC offset; +02:00 (CEST) all day.
+
+            02:30 on 2027-06-01 exists once: 2027-06-01T02:30:00+02:00; every policy gives that instant.
+
+            """)
+    }
+
+    @Test(arguments: [
+        (["Europe/Berln"], "Unknown time zone 'Europe/Berln'. Did you mean 'Europe/Berlin'?"),
+        (["Mars/Olympus_Mons"], "Unknown time zone 'Mars/Olympus_Mons'; write an IANA identifier such as Europe/Berlin or America/New_York."),
+        (["UTC+2"], "'UTC+2' is a fixed offset: it cannot represent future DST changes; write the IANA identifier of the place, e.g. Europe/Berlin, or UTC."),
+        (["Europe/Berlin", "2027-02-30"], "The date 2027-02-30 does not exist; check the month and the day."),
+        (["Europe/Berlin", "27"], "'27' is neither a year nor a date; write a year like 2027 or a date like 2027-03-28."),
+        (["Europe/Berlin", "2027", "--at", "25:00"], "'25:00' is not a wall time; write --at as HH:MM or HH:MM:SS with hours 00–23, e.g. --at 02:30."),
+        (["Europe/Berlin", "2027", "2028"], "Give a zone and at most one year or date, not '2028'; e.g. 'specrun explain Europe/Berlin 2027-03-28'."),
+        ([], "Name a time zone, e.g. 'specrun explain Europe/Berlin 2027'."),
+    ])
+    func mistakesAreOneSentenceWithExitStatusTwo(_ arguments: [String], _ message: String) async {
+        let run = await CommandRun.run(["explain"] + arguments)
+        #expect(run.status == ExitStatus.invalidInput)
+        #expect(run.out.isEmpty)
+        #expect(run.err == "specrun: error: \(message)\nRun 'specrun explain --help' for usage.\n")
+    }
+}

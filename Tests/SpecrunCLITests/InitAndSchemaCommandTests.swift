@@ -1,0 +1,69 @@
+import Foundation
+import JSONSchemaTesting
+import SpecParser
+import SpecYAML
+import Testing
+@testable import SpecrunCLI
+
+/// `specrun init` writes a starter folder whose specs pass; `specrun schema` prints what the catalog generates.
+@Suite struct InitAndSchemaCommandTests {
+    @Test func initWritesAFolderWhoseSpecsPassAndCheckClean() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let target = folder.path + "/specs"
+        let initRun = await CommandRun.run("init", target)
+        #expect(initRun.status == ExitStatus.success)
+        #expect(initRun.err.isEmpty)
+        GoldenText.check(initRun.out.replacingOccurrences(of: folder.path + "/", with: ""), against: "init.txt")
+        let names = try FileManager.default.contentsOfDirectory(atPath: target).sorted()
+        #expect(names == ["README.md", "nightly-sync.yaml", "policies.yaml", "spec.schema.json"])
+
+        let run = await CommandRun.run(target)
+        #expect(run.status == ExitStatus.success, "\(run.out)\(run.err)")
+        #expect(run.out.hasSuffix("\n8 passed, 0 failed\n"))
+        let check = await CommandRun.run("check", "--strict", target)
+        #expect(check.out == "Checked 2 files, 2 valid specs: no problems.\n")
+        #expect(check.status == ExitStatus.success)
+    }
+
+    @Test func theStarterSpecsAreValidAgainstTheSchemaTheyPointAt() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = await CommandRun.run("init", folder.path)
+        let schema = try String(contentsOfFile: folder.path + "/spec.schema.json", encoding: .utf8)
+        #expect(schema == SpecSchemaWriter().render())
+        let validator = JSONSchemaValidator(root: try JSONValue.parse(schema))
+        for name in ["nightly-sync.yaml", "policies.yaml"] {
+            let text = try String(contentsOfFile: folder.path + "/" + name, encoding: .utf8)
+            #expect(text.hasPrefix("# yaml-language-server: $schema=spec.schema.json\n"))
+            for document in YAMLReader.read(Array(text.utf8)).documents {
+                #expect(validator.validate(YAMLCoreSchema.json(document.root)).isEmpty, "\(name)")
+            }
+        }
+    }
+
+    @Test func initNeverOverwritesAndWritesNothingWhenAFileExists() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("policies.yaml", "# mine\n")
+        let run = await CommandRun.run("init", folder.path)
+        #expect(run.status == ExitStatus.invalidInput)
+        #expect(run.err == """
+            specrun: error: '\(folder.path)/policies.yaml' already exists; init never overwrites a file, so nothing was written. Choose another folder, e.g. 'specrun init specs/starter'.
+            Run 'specrun init --help' for usage.
+
+            """)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["policies.yaml"])
+        #expect(try String(contentsOfFile: folder.path + "/policies.yaml", encoding: .utf8) == "# mine\n")
+    }
+
+    @Test func schemaPrintsTheGeneratedSchemaAndTheReference() async {
+        let json = await CommandRun.run("schema")
+        #expect(json.status == ExitStatus.success)
+        #expect(json.out == SpecSchemaWriter().render())
+        #expect(await CommandRun.run("schema", "--format", "markdown").out == SpecReferenceWriter().render())
+        let wrong = await CommandRun.run("schema", "--format", "yaml")
+        #expect(wrong.status == ExitStatus.invalidInput)
+        #expect(wrong.err.hasPrefix("specrun: error: The value 'yaml' is not allowed for '--format'; use one of json, markdown."))
+    }
+}

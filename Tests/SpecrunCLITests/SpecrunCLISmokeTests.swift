@@ -1,6 +1,0 @@
-import Testing
-@testable import SpecrunCLI
-
-@Test func moduleLoads() {
-    #expect(Bool(true))
-}

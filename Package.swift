@@ -55,6 +55,7 @@ let package = Package(
             name: "SpecReportersTests", dependencies: ["SpecReporters", "SpecResults", "SpecDiagnostics"],
             exclude: ["Golden", "CrossCheck"]
         ),
-        .testTarget(name: "SpecrunCLITests", dependencies: ["SpecrunCLI"]),
+        // "specrun": the interruption tests signal and SIGKILL the real binary.
+        .testTarget(name: "SpecrunCLITests", dependencies: ["SpecrunCLI", "specrun"]),
     ]
 )

@@ -1,6 +1,9 @@
 import Foundation
+import Recurrence
 import SpecModel
+import SpecParser
 import SpecRunner
+import SpecYAML
 
 /// The run command's options, checked: every mistake is a `UsageError` before anything runs.
 struct RunConfiguration {
@@ -16,6 +19,9 @@ struct RunConfiguration {
     var maxFailures: Int?
     var selection: TestSelection
     var listOnly: Bool
+    /// What hostile or runaway input may cost (docs/limits.md): `--max-file-size`, `--max-depth`, `--max-nodes`,
+    /// `--max-window`, `--max-candidates` for reading; `--max-occurrences` for running.
+    var limits: RunLimits
 
     init(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) {
         strict = parsed.flag("strict")
@@ -34,6 +40,7 @@ struct RunConfiguration {
             throw UsageError("The value '\(timeoutText)' is not allowed for '--timeout'; give a number of seconds above zero, e.g. --timeout 30.")
         }
         timeout = seconds
+        limits = try RunLimits(parsed)
         maxFailures = parsed.flag("fail-fast") ? 1 : try Self.positiveInteger(parsed.value("max-failures"), option: "max-failures")
         var shard: TestSelection.Shard?
         if let text = parsed.value("shard") {

@@ -4,16 +4,25 @@
 # SwiftPM is not used on purpose: `-sanitize=fuzzer` links libFuzzer's own main(), which would clash with the
 # package's executables, and instrumenting the whole package would slow every `swift build`. Each module the
 # target needs is compiled here, once, with the same sanitizer flags, into fuzz/.build/ (ignored by git).
-# Exit status 3: the toolchain lacks the fuzzer or address sanitizer runtime (callers skip, not fail).
+# Exit status 3: the toolchain cannot link a fuzzer + address sanitizer target, or libyaml-dev is missing
+# (callers skip, not fail); any other failure is a real one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 out=fuzz/.build
 mkdir -p "$out"
 
-resource_dir=$(dirname "$(readlink -f "$(command -v swiftc)")")/../lib/swift/clang/lib/linux
-if ! ls "$resource_dir"/libclang_rt.fuzzer-*.a >/dev/null 2>&1 || ! ls "$resource_dir"/libclang_rt.asan-*.a >/dev/null 2>&1; then
-    echo "fuzz: this toolchain has no libFuzzer / AddressSanitizer runtime in $resource_dir" >&2
+# The probe: can this toolchain link a libFuzzer + AddressSanitizer target at all? (Its runtimes ship with the
+# Linux toolchains from swift.org; some distributions' packages leave them out.)
+command -v swiftc >/dev/null || { echo "fuzz: no swiftc on PATH" >&2; exit 3; }
+probe="$out/probe"
+cat > "$probe.swift" <<'SWIFT'
+@_cdecl("LLVMFuzzerTestOneInput")
+public func probe(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { 0 }
+SWIFT
+if ! swiftc -parse-as-library -sanitize=fuzzer,address "$probe.swift" -o "$probe" >"$probe.log" 2>&1; then
+    echo "fuzz: this toolchain cannot link a -sanitize=fuzzer,address target (libFuzzer or ASan runtime missing):" >&2
+    tail -5 "$probe.log" >&2
     exit 3
 fi
 pkg-config --exists yaml-0.1 || { echo "fuzz: libyaml-dev is missing (pkg-config yaml-0.1)" >&2; exit 3; }
@@ -36,5 +45,8 @@ for module in "${modules[@]}"; do
         -emit-module -emit-module-path "$out/$module.swiftmodule" Sources/"$module"/*.swift
 done
 
+# lld when the toolchain has it: gold links too, but prints a warning per ASan symbol.
+linker=()
+if [ -x "$(dirname "$(readlink -f "$(command -v swiftc)")")/ld.lld" ] || command -v ld.lld >/dev/null; then linker=(-use-ld=lld); fi
 echo "fuzz: linking $out/specrun-fuzz"
-swiftc "${flags[@]}" -use-ld=lld -module-name SpecFuzz fuzz/SpecFuzzTarget.swift "${objects[@]}" -lyaml -o "$out/specrun-fuzz"
+swiftc "${flags[@]}" "${linker[@]}" -module-name SpecFuzz fuzz/SpecFuzzTarget.swift "${objects[@]}" -lyaml -o "$out/specrun-fuzz"

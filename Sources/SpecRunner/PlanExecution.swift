@@ -174,15 +174,16 @@ extension SpecRunner {
     }
 
     func notRun(_ item: PlanItem, because stop: PlanExecution.Stop?) -> TestResult {
-        let reason = switch stop {
-        case .interrupted?: "not run: the run was interrupted"
-        case .failureBudget(let n)?: "not run: the run stopped after \(n) failure\(n == 1 ? "" : "s") (--max-failures / --fail-fast)"
-        case nil: "not run"
+        // Only the reason: every report puts "not run" before it.
+        let reason: String? = switch stop {
+        case .interrupted?: "the run was interrupted"
+        case .failureBudget(let n)?: "the run stopped after \(n) failure\(n == 1 ? "" : "s") (--max-failures / --fail-fast)"
+        case nil: nil
         }
         return placeholder(item, status: .notRun, message: reason)
     }
 
-    func placeholder(_ item: PlanItem, status: TestStatus, message: String) -> TestResult {
+    func placeholder(_ item: PlanItem, status: TestStatus, message: String?) -> TestResult {
         TestResult(
             id: item.id, file: item.spec.location.file, line: item.line, spec: item.spec.name,
             caseName: item.caseName, engine: item.engine?.rawValue, tags: item.spec.tags, status: status,

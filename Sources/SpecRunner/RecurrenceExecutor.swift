@@ -85,6 +85,8 @@ struct RecurrenceExecutor: Sendable {
             verdict.message = Self.explain(error)
             verdict.diff = expectedItems.map { DiffLine(kind: .missing, expected: $0.instant, actual: nil) }
             if case .tooManyOccurrences(let limit) = error, let window = recurrence.window {
+                // A bound of the run, not a difference from the expectation: the window could not be checked.
+                verdict.status = .error
                 verdict.message = "the window holds more than \(limit) occurrences (--max-occurrences)"
                 verdict.diagnostics = [Diagnostic(code: "too-many-occurrences", location: window.location, message: Self.explain(error))]
             }

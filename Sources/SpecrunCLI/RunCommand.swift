@@ -123,7 +123,12 @@ struct RunCommand {
         for problem in problems {
             io.writeError("specrun: error: \(problem)\n")
         }
-        if let signal = SignalTrap.received { return SignalTrap.exitStatus(for: signal) }
+        if let signal = SignalTrap.received {
+            let name = signal == SIGTERM ? "SIGTERM" : "SIGINT"
+            let notRun = tests.filter { $0.status == .notRun }.count
+            io.writeError("specrun: stopped by \(name): \(tests.count - notRun) tests finished, \(notRun) were not run (marked not-run in the results)\n")
+            return SignalTrap.exitStatus(for: signal)
+        }
         if !problems.isEmpty { return ExitStatus.invalidInput }
         return result.summary.exitStatus(strict: configuration.strict)
     }

@@ -37,7 +37,7 @@ import Testing
         let (results, stop) = PlanExecution(runner: SpecRunner(), settings: .init(jobs: 2, shouldStop: { true })).run(plan)
         #expect(stop == .interrupted)
         #expect(results.map(\.status) == Array(repeating: .notRun, count: 5))
-        #expect(results.allSatisfy { $0.message == "not run: the run was interrupted" })
+        #expect(results.allSatisfy { $0.message == "the run was interrupted" })
         #expect(results.map(\.id) == plan.items.map(\.id))
     }
 
@@ -64,7 +64,7 @@ import Testing
         #expect(results[1].status == .failed)
         let notRun = results.filter { $0.status == .notRun }
         #expect(!notRun.isEmpty)
-        #expect(notRun.allSatisfy { $0.message == "not run: the run stopped after 1 failure (--max-failures / --fail-fast)" })
+        #expect(notRun.allSatisfy { $0.message == "the run stopped after 1 failure (--max-failures / --fail-fast)" })
         #expect(results.count == 10)
     }
 

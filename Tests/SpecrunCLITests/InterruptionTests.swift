@@ -50,10 +50,13 @@ import Testing
         #expect(counts["not-run", default: 0] >= 60, "\(counts)")
         #expect(counts["passed", default: 0] + counts["not-run", default: 0] == 120, "\(counts)")
         let notRun = tests.filter { $0["status"] as? String == "not-run" }
-        #expect(notRun.allSatisfy { $0["message"] as? String == "not run: the run was interrupted" })
+        #expect(notRun.allSatisfy { $0["message"] as? String == "the run was interrupted" })
         // What finished comes first: with one worker, the plan runs in order and stops at one point.
         let firstNotRun = try #require(tests.firstIndex { $0["status"] as? String == "not-run" })
         #expect(tests[firstNotRun...].allSatisfy { $0["status"] as? String == "not-run" })
+        let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
+        let stderr = try String(contentsOfFile: child.stderrPath, encoding: .utf8)
+        #expect(stderr == "specrun: stopped by \(name): \(firstNotRun) tests finished, \(120 - firstNotRun) were not run (marked not-run in the results)\n")
     }
 
     @Test func aTestRunningPastTheTimeoutIsOneErrorAndTheOthersStillPass() throws {

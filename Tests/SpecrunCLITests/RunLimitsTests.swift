@@ -159,6 +159,7 @@ import Testing
         let json = try #require(folder.read("results.json"))
         let results = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         let test = try #require((results["tests"] as? [[String: Any]])?.first)
+        #expect(test["status"] as? String == "error", "a bound of the run, not a mismatch")
         let diagnostic = try #require((test["diagnostics"] as? [[String: Any]])?.first)
         #expect(diagnostic["code"] as? String == "too-many-occurrences")
         #expect(await InProcessRun.run(["--max-occurrences", "4", folder.path]).status == 0)

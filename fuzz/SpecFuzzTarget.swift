@@ -1,18 +1,15 @@
 import SpecDiagnostics
 import SpecLint
 import SpecParser
-import SpecYAML
 
 /// libFuzzer's entry: one input is one spec file's bytes, read as `specrun` reads a file.
 ///
-/// Reading, parsing, the cross-file name check, the lint and the rendering of every diagnostic all run, so a
-/// crash, an overflow, a sanitizer report or a hang anywhere on that path is found. The limits are the defaults
-/// except the file size: libFuzzer's `-max_len` bounds the input instead.
+/// Reading (the parser reads the YAML itself), parsing, the cross-file name check, the lint and the rendering of
+/// every diagnostic all run, so a crash, an overflow, a sanitizer report or a hang anywhere on that path is found.
+/// The limits are the defaults except the file size: libFuzzer's `-max_len` bounds the input instead.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func specFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    let stream = YAMLReader.read(bytes)
-    _ = stream.documents.count
     let file = SpecParser().parse(path: "fuzz.yaml", bytes: bytes)
     // Two copies of the same file: the duplicate-name check then has names to compare across files.
     let files = SpecLinter().lint(DuplicateSpecNames.rejecting(in: [file, file]))

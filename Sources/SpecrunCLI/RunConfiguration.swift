@@ -1,9 +1,6 @@
 import Foundation
-import Recurrence
 import SpecModel
-import SpecParser
 import SpecRunner
-import SpecYAML
 
 /// The run command's options, checked: every mistake is a `UsageError` before anything runs.
 struct RunConfiguration {

@@ -59,12 +59,32 @@ import Testing
         #expect(stderr == "specrun: stopped by \(name): \(firstNotRun) tests finished, \(120 - firstNotRun) were not run (marked not-run in the results)\n")
     }
 
+    @Test func aSecondSignalWhileResultsAreWrittenEndsTheProcessAtOnceWithoutAHalfFile() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try Self.writeSpecs(60, in: folder)
+        let child = try SpecrunChild(
+            ["--jobs", "1", "--json", folder.path("results.json"), folder.path("specs")], in: folder,
+            stopAt: "first-result,mid-write")
+        #expect(child.waitUntilStopped() == .stopped, "\(child.output)")
+        child.send(SIGINT)
+        child.send(SIGCONT)
+        // The first signal stopped the run; now the results are half written.
+        #expect(child.waitUntilStopped() == .stopped, "\(child.output)")
+        #expect(folder.read(".results.json.tmp-\(child.pid)") != nil)
+        child.send(SIGINT)
+        child.send(SIGCONT)
+        #expect(child.waitForEnd() == .exited(130), "\(child.output)")
+        #expect(folder.read("results.json") == nil, "no half-written results")
+    }
+
     @Test func aTestRunningPastTheTimeoutIsOneErrorAndTheOthersStillPass() throws {
         let folder = try ScratchSpecFolder()
         defer { folder.remove() }
         try Self.writeSpecs(3, in: folder)
         // Valid, but pathological with the occurrence limit raised: an occurrence every second for 99 years is
-        // over three billion occurrences, far more than 0.5 s of work.
+        // over three billion occurrences, far more than 2 s of work. The quick specs take milliseconds each, so 2 s
+        // leaves them a wide margin on a busy machine.
         try folder.write("specs/spec-001b-slow.yaml", """
             spec: Every second for a century
             schedule:
@@ -78,7 +98,7 @@ import Testing
 
             """)
         let child = try SpecrunChild(
-            ["--timeout", "0.5", "--max-occurrences", "10000000000", "--jobs", "2", "--json", folder.path("results.json"),
+            ["--timeout", "2", "--max-occurrences", "10000000000", "--jobs", "2", "--json", folder.path("results.json"),
              folder.path("specs")],
             in: folder)
         #expect(child.waitForEnd() == .exited(1), "\(child.output)")
@@ -87,9 +107,9 @@ import Testing
         #expect(Self.statuses(tests) == ["passed": 6, "error": 1])
         let slow = try #require(tests.first { $0["status"] as? String == "error" })
         #expect(slow["spec"] as? String == "Every second for a century")
-        #expect(slow["message"] as? String == "timed out after 0.5 s (--timeout)")
+        #expect(slow["message"] as? String == "timed out after 2 s (--timeout)")
         let diagnostic = try #require((slow["diagnostics"] as? [[String: Any]])?.first)
-        #expect(diagnostic["message"] as? String == "the test ran longer than 0.5 s and was abandoned; simplify it, or raise the limit with --timeout")
+        #expect(diagnostic["message"] as? String == "the test ran longer than 2 s and was abandoned; simplify it, or raise the limit with --timeout")
         let location = try #require(diagnostic["location"] as? [String: Any])
         #expect(location["line"] as? Int == 1)
     }

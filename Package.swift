@@ -59,6 +59,7 @@ let package = Package(
             name: "SpecReportersTests", dependencies: ["SpecReporters", "SpecResults", "SpecDiagnostics", "JSONSchemaTesting"],
             exclude: ["Golden", "CrossCheck"]
         ),
-        .testTarget(name: "SpecrunCLITests", dependencies: ["SpecrunCLI", "SpecParser", "JSONSchemaTesting"], exclude: ["Golden"]),
+        // "specrun": the interruption tests signal and SIGKILL the real binary.
+        .testTarget(name: "SpecrunCLITests", dependencies: ["SpecrunCLI", "SpecParser", "JSONSchemaTesting", "specrun"], exclude: ["Golden"]),
     ]
 )

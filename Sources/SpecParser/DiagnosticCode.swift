@@ -29,6 +29,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case unsupportedTimeZone = "unsupported-time-zone"
     case invalidRule = "invalid-rule"
     case emptyWindow = "empty-window"
+    case windowTooLong = "window-too-long"
     case instantOrder = "instant-order"
     case outsideWindow = "outside-window"
     case unusedKey = "unused-key"

@@ -67,6 +67,14 @@ struct RecurrenceSectionParser {
                               notes: [reader.log.note(at: fields["after"]!.mark, "the window starts here")])
             return nil
         }
+        let limit = reader.windowLimit
+        guard limit.admits(after: after.date, through: through.date) else {
+            let needed = limit.needed(after: after.date, through: through.date)
+            reader.log.report(.windowTooLong, at: fields["through"]!,
+                              "the window from \(after.text) through \(through.text) is longer than \(limit) (the limit); narrow it, or raise the limit with --max-window \(needed.flagValue)",
+                              notes: [reader.log.note(at: fields["after"]!.mark, "the window starts here")])
+            return nil
+        }
         return WindowSpec(after: after, through: through, location: reader.log.source.location(owner.mark))
     }
 

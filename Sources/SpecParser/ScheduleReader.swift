@@ -36,7 +36,7 @@ struct ScheduleReader {
         let version = fields["version"].map { reader.integer($0, field: "version", range: 1...1_000_000, example: "1") } ?? 1
         let limit = fields["limit"].map {
             reader.integer($0, field: "limit", range: 1...10_000_000, example: "\(Schedule.defaultSearchLimit)")
-        } ?? Schedule.defaultSearchLimit
+        } ?? reader.defaultSearchLimit
 
         if let zoneNode = fields["timezone"] {
             draft.timeZone = reader.timeZone(zoneNode, field: "timezone")

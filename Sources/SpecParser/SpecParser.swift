@@ -1,3 +1,4 @@
+import Recurrence
 import SpecDiagnostics
 import SpecModel
 import SpecYAML
@@ -10,15 +11,27 @@ import SpecYAML
 public struct SpecParser: Sendable {
     /// Bounds that keep hostile input (deep nesting, alias bombs, huge files) from hanging the reader.
     public var limits: YAMLLimits
+    /// The longest window a spec may declare; a longer one is an error at its `through` (`--max-window`).
+    public var windowLimit: WindowLength
+    /// The search bound of a schedule that writes no `limit:` (`--max-candidates`).
+    public var defaultSearchLimit: Int
 
-    public init(limits: YAMLLimits = .default) {
+    public init(
+        limits: YAMLLimits = .default,
+        windowLimit: WindowLength = .defaultLimit,
+        defaultSearchLimit: Int = Schedule.defaultSearchLimit
+    ) {
         self.limits = limits
+        self.windowLimit = windowLimit
+        self.defaultSearchLimit = defaultSearchLimit
     }
 
     public func parse(path: String, bytes: [UInt8]) -> SpecFile {
         let log = DiagnosticLog(source: SourceText(path: path, bytes: bytes))
         let stream = YAMLReader.read(bytes, limits: limits)
-        let reader = ValueReader(log: log)
+        var reader = ValueReader(log: log)
+        reader.windowLimit = windowLimit
+        reader.defaultSearchLimit = defaultSearchLimit
         let parser = DocumentParser(reader: reader, defaultScheduleID: Self.scheduleID(forPath: path))
 
         var specs: [Spec] = []
@@ -37,6 +50,13 @@ public struct SpecParser: Sendable {
                        "the file holds no spec; write one (spec:, schedule:, …) or remove the file")
         }
         return SpecFile(path: path, specs: specs, diagnostics: log.sorted)
+    }
+
+    /// The result for a file refused before reading because it holds more than `limits.maxBytes` bytes.
+    public func fileTooLarge(path: String, byteCount: Int) -> SpecFile {
+        let log = DiagnosticLog(source: SourceText(path: path, bytes: []))
+        report(YAMLError.tooLarge(byteCount: byteCount, limit: limits.maxBytes), in: log)
+        return SpecFile(path: path, specs: [], diagnostics: log.sorted)
     }
 
     /// The file's name without its extension: `specs/nightly-sync.yaml` → `nightly-sync`.

@@ -9,6 +9,10 @@ import SpecYAML
 /// Every field reads its own scalar: nothing is guessed the YAML 1.1 way, so `at: 02:30` is the time 02:30.
 struct ValueReader {
     let log: DiagnosticLog
+    /// The longest window a spec may declare (`--max-window`).
+    var windowLimit: WindowLength = .defaultLimit
+    /// The search bound of a schedule that writes no `limit:` (`--max-candidates`).
+    var defaultSearchLimit: Int = Schedule.defaultSearchLimit
 
     // MARK: Mappings and lists
 

@@ -1,11 +1,14 @@
 import Foundation
+import SpecDiagnostics
 import SpecResults
 
 /// Runs plan items on worker threads, keeps results in plan order, and enforces the per-item timeout,
 /// the failure budget and an external stop request (a signal).
 ///
 /// A timed-out item is reported as an error and a fresh worker takes its place; the stuck thread's late
-/// result is discarded. Items never started when the run stops are reported as `not-run`.
+/// result is discarded (its work is bounded by the run's limits, so it ends on its own). Items never started
+/// when the run stops are reported as `not-run`. A stop for failures lets running items finish; an
+/// interruption does not wait for them: they too are reported `not-run`, and their threads' results discarded.
 public struct PlanExecution: Sendable {
     public struct Settings: Sendable {
         /// Worker threads (at least 1).
@@ -55,10 +58,14 @@ public struct PlanExecution: Sendable {
         var lastReported = -1
         state.condition.lock()
         while state.completed < plan.items.count {
-            if state.idleWorkers == state.workers && state.stopReason != nil { break }
-            if state.stopReason == nil && settings.shouldStop() {
+            if state.stopReason != .interrupted && settings.shouldStop() {
                 state.stopReason = .interrupted
             }
+            if state.stopReason == .interrupted {
+                state.running.removeAll()
+                break
+            }
+            if state.idleWorkers == state.workers && state.stopReason != nil { break }
             if let timeout = settings.timeout {
                 let now = clock()
                 for (index, started) in state.running where Double(now &- started) / 1e9 > timeout {
@@ -99,9 +106,13 @@ public struct PlanExecution: Sendable {
         state.condition.unlock()
         let runner = self.runner
         let clock = runner.options.monotonicNanoseconds
+        let shouldStop = settings.shouldStop
+        let maxFailures = settings.maxFailures
         let thread = Thread {
             while true {
                 state.condition.lock()
+                // Checked here too, not only by the coordinator's poll: once a signal arrives, no item starts.
+                if state.stopReason != .interrupted && shouldStop() { state.stopReason = .interrupted }
                 guard state.stopReason == nil, state.next < plan.items.count else {
                     state.idleWorkers += 1
                     state.condition.broadcast()
@@ -122,6 +133,10 @@ public struct PlanExecution: Sendable {
                 state.results[index] = result
                 state.completed += 1
                 if result.status == .failed || result.status == .error { state.failures += 1 }
+                // Set here, not only by the coordinator's poll: a fast worker would otherwise start more items first.
+                if let maxFailures, state.failures >= maxFailures, state.stopReason == nil {
+                    state.stopReason = .failureBudget(maxFailures)
+                }
                 state.condition.broadcast()
             }
         }
@@ -149,19 +164,26 @@ private final class SharedState: @unchecked Sendable {
 
 extension SpecRunner {
     func timedOut(_ item: PlanItem, after seconds: Double) -> TestResult {
-        placeholder(item, status: .error, message: "timed out after \(Self.seconds(seconds)) (--timeout); the spec was abandoned")
+        var result = placeholder(item, status: .error, message: "timed out after \(Self.seconds(seconds)) (--timeout)")
+        let location = item.caseSpec?.location ?? item.spec.location
+        result.diagnostics = [Diagnostic(
+            code: "timeout", location: location,
+            message: "the test ran longer than \(Self.seconds(seconds)) and was abandoned; simplify it, or raise the limit with --timeout",
+            sourceLine: item.caseSpec == nil ? item.spec.sourceLine : nil)]
+        return result
     }
 
     func notRun(_ item: PlanItem, because stop: PlanExecution.Stop?) -> TestResult {
-        let reason = switch stop {
-        case .interrupted?: "not run: the run was interrupted"
-        case .failureBudget(let n)?: "not run: the run stopped after \(n) failure\(n == 1 ? "" : "s") (--max-failures / --fail-fast)"
-        case nil: "not run"
+        // Only the reason: every report puts "not run" before it.
+        let reason: String? = switch stop {
+        case .interrupted?: "the run was interrupted"
+        case .failureBudget(let n)?: "the run stopped after \(n) failure\(n == 1 ? "" : "s") (--max-failures / --fail-fast)"
+        case nil: nil
         }
         return placeholder(item, status: .notRun, message: reason)
     }
 
-    func placeholder(_ item: PlanItem, status: TestStatus, message: String) -> TestResult {
+    func placeholder(_ item: PlanItem, status: TestStatus, message: String?) -> TestResult {
         TestResult(
             id: item.id, file: item.spec.location.file, line: item.line, spec: item.spec.name,
             caseName: item.caseName, engine: item.engine?.rawValue, tags: item.spec.tags, status: status,

@@ -1,5 +1,6 @@
 import Foundation
 import Recurrence
+import SpecDiagnostics
 import SpecModel
 import SpecResults
 
@@ -81,8 +82,14 @@ struct RecurrenceExecutor: Sendable {
                 return verdict
             }
             verdict.status = .failed
-            verdict.message = error.description
+            verdict.message = Self.explain(error)
             verdict.diff = expectedItems.map { DiffLine(kind: .missing, expected: $0.instant, actual: nil) }
+            if case .tooManyOccurrences(let limit) = error, let window = recurrence.window {
+                // A bound of the run, not a difference from the expectation: the window could not be checked.
+                verdict.status = .error
+                verdict.message = "the window holds more than \(limit) occurrences (--max-occurrences)"
+                verdict.diagnostics = [Diagnostic(code: "too-many-occurrences", location: window.location, message: Self.explain(error))]
+            }
             return verdict
         case .success(let occurrences):
             let actualItems = occurrences.map {
@@ -105,6 +112,19 @@ struct RecurrenceExecutor: Sendable {
         }
     }
 
+    /// The error in the words of a spec run: which setting or flag raises the bound that was reached.
+    static func explain(_ error: RecurrenceError) -> String {
+        switch error {
+        case .tooManyOccurrences(let limit):
+            "the window holds more than \(limit) occurrences (the limit); narrow the window, or raise the limit with --max-occurrences"
+        case .searchLimitReached(let rule, let limit, let after):
+            "no occurrence of \(rule) within \(limit) candidate slots after \(after.rfc3339UTC) (the search bound); "
+                + "if that is expected, write 'expect: {error: no-occurrence}', else raise 'limit:' in the schedule (default: --max-candidates)"
+        default:
+            error.description
+        }
+    }
+
     private static func matches(_ error: RecurrenceError, _ expected: ExpectedError) -> Bool {
         switch (error, expected) {
         case (.searchLimitReached, .noOccurrence), (.engineFoundNothing, .noOccurrence): true
@@ -123,4 +143,6 @@ struct Verdict: Sendable {
     var diff: [DiffLine] = []
     /// What a lifecycle scenario did and how it was judged.
     var lifecycle: LifecycleResult?
+    /// Problems with a place in the spec (a bound reached), rendered with file:line:column.
+    var diagnostics: [Diagnostic] = []
 }

@@ -69,6 +69,7 @@ public struct SpecRunner: Sendable {
             expected: verdict.expected,
             actual: verdict.actual,
             diff: verdict.diff,
+            diagnostics: verdict.diagnostics,
             zoneContext: needsContext ? zoneContext(for: verdict) : nil,
             lifecycle: verdict.lifecycle
         )

@@ -31,3 +31,13 @@ public struct YAMLError: Error, Sendable, Hashable {
         self.contextMark = contextMark
     }
 }
+
+extension YAMLError {
+    /// A file of `byteCount` bytes, more than `limit`: refused before it is read.
+    public static func tooLarge(byteCount: Int, limit: Int) -> YAMLError {
+        YAMLError(
+            kind: .tooLarge,
+            message: "the file is \(byteCount) bytes, more than the limit of \(limit); split it or raise the limit with --max-file-size",
+            mark: Mark(line: 1, column: 1))
+    }
+}

@@ -29,10 +29,7 @@ public struct YAMLDocument: Sendable, Hashable {
 public enum YAMLReader {
     public static func read(_ bytes: [UInt8], limits: YAMLLimits = .default) -> YAMLStream {
         if bytes.count > limits.maxBytes {
-            return YAMLStream(documents: [], error: YAMLError(
-                kind: .tooLarge,
-                message: "the file is \(bytes.count) bytes, more than the limit of \(limits.maxBytes); split it or raise the limit with --max-file-size",
-                mark: Mark(line: 1, column: 1)))
+            return YAMLStream(documents: [], error: .tooLarge(byteCount: bytes.count, limit: limits.maxBytes))
         }
         if let bad = firstInvalidUTF8(in: bytes) {
             return YAMLStream(documents: [], error: YAMLError(

@@ -3,7 +3,8 @@ import Foundation
 /// Writes a file whole or not at all: a temporary file beside the target, fsync, then rename.
 ///
 /// A reader (or a CI archiver) sees either the previous file or the complete new one, even when the
-/// process is killed mid-write.
+/// process is killed mid-write. A kill leaves the temporary file `.NAME.tmp-PID` behind; the next write of
+/// the same target removes every such file whose process no longer exists (docs/limits.md).
 enum AtomicFile {
     struct WriteError: Error, CustomStringConvertible {
         var path: String
@@ -11,7 +12,8 @@ enum AtomicFile {
         var description: String { "cannot write '\(path)': \(reason)" }
     }
 
-    static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
+    /// `midWrite` runs once, when half of the bytes are in the temporary file (a test's stop point).
+    static func write(_ bytes: [UInt8], to path: String, midWrite: () -> Void = {}) throws(WriteError) {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         do {
@@ -19,22 +21,23 @@ enum AtomicFile {
         } catch {
             throw WriteError(path: path, reason: "its folder cannot be created (\(error.localizedDescription))")
         }
-        let temporary = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
-        var written = 0
-        let failure: String? = bytes.withUnsafeBytes { buffer -> String? in
-            while written < buffer.count {
-                let n = Foundation.write(fd, buffer.baseAddress! + written, buffer.count - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
-                }
-                written += n
-            }
-            return fsync(fd) == 0 ? nil : String(cString: strerror(errno))
+        removeStaleTemporaries(of: url.lastPathComponent, in: directory)
+        let temporary = directory + "/" + temporaryPrefix(url.lastPathComponent) + "\(getpid())"
+        var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        if fd < 0 && errno == EEXIST {
+            // Left by an earlier process that had this same process id; it is not being written now.
+            unlink(temporary)
+            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         }
-        close(fd)
+        guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        let half = bytes.count / 2
+        var failure = writeAll(fd, bytes, 0..<half)
+        if failure == nil, !bytes.isEmpty {
+            midWrite()
+            failure = writeAll(fd, bytes, half..<bytes.count)
+        }
+        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
         if let failure {
             unlink(temporary)
             throw WriteError(path: path, reason: failure)
@@ -45,7 +48,7 @@ enum AtomicFile {
             throw WriteError(path: path, reason: reason)
         }
         // Make the rename itself durable.
-        let directoryFD = open(directory, O_RDONLY)
+        let directoryFD = open(directory, O_RDONLY | O_CLOEXEC)
         if directoryFD >= 0 {
             fsync(directoryFD)
             close(directoryFD)
@@ -54,5 +57,39 @@ enum AtomicFile {
 
     static func write(_ text: String, to path: String) throws(WriteError) {
         try write(Array(text.utf8), to: path)
+    }
+
+    /// `.results.json.tmp-`: what every temporary file of `results.json` starts with, the writer's pid following.
+    static func temporaryPrefix(_ name: String) -> String {
+        "." + name + ".tmp-"
+    }
+
+    /// Removes the temporary files of `name` that a killed process left: those whose pid names no running process.
+    static func removeStaleTemporaries(of name: String, in directory: String) {
+        let prefix = temporaryPrefix(name)
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for entry in entries where entry.hasPrefix(prefix) {
+            guard let pid = pid_t(entry.dropFirst(prefix.count)), pid > 0, pid != getpid() else { continue }
+            // ESRCH: no such process. EPERM means it exists (another user's): leave its file alone.
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                unlink(directory + "/" + entry)
+            }
+        }
+    }
+
+    /// Writes `range` of `bytes` to `fd`, retrying short writes and interruptions; the error text, or nil.
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8], _ range: Range<Int>) -> String? {
+        var offset = range.lowerBound
+        return bytes.withUnsafeBytes { buffer -> String? in
+            while offset < range.upperBound {
+                let n = Foundation.write(fd, buffer.baseAddress! + offset, range.upperBound - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                offset += n
+            }
+            return nil
+        }
     }
 }

@@ -28,7 +28,9 @@ struct ResultOutputs {
     }
 
     /// Writes each requested file; returns one message per file that could not be written.
-    func write(_ run: RunResult) -> [String] {
+    ///
+    /// `midWrite` runs once a file's temporary copy is half written (a test's stop point; nothing otherwise).
+    func write(_ run: RunResult, midWrite: @escaping () -> Void = {}) -> [String] {
         var files: [(path: String, contents: () throws -> Data)] = []
         if let json { files.append((json, { try JSONReporter().data(run) })) }
         if let junit { files.append((junit, { Data(JUnitReporter().render(run).utf8) })) }
@@ -47,7 +49,7 @@ struct ResultOutputs {
         var problems: [String] = []
         for file in files {
             do {
-                try AtomicFile.write([UInt8](try file.contents()), to: file.path)
+                try AtomicFile.write([UInt8](try file.contents()), to: file.path, midWrite: midWrite)
             } catch let error as AtomicFile.WriteError {
                 problems.append(error.description)
             } catch {

@@ -29,7 +29,7 @@ struct RunCommand {
         OptionSpec(name: "fail-fast", help: "Stop starting tests after the first failure."),
         OptionSpec(name: "max-failures", valueName: "N", help: "Stop starting tests after N failures."),
         OptionSpec(name: "timeout", valueName: "SECONDS", help: "Report a test that runs longer as an error (default: 10)."),
-    ] + ResultOutputs.options
+    ] + RunLimits.options + ResultOutputs.options
 
     static var help: String {
         """
@@ -74,7 +74,9 @@ struct RunCommand {
             return usageFailure(error)
         }
 
-        let loaded = SpecLoader(strict: configuration.strict).load(configuration.files)
+        // From here on a signal stops the run instead of killing it: reading many files takes time too.
+        SignalTrap.install()
+        let loaded = SpecLoader(strict: configuration.strict, parser: configuration.limits.parser).load(configuration.files)
         let fullPlan = TestPlan(specs: loaded.specs, engines: configuration.engines)
         let plan: TestPlan
         do {
@@ -83,19 +85,24 @@ struct RunCommand {
             return usageFailure(UsageError("The --filter pattern is not a valid regular expression: \(error.localizedDescription)."))
         }
         if configuration.listOnly {
+            if let signal = SignalTrap.received { return SignalTrap.exitStatus(for: signal) }
             io.writeOut(plan.items.map { $0.id + "\n" }.joined())
             return loaded.diagnostics.contains { $0.severity == .error } ? ExitStatus.invalidInput : ExitStatus.success
         }
 
-        SignalTrap.install()
-        let runner = SpecRunner(options: .init(monotonicNanoseconds: io.monotonicNanoseconds))
+        let runner = SpecRunner(options: .init(
+            occurrenceLimit: configuration.limits.occurrences, monotonicNanoseconds: io.monotonicNanoseconds))
         let progress = ProgressLine(io: io, enabled: !configuration.quiet && io.stderrIsTerminal)
+        let stopPoint = TestStopPoint(environment: io.environment)
         let execution = PlanExecution(runner: runner, settings: .init(
             jobs: configuration.jobs,
             timeout: configuration.timeout,
             maxFailures: configuration.maxFailures,
             shouldStop: { SignalTrap.received != nil },
-            progress: { done, total in progress.update(done: done, total: total) }))
+            progress: { done, total in
+                progress.update(done: done, total: total)
+                if done >= 1 { stopPoint.reached(.firstResult) }
+            }))
         let (tests, _) = execution.run(plan)
         progress.finish()
 
@@ -112,11 +119,16 @@ struct RunCommand {
         if io.environment["GITHUB_ACTIONS"] == "true" {
             io.writeOut(GitHubAnnotationsReporter().render(result))
         }
-        let problems = ResultOutputs(parsed).write(result)
+        let problems = ResultOutputs(parsed).write(result, midWrite: { stopPoint.reached(.midWrite) })
         for problem in problems {
             io.writeError("specrun: error: \(problem)\n")
         }
-        if let signal = SignalTrap.received { return SignalTrap.exitStatus(for: signal) }
+        if let signal = SignalTrap.received {
+            let name = signal == SIGTERM ? "SIGTERM" : "SIGINT"
+            let notRun = tests.filter { $0.status == .notRun }.count
+            io.writeError("specrun: stopped by \(name): \(tests.count - notRun) tests finished, \(notRun) were not run (marked not-run in the results)\n")
+            return SignalTrap.exitStatus(for: signal)
+        }
         if !problems.isEmpty { return ExitStatus.invalidInput }
         return result.summary.exitStatus(strict: configuration.strict)
     }

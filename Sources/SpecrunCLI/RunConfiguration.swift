@@ -16,6 +16,9 @@ struct RunConfiguration {
     var maxFailures: Int?
     var selection: TestSelection
     var listOnly: Bool
+    /// What hostile or runaway input may cost (docs/limits.md): `--max-file-size`, `--max-depth`, `--max-nodes`,
+    /// `--max-window`, `--max-candidates` for reading; `--max-occurrences` for running.
+    var limits: RunLimits
 
     init(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) {
         strict = parsed.flag("strict")
@@ -34,6 +37,7 @@ struct RunConfiguration {
             throw UsageError("The value '\(timeoutText)' is not allowed for '--timeout'; give a number of seconds above zero, e.g. --timeout 30.")
         }
         timeout = seconds
+        limits = try RunLimits(parsed)
         maxFailures = parsed.flag("fail-fast") ? 1 : try Self.positiveInteger(parsed.value("max-failures"), option: "max-failures")
         var shard: TestSelection.Shard?
         if let text = parsed.value("shard") {

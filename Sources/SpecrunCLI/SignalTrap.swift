@@ -1,15 +1,18 @@
 import Foundation
 import Synchronization
 
-/// The last SIGINT / SIGTERM received (0 until one arrives), set from the signal handler.
+/// The first SIGINT / SIGTERM received (0 until one arrives), set from the signal handler.
 private let receivedSignal = Atomic<Int32>(0)
 
 /// Turns SIGINT and SIGTERM into a flag the run polls: no new specs start, results are written for what
-/// finished, and the process exits 130 / 143.
+/// finished (the rest marked not-run), and the process exits 130 / 143.
+///
+/// A second signal ends the process at once with 128 + its number: the way out when writing results takes
+/// too long. Results files are written atomically, so even then no half-written file is left.
 enum SignalTrap {
     static func install() {
-        signal(SIGINT) { number in receivedSignal.store(number, ordering: .relaxed) }
-        signal(SIGTERM) { number in receivedSignal.store(number, ordering: .relaxed) }
+        signal(SIGINT, handle)
+        signal(SIGTERM, handle)
     }
 
     /// The signal received so far, if any.
@@ -20,5 +23,13 @@ enum SignalTrap {
 
     static func exitStatus(for signal: Int32) -> Int32 {
         signal == SIGTERM ? ExitStatus.terminated : ExitStatus.interrupted
+    }
+}
+
+/// Only async-signal-safe work here: an atomic exchange, and `_exit` on the second signal.
+private func handle(_ number: Int32) {
+    let (exchanged, _) = receivedSignal.compareExchange(expected: 0, desired: number, ordering: .relaxed)
+    if !exchanged {
+        _exit(128 + number)
     }
 }

@@ -7,6 +7,8 @@ import SpecParser
 /// Reads and parses spec files, checks names across files, lints, and applies `--strict`.
 struct SpecLoader {
     var strict: Bool
+    /// The parser with the run's limits (file size, depth, nodes, window, default search bound).
+    var parser = SpecParser()
 
     struct Loaded {
         var specs: [Spec]
@@ -16,13 +18,16 @@ struct SpecLoader {
     func load(_ paths: [String]) -> Loaded {
         var files: [SpecFile] = []
         for path in paths {
-            guard let data = FileManager.default.contents(atPath: path) else {
+            switch SpecFileReader(maxBytes: parser.limits.maxBytes).read(path) {
+            case .bytes(let bytes):
+                files.append(parser.parse(path: path, bytes: bytes))
+            case .tooLarge(let size):
+                files.append(parser.fileTooLarge(path: path, byteCount: size))
+            case .unreadable(let reason):
                 files.append(SpecFile(path: path, specs: [], diagnostics: [Diagnostic(
                     code: "unreadable-file", location: SourceLocation(file: path, line: 1, column: 1),
-                    message: "the file cannot be read; check that it exists and that you may read it")]))
-                continue
+                    message: reason)]))
             }
-            files.append(SpecParser().parse(path: path, bytes: [UInt8](data)))
         }
         files = SpecLinter().lint(DuplicateSpecNames.rejecting(in: files))
         var diagnostics = files.flatMap(\.diagnostics)

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Reads one spec file without trusting it: only regular files (a FIFO named `x.yaml` would block the run forever),
+/// and never more than the size limit plus one byte, so a huge file is refused without being loaded.
+struct SpecFileReader {
+    var maxBytes: Int
+
+    enum Outcome: Equatable {
+        case bytes([UInt8])
+        /// Larger than the limit: the size stat gave, or what was read when the file grew while being read.
+        case tooLarge(Int)
+        /// One sentence: why, and what to do.
+        case unreadable(String)
+    }
+
+    func read(_ path: String) -> Outcome {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            return .unreadable("the file cannot be read (\(String(cString: strerror(errno)))); check that it exists and that you may read it")
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            return .unreadable("this is not a regular file (\(Self.kind(info.st_mode))); name spec files, or folders that hold them")
+        }
+        if Int(info.st_size) > maxBytes { return .tooLarge(Int(info.st_size)) }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            return .unreadable("the file cannot be read (\(String(cString: strerror(errno)))); check that you may read it")
+        }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        let chunk = 64 * 1024
+        var buffer = [UInt8](repeating: 0, count: chunk)
+        while bytes.count <= maxBytes {
+            let count = buffer.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, chunk) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .unreadable("the file cannot be read (\(String(cString: strerror(errno)))); check the disk and the file")
+            }
+            if count == 0 { return .bytes(bytes) }
+            bytes.append(contentsOf: buffer[0..<count])
+        }
+        return .tooLarge(bytes.count)
+    }
+
+    private static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a named pipe"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "not a plain file"
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import Synchronization
+
+/// Places where the process stops itself (SIGSTOP) when `SPECRUN_TEST_STOP_AT` names them: for tests only.
+///
+/// A test that must deliver a signal mid-run, or SIGKILL the process mid-write, waits for the child to be stopped
+/// (waitpid with WUNTRACED), sends its signal and then SIGCONT. That makes "mid-run" a fact instead of a guess
+/// about timing. The variable names one place or several, comma-separated (`first-result,mid-write`); each stops
+/// the process once. Without the variable nothing happens. docs/limits.md documents it.
+final class TestStopPoint: Sendable {
+    enum Place: String, Sendable, Hashable {
+        /// A test has finished (on the coordinating thread, so workers stop with the process).
+        case firstResult = "first-result"
+        /// Half of the first results file is in its temporary file, not yet renamed over the target.
+        case midWrite = "mid-write"
+    }
+
+    static let variable = "SPECRUN_TEST_STOP_AT"
+
+    /// The places still to stop at.
+    private let pending: Mutex<Set<Place>>
+
+    init(environment: [String: String]) {
+        let names = environment[Self.variable]?.split(separator: ",").map(String.init) ?? []
+        pending = Mutex(Set(names.compactMap(Place.init(rawValue:))))
+    }
+
+    func reached(_ place: Place) {
+        guard pending.withLock({ $0.remove(place) != nil }) else { return }
+        raise(SIGSTOP)
+    }
+}

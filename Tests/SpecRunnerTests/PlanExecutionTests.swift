@@ -1,0 +1,78 @@
+import Foundation
+import Recurrence
+import SpecDiagnostics
+import SpecModel
+import SpecResults
+import Synchronization
+import Testing
+@testable import SpecRunner
+
+/// Stopping: an interruption before or during the run, and the failure budget.
+@Suite struct PlanExecutionTests {
+    /// `count` specs with one case each: daily noon in UTC, searched from midnight (the answer is that noon).
+    /// `failing` of them expect 13:00 instead, so they fail.
+    static func instant(_ text: String) -> InstantLiteral {
+        InstantLiteral(date: ISO8601DateFormatter().date(from: text)!, text: text, writtenOffset: 0,
+                       location: SourceLocation(file: "p.yaml", line: 1, column: 1))
+    }
+
+    static func plan(_ count: Int, failing: Set<Int> = []) throws -> TestPlan {
+        let schedule = ScheduleSpec(
+            id: "noon", version: 1, timeZone: TimeZone(identifier: "UTC")!,
+            rule: .daily(at: TimeOfDay(hour: 12, minute: 0)!), nonexistent: .skip, repeated: .first, limit: 10_000,
+            location: SourceLocation(file: "p.yaml", line: 2, column: 1))
+        let specs = (0..<count).map { index in
+            let after = instant("2027-01-01T00:00:00Z")
+            let next = instant(failing.contains(index) ? "2027-01-01T13:00:00Z" : "2027-01-01T12:00:00Z")
+            let spec = CaseSpec(name: "noon", location: SourceLocation(file: "p.yaml", line: index * 10 + 5, column: 5), after: after, next: [next])
+            return Spec(
+                name: "Spec \(index)", location: SourceLocation(file: "p.yaml", line: index * 10 + 1, column: 1),
+                body: .recurrence(RecurrenceSpec(schedule: schedule, window: nil, expect: nil, cases: [spec])))
+        }
+        return TestPlan(specs: specs, engines: nil)
+    }
+
+    @Test func aStopRequestedBeforeTheRunStartsNothingAndMarksEveryTestNotRun() throws {
+        let plan = try Self.plan(5)
+        let (results, stop) = PlanExecution(runner: SpecRunner(), settings: .init(jobs: 2, shouldStop: { true })).run(plan)
+        #expect(stop == .interrupted)
+        #expect(results.map(\.status) == Array(repeating: .notRun, count: 5))
+        #expect(results.allSatisfy { $0.message == "the run was interrupted" })
+        #expect(results.map(\.id) == plan.items.map(\.id))
+    }
+
+    @Test func aStopRequestedMidRunKeepsWhatFinishedAndStartsNothingMore() throws {
+        let plan = try Self.plan(200)
+        let stopRequested = Atomic<Bool>(false)
+        // As the signal trap does: the flag flips once, here when the first result is in.
+        let settings = PlanExecution.Settings(
+            jobs: 1, shouldStop: { stopRequested.load(ordering: .relaxed) },
+            progress: { done, _ in if done >= 1 { stopRequested.store(true, ordering: .relaxed) } })
+        let (results, stop) = PlanExecution(runner: SpecRunner(), settings: settings).run(plan)
+        #expect(stop == .interrupted)
+        let passed = results.prefix { $0.status == .passed }.count
+        #expect(passed >= 1)
+        #expect(passed < 200, "the run stopped before the end")
+        #expect(results.dropFirst(passed).allSatisfy { $0.status == .notRun })
+    }
+
+    @Test func theFailureBudgetStopsStartingTestsAndSaysWhy() throws {
+        let plan = try Self.plan(10, failing: [1])
+        let (results, stop) = PlanExecution(runner: SpecRunner(), settings: .init(jobs: 1, maxFailures: 1)).run(plan)
+        #expect(stop == .failureBudget(1))
+        #expect(results[0].status == .passed)
+        #expect(results[1].status == .failed)
+        let notRun = results.filter { $0.status == .notRun }
+        #expect(!notRun.isEmpty)
+        #expect(notRun.allSatisfy { $0.message == "the run stopped after 1 failure (--max-failures / --fail-fast)" })
+        #expect(results.count == 10)
+    }
+
+    @Test func withoutAStopEveryTestRunsInPlanOrder() throws {
+        let plan = try Self.plan(12, failing: [3, 7])
+        let (results, stop) = PlanExecution(runner: SpecRunner(), settings: .init(jobs: 3)).run(plan)
+        #expect(stop == nil)
+        #expect(results.map(\.id) == plan.items.map(\.id))
+        #expect(results.map(\.status) == (0..<12).map { [3, 7].contains($0) ? .failed : .passed })
+    }
+}

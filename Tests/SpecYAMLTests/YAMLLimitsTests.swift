@@ -1,0 +1,77 @@
+import Testing
+@testable import SpecYAML
+
+/// Each limit at its boundary: the limit itself is allowed, one more is refused at the place it was crossed.
+@Suite struct YAMLLimitsTests {
+    @Test func defaultsAreTenMebibytesSixtyFourLevelsAndOneHundredThousandNodes() {
+        #expect(YAMLLimits.default == YAMLLimits(maxBytes: 10_485_760, maxDepth: 64, maxNodes: 100_000))
+    }
+
+    @Test func aFileOfExactlyTheSizeLimitIsReadAndOneByteMoreIsRefused() throws {
+        let text = "a: b\n"   // 5 bytes
+        #expect(YAMLReader.read(text, limits: YAMLLimits(maxBytes: 5)).error == nil)
+        let refused = try #require(YAMLReader.read(text, limits: YAMLLimits(maxBytes: 4)).error)
+        #expect(refused.kind == .tooLarge)
+        #expect(refused.mark == Mark(line: 1, column: 1))
+        #expect(refused.message == "the file is 5 bytes, more than the limit of 4; split it or raise the limit with --max-file-size")
+    }
+
+    @Test func nestingAtTheDepthLimitIsReadAndOneLevelMoreIsRefusedAtItsBracket() throws {
+        let limits = YAMLLimits(maxDepth: 3)
+        #expect(YAMLReader.read("[[[x]]]\n", limits: limits).error == nil)
+        let refused = try #require(YAMLReader.read("[[[[x]]]]\n", limits: limits).error)
+        #expect(refused.kind == .tooDeep)
+        #expect(refused.mark == Mark(line: 1, column: 4))
+        #expect(refused.message == "nesting is deeper than 3 levels; specs never need this much (raise the limit with --max-depth)")
+    }
+
+    @Test func blockNestingCountsLikeFlowNesting() throws {
+        let text = "a:\n  b:\n    c:\n      d: x\n"   // four mappings deep
+        #expect(YAMLReader.read(text, limits: YAMLLimits(maxDepth: 4)).error == nil)
+        let refused = try #require(YAMLReader.read(text, limits: YAMLLimits(maxDepth: 3)).error)
+        #expect(refused.kind == .tooDeep)
+        #expect(refused.mark == Mark(line: 4, column: 7))
+    }
+
+    @Test func scalarsAndCollectionsEachCountAsOneNode() throws {
+        // The list and its two items: three nodes.
+        #expect(YAMLReader.read("[a, b]\n", limits: YAMLLimits(maxNodes: 3)).error == nil)
+        let refused = try #require(YAMLReader.read("[a, b]\n", limits: YAMLLimits(maxNodes: 2)).error)
+        #expect(refused.kind == .aliasExpansion)
+        #expect(refused.mark == Mark(line: 1, column: 5))
+    }
+
+    @Test func anAliasCountsEveryNodeOfWhatItNames() throws {
+        // The outer list (1), the anchored list with x and y (3), then the alias expands to 3 more: 7.
+        let text = "- &a [x, y]\n- *a\n"
+        #expect(YAMLReader.read(text, limits: YAMLLimits(maxNodes: 7)).error == nil)
+        let refused = try #require(YAMLReader.read(text, limits: YAMLLimits(maxNodes: 6)).error)
+        #expect(refused.kind == .aliasExpansion)
+        #expect(refused.mark == Mark(line: 2, column: 3))
+        #expect(refused.message == "the document expands to more than 6 nodes (aliases included); remove the repeated aliases or raise the limit with --max-nodes")
+    }
+
+    @Test func theNodeBudgetIsPerDocument() {
+        let text = "[a, b]\n---\n[c, d]\n---\n[e, f]\n"
+        let stream = YAMLReader.read(text, limits: YAMLLimits(maxNodes: 3))
+        #expect(stream.error == nil)
+        #expect(stream.documents.count == 3)
+    }
+
+    /// The command line allows --max-depth up to 1000; a tree that deep must also be released without
+    /// overflowing the stack (a release per level) on a test's thread, which may be smaller than the main one.
+    @Test func aThousandLevelsReadAndReleaseWhenTheLimitAllowsThem() throws {
+        let text = "spec: " + String(repeating: "[", count: 999) + "x" + String(repeating: "]", count: 999) + "\n"
+        var depth = 0
+        do {
+            let stream = YAMLReader.read(text, limits: YAMLLimits(maxDepth: 1_000))
+            #expect(stream.error == nil)
+            var node = try #require(stream.documents.first?.root.mapping?.first?.value)
+            while let items = node.sequence {
+                depth += 1
+                node = try #require(items.first)
+            }
+        }
+        #expect(depth == 999)
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+
+/// Real processes, real signals: SIGINT / SIGTERM mid-run, a per-test timeout, SIGKILL while results are written.
+///
+/// "Mid-run" and "mid-write" are facts, not guesses about timing: the child stops itself (SIGSTOP) at a named
+/// point (`SPECRUN_TEST_STOP_AT`), the test sees it stopped through waitpid, sends its signal, then SIGCONT.
+@Suite struct InterruptionTests {
+    /// `count` passing specs, each a hundred successive searches (so that each takes a moment: the signal then
+    /// lands with most specs not yet started). Daily noon in UTC: search k from day k's midnight finds day k's noon.
+    static func writeSpecs(_ count: Int, in folder: ScratchSpecFolder) throws {
+        for index in 0..<count {
+            var text = ScratchSpecFolder.quickSpec("Spec \(index)")
+            text += "  - name: a hundred days\n    after: 2027-01-01T00:00:00Z\n    next: ["
+            text += (0..<100).map { day in
+                let date = Calendar(identifier: .gregorian).utcDate(2027, 1, 1, plusDays: day)
+                return date + "T12:00:00Z"
+            }.joined(separator: ", ")
+            text += "]\n"
+            try folder.write(String(format: "specs/spec-%03d.yaml", index), text)
+        }
+    }
+
+    static func results(_ folder: ScratchSpecFolder, _ name: String = "results.json") throws -> [[String: Any]] {
+        let data = try #require(folder.read(name), "no \(name) was written")
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return try #require(object["tests"] as? [[String: Any]])
+    }
+
+    static func statuses(_ tests: [[String: Any]]) -> [String: Int] {
+        tests.reduce(into: [:]) { $0[$1["status"] as? String ?? "?", default: 0] += 1 }
+    }
+
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func aSignalMidRunStartsNoNewSpecWritesWhatFinishedAndMarksTheRestNotRun(signal: Int32, status: Int32) throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try Self.writeSpecs(60, in: folder)
+        let child = try SpecrunChild(
+            ["--jobs", "1", "--json", folder.path("results.json"), folder.path("specs")], in: folder, stopAt: "first-result")
+        #expect(child.waitUntilStopped() == .stopped, "\(child.output)")
+        child.send(signal)
+        child.send(SIGCONT)
+        #expect(child.waitForEnd() == .exited(status), "\(child.output)")
+
+        let tests = try Self.results(folder)
+        let counts = Self.statuses(tests)
+        #expect(tests.count == 120, "every planned test has a result: 60 specs × 2 cases")
+        #expect(counts["passed", default: 0] >= 1, "\(counts)")
+        #expect(counts["not-run", default: 0] >= 60, "\(counts)")
+        #expect(counts["passed", default: 0] + counts["not-run", default: 0] == 120, "\(counts)")
+        let notRun = tests.filter { $0["status"] as? String == "not-run" }
+        #expect(notRun.allSatisfy { $0["message"] as? String == "the run was interrupted" })
+        // What finished comes first: with one worker, the plan runs in order and stops at one point.
+        let firstNotRun = try #require(tests.firstIndex { $0["status"] as? String == "not-run" })
+        #expect(tests[firstNotRun...].allSatisfy { $0["status"] as? String == "not-run" })
+        let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
+        let stderr = try String(contentsOfFile: child.stderrPath, encoding: .utf8)
+        #expect(stderr == "specrun: stopped by \(name): \(firstNotRun) tests finished, \(120 - firstNotRun) were not run (marked not-run in the results)\n")
+    }
+
+    @Test func aSecondSignalWhileResultsAreWrittenEndsTheProcessAtOnceWithoutAHalfFile() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try Self.writeSpecs(60, in: folder)
+        let child = try SpecrunChild(
+            ["--jobs", "1", "--json", folder.path("results.json"), folder.path("specs")], in: folder,
+            stopAt: "first-result,mid-write")
+        #expect(child.waitUntilStopped() == .stopped, "\(child.output)")
+        child.send(SIGINT)
+        child.send(SIGCONT)
+        // The first signal stopped the run; now the results are half written.
+        #expect(child.waitUntilStopped() == .stopped, "\(child.output)")
+        #expect(folder.read(".results.json.tmp-\(child.pid)") != nil)
+        child.send(SIGINT)
+        child.send(SIGCONT)
+        #expect(child.waitForEnd() == .exited(130), "\(child.output)")
+        #expect(folder.read("results.json") == nil, "no half-written results")
+    }
+
+    @Test func aTestRunningPastTheTimeoutIsOneErrorAndTheOthersStillPass() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try Self.writeSpecs(3, in: folder)
+        // Valid, but pathological with the occurrence limit raised: an occurrence every second for 99 years is
+        // over three billion occurrences, far more than 2 s of work. The quick specs take milliseconds each, so 2 s
+        // leaves them a wide margin on a busy machine.
+        try folder.write("specs/spec-001b-slow.yaml", """
+            spec: Every second for a century
+            schedule:
+              timezone: UTC
+              rule: {interval: 1s, from: 2000-01-01T00:00:00Z}
+            window:
+              after: 2000-01-01T00:00:00Z
+              through: 2099-01-01T00:00:00Z
+            expect:
+              occurrences: []
+
+            """)
+        let child = try SpecrunChild(
+            ["--timeout", "2", "--max-occurrences", "10000000000", "--jobs", "2", "--json", folder.path("results.json"),
+             folder.path("specs")],
+            in: folder)
+        #expect(child.waitForEnd() == .exited(1), "\(child.output)")
+
+        let tests = try Self.results(folder)
+        #expect(Self.statuses(tests) == ["passed": 6, "error": 1])
+        let slow = try #require(tests.first { $0["status"] as? String == "error" })
+        #expect(slow["spec"] as? String == "Every second for a century")
+        #expect(slow["message"] as? String == "timed out after 2 s (--timeout)")
+        let diagnostic = try #require((slow["diagnostics"] as? [[String: Any]])?.first)
+        #expect(diagnostic["message"] as? String == "the test ran longer than 2 s and was abandoned; simplify it, or raise the limit with --timeout")
+        let location = try #require(diagnostic["location"] as? [String: Any])
+        #expect(location["line"] as? Int == 1)
+    }
+
+    @Test func aProcessKilledWhileWritingLeavesThePreviousCompleteFileAndTheNextRunLeavesNoTemporaryFile() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try Self.writeSpecs(30, in: folder)
+        let arguments = ["--json", folder.path("out/results.json"), folder.path("specs")]
+
+        let first = try SpecrunChild(arguments, in: folder, label: "first")
+        #expect(first.waitForEnd() == .exited(0), "\(first.output)")
+        let previous = try #require(folder.read("out/results.json"))
+        #expect(try Self.results(folder, "out/results.json").count == 60)
+
+        let killed = try SpecrunChild(arguments, in: folder, stopAt: "mid-write", label: "killed")
+        #expect(killed.waitUntilStopped() == .stopped, "\(killed.output)")
+        // Stopped with half of the new results in the temporary file beside the target: not valid JSON yet.
+        let temporary = "out/.results.json.tmp-\(killed.pid)"
+        let partial = try #require(folder.read(temporary), "no temporary file: \(folder.entries("out"))")
+        #expect(!partial.isEmpty)
+        #expect((try? JSONSerialization.jsonObject(with: partial)) == nil, "the temporary file holds only part of the results")
+        killed.send(SIGKILL)
+        #expect(killed.waitForEnd() == .signaled(SIGKILL))
+
+        // The target is the previous complete file, byte for byte; the dead writer's temporary file is left.
+        #expect(folder.read("out/results.json") == previous)
+        #expect(folder.entries("out") == [".results.json.tmp-\(killed.pid)", "results.json"])
+
+        // The next run replaces the file whole and removes what the killed run left.
+        let next = try SpecrunChild(arguments, in: folder, label: "next")
+        #expect(next.waitForEnd() == .exited(0), "\(next.output)")
+        #expect(try Self.results(folder, "out/results.json").count == 60)
+        #expect(folder.entries("out") == ["results.json"])
+    }
+
+    @Test func aProcessKilledWhileWritingANewFileLeavesNoTarget() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try Self.writeSpecs(2, in: folder)
+        let killed = try SpecrunChild(["--junit", folder.path("junit.xml"), folder.path("specs")], in: folder, stopAt: "mid-write")
+        #expect(killed.waitUntilStopped() == .stopped, "\(killed.output)")
+        killed.send(SIGKILL)
+        #expect(killed.waitForEnd() == .signaled(SIGKILL))
+        #expect(folder.read("junit.xml") == nil)
+    }
+}
+
+extension Calendar {
+    /// `2027-01-05` for (2027, 1, 1, plusDays: 4), on the UTC calendar.
+    func utcDate(_ year: Int, _ month: Int, _ day: Int, plusDays: Int) -> String {
+        var calendar = self
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let start = calendar.date(from: DateComponents(year: year, month: month, day: day))!
+        let date = calendar.date(byAdding: .day, value: plusDays, to: start)!
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// The built `specrun` binary run as a child process, for what only a real process shows: signals, SIGKILL,
+/// exit statuses. Output goes to files in the scratch folder; `SPECRUN_TEST_STOP_AT` makes the child stop
+/// itself (SIGSTOP) at a named point, which `waitUntilStopped()` sees through waitpid.
+final class SpecrunChild {
+    let pid: pid_t
+    let stdoutPath: String
+    let stderrPath: String
+
+    /// How the child ended.
+    enum Ending: Equatable, CustomStringConvertible {
+        case exited(Int32)
+        case signaled(Int32)
+        case stopped
+
+        var description: String {
+            switch self {
+            case .exited(let status): "exited \(status)"
+            case .signaled(let signal): "killed by signal \(signal)"
+            case .stopped: "stopped"
+            }
+        }
+    }
+
+    /// `SPECRUN_BINARY`, else next to this test binary (`.build/<triple>/debug`), else the package's `.build/debug`.
+    static func binary() throws -> String {
+        var candidates: [String] = ProcessInfo.processInfo.environment["SPECRUN_BINARY"].map { [$0] } ?? []
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<4 {
+            candidates.append(directory.appendingPathComponent("specrun").path)
+            directory.deleteLastPathComponent()
+        }
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/specrun").path)
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw Missing(description: "the specrun binary was not found (looked in \(candidates.joined(separator: ", "))); run 'swift build' or set SPECRUN_BINARY")
+        }
+        return found
+    }
+
+    struct Missing: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    struct SpawnFailed: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    init(_ arguments: [String], in folder: ScratchSpecFolder, stopAt: String? = nil, label: String = "run") throws {
+        let executable = try Self.binary()
+        stdoutPath = folder.path("\(label).stdout")
+        stderrPath = folder.path("\(label).stderr")
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["SPECRUN_TEST_STOP_AT"] = stopAt
+        environment["NO_COLOR"] = "1"
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+
+        // The child must see SIGINT / SIGTERM whatever this test process blocks or ignores.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGTERM)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        var child: pid_t = 0
+        let result = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        guard result == 0 else { throw SpawnFailed(description: "posix_spawn failed: \(String(cString: strerror(result)))") }
+        pid = child
+    }
+
+    /// Blocks until the child stops itself (or ends first, which the caller reports).
+    func waitUntilStopped() -> Ending {
+        wait(options: WUNTRACED)
+    }
+
+    func send(_ signal: Int32) {
+        kill(pid, signal)
+    }
+
+    /// Blocks until the child ends.
+    func waitForEnd() -> Ending {
+        wait(options: 0)
+    }
+
+    private func wait(options: Int32) -> Ending {
+        var status: Int32 = 0
+        while waitpid(pid, &status, options) < 0 {
+            guard errno == EINTR else { return .exited(-1) }
+        }
+        // The <sys/wait.h> macros, spelled out: Swift does not import them.
+        let low = status & 0x7F
+        if status & 0xFF == 0x7F { return .stopped }
+        if low == 0 { return .exited((status >> 8) & 0xFF) }
+        return .signaled(low)
+    }
+
+    var output: String {
+        let out = (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? ""
+        let err = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
+        return "stdout:\n\(out.prefix(4000))\nstderr:\n\(err.prefix(4000))"
+    }
+}

@@ -45,4 +45,5 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case invalidName = "invalid-name"
     case invalidStages = "invalid-stages"
     case missingFixture = "missing-fixture"
+    case fixtureOutsideTree = "fixture-outside-tree"
 }

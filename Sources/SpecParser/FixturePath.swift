@@ -3,8 +3,9 @@ import Foundation
 /// Where a fixture a spec names (`task.info-plist`) is: the one place that turns a written path into a file path.
 ///
 /// A relative path is read from the folder of the spec file that names it, so a spec tree can be moved or run
-/// from anywhere; an absolute path stays as written. Every fixture path goes through `resolve`, so a rule about
-/// which paths are allowed (for example, only inside the spec tree) has exactly one place to live.
+/// from anywhere. Under `FixtureScope.specTree` (the default) the path must stay inside the spec file's tree:
+/// checked first as written (`..` applied, without touching the file system), then with every symbolic link
+/// resolved, on the very path that is later read.
 enum FixturePath {
     /// The outcome of resolving one written path.
     enum Resolution: Equatable {
@@ -12,11 +13,23 @@ enum FixturePath {
         case file(path: String)
         /// Nothing (or a folder) is at `path`.
         case missing(path: String)
+        /// The path leads outside the spec tree; `reason` is the whole sentence a diagnostic says about it.
+        case outside(reason: String)
     }
 
-    /// `written` read from the folder of the spec file at `specPath`, checked to be a file.
-    static func resolve(_ written: String, specPath: String, fileManager: FileManager = .default) -> Resolution {
+    /// The flag that lifts the confinement, as messages name it.
+    static let allowFlag = "--allow-outside-fixtures"
+
+    /// `written` read from the folder of the spec file at `specPath`, checked to stay in `scope` and to be a file.
+    static func resolve(
+        _ written: String, specPath: String, scope: FixtureScope = .specFolder, fileManager: FileManager = .default
+    ) -> Resolution {
         let path = joined(written, specPath: specPath)
+        if case .specTree(let roots) = scope,
+           let reason = SpecTree(specPath: specPath, roots: roots, workingDirectory: fileManager.currentDirectoryPath)
+               .refusal(written: written, path: path) {
+            return .outside(reason: reason)
+        }
         var isDirectory: ObjCBool = false
         guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             return .missing(path: path)
@@ -37,5 +50,110 @@ enum FixturePath {
         let folder = folder(of: specPath)
         guard folder != "." else { return parts.joined(separator: "/") }
         return (folder == "/" ? "" : folder) + "/" + parts.joined(separator: "/")
+    }
+
+    /// The folders a spec file's fixtures may come from, and the checks against them.
+    private struct SpecTree {
+        /// The tree as messages name it: the widest named folder holding the spec file, else the file's folder.
+        let name: String
+        /// Whether `name` is a folder named on the command line (else the spec file's own folder).
+        let isNamedFolder: Bool
+        /// Absolute, `..`-free components of the folders that count as inside: the named folders that hold the
+        /// spec file, and the spec file's own folder (it may be reached through a link in a named folder).
+        let folders: [[String]]
+        /// The spec file's own folder, absolute and `..`-free.
+        let specFolder: [String]
+        /// The spec file's path as the run names it.
+        let specPath: String
+        let workingDirectory: String
+
+        init(specPath: String, roots: [String], workingDirectory: String) {
+            self.workingDirectory = workingDirectory
+            self.specPath = specPath
+            let specFile = FixturePath.lexical(specPath, in: workingDirectory)
+            specFolder = Array(specFile.dropLast())
+            let holding = roots
+                .map { (written: $0, components: FixturePath.lexical($0, in: workingDirectory)) }
+                .filter { specFile.count > $0.components.count && specFile.starts(with: $0.components) }
+                .sorted { $0.components.count < $1.components.count }
+            if let widest = holding.first {
+                name = widest.written
+                isNamedFolder = true
+            } else {
+                name = FixturePath.folder(of: specPath)
+                isNamedFolder = false
+            }
+            folders = holding.map(\.components) + [specFolder]
+        }
+
+        /// Why `path` (the fixture `written` joined to the spec's folder) may not be read; nil when it may.
+        func refusal(written: String, path: String) -> String? {
+            let treeKind = isNamedFolder ? "the folder named on the command line" : "this spec file's folder"
+            if written.hasPrefix("/") {
+                return "'\(written)' is an absolute path, and fixtures are read only inside the spec tree '\(name)' (\(treeKind)); "
+                    + "write the path relative to this spec file's folder, or allow any path with \(FixturePath.allowFlag)"
+            }
+            let lexical = FixturePath.lexical(path, in: workingDirectory)
+            guard contains(lexical, in: folders) else {
+                var advice = "move the fixture into the tree"
+                if !isNamedFolder, let both = folderHoldingBoth(lexical) {
+                    advice += ", run the folder that holds both ('specrun \(both)')"
+                }
+                return "'\(written)' leads outside the spec tree '\(name)' (\(treeKind)); \(advice), or allow it with \(FixturePath.allowFlag)"
+            }
+            // The kernel resolves links before it applies `..`, so the physical check starts from the path as joined.
+            let physical = FixturePath.physical(path, in: workingDirectory)
+            let physicalFolders = folders.map { FixturePath.physical("/" + $0.joined(separator: "/"), in: workingDirectory) }
+            guard contains(physical, in: physicalFolders) else {
+                return "'\(written)' leads outside the spec tree '\(name)' (\(treeKind)) through a symbolic link, to "
+                    + "/\(physical.joined(separator: "/")); copy the file into the tree, or allow it with \(FixturePath.allowFlag)"
+            }
+            return nil
+        }
+
+        /// The nearest folder holding both the spec file and the fixture, when it is inside the working directory
+        /// (a folder further out is no spec tree to suggest), written the way the spec path is.
+        private func folderHoldingBoth(_ fixture: [String]) -> String? {
+            let working = FixturePath.lexical(workingDirectory, in: "/")
+            let common = Array(zip(fixture, specFolder).prefix { $0 == $1 }.map(\.0))
+            guard common.starts(with: working) else { return nil }
+            if specPath.hasPrefix("/") { return "/" + common.joined(separator: "/") }
+            let relative = common.dropFirst(working.count)
+            return relative.isEmpty ? "." : relative.joined(separator: "/")
+        }
+
+        private func contains(_ path: [String], in folders: [[String]]) -> Bool {
+            folders.contains { path.count > $0.count && path.starts(with: $0) }
+        }
+    }
+
+    /// The absolute path's components with `.` dropped and `..` applied as text (never above the root).
+    static func lexical(_ path: String, in workingDirectory: String) -> [String] {
+        let absolute = path.hasPrefix("/") ? path : workingDirectory + "/" + path
+        var components: [String] = []
+        for part in absolute.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": _ = components.popLast()
+            default: components.append(String(part))
+            }
+        }
+        return components
+    }
+
+    /// The path's components with every symbolic link resolved: the longest part that exists goes through
+    /// `realpath(3)`, and what does not exist yet is appended with `..` applied as text.
+    static func physical(_ path: String, in workingDirectory: String) -> [String] {
+        let absolute = path.hasPrefix("/") ? path : workingDirectory + "/" + path
+        let parts = absolute.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        // Each pass drops one component, so the loop ends after at most `parts.count + 1` passes.
+        for existing in stride(from: parts.count, through: 0, by: -1) {
+            let prefix = "/" + parts[..<existing].joined(separator: "/")
+            guard let resolved = realpath(prefix, nil) else { continue }
+            defer { free(resolved) }
+            let rest = parts[existing...].joined(separator: "/")
+            return lexical(String(cString: resolved) + "/" + rest, in: "/")
+        }
+        return lexical(absolute, in: "/")
     }
 }

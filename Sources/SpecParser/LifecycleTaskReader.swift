@@ -85,12 +85,15 @@ struct LifecycleTaskReader {
             guard let written = reader.text(plistNode, field: "info-plist", expected: "a path relative to this spec file, e.g. fixtures/Info.plist")
             else { return nil }
             let specPath = reader.log.source.path
-            switch FixturePath.resolve(written, specPath: specPath) {
+            switch FixturePath.resolve(written, specPath: specPath, scope: reader.fixtureScope) {
             case .file(let path):
                 return .infoPlist(path: path, written: written, location: reader.log.source.location(plistNode.mark))
             case .missing(let path):
                 reader.log.report(.missingFixture, at: plistNode,
                                   "there is no file '\(written)' for this spec (looked for \(path)); add it, or write the path relative to the spec file's folder (\(FixturePath.folder(of: specPath)))")
+                return nil
+            case .outside(let reason):
+                reader.log.report(.fixtureOutsideTree, at: plistNode, reason)
                 return nil
             }
         }

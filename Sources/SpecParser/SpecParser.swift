@@ -15,15 +15,19 @@ public struct SpecParser: Sendable {
     public var windowLimit: WindowLength
     /// The search bound of a schedule that writes no `limit:` (`--max-candidates`).
     public var defaultSearchLimit: Int
+    /// Which files a spec may name as fixtures: inside its spec tree (the default: each file's own folder), or anywhere.
+    public var fixtureScope: FixtureScope
 
     public init(
         limits: YAMLLimits = .default,
         windowLimit: WindowLength = .defaultLimit,
-        defaultSearchLimit: Int = Schedule.defaultSearchLimit
+        defaultSearchLimit: Int = Schedule.defaultSearchLimit,
+        fixtureScope: FixtureScope = .specFolder
     ) {
         self.limits = limits
         self.windowLimit = windowLimit
         self.defaultSearchLimit = defaultSearchLimit
+        self.fixtureScope = fixtureScope
     }
 
     public func parse(path: String, bytes: [UInt8]) -> SpecFile {
@@ -32,6 +36,7 @@ public struct SpecParser: Sendable {
         var reader = ValueReader(log: log)
         reader.windowLimit = windowLimit
         reader.defaultSearchLimit = defaultSearchLimit
+        reader.fixtureScope = fixtureScope
         let parser = DocumentParser(reader: reader, defaultScheduleID: Self.scheduleID(forPath: path))
 
         var specs: [Spec] = []

@@ -13,6 +13,8 @@ struct ValueReader {
     var windowLimit: WindowLength = .defaultLimit
     /// The search bound of a schedule that writes no `limit:` (`--max-candidates`).
     var defaultSearchLimit: Int = Schedule.defaultSearchLimit
+    /// Which files `task.info-plist` may name (`--allow-outside-fixtures` lifts the spec-tree confinement).
+    var fixtureScope: FixtureScope = .specFolder
 
     // MARK: Mappings and lists
 

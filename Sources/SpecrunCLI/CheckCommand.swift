@@ -2,6 +2,9 @@ import SpecDiagnostics
 
 /// `specrun check [options] PATH...`: reads and lints specs without running them, with exactly the diagnostics a
 /// run reports; exit 0 (warnings allowed) or 2.
+///
+/// It takes the run's reading limits (`--max-depth`, `--allow-outside-fixtures`, …), so a check given a run's flags
+/// reads the files exactly as that run does; `--max-occurrences` bounds running only and is not offered.
 struct CheckCommand {
     let io: CommandIO
 
@@ -11,7 +14,7 @@ struct CheckCommand {
         OptionSpec(name: "quiet", short: "q", help: "Print only errors and the summary line."),
         OptionSpec(name: "color", valueName: "WHEN", help: "Color the output: auto (default), always, never.",
                    allowedValues: ["auto", "always", "never"]),
-    ]
+    ] + RunLimits.options.filter { $0.name != "max-occurrences" }
 
     static var help: String {
         """
@@ -35,6 +38,7 @@ struct CheckCommand {
     func execute(_ arguments: [String]) -> Int32 {
         let parsed: ParsedArguments
         let files: [String]
+        var limits: RunLimits
         do throws(UsageError) {
             parsed = try OptionParser(options: Self.options).parse(arguments)
             if parsed.flag("help") {
@@ -44,16 +48,18 @@ struct CheckCommand {
             guard !parsed.positionals.isEmpty else {
                 throw UsageError("No spec path given. Name a spec file or a folder, e.g. 'specrun check specs/'.")
             }
+            limits = try RunLimits(parsed)
             files = try SpecDiscovery.files(in: parsed.positionals)
             guard !files.isEmpty else {
                 let places = parsed.positionals.map { "'\($0)'" }.joined(separator: ", ")
                 throw UsageError("No spec files (*.yaml, *.yml) found in \(places). Add a spec, or point specrun at the folder that holds them.")
             }
+            limits.confineFixtures(to: SpecDiscovery.folders(in: parsed.positionals))
         } catch {
             return io.usageFailure(error, command: "check")
         }
 
-        let loaded = SpecLoader(strict: parsed.flag("strict")).load(files)
+        let loaded = SpecLoader(strict: parsed.flag("strict"), parser: limits.parser).load(files)
         let shown = parsed.flag("quiet") ? loaded.diagnostics.filter { $0.severity == .error } : loaded.diagnostics
         let renderer = DiagnosticRenderer(color: io.useColor(parsed.value("color")))
         for diagnostic in shown {

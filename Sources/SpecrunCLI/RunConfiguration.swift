@@ -17,7 +17,7 @@ struct RunConfiguration {
     var selection: TestSelection
     var listOnly: Bool
     /// What hostile or runaway input may cost (docs/limits.md): `--max-file-size`, `--max-depth`, `--max-nodes`,
-    /// `--max-window`, `--max-candidates` for reading; `--max-occurrences` for running.
+    /// `--max-window`, `--max-candidates`, `--allow-outside-fixtures` for reading; `--max-occurrences` for running.
     var limits: RunLimits
 
     init(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) {
@@ -61,6 +61,7 @@ struct RunConfiguration {
             let places = paths.map { "'\($0)'" }.joined(separator: ", ")
             throw UsageError("No spec files (*.yaml, *.yml) found in \(places). Add a spec, or point specrun at the folder that holds them.")
         }
+        limits.confineFixtures(to: SpecDiscovery.folders(in: paths))
     }
 
     static func positiveInteger(_ text: String?, option: String) throws(UsageError) -> Int? {

@@ -13,6 +13,8 @@ struct RunLimits: Equatable {
     var candidates: Int = Schedule.defaultSearchLimit
     /// The most occurrences one window may hold.
     var occurrences: Int = CoreEngine.defaultOccurrenceLimit
+    /// Which files `task.info-plist` may name: inside the spec tree (the named folders, once known), or anywhere.
+    var fixtures: FixtureScope = .specFolder
 
     /// Deeper nesting overflows the stack when a node tree is released (a release per level), so the flag stops here.
     static let deepestAllowed = 1_000
@@ -30,6 +32,8 @@ struct RunLimits: Equatable {
                    help: "Search bound of a schedule without 'limit:', 1–10000000 (default: 10000)."),
         OptionSpec(name: "max-occurrences", valueName: "N",
                    help: "Report a window holding more than N occurrences as an error (default: 100000)."),
+        OptionSpec(name: "allow-outside-fixtures",
+                   help: "Allow fixtures (info-plist) outside the spec tree: absolute paths, ../ escapes, links out."),
     ]
 
     init() {}
@@ -51,11 +55,17 @@ struct RunLimits: Equatable {
         }
         if let count = try Self.integer(parsed, "max-candidates", in: 1...Self.mostCandidates) { candidates = count }
         if let count = try Self.integer(parsed, "max-occurrences", in: 1...Int.max) { occurrences = count }
+        if parsed.flag("allow-outside-fixtures") { fixtures = .anywhere }
+    }
+
+    /// Confines fixtures to `folders`, the spec folders named on the command line (unless any path is allowed).
+    mutating func confineFixtures(to folders: [String]) {
+        if case .specTree = fixtures { fixtures = .specTree(roots: folders) }
     }
 
     /// The parser that reads spec files under these limits.
     var parser: SpecParser {
-        SpecParser(limits: yaml, windowLimit: window, defaultSearchLimit: candidates)
+        SpecParser(limits: yaml, windowLimit: window, defaultSearchLimit: candidates, fixtureScope: fixtures)
     }
 
     private static func integer(_ parsed: ParsedArguments, _ option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {

@@ -21,6 +21,15 @@ struct SpecDiscovery {
         return found.sorted()
     }
 
+    /// The folders among `paths`, named as `files(in:)` names what it finds in them: each is a spec tree whose
+    /// specs may use fixtures anywhere inside it.
+    static func folders(in paths: [String]) -> [String] {
+        paths.filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }.map(normalized)
+    }
+
     private static func walk(_ directory: String) -> [String] {
         var result: [String] = []
         var stack = [normalized(directory)]

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+@testable import SpecrunCLI
+
+/// `specrun` and `specrun check` keep fixtures inside the spec tree the command line names, and
+/// `--allow-outside-fixtures` lifts that for both.
+///
+/// In process, a run is checked with `--list` (reading and planning, exit 2 for an invalid file): running a lifecycle
+/// scenario blocks a thread of the concurrency pool the parallel tests share. The scenarios themselves run in the
+/// real binary.
+@Suite struct FixtureConfinementCommandTests {
+    static let plist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+        <key>BGTaskSchedulerPermittedIdentifiers</key><array><string>com.example.app.refresh</string></array>
+        <key>UIBackgroundModes</key><array><string>fetch</string></array>
+        </dict></plist>
+
+        """
+
+    static func scenario(_ infoPlist: String) -> String {
+        """
+        spec: The gate from \(infoPlist)
+        task: {identifier: com.example.app.refresh, kind: refresh, info-plist: \(infoPlist)}
+        clock: 2027-03-29T08:00:00+02:00
+        steps:
+          - {at: 2027-03-29T09:00:00+02:00, launch: com.example.app.refresh}
+        expect:
+          completed: [true]
+          log: {contains: ["register com.example.app.refresh ok"]}
+
+        """
+    }
+
+    /// `specs/lifecycle/bugs/a.yaml` naming `../fixtures/Info.plist`, the layout of this repository's bug specs.
+    static func fixture() throws -> ScratchSpecFolder {
+        let folder = try ScratchSpecFolder()
+        try folder.write("specs/lifecycle/fixtures/Info.plist", plist)
+        try folder.write("specs/lifecycle/bugs/a.yaml", scenario("../fixtures/Info.plist"))
+        return folder
+    }
+
+    @Test func aFolderRunReadsFixturesAnywhereInsideIt() async throws {
+        let folder = try Self.fixture()
+        defer { folder.remove() }
+        let check = await CommandRun.run("check", folder.path + "/specs")
+        #expect(check.status == ExitStatus.success, "\(check.out)")
+        let run = try SpecrunChild(["--quiet", folder.path + "/specs/lifecycle"], in: folder)
+        #expect(run.waitForEnd() == .exited(ExitStatus.success), "\(run.output)")
+        #expect(run.output.contains("1 passed"), "\(run.output)")
+    }
+
+    @Test func aFileNamedDirectlyIsConfinedToItsFolderAndTheFlagAllowsTheRest() async throws {
+        let folder = try Self.fixture()
+        defer { folder.remove() }
+        let file = folder.path + "/specs/lifecycle/bugs/a.yaml"
+        let message = "\(file):2:72: error: '../fixtures/Info.plist' leads outside the spec tree '\(folder.path)/specs/lifecycle/bugs' "
+            + "(this spec file's folder); move the fixture into the tree, or allow it with --allow-outside-fixtures"
+        let check = await CommandRun.run("check", file)
+        #expect(check.status == ExitStatus.invalidInput)
+        #expect(check.out.hasPrefix(message + "\n"), "\(check.out)")
+        let list = await CommandRun.run("--list", file)
+        #expect(list.status == ExitStatus.invalidInput)
+        let run = try SpecrunChild(["--quiet", file], in: folder)
+        #expect(run.waitForEnd() == .exited(ExitStatus.invalidInput))
+        #expect(run.output.contains(message + "\n"), "\(run.output)")
+
+        let allowedCheck = await CommandRun.run("check", "--allow-outside-fixtures", file)
+        #expect(allowedCheck.status == ExitStatus.success, "\(allowedCheck.out)")
+        let allowedRun = try SpecrunChild(["--quiet", "--allow-outside-fixtures", file], in: folder, label: "allowed")
+        #expect(allowedRun.waitForEnd() == .exited(ExitStatus.success), "\(allowedRun.output)")
+        #expect(allowedRun.output.contains("1 passed"), "\(allowedRun.output)")
+    }
+
+    @Test func aLinkOutOfTheNamedFolderIsRefusedByRunAndCheck() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("elsewhere/Info.plist", Self.plist)
+        try folder.write("specs/a.yaml", Self.scenario("fixtures/Info.plist"))
+        try FileManager.default.createDirectory(atPath: folder.path + "/specs/fixtures", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/specs/fixtures/Info.plist",
+                                                   withDestinationPath: folder.path + "/elsewhere/Info.plist")
+        let real = URL(fileURLWithPath: folder.path + "/elsewhere/Info.plist").resolvingSymlinksInPath().path
+        let specs = folder.path + "/specs"
+        let check = await CommandRun.run("check", specs)
+        #expect(check.status == ExitStatus.invalidInput)
+        #expect(check.out.contains("error: 'fixtures/Info.plist' leads outside the spec tree '\(specs)' (the folder named on the command line) through a symbolic link, to \(real); copy the file into the tree, or allow it with --allow-outside-fixtures"), "\(check.out)")
+        let list = await CommandRun.run("--list", specs)
+        #expect(list.status == ExitStatus.invalidInput)
+
+        let allowedCheck = await CommandRun.run("check", "--allow-outside-fixtures", specs)
+        #expect(allowedCheck.status == ExitStatus.success, "\(allowedCheck.out)")
+        let allowedList = await CommandRun.run("--list", "--allow-outside-fixtures", specs)
+        #expect(allowedList.status == ExitStatus.success, "\(allowedList.out)")
+    }
+
+    @Test func theFlagIsParsedIntoTheParsersScope() throws {
+        let confined = try RunLimits(OptionParser(options: RunCommand.options).parse(["specs"]))
+        #expect(confined.parser.fixtureScope == .specFolder)
+        var named = confined
+        named.confineFixtures(to: ["specs", "more"])
+        #expect(named.parser.fixtureScope == .specTree(roots: ["specs", "more"]))
+        var allowed = try RunLimits(OptionParser(options: RunCommand.options).parse(["--allow-outside-fixtures", "specs"]))
+        allowed.confineFixtures(to: ["specs"])
+        #expect(allowed.parser.fixtureScope == .anywhere)
+    }
+}

@@ -200,7 +200,7 @@ public struct SpecReferenceWriter: Sendable {
             `specs/lifecycle/`):
 
             ```yaml lifecycle
-            spec: Expiration during parse leaves no trace
+            spec: "Reference: expiration during parse leaves no trace"
             task:
               identifier: com.example.app.refresh
               kind: refresh

@@ -99,6 +99,21 @@ import Testing
         #expect(problems.isEmpty, "\(snippet.testDescription): \(problems)")
     }
 
+    @Test func everyWholeSnippetHasASpecNameOfItsOwn() {
+        // The docs' specs can then be saved in one folder and run together.
+        var seen: [String: String] = [:]
+        var repeated: [String] = []
+        for snippet in Self.snippets where snippet.info == "yaml spec" || snippet.info == "yaml lifecycle" {
+            let path = snippet.info == "yaml lifecycle" ? Self.lifecyclePath(snippet) : "\(snippet.page):\(snippet.line)"
+            for spec in SpecParser().parse(path: path, bytes: Array(snippet.text.utf8)).specs {
+                if let first = seen[spec.name] { repeated.append("'\(spec.name)' in \(snippet.testDescription) and \(first)") }
+                seen[spec.name] = seen[spec.name] ?? snippet.testDescription
+            }
+        }
+        #expect(seen.count >= 16)
+        #expect(repeated.isEmpty, "\(repeated)")
+    }
+
     @Test func aLifecycleSnippetNamingAFixtureThatDoesNotExistIsStillAnError() throws {
         let snippet = try #require(Self.snippets.first { $0.info == "yaml lifecycle" && $0.text.contains("info-plist: fixtures/Info.plist") })
         let missing = Snippet(page: snippet.page, line: snippet.line, info: snippet.info,

@@ -8,6 +8,10 @@ import SpecModel
 ///
 /// The instant is still absolute and still compared as written; the warning catches the likely slip of
 /// writing the winter offset in summer, and names the instant the author probably meant.
+///
+/// A recurrence spec's instants are checked against the schedule's zone (a case's own `timezone` for its
+/// instants). A lifecycle scenario's are checked only when it has a `schedule`, against that zone: without one
+/// nothing says which zone the author meant.
 public struct OffsetMismatchLint: SpecLintRule {
     public static let code = LintCode.offsetMismatch.rawValue
 
@@ -18,7 +22,13 @@ public struct OffsetMismatchLint: SpecLintRule {
     }
 
     public func diagnostics(for spec: Spec) -> [Diagnostic] {
-        guard case .recurrence(let body) = spec.body else { return [] }
+        switch spec.body {
+        case .recurrence(let body): diagnostics(for: body)
+        case .lifecycle(let body): diagnostics(for: body)
+        }
+    }
+
+    private func diagnostics(for body: RecurrenceSpec) -> [Diagnostic] {
         let zone = body.schedule.timeZone
         var found: [Diagnostic] = []
         func check(_ instant: InstantLiteral, _ zone: TimeZone) {
@@ -37,6 +47,27 @@ public struct OffsetMismatchLint: SpecLintRule {
             for next in testCase.next { check(next, caseZone) }
         }
         return found
+    }
+
+    /// Every instant of a scenario with a schedule, in the schedule's zone: the clock's start, each step's `at`,
+    /// a submit's `earliest-begin` and an `advance` to an instant, the store's `updated-at`, each run's `planned`
+    /// and `actual`.
+    private func diagnostics(for body: LifecycleSpec) -> [Diagnostic] {
+        guard let zone = body.schedule?.timeZone else { return [] }
+        var instants = [body.clock]
+        for step in body.steps {
+            if let at = step.at { instants.append(at) }
+            switch step.action {
+            case .submit(_, let earliestBegin?): instants.append(earliestBegin)
+            case .advance(.to(let target)): instants.append(target)
+            default: break
+            }
+        }
+        if let updatedAt = body.expect.storeUpdatedAt { instants.append(updatedAt) }
+        for run in body.expect.runs?.value ?? [] {
+            instants += [run.planned, run.actual].compactMap { $0 }
+        }
+        return instants.compactMap { diagnostic(for: $0, in: zone) }
     }
 
     /// The warning for one instant, or nil when its written offset is the zone's offset then (or it is `Z`).

@@ -11,7 +11,8 @@ public struct SpecLinter: Sendable {
         DuplicateExpectedKeyLint(),
         DuplicateCaseLint(),
         RepeatedPairKeyLint(),
-        // Lifecycle lints (the fixture path that does not exist) join here with lifecycle parsing.
+        // A fixture path that does not exist needs no lint: the parser refuses it (missing-fixture), since the
+        // scenario cannot run without it.
     ]
 
     public init() {}

@@ -28,4 +28,16 @@ enum DurationText {
         guard number.isEmpty, sawPart else { return nil }
         return total
     }
+
+    /// The shortest text for a duration, larger units first: 300 → `5m`, 5400 → `1h30m`, 0 → `0s`.
+    static func text(seconds: Int) -> String {
+        guard seconds > 0 else { return "0s" }
+        var rest = seconds
+        var text = ""
+        for unit in units where rest >= unit.seconds {
+            text += "\(rest / unit.seconds)\(unit.letter)"
+            rest %= unit.seconds
+        }
+        return text
+    }
 }

@@ -8,19 +8,12 @@ struct LifecycleExpectReader {
     /// The declared task identifiers; nil when `task` could not be read.
     let identifiers: [String]?
 
-    static let keys = [
-        "completed", "store", "side-effects", "temp-files", "runs", "run-count", "log", "errors", "defects",
-        "broken-invariants", "pending-requests",
-    ]
-    static let storeKeys = ["items", "commits", "updated-at"]
-    static let logKeys = ["contains", "never"]
-    static let runKeys = ["planned", "actual", "key", "outcome"]
 
     /// Most a count may be: far more than any scenario produces, small enough to catch a pasted timestamp.
     static let countRange = 0...1_000_000
 
     func read(_ node: Node, owner: Node) -> LifecycleExpectation? {
-        guard let fields = reader.mapping(node, place: "'expect'", owner: owner, allowed: Self.keys,
+        guard let fields = reader.mapping(node, place: "'expect'", owner: owner, allowed: SpecKeyCatalog.lifecycleExpect.keyNames,
                                           expected: "a mapping, e.g. {completed: [true], store: {items: [\"42\"], commits: 1}}")
         else { return nil }
         let errorsBefore = reader.log.errorCount
@@ -38,7 +31,7 @@ struct LifecycleExpectReader {
         expect.runs = located("runs") { readRuns($0) }
         expect.runCount = located("run-count") { count($0, field: "run-count") }
         if let node = fields["log"],
-           let log = reader.mapping(node, place: "'log'", owner: fields.keyNode("log"), allowed: Self.logKeys,
+           let log = reader.mapping(node, place: "'log'", owner: fields.keyNode("log"), allowed: SpecKeyCatalog.log.keyNames,
                                     expected: "a mapping, e.g. {contains: [\"register com.example.app.refresh ok\"], never: [\"token=\"]}") {
             expect.logContains = log["contains"].flatMap { node in
                 reader.texts(node, field: "contains", expected: "a list of texts a log line must contain").map { Located($0, at: reader.location(node)) }
@@ -59,7 +52,7 @@ struct LifecycleExpectReader {
     }
 
     private func readStore(_ node: Node, owner: Node, into expect: inout LifecycleExpectation) {
-        guard let fields = reader.mapping(node, place: "'store'", owner: owner, allowed: Self.storeKeys,
+        guard let fields = reader.mapping(node, place: "'store'", owner: owner, allowed: SpecKeyCatalog.store.keyNames,
                                           expected: "a mapping, e.g. {items: [\"42\", \"43\"], commits: 1}")
         else { return }
         if let items = fields["items"],
@@ -77,7 +70,7 @@ struct LifecycleExpectReader {
         var runs: [LifecycleExpectation.ExpectedRun] = []
         var valid = true
         for item in items {
-            guard let fields = reader.mapping(item, place: "this run", owner: nil, allowed: Self.runKeys,
+            guard let fields = reader.mapping(item, place: "this run", owner: nil, allowed: SpecKeyCatalog.run.keyNames,
                                               expected: "a mapping, e.g. {planned: 2027-03-29T02:30:00+02:00, actual: 2027-03-29T02:31:00+02:00, key: nightly-sync/v1/2027-03-29}")
             else {
                 valid = false

@@ -4,21 +4,28 @@ import SpecYAML
 
 /// Reads a task lifecycle scenario: `task`, `job`, `schedule`, `clock`, `app`, `system`, `steps` and `expect`.
 ///
-/// The key lists below are plain static lists, one per mapping, so a key catalog can register them as they are.
+/// Each mapping's allowed keys come from `SpecKeyCatalog` (`SpecKeyCatalog+Lifecycle.swift`), which also writes the
+/// schema and the reference from them.
 struct LifecycleSectionParser {
     let reader: ValueReader
     /// The schedule id used when `schedule.id` is not written: the file's name without extension.
     let defaultScheduleID: String
 
     /// The top-level keys of a lifecycle scenario (besides the keys every spec has).
-    static let keys = ["task", "job", "schedule", "clock", "app", "system", "steps", "expect"]
+    static let keys = SpecKeyCatalog.lifecycleKeyNames
     /// Keys that only a lifecycle scenario has: any of them makes a document one (`schedule`, `expect` are shared).
-    static let markers = ["task", "job", "clock", "app", "system", "steps"]
-    static let jobKeys = ["items", "stages", "flaws"]
-    static let appKeys = ["registers", "submits-at-startup", "resubmits", "adapter", "retry"]
-    static let retryKeys = ["backoff", "delay", "factor", "maximum", "max-attempts"]
-    static let systemKeys = ["availability", "expires-after"]
-    static let expiresAfterKeys = ["refresh", "processing"]
+    static let markers = SpecKeyCatalog.lifecycleMarkerKeys
+
+    /// `retry.factor` when not written.
+    static let defaultBackoffFactor = 2
+    /// What `retry.factor` and `retry.max-attempts` may be.
+    static let retryCountRange = 1...1000
+
+    /// `retry.backoff`.
+    enum BackoffShape: String, CaseIterable {
+        case constant
+        case exponential
+    }
 
     /// The scenario, or nil when a problem was reported.
     func parse(_ fields: MappingFields, specName: String?) -> LifecycleSpec? {
@@ -73,7 +80,7 @@ struct LifecycleSectionParser {
     // MARK: job
 
     private func readJob(_ node: Node, owner: Node) -> LifecycleSpec.Job? {
-        guard let fields = reader.mapping(node, place: "'job'", owner: owner, allowed: Self.jobKeys,
+        guard let fields = reader.mapping(node, place: "'job'", owner: owner, allowed: SpecKeyCatalog.job.keyNames,
                                           expected: "a mapping (items:, stages:)")
         else { return nil }
         var job = LifecycleSpec.Job()
@@ -111,7 +118,7 @@ struct LifecycleSectionParser {
     // MARK: app
 
     private func readApp(_ node: Node, owner: Node, identifiers: [String]?) -> LifecycleSpec.App? {
-        guard let fields = reader.mapping(node, place: "'app'", owner: owner, allowed: Self.appKeys,
+        guard let fields = reader.mapping(node, place: "'app'", owner: owner, allowed: SpecKeyCatalog.app.keyNames,
                                           expected: "a mapping (registers:, submits-at-startup:, resubmits:, adapter:, retry:)")
         else { return nil }
         let errorsBefore = reader.log.errorCount
@@ -134,13 +141,8 @@ struct LifecycleSectionParser {
         return reader.log.errorCount == errorsBefore ? app : nil
     }
 
-    private enum BackoffShape: String, CaseIterable {
-        case constant
-        case exponential
-    }
-
     private func readRetry(_ node: Node, owner: Node) -> LifecycleSpec.Retry? {
-        guard let fields = reader.mapping(node, place: "'retry'", owner: owner, allowed: Self.retryKeys,
+        guard let fields = reader.mapping(node, place: "'retry'", owner: owner, allowed: SpecKeyCatalog.retry.keyNames,
                                           expected: "a mapping, e.g. {backoff: exponential, delay: 15m, factor: 2, maximum: 1h}")
         else { return nil }
         let shape = fields["backoff"].flatMap { reader.choice($0, field: "backoff", BackoffShape.self) }
@@ -151,9 +153,9 @@ struct LifecycleSectionParser {
         if !fields.has("delay") {
             reader.missing("delay", in: fields, "add the delay before the first retry, e.g. 'delay: 15m'")
         }
-        let factor = fields["factor"].map { reader.integer($0, field: "factor", range: 1...1000, example: "2") }
+        let factor = fields["factor"].map { reader.integer($0, field: "factor", range: Self.retryCountRange, example: "2") }
         let maximum = fields["maximum"].map { reader.duration($0, field: "maximum") }
-        let attempts = fields["max-attempts"].map { reader.integer($0, field: "max-attempts", range: 1...1000, example: "5") }
+        let attempts = fields["max-attempts"].map { reader.integer($0, field: "max-attempts", range: Self.retryCountRange, example: "5") }
         if shape == .constant {
             for key in ["factor", "maximum"] where fields.has(key) {
                 reader.log.report(.unusedKey, severity: .warning, at: fields.keyNode(key)!,
@@ -163,7 +165,7 @@ struct LifecycleSectionParser {
         guard let shape, let delay, factor != .some(nil), maximum != .some(nil), attempts != .some(nil) else { return nil }
         let backoff: LifecycleSpec.Retry.Backoff = switch shape {
         case .constant: .constant(delay: delay)
-        case .exponential: .exponential(initial: delay, factor: (factor ?? nil) ?? 2, maximum: maximum ?? nil)
+        case .exponential: .exponential(initial: delay, factor: (factor ?? nil) ?? Self.defaultBackoffFactor, maximum: maximum ?? nil)
         }
         return LifecycleSpec.Retry(backoff: backoff, maxAttempts: attempts ?? nil, location: reader.location(owner))
     }
@@ -171,7 +173,7 @@ struct LifecycleSectionParser {
     // MARK: system
 
     private func readSystem(_ node: Node, owner: Node) -> LifecycleSpec.System? {
-        guard let fields = reader.mapping(node, place: "'system'", owner: owner, allowed: Self.systemKeys,
+        guard let fields = reader.mapping(node, place: "'system'", owner: owner, allowed: SpecKeyCatalog.system.keyNames,
                                           expected: "a mapping (availability:, expires-after:)")
         else { return nil }
         let errorsBefore = reader.log.errorCount
@@ -180,7 +182,7 @@ struct LifecycleSectionParser {
             system.availability = availability
         }
         if let node = fields["expires-after"],
-           let budgets = reader.mapping(node, place: "'expires-after'", owner: fields.keyNode("expires-after"), allowed: Self.expiresAfterKeys,
+           let budgets = reader.mapping(node, place: "'expires-after'", owner: fields.keyNode("expires-after"), allowed: SpecKeyCatalog.expiresAfter.keyNames,
                                         expected: "a mapping, e.g. {refresh: 30s, processing: 5m}") {
             if let refresh = budgets["refresh"].flatMap({ positiveDuration($0, field: "refresh") }) { system.refreshBudget = refresh }
             if let processing = budgets["processing"].flatMap({ positiveDuration($0, field: "processing") }) { system.processingBudget = processing }

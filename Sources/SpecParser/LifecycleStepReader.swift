@@ -17,17 +17,13 @@ struct LifecycleStepReader {
     let clock: InstantLiteral?
 
     /// Every key a step may have.
-    static let keys = [
-        "at", "launch", "expire", "fail", "interrupt", "overlap", "register", "submit", "earliest-begin", "cancel",
-        "relaunch", "terminate", "advance", "items",
-    ]
+    static let keys = SpecKeyCatalog.step.keyNames
     /// The keys that say what a step does; a step has exactly one (`expire` alone is an action, beside `launch` a detail).
-    static let actionKeys = ["launch", "expire", "register", "submit", "cancel", "relaunch", "terminate", "advance", "items"]
-    /// What may happen inside a launch.
-    static let launchKeys = ["expire", "fail", "interrupt", "overlap"]
-    static let failKeys = ["stage", "error"]
-    static let overlapKeys = ["launch", "during", "expire", "fail", "interrupt"]
-    static let relaunchKeys = ["registers"]
+    static let actionKeys = SpecKeyCatalog.stepForms.map(\.key)
+    /// What a launch step may say beside `launch`: `expire`, and the keys only a launch has.
+    static let launchKeys = SpecKeyCatalog.stepForms.first { $0.key == "launch" }!.keys.filter { $0 != "at" && $0 != "launch" }
+    /// The keys that act inside a launch and are never actions of their own (`fail`, `interrupt`, `overlap`).
+    static let launchOnlyKeys = launchKeys.filter { !actionKeys.contains($0) }
 
     func read(_ node: Node) -> [LifecycleStep]? {
         guard let items = reader.list(node, field: "steps", expected: "a list of steps ([] for none)") else { return nil }
@@ -68,20 +64,20 @@ struct LifecycleStepReader {
             return nil
         }
         if fields.has("launch") {
-            for key in actions where key != "launch" && key != "expire" {
+            for key in actions where key != "launch" && !Self.launchKeys.contains(key) {
                 reportTwoActions(fields, "launch", key)
                 return nil
             }
             return readLaunch(fields)
         }
-        for key in ["fail", "interrupt", "overlap"] where fields.has(key) {
+        for key in Self.launchOnlyKeys where fields.has(key) {
             reader.log.report(.missingKey, at: fields.keyNode(key)!,
                               "'\(key)' acts inside a launch, and this step launches nothing; add 'launch: <identifier>' to the step")
             return nil
         }
         guard let key = actions.first else {
             reader.log.report(.missingKey, at: item.mark, length: 1,
-                              "this step does nothing; add one action: launch, expire, register, submit, cancel, relaunch, terminate, advance or items")
+                              "this step does nothing; add one action: \(Self.actionKeys.dropLast().joined(separator: ", ")) or \(Self.actionKeys.last!)")
             return nil
         }
         if actions.count > 1 {
@@ -158,7 +154,7 @@ struct LifecycleStepReader {
     }
 
     private func readFault(_ node: Node, owner: Node) -> LifecycleStep.Fault? {
-        guard let fields = reader.mapping(node, place: "'fail'", owner: owner, allowed: Self.failKeys,
+        guard let fields = reader.mapping(node, place: "'fail'", owner: owner, allowed: SpecKeyCatalog.fault.keyNames,
                                           expected: "a mapping, e.g. {stage: write, error: disk-full}")
         else { return nil }
         if !fields.has("stage") {
@@ -174,7 +170,7 @@ struct LifecycleStepReader {
     }
 
     private func readOverlap(_ node: Node, owner: Node) -> LifecycleStep.Overlap? {
-        guard let fields = reader.mapping(node, place: "'overlap'", owner: owner, allowed: Self.overlapKeys,
+        guard let fields = reader.mapping(node, place: "'overlap'", owner: owner, allowed: SpecKeyCatalog.overlap.keyNames,
                                           expected: "a mapping, e.g. {launch: com.example.app.processing, during: parse}")
         else { return nil }
         if !fields.has("launch") {
@@ -192,7 +188,7 @@ struct LifecycleStepReader {
 
     private func readRelaunch(_ node: Node, owner: Node) -> LifecycleStep.Action? {
         if isEmpty(node) { return .relaunch(registers: nil) }
-        guard let fields = reader.mapping(node, place: "'relaunch'", owner: owner, allowed: Self.relaunchKeys,
+        guard let fields = reader.mapping(node, place: "'relaunch'", owner: owner, allowed: SpecKeyCatalog.relaunch.keyNames,
                                           expected: "{} or {registers: [...]}")
         else { return nil }
         guard let registersNode = fields["registers"] else { return .relaunch(registers: nil) }

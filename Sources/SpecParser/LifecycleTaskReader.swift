@@ -7,9 +7,11 @@ struct LifecycleTaskReader {
     let reader: ValueReader
 
     /// The keys of one task entry.
-    static let keys = ["identifier", "kind", "info-plist", "permitted", "background-modes"]
+    static let keys = SpecKeyCatalog.task.keyNames
     /// The keys that describe the app's Info.plist (the static gate), written in at most one entry.
-    static let gateKeys = ["info-plist", "permitted", "background-modes"]
+    static let gateKeys = SpecKeyCatalog.gateKeyNames
+    /// `kind` when not written.
+    static let defaultKind = LifecycleSpec.TaskKind.refresh
 
     struct Result {
         var tasks: [LifecycleSpec.TaskDeclaration]
@@ -70,7 +72,7 @@ struct LifecycleTaskReader {
             return nil
         }
         let identifier = reader.identifier(identifierNode, field: "identifier")
-        let kind = fields["kind"].map { reader.choice($0, field: "kind", LifecycleSpec.TaskKind.self) } ?? .refresh
+        let kind = fields["kind"].map { reader.choice($0, field: "kind", LifecycleSpec.TaskKind.self) } ?? Self.defaultKind
         guard let identifier, let kind else { return nil }
         return LifecycleSpec.TaskDeclaration(identifier: identifier, kind: kind, location: reader.log.source.location(identifierNode.mark))
     }

@@ -220,5 +220,12 @@ extension SpecKeyCatalog {
          "an IANA identifier the toolchain knows, or `UTC` / `Etc/UTC`. Refused, because they cannot follow a place's future DST changes: fixed offsets (`UTC+2`, `GMT+2`, `+02:00`, `Etc/GMT-2`), abbreviations (`EST`, `CET`, `EST5EDT`, `GMT`) and the machine's zone (`local`). Old names that are links to a place (`US/Eastern`) are accepted when the toolchain resolves them."),
         ("whole number", "`1`, `10000`, `\"1\"`", "digits only (`5`, not `5.0` or `five`), within the key's range."),
         ("text", "`Nightly sync`, `\"02:30 in Berlin\"`", "any scalar, read as written; quote it when it holds `: ` or starts with a character YAML reserves."),
+        ("task identifier", "`com.example.app.refresh`",
+         "letters, digits, `.`, `-` and `_` (lifecycle scenarios); where a step or a list names a task, one of the scenario's declared tasks, with did-you-mean."),
+        ("error type", "`disk-full`, `network`", "lowercase letters, digits and `-`, as the diagnostics log shows it: the log keeps error types, never messages."),
+        ("`true` \\| `false`", "`true`, `false`", "exactly these two words (`yes`, `on` and `True` are refused)."),
+        ("checkpoint", "`during parse`, `after-write`",
+         "a point in a lifecycle job: `during <stage>`, naming one of the job's stages, or (for `interrupt`) `after-write`, after the business write and before the completion record."),
+        ("nothing", "`{}`, or no value", "for an action that takes no value: `terminate: {}`."),
     ]
 }

@@ -9,6 +9,18 @@ public struct SpecMapping: Sendable {
         case atLeastOne([String])
         /// Exactly one of them (`next` or `error`).
         case exactlyOne([String])
+        /// The first key rules out the others (`info-plist` or the inline `permitted` and `background-modes`).
+        case excludes(String, [String])
+    }
+
+    /// How a mapping with variants tells its forms apart.
+    public enum VariantSelection: Sendable, Hashable {
+        /// The discriminating key's value (or the key alone) selects the form; a key of another form is refused
+        /// (`every: day` allows `at`, not `on`).
+        case byKey
+        /// The mapping must fit exactly one form, each form allowing only its own keys (a step: `at` and one action,
+        /// with the keys that action takes).
+        case exactlyOne
     }
 
     /// One form of a mapping whose keys depend on a discriminating key (`every: day` allows `at`; `interval` allows `from`).
@@ -23,14 +35,21 @@ public struct SpecMapping: Sendable {
         public var keys: [String]
         public var required: [String]
         public var example: String
+        /// Keys whose value this form writes its own way (a step's `expire` is `during <stage>` beside `launch`,
+        /// an identifier alone), replacing the mapping's wider form for that key.
+        public var overrides: [String: SpecValueForm]
 
-        public init(name: String, key: String, value: String?, keys: [String], required: [String], example: String) {
+        public init(
+            name: String, key: String, value: String?, keys: [String], required: [String], example: String,
+            overrides: [String: SpecValueForm] = [:]
+        ) {
             self.name = name
             self.key = key
             self.value = value
             self.keys = keys
             self.required = required
             self.example = example
+            self.overrides = overrides
         }
     }
 
@@ -41,13 +60,18 @@ public struct SpecMapping: Sendable {
     public var keys: [SpecKey]
     public var constraints: [Constraint]
     public var variants: [Variant]
+    public var variantSelection: VariantSelection
 
-    public init(name: String, summary: String, keys: [SpecKey], constraints: [Constraint] = [], variants: [Variant] = []) {
+    public init(
+        name: String, summary: String, keys: [SpecKey], constraints: [Constraint] = [], variants: [Variant] = [],
+        variantSelection: VariantSelection = .byKey
+    ) {
         self.name = name
         self.summary = summary
         self.keys = keys
         self.constraints = constraints
         self.variants = variants
+        self.variantSelection = variantSelection
     }
 
     /// The allowed keys, in order: what the parser accepts and what `unknown-key` lists.

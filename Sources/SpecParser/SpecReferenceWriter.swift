@@ -53,8 +53,8 @@ public struct SpecReferenceWriter: Sendable {
             - Every mapping is checked: an unknown key is an error with did-you-mean, a key written twice is an error.
             - Limits that keep a hostile file from hanging the run: 10 MiB per file, nesting 64 levels deep,
               100,000 nodes per document with aliases expanded. Anchors and aliases (`&a`, `*a`) work within those limits.
-            - A document with `task:` is a task lifecycle scenario ([below](#lifecycle-scenarios)); any other is a
-              recurrence spec.
+            - A document with any of \(Self.codeList(SpecKeyCatalog.lifecycleMarkerKeys, last: "or")) is a task lifecycle scenario
+              ([below](#lifecycle-scenarios)); any other is a recurrence spec.
 
             ## Values
 
@@ -78,7 +78,7 @@ public struct SpecReferenceWriter: Sendable {
         page += "\n" + table(SpecKeyCatalog.recurrenceKeys)
         page += "\n" + constraints(SpecKeyCatalog.recurrenceSpec, nothing: "`nothing-to-check`") + "\n\n"
 
-        page += section(SpecKeyCatalog.schedule, title: "`schedule`", level: 2, example: """
+        page += section(SpecKeyCatalog.schedule, level: 2, example: """
             schedule:
               id: nightly-sync            # default: the file name without extension
               version: 1                  # default 1
@@ -108,15 +108,8 @@ public struct SpecReferenceWriter: Sendable {
 
             """
 
-        page += "### `rule`\n\n" + SpecKeyCatalog.rule.summary + " The map form is the reference:\n\n"
-        page += "| form | keys (required in bold) | example |\n| --- | --- | --- |\n"
-        for form in SpecKeyCatalog.ruleForms {
-            let keys = form.keys.map { key in
-                let written = key == form.key && form.value != nil ? "`\(key): \(form.value!)`" : "`\(key)`"
-                return key == form.key || form.required.contains(key) ? "**\(written)**" : written
-            }
-            page += "| \(form.name) | \(keys.joined(separator: ", ")) | `\(form.example)` |\n"
-        }
+        page += "### \(title(SpecKeyCatalog.rule))\n\n" + SpecKeyCatalog.rule.summary + " The map form is the reference:\n\n"
+        page += forms(SpecKeyCatalog.ruleForms)
         page += "\n" + table(SpecKeyCatalog.rule.keys)
         page += """
 
@@ -145,20 +138,20 @@ public struct SpecReferenceWriter: Sendable {
 
             """
 
-        page += section(SpecKeyCatalog.window, title: "`window`", level: 2, example: """
+        page += section(SpecKeyCatalog.window, level: 2, example: """
             window:
               after: 2027-03-27T00:00:00+01:00      # excluded
               through: 2027-03-30T12:00:00+02:00    # included
             """)
-        page += section(SpecKeyCatalog.expect, title: "`expect`", level: 2, example: """
+        page += section(SpecKeyCatalog.expect, level: 2, example: """
             expect:
               occurrences:
                 - 2027-03-27T02:30:00+01:00
                 - at: 2027-03-30T02:30:00+02:00     # long form: also checks the dedup key
                   key: nightly-sync/v1/2027-03-30
             """)
-        page += section(SpecKeyCatalog.occurrence, title: "An occurrence in its long form", level: 3, example: nil)
-        page += section(SpecKeyCatalog.testCase, title: "`cases`", level: 2, example: """
+        page += section(SpecKeyCatalog.occurrence, level: 3, example: nil)
+        page += section(SpecKeyCatalog.testCase, level: 2, example: """
             cases:
               - name: spring gap skipped
                 after: 2027-03-28T00:00:00+01:00
@@ -168,23 +161,12 @@ public struct SpecReferenceWriter: Sendable {
                 after: 2027-10-31T00:00:00+02:00
                 next: [2027-10-31T02:30:00+02:00, 2027-10-31T02:30:00+01:00, 2027-11-01T02:30:00+01:00]
             """)
-        page += section(SpecKeyCatalog.knownDeviations, title: "`known-deviations`", level: 2, example: """
+        page += section(SpecKeyCatalog.knownDeviations, level: 2, example: """
             known-deviations:
               foundation: "Calendar.nextDate skips the day instead of shifting by the gap"
             """)
 
-        page += "## Lifecycle scenarios\n\n" + SpecKeyCatalog.lifecycleScenario.summary + " Beside the keys of every spec:\n\n"
-        page += table(SpecKeyCatalog.lifecycleKeys)
-        if SpecKeyCatalog.lifecyclePending {
-            page += """
-
-                *Pending:* lifecycle scenarios are parsed with the task harness's section parser, which is still arriving;
-                until then this page and the schema list their top-level keys but not the keys inside them. The spec
-                language's "Task lifecycle scenarios" section and the [cookbook](cookbook.md#lifecycle-faults-and-interruptions)
-                show the forms.
-
-                """
-        }
+        page += lifecycle()
         page += """
 
             ## Lint
@@ -194,20 +176,135 @@ public struct SpecReferenceWriter: Sendable {
             (`offset-mismatch`), a spec tagged `dst` whose window and cases hold no change of its zone
             (`dst-without-transition`), two expected occurrences with one key (`duplicate-expected-key`), two cases making
             the same search (`duplicate-case`), and under `repeated: both` an occurrence of a repeated wall time without its
-            key (`repeated-without-key`). [diagnostics.md](diagnostics.md#lint) shows each.
+            key (`repeated-without-key`). [diagnostics.md](diagnostics.md#lint) shows each. In a lifecycle scenario with a
+            `schedule`, `offset-mismatch` checks every instant against the schedule's zone: `clock`, each step's `at`,
+            `earliest-begin` and `advance` instant, `store.updated-at`, and each run's `planned` and `actual`.
 
             """
         return page
     }
 
-    /// A mapping's heading, summary, example, key table and constraints.
-    private func section(_ mapping: SpecMapping, title: String, level: Int, example: String?) -> String {
-        var text = String(repeating: "#", count: level) + " " + title + "\n\n" + mapping.summary + "\n\n"
+    // MARK: Lifecycle scenarios
+
+    private func lifecycle() -> String {
+        let scenario = SpecKeyCatalog.lifecycleScenario
+        var text = "## \(title(scenario))\n\n" + scenario.summary + " A document is one when it has any of "
+            + Self.codeList(SpecKeyCatalog.lifecycleMarkerKeys, last: "or") + " (`schedule` and `expect` belong to recurrence specs too). "
+            + "Beside the keys of every spec (`engines` and `known-deviations` have no effect on a scenario: a warning), it holds "
+            + "the keys below. [lifecycle.md](lifecycle.md) explains each with the harness behind it, and "
+            + "[specs/lifecycle/](../specs/lifecycle/) has a scenario for every rule of the harness model.\n\n"
+        text += table(SpecKeyCatalog.lifecycleKeys)
+        text += """
+
+            The spec language's example (its `fixtures/Info.plist` is read from the spec file's folder, as in
+            `specs/lifecycle/`):
+
+            ```yaml lifecycle
+            spec: "Reference: expiration during parse leaves no trace"
+            task:
+              identifier: com.example.app.refresh
+              kind: refresh
+              info-plist: fixtures/Info.plist
+            job:
+              items: ["42", "43"]
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh, expire: during parse}
+              - {at: 2027-03-30T04:00:00+02:00, launch: com.example.app.refresh, fail: {stage: write, error: disk-full}}
+              - {at: 2027-03-31T04:00:00+02:00, launch: com.example.app.refresh, interrupt: after-write}
+              - {at: 2027-03-31T05:00:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: [false, false, killed, true]
+              store: {items: ["42", "43"], commits: 1}
+              side-effects: 1
+              temp-files: 0
+              runs:
+                - {planned: 2027-03-29T02:30:00+02:00, actual: 2027-03-29T02:31:00+02:00, key: nightly-sync/v1/2027-03-29}
+              log: {contains: ["register com.example.app.refresh ok"], never: ["Bearer ", "token="]}
+              errors: []
+            ```
+
+
+            """
+        text += section(SpecKeyCatalog.task, level: 3, more: "task", example: """
+            task:
+              - {identifier: com.example.app.refresh, kind: refresh, permitted: [com.example.app.refresh], background-modes: [fetch]}
+              - {identifier: com.example.app.processing, kind: processing}     # not permitted: its register returns false
+            """)
+        text += section(SpecKeyCatalog.job, level: 3, more: "job", example: nil)
+        text += section(SpecKeyCatalog.app, level: 3, more: "app", example: nil)
+        text += section(SpecKeyCatalog.retry, level: 4, example: nil)
+        text += section(SpecKeyCatalog.system, level: 3, more: "system", example: nil)
+        text += section(SpecKeyCatalog.expiresAfter, level: 4, example: nil)
+
+        let step = SpecKeyCatalog.step
+        text += "### \(title(step))\n\n" + step.summary + " " + Self.more("steps") + " The forms:\n\n" + forms(step.variants) + "\n"
+            + table(step.keys) + "\n"
+        text += section(SpecKeyCatalog.fault, level: 4, example: nil)
+        text += section(SpecKeyCatalog.overlap, level: 4, example: nil)
+        text += section(SpecKeyCatalog.relaunch, level: 4, example: nil)
+
+        text += section(SpecKeyCatalog.lifecycleExpect, level: 3, more: "expect", example: nil)
+        text += section(SpecKeyCatalog.store, level: 4, example: nil)
+        text += section(SpecKeyCatalog.log, level: 4, example: nil)
+        text += section(SpecKeyCatalog.run, level: 4, more: "how-runs-is-matched", example: """
+              runs:
+                - {planned: 2027-10-31T02:30:00+02:00, actual: 2027-10-31T09:00:00+01:00, key: nightly-sync/v1/2027-10-31}
+                - {planned: 2027-10-31T02:30:00+01:00, actual: 2027-10-31T09:00:00+01:00, key: nightly-sync/v1/2027-10-31~2}
+              run-count: 2                 # exactly these: none missed, none twice
+            """)
+        return text
+    }
+
+    // MARK: Parts
+
+    /// The heading each mapping has on the page; its anchor is derived from it, so links and headings agree.
+    private func title(_ mapping: SpecMapping) -> String {
+        switch mapping.name {
+        case SpecKeyCatalog.occurrence.name: "An occurrence in its long form"
+        case SpecKeyCatalog.testCase.name: "`cases`"
+        case SpecKeyCatalog.knownDeviations.name: "`known-deviations`"
+        case SpecKeyCatalog.lifecycleScenario.name: "Lifecycle scenarios"
+        case SpecKeyCatalog.expiresAfter.name: "`expires-after`"
+        case SpecKeyCatalog.step.name: "`steps`"
+        case SpecKeyCatalog.lifecycleExpect.name: "`expect` of a lifecycle scenario"
+        case SpecKeyCatalog.run.name: "`runs`"
+        default: "`\(mapping.name)`"
+        }
+    }
+
+    /// The anchor GitHub gives a heading: lowercase, spaces to `-`, punctuation other than `-` and `_` dropped.
+    private func anchor(_ mapping: SpecMapping) -> String {
+        String(title(mapping).lowercased().compactMap { character -> Character? in
+            if character == " " { return "-" }
+            return character.isLetter || character.isNumber || character == "-" || character == "_" ? character : nil
+        })
+    }
+
+    /// A mapping's heading, summary (with a link to the section of docs/lifecycle.md that says more), example,
+    /// key table and constraints.
+    private func section(_ mapping: SpecMapping, level: Int, more: String? = nil, example: String?) -> String {
+        var text = String(repeating: "#", count: level) + " " + title(mapping) + "\n\n" + mapping.summary
+            + (more.map { " " + Self.more($0) } ?? "") + "\n\n"
         if let example { text += "```yaml\n" + example + "\n```\n\n" }
         text += table(mapping.keys)
         let rules = constraints(mapping, nothing: nil)
         if !rules.isEmpty { text += "\n" + rules + "\n" }
         return text + "\n"
+    }
+
+    /// The forms of a mapping with variants: each with its keys (the selecting and required ones in bold) and an example.
+    private func forms(_ variants: [SpecMapping.Variant]) -> String {
+        var text = "| form | keys (required in bold) | example |\n| --- | --- | --- |\n"
+        for form in variants {
+            let keys = form.keys.map { key in
+                let written = key == form.key && form.value != nil ? "`\(key): \(form.value!)`" : "`\(key)`"
+                return key == form.key || form.required.contains(key) ? "**\(written)**" : written
+            }
+            text += "| \(form.name) | \(keys.joined(separator: ", ")) | `\(form.example)` |\n"
+        }
+        return text
     }
 
     private func table(_ keys: [SpecKey]) -> String {
@@ -240,14 +337,6 @@ public struct SpecReferenceWriter: Sendable {
         }
     }
 
-    private func anchor(_ mapping: SpecMapping) -> String {
-        switch mapping.name {
-        case "case": "cases"
-        case "knownDeviations": "known-deviations"
-        case "occurrence": "an-occurrence-in-its-long-form"
-        default: mapping.name.lowercased()
-        }
-    }
 
     private func constraints(_ mapping: SpecMapping, nothing: String?) -> String {
         mapping.constraints.map { constraint in
@@ -255,11 +344,25 @@ public struct SpecReferenceWriter: Sendable {
             case .together(let first, let second):
                 "`\(first)` and `\(second)` come together: one without the other is an error."
             case .atLeastOne(let keys):
-                "At least one of \(list(keys)) is required: a spec must check something" + (nothing.map { " (else \($0))" } ?? "") + "."
+                "At least one of \(list(keys)) is required" + (nothing.map { ": a spec must check something (else \($0))" } ?? "") + "."
             case .exactlyOne(let keys):
                 "Exactly one of \(list(keys))."
+            case .excludes(let key, let excluded):
+                "`\(key)` rules out \(Self.codeList(excluded, last: "and")): write one or the other (`conflicting-keys`)."
             }
         }.joined(separator: " ")
+    }
+
+    /// A link to a section of docs/lifecycle.md.
+    private static func more(_ anchor: String) -> String {
+        "More in [lifecycle.md](lifecycle.md#\(anchor))."
+    }
+
+    /// `a`, `b` and `c` (or `or`).
+    private static func codeList(_ words: [String], last: String) -> String {
+        let quoted = words.map { "`\($0)`" }
+        guard quoted.count > 1 else { return quoted.joined() }
+        return quoted.dropLast().joined(separator: ", ") + " \(last) " + quoted.last!
     }
 
     private func list(_ keys: [String]) -> String {

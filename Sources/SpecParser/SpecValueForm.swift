@@ -1,3 +1,5 @@
+import SpecModel
+
 /// How a key's value is written: the one description the parser's key lists, the JSON Schema and the
 /// reference page share.
 public indirect enum SpecValueForm: Sendable {
@@ -31,8 +33,16 @@ public indirect enum SpecValueForm: Sendable {
     case list(SpecValueForm, singleAllowed: Bool, nonEmpty: Bool)
     /// One of several forms (an instant or `{at, key}`; a shorthand string or a rule mapping).
     case either([SpecValueForm])
-    /// Any value: a key whose definition is still pending (lifecycle scenarios, until their parser lands).
-    case pending
+    /// A task identifier such as `com.example.app.refresh`: letters, digits, `.`, `-` and `_`.
+    case identifier
+    /// An error type as the diagnostics log shows it: lowercase letters, digits and `-` (`disk-full`).
+    case errorType
+    /// `true` or `false`, written as such.
+    case flag
+    /// A point in the lifecycle job: `during <stage>`, and `after-write` when `afterWrite`.
+    case checkpoint(afterWrite: Bool)
+    /// No value: `{}`, or nothing after the key (`terminate: {}`).
+    case nothing
 
     /// How the reference page names the form in its "takes" column.
     public var summary: String {
@@ -53,8 +63,18 @@ public indirect enum SpecValueForm: Sendable {
         case .list(let item, let single, let nonEmpty):
             "list of \(item.summary)" + (nonEmpty ? " (at least one)" : "") + (single ? ", or one alone" : "")
         case .either(let forms): forms.map(\.summary).joined(separator: ", or ")
-        case .pending: "pending (any value)"
+        case .identifier: "task identifier"
+        case .errorType: "error type"
+        case .flag: "`true` \\| `false`"
+        case .checkpoint(let afterWrite): Self.checkpoints(afterWrite: afterWrite).map { "`\($0)`" }.joined(separator: " \\| ")
+        case .nothing: "nothing (`{}`)"
         }
+    }
+
+    /// The forms a checkpoint is written in, as the step reader lists them: `after-write` (when allowed), then
+    /// `during <stage>` for each stage of the job, in order.
+    public static func checkpoints(afterWrite: Bool) -> [String] {
+        (afterWrite ? ["after-write"] : []) + LifecycleSpec.Stage.allCases.map { "during \($0.rawValue)" }
     }
 
     /// `10000` → `10,000`, as the reference page writes numbers.

@@ -1,4 +1,5 @@
 import Recurrence
+import SpecModel
 
 /// Regular expressions (ECMA-262, as JSON Schema's `pattern` reads them) for the scalar forms the parser reads:
 /// the schema's description of each form. The parser itself reads each form by hand, with a message per problem.
@@ -26,6 +27,18 @@ enum ValuePattern {
     /// `daily <time>`, `weekly <days> <time>`, `every <duration> from <instant>`.
     static let ruleShorthand =
         "^(daily[ \\t]+[^ \\t]+|weekly[ \\t]+[^ \\t]+[ \\t]+[^ \\t]+|every[ \\t]+[^ \\t]+[ \\t]+from[ \\t]+[^ \\t]+)$"
+
+    /// A task identifier: letters, digits, `.`, `-` and `_`.
+    static let identifier = "^[A-Za-z0-9._-]+$"
+
+    /// An error type: lowercase letters, digits and `-`.
+    static let errorType = "^[a-z0-9-]+$"
+
+    /// `during <stage>` (the words separated by spaces, as the step reader splits them), and `after-write` when allowed.
+    static func checkpoint(afterWrite: Bool) -> String {
+        let during = " *during +(" + LifecycleSpec.Stage.allCases.map(\.rawValue).joined(separator: "|") + ") *"
+        return "^(" + (afterWrite ? "after-write|" : "") + during + ")$"
+    }
 
     /// `mon` → `[Mm][Oo][Nn]`: ECMA-262 patterns in JSON Schema have no case-insensitive flag.
     private static func caseInsensitive(_ word: String) -> String {

@@ -91,10 +91,14 @@ struct FailureText: Sendable {
     }
 
     /// Diff lines, with long runs of matching occurrences folded so a year of dailies stays readable.
+    /// The most differing lines one test shows; the JSON results (and the HTML table) keep every one.
+    var maxShownLines = 40
+
     func diffLines(_ diff: [DiffLine]) -> [Line] {
-        let changed = diff.indices.filter { diff[$0].kind != .same }
-        func isNearChange(_ index: Int) -> Bool {
-            changed.contains { abs($0 - index) <= context }
+        // Mark each line within `context` of a change in one pass (a window can hold tens of thousands).
+        var nearChange = [Bool](repeating: false, count: diff.count)
+        for (index, line) in diff.enumerated() where line.kind != .same {
+            for near in max(0, index - context)...min(diff.count - 1, index + context) { nearChange[near] = true }
         }
         var lines: [Line] = []
         var folded = 0
@@ -107,11 +111,20 @@ struct FailureText: Sendable {
             }
         }
         for (index, line) in diff.enumerated() {
-            if line.kind == .same, !isNearChange(index) {
+            if line.kind == .same, !nearChange[index] {
                 folded += 1
                 continue
             }
             flushFolded()
+            if lines.count >= maxShownLines {
+                let rest = diff[index...].filter { $0.kind != .same }.count
+                if rest > 0 {
+                    lines.append(Line(
+                        text: "  \(glyphs.ellipsis) \(rest) more difference\(rest == 1 ? "" : "s") not shown (the JSON and HTML reports list them all)",
+                        style: .dim))
+                }
+                return lines
+            }
             lines.append(diffLine(line))
         }
         flushFolded()

@@ -1,8 +1,11 @@
 /// The outcome of one test (a spec, a case, on one engine).
 public enum TestStatus: String, Sendable, Hashable, Codable, CaseIterable {
     case passed
+    /// The spec ran and its expectation did not hold — including a search that reached its bound where
+    /// occurrences were expected, or an engine that found nothing: those are answers, and they differ.
     case failed
-    /// The spec could not be run as written (an invalid spec, a search that errored unexpectedly, a timeout).
+    /// The spec could not be run to an answer: an invalid schedule, a window with more occurrences than allowed,
+    /// a timeout, an engine missing from this build.
     case error
     case skipped
     /// Failed on an engine where the spec declares a known deviation: reported, does not fail the run.

@@ -77,9 +77,7 @@ public final class CompletionStore: Sendable {
 
     /// Every completed key, read through a new read-only connection.
     public static func readCompletions(at url: URL) throws(SQLiteError) -> [CompletionRecord] {
-        let reader = try SQLiteConnection(path: url.path, readOnly: true)
-        defer { reader.close() }
-        return try completions(of: reader)
+        try SQLiteConnection.reading(url) { connection throws(SQLiteError) in try completions(of: connection) }
     }
 
     private static func completions(of connection: SQLiteConnection) throws(SQLiteError) -> [CompletionRecord] {

@@ -12,6 +12,14 @@ public final class SQLiteConnection: Sendable {
     private let handle: Mutex<OpaquePointer?>
 
     /// Opens (and when writable, creates) the database file at `path`.
+    /// Runs `body` on a fresh read-only connection to the database at `url`, closed afterwards: how a check
+    /// reads what is really on disk, as a new process would.
+    public static func reading<T>(_ url: URL, _ body: (SQLiteConnection) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        let reader = try SQLiteConnection(path: url.path, readOnly: true)
+        defer { reader.close() }
+        return try body(reader)
+    }
+
     public init(path: String, readOnly: Bool = false) throws(SQLiteError) {
         var db: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_FULLMUTEX

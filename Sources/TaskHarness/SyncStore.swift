@@ -68,9 +68,7 @@ public final class SyncStore: Sendable {
 
     /// The last committed state, read through a new read-only connection (what another reader sees).
     public static func readSnapshot(at url: URL) throws(SQLiteError) -> StoreSnapshot {
-        let reader = try SQLiteConnection(path: url.path, readOnly: true)
-        defer { reader.close() }
-        return try snapshot(of: reader)
+        try SQLiteConnection.reading(url) { connection throws(SQLiteError) in try snapshot(of: connection) }
     }
 
     /// Item identifiers stored more than once.
@@ -80,9 +78,7 @@ public final class SyncStore: Sendable {
 
     /// Item identifiers stored more than once, read through a new read-only connection.
     public static func readDuplicateItems(at url: URL) throws(SQLiteError) -> [String] {
-        let reader = try SQLiteConnection(path: url.path, readOnly: true)
-        defer { reader.close() }
-        return try duplicateItems(of: reader)
+        try SQLiteConnection.reading(url) { connection throws(SQLiteError) in try duplicateItems(of: connection) }
     }
 
     private static func duplicateItems(of connection: SQLiteConnection) throws(SQLiteError) -> [String] {

@@ -131,6 +131,84 @@ import Testing
         #expect(DiagnosticRenderer().render(promoted[0]).hasPrefix("s.yaml:3:59: error: 2027-03-29T02:30:00+01:00 is written with offset +01:00"))
     }
 
+    // MARK: Lifecycle scenarios
+
+    /// A scenario in Europe/Berlin the day after the spring change (+02:00 from 2027-03-28T01:00:00Z), with a
+    /// winter offset written in each place an instant can be: clock, a step's `at`, `earliest-begin`, an `advance`
+    /// to an instant, `store.updated-at`, a run's `actual` and `planned`. The instants written with +02:00 or `Z`
+    /// are right and must not be reported.
+    static let scenario = """
+        spec: Offsets in a scenario
+        task: {identifier: com.example.app.refresh, kind: refresh}
+        schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+        clock: 2027-03-29T00:00:00+01:00
+        steps:
+          - {at: 2027-03-29T02:31:00+01:00, launch: com.example.app.refresh}
+          - {at: 2027-03-29T09:00:00+02:00, submit: com.example.app.refresh, earliest-begin: 2027-03-30T02:30:00+01:00}
+          - advance: 2027-03-30T01:00:00+01:00
+          - {at: 2027-03-30T00:30:00Z, launch: com.example.app.refresh}
+        expect:
+          store: {updated-at: 2027-03-30T02:30:00+01:00}
+          runs:
+            - {planned: 2027-03-29T02:30:00+02:00, actual: 2027-03-29T02:31:00+01:00}
+            - {planned: 2027-03-30T02:30:00+01:00, actual: 2027-03-30T00:30:00Z}
+
+        """
+
+    static func lintScenario(_ text: String) -> String {
+        let file = SpecParser().parse(path: "scenario.yaml", bytes: Array(text.utf8))
+        precondition(file.diagnostics.isEmpty && file.specs.count == 1, "the lint fixture must parse: \(file.diagnostics)")
+        return SpecLinter().diagnostics(for: file).map { DiagnosticRenderer().render($0) + "\n" }.joined()
+    }
+
+    /// The golden: every wall time, abbreviation and meant instant below was computed with Python's zoneinfo
+    /// (e.g. 2027-03-30T02:30:00+01:00 is 01:30Z, 03:30 CEST in Berlin; 02:30 exists once that day, at +02:00).
+    @Test func aScenarioWithAScheduleHasEveryInstantCheckedInTheSchedulesZone() {
+        #expect(Self.lintScenario(Self.scenario) == """
+            scenario.yaml:4:8: warning: 2027-03-29T00:00:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-29 01:00 CEST (+02:00) there
+            clock: 2027-03-29T00:00:00+01:00
+                   ^~~~~~~~~~~~~~~~~~~~~~~~~
+            note: if you meant 00:00 local time, write 2027-03-29T00:00:00+02:00
+            scenario.yaml:6:10: warning: 2027-03-29T02:31:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-29 03:31 CEST (+02:00) there
+              - {at: 2027-03-29T02:31:00+01:00, launch: com.example.app.refresh}
+                     ^~~~~~~~~~~~~~~~~~~~~~~~~
+            note: if you meant 02:31 local time, write 2027-03-29T02:31:00+02:00
+            scenario.yaml:7:86: warning: 2027-03-30T02:30:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-30 03:30 CEST (+02:00) there
+              - {at: 2027-03-29T09:00:00+02:00, submit: com.example.app.refresh, earliest-begin: 2027-03-30T02:30:00+01:00}
+                                                                                                 ^~~~~~~~~~~~~~~~~~~~~~~~~
+            note: if you meant 02:30 local time, write 2027-03-30T02:30:00+02:00
+            scenario.yaml:8:14: warning: 2027-03-30T01:00:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-30 02:00 CEST (+02:00) there
+              - advance: 2027-03-30T01:00:00+01:00
+                         ^~~~~~~~~~~~~~~~~~~~~~~~~
+            note: if you meant 01:00 local time, write 2027-03-30T01:00:00+02:00
+            scenario.yaml:11:23: warning: 2027-03-30T02:30:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-30 03:30 CEST (+02:00) there
+              store: {updated-at: 2027-03-30T02:30:00+01:00}
+                                  ^~~~~~~~~~~~~~~~~~~~~~~~~
+            note: if you meant 02:30 local time, write 2027-03-30T02:30:00+02:00
+            scenario.yaml:13:52: warning: 2027-03-29T02:31:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-29 03:31 CEST (+02:00) there
+                - {planned: 2027-03-29T02:30:00+02:00, actual: 2027-03-29T02:31:00+01:00}
+                                                               ^~~~~~~~~~~~~~~~~~~~~~~~~
+            note: if you meant 02:31 local time, write 2027-03-29T02:31:00+02:00
+            scenario.yaml:14:17: warning: 2027-03-30T02:30:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-30 03:30 CEST (+02:00) there
+                - {planned: 2027-03-30T02:30:00+01:00, actual: 2027-03-30T00:30:00Z}
+                            ^~~~~~~~~~~~~~~~~~~~~~~~~
+            note: if you meant 02:30 local time, write 2027-03-30T02:30:00+02:00
+
+            """)
+    }
+
+    @Test func aScenarioWithoutAScheduleHasNoZoneToCompareWith() {
+        let withoutSchedule = Self.scenario.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("schedule:") }.joined(separator: "\n")
+        #expect(withoutSchedule != Self.scenario)
+        #expect(Self.lintScenario(withoutSchedule).isEmpty)
+    }
+
+    @Test func aScenarioWhoseInstantsHaveTheZonesOffsetIsNotReported() {
+        let corrected = Self.scenario.replacingOccurrences(of: "+01:00", with: "+02:00")
+        #expect(Self.lintScenario(corrected).isEmpty)
+    }
+
     @Test(arguments: [(7200, "+02:00"), (-12_600, "-03:30"), (0, "+00:00"), (20_700, "+05:45"), (3208, "+00:53:28")])
     func offsetsAreWrittenAsRFC3339Offsets(seconds: Int, text: String) {
         #expect(WallTimeText.offset(seconds) == text)

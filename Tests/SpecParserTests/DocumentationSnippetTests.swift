@@ -5,10 +5,17 @@ import Testing
 
 /// The docs stay true: the reference is the catalog's text, and every YAML block marked as a spec parses.
 ///
-/// A block fenced ```` ```yaml spec ```` is a whole spec file and must parse without any diagnostic. A block fenced
-/// ```` ```yaml lifecycle ```` is a lifecycle scenario: until lifecycle parsing lands, the only diagnostic it may give
-/// is `lifecycle-not-supported` (so a typo in one is still caught once it does). Plain ```` ```yaml ```` blocks are
-/// fragments (a `schedule:` alone) and are not parsed, but a fragment that is a whole spec must be marked.
+/// How a block is fenced says what it is:
+/// - ```` ```yaml spec ```` — a whole recurrence spec file: it must parse without any diagnostic.
+/// - ```` ```yaml lifecycle ```` — a whole lifecycle scenario: it must parse without any diagnostic into a scenario.
+///   It is read as if saved in `specs/lifecycle/`, the folder the docs' scenarios come from, so a fixture path such as
+///   `info-plist: fixtures/Info.plist` names `specs/lifecycle/fixtures/Info.plist`, which exists (a path that names
+///   no file there is still an error, `missing-fixture`).
+/// - ```` ```yaml fragment ```` — part of a spec that shows its `spec:` line (a `known-deviations` example): not parsed.
+/// - ```` ```yaml ```` — any other fragment (a `schedule:` alone): not parsed, and it may not be a whole spec, so a
+///   block with a `spec:` line must be marked as one of the above.
+///
+/// Whole specs and scenarios are also checked against the schema, as an editor types them.
 @Suite struct DocumentationSnippetTests {
     static let docs = SpecFixtures.repositoryRoot.appendingPathComponent("docs")
 
@@ -50,9 +57,22 @@ import Testing
                 "docs/spec-reference.md is stale; regenerate it: swift run specrun schema --format markdown > docs/spec-reference.md")
     }
 
+    static let markers = ["yaml", "yaml spec", "yaml lifecycle", "yaml fragment"]
+
+    /// Where a lifecycle snippet is read from: a file of `specs/lifecycle/`, so its fixture paths resolve as there.
+    static func lifecyclePath(_ snippet: Snippet) -> String {
+        SpecFixtures.repositoryRoot.appendingPathComponent("specs/lifecycle")
+            .appendingPathComponent("\(snippet.page.dropLast(3))-\(snippet.line).yaml").path
+    }
+
     @Test func theDocsHoldSpecSnippets() {
         #expect(Self.snippets.filter { $0.info == "yaml spec" }.count >= 12)
-        #expect(Self.snippets.contains { $0.info == "yaml lifecycle" })
+        #expect(Self.snippets.filter { $0.info == "yaml lifecycle" }.count >= 4)
+    }
+
+    @Test func everyYAMLBlockHasAKnownMarker() {
+        let unknown = Self.snippets.filter { !Self.markers.contains($0.info) }
+        #expect(unknown.isEmpty, "use one of \(Self.markers): \(unknown.map { "\($0.testDescription) (\($0.info))" })")
     }
 
     @Test(arguments: snippets.filter { $0.info == "yaml spec" })
@@ -61,20 +81,51 @@ import Testing
         let rendered = file.diagnostics.map { DiagnosticRenderer().render($0) }
         #expect(file.diagnostics.isEmpty, "\(rendered.joined(separator: "\n"))")
         #expect(!file.specs.isEmpty)
+        #expect(file.specs.allSatisfy { if case .recurrence = $0.body { true } else { false } }, "mark lifecycle scenarios ```yaml lifecycle")
     }
 
     @Test(arguments: snippets.filter { $0.info == "yaml lifecycle" })
-    func everyLifecycleSnippetIsALifecycleScenario(_ snippet: Snippet) {
-        let file = SpecParser().parse(path: "\(snippet.page):\(snippet.line)", bytes: Array(snippet.text.utf8))
-        let codes = Set(file.diagnostics.map(\.code))
-        #expect(codes.isSubset(of: ["lifecycle-not-supported"]), "\(file.diagnostics.map { DiagnosticRenderer().render($0) })")
-        #expect(snippet.text.contains("task:"))
+    func everyLifecycleSnippetParsesWithoutDiagnostics(_ snippet: Snippet) {
+        let file = SpecParser().parse(path: Self.lifecyclePath(snippet), bytes: Array(snippet.text.utf8))
+        let rendered = file.diagnostics.map { DiagnosticRenderer().render($0) }
+        #expect(file.diagnostics.isEmpty, "\(snippet.testDescription): \(rendered.joined(separator: "\n"))")
+        #expect(!file.specs.isEmpty)
+        #expect(file.specs.allSatisfy { if case .lifecycle = $0.body { true } else { false } }, "mark recurrence specs ```yaml spec")
+    }
+
+    @Test(arguments: snippets.filter { $0.info == "yaml spec" || $0.info == "yaml lifecycle" })
+    func everyWholeSnippetIsValidAgainstTheSchema(_ snippet: Snippet) {
+        let problems = SpecSchemaTests.problems(in: snippet.text).flatMap { $0 }
+        #expect(problems.isEmpty, "\(snippet.testDescription): \(problems)")
+    }
+
+    @Test func everyWholeSnippetHasASpecNameOfItsOwn() {
+        // The docs' specs can then be saved in one folder and run together.
+        var seen: [String: String] = [:]
+        var repeated: [String] = []
+        for snippet in Self.snippets where snippet.info == "yaml spec" || snippet.info == "yaml lifecycle" {
+            let path = snippet.info == "yaml lifecycle" ? Self.lifecyclePath(snippet) : "\(snippet.page):\(snippet.line)"
+            for spec in SpecParser().parse(path: path, bytes: Array(snippet.text.utf8)).specs {
+                if let first = seen[spec.name] { repeated.append("'\(spec.name)' in \(snippet.testDescription) and \(first)") }
+                seen[spec.name] = seen[spec.name] ?? snippet.testDescription
+            }
+        }
+        #expect(seen.count >= 16)
+        #expect(repeated.isEmpty, "\(repeated)")
+    }
+
+    @Test func aLifecycleSnippetNamingAFixtureThatDoesNotExistIsStillAnError() throws {
+        let snippet = try #require(Self.snippets.first { $0.info == "yaml lifecycle" && $0.text.contains("info-plist: fixtures/Info.plist") })
+        let missing = Snippet(page: snippet.page, line: snippet.line, info: snippet.info,
+                              text: snippet.text.replacingOccurrences(of: "fixtures/Info.plist", with: "fixtures/Missing.plist"))
+        let file = SpecParser().parse(path: Self.lifecyclePath(missing), bytes: Array(missing.text.utf8))
+        #expect(file.diagnostics.map(\.code) == ["missing-fixture"])
     }
 
     @Test func everyBlockThatIsAWholeSpecIsMarked() {
         let unmarked = Self.snippets.filter { snippet in
             snippet.info == "yaml" && snippet.text.split(separator: "\n").contains { $0.hasPrefix("spec:") }
         }
-        #expect(unmarked.isEmpty, "mark these as ```yaml spec (or ```yaml lifecycle): \(unmarked.map(\.testDescription))")
+        #expect(unmarked.isEmpty, "mark these as ```yaml spec, ```yaml lifecycle or ```yaml fragment: \(unmarked.map(\.testDescription))")
     }
 }

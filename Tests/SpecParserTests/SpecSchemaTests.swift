@@ -102,17 +102,114 @@ import Testing
         #expect(Self.problems(in: text) == [[], []])
     }
 
-    @Test func lifecycleScenariosAreAcceptedLooselyUntilTheirKeysAreDefined() {
-        let text = """
-            spec: Expiration during parse leaves no trace
-            task: {identifier: com.example.app.refresh, kind: refresh}
-            clock: 2027-03-29T00:00:00+02:00
-            steps: [{at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh, expire: during parse}]
-            expect: {completed: [false], temp-files: 0}
+    // MARK: Lifecycle scenarios
 
-            """
-        #expect(Self.problems(in: text) == [[]])
-        #expect(Self.problems(in: "spec: s\ntask: {}\nwindow: {}\n").first?.contains("$: unexpected property window") == true)
+    /// A scenario the parser accepts, using most keys; the edits below make it refused, or accepted in another form.
+    static let scenarioBase = """
+        spec: scenario
+        task: {identifier: com.example.app.refresh, kind: refresh}
+        job: {items: ["42"], stages: [download, parse, write]}
+        app: {resubmits: true, retry: {backoff: exponential, delay: 15m}}
+        system: {availability: available, expires-after: {refresh: 30s}}
+        clock: 2027-03-29T00:00:00+02:00
+        steps:
+          - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh, expire: during write}
+          - {at: 2027-03-29T03:00:00+02:00, submit: com.example.app.refresh, earliest-begin: 2027-03-29T04:00:00+02:00}
+          - advance: 1h
+        expect:
+          completed: [false]
+          store: {items: [], commits: 0}
+          runs: [{actual: 2027-03-29T02:31:00+02:00, outcome: expired}]
+          errors: []
+
+        """
+
+    @Test func theBaseScenarioIsValid() {
+        let parsed = SpecFixtures.parse(Self.scenarioBase)
+        #expect(parsed.diagnostics.isEmpty, "\(parsed.diagnostics.map(\.message))")
+        #expect(Self.problems(in: Self.scenarioBase) == [[]])
+    }
+
+    /// Each edit of `scenarioBase` is a scenario the parser accepts; the schema must accept it too.
+    @Test(arguments: [
+        ("several tasks, the gate inline in one", "task: {identifier: com.example.app.refresh, kind: refresh}",
+         "task:\n  - {identifier: com.example.app.refresh, permitted: [com.example.app.refresh], background-modes: fetch}\n  - {identifier: com.example.app.processing, kind: processing}"),
+        ("flags, completions and a count as YAML types them", "completed: [false]", "completed: [false, true, killed, none]\n  side-effects: 0"),
+        ("single words where lists belong", "errors: []", "errors: too-many-pending\n  defects: completed-twice\n  pending-requests: com.example.app.refresh"),
+        ("an item and an error type that YAML types as numbers", "  - advance: 1h",
+         "  - items: 42\n  - {launch: com.example.app.refresh, fail: {stage: write, error: 404}}"),
+        ("expire alone, with an identifier", "  - advance: 1h", "  - expire: com.example.app.refresh"),
+        ("relaunch with no value, {} and registers", "  - advance: 1h",
+         "  - relaunch:\n  - relaunch: {}\n  - {relaunch: {registers: []}}"),
+        ("terminate with no value and {}", "  - advance: 1h", "  - terminate:\n  - terminate: {}"),
+        ("cancel all and advance to an instant", "  - advance: 1h", "  - cancel: all\n  - advance: 2027-03-29T05:00:00+02:00"),
+        ("interrupt after the write and an overlap with its own plan", "expire: during write",
+         "interrupt: after-write, overlap: {launch: com.example.app.refresh, during: parse, fail: {stage: write, error: disk-full}}"),
+        ("the write stage alone", "stages: [download, parse, write]", "stages: write"),
+        ("a constant backoff with a factor (a warning)", "backoff: exponential", "backoff: constant, factor: 3"),
+        ("a schedule", "clock:",
+         "schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}\nclock:"),
+        ("the log, the invariants and the other counts", "errors: []",
+         "errors: []\n  log: {contains: register, never: [\"token=\"]}\n  broken-invariants: [expiration-honoured]\n  run-count: 1\n  temp-files: 0"),
+        ("the store's update time", "commits: 0}", "commits: 0, updated-at: 2027-03-29T02:31:00+02:00}"),
+    ])
+    func scenariosTheParserAcceptsAreAccepted(_ what: String, _ find: String, _ replacement: String) {
+        #expect(Self.scenarioBase.contains(find), "\(what): the edit must apply")
+        let text = Self.scenarioBase.replacingOccurrences(of: find, with: replacement)
+        let parsed = SpecFixtures.parse(text)
+        #expect(parsed.diagnostics.filter { $0.severity == .error }.isEmpty, "\(what): the parser must accept it: \(parsed.diagnostics.map(\.message))")
+        #expect(Self.problems(in: text) == [[]], "\(what)")
+    }
+
+    /// Each edit of `scenarioBase` makes a scenario the parser refuses; the schema must refuse it too, at the place.
+    @Test(arguments: [
+        ("an unknown key in a step", "launch: com.example.app.refresh, expire", "lanch: com.example.app.refresh, expire", "$.steps[0]: unexpected property lanch"),
+        ("a step with two actions", "earliest-begin: 2027-03-29T04:00:00+02:00}", "earliest-begin: 2027-03-29T04:00:00+02:00, cancel: all}", "$.steps[1]: matches 0 of the oneOf branches"),
+        ("a step that does nothing", "  - advance: 1h", "  - at: 2027-03-29T05:00:00+02:00", "$.steps[2]: matches 0 of the oneOf branches"),
+        ("expire during a stage without a launch", "launch: com.example.app.refresh, expire: during write", "expire: during write", "$.steps[0]: matches 0 of the oneOf branches"),
+        ("expire with an identifier beside a launch", "expire: during write", "expire: com.example.app.refresh", "$.steps[0]: matches 0 of the oneOf branches"),
+        ("advance beside at", "  - advance: 1h", "  - {at: 2027-03-29T05:00:00+02:00, advance: 1h}", "$.steps[2]: matches 0 of the oneOf branches"),
+        ("earliest-begin without a submit", "submit: com.example.app.refresh, earliest", "register: com.example.app.refresh, earliest", "$.steps[1]: matches 0 of the oneOf branches"),
+        ("fail without a launch", "  - advance: 1h", "  - fail: {stage: write, error: disk-full}", "$.steps[2]: matches 0 of the oneOf branches"),
+        ("terminate with a value", "  - advance: 1h", "  - terminate: now", "$.steps[2].terminate"),
+        ("an error type with capitals", "expire: during write", "fail: {stage: write, error: DiskFull}", "$.steps[0].fail.error"),
+        ("an interrupt that is not a checkpoint", "expire: during write", "interrupt: before-write", "$.steps[0].interrupt"),
+        ("an unknown stage", "stages: [download, parse, write]", "stages: [download, parse, wrte]", "$.job.stages"),
+        ("an unknown adapter", "app: {resubmits", "app: {adapter: thn, resubmits", "$.app.adapter"),
+        ("a flag that is not true or false", "resubmits: true", "resubmits: yes", "$.app.resubmits"),
+        ("a retry without its delay", ", delay: 15m", "", "$.app.retry: missing required delay"),
+        ("a budget that is not a duration", "refresh: 30s", "refresh: 1.5m", "$.system.expires-after.refresh"),
+        ("an unknown availability", "availability: available", "availability: off", "$.system.availability"),
+        ("an identifier with a space", "task: {identifier: com.example.app.refresh", "task: {identifier: \"com example\"", "$.task"),
+        ("an empty task list", "task: {identifier: com.example.app.refresh, kind: refresh}", "task: []", "$.task"),
+        ("info-plist beside an inline list", "kind: refresh}", "kind: refresh, info-plist: fixtures/Info.plist, permitted: []}", "$.task"),
+        ("an unknown completion", "completed: [false]", "completed: [fals]", "$.expect.completed"),
+        ("a count that is not a number", "commits: 0", "commits: none", "$.expect.store.commits"),
+        ("a run that compares nothing", "runs: [{actual: 2027-03-29T02:31:00+02:00, outcome: expired}]", "runs: [{}]", "$.expect.runs[0]"),
+        ("an unknown invariant", "errors: []", "errors: []\n  broken-invariants: [no-such-invariant]", "$.expect.broken-invariants"),
+        ("an unknown lifecycle error", "errors: []", "errors: [not-permited]", "$.expect.errors"),
+        ("a clock without an offset", "clock: 2027-03-29T00:00:00+02:00", "clock: 2027-03-29T00:00:00", "$.clock"),
+        ("a scenario without a task", "task: {identifier: com.example.app.refresh, kind: refresh}\n", "", "$: missing required task"),
+        ("a scenario without a clock", "clock: 2027-03-29T00:00:00+02:00\n", "", "$: missing required clock"),
+        ("a recurrence key in a scenario", "clock:", "window: {after: 2027-03-29T00:00:00Z, through: 2027-03-30T00:00:00Z}\nclock:", "$: unexpected property window"),
+    ])
+    func scenariosTheParserRefusesAreRefused(_ what: String, _ find: String, _ replacement: String, _ expected: String) {
+        #expect(Self.scenarioBase.contains(find), "\(what): the edit must apply")
+        let text = Self.scenarioBase.replacingOccurrences(of: find, with: replacement)
+        let parsed = SpecFixtures.parse(text)
+        #expect(parsed.diagnostics.contains { $0.severity == .error }, "\(what): the parser must refuse it")
+        let problems = Self.problems(in: text).flatMap { $0 }
+        #expect(problems.contains { $0.contains(expected) }, "\(what): \(problems)")
+    }
+
+    @Test func aDocumentWithAnyKeyOnlyScenariosHaveIsReadAsAScenario() {
+        // The parser's rule: any of task, job, clock, app, system, steps makes a document a scenario.
+        for key in SpecKeyCatalog.lifecycleMarkerKeys {
+            let problems = Self.problems(in: "spec: s\n\(key): {}\n").flatMap { $0 }
+            #expect(problems.contains { $0.contains("$: missing required") }, "\(key): \(problems)")
+            #expect(!problems.contains { $0.contains("unexpected property \(key)") }, "\(key): \(problems)")
+        }
+        #expect(SpecKeyCatalog.lifecycleMarkerKeys == ["task", "job", "clock", "app", "system", "steps"])
     }
 
     static let refusedBase = """

@@ -20,8 +20,10 @@ let package = Package(
         .target(name: "SpecDiagnostics"),
         .target(name: "SpecYAML", dependencies: ["CYAML"]),
         .target(name: "Recurrence"),
-        .target(name: "TaskHarness", dependencies: ["Recurrence", "CSQLite"]),
-        .target(name: "SpecResults", dependencies: ["SpecDiagnostics"]),
+        // Secrets masked wherever text leaves: the harness's diagnostics log and every report.
+        .target(name: "TextRedaction"),
+        .target(name: "TaskHarness", dependencies: ["Recurrence", "CSQLite", "TextRedaction"]),
+        .target(name: "SpecResults", dependencies: ["SpecDiagnostics", "TextRedaction"]),
 
         // Spec files → plans → results → reports.
         .target(name: "SpecModel", dependencies: ["SpecDiagnostics", "Recurrence"]),
@@ -31,7 +33,7 @@ let package = Package(
         .target(name: "SpecReporters", dependencies: ["SpecResults", "SpecDiagnostics"]),
         .target(name: "SpecrunCLI", dependencies: [
             "SpecDiagnostics", "SpecYAML", "SpecModel", "SpecParser", "SpecLint", "Recurrence", "TaskHarness",
-            "SpecResults", "SpecRunner", "SpecReporters",
+            "SpecResults", "SpecRunner", "SpecReporters", "TextRedaction",
         ]),
         .executableTarget(name: "specrun", dependencies: ["SpecrunCLI"]),
         // Runs the sync job in a child process that SIGKILLs itself at a checkpoint (TaskHarnessTests' real crash).
@@ -50,16 +52,17 @@ let package = Package(
 
         .testTarget(name: "SpecYAMLTests", dependencies: ["SpecYAML"]),
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"]),
-        .testTarget(name: "TaskHarnessTests", dependencies: ["TaskHarness", "Recurrence", "harness-crash-helper"]),
+        .testTarget(name: "TextRedactionTests", dependencies: ["TextRedaction"]),
+        .testTarget(name: "TaskHarnessTests", dependencies: ["TaskHarness", "Recurrence", "TextRedaction", "harness-crash-helper"]),
         .testTarget(name: "SpecParserTests", dependencies: ["SpecParser", "SpecModel", "SpecYAML", "SpecDiagnostics", "Recurrence", "JSONSchemaTesting"],
                     exclude: ["Invalid"]),
         .testTarget(name: "SpecLintTests", dependencies: ["SpecLint", "SpecParser", "SpecModel", "SpecDiagnostics", "Recurrence"]),
         .testTarget(name: "SpecRunnerTests", dependencies: ["SpecRunner", "SpecParser", "SpecModel", "SpecResults", "Recurrence", "TaskHarness"]),
         .testTarget(
-            name: "SpecReportersTests", dependencies: ["SpecReporters", "SpecResults", "SpecDiagnostics", "JSONSchemaTesting"],
+            name: "SpecReportersTests", dependencies: ["SpecReporters", "SpecResults", "SpecDiagnostics", "TextRedaction", "JSONSchemaTesting"],
             exclude: ["Golden", "CrossCheck"]
         ),
         // "specrun": the interruption tests signal and SIGKILL the real binary.
-        .testTarget(name: "SpecrunCLITests", dependencies: ["SpecrunCLI", "SpecParser", "JSONSchemaTesting", "specrun"], exclude: ["Golden"]),
+        .testTarget(name: "SpecrunCLITests", dependencies: ["SpecrunCLI", "SpecParser", "SpecResults", "TextRedaction", "JSONSchemaTesting", "specrun"], exclude: ["Golden"]),
     ]
 )

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Masks secrets in text before it leaves the process: each secret part becomes `[redacted]`.
+///
+/// Every pattern is matched against the original text and the secret parts of all matches are masked together,
+/// so patterns do not see each other's masks, and masking an already masked text changes nothing.
+///
+/// ```swift
+/// Redaction.standard.mask("Authorization: Bearer abc123")   // "Authorization: [redacted]"
+/// Redaction.standard.mask("GET /items?token=s3cr3t&page=2")  // "GET /items?token=[redacted]&page=2"
+/// ```
+public struct Redaction: Sendable, Hashable {
+    /// What a secret part is replaced with.
+    public static let mask = "[redacted]"
+
+    /// The patterns, in the order given.
+    public let patterns: [RedactionPattern]
+
+    public init(patterns: [RedactionPattern]) {
+        self.patterns = patterns
+    }
+
+    /// The default patterns (`RedactionPattern.standard`): bearer tokens, authorization headers, `token=`-style
+    /// assignments, long keys, JSON Web Tokens and passwords in URLs.
+    public static let standard = Redaction(patterns: RedactionPattern.standard)
+
+    /// Masks nothing.
+    public static let none = Redaction(patterns: [])
+
+    /// Whether this masks nothing.
+    public var isEmpty: Bool { patterns.isEmpty }
+
+    /// `text` with every secret part replaced by `[redacted]`; the same text when nothing matches.
+    public func mask(_ text: String) -> String {
+        guard !patterns.isEmpty, !text.isEmpty else { return text }
+        // Most texts hold none of the patterns' keywords: decide that on bytes, before bridging to NSString.
+        let folded = patterns.contains { !$0.keywords.isEmpty }
+            ? text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 } : []
+        var string: NSString?
+        var ranges: [NSRange] = []
+        for pattern in patterns where pattern.mayMatch(folded) {
+            let bridged = string ?? (text as NSString)
+            string = bridged
+            ranges += pattern.secretRanges(in: bridged)
+        }
+        guard !ranges.isEmpty else { return text }
+        let merged = Self.merged(ranges)
+        let result = NSMutableString(string: text)
+        // From the end, so each replacement leaves the offsets of the ones before it valid.
+        for range in merged.reversed() {
+            result.replaceCharacters(in: range, with: Self.mask)
+        }
+        return result as String
+    }
+
+    /// `mask` applied to an optional text.
+    public func mask(_ text: String?) -> String? {
+        text.map { mask($0) }
+    }
+
+    /// Overlapping or touching ranges joined, in order: two secrets side by side become one mask.
+    static func merged(_ ranges: [NSRange]) -> [NSRange] {
+        var result: [NSRange] = []
+        for range in ranges.sorted(by: { $0.location < $1.location }) {
+            if let last = result.last, range.location <= last.location + last.length {
+                let end = max(last.location + last.length, range.location + range.length)
+                result[result.count - 1] = NSRange(location: last.location, length: end - last.location)
+            } else {
+                result.append(range)
+            }
+        }
+        return result
+    }
+}

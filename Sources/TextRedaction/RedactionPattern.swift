@@ -1,0 +1,114 @@
+import Foundation
+
+/// One kind of secret to mask: a regular expression, and which part of a match is the secret.
+///
+/// With capture groups, only what the groups match is the secret (`bearer\s+(\S+)` keeps the word `Bearer` and
+/// masks the token); without any, the whole match is. Expressions use ICU syntax (`NSRegularExpression`):
+/// `(?i)` for case-insensitive, lookahead `(?=…)` and lookbehind `(?<!…)` are available.
+public struct RedactionPattern: Sendable, Hashable, CustomStringConvertible {
+    /// A short name for docs and tests (`bearer-token`), or the expression itself for a pattern from the command line.
+    public let name: String
+    /// The expression as written.
+    public let source: String
+    /// Lowercase words of which a text must contain one before the expression is tried (none: always tried).
+    ///
+    /// Most texts in results (instants, keys, names) contain none of a default pattern's words; checking for the
+    /// word first keeps a pass over a large run cheap.
+    public let keywords: [String]
+    /// `keywords` as UTF-8, for the check on a text's ASCII-lowercased bytes.
+    private let keywordBytes: [[UInt8]]
+    let expression: NSRegularExpression
+
+    /// Compiles `source`; throws `RedactionPattern.Invalid` with the regular-expression engine's reason.
+    public init(name: String? = nil, _ source: String, keywords: [String] = []) throws(Invalid) {
+        do {
+            expression = try NSRegularExpression(pattern: source)
+        } catch {
+            throw Invalid(source: source, reason: (error as NSError).localizedDescription)
+        }
+        self.name = name ?? source
+        self.source = source
+        self.keywords = keywords.map { $0.lowercased() }
+        keywordBytes = self.keywords.map { Array($0.utf8) }
+    }
+
+    /// A pattern that does not compile.
+    public struct Invalid: Error, Equatable, CustomStringConvertible {
+        public let source: String
+        public let reason: String
+        public var description: String { "'\(source)' is not a valid regular expression (\(reason))" }
+    }
+
+    public var description: String { name }
+
+    public static func == (lhs: RedactionPattern, rhs: RedactionPattern) -> Bool {
+        lhs.name == rhs.name && lhs.source == rhs.source && lhs.keywords == rhs.keywords
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(source)
+        hasher.combine(keywords)
+    }
+
+    /// Whether the expression needs to be tried on a text whose UTF-8 bytes, ASCII letters lowercased, are `folded`.
+    func mayMatch(_ folded: [UInt8]) -> Bool {
+        guard !keywordBytes.isEmpty else { return true }
+        return keywordBytes.contains { keyword in
+            guard folded.count >= keyword.count else { return false }
+            // A plain scan: texts in results are short, and most hold no keyword's first byte at all.
+            return (0...(folded.count - keyword.count)).contains { start in
+                folded[start] == keyword[0] && folded[start..<(start + keyword.count)].elementsEqual(keyword)
+            }
+        }
+    }
+
+    /// The ranges of `text` (UTF-16 offsets, as `NSRegularExpression` counts) that are secret; empty ranges dropped.
+    func secretRanges(in text: NSString) -> [NSRange] {
+        var ranges: [NSRange] = []
+        let groups = expression.numberOfCaptureGroups
+        for match in expression.matches(in: text as String, range: NSRange(location: 0, length: text.length)) {
+            if groups == 0 {
+                if match.range.length > 0 { ranges.append(match.range) }
+                continue
+            }
+            for group in 1...groups {
+                let range = match.range(at: group)
+                if range.location != NSNotFound && range.length > 0 { ranges.append(range) }
+            }
+        }
+        return ranges
+    }
+}
+
+extension RedactionPattern {
+    /// The patterns every run masks unless told not to (`--no-default-redaction`), each written so that ordinary
+    /// spec text — instants, dedup keys, spec names such as "Bearer tokens never reach the log", a `log.never`
+    /// check for `"Bearer "` or `"token="` — is left alone.
+    public static let standard: [RedactionPattern] = [
+        // `Bearer abc123…`: the token, when it has a digit or is long (so "Bearer tokens are masked" stays prose).
+        try! RedactionPattern(name: "bearer-token",
+            #"(?i)(?<![A-Za-z0-9])bearer\s+((?=[A-Za-z0-9._~+/-]*[0-9])[A-Za-z0-9._~+/-]+=*|[A-Za-z0-9._~+/-]{20,}=*)"#,
+            keywords: ["bearer"]),
+        // `Authorization: Basic dXNlcjpwYXNz`, `Proxy-Authorization=…`: the whole value, to the end of the line or quote.
+        try! RedactionPattern(name: "authorization-header",
+            #"(?i)(?<![A-Za-z0-9])(?:proxy-)?authorization\s*[:=]\s*([^\s"'\\,;](?:[^"'\r\n\\,;]*[^\s"'\\,;])?)"#,
+            keywords: ["authorization"]),
+        // `token=…`, `access_token: …`, `api_key=…`, `X-Api-Key: …`, `apikey=…`, `client_secret=…`, `password: …`.
+        try! RedactionPattern(name: "secret-assignment",
+            #"(?i)(?<![A-Za-z0-9])(?:[a-z0-9]+[_-])*(?:token|api[_-]?key|apikey|secret|password|passwd|pwd)\s*[:=]\s*"?(?!\[redacted\])([^\s"'&,;)\]}]+)"#,
+            keywords: ["token", "key", "secret", "passw", "pwd"]),
+        // `key=9f86d081884c7d659a2feaa0c55ad015`, `signing-key=3q2+7w…`: a long hex or base64 value after `key=`.
+        try! RedactionPattern(name: "key-assignment",
+            #"(?i)(?<![A-Za-z0-9])(?:[a-z0-9]+[_-])*keys?\s*=\s*"?((?=[A-Za-z0-9+/_-]*[0-9])(?:[A-Fa-f0-9]{16,}|[A-Za-z0-9+/_-]{32,})={0,2})(?![A-Za-z0-9+/=_-])"#,
+            keywords: ["key"]),
+        // A JSON Web Token (`eyJhbGciOi….eyJzdWIiOi….signature`), wherever it stands.
+        try! RedactionPattern(name: "json-web-token",
+            #"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*"#,
+            keywords: ["eyj"]),
+        // `https://user:password@host`: the password.
+        try! RedactionPattern(name: "url-credentials",
+            #"(?i)(?<![A-Za-z0-9])[a-z][a-z0-9+.-]*://[^/\s:@]+:([^/\s@]+)@"#,
+            keywords: ["://"]),
+    ]
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+@testable import TextRedaction
+
+/// The default patterns mask the secret part of what they match and leave ordinary spec and report text alone;
+/// patterns from the command line mask their groups, or their whole match.
+@Suite struct RedactionTests {
+    @Test(arguments: [
+        // bearer-token
+        ("Authorization header was Bearer abc123def456", "Authorization header was Bearer [redacted]"),
+        ("bearer eyZ0-long_token.value~x", "bearer [redacted]"),
+        ("BEARER abcdefghijklmnopqrstuvwxyz", "BEARER [redacted]"),
+        ("items: [\"Bearer abc123\", \"43\"]", "items: [\"Bearer [redacted]\", \"43\"]"),
+        // authorization-header
+        ("Authorization: Bearer abc123", "Authorization: [redacted]"),
+        ("authorization: Basic dXNlcjpwYXNz", "authorization: [redacted]"),
+        ("a line containing \"Authorization: Basic dXNlcjpwYXNz\" was found", "a line containing \"Authorization: [redacted]\" was found"),
+        ("Proxy-Authorization=Digest x, next", "Proxy-Authorization=[redacted], next"),
+        // secret-assignment
+        ("GET /items?token=s3cr3t&page=2", "GET /items?token=[redacted]&page=2"),
+        ("access_token: abc", "access_token: [redacted]"),
+        ("X-Api-Key: k-123", "X-Api-Key: [redacted]"),
+        ("api_key=AKIA1234 apikey=zz", "api_key=[redacted] apikey=[redacted]"),
+        ("client_secret=\"hunter2\"", "client_secret=\"[redacted]\""),
+        ("password: hunter2; user: bob", "password: [redacted]; user: bob"),
+        ("PASSWD=x pwd=y", "PASSWD=[redacted] pwd=[redacted]"),
+        ("{token=abc}", "{token=[redacted]}"),
+        // key-assignment
+        ("key=9f86d081884c7d659a2feaa0c55ad015", "key=[redacted]"),
+        ("signing-key=3q2+7wAAAAAAAAAAAAAAAAAAAAAAAAA1bbbbbb==", "signing-key=[redacted]"),
+        // json-web-token
+        ("id eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk here",
+         "id [redacted] here"),
+        // url-credentials
+        ("fetch https://app:s3cr3t@api.example.com/items failed", "fetch https://app:[redacted]@api.example.com/items failed"),
+        // Two secrets in one text, and two patterns over the same secret.
+        ("token=a1 and Bearer b2", "token=[redacted] and Bearer [redacted]"),
+        ("Authorization: token=abc123", "Authorization: [redacted]"),
+    ])
+    func theDefaultPatternsMaskTheSecretPart(text: String, masked: String) {
+        #expect(Redaction.standard.mask(text) == masked)
+        // Masking a masked text again changes nothing (re-rendering archived results, say).
+        #expect(Redaction.standard.mask(masked) == masked)
+    }
+
+    @Test(arguments: [
+        // Instants, offsets, local times, zones and dedup keys.
+        "2027-03-29T02:30:00+02:00", "2027-03-29 02:30 CEST (+02:00)", "nightly-sync/v1/2027-03-30",
+        "key nightly-sync/v1/2027-03-30~2", "key: nightly-sync/v1/2027-03-30T02:15", "expected key europeanmarketsnightlysync/v1/2027-03-30",
+        "same instant, different dedup key: got nightly-sync/v1/2027-03-29, expected nightly-sync/v2/2027-03-29",
+        // Spec names and log checks about tokens, as a QA engineer writes them.
+        "Bearer tokens never reach the log", "no line containing \"Bearer \"", "no line containing \"token=\"",
+        "log: {contains: [\"register com.example.app.refresh ok\"], never: [\"Bearer \", \"token=\"]}",
+        "a mapping, e.g. {contains: [\"register com.example.app.refresh ok\"], never: [\"token=\"]}",
+        "never: [token=]", "the token expires; the secret is safe", "Passwords are not stored",
+        // Harness lines, invariants and messages.
+        "register com.example.app.refresh ok", "parse com.example.app.refresh token_abc", "write com.example.app.refresh disk-full",
+        "success-implies-commit", "the window holds more than 100000 occurrences (--max-occurrences)",
+        "http://www.w3.org/2000/svg", "specs/lifecycle/bugs/01-info-plist-missing-identifier.yaml",
+        "unknown key 'tokn' in 'job'; did you mean 'token'?", "a key in 'expect' must be a plain name",
+    ])
+    func ordinaryTextIsLeftAlone(text: String) {
+        #expect(Redaction.standard.mask(text) == text)
+    }
+
+    @Test func aCommandLinePatternMasksItsGroupsOrElseItsWholeMatch() throws {
+        let redaction = Redaction(patterns: [
+            try RedactionPattern(#"X-Session: (\S+)"#),
+            try RedactionPattern(#"acct-\d{6}"#),
+        ])
+        #expect(redaction.mask("X-Session: abc and acct-123456, acct-12") == "X-Session: [redacted] and [redacted], acct-12")
+        // Only the patterns given: the defaults are separate.
+        #expect(redaction.mask("token=abc") == "token=abc")
+        #expect(Redaction.none.mask("token=abc") == "token=abc")
+    }
+
+    @Test func overlappingAndTouchingSecretsBecomeOneMask() throws {
+        let redaction = Redaction(patterns: [try RedactionPattern("abc"), try RedactionPattern("bcd"), try RedactionPattern("ef")])
+        #expect(redaction.mask("xabcdefx") == "x[redacted]x")
+        #expect(Redaction.merged([NSRange(location: 5, length: 2), NSRange(location: 0, length: 2), NSRange(location: 1, length: 2)])
+                == [NSRange(location: 0, length: 3), NSRange(location: 5, length: 2)])
+    }
+
+    @Test func aPatternThatMatchesNothingButEmptyTextMasksNothing() throws {
+        let redaction = Redaction(patterns: [try RedactionPattern("z*"), try RedactionPattern("(q?)x")])
+        #expect(redaction.mask("abc x") == "abc x")
+    }
+
+    @Test func textOutsideASCIIKeepsItsCharacters() throws {
+        #expect(Redaction.standard.mask("Zürich → token=geheim✓ ok") == "Zürich → token=[redacted] ok")
+        #expect(Redaction(patterns: [try RedactionPattern("🔑+")]).mask("a🔑🔑b") == "a[redacted]b")
+    }
+
+    @Test func anInvalidExpressionIsRefusedWithTheEnginesReason() {
+        #expect(throws: RedactionPattern.Invalid.self) { try RedactionPattern("token=(") }
+        do {
+            _ = try RedactionPattern("[a-")
+            Issue.record("'[a-' compiled")
+        } catch {
+            #expect(error.source == "[a-")
+            #expect(error.description.hasPrefix("'[a-' is not a valid regular expression ("))
+        }
+    }
+
+    @Test func theStandardPatternsAreNamedForTheDocs() {
+        #expect(RedactionPattern.standard.map(\.name) == [
+            "bearer-token", "authorization-header", "secret-assignment", "key-assignment", "json-web-token", "url-credentials",
+        ])
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import SpecDiagnostics
+import SpecReporters
+import SpecResults
+import Testing
+import TextRedaction
+
+/// `RunResult.redacted(by:)` masks every text the results carry, so no format shows a secret, and changes nothing
+/// in results without one.
+@Suite struct RedactionReportTests {
+    static let tokenSecret = "s3cr3tVALUE42"
+    static let bearerSecret = "abc123DEF"
+
+    /// A text for the field `label` that carries both secrets the way they leak: a query parameter and a header.
+    static func leaky(_ label: String) -> String {
+        "\(label) token=\(tokenSecret) Bearer \(bearerSecret)"
+    }
+
+    static func instant(_ label: String) -> ResultInstant {
+        ResultInstant(utc: leaky(label + ".utc"), epochSeconds: 1_806_282_000, offsetForm: leaky(label + ".offsetForm"),
+                      local: leaky(label + ".local"), key: leaky(label + ".key"))
+    }
+
+    static func diagnostic(_ label: String) -> Diagnostic {
+        Diagnostic(code: leaky(label + ".code"), severity: .error,
+                   location: SourceLocation(file: leaky(label + ".file"), line: 3, column: 60),
+                   message: leaky(label + ".message"), sourceLine: leaky(label + ".sourceLine"), length: 4,
+                   notes: [Diagnostic.Note(location: SourceLocation(file: leaky(label + ".noteFile"), line: 1, column: 1),
+                                           message: leaky(label + ".note"))])
+    }
+
+    /// Every string field of the results, and of everything in them, holds both secrets; no optional is nil.
+    static let everywhere: RunResult = {
+        let test = TestResult(
+            id: leaky("id"), file: leaky("file"), line: 7, spec: leaky("spec"), caseName: leaky("case"),
+            engine: leaky("engine"), tags: [leaky("tag")], status: .failed, duration: 0.25, timeZone: leaky("zone"),
+            message: leaky("message"), deviationReason: leaky("deviation"), expected: [instant("expected")],
+            actual: [instant("actual")],
+            diff: [DiffLine(kind: .keyMismatch, expected: instant("diff.expected"), actual: instant("diff.actual"))],
+            diagnostics: [diagnostic("test")],
+            zoneContext: ZoneContext(zone: leaky("context.zone"), transitions: [ZoneContext.Transition(
+                at: instant("transition"), offsetBefore: 3600, offsetAfter: 7200, localBefore: leaky("localBefore"),
+                localAfter: leaky("localAfter"), abbreviationBefore: leaky("abbreviationBefore"),
+                abbreviationAfter: leaky("abbreviationAfter"))]),
+            lifecycle: LifecycleResult(
+                runs: [LifecycleResult.Run(planned: instant("planned"), actual: instant("ran"), key: leaky("run.key"),
+                                           outcome: leaky("outcome"))],
+                invariants: [LifecycleResult.InvariantCheck(name: leaky("invariant"), passed: false, detail: leaky("detail"))],
+                expectations: [LifecycleResult.ExpectationCheck(name: leaky("expectation"), expected: leaky("wanted"),
+                                                                actual: leaky("got"), passed: false)]))
+        return RunResult(
+            environment: Environment(
+                os: leaky("os"), osVersion: leaky("osVersion"), architecture: leaky("architecture"),
+                swiftVersion: leaky("swiftVersion"), foundation: leaky("foundation"), tzdataVersion: leaky("tzdata"),
+                zones: [leaky("zones")], specrunVersion: leaky("specrunVersion"), gitCommit: leaky("gitCommit"),
+                startTime: leaky("startTime"), commandLine: [leaky("commandLine")]),
+            files: [leaky("files")], diagnostics: [diagnostic("run")], tests: [test], notes: [leaky("notes")])
+    }()
+
+    /// Every string reachable from `value`, with a path; `nil` optionals are reported as `missing`.
+    static func strings(in value: Any, path: String = "run", missing: inout [String]) -> [(path: String, text: String)] {
+        if let text = value as? String { return [(path, text)] }
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            guard let wrapped = mirror.children.first?.value else {
+                missing.append(path)
+                return []
+            }
+            return strings(in: wrapped, path: path, missing: &missing)
+        }
+        return mirror.children.enumerated().flatMap { index, child in
+            strings(in: child.value, path: path + "." + (child.label ?? "\(index)"), missing: &missing)
+        }
+    }
+
+    @Test func theFixtureHoldsBothSecretsInEveryStringItHas() {
+        // A field added to the results without a secret in this fixture fails here: add it (and redact it).
+        var missing: [String] = []
+        let texts = Self.strings(in: Self.everywhere, missing: &missing)
+        #expect(missing.isEmpty, "optional fields left nil: \(missing)")
+        #expect(texts.count >= 50)
+        let plain = texts.filter { !$0.text.contains(Self.tokenSecret) || !$0.text.contains(Self.bearerSecret) }
+        #expect(plain.isEmpty, "fields without the secrets: \(plain.map(\.path))")
+    }
+
+    @Test func redactionMasksEveryStringAndKeepsEverythingElse() {
+        let redacted = Self.everywhere.redacted(by: .standard)
+        var missing: [String] = []
+        let texts = Self.strings(in: redacted, missing: &missing)
+        let leaking = texts.filter { $0.text.contains(Self.tokenSecret) || $0.text.contains(Self.bearerSecret) }
+        #expect(leaking.isEmpty, "still holding a secret: \(leaking.map(\.path))")
+        // Each text kept its words around the masks; the notes added for source lines left out are the only new texts.
+        let unmasked = texts.filter { !$0.text.contains("token=[redacted] Bearer [redacted]") && !$0.text.hasPrefix("the source line is not shown") }
+        #expect(unmasked.isEmpty, "\(unmasked)")
+        #expect(redacted.tests[0].status == .failed && redacted.tests[0].line == 7 && redacted.tests[0].duration == 0.25)
+        #expect(redacted.tests[0].expected[0].epochSeconds == 1_806_282_000)
+        #expect(redacted.summary == Self.everywhere.summary)
+    }
+
+    /// Each format of a run: what `specrun` prints and writes.
+    static func renders(_ run: RunResult) throws -> [(format: String, text: String)] {
+        var rendered: [(String, String)] = [
+            ("terminal", TerminalReporter().render(run)),
+            ("terminal, quiet", TerminalReporter(quiet: true).render(run)),
+            ("json", try JSONReporter().render(run)),
+            ("junit", JUnitReporter().render(run)),
+            ("html", HTMLReporter().render(run)),
+            ("tap", TAPReporter().render(run)),
+            ("github", GitHubAnnotationsReporter().render(run)),
+        ]
+        for artifact in try ReportArtifacts.files(for: run) {
+            rendered.append(("artifact " + artifact.name, String(decoding: artifact.contents, as: UTF8.self)))
+        }
+        return rendered
+    }
+
+    @Test func noFormatShowsASecretOnceTheResultsAreRedacted() throws {
+        // Unredacted, every format shows both secrets: the search below would find a leak.
+        for (format, text) in try Self.renders(Self.everywhere) {
+            #expect(text.contains(Self.tokenSecret) && text.contains(Self.bearerSecret), "\(format) shows no secret even unredacted")
+        }
+        for (format, text) in try Self.renders(Self.everywhere.redacted(by: .standard)) {
+            #expect(!text.contains(Self.tokenSecret), "\(format) leaks the token")
+            #expect(!text.contains(Self.bearerSecret), "\(format) leaks the bearer token")
+            #expect(text.contains("[redacted]"), "\(format)")
+        }
+    }
+
+    @Test func theDefaultPatternsChangeNothingInTheReportersFixture() throws {
+        // The fixture every golden output is rendered from: redacting it leaves it as it is, so the goldens hold.
+        #expect(RunResultFixture.run.redacted(by: .standard) == RunResultFixture.run)
+        #expect(RunResultFixture.run.redacted(by: .none) == RunResultFixture.run)
+    }
+
+    @Test func aCommandLinePatternReachesEveryFormatToo() throws {
+        let run = RunResultFixture.run.redacted(by: Redaction(patterns: [try RedactionPattern("Berlin")]))
+        for (format, text) in try Self.renders(run) {
+            #expect(!text.contains("Berlin"), "\(format)")
+        }
+    }
+
+    // MARK: Source lines
+
+    static func lineDiagnostic(_ line: String, column: Int, length: Int) -> Diagnostic {
+        Diagnostic(code: "invalid-name", location: SourceLocation(file: "specs/a.yaml", line: 5, column: column),
+                   message: "a message", sourceLine: line, length: length)
+    }
+
+    @Test func aSourceLineMaskedAfterTheCaretIsShownMasked() {
+        let line = "  job: {stages: [dowload], items: [\"token=abc123\"]}"
+        let diagnostic = Self.lineDiagnostic(line, column: 18, length: 7).redacted(by: .standard)
+        #expect(diagnostic.sourceLine == "  job: {stages: [dowload], items: [\"token=[redacted]\"]}")
+        #expect(diagnostic.notes.isEmpty)
+        #expect(DiagnosticRenderer().render(diagnostic).contains("                 ^~~~~~~"))
+    }
+
+    @Test func aSourceLineMaskedAtOrBeforeTheCaretIsLeftOutWithANote() {
+        // The secret s3cr3t is columns 40–45; the caret under `tok` (34–36) ends before it, and keeps the line.
+        let line = "  - {fail: {stage: write, error: token=s3cr3t}, note: x}"
+        #expect(Self.lineDiagnostic(line, column: 34, length: 3).redacted(by: .standard).sourceLine
+                == "  - {fail: {stage: write, error: token=[redacted]}, note: x}")
+        for column in [38, 40, 50] {
+            let diagnostic = Self.lineDiagnostic(line, column: column, length: 3).redacted(by: .standard)
+            #expect(diagnostic.sourceLine == nil)
+            #expect(diagnostic.notes.map(\.message) == ["the source line is not shown: it holds text that the redaction patterns mask"])
+            #expect(!DiagnosticRenderer().render(diagnostic).contains("s3cr3t"))
+        }
+        let untouched = Self.lineDiagnostic("  at: 02:30", column: 7, length: 5)
+        #expect(untouched.redacted(by: .standard) == untouched)
+    }
+}

@@ -1,4 +1,6 @@
 import SpecDiagnostics
+import SpecResults
+import TextRedaction
 
 /// `specrun check [options] PATH...`: reads and lints specs without running them, with exactly the diagnostics a
 /// run reports; exit 0 (warnings allowed) or 2.
@@ -14,7 +16,7 @@ struct CheckCommand {
         OptionSpec(name: "quiet", short: "q", help: "Print only errors and the summary line."),
         OptionSpec(name: "color", valueName: "WHEN", help: "Color the output: auto (default), always, never.",
                    allowedValues: ["auto", "always", "never"]),
-    ] + RunLimits.options.filter { $0.name != "max-occurrences" }
+    ] + RunLimits.options.filter { $0.name != "max-occurrences" } + RedactionOptions.options
 
     static var help: String {
         """
@@ -39,6 +41,7 @@ struct CheckCommand {
         let parsed: ParsedArguments
         let files: [String]
         var limits: RunLimits
+        let redaction: Redaction
         do throws(UsageError) {
             parsed = try OptionParser(options: Self.options).parse(arguments)
             if parsed.flag("help") {
@@ -49,6 +52,7 @@ struct CheckCommand {
                 throw UsageError("No spec path given. Name a spec file or a folder, e.g. 'specrun check specs/'.")
             }
             limits = try RunLimits(parsed)
+            redaction = try RedactionOptions.redaction(parsed)
             files = try SpecDiscovery.files(in: parsed.positionals)
             guard !files.isEmpty else {
                 let places = parsed.positionals.map { "'\($0)'" }.joined(separator: ", ")
@@ -63,7 +67,7 @@ struct CheckCommand {
         let shown = parsed.flag("quiet") ? loaded.diagnostics.filter { $0.severity == .error } : loaded.diagnostics
         let renderer = DiagnosticRenderer(color: io.useColor(parsed.value("color")))
         for diagnostic in shown {
-            io.writeOut(renderer.render(diagnostic) + "\n\n")
+            io.writeOut(renderer.render(diagnostic.redacted(by: redaction)) + "\n\n")
         }
         let errors = loaded.diagnostics.filter { $0.severity == .error }.count
         let warnings = loaded.diagnostics.filter { $0.severity == .warning }.count

@@ -9,7 +9,7 @@ struct CompareCommand {
     static let options: [OptionSpec] = [
         OptionSpec(name: "help", short: "h", help: "Show this help."),
         OptionSpec(name: "color", valueName: "WHEN", help: "Color the report: auto, always, never.", allowedValues: ["auto", "always", "never"]),
-    ]
+    ] + RedactionOptions.options
 
     static var help: String {
         """
@@ -37,8 +37,9 @@ struct CompareCommand {
             guard parsed.positionals.count == 2 else {
                 throw UsageError("Give two results files, the old one first: 'specrun compare old.json new.json'.")
             }
-            let old = try ResultsFile.read(parsed.positionals[0])
-            let new = try ResultsFile.read(parsed.positionals[1])
+            let redaction = try RedactionOptions.redaction(parsed)
+            let old = try ResultsFile.read(parsed.positionals[0]).redacted(by: redaction)
+            let new = try ResultsFile.read(parsed.positionals[1]).redacted(by: redaction)
             let comparison = RunComparison(old: old, new: new)
             let reporter = ComparisonReporter(color: io.useColor(parsed.value("color")), glyphs: Glyphs.preferred(environment: io.environment))
             io.writeOut(reporter.render(comparison, oldName: parsed.positionals[0], newName: parsed.positionals[1]))

@@ -9,7 +9,7 @@ struct MergeCommand {
     static let options: [OptionSpec] = [
         OptionSpec(name: "help", short: "h", help: "Show this help."),
         OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the merged JSON results (required)."),
-    ] + ResultOutputs.options.filter { $0.name != "json" }
+    ] + ResultOutputs.options.filter { $0.name != "json" } + RedactionOptions.options
 
     static var help: String {
         """
@@ -39,9 +39,10 @@ struct MergeCommand {
             guard !parsed.positionals.isEmpty else {
                 throw UsageError("Give the results files to merge, e.g. 'specrun merge shard-1.json shard-2.json -o all.json'.")
             }
+            let redaction = try RedactionOptions.redaction(parsed)
             var shards: [RunResult] = []
             for path in parsed.positionals { shards.append(try ResultsFile.read(path)) }
-            let merged = try RunResult.merging(shards, labels: parsed.positionals)
+            let merged = try RunResult.merging(shards, labels: parsed.positionals).redacted(by: redaction)
             var outputs = ResultOutputs(parsed)
             outputs.json = output
             let problems = outputs.write(merged)

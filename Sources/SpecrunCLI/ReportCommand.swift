@@ -10,7 +10,7 @@ struct ReportCommand {
         OptionSpec(name: "help", short: "h", help: "Show this help."),
         OptionSpec(name: "quiet", short: "q", help: "Print only failures, errors and the summary."),
         OptionSpec(name: "color", valueName: "WHEN", help: "Color the report: auto, always, never.", allowedValues: ["auto", "always", "never"]),
-    ] + ResultOutputs.options
+    ] + ResultOutputs.options + RedactionOptions.options
 
     static var help: String {
         """
@@ -37,7 +37,8 @@ struct ReportCommand {
             guard parsed.positionals.count == 1 else {
                 throw UsageError("Give exactly one results file, e.g. 'specrun report results.json --html report.html'.")
             }
-            let run = try ResultsFile.read(parsed.positionals[0])
+            // Archived results may come from a run with other (or no) redaction: mask again before rendering.
+            let run = try ResultsFile.read(parsed.positionals[0]).redacted(by: RedactionOptions.redaction(parsed))
             let glyphs = Glyphs.preferred(environment: io.environment)
             io.writeOut(TerminalReporter(color: io.useColor(parsed.value("color")), quiet: parsed.flag("quiet"), glyphs: glyphs).render(run))
             let problems = ResultOutputs(parsed).write(run)

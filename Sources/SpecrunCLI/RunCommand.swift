@@ -29,7 +29,7 @@ struct RunCommand {
         OptionSpec(name: "fail-fast", help: "Stop starting tests after the first failure."),
         OptionSpec(name: "max-failures", valueName: "N", help: "Stop starting tests after N failures."),
         OptionSpec(name: "timeout", valueName: "SECONDS", help: "Report a test that runs longer as an error (default: 10)."),
-    ] + RunLimits.options + ResultOutputs.options
+    ] + RunLimits.options + ResultOutputs.options + RedactionOptions.options
 
     static var help: String {
         """
@@ -86,7 +86,7 @@ struct RunCommand {
         }
         if configuration.listOnly {
             if let signal = SignalTrap.received { return SignalTrap.exitStatus(for: signal) }
-            io.writeOut(plan.items.map { $0.id + "\n" }.joined())
+            io.writeOut(plan.items.map { configuration.redaction.mask($0.id) + "\n" }.joined())
             return loaded.diagnostics.contains { $0.severity == .error } ? ExitStatus.invalidInput : ExitStatus.success
         }
 
@@ -110,9 +110,11 @@ struct RunCommand {
             zones: Set(tests.compactMap(\.timeZone)).sorted(),
             specPaths: configuration.paths,
             commandLine: commandLine)
+        // Masked once, here: every reporter below renders the same redacted results.
         let result = RunResult(
             environment: environment, files: configuration.files, diagnostics: loaded.diagnostics, tests: tests,
-            strict: configuration.strict)
+            strict: configuration.strict
+        ).redacted(by: configuration.redaction)
 
         let glyphs = Glyphs.preferred(environment: io.environment)
         io.writeOut(TerminalReporter(color: io.useColor(configuration.colorChoice), quiet: configuration.quiet, glyphs: glyphs).render(result))

@@ -1,6 +1,7 @@
 import Foundation
 import SpecModel
 import SpecRunner
+import TextRedaction
 
 /// The run command's options, checked: every mistake is a `UsageError` before anything runs.
 struct RunConfiguration {
@@ -19,6 +20,8 @@ struct RunConfiguration {
     /// What hostile or runaway input may cost (docs/limits.md): `--max-file-size`, `--max-depth`, `--max-nodes`,
     /// `--max-window`, `--max-candidates`, `--allow-outside-fixtures` for reading; `--max-occurrences` for running.
     var limits: RunLimits
+    /// What is masked in every report and results file: `--redact`, `--no-default-redaction`.
+    var redaction: Redaction
 
     init(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) {
         strict = parsed.flag("strict")
@@ -38,6 +41,7 @@ struct RunConfiguration {
         }
         timeout = seconds
         limits = try RunLimits(parsed)
+        redaction = try RedactionOptions.redaction(parsed)
         maxFailures = parsed.flag("fail-fast") ? 1 : try Self.positiveInteger(parsed.value("max-failures"), option: "max-failures")
         var shard: TestSelection.Shard?
         if let text = parsed.value("shard") {

@@ -34,10 +34,10 @@ struct CompareCommand {
                 io.writeOut(Self.help)
                 return ExitStatus.success
             }
+            let redaction = try RedactionOptions.redaction(parsed)
             guard parsed.positionals.count == 2 else {
                 throw UsageError("Give two results files, the old one first: 'specrun compare old.json new.json'.")
             }
-            let redaction = try RedactionOptions.redaction(parsed)
             let old = try ResultsFile.read(parsed.positionals[0]).redacted(by: redaction)
             let new = try ResultsFile.read(parsed.positionals[1]).redacted(by: redaction)
             let comparison = RunComparison(old: old, new: new)

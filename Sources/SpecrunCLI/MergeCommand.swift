@@ -33,13 +33,13 @@ struct MergeCommand {
                 io.writeOut(Self.help)
                 return ExitStatus.success
             }
+            let redaction = try RedactionOptions.redaction(parsed)
             guard let output = parsed.value("output") else {
                 throw UsageError("Say where to write the merged results with -o FILE, e.g. 'specrun merge shard-*.json -o all.json'.")
             }
             guard !parsed.positionals.isEmpty else {
                 throw UsageError("Give the results files to merge, e.g. 'specrun merge shard-1.json shard-2.json -o all.json'.")
             }
-            let redaction = try RedactionOptions.redaction(parsed)
             var shards: [RunResult] = []
             for path in parsed.positionals { shards.append(try ResultsFile.read(path)) }
             let merged = try RunResult.merging(shards, labels: parsed.positionals).redacted(by: redaction)

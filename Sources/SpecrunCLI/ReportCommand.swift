@@ -34,11 +34,12 @@ struct ReportCommand {
                 io.writeOut(Self.help)
                 return ExitStatus.success
             }
+            let redaction = try RedactionOptions.redaction(parsed)
             guard parsed.positionals.count == 1 else {
                 throw UsageError("Give exactly one results file, e.g. 'specrun report results.json --html report.html'.")
             }
             // Archived results may come from a run with other (or no) redaction: mask again before rendering.
-            let run = try ResultsFile.read(parsed.positionals[0]).redacted(by: RedactionOptions.redaction(parsed))
+            let run = try ResultsFile.read(parsed.positionals[0]).redacted(by: redaction)
             let glyphs = Glyphs.preferred(environment: io.environment)
             io.writeOut(TerminalReporter(color: io.useColor(parsed.value("color")), quiet: parsed.flag("quiet"), glyphs: glyphs).render(run))
             let problems = ResultOutputs(parsed).write(run)

@@ -47,7 +47,10 @@ final class SpecrunChild {
         var description: String
     }
 
-    init(_ arguments: [String], in folder: ScratchSpecFolder, stopAt: String? = nil, label: String = "run") throws {
+    init(
+        _ arguments: [String], in folder: ScratchSpecFolder, stopAt: String? = nil, label: String = "run",
+        environment extra: [String: String] = [:]
+    ) throws {
         let executable = try Self.binary()
         stdoutPath = folder.path("\(label).stdout")
         stderrPath = folder.path("\(label).stderr")
@@ -55,6 +58,7 @@ final class SpecrunChild {
         var environment = ProcessInfo.processInfo.environment
         environment["SPECRUN_TEST_STOP_AT"] = stopAt
         environment["NO_COLOR"] = "1"
+        environment.merge(extra) { $1 }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {

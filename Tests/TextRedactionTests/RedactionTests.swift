@@ -98,7 +98,7 @@ import Testing
             Issue.record("'[a-' compiled")
         } catch {
             #expect(error.source == "[a-")
-            #expect(error.description.hasPrefix("'[a-' is not a valid regular expression ("))
+            #expect(error.description == "'[a-' is not a valid regular expression (expected ']')", "\(error)")
         }
     }
 

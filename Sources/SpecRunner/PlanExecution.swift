@@ -100,6 +100,17 @@ public struct PlanExecution: Sendable {
         return (results, stop)
     }
 
+    /// Runs the plan from an async context without blocking a thread of the cooperative pool: the coordinator
+    /// waits on its own thread. Lifecycle scenarios run their simulation on that pool, so a caller that blocked a
+    /// pool thread (one of two, on two cores) could starve them — in-process callers such as tests run many at once.
+    public func run(_ plan: TestPlan) async -> (results: [TestResult], stop: Stop?) {
+        await withCheckedContinuation { continuation in
+            let coordinator = Thread { continuation.resume(returning: self.run(plan)) }
+            coordinator.stackSize = 8 << 20
+            coordinator.start()
+        }
+    }
+
     private func startWorker(_ plan: TestPlan, _ state: SharedState) {
         state.condition.lock()
         state.workers += 1

@@ -103,7 +103,7 @@ struct RunCommand {
                 progress.update(done: done, total: total)
                 if done >= 1 { stopPoint.reached(.firstResult) }
             }))
-        let (tests, _) = execution.run(plan)
+        let (tests, _) = await execution.run(plan)
         progress.finish()
 
         let environment = EnvironmentProbe(io: io).environment(

@@ -64,14 +64,14 @@ import Testing
         let folder = try ScratchSpecFolder()
         defer { folder.remove() }
         try folder.write("a.yaml", ScratchSpecFolder.quickSpec("A"))
-        let run = await InProcessRun.run(["--max-nodes", "0", folder.path])
+        let run = await CommandRun.run(["--max-nodes", "0", folder.path])
         #expect(run.status == 2)
-        #expect(run.stdout.isEmpty)
-        #expect(run.stderr == "specrun: error: The value '0' is not allowed for '--max-nodes'; give a whole number of at least 1.\nRun 'specrun --help' for usage.\n")
+        #expect(run.out.isEmpty)
+        #expect(run.err == "specrun: error: The value '0' is not allowed for '--max-nodes'; give a whole number of at least 1.\nRun 'specrun --help' for usage.\n")
     }
 
     @Test func helpListsEveryLimitFlag() async {
-        let help = await InProcessRun.run(["--help"]).stdout
+        let help = await CommandRun.run(["--help"]).out
         for flag in ["--max-file-size SIZE", "--max-depth N", "--max-nodes N", "--max-window LENGTH",
                      "--max-candidates N", "--max-occurrences N", "--timeout SECONDS"] {
             #expect(help.contains(flag), "help lacks \(flag)")
@@ -86,12 +86,12 @@ import Testing
         let big = ScratchSpecFolder.quickSpec("Big") + "description: \"" + String(repeating: "x", count: 2_000) + "\"\n"
         try folder.write("big.yaml", big)
         try folder.write("small.yaml", ScratchSpecFolder.quickSpec("Small"))
-        let limited = await InProcessRun.run(["--max-file-size", "1K", folder.path])
+        let limited = await CommandRun.run(["--max-file-size", "1K", folder.path])
         #expect(limited.status == 2)
-        #expect(limited.stdout.contains(
+        #expect(limited.out.contains(
             "\(folder.path("big.yaml")):1:1: error: the file is \(big.utf8.count) bytes, more than the limit of 1024; split it or raise the limit with --max-file-size\n"))
-        #expect(limited.stdout.contains("1 passed, 0 failed; 1 invalid spec file"))
-        #expect(await InProcessRun.run(["--max-file-size", "4K", folder.path]).status == 0)
+        #expect(limited.out.contains("1 passed, 0 failed; 1 invalid spec file"))
+        #expect(await CommandRun.run(["--max-file-size", "4K", folder.path]).status == 0)
     }
 
     @Test func maxDepthRefusesDeeperNestingAtItsPlace() async throws {
@@ -99,21 +99,21 @@ import Testing
         defer { folder.remove() }
         try folder.write("a.yaml", ScratchSpecFolder.quickSpec("A"))
         // Depth 1 is the document's mapping, 2 'schedule' (and 'cases'), 3 'rule' (and a case's mapping).
-        let limited = await InProcessRun.run(["--max-depth", "2", folder.path])
+        let limited = await CommandRun.run(["--max-depth", "2", folder.path])
         #expect(limited.status == 2)
-        #expect(limited.stdout.contains(
+        #expect(limited.out.contains(
             "\(folder.path("a.yaml")):4:9: error: nesting is deeper than 2 levels; specs never need this much (raise the limit with --max-depth)\n"))
-        #expect(await InProcessRun.run(["--max-depth", "3", folder.path]).status == 0)
+        #expect(await CommandRun.run(["--max-depth", "3", folder.path]).status == 0)
     }
 
     @Test func maxNodesRefusesABiggerDocument() async throws {
         let folder = try ScratchSpecFolder()
         defer { folder.remove() }
         try folder.write("a.yaml", ScratchSpecFolder.quickSpec("A"))
-        let limited = await InProcessRun.run(["--max-nodes", "10", folder.path])
+        let limited = await CommandRun.run(["--max-nodes", "10", folder.path])
         #expect(limited.status == 2)
-        #expect(limited.stdout.contains("error: the document expands to more than 10 nodes (aliases included); remove the repeated aliases or raise the limit with --max-nodes"))
-        #expect(await InProcessRun.run(["--max-nodes", "100", folder.path]).status == 0)
+        #expect(limited.out.contains("error: the document expands to more than 10 nodes (aliases included); remove the repeated aliases or raise the limit with --max-nodes"))
+        #expect(await CommandRun.run(["--max-nodes", "100", folder.path]).status == 0)
     }
 
     static func dailyWindow(days: Int) -> String {
@@ -140,21 +140,21 @@ import Testing
         let folder = try ScratchSpecFolder()
         defer { folder.remove() }
         try folder.write("w.yaml", Self.dailyWindow(days: 4))   // 3 days 23 hours
-        let limited = await InProcessRun.run(["--max-window", "3d", folder.path])
+        let limited = await CommandRun.run(["--max-window", "3d", folder.path])
         #expect(limited.status == 2)
-        #expect(limited.stdout.contains(
+        #expect(limited.out.contains(
             "\(folder.path("w.yaml")):9:12: error: the window from 2027-01-01T00:00:00Z through 2027-01-04T23:00:00Z is longer than 3 days (the limit); narrow it, or raise the limit with --max-window 4d\n"))
-        #expect(await InProcessRun.run(["--max-window", "4d", folder.path]).status == 0)
+        #expect(await CommandRun.run(["--max-window", "4d", folder.path]).status == 0)
     }
 
     @Test func maxOccurrencesMakesAFullerWindowAnErrorNamingTheWindow() async throws {
         let folder = try ScratchSpecFolder()
         defer { folder.remove() }
         try folder.write("w.yaml", Self.dailyWindow(days: 4))
-        let limited = await InProcessRun.run(["--max-occurrences", "3", "--json", folder.path("results.json"), folder.path])
+        let limited = await CommandRun.run(["--max-occurrences", "3", "--json", folder.path("results.json"), folder.path])
         #expect(limited.status == 1)
-        #expect(limited.stdout.contains("the window holds more than 3 occurrences (--max-occurrences)"))
-        #expect(limited.stdout.contains(
+        #expect(limited.out.contains("the window holds more than 3 occurrences (--max-occurrences)"))
+        #expect(limited.out.contains(
             "\(folder.path("w.yaml")):7:1: error: the window holds more than 3 occurrences (the limit); narrow the window, or raise the limit with --max-occurrences"))
         let json = try #require(folder.read("results.json"))
         let results = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
@@ -162,7 +162,7 @@ import Testing
         #expect(test["status"] as? String == "error", "a bound of the run, not a mismatch")
         let diagnostic = try #require((test["diagnostics"] as? [[String: Any]])?.first)
         #expect(diagnostic["code"] as? String == "too-many-occurrences")
-        #expect(await InProcessRun.run(["--max-occurrences", "4", folder.path]).status == 0)
+        #expect(await CommandRun.run(["--max-occurrences", "4", folder.path]).status == 0)
     }
 
     @Test func maxCandidatesIsTheSearchBoundOfSchedulesWithoutLimit() async throws {
@@ -183,11 +183,11 @@ import Testing
                 next: 2027-03-29T02:30:00+02:00
 
             """)
-        let bounded = await InProcessRun.run(["--max-candidates", "1", folder.path])
+        let bounded = await CommandRun.run(["--max-candidates", "1", folder.path])
         #expect(bounded.status == 1)
-        #expect(bounded.stdout.contains(
+        #expect(bounded.out.contains(
             "no occurrence of every day at 02:30 within 1 candidate slots after 2027-03-27T23:00:00Z (the search bound); if that is expected, write 'expect: {error: no-occurrence}', else raise 'limit:' in the schedule (default: --max-candidates)"))
-        #expect(await InProcessRun.run(["--max-candidates", "2", folder.path]).status == 0)
+        #expect(await CommandRun.run(["--max-candidates", "2", folder.path]).status == 0)
     }
 
     // MARK: Files that are not files
@@ -197,11 +197,11 @@ import Testing
         defer { folder.remove() }
         try folder.write("a.yaml", ScratchSpecFolder.quickSpec("A"))
         #expect(mkfifo(folder.path("pipe.yaml"), 0o644) == 0)
-        let run = await InProcessRun.run([folder.path])
+        let run = await CommandRun.run([folder.path])
         #expect(run.status == 2)
-        #expect(run.stdout.contains(
+        #expect(run.out.contains(
             "\(folder.path("pipe.yaml")):1:1: error: this is not a regular file (a named pipe); name spec files, or folders that hold them\n"))
-        #expect(run.stdout.contains("1 passed, 0 failed; 1 invalid spec file"))
+        #expect(run.out.contains("1 passed, 0 failed; 1 invalid spec file"))
     }
 
     @Test func aFileLargerThanTheLimitIsRefusedBeforeItIsRead() throws {

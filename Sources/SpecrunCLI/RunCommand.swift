@@ -74,7 +74,7 @@ struct RunCommand {
             return usageFailure(error)
         }
 
-        let loaded = SpecLoader(strict: configuration.strict).load(configuration.files)
+        let loaded = SpecLoader(strict: configuration.strict, jobs: configuration.jobs).load(configuration.files)
         let fullPlan = TestPlan(specs: loaded.specs, engines: configuration.engines)
         let plan: TestPlan
         do {

@@ -28,6 +28,7 @@ struct RunCommand {
         OptionSpec(name: "list", help: "Print the expanded plan (one test id per line) without running it."),
         OptionSpec(name: "fail-fast", help: "Stop starting tests after the first failure."),
         OptionSpec(name: "max-failures", valueName: "N", help: "Stop starting tests after N failures."),
+        OptionSpec(name: "last-failed", valueName: "RESULTS.json", help: "Run only the tests that failed or errored in RESULTS.json (from --json)."),
         OptionSpec(name: "timeout", valueName: "SECONDS", help: "Report a test that runs longer as an error (default: 10)."),
     ] + ResultOutputs.options
 
@@ -81,6 +82,9 @@ struct RunCommand {
             plan = try configuration.selection.apply(to: fullPlan)
         } catch {
             return usageFailure(UsageError("The --filter pattern is not a valid regular expression: \(error.localizedDescription)."))
+        }
+        if let path = configuration.lastFailed, configuration.selection.ids?.isEmpty == true {
+            io.writeError("specrun: note: no test failed or errored in '\(path)'; nothing to run.\n")
         }
         if configuration.listOnly {
             io.writeOut(plan.items.map { $0.id + "\n" }.joined())

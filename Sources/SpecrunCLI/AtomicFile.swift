@@ -12,6 +12,12 @@ enum AtomicFile {
     }
 
     static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
+        try write(to: path) { emit in try emit(bytes) }
+    }
+
+    /// Writes a file that `produce` hands over in chunks (the JSON results of a big run), with the same guarantee:
+    /// the target appears complete or not at all. An error thrown by `produce` leaves the target untouched.
+    static func write(to path: String, _ produce: (_ emit: ([UInt8]) throws -> Void) throws -> Void) throws(WriteError) {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         do {
@@ -22,17 +28,26 @@ enum AtomicFile {
         let temporary = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
-        var written = 0
-        let failure: String? = bytes.withUnsafeBytes { buffer -> String? in
-            while written < buffer.count {
-                let n = Foundation.write(fd, buffer.baseAddress! + written, buffer.count - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
+        var failure: String?
+        do {
+            try produce { bytes in
+                try bytes.withUnsafeBytes { buffer in
+                    var written = 0
+                    while written < buffer.count {
+                        let n = Foundation.write(fd, buffer.baseAddress! + written, buffer.count - written)
+                        if n < 0 {
+                            if errno == EINTR { continue }
+                            throw WriteError(path: path, reason: String(cString: strerror(errno)))
+                        }
+                        written += n
+                    }
                 }
-                written += n
             }
-            return fsync(fd) == 0 ? nil : String(cString: strerror(errno))
+            if fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        } catch let error as WriteError {
+            failure = error.reason
+        } catch {
+            failure = "\(error)"
         }
         close(fd)
         if let failure {

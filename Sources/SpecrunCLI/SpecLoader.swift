@@ -16,8 +16,9 @@ struct SpecLoader {
     }
 
     func load(_ paths: [String]) -> Loaded {
-        var files = Self.parse(paths, jobs: jobs)
-        files = SpecLinter().lint(DuplicateSpecNames.rejecting(in: files))
+        var files = Self.parallelMap(paths, jobs: jobs, Self.parse)
+        // Names are checked across files, then each file is linted on its own (in parallel too).
+        files = Self.parallelMap(DuplicateSpecNames.rejecting(in: files), jobs: jobs) { SpecLinter().lint([$0])[0] }
         var diagnostics = files.flatMap(\.diagnostics)
         if strict {
             diagnostics = diagnostics.map { $0.severity == .warning ? $0.promoted(to: .error) : $0 }
@@ -25,20 +26,22 @@ struct SpecLoader {
         return Loaded(specs: files.flatMap(\.specs), diagnostics: diagnostics)
     }
 
-    /// Each file read and parsed on its own, on up to `jobs` threads; the result is in the order of `paths`.
+    /// `transform` of each element on up to `jobs` threads; the results in the order of `elements`.
     ///
-    /// Parsing is most of a big suite's time before the first test runs (bench/specrun-bench, section end-to-end),
-    /// and files are independent until names are checked across them, which happens afterwards.
-    static func parse(_ paths: [String], jobs: Int) -> [SpecFile] {
-        let workers = max(1, min(jobs, paths.count))
-        guard workers > 1 else { return paths.map(parse) }
-        let slots = ParsedFiles(count: paths.count)
+    /// Reading and parsing files is most of a big suite's time before the first test runs
+    /// (bench/specrun-bench, section end-to-end), and files are independent until names are checked across them.
+    static func parallelMap<Element: Sendable, Result: Sendable>(
+        _ elements: [Element], jobs: Int, _ transform: @escaping @Sendable (Element) -> Result
+    ) -> [Result] {
+        let workers = max(1, min(jobs, elements.count))
+        guard workers > 1 else { return elements.map(transform) }
+        let slots = Slots<Result>(count: elements.count)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let index = slots.claim() {
-                slots.store(parse(paths[index]), at: index)
+                slots.store(transform(elements[index]), at: index)
             }
         }
-        return slots.files
+        return slots.results
     }
 
     private static func parse(_ path: String) -> SpecFile {
@@ -51,34 +54,34 @@ struct SpecLoader {
     }
 }
 
-/// The parsed files of one load, filled by several threads: each claims the next unparsed path under a lock.
-private final class ParsedFiles: @unchecked Sendable {
+/// The results of one parallel map, filled by several threads: each claims the next index under a lock.
+private final class Slots<Result: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var next = 0
-    private var results: [SpecFile?]
+    private var values: [Result?]
 
     init(count: Int) {
-        results = Array(repeating: nil, count: count)
+        values = Array(repeating: nil, count: count)
     }
 
     func claim() -> Int? {
         lock.lock()
         defer { lock.unlock() }
-        guard next < results.count else { return nil }
+        guard next < values.count else { return nil }
         next += 1
         return next - 1
     }
 
-    func store(_ file: SpecFile, at index: Int) {
+    func store(_ value: Result, at index: Int) {
         lock.lock()
-        results[index] = file
+        values[index] = value
         lock.unlock()
     }
 
-    /// Every file; call after every worker has finished.
-    var files: [SpecFile] {
+    /// Every result; call after every worker has finished.
+    var results: [Result] {
         lock.lock()
         defer { lock.unlock() }
-        return results.map { $0! }
+        return values.map { $0! }
     }
 }

@@ -120,9 +120,16 @@ struct RunCommand {
         for problem in problems {
             io.writeError("specrun: error: \(problem)\n")
         }
-        if let signal = SignalTrap.received { return SignalTrap.exitStatus(for: signal) }
-        if !problems.isEmpty { return ExitStatus.invalidInput }
-        return result.summary.exitStatus(strict: configuration.strict)
+        let status: Int32
+        if let signal = SignalTrap.received {
+            status = SignalTrap.exitStatus(for: signal)
+        } else if !problems.isEmpty {
+            status = ExitStatus.invalidInput
+        } else {
+            status = result.summary.exitStatus(strict: configuration.strict)
+        }
+        BackgroundRelease.release((consume loaded, consume fullPlan, consume plan, consume tests, consume result))
+        return status
     }
 
     private func usageFailure(_ error: UsageError) -> Int32 {

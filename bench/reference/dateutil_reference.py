@@ -202,6 +202,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("corpus", help="a folder written by bench/corpus/generate.py")
     parser.add_argument("--rounds", type=int, default=1, help="repeat the computation; the fastest round counts")
     parser.add_argument("--json", action="store_true", help="print one JSON line instead of text")
+    parser.add_argument("--check", action="store_true", help="exit 1 unless every test equals the oracle's expectations")
     args = parser.parse_args(argv)
     with open(os.path.join(args.corpus, "manifest.json"), encoding="utf-8") as handle:
         manifest = json.load(handle)
@@ -224,7 +225,7 @@ def main(argv: list[str]) -> int:
               f"{agreeing} of {tests} tests equal the oracle's expectations")
         for note in notes:
             print("  differs:", note)
-    return 0
+    return 1 if args.check and agreeing != tests else 0
 
 
 if __name__ == "__main__":

@@ -16,8 +16,8 @@ struct RecurrenceExecutor: Sendable {
         let scheduleSpec = recurrence.schedule
         let timeZone = overrides.timeZone ?? scheduleSpec.timeZone
         let abbreviations = ZoneAbbreviations.system(for: [timeZone.identifier])
-        // Expected and actual instants are mostly the same dates: render each date once and share its texts, which
-        // halves the time and the memory results take on a big suite (bench/specrun-bench, section end-to-end).
+        // Expected and actual instants are mostly the same dates: render each date once and let both share its
+        // texts (formatting was the largest cost of running a big suite; bench/specrun-bench, section end-to-end).
         var rendered: [Date: ResultInstant] = [:]
         func instant(_ date: Date, key: String? = nil) -> ResultInstant {
             var texts: ResultInstant

@@ -22,7 +22,10 @@ struct EndToEndBenchmark: BenchmarkSection {
             ("--jobs 2 --json", ["--jobs", "2", "--json", folder + "/results.json"]),
             ("--jobs 1, terminal report", ["--jobs", "1"]),
         ]
-        var results: [Measurement] = []
+        // The machine is shared: what else ran says how far the wall times can be read as "2 cores".
+        var results = [Measurement(
+            name: "machine", value: Double(ProcessInfo.processInfo.activeProcessorCount), unit: "cores",
+            detail: "load average before the runs: \(Self.loadAverage()) (1, 5, 15 min; other processes compete for the cores)")]
         for variant in variants {
             var statuses: [ChildProcess.Status] = []
             for _ in 0..<context.rounds(3) {
@@ -49,6 +52,12 @@ struct EndToEndBenchmark: BenchmarkSection {
                 detail: "maximum resident set size (wait4 ru_maxrss), largest of \(statuses.count) runs"))
         }
         return results
+    }
+
+    /// `/proc/loadavg`'s first three fields, or "unknown".
+    static func loadAverage() -> String {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "unknown" }
+        return text.split(separator: " ").prefix(3).joined(separator: " ")
     }
 
     /// `specrun` from the same build folder as this benchmark (`swift build -c release` builds both).

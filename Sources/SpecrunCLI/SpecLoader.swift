@@ -30,14 +30,15 @@ struct SpecLoader {
     ///
     /// Reading and parsing files is most of a big suite's time before the first test runs
     /// (bench/specrun-bench, section end-to-end), and files are independent until names are checked across them.
+    /// Workers take elements from alternate ends, as PlanExecution does: neighbouring files share a zone.
     static func parallelMap<Element: Sendable, Result: Sendable>(
         _ elements: [Element], jobs: Int, _ transform: @escaping @Sendable (Element) -> Result
     ) -> [Result] {
         let workers = max(1, min(jobs, elements.count))
         guard workers > 1 else { return elements.map(transform) }
         let slots = Slots<Result>(count: elements.count)
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let index = slots.claim() {
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            while let index = slots.claim(fromBack: worker % 2 == 1) {
                 slots.store(transform(elements[index]), at: index)
             }
         }
@@ -57,19 +58,25 @@ struct SpecLoader {
 /// The results of one parallel map, filled by several threads: each claims the next index under a lock.
 private final class Slots<Result: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var next = 0
+    private var front = 0
+    private var back: Int
     private var values: [Result?]
 
     init(count: Int) {
+        back = count
         values = Array(repeating: nil, count: count)
     }
 
-    func claim() -> Int? {
+    func claim(fromBack: Bool) -> Int? {
         lock.lock()
         defer { lock.unlock() }
-        guard next < values.count else { return nil }
-        next += 1
-        return next - 1
+        guard front < back else { return nil }
+        if fromBack {
+            back -= 1
+            return back
+        }
+        front += 1
+        return front - 1
     }
 
     func store(_ value: Result, at index: Int) {

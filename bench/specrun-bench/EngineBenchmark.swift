@@ -129,8 +129,8 @@ struct EngineBenchmark: BenchmarkSection {
         let foundation = foundationWeighted / Double(expected)
         results.append(Measurement(
             name: "foundation engine, whole corpus (weighted by kind)", value: foundation, unit: "ns/occ",
-            detail: "from samples of \(sampled.tests) tests (\(sampled.expected) occurrences, \(sampled.agreeing) equal the oracle: "
-                + "its known deviations), weighted by each kind's share of the corpus's occurrences"))
+            detail: "from samples of \(sampled.tests) tests (\(sampled.expected) occurrences, \(sampled.agreeing) equal the oracle; "
+                + "the rest are Foundation's deviations from the rules), weighted by each kind's share of the corpus's occurrences"))
 
         // The outside reference, on the whole corpus.
         let reference = try Self.dateutil(corpus: context.corpus.folder, rounds: context.rounds(3))

@@ -38,13 +38,10 @@ struct ResultOutputs {
         if let html { files.append((html, { emit in try emit(Array(HTMLReporter().render(run).utf8)) })) }
         if let tap { files.append((tap, { emit in try emit(Array(TAPReporter().render(run).utf8)) })) }
         if let artifacts {
+            // Each artifact is rendered only when its file is written, the JSON streamed: not all five in memory.
             let folder = (artifacts as NSString).appendingPathComponent(ReportArtifacts.folderName(for: run.environment))
-            do {
-                for artifact in try ReportArtifacts.files(for: run) {
-                    files.append(((folder as NSString).appendingPathComponent(artifact.name), { emit in try emit([UInt8](artifact.contents)) }))
-                }
-            } catch {
-                return ["cannot render the artifacts: \(error)"]
+            for writer in ReportArtifacts.writers(for: run) {
+                files.append(((folder as NSString).appendingPathComponent(writer.name), writer.write))
             }
         }
         var problems: [String] = []

@@ -46,8 +46,8 @@ import Testing
     /// from a case-insensitive one, empty and nested containers, absent optionals.
     struct Awkward: Encodable {
         var text = "quote \" backslash \\ slash / tab \t newline \n return \r bell \u{07} nul \u{00} unit \u{1F} del \u{7F} é 💥 ›"
-        var numbers: [Double] = [0, -0.0, 1, -1.5, 0.1, 2.0117e-05, 1e-7, 1e16, 1.7976931348623157e308, 5e-324, 1_790_955_900, 123_456_789.125]
-        var floats: [Float] = [0.5, 3.4028235e38, 1e-45]
+        var numbers: [Double] = [0, -0.0, 1, -1.5, 0.1, 2.0117e-05, 1e-7, 1e16, 1.7976931348623157e308, .leastNonzeroMagnitude, 1_790_955_900, 123_456_789.125]
+        var floats: [Float] = [0.5, 3.4028235e38, .leastNonzeroMagnitude]
         var integers: [Int] = [0, -1, Int.max, Int.min]
         var small: [Int8] = [-128, 127]
         var unsigned: UInt64 = .max

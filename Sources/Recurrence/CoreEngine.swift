@@ -18,6 +18,7 @@ public struct CoreEngine: RecurrenceEngine {
             return IntervalSequence(seconds: seconds, from: from, schedule: schedule).first(after: date)
         }
         var scan = OccurrenceScan(schedule: schedule, after: date)
+        defer { scan.shareZoneTable() }
         guard let occurrence = try scan.next() else {
             preconditionFailure("an unbounded scan always yields or reaches its search bound")
         }
@@ -39,6 +40,7 @@ public struct CoreEngine: RecurrenceEngine {
         let throughWall = throughSecond + schedule.timeZone.secondsFromGMT(for: InstantSeconds.date(throughSecond))
         let stopDay = OccurrenceScan.floorDivide(throughWall, 86_400) + OccurrenceScan.lookbackDays
         var scan = OccurrenceScan(schedule: schedule, after: window.after, stopDay: stopDay)
+        defer { scan.shareZoneTable() }
         var results: [Occurrence] = []
         results.reserveCapacity(Self.expectedCount(in: window, of: schedule.rule, limit: limit))
         while let occurrence = try scan.next(), occurrence.date <= window.through {

@@ -46,7 +46,34 @@ struct DedupKeyWriter: Sendable {
 
     /// `<id>/v<version>/<instant in UTC, RFC 3339>` for interval rules.
     func key(instant: Date) -> DedupKey {
-        DedupKey(String(decoding: prefix, as: UTF8.self) + instant.rfc3339UTC)
+        // Whole seconds in years 1000–9999 are written byte by byte, as date keys are (concatenating the text cost
+        // more than the rest of an interval occurrence); `rfc3339UTC` writes every other instant.
+        let total = instant.timeIntervalSince1970
+        let seconds = total.rounded(.down)
+        if seconds == total, abs(seconds) < 1e12 {
+            let whole = Int(seconds)
+            let days = whole >= 0 ? whole / 86_400 : -((-whole + 86_399) / 86_400)
+            let secondOfDay = whole - days * 86_400
+            let date = CivilDate(daysSinceEpoch: days)
+            if (1000...9999).contains(date.year) {
+                return DedupKey(String(unsafeUninitializedCapacity: prefix.count + 20) { buffer in
+                    var index = copyPrefix(into: buffer)
+                    writeDate(date, into: buffer, at: &index)
+                    buffer[index] = UInt8(ascii: "T")
+                    index += 1
+                    writeTwoDigits(secondOfDay / 3600, into: buffer, at: &index)
+                    buffer[index] = UInt8(ascii: ":")
+                    index += 1
+                    writeTwoDigits(secondOfDay % 3600 / 60, into: buffer, at: &index)
+                    buffer[index] = UInt8(ascii: ":")
+                    index += 1
+                    writeTwoDigits(secondOfDay % 60, into: buffer, at: &index)
+                    buffer[index] = UInt8(ascii: "Z")
+                    return index + 1
+                })
+            }
+        }
+        return DedupKey(String(decoding: prefix, as: UTF8.self) + instant.rfc3339UTC)
     }
 
     private func copyPrefix(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {

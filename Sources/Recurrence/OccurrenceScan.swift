@@ -55,13 +55,18 @@ struct OccurrenceScan {
         self.stopDay = stopDay
         let floor = InstantSeconds.floor(after)
         startFloor = floor
-        table = ZoneOffsetTable(zone: schedule.timeZone, start: floor - 7 * 86_400)
+        table = ZoneOffsetTable.starting(at: floor - 7 * 86_400, in: schedule.timeZone)
         let wall = table.wall(at: floor)
         let day = Self.floorDivide(wall, 86_400)
         slots = SlotSequence(rule: schedule.rule, startDay: day - Self.lookbackDays)
         searchAfter = after
         countFrom = isHourly ? Self.floorDivide(wall, 3600) : day
         recentPositions = Array(repeating: Int.min, count: Self.recentCapacity)
+    }
+
+    /// Hands the zone table this walk read to later walks (`ZoneOffsetTable.share()`); call when the walk is done.
+    func shareZoneTable() {
+        table.share()
     }
 
     /// The next occurrence, or nil once the walk reaches a slot later than `stopDay`.

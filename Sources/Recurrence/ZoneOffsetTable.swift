@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A zone's offsets from UTC as a sorted table of transitions, filled lazily from the toolchain's zone data.
 ///
@@ -29,6 +30,34 @@ struct ZoneOffsetTable {
     private var known: Int
     /// The segment the last lookup used: forward scans find the next one in a step or two.
     private var hint = 0
+
+    /// One table per zone, the one that knows the longest stretch, shared by every scan of the process.
+    ///
+    /// A scan used to build its own table: two to four calls into Foundation's zone data per test, each under a lock
+    /// that parallel workers contend for, which was about a tenth of running a 10,000-spec corpus
+    /// (bench/specrun-bench, section end-to-end). Every table is read from the same zone data, so a copy of a
+    /// table that already covers a scan's start answers exactly what a new one would.
+    private static let shared = Mutex<[String: ZoneOffsetTable]>([:])
+
+    /// A table answering from `start` on: a copy of the shared one for the zone when it covers `start`, else a new one.
+    static func starting(at start: Int, in zone: TimeZone) -> ZoneOffsetTable {
+        if let table = shared.withLock({ $0[zone.identifier] }), table.zone == zone, table.start <= start, start <= table.known {
+            return table
+        }
+        return ZoneOffsetTable(zone: zone, start: start)
+    }
+
+    /// Offers this table to later scans: it replaces the shared one when it knows a longer stretch of the zone.
+    func share() {
+        let span = known == .max ? Int.max : known - start
+        Self.shared.withLock { tables in
+            if let current = tables[zone.identifier] {
+                let currentSpan = current.known == .max ? Int.max : current.known - current.start
+                if currentSpan >= span { return }
+            }
+            tables[zone.identifier] = self
+        }
+    }
 
     init(zone: TimeZone, start: Int) {
         self.zone = zone

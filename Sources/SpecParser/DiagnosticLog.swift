@@ -48,7 +48,9 @@ extension Node {
     /// How many characters of the first line the node's caret should cover.
     var underlineLength: Int {
         guard case .scalar(let scalar) = self else { return 1 }
-        let firstLine = scalar.value.prefix { $0 != "\n" }.count
+        // Printable ASCII (most scalars) is one Character per byte and holds no line end: count bytes, not Characters.
+        let utf8 = scalar.value.utf8
+        let firstLine = utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? utf8.count : scalar.value.prefix { $0 != "\n" }.count
         switch scalar.style {
         case .plain: return max(1, firstLine)
         case .singleQuoted, .doubleQuoted: return firstLine + 2

@@ -6,13 +6,13 @@ public enum DuplicateSpecNames {
     /// The files with each repeated spec name reported at the later spec (with a note at the first)
     /// and that later spec removed; files are taken in the order given (the run's sorted order).
     public static func rejecting(in files: [SpecFile]) -> [SpecFile] {
-        var firstByName: [String: Spec] = [:]
+        var firstByName: [String: SourceLocation] = [:]
         return files.map { file in
             var kept: [Spec] = []
             var diagnostics = file.diagnostics
             for spec in file.specs {
                 guard let first = firstByName[spec.name] else {
-                    firstByName[spec.name] = spec
+                    firstByName[spec.name] = spec.location
                     kept.append(spec)
                     continue
                 }
@@ -22,7 +22,7 @@ public enum DuplicateSpecNames {
                     message: "the spec name '\(spec.name)' is already used; give each spec a name of its own, so each is reported on its own",
                     sourceLine: spec.sourceLine,
                     length: "spec".count,
-                    notes: [Diagnostic.Note(location: first.location, message: "'\(spec.name)' is first used here")]))
+                    notes: [Diagnostic.Note(location: first, message: "'\(spec.name)' is first used here")]))
             }
             return SpecFile(path: file.path, specs: kept, diagnostics: diagnostics.sortedBySource())
         }

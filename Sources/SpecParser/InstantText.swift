@@ -44,7 +44,12 @@ enum InstantText {
     }
 
     static func parse(_ text: String) -> Result<Parsed, Problem> {
-        let bytes = Array(text.utf8)
+        // Read in place: every expected instant of every spec passes here (bench/specrun-bench, section yaml).
+        var text = text
+        return text.withUTF8 { parse(bytes: $0) }
+    }
+
+    private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Result<Parsed, Problem> {
         var index = 0
 
         func digits(_ count: Int) -> Int? {
@@ -57,8 +62,11 @@ enum InstantText {
             index += count
             return value
         }
-        func take(_ characters: String) -> Bool {
-            guard index < bytes.count, characters.utf8.contains(bytes[index]) else { return false }
+        func take(_ characters: StaticString) -> Bool {
+            guard index < bytes.count else { return false }
+            let byte = bytes[index]
+            let choices = UnsafeBufferPointer(start: characters.utf8Start, count: characters.utf8CodeUnitCount)
+            guard choices.contains(byte) else { return false }
             index += 1
             return true
         }

@@ -6,26 +6,60 @@ struct MappingFields {
     let place: String
     /// Where a missing key is reported: the key that introduced this mapping, or its first key.
     let anchor: Mark
-    let anchorLength: Int
-    private let entries: [String: Node.Entry]
-    let keysInOrder: [String]
+    /// How many characters the caret under `anchor` covers; worked out only when a diagnostic needs it.
+    var anchorLength: Int { anchorNode?.underlineLength ?? fixedAnchorLength }
+    private let anchorNode: Node?
+    private let fixedAnchorLength: Int
+    /// The allowed keys the author wrote and their entries, in the order written.
+    private let ordered: [(key: String, entry: Node.Entry)]
+    /// Positions in `ordered` by key, for big mappings only: small ones (nearly all) are searched in order, which
+    /// costs less than hashing their keys did (bench/specrun-bench, section yaml).
+    private let positions: [String: Int]?
     /// Allowed keys that an unknown key was reported as a likely misspelling of (`timezon` → `timezone`).
     let misspelled: Set<String>
+
+    /// Mappings with more keys than this get a dictionary of positions.
+    static let searchLimit = 16
+
+    /// `anchorNode` is the node whose caret length `anchorLength` gives (the owning key, or the mapping).
+    init(place: String, anchor: Mark, anchorNode: Node, ordered: [(key: String, entry: Node.Entry)], misspelled: Set<String>) {
+        self.place = place
+        self.anchor = anchor
+        self.anchorNode = anchorNode
+        self.fixedAnchorLength = 1
+        self.ordered = ordered
+        self.positions = Self.positions(of: ordered)
+        self.misspelled = misspelled
+    }
 
     init(place: String, anchor: Mark, anchorLength: Int, entries: [String: Node.Entry], keysInOrder: [String], misspelled: Set<String>) {
         self.place = place
         self.anchor = anchor
-        self.anchorLength = anchorLength
-        self.entries = entries
-        self.keysInOrder = keysInOrder
+        self.anchorNode = nil
+        self.fixedAnchorLength = anchorLength
+        self.ordered = keysInOrder.compactMap { key in entries[key].map { (key: key, entry: $0) } }
+        self.positions = Self.positions(of: ordered)
         self.misspelled = misspelled
     }
 
-    subscript(key: String) -> Node? { entries[key]?.value }
+    private static func positions(of ordered: [(key: String, entry: Node.Entry)]) -> [String: Int]? {
+        guard ordered.count > searchLimit else { return nil }
+        return Dictionary(ordered.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { first, _ in first })
+    }
 
-    func keyNode(_ key: String) -> Node? { entries[key]?.key }
+    /// The allowed keys the author wrote, in the order written.
+    var keysInOrder: [String] { ordered.map(\.key) }
 
-    func has(_ key: String) -> Bool { entries[key] != nil }
+    private func entry(_ key: String) -> Node.Entry? {
+        if let positions { return positions[key].map { ordered[$0].entry } }
+        return ordered.first { $0.key == key }?.entry
+    }
+
+    subscript(key: String) -> Node? { entry(key)?.value }
+
+    func keyNode(_ key: String) -> Node? { entry(key)?.key }
+
+    func has(_ key: String) -> Bool { entry(key) != nil }
 
     /// Whether the author wrote the key, or a misspelling of it that was already reported:
     /// either way, reporting it as missing would only repeat the same problem.

@@ -4,16 +4,33 @@ import SpecYAML
 /// A spec file's path and lines: turns YAML marks into locations and finds the line a diagnostic shows.
 struct SourceText: Sendable {
     let path: String
-    private let lines: [Substring]
+    private let bytes: [UInt8]
+    /// Each line's bytes in `bytes`, without its line end.
+    private let lines: [Range<Int>]
 
     init(path: String, bytes: [UInt8]) {
         self.path = path
-        // Decoding repairs invalid bytes, so a non-UTF-8 file still shows its line (with a replacement mark).
-        var text = String(decoding: bytes, as: UTF8.self)
+        self.bytes = bytes
         // libyaml does not count a byte-order mark as a column.
-        if text.first == "\u{FEFF}" { text.removeFirst() }
-        // "\r\n" is one Character in Swift, so Windows line ends are split on explicitly.
-        lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        // "\n", "\r\n" and "\r" each end a line, as they end a Swift Character. Lines are found on the bytes and
+        // decoded only when a diagnostic or an instant asks for one: splitting the decoded text by Characters cost
+        // more than reading the YAML itself (bench/specrun-bench, section yaml).
+        var lines: [Range<Int>] = []
+        var lineStart = start
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0A || byte == 0x0D {
+                lines.append(lineStart..<index)
+                index += byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+                lineStart = index
+            } else {
+                index += 1
+            }
+        }
+        lines.append(lineStart..<bytes.count)
+        self.lines = lines
     }
 
     func location(_ mark: Mark) -> SourceLocation {
@@ -27,8 +44,10 @@ struct SourceText: Sendable {
     /// what is shown of a very long line (a caret there would point at nothing).
     func line(_ number: Int, column: Int = 1) -> String? {
         guard number >= 1, number <= lines.count, !lines[number - 1].isEmpty else { return nil }
-        let line = lines[number - 1]
-        guard line.count > Self.shownLineLength else { return String(line) }
+        // Decoding repairs invalid bytes, so a non-UTF-8 file still shows its line (with a replacement mark).
+        let line = String(decoding: bytes[lines[number - 1]], as: UTF8.self)
+        // No more bytes than the limit means no more Characters either.
+        guard lines[number - 1].count > Self.shownLineLength, line.count > Self.shownLineLength else { return line }
         guard column <= Self.shownLineLength else { return nil }
         return String(line.prefix(Self.shownLineLength)) + " …"
     }

@@ -17,15 +17,21 @@ public struct JSONReporter: Sendable {
 
     /// The document as bytes, ending in a newline.
     public func data(_ run: RunResult) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var data = Data(JSONLayout.pretty(try encoder.encode(run)))
-        data.append(UInt8(ascii: "\n"))
-        return data
+        var bytes = try JSONStreamEncoder().bytes(run)
+        bytes.append(UInt8(ascii: "\n"))
+        return Data(bytes)
     }
 
-    /// Writes the document to `output`.
+    /// Writes the document to `output`, chunk by chunk as it is encoded.
     public func write(_ run: RunResult, to output: inout some TextOutputStream) throws {
-        output.write(try render(run))
+        try write(run) { output.write(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// Hands the document to `chunk` in pieces of about 64 KB as it is encoded, ending with the final newline, so
+    /// that a big run's results never sit in memory whole (10,000 specs make about 100 MB of JSON). Each piece is
+    /// valid UTF-8 on its own.
+    public func write(_ run: RunResult, chunks chunk: ([UInt8]) throws -> Void) throws {
+        try JSONStreamEncoder().encode(run, flush: chunk)
+        try chunk([UInt8(ascii: "\n")])
     }
 }

@@ -58,7 +58,10 @@ public struct TerminalReporter: Sendable {
     ///
     /// The CLI can print this as each test finishes.
     public func renderTest(_ test: TestResult) -> String {
-        let name = ControlCharacters.visible(test.nameInFile.replacingOccurrences(of: " › ", with: glyphs.separator))
+        // Foundation's replacing goes through NSString: skip it when the glyphs already use " › " (10,000-line reports).
+        let nameInFile = test.nameInFile
+        let name = ControlCharacters.visible(
+            glyphs.separator == " › " ? nameInFile : nameInFile.replacingOccurrences(of: " › ", with: glyphs.separator))
         var line = "  " + paint(glyphs.mark(for: test.status), style(for: test.status)) + " " + name
         if let suffix = suffix(for: test) {
             line += " " + glyphs.dash + " " + paint(ControlCharacters.visible(suffix), style(for: test.status))

@@ -57,7 +57,21 @@ public struct TestResult: Sendable, Hashable, Codable {
 
     /// The stable id of a test: parts joined by ` › `.
     public static func makeID(file: String, spec: String, caseName: String?, engine: String?) -> String {
-        ([file, spec] + [caseName, engine].compactMap { $0 }).joined(separator: " › ")
+        // Built for every test of every run: appends into one reserved string, no intermediate arrays.
+        var id = ""
+        id.reserveCapacity(file.utf8.count + spec.utf8.count + (caseName?.utf8.count ?? 0) + (engine?.utf8.count ?? 0) + 15)
+        id += file
+        id += " › "
+        id += spec
+        if let caseName {
+            id += " › "
+            id += caseName
+        }
+        if let engine {
+            id += " › "
+            id += engine
+        }
+        return id
     }
 
     /// The id without the file: `spec › case › engine`, unique within its file.

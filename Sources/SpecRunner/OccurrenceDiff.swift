@@ -12,8 +12,12 @@ struct OccurrenceDiff {
 
     /// A merge of two time-ordered lists: equal instants pair up; the rest are missing or unexpected.
     static func lines(expected: [Item], actual: [Item]) -> [DiffLine] {
-        let expected = expected.sorted { $0.date < $1.date }
-        let actual = actual.sorted { $0.date < $1.date }
+        // Both sides are usually in order already (the spec lists them so, engines produce them so): sort only if not.
+        func ordered(_ items: [Item]) -> [Item] {
+            items.indices.dropFirst().allSatisfy { items[$0 - 1].date <= items[$0].date } ? items : items.sorted { $0.date < $1.date }
+        }
+        let expected = ordered(expected)
+        let actual = ordered(actual)
         var lines: [DiffLine] = []
         var i = 0, j = 0
         while i < expected.count || j < actual.count {

@@ -9,6 +9,11 @@ import SpecResults
 /// result is discarded (its work is bounded by the run's limits, so it ends on its own). Items never started
 /// when the run stops are reported as `not-run`. A stop for failures lets running items finish; an
 /// interruption does not wait for them: they too are reported `not-run`, and their threads' results discarded.
+///
+/// Workers take items from alternate ends of the plan: neighbouring items usually share a file and a zone, and two
+/// workers on the same zone contended for its shared data (zone tables, Foundation's zone lock): taking from both
+/// ends made a 10,000-spec run about 10 % faster on 2 cores (bench/specrun-bench, section end-to-end). Results
+/// stay in plan order.
 public struct PlanExecution: Sendable {
     public struct Settings: Sendable {
         /// Worker threads (at least 1).
@@ -19,7 +24,7 @@ public struct PlanExecution: Sendable {
         public var maxFailures: Int?
         /// Polled while running: true once the run must stop (SIGINT / SIGTERM).
         public var shouldStop: @Sendable () -> Bool
-        /// Called on the coordinating thread with (finished, total) as items complete.
+        /// Called on the coordinating thread with (finished, total) as items complete, at most every 50 ms or so.
         public var progress: @Sendable (Int, Int) -> Void
 
         public init(
@@ -114,6 +119,8 @@ public struct PlanExecution: Sendable {
     private func startWorker(_ plan: TestPlan, _ state: SharedState) {
         state.condition.lock()
         state.workers += 1
+        state.started += 1
+        let fromBack = state.started % 2 == 0
         state.condition.unlock()
         let runner = self.runner
         let clock = runner.options.monotonicNanoseconds
@@ -124,14 +131,20 @@ public struct PlanExecution: Sendable {
                 state.condition.lock()
                 // Checked here too, not only by the coordinator's poll: once a signal arrives, no item starts.
                 if state.stopReason != .interrupted && shouldStop() { state.stopReason = .interrupted }
-                guard state.stopReason == nil, state.next < plan.items.count else {
+                guard state.stopReason == nil, state.front < state.back else {
                     state.idleWorkers += 1
                     state.condition.broadcast()
                     state.condition.unlock()
                     return
                 }
-                let index = state.next
-                state.next += 1
+                let index: Int
+                if fromBack {
+                    state.back -= 1
+                    index = state.back
+                } else {
+                    index = state.front
+                    state.front += 1
+                }
                 state.running[index] = clock()
                 state.condition.unlock()
 
@@ -143,12 +156,17 @@ public struct PlanExecution: Sendable {
                 guard state.running.removeValue(forKey: index) != nil else { return }
                 state.results[index] = result
                 state.completed += 1
-                if result.status == .failed || result.status == .error { state.failures += 1 }
+                let failed = result.status == .failed || result.status == .error
+                if failed { state.failures += 1 }
                 // Set here, not only by the coordinator's poll: a fast worker would otherwise start more items first.
                 if let maxFailures, state.failures >= maxFailures, state.stopReason == nil {
                     state.stopReason = .failureBudget(maxFailures)
                 }
-                state.condition.broadcast()
+                // The coordinator polls every 50 ms (progress, timeouts): wake it early only for what it must act on
+                // at once, a failure (the budget) or the last result — and the first, so progress (and a test's
+                // stop point) sees the run under way. A wake-up per result cost two context switches per test
+                // (bench/specrun-bench, section end-to-end).
+                if failed || state.completed == 1 || state.completed == plan.items.count { state.condition.broadcast() }
             }
         }
         thread.stackSize = 8 << 20
@@ -159,7 +177,10 @@ public struct PlanExecution: Sendable {
 /// The coordination state shared by workers and the coordinator, guarded by `condition`'s lock.
 private final class SharedState: @unchecked Sendable {
     let condition = NSCondition()
-    var next = 0
+    /// Items not yet started are `front..<back`; workers take from alternate ends.
+    var front = 0
+    var back: Int
+    var started = 0
     var completed = 0
     var failures = 0
     var workers = 0
@@ -169,6 +190,7 @@ private final class SharedState: @unchecked Sendable {
     var results: [TestResult?]
 
     init(count: Int) {
+        back = count
         results = Array(repeating: nil, count: count)
     }
 }

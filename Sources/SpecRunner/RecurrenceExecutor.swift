@@ -17,8 +17,19 @@ struct RecurrenceExecutor: Sendable {
         let scheduleSpec = recurrence.schedule
         let timeZone = overrides.timeZone ?? scheduleSpec.timeZone
         let abbreviations = ZoneAbbreviations.system(for: [timeZone.identifier])
+        // Expected and actual instants are mostly the same dates: render each date once and let both share its
+        // texts (formatting was the largest cost of running a big suite; bench/specrun-bench, section end-to-end).
+        var rendered: [Date: ResultInstant] = [:]
         func instant(_ date: Date, key: String? = nil) -> ResultInstant {
-            ResultInstant(date, in: timeZone, abbreviations: abbreviations, key: key)
+            var texts: ResultInstant
+            if let known = rendered[date] {
+                texts = known
+            } else {
+                texts = ResultInstant(date, in: timeZone, abbreviations: abbreviations)
+                rendered[date] = texts
+            }
+            texts.key = key
+            return texts
         }
         let schedule: Schedule
         do {

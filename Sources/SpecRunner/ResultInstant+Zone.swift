@@ -12,11 +12,23 @@ extension ResultInstant {
         let offset = zone.secondsFromGMT(for: date)
         let whole = seconds.rounded(.down)
         let milliseconds = Int(((seconds - whole) * 1000).rounded())
+        let abbreviation = abbreviations.abbreviation(zone: zone.identifier, at: date, offset: offset)
+        if milliseconds == 0, abs(whole) < 1e12,
+           let texts = ResultInstantText.texts(seconds: Int(whole), offset: offset, abbreviation: abbreviation) {
+            self.init(utc: texts.utc, epochSeconds: seconds, offsetForm: texts.offsetForm, local: texts.local, key: key)
+            return
+        }
+        self.init(general: seconds, offset: offset, abbreviation: abbreviation, key: key)
+    }
+
+    /// Every case, by concatenation (the fast path above covers whole seconds in years 1000–9999).
+    init(general seconds: Double, offset: Int, abbreviation: String?, key: String?) {
+        let whole = seconds.rounded(.down)
+        let milliseconds = Int(((seconds - whole) * 1000).rounded())
         let fraction = milliseconds == 0 ? "" : "." + String(String(1000 + milliseconds).dropFirst())
         let utcClock = WallClock(wallSeconds: whole)
         let wall = WallClock(wallSeconds: whole + Double(offset))
         let offsetText = Self.offsetText(offset)
-        let abbreviation = abbreviations.abbreviation(zone: zone.identifier, at: date, offset: offset)
         self.init(
             utc: "\(utcClock.isoDate)T\(utcClock.time):\(WallClock.twoDigits(utcClock.second))\(fraction)Z",
             epochSeconds: seconds,
@@ -26,7 +38,6 @@ extension ResultInstant {
             key: key
         )
     }
-
 }
 
 extension ZoneContext {

@@ -3,6 +3,9 @@ import SpecModel
 import SpecResults
 
 /// The expanded plan: one item per spec / case / engine, in file order, each with its stable id.
+///
+/// Within a spec, items are ordered by line (the window on the spec's line, each case on its own), then by id (so
+/// engines by name): the order results and `specrun merge` use.
 public struct TestPlan: Sendable {
     public var items: [PlanItem]
 
@@ -25,14 +28,23 @@ public struct TestPlan: Sendable {
                 case (nil, let chosen?): chosen
                 case (let own?, let chosen?): chosen.filter(own.contains)
                 }
+                var specItems: [PlanItem] = []
                 for engine in specEngines {
                     if recurrence.expect != nil {
-                        items.append(PlanItem(spec: spec, target: .window, engine: engine))
+                        specItems.append(PlanItem(spec: spec, target: .window, engine: engine))
                     }
                     for index in recurrence.cases.indices {
-                        items.append(PlanItem(spec: spec, target: .case(index), engine: engine))
+                        specItems.append(PlanItem(spec: spec, target: .case(index), engine: engine))
                     }
                 }
+                // Results are ordered by file, line, then id (docs/reports.md), and `specrun merge` restores that
+                // order from the shards: so the plan uses it too, and a merge of all shards equals one run.
+                // Lines that already rise need no ids (building them is most of planning a big suite).
+                let lines = specItems.map(\.line)
+                if !zip(lines, lines.dropFirst()).allSatisfy({ $0 < $1 }) {
+                    specItems = specItems.map { ($0.line, $0.id, $0) }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
+                }
+                items += specItems
             case .lifecycle:
                 items.append(PlanItem(spec: spec, target: .scenario, engine: nil))
             }

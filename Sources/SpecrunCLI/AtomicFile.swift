@@ -13,7 +13,24 @@ enum AtomicFile {
     }
 
     /// `midWrite` runs once, when half of the bytes are in the temporary file (a test's stop point).
-    static func write(_ bytes: [UInt8], to path: String, midWrite: () -> Void = {}) throws(WriteError) {
+    static func write(_ bytes: [UInt8], to path: String, midWrite: @escaping () -> Void = {}) throws(WriteError) {
+        try write(to: path, midWrite: midWrite) { emit in
+            let half = bytes.count / 2
+            try emit(Array(bytes[..<half]))
+            try emit(Array(bytes[half...]))
+        }
+    }
+
+    static func write(_ text: String, to path: String) throws(WriteError) {
+        try write(Array(text.utf8), to: path)
+    }
+
+    /// Writes a file that `produce` hands over in chunks (the JSON results of a big run), with the same guarantee:
+    /// the target appears complete or not at all. An error thrown by `produce` leaves the target untouched.
+    /// `midWrite` runs once, after the first non-empty chunk is in the temporary file (a test's stop point).
+    static func write(
+        to path: String, midWrite: @escaping () -> Void = {}, _ produce: (_ emit: ([UInt8]) throws -> Void) throws -> Void
+    ) throws(WriteError) {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         do {
@@ -30,11 +47,20 @@ enum AtomicFile {
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         }
         guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
-        let half = bytes.count / 2
-        var failure = writeAll(fd, bytes, 0..<half)
-        if failure == nil, !bytes.isEmpty {
-            midWrite()
-            failure = writeAll(fd, bytes, half..<bytes.count)
+        var failure: String?
+        var wroteFirstChunk = false
+        do {
+            try produce { bytes in
+                if let problem = writeAll(fd, bytes) { throw WriteError(path: path, reason: problem) }
+                if !wroteFirstChunk && !bytes.isEmpty {
+                    wroteFirstChunk = true
+                    midWrite()
+                }
+            }
+        } catch let error as WriteError {
+            failure = error.reason
+        } catch {
+            failure = "\(error)"
         }
         if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
         if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
@@ -55,10 +81,6 @@ enum AtomicFile {
         }
     }
 
-    static func write(_ text: String, to path: String) throws(WriteError) {
-        try write(Array(text.utf8), to: path)
-    }
-
     /// `.results.json.tmp-`: what every temporary file of `results.json` starts with, the writer's pid following.
     static func temporaryPrefix(_ name: String) -> String {
         "." + name + ".tmp-"
@@ -77,12 +99,12 @@ enum AtomicFile {
         }
     }
 
-    /// Writes `range` of `bytes` to `fd`, retrying short writes and interruptions; the error text, or nil.
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8], _ range: Range<Int>) -> String? {
-        var offset = range.lowerBound
-        return bytes.withUnsafeBytes { buffer -> String? in
-            while offset < range.upperBound {
-                let n = Foundation.write(fd, buffer.baseAddress! + offset, range.upperBound - offset)
+    /// Writes `bytes` to `fd`, retrying short writes and interruptions; the error text, or nil.
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> String? {
+        bytes.withUnsafeBytes { buffer -> String? in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
                     return String(cString: strerror(errno))

@@ -29,31 +29,29 @@ struct ResultOutputs {
 
     /// Writes each requested file; returns one message per file that could not be written.
     ///
-    /// `midWrite` runs once a file's temporary copy is half written (a test's stop point; nothing otherwise).
+    /// `midWrite` runs once, when a file's temporary copy holds its first chunk (a test's stop point; nothing otherwise).
     func write(_ run: RunResult, midWrite: @escaping () -> Void = {}) -> [String] {
-        var files: [(path: String, contents: () throws -> Data)] = []
-        if let json { files.append((json, { try JSONReporter().data(run) })) }
-        if let junit { files.append((junit, { Data(JUnitReporter().render(run).utf8) })) }
-        if let html { files.append((html, { Data(HTMLReporter().render(run).utf8) })) }
-        if let tap { files.append((tap, { Data(TAPReporter().render(run).utf8) })) }
+        typealias Emit = ([UInt8]) throws -> Void
+        var files: [(path: String, produce: (Emit) throws -> Void)] = []
+        // The JSON results are streamed to the file: a big run's document (100 MB for 10,000 specs) never sits in
+        // memory whole.
+        if let json { files.append((json, { emit in try JSONReporter().write(run, chunks: emit) })) }
+        if let junit { files.append((junit, { emit in try emit(Array(JUnitReporter().render(run).utf8)) })) }
+        if let html { files.append((html, { emit in try emit(Array(HTMLReporter().render(run).utf8)) })) }
+        if let tap { files.append((tap, { emit in try emit(Array(TAPReporter().render(run).utf8)) })) }
         if let artifacts {
+            // Each artifact is rendered only when its file is written, the JSON streamed: not all five in memory.
             let folder = (artifacts as NSString).appendingPathComponent(ReportArtifacts.folderName(for: run.environment))
-            do {
-                for artifact in try ReportArtifacts.files(for: run) {
-                    files.append(((folder as NSString).appendingPathComponent(artifact.name), { artifact.contents }))
-                }
-            } catch {
-                return ["cannot render the artifacts: \(error)"]
+            for writer in ReportArtifacts.writers(for: run) {
+                files.append(((folder as NSString).appendingPathComponent(writer.name), writer.write))
             }
         }
         var problems: [String] = []
         for file in files {
             do {
-                try AtomicFile.write([UInt8](try file.contents()), to: file.path, midWrite: midWrite)
-            } catch let error as AtomicFile.WriteError {
-                problems.append(error.description)
+                try AtomicFile.write(to: file.path, midWrite: midWrite, file.produce)
             } catch {
-                problems.append("cannot write '\(file.path)': \(error)")
+                problems.append(error.description)
             }
         }
         return problems

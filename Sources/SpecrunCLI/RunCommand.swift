@@ -28,6 +28,7 @@ struct RunCommand {
         OptionSpec(name: "list", help: "Print the expanded plan (one test id per line) without running it."),
         OptionSpec(name: "fail-fast", help: "Stop starting tests after the first failure."),
         OptionSpec(name: "max-failures", valueName: "N", help: "Stop starting tests after N failures."),
+        OptionSpec(name: "last-failed", valueName: "RESULTS.json", help: "Run only the tests that failed or errored in RESULTS.json (from --json)."),
         OptionSpec(name: "timeout", valueName: "SECONDS", help: "Report a test that runs longer as an error (default: 10)."),
     ] + RunLimits.options + ResultOutputs.options + RedactionOptions.options
 
@@ -76,13 +77,17 @@ struct RunCommand {
 
         // From here on a signal stops the run instead of killing it: reading many files takes time too.
         SignalTrap.install()
-        let loaded = SpecLoader(strict: configuration.strict, parser: configuration.limits.parser).load(configuration.files)
+        let loaded = SpecLoader(strict: configuration.strict, parser: configuration.limits.parser, jobs: configuration.jobs)
+            .load(configuration.files)
         let fullPlan = TestPlan(specs: loaded.specs, engines: configuration.engines)
         let plan: TestPlan
         do {
             plan = try configuration.selection.apply(to: fullPlan)
         } catch {
             return usageFailure(UsageError("The --filter pattern is not a valid regular expression: \(error.localizedDescription)."))
+        }
+        if let path = configuration.lastFailed, configuration.selection.ids?.isEmpty == true {
+            io.writeError("specrun: note: no test failed or errored in '\(path)'; nothing to run.\n")
         }
         if configuration.listOnly {
             if let signal = SignalTrap.received { return SignalTrap.exitStatus(for: signal) }
@@ -125,14 +130,19 @@ struct RunCommand {
         for problem in problems {
             io.writeError("specrun: error: \(problem)\n")
         }
+        let status: Int32
         if let signal = SignalTrap.received {
             let name = signal == SIGTERM ? "SIGTERM" : "SIGINT"
             let notRun = tests.filter { $0.status == .notRun }.count
             io.writeError("specrun: stopped by \(name): \(tests.count - notRun) tests finished, \(notRun) were not run (marked not-run in the results)\n")
-            return SignalTrap.exitStatus(for: signal)
+            status = SignalTrap.exitStatus(for: signal)
+        } else if !problems.isEmpty {
+            status = ExitStatus.invalidInput
+        } else {
+            status = result.summary.exitStatus(strict: configuration.strict)
         }
-        if !problems.isEmpty { return ExitStatus.invalidInput }
-        return result.summary.exitStatus(strict: configuration.strict)
+        BackgroundRelease.release((consume loaded, consume fullPlan, consume plan, consume tests, consume result))
+        return status
     }
 
     private func usageFailure(_ error: UsageError) -> Int32 {

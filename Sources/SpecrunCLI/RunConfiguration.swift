@@ -1,5 +1,6 @@
 import Foundation
 import SpecModel
+import SpecResults
 import SpecRunner
 import TextRedaction
 
@@ -22,6 +23,8 @@ struct RunConfiguration {
     var limits: RunLimits
     /// What is masked in every report and results file: `--redact`, `--no-default-redaction`.
     var redaction: Redaction
+    /// The results file `--last-failed` read, if given.
+    var lastFailed: String?
 
     init(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) {
         strict = parsed.flag("strict")
@@ -50,10 +53,17 @@ struct RunConfiguration {
             }
             shard = parsedShard
         }
+        var ids: Set<String>?
+        if let path = parsed.value("last-failed") {
+            let previous = try ResultsFile.read(path)
+            ids = Set(previous.tests.filter { $0.status == .failed || $0.status == .error }.map(\.id))
+            lastFailed = path
+        }
         selection = TestSelection(
             filter: parsed.value("filter"),
             tags: Set(parsed.all("tag")),
             excludedTags: Set(parsed.all("exclude-tag")),
+            ids: ids,
             shard: shard)
 
         paths = parsed.positionals

@@ -9,6 +9,8 @@ struct SpecLoader {
     var strict: Bool
     /// The parser with the run's limits (file size, depth, nodes, window, default search bound).
     var parser = SpecParser()
+    /// How many files are read and parsed at once (`--jobs`); the result does not depend on it.
+    var jobs: Int = 1
 
     struct Loaded {
         var specs: [Spec]
@@ -16,24 +18,84 @@ struct SpecLoader {
     }
 
     func load(_ paths: [String]) -> Loaded {
-        var files: [SpecFile] = []
-        for path in paths {
-            switch SpecFileReader(maxBytes: parser.limits.maxBytes).read(path) {
-            case .bytes(let bytes):
-                files.append(parser.parse(path: path, bytes: bytes))
-            case .tooLarge(let size):
-                files.append(parser.fileTooLarge(path: path, byteCount: size))
-            case .unreadable(let reason):
-                files.append(SpecFile(path: path, specs: [], diagnostics: [Diagnostic(
-                    code: "unreadable-file", location: SourceLocation(file: path, line: 1, column: 1),
-                    message: reason)]))
-            }
-        }
-        files = SpecLinter().lint(DuplicateSpecNames.rejecting(in: files))
+        let parser = self.parser
+        var files = Self.parallelMap(paths, jobs: jobs) { Self.read($0, with: parser) }
+        // Names are checked across files, then each file is linted on its own (in parallel too).
+        files = Self.parallelMap(DuplicateSpecNames.rejecting(in: files), jobs: jobs) { SpecLinter().lint([$0])[0] }
         var diagnostics = files.flatMap(\.diagnostics)
         if strict {
             diagnostics = diagnostics.map { $0.severity == .warning ? $0.promoted(to: .error) : $0 }
         }
         return Loaded(specs: files.flatMap(\.specs), diagnostics: diagnostics)
+    }
+
+    /// `transform` of each element on up to `jobs` threads; the results in the order of `elements`.
+    ///
+    /// Reading and parsing files is most of a big suite's time before the first test runs
+    /// (bench/specrun-bench, section end-to-end), and files are independent until names are checked across them.
+    /// Workers take elements from alternate ends, as PlanExecution does: neighbouring files share a zone.
+    static func parallelMap<Element: Sendable, Result: Sendable>(
+        _ elements: [Element], jobs: Int, _ transform: @escaping @Sendable (Element) -> Result
+    ) -> [Result] {
+        let workers = max(1, min(jobs, elements.count))
+        guard workers > 1 else { return elements.map(transform) }
+        let slots = Slots<Result>(count: elements.count)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            while let index = slots.claim(fromBack: worker % 2 == 1) {
+                slots.store(transform(elements[index]), at: index)
+            }
+        }
+        return slots.results
+    }
+
+    /// Reads one file within the size limit (regular files only) and parses it.
+    private static func read(_ path: String, with parser: SpecParser) -> SpecFile {
+        switch SpecFileReader(maxBytes: parser.limits.maxBytes).read(path) {
+        case .bytes(let bytes):
+            return parser.parse(path: path, bytes: bytes)
+        case .tooLarge(let size):
+            return parser.fileTooLarge(path: path, byteCount: size)
+        case .unreadable(let reason):
+            return SpecFile(path: path, specs: [], diagnostics: [Diagnostic(
+                code: "unreadable-file", location: SourceLocation(file: path, line: 1, column: 1), message: reason)])
+        }
+    }
+}
+
+/// The results of one parallel map, filled by several threads: each claims the next index under a lock.
+private final class Slots<Result: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var front = 0
+    private var back: Int
+    private var values: [Result?]
+
+    init(count: Int) {
+        back = count
+        values = Array(repeating: nil, count: count)
+    }
+
+    func claim(fromBack: Bool) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard front < back else { return nil }
+        if fromBack {
+            back -= 1
+            return back
+        }
+        front += 1
+        return front - 1
+    }
+
+    func store(_ value: Result, at index: Int) {
+        lock.lock()
+        values[index] = value
+        lock.unlock()
+    }
+
+    /// Every result; call after every worker has finished.
+    var results: [Result] {
+        lock.lock()
+        defer { lock.unlock() }
+        return values.map { $0! }
     }
 }

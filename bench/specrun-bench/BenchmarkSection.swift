@@ -6,8 +6,19 @@ protocol BenchmarkSection {
     var name: String { get }
     /// One line: what the section measures.
     var summary: String { get }
-    /// Runs the measurements; `quick` runs fewer rounds (for a smoke run, not for figures).
-    func run(quick: Bool) throws -> [Measurement]
+    /// Runs the measurements; `context.quick` runs fewer rounds on a small corpus (a smoke run, not figures).
+    func run(_ context: BenchmarkContext) throws -> [Measurement]
+}
+
+/// What every section may use: the round count and the generated corpus.
+struct BenchmarkContext {
+    /// One round on a small corpus: a smoke run, not figures.
+    var quick: Bool
+    /// The generated corpus (written on first use by `bench/corpus/generate.py`).
+    var corpus: Corpus
+
+    /// Rounds for a measurement: `full` normally, one under `--quick`.
+    func rounds(_ full: Int) -> Int { quick ? 1 : full }
 }
 
 /// One printed figure: a name, a value and its unit, and what was measured.
@@ -21,5 +32,14 @@ struct Measurement {
         let number = value >= 100 ? String(Int(value.rounded())) : String((value * 10).rounded() / 10)
         return "  " + name.padding(toLength: 52, withPad: " ", startingAt: 0) + " "
             + String(repeating: " ", count: max(0, 8 - number.count)) + number + " " + unit + "   " + detail
+    }
+}
+
+/// A failure a section reports instead of figures: one sentence that says what to do.
+struct BenchmarkError: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
     }
 }

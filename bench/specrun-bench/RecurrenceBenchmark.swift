@@ -20,7 +20,8 @@ struct RecurrenceBenchmark: BenchmarkSection {
         "Australia/Adelaide", "Australia/Perth", "Pacific/Auckland", "Pacific/Norfolk", "Pacific/Kiritimati",
     ]
 
-    func run(quick: Bool) throws -> [Measurement] {
+    func run(_ context: BenchmarkContext) throws -> [Measurement] {
+        let quick = context.quick
         let zones = Self.zones.map { TimeZone(identifier: $0)! }
         precondition(zones.count == 50)
         let after = Date(timeIntervalSince1970: 1_735_689_600)  // 2025-01-01T00:00:00Z

@@ -1,0 +1,200 @@
+import Foundation
+import SpecResults
+@testable import SpecrunCLI
+import Testing
+
+/// `specrun merge` of every shard equals one unsharded run, and `--last-failed` reruns exactly the failures.
+///
+/// Everything runs in-process through `SpecrunCommand.main(arguments:io:)`, on a folder holding the project's example
+/// and Foundation specs (several engines, cursor cases, known deviations) plus a file with a deliberate failure, a
+/// search that reaches its bound and a skipped spec, so the statuses a shard holds are compared, not only passes.
+@Suite(.serialized) struct ShardMergeTests {
+    @Test(arguments: [2, 3, 5])
+    func mergingEveryShardGivesTheUnshardedRun(shards: Int) async throws {
+        let folder = try SpecFolder()
+        defer { folder.remove() }
+        let whole = try await folder.run(["--json", folder.path("whole.json")], expecting: ExitStatus.testFailure)
+
+        var shardFiles: [String] = []
+        var shardIDs: [[String]] = []
+        for index in 1...shards {
+            let file = folder.path("shard-\(index).json")
+            let status = await folder.status(["--shard", "\(index)/\(shards)", "--json", file])
+            #expect(status == ExitStatus.success || status == ExitStatus.testFailure)
+            shardFiles.append(file)
+            shardIDs.append(try ResultsFile.read(file).tests.map(\.id))
+        }
+        // The shards split the plan: no test twice, none left out. (Ids start with the temporary folder's random
+        // name, so which shard holds which test changes from run to run; two shards are never all but empty.)
+        #expect(shardIDs.filter { !$0.isEmpty }.count >= 2)
+        #expect(shardIDs.flatMap { $0 }.sorted() == whole.tests.map(\.id).sorted())
+
+        let merged = try await folder.merge(shardFiles, into: folder.path("merged.json"))
+        #expect(merged.tests.map(\.id) == whole.tests.map(\.id))
+        #expect(merged.tests.map(\.status) == whole.tests.map(\.status))
+        #expect(merged.tests.map(\.withoutDuration) == whole.tests.map(\.withoutDuration))
+        #expect(merged.summary == whole.summary)
+        #expect(merged.files == whole.files)
+        #expect(merged.diagnostics == whole.diagnostics)
+        #expect(merged.notes.isEmpty)
+    }
+
+    @Test func theWholeRunHoldsEveryStatusTheMergeMustKeep() async throws {
+        let folder = try SpecFolder()
+        defer { folder.remove() }
+        let whole = try await folder.run(["--json", folder.path("whole.json")], expecting: ExitStatus.testFailure)
+        let statuses = Set(whole.tests.map(\.status))
+        #expect(statuses.isSuperset(of: [.passed, .failed, .skipped, .knownDeviation]))
+    }
+
+    @Test func lastFailedRunsExactlyTheTestsThatFailedOrErred() async throws {
+        let folder = try SpecFolder()
+        defer { folder.remove() }
+        let whole = try await folder.run(["--json", folder.path("whole.json")], expecting: ExitStatus.testFailure)
+        let failing = whole.tests.filter { $0.status == .failed || $0.status == .error }.map(\.id)
+        #expect(failing.count == 2)
+
+        let again = try await folder.run(
+            ["--last-failed", folder.path("whole.json"), "--json", folder.path("again.json")], expecting: ExitStatus.testFailure)
+        #expect(again.tests.map(\.id) == failing)
+        #expect(again.tests.map(\.withoutDuration) == whole.tests.filter { failing.contains($0.id) }.map(\.withoutDuration))
+    }
+
+    @Test func lastFailedWithNothingFailedRunsNothingAndSaysSo() async throws {
+        let folder = try SpecFolder()
+        defer { folder.remove() }
+        let passing = try await folder.run(["--json", folder.path("passing.json"), "--filter", "examples"], expecting: ExitStatus.success)
+        #expect(!passing.tests.isEmpty)
+        let io = CapturedIO()
+        let status = await SpecrunCommand.main(
+            arguments: ["specrun", folder.specs, "--last-failed", folder.path("passing.json")], io: io.commandIO)
+        #expect(status == ExitStatus.success)
+        #expect(io.error == "specrun: note: no test failed or errored in '\(folder.path("passing.json"))'; nothing to run.\n")
+        #expect(io.output.hasSuffix("0 passed, 0 failed\n"))
+    }
+
+    @Test func lastFailedWithAMissingFileIsAUsageError() async throws {
+        let io = CapturedIO()
+        let status = await SpecrunCommand.main(arguments: ["specrun", "specs", "--last-failed", "/no/such/results.json"], io: io.commandIO)
+        #expect(status == ExitStatus.invalidInput)
+        #expect(io.error == """
+            specrun: error: Cannot read the results file '/no/such/results.json'. Give the path of a JSON file written by 'specrun --json'.
+            Run 'specrun --help' for usage.
+
+            """)
+    }
+}
+
+/// A temporary folder of specs: copies of specs/examples and specs/foundation, and `mixed.yaml`.
+private struct SpecFolder {
+    let root: String
+    /// The folder given to specrun (test ids start with it).
+    var specs: String { root + "/specs" }
+
+    /// A deliberately wrong expectation, a search bound reached where an occurrence is expected (both fail), and a
+    /// skipped spec. The wrong instants are the point of the test, so they are not cross-checked.
+    static let mixed = """
+        spec: Deliberately wrong expectation, so the run has a failure
+        schedule:
+          timezone: Europe/Berlin
+          rule: {every: day, at: "09:00"}
+          nonexistent: skip
+          repeated: first
+        window:
+          after: 2027-06-01T00:00:00+02:00
+          through: 2027-06-02T00:00:00+02:00
+        expect:
+          occurrences: [2027-06-01T10:00:00+02:00]
+        ---
+        spec: A search that reaches its bound, so the run has a second failure
+        schedule:
+          timezone: Europe/Berlin
+          rule: {every: year, month: 2, day: 29, at: "12:00", missing-day: skip}
+          nonexistent: skip
+          repeated: first
+          limit: 2
+        cases:
+          - name: no leap day within two years
+            after: 2097-01-01T00:00:00+01:00
+            next: 2104-02-29T12:00:00+01:00
+        ---
+        spec: Skipped on purpose
+        skip: the merge must keep skipped tests too
+        schedule:
+          timezone: Europe/Berlin
+          rule: {every: day, at: "09:00"}
+          nonexistent: skip
+          repeated: first
+        window:
+          after: 2027-06-01T00:00:00+02:00
+          through: 2027-06-02T00:00:00+02:00
+        expect:
+          occurrences: [2027-06-01T09:00:00+02:00]
+
+        """
+
+    init() throws {
+        root = NSTemporaryDirectory() + "specrun-shard-merge-" + UUID().uuidString
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: specs, withIntermediateDirectories: true)
+        for folder in ["examples", "foundation"] {
+            try manager.copyItem(atPath: repository + "/specs/" + folder, toPath: specs + "/" + folder)
+        }
+        try Self.mixed.write(toFile: specs + "/mixed.yaml", atomically: true, encoding: .utf8)
+    }
+
+    func path(_ name: String) -> String { root + "/" + name }
+
+    func remove() { try? FileManager.default.removeItem(atPath: root) }
+
+    /// `specrun SPECS arguments…`; its exit status.
+    func status(_ arguments: [String]) async -> Int32 {
+        await SpecrunCommand.main(arguments: ["specrun", specs] + arguments, io: CapturedIO().commandIO)
+    }
+
+    /// Runs with `arguments` (which must write `--json`), checks the exit status, reads the results back.
+    func run(_ arguments: [String], expecting status: Int32, sourceLocation: SourceLocation = #_sourceLocation) async throws -> RunResult {
+        let actual = await self.status(arguments)
+        #expect(actual == status, sourceLocation: sourceLocation)
+        let json = arguments[arguments.firstIndex(of: "--json")! + 1]
+        return try ResultsFile.read(json)
+    }
+
+    func merge(_ files: [String], into output: String) async throws -> RunResult {
+        let io = CapturedIO()
+        let status = await SpecrunCommand.main(arguments: ["specrun", "merge"] + files + ["-o", output], io: io.commandIO)
+        #expect(status == ExitStatus.success, "\(io.error)")
+        return try ResultsFile.read(output)
+    }
+}
+
+/// Output streams captured in memory, for commands run in-process.
+private final class CapturedIO: @unchecked Sendable {
+    private let lock = NSLock()
+    private var out = ""
+    private var err = ""
+
+    var output: String { lock.withLock { out } }
+    var error: String { lock.withLock { err } }
+
+    var commandIO: CommandIO {
+        CommandIO(
+            writeOut: { text in self.lock.withLock { self.out += text } },
+            writeError: { text in self.lock.withLock { self.err += text } },
+            environment: [:],
+            stdoutIsTerminal: false,
+            now: { Date(timeIntervalSince1970: 1_800_000_000) },
+            monotonicNanoseconds: { 0 })
+    }
+}
+
+extension TestResult {
+    /// The result with its duration zeroed: everything a merge must keep exactly.
+    var withoutDuration: TestResult {
+        var copy = self
+        copy.duration = 0
+        return copy
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import Recurrence
 
 /// The longest window a spec may declare (`--max-window`): a number of calendar years or of days.
 ///
@@ -59,9 +60,9 @@ public struct WindowLength: Sendable, Hashable, CustomStringConvertible {
         case .days:
             needed.count = max(1, Int((through.timeIntervalSince(after) / 86_400).rounded(.up)))
         case .years:
-            let whole = Self.utcCalendar.dateComponents([.year], from: after, to: through).year ?? 0
-            needed.count = max(1, whole)
-            if !needed.admits(after: after, through: through) { needed.count += 1 }
+            let whole = Self.civil(through).year - Self.civil(after).year
+            needed.count = max(1, whole - 1)
+            while !needed.admits(after: after, through: through) && needed.count < whole + 1 { needed.count += 1 }
         }
         return needed
     }
@@ -71,14 +72,18 @@ public struct WindowLength: Sendable, Hashable, CustomStringConvertible {
         case .days:
             return after.addingTimeInterval(Double(count) * 86_400)
         case .years:
-            return Self.utcCalendar.date(byAdding: .year, value: count, to: after) ?? .distantFuture
+            // The same date `count` years later in UTC (February 29 becomes February 28 when the year has none),
+            // the same time of day: integer calendar arithmetic, no Calendar built per window.
+            let day = Self.civil(after)
+            let year = day.year + count
+            let date = CivilDate(year: year, month: day.month, day: min(day.day, CivilDate.daysIn(month: day.month, year: year)))
+            let secondsIntoDay = after.timeIntervalSince1970 - Double(day.daysSinceEpoch) * 86_400
+            return Date(timeIntervalSince1970: Double(date.daysSinceEpoch) * 86_400 + secondsIntoDay)
         }
     }
 
-    /// The Gregorian calendar on UTC: a fixed zone, never the machine's.
-    private static var utcCalendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
+    /// The UTC calendar date of an instant.
+    private static func civil(_ date: Date) -> CivilDate {
+        CivilDate(daysSinceEpoch: Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))
     }
 }

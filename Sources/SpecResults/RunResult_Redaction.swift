@@ -1,4 +1,6 @@
+import Dispatch
 import SpecDiagnostics
+import Synchronization
 import TextRedaction
 
 extension RunResult {
@@ -7,15 +9,33 @@ extension RunResult {
     /// One pass over every string the results carry — names, ids, paths, messages, diagnostics and their source
     /// lines, instants and keys, lifecycle expectations and invariants, the environment and the command line — so no
     /// format can show what another masks. Numbers, statuses and the order of everything stay as they are.
-    public func redacted(by redaction: Redaction) -> RunResult {
+    ///
+    /// `jobs` threads share the tests (a 10,000-spec run holds half a million texts); the result does not depend on it.
+    public func redacted(by redaction: Redaction, jobs: Int = 1) -> RunResult {
         guard !redaction.isEmpty else { return self }
         var copy = self
         copy.environment = environment.redacted(by: redaction)
         copy.files = files.map { redaction.mask($0) }
         copy.diagnostics = diagnostics.map { $0.redacted(by: redaction) }
-        copy.tests = tests.map { $0.redacted(by: redaction) }
+        copy.tests = Self.redacted(tests, by: redaction, jobs: jobs)
         copy.notes = notes.map { redaction.mask($0) }
         return copy
+    }
+}
+
+extension RunResult {
+    /// The tests masked in `jobs` contiguous chunks at once, each chunk sharing its storage when nothing changed.
+    static func redacted(_ tests: [TestResult], by redaction: Redaction, jobs: Int) -> [TestResult] {
+        let chunks = max(1, min(jobs, tests.count / 256))
+        guard chunks > 1 else { return tests.mapChanged { $0.redacted(by: redaction) } }
+        let size = (tests.count + chunks - 1) / chunks
+        let parts = Mutex([[TestResult]](repeating: [], count: chunks))
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            let slice = Array(tests[(chunk * size)..<min(tests.count, (chunk + 1) * size)])
+            let masked = slice.mapChanged { $0.redacted(by: redaction) }
+            parts.withLock { $0[chunk] = masked }
+        }
+        return parts.withLock { $0.flatMap { $0 } }
     }
 }
 
@@ -42,12 +62,12 @@ extension TestResult {
         copy.timeZone = redaction.mask(timeZone)
         copy.message = redaction.mask(message)
         copy.deviationReason = redaction.mask(deviationReason)
-        copy.expected = expected.map { $0.redacted(by: redaction) }
-        copy.actual = actual.map { $0.redacted(by: redaction) }
-        copy.diff = diff.map { line in
+        copy.expected = expected.mapChanged { $0.redacted(by: redaction) }
+        copy.actual = actual.mapChanged { $0.redacted(by: redaction) }
+        copy.diff = diff.mapChanged { line in
             DiffLine(kind: line.kind, expected: line.expected?.redacted(by: redaction), actual: line.actual?.redacted(by: redaction))
         }
-        copy.diagnostics = diagnostics.map { $0.redacted(by: redaction) }
+        copy.diagnostics = diagnostics.mapChanged { $0.redacted(by: redaction) }
         copy.zoneContext = zoneContext?.redacted(by: redaction)
         copy.lifecycle = lifecycle?.redacted(by: redaction)
         return copy
@@ -55,24 +75,20 @@ extension TestResult {
 }
 
 extension ResultInstant {
+    /// Only the key can carry a spec author's text (a schedule id); the instant's three texts are written by specrun
+    /// from numbers and time-zone data, so they are left as they are (most of a big run's texts are these).
     func redacted(by redaction: Redaction) -> ResultInstant {
-        ResultInstant(
-            utc: redaction.mask(utc), epochSeconds: epochSeconds, offsetForm: redaction.mask(offsetForm),
-            local: redaction.mask(local), key: redaction.mask(key))
+        guard let key else { return self }
+        var copy = self
+        copy.key = redaction.mask(key)
+        return copy
     }
 }
 
 extension ZoneContext {
-    func redacted(by redaction: Redaction) -> ZoneContext {
-        ZoneContext(zone: redaction.mask(zone), transitions: transitions.map { transition in
-            ZoneContext.Transition(
-                at: transition.at.redacted(by: redaction), offsetBefore: transition.offsetBefore,
-                offsetAfter: transition.offsetAfter, localBefore: redaction.mask(transition.localBefore),
-                localAfter: redaction.mask(transition.localAfter),
-                abbreviationBefore: redaction.mask(transition.abbreviationBefore),
-                abbreviationAfter: redaction.mask(transition.abbreviationAfter))
-        })
-    }
+    /// A zone context is time-zone data (an IANA name the parser accepted, offsets, abbreviations from tzdata):
+    /// nothing in it comes from a spec author's free text, so nothing is masked.
+    func redacted(by redaction: Redaction) -> ZoneContext { self }
 }
 
 extension LifecycleResult {
@@ -124,5 +140,21 @@ extension Diagnostic {
 extension SourceLocation {
     func redacted(by redaction: Redaction) -> SourceLocation {
         SourceLocation(file: redaction.mask(file), line: line, column: column)
+    }
+}
+
+extension Array where Element: Equatable {
+    /// The array with `transform` applied, sharing this one's storage when no element changes: masking almost never
+    /// changes anything, and a big run's results hold hundreds of thousands of values.
+    func mapChanged(_ transform: (Element) -> Element) -> [Element] {
+        for index in indices {
+            let changed = transform(self[index])
+            guard changed != self[index] else { continue }
+            var result = self
+            result[index] = changed
+            for rest in index + 1 ..< count { result[rest] = transform(self[rest]) }
+            return result
+        }
+        return self
     }
 }

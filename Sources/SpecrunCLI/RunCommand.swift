@@ -119,7 +119,7 @@ struct RunCommand {
         let result = RunResult(
             environment: environment, files: configuration.files, diagnostics: loaded.diagnostics, tests: tests,
             strict: configuration.strict
-        ).redacted(by: configuration.redaction)
+        ).redacted(by: configuration.redaction, jobs: configuration.jobs)
 
         let glyphs = Glyphs.preferred(environment: io.environment)
         io.writeOut(TerminalReporter(color: io.useColor(configuration.colorChoice), quiet: configuration.quiet, glyphs: glyphs).render(result))

@@ -62,16 +62,27 @@ public struct RedactionPattern: Sendable, Hashable, CustomStringConvertible {
         hasher.combine(keywords)
     }
 
-    /// Whether the expression needs to be tried on a text whose UTF-8 bytes, ASCII letters lowercased, are `folded`.
-    func mayMatch(_ folded: [UInt8]) -> Bool {
+    /// Whether the expression needs to be tried on a text with these UTF-8 bytes: whether one of the keywords
+    /// occurs in it, ASCII letters compared without case.
+    func mayMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !keywordBytes.isEmpty else { return true }
         return keywordBytes.contains { keyword in
-            guard folded.count >= keyword.count else { return false }
-            // A plain scan: texts in results are short, and most hold no keyword's first byte at all.
-            return (0...(folded.count - keyword.count)).contains { start in
-                folded[start] == keyword[0] && folded[start..<(start + keyword.count)].elementsEqual(keyword)
+            guard bytes.count >= keyword.count, let first = keyword.first else { return false }
+            var start = 0
+            while start <= bytes.count - keyword.count {
+                if Self.folded(bytes[start]) == first {
+                    var offset = 1
+                    while offset < keyword.count && Self.folded(bytes[start + offset]) == keyword[offset] { offset += 1 }
+                    if offset == keyword.count { return true }
+                }
+                start += 1
             }
+            return false
         }
+    }
+
+    private static func folded(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 
     /// The ranges of `text` (UTF-16 offsets, as `NSRegularExpression` counts) that are secret; empty ranges dropped.

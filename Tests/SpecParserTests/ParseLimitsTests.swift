@@ -109,3 +109,27 @@ import Testing
         ])
     }
 }
+
+/// The window-length limit counts years on the UTC calendar with integer arithmetic; Foundation's Gregorian
+/// calendar on UTC is the independent reference here (February 29 plus one year is February 28 in both).
+@Suite struct WindowLengthArithmeticTests {
+    static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
+    @Test(arguments: [1, 2, 4, 100])
+    func yearsAgreeWithTheGregorianCalendarOnUTC(_ years: Int) throws {
+        let limit = try #require(WindowLength(parsing: "\(years)y"))
+        var generator = SystemRandomNumberGenerator()
+        let samples = (0..<400).map { _ in Date(timeIntervalSince1970: Double(Int.random(in: -2_000_000_000...4_000_000_000, using: &generator))) }
+            + [Date(timeIntervalSince1970: 951_782_400), Date(timeIntervalSince1970: 951_868_799)]  // 2000-02-29 00:00 and 23:59:59Z
+        for after in samples {
+            let end = try #require(Self.utc.date(byAdding: .year, value: years, to: after))
+            #expect(limit.admits(after: after, through: end), "\(after) + \(years)y")
+            #expect(!limit.admits(after: after, through: end.addingTimeInterval(1)), "\(after) + \(years)y + 1 s")
+            #expect(limit.needed(after: after, through: end).count == years)
+        }
+    }
+}

@@ -75,20 +75,26 @@ extension TestResult {
 }
 
 extension ResultInstant {
-    /// Only the key can carry a spec author's text (a schedule id); the instant's three texts are written by specrun
-    /// from numbers and time-zone data, so they are left as they are (most of a big run's texts are these).
+    /// Every text, so a `--redact` pattern reaches them too; with the default patterns each is a quick keyword scan
+    /// (these are most of a big run's texts) and nothing is copied.
     func redacted(by redaction: Redaction) -> ResultInstant {
-        guard let key else { return self }
-        var copy = self
-        copy.key = redaction.mask(key)
-        return copy
+        ResultInstant(
+            utc: redaction.mask(utc), epochSeconds: epochSeconds, offsetForm: redaction.mask(offsetForm),
+            local: redaction.mask(local), key: redaction.mask(key))
     }
 }
 
 extension ZoneContext {
-    /// A zone context is time-zone data (an IANA name the parser accepted, offsets, abbreviations from tzdata):
-    /// nothing in it comes from a spec author's free text, so nothing is masked.
-    func redacted(by redaction: Redaction) -> ZoneContext { self }
+    func redacted(by redaction: Redaction) -> ZoneContext {
+        ZoneContext(zone: redaction.mask(zone), transitions: transitions.map { transition in
+            ZoneContext.Transition(
+                at: transition.at.redacted(by: redaction), offsetBefore: transition.offsetBefore,
+                offsetAfter: transition.offsetAfter, localBefore: redaction.mask(transition.localBefore),
+                localAfter: redaction.mask(transition.localAfter),
+                abbreviationBefore: redaction.mask(transition.abbreviationBefore),
+                abbreviationAfter: redaction.mask(transition.abbreviationAfter))
+        })
+    }
 }
 
 extension LifecycleResult {

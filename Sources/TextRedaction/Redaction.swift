@@ -15,10 +15,29 @@ public struct Redaction: Sendable, Hashable {
 
     /// The patterns, in the order given.
     public let patterns: [RedactionPattern]
+    /// For each byte (ASCII letters lowercased), the keywords that start with it and the pattern each belongs to.
+    private let keywordsByFirstByte: [[(pattern: Int, keyword: [UInt8])]]
+    /// Patterns without keywords, tried on every text.
+    private let alwaysTried: [Int]
 
     public init(patterns: [RedactionPattern]) {
         self.patterns = patterns
+        var index = [[(pattern: Int, keyword: [UInt8])]](repeating: [], count: 256)
+        var always: [Int] = []
+        for (number, pattern) in patterns.enumerated() {
+            if pattern.keywords.isEmpty { always.append(number) }
+            for keyword in pattern.keywords {
+                let bytes = Array(keyword.utf8)
+                if let first = bytes.first { index[Int(first)].append((number, bytes)) }
+            }
+        }
+        keywordsByFirstByte = index
+        alwaysTried = always
     }
+
+    public static func == (lhs: Redaction, rhs: Redaction) -> Bool { lhs.patterns == rhs.patterns }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(patterns) }
 
     /// The default patterns (`RedactionPattern.standard`): bearer tokens, authorization headers, `token=`-style
     /// assignments, long keys, JSON Web Tokens and passwords in URLs.
@@ -33,14 +52,24 @@ public struct Redaction: Sendable, Hashable {
     /// `text` with every secret part replaced by `[redacted]`; the same text when nothing matches.
     public func mask(_ text: String) -> String {
         guard !patterns.isEmpty, !text.isEmpty else { return text }
-        // Most texts hold none of the patterns' keywords: decide that on the bytes, without copying them, before
-        // bridging to NSString (a 10,000-spec run masks hundreds of thousands of texts).
+        // Most texts hold none of the patterns' keywords: decide that in one pass over the bytes, without copying
+        // them, before bridging to NSString (a 10,000-spec run masks hundreds of thousands of texts).
         var text = text
-        let candidates = text.withUTF8 { bytes in patterns.filter { $0.mayMatch(bytes) } }
-        guard !candidates.isEmpty else { return text }
+        var found = Set(alwaysTried)
+        text.withUTF8 { bytes in
+            for start in bytes.indices {
+                for entry in keywordsByFirstByte[Int(Self.folded(bytes[start]))] where !found.contains(entry.pattern) {
+                    guard start + entry.keyword.count <= bytes.count else { continue }
+                    var offset = 1
+                    while offset < entry.keyword.count && Self.folded(bytes[start + offset]) == entry.keyword[offset] { offset += 1 }
+                    if offset == entry.keyword.count { found.insert(entry.pattern) }
+                }
+            }
+        }
+        guard !found.isEmpty else { return text }
         var string: NSString?
         var ranges: [NSRange] = []
-        for pattern in candidates {
+        for pattern in found.sorted().map({ patterns[$0] }) {
             let bridged = string ?? (text as NSString)
             string = bridged
             ranges += pattern.secretRanges(in: bridged)
@@ -53,6 +82,10 @@ public struct Redaction: Sendable, Hashable {
             result.replaceCharacters(in: range, with: Self.mask)
         }
         return result as String
+    }
+
+    private static func folded(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 
     /// `mask` applied to an optional text.

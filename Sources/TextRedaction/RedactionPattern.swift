@@ -15,8 +15,6 @@ public struct RedactionPattern: Sendable, Hashable, CustomStringConvertible {
     /// Most texts in results (instants, keys, names) contain none of a default pattern's words; checking for the
     /// word first keeps a pass over a large run cheap.
     public let keywords: [String]
-    /// `keywords` as UTF-8, for the check on a text's ASCII-lowercased bytes.
-    private let keywordBytes: [[UInt8]]
     let expression: NSRegularExpression
 
     /// Compiles `source`; throws `RedactionPattern.Invalid` with the regular-expression engine's reason.
@@ -29,7 +27,6 @@ public struct RedactionPattern: Sendable, Hashable, CustomStringConvertible {
         self.name = name ?? source
         self.source = source
         self.keywords = keywords.map { $0.lowercased() }
-        keywordBytes = self.keywords.map { Array($0.utf8) }
     }
 
     /// A pattern that does not compile.
@@ -60,29 +57,6 @@ public struct RedactionPattern: Sendable, Hashable, CustomStringConvertible {
         hasher.combine(name)
         hasher.combine(source)
         hasher.combine(keywords)
-    }
-
-    /// Whether the expression needs to be tried on a text with these UTF-8 bytes: whether one of the keywords
-    /// occurs in it, ASCII letters compared without case.
-    func mayMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !keywordBytes.isEmpty else { return true }
-        return keywordBytes.contains { keyword in
-            guard bytes.count >= keyword.count, let first = keyword.first else { return false }
-            var start = 0
-            while start <= bytes.count - keyword.count {
-                if Self.folded(bytes[start]) == first {
-                    var offset = 1
-                    while offset < keyword.count && Self.folded(bytes[start + offset]) == keyword[offset] { offset += 1 }
-                    if offset == keyword.count { return true }
-                }
-                start += 1
-            }
-            return false
-        }
-    }
-
-    private static func folded(_ byte: UInt8) -> UInt8 {
-        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 
     /// The ranges of `text` (UTF-16 offsets, as `NSRegularExpression` counts) that are secret; empty ranges dropped.

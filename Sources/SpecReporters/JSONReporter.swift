@@ -17,7 +17,7 @@ public struct JSONReporter: Sendable {
 
     /// The document as bytes, ending in a newline.
     public func data(_ run: RunResult) throws -> Data {
-        var bytes = try JSONStreamEncoder().bytes(run)
+        var bytes = try ResultsJSONWriter().bytes(run)
         bytes.append(UInt8(ascii: "\n"))
         return Data(bytes)
     }
@@ -31,7 +31,7 @@ public struct JSONReporter: Sendable {
     /// that a big run's results never sit in memory whole (10,000 specs make about 100 MB of JSON). Each piece is
     /// valid UTF-8 on its own.
     public func write(_ run: RunResult, chunks chunk: ([UInt8]) throws -> Void) throws {
-        try JSONStreamEncoder().encode(run, flush: chunk)
+        try ResultsJSONWriter().write(run, flush: chunk)
         try chunk([UInt8(ascii: "\n")])
     }
 }

@@ -1,9 +1,11 @@
 /// Lays out compact JSON text with two-space indentation, `"key": value` and `[]` / `{}` for empty containers.
 ///
 /// Works on the bytes `JSONEncoder` wrote without re-reading numbers or strings, so values stay exactly as
-/// encoded; only whitespace outside strings is added. The layout no longer depends on the Foundation in use.
-enum JSONLayout {
-    static func pretty(_ compact: some Collection<UInt8>) -> [UInt8] {
+/// encoded; only whitespace outside strings is added. With `JSONEncoder` (`.sortedKeys`, `.withoutEscapingSlashes`)
+/// it makes the reference the results writer (`ResultsJSONWriter`) is compared with: how the document was first
+/// written.
+public enum JSONLayout {
+    public static func pretty(_ compact: some Collection<UInt8>) -> [UInt8] {
         let bytes = Array(compact)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 2)

@@ -27,15 +27,23 @@ extension RunResult {
     /// The tests masked in `jobs` contiguous chunks at once, each chunk sharing its storage when nothing changed.
     static func redacted(_ tests: [TestResult], by redaction: Redaction, jobs: Int) -> [TestResult] {
         let chunks = max(1, min(jobs, tests.count / 256))
-        guard chunks > 1 else { return tests.mapChanged { $0.redacted(by: redaction) } }
+        guard chunks > 1 else { return tests.masked { $0.masked(by: redaction) } ?? tests }
         let size = (tests.count + chunks - 1) / chunks
-        let parts = Mutex([[TestResult]](repeating: [], count: chunks))
+        let parts = Mutex([[TestResult]?](repeating: nil, count: chunks))
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let slice = Array(tests[(chunk * size)..<min(tests.count, (chunk + 1) * size)])
-            let masked = slice.mapChanged { $0.redacted(by: redaction) }
+            let masked = slice.masked { $0.masked(by: redaction) }
             parts.withLock { $0[chunk] = masked }
         }
-        return parts.withLock { $0.flatMap { $0 } }
+        let masked = parts.withLock { $0 }
+        // Nothing masked (the usual case): the run keeps its own array.
+        guard masked.contains(where: { $0 != nil }) else { return tests }
+        var result: [TestResult] = []
+        result.reserveCapacity(tests.count)
+        for (chunk, part) in masked.enumerated() {
+            result += part ?? Array(tests[(chunk * size)..<min(tests.count, (chunk + 1) * size)])
+        }
+        return result
     }
 }
 
@@ -52,25 +60,78 @@ extension Environment {
 
 extension TestResult {
     func redacted(by redaction: Redaction) -> TestResult {
+        masked(by: redaction) ?? self
+    }
+
+    /// The test with every text masked, or nil when no text changes: nearly always, and then nothing is copied
+    /// (a 10,000-spec run holds half a million instants, and rebuilding each cost more than checking its texts).
+    func masked(by redaction: Redaction) -> TestResult? {
         var copy = self
-        copy.id = redaction.mask(id)
-        copy.file = redaction.mask(file)
-        copy.spec = redaction.mask(spec)
-        copy.caseName = redaction.mask(caseName)
-        copy.engine = redaction.mask(engine)
-        copy.tags = tags.map { redaction.mask($0) }
-        copy.timeZone = redaction.mask(timeZone)
-        copy.message = redaction.mask(message)
-        copy.deviationReason = redaction.mask(deviationReason)
-        copy.expected = expected.mapChanged { $0.redacted(by: redaction) }
-        copy.actual = actual.mapChanged { $0.redacted(by: redaction) }
-        copy.diff = diff.mapChanged { line in
-            DiffLine(kind: line.kind, expected: line.expected?.redacted(by: redaction), actual: line.actual?.redacted(by: redaction))
+        var changed = false
+        redaction.mask(&copy.id, changed: &changed)
+        redaction.mask(&copy.file, changed: &changed)
+        redaction.mask(&copy.spec, changed: &changed)
+        redaction.mask(&copy.caseName, changed: &changed)
+        redaction.mask(&copy.engine, changed: &changed)
+        redaction.mask(&copy.tags, changed: &changed)
+        redaction.mask(&copy.timeZone, changed: &changed)
+        redaction.mask(&copy.message, changed: &changed)
+        redaction.mask(&copy.deviationReason, changed: &changed)
+        // The instants are most of a big run's texts, and each usually appears up to four times: in `expected`, in
+        // `actual` at the same place, and in the diff line that pairs them. An instant equal to one already masked is
+        // masked the same way, and comparing (the texts share storage) costs less than looking at every byte again.
+        let maskedExpected = expected.masked { $0.masked(by: redaction) }
+        let maskedActual = actual.masked(like: expected, maskedAs: maskedExpected) { $0.masked(by: redaction) }
+        var nextExpected = 0, nextActual = 0
+        let maskedDiff = diff.masked { line in
+            var lineChanged = false
+            func masked(_ instant: ResultInstant?, like list: [ResultInstant], _ maskedList: [ResultInstant]?, next: inout Int) -> ResultInstant? {
+                guard let instant else { return nil }
+                defer { next += 1 }
+                let masked = next < list.count && list[next] == instant
+                    ? (maskedList?[next]).flatMap { $0 == instant ? nil : $0 }
+                    : instant.masked(by: redaction)
+                if masked != nil { lineChanged = true }
+                return masked
+            }
+            let expected = masked(line.expected, like: expected, maskedExpected, next: &nextExpected)
+            let actual = masked(line.actual, like: actual, maskedActual, next: &nextActual)
+            return lineChanged ? DiffLine(kind: line.kind, expected: expected ?? line.expected, actual: actual ?? line.actual) : nil
         }
-        copy.diagnostics = diagnostics.mapChanged { $0.redacted(by: redaction) }
-        copy.zoneContext = zoneContext?.redacted(by: redaction)
-        copy.lifecycle = lifecycle?.redacted(by: redaction)
-        return copy
+        if let maskedExpected {
+            copy.expected = maskedExpected
+            changed = true
+        }
+        if let maskedActual {
+            copy.actual = maskedActual
+            changed = true
+        }
+        if let maskedDiff {
+            copy.diff = maskedDiff
+            changed = true
+        }
+        if let masked = diagnostics.masked({ diagnostic in
+            let masked = diagnostic.redacted(by: redaction)
+            return masked == diagnostic ? nil : masked
+        }) {
+            copy.diagnostics = masked
+            changed = true
+        }
+        if let zoneContext {
+            let masked = zoneContext.redacted(by: redaction)
+            if masked != zoneContext {
+                copy.zoneContext = masked
+                changed = true
+            }
+        }
+        if let lifecycle {
+            let masked = lifecycle.redacted(by: redaction)
+            if masked != lifecycle {
+                copy.lifecycle = masked
+                changed = true
+            }
+        }
+        return changed ? copy : nil
     }
 }
 
@@ -78,9 +139,40 @@ extension ResultInstant {
     /// Every text, so a `--redact` pattern reaches them too; with the default patterns each is a quick keyword scan
     /// (these are most of a big run's texts) and nothing is copied.
     func redacted(by redaction: Redaction) -> ResultInstant {
-        ResultInstant(
-            utc: redaction.mask(utc), epochSeconds: epochSeconds, offsetForm: redaction.mask(offsetForm),
-            local: redaction.mask(local), key: redaction.mask(key))
+        masked(by: redaction) ?? self
+    }
+
+    /// The instant with its texts masked, or nil when none changes.
+    func masked(by redaction: Redaction) -> ResultInstant? {
+        let utc = redaction.masking(utc)
+        let offsetForm = redaction.masking(offsetForm)
+        let local = redaction.masking(local)
+        let key = key.flatMap { redaction.masking($0) }
+        guard utc != nil || offsetForm != nil || local != nil || key != nil else { return nil }
+        return ResultInstant(
+            utc: utc ?? self.utc, epochSeconds: epochSeconds, offsetForm: offsetForm ?? self.offsetForm,
+            local: local ?? self.local, key: key ?? self.key)
+    }
+}
+
+extension Redaction {
+    /// Masks `text` in place, writing (and setting `changed`) only when a secret was found.
+    func mask(_ text: inout String, changed: inout Bool) {
+        guard let masked = masking(text) else { return }
+        text = masked
+        changed = true
+    }
+
+    func mask(_ text: inout String?, changed: inout Bool) {
+        guard let present = text, let masked = masking(present) else { return }
+        text = masked
+        changed = true
+    }
+
+    func mask(_ texts: inout [String], changed: inout Bool) {
+        guard let masked = texts.masked({ masking($0) }) else { return }
+        texts = masked
+        changed = true
     }
 }
 
@@ -149,18 +241,36 @@ extension SourceLocation {
     }
 }
 
-extension Array where Element: Equatable {
-    /// The array with `transform` applied, sharing this one's storage when no element changes: masking almost never
-    /// changes anything, and a big run's results hold hundreds of thousands of values.
-    func mapChanged(_ transform: (Element) -> Element) -> [Element] {
+extension Array {
+    /// The array with the elements `transform` changes replaced (it returns nil for an element it leaves alone), or
+    /// nil when it changes none: masking almost never changes anything, and then nothing is copied.
+    func masked(_ transform: (Element) -> Element?) -> [Element]? {
+        var result: [Element]?
         for index in indices {
-            let changed = transform(self[index])
-            guard changed != self[index] else { continue }
-            var result = self
-            result[index] = changed
-            for rest in index + 1 ..< count { result[rest] = transform(self[rest]) }
-            return result
+            guard let changed = transform(self[index]) else { continue }
+            if result == nil { result = self }
+            result![index] = changed
         }
-        return self
+        return result
+    }
+
+    /// `masked(_:)` for elements that often equal the element at the same place in `reference`, whose masked form
+    /// (`referenceMasked`, nil when none of it changed) is known: an equal element is masked the same way.
+    func masked(
+        like reference: [Element], maskedAs referenceMasked: [Element]?, _ transform: (Element) -> Element?
+    ) -> [Element]? where Element: Equatable {
+        var result: [Element]?
+        for index in indices {
+            let changed: Element?
+            if index < reference.count, reference[index] == self[index] {
+                changed = referenceMasked.flatMap { $0[index] == self[index] ? nil : $0[index] }
+            } else {
+                changed = transform(self[index])
+            }
+            guard let changed else { continue }
+            if result == nil { result = self }
+            result![index] = changed
+        }
+        return result
     }
 }

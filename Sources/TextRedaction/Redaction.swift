@@ -19,6 +19,9 @@ public struct Redaction: Sendable, Hashable {
     private let keywordsByFirstByte: [[(pattern: Int, keyword: [UInt8])]]
     /// Patterns without keywords, tried on every text.
     private let alwaysTried: [Int]
+    /// A bit for each pair of bytes (ASCII letters lowercased) that begins a keyword; nil when a keyword is shorter
+    /// than two bytes. A text with none of these pairs holds no keyword, which one pass over it can tell.
+    private let keywordOpenings: [UInt64]?
 
     public init(patterns: [RedactionPattern]) {
         self.patterns = patterns
@@ -33,6 +36,20 @@ public struct Redaction: Sendable, Hashable {
         }
         keywordsByFirstByte = index
         alwaysTried = always
+        var openings = [UInt64](repeating: 0, count: 65_536 / 64)
+        var shortKeyword = false
+        for pattern in patterns {
+            for keyword in pattern.keywords {
+                let bytes = Array(keyword.utf8)
+                guard bytes.count >= 2 else {
+                    shortKeyword = true
+                    continue
+                }
+                let pair = Int(bytes[0]) << 8 | Int(bytes[1])
+                openings[pair >> 6] |= 1 << UInt64(pair & 63)
+            }
+        }
+        keywordOpenings = shortKeyword ? nil : openings
     }
 
     public static func == (lhs: Redaction, rhs: Redaction) -> Bool { lhs.patterns == rhs.patterns }
@@ -51,9 +68,16 @@ public struct Redaction: Sendable, Hashable {
 
     /// `text` with every secret part replaced by `[redacted]`; the same text when nothing matches.
     public func mask(_ text: String) -> String {
-        guard !patterns.isEmpty, !text.isEmpty else { return text }
+        masking(text) ?? text
+    }
+
+    /// `text` with every secret part replaced by `[redacted]`, or nil when nothing in it matches: for callers that
+    /// keep a value as it is unless one of its texts changes.
+    public func masking(_ text: String) -> String? {
+        guard !patterns.isEmpty, !text.isEmpty else { return nil }
         // Most texts hold none of the patterns' keywords: decide that in one pass over the bytes, without copying
         // them, before bridging to NSString (a 10,000-spec run masks hundreds of thousands of texts).
+        if alwaysTried.isEmpty, !mayHoldKeyword(text) { return nil }
         var text = text
         var found = Set(alwaysTried)
         text.withUTF8 { bytes in
@@ -66,7 +90,7 @@ public struct Redaction: Sendable, Hashable {
                 }
             }
         }
-        guard !found.isEmpty else { return text }
+        guard !found.isEmpty else { return nil }
         var string: NSString?
         var ranges: [NSRange] = []
         for pattern in found.sorted().map({ patterns[$0] }) {
@@ -74,14 +98,36 @@ public struct Redaction: Sendable, Hashable {
             string = bridged
             ranges += pattern.secretRanges(in: bridged)
         }
-        guard !ranges.isEmpty else { return text }
+        guard !ranges.isEmpty else { return nil }
         let merged = Self.merged(ranges)
         let result = NSMutableString(string: text)
         // From the end, so each replacement leaves the offsets of the ones before it valid.
         for range in merged.reversed() {
             result.replaceCharacters(in: range, with: Self.mask)
         }
-        return result as String
+        let masked = result as String
+        // A secret already masked is masked again with the same text.
+        return masked == text ? nil : masked
+    }
+
+    /// Whether some two neighbouring bytes of `text` begin a keyword: false means no pattern can match. The cheap
+    /// question asked of every text before the exact search below (keywords by their first byte).
+    private func mayHoldKeyword(_ text: String) -> Bool {
+        guard let keywordOpenings else { return true }
+        return keywordOpenings.withUnsafeBufferPointer { openings in
+            let scan = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
+                guard var previous = bytes.first.map(Self.folded) else { return false }
+                for byte in bytes.dropFirst() {
+                    let current = Self.folded(byte)
+                    let pair = Int(previous) << 8 | Int(current)
+                    if openings[pair >> 6] & (1 << UInt64(pair & 63)) != 0 { return true }
+                    previous = current
+                }
+                return false
+            }
+            if let answer = text.utf8.withContiguousStorageIfAvailable(scan) { return answer }
+            return Array(text.utf8).withUnsafeBufferPointer(scan)
+        }
     }
 
     private static func folded(_ byte: UInt8) -> UInt8 {

@@ -126,6 +126,51 @@ import TextRedaction
         }
     }
 
+    /// Instants repeat in a test (an expected one, the produced one equal to it, the diff line pairing them), and
+    /// masking reuses the answer for an equal instant: each must come out as masking it on its own would.
+    @Test(arguments: [
+        // kinds of the diff lines, and which instants `expected` and `actual` hold (by label)
+        ([DiffLine.Kind.same, .same], ["a", "b"], ["a", "b"]),
+        ([.missing, .same, .unexpected], ["a", "b"], ["b", "c"]),
+        ([.keyMismatch, .unexpected, .missing], ["a", "x"], ["a", "c"]),
+        ([.unexpected, .unexpected], [], ["a", "b"]),
+    ])
+    func repeatedInstantsAreMaskedAsEachAlone(kinds: [DiffLine.Kind], expected: [String], actual: [String]) {
+        let redaction = Redaction.standard
+        // "a" holds secrets in every text, "b" in none, "c" in its key only, "x" in its local time only.
+        func instant(_ label: String) -> ResultInstant {
+            let secret = "token=\(Self.tokenSecret)"
+            return ResultInstant(
+                utc: label == "a" ? secret : "2027-03-28T01:00:00Z", epochSeconds: Double(label.unicodeScalars.first!.value),
+                offsetForm: label == "a" ? secret : "2027-03-28T03:00:00+02:00",
+                local: label == "a" || label == "x" ? secret : "2027-03-28 03:00 CEST (+02:00)",
+                key: label == "a" || label == "c" ? secret : "k/\(label)")
+        }
+        func alone(_ instant: ResultInstant) -> ResultInstant {
+            ResultInstant(utc: redaction.mask(instant.utc), epochSeconds: instant.epochSeconds,
+                          offsetForm: redaction.mask(instant.offsetForm), local: redaction.mask(instant.local),
+                          key: instant.key.map { redaction.mask($0) })
+        }
+        var nextExpected = 0, nextActual = 0
+        let diff = kinds.map { kind -> DiffLine in
+            let hasExpected = kind != .unexpected, hasActual = kind != .missing
+            defer {
+                if hasExpected { nextExpected += 1 }
+                if hasActual { nextActual += 1 }
+            }
+            return DiffLine(kind: kind, expected: hasExpected ? instant(expected[nextExpected]) : nil,
+                            actual: hasActual ? instant(actual[nextActual]) : nil)
+        }
+        let test = TestResult(id: "t", file: "f", line: 1, spec: "s", status: .failed,
+                              expected: expected.map(instant), actual: actual.map(instant), diff: diff)
+        let masked = RunResult(environment: RunResultFixture.environment, files: [], diagnostics: [], tests: [test])
+            .redacted(by: redaction).tests[0]
+        #expect(masked.expected == test.expected.map(alone))
+        #expect(masked.actual == test.actual.map(alone))
+        #expect(masked.diff == test.diff.map { DiffLine(kind: $0.kind, expected: $0.expected.map(alone), actual: $0.actual.map(alone)) })
+        #expect(!masked.expected.contains { $0.utc.contains(Self.tokenSecret) || ($0.key ?? "").contains(Self.tokenSecret) })
+    }
+
     @Test func theDefaultPatternsChangeNothingInTheReportersFixture() throws {
         // The fixture every golden output is rendered from: redacting it leaves it as it is, so the goldens hold.
         #expect(RunResultFixture.run.redacted(by: .standard) == RunResultFixture.run)

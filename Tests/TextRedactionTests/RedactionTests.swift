@@ -102,6 +102,21 @@ import Testing
         }
     }
 
+    /// A keyword is found wherever it stands and however it is capitalised, and a one-byte keyword still works:
+    /// the pass that rules texts out before the exact search must rule out only texts without a keyword.
+    @Test(arguments: [
+        ("TOKEN=abc", "TOKEN=[redacted]"), ("x token=abc", "x token=[redacted]"), ("a=1;ToKeN=abc", "a=1;ToKeN=[redacted]"),
+        ("é€token=abc", "é€token=[redacted]"), ("t", "t"), ("to", "to"), ("tok", "tok"), ("://", "://"),
+    ])
+    func keywordsAreFoundAtEitherEndInAnyCase(text: String, masked: String) throws {
+        #expect(Redaction.standard.mask(text) == masked)
+        let bridged = NSString(string: text) as String
+        #expect(Redaction.standard.mask(bridged) == masked)
+        let shortKeyword = Redaction(patterns: [try RedactionPattern("x(\\d+)", keywords: ["x"])])
+        #expect(shortKeyword.mask(text + " X12") == text + " X12")
+        #expect(shortKeyword.mask(text + " x12") == text + " x[redacted]")
+    }
+
     @Test func theStandardPatternsAreNamedForTheDocs() {
         #expect(RedactionPattern.standard.map(\.name) == [
             "bearer-token", "authorization-header", "secret-assignment", "key-assignment", "json-web-token", "url-credentials",

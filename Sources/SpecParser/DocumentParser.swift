@@ -8,6 +8,9 @@ struct DocumentParser {
     let defaultScheduleID: String
 
     static let commonKeys = SpecKeyCatalog.commonKeyNames
+    /// The keys a document may hold, by its kind.
+    static let recurrenceDocumentKeys = commonKeys + RecurrenceSectionParser.keys
+    static let lifecycleDocumentKeys = commonKeys + LifecycleSectionParser.keys
 
     /// The spec, or nil when the document has an error (reported) or is empty.
     func parse(_ document: YAMLDocument) -> Spec? {
@@ -18,12 +21,12 @@ struct DocumentParser {
             return nil
         }
         let errorsBefore = reader.log.errorCount
-        let written = Set(entries.compactMap { $0.key.scalar?.value })
-        let isLifecycle = !written.isDisjoint(with: LifecycleSectionParser.markers)
-        let sectionKeys = isLifecycle ? LifecycleSectionParser.keys : RecurrenceSectionParser.keys
-
+        let isLifecycle = entries.contains { entry in
+            entry.key.scalar.map { LifecycleSectionParser.markers.contains($0.value) } ?? false
+        }
         guard let fields = reader.mapping(
-            root, place: "this document", owner: nil, allowed: Self.commonKeys + sectionKeys, expected: "a mapping")
+            root, place: "this document", owner: nil,
+            allowed: isLifecycle ? Self.lifecycleDocumentKeys : Self.recurrenceDocumentKeys, expected: "a mapping")
         else { return nil }
         let common = readCommon(fields)
         let body: Spec.Body?

@@ -57,7 +57,14 @@ public struct SpecMapping: Sendable {
     public var name: String
     /// What the mapping is, in one sentence.
     public var summary: String
-    public var keys: [SpecKey]
+    public var keys: [SpecKey] {
+        didSet { keyNames = keys.map(\.name) }
+    }
+    /// The allowed keys, in order: what the parser accepts and what `unknown-key` lists.
+    ///
+    /// Kept, not worked out per call: the parser asks for it for every mapping it reads (every long-form
+    /// occurrence of a big suite).
+    public private(set) var keyNames: [String]
     public var constraints: [Constraint]
     public var variants: [Variant]
     public var variantSelection: VariantSelection
@@ -69,13 +76,11 @@ public struct SpecMapping: Sendable {
         self.name = name
         self.summary = summary
         self.keys = keys
+        self.keyNames = keys.map(\.name)
         self.constraints = constraints
         self.variants = variants
         self.variantSelection = variantSelection
     }
-
-    /// The allowed keys, in order: what the parser accepts and what `unknown-key` lists.
-    public var keyNames: [String] { keys.map(\.name) }
 
     public subscript(name: String) -> SpecKey? { keys.first { $0.name == name } }
 

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Finds spec files: every `*.yaml` / `*.yml` below each directory (recursively, hidden folders skipped),
-/// and each file named directly; the result is sorted by path and free of repeats.
+/// Finds spec files: every `*.yaml` / `*.yml` below each directory (recursively, hidden folders skipped; broken
+/// links with those names included, for the reader to report), and each file named directly; the result is sorted
+/// by path and free of repeats.
 struct SpecDiscovery {
     static let extensions: Set<String> = ["yaml", "yml"]
 
@@ -40,11 +41,17 @@ struct SpecDiscovery {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
             for name in names where !name.hasPrefix(".") {
                 let child = folder == "." ? name : folder + "/" + name
+                let isSpecName = extensions.contains((name as NSString).pathExtension.lowercased())
                 var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: child, isDirectory: &isDirectory) else { continue }
+                // A name that cannot be followed (a broken link, a loop of links) is kept when it is a spec's name:
+                // the reader reports it, where skipping it would make the spec vanish from the run unseen.
+                guard FileManager.default.fileExists(atPath: child, isDirectory: &isDirectory) else {
+                    if isSpecName { result.append(child) }
+                    continue
+                }
                 if isDirectory.boolValue {
                     stack.append(child)
-                } else if extensions.contains((name as NSString).pathExtension.lowercased()) {
+                } else if isSpecName {
                     result.append(child)
                 }
             }

@@ -16,6 +16,9 @@ struct SpecFileReader {
     func read(_ path: String) -> Outcome {
         var info = stat()
         guard stat(path, &info) == 0 else {
+            if errno == ENOENT, let target = Self.linkTarget(path) {
+                return .unreadable("this is a symbolic link to '\(target)', which does not exist; fix the link or remove it")
+            }
             return .unreadable("the file cannot be read (\(String(cString: strerror(errno)))); check that it exists and that you may read it")
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
@@ -40,6 +43,14 @@ struct SpecFileReader {
             bytes.append(contentsOf: buffer[0..<count])
         }
         return .tooLarge(bytes.count)
+    }
+
+    /// Where the link at `path` points, as written in the link; nil when `path` is not a symbolic link.
+    private static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func kind(_ mode: mode_t) -> String {

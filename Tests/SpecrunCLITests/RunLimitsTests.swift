@@ -204,6 +204,25 @@ import Testing
         #expect(run.out.contains("1 passed, 0 failed; 1 invalid spec file"))
     }
 
+    /// A spec file whose link is broken would otherwise vanish from the run without a word: a silent pass.
+    @Test func aBrokenLinkOrALinkLoopAmongTheSpecsIsReportedNotSkipped() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("a.yaml", ScratchSpecFolder.quickSpec("A"))
+        #expect(symlink(folder.path("gone.yaml"), folder.path("broken.yaml")) == 0)
+        #expect(symlink(folder.path("loop-b.yml"), folder.path("loop-a.yml")) == 0)
+        #expect(symlink(folder.path("loop-a.yml"), folder.path("loop-b.yml")) == 0)
+        #expect(symlink(folder.path("gone"), folder.path("notes.txt")) == 0)  // not a spec name: not a spec
+        let run = await CommandRun.run([folder.path])
+        #expect(run.status == 2)
+        #expect(run.out.contains(
+            "\(folder.path("broken.yaml")):1:1: error: this is a symbolic link to '\(folder.path("gone.yaml"))', which does not exist; fix the link or remove it\n"))
+        #expect(run.out.contains(
+            "\(folder.path("loop-a.yml")):1:1: error: the file cannot be read (Too many levels of symbolic links); check that it exists and that you may read it\n"))
+        #expect(!run.out.contains("notes.txt"))
+        #expect(run.out.contains("1 passed, 0 failed; 3 invalid spec files"))
+    }
+
     @Test func aFileLargerThanTheLimitIsRefusedBeforeItIsRead() throws {
         let folder = try ScratchSpecFolder()
         defer { folder.remove() }

@@ -12,6 +12,8 @@ struct ExplainCommand {
         OptionSpec(name: "help", short: "h", help: "Show this help."),
         OptionSpec(name: "at", valueName: "HH:MM",
                    help: "A wall time: what each policy makes of it on DATE, or on each day of YEAR with a change."),
+        OptionSpec(name: "engine", valueName: "NAME",
+                   help: "core (default), or all: also what Foundation's Calendar makes of the wall time, differences marked ≠."),
     ]
 
     static var help: String {
@@ -19,7 +21,7 @@ struct ExplainCommand {
         OVERVIEW: Show a zone's changes of UTC offset (gaps and overlaps, with the local times before and after),
         and what each of the seven policies makes of a wall time on those days.
 
-        USAGE: specrun explain ZONE [YEAR | DATE] [--at HH:MM]
+        USAGE: specrun explain ZONE [YEAR | DATE] [--at HH:MM] [--engine core|all]
 
         ARGUMENTS:
           ZONE                 An IANA time zone, as 'timezone:' takes it (e.g. Europe/Berlin).
@@ -36,6 +38,7 @@ struct ExplainCommand {
           specrun explain Europe/Berlin 2027
           specrun explain Europe/Berlin 2027-03-28 --at 02:30
           specrun explain Australia/Lord_Howe 2027 --at 02:15
+          specrun explain Australia/Lord_Howe 2027-10-03 --at 02:15 --engine all
 
         EXIT STATUS:
           0  shown; 2  the zone, the year or date, or the command line is invalid
@@ -65,8 +68,18 @@ struct ExplainCommand {
                 }
                 wallTime = time
             }
+            var withFoundation = false
+            switch parsed.value("engine") {
+            case nil, "core": break
+            case "all": withFoundation = true
+            case let other?:
+                throw UsageError("'--engine \(other)' is not an engine for explain; use core (the default) or all (core and Foundation side by side).")
+            }
+            if withFoundation && wallTime == nil {
+                throw UsageError("'--engine all' compares what the engines make of a wall time; add one with --at HH:MM.")
+            }
             do {
-                io.writeOut(try ZoneReport(zone: zone, range: range, wallTime: wallTime).render())
+                io.writeOut(try ZoneReport(zone: zone, range: range, wallTime: wallTime, withFoundation: withFoundation).render())
             } catch {
                 throw UsageError(error.description.prefix(1).uppercased() + error.description.dropFirst() + ".")
             }

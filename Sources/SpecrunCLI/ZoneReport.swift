@@ -2,7 +2,8 @@ import Foundation
 import Recurrence
 
 /// The text of `specrun explain`: a zone's offset changes in a year or on a date, and what each of the seven
-/// policies makes of a wall time on those days, as RFC 3339 instants with the zone's own offsets.
+/// policies makes of a wall time on those days, as RFC 3339 instants with the zone's own offsets — by the core
+/// engine, and with `withFoundation` also by Foundation's `Calendar`, its differences marked.
 struct ZoneReport {
     enum Range {
         case year(Int)
@@ -12,6 +13,8 @@ struct ZoneReport {
     let zone: TimeZone
     let range: Range
     let wallTime: TimeOfDay?
+    /// Show what Foundation's engine makes of the wall time beside the core's answers (`--engine all`).
+    var withFoundation = false
 
     /// A change of offset with its local times, as the report shows it.
     struct Change {
@@ -147,6 +150,7 @@ struct ZoneReport {
         switch resolver.resolve(local) {
         case .unique(let date):
             return "\(subject) exists once: \(instantText(date)); every policy gives that instant.\n"
+                + foundationOnUniqueTime(date, time: time, local: local, resolver: &resolver)
         case .gap(let transition, let before, let after):
             let from = LocalDateTime(wallSeconds: Int(transition.timeIntervalSince1970) + before)
             let to = LocalDateTime(wallSeconds: Int(transition.timeIntervalSince1970) + after)
@@ -161,9 +165,10 @@ struct ZoneReport {
         }
     }
 
-    /// One row per policy, in the spec language's order; instants are ready to paste into a spec.
+    /// One row per policy, in the spec language's order; instants are ready to paste into a spec. With Foundation,
+    /// a column says, for each policy that decides the wall time, whether Foundation gives the same instants.
     private func rows(for local: LocalDateTime, resolver: inout WallTimeResolver, time: TimeOfDay) -> String {
-        var rows: [[String]] = []
+        var rows: [[String]] = withFoundation ? [["policy", "core", "", "foundation"]] : []
         for outcome in resolver.policyOutcomes(for: local) {
             let policy: String = switch outcome.policy {
             case .nonexistent(let value): "nonexistent: " + value.rawValue
@@ -177,12 +182,99 @@ struct ZoneReport {
             if instants.isEmpty {
                 rows.append([policy, "no occurrence that day"])
             }
+            let foundation = withFoundation
+                ? [comparison(core: instants.map(\.date), foundation: foundationAnswer(outcome.policy, time: time, local: local, resolver: &resolver))]
+                : []
+            if instants.isEmpty {
+                rows[rows.count - 1] += foundation.isEmpty ? [] : [""] + foundation
+            }
             for (index, instant) in instants.enumerated() {
                 let notes = [localLabel(instant.date), index == 1 ? "its key ends in ~2" : nil].compactMap { $0 }
-                rows.append([index == 0 ? policy : "", instantText(instant.date)] + (notes.isEmpty ? [] : [notes.joined(separator: ", ")]))
+                var row = [index == 0 ? policy : "", instantText(instant.date)]
+                if !foundation.isEmpty {
+                    row += [notes.joined(separator: ", "), index == 0 ? foundation[0] : ""]
+                } else if !notes.isEmpty {
+                    row.append(notes.joined(separator: ", "))
+                }
+                rows.append(row)
             }
         }
         return TextColumns.aligned(rows, indent: "  ")
+    }
+
+    // MARK: Foundation beside the core
+
+    /// What Foundation's engine gives under one policy for the wall time on its day: the occurrences of a daily
+    /// rule at that time between the day before's and the day after's (as the core resolves those), so a day
+    /// Foundation skips shows as no occurrence, with where its search lands instead.
+    struct FoundationAnswer {
+        var instants: [Date]
+        /// Foundation's next occurrence after the day before's, when none falls on the day.
+        var nextInstead: Date?
+        /// Foundation's error, when it found nothing.
+        var failure: String?
+    }
+
+    private func foundationAnswer(
+        _ policy: PolicyOutcome.Policy, time: TimeOfDay, local: LocalDateTime, resolver: inout WallTimeResolver
+    ) -> FoundationAnswer {
+        var nonexistent = NonexistentTimePolicy.skip, repeated = RepeatedTimePolicy.first
+        switch policy {
+        case .nonexistent(let value): nonexistent = value
+        case .repeated(let value): repeated = value
+        }
+        let day = 86_400
+        let before = coreInstants(LocalDateTime(wallSeconds: local.wallSeconds - day), resolver: &resolver).max()
+        let after = coreInstants(LocalDateTime(wallSeconds: local.wallSeconds + day), resolver: &resolver).min()
+        // Offsets stay within ±26 hours of UTC: without a neighbour (never, in practice), a day and a half is safe.
+        let window = Window(
+            after: before ?? Date(timeIntervalSince1970: Double(local.wallSeconds - 50 * 3600)),
+            through: (after ?? Date(timeIntervalSince1970: Double(local.wallSeconds + 50 * 3600))).addingTimeInterval(-1))
+        let engine = FoundationEngine()
+        do throws(RecurrenceError) {
+            let schedule = try Schedule(
+                id: "explain", rule: .daily(at: time), timeZone: zone, nonexistent: nonexistent, repeated: repeated)
+            let instants = try engine.occurrences(in: window, of: schedule, limit: 4).map(\.date)
+            guard instants.isEmpty else { return FoundationAnswer(instants: instants) }
+            return FoundationAnswer(instants: [], nextInstead: try engine.next(after: window.after, in: schedule).date)
+        } catch {
+            return FoundationAnswer(instants: [], failure: error.description)
+        }
+    }
+
+    /// Every instant the core gives the wall time under any policy (one, when it exists once).
+    private func coreInstants(_ local: LocalDateTime, resolver: inout WallTimeResolver) -> [Date] {
+        if case .unique(let date) = resolver.resolve(local) { return [date] }
+        return resolver.policyOutcomes(for: local).flatMap { $0.instants?.map(\.date) ?? [] }
+    }
+
+    /// `same`, or `≠ ` and Foundation's instants (`no occurrence that day`, and where its search lands instead).
+    private func comparison(core: [Date], foundation: FoundationAnswer) -> String {
+        if let failure = foundation.failure { return "≠ " + failure }
+        if foundation.instants == core { return "same" }
+        if foundation.instants.isEmpty {
+            return "≠ no occurrence that day" + (foundation.nextInstead.map { " (next: \(instantText($0)))" } ?? "")
+        }
+        return "≠ " + foundation.instants.map(instantText).joined(separator: ", ")
+    }
+
+    /// For a wall time that exists once: a line saying Foundation agrees under every policy, or a row for each
+    /// policy under which it does not. Empty without Foundation.
+    private func foundationOnUniqueTime(
+        _ date: Date, time: TimeOfDay, local: LocalDateTime, resolver: inout WallTimeResolver
+    ) -> String {
+        guard withFoundation else { return "" }
+        var rows: [[String]] = []
+        for policy in PolicyOutcome.Policy.all {
+            let answer = foundationAnswer(policy, time: time, local: local, resolver: &resolver)
+            if answer.failure == nil && answer.instants == [date] { continue }
+            let name = switch policy {
+            case .nonexistent(let value): "nonexistent: " + value.rawValue
+            case .repeated(let value): "repeated: " + value.rawValue
+            }
+            rows.append([name, "foundation " + comparison(core: [date], foundation: answer)])
+        }
+        return rows.isEmpty ? "  foundation: the same under every policy\n" : TextColumns.aligned(rows, indent: "  ")
     }
 
     /// `2027-03-28T03:00:00+02:00`: the instant with the zone's offset at it, as a spec writes it.

@@ -81,6 +81,52 @@ import Testing
         }
     }
 
+    // MARK: --engine all
+
+    /// The core column is Python's, as in `lordHoweGapDayAt0215`. The Foundation column is what this toolchain's
+    /// `Calendar.nextDate` does, as `specs/foundation/lord-howe-30-minute-changes.yaml` records it (a run of that
+    /// file on `--engine foundation` fails with exactly these instants): it treats the 30-minute gap as a missing
+    /// day and lands on 02:15 the next day (2027-10-04T02:15:00+11:00) under every gap policy but skip.
+    @Test func lordHoweGapDayAt0215WithFoundation() async {
+        let run = await CommandRun.run("explain", "Australia/Lord_Howe", "2027-10-03", "--at", "02:15", "--engine", "all")
+        #expect(run.status == ExitStatus.success)
+        GoldenText.check(run.out, against: "explain-lord-howe-2027-10-03-0215-all.txt")
+        for row in [
+            "policy                        core                         foundation",
+            "nonexistent: skip             no occurrence that day       same",
+            "nonexistent: next-valid-time  2027-10-03T02:30:00+11:00    ≠ no occurrence that day (next: 2027-10-04T02:15:00+11:00)",
+            "nonexistent: shift-backward   2027-10-03T01:45:00+10:30    ≠ no occurrence that day (next: 2027-10-04T02:15:00+11:00)",
+        ] {
+            #expect(run.out.contains(row), "missing: \(row)")
+        }
+    }
+
+    /// Core (Python): 01:45 on 2027-04-04 is 01:45+11:00 first and 01:45+10:30 last. Foundation answers `.last` with
+    /// the first instance in this 30-minute overlap (the deviation `specs/foundation/` records), so `both` is one
+    /// instant. On 2027-10-03 01:45 exists once, and Foundation agrees under every policy.
+    @Test func lordHowe2027At0145WithFoundation() async {
+        let run = await CommandRun.run("explain", "Australia/Lord_Howe", "2027", "--at", "01:45", "--engine", "all")
+        #expect(run.status == ExitStatus.success)
+        GoldenText.check(run.out, against: "explain-lord-howe-2027-0145-all.txt")
+        for row in [
+            "repeated: first               2027-04-04T01:45:00+11:00                      same\n",
+            "repeated: last                2027-04-04T01:45:00+10:30                      ≠ 2027-04-04T01:45:00+11:00\n",
+            "repeated: both                2027-04-04T01:45:00+11:00                      ≠ 2027-04-04T01:45:00+11:00\n",
+            "01:45 on 2027-10-03 exists once: 2027-10-03T01:45:00+10:30; every policy gives that instant.\n  foundation: the same under every policy\n",
+        ] {
+            #expect(run.out.contains(row), "missing: \(row)")
+        }
+    }
+
+    /// Berlin's one-hour changes: Foundation gives what the core gives (Python: as in `berlin2027At0230`).
+    @Test func berlinAgreesWithFoundation() async {
+        let run = await CommandRun.run("explain", "Europe/Berlin", "2027", "--at", "02:30", "--engine", "all")
+        #expect(run.status == ExitStatus.success)
+        #expect(!run.out.contains("≠"))
+        #expect(run.out.contains("nonexistent: next-valid-time  2027-03-28T03:00:00+02:00  03:00 CEST  same\n"))
+        #expect(run.out.contains("repeated: last                2027-10-31T02:30:00+01:00  02:30 CET                      same\n"))
+    }
+
     @Test func withoutAYearTheCurrentYearOfTheInjectedClockIsExplained() async {
         let run = await CommandRun.run("explain", "Europe/Berlin")
         #expect(run.out.hasPrefix("Europe/Berlin, 2027: 2 changes of the UTC offset\n"))
@@ -111,6 +157,10 @@ import Testing
         (["Europe/Berlin", "2027", "--at", "25:00"], "'25:00' is not a wall time; write --at as HH:MM or HH:MM:SS with hours 00–23, e.g. --at 02:30."),
         (["Europe/Berlin", "2027", "2028"], "Give a zone and at most one year or date, not '2028'; e.g. 'specrun explain Europe/Berlin 2027-03-28'."),
         ([], "Name a time zone, e.g. 'specrun explain Europe/Berlin 2027'."),
+        (["Europe/Berlin", "2027", "--at", "02:30", "--engine", "foundation"],
+         "'--engine foundation' is not an engine for explain; use core (the default) or all (core and Foundation side by side)."),
+        (["Europe/Berlin", "2027", "--engine", "all"],
+         "'--engine all' compares what the engines make of a wall time; add one with --at HH:MM."),
     ])
     func mistakesAreOneSentenceWithExitStatusTwo(_ arguments: [String], _ message: String) async {
         let run = await CommandRun.run(["explain"] + arguments)

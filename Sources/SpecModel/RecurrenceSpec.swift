@@ -44,6 +44,18 @@ public struct ScheduleSpec: Sendable, Hashable {
     }
 }
 
+extension ScheduleSpec {
+    /// The `Recurrence.Schedule` this section describes, with a case's overrides applied: what every engine runs.
+    /// Interval rules take no policies; the parser has required both for calendar rules, so the defaults here
+    /// only ever fill them for intervals, where they change nothing.
+    public func schedule(overriding overrides: CaseSpec.Overrides = CaseSpec.Overrides()) throws(RecurrenceError) -> Schedule {
+        try Schedule(
+            id: id, version: version, rule: overrides.rule ?? rule, timeZone: overrides.timeZone ?? timeZone,
+            nonexistent: overrides.nonexistent ?? nonexistent ?? .skip, repeated: overrides.repeated ?? repeated ?? .first,
+            searchLimit: limit)
+    }
+}
+
 /// `window:` — `(after, through]`.
 public struct WindowSpec: Sendable, Hashable {
     public var after: InstantLiteral

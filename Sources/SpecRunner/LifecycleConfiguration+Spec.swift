@@ -56,9 +56,7 @@ extension Schedule {
     /// The schedule a spec's `schedule:` section describes (the parser already required the policies of calendar rules).
     init(_ spec: ScheduleSpec) throws(ScenarioSetupError) {
         do {
-            try self.init(
-                id: spec.id, version: spec.version, rule: spec.rule, timeZone: spec.timeZone,
-                nonexistent: spec.nonexistent ?? .skip, repeated: spec.repeated ?? .first, searchLimit: spec.limit)
+            self = try spec.schedule()
         } catch {
             throw ScenarioSetupError(description: "\(spec.location): the schedule is invalid: \(error)")
         }

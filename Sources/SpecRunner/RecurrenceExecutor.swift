@@ -33,14 +33,7 @@ struct RecurrenceExecutor: Sendable {
         }
         let schedule: Schedule
         do {
-            schedule = try Schedule(
-                id: scheduleSpec.id,
-                version: scheduleSpec.version,
-                rule: overrides.rule ?? scheduleSpec.rule,
-                timeZone: timeZone,
-                nonexistent: overrides.nonexistent ?? scheduleSpec.nonexistent ?? .skip,
-                repeated: overrides.repeated ?? scheduleSpec.repeated ?? .first,
-                searchLimit: scheduleSpec.limit)
+            schedule = try scheduleSpec.schedule(overriding: overrides)
         } catch {
             return Verdict(status: .error, message: "the schedule is invalid: \(error)", timeZone: timeZone)
         }

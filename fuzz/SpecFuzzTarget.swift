@@ -1,12 +1,19 @@
+import Foundation
+import Recurrence
 import SpecDiagnostics
 import SpecLint
+import SpecModel
 import SpecParser
 
 /// libFuzzer's entry: one input is one spec file's bytes, read as `specrun` reads a file.
 ///
 /// Reading (the parser reads the YAML itself), parsing, the cross-file name check, the lint and the rendering of
-/// every diagnostic all run, so a crash, an overflow, a sanitizer report or a hang anywhere on that path is found.
-/// The limits are the defaults except the file size: libFuzzer's `-max_len` bounds the input instead.
+/// every diagnostic all run, then the core engine runs every recurrence spec the parser accepted — its window and
+/// each case's searches, with every override — so a crash, an overflow, a sanitizer report or a hang anywhere on
+/// that path is found. The limits are the defaults except the file size (libFuzzer's `-max_len` bounds the input
+/// instead) and the occurrences per window (2,000 instead of 100,000, to keep each input fast; past it the engine
+/// ends with its error, as a run does). The Foundation engine is left out: it is Foundation's code, and too slow
+/// for a fuzzer (milliseconds per month-rule occurrence).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func specFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
@@ -18,7 +25,36 @@ public func specFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> 
     for diagnostic in files.flatMap(\.diagnostics) {
         rendered &+= renderer.render(diagnostic).utf8.count
     }
+    for spec in file.specs {
+        if case .recurrence(let recurrence) = spec.body { rendered &+= runCore(recurrence) }
+    }
     return rendered < 0 ? 1 : 0
+}
+
+/// Runs a spec as the runner's core engine does: the window, then each case's chained searches. Returns a count
+/// of what was produced (its keys' and wall times' lengths), so nothing is optimised away.
+private func runCore(_ recurrence: RecurrenceSpec) -> Int {
+    var produced = 0
+    func schedule(_ overrides: CaseSpec.Overrides) -> Schedule? { try? recurrence.schedule.schedule(overriding: overrides) }
+    func count(_ occurrence: Occurrence, in zone: TimeZone) {
+        let offset = zone.secondsFromGMT(for: occurrence.date)
+        produced &+= occurrence.key.description.utf8.count &+ WallTimeText.local(occurrence.date, offset: offset).time.utf8.count
+    }
+    if let window = recurrence.window, window.through.date > window.after.date, let schedule = schedule(.init()) {
+        if let occurrences = try? schedule.occurrences(in: Window(after: window.after.date, through: window.through.date), limit: 2_000) {
+            for occurrence in occurrences { count(occurrence, in: schedule.timeZone) }
+        }
+    }
+    for caseSpec in recurrence.cases {
+        guard let schedule = schedule(caseSpec.overrides) else { continue }
+        var cursor = caseSpec.after.date
+        for _ in 0..<max(1, caseSpec.next.count) {
+            guard let next = try? schedule.next(after: cursor) else { break }
+            count(next, in: schedule.timeZone)
+            cursor = next.date
+        }
+    }
+    return produced
 }
 
 /// libFuzzer calls this once before any input. Parsing one recurrence spec and one lifecycle scenario here builds

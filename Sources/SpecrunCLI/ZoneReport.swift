@@ -170,23 +170,17 @@ struct ZoneReport {
     private func rows(for local: LocalDateTime, resolver: inout WallTimeResolver, time: TimeOfDay) -> String {
         var rows: [[String]] = withFoundation ? [["policy", "core", "", "foundation"]] : []
         for outcome in resolver.policyOutcomes(for: local) {
-            let policy: String = switch outcome.policy {
-            case .nonexistent(let value): "nonexistent: " + value.rawValue
-            case .repeated(let value): "repeated: " + value.rawValue
-            }
+            let policy = Self.label(outcome.policy)
             guard outcome.applies, let instants = outcome.instants else {
                 let reason = if case .nonexistent = outcome.policy { "\(time) exists that day" } else { "\(time) is not repeated that day" }
                 rows.append([policy, "does not apply (\(reason))"])
                 continue
             }
-            if instants.isEmpty {
-                rows.append([policy, "no occurrence that day"])
-            }
             let foundation = withFoundation
                 ? [comparison(core: instants.map(\.date), foundation: foundationAnswer(outcome.policy, time: time, local: local, resolver: &resolver))]
                 : []
             if instants.isEmpty {
-                rows[rows.count - 1] += foundation.isEmpty ? [] : [""] + foundation
+                rows.append([policy, "no occurrence that day"] + (foundation.isEmpty ? [] : [""] + foundation))
             }
             for (index, instant) in instants.enumerated() {
                 let notes = [localLabel(instant.date), index == 1 ? "its key ends in ~2" : nil].compactMap { $0 }
@@ -268,11 +262,7 @@ struct ZoneReport {
         for policy in PolicyOutcome.Policy.all {
             let answer = foundationAnswer(policy, time: time, local: local, resolver: &resolver)
             if answer.failure == nil && answer.instants == [date] { continue }
-            let name = switch policy {
-            case .nonexistent(let value): "nonexistent: " + value.rawValue
-            case .repeated(let value): "repeated: " + value.rawValue
-            }
-            rows.append([name, "foundation " + comparison(core: [date], foundation: answer)])
+            rows.append([Self.label(policy), "foundation " + comparison(core: [date], foundation: answer)])
         }
         return rows.isEmpty ? "  foundation: the same under every policy\n" : TextColumns.aligned(rows, indent: "  ")
     }
@@ -293,6 +283,14 @@ struct ZoneReport {
     }
 
     // MARK: Text
+
+    /// `nonexistent: next-valid-time`, `repeated: both`: the policy as a spec's schedule writes it.
+    static func label(_ policy: PolicyOutcome.Policy) -> String {
+        switch policy {
+        case .nonexistent(let value): "nonexistent: " + value.rawValue
+        case .repeated(let value): "repeated: " + value.rawValue
+        }
+    }
 
     static func dateText(_ date: CivilDate) -> String {
         LocalDateTime(year: date.year, month: date.month, day: date.day).dateString

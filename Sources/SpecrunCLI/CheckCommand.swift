@@ -1,3 +1,4 @@
+import Foundation
 import SpecDiagnostics
 import SpecResults
 import TextRedaction
@@ -16,6 +17,7 @@ struct CheckCommand {
         OptionSpec(name: "quiet", short: "q", help: "Print only errors and the summary line."),
         OptionSpec(name: "color", valueName: "WHEN", help: "Color the output: auto (default), always, never.",
                    allowedValues: ["auto", "always", "never"]),
+        OptionSpec(name: "jobs", short: "j", valueName: "N", help: "Read N files at once (default: the number of cores)."),
     ] + RunLimits.options.filter { $0.name != "max-occurrences" } + RedactionOptions.options
 
     static var help: String {
@@ -42,6 +44,7 @@ struct CheckCommand {
         let files: [String]
         var limits: RunLimits
         let redaction: Redaction
+        let jobs: Int
         do throws(UsageError) {
             parsed = try OptionParser(options: Self.options).parse(arguments)
             if parsed.flag("help") {
@@ -52,6 +55,7 @@ struct CheckCommand {
                 throw UsageError("No spec path given. Name a spec file or a folder, e.g. 'specrun check specs/'.")
             }
             limits = try RunLimits(parsed)
+            jobs = try RunConfiguration.positiveInteger(parsed.value("jobs"), option: "jobs") ?? ProcessInfo.processInfo.activeProcessorCount
             redaction = try RedactionOptions.redaction(parsed)
             files = try SpecDiscovery.files(in: parsed.positionals)
             guard !files.isEmpty else {
@@ -63,7 +67,7 @@ struct CheckCommand {
             return io.usageFailure(error, command: "check")
         }
 
-        let loaded = SpecLoader(strict: parsed.flag("strict"), parser: limits.parser).load(files)
+        let loaded = SpecLoader(strict: parsed.flag("strict"), parser: limits.parser, jobs: jobs).load(files)
         let shown = parsed.flag("quiet") ? loaded.diagnostics.filter { $0.severity == .error } : loaded.diagnostics
         let renderer = DiagnosticRenderer(color: io.useColor(parsed.value("color")))
         for diagnostic in shown {

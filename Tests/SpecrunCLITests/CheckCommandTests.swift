@@ -61,6 +61,29 @@ import Testing
         #expect(full.out.hasPrefix(diagnostics))
     }
 
+    /// Files are read on `--jobs` threads; what is printed, and in which order, must not depend on it.
+    @Test func theOutputDoesNotDependOnJobs() async throws {
+        let folder = try Self.fixture()
+        defer { folder.remove() }
+        for index in 0..<6 {
+            try folder.write("c\(index)-warns.yaml", """
+                spec: Warns \(index)
+                schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+                cases: [{name: c, after: 2027-03-28T00:00:00+01:00, next: 2027-03-29T02:30:00+01:00}]
+
+                """)
+        }
+        let one = await CommandRun.run("check", "--jobs", "1", folder.path)
+        #expect(one.out.hasSuffix("Checked 8 files, 7 valid specs: 1 error, 7 warnings.\n"))
+        for jobs in ["2", "3", "8"] {
+            let many = await CommandRun.run("check", "-j", jobs, folder.path)
+            #expect(many.out == one.out)
+            #expect(many.status == one.status)
+        }
+        let zero = await CommandRun.run("check", "--jobs", "0", folder.path)
+        #expect(zero.err.hasPrefix("specrun: error: The value '0' is not allowed for '--jobs'; give a whole number of at least 1.\n"))
+    }
+
     @Test func aCleanFolderHasNoProblems() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -19,6 +19,49 @@ public struct JSONSchemaValidator: Sendable {
         "dependentRequired",
     ]
 
+    /// Every keyword anywhere in the schema that this validator neither checks nor treats as an annotation, as
+    /// `path: keyword`. Validation reports such a keyword only where an instance reaches it; this looks everywhere.
+    public func unsupportedKeywords() -> [String] {
+        var found: [String] = []
+        visitSubschemas { path, keywords in
+            for keyword in keywords.keys.sorted() where !Self.annotations.contains(keyword) && !Self.supported.contains(keyword) {
+                found.append("\(path): \(keyword)")
+            }
+        }
+        return found
+    }
+
+    /// How many schema objects the schema holds, its root included (what `unsupportedKeywords()` looks at).
+    public func subschemaCount() -> Int {
+        var count = 0
+        visitSubschemas { _, _ in count += 1 }
+        return count
+    }
+
+    /// Calls `visit` with every schema object and its path: the root, then, depth first, those under `properties`,
+    /// `$defs`, `items`, `additionalProperties`, `if` / `then` / `else`, `propertyNames` and `oneOf` / `anyOf` /
+    /// `allOf` (never `enum`, `const` or annotation values, which are data).
+    private func visitSubschemas(_ visit: (String, [String: JSONValue]) -> Void) {
+        func walk(_ schema: JSONValue, at path: String) {
+            guard case let .object(keywords) = schema else { return }
+            visit(path, keywords)
+            for keyword in ["properties", "$defs"] {
+                if case let .object(children)? = keywords[keyword] {
+                    for (name, child) in children.sorted(by: { $0.key < $1.key }) { walk(child, at: "\(path)/\(keyword)/\(name)") }
+                }
+            }
+            for keyword in ["items", "additionalProperties", "if", "then", "else", "propertyNames"] {
+                if let child = keywords[keyword] { walk(child, at: "\(path)/\(keyword)") }
+            }
+            for keyword in ["oneOf", "anyOf", "allOf"] {
+                if case let .array(children)? = keywords[keyword] {
+                    for (index, child) in children.enumerated() { walk(child, at: "\(path)/\(keyword)/\(index)") }
+                }
+            }
+        }
+        walk(root, at: "$")
+    }
+
     /// Every violation, as `path: problem`; empty when `instance` is valid.
     public func validate(_ instance: JSONValue) -> [String] {
         var problems: [String] = []

@@ -23,9 +23,15 @@ struct RuleValidationTests {
     @Test("a rule that can never match is refused, naming its field", arguments: refused)
     func refusesRule(_ rule: Rule, _ field: String) {
         #expect(rule.problems.map(\.field) == [field])
-        #expect(throws: RecurrenceError.invalidRule(rule.problems)) {
+        let error = #expect(throws: RecurrenceError.self) {
             try Schedule(id: "x", rule: rule, timeZone: TimeZone(identifier: "UTC")!, nonexistent: .skip, repeated: .first)
         }
+        guard case .invalidRule(let problems)? = error else {
+            Issue.record("expected invalidRule, got \(String(describing: error))")
+            return
+        }
+        #expect(problems.map(\.field) == [field])
+        #expect(problems.allSatisfy { !$0.message.isEmpty })
     }
 
     @Test("rules that can match are accepted", arguments: [

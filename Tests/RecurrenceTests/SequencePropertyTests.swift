@@ -55,9 +55,13 @@ struct SequencePropertyTests {
             let lower = Date(timeIntervalSince1970: Double(CivilDate(year: fromYear, month: 1, day: 1).daysSinceEpoch) * 86_400)
             let upper = Date(timeIntervalSince1970: Double(CivilDate(year: toYear, month: 1, day: 1).daysSinceEpoch) * 86_400)
             let changes = try ZoneTransition.transitions(of: zone, from: lower, through: upper)
-            let anchor = changes.randomElement(using: &random)?.date
+            let change = changes.randomElement(using: &random)
+            let anchor = change?.date
                 ?? lower.addingTimeInterval(Double.random(in: 0..<upper.timeIntervalSince(lower), using: &random))
-            let wallSeconds = Int(anchor.timeIntervalSince1970) + zone.secondsFromGMT(for: anchor)
+            // The wall time where the change's gap or overlap begins (the change's instant read with the smaller of
+            // its two offsets), so calendar rules land in skipped and repeated wall times, not just after them.
+            let offset = change.map { min($0.offsetBefore, $0.offsetAfter) } ?? zone.secondsFromGMT(for: anchor)
+            let wallSeconds = Int(anchor.timeIntervalSince1970) + offset
             let wallHour = ((wallSeconds / 3600) % 24 + 24) % 24
             let hour = Bool.random(using: &random) ? wallHour : Int.random(in: 0..<24, using: &random)
             let time = TimeOfDay(hour: hour, minute: [0, 15, 30, 45, 59].randomElement(using: &random)!)!
@@ -135,6 +139,7 @@ struct SequencePropertyTests {
     @Test("a window split anywhere enumerates the same occurrences as the whole")
     func windowsSplitWithoutSeams() throws {
         var random = SeededGenerator(seed: 4)
+        var compared = 0
         for draw in try Self.draws(count: 300, seed: 5) {
             let whole = try draw.schedule.occurrences(in: draw.window)
             let split = draw.window.after.addingTimeInterval(
@@ -142,11 +147,14 @@ struct SequencePropertyTests {
             let first = try draw.schedule.occurrences(in: Window(after: draw.window.after, through: split))
             let second = try draw.schedule.occurrences(in: Window(after: split, through: draw.window.through))
             #expect(first + second == whole, "\(Self.label(draw)) split at \(split.rfc3339UTC)")
+            compared += whole.count
         }
+        #expect(compared > 2_000)
     }
 
     @Test("each occurrence's slot, key and resolution agree with its instant")
     func occurrencesDescribeThemselves() throws {
+        var resolutions: [Occurrence.Resolution: Int] = [:]
         for draw in try Self.draws(count: 600, seed: 6) {
             let schedule = draw.schedule
             var resolver = WallTimeResolver(timeZone: schedule.timeZone)
@@ -155,6 +163,7 @@ struct SequencePropertyTests {
                     #expect(occurrence.key.rawValue == "\(schedule.id)/v\(schedule.version)/\(occurrence.date.rfc3339UTC)")
                     continue
                 }
+                resolutions[occurrence.resolution, default: 0] += 1
                 let wanted = resolver.instants(for: slot, nonexistent: schedule.nonexistent, repeated: schedule.repeated)
                 #expect(wanted.contains { $0.date == occurrence.date && $0.resolution == occurrence.resolution },
                         "\(Self.label(draw)) \(occurrence.key)")
@@ -169,6 +178,14 @@ struct SequencePropertyTests {
                     #expect(wall == slot.wallSeconds, "\(Self.label(draw)) \(occurrence.key)")
                 }
             }
+        }
+        // The draws must reach every way a wall time resolves, or the properties above say little about gaps and
+        // overlaps. (Skipped slots make no occurrence, so `skip` has no count.)
+        let kinds: [Occurrence.Resolution] = [
+            .exact, .overlapFirst, .overlapLast, .gap(.nextValidTime), .gap(.shiftForward), .gap(.shiftBackward),
+        ]
+        for kind in kinds {
+            #expect(resolutions[kind, default: 0] >= 5, "\(kind): \(resolutions[kind, default: 0]) occurrences")
         }
     }
 

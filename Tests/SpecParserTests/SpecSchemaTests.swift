@@ -26,8 +26,9 @@ import Testing
     }
 
     @Test func theSchemaUsesOnlyKeywordsTheValidatorChecks() {
-        // An unknown keyword is a violation of every instance, so an empty object exposes it.
-        #expect(Self.validator.validate(.object([:])).allSatisfy { !$0.contains("unsupported schema keyword") })
+        #expect(Self.validator.unsupportedKeywords() == [])
+        // The walk reaches the whole schema: every key of every mapping has a subschema of its own.
+        #expect(Self.validator.subschemaCount() > 200)
         #expect(Self.validator.validate(.null).isEmpty, "an empty document (a trailing ---) is ignored by the parser")
     }
 

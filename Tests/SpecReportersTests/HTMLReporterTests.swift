@@ -62,9 +62,21 @@ import Testing
         #expect(svg.contains(">01:00Z</text>"))
     }
 
-    @Test func failedTestsAreOpenAndPassedOnesClosed() {
-        let failed = Self.page.components(separatedBy: "data-status=\"failed\"").dropFirst()
-        #expect(failed.allSatisfy { $0.contains("<details open>") && $0.range(of: "<details open>")!.lowerBound < $0.range(of: "</article>")!.lowerBound })
+    /// Failures and errors open, so they are seen first; every other test closed. The fixture holds two failures,
+    /// one error and seven others (three passed), counted so that a renamed attribute cannot make this vacuous.
+    @Test func failedTestsAreOpenAndPassedOnesClosed() throws {
+        var openByStatus: [String: [Bool]] = [:]
+        for chunk in Self.page.components(separatedBy: "<article ").dropFirst() {
+            let article = try #require(chunk.components(separatedBy: "</article>").first)
+            let status = try #require(article.components(separatedBy: "data-status=\"").dropFirst().first?.prefix { $0 != "\"" })
+            openByStatus[String(status), default: []].append(article.contains("<details open>"))
+        }
+        #expect(openByStatus["failed"] == [true, true])
+        #expect(openByStatus["error"] == [true])
+        #expect(openByStatus["passed"] == [false, false, false])
+        for status in ["known-deviation", "fixed-deviation", "skipped", "not-run"] {
+            #expect(openByStatus[status] == [false], "\(status)")
+        }
     }
 
     @Test(arguments: [

@@ -25,6 +25,12 @@ import Testing
         #expect(problems.isEmpty, "\(problems)")
     }
 
+    @Test func theSchemaUsesOnlyKeywordsTheValidatorChecks() throws {
+        let validator = try Self.schemaValidator()
+        #expect(validator.unsupportedKeywords() == [])
+        #expect(validator.subschemaCount() > 50)
+    }
+
     /// The check above only means something if the validator can say no.
     @Test(arguments: [
         ("a status the schema does not list", #"tests[0]["status"] = "flaky""#),

@@ -74,10 +74,17 @@ import Testing
         #expect(lifecycle.expectations.allSatisfy { $0.passed })
         // 1 + 2 + 3 + 3 due occurrences over the four launches (expected values derived in the spec's comments).
         #expect(lifecycle.runs.count == 9)
-        #expect(lifecycle.runs.first == LifecycleResult.Run(
-            planned: lifecycle.runs.first?.planned, actual: lifecycle.runs.first?.actual, key: "nightly-sync/v1/2027-03-29", outcome: "expired"))
-        #expect(lifecycle.runs.first?.planned?.offsetForm == "2027-03-29T02:30:00+02:00")
-        #expect(lifecycle.runs.first?.actual?.local == "2027-03-29 02:31 CEST (+02:00)")
+        // Python: 2027-03-29T02:30+02:00 is 00:30Z, epoch 1806280200; 02:31 is 1806280260 (CEST).
+        let first = try #require(lifecycle.runs.first)
+        #expect(first.key == "nightly-sync/v1/2027-03-29")
+        #expect(first.outcome == "expired")
+        #expect(first.planned?.epochSeconds == 1_806_280_200)
+        #expect(first.planned?.utc == "2027-03-29T00:30:00Z")
+        #expect(first.planned?.offsetForm == "2027-03-29T02:30:00+02:00")
+        #expect(first.planned?.local == "2027-03-29 02:30 CEST (+02:00)")
+        #expect(first.actual?.epochSeconds == 1_806_280_260)
+        #expect(first.actual?.utc == "2027-03-29T00:31:00Z")
+        #expect(first.actual?.local == "2027-03-29 02:31 CEST (+02:00)")
         #expect(lifecycle.runs.map(\.outcome) == ["expired", "failed", "failed", "killed", "killed", "killed", "completed", "completed", "completed"])
         #expect(Self.contents(folder).isEmpty)
     }

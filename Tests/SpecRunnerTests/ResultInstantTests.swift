@@ -37,7 +37,11 @@ import Testing
         #expect(instant.local == local)
         #expect(instant.epochSeconds == seconds)
         #expect(instant.key == "k")
-        #expect(instant.offsetSeconds == Int(instant.wallSeconds! - seconds))
+        // The offset zoneinfo gave, as the column's offset form ends with it (`+05:30`, `-02:00`).
+        let sign = offsetForm.dropLast(5).hasSuffix("-") ? -1 : 1
+        let hours = try #require(Int(offsetForm.suffix(5).prefix(2))), minutes = try #require(Int(offsetForm.suffix(2)))
+        #expect(instant.offsetSeconds == sign * (hours * 3600 + minutes * 60))
+        #expect(instant.wallSeconds == seconds + Double(sign * (hours * 3600 + minutes * 60)))
     }
 
     @Test func withoutAbbreviationsLocalTextShowsTheOffsetOnly() throws {

@@ -12,7 +12,11 @@ enum GoldenText {
     static func check(_ actual: String, against name: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let url = directory.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["SPECRUN_UPDATE_GOLDEN"] == "1" {
-            try? Data(actual.utf8).write(to: url)
+            do {
+                try Data(actual.utf8).write(to: url)
+            } catch {
+                Issue.record("Cannot write Golden/\(name): \(error)", sourceLocation: sourceLocation)
+            }
             return
         }
         guard let data = FileManager.default.contents(atPath: url.path) else {

@@ -3,13 +3,13 @@ import Recurrence
 import Testing
 @testable import TaskHarness
 
-/// Catch-up through the real recurrence core (`ScheduleOccurrences`). These tests depend on `CoreEngine`: on a
-/// branch where it is still a placeholder they are skipped (the trait below says so), and they run by themselves
-/// once the engine lands. Every expected instant was checked with Python's zoneinfo (fold=0/1 for the repeated hour).
-@Suite(.enabled(if: CoreEngineProbe.works, "needs the recurrence core engine (issue 3)"))
-struct RecurrenceCatchUpTests {
+/// Catch-up through the real recurrence core (`ScheduleOccurrences`). Every expected instant was checked with
+/// Python's zoneinfo (fold=0/1 for the repeated hour).
+@Suite struct RecurrenceCatchUpTests {
     static func berlin(repeated: RepeatedTimePolicy) throws -> Schedule {
-        try CoreEngineProbe.berlin(repeated: repeated)
+        try Schedule(
+            id: "nightly-sync", version: 1, rule: .daily(at: TimeOfDay(hour: 2, minute: 30)!),
+            timeZone: TimeZone(identifier: "Europe/Berlin")!, nonexistent: .skip, repeated: repeated)
     }
 
     @Test func threeDaysWithoutLaunchesAcrossTheAutumnChangeRunEachOccurrenceOnceIncludingBoth() async throws {
@@ -46,19 +46,5 @@ struct RecurrenceCatchUpTests {
         #expect(report.runs.map(\.planned) == [instant("2027-03-27T02:30:00+01:00"), instant("2027-03-29T02:30:00+02:00")])
         #expect(report.completions.map(\.key) == ["nightly-sync/v1/2027-03-27", "nightly-sync/v1/2027-03-29"])
         #expect(report.failedChecks.isEmpty, "\(report.failedChecks)")
-    }
-}
-
-/// Whether `CoreEngine` answers (it is a placeholder that throws until the recurrence core lands).
-enum CoreEngineProbe {
-    static let works: Bool = {
-        guard let schedule = try? berlin(repeated: .first) else { return false }
-        return (try? schedule.next(after: instant("2027-01-01T00:00:00Z"))) != nil
-    }()
-
-    static func berlin(repeated: RepeatedTimePolicy) throws -> Schedule {
-        try Schedule(
-            id: "nightly-sync", version: 1, rule: .daily(at: TimeOfDay(hour: 2, minute: 30)!),
-            timeZone: TimeZone(identifier: "Europe/Berlin")!, nonexistent: .skip, repeated: repeated)
     }
 }

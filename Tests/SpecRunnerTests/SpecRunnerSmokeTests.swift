@@ -1,6 +1,0 @@
-import Testing
-@testable import SpecRunner
-
-@Test func moduleLoads() {
-    #expect(Bool(true))
-}

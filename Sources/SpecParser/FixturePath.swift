@@ -142,18 +142,35 @@ enum FixturePath {
     }
 
     /// The path's components with every symbolic link resolved: the longest part that exists goes through
-    /// `realpath(3)`, and what does not exist yet is appended with `..` applied as text.
-    static func physical(_ path: String, in workingDirectory: String) -> [String] {
+    /// `realpath(3)`, and what does not exist yet is appended with `..` applied as text. A link whose target does
+    /// not exist is followed to where it points (so a dangling link out of the tree is judged as outside, exactly as
+    /// one to a file that exists: the answer reveals nothing about what exists there), up to the system's own
+    /// bound of 40 links; past it, or in a loop, the link is judged where it is.
+    static func physical(_ path: String, in workingDirectory: String, links: Int = 0) -> [String] {
         let absolute = path.hasPrefix("/") ? path : workingDirectory + "/" + path
         let parts = absolute.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         // Each pass drops one component, so the loop ends after at most `parts.count + 1` passes.
         for existing in stride(from: parts.count, through: 0, by: -1) {
             let prefix = "/" + parts[..<existing].joined(separator: "/")
-            guard let resolved = realpath(prefix, nil) else { continue }
-            defer { free(resolved) }
             let rest = parts[existing...].joined(separator: "/")
-            return lexical(String(cString: resolved) + "/" + rest, in: "/")
+            if let resolved = realpath(prefix, nil) {
+                defer { free(resolved) }
+                return lexical(String(cString: resolved) + "/" + rest, in: "/")
+            }
+            if links < 40, existing > 0, let target = linkTarget(prefix) {
+                let folder = "/" + parts[..<(existing - 1)].joined(separator: "/")
+                let followed = (target.hasPrefix("/") ? target : folder + "/" + target) + (rest.isEmpty ? "" : "/" + rest)
+                return physical(followed, in: "/", links: links + 1)
+            }
         }
         return lexical(absolute, in: "/")
+    }
+
+    /// Where the symbolic link at `path` points, as written in it; nil when `path` is not a link.
+    private static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -127,6 +127,25 @@ import Testing
         if case .outside = layout.resolve("vendor/Missing.plist") {} else { Issue.record("vendor/Missing.plist was not refused") }
     }
 
+    /// A file link whose target does not exist must be refused as well: answering "missing" for it, and "outside"
+    /// for a link to a file that exists, would tell a spec what exists outside the tree.
+    @Test func aFileLinkThatPointsOutIsRefusedEvenWhenItsTargetIsNotThere() throws {
+        let layout = try Layout()
+        defer { layout.remove() }
+        try layout.link(layout.specFolder + "/fixtures/Gone.plist", to: layout.outside + "/Missing.plist")
+        #expect(layout.resolve("fixtures/Gone.plist") == .outside(reason: "'fixtures/Gone.plist' leads outside the spec tree '\(layout.tree)' (the folder named on the command line) through a symbolic link, to \(layout.outside)/Missing.plist; copy the file into the tree, or allow it with --allow-outside-fixtures"))
+        // Relative targets are read from the link's folder, through a chain of links; a dangling one inside the tree
+        // stays "missing".
+        try layout.link(layout.specFolder + "/fixtures/Hop.plist", to: "Gone.plist")
+        #expect(layout.resolve("fixtures/Hop.plist") == .outside(reason: "'fixtures/Hop.plist' leads outside the spec tree '\(layout.tree)' (the folder named on the command line) through a symbolic link, to \(layout.outside)/Missing.plist; copy the file into the tree, or allow it with --allow-outside-fixtures"))
+        try layout.link(layout.specFolder + "/fixtures/Soon.plist", to: "../../shared/NotYet.plist")
+        #expect(layout.resolve("fixtures/Soon.plist") == .missing(path: layout.specFolder + "/fixtures/Soon.plist"))
+        // A loop of links ends (the system's own bound) and is judged where its folder is: inside, so "missing".
+        try layout.link(layout.specFolder + "/fixtures/LoopA.plist", to: "LoopB.plist")
+        try layout.link(layout.specFolder + "/fixtures/LoopB.plist", to: "LoopA.plist")
+        #expect(layout.resolve("fixtures/LoopA.plist") == .missing(path: layout.specFolder + "/fixtures/LoopA.plist"))
+    }
+
     @Test func dotDotAfterALinkIsJudgedWhereTheSystemWouldReadIt() throws {
         let layout = try Layout()
         defer { layout.remove() }

@@ -157,20 +157,12 @@ enum FixturePath {
                 defer { free(resolved) }
                 return lexical(String(cString: resolved) + "/" + rest, in: "/")
             }
-            if links < 40, existing > 0, let target = linkTarget(prefix) {
+            if links < 40, existing > 0, let target = SymbolicLink.target(at: prefix) {
                 let folder = "/" + parts[..<(existing - 1)].joined(separator: "/")
                 let followed = (target.hasPrefix("/") ? target : folder + "/" + target) + (rest.isEmpty ? "" : "/" + rest)
                 return physical(followed, in: "/", links: links + 1)
             }
         }
         return lexical(absolute, in: "/")
-    }
-
-    /// Where the symbolic link at `path` points, as written in it; nil when `path` is not a link.
-    private static func linkTarget(_ path: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(path, &buffer, buffer.count - 1)
-        guard count >= 0 else { return nil }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

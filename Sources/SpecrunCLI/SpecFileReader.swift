@@ -1,4 +1,5 @@
 import Foundation
+import SpecParser
 
 /// Reads one spec file without trusting it: only regular files (a FIFO named `x.yaml` would block the run forever),
 /// and never more than the size limit plus one byte, so a huge file is refused without being loaded.
@@ -16,7 +17,7 @@ struct SpecFileReader {
     func read(_ path: String) -> Outcome {
         var info = stat()
         guard stat(path, &info) == 0 else {
-            if errno == ENOENT, let target = Self.linkTarget(path) {
+            if errno == ENOENT, let target = SymbolicLink.target(at: path) {
                 return .unreadable("this is a symbolic link to '\(target)', which does not exist; fix the link or remove it")
             }
             return .unreadable("the file cannot be read (\(String(cString: strerror(errno)))); check that it exists and that you may read it")
@@ -43,14 +44,6 @@ struct SpecFileReader {
             bytes.append(contentsOf: buffer[0..<count])
         }
         return .tooLarge(bytes.count)
-    }
-
-    /// Where the link at `path` points, as written in the link; nil when `path` is not a symbolic link.
-    private static func linkTarget(_ path: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(path, &buffer, buffer.count - 1)
-        guard count >= 0 else { return nil }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func kind(_ mode: mode_t) -> String {

@@ -14,14 +14,28 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// Reads `HH:MM` or `HH:MM:SS` (one-digit hours accepted: `9:00`).
     public init?(parsing text: String) {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2 || parts.count == 3,
-              parts.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              parts.dropFirst().allSatisfy({ $0.count == 2 }),
-              let hour = Int(parts[0]), let minute = Int(parts[1])
-        else { return nil }
-        let second = parts.count == 3 ? Int(parts[2]) ?? -1 : 0
-        self.init(hour: hour, minute: minute, second: second)
+        // `H:MM`, `HH:MM` or `HH:MM:SS`, ASCII digits only; read on bytes (every spec's `at:` comes through here).
+        var parts: [Int] = []
+        var value = 0
+        var digits = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ":") {
+                guard digits > 0, parts.count < 2, parts.isEmpty || digits == 2 else { return nil }
+                parts.append(value)
+                value = 0
+                digits = 0
+            } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                guard digits < 2 else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+            } else {
+                return nil
+            }
+        }
+        // The hour may have one digit or two; the minutes and seconds have exactly two.
+        guard digits == 2, !parts.isEmpty else { return nil }
+        parts.append(value)
+        self.init(hour: parts[0], minute: parts[1], second: parts.count == 3 ? parts[2] : 0)
     }
 
     /// Seconds since local midnight.

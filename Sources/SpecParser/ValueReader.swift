@@ -102,9 +102,9 @@ struct ValueReader {
     // MARK: Scalars
 
     /// The text of a scalar; lists, mappings and empty values are reported.
-    func scalar(_ node: Node, field: String, expected: String) -> Node.Scalar? {
+    func scalar(_ node: Node, field: String, expected: @autoclosure () -> String) -> Node.Scalar? {
         guard case .scalar(let scalar) = node, !scalar.isNull else {
-            wrongKind(node, "'\(field)' must be \(expected), not \(node.kindDescription)")
+            wrongKind(node, "'\(field)' must be \(expected()), not \(node.kindDescription)")
             return nil
         }
         return scalar
@@ -144,14 +144,15 @@ struct ValueReader {
     /// One of a closed set of words (policies, engines), with did-you-mean.
     func choice<Value: RawRepresentable & CaseIterable>(_ node: Node, field: String, _: Value.Type) -> Value?
     where Value.RawValue == String {
-        let names = Value.allCases.map(\.rawValue)
-        let allowed = names.joined(separator: " | ")
-        guard let scalar = scalar(node, field: field, expected: "one of \(allowed)") else { return nil }
+        // The allowed values are spelled out only for a message: most choices are valid (a big suite has thousands).
+        func allowed() -> String { Value.allCases.map(\.rawValue).joined(separator: " | ") }
+        guard let scalar = scalar(node, field: field, expected: "one of \(allowed())") else { return nil }
         if let value = Value(rawValue: scalar.value) { return value }
+        let names = Value.allCases.map(\.rawValue)
         if let suggestion = Suggestion.closest(to: scalar.value, in: names) {
-            log.report(.unknownValue, at: node, "unknown value '\(scalar.value)' for '\(field)'; did you mean '\(suggestion)'? (allowed: \(allowed))")
+            log.report(.unknownValue, at: node, "unknown value '\(scalar.value)' for '\(field)'; did you mean '\(suggestion)'? (allowed: \(allowed()))")
         } else {
-            log.report(.unknownValue, at: node, "unknown value '\(scalar.value)' for '\(field)'; write one of \(allowed)")
+            log.report(.unknownValue, at: node, "unknown value '\(scalar.value)' for '\(field)'; write one of \(allowed())")
         }
         return nil
     }

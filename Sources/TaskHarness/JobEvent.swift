@@ -10,6 +10,9 @@ public enum JobEvent: Sendable, Hashable {
     case committed(runKey: String, cursor: String)
     /// The store already held this run's write from an interrupted attempt: no second write.
     case reconciled(runKey: String)
+    /// An interrupted attempt had written the first of this run's due occurrences (`occurrences`, up to its run key
+    /// `runKey`) before more came due: their completions are recorded, and only the rest is written.
+    case reconciledPart(runKey: String, occurrences: [String])
     /// Every due occurrence was completed meanwhile (by another run): nothing to write.
     case alreadyComplete(runKey: String)
     /// The side effect was asked for under `key`; `performed` is false when the outside system already had it.

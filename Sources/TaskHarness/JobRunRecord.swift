@@ -17,6 +17,10 @@ public struct JobRunRecord: Sendable, Hashable {
     public var runKey: String?
     public var committed = false
     public var reconciled = false
+    /// The run keys of earlier attempts this run reconciled (recorded their completions instead of writing again).
+    public var reconciledKeys: [String] = []
+    /// The due occurrences an earlier attempt had written, which this run recorded instead of writing again.
+    public var reconciledOccurrences: [String] = []
     public var alreadyComplete = false
     public var sideEffectRequests: [String] = []
     public var completionRecorded = false

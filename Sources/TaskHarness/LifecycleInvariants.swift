@@ -176,11 +176,22 @@ public struct LifecycleInvariants: Sendable {
             guard let key = run.runKey else { continue }
             let effects = sideEffects.filter { $0.subject == key }.count
             if effects > 1 { problems.append("the side effect of \(key), interrupted in launch #\(run.launch), happened \(effects) times") }
-            guard let retry = runs.first(where: { $0.launch > run.launch && $0.runKey == key && $0.completionRecorded }) else {
+            guard let retry = runs.first(where: {
+                $0.launch > run.launch && ($0.runKey == key || $0.reconciledKeys.contains(key)) && $0.completionRecorded
+            }) else {
                 notes.append("launch #\(run.launch) was not retried within the scenario")
                 continue
             }
-            if retry.committed { problems.append("launch #\(retry.launch) wrote \(key) again instead of reconciling launch #\(run.launch)'s write") }
+            if retry.committed && retry.runKey == key && !retry.reconciledKeys.contains(key) {
+                if runs.contains(where: { $0.launch < run.launch && $0.runKey == key && $0.completionRecorded }) {
+                    // A run keyed by its content repeated an input an earlier launch completed: the completion store
+                    // cannot tell the interrupted repeat from that run, so the retry writes it once more (the side
+                    // effect still happens once, under the same key).
+                    notes.append("launch #\(retry.launch) wrote \(key) again: launch #\(run.launch) repeated an input already completed")
+                } else {
+                    problems.append("launch #\(retry.launch) wrote \(key) again instead of reconciling launch #\(run.launch)'s write")
+                }
+            }
             if !completions.contains(where: { $0.key == key }) { problems.append("\(key) has no completion record after launch #\(retry.launch)") }
         }
         if !problems.isEmpty { return check("interrupted-write-reconciled", problems, ok: "") }
@@ -211,7 +222,9 @@ public struct LifecycleInvariants: Sendable {
     func catchUpNothingTwice() -> InvariantCheck {
         var writers: [String: [Int]] = [:]
         for run in runs where run.committed {
-            for occurrence in run.due { writers[occurrence.key.rawValue, default: []].append(run.launch) }
+            for occurrence in run.due where !run.reconciledOccurrences.contains(occurrence.key.rawValue) {
+                writers[occurrence.key.rawValue, default: []].append(run.launch)
+            }
         }
         let problems = writers.keys.sorted().compactMap { key -> String? in
             let launches = writers[key]!

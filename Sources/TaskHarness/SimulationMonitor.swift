@@ -23,8 +23,12 @@ final class SimulationMonitor: JobMonitor {
                 record.runKey = key
             case .committed:
                 record.committed = true
-            case .reconciled:
+            case .reconciled(let key):
                 record.reconciled = true
+                record.reconciledKeys.append(key)
+            case .reconciledPart(let key, let occurrences):
+                record.reconciledKeys.append(key)
+                record.reconciledOccurrences += occurrences
             case .alreadyComplete:
                 record.alreadyComplete = true
             case .sideEffect(let key, _):

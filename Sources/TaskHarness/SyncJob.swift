@@ -139,7 +139,7 @@ public final class SyncJob: RefreshJob {
         var stage = "catch-up"
         do {
             files.remove(prefix: prefix)
-            let due = try dueOccurrences(at: launchTime)
+            var due = try dueOccurrences(at: launchTime)
             var batch: ItemBatch?
             var items: [String]?
             var runKey: String?
@@ -162,6 +162,9 @@ public final class SyncJob: RefreshJob {
                 case .write:
                     let fetched = try await fetched(batch)
                     batch = fetched
+                    if let remaining = try reconcileEarlierAttempt(due: due, at: launchTime) {
+                        due = remaining
+                    }
                     let key = self.runKey(due: due, batch: fetched)
                     runKey = key
                     outcome = try await write(items ?? fetched.items, batch: fetched, due: due, runKey: key, at: launchTime)
@@ -201,6 +204,26 @@ public final class SyncJob: RefreshJob {
             log?.record(identifier: identifier, stage: stage, errorType: DiagnosticsEntry.errorType(of: error), from: files.process)
             throw error
         }
+    }
+
+    /// An earlier attempt that committed part of this launch's due occurrences — those up to its run key, which came
+    /// due before more did — and died before recording them: records them now (its side effect happened, under its
+    /// key; asking again is a no-op) and returns the occurrences still to write. Nil when there is none, and when the
+    /// earlier attempt covered all of them (`write` reconciles that case whole).
+    private func reconcileEarlierAttempt(due: [Occurrence]?, at launchTime: Date) throws -> [Occurrence]? {
+        guard let due, !flaws.contains(.skipsCompletionCheck),
+              let committed = try stores.sync.snapshot().runKey,
+              let index = due.firstIndex(where: { $0.key.rawValue == committed }), index < due.count - 1,
+              try !stores.completions.isCompleted(committed)
+        else { return nil }
+        let covered = Array(due[...index])
+        monitor?.note(.reconciledPart(runKey: committed, occurrences: covered.map(\.key.rawValue)), identifier: identifier)
+        let performed = try stores.sideEffects.perform(key: committed, subject: committed, identifier: identifier, at: launchTime)
+        monitor?.note(.sideEffect(key: committed, performed: performed), identifier: identifier)
+        _ = try stores.completions.recordCompletion(
+            runKey: committed, occurrences: covered, identifier: identifier, completedAt: launchTime,
+            schedule: catchUp?.occurrences.scheduleID, through: covered[covered.count - 1].date)
+        return Array(due[(index + 1)...])
     }
 
     /// The due occurrences (nil without a schedule), reported to the monitor.

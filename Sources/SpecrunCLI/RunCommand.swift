@@ -84,7 +84,8 @@ struct RunCommand {
         do {
             plan = try configuration.selection.apply(to: fullPlan)
         } catch {
-            return usageFailure(UsageError("The --filter pattern is not a valid regular expression: \(error.localizedDescription)."))
+            // RunConfiguration.checkFilter refused a bad pattern already; this stays for a pattern Foundation refuses later.
+            return usageFailure(UsageError("The value '\(configuration.selection.filter ?? "")' is not allowed for '--filter': it is not a valid regular expression; fix it, e.g. --filter 'Berlin.*spring'."))
         }
         if let path = configuration.lastFailed, configuration.selection.ids?.isEmpty == true {
             io.writeError("specrun: note: no test failed or errored in '\(path)'; nothing to run.\n")

@@ -59,8 +59,10 @@ struct RunConfiguration {
             ids = Set(previous.tests.filter { $0.status == .failed || $0.status == .error }.map(\.id))
             lastFailed = path
         }
+        let filter = parsed.value("filter")
+        if let filter { try Self.checkFilter(filter) }
         selection = TestSelection(
-            filter: parsed.value("filter"),
+            filter: filter,
             tags: Set(parsed.all("tag")),
             excludedTags: Set(parsed.all("exclude-tag")),
             ids: ids,
@@ -76,6 +78,20 @@ struct RunConfiguration {
             throw UsageError("No spec files (*.yaml, *.yml) found in \(places). Add a spec, or point specrun at the folder that holds them.")
         }
         limits.confineFixtures(to: SpecDiscovery.folders(in: paths))
+    }
+
+    /// Refuses a `--filter` that is not a regular expression before any file is read, with the parser's reason:
+    /// Foundation on Linux says only "The value is invalid", Swift's own parser says what is wrong (`expected ')'`).
+    static func checkFilter(_ source: String) throws(UsageError) {
+        guard (try? NSRegularExpression(pattern: source)) == nil else { return }
+        let reason: String
+        do {
+            _ = try Regex(source)
+            reason = "the ICU regular-expression syntax does not allow it"
+        } catch {
+            reason = "\(error)"
+        }
+        throw UsageError("The value '\(source)' is not allowed for '--filter': it is not a valid regular expression (\(reason)); fix it, e.g. --filter 'Berlin.*spring', or escape a bracket as \\(.")
     }
 
     static func positiveInteger(_ text: String?, option: String) throws(UsageError) -> Int? {

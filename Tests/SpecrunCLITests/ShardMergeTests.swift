@@ -47,6 +47,15 @@ import Testing
         #expect(statuses.isSuperset(of: [.passed, .failed, .skipped, .knownDeviation]))
     }
 
+    @Test func aFilterThatIsNotARegularExpressionIsRefusedWithItsReasonBeforeAnyFileIsRead() async {
+        let bad = await CommandRun.run("--filter", "Berlin (spring", "/no/such/folder")
+        #expect(bad.status == ExitStatus.invalidInput)
+        #expect(bad.err.hasPrefix(
+            "specrun: error: The value 'Berlin (spring' is not allowed for '--filter': it is not a valid regular expression "
+                + "(expected ')'); fix it, e.g. --filter 'Berlin.*spring', or escape a bracket as \\(.\n"), "\(bad.err)")
+        #expect(bad.out.isEmpty)
+    }
+
     @Test func lastFailedRunsExactlyTheTestsThatFailedOrErred() async throws {
         let folder = try SpecFolder()
         defer { folder.remove() }

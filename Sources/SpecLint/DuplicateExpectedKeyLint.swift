@@ -4,7 +4,7 @@ import SpecModel
 /// Warns about two expected occurrences of one window with the same dedup key: each occurrence has a key of its
 /// own (under `repeated: both` the later of a pair ends in `~2`), so one of the two keys is wrong.
 ///
-/// Two occurrences at the same instant are already refused by the parser (`instant-order`).
+/// Two occurrences at the same instant are `DuplicateInstantLint`'s.
 public struct DuplicateExpectedKeyLint: SpecLintRule {
     public init() {}
 

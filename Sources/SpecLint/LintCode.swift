@@ -1,7 +1,7 @@
 /// The stable code of every lint warning (`docs/diagnostics.md` lists each with an example).
 ///
-/// Lints judge specs that parse: what the parser already refuses (an instant outside its window, occurrences out
-/// of order or listed twice) is an error there and never repeated here.
+/// Lints judge specs that parse: what the parser already refuses (expected occurrences out of order) is an error
+/// there and never repeated here.
 public enum LintCode: String, Sendable, Hashable, CaseIterable {
     /// An instant written with a numeric offset that is not its zone's offset at that instant.
     case offsetMismatch = "offset-mismatch"
@@ -13,4 +13,10 @@ public enum LintCode: String, Sendable, Hashable, CaseIterable {
     case duplicateCase = "duplicate-case"
     /// An occurrence of a repeated wall time expected without its key under `repeated: both`.
     case repeatedWithoutKey = "repeated-without-key"
+    /// An expected occurrence outside its spec's window.
+    case outsideWindow = "outside-window"
+    /// An expected occurrence at the same instant as the one before it.
+    case duplicateInstant = "duplicate-instant"
+    /// A lifecycle scenario's `info-plist:` that names no file.
+    case missingFixture = "missing-fixture"
 }

@@ -11,8 +11,9 @@ public struct SpecLinter: Sendable {
         DuplicateExpectedKeyLint(),
         DuplicateCaseLint(),
         RepeatedPairKeyLint(),
-        // A fixture path that does not exist needs no lint: the parser refuses it (missing-fixture), since the
-        // scenario cannot run without it.
+        OutsideWindowLint(),
+        DuplicateInstantLint(),
+        MissingFixtureLint(),
     ]
 
     public init() {}

@@ -31,7 +31,6 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case emptyWindow = "empty-window"
     case windowTooLong = "window-too-long"
     case instantOrder = "instant-order"
-    case outsideWindow = "outside-window"
     case unusedKey = "unused-key"
 
     // Whole specs.
@@ -44,6 +43,5 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case duplicateTask = "duplicate-task"
     case invalidName = "invalid-name"
     case invalidStages = "invalid-stages"
-    case missingFixture = "missing-fixture"
     case fixtureOutsideTree = "fixture-outside-tree"
 }

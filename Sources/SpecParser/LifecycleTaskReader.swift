@@ -88,12 +88,11 @@ struct LifecycleTaskReader {
             else { return nil }
             let specPath = reader.log.source.path
             switch FixturePath.resolve(written, specPath: specPath, scope: reader.fixtureScope) {
-            case .file(let path):
-                return .infoPlist(path: path, written: written, location: reader.log.source.location(plistNode.mark))
-            case .missing(let path):
-                reader.log.report(.missingFixture, at: plistNode,
-                                  "there is no file '\(written)' for this spec (looked for \(path)); add it, or write the path relative to the spec file's folder (\(FixturePath.folder(of: specPath)))")
-                return nil
+            case .file(let path), .missing(let path):
+                // A path that names no file is a lint (SpecLint's `missing-fixture`): the file may be written before
+                // the run, and a scenario that still cannot read it ends in an error of its own.
+                return .infoPlist(path: path, written: written, location: reader.log.source.location(plistNode.mark),
+                                  sourceLine: reader.log.source.line(plistNode.mark.line, column: plistNode.mark.column))
             case .outside(let reason):
                 reader.log.report(.fixtureOutsideTree, at: plistNode, reason)
                 return nil

@@ -22,7 +22,7 @@ struct RecurrenceSectionParser {
         let draft = ScheduleReader(reader: reader).read(scheduleNode, owner: fields.keyNode("schedule")!, defaultID: defaultScheduleID)
 
         let window = fields["window"].flatMap { readWindow($0, owner: fields.keyNode("window")!) }
-        let expect = fields["expect"].flatMap { readExpect($0, owner: fields.keyNode("expect")!, window: window) }
+        let expect = fields["expect"].flatMap { readExpect($0, owner: fields.keyNode("expect")!) }
         let cases = fields["cases"].flatMap { CaseReader(reader: reader, schedule: draft).read($0) }
 
         switch (fields.mentions("window"), fields.mentions("expect")) {
@@ -78,7 +78,7 @@ struct RecurrenceSectionParser {
         return WindowSpec(after: after, through: through, location: reader.log.source.location(owner.mark))
     }
 
-    private func readExpect(_ node: Node, owner: Node, window: WindowSpec?) -> Expectation? {
+    private func readExpect(_ node: Node, owner: Node) -> Expectation? {
         guard let fields = reader.mapping(node, place: "'expect'", owner: owner, allowed: SpecKeyCatalog.expect.keyNames,
                                           expected: "a mapping with occurrences: (or error: no-occurrence)")
         else { return nil }
@@ -91,7 +91,7 @@ struct RecurrenceSectionParser {
         case (nil, .some(let errorNode)):
             return reader.choice(errorNode, field: "error", ExpectedError.self).map { .error($0, location: location) }
         case (.some(let list), nil):
-            return readOccurrences(list, window: window).map { .occurrences($0, location: location) }
+            return readOccurrences(list).map { .occurrences($0, location: location) }
         case (nil, nil):
             reader.missing("occurrences", in: fields,
                            "add 'occurrences:' listing every occurrence in the window in order ([] for none), or 'error: no-occurrence'")
@@ -99,8 +99,12 @@ struct RecurrenceSectionParser {
         }
     }
 
-    /// Short form (an instant) or long form (`{at, key}`), in order, each inside the window.
-    private func readOccurrences(_ node: Node, window: WindowSpec?) -> [ExpectedOccurrence]? {
+    /// Short form (an instant) or long form (`{at, key}`), in order.
+    ///
+    /// An instant earlier than the one before it is an error: the spec language defines the list as the window's
+    /// occurrences in order. One listed twice, or outside the window, is a lint (SpecLint: `duplicate-instant`,
+    /// `outside-window`): a warning, and the spec runs and fails with the instant in its diff.
+    private func readOccurrences(_ node: Node) -> [ExpectedOccurrence]? {
         guard let items = reader.list(node, field: "occurrences", expected: "a list of instants ([] for none)") else {
             return nil
         }
@@ -114,14 +118,10 @@ struct RecurrenceSectionParser {
                 continue
             }
             let instant = occurrence.instant
-            let place = item.mapping == nil ? item : (item.mapping!.first { $0.key.scalar?.value == "at" }?.value ?? item)
-            if let window, !(instant.date > window.after.date && instant.date <= window.through.date) {
-                reader.log.report(.outsideWindow, at: place,
-                                  "\(instant.text) is outside the window (after \(window.after.text), through \(window.through.text)]; the window excludes 'after' and includes 'through'")
-                valid = false
-            } else if let previous, instant.date <= previous.date {
+            if let previous, instant.date < previous.date {
+                let place = item.mapping == nil ? item : (item.mapping!.first { $0.key.scalar?.value == "at" }?.value ?? item)
                 reader.log.report(.instantOrder, at: place,
-                                  "\(instant.text) is not later than \(previous.text) before it; list the occurrences in order, each once")
+                                  "\(instant.text) is earlier than \(previous.text) before it; list the occurrences in order")
                 valid = false
             }
             occurrences.append(occurrence)

@@ -69,6 +69,42 @@ import Testing
 
             """
 
+    static let outsideWindow = """
+            spec: Nightly sync from the 27th
+            schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-27T02:30:00+01:00, through: 2027-03-30T12:00:00+02:00}
+            expect:
+              occurrences:
+                - 2027-03-27T02:30:00+01:00
+                - 2027-03-29T02:30:00+02:00
+                - 2027-03-30T02:30:00+02:00
+
+            """
+
+    static let duplicateInstant = """
+            spec: Nightly sync in June, twice
+            schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+            window: {after: 2027-06-01T00:00:00+02:00, through: 2027-06-02T12:00:00+02:00}
+            expect:
+              occurrences:
+                - 2027-06-01T02:30:00+02:00
+                - 2027-06-01T00:30:00Z
+                - 2027-06-02T02:30:00+02:00
+
+            """
+
+    static let missingFixture = """
+            spec: Gate from a file that is not there
+            task:
+              identifier: com.example.app.refresh
+              info-plist: fixtures/Missing.plist
+            clock: 2027-03-29T00:00:00+02:00
+            steps: []
+            expect:
+              errors: []
+
+            """
+
     // MARK: dst-without-transition
 
     @Test func aDSTSpecWhoseWindowHoldsNoChangeIsReported() {
@@ -231,6 +267,55 @@ import Testing
             """).isEmpty)
     }
 
+    // MARK: outside-window
+
+    @Test func anOccurrenceAtTheWindowsExcludedStartIsReported() {
+        // The window excludes 'after': 02:30 CET on the 27th (01:30Z, zoneinfo) is its start, not in it.
+        #expect(Self.lint(Self.outsideWindow) == """
+            lint.yaml:6:7: warning: 2027-03-27T02:30:00+01:00 is outside the window (after 2027-03-27T02:30:00+01:00, through 2027-03-30T12:00:00+02:00], so no engine lists it and the spec will fail; the window excludes 'after' and includes 'through': move the instant or the window
+                - 2027-03-27T02:30:00+01:00
+                  ^~~~~~~~~~~~~~~~~~~~~~~~~
+
+            """)
+        #expect(Self.lint(Self.outsideWindow.replacingOccurrences(of: "after: 2027-03-27T02:30:00+01:00", with: "after: 2027-03-27T00:00:00+01:00"))
+            .isEmpty)
+        // 'through' is included: an occurrence exactly at it is inside.
+        #expect(Self.lint(Self.outsideWindow
+            .replacingOccurrences(of: "through: 2027-03-30T12:00:00+02:00", with: "through: 2027-03-30T02:30:00+02:00")
+            .replacingOccurrences(of: "after: 2027-03-27T02:30:00+01:00", with: "after: 2027-03-27T02:29:59+01:00")).isEmpty)
+    }
+
+    // MARK: duplicate-instant
+
+    @Test func oneInstantListedTwiceInTwoSpellingsIsReported() {
+        // 02:30 CEST on 2027-06-01 is 00:30Z (zoneinfo): the second line names the first occurrence again.
+        #expect(Self.lint(Self.duplicateInstant) == """
+            lint.yaml:7:7: warning: 2027-06-01T00:30:00Z is the same instant as 2027-06-01T02:30:00+02:00 before it: an occurrence happens once, so the spec will fail; remove one (the two occurrences of a repeated wall time differ in offset)
+                - 2027-06-01T00:30:00Z
+                  ^~~~~~~~~~~~~~~~~~~~
+            lint.yaml:6:7: note: 2027-06-01T02:30:00+02:00 is listed here
+
+            """)
+        #expect(Self.lint(Self.duplicateInstant.replacingOccurrences(of: "    - 2027-06-01T00:30:00Z\n", with: "")).isEmpty)
+    }
+
+    // MARK: missing-fixture
+
+    @Test func anInfoPlistThatIsNotThereIsReportedAndOneThatIsIsNot() throws {
+        #expect(Self.lint(Self.missingFixture) == """
+            lint.yaml:4:15: warning: there is no file 'fixtures/Missing.plist' for this spec (looked for fixtures/Missing.plist), so the scenario cannot run; add it, or write the path relative to the spec file's folder (.)
+              info-plist: fixtures/Missing.plist
+                          ^~~~~~~~~~~~~~~~~~~~~~
+
+            """)
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let specPath = root.appendingPathComponent("specs/lifecycle/lint.yaml").path
+        let present = Self.missingFixture.replacingOccurrences(of: "fixtures/Missing.plist", with: "fixtures/Info.plist")
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("specs/lifecycle/fixtures/Info.plist").path))
+        #expect(Self.lint(present, path: specPath).isEmpty)
+        #expect(Self.lint(Self.missingFixture, path: specPath).contains("looked for \(root.path)/specs/lifecycle/fixtures/Missing.plist"))
+    }
+
     // MARK: The lints together
 
     @Test func theRepositorysSpecsAreLintClean() throws {
@@ -259,7 +344,8 @@ import Testing
     /// The page's example of each code is the whole output of the fixture here, so it cannot go stale.
     @Test(arguments: [
         (LintCode.dstWithoutTransition, juneWindow), (.duplicateExpectedKey, duplicateKey), (.duplicateCase, duplicateCase),
-        (.repeatedWithoutKey, autumnBoth),
+        (.repeatedWithoutKey, autumnBoth), (.outsideWindow, outsideWindow), (.duplicateInstant, duplicateInstant),
+        (.missingFixture, missingFixture),
     ])
     func theDiagnosticsPageQuotesEachLintExactly(_ code: LintCode, _ fixture: String) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -50,6 +50,23 @@ import Testing
         #expect(run.output.contains("1 passed"), "\(run.output)")
     }
 
+    @Test func aMissingFixtureIsAWarningAndTheScenarioErrorsWhileTheOthersRun() async throws {
+        let folder = try Self.fixture()
+        defer { folder.remove() }
+        try folder.write("specs/lifecycle/bugs/b.yaml", Self.scenario("../fixtures/Missing.plist"))
+        let check = await CommandRun.run("check", folder.path + "/specs")
+        #expect(check.status == ExitStatus.success, "\(check.out)")
+        #expect(check.out.contains("b.yaml:2:72: warning: there is no file '../fixtures/Missing.plist' for this spec"), "\(check.out)")
+        #expect(check.out.hasSuffix("Checked 2 files, 2 valid specs: 0 errors, 1 warning.\n"), "\(check.out)")
+        let strict = await CommandRun.run("check", "--strict", folder.path + "/specs")
+        #expect(strict.status == ExitStatus.invalidInput, "\(strict.out)")
+
+        let run = try SpecrunChild(["--quiet", folder.path + "/specs/lifecycle"], in: folder)
+        #expect(run.waitForEnd() == .exited(ExitStatus.testFailure), "\(run.output)")
+        #expect(run.output.contains("the Info.plist '../fixtures/Missing.plist' cannot be used: cannot read the file"), "\(run.output)")
+        #expect(run.output.contains("1 passed, 0 failed, 1 error; 1 warning"), "\(run.output)")
+    }
+
     @Test func aFileNamedDirectlyIsConfinedToItsFolderAndTheFlagAllowsTheRest() async throws {
         let folder = try Self.fixture()
         defer { folder.remove() }

@@ -1,0 +1,27 @@
+import SpecDiagnostics
+import SpecModel
+
+/// Warns about an expected occurrence at the same instant as the one listed before it, however either is written
+/// (`02:30:00+02:00` and `00:30:00Z` are one instant): occurrences are strictly increasing, so the spec fails with
+/// one of the two in its diff as missing. The two occurrences of a repeated wall time differ in offset.
+///
+/// An instant earlier than the one before it is not linted: the parser refuses it (`instant-order`).
+public struct DuplicateInstantLint: SpecLintRule {
+    public init() {}
+
+    public func diagnostics(for spec: Spec, in file: SpecFile) -> [Diagnostic] {
+        guard case .recurrence(let body) = spec.body, case .occurrences(let occurrences, _) = body.expect else { return [] }
+        let instants = occurrences.map(\.instant)
+        return zip(instants, instants.dropFirst()).filter { $0.date == $1.date }.map { earlier, instant in
+            Diagnostic(
+                code: LintCode.duplicateInstant.rawValue,
+                severity: .warning,
+                location: instant.location,
+                message: "\(instant.text) is the same instant as \(earlier.text) before it: an occurrence happens once, so the "
+                    + "spec will fail; remove one (the two occurrences of a repeated wall time differ in offset)",
+                sourceLine: instant.sourceLine,
+                length: instant.text.count,
+                notes: [Diagnostic.Note(location: earlier.location, message: "\(earlier.text) is listed here")])
+        }
+    }
+}

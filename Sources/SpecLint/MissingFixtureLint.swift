@@ -1,0 +1,28 @@
+import Foundation
+import SpecDiagnostics
+import SpecModel
+
+/// Warns about a lifecycle scenario whose `info-plist:` names no file: the scenario cannot run without its static
+/// gate, so it will end in an error (the other specs still run). The file may be written before the run, so this
+/// is a lint rather than a parse error; `--strict` makes it an error.
+///
+/// The parser has already resolved the path against the spec file's folder and kept it inside the spec tree.
+public struct MissingFixtureLint: SpecLintRule {
+    public init() {}
+
+    public func diagnostics(for spec: Spec, in file: SpecFile) -> [Diagnostic] {
+        guard case .lifecycle(let body) = spec.body, case .infoPlist(let path, let written, let location, let sourceLine) = body.gate
+        else { return [] }
+        var isFolder: ObjCBool = false
+        guard !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) || isFolder.boolValue else { return [] }
+        let folder = (file.path as NSString).deletingLastPathComponent
+        return [Diagnostic(
+            code: LintCode.missingFixture.rawValue,
+            severity: .warning,
+            location: location,
+            message: "there is no file '\(written)' for this spec (looked for \(path)), so the scenario cannot run; add it, or "
+                + "write the path relative to the spec file's folder (\(folder.isEmpty ? "." : folder))",
+            sourceLine: sourceLine,
+            length: written.count)]
+    }
+}

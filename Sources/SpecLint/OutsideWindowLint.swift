@@ -1,0 +1,25 @@
+import SpecDiagnostics
+import SpecModel
+
+/// Warns about an expected occurrence outside its spec's window (after < t <= through): no engine lists it, so
+/// the spec fails with the instant in its diff as missing. Usually the window's edge was misread: it excludes
+/// `after` and includes `through`.
+public struct OutsideWindowLint: SpecLintRule {
+    public init() {}
+
+    public func diagnostics(for spec: Spec, in file: SpecFile) -> [Diagnostic] {
+        guard case .recurrence(let body) = spec.body, let window = body.window,
+              case .occurrences(let occurrences, _) = body.expect else { return [] }
+        return occurrences.map(\.instant).filter { !($0.date > window.after.date && $0.date <= window.through.date) }.map { instant in
+            Diagnostic(
+                code: LintCode.outsideWindow.rawValue,
+                severity: .warning,
+                location: instant.location,
+                message: "\(instant.text) is outside the window (after \(window.after.text), through \(window.through.text)], "
+                    + "so no engine lists it and the spec will fail; the window excludes 'after' and includes 'through': "
+                    + "move the instant or the window",
+                sourceLine: instant.sourceLine,
+                length: instant.text.count)
+        }
+    }
+}

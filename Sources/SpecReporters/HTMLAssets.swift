@@ -35,6 +35,13 @@ enum HTMLAssets {
         .status-chip.not-run .dot { color: var(--notrun); }
         #find { border: 1px solid var(--line); border-radius: 6px; padding: 4px 8px; width: 280px; font: inherit; }
         .hint { color: var(--muted); font-size: 12px; margin-left: 6px; }
+        section.attention { margin-bottom: 20px; padding: 8px 12px; border: 1px solid #ffcecb; border-radius: 8px; background: #fffafa; }
+        section.attention ol { margin: 6px 0 0; padding-left: 0; list-style: none; }
+        section.attention li { display: flex; flex-wrap: wrap; align-items: baseline; gap: 6px; padding: 3px 0; }
+        section.attention a { font-weight: 600; color: var(--ink); text-decoration: none; }
+        section.attention a:hover { text-decoration: underline; }
+        article.test { scroll-margin-top: calc(var(--filters-height, 0px) + 8px); }
+        section.attention .why { color: var(--muted); }
         section.diagnostics { margin-bottom: 20px; }
         section.diagnostics h2 { margin-bottom: 6px; }
         pre.diagnostic { margin: 6px 0; padding: 10px 12px; border-radius: 6px; background: var(--panel);
@@ -168,6 +175,11 @@ enum HTMLAssets {
             document.getElementById("nothing-shown").hidden = shown !== 0;
             shownCount.textContent = shown + " of " + tests.length + " tests shown";
           }
+          // A link from "Needs attention" scrolls its test just below the sticky filters, not under them.
+          var filters = document.querySelector("nav.filters");
+          function measure() { document.documentElement.style.setProperty("--filters-height", filters.offsetHeight + "px"); }
+          window.addEventListener("resize", measure);
+          measure();
           statusBoxes.concat(tagBoxes).forEach(function (box) { box.addEventListener("change", apply); });
           find.addEventListener("input", apply);
           apply();

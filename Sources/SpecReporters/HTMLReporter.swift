@@ -36,9 +36,11 @@ public struct HTMLReporter: Sendable {
         if !run.diagnostics.isEmpty {
             page += diagnosticsSection(run.diagnostics)
         }
+        let groups = Self.groupedByFile(run.tests)
+        page += attentionSection(groups.flatMap(\.1))
         page += "<main id=\"tests\">\n"
         var index = 0
-        for (file, tests) in Self.groupedByFile(run.tests) {
+        for (file, tests) in groups {
             page += "<section class=\"file\">\n<h2 class=\"file-name\">\(XMLText.text(file))</h2>\n"
             for test in tests {
                 index += 1
@@ -106,6 +108,33 @@ public struct HTMLReporter: Sendable {
         var out = "<section class=\"diagnostics\">\n<h2>Spec-file diagnostics</h2>\n"
         for diagnostic in diagnostics {
             out += "<pre class=\"diagnostic \(diagnostic.severity.rawValue)\">\(XMLText.text(renderer.render(diagnostic)))</pre>\n"
+        }
+        return out + "</section>\n"
+    }
+
+    /// The most attention a list at the top holds; the rest are found with the status filter.
+    static let attentionLimit = 50
+
+    /// What needs a reader's attention, above the (possibly thousands of) tests: every failure, error and fixed
+    /// deviation, each linked to its entry below (`#tN`, in page order) with its first line of message.
+    private func attentionSection(_ tests: [TestResult]) -> String {
+        let wanted: Set<TestStatus> = [.failed, .error, .fixedDeviation]
+        let flagged = tests.enumerated().filter { wanted.contains($0.element.status) }
+        guard !flagged.isEmpty else { return "" }
+        var out = "<section class=\"attention\" aria-label=\"Needs attention\">\n<h2>Needs attention: \(flagged.count)</h2>\n<ol>\n"
+        for (offset, test) in flagged.prefix(Self.attentionLimit) {
+            let title = XMLText.text(test.spec) + (test.caseName.map { "<span class=\"sep\"> › </span>" + XMLText.text($0) } ?? "")
+                + (test.engine.map { " <span class=\"engine\">\(XMLText.text($0))</span>" } ?? "")
+            let firstLine = (test.message ?? test.deviationReason.map { "known deviation no longer happens: \($0)" } ?? "")
+                .split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+            out += "<li><span class=\"badge \(test.status.rawValue)\">\(Self.statusTitle(test.status))</span> "
+                + "<a href=\"#t\(offset + 1)\">\(title)</a>"
+                + (firstLine.isEmpty ? "" : " <span class=\"why\">\(XMLText.text(firstLine))</span>")
+                + " <span class=\"where\">\(XMLText.text("\(test.file):\(test.line)"))</span></li>\n"
+        }
+        out += "</ol>\n"
+        if flagged.count > Self.attentionLimit {
+            out += "<p class=\"hint\">\(flagged.count - Self.attentionLimit) more below: untick “passed” in Status to list only the rest.</p>\n"
         }
         return out + "</section>\n"
     }

@@ -11,9 +11,13 @@ import Testing
     }
 
     @Test func nothingIsLoadedFromTheNetwork() {
-        for pattern in ["src=", "href=", "@import", "url(http", "<link", "fetch(", "XMLHttpRequest"] {
+        for pattern in ["src=", "@import", "url(http", "<link", "fetch(", "XMLHttpRequest"] {
             #expect(!Self.page.contains(pattern), "the page contains \(pattern)")
         }
+        // Links only within the page ("Needs attention" → a test below).
+        let links = Self.page.components(separatedBy: "href=").dropFirst()
+        #expect(!links.isEmpty)
+        #expect(links.allSatisfy { $0.hasPrefix("\"#t") }, "\(links.map { $0.prefix(20) })")
         // The only URL is the SVG namespace, which browsers never fetch.
         let urls = Self.page.components(separatedBy: "http").dropFirst().map { "http" + $0.prefix(30) }
         #expect(urls.allSatisfy { $0.hasPrefix("http://www.w3.org/2000/svg\"") }, "\(urls)")
@@ -29,6 +33,33 @@ import Testing
         #expect(Self.page.contains("data-tags=\"dst&#10;americas&#10;&lt;b&gt;\""))
         #expect(!Self.page.contains("<span class=\"tag\"><b>"))
         #expect(!Self.page.contains("\u{1B}"))
+    }
+
+    @Test func everyFailureErrorAndFixedDeviationIsListedFirstAndLinksToItsTest() throws {
+        let section = try #require(Self.page.components(separatedBy: "<section class=\"attention\"").dropFirst().first?
+            .components(separatedBy: "</section>").first)
+        #expect(Self.page.range(of: "<section class=\"attention\"")!.lowerBound < Self.page.range(of: "<main id=\"tests\">")!.lowerBound)
+        let flagged: Set<TestStatus> = [.failed, .error, .fixedDeviation]
+        let expected = HTMLReporter.groupedByFile(RunResultFixture.tests).flatMap(\.1).enumerated()
+            .filter { flagged.contains($0.element.status) }
+        #expect(!expected.isEmpty)
+        #expect(section.contains("<h2>Needs attention: \(expected.count)</h2>"))
+        let items = section.components(separatedBy: "<li>").dropFirst()
+        #expect(items.count == expected.count)
+        for (item, (offset, test)) in zip(items, expected) {
+            #expect(item.hasPrefix("<span class=\"badge \(test.status.rawValue)\">"), "\(item)")
+            let anchor = "t\(offset + 1)"
+            #expect(item.contains("<a href=\"#\(anchor)\">"), "\(item)")
+            // The link leads to the article of that very test.
+            let article = try #require(Self.page.components(separatedBy: "<article class=\"test \(test.status.rawValue)\" id=\"\(anchor)\"").dropFirst().first)
+            #expect(article.contains(XMLText.text(test.spec)), "\(anchor) should be \(test.spec)")
+        }
+    }
+
+    @Test func aRunWithNothingToFixHasNoAttentionList() {
+        var run = RunResultFixture.run
+        run.tests = run.tests.filter { $0.status == .passed || $0.status == .knownDeviation }
+        #expect(!HTMLReporter().render(run).contains("class=\"attention\""))
     }
 
     @Test func everyTestIsAnArticleWithItsStatusForTheFilters() {

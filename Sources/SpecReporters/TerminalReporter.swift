@@ -48,6 +48,7 @@ public struct TerminalReporter: Sendable {
             }
         }
         if currentFile != nil { output.write("\n") }
+        if !quiet { output.write(attentionRecap(run.tests)) }
         for note in run.notes where !quiet {
             output.write(paint("note: ", .dim) + note + "\n")
         }
@@ -58,11 +59,7 @@ public struct TerminalReporter: Sendable {
     ///
     /// The CLI can print this as each test finishes.
     public func renderTest(_ test: TestResult) -> String {
-        // Foundation's replacing goes through NSString: skip it when the glyphs already use " › " (10,000-line reports).
-        let nameInFile = test.nameInFile
-        let name = ControlCharacters.visible(
-            glyphs.separator == " › " ? nameInFile : nameInFile.replacingOccurrences(of: " › ", with: glyphs.separator))
-        var line = "  " + paint(glyphs.mark(for: test.status), style(for: test.status)) + " " + name
+        var line = "  " + paint(glyphs.mark(for: test.status), style(for: test.status)) + " " + displayName(test)
         if let suffix = suffix(for: test) {
             line += " " + glyphs.dash + " " + paint(ControlCharacters.visible(suffix), style(for: test.status))
         }
@@ -108,6 +105,28 @@ public struct TerminalReporter: Sendable {
         if !fileParts.isEmpty { text += "; " + fileParts.joined(separator: ", ") }
         let failing = summary.exitStatus(strict: run.strict) != 0
         return paint(text, failing ? .red : .green)
+    }
+
+    /// Above the closing line, every failure, error and fixed deviation again, one line each with its place: in a
+    /// report of thousands of lines they would otherwise have scrolled away. Nothing when there is nothing to look at
+    /// or nothing else in the report (the list would repeat it).
+    func attentionRecap(_ tests: [TestResult]) -> String {
+        let flagged = tests.filter { $0.status == .failed || $0.status == .error || $0.status == .fixedDeviation }
+        guard !flagged.isEmpty, flagged.count < tests.count else { return "" }
+        var out = paint("Needs attention (\(flagged.count)):", .bold) + "\n"
+        for test in flagged {
+            out += "  " + paint(glyphs.mark(for: test.status), style(for: test.status)) + " " + displayName(test)
+                + "  " + paint(ControlCharacters.visible("\(test.file):\(test.line)"), .dim) + "\n"
+        }
+        return out + "\n"
+    }
+
+    /// `spec › case › engine` with the glyphs' separator, control characters made visible.
+    private func displayName(_ test: TestResult) -> String {
+        // Foundation's replacing goes through NSString: skip it when the glyphs already use " › " (10,000-line reports).
+        let nameInFile = test.nameInFile
+        return ControlCharacters.visible(
+            glyphs.separator == " › " ? nameInFile : nameInFile.replacingOccurrences(of: " › ", with: glyphs.separator))
     }
 
     private func shows(_ test: TestResult, strict: Bool) -> Bool {

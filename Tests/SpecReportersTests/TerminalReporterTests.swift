@@ -20,6 +20,21 @@ import Testing
         #expect(nonASCII.isEmpty, "non-ASCII decoration in: \(nonASCII)")
     }
 
+    @Test func theRecapListsWhatNeedsAttentionOnlyWhenItAddsSomething() {
+        let tests = RunResultFixture.tests
+        let flagged = tests.filter { [.failed, .error, .fixedDeviation].contains($0.status) }
+        let recap = TerminalReporter().attentionRecap(tests)
+        #expect(recap.hasPrefix("Needs attention (\(flagged.count)):\n"))
+        #expect(recap.split(separator: "\n").count == flagged.count + 1)
+        for test in flagged {
+            #expect(recap.contains(" \(test.nameInFile)  \(test.file):\(test.line)\n"), "\(test.id)")
+        }
+        // Nothing to look at, or nothing but the flagged tests in the report: no recap.
+        #expect(TerminalReporter().attentionRecap(tests.filter { $0.status == .passed }).isEmpty)
+        #expect(TerminalReporter().attentionRecap(flagged).isEmpty)
+        #expect(!TerminalReporter(quiet: true).render(RunResultFixture.run).contains("Needs attention"))
+    }
+
     @Test func controlCharactersInSpecTextAreShownNotSent() {
         let text = TerminalReporter().renderTest(RunResultFixture.leapError)
         #expect(!text.contains("\u{1B}"))

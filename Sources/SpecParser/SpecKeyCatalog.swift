@@ -102,7 +102,7 @@ public enum SpecKeyCatalog {
             SpecKey("from", .instant, .alternative("with `interval`"), example: "2027-03-27T02:30:00+01:00",
                     summary: "The first instant of an interval rule."),
         ],
-        constraints: [.exactlyOne(["every", "interval"])],
+        constraints: [.exactlyOne(["every", "interval"]), .calendarDates],
         variants: ruleForms)
 
     /// The rule forms: each `every:` value with the keys it allows, and the interval form.

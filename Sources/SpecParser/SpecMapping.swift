@@ -11,6 +11,9 @@ public struct SpecMapping: Sendable {
         case exactlyOne([String])
         /// The first key rules out the others (`info-plist` or the inline `permitted` and `background-modes`).
         case excludes(String, [String])
+        /// A rule's `month`, `day` and `missing-day` must name a date it can meet, as `Rule.problems` decides
+        /// (`month: 2, day: 30` never matches; day 31 needs `missing-day`).
+        case calendarDates
     }
 
     /// How a mapping with variants tells its forms apart.

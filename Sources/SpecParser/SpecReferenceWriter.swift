@@ -349,6 +349,10 @@ public struct SpecReferenceWriter: Sendable {
                 "Exactly one of \(list(keys))."
             case .excludes(let key, let excluded):
                 "`\(key)` rules out \(Self.codeList(excluded, last: "and")): write one or the other (`conflicting-keys`)."
+            case .calendarDates:
+                "`month`, `day` and `missing-day` must name a date the rule can meet: `month: 2, day: 30` never does, and a "
+                    + "day some months or years lack (above 28 monthly; February 29, or day 31 of a 30-day month, yearly) "
+                    + "needs `missing-day` (only `last-day` for day 31 of a 30-day month) (`invalid-rule`)."
             }
         }.joined(separator: " ")
     }

@@ -92,6 +92,8 @@ public struct SpecSchemaWriter: Sendable {
                     "if": .fields(["required": [.string(key)]]),
                     "then": .fields(["propertyNames": .fields(["enum": .array(others.map(SchemaJSON.string))])]),
                 ]))
+            case .calendarDates:
+                conditions += Self.calendarDateConditions()
             }
         }
         if mapping.variantSelection == .exactlyOne, !mapping.variants.isEmpty {
@@ -119,6 +121,61 @@ public struct SpecSchemaWriter: Sendable {
         if !dependent.isEmpty { members.append(.init("dependentRequired", .object(dependent))) }
         if !conditions.isEmpty { members.append(.init("allOf", .array(conditions))) }
         return .object(members)
+    }
+
+    /// The `month` / `day` / `missing-day` combinations the rule validation refuses, as conditions.
+    ///
+    /// Found by asking `Rule.problems` about day 1…31 of a monthly rule and of each month of a yearly one, so the
+    /// schema and the parser cannot disagree: days with the same verdict are grouped, e.g. "every: year, month 4, 6,
+    /// 9 or 11, day 31: missing-day must be last-day", "month 2, day 30 or 31: never".
+    static func calendarDateConditions() -> [SchemaJSON] {
+        let noon = TimeOfDay(hour: 12, minute: 0)!
+        let policies: [MissingDayPolicy?] = [nil] + MissingDayPolicy.allCases
+        // (every, months (nil for a monthly rule), allowed policies) → days, in the order first met.
+        var groups: [(every: String, months: [Int]?, allowed: [MissingDayPolicy?], days: [Int])] = []
+        func add(_ every: String, _ months: [Int]?, _ allowed: [MissingDayPolicy?], day: Int) {
+            guard allowed != policies else { return }
+            if let index = groups.firstIndex(where: { $0.every == every && $0.months == months && $0.allowed == allowed }) {
+                groups[index].days.append(day)
+            } else {
+                groups.append((every, months, allowed, [day]))
+            }
+        }
+        for day in 1...31 {
+            add("month", nil, policies.filter { Rule.monthly(day: .day(day), at: noon, missingDay: $0).problems.isEmpty }, day: day)
+            var byAllowed: [(allowed: [MissingDayPolicy?], months: [Int])] = []
+            for month in 1...12 {
+                let allowed = policies.filter { Rule.yearly(month: month, day: .day(day), at: noon, missingDay: $0).problems.isEmpty }
+                if let index = byAllowed.firstIndex(where: { $0.allowed == allowed }) {
+                    byAllowed[index].months.append(month)
+                } else {
+                    byAllowed.append((allowed, [month]))
+                }
+            }
+            for entry in byAllowed { add("year", entry.months, entry.allowed, day: day) }
+        }
+        return groups.map { group in
+            var selected: [SchemaJSON.Member] = [
+                .init("every", .fields(["const": .string(group.every)])),
+                .init("day", .fields(["anyOf": [
+                    .fields(["type": "integer", "enum": .array(group.days.map(SchemaJSON.integer))]),
+                    .fields(["type": "string", "pattern": .string(ValuePattern.days(group.days))]),
+                ]])),
+            ]
+            var required: [SchemaJSON] = ["every", "day"]
+            if let months = group.months {
+                selected.append(.init("month", .fields(["anyOf": [
+                    .fields(["type": "integer", "enum": .array(months.map(SchemaJSON.integer))]),
+                    .fields(["type": "string", "pattern": .string(ValuePattern.months(months))]),
+                ]])))
+                required.append("month")
+            }
+            let named = group.allowed.compactMap { $0 }.map { SchemaJSON.string($0.rawValue) }
+            let then: SchemaJSON = group.allowed.isEmpty ? .bool(false) : .object(
+                (group.allowed.contains(nil) ? [] : [SchemaJSON.Member("required", ["missing-day"])])
+                    + [SchemaJSON.Member("properties", .fields(["missing-day": .fields(["enum": .array(named)])]))])
+            return .fields(["if": .fields(["properties": .object(selected), "required": .array(required)]), "then": then])
+        }
     }
 
     /// One form of a mapping whose forms exclude each other: its required keys, only its keys, and the values it

@@ -24,6 +24,19 @@ enum ValuePattern {
         caseInsensitive(String(name.prefix(3))) + (name.count > 3 ? "(" + caseInsensitive(String(name.dropFirst(3))) + ")?" : "")
     }.joined(separator: "|") + ")$"
 
+    /// Some of the months, as `month` may write them: digits (leading zeros allowed) or an English name.
+    static func months(_ numbers: [Int]) -> String {
+        "^(0*(" + numbers.map(String.init).joined(separator: "|") + ")|" + numbers.map { number in
+            let name = SpecKeyCatalog.monthNames[number - 1]
+            return caseInsensitive(String(name.prefix(3))) + (name.count > 3 ? "(" + caseInsensitive(String(name.dropFirst(3))) + ")?" : "")
+        }.joined(separator: "|") + ")$"
+    }
+
+    /// Some of the days of a month, as `day` may write them in a string (leading zeros allowed).
+    static func days(_ numbers: [Int]) -> String {
+        "^0*(" + numbers.map(String.init).joined(separator: "|") + ")$"
+    }
+
     /// `daily <time>`, `weekly <days> <time>`, `every <duration> from <instant>`.
     static let ruleShorthand =
         "^(daily[ \\t]+[^ \\t]+|weekly[ \\t]+[^ \\t]+[ \\t]+[^ \\t]+|every[ \\t]+[^ \\t]+[ \\t]+from[ \\t]+[^ \\t]+)$"

@@ -254,6 +254,36 @@ import Testing
         #expect(problems.contains { $0.contains(expected) }, "\(what): \(problems)")
     }
 
+    /// Every day of a monthly rule and of each month of a yearly one, with each `missing-day`, in several spellings:
+    /// the schema accepts exactly what the parser accepts (1,500 rules, among them `month: 2, day: 30`, `month: apr,
+    /// day: 31` without `last-day`, and February 29 without `missing-day`).
+    @Test func theSchemaAndTheParserAgreeOnEveryCalendarDate() {
+        let days = (1...31).map { "\($0)" } + ["last", "\"31\"", "031"]
+        let months = (1...12).map { "\($0)" } + ["feb", "February", "\"02\"", "Apr", "june", "SEP", "nov"]
+        let policies = ["", ", missing-day: skip", ", missing-day: last-day"]
+        var rules: [String] = []
+        for day in days {
+            for policy in policies {
+                rules.append("{every: month, day: \(day), at: \"02:30\"\(policy)}")
+                rules += months.map { "{every: year, month: \($0), day: \(day), at: \"02:30\"\(policy)}" }
+            }
+        }
+        var refusedByBoth = 0
+        for rule in rules {
+            let text = Self.refusedBase.replacingOccurrences(of: "rule: {every: day, at: \"02:30\"}", with: "rule: \(rule)")
+            let parserAccepts = !SpecFixtures.parse(text).diagnostics.contains { $0.severity == .error }
+            let problems = Self.problems(in: text).flatMap { $0 }
+            #expect(parserAccepts == problems.isEmpty, "\(rule): parser \(parserAccepts ? "accepts" : "refuses"), schema says \(problems)")
+            if !parserAccepts && !problems.isEmpty { refusedByBoth += 1 }
+        }
+        #expect(rules.count > 1_500)
+        // Refused by both, so the agreement above is not that of a schema and a parser that accept everything:
+        // monthly 29, 30, 31, "31", 031 without missing-day (5); February (4 spellings) 29 without it (4), 30 and the
+        // three 31s with any policy (4 × 4 × 3 = 48); the three 31s in the eight spellings of 30-day months without
+        // last-day (3 × 8 × 2 = 48).
+        #expect(refusedByBoth == 105)
+    }
+
     @Test func theBaseOfTheRefusedSpecsIsValid() {
         #expect(SpecFixtures.parse(Self.refusedBase).diagnostics.isEmpty)
         #expect(Self.problems(in: Self.refusedBase) == [[]])

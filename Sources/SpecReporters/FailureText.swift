@@ -131,19 +131,24 @@ struct FailureText: Sendable {
         return lines
     }
 
+    /// `  (line 20)`: where the expected instant of a differing line is written, or nothing when unknown.
+    func written(_ line: DiffLine) -> String {
+        line.expectedLine.map { "  (line \($0))" } ?? ""
+    }
+
     func diffLine(_ line: DiffLine) -> Line {
         switch line.kind {
         case .same:
             return Line(text: "  " + (line.instant.map(instant) ?? ""), style: .plain)
         case .missing:
-            return Line(text: "- " + (line.expected.map(instant) ?? ""), style: .missing)
+            return Line(text: "- " + (line.expected.map(instant) ?? "") + written(line), style: .missing)
         case .unexpected:
             return Line(text: "+ " + (line.actual.map(instant) ?? ""), style: .unexpected)
         case .keyMismatch:
             let expectedKey = line.expected?.key ?? "none"
             let actualKey = line.actual?.key ?? "none"
             return Line(
-                text: "~ " + (line.instant.map(instant) ?? "") + "  key \(expectedKey) expected, \(actualKey) produced",
+                text: "~ " + (line.instant.map(instant) ?? "") + "  key \(expectedKey) expected, \(actualKey) produced" + written(line),
                 style: .changed
             )
         }

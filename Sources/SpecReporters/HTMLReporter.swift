@@ -218,8 +218,8 @@ public struct HTMLReporter: Sendable {
 
     /// Every occurrence: the expected and the produced one side by side, each absolute and local.
     private func occurrenceTable(_ test: TestResult) -> String {
-        var rows: [(kind: String, expected: ResultInstant?, actual: ResultInstant?)] = test.diff.map {
-            ($0.kind.rawValue, $0.expected, $0.actual)
+        var rows: [(kind: String, expected: ResultInstant?, actual: ResultInstant?, line: Int?)] = test.diff.map {
+            ($0.kind.rawValue, $0.expected, $0.actual, $0.kind == .same ? nil : $0.expectedLine)
         }
         if rows.isEmpty {
             // No diff from the runner: pair the lists in order.
@@ -228,14 +228,15 @@ public struct HTMLReporter: Sendable {
                 let actual = index < test.actual.count ? test.actual[index] : nil
                 let kind = expected == nil ? "unexpected" : actual == nil ? "missing"
                     : expected?.epochSeconds == actual?.epochSeconds ? "same" : "differs"
-                return (kind, expected, actual)
+                return (kind, expected, actual, nil)
             }
         }
         guard !rows.isEmpty else { return "" }
-        func cell(_ instant: ResultInstant?) -> String {
+        func cell(_ instant: ResultInstant?, line: Int? = nil) -> String {
             guard let instant else { return "<td class=\"none\">—</td>" }
             return "<td><span class=\"local\">\(XMLText.text(instant.local))</span><br><span class=\"utc\">"
-                + XMLText.text(instant.utc) + (instant.key.map { " · key " + XMLText.text($0) } ?? "") + "</span></td>"
+                + XMLText.text(instant.utc) + (instant.key.map { " · key " + XMLText.text($0) } ?? "")
+                + (line.map { " · line \($0)" } ?? "") + "</span></td>"
         }
         var out = "<table class=\"occurrences\">\n<thead><tr><th></th><th>expected</th><th>actual</th></tr></thead>\n<tbody>\n"
         for row in rows {
@@ -246,7 +247,7 @@ public struct HTMLReporter: Sendable {
             case "key-mismatch": "other key"
             default: "differs"
             }
-            out += "<tr class=\"\(row.kind)\"><td class=\"kind\">\(word)</td>\(cell(row.expected))\(cell(row.actual))</tr>\n"
+            out += "<tr class=\"\(row.kind)\"><td class=\"kind\">\(word)</td>\(cell(row.expected, line: row.line))\(cell(row.actual))</tr>\n"
         }
         return out + "</tbody>\n</table>\n"
     }

@@ -148,6 +148,7 @@ private struct JSONOutput {
         try object {
             if let actual = line.actual { try $0.field("actual") { try $0.instant(actual) } }
             if let expected = line.expected { try $0.field("expected") { try $0.instant(expected) } }
+            if let expectedLine = line.expectedLine { try $0.field("expectedLine") { $0.integer(expectedLine) } }
             try $0.field("kind") { $0.string(line.kind.rawValue) }
         }
     }

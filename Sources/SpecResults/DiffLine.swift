@@ -14,11 +14,14 @@ public struct DiffLine: Sendable, Hashable, Codable {
     public var kind: Kind
     public var expected: ResultInstant?
     public var actual: ResultInstant?
+    /// The line of the spec file the expected instant is written on: where a reader goes to change it.
+    public var expectedLine: Int?
 
-    public init(kind: Kind, expected: ResultInstant?, actual: ResultInstant?) {
+    public init(kind: Kind, expected: ResultInstant?, actual: ResultInstant?, expectedLine: Int? = nil) {
         self.kind = kind
         self.expected = expected
         self.actual = actual
+        self.expectedLine = expectedLine
     }
 
     /// The instant this line is about: the expected one when there is one, else the produced one.

@@ -96,7 +96,9 @@ extension TestResult {
             }
             let expected = masked(line.expected, like: expected, maskedExpected, next: &nextExpected)
             let actual = masked(line.actual, like: actual, maskedActual, next: &nextActual)
-            return lineChanged ? DiffLine(kind: line.kind, expected: expected ?? line.expected, actual: actual ?? line.actual) : nil
+            return lineChanged
+                ? DiffLine(kind: line.kind, expected: expected ?? line.expected, actual: actual ?? line.actual, expectedLine: line.expectedLine)
+                : nil
         }
         if let maskedExpected {
             copy.expected = maskedExpected

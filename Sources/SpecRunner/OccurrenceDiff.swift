@@ -8,6 +8,8 @@ struct OccurrenceDiff {
         var instant: ResultInstant
         /// For expected items: the key the spec asks for, if any. For actual items: the produced key.
         var key: String?
+        /// For expected items: the spec file's line the instant is written on.
+        var line: Int? = nil
     }
 
     /// A merge of two time-ordered lists: equal instants pair up; the rest are missing or unexpected.
@@ -24,11 +26,11 @@ struct OccurrenceDiff {
             if i < expected.count, j < actual.count, expected[i].date == actual[j].date {
                 let wantKey = expected[i].key
                 let kind: DiffLine.Kind = (wantKey == nil || wantKey == actual[j].key) ? .same : .keyMismatch
-                lines.append(DiffLine(kind: kind, expected: expected[i].instant, actual: actual[j].instant))
+                lines.append(DiffLine(kind: kind, expected: expected[i].instant, actual: actual[j].instant, expectedLine: expected[i].line))
                 i += 1
                 j += 1
             } else if j >= actual.count || (i < expected.count && expected[i].date < actual[j].date) {
-                lines.append(DiffLine(kind: .missing, expected: expected[i].instant, actual: nil))
+                lines.append(DiffLine(kind: .missing, expected: expected[i].instant, actual: nil, expectedLine: expected[i].line))
                 i += 1
             } else {
                 lines.append(DiffLine(kind: .unexpected, expected: nil, actual: actual[j].instant))

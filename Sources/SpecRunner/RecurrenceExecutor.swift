@@ -42,7 +42,9 @@ struct RecurrenceExecutor: Sendable {
         let expectedError: ExpectedError?
         let outcome: Result<[Occurrence], RecurrenceError>
         if let caseSpec = item.caseSpec {
-            expectedItems = caseSpec.next.map { OccurrenceDiff.Item(date: $0.date, instant: instant($0.date), key: nil) }
+            expectedItems = caseSpec.next.map {
+                OccurrenceDiff.Item(date: $0.date, instant: instant($0.date), key: nil, line: $0.location.line)
+            }
             expectedError = caseSpec.error
             outcome = Result { () throws(RecurrenceError) -> [Occurrence] in
                 var results: [Occurrence] = []
@@ -62,7 +64,8 @@ struct RecurrenceExecutor: Sendable {
             switch recurrence.expect {
             case .occurrences(let expected, _):
                 expectedItems = expected.map {
-                    OccurrenceDiff.Item(date: $0.instant.date, instant: instant($0.instant.date, key: $0.key), key: $0.key)
+                    OccurrenceDiff.Item(date: $0.instant.date, instant: instant($0.instant.date, key: $0.key), key: $0.key,
+                                        line: $0.instant.location.line)
                 }
                 expectedError = nil
             case .error(let error, _):
@@ -87,7 +90,7 @@ struct RecurrenceExecutor: Sendable {
             }
             verdict.status = .failed
             verdict.message = Self.explain(error)
-            verdict.diff = expectedItems.map { DiffLine(kind: .missing, expected: $0.instant, actual: nil) }
+            verdict.diff = expectedItems.map { DiffLine(kind: .missing, expected: $0.instant, actual: nil, expectedLine: $0.line) }
             if case .tooManyOccurrences(let limit) = error, let window = recurrence.window {
                 // A bound of the run, not a difference from the expectation: the window could not be checked.
                 verdict.status = .error

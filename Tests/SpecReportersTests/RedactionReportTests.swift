@@ -36,7 +36,7 @@ import TextRedaction
             engine: leaky("engine"), tags: [leaky("tag")], status: .failed, duration: 0.25, timeZone: leaky("zone"),
             message: leaky("message"), deviationReason: leaky("deviation"), expected: [instant("expected")],
             actual: [instant("actual")],
-            diff: [DiffLine(kind: .keyMismatch, expected: instant("diff.expected"), actual: instant("diff.actual"))],
+            diff: [DiffLine(kind: .keyMismatch, expected: instant("diff.expected"), actual: instant("diff.actual"), expectedLine: 12)],
             diagnostics: [diagnostic("test")],
             zoneContext: ZoneContext(zone: leaky("context.zone"), transitions: [ZoneContext.Transition(
                 at: instant("transition"), offsetBefore: 3600, offsetAfter: 7200, localBefore: leaky("localBefore"),
@@ -94,6 +94,7 @@ import TextRedaction
         #expect(unmasked.isEmpty, "\(unmasked)")
         #expect(redacted.tests[0].status == .failed && redacted.tests[0].line == 7 && redacted.tests[0].duration == 0.25)
         #expect(redacted.tests[0].expected[0].epochSeconds == 1_806_282_000)
+        #expect(redacted.tests[0].diff[0].expectedLine == 12)
         #expect(redacted.summary == Self.everywhere.summary)
     }
 

@@ -147,7 +147,8 @@ enum RunResultFixture {
         expected: [berlin("2027-03-28T01:00:00Z", "2027-03-28T03:00:00+02:00", "CEST")],
         actual: [berlin("2027-03-28T01:30:00Z", "2027-03-28T03:30:00+02:00", "CEST")],
         diff: [
-            DiffLine(kind: .missing, expected: berlin("2027-03-28T01:00:00Z", "2027-03-28T03:00:00+02:00", "CEST"), actual: nil),
+            DiffLine(kind: .missing, expected: berlin("2027-03-28T01:00:00Z", "2027-03-28T03:00:00+02:00", "CEST"), actual: nil,
+                     expectedLine: 31),
             DiffLine(kind: .unexpected, expected: nil, actual: berlin("2027-03-28T01:30:00Z", "2027-03-28T03:30:00+02:00", "CEST")),
         ],
         zoneContext: ZoneContext(zone: "Europe/Berlin", transitions: [springTransition])

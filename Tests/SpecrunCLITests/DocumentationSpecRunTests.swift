@@ -20,6 +20,22 @@ import Testing
         return blocks
     }
 
+    /// The README's failure report is what specrun prints for its spec with the articles' slip (`+01:00` on the 29th).
+    @Test func theReadmesFailureReportIsTheRealOne() async throws {
+        let readme = try String(contentsOf: Self.docs.deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let spec = try #require(readme.components(separatedBy: "```yaml\n").dropFirst().first?.components(separatedBy: "```").first)
+        let report = try #require(readme.components(separatedBy: "```text\nnightly.yaml:").dropFirst().first?
+            .components(separatedBy: "```").first)
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let slipped = spec.replacingOccurrences(of: "    - 2027-03-29T02:30:00+02:00", with: "    - 2027-03-29T02:30:00+01:00")
+        #expect(slipped != spec)
+        try folder.write("nightly.yaml", slipped)
+        let run = await CommandRun.run(folder.path + "/nightly.yaml")
+        #expect(run.status == ExitStatus.testFailure)
+        #expect(run.out.replacingOccurrences(of: folder.path + "/", with: "") == "nightly.yaml:" + report)
+    }
+
     @Test func everySpecInTheDocsPassesStrictly() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

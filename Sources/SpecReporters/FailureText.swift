@@ -177,7 +177,8 @@ struct FailureText: Sendable {
             lines.append(Line(text: "expectations not met:", style: .emphasis))
             for check in failedExpectations {
                 lines.append(Line(
-                    text: "\(glyphs.checkMark(false)) \(check.name): expected \(check.expected), actual \(check.actual)",
+                    text: "\(glyphs.checkMark(false)) \(check.name): expected \(check.expected), actual \(check.actual)"
+                        + (check.line.map { "  (line \($0))" } ?? ""),
                     style: .missing, indent: 2
                 ))
             }

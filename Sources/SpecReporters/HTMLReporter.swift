@@ -270,7 +270,10 @@ public struct HTMLReporter: Sendable {
             }
             out += "</tbody>\n</table>\n"
         }
-        let checks = lifecycle.expectations.map { ($0.passed, "\($0.name): expected \($0.expected), actual \($0.actual)") }
+        let checks = lifecycle.expectations.map { check in
+            (check.passed, "\(check.name): expected \(check.expected), actual \(check.actual)"
+                + (check.passed ? "" : check.line.map { " · line \($0)" } ?? ""))
+        }
         if !checks.isEmpty {
             out += "<h3>Expectations</h3>\n<ul class=\"checks\">\n"
             for (passed, text) in checks {

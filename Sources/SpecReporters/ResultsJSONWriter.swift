@@ -206,6 +206,7 @@ private struct JSONOutput {
                     try output.object {
                         try $0.field("actual") { $0.string(check.actual) }
                         try $0.field("expected") { $0.string(check.expected) }
+                        if let line = check.line { try $0.field("line") { $0.integer(line) } }
                         try $0.field("name") { $0.string(check.name) }
                         try $0.field("passed") { $0.boolean(check.passed) }
                     }

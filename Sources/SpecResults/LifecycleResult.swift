@@ -47,12 +47,15 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
         public var expected: String
         public var actual: String
         public var passed: Bool
+        /// The spec file's line the expectation is written on (nil for `errors` when the spec does not write it).
+        public var line: Int?
 
-        public init(name: String, expected: String, actual: String, passed: Bool) {
+        public init(name: String, expected: String, actual: String, passed: Bool, line: Int? = nil) {
             self.name = name
             self.expected = expected
             self.actual = actual
             self.passed = passed
+            self.line = line
         }
     }
 

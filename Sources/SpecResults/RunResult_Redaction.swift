@@ -203,7 +203,7 @@ extension LifecycleResult {
             },
             expectations: expectations.map { check in
                 ExpectationCheck(name: redaction.mask(check.name), expected: redaction.mask(check.expected),
-                                 actual: redaction.mask(check.actual), passed: check.passed)
+                                 actual: redaction.mask(check.actual), passed: check.passed, line: check.line)
             })
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Recurrence
+import SpecDiagnostics
 import SpecModel
 import SpecResults
 import TaskHarness
@@ -57,55 +58,57 @@ struct LifecycleJudgement {
     private mutating func compareAll() {
         if let completed = expect.completed {
             record("completed", list(completed.value.map(\.rawValue)), list(report.completed.map(\.rawValue)),
-                   completed.value.map(\.rawValue) == report.completed.map(\.rawValue))
+                   completed.value.map(\.rawValue) == report.completed.map(\.rawValue), at: completed.location)
         }
         if let items = expect.storeItems {
-            record("store.items", quoted(items.value), quoted(report.store.items), items.value == report.store.items)
+            record("store.items", quoted(items.value), quoted(report.store.items), items.value == report.store.items, at: items.location)
         }
         if let commits = expect.storeCommits {
-            record("store.commits", "\(commits.value)", "\(report.store.commits)", commits.value == report.store.commits)
+            record("store.commits", "\(commits.value)", "\(report.store.commits)", commits.value == report.store.commits, at: commits.location)
         }
         if let updatedAt = expect.storeUpdatedAt {
             record("store.updated-at", updatedAt.text, report.store.updatedAt.map { instant($0).offsetForm } ?? "never (no commit)",
-                   report.store.updatedAt == updatedAt.date)
+                   report.store.updatedAt == updatedAt.date, at: updatedAt.location)
         }
         if let effects = expect.sideEffects {
-            record("side-effects", "\(effects.value)", "\(report.sideEffectCount)", effects.value == report.sideEffectCount)
+            record("side-effects", "\(effects.value)", "\(report.sideEffectCount)", effects.value == report.sideEffectCount, at: effects.location)
         }
         if let files = expect.temporaryFiles {
             let actual = report.temporaryFiles.isEmpty ? "0" : "\(report.temporaryFiles.count) (\(report.temporaryFiles.joined(separator: ", ")))"
-            record("temp-files", "\(files.value)", actual, files.value == report.temporaryFiles.count)
+            record("temp-files", "\(files.value)", actual, files.value == report.temporaryFiles.count, at: files.location)
         }
         if let runs = expect.runs {
             compareRuns(runs.value)
         }
         if let count = expect.runCount {
-            record("run-count", "\(count.value)", "\(report.runs.count)", count.value == report.runs.count)
+            record("run-count", "\(count.value)", "\(report.runs.count)", count.value == report.runs.count, at: count.location)
         }
         for text in expect.logContains?.value ?? [] {
             let line = report.log.first { $0.contains(text) }
             record("log.contains", "a line containing \(Self.quote(text))",
-                   line.map { "found in \(Self.quote($0))" } ?? "no line contains it; the log: \(logExcerpt)", line != nil)
+                   line.map { "found in \(Self.quote($0))" } ?? "no line contains it; the log: \(logExcerpt)", line != nil,
+                   at: expect.logContains?.location)
         }
         for text in expect.logNever?.value ?? [] {
             let index = report.log.firstIndex { $0.contains(text) }
             record("log.never", "no line containing \(Self.quote(text))",
-                   index.map { "line \($0 + 1) contains it: \(Self.quote(report.log[$0]))" } ?? "no line contains it", index == nil)
+                   index.map { "line \($0 + 1) contains it: \(Self.quote(report.log[$0]))" } ?? "no line contains it", index == nil,
+                   at: expect.logNever?.location)
         }
         let expectedErrors = expect.errors?.value.map(\.rawValue) ?? []
         record("errors", list(expectedErrors) + (expect.errors == nil ? " (not written: none may be raised)" : ""),
-               list(report.errorCodes), expectedErrors == report.errorCodes)
+               list(report.errorCodes), expectedErrors == report.errorCodes, at: expect.errors?.location)
         if let defects = expect.defects {
             let actual = report.defects.map(\.kind.rawValue)
-            record("defects", list(defects.value.map(\.rawValue)), list(actual), defects.value.map(\.rawValue) == actual)
+            record("defects", list(defects.value.map(\.rawValue)), list(actual), defects.value.map(\.rawValue) == actual, at: defects.location)
         }
         if let broken = expect.brokenInvariants {
             let actual = report.failedChecks.map(\.name)
-            record("broken-invariants", list(broken.value.map(\.rawValue)), list(actual), Set(broken.value.map(\.rawValue)) == Set(actual))
+            record("broken-invariants", list(broken.value.map(\.rawValue)), list(actual), Set(broken.value.map(\.rawValue)) == Set(actual), at: broken.location)
         }
         if let pending = expect.pendingRequests {
             let actual = report.pendingRequests.map(\.identifier)
-            record("pending-requests", list(pending.value), list(actual), pending.value.sorted() == actual.sorted())
+            record("pending-requests", list(pending.value), list(actual), pending.value.sorted() == actual.sorted(), at: pending.location)
         }
     }
 
@@ -115,7 +118,7 @@ struct LifecycleJudgement {
         for (index, run) in expected.enumerated() {
             let name = "runs[\(index + 1)]"
             guard index < actual.count else {
-                record(name, describe(run), "no run (the scenario has \(actual.count) run\(actual.count == 1 ? "" : "s"))", false)
+                record(name, describe(run), "no run (the scenario has \(actual.count) run\(actual.count == 1 ? "" : "s"))", false, at: run.location)
                 continue
             }
             let found = actual[index]
@@ -137,7 +140,7 @@ struct LifecycleJudgement {
                 parts.append("outcome \(found.outcome)")
                 passed = passed && found.outcome == outcome.rawValue
             }
-            record(name, describe(run), parts.joined(separator: ", "), passed)
+            record(name, describe(run), parts.joined(separator: ", "), passed, at: run.location)
         }
     }
 
@@ -146,8 +149,10 @@ struct LifecycleJudgement {
          run.outcome.map { "outcome \($0.rawValue)" }].compactMap { $0 }.joined(separator: ", ")
     }
 
-    private mutating func record(_ name: String, _ expected: String, _ actual: String, _ passed: Bool) {
-        expectations.append(LifecycleResult.ExpectationCheck(name: name, expected: expected, actual: actual, passed: passed))
+    /// `location`: where the spec writes the expectation (nil for `errors` when not written).
+    private mutating func record(_ name: String, _ expected: String, _ actual: String, _ passed: Bool, at location: SourceLocation?) {
+        expectations.append(LifecycleResult.ExpectationCheck(
+            name: name, expected: expected, actual: actual, passed: passed, line: location?.line))
     }
 
     // MARK: Text

@@ -47,7 +47,7 @@ import TextRedaction
                                            outcome: leaky("outcome"))],
                 invariants: [LifecycleResult.InvariantCheck(name: leaky("invariant"), passed: false, detail: leaky("detail"))],
                 expectations: [LifecycleResult.ExpectationCheck(name: leaky("expectation"), expected: leaky("wanted"),
-                                                                actual: leaky("got"), passed: false)]))
+                                                                actual: leaky("got"), passed: false, line: 21)]))
         return RunResult(
             environment: Environment(
                 os: leaky("os"), osVersion: leaky("osVersion"), architecture: leaky("architecture"),
@@ -95,6 +95,7 @@ import TextRedaction
         #expect(redacted.tests[0].status == .failed && redacted.tests[0].line == 7 && redacted.tests[0].duration == 0.25)
         #expect(redacted.tests[0].expected[0].epochSeconds == 1_806_282_000)
         #expect(redacted.tests[0].diff[0].expectedLine == 12)
+        #expect(redacted.tests[0].lifecycle?.expectations[0].line == 21)
         #expect(redacted.summary == Self.everywhere.summary)
     }
 

@@ -85,9 +85,9 @@ enum RunResultFixture {
                 .init(name: "success implies commit", passed: true),
             ],
             expectations: [
-                .init(name: "completed", expected: "[true, false, true]", actual: "[true, false]", passed: false),
-                .init(name: "side-effects", expected: "2", actual: "1", passed: false),
-                .init(name: "temp-files", expected: "0", actual: "0", passed: true),
+                .init(name: "completed", expected: "[true, false, true]", actual: "[true, false]", passed: false, line: 18),
+                .init(name: "side-effects", expected: "2", actual: "1", passed: false, line: 19),
+                .init(name: "temp-files", expected: "0", actual: "0", passed: true, line: 20),
             ]
         )
     )

@@ -97,7 +97,8 @@ import Testing
         #expect(verdict.status == .failed)
         #expect(verdict.message == "1 expectation not met (store.commits)")
         let failed = verdict.lifecycle?.expectations.filter { !$0.passed }
-        #expect(failed == [LifecycleResult.ExpectationCheck(name: "store.commits", expected: "2", actual: "1", passed: false)])
+        // Line 13 of the example is `store: {items: […], commits: 2}`: where to look.
+        #expect(failed == [LifecycleResult.ExpectationCheck(name: "store.commits", expected: "2", actual: "1", passed: false, line: 13)])
         #expect(verdict.lifecycle?.invariants.allSatisfy { $0.passed } == true)
         #expect(Self.contents(folder).isEmpty)
     }
@@ -144,7 +145,7 @@ import Testing
         #expect(verdict.status == .failed)
         #expect(verdict.message == "1 expectation not met (broken-invariants)")
         #expect(verdict.lifecycle?.expectations.last == LifecycleResult.ExpectationCheck(
-            name: "broken-invariants", expected: "[success-implies-commit]", actual: "[]", passed: false))
+            name: "broken-invariants", expected: "[success-implies-commit]", actual: "[]", passed: false, line: 8))
     }
 
     @Test func anUnlistedLifecycleErrorFailsWithTheStepThatRaisedItAndWhatToDo() async throws {
@@ -186,9 +187,9 @@ import Testing
         #expect(verdict.lifecycle?.expectations.prefix(2).map(\.self) == [
             // 07:00Z is 09:00+02:00: instants compare as instants, and results show the clock's offset.
             LifecycleResult.ExpectationCheck(name: "runs[1]", expected: "ran 2027-03-29T07:00:00Z, outcome completed",
-                                             actual: "ran 2027-03-29T09:00:00+02:00, outcome completed", passed: true),
+                                             actual: "ran 2027-03-29T09:00:00+02:00, outcome completed", passed: true, line: 8),
             LifecycleResult.ExpectationCheck(name: "runs[2]", expected: "ran 2027-03-29T10:00:00+02:00",
-                                             actual: "no run (the scenario has 1 run)", passed: false),
+                                             actual: "no run (the scenario has 1 run)", passed: false, line: 9),
         ])
     }
 

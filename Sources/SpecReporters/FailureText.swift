@@ -29,7 +29,7 @@ struct FailureText: Sendable {
             lines.append(Line(text: "declared deviation on \(test.engine ?? "this engine"): \(reason)", style: .dim))
         }
         if let context = test.zoneContext {
-            lines += context.transitions.map { Line(text: zoneSentence(context.zone, $0), style: .dim) }
+            lines += zoneSentences(context).map { Line(text: $0, style: .dim) }
         }
         lines += occurrenceLines(test)
         if let lifecycle = test.lifecycle {
@@ -40,6 +40,17 @@ struct FailureText: Sendable {
                 .split(separator: "\n", omittingEmptySubsequences: false).map { Line(text: String($0)) }
         }
         return lines
+    }
+
+    /// The most zone changes a failure explains in words; a century-long window can differ near dozens.
+    static let shownTransitions = 3
+
+    /// The first changes in words, then how many more there are (the JSON results keep every one).
+    func zoneSentences(_ context: ZoneContext) -> [String] {
+        let shown = context.transitions.prefix(Self.shownTransitions).map { zoneSentence(context.zone, $0) }
+        let more = context.transitions.count - shown.count
+        guard more > 0 else { return shown }
+        return shown + ["\(glyphs.ellipsis) and \(more) more offset change\(more == 1 ? "" : "s") of \(context.zone) near these occurrences"]
     }
 
     /// `Europe/Berlin springs forward at 2027-03-28T01:00:00Z: 02:00 CET (+01:00) → 03:00 CEST (+02:00); …`

@@ -185,8 +185,8 @@ public struct HTMLReporter: Sendable {
         }
         let text = FailureText(glyphs: .unicode)
         if let context = test.zoneContext {
-            for transition in context.transitions {
-                out += "<p class=\"zone\">\(XMLText.text(text.zoneSentence(context.zone, transition)))</p>\n"
+            for sentence in text.zoneSentences(context) {
+                out += "<p class=\"zone\">\(XMLText.text(sentence))</p>\n"
             }
         }
         if [.failed, .error, .knownDeviation].contains(test.status) {

@@ -89,11 +89,16 @@ public struct SpecRunner: Sendable {
         }
     }
 
-    /// The zone's transitions near the instants a failure involves, for timelines.
+    /// The zone's transitions near the instants a failure involves, for timelines: near the occurrences that differ
+    /// when there are any (a century's window that is wrong in one month needs the change of that month, not every
+    /// change of the century), else near every instant of the test.
     private func zoneContext(for verdict: Verdict) -> ZoneContext? {
         guard let timeZone = verdict.timeZone else { return nil }
         let runs = verdict.lifecycle?.runs ?? []
-        let dates = (verdict.expected + verdict.actual + runs.compactMap(\.planned) + runs.compactMap(\.actual)).map(\.date)
+        let differing = verdict.diff.filter { $0.kind != .same }.flatMap { [$0.expected, $0.actual].compactMap { $0 } }
+        let dates = (differing.isEmpty
+            ? verdict.expected + verdict.actual + runs.compactMap(\.planned) + runs.compactMap(\.actual)
+            : differing).map(\.date)
         guard !dates.isEmpty else { return nil }
         return ZoneContext(zone: timeZone, near: dates, abbreviations: ZoneAbbreviations.system(for: [timeZone.identifier]))
     }

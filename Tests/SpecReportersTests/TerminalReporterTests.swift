@@ -35,6 +35,16 @@ import Testing
         #expect(!TerminalReporter(quiet: true).render(RunResultFixture.run).contains("Needs attention"))
     }
 
+    @Test func aFailureExplainsAtMostThreeZoneChangesAndCountsTheRest() {
+        let context = ZoneContext(zone: "Europe/Berlin", transitions: Array(repeating: RunResultFixture.autumnTransition, count: 5))
+        let sentences = FailureText(glyphs: .unicode).zoneSentences(context)
+        #expect(sentences.count == 4)
+        #expect(sentences.prefix(3).allSatisfy { $0.hasPrefix("Europe/Berlin falls back at ") })
+        #expect(sentences.last == "… and 2 more offset changes of Europe/Berlin near these occurrences")
+        let three = ZoneContext(zone: "Europe/Berlin", transitions: Array(repeating: RunResultFixture.autumnTransition, count: 3))
+        #expect(FailureText(glyphs: .ascii).zoneSentences(three).count == 3)
+    }
+
     @Test func controlCharactersInSpecTextAreShownNotSent() {
         let text = TerminalReporter().renderTest(RunResultFixture.leapError)
         #expect(!text.contains("\u{1B}"))

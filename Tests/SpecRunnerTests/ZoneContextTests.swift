@@ -1,0 +1,46 @@
+import Foundation
+import SpecParser
+import SpecResults
+import Testing
+@testable import SpecRunner
+
+/// A failure explains the zone's changes near what differs, not near every instant of its window. Berlin springs
+/// forward on 2027-03-28 at 01:00Z and has no other change until October (zoneinfo); daily 12:00 from 03-26 to 04-05
+/// is at +01:00 on the 26th and 27th and at +02:00 from the 28th (instants below from zoneinfo).
+@Suite struct ZoneContextTests {
+    static func spec(april4: String) -> String {
+        """
+        spec: Noon in Berlin around the spring change
+        schedule: {timezone: Europe/Berlin, rule: daily 12:00, nonexistent: skip, repeated: first}
+        window: {after: 2027-03-26T00:00:00+01:00, through: 2027-04-05T23:00:00+02:00}
+        expect:
+          occurrences: [2027-03-26T12:00:00+01:00, 2027-03-27T12:00:00+01:00, 2027-03-28T12:00:00+02:00,
+                        2027-03-29T12:00:00+02:00, 2027-03-30T12:00:00+02:00, 2027-03-31T12:00:00+02:00,
+                        2027-04-01T12:00:00+02:00, 2027-04-02T12:00:00+02:00, 2027-04-03T12:00:00+02:00,
+                        \(april4), 2027-04-05T12:00:00+02:00]
+
+        """
+    }
+
+    static func run(_ text: String) throws -> TestResult {
+        let file = SpecParser().parse(path: "noon.yaml", bytes: Array(text.utf8))
+        #expect(!file.hasErrors, "\(file.diagnostics)")
+        return try #require(SpecRunner().run(TestPlan(specs: file.specs, engines: [.core])).first)
+    }
+
+    @Test func aDifferenceFarFromTheChangeIsNotExplainedByIt() throws {
+        // April 4 written at 13:00 (+02:00): the difference is a week after the change.
+        let result = try Self.run(Self.spec(april4: "2027-04-04T13:00:00+02:00"))
+        #expect(result.status == .failed)
+        #expect(result.zoneContext?.transitions.isEmpty == true, "\(String(describing: result.zoneContext))")
+    }
+
+    @Test func aDifferenceNearTheChangeIsExplainedByIt() throws {
+        // March 28 written at +01:00 (11:00Z, 13:00 CEST): a day after the change.
+        let text = Self.spec(april4: "2027-04-04T12:00:00+02:00")
+            .replacingOccurrences(of: "2027-03-28T12:00:00+02:00", with: "2027-03-28T12:00:00+01:00")
+        let result = try Self.run(text)
+        #expect(result.status == .failed)
+        #expect(result.zoneContext?.transitions.map(\.at.utc) == ["2027-03-28T01:00:00Z"])
+    }
+}

@@ -7,6 +7,10 @@ import Foundation
 /// shift-forward → `.nextTimePreservingSmallerComponents`, shift-backward → `.previousTimePreservingSmallerComponents`,
 /// first / last → `.first` / `.last`, both → two searches. Foundation returning nil becomes
 /// `RecurrenceError.engineFoundNothing`, never a crash.
+///
+/// Foundation can take tens of milliseconds per month in some eras (a zone's local-mean-time years, where
+/// `nextDate` finds nothing and gives up slowly), so a search checks between Foundation calls whether its thread
+/// was cancelled and then ends with `RecurrenceError.stopped`: a test abandoned at its timeout stops using a core.
 public struct FoundationEngine: RecurrenceEngine {
     public init() {}
 
@@ -25,6 +29,7 @@ public struct FoundationEngine: RecurrenceEngine {
         var cursor = window.after
         while let occurrence = try search.next(after: cursor, through: window.through), occurrence.date <= window.through {
             guard results.count < limit else { throw .tooManyOccurrences(limit: limit) }
+            guard !Thread.current.isCancelled else { throw .stopped(after: cursor) }
             results.append(occurrence)
             cursor = occurrence.date
         }
@@ -127,6 +132,7 @@ public struct FoundationEngine: RecurrenceEngine {
                 guard considered < schedule.searchLimit else {
                     throw .searchLimitReached(rule: schedule.rule.summary, limit: schedule.searchLimit, after: cursor)
                 }
+                guard !Thread.current.isCancelled else { throw .stopped(after: cursor) }
                 considered += 1
                 if let dc = periodComponents(year: year, month: month) {
                     for policy in repeatedPolicies {

@@ -10,6 +10,9 @@ public enum RecurrenceError: Error, Sendable, Hashable, CustomStringConvertible 
     case invalidRule([RuleProblem])
     /// A window enumeration produced more occurrences than allowed.
     case tooManyOccurrences(limit: Int)
+    /// The search's thread was cancelled (`Thread.cancel()`) before it ended: specrun cancels a test that ran past
+    /// `--timeout`, so that an abandoned search gives its core back instead of running on.
+    case stopped(after: Date)
 
     public var description: String {
         switch self {
@@ -21,6 +24,8 @@ public enum RecurrenceError: Error, Sendable, Hashable, CustomStringConvertible 
             problems.map(\.message).joined(separator: "; ")
         case .tooManyOccurrences(let limit):
             "the window holds more than \(limit) occurrences; narrow the window or raise the limit"
+        case .stopped(let after):
+            "the search after \(after.rfc3339UTC) was stopped before it ended (its thread was cancelled)"
         }
     }
 }

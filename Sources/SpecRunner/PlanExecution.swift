@@ -68,6 +68,8 @@ public struct PlanExecution: Sendable {
             }
             if state.stopReason == .interrupted {
                 state.running.removeAll()
+                for thread in state.threads.values { thread.cancel() }
+                state.threads.removeAll()
                 break
             }
             if state.idleWorkers == state.workers && state.stopReason != nil { break }
@@ -75,6 +77,9 @@ public struct PlanExecution: Sendable {
                 let now = clock()
                 for (index, started) in state.running where Double(now &- started) / 1e9 > timeout {
                     state.running[index] = nil
+                    // The thread cannot be stopped from outside; cancelling it asks its search to end (the Foundation
+                    // engine checks between calls), so an abandoned test gives its core back to the others.
+                    state.threads.removeValue(forKey: index)?.cancel()
                     state.results[index] = runner.timedOut(plan.items[index], after: timeout)
                     state.completed += 1
                     state.failures += 1
@@ -146,6 +151,7 @@ public struct PlanExecution: Sendable {
                     state.front += 1
                 }
                 state.running[index] = clock()
+                state.threads[index] = Thread.current
                 state.condition.unlock()
 
                 let result = runner.run(plan.items[index])
@@ -154,6 +160,7 @@ public struct PlanExecution: Sendable {
                 defer { state.condition.unlock() }
                 // Nil running entry: the coordinator timed this item out and replaced this worker.
                 guard state.running.removeValue(forKey: index) != nil else { return }
+                state.threads[index] = nil
                 state.results[index] = result
                 state.completed += 1
                 let failed = result.status == .failed || result.status == .error
@@ -187,6 +194,8 @@ private final class SharedState: @unchecked Sendable {
     var idleWorkers = 0
     var stopReason: PlanExecution.Stop?
     var running: [Int: UInt64] = [:]
+    /// The worker thread of each running item, cancelled when the item times out.
+    var threads: [Int: Thread] = [:]
     var results: [TestResult?]
 
     init(count: Int) {

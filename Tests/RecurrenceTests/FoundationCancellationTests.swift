@@ -1,0 +1,63 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import Recurrence
+
+/// A Foundation search on a cancelled thread ends with `stopped` instead of running on: specrun cancels the thread
+/// of a test that passed `--timeout`, and some Foundation searches take minutes.
+///
+/// US/Central kept local mean time (-05:50:36) until 1883-11-18 (zoneinfo); in those years this toolchain's
+/// `nextDate` finds no monthly day-31 22:59 and gives up slowly, about 50 ms a month (measured by the stress run of
+/// 2026-11-30), so the search below would take minutes to reach its bound of 10,000 months.
+@Suite struct FoundationCancellationTests {
+    static func slowSchedule() throws -> Schedule {
+        try Schedule(
+            id: "lmt", version: 1, rule: .monthly(day: .day(31), at: TimeOfDay(hour: 22, minute: 59)!, missingDay: .lastDay),
+            timeZone: TimeZone(identifier: "US/Central")!, nonexistent: .skip, repeated: .first)
+    }
+
+    /// Runs `body` on a Foundation thread, cancelled first when `cancelled`, and returns what it threw.
+    static func onThread(cancelled: Bool, _ body: @escaping @Sendable () throws(RecurrenceError) -> Void) -> RecurrenceError? {
+        let outcome = Mutex<RecurrenceError?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            if cancelled { Thread.current.cancel() }
+            do throws(RecurrenceError) {
+                try body()
+            } catch {
+                outcome.withLock { $0 = error }
+            }
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        return outcome.withLock { $0 }
+    }
+
+    @Test func aCancelledThreadStopsTheSearchAtItsFirstCheck() throws {
+        let schedule = try Self.slowSchedule()
+        let after = Date(timeIntervalSince1970: -3_786_825_600)  // 1850-01-01T00:00:00Z
+        let error = Self.onThread(cancelled: true) { () throws(RecurrenceError) in
+            _ = try FoundationEngine().next(after: after, in: schedule)
+        }
+        #expect(error == .stopped(after: after))
+
+        let window = Window(after: after, through: Date(timeIntervalSince1970: -2_524_521_600))  // 1890-01-01T00:00:00Z
+        let windowError = Self.onThread(cancelled: true) { () throws(RecurrenceError) in
+            _ = try FoundationEngine().occurrences(in: window, of: schedule, limit: 1_000)
+        }
+        #expect(windowError == .stopped(after: after))
+    }
+
+    @Test func anUncancelledThreadSearchesAsBefore() throws {
+        // After 2027-03-01T00:00:00Z: February's last day, 2027-02-28 22:59 CST (-06:00), is 2027-03-01T04:59:00Z (zoneinfo).
+        let schedule = try Self.slowSchedule()
+        let found = Mutex<Date?>(nil)
+        let error = Self.onThread(cancelled: false) { () throws(RecurrenceError) in
+            let next = try FoundationEngine().next(after: Date(timeIntervalSince1970: 1_803_859_200), in: schedule)
+            found.withLock { $0 = next.date }
+        }
+        #expect(error == nil)
+        #expect(found.withLock { $0 } == Date(timeIntervalSince1970: 1_803_877_140))
+    }
+}

@@ -50,7 +50,9 @@ public enum ZoneName {
 
     private static func resolveAnew(_ name: String) -> Resolution {
         if name == "UTC" || name == "Etc/UTC" {
-            return .zone(TimeZone(identifier: "UTC")!)
+            // Foundation turns the identifier "UTC" into "GMT" (abbreviation GMT), which reports would then show for
+            // a spec that says UTC; "Etc/UTC" keeps its name and TZif's abbreviation, UTC.
+            return .zone(TimeZone(identifier: "Etc/UTC")!)
         }
         if ["local", "localtime", "current", "system", "machine", "autoupdatingcurrent"].contains(name.lowercased()) {
             return .unsupported(reason: "'\(name)' would be the machine's zone, and a test must not depend on the machine it runs on; write the IANA identifier of the place, e.g. Europe/Berlin")

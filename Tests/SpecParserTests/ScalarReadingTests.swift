@@ -1,4 +1,5 @@
 import Foundation
+import Recurrence
 @testable import SpecParser
 import Testing
 
@@ -66,6 +67,18 @@ import Testing
             Issue.record("\(name) should be accepted")
             return
         }
+    }
+
+    @Test(arguments: ["UTC", "Etc/UTC"])
+    func utcKeepsItsNameInReports(name: String) throws {
+        // Foundation's TimeZone(identifier: "UTC") is named GMT; reports would show GMT for a spec that says UTC.
+        guard case .zone(let zone) = ZoneName.resolve(name) else {
+            Issue.record("\(name) should be accepted")
+            return
+        }
+        #expect(zone.identifier == "Etc/UTC")
+        #expect(zone.secondsFromGMT(for: Date(timeIntervalSince1970: 1_806_280_200)) == 0)
+        #expect(ZoneAbbreviations.system(zone: zone.identifier, at: Date(timeIntervalSince1970: 1_806_280_200), offset: 0) == "UTC")
     }
 
     @Test(arguments: ["UTC+2", "GMT+2", "UTC-03:30", "GMT", "Etc/GMT-2", "Etc/GMT+5", "EST", "CET", "EST5EDT", "MST7MDT", "HST", "+02:00", "local", "Current"])

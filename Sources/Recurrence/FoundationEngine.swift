@@ -29,7 +29,7 @@ public struct FoundationEngine: RecurrenceEngine {
         var cursor = window.after
         while let occurrence = try search.next(after: cursor, through: window.through), occurrence.date <= window.through {
             guard results.count < limit else { throw .tooManyOccurrences(limit: limit) }
-            guard !Thread.current.isCancelled else { throw .stopped(after: cursor) }
+            try SearchCancellation.check(after: cursor)
             results.append(occurrence)
             cursor = occurrence.date
         }
@@ -132,7 +132,7 @@ public struct FoundationEngine: RecurrenceEngine {
                 guard considered < schedule.searchLimit else {
                     throw .searchLimitReached(rule: schedule.rule.summary, limit: schedule.searchLimit, after: cursor)
                 }
-                guard !Thread.current.isCancelled else { throw .stopped(after: cursor) }
+                try SearchCancellation.check(after: cursor)
                 considered += 1
                 if let dc = periodComponents(year: year, month: month) {
                     for policy in repeatedPolicies {

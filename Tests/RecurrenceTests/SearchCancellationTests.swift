@@ -3,13 +3,14 @@ import Synchronization
 import Testing
 @testable import Recurrence
 
-/// A Foundation search on a cancelled thread ends with `stopped` instead of running on: specrun cancels the thread
-/// of a test that passed `--timeout`, and some Foundation searches take minutes.
+/// A search on a cancelled thread ends with `stopped` instead of running on: specrun cancels the thread of a test
+/// that passed `--timeout`. Some Foundation searches take minutes; a core window can hold billions of occurrences
+/// when its limits are raised far enough.
 ///
 /// US/Central kept local mean time (-05:50:36) until 1883-11-18 (zoneinfo); in those years this toolchain's
 /// `nextDate` finds no monthly day-31 22:59 and gives up slowly, about 50 ms a month (measured by the stress run of
 /// 2026-11-30), so the search below would take minutes to reach its bound of 10,000 months.
-@Suite struct FoundationCancellationTests {
+@Suite struct SearchCancellationTests {
     static func slowSchedule() throws -> Schedule {
         try Schedule(
             id: "lmt", version: 1, rule: .monthly(day: .day(31), at: TimeOfDay(hour: 22, minute: 59)!, missingDay: .lastDay),
@@ -47,6 +48,37 @@ import Testing
             _ = try FoundationEngine().occurrences(in: window, of: schedule, limit: 1_000)
         }
         #expect(windowError == .stopped(after: after))
+    }
+
+    @Test func aCoreWindowOnACancelledThreadStopsWithinItsCheckStride() throws {
+        // Every second for two days: 172,800 occurrences, more than the 65,536 between two checks.
+        let schedule = try Schedule(
+            id: "tick", version: 1, rule: .interval(seconds: 1, from: Date(timeIntervalSince1970: 0)),
+            timeZone: TimeZone(identifier: "Etc/UTC")!, nonexistent: .skip, repeated: .first)
+        let window = Window(after: Date(timeIntervalSince1970: 0), through: Date(timeIntervalSince1970: 172_800))
+        let error = Self.onThread(cancelled: true) { () throws(RecurrenceError) in
+            _ = try CoreEngine().occurrences(in: window, of: schedule, limit: 1_000_000)
+        }
+        // The first check comes at the 65,536th occurrence: from + 65,536 s.
+        #expect(error == .stopped(after: Date(timeIntervalSince1970: 65_536)))
+
+        // A calendar rule's window: daily for 200 years is 73,000 occurrences.
+        let daily = try Schedule(
+            id: "noon", version: 1, rule: .daily(at: TimeOfDay(hour: 12, minute: 0)!),
+            timeZone: TimeZone(identifier: "Etc/UTC")!, nonexistent: .skip, repeated: .first)
+        let centuries = Window(after: Date(timeIntervalSince1970: 0), through: Date(timeIntervalSince1970: 6_311_390_400))
+        let dailyError = Self.onThread(cancelled: true) { () throws(RecurrenceError) in
+            _ = try CoreEngine().occurrences(in: centuries, of: daily, limit: 1_000_000)
+        }
+        // 1970-01-01T12:00Z is the first; the 65,536th is 65,535 days later, 2149-06-06T12:00:00Z (Python datetime).
+        #expect(dailyError == .stopped(after: Date(timeIntervalSince1970: 5_662_267_200)))
+
+        // Fewer occurrences than the stride: the window ends before any check, as it always did.
+        let short = Window(after: Date(timeIntervalSince1970: 0), through: Date(timeIntervalSince1970: 60_000))
+        let shortError = Self.onThread(cancelled: true) { () throws(RecurrenceError) in
+            _ = try CoreEngine().occurrences(in: short, of: schedule, limit: 1_000_000)
+        }
+        #expect(shortError == nil)
     }
 
     @Test func anUncancelledThreadSearchesAsBefore() throws {

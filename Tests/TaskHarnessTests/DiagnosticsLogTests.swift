@@ -1,4 +1,5 @@
 import Foundation
+import Recurrence
 import Testing
 @testable import TaskHarness
 
@@ -50,6 +51,10 @@ import Testing
         #expect(DiagnosticsEntry.errorType(of: CancellationError()) == "cancelled")
         #expect(DiagnosticsEntry.errorType(of: SQLiteError(code: 13, operation: "step", message: "database or disk is full")) == "disk-full")
         #expect(DiagnosticsEntry.errorType(of: LeakyError()) == "unexpected-error")
+        // A catch-up whose search reaches the schedule's limit says so (it was `unexpected-error`).
+        let bound = RecurrenceError.searchLimitReached(rule: "every day at 02:30", limit: 1, after: Date(timeIntervalSince1970: 0))
+        #expect(DiagnosticsEntry.errorType(of: bound) == "search-limit-reached")
+        #expect(DiagnosticsEntry.errorType(of: RecurrenceError.tooManyOccurrences(limit: 10)) == "too-many-occurrences")
     }
 
     @Test func aDeadProcessWritesNothing() {

@@ -42,6 +42,12 @@ struct LifecycleExecutor: Sendable {
             simulation = try await LifecycleSimulation(configuration)
         } catch let error as ScenarioSetupError {
             return Verdict(status: .error, message: error.description, timeZone: scheduleZone)
+        } catch LifecycleError.recurrence(let reason) where spec.schedule != nil {
+            // The first request's earliestBeginDate comes from the schedule: name its place, and what to change.
+            return Verdict(
+                status: .error,
+                message: "\(spec.schedule!.location): the schedule gives no occurrence after the clock's start, so the first "
+                    + "request cannot be submitted: \(reason)", timeZone: scheduleZone)
         } catch {
             return Verdict(status: .error, message: "the task harness could not start the scenario: \(error)", timeZone: scheduleZone)
         }

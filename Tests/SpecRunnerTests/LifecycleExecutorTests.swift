@@ -169,6 +169,22 @@ import Testing
             name: "errors", expected: "[] (not written: none may be raised)", actual: "[launch-before-earliest-begin]", passed: false))
     }
 
+    @Test func aScheduleWithNoOccurrenceWithinItsLimitIsAnErrorAtTheSchedule() async throws {
+        // Clock at 12:00 on the 29th: that day's 02:30 is behind it, and `limit: 1` allows no second slot.
+        let (_, body) = try Self.scenario("""
+            spec: Limit of one
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, limit: 1, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T12:00:00+02:00
+            steps: []
+            expect: {completed: []}
+
+            """, path: "limit.yaml")
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .error)
+        #expect(verdict.message?.hasPrefix("limit.yaml:3:1: the schedule gives no occurrence after the clock's start, so the first request cannot be submitted: no occurrence of every day at 02:30 within 1 candidate slots") == true, "\(verdict.message ?? "")")
+    }
+
     @Test func runsAreTheScenariosFirstRunsInOrderAndAMissingOneSaysSo() async throws {
         let (_, body) = try Self.scenario("""
             spec: Runs

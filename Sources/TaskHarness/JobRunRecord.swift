@@ -38,7 +38,8 @@ public struct JobRunRecord: Sendable, Hashable {
     public var processDiedDuringRun = false
     /// Launches the system started while this one ran (overlaps).
     public var nestedLaunches: [Int] = []
-    /// Temporary files present when the handler returned.
+    /// Temporary files present when the handler returned that were not there when it was called: this launch's own
+    /// leftovers, not those of a launch it overlaps or of a dead process the next run has yet to sweep.
     public var temporaryFilesAfter: Int?
 
     /// Whether the run did what a success must mean: committed, reconciled an interrupted commit, or found it done.

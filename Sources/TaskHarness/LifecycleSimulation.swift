@@ -434,13 +434,14 @@ public actor LifecycleSimulation {
         log.record(identifier: identifier, stage: "launch", from: process.life)
         var record = JobRunRecord(launch: number, identifier: identifier, plan: plans.removeValue(forKey: identifier) ?? LaunchPlan())
         record.storeBefore = try? SyncStore.readSnapshot(at: folder.syncStoreURL)
+        let temporaryBefore = Set(TemporaryFiles(directory: folder.temporaryFiles).names)
         record.expectedCursor = source.currentBatch.cursor
         journal.begin(record)
         if configuration.resubmitsAfterLaunch { submitRetryRequest(identifier, launchTime: launchTime, process: process) }
         let handler = process.handler(for: identifier)
         await handler.adapter.handle(task: task)
         let after = try? SyncStore.readSnapshot(at: folder.syncStoreURL)
-        let left = TemporaryFiles(directory: folder.temporaryFiles).count
+        let left = TemporaryFiles(directory: folder.temporaryFiles).names.filter { !temporaryBefore.contains($0) }.count
         journal.update(number) { record in
             record.storeAfter = after
             record.temporaryFilesAfter = left

@@ -9,6 +9,9 @@ public struct JobRunRecord: Sendable, Hashable {
     /// The committed store state when the launch began and when its handler returned.
     public var storeBefore: StoreSnapshot?
     public var storeAfter: StoreSnapshot?
+    /// The committed store state when the last launch this one overlapped had ended: what a reader must still see
+    /// at a later fault of this launch (the other launch's commit is not this one's to undo).
+    public var storeAfterOverlaps: StoreSnapshot?
     /// The cursor the source would give at this launch (what a commit must store).
     public var expectedCursor: String?
     /// Catch-up: the frozen window and the due occurrences.

@@ -264,6 +264,8 @@ public actor LifecycleSimulation {
             } catch {
                 harnessProblems.append("the overlapping launch of \(overlap.identifier) could not run: \(error)")
             }
+            let afterOverlap = try? SyncStore.readSnapshot(at: folder.syncStoreURL)
+            journal.update(number) { $0.storeAfterOverlaps = afterOverlap }
             guard process.life.isAlive else { throw ProcessDeath() }
         }
         if let stage = plan.expireDuring, point == .during(stage) {
@@ -276,9 +278,12 @@ public actor LifecycleSimulation {
                 record.faultInjected = fault
                 do {
                     let seen = try SyncStore.readSnapshot(at: url)
-                    record.oldDataReadableDuringFault = seen == record.storeBefore
-                    if seen != record.storeBefore {
-                        record.readDuringFaultDetail = "during the \(fault.stage.rawValue) fault a reader saw \(Self.summary(seen)) instead of \(record.storeBefore.map(Self.summary) ?? "the state before the launch")"
+                    // The old data is what was committed before this launch's own work: at its start, or after the
+                    // launches it overlapped had committed theirs.
+                    let old = record.storeAfterOverlaps ?? record.storeBefore
+                    record.oldDataReadableDuringFault = seen == old
+                    if seen != old {
+                        record.readDuringFaultDetail = "during the \(fault.stage.rawValue) fault a reader saw \(Self.summary(seen)) instead of \(old.map(Self.summary) ?? "the state before the launch")"
                     }
                 } catch {
                     record.oldDataReadableDuringFault = false

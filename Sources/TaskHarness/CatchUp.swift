@@ -26,6 +26,8 @@ public struct CatchUp: Sendable {
     /// The occurrences of `window` whose dedup keys are not completed yet, in order.
     public func due(in window: Window, completions: CompletionStore) throws -> [Occurrence] {
         guard window.through > window.after else { return [] }
-        return try occurrences.occurrences(in: window).filter { try !completions.isCompleted($0.key.rawValue) }
+        let all = try occurrences.occurrences(in: window)
+        let completed = try completions.completedKeys(among: all.map(\.key.rawValue))
+        return all.filter { !completed.contains($0.key.rawValue) }
     }
 }

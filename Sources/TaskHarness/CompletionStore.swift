@@ -33,6 +33,22 @@ public final class CompletionStore: Sendable {
         try !connection.query("SELECT 1 FROM completions WHERE key = ?1", [.text(key)]).isEmpty
     }
 
+    /// Which of `keys` are completed, asked in batches: a catch-up over a day of seconds has 86,400 keys, and one
+    /// query each made every launch cost seconds.
+    public func completedKeys(among keys: [String]) throws(SQLiteError) -> Set<String> {
+        var completed: Set<String> = []
+        var start = keys.startIndex
+        while start < keys.endIndex {
+            let batch = keys[start..<min(start + 500, keys.endIndex)]
+            let placeholders = (1...batch.count).map { "?\($0)" }.joined(separator: ",")
+            for row in try connection.query("SELECT key FROM completions WHERE key IN (\(placeholders))", batch.map { .text($0) }) {
+                if let key = row.first?.text { completed.insert(key) }
+            }
+            start = batch.endIndex
+        }
+        return completed
+    }
+
     /// The end of the last completed catch-up window of `schedule` (its launch time), if any.
     public func catchUpAnchor(schedule: String) throws(SQLiteError) -> Date? {
         try connection.query("SELECT through FROM catch_up WHERE schedule = ?1", [.text(schedule)])

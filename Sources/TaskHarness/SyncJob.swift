@@ -252,7 +252,7 @@ public final class SyncJob: RefreshJob {
     private func write(_ items: [String], batch: ItemBatch, due: [Occurrence]?, runKey: String, at launchTime: Date) async throws -> WriteOutcome {
         let store = stores.sync
         if let due, !due.isEmpty, !flaws.contains(.skipsCompletionCheck),
-            try due.allSatisfy({ try stores.completions.isCompleted($0.key.rawValue) }) {
+            try stores.completions.completedKeys(among: due.map(\.key.rawValue)).count == Set(due.map(\.key.rawValue)).count {
             // Another run completed these occurrences after this one froze its window.
             monitor?.note(.alreadyComplete(runKey: runKey), identifier: identifier)
             try store.rollback()

@@ -51,6 +51,25 @@ import Testing
         #expect(!store.isInTransaction)
     }
 
+    @Test func completedKeysAreFoundAcrossQueryBatches() throws {
+        let folder = try ScenarioFolder()
+        defer { folder.remove() }
+        let store = try CompletionStore(url: folder.completionStoreURL)
+        defer { store.close() }
+        // 1,203 run keys recorded, every third one asked about among 1,500 (three batches of at most 500).
+        for index in 0..<1_203 {
+            try store.recordCompletion(runKey: "sync/\(index)", occurrences: [], identifier: Fixture.refresh,
+                                       completedAt: Fixture.start, schedule: nil, through: Fixture.start)
+        }
+        let asked = (0..<1_500).map { "sync/\($0 * 3)" }
+        let found = try store.completedKeys(among: asked)
+        #expect(found == Set((0..<401).map { "sync/\($0 * 3)" }))
+        #expect(try store.completedKeys(among: []).isEmpty)
+        for key in ["sync/0", "sync/1200", "sync/1203"] {
+            #expect(try found.contains(key) == store.isCompleted(key), "\(key)")
+        }
+    }
+
     @Test func theSideEffectLedgerPerformsEachKeyOnce() throws {
         let folder = try ScenarioFolder()
         defer { folder.remove() }

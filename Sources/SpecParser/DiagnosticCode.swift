@@ -44,4 +44,5 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case invalidName = "invalid-name"
     case invalidStages = "invalid-stages"
     case fixtureOutsideTree = "fixture-outside-tree"
+    case overlapWithItself = "overlap-with-itself"
 }

@@ -130,6 +130,12 @@ struct LifecycleStepReader {
         let identifier = task(fields["launch"]!, field: "launch")
         let plan = readPlan(fields)
         guard let identifier, let plan else { return nil }
+        if let overlap = plan.overlap, overlap.identifier == identifier {
+            let place = fields["overlap"]?.mapping?.first { $0.key.scalar?.value == "launch" }?.value ?? fields["overlap"]!
+            reader.log.report(.overlapWithItself, at: place,
+                              "'\(identifier)' is the task this step launches; an overlap launches another task while this one runs (the system does not start a task again while it runs), so name another declared task")
+            return nil
+        }
         return .launch(identifier: identifier, plan: plan)
     }
 

@@ -144,8 +144,17 @@ import Testing
          "  - relaunch:\n  - relaunch: {}\n  - {relaunch: {registers: []}}"),
         ("terminate with no value and {}", "  - advance: 1h", "  - terminate:\n  - terminate: {}"),
         ("cancel all and advance to an instant", "  - advance: 1h", "  - cancel: all\n  - advance: 2027-03-29T05:00:00+02:00"),
-        ("interrupt after the write and an overlap with its own plan", "expire: during write",
-         "interrupt: after-write, overlap: {launch: com.example.app.refresh, during: parse, fail: {stage: write, error: disk-full}}"),
+        // An overlap launches another task (its own task is `overlap-with-itself`): the base declares one, so the
+        // edit declares the second one too and rewrites everything up to the launch step.
+        ("interrupt after the write and an overlap with its own plan",
+         "task: {identifier: com.example.app.refresh, kind: refresh}\njob: {items: [\"42\"], stages: [download, parse, write]}\n"
+            + "app: {resubmits: true, retry: {backoff: exponential, delay: 15m}}\nsystem: {availability: available, expires-after: {refresh: 30s}}\n"
+            + "clock: 2027-03-29T00:00:00+02:00\nsteps:\n  - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh, expire: during write}",
+         "task: [{identifier: com.example.app.refresh, kind: refresh}, {identifier: com.example.app.processing, kind: processing}]\n"
+            + "job: {items: [\"42\"], stages: [download, parse, write]}\n"
+            + "app: {resubmits: true, retry: {backoff: exponential, delay: 15m}}\nsystem: {availability: available, expires-after: {refresh: 30s}}\n"
+            + "clock: 2027-03-29T00:00:00+02:00\nsteps:\n  - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh, interrupt: after-write, "
+            + "overlap: {launch: com.example.app.processing, during: parse, fail: {stage: write, error: disk-full}}}"),
         ("the write stage alone", "stages: [download, parse, write]", "stages: write"),
         ("a constant backoff with a factor (a warning)", "backoff: exponential", "backoff: constant, factor: 3"),
         ("a schedule", "clock:",

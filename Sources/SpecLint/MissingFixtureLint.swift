@@ -6,15 +6,14 @@ import SpecModel
 /// gate, so it will end in an error (the other specs still run). The file may be written before the run, so this
 /// is a lint rather than a parse error; `--strict` makes it an error.
 ///
-/// The parser has already resolved the path against the spec file's folder and kept it inside the spec tree.
+/// The parser has already resolved the path against the spec file's folder, kept it inside the spec tree and
+/// looked for the file (`found`); the lint only reports.
 public struct MissingFixtureLint: SpecLintRule {
     public init() {}
 
     public func diagnostics(for spec: Spec, in file: SpecFile) -> [Diagnostic] {
-        guard case .lifecycle(let body) = spec.body, case .infoPlist(let path, let written, let location, let sourceLine) = body.gate
+        guard case .lifecycle(let body) = spec.body, case .infoPlist(let path, found: false, let written, let location, let sourceLine) = body.gate
         else { return [] }
-        var isFolder: ObjCBool = false
-        guard !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) || isFolder.boolValue else { return [] }
         let folder = (file.path as NSString).deletingLastPathComponent
         return [Diagnostic(
             code: LintCode.missingFixture.rawValue,

@@ -71,9 +71,10 @@ public struct LifecycleSpec: Sendable, Hashable {
     public enum Gate: Sendable, Hashable {
         /// No gate key written: every declared identifier is permitted and every mode the declared kinds need is present.
         case allDeclared
-        /// `info-plist: <path>` — `path` is resolved against the spec file's folder (the file may not exist: a lint
-        /// says so, and the scenario errors); `written` is the text as written, `sourceLine` its line for diagnostics.
-        case infoPlist(path: String, written: String, location: SourceLocation, sourceLine: String?)
+        /// `info-plist: <path>` — `path` is resolved against the spec file's folder; `found` says whether a file was
+        /// there when the spec was read (if not, a lint says so and the scenario errors); `written` is the text as
+        /// written, `sourceLine` its line for diagnostics.
+        case infoPlist(path: String, found: Bool, written: String, location: SourceLocation, sourceLine: String?)
         /// `permitted:` and/or `background-modes:`; a list not written (nil) is what the declared tasks need: every
         /// declared identifier, every mode their kinds need.
         case inline(permitted: [String]?, backgroundModes: [String]?, location: SourceLocation)

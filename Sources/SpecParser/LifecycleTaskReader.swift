@@ -87,11 +87,13 @@ struct LifecycleTaskReader {
             guard let written = reader.text(plistNode, field: "info-plist", expected: "a path relative to this spec file, e.g. fixtures/Info.plist")
             else { return nil }
             let specPath = reader.log.source.path
-            switch FixturePath.resolve(written, specPath: specPath, scope: reader.fixtureScope) {
+            let resolution = FixturePath.resolve(written, specPath: specPath, scope: reader.fixtureScope)
+            switch resolution {
             case .file(let path), .missing(let path):
-                // A path that names no file is a lint (SpecLint's `missing-fixture`): the file may be written before
-                // the run, and a scenario that still cannot read it ends in an error of its own.
-                return .infoPlist(path: path, written: written, location: reader.log.source.location(plistNode.mark),
+                // A path that names no file is a lint (SpecLint's `missing-fixture`, which reads `found`): not an
+                // error here, and a scenario that cannot read it ends in an error of its own.
+                let found = if case .file = resolution { true } else { false }
+                return .infoPlist(path: path, found: found, written: written, location: reader.log.source.location(plistNode.mark),
                                   sourceLine: reader.log.source.line(plistNode.mark.line, column: plistNode.mark.column))
             case .outside(let reason):
                 reader.log.report(.fixtureOutsideTree, at: plistNode, reason)

@@ -118,8 +118,7 @@ public struct HTMLReporter: Sendable {
     /// What needs a reader's attention, above the (possibly thousands of) tests: every failure, error and fixed
     /// deviation, each linked to its entry below (`#tN`, in page order) with its first line of message.
     private func attentionSection(_ tests: [TestResult]) -> String {
-        let wanted: Set<TestStatus> = [.failed, .error, .fixedDeviation]
-        let flagged = tests.enumerated().filter { wanted.contains($0.element.status) }
+        let flagged = tests.enumerated().filter { $0.element.status.needsAttention }
         guard !flagged.isEmpty else { return "" }
         var out = "<section class=\"attention\" aria-label=\"Needs attention\">\n<h2>Needs attention: \(flagged.count)</h2>\n<ol>\n"
         for (offset, test) in flagged.prefix(Self.attentionLimit) {

@@ -111,7 +111,7 @@ public struct TerminalReporter: Sendable {
     /// report of thousands of lines they would otherwise have scrolled away. Nothing when there is nothing to look at
     /// or nothing else in the report (the list would repeat it).
     func attentionRecap(_ tests: [TestResult]) -> String {
-        let flagged = tests.filter { $0.status == .failed || $0.status == .error || $0.status == .fixedDeviation }
+        let flagged = tests.filter(\.status.needsAttention)
         guard !flagged.isEmpty, flagged.count < tests.count else { return "" }
         var out = paint("Needs attention (\(flagged.count)):", .bold) + "\n"
         for test in flagged {

@@ -15,6 +15,12 @@ public enum TestStatus: String, Sendable, Hashable, Codable, CaseIterable {
     /// Never started (the run was interrupted, or stopped after too many failures).
     case notRun = "not-run"
 
+    /// Whether a reader must act on it: a failure or an error to fix, or a fixed deviation whose annotation should go.
+    /// The reports list these first ("Needs attention").
+    public var needsAttention: Bool {
+        self == .failed || self == .error || self == .fixedDeviation
+    }
+
     /// Whether this status makes the run fail (exit status 1). Fixed deviations fail only under `--strict`.
     public func failsRun(strict: Bool) -> Bool {
         switch self {

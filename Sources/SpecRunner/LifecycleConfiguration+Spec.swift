@@ -42,7 +42,7 @@ extension StaticGate {
             self.init(permittedIdentifiers: tasks.map(\.identifier), backgroundModes: neededModes)
         case .inline(let permitted, let modes, _):
             self.init(permittedIdentifiers: permitted ?? tasks.map(\.identifier), backgroundModes: modes ?? neededModes)
-        case .infoPlist(let path, let written, let location, _):
+        case .infoPlist(let path, _, let written, let location, _):
             do {
                 try self.init(infoPlistAt: URL(fileURLWithPath: path))
             } catch {

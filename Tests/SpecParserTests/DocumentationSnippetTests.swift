@@ -121,7 +121,7 @@ import Testing
         let file = SpecParser().parse(path: Self.lifecyclePath(missing), bytes: Array(missing.text.utf8))
         // A missing file is a lint (SpecLintTests), not a parse error: the path must still resolve where it did.
         #expect(file.diagnostics.isEmpty, "\(file.diagnostics)")
-        guard case .lifecycle(let body) = file.specs.first?.body, case .infoPlist(let path, _, _, _) = body.gate else {
+        guard case .lifecycle(let body) = file.specs.first?.body, case .infoPlist(let path, false, _, _, _) = body.gate else {
             Issue.record("the snippet should parse to a lifecycle spec reading an Info.plist")
             return
         }

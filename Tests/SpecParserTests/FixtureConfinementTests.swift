@@ -214,7 +214,7 @@ import Testing
         let allowed = SpecParser(fixtureScope: .anywhere)
             .parse(path: layout.spec, bytes: Array(Self.scenario(infoPlist: "fixtures/Linked.plist").utf8))
         #expect(allowed.diagnostics.isEmpty, "\(allowed.diagnostics.map(\.message))")
-        guard case .lifecycle(let body) = allowed.specs.first?.body, case .infoPlist(let path, _, _, _) = body.gate else {
+        guard case .lifecycle(let body) = allowed.specs.first?.body, case .infoPlist(let path, _, _, _, _) = body.gate else {
             Issue.record("no info-plist gate: \(allowed.specs)")
             return
         }

@@ -48,7 +48,7 @@ import Testing
         let body = try #require(Self.scenario(file))
         #expect(body.tasks.map(\.identifier) == ["com.example.app.refresh"])
         #expect(body.tasks.map(\.kind) == [.refresh])
-        guard case .infoPlist(let path, let written, let location, _) = body.gate else {
+        guard case .infoPlist(let path, true, let written, let location, _) = body.gate else {
             Issue.record("expected the info-plist gate, got \(body.gate)")
             return
         }

@@ -6,54 +6,50 @@ import Testing
 /// with the offset before, shift-backward = read with the offset after, first/last = the two readings of a
 /// repeated wall time). The values Python gave are in each test's comment and asserted beside the golden text.
 @Suite struct ExplainCommandTests {
+    /// Runs `specrun explain` with `arguments`: it succeeds, prints exactly the golden text, and holds each row whose
+    /// instants Python gave (the golden could be regenerated from the binary; the rows cannot).
+    static func explain(_ arguments: [String], golden: String, rows: [String]) async {
+        let run = await CommandRun.run(["explain"] + arguments)
+        #expect(run.status == ExitStatus.success)
+        GoldenText.check(run.out, against: golden)
+        for row in rows {
+            #expect(run.out.contains(row), "missing: \(row)")
+        }
+    }
+
     /// Python: 2027-03-28T01:00:00Z +01:00 → +02:00 (02:00 CET → 03:00 CEST) and 2027-10-31T01:00:00Z +02:00 →
     /// +01:00 (03:00 CEST → 02:00 CET). 02:30 on 03-28: next-valid-time 2027-03-28T03:00:00+02:00, shift-forward
     /// 2027-03-28T03:30:00+02:00, shift-backward 2027-03-28T01:30:00+01:00. 02:30 on 10-31: first
     /// 2027-10-31T02:30:00+02:00, last 2027-10-31T02:30:00+01:00.
     @Test func berlin2027At0230() async {
-        let run = await CommandRun.run("explain", "Europe/Berlin", "2027", "--at", "02:30")
-        #expect(run.status == ExitStatus.success)
-        GoldenText.check(run.out, against: "explain-berlin-2027-0230.txt")
-        for row in [
+        await Self.explain(["Europe/Berlin", "2027", "--at", "02:30"], golden: "explain-berlin-2027-0230.txt", rows: [
             "2027-03-28  gap 1h      2027-03-28T01:00:00Z  02:00 CET (+01:00)   03:00 CEST (+02:00)",
             "2027-10-31  overlap 1h  2027-10-31T01:00:00Z  03:00 CEST (+02:00)  02:00 CET (+01:00)",
             "nonexistent: next-valid-time  2027-03-28T03:00:00+02:00", "nonexistent: shift-forward    2027-03-28T03:30:00+02:00",
             "nonexistent: shift-backward   2027-03-28T01:30:00+01:00", "repeated: first               2027-10-31T02:30:00+02:00",
             "repeated: last                2027-10-31T02:30:00+01:00",
-        ] {
-            #expect(run.out.contains(row), "missing: \(row)")
-        }
+        ])
     }
 
     /// Python: 2027-04-03T15:00:00Z +11:00 → +10:30 (02:00 → 01:30 on 04-04) and 2027-10-02T15:30:00Z +10:30 →
     /// +11:00 (02:00 → 02:30 on 10-03). 01:45 on 04-04 happens twice: first 2027-04-04T01:45:00+11:00, last
     /// 2027-04-04T01:45:00+10:30; on 10-03 it exists once: 2027-10-03T01:45:00+10:30.
     @Test func lordHowe2027At0145() async {
-        let run = await CommandRun.run("explain", "Australia/Lord_Howe", "2027", "--at", "01:45")
-        #expect(run.status == ExitStatus.success)
-        GoldenText.check(run.out, against: "explain-lord-howe-2027-0145.txt")
-        for row in [
+        await Self.explain(["Australia/Lord_Howe", "2027", "--at", "01:45"], golden: "explain-lord-howe-2027-0145.txt", rows: [
             "2027-04-04  overlap 30m  2027-04-03T15:00:00Z  02:00 (+11:00)  01:30 (+10:30)",
             "2027-10-03  gap 30m      2027-10-02T15:30:00Z  02:00 (+10:30)  02:30 (+11:00)",
             "repeated: first               2027-04-04T01:45:00+11:00", "repeated: last                2027-04-04T01:45:00+10:30",
             "01:45 on 2027-10-03 exists once: 2027-10-03T01:45:00+10:30",
-        ] {
-            #expect(run.out.contains(row), "missing: \(row)")
-        }
+        ])
     }
 
     /// Python: 02:15 on 2027-10-03 in Lord Howe's 30-minute gap: next-valid-time 2027-10-03T02:30:00+11:00,
     /// shift-forward 2027-10-03T02:45:00+11:00, shift-backward 2027-10-03T01:45:00+10:30.
     @Test func lordHoweGapDayAt0215() async {
-        let run = await CommandRun.run("explain", "Australia/Lord_Howe", "2027-10-03", "--at", "02:15")
-        #expect(run.status == ExitStatus.success)
-        GoldenText.check(run.out, against: "explain-lord-howe-2027-10-03-0215.txt")
-        for row in [
+        await Self.explain(["Australia/Lord_Howe", "2027-10-03", "--at", "02:15"], golden: "explain-lord-howe-2027-10-03-0215.txt", rows: [
             "nonexistent: next-valid-time  2027-10-03T02:30:00+11:00", "nonexistent: shift-forward    2027-10-03T02:45:00+11:00",
             "nonexistent: shift-backward   2027-10-03T01:45:00+10:30",
-        ] {
-            #expect(run.out.contains(row), "missing: \(row)")
-        }
+        ])
     }
 
     /// Python: 2011-04-02T14:00:00Z -10:00 → -11:00 (04:00 → 03:00), 2011-09-24T14:00:00Z -11:00 → -10:00
@@ -63,10 +59,7 @@ import Testing
     /// On 12-30: next-valid-time 2011-12-31T00:00:00+14:00, shift-forward 2011-12-31T03:30:00+14:00,
     /// shift-backward 2011-12-29T03:30:00-10:00. On 12-31 it exists once: 2011-12-31T03:30:00+14:00.
     @Test func apia2011At0330() async {
-        let run = await CommandRun.run("explain", "Pacific/Apia", "2011", "--at", "03:30")
-        #expect(run.status == ExitStatus.success)
-        GoldenText.check(run.out, against: "explain-apia-2011-0330.txt")
-        for row in [
+        await Self.explain(["Pacific/Apia", "2011", "--at", "03:30"], golden: "explain-apia-2011-0330.txt", rows: [
             "2011-04-02  overlap 1h  2011-04-02T14:00:00Z  04:00 (-10:00)  03:00 (-11:00)",
             "2011-09-24  gap 1h      2011-09-24T14:00:00Z  03:00 (-11:00)  04:00 (-10:00)",
             "2011-12-30  gap 24h     2011-12-30T10:00:00Z  00:00 (-10:00)  2011-12-31 00:00 (+14:00)",
@@ -76,9 +69,7 @@ import Testing
             "nonexistent: next-valid-time  2011-12-31T00:00:00+14:00", "nonexistent: shift-forward    2011-12-31T03:30:00+14:00",
             "nonexistent: shift-backward   2011-12-29T03:30:00-10:00",
             "03:30 on 2011-12-31 exists once: 2011-12-31T03:30:00+14:00",
-        ] {
-            #expect(run.out.contains(row), "missing: \(row)")
-        }
+        ])
     }
 
     // MARK: --engine all
@@ -88,34 +79,24 @@ import Testing
     /// file on `--engine foundation` fails with exactly these instants): it treats the 30-minute gap as a missing
     /// day and lands on 02:15 the next day (2027-10-04T02:15:00+11:00) under every gap policy but skip.
     @Test func lordHoweGapDayAt0215WithFoundation() async {
-        let run = await CommandRun.run("explain", "Australia/Lord_Howe", "2027-10-03", "--at", "02:15", "--engine", "all")
-        #expect(run.status == ExitStatus.success)
-        GoldenText.check(run.out, against: "explain-lord-howe-2027-10-03-0215-all.txt")
-        for row in [
+        await Self.explain(["Australia/Lord_Howe", "2027-10-03", "--at", "02:15", "--engine", "all"], golden: "explain-lord-howe-2027-10-03-0215-all.txt", rows: [
             "policy                        core                         foundation",
             "nonexistent: skip             no occurrence that day       same",
             "nonexistent: next-valid-time  2027-10-03T02:30:00+11:00    ≠ no occurrence that day (next: 2027-10-04T02:15:00+11:00)",
             "nonexistent: shift-backward   2027-10-03T01:45:00+10:30    ≠ no occurrence that day (next: 2027-10-04T02:15:00+11:00)",
-        ] {
-            #expect(run.out.contains(row), "missing: \(row)")
-        }
+        ])
     }
 
     /// Core (Python): 01:45 on 2027-04-04 is 01:45+11:00 first and 01:45+10:30 last. Foundation answers `.last` with
     /// the first instance in this 30-minute overlap (the deviation `specs/foundation/` records), so `both` is one
     /// instant. On 2027-10-03 01:45 exists once, and Foundation agrees under every policy.
     @Test func lordHowe2027At0145WithFoundation() async {
-        let run = await CommandRun.run("explain", "Australia/Lord_Howe", "2027", "--at", "01:45", "--engine", "all")
-        #expect(run.status == ExitStatus.success)
-        GoldenText.check(run.out, against: "explain-lord-howe-2027-0145-all.txt")
-        for row in [
+        await Self.explain(["Australia/Lord_Howe", "2027", "--at", "01:45", "--engine", "all"], golden: "explain-lord-howe-2027-0145-all.txt", rows: [
             "repeated: first               2027-04-04T01:45:00+11:00                      same\n",
             "repeated: last                2027-04-04T01:45:00+10:30                      ≠ 2027-04-04T01:45:00+11:00\n",
             "repeated: both                2027-04-04T01:45:00+11:00                      ≠ 2027-04-04T01:45:00+11:00\n",
             "01:45 on 2027-10-03 exists once: 2027-10-03T01:45:00+10:30; every policy gives that instant.\n  foundation: the same under every policy\n",
-        ] {
-            #expect(run.out.contains(row), "missing: \(row)")
-        }
+        ])
     }
 
     /// Berlin's one-hour changes: Foundation gives what the core gives (Python: as in `berlin2027At0230`).

@@ -56,21 +56,22 @@ public final class CompletionStore: Sendable {
     }
 
     /// Records a completed run in one transaction: each occurrence key, the run key itself, and (for a schedule)
-    /// the new catch-up anchor. Returns the keys that were not already recorded.
+    /// the new catch-up anchor. Returns the keys that were not already recorded. A scheduled run with nothing due
+    /// has no run key: it only moves the anchor.
     @discardableResult
     public func recordCompletion(
-        runKey: String, occurrences: [Occurrence], identifier: String, completedAt: Date,
+        runKey: String?, occurrences: [Occurrence], identifier: String, completedAt: Date,
         schedule: String?, through: Date
     ) throws(SQLiteError) -> [String] {
         try connection.execute("BEGIN IMMEDIATE")
         do {
             var added: [String] = []
             let entries = occurrences.map { ($0.key.rawValue, SQLiteValue.real($0.date.timeIntervalSince1970)) }
-                + (occurrences.contains { $0.key.rawValue == runKey } ? [] : [(runKey, SQLiteValue.null)])
+                + (runKey.map { key in occurrences.contains { $0.key.rawValue == key } ? [] : [(key, SQLiteValue.null)] } ?? [])
             for (key, planned) in entries {
                 let changed = try connection.run(
                     "INSERT OR IGNORE INTO completions(key, identifier, planned, completed_at, run_key) VALUES (?1, ?2, ?3, ?4, ?5)",
-                    [.text(key), .text(identifier), planned, .real(completedAt.timeIntervalSince1970), .text(runKey)])
+                    [.text(key), .text(identifier), planned, .real(completedAt.timeIntervalSince1970), runKey.map(SQLiteValue.text) ?? .null])
                 if changed > 0 { added.append(key) }
             }
             if let schedule {

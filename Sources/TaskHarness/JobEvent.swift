@@ -11,8 +11,11 @@ public enum JobEvent: Sendable, Hashable {
     /// The store already held this run's write from an interrupted attempt: no second write.
     case reconciled(runKey: String)
     /// An interrupted attempt had written the first of this run's due occurrences (`occurrences`, up to its run key
-    /// `runKey`) before more came due: their completions are recorded, and only the rest is written.
+    /// `runKey`) before more came due: their completions are now recorded (whatever becomes of the rest of the run),
+    /// and only the rest is written.
     case reconciledPart(runKey: String, occurrences: [String])
+    /// A scheduled run found no occurrence due: nothing to write, no side effect; only the anchor moves.
+    case nothingDue
     /// Every due occurrence was completed meanwhile (by another run): nothing to write.
     case alreadyComplete(runKey: String)
     /// The side effect was asked for under `key`; `performed` is false when the outside system already had it.

@@ -20,11 +20,16 @@ public struct JobRunRecord: Sendable, Hashable {
     public var runKey: String?
     public var committed = false
     public var reconciled = false
-    /// The run keys of earlier attempts this run reconciled (recorded their completions instead of writing again).
+    /// The run keys of earlier attempts this run reconciled whole (it records their completions when it completes).
     public var reconciledKeys: [String] = []
+    /// The run keys of earlier attempts that wrote part of this run's due occurrences; their completions were
+    /// recorded before this run wrote the rest, so they hold even if this run then failed.
+    public var reconciledPartKeys: [String] = []
     /// The due occurrences an earlier attempt had written, which this run recorded instead of writing again.
     public var reconciledOccurrences: [String] = []
     public var alreadyComplete = false
+    /// A scheduled run with no occurrence due: it had nothing to write.
+    public var nothingDue = false
     public var sideEffectRequests: [String] = []
     public var completionRecorded = false
     public var completionAdded: [String] = []
@@ -45,6 +50,7 @@ public struct JobRunRecord: Sendable, Hashable {
     /// leftovers, not those of a launch it overlaps or of a dead process the next run has yet to sweep.
     public var temporaryFilesAfter: Int?
 
-    /// Whether the run did what a success must mean: committed, reconciled an interrupted commit, or found it done.
-    public var didItsWork: Bool { committed || reconciled || alreadyComplete }
+    /// Whether the run did what a success must mean: committed, reconciled an interrupted commit, found it done, or
+    /// found nothing due.
+    public var didItsWork: Bool { committed || reconciled || alreadyComplete || nothingDue }
 }

@@ -232,9 +232,12 @@ public actor LifecycleSimulation {
                 return [RunRecord(launch: launch.number, identifier: launch.identifier, planned: launch.planned,
                                   actual: launch.actual, key: run?.runKey, completed: launch.completed)]
             }
+            // An occurrence an interrupted attempt wrote is complete once this launch recorded it, even if the
+            // launch then failed on the occurrences after it.
+            let recorded = Set(run.reconciledOccurrences)
             return run.due.map {
-                RunRecord(launch: launch.number, identifier: launch.identifier, planned: $0.date,
-                          actual: launch.actual, key: $0.key.rawValue, completed: launch.completed)
+                RunRecord(launch: launch.number, identifier: launch.identifier, planned: $0.date, actual: launch.actual,
+                          key: $0.key.rawValue, completed: recorded.contains($0.key.rawValue) ? .success : launch.completed)
             }
         }
     }

@@ -27,10 +27,12 @@ final class SimulationMonitor: JobMonitor {
                 record.reconciled = true
                 record.reconciledKeys.append(key)
             case .reconciledPart(let key, let occurrences):
-                record.reconciledKeys.append(key)
+                record.reconciledPartKeys.append(key)
                 record.reconciledOccurrences += occurrences
             case .alreadyComplete:
                 record.alreadyComplete = true
+            case .nothingDue:
+                record.nothingDue = true
             case .sideEffect(let key, _):
                 record.sideEffectRequests.append(key)
             case .completionRecorded(let added):

@@ -108,7 +108,7 @@ public final class SyncJob: RefreshJob {
     public var lastRunCompleted: Bool { state.withLock { $0.lastRunCompleted } }
 
     private enum WriteOutcome {
-        case notWritten, written, reconciled, alreadyComplete
+        case notWritten, written, reconciled, alreadyComplete, nothingDue
 
         /// The word the log shows for a stage that ended without error.
         func logWord(for stage: JobStage) -> String? {
@@ -116,6 +116,7 @@ public final class SyncJob: RefreshJob {
             switch self {
             case .reconciled: return "reconciled"
             case .alreadyComplete: return "already-complete"
+            case .nothingDue: return "nothing-due"
             case .notWritten, .written: return nil
             }
         }
@@ -162,6 +163,13 @@ public final class SyncJob: RefreshJob {
                 case .write:
                     let fetched = try await fetched(batch)
                     batch = fetched
+                    if due?.isEmpty == true {
+                        // A scheduled run's work is its due occurrences: with none, there is nothing to write, and
+                        // a write keyed by content would collide with a later run of the same content.
+                        monitor?.note(.nothingDue, identifier: identifier)
+                        outcome = .nothingDue
+                        break
+                    }
                     if let remaining = try reconcileEarlierAttempt(due: due, at: launchTime) {
                         due = remaining
                     }
@@ -176,12 +184,11 @@ public final class SyncJob: RefreshJob {
                 log?.record(identifier: identifier, stage: stage, errorType: outcome.logWord(for: current), from: files.process)
             }
             files.remove(prefix: prefix)
-            if runKey == nil {
+            if runKey == nil, outcome != .nothingDue {
                 let fetched = try await fetched(batch)
                 runKey = self.runKey(due: due, batch: fetched)
             }
-            let key = runKey!
-            if outcome == .written || outcome == .reconciled {
+            if let key = runKey, outcome == .written || outcome == .reconciled {
                 stage = "upload"
                 let effectKey = flaws.contains(.launchScopedSideEffectKey) ? "\(identifier)@\(launchTime.rfc3339UTC)" : key
                 let performed = try stores.sideEffects.perform(key: effectKey, subject: key, identifier: identifier, at: launchTime)
@@ -192,7 +199,7 @@ public final class SyncJob: RefreshJob {
             try await monitor?.checkpoint(.afterWrite, identifier: identifier)
             if outcome != .alreadyComplete {
                 let added = try stores.completions.recordCompletion(
-                    runKey: key, occurrences: due ?? [], identifier: identifier, completedAt: launchTime,
+                    runKey: runKey, occurrences: due ?? [], identifier: identifier, completedAt: launchTime,
                     schedule: catchUp?.occurrences.scheduleID, through: launchTime)
                 monitor?.note(.completionRecorded(added: added), identifier: identifier)
             }
@@ -217,12 +224,13 @@ public final class SyncJob: RefreshJob {
               try !stores.completions.isCompleted(committed)
         else { return nil }
         let covered = Array(due[...index])
-        monitor?.note(.reconciledPart(runKey: committed, occurrences: covered.map(\.key.rawValue)), identifier: identifier)
         let performed = try stores.sideEffects.perform(key: committed, subject: committed, identifier: identifier, at: launchTime)
         monitor?.note(.sideEffect(key: committed, performed: performed), identifier: identifier)
-        _ = try stores.completions.recordCompletion(
+        try stores.completions.recordCompletion(
             runKey: committed, occurrences: covered, identifier: identifier, completedAt: launchTime,
             schedule: catchUp?.occurrences.scheduleID, through: covered[covered.count - 1].date)
+        // Noted once recorded: these occurrences are complete even if the rest of this run fails.
+        monitor?.note(.reconciledPart(runKey: committed, occurrences: covered.map(\.key.rawValue)), identifier: identifier)
         return Array(due[(index + 1)...])
     }
 

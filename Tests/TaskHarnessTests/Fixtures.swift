@@ -58,6 +58,27 @@ struct ListedOccurrences: OccurrenceSource {
     }
 }
 
+/// A listed source that refuses a window holding more than `bound` occurrences, as the recurrence core refuses one
+/// past its occurrences-per-window limit.
+struct BoundedOccurrences: OccurrenceSource {
+    let listed: ListedOccurrences
+    let bound: Int
+
+    struct TooMany: Error, CustomStringConvertible {
+        var description: String { "the window holds too many occurrences" }
+    }
+
+    var scheduleID: String { listed.scheduleID }
+
+    func occurrences(in window: Window) throws -> [Occurrence] {
+        let found = try listed.occurrences(in: window)
+        guard found.count <= bound else { throw TooMany() }
+        return found
+    }
+
+    func next(after date: Date) throws -> Occurrence { try listed.next(after: date) }
+}
+
 /// A job monitor whose checkpoints run a closure (for driving `SyncJob` directly).
 final class ScriptedMonitor: JobMonitor {
     let action: @Sendable (Checkpoint) async throws -> Void

@@ -111,6 +111,20 @@ import Testing
         #expect(report.checks.first { $0.name == "interrupted-write-reconciled" }?.detail == "every interrupted write was reconciled once (or none was interrupted)")
     }
 
+    /// Each launch enumerated its own window within the bound; the check must not need more than they did (the
+    /// stress run's hourly schedule over twelve years reported the check's own bound as a missed occurrence).
+    @Test func nothingMissedIsCheckedWithinTheBoundTheLaunchesMet() async throws {
+        let bounded = BoundedOccurrences(listed: Fixture.nightly, bound: 5)
+        let simulation = try await LifecycleSimulation(Fixture.configuration(schedule: bounded))
+        try await simulation.launch(Fixture.refresh, at: instant("2027-03-31T03:00:00+02:00"))
+        try await simulation.launch(Fixture.refresh, at: instant("2027-04-03T03:00:00+02:00"))
+        let report = await simulation.finish()
+        #expect(report.completed == [.success, .success])
+        #expect(report.failedChecks.isEmpty, "\(report.failedChecks)")
+        #expect(report.checks.first { $0.name == "catch-up-nothing-missed" }?.detail
+            == "all 6 occurrence(s) up to the last completed run (2027-04-03T01:00:00Z) completed")
+    }
+
     @Test func aMissedCompletionIsNamedInTheDetail() async throws {
         let report = try await Mistake.neverCompletesAndDeadlinePasses.run()
         #expect(report.completed == [.killed])

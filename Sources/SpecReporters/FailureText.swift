@@ -165,22 +165,35 @@ struct FailureText: Sendable {
         }
     }
 
+    private func planned(_ run: LifecycleResult.Run) -> String { run.planned?.local ?? "unplanned" }
+
+    private func actual(_ run: LifecycleResult.Run) -> String { run.actual?.local ?? "never" }
+
     func lifecycleLines(_ lifecycle: LifecycleResult) -> [Line] {
         var lines: [Line] = []
         if !lifecycle.runs.isEmpty {
             lines.append(Line(text: "runs (planned \(glyphs.arrow) actual):", style: .emphasis))
-            let planned = lifecycle.runs.map { $0.planned?.local ?? "unplanned" }
-            let actual = lifecycle.runs.map { $0.actual?.local ?? "never" }
-            let plannedWidth = planned.map(\.count).max() ?? 0
-            let actualWidth = actual.map(\.count).max() ?? 0
-            let outcomeWidth = lifecycle.runs.map(\.outcome.count).max() ?? 0
-            for (index, run) in lifecycle.runs.enumerated() {
-                let parts = [
-                    planned[index].padding(plannedWidth), glyphs.arrow, actual[index].padding(actualWidth),
-                    run.outcome.padding(outcomeWidth), run.key ?? "",
-                ]
-                let style: Style = run.actual == nil || run.planned == nil ? .missing : .plain
-                lines.append(Line(text: parts.joined(separator: "  ").trailingSpacesRemoved, style: style, indent: 2))
+            let entries = RunFolding(limit: maxShownLines).entries(lifecycle.runs)
+            let shown = entries.compactMap { entry -> LifecycleResult.Run? in
+                if case .run(let index) = entry { lifecycle.runs[index] } else { nil }
+            }
+            let plannedWidth = shown.map { planned($0).count }.max() ?? 0
+            let actualWidth = shown.map { actual($0).count }.max() ?? 0
+            let outcomeWidth = shown.map(\.outcome.count).max() ?? 0
+            for entry in entries {
+                switch entry {
+                case .run(let index):
+                    let run = lifecycle.runs[index]
+                    let parts = [
+                        planned(run).padding(plannedWidth), glyphs.arrow, actual(run).padding(actualWidth),
+                        run.outcome.padding(outcomeWidth), run.key, run.reason.map { "(\($0))" },
+                    ].compactMap { $0 }
+                    let style: Style = run.actual == nil || run.planned == nil ? .missing : .plain
+                    lines.append(Line(text: parts.joined(separator: "  ").trailingSpacesRemoved, style: style, indent: 2))
+                case .folded(let count, let notCompleted):
+                    lines.append(Line(text: "\(glyphs.ellipsis) " + RunFolding.foldedText(count: count, notCompleted: notCompleted),
+                                      style: .dim, indent: 2))
+                }
             }
         }
         let failedExpectations = lifecycle.expectations.filter { !$0.passed }

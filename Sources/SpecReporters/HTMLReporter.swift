@@ -115,6 +115,12 @@ public struct HTMLReporter: Sendable {
     /// The most attention a list at the top holds; the rest are found with the status filter.
     static let attentionLimit = 50
 
+    /// The most runs one lifecycle scenario's table shows (a catch-up over a month of minutes has 40,000).
+    static let maxShownRuns = 200
+
+    /// The most runs the planned-versus-actual picture draws; beyond them its labels would cover each other.
+    static let maxPictureRuns = 60
+
     /// What needs a reader's attention, above the (possibly thousands of) tests: every failure, error and fixed
     /// deviation, each linked to its entry below (`#tN`, in page order) with its first line of message.
     private func attentionSection(_ tests: [TestResult]) -> String {
@@ -253,19 +259,29 @@ public struct HTMLReporter: Sendable {
 
     private func lifecycleSection(_ lifecycle: LifecycleResult, zoneContext: ZoneContext?) -> String {
         var out = "<h3>Planned versus actual runs</h3>\n"
-        if let svg = HTMLTimeline.lifecyclePicture(lifecycle, zoneContext: zoneContext) {
+        if lifecycle.runs.count > Self.maxPictureRuns {
+            out += "<p class=\"note\">No picture: \(lifecycle.runs.count) runs are too many to tell apart on one axis.</p>\n"
+        } else if let svg = HTMLTimeline.lifecyclePicture(lifecycle, zoneContext: zoneContext) {
             out += "<figure class=\"picture\">\(svg)</figure>\n"
         }
         if !lifecycle.runs.isEmpty {
             out += "<table class=\"runs\">\n<thead><tr><th>planned</th><th>actual</th><th>late by</th><th>outcome</th><th>key</th></tr></thead>\n<tbody>\n"
-            for run in lifecycle.runs {
+            for entry in RunFolding(limit: Self.maxShownRuns).entries(lifecycle.runs) {
+                guard case .run(let index) = entry else {
+                    if case .folded(let count, let notCompleted) = entry {
+                        out += "<tr class=\"folded\"><td colspan=\"5\">… \(XMLText.text(RunFolding.foldedText(count: count, notCompleted: notCompleted)))</td></tr>\n"
+                    }
+                    continue
+                }
+                let run = lifecycle.runs[index]
                 let delay: String = if let planned = run.planned, let actual = run.actual {
                     Self.duration(actual.epochSeconds - planned.epochSeconds)
                 } else { "—" }
-                let bad = run.actual == nil || !["completed", "ok", "success"].contains(run.outcome)
+                let bad = !RunFolding.completed(run)
+                let outcome = run.outcome + (run.reason.map { " (\($0))" } ?? "")
                 out += "<tr class=\"\(bad ? "bad" : "good")\"><td>\(XMLText.text(run.planned?.local ?? "unplanned"))</td>"
                     + "<td>\(XMLText.text(run.actual?.local ?? "never"))</td><td>\(XMLText.text(delay))</td>"
-                    + "<td class=\"outcome\">\(XMLText.text(run.outcome))</td><td class=\"key\">\(XMLText.text(run.key ?? ""))</td></tr>\n"
+                    + "<td class=\"outcome\">\(XMLText.text(outcome))</td><td class=\"key\">\(XMLText.text(run.key ?? ""))</td></tr>\n"
             }
             out += "</tbody>\n</table>\n"
         }

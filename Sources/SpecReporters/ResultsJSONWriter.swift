@@ -228,6 +228,7 @@ private struct JSONOutput {
                         if let key = run.key { try $0.field("key") { $0.string(key) } }
                         try $0.field("outcome") { $0.string(run.outcome) }
                         if let planned = run.planned { try $0.field("planned") { try $0.instant(planned) } }
+                        if let reason = run.reason { try $0.field("reason") { $0.string(reason) } }
                     }
                 }
             }

@@ -105,12 +105,18 @@ public struct TAPReporter: Sendable {
             fields.append(("transitions", .list(context.transitions.map { .text(text.zoneSentence(context.zone, $0)) })))
         }
         if let lifecycle = test.lifecycle {
-            fields.append(("runs", .list(lifecycle.runs.map { run in
+            fields.append(("runs", .list(RunFolding(limit: text.maxShownLines).entries(lifecycle.runs).map { entry in
+                guard case .run(let index) = entry else {
+                    guard case .folded(let count, let notCompleted) = entry else { return .text("") }
+                    return .text(RunFolding.foldedText(count: count, notCompleted: notCompleted))
+                }
+                let run = lifecycle.runs[index]
                 var entries: [(String, YAML)] = []
                 if let planned = run.planned { entries.append(("planned", .text(planned.offsetForm))) }
                 if let actual = run.actual { entries.append(("actual", .text(actual.offsetForm))) }
                 if let key = run.key { entries.append(("key", .text(key))) }
                 entries.append(("outcome", .text(run.outcome)))
+                if let reason = run.reason { entries.append(("reason", .text(reason))) }
                 return .map(entries)
             })))
             let broken = lifecycle.expectations.filter { !$0.passed }.map {

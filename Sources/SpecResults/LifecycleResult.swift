@@ -17,12 +17,16 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
         public var key: String?
         /// What became of it, one word or phrase: `completed`, `expired`, `failed`, `killed`, `missed`, `duplicate`.
         public var outcome: String
+        /// Why a launch that ended false did: the job's stage and error type, the words of its log line
+        /// (`catch-up: search-limit-reached`, `write: disk-full`); nil otherwise.
+        public var reason: String?
 
-        public init(planned: ResultInstant?, actual: ResultInstant?, key: String?, outcome: String) {
+        public init(planned: ResultInstant?, actual: ResultInstant?, key: String?, outcome: String, reason: String? = nil) {
             self.planned = planned
             self.actual = actual
             self.key = key
             self.outcome = outcome
+            self.reason = reason
         }
     }
 

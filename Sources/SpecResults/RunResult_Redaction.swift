@@ -196,7 +196,7 @@ extension LifecycleResult {
         LifecycleResult(
             runs: runs.map { run in
                 Run(planned: run.planned?.redacted(by: redaction), actual: run.actual?.redacted(by: redaction),
-                    key: redaction.mask(run.key), outcome: redaction.mask(run.outcome))
+                    key: redaction.mask(run.key), outcome: redaction.mask(run.outcome), reason: redaction.mask(run.reason))
             },
             invariants: invariants.map { check in
                 InvariantCheck(name: redaction.mask(check.name), passed: check.passed, detail: redaction.mask(check.detail))

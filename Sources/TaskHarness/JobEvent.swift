@@ -22,4 +22,6 @@ public enum JobEvent: Sendable, Hashable {
     case sideEffect(key: String, performed: Bool)
     /// The completion record was written; `added` are the keys that were new.
     case completionRecorded(added: [String])
+    /// The run threw at `stage` (`catch-up`, `download`, …, `complete`); `errorType` as the diagnostics log writes it.
+    case failed(stage: String, errorType: String)
 }

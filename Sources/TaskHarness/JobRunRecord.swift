@@ -33,6 +33,8 @@ public struct JobRunRecord: Sendable, Hashable {
     public var sideEffectRequests: [String] = []
     public var completionRecorded = false
     public var completionAdded: [String] = []
+    /// Where and why the job threw (`<stage>: <error type>`, the words of its log line); nil when it did not.
+    public var failure: String?
     /// The first `setTaskCompleted(success: true)` came before the job committed (or reconciled, or found its work done).
     public var successBeforeCommit = false
     public var expiredDuring: JobStage?

@@ -228,16 +228,18 @@ public actor LifecycleSimulation {
     static func runRecords(launches: [LaunchRecord], runs: [JobRunRecord]) -> [RunRecord] {
         launches.flatMap { launch -> [RunRecord] in
             let run = runs.first { $0.launch == launch.number }
+            let failure = launch.completed == .failure ? run?.failure : nil
             guard let run, !run.due.isEmpty else {
                 return [RunRecord(launch: launch.number, identifier: launch.identifier, planned: launch.planned,
-                                  actual: launch.actual, key: run?.runKey, completed: launch.completed)]
+                                  actual: launch.actual, key: run?.runKey, completed: launch.completed, failure: failure)]
             }
             // An occurrence an interrupted attempt wrote is complete once this launch recorded it, even if the
             // launch then failed on the occurrences after it.
             let recorded = Set(run.reconciledOccurrences)
             return run.due.map {
-                RunRecord(launch: launch.number, identifier: launch.identifier, planned: $0.date, actual: launch.actual,
-                          key: $0.key.rawValue, completed: recorded.contains($0.key.rawValue) ? .success : launch.completed)
+                let done = recorded.contains($0.key.rawValue)
+                return RunRecord(launch: launch.number, identifier: launch.identifier, planned: $0.date, actual: launch.actual,
+                                 key: $0.key.rawValue, completed: done ? .success : launch.completed, failure: done ? nil : failure)
             }
         }
     }

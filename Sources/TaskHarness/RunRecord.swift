@@ -13,4 +13,6 @@ public struct RunRecord: Sendable, Hashable {
     public let key: String?
     /// How that launch ended.
     public let completed: CompletionValue
+    /// For a launch that ended false: where and why its job threw (`catch-up: search-limit-reached`), when it did.
+    public var failure: String?
 }

@@ -38,6 +38,8 @@ final class SimulationMonitor: JobMonitor {
             case .completionRecorded(let added):
                 record.completionRecorded = true
                 record.completionAdded = added
+            case .failed(let stage, let errorType):
+                record.failure = "\(stage): \(errorType)"
             }
         }
     }

@@ -208,7 +208,9 @@ public final class SyncJob: RefreshJob {
         } catch {
             try? stores.sync.rollback()
             if !flaws.contains(.keepsTemporaryFiles) { files.remove(prefix: prefix) }
-            log?.record(identifier: identifier, stage: stage, errorType: DiagnosticsEntry.errorType(of: error), from: files.process)
+            let errorType = DiagnosticsEntry.errorType(of: error)
+            log?.record(identifier: identifier, stage: stage, errorType: errorType, from: files.process)
+            monitor?.note(.failed(stage: stage, errorType: errorType), identifier: identifier)
             throw error
         }
     }

@@ -26,6 +26,55 @@ import Testing
         #expect(lines.first?.text == "+ 2027-01-15T08:00:00Z  2027-01-15 08:00 (+00:00)")
     }
 
+    /// A catch-up over two months of minutes: 80,000 runs, one of them killed in the middle.
+    static let longScenario: LifecycleResult = {
+        let runs = (0..<80_000).map { index in
+            LifecycleResult.Run(
+                planned: instant(1_800_000_000 + Double(index) * 60), actual: instant(1_805_000_000),
+                key: "minutely/v1/\(index)", outcome: index == 40_000 ? "killed" : "completed")
+        }
+        return LifecycleResult(runs: runs, invariants: [])
+    }()
+
+    @Test func aScenarioWithThousandsOfRunsShowsTheEndsAndTheRunThatDidNotComplete() {
+        let lines = FailureText(glyphs: .unicode).lifecycleLines(Self.longScenario).map(\.text)
+        #expect(lines.count == 12)
+        #expect(lines.filter { $0.contains(" killed ") }.count == 1)
+        #expect(lines.filter { $0.contains("not shown") } == [
+            "… 39996 runs not shown, all completed (the JSON results list every run)",  // 3 … 39998
+            "… 39995 runs not shown, all completed (the JSON results list every run)",  // 40002 … 79996
+        ])
+        #expect(lines[1].hasSuffix("minutely/v1/0") && lines.last?.hasSuffix("minutely/v1/79999") == true)
+    }
+
+    @Test func foldingKeepsEveryRunOfASmallScenarioAndCountsTheRunsItLeavesOut() {
+        let small = Array(Self.longScenario.runs.prefix(40))
+        #expect(RunFolding(limit: 40).entries(small) == small.indices.map(RunFolding.Entry.run))
+        let failing = (0..<100).map { index in
+            LifecycleResult.Run(planned: nil, actual: Self.instant(Double(index)), key: nil, outcome: index % 2 == 0 ? "failed" : "completed")
+        }
+        let entries = RunFolding(limit: 10).entries(failing)
+        #expect(entries.filter { if case .run = $0 { true } else { false } }.count == 10)
+        let folded = entries.compactMap { entry -> (Int, Int)? in
+            if case .folded(let count, let notCompleted) = entry { (count, notCompleted) } else { nil }
+        }
+        #expect(folded.map(\.0).reduce(0, +) == 90)
+        #expect(folded.map(\.1).reduce(0, +) == 50 - entries.filter { entry in
+            if case .run(let index) = entry { failing[index].outcome == "failed" } else { false }
+        }.count)
+    }
+
+    @Test func theHTMLPageShowsAFoldedTableAndNoPictureForThousandsOfRuns() throws {
+        let test = TestResult(
+            id: "specs/x.yaml › minutes", file: "specs/x.yaml", line: 1, spec: "minutes", engine: nil,
+            status: .failed, message: "1 expectation not met", lifecycle: Self.longScenario)
+        let run = RunResult(environment: RunResultFixture.environment, files: ["specs/x.yaml"], diagnostics: [], tests: [test])
+        let html = HTMLReporter().render(run)
+        #expect(html.utf8.count < 200_000)
+        #expect(html.contains("No picture: 80000 runs are too many to tell apart on one axis."))
+        #expect(html.contains("<tr class=\"folded\">"))
+    }
+
     @Test func theJSONKeepsEveryDifference() throws {
         let run = RunResult(environment: RunResultFixture.environment, files: ["specs/x.yaml"], diagnostics: [], tests: [Self.longFailure])
         let decoded = try JSONResultsReader.read(try JSONReporter().data(run), source: "memory")

@@ -44,7 +44,7 @@ import TextRedaction
                 abbreviationAfter: leaky("abbreviationAfter"))]),
             lifecycle: LifecycleResult(
                 runs: [LifecycleResult.Run(planned: instant("planned"), actual: instant("ran"), key: leaky("run.key"),
-                                           outcome: leaky("outcome"))],
+                                           outcome: leaky("outcome"), reason: leaky("reason"))],
                 invariants: [LifecycleResult.InvariantCheck(name: leaky("invariant"), passed: false, detail: leaky("detail"))],
                 expectations: [LifecycleResult.ExpectationCheck(name: leaky("expectation"), expected: leaky("wanted"),
                                                                 actual: leaky("got"), passed: false, line: 21)]))

@@ -71,7 +71,7 @@ enum RunResultFixture {
                 .init(
                     planned: berlin("2027-03-29T00:30:00Z", "2027-03-29T02:30:00+02:00", "CEST"),
                     actual: berlin("2027-03-29T02:00:00Z", "2027-03-29T04:00:00+02:00", "CEST"),
-                    key: "nightly-sync/v1/2027-03-29", outcome: "expired"
+                    key: "nightly-sync/v1/2027-03-29", outcome: "expired", reason: "write: cancelled"
                 ),
                 .init(
                     planned: berlin("2027-03-30T00:30:00Z", "2027-03-30T02:30:00+02:00", "CEST"),

@@ -22,7 +22,8 @@ import Testing
         #expect(report.temporaryFiles.isEmpty)
         #expect(report.runs.first == RunRecord(
             launch: 1, identifier: refresh, planned: instant("2027-03-29T02:30:00+02:00"),
-            actual: instant("2027-03-29T02:31:00+02:00"), key: "nightly-sync/v1/2027-03-29", completed: .failure))
+            actual: instant("2027-03-29T02:31:00+02:00"), key: "nightly-sync/v1/2027-03-29", completed: .failure,
+            failure: "parse: cancelled"))
         #expect(report.log.contains("register com.example.app.refresh ok"))
         #expect(!report.log.contains { $0.contains("Bearer ") || $0.contains("token=") })
         #expect(report.errors.isEmpty)

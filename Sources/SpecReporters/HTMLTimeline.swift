@@ -32,11 +32,13 @@ struct HTMLTimeline {
 
         func contains(_ wall: Double) -> Bool { wall >= start && wall <= end }
 
-        /// Hour steps giving at most about a dozen ticks.
+        /// Hour steps giving at most about a dozen ticks (their date labels need the room); past a day, whole weeks, so
+        /// every tick falls on the same weekday.
         var step: Double {
             let hours = (end - start) / 3600
-            let hourSteps: [Double] = [1, 2, 3, 6, 12, 24, 48, 168]
-            return (hourSteps.first { hours / $0 <= 12 } ?? 168) * 3600
+            let hourSteps: [Double] = [1, 2, 3, 6, 12, 24, 48, 168, 336, 672, 1344, 2688, 4368, 8736]
+            let week = 168.0
+            return (hourSteps.first { hours / $0 <= 12 } ?? (hours / 12 / week).rounded(.up) * week) * 3600
         }
 
         /// The span widened to whole steps.

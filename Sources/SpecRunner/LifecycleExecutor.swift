@@ -18,16 +18,17 @@ struct LifecycleExecutor: Sendable {
     /// Runs the scenario from synchronous code: the runner's worker threads.
     ///
     /// The simulation is async (an actor over the cooperative pool). A worker thread is not part of that pool, so
-    /// it can block on a semaphore until the task ends without starving the pool; nothing sleeps or polls. Do not
-    /// call this from inside the pool (an async context): use `execute` there.
+    /// it can block on a semaphore until the task ends without starving the pool; nothing sleeps or polls. When the
+    /// runner abandons the test (`WorkerCancellation`), the task is cancelled and the scenario stops at its next
+    /// step. Do not call this from inside the pool (an async context): use `execute` there.
     func run(_ spec: LifecycleSpec) -> Verdict {
         let outcome = VerdictSlot()
         let done = DispatchSemaphore(value: 0)
-        Task {
+        let task = Task {
             outcome.store(await execute(spec))
             done.signal()
         }
-        done.wait()
+        WorkerCancellation.whileRunning(onCancel: { task.cancel() }) { done.wait() }
         return outcome.take()
     }
 
@@ -56,6 +57,10 @@ struct LifecycleExecutor: Sendable {
         var raisedBy: [Int?] = simulation.scheduler.errors.map { _ in nil }
         var stepProblem: String?
         for (index, step) in spec.steps.enumerated() {
+            if Task.isCancelled {
+                stepProblem = "stopped before step \(index + 1) (\(step.location)): the run abandoned the test"
+                break
+            }
             do {
                 try await perform(step, on: simulation)
             } catch {

@@ -68,7 +68,7 @@ public struct PlanExecution: Sendable {
             }
             if state.stopReason == .interrupted {
                 state.running.removeAll()
-                for thread in state.threads.values { thread.cancel() }
+                for thread in state.threads.values { WorkerCancellation.cancel(thread) }
                 state.threads.removeAll()
                 break
             }
@@ -78,8 +78,9 @@ public struct PlanExecution: Sendable {
                 for (index, started) in state.running where Double(now &- started) / 1e9 > timeout {
                     state.running[index] = nil
                     // The thread cannot be stopped from outside; cancelling it asks its search to end (the Foundation
-                    // engine checks between calls), so an abandoned test gives its core back to the others.
-                    state.threads.removeValue(forKey: index)?.cancel()
+                    // engine checks between calls) or its scenario to stop at the next step, so an abandoned test
+                    // gives its core back to the others.
+                    if let thread = state.threads.removeValue(forKey: index) { WorkerCancellation.cancel(thread) }
                     state.results[index] = runner.timedOut(plan.items[index], after: timeout)
                     state.completed += 1
                     state.failures += 1

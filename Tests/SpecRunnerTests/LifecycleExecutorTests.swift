@@ -56,6 +56,21 @@ import Testing
 
         """
 
+    /// The runner cancels an abandoned scenario's task (`WorkerCancellation`): it stops before its next step, and its
+    /// folder is still removed.
+    @Test func aCancelledScenarioStopsBeforeItsNextStepAndCleansUp() async throws {
+        let folder = try Self.emptyFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (_, body) = try Self.scenario(Self.exampleText.replacingOccurrences(of: "COMMITS", with: "1"))
+        let verdict = await Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await LifecycleExecutor(temporaryParent: folder).execute(body)
+        }.value
+        #expect(verdict.status == .error)
+        #expect(verdict.message == "stopped before step 1 (scenario.yaml:7:5): the run abandoned the test")
+        #expect(Self.contents(folder).isEmpty)
+    }
+
     @Test func theExamplePassesAndRecordsEveryInvariantAndEveryExpectation() async throws {
         let folder = try Self.emptyFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -267,11 +267,12 @@ public struct HTMLReporter: Sendable {
         if !lifecycle.runs.isEmpty {
             out += "<table class=\"runs\">\n<thead><tr><th>planned</th><th>actual</th><th>late by</th><th>outcome</th><th>key</th></tr></thead>\n<tbody>\n"
             for entry in RunFolding(limit: Self.maxShownRuns).entries(lifecycle.runs) {
-                guard case .run(let index) = entry else {
-                    if case .folded(let count, let notCompleted) = entry {
-                        out += "<tr class=\"folded\"><td colspan=\"5\">… \(XMLText.text(RunFolding.foldedText(count: count, notCompleted: notCompleted)))</td></tr>\n"
-                    }
+                let index: Int
+                switch entry {
+                case .folded(let count, let notCompleted):
+                    out += "<tr class=\"folded\"><td colspan=\"5\">… \(XMLText.text(RunFolding.foldedText(count: count, notCompleted: notCompleted)))</td></tr>\n"
                     continue
+                case .run(let shown): index = shown
                 }
                 let run = lifecycle.runs[index]
                 let delay: String = if let planned = run.planned, let actual = run.actual {

@@ -53,7 +53,7 @@ struct RunFolding {
         run.outcome == "completed" && run.actual != nil
     }
 
-    /// `1,234 more runs, all completed` / `1,234 more runs, 5 of them not completed`.
+    /// `1234 runs not shown, all completed (…)` / `1234 runs not shown, 5 of them not completed (…)`.
     static func foldedText(count: Int, notCompleted: Int) -> String {
         let runs = "\(count) run\(count == 1 ? "" : "s") not shown"
         return notCompleted == 0

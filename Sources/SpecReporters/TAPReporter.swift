@@ -106,9 +106,10 @@ public struct TAPReporter: Sendable {
         }
         if let lifecycle = test.lifecycle {
             fields.append(("runs", .list(RunFolding(limit: text.maxShownLines).entries(lifecycle.runs).map { entry in
-                guard case .run(let index) = entry else {
-                    guard case .folded(let count, let notCompleted) = entry else { return .text("") }
-                    return .text(RunFolding.foldedText(count: count, notCompleted: notCompleted))
+                let index: Int
+                switch entry {
+                case .folded(let count, let notCompleted): return .text(RunFolding.foldedText(count: count, notCompleted: notCompleted))
+                case .run(let shown): index = shown
                 }
                 let run = lifecycle.runs[index]
                 var entries: [(String, YAML)] = []

@@ -12,7 +12,8 @@ import Synchronization
 /// 3. Runs the stages. Each writes a temporary file, reaches `Checkpoint.during(stage)`, then checks cancellation
 ///    (`Task.checkCancellation()` and its own flag set by `cancel()`). `write` opens the transaction, writes the
 ///    items, cursor, updated-at and run key, reaches its checkpoint inside the transaction, checks cancellation,
-///    and commits — or, when the store already holds this run key from an interrupted attempt, writes nothing.
+///    and commits — or writes nothing: when the store already holds this run key from an interrupted attempt, and
+///    when a schedule has no occurrence due (the run then has no run key and no side effect).
 /// 4. Removes its temporary files, performs the side effect under the run key (the outside system ignores a key it
 ///    has seen), reaches `Checkpoint.afterWrite`, and records the completion of every due key.
 ///

@@ -76,6 +76,16 @@ public struct TestResult: Sendable, Hashable, Codable {
 
     /// The id without the file: `spec › case › engine`, unique within its file.
     public var nameInFile: String {
-        ([spec] + [caseName, engine].compactMap { $0 }).joined(separator: " › ")
+        // Asked for every test the terminal report lists: appends instead of building two arrays and joining them.
+        var name = spec
+        if let caseName {
+            name += " › "
+            name += caseName
+        }
+        if let engine {
+            name += " › "
+            name += engine
+        }
+        return name
     }
 }

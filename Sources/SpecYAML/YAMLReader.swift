@@ -180,9 +180,8 @@ private struct TreeBuilder {
     /// payload for each child copied the whole array, which made a 100,000-item list take minutes.
     private struct Open {
         var isMapping: Bool
-        var items: [Node] = []
-        var entries: [Node.Entry] = []
-        var pendingKey: Node?
+        /// Where its children start in `children`.
+        var firstChild = 0
         var mark: Mark
         var anchor: String?
         var nodes = 1
@@ -192,6 +191,9 @@ private struct TreeBuilder {
     }
 
     private var stack: [Open] = []
+    /// The finished children of every open collection, innermost last (a mapping's as key, value, key, value):
+    /// each collection's array is made once, at its end, instead of growing by doubling as its children arrive.
+    private var children: [Node] = []
     /// Each anchor's node and how many nodes it counts for once expanded.
     private var anchors: [String: (node: Node, nodes: Int)] = [:]
     private var documentNodes = 0
@@ -219,6 +221,7 @@ private struct TreeBuilder {
                 documentStart = mark
                 root = nil
                 stack = []
+                children = []
                 anchors = [:]
                 documentNodes = 0
             case .documentEnd:
@@ -253,7 +256,10 @@ private struct TreeBuilder {
                 }
             case .sequenceEnd, .mappingEnd:
                 let closed = stack.removeLast()
-                let node: Node = closed.isMapping ? .mapping(closed.entries, closed.mark) : .sequence(closed.items, closed.mark)
+                let node: Node = closed.isMapping
+                    ? .mapping(Self.entries(children[closed.firstChild...]), closed.mark)
+                    : .sequence(Array(children[closed.firstChild...]), closed.mark)
+                children.removeSubrange(closed.firstChild...)
                 let nodes = closed.nodes
                 let anchor = closed.anchor
                 if let anchor { anchors[anchor] = (node, nodes) }
@@ -265,6 +271,8 @@ private struct TreeBuilder {
     }
 
     private mutating func open(_ collection: Open, at mark: Mark) -> YAMLError? {
+        var collection = collection
+        collection.firstChild = children.count
         if let error = count(1, at: mark) { return error }
         guard stack.count < limits.maxDepth else {
             return YAMLError(
@@ -293,16 +301,20 @@ private struct TreeBuilder {
             root = node
             return nil
         }
-        let top = stack.count - 1
-        stack[top].nodes += nodes
-        if !stack[top].isMapping {
-            stack[top].items.append(node)
-        } else if let key = stack[top].pendingKey {
-            stack[top].entries.append(Node.Entry(key: key, value: node))
-            stack[top].pendingKey = nil
-        } else {
-            stack[top].pendingKey = node
-        }
+        stack[stack.count - 1].nodes += nodes
+        children.append(node)
         return nil
+    }
+
+    /// A mapping's children (key, value, key, value) as entries; libyaml never ends a mapping after a key.
+    private static func entries(_ keysAndValues: ArraySlice<Node>) -> [Node.Entry] {
+        var entries: [Node.Entry] = []
+        entries.reserveCapacity(keysAndValues.count / 2)
+        var index = keysAndValues.startIndex
+        while index + 1 < keysAndValues.endIndex {
+            entries.append(Node.Entry(key: keysAndValues[index], value: keysAndValues[index + 1]))
+            index += 2
+        }
+        return entries
     }
 }

@@ -35,14 +35,16 @@ objects=()
 for module in "${modules[@]}"; do
     object="$out/$module.o"
     objects+=("$object")
-    newest_source=$(ls -t Sources/"$module"/*.swift | head -1)
+    # Modules keep their files in subfolders (Sources/SpecParser/Catalog/, …): find them all, sorted for a stable order.
+    mapfile -t sources < <(find Sources/"$module" -name '*.swift' | sort)
+    newest_source=$(ls -t "${sources[@]}" | head -1)
     if [ -f "$object" ] && [ "$object" -nt "$newest_source" ] && [ "$object" -nt "$0" ] && [ -z "${rebuilt:-}" ]; then
         continue
     fi
     rebuilt=1   # a rebuilt module invalidates every module after it
     echo "fuzz: compiling $module"
     swiftc "${flags[@]}" -module-name "$module" -wmo -c -o "$object" \
-        -emit-module -emit-module-path "$out/$module.swiftmodule" Sources/"$module"/*.swift
+        -emit-module -emit-module-path "$out/$module.swiftmodule" "${sources[@]}"
 done
 
 # lld when the toolchain has it: gold links too, but prints a warning per ASan symbol.

@@ -9,7 +9,7 @@ public struct SpecReferenceWriter: Sendable {
         var page = """
             # specrun spec reference
 
-            <!-- Generated from the parser's key catalog (Sources/SpecParser/SpecKeyCatalog.swift) by
+            <!-- Generated from the parser's key catalog (Sources/SpecParser/Catalog/SpecKeyCatalog.swift) by
                  `swift run specrun schema --format markdown > docs/spec-reference.md`. Edit the catalog, not this page:
                  a test fails when the two differ. -->
 

@@ -203,10 +203,17 @@ public struct LifecycleInvariants: Sendable {
 
     func catchUpNothingMissed() -> InvariantCheck {
         guard let catchUp else { return InvariantCheck(name: "catch-up-nothing-missed", passed: true, detail: "no schedule") }
-        let ends = Set(launches.filter { run($0.number)?.completionRecorded == true }.map(\.actual).filter { $0 > catchUp.since }).sorted()
-        guard let last = ends.last else {
+        let completedEnds = Set(launches.filter { run($0.number)?.completionRecorded == true }.map(\.actual).filter { $0 > catchUp.since })
+        guard let last = completedEnds.max() else {
             return InvariantCheck(name: "catch-up-nothing-missed", passed: true, detail: "no run completed")
         }
+        // A reconciled part moved the anchor to its last occurrence even if its launch then failed: the next window
+        // starts there, so a piece must end there too.
+        let partEnds = runs.filter { !$0.reconciledOccurrences.isEmpty }.compactMap { run in
+            let part = Set(run.reconciledOccurrences)
+            return run.due.last { part.contains($0.key.rawValue) }?.date
+        }
+        let ends = completedEnds.union(partEnds.filter { $0 > catchUp.since && $0 < last }).sorted()
         let done = Set(completions.map(\.key))
         var expected = 0
         var missed: [Occurrence] = []

@@ -168,6 +168,8 @@ public final class SyncJob: RefreshJob {
                         // A scheduled run's work is its due occurrences: with none, there is nothing to write, and
                         // a write keyed by content would collide with a later run of the same content.
                         monitor?.note(.nothingDue, identifier: identifier)
+                        // Like the other outcomes that write nothing: end a transaction a flawed job opened early.
+                        try stores.sync.rollback()
                         outcome = .nothingDue
                         break
                     }

@@ -239,8 +239,8 @@ public struct LifecycleInvariants: Sendable {
         var writers: [String: [Int]] = [:]
         for run in runs where run.committed {
             // A set: a catch-up over a month of minutes reconciles tens of thousands (an array made this quadratic).
-            let reconciled = Set(run.reconciledOccurrences)
-            for occurrence in run.due where !reconciled.contains(occurrence.key.rawValue) {
+            let notWritten = Set(run.reconciledOccurrences + run.completedMeanwhile)
+            for occurrence in run.due where !notWritten.contains(occurrence.key.rawValue) {
                 writers[occurrence.key.rawValue, default: []].append(run.launch)
             }
         }

@@ -16,6 +16,9 @@ public enum JobEvent: Sendable, Hashable {
     case reconciledPart(runKey: String, occurrences: [String])
     /// A scheduled run found no occurrence due: nothing to write, no side effect; only the anchor moves.
     case nothingDue
+    /// Some of the due occurrences were completed by another run after this one froze its window: this run writes
+    /// only the rest.
+    case completedMeanwhile(occurrences: [String])
     /// Every due occurrence was completed meanwhile (by another run): nothing to write.
     case alreadyComplete(runKey: String)
     /// The side effect was asked for under `key`; `performed` is false when the outside system already had it.

@@ -173,6 +173,9 @@ public final class SyncJob: RefreshJob {
                         outcome = .nothingDue
                         break
                     }
+                    if let remaining = try dropCompletedMeanwhile(due) {
+                        due = remaining
+                    }
                     if let remaining = try reconcileEarlierAttempt(due: due, at: launchTime) {
                         due = remaining
                     }
@@ -180,7 +183,10 @@ public final class SyncJob: RefreshJob {
                     runKey = key
                     outcome = try await write(items ?? fetched.items, batch: fetched, due: due, runKey: key, at: launchTime)
                 }
-                if current != .write {
+                // A write reaches its checkpoint inside its transaction; a write stage that wrote nothing (nothing due,
+                // reconciled, already complete) reaches it here, so a fault, an expiration or an overlap planned
+                // during it still happens.
+                if current != .write || outcome != .written {
                     try await monitor?.checkpoint(.during(current), identifier: identifier)
                     try checkCancellation()
                 }
@@ -237,6 +243,19 @@ public final class SyncJob: RefreshJob {
         // Noted once recorded: these occurrences are complete even if the rest of this run fails.
         monitor?.note(.reconciledPart(runKey: committed, occurrences: covered.map(\.key.rawValue)), identifier: identifier)
         return Array(due[(index + 1)...])
+    }
+
+    /// Some of the due occurrences were completed by another run (an overlap, or one that reconciled them) after this
+    /// run froze its window: returns the rest, which are this run's to write. Nil when none or all were (`write`
+    /// handles the second as already complete).
+    private func dropCompletedMeanwhile(_ due: [Occurrence]?) throws -> [Occurrence]? {
+        guard let due, !due.isEmpty, !flaws.contains(.skipsCompletionCheck) else { return nil }
+        let completed = try stores.completions.completedKeys(among: due.map(\.key.rawValue))
+        let remaining = due.filter { !completed.contains($0.key.rawValue) }
+        guard !completed.isEmpty, !remaining.isEmpty else { return nil }
+        monitor?.note(.completedMeanwhile(occurrences: due.filter { completed.contains($0.key.rawValue) }.map(\.key.rawValue)),
+                      identifier: identifier)
+        return remaining
     }
 
     /// The due occurrences (nil without a schedule), reported to the monitor.

@@ -27,6 +27,8 @@ public struct JobRunRecord: Sendable, Hashable {
     public var reconciledPartKeys: [String] = []
     /// The due occurrences an earlier attempt had written, which this run recorded instead of writing again.
     public var reconciledOccurrences: [String] = []
+    /// The due occurrences another run completed after this one froze its window, which this run left out.
+    public var completedMeanwhile: [String] = []
     public var alreadyComplete = false
     /// A scheduled run with no occurrence due: it had nothing to write.
     public var nothingDue = false

@@ -33,6 +33,8 @@ final class SimulationMonitor: JobMonitor {
                 record.alreadyComplete = true
             case .nothingDue:
                 record.nothingDue = true
+            case .completedMeanwhile(let occurrences):
+                record.completedMeanwhile = occurrences
             case .sideEffect(let key, _):
                 record.sideEffectRequests.append(key)
             case .completionRecorded(let added):

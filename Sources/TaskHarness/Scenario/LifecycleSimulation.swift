@@ -425,12 +425,15 @@ public actor LifecycleSimulation {
     }
 
     /// The next occurrence after `date`, or nil without a schedule (a problem is recorded when the schedule fails).
-    private func nextOccurrence(after date: Date) -> Date? {
+    /// The next request's floor, as the app's own code asks its schedule. A search that fails (the schedule's
+    /// `limit`, a rule past its last date) is the app's failure, not the harness's: it is logged under `submit` and
+    /// no request is submitted, so a later launch finds none (`no-pending-request`).
+    private func nextOccurrence(after date: Date, of identifier: String, process: AppProcess) -> Date? {
         guard let catchUp else { return nil }
         do {
             return try catchUp.occurrences.next(after: date).date
         } catch {
-            harnessProblems.append("the schedule gave no occurrence after \(date.rfc3339UTC): \(error)")
+            log.record(identifier: identifier, stage: "submit", errorType: DiagnosticsEntry.errorType(of: error), from: process.life)
             return nil
         }
     }
@@ -461,7 +464,7 @@ public actor LifecycleSimulation {
         try? process.completions.setFailureCount(0, of: identifier)
         if catchUp == nil {
             submitNow(identifier, floor: nil, process: process)
-        } else if let next = nextOccurrence(after: launchTime) {
+        } else if let next = nextOccurrence(after: launchTime, of: identifier, process: process) {
             submitNow(identifier, floor: next, process: process)
         }
     }
@@ -477,7 +480,7 @@ public actor LifecycleSimulation {
         }
         if let delay = retry.delay(afterFailures: failures) {
             submitNow(identifier, floor: launchTime.addingTimeInterval(delay.timeInterval), process: process)
-        } else if let next = nextOccurrence(after: launchTime) {
+        } else if let next = nextOccurrence(after: launchTime, of: identifier, process: process) {
             // Attempts used up: wait for the next occurrence instead.
             submitNow(identifier, floor: next, process: process)
         }

@@ -53,11 +53,14 @@ struct RunFolding {
         run.outcome == "completed" && run.actual != nil
     }
 
-    /// `1234 runs not shown, all completed (…)` / `1234 runs not shown, 5 of them not completed (…)`.
+    /// `1234 runs not shown, all completed (…)`, `…, 5 of them not completed (…)`, `…, none completed (…)`.
     static func foldedText(count: Int, notCompleted: Int) -> String {
         let runs = "\(count) run\(count == 1 ? "" : "s") not shown"
-        return notCompleted == 0
-            ? "\(runs), all completed (the JSON results list every run)"
-            : "\(runs), \(notCompleted) of them not completed (the JSON results list every run)"
+        let completed = switch notCompleted {
+        case 0: count == 1 ? "completed" : "all completed"
+        case count: count == 1 ? "not completed" : "none completed"
+        default: "\(notCompleted) of them not completed"
+        }
+        return "\(runs), \(completed) (the JSON results list every run)"
     }
 }

@@ -53,6 +53,9 @@ import Testing
         let failing = (0..<100).map { index in
             LifecycleResult.Run(planned: nil, actual: Self.instant(Double(index)), key: nil, outcome: index % 2 == 0 ? "failed" : "completed")
         }
+        #expect(RunFolding.foldedText(count: 15, notCompleted: 15) == "15 runs not shown, none completed (the JSON results list every run)")
+        #expect(RunFolding.foldedText(count: 15, notCompleted: 5) == "15 runs not shown, 5 of them not completed (the JSON results list every run)")
+        #expect(RunFolding.foldedText(count: 1, notCompleted: 0) == "1 run not shown, completed (the JSON results list every run)")
         let entries = RunFolding(limit: 10).entries(failing)
         #expect(entries.filter { if case .run = $0 { true } else { false } }.count == 10)
         let folded = entries.compactMap { entry -> (Int, Int)? in

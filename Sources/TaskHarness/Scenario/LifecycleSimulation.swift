@@ -230,7 +230,9 @@ public actor LifecycleSimulation {
             let run = runs.first { $0.launch == launch.number }
             let failure = launch.completed == .failure ? run?.failure : nil
             guard let run, !run.due.isEmpty else {
-                return [RunRecord(launch: launch.number, identifier: launch.identifier, planned: launch.planned,
+                // A scheduled launch with nothing due ran no occurrence: its request's floor is not a plan, and shown
+                // as one it read as if that occurrence had run.
+                return [RunRecord(launch: launch.number, identifier: launch.identifier, planned: run?.nothingDue == true ? nil : launch.planned,
                                   actual: launch.actual, key: run?.runKey, completed: launch.completed, failure: failure)]
             }
             // An occurrence an interrupted attempt wrote is complete once this launch recorded it, even if the

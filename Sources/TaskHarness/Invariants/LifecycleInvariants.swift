@@ -172,12 +172,15 @@ public struct LifecycleInvariants: Sendable {
     func interruptedWriteReconciled() -> InvariantCheck {
         var problems: [String] = []
         var notes: [String] = []
-        for run in runs where run.interruptedAt == .afterWrite {
+        // A run that found its window already completed by an overlapping launch wrote nothing: dying after its
+        // write stage leaves nothing to reconcile.
+        for run in runs where run.interruptedAt == .afterWrite && !run.alreadyComplete {
             guard let key = run.runKey else { continue }
             let effects = sideEffects.filter { $0.subject == key }.count
             if effects > 1 { problems.append("the side effect of \(key), interrupted in launch #\(run.launch), happened \(effects) times") }
+            // A launch nested in this one has a later number but ran before its write: it cannot be its retry.
             guard let retry = runs.first(where: {
-                $0.launch > run.launch
+                $0.launch > run.launch && !run.nestedLaunches.contains($0.launch)
                     && (($0.runKey == key || $0.reconciledKeys.contains(key)) && $0.completionRecorded || $0.reconciledPartKeys.contains(key))
             }) else {
                 notes.append("launch #\(run.launch) was not retried within the scenario")

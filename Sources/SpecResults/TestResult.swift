@@ -62,30 +62,28 @@ public struct TestResult: Sendable, Hashable, Codable {
         id.reserveCapacity(file.utf8.count + spec.utf8.count + (caseName?.utf8.count ?? 0) + (engine?.utf8.count ?? 0) + 15)
         id += file
         id += " › "
-        id += spec
-        if let caseName {
-            id += " › "
-            id += caseName
-        }
-        if let engine {
-            id += " › "
-            id += engine
-        }
+        appendName(spec: spec, caseName: caseName, engine: engine, to: &id)
         return id
     }
 
     /// The id without the file: `spec › case › engine`, unique within its file.
     public var nameInFile: String {
         // Asked for every test the terminal report lists: appends instead of building two arrays and joining them.
-        var name = spec
+        var name = ""
+        Self.appendName(spec: spec, caseName: caseName, engine: engine, to: &name)
+        return name
+    }
+
+    /// Appends `spec › case › engine` (the parts there are).
+    private static func appendName(spec: String, caseName: String?, engine: String?, to text: inout String) {
+        text += spec
         if let caseName {
-            name += " › "
-            name += caseName
+            text += " › "
+            text += caseName
         }
         if let engine {
-            name += " › "
-            name += engine
+            text += " › "
+            text += engine
         }
-        return name
     }
 }

@@ -12,4 +12,10 @@ enum SearchCancellation {
     static func check(after cursor: Date) throws(RecurrenceError) {
         if Thread.current.isCancelled { throw .stopped(after: cursor) }
     }
+
+    /// `check(after:)` once every `stride` steps of a hot loop: `found` is how many results the loop has so far.
+    @inline(__always)
+    static func check(found: Int, after cursor: @autoclosure () -> Date) throws(RecurrenceError) {
+        if found % stride == stride - 1 { try check(after: cursor()) }
+    }
 }

@@ -45,9 +45,7 @@ public struct CoreEngine: RecurrenceEngine {
         results.reserveCapacity(Self.expectedCount(in: window, of: schedule.rule, limit: limit))
         while let occurrence = try scan.next(), occurrence.date <= window.through {
             guard results.count < limit else { throw .tooManyOccurrences(limit: limit) }
-            if results.count % SearchCancellation.stride == SearchCancellation.stride - 1 {
-                try SearchCancellation.check(after: occurrence.date)
-            }
+            try SearchCancellation.check(found: results.count, after: occurrence.date)
             results.append(occurrence)
         }
         return results

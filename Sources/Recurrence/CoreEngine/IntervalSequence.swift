@@ -25,9 +25,7 @@ struct IntervalSequence {
         var k = index(after: window.after)
         while instant(k) <= window.through {
             guard results.count < limit else { throw .tooManyOccurrences(limit: limit) }
-            if results.count % SearchCancellation.stride == SearchCancellation.stride - 1 {
-                try SearchCancellation.check(after: instant(k))
-            }
+            try SearchCancellation.check(found: results.count, after: instant(k))
             results.append(occurrence(k))
             k += 1
         }

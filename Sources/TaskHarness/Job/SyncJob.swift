@@ -173,7 +173,21 @@ public final class SyncJob: RefreshJob {
                         outcome = .nothingDue
                         break
                     }
-                    if let remaining = try dropCompletedMeanwhile(due) {
+                    let completed = try completedMeanwhile(due)
+                    if let current = due, !completed.isEmpty {
+                        let remaining = current.filter { !completed.contains($0.key.rawValue) }
+                        if remaining.isEmpty {
+                            // Another run completed all of them after this one froze its window.
+                            let key = self.runKey(due: due, batch: fetched)
+                            runKey = key
+                            monitor?.note(.alreadyComplete(runKey: key), identifier: identifier)
+                            try stores.sync.rollback()
+                            outcome = .alreadyComplete
+                            break
+                        }
+                        // Some of them: this run writes only the rest.
+                        monitor?.note(.completedMeanwhile(occurrences: current.map(\.key.rawValue).filter(completed.contains)),
+                                      identifier: identifier)
                         due = remaining
                     }
                     if let remaining = try reconcileEarlierAttempt(due: due, at: launchTime) {
@@ -181,7 +195,7 @@ public final class SyncJob: RefreshJob {
                     }
                     let key = self.runKey(due: due, batch: fetched)
                     runKey = key
-                    outcome = try await write(items ?? fetched.items, batch: fetched, due: due, runKey: key, at: launchTime)
+                    outcome = try await write(items ?? fetched.items, batch: fetched, runKey: key, at: launchTime)
                 }
                 // A write reaches its checkpoint inside its transaction; a write stage that wrote nothing (nothing due,
                 // reconciled, already complete) reaches it here, so a fault, an expiration or an overlap planned
@@ -245,17 +259,11 @@ public final class SyncJob: RefreshJob {
         return Array(due[(index + 1)...])
     }
 
-    /// Some of the due occurrences were completed by another run (an overlap, or one that reconciled them) after this
-    /// run froze its window: returns the rest, which are this run's to write. Nil when none or all were (`write`
-    /// handles the second as already complete).
-    private func dropCompletedMeanwhile(_ due: [Occurrence]?) throws -> [Occurrence]? {
-        guard let due, !due.isEmpty, !flaws.contains(.skipsCompletionCheck) else { return nil }
-        let completed = try stores.completions.completedKeys(among: due.map(\.key.rawValue))
-        let remaining = due.filter { !completed.contains($0.key.rawValue) }
-        guard !completed.isEmpty, !remaining.isEmpty else { return nil }
-        monitor?.note(.completedMeanwhile(occurrences: due.filter { completed.contains($0.key.rawValue) }.map(\.key.rawValue)),
-                      identifier: identifier)
-        return remaining
+    /// The keys of due occurrences another run (an overlap, or one that reconciled them) completed after this run
+    /// froze its window; none without a schedule, or for a job that skips the completion check.
+    private func completedMeanwhile(_ due: [Occurrence]?) throws -> Set<String> {
+        guard let due, !due.isEmpty, !flaws.contains(.skipsCompletionCheck) else { return [] }
+        return try stores.completions.completedKeys(among: due.map(\.key.rawValue))
     }
 
     /// The due occurrences (nil without a schedule), reported to the monitor.
@@ -281,15 +289,8 @@ public final class SyncJob: RefreshJob {
         return key
     }
 
-    private func write(_ items: [String], batch: ItemBatch, due: [Occurrence]?, runKey: String, at launchTime: Date) async throws -> WriteOutcome {
+    private func write(_ items: [String], batch: ItemBatch, runKey: String, at launchTime: Date) async throws -> WriteOutcome {
         let store = stores.sync
-        if let due, !due.isEmpty, !flaws.contains(.skipsCompletionCheck),
-            try stores.completions.completedKeys(among: due.map(\.key.rawValue)).count == Set(due.map(\.key.rawValue)).count {
-            // Another run completed these occurrences after this one froze its window.
-            monitor?.note(.alreadyComplete(runKey: runKey), identifier: identifier)
-            try store.rollback()
-            return .alreadyComplete
-        }
         if try store.snapshot().runKey == runKey, try !stores.completions.isCompleted(runKey) {
             // An earlier attempt committed this run and died before its completion record.
             monitor?.note(.reconciled(runKey: runKey), identifier: identifier)

@@ -24,10 +24,12 @@ public struct ComparisonReporter: Sendable {
                     + "  " + change.old + " " + glyphs.arrow + " " + change.new + "\n"
             }
         }
+        out += invalidFiles(comparison)
         for kind in RunComparison.Change.Kind.allCases {
             let changes = comparison.changes(kind)
             guard !changes.isEmpty else { continue }
-            out += "\n" + paint(title(kind) + " (\(changes.count))", kind == .newlyFailing ? "1;31" : "1") + "\n"
+            let regression = kind == .newlyFailing || kind == .notRun
+            out += "\n" + paint(title(kind) + " (\(changes.count))", regression ? "1;31" : "1") + "\n"
             for change in changes {
                 out += "  " + change.id.replacingOccurrences(of: " › ", with: glyphs.separator)
                 if let old = change.old, let new = change.new, old.status != new.status {
@@ -42,6 +44,7 @@ public struct ComparisonReporter: Sendable {
                 }
             }
         }
+        out += respellings(comparison)
         let counts = RunComparison.Change.Kind.allCases.compactMap { kind -> String? in
             let n = comparison.changes(kind).count
             return n == 0 ? nil : "\(n) \(kind.rawValue)"
@@ -50,6 +53,39 @@ public struct ComparisonReporter: Sendable {
         out += comparison.regressed ? paint(" — regressed", "1;31") : " — no regressions"
         return out + "\n"
     }
+
+    /// The files NEW could not read, each with its first error, and those OLD could not read: a test in such a file
+    /// did not run, so it shows as "not run" rather than as a pass or a failure.
+    private func invalidFiles(_ comparison: RunComparison) -> String {
+        guard !comparison.invalidNow.isEmpty || !comparison.invalidBefore.isEmpty else { return "" }
+        let now = comparison.invalidNow
+        var out = "\n" + paint("Invalid spec files: \(count(now.count, "file")) in NEW, \(comparison.invalidBefore.count) in OLD", now.isEmpty ? "1" : "1;31") + "\n"
+        for file in now {
+            let first = comparison.new.diagnostics.first { $0.severity == .error && $0.location?.file == file }
+            let place = first?.location.map { "\($0.file):\($0.line):\($0.column)" } ?? file
+            out += "  now     " + place + (first.map { ": " + $0.message } ?? "") + "\n"
+        }
+        for file in comparison.invalidBefore where !now.contains(file) {
+            out += "  before  " + file + "\n"
+        }
+        return out
+    }
+
+    /// A note when removed and added tests are the same ones under two spellings of a path.
+    private func respellings(_ comparison: RunComparison) -> String {
+        let pairs = comparison.respelledFiles
+        guard !pairs.isEmpty else { return "" }
+        let tests = pairs.reduce(0) { $0 + $1.tests }
+        var out = "\nNote: \(count(tests, "removed test")) came back as added under another path; test ids hold each file's path "
+            + "as given on the command line, so run both from the same folder with the same path arguments to compare them.\n"
+        for pair in pairs.prefix(3) {
+            out += "  " + pair.old + " " + glyphs.arrow + " " + pair.new + "\n"
+        }
+        if pairs.count > 3 { out += "  " + glyphs.ellipsis + " \(pairs.count - 3) more files\n" }
+        return out
+    }
+
+    private func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
     private func title(_ kind: RunComparison.Change.Kind) -> String {
         kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()

@@ -9,6 +9,20 @@ public struct RunComparison: Sendable, Hashable {
     public var environmentChanges: [EnvironmentChange]
     /// Per-test changes, grouped by kind in the order of `Change.Kind.allCases`, each group in the new run's order.
     public var changes: [Change]
+    /// The spec files with an error diagnostic (a file, or a document in it, that could not be read) in each run.
+    public var invalidBefore: [String]
+    public var invalidNow: [String]
+    /// Removed tests that reappear as added ones under another spelling of the same path (`specs/a.yaml` and
+    /// `/ci/specs/a.yaml`): the two runs were started from different folders or with different path arguments,
+    /// and their ids, which hold the path as given, do not match. Each pair is (old file, new file).
+    public var respelledFiles: [PathRespelling]
+
+    public struct PathRespelling: Sendable, Hashable {
+        public var old: String
+        public var new: String
+        /// How many tests of the file appear under both spellings.
+        public var tests: Int
+    }
 
     public struct EnvironmentChange: Sendable, Hashable {
         public var field: String
@@ -26,6 +40,9 @@ public struct RunComparison: Sendable, Hashable {
             case newlyDeviating = "newly deviating"
             /// Was a known deviation, now passes (the engine was fixed; remove the annotation).
             case noLongerDeviating = "no longer deviating"
+            /// Ran before, and its spec file (or its document) could not be read now, so it did not run: the
+            /// file became invalid, or a zone it names left the time-zone data. A regression.
+            case notRun = "not run, file invalid"
             /// Same status, but the engine produced different instants.
             case changedInstants = "changed instants"
             case added
@@ -57,15 +74,22 @@ public struct RunComparison: Sendable, Hashable {
                 found.append(Change(kind: kind, old: before, new: test))
             }
         }
+        invalidBefore = Self.invalidFiles(old)
+        invalidNow = Self.invalidFiles(new)
+        let invalid = Set(invalidNow)
         for test in old.tests where !newIDs.contains(test.id) {
-            found.append(Change(kind: .removed, old: test, new: nil))
+            let notRun = invalid.contains(test.file) || invalidNow.contains { Self.sameFile(test.file, $0) }
+            found.append(Change(kind: notRun ? .notRun : .removed, old: test, new: nil))
         }
+        respelledFiles = Self.respellings(removed: found.filter { $0.kind == .removed }.compactMap(\.old),
+                                          added: new.tests.filter { oldByID[$0.id] == nil })
         let order = Dictionary(uniqueKeysWithValues: Change.Kind.allCases.enumerated().map { ($1, $0) })
         changes = found.enumerated().sorted { (order[$0.element.kind]!, $0.offset) < (order[$1.element.kind]!, $1.offset) }.map(\.element)
     }
 
-    /// True when a test fails now that did not fail before: `specrun compare` exits 1.
-    public var regressed: Bool { changes.contains { $0.kind == .newlyFailing } }
+    /// True when a test fails now that did not fail before, or did not run because its file is invalid now:
+    /// `specrun compare` exits 1.
+    public var regressed: Bool { changes.contains { $0.kind == .newlyFailing || $0.kind == .notRun } }
 
     public func changes(_ kind: Change.Kind) -> [Change] { changes.filter { $0.kind == kind } }
 
@@ -81,6 +105,38 @@ public struct RunComparison: Sendable, Hashable {
             return .changedInstants
         }
         return nil
+    }
+
+    private static func invalidFiles(_ run: RunResult) -> [String] {
+        var seen = Set<String>()
+        return run.diagnostics.compactMap { diagnostic in
+            guard diagnostic.severity == .error, let file = diagnostic.location?.file, seen.insert(file).inserted else { return nil }
+            return file
+        }
+    }
+
+    /// Pairs of files whose tests match by spec, case and engine, one path ending with the other at a folder boundary.
+    private static func respellings(removed: [TestResult], added: [TestResult]) -> [PathRespelling] {
+        guard !removed.isEmpty, !added.isEmpty else { return [] }
+        func rest(_ test: TestResult) -> [String?] { [test.spec, test.caseName, test.engine] }
+        var addedByRest: [[String?]: [String]] = [:]
+        for test in added { addedByRest[rest(test), default: []].append(test.file) }
+        var counts: [PathRespelling: Int] = [:]
+        var order: [PathRespelling] = []
+        for test in removed {
+            guard let file = addedByRest[rest(test)]?.first(where: { sameFile(test.file, $0) }) else { continue }
+            let pair = PathRespelling(old: test.file, new: file, tests: 0)
+            if counts[pair] == nil { order.append(pair) }
+            counts[pair, default: 0] += 1
+        }
+        return order.map { PathRespelling(old: $0.old, new: $0.new, tests: counts[$0]!) }
+    }
+
+    /// Two spellings of one file's path: one ends with the other at a folder boundary (`./` aside).
+    private static func sameFile(_ a: String, _ b: String) -> Bool {
+        let (short, long) = a.count <= b.count ? (a, b) : (b, a)
+        let trimmed = short.hasPrefix("./") ? String(short.dropFirst(2)) : short
+        return long != short && (long.hasSuffix("/" + trimmed) || long == trimmed)
     }
 
     private static func environmentChanges(_ old: Environment, _ new: Environment) -> [EnvironmentChange] {

@@ -22,7 +22,8 @@ struct CompareCommand {
         \(OptionParser(options: options).helpLines().joined(separator: "\n"))
 
         EXIT STATUS:
-          0  nothing regressed; 1  a test fails in NEW that did not in OLD; 2  a file or the command line is invalid
+          0  nothing regressed; 1  a test fails in NEW that did not in OLD, or did not run because its spec file is
+             invalid in NEW; 2  a file or the command line is invalid
 
         """
     }

@@ -1,0 +1,102 @@
+import SpecDiagnostics
+import SpecReporters
+import SpecResults
+import Testing
+
+/// `specrun compare`'s model and text on the fixed run: what counts as a regression, and the two ways a test can go
+/// missing from NEW that are not a removal (its file became invalid; the run was started with another path).
+struct RunComparisonTests {
+    private typealias Fixture = RunResultFixture
+
+    private func render(_ comparison: RunComparison) -> String {
+        ComparisonReporter(color: false, glyphs: .unicode).render(comparison, oldName: "old.json", newName: "new.json")
+    }
+
+    @Test func theSameRunTwiceHasNoChangesAndNoRegression() {
+        let comparison = RunComparison(old: Fixture.run, new: Fixture.run)
+        #expect(comparison.changes.isEmpty)
+        #expect(!comparison.regressed)
+        #expect(comparison.respelledFiles.isEmpty)
+        #expect(render(comparison).hasSuffix("\nno changes — no regressions\n"))
+    }
+
+    @Test func aTestThatPassedAndFailsNowIsARegression() {
+        var new = Fixture.run
+        let index = new.tests.firstIndex { $0.id == Fixture.nightlyPassed.id }!
+        new.tests[index].status = .failed
+        new.tests[index].message = "expected 3 occurrences, got 2"
+        let comparison = RunComparison(old: Fixture.run, new: new)
+        #expect(comparison.changes.map(\.kind) == [.newlyFailing])
+        #expect(comparison.regressed)
+        #expect(render(comparison).contains("Newly failing (1)\n  \(Fixture.nightlyPassed.id)  passed → failed\n      expected 3 occurrences, got 2\n"))
+    }
+
+    /// A zone renamed in a newer tzdata makes its specs `unknown time zone`: their file is invalid, its tests do not
+    /// run, and before this rule they showed as "removed" and the comparison passed.
+    @Test func testsWhoseFileIsInvalidNowDidNotRunAndThatIsARegression() {
+        var new = Fixture.run
+        new.tests.removeAll { $0.file == Fixture.berlinSpring }
+        let unknownZone = Diagnostic(
+            code: "unknown-zone", location: SourceLocation(file: Fixture.berlinSpring, line: 3, column: 13),
+            message: "unknown time zone 'Europe/Berlin'")
+        new.diagnostics.append(unknownZone)
+        let comparison = RunComparison(old: Fixture.run, new: new)
+        let gone = Fixture.run.tests.filter { $0.file == Fixture.berlinSpring }
+        #expect(gone.count == 5)
+        #expect(comparison.changes.map(\.kind) == Array(repeating: .notRun, count: gone.count))
+        #expect(comparison.changes.compactMap(\.old?.id) == gone.map(\.id))
+        #expect(comparison.regressed)
+        #expect(comparison.invalidNow == [Fixture.typo, Fixture.berlinSpring])
+        #expect(comparison.invalidBefore == [Fixture.typo])
+        let text = render(comparison)
+        #expect(text.contains("""
+            Invalid spec files: 2 files in NEW, 1 in OLD
+              now     specs/invalid/typo.yaml:4:3: unknown key 'timezon' in schedule; did you mean 'timezone'?
+              now     specs/recurrence/berlin-spring.yaml:3:13: unknown time zone 'Europe/Berlin'
+
+            Not run, file invalid (5)
+            """), "\(text)")
+        #expect(text.hasSuffix("\n5 not run, file invalid — regressed\n"))
+    }
+
+    /// The same tests gone without an error in their file: the file was deleted or renamed, nothing regressed.
+    @Test func testsGoneWithoutAnErrorInTheirFileAreRemoved() {
+        var new = Fixture.run
+        new.tests.removeAll { $0.file == Fixture.berlinSpring }
+        let comparison = RunComparison(old: Fixture.run, new: new)
+        #expect(Set(comparison.changes.map(\.kind)) == [.removed])
+        #expect(!comparison.regressed)
+        #expect(comparison.respelledFiles.isEmpty)
+    }
+
+    /// `specrun specs/` in the checkout and `specrun .` in specs/: every id differs by its path's prefix.
+    @Test func aRunStartedWithOtherPathsIsNamedAsSuch() {
+        var new = Fixture.run
+        new.tests = new.tests.map { test in
+            var moved = test
+            moved.file = "/ci/checkout/" + test.file
+            moved.id = TestResult.makeID(file: moved.file, spec: test.spec, caseName: test.caseName, engine: test.engine)
+            return moved
+        }
+        let comparison = RunComparison(old: Fixture.run, new: new)
+        #expect(comparison.respelledFiles.map(\.old) == [Fixture.catchUp, Fixture.berlinSpring, Fixture.edgeCases])
+        #expect(comparison.respelledFiles.map(\.new) == comparison.respelledFiles.map { "/ci/checkout/" + $0.old })
+        #expect(comparison.respelledFiles.map(\.tests).reduce(0, +) == Fixture.tests.count)
+        let text = render(comparison)
+        #expect(text.contains("\nNote: 10 removed tests came back as added under another path; test ids hold each file's path "
+            + "as given on the command line, so run both from the same folder with the same path arguments to compare them.\n"
+            + "  specs/lifecycle/catch-up.yaml → /ci/checkout/specs/lifecycle/catch-up.yaml\n"), "\(text)")
+    }
+
+    /// A path that merely ends with the same letters is another file.
+    @Test func aPathEndingWithTheSameLettersIsNotTheSameFile() {
+        var new = Fixture.run
+        new.tests = new.tests.map { test in
+            var moved = test
+            moved.file = "other-" + test.file
+            moved.id = TestResult.makeID(file: moved.file, spec: test.spec, caseName: test.caseName, engine: test.engine)
+            return moved
+        }
+        #expect(RunComparison(old: Fixture.run, new: new).respelledFiles.isEmpty)
+    }
+}

@@ -1,0 +1,62 @@
+import SpecDiagnostics
+import SpecRunner
+
+/// Why `--filter`, `--tag`, `--exclude-tag` or `--last-failed` left nothing of a plan that had tests: a typo in a
+/// tag or a run started from another folder would otherwise give "0 passed, 0 failed" and a green CI step for ever.
+///
+/// A shard left empty is not a problem (a small plan cut into many shards has empty ones), nor is `--last-failed`
+/// with a results file where nothing failed; both are left out of the question.
+enum EmptySelection {
+    /// The error to stop with, or nil when the selection kept a test or there was nothing to select from.
+    static func problem(plan: TestPlan, selection: TestSelection, lastFailed: String?) -> UsageError? {
+        guard !plan.items.isEmpty, selection.ids?.isEmpty != true else { return nil }
+        var unsharded = selection
+        unsharded.shard = nil
+        guard unsharded.filter != nil || !unsharded.tags.isEmpty || !unsharded.excludedTags.isEmpty || unsharded.ids != nil,
+              let kept = try? unsharded.apply(to: plan), kept.items.isEmpty
+        else { return nil }
+        let tags = Set(plan.items.flatMap(\.spec.tags))
+        let unknownTags = selection.tags.subtracting(tags).sorted()
+        if !selection.tags.isEmpty, unknownTags.count == selection.tags.count {
+            return UsageError(unknownTagsMessage(unknownTags, known: tags))
+        }
+        if let ids = selection.ids, let path = lastFailed, ids.isDisjoint(with: plan.items.map(\.id)) {
+            let example = ids.sorted()[0]
+            let file = example.components(separatedBy: " › ")[0]
+            let subject = ids.count == 1 ? "The test that failed in '\(path)' is not" : "None of the \(ids.count) tests that failed in '\(path)' is"
+            return UsageError("\(subject) in this run: test ids hold the path "
+                + "each file was given by, and there it was '\(file)'. Run from the folder that run started in, with the "
+                + "same paths, or see this run's ids with --list.")
+        }
+        if let filter = selection.filter, (try? TestSelection(filter: filter).apply(to: plan))?.items.isEmpty == true {
+            let example = plan.items[0].id
+            return UsageError("--filter '\(filter)' matches no test id; ids read like '\(example)'. See them all with --list.")
+        }
+        return UsageError("The selection (\(describe(selection))) leaves no test to run of the \(plan.items.count) in these "
+            + "files; loosen it, or see the ids and tags with --list.")
+    }
+
+    private static func unknownTagsMessage(_ unknown: [String], known: Set<String>) -> String {
+        let quoted = unknown.map { "'\($0)'" }.joined(separator: ", ")
+        let subject = unknown.count == 1 ? "the tag \(quoted)" : "any of the tags \(quoted)"
+        var message = "No spec has \(subject)"
+        if unknown.count == 1, let near = Suggestion.closest(to: unknown[0], in: known) {
+            message += "; did you mean '\(near)'?"
+        } else {
+            message += "."
+        }
+        let listed = known.sorted()
+        guard !listed.isEmpty else { return message + " These specs have no tags." }
+        let more = listed.count > 20 ? " and \(listed.count - 20) more" : ""
+        return message + " Tags in these specs: " + listed.prefix(20).joined(separator: ", ") + more + "."
+    }
+
+    private static func describe(_ selection: TestSelection) -> String {
+        var parts: [String] = []
+        if let filter = selection.filter { parts.append("--filter '\(filter)'") }
+        parts += selection.tags.sorted().map { "--tag \($0)" }
+        parts += selection.excludedTags.sorted().map { "--exclude-tag \($0)" }
+        if selection.ids != nil { parts.append("--last-failed") }
+        return parts.joined(separator: " ")
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+@testable import SpecrunCLI
+import Testing
+
+/// A selection that leaves nothing of a plan that had tests is a command-line error (exit 2) naming why, not
+/// "0 passed, 0 failed" and exit 0: a typo in `--tag` or a rerun from another folder would keep CI green for ever.
+struct EmptySelectionTests {
+    /// Two passing specs tagged `dst` and `weekly`, and one failing spec tagged `dst`.
+    private func folder() throws -> ScratchSpecFolder {
+        let folder = try ScratchSpecFolder()
+        try folder.write("a.yaml", "tags: [dst]\n" + ScratchSpecFolder.quickSpec("A", day: 1))
+        try folder.write("b.yaml", "tags: [weekly]\n" + ScratchSpecFolder.quickSpec("B", day: 2))
+        try folder.write("c.yaml", "tags: [dst]\n" + ScratchSpecFolder.quickSpec("C", day: 3)
+            .replacingOccurrences(of: "next: 2027-01-03T12:00:00Z", with: "next: 2027-01-03T13:00:00Z"))
+        return folder
+    }
+
+    @Test func aTagNoSpecHasIsRefusedWithTheNearestTag() async throws {
+        let folder = try folder()
+        defer { folder.remove() }
+        let run = await CommandRun.run(folder.path, "--tag", "dts")
+        #expect(run.status == ExitStatus.invalidInput)
+        #expect(run.err.hasPrefix("specrun: error: No spec has the tag 'dts'; did you mean 'dst'? Tags in these specs: dst, weekly.\n"), "\(run.err)")
+        #expect(run.out.isEmpty)
+        let listed = await CommandRun.run(folder.path, "--list", "--tag", "dts")
+        #expect(listed.status == ExitStatus.invalidInput)
+    }
+
+    @Test func aFilterMatchingNoIdIsRefusedWithAnId() async throws {
+        let folder = try folder()
+        defer { folder.remove() }
+        let run = await CommandRun.run(folder.path, "--filter", "Berlin")
+        #expect(run.status == ExitStatus.invalidInput)
+        #expect(run.err.hasPrefix("specrun: error: --filter 'Berlin' matches no test id; ids read like '\(folder.path("a.yaml")) › A › noon › core'."), "\(run.err)")
+    }
+
+    @Test func tagsThatExistButExcludeEachOtherAreRefused() async throws {
+        let folder = try folder()
+        defer { folder.remove() }
+        let run = await CommandRun.run(folder.path, "--tag", "weekly", "--exclude-tag", "weekly")
+        #expect(run.status == ExitStatus.invalidInput)
+        #expect(run.err.hasPrefix("specrun: error: The selection (--tag weekly --exclude-tag weekly) leaves no test to run of the 3 in these files;"), "\(run.err)")
+    }
+
+    /// The results file was written by a run started elsewhere: its failed ids name the files by another path.
+    @Test func lastFailedFromARunWithOtherPathsNamesThePathItRecorded() async throws {
+        let folder = try folder()
+        defer { folder.remove() }
+        let results = folder.path("results.json")
+        #expect(await CommandRun.run(folder.path, "--json", results).status == ExitStatus.testFailure)
+        let same = await CommandRun.run(folder.path, "--last-failed", results)
+        #expect(same.status == ExitStatus.testFailure)
+        #expect(same.out.contains("0 passed, 1 failed"))
+
+        let text = try String(contentsOfFile: results, encoding: .utf8)
+        try text.replacingOccurrences(of: folder.path, with: "elsewhere/specs").write(toFile: results, atomically: true, encoding: .utf8)
+        let moved = await CommandRun.run(folder.path, "--last-failed", results)
+        #expect(moved.status == ExitStatus.invalidInput)
+        #expect(moved.err.hasPrefix("specrun: error: The test that failed in '\(results)' is not in this run: test ids hold the path "
+            + "each file was given by, and there it was 'elsewhere/specs/c.yaml'."), "\(moved.err)")
+    }
+
+    /// What stays allowed: a shard left empty, an excluded tag no spec has, and a results file where nothing failed.
+    @Test func emptyShardsAndNothingToRerunAreNotErrors() async throws {
+        let folder = try folder()
+        defer { folder.remove() }
+        var statuses: [Int32] = []
+        for index in 1...8 {
+            statuses.append(await CommandRun.run(folder.path, "--tag", "weekly", "--shard", "\(index)/8").status)
+        }
+        #expect(statuses.allSatisfy { $0 == ExitStatus.success })
+        #expect(await CommandRun.run(folder.path, "--exclude-tag", "nightly").status == ExitStatus.testFailure)
+
+        let passing = try ScratchSpecFolder()
+        defer { passing.remove() }
+        try passing.write("a.yaml", ScratchSpecFolder.quickSpec("A"))
+        let results = passing.path("results.json")
+        #expect(await CommandRun.run(passing.path, "--json", results).status == ExitStatus.success)
+        let rerun = await CommandRun.run(passing.path, "--last-failed", results)
+        #expect(rerun.status == ExitStatus.success)
+        #expect(rerun.err.contains("no test failed or errored"))
+    }
+}

@@ -66,6 +66,14 @@ private struct JSONOutput {
             try $0.field("files") { $0.strings(run.files) }
             try $0.field("notes") { $0.strings(run.notes) }
             try $0.field("schemaVersion") { $0.integer(run.schemaVersion) }
+            if let shard = run.shard {
+                try $0.field("shard") {
+                    try $0.object {
+                        try $0.field("count") { $0.integer(shard.count) }
+                        try $0.field("index") { $0.integer(shard.index) }
+                    }
+                }
+            }
             try $0.field("strict") { $0.boolean(run.strict) }
             try $0.field("summary") { try $0.summary(run.summary) }
             try $0.field("tests") { try $0.array(run.tests) { try $0.test($1) } }

@@ -23,10 +23,12 @@ public struct RunResult: Sendable, Hashable, Codable {
     /// Facts about how this result was put together, for people: for example shards that ran on a different
     /// toolchain than the first (see `merging(_:labels:)`). Empty for a single run.
     public var notes: [String]
+    /// The shard of the plan this run ran (`--shard I/N`); nil for a whole run and for merged results.
+    public var shard: Shard?
 
     public init(
         schemaVersion: Int = RunResult.currentSchemaVersion, environment: Environment, files: [String],
-        diagnostics: [Diagnostic], tests: [TestResult], strict: Bool = false, notes: [String] = []
+        diagnostics: [Diagnostic], tests: [TestResult], strict: Bool = false, notes: [String] = [], shard: Shard? = nil
     ) {
         self.schemaVersion = schemaVersion
         self.environment = environment
@@ -35,12 +37,13 @@ public struct RunResult: Sendable, Hashable, Codable {
         self.tests = tests
         self.strict = strict
         self.notes = notes
+        self.shard = shard
     }
 
     public var summary: Summary { Summary(self) }
 
     private enum CodingKeys: String, CodingKey {
-        case schemaVersion, environment, files, diagnostics, tests, strict, notes, summary
+        case schemaVersion, environment, files, diagnostics, tests, strict, notes, shard, summary
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -52,6 +55,7 @@ public struct RunResult: Sendable, Hashable, Codable {
         try container.encode(tests, forKey: .tests)
         try container.encode(strict, forKey: .strict)
         try container.encode(notes, forKey: .notes)
+        try container.encodeIfPresent(shard, forKey: .shard)
         try container.encode(summary, forKey: .summary)
     }
 
@@ -73,5 +77,6 @@ public struct RunResult: Sendable, Hashable, Codable {
         tests = try container.decode([TestResult].self, forKey: .tests)
         strict = try container.decodeIfPresent(Bool.self, forKey: .strict) ?? false
         notes = try container.decodeIfPresent([String].self, forKey: .notes) ?? []
+        shard = try container.decodeIfPresent(Shard.self, forKey: .shard)
     }
 }

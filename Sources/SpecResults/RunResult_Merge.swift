@@ -21,6 +21,9 @@ extension RunResult {
     /// - Environment: the first shard's, with the zones of all shards; each shard whose toolchain differs from the
     ///   first (OS, Swift, Foundation, time-zone data, specrun version, commit) is named in `notes`.
     /// - `strict`: the first shard's (a shard that differs is noted).
+    /// - Shards: when the inputs recorded `--shard I/N`, a shard missing from 1…N, one given twice, inputs cut into
+    ///   different numbers of shards and an input that was a whole run are each named in `notes`
+    ///   (`Shard.missing(from:)` says which are missing). The merged result records no shard.
     ///
     /// Merging the halves of a run gives the run back: `merging([a, b]) == whole` when `a` and `b` split its tests.
     ///
@@ -44,6 +47,8 @@ extension RunResult {
             }
         }
 
+        notes += shardNotes(shards.map(\.shard), label: label)
+
         var chosen: [String: (shard: Int, test: TestResult)] = [:]
         var order: [String] = []
         for (index, shard) in shards.enumerated() {
@@ -53,7 +58,7 @@ extension RunResult {
                     order.append(test.id)
                     continue
                 }
-                if kept.test == test { continue }
+                if kept.test.sameOutcome(as: test) { continue }
                 if kept.test.status == .notRun, test.status != .notRun {
                     chosen[test.id] = (index, test)
                 } else if test.status != .notRun {
@@ -85,6 +90,47 @@ extension RunResult {
             strict: first.strict,
             notes: notes
         )
+    }
+}
+
+extension RunResult {
+    private static func shardNotes(_ shards: [Shard?], label: (Int) -> String) -> [String] {
+        let recorded = shards.enumerated().compactMap { index, shard in shard.map { (index, $0) } }
+        guard !recorded.isEmpty else { return [] }
+        var notes: [String] = []
+        let counts = Set(recorded.map(\.1.count)).sorted()
+        if counts.count > 1 {
+            notes.append("the results were cut into different numbers of shards (" + counts.map { "of \($0)" }.joined(separator: ", ")
+                + "); merge the shards of one run")
+        }
+        for (index, shard) in shards.enumerated() where shard == nil {
+            notes.append("\(label(index)) is a whole run, not a shard; its tests may repeat those of the shards")
+        }
+        var firstLabel: [Shard: Int] = [:]
+        for (index, shard) in recorded {
+            if let first = firstLabel[shard] {
+                notes.append("shard \(shard) is given twice: \(label(first)) and \(label(index))")
+            } else {
+                firstLabel[shard] = index
+            }
+        }
+        // A whole run among the inputs holds every test, so no shard is missing then.
+        let missing = recorded.count == shards.count ? Shard.missing(from: recorded.map(\.1)) : []
+        if !missing.isEmpty {
+            let listed = missing.prefix(10).map(\.description).joined(separator: ", ") + (missing.count > 10 ? ", …" : "")
+            notes.append("\(missing.count == 1 ? "shard" : "shards") \(listed) \(missing.count == 1 ? "is" : "are") missing: "
+                + "the merged results hold only part of the suite")
+        }
+        return notes
+    }
+}
+
+extension TestResult {
+    /// The same result but for the time it took: the same test in two runs takes different times.
+    func sameOutcome(as other: TestResult) -> Bool {
+        var other = other
+        other.duration = duration
+        return self == other
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SpecModel
+import SpecResults
 
 /// Which plan items a run keeps: by id pattern, tags, a shard of the plan, or a set of ids.
 public struct TestSelection: Sendable {
@@ -13,38 +14,8 @@ public struct TestSelection: Sendable {
     public var ids: Set<String>?
     public var shard: Shard?
 
-    /// Shard `index` of `count` (1-based), chosen by a stable hash of the id so adding a spec moves no other.
-    public struct Shard: Sendable, Hashable {
-        public var index: Int
-        public var count: Int
-
-        public init(index: Int, count: Int) {
-            self.index = index
-            self.count = count
-        }
-
-        /// Reads `I/N` with 1 ≤ I ≤ N.
-        public init?(parsing text: String) {
-            let parts = text.split(separator: "/")
-            guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
-                  count >= 1, (1...count).contains(index) else { return nil }
-            self.init(index: index, count: count)
-        }
-
-        public func contains(id: String) -> Bool {
-            Int(Shard.stableHash(id) % UInt64(count)) == index - 1
-        }
-
-        /// FNV-1a over the UTF-8 bytes: the same on every machine and every run (unlike `Hasher`).
-        public static func stableHash(_ text: String) -> UInt64 {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in text.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01b3
-            }
-            return hash
-        }
-    }
+    /// Shard `index` of `count` (1-based); the results of a sharded run record it, so a merge can tell a missing shard.
+    public typealias Shard = SpecResults.Shard
 
     public init(filter: String? = nil, tags: Set<String> = [], excludedTags: Set<String> = [], ids: Set<String>? = nil, shard: Shard? = nil) {
         self.filter = filter

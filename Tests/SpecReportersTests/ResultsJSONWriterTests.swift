@@ -82,7 +82,7 @@ import Testing
         return RunResult(
             environment: environment, files: [text, "b"],
             diagnostics: [Diagnostic(code: "c", location: SourceLocation(file: text, line: 3, column: 4), message: text)],
-            tests: tests, strict: true, notes: [text])
+            tests: tests, strict: true, notes: [text], shard: Shard(index: 7, count: 12))
     }()
 
     /// Where two documents first differ, with some text around it: a whole document is too long for a message.

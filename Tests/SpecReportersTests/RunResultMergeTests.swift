@@ -76,4 +76,58 @@ import Testing
         #expect(merged.notes == ["shard 2 ran with a different toolchain than shard 1: tzdataVersion 2024a (not 2025b)"])
         #expect(merged.tests.map(\.file) == [RunResultFixture.berlinSpring, RunResultFixture.edgeCases])
     }
+
+    /// The fixture cut into `count` shards the way `--shard I/N` would, each recording its shard.
+    static func shards(_ count: Int, of whole: RunResult) -> [RunResult] {
+        (1...count).map { index in
+            var shard = whole
+            shard.shard = Shard(index: index, count: count)
+            shard.tests = whole.tests.filter { Shard(index: index, count: count).contains(id: $0.id) }
+            return shard
+        }
+    }
+
+    @Test func everyShardMergedNamesNothingMissingAndRecordsNoShard() throws {
+        let shards = Self.shards(3, of: RunResultFixture.run)
+        #expect(shards.filter { !$0.tests.isEmpty }.count >= 2)
+        let merged = try RunResult.merging(shards.reversed())
+        #expect(merged.notes.isEmpty)
+        #expect(merged.shard == nil)
+        #expect(merged.tests == RunResultFixture.run.tests)
+        #expect(Shard.missing(from: shards.compactMap(\.shard)).isEmpty)
+    }
+
+    /// A shard whose job died before it uploaded: the merge of the rest looks whole unless it says so.
+    @Test func missingAndRepeatedShardsAreNamed() throws {
+        let shards = Self.shards(4, of: RunResultFixture.run)
+        let merged = try RunResult.merging([shards[0], shards[2], shards[0]], labels: ["a.json", "c.json", "a-again.json"])
+        #expect(merged.notes == [
+            "shard 1/4 is given twice: a.json and a-again.json",
+            "shards 2/4, 4/4 are missing: the merged results hold only part of the suite",
+        ])
+        #expect(Shard.missing(from: [shards[0], shards[2]].compactMap(\.shard)) == [Shard(index: 2, count: 4), Shard(index: 4, count: 4)])
+    }
+
+    @Test func shardsOfDifferentCutsAndAWholeRunAreNamed() throws {
+        let four = Self.shards(4, of: RunResultFixture.run)
+        let two = Self.shards(2, of: RunResultFixture.run)
+        let merged = try RunResult.merging([four[0], two[1], RunResultFixture.run], labels: ["q1.json", "h2.json", "all.json"])
+        // The whole run holds every test, so no shard is called missing.
+        #expect(merged.notes == [
+            "the results were cut into different numbers of shards (of 2, of 4); merge the shards of one run",
+            "all.json is a whole run, not a shard; its tests may repeat those of the shards",
+        ])
+        #expect(merged.tests == RunResultFixture.run.tests)
+    }
+
+    /// The same test in two results files took different times: that is not a conflict worth a note.
+    @Test func theSameResultWithAnotherDurationIsNoConflict() throws {
+        var slower = RunResultFixture.run
+        slower.tests = slower.tests.map { test in
+            var test = test
+            test.duration += 1.5
+            return test
+        }
+        #expect(try RunResult.merging([RunResultFixture.run, slower]).notes.isEmpty)
+    }
 }

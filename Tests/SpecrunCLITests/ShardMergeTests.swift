@@ -39,6 +39,26 @@ import Testing
         #expect(merged.notes.isEmpty)
     }
 
+    /// Each shard's results record `--shard I/N`; a merge without all of them writes what it has, warns and exits 1.
+    @Test func aMergeWithAShardMissingSaysWhichAndExitsOne() async throws {
+        let folder = try SpecFolder()
+        defer { folder.remove() }
+        var files: [String] = []
+        for index in 1...3 {
+            let file = folder.path("shard-\(index).json")
+            _ = await folder.status(["--shard", "\(index)/3", "--json", file])
+            #expect(try ResultsFile.read(file).shard == Shard(index: index, count: 3))
+            files.append(file)
+        }
+        let partial = await CommandRun.run(["merge", files[0], files[2], "-o", folder.path("partial.json")])
+        #expect(partial.status == ExitStatus.testFailure)
+        #expect(partial.err == "specrun: warning: shard 2/3 is missing: the merged results hold only part of the suite\n")
+        let merged = try ResultsFile.read(folder.path("partial.json"))
+        #expect(merged.notes == ["shard 2/3 is missing: the merged results hold only part of the suite"])
+        #expect(merged.shard == nil)
+        #expect(try await folder.merge(files, into: folder.path("all.json")).notes.isEmpty)
+    }
+
     @Test func theWholeRunHoldsEveryStatusTheMergeMustKeep() async throws {
         let folder = try SpecFolder()
         defer { folder.remove() }

@@ -21,7 +21,8 @@ struct MergeCommand {
         \(OptionParser(options: options).helpLines().joined(separator: "\n"))
 
         EXIT STATUS:
-          0  merged; 2  a file or the command line is invalid
+          0  merged; 1  merged, but shards are missing (the inputs ran --shard I/N and some I of 1…N is not
+             among them); 2  a file or the command line is invalid
 
         """
     }
@@ -50,7 +51,12 @@ struct MergeCommand {
             guard problems.isEmpty else { return ExitStatus.invalidInput }
             let summary = merged.summary
             io.writeOut("merged \(shards.count) results files into \(output): \(summary.total) tests, \(summary.passed) passed, \(summary.failed) failed\n")
-            return ExitStatus.success
+            let newNotes = merged.notes.filter { note in !shards.contains { $0.notes.contains(note) } }
+            for note in newNotes.prefix(10) { io.writeError("specrun: warning: \(note)\n") }
+            if newNotes.count > 10 { io.writeError("specrun: warning: \(newNotes.count - 10) more notes in \(output)\n") }
+            // A shard that never uploaded (its job died before) must not turn into a smaller report that looks whole.
+            let incomplete = shards.allSatisfy { $0.shard != nil } && !Shard.missing(from: shards.compactMap(\.shard)).isEmpty
+            return incomplete ? ExitStatus.testFailure : ExitStatus.success
         } catch let error as UsageError {
             return io.usageFailure(error, command: "merge")
         } catch {

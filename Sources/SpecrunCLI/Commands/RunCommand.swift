@@ -122,7 +122,7 @@ struct RunCommand {
         // Masked once, here: every reporter below renders the same redacted results.
         let result = RunResult(
             environment: environment, files: configuration.files, diagnostics: loaded.diagnostics, tests: tests,
-            strict: configuration.strict
+            strict: configuration.strict, shard: configuration.selection.shard
         ).redacted(by: configuration.redaction, jobs: configuration.jobs)
 
         let glyphs = Glyphs.preferred(environment: io.environment)

@@ -1,0 +1,45 @@
+/// Shard `index` of `count` (1-based) of a run's plan (`--shard I/N`), chosen by a stable hash of the test id so
+/// adding a spec moves no other. A sharded run's results record it, so a merge can tell a missing shard.
+public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var index: Int
+    public var count: Int
+
+    public init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
+
+    /// Reads `I/N` with 1 ≤ I ≤ N.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
+              count >= 1, (1...count).contains(index) else { return nil }
+        self.init(index: index, count: count)
+    }
+
+    /// `I/N`, as `--shard` takes it.
+    public var description: String { "\(index)/\(count)" }
+
+    public func contains(id: String) -> Bool {
+        Int(Shard.stableHash(id) % UInt64(count)) == index - 1
+    }
+
+    /// FNV-1a over the UTF-8 bytes: the same on every machine and every run (unlike `Hasher`).
+    public static func stableHash(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+
+    /// The shards of 1…N that are not in `recorded`, for each N the recorded ones were cut into. `specrun merge`
+    /// exits 1 when some are missing: the merged results hold only part of the suite.
+    public static func missing(from recorded: [Shard]) -> [Shard] {
+        Set(recorded.map(\.count)).sorted().flatMap { count in
+            let present = Set(recorded.filter { $0.count == count }.map(\.index))
+            return (1...count).filter { !present.contains($0) }.map { Shard(index: $0, count: count) }
+        }
+    }
+}

@@ -49,12 +49,36 @@ import Testing
         let run = await CommandRun.run("init", folder.path)
         #expect(run.status == ExitStatus.invalidInput)
         #expect(run.err == """
-            specrun: error: '\(folder.path)/policies.yaml' already exists; init never overwrites a file, so nothing was written. Choose another folder, e.g. 'specrun init specs/starter'.
+            specrun: error: '\(folder.path)/policies.yaml' already exists; init never overwrites a file, so nothing was written. Choose a new folder, e.g. 'specrun init \((folder.path as NSString).deletingLastPathComponent)/starter-specs'.
             Run 'specrun init --help' for usage.
 
             """)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["policies.yaml"])
         #expect(try String(contentsOfFile: folder.path + "/policies.yaml", encoding: .utf8) == "# mine\n")
+    }
+
+    /// A folder of other specs, or a folder below an earlier starter: one run would mix them, or repeat the
+    /// starter's spec names (an error), so init writes nothing there.
+    @Test func initLeavesAFolderOfSpecsAndAFolderBelowAStarterAlone() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("team/berlin/nightly.yaml", "spec: ours\n")
+        let intoSpecs = await CommandRun.run("init", folder.path + "/team")
+        #expect(intoSpecs.status == ExitStatus.invalidInput)
+        #expect(intoSpecs.err.hasPrefix("specrun: error: '\(folder.path)/team' already holds 1 spec file ('\(folder.path)/team/berlin/nightly.yaml'); "
+            + "the starter goes in a folder of its own, so nothing was written. Choose a new folder outside your spec folders, "
+            + "e.g. 'specrun init \(folder.path)/starter-specs'."), "\(intoSpecs.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/team") == ["berlin"])
+
+        #expect(await CommandRun.run("init", folder.path + "/starter-specs").status == ExitStatus.success)
+        let below = await CommandRun.run("init", folder.path + "/starter-specs/more")
+        #expect(below.status == ExitStatus.invalidInput)
+        #expect(below.err.hasPrefix("specrun: error: '\(folder.path)/starter-specs/nightly-sync.yaml' is a starter spec already, in a folder above "
+            + "'\(folder.path)/starter-specs/more'; a second starter below it would repeat its spec names in one run, so nothing was written. "
+            + "Choose a new folder outside it, e.g. 'specrun init \(folder.path)/starter-specs-2'."), "\(below.err)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/starter-specs/more"))
+        // Beside it is fine, and the two run together.
+        #expect(await CommandRun.run("init", folder.path + "/starter-specs-2").status == ExitStatus.success)
     }
 
     @Test func schemaPrintsTheGeneratedSchemaAndTheReference() async {

@@ -17,7 +17,8 @@ struct InitCommand {
 
         ARGUMENTS:
           DIR                  The folder to write into (default: specs); created if missing. Existing files are
-                               never overwritten: init stops before writing anything.
+                               never overwritten, and a folder that already holds spec files is left alone:
+                               init stops before writing anything.
 
         OPTIONS:
         \(OptionParser(options: options).helpLines().joined(separator: "\n"))
@@ -43,7 +44,17 @@ struct InitCommand {
             let existing = StarterSpecs.files.map { directory + "/" + $0.name }.filter { FileManager.default.fileExists(atPath: $0) }
             guard existing.isEmpty else {
                 let names = existing.map { "'\($0)'" }.joined(separator: ", ")
-                throw UsageError("\(names) already \(existing.count == 1 ? "exists" : "exist"); init never overwrites a file, so nothing was written. Choose another folder, e.g. 'specrun init specs/starter'.")
+                throw UsageError("\(names) already \(existing.count == 1 ? "exists" : "exist"); init never overwrites a file, so nothing was written. Choose a new folder, e.g. 'specrun init \(Self.freeFolder(beside: directory))'.")
+            }
+            if let earlier = Self.starterAbove(directory) {
+                throw UsageError("'\(earlier)' is a starter spec already, in a folder above '\(directory)'; a second starter below it would repeat its spec names in one run, so nothing was written. Choose a new folder outside it, e.g. 'specrun init \(Self.freeFolder(beside: (earlier as NSString).deletingLastPathComponent))'.")
+            }
+            // The starter stands alone: in a folder of other specs, one run would mix them (and, for a second
+            // starter below the first, repeat its spec names, which is an error).
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
+               let specs = try? SpecDiscovery.files(in: [directory]), !specs.isEmpty {
+                throw UsageError("'\(directory)' already holds \(specs.count) spec file\(specs.count == 1 ? "" : "s") ('\(specs[0])'\(specs.count > 1 ? ", …" : "")); the starter goes in a folder of its own, so nothing was written. Choose a new folder outside your spec folders, e.g. 'specrun init \(Self.freeFolder(beside: directory))'.")
             }
         } catch {
             return io.usageFailure(error, command: "init")
@@ -67,5 +78,34 @@ struct InitCommand {
         ])
         io.writeOut("Wrote \(written.count) files:\n" + written.map { "  \($0)\n" }.joined() + "\nNext:\n" + next)
         return ExitStatus.success
+    }
+
+    /// A starter spec file written by an earlier `init` in a folder above `directory`, if there is one.
+    static func starterAbove(_ directory: String) -> String? {
+        let specs = StarterSpecs.files.filter { $0.name.hasSuffix(".yaml") }
+        var folder = (directory as NSString).deletingLastPathComponent
+        for _ in 0..<64 where !folder.isEmpty {
+            for spec in specs {
+                let path = folder == "/" ? "/" + spec.name : folder + "/" + spec.name
+                if let data = FileManager.default.contents(atPath: path), data.elementsEqual(spec.text.utf8) { return path }
+            }
+            let parent = (folder as NSString).deletingLastPathComponent
+            guard parent != folder else { break }
+            folder = parent
+        }
+        return nil
+    }
+
+    /// `starter-specs` beside `directory` (or `starter-specs-2`, … when taken): a folder init could write into.
+    static func freeFolder(beside directory: String) -> String {
+        let parent = (directory as NSString).deletingLastPathComponent
+        let base = parent.isEmpty || parent == "." ? "starter-specs" : parent + "/starter-specs"
+        var candidate = base
+        var number = 2
+        while FileManager.default.fileExists(atPath: candidate), number < 100 {
+            candidate = "\(base)-\(number)"
+            number += 1
+        }
+        return candidate
     }
 }

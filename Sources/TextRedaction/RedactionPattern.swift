@@ -22,7 +22,7 @@ public struct RedactionPattern: Sendable, Hashable, CustomStringConvertible {
         do {
             expression = try NSRegularExpression(pattern: source)
         } catch {
-            throw Invalid(source: source, reason: Self.reason(source))
+            throw Invalid(source: source, reason: RegularExpressionSyntax.problem(in: source) ?? "it does not compile")
         }
         self.name = name ?? source
         self.source = source
@@ -37,17 +37,6 @@ public struct RedactionPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { name }
-
-    /// Why `source` does not compile. Foundation on Linux says only "The value is invalid", so the reason comes from
-    /// Swift's own regular-expression parser, whose syntax matches ICU's for what it reports (`expected ')'`).
-    private static func reason(_ source: String) -> String {
-        do {
-            _ = try Regex(source)
-            return "the ICU regular-expression syntax does not allow it"
-        } catch {
-            return "\(error)"
-        }
-    }
 
     public static func == (lhs: RedactionPattern, rhs: RedactionPattern) -> Bool {
         lhs.name == rhs.name && lhs.source == rhs.source && lhs.keywords == rhs.keywords

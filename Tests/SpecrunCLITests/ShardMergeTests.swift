@@ -72,8 +72,12 @@ import Testing
         #expect(bad.status == ExitStatus.invalidInput)
         #expect(bad.err.hasPrefix(
             "specrun: error: The value 'Berlin (spring' is not allowed for '--filter': it is not a valid regular expression "
-                + "(expected ')'); fix it, e.g. --filter 'Berlin.*spring', or escape a bracket as \\(.\n"), "\(bad.err)")
+                + "(expected ')'); fix it, e.g. --filter 'Berlin.*spring', or, to match a literal '(', write \\(.\n"), "\(bad.err)")
         #expect(bad.out.isEmpty)
+        // No bracket in it: no advice about brackets.
+        let noBracket = await CommandRun.run("--filter", "a**", "/no/such/folder")
+        #expect(noBracket.err.hasPrefix("specrun: error: The value 'a**' is not allowed for '--filter': it is not a valid regular expression "
+            + "(quantifier '*' must appear after expression); fix it, e.g. --filter 'Berlin.*spring'.\n"), "\(noBracket.err)")
     }
 
     @Test func lastFailedRunsExactlyTheTestsThatFailedOrErred() async throws {

@@ -80,18 +80,11 @@ struct RunConfiguration {
         limits.confineFixtures(to: SpecDiscovery.folders(in: paths))
     }
 
-    /// Refuses a `--filter` that is not a regular expression before any file is read, with the parser's reason:
-    /// Foundation on Linux says only "The value is invalid", Swift's own parser says what is wrong (`expected ')'`).
+    /// Refuses a `--filter` that is not a regular expression before any file is read, with the parser's reason.
     static func checkFilter(_ source: String) throws(UsageError) {
-        guard (try? NSRegularExpression(pattern: source)) == nil else { return }
-        let reason: String
-        do {
-            _ = try Regex(source)
-            reason = "the ICU regular-expression syntax does not allow it"
-        } catch {
-            reason = "\(error)"
-        }
-        throw UsageError("The value '\(source)' is not allowed for '--filter': it is not a valid regular expression (\(reason)); fix it, e.g. --filter 'Berlin.*spring', or escape a bracket as \\(.")
+        guard let reason = RegularExpressionSyntax.problem(in: source) else { return }
+        let hint = RegularExpressionSyntax.escapeHint(for: source).map { ", or, \($0)" } ?? ""
+        throw UsageError("The value '\(source)' is not allowed for '--filter': it is not a valid regular expression (\(reason)); fix it, e.g. --filter 'Berlin.*spring'\(hint).")
     }
 
     static func positiveInteger(_ text: String?, option: String) throws(UsageError) -> Int? {

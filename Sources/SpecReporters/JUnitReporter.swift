@@ -9,7 +9,8 @@ import SpecResults
 /// - A spec file with error diagnostics gets a testcase named `spec file` with an `<error>` holding the rendered
 ///   diagnostics, so a dashboard cannot show green for a run that exits 2. Warnings go to the suite's `<system-err>`.
 /// - `name` is `spec › case › engine` (unique in its suite); `classname` is the file path with dots, without the
-///   extension and without `.`, `..` and empty components; `file` and `line` point at the spec. The environment is every suite's `<properties>`.
+///   extension and without `.`, `..` and empty components; `file` and `line` point at the spec. The environment is
+///   every suite's `<properties>`.
 public struct JUnitReporter: Sendable {
     public init() {}
 

@@ -10,6 +10,9 @@ struct HTMLTimeline {
     static let marginLeft = 70.0
     static let marginRight = 40.0
     static let levelHeight = 32.0
+    /// The room between the axis and its tick labels in an occurrence picture: the actual markers hang there, just
+    /// under the axis, so they never cover a tick's time (a marker reaches 15 px below the axis, a label's top 21 px).
+    static let markerRoom = 14.0
 
     enum Role { case expected, actual }
     enum State { case matching, missing, unexpected, keyMismatch }
@@ -115,7 +118,7 @@ struct HTMLTimeline {
         let levelsBelow = Double((below.map(\.level).max() ?? -1) + 1)
         let firstExpectedY = transition == nil ? 20.0 : 48.0
         let axisY = firstExpectedY + max(1, levelsAbove) * levelHeight + 20
-        let firstActualY = axisY + 76
+        let firstActualY = axisY + 76 + markerRoom
         let height = firstActualY + max(1, levelsBelow) * levelHeight + 2
         let regionDate = transition.map { WallClock(wallSeconds: region($0).0).isoDate }
 
@@ -138,22 +141,30 @@ struct HTMLTimeline {
             let labelX = min(max((x1 + x2) / 2, marginLeft + halfWidth), width - marginRight - halfWidth)
             svg.text(x: labelX, y: 17, text, cls: "region-label \(cls)")
         }
-        // Without a transition, UTC under a tick is only certain when every mark has the same offset.
-        let offsets = Set(marks.compactMap(\.instant.offsetSeconds))
-        axisLines(&svg, axis: axis, y: axisY, transition: transition, fallbackOffset: offsets.count == 1 ? offsets.first : nil)
+        // Stems first: an actual one crosses the tick labels, whose white halo then keeps them readable.
         for placed in above {
             let x = axis.x(placed.mark.wall)
             let labelY = firstExpectedY + Double(placed.level) * levelHeight
             svg.line(x1: x, y1: labelY + 17, x2: x, y2: axisY - 7, cls: "stem expected \(stateClass(placed.mark.state))")
-            svg.marker(x: x, y: axisY - 7, role: .expected, cls: stateClass(placed.mark.state))
-            label(&svg, placed.mark, x: x, y: labelY, sameDay: regionDate)
         }
         for placed in below {
             let x = axis.x(placed.mark.wall)
             let labelY = firstActualY + Double(placed.level) * levelHeight
             svg.line(x1: x, y1: axisY + 7, x2: x, y2: labelY - 14, cls: "stem actual \(stateClass(placed.mark.state))")
+        }
+        // Without a transition, UTC under a tick is only certain when every mark has the same offset.
+        let offsets = Set(marks.compactMap(\.instant.offsetSeconds))
+        axisLines(&svg, axis: axis, y: axisY, transition: transition, fallbackOffset: offsets.count == 1 ? offsets.first : nil,
+                  labelGap: markerRoom)
+        for placed in above {
+            let x = axis.x(placed.mark.wall)
+            svg.marker(x: x, y: axisY - 7, role: .expected, cls: stateClass(placed.mark.state))
+            label(&svg, placed.mark, x: x, y: firstExpectedY + Double(placed.level) * levelHeight, sameDay: regionDate)
+        }
+        for placed in below {
+            let x = axis.x(placed.mark.wall)
             svg.marker(x: x, y: axisY + 7, role: .actual, cls: stateClass(placed.mark.state))
-            label(&svg, placed.mark, x: x, y: labelY, sameDay: regionDate)
+            label(&svg, placed.mark, x: x, y: firstActualY + Double(placed.level) * levelHeight, sameDay: regionDate)
         }
         return (svg.close(), marks.count - visible.count)
     }
@@ -272,12 +283,14 @@ struct HTMLTimeline {
 
     /// The axis with wall-time ticks, dates, and the UTC of each tick: from the transition (none inside a gap, two
     /// inside an overlap), or from `fallbackOffset` when there is no transition; no UTC row when neither is known.
+    /// The labels start `labelGap` further below the axis than they otherwise would.
     private static func axisLines(_ svg: inout SVG, axis: Axis, y: Double, transition: ZoneContext.Transition?,
-                                  fallbackOffset: Int?) {
+                                  fallbackOffset: Int?, labelGap: Double = 0) {
         let showsUTC = transition != nil || fallbackOffset != nil
+        let timeY = y + 18 + labelGap, utcY = timeY + 15, dateY = timeY + 30
         svg.line(x1: marginLeft, y1: y, x2: width - marginRight, y2: y, cls: "axis")
-        svg.text(x: 8, y: y + 18, "local", cls: "axis-caption", anchor: "start")
-        if showsUTC { svg.text(x: 8, y: y + 33, "UTC", cls: "axis-caption", anchor: "start") }
+        svg.text(x: 8, y: timeY, "local", cls: "axis-caption", anchor: "start")
+        if showsUTC { svg.text(x: 8, y: utcY, "UTC", cls: "axis-caption", anchor: "start") }
         var tick = axis.start
         var lastDate = ""
         var count = 0
@@ -286,13 +299,13 @@ struct HTMLTimeline {
             let x = axis.x(tick)
             let clock = WallClock(wallSeconds: tick)
             svg.line(x1: x, y1: y - 5, x2: x, y2: y + 5, cls: "tick")
-            svg.text(x: x, y: y + 18, clock.time, cls: "tick-label")
+            svg.text(x: x, y: timeY, clock.time, cls: "tick-label")
             if showsUTC {
                 let utc = utcLabel(wall: tick, transition: transition, offset: fallbackOffset)
-                svg.text(x: x, y: y + 33, utc, cls: utc == "no instant" ? "tick-utc none" : "tick-utc")
+                svg.text(x: x, y: utcY, utc, cls: utc == "no instant" ? "tick-utc none" : "tick-utc")
             }
             if clock.isoDate != lastDate {
-                svg.text(x: x, y: y + 48, clock.shortDate, cls: "tick-date")
+                svg.text(x: x, y: dateY, clock.shortDate, cls: "tick-date")
                 lastDate = clock.isoDate
             }
             tick += axis.step

@@ -9,7 +9,8 @@ import SpecResults
 /// - A spec file with error diagnostics gets a testcase named `spec file` with an `<error>` holding the rendered
 ///   diagnostics, so a dashboard cannot show green for a run that exits 2. Warnings go to the suite's `<system-err>`.
 /// - `name` is `spec › case › engine` (unique in its suite); `classname` is the file path with dots, without the
-///   extension; `file` and `line` point at the spec. The environment is every suite's `<properties>`.
+///   extension and without `.`, `..` and empty components; `file` and `line` point at the spec. The environment is
+///   every suite's `<properties>`.
 public struct JUnitReporter: Sendable {
     public init() {}
 
@@ -230,12 +231,14 @@ public struct JUnitReporter: Sendable {
         ]
     }
 
-    /// `specs/recurrence/berlin-spring.yaml` → `specs.recurrence.berlin-spring`.
+    /// `specs/recurrence/berlin-spring.yaml` → `specs.recurrence.berlin-spring`; `../other/specs/a.yaml` →
+    /// `other.specs.a`: `.`, `..` and empty path components are dropped, so no classname starts with dots.
     static func className(_ file: String) -> String {
         var path = Substring(file)
         if let dot = path.lastIndex(of: "."), !path[dot...].contains("/") { path = path[..<dot] }
-        while path.hasPrefix("./") { path = path.dropFirst(2) }
-        return path.split(separator: "/", omittingEmptySubsequences: true).joined(separator: ".")
+        return path.split(separator: "/", omittingEmptySubsequences: true)
+            .filter { $0 != "." && $0 != ".." }
+            .joined(separator: ".")
     }
 
     /// Seconds with three decimals, without Foundation's locale-dependent formatting.

@@ -1,3 +1,4 @@
+import SpecDiagnostics
 import SpecResults
 import Testing
 @testable import SpecReporters
@@ -15,13 +16,66 @@ import Testing
         #expect(lines.filter { $0.hasPrefix("::warning ") }.count == 2, "the lint warning and the fixed deviation")
     }
 
-    @Test func failureAnnotationPointsAtTheSpec() {
+    @Test func failureAnnotationPointsAtTheFirstDifferingExpectedInstant() {
         let lines = GitHubAnnotationsReporter().render(RunResultFixture.run).split(separator: "\n")
         let failure = lines.first { $0.contains("spring gap%2C first valid time › core failed") }
-        #expect(failure?.hasPrefix("::error file=specs/recurrence/berlin-spring.yaml,line=29,title=") == true)
+        // The case is on line 29; the instant that was not produced is written on line 31.
+        #expect(failure?.hasPrefix("::error file=specs/recurrence/berlin-spring.yaml,line=31,title=") == true)
         #expect(failure?.contains("::The next occurrence after 2027-03-28T00:00:00+01:00 is not the expected one.%0A") == true)
         // The missing instant says where it is written (line 31), so the fix is one click from the annotation.
         #expect(failure?.contains("%0A- 2027-03-28T01:00:00Z  2027-03-28 03:00 CEST (+02:00)  (line 31)%0A") == true)
+    }
+
+    static func test(
+        _ status: TestStatus, diff: [DiffLine] = [], lifecycle: LifecycleResult? = nil, diagnostics: [Diagnostic] = []
+    ) -> TestResult {
+        TestResult(id: "specs/a.yaml › A", file: "specs/a.yaml", line: 3, spec: "A", status: status, message: "m",
+                   diff: diff, diagnostics: diagnostics, lifecycle: lifecycle)
+    }
+
+    @Test func annotationPointsAtTheFirstDifferenceThatSaysWhereItIsWritten() {
+        // A produced instant carries no line; the missing one after it does.
+        let failed = Self.test(.failed, diff: [
+            DiffLine(kind: .same, expected: nil, actual: nil, expectedLine: 9),
+            DiffLine(kind: .unexpected, expected: nil, actual: nil),
+            DiffLine(kind: .missing, expected: nil, actual: nil, expectedLine: 12),
+            DiffLine(kind: .keyMismatch, expected: nil, actual: nil, expectedLine: 14),
+        ])
+        #expect(GitHubAnnotationsReporter.place(of: failed) == ("specs/a.yaml", 12, nil))
+    }
+
+    @Test func lifecycleAnnotationPointsAtTheFirstUnmetExpectationWithALine() {
+        let lifecycle = LifecycleResult(runs: [], invariants: [], expectations: [
+            .init(name: "store", expected: "1", actual: "1", passed: true, line: 15),
+            .init(name: "errors", expected: "[]", actual: "[x]", passed: false),
+            .init(name: "completed", expected: "[true]", actual: "[false]", passed: false, line: 16),
+        ])
+        #expect(GitHubAnnotationsReporter.place(of: Self.test(.failed, lifecycle: lifecycle)) == ("specs/a.yaml", 16, nil))
+        let rendered = GitHubAnnotationsReporter().render(RunResult(
+            environment: RunResultFixture.environment, files: ["specs/a.yaml"], diagnostics: [],
+            tests: [Self.test(.failed, lifecycle: lifecycle)]))
+        #expect(rendered.hasPrefix("::error file=specs/a.yaml,line=16,title=A failed::"))
+    }
+
+    @Test func errorAnnotationPointsAtItsDiagnosticElseAtTheSpec() {
+        let bound = Diagnostic(code: "search-bound", location: SourceLocation(file: "specs/a.yaml", line: 7, column: 10),
+                               message: "bound reached")
+        #expect(GitHubAnnotationsReporter.place(of: Self.test(.error, diagnostics: [bound])) == ("specs/a.yaml", 7, 10))
+        // A timeout, or an error nobody placed: the spec's own line.
+        let timeout = Diagnostic(code: "timeout", location: nil, message: "took too long")
+        #expect(GitHubAnnotationsReporter.place(of: Self.test(.error, diagnostics: [timeout])) == ("specs/a.yaml", 3, nil))
+        #expect(GitHubAnnotationsReporter.place(of: Self.test(.failed)) == ("specs/a.yaml", 3, nil))
+    }
+
+    @Test func errorsComeBeforeWarningsAndWarningsBeforeNotices() {
+        let levels = GitHubAnnotationsReporter().render(RunResultFixture.run).split(separator: "\n")
+            .map { $0.prefix { $0 != " " } }
+        #expect(levels == ["::error", "::error", "::error", "::error", "::warning", "::warning", "::notice"])
+        // Diagnostics alone (what `specrun check` prints) are ordered the same way.
+        let warning = Diagnostic(code: "w", severity: .warning, location: nil, message: "w")
+        let error = Diagnostic(code: "e", location: nil, message: "e")
+        let checked = GitHubAnnotationsReporter().render(diagnostics: [warning, error]).split(separator: "\n")
+        #expect(checked.map { $0.prefix { $0 != " " } } == ["::error", "::warning"])
     }
 
     @Test(arguments: [

@@ -93,6 +93,41 @@ import Testing
         #expect(svg.contains(">01:00Z</text>"))
     }
 
+    /// An actual instant's dot hangs just under the axis, above the tick labels, never on them (a review saw
+    /// "●3:00" where the tick said 03:00).
+    @Test func actualMarkersNeverCoverTheTickLabels() throws {
+        var dots = 0
+        for test in RunResultFixture.run.tests {
+            for svg in HTMLTimeline.occurrencePictures(for: test).map(\.svg) {
+                // No part of a 12 px label rises more than 12 px above its baseline, its white halo included.
+                let labelTops = Self.elements("text", in: svg).filter { $0["class"] == "tick-label" }
+                    .compactMap { $0["y"].flatMap(Double.init) }.map { $0 - 12 }
+                let top = try #require(labelTops.min())
+                for dot in Self.elements("circle", in: svg) where dot["class"]?.hasPrefix("marker actual") == true {
+                    let cy = try #require(dot["cy"].flatMap(Double.init)), r = try #require(dot["r"].flatMap(Double.init))
+                    // Half of the 2.5 px outline of a not-expected dot lies outside its radius.
+                    #expect(cy + r + 1.25 < top, "the dot at y \(cy) reaches the tick labels starting at y \(top)")
+                    dots += 1
+                }
+            }
+        }
+        #expect(dots >= 2, "the fixture's failure and known deviation draw actual instants")
+    }
+
+    /// The attributes of every `<name …>` element of an SVG the reporter wrote (always `key="value"`).
+    static func elements(_ name: String, in svg: String) -> [[String: String]] {
+        svg.components(separatedBy: "<\(name) ").dropFirst().map { chunk in
+            var tag = chunk.prefix { $0 != ">" }
+            if tag.hasSuffix("/") { tag = tag.dropLast() }
+            var attributes: [String: String] = [:]
+            for pair in tag.components(separatedBy: "\" ") {
+                let parts = pair.components(separatedBy: "=\"")
+                if parts.count == 2 { attributes[parts[0]] = parts[1].hasSuffix("\"") ? String(parts[1].dropLast()) : parts[1] }
+            }
+            return attributes
+        }
+    }
+
     /// Failures and errors open, so they are seen first; every other test closed. The fixture holds two failures,
     /// one error and seven others (three passed), counted so that a renamed attribute cannot make this vacuous.
     @Test func failedTestsAreOpenAndPassedOnesClosed() throws {

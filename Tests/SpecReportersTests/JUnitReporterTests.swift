@@ -53,6 +53,11 @@ import Testing
         ("./specs/a.yml", "specs.a"),
         ("/abs/specs/v1.2/x.yaml", "abs.specs.v1.2.x"),
         ("specs/no-extension", "specs.no-extension"),
+        // `.`, `..` and empty components carry no name: no classname starts with (or holds a run of) dots.
+        ("../review-s4/cook/r02.yaml", "review-s4.cook.r02"),
+        ("../../up/a.yaml", "up.a"),
+        ("specs/./nested//../b.yaml", "specs.nested.b"),
+        ("./../c", "c"),
     ])
     func classNameIsThePathWithDotsWithoutExtension(_ file: String, _ expected: String) {
         #expect(JUnitReporter.className(file) == expected)

@@ -61,6 +61,28 @@ import Testing
         #expect(full.out.hasPrefix(diagnostics))
     }
 
+    @Test func underGitHubActionsCheckPrintsTheRunsDiagnosticAnnotationsErrorsFirst() async throws {
+        let folder = try Self.fixture()
+        defer { folder.remove() }
+        let actions = ["GITHUB_ACTIONS": "true"]
+        func annotations(_ text: String) -> [Substring] { text.split(separator: "\n").filter { $0.hasPrefix("::") } }
+        let check = await CommandRun.run(["check", folder.path], environment: actions)
+        #expect(check.status == ExitStatus.invalidInput)
+        let checked = annotations(check.out)
+        // b-invalid.yaml's error comes before a-warns.yaml's warning although the files are read the other way round.
+        #expect(checked.count == 2, "\(check.out)")
+        #expect(checked.first?.hasPrefix("::error file=\(folder.path)/b-invalid.yaml,line=2,") == true, "\(checked)")
+        #expect(checked.last?.hasPrefix("::warning file=\(folder.path)/a-warns.yaml,line=3,") == true, "\(checked)")
+        // The very lines a run prints for the same diagnostics (it adds its tests' annotations, titled by test).
+        let run = await CommandRun.run(["run", "--jobs", "1", folder.path], environment: actions)
+        #expect(annotations(run.out).filter { $0.contains(",title=specrun%3A ") } == checked)
+        // --quiet shortens what a person reads, not what the pull request shows; without Actions, no annotations.
+        let quiet = await CommandRun.run(["check", "--quiet", folder.path], environment: actions)
+        #expect(annotations(quiet.out) == checked)
+        let local = await CommandRun.run("check", folder.path)
+        #expect(annotations(local.out).isEmpty)
+    }
+
     /// Files are read on `--jobs` threads; what is printed, and in which order, must not depend on it.
     @Test func theOutputDoesNotDependOnJobs() async throws {
         let folder = try Self.fixture()

@@ -15,12 +15,13 @@ struct CommandRun {
         await run(arguments)
     }
 
-    static func run(_ arguments: [String]) async -> CommandRun {
+    /// `environment` is added to the `NO_COLOR=1` every run sees (`GITHUB_ACTIONS=true`, say).
+    static func run(_ arguments: [String], environment: [String: String] = [:]) async -> CommandRun {
         let out = Mutex(""), err = Mutex("")
         let io = CommandIO(
             writeOut: { text in out.withLock { $0 += text } },
             writeError: { text in err.withLock { $0 += text } },
-            environment: ["NO_COLOR": "1"],
+            environment: environment.merging(["NO_COLOR": "1"]) { _, fixed in fixed },
             stdoutIsTerminal: false,
             now: { now },
             monotonicNanoseconds: { 0 })

@@ -1,5 +1,6 @@
 import Foundation
 import SpecDiagnostics
+import SpecReporters
 import SpecResults
 import TextRedaction
 
@@ -68,14 +69,19 @@ struct CheckCommand {
         }
 
         let loaded = SpecLoader(strict: parsed.flag("strict"), parser: limits.parser, jobs: jobs).load(files)
-        let shown = parsed.flag("quiet") ? loaded.diagnostics.filter { $0.severity == .error } : loaded.diagnostics
+        let diagnostics = loaded.diagnostics.map { $0.redacted(by: redaction) }
+        let shown = parsed.flag("quiet") ? diagnostics.filter { $0.severity == .error } : diagnostics
         let renderer = DiagnosticRenderer(color: io.useColor(parsed.value("color")))
         for diagnostic in shown {
-            io.writeOut(renderer.render(diagnostic.redacted(by: redaction)) + "\n\n")
+            io.writeOut(renderer.render(diagnostic) + "\n\n")
         }
-        let errors = loaded.diagnostics.filter { $0.severity == .error }.count
-        let warnings = loaded.diagnostics.filter { $0.severity == .warning }.count
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.filter { $0.severity == .warning }.count
         io.writeOut(Self.summary(files: files.count, specs: loaded.specs.count, errors: errors, warnings: warnings) + "\n")
+        // As a run does (whatever --quiet says): a check step in CI puts the same annotations on the pull request.
+        if io.environment["GITHUB_ACTIONS"] == "true" {
+            io.writeOut(GitHubAnnotationsReporter().render(diagnostics: diagnostics))
+        }
         return errors > 0 ? ExitStatus.invalidInput : ExitStatus.success
     }
 

@@ -186,7 +186,7 @@ import Testing
         #expect(report.sideEffectCount == 2)
     }
 
-    @Test func anExpireStepReachesALaunchWhoseHandlerReturnedWithoutCompleting() async throws {
+    @Test func anExpiredLaunchThatNeverCompletesIsKilledAtItsDeadline() async throws {
         var configuration = Fixture.configuration()
         configuration.adapter = .flawed(.neverCompletes)
         let simulation = try await LifecycleSimulation(configuration)
@@ -194,11 +194,16 @@ import Testing
         #expect(simulation.clock.pendingWork.count == 1)
         #expect(await simulation.expire(Fixture.refresh) == nil)
         #expect(await simulation.expire(Fixture.refresh)?.code == .notRunning)
+        // Expired early, the launch keeps its deadline: never completing, it is killed when its time is up.
+        #expect(simulation.clock.pendingWork.count == 1)
+        try await simulation.advance(by: .seconds(29))
+        #expect(await simulation.report().launches.first?.state == .expiring)
+        try await simulation.advance(by: .seconds(1))
         let report = await simulation.finish()
-        #expect(report.completed == [.none])
-        #expect(report.launches.first?.state == .expiring)
+        #expect(report.completed == [.killed])
+        #expect(report.defects.map(\.kind) == [.missingCompletion])
         #expect(report.pendingTimers.isEmpty)
-        #expect(report.failedChecks.map(\.detail) == ["launch #1 com.example.app.refresh never called setTaskCompleted"])
+        #expect(report.failedChecks.map(\.detail) == ["launch #1 com.example.app.refresh never called setTaskCompleted; the system killed the app at the expiration deadline"])
     }
 
     @Test func stagesRunInTheirOrderAndIncludeTheWrite() async throws {

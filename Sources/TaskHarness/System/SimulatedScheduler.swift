@@ -344,7 +344,8 @@ public final class SimulatedScheduler: Sendable {
             guard state.launches[index].state == .running else { return .none }
             state.launches[index].state = .expiring
             state.launches[index].expiredAt = now
-            if let token = state.deadlines.removeValue(forKey: number) { clock.cancel(token) }
+            // The deadline stays armed: an app told to stop that never calls setTaskCompleted is still killed
+            // when its time is up, as it would be had nobody expired it early.
             return .some(state.expirationHandlers[number])
         }
         switch handler {
@@ -357,12 +358,14 @@ public final class SimulatedScheduler: Sendable {
             state.withLock { state in
                 if state.launches[number - 1].state == .expiring {
                     state.launches[number - 1].state = .completed(success: false, bySystem: true)
+                    if let token = state.deadlines.removeValue(forKey: number) { clock.cancel(token) }
                 }
             }
         }
     }
 
     private func expireAtDeadline(_ number: Int) {
+        _ = state.withLock { $0.deadlines.removeValue(forKey: number) }
         runExpiration(number)
         let unfinished: LaunchRecord? = state.withLock { state in
             state.launches[number - 1].isUnfinished ? state.launches[number - 1] : nil

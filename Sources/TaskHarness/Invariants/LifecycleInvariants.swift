@@ -183,7 +183,10 @@ public struct LifecycleInvariants: Sendable {
                 $0.launch > run.launch && !run.nestedLaunches.contains($0.launch)
                     && (($0.runKey == key || $0.reconciledKeys.contains(key)) && $0.completionRecorded || $0.reconciledPartKeys.contains(key))
             }) else {
-                notes.append("launch #\(run.launch) was not retried within the scenario")
+                // A later launch with other content has another key: it is no retry of this write.
+                let later = runs.first { $0.launch > run.launch && !run.nestedLaunches.contains($0.launch) && $0.completionRecorded }
+                notes.append("launch #\(run.launch)'s write (\(key)) was not retried within the scenario"
+                    + (later.map { "; launch #\($0.launch) ran another input (\($0.runKey ?? "no key"))" } ?? ""))
                 continue
             }
             if retry.committed && retry.runKey == key && !retry.reconciledKeys.contains(key) {

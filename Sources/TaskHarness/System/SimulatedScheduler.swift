@@ -244,7 +244,7 @@ public final class SimulatedScheduler: Sendable {
                 break
             }
             guard availability.allows(request.kind) else {
-                throw state.fail(.unavailable, id, now, "background tasks are unavailable (\(availability.rawValue)); handle the unavailable error instead of assuming the request was accepted")
+                throw state.fail(.unavailable, id, now, "\(id) cannot be submitted: background tasks are unavailable (\(availability.rawValue)); handle the unavailable error instead of assuming the request was accepted")
             }
             guard state.process.isRunning, state.registrations[id] != nil else {
                 throw state.fail(.notRegistered, id, now, "\(id) has no launch handler registered in this process; register it while the app launches, before submitting")

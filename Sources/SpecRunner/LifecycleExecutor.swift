@@ -55,18 +55,26 @@ struct LifecycleExecutor: Sendable {
 
         // Which step raised each lifecycle error (nil: the app's first start, before any step).
         var raisedBy: [Int?] = simulation.scheduler.errors.map { _ in nil }
+        // Launch steps the system refused (they are no launch, so `completed` has no entry for them).
+        var refusedLaunches: [(step: Int, error: SchedulerError?)] = []
         var stepProblem: String?
         for (index, step) in spec.steps.enumerated() {
             if Task.isCancelled {
                 stepProblem = "stopped before step \(index + 1) (\(step.location)): the run abandoned the test"
                 break
             }
+            let launchesBefore = simulation.scheduler.launches.count
+            let errorsBefore = raisedBy.count
             do {
                 try await perform(step, on: simulation)
             } catch {
                 stepProblem = "step \(index + 1) (\(step.location)) could not run: \(error)"
             }
             raisedBy += Array(repeating: index, count: simulation.scheduler.errors.count - raisedBy.count)
+            if case .launch = step.action, simulation.scheduler.launches.count == launchesBefore {
+                let errors = simulation.scheduler.errors
+                refusedLaunches.append((index, errorsBefore < errors.count ? errors[errorsBefore] : nil))
+            }
             if stepProblem != nil { break }
         }
         let report = await simulation.finish()
@@ -77,7 +85,7 @@ struct LifecycleExecutor: Sendable {
         verdict.lifecycle = LifecycleResult(runs: judgement.runs, invariants: judgement.invariants, expectations: judgement.expectations)
         if let stepProblem {
             verdict.status = .error
-            verdict.message = stepProblem
+            verdict.message = judgement.localized(stepProblem)
             return verdict
         }
         let failed = judgement.failedExpectations
@@ -92,10 +100,19 @@ struct LifecycleExecutor: Sendable {
             summary.append("\(broken.count) invariant\(broken.count == 1 ? "" : "s") broken (\(Self.names(broken.map(\.name))))")
         }
         var lines = [summary.joined(separator: "; ")]
+        if failed.contains(where: { $0.name == "completed" }), !refusedLaunches.isEmpty {
+            for refused in refusedLaunches {
+                // With `errors` failing too, each error's message follows on its own line.
+                let errorsShown = failed.contains { $0.name == "errors" }
+                let why = refused.error.map { errorsShown ? $0.code.rawValue : "\($0.code.rawValue): \(judgement.localized($0.message))" }
+                    ?? "the system did not launch it"
+                lines.append("step \(refused.step + 1) (\(spec.steps[refused.step].location)) launched nothing, so `completed` has no entry for it (\(why))")
+            }
+        }
         if failed.contains(where: { $0.name == "errors" }) {
             for (index, error) in report.errors.enumerated() {
                 let place = raisedBy[index].map { "step \($0 + 1) (\(spec.steps[$0].location))" } ?? "the app's first start"
-                lines.append("\(error.code.rawValue) at \(place): \(error.message)")
+                lines.append("\(error.code.rawValue) at \(place): \(judgement.localized(error.message))")
             }
         }
         verdict.message = lines.joined(separator: "\n")

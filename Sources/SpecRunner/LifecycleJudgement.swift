@@ -32,9 +32,33 @@ struct LifecycleJudgement {
         let listed = Set(expect.brokenInvariants?.value.map(\.rawValue) ?? [])
         return report.checks.map { check in
             let note = !check.passed && listed.contains(check.name) ? " (expected: the spec lists it in broken-invariants)" : ""
-            return LifecycleResult.InvariantCheck(name: check.name, passed: check.passed, detail: check.detail + note)
+            return LifecycleResult.InvariantCheck(name: check.name, passed: check.passed, detail: localized(check.detail) + note)
         }
     }
+
+    /// `text` from the harness, which writes instants in UTC (`2027-03-28T00:59:00Z`), with each instant read in
+    /// the scenario's zone as the runs table shows it: `2027-03-28 01:59 CET (+01:00) [2027-03-28T00:59:00Z]`.
+    /// An instant inside a key (`…@2027-03-28T00:59:00Z`) is left as written. Unchanged when the zone is UTC.
+    func localized(_ text: String) -> String {
+        guard !["UTC", "GMT"].contains(zone.identifier), text.contains("Z") else { return text }
+        let matches = Self.utcInstant.matches(in: text, range: NSRange(text.startIndex..., in: text))
+        guard !matches.isEmpty else { return text }
+        let parser = ISO8601DateFormatter()
+        parser.formatOptions = [.withInternetDateTime]
+        var result = ""
+        var last = text.startIndex
+        for match in matches {
+            guard let range = Range(match.range, in: text) else { continue }
+            if range.lowerBound > text.startIndex, text[text.index(before: range.lowerBound)] == "@" { continue }
+            guard let date = parser.date(from: String(text[range])) else { continue }
+            let shown = instant(date)
+            result += text[last..<range.lowerBound] + "\(shown.local) [\(shown.utc)]"
+            last = range.upperBound
+        }
+        return result + text[last...]
+    }
+
+    private static let utcInstant = try! NSRegularExpression(pattern: "\\b[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
 
     /// Invariants that broke and that the spec does not list.
     var unexpectedlyBroken: [InvariantCheck] {
@@ -122,27 +146,46 @@ struct LifecycleJudgement {
                 continue
             }
             let found = actual[index]
-            var parts: [String] = []
-            var passed = true
+            // Each written field: its name, as written and as found, and whether they are equal; for an instant,
+            // each side also read in the zone (a +01:00 written for +02:00 is one character in a long line).
+            var fields: [(name: String, expected: String, actual: String, equal: Bool)] = []
             if let planned = run.planned {
-                parts.append("planned \(found.planned?.offsetForm ?? "none")")
-                passed = passed && found.planned?.date == planned.date
+                fields.append(("planned", readable(planned), found.planned.map(readable) ?? "none", found.planned?.date == planned.date))
             }
             if let expectedActual = run.actual {
-                parts.append("ran \(found.actual?.offsetForm ?? "never")")
-                passed = passed && found.actual?.date == expectedActual.date
+                fields.append(("ran", readable(expectedActual), found.actual.map(readable) ?? "never", found.actual?.date == expectedActual.date))
             }
             if let key = run.key {
-                parts.append("key \(found.key ?? "none")")
-                passed = passed && found.key == key
+                fields.append(("key", key, found.key ?? "none", found.key == key))
             }
             if let outcome = run.outcome {
-                parts.append("outcome \(found.outcome)")
-                passed = passed && found.outcome == outcome.rawValue
+                fields.append(("outcome", outcome.rawValue, found.outcome, found.outcome == outcome.rawValue))
             }
-            record(name, describe(run), parts.joined(separator: ", "), passed, at: run.location)
+            let differing = fields.filter { !$0.equal }
+            if differing.isEmpty {
+                let texts = [run.planned == nil ? nil : "planned \(found.planned?.offsetForm ?? "none")",
+                             run.actual == nil ? nil : "ran \(found.actual?.offsetForm ?? "never")",
+                             run.key == nil ? nil : "key \(found.key ?? "none")", run.outcome == nil ? nil : "outcome \(found.outcome)"]
+                record(name, describe(run), texts.compactMap { $0 }.joined(separator: ", "), true, at: run.location)
+                continue
+            }
+            // Only what differs; the fields that match are named after it.
+            let same = fields.filter(\.equal).map(\.name)
+            record(name, differing.map { "\($0.name) \($0.expected)" }.joined(separator: "; "),
+                   differing.map { "\($0.name) \($0.actual)" }.joined(separator: "; ")
+                       + (same.isEmpty ? "" : " (\(same.joined(separator: ", ")) as expected)"),
+                   false, at: run.location)
         }
     }
+
+    /// A written instant as written, with its wall time in the zone when the text does not say it already:
+    /// `2027-03-28T03:00:00+01:00 = 2027-03-28 04:00 CEST (+02:00)`; a found one as its wall time with the offset.
+    private func readable(_ written: InstantLiteral) -> String {
+        let shown = instant(written.date)
+        return shown.offsetForm == written.text ? written.text : "\(written.text) = \(shown.local)"
+    }
+
+    private func readable(_ found: ResultInstant) -> String { found.local }
 
     private func describe(_ run: LifecycleExpectation.ExpectedRun) -> String {
         [run.planned.map { "planned \($0.text)" }, run.actual.map { "ran \($0.text)" }, run.key.map { "key \($0)" },

@@ -177,11 +177,57 @@ import Testing
             """, path: "too-early.yaml")
         let verdict = await LifecycleExecutor().execute(body)
         #expect(verdict.status == .failed)
+        // The harness writes instants in UTC; the report reads them in the schedule's zone, as its runs table does.
         #expect(verdict.message == "1 expectation not met (errors)\n"
-            + "launch-before-earliest-begin at step 1 (too-early.yaml:6:5): a launch at 2027-03-29T00:29:00Z is before the request's "
-            + "earliestBeginDate 2027-03-29T00:30:00Z; the system never starts a task earlier, so move the step to or after it")
+            + "launch-before-earliest-begin at step 1 (too-early.yaml:6:5): a launch at 2027-03-29 02:29 CEST (+02:00) [2027-03-29T00:29:00Z] "
+            + "is before the request's earliestBeginDate 2027-03-29 02:30 CEST (+02:00) [2027-03-29T00:30:00Z]; the system never starts a "
+            + "task earlier, so move the step to or after it")
         #expect(verdict.lifecycle?.expectations.last == LifecycleResult.ExpectationCheck(
             name: "errors", expected: "[] (not written: none may be raised)", actual: "[launch-before-earliest-begin]", passed: false))
+    }
+
+    /// `completed` counts launches; a launch step the system refused is none, and the failure names it.
+    @Test func aCompletedListCountingARefusedLaunchStepNamesThatStep() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Refused
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:29:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: [false, true]
+              errors: [launch-before-earliest-begin]
+
+            """, path: "refused.yaml")
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .failed)
+        #expect(verdict.message == "1 expectation not met (completed)\n"
+            + "step 1 (refused.yaml:6:5) launched nothing, so `completed` has no entry for it (launch-before-earliest-begin: a launch at "
+            + "2027-03-29 02:29 CEST (+02:00) [2027-03-29T00:29:00Z] is before the request's earliestBeginDate 2027-03-29 02:30 CEST (+02:00) "
+            + "[2027-03-29T00:30:00Z]; the system never starts a task earlier, so move the step to or after it)")
+    }
+
+    /// A `runs` line that differs in one field shows that field only, each instant read in the zone.
+    @Test func aRunsLineThatDiffersShowsOnlyTheFieldsThatDiffer() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Offset slip
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+            expect:
+              runs:
+                - {planned: 2027-03-29T02:30:00+01:00, actual: 2027-03-29T02:31:00+02:00, key: nightly-sync/v1/2027-03-29}
+
+            """, path: "slip.yaml")
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .failed)
+        #expect(verdict.lifecycle?.expectations.first { $0.name == "runs[1]" } == LifecycleResult.ExpectationCheck(
+            name: "runs[1]", expected: "planned 2027-03-29T02:30:00+01:00 = 2027-03-29 03:30 CEST (+02:00)",
+            actual: "planned 2027-03-29 02:30 CEST (+02:00) (ran, key as expected)", passed: false, line: 9))
     }
 
     @Test func aScheduleWithNoOccurrenceWithinItsLimitIsAnErrorAtTheSchedule() async throws {

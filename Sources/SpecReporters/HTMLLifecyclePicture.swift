@@ -34,10 +34,10 @@ struct HTMLLifecyclePicture {
     /// Markers closer than this (centre to centre, in px) are set side by side; a marker is 12 px wide.
     static let markerGap = 14.0
     /// The widest a group of side-by-side markers grows; past it they share the room and overlap in part.
-    static let widestGroup = 112.0
-    /// The room between side-by-side labels, and the widest their row grows before it wraps.
+    static let widestGroup = 84.0
+    /// The room between side-by-side labels, and the most labels of one group written side by side.
     static let labelGap = 6.0
-    static let widestRow = 300.0
+    static let sideBySide = 3
     /// A stacked label's rise (planned) or drop (actual) per level.
     static let labelStep = 14.0
 
@@ -192,7 +192,8 @@ struct HTMLLifecyclePicture {
     }
 
     /// The labels of one lane: within a group of side-by-side markers, marks with the same text share one label
-    /// (`×2`) and the others are written side by side; labels that would still cover each other are stacked.
+    /// (`×2`) and up to `sideBySide` others are written side by side; labels that would still cover each other are
+    /// stacked.
     private static func labels(members: [Int], groups: [Int], marks: [Mark], runs: [LifecycleResult.Run],
                                ambiguous: Set<Int>) -> [Label] {
         var labels: [Label] = []
@@ -219,19 +220,18 @@ struct HTMLLifecyclePicture {
         }
         // About 7 px a character at 11 px (monospaced times, bold outcomes), and room for the halo.
         let widths = labels.map { Double($0.text.count) * 7 + 8 }
-        // A group's labels side by side in the order of its markers, so the left label is the left marker's; rows
-        // wider than `widestRow` wrap to the next level.
+        // A small group's labels side by side in the order of its markers, so the left label is the left marker's;
+        // a larger group's labels each over its own marker (side by side they would drift far from them), stacked.
+        let groupOf = labels.map { groups[members.firstIndex(of: $0.marks[0]) ?? 0] }
+        var labelsInGroup: [Int: Int] = [:]
+        for group in groupOf { labelsInGroup[group, default: 0] += 1 }
         var rows: [[Int]] = []
-        var rowGroup = -1, rowWidth = 0.0
         for index in labels.indices {
-            let group = groups[members.firstIndex(of: labels[index].marks[0]) ?? 0]
-            if group == rowGroup, rowWidth + labelGap + widths[index] <= widestRow {
+            let group = groupOf[index]
+            if let row = rows.last, groupOf[row[0]] == group, (labelsInGroup[group] ?? 0) <= sideBySide {
                 rows[rows.count - 1].append(index)
-                rowWidth += labelGap + widths[index]
             } else {
                 rows.append([index])
-                rowGroup = group
-                rowWidth = widths[index]
             }
         }
         for row in rows {

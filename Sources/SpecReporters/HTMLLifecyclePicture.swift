@@ -4,10 +4,11 @@ import SpecResults
 /// line between them, on the local-time axis of the occurrence timeline (an overlap's ticks name both UTC instants).
 ///
 /// Runs that would cover each other stay apart: markers closer than a marker's width are set side by side in time
-/// order (a catch-up of both 02:30s of an autumn night, a failure at 03:00 and a kill at 03:01); labels that would
-/// collide are stacked as the occurrence timeline stacks them, with a leader to their marker; identical labels are
-/// written once with a count (`03:01 expired ×2`); and a label whose local time is not one instant — another run
-/// has the same reading, or it lies in an overlap — adds its UTC (`02:30 · 00:30Z`).
+/// order (a catch-up of both 02:30s of an autumn night, a failure at 03:00 and a kill at 03:01); the labels of a small
+/// group are written side by side in the same order, and labels that would still collide are stacked as the
+/// occurrence timeline stacks them, with a leader to their marker; identical labels are written once with a count
+/// (`03:01 expired ×2`); and a label whose local time is not one instant — another run has the same reading at another
+/// offset, or it lies in an overlap — adds its UTC (`02:30 · 00:30Z`).
 struct HTMLLifecyclePicture {
     enum Lane { case planned, actual }
 

@@ -122,6 +122,7 @@ enum HTMLAssets {
         svg.timeline .cross { stroke-width: 2.5; } svg.timeline .cross.run-bad { stroke: var(--failed); }
         svg.timeline .run-time { font-size: 11px; fill: var(--expected); font-family: "DejaVu Sans Mono", monospace; }
         svg.timeline .run-outcome { font-size: 11px; font-weight: 600; }
+        svg.timeline .leader { stroke: #8c959f; stroke-width: 1; stroke-dasharray: 2 3; }
         svg.timeline .run-outcome.run-ok { fill: var(--passed); } svg.timeline .run-outcome.run-bad { fill: var(--failed); }
         table { border-collapse: collapse; margin: 8px 0; font-size: 13px; }
         th, td { text-align: left; padding: 5px 12px 5px 0; vertical-align: top; border-bottom: 1px solid #eef1f4; }

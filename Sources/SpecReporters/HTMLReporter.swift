@@ -261,7 +261,7 @@ public struct HTMLReporter: Sendable {
         var out = "<h3>Planned versus actual runs</h3>\n"
         if lifecycle.runs.count > Self.maxPictureRuns {
             out += "<p class=\"note\">No picture: \(lifecycle.runs.count) runs are too many to tell apart on one axis.</p>\n"
-        } else if let svg = HTMLTimeline.lifecyclePicture(lifecycle, zoneContext: zoneContext) {
+        } else if let svg = HTMLLifecyclePicture.render(lifecycle, zoneContext: zoneContext) {
             out += "<figure class=\"picture\">\(svg)</figure>\n"
         }
         if !lifecycle.runs.isEmpty {

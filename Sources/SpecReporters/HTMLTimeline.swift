@@ -1,7 +1,7 @@
 import SpecResults
 
 /// Inline SVG pictures for the HTML report: occurrences on a local-time axis around a zone transition (the gap or
-/// overlap shaded, expected and actual instants marked), and planned versus actual runs of a lifecycle scenario.
+/// overlap shaded, expected and actual instants marked); `HTMLLifecyclePicture` draws lifecycle runs on the same axis.
 ///
 /// Everything is computed from the results (`wallSeconds` of each instant, the transition's offsets), never from
 /// time-zone data, so an archived result draws the same picture anywhere.
@@ -202,16 +202,20 @@ struct HTMLTimeline {
 
     /// Stacks labels that would overlap: each label takes the lowest level whose previous label is far enough left.
     private static func levels(_ marks: [Mark], axis: Axis) -> [(mark: Mark, level: Int)] {
-        var lastX: [Double] = []
-        var placed: [(Mark, Int)] = []
-        for mark in marks.sorted(by: { ($0.wall, $0.instant.epochSeconds) < ($1.wall, $1.instant.epochSeconds) }) {
-            let x = axis.x(mark.wall)
-            var level = 0
-            while level < lastX.count, x - lastX[level] < 230 { level += 1 }
-            if level == lastX.count { lastX.append(x) } else { lastX[level] = x }
-            placed.append((mark, level))
+        let sorted = marks.sorted { ($0.wall, $0.instant.epochSeconds) < ($1.wall, $1.instant.epochSeconds) }
+        let levels = stackLevels(sorted.map { (axis.x($0.wall) - 115, axis.x($0.wall) + 115) })
+        return zip(sorted, levels).map { ($0, $1) }
+    }
+
+    /// The level of each span (left to right, in px), taken in order: the lowest whose last span ends at or before
+    /// this one's start, else a new one above them all. Labels at one level never cover each other.
+    static func stackLevels(_ spans: [(left: Double, right: Double)]) -> [Int] {
+        var lastRight: [Double] = []
+        return spans.map { span in
+            let level = lastRight.firstIndex { $0 <= span.left } ?? lastRight.count
+            if level == lastRight.count { lastRight.append(span.right) } else { lastRight[level] = span.right }
+            return level
         }
-        return placed
     }
 
     /// `01:00Z`, `00:30Z / 01:30Z` in an overlap, `no instant` in a gap: the instants that show this wall time.
@@ -227,64 +231,10 @@ struct HTMLTimeline {
         return instants.map { WallClock(wallSeconds: $0).time + "Z" }.joined(separator: " / ")
     }
 
-    // MARK: - Lifecycle
-
-    /// Planned (top lane) versus actual (bottom lane) runs on one local-time axis, a line from each plan to its run.
-    static func lifecyclePicture(_ lifecycle: LifecycleResult, zoneContext: ZoneContext?) -> String? {
-        let walls = lifecycle.runs.flatMap { [$0.planned?.wallSeconds, $0.actual?.wallSeconds].compactMap { $0 } }
-        guard let first = walls.min(), let last = walls.max() else { return nil }
-        let axis = Axis(start: first - 3 * 3600, end: last + 3 * 3600).rounded()
-        let plannedY = 40.0, actualY = 120.0, axisY = 160.0
-        var svg = SVG(width: width, height: axisY + 56, label: "Planned versus actual runs")
-        for transition in zoneContext?.transitions ?? [] {
-            let (low, high) = region(transition)
-            guard axis.contains(low) || axis.contains(high) else { continue }
-            let cls = transition.isGap ? "gap" : "overlap"
-            let x1 = axis.x(low), x2 = max(axis.x(high), axis.x(low) + 3)
-            svg.rect(x: x1, y: 4, width: x2 - x1, height: axisY - 8, cls: "region \(cls)")
-            let abbreviations = [transition.abbreviationBefore, transition.abbreviationAfter].compactMap { $0 }
-            svg.text(x: x2 + 4, y: 16, abbreviations.count == 2 ? "\(abbreviations[0]) → \(abbreviations[1])" : "offset change",
-                     cls: "region-sub \(cls)", anchor: "start")
-        }
-        svg.text(x: 8, y: plannedY + 4, "planned", cls: "lane-caption", anchor: "start")
-        svg.text(x: 8, y: actualY + 4, "actual", cls: "lane-caption", anchor: "start")
-        svg.line(x1: marginLeft, y1: plannedY, x2: width - marginRight, y2: plannedY, cls: "lane")
-        svg.line(x1: marginLeft, y1: actualY, x2: width - marginRight, y2: actualY, cls: "lane")
-        // Without zone data, UTC under a tick is only certain when every run had the same offset.
-        let offsets = Set(lifecycle.runs.flatMap { [$0.planned?.offsetSeconds, $0.actual?.offsetSeconds].compactMap { $0 } })
-        let offset = offsets.count == 1 ? offsets.first : nil
-        axisLines(&svg, axis: axis, y: axisY, transition: zoneContext?.transitions.first, fallbackOffset: offset)
-        for run in lifecycle.runs {
-            let outcome = run.outcome
-            let failed = run.actual == nil || !["completed", "ok", "success"].contains(outcome)
-            let cls = failed ? "run-bad" : "run-ok"
-            if let planned = run.planned?.wallSeconds {
-                svg.circle(x: axis.x(planned), y: plannedY, r: 6, cls: "planned")
-                svg.text(x: axis.x(planned), y: plannedY - 12, WallClock(wallSeconds: planned).time, cls: "run-time")
-            }
-            switch (run.planned?.wallSeconds, run.actual?.wallSeconds) {
-            case let (planned?, actual?):
-                svg.line(x1: axis.x(planned), y1: plannedY + 6, x2: axis.x(actual), y2: actualY - 6, cls: "delay \(cls)")
-            case let (planned?, nil):
-                svg.line(x1: axis.x(planned), y1: plannedY + 6, x2: axis.x(planned), y2: actualY - 8, cls: "delay missed")
-                svg.cross(x: axis.x(planned), y: actualY, cls: "run-bad")
-                svg.text(x: axis.x(planned), y: actualY + 22, outcome, cls: "run-outcome run-bad")
-            default:
-                break
-            }
-            if let actual = run.actual?.wallSeconds {
-                svg.circle(x: axis.x(actual), y: actualY, r: 6, cls: "actual \(cls)")
-                svg.text(x: axis.x(actual), y: actualY + 22, WallClock(wallSeconds: actual).time + " " + outcome,
-                         cls: "run-outcome \(cls)")
-            }
-        }
-        return svg.close()
-    }
-
     /// The axis with wall-time ticks, dates, and the UTC of each tick: from the transition (none inside a gap, two
     /// inside an overlap), or from `fallbackOffset` when there is no transition; no UTC row when neither is known.
     /// The labels start `labelGap` further below the axis than they otherwise would.
-    private static func axisLines(_ svg: inout SVG, axis: Axis, y: Double, transition: ZoneContext.Transition?,
+    static func axisLines(_ svg: inout SVG, axis: Axis, y: Double, transition: ZoneContext.Transition?,
                                   fallbackOffset: Int?, labelGap: Double = 0) {
         let showsUTC = transition != nil || fallbackOffset != nil
         let timeY = y + 18 + labelGap, utcY = timeY + 15, dateY = timeY + 30

@@ -1,0 +1,154 @@
+import Foundation
+import SpecResults
+import Testing
+@testable import SpecReporters
+
+/// The planned-versus-actual picture keeps runs apart that share (or nearly share) a spot on the local-time axis.
+/// A review found both 02:30s of an autumn night drawn as one planned "02:30", and a 03:00 failure hidden under a
+/// 03:01 kill. Instants cross-checked with Python's zoneinfo (Europe/Berlin, fold=0 and fold=1 for 02:30).
+@Suite struct HTMLLifecyclePictureTests {
+    typealias Run = LifecycleResult.Run
+
+    static func berlin(_ utc: String, _ offsetForm: String, _ abbreviation: String) -> ResultInstant {
+        RunResultFixture.berlin(utc, offsetForm, abbreviation)
+    }
+
+    /// 2027-10-31: 02:30 CEST is 00:30Z, 02:30 CET is 01:30Z; one launch at 09:00 CET (08:00Z) catches up both.
+    static let autumnCatchUp = LifecycleResult(
+        runs: [
+            Run(planned: berlin("2027-10-31T00:30:00Z", "2027-10-31T02:30:00+02:00", "CEST"),
+                actual: berlin("2027-10-31T08:00:00Z", "2027-10-31T09:00:00+01:00", "CET"),
+                key: "nightly/v1/2027-10-31", outcome: "completed"),
+            Run(planned: berlin("2027-10-31T01:30:00Z", "2027-10-31T02:30:00+01:00", "CET"),
+                actual: berlin("2027-10-31T08:00:00Z", "2027-10-31T09:00:00+01:00", "CET"),
+                key: "nightly/v1/2027-10-31~2", outcome: "completed"),
+        ],
+        invariants: [], expectations: []
+    )
+
+    /// June 2027 (CEST, +02:00): the 1st's 02:30 (00:30Z) fails at 03:00, is killed at 03:01, expires on the 2nd at
+    /// 03:01 together with the 2nd's own run.
+    static let retries = LifecycleResult(
+        runs: [
+            Run(planned: berlin("2027-06-01T00:30:00Z", "2027-06-01T02:30:00+02:00", "CEST"),
+                actual: berlin("2027-06-01T01:00:00Z", "2027-06-01T03:00:00+02:00", "CEST"),
+                key: "nightly/v1/2027-06-01", outcome: "failed", reason: "parse: bad-json"),
+            Run(planned: berlin("2027-06-01T00:30:00Z", "2027-06-01T02:30:00+02:00", "CEST"),
+                actual: berlin("2027-06-01T01:01:00Z", "2027-06-01T03:01:00+02:00", "CEST"),
+                key: "nightly/v1/2027-06-01", outcome: "killed"),
+            Run(planned: berlin("2027-06-01T00:30:00Z", "2027-06-01T02:30:00+02:00", "CEST"),
+                actual: berlin("2027-06-02T01:01:00Z", "2027-06-02T03:01:00+02:00", "CEST"),
+                key: "nightly/v1/2027-06-01", outcome: "expired", reason: "download: cancelled"),
+            Run(planned: berlin("2027-06-02T00:30:00Z", "2027-06-02T02:30:00+02:00", "CEST"),
+                actual: berlin("2027-06-02T01:01:00Z", "2027-06-02T03:01:00+02:00", "CEST"),
+                key: "nightly/v1/2027-06-02", outcome: "expired", reason: "download: cancelled"),
+        ],
+        invariants: [], expectations: []
+    )
+
+    @Test func bothTwoThirtiesOfAnAutumnNightAreTwoPlannedMarksEachWithItsUTC() throws {
+        let zone = ZoneContext(zone: "Europe/Berlin", transitions: [RunResultFixture.autumnTransition])
+        let svg = try #require(HTMLLifecyclePicture.render(Self.autumnCatchUp, zoneContext: zone))
+        let planned = Self.centres(of: "planned", in: svg)
+        #expect(planned.count == 2)
+        #expect(Self.closestPair(planned) >= 12, "planned markers at x \(planned) cover each other")
+        let actual = Self.centres(of: "actual run-ok", in: svg)
+        #expect(actual.count == 2)
+        #expect(Self.closestPair(actual) >= 12, "actual markers at x \(actual) cover each other")
+        let texts = Self.texts(in: svg).map(\.text)
+        #expect(texts.contains("02:30 · 00:30Z"), "\(texts)")
+        #expect(texts.contains("02:30 · 01:30Z"), "\(texts)")
+        // One launch ran both: the same instant and outcome, written once and counted.
+        #expect(texts.contains("09:00 completed ×2"), "\(texts)")
+        // The earlier instant is the left marker, and its label the left one.
+        let labels = Self.texts(in: svg)
+        let first = try #require(labels.first { $0.text == "02:30 · 00:30Z" })
+        let second = try #require(labels.first { $0.text == "02:30 · 01:30Z" })
+        #expect(first.x < second.x)
+        Self.expectNoLabelsCoverEachOther(labels)
+    }
+
+    @Test func aLoneReadingInsideTheOverlapStillSaysWhichInstantItIs() throws {
+        let zone = ZoneContext(zone: "Europe/Berlin", transitions: [RunResultFixture.autumnTransition])
+        let lone = LifecycleResult(runs: [Self.autumnCatchUp.runs[1]], invariants: [], expectations: [])
+        let svg = try #require(HTMLLifecyclePicture.render(lone, zoneContext: zone))
+        let texts = Self.texts(in: svg).map(\.text)
+        #expect(texts.contains("02:30 · 01:30Z"), "\(texts)")
+        // 09:00 CET is after the overlap and the only 09:00: no UTC needed.
+        #expect(texts.contains("09:00 completed"), "\(texts)")
+    }
+
+    @Test func runsAMinuteApartKeepTheirOwnMarksAndLabels() throws {
+        let svg = try #require(HTMLLifecyclePicture.render(Self.retries, zoneContext: nil))
+        let planned = Self.centres(of: "planned", in: svg)
+        #expect(planned.count == 4)
+        #expect(Self.closestPair(planned) >= 12, "planned markers at x \(planned) cover each other")
+        let actual = Self.centres(of: "actual run-bad", in: svg)
+        #expect(actual.count == 4)
+        #expect(Self.closestPair(actual) >= 12, "actual markers at x \(actual) cover each other")
+        let labels = Self.texts(in: svg)
+        let texts = labels.map(\.text)
+        for expected in ["02:30 ×3", "02:30", "03:00 failed", "03:01 killed", "03:01 expired ×2"] {
+            #expect(texts.contains(expected), "no label \(expected) in \(texts)")
+        }
+        // No reading here has two offsets, and none is in an overlap: no UTC on the labels.
+        #expect(!texts.contains { $0.contains("Z") && $0.contains("·") }, "\(texts)")
+        Self.expectNoLabelsCoverEachOther(labels)
+    }
+
+    @Test func markersFarApartStayWhereTheirTimeIs() {
+        let (positions, groups) = HTMLLifecyclePicture.spread([100, 300, 301, 302, 600])
+        #expect(positions[0] == 100 && positions[4] == 600)
+        #expect(positions[1...3].map { $0 } == [287, 301, 315])
+        #expect(groups == [0, 1, 1, 1, 2])
+    }
+
+    @Test func aLargeGroupOfMarkersStaysWithinItsWidestWidth() {
+        let (positions, _) = HTMLLifecyclePicture.spread(Array(repeating: 500, count: 40))
+        #expect(positions.first == 500 - HTMLLifecyclePicture.widestGroup / 2)
+        #expect(abs(positions.last! - (500 + HTMLLifecyclePicture.widestGroup / 2)) < 0.001)
+        #expect(zip(positions, positions.dropFirst()).allSatisfy { $0 < $1 })
+    }
+
+    @Test func groupsPushedTogetherMerge() {
+        // 100 and 113 are closer than a marker's room: set apart around 106.5 they reach 113.5, now too close to 120,
+        // so the three become one group, 97, 111, 125.
+        let (positions, groups) = HTMLLifecyclePicture.spread([100, 113, 120])
+        #expect(Set(groups).count == 1)
+        #expect(Self.closestPair(positions) >= HTMLLifecyclePicture.markerGap - 0.001)
+    }
+
+    // MARK: - Reading the SVG
+
+    static func centres(of cls: String, in svg: String) -> [Double] {
+        HTMLReporterTests.elements("circle", in: svg).filter { $0["class"] == cls }.compactMap { $0["cx"].flatMap(Double.init) }
+    }
+
+    static func closestPair(_ xs: [Double]) -> Double {
+        let sorted = xs.sorted()
+        return zip(sorted, sorted.dropFirst()).map { $1 - $0 }.min() ?? .infinity
+    }
+
+    /// Every run label (`run-time`, `run-outcome`) with its position.
+    static func texts(in svg: String) -> [(text: String, x: Double, y: Double)] {
+        svg.components(separatedBy: "<text ").dropFirst().compactMap { chunk in
+            let attributes = HTMLReporterTests.elements("text", in: "<text " + chunk).first ?? [:]
+            guard let cls = attributes["class"], cls.hasPrefix("run-"),
+                  let x = attributes["x"].flatMap(Double.init), let y = attributes["y"].flatMap(Double.init),
+                  let open = chunk.firstIndex(of: ">"), let close = chunk.range(of: "</text>")
+            else { return nil }
+            return (String(chunk[chunk.index(after: open)..<close.lowerBound]), x, y)
+        }
+    }
+
+    /// Two labels cover each other when their lines are closer than a line's height and their middles closer than
+    /// half their widths together (an 11 px label is at most about 7 px a character).
+    static func expectNoLabelsCoverEachOther(_ labels: [(text: String, x: Double, y: Double)]) {
+        for (i, a) in labels.enumerated() {
+            for b in labels.dropFirst(i + 1) where abs(a.y - b.y) < 12 {
+                let room = (Double(a.text.count) + Double(b.text.count)) * 3.5
+                #expect(abs(a.x - b.x) >= room, "\(a.text) at x \(a.x) covers \(b.text) at x \(b.x)")
+            }
+        }
+    }
+}

@@ -12,6 +12,18 @@ struct RunComparisonTests {
         ComparisonReporter(color: false, glyphs: .unicode).render(comparison, oldName: "old.json", newName: "new.json")
     }
 
+    /// The fixture run with every test's path (and so its id) starting with `prefix`.
+    private func prefixingPaths(with prefix: String) -> RunResult {
+        var run = Fixture.run
+        run.tests = run.tests.map { test in
+            var moved = test
+            moved.file = prefix + test.file
+            moved.id = TestResult.makeID(file: moved.file, spec: test.spec, caseName: test.caseName, engine: test.engine)
+            return moved
+        }
+        return run
+    }
+
     @Test func theSameRunTwiceHasNoChangesAndNoRegression() {
         let comparison = RunComparison(old: Fixture.run, new: Fixture.run)
         #expect(comparison.changes.isEmpty)
@@ -71,14 +83,7 @@ struct RunComparisonTests {
 
     /// `specrun specs/` in the checkout and `specrun .` in specs/: every id differs by its path's prefix.
     @Test func aRunStartedWithOtherPathsIsNamedAsSuch() {
-        var new = Fixture.run
-        new.tests = new.tests.map { test in
-            var moved = test
-            moved.file = "/ci/checkout/" + test.file
-            moved.id = TestResult.makeID(file: moved.file, spec: test.spec, caseName: test.caseName, engine: test.engine)
-            return moved
-        }
-        let comparison = RunComparison(old: Fixture.run, new: new)
+        let comparison = RunComparison(old: Fixture.run, new: prefixingPaths(with: "/ci/checkout/"))
         #expect(comparison.respelledFiles.map(\.old) == [Fixture.catchUp, Fixture.berlinSpring, Fixture.edgeCases])
         #expect(comparison.respelledFiles.map(\.new) == comparison.respelledFiles.map { "/ci/checkout/" + $0.old })
         #expect(comparison.respelledFiles.map(\.tests).reduce(0, +) == Fixture.tests.count)
@@ -90,13 +95,6 @@ struct RunComparisonTests {
 
     /// A path that merely ends with the same letters is another file.
     @Test func aPathEndingWithTheSameLettersIsNotTheSameFile() {
-        var new = Fixture.run
-        new.tests = new.tests.map { test in
-            var moved = test
-            moved.file = "other-" + test.file
-            moved.id = TestResult.makeID(file: moved.file, spec: test.spec, caseName: test.caseName, engine: test.engine)
-            return moved
-        }
-        #expect(RunComparison(old: Fixture.run, new: new).respelledFiles.isEmpty)
+        #expect(RunComparison(old: Fixture.run, new: prefixingPaths(with: "other-")).respelledFiles.isEmpty)
     }
 }

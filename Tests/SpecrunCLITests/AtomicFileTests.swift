@@ -68,4 +68,50 @@ import Testing
         #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write("{}", to: folder.path("r.json")) }
         #expect(folder.entries() == ["r.json"])
     }
+
+    /// A device is written into, never replaced by a regular file: `--tap /dev/null` turned /dev/null into a file.
+    /// The devices are made in the scratch folder (needs root, as the CI runs; skipped otherwise), never /dev's own.
+    @Test func aDeviceIsWrittenIntoAndStaysADevice() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        guard mknod(folder.path("null"), S_IFCHR | 0o666, 0x103 /* makedev(1, 3) */) == 0,
+              mknod(folder.path("full"), S_IFCHR | 0o666, 0x107 /* makedev(1, 7) */) == 0 else { return }
+        try AtomicFile.write("{}", to: folder.path("null"))
+        let error = #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write("{}", to: folder.path("full")) }
+        #expect(error?.reason == "No space left on device")
+        for name in ["null", "full"] {
+            var info = stat()
+            #expect(stat(folder.path(name), &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "\(name) is no longer a device")
+        }
+        #expect(folder.entries() == ["full", "null"])
+    }
+
+    @Test func aPipeNobodyReadsIsAnErrorNotAWait() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        #expect(mkfifo(folder.path("fifo"), 0o644) == 0)
+        let error = #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write("{}", to: folder.path("fifo")) }
+        #expect(error?.reason == "no process is reading the pipe")
+        #expect(folder.entries() == ["fifo"])
+    }
+
+    /// A link is followed: the file it names is replaced (keeping its permissions) and the link stays a link; a
+    /// link to nothing yet creates the file it names.
+    @Test func aLinkIsFollowedAndStaysALink() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("real/r.json", "old")
+        #expect(chmod(folder.path("real/r.json"), 0o640) == 0)
+        #expect(symlink("real/r.json", folder.path("link.json")) == 0)
+        #expect(symlink("real/new.json", folder.path("ahead.json")) == 0)
+        try AtomicFile.write("{}", to: folder.path("link.json"))
+        try AtomicFile.write("[]", to: folder.path("ahead.json"))
+        #expect(folder.read("real/r.json") == Data("{}".utf8))
+        #expect(folder.read("real/new.json") == Data("[]".utf8))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.path("link.json")) == "real/r.json")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.path("ahead.json")) == "real/new.json")
+        var info = stat()
+        #expect(stat(folder.path("real/r.json"), &info) == 0 && info.st_mode & 0o777 == 0o640)
+        #expect(folder.entries("real") == ["new.json", "r.json"])
+    }
 }

@@ -2,6 +2,10 @@ import Foundation
 
 /// Writes a file whole or not at all: a temporary file beside the target, fsync, then rename.
 ///
+/// A symbolic link is followed: the file it names is replaced and the link stays. A device or a pipe
+/// (`/dev/null`, `/dev/stdout`, a FIFO) is written straight into, never replaced by a file; a folder is refused.
+/// A replaced file keeps its permissions.
+///
 /// A reader (or a CI archiver) sees either the previous file or the complete new one, even when the
 /// process is killed mid-write. A kill leaves the temporary file `.NAME.tmp-PID` behind; the next write of
 /// the same target removes every such file whose process no longer exists (docs/limits.md).
@@ -29,8 +33,19 @@ enum AtomicFile {
     /// the target appears complete or not at all. An error thrown by `produce` leaves the target untouched.
     /// `midWrite` runs once, after the first non-empty chunk is in the temporary file (a test's stop point).
     static func write(
-        to path: String, midWrite: @escaping () -> Void = {}, _ produce: (_ emit: ([UInt8]) throws -> Void) throws -> Void
+        to given: String, midWrite: @escaping () -> Void = {}, _ produce: (_ emit: ([UInt8]) throws -> Void) throws -> Void
     ) throws(WriteError) {
+        let path: String
+        var mode: mode_t = 0o644
+        switch try Target(given) {
+        case .file(let resolved, let existingMode):
+            path = resolved
+            if let existingMode { mode = existingMode }
+        case .stream:
+            // A device or a pipe (/dev/null, /dev/stdout, a FIFO): nothing to replace, and a rename would replace
+            // the device itself with a regular file. Written straight into; "whole" is up to its reader.
+            return try writeStream(to: given, midWrite: midWrite, produce)
+        }
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         do {
@@ -47,6 +62,8 @@ enum AtomicFile {
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         }
         guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        // The file keeps its permissions (a results file made group-readable stays so).
+        if mode != 0o644 { fchmod(fd, mode) }
         var failure: String?
         var wroteFirstChunk = false
         do {
@@ -78,6 +95,74 @@ enum AtomicFile {
         if directoryFD >= 0 {
             fsync(directoryFD)
             close(directoryFD)
+        }
+    }
+
+    /// What a path names when it is written: a regular file (or none yet) to replace whole — behind a symbolic link,
+    /// the file the link names, so the link stays — or a stream to write into.
+    private enum Target {
+        /// The file to replace, and its permissions when it exists.
+        case file(String, mode: mode_t?)
+        case stream
+
+        init(_ path: String) throws(WriteError) {
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                // Nothing there yet, or a link to nothing yet: the file is created where the link points.
+                var linkInfo = stat()
+                guard lstat(path, &linkInfo) == 0, linkInfo.st_mode & S_IFMT == S_IFLNK else {
+                    self = .file(path, mode: nil)
+                    return
+                }
+                var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+                let count = readlink(path, &buffer, buffer.count - 1)
+                guard count > 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+                let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                let folder = (path as NSString).deletingLastPathComponent
+                self = .file(destination.hasPrefix("/") || folder.isEmpty ? destination : folder + "/" + destination, mode: nil)
+                return
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                guard let resolved = realpath(path, nil) else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+                defer { free(resolved) }
+                self = .file(String(cString: resolved), mode: info.st_mode & 0o7777)
+            case S_IFDIR:
+                throw WriteError(path: path, reason: "it is a folder; name a file in it, e.g. '\(path)/results.json'")
+            default:
+                self = .stream
+            }
+        }
+    }
+
+    /// Writes into a device or a pipe. A pipe nobody reads is an error rather than a wait for ever.
+    private static func writeStream(
+        to path: String, midWrite: @escaping () -> Void, _ produce: (_ emit: ([UInt8]) throws -> Void) throws -> Void
+    ) throws(WriteError) {
+        let fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let reason = errno == ENXIO ? "no process is reading the pipe" : String(cString: strerror(errno))
+            throw WriteError(path: path, reason: reason)
+        }
+        defer { close(fd) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        var wroteFirstChunk = false
+        do {
+            try produce { bytes in
+                if let problem = writeAll(fd, bytes) { throw WriteError(path: path, reason: problem) }
+                if !wroteFirstChunk && !bytes.isEmpty {
+                    wroteFirstChunk = true
+                    midWrite()
+                }
+            }
+        } catch let error as WriteError {
+            throw error
+        } catch {
+            throw WriteError(path: path, reason: "\(error)")
+        }
+        // A device may not sync (EINVAL); /dev/full reports its ENOSPC at the write already.
+        if fsync(fd) != 0 && errno != EINVAL && errno != EROFS {
+            throw WriteError(path: path, reason: String(cString: strerror(errno)))
         }
     }
 

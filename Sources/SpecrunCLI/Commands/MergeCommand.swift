@@ -41,11 +41,13 @@ struct MergeCommand {
             guard !parsed.positionals.isEmpty else {
                 throw UsageError("Give the results files to merge, e.g. 'specrun merge shard-1.json shard-2.json -o all.json'.")
             }
+            var outputs = ResultOutputs(parsed)
+            outputs.json = output
+            outputs.jsonOption = "-o"
+            try outputs.checkPaths(against: [])
             var shards: [RunResult] = []
             for path in parsed.positionals { shards.append(try ResultsFile.read(path)) }
             let merged = try RunResult.merging(shards, labels: parsed.positionals).redacted(by: redaction)
-            var outputs = ResultOutputs(parsed)
-            outputs.json = output
             let problems = outputs.write(merged)
             for problem in problems { io.writeError("specrun: error: \(problem)\n") }
             guard problems.isEmpty else { return ExitStatus.invalidInput }

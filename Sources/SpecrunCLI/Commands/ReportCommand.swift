@@ -38,6 +38,7 @@ struct ReportCommand {
             guard parsed.positionals.count == 1 else {
                 throw UsageError("Give exactly one results file, e.g. 'specrun report results.json --html report.html'.")
             }
+            try ResultOutputs(parsed).checkPaths(against: [])
             // Archived results may come from a run with other (or no) redaction: mask again before rendering.
             let run = try ResultsFile.read(parsed.positionals[0]).redacted(by: redaction)
             let glyphs = Glyphs.preferred(environment: io.environment)

@@ -10,6 +10,8 @@ struct ResultOutputs {
     var html: String?
     var tap: String?
     var artifacts: String?
+    /// How the command line names the JSON file, for messages (`merge` takes it as `-o`).
+    var jsonOption = "--json"
 
     static let options: [OptionSpec] = [
         OptionSpec(name: "json", valueName: "FILE", help: "Write the results as JSON (schema: docs/results.schema.json)."),
@@ -25,6 +27,49 @@ struct ResultOutputs {
         html = parsed.value("html")
         tap = parsed.value("tap")
         artifacts = parsed.value("artifacts")
+    }
+
+    /// Refuses, before anything runs, an output that would overwrite one of `specFiles` (`--json s.yaml` replaced
+    /// the spec with its own results) or another output (`--json r.json --junit r.json` kept only the JUnit).
+    /// Paths are compared as the files they name (links and `..` resolved); devices and pipes may repeat.
+    func checkPaths(against specFiles: [String]) throws(UsageError) {
+        let named = [(jsonOption, json), ("--junit", junit), ("--html", html), ("--tap", tap)]
+            .compactMap { option, path in path.map { (option: option, path: $0, identity: Self.identity(of: $0)) } }
+        let specs = Dictionary(specFiles.map { (Self.identity(of: $0), $0) }, uniquingKeysWith: { first, _ in first })
+        for (index, output) in named.enumerated() where !Self.isStream(output.path) {
+            if let spec = specs[output.identity] {
+                throw UsageError("'\(output.path)' (\(output.option)) is the spec file '\(spec)' this run reads; writing the results there would "
+                    + "replace the spec. Name another file, e.g. \(output.option) results/\(Self.defaultName(output.option)).")
+            }
+            if let earlier = named[..<index].first(where: { $0.identity == output.identity }) {
+                throw UsageError("\(earlier.option) and \(output.option) both name '\(output.path)'; the second would replace the first. "
+                    + "Give each format its own file, e.g. \(output.option) results/\(Self.defaultName(output.option)).")
+            }
+        }
+    }
+
+    /// The file a path names: its real path when it exists, else its absolute, standardized form.
+    private static func identity(of path: String) -> String {
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        return URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// A device or a pipe (`/dev/null`, `/dev/stdout`): outputs may share it.
+    private static func isStream(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG && info.st_mode & S_IFMT != S_IFDIR
+    }
+
+    private static func defaultName(_ option: String) -> String {
+        switch option {
+        case "--json", "-o": "results.json"
+        case "--junit": "junit.xml"
+        case "--html": "report.html"
+        default: "results.tap"
+        }
     }
 
     /// Writes each requested file; returns one message per file that could not be written.

@@ -9,12 +9,13 @@ struct ScenarioSetupError: Error, CustomStringConvertible {
 }
 
 extension LifecycleConfiguration {
-    /// The harness configuration a scenario describes; `temporaryParent` is where its scenario folder goes.
-    init(_ spec: LifecycleSpec, temporaryParent: URL?) throws(ScenarioSetupError) {
+    /// The harness configuration a scenario describes; `temporaryParent` is where its scenario folder goes, and an
+    /// `info-plist` fixture may hold at most `fixtureByteLimit` bytes.
+    init(_ spec: LifecycleSpec, temporaryParent: URL?, fixtureByteLimit: Int = 10 << 20) throws(ScenarioSetupError) {
         let tasks = spec.tasks.map { TaskDefinition(identifier: $0.identifier, kind: TaskKind($0.kind)) }
         self.init(
             tasks: tasks,
-            gate: try StaticGate(spec.gate, tasks: spec.tasks),
+            gate: try StaticGate(spec.gate, tasks: spec.tasks, byteLimit: fixtureByteLimit),
             clockStart: spec.clock.date,
             availability: SchedulerAvailability(spec.system.availability),
             items: spec.job.items,
@@ -33,7 +34,7 @@ extension LifecycleConfiguration {
 
 extension StaticGate {
     /// The gate a scenario describes; an Info.plist is read now, and a problem names the `info-plist` key's place.
-    init(_ gate: LifecycleSpec.Gate, tasks: [LifecycleSpec.TaskDeclaration]) throws(ScenarioSetupError) {
+    init(_ gate: LifecycleSpec.Gate, tasks: [LifecycleSpec.TaskDeclaration], byteLimit: Int) throws(ScenarioSetupError) {
         // What a correctly configured app declares: every task's identifier and the mode each kind needs.
         var neededModes: [String] = []
         for mode in tasks.map({ TaskKind($0.kind).backgroundMode }) where !neededModes.contains(mode) { neededModes.append(mode) }
@@ -44,9 +45,10 @@ extension StaticGate {
             self.init(permittedIdentifiers: permitted ?? tasks.map(\.identifier), backgroundModes: modes ?? neededModes)
         case .infoPlist(let path, _, let written, let location, _):
             do {
-                try self.init(infoPlistAt: URL(fileURLWithPath: path))
+                try self.init(infoPlistAt: URL(fileURLWithPath: path), byteLimit: byteLimit)
             } catch {
-                throw ScenarioSetupError(description: "\(location): the Info.plist '\(written)' cannot be used: \(error.reason)")
+                let raise = error.tooLarge ? ", or raise the limit with --max-file-size" : ""
+                throw ScenarioSetupError(description: "\(location): the Info.plist '\(written)' cannot be used: \(error.reason)\(raise)")
             }
         }
     }

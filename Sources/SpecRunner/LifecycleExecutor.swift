@@ -14,6 +14,8 @@ import TaskHarness
 struct LifecycleExecutor: Sendable {
     /// Where scenario folders are created; nil for the system's temporary directory.
     var temporaryParent: URL?
+    /// Most bytes an `info-plist` fixture may hold.
+    var fixtureByteLimit = 10 << 20
 
     /// Runs the scenario from synchronous code: the runner's worker threads.
     ///
@@ -39,7 +41,7 @@ struct LifecycleExecutor: Sendable {
         let configuration: LifecycleConfiguration
         let simulation: LifecycleSimulation
         do {
-            configuration = try LifecycleConfiguration(spec, temporaryParent: temporaryParent)
+            configuration = try LifecycleConfiguration(spec, temporaryParent: temporaryParent, fixtureByteLimit: fixtureByteLimit)
             simulation = try await LifecycleSimulation(configuration)
         } catch let error as ScenarioSetupError {
             return Verdict(status: .error, message: error.description, timeZone: scheduleZone)

@@ -13,14 +13,17 @@ public struct SpecRunner: Sendable {
         /// Where lifecycle scenarios create their temporary folders (each its own, removed afterwards); nil for the
         /// system's temporary directory.
         public var scenarioFolderParent: URL?
+        /// Most bytes an `info-plist` fixture may hold (`--max-file-size`, as for spec files).
+        public var fixtureByteLimit: Int
 
         public init(
             occurrenceLimit: Int = 100_000, monotonicNanoseconds: @escaping @Sendable () -> UInt64 = { 0 },
-            scenarioFolderParent: URL? = nil
+            scenarioFolderParent: URL? = nil, fixtureByteLimit: Int = 10 << 20
         ) {
             self.occurrenceLimit = occurrenceLimit
             self.monotonicNanoseconds = monotonicNanoseconds
             self.scenarioFolderParent = scenarioFolderParent
+            self.fixtureByteLimit = fixtureByteLimit
         }
     }
 
@@ -85,7 +88,7 @@ public struct SpecRunner: Sendable {
             return RecurrenceExecutor(engines: engines, occurrenceLimit: options.occurrenceLimit)
                 .run(item, spec: recurrence, engine: engine)
         case .lifecycle(let scenario):
-            return LifecycleExecutor(temporaryParent: options.scenarioFolderParent).run(scenario)
+            return LifecycleExecutor(temporaryParent: options.scenarioFolderParent, fixtureByteLimit: options.fixtureByteLimit).run(scenario)
         }
     }
 

@@ -67,6 +67,19 @@ import Testing
         #expect(run.output.contains("1 passed, 0 failed, 1 error; 1 warning"), "\(run.output)")
     }
 
+    /// A fixture is held to `--max-file-size` like a spec file: a 200 MB file named as an Info.plist took 800 MB.
+    @Test func aFixtureLargerThanTheFileSizeLimitIsRefusedUnread() async throws {
+        let folder = try Self.fixture()
+        defer { folder.remove() }
+        try folder.write("specs/lifecycle/fixtures/Info.plist", Self.plist + String(repeating: " ", count: 2048))
+        let small = await CommandRun.run("--quiet", "--max-file-size", "1K", folder.path + "/specs/lifecycle")
+        #expect(small.status == ExitStatus.testFailure)
+        #expect(small.out.contains("the Info.plist '../fixtures/Info.plist' cannot be used: the file holds \(Self.plist.utf8.count + 2048) bytes, "
+            + "more than the 1024 a fixture may hold; name the Info.plist itself, or raise the limit with --max-file-size"), "\(small.out)")
+        let enough = await CommandRun.run("--quiet", "--max-file-size", "4K", folder.path + "/specs/lifecycle")
+        #expect(enough.status == ExitStatus.success, "\(enough.out)")
+    }
+
     @Test func aFileNamedDirectlyIsConfinedToItsFolderAndTheFlagAllowsTheRest() async throws {
         let folder = try Self.fixture()
         defer { folder.remove() }

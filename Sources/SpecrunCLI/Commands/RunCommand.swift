@@ -100,7 +100,8 @@ struct RunCommand {
         }
 
         let runner = SpecRunner(options: .init(
-            occurrenceLimit: configuration.limits.occurrences, monotonicNanoseconds: io.monotonicNanoseconds))
+            occurrenceLimit: configuration.limits.occurrences, monotonicNanoseconds: io.monotonicNanoseconds,
+            fixtureByteLimit: configuration.limits.yaml.maxBytes))
         let progress = ProgressLine(io: io, enabled: !configuration.quiet && io.stderrIsTerminal)
         let stopPoint = TestStopPoint(environment: io.environment)
         let execution = PlanExecution(runner: runner, settings: .init(

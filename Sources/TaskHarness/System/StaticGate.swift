@@ -19,7 +19,14 @@ public struct StaticGate: Sendable, Hashable {
     public static let backgroundModesKey = "UIBackgroundModes"
 
     /// Reads the two keys from an `Info.plist` file in XML or binary format; a missing key reads as an empty list.
-    public init(infoPlistAt url: URL) throws(StaticGateError) {
+    /// A file of more than `byteLimit` bytes is refused unread (an Info.plist is a few kilobytes; a fixture path
+    /// naming a disk image must not take gigabytes of memory).
+    public init(infoPlistAt url: URL, byteLimit: Int = 10 << 20) throws(StaticGateError) {
+        var info = stat()
+        if stat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > byteLimit {
+            throw StaticGateError(path: url.path, reason: "the file holds \(info.st_size) bytes, more than the \(byteLimit) a fixture may hold; "
+                + "name the Info.plist itself", tooLarge: true)
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)

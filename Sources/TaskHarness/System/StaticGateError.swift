@@ -2,10 +2,13 @@
 public struct StaticGateError: Error, Sendable, Hashable, CustomStringConvertible {
     public let path: String
     public let reason: String
+    /// The file holds more bytes than the reader's limit.
+    public let tooLarge: Bool
 
-    public init(path: String, reason: String) {
+    public init(path: String, reason: String, tooLarge: Bool = false) {
         self.path = path
         self.reason = reason
+        self.tooLarge = tooLarge
     }
 
     public var description: String { "\(path): \(reason)" }

@@ -74,13 +74,13 @@ public struct JUnitReporter: Sendable {
         func suite(_ file: String) -> Suite { byFile[file] ?? Suite(file: file) }
         let glyphs = Glyphs.unicode
         for test in run.tests {
-            var current = suite(test.file)
-            current.cases.append(Case(
+            // Appended in place: a copy of the suite out of the dictionary and back made each append copy every case
+            // before it, so one file of 50,000 tests took 76 s.
+            byFile[test.file, default: Suite(file: test.file)].cases.append(Case(
                 name: test.nameInFile, line: test.line, time: test.duration,
                 outcome: outcome(of: test, strict: run.strict, glyphs: glyphs),
                 systemOut: test.status == .fixedDeviation && !run.strict ? fixedDeviationNote(test) : nil
             ))
-            byFile[test.file] = current
         }
         let renderer = DiagnosticRenderer(color: false)
         let diagnosticsByFile = Dictionary(grouping: run.diagnostics) { $0.location?.file ?? "" }

@@ -70,6 +70,13 @@ struct OptionParser: Sendable {
             } else if index < arguments.count {
                 value = arguments[index]
                 index += 1
+                // `--json --junit x.xml` wrote a results file named '--junit': a value that is one of this command's
+                // options is a forgotten value. A file really named so is written `--json=--junit`.
+                let next = value.hasPrefix("--") ? String(value.dropFirst(2).prefix { $0 != "=" }) : nil
+                if let next, options.contains(where: { $0.name == next }) {
+                    throw UsageError("The option '--\(name)' needs a value, and '\(value)' is an option: --\(name) \(valueName) \(value) …. "
+                        + "For a value that starts with '--', write --\(name)=\(value).")
+                }
             } else {
                 throw UsageError("The option '--\(name)' needs a value: --\(name) \(valueName).")
             }

@@ -114,4 +114,13 @@ import Testing
         #expect(stat(folder.path("real/r.json"), &info) == 0 && info.st_mode & 0o777 == 0o640)
         #expect(folder.entries("real") == ["new.json", "r.json"])
     }
+
+    /// Foundation said only "The operation could not be completed. (NSCocoaErrorDomain error 512.)".
+    @Test func aFileWhereAFolderShouldBeIsNamed() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("pfile", "x")
+        let error = #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write("{}", to: folder.path("pfile/sub/r.json")) }
+        #expect(error?.reason == "its folder cannot be created ('\(folder.path("pfile"))' is a file, not a folder; name a folder there)")
+    }
 }

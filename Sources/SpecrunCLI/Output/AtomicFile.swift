@@ -14,6 +14,8 @@ enum AtomicFile {
         var path: String
         var reason: String
         var description: String { "cannot write '\(path)': \(reason)" }
+        /// How the reason starts when the file's folder cannot be made.
+        static let folderReasonPrefix = "its folder cannot be created"
     }
 
     /// `midWrite` runs once, when half of the bytes are in the temporary file (a test's stop point).
@@ -51,7 +53,7 @@ enum AtomicFile {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw WriteError(path: path, reason: "its folder cannot be created (\(error.localizedDescription))")
+            throw WriteError(path: path, reason: WriteError.folderReasonPrefix + " (\(folderProblem(directory) ?? error.localizedDescription))")
         }
         removeStaleTemporaries(of: url.lastPathComponent, in: directory)
         let temporary = directory + "/" + temporaryPrefix(url.lastPathComponent) + "\(getpid())"
@@ -164,6 +166,20 @@ enum AtomicFile {
         if fsync(fd) != 0 && errno != EINVAL && errno != EROFS {
             throw WriteError(path: path, reason: String(cString: strerror(errno)))
         }
+    }
+
+    /// Why `directory` cannot be made, in words, when a part of its path is a file (Foundation says only "The
+    /// operation could not be completed" with a Cocoa error number): the deepest existing part that is no folder.
+    private static func folderProblem(_ directory: String) -> String? {
+        var part = directory
+        while !part.isEmpty && part != "/" {
+            var info = stat()
+            if stat(part, &info) == 0 {
+                return info.st_mode & S_IFMT == S_IFDIR ? nil : "'\(part)' is a file, not a folder; name a folder there"
+            }
+            part = (part as NSString).deletingLastPathComponent
+        }
+        return nil
     }
 
     /// `.results.json.tmp-`: what every temporary file of `results.json` starts with, the writer's pid following.

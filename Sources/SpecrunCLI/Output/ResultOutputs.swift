@@ -92,10 +92,16 @@ struct ResultOutputs {
             }
         }
         var problems: [String] = []
+        var unmadeFolders = Set<String>()
         for file in files {
             do {
                 try AtomicFile.write(to: file.path, midWrite: midWrite, file.produce)
             } catch {
+                // A folder that cannot be made is said once, not once per artifact in it.
+                let folder = (file.path as NSString).deletingLastPathComponent
+                if error.reason.hasPrefix(AtomicFile.WriteError.folderReasonPrefix) {
+                    guard unmadeFolders.insert(folder).inserted else { continue }
+                }
                 problems.append(error.description)
             }
         }

@@ -122,6 +122,10 @@ struct ExplainCommand {
             }
             return .date(CivilDate(year: year, month: month, day: day))
         }
+        let dateShaped = parts.count == 3 && parts.map(\.count) == [4, 2, 2] && parts.allSatisfy(digits)
+        if digits(text[...]) || dateShaped {
+            throw UsageError("'\(text)' is outside the years explain covers, 1000 to 9999; write a year like 2027 or a date like 2027-03-28.")
+        }
         throw UsageError("'\(text)' is neither a year nor a date; write a year like 2027 or a date like 2027-03-28.")
     }
 }

@@ -5,6 +5,17 @@ import Testing
 /// Discovery finds each spec once whatever the links in the tree, and never lets a spec vanish without a word:
 /// a folder it cannot read and a name it cannot spell are reported, and the other specs still run.
 @Suite struct SpecDiscoveryTests {
+    static let unreadableFolder = "the folder cannot be read (Permission denied), so the specs in it cannot run; give yourself read and search permission on it, or move it out of the spec folder"
+    static let notUTF8Name = "the name is not valid UTF-8 (shown with \u{FFFD} for the bytes that are not), so it cannot be opened; rename it"
+
+    @Test(arguments: ["docs/diagnostics.md", "docs/limits.md"])
+    func theDocsQuoteTheMessagesExactly(page: String) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
+        #expect(text.contains("\nspecs/locked:1:1: error: \(Self.unreadableFolder)\n"))
+        #expect(text.contains("\nspecs/n\u{FFFD}.yaml:1:1: error: \(Self.notUTF8Name)\n"))
+    }
+
     /// `selfdir → .` once made discovery walk `selfdir/selfdir/…/a.yaml` forty deep (until the system's link
     /// limit), so one spec was read forty times and reported as forty duplicate spec names.
     @Test func aLinkBackToAnEnclosingFolderIsWalkedOnce() async throws {
@@ -61,7 +72,7 @@ import Testing
         #expect(chmod(folder.path("locked"), geteuid() == 0 ? 0o700 : 0o000) == 0)
         #expect(chmod(folder.path("search-only"), geteuid() == 0 ? 0o711 : 0o100) == 0)
         #expect(chmod(folder.path("list-only"), geteuid() == 0 ? 0o744 : 0o400) == 0)
-        let reason = "the folder cannot be read (Permission denied), so the specs in it cannot run; give yourself read and search permission on it, or move it out of the spec folder"
+        let reason = Self.unreadableFolder
         let run = try await UnprivilegedRun.run([folder.path])
         #expect(run.status == 2, "\(run.out)")
         #expect(run.out.contains("\(folder.path("locked")):1:1: error: \(reason)\n"), "\(run.out)")
@@ -87,7 +98,7 @@ import Testing
         close(fd)
         #expect((latin1Folder.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { mkdir($0.baseAddress!, 0o755) } == 0)
         try folder.write("plain.txt", "not a spec\n")
-        let reason = "the name is not valid UTF-8 (shown with \u{FFFD} for the bytes that are not), so it cannot be opened; rename it"
+        let reason = Self.notUTF8Name
         let run = await CommandRun.run([folder.path])
         #expect(run.status == 2)
         #expect(run.out.contains("\(folder.path("n\u{FFFD}.yaml")):1:1: error: \(reason)\n"), "\(run.out)")

@@ -65,7 +65,7 @@ import Testing
         try folder.write("team/berlin/nightly.yaml", "spec: ours\n")
         let intoSpecs = await CommandRun.run("init", folder.path + "/team")
         #expect(intoSpecs.status == ExitStatus.invalidInput)
-        #expect(intoSpecs.err.hasPrefix("specrun: error: '\(folder.path)/team' already holds 1 spec file ('\(folder.path)/team/berlin/nightly.yaml'); "
+        #expect(intoSpecs.err.hasPrefix("specrun: error: '\(folder.path)/team' already holds spec files ('\(folder.path)/team/berlin/nightly.yaml'); "
             + "the starter goes in a folder of its own, so nothing was written. Choose a new folder outside your spec folders, "
             + "e.g. 'specrun init \(folder.path)/starter-specs'."), "\(intoSpecs.err)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/team") == ["berlin"])
@@ -79,6 +79,63 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/starter-specs/more"))
         // Beside it is fine, and the two run together.
         #expect(await CommandRun.run("init", folder.path + "/starter-specs-2").status == ExitStatus.success)
+    }
+
+    /// `normalized("")` is `""`, and `"" + "/README.md"` was a file in the root folder.
+    @Test func anEmptyFolderNameIsAUsageErrorAndNothingIsWritten() async throws {
+        #expect(!FileManager.default.fileExists(atPath: "/README.md"), "the test needs a root folder without README.md")
+        let run = await CommandRun.run("init", "")
+        #expect(run.status == ExitStatus.invalidInput)
+        #expect(run.err == """
+            specrun: error: The folder to write into is empty (''); name one, e.g. 'specrun init specs'.
+            Run 'specrun init --help' for usage.
+
+            """)
+        #expect(!FileManager.default.fileExists(atPath: "/README.md"))
+        #expect(!FileManager.default.fileExists(atPath: "/spec.schema.json"))
+    }
+
+    /// Two links back to the folder made the look for spec files exponential: init never ended.
+    @Test(.timeLimit(.minutes(1))) func initLooksThroughLinkLoopsOnce() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("target/notes.txt", "not a spec\n")
+        #expect(symlink(".", folder.path + "/target/l1") == 0)
+        #expect(symlink(".", folder.path + "/target/l2") == 0)
+        let run = await CommandRun.run("init", folder.path + "/target")
+        #expect(run.status == ExitStatus.success, "\(run.err)")
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/target/nightly-sync.yaml"))
+    }
+
+    /// `specrun init /proc` walked /proc and, through /proc/self/root, the whole disk; it now stops at the
+    /// first spec, or the first folder it cannot look into, or after the folder limit, and writes nothing.
+    @Test(.timeLimit(.minutes(1)), .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/root")))
+    func initIntoProcEndsWithoutWriting() async {
+        let run = await CommandRun.run("init", "/proc")
+        #expect(run.status == ExitStatus.invalidInput)
+        #expect(run.err.hasPrefix("specrun: error: '/proc' "), "\(run.err)")
+        #expect(run.err.contains(", so nothing was written."), "\(run.err)")
+        #expect(run.err.contains("e.g. 'specrun init /starter-specs'."), "\(run.err)")
+        #expect(!FileManager.default.fileExists(atPath: "/proc/README.md"))
+    }
+
+    /// Past the folder limit init cannot tell whether the folder holds specs, and leaves it alone.
+    @Test func initLeavesAFolderWithMoreFoldersThanTheLimitAlone() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        for name in ["a/x", "b", "c"] {
+            try FileManager.default.createDirectory(atPath: folder.path + "/" + name, withIntermediateDirectories: true)
+        }
+        // Five folders: the named one, a, a/x, b and c.
+        #expect(InitCommand.notAlone(folder.path, folderLimit: 5) == nil)
+        #expect(InitCommand.notAlone(folder.path, folderLimit: 4)
+            == "'\(folder.path)' holds more than 4 folders, more than init looks through for spec files; the starter goes in a folder of its own")
+        // Breadth first, names sorted: c is the fourth folder looked at, a/x the fifth.
+        try folder.write("c/z.yml", "spec: z\n")
+        #expect(InitCommand.notAlone(folder.path, folderLimit: 3)
+            == "'\(folder.path)' holds more than 3 folders, more than init looks through for spec files; the starter goes in a folder of its own")
+        #expect(InitCommand.notAlone(folder.path, folderLimit: 4)
+            == "'\(folder.path)' already holds spec files ('\(folder.path)/c/z.yml'); the starter goes in a folder of its own")
     }
 
     @Test func schemaPrintsTheGeneratedSchemaAndTheReference() async {

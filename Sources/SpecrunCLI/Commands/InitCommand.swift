@@ -17,8 +17,9 @@ struct InitCommand {
 
         ARGUMENTS:
           DIR                  The folder to write into (default: specs); created if missing. Existing files are
-                               never overwritten, and a folder that already holds spec files is left alone:
-                               init stops before writing anything.
+                               never overwritten, and a folder that already holds spec files (or more than
+                               \(Self.folderLimit) folders to look through) is left alone: init stops before
+                               writing anything.
 
         OPTIONS:
         \(OptionParser(options: options).helpLines().joined(separator: "\n"))
@@ -41,6 +42,10 @@ struct InitCommand {
                 throw UsageError("Give one folder to write into, not \(parsed.positionals.count); e.g. 'specrun init specs'.")
             }
             directory = SpecDiscovery.normalized(parsed.positionals.first ?? "specs")
+            // "" + "/README.md" would write into the root folder.
+            guard !directory.isEmpty else {
+                throw UsageError("The folder to write into is empty (''); name one, e.g. 'specrun init specs'.")
+            }
             let existing = StarterSpecs.files.map { directory + "/" + $0.name }.filter { FileManager.default.fileExists(atPath: $0) }
             guard existing.isEmpty else {
                 let names = existing.map { "'\($0)'" }.joined(separator: ", ")
@@ -53,8 +58,8 @@ struct InitCommand {
             // starter below the first, repeat its spec names, which is an error).
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
-               let specs = try? SpecDiscovery.files(in: [directory]), !specs.isEmpty {
-                throw UsageError("'\(directory)' already holds \(specs.count) spec file\(specs.count == 1 ? "" : "s") ('\(specs[0])'\(specs.count > 1 ? ", …" : "")); the starter goes in a folder of its own, so nothing was written. Choose a new folder outside your spec folders, e.g. 'specrun init \(Self.freeFolder(beside: directory))'.")
+               let reason = Self.notAlone(directory) {
+                throw UsageError("\(reason), so nothing was written. Choose a new folder outside your spec folders, e.g. 'specrun init \(Self.freeFolder(beside: directory))'.")
             }
         } catch {
             return io.usageFailure(error, command: "init")
@@ -80,6 +85,29 @@ struct InitCommand {
         return ExitStatus.success
     }
 
+    /// How many folders init looks through for spec files before it gives up and leaves the folder alone.
+    static let folderLimit = 2_000
+
+    /// Why the starter cannot go into the existing folder `directory` (it holds a spec, or init cannot tell),
+    /// or nil when it can.
+    ///
+    /// The look stops at the first spec and after `folderLimit` folders: `specrun init /proc` once walked all of
+    /// `/proc` and, through `/proc/self/root`, the whole disk. Past the limit the answer is no: a folder with
+    /// thousands of folders in it is not a new starter's place, and writing into an unknown tree is the one
+    /// outcome that cannot be undone by choosing another folder.
+    static func notAlone(_ directory: String, folderLimit: Int = folderLimit) -> String? {
+        switch SpecDiscovery.firstEntry(in: directory, folderLimit: folderLimit) {
+        case .none:
+            nil
+        case .spec(let path):
+            "'\(directory)' already holds spec files ('\(path)'); the starter goes in a folder of its own"
+        case .unreadable(let path):
+            "'\(directory)' holds '\(path)', which init cannot look into for spec files (it cannot be read, or its name is not UTF-8); the starter goes in a folder of its own"
+        case .tooManyFolders:
+            "'\(directory)' holds more than \(folderLimit) folders, more than init looks through for spec files; the starter goes in a folder of its own"
+        }
+    }
+
     /// A starter spec file written by an earlier `init` in a folder above `directory`, if there is one.
     static func starterAbove(_ directory: String) -> String? {
         let specs = StarterSpecs.files.filter { $0.name.hasSuffix(".yaml") }
@@ -99,7 +127,7 @@ struct InitCommand {
     /// `starter-specs` beside `directory` (or `starter-specs-2`, … when taken): a folder init could write into.
     static func freeFolder(beside directory: String) -> String {
         let parent = (directory as NSString).deletingLastPathComponent
-        let base = parent.isEmpty || parent == "." ? "starter-specs" : parent + "/starter-specs"
+        let base = parent.isEmpty || parent == "." ? "starter-specs" : parent == "/" ? "/starter-specs" : parent + "/starter-specs"
         var candidate = base
         var number = 2
         while FileManager.default.fileExists(atPath: candidate), number < 100 {

@@ -1,13 +1,19 @@
 import Foundation
 
-/// Finds spec files: every `*.yaml` / `*.yml` below each directory (recursively, hidden folders skipped; broken
-/// links with those names included, for the reader to report), and each file named directly; the result is sorted
-/// by path and free of repeats.
+/// Finds spec files: every `*.yaml` / `*.yml` below each directory, and each file named directly; the result is
+/// sorted by path and free of repeats.
+///
+/// Below a folder: hidden names (`.git`, `.a.yaml`) are skipped; linked folders are followed, each folder walked
+/// once (known by device and inode, so a link back up the tree ends the walk there); broken links with a spec's
+/// name are kept, for the reader to report. Whatever would make specs vanish unseen is kept for the reader to
+/// report too: a folder that cannot be listed (the folder's path) and a spec or folder whose name is not UTF-8
+/// (its name with `�` for the bad bytes).
 struct SpecDiscovery {
     static let extensions: Set<String> = ["yaml", "yml"]
 
     static func files(in paths: [String]) throws(UsageError) -> [String] {
         var found: Set<String> = []
+        var walk = TreeWalk()
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -17,9 +23,36 @@ struct SpecDiscovery {
                 found.insert(normalized(path))
                 continue
             }
-            for file in walk(path) { found.insert(file) }
+            _ = walk.walk(normalized(path)) { entry in
+                found.insert(entry.path)
+                return true
+            }
         }
         return found.sorted()
+    }
+
+    /// What `firstEntry(in:folderLimit:)` saw.
+    enum FirstEntry: Equatable {
+        /// No spec below the folder, every folder read.
+        case none
+        /// A spec's name (or a broken link with one).
+        case spec(String)
+        /// A folder that cannot be listed, or a name that is not UTF-8: what is in it, or behind it, is unknown.
+        case unreadable(String)
+        /// More folders than the limit: the walk stopped without an answer.
+        case tooManyFolders
+    }
+
+    /// The first spec (or unreadable entry) below `directory` that discovery would report, looking at no more than
+    /// `folderLimit` folders: a question about a folder (does it hold specs?) must not walk all of `/proc`.
+    static func firstEntry(in directory: String, folderLimit: Int) -> FirstEntry {
+        var walk = TreeWalk(folderLimit: folderLimit)
+        var first = FirstEntry.none
+        let finished = walk.walk(normalized(directory)) { entry in
+            first = entry.isSpec ? .spec(entry.path) : .unreadable(entry.path)
+            return false
+        }
+        return finished || first != .none ? first : .tooManyFolders
     }
 
     /// The folders among `paths`, named as `files(in:)` names what it finds in them: each is a spec tree whose
@@ -31,39 +64,19 @@ struct SpecDiscovery {
         }.map(normalized)
     }
 
-    private static func walk(_ directory: String) -> [String] {
-        var result: [String] = []
-        var stack = [normalized(directory)]
-        var visited: Set<String> = []
-        while let folder = stack.popLast() {
-            let real = (folder as NSString).resolvingSymlinksInPath
-            guard visited.insert(real).inserted else { continue }
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
-            for name in names where !name.hasPrefix(".") {
-                let child = folder == "." ? name : folder + "/" + name
-                let isSpecName = extensions.contains((name as NSString).pathExtension.lowercased())
-                var isDirectory: ObjCBool = false
-                // A name that cannot be followed (a broken link, a loop of links) is kept when it is a spec's name:
-                // the reader reports it, where skipping it would make the spec vanish from the run unseen.
-                guard FileManager.default.fileExists(atPath: child, isDirectory: &isDirectory) else {
-                    if isSpecName { result.append(child) }
-                    continue
-                }
-                if isDirectory.boolValue {
-                    stack.append(child)
-                } else if isSpecName {
-                    result.append(child)
-                }
-            }
-        }
-        return result
-    }
-
-    /// `specs/` → `specs`, `./specs/a.yaml` → `specs/a.yaml`: stable names for ids and reports.
+    /// `specs/` → `specs`, `./specs/a.yaml` → `specs/a.yaml`, `./` → `.`: stable names for ids and reports. A
+    /// relative path stays relative (`.//specs` → `specs`, never `/specs`); only `""` gives `""`.
     static func normalized(_ path: String) -> String {
-        var path = path
-        while path.hasPrefix("./") { path.removeFirst(2) }
+        guard !path.isEmpty else { return "" }
+        var path = Substring(path)
+        let absolute = path.hasPrefix("/")
+        if !absolute {
+            // Leading `.` components and the slashes after them: what is left is relative to the same folder.
+            while path.hasPrefix("./") || path.hasPrefix("/") { path.removeFirst() }
+            if path.isEmpty || path == "." { return "." }
+        }
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-        return path
+        if absolute, path.allSatisfy({ $0 == "/" }) { return "/" }
+        return String(path)
     }
 }

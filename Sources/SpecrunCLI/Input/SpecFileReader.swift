@@ -2,7 +2,8 @@ import Foundation
 import SpecParser
 
 /// Reads one spec file without trusting it: only regular files (a FIFO named `x.yaml` would block the run forever),
-/// and never more than the size limit plus one byte, so a huge file is refused without being loaded.
+/// and never more than the size limit plus one byte, so a huge file is refused without being loaded. A folder
+/// discovery could not list, or a name that is not UTF-8, gets its own reason.
 struct SpecFileReader {
     var maxBytes: Int
 
@@ -20,7 +21,15 @@ struct SpecFileReader {
             if errno == ENOENT, let target = SymbolicLink.target(at: path) {
                 return .unreadable("this is a symbolic link to '\(target)', which does not exist; fix the link or remove it")
             }
+            // Discovery names a file whose name is not UTF-8 with U+FFFD for the bad bytes: a name no file has.
+            if errno == ENOENT, path.contains("\u{FFFD}") {
+                return .unreadable("the name is not valid UTF-8 (shown with \u{FFFD} for the bytes that are not), so it cannot be opened; rename it")
+            }
             return .unreadable("the file cannot be read (\(String(cString: strerror(errno)))); check that it exists and that you may read it")
+        }
+        // Discovery names a folder it could not list, so that its specs do not vanish from the run unseen.
+        if info.st_mode & S_IFMT == S_IFDIR, let reason = Self.unlistable(path) {
+            return .unreadable("the folder cannot be read (\(reason)), so the specs in it cannot run; give yourself read and search permission on it, or move it out of the spec folder")
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
             return .unreadable("this is not a regular file (\(Self.kind(info.st_mode))); name spec files, or folders that hold them")
@@ -61,6 +70,15 @@ struct SpecFileReader {
             bytes.append(contentsOf: buffer[0..<count])
         }
         return .tooLarge(bytes.count)
+    }
+
+    /// Why the folder at `path` cannot be listed and searched (the system's words), or nil when it can.
+    private static func unlistable(_ path: String) -> String? {
+        guard let stream = opendir(path) else { return String(cString: strerror(errno)) }
+        closedir(stream)
+        // Listed but not searched: with read permission and no search permission nothing inside can be looked at.
+        guard faccessat(AT_FDCWD, path, X_OK, AT_EACCESS) == 0 else { return String(cString: strerror(errno)) }
+        return nil
     }
 
     private static func kind(_ mode: mode_t) -> String {

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+@testable import SpecrunCLI
+
+/// Discovery finds each spec once whatever the links in the tree, and never lets a spec vanish without a word:
+/// a folder it cannot read and a name it cannot spell are reported, and the other specs still run.
+@Suite struct SpecDiscoveryTests {
+    static let unreadableFolder = "the folder cannot be read (Permission denied), so the specs in it cannot run; give yourself read and search permission on it, or move it out of the spec folder"
+    static let notUTF8Name = "the name is not valid UTF-8 (shown with \u{FFFD} for the bytes that are not), so it cannot be opened; rename it"
+
+    @Test(arguments: ["docs/diagnostics.md", "docs/limits.md"])
+    func theDocsQuoteTheMessagesExactly(page: String) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
+        #expect(text.contains("\nspecs/locked:1:1: error: \(Self.unreadableFolder)\n"))
+        #expect(text.contains("\nspecs/n\u{FFFD}.yaml:1:1: error: \(Self.notUTF8Name)\n"))
+    }
+
+    /// `selfdir → .` once made discovery walk `selfdir/selfdir/…/a.yaml` forty deep (until the system's link
+    /// limit), so one spec was read forty times and reported as forty duplicate spec names.
+    @Test func aLinkBackToAnEnclosingFolderIsWalkedOnce() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("a.yaml", ScratchSpecFolder.quickSpec("A"))
+        try folder.write("sub/b.yaml", ScratchSpecFolder.quickSpec("B"))
+        #expect(symlink(".", folder.path("selfdir")) == 0)
+        #expect(symlink("..", folder.path("sub/up")) == 0)
+        #expect(try SpecDiscovery.files(in: [folder.path]) == [folder.path("a.yaml"), folder.path("sub/b.yaml")])
+        let run = await CommandRun.run([folder.path])
+        #expect(run.status == 0, "\(run.out)")
+        #expect(run.out.hasSuffix("2 passed, 0 failed\n"), "\(run.out)")
+        let check = await CommandRun.run(["check", folder.path])
+        #expect(check.status == 0, "\(check.out)")
+        #expect(check.out == "Checked 2 files, 2 valid specs: no problems.\n")
+    }
+
+    /// Two links back to the same folder made the walk exponential (2^40 paths): the run never ended.
+    @Test(.timeLimit(.minutes(1))) func twoLinksBackToTheSameFolderEndAtOnce() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("h3/a.yaml", ScratchSpecFolder.quickSpec("A"))
+        #expect(symlink(".", folder.path("h3/l1")) == 0)
+        #expect(symlink(".", folder.path("h3/l2")) == 0)
+        #expect(try SpecDiscovery.files(in: [folder.path("h3")]) == [folder.path("h3/a.yaml")])
+    }
+
+    /// A linked folder reached again through another named path, or through a second link, is read once: under
+    /// the first path that reaches it (the named paths in order, each walked breadth first, names sorted).
+    @Test func aFolderReachedTwiceIsReadUnderItsFirstPath() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("specs/team/a.yaml", ScratchSpecFolder.quickSpec("A"))
+        #expect(symlink("team", folder.path("specs/z-link")) == 0)
+        #expect(symlink("specs", folder.path("again")) == 0)
+        #expect(try SpecDiscovery.files(in: [folder.path("specs"), folder.path("again")]) == [folder.path("specs/team/a.yaml")])
+    }
+
+    /// A folder specrun may not list once vanished from the run: `1 passed, 0 failed`, exit 0, a silent pass. It is
+    /// now an error at the folder, and the other specs still run. Root lists any folder, so as root the run is a
+    /// child process as `nobody` (`setpriv`); otherwise this process runs it.
+    @Test(.enabled(if: UnprivilegedRun.isPossible))
+    func aFolderThatCannotBeReadIsAnErrorAndTheOthersRun() async throws {
+        let folder = try ScratchSpecFolder()
+        defer {
+            for name in ["locked", "search-only", "list-only"] { chmod(folder.path(name), 0o755) }
+            folder.remove()
+        }
+        try folder.write("b.yaml", ScratchSpecFolder.quickSpec("B"))
+        try folder.write("locked/a.yaml", ScratchSpecFolder.quickSpec("Locked"))
+        try folder.write("search-only/a.yaml", ScratchSpecFolder.quickSpec("Search only"))
+        try folder.write("list-only/sub/a.yaml", ScratchSpecFolder.quickSpec("List only"))
+        #expect(chmod(folder.path("locked"), geteuid() == 0 ? 0o700 : 0o000) == 0)
+        #expect(chmod(folder.path("search-only"), geteuid() == 0 ? 0o711 : 0o100) == 0)
+        #expect(chmod(folder.path("list-only"), geteuid() == 0 ? 0o744 : 0o400) == 0)
+        let reason = Self.unreadableFolder
+        let run = try await UnprivilegedRun.run([folder.path])
+        #expect(run.status == 2, "\(run.out)")
+        #expect(run.out.contains("\(folder.path("locked")):1:1: error: \(reason)\n"), "\(run.out)")
+        #expect(run.out.contains("\(folder.path("search-only")):1:1: error: \(reason)\n"), "\(run.out)")
+        #expect(run.out.contains("\(folder.path("list-only")):1:1: error: \(reason)\n"), "\(run.out)")
+        #expect(run.out.hasSuffix("1 passed, 0 failed; 3 invalid spec files\n"), "\(run.out)")
+        let check = try await UnprivilegedRun.run(["check", folder.path("locked")])
+        #expect(check.status == 2)
+        #expect(check.out.hasPrefix("\(folder.path("locked")):1:1: error: \(reason)\n"), "\(check.out)")
+    }
+
+    /// A name that is not UTF-8 was read under its lossy spelling and reported as missing ("No such file or
+    /// directory"); a folder with such a name was skipped with its specs.
+    @Test func aNameThatIsNotUTF8IsReportedAndTheOthersRun() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("b.yaml", ScratchSpecFolder.quickSpec("B"))
+        let latin1File = Array(folder.path.utf8) + Array("/n".utf8) + [0xE9] + Array(".yaml".utf8)
+        let latin1Folder = Array(folder.path.utf8) + Array("/K".utf8) + [0xF6, 0x6C, 0x6E]
+        let fd = (latin1File.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) }
+        #expect(fd >= 0)
+        _ = Array(ScratchSpecFolder.quickSpec("Latin-1").utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        #expect((latin1Folder.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { mkdir($0.baseAddress!, 0o755) } == 0)
+        try folder.write("plain.txt", "not a spec\n")
+        let reason = Self.notUTF8Name
+        let run = await CommandRun.run([folder.path])
+        #expect(run.status == 2)
+        #expect(run.out.contains("\(folder.path("n\u{FFFD}.yaml")):1:1: error: \(reason)\n"), "\(run.out)")
+        #expect(run.out.contains("\(folder.path("K\u{FFFD}ln")):1:1: error: \(reason)\n"), "\(run.out)")
+        #expect(run.out.hasSuffix("1 passed, 0 failed; 2 invalid spec files\n"), "\(run.out)")
+    }
+
+    @Test(arguments: [
+        ("specs/", "specs"), ("./specs/a.yaml", "specs/a.yaml"), ("././specs", "specs"), (".//specs", "specs"),
+        ("./", "."), (".", "."), (".//", "."), ("/", "/"), ("//", "/"), ("/tmp/", "/tmp"), ("", ""),
+    ])
+    func normalizedNeverTurnsARelativePathIntoTheRoot(path: String, expected: String) {
+        #expect(SpecDiscovery.normalized(path) == expected)
+    }
+}
+
+/// A run of specrun without root's right to read every folder: in this process when it has no such right, else
+/// the built binary as `nobody` through `setpriv`.
+enum UnprivilegedRun {
+    static let setpriv = "/usr/bin/setpriv"
+
+    static var isPossible: Bool {
+        geteuid() != 0 || FileManager.default.isExecutableFile(atPath: setpriv)
+    }
+
+    static func run(_ arguments: [String]) async throws -> CommandRun {
+        guard geteuid() == 0 else { return await CommandRun.run(arguments) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: setpriv)
+        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", try SpecrunChild.binary()] + arguments
+        process.environment = ["NO_COLOR": "1", "PATH": "/usr/bin:/bin"]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandRun(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self), err: String(decoding: errData, as: UTF8.self))
+    }
+}

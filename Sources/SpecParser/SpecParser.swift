@@ -1,3 +1,4 @@
+import Foundation
 import Recurrence
 import SpecDiagnostics
 import SpecModel
@@ -58,6 +59,12 @@ public struct SpecParser: Sendable {
     }
 
     /// The result for a file refused before reading because it holds more than `limits.maxBytes` bytes.
+    /// Why the spec file at `path` is not read, when a symbolic link takes it out of the folder the command line
+    /// named (unless fixtures, and so links out, are allowed anywhere); nil when it may be read.
+    public func linkOutOfSpecTree(path: String) -> String? {
+        FixturePath.linkOut(specPath: path, scope: fixtureScope, workingDirectory: FileManager.default.currentDirectoryPath)
+    }
+
     public func fileTooLarge(path: String, byteCount: Int) -> SpecFile {
         let log = DiagnosticLog(source: SourceText(path: path, bytes: []))
         report(YAMLError.tooLarge(byteCount: byteCount, limit: limits.maxBytes), in: log)

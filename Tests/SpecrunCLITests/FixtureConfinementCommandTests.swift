@@ -80,6 +80,38 @@ import Testing
         #expect(enough.status == ExitStatus.success, "\(enough.out)")
     }
 
+    /// A spec file reached through a link out of the named folder is not read (a diagnostic would print the first
+    /// line of `/etc/passwd`); a link inside the folder, a file named directly and the flag are fine.
+    @Test func aSpecFileReachedThroughALinkOutOfTheFolderIsNotRead() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("specs/a.yaml", ScratchSpecFolder.quickSpec("A"))
+        try folder.write("outside/b.yaml", ScratchSpecFolder.quickSpec("B"))
+        #expect(symlink("../outside/b.yaml", folder.path("specs/b.yaml")) == 0)
+        #expect(symlink("a.yaml", folder.path("specs/again.yml")) == 0)
+        let specs = folder.path("specs")
+        let run = await CommandRun.run("--quiet", specs)
+        #expect(run.status == ExitStatus.invalidInput)
+        #expect(run.out.contains("\(specs)/b.yaml:1:1: error: this spec file is reached through a symbolic link that leads out of the folder "
+            + "'\(specs)' named on the command line, to \(try Self.realPath(folder.path("outside/b.yaml"))), so it is not read; copy the file "
+            + "into the folder, name it on the command line, or allow it with --allow-outside-fixtures\n"), "\(run.out)")
+        // The link inside the folder is read (and repeats a's name: it is the same spec).
+        #expect(run.out.contains("\(specs)/again.yml:1:1: error: the spec name 'A' is already used"), "\(run.out)")
+        let check = await CommandRun.run("check", specs)
+        #expect(check.status == ExitStatus.invalidInput)
+        #expect(check.out.contains("b.yaml:1:1: error: this spec file is reached through a symbolic link"))
+        #expect(await CommandRun.run("--quiet", folder.path("specs/b.yaml")).status == ExitStatus.success)
+        let allowed = await CommandRun.run("--quiet", "--allow-outside-fixtures", specs)
+        #expect(allowed.status == ExitStatus.invalidInput)   // again.yml still repeats A
+        #expect(allowed.out.hasSuffix("2 passed, 0 failed; 1 invalid spec file\n"), "\(allowed.out)")
+    }
+
+    static func realPath(_ path: String) throws -> String {
+        guard let resolved = realpath(path, nil) else { throw CocoaError(.fileNoSuchFile) }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     @Test func aFileNamedDirectlyIsConfinedToItsFolderAndTheFlagAllowsTheRest() async throws {
         let folder = try Self.fixture()
         defer { folder.remove() }

@@ -37,6 +37,28 @@ enum FixturePath {
         return .file(path: path)
     }
 
+    /// Why a spec file found inside a folder named on the command line may not be read: a symbolic link on its way
+    /// leads out of that folder (`specs/a.yaml → /etc/passwd`), and a diagnostic would print the line it failed on.
+    /// Nil when it may be read: inside the folder physically too, named directly, or `scope` is `.anywhere`.
+    static func linkOut(specPath: String, scope: FixtureScope, workingDirectory: String) -> String? {
+        guard case .specTree(let roots) = scope else { return nil }
+        let file = lexical(specPath, in: workingDirectory)
+        let holding = roots.filter { root in
+            let folder = lexical(root, in: workingDirectory)
+            return file.count > folder.count && file.starts(with: folder)
+        }
+        guard let root = holding.first else { return nil }
+        let physicalFile = physical(specPath, in: workingDirectory)
+        let inside = holding.contains { root in
+            let folder = physical(root, in: workingDirectory)
+            return physicalFile.count > folder.count && physicalFile.starts(with: folder)
+        }
+        guard !inside else { return nil }
+        return "this spec file is reached through a symbolic link that leads out of the folder '\(root)' named on the command line, "
+            + "to /\(physicalFile.joined(separator: "/")), so it is not read; copy the file into the folder, name it on the command line, "
+            + "or allow it with \(allowFlag)"
+    }
+
     /// The spec file's folder as messages name it (`specs/lifecycle`), or `.` for a file in the working directory.
     static func folder(of specPath: String) -> String {
         guard let slash = specPath.lastIndex(of: "/") else { return "." }

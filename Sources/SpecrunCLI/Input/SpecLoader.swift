@@ -50,6 +50,11 @@ struct SpecLoader {
 
     /// Reads one file within the size limit (regular files only) and parses it.
     private static func read(_ path: String, with parser: SpecParser) -> SpecFile {
+        // Checked before the file is opened: a diagnostic would print the first line of whatever it is.
+        if let reason = parser.linkOutOfSpecTree(path: path) {
+            return SpecFile(path: path, specs: [], diagnostics: [Diagnostic(
+                code: "outside-spec-tree", location: SourceLocation(file: path, line: 1, column: 1), message: reason)])
+        }
         switch SpecFileReader(maxBytes: parser.limits.maxBytes).read(path) {
         case .bytes(let bytes):
             return parser.parse(path: path, bytes: bytes)

@@ -33,7 +33,7 @@ struct RunLimits: Equatable {
         OptionSpec(name: "max-occurrences", valueName: "N",
                    help: "Report a window holding more than N occurrences as an error (default: 100000)."),
         OptionSpec(name: "allow-outside-fixtures",
-                   help: "Allow fixtures (info-plist) outside the spec tree: absolute paths, ../ escapes, links out."),
+                   help: "Allow fixtures (info-plist) outside the spec tree (absolute paths, ../ escapes, links out), and spec files reached through links out of a named folder."),
     ]
 
     init() {}

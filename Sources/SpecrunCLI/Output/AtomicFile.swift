@@ -66,21 +66,7 @@ enum AtomicFile {
         guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         // The file keeps its permissions (a results file made group-readable stays so).
         if mode != 0o644 { fchmod(fd, mode) }
-        var failure: String?
-        var wroteFirstChunk = false
-        do {
-            try produce { bytes in
-                if let problem = writeAll(fd, bytes) { throw WriteError(path: path, reason: problem) }
-                if !wroteFirstChunk && !bytes.isEmpty {
-                    wroteFirstChunk = true
-                    midWrite()
-                }
-            }
-        } catch let error as WriteError {
-            failure = error.reason
-        } catch {
-            failure = "\(error)"
-        }
+        var failure = emit(to: fd, path: path, midWrite: midWrite, produce)
         if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
         if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
         if let failure {
@@ -148,20 +134,7 @@ enum AtomicFile {
         }
         defer { close(fd) }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        var wroteFirstChunk = false
-        do {
-            try produce { bytes in
-                if let problem = writeAll(fd, bytes) { throw WriteError(path: path, reason: problem) }
-                if !wroteFirstChunk && !bytes.isEmpty {
-                    wroteFirstChunk = true
-                    midWrite()
-                }
-            }
-        } catch let error as WriteError {
-            throw error
-        } catch {
-            throw WriteError(path: path, reason: "\(error)")
-        }
+        if let failure = emit(to: fd, path: path, midWrite: midWrite, produce) { throw WriteError(path: path, reason: failure) }
         // A device may not sync (EINVAL); /dev/full reports its ENOSPC at the write already.
         if fsync(fd) != 0 && errno != EINVAL && errno != EROFS {
             throw WriteError(path: path, reason: String(cString: strerror(errno)))
@@ -197,6 +170,28 @@ enum AtomicFile {
             if kill(pid, 0) != 0 && errno == ESRCH {
                 unlink(directory + "/" + entry)
             }
+        }
+    }
+
+    /// Writes what `produce` hands over to `fd`, running `midWrite` after the first non-empty chunk; the error text,
+    /// or nil.
+    private static func emit(
+        to fd: Int32, path: String, midWrite: @escaping () -> Void, _ produce: (_ emit: ([UInt8]) throws -> Void) throws -> Void
+    ) -> String? {
+        var wroteFirstChunk = false
+        do {
+            try produce { bytes in
+                if let problem = writeAll(fd, bytes) { throw WriteError(path: path, reason: problem) }
+                if !wroteFirstChunk && !bytes.isEmpty {
+                    wroteFirstChunk = true
+                    midWrite()
+                }
+            }
+            return nil
+        } catch let error as WriteError {
+            return error.reason
+        } catch {
+            return "\(error)"
         }
     }
 

@@ -59,6 +59,20 @@ import Testing
         #expect(try await folder.merge(files, into: folder.path("all.json")).notes.isEmpty)
     }
 
+    /// One file named twice is read once, and the merge says so (it was silent).
+    @Test func aResultsFileNamedTwiceIsMergedOnceWithANote() async throws {
+        let folder = try SpecFolder()
+        defer { folder.remove() }
+        let whole = try await folder.run(["--json", folder.path("whole.json")], expecting: ExitStatus.testFailure)
+        let twice = await CommandRun.run(["merge", folder.path("whole.json"), folder.path("./whole.json"), "-o", folder.path("m.json")])
+        #expect(twice.status == ExitStatus.success)
+        #expect(twice.out.hasPrefix("merged 1 results file into"), "\(twice.out)")
+        #expect(twice.err == "specrun: warning: \(folder.path("./whole.json")) is given more than once; it was merged once\n")
+        let merged = try ResultsFile.read(folder.path("m.json"))
+        #expect(merged.tests.map(\.id) == whole.tests.map(\.id))
+        #expect(merged.notes == ["\(folder.path("./whole.json")) is given more than once; it was merged once"])
+    }
+
     @Test func theWholeRunHoldsEveryStatusTheMergeMustKeep() async throws {
         let folder = try SpecFolder()
         defer { folder.remove() }

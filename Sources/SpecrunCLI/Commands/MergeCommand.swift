@@ -45,14 +45,26 @@ struct MergeCommand {
             outputs.json = output
             outputs.jsonOption = "-o"
             try outputs.checkPaths(against: [])
+            // One file named twice (a glob and a path, a copy-paste) is read once and said so.
+            var paths: [String] = []
+            var repeated: [String] = []
+            var seen = Set<String>()
+            for path in parsed.positionals {
+                if seen.insert(URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path).inserted {
+                    paths.append(path)
+                } else if !repeated.contains(path) {
+                    repeated.append(path)
+                }
+            }
             var shards: [RunResult] = []
-            for path in parsed.positionals { shards.append(try ResultsFile.read(path)) }
-            let merged = try RunResult.merging(shards, labels: parsed.positionals).redacted(by: redaction)
+            for path in paths { shards.append(try ResultsFile.read(path)) }
+            var merged = try RunResult.merging(shards, labels: paths).redacted(by: redaction)
+            merged.notes += repeated.map { redaction.mask("\($0) is given more than once; it was merged once") }
             let problems = outputs.write(merged)
             for problem in problems { io.writeError("specrun: error: \(problem)\n") }
             guard problems.isEmpty else { return ExitStatus.invalidInput }
             let summary = merged.summary
-            io.writeOut("merged \(shards.count) results files into \(output): \(summary.total) tests, \(summary.passed) passed, \(summary.failed) failed\n")
+            io.writeOut("merged \(shards.count) results file\(shards.count == 1 ? "" : "s") into \(output): \(summary.total) tests, \(summary.passed) passed, \(summary.failed) failed\n")
             let newNotes = merged.notes.filter { note in !shards.contains { $0.notes.contains(note) } }
             for note in newNotes.prefix(10) { io.writeError("specrun: warning: \(note)\n") }
             if newNotes.count > 10 { io.writeError("specrun: warning: \(newNotes.count - 10) more notes in \(output)\n") }

@@ -150,10 +150,10 @@ struct LifecycleJudgement {
             // each side also read in the zone (a +01:00 written for +02:00 is one character in a long line).
             var fields: [(name: String, expected: String, actual: String, equal: Bool)] = []
             if let planned = run.planned {
-                fields.append(("planned", readable(planned), found.planned.map(readable) ?? "none", found.planned?.date == planned.date))
+                fields.append(("planned", readable(planned), found.planned?.local ?? "none", found.planned?.date == planned.date))
             }
             if let expectedActual = run.actual {
-                fields.append(("ran", readable(expectedActual), found.actual.map(readable) ?? "never", found.actual?.date == expectedActual.date))
+                fields.append(("ran", readable(expectedActual), found.actual?.local ?? "never", found.actual?.date == expectedActual.date))
             }
             if let key = run.key {
                 fields.append(("key", key, found.key ?? "none", found.key == key))
@@ -179,13 +179,11 @@ struct LifecycleJudgement {
     }
 
     /// A written instant as written, with its wall time in the zone when the text does not say it already:
-    /// `2027-03-28T03:00:00+01:00 = 2027-03-28 04:00 CEST (+02:00)`; a found one as its wall time with the offset.
+    /// `2027-03-28T03:00:00+01:00 = 2027-03-28 04:00 CEST (+02:00)`.
     private func readable(_ written: InstantLiteral) -> String {
         let shown = instant(written.date)
         return shown.offsetForm == written.text ? written.text : "\(written.text) = \(shown.local)"
     }
-
-    private func readable(_ found: ResultInstant) -> String { found.local }
 
     private func describe(_ run: LifecycleExpectation.ExpectedRun) -> String {
         [run.planned.map { "planned \($0.text)" }, run.actual.map { "ran \($0.text)" }, run.key.map { "key \($0)" },

@@ -50,7 +50,7 @@ struct MergeCommand {
             var repeated: [String] = []
             var seen = Set<String>()
             for path in parsed.positionals {
-                if seen.insert(URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path).inserted {
+                if seen.insert(FileIdentity.of(path)).inserted {
                     paths.append(path)
                 } else if !repeated.contains(path) {
                     repeated.append(path)

@@ -87,7 +87,7 @@ struct RunCommand {
             // RunConfiguration.checkFilter refused a bad pattern already; this stays for a pattern Foundation refuses later.
             return usageFailure(UsageError("The value '\(configuration.selection.filter ?? "")' is not allowed for '--filter': it is not a valid regular expression; fix it, e.g. --filter 'Berlin.*spring'."))
         }
-        if let problem = EmptySelection.problem(plan: fullPlan, selection: configuration.selection, lastFailed: configuration.lastFailed) {
+        if let problem = EmptySelection.problem(plan: fullPlan, selected: plan, selection: configuration.selection, lastFailed: configuration.lastFailed) {
             return usageFailure(problem)
         }
         if let path = configuration.lastFailed, configuration.selection.ids?.isEmpty == true {

@@ -7,9 +7,10 @@ import SpecRunner
 /// A shard left empty is not a problem (a small plan cut into many shards has empty ones), nor is `--last-failed`
 /// with a results file where nothing failed; both are left out of the question.
 enum EmptySelection {
-    /// The error to stop with, or nil when the selection kept a test or there was nothing to select from.
-    static func problem(plan: TestPlan, selection: TestSelection, lastFailed: String?) -> UsageError? {
-        guard !plan.items.isEmpty, selection.ids?.isEmpty != true else { return nil }
+    /// The error to stop with, or nil when the selection kept a test (`selected`, the plan the run will run) or
+    /// there was nothing to select from.
+    static func problem(plan: TestPlan, selected: TestPlan, selection: TestSelection, lastFailed: String?) -> UsageError? {
+        guard selected.items.isEmpty, !plan.items.isEmpty, selection.ids?.isEmpty != true else { return nil }
         var unsharded = selection
         unsharded.shard = nil
         guard unsharded.filter != nil || !unsharded.tags.isEmpty || !unsharded.excludedTags.isEmpty || unsharded.ids != nil,

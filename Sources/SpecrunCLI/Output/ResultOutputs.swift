@@ -34,8 +34,12 @@ struct ResultOutputs {
     /// Paths are compared as the files they name (links and `..` resolved); devices and pipes may repeat.
     func checkPaths(against specFiles: [String]) throws(UsageError) {
         let named = [(jsonOption, json), ("--junit", junit), ("--html", html), ("--tap", tap)]
-            .compactMap { option, path in path.map { (option: option, path: $0, identity: Self.identity(of: $0)) } }
-        let specs = Dictionary(specFiles.map { (Self.identity(of: $0), $0) }, uniquingKeysWith: { first, _ in first })
+            .compactMap { option, path in path.map { (option: option, path: $0, identity: FileIdentity.of($0)) } }
+        guard !named.isEmpty else { return }
+        // Only a spec file with an output's name can be that output: a run of 10,000 files resolves none of the rest.
+        let names = Set(named.map { ($0.identity as NSString).lastPathComponent })
+        let specs = Dictionary(specFiles.filter { names.contains(($0 as NSString).lastPathComponent) }.map { (FileIdentity.of($0), $0) },
+                               uniquingKeysWith: { first, _ in first })
         for (index, output) in named.enumerated() where !Self.isStream(output.path) {
             if let spec = specs[output.identity] {
                 throw UsageError("'\(output.path)' (\(output.option)) is the spec file '\(spec)' this run reads; writing the results there would "
@@ -46,15 +50,6 @@ struct ResultOutputs {
                     + "Give each format its own file, e.g. \(output.option) results/\(Self.defaultName(output.option)).")
             }
         }
-    }
-
-    /// The file a path names: its real path when it exists, else its absolute, standardized form.
-    private static func identity(of path: String) -> String {
-        if let resolved = realpath(path, nil) {
-            defer { free(resolved) }
-            return String(cString: resolved)
-        }
-        return URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
     /// A device or a pipe (`/dev/null`, `/dev/stdout`): outputs may share it.

@@ -17,6 +17,14 @@ struct SpecDiscovery {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                // The process decodes its arguments with `\u{FFFD}` for bytes that are not UTF-8, so such a name can
+                // never be opened: say why rather than leave the reader doubting the file is there.
+                if path.contains("\u{FFFD}") {
+                    throw UsageError(
+                        "No such file or directory: '\(path)'. If the name on disk is not valid UTF-8 (\u{FFFD} stands "
+                            + "for the bytes that are not), rename it: specrun reads only UTF-8 names."
+                    )
+                }
                 throw UsageError("No such file or directory: '\(path)'. Give a spec file or a folder of specs.")
             }
             if !isDirectory.boolValue {

@@ -60,17 +60,24 @@ struct RuleReader {
             return nil
         }
         var complete = true
+        // `at` on an hourly rule is one mistake (the minute written as a wall time), told once with its fix.
+        let hourlyAt = form.every == "hour" && fields.has("at")
         for key in fields.keysInOrder where !form.keys.contains(key) {
-            log.report(.unknownKey, at: fields.keyNode(key)!,
-                       "'\(key)' does not apply to 'every: \(form.every)'; the keys allowed here are \(form.keys.joined(separator: ", "))")
+            if hourlyAt, key == "at" {
+                log.report(.unknownKey, at: fields.keyNode(key)!,
+                           "'at' does not apply to 'every: hour'; an hourly rule takes the minute of each hour: write 'minute: \(Self.minute(in: fields["at"]!))'")
+            } else {
+                log.report(.unknownKey, at: fields.keyNode(key)!,
+                           "'\(key)' does not apply to 'every: \(form.every)'; the keys allowed here are \(form.keys.joined(separator: ", "))")
+            }
             complete = false
         }
-        for key in form.required where !fields.has(key) {
+        for key in form.required where !fields.has(key) && !(hourlyAt && key == "minute") {
             reader.missing(key, in: fields, Self.advice[key]!)
             complete = false
         }
 
-        let at = fields["at"].flatMap { reader.time($0, field: "at") }
+        let at = form.keys.contains("at") ? fields["at"].flatMap { reader.time($0, field: "at") } : nil
         let missingDay = fields["missing-day"].flatMap { reader.choice($0, field: "missing-day", MissingDayPolicy.self) }
         if fields.has("missing-day"), missingDay == nil { complete = false }
 
@@ -99,6 +106,22 @@ struct RuleReader {
         }
         guard complete, let rule else { return nil }
         return validated(rule, fields: fields, node: node)
+    }
+
+    /// What an hourly rule's mistaken `at` means (`":30"`, `"00:30"` → `minute: 30`; `"00:30:15"` → `minute: 30,
+    /// second: 15`), else an example.
+    private static func minute(in node: Node) -> String {
+        guard case .scalar(let scalar) = node else { return "15" }
+        let parts = scalar.value.split(separator: ":", omittingEmptySubsequences: false)
+        func number(_ index: Int) -> Int? {
+            guard index < parts.count, (1...2).contains(parts[index].count), parts[index].allSatisfy(\.isASCII),
+                  let value = Int(parts[index]), (0...59).contains(value) else { return nil }
+            return value
+        }
+        guard (2...3).contains(parts.count), let minute = number(1) else { return "15" }
+        guard parts.count == 3 else { return String(minute) }
+        guard let second = number(2) else { return "15" }
+        return second == 0 ? String(minute) : "\(minute), second: \(second)"
     }
 
     private func readInterval(_ fields: MappingFields) -> Rule? {

@@ -52,7 +52,7 @@ struct InitCommand {
                 throw UsageError("\(names) already \(existing.count == 1 ? "exists" : "exist"); init never overwrites a file, so nothing was written. Choose a new folder, e.g. 'specrun init \(Self.freeFolder(beside: directory))'.")
             }
             if let earlier = Self.starterAbove(directory) {
-                throw UsageError("'\(earlier)' is a starter spec already, in a folder above '\(directory)'; a second starter below it would repeat its spec names in one run, so nothing was written. Choose a new folder outside it, e.g. 'specrun init \(Self.freeFolder(beside: (earlier as NSString).deletingLastPathComponent))'.")
+                throw UsageError("'\(earlier)' is a starter spec already, in a folder above '\(directory)'; a second starter below it would repeat its spec names in one run, so nothing was written. Choose a new folder outside it, e.g. 'specrun init \(Self.freeFolder(beside: ParentFolder.of(earlier)))'.")
             }
             // The starter stands alone: in a folder of other specs, one run would mix them (and, for a second
             // starter below the first, repeat its spec names, which is an error).
@@ -111,13 +111,13 @@ struct InitCommand {
     /// A starter spec file written by an earlier `init` in a folder above `directory`, if there is one.
     static func starterAbove(_ directory: String) -> String? {
         let specs = StarterSpecs.files.filter { $0.name.hasSuffix(".yaml") }
-        var folder = (directory as NSString).deletingLastPathComponent
+        var folder = ParentFolder.of(directory)
         for _ in 0..<64 where !folder.isEmpty {
             for spec in specs {
                 let path = folder == "/" ? "/" + spec.name : folder + "/" + spec.name
                 if let data = FileManager.default.contents(atPath: path), data.elementsEqual(spec.text.utf8) { return path }
             }
-            let parent = (folder as NSString).deletingLastPathComponent
+            let parent = ParentFolder.of(folder)
             guard parent != folder else { break }
             folder = parent
         }
@@ -126,7 +126,7 @@ struct InitCommand {
 
     /// `starter-specs` beside `directory` (or `starter-specs-2`, … when taken): a folder init could write into.
     static func freeFolder(beside directory: String) -> String {
-        let parent = (directory as NSString).deletingLastPathComponent
+        let parent = ParentFolder.of(directory)
         let base = parent.isEmpty || parent == "." ? "starter-specs" : parent == "/" ? "/starter-specs" : parent + "/starter-specs"
         var candidate = base
         var number = 2

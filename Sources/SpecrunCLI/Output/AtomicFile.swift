@@ -106,7 +106,7 @@ enum AtomicFile {
                 let count = readlink(path, &buffer, buffer.count - 1)
                 guard count > 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
                 let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                let folder = (path as NSString).deletingLastPathComponent
+                let folder = ParentFolder.of(path)
                 self = .file(destination.hasPrefix("/") || folder.isEmpty ? destination : folder + "/" + destination, mode: nil)
                 return
             }
@@ -150,7 +150,7 @@ enum AtomicFile {
             if stat(part, &info) == 0 {
                 return info.st_mode & S_IFMT == S_IFDIR ? nil : "'\(part)' is a file, not a folder; name a folder there"
             }
-            part = (part as NSString).deletingLastPathComponent
+            part = ParentFolder.of(part)
         }
         return nil
     }

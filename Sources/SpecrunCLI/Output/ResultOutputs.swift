@@ -93,7 +93,7 @@ struct ResultOutputs {
                 try AtomicFile.write(to: file.path, midWrite: midWrite, file.produce)
             } catch {
                 // A folder that cannot be made is said once, not once per artifact in it.
-                let folder = (file.path as NSString).deletingLastPathComponent
+                let folder = ParentFolder.of(file.path)
                 if error.reason.hasPrefix(AtomicFile.WriteError.folderReasonPrefix) {
                     guard unmadeFolders.insert(folder).inserted else { continue }
                 }

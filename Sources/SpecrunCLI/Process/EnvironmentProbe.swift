@@ -99,7 +99,7 @@ struct EnvironmentProbe {
         var directory = path
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            directory = (path as NSString).deletingLastPathComponent
+            directory = ParentFolder.of(path)
         }
         if directory.isEmpty { directory = "." }
         let process = Process()

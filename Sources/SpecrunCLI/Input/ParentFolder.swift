@@ -1,0 +1,15 @@
+/// The folder part of a path, as text: what `NSString.deletingLastPathComponent` gives, without its trap.
+///
+/// swift-corelibs-foundation (Swift 6.3.1) traps on a relative path of one character (`a`, `a/`, `é`), so
+/// `specrun init a` and a spec file named `n` on the command line crashed specrun. This reads the text itself.
+enum ParentFolder {
+    /// `a/b` → `a`, `a/b/` → `a`, `/a` → `/`, `a` → `` (the current folder), `/` → `/`.
+    static func of(_ path: String) -> String {
+        var text = Substring(path)
+        while text.count > 1, text.hasSuffix("/") { text = text.dropLast() }
+        guard let slash = text.lastIndex(of: "/") else { return "" }
+        var folder = text[..<slash]
+        while folder.hasSuffix("/") { folder = folder.dropLast() }
+        return folder.isEmpty ? "/" : String(folder)
+    }
+}

@@ -46,12 +46,18 @@ let package = Package(
             path: "bench/specrun-bench"
         ),
 
+        // The ```swift blocks of docs/recurrence.md and docs/harness.md as programs, so `swift build` compiles the
+        // pages' examples; DocExampleTests keeps them equal to the pages and compares what they print.
+        .executableTarget(name: "recurrence-doc-examples", dependencies: ["Recurrence"], path: "Examples/recurrence-doc-examples"),
+        .executableTarget(name: "harness-doc-examples", dependencies: ["Recurrence", "TaskHarness"], path: "Examples/harness-doc-examples"),
+
         // Test support shared by test targets: a JSON Schema validator (results schema, spec schema) and the
         // YAML 1.2 core-schema typing editors use. Not a product; only tests import it.
         .target(name: "JSONSchemaTesting", dependencies: ["SpecYAML"], path: "Tests/JSONSchemaTesting"),
 
         .testTarget(name: "SpecYAMLTests", dependencies: ["SpecYAML"]),
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"]),
+        .testTarget(name: "DocExampleTests", dependencies: ["recurrence-doc-examples", "harness-doc-examples"]),
         .testTarget(name: "TextRedactionTests", dependencies: ["TextRedaction"]),
         .testTarget(name: "TaskHarnessTests", dependencies: ["TaskHarness", "Recurrence", "TextRedaction", "harness-crash-helper"]),
         .testTarget(name: "SpecParserTests", dependencies: ["SpecParser", "SpecModel", "SpecYAML", "SpecDiagnostics", "Recurrence", "JSONSchemaTesting"],

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import Recurrence
 
-/// The examples of docs/recurrence.md, compiled and checked, so the documentation cannot drift from the API.
-/// Expected instants from oracle.py (the same values as the resolver table and specs/recurrence/berlin-seeds.yaml).
+/// The cases docs/recurrence.md talks about, checked field by field (the page's own ```swift blocks are compiled,
+/// run and compared with its output by DocExampleTests). Expected instants from oracle.py (the same values as the
+/// resolver table and specs/recurrence/berlin-seeds.yaml).
 @Suite("docs/recurrence.md examples")
 struct DocumentationExampleTests {
     @Test("a schedule, next(after:) and a catch-up window")

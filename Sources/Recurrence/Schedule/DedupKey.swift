@@ -2,7 +2,7 @@ import Foundation
 
 /// The identity of one occurrence: `<id>/v<version>/<local date>` (day and coarser rules),
 /// `…/<local date>T<HH:MM>` (hourly), `…/<UTC instant>` (intervals); `~2` marks the later of a repeated pair.
-public struct DedupKey: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct DedupKey: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     public let rawValue: String
 
     public init(_ rawValue: String) {
@@ -12,6 +12,17 @@ public struct DedupKey: Sendable, Hashable, Comparable, CustomStringConvertible 
     public var description: String { rawValue }
 
     public static func < (lhs: DedupKey, rhs: DedupKey) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// Reads the key from a single string, as `encode(to:)` writes it (`"nightly-sync/v1/2027-03-29"`).
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    /// Writes the key as a single string, so a stored set of completed keys reads as plain JSON strings.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }
 
 extension DedupKey {

@@ -1,5 +1,5 @@
 /// What a calendar rule does with a wall time that a forward change (a gap) skips.
-public enum NonexistentTimePolicy: String, Sendable, Hashable, CaseIterable {
+public enum NonexistentTimePolicy: String, Sendable, Hashable, CaseIterable, Codable {
     /// No occurrence for that local date.
     case skip
     /// The transition instant: the first instant after the gap.
@@ -11,7 +11,7 @@ public enum NonexistentTimePolicy: String, Sendable, Hashable, CaseIterable {
 }
 
 /// What a calendar rule does with a wall time that a backward change (an overlap) repeats.
-public enum RepeatedTimePolicy: String, Sendable, Hashable, CaseIterable {
+public enum RepeatedTimePolicy: String, Sendable, Hashable, CaseIterable, Codable {
     /// The earlier instant.
     case first
     /// The later instant.
@@ -21,7 +21,7 @@ public enum RepeatedTimePolicy: String, Sendable, Hashable, CaseIterable {
 }
 
 /// What a month or year rule does on a date the month does not have (day 31 in April, Feb 29 in 2027).
-public enum MissingDayPolicy: String, Sendable, Hashable, CaseIterable {
+public enum MissingDayPolicy: String, Sendable, Hashable, CaseIterable, Codable {
     /// No occurrence that month or year.
     case skip
     /// The last day of that month instead.

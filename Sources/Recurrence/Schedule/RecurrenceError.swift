@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a search for occurrences ended without one.
-public enum RecurrenceError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum RecurrenceError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// The search considered `limit` candidate slots without finding an occurrence.
     case searchLimitReached(rule: String, limit: Int, after: Date)
     /// The engine's own search gave up (Foundation returned nil).
@@ -17,7 +17,7 @@ public enum RecurrenceError: Error, Sendable, Hashable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .searchLimitReached(let rule, let limit, let after):
-            "no occurrence of \(rule) within \(limit) candidate slots after \(after.rfc3339UTC) (the search bound; raise 'limit' if this is expected)"
+            "no occurrence of \(rule) within \(limit) candidate slots after \(after.rfc3339UTC) (the schedule's search bound; raise its 'limit' (searchLimit in Swift) if this is expected)"
         case .engineFoundNothing(let engine, let after):
             "\(engine) found no occurrence within its search after \(after.rfc3339UTC)"
         case .invalidRule(let problems):
@@ -28,6 +28,9 @@ public enum RecurrenceError: Error, Sendable, Hashable, CustomStringConvertible 
             "the search after \(after.rfc3339UTC) was stopped before it ended (its thread was cancelled)"
         }
     }
+
+    /// The description, so that `localizedDescription` says what happened instead of "error 2".
+    public var errorDescription: String? { description }
 }
 
 extension Date {

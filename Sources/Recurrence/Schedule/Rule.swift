@@ -22,9 +22,9 @@ public enum Rule: Sendable, Hashable {
     /// On the given weekdays at a wall time.
     case weekly(on: [Weekday], at: TimeOfDay)
     /// One day of each month at a wall time. `missingDay` is required when the day can be missing (day > 28).
-    case monthly(day: DayOfMonth, at: TimeOfDay, missingDay: MissingDayPolicy?)
+    case monthly(day: DayOfMonth, at: TimeOfDay, missingDay: MissingDayPolicy? = nil)
     /// One date each year at a wall time. `missingDay` is required when the date can be missing.
-    case yearly(month: Int, day: DayOfMonth, at: TimeOfDay, missingDay: MissingDayPolicy?)
+    case yearly(month: Int, day: DayOfMonth, at: TimeOfDay, missingDay: MissingDayPolicy? = nil)
     /// Every local wall-clock hour at a minute (and second).
     case hourly(minute: Int, second: Int)
     /// Elapsed time: `from + k·seconds` for k = 0, 1, 2, …; no calendar, no DST effect.

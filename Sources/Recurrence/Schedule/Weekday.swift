@@ -1,5 +1,5 @@
 /// A day of the week, numbered as Foundation's Gregorian calendar numbers them (Sunday = 1).
-public enum Weekday: Int, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
+public enum Weekday: Int, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible, Codable {
     case sunday = 1, monday, tuesday, wednesday, thursday, friday, saturday
 
     /// Full English name or three-letter abbreviation, any case: `monday`, `Mon`.

@@ -2,7 +2,7 @@ import Foundation
 import Recurrence
 
 /// Why the manual clock refused a request.
-public enum ClockError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum ClockError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// `advance(to:)` asked for an instant before the clock's current one.
     case backwards(now: Date, requested: Date)
     /// `advance(by:)` was given a negative duration.
@@ -26,4 +26,7 @@ public enum ClockError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "; advance past it or finish that work"
         }
     }
+
+    /// The description, so that `localizedDescription` gives the message.
+    public var errorDescription: String? { description }
 }

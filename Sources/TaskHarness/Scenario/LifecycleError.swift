@@ -1,5 +1,7 @@
+import Foundation
+
 /// Why the harness itself could not carry out a scenario step (as opposed to a lifecycle error the scenario raised).
-public enum LifecycleError: Error, Sendable, CustomStringConvertible {
+public enum LifecycleError: Error, Sendable, CustomStringConvertible, LocalizedError {
     /// The scenario asked the clock to go backwards (or a timer looped).
     case clock(ClockError)
     /// A store could not be opened or read.
@@ -23,4 +25,7 @@ public enum LifecycleError: Error, Sendable, CustomStringConvertible {
         case .finished: "the scenario already finished; start a new simulation"
         }
     }
+
+    /// The description, so that `localizedDescription` gives the message.
+    public var errorDescription: String? { description }
 }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The code is the word a spec's `expect.errors` lists (`not-permitted`, `late-registration`, …); the message is one
 /// sentence saying what happened and what to do.
-public struct SchedulerError: Error, Sendable, Hashable, CustomStringConvertible, DiagnosticErrorType {
+public struct SchedulerError: Error, Sendable, Hashable, CustomStringConvertible, DiagnosticErrorType, LocalizedError {
     /// The error codes, as written in specs.
     public enum Code: String, Sendable, Hashable, CaseIterable {
         /// The identifier is not in `BGTaskSchedulerPermittedIdentifiers`, or `UIBackgroundModes` lacks its mode.
@@ -47,4 +47,7 @@ public struct SchedulerError: Error, Sendable, Hashable, CustomStringConvertible
     public var description: String { "\(code.rawValue): \(message)" }
 
     public var diagnosticType: String { code.rawValue }
+
+    /// The description, so that `localizedDescription` gives the message.
+    public var errorDescription: String? { description }
 }

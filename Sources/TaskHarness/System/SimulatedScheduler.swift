@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// ```swift
 /// let scheduler = SimulatedScheduler(gate: gate, clock: clock)
-/// try scheduler.startLaunching()
+/// scheduler.startLaunching()
 /// _ = try scheduler.register("com.example.app.refresh", kind: .refresh) { task in await adapter.handle(task: task) }
 /// try scheduler.submit(TaskRequest(identifier: "com.example.app.refresh", kind: .refresh, earliestBeginDate: floor))
 /// scheduler.finishLaunching()

@@ -1,5 +1,7 @@
+import Foundation
+
 /// Why an `Info.plist` could not be read as a static gate.
-public struct StaticGateError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct StaticGateError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     public let path: String
     public let reason: String
     /// The file holds more bytes than the reader's limit.
@@ -12,4 +14,7 @@ public struct StaticGateError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     public var description: String { "\(path): \(reason)" }
+
+    /// The description, so that `localizedDescription` gives the message.
+    public var errorDescription: String? { description }
 }

@@ -1,0 +1,99 @@
+import Foundation
+import Recurrence
+import TaskHarness
+
+let id = "com.example.app.refresh"
+// The app's Info.plist; here one written to a temporary file.
+let plistURL = FileManager.default.temporaryDirectory.appendingPathComponent("Info-\(UUID().uuidString).plist")
+let plist = ["BGTaskSchedulerPermittedIdentifiers": [id], "UIBackgroundModes": ["fetch"]]
+try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0).write(to: plistURL)
+let clock = try Date("2027-03-29T00:00:00+02:00", strategy: .iso8601)
+let schedule = try Schedule(
+    id: "nightly-sync", rule: .daily(at: TimeOfDay(hour: 2, minute: 30)!),
+    timeZone: TimeZone(identifier: "Europe/Berlin")!, nonexistent: .skip, repeated: .first)
+
+let configuration = LifecycleConfiguration(
+    tasks: [.init(identifier: id, kind: .refresh)],                        // task.identifier / kind
+    gate: try StaticGate(infoPlistAt: plistURL),          // or StaticGate(permittedIdentifiers:backgroundModes:)
+    clockStart: clock,                                    // clock:
+    items: ["42", "43"],                                  // job.items
+    stages: [.download, .parse, .write],                  // job.stages
+    schedule: ScheduleOccurrences(schedule))              // schedule: (optional)
+let simulation = try await LifecycleSimulation(configuration)   // starts the first process at `clock`
+
+// steps
+var t = try Date("2027-03-29T02:31:00+02:00", strategy: .iso8601)
+try await simulation.launch(id, at: t, plan: LaunchPlan(expireDuring: .parse))                     // expire: during parse
+t = try Date("2027-03-30T04:00:00+02:00", strategy: .iso8601)
+try await simulation.launch(id, at: t, plan: LaunchPlan(fault: InjectedFault(stage: .write, errorType: "disk-full")))
+t = try Date("2027-03-31T04:00:00+02:00", strategy: .iso8601)
+try await simulation.launch(id, at: t, plan: LaunchPlan(interrupt: .afterWrite))                   // interrupt: after-write
+t = try Date("2027-03-31T05:00:00+02:00", strategy: .iso8601)
+try await simulation.advance(to: t)           // or advance(by:)
+print(try await simulation.register(id))      // a Result<Bool, SchedulerError>: here late-registration
+print(try await simulation.submit(id, earliestBeginDate: t) as Any)   // the SchedulerError, or nil
+await simulation.cancel(id); await simulation.cancelAll()
+try await simulation.relaunch(registering: nil)            // nil keeps the startup registrations
+await simulation.terminate()
+await simulation.setItems(["42", "43", "44"])
+try await simulation.launch(id, at: try Date("2027-03-31T06:00:00+02:00", strategy: .iso8601))   // the retry
+
+let report = await simulation.finish()        // closes everything and removes the scenario folder
+print(report.completed.map(\.rawValue))
+print(report.store.items, report.store.commits, report.sideEffectCount)
+print(report.errorCodes, report.failedChecks.map(\.name))
+try FileManager.default.removeItem(at: plistURL)
+
+import Synchronization
+
+/// The app's own job: all the harness needs is `run()` and `cancel()`.
+final class ReminderRefresh: RefreshJob {
+    let saved = Atomic<Int>(0)
+    private let cancelled = Atomic<Bool>(false)
+    private let download: @Sendable () async -> Void   // where a test can hold the job mid-run
+
+    init(download: @escaping @Sendable () async -> Void = {}) { self.download = download }
+
+    func run() async throws {
+        await download()
+        if cancelled.load(ordering: .acquiring) { throw CancellationError() }
+        try Task.checkCancellation()
+        saved.add(1, ordering: .relaxed)
+    }
+
+    func cancel() { cancelled.store(true, ordering: .releasing) }
+}
+
+let (reachedDownload, reachDownload) = AsyncStream<Void>.makeStream()
+let (resumeDownload, resume) = AsyncStream<Void>.makeStream()
+let quickJob = ReminderRefresh()
+let heldJob = ReminderRefresh(download: {
+    reachDownload.yield()
+    for await _ in resumeDownload { break }
+})
+
+let systemClock = ManualClock(start: try Date("2027-03-27T12:00:00Z", strategy: .iso8601))
+let scheduler = SimulatedScheduler(
+    gate: StaticGate(permittedIdentifiers: [id], backgroundModes: ["fetch"]), clock: systemClock)
+scheduler.startLaunching()                       // the app starts: the registration window is open
+let registered = try scheduler.register(id, kind: .refresh) { task in
+    await BackgroundRefreshAdapter(job: task.launchNumber == 1 ? quickJob : heldJob).handle(task: task)
+}
+var floor = try schedule.next(after: systemClock.now).date                 // the next 02:30 in Berlin
+try scheduler.submit(TaskRequest(identifier: id, kind: .refresh, earliestBeginDate: floor))
+scheduler.finishLaunching()
+print(registered, floor.rfc3339UTC)
+
+try systemClock.advance(to: floor)
+let first = try await scheduler.launch(id)       // runs the handler to its end
+print(first.state, quickJob.saved.load(ordering: .relaxed))
+
+floor = try schedule.next(after: floor).date
+try scheduler.submit(TaskRequest(identifier: id, kind: .refresh, earliestBeginDate: floor))
+try systemClock.advance(to: floor)
+let launch = Task { try await scheduler.launch(id) }
+for await _ in reachedDownload { break }         // the job is inside its download
+try scheduler.expire(id)                         // time is up: the adapter's expiration handler cancels the job
+resume.yield()
+let second = try await launch.value
+print(second.state, heldJob.saved.load(ordering: .relaxed), scheduler.defects, scheduler.clock.pendingWork)

@@ -1,0 +1,85 @@
+import Foundation
+import Recurrence
+
+let berlin = TimeZone(identifier: "Europe/Berlin")!
+let schedule = try Schedule(
+    id: "nightly-sync",                       // part of every dedup key
+    version: 1,                               // bump it when the rule changes: keys change with it
+    rule: .daily(at: TimeOfDay(hour: 2, minute: 30)!),
+    timeZone: berlin,
+    nonexistent: .skip,                       // what to do when 02:30 does not exist (spring)
+    repeated: .first)                         // what to do when 02:30 happens twice (autumn)
+print(schedule.rule.summary)
+
+let nine = TimeOfDay(hour: 9, minute: 0)!
+let rules: [Rule] = [
+    .weekly(on: [.monday, .thursday], at: nine),
+    .monthly(day: .last, at: nine),
+    .monthly(day: .day(31), at: nine, missingDay: .skip),
+    .yearly(month: 2, day: .day(29), at: TimeOfDay(hour: 12, minute: 0)!, missingDay: .lastDay),
+    .hourly(minute: 15, second: 0),
+    .interval(seconds: 5400, from: try Date("2027-03-27T01:30:00Z", strategy: .iso8601)),
+]
+for rule in rules { print(rule.summary) }
+
+// The first occurrence strictly after a cursor. The 28th has no 02:30 (the spring gap; `.skip`).
+let cursor = try Date("2027-03-27T12:00:00Z", strategy: .iso8601)
+let next = try schedule.next(after: cursor)
+print(next.date.rfc3339UTC)   // the instant, in UTC (02:30+02:00)
+print(next.key)               // its dedup key
+print(next.slot!)             // the local slot the rule selected (nil for intervals)
+print(next.resolution)        // exact, gap:<policy>, overlap-first or overlap-last
+print(next)                   // all of it but the slot
+
+// Every occurrence in a window (after, through]: the start excluded, the end included.
+let lastCompletion = try Date("2027-10-29T12:00:00Z", strategy: .iso8601)
+let launchTime = try Date("2027-11-01T12:00:00Z", strategy: .iso8601)
+var completed: Set<DedupKey> = [DedupKey("nightly-sync/v1/2027-10-30")]   // read from the app's store
+for occurrence in try schedule.occurrences(in: Window(after: lastCompletion, through: launchTime)) {
+    guard !completed.contains(occurrence.key) else { continue }
+    print("run", occurrence)   // the app's work for this occurrence, then it records the key
+    completed.insert(occurrence.key)
+}
+
+let monthEnd = try Schedule(
+    id: "month-end", rule: .monthly(day: .last, at: nine), timeZone: berlin, nonexistent: .skip, repeated: .first)
+var after = try Date("2027-01-01T00:00:00Z", strategy: .iso8601)
+for _ in 1...3 {
+    let occurrence = try monthEnd.next(after: after)
+    print(occurrence)
+    after = occurrence.date
+}
+
+let every90m = try Schedule(
+    id: "every-90m", rule: .interval(seconds: 5400, from: try Date("2027-03-28T00:00:00Z", strategy: .iso8601)),
+    timeZone: berlin, nonexistent: .skip, repeated: .first)
+let night = Window(after: try Date("2027-03-27T12:00:00Z", strategy: .iso8601),
+                   through: try Date("2027-03-28T03:00:00Z", strategy: .iso8601))
+for occurrence in try every90m.occurrences(in: night) { print(occurrence) }
+
+let leapDay = try Schedule(
+    id: "leap", rule: .yearly(month: 2, day: .day(29), at: TimeOfDay(hour: 12, minute: 0)!, missingDay: .skip),
+    timeZone: TimeZone(identifier: "UTC")!, nonexistent: .skip, repeated: .first, searchLimit: 5)
+let start2097 = try Date("2097-01-01T00:00:00Z", strategy: .iso8601)
+do {
+    _ = try leapDay.next(after: start2097)
+} catch {
+    // `error` is a RecurrenceError: the call throws only that type (typed throws).
+    if case .searchLimitReached(_, let limit, _) = error { print("bound of \(limit) reached") }
+    print(error)
+}
+
+var resolver = WallTimeResolver(timeZone: TimeZone(identifier: "Australia/Lord_Howe")!)
+let wall = LocalDateTime(year: 2027, month: 10, day: 3, hour: 2, minute: 15)
+if case .gap(let transition, let before, let after) = resolver.resolve(wall) {
+    print("gap at", transition.rfc3339UTC, WallTimeText.offset(before), "→", WallTimeText.offset(after))
+}
+for row in resolver.policyOutcomes(for: wall) {
+    print(row.policy, row.applies, (row.instants ?? []).map(\.date.rfc3339UTC))
+}
+
+let changes = try ZoneTransition.transitions(
+    of: TimeZone(identifier: "Pacific/Apia")!,
+    from: try Date("2011-06-01T00:00:00Z", strategy: .iso8601),
+    through: try Date("2012-06-01T00:00:00Z", strategy: .iso8601))   // at most `limit` (10,000) or it throws TooMany
+for change in changes { print(change) }

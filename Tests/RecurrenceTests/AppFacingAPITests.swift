@@ -1,0 +1,45 @@
+import Foundation
+import Recurrence
+import Testing
+
+/// What an app uses without YAML: keys stored as JSON strings, errors that read well through `localizedDescription`,
+/// occurrences that print as one line.
+@Suite struct AppFacingAPITests {
+    @Test func dedupKeysEncodeAsPlainStrings() throws {
+        let keys = [DedupKey("nightly-sync/v1/2027-10-31"), DedupKey("nightly-sync/v1/2027-10-31~2")]
+        let json = try JSONEncoder().encode(keys)
+        #expect(String(decoding: json, as: UTF8.self) == #"["nightly-sync\/v1\/2027-10-31","nightly-sync\/v1\/2027-10-31~2"]"#)
+        #expect(try JSONDecoder().decode([DedupKey].self, from: json) == keys)
+    }
+
+    @Test func policiesEncodeAsTheirSpecSpelling() throws {
+        let json = try JSONEncoder().encode([NonexistentTimePolicy.nextValidTime, .shiftBackward])
+        #expect(String(decoding: json, as: UTF8.self) == #"["next-valid-time","shift-backward"]"#)
+        #expect(try JSONDecoder().decode(RepeatedTimePolicy.self, from: Data(#""both""#.utf8)) == .both)
+        #expect(try JSONDecoder().decode(MissingDayPolicy.self, from: Data(#""last-day""#.utf8)) == .lastDay)
+    }
+
+    @Test func localizedDescriptionIsTheMessage() {
+        let error: any Error = RecurrenceError.tooManyOccurrences(limit: 10)
+        #expect(error.localizedDescription == "the window holds more than 10 occurrences; narrow the window or raise the limit")
+    }
+
+    @Test func missingDayDefaultsToNilWhereNoMonthLacksTheDay() throws {
+        let nine = try #require(TimeOfDay(hour: 9, minute: 0))
+        #expect(Rule.monthly(day: .last, at: nine) == .monthly(day: .last, at: nine, missingDay: nil))
+        #expect(Rule.yearly(month: 7, day: .day(4), at: nine) == .yearly(month: 7, day: .day(4), at: nine, missingDay: nil))
+        #expect(Rule.monthly(day: .day(31), at: nine).problems.map(\.field) == ["missing-day"])
+    }
+
+    @Test("an occurrence prints as instant, key and resolution", arguments: [
+        (Occurrence.Resolution.exact, "exact"), (.gap(.nextValidTime), "gap:next-valid-time"),
+        (.gap(.shiftBackward), "gap:shift-backward"), (.overlapFirst, "overlap-first"), (.overlapLast, "overlap-last"),
+    ])
+    func occurrenceDescription(resolution: Occurrence.Resolution, text: String) {
+        // 2027-03-28 03:00+02:00 (Europe/Berlin, just after the spring gap) is 01:00Z.
+        let occurrence = Occurrence(
+            date: Date(timeIntervalSince1970: 1_806_195_600), key: DedupKey("s/v1/2027-03-28"),
+            slot: LocalDateTime(year: 2027, month: 3, day: 28, hour: 2, minute: 30), resolution: resolution)
+        #expect("\(occurrence)" == "2027-03-28T01:00:00Z s/v1/2027-03-28 \(text)")
+    }
+}

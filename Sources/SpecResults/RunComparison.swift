@@ -36,7 +36,8 @@ public struct RunComparison: Sendable, Hashable {
             case newlyFailing = "newly failing"
             /// Passes now; failed or errored before.
             case newlyPassing = "newly passing"
-            /// A known deviation now; passed before (the engine started to deviate).
+            /// A known deviation now; passed, failed, was skipped or was a fixed deviation before (the engine started
+            /// to deviate, or deviates again on this toolchain).
             case newlyDeviating = "newly deviating"
             /// Was a known deviation, now passes (the engine was fixed; remove the annotation).
             case noLongerDeviating = "no longer deviating"
@@ -99,7 +100,9 @@ public struct RunComparison: Sendable, Hashable {
         case (true, false) where new.status == .passed || new.status == .fixedDeviation: return .newlyPassing
         default: break
         }
-        if old.status == .passed && new.status == .knownDeviation { return .newlyDeviating }
+        // A deviation the old toolchain did not have — it passed, fixed an annotated deviation (a spec annotated for
+        // a newer toolchain, run on an older one) or failed before the annotation — is news on this upgrade.
+        if old.status != .knownDeviation && new.status == .knownDeviation { return .newlyDeviating }
         if old.status == .knownDeviation && (new.status == .fixedDeviation || new.status == .passed) { return .noLongerDeviating }
         if old.actual.map(\.epochSeconds) != new.actual.map(\.epochSeconds) && !(old.actual.isEmpty && new.actual.isEmpty) {
             return .changedInstants

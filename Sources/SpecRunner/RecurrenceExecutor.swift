@@ -89,7 +89,7 @@ struct RecurrenceExecutor: Sendable {
                 return verdict
             }
             verdict.status = .failed
-            verdict.message = Self.explain(error)
+            verdict.message = Self.explain(error, inCase: item.caseSpec != nil)
             verdict.diff = expectedItems.map { DiffLine(kind: .missing, expected: $0.instant, actual: nil, expectedLine: $0.line) }
             if case .tooManyOccurrences(let limit) = error, let window = recurrence.window {
                 // A bound of the run, not a difference from the expectation: the window could not be checked.
@@ -119,14 +119,16 @@ struct RecurrenceExecutor: Sendable {
         }
     }
 
-    /// The error in the words of a spec run: which setting or flag raises the bound that was reached.
-    static func explain(_ error: RecurrenceError) -> String {
+    /// The error in the words of a spec run: which setting or flag raises the bound that was reached. A case
+    /// expects the error with its own key (`error: no-occurrence` instead of `next`), a window with `expect:`.
+    static func explain(_ error: RecurrenceError, inCase: Bool = false) -> String {
         switch error {
         case .tooManyOccurrences(let limit):
             "the window holds more than \(limit) occurrences (the limit); narrow the window, or raise the limit with --max-occurrences"
         case .searchLimitReached(let rule, let limit, let after):
             "no occurrence of \(rule) within \(limit) candidate slots after \(after.rfc3339UTC) (the search bound); "
-                + "if that is expected, write 'expect: {error: no-occurrence}', else raise 'limit:' in the schedule (default: --max-candidates)"
+                + "if that is expected, write \(inCase ? "'error: no-occurrence' in the case instead of 'next'" : "'expect: {error: no-occurrence}'"), "
+                + "else raise 'limit:' in the schedule (default: --max-candidates)"
         default:
             error.description
         }

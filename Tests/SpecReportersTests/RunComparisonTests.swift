@@ -43,6 +43,19 @@ struct RunComparisonTests {
         #expect(render(comparison).contains("Newly failing (1)\n  \(Fixture.nightlyPassed.id)  passed → failed\n      expected 3 occurrences, got 2\n"))
     }
 
+    /// An annotated deviation that the old toolchain did not have (it was a fixed deviation there, or it failed
+    /// before the annotation) is newly deviating: before, such a test vanished from the comparison.
+    @Test(arguments: [TestStatus.fixedDeviation, .failed, .passed])
+    func aKnownDeviationThatWasNotOneBeforeIsNewlyDeviating(before: TestStatus) {
+        var old = Fixture.run
+        let index = old.tests.firstIndex { $0.id == Fixture.autumnKnown.id }!
+        old.tests[index].status = before
+        let comparison = RunComparison(old: old, new: Fixture.run)
+        #expect(comparison.changes.map(\.kind) == [.newlyDeviating])
+        #expect(comparison.changes.first?.new?.id == Fixture.autumnKnown.id)
+        #expect(!comparison.regressed)
+    }
+
     /// A zone renamed in a newer tzdata makes its specs `unknown time zone`: their file is invalid, its tests do not
     /// run, and before this rule they showed as "removed" and the comparison passed.
     @Test func testsWhoseFileIsInvalidNowDidNotRunAndThatIsARegression() {

@@ -81,6 +81,18 @@ import Testing
         #expect(await CommandRun.run("init", folder.path + "/starter-specs-2").status == ExitStatus.success)
     }
 
+    /// `specrun init` with a relative folder (its default is `specs`), run inside a starter: the look upwards began
+    /// at the relative path's parent, `''`, so it found nothing and wrote a second starter below the first.
+    @Test func aRelativeFolderBelowAStarterIsFoundFromTheCurrentFolder() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        #expect(await CommandRun.run("init", folder.path + "/starter-specs").status == ExitStatus.success)
+        let starter = folder.path + "/starter-specs/nightly-sync.yaml"
+        #expect(InitCommand.starterAbove("specs", from: folder.path + "/starter-specs") == starter)
+        #expect(InitCommand.starterAbove("more/specs", from: folder.path + "/starter-specs") == starter)
+        #expect(InitCommand.starterAbove("specs", from: folder.path) == nil)
+    }
+
     /// `normalized("")` is `""`, and `"" + "/README.md"` was a file in the root folder.
     @Test func anEmptyFolderNameIsAUsageErrorAndNothingIsWritten() async throws {
         #expect(!FileManager.default.fileExists(atPath: "/README.md"), "the test needs a root folder without README.md")

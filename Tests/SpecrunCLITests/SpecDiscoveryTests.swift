@@ -109,6 +109,9 @@ import Testing
     @Test(arguments: [
         ("specs/", "specs"), ("./specs/a.yaml", "specs/a.yaml"), ("././specs", "specs"), (".//specs", "specs"),
         ("./", "."), (".", "."), (".//", "."), ("/", "/"), ("//", "/"), ("/tmp/", "/tmp"), ("", ""),
+        // One file, one id: `specrun specs//examples` gave ids (and shards) of their own.
+        ("specs//examples", "specs/examples"), ("specs/./examples/", "specs/examples"), ("/tmp//a/./b", "/tmp/a/b"),
+        ("specs/../specs", "specs/../specs"),
     ])
     func normalizedNeverTurnsARelativePathIntoTheRoot(path: String, expected: String) {
         #expect(SpecDiscovery.normalized(path) == expected)

@@ -109,9 +109,13 @@ struct InitCommand {
     }
 
     /// A starter spec file written by an earlier `init` in a folder above `directory`, if there is one.
-    static func starterAbove(_ directory: String) -> String? {
+    /// A relative `directory` is read from `currentDirectory`.
+    static func starterAbove(_ directory: String, from currentDirectory: String = FileManager.default.currentDirectoryPath) -> String? {
         let specs = StarterSpecs.files.filter { $0.name.hasSuffix(".yaml") }
-        var folder = ParentFolder.of(directory)
+        // From the absolute path: the parent of a relative 'specs' is '', which would look in no folder at all.
+        let absolute = directory.hasPrefix("/")
+            ? directory : currentDirectory + "/" + directory
+        var folder = ParentFolder.of(absolute)
         for _ in 0..<64 where !folder.isEmpty {
             for spec in specs {
                 let path = folder == "/" ? "/" + spec.name : folder + "/" + spec.name

@@ -72,19 +72,14 @@ struct SpecDiscovery {
         }.map(normalized)
     }
 
-    /// `specs/` → `specs`, `./specs/a.yaml` → `specs/a.yaml`, `./` → `.`: stable names for ids and reports. A
-    /// relative path stays relative (`.//specs` → `specs`, never `/specs`); only `""` gives `""`.
+    /// `specs/` → `specs`, `./specs/a.yaml` → `specs/a.yaml`, `./` → `.`, `specs//a` and `specs/./a` → `specs/a`:
+    /// stable names for ids (and so shards and `--last-failed`) and reports. A relative path stays relative
+    /// (`.//specs` → `specs`, never `/specs`); only `""` gives `""`. `..` stays: it may cross a link.
     static func normalized(_ path: String) -> String {
         guard !path.isEmpty else { return "" }
-        var path = Substring(path)
         let absolute = path.hasPrefix("/")
-        if !absolute {
-            // Leading `.` components and the slashes after them: what is left is relative to the same folder.
-            while path.hasPrefix("./") || path.hasPrefix("/") { path.removeFirst() }
-            if path.isEmpty || path == "." { return "." }
-        }
-        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-        if absolute, path.allSatisfy({ $0 == "/" }) { return "/" }
-        return String(path)
+        let components = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        if components.isEmpty { return absolute ? "/" : "." }
+        return (absolute ? "/" : "") + components.joined(separator: "/")
     }
 }

@@ -96,26 +96,24 @@ public struct OffsetMismatchLint: SpecLintRule {
         let valid = Self.offsets(near: wallSeconds, in: zone).filter { offset in
             zone.secondsFromGMT(for: Date(timeIntervalSince1970: wallSeconds - Double(offset))) == offset
         }.sorted(by: >)
+        // An offset with seconds (local mean time) cannot be written in RFC 3339: such an instant is written in UTC.
+        func spelled(at offset: Int) -> String {
+            offset % 60 == 0
+                ? stem + WallTimeText.offset(offset)
+                : WallTimeText.instant(Date(timeIntervalSince1970: wallSeconds - Double(offset)), offset: offset)
+                    + " (\(local.time) at \(WallTimeText.offset(offset)), whose seconds an RFC 3339 offset cannot carry)"
+        }
         switch valid.count {
         case 0:
-            let same = WallTimeText.local(instant.date, offset: zone.secondsFromGMT(for: instant.date))
             return "\(local.time) does not exist in \(zone.identifier) on \(local.date) (the clocks skip it); "
-                + "to keep this instant, write it with the zone's offset: \(same.date)T\(Self.fullTime(instant.date, zone))\(WallTimeText.offset(zone.secondsFromGMT(for: instant.date)))"
+                + "to keep this instant, write it with the zone's offset: \(WallTimeText.instant(instant.date, offset: zone.secondsFromGMT(for: instant.date)))"
         case 1:
-            return "if you meant \(local.time) local time, write \(stem)\(WallTimeText.offset(valid[0]))"
+            return "if you meant \(local.time) local time, write \(spelled(at: valid[0]))"
         default:
-            let choices = valid.map { stem + WallTimeText.offset($0) }
+            let choices = valid.map(spelled(at:))
             return "\(local.time) happens twice in \(zone.identifier) on \(local.date): write \(choices[0]) for the first, "
                 + "or \(choices[1]) for the second"
         }
-    }
-
-    /// `HH:MM:SS` of the instant at the zone's offset.
-    private static func fullTime(_ date: Date, _ zone: TimeZone) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
-        let secondOfDay = ((seconds % 86_400) + 86_400) % 86_400
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return two(secondOfDay / 3600) + ":" + two(secondOfDay % 3600 / 60) + ":" + two(secondOfDay % 60)
     }
 
     /// Every offset the zone has within 27 hours of a wall time (taken as if it were UTC): the only

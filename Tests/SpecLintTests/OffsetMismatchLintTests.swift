@@ -10,7 +10,7 @@ import Testing
 /// 2027-03-29T02:30:00+01:00 in Europe/Berlin is 2027-03-29T03:30:00+02:00 CEST).
 @Suite struct OffsetMismatchLintTests {
     /// A spec whose schedule is in `zone`, checking one case with `instant` as its expected result.
-    static func lint(zone: String = "Europe/Berlin", instant: String, caseZone: String? = nil) -> String {
+    static func lint(zone: String = "Europe/Berlin", instant: String, caseZone: String? = nil, after: String = "2026-12-01T00:00:00Z") -> String {
         let caseZoneLine = caseZone.map { "\n    timezone: \($0)" } ?? ""
         let text = """
             spec: lint
@@ -21,7 +21,7 @@ import Testing
               repeated: first
             cases:
               - name: one\(caseZoneLine)
-                after: 2026-12-01T00:00:00Z
+                after: \(after)
                 next: \(instant)
 
             """
@@ -88,6 +88,18 @@ import Testing
                 next: 2027-01-15T12:00:00.250+10:30
                       ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~
             note: if you meant 12:00 local time, write 2027-01-15T12:00:00.250+11:00
+
+            """)
+    }
+
+    /// Berlin kept local mean time, +00:53:28, until 1893 (Python: 1892-06-01T12:00:00+00:53 is 11:07:00Z, which is
+    /// 12:00:28 LMT; 12:00 LMT is 11:06:32Z). RFC 3339 has no seconds in an offset, so the instant meant is given in UTC.
+    @Test func anOffsetWithSecondsIsMeantInUTC() {
+        #expect(Self.lint(instant: "1892-06-01T12:00:00+00:53", after: "1892-05-31T12:00:00Z") == """
+            lint.yaml:10:11: warning: 1892-06-01T12:00:00+00:53 is written with offset +00:53, but Europe/Berlin is at +00:53:28 at that instant: it is 1892-06-01 12:00:28 LMT (+00:53:28) there
+                next: 1892-06-01T12:00:00+00:53
+                      ^~~~~~~~~~~~~~~~~~~~~~~~~
+            note: if you meant 12:00 local time, write 1892-06-01T11:06:32Z (12:00 at +00:53:28, whose seconds an RFC 3339 offset cannot carry)
 
             """)
     }

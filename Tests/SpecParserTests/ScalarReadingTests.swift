@@ -51,6 +51,14 @@ import Testing
         ("2027-03-28T23:00:60Z", .timeOutOfRange),
         ("2027-03-28T03:00:00+24:00", .offsetOutOfRange),
         ("2027-03-28T03:00:00+0200", .malformed),
+        // Offsets with seconds, as explain and the reports show local mean time: named with their UTC form
+        // (Python: datetime.fromisoformat(...).timestamp()).
+        ("1892-06-01T12:00:00+00:53:28", .offsetWithSeconds(Date(timeIntervalSince1970: -2_448_276_808))),
+        ("1880-01-01T00:00:00-00:25:21", .offsetWithSeconds(Date(timeIntervalSince1970: -2_840_139_279))),
+        ("2027-03-28T03:00:00+02:00:00", .offsetWithSeconds(Date(timeIntervalSince1970: 1_806_195_600))),
+        ("2027-03-28T03:00:00+00:53:60", .offsetOutOfRange),
+        ("2027-03-28T03:00:00+00:53:2", .malformed),
+        ("2027-03-28T03:00:00+00:53:28Z", .malformed),
         ("2027-3-28T03:00:00Z", .malformed),
         ("28.03.2027 03:00", .malformed),
         ("2027-03-28T03:00:00.Z", .malformed),

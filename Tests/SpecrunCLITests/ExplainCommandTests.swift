@@ -52,6 +52,18 @@ import Testing
         ])
     }
 
+    /// Local mean time: Berlin was at +00:53:28 until 1893-03-31T23:06:32Z, then +01:00 (Python: 23:06:31Z is
+    /// 23:59:59+00:53:28, 23:06:32Z is 00:06:32+01:00). 00:00 on 04-01: next-valid-time and shift-forward (read with
+    /// +00:53:28) 1893-03-31T23:06:32Z = 00:06:32+01:00; shift-backward (read with +01:00) 1893-03-31T23:00:00Z, which
+    /// is 23:53:28 LMT. An offset with seconds cannot be written in a spec, so that instant is shown in UTC.
+    @Test func berlinLocalMeanTimeEndsAt0000() async {
+        await Self.explain(["Europe/Berlin", "1893-04-01", "--at", "00:00"], golden: "explain-berlin-1893-04-01-0000.txt", rows: [
+            "1893-04-01  gap 6m32s  1893-03-31T23:06:32Z  00:00 LMT (+00:53:28)  00:06:32 CET (+01:00)",
+            "nonexistent: next-valid-time  1893-04-01T00:06:32+01:00", "nonexistent: shift-forward    1893-04-01T00:06:32+01:00",
+            "nonexistent: shift-backward   1893-03-31T23:00:00Z       23:53:28 LMT",
+        ])
+    }
+
     /// Python: 2011-04-02T14:00:00Z -10:00 → -11:00 (04:00 → 03:00), 2011-09-24T14:00:00Z -11:00 → -10:00
     /// (03:00 → 04:00), 2011-12-30T10:00:00Z -10:00 → +14:00 (2011-12-30 00:00 → 2011-12-31 00:00: a whole day).
     /// 03:30 on 04-02: first 2011-04-02T03:30:00-10:00, last 2011-04-02T03:30:00-11:00. On 09-24: next-valid-time

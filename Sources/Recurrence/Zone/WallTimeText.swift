@@ -14,6 +14,19 @@ public enum WallTimeText {
         return text
     }
 
+    /// `2027-03-28T03:00:00+02:00`: `date` as a spec writes it at `offset`; in UTC (`1893-03-31T23:06:32Z`) when the
+    /// offset has seconds (local mean time, `+00:53:28`), which an RFC 3339 offset cannot carry.
+    public static func instant(_ date: Date, offset: Int) -> String {
+        guard offset % 60 == 0 else { return date.rfc3339UTC }
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offset
+        let secondOfDay = ((seconds % 86_400) + 86_400) % 86_400
+        let day = local(date, offset: offset).date
+        var text = day + "T" + two(secondOfDay / 3600) + ":" + two(secondOfDay % 3600 / 60) + ":" + two(secondOfDay % 60)
+        let utc = date.rfc3339UTC
+        if let dot = utc.firstIndex(of: ".") { text += utc[dot..<utc.index(before: utc.endIndex)] }
+        return text + self.offset(offset)
+    }
+
     /// The local date and time of `date` at `offset`: `("2027-03-29", "03:30")`, seconds shown only when not zero.
     public static func local(_ date: Date, offset: Int) -> (date: String, time: String) {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offset

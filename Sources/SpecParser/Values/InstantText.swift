@@ -19,6 +19,8 @@ enum InstantText {
         case noSuchDate(year: Int, month: Int, day: Int)
         case timeOutOfRange
         case offsetOutOfRange
+        /// `+00:53:28`: a historical offset with seconds (local mean time), which RFC 3339 cannot write.
+        case offsetWithSeconds(Date)
 
         func message(for text: String, field: String) -> String {
             switch self {
@@ -34,6 +36,9 @@ enum InstantText {
                 "the time of day in '\(text)' is out of range; hours are 00–23, minutes and seconds 00–59"
             case .offsetOutOfRange:
                 "the offset in '\(text)' is out of range; write it as ±HH:MM with hours 00–23 and minutes 00–59"
+            case .offsetWithSeconds(let date):
+                "the offset in '\(text)' has seconds, which an RFC 3339 offset cannot carry (zones had such offsets "
+                    + "before standard time); write the same instant in UTC: \(date.rfc3339UTC)"
             }
         }
 
@@ -94,6 +99,7 @@ enum InstantText {
             guard count > 0 else { return .failure(.malformed) }
         }
         var offset: Int?
+        var offsetSeconds: Int?
         if index == bytes.count {
             return .failure(.missingOffset)
         } else if take("Zz") {
@@ -103,6 +109,12 @@ enum InstantText {
             index += 1
             guard let hours = digits(2), take(":"), let minutes = digits(2) else { return .failure(.malformed) }
             guard hours <= 23, minutes <= 59 else { return .failure(.offsetOutOfRange) }
+            // `+00:53:28`, as `explain` and the reports show a local-mean-time offset: read to name its UTC form.
+            if take(":") {
+                guard let seconds = digits(2), index == bytes.count else { return .failure(.malformed) }
+                guard seconds <= 59 else { return .failure(.offsetOutOfRange) }
+                offsetSeconds = sign * seconds
+            }
             offset = sign * (hours * 3600 + minutes * 60)
         } else {
             return .failure(.malformed)
@@ -115,7 +127,8 @@ enum InstantText {
         guard hour <= 23, minute <= 59, second <= 59 else { return .failure(.timeOutOfRange) }
 
         let days = CivilDate(year: year, month: month, day: day).daysSinceEpoch
-        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - (offset ?? 0)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - (offset ?? 0) - (offsetSeconds ?? 0)
+        guard offsetSeconds == nil else { return .failure(.offsetWithSeconds(Date(timeIntervalSince1970: Double(seconds) + fraction))) }
         return .success(Parsed(date: Date(timeIntervalSince1970: Double(seconds) + fraction), offset: offset))
     }
 

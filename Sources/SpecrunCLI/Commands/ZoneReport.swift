@@ -267,12 +267,10 @@ struct ZoneReport {
         return rows.isEmpty ? "  foundation: the same under every policy\n" : TextColumns.aligned(rows, indent: "  ")
     }
 
-    /// `2027-03-28T03:00:00+02:00`: the instant with the zone's offset at it, as a spec writes it.
+    /// `2027-03-28T03:00:00+02:00`: the instant with the zone's offset at it, as a spec writes it (in UTC where the
+    /// offset has seconds: a table to paste from holds only what a spec can read).
     private func instantText(_ date: Date) -> String {
-        let offset = zone.secondsFromGMT(for: date)
-        let local = LocalDateTime(wallSeconds: Int(date.timeIntervalSince1970.rounded(.down)) + offset)
-        return local.dateString + "T" + Self.two(local.hour) + ":" + Self.two(local.minute) + ":" + Self.two(local.second)
-            + WallTimeText.offset(offset)
+        WallTimeText.instant(date, offset: zone.secondsFromGMT(for: date))
     }
 
     /// `03:00 CEST`; nil where the zone has no abbreviation (the instant's offset already says it all).

@@ -155,6 +155,30 @@ import TextRedaction
         }
     }
 
+    /// A pattern with a group (`PLAIN(SECRET)99`) masks only its group where it matches, and the pattern's own text
+    /// does not match it: the recorded command line holds every pattern masked whole.
+    @Test func theRecordedCommandLineHoldsNoPattern() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("specs/utc.yaml", """
+            spec: UTC noon
+            schedule: {timezone: UTC, rule: daily 12:00, nonexistent: skip, repeated: first}
+            cases: [{name: c, after: 2027-01-01T00:00:00Z, next: 2027-01-01T12:00:00Z}]
+
+            """)
+        let run = await CommandRun.run(
+            "--redact", "PLAIN(SECRET)99", "--redact=TOKEN(HIDDEN)", "--json", folder.path("results.json"), folder.path("specs"))
+        #expect(run.status == ExitStatus.success, "\(run.err)")
+        let results = try String(contentsOfFile: folder.path("results.json"), encoding: .utf8)
+        #expect(!results.contains("SECRET") && !results.contains("HIDDEN"))
+        let commandLine = try JSONSerialization.jsonObject(with: Data(results.utf8)) as? [String: Any]
+        let recorded = (commandLine?["environment"] as? [String: Any])?["commandLine"] as? [String]
+        #expect(recorded?.prefix(4) == ["specrun", "--redact", "[redacted]", "--redact=[redacted]"], "\(String(describing: recorded))")
+
+        #expect(RedactionOptions.maskingPatterns(in: ["specrun", "--redact", "A(B)", "--redact=C(D)", "specs", "--", "--redact", "x"])
+            == ["specrun", "--redact", "[redacted]", "--redact=[redacted]", "specs", "--", "--redact", "x"])
+    }
+
     @Test func theDefaultPatternsChangeNothingInThisRepositorysResults() throws {
         let folder = try ScratchSpecFolder()
         defer { folder.remove() }

@@ -119,7 +119,7 @@ struct RunCommand {
         let environment = EnvironmentProbe(io: io).environment(
             zones: Set(tests.compactMap(\.timeZone)).sorted(),
             specPaths: configuration.paths,
-            commandLine: commandLine)
+            commandLine: RedactionOptions.maskingPatterns(in: commandLine))
         // Masked once, here: every reporter below renders the same redacted results.
         let result = RunResult(
             environment: environment, files: configuration.files, diagnostics: loaded.diagnostics, tests: tests,

@@ -22,4 +22,21 @@ enum RedactionOptions {
         }
         return Redaction(patterns: patterns)
     }
+
+    /// The command line as results record it, each `--redact` pattern replaced by the mask: a pattern is often the
+    /// secret itself with a group around it (`PLAIN(SECRET)99`), which its own matching cannot find in the pattern.
+    static func maskingPatterns(in commandLine: [String]) -> [String] {
+        var masked = commandLine
+        var index = 0
+        while index < masked.count, masked[index] != "--" {
+            if masked[index] == "--redact", index + 1 < masked.count {
+                masked[index + 1] = Redaction.mask
+                index += 1
+            } else if masked[index].hasPrefix("--redact=") {
+                masked[index] = "--redact=" + Redaction.mask
+            }
+            index += 1
+        }
+        return masked
+    }
 }

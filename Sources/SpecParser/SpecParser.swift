@@ -81,6 +81,10 @@ public struct SpecParser: Sendable {
     private func report(_ error: YAMLError, in log: DiagnosticLog) {
         switch error.kind {
         case .syntax:
+            if let hint = SyntaxErrorHint.find(problem: error.message, mark: error.mark, contextMark: error.contextMark, source: log.source) {
+                log.report(.yamlSyntax, at: hint.mark, length: hint.length, "the YAML cannot be read: \(hint.message)")
+                return
+            }
             var message = "the YAML cannot be read: \(error.message)"
             if let line = log.source.line(error.mark.line), Self.hasTabIndentation(line, column: error.mark.column) {
                 message += "; indent with spaces, because YAML does not allow tabs for indentation"

@@ -31,6 +31,7 @@ struct RuleReader {
         if case .scalar(let scalar) = node, !scalar.isNull {
             return readShorthand(scalar, node: node)
         }
+        if reportCommaSplitWeekdays(node) { return nil }
         guard let fields = reader.mapping(
             node, place: "'rule'", owner: owner, allowed: Self.allKeys,
             expected: "a mapping such as {every: day, at: \"02:30\"} or a shorthand such as 'daily 02:30'")
@@ -159,6 +160,23 @@ struct RuleReader {
         return nil
     }
 
+    /// `{every: week, on: mon,thu, at: "09:00"}`: in a `{…}` mapping the comma ends `on`'s value, so `thu` reads as a
+    /// key of its own. Told once, at `on`, with the list to write, instead of as an unknown key 'thu'.
+    private func reportCommaSplitWeekdays(_ node: Node) -> Bool {
+        guard case .mapping(let entries, _) = node,
+              let onIndex = entries.firstIndex(where: { $0.key.scalar?.value == "on" }),
+              let first = entries[onIndex].value.scalar, first.style == .plain, Weekday(name: first.value) != nil
+        else { return false }
+        let stray = entries[(onIndex + 1)...].prefix { entry in
+            entry.value.scalar?.isNull == true && entry.key.scalar.map { Weekday(name: $0.value) != nil } == true
+        }
+        guard !stray.isEmpty else { return false }
+        let names = [first.value] + stray.map { $0.key.scalar!.value }
+        log.report(.wrongKind, at: entries[onIndex].value,
+                   "inside {…} a comma separates keys, so 'on: \(names.joined(separator: ","))' reads as 'on: \(first.value)' and \(stray.count == 1 ? "a key" : "the keys") \(stray.map { "'\($0.key.scalar!.value)'" }.joined(separator: ", ")); write on: [\(names.joined(separator: ", "))]")
+        return true
+    }
+
     private func readWeekdays(_ node: Node) -> [Weekday]? {
         guard let items = reader.list(node, field: "on", singleAllowed: true, expected: "a list of weekdays, e.g. [monday, thursday]") else {
             return nil
@@ -167,6 +185,13 @@ struct RuleReader {
         var valid = true
         for item in items {
             guard let scalar = reader.scalar(item, field: "on", expected: "a weekday such as monday") else {
+                valid = false
+                continue
+            }
+            let words = scalar.value.split(separator: " ")
+            if words.count > 1, words.allSatisfy({ Weekday(name: String($0)) != nil }) {
+                log.report(.invalidWeekday, at: item,
+                           "'\(scalar.value)' is \(words.count) weekdays without the commas between them; write [\(words.joined(separator: ", "))]")
                 valid = false
                 continue
             }

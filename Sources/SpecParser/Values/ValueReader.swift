@@ -84,6 +84,13 @@ struct ValueReader {
         case .sequence(let items, _):
             return items
         case .scalar(let scalar) where singleAllowed && !scalar.isNull:
+            // `tags: dst, europe` would be one tag "dst, europe": a list written without its brackets, not one item.
+            if scalar.style == .plain, scalar.value.contains(",") {
+                let items = scalar.value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                log.report(.wrongKind, at: node,
+                           "'\(field)' takes a list, and '\(scalar.value)' without brackets is one text; write [\(items.joined(separator: ", "))]")
+                return nil
+            }
             return [node]
         default:
             wrongKind(node, "'\(field)' must be \(expected), not \(node.kindDescription)")

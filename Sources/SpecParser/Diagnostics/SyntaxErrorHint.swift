@@ -1,0 +1,131 @@
+import Foundation
+import SpecYAML
+
+/// What a YAML syntax error most likely comes from, in the author's words and at the author's mistake.
+///
+/// libyaml reports where it gave up, which is often the line after the mistake (a missing space after a colon, a
+/// non-breaking space), with a message about tokens. The common mistakes are recognised in the lines around that
+/// place; anything else keeps libyaml's place and message.
+struct SyntaxErrorHint {
+    let mark: Mark
+    let length: Int
+    let message: String
+
+    /// The hint for a syntax error at `mark` (libyaml's `problem`), whose context began at `contextMark`, if any.
+    static func find(problem: String, mark: Mark, contextMark: Mark?, source: SourceText) -> SyntaxErrorHint? {
+        let first = max(1, min(contextMark?.line ?? mark.line, mark.line - 1))
+        for number in first...mark.line {
+            guard let line = source.line(number) else { continue }
+            if let hint = oddSpace(in: line, number: number) ?? gluedColon(in: line, number: number) { return hint }
+        }
+        if problem == "mapping values are not allowed in this context", let line = source.line(mark.line) {
+            return colonInValue(line, at: mark) ?? deeperKey(line, at: mark, previous: previousLine(before: mark.line, source))
+        }
+        return nil
+    }
+
+    /// A space YAML does not take for one: a non-breaking space (word processors and web pages put them after colons)
+    /// where YAML needs its own spaces, in the indentation or after `:` or `-`.
+    private static func oddSpace(in line: String, number: Int) -> SyntaxErrorHint? {
+        let scalars = Array(line.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() where oddSpaces[scalar] != nil {
+            let inIndentation = scalars[..<index].allSatisfy { $0 == " " || oddSpaces[$0] != nil }
+            let afterIndicator = index > 0 && (scalars[index - 1] == ":" || scalars[index - 1] == "-")
+            guard inIndentation || afterIndicator else { continue }
+            let name = oddSpaces[scalar]!
+            return SyntaxErrorHint(
+                mark: Mark(line: number, column: index + 1), length: 1,
+                message: "this line has a \(name) (U+\(hex(scalar))) \(inIndentation ? "in its indentation" : "after '\(scalars[index - 1])'"), which looks like a space but is not one to YAML; type an ordinary space instead")
+        }
+        return nil
+    }
+
+    private static let oddSpaces: [Unicode.Scalar: String] = [
+        "\u{00A0}": "non-breaking space", "\u{202F}": "narrow non-breaking space", "\u{2007}": "figure space",
+        "\u{2009}": "thin space", "\u{200B}": "zero-width space", "\u{3000}": "ideographic space",
+    ]
+
+    private static func hex(_ scalar: Unicode.Scalar) -> String {
+        let digits = String(scalar.value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    /// `timezone:Europe/Berlin`: without a space after the colon YAML reads key and value as one text.
+    private static func gluedColon(in line: String, number: Int) -> SyntaxErrorHint? {
+        let scalars = Array(line.unicodeScalars)
+        var index = 0
+        while index < scalars.count, scalars[index] == " " { index += 1 }
+        if index + 1 < scalars.count, scalars[index] == "-", scalars[index + 1] == " " {
+            index += 2
+            while index < scalars.count, scalars[index] == " " { index += 1 }
+        }
+        let keyStart = index
+        guard index < scalars.count, scalars[index].properties.isAlphabetic, scalars[index].isASCII else { return nil }
+        while index < scalars.count, scalars[index].isASCII,
+              scalars[index].properties.isAlphabetic || ("0"..."9").contains(scalars[index]) || scalars[index] == "-" || scalars[index] == "_" {
+            index += 1
+        }
+        guard index + 1 < scalars.count, scalars[index] == ":",
+              !(scalars[index + 1] == " " || scalars[index + 1] == "\t" || scalars[index + 1] == ":" || oddSpaces[scalars[index + 1]] != nil)
+        else { return nil }
+        let key = String(String.UnicodeScalarView(scalars[keyStart..<index]))
+        let value = String(String.UnicodeScalarView(scalars[(index + 1)...]))
+        return SyntaxErrorHint(
+            mark: Mark(line: number, column: index + 1), length: 1,
+            message: "there is no space after '\(key):', so YAML reads '\(key):\(value)' as one text; write '\(key): \(value)'")
+    }
+
+    /// `nonexistent: skip:` or `spec: Nightly sync: Berlin`: a second `: ` on a `key: value` line starts another key.
+    private static func colonInValue(_ line: String, at mark: Mark) -> SyntaxErrorHint? {
+        let scalars = Array(line.unicodeScalars)
+        let colon = mark.column - 1
+        guard colon < scalars.count, scalars[colon] == ":" else { return nil }
+        let before = String(String.UnicodeScalarView(scalars[..<colon]))
+        guard let separator = before.range(of: ": ") else { return nil }
+        let key = before[..<separator.lowerBound].trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "- ", with: "")
+        let value = before[separator.upperBound...].trimmingCharacters(in: .whitespaces)
+        let rest = String(String.UnicodeScalarView(scalars[(colon + 1)...])).trimmingCharacters(in: .whitespaces)
+        guard !key.isEmpty, !value.isEmpty, !value.hasPrefix("{"), !value.hasPrefix("[") else { return nil }
+        if rest.isEmpty || rest.hasPrefix("#") {
+            return SyntaxErrorHint(
+                mark: mark, length: 1,
+                message: "'\(value):' ends with a colon, which YAML reads as the start of another key; remove the colon, or put the value in quotes")
+        }
+        return SyntaxErrorHint(
+            mark: mark, length: 1,
+            message: "the value of '\(key)' holds ': ', which YAML reads as the start of another key; put the whole value in quotes: \(key): \"\(value): \(rest)\"")
+    }
+
+    /// `after:` indented more than the `key: value` line above it: YAML reads it as the rest of that value.
+    private static func deeperKey(_ line: String, at mark: Mark, previous: String?) -> SyntaxErrorHint? {
+        guard let previous, indentation(of: line) > indentation(of: previous), !previous.hasSuffix(":") else { return nil }
+        let key = String(line.unicodeScalars.dropFirst(indentation(of: line)).prefix(mark.column - 1 - indentation(of: line)))
+        guard !key.isEmpty, !key.contains(" ") else { return nil }
+        return SyntaxErrorHint(
+            mark: Mark(line: mark.line, column: indentation(of: line) + 1), length: key.unicodeScalars.count,
+            message: "'\(key)' is indented more than the line above it, so YAML reads it as part of that line's value; indent it exactly like the key it belongs beside")
+    }
+
+    /// Leading spaces, counting a list item's `- ` as indentation (the keys of one item start after it).
+    private static func indentation(of line: String) -> Int {
+        var count = 0
+        var scalars = line.unicodeScalars[...]
+        while let first = scalars.first, first == " " || (first == "-" && scalars.dropFirst().first == " ") {
+            count += 1
+            scalars = scalars.dropFirst()
+        }
+        return count
+    }
+
+    private static func previousLine(before number: Int, _ source: SourceText) -> String? {
+        var index = number - 1
+        while index >= 1 {
+            if let line = source.line(index), !line.trimmingCharacters(in: .whitespaces).isEmpty,
+               !line.trimmingCharacters(in: .whitespaces).hasPrefix("#") {
+                return line
+            }
+            index -= 1
+        }
+        return nil
+    }
+}

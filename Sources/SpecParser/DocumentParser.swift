@@ -26,7 +26,8 @@ struct DocumentParser {
         }
         guard let fields = reader.mapping(
             root, place: "this document", owner: nil,
-            allowed: isLifecycle ? Self.lifecycleDocumentKeys : Self.recurrenceDocumentKeys, expected: "a mapping")
+            allowed: isLifecycle ? Self.lifecycleDocumentKeys : Self.recurrenceDocumentKeys, expected: "a mapping",
+            misplaced: MisplacedKeys.sectionKeysInDocument)
         else { return nil }
         let common = readCommon(fields)
         let body: Spec.Body?

@@ -34,7 +34,8 @@ struct RuleReader {
         if reportCommaSplitWeekdays(node) { return nil }
         guard let fields = reader.mapping(
             node, place: "'rule'", owner: owner, allowed: Self.allKeys,
-            expected: "a mapping such as {every: day, at: \"02:30\"} or a shorthand such as 'daily 02:30'")
+            expected: "a mapping such as {every: day, at: \"02:30\"} or a shorthand such as 'daily 02:30'",
+            misplaced: [.scheduleKeysInRule])
         else { return nil }
 
         if fields.has("every"), fields.has("interval") {

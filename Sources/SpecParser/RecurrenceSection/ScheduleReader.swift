@@ -28,7 +28,7 @@ struct ScheduleReader {
         var draft = Draft()
         guard let fields = reader.mapping(
             node, place: "'schedule'", owner: owner, allowed: Self.keys,
-            expected: "a mapping (timezone:, rule:, nonexistent:, repeated:)")
+            expected: "a mapping (timezone:, rule:, nonexistent:, repeated:)", misplaced: [.ruleKeysInSchedule])
         else { return draft }
         let errorsBefore = reader.log.errorCount
 
@@ -53,8 +53,12 @@ struct ScheduleReader {
         draft.repeated = fields["repeated"].flatMap { reader.choice($0, field: "repeated", RepeatedTimePolicy.self) }
         let calendar = draft.rule.map(\.isCalendarRule) ?? fields["rule"].map(Self.looksLikeCalendarRule)
         if calendar == true {
-            if !fields.has("nonexistent") { reader.missing("nonexistent", in: fields, Self.nonexistentAdvice) }
-            if !fields.has("repeated") { reader.missing("repeated", in: fields, Self.repeatedAdvice) }
+            // A policy written inside the rule is already reported there, as misplaced.
+            let inRule = Set(fields["rule"]?.mapping?.compactMap { $0.key.scalar?.value } ?? [])
+            for (key, advice) in [("nonexistent", Self.nonexistentAdvice), ("repeated", Self.repeatedAdvice)]
+            where !fields.has(key) && !inRule.contains(key) {
+                reader.missing(key, in: fields, advice)
+            }
         } else if calendar == false {
             for key in ["nonexistent", "repeated"] where fields.has(key) {
                 reader.log.report(.unusedKey, severity: .warning, at: fields.keyNode(key)!,

@@ -25,22 +25,35 @@ struct ValueReader {
         place: String,
         owner: Node?,
         allowed: [String],
-        expected: String
+        expected: String,
+        misplaced: [MisplacedKeys] = []
     ) -> MappingFields? {
         guard case .mapping(let entries, let mark) = node else {
             wrongKind(node, "\(place) must be \(expected), not \(node.kindDescription)")
             return nil
         }
+        var misspelled: Set<String> = []
+        // Keys written one level off are told once per group, with where they go.
+        var misplacedKeys: Set<String> = []
+        for group in misplaced {
+            let found = entries.filter { entry in
+                entry.key.scalar.map { group.keys.contains($0.value) && !allowed.contains($0.value) } ?? false
+            }
+            guard let first = found.first else { continue }
+            log.report(.unknownKey, at: first.key, group.message(found))
+            misplacedKeys.formUnion(found.compactMap { $0.key.scalar?.value })
+            if let standsFor = group.standsFor { misspelled.insert(standsFor) }
+        }
         // The allowed keys in order; a dictionary of positions only for big mappings (duplicates are searched).
         var ordered: [(key: String, entry: Node.Entry)] = []
         ordered.reserveCapacity(entries.count)
         var positions: [String: Int]? = entries.count > MappingFields.searchLimit ? [:] : nil
-        var misspelled: Set<String> = []
         for entry in entries {
             guard case .scalar(let key) = entry.key else {
                 log.report(.wrongKind, at: entry.key, "a key in \(place) must be a plain name, not \(entry.key.kindDescription)")
                 continue
             }
+            if misplacedKeys.contains(key.value) { continue }
             let earlier = positions != nil ? positions![key.value] : ordered.firstIndex { $0.key == key.value }
             if let earlier {
                 let first = ordered[earlier].entry
@@ -51,7 +64,7 @@ struct ValueReader {
             }
             guard allowed.contains(key.value) else {
                 let message: String
-                if let suggestion = Suggestion.closest(to: key.value, in: allowed) {
+                if let suggestion = KeySynonyms.key(for: key.value, in: allowed) ?? Suggestion.closest(to: key.value, in: allowed) {
                     misspelled.insert(suggestion)
                     message = "unknown key '\(key.value)' in \(place); did you mean '\(suggestion)'?"
                 } else {

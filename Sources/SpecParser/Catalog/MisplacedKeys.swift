@@ -1,0 +1,76 @@
+import SpecYAML
+
+/// Keys written one level off: a rule's `every`/`at` straight under `schedule` (no `rule:`), the policies inside
+/// `rule`, a window's `expect` inside a case. Each group is told once, at its first key, with where the keys go,
+/// instead of as one unknown key each and a missing key besides.
+struct MisplacedKeys: Sendable {
+    /// The keys of the group, as they would be written in their right place.
+    let keys: [String]
+    /// The key the group stands for at this place (`rule` for `every` under `schedule`): not reported missing.
+    let standsFor: String?
+    /// The message, given the group's entries as written (in order).
+    let message: @Sendable ([Node.Entry]) -> String
+
+    /// A rule's keys written directly in `schedule`.
+    static let ruleKeysInSchedule = MisplacedKeys(
+        keys: ["every", "at", "on", "day", "month", "missing-day", "minute", "second", "interval", "from"], standsFor: "rule"
+    ) { entries in
+        "\(names(entries)) \(entries.count == 1 ? "belongs" : "belong") inside 'rule'; write rule: {\(flow(entries))}"
+    }
+
+    /// The policies (and the zone) written inside `rule`.
+    static let scheduleKeysInRule = MisplacedKeys(
+        keys: ["nonexistent", "repeated", "timezone", "limit", "id", "version"], standsFor: nil
+    ) { entries in
+        "\(names(entries)) \(entries.count == 1 ? "belongs" : "belong") to 'schedule', beside 'rule', not inside the rule; write \(entries.count == 1 ? "it" : "them") on \(entries.count == 1 ? "a line" : "lines") of \(entries.count == 1 ? "its" : "their") own under 'schedule:', as 'rule:' is"
+    }
+
+    /// The document's sections written without their section key.
+    static let sectionKeysInDocument: [MisplacedKeys] = [
+        MisplacedKeys(keys: ["timezone", "rule", "nonexistent", "repeated"], standsFor: "schedule") { entries in
+            "\(names(entries)) \(entries.count == 1 ? "belongs" : "belong") inside 'schedule'; write a line 'schedule:' and indent \(entries.count == 1 ? "it" : "them") under it"
+        },
+        MisplacedKeys(keys: ["after", "through"], standsFor: "window") { entries in
+            "\(names(entries)) \(entries.count == 1 ? "belongs" : "belong") inside 'window'; write a line 'window:' and indent \(entries.count == 1 ? "it" : "them") under it"
+        },
+        MisplacedKeys(keys: ["occurrences"], standsFor: "expect") { _ in
+            "'occurrences' belongs inside 'expect'; write a line 'expect:' and indent 'occurrences:' under it"
+        },
+    ]
+
+    /// A window's expectation written in a case, which checks a search with `next`.
+    static let expectationInCase = MisplacedKeys(keys: ["expect", "occurrences"], standsFor: "next") { entries in
+        let instants = entries.flatMap { instantTexts(in: $0.value) }
+        let example = instants.isEmpty ? "next: 2027-03-29T02:30:00+02:00 (or a list)" : "next: [\(instants.joined(separator: ", "))]"
+        return "a case gives what its search finds with 'next:', not \(names(entries)) (that is how a window's expectation is written); write \(example), or 'error: no-occurrence'"
+    }
+
+    /// `'every' and 'at'`, `'every', 'at' and 'on'`.
+    private static func names(_ entries: [Node.Entry]) -> String {
+        let quoted = entries.compactMap { $0.key.scalar.map { "'\($0.value)'" } }
+        guard quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " and " + quoted.last!
+    }
+
+    /// The entries as a flow mapping's body, values as written (`every: day, at: "02:30"`).
+    private static func flow(_ entries: [Node.Entry]) -> String {
+        entries.map { entry in
+            let key = entry.key.scalar?.value ?? ""
+            guard let value = entry.value.scalar else { return "\(key): …" }
+            switch value.style {
+            case .doubleQuoted: return "\(key): \"\(value.value)\""
+            case .singleQuoted: return "\(key): '\(value.value)'"
+            default: return "\(key): \(value.value)"
+            }
+        }.joined(separator: ", ")
+    }
+
+    /// The instants written in an expectation's value: a list, or `{occurrences: [...]}`.
+    private static func instantTexts(in node: Node) -> [String] {
+        switch node {
+        case .scalar(let scalar): scalar.isNull ? [] : [scalar.value]
+        case .sequence(let items, _): items.compactMap { $0.scalar?.value }
+        case .mapping(let entries, _): entries.first { $0.key.scalar?.value == "occurrences" }.map { instantTexts(in: $0.value) } ?? []
+        }
+    }
+}

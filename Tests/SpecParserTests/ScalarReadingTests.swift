@@ -40,7 +40,7 @@ import Testing
 
     @Test(arguments: [
         ("2027-03-28T03:00:00", InstantText.Problem.missingOffset),
-        ("2027-03-28", .missingOffset),
+        ("2027-03-28", .dateOnly),
         ("2027-03-28T03:00+02:00", .missingSeconds),
         ("2027-03-28T03:00", .missingSeconds),
         ("2027-02-29T03:00:00Z", .noSuchDate(year: 2027, month: 2, day: 29)),
@@ -50,7 +50,10 @@ import Testing
         ("2027-03-28T23:60:00Z", .timeOutOfRange),
         ("2027-03-28T23:00:60Z", .timeOutOfRange),
         ("2027-03-28T03:00:00+24:00", .offsetOutOfRange),
-        ("2027-03-28T03:00:00+0200", .malformed),
+        ("2027-03-28T03:00:00+0200", .offsetWithoutColon),
+        ("2027-03-28T03:00:00 +02:00", .spaceBeforeOffset),
+        ("2027-03-28T03:00:00.5 Z", .spaceBeforeOffset),
+        ("2027-03-28T03:00:00+020", .malformed),
         // Offsets with seconds, as explain and the reports show local mean time: named with their UTC form
         // (Python: datetime.fromisoformat(...).timestamp()).
         ("1892-06-01T12:00:00+00:53:28", .offsetWithSeconds(Date(timeIntervalSince1970: -2_448_276_808))),

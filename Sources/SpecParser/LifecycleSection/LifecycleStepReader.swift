@@ -247,7 +247,9 @@ struct LifecycleStepReader {
             return .during(stage)
         }
         let forms = (allowAfterWrite ? ["after-write"] : []) + (stages ?? LifecycleSpec.Stage.allCases).map { "during \($0.rawValue)" }
-        if let suggestion = Suggestion.closest(to: text, in: forms) {
+        // `expire: parse` names the stage and leaves out 'during'.
+        let during = forms.contains("during \(text)") ? "during \(text)" : nil
+        if let suggestion = during ?? Suggestion.closest(to: text, in: forms) {
             reader.log.report(.unknownValue, at: node, "unknown value '\(text)' for '\(field)'; did you mean '\(suggestion)'? (allowed: \(forms.joined(separator: " | ")))")
         } else {
             reader.log.report(.unknownValue, at: node, "unknown value '\(text)' for '\(field)'; write one of \(forms.joined(separator: " | "))")

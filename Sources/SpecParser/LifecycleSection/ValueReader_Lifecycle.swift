@@ -14,6 +14,7 @@ extension ValueReader {
     func identifier(_ node: Node, field: String) -> String? {
         guard let text = text(node, field: field, expected: "a task identifier, e.g. com.example.app.refresh") else { return nil }
         guard Self.isLogSafeName(text) else {
+            if reportSlip(node, code: .invalidName) { return nil }
             log.report(.invalidName, at: node,
                        "'\(text)' is not a task identifier; use only letters, digits, '.', '-' and '_', e.g. com.example.app.refresh")
             return nil

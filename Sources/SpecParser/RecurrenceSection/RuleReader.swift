@@ -17,6 +17,13 @@ struct RuleReader {
     private static let intervalKeys = SpecKeyCatalog.rule.variant(key: "interval", value: nil)!.keys
     static let allKeys = SpecKeyCatalog.rule.keyNames
 
+    /// Words for groups of days that people write as `every:`, and the weekdays they mean.
+    private static let dayGroups: [String: String] = [
+        "weekday": "monday, tuesday, wednesday, thursday, friday", "weekdays": "monday, tuesday, wednesday, thursday, friday",
+        "workday": "monday, tuesday, wednesday, thursday, friday", "workdays": "monday, tuesday, wednesday, thursday, friday",
+        "business-day": "monday, tuesday, wednesday, thursday, friday", "weekend": "saturday, sunday",
+    ]
+
     private static let advice: [String: String] = [
         "at": "add the wall time, e.g. 'at: \"02:30\"'",
         "on": "add the weekdays, e.g. 'on: [monday, thursday]'",
@@ -54,6 +61,16 @@ struct RuleReader {
         guard let form = Self.forms.first(where: { $0.every == every.value }) else {
             let names = Self.forms.map(\.every)
             let adverbs = ["daily": "day", "weekly": "week", "monthly": "month", "yearly": "year", "hourly": "hour"]
+            if let days = Self.dayGroups[every.value.lowercased()] {
+                log.report(.unknownValue, at: everyNode,
+                           "there is no 'every: \(every.value)'; name the days in a weekly rule: {every: week, on: [\(days)]\(fields["at"]?.scalar.map { ", at: \"\($0.value)\"" } ?? "")}")
+                return nil
+            }
+            if DurationText.seconds(every.value) != nil {
+                log.report(.unknownValue, at: everyNode,
+                           "'every' takes a calendar unit (day | week | month | year | hour); for elapsed time write an interval rule: {interval: \(every.value), from: <the first instant>}")
+                return nil
+            }
             if let suggestion = adverbs[every.value.lowercased()] ?? Suggestion.closest(to: every.value, in: names) {
                 log.report(.unknownValue, at: everyNode, "unknown value '\(every.value)' for 'every'; did you mean '\(suggestion)'? (allowed: day | week | month | year | hour)")
             } else {
@@ -189,6 +206,15 @@ struct RuleReader {
                 valid = false
                 continue
             }
+            if Weekday(name: scalar.value) == nil, reader.reportSlip(item, code: .invalidWeekday) {
+                valid = false
+                continue
+            }
+            if let days = Self.dayGroups[scalar.value.lowercased()] {
+                log.report(.invalidWeekday, at: item, "'\(scalar.value)' is not one weekday; name each: [\(days)]")
+                valid = false
+                continue
+            }
             let words = scalar.value.split(separator: " ")
             if words.count > 1, words.allSatisfy({ Weekday(name: String($0)) != nil }) {
                 log.report(.invalidWeekday, at: item,
@@ -211,7 +237,9 @@ struct RuleReader {
         guard !scalar.value.isEmpty, scalar.value.count <= 4, scalar.value.allSatisfy({ $0.isASCII && $0.isNumber }),
               let day = Int(scalar.value)
         else {
-            log.report(.invalidNumber, at: node, "'day' must be a day of the month, 1–31, or last; not '\(scalar.value)'")
+            let meant = ["last-day", "lastday", "last_day", "end", "end-of-month", "-1"].contains(scalar.value.lowercased())
+                ? "; for the month's last day write 'day: last'" : ""
+            log.report(.invalidNumber, at: node, "'day' must be a day of the month, 1–31, or last; not '\(scalar.value)'\(meant)")
             return nil
         }
         return .day(day)

@@ -83,6 +83,11 @@ struct ScheduleReader {
         case .mapping(let entries, _):
             let keys = entries.compactMap { $0.key.scalar?.value }
             if keys.contains("interval") { return false }
+            // `every: 90m` is an interval written with the wrong key: reported as such, it needs no policies.
+            if let every = entries.first(where: { $0.key.scalar?.value == "every" })?.value.scalar,
+               DurationText.seconds(every.value) != nil {
+                return false
+            }
             return keys.contains("every") ? true : nil
         case .scalar(let scalar):
             let first = scalar.value.split(separator: " ").first

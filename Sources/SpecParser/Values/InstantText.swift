@@ -16,6 +16,12 @@ enum InstantText {
         case malformed
         case missingOffset
         case missingSeconds
+        /// `2027-03-27`: a date alone.
+        case dateOnly
+        /// `2027-03-27T00:00:00 +01:00`.
+        case spaceBeforeOffset
+        /// `+0100`: ISO 8601's basic form, which RFC 3339 does not allow.
+        case offsetWithoutColon
         case noSuchDate(year: Int, month: Int, day: Int)
         case timeOutOfRange
         case offsetOutOfRange
@@ -29,7 +35,15 @@ enum InstantText {
             case .missingOffset:
                 "the instant '\(text)' has no offset; add the offset the zone has then (e.g. +02:00) or Z, so the test does not depend on the machine's zone"
             case .missingSeconds:
-                "the instant '\(text)' has no seconds; write them too, e.g. 2027-03-28T03:00:00+02:00"
+                text.last.map { $0.isNumber } == true && !text.dropFirst(10).contains(where: { "+-Zz".contains($0) })
+                    ? "the instant '\(text)' has no seconds and no offset; write both, e.g. 2027-03-28T03:00:00+02:00 (the offset the zone has then, or Z)"
+                    : "the instant '\(text)' has no seconds; write them too, e.g. 2027-03-28T03:00:00+02:00"
+            case .dateOnly:
+                "'\(text)' is a date without a time; write '\(field)' with its time and offset, e.g. \(text)T00:00:00+01:00 (the offset the zone has then, or Z)"
+            case .spaceBeforeOffset:
+                "the instant '\(text)' has a space before its offset; write it without: \(text.replacingOccurrences(of: " ", with: "", options: .backwards, range: text.index(text.startIndex, offsetBy: 19)..<text.endIndex))"
+            case .offsetWithoutColon:
+                "the offset in '\(text)' has no colon; write it as ±HH:MM: \(text.dropLast(2)):\(text.suffix(2))"
             case .noSuchDate(let year, let month, let day):
                 "the date \(Self.four(year))-\(Self.two(month))-\(Self.two(day)) in '\(text)' does not exist; check the month and the day"
             case .timeOutOfRange:
@@ -79,7 +93,7 @@ enum InstantText {
         guard let year = digits(4), take("-"), let month = digits(2), take("-"), let day = digits(2) else {
             return .failure(.malformed)
         }
-        guard take("Tt ") else { return .failure(index == bytes.count ? .missingOffset : .malformed) }
+        guard take("Tt ") else { return .failure(index == bytes.count ? .dateOnly : .malformed) }
         guard let hour = digits(2), take(":"), let minute = digits(2) else { return .failure(.malformed) }
         guard take(":") else {
             // `2027-03-28T03:00+02:00` or `2027-03-28T03:00`: a near miss worth naming precisely.
@@ -100,6 +114,9 @@ enum InstantText {
         }
         var offset: Int?
         var offsetSeconds: Int?
+        if index + 1 < bytes.count, bytes[index] == 0x20, "+-Zz".utf8.contains(bytes[index + 1]) {
+            return .failure(.spaceBeforeOffset)
+        }
         if index == bytes.count {
             return .failure(.missingOffset)
         } else if take("Zz") {
@@ -107,7 +124,9 @@ enum InstantText {
         } else if index < bytes.count, bytes[index] == 0x2B || bytes[index] == 0x2D {
             let sign = bytes[index] == 0x2D ? -1 : 1
             index += 1
-            guard let hours = digits(2), take(":"), let minutes = digits(2) else { return .failure(.malformed) }
+            guard let hours = digits(2) else { return .failure(.malformed) }
+            if index + 2 == bytes.count, digits(2) != nil { return .failure(.offsetWithoutColon) }
+            guard take(":"), let minutes = digits(2) else { return .failure(.malformed) }
             guard hours <= 23, minutes <= 59 else { return .failure(.offsetOutOfRange) }
             // `+00:53:28`, as `explain` and the reports show a local-mean-time offset: read to name its UTC form.
             if take(":") {

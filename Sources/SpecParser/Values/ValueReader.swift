@@ -111,6 +111,13 @@ struct ValueReader {
         }
     }
 
+    /// Reports the typographic slip that keeps a value from reading (`TypographicSlip`); true when there was one.
+    func reportSlip(_ node: Node, code: DiagnosticCode) -> Bool {
+        guard let scalar = node.scalar, let problem = TypographicSlip.problem(in: scalar) else { return false }
+        log.report(code, at: node, problem)
+        return true
+    }
+
     func wrongKind(_ node: Node, _ message: String) {
         if case .scalar(let scalar) = node, scalar.isNull {
             log.report(.emptyValue, at: node, message.replacingOccurrences(of: "not an empty value", with: "but it is empty"))
@@ -151,6 +158,7 @@ struct ValueReader {
         guard let scalar = scalar(node, field: field, expected: "a whole number, e.g. \(example)") else { return nil }
         let text = scalar.value
         guard !text.isEmpty, text.count <= 12, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text) else {
+            if reportSlip(node, code: .invalidNumber) { return nil }
             log.report(.invalidNumber, at: node, "'\(field)' must be a whole number, e.g. \(example), not '\(text)'")
             return nil
         }
@@ -168,8 +176,9 @@ struct ValueReader {
         func allowed() -> String { Value.allCases.map(\.rawValue).joined(separator: " | ") }
         guard let scalar = scalar(node, field: field, expected: "one of \(allowed())") else { return nil }
         if let value = Value(rawValue: scalar.value) { return value }
+        if reportSlip(node, code: .unknownValue) { return nil }
         let names = Value.allCases.map(\.rawValue)
-        if let suggestion = Suggestion.closest(to: scalar.value, in: names) {
+        if let suggestion = ValueSynonyms.value(for: scalar.value, in: names) ?? Suggestion.closest(to: scalar.value, in: names) {
             log.report(.unknownValue, at: node, "unknown value '\(scalar.value)' for '\(field)'; did you mean '\(suggestion)'? (allowed: \(allowed()))")
         } else {
             log.report(.unknownValue, at: node, "unknown value '\(scalar.value)' for '\(field)'; write one of \(allowed())")
@@ -180,6 +189,7 @@ struct ValueReader {
     /// An RFC 3339 instant with an explicit offset.
     func instant(_ node: Node, field: String) -> InstantLiteral? {
         guard let scalar = scalar(node, field: field, expected: "an instant with an offset, e.g. 2027-03-28T03:00:00+02:00") else { return nil }
+        if case .failure = InstantText.parse(scalar.value), reportSlip(node, code: .invalidInstant) { return nil }
         return instant(scalar.value, at: scalar.mark, length: node.underlineLength, field: field)
     }
 
@@ -203,19 +213,51 @@ struct ValueReader {
     /// A wall time `HH:MM` or `HH:MM:SS`.
     func time(_ node: Node, field: String) -> TimeOfDay? {
         guard let scalar = scalar(node, field: field, expected: "a wall time, e.g. \"02:30\"") else { return nil }
+        if TimeOfDay(parsing: scalar.value) == nil, reportSlip(node, code: .invalidTime) { return nil }
         return time(scalar.value, at: scalar.mark, length: node.underlineLength, field: field)
     }
 
     func time(_ text: String, at mark: Mark, length: @autoclosure () -> Int, field: String) -> TimeOfDay? {
         if let time = TimeOfDay(parsing: text) { return time }
+        if let meant = Self.twentyFourHourTime(text) {
+            log.report(.invalidTime, at: mark, length: length(),
+                       "'\(text)' is not a wall time; write '\(field)' on the 24-hour clock as HH:MM: \"\(meant)\"")
+            return nil
+        }
         log.report(.invalidTime, at: mark, length: length(),
                    "'\(text)' is not a wall time; write '\(field)' as HH:MM or HH:MM:SS with hours 00–23, e.g. \"02:30\"")
         return nil
     }
 
+    /// What a time written another way means on the 24-hour clock: `2:30am` → 02:30, `2:30 PM` → 14:30,
+    /// `02.30` or `02h30` → 02:30; nil when it is not such a time.
+    static func twentyFourHourTime(_ text: String) -> String? {
+        var rest = Substring(text.lowercased())
+        var afternoon: Bool?
+        for (suffix, isPM) in [("a.m.", false), ("p.m.", true), ("am", false), ("pm", true)] where rest.hasSuffix(suffix) {
+            afternoon = isPM
+            rest = rest.dropLast(suffix.count)
+            while rest.last == " " { rest = rest.dropLast() }
+            break
+        }
+        let parts = rest.split(omittingEmptySubsequences: false) { $0 == ":" || $0 == "." || $0 == "h" }
+        guard (1...2).contains(parts.count), parts.count == 2 || afternoon != nil,
+              parts.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              var hour = Int(parts[0]), let minute = parts.count == 2 ? Int(parts[1]) : 0,
+              parts.count == 1 || parts[1].count == 2, (0...59).contains(minute)
+        else { return nil }
+        if let afternoon {
+            guard (1...12).contains(hour) else { return nil }
+            hour = hour % 12 + (afternoon ? 12 : 0)
+        }
+        guard (0...23).contains(hour) else { return nil }
+        return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+    }
+
     /// A duration in seconds: `45s`, `90m`, `24h`, `1h30m`, `2d`.
     func duration(_ node: Node, field: String) -> Int? {
         guard let scalar = scalar(node, field: field, expected: "a duration, e.g. 90m or 24h") else { return nil }
+        if DurationText.seconds(scalar.value) == nil, reportSlip(node, code: .invalidDuration) { return nil }
         return duration(scalar.value, at: scalar.mark, length: node.underlineLength, field: field)
     }
 
@@ -243,7 +285,10 @@ struct ValueReader {
     /// An IANA time zone that can represent its place's future offset changes.
     func timeZone(_ node: Node, field: String) -> TimeZone? {
         guard let scalar = scalar(node, field: field, expected: "an IANA time zone, e.g. Europe/Berlin") else { return nil }
-        switch ZoneName.resolve(scalar.value) {
+        let resolution = ZoneName.resolve(scalar.value)
+        if case .zone(let zone) = resolution { return zone }
+        if reportSlip(node, code: .unknownTimeZone) { return nil }
+        switch resolution {
         case .zone(let zone):
             return zone
         case .unknown(let suggestion):

@@ -1,0 +1,22 @@
+/// Other words QA engineers write for a closed-set value (`twice` for `both`, `clamp` for `last-day`), which edit
+/// distance cannot find: an unknown value that is one of them gets a did-you-mean for the value allowed there.
+enum ValueSynonyms {
+    /// Each word and the values it may stand for, in order of preference; the first one allowed is offered.
+    private static let valuesByWord: [String: [String]] = [
+        "twice": ["both"], "all": ["both"], "each": ["both"],
+        "earlier": ["first"], "earliest": ["first"], "later": ["last"], "latest": ["last"],
+        "clamp": ["last-day"], "clip": ["last-day"], "last": ["last-day"], "end-of-month": ["last-day"], "end": ["last-day"],
+        "skip-gap": ["skip"], "drop": ["skip"], "omit": ["skip"],
+        "next": ["next-valid-time"], "next-valid": ["next-valid-time"], "after-gap": ["next-valid-time"],
+        "forward": ["shift-forward"], "backward": ["shift-backward"],
+        "success": ["completed", "true"], "succeeded": ["completed", "true"], "ok": ["completed", "true"],
+        "failure": ["failed", "false"], "fail": ["failed", "false"], "yes": ["true"], "no": ["false"],
+        "bgapprefreshtask": ["refresh"], "app-refresh": ["refresh"], "bgprocessingtask": ["processing"],
+        "none": ["no-occurrence"], "no-occurrences": ["no-occurrence"], "not-found": ["no-occurrence"],
+    ]
+
+    /// The allowed value `word` most likely stands for, if it is a known synonym (any case).
+    static func value(for word: String, in allowed: [String]) -> String? {
+        valuesByWord[word.lowercased()]?.first { allowed.contains($0) }
+    }
+}

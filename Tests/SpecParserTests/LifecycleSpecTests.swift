@@ -308,6 +308,30 @@ import Testing
         #expect(Self.scenario(file) != nil)
     }
 
+    /// A comma in a plain value of a list key is a list without brackets (`tags: dst, europe`), except in log text,
+    /// where it can be part of the one text the author meant.
+    @Test func aCommaInLogTextKeepsOneTextButInIdentifiersAsksForAList() throws {
+        let log = Self.parse(Self.minimal("""
+            steps: []
+            expect:
+              log:
+                contains: write failed, retrying
+                never: token=, secret=
+            """))
+        #expect(log.diagnostics.isEmpty, "\(log.diagnostics.map(\.message))")
+        let expect = try #require(Self.scenario(log)).expect
+        #expect(expect.logContains?.value == ["write failed, retrying"])
+        #expect(expect.logNever?.value == ["token=, secret="])
+
+        let items = Self.parse(Self.minimal("""
+            steps: []
+            expect:
+              store:
+                items: 42, 43
+            """))
+        #expect(items.diagnostics.map(\.message) == ["'items' takes a list, and '42, 43' without brackets is one text; write [42, 43]"])
+    }
+
     @Test func aDocumentWithStepsButNoTaskIsAScenarioMissingItsTask() {
         let file = Self.parse("spec: s\nclock: 2027-03-29T00:00:00+02:00\nsteps: []\nexpect: {errors: []}\n")
         #expect(file.diagnostics.map(\.code) == ["missing-key"])

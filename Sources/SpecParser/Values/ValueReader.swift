@@ -91,6 +91,9 @@ struct ValueReader {
                    "\(fields.place) has no '\(key)'; \(advice)")
     }
 
+    /// The list keys whose items are free text (log lines), where a comma can be part of one item.
+    static let freeTextLists: Set<String> = ["contains", "never"]
+
     /// The items of a list; a single scalar counts as a one-item list when `singleAllowed`.
     func list(_ node: Node, field: String, singleAllowed: Bool = false, expected: String) -> [Node]? {
         switch node {
@@ -98,7 +101,8 @@ struct ValueReader {
             return items
         case .scalar(let scalar) where singleAllowed && !scalar.isNull:
             // `tags: dst, europe` would be one tag "dst, europe": a list written without its brackets, not one item.
-            if scalar.style == .plain, scalar.value.contains(",") {
+            // Log text may hold a comma: there one plain value stays one text.
+            if scalar.style == .plain, scalar.value.contains(","), !Self.freeTextLists.contains(field) {
                 let items = scalar.value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                 log.report(.wrongKind, at: node,
                            "'\(field)' takes a list, and '\(scalar.value)' without brackets is one text; write [\(items.joined(separator: ", "))]")

@@ -317,9 +317,14 @@ struct ResultsJSONScan {
 
     private mutating func literal(_ word: StaticString) throws(Failure) {
         let text = UnsafeRawBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        let start = index
         for byte in text {
             guard index < bytes.count else { throw endedEarly() }
-            guard bytes[index] == byte else { throw unexpected("where a value should start") }
+            guard bytes[index] == byte else {
+                // `nul`, `tru…`: said where the word starts, as a value that is none.
+                index = start
+                throw unexpected("where a value should start")
+            }
             index += 1
         }
     }

@@ -162,7 +162,9 @@ def generate(args):
     # Truncations: every 1/40 of the big file, the first bytes, and right after each structural character nearby.
     offsets = sorted(set([0, 1, 2, 10, 100] + [len(big) * i // 40 for i in range(1, 40)] + [len(big) - 1, len(big) - 2]))
     for offset in offsets:
-        add(f"truncated-big-{offset}", big[:offset], REFUSE, what=f"big cut at byte {offset}")
+        # A cut that takes only the final newline leaves the whole document.
+        whole = big[:offset].rstrip() == big.rstrip()
+        add(f"truncated-big-{offset}", big[:offset], READ if whole else REFUSE, what=f"big cut at byte {offset}")
     for offset in sorted(set(len(small) * i // 25 for i in range(1, 25))):
         add(f"truncated-small-{offset}", small[:offset], REFUSE, what=f"small cut at byte {offset}")
 

@@ -27,6 +27,11 @@ public enum JSONResultsReader {
         let run: RunResult
         do {
             run = try JSONDecoder().decode(RunResult.self, from: data)
+        } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty && scan.firstFractionalCount != nil {
+            // The bytes are JSON (the scan read them all), so what Foundation calls "not valid JSON" is a number it could
+            // not make an integer of.
+            let number = scan.firstFractionalCount!
+            throw ResultsReadError(source: source, problem: "\(number.place) is \(number.text.prefix(40)), not a whole number")
         } catch let error as DecodingError {
             throw ResultsReadError(source: source, problem: describe(error))
         } catch {

@@ -24,6 +24,21 @@ struct ResultsJSONScan {
     /// (`tests[3].zoneContext.zone`). Filled only when asked for.
     var fields: [String: String] = [:]
 
+    /// The first number that is not a whole number within 64 bits, outside the fields that hold fractions and the
+    /// summary (which is recomputed): its place and text. Foundation refuses such a number in an integer field with only
+    /// "The given data was not valid JSON."; this says where.
+    var firstFractionalCount: (place: String, text: String)?
+
+    /// The only fields that hold fractions (`TestResult.duration`, `ResultInstant.epochSeconds`); every other number is
+    /// a whole one (lines, columns, lengths, offsets, counts, versions).
+    static let fractionalFields: Set<String> = ["duration", "epochSeconds"]
+
+    static func isWholeNumber(_ text: String) -> Bool {
+        if Int(text) != nil { return true }
+        guard let value = Double(text) else { return false }
+        return value == value.rounded() && abs(value) < 9.2e18
+    }
+
     /// The bytes being scanned; emptied when the scan returns (they belong to the caller's `Data`).
     private var bytes: UnsafeRawBufferPointer
     private var index = 0
@@ -164,9 +179,14 @@ struct ResultsJSONScan {
             if recordFields, index < bytes.count, bytes[index] != UInt8(ascii: "n"), fields[fieldPath] == nil {
                 fields[fieldPath] = placeText
             }
-            if depth == 1, key == "schemaVersion", index < bytes.count,
-               bytes[index] == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
-                schemaVersion = try number()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || isDigit(bytes[index]) {
+                let text = try number()
+                if depth == 1 && key == "schemaVersion" {
+                    schemaVersion = text
+                } else if firstFractionalCount == nil, !Self.fractionalFields.contains(key), !Self.isWholeNumber(text),
+                          case .key(let top)? = place.first, top != "summary" {
+                    firstFractionalCount = (placeText, text)
+                }
             } else {
                 generalPaths.append(fieldPath)
                 try value(depth: depth)

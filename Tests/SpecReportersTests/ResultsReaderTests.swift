@@ -94,6 +94,19 @@ import Testing
             + "UTF-8 (the file was saved in another encoding, or damaged); give the results file as `specrun --json` wrote it (UTF-8).")
     }
 
+    /// Foundation refuses these in an integer field with only "The given data was not valid JSON.".
+    @Test(arguments: ["2.5", "1000000000000000000000000000000", "1e30", "-9.5"])
+    func aNumberThatIsNoWholeNumberInAnIntegerFieldIsNamedByItsPlace(_ literal: String) {
+        let text = Self.document.replacingOccurrences(of: "\"line\": 1,", with: "\"line\": \(literal),")
+        #expect(Self.error(reading: text)?.description == "old.json: tests[0].line is \(literal), not a whole number; give a results "
+            + "file written by `specrun --json` of this version.")
+    }
+
+    @Test func aWholeNumberWrittenWithAFractionIsRead() throws {
+        let text = Self.document.replacingOccurrences(of: "\"line\": 1,", with: "\"line\": 1.0,")
+        #expect(try JSONResultsReader.read(Data(text.utf8), source: "old.json") == RunResultFixture.run)
+    }
+
     @Test(arguments: [
         ("1e400", "the number 1e400 is too large for any number a results document holds"),
         ("-1e999", "the number -1e999 is too large for any number a results document holds"),

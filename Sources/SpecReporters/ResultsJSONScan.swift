@@ -33,6 +33,10 @@ struct ResultsJSONScan {
     /// a whole one (lines, columns, lengths, offsets, counts, versions).
     static let fractionalFields: Set<String> = ["duration", "epochSeconds"]
 
+    /// No number a run writes is larger (epoch seconds of year ±30,000; durations; lines); the summary, recomputed on
+    /// reading, is not held to it.
+    static let magnitudeLimit = 1e12
+
     static func isWholeNumber(_ text: String) -> Bool {
         if Int(text) != nil { return true }
         guard let value = Double(text) else { return false }
@@ -180,9 +184,15 @@ struct ResultsJSONScan {
                 fields[fieldPath] = placeText
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: "-") || isDigit(bytes[index]) {
+                let numberStart = index
                 let text = try number()
+                let inSummary = if case .key("summary")? = place.first { true } else { false }
                 if depth == 1 && key == "schemaVersion" {
                     schemaVersion = text
+                } else if !inSummary, let value = Double(text), abs(value) > Self.magnitudeLimit {
+                    // Reporters turn durations into milliseconds and instants into offsets as Int: 1e30 would trap there.
+                    throw Failure(offset: numberStart, problem: "\(placeText) is \(text.prefix(40)), larger than any number a run writes "
+                        + "(at most 10^12: seconds across 30,000 years)", remedy: Self.resultsRemedy)
                 } else if firstFractionalCount == nil, !Self.fractionalFields.contains(key), !Self.isWholeNumber(text),
                           case .key(let top)? = place.first, top != "summary" {
                     firstFractionalCount = (placeText, text)

@@ -105,7 +105,7 @@ def field_variants(base, prefix, filter_path=None):
         name = place(path)
         key = path[-1]
         lenient = path[0] == "summary" or is_optional(path)
-        enum = key in ("status", "kind", "severity", "outcome")
+        enum = key in ("status", "kind", "severity")
 
         def variant(kind, new, expect, at=name):
             copy = json.loads(base)
@@ -268,7 +268,7 @@ def generate(args):
     print(f"{len(manifest)} variants in {folder}")
 
 
-ACTION = re.compile(r"\b(give|re-render|re-run|run|write|download|remove|keep|use|fix|name|merge|delete|upload)\b", re.I)
+ACTION = re.compile(r"\b(read|check|make|save|give|re-render|re-run|run|write|download|remove|keep|use|fix|name|merge|delete|upload)\b", re.I)
 
 
 def run_one(command, cwd, timeout=60):

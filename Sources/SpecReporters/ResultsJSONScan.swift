@@ -245,7 +245,7 @@ struct ResultsJSONScan {
 
     private func checkDepth(_ depth: Int) throws(Failure) {
         guard depth > Self.depthLimit else { return }
-        throw Failure(offset: index, problem: "the document nests deeper than \(Self.depthLimit) levels (a results document nests 7)",
+        throw Failure(offset: index, problem: "\(inPlace)the document nests deeper than \(Self.depthLimit) levels (a results document nests 7)",
                       remedy: Self.resultsRemedy)
     }
 

@@ -72,7 +72,9 @@ import Testing
         let nest = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
         let text = Self.document.replacingOccurrences(of: "\n  \"notes\": []", with: "\n  \"notes\": " + nest)
         let error = Self.error(reading: text)
-        #expect(error?.problem == "the document nests deeper than 64 levels (a results document nests 7)", "\(String(describing: error))")
+        // The place keeps its first four parts and its last two.
+        #expect(error?.problem == "in notes[0][0][0]…[0][0]: the document nests deeper than 64 levels (a results document nests 7)",
+                "\(String(describing: error))")
         // The top-level notes: line 1 of the document is "{", so the line of "\n  \"notes\"" plus one.
         #expect(error?.line == Self.place(of: "\n  \"notes\": [", in: text).split(separator: ":").first.flatMap { Int($0) }.map { $0 + 1 })
     }

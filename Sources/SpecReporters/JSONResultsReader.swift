@@ -84,7 +84,15 @@ public enum JSONResultsReader {
     /// Fields the document carries that this build neither reads nor writes: re-encoding what was read and scanning
     /// that gives exactly the fields this build knows, so no list of names has to be kept in step with the types.
     private static func unknownFieldWarnings(_ scan: ResultsJSONScan, run: RunResult, source: String) -> [String] {
-        guard let known = try? ResultsJSONScan.scan(JSONEncoder().encode(run), recordFields: true).fields else { return [] }
+        // Test by test, so that a 100 MB document is not held twice.
+        var skeleton = run
+        skeleton.tests = []
+        let encoder = JSONEncoder()
+        guard var known = try? ResultsJSONScan.scan(encoder.encode(skeleton), recordFields: true).fields else { return [] }
+        for test in run.tests {
+            guard let fields = try? ResultsJSONScan.scan(encoder.encode(test), recordFields: true).fields else { return [] }
+            for field in fields.keys { known["tests[]." + field] = "" }
+        }
         let unknown = scan.fields.keys.filter { path in
             guard known[path] == nil else { return false }
             // Only the outermost unknown field: the fields inside it are unknown by the same token.

@@ -1,17 +1,117 @@
 import Foundation
 import SpecResults
 
-/// Reads a results document written by `JSONReporter` (for `specrun report`, `merge` and `compare`).
+/// Reads a results document written by `JSONReporter` (for `specrun report`, `merge`, `compare` and `--last-failed`).
+///
+/// What cannot be read right is refused with the place and what to do (docs/reports.md, "Reading results files"):
+/// bytes that are not JSON or not UTF-8, a document cut short, nesting deeper than `ResultsJSONScan.depthLimit`, a
+/// field written twice in one object, a `schemaVersion` other than this build's, a missing or mistyped field, a test
+/// id given twice, a shard outside 1…N. What can be read but is suspect is read with a warning: fields this build
+/// does not know (a newer specrun may have added them).
 public enum JSONResultsReader {
-    /// Decodes `data`; `source` names the file in errors.
+    /// Decodes `data`; `source` names the file in errors. Warnings are dropped (see `readWithWarnings`).
     public static func read(_ data: Data, source: String) throws(ResultsReadError) -> RunResult {
+        try readWithWarnings(data, source: source).run
+    }
+
+    /// Decodes `data`, and says what was read but is suspect, each warning naming `source`.
+    public static func readWithWarnings(_ data: Data, source: String) throws(ResultsReadError) -> ResultsReading {
+        let scan: ResultsJSONScan
         do {
-            return try JSONDecoder().decode(RunResult.self, from: data)
+            scan = try ResultsJSONScan.scan(data, recordFields: true)
+        } catch {
+            let (line, column) = ResultsJSONScan.lineAndColumn(of: error.offset, in: data)
+            throw ResultsReadError(source: source, line: line, column: column, problem: error.problem, remedy: error.remedy)
+        }
+        try checkVersion(scan.schemaVersion, source: source)
+        let run: RunResult
+        do {
+            run = try JSONDecoder().decode(RunResult.self, from: data)
+        } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty && scan.firstFractionalCount != nil {
+            // The bytes are JSON (the scan read them all), so what Foundation calls "not valid JSON" is a number it could
+            // not make an integer of.
+            let number = scan.firstFractionalCount!
+            throw ResultsReadError(source: source, problem: "\(number.place) is \(number.text.prefix(40)), not a whole number")
         } catch let error as DecodingError {
             throw ResultsReadError(source: source, problem: describe(error))
         } catch {
             throw ResultsReadError(source: source, problem: "\(error)")
         }
+        try checkTests(run, source: source)
+        try checkShard(run.shard, source: source)
+        return ResultsReading(run: run, warnings: unknownFieldWarnings(scan, run: run, source: source))
+    }
+
+    /// A version other than this build's is refused before anything else is read: a newer document may mean
+    /// something else by the same field names, and reading it as this version would be silently wrong.
+    private static func checkVersion(_ text: String?, source: String) throws(ResultsReadError) {
+        guard let text, let version = Double(text) else { return }  // missing or not a number: the decoder says so
+        let current = RunResult.currentSchemaVersion
+        if version == Double(current) { return }
+        if version > Double(current) {
+            throw ResultsReadError(source: source, problem: "schemaVersion \(text) is newer than this specrun reads (\(current)): "
+                + "a newer specrun wrote it", remedy: "read it with that specrun or a newer one (`specrun --version` says which this is)")
+        }
+        throw ResultsReadError(source: source, problem: "schemaVersion \(text) is not one any specrun wrote (the first is 1)",
+                               remedy: ResultsJSONScan.resultsRemedy)
+    }
+
+    /// One test id twice cannot be read right: the summary would count it twice, and which result is meant is unknown.
+    private static func checkTests(_ run: RunResult, source: String) throws(ResultsReadError) {
+        var firstIndex: [String: Int] = [:]
+        firstIndex.reserveCapacity(run.tests.count)
+        for (index, test) in run.tests.enumerated() {
+            if let first = firstIndex[test.id] {
+                throw ResultsReadError(source: source, problem: "tests[\(index)].id is the id of tests[\(first)] as well; "
+                    + "a results file holds each test once",
+                    remedy: "to combine results use `specrun merge`, or " + ResultsJSONScan.resultsRemedy)
+            }
+            firstIndex[test.id] = index
+        }
+    }
+
+    /// More shards than this cannot come from a plan anyone ran, and `merge` would list every missing one.
+    static let shardCountLimit = 1_000_000
+
+    private static func checkShard(_ shard: Shard?, source: String) throws(ResultsReadError) {
+        guard let shard else { return }
+        guard shard.count >= 1, shard.count <= shardCountLimit, (1...shard.count).contains(shard.index) else {
+            throw ResultsReadError(source: source, problem: "shard \(shard.index)/\(shard.count) is not a shard `--shard I/N` "
+                + "writes (1 ≤ I ≤ N ≤ \(shardCountLimit))", remedy: ResultsJSONScan.resultsRemedy)
+        }
+    }
+
+    /// Fields the document carries that this build neither reads nor writes: re-encoding what was read and scanning
+    /// that gives exactly the fields this build knows, so no list of names has to be kept in step with the types.
+    private static func unknownFieldWarnings(_ scan: ResultsJSONScan, run: RunResult, source: String) -> [String] {
+        // Test by test, so that a 100 MB document is not held twice.
+        var skeleton = run
+        skeleton.tests = []
+        let encoder = JSONEncoder()
+        guard var known = try? ResultsJSONScan.scan(encoder.encode(skeleton), recordFields: true).fields else { return [] }
+        for test in run.tests {
+            guard let fields = try? ResultsJSONScan.scan(encoder.encode(test), recordFields: true).fields else { return [] }
+            for field in fields.keys { known["tests[]." + field] = "" }
+        }
+        let unknown = scan.fields.keys.filter { path in
+            guard known[path] == nil else { return false }
+            // Only the outermost unknown field: the fields inside it are unknown by the same token.
+            let parent = parentPath(path)
+            return parent.isEmpty || known[parent] != nil
+        }.sorted { scan.fields[$0]! < scan.fields[$1]! }
+        guard !unknown.isEmpty else { return [] }
+        let places = unknown.prefix(5).map { scan.fields[$0]! }.joined(separator: ", ") + (unknown.count > 5 ? ", …" : "")
+        return ["\(source): \(unknown.count == 1 ? "a field" : "\(unknown.count) fields") this specrun does not know "
+            + "\(unknown.count == 1 ? "was" : "were") ignored (\(places)); a newer specrun may have written "
+            + "\(unknown.count == 1 ? "it" : "them"): read the file with that version to see \(unknown.count == 1 ? "it" : "them")"]
+    }
+
+    /// The field holding a field: `tests[].zoneContext` for `tests[].zoneContext.zone`, `tests` for `tests[].id`.
+    private static func parentPath(_ path: String) -> String {
+        guard let dot = path.lastIndex(of: ".") else { return "" }
+        var parent = path[..<dot]
+        while parent.hasSuffix("[]") { parent = parent.dropLast(2) }
+        return String(parent)
     }
 
     private static func describe(_ error: DecodingError) -> String {
@@ -56,19 +156,37 @@ public enum JSONResultsReader {
     }
 }
 
-/// A results file that could not be read: which file, what is wrong, and what to do.
+/// A results document read, and what in it is suspect (`JSONResultsReader.readWithWarnings`).
+public struct ResultsReading: Sendable {
+    public var run: RunResult
+    /// One sentence each, naming the file: for example fields this build does not know, which were ignored.
+    public var warnings: [String]
+}
+
+/// A results file that could not be read: which file, where in it, what is wrong, and what to do.
 public struct ResultsReadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file (or other source) the document came from.
     public var source: String
+    /// The 1-based line and column of the problem, when the bytes themselves are wrong.
+    public var line: Int?
+    public var column: Int?
     /// What is wrong, with the place inside the document (`tests[3].status`).
     public var problem: String
+    /// What to do, one imperative clause.
+    public var remedy: String
 
-    public init(source: String, problem: String) {
+    public init(source: String, line: Int? = nil, column: Int? = nil, problem: String,
+                remedy: String = "give a results file written by `specrun --json` of this version") {
         self.source = source
+        self.line = line
+        self.column = column
         self.problem = problem
+        self.remedy = remedy
     }
 
+    /// `old.json:12:5: tests[3]: …; download it again.`
     public var description: String {
-        "\(source): \(problem); give a results file written by `specrun --json` of this version."
+        let place = line.map { ":\($0)" + (column.map { ":\($0)" } ?? "") } ?? ""
+        return "\(source)\(place): \(problem); \(remedy)."
     }
 }

@@ -116,7 +116,12 @@ import Testing
     func whatIsWrittenReadsBackAsTheSameRun(_ run: RunResult) throws {
         var data = Data(try Self.written(run))
         data.append(UInt8(ascii: "\n"))
-        #expect(try JSONResultsReader.read(data, source: "results.json") == run)
+        // The writer's fidelity, checked with Foundation's decoder: `JSONResultsReader` refuses on purpose the numbers
+        // no run writes (a duration of 1.8e308, line Int.max), which `awkward` holds to test the writer's digits.
+        #expect(try JSONDecoder().decode(RunResult.self, from: data) == run)
+        if run == RunResultFixture.run {
+            #expect(try JSONResultsReader.read(data, source: "results.json") == run)
+        }
     }
 
     @Test(arguments: [1, 7, 100, 4096])

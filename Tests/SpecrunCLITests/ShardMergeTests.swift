@@ -125,7 +125,7 @@ import Testing
         let status = await SpecrunCommand.main(arguments: ["specrun", "specs", "--last-failed", "/no/such/results.json"], io: io.commandIO)
         #expect(status == ExitStatus.invalidInput)
         #expect(io.error == """
-            specrun: error: Cannot read the results file '/no/such/results.json'. Give the path of a JSON file written by 'specrun --json'.
+            specrun: error: Cannot read the results file '/no/such/results.json': there is no such file; check the path (a download step that failed?).
             Run 'specrun --help' for usage.
 
             """)

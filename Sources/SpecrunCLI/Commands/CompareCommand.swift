@@ -39,8 +39,9 @@ struct CompareCommand {
             guard parsed.positionals.count == 2 else {
                 throw UsageError("Give two results files, the old one first: 'specrun compare old.json new.json'.")
             }
-            let old = try ResultsFile.read(parsed.positionals[0]).redacted(by: redaction)
-            let new = try ResultsFile.read(parsed.positionals[1]).redacted(by: redaction)
+            let warn = { (warning: String) in io.writeError("specrun: warning: \(redaction.mask(warning))\n") }
+            let old = try ResultsFile.read(parsed.positionals[0], warn: warn).redacted(by: redaction)
+            let new = try ResultsFile.read(parsed.positionals[1], warn: warn).redacted(by: redaction)
             let comparison = RunComparison(old: old, new: new)
             let reporter = ComparisonReporter(color: io.useColor(parsed.value("color")), glyphs: Glyphs.preferred(environment: io.environment))
             io.writeOut(reporter.render(comparison, oldName: parsed.positionals[0], newName: parsed.positionals[1]))

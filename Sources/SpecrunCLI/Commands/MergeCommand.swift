@@ -57,7 +57,9 @@ struct MergeCommand {
                 }
             }
             var shards: [RunResult] = []
-            for path in paths { shards.append(try ResultsFile.read(path)) }
+            for path in paths {
+                shards.append(try ResultsFile.read(path) { io.writeError("specrun: warning: \(redaction.mask($0))\n") })
+            }
             var merged = try RunResult.merging(shards, labels: paths).redacted(by: redaction)
             merged.notes += repeated.map { redaction.mask("\($0) is given more than once; it was merged once") }
             let problems = outputs.write(merged)

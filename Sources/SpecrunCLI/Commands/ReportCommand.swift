@@ -40,7 +40,8 @@ struct ReportCommand {
             }
             try ResultOutputs(parsed).checkPaths(against: [])
             // Archived results may come from a run with other (or no) redaction: mask again before rendering.
-            let run = try ResultsFile.read(parsed.positionals[0]).redacted(by: redaction)
+            let run = try ResultsFile.read(parsed.positionals[0]) { io.writeError("specrun: warning: \(redaction.mask($0))\n") }
+                .redacted(by: redaction)
             let glyphs = Glyphs.preferred(environment: io.environment)
             io.writeOut(TerminalReporter(color: io.useColor(parsed.value("color")), quiet: parsed.flag("quiet"), glyphs: glyphs).render(run))
             let problems = ResultOutputs(parsed).write(run)

@@ -74,6 +74,7 @@ struct RunCommand {
         } catch {
             return usageFailure(error)
         }
+        for warning in configuration.readWarnings { io.writeError("specrun: warning: \(warning)\n") }
 
         // From here on a signal stops the run instead of killing it: reading many files takes time too.
         SignalTrap.install()

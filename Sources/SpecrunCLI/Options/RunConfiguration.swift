@@ -25,6 +25,8 @@ struct RunConfiguration {
     var redaction: Redaction
     /// The results file `--last-failed` read, if given.
     var lastFailed: String?
+    /// What reading the `--last-failed` file found suspect, for the run to print as warnings.
+    var readWarnings: [String] = []
 
     init(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) {
         strict = parsed.flag("strict")
@@ -55,7 +57,9 @@ struct RunConfiguration {
         }
         var ids: Set<String>?
         if let path = parsed.value("last-failed") {
-            let previous = try ResultsFile.read(path)
+            var warnings: [String] = []
+            let previous = try ResultsFile.read(path) { warnings.append($0) }
+            readWarnings = warnings.map(redaction.mask)
             ids = Set(previous.tests.filter { $0.status == .failed || $0.status == .error }.map(\.id))
             lastFailed = path
         }

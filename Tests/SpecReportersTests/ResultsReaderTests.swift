@@ -1,0 +1,218 @@
+import Foundation
+import SpecResults
+import Testing
+@testable import SpecReporters
+
+/// Results files from CI artifacts: cut short, re-encoded, hand-edited, from another specrun. Each is refused with the
+/// file, the place and what to do, or read with a warning when it can be read right (docs/reports.md).
+@Suite struct ResultsReaderTests {
+    static let document = try! JSONReporter().render(RunResultFixture.run)
+
+    /// `line:column` of the first `needle` in `text`, counted here independently of the reader.
+    static func place(of needle: String, in text: String, plus: Int = 0) -> String {
+        let range = text.range(of: needle)!
+        let before = text[..<range.lowerBound]
+        let line = before.filter { $0 == "\n" }.count + 1
+        let column = before.count - (before.lastIndex(of: "\n").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
+        return "\(line):\(column + plus)"
+    }
+
+    static func error(reading bytes: [UInt8]) -> ResultsReadError? {
+        do {
+            _ = try JSONResultsReader.read(Data(bytes), source: "old.json")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    static func error(reading text: String) -> ResultsReadError? { error(reading: Array(text.utf8)) }
+
+    @Test func aDocumentCutShortAnywhereIsRefusedAsCutShort() {
+        let bytes = Array(Self.document.utf8)
+        // Every cut but the one after the last '}' (the final newline is optional).
+        var refused = 0
+        for offset in stride(from: 0, to: bytes.count - 2, by: 37) {
+            let error = Self.error(reading: Array(bytes[..<offset]))
+            #expect(error != nil, "cut at \(offset) was read")
+            guard let error else { continue }
+            #expect(error.description.hasPrefix("old.json:"), "\(error)")
+            #expect(error.problem.contains("cut short") || error.problem.contains("empty"), "cut at \(offset): \(error)")
+            refused += 1
+        }
+        #expect(refused > 100)
+    }
+
+    @Test func aCutInsideTheTestsNamesTheTestAndTheLine() {
+        let text = Self.document
+        let cut = text.range(of: "\"deviationReason\"")!.lowerBound
+        let error = Self.error(reading: String(text[..<cut]))
+        let place = Self.place(of: "\"deviationReason\"", in: text)
+        #expect(error?.description == "old.json:\(place): the document ends inside tests[5]: the file is cut short (an interrupted "
+            + "upload or copy?); download or copy it again, or write it anew with `specrun --json FILE`.")
+    }
+
+    @Test func aFieldWrittenTwiceIsRefusedWithBothLines() {
+        let text = Self.document.replacingOccurrences(of: "\"status\": \"failed\",", with: "\"status\": \"failed\",\n      \"status\": \"passed\",")
+        let first = Self.place(of: "\"status\": \"failed\"", in: text).split(separator: ":")[0]
+        let second = Self.place(of: "\"status\": \"passed\",\n", in: text)
+        let error = Self.error(reading: text)
+        #expect(error?.description == "old.json:\(second): tests[0].status is written twice in one object (first on line \(first)); "
+            + "readers disagree on which one counts (specrun would take the first, jq the last); keep one of them, or give the "
+            + "results file as `specrun --json` wrote it.")
+    }
+
+    @Test func aFieldWrittenTwiceWithAnEscapeIsStillTheSameField() {
+        let text = Self.document.replacingOccurrences(of: "\"strict\": false", with: "\"strict\": false, \"str\\u0069ct\": true")
+        #expect(Self.error(reading: text)?.problem.hasPrefix("strict is written twice") == true)
+    }
+
+    @Test(arguments: [100_000, 65])
+    func deepNestingIsRefusedWithoutRecursingIntoIt(_ depth: Int) {
+        let nest = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        let text = Self.document.replacingOccurrences(of: "\n  \"notes\": []", with: "\n  \"notes\": " + nest)
+        let error = Self.error(reading: text)
+        // The place keeps its first four parts and its last two.
+        #expect(error?.problem == "in notes[0][0][0]…[0][0]: the document nests deeper than 64 levels (a results document nests 7)",
+                "\(String(describing: error))")
+        // The top-level notes: line 1 of the document is "{", so the line of "\n  \"notes\"" plus one.
+        #expect(error?.line == Self.place(of: "\n  \"notes\": [", in: text).split(separator: ":").first.flatMap { Int($0) }.map { $0 + 1 })
+    }
+
+    @Test func nestingAtTheBoundIsNotRefusedForItsDepth() {
+        let nest = String(repeating: "[", count: 63) + String(repeating: "]", count: 63)
+        let error = Self.error(reading: Self.document.replacingOccurrences(of: "\n  \"notes\": []", with: "\n  \"notes\": " + nest))
+        // 64 levels are read; the decoder then says a note is not a string.
+        #expect(error?.problem == "notes[0] is not a string", "\(String(describing: error))")
+    }
+
+    @Test func bytesThatAreNotUTF8AreNamedWithTheirPlace() {
+        var bytes = Array(Self.document.utf8)
+        let text = Self.document
+        let at = text.utf8.distance(from: text.utf8.startIndex, to: text.range(of: "\"spec\": \"")!.upperBound.samePosition(in: text.utf8)!)
+        bytes[at] = 0xFF
+        let error = Self.error(reading: bytes)
+        #expect(error?.description == "old.json:\(Self.place(of: "\"spec\": \"", in: text, plus: 9)): in tests[0].spec: byte 0xFF is not "
+            + "UTF-8 (the file was saved in another encoding, or damaged); give the results file as `specrun --json` wrote it (UTF-8).")
+    }
+
+    /// Foundation refuses these in an integer field with only "The given data was not valid JSON.".
+    @Test(arguments: ["2.5", "-9.5"])
+    func aNumberThatIsNoWholeNumberInAnIntegerFieldIsNamedByItsPlace(_ literal: String) {
+        let text = Self.document.replacingOccurrences(of: "\"line\": 1,", with: "\"line\": \(literal),")
+        #expect(Self.error(reading: text)?.description == "old.json: tests[0].line is \(literal), not a whole number; give a results "
+            + "file written by `specrun --json` of this version.")
+    }
+
+    /// JUnit's milliseconds and the HTML report's durations are Int: a duration of 1e30 trapped `specrun report` (SIGILL).
+    @Test(arguments: [("duration", "1e30"), ("duration", "-1e13"), ("epochSeconds", "1000000000000000000000"), ("line", "9223372036854775807")])
+    func aNumberLargerThanAnyRunWritesIsRefusedWithItsPlace(_ field: String, _ literal: String) throws {
+        let text = try #require(Self.document.range(of: "\"\(field)\": ")).upperBound
+        let end = Self.document[text...].firstIndex(where: { $0 == "," || $0 == "\n" })!
+        let changed = Self.document.replacingCharacters(in: text..<end, with: literal)
+        let error = Self.error(reading: changed)
+        #expect(error?.problem.hasSuffix(" is \(literal), larger than any number a run writes (at most 10^12: seconds across 30,000 years)") == true,
+                "\(String(describing: error))")
+        #expect(error?.problem.contains(field) == true)
+    }
+
+    @Test func aWholeNumberWrittenWithAFractionIsRead() throws {
+        let text = Self.document.replacingOccurrences(of: "\"line\": 1,", with: "\"line\": 1.0,")
+        #expect(try JSONResultsReader.read(Data(text.utf8), source: "old.json") == RunResultFixture.run)
+    }
+
+    @Test(arguments: [
+        ("1e400", "the number 1e400 is too large for any number a results document holds"),
+        ("-1e999", "the number -1e999 is too large for any number a results document holds"),
+        ("NaN", "'N' where a value should start (NaN and Infinity are not JSON): this is not the JSON specrun writes"),
+        ("Infinity", "'I' where a value should start (NaN and Infinity are not JSON): this is not the JSON specrun writes"),
+    ])
+    func numbersJSONCannotCarryAreRefusedWithTheirPlace(_ literal: String, _ problem: String) {
+        let text = Self.document.replacingOccurrences(of: "\"line\": 1,", with: "\"line\": \(literal),")
+        let error = Self.error(reading: text)
+        #expect(error?.problem == "in tests[0].line: " + problem, "\(String(describing: error))")
+    }
+
+    struct NotResults: Sendable, CustomTestStringConvertible {
+        var bytes: [UInt8]
+        var expected: String
+        var testDescription: String { expected }
+    }
+
+    static let notResults: [NotResults] = [
+        NotResults(bytes: [], expected: "old.json:1:1: the file is empty, not a results document (an upload that failed?); download or copy it again, or write it anew with `specrun --json FILE`."),
+        NotResults(bytes: Array(" \n".utf8), expected: "old.json:2:1: the file is empty (only white space), not a results document (an upload that failed?); download or copy it again, or write it anew with `specrun --json FILE`."),
+        NotResults(bytes: Array("<?xml version=\"1.0\"?><testsuites/>".utf8), expected: "old.json:1:1: this is XML or HTML (a JUnit, HTML or other report?), not JSON results; give the file written by `specrun --json FILE`."),
+        NotResults(bytes: Array("spec: Berlin\n".utf8), expected: "old.json:1:1: this is YAML or plain text (a spec file?), not JSON results; give the file written by `specrun --json FILE`."),
+        NotResults(bytes: [0xFF, 0xFE, 0x7B, 0x00], expected: "old.json:1:1: the file is UTF-16, not UTF-8 (an editor re-saved it?); save it as UTF-8, or give the results file as `specrun --json` wrote it."),
+        NotResults(bytes: [0x1F, 0x8B, 0x08, 0x00], expected: "old.json:1:1: this is a compressed (gzip) file, not JSON results; give the file written by `specrun --json FILE`."),
+        NotResults(bytes: Array("{} {}".utf8), expected: "old.json:1:4: more content follows the end of the results document (two files joined into one?); give each results file on its own, as `specrun --json` wrote it."),
+        NotResults(bytes: Array("null".utf8), expected: "old.json: the document is null where an object is needed; give a results file written by `specrun --json` of this version."),
+    ]
+
+    @Test(arguments: notResults)
+    func filesThatAreNoResultsDocumentSayWhatTheyAre(_ file: NotResults) {
+        #expect(Self.error(reading: file.bytes)?.description == file.expected)
+    }
+
+    @Test func aByteOrderMarkIsRead() throws {
+        let run = try JSONResultsReader.read(Data([0xEF, 0xBB, 0xBF] + Array(Self.document.utf8)), source: "old.json")
+        #expect(run == RunResultFixture.run)
+    }
+
+    @Test(arguments: [
+        ("2", "old.json: schemaVersion 2 is newer than this specrun reads (1): a newer specrun wrote it; read it with that specrun "
+            + "or a newer one (`specrun --version` says which this is)."),
+        ("10", "old.json: schemaVersion 10 is newer than this specrun reads (1): a newer specrun wrote it; read it with that specrun "
+            + "or a newer one (`specrun --version` says which this is)."),
+        ("0", "old.json: schemaVersion 0 is not one any specrun wrote (the first is 1); give the results file as `specrun --json` wrote it."),
+        ("-1", "old.json: schemaVersion -1 is not one any specrun wrote (the first is 1); give the results file as `specrun --json` wrote it."),
+    ])
+    func aSchemaVersionOfAnotherSpecrunIsRefusedBeforeAnyFieldIsRead(_ version: String, _ expected: String) {
+        // The other fields are gone: a document of another version may lack them, and that is not what to report.
+        let text = "{\"tests\": 7, \"schemaVersion\": \(version)}"
+        #expect(Self.error(reading: text)?.description == expected)
+    }
+
+    @Test func schemaVersionWrittenAsOnePointZeroIsVersionOne() throws {
+        let text = Self.document.replacingOccurrences(of: "\"schemaVersion\": 1", with: "\"schemaVersion\": 1.0")
+        #expect(try JSONResultsReader.read(Data(text.utf8), source: "old.json") == RunResultFixture.run)
+    }
+
+    @Test func aTestIDGivenTwiceIsRefusedNotCountedTwice() throws {
+        var run = RunResultFixture.run
+        var twin = run.tests[0]
+        twin.status = .passed
+        twin.file = "elsewhere/other.yaml"
+        run.tests.append(twin)
+        let error = Self.error(reading: try JSONReporter().render(run))
+        #expect(error?.description == "old.json: tests[\(run.tests.count - 1)].id is the id of tests[0] as well; a results file holds "
+            + "each test once; to combine results use `specrun merge`, or give the results file as `specrun --json` wrote it.")
+    }
+
+    @Test(arguments: [(0, 2), (3, 2), (1, 0), (-1, -1), (1, 2_000_000)])
+    func aShardOutsideOneToNIsRefused(_ index: Int, _ count: Int) throws {
+        var run = RunResultFixture.run
+        run.shard = Shard(index: index, count: count)
+        let error = Self.error(reading: try JSONReporter().render(run))
+        #expect(error?.description == "old.json: shard \(index)/\(count) is not a shard `--shard I/N` writes (1 ≤ I ≤ N ≤ 1000000); "
+            + "give the results file as `specrun --json` wrote it.")
+    }
+
+    @Test func unknownFieldsAreReadWithAWarningNamingTheFirstPlaces() throws {
+        let text = Self.document
+            .replacingOccurrences(of: "\"strict\": false", with: "\"strict\": false, \"retries\": {\"max\": 3}")
+            .replacingOccurrences(of: "\"status\": \"failed\",", with: "\"status\": \"failed\", \"flaky\": true,")
+        let reading = try JSONResultsReader.readWithWarnings(Data(text.utf8), source: "old.json")
+        #expect(reading.run == RunResultFixture.run)
+        #expect(reading.warnings == ["old.json: 2 fields this specrun does not know were ignored (retries, tests[0].flaky); a newer "
+            + "specrun may have written them: read the file with that version to see them"])
+    }
+
+    @Test func aDocumentThisBuildWroteHasNoUnknownFields() throws {
+        #expect(try JSONResultsReader.readWithWarnings(Data(Self.document.utf8), source: "old.json").warnings == [])
+        // An unknown field that is null carries nothing: no warning for it.
+        let withNull = Self.document.replacingOccurrences(of: "\"strict\": false", with: "\"strict\": false, \"retries\": null")
+        #expect(try JSONResultsReader.readWithWarnings(Data(withNull.utf8), source: "old.json").warnings == [])
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import SpecrunCLI
+
+/// `report`, `merge`, `compare` and `--last-failed` given a results file that is not one (docs/reports.md, "Reading
+/// results files"): exit 2 with the file and what to do, no output file written; a suspect file is read with a warning.
+@Suite struct ResultsFileCommandTests {
+    /// A failing spec run with `--json`: the results file every test then damages.
+    static func results(in folder: ScratchSpecFolder) async throws -> (spec: String, json: String, text: String) {
+        let spec = try folder.write("failing.yaml", """
+            spec: Failing
+            schedule: {timezone: Etc/UTC, rule: daily 12:00, nonexistent: skip, repeated: first}
+            cases: [{name: c, after: 2027-01-01T00:00:00Z, next: 2027-01-01T13:00:00Z}]
+
+            """)
+        let json = folder.path("results.json")
+        let run = await CommandRun.run([spec, "--json", json])
+        #expect(run.status == ExitStatus.testFailure, "\(run.err)")
+        let text = String(decoding: folder.read("results.json") ?? Data(), as: UTF8.self)
+        return (spec, json, text)
+    }
+
+    @Test func aCutShortFileIsRefusedByEveryCommandAndNothingIsWritten() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let (spec, good, text) = try await Self.results(in: folder)
+        let cut = try folder.write("cut.json", String(text.prefix(text.count / 2)))
+        let runs = [
+            ["report", cut, "--junit", folder.path("out/j.xml"), "--html", folder.path("out/h.html"), "--tap", folder.path("out/t.tap")],
+            ["merge", good, cut, "-o", folder.path("out/m.json")],
+            ["compare", cut, good],
+            ["compare", good, cut],
+            [spec, "--last-failed", cut, "--json", folder.path("out/r.json")],
+        ]
+        for arguments in runs {
+            let run = await CommandRun.run(arguments)
+            #expect(run.status == ExitStatus.invalidInput, "\(arguments): \(run.err)")
+            #expect(run.err.hasPrefix("specrun: error: The results file \(cut):"), "\(arguments): \(run.err)")
+            #expect(run.err.contains("the file is cut short (an interrupted upload or copy?); download or copy it again"), "\(run.err)")
+            #expect(folder.entries("out").isEmpty, "\(arguments) wrote \(folder.entries("out"))")
+        }
+    }
+
+    @Test func aFileFromANewerSpecrunIsRefusedByLastFailed() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let (spec, _, text) = try await Self.results(in: folder)
+        let newer = try folder.write("newer.json", text.replacingOccurrences(of: "\"schemaVersion\": 1", with: "\"schemaVersion\": 2"))
+        let run = await CommandRun.run([spec, "--last-failed", newer])
+        #expect(run.status == ExitStatus.invalidInput)
+        #expect(run.err.hasPrefix("specrun: error: The results file \(newer): schemaVersion 2 is newer than this specrun reads (1): "
+            + "a newer specrun wrote it; read it with that specrun or a newer one (`specrun --version` says which this is).\n"), "\(run.err)")
+    }
+
+    @Test func unknownFieldsAreReadWithAWarningByEveryCommand() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let (spec, good, text) = try await Self.results(in: folder)
+        let extra = try folder.write("extra.json", text.replacingOccurrences(of: "\"strict\": false", with: "\"strict\": false,\n  \"retries\": 2"))
+        let warning = "specrun: warning: \(extra): a field this specrun does not know was ignored (retries); a newer specrun may have "
+            + "written it: read the file with that version to see it\n"
+        for arguments in [["report", extra], ["merge", extra, "-o", folder.path("m.json")], ["compare", good, extra], [spec, "--last-failed", extra]] {
+            let run = await CommandRun.run(arguments)
+            #expect(run.status != ExitStatus.invalidInput, "\(arguments): \(run.err)")
+            #expect(run.err.hasPrefix(warning), "\(arguments): \(run.err)")
+        }
+    }
+
+    @Test func aFolderAMissingFileAndAnEmptyPipeEachSayWhatTheyAre() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let fifo = folder.path("pipe.json")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let cases = [
+            (folder.path, "specrun: error: Cannot read the results file '\(folder.path)': it is a folder; name the results file in it, "
+                + "e.g. '\(folder.path)/results.json'.\n"),
+            (folder.path("gone.json"), "specrun: error: Cannot read the results file '\(folder.path("gone.json"))': there is no such file; "
+                + "check the path (a download step that failed?).\n"),
+            // Nobody writes into the pipe: read as empty at once, not waited on for ever.
+            (fifo, "specrun: error: The results file \(fifo):1:1: the file is empty, not a results document (an upload that failed?); "
+                + "download or copy it again, or write it anew with `specrun --json FILE`.\n"),
+        ]
+        for (path, message) in cases {
+            let run = await CommandRun.run(["report", path])
+            #expect(run.status == ExitStatus.invalidInput)
+            #expect(run.err == message + "Run 'specrun report --help' for usage.\n")
+        }
+    }
+}

@@ -55,4 +55,58 @@ import Testing
         #expect(report.status == ExitStatus.invalidInput)
         #expect(report.err == expected + "Run 'specrun report --help' for usage.\n")
     }
+
+    /// bash leaves `~` alone after `=` and inside quotes; Foundation's URL then put the temporary file (and every
+    /// folder on the way) in the real home, and the rename looked in a folder named `~`: folders left in the home,
+    /// and a failed write after the whole run. Such a path is now refused before anything runs or is written.
+    @Test(arguments: [
+        (["specs", "--json=~/r.json"], "The path '~/r.json' (--json) starts with '~', which the shell did not expand (it does not after '=' or inside quotes); write the full path, or --json ~/r.json with a space and no quotes.", "specrun"),
+        (["specs", "--artifacts", "~"], "The path '~' (--artifacts) starts with '~', which the shell did not expand (it does not after '=' or inside quotes); write the full path, or --artifacts ~ with a space and no quotes.", "specrun"),
+        (["report", "r.json", "--html=~nobody/r.html"], "The path '~nobody/r.html' (--html) starts with '~', which the shell did not expand (it does not after '=' or inside quotes); write the full path, or --html ~nobody/r.html with a space and no quotes.", "specrun report"),
+        (["merge", "r.json", "-o", "~/all.json"], "The path '~/all.json' (-o) starts with '~', which the shell did not expand (it does not after '=' or inside quotes); write the full path, or -o ~/all.json with a space and no quotes.", "specrun merge"),
+        (["init", "~/starter"], "The path '~/starter' (init DIR) starts with '~', which the shell did not expand (it does not after '=' or inside quotes); write the full path, or ~/starter without quotes.", "specrun init"),
+        (["specs", "--json="], "The option '--json' needs a path, not an empty value; e.g. --json results.json.", "specrun"),
+        (["report", "r.json", "--artifacts="], "The option '--artifacts' needs a path, not an empty value; e.g. --artifacts results.", "specrun report"),
+    ])
+    func anOutputPathTheShellDidNotExpandOrLeftEmptyIsRefusedBeforeAnythingIsWritten(
+        _ arguments: [String], _ message: String, _ command: String
+    ) async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        #expect(await CommandRun.run("init", folder.path + "/specs").status == ExitStatus.success)
+        _ = await CommandRun.run(folder.path + "/specs", "--quiet", "--json", folder.path + "/r.json")
+        let absolute = arguments.map { ["specs", "r.json"].contains($0) ? folder.path + "/" + $0 : $0 }
+        let run = await CommandRun.run(absolute)
+        #expect(run.status == ExitStatus.invalidInput)
+        #expect(run.err == "specrun: error: \(message)\nRun '\(command) --help' for usage.\n")
+        #expect(run.out.isEmpty)
+    }
+
+    /// A results file or spec path with an unexpanded `~` is read as it is written (a folder named `~`); when it is
+    /// not there, the message says why it may not be.
+    @Test func aPathToReadWithAnUnexpandedTildeGetsAHintWhenItIsNotThere() async {
+        let report = await CommandRun.run("report", "~/no-such-results.json")
+        #expect(report.err.contains("Cannot read the results file '~/no-such-results.json'. Give the path of a JSON file written by 'specrun --json'. "
+            + "The shell did not expand its '~' (it does not after '=' or inside quotes): write the full path.\n"))
+        let run = await CommandRun.run("~/no-such-specs")
+        #expect(run.err.contains("No such file or directory: '~/no-such-specs'. Give a spec file or a folder of specs. "
+            + "The shell did not expand its '~' (it does not after '=' or inside quotes): write the full path.\n"))
+    }
+
+    @Test(arguments: [("a/b.json", "b.json"), ("b.json", "b.json"), ("a/b/", "b"), ("~/x.json", "x.json"), ("~", "~"), ("/", ""), ("", "")])
+    func aTemporaryFileIsNamedAfterTheTextOfThePath(_ path: String, _ name: String) {
+        #expect(AtomicFile.lastComponent(path) == name)
+    }
+
+    /// The parser's own messages say what to do: a flag given a value, and a path that starts with '-'.
+    @Test func aFlagWithAValueAndAPathStartingWithADashSayWhatToWrite() async {
+        let flag = await CommandRun.run("check", "--quiet=yes", "specs")
+        #expect(flag.err == "specrun: error: The option '--quiet' takes no value; write --quiet alone.\nRun 'specrun check --help' for usage.\n")
+        let path = await CommandRun.run("init", "-/.")
+        #expect(path.err == "specrun: error: Unknown option '-/.'. For a path that starts with '-', write './-/.', or put '--' before it.\n"
+            + "Run 'specrun init --help' for usage.\n")
+        let file = await CommandRun.run("--x.yaml")
+        #expect(file.err == "specrun: error: Unknown option '--x.yaml'. For a path that starts with '-', write './--x.yaml', or put '--' before it.\n"
+            + "Run 'specrun --help' for usage.\n")
+    }
 }

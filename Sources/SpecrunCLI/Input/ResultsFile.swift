@@ -6,7 +6,7 @@ import SpecResults
 enum ResultsFile {
     static func read(_ path: String) throws(UsageError) -> RunResult {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError("Cannot read the results file '\(path)'. Give the path of a JSON file written by 'specrun --json'.")
+            throw UsageError("Cannot read the results file '\(path)'. Give the path of a JSON file written by 'specrun --json'." + UnexpandedHome.hint(for: path))
         }
         do {
             return try JSONResultsReader.read(data, source: path)

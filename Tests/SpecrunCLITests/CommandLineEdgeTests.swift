@@ -109,4 +109,22 @@ import Testing
         #expect(file.err == "specrun: error: Unknown option '--x.yaml'. For a path that starts with '-', write './--x.yaml', or put '--' before it.\n"
             + "Run 'specrun --help' for usage.\n")
     }
+
+    /// A spec file in the working directory (`specrun n`) with `info-plist: ~/Info.plist`: the lint looked for the
+    /// folder `~` beside it, but the scenario read the plist through Foundation's URL, which expands `~` to the home
+    /// folder, outside the spec tree. Only the real process shows it: the spec's folder is the working directory.
+    @Test func aFixturePathStartingWithTildeIsReadBesideTheSpecNotFromTheHomeFolder() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let bug = try String(contentsOf: repository.appendingPathComponent("specs/lifecycle/bugs/01-info-plist-missing-identifier.yaml"), encoding: .utf8)
+        let firstSpec = try #require(bug.components(separatedBy: "\n---\n").first)
+        #expect(firstSpec.contains("info-plist: ../fixtures/Info-missing-identifier.plist"))
+        try folder.write("n", firstSpec.replacingOccurrences(of: "../fixtures/Info-missing-identifier.plist", with: "~/gate.plist"))
+        try FileManager.default.createDirectory(atPath: folder.path + "/~", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: repository.appendingPathComponent("specs/lifecycle/fixtures/Info-missing-identifier.plist").path,
+            toPath: folder.path + "/~/gate.plist")
+        #expect(try ParentFolderTests.specrun(["n", "--strict"], in: folder.path) == ExitStatus.success)
+    }
 }

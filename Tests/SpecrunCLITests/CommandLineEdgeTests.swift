@@ -127,4 +127,40 @@ import Testing
             toPath: folder.path + "/~/gate.plist")
         #expect(try ParentFolderTests.specrun(["n", "--strict"], in: folder.path) == ExitStatus.success)
     }
+
+    /// Reporters turn seconds into whole numbers: an edited duration or instant past Int's range made
+    /// `specrun report --junit --html` trap (found by probing every numeric field of a real results file).
+    @Test(arguments: [
+        ("tests.0.duration", 1e19, "tests[0].duration: 1e+19 is not a test's duration in seconds (0 to 1e9)"),
+        ("tests.0.duration", -1.0, "tests[0].duration: -1.0 is not a test's duration in seconds (0 to 1e9)"),
+        ("tests.0.actual.0.epochSeconds", 1e300, "tests[0].actual[0].epochSeconds: 1e+300 is outside the years 0001 to 9999 a spec's instants have"),
+        ("tests.0.actual.0.epochSeconds", -1e19, "tests[0].actual[0].epochSeconds: -1e+19 is outside the years 0001 to 9999 a spec's instants have"),
+    ])
+    func aResultsFileWithANumberNoRunWritesIsRefusedByReport(_ place: String, _ value: Double, _ problem: String) async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = try await Self.shardResults("1/1", named: "edited.json", in: folder)
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let edited = try #require(Self.setting(value, at: place.split(separator: ".")[...], in: document) as? [String: Any])
+        try JSONSerialization.data(withJSONObject: edited).write(to: URL(fileURLWithPath: path))
+        let report = await CommandRun.run("report", path, "--junit", folder.path + "/j.xml", "--html", folder.path + "/h.html")
+        #expect(report.status == ExitStatus.invalidInput)
+        #expect(report.err == "specrun: error: The results file \(path): \(problem); give a results file written by `specrun --json` "
+            + "of this version.\nRun 'specrun report --help' for usage.\n")
+    }
+
+    /// `document` with the value at `place` (keys, and indices as numbers) replaced.
+    private static func setting(_ value: Double, at place: ArraySlice<Substring>, in document: Any) -> Any {
+        guard let first = place.first else { return value }
+        if var object = document as? [String: Any] {
+            object[String(first)] = setting(value, at: place.dropFirst(), in: object[String(first)] as Any)
+            return object
+        }
+        if let index = Int(first), var array = document as? [Any], array.indices.contains(index) {
+            array[index] = setting(value, at: place.dropFirst(), in: array[index])
+            return array
+        }
+        return document
+    }
 }

@@ -163,4 +163,30 @@ import Testing
         }
         return document
     }
+
+    /// `--filter '(.*)*X'` ran for ever (ICU backtracks, with no time limit, and SIGTERM only sets a flag); the
+    /// same pattern given to `--redact` hung the report. A repeated group that repeats inside is refused.
+    @Test(arguments: [
+        ("(.*)*X", "(.*)*"), ("(\\w+\\s?)+$", "(\\w+\\s?)+"), ("((a)+)+", "((a)+)+"), ("(a{2,})*", "(a{2,})*"),
+        ("(?:[a-z]+-)*x", "(?:[a-z]+-)*"), ("x(.+?)+?", "(.+?)+?"),
+    ])
+    func aGroupRepeatingARepetitionIsFound(_ pattern: String, _ group: String) {
+        #expect(NestedRepetition.find(in: pattern) == group)
+    }
+
+    @Test(arguments: ["Berlin.*spring", "(spring|autumn)", "(ab)+", "[(]+.*", "\\(.*\\)*", "(a{2,3})*", "(?>.*)*X", "(.*)*+X",
+                      "[]*]+(x)*", "\\Q(.*)*\\E", "[(.*)*]", "(a)(b*)", "(?=.*x)y+"])
+    func aPatternWithoutNestedRepetitionIsLeftAlone(_ pattern: String) {
+        #expect(NestedRepetition.find(in: pattern) == nil)
+    }
+
+    @Test func aFilterOrRedactionThatCouldBacktrackForEverIsRefusedBeforeAnythingRuns() async {
+        for option in ["--filter", "--redact"] {
+            let run = await CommandRun.run("no-such-specs", option, "(.*)*X")
+            #expect(run.status == ExitStatus.invalidInput)
+            #expect(run.err == "specrun: error: The value '(.*)*X' is not allowed for '\(option)': its group '(.*)*' repeats something "
+                + "that repeats itself, which can take ICU exponential time (a run that never ends); repeat only one of them "
+                + "(e.g. '.*' for '(.*)*'), or make the group atomic, '(?>…)'.\nRun 'specrun --help' for usage.\n")
+        }
+    }
 }

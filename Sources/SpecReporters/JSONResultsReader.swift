@@ -38,7 +38,6 @@ public enum JSONResultsReader {
             throw ResultsReadError(source: source, problem: "\(error)")
         }
         try checkTests(run, source: source)
-        try checkShard(run.shard, source: source)
         return ResultsReading(run: run, warnings: unknownFieldWarnings(scan, run: run, source: source))
     }
 
@@ -67,17 +66,6 @@ public enum JSONResultsReader {
                     remedy: "to combine results use `specrun merge`, or " + ResultsJSONScan.resultsRemedy)
             }
             firstIndex[test.id] = index
-        }
-    }
-
-    /// More shards than this cannot come from a plan anyone ran, and `merge` would list every missing one.
-    static let shardCountLimit = 1_000_000
-
-    private static func checkShard(_ shard: Shard?, source: String) throws(ResultsReadError) {
-        guard let shard else { return }
-        guard shard.count >= 1, shard.count <= shardCountLimit, (1...shard.count).contains(shard.index) else {
-            throw ResultsReadError(source: source, problem: "shard \(shard.index)/\(shard.count) is not a shard `--shard I/N` "
-                + "writes (1 ≤ I ≤ N ≤ \(shardCountLimit))", remedy: ResultsJSONScan.resultsRemedy)
         }
     }
 

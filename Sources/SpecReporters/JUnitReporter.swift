@@ -243,7 +243,9 @@ public struct JUnitReporter: Sendable {
 
     /// Seconds with three decimals, without Foundation's locale-dependent formatting.
     static func seconds(_ value: Double) -> String {
-        let milliseconds = Int((max(0, value) * 1000).rounded())
+        // Capped at 10^12 s (30,000 years): an edited results file's 1e19, or a sum that overflows to infinity,
+        // trapped the conversion to whole milliseconds.
+        let milliseconds = Int((min(max(0, value), 1e12) * 1000).rounded())
         let fraction = milliseconds % 1000
         return "\(milliseconds / 1000)." + (fraction < 10 ? "00" : fraction < 100 ? "0" : "") + "\(fraction)"
     }

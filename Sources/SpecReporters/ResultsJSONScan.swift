@@ -191,8 +191,8 @@ struct ResultsJSONScan {
                     schemaVersion = text
                 } else if !inSummary, let value = Double(text), abs(value) > Self.magnitudeLimit {
                     // Reporters turn durations into milliseconds and instants into offsets as Int: 1e30 would trap there.
-                    throw Failure(offset: numberStart, problem: "\(placeText) is \(text.prefix(40)), larger than any number a run writes "
-                        + "(at most 10^12: seconds across 30,000 years)", remedy: Self.resultsRemedy)
+                    throw Failure(offset: numberStart, problem: "\(placeText) is \(text.prefix(40)), beyond any number a run writes "
+                        + "(at most 10^12 either way: seconds across 30,000 years)", remedy: Self.resultsRemedy)
                 } else if firstFractionalCount == nil, !Self.fractionalFields.contains(key), !Self.isWholeNumber(text),
                           case .key(let top)? = place.first, top != "summary" {
                     firstFractionalCount = (placeText, text)

@@ -24,6 +24,29 @@ public struct ResultInstant: Sendable, Hashable, Codable {
         self.key = key
     }
 
+    /// The seconds since 1970 an instant of a spec can have: years 0001 to 9999, a day's margin either side for the
+    /// zone's offset.
+    public static let epochSecondsRange: ClosedRange<Double> = -62_135_683_200...253_402_387_199
+
+    private enum CodingKeys: String, CodingKey { case utc, epochSeconds, offsetForm, local, key }
+
+    /// Refuses an instant no run writes: an edited `epochSeconds` of 1e19 trapped the reporters, which turn
+    /// seconds into whole numbers (JUnit, HTML timelines, wall clocks).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let seconds = try container.decode(Double.self, forKey: .epochSeconds)
+        guard Self.epochSecondsRange.contains(seconds) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .epochSeconds, in: container,
+                debugDescription: "\(seconds) is outside the years 0001 to 9999 a spec's instants have")
+        }
+        self.init(
+            utc: try container.decode(String.self, forKey: .utc), epochSeconds: seconds,
+            offsetForm: try container.decode(String.self, forKey: .offsetForm),
+            local: try container.decode(String.self, forKey: .local),
+            key: try container.decodeIfPresent(String.self, forKey: .key))
+    }
+
     /// The zone's offset from UTC in seconds, read from the end of `offsetForm` (`Z` is 0).
     ///
     /// `nil` when `offsetForm` does not end in `Z` or `±HH:MM`.

@@ -115,7 +115,7 @@ extension RunResult {
             }
         }
         // A whole run among the inputs holds every test, so no shard is missing then.
-        let missing = recorded.count == shards.count ? Shard.missing(from: recorded.map(\.1)) : []
+        let missing = recorded.count == shards.count ? Shard.missing(from: recorded.map(\.1), limit: 11) : []
         if !missing.isEmpty {
             let listed = missing.prefix(10).map(\.description).joined(separator: ", ") + (missing.count > 10 ? ", …" : "")
             notes.append("\(missing.count == 1 ? "shard" : "shards") \(listed) \(missing.count == 1 ? "is" : "are") missing: "

@@ -34,12 +34,36 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
         return hash
     }
 
-    /// The shards of 1…N that are not in `recorded`, for each N the recorded ones were cut into. `specrun merge`
-    /// exits 1 when some are missing: the merged results hold only part of the suite.
-    public static func missing(from recorded: [Shard]) -> [Shard] {
-        Set(recorded.map(\.count)).sorted().flatMap { count in
+    /// The shards of 1…N that are not in `recorded`, for each N the recorded ones were cut into, at most `limit`
+    /// of them (the first, in order). `specrun merge` exits 1 when some are missing: the merged results hold only
+    /// part of the suite.
+    ///
+    /// The work is bounded by `limit` and the recorded shards, never by N: `--shard 1/1000000000` is a valid shard
+    /// whose merge once listed a billion missing ones.
+    public static func missing(from recorded: [Shard], limit: Int = .max) -> [Shard] {
+        var found: [Shard] = []
+        for count in Set(recorded.map(\.count)).sorted() where count >= 1 {
             let present = Set(recorded.filter { $0.count == count }.map(\.index))
-            return (1...count).filter { !present.contains($0) }.map { Shard(index: $0, count: count) }
+            for index in 1...count where !present.contains(index) {
+                guard found.count < limit else { return found }
+                found.append(Shard(index: index, count: count))
+            }
         }
+        return found
+    }
+
+    private enum CodingKeys: String, CodingKey { case index, count }
+
+    /// Refuses what `--shard` refuses (I outside 1…N): results files are edited, and merging a shard `1/0` trapped.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let index = try container.decode(Int.self, forKey: .index)
+        let count = try container.decode(Int.self, forKey: .count)
+        guard count >= 1, (1...count).contains(index) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: container.codingPath,
+                debugDescription: "the shard \(index)/\(count) is not one --shard writes (I/N with 1 ≤ I ≤ N)"))
+        }
+        self.init(index: index, count: count)
     }
 }

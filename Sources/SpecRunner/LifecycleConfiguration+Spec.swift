@@ -45,7 +45,10 @@ extension StaticGate {
             self.init(permittedIdentifiers: permitted ?? tasks.map(\.identifier), backgroundModes: modes ?? neededModes)
         case .infoPlist(let path, _, let written, let location, _):
             do {
-                try self.init(infoPlistAt: URL(fileURLWithPath: path), byteLimit: byteLimit)
+                // `./` first: URL(fileURLWithPath:) expands a leading `~` to the home folder, so `info-plist: ~/x`
+                // in a spec file of the working directory read a file outside the spec tree the lint had not found.
+                let local = path.hasPrefix("/") ? path : "./" + path
+                try self.init(infoPlistAt: URL(fileURLWithPath: local), byteLimit: byteLimit)
             } catch {
                 let raise = error.tooLarge ? ", or raise the limit with --max-file-size" : ""
                 throw ScenarioSetupError(description: "\(location): the Info.plist '\(written)' cannot be used: \(error.reason)\(raise)")

@@ -41,6 +41,7 @@ struct InitCommand {
             guard parsed.positionals.count <= 1 else {
                 throw UsageError("Give one folder to write into, not \(parsed.positionals.count); e.g. 'specrun init specs'.")
             }
+            try UnexpandedHome.check(parsed.positionals.first ?? "", option: "init DIR")
             directory = SpecDiscovery.normalized(parsed.positionals.first ?? "specs")
             // "" + "/README.md" would write into the root folder.
             guard !directory.isEmpty else {

@@ -25,7 +25,9 @@ enum ResultsFile {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             switch errno {
-            case ENOENT: throw refuse("there is no such file", "check the path (a download step that failed?)")
+            case ENOENT:
+                throw UsageError(refuse("there is no such file", "check the path (a download step that failed?)").message
+                    + UnexpandedHome.hint(for: path))
             case EACCES: throw refuse("permission denied", "make it readable, or give another copy")
             default: throw refuse(String(cString: strerror(errno)))
             }

@@ -25,7 +25,7 @@ struct SpecDiscovery {
                             + "for the bytes that are not), rename it: specrun reads only UTF-8 names."
                     )
                 }
-                throw UsageError("No such file or directory: '\(path)'. Give a spec file or a folder of specs.")
+                throw UsageError("No such file or directory: '\(path)'. Give a spec file or a folder of specs." + UnexpandedHome.hint(for: path))
             }
             if !isDirectory.boolValue {
                 found.insert(normalized(path))

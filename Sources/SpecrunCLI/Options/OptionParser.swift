@@ -52,15 +52,15 @@ struct OptionParser: Sendable {
                 }
             } else {
                 guard argument.count == 2, let spec = options.first(where: { $0.short == argument.last }) else {
-                    throw UsageError("Unknown option '\(argument)'." + suggestion(for: argument))
+                    throw UsageError("Unknown option '\(argument)'." + suggestion(for: argument, in: argument))
                 }
                 name = spec.name
             }
             guard let spec = options.first(where: { $0.name == name }) else {
-                throw UsageError("Unknown option '--\(name)'." + suggestion(for: name))
+                throw UsageError("Unknown option '--\(name)'." + suggestion(for: name, in: argument))
             }
             guard let valueName = spec.valueName else {
-                if inlineValue != nil { throw UsageError("The option '--\(name)' takes no value.") }
+                if inlineValue != nil { throw UsageError("The option '--\(name)' takes no value; write --\(name) alone.") }
                 parsed.flags.insert(name)
                 continue
             }
@@ -92,10 +92,14 @@ struct OptionParser: Sendable {
         return parsed
     }
 
-    private func suggestion(for word: String) -> String {
+    /// A near option's name for `word`, else, when `argument` (the whole command-line word) looks like a path, how
+    /// to give such a path.
+    private func suggestion(for word: String, in argument: String) -> String {
         let bare = word.drop(while: { $0 == "-" })
-        guard let match = Suggestion.closest(to: String(bare), in: options.map(\.name)) else { return "" }
-        return " Did you mean '--\(match)'?"
+        if let match = Suggestion.closest(to: String(bare), in: options.map(\.name)) { return " Did you mean '--\(match)'?" }
+        // `specrun init -/.` or `specrun -x.yaml`: a path that starts with '-' reads as an option.
+        guard argument.contains("/") || argument.contains(".") else { return "" }
+        return " For a path that starts with '-', write './\(argument)', or put '--' before it."
     }
 
     /// The OPTIONS section of help, aligned.

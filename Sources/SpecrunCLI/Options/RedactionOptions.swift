@@ -14,6 +14,9 @@ enum RedactionOptions {
     static func redaction(_ parsed: ParsedArguments) throws(UsageError) -> Redaction {
         var patterns = parsed.flag("no-default-redaction") ? [] : RedactionPattern.standard
         for source in parsed.all("redact") {
+            if let group = NestedRepetition.find(in: source) {
+                throw UsageError(NestedRepetition.refusal(of: source, group: group, option: "--redact"))
+            }
             do {
                 patterns.append(try RedactionPattern(source))
             } catch {

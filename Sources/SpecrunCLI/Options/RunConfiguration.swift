@@ -87,6 +87,9 @@ struct RunConfiguration {
 
     /// Refuses a `--filter` that is not a regular expression before any file is read, with the parser's reason.
     static func checkFilter(_ source: String) throws(UsageError) {
+        if let group = NestedRepetition.find(in: source) {
+            throw UsageError(NestedRepetition.refusal(of: source, group: group, option: "--filter"))
+        }
         guard let reason = RegularExpressionSyntax.problem(in: source) else { return }
         let hint = RegularExpressionSyntax.escapeHint(for: source).map { ", or, \($0)" } ?? ""
         throw UsageError("The value '\(source)' is not allowed for '--filter': it is not a valid regular expression (\(reason)); fix it, e.g. --filter 'Berlin.*spring'\(hint).")

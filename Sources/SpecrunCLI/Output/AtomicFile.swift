@@ -48,15 +48,17 @@ enum AtomicFile {
             // the device itself with a regular file. Written straight into; "whole" is up to its reader.
             return try writeStream(to: given, midWrite: midWrite, produce)
         }
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
+        // Split as text: `URL(fileURLWithPath:)` expands a leading `~` to the home folder, so the temporary file went
+        // there while the rename looked in a folder named `~`.
+        let name = Self.lastComponent(path)
+        let directory = ParentFolder.of(path).isEmpty ? "." : ParentFolder.of(path)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             throw WriteError(path: path, reason: WriteError.folderReasonPrefix + " (\(folderProblem(directory) ?? error.localizedDescription))")
         }
-        removeStaleTemporaries(of: url.lastPathComponent, in: directory)
-        let temporary = directory + "/" + temporaryPrefix(url.lastPathComponent) + "\(getpid())"
+        removeStaleTemporaries(of: name, in: directory)
+        let temporary = directory + "/" + temporaryPrefix(name) + "\(getpid())"
         var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         if fd < 0 && errno == EEXIST {
             // Left by an earlier process that had this same process id; it is not being written now.
@@ -153,6 +155,13 @@ enum AtomicFile {
             part = ParentFolder.of(part)
         }
         return nil
+    }
+
+    /// `a/b.json` → `b.json`, `a/b/` → `b`, `b` → `b`.
+    static func lastComponent(_ path: String) -> String {
+        var text = Substring(path)
+        while text.count > 1, text.hasSuffix("/") { text = text.dropLast() }
+        return String(text[(text.lastIndex(of: "/").map(text.index(after:)) ?? text.startIndex)...])
     }
 
     /// `.results.json.tmp-`: what every temporary file of `results.json` starts with, the writer's pid following.

@@ -30,9 +30,17 @@ struct ResultOutputs {
     }
 
     /// Refuses, before anything runs, an output that would overwrite one of `specFiles` (`--json s.yaml` replaced
-    /// the spec with its own results) or another output (`--json r.json --junit r.json` kept only the JUnit).
+    /// the spec with its own results) or another output (`--json r.json --junit r.json` kept only the JUnit), and an
+    /// output path that is empty or starts with a `~` the shell did not expand (`UnexpandedHome`).
     /// Paths are compared as the files they name (links and `..` resolved); devices and pipes may repeat.
     func checkPaths(against specFiles: [String]) throws(UsageError) {
+        for (option, path) in [(jsonOption, json), ("--junit", junit), ("--html", html), ("--tap", tap), ("--artifacts", artifacts)] {
+            guard let path else { continue }
+            guard !path.isEmpty else {
+                throw UsageError("The option '\(option)' needs a path, not an empty value; e.g. \(option) \(Self.defaultName(option)).")
+            }
+            try UnexpandedHome.check(path, option: option)
+        }
         let named = [(jsonOption, json), ("--junit", junit), ("--html", html), ("--tap", tap)]
             .compactMap { option, path in path.map { (option: option, path: $0, identity: FileIdentity.of($0)) } }
         guard !named.isEmpty else { return }
@@ -63,6 +71,7 @@ struct ResultOutputs {
         case "--json", "-o": "results.json"
         case "--junit": "junit.xml"
         case "--html": "report.html"
+        case "--artifacts": "results"
         default: "results.tap"
         }
     }

@@ -1,0 +1,211 @@
+import Foundation
+import SpecResults
+import Testing
+@testable import SpecrunCLI
+
+/// What the command-line fuzzer (fuzz/argv_fuzz.py) found: each input once crashed specrun, hung it, or got an
+/// error that did not say what to do. Each must now end in a clear message with exit status 0, 1 or 2.
+@Suite(.serialized) struct CommandLineEdgeTests {
+    /// A starter folder's results, run as shard `shard` (I/N), written to `name` in `folder`; its path.
+    private static func shardResults(_ shard: String, named name: String, in folder: TemporaryFolder) async throws -> String {
+        let specs = folder.path + "/specs"
+        if !FileManager.default.fileExists(atPath: specs) {
+            #expect(await CommandRun.run("init", specs).status == ExitStatus.success)
+        }
+        let path = folder.path + "/" + name
+        let run = await CommandRun.run(specs, "--shard", shard, "--json", path, "--quiet")
+        #expect(run.status == ExitStatus.success, "\(run.err)")
+        return path
+    }
+
+    /// Rewrites the `shard` of the results file at `path`.
+    private static func setShard(_ shard: [String: Int], in path: String) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        var document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        document["shard"] = shard
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// `--shard 1/1000000000` is valid; merging two such shards listed a billion missing ones (a hang), not ten.
+    @Test func mergingShardsOfAHugeCountNamesTheFirstMissingOnesAtOnce() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let first = try await Self.shardResults("1/1000000000", named: "a.json", in: folder)
+        let second = try await Self.shardResults("2/1000000000", named: "b.json", in: folder)
+        let merge = await CommandRun.run("merge", first, second, "-o", folder.path + "/all.json")
+        #expect(merge.status == ExitStatus.testFailure)
+        let listed = (3...12).map { "\($0)/1000000000" }.joined(separator: ", ")
+        #expect(merge.err == "specrun: warning: shards \(listed), … are missing: the merged results hold only part of the suite\n")
+    }
+
+    /// A results file is JSON anyone can edit: a shard `1/0` or `0/-1` made `specrun merge` trap (a range 1…0).
+    @Test(arguments: [["index": 1, "count": 0], ["index": 0, "count": -1], ["index": 0, "count": 2], ["index": 3, "count": 2]])
+    func aResultsFileWithAnImpossibleShardIsRefusedByMergeAndReport(_ shard: [String: Int]) async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = try await Self.shardResults("1/2", named: "edited.json", in: folder)
+        try Self.setShard(shard, in: path)
+        let described = "\(shard["index"]!)/\(shard["count"]!)"
+        let expected = "specrun: error: The results file \(path): shard: the shard \(described) is not one --shard writes "
+            + "(I/N with 1 ≤ I ≤ N); give a results file written by `specrun --json` of this version.\n"
+        let merge = await CommandRun.run("merge", path, "-o", folder.path + "/all.json")
+        #expect(merge.status == ExitStatus.invalidInput)
+        #expect(merge.err == expected + "Run 'specrun merge --help' for usage.\n")
+        let report = await CommandRun.run("report", path)
+        #expect(report.status == ExitStatus.invalidInput)
+        #expect(report.err == expected + "Run 'specrun report --help' for usage.\n")
+    }
+
+    /// bash leaves `~` alone after `=` and inside quotes; Foundation's URL then put the temporary file (and every
+    /// folder on the way) in the real home, and the rename looked in a folder named `~`: folders left in the home,
+    /// and a failed write after the whole run. Such a path is now refused before anything runs or is written.
+    @Test(arguments: [
+        (["specs", "--json=~/r.json"], "The path '~/r.json' (--json) starts with '~', which the shell did not expand (it does not after '=' or inside quotes); write the full path, or --json ~/r.json with a space and no quotes.", "specrun"),
+        (["specs", "--artifacts", "~"], "The path '~' (--artifacts) starts with '~', which the shell did not expand (it does not after '=' or inside quotes); write the full path, or --artifacts ~ with a space and no quotes.", "specrun"),
+        (["report", "r.json", "--html=~nobody/r.html"], "The path '~nobody/r.html' (--html) starts with '~', which the shell did not expand (it does not after '=' or inside quotes); write the full path, or --html ~nobody/r.html with a space and no quotes.", "specrun report"),
+        (["merge", "r.json", "-o", "~/all.json"], "The path '~/all.json' (-o) starts with '~', which the shell did not expand (it does not after '=' or inside quotes); write the full path, or -o ~/all.json with a space and no quotes.", "specrun merge"),
+        (["init", "~/starter"], "The path '~/starter' (init DIR) starts with '~', which the shell did not expand (it does not after '=' or inside quotes); write the full path, or ~/starter without quotes.", "specrun init"),
+        (["specs", "--json="], "The option '--json' needs a path, not an empty value; e.g. --json results.json.", "specrun"),
+        (["report", "r.json", "--artifacts="], "The option '--artifacts' needs a path, not an empty value; e.g. --artifacts results.", "specrun report"),
+    ])
+    func anOutputPathTheShellDidNotExpandOrLeftEmptyIsRefusedBeforeAnythingIsWritten(
+        _ arguments: [String], _ message: String, _ command: String
+    ) async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        #expect(await CommandRun.run("init", folder.path + "/specs").status == ExitStatus.success)
+        _ = await CommandRun.run(folder.path + "/specs", "--quiet", "--json", folder.path + "/r.json")
+        let absolute = arguments.map { ["specs", "r.json"].contains($0) ? folder.path + "/" + $0 : $0 }
+        let run = await CommandRun.run(absolute)
+        #expect(run.status == ExitStatus.invalidInput)
+        #expect(run.err == "specrun: error: \(message)\nRun '\(command) --help' for usage.\n")
+        #expect(run.out.isEmpty)
+    }
+
+    /// A results file or spec path with an unexpanded `~` is read as it is written (a folder named `~`); when it is
+    /// not there, the message says why it may not be.
+    @Test func aPathToReadWithAnUnexpandedTildeGetsAHintWhenItIsNotThere() async {
+        let report = await CommandRun.run("report", "~/no-such-results.json")
+        #expect(report.err.contains("Cannot read the results file '~/no-such-results.json': there is no such file; check the path (a download step that failed?). "
+            + "The shell did not expand its '~' (it does not after '=' or inside quotes): write the full path.\n"))
+        let run = await CommandRun.run("~/no-such-specs")
+        #expect(run.err.contains("No such file or directory: '~/no-such-specs'. Give a spec file or a folder of specs. "
+            + "The shell did not expand its '~' (it does not after '=' or inside quotes): write the full path.\n"))
+    }
+
+    @Test(arguments: [("a/b.json", "b.json"), ("b.json", "b.json"), ("a/b/", "b"), ("~/x.json", "x.json"), ("~", "~"), ("/", ""), ("", "")])
+    func aTemporaryFileIsNamedAfterTheTextOfThePath(_ path: String, _ name: String) {
+        #expect(AtomicFile.lastComponent(path) == name)
+    }
+
+    /// The parser's own messages say what to do: a flag given a value, and a path that starts with '-'.
+    @Test func aFlagWithAValueAndAPathStartingWithADashSayWhatToWrite() async {
+        let flag = await CommandRun.run("check", "--quiet=yes", "specs")
+        #expect(flag.err == "specrun: error: The option '--quiet' takes no value; write --quiet alone.\nRun 'specrun check --help' for usage.\n")
+        let path = await CommandRun.run("init", "-/.")
+        #expect(path.err == "specrun: error: Unknown option '-/.'. For a path that starts with '-', write './-/.', or put '--' before it.\n"
+            + "Run 'specrun init --help' for usage.\n")
+        let file = await CommandRun.run("--x.yaml")
+        #expect(file.err == "specrun: error: Unknown option '--x.yaml'. For a path that starts with '-', write './--x.yaml', or put '--' before it.\n"
+            + "Run 'specrun --help' for usage.\n")
+    }
+
+    /// A spec file in the working directory (`specrun n`) with `info-plist: ~/Info.plist`: the lint looked for the
+    /// folder `~` beside it, but the scenario read the plist through Foundation's URL, which expands `~` to the home
+    /// folder, outside the spec tree. Only the real process shows it: the spec's folder is the working directory.
+    @Test func aFixturePathStartingWithTildeIsReadBesideTheSpecNotFromTheHomeFolder() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let bug = try String(contentsOf: repository.appendingPathComponent("specs/lifecycle/bugs/01-info-plist-missing-identifier.yaml"), encoding: .utf8)
+        let firstSpec = try #require(bug.components(separatedBy: "\n---\n").first)
+        #expect(firstSpec.contains("info-plist: ../fixtures/Info-missing-identifier.plist"))
+        try folder.write("n", firstSpec.replacingOccurrences(of: "../fixtures/Info-missing-identifier.plist", with: "~/gate.plist"))
+        try FileManager.default.createDirectory(atPath: folder.path + "/~", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: repository.appendingPathComponent("specs/lifecycle/fixtures/Info-missing-identifier.plist").path,
+            toPath: folder.path + "/~/gate.plist")
+        #expect(try ParentFolderTests.specrun(["n", "--strict"], in: folder.path) == ExitStatus.success)
+    }
+
+    /// Reporters turn seconds into whole numbers: an edited instant past Int's range made `specrun report --junit
+    /// --html` trap (found by probing every numeric field of a real results file). Such an instant is refused: past
+    /// 10^12 by the reader's scan, naming its line and column, and past the years 0001–9999 by `ResultInstant`.
+    @Test(arguments: [
+        ("tests.0.actual.0.epochSeconds", 1e300, ":1:*: tests[0].actual[0].epochSeconds is 1e+300, beyond any number a run writes (at most 10^12 either way: seconds across 30,000 years); give the results file as `specrun --json` wrote it."),
+        ("tests.0.actual.0.epochSeconds", -1e19, ":1:*: tests[0].actual[0].epochSeconds is -1e+19, beyond any number a run writes (at most 10^12 either way: seconds across 30,000 years); give the results file as `specrun --json` wrote it."),
+        ("tests.0.actual.0.epochSeconds", 5e11, ": tests[0].actual[0].epochSeconds: 500000000000.0 is outside the years 0001 to 9999 a spec's instants have; give a results file written by `specrun --json` of this version."),
+    ])
+    func aResultsFileWithANumberNoRunWritesIsRefusedByReport(_ place: String, _ value: Double, _ problem: String) async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = try await Self.shardResults("1/1", named: "edited.json", in: folder)
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let edited = try #require(Self.setting(value, at: place.split(separator: ".")[...], in: document) as? [String: Any])
+        try JSONSerialization.data(withJSONObject: edited).write(to: URL(fileURLWithPath: path))
+        let report = await CommandRun.run("report", path, "--junit", folder.path + "/j.xml", "--html", folder.path + "/h.html")
+        #expect(report.status == ExitStatus.invalidInput)
+        let parts = problem.components(separatedBy: "*")
+        let expected = "specrun: error: The results file \(path)" + parts[0]
+        #expect(report.err.hasPrefix(expected) && report.err.hasSuffix(parts.last! + "\nRun 'specrun report --help' for usage.\n"), "\(report.err)")
+    }
+
+    /// A duration of 1e19 s trapped JUnit's whole milliseconds: the reader refuses such a file (and JUnit caps the
+    /// time it shows at 10^12 s, `JUnitReporterTests`).
+    @Test(arguments: [1e19, 1.7976931348623157e308])
+    func aHugeDurationIsRefusedRatherThanTrapping(_ duration: Double) async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = try await Self.shardResults("1/1", named: "edited.json", in: folder)
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let edited = try #require(Self.setting(duration, at: "tests.1.duration".split(separator: ".")[...],
+                                               in: Self.setting(duration, at: "tests.0.duration".split(separator: ".")[...], in: document)))
+        try JSONSerialization.data(withJSONObject: edited).write(to: URL(fileURLWithPath: path))
+        let report = await CommandRun.run("report", path, "--quiet", "--junit", folder.path + "/j.xml", "--html", folder.path + "/h.html")
+        #expect(report.status == ExitStatus.invalidInput)
+        #expect(report.err.contains("tests[0].duration is "), "\(report.err)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/j.xml"))
+    }
+
+    /// `document` with the value at `place` (keys, and indices as numbers) replaced.
+    private static func setting(_ value: Double, at place: ArraySlice<Substring>, in document: Any) -> Any {
+        guard let first = place.first else { return value }
+        if var object = document as? [String: Any] {
+            object[String(first)] = setting(value, at: place.dropFirst(), in: object[String(first)] as Any)
+            return object
+        }
+        if let index = Int(first), var array = document as? [Any], array.indices.contains(index) {
+            array[index] = setting(value, at: place.dropFirst(), in: array[index])
+            return array
+        }
+        return document
+    }
+
+    /// `--filter '(.*)*X'` ran for ever (ICU backtracks, with no time limit, and SIGTERM only sets a flag); the
+    /// same pattern given to `--redact` hung the report. A repeated group that repeats inside is refused.
+    @Test(arguments: [
+        ("(.*)*X", "(.*)*"), ("(\\w+\\s?)+$", "(\\w+\\s?)+"), ("((a)+)+", "((a)+)+"), ("(a{2,})*", "(a{2,})*"),
+        ("(?:[a-z]+-)*x", "(?:[a-z]+-)*"), ("x(.+?)+?", "(.+?)+?"),
+    ])
+    func aGroupRepeatingARepetitionIsFound(_ pattern: String, _ group: String) {
+        #expect(NestedRepetition.find(in: pattern) == group)
+    }
+
+    @Test(arguments: ["Berlin.*spring", "(spring|autumn)", "(ab)+", "[(]+.*", "\\(.*\\)*", "(a{2,3})*", "(?>.*)*X", "(.*)*+X",
+                      "[]*]+(x)*", "\\Q(.*)*\\E", "[(.*)*]", "(a)(b*)", "(?=.*x)y+"])
+    func aPatternWithoutNestedRepetitionIsLeftAlone(_ pattern: String) {
+        #expect(NestedRepetition.find(in: pattern) == nil)
+    }
+
+    @Test func aFilterOrRedactionThatCouldBacktrackForEverIsRefusedBeforeAnythingRuns() async {
+        for option in ["--filter", "--redact"] {
+            let run = await CommandRun.run("no-such-specs", option, "(.*)*X")
+            #expect(run.status == ExitStatus.invalidInput)
+            #expect(run.err == "specrun: error: The value '(.*)*X' is not allowed for '\(option)': its group '(.*)*' repeats something "
+                + "that repeats itself, which can take ICU exponential time (a run that never ends); repeat only one of them "
+                + "(e.g. '.*' for '(.*)*'), or make the group atomic, '(?>…)'.\nRun 'specrun --help' for usage.\n")
+        }
+    }
+}

@@ -49,8 +49,18 @@ struct ResultsJSONScan {
     private let recordFields: Bool
     /// The place being read, one entry per container level: a key or an index.
     private var place: [PlaceComponent] = []
-    /// The field path of each open container (`tests[].diff[]`).
-    private var generalPaths: [String] = [""]
+    /// Every field path met so far (`tests[].diff[]`), as a tree: a key is looked up among its container's children
+    /// (a few, compared in place) instead of building and hashing its whole path once per field of a 100 MB file.
+    private var paths: [PathNode] = [PathNode(path: "")]
+    /// The path node of each open container.
+    private var pathStack: [Int] = [0]
+
+    private struct PathNode {
+        var path: String
+        var children: [(key: String, node: Int)] = []
+        /// Whether `fields` holds this path (a non-null value was met).
+        var recorded = false
+    }
 
     private enum PlaceComponent {
         case key(String)
@@ -140,7 +150,7 @@ struct ResultsJSONScan {
         switch bytes[index] {
         case UInt8(ascii: "{"): try object(depth: depth + 1)
         case UInt8(ascii: "["): try array(depth: depth + 1)
-        case UInt8(ascii: "\""): _ = try string()
+        case UInt8(ascii: "\""): try skipString()
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try number()
         case UInt8(ascii: "t"): try literal("true")
         case UInt8(ascii: "f"): try literal("false")
@@ -152,7 +162,8 @@ struct ResultsJSONScan {
     private mutating func object(depth: Int) throws(Failure) {
         try checkDepth(depth)
         index += 1
-        var keys: [String: Int] = [:]
+        // Few keys per object: a list searched in place costs less than a dictionary made for each object.
+        var keys: [(key: String, offset: Int)] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -165,42 +176,45 @@ struct ResultsJSONScan {
             let keyOffset = index
             let key = try string()
             place.append(.key(key))
-            if let first = keys[key] {
+            if let first = keys.first(where: { $0.key == key })?.offset {
                 let firstLine = Self.lineAndColumn(of: first, in: bytes).line
                 index = keyOffset
                 throw Failure(offset: keyOffset, problem: "\(placeText) is written twice in one object (first on line \(firstLine)); "
                     + "readers disagree on which one counts (specrun would take the first, jq the last)",
                     remedy: "keep one of them, or " + Self.resultsRemedy)
             }
-            keys[key] = keyOffset
+            keys.append((key, keyOffset))
             skipWhitespace()
             guard index < bytes.count else { throw endedEarly() }
             guard bytes[index] == UInt8(ascii: ":") else { throw unexpected("where ':' should follow the field name") }
             index += 1
             skipWhitespace()
-            let parentPath = generalPaths[generalPaths.count - 1]
-            let fieldPath = parentPath.isEmpty ? key : parentPath + "." + key
-            if recordFields, index < bytes.count, bytes[index] != UInt8(ascii: "n"), fields[fieldPath] == nil {
-                fields[fieldPath] = placeText
+            let node = child(of: pathStack[pathStack.count - 1], named: key)
+            if recordFields, !paths[node].recorded, index < bytes.count, bytes[index] != UInt8(ascii: "n") {
+                fields[paths[node].path] = placeText
+                paths[node].recorded = true
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: "-") || isDigit(bytes[index]) {
-                let numberStart = index
-                let text = try number()
-                let inSummary = if case .key("summary")? = place.first { true } else { false }
+                let number = try number()
                 if depth == 1 && key == "schemaVersion" {
-                    schemaVersion = text
-                } else if !inSummary, let value = Double(text), abs(value) > Self.magnitudeLimit {
-                    // Reporters turn durations into milliseconds and instants into offsets as Int: 1e30 would trap there.
-                    throw Failure(offset: numberStart, problem: "\(placeText) is \(text.prefix(40)), beyond any number a run writes "
-                        + "(at most 10^12 either way: seconds across 30,000 years)", remedy: Self.resultsRemedy)
-                } else if firstFractionalCount == nil, !Self.fractionalFields.contains(key), !Self.isWholeNumber(text),
-                          case .key(let top)? = place.first, top != "summary" {
-                    firstFractionalCount = (placeText, text)
+                    schemaVersion = text(of: number)
+                } else if !number.isSmallInteger {
+                    // Only a number with a fraction, an exponent or many digits needs its text read.
+                    let text = text(of: number)
+                    let inSummary = if case .key("summary")? = place.first { true } else { false }
+                    if !inSummary, let value = Double(text), abs(value) > Self.magnitudeLimit {
+                        // Reporters turn durations into milliseconds and instants into offsets as Int: 1e30 would trap there.
+                        throw Failure(offset: number.start, problem: "\(placeText) is \(text.prefix(40)), beyond any number a run writes "
+                            + "(at most 10^12 either way: seconds across 30,000 years)", remedy: Self.resultsRemedy)
+                    } else if firstFractionalCount == nil, !Self.fractionalFields.contains(key), !Self.isWholeNumber(text),
+                              case .key(let top)? = place.first, top != "summary" {
+                        firstFractionalCount = (placeText, text)
+                    }
                 }
             } else {
-                generalPaths.append(fieldPath)
+                pathStack.append(node)
                 try value(depth: depth)
-                generalPaths.removeLast()
+                pathStack.removeLast()
             }
             place.removeLast()
             skipWhitespace()
@@ -223,8 +237,8 @@ struct ResultsJSONScan {
             index += 1
             return
         }
-        generalPaths.append(generalPaths[generalPaths.count - 1] + "[]")
-        defer { generalPaths.removeLast() }
+        pathStack.append(child(of: pathStack[pathStack.count - 1], named: "[]"))
+        defer { pathStack.removeLast() }
         var element = 0
         while true {
             place.append(.index(element))
@@ -243,6 +257,16 @@ struct ResultsJSONScan {
         }
     }
 
+    /// The path node of field `key` (or `[]`, an array's elements) in the container at `parent`, made on first use.
+    private mutating func child(of parent: Int, named key: String) -> Int {
+        if let known = paths[parent].children.first(where: { $0.key == key }) { return known.node }
+        let parentPath = paths[parent].path
+        let path = key == "[]" ? parentPath + "[]" : parentPath.isEmpty ? key : parentPath + "." + key
+        paths.append(PathNode(path: path))
+        paths[parent].children.append((key, paths.count - 1))
+        return paths.count - 1
+    }
+
     private func checkDepth(_ depth: Int) throws(Failure) {
         guard depth > Self.depthLimit else { return }
         throw Failure(offset: index, problem: "\(inPlace)the document nests deeper than \(Self.depthLimit) levels (a results document nests 7)",
@@ -251,6 +275,19 @@ struct ResultsJSONScan {
 
     /// Reads a string; returns its value.
     private mutating func string() throws(Failure) -> String {
+        let (start, escaped) = try stringSpan()
+        let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<(index - 1)])
+        return escaped ? try unescape(raw, at: start) : String(decoding: raw, as: UTF8.self)
+    }
+
+    /// Checks a string whose value is not needed (every value of a results file): no `String` is made for it.
+    private mutating func skipString() throws(Failure) {
+        let (start, escaped) = try stringSpan()
+        if escaped { _ = try unescape(UnsafeRawBufferPointer(rebasing: bytes[start..<(index - 1)]), at: start) }
+    }
+
+    /// Moves past a string, checking its bytes; returns where its text starts and whether it has escapes.
+    private mutating func stringSpan() throws(Failure) -> (start: Int, escaped: Bool) {
         index += 1
         let start = index
         var escaped = false
@@ -258,9 +295,8 @@ struct ResultsJSONScan {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
-                let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
                 index += 1
-                return escaped ? try unescape(raw, at: start) : String(decoding: raw, as: UTF8.self)
+                return (start, escaped)
             case UInt8(ascii: "\\"):
                 escaped = true
                 index += 2
@@ -310,8 +346,20 @@ struct ResultsJSONScan {
         return text
     }
 
-    /// Reads a number; returns its text. A number no field can hold (`1e400`) is refused here with its place.
-    private mutating func number() throws(Failure) -> String {
+    /// Where a number's text is, and whether it is a whole number of at most 12 digits (every number but durations
+    /// and instants in a results file: no text needs to be made for it).
+    private struct NumberSpan {
+        var start: Int
+        var end: Int
+        var isSmallInteger: Bool
+    }
+
+    private func text(of number: NumberSpan) -> String {
+        String(decoding: UnsafeRawBufferPointer(rebasing: bytes[number.start..<number.end]), as: UTF8.self)
+    }
+
+    /// Reads a number. A number no field can hold (`1e400`) is refused here with its place.
+    private mutating func number() throws(Failure) -> NumberSpan {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         guard index < bytes.count else { throw endedEarly() }
@@ -337,12 +385,12 @@ struct ResultsJSONScan {
             guard isDigit(bytes[index]) else { throw unexpected("where a digit of the exponent should follow") }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
-        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        if !plainInteger || index - start > 15, let value = Double(text), !value.isFinite {
-            throw Failure(offset: start, problem: "\(inPlace)the number \(text.prefix(40)) is too large for any number a results document holds",
+        let span = NumberSpan(start: start, end: index, isSmallInteger: plainInteger && index - start <= 12)
+        if !plainInteger || index - start > 15, let value = Double(text(of: span)), !value.isFinite {
+            throw Failure(offset: start, problem: "\(inPlace)the number \(text(of: span).prefix(40)) is too large for any number a results document holds",
                           remedy: Self.resultsRemedy)
         }
-        return text
+        return span
     }
 
     private mutating func literal(_ word: StaticString) throws(Failure) {

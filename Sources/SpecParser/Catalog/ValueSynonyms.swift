@@ -11,7 +11,9 @@ enum ValueSynonyms {
         "forward": ["shift-forward"], "backward": ["shift-backward"],
         "success": ["completed", "true"], "succeeded": ["completed", "true"], "ok": ["completed", "true"],
         "failure": ["failed", "false"], "fail": ["failed", "false"], "yes": ["true"], "no": ["false"],
-        "bgapprefreshtask": ["refresh"], "app-refresh": ["refresh"], "bgprocessingtask": ["processing"],
+        "bgapprefreshtask": ["refresh", "fetch"], "app-refresh": ["refresh", "fetch"], "bgprocessingtask": ["processing"],
+        "background-fetch": ["fetch"], "background-refresh": ["fetch"], "refresh": ["fetch"],
+        "background-processing": ["processing"],
         "none": ["no-occurrence"], "no-occurrences": ["no-occurrence"], "not-found": ["no-occurrence"],
     ]
 

@@ -110,10 +110,35 @@ struct LifecycleTaskReader {
         if let node = fields["background-modes"] {
             guard let list = reader.texts(node, field: "background-modes", expected: "a list of background modes, e.g. [fetch, processing]")
             else { return nil }
+            guard !misspelledModes(in: node) else { return nil }
             modes = list
         }
         let anchor = fields.keyNode("permitted") ?? fields.keyNode("background-modes")!
         return .inline(permitted: permitted, backgroundModes: modes, location: reader.log.source.location(anchor.mark))
+    }
+
+    /// The `UIBackgroundModes` values Apple documents. Others are read as written (a newer system may add modes), but one
+    /// that is a slip for a known mode (`background-fetch`, `fetch-data`) is an error: the scenario would run with the
+    /// mode missing, which is what a spec about a missing mode tests, and pass or fail for the wrong reason.
+    static let knownBackgroundModes = [
+        "audio", "location", "voip", "fetch", "remote-notification", "newsstand-content", "external-accessory",
+        "bluetooth-central", "bluetooth-peripheral", "processing", "nearby-interaction", "push-to-talk",
+    ]
+
+    /// Reports each mode that is not a known one but stands for one; true when there was such a mode.
+    private func misspelledModes(in node: Node) -> Bool {
+        let items: [Node] = if case .sequence(let items, _) = node { items } else { [node] }
+        var found = false
+        for item in items {
+            guard let mode = item.scalar?.value, !Self.knownBackgroundModes.contains(mode),
+                  let meant = ValueSynonyms.value(for: mode, in: Self.knownBackgroundModes)
+                    ?? Suggestion.closest(to: mode, in: Self.knownBackgroundModes)
+            else { continue }
+            reader.log.report(.unknownValue, at: item,
+                              "'\(mode)' is not a background mode; did you mean '\(meant)'? (UIBackgroundModes: \(Self.knownBackgroundModes.joined(separator: ", ")))")
+            found = true
+        }
+        return found
     }
 
     static func mark(_ location: SourceLocation) -> Mark {

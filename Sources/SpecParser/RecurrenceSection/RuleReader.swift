@@ -299,7 +299,9 @@ struct RuleReader {
             rule = seconds.flatMap { seconds in from.map { .interval(seconds: seconds, from: $0.date) } }
         default:
             let words = ["daily", "weekly", "every"]
-            if !words.contains(first.text), let suggestion = Suggestion.closest(to: first.text, in: words) {
+            if let meant = Self.plainShorthand(tokens.map(\.text)) {
+                log.report(.invalidRule, at: node, "'\(scalar.value)' is not a rule; did you mean '\(meant)'? \(Self.shorthandForms)")
+            } else if !words.contains(first.text), let suggestion = Suggestion.closest(to: first.text, in: words) {
                 log.report(.invalidRule, at: first.mark, length: first.text.count,
                            "'\(scalar.value)' is not a rule: did you mean '\(suggestion)'? \(Self.shorthandForms)")
             } else {
@@ -309,6 +311,24 @@ struct RuleReader {
         }
         guard let rule else { return nil }
         return validated(rule, fields: nil, node: node)
+    }
+
+    /// The shorthand an English phrasing of one means, without its filler words: `daily at 02:30`, `every day at
+    /// 02:30` → `daily 02:30`; `weekly on mon,thu at 09:00` → `weekly mon,thu 09:00`. Nil when it is no such phrasing.
+    static func plainShorthand(_ words: [String]) -> String? {
+        let original = words.map { $0.lowercased() }
+        var words = original
+        if words.count >= 2, words[0] == "every", ["day", "week"].contains(words[1]) {
+            words.replaceSubrange(0...1, with: [words[1] == "day" ? "daily" : "weekly"])
+        }
+        let kept = words.filter { !["at", "on"].contains($0) }
+        guard kept != original else { return nil }
+        let shaped = switch (kept.first, kept.count) {
+        case ("daily", 2): TimeOfDay(parsing: kept[1]) != nil
+        case ("weekly", 3): TimeOfDay(parsing: kept[2]) != nil
+        default: false
+        }
+        return shaped ? kept.joined(separator: " ") : nil
     }
 
     /// Whitespace-separated words with their columns (quoted scalars start one column after the quote).

@@ -140,6 +140,7 @@ enum HTMLAssets {
         ul.checks { list-style: none; padding: 0; margin: 4px 0; }
         ul.checks li { padding: 2px 0; } ul.checks li.good { color: var(--passed); }
         ul.checks li.bad { color: var(--failed); font-weight: 600; }
+        details.more-diagnostics summary { cursor: pointer; font-weight: 600; margin: 6px 0; }
         details.environment { margin-top: 24px; color: var(--muted); }
         details.environment summary { cursor: pointer; font-weight: 600; }
         details.environment th { width: 160px; }

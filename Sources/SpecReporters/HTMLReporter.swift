@@ -103,11 +103,31 @@ public struct HTMLReporter: Sendable {
         return out
     }
 
+    /// The warnings shown open above the tests; the rest are folded, so that a suite with a hundred lint warnings
+    /// still shows its failures on the first screen. Errors (files that did not run) are always shown.
+    static let openWarningLimit = 3
+
     private func diagnosticsSection(_ diagnostics: [Diagnostic]) -> String {
         let renderer = DiagnosticRenderer(color: false)
         var out = "<section class=\"diagnostics\">\n<h2>Spec-file diagnostics</h2>\n"
+        func block(_ diagnostic: Diagnostic) -> String {
+            "<pre class=\"diagnostic \(diagnostic.severity.rawValue)\">\(XMLText.text(renderer.render(diagnostic)))</pre>\n"
+        }
+        var warningsShown = 0
+        var folded: [Diagnostic] = []
         for diagnostic in diagnostics {
-            out += "<pre class=\"diagnostic \(diagnostic.severity.rawValue)\">\(XMLText.text(renderer.render(diagnostic)))</pre>\n"
+            if diagnostic.severity == .error {
+                out += block(diagnostic)
+            } else if warningsShown < Self.openWarningLimit {
+                out += block(diagnostic)
+                warningsShown += 1
+            } else {
+                folded.append(diagnostic)
+            }
+        }
+        if !folded.isEmpty {
+            out += "<details class=\"more-diagnostics\"><summary>\(folded.count) more \(folded.count == 1 ? "warning" : "warnings")</summary>\n"
+                + folded.map(block).joined() + "</details>\n"
         }
         return out + "</section>\n"
     }

@@ -56,6 +56,27 @@ import Testing
         }
     }
 
+    /// A hundred lint warnings above the tests pushed every failure off the first screen: past the first three,
+    /// warnings are folded; errors (files that did not run) are always open.
+    @Test func warningsPastTheFirstThreeAreFoldedAndErrorsNever() {
+        var run = RunResultFixture.run
+        let warning = RunResultFixture.offsetWarning
+        let warnings = (0..<5).map { number in
+            var copy = warning
+            copy.location?.line = 100 + number
+            return copy
+        }
+        run.diagnostics = warnings + [RunResultFixture.typoDiagnostic]
+        let page = HTMLReporter().render(run)
+        let section = page.components(separatedBy: "<section class=\"diagnostics\">")[1].components(separatedBy: "</section>")[0]
+        let (open, folded) = section.components(separatedBy: "<details class=\"more-diagnostics\">").splitFirstTwo
+        #expect(open.components(separatedBy: "<pre class=\"diagnostic warning\">").count - 1 == 3)
+        #expect(open.components(separatedBy: "<pre class=\"diagnostic error\">").count - 1 == 1)
+        #expect(folded.hasPrefix("<summary>2 more warnings</summary>"))
+        #expect(folded.components(separatedBy: "<pre class=\"diagnostic warning\">").count - 1 == 2)
+        #expect(!HTMLReporter().render(RunResultFixture.run).contains("<details class=\"more-diagnostics\">"))
+    }
+
     @Test func aRunWithNothingToFixHasNoAttentionList() {
         var run = RunResultFixture.run
         run.tests = run.tests.filter { $0.status == .passed || $0.status == .knownDeviation }
@@ -171,4 +192,9 @@ import Testing
         #expect(clock.isoDate == iso)
         #expect(clock.shortDate == short)
     }
+}
+
+private extension Array where Element == String {
+    /// The first element and the second (empty when there is none).
+    var splitFirstTwo: (String, String) { (self.first ?? "", count > 1 ? self[1] : "") }
 }

@@ -14,8 +14,7 @@ public struct MissingFixtureLint: SpecLintRule {
     public func diagnostics(for spec: Spec, in file: SpecFile) -> [Diagnostic] {
         guard case .lifecycle(let body) = spec.body, case .infoPlist(let path, found: false, let written, let location, let sourceLine) = body.gate
         else { return [] }
-        // NSString traps on a one-character path without a slash (a spec file named `n`, Swift 6.3.1).
-        let folder = file.path.contains("/") ? (file.path as NSString).deletingLastPathComponent : ""
+        let folder = ParentFolder.of(file.path)
         return [Diagnostic(
             code: LintCode.missingFixture.rawValue,
             severity: .warning,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SpecrunCLI
+import SpecModel
 
 /// A path's folder, read as text: Foundation's `deletingLastPathComponent` trapped on one-character relative paths,
 /// so `specrun init a` and `specrun n` (a spec file named `n`) crashed with SIGILL.

@@ -1,4 +1,5 @@
 import Foundation
+import SpecModel
 
 /// Where a fixture a spec names (`task.info-plist`) is: the one place that turns a written path into a file path.
 ///
@@ -61,8 +62,8 @@ enum FixturePath {
 
     /// The spec file's folder as messages name it (`specs/lifecycle`), or `.` for a file in the working directory.
     static func folder(of specPath: String) -> String {
-        guard let slash = specPath.lastIndex(of: "/") else { return "." }
-        return slash == specPath.startIndex ? "/" : String(specPath[..<slash])
+        let folder = ParentFolder.of(specPath)
+        return folder.isEmpty ? "." : folder
     }
 
     private static func joined(_ written: String, specPath: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import SpecModel
 
 /// `specrun init [DIR]`: writes a commented starter folder of specs that pass, and the schema for editors.
 /// It never overwrites a file.

@@ -1,4 +1,5 @@
 import Foundation
+import SpecModel
 
 /// Writes a file whole or not at all: a temporary file beside the target, fsync, then rename.
 ///

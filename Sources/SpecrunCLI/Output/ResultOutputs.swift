@@ -1,6 +1,7 @@
 import Foundation
 import SpecReporters
 import SpecResults
+import SpecModel
 
 /// The machine results a run (or `specrun report`) writes: `--json`, `--junit`, `--html`, `--tap` and
 /// `--artifacts DIR` (every format under `DIR/<swift-version>-<os>-<arch>/`). Every file is written atomically.

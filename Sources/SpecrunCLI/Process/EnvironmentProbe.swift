@@ -1,6 +1,7 @@
 import Foundation
 import Recurrence
 import SpecResults
+import SpecModel
 
 /// Reads the facts a results archive needs to compare toolchains: OS, compiler, Foundation, tz data, git.
 struct EnvironmentProbe {

@@ -13,8 +13,13 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
     public init?(parsing text: String) {
         let parts = text.split(separator: "/")
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
-              count >= 1, (1...count).contains(index) else { return nil }
+              Self.isValid(index: index, count: count) else { return nil }
         self.init(index: index, count: count)
+    }
+
+    /// 1 ≤ I ≤ N: what `--shard` takes and a results file may record.
+    static func isValid(index: Int, count: Int) -> Bool {
+        count >= 1 && (1...count).contains(index)
     }
 
     /// `I/N`, as `--shard` takes it.
@@ -59,7 +64,7 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let index = try container.decode(Int.self, forKey: .index)
         let count = try container.decode(Int.self, forKey: .count)
-        guard count >= 1, (1...count).contains(index) else {
+        guard Self.isValid(index: index, count: count) else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: container.codingPath,
                 debugDescription: "the shard \(index)/\(count) is not one --shard writes (I/N with 1 ≤ I ≤ N)"))

@@ -35,15 +35,15 @@ struct ResultOutputs {
     /// output path that is empty or starts with a `~` the shell did not expand (`UnexpandedHome`).
     /// Paths are compared as the files they name (links and `..` resolved); devices and pipes may repeat.
     func checkPaths(against specFiles: [String]) throws(UsageError) {
-        for (option, path) in [(jsonOption, json), ("--junit", junit), ("--html", html), ("--tap", tap), ("--artifacts", artifacts)] {
+        let files = [(jsonOption, json), ("--junit", junit), ("--html", html), ("--tap", tap)]
+        for (option, path) in files + [("--artifacts", artifacts)] {
             guard let path else { continue }
             guard !path.isEmpty else {
                 throw UsageError("The option '\(option)' needs a path, not an empty value; e.g. \(option) \(Self.defaultName(option)).")
             }
             try UnexpandedHome.check(path, option: option)
         }
-        let named = [(jsonOption, json), ("--junit", junit), ("--html", html), ("--tap", tap)]
-            .compactMap { option, path in path.map { (option: option, path: $0, identity: FileIdentity.of($0)) } }
+        let named = files.compactMap { option, path in path.map { (option: option, path: $0, identity: FileIdentity.of($0)) } }
         guard !named.isEmpty else { return }
         // Only a spec file with an output's name can be that output: a run of 10,000 files resolves none of the rest.
         let names = Set(named.map { ($0.identity as NSString).lastPathComponent })

@@ -28,26 +28,18 @@ struct SyntaxErrorHint {
     /// where YAML needs its own spaces, in the indentation or after `:` or `-`.
     private static func oddSpace(in line: String, number: Int) -> SyntaxErrorHint? {
         let scalars = Array(line.unicodeScalars)
-        for (index, scalar) in scalars.enumerated() where oddSpaces[scalar] != nil {
-            let inIndentation = scalars[..<index].allSatisfy { $0 == " " || oddSpaces[$0] != nil }
+        // A byte order mark opening the file is YAML's own, not a slip.
+        for (index, scalar) in scalars.enumerated() where TypographicSlip.invisibleSpaces[scalar] != nil
+            && !(number == 1 && index == 0 && scalar == "\u{FEFF}") {
+            let inIndentation = scalars[..<index].allSatisfy { $0 == " " || TypographicSlip.invisibleSpaces[$0] != nil }
             let afterIndicator = index > 0 && (scalars[index - 1] == ":" || scalars[index - 1] == "-")
             guard inIndentation || afterIndicator else { continue }
-            let name = oddSpaces[scalar]!
+            let name = TypographicSlip.invisibleSpaces[scalar]!
             return SyntaxErrorHint(
                 mark: Mark(line: number, column: index + 1), length: 1,
-                message: "this line has a \(name) (U+\(hex(scalar))) \(inIndentation ? "in its indentation" : "after '\(scalars[index - 1])'"), which looks like a space but is not one to YAML; type an ordinary space instead")
+                message: "this line has a \(name) (U+\(TypographicSlip.hex(scalar))) \(inIndentation ? "in its indentation" : "after '\(scalars[index - 1])'"), which looks like a space but is not one to YAML; type an ordinary space instead")
         }
         return nil
-    }
-
-    private static let oddSpaces: [Unicode.Scalar: String] = [
-        "\u{00A0}": "non-breaking space", "\u{202F}": "narrow non-breaking space", "\u{2007}": "figure space",
-        "\u{2009}": "thin space", "\u{200B}": "zero-width space", "\u{3000}": "ideographic space",
-    ]
-
-    private static func hex(_ scalar: Unicode.Scalar) -> String {
-        let digits = String(scalar.value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     /// `timezone:Europe/Berlin`: without a space after the colon YAML reads key and value as one text.
@@ -66,7 +58,7 @@ struct SyntaxErrorHint {
             index += 1
         }
         guard index + 1 < scalars.count, scalars[index] == ":",
-              !(scalars[index + 1] == " " || scalars[index + 1] == "\t" || scalars[index + 1] == ":" || oddSpaces[scalars[index + 1]] != nil)
+              !(scalars[index + 1] == " " || scalars[index + 1] == "\t" || scalars[index + 1] == ":" || TypographicSlip.invisibleSpaces[scalars[index + 1]] != nil)
         else { return nil }
         let key = String(String.UnicodeScalarView(scalars[keyStart..<index]))
         let value = String(String.UnicodeScalarView(scalars[(index + 1)...]))

@@ -34,7 +34,9 @@ enum TypographicSlip {
 
     private static let openingQuotes: Set<Unicode.Scalar> = ["\u{201C}", "\u{2018}", "\u{201E}", "\u{00AB}", "\u{201A}"]
     private static let closingQuotes: Set<Unicode.Scalar> = ["\u{201D}", "\u{2019}", "\u{00BB}"]
-    private static let invisibleSpaces: [Unicode.Scalar: String] = [
+    /// Characters that look like a space (or nothing) but are none to YAML, with their names; also what
+    /// `SyntaxErrorHint` looks for where YAML needs its own spaces.
+    static let invisibleSpaces: [Unicode.Scalar: String] = [
         "\u{00A0}": "non-breaking space", "\u{202F}": "narrow non-breaking space", "\u{2007}": "figure space",
         "\u{2009}": "thin space", "\u{200B}": "zero-width space", "\u{FEFF}": "zero-width no-break space",
         "\u{3000}": "ideographic space",
@@ -43,7 +45,8 @@ enum TypographicSlip {
         "\u{2013}": "en dash", "\u{2014}": "em dash", "\u{2212}": "minus sign", "\u{2010}": "hyphen", "\u{2011}": "non-breaking hyphen",
     ]
 
-    private static func hex(_ scalar: Unicode.Scalar) -> String {
+    /// `00A0`: a scalar's code point as messages write it after `U+`.
+    static func hex(_ scalar: Unicode.Scalar) -> String {
         let digits = String(scalar.value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }

@@ -6,32 +6,41 @@ public struct DiagnosticRenderer: Sendable {
         self.color = color
     }
 
+    /// Every text that comes from the user (paths, quoted values, the source line) is written with its control
+    /// characters made visible: a spec from another hand cannot drive the reader's terminal.
     public func render(_ diagnostic: Diagnostic) -> String {
         var out = ""
         if let location = diagnostic.location {
-            out += paint(location.description + ":", .bold) + " "
+            out += paint(ControlCharacters.visible(location.description) + ":", .bold) + " "
         }
         out += paint(diagnostic.severity.rawValue + ":", style(for: diagnostic.severity)) + " "
-        out += paint(diagnostic.message, .bold)
+        out += paint(ControlCharacters.visible(diagnostic.message), .bold)
         if let line = diagnostic.sourceLine, let location = diagnostic.location {
-            out += "\n" + line + "\n" + caretLine(under: line, column: location.column, length: diagnostic.length)
+            out += "\n" + sourceAndCaret(line, column: location.column, length: diagnostic.length)
         }
         for note in diagnostic.notes {
             out += "\n"
             if let location = note.location {
-                out += paint(location.description + ":", .bold) + " "
+                out += paint(ControlCharacters.visible(location.description) + ":", .bold) + " "
             }
-            out += paint("note:", .dim) + " " + note.message
+            out += paint("note:", .dim) + " " + ControlCharacters.visible(note.message)
         }
         return out
     }
 
-    /// The caret line keeps the tabs of the source line so the caret sits under the right character.
-    private func caretLine(under line: String, column: Int, length: Int) -> String {
-        let prefix = line.prefix(max(0, column - 1)).map { $0 == "\t" ? "\t" : " " }.joined()
-        let available = max(1, line.count - (column - 1))
-        let marks = "^" + String(repeating: "~", count: max(0, min(length, available) - 1))
-        return prefix + paint(marks, .green)
+    /// The source line and, under it, a caret line that keeps the line's tabs so the caret sits under the right
+    /// character; the line is cut at the caret before its control characters are made visible, so the caret
+    /// still points at what the column names.
+    private func sourceAndCaret(_ line: String, column: Int, length: Int) -> String {
+        let before = line.prefix(max(0, column - 1))
+        let rest = line.dropFirst(before.count)
+        let marked = rest.prefix(max(1, min(length, rest.count)))
+        let visibleBefore = ControlCharacters.visible(String(before))
+        let visibleMarked = ControlCharacters.visible(String(marked))
+        let visibleLine = visibleBefore + visibleMarked + ControlCharacters.visible(String(rest.dropFirst(marked.count)))
+        let prefix = visibleBefore.map { $0 == "\t" ? "\t" : " " }.joined()
+        let marks = "^" + String(repeating: "~", count: max(0, visibleMarked.count - 1))
+        return visibleLine + "\n" + prefix + paint(marks, .green)
     }
 
     private enum Style: String {

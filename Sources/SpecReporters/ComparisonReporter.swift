@@ -1,4 +1,5 @@
 import Foundation
+import SpecDiagnostics
 import SpecResults
 
 /// The text `specrun compare` prints: environment differences (time-zone data first), then each kind of change
@@ -13,7 +14,7 @@ public struct ComparisonReporter: Sendable {
     }
 
     public func render(_ comparison: RunComparison, oldName: String, newName: String) -> String {
-        var out = "Comparing \(oldName) (\(describe(comparison.old.environment))) with \(newName) (\(describe(comparison.new.environment)))\n"
+        var out = shown("Comparing \(oldName) (\(describe(comparison.old.environment))) with \(newName) (\(describe(comparison.new.environment)))") + "\n"
         if comparison.environmentChanges.isEmpty {
             out += "\nEnvironment: no differences\n"
         } else {
@@ -21,7 +22,7 @@ public struct ComparisonReporter: Sendable {
             let width = comparison.environmentChanges.map(\.field.count).max() ?? 0
             for change in comparison.environmentChanges {
                 out += "  " + change.field.padding(toLength: width, withPad: " ", startingAt: 0)
-                    + "  " + change.old + " " + glyphs.arrow + " " + change.new + "\n"
+                    + "  " + shown(change.old) + " " + glyphs.arrow + " " + shown(change.new) + "\n"
             }
         }
         out += invalidFiles(comparison)
@@ -31,13 +32,13 @@ public struct ComparisonReporter: Sendable {
             let regression = kind == .newlyFailing || kind == .notRun
             out += "\n" + paint(title(kind) + " (\(changes.count))", regression ? "1;31" : "1") + "\n"
             for change in changes {
-                out += "  " + change.id.replacingOccurrences(of: " › ", with: glyphs.separator)
+                out += "  " + shown(change.id).replacingOccurrences(of: " › ", with: glyphs.separator)
                 if let old = change.old, let new = change.new, old.status != new.status {
                     out += "  " + old.status.rawValue + " " + glyphs.arrow + " " + new.status.rawValue
                 }
                 out += "\n"
                 if let message = change.new?.message, kind == .newlyFailing {
-                    out += "      " + message + "\n"
+                    out += "      " + ControlCharacters.visible(message, keepingNewlines: true) + "\n"
                 }
                 if let old = change.old, let new = change.new, old.actual != new.actual, kind != .added, kind != .removed {
                     out += instants("was", old.actual) + instants("now", new.actual)
@@ -63,10 +64,10 @@ public struct ComparisonReporter: Sendable {
         for file in now {
             let first = comparison.new.diagnostics.first { $0.severity == .error && $0.location?.file == file }
             let place = first?.location.map { "\($0.file):\($0.line):\($0.column)" } ?? file
-            out += "  now     " + place + (first.map { ": " + $0.message } ?? "") + "\n"
+            out += "  now     " + shown(place + (first.map { ": " + $0.message } ?? "")) + "\n"
         }
         for file in comparison.invalidBefore where !now.contains(file) {
-            out += "  before  " + file + "\n"
+            out += "  before  " + shown(file) + "\n"
         }
         return out
     }
@@ -79,11 +80,15 @@ public struct ComparisonReporter: Sendable {
         var out = "\nNote: \(count(tests, "removed test")) came back as added under another path; test ids hold each file's path "
             + "as given on the command line, so run both from the same folder with the same path arguments to compare them.\n"
         for pair in pairs.prefix(3) {
-            out += "  " + pair.old + " " + glyphs.arrow + " " + pair.new + "\n"
+            out += "  " + shown(pair.old) + " " + glyphs.arrow + " " + shown(pair.new) + "\n"
         }
         if pairs.count > 3 { out += "  " + glyphs.ellipsis + " \(pairs.count - 3) more files\n" }
         return out
     }
+
+    /// A text read from a results file (ids, paths, messages, the environment), which may come from other hands:
+    /// its control characters made visible so it cannot drive the terminal.
+    private func shown(_ text: String) -> String { ControlCharacters.visible(text) }
 
     private func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
@@ -92,9 +97,9 @@ public struct ComparisonReporter: Sendable {
     }
 
     private func instants(_ label: String, _ instants: [ResultInstant]) -> String {
-        let shown = instants.prefix(6).map { "\($0.local) [\($0.utc)]" }
+        let listed = instants.prefix(6).map { shown("\($0.local) [\($0.utc)]") }
         let more = instants.count > 6 ? ", " + glyphs.ellipsis + " \(instants.count - 6) more" : ""
-        return "      \(label): " + (shown.isEmpty ? "none" : shown.joined(separator: ", ")) + more + "\n"
+        return "      \(label): " + (listed.isEmpty ? "none" : listed.joined(separator: ", ")) + more + "\n"
     }
 
     private func describe(_ environment: Environment) -> String {

@@ -38,7 +38,7 @@ public struct TerminalReporter: Sendable {
         for test in run.tests where shows(test, strict: run.strict) {
             if test.file != currentFile {
                 currentFile = test.file
-                output.write(paint(test.file, .bold) + "\n")
+                output.write(paint(ControlCharacters.visible(test.file), .bold) + "\n")
             }
             output.write(renderTest(test))
             for disagreement in disagreements[test.id] ?? [] where !quiet {
@@ -50,7 +50,7 @@ public struct TerminalReporter: Sendable {
         if currentFile != nil { output.write("\n") }
         if !quiet { output.write(attentionRecap(run.tests)) }
         for note in run.notes where !quiet {
-            output.write(paint("note: ", .dim) + note + "\n")
+            output.write(paint("note: ", .dim) + ControlCharacters.visible(note, keepingNewlines: true) + "\n")
         }
         output.write(renderSummary(run) + "\n")
     }

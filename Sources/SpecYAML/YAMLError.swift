@@ -5,6 +5,8 @@ public struct YAMLError: Error, Sendable, Hashable {
         case syntax
         /// The bytes are not UTF-8.
         case notUTF8
+        /// A character YAML does not allow anywhere (a control character other than tab and line breaks).
+        case forbiddenCharacter
         /// Nodes nested deeper than the limit.
         case tooDeep
         /// Aliases expand to more nodes than the limit (an "alias bomb").

@@ -163,12 +163,38 @@ private final class EventParser {
     }
 
     private func syntaxError() -> YAMLError {
+        if parser.error == YAML_READER_ERROR, parser.problem_value >= 0, parser.problem_offset < input.count {
+            return forbiddenCharacter(UInt32(parser.problem_value), offset: parser.problem_offset)
+        }
         let problem = parser.problem.map { String(cString: $0) } ?? "the YAML could not be read"
         let problemMark = Mark(line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
         let context = parser.context.map { String(cString: $0) }
         let contextMark = context == nil ? nil
             : Mark(line: Int(parser.context_mark.line) + 1, column: Int(parser.context_mark.column) + 1)
         return YAMLError(kind: .syntax, message: problem, mark: problemMark, context: context, contextMark: contextMark)
+    }
+
+    /// libyaml's reader refuses a character YAML does not allow (a control character, U+FFFE, …) with a byte offset
+    /// and no line or column: the place is counted here, so the error points at the character itself.
+    private func forbiddenCharacter(_ value: UInt32, offset: Int) -> YAMLError {
+        var line = 1
+        var column = 1
+        for byte in input[..<offset] {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - String(value, radix: 16).count))
+            + String(value, radix: 16, uppercase: true)
+        let what = value < 0x20 || (0x7F...0x9F).contains(value) ? "the control character \(code)" : "the character \(code)"
+        return YAMLError(
+            kind: .forbiddenCharacter,
+            message: "\(what) is not allowed in YAML (editors often do not show it); delete it, "
+                + "or write it as an escape such as \\u\(code.dropFirst(2)) inside double quotes if it belongs in a text",
+            mark: Mark(line: line, column: column))
     }
 }
 

@@ -153,6 +153,28 @@ import Testing
             """)
     }
 
+    @Test func aControlCharacterIsPlacedAtItselfAndNeverReachesTheTerminalRaw() {
+        // libyaml's reader gives a byte offset, not a line: the place is counted from it (here line 4, after an ä
+        // that takes two bytes). The raw escape in the source line is shown as \u{1B}, the caret under it.
+        let file = SpecFixtures.parse("spec: ä\nschedule:\n  timezone: Europe/Berlin\n  id: \"ä\u{1B}[2J\"\n")
+        #expect(GoldenDiagnosticTests.render([file]) == """
+            spec.yaml:4:9: error: the YAML cannot be read: the control character U+001B is not allowed in YAML \
+            (editors often do not show it); delete it, or write it as an escape such as \\u001B inside double quotes \
+            if it belongs in a text
+              id: "ä\\u{1B}[2J"
+                    ^~~~~~
+
+            """)
+    }
+
+    @Test func controlCharactersWrittenAsEscapesAreShownAsEscapesInMessages() {
+        // A double-quoted "\e" is a real escape character in the value: quoted back in a message it is made visible.
+        let file = SpecFixtures.parse("spec: e\nschedule: {timezone: \"Europe/Berln\\e]0;x\\a\"}\n")
+        let text = GoldenDiagnosticTests.render([file])
+        #expect(text.contains("unknown time zone 'Europe/Berln\\u{1B}]0;x\\u{7}'"))
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    }
+
     @Test func colorRenderingKeepsTheSameText() throws {
         let file = SpecFixtures.parse("spec: c\nschedule: {timezone: Europe/Berln}\n")
         let colored = try #require(file.diagnostics.first.map { DiagnosticRenderer(color: true).render($0) })

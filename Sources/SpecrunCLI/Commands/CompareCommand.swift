@@ -39,7 +39,7 @@ struct CompareCommand {
             guard parsed.positionals.count == 2 else {
                 throw UsageError("Give two results files, the old one first: 'specrun compare old.json new.json'.")
             }
-            let warn = { (warning: String) in io.writeError("specrun: warning: \(redaction.mask(warning))\n") }
+            let warn = { (warning: String) in io.writeProblem(.warning, redaction.mask(warning)) }
             let old = try ResultsFile.read(parsed.positionals[0], warn: warn).redacted(by: redaction)
             let new = try ResultsFile.read(parsed.positionals[1], warn: warn).redacted(by: redaction)
             let comparison = RunComparison(old: old, new: new)

@@ -74,7 +74,7 @@ struct InitCommand {
                 try AtomicFile.write(Array(file.text.utf8), to: path)
                 written.append(path)
             } catch {
-                io.writeError("specrun: error: \(error.description); \(written.count) of \(StarterSpecs.files.count) files were written.\n")
+                io.writeProblem(.error, "\(error.description); \(written.count) of \(StarterSpecs.files.count) files were written.")
                 return ExitStatus.invalidInput
             }
         }

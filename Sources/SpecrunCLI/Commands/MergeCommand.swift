@@ -58,18 +58,18 @@ struct MergeCommand {
             }
             var shards: [RunResult] = []
             for path in paths {
-                shards.append(try ResultsFile.read(path) { io.writeError("specrun: warning: \(redaction.mask($0))\n") })
+                shards.append(try ResultsFile.read(path) { io.writeProblem(.warning, redaction.mask($0)) })
             }
             var merged = try RunResult.merging(shards, labels: paths).redacted(by: redaction)
             merged.notes += repeated.map { redaction.mask("\($0) is given more than once; it was merged once") }
             let problems = outputs.write(merged)
-            for problem in problems { io.writeError("specrun: error: \(problem)\n") }
+            for problem in problems { io.writeProblem(.error, problem) }
             guard problems.isEmpty else { return ExitStatus.invalidInput }
             let summary = merged.summary
             io.writeOut("merged \(shards.count) results file\(shards.count == 1 ? "" : "s") into \(output): \(summary.total) tests, \(summary.passed) passed, \(summary.failed) failed\n")
             let newNotes = merged.notes.filter { note in !shards.contains { $0.notes.contains(note) } }
-            for note in newNotes.prefix(10) { io.writeError("specrun: warning: \(note)\n") }
-            if newNotes.count > 10 { io.writeError("specrun: warning: \(newNotes.count - 10) more notes in \(output)\n") }
+            for note in newNotes.prefix(10) { io.writeProblem(.warning, note) }
+            if newNotes.count > 10 { io.writeProblem(.warning, "\(newNotes.count - 10) more notes in \(output)") }
             // A shard that never uploaded (its job died before) must not turn into a smaller report that looks whole.
             let incomplete = shards.allSatisfy { $0.shard != nil } && !Shard.missing(from: shards.compactMap(\.shard), limit: 1).isEmpty
             return incomplete ? ExitStatus.testFailure : ExitStatus.success

@@ -40,12 +40,12 @@ struct ReportCommand {
             }
             try ResultOutputs(parsed).checkPaths(against: [])
             // Archived results may come from a run with other (or no) redaction: mask again before rendering.
-            let run = try ResultsFile.read(parsed.positionals[0]) { io.writeError("specrun: warning: \(redaction.mask($0))\n") }
+            let run = try ResultsFile.read(parsed.positionals[0]) { io.writeProblem(.warning, redaction.mask($0)) }
                 .redacted(by: redaction)
             let glyphs = Glyphs.preferred(environment: io.environment)
             io.writeOut(TerminalReporter(color: io.useColor(parsed.value("color")), quiet: parsed.flag("quiet"), glyphs: glyphs).render(run))
             let problems = ResultOutputs(parsed).write(run)
-            for problem in problems { io.writeError("specrun: error: \(problem)\n") }
+            for problem in problems { io.writeProblem(.error, problem) }
             return problems.isEmpty ? ExitStatus.success : ExitStatus.invalidInput
         } catch {
             return io.usageFailure(error, command: "report")

@@ -74,7 +74,7 @@ struct RunCommand {
         } catch {
             return usageFailure(error)
         }
-        for warning in configuration.readWarnings { io.writeError("specrun: warning: \(warning)\n") }
+        for warning in configuration.readWarnings { io.writeProblem(.warning, warning) }
 
         // From here on a signal stops the run instead of killing it: reading many files takes time too.
         SignalTrap.install()
@@ -92,11 +92,11 @@ struct RunCommand {
             return usageFailure(problem)
         }
         if let path = configuration.lastFailed, configuration.selection.ids?.isEmpty == true {
-            io.writeError("specrun: note: no test failed or errored in '\(path)'; nothing to run.\n")
+            io.writeProblem(.note, "no test failed or errored in '\(path)'; nothing to run.")
         }
         if configuration.listOnly {
             if let signal = SignalTrap.received { return SignalTrap.exitStatus(for: signal) }
-            io.writeOut(plan.items.map { configuration.redaction.mask($0.id) + "\n" }.joined())
+            io.writeOut(plan.items.map { ControlCharacters.visible(configuration.redaction.mask($0.id)) + "\n" }.joined())
             return loaded.diagnostics.contains { $0.severity == .error } ? ExitStatus.invalidInput : ExitStatus.success
         }
 
@@ -134,7 +134,7 @@ struct RunCommand {
         }
         let problems = ResultOutputs(parsed).write(result, midWrite: { stopPoint.reached(.midWrite) })
         for problem in problems {
-            io.writeError("specrun: error: \(problem)\n")
+            io.writeProblem(.error, problem)
         }
         let status: Int32
         if let signal = SignalTrap.received {

@@ -60,21 +60,3 @@ enum ResultsFile {
         return data
     }
 }
-
-extension CommandIO {
-    /// Prints a usage mistake the one way every command does, and gives exit status 2.
-    func usageFailure(_ error: UsageError, command: String? = nil) -> Int32 {
-        let help = command.map { "specrun \($0) --help" } ?? "specrun --help"
-        writeError("specrun: error: \(error.message)\nRun '\(help)' for usage.\n")
-        return ExitStatus.invalidInput
-    }
-
-    /// Whether to color stdout for `--color WHEN`: auto means a terminal, no NO_COLOR, not TERM=dumb.
-    func useColor(_ when: String?) -> Bool {
-        switch when {
-        case "always": true
-        case "never": false
-        default: stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
-        }
-    }
-}

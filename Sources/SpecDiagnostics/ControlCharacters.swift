@@ -1,8 +1,8 @@
 /// Control characters in spec text, made visible for outputs that must not carry them raw.
-enum ControlCharacters {
+public enum ControlCharacters {
     /// The text with C0 / C1 control characters (other than tab) written as `\u{1B}`: a stray escape in a spec
     /// cannot drive a terminal, start a new log line, or break a line-based format.
-    static func visible(_ text: String, keepingNewlines: Bool = false) -> String {
+    public static func visible(_ text: String, keepingNewlines: Bool = false) -> String {
         func isControl(_ scalar: Unicode.Scalar) -> Bool {
             if scalar == "\t" || (keepingNewlines && (scalar == "\n" || scalar == "\r")) { return false }
             return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)

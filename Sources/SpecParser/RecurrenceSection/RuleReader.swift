@@ -199,6 +199,11 @@ struct RuleReader {
         guard let items = reader.list(node, field: "on", singleAllowed: true, expected: "a list of weekdays, e.g. [monday, thursday]") else {
             return nil
         }
+        if let advice = WeekdayNumbers.advice(for: items.compactMap { $0.scalar?.value }, format: { "[\($0.joined(separator: ", "))]" })
+            , items.count == items.compactMap(\.scalar).count {
+            log.report(.invalidWeekday, at: node, advice)
+            return nil
+        }
         var days: [Weekday] = []
         var valid = true
         for item in items {
@@ -279,6 +284,11 @@ struct RuleReader {
         case ("daily", 2):
             rule = reader.time(tokens[1].text, at: tokens[1].mark, length: tokens[1].text.count, field: "at").map { .daily(at: $0) }
         case ("weekly", 3):
+            let names = tokens[1].text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            if let advice = WeekdayNumbers.advice(for: names, format: { $0.joined(separator: ",") }) {
+                log.report(.invalidWeekday, at: tokens[1].mark, length: tokens[1].text.count, advice)
+                return nil
+            }
             var days: [Weekday] = []
             var valid = true
             var column = tokens[1].mark.column

@@ -275,6 +275,10 @@ struct ValueReader {
     /// A weekday: full English name or its first three letters.
     func weekday(_ text: String, at mark: Mark, length: @autoclosure () -> Int) -> Weekday? {
         if let day = Weekday(name: text) { return day }
+        if let advice = WeekdayNumbers.advice(for: [text], format: { $0.joined(separator: ",") }) {
+            log.report(.invalidWeekday, at: mark, length: length(), advice)
+            return nil
+        }
         let names = Weekday.allCases.sorted().map(\.name)
         let candidates = names + Weekday.allCases.map(\.abbreviation)
         if let suggestion = Suggestion.closest(to: text, in: candidates) {

@@ -59,6 +59,31 @@ import Testing
         #expect(stderr == "specrun: stopped by \(name): \(firstNotRun) tests finished, \(120 - firstNotRun) were not run (marked not-run in the results)\n")
     }
 
+    @Test func aSignalWhileFilesAreReadStopsTheReadingAndSaysWhichFilesWereNotRead() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try Self.writeSpecs(40, in: folder)
+        let child = try SpecrunChild(
+            ["--jobs", "1", "--json", folder.path("results.json"), folder.path("specs")], in: folder,
+            stopAt: "first-file-read")
+        #expect(child.waitUntilStopped() == .stopped, "\(child.output)")
+        child.send(SIGINT)
+        child.send(SIGCONT)
+        #expect(child.waitForEnd() == .exited(130), "\(child.output)")
+
+        // One worker read spec-000 and stopped there: its two tests are not-run, the 39 other files were never read.
+        let tests = try Self.results(folder)
+        #expect(tests.count == 2, "\(tests.count)")
+        #expect(Self.statuses(tests) == ["not-run": 2])
+        let data = try #require(folder.read("results.json"))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let notes = try #require(object["notes"] as? [String])
+        #expect(notes == ["the run was stopped while spec files were read: 39 of 40 were not read "
+            + "(\(folder.path("specs/spec-001.yaml")) and 38 more), so their tests are missing from these results"])
+        let stderr = try String(contentsOfFile: child.stderrPath, encoding: .utf8)
+        #expect(stderr.hasSuffix("; 39 of 40 spec files were not read\n"), "\(stderr)")
+    }
+
     @Test func aSecondSignalWhileResultsAreWrittenEndsTheProcessAtOnceWithoutAHalfFile() throws {
         let folder = try ScratchSpecFolder()
         defer { folder.remove() }

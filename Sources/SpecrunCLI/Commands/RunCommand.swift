@@ -78,8 +78,11 @@ struct RunCommand {
 
         // From here on a signal stops the run instead of killing it: reading many files takes time too.
         SignalTrap.install()
-        let loaded = SpecLoader(strict: configuration.strict, parser: configuration.limits.parser, jobs: configuration.jobs)
-            .load(configuration.files)
+        let stopPoint = TestStopPoint(environment: io.environment)
+        let loaded = SpecLoader(
+            strict: configuration.strict, parser: configuration.limits.parser, jobs: configuration.jobs,
+            shouldStop: { SignalTrap.received != nil }, fileRead: { stopPoint.reached(.firstFileRead) }
+        ).load(configuration.files)
         let fullPlan = TestPlan(specs: loaded.specs, engines: configuration.engines)
         let plan: TestPlan
         do {
@@ -104,7 +107,6 @@ struct RunCommand {
             occurrenceLimit: configuration.limits.occurrences, monotonicNanoseconds: io.monotonicNanoseconds,
             fixtureByteLimit: configuration.limits.yaml.maxBytes))
         let progress = ProgressLine(io: io, enabled: !configuration.quiet && io.stderrIsTerminal)
-        let stopPoint = TestStopPoint(environment: io.environment)
         let execution = PlanExecution(runner: runner, settings: .init(
             jobs: configuration.jobs,
             timeout: configuration.timeout,
@@ -124,7 +126,8 @@ struct RunCommand {
         // Masked once, here: every reporter below renders the same redacted results.
         let result = RunResult(
             environment: environment, files: configuration.files, diagnostics: loaded.diagnostics, tests: tests,
-            strict: configuration.strict, shard: configuration.selection.shard
+            strict: configuration.strict, notes: Self.unreadNote(loaded.unread, of: configuration.files),
+            shard: configuration.selection.shard
         ).redacted(by: configuration.redaction, jobs: configuration.jobs)
 
         let glyphs = Glyphs.preferred(environment: io.environment)
@@ -140,7 +143,8 @@ struct RunCommand {
         if let signal = SignalTrap.received {
             let name = signal == SIGTERM ? "SIGTERM" : "SIGINT"
             let notRun = tests.filter { $0.status == .notRun }.count
-            io.writeError("specrun: stopped by \(name): \(tests.count - notRun) tests finished, \(notRun) were not run (marked not-run in the results)\n")
+            let unread = loaded.unread.isEmpty ? "" : "; \(loaded.unread.count) of \(configuration.files.count) spec files were not read"
+            io.writeError("specrun: stopped by \(name): \(tests.count - notRun) tests finished, \(notRun) were not run (marked not-run in the results)\(unread)\n")
             status = SignalTrap.exitStatus(for: signal)
         } else if !problems.isEmpty {
             status = ExitStatus.invalidInput
@@ -153,5 +157,14 @@ struct RunCommand {
 
     private func usageFailure(_ error: UsageError) -> Int32 {
         io.usageFailure(error)
+    }
+
+    /// The results' note when a signal came while spec files were read: their tests are not in the results at all
+    /// (not even as not-run), so a reader must be told they are missing, and which files to look at first.
+    static func unreadNote(_ unread: [String], of files: [String]) -> [String] {
+        guard let first = unread.first else { return [] }
+        let more = unread.count > 1 ? " and \(unread.count - 1) more" : ""
+        return ["the run was stopped while spec files were read: \(unread.count) of \(files.count) were not read "
+            + "(\(first)\(more)), so their tests are missing from these results"]
     }
 }

@@ -11,22 +11,36 @@ struct SpecLoader {
     var parser = SpecParser()
     /// How many files are read and parsed at once (`--jobs`); the result does not depend on it.
     var jobs: Int = 1
+    /// Asked before each file: once it says stop (a signal came), no further file is read. Reading ten thousand
+    /// files takes seconds (more in a debug build), longer than a CI runner waits between its signal and SIGKILL.
+    var shouldStop: @Sendable () -> Bool = { false }
+    /// Called after each file is read (the tests' stop point).
+    var fileRead: @Sendable () -> Void = {}
 
     struct Loaded {
         var specs: [Spec]
         var diagnostics: [Diagnostic]
+        /// The files not read because the run was stopped first, in the order given.
+        var unread: [String] = []
     }
 
     func load(_ paths: [String]) -> Loaded {
         let parser = self.parser
-        var files = Self.parallelMap(paths, jobs: jobs) { Self.read($0, with: parser) }
+        let shouldStop = self.shouldStop, fileRead = self.fileRead
+        let read = Self.parallelMap(paths, jobs: jobs) { path -> SpecFile? in
+            guard !shouldStop() else { return nil }
+            defer { fileRead() }
+            return Self.read(path, with: parser)
+        }
+        let unread = zip(paths, read).filter { $0.1 == nil }.map(\.0)
+        var files = read.compactMap { $0 }
         // Names are checked across files, then each file is linted on its own (in parallel too).
         files = Self.parallelMap(DuplicateSpecNames.rejecting(in: files), jobs: jobs) { SpecLinter().lint([$0])[0] }
         var diagnostics = files.flatMap(\.diagnostics)
         if strict {
             diagnostics = diagnostics.map { $0.severity == .warning ? $0.promoted(to: .error) : $0 }
         }
-        return Loaded(specs: files.flatMap(\.specs), diagnostics: diagnostics)
+        return Loaded(specs: files.flatMap(\.specs), diagnostics: diagnostics, unread: unread)
     }
 
     /// `transform` of each element on up to `jobs` threads; the results in the order of `elements`.

@@ -9,6 +9,8 @@ import Synchronization
 /// the process once. Without the variable nothing happens. docs/limits.md documents it.
 final class TestStopPoint: Sendable {
     enum Place: String, Sendable, Hashable {
+        /// The first spec file has been read (on a reading thread; SIGSTOP stops them all).
+        case firstFileRead = "first-file-read"
         /// A test has finished (on the coordinating thread, so workers stop with the process).
         case firstResult = "first-result"
         /// Half of the first results file is in its temporary file, not yet renamed over the target.

@@ -1,4 +1,5 @@
-/// Why a rule can never select anything, or is ambiguous: found before any search runs.
+/// Why a rule can never select anything, or is ambiguous: found before any search runs. (`Schedule.init` also
+/// reports a `searchLimit` below 1 as one, with `field` `limit`: no search could find anything either.)
 public struct RuleProblem: Error, Sendable, Hashable, CustomStringConvertible {
     /// The rule field at fault, as specs spell it (`day`, `on`, `missing-day`, `interval`, …).
     public var field: String

@@ -57,6 +57,10 @@ import Testing
         #expect(throws: RecurrenceError.invalidRule([RuleProblem(field: "interval", message: "the interval must be longer than zero, e.g. 90m or 24h")])) {
             try Schedule(id: "zero", interval: 0, from: Self.from)
         }
+        // The longest interval is allowed, and its second instant (31.7 million years on) still has a key.
+        let longest = try Schedule(id: "long", interval: Rule.longestInterval, from: Self.from)
+        #expect(try longest.next(after: Self.from).date == Self.from.addingTimeInterval(1e15))
+        #expect(throws: RecurrenceError.self) { try Schedule(id: "long", interval: Rule.longestInterval + 1, from: Self.from) }
     }
 
     @Test("a search limit below 1 is refused, naming the field; 1 is the smallest allowed", arguments: [0, -1, Int.min])

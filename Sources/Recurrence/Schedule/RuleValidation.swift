@@ -22,6 +22,9 @@ extension Rule {
         "July", "August", "September", "October", "November", "December",
     ]
 
+    /// The longest interval a rule may have, in seconds: 10^15, about 31 million years.
+    public static let longestInterval = 1_000_000_000_000_000
+
     /// Problems that make the rule unusable; empty for a valid rule.
     public var problems: [RuleProblem] {
         switch self {
@@ -70,6 +73,11 @@ extension Rule {
         case .interval(let seconds, _):
             if seconds <= 0 {
                 return [RuleProblem(field: "interval", message: "the interval must be longer than zero, e.g. 90m or 24h")]
+            }
+            // Past this the second instant leaves the range of dates that can be written (near Int.max seconds it
+            // trapped while its key was formatted). No spec duration comes near it: 9 digits a unit is under 1e14.
+            if seconds > Rule.longestInterval {
+                return [RuleProblem(field: "interval", message: "the interval must be at most 10^15 seconds (about 31 million years), not \(seconds)")]
             }
             return []
         }

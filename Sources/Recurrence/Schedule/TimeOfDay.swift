@@ -25,12 +25,10 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible
         guard let parts = Self.parts(of: text) else {
             throw TimeOfDayParseError(text: text, reason: Self.syntaxProblem(in: text))
         }
-        let fields: [(TimeOfDayParseError.Field, Int, ClosedRange<Int>)] = [
-            (.hour, parts.hour, 0...23), (.minute, parts.minute, 0...59), (.second, parts.second, 0...59),
-        ]
-        for (field, value, range) in fields where !range.contains(value) {
-            throw TimeOfDayParseError(text: text, reason: .outOfRange(field: field, value: value))
-        }
+        // Three checks written out: this runs for every time a spec reads, and an array of them would be allocated.
+        guard parts.hour <= 23 else { throw TimeOfDayParseError(text: text, reason: .outOfRange(field: .hour, value: parts.hour)) }
+        guard parts.minute <= 59 else { throw TimeOfDayParseError(text: text, reason: .outOfRange(field: .minute, value: parts.minute)) }
+        guard parts.second <= 59 else { throw TimeOfDayParseError(text: text, reason: .outOfRange(field: .second, value: parts.second)) }
         self.hour = parts.hour
         self.minute = parts.minute
         self.second = parts.second

@@ -51,11 +51,37 @@ for _ in 1...3 {
 }
 
 let every90m = try Schedule(
-    id: "every-90m", rule: .interval(seconds: 5400, from: try Date("2027-03-28T00:00:00Z", strategy: .iso8601)),
-    timeZone: berlin, nonexistent: .skip, repeated: .first)
+    id: "every-90m", interval: 5400, from: try Date("2027-03-28T00:00:00Z", strategy: .iso8601))   // no policies
 let night = Window(after: try Date("2027-03-27T12:00:00Z", strategy: .iso8601),
                    through: try Date("2027-03-28T03:00:00Z", strategy: .iso8601))
 for occurrence in try every90m.occurrences(in: night) { print(occurrence) }
+
+print(schedule)                          // one line: id/version, rule, zone, policies (and limit when not 10,000)
+for rule in rules.prefix(3) { print(rule) }   // what a spec writes after `rule:`
+print(every90m)                          // an interval leaves out the zone and policies it ignores
+
+let encoder = JSONEncoder()
+encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]   // .sortedKeys: stable bytes
+let json = try encoder.encode(schedule)
+print(String(decoding: json, as: UTF8.self))
+let restored = try JSONDecoder().decode(Schedule.self, from: json)
+print(restored == schedule, try restored.next(after: cursor) == next)
+
+// Stored JSON that is no valid schedule is refused with a DecodingError whose text starts with the field's path.
+let edited = #"{"id": "nightly-sync", "timezone": "Europe/Berlin", "rule": {"every": "day", "at": "25:00"}, "nonexistent": "skip", "repeated": "first"}"#
+do {
+    _ = try JSONDecoder().decode(Schedule.self, from: Data(edited.utf8))
+} catch let DecodingError.dataCorrupted(context) {
+    print(context.debugDescription)      // context.codingPath is [rule, at]
+}
+
+// A time of day from text: TimeOfDay(parsing:) gives nil for a bad one; try TimeOfDay(_:) says why.
+print(TimeOfDay(parsing: "9h30") as Any)
+do {
+    _ = try TimeOfDay("9h30")
+} catch {
+    print(error)                         // a TimeOfDayParseError: error.reason is .unexpectedCharacter("h")
+}
 
 let leapDay = try Schedule(
     id: "leap", rule: .yearly(month: 2, day: .day(29), at: TimeOfDay(hour: 12, minute: 0)!, missingDay: .skip),

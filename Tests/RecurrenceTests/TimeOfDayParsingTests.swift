@@ -57,3 +57,54 @@ import Recurrence
         #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
     }
 }
+
+/// `try TimeOfDay(_:)` reads exactly what `TimeOfDay(parsing:)` reads, and says why it refuses the rest.
+@Suite struct TimeOfDayParseErrorTests {
+    @Test("the throwing reader accepts and refuses the same texts as the failable one, on every short text")
+    func agreesWithTheFailableReader() {
+        let alphabet: [Character] = ["0", "2", "5", "9", ":", "a", " ", "٣"]
+        var strings: [String] = [""]
+        var disagreements: [String] = []
+        var refused = 0
+        for _ in 1...6 {
+            strings = strings.flatMap { prefix in alphabet.map { prefix + String($0) } }
+            for text in strings {
+                let thrown: TimeOfDay?
+                do {
+                    thrown = try TimeOfDay(text)
+                } catch {
+                    thrown = nil
+                    refused += 1
+                    if error.text != text { disagreements.append(text) }
+                }
+                if thrown != TimeOfDayParsingTests.reference(text) { disagreements.append(text) }
+            }
+        }
+        #expect(refused > 200_000)
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
+    }
+
+    @Test("each refusal says why", arguments: [
+        ("", TimeOfDayParseError.Reason.empty, "it is empty"),
+        ("2h30", .unexpectedCharacter("h"), "'h' is neither a digit 0–9 nor ':'"),
+        (" 02:30", .unexpectedCharacter(" "), "U+0020 (a space) is neither a digit 0–9 nor ':'"),
+        ("0٢:30", .unexpectedCharacter("٢"), "'٢' is neither a digit 0–9 nor ':'"),
+        ("02:30\u{200B}", .unexpectedCharacter("\u{200B}"), "U+200B is neither a digit 0–9 nor ':'"),
+        ("0230", .missingMinutes, "the minutes are missing"),
+        ("02:30:00:00", .tooManyParts, "it has more than three parts"),
+        (":30", .digitCount(field: .hour, digits: ""), "the hour is missing"),
+        ("002:30", .digitCount(field: .hour, digits: "002"), "the hour '002' has more than two digits"),
+        ("02:3", .digitCount(field: .minute, digits: "3"), "the minutes '3' need exactly two digits"),
+        ("02:", .digitCount(field: .minute, digits: ""), "the minutes are missing"),
+        ("02:30:5", .digitCount(field: .second, digits: "5"), "the seconds '5' need exactly two digits"),
+        ("24:00", .outOfRange(field: .hour, value: 24), "the hour must be 0…23, not 24"),
+        ("02:60", .outOfRange(field: .minute, value: 60), "the minutes must be 0…59, not 60"),
+        ("02:30:99", .outOfRange(field: .second, value: 99), "the seconds must be 0…59, not 99"),
+    ])
+    func reason(text: String, reason: TimeOfDayParseError.Reason, why: String) {
+        #expect(throws: TimeOfDayParseError(text: text, reason: reason)) { try TimeOfDay(text) }
+        let error = TimeOfDayParseError(text: text, reason: reason)
+        #expect(error.description == "'\(text)' is not a time of day: \(why); write HH:MM or HH:MM:SS, e.g. 02:30")
+        #expect((error as any Error).localizedDescription == error.description)
+    }
+}

@@ -6,7 +6,7 @@ public enum RecurrenceError: Error, Sendable, Hashable, CustomStringConvertible,
     case searchLimitReached(rule: String, limit: Int, after: Date)
     /// The engine's own search gave up (Foundation returned nil).
     case engineFoundNothing(engine: String, after: Date)
-    /// The rule can never match.
+    /// The rule can never match, or the schedule's `searchLimit` is below 1 (a problem whose `field` is `limit`).
     case invalidRule([RuleProblem])
     /// A window enumeration produced more occurrences than allowed.
     case tooManyOccurrences(limit: Int)

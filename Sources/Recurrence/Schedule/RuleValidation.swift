@@ -1,4 +1,5 @@
-/// Why a rule can never select anything, or is ambiguous: found before any search runs.
+/// Why a rule can never select anything, or is ambiguous: found before any search runs. (`Schedule.init` also
+/// reports a `searchLimit` below 1 as one, with `field` `limit`: no search could find anything either.)
 public struct RuleProblem: Error, Sendable, Hashable, CustomStringConvertible {
     /// The rule field at fault, as specs spell it (`day`, `on`, `missing-day`, `interval`, …).
     public var field: String
@@ -20,6 +21,9 @@ extension Rule {
         "January", "February", "March", "April", "May", "June",
         "July", "August", "September", "October", "November", "December",
     ]
+
+    /// The longest interval a rule may have, in seconds: 10^15, about 31 million years.
+    public static let longestInterval = 1_000_000_000_000_000
 
     /// Problems that make the rule unusable; empty for a valid rule.
     public var problems: [RuleProblem] {
@@ -69,6 +73,11 @@ extension Rule {
         case .interval(let seconds, _):
             if seconds <= 0 {
                 return [RuleProblem(field: "interval", message: "the interval must be longer than zero, e.g. 90m or 24h")]
+            }
+            // Past this the second instant leaves the range of dates that can be written (near Int.max seconds it
+            // trapped while its key was formatted). No spec duration comes near it: 9 digits a unit is under 1e14.
+            if seconds > Rule.longestInterval {
+                return [RuleProblem(field: "interval", message: "the interval must be at most 10^15 seconds (about 31 million years), not \(seconds)")]
             }
             return []
         }

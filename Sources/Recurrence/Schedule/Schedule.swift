@@ -10,19 +10,29 @@ import Foundation
 ///     nonexistent: .skip, repeated: .first)
 /// let next = try schedule.next(after: cursor)   // next.date, next.key
 /// ```
-public struct Schedule: Sendable, Hashable {
+///
+/// A schedule is `Codable` as the spec language's `schedule:` section in JSON (see docs/recurrence.md) and prints
+/// as one line in that language: `nightly-sync/v1: daily 02:30 in Europe/Berlin, nonexistent: skip, repeated: first`.
+public struct Schedule: Sendable, Hashable, CustomStringConvertible {
     public let id: String
     public let version: Int
     public let rule: Rule
     public let timeZone: TimeZone
     public let nonexistent: NonexistentTimePolicy
     public let repeated: RepeatedTimePolicy
-    /// How many candidate slots one search may consider before it ends with `searchLimitReached`.
+    /// How many candidate slots one search may consider before it ends with `searchLimitReached`; at least 1.
     public let searchLimit: Int
 
     public static let defaultSearchLimit = 10_000
 
-    /// Fails with `RecurrenceError.invalidRule` when the rule can never match.
+    /// The zone an interval schedule made or read without one keeps: UTC (`TimeZone.gmt`, identifier `GMT`). An
+    /// interval's instants and keys do not depend on its zone.
+    public static let intervalTimeZone = TimeZone.gmt
+
+    /// Fails with `RecurrenceError.invalidRule` when the rule can never match, or when `searchLimit` is below 1 (a
+    /// problem whose `field` is `limit`): a search that may consider no slot would never find anything.
+    /// For an interval rule the two policies change nothing; `init(id:version:interval:from:timeZone:searchLimit:)`
+    /// makes one without them.
     public init(
         id: String,
         version: Int = 1,
@@ -32,7 +42,12 @@ public struct Schedule: Sendable, Hashable {
         repeated: RepeatedTimePolicy,
         searchLimit: Int = Schedule.defaultSearchLimit
     ) throws(RecurrenceError) {
-        let problems = rule.problems
+        var problems = rule.problems
+        if searchLimit < 1 {
+            problems.append(RuleProblem(
+                field: "limit",
+                message: "'limit' (searchLimit) must be at least 1, not \(searchLimit): a search that may consider no slot never finds an occurrence; leave it out for the default \(Schedule.defaultSearchLimit)"))
+        }
         guard problems.isEmpty else { throw .invalidRule(problems) }
         self.id = id
         self.version = version
@@ -40,7 +55,23 @@ public struct Schedule: Sendable, Hashable {
         self.timeZone = timeZone
         self.nonexistent = nonexistent
         self.repeated = repeated
-        self.searchLimit = max(1, searchLimit)
+        self.searchLimit = searchLimit
+    }
+
+    /// An interval schedule, `from + k·interval` seconds for k = 0, 1, 2, …: elapsed time, so no DST policy to choose
+    /// (the schedule keeps `.skip` and `.first`, which intervals ignore). The zone changes nothing either; it is kept
+    /// for display and defaults to UTC. Fails like the main initializer (an interval of 0 or less, `searchLimit` < 1).
+    public init(
+        id: String,
+        version: Int = 1,
+        interval seconds: Int,
+        from start: Date,
+        timeZone: TimeZone = Schedule.intervalTimeZone,
+        searchLimit: Int = Schedule.defaultSearchLimit
+    ) throws(RecurrenceError) {
+        try self.init(
+            id: id, version: version, rule: .interval(seconds: seconds, from: start), timeZone: timeZone,
+            nonexistent: .skip, repeated: .first, searchLimit: searchLimit)
     }
 
     /// The first occurrence strictly after `date`, by the core engine.
@@ -51,5 +82,17 @@ public struct Schedule: Sendable, Hashable {
     /// Every occurrence in `(window.after, window.through]`, in order, by the core engine.
     public func occurrences(in window: Window, limit: Int = CoreEngine.defaultOccurrenceLimit) throws(RecurrenceError) -> [Occurrence] {
         try CoreEngine().occurrences(in: window, of: self, limit: limit)
+    }
+
+    /// `nightly-sync/v1: daily 02:30 in Europe/Berlin, nonexistent: skip, repeated: first` (`, limit: 5` when not the
+    /// default); an interval leaves out the zone and the policies, which do not change it:
+    /// `every-90m/v1: every 1h30m from 2027-03-28T00:00:00Z`.
+    public var description: String {
+        var text = "\(id)/v\(version): \(rule)"
+        if rule.isCalendarRule {
+            text += " in \(timeZone.identifier), nonexistent: \(nonexistent.rawValue), repeated: \(repeated.rawValue)"
+        }
+        if searchLimit != Self.defaultSearchLimit { text += ", limit: \(searchLimit)" }
+        return text
     }
 }

@@ -12,9 +12,31 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible
         self.second = second
     }
 
-    /// Reads `HH:MM` or `HH:MM:SS` (one-digit hours accepted: `9:00`).
+    /// Reads `HH:MM` or `HH:MM:SS` (one-digit hours accepted: `9:00`); nil for anything else. `try TimeOfDay(text)`
+    /// reads the same texts and says why one is refused.
     public init?(parsing text: String) {
-        // `H:MM`, `HH:MM` or `HH:MM:SS`, ASCII digits only; read on bytes (every spec's `at:` comes through here).
+        guard let time = try? TimeOfDay(text) else { return nil }
+        self = time
+    }
+
+    /// Reads `HH:MM` or `HH:MM:SS` (one-digit hours accepted: `9:00`), or throws why the text is no time of day
+    /// (`'25:00' is not a time of day: the hour must be 0…23, not 25; …`).
+    public init(_ text: String) throws(TimeOfDayParseError) {
+        guard let parts = Self.parts(of: text) else {
+            throw TimeOfDayParseError(text: text, reason: Self.syntaxProblem(in: text))
+        }
+        // Three checks written out: this runs for every time a spec reads, and an array of them would be allocated.
+        guard parts.hour <= 23 else { throw TimeOfDayParseError(text: text, reason: .outOfRange(field: .hour, value: parts.hour)) }
+        guard parts.minute <= 59 else { throw TimeOfDayParseError(text: text, reason: .outOfRange(field: .minute, value: parts.minute)) }
+        guard parts.second <= 59 else { throw TimeOfDayParseError(text: text, reason: .outOfRange(field: .second, value: parts.second)) }
+        self.hour = parts.hour
+        self.minute = parts.minute
+        self.second = parts.second
+    }
+
+    /// The numbers of `H:MM`, `HH:MM` or `HH:MM:SS` (ASCII digits only), not yet checked against their ranges; nil
+    /// for any other shape. Read on bytes: every spec's `at:` comes through here.
+    private static func parts(of text: String) -> (hour: Int, minute: Int, second: Int)? {
         var parts: [Int] = []
         var value = 0
         var digits = 0
@@ -35,7 +57,25 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible
         // The hour may have one digit or two; the minutes and seconds have exactly two.
         guard digits == 2, !parts.isEmpty else { return nil }
         parts.append(value)
-        self.init(hour: parts[0], minute: parts[1], second: parts.count == 3 ? parts[2] : 0)
+        return (parts[0], parts[1], parts.count == 3 ? parts[2] : 0)
+    }
+
+    /// Why `parts(of:)` refused the text, found on its characters (only ever for a refused text, so never hot).
+    private static func syntaxProblem(in text: String) -> TimeOfDayParseError.Reason {
+        if text.isEmpty { return .empty }
+        if let stray = text.first(where: { !($0 == ":" || ("0"..."9").contains($0) && $0.isASCII) }) {
+            return .unexpectedCharacter(stray)
+        }
+        let pieces = text.split(separator: ":", omittingEmptySubsequences: false)
+        if pieces.count == 1 { return .missingMinutes }
+        if pieces.count > 3 { return .tooManyParts }
+        if pieces[0].isEmpty || pieces[0].count > 2 { return .digitCount(field: .hour, digits: String(pieces[0])) }
+        let fields: [TimeOfDayParseError.Field] = [.minute, .second]
+        for (field, piece) in zip(fields, pieces.dropFirst()) where piece.count != 2 {
+            return .digitCount(field: field, digits: String(piece))
+        }
+        // parts(of:) refuses exactly the shapes above; TimeOfDayParsingTests holds the two to that on every short text.
+        return .tooManyParts
     }
 
     /// Seconds since local midnight.

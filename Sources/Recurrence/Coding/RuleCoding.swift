@@ -32,7 +32,7 @@ extension Rule: Codable {
             try CodingFailure.require("from", in: container, "an interval rule needs 'from', an RFC 3339 instant such as \"2027-03-27T01:30:00Z\"")
             let seconds = try CodingFailure.decode(Int.self, forKey: "interval", in: container, expected: "whole seconds such as 5400 (90 minutes)")
             let text = try CodingFailure.decode(String.self, forKey: "from", in: container, expected: "an RFC 3339 instant such as \"2027-03-27T01:30:00Z\"")
-            guard let from = InstantText.date(from: text) else {
+            guard let from = CodedInstantText.date(from: text) else {
                 throw CodingFailure.corrupted(
                     "'\(text)' is not an RFC 3339 instant; write one such as \"2027-03-27T01:30:00Z\" or \"2027-03-27T02:30:00+01:00\"",
                     at: container.codingPath + [FieldKey("from")])
@@ -137,7 +137,7 @@ extension Rule: Codable {
             try container.encode(second, forKey: "second")
         case .interval(let seconds, let from):
             try container.encode(seconds, forKey: "interval")
-            guard let text = InstantText.string(for: from) else {
+            guard let text = CodedInstantText.string(for: from) else {
                 let path = container.codingPath + [FieldKey("from")]
                 throw EncodingError.invalidValue(from, EncodingError.Context(
                     codingPath: path,

@@ -7,7 +7,7 @@ import Foundation
 /// A `Date` is a `Double` count of seconds since 2001-01-01T00:00:00Z. The text is written as whole seconds plus
 /// the shortest fraction that, read back as one decimal number of seconds since 2001 and rounded once, is that same
 /// `Double`: an interval's keys carry its `from`'s fraction, so a stored schedule must not move it by one bit.
-enum InstantText {
+enum CodedInstantText {
     /// 2001-01-01T00:00:00Z (Foundation's reference date) in seconds since 1970.
     private static let referenceDateUnixSeconds = 978_307_200
 

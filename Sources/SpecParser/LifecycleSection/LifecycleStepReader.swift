@@ -58,6 +58,9 @@ struct LifecycleStepReader {
         // A misspelled action is already reported (with did-you-mean); guessing what the step meant would only add noise.
         if Self.actionKeys.contains(where: fields.misspelled.contains) { return nil }
         let actions = Self.actionKeys.filter(fields.has)
+        // An unknown key in a step with no action is most likely the action, written another way (`run:`, `wait:`):
+        // saying also that the step does nothing, or that its `fail` needs a launch, would repeat that one problem.
+        if actions.isEmpty && fields.hasUnknownKeys { return nil }
         if fields.has("earliest-begin") && !fields.has("submit") {
             reader.log.report(.missingKey, at: fields.keyNode("earliest-begin")!,
                               "'earliest-begin' belongs to a submit, and this step submits nothing; add 'submit: <identifier>' to the step")

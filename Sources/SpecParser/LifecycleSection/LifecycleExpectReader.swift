@@ -7,14 +7,17 @@ struct LifecycleExpectReader {
     let reader: ValueReader
     /// The declared task identifiers; nil when `task` could not be read.
     let identifiers: [String]?
-
+    /// Whether `occurrences` here was already reported with the document's `window` (then it is passed over).
+    var occurrencesReported = false
 
     /// Most a count may be: far more than any scenario produces, small enough to catch a pasted timestamp.
     static let countRange = 0...1_000_000
 
     func read(_ node: Node, owner: Node) -> LifecycleExpectation? {
         guard let fields = reader.mapping(node, place: "'expect'", owner: owner, allowed: SpecKeyCatalog.lifecycleExpect.keyNames,
-                                          expected: "a mapping, e.g. {completed: [true], store: {items: [\"42\"], commits: 1}}")
+                                          expected: "a mapping, e.g. {completed: [true], store: {items: [\"42\"], commits: 1}}",
+                                          misplaced: occurrencesReported ? [] : [.occurrencesInScenarioExpect],
+                                          passedOver: occurrencesReported ? ["occurrences"] : [])
         else { return nil }
         let errorsBefore = reader.log.errorCount
         var expect = LifecycleExpectation(location: reader.location(owner))

@@ -10,6 +10,8 @@ struct LifecycleSectionParser {
     let reader: ValueReader
     /// The schedule id used when `schedule.id` is not written: the file's name without extension.
     let defaultScheduleID: String
+    /// Whether the document's `window` or `cases` was already reported: its `expect: occurrences` is then not told again.
+    var recurrenceChecksReported = false
 
     /// The top-level keys of a lifecycle scenario (besides the keys every spec has).
     static let keys = SpecKeyCatalog.lifecycleKeyNames
@@ -61,8 +63,8 @@ struct LifecycleSectionParser {
         }
         var expect: LifecycleExpectation?
         if let node = fields["expect"] {
-            expect = LifecycleExpectReader(reader: reader, identifiers: identifiers).read(node, owner: fields.keyNode("expect")!)
-        } else {
+            expect = LifecycleExpectReader(reader: reader, identifiers: identifiers, occurrencesReported: recurrenceChecksReported).read(node, owner: fields.keyNode("expect")!)
+        } else if !LifecycleStepReader.stepsHold("expect", in: fields["steps"]) {
             let subject = specName.map { "'\($0)'" } ?? "this scenario"
             reader.missing("expect", in: fields, "add 'expect:' with what \(subject) must end with, e.g. 'expect: {completed: [true]}' (the harness's invariants are checked as well)")
         }

@@ -25,6 +25,12 @@ struct LifecycleStepReader {
     /// The keys that act inside a launch and are never actions of their own (`fail`, `interrupt`, `overlap`).
     static let launchOnlyKeys = launchKeys.filter { !actionKeys.contains($0) }
 
+    /// Whether a step holds `key`, a document key indented under it (reported there, so not also missing).
+    static func stepsHold(_ key: String, in node: Node?) -> Bool {
+        guard case .sequence(let items, _)? = node else { return false }
+        return items.contains { item in item.mapping?.contains { $0.key.scalar?.value == key } ?? false }
+    }
+
     func read(_ node: Node) -> [LifecycleStep]? {
         guard let items = reader.list(node, field: "steps", expected: "a list of steps ([] for none)") else { return nil }
         let errorsBefore = reader.log.errorCount
@@ -32,7 +38,8 @@ struct LifecycleStepReader {
         var now = clock.map { (date: $0.date, text: $0.text, what: "the scenario's clock start") }
         for item in items {
             guard let fields = reader.mapping(item, place: "this step", owner: nil, allowed: Self.keys,
-                                              expected: "a mapping, e.g. {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}")
+                                              expected: "a mapping, e.g. {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}",
+                                              misplaced: [.documentKeysInStep])
             else { continue }
             let at = fields["at"].flatMap { reader.instant($0, field: "at") }
             if let at, let current = now {

@@ -217,6 +217,19 @@ struct LifecycleStepReader {
         if case .success = InstantText.parse(scalar.value) {
             return reader.instant(node, field: "advance").map { .to($0) }
         }
+        // An instant without its offset is one mistake, told as such, not "neither a duration nor an instant".
+        if case .failure(let problem) = InstantText.parse(scalar.value), problem == .missingOffset {
+            return reader.instant(node, field: "advance").map { .to($0) }
+        }
+        if let advice = DurationText.missingUnit(scalar.value) {
+            reader.log.report(.invalidDuration, at: node, "'advance': \(advice)")
+            return nil
+        }
+        if let meant = DurationText.meant(scalar.value) {
+            reader.log.report(.invalidDuration, at: node,
+                              "'\(scalar.value)' is not a duration; did you mean '\(meant)'? (write 'advance' as a number and a unit: d, h, m, s, or as an instant with an offset)")
+            return nil
+        }
         reader.log.report(.invalidDuration, at: node,
                           "'\(scalar.value)' is neither a duration nor an instant; write 'advance' as a duration (30s, 10m, 1h30m) or an instant with an offset (2027-03-29T03:00:00+02:00)")
         return nil

@@ -279,6 +279,15 @@ struct ValueReader {
 
     func duration(_ text: String, at mark: Mark, length: @autoclosure () -> Int, field: String) -> Int? {
         if let seconds = DurationText.seconds(text) { return seconds }
+        if let advice = DurationText.missingUnit(text) {
+            log.report(.invalidDuration, at: mark, length: length(), "'\(field)': \(advice)")
+            return nil
+        }
+        if let meant = DurationText.meant(text) {
+            log.report(.invalidDuration, at: mark, length: length(),
+                       "'\(text)' is not a duration; did you mean '\(meant)'? (write '\(field)' as a number and a unit: d, h, m, s)")
+            return nil
+        }
         log.report(.invalidDuration, at: mark, length: length(),
                    "'\(text)' is not a duration; write '\(field)' as a number and a unit (d, h, m, s), e.g. 45s, 90m, 24h, 1h30m or 2d")
         return nil

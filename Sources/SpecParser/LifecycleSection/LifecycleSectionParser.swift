@@ -18,6 +18,16 @@ struct LifecycleSectionParser {
     /// Keys that only a lifecycle scenario has: any of them makes a document one (`schedule`, `expect` are shared).
     static let markers = SpecKeyCatalog.lifecycleMarkerKeys
 
+    /// The section each key of a scenario's sections belongs in (`retry` → `app`), for a key written in another
+    /// section; keys two sections have (`items`) are left out.
+    static let keyHomes: [String: String] = {
+        let sections = [("task", SpecKeyCatalog.task), ("job", SpecKeyCatalog.job), ("app", SpecKeyCatalog.app),
+                        ("system", SpecKeyCatalog.system), ("expect", SpecKeyCatalog.lifecycleExpect)]
+        let pairs = sections.flatMap { name, mapping in mapping.keyNames.map { ($0, name) } }
+        let shared = Set(Dictionary(grouping: pairs, by: \.0).filter { $0.value.count > 1 }.keys)
+        return Dictionary(pairs.filter { !shared.contains($0.0) }, uniquingKeysWith: { first, _ in first })
+    }()
+
     /// `retry.factor` when not written.
     static let defaultBackoffFactor = 2
     /// What `retry.factor` and `retry.max-attempts` may be.
@@ -83,7 +93,7 @@ struct LifecycleSectionParser {
 
     private func readJob(_ node: Node, owner: Node) -> LifecycleSpec.Job? {
         guard let fields = reader.mapping(node, place: "'job'", owner: owner, allowed: SpecKeyCatalog.job.keyNames,
-                                          expected: "a mapping (items:, stages:)")
+                                          expected: "a mapping (items:, stages:)", homes: Self.keyHomes)
         else { return nil }
         var job = LifecycleSpec.Job()
         var valid = true
@@ -121,7 +131,7 @@ struct LifecycleSectionParser {
 
     private func readApp(_ node: Node, owner: Node, identifiers: [String]?) -> LifecycleSpec.App? {
         guard let fields = reader.mapping(node, place: "'app'", owner: owner, allowed: SpecKeyCatalog.app.keyNames,
-                                          expected: "a mapping (registers:, submits-at-startup:, resubmits:, adapter:, retry:)")
+                                          expected: "a mapping (registers:, submits-at-startup:, resubmits:, adapter:, retry:)", homes: Self.keyHomes)
         else { return nil }
         let errorsBefore = reader.log.errorCount
         var app = LifecycleSpec.App()
@@ -176,7 +186,7 @@ struct LifecycleSectionParser {
 
     private func readSystem(_ node: Node, owner: Node) -> LifecycleSpec.System? {
         guard let fields = reader.mapping(node, place: "'system'", owner: owner, allowed: SpecKeyCatalog.system.keyNames,
-                                          expected: "a mapping (availability:, expires-after:)")
+                                          expected: "a mapping (availability:, expires-after:)", homes: Self.keyHomes)
         else { return nil }
         let errorsBefore = reader.log.errorCount
         var system = LifecycleSpec.System()

@@ -41,7 +41,7 @@ struct LifecycleStepReader {
                                               expected: "a mapping, e.g. {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}",
                                               misplaced: [.documentKeysInStep])
             else { continue }
-            let at = fields["at"].flatMap { reader.instant($0, field: "at") }
+            let at = fields["at"].flatMap { node in durationAt(node) ? nil : reader.instant(node, field: "at") }
             if let at, let current = now {
                 if at.date < current.date {
                     reportBackwards(fields["at"]!, at.text, current)
@@ -236,6 +236,16 @@ struct LifecycleStepReader {
     }
 
     // MARK: Values
+
+    /// `at: 15m` (or `+15m`): a step's time written as a delay, which is what `advance` does; true when reported.
+    private func durationAt(_ node: Node) -> Bool {
+        guard let text = node.scalar?.value else { return false }
+        let delay = text.hasPrefix("+") ? String(text.dropFirst()) : text
+        guard DurationText.seconds(delay) != nil || DurationText.meant(delay) != nil else { return false }
+        reader.log.report(.invalidInstant, at: node,
+                          "'at' is the instant the step happens at, and '\(text)' is a delay; to move the clock on by it, write a step of its own '- advance: \(DurationText.meant(delay) ?? delay)' before this one, or give 'at' an instant with an offset")
+        return true
+    }
 
     private func task(_ node: Node, field: String) -> String? {
         reader.declaredTask(node, field: field, declared: identifiers)

@@ -39,7 +39,7 @@ struct LifecycleTaskReader {
         for entry in entries {
             let place = entries.count == 1 ? "'task'" : "this task"
             guard let fields = reader.mapping(entry, place: place, owner: entries.count == 1 ? owner : nil, allowed: Self.keys,
-                                              expected: "a mapping (identifier:, kind:)")
+                                              expected: "a mapping (identifier:, kind:)", homes: LifecycleSectionParser.keyHomes)
             else { continue }
             if let task = readTask(fields, entry: entry) {
                 if let first = tasks.first(where: { $0.identifier == task.identifier }) {

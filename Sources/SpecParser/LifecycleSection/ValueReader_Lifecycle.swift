@@ -28,7 +28,9 @@ extension ValueReader {
         guard let identifier = identifier(node, field: field) else { return nil }
         guard let declared else { return identifier }
         guard declared.contains(identifier) else {
-            if let suggestion = Suggestion.closest(to: identifier, in: declared) {
+            // `launch: refresh` names the task by the last part of its identifier (or by its kind, which is often that).
+            let named = declared.filter { $0.lowercased().hasSuffix("." + identifier.lowercased()) }
+            if let suggestion = Suggestion.closest(to: identifier, in: declared) ?? (named.count == 1 ? named[0] : nil) {
                 log.report(.unknownTask, at: node, "'\(identifier)' is not a task of this scenario; did you mean '\(suggestion)'?")
             } else {
                 log.report(.unknownTask, at: node,

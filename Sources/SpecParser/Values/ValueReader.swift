@@ -20,7 +20,7 @@ struct ValueReader {
 
     /// Checks that `node` is a mapping with no duplicate and no unknown keys; unknown keys are reported
     /// (with did-you-mean) but do not stop the known ones from being read. `passedOver` keys are unknown here but
-    /// already reported with the mistake they belong to.
+    /// already reported with the mistake they belong to; `homes` names the mapping where an unknown key belongs, if any.
     func mapping(
         _ node: Node,
         place: String,
@@ -28,7 +28,8 @@ struct ValueReader {
         allowed: [String],
         expected: String,
         misplaced: [MisplacedKeys] = [],
-        passedOver: Set<String> = []
+        passedOver: Set<String> = [],
+        homes: [String: String] = [:]
     ) -> MappingFields? {
         guard case .mapping(let entries, let mark) = node else {
             wrongKind(node, "\(place) must be \(expected), not \(node.kindDescription)")
@@ -76,6 +77,8 @@ struct ValueReader {
                 if let suggestion = KeySynonyms.key(for: key.value, in: allowed) ?? Suggestion.closest(to: key.value, in: allowed) {
                     misspelled.insert(suggestion)
                     message = "unknown key '\(key.value)' in \(place); did you mean '\(suggestion)'?"
+                } else if let home = homes[key.value] {
+                    message = "unknown key '\(key.value)' in \(place); '\(key.value)' belongs in '\(home)', so write it under '\(home):'"
                 } else {
                     message = "unknown key '\(key.value)' in \(place); the keys allowed here are \(allowed.joined(separator: ", "))"
                 }

@@ -166,7 +166,28 @@ struct LifecycleStepReader {
         if let node = fields["overlap"] {
             plan.overlap = readOverlap(node, owner: fields.keyNode("overlap")!)
         }
+        if let fault = plan.fault, let interrupt = plan.interrupt {
+            reportUnreachable(fault: fault, interrupt: interrupt, fields)
+        }
         return reader.log.errorCount == errorsBefore ? plan : nil
+    }
+
+    /// A fault and an interruption of one launch of which the later never happens: a failed stage ends the job, and
+    /// the process is gone after an interruption (at one checkpoint the fault acts first). The spec would run, and
+    /// pass or fail, without the one it also describes.
+    private func reportUnreachable(fault: LifecycleStep.Fault, interrupt: LifecycleStep.Checkpoint, _ fields: MappingFields) {
+        let interruptText = fields["interrupt"]?.scalar?.value ?? ""
+        switch interrupt {
+        case .afterWrite:
+            reader.log.report(.conflictingKeys, at: fields["interrupt"]!,
+                              "'interrupt: \(interruptText)' would never happen: the job fails at \(fault.stage.rawValue) first ('fail') and never finishes its write; keep one of them, or put the other in a launch of its own")
+        case .during(let stage) where stage >= fault.stage:
+            reader.log.report(.conflictingKeys, at: fields["interrupt"]!,
+                              "'interrupt: \(interruptText)' would never happen: the job fails at \(fault.stage.rawValue) first ('fail') and stops there; keep one of them, or put the other in a launch of its own")
+        case .during(let stage):
+            reader.log.report(.conflictingKeys, at: fields.keyNode("fail")!,
+                              "this 'fail' at \(fault.stage.rawValue) would never happen: the process dies during \(stage.rawValue) first ('interrupt: \(interruptText)'); keep one of them, or put the other in a launch of its own")
+        }
     }
 
     private func readFault(_ node: Node, owner: Node) -> LifecycleStep.Fault? {

@@ -16,6 +16,9 @@ struct LifecycleStepReader {
     /// The manual clock's start; nil when `clock` could not be read.
     let clock: InstantLiteral?
 
+    /// What authors write for `cancel: all` (`All` included).
+    static let cancelAllWords: Set<String> = ["all", "everything", "every", "any", "*", "all-tasks", "all-requests"]
+
     /// Every key a step may have.
     static let keys = SpecKeyCatalog.step.keyNames
     /// The keys that say what a step does; a step has exactly one (`expire` alone is an action, beside `launch` a detail).
@@ -112,6 +115,10 @@ struct LifecycleStepReader {
             return .submit(identifier: identifier, earliestBegin: floor ?? nil)
         case "cancel":
             if node.scalar?.value == "all" { return .cancelAll }
+            if let text = node.scalar?.value, !(identifiers ?? []).contains(text), Self.cancelAllWords.contains(text.lowercased()) {
+                reader.log.report(.unknownTask, at: node, "'\(text)' is not a task of this scenario; to cancel every pending request, write 'cancel: all'")
+                return nil
+            }
             return task(node, field: "cancel").map { .cancel(identifier: $0) }
         case "relaunch":
             return readRelaunch(node, owner: fields.keyNode("relaunch")!)

@@ -21,18 +21,29 @@ struct DocumentParser {
             return nil
         }
         let errorsBefore = reader.log.errorCount
-        let isLifecycle = entries.contains { entry in
-            entry.key.scalar.map { LifecycleSectionParser.markers.contains($0.value) } ?? false
+        let writtenKeys = Set(entries.compactMap { $0.key.scalar?.value })
+        // A recurrence spec with one scenario key (`clock:` beside its window) is still a recurrence spec: read as a
+        // scenario it would be told of a missing task, clock and steps and of its window, all for one stray key.
+        let checksRecurrence = !writtenKeys.isDisjoint(with: ["window", "cases"]) && !writtenKeys.contains("task")
+        let isLifecycle = !checksRecurrence && !writtenKeys.isDisjoint(with: LifecycleSectionParser.markers)
+        let misplaced: [MisplacedKeys] = if isLifecycle {
+            [MisplacedKeys.sectionKeysInDocument[0], .recurrenceKeysInScenario] + MisplacedKeys.lifecycleSectionKeysInDocument
+        } else if checksRecurrence {
+            MisplacedKeys.sectionKeysInDocument + [.scenarioKeysInRecurrenceSpec]
+        } else {
+            MisplacedKeys.sectionKeysInDocument
         }
         guard let fields = reader.mapping(
             root, place: "this document", owner: nil,
             allowed: isLifecycle ? Self.lifecycleDocumentKeys : Self.recurrenceDocumentKeys, expected: "a mapping",
-            misplaced: MisplacedKeys.sectionKeysInDocument)
+            misplaced: misplaced)
         else { return nil }
         let common = readCommon(fields)
         let body: Spec.Body?
         if isLifecycle {
-            body = LifecycleSectionParser(reader: reader, defaultScheduleID: defaultScheduleID)
+            // The window's expectation is told with the window, at the document's top.
+            body = LifecycleSectionParser(reader: reader, defaultScheduleID: defaultScheduleID,
+                                          recurrenceChecksReported: !writtenKeys.isDisjoint(with: MisplacedKeys.recurrenceKeysInScenario.keys))
                 .parse(fields, specName: common.name).map(Spec.Body.lifecycle)
             warnEngineKeysUnused(fields)
         } else {

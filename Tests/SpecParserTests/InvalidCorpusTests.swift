@@ -27,10 +27,16 @@ enum InvalidCorpus {
 }
 
 @Suite struct InvalidCorpusTests {
+    /// `SPECRUN_UPDATE_GOLDEN=1 swift test --skip-build --filter InvalidCorpusTests` writes each `.expected` file from
+    /// what the parser says now (a new pair starts with its `.yaml` alone); read every rewritten file before committing.
     @Test(arguments: InvalidCorpus.names)
     func invalidFileGivesExactlyItsExpectedDiagnostic(name: String) throws {
         let file = try InvalidCorpus.check(name)
-        let expected = try String(contentsOf: InvalidCorpus.directory.appendingPathComponent(name + ".expected"), encoding: .utf8)
+        let expectedURL = InvalidCorpus.directory.appendingPathComponent(name + ".expected")
+        if ProcessInfo.processInfo.environment["SPECRUN_UPDATE_GOLDEN"] == "1" {
+            try InvalidCorpus.render(file).write(to: expectedURL, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOf: expectedURL, encoding: .utf8)
         #expect(InvalidCorpus.render(file) == expected)
         #expect(file.diagnostics.filter { $0.severity == .error }.count == 1, "one problem per corpus file")
     }

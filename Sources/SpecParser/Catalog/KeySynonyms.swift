@@ -5,7 +5,7 @@ enum KeySynonyms {
     private static let keysByWord: [String: [String]] = [
         "zone": ["timezone"], "tz": ["timezone"], "time-zone": ["timezone"], "time_zone": ["timezone"],
         "timeZone": ["timezone"], "timezone-id": ["timezone"], "zone-id": ["timezone"],
-        "from": ["after"], "start": ["after"], "begin": ["after"], "since": ["after"], "starts-after": ["after"],
+        "from": ["after"], "start": ["after", "launch"], "begin": ["after"], "since": ["after"], "starts-after": ["after"],
         "to": ["through"], "until": ["through"], "till": ["through"], "end": ["through"], "ends": ["through"],
         "name": ["spec"], "title": ["spec"],
         "id": ["identifier", "key"], "task-id": ["identifier"], "dedup-key": ["key"],
@@ -16,6 +16,19 @@ enum KeySynonyms {
         "cursor": ["after"],
         "policy": ["nonexistent"], "gap": ["nonexistent"], "skipped": ["nonexistent"],
         "overlap-policy": ["repeated"], "fold": ["repeated"], "duplicate": ["repeated"],
+        // Lifecycle scenarios: the verbs of a step, a fault's and an overlap's keys, the retry's, the log's.
+        "run": ["launch"], "trigger": ["launch"], "fire": ["launch"], "execute": ["launch"], "task": ["launch"],
+        "wait": ["advance"], "sleep": ["advance"], "elapse": ["advance"], "pass": ["advance"], "advance-by": ["advance"],
+        "reason": ["error"], "error-type": ["error"], "code": ["error"], "failure": ["error"],
+        "in": ["during"], "stage": ["during"], "at": ["during"],
+        "earliest": ["earliest-begin"], "earliest-begin-date": ["earliest-begin"], "not-before": ["earliest-begin"],
+        "initial": ["delay"], "initial-delay": ["delay"], "base": ["delay"], "base-delay": ["delay"],
+        "max": ["maximum"], "max-delay": ["maximum"], "cap": ["maximum"], "multiplier": ["factor"],
+        "attempts": ["max-attempts"], "retries": ["max-attempts"], "max-retries": ["max-attempts"],
+        "plan": ["planned"],
+        // `not-contains` is one edit from `contains`: left to edit distance it would be offered the opposite check.
+        "not-contains": ["never"], "not-contain": ["never"], "does-not-contain": ["never"], "excludes": ["never"],
+        "never-contains": ["never"], "absent": ["never"], "includes": ["contains"], "has": ["contains"],
     ]
 
     /// The key `word` most likely stands for at a place that allows `allowed`, if it is a known synonym.

@@ -38,6 +38,39 @@ struct MisplacedKeys: Sendable {
         },
     ]
 
+    /// A lifecycle scenario's section keys written at the document's top level (`identifier:` without `task:`).
+    static let lifecycleSectionKeysInDocument: [MisplacedKeys] = [(section: String, keys: [String])]([
+        ("task", SpecKeyCatalog.task.keyNames), ("job", SpecKeyCatalog.job.keyNames), ("app", SpecKeyCatalog.app.keyNames),
+        ("system", SpecKeyCatalog.system.keyNames), ("expect", SpecKeyCatalog.lifecycleExpect.keyNames),
+    ]).map { section, keys in
+        MisplacedKeys(keys: keys, standsFor: section) { entries in
+            "\(names(entries)) \(entries.count == 1 ? "belongs" : "belong") inside '\(section)'; indent \(entries.count == 1 ? "it" : "them") under a line '\(section):'"
+        }
+    }
+
+    /// A document's keys indented under a step (`expect:` under the last step): YAML reads them as the step's.
+    static let documentKeysInStep = MisplacedKeys(keys: documentKeysOfScenario, standsFor: nil) { entries in
+        "\(names(entries)) \(entries.count == 1 ? "is" : "are") indented under this step, so YAML reads \(entries.count == 1 ? "it" : "them") as the step's; move \(entries.count == 1 ? "it" : "them") left to the start of the line, where the document's keys are"
+    }
+
+    /// The keys of a scenario's document (`task`, …, `expect`, and the keys every spec has).
+    static let documentKeysOfScenario = SpecKeyCatalog.commonKeyNames + SpecKeyCatalog.lifecycleKeyNames
+
+    /// A recurrence spec's checks written in a lifecycle scenario: a document is one or the other.
+    static let recurrenceKeysInScenario = MisplacedKeys(keys: ["window", "cases", "after", "through", "occurrences"], standsFor: nil) { entries in
+        "\(names(entries)) \(entries.count == 1 ? "checks" : "check") a recurrence rule, and this document is a task lifecycle scenario; move \(entries.count == 1 ? "it" : "them") (with any 'expect: occurrences') to a recurrence spec of its own after a line '---', or check the scenario's runs with 'expect: runs:'"
+    }
+
+    /// A lifecycle scenario's keys written in a recurrence spec (a document with `window` or `cases` and no `task`).
+    static let scenarioKeysInRecurrenceSpec = MisplacedKeys(keys: SpecKeyCatalog.lifecycleMarkerKeys, standsFor: nil) { entries in
+        "\(names(entries)) \(entries.count == 1 ? "belongs" : "belong") to a task lifecycle scenario, and this document is a recurrence spec (it has no 'task'); remove \(entries.count == 1 ? "it" : "them"), or write the scenario as a document of its own after a line '---'"
+    }
+
+    /// A recurrence spec's expectation written in a lifecycle scenario's `expect`.
+    static let occurrencesInScenarioExpect = MisplacedKeys(keys: ["occurrences"], standsFor: nil) { _ in
+        "'occurrences' is what a recurrence spec expects; a scenario checks the runs its schedule drives with 'runs:' (planned, actual, key), and occurrences belong in a recurrence spec of its own after a line '---'"
+    }
+
     /// A window's expectation written in a case, which checks a search with `next`.
     static let expectationInCase = MisplacedKeys(keys: ["expect", "occurrences"], standsFor: "next") { entries in
         let instants = entries.flatMap { instantTexts(in: $0.value) }

@@ -11,6 +11,7 @@ enum ValueSynonyms {
         "forward": ["shift-forward"], "backward": ["shift-backward"],
         "success": ["completed", "true"], "succeeded": ["completed", "true"], "ok": ["completed", "true"],
         "failure": ["failed", "false"], "fail": ["failed", "false"], "yes": ["true"], "no": ["false"],
+        "failed": ["false"], "expired": ["false"], "crashed": ["killed"], "died": ["killed"], "kill": ["killed"],
         "bgapprefreshtask": ["refresh", "fetch"], "app-refresh": ["refresh", "fetch"], "bgprocessingtask": ["processing"],
         "background-fetch": ["fetch"], "background-refresh": ["fetch"], "refresh": ["fetch"],
         "background-processing": ["processing"],

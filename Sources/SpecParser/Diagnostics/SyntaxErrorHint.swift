@@ -18,6 +18,12 @@ struct SyntaxErrorHint {
             guard let line = source.line(number) else { continue }
             if let hint = oddSpace(in: line, number: number) ?? gluedColon(in: line, number: number) { return hint }
         }
+        if problem == "could not find expected ':'", let contextMark, let line = source.line(contextMark.line) {
+            if let hint = keyWithoutColon(line, at: contextMark) { return hint }
+        }
+        if problem == "did not find expected '-' indicator", let line = source.line(mark.line) {
+            return keyBesideDash(line, at: mark, source)
+        }
         if problem == "mapping values are not allowed in this context", let line = source.line(mark.line) {
             return colonInValue(line, at: mark) ?? deeperKey(line, at: mark, previous: previousLine(before: mark.line, source))
         }
@@ -96,6 +102,43 @@ struct SyntaxErrorHint {
         return SyntaxErrorHint(
             mark: Mark(line: mark.line, column: indentation(of: line) + 1), length: key.unicodeScalars.count,
             message: "'\(key)' is indented more than the line above it, so YAML reads it as part of that line's value; indent it exactly like the key it belongs beside")
+    }
+
+    /// `launch com.example.app.refresh`: a key without its colon. libyaml gives up on the next line; the mistake is here.
+    private static func keyWithoutColon(_ line: String, at mark: Mark) -> SyntaxErrorHint? {
+        let text = String(String.UnicodeScalarView(line.unicodeScalars.dropFirst(mark.column - 1)))
+        let words = text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard words.count == 2, !text.contains(":"), !text.hasPrefix("#"),
+              words[0].unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0 == "-" || $0 == "_") })
+        else { return nil }
+        let value = (words[1].range(of: " #").map { words[1][..<$0.lowerBound] } ?? words[1]).trimmingCharacters(in: .whitespaces)
+        return SyntaxErrorHint(
+            mark: mark, length: words[0].unicodeScalars.count,
+            message: "'\(words[0]) \(value)' has no ':' after '\(words[0])', so YAML cannot read it as a key and its value; write '\(words[0]): \(value)'")
+    }
+
+    /// `  launch: …` under `  - at: …`: a key at the column of the list's `- `, without one. YAML wants a new item there;
+    /// the author meant either that (a forgotten `- `) or the item above (its keys start after the `- `).
+    private static func keyBesideDash(_ line: String, at mark: Mark, _ source: SourceText) -> SyntaxErrorHint? {
+        let spaces = line.unicodeScalars.prefix { $0 == " " }.count
+        guard spaces == mark.column - 1 else { return nil }
+        var number = mark.line - 1
+        while number >= 1 {
+            guard let above = source.line(number) else { return nil }
+            let aboveSpaces = above.unicodeScalars.prefix { $0 == " " }.count
+            let rest = above.unicodeScalars.dropFirst(aboveSpaces)
+            if aboveSpaces == spaces, rest.first == "-", rest.dropFirst().first == " " {
+                let itemColumn = indentation(of: above) + 1
+                let key = String(String.UnicodeScalarView(line.unicodeScalars.dropFirst(spaces).prefix { $0 != ":" && $0 != " " }))
+                guard !key.isEmpty, line.unicodeScalars.dropFirst(spaces + key.unicodeScalars.count).first == ":" else { return nil }
+                return SyntaxErrorHint(
+                    mark: mark, length: key.unicodeScalars.count,
+                    message: "'\(key)' is at the column of the list's '- ' (column \(mark.column)) but has no '- '; to continue the item above, indent it like that item's keys (column \(itemColumn)); to start a new item, write '- \(key): …'")
+            }
+            if aboveSpaces < spaces, !rest.isEmpty, rest.first != "#" { return nil }
+            number -= 1
+        }
+        return nil
     }
 
     /// Leading spaces, counting a list item's `- ` as indentation (the keys of one item start after it).

@@ -7,14 +7,17 @@ struct LifecycleExpectReader {
     let reader: ValueReader
     /// The declared task identifiers; nil when `task` could not be read.
     let identifiers: [String]?
-
+    /// Whether `occurrences` here was already reported with the document's `window` (then it is passed over).
+    var occurrencesReported = false
 
     /// Most a count may be: far more than any scenario produces, small enough to catch a pasted timestamp.
     static let countRange = 0...1_000_000
 
     func read(_ node: Node, owner: Node) -> LifecycleExpectation? {
         guard let fields = reader.mapping(node, place: "'expect'", owner: owner, allowed: SpecKeyCatalog.lifecycleExpect.keyNames,
-                                          expected: "a mapping, e.g. {completed: [true], store: {items: [\"42\"], commits: 1}}")
+                                          expected: "a mapping, e.g. {completed: [true], store: {items: [\"42\"], commits: 1}}",
+                                          misplaced: occurrencesReported ? [] : [.occurrencesInScenarioExpect],
+                                          passedOver: occurrencesReported ? ["occurrences"] : [], homes: LifecycleSectionParser.keyHomes)
         else { return nil }
         let errorsBefore = reader.log.errorCount
         var expect = LifecycleExpectation(location: reader.location(owner))
@@ -40,11 +43,40 @@ struct LifecycleExpectReader {
                 reader.texts(node, field: "never", expected: "a list of texts no log line may contain").map { Located($0, at: reader.location(node)) }
             }
         }
-        expect.errors = located("errors") { reader.choices($0, field: "errors", LifecycleExpectation.ErrorCode.self) }
-        expect.defects = located("defects") { reader.choices($0, field: "defects", LifecycleExpectation.DefectKind.self) }
-        expect.brokenInvariants = located("broken-invariants") { readInvariants($0) }
+        expect.errors = located("errors") { node in
+            listedInAnotherList(node, field: "errors") ? nil : reader.choices(node, field: "errors", LifecycleExpectation.ErrorCode.self)
+        }
+        expect.defects = located("defects") { node in
+            listedInAnotherList(node, field: "defects") ? nil : reader.choices(node, field: "defects", LifecycleExpectation.DefectKind.self)
+        }
+        expect.brokenInvariants = located("broken-invariants") { node in
+            listedInAnotherList(node, field: "broken-invariants") ? nil : readInvariants(node)
+        }
         expect.pendingRequests = located("pending-requests") { reader.declaredTasks($0, field: "pending-requests", declared: identifiers) }
         return reader.log.errorCount == errorsBefore ? expect : nil
+    }
+
+    /// The three lists of what the harness reports, what each holds, and how a message names one of its words.
+    private static let reportLists: [(field: String, words: [String], what: String)] = [
+        ("errors", LifecycleExpectation.ErrorCode.allCases.map(\.rawValue), "a lifecycle error"),
+        ("defects", LifecycleExpectation.DefectKind.allCases.map(\.rawValue), "a defect"),
+        ("broken-invariants", LifecycleExpectation.Invariant.allCases.map(\.rawValue), "an invariant"),
+    ]
+
+    /// Reports the first word that belongs in another of the three lists (`errors: [completed-twice]`, a defect), which
+    /// an unknown-value message would leave the author to find; true when there was one.
+    private func listedInAnotherList(_ node: Node, field: String) -> Bool {
+        guard let own = Self.reportLists.first(where: { $0.field == field }) else { return false }
+        let items: [Node] = if case .sequence(let items, _) = node { items } else { [node] }
+        for item in items {
+            guard let word = item.scalar?.value, !own.words.contains(word),
+                  let home = Self.reportLists.first(where: { $0.words.contains(word) })
+            else { continue }
+            reader.log.report(.unknownValue, at: item,
+                              "'\(word)' is \(home.what), not \(own.what); list it under '\(home.field):' in 'expect'")
+            return true
+        }
+        return false
     }
 
     private func count(_ node: Node, field: String) -> Int? {
@@ -66,6 +98,11 @@ struct LifecycleExpectReader {
     }
 
     private func readRuns(_ node: Node) -> [LifecycleExpectation.ExpectedRun]? {
+        if let text = node.scalar?.value, !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            reader.log.report(.wrongKind, at: node,
+                              "'runs' lists the runs one by one; to say how many there are, write 'run-count: \(text)'")
+            return nil
+        }
         guard let items = reader.list(node, field: "runs", expected: "a list of runs, e.g. [{planned: …, actual: …, key: …}]") else { return nil }
         var runs: [LifecycleExpectation.ExpectedRun] = []
         var valid = true

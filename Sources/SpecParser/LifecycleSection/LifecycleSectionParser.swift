@@ -10,11 +10,23 @@ struct LifecycleSectionParser {
     let reader: ValueReader
     /// The schedule id used when `schedule.id` is not written: the file's name without extension.
     let defaultScheduleID: String
+    /// Whether the document's `window` or `cases` was already reported: its `expect: occurrences` is then not told again.
+    var recurrenceChecksReported = false
 
     /// The top-level keys of a lifecycle scenario (besides the keys every spec has).
     static let keys = SpecKeyCatalog.lifecycleKeyNames
     /// Keys that only a lifecycle scenario has: any of them makes a document one (`schedule`, `expect` are shared).
     static let markers = SpecKeyCatalog.lifecycleMarkerKeys
+
+    /// The section each key of a scenario's sections belongs in (`retry` → `app`), for a key written in another
+    /// section; keys two sections have (`items`) are left out.
+    static let keyHomes: [String: String] = {
+        let sections = [("task", SpecKeyCatalog.task), ("job", SpecKeyCatalog.job), ("app", SpecKeyCatalog.app),
+                        ("system", SpecKeyCatalog.system), ("expect", SpecKeyCatalog.lifecycleExpect)]
+        let pairs = sections.flatMap { name, mapping in mapping.keyNames.map { ($0, name) } }
+        let shared = Set(Dictionary(grouping: pairs, by: \.0).filter { $0.value.count > 1 }.keys)
+        return Dictionary(pairs.filter { !shared.contains($0.0) }, uniquingKeysWith: { first, _ in first })
+    }()
 
     /// `retry.factor` when not written.
     static let defaultBackoffFactor = 2
@@ -61,8 +73,8 @@ struct LifecycleSectionParser {
         }
         var expect: LifecycleExpectation?
         if let node = fields["expect"] {
-            expect = LifecycleExpectReader(reader: reader, identifiers: identifiers).read(node, owner: fields.keyNode("expect")!)
-        } else {
+            expect = LifecycleExpectReader(reader: reader, identifiers: identifiers, occurrencesReported: recurrenceChecksReported).read(node, owner: fields.keyNode("expect")!)
+        } else if !LifecycleStepReader.stepsHold("expect", in: fields["steps"]) {
             let subject = specName.map { "'\($0)'" } ?? "this scenario"
             reader.missing("expect", in: fields, "add 'expect:' with what \(subject) must end with, e.g. 'expect: {completed: [true]}' (the harness's invariants are checked as well)")
         }
@@ -81,7 +93,7 @@ struct LifecycleSectionParser {
 
     private func readJob(_ node: Node, owner: Node) -> LifecycleSpec.Job? {
         guard let fields = reader.mapping(node, place: "'job'", owner: owner, allowed: SpecKeyCatalog.job.keyNames,
-                                          expected: "a mapping (items:, stages:)")
+                                          expected: "a mapping (items:, stages:)", homes: Self.keyHomes)
         else { return nil }
         var job = LifecycleSpec.Job()
         var valid = true
@@ -119,7 +131,7 @@ struct LifecycleSectionParser {
 
     private func readApp(_ node: Node, owner: Node, identifiers: [String]?) -> LifecycleSpec.App? {
         guard let fields = reader.mapping(node, place: "'app'", owner: owner, allowed: SpecKeyCatalog.app.keyNames,
-                                          expected: "a mapping (registers:, submits-at-startup:, resubmits:, adapter:, retry:)")
+                                          expected: "a mapping (registers:, submits-at-startup:, resubmits:, adapter:, retry:)", homes: Self.keyHomes)
         else { return nil }
         let errorsBefore = reader.log.errorCount
         var app = LifecycleSpec.App()
@@ -174,7 +186,7 @@ struct LifecycleSectionParser {
 
     private func readSystem(_ node: Node, owner: Node) -> LifecycleSpec.System? {
         guard let fields = reader.mapping(node, place: "'system'", owner: owner, allowed: SpecKeyCatalog.system.keyNames,
-                                          expected: "a mapping (availability:, expires-after:)")
+                                          expected: "a mapping (availability:, expires-after:)", homes: Self.keyHomes)
         else { return nil }
         let errorsBefore = reader.log.errorCount
         var system = LifecycleSpec.System()

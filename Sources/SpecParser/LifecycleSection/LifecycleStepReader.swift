@@ -16,6 +16,9 @@ struct LifecycleStepReader {
     /// The manual clock's start; nil when `clock` could not be read.
     let clock: InstantLiteral?
 
+    /// What authors write for `cancel: all` (`All` included).
+    static let cancelAllWords: Set<String> = ["all", "everything", "every", "any", "*", "all-tasks", "all-requests"]
+
     /// Every key a step may have.
     static let keys = SpecKeyCatalog.step.keyNames
     /// The keys that say what a step does; a step has exactly one (`expire` alone is an action, beside `launch` a detail).
@@ -25,6 +28,12 @@ struct LifecycleStepReader {
     /// The keys that act inside a launch and are never actions of their own (`fail`, `interrupt`, `overlap`).
     static let launchOnlyKeys = launchKeys.filter { !actionKeys.contains($0) }
 
+    /// Whether a step holds `key`, a document key indented under it (reported there, so not also missing).
+    static func stepsHold(_ key: String, in node: Node?) -> Bool {
+        guard case .sequence(let items, _)? = node else { return false }
+        return items.contains { item in item.mapping?.contains { $0.key.scalar?.value == key } ?? false }
+    }
+
     func read(_ node: Node) -> [LifecycleStep]? {
         guard let items = reader.list(node, field: "steps", expected: "a list of steps ([] for none)") else { return nil }
         let errorsBefore = reader.log.errorCount
@@ -32,9 +41,10 @@ struct LifecycleStepReader {
         var now = clock.map { (date: $0.date, text: $0.text, what: "the scenario's clock start") }
         for item in items {
             guard let fields = reader.mapping(item, place: "this step", owner: nil, allowed: Self.keys,
-                                              expected: "a mapping, e.g. {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}")
+                                              expected: "a mapping, e.g. {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}",
+                                              misplaced: [.documentKeysInStep])
             else { continue }
-            let at = fields["at"].flatMap { reader.instant($0, field: "at") }
+            let at = fields["at"].flatMap { node in durationAt(node) ? nil : reader.instant(node, field: "at") }
             if let at, let current = now {
                 if at.date < current.date {
                     reportBackwards(fields["at"]!, at.text, current)
@@ -58,6 +68,9 @@ struct LifecycleStepReader {
         // A misspelled action is already reported (with did-you-mean); guessing what the step meant would only add noise.
         if Self.actionKeys.contains(where: fields.misspelled.contains) { return nil }
         let actions = Self.actionKeys.filter(fields.has)
+        // An unknown key in a step with no action is most likely the action, written another way (`run:`, `wait:`):
+        // saying also that the step does nothing, or that its `fail` needs a launch, would repeat that one problem.
+        if actions.isEmpty && fields.hasUnknownKeys { return nil }
         if fields.has("earliest-begin") && !fields.has("submit") {
             reader.log.report(.missingKey, at: fields.keyNode("earliest-begin")!,
                               "'earliest-begin' belongs to a submit, and this step submits nothing; add 'submit: <identifier>' to the step")
@@ -102,6 +115,10 @@ struct LifecycleStepReader {
             return .submit(identifier: identifier, earliestBegin: floor ?? nil)
         case "cancel":
             if node.scalar?.value == "all" { return .cancelAll }
+            if let text = node.scalar?.value, !(identifiers ?? []).contains(text), Self.cancelAllWords.contains(text.lowercased()) {
+                reader.log.report(.unknownTask, at: node, "'\(text)' is not a task of this scenario; to cancel every pending request, write 'cancel: all'")
+                return nil
+            }
             return task(node, field: "cancel").map { .cancel(identifier: $0) }
         case "relaunch":
             return readRelaunch(node, owner: fields.keyNode("relaunch")!)
@@ -156,7 +173,28 @@ struct LifecycleStepReader {
         if let node = fields["overlap"] {
             plan.overlap = readOverlap(node, owner: fields.keyNode("overlap")!)
         }
+        if let fault = plan.fault, let interrupt = plan.interrupt {
+            reportUnreachable(fault: fault, interrupt: interrupt, fields)
+        }
         return reader.log.errorCount == errorsBefore ? plan : nil
+    }
+
+    /// A fault and an interruption of one launch of which the later never happens: a failed stage ends the job, and
+    /// the process is gone after an interruption (at one checkpoint the fault acts first). The spec would run, and
+    /// pass or fail, without the one it also describes.
+    private func reportUnreachable(fault: LifecycleStep.Fault, interrupt: LifecycleStep.Checkpoint, _ fields: MappingFields) {
+        let interruptText = fields["interrupt"]?.scalar?.value ?? ""
+        switch interrupt {
+        case .afterWrite:
+            reader.log.report(.conflictingKeys, at: fields["interrupt"]!,
+                              "'interrupt: \(interruptText)' would never happen: the job fails at \(fault.stage.rawValue) first ('fail') and never finishes its write; keep one of them, or put the other in a launch of its own")
+        case .during(let stage) where stage >= fault.stage:
+            reader.log.report(.conflictingKeys, at: fields["interrupt"]!,
+                              "'interrupt: \(interruptText)' would never happen: the job fails at \(fault.stage.rawValue) first ('fail') and stops there; keep one of them, or put the other in a launch of its own")
+        case .during(let stage):
+            reader.log.report(.conflictingKeys, at: fields.keyNode("fail")!,
+                              "this 'fail' at \(fault.stage.rawValue) would never happen: the process dies during \(stage.rawValue) first ('interrupt: \(interruptText)'); keep one of them, or put the other in a launch of its own")
+        }
     }
 
     private func readFault(_ node: Node, owner: Node) -> LifecycleStep.Fault? {
@@ -207,12 +245,35 @@ struct LifecycleStepReader {
         if case .success = InstantText.parse(scalar.value) {
             return reader.instant(node, field: "advance").map { .to($0) }
         }
+        // An instant without its offset is one mistake, told as such, not "neither a duration nor an instant".
+        if case .failure(let problem) = InstantText.parse(scalar.value), problem == .missingOffset {
+            return reader.instant(node, field: "advance").map { .to($0) }
+        }
+        if let advice = DurationText.missingUnit(scalar.value) {
+            reader.log.report(.invalidDuration, at: node, "'advance': \(advice)")
+            return nil
+        }
+        if let meant = DurationText.meant(scalar.value) {
+            reader.log.report(.invalidDuration, at: node,
+                              "'\(scalar.value)' is not a duration; did you mean '\(meant)'? (write 'advance' as a number and a unit: d, h, m, s, or as an instant with an offset)")
+            return nil
+        }
         reader.log.report(.invalidDuration, at: node,
                           "'\(scalar.value)' is neither a duration nor an instant; write 'advance' as a duration (30s, 10m, 1h30m) or an instant with an offset (2027-03-29T03:00:00+02:00)")
         return nil
     }
 
     // MARK: Values
+
+    /// `at: 15m` (or `+15m`): a step's time written as a delay, which is what `advance` does; true when reported.
+    private func durationAt(_ node: Node) -> Bool {
+        guard let text = node.scalar?.value else { return false }
+        let delay = text.hasPrefix("+") ? String(text.dropFirst()) : text
+        guard DurationText.seconds(delay) != nil || DurationText.meant(delay) != nil else { return false }
+        reader.log.report(.invalidInstant, at: node,
+                          "'at' is the instant the step happens at, and '\(text)' is a delay; to move the clock on by it, write a step of its own '- advance: \(DurationText.meant(delay) ?? delay)' before this one, or give 'at' an instant with an offset")
+        return true
+    }
 
     private func task(_ node: Node, field: String) -> String? {
         reader.declaredTask(node, field: field, declared: identifiers)

@@ -39,7 +39,7 @@ struct LifecycleTaskReader {
         for entry in entries {
             let place = entries.count == 1 ? "'task'" : "this task"
             guard let fields = reader.mapping(entry, place: place, owner: entries.count == 1 ? owner : nil, allowed: Self.keys,
-                                              expected: "a mapping (identifier:, kind:)")
+                                              expected: "a mapping (identifier:, kind:)", homes: LifecycleSectionParser.keyHomes)
             else { continue }
             if let task = readTask(fields, entry: entry) {
                 if let first = tasks.first(where: { $0.identifier == task.identifier }) {
@@ -61,7 +61,7 @@ struct LifecycleTaskReader {
                 gateEntry = entry
             }
         }
-        let gate = gateFields.map(readGate) ?? .allDeclared
+        let gate = gateFields.map { readGate($0, tasks: tasks) } ?? .allDeclared
         guard reader.log.errorCount == errorsBefore, let gate else { return nil }
         return Result(tasks: tasks, gate: gate)
     }
@@ -77,7 +77,7 @@ struct LifecycleTaskReader {
         return LifecycleSpec.TaskDeclaration(identifier: identifier, kind: kind, location: reader.log.source.location(identifierNode.mark))
     }
 
-    private func readGate(_ fields: MappingFields) -> LifecycleSpec.Gate? {
+    private func readGate(_ fields: MappingFields, tasks: [LifecycleSpec.TaskDeclaration]) -> LifecycleSpec.Gate? {
         if let plistNode = fields["info-plist"] {
             for key in ["permitted", "background-modes"] where fields.has(key) {
                 reader.log.report(.conflictingKeys, at: fields.keyNode(key)!,
@@ -105,6 +105,7 @@ struct LifecycleTaskReader {
         if let node = fields["permitted"] {
             guard let list = reader.texts(node, field: "permitted", expected: "a list of task identifiers, e.g. [com.example.app.refresh]")
             else { return nil }
+            guard !misspelledIdentifiers(in: node, permitted: list, tasks: tasks) else { return nil }
             permitted = list
         }
         if let node = fields["background-modes"] {
@@ -115,6 +116,44 @@ struct LifecycleTaskReader {
         }
         let anchor = fields.keyNode("permitted") ?? fields.keyNode("background-modes")!
         return .inline(permitted: permitted, backgroundModes: modes, location: reader.log.source.location(anchor.mark))
+    }
+
+    /// Most edits between a permitted identifier and a declared one for the first to be a slip for the second: an
+    /// identifier further off may be another component's, which an Info.plist may permit.
+    static let identifierSlipDistance = 2
+
+    /// Reports each permitted identifier that stands for a declared task it misses — a kind written for the identifier
+    /// (`refresh`), or a slip (`com.example.app.refesh`) — when that task is not permitted otherwise: the task would run
+    /// unpermitted, which is what a spec about a missing identifier tests, and pass or fail for the wrong reason.
+    private func misspelledIdentifiers(in node: Node, permitted: [String], tasks: [LifecycleSpec.TaskDeclaration]) -> Bool {
+        let items: [Node] = if case .sequence(let items, _) = node { items } else { [node] }
+        let declared = tasks.map(\.identifier)
+        let unpermitted = tasks.filter { !permitted.contains($0.identifier) }
+        // Each slip and the identifier it stands for, with whether it is a kind written for the identifier.
+        var slips: [(item: Node, written: String, meant: String, isKind: Bool)] = []
+        for item in items {
+            guard let written = item.scalar?.value, !declared.contains(written) else { continue }
+            if let kind = LifecycleSpec.TaskKind(rawValue: written), let meant = unpermitted.first(where: { $0.kind == kind }) {
+                slips.append((item, written, meant.identifier, true))
+            } else if let meant = unpermitted.map(\.identifier).first(where: {
+                Suggestion.editDistance(Array(written.unicodeScalars), Array($0.unicodeScalars)) <= Self.identifierSlipDistance
+            }) {
+                slips.append((item, written, meant, false))
+            }
+        }
+        guard let first = slips.first else { return false }
+        if slips.count > 1 {
+            let corrected = items.map { item in slips.first { $0.item.mark == item.mark }?.meant ?? item.scalar?.value ?? "" }
+            reader.log.report(.unknownTask, at: first.item,
+                              "\(slips.map { "'\($0.written)'" }.joined(separator: ", ")) are not declared tasks, and 'permitted' lists task identifiers (BGTaskSchedulerPermittedIdentifiers); did you mean [\(corrected.joined(separator: ", "))]?")
+        } else if first.isKind {
+            reader.log.report(.unknownTask, at: first.item,
+                              "'\(first.written)' is a task kind, and 'permitted' lists task identifiers (BGTaskSchedulerPermittedIdentifiers); write '\(first.meant)'")
+        } else {
+            reader.log.report(.unknownTask, at: first.item,
+                              "'\(first.written)' is not a declared task; did you mean '\(first.meant)'? (as written, '\(first.meant)' is not permitted and never runs)")
+        }
+        return true
     }
 
     /// The `UIBackgroundModes` values Apple documents. Others are read as written (a newer system may add modes), but one

@@ -28,7 +28,9 @@ extension ValueReader {
         guard let identifier = identifier(node, field: field) else { return nil }
         guard let declared else { return identifier }
         guard declared.contains(identifier) else {
-            if let suggestion = Suggestion.closest(to: identifier, in: declared) {
+            // `launch: refresh` names the task by the last part of its identifier (or by its kind, which is often that).
+            let named = declared.filter { $0.lowercased().hasSuffix("." + identifier.lowercased()) }
+            if let suggestion = Suggestion.closest(to: identifier, in: declared) ?? (named.count == 1 ? named[0] : nil) {
                 log.report(.unknownTask, at: node, "'\(identifier)' is not a task of this scenario; did you mean '\(suggestion)'?")
             } else {
                 log.report(.unknownTask, at: node,
@@ -56,10 +58,48 @@ extension ValueReader {
     /// A list of words from a closed set (a single word counts as a one-item list).
     func choices<Value: RawRepresentable & CaseIterable>(_ node: Node, field: String, _ type: Value.Type) -> [Value]?
     where Value.RawValue == String {
-        let allowed = Value.allCases.map(\.rawValue).joined(separator: ", ")
-        guard let items = list(node, field: field, singleAllowed: true, expected: "a list of \(allowed)") else { return nil }
+        let names = Value.allCases.map(\.rawValue)
+        if case .scalar(let scalar) = node, scalar.isNull || (scalar.style == .plain && Self.noneWords.contains(scalar.value.lowercased())
+                                                                && Value(rawValue: scalar.value) == nil
+                                                                && ValueSynonyms.value(for: scalar.value, in: names) == nil) {
+            log.report(.emptyValue, at: node,
+                       "'\(field)' \(scalar.isNull ? "is empty" : "says '\(scalar.value)'"); write [] for none, or a list of \(names.joined(separator: ", "))")
+            return nil
+        }
+        guard let items = list(node, field: field, singleAllowed: true, expected: "a list of \(names.joined(separator: ", "))") else { return nil }
+        if reportedWrongWords(items, field: field, names: names, Value.self) { return nil }
         let values = items.compactMap { choice($0, field: field, type) }
         return values.count == items.count ? values : nil
+    }
+
+    /// What an author writes for an empty list.
+    static let noneWords: Set<String> = ["none", "nothing", "empty", "no", "false", "null", "~"]
+
+    /// Several unknown words in one list are most often one habit (YAML 1.1's yes/no, run outcomes for completions):
+    /// told once, at the first, with the whole list as it should read when every word has a likely meaning.
+    /// True when such a list was reported; one unknown word is left to `choice`.
+    private func reportedWrongWords<Value: RawRepresentable>(_ items: [Node], field: String, names: [String], _: Value.Type) -> Bool
+    where Value.RawValue == String {
+        let texts = items.map { $0.scalar.flatMap { $0.isNull ? nil : $0.value } }
+        let wrong = items.indices.filter { texts[$0].map { Value(rawValue: $0) == nil } ?? false }
+        guard wrong.count > 1, texts.allSatisfy({ $0 != nil }),
+              !wrong.contains(where: { items[$0].scalar.flatMap(TypographicSlip.problem(in:)) != nil })
+        else { return false }
+        var quoted: [String] = []
+        for index in wrong where !quoted.contains("'\(texts[index]!)'") { quoted.append("'\(texts[index]!)'") }
+        let meant = items.indices.map { index -> String? in
+            let text = texts[index]!
+            guard wrong.contains(index) else { return text }
+            return ValueSynonyms.value(for: text, in: names) ?? Suggestion.closest(to: text, in: names)
+        }
+        let allowed = names.joined(separator: " | ")
+        let message = if meant.allSatisfy({ $0 != nil }) {
+            "unknown values \(quoted.joined(separator: ", ")) for '\(field)'; did you mean [\(meant.map { $0! }.joined(separator: ", "))]? (allowed: \(allowed))"
+        } else {
+            "unknown values \(quoted.joined(separator: ", ")) for '\(field)'; write each one as one of \(allowed)"
+        }
+        log.report(.unknownValue, at: items[wrong[0]], message)
+        return true
     }
 
     /// `true` or `false`, written as such (YAML 1.1's `yes`, `on`, … are words, not booleans).

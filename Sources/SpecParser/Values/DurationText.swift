@@ -29,6 +29,45 @@ enum DurationText {
         return total
     }
 
+    /// The unit words authors write, by the seconds they stand for (`minutes`, `min`, `hrs`, …).
+    private static let unitWords: [String: Int] = [
+        "s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1,
+        "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60,
+        "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600,
+        "d": 86_400, "day": 86_400, "days": 86_400,
+    ]
+
+    /// What a duration written another way reads as here: `15 minutes` → `15m`, `1 hour 30 min` → `1h30m`,
+    /// `1.5h` → `1h30m`; nil when it is not such a duration (or already one).
+    static func meant(_ text: String) -> String? {
+        guard seconds(text) == nil else { return nil }
+        var total = 0.0
+        var rest = Substring(text.lowercased())
+        var parts = 0
+        while true {
+            rest = rest.drop { $0 == " " || $0 == "," }
+            if rest.hasPrefix("and ") { rest = rest.dropFirst(4) }
+            guard !rest.isEmpty else { break }
+            let number = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+            guard !number.isEmpty, number.count <= 9, let value = Double(number) else { return nil }
+            rest = rest.dropFirst(number.count).drop { $0 == " " }
+            let word = rest.prefix { $0.isASCII && $0.isLetter }
+            guard let unit = unitWords[String(word)] else { return nil }
+            rest = rest.dropFirst(word.count)
+            total += value * Double(unit)
+            parts += 1
+        }
+        guard parts > 0, total >= 1, total == total.rounded(), total < 1e9 else { return nil }
+        return Self.text(seconds: Int(total))
+    }
+
+    /// The advice for a number written without its unit (`900`), nil for anything else.
+    static func missingUnit(_ text: String) -> String? {
+        guard !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text), value > 0
+        else { return nil }
+        return "'\(text)' has no unit; write \(text)s (seconds), \(text)m (minutes) or \(text)h (hours): a number and a unit, d, h, m or s"
+    }
+
     /// The shortest text for a duration, larger units first: 300 → `5m`, 5400 → `1h30m`, 0 → `0s`.
     static func text(seconds: Int) -> String {
         guard seconds > 0 else { return "0s" }

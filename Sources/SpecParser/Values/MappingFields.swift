@@ -17,6 +17,8 @@ struct MappingFields {
     private let positions: [String: Int]?
     /// Allowed keys that an unknown key was reported as a likely misspelling of (`timezon` → `timezone`).
     let misspelled: Set<String>
+    /// Whether any key was reported as unknown (misspelled or not): what the mapping lacks may be that key.
+    var hasUnknownKeys = false
 
     /// Mappings with more keys than this get a dictionary of positions.
     static let searchLimit = 16

@@ -19,20 +19,24 @@ struct ValueReader {
     // MARK: Mappings and lists
 
     /// Checks that `node` is a mapping with no duplicate and no unknown keys; unknown keys are reported
-    /// (with did-you-mean) but do not stop the known ones from being read.
+    /// (with did-you-mean) but do not stop the known ones from being read. `passedOver` keys are unknown here but
+    /// already reported with the mistake they belong to; `homes` names the mapping where an unknown key belongs, if any.
     func mapping(
         _ node: Node,
         place: String,
         owner: Node?,
         allowed: [String],
         expected: String,
-        misplaced: [MisplacedKeys] = []
+        misplaced: [MisplacedKeys] = [],
+        passedOver: Set<String> = [],
+        homes: [String: String] = [:]
     ) -> MappingFields? {
         guard case .mapping(let entries, let mark) = node else {
             wrongKind(node, "\(place) must be \(expected), not \(node.kindDescription)")
             return nil
         }
         var misspelled: Set<String> = []
+        var unknownKeys = false
         // Keys written one level off are told once per group, with where they go.
         var misplacedKeys: Set<String> = []
         for group in misplaced {
@@ -41,6 +45,7 @@ struct ValueReader {
             }
             guard let first = found.first else { continue }
             log.report(.unknownKey, at: first.key, group.message(found))
+            unknownKeys = true
             misplacedKeys.formUnion(found.compactMap { $0.key.scalar?.value })
             if let standsFor = group.standsFor { misspelled.insert(standsFor) }
         }
@@ -54,6 +59,11 @@ struct ValueReader {
                 continue
             }
             if misplacedKeys.contains(key.value) { continue }
+            // Reported with another mapping's mistake (a window's occurrences, told with the window).
+            if passedOver.contains(key.value) && !allowed.contains(key.value) {
+                unknownKeys = true
+                continue
+            }
             let earlier = positions != nil ? positions![key.value] : ordered.firstIndex { $0.key == key.value }
             if let earlier {
                 let first = ordered[earlier].entry
@@ -67,21 +77,26 @@ struct ValueReader {
                 if let suggestion = KeySynonyms.key(for: key.value, in: allowed) ?? Suggestion.closest(to: key.value, in: allowed) {
                     misspelled.insert(suggestion)
                     message = "unknown key '\(key.value)' in \(place); did you mean '\(suggestion)'?"
+                } else if let home = homes[key.value] {
+                    message = "unknown key '\(key.value)' in \(place); '\(key.value)' belongs in '\(home)', so write it under '\(home):'"
                 } else {
                     message = "unknown key '\(key.value)' in \(place); the keys allowed here are \(allowed.joined(separator: ", "))"
                 }
                 log.report(.unknownKey, at: entry.key, message)
+                unknownKeys = true
                 continue
             }
             positions?[key.value] = ordered.count
             ordered.append((key.value, entry))
         }
-        return MappingFields(
+        var fields = MappingFields(
             place: place,
             anchor: owner?.mark ?? mark,
             anchorNode: owner ?? node,
             ordered: ordered,
             misspelled: misspelled)
+        fields.hasUnknownKeys = unknownKeys
+        return fields
     }
 
     /// Reports a required key that is missing, at the key that introduced the mapping.
@@ -267,6 +282,15 @@ struct ValueReader {
 
     func duration(_ text: String, at mark: Mark, length: @autoclosure () -> Int, field: String) -> Int? {
         if let seconds = DurationText.seconds(text) { return seconds }
+        if let advice = DurationText.missingUnit(text) {
+            log.report(.invalidDuration, at: mark, length: length(), "'\(field)': \(advice)")
+            return nil
+        }
+        if let meant = DurationText.meant(text) {
+            log.report(.invalidDuration, at: mark, length: length(),
+                       "'\(text)' is not a duration; did you mean '\(meant)'? (write '\(field)' as a number and a unit: d, h, m, s)")
+            return nil
+        }
         log.report(.invalidDuration, at: mark, length: length(),
                    "'\(text)' is not a duration; write '\(field)' as a number and a unit (d, h, m, s), e.g. 45s, 90m, 24h, 1h30m or 2d")
         return nil

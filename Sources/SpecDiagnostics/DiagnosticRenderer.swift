@@ -28,8 +28,9 @@ public struct DiagnosticRenderer: Sendable {
         return out
     }
 
-    /// The source line and, under it, a caret line that keeps the line's tabs so the caret sits under the right
-    /// character; the line is cut at the caret before its control characters are made visible, so the caret
+    /// The source line and, under it, a caret line that keeps the line's tabs and counts wide characters (Chinese,
+    /// Japanese, Korean) as the two columns a terminal gives them, so the caret sits under the right character;
+    /// the line is cut at the caret before its control characters are made visible, so the caret
     /// still points at what the column names.
     private func sourceAndCaret(_ line: String, column: Int, length: Int) -> String {
         let before = line.prefix(max(0, column - 1))
@@ -38,8 +39,8 @@ public struct DiagnosticRenderer: Sendable {
         let visibleBefore = ControlCharacters.visible(String(before))
         let visibleMarked = ControlCharacters.visible(String(marked))
         let visibleLine = visibleBefore + visibleMarked + ControlCharacters.visible(String(rest.dropFirst(marked.count)))
-        let prefix = visibleBefore.map { $0 == "\t" ? "\t" : " " }.joined()
-        let marks = "^" + String(repeating: "~", count: max(0, visibleMarked.count - 1))
+        let prefix = visibleBefore.map { $0 == "\t" ? "\t" : String(repeating: " ", count: DisplayWidth.of($0)) }.joined()
+        let marks = "^" + String(repeating: "~", count: max(0, DisplayWidth.of(visibleMarked) - 1))
         return visibleLine + "\n" + prefix + paint(marks, .green)
     }
 

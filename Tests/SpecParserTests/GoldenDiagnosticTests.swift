@@ -175,6 +175,20 @@ import Testing
         #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
     }
 
+    @Test func theCaretCountsChineseCharactersAsTheTwoColumnsATerminalGivesThem() {
+        // Seven CJK characters before the mistake take fourteen columns: 11 + 14 + 36 = 61 columns before 'nxt'
+        // (Python's unicodedata.east_asian_width counts the same), where one per character put the caret seven
+        // columns to the left of it.
+        let file = SpecFixtures.parse("""
+            spec: 夜间同步
+            schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+            cases:
+              - {name: 春季跳过的日子, after: 2027-03-28T00:00:00+01:00, nxt: 2027-03-29T02:30:00+02:00}
+            """)
+        let caretLine = GoldenDiagnosticTests.render([file]).split(separator: "\n", omittingEmptySubsequences: false)[2]
+        #expect(caretLine == String(repeating: " ", count: 61) + "^~~")
+    }
+
     @Test func colorRenderingKeepsTheSameText() throws {
         let file = SpecFixtures.parse("spec: c\nschedule: {timezone: Europe/Berln}\n")
         let colored = try #require(file.diagnostics.first.map { DiagnosticRenderer(color: true).render($0) })

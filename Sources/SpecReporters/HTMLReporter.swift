@@ -209,7 +209,7 @@ public struct HTMLReporter: Sendable {
         var counts: [TestStatus: Int] = [:]
         for test in tests { counts[test.status, default: 0] += 1 }
         let parts = TestStatus.allCases.compactMap { status in
-            counts[status].map { "<span class=\"count \(status.rawValue)\">\($0) \(Self.statusTitle(status))</span>" }
+            counts[status].map { "<span class=\"count \(status.rawValue)\">\(Self.counted($0, status))</span>" }
         }
         let open = tests.contains { $0.status.needsAttention }
         return "<details class=\"file\"\(open ? " open" : "") data-file=\"\(XMLText.attribute(file))\">\n"
@@ -414,6 +414,12 @@ public struct HTMLReporter: Sendable {
         case .fixedDeviation: "fixed deviation"
         case .notRun: "not run"
         }
+    }
+
+    /// `1 passed`, `4 known deviations`: as the closing line counts them.
+    static func counted(_ count: Int, _ status: TestStatus) -> String {
+        let plural = count != 1 && [.error, .knownDeviation, .fixedDeviation].contains(status)
+        return "\(count) \(statusTitle(status))\(plural ? "s" : "")"
     }
 
     /// `1 min`, `1 h 30 min`, `-5 min`

@@ -225,12 +225,22 @@ extension HTMLReporterTests {
             #expect(summary.contains("<span class=\"path\">\(XMLText.text(path))</span>"))
             for status in Set(tests.map(\.status)) {
                 let count = tests.filter { $0.status == status }.count
-                #expect(summary.contains("<span class=\"count \(status.rawValue)\">\(count) \(HTMLReporter.statusTitle(status))</span>"),
+                #expect(summary.contains("<span class=\"count \(status.rawValue)\">\(HTMLReporter.counted(count, status))</span>"),
                         "\(path): \(status)")
             }
         }
         #expect(groups.contains { !$0.1.contains { $0.status.needsAttention } }, "the fixture must have a folded file")
         #expect(groups.contains { $0.1.contains { $0.status.needsAttention } }, "and an open one")
+    }
+
+    /// A file's counts read as the closing line's: "4 known deviations", "1 error", "3 skipped".
+    @Test(arguments: [
+        (1, TestStatus.knownDeviation, "1 known deviation"), (4, .knownDeviation, "4 known deviations"),
+        (2, .fixedDeviation, "2 fixed deviations"), (1, .error, "1 error"), (2, .error, "2 errors"),
+        (3, .passed, "3 passed"), (3, .failed, "3 failed"), (3, .skipped, "3 skipped"), (3, .notRun, "3 not run"),
+    ])
+    func fileCountsArePlural(_ count: Int, _ status: TestStatus, _ text: String) {
+        #expect(HTMLReporter.counted(count, status) == text)
     }
 
     /// Past a dozen tags the chips fold behind one line, so the sticky filters stay small; up to a dozen are shown.

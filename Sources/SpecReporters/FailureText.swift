@@ -102,7 +102,7 @@ struct FailureText: Sendable {
     }
 
     /// Diff lines, with long runs of matching occurrences folded so a year of dailies stays readable.
-    /// The most differing lines one test shows; the JSON results (and the HTML table) keep every one.
+    /// The most differing lines one test shows; the HTML table shows more, the JSON results every one.
     var maxShownLines = 40
 
     func diffLines(_ diff: [DiffLine]) -> [Line] {
@@ -131,7 +131,7 @@ struct FailureText: Sendable {
                 let rest = diff[index...].filter { $0.kind != .same }.count
                 if rest > 0 {
                     lines.append(Line(
-                        text: "  \(glyphs.ellipsis) \(rest) more difference\(rest == 1 ? "" : "s") not shown (the JSON and HTML reports list them all)",
+                        text: "  \(glyphs.ellipsis) \(rest) more difference\(rest == 1 ? "" : "s") not shown (the HTML report shows \(HTMLReporter.maxTableDifferences), the JSON results every one)",
                         style: .dim))
                 }
                 return lines

@@ -40,7 +40,7 @@ enum HTMLAssets {
         section.attention li { display: flex; flex-wrap: wrap; align-items: baseline; gap: 6px; padding: 3px 0; }
         section.attention a { font-weight: 600; color: var(--ink); text-decoration: none; }
         section.attention a:hover { text-decoration: underline; }
-        article.test { scroll-margin-top: calc(var(--filters-height, 0px) + 8px); }
+        article.test, pre.diagnostic { scroll-margin-top: calc(var(--filters-height, 0px) + 8px); }
         section.attention .why { color: var(--muted); }
         section.diagnostics { margin-bottom: 20px; }
         section.diagnostics h2 { margin-bottom: 6px; }
@@ -48,9 +48,18 @@ enum HTMLAssets {
           border-left: 4px solid var(--line); white-space: pre-wrap; overflow-wrap: anywhere; font-size: 12.5px; }
         pre.diagnostic.error { border-left-color: var(--failed); background: #fff6f5; }
         pre.diagnostic.warning { border-left-color: #d4a72c; background: #fffbeb; }
-        section.file { margin-bottom: 18px; }
-        .file-name { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-weight: 600; color: var(--muted);
-          padding: 4px 0; border-bottom: 1px solid var(--line); margin-bottom: 4px; }
+        details.file { margin-bottom: 2px; }
+        details.file[open] { margin-bottom: 14px; }
+        .file-name { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 10px; cursor: pointer;
+          padding: 4px 0; border-bottom: 1px solid var(--line); margin-bottom: 4px; list-style: none; }
+        .file-name::-webkit-details-marker { display: none; }
+        .file-name::before { content: "▸"; color: var(--muted); width: 10px; display: inline-block; }
+        details.file[open] > .file-name::before { content: "▾"; }
+        .file-name .path { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-weight: 600; color: var(--muted); }
+        .file-counts { font-size: 12px; color: var(--muted); }
+        .file-counts .count.failed, .file-counts .count.error { color: var(--failed); font-weight: 700; }
+        .file-counts .count.fixed-deviation { color: var(--fixed); font-weight: 700; }
+        .file-counts .count.known-deviation { color: var(--known); }
         article.test { border-bottom: 1px solid #eef1f4; }
         article.test > details > summary, article.test > .row { list-style: none; }
         article.test > details > summary::-webkit-details-marker { display: none; }
@@ -65,6 +74,9 @@ enum HTMLAssets {
         .badge.error { background: var(--error); } .badge.skipped { background: var(--skipped); }
         .badge.known-deviation { background: var(--known); } .badge.fixed-deviation { background: var(--fixed); }
         .badge.not-run { background: #fff; color: var(--notrun); border: 1px solid var(--notrun); }
+        .badge.invalid { background: #82071e; }
+        details.tag-list > summary { cursor: pointer; color: var(--muted); }
+        details.tag-list[open] > summary { margin-bottom: 4px; }
         .name { font-weight: 600; }
         .sep { color: var(--muted); font-weight: 400; }
         .case { font-weight: 600; }
@@ -134,6 +146,7 @@ enum HTMLAssets {
         table.occurrences tr.key-mismatch td.kind, table.occurrences tr.differs td.kind { color: var(--failed); font-weight: 700; }
         table.occurrences tr.missing, table.occurrences tr.unexpected { background: #fff6f5; }
         td.none { color: var(--muted); }
+        table.occurrences tr.folded td { color: var(--muted); font-style: italic; }
         table.runs tr.bad td.outcome { color: var(--failed); font-weight: 700; }
         table.runs tr.good td.outcome { color: var(--passed); font-weight: 600; }
         table.runs tr.folded td { color: var(--muted); font-style: italic; }
@@ -150,42 +163,79 @@ enum HTMLAssets {
         """
 
     /// Filters: a test shows when its status is ticked, it has one of the ticked tags (or no tag is ticked), and its
-    /// text contains what is typed in Find.
+    /// text or file contains what is typed in Find. A file shows when one of its tests does. While a filter is set
+    /// and at most `openLimit` tests match, the files holding them open; with no filter each file is as it was.
+    ///
+    /// Each test's status, tags and text are read once (the text on the first search), and a test's `hidden` is
+    /// written only when it changes: with 15,000 tests, reading and writing them all on each change took seconds.
     static let script = """
 
         (function () {
-          var tests = Array.prototype.slice.call(document.querySelectorAll("article.test"));
+          var openLimit = 300;
           var statusBoxes = Array.prototype.slice.call(document.querySelectorAll("input[name=status]"));
           var tagBoxes = Array.prototype.slice.call(document.querySelectorAll("input[name=tag]"));
           var find = document.getElementById("find");
           var shownCount = document.getElementById("shown-count");
+          var tagsTicked = document.getElementById("tags-ticked");
+          var total = 0;
+          var files = Array.prototype.map.call(document.querySelectorAll("details.file"), function (element) {
+            var tests = Array.prototype.map.call(element.querySelectorAll("article.test"), function (test) {
+              return { element: test, status: test.getAttribute("data-status"),
+                       tags: test.getAttribute("data-tags").split("\\n"), text: null, shown: true };
+            });
+            total += tests.length;
+            return { element: element, open: element.open, tests: tests, shown: tests.length,
+                     name: (element.getAttribute("data-file") || "").toLowerCase(),
+                     note: element.querySelector(".file-shown") };
+          });
           function apply() {
             var statuses = statusBoxes.filter(function (b) { return b.checked; }).map(function (b) { return b.value; });
             var tags = tagBoxes.filter(function (b) { return b.checked; }).map(function (b) { return b.value; });
             var needle = find.value.trim().toLowerCase();
+            var filtering = statuses.length < statusBoxes.length || tags.length > 0 || needle !== "";
             var shown = 0;
-            tests.forEach(function (test) {
-              var testTags = test.getAttribute("data-tags").split("\\n");
-              var ok = statuses.indexOf(test.getAttribute("data-status")) >= 0
-                && (tags.length === 0 || tags.some(function (t) { return testTags.indexOf(t) >= 0; }))
-                && (needle === "" || test.textContent.toLowerCase().indexOf(needle) >= 0);
-              test.hidden = !ok;
-              if (ok) { shown += 1; }
+            files.forEach(function (file) {
+              file.shown = 0;
+              file.tests.forEach(function (test) {
+                var ok = statuses.indexOf(test.status) >= 0
+                  && (tags.length === 0 || tags.some(function (t) { return test.tags.indexOf(t) >= 0; }));
+                if (ok && needle !== "") {
+                  if (test.text === null) { test.text = test.element.textContent.toLowerCase(); }
+                  ok = test.text.indexOf(needle) >= 0 || file.name.indexOf(needle) >= 0;
+                }
+                if (ok !== test.shown) { test.shown = ok; test.element.hidden = !ok; }
+                if (ok) { file.shown += 1; }
+              });
+              if (file.element.hidden !== (file.shown === 0)) { file.element.hidden = file.shown === 0; }
+              file.note.textContent = filtering && file.shown > 0 && file.shown < file.tests.length
+                ? file.shown + " of " + file.tests.length + " match" : "";
+              shown += file.shown;
             });
-            Array.prototype.forEach.call(document.querySelectorAll("section.file"), function (section) {
-              section.hidden = !section.querySelector("article.test:not([hidden])");
+            files.forEach(function (file) {
+              var open = !filtering ? file.open : shown <= openLimit ? file.shown > 0 : file.element.open;
+              if (file.element.open !== open) { file.element.open = open; }
             });
             document.getElementById("nothing-shown").hidden = shown !== 0;
-            shownCount.textContent = shown + " of " + tests.length + " tests shown";
+            shownCount.textContent = shown + " of " + total + " tests shown";
+            if (tagsTicked) { tagsTicked.textContent = tags.length === 0 ? "none ticked: every tag" : "ticked: " + tags.join(", "); }
           }
-          // A link from "Needs attention" scrolls its test just below the sticky filters, not under them.
+          // A link from "Needs attention" scrolls its test just below the sticky filters, not under them, and opens
+          // the folded file or warnings it is in.
           var filters = document.querySelector("nav.filters");
           function measure() { document.documentElement.style.setProperty("--filters-height", filters.offsetHeight + "px"); }
+          function reveal() {
+            var target = location.hash.length > 1 ? document.getElementById(location.hash.slice(1)) : null;
+            if (!target) { return; }
+            for (var e = target.parentElement; e; e = e.parentElement) { if (e.tagName === "DETAILS") { e.open = true; } }
+            target.scrollIntoView();
+          }
           window.addEventListener("resize", measure);
+          window.addEventListener("hashchange", reveal);
           measure();
           statusBoxes.concat(tagBoxes).forEach(function (box) { box.addEventListener("change", apply); });
           find.addEventListener("input", apply);
           apply();
+          reveal();
         })();
 
         """

@@ -2,10 +2,12 @@ import SpecDiagnostics
 import SpecResults
 
 /// One self-contained HTML page (inline CSS, inline JS, inline SVG; nothing from the network): the summary, filters
-/// by status, tag and text, spec-file diagnostics, every test grouped by file, and for each failure its timeline
-/// picture, the occurrences side by side and, for lifecycle scenarios, planned versus actual runs.
+/// by status, tag and text, what needs attention, spec-file diagnostics, every test grouped by file, and for each
+/// failure its timeline picture, the occurrences side by side and, for lifecycle scenarios, planned versus actual runs.
 ///
-/// Without JavaScript every test is shown and the filters do nothing; the rest works.
+/// Built for a team's run of 15,000 tests: a file whose tests need nothing is folded to one line with its counts,
+/// so the page lays out a line per file rather than a row per test. Without JavaScript the filters do nothing; the
+/// rest works.
 public struct HTMLReporter: Sendable {
     public init() {}
 
@@ -33,20 +35,20 @@ public struct HTMLReporter: Sendable {
             """
         page += header(run, summary: summary, closing: closing)
         page += filters(run, summary: summary)
+        let groups = Self.groupedByFile(run.tests)
+        page += attentionSection(groups.flatMap(\.1), diagnostics: run.diagnostics)
         if !run.diagnostics.isEmpty {
             page += diagnosticsSection(run.diagnostics)
         }
-        let groups = Self.groupedByFile(run.tests)
-        page += attentionSection(groups.flatMap(\.1))
         page += "<main id=\"tests\">\n"
         var index = 0
         for (file, tests) in groups {
-            page += "<section class=\"file\">\n<h2 class=\"file-name\">\(XMLText.text(file))</h2>\n"
+            page += fileSummary(file, tests)
             for test in tests {
                 index += 1
                 page += article(test, number: index, strict: run.strict)
             }
-            page += "</section>\n"
+            page += "</details>\n"
         }
         page += "<p id=\"nothing-shown\" hidden>No test matches these filters.</p>\n</main>\n"
         page += environmentSection(run)
@@ -87,21 +89,34 @@ public struct HTMLReporter: Sendable {
                 + "<span class=\"dot\"></span>\(Self.statusTitle(status)) <b>\(count)</b></label>\n"
         }
         out += "</div>\n"
-        let tags = Array(Set(run.tests.flatMap(\.tags))).sorted()
+        var tagCounts: [String: Int] = [:]
+        for test in run.tests {
+            for tag in Set(test.tags) { tagCounts[tag, default: 0] += 1 }
+        }
+        let tags = tagCounts.keys.sorted()
         if !tags.isEmpty {
-            out += "<div class=\"filter-row\"><span class=\"filter-caption\">Tags</span>\n"
+            var chips = ""
             for tag in tags {
-                let count = run.tests.filter { $0.tags.contains(tag) }.count
-                out += "<label class=\"chip tag-chip\"><input type=\"checkbox\" name=\"tag\" value=\"\(XMLText.attribute(tag))\"> "
-                    + "\(XMLText.text(tag)) <b>\(count)</b></label>\n"
+                chips += "<label class=\"chip tag-chip\"><input type=\"checkbox\" name=\"tag\" value=\"\(XMLText.attribute(tag))\"> "
+                    + "\(XMLText.text(tag)) <b>\(tagCounts[tag] ?? 0)</b></label>\n"
             }
-            out += "<span class=\"hint\">none ticked: every tag</span></div>\n"
+            out += "<div class=\"filter-row\"><span class=\"filter-caption\">Tags</span>\n"
+            if tags.count > Self.openTagLimit {
+                out += "<details class=\"tag-list\"><summary>\(tags.count) tags <span class=\"hint\" id=\"tags-ticked\">none ticked: every tag</span></summary>\n"
+                    + "<div class=\"filter-row\">\(chips)</div></details></div>\n"
+            } else {
+                out += chips + "<span class=\"hint\">none ticked: every tag</span></div>\n"
+            }
         }
         out += "<div class=\"filter-row\"><span class=\"filter-caption\">Find</span>"
             + "<input type=\"search\" id=\"find\" placeholder=\"spec, case, engine or file\" aria-label=\"Find\">"
             + "<span id=\"shown-count\" class=\"hint\"></span></div>\n</nav>\n"
         return out
     }
+
+    /// The most tags shown as chips in the sticky filters; more are folded behind one line, which a click opens.
+    /// Sixty tags took six rows (a quarter of a laptop screen) above every scrolled-to test.
+    static let openTagLimit = 12
 
     /// The warnings shown open above the tests; the rest are folded, so that a suite with a hundred lint warnings
     /// still shows its failures on the first screen. Errors (files that did not run) are always shown.
@@ -110,19 +125,19 @@ public struct HTMLReporter: Sendable {
     private func diagnosticsSection(_ diagnostics: [Diagnostic]) -> String {
         let renderer = DiagnosticRenderer(color: false)
         var out = "<section class=\"diagnostics\">\n<h2>Spec-file diagnostics</h2>\n"
-        func block(_ diagnostic: Diagnostic) -> String {
-            "<pre class=\"diagnostic \(diagnostic.severity.rawValue)\">\(XMLText.text(renderer.render(diagnostic)))</pre>\n"
+        func block(_ number: Int, _ diagnostic: Diagnostic) -> String {
+            "<pre class=\"diagnostic \(diagnostic.severity.rawValue)\" id=\"d\(number)\">\(XMLText.text(renderer.render(diagnostic)))</pre>\n"
         }
         var warningsShown = 0
-        var folded: [Diagnostic] = []
-        for diagnostic in diagnostics {
+        var folded: [(Int, Diagnostic)] = []
+        for (offset, diagnostic) in diagnostics.enumerated() {
             if diagnostic.severity == .error {
-                out += block(diagnostic)
+                out += block(offset + 1, diagnostic)
             } else if warningsShown < Self.openWarningLimit {
-                out += block(diagnostic)
+                out += block(offset + 1, diagnostic)
                 warningsShown += 1
             } else {
-                folded.append(diagnostic)
+                folded.append((offset + 1, diagnostic))
             }
         }
         if !folded.isEmpty {
@@ -135,19 +150,35 @@ public struct HTMLReporter: Sendable {
     /// The most attention a list at the top holds; the rest are found with the status filter.
     static let attentionLimit = 50
 
+    /// The most differing occurrences one test's table shows (a wrong zone in a year of hourly occurrences differs
+    /// 8,760 times); the JSON results keep every one.
+    static let maxTableDifferences = 1000
+
     /// The most runs one lifecycle scenario's table shows (a catch-up over a month of minutes has 40,000).
     static let maxShownRuns = 200
 
     /// The most runs the planned-versus-actual picture draws; beyond them its labels would cover each other.
     static let maxPictureRuns = 60
 
-    /// What needs a reader's attention, above the (possibly thousands of) tests: every failure, error and fixed
+    /// What needs a reader's attention, above the diagnostics and the (possibly thousands of) tests: every spec file
+    /// that did not run (its first error, linked to the diagnostic, `#dN`), then every failure, error and fixed
     /// deviation, each linked to its entry below (`#tN`, in page order) with its first line of message.
-    private func attentionSection(_ tests: [TestResult]) -> String {
+    private func attentionSection(_ tests: [TestResult], diagnostics: [Diagnostic]) -> String {
         let flagged = tests.enumerated().filter { $0.element.status.needsAttention }
-        guard !flagged.isEmpty else { return "" }
-        var out = "<section class=\"attention\" aria-label=\"Needs attention\">\n<h2>Needs attention: \(flagged.count)</h2>\n<ol>\n"
-        for (offset, test) in flagged.prefix(Self.attentionLimit) {
+        var invalidFiles = Set<String>()
+        let invalid = diagnostics.enumerated().filter {
+            $0.element.severity == .error && invalidFiles.insert($0.element.location?.file ?? "").inserted
+        }
+        let total = invalid.count + flagged.count
+        guard total > 0 else { return "" }
+        var out = "<section class=\"attention\" aria-label=\"Needs attention\">\n<h2>Needs attention: \(total)</h2>\n<ol>\n"
+        for (offset, diagnostic) in invalid.prefix(Self.attentionLimit) {
+            let place = diagnostic.location.map { "\($0.file):\($0.line)" } ?? diagnostic.code
+            out += "<li><span class=\"badge invalid\">invalid spec file</span> "
+                + "<a href=\"#d\(offset + 1)\">\(XMLText.text(place))</a>"
+                + " <span class=\"why\">\(XMLText.text(diagnostic.message))</span></li>\n"
+        }
+        for (offset, test) in flagged.prefix(max(0, Self.attentionLimit - invalid.count)) {
             let title = XMLText.text(test.spec) + (test.caseName.map { "<span class=\"sep\"> › </span>" + XMLText.text($0) } ?? "")
                 + (test.engine.map { " <span class=\"engine\">\(XMLText.text($0))</span>" } ?? "")
             let firstLine = (test.message ?? test.deviationReason.map { "known deviation no longer happens: \($0)" } ?? "")
@@ -158,8 +189,8 @@ public struct HTMLReporter: Sendable {
                 + " <span class=\"where\">\(XMLText.text("\(test.file):\(test.line)"))</span></li>\n"
         }
         out += "</ol>\n"
-        if flagged.count > Self.attentionLimit {
-            out += "<p class=\"hint\">\(flagged.count - Self.attentionLimit) more below: untick “passed” in Status to list only the rest.</p>\n"
+        if total > Self.attentionLimit {
+            out += "<p class=\"hint\">\(total - Self.attentionLimit) more below: untick “passed” in Status to list only the rest.</p>\n"
         }
         return out + "</section>\n"
     }
@@ -170,6 +201,20 @@ public struct HTMLReporter: Sendable {
             out += "<tr><th>\(XMLText.text(name))</th><td>\(XMLText.text(value))</td></tr>\n"
         }
         return out + "</table>\n</details>\n"
+    }
+
+    /// A file's heading, which folds its tests: open when one of them needs attention, else one line with the
+    /// file's counts. The empty `file-shown` span is where the filters say how many of its tests match.
+    private func fileSummary(_ file: String, _ tests: [TestResult]) -> String {
+        var counts: [TestStatus: Int] = [:]
+        for test in tests { counts[test.status, default: 0] += 1 }
+        let parts = TestStatus.allCases.compactMap { status in
+            counts[status].map { "<span class=\"count \(status.rawValue)\">\(Self.counted($0, status))</span>" }
+        }
+        let open = tests.contains { $0.status.needsAttention }
+        return "<details class=\"file\"\(open ? " open" : "") data-file=\"\(XMLText.attribute(file))\">\n"
+            + "<summary class=\"file-name\"><span class=\"path\">\(XMLText.text(file))</span> "
+            + "<span class=\"file-counts\">\(parts.joined(separator: " · "))</span> <span class=\"file-shown hint\"></span></summary>\n"
     }
 
     // MARK: - One test
@@ -186,7 +231,7 @@ public struct HTMLReporter: Sendable {
             + "</span>"
             + (test.engine.map { " <span class=\"engine\">\(XMLText.text($0))</span>" } ?? "")
             + test.tags.map { " <span class=\"tag\">\(XMLText.text($0))</span>" }.joined()
-            + " <span class=\"where\">\(XMLText.text("\(test.file):\(test.line)"))</span>"
+            + " <span class=\"where\">line \(test.line)</span>"
         guard hasDetails else {
             return out + "<div class=\"row\">\(title)</div>\n</article>\n"
         }
@@ -263,8 +308,36 @@ public struct HTMLReporter: Sendable {
                 + XMLText.text(instant.utc) + (instant.key.map { " · key " + XMLText.text($0) } ?? "")
                 + (line.map { " · line \($0)" } ?? "") + "</span></td>"
         }
+        // Runs of matching occurrences are folded, two kept on each side of a difference, as in the terminal: a
+        // failure in a month of hourly occurrences was 720 rows for one wrong instant.
+        let context = FailureText(glyphs: .unicode).context
+        var nearChange = [Bool](repeating: false, count: rows.count)
+        for (index, row) in rows.enumerated() where row.kind != "same" {
+            for near in max(0, index - context)...min(rows.count - 1, index + context) { nearChange[near] = true }
+        }
         var out = "<table class=\"occurrences\">\n<thead><tr><th></th><th>expected</th><th>actual</th></tr></thead>\n<tbody>\n"
-        for row in rows {
+        var folded = 0
+        var differencesShown = 0
+        func flushFolded() {
+            guard folded > 0 else { return }
+            out += "<tr class=\"folded\"><td colspan=\"3\">… \(folded) matching occurrence\(folded == 1 ? "" : "s")</td></tr>\n"
+            folded = 0
+        }
+        for (index, row) in rows.enumerated() {
+            if row.kind == "same", !nearChange[index] {
+                folded += 1
+                continue
+            }
+            flushFolded()
+            if row.kind != "same" {
+                if differencesShown == Self.maxTableDifferences {
+                    let rest = rows[index...].filter { $0.kind != "same" }.count
+                    out += "<tr class=\"folded\"><td colspan=\"3\">… \(rest) more difference\(rest == 1 ? "" : "s") "
+                        + "not shown (the JSON results list every one)</td></tr>\n"
+                    return out + "</tbody>\n</table>\n"
+                }
+                differencesShown += 1
+            }
             let word = switch row.kind {
             case "same": "matches"
             case "missing": "not produced"
@@ -274,6 +347,7 @@ public struct HTMLReporter: Sendable {
             }
             out += "<tr class=\"\(row.kind)\"><td class=\"kind\">\(word)</td>\(cell(row.expected, line: row.line))\(cell(row.actual))</tr>\n"
         }
+        flushFolded()
         return out + "</tbody>\n</table>\n"
     }
 
@@ -340,6 +414,12 @@ public struct HTMLReporter: Sendable {
         case .fixedDeviation: "fixed deviation"
         case .notRun: "not run"
         }
+    }
+
+    /// `1 passed`, `4 known deviations`: as the closing line counts them.
+    static func counted(_ count: Int, _ status: TestStatus) -> String {
+        let plural = count != 1 && [.error, .knownDeviation, .fixedDeviation].contains(status)
+        return "\(count) \(statusTitle(status))\(plural ? "s" : "")"
     }
 
     /// `1 min`, `1 h 30 min`, `-5 min`

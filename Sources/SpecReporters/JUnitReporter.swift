@@ -10,7 +10,7 @@ import SpecResults
 ///   diagnostics, so a dashboard cannot show green for a run that exits 2. Warnings go to the suite's `<system-err>`.
 /// - `name` is `spec › case › engine` (unique in its suite); `classname` is the file path with dots, without the
 ///   extension and without `.`, `..` and empty components; `file` and `line` point at the spec. The environment is
-///   every suite's `<properties>`.
+///   the first suite's `<properties>` (once: see `render(_:run:environment:)`).
 public struct JUnitReporter: Sendable {
     public init() {}
 
@@ -31,8 +31,8 @@ public struct JUnitReporter: Sendable {
             ("name", "specrun"), ("tests", "\(cases)"), ("failures", "\(failures)"), ("errors", "\(errors)"),
             ("skipped", "\(skipped)"), ("time", Self.seconds(time)), ("timestamp", run.environment.startTime),
         ]) + ">\n"
-        for suite in suites {
-            out += render(suite, run: run)
+        for (index, suite) in suites.enumerated() {
+            out += render(suite, run: run, environment: index == 0)
         }
         out += "</testsuites>\n"
         return out
@@ -171,17 +171,22 @@ public struct JUnitReporter: Sendable {
 
     // MARK: - Writing
 
-    private func render(_ suite: Suite, run: RunResult) -> String {
+    /// One suite; the environment's `<properties>` only when `environment` (the first suite): repeated on each of a
+    /// thousand suites they were half the file, and xunitparser, which gathers every suite's properties in one
+    /// table, stopped at the second suite's.
+    private func render(_ suite: Suite, run: RunResult, environment: Bool) -> String {
         var out = "  <testsuite" + attributes([
             ("name", suite.file), ("tests", "\(suite.cases.count)"), ("failures", "\(suite.count(.failure))"),
             ("errors", "\(suite.count(.error))"), ("skipped", "\(suite.count(.skipped))"),
             ("time", Self.seconds(suite.time)), ("timestamp", run.environment.startTime), ("file", suite.file),
         ]) + ">\n"
-        out += "    <properties>\n"
-        for (name, value) in Self.properties(run) {
-            out += "      <property" + attributes([("name", name), ("value", value)]) + "/>\n"
+        if environment {
+            out += "    <properties>\n"
+            for (name, value) in Self.properties(run) {
+                out += "      <property" + attributes([("name", name), ("value", value)]) + "/>\n"
+            }
+            out += "    </properties>\n"
         }
-        out += "    </properties>\n"
         for testCase in suite.cases {
             out += "    <testcase" + attributes([
                 ("name", testCase.name), ("classname", Self.className(suite.file)), ("file", suite.file),

@@ -1,9 +1,11 @@
 import SpecDiagnostics
 import SpecResults
 
-/// TAP version 14: one test point per spec / case / engine (and one per invalid spec file), with a YAML
-/// diagnostics block for everything that did not simply pass.
+/// TAP: one test point per spec / case / engine (and one per invalid spec file), with a YAML diagnostics block for
+/// everything that did not simply pass.
 ///
+/// - The stream declares `TAP version 13`: it uses nothing that version 14 added (no subtests, no pragmas), and Perl's
+///   `prove` before Test::Harness 3.48 (Perl 5.40) stops at a `TAP version 14` line, failing a run that passed.
 /// - `skipped` and `not-run` → `ok … # SKIP reason`.
 /// - `known-deviation` → `not ok … # TODO known deviation …`: TAP's TODO means "expected to fail, does not fail the
 ///   run", exactly a known deviation.
@@ -35,7 +37,7 @@ public struct TAPReporter: Sendable {
         for test in run.tests {
             points.append(point(for: test, strict: run.strict))
         }
-        var out = "TAP version 14\n1..\(points.count)\n"
+        var out = "TAP version 13\n1..\(points.count)\n"
         for diagnostic in run.diagnostics where diagnostic.severity != .error {
             for line in renderer.render(diagnostic).split(separator: "\n", omittingEmptySubsequences: false) {
                 out += "# " + ControlCharacters.visible(String(line)) + "\n"
@@ -174,6 +176,7 @@ public struct TAPReporter: Sendable {
             case let .list(items):
                 if items.isEmpty { return [pad + "[]"] }
                 return items.flatMap { item -> [String] in
+                    if case let .text(value) = item { return [pad + "- " + Self.listItem(Self.quoted(value))] }
                     var itemLines = item.lines(indent: indent + 2)
                     itemLines[0] = pad + "- " + itemLines[0].dropFirst(indent + 2)
                     return itemLines
@@ -186,6 +189,28 @@ public struct TAPReporter: Sendable {
                     case .list, .map: return [pad + key + ":"] + value.lines(indent: indent + 2)
                     }
                 }
+            }
+        }
+
+        /// A quoted list item that Perl's TAP::Parser::YAMLish also reads as a string: it takes `- "word: rest"` (the
+        /// first run of non-blanks, then `:` and a blank) for a one-key map and dies on the quote. That colon is
+        /// written `\x3A`, which every YAML reader turns back into `:`.
+        static func listItem(_ quoted: String) -> String {
+            var scalars = Array(quoted.unicodeScalars)
+            func isBlank(_ index: Int) -> Bool { index >= scalars.count || scalars[index] == " " || scalars[index] == "\t" }
+            while true {
+                var end = 0
+                while end < scalars.count, !isBlank(end) { end += 1 }
+                var colon: Int?
+                if end >= 2, scalars[end - 1] == ":" {
+                    colon = end - 1
+                } else {
+                    var next = end
+                    while next < scalars.count, isBlank(next) { next += 1 }
+                    if end > 0, next < scalars.count, scalars[next] == ":", isBlank(next + 1) { colon = next }
+                }
+                guard let colon else { return String(String.UnicodeScalarView(scalars)) }
+                scalars.replaceSubrange(colon...colon, with: Array("\\x3A".unicodeScalars))
             }
         }
 

@@ -14,10 +14,10 @@ import Testing
         for pattern in ["src=", "@import", "url(http", "<link", "fetch(", "XMLHttpRequest"] {
             #expect(!Self.page.contains(pattern), "the page contains \(pattern)")
         }
-        // Links only within the page ("Needs attention" → a test below).
+        // Links only within the page ("Needs attention" → a test or a spec-file diagnostic below).
         let links = Self.page.components(separatedBy: "href=").dropFirst()
         #expect(!links.isEmpty)
-        #expect(links.allSatisfy { $0.hasPrefix("\"#t") }, "\(links.map { $0.prefix(20) })")
+        #expect(links.allSatisfy { $0.hasPrefix("\"#t") || $0.hasPrefix("\"#d") }, "\(links.map { $0.prefix(20) })")
         // The only URL is the SVG namespace, which browsers never fetch.
         let urls = Self.page.components(separatedBy: "http").dropFirst().map { "http" + $0.prefix(30) }
         #expect(urls.allSatisfy { $0.hasPrefix("http://www.w3.org/2000/svg\"") }, "\(urls)")
@@ -43,8 +43,17 @@ import Testing
         let expected = HTMLReporter.groupedByFile(RunResultFixture.tests).flatMap(\.1).enumerated()
             .filter { flagged.contains($0.element.status) }
         #expect(!expected.isEmpty)
-        #expect(section.contains("<h2>Needs attention: \(expected.count)</h2>"))
-        let items = section.components(separatedBy: "<li>").dropFirst()
+        // The fixture's one invalid spec file comes first, linked to its diagnostic; then the tests.
+        let invalid = RunResultFixture.run.diagnostics.filter { $0.severity == .error }
+        #expect(invalid.count == 1)
+        #expect(section.contains("<h2>Needs attention: \(expected.count + invalid.count)</h2>"))
+        let allItems = section.components(separatedBy: "<li>").dropFirst()
+        let first = try #require(allItems.first)
+        #expect(first.hasPrefix("<span class=\"badge invalid\">invalid spec file</span> <a href=\"#d"), "\(first)")
+        let diagnosticID = String(first.components(separatedBy: "href=\"#")[1].prefix { $0 != "\"" })
+        let diagnostic = try #require(Self.page.components(separatedBy: "id=\"\(diagnosticID)\">").dropFirst().first)
+        #expect(diagnostic.hasPrefix(XMLText.text("\(invalid[0].location!.file):\(invalid[0].location!.line)")), "\(diagnostic.prefix(80))")
+        let items = allItems.dropFirst()
         #expect(items.count == expected.count)
         for (item, (offset, test)) in zip(items, expected) {
             #expect(item.hasPrefix("<span class=\"badge \(test.status.rawValue)\">"), "\(item)")
@@ -70,16 +79,18 @@ import Testing
         let page = HTMLReporter().render(run)
         let section = page.components(separatedBy: "<section class=\"diagnostics\">")[1].components(separatedBy: "</section>")[0]
         let (open, folded) = section.components(separatedBy: "<details class=\"more-diagnostics\">").splitFirstTwo
-        #expect(open.components(separatedBy: "<pre class=\"diagnostic warning\">").count - 1 == 3)
-        #expect(open.components(separatedBy: "<pre class=\"diagnostic error\">").count - 1 == 1)
+        #expect(open.components(separatedBy: "<pre class=\"diagnostic warning\"").count - 1 == 3)
+        #expect(open.components(separatedBy: "<pre class=\"diagnostic error\"").count - 1 == 1)
         #expect(folded.hasPrefix("<summary>2 more warnings</summary>"))
-        #expect(folded.components(separatedBy: "<pre class=\"diagnostic warning\">").count - 1 == 2)
+        #expect(folded.components(separatedBy: "<pre class=\"diagnostic warning\"").count - 1 == 2)
         #expect(!HTMLReporter().render(RunResultFixture.run).contains("<details class=\"more-diagnostics\">"))
     }
 
     @Test func aRunWithNothingToFixHasNoAttentionList() {
         var run = RunResultFixture.run
         run.tests = run.tests.filter { $0.status == .passed || $0.status == .knownDeviation }
+        #expect(HTMLReporter().render(run).contains("class=\"attention\""), "the invalid spec file still needs attention")
+        run.diagnostics = run.diagnostics.filter { $0.severity != .error }
         #expect(!HTMLReporter().render(run).contains("class=\"attention\""))
     }
 
@@ -191,6 +202,65 @@ import Testing
         let clock = WallClock(wallSeconds: seconds)
         #expect(clock.isoDate == iso)
         #expect(clock.shortDate == short)
+    }
+}
+
+extension HTMLReporterTests {
+    /// A team's run has thousands of passing tests: a file is one folded line with its counts unless one of its
+    /// tests needs attention, so the page lays out a line per file and the failures' files are open.
+    @Test func filesFoldUnlessATestInThemNeedsAttention() throws {
+        var run = RunResultFixture.run
+        var passing = try #require(run.tests.first { $0.status == .passed })
+        passing.file = "specs/recurrence/zz-all-passed.yaml"
+        passing.id = passing.file + " › " + passing.spec
+        run.tests.append(passing)
+        let page = HTMLReporter().render(run)
+        let files = page.components(separatedBy: "<details class=\"file\"").dropFirst()
+        let groups = HTMLReporter.groupedByFile(run.tests)
+        #expect(files.count == groups.count)
+        for (file, (path, tests)) in zip(files, groups) {
+            let opens = tests.contains { $0.status.needsAttention }
+            #expect(file.hasPrefix(opens ? " open data-file=" : " data-file="), "\(path)")
+            let summary = try #require(file.components(separatedBy: "</summary>").first)
+            #expect(summary.contains("<span class=\"path\">\(XMLText.text(path))</span>"))
+            for status in Set(tests.map(\.status)) {
+                let count = tests.filter { $0.status == status }.count
+                #expect(summary.contains("<span class=\"count \(status.rawValue)\">\(HTMLReporter.counted(count, status))</span>"),
+                        "\(path): \(status)")
+            }
+        }
+        #expect(groups.contains { !$0.1.contains { $0.status.needsAttention } }, "the fixture must have a folded file")
+        #expect(groups.contains { $0.1.contains { $0.status.needsAttention } }, "and an open one")
+    }
+
+    /// A file's counts read as the closing line's: "4 known deviations", "1 error", "3 skipped".
+    @Test(arguments: [
+        (1, TestStatus.knownDeviation, "1 known deviation"), (4, .knownDeviation, "4 known deviations"),
+        (2, .fixedDeviation, "2 fixed deviations"), (1, .error, "1 error"), (2, .error, "2 errors"),
+        (3, .passed, "3 passed"), (3, .failed, "3 failed"), (3, .skipped, "3 skipped"), (3, .notRun, "3 not run"),
+    ])
+    func fileCountsArePlural(_ count: Int, _ status: TestStatus, _ text: String) {
+        #expect(HTMLReporter.counted(count, status) == text)
+    }
+
+    /// Past a dozen tags the chips fold behind one line, so the sticky filters stay small; up to a dozen are shown.
+    @Test(arguments: [HTMLReporter.openTagLimit, HTMLReporter.openTagLimit + 1])
+    func manyTagsFoldBehindOneLine(_ tagCount: Int) {
+        var run = RunResultFixture.run
+        run.tests[0].tags = (1...tagCount).map { "tag-\($0)" }
+        let distinct = Set(run.tests.flatMap(\.tags)).count
+        let page = HTMLReporter().render(run)
+        #expect(page.components(separatedBy: "name=\"tag\"").count - 1 == distinct)
+        #expect(page.contains("<details class=\"tag-list\"><summary>\(distinct) tags ") == (distinct > HTMLReporter.openTagLimit))
+    }
+
+    /// Counting each tag by scanning every test was tags × tests; a test naming a tag twice counts once.
+    @Test func tagCountsCountEachTestOnce() {
+        var run = RunResultFixture.run
+        run.tests = [run.tests[0], run.tests[1]]
+        run.tests[0].tags = ["nightly", "nightly"]
+        run.tests[1].tags = ["nightly"]
+        #expect(HTMLReporter().render(run).contains("value=\"nightly\"> nightly <b>2</b>"))
     }
 }
 

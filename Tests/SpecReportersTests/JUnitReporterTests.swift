@@ -35,6 +35,16 @@ import Testing
         #expect(parsed.text.contains("\"not a leap year\"\\u{1B}."))
     }
 
+    /// The environment is written once, on the first suite: on each of 1,061 suites it was 2.5 MB of a 5.5 MB file,
+    /// and xunitparser (which keeps one table of properties for the whole document) stopped at the second suite.
+    @Test func theEnvironmentIsWrittenOnceOnTheFirstSuite() {
+        let document = JUnitReporter().render(RunResultFixture.run)
+        #expect(document.components(separatedBy: "<properties>").count - 1 == 1)
+        #expect(document.components(separatedBy: "<property name=\"os\"").count - 1 == 1)
+        let firstSuite = document.components(separatedBy: "<testsuite ")[1]
+        #expect(firstSuite.contains("<property name=\"specrunVersion\""))
+    }
+
     @Test func strictTurnsAFixedDeviationIntoAFailure() throws {
         var run = RunResultFixture.run
         run.strict = true

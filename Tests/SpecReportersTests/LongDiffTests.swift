@@ -22,8 +22,36 @@ import Testing
     @Test func aHugeDiffIsCappedAndSaysHowManyMore() {
         let lines = FailureText(glyphs: .unicode).diffLines(Self.longFailure.diff)
         #expect(lines.count == 41)
-        #expect(lines.last?.text == "  … 4960 more differences not shown (the JSON and HTML reports list them all)")
+        #expect(lines.last?.text == "  … 4960 more differences not shown (the HTML report shows 1000, the JSON results every one)")
         #expect(lines.first?.text == "+ 2027-01-15T08:00:00Z  2027-01-15 08:00 (+00:00)")
+    }
+
+    /// The HTML table keeps more differences than the terminal, but not 5,000 rows of them.
+    @Test func theHTMLTableCapsDifferencesToo() {
+        var run = RunResultFixture.run
+        run.tests = [Self.longFailure]
+        let page = HTMLReporter().render(run)
+        #expect(page.components(separatedBy: "<tr class=\"unexpected\">").count - 1 == HTMLReporter.maxTableDifferences)
+        #expect(page.contains("… 4000 more differences not shown (the JSON results list every one)"))
+    }
+
+    /// A failure among many matching occurrences shows the difference with two on each side, the rest folded.
+    @Test func matchingOccurrencesFoldInTheHTMLTable() {
+        let same = (0..<30).map { index -> DiffLine in
+            let instant = Self.instant(1_800_000_000 + Double(index) * 86_400)
+            return DiffLine(kind: .same, expected: instant, actual: instant)
+        }
+        var diff = same
+        diff.insert(DiffLine(kind: .missing, expected: Self.instant(1_700_000_000), actual: nil), at: 10)
+        var test = Self.longFailure
+        test.diff = diff
+        var run = RunResultFixture.run
+        run.tests = [test]
+        let page = HTMLReporter().render(run)
+        #expect(page.components(separatedBy: "<tr class=\"same\">").count - 1 == 4)
+        #expect(page.contains("<tr class=\"folded\"><td colspan=\"3\">… 8 matching occurrences</td></tr>"))
+        #expect(page.contains("<tr class=\"folded\"><td colspan=\"3\">… 18 matching occurrences</td></tr>"))
+        #expect(page.components(separatedBy: "<tr class=\"missing\">").count - 1 == 1)
     }
 
     /// A catch-up over two months of minutes: 80,000 runs, one of them killed in the middle.

@@ -18,7 +18,7 @@ struct ResultOutputs {
         OptionSpec(name: "json", valueName: "FILE", help: "Write the results as JSON (schema: docs/results.schema.json)."),
         OptionSpec(name: "junit", valueName: "FILE", help: "Write JUnit XML for CI dashboards."),
         OptionSpec(name: "html", valueName: "FILE", help: "Write a self-contained HTML report."),
-        OptionSpec(name: "tap", valueName: "FILE", help: "Write TAP version 14."),
+        OptionSpec(name: "tap", valueName: "FILE", help: "Write TAP version 13 (as Perl's prove and tappy read it)."),
         OptionSpec(name: "artifacts", valueName: "DIR", help: "Write every format under DIR/<swift-version>-<os>-<arch>/."),
     ]
 

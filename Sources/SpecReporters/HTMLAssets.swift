@@ -161,14 +161,15 @@ enum HTMLAssets {
           var shownCount = document.getElementById("shown-count");
           function apply() {
             var statuses = statusBoxes.filter(function (b) { return b.checked; }).map(function (b) { return b.value; });
-            var tags = tagBoxes.filter(function (b) { return b.checked; }).map(function (b) { return b.value; });
-            var needle = find.value.trim().toLowerCase();
+            var tags = tagBoxes.filter(function (b) { return b.checked; }).map(function (b) { return b.value.normalize("NFC"); });
+            // NFC on both sides: a name typed or pasted decomposed (macOS) finds its composed spelling, and back.
+            var needle = find.value.trim().normalize("NFC").toLowerCase();
             var shown = 0;
             tests.forEach(function (test) {
-              var testTags = test.getAttribute("data-tags").split("\\n");
+              var testTags = test.getAttribute("data-tags").normalize("NFC").split("\\n");
               var ok = statuses.indexOf(test.getAttribute("data-status")) >= 0
                 && (tags.length === 0 || tags.some(function (t) { return testTags.indexOf(t) >= 0; }))
-                && (needle === "" || test.textContent.toLowerCase().indexOf(needle) >= 0);
+                && (needle === "" || test.textContent.normalize("NFC").toLowerCase().indexOf(needle) >= 0);
               test.hidden = !ok;
               if (ok) { shown += 1; }
             });

@@ -119,4 +119,23 @@ struct NonASCIISelectionTests {
             "排程/失敗.yaml › 故意失敗 › noon › core",
         ])
     }
+
+    @Test(arguments: [("ete", "été"), ("ÉTÉ", "été"), ("русски", "русский"), ("РУССКИЙ", "русский")])
+    func aTagTypedWithoutItsAccentsOrInCapitalsIsSuggested(typed: String, tag: String) async throws {
+        let folder = try folder()
+        defer { folder.remove() }
+        let run = await CommandRun.run(folder.path, "--tag", typed)
+        #expect(run.status == ExitStatus.invalidInput)
+        #expect(run.err.hasPrefix("specrun: error: No spec has the tag '\(typed)'; did you mean '\(tag)'? Tags in these specs: "), "\(run.err)")
+    }
+
+    /// Simplified and Traditional spellings of one word are different tags, and two characters apart is too far for a
+    /// typo in a four-character word: the message lists the tags instead of guessing.
+    @Test func aSimplifiedSpellingOfATraditionalTagGetsTheListNotAGuess() async throws {
+        let folder = try folder()
+        defer { folder.remove() }
+        let run = await CommandRun.run(folder.path, "--tag", "夏令时间")
+        #expect(run.status == ExitStatus.invalidInput)
+        #expect(run.err.hasPrefix("specrun: error: No spec has the tag '夏令时间'. Tags in these specs: été, русский, 中文, 夏令時間.\n"), "\(run.err)")
+    }
 }

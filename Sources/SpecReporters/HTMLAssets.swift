@@ -181,17 +181,18 @@ enum HTMLAssets {
           var files = Array.prototype.map.call(document.querySelectorAll("details.file"), function (element) {
             var tests = Array.prototype.map.call(element.querySelectorAll("article.test"), function (test) {
               return { element: test, status: test.getAttribute("data-status"),
-                       tags: test.getAttribute("data-tags").split("\\n"), text: null, shown: true };
+                       tags: test.getAttribute("data-tags").normalize("NFC").split("\\n"), text: null, shown: true };
             });
             total += tests.length;
             return { element: element, open: element.open, tests: tests, shown: tests.length,
-                     name: (element.getAttribute("data-file") || "").toLowerCase(),
+                     name: (element.getAttribute("data-file") || "").normalize("NFC").toLowerCase(),
                      note: element.querySelector(".file-shown") };
           });
           function apply() {
             var statuses = statusBoxes.filter(function (b) { return b.checked; }).map(function (b) { return b.value; });
-            var tags = tagBoxes.filter(function (b) { return b.checked; }).map(function (b) { return b.value; });
-            var needle = find.value.trim().toLowerCase();
+            var tags = tagBoxes.filter(function (b) { return b.checked; }).map(function (b) { return b.value.normalize("NFC"); });
+            // NFC on both sides: a name typed or pasted decomposed (macOS) finds its composed spelling, and back.
+            var needle = find.value.trim().normalize("NFC").toLowerCase();
             var filtering = statuses.length < statusBoxes.length || tags.length > 0 || needle !== "";
             var shown = 0;
             files.forEach(function (file) {
@@ -200,7 +201,7 @@ enum HTMLAssets {
                 var ok = statuses.indexOf(test.status) >= 0
                   && (tags.length === 0 || tags.some(function (t) { return test.tags.indexOf(t) >= 0; }));
                 if (ok && needle !== "") {
-                  if (test.text === null) { test.text = test.element.textContent.toLowerCase(); }
+                  if (test.text === null) { test.text = test.element.textContent.normalize("NFC").toLowerCase(); }
                   ok = test.text.indexOf(needle) >= 0 || file.name.indexOf(needle) >= 0;
                 }
                 if (ok !== test.shown) { test.shown = ok; test.element.hidden = !ok; }

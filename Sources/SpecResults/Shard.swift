@@ -29,10 +29,11 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
         Int(Shard.stableHash(id) % UInt64(count)) == index - 1
     }
 
-    /// FNV-1a over the UTF-8 bytes: the same on every machine and every run (unlike `Hasher`).
+    /// FNV-1a over the UTF-8 bytes of the NFC spelling: the same on every machine and every run (unlike `Hasher`),
+    /// also where one machine spells an accented name decomposed (a macOS file name) and another composed.
     public static func stableHash(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
+        for byte in ComposedSpelling.composed(text).utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01b3
         }

@@ -27,14 +27,19 @@ public struct TestSelection: Sendable {
 
     /// Fails when `filter` is not a valid regular expression.
     public func apply(to plan: TestPlan) throws -> TestPlan {
-        let regex = try filter.map { try NSRegularExpression(pattern: $0) }
+        // ICU matches code points, not canonical equivalents: an NFD `é` (typed from a macOS file name) would miss an
+        // NFC id, so the pattern and each id are matched in their composed spelling.
+        let regex = try filter.map { try NSRegularExpression(pattern: ComposedSpelling.composed($0)) }
         guard regex != nil || !tags.isEmpty || !excludedTags.isEmpty || ids != nil || shard != nil else { return plan }
         let items = plan.items.filter { item in
             if !tags.isEmpty, tags.isDisjoint(with: item.spec.tags) { return false }
             if !excludedTags.isDisjoint(with: item.spec.tags) { return false }
             guard regex != nil || ids != nil || shard != nil else { return true }
             let id = item.id
-            if let regex, regex.firstMatch(in: id, range: NSRange(id.startIndex..., in: id)) == nil { return false }
+            if let regex {
+                let text = ComposedSpelling.composed(id)
+                if regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil { return false }
+            }
             if let ids, !ids.contains(id) { return false }
             if let shard, !shard.contains(id: id) { return false }
             return true

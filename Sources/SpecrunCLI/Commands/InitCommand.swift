@@ -79,8 +79,8 @@ struct InitCommand {
             }
         }
         let next = TextColumns.aligned([
-            ["read and lint them, without running:", "specrun check \(directory)"],
-            ["run them (both specs pass):", "specrun \(directory)"],
+            ["read and lint them, without running:", "specrun check \(ShellWord.quoted(directory))"],
+            ["run them (both specs pass):", "specrun \(ShellWord.quoted(directory))"],
             ["the table the specs were written from:", "specrun explain Europe/Berlin 2027 --at 02:30"],
         ])
         io.writeOut("Wrote \(written.count) files:\n" + written.map { "  \($0)\n" }.joined() + "\nNext:\n" + next)

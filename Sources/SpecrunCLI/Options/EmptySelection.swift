@@ -1,3 +1,4 @@
+import Foundation
 import SpecDiagnostics
 import SpecRunner
 
@@ -41,7 +42,7 @@ enum EmptySelection {
         let quoted = unknown.map { "'\($0)'" }.joined(separator: ", ")
         let subject = unknown.count == 1 ? "the tag \(quoted)" : "any of the tags \(quoted)"
         var message = "No spec has \(subject)"
-        if unknown.count == 1, let near = Suggestion.closest(to: unknown[0], in: known) {
+        if unknown.count == 1, let near = nearestTag(to: unknown[0], in: known) {
             message += "; did you mean '\(near)'?"
         } else {
             message += "."
@@ -50,6 +51,15 @@ enum EmptySelection {
         guard !listed.isEmpty else { return message + " These specs have no tags." }
         let more = listed.count > 20 ? " and \(listed.count - 20) more" : ""
         return message + " Tags in these specs: " + listed.prefix(20).joined(separator: ", ") + more + "."
+    }
+
+    /// A plausible typo, or the same tag typed without its accents (`ete` for `été`, `елка` for `ёлка`): a keyboard
+    /// without them is common, and edit distance alone finds no tag that short two letters off.
+    private static func nearestTag(to word: String, in known: Set<String>) -> String? {
+        if let near = Suggestion.closest(to: word, in: known) { return near }
+        let options: String.CompareOptions = [.diacriticInsensitive, .caseInsensitive]
+        let folded = word.folding(options: options, locale: nil)
+        return known.sorted().first { $0.folding(options: options, locale: nil) == folded }
     }
 
     private static func describe(_ selection: TestSelection) -> String {

@@ -99,6 +99,8 @@ public struct SpecParser: Sendable {
             log.report(.yamlSyntax, at: error.mark, message, notes: notes)
         case .notUTF8:
             log.report(.notUTF8, at: error.mark, error.message)
+        case .wideEncoding:
+            log.report(.notUTF8, at: error.mark, error.message, showingSource: false)
         case .forbiddenCharacter:
             log.report(.yamlSyntax, at: error.mark, "the YAML cannot be read: \(error.message)")
         case .tooDeep:

@@ -5,6 +5,8 @@ public struct YAMLError: Error, Sendable, Hashable {
         case syntax
         /// The bytes are not UTF-8.
         case notUTF8
+        /// The bytes are UTF-16 or UTF-32 (an editor's "Unicode"), not UTF-8.
+        case wideEncoding
         /// A character YAML does not allow anywhere (a control character other than tab and line breaks).
         case forbiddenCharacter
         /// Nodes nested deeper than the limit.

@@ -31,6 +31,12 @@ public enum YAMLReader {
         if bytes.count > limits.maxBytes {
             return YAMLStream(documents: [], error: .tooLarge(byteCount: bytes.count, limit: limits.maxBytes))
         }
+        if let encoding = wideEncoding(of: bytes) {
+            return YAMLStream(documents: [], error: YAMLError(
+                kind: .wideEncoding,
+                message: "the file is \(encoding), not UTF-8; save it as UTF-8 (in most editors: Save with Encoding, then UTF-8)",
+                mark: Mark(line: 1, column: 1)))
+        }
         if let bad = firstInvalidUTF8(in: bytes) {
             return YAMLStream(documents: [], error: YAMLError(
                 kind: .notUTF8,
@@ -44,6 +50,23 @@ public enum YAMLReader {
 
     public static func read(_ text: String, limits: YAMLLimits = .default) -> YAMLStream {
         read(Array(text.utf8), limits: limits)
+    }
+
+    /// "UTF-16 (little-endian)" and the like when the bytes are UTF-16 or UTF-32, by their byte order mark or, without
+    /// one, by a zero byte beside the first character (specs start with ASCII: a key or a comment). Editors on
+    /// Windows save such files; read as UTF-8 they are noise, so they are named instead of quoted.
+    static func wideEncoding(of bytes: [UInt8]) -> String? {
+        guard bytes.count >= 2 else { return nil }
+        let four = bytes.count >= 4 ? Array(bytes[0..<4]) : []
+        if four == [0x00, 0x00, 0xFE, 0xFF] { return "UTF-32 (big-endian)" }
+        if four == [0xFF, 0xFE, 0x00, 0x00] { return "UTF-32 (little-endian)" }
+        if bytes[0] == 0xFE, bytes[1] == 0xFF { return "UTF-16 (big-endian)" }
+        if bytes[0] == 0xFF, bytes[1] == 0xFE { return "UTF-16 (little-endian)" }
+        if four.count == 4, four[0] != 0, four[0] < 0x80, four[1] == 0, four[2] == 0, four[3] == 0 { return "UTF-32 (little-endian)" }
+        if four.count == 4, four[0] == 0, four[1] == 0, four[2] == 0, four[3] != 0 { return "UTF-32 (big-endian)" }
+        if bytes[0] != 0, bytes[0] < 0x80, bytes[1] == 0 { return "UTF-16 (little-endian)" }
+        if bytes[0] == 0, bytes[1] != 0, bytes[1] < 0x80 { return "UTF-16 (big-endian)" }
+        return nil
     }
 
     /// The first byte that breaks UTF-8, with its 1-based line and column (in characters).

@@ -68,6 +68,23 @@ import Testing
         #expect(stream.error?.mark == Mark(line: 2, column: 10))
     }
 
+    @Test(arguments: [
+        ([0xFF, 0xFE, 0x73, 0x00], "UTF-16 (little-endian)"), ([0xFE, 0xFF, 0x00, 0x73], "UTF-16 (big-endian)"),
+        ([0x73, 0x00, 0x70, 0x00], "UTF-16 (little-endian)"), ([0x00, 0x73, 0x00, 0x70], "UTF-16 (big-endian)"),
+        ([0xFF, 0xFE, 0x00, 0x00], "UTF-32 (little-endian)"), ([0x00, 0x00, 0xFE, 0xFF], "UTF-32 (big-endian)"),
+        ([0x73, 0x00, 0x00, 0x00], "UTF-32 (little-endian)"), ([0x00, 0x00, 0x00, 0x73], "UTF-32 (big-endian)"),
+    ] as [([UInt8], String)])
+    func aFileInAWideEncodingIsNamedNotQuoted(prefix: [UInt8], encoding: String) {
+        let stream = YAMLReader.read(prefix + [0x0A, 0x00])
+        #expect(stream.error?.kind == .wideEncoding)
+        #expect(stream.error?.message.hasPrefix("the file is \(encoding), not UTF-8") == true, "\(String(describing: stream.error))")
+    }
+
+    @Test func utf8WithAByteOrderMarkIsNoWideEncoding() {
+        #expect(YAMLReader.read([0xEF, 0xBB, 0xBF] + Array("spec: a\n".utf8)).error == nil)
+        #expect(YAMLReader.read("a\n").error == nil)
+    }
+
     @Test func tabIndentationIsASyntaxError() {
         let stream = YAMLReader.read("schedule:\n\ttimezone: Europe/Berlin\n")
         #expect(stream.error?.kind == .syntax)

@@ -17,7 +17,8 @@ final class DiagnosticLog {
         at mark: Mark,
         length: Int = 1,
         _ message: String,
-        notes: [Diagnostic.Note] = []
+        notes: [Diagnostic.Note] = [],
+        showingSource: Bool = true
     ) {
         if severity == .error { errorCount += 1 }
         diagnostics.append(Diagnostic(
@@ -25,7 +26,8 @@ final class DiagnosticLog {
             severity: severity,
             location: source.location(mark),
             message: message,
-            sourceLine: source.line(mark.line, column: mark.column),
+            // A line of a file in another encoding would only be noise.
+            sourceLine: showingSource ? source.line(mark.line, column: mark.column) : nil,
             length: length,
             notes: notes))
     }

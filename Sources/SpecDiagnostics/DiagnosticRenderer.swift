@@ -6,6 +6,25 @@ public struct DiagnosticRenderer: Sendable {
         self.color = color
     }
 
+    /// The pieces of a rendered diagnostic, for an output that draws the caret line itself: HTML pads the caret
+    /// with the source text before it, hidden, so that the caret sits under the right character in any font
+    /// (a browser's Chinese glyph is not exactly two monospace columns, as a terminal's is).
+    public struct Layout: Sendable, Equatable {
+        /// `file:line:column: severity: message`.
+        public var headline: String
+        /// The source line, and the part of it before the caret.
+        public var source: (line: String, beforeCaret: String)?
+        /// `^~~~`, as wide as the marked text.
+        public var marks: String
+        /// `file:line:column: note: message`, one per note.
+        public var notes: [String]
+
+        public static func == (lhs: Layout, rhs: Layout) -> Bool {
+            lhs.headline == rhs.headline && lhs.source?.line == rhs.source?.line
+                && lhs.source?.beforeCaret == rhs.source?.beforeCaret && lhs.marks == rhs.marks && lhs.notes == rhs.notes
+        }
+    }
+
     /// Every text that comes from the user (paths, quoted values, the source line) is written with its control
     /// characters made visible: a spec from another hand cannot drive the reader's terminal.
     public func render(_ diagnostic: Diagnostic) -> String {
@@ -15,8 +34,10 @@ public struct DiagnosticRenderer: Sendable {
         }
         out += paint(diagnostic.severity.rawValue + ":", style(for: diagnostic.severity)) + " "
         out += paint(ControlCharacters.visible(diagnostic.message), .bold)
-        if let line = diagnostic.sourceLine, let location = diagnostic.location {
-            out += "\n" + sourceAndCaret(line, column: location.column, length: diagnostic.length)
+        let layout = layout(diagnostic)
+        if let source = layout.source {
+            let padding = source.beforeCaret.map { $0 == "\t" ? "\t" : String(repeating: " ", count: DisplayWidth.of($0)) }.joined()
+            out += "\n" + source.line + "\n" + padding + paint(layout.marks, .green)
         }
         for note in diagnostic.notes {
             out += "\n"
@@ -28,20 +49,24 @@ public struct DiagnosticRenderer: Sendable {
         return out
     }
 
-    /// The source line and, under it, a caret line that keeps the line's tabs and counts wide characters (Chinese,
-    /// Japanese, Korean) as the two columns a terminal gives them, so the caret sits under the right character;
-    /// the line is cut at the caret before its control characters are made visible, so the caret
-    /// still points at what the column names.
-    private func sourceAndCaret(_ line: String, column: Int, length: Int) -> String {
-        let before = line.prefix(max(0, column - 1))
+    /// The diagnostic's pieces without color. The source line is cut at the caret before its control characters
+    /// are made visible, so the caret still points at what the column names; wide characters (Chinese, Japanese,
+    /// Korean) in the marked text count as the two columns a terminal gives them.
+    public func layout(_ diagnostic: Diagnostic) -> Layout {
+        let place = { (location: SourceLocation?) in location.map { ControlCharacters.visible($0.description) + ": " } ?? "" }
+        let headline = place(diagnostic.location) + diagnostic.severity.rawValue + ": " + ControlCharacters.visible(diagnostic.message)
+        let notes = diagnostic.notes.map { place($0.location) + "note: " + ControlCharacters.visible($0.message) }
+        guard let line = diagnostic.sourceLine, let location = diagnostic.location else {
+            return Layout(headline: headline, source: nil, marks: "", notes: notes)
+        }
+        let before = line.prefix(max(0, location.column - 1))
         let rest = line.dropFirst(before.count)
-        let marked = rest.prefix(max(1, min(length, rest.count)))
+        let marked = rest.prefix(max(1, min(diagnostic.length, rest.count)))
         let visibleBefore = ControlCharacters.visible(String(before))
         let visibleMarked = ControlCharacters.visible(String(marked))
         let visibleLine = visibleBefore + visibleMarked + ControlCharacters.visible(String(rest.dropFirst(marked.count)))
-        let prefix = visibleBefore.map { $0 == "\t" ? "\t" : String(repeating: " ", count: DisplayWidth.of($0)) }.joined()
         let marks = "^" + String(repeating: "~", count: max(0, DisplayWidth.of(visibleMarked) - 1))
-        return visibleLine + "\n" + prefix + paint(marks, .green)
+        return Layout(headline: headline, source: (visibleLine, visibleBefore), marks: marks, notes: notes)
     }
 
     private enum Style: String {

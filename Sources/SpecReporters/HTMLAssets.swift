@@ -46,6 +46,7 @@ enum HTMLAssets {
         section.diagnostics h2 { margin-bottom: 6px; }
         pre.diagnostic { margin: 6px 0; padding: 10px 12px; border-radius: 6px; background: var(--panel);
           border-left: 4px solid var(--line); white-space: pre-wrap; overflow-wrap: anywhere; font-size: 12.5px; }
+        pre.diagnostic .caret-pad { visibility: hidden; }
         pre.diagnostic.error { border-left-color: var(--failed); background: #fff6f5; }
         pre.diagnostic.warning { border-left-color: #d4a72c; background: #fffbeb; }
         details.file { margin-bottom: 2px; }

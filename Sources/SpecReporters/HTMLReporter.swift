@@ -122,11 +122,25 @@ public struct HTMLReporter: Sendable {
     /// still shows its failures on the first screen. Errors (files that did not run) are always shown.
     static let openWarningLimit = 3
 
+    /// A diagnostic as the terminal shows it, except the caret line: it is padded with the source text before the
+    /// caret, hidden, so the caret sits under the right character in any font (a browser's Chinese glyph is not
+    /// exactly two monospace columns wide).
+    private func diagnosticBlock(_ diagnostic: Diagnostic, id: String? = nil) -> String {
+        let layout = DiagnosticRenderer(color: false).layout(diagnostic)
+        var out = "<pre class=\"diagnostic \(diagnostic.severity.rawValue)\"" + (id.map { " id=\"\($0)\"" } ?? "") + ">"
+        out += XMLText.text(layout.headline)
+        if let source = layout.source {
+            out += "\n" + XMLText.text(source.line) + "\n<span class=\"caret-pad\">" + XMLText.text(source.beforeCaret)
+                + "</span><span class=\"caret\">" + layout.marks + "</span>"
+        }
+        for note in layout.notes { out += "\n" + XMLText.text(note) }
+        return out + "</pre>\n"
+    }
+
     private func diagnosticsSection(_ diagnostics: [Diagnostic]) -> String {
-        let renderer = DiagnosticRenderer(color: false)
         var out = "<section class=\"diagnostics\">\n<h2>Spec-file diagnostics</h2>\n"
         func block(_ number: Int, _ diagnostic: Diagnostic) -> String {
-            "<pre class=\"diagnostic \(diagnostic.severity.rawValue)\" id=\"d\(number)\">\(XMLText.text(renderer.render(diagnostic)))</pre>\n"
+            diagnosticBlock(diagnostic, id: "d\(number)")
         }
         var warningsShown = 0
         var folded: [(Int, Diagnostic)] = []
@@ -278,9 +292,8 @@ public struct HTMLReporter: Sendable {
             out += lifecycleSection(lifecycle, zoneContext: test.zoneContext)
         }
         if !test.diagnostics.isEmpty {
-            let renderer = DiagnosticRenderer(color: false)
             for diagnostic in test.diagnostics {
-                out += "<pre class=\"diagnostic \(diagnostic.severity.rawValue)\">\(XMLText.text(renderer.render(diagnostic)))</pre>\n"
+                out += diagnosticBlock(diagnostic)
             }
         }
         return out

@@ -187,6 +187,11 @@ import Testing
             """)
         let caretLine = GoldenDiagnosticTests.render([file]).split(separator: "\n", omittingEmptySubsequences: false)[2]
         #expect(caretLine == String(repeating: " ", count: 61) + "^~~")
+        // The HTML report pads its caret with the text itself (hidden), since a browser's CJK glyph is not exactly
+        // two monospace columns: the layout gives that text, cut where the caret goes.
+        let layout = DiagnosticRenderer().layout(file.diagnostics[0])
+        #expect(layout.source?.beforeCaret == "  - {name: 春季跳过的日子, after: 2027-03-28T00:00:00+01:00, ")
+        #expect(layout.marks == "^~~")
     }
 
     @Test func colorRenderingKeepsTheSameText() throws {

@@ -57,6 +57,16 @@ import Testing
         #expect(try String(contentsOfFile: folder.path + "/policies.yaml", encoding: .utf8) == "# mine\n")
     }
 
+    @Test func theSuggestedFolderIsQuotedWhenTheShellWouldSplitIt() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let target = folder.path + "/новый проект/specs"
+        #expect(await CommandRun.run("init", target).status == ExitStatus.success)
+        let again = await CommandRun.run("init", target)
+        #expect(again.status == ExitStatus.invalidInput)
+        #expect(again.err.contains("Choose a new folder, e.g. specrun init '\(folder.path)/новый проект/starter-specs'.\n"), "\(again.err)")
+    }
+
     /// A folder of other specs, or a folder below an earlier starter: one run would mix them, or repeat the
     /// starter's spec names (an error), so init writes nothing there.
     @Test func initLeavesAFolderOfSpecsAndAFolderBelowAStarterAlone() async throws {

@@ -51,17 +51,17 @@ struct InitCommand {
             let existing = StarterSpecs.files.map { directory + "/" + $0.name }.filter { FileManager.default.fileExists(atPath: $0) }
             guard existing.isEmpty else {
                 let names = existing.map { "'\($0)'" }.joined(separator: ", ")
-                throw UsageError("\(names) already \(existing.count == 1 ? "exists" : "exist"); init never overwrites a file, so nothing was written. Choose a new folder, e.g. 'specrun init \(Self.freeFolder(beside: directory))'.")
+                throw UsageError("\(names) already \(existing.count == 1 ? "exists" : "exist"); init never overwrites a file, so nothing was written. Choose a new folder, e.g. \(Self.initCommand(Self.freeFolder(beside: directory))).")
             }
             if let earlier = Self.starterAbove(directory) {
-                throw UsageError("'\(earlier)' is a starter spec already, in a folder above '\(directory)'; a second starter below it would repeat its spec names in one run, so nothing was written. Choose a new folder outside it, e.g. 'specrun init \(Self.freeFolder(beside: ParentFolder.of(earlier)))'.")
+                throw UsageError("'\(earlier)' is a starter spec already, in a folder above '\(directory)'; a second starter below it would repeat its spec names in one run, so nothing was written. Choose a new folder outside it, e.g. \(Self.initCommand(Self.freeFolder(beside: ParentFolder.of(earlier)))).")
             }
             // The starter stands alone: in a folder of other specs, one run would mix them (and, for a second
             // starter below the first, repeat its spec names, which is an error).
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
                let reason = Self.notAlone(directory) {
-                throw UsageError("\(reason), so nothing was written. Choose a new folder outside your spec folders, e.g. 'specrun init \(Self.freeFolder(beside: directory))'.")
+                throw UsageError("\(reason), so nothing was written. Choose a new folder outside your spec folders, e.g. \(Self.initCommand(Self.freeFolder(beside: directory))).")
             }
         } catch {
             return io.usageFailure(error, command: "init")
@@ -131,6 +131,13 @@ struct InitCommand {
     }
 
     /// `starter-specs` beside `directory` (or `starter-specs-2`, … when taken): a folder init could write into.
+    /// `'specrun init /tmp/x'`; a folder the shell would split is quoted inside instead, so the command can be
+    /// pasted: `specrun init '/tmp/новый проект/starter-specs'`.
+    static func initCommand(_ folder: String) -> String {
+        let word = ShellWord.quoted(folder)
+        return word == folder ? "'specrun init \(folder)'" : "specrun init \(word)"
+    }
+
     static func freeFolder(beside directory: String) -> String {
         let parent = ParentFolder.of(directory)
         let base = parent.isEmpty || parent == "." ? "starter-specs" : parent == "/" ? "/starter-specs" : parent + "/starter-specs"

@@ -1,0 +1,75 @@
+import Foundation
+import SpecModel
+import SpecParser
+import SpecResults
+import Testing
+@testable import SpecRunner
+
+/// How the runner judges a recurrence window: every difference fails it, and a declared known deviation excuses a
+/// failure only — never an error (a run that could not reach an answer).
+///
+/// Daily at 12:00 in UTC, window (2027-01-01T00:00Z, 2027-01-03T00:00Z]: the occurrences are 2027-01-01T12:00Z and
+/// 2027-01-02T12:00Z (no zone change in UTC; nothing to cross-check beyond the calendar).
+/// Written for mutation testing (docs/testing.md, R3 and R5): a diff that passed with an unexpected occurrence,
+/// and an error turned into a known deviation, each failed no test and no spec.
+@Suite struct RecurrenceVerdictTests {
+    static func spec(expecting occurrences: [String], deviation: Bool = false) throws -> Spec {
+        let list = occurrences.map { "    - \($0)\n" }.joined()
+        let text = """
+            spec: noon
+            \(deviation ? "known-deviations: {foundation: \"a reason\"}\n" : "")schedule:
+              timezone: UTC
+              rule: {every: day, at: "12:00"}
+              nonexistent: skip
+              repeated: first
+            window:
+              after: 2027-01-01T00:00:00Z
+              through: 2027-01-03T00:00:00Z
+            expect:
+              occurrences:
+            \(list)
+            """
+        let file = SpecParser().parse(path: "noon.yaml", bytes: Array(text.utf8))
+        try #require(file.diagnostics.isEmpty, "\(file.diagnostics)")
+        return try #require(file.specs.first)
+    }
+
+    static func run(_ spec: Spec, on engine: EngineName, occurrenceLimit: Int = 100_000) throws -> TestResult {
+        let plan = TestPlan(specs: [spec], engines: [engine])
+        let item = try #require(plan.items.first)
+        return SpecRunner(options: .init(occurrenceLimit: occurrenceLimit)).run(item)
+    }
+
+    @Test func theExpectedListPasses() throws {
+        let result = try Self.run(Self.spec(expecting: ["2027-01-01T12:00:00Z", "2027-01-02T12:00:00Z"]), on: .core)
+        #expect(result.status == .passed)
+    }
+
+    @Test func anOccurrenceTheSpecDoesNotListFailsIt() throws {
+        let result = try Self.run(Self.spec(expecting: ["2027-01-01T12:00:00Z"]), on: .core)
+        #expect(result.status == .failed)
+        #expect(result.message == "occurrences differ: 1 unexpected")
+        #expect(result.diff.map(\.kind) == [.same, .unexpected])
+    }
+
+    @Test func aListedOccurrenceTheEngineDoesNotFindFailsIt() throws {
+        let result = try Self.run(
+            Self.spec(expecting: ["2027-01-01T12:00:00Z", "2027-01-02T12:00:00Z", "2027-01-02T13:00:00Z"]), on: .core)
+        #expect(result.status == .failed)
+        #expect(result.message == "occurrences differ: 1 missing")
+    }
+
+    @Test func aKnownDeviationExcusesAFailureOnItsEngine() throws {
+        let result = try Self.run(Self.spec(expecting: ["2027-01-01T12:00:00Z"], deviation: true), on: .foundation)
+        #expect(result.status == .knownDeviation)
+        #expect(result.deviationReason == "a reason")
+    }
+
+    /// Two occurrences in a window allowed one (`--max-occurrences 1`): the window could not be checked at all.
+    @Test func aKnownDeviationDoesNotHideAnError() throws {
+        let spec = try Self.spec(expecting: ["2027-01-01T12:00:00Z", "2027-01-02T12:00:00Z"], deviation: true)
+        let result = try Self.run(spec, on: .foundation, occurrenceLimit: 1)
+        #expect(result.status == .error)
+        #expect(result.message == "the window holds more than 1 occurrences (--max-occurrences)")
+    }
+}

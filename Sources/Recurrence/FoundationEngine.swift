@@ -61,9 +61,16 @@ public struct FoundationEngine: RecurrenceEngine {
         func next(after cursor: Date, through: Date?) throws(RecurrenceError) -> Occurrence? {
             switch schedule.rule {
             case .interval(let seconds, let from):
+                // Calendar has no elapsed-time rule: this is the rule's arithmetic. The floor of a division can be
+                // one step off (a `from` with a fraction of a second), so k is settled by comparison, as the cursor
+                // rule needs: the first instant strictly after the cursor.
+                let step = Double(seconds)
+                let instant = { (k: Int) in from.addingTimeInterval(Double(k) * step) }
                 let elapsed = cursor.timeIntervalSince(from)
-                let k = elapsed < 0 ? 0 : Int((elapsed / Double(seconds)).rounded(.down)) + 1
-                let date = from.addingTimeInterval(Double(k) * Double(seconds))
+                var k = elapsed < 0 ? 0 : Int(min((elapsed / step).rounded(.down), 1e15)) + 1
+                while k > 0 && instant(k - 1) > cursor { k -= 1 }
+                while instant(k) <= cursor { k += 1 }
+                let date = instant(k)
                 let key = DedupKey("\(schedule.id)/v\(schedule.version)/\(date.rfc3339UTC)")
                 return Occurrence(date: date, key: key, slot: nil, resolution: .exact)
             case .daily(let at):

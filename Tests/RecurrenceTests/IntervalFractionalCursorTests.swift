@@ -51,4 +51,19 @@ struct IntervalFractionalCursorTests {
         let window = Window(after: Self.instant(row, row.k), through: Self.instant(row, row.k + 1))
         #expect(try Self.schedule(row).occurrences(in: window).map(\.date) == [Self.instant(row, row.k + 1)])
     }
+
+    // The Foundation engine computes intervals by its own arithmetic (Calendar has no elapsed-time rule); it had
+    // only the floor, without the comparison, so it returned its own cursor for these rows.
+    @Test("the Foundation engine's next(after:) an occurrence is the following one", arguments: rows)
+    func foundationNextAfterAnOccurrence(_ row: Row) throws {
+        let cursor = Self.instant(row, row.k)
+        let next = try FoundationEngine().next(after: cursor, in: Self.schedule(row))
+        #expect(next.date == Self.instant(row, row.k + 1))
+    }
+
+    @Test("the Foundation engine's window starting at an occurrence excludes it", arguments: rows)
+    func foundationWindowAfterAnOccurrence(_ row: Row) throws {
+        let window = Window(after: Self.instant(row, row.k), through: Self.instant(row, row.k + 1))
+        #expect(try FoundationEngine().occurrences(in: window, of: Self.schedule(row), limit: 10).map(\.date) == [Self.instant(row, row.k + 1)])
+    }
 }

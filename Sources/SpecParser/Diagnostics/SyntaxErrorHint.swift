@@ -19,7 +19,7 @@ struct SyntaxErrorHint {
             if let hint = oddSpace(in: line, number: number) ?? gluedColon(in: line, number: number) { return hint }
         }
         if problem == "could not find expected ':'", let contextMark, let line = source.line(contextMark.line) {
-            if let hint = keyWithoutColon(line, at: contextMark) { return hint }
+            if let hint = keyWithoutColon(line, at: contextMark) ?? itemWithoutDash(line, at: contextMark, source) { return hint }
         }
         if problem == "did not find expected '-' indicator", let line = source.line(mark.line) {
             return keyBesideDash(line, at: mark, source)
@@ -115,6 +115,22 @@ struct SyntaxErrorHint {
         return SyntaxErrorHint(
             mark: mark, length: words[0].unicodeScalars.count,
             message: "'\(words[0]) \(value)' has no ':' after '\(words[0])', so YAML cannot read it as a key and its value; write '\(words[0]): \(value)'")
+    }
+
+    /// `    2027-03-29T02:30:00+02:00` between two `    - …` items: a list item without its `- `. libyaml reads it as
+    /// the start of a key and gives up on the next line, for want of a colon; the mistake is here.
+    private static func itemWithoutDash(_ line: String, at mark: Mark, _ source: SourceText) -> SyntaxErrorHint? {
+        let spaces = line.unicodeScalars.prefix { $0 == " " }.count
+        let text = String(String.UnicodeScalarView(line.unicodeScalars.dropFirst(spaces)))
+            .trimmingCharacters(in: .whitespaces)
+        guard spaces == mark.column - 1, !text.isEmpty, !text.hasPrefix("-"), !text.hasPrefix("#"),
+              let above = previousLine(before: mark.line, source),
+              above.unicodeScalars.prefix(while: { $0 == " " }).count == spaces,
+              above.unicodeScalars.dropFirst(spaces).starts(with: "- ".unicodeScalars)
+        else { return nil }
+        return SyntaxErrorHint(
+            mark: mark, length: text.unicodeScalars.count,
+            message: "'\(text)' is in the list above but has no '- ', so YAML cannot read it as an item; write '- \(text)'")
     }
 
     /// `  launch: …` under `  - at: …`: a key at the column of the list's `- `, without one. YAML wants a new item there;

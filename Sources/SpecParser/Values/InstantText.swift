@@ -35,9 +35,10 @@ enum InstantText {
             case .missingOffset:
                 "the instant '\(text)' has no offset; add the offset the zone has then (e.g. +02:00) or Z, so the test does not depend on the machine's zone"
             case .missingSeconds:
-                text.last.map { $0.isNumber } == true && !text.dropFirst(10).contains(where: { "+-Zz".contains($0) })
-                    ? "the instant '\(text)' has no seconds and no offset; write both, e.g. 2027-03-28T03:00:00+02:00 (the offset the zone has then, or Z)"
-                    : "the instant '\(text)' has no seconds; write them too, e.g. 2027-03-28T03:00:00+02:00"
+                Self.withSeconds(text)
+                    ?? (text.last.map { $0.isNumber } == true && !text.dropFirst(10).contains(where: { "+-Zz".contains($0) })
+                        ? "the instant '\(text)' has no seconds and no offset; write both, e.g. 2027-03-28T03:00:00+02:00 (the offset the zone has then, or Z)"
+                        : "the instant '\(text)' has no seconds; write them too, e.g. 2027-03-28T03:00:00+02:00")
             case .dateOnly:
                 "'\(text)' is a date without a time; write '\(field)' with its time and offset, e.g. \(text)T00:00:00+01:00 (the offset the zone has then, or Z)"
             case .spaceBeforeOffset:
@@ -54,6 +55,22 @@ enum InstantText {
                 "the offset in '\(text)' has seconds, which an RFC 3339 offset cannot carry (zones had such offsets "
                     + "before standard time); write the same instant in UTC: \(date.rfc3339UTC)"
             }
+        }
+
+        /// The message for `2027-03-29T02:30+02:00` (or `2027-03-29 02:30`) with the author's own instant completed:
+        /// `:00` added, and for one without an offset the two ways to write it; nil for another shape.
+        private static func withSeconds(_ text: String) -> String? {
+            let characters = Array(text)
+            guard characters.count >= 16, "Tt ".contains(characters[10]), characters[13] == ":",
+                  characters[11...15].filter(\.isNumber).count == 4
+            else { return nil }
+            let head = String(characters[0..<10]) + "T" + String(characters[11..<16]) + ":00"
+            let rest = String(characters[16...])
+            if rest.isEmpty {
+                return "the instant '\(text)' has no seconds and no offset; write \(head)Z, or \(head)±HH:MM with the offset the zone has then ('specrun explain ZONE \(characters[0..<10].map(String.init).joined())' shows it)"
+            }
+            guard let first = rest.first, "+-Zz".contains(first) else { return nil }
+            return "the instant '\(text)' has no seconds; write \(head)\(rest)"
         }
 
         private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

@@ -66,8 +66,6 @@ extension TestResult {
     /// The test with every text masked, or nil when no text changes: nearly always, and then nothing is copied
     /// (a 10,000-spec run holds half a million instants, and rebuilding each cost more than checking its texts).
     func masked(by redaction: Redaction) -> TestResult? {
-        // Nearly every test has nothing to mask: tell that from its texts alone, without the copies below.
-        guard mayChange(under: redaction) else { return nil }
         var copy = self
         var changed = false
         redaction.mask(&copy.id, changed: &changed)
@@ -139,51 +137,7 @@ extension TestResult {
     }
 }
 
-extension TestResult {
-    /// Whether `masked(by:)` could change the test: false only when no text of it can be masked.
-    ///
-    /// Reads the texts in place (no copy of the test or of its instants). An instant equal to the one at the same
-    /// place in `expected` or `actual` (the usual case: they share their texts, so comparing them is cheap) needs
-    /// no second look. Diagnostics, zone contexts and lifecycles are rare in results and always take the full path.
-    func mayChange(under redaction: Redaction) -> Bool {
-        guard diagnostics.isEmpty, zoneContext == nil, lifecycle == nil else { return true }
-        if redaction.mayMask(id) || redaction.mayMask(file) || redaction.mayMask(spec) { return true }
-        if let caseName, redaction.mayMask(caseName) { return true }
-        if let engine, redaction.mayMask(engine) { return true }
-        if let timeZone, redaction.mayMask(timeZone) { return true }
-        if let message, redaction.mayMask(message) { return true }
-        if let deviationReason, redaction.mayMask(deviationReason) { return true }
-        for tag in tags where redaction.mayMask(tag) { return true }
-        for index in expected.indices where expected[index].mayChange(under: redaction) { return true }
-        for index in actual.indices {
-            if index < expected.count, actual[index] == expected[index] { continue }
-            if actual[index].mayChange(under: redaction) { return true }
-        }
-        var nextExpected = 0, nextActual = 0
-        for line in diff {
-            if let instant = line.expected {
-                let known = nextExpected < expected.count && expected[nextExpected] == instant
-                nextExpected += 1
-                if !known, instant.mayChange(under: redaction) { return true }
-            }
-            if let instant = line.actual {
-                let known = nextActual < actual.count && actual[nextActual] == instant
-                nextActual += 1
-                if !known, instant.mayChange(under: redaction) { return true }
-            }
-        }
-        return false
-    }
-}
-
 extension ResultInstant {
-    /// Whether `masked(by:)` could change the instant: false only when none of its texts can be masked.
-    func mayChange(under redaction: Redaction) -> Bool {
-        if redaction.mayMask(utc) || redaction.mayMask(offsetForm) || redaction.mayMask(local) { return true }
-        if let key, redaction.mayMask(key) { return true }
-        return false
-    }
-
     /// Every text, so a `--redact` pattern reaches them too; with the default patterns each is a quick keyword scan
     /// (these are most of a big run's texts) and nothing is copied.
     func redacted(by redaction: Redaction) -> ResultInstant {

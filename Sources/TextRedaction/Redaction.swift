@@ -110,46 +110,23 @@ public struct Redaction: Sendable, Hashable {
         return masked == text ? nil : masked
     }
 
-    /// Whether `masking(text)` could change `text`: false only when it certainly returns nil (no pattern, an empty
-    /// text, or only keyword patterns and none of their keywords in it). The cheap first question for callers that
-    /// look at many texts and copy a value only when one of them changes: no allocation, no regular expression.
-    public func mayMask(_ text: String) -> Bool {
-        guard !patterns.isEmpty, !text.isEmpty else { return false }
-        guard alwaysTried.isEmpty else { return true }
-        guard mayHoldKeyword(text) else { return false }
-        var text = text
-        return text.withUTF8 { bytes in
-            for start in bytes.indices {
-                for entry in keywordsByFirstByte[Int(Self.folded(bytes[start]))] {
-                    guard start + entry.keyword.count <= bytes.count else { continue }
-                    var offset = 1
-                    while offset < entry.keyword.count && Self.folded(bytes[start + offset]) == entry.keyword[offset] { offset += 1 }
-                    if offset == entry.keyword.count { return true }
-                }
-            }
-            return false
-        }
-    }
-
     /// Whether some two neighbouring bytes of `text` begin a keyword: false means no pattern can match. The cheap
     /// question asked of every text before the exact search below (keywords by their first byte).
     private func mayHoldKeyword(_ text: String) -> Bool {
         guard let keywordOpenings else { return true }
-        // `withUTF8` reads a small (inline) string in place too, where `withContiguousStorageIfAvailable` gave up and
-        // copied it into an array; the loop reads through pointers, as this is every text of a run, byte by byte.
-        var text = text
-        return text.withUTF8 { bytes in
-            keywordOpenings.withUnsafeBufferPointer { openings in
-                guard bytes.count >= 2, let start = bytes.baseAddress else { return false }
-                var previous = Self.folded(start[0])
-                for offset in 1..<bytes.count {
-                    let current = Self.folded(start[offset])
-                    let pair = Int(previous) &<< 8 | Int(current)
-                    if openings[pair &>> 6] & (1 &<< UInt64(pair & 63)) != 0 { return true }
+        return keywordOpenings.withUnsafeBufferPointer { openings in
+            let scan = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
+                guard var previous = bytes.first.map(Self.folded) else { return false }
+                for byte in bytes.dropFirst() {
+                    let current = Self.folded(byte)
+                    let pair = Int(previous) << 8 | Int(current)
+                    if openings[pair >> 6] & (1 << UInt64(pair & 63)) != 0 { return true }
                     previous = current
                 }
                 return false
             }
+            if let answer = text.utf8.withContiguousStorageIfAvailable(scan) { return answer }
+            return Array(text.utf8).withUnsafeBufferPointer(scan)
         }
     }
 

@@ -122,31 +122,4 @@ import Testing
             "bearer-token", "authorization-header", "secret-assignment", "key-assignment", "json-web-token", "url-credentials",
         ])
     }
-
-    /// `mayMask` is the quick check a caller asks before `masking`: when it says no, `masking` must find nothing,
-    /// for texts with secrets, without, with a keyword but no secret, small (inline) strings and bridged ones.
-    @Test(arguments: [
-        "", "k", "ke", "key", "key=9f86d081884c7d659a2feaa0c55ad015", "token=a1", "TOKEN=A1", "Bearer abc123def456",
-        "2027-03-29T02:30:00+02:00", "2027-03-29 02:30 CEST (+02:00)", "nightly-sync/v1/2027-03-30~2",
-        "Bearer tokens never reach the log", "fetch https://app:s3cr3t@api.example.com/items failed",
-        "id eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk here",
-        "pwd=y", "passw", "Zürich token=ü1", "x://", "Authorization: Basic dXNlcjpwYXNz",
-        String(NSString(string: "bridged token=abc123")),
-    ])
-    func mayMaskSaysNoOnlyWhenNothingIsMasked(text: String) throws {
-        let standard = Redaction.standard
-        if !standard.mayMask(text) { #expect(standard.masking(text) == nil) }
-        if standard.masking(text) != nil { #expect(standard.mayMask(text)) }
-        // A pattern without keywords is tried on every text, so any non-empty text may be masked.
-        let custom = Redaction(patterns: [try RedactionPattern(#"\d{4}"#)])
-        #expect(custom.mayMask(text) == !text.isEmpty)
-        #expect(!Redaction.none.mayMask(text))
-    }
-
-    @Test func mayMaskAnswersFromTheKeywords() {
-        #expect(Redaction.standard.mayMask("token=a1"))
-        #expect(Redaction.standard.mayMask("the token expires"))  // a keyword, though no secret: masking decides
-        #expect(!Redaction.standard.mayMask("2027-03-29T02:30:00+02:00"))
-        #expect(!Redaction.standard.mayMask("2027-03-29 02:30 CEST (+02:00)"))
-    }
 }

@@ -228,6 +228,16 @@ enum HTMLAssets {
           function reveal() {
             var target = location.hash.length > 1 ? document.getElementById(location.hash.slice(1)) : null;
             if (!target) { return; }
+            for (var h = target; h; h = h.parentElement) {
+              if (h.hidden) {
+                // The filters hide what the link points at: show every test again rather than scroll to nothing.
+                statusBoxes.forEach(function (b) { b.checked = true; });
+                tagBoxes.forEach(function (b) { b.checked = false; });
+                find.value = "";
+                apply();
+                break;
+              }
+            }
             for (var e = target.parentElement; e; e = e.parentElement) { if (e.tagName === "DETAILS") { e.open = true; } }
             target.scrollIntoView();
           }

@@ -10,6 +10,9 @@ import Foundation
 enum CodedInstantText {
     /// 2001-01-01T00:00:00Z (Foundation's reference date) in seconds since 1970.
     private static let referenceDateUnixSeconds = 978_307_200
+    /// 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z in seconds since 1970: the years RFC 3339 can write.
+    private static let firstUnixSecond = -62_135_596_800
+    private static let lastUnixSecond = 253_402_300_799
 
     /// The text, or nil for an instant that RFC 3339 cannot write (not finite, or outside the years 0001…9999).
     static func string(for date: Date) -> String? {
@@ -18,11 +21,9 @@ enum CodedInstantText {
         guard seconds.isFinite, abs(seconds) < 4e11 else { return nil }
         let whole = seconds.rounded(.down)
         let unixSeconds = Int(whole) + referenceDateUnixSeconds
-        let secondOfDay = ((unixSeconds % 86_400) + 86_400) % 86_400
-        let civil = CivilDate(daysSinceEpoch: (unixSeconds - secondOfDay) / 86_400)
-        guard (1...9999).contains(civil.year) else { return nil }
-        var text = pad(civil.year, width: 4) + "-" + pad(civil.month) + "-" + pad(civil.day) + "T"
-            + pad(secondOfDay / 3600) + ":" + pad(secondOfDay % 3600 / 60) + ":" + pad(secondOfDay % 60)
+        guard (firstUnixSecond...lastUnixSecond).contains(unixSeconds) else { return nil }
+        // The whole second as every instant is written (`rfc3339UTC`), without its `Z`; the fraction is this type's.
+        var text = String(Date(timeIntervalSinceReferenceDate: whole).rfc3339UTC.dropLast())
         if seconds != whole {
             guard let digits = shortestFraction(of: seconds, whole: Int(whole)) else { return nil }
             text += "." + digits

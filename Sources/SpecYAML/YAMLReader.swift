@@ -71,10 +71,8 @@ public enum YAMLReader {
 
     /// The first byte that breaks UTF-8, with its 1-based line and column (in characters).
     static func firstInvalidUTF8(in bytes: [UInt8]) -> (offset: Int, mark: Mark)? {
-        // Most spec files are ASCII: nothing to find, and no need to count lines and columns on the way.
+        // Most spec files are ASCII: nothing to find.
         if bytes.allSatisfy({ $0 < 0x80 }) { return nil }
-        var line = 1
-        var column = 1
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -84,29 +82,38 @@ public enum YAMLReader {
             case 0xC2...0xDF: width = 2
             case 0xE0...0xEF: width = 3
             case 0xF0...0xF4: width = 4
-            default: return (index, Mark(line: line, column: column))
+            default: return (index, mark(atByte: index, in: bytes))
             }
-            guard index + width <= bytes.count else { return (index, Mark(line: line, column: column)) }
+            guard index + width <= bytes.count else { return (index, mark(atByte: index, in: bytes)) }
             if width > 1 {
                 for k in 1..<width where bytes[index + k] & 0xC0 != 0x80 {
-                    return (index, Mark(line: line, column: column))
+                    return (index, mark(atByte: index, in: bytes))
                 }
                 // Overlong forms and surrogates.
                 let second = bytes[index + 1]
                 if (byte == 0xE0 && second < 0xA0) || (byte == 0xED && second > 0x9F)
                     || (byte == 0xF0 && second < 0x90) || (byte == 0xF4 && second > 0x8F) {
-                    return (index, Mark(line: line, column: column))
+                    return (index, mark(atByte: index, in: bytes))
                 }
-            }
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else {
-                column += 1
             }
             index += width
         }
         return nil
+    }
+
+    /// The 1-based line and column (in characters: UTF-8 lead bytes) of the byte at `offset`.
+    static func mark(atByte offset: Int, in bytes: some Collection<UInt8>) -> Mark {
+        var line = 1
+        var column = 1
+        for byte in bytes.prefix(offset) {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return Mark(line: line, column: column)
     }
 }
 
@@ -200,16 +207,6 @@ private final class EventParser {
     /// libyaml's reader refuses a character YAML does not allow (a control character, U+FFFE, …) with a byte offset
     /// and no line or column: the place is counted here, so the error points at the character itself.
     private func forbiddenCharacter(_ value: UInt32, offset: Int) -> YAMLError {
-        var line = 1
-        var column = 1
-        for byte in input[..<offset] {
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
         let code = "U+" + String(repeating: "0", count: max(0, 4 - String(value, radix: 16).count))
             + String(value, radix: 16, uppercase: true)
         let what = value < 0x20 || (0x7F...0x9F).contains(value) ? "the control character \(code)" : "the character \(code)"
@@ -217,7 +214,7 @@ private final class EventParser {
             kind: .forbiddenCharacter,
             message: "\(what) is not allowed in YAML (editors often do not show it); delete it, "
                 + "or write it as an escape such as \\u\(code.dropFirst(2)) inside double quotes if it belongs in a text",
-            mark: Mark(line: line, column: column))
+            mark: YAMLReader.mark(atByte: offset, in: input))
     }
 }
 

@@ -9,42 +9,36 @@ public struct DiagnosticRenderer: Sendable {
     /// The pieces of a rendered diagnostic, for an output that draws the caret line itself: HTML pads the caret
     /// with the source text before it, hidden, so that the caret sits under the right character in any font
     /// (a browser's Chinese glyph is not exactly two monospace columns, as a terminal's is).
-    public struct Layout: Sendable, Equatable {
-        /// `file:line:column: severity: message`.
-        public var headline: String
+    public struct Layout: Sendable {
+        /// A line that names a place: `file:line:column: label: message`, user text with control characters visible.
+        public struct Line: Sendable {
+            public var place: String?
+            /// The severity (`error`, `warning`) or `note`.
+            public var label: String
+            public var message: String
+
+            public var text: String { (place.map { $0 + ": " } ?? "") + label + ": " + message }
+        }
+
+        public var headline: Line
         /// The source line, and the part of it before the caret.
         public var source: (line: String, beforeCaret: String)?
         /// `^~~~`, as wide as the marked text.
         public var marks: String
-        /// `file:line:column: note: message`, one per note.
-        public var notes: [String]
-
-        public static func == (lhs: Layout, rhs: Layout) -> Bool {
-            lhs.headline == rhs.headline && lhs.source?.line == rhs.source?.line
-                && lhs.source?.beforeCaret == rhs.source?.beforeCaret && lhs.marks == rhs.marks && lhs.notes == rhs.notes
-        }
+        public var notes: [Line]
     }
 
     /// Every text that comes from the user (paths, quoted values, the source line) is written with its control
     /// characters made visible: a spec from another hand cannot drive the reader's terminal.
     public func render(_ diagnostic: Diagnostic) -> String {
-        var out = ""
-        if let location = diagnostic.location {
-            out += paint(ControlCharacters.visible(location.description) + ":", .bold) + " "
-        }
-        out += paint(diagnostic.severity.rawValue + ":", style(for: diagnostic.severity)) + " "
-        out += paint(ControlCharacters.visible(diagnostic.message), .bold)
         let layout = layout(diagnostic)
+        var out = paint(layout.headline, label: style(for: diagnostic.severity), message: .bold)
         if let source = layout.source {
             let padding = source.beforeCaret.map { $0 == "\t" ? "\t" : String(repeating: " ", count: DisplayWidth.of($0)) }.joined()
             out += "\n" + source.line + "\n" + padding + paint(layout.marks, .green)
         }
-        for note in diagnostic.notes {
-            out += "\n"
-            if let location = note.location {
-                out += paint(ControlCharacters.visible(location.description) + ":", .bold) + " "
-            }
-            out += paint("note:", .dim) + " " + ControlCharacters.visible(note.message)
+        for note in layout.notes {
+            out += "\n" + paint(note, label: .dim, message: nil)
         }
         return out
     }
@@ -53,20 +47,29 @@ public struct DiagnosticRenderer: Sendable {
     /// are made visible, so the caret still points at what the column names; wide characters (Chinese, Japanese,
     /// Korean) in the marked text count as the two columns a terminal gives them.
     public func layout(_ diagnostic: Diagnostic) -> Layout {
-        let place = { (location: SourceLocation?) in location.map { ControlCharacters.visible($0.description) + ": " } ?? "" }
-        let headline = place(diagnostic.location) + diagnostic.severity.rawValue + ": " + ControlCharacters.visible(diagnostic.message)
-        let notes = diagnostic.notes.map { place($0.location) + "note: " + ControlCharacters.visible($0.message) }
-        guard let line = diagnostic.sourceLine, let location = diagnostic.location else {
+        func line(_ location: SourceLocation?, _ label: String, _ message: String) -> Layout.Line {
+            Layout.Line(place: location.map { ControlCharacters.visible($0.description) }, label: label,
+                        message: ControlCharacters.visible(message))
+        }
+        let headline = line(diagnostic.location, diagnostic.severity.rawValue, diagnostic.message)
+        let notes = diagnostic.notes.map { line($0.location, "note", $0.message) }
+        guard let text = diagnostic.sourceLine, let location = diagnostic.location else {
             return Layout(headline: headline, source: nil, marks: "", notes: notes)
         }
-        let before = line.prefix(max(0, location.column - 1))
-        let rest = line.dropFirst(before.count)
+        let before = text.prefix(max(0, location.column - 1))
+        let rest = text.dropFirst(before.count)
         let marked = rest.prefix(max(1, min(diagnostic.length, rest.count)))
         let visibleBefore = ControlCharacters.visible(String(before))
         let visibleMarked = ControlCharacters.visible(String(marked))
         let visibleLine = visibleBefore + visibleMarked + ControlCharacters.visible(String(rest.dropFirst(marked.count)))
         let marks = "^" + String(repeating: "~", count: max(0, DisplayWidth.of(visibleMarked) - 1))
         return Layout(headline: headline, source: (visibleLine, visibleBefore), marks: marks, notes: notes)
+    }
+
+    /// `place:` in bold, `label:` in its style, the message in `message`'s style (or plain).
+    private func paint(_ line: Layout.Line, label: Style, message: Style?) -> String {
+        let place = line.place.map { paint($0 + ":", .bold) + " " } ?? ""
+        return place + paint(line.label + ":", label) + " " + (message.map { paint(line.message, $0) } ?? line.message)
     }
 
     private enum Style: String {

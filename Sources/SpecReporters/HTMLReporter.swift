@@ -128,12 +128,12 @@ public struct HTMLReporter: Sendable {
     private func diagnosticBlock(_ diagnostic: Diagnostic, id: String? = nil) -> String {
         let layout = DiagnosticRenderer(color: false).layout(diagnostic)
         var out = "<pre class=\"diagnostic \(diagnostic.severity.rawValue)\"" + (id.map { " id=\"\($0)\"" } ?? "") + ">"
-        out += XMLText.text(layout.headline)
+        out += XMLText.text(layout.headline.text)
         if let source = layout.source {
             out += "\n" + XMLText.text(source.line) + "\n<span class=\"caret-pad\">" + XMLText.text(source.beforeCaret)
                 + "</span><span class=\"caret\">" + layout.marks + "</span>"
         }
-        for note in layout.notes { out += "\n" + XMLText.text(note) }
+        for note in layout.notes { out += "\n" + XMLText.text(note.text) }
         return out + "</pre>\n"
     }
 

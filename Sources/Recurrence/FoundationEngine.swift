@@ -17,6 +17,7 @@ public struct FoundationEngine: RecurrenceEngine {
     public var name: String { "foundation" }
 
     public func next(after date: Date, in schedule: Schedule) throws(RecurrenceError) -> Occurrence {
+        try SupportedInstants.check(date, as: "cursor")
         guard let occurrence = try Search(schedule: schedule).next(after: date, through: nil) else {
             throw .engineFoundNothing(engine: "Foundation", after: date)
         }
@@ -24,6 +25,7 @@ public struct FoundationEngine: RecurrenceEngine {
     }
 
     public func occurrences(in window: Window, of schedule: Schedule, limit: Int) throws(RecurrenceError) -> [Occurrence] {
+        try window.checkSupported()
         let search = Search(schedule: schedule)
         var results: [Occurrence] = []
         var cursor = window.after

@@ -14,6 +14,7 @@ public struct CoreEngine: RecurrenceEngine {
 
     /// The first occurrence strictly after `date`: the cursor rule's step (pass the result back as the next cursor).
     public func next(after date: Date, in schedule: Schedule) throws(RecurrenceError) -> Occurrence {
+        try SupportedInstants.check(date, as: "cursor")
         if case .interval(let seconds, let from) = schedule.rule {
             return IntervalSequence(seconds: seconds, from: from, schedule: schedule).first(after: date)
         }
@@ -31,6 +32,7 @@ public struct CoreEngine: RecurrenceEngine {
     /// window), except that the walk ends without error once slots lie more than two local days past the local
     /// date of `window.through`: they can no longer land inside, so a window with nothing in it is `[]`.
     public func occurrences(in window: Window, of schedule: Schedule, limit: Int) throws(RecurrenceError) -> [Occurrence] {
+        try window.checkSupported()
         guard window.through > window.after else { return [] }
         if case .interval(let seconds, let from) = schedule.rule {
             return try IntervalSequence(seconds: seconds, from: from, schedule: schedule)

@@ -13,6 +13,8 @@ public enum RecurrenceError: Error, Sendable, Hashable, CustomStringConvertible,
     /// The search's thread was cancelled (`Thread.cancel()`) before it ended: specrun cancels a test that ran past
     /// `--timeout`, so that an abandoned search gives its core back instead of running on.
     case stopped(after: Date)
+    /// A cursor or a window bound (`role`) outside `SupportedInstants.range` (the years 0001…9999), or not a number.
+    case instantOutOfRange(role: String, date: Date)
 
     public var description: String {
         switch self {
@@ -26,6 +28,8 @@ public enum RecurrenceError: Error, Sendable, Hashable, CustomStringConvertible,
             "the window holds more than \(limit) occurrences; narrow the window or raise the limit"
         case .stopped(let after):
             "the search after \(after.rfc3339UTC) was stopped before it ended (its thread was cancelled)"
+        case .instantOutOfRange(let role, let date):
+            "the \(role) (\(SupportedInstants.secondsText(date))) is outside the instants schedules are searched from; pass one \(SupportedInstants.rangeText)"
         }
     }
 
@@ -37,6 +41,8 @@ extension Date {
     /// `2027-03-28T01:00:00Z`, with fractional seconds only when present.
     public var rfc3339UTC: String {
         let total = timeIntervalSince1970
+        // Far past any calendar (3·10^8 years) the day arithmetic below would overflow: written as seconds instead.
+        guard total.isFinite, abs(total) < 1e16 else { return SupportedInstants.secondsText(self) }
         let seconds = Int(total.rounded(.down))
         let fraction = total - Double(seconds)
         let days = Int((Double(seconds) / 86_400).rounded(.down))

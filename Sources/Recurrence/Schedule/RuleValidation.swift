@@ -70,7 +70,10 @@ extension Rule {
                 return [RuleProblem(field: "missing-day", message: "February 29 is missing in most years; add 'missing-day: skip' or 'missing-day: last-day'")]
             }
             return []
-        case .interval(let seconds, _):
+        case .interval(let seconds, let from):
+            if !SupportedInstants.range.contains(from) {
+                return [RuleProblem(field: "from", message: "'from' must be an instant \(SupportedInstants.rangeText), not \(SupportedInstants.secondsText(from))")]
+            }
             if seconds <= 0 {
                 return [RuleProblem(field: "interval", message: "the interval must be longer than zero, e.g. 90m or 24h")]
             }

@@ -11,4 +11,10 @@ public struct Window: Sendable, Hashable {
     }
 
     public func contains(_ date: Date) -> Bool { date > after && date <= through }
+
+    /// Throws `instantOutOfRange` when a bound lies outside `SupportedInstants.range`.
+    func checkSupported() throws(RecurrenceError) {
+        try SupportedInstants.check(after, as: "window start")
+        try SupportedInstants.check(through, as: "window end")
+    }
 }

@@ -10,6 +10,7 @@ extension RecurrenceError: DiagnosticErrorType {
         case .invalidRule: "invalid-rule"
         case .tooManyOccurrences: "too-many-occurrences"
         case .stopped: "stopped"
+        case .instantOutOfRange: "instant-out-of-range"
         }
     }
 }

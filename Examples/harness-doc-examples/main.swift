@@ -72,7 +72,7 @@ let heldJob = ReminderRefresh(download: {
     for await _ in resumeDownload { break }
 })
 
-let systemClock = ManualClock(start: try Date("2027-03-27T12:00:00Z", strategy: .iso8601))
+let systemClock = try ManualClock(start: Date("2027-03-27T12:00:00Z", strategy: .iso8601))
 let scheduler = SimulatedScheduler(
     gate: StaticGate(permittedIdentifiers: [id], backgroundModes: ["fetch"]), clock: systemClock)
 scheduler.startLaunching()                       // the app starts: the registration window is open

@@ -46,7 +46,7 @@ do {
         sideEffects: try SideEffectLedger(url: folder.sideEffectLedgerURL))
     let job = SyncJob(
         identifier: "com.example.app.refresh", source: StubItemSource(items: items), stores: stores,
-        clock: ManualClock(start: start), files: TemporaryFiles(directory: folder.temporaryFiles), monitor: SelfKill(point: point))
+        clock: try ManualClock(start: start), files: TemporaryFiles(directory: folder.temporaryFiles), monitor: SelfKill(point: point))
     try await job.run()
 } catch {
     fail("the job failed before the kill point: \(error)")

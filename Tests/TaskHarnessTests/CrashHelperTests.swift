@@ -63,7 +63,7 @@ import Testing
         let files = TemporaryFiles(directory: folder.temporaryFiles)
         let job = SyncJob(
             identifier: Fixture.refresh, source: StubItemSource(items: ["42", "43"]), stores: stores,
-            clock: ManualClock(start: instant("2027-03-31T03:00:00Z")), files: files)
+            clock: try ManualClock(start: instant("2027-03-31T03:00:00Z")), files: files)
         try await job.run()
         return (try stores.sync.snapshot(), try stores.sideEffects.effects(), try stores.completions.completions(), files.count)
     }

@@ -109,7 +109,7 @@ struct JobBench {
             completions: try CompletionStore(url: folder.completionStoreURL),
             sideEffects: try SideEffectLedger(url: folder.sideEffectLedgerURL))
         source = StubItemSource(items: items)
-        clock = ManualClock(start: start)
+        clock = try ManualClock(start: start)
         files = TemporaryFiles(directory: folder.temporaryFiles)
     }
 

@@ -7,7 +7,7 @@ import Testing
     let start = instant("2027-03-29T00:00:00Z")
 
     @Test func startsWhereTheScenarioSaysAndMovesOnlyWhenAdvanced() throws {
-        let clock = ManualClock(start: start)
+        let clock = try ManualClock(start: start)
         #expect(clock.now == start)
         try clock.advance(by: .seconds(90))
         #expect(clock.now == instant("2027-03-29T00:01:30Z"))
@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func goingBackwardsIsAnError() throws {
-        let clock = ManualClock(start: start)
+        let clock = try ManualClock(start: start)
         try clock.advance(to: instant("2027-03-29T01:00:00Z"))
         #expect(throws: ClockError.backwards(now: instant("2027-03-29T01:00:00Z"), requested: start)) {
             try clock.advance(to: start)
@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func firesDueTimersInDeadlineOrderWithNowAtEachDeadline() throws {
-        let clock = ManualClock(start: start)
+        let clock = try ManualClock(start: start)
         let fired = Mutex<[String]>([])
         for (label, offset) in [("c", 300.0), ("a", 60.0), ("b1", 120.0), ("b2", 120.0), ("late", 7200.0)] {
             clock.schedule(at: start.addingTimeInterval(offset), label: label) {
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func aTimerScheduledByATimerFiresInTheSameAdvanceWhenDue() throws {
-        let clock = ManualClock(start: start)
+        let clock = try ManualClock(start: start)
         let fired = Mutex<[String]>([])
         clock.schedule(at: start.addingTimeInterval(10), label: "first") {
             fired.withLock { $0.append("first") }
@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func aDeadlineAlreadyPassedFiresOnTheNextAdvanceWithoutMovingBack() throws {
-        let clock = ManualClock(start: start)
+        let clock = try ManualClock(start: start)
         let fired = Mutex(false)
         clock.schedule(at: start.addingTimeInterval(-60), label: "overdue") { fired.withLock { $0 = true } }
         try clock.advance(to: start)
@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func theEndCheckFailsWhileWorkIsScheduledAndPassesOnceItIsDone() throws {
-        let clock = ManualClock(start: start)
+        let clock = try ManualClock(start: start)
         let token = clock.schedule(at: start.addingTimeInterval(30), label: "expiration deadline") {}
         clock.schedule(at: start.addingTimeInterval(60), label: "retry") {}
         #expect(throws: ClockError.self) { try clock.checkNoPendingWork() }
@@ -71,8 +71,8 @@ import Testing
         try clock.checkNoPendingWork()
     }
 
-    @Test func aTimerThatKeepsReschedulingItselfStopsAtTheBound() {
-        let clock = ManualClock(start: start)
+    @Test func aTimerThatKeepsReschedulingItselfStopsAtTheBound() throws {
+        let clock = try ManualClock(start: start)
         @Sendable func again() { clock.schedule(at: clock.now, label: "loop", again) }
         clock.schedule(at: start, label: "loop", again)
         #expect(throws: ClockError.tooManyFirings(limit: ManualClock.firingLimit, at: start.addingTimeInterval(1))) {

@@ -110,8 +110,8 @@ import Testing
     ]
 
     @Test(arguments: table)
-    func transition(_ row: Transition) async {
-        #expect(await Self.apply(row.event, in: row.state) == row.expected)
+    func transition(_ row: Transition) async throws {
+        #expect(try await Self.apply(row.event, in: row.state) == row.expected)
     }
 
     @Test func everyStateAppearsInTheTable() {
@@ -125,8 +125,8 @@ import Testing
     static let refresh = Fixture.refresh
 
     /// The scheduler in `state`; for the running states, `inHandler` is what the launch handler does.
-    static func apply(_ event: Event, in state: State) async -> Outcome {
-        let clock = ManualClock(start: t0)
+    static func apply(_ event: Event, in state: State) async throws -> Outcome {
+        let clock = try ManualClock(start: t0)
         let gate: StaticGate = switch state {
         case .unpermitted: StaticGate(permittedIdentifiers: [], backgroundModes: ["fetch"])
         case .noFetchMode: StaticGate(permittedIdentifiers: [refresh], backgroundModes: ["processing"])

@@ -5,6 +5,10 @@ import Recurrence
 public enum ClockError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// `advance(to:)` asked for an instant before the clock's current one.
     case backwards(now: Date, requested: Date)
+    /// A start or an advance to an instant outside `ManualClock.supportedRange` (years 0001…9999), or not a number.
+    /// The instant is given as seconds since 1970: Foundation traps describing a `Date` that is not a number, and
+    /// tools that print an error describe what it holds.
+    case outOfRange(secondsSince1970: Double)
     /// `advance(by:)` was given a negative duration.
     case negativeDuration(Duration)
     /// Timers kept scheduling more timers at or before the target: the advance stopped at the bound.
@@ -15,14 +19,16 @@ public enum ClockError: Error, Sendable, Hashable, CustomStringConvertible, Loca
     public var description: String {
         switch self {
         case .backwards(let now, let requested):
-            "the clock is at \(now.rfc3339UTC) and cannot go back to \(requested.rfc3339UTC); order the steps by time"
+            "the clock is at \(now.clockText) and cannot go back to \(requested.clockText); order the steps by time"
+        case .outOfRange(let seconds):
+            "the clock cannot reach \(Date(timeIntervalSince1970: seconds).clockText): it runs from 0001-01-01T00:00:00Z up to 9999-12-31T23:59:59Z; give an instant in those years"
         case .negativeDuration(let duration):
             "cannot advance the clock by a negative duration (\(duration)); give a positive one"
         case .tooManyFirings(let limit, let at):
             "more than \(limit) timers fired while advancing to \(at.rfc3339UTC); a timer keeps rescheduling itself"
         case .workStillScheduled(let timers):
             "work is still scheduled on the clock at the end: "
-                + timers.map { "\($0.label) at \($0.deadline.rfc3339UTC)" }.joined(separator: ", ")
+                + timers.map { "\($0.label) at \($0.deadline.clockText)" }.joined(separator: ", ")
                 + "; advance past it or finish that work"
         }
     }

@@ -23,6 +23,11 @@ public final class ManualClock: TimeSource, Sendable {
     /// How many timers one advance may fire before it stops with `tooManyFirings`.
     public static let firingLimit = 100_000
 
+    /// The instants the clock can be at: 0001-01-01T00:00:00Z up to, not including, 10000-01-01T00:00:00Z — the
+    /// years specs and RFC 3339 write. A start or an advance outside them (or not a number) is `outOfRange`.
+    public static let supportedRange: Range<Date> =
+        Date(timeIntervalSince1970: -62_135_596_800)..<Date(timeIntervalSince1970: 253_402_300_800)
+
     private struct Timer {
         let token: TimerToken
         let deadline: Date
@@ -32,26 +37,29 @@ public final class ManualClock: TimeSource, Sendable {
 
     private struct State {
         var now: Date
-        var timers: [Timer] = []
+        var timers = DeadlineQueue<Timer>()
         var nextToken = 1
     }
 
     private let state: Mutex<State>
 
-    /// A clock reading `start` until it is advanced.
-    public init(start: Date) {
+    /// A clock reading `start` until it is advanced; `start` must lie in `supportedRange`.
+    public init(start: Date) throws(ClockError) {
+        guard Self.supportedRange.contains(start) else { throw .outOfRange(secondsSince1970: start.timeIntervalSince1970) }
         state = Mutex(State(now: start))
     }
 
     public var now: Date { state.withLock { $0.now } }
 
-    /// Runs `action` when the clock reaches `deadline`; a deadline already passed fires on the next advance.
+    /// Runs `action` when the clock reaches `deadline`; a deadline already passed (or not a number) fires on the next
+    /// advance, and one past `supportedRange` never fires.
     @discardableResult
     public func schedule(at deadline: Date, label: String, _ action: @escaping @Sendable () -> Void) -> TimerToken {
         state.withLock { state in
             let token = TimerToken(rawValue: state.nextToken)
             state.nextToken += 1
-            state.timers.append(Timer(token: token, deadline: deadline, label: label, action: action))
+            state.timers.insert(key: deadline.timeIntervalSinceReferenceDate, sequence: token.rawValue,
+                                Timer(token: token, deadline: deadline, label: label, action: action))
             return token
         }
     }
@@ -59,30 +67,24 @@ public final class ManualClock: TimeSource, Sendable {
     /// Removes a timer that has not fired; returns false when it already fired or was cancelled.
     @discardableResult
     public func cancel(_ token: TimerToken) -> Bool {
-        state.withLock { state in
-            guard let index = state.timers.firstIndex(where: { $0.token == token }) else { return false }
-            state.timers.remove(at: index)
-            return true
-        }
+        state.withLock { state in state.timers.remove { $0.element.token == token } != nil }
     }
 
     /// Moves to `target`, firing every timer due at or before it in deadline order.
     public func advance(to target: Date) throws(ClockError) {
+        guard Self.supportedRange.contains(target) else { throw .outOfRange(secondsSince1970: target.timeIntervalSince1970) }
         var fired = 0
         while true {
             let due: Timer? = try state.withLock { (state) throws(ClockError) -> Timer? in
                 guard target >= state.now else { throw .backwards(now: state.now, requested: target) }
                 // The earliest deadline first; among equal deadlines the one scheduled first.
-                guard let index = state.timers.indices.filter({ state.timers[$0].deadline <= target })
-                    .min(by: { (state.timers[$0].deadline, state.timers[$0].token.rawValue)
-                        < (state.timers[$1].deadline, state.timers[$1].token.rawValue) })
-                else {
+                guard let first = state.timers.first, first.key <= target.timeIntervalSinceReferenceDate else {
                     state.now = target
                     return nil
                 }
-                let timer = state.timers.remove(at: index)
-                state.now = max(state.now, timer.deadline)
-                return timer
+                _ = state.timers.removeFirst()
+                if first.key > state.now.timeIntervalSinceReferenceDate { state.now = first.element.deadline }
+                return first.element
             }
             guard let due else { return }
             fired += 1
@@ -101,9 +103,9 @@ public final class ManualClock: TimeSource, Sendable {
     /// The timers still scheduled, earliest first.
     public var pendingWork: [PendingTimer] {
         state.withLock { state in
-            state.timers
-                .sorted { ($0.deadline, $0.token.rawValue) < ($1.deadline, $1.token.rawValue) }
-                .map { PendingTimer(token: $0.token, deadline: $0.deadline, label: $0.label) }
+            state.timers.entries
+                .sorted { $0.precedes($1) }
+                .map { PendingTimer(token: $0.element.token, deadline: $0.element.deadline, label: $0.element.label) }
         }
     }
 

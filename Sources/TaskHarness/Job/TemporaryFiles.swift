@@ -11,9 +11,12 @@ public final class TemporaryFiles: Sendable {
         self.process = process
     }
 
-    /// Writes (replacing) the file `name`.
+    /// Writes (replacing) the file `name`, which must be a file name in `directory` (no `/`, no NUL).
     public func write(_ name: String, _ contents: Data) throws {
         if let process, !process.isAlive { throw ProcessDeath() }
+        guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.utf8.contains(0) else {
+            throw CocoaError(.fileWriteInvalidFileName, userInfo: [NSFilePathErrorKey: name])
+        }
         try contents.write(to: directory.appendingPathComponent(name))
     }
 

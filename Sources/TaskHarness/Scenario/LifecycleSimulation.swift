@@ -48,8 +48,16 @@ public actor LifecycleSimulation {
         guard configuration.stages.contains(.write) else {
             throw .invalidConfiguration("job stages must include write: the sync job's business write is what a run commits")
         }
+        for task in configuration.tasks {
+            if let problem = Self.fileNameProblem(of: task.identifier) { throw .invalidConfiguration(problem) }
+        }
+        let budget = configuration.budget
+        guard budget.refresh > .zero, budget.processing > .zero else {
+            throw .invalidConfiguration("an expiration budget must be longer than 0 s, not refresh \(budget.refresh), processing \(budget.processing); a task needs some time before it expires")
+        }
+        if let problem = configuration.retry?.problem { throw .invalidConfiguration(problem) }
         self.configuration = configuration
-        clock = ManualClock(start: configuration.clockStart)
+        do { clock = try ManualClock(start: configuration.clockStart) } catch { throw .clock(error) }
         scheduler = SimulatedScheduler(gate: configuration.gate, availability: configuration.availability, clock: clock, budget: configuration.budget)
         log = DiagnosticsLog()
         do {
@@ -128,6 +136,7 @@ public actor LifecycleSimulation {
     @discardableResult
     public func submit(_ identifier: String, earliestBeginDate: Date?) throws(LifecycleError) -> SchedulerError? {
         try checkNotFinished()
+        if let floor = earliestBeginDate, !ManualClock.supportedRange.contains(floor) { throw .clock(.outOfRange(secondsSince1970: floor.timeIntervalSince1970)) }
         let process = try runningProcess()
         return submitNow(identifier, floor: earliestBeginDate, process: process)
     }
@@ -173,6 +182,26 @@ public actor LifecycleSimulation {
     public func setItems(_ items: [String]) {
         source.setItems(items)
     }
+
+    /// Why `identifier` cannot begin the job's temporary file names (`<identifier>.<attempt>.<stage>.tmp`), or nil.
+    static func fileNameProblem(of identifier: String) -> String? {
+        let shown = String(identifier.unicodeScalars.prefix(60).map { $0.properties.generalCategory == .control ? "?" : Character($0) })
+        let fault: String? = if identifier.isEmpty {
+            "is empty"
+        } else if identifier.contains("/") || identifier.utf8.contains(0) {
+            "holds a '/' or a NUL character"
+        } else if identifier.utf8.count > maximumIdentifierBytes {
+            "is longer than \(maximumIdentifierBytes) bytes"
+        } else {
+            nil
+        }
+        return fault.map {
+            "the task identifier '\(shown)' \($0), so it cannot name the job's temporary files; use letters, digits, '.', '-' and '_', e.g. com.example.app.refresh"
+        }
+    }
+
+    /// The longest identifier whose temporary file names stay within a file system's 255-byte limit.
+    static let maximumIdentifierBytes = 200
 
     // MARK: Results
 

@@ -13,9 +13,28 @@ public struct RetryPolicy: Sendable, Hashable {
     /// After this many consecutive failures no retry is requested (nil: never give up).
     public var maxAttempts: Int?
 
+    /// An exponential delay never exceeds this: 10,000 years, more than any manual clock can
+    /// reach, so a retry that far out never comes, and the delay still fits a `Duration`.
+    public static let longestDelay = Duration.seconds(10_000 * 366 * 86_400)
+
     public init(backoff: Backoff, maxAttempts: Int? = nil) {
         self.backoff = backoff
         self.maxAttempts = maxAttempts
+    }
+
+    /// Why this policy cannot describe a backoff — a negative delay or maximum, a factor below 1, `maxAttempts` below
+    /// 1 — or nil when it can.
+    public var problem: String? {
+        if let maxAttempts, maxAttempts < 1 { return "a retry policy's maxAttempts must be at least 1, not \(maxAttempts)" }
+        switch backoff {
+        case .constant(let delay):
+            if delay < .zero { return "a retry delay cannot be negative (\(delay)); give 0 s or more" }
+        case .exponential(let initial, let factor, let maximum):
+            if initial < .zero { return "a retry delay cannot be negative (\(initial)); give 0 s or more" }
+            if factor < 1 { return "an exponential backoff's factor must be at least 1, not \(factor)" }
+            if let maximum, maximum < .zero { return "a retry maximum cannot be negative (\(maximum)); give 0 s or more" }
+        }
+        return nil
     }
 
     /// The delay after the `failures`-th consecutive failure (1 = the first), or nil once attempts are used up.
@@ -27,13 +46,15 @@ public struct RetryPolicy: Sendable, Hashable {
             return delay
         case .exponential(let initial, let factor, let maximum):
             var delay = initial
-            // At most 62 doublings fit a Duration; beyond that the maximum (or the last value) holds.
+            // A factor that would take the delay past `longestDelay` stops the growth, before a Duration
+            // overflows: the last value holds, as it does at the maximum.
             for _ in 1..<min(failures, 62) {
                 if let maximum, delay >= maximum { break }
+                guard factor > 1, delay > .zero, delay <= Self.longestDelay / factor else { break }
                 delay = delay * factor
             }
             if let maximum { delay = min(delay, maximum) }
-            return delay
+            return min(delay, Self.longestDelay)
         }
     }
 }

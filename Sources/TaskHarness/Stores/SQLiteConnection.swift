@@ -21,6 +21,10 @@ public final class SQLiteConnection: Sendable {
     }
 
     public init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+        // C would read the path only up to a NUL, and open another file than the one named.
+        guard !path.utf8.contains(0) else {
+            throw SQLiteError(code: SQLITE_CANTOPEN, operation: "open", message: "the path contains a NUL character; name the file without one")
+        }
         var db: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_FULLMUTEX
         let code = sqlite3_open_v2(path, &db, flags, nil)
@@ -87,6 +91,13 @@ public final class SQLiteConnection: Sendable {
         }
     }
 
+    /// A column's text with every byte, NUL included (`String(cString:)` would stop at the first NUL).
+    private static func text(_ statement: OpaquePointer, _ column: Int32) -> String {
+        guard let start = sqlite3_column_text(statement, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(statement, column))
+        return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+    }
+
     private static func step(
         _ db: OpaquePointer, _ sql: String, _ values: [SQLiteValue], collect: Bool
     ) throws(SQLiteError) -> [[SQLiteValue]] {
@@ -103,8 +114,21 @@ public final class SQLiteConnection: Sendable {
             switch value {
             case .null: code = sqlite3_bind_null(statement, index)
             case .integer(let number): code = sqlite3_bind_int64(statement, index, number)
-            case .real(let number): code = sqlite3_bind_double(statement, index, number)
-            case .text(let text): code = sqlite3_bind_text(statement, index, text, -1, transient)
+            case .real(let number):
+                // SQLite stores NaN as NULL: a date that is not a number would read back as "unset".
+                guard !number.isNaN else {
+                    throw SQLiteError(code: SQLITE_MISMATCH, operation: "bind", message: "value \(index) is not a number (NaN), which SQLite would store as NULL; pass a number")
+                }
+                code = sqlite3_bind_double(statement, index, number)
+            case .text(let text):
+                // With its byte count, so that a NUL inside the text does not end it.
+                var text = text
+                code = text.withUTF8 { bytes in
+                    guard let start = bytes.baseAddress else { return sqlite3_bind_text(statement, index, "", 0, transient) }
+                    return start.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
+                        sqlite3_bind_text64(statement, index, chars, sqlite3_uint64(bytes.count), transient, UInt8(SQLITE_UTF8))
+                    }
+                }
             }
             guard code == SQLITE_OK else {
                 throw SQLiteError(code: code, operation: "bind", message: String(cString: sqlite3_errmsg(db)))
@@ -124,7 +148,7 @@ public final class SQLiteConnection: Sendable {
                 case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, column))
                 case SQLITE_FLOAT: .real(sqlite3_column_double(statement, column))
                 case SQLITE_NULL: .null
-                default: .text(String(cString: sqlite3_column_text(statement, column)))
+                default: .text(Self.text(statement, column))
                 }
             })
         }

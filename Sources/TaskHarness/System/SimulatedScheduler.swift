@@ -83,7 +83,7 @@ public final class SimulatedScheduler: Sendable {
 
     /// The launch with this number (1-based).
     public func launch(number: Int) -> LaunchRecord? {
-        state.withLock { state in state.launches.indices.contains(number - 1) ? state.launches[number - 1] : nil }
+        state.withLock { state in number >= 1 && number <= state.launches.count ? state.launches[number - 1] : nil }
     }
 
     /// Every request ever submitted, with what became of it.
@@ -297,8 +297,9 @@ public final class SimulatedScheduler: Sendable {
                 throw state.fail(.noLaunchHandler, identifier, now, "the system launched \(identifier) but this process registered no launch handler for it; register it at every app launch")
             }
             let request = state.requests[requestIndex].request
-            if let floor = request.earliestBeginDate, now < floor {
-                throw state.fail(.launchBeforeEarliestBegin, identifier, now, "a launch at \(now.rfc3339UTC) is before the request's earliestBeginDate \(floor.rfc3339UTC); the system never starts a task earlier, so move the step to or after it")
+            // Compared as numbers: a floor that is not a number is never reached (Date's `>=` would say it always is).
+            if let floor = request.earliestBeginDate, !(now.timeIntervalSinceReferenceDate >= floor.timeIntervalSinceReferenceDate) {
+                throw state.fail(.launchBeforeEarliestBegin, identifier, now, "a launch at \(now.clockText) is before the request's earliestBeginDate \(floor.clockText); the system never starts a task earlier, so move the step to or after it")
             }
             let number = state.launches.count + 1
             state.pending[identifier] = nil

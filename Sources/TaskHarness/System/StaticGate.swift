@@ -20,12 +20,18 @@ public struct StaticGate: Sendable, Hashable {
 
     /// Reads the two keys from an `Info.plist` file in XML or binary format; a missing key reads as an empty list.
     /// A file of more than `byteLimit` bytes is refused unread (an Info.plist is a few kilobytes; a fixture path
-    /// naming a disk image must not take gigabytes of memory).
+    /// naming a disk image must not take gigabytes of memory), and so is anything but a regular file.
     public init(infoPlistAt url: URL, byteLimit: Int = 10 << 20) throws(StaticGateError) {
         var info = stat()
-        if stat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > byteLimit {
-            throw StaticGateError(path: url.path, reason: "the file holds \(info.st_size) bytes, more than the \(byteLimit) a fixture may hold; "
-                + "name the Info.plist itself", tooLarge: true)
+        // A device or a pipe has no end to read to (`/dev/zero` would take every byte of memory) or none yet.
+        if stat(url.path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                throw StaticGateError(path: url.path, reason: "not a regular file (a device, a pipe or a folder); name the Info.plist itself")
+            }
+            if Int(info.st_size) > byteLimit {
+                throw StaticGateError(path: url.path, reason: "the file holds \(info.st_size) bytes, more than the \(byteLimit) a fixture may hold; "
+                    + "name the Info.plist itself", tooLarge: true)
+            }
         }
         let data: Data
         do {

@@ -19,16 +19,16 @@ public enum ClockError: Error, Sendable, Hashable, CustomStringConvertible, Loca
     public var description: String {
         switch self {
         case .backwards(let now, let requested):
-            "the clock is at \(now.clockText) and cannot go back to \(requested.clockText); order the steps by time"
+            "the clock is at \(now.rfc3339UTC) and cannot go back to \(requested.rfc3339UTC); order the steps by time"
         case .outOfRange(let seconds):
-            "the clock cannot reach \(Date(timeIntervalSince1970: seconds).clockText): it runs from 0001-01-01T00:00:00Z up to 9999-12-31T23:59:59Z; give an instant in those years"
+            "the clock cannot reach \(Date(timeIntervalSince1970: seconds).rfc3339UTC): it runs from 0001-01-01T00:00:00Z up to 9999-12-31T23:59:59Z; give an instant in those years"
         case .negativeDuration(let duration):
             "cannot advance the clock by a negative duration (\(duration)); give a positive one"
         case .tooManyFirings(let limit, let at):
             "more than \(limit) timers fired while advancing to \(at.rfc3339UTC); a timer keeps rescheduling itself"
         case .workStillScheduled(let timers):
             "work is still scheduled on the clock at the end: "
-                + timers.map { "\($0.label) at \($0.deadline.clockText)" }.joined(separator: ", ")
+                + timers.map { "\($0.label) at \($0.deadline.rfc3339UTC)" }.joined(separator: ", ")
                 + "; advance past it or finish that work"
         }
     }

@@ -258,7 +258,7 @@ public struct LifecycleInvariants: Sendable {
     }
 
     func noPendingTimers() -> InvariantCheck {
-        check("no-pending-timers", pendingTimers.map { "\($0.label) is still scheduled at \($0.deadline.clockText)" },
+        check("no-pending-timers", pendingTimers.map { "\($0.label) is still scheduled at \($0.deadline.rfc3339UTC)" },
               ok: "nothing is left scheduled on the clock")
     }
 

@@ -299,7 +299,7 @@ public final class SimulatedScheduler: Sendable {
             let request = state.requests[requestIndex].request
             // Compared as numbers: a floor that is not a number is never reached (Date's `>=` would say it always is).
             if let floor = request.earliestBeginDate, !(now.timeIntervalSinceReferenceDate >= floor.timeIntervalSinceReferenceDate) {
-                throw state.fail(.launchBeforeEarliestBegin, identifier, now, "a launch at \(now.clockText) is before the request's earliestBeginDate \(floor.clockText); the system never starts a task earlier, so move the step to or after it")
+                throw state.fail(.launchBeforeEarliestBegin, identifier, now, "a launch at \(now.rfc3339UTC) is before the request's earliestBeginDate \(floor.rfc3339UTC); the system never starts a task earlier, so move the step to or after it")
             }
             let number = state.launches.count + 1
             state.pending[identifier] = nil

@@ -46,11 +46,16 @@ public struct RetryPolicy: Sendable, Hashable {
             return delay
         case .exponential(let initial, let factor, let maximum):
             var delay = initial
-            // A factor that would take the delay past `longestDelay` stops the growth, before a Duration
-            // overflows: the last value holds, as it does at the maximum.
+            // Growth past `longestDelay` stops there, before a Duration overflows: a delay that large never ends
+            // on any clock, which is what an ever-growing backoff means (holding the last value instead would
+            // schedule a retry the policy never asked for).
             for _ in 1..<min(failures, 62) {
                 if let maximum, delay >= maximum { break }
-                guard factor > 1, delay > .zero, delay <= Self.longestDelay / factor else { break }
+                guard factor > 1, delay > .zero else { break }
+                guard delay <= Self.longestDelay / factor else {
+                    delay = Self.longestDelay
+                    break
+                }
                 delay = delay * factor
             }
             if let maximum { delay = min(delay, maximum) }

@@ -25,8 +25,13 @@ extension ValueReader {
     /// An identifier that must be one of the scenario's declared tasks (with did-you-mean); with `declared` nil
     /// (the tasks could not be read) any well-formed identifier, so one problem is not reported again at every use.
     func declaredTask(_ node: Node, field: String, declared: [String]?) -> String? {
+        guard let declared else {
+            // The tasks could not be read, which was reported where they are: a step naming the same malformed
+            // identifier (`launch: com/example` after `identifier: com/example`) is the same mistake, not another.
+            guard let text = text(node, field: field, expected: "a task identifier, e.g. com.example.app.refresh") else { return nil }
+            return Self.isLogSafeName(text) ? text : nil
+        }
         guard let identifier = identifier(node, field: field) else { return nil }
-        guard let declared else { return identifier }
         guard declared.contains(identifier) else {
             // `launch: refresh` names the task by the last part of its identifier (or by its kind, which is often that).
             let named = declared.filter { $0.lowercased().hasSuffix("." + identifier.lowercased()) }

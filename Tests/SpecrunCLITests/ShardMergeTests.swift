@@ -59,6 +59,18 @@ import Testing
         #expect(try await folder.merge(files, into: folder.path("all.json")).notes.isEmpty)
     }
 
+    /// The merge's closing line counts in words that agree with the number ("1 tests" before).
+    @Test func aMergeOfOneTestSaysOneTest() async throws {
+        let folder = try SpecFolder()
+        defer { folder.remove() }
+        _ = try await folder.run(["--filter", "Skipped on purpose", "--json", folder.path("one.json")], expecting: ExitStatus.success)
+        let io = CapturedIO()
+        let status = await SpecrunCommand.main(
+            arguments: ["specrun", "merge", folder.path("one.json"), "-o", folder.path("m.json")], io: io.commandIO)
+        #expect(status == ExitStatus.success)
+        #expect(io.output == "merged 1 results file into \(folder.path("m.json")): 1 test, 0 passed, 0 failed\n")
+    }
+
     /// One file named twice is read once, and the merge says so (it was silent).
     @Test func aResultsFileNamedTwiceIsMergedOnceWithANote() async throws {
         let folder = try SpecFolder()

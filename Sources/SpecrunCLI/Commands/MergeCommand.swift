@@ -66,7 +66,7 @@ struct MergeCommand {
             for problem in problems { io.writeProblem(.error, problem) }
             guard problems.isEmpty else { return ExitStatus.invalidInput }
             let summary = merged.summary
-            io.writeOut("merged \(shards.count) results file\(shards.count == 1 ? "" : "s") into \(output): \(summary.total) tests, \(summary.passed) passed, \(summary.failed) failed\n")
+            io.writeOut("merged \(shards.count) results file\(shards.count == 1 ? "" : "s") into \(output): \(summary.total) test\(summary.total == 1 ? "" : "s"), \(summary.passed) passed, \(summary.failed) failed\n")
             let newNotes = merged.notes.filter { note in !shards.contains { $0.notes.contains(note) } }
             for note in newNotes.prefix(10) { io.writeProblem(.warning, note) }
             if newNotes.count > 10 { io.writeProblem(.warning, "\(newNotes.count - 10) more notes in \(output)") }

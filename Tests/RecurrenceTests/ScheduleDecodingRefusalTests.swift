@@ -70,6 +70,8 @@ import Testing
          "rule.interval: expected whole seconds such as 5400 (90 minutes)"),
         (changed(#"{"every": "day", "at": "02:30"}"#, #"{"interval": 5400, "from": "2027-02-29T01:30:00Z"}"#),
          "rule.from: '2027-02-29T01:30:00Z' is not an RFC 3339 instant; write one such as \"2027-03-27T01:30:00Z\" or \"2027-03-27T02:30:00+01:00\""),
+        (changed(#"{"every": "day", "at": "02:30"}"#, #"{"interval": 5400, "from": "2027-03-27T02:30:00+01:60"}"#),
+         "rule.from: '2027-03-27T02:30:00+01:60' is not an RFC 3339 instant; write one such as \"2027-03-27T01:30:00Z\" or \"2027-03-27T02:30:00+01:00\""),
         (changed(#"{"every": "day", "at": "02:30"}"#, #"{"interval": 5400}"#),
          "rule: an interval rule needs 'from', an RFC 3339 instant such as \"2027-03-27T01:30:00Z\""),
         (changed(#"{"every": "day", "at": "02:30"}"#, #"{"every": "day", "interval": 5400, "from": "2027-03-27T01:30:00Z"}"#),
@@ -91,6 +93,8 @@ import Testing
         (changed(#""nonexistent": "skip""#, #""nonexistent": "later""#),
          "nonexistent: 'later' is not a nonexistent-time policy; write one of skip, next-valid-time, shift-forward, shift-backward"),
         (changed(#""nonexistent": "skip", "#, ""),
+         "a schedule with a calendar rule needs 'nonexistent' and 'repeated': what to do when the rule's wall time is skipped (a gap) or happens twice (an overlap)"),
+        (changed(#""repeated": "first", "#, ""),
          "a schedule with a calendar rule needs 'nonexistent' and 'repeated': what to do when the rule's wall time is skipped (a gap) or happens twice (an overlap)"),
         (changed(#""timezone": "Europe/Berlin", "#, ""),
          "a schedule with a calendar rule needs 'timezone', an IANA identifier such as \"Europe/Berlin\""),
@@ -129,6 +133,16 @@ import Testing
         let schedule = try JSONDecoder().decode(Schedule.self, from: Data(json.utf8))
         #expect(schedule == (try Schedule(id: "every-90m", interval: 5400, from: Date("2027-03-28T00:00:00Z", strategy: .iso8601))))
         #expect(schedule.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: 0)) == 0)
+    }
+
+    /// The refusals' own example writes `from` with an offset: it reads as the instant it names, west of UTC too.
+    /// 1806111000 is 2027-03-27T01:30:00Z (Python: datetime.fromisoformat(text).timestamp() for each text).
+    @Test("a from written with an offset is the instant it names",
+          arguments: ["2027-03-27T02:30:00+01:00", "2027-03-26T22:00:00-03:30", "2027-03-27T01:30:00+00:00"])
+    func fromWithAnOffset(text: String) throws {
+        let json = #"{"id": "every-90m", "rule": {"interval": 5400, "from": "\#(text)"}}"#
+        let schedule = try JSONDecoder().decode(Schedule.self, from: Data(json.utf8))
+        #expect(schedule == (try Schedule(id: "every-90m", interval: 5400, from: Date(timeIntervalSince1970: 1_806_111_000))))
     }
 
     @Test("a rule or a zone that could not be read back is not written")

@@ -194,6 +194,17 @@ import Testing
         #expect(layout.marks == "^~~")
     }
 
+    /// The marks under a wide text are as wide as the terminal draws it: four CJK characters take eight columns, so
+    /// `^` and seven `~` (Python's unicodedata.east_asian_width gives 'W' for each), not `^~~~`.
+    @Test func theMarksUnderChineseTextAreAsWideAsTheText() {
+        let diagnostic = Diagnostic(
+            code: "c", location: SourceLocation(file: "a.yaml", line: 1, column: 7), message: "m",
+            sourceLine: "spec: 夜间同步 x", length: 4)
+        #expect(DiagnosticRenderer().layout(diagnostic).marks == "^" + String(repeating: "~", count: 7))
+        let lines = DiagnosticRenderer().render(diagnostic).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.last.map(String.init) == String(repeating: " ", count: 6) + "^" + String(repeating: "~", count: 7))
+    }
+
     @Test func colorRenderingKeepsTheSameText() throws {
         let file = SpecFixtures.parse("spec: c\nschedule: {timezone: Europe/Berln}\n")
         let colored = try #require(file.diagnostics.first.map { DiagnosticRenderer(color: true).render($0) })

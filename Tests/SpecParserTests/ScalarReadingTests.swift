@@ -50,6 +50,7 @@ import Testing
         ("2027-03-28T23:60:00Z", .timeOutOfRange),
         ("2027-03-28T23:00:60Z", .timeOutOfRange),
         ("2027-03-28T03:00:00+24:00", .offsetOutOfRange),
+        ("2027-03-28T03:00:00+02:60", .offsetOutOfRange),
         ("2027-03-28T03:00:00+0200", .offsetWithoutColon),
         ("2027-03-28T03:00:00 +02:00", .spaceBeforeOffset),
         ("2027-03-28T03:00:00.5 Z", .spaceBeforeOffset),

@@ -112,6 +112,13 @@ import Testing
         try Self.expectFoundationsBytes(RunResult(environment: RunResultFixture.environment, files: [], diagnostics: [], tests: []))
     }
 
+    /// Each of the 32 C0 control characters, alone in a text: the short escapes (`\b`, `\f`, `\n`, `\r`, `\t`) and
+    /// `\u00XX` for the others, exactly where Foundation uses each.
+    @Test func everyControlCharacterIsEscapedAsFoundationEscapesIt() throws {
+        let texts = (0..<0x20).map { "[" + String(UnicodeScalar(UInt8($0))) + "]" }
+        try Self.expectFoundationsBytes(RunResult(environment: RunResultFixture.environment, files: texts, diagnostics: [], tests: []))
+    }
+
     @Test(arguments: [RunResultFixture.run, awkward])
     func whatIsWrittenReadsBackAsTheSameRun(_ run: RunResult) throws {
         var data = Data(try Self.written(run))

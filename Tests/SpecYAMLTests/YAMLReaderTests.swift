@@ -61,6 +61,16 @@ import Testing
         #expect(stream.error != nil)
     }
 
+    /// An anchor belongs to its document (YAML 1.2, 3.2.2.2): an alias cannot reach back into the document before,
+    /// so each document of a multi-spec file reads the same alone as after others.
+    @Test func anAliasCannotNameAnAnchorOfAnEarlierDocument() throws {
+        let stream = YAMLReader.read("a: &x 1\n---\nb: *x\n")
+        #expect(stream.documents.count == 1)
+        let error = try #require(stream.error)
+        #expect(error.kind == .unknownAlias)
+        #expect(error.mark == Mark(line: 3, column: 4))
+    }
+
     @Test func invalidUTF8NamesItsPlace() {
         let bytes = Array("spec: a\nname: caf".utf8) + [0xE9] + Array("\n".utf8)
         let stream = YAMLReader.read(bytes)

@@ -38,6 +38,23 @@ import Testing
         #expect(folder.read("r.json") == Data("0123456789".utf8))
     }
 
+    /// A write that fails part-way (here its producer throws after the first chunk) leaves the target as it was and
+    /// removes its temporary file: nothing half-written stays beside the results.
+    @Test func aFailedWriteLeavesTheTargetAsItWasAndNoTemporaryFile() throws {
+        struct ProducerFailed: Error {}
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("r.json", "previous")
+        #expect(throws: AtomicFile.WriteError.self) {
+            try AtomicFile.write(to: folder.path("r.json")) { emit in
+                try emit(Array("{\"half".utf8))
+                throw ProducerFailed()
+            }
+        }
+        #expect(folder.read("r.json") == Data("previous".utf8))
+        #expect(folder.entries() == ["r.json"])
+    }
+
     @Test func staleTemporaryFilesOfDeadWritersAreRemovedAndLiveOnesKept() throws {
         let folder = try ScratchSpecFolder()
         defer { folder.remove() }

@@ -1,4 +1,5 @@
 import Foundation
+import SpecReporters
 import SpecResults
 @testable import SpecrunCLI
 import Testing
@@ -117,6 +118,21 @@ import Testing
             ["--last-failed", folder.path("whole.json"), "--json", folder.path("again.json")], expecting: ExitStatus.testFailure)
         #expect(again.tests.map(\.id) == failing)
         #expect(again.tests.map(\.withoutDuration) == whole.tests.filter { failing.contains($0.id) }.map(\.withoutDuration))
+    }
+
+    /// The folder's run has failures but no error, so the first failure is rewritten as `error` (a test that could not
+    /// run) in the results file: `--last-failed` reruns it as it reruns a failure.
+    @Test func lastFailedRerunsAnErroredTestToo() async throws {
+        let folder = try SpecFolder()
+        defer { folder.remove() }
+        var whole = try await folder.run(["--json", folder.path("whole.json")], expecting: ExitStatus.testFailure)
+        let failing = whole.tests.indices.filter { whole.tests[$0].status == .failed }
+        #expect(failing.count == 2)
+        whole.tests[failing[0]].status = .error
+        try JSONReporter().data(whole).write(to: URL(fileURLWithPath: folder.path("errored.json")))
+        let again = try await folder.run(
+            ["--last-failed", folder.path("errored.json"), "--json", folder.path("again.json")], expecting: ExitStatus.testFailure)
+        #expect(again.tests.map(\.id) == failing.map { whole.tests[$0].id })
     }
 
     @Test func lastFailedWithNothingFailedRunsNothingAndSaysSo() async throws {

@@ -185,6 +185,21 @@ import Testing
         await #expect(throws: LifecycleError.self) { try await LifecycleSimulation(configuration) }
     }
 
+    /// The longest identifier allowed, 200 bytes: its temporary file names (`<identifier>.<attempt>.<stage>.tmp`) still
+    /// fit a file system's 255-byte limit, so the scenario starts and a launch writes and completes.
+    @Test func anIdentifierOfTheLongestAllowedLengthIsAccepted() async throws {
+        let identifier = String(repeating: "x", count: 200)
+        let configuration = LifecycleConfiguration(
+            tasks: [.init(identifier: identifier, kind: .refresh)],
+            gate: StaticGate(permittedIdentifiers: [identifier], backgroundModes: ["fetch"]), clockStart: Fixture.start,
+            items: ["42"])
+        let simulation = try await LifecycleSimulation(configuration)
+        try await simulation.submit(identifier, earliestBeginDate: nil)
+        try await simulation.launch(identifier, at: Fixture.start.addingTimeInterval(3600))
+        let report = await simulation.finish()
+        #expect(report.completed.map(\.rawValue) == ["true"])
+    }
+
     @Test func temporaryFilesRefuseANameThatLeavesTheirFolder() throws {
         let folder = try ScenarioFolder()
         defer { folder.remove() }
@@ -213,6 +228,28 @@ import Testing
         var configuration = Fixture.configuration()
         configuration.retry = retry
         await #expect(throws: LifecycleError.self) { try await LifecycleSimulation(configuration) }
+    }
+
+    /// The edges of what a spec may write are policies, not refusals: `factor: 1` (the parser takes 1…1000), a
+    /// `maximum` or a `delay` of 0s, `max-attempts: 1`.
+    @Test(arguments: [
+        RetryPolicy(backoff: .exponential(initial: .seconds(600), factor: 1)),
+        RetryPolicy(backoff: .exponential(initial: .seconds(600), maximum: .zero)),
+        RetryPolicy(backoff: .exponential(initial: .zero)),
+        RetryPolicy(backoff: .constant(.zero)),
+        RetryPolicy(backoff: .constant(.seconds(60)), maxAttempts: 1),
+    ])
+    func aRetryPolicyAtTheEdgeOfWhatASpecMayWriteIsAccepted(retry: RetryPolicy) async throws {
+        #expect(retry.problem == nil)
+        var configuration = Fixture.configuration()
+        configuration.retry = retry
+        _ = try await LifecycleSimulation(configuration)
+    }
+
+    /// A factor of 1 keeps the first delay; a maximum of 0s makes every retry immediate.
+    @Test func aFactorOfOneKeepsTheDelayAndAMaximumOfZeroRetriesAtOnce() {
+        #expect(RetryPolicy(backoff: .exponential(initial: .seconds(600), factor: 1)).delay(afterFailures: 4) == .seconds(600))
+        #expect(RetryPolicy(backoff: .exponential(initial: .seconds(600), maximum: .zero)).delay(afterFailures: 3) == .zero)
     }
 
     /// The spec-reachable case: `retry: {backoff: exponential, delay: 999999999d, factor: 1000}` and failed launches

@@ -74,6 +74,12 @@ import Testing
         #expect(Redaction.none.mask("token=abc") == "token=abc")
     }
 
+    /// With several capture groups, what each group matches is a secret; the text between them stays.
+    @Test func everyCaptureGroupOfAPatternIsMasked() throws {
+        let redaction = Redaction(patterns: [try RedactionPattern(#"user=(\w+) pin=(\d+)"#)])
+        #expect(redaction.mask("login user=ann pin=4711 ok") == "login user=[redacted] pin=[redacted] ok")
+    }
+
     @Test func overlappingAndTouchingSecretsBecomeOneMask() throws {
         let redaction = Redaction(patterns: [try RedactionPattern("abc"), try RedactionPattern("bcd"), try RedactionPattern("ef")])
         #expect(redaction.mask("xabcdefx") == "x[redacted]x")

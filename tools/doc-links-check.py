@@ -18,8 +18,8 @@ LINK = re.compile(r"(?<!\!)\[(?:[^\[\]]|\[[^\]]*\])*\]\(([^()\s]+)(?:\s+\"[^\"]*
 IMAGE = re.compile(r"\!\[[^\]]*\]\(([^()\s]+)\)")
 
 
-def prose_lines(text):
-    """The page's lines outside fenced code blocks, with inline code blanked, as (line number, text)."""
+def outside_fences(text):
+    """The page's lines outside fenced code blocks, as (line number, text)."""
     fence = None
     for number, line in enumerate(text.split("\n"), start=1):
         stripped = line.lstrip()
@@ -31,23 +31,19 @@ def prose_lines(text):
         if match:
             fence = match.group(1)
             continue
+        yield number, line
+
+
+def prose_lines(text):
+    """The page's lines outside fenced code blocks, with inline code blanked, as (line number, text)."""
+    for number, line in outside_fences(text):
         yield number, re.sub(r"(`+)(.+?)\1", lambda m: " " * len(m.group(0)), line)
 
 
 def anchors(path):
     """The GitHub anchors of a page's headings, and the ids of its `<a id="…">` tags."""
     seen, result = {}, set()
-    fence = None
-    for line in path.read_text(encoding="utf-8").split("\n"):
-        stripped = line.lstrip()
-        if fence:
-            if stripped.startswith(fence):
-                fence = None
-            continue
-        match = re.match(r"(`{3,}|~{3,})", stripped)
-        if match:
-            fence = match.group(1)
-            continue
+    for _, line in outside_fences(path.read_text(encoding="utf-8")):
         result.update(re.findall(r'<a\s+(?:id|name)="([^"]+)"', line))
         heading = re.match(r"#{1,6}\s+(.*?)\s*#*\s*$", line)
         if not heading:

@@ -13,7 +13,8 @@ public enum RecurrenceError: Error, Sendable, Hashable, CustomStringConvertible,
     /// The search's thread was cancelled (`Thread.cancel()`) before it ended: specrun cancels a test that ran past
     /// `--timeout`, so that an abandoned search gives its core back instead of running on.
     case stopped(after: Date)
-    /// A cursor or a window bound (`role`) outside `SupportedInstants.range` (the years 0001…9999), or not a number.
+    /// A cursor or a window bound (`role`) outside `SupportedInstants.range` (`Date.distantPast` up to the end of
+    /// 9999), or not a number.
     case instantOutOfRange(role: String, date: Date)
 
     public var description: String {

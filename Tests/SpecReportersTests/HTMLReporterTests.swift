@@ -113,6 +113,30 @@ import Testing
         #expect(Self.page.contains(">02:00–03:00 happens twice (clocks fall back: CEST → CET, +02:00 → +01:00)<"))
     }
 
+    /// Kiritimati skipped all of 1994-12-31 (-10:00 → +14:00 at 10:00Z): "00:00–00:00 does not exist" would say
+    /// nothing, so a region of a day or more names its days. Instants checked with Python's zoneinfo.
+    @Test func aSkippedDayIsLabelledWithItsDates() throws {
+        func kiritimati(_ utc: String, _ epoch: Double, _ offsetForm: String) -> ResultInstant {
+            ResultInstant(utc: utc, epochSeconds: epoch, offsetForm: offsetForm,
+                          local: offsetForm.prefix(16).replacingOccurrences(of: "T", with: " ") + " (+14:00)")
+        }
+        let transition = ZoneContext.Transition(
+            at: kiritimati("1994-12-31T10:00:00Z", 788_868_000, "1995-01-01T00:00:00+14:00"),
+            offsetBefore: -36_000, offsetAfter: 50_400, localBefore: "00:00", localAfter: "00:00",
+            abbreviationBefore: nil, abbreviationAfter: nil)
+        var test = RunResultFixture.firstValidFailed
+        test.timeZone = "Pacific/Kiritimati"
+        test.expected = [kiritimati("1994-12-31T10:00:00Z", 788_868_000, "1995-01-01T00:00:00+14:00")]
+        test.actual = [kiritimati("1994-12-31T22:00:00Z", 788_911_200, "1995-01-01T12:00:00+14:00")]
+        test.diff = [
+            DiffLine(kind: .missing, expected: test.expected[0], actual: nil, expectedLine: 31),
+            DiffLine(kind: .unexpected, expected: nil, actual: test.actual[0]),
+        ]
+        test.zoneContext = ZoneContext(zone: "Pacific/Kiritimati", transitions: [transition])
+        let svg = try #require(HTMLTimeline.occurrencePictures(for: test).first?.svg)
+        #expect(svg.contains(">Sat 31 Dec 00:00 – Sun 1 Jan 00:00 does not exist (clocks jump forward: -10:00 → +14:00)<"))
+    }
+
     @Test func aFailureWithoutZoneContextStillGetsATimelineWithUTC() throws {
         var test = RunResultFixture.firstValidFailed
         test.zoneContext = nil

@@ -129,7 +129,11 @@ struct HTMLTimeline {
             let cls = transition.isGap ? "gap" : "overlap"
             svg.rect(x: x1, y: 26, width: x2 - x1, height: height - 28, cls: "region \(cls)")
             svg.rect(x: x1, y: 26, width: x2 - x1, height: height - 28, cls: "region-hatch \(cls)")
-            let range = WallClock(wallSeconds: low).time + "–" + WallClock(wallSeconds: high).time
+            let start = WallClock(wallSeconds: low), end = WallClock(wallSeconds: high)
+            // A whole skipped or repeated day (Apia 2011, Kiritimati 1994) would read "00:00–00:00": name the days.
+            let range = high - low >= 86_400
+                ? "\(start.shortDate) \(start.time) – \(end.shortDate) \(end.time)"
+                : start.time + "–" + end.time
             let abbreviations = [transition.abbreviationBefore, transition.abbreviationAfter].compactMap { $0 }
             let change = (abbreviations.count == 2 ? "\(abbreviations[0]) → \(abbreviations[1]), " : "")
                 + FailureText.offset(transition.offsetBefore) + " → " + FailureText.offset(transition.offsetAfter)

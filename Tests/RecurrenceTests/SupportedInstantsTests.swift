@@ -101,7 +101,10 @@ import Testing
     @Test("the refusal says which instant and what to pass instead")
     func theMessageNamesTheInstant() {
         let error = RecurrenceError.instantOutOfRange(role: "cursor", date: Date(timeIntervalSince1970: 1e300))
-        #expect(error.description == "the cursor (1e+300 s since 1970) is outside the instants schedules are searched from; pass one from Date.distantPast (0000-12-30T00:00:00Z) up to 9999-12-31T23:59:59Z")
+        #expect(error.description == "the cursor 1e+300 s since 1970 is outside the instants schedules are searched from; pass one from Date.distantPast (0000-12-30T00:00:00Z) up to 9999-12-31T23:59:59Z")
+        // Just past the range the instant is still a date, and is written as one.
+        let justPast = RecurrenceError.instantOutOfRange(role: "window end", date: Date(timeIntervalSince1970: 253_402_343_999))
+        #expect(justPast.description.hasPrefix("the window end 10000-01-01T11:59:59Z is outside"))
         #expect(Rule.interval(seconds: 60, from: Date(timeIntervalSince1970: .nan)).problems.map(\.message)
                 == ["'from' must be an instant from Date.distantPast (0000-12-30T00:00:00Z) up to 9999-12-31T23:59:59Z, not nan s since 1970"])
     }

@@ -30,7 +30,7 @@ public enum RecurrenceError: Error, Sendable, Hashable, CustomStringConvertible,
         case .stopped(let after):
             "the search after \(after.rfc3339UTC) was stopped before it ended (its thread was cancelled)"
         case .instantOutOfRange(let role, let date):
-            "the \(role) (\(SupportedInstants.secondsText(date))) is outside the instants schedules are searched from; pass one \(SupportedInstants.rangeText)"
+            "the \(role) \(date.rfc3339UTC) is outside the instants schedules are searched from; pass one \(SupportedInstants.rangeText)"
         }
     }
 

@@ -72,7 +72,7 @@ extension Rule {
             return []
         case .interval(let seconds, let from):
             if !SupportedInstants.range.contains(from) {
-                return [RuleProblem(field: "from", message: "'from' must be an instant \(SupportedInstants.rangeText), not \(SupportedInstants.secondsText(from))")]
+                return [RuleProblem(field: "from", message: "'from' must be an instant \(SupportedInstants.rangeText), not \(from.rfc3339UTC)")]
             }
             if seconds <= 0 {
                 return [RuleProblem(field: "interval", message: "the interval must be longer than zero, e.g. 90m or 24h")]

@@ -40,6 +40,25 @@ import Testing
         return SpecRunner(options: .init(occurrenceLimit: occurrenceLimit)).run(item)
     }
 
+    /// A window ending on 9999-12-31 written with a negative offset ends in the year 10000, past the last instant a
+    /// search starts from: an error in the spec's words, on both engines (12:00 on 9999-12-30 is listed so the
+    /// failure cannot come from a wrong expectation).
+    @Test(arguments: [EngineName.core, .foundation])
+    func aWindowEndingInTheYear10000IsAnErrorThatSaysSo(engine: EngineName) throws {
+        let text = """
+            spec: the very end
+            schedule: {timezone: UTC, rule: {every: day, at: "12:00"}, nonexistent: skip, repeated: first}
+            window: {after: 9999-12-30T00:00:00Z, through: 9999-12-31T23:59:59-12:00}
+            expect:
+              occurrences: [9999-12-30T12:00:00Z, 9999-12-31T12:00:00Z]
+            """
+        let file = SpecParser().parse(path: "end.yaml", bytes: Array(text.utf8))
+        let spec = try #require(file.specs.first)
+        let result = try Self.run(spec, on: engine)
+        #expect(result.status == .error)
+        #expect(result.message == "the window end 10000-01-01T11:59:59Z is in the year 10000 once its offset is applied; searches start no later than 9999-12-31T23:59:59Z, so write an earlier instant")
+    }
+
     @Test func theExpectedListPasses() throws {
         let result = try Self.run(Self.spec(expecting: ["2027-01-01T12:00:00Z", "2027-01-02T12:00:00Z"]), on: .core)
         #expect(result.status == .passed)

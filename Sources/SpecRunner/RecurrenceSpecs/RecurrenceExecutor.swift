@@ -97,6 +97,10 @@ struct RecurrenceExecutor: Sendable {
                 verdict.message = "the window holds more than \(limit) occurrences (--max-occurrences)"
                 verdict.diagnostics = [Diagnostic(code: "too-many-occurrences", location: window.location, message: Self.explain(error))]
             }
+            if case .instantOutOfRange = error {
+                // The spec asked for a search no engine can start: nothing was compared, so not a failure.
+                verdict.status = .error
+            }
             return verdict
         case .success(let occurrences):
             let actualItems = occurrences.map {
@@ -129,6 +133,10 @@ struct RecurrenceExecutor: Sendable {
             "no occurrence of \(rule) within \(limit) candidate slots after \(after.rfc3339UTC) (the search bound); "
                 + "if that is expected, write \(inCase ? "'error: no-occurrence' in the case instead of 'next'" : "'expect: {error: no-occurrence}'"), "
                 + "else raise 'limit:' in the schedule (default: --max-candidates)"
+        case .instantOutOfRange(let role, let date) where date >= SupportedInstants.range.upperBound:
+            // A spec reaches this only with a negative offset on the last day of 9999 (the parser reads years
+            // 0001…9999 as written): say it in the spec's terms, not the Swift API's.
+            "the \(role) \(date.rfc3339UTC) is in the year 10000 once its offset is applied; searches start no later than 9999-12-31T23:59:59Z, so write an earlier instant"
         default:
             error.description
         }

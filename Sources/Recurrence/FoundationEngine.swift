@@ -63,18 +63,9 @@ public struct FoundationEngine: RecurrenceEngine {
         func next(after cursor: Date, through: Date?) throws(RecurrenceError) -> Occurrence? {
             switch schedule.rule {
             case .interval(let seconds, let from):
-                // Calendar has no elapsed-time rule: this is the rule's arithmetic. The floor of a division can be
-                // one step off (a `from` with a fraction of a second), so k is settled by comparison, as the cursor
-                // rule needs: the first instant strictly after the cursor.
-                let step = Double(seconds)
-                let instant = { (k: Int) in from.addingTimeInterval(Double(k) * step) }
-                let elapsed = cursor.timeIntervalSince(from)
-                var k = elapsed < 0 ? 0 : Int(min((elapsed / step).rounded(.down), 1e15)) + 1
-                while k > 0 && instant(k - 1) > cursor { k -= 1 }
-                while instant(k) <= cursor { k += 1 }
-                let date = instant(k)
-                let key = DedupKey("\(schedule.id)/v\(schedule.version)/\(date.rfc3339UTC)")
-                return Occurrence(date: date, key: key, slot: nil, resolution: .exact)
+                // Calendar has no elapsed-time rule, so there is nothing of Foundation's to ask: the rule's
+                // arithmetic is the core's (`from + k·seconds`, k settled by comparison, key the instant in UTC).
+                return IntervalSequence(seconds: seconds, from: from, schedule: schedule).first(after: cursor)
             case .daily(let at):
                 return nextMatching([components(at)], after: cursor)
             case .weekly(let days, let at):

@@ -324,24 +324,18 @@ public struct HTMLReporter: Sendable {
         // Runs of matching occurrences are folded, two kept on each side of a difference, as in the terminal: a
         // failure in a month of hourly occurrences was 720 rows for one wrong instant.
         let context = FailureText(glyphs: .unicode).context
-        var nearChange = [Bool](repeating: false, count: rows.count)
-        for (index, row) in rows.enumerated() where row.kind != "same" {
-            for near in max(0, index - context)...min(rows.count - 1, index + context) { nearChange[near] = true }
-        }
         var out = "<table class=\"occurrences\">\n<thead><tr><th></th><th>expected</th><th>actual</th></tr></thead>\n<tbody>\n"
-        var folded = 0
         var differencesShown = 0
-        func flushFolded() {
-            guard folded > 0 else { return }
-            out += "<tr class=\"folded\"><td colspan=\"3\">… \(folded) matching occurrence\(folded == 1 ? "" : "s")</td></tr>\n"
-            folded = 0
-        }
-        for (index, row) in rows.enumerated() {
-            if row.kind == "same", !nearChange[index] {
-                folded += 1
+        for entry in DiffFolding.entries(count: rows.count, context: context, isSame: { rows[$0].kind == "same" }) {
+            let index: Int
+            switch entry {
+            case .folded(let count):
+                out += "<tr class=\"folded\"><td colspan=\"3\">… \(count) matching occurrence\(count == 1 ? "" : "s")</td></tr>\n"
                 continue
+            case .line(let line):
+                index = line
             }
-            flushFolded()
+            let row = rows[index]
             if row.kind != "same" {
                 if differencesShown == Self.maxTableDifferences {
                     let rest = rows[index...].filter { $0.kind != "same" }.count
@@ -360,7 +354,6 @@ public struct HTMLReporter: Sendable {
             }
             out += "<tr class=\"\(row.kind)\"><td class=\"kind\">\(word)</td>\(cell(row.expected, line: row.line))\(cell(row.actual))</tr>\n"
         }
-        flushFolded()
         return out + "</tbody>\n</table>\n"
     }
 

@@ -106,39 +106,24 @@ struct FailureText: Sendable {
     var maxShownLines = 40
 
     func diffLines(_ diff: [DiffLine]) -> [Line] {
-        // Mark each line within `context` of a change in one pass (a window can hold tens of thousands).
-        var nearChange = [Bool](repeating: false, count: diff.count)
-        for (index, line) in diff.enumerated() where line.kind != .same {
-            for near in max(0, index - context)...min(diff.count - 1, index + context) { nearChange[near] = true }
-        }
         var lines: [Line] = []
-        var folded = 0
-        func flushFolded() {
-            if folded > 0 {
-                lines.append(Line(
-                    text: "  \(glyphs.ellipsis) \(folded) matching occurrence\(folded == 1 ? "" : "s")", style: .dim
-                ))
-                folded = 0
-            }
-        }
-        for (index, line) in diff.enumerated() {
-            if line.kind == .same, !nearChange[index] {
-                folded += 1
-                continue
-            }
-            flushFolded()
-            if lines.count >= maxShownLines {
-                let rest = diff[index...].filter { $0.kind != .same }.count
-                if rest > 0 {
-                    lines.append(Line(
-                        text: "  \(glyphs.ellipsis) \(rest) more difference\(rest == 1 ? "" : "s") not shown (the HTML report shows \(HTMLReporter.maxTableDifferences), the JSON results every one)",
-                        style: .dim))
+        for entry in DiffFolding.entries(count: diff.count, context: context, isSame: { diff[$0].kind == .same }) {
+            switch entry {
+            case .folded(let count):
+                lines.append(Line(text: "  \(glyphs.ellipsis) \(count) matching occurrence\(count == 1 ? "" : "s")", style: .dim))
+            case .line(let index):
+                if lines.count >= maxShownLines {
+                    let rest = diff[index...].filter { $0.kind != .same }.count
+                    if rest > 0 {
+                        lines.append(Line(
+                            text: "  \(glyphs.ellipsis) \(rest) more difference\(rest == 1 ? "" : "s") not shown (the HTML report shows \(HTMLReporter.maxTableDifferences), the JSON results every one)",
+                            style: .dim))
+                    }
+                    return lines
                 }
-                return lines
+                lines.append(diffLine(diff[index]))
             }
-            lines.append(diffLine(line))
         }
-        flushFolded()
         return lines
     }
 

@@ -41,9 +41,8 @@ public enum RecurrenceError: Error, Sendable, Hashable, CustomStringConvertible,
 extension Date {
     /// `2027-03-28T01:00:00Z`, with fractional seconds only when present.
     public var rfc3339UTC: String {
+        guard SupportedInstants.hasCalendarDate(self) else { return SupportedInstants.secondsText(self) }
         let total = timeIntervalSince1970
-        // Far past any calendar (3·10^8 years) the day arithmetic below would overflow: written as seconds instead.
-        guard total.isFinite, abs(total) < 1e16 else { return SupportedInstants.secondsText(self) }
         let seconds = Int(total.rounded(.down))
         let fraction = total - Double(seconds)
         let days = Int((Double(seconds) / 86_400).rounded(.down))

@@ -19,6 +19,13 @@ public enum SupportedInstants {
         guard range.contains(date) else { throw .instantOutOfRange(role: role, date: date) }
     }
 
+    /// Whether the day arithmetic of `rfc3339UTC` and `WallTimeText` can write `date`: finite and within about
+    /// 3·10^8 years of 1970 (further, it would overflow).
+    static func hasCalendarDate(_ date: Date) -> Bool {
+        let seconds = date.timeIntervalSince1970
+        return seconds.isFinite && abs(seconds) < 1e16
+    }
+
     /// `1e+300 s since 1970`: an instant that may be far outside any calendar, written without one.
     static func secondsText(_ date: Date) -> String {
         "\(date.timeIntervalSince1970) s since 1970"

@@ -17,7 +17,7 @@ public enum WallTimeText {
     /// `2027-03-28T03:00:00+02:00`: `date` as a spec writes it at `offset`; in UTC (`1893-03-31T23:06:32Z`) when the
     /// offset has seconds (local mean time, `+00:53:28`), which an RFC 3339 offset cannot carry.
     public static func instant(_ date: Date, offset: Int) -> String {
-        guard offset % 60 == 0, WallTimeText.isWritable(date) else { return date.rfc3339UTC }
+        guard offset % 60 == 0, SupportedInstants.hasCalendarDate(date) else { return date.rfc3339UTC }
         let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offset
         let secondOfDay = ((seconds % 86_400) + 86_400) % 86_400
         let day = local(date, offset: offset).date
@@ -29,7 +29,7 @@ public enum WallTimeText {
 
     /// The local date and time of `date` at `offset`: `("2027-03-29", "03:30")`, seconds shown only when not zero.
     public static func local(_ date: Date, offset: Int) -> (date: String, time: String) {
-        guard isWritable(date) else { return (SupportedInstants.secondsText(date), "") }
+        guard SupportedInstants.hasCalendarDate(date) else { return (SupportedInstants.secondsText(date), "") }
         let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offset
         let days = Int((Double(seconds) / 86_400).rounded(.down))
         let secondOfDay = seconds - days * 86_400
@@ -45,12 +45,6 @@ public enum WallTimeText {
         let local = local(date, offset: offset)
         let abbreviation = ZoneAbbreviations.system(zone: zone.identifier, at: date, offset: offset).map { " " + $0 } ?? ""
         return "\(local.date) \(local.time)\(abbreviation) (\(self.offset(offset)))"
-    }
-
-    /// Whether the day arithmetic can write `date` (finite, within about 3·10^8 years of 1970), as `rfc3339UTC` checks.
-    private static func isWritable(_ date: Date) -> Bool {
-        let seconds = date.timeIntervalSince1970
-        return seconds.isFinite && abs(seconds) < 1e16
     }
 
     private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

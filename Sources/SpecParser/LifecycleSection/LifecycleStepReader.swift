@@ -242,12 +242,12 @@ struct LifecycleStepReader {
     private func readAdvance(_ node: Node) -> LifecycleStep.Advance? {
         guard let scalar = reader.scalar(node, field: "advance", expected: "a duration such as 10m, or an instant with an offset") else { return nil }
         if let seconds = DurationText.seconds(scalar.value) { return .by(seconds: seconds) }
-        if case .success = InstantText.parse(scalar.value) {
-            return reader.instant(node, field: "advance").map { .to($0) }
-        }
+        switch InstantText.parse(scalar.value) {
         // An instant without its offset is one mistake, told as such, not "neither a duration nor an instant".
-        if case .failure(let problem) = InstantText.parse(scalar.value), problem == .missingOffset {
+        case .success, .failure(.missingOffset):
             return reader.instant(node, field: "advance").map { .to($0) }
+        case .failure:
+            break
         }
         if let advice = DurationText.missingUnit(scalar.value) {
             reader.log.report(.invalidDuration, at: node, "'advance': \(advice)")

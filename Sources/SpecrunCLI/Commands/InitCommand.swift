@@ -130,7 +130,6 @@ struct InitCommand {
         return nil
     }
 
-    /// `starter-specs` beside `directory` (or `starter-specs-2`, … when taken): a folder init could write into.
     /// `'specrun init /tmp/x'`; a folder the shell would split is quoted inside instead, so the command can be
     /// pasted: `specrun init '/tmp/новый проект/starter-specs'`.
     static func initCommand(_ folder: String) -> String {
@@ -138,6 +137,7 @@ struct InitCommand {
         return word == folder ? "'specrun init \(folder)'" : "specrun init \(word)"
     }
 
+    /// `starter-specs` beside `directory` (or `starter-specs-2`, … when taken): a folder init could write into.
     static func freeFolder(beside directory: String) -> String {
         let parent = ParentFolder.of(directory)
         let base = parent.isEmpty || parent == "." ? "starter-specs" : parent == "/" ? "/starter-specs" : parent + "/starter-specs"

@@ -97,9 +97,17 @@ struct RecurrenceExecutor: Sendable {
                 verdict.message = "the window holds more than \(limit) occurrences (--max-occurrences)"
                 verdict.diagnostics = [Diagnostic(code: "too-many-occurrences", location: window.location, message: Self.explain(error))]
             }
-            if case .instantOutOfRange = error {
-                // The spec asked for a search no engine can start: nothing was compared, so not a failure.
+            if case .instantOutOfRange(let role, let date) = error {
+                // The spec asked for a search no engine can start: nothing was compared, so not a failure. The
+                // diagnostic points at the instant written (a later cursor is a result, written nowhere).
                 verdict.status = .error
+                let written = item.caseSpec.map { [$0.after] } ?? [recurrence.window?.after, recurrence.window?.through].compactMap { $0 }
+                if let literal = written.first(where: { $0.date == date }) {
+                    verdict.message = "no search can start from the \(role), which is in the year 10000 (see below)"
+                    verdict.diagnostics = [Diagnostic(
+                        code: "instant-out-of-range", location: literal.location, message: Self.explain(error),
+                        sourceLine: literal.sourceLine, length: literal.text.count)]
+                }
             }
             return verdict
         case .success(let occurrences):

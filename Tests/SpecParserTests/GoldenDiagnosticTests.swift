@@ -66,6 +66,33 @@ import Testing
             """)
     }
 
+    @Test func aMalformedTaskIdentifierNamesEveryStepThatRepeatsItAndReportsOtherMalformedNames() {
+        let file = SpecFixtures.parse("""
+            spec: a task identifier written as a path
+            task: {identifier: com/example/refresh, kind: refresh}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T08:00:00+02:00, launch: com/example/refresh}
+              - {at: 2027-03-30T08:00:00+02:00, launch: com:example:refresh}
+              - {at: 2027-03-31T08:00:00+02:00, launch: com/example/refresh}
+            expect:
+              completed: [true, true, true]
+
+            """)
+        #expect(file.specs.isEmpty)
+        #expect(Self.render([file]) == """
+            spec.yaml:2:20: error: 'com/example/refresh' is not a task identifier; use only letters, digits, '.', '-' and '_', e.g. com.example.app.refresh
+            task: {identifier: com/example/refresh, kind: refresh}
+                               ^~~~~~~~~~~~~~~~~~~
+            spec.yaml:5:45: note: 'com/example/refresh' is written here too; rename it here as well
+            spec.yaml:7:45: note: 'com/example/refresh' is written here too; rename it here as well
+            spec.yaml:6:45: error: 'com:example:refresh' is not a task identifier; use only letters, digits, '.', '-' and '_', e.g. com.example.app.refresh
+              - {at: 2027-03-30T08:00:00+02:00, launch: com:example:refresh}
+                                                        ^~~~~~~~~~~~~~~~~~~
+
+            """)
+    }
+
     @Test func aCaseMissingSeveralKeysNamesEach() {
         let file = SpecFixtures.parse("""
             spec: case keys

@@ -6,6 +6,9 @@ final class DiagnosticLog {
     let source: SourceText
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var errorCount = 0
+    /// Texts refused where they are defined (a malformed task identifier), each with its diagnostic's index: a later
+    /// use of the same text is told on that diagnostic, as a note, so one rename is one round of corrections.
+    private var refusedDefinitions: [String: Int] = [:]
 
     init(source: SourceText) {
         self.source = source
@@ -40,6 +43,19 @@ final class DiagnosticLog {
     /// A note pointing at another place in the same file.
     func note(at mark: Mark, _ message: String) -> Diagnostic.Note {
         Diagnostic.Note(location: source.location(mark), message: message)
+    }
+
+    /// Remembers that the last diagnostic refused `text` where it is defined.
+    func refusedDefinition(_ text: String) {
+        guard !diagnostics.isEmpty else { return }
+        refusedDefinitions[text] = diagnostics.count - 1
+    }
+
+    /// Adds a note at `mark` to the diagnostic that refused `text` where it is defined; false when none did.
+    func noteUse(of text: String, at mark: Mark, _ message: String) -> Bool {
+        guard let index = refusedDefinitions[text] else { return false }
+        diagnostics[index].notes.append(note(at: mark, message))
+        return true
     }
 
     /// Diagnostics in source order (stable for equal places), the way compilers list them.

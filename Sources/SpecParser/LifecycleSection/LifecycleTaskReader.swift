@@ -72,6 +72,9 @@ struct LifecycleTaskReader {
             return nil
         }
         let identifier = reader.identifier(identifierNode, field: "identifier")
+        if identifier == nil, let written = identifierNode.scalar?.value, !ValueReader.isLogSafeName(written) {
+            reader.log.refusedDefinition(written)
+        }
         let kind = fields["kind"].map { reader.choice($0, field: "kind", LifecycleSpec.TaskKind.self) } ?? Self.defaultKind
         guard let identifier, let kind else { return nil }
         return LifecycleSpec.TaskDeclaration(identifier: identifier, kind: kind, location: reader.log.source.location(identifierNode.mark))

@@ -29,7 +29,15 @@ extension ValueReader {
             // The tasks could not be read, which was reported where they are: a step naming the same malformed
             // identifier (`launch: com/example` after `identifier: com/example`) is the same mistake, not another.
             guard let text = text(node, field: field, expected: "a task identifier, e.g. com.example.app.refresh") else { return nil }
-            return Self.isLogSafeName(text) ? text : nil
+            guard Self.isLogSafeName(text) else {
+                // Told on the task's diagnostic, so the author renames every use at once; another malformed name is
+                // a mistake of its own.
+                if !log.noteUse(of: text, at: node.mark, "'\(text)' is written here too; rename it here as well") {
+                    _ = identifier(node, field: field)
+                }
+                return nil
+            }
+            return text
         }
         guard let identifier = identifier(node, field: field) else { return nil }
         guard declared.contains(identifier) else {

@@ -1,4 +1,5 @@
 import Foundation
+import Recurrence
 import SpecDiagnostics
 import SpecModel
 import SpecYAML
@@ -38,7 +39,7 @@ struct LifecycleStepReader {
         guard let items = reader.list(node, field: "steps", expected: "a list of steps ([] for none)") else { return nil }
         let errorsBefore = reader.log.errorCount
         var steps: [LifecycleStep] = []
-        var now = clock.map { (date: $0.date, text: $0.text, what: "the scenario's clock start") }
+        var now = clock.map { ClockPosition($0, what: "the scenario's clock start") }
         for item in items {
             guard let fields = reader.mapping(item, place: "this step", owner: nil, allowed: Self.keys,
                                               expected: "a mapping, e.g. {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}",
@@ -49,7 +50,7 @@ struct LifecycleStepReader {
                 if at.date < current.date {
                     reportBackwards(fields["at"]!, at.text, current)
                 } else {
-                    now = (at.date, at.text, "the time an earlier step moved the clock to")
+                    now = ClockPosition(at, what: "the time an earlier step moved the clock to")
                 }
             }
             guard let action = readAction(fields, item: item) else { continue }
@@ -338,22 +339,47 @@ struct LifecycleStepReader {
 
     // MARK: The clock
 
-    private func follow(_ advance: LifecycleStep.Advance, from now: (date: Date, text: String, what: String)?, node: Node)
-        -> (date: Date, text: String, what: String)? {
-        guard let now else { return nil }
+    /// Where the clock is after the steps read so far: the last instant written, plus the durations advanced since.
+    private struct ClockPosition {
+        var date: Date
+        /// The instant as written (`2027-06-01T08:00:00-04:00`).
+        var written: String
+        /// The written offset (nil for `Z`), so that a sum is shown as the author wrote the instant it starts from.
+        var offset: Int?
+        /// The durations advanced since `written`, as written (`30m`, `1h`).
+        var added: [String] = []
+        var what: String
+
+        init(_ instant: InstantLiteral, what: String) {
+            (date, written, offset, self.what) = (instant.date, instant.text, instant.writtenOffset, what)
+        }
+
+        /// `2027-06-01T08:00:00-04:00 + 30m + 1h (= 2027-06-01T09:30:00-04:00)`: the sum is worked out for the reader.
+        var text: String {
+            guard !added.isEmpty else { return written }
+            let sum = offset.map { WallTimeText.instant(date, offset: $0) } ?? date.rfc3339UTC
+            return ([written] + added).joined(separator: " + ") + " (= \(sum))"
+        }
+    }
+
+    private func follow(_ advance: LifecycleStep.Advance, from now: ClockPosition?, node: Node) -> ClockPosition? {
+        guard var now else { return nil }
         switch advance {
         case .by(let seconds):
-            return (now.date.addingTimeInterval(TimeInterval(seconds)), now.text + " + \(node.scalar?.value ?? "")", "the time an earlier 'advance' moved the clock to")
+            now.date = now.date.addingTimeInterval(TimeInterval(seconds))
+            now.added.append(node.scalar?.value ?? "")
+            now.what = "the time an earlier 'advance' moved the clock to"
+            return now
         case .to(let target):
             guard target.date >= now.date else {
                 reportBackwards(node, target.text, now)
                 return now
             }
-            return (target.date, target.text, "the time an earlier 'advance' moved the clock to")
+            return ClockPosition(target, what: "the time an earlier 'advance' moved the clock to")
         }
     }
 
-    private func reportBackwards(_ node: Node, _ text: String, _ now: (date: Date, text: String, what: String)) {
+    private func reportBackwards(_ node: Node, _ text: String, _ now: ClockPosition) {
         reader.log.report(.instantOrder, at: node,
                           "\(text) is earlier than \(now.text), \(now.what); the clock never goes backwards, so put the steps in time order")
     }

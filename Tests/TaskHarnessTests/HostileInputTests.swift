@@ -91,12 +91,14 @@ import Testing
         #expect(scheduler.launch(number: .max) == nil)
     }
 
-    @Test func aFloorThatIsNotANumberIsNeverReached() async throws {
+    /// A direct caller's NaN floor is refused by `TaskRequest` (`DirectCallerInputTests`); the simulated app's own
+    /// computed floors are not checked, so the scheduler still compares floors as numbers.
+    @Test func aComputedFloorThatIsNotANumberIsNeverReached() async throws {
         let clock = try ManualClock(start: Fixture.start)
         let scheduler = SimulatedScheduler(gate: Fixture.gate, clock: clock)
         scheduler.startLaunching()
         try scheduler.register(Fixture.refresh, kind: .refresh) { $0.setTaskCompleted(success: true) }
-        try scheduler.submit(TaskRequest(identifier: Fixture.refresh, kind: .refresh, earliestBeginDate: Self.notANumber))
+        try scheduler.submit(TaskRequest(identifier: Fixture.refresh, kind: .refresh, computedFloor: Self.notANumber))
         scheduler.finishLaunching()
         let error = await #expect(throws: SchedulerError.self) { try await scheduler.launch(Fixture.refresh) }
         #expect(error?.code == .launchBeforeEarliestBegin)

@@ -32,7 +32,7 @@ import Testing
         #expect(report.completions.map(\.key) == ["nightly-sync/v1/2027-03-29", "nightly-sync/v1/2027-03-30", "nightly-sync/v1/2027-03-31"])
         #expect(report.jobRuns[3].reconciled && !report.jobRuns[3].committed)
         // After the success the next request waits for the next occurrence (2027-04-01T02:30+02:00).
-        #expect(report.pendingRequests == [TaskRequest(identifier: refresh, kind: .refresh, earliestBeginDate: instant("2027-04-01T02:30:00+02:00"))])
+        #expect(try report.pendingRequests == [TaskRequest(identifier: refresh, kind: .refresh, earliestBeginDate: instant("2027-04-01T02:30:00+02:00"))])
         #expect(report.launches.map(\.process) == [1, 1, 1, 2])
     }
 

@@ -432,10 +432,12 @@ public actor LifecycleSimulation {
         }
     }
 
+    /// Submits the floor the app computed as it is (a `submit` step's floor was checked when the step was given):
+    /// a retry floor past year 9999 is a request that stays pending and never launches.
     @discardableResult
     private func submitNow(_ identifier: String, floor: Date?, process: AppProcess) -> SchedulerError? {
         do {
-            try scheduler.submit(TaskRequest(identifier: identifier, kind: configuration.kind(of: identifier), earliestBeginDate: floor))
+            try scheduler.submit(TaskRequest(identifier: identifier, kind: configuration.kind(of: identifier), computedFloor: floor))
             log.record(identifier: identifier, stage: "submit", from: process.life)
             return nil
         } catch {

@@ -231,6 +231,10 @@ public final class SimulatedScheduler: Sendable {
     }
 
     /// Submits a request, like `BGTaskScheduler.submit(_:)`; a pending request for the same identifier is replaced.
+    ///
+    /// The request's floor was checked when it was made: in `try scheduler.submit(TaskRequest(…))` a floor outside
+    /// years 0001…9999 is refused by `TaskRequest`'s init (`TaskRequestError`), before this runs. The refusals
+    /// thrown here are the lifecycle errors a spec lists, which a floor out of the clock's range is not.
     public func submit(_ request: TaskRequest) throws(SchedulerError) {
         let now = clock.now
         let id = request.identifier

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import TaskHarness
+
+/// Values an app team's own test code hands the scheduler and the retry policy directly, without the checks
+/// `LifecycleSimulation` makes first: each is refused where it is given, with a message naming the value and what
+/// to do, instead of being accepted and failing later (or never).
+@Suite struct DirectCallerInputTests {
+    // MARK: Request floors
+
+    /// A scheduler with the refresh task registered, ready to take a request.
+    static func launchingScheduler() throws -> SimulatedScheduler {
+        let scheduler = try SimulatedScheduler(gate: Fixture.gate, clock: try ManualClock(start: Fixture.start))
+        scheduler.startLaunching()
+        try scheduler.register(Fixture.refresh, kind: .refresh) { $0.setTaskCompleted(success: true) }
+        return scheduler
+    }
+
+    @Test(arguments: HostileInputTests.unreachableInstants)
+    func aFloorOutsideTheClocksYearsIsRefusedAtSubmit(floor: String) throws {
+        let scheduler = try Self.launchingScheduler()
+        #expect(throws: (any Error).self) {
+            try scheduler.submit(TaskRequest(identifier: Fixture.refresh, kind: .refresh, earliestBeginDate: HostileInputTests.unreachable[floor]!))
+        }
+        // Counted, not compared: a failure would describe the requests, and Foundation traps describing a NaN Date.
+        #expect(scheduler.pendingRequests.count == 0)
+        #expect(scheduler.requests.count == 0)
+    }
+
+    /// backoff-without-maximum.yaml's third retry floor, 4767-08-25T00:00:00Z + 10,000 × 366 days (404509161600 s).
+    /// Python's datetime stops at 9999, so the date is counted in 400-year Gregorian cycles of 146,097 days:
+    /// 3,660,000 days = 25 cycles (10,000 years) + 7,575 days, and datetime(4767,8,25) + timedelta(days=7575) is
+    /// 4788-05-21, so the floor is 14788-05-21T00:00:00Z.
+    @Test func theFloorErrorNamesTheFloorAndTheClocksYears() throws {
+        let scheduler = try Self.launchingScheduler()
+        let floor = Date(timeIntervalSince1970: 404_509_161_600)
+        let error = #expect(throws: (any Error).self) {
+            try scheduler.submit(TaskRequest(identifier: Fixture.refresh, kind: .refresh, earliestBeginDate: floor))
+        }
+        #expect(error is TaskRequestError)
+        #expect(error.map { "\($0)" } == "the earliestBeginDate of com.example.app.refresh, 14788-05-21T00:00:00Z, lies outside the years the clock runs (0001-01-01T00:00:00Z up to 9999-12-31T23:59:59Z), so the task could never launch; give a floor in those years")
+    }
+
+    @Test func aFloorThatIsNotANumberIsNamedInSeconds() throws {
+        let scheduler = try Self.launchingScheduler()
+        let error = #expect(throws: (any Error).self) {
+            try scheduler.submit(TaskRequest(identifier: Fixture.refresh, kind: .refresh, earliestBeginDate: HostileInputTests.notANumber))
+        }
+        #expect(error.map { "\($0)" }?.hasPrefix("the earliestBeginDate of com.example.app.refresh, nan s since 1970, lies outside") == true)
+    }
+
+    /// The first and the last second of the clock's years are floors a launch can reach.
+    /// (python: datetime(1,1,1,tzinfo=utc).timestamp() and datetime(9999,12,31,23,59,59,tzinfo=utc).timestamp()).
+    @Test(arguments: [-62_135_596_800, 253_402_300_799] as [TimeInterval])
+    func aFloorAtTheEdgeOfTheClocksYearsIsAccepted(seconds: TimeInterval) throws {
+        let scheduler = try Self.launchingScheduler()
+        let floor = Date(timeIntervalSince1970: seconds)
+        try scheduler.submit(TaskRequest(identifier: Fixture.refresh, kind: .refresh, earliestBeginDate: floor))
+        #expect(scheduler.pendingRequests.map(\.earliestBeginDate) == [floor])
+    }
+
+    /// The simulated app's retry floor is its own computation, not a caller's input: a backoff grown to
+    /// `RetryPolicy.longestDelay` leaves a request past year 9999 pending, which no launch reaches (as in
+    /// specs/lifecycle/rules/backoff-without-maximum.yaml), instead of a refused submit.
+    @Test func theSimulatedAppsRetryPastTheClocksYearsStaysPending() async throws {
+        var configuration = Fixture.configuration()
+        configuration.retry = RetryPolicy(backoff: .constant(RetryPolicy.longestDelay))
+        let simulation = try await LifecycleSimulation(configuration)
+        try await simulation.launch(Fixture.refresh, at: Fixture.start, plan: LaunchPlan(fault: InjectedFault(stage: .download, errorType: "network")))
+        let report = await simulation.finish()
+        #expect(report.errors.isEmpty)
+        let floor = try #require(report.pendingRequests.first?.earliestBeginDate)
+        #expect(floor >= ManualClock.supportedRange.upperBound)
+        #expect(report.log.filter { $0.hasPrefix("submit ") }.allSatisfy { $0.hasSuffix(" ok") })
+    }
+}

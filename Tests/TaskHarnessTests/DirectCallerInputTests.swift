@@ -73,4 +73,32 @@ import Testing
         #expect(floor >= ManualClock.supportedRange.upperBound)
         #expect(report.log.filter { $0.hasPrefix("submit ") }.allSatisfy { $0.hasSuffix(" ok") })
     }
+
+    // MARK: Expiration budgets
+
+    @Test(arguments: [
+        ExpirationBudget(refresh: .zero), ExpirationBudget(refresh: .seconds(-30)), ExpirationBudget(processing: .seconds(-1)),
+        ExpirationBudget(refresh: .zero, processing: .zero), ExpirationBudget(processing: .nanoseconds(-1)),
+    ])
+    func aSchedulerRefusesABudgetOfNoTime(budget: ExpirationBudget) throws {
+        let clock = try ManualClock(start: Fixture.start)
+        #expect(throws: (any Error).self) { try SimulatedScheduler(gate: Fixture.gate, clock: clock, budget: budget) }
+    }
+
+    @Test func theBudgetErrorNamesEachKindWithoutTime() throws {
+        let clock = try ManualClock(start: Fixture.start)
+        let error = #expect(throws: (any Error).self) {
+            try SimulatedScheduler(gate: Fixture.gate, clock: clock, budget: ExpirationBudget(refresh: .zero, processing: .seconds(-5)))
+        }
+        #expect(error.map { "\($0)" } == "an expiration budget must be longer than 0 s, not 0.0 seconds for refresh, -5.0 seconds for processing; give each task kind some time before the system expires it")
+        #expect(error?.localizedDescription == error.map { "\($0)" })
+    }
+
+    /// The shortest budgets a Duration holds are still time: the deadline is the launch's own instant.
+    @Test func theShortestBudgetIsAccepted() throws {
+        let clock = try ManualClock(start: Fixture.start)
+        let budget = ExpirationBudget(refresh: .nanoseconds(1), processing: .nanoseconds(1))
+        let scheduler = try SimulatedScheduler(gate: Fixture.gate, clock: clock, budget: budget)
+        #expect(scheduler.budget == budget)
+    }
 }

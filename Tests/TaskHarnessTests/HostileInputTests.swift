@@ -86,7 +86,7 @@ import Testing
     }
 
     @Test func aLaunchNumberOfIntMinFindsNoLaunch() throws {
-        let scheduler = SimulatedScheduler(gate: Fixture.gate, clock: try ManualClock(start: Fixture.start))
+        let scheduler = try SimulatedScheduler(gate: Fixture.gate, clock: try ManualClock(start: Fixture.start))
         #expect(scheduler.launch(number: .min) == nil)
         #expect(scheduler.launch(number: .max) == nil)
     }
@@ -95,7 +95,7 @@ import Testing
     /// computed floors are not checked, so the scheduler still compares floors as numbers.
     @Test func aComputedFloorThatIsNotANumberIsNeverReached() async throws {
         let clock = try ManualClock(start: Fixture.start)
-        let scheduler = SimulatedScheduler(gate: Fixture.gate, clock: clock)
+        let scheduler = try SimulatedScheduler(gate: Fixture.gate, clock: clock)
         scheduler.startLaunching()
         try scheduler.register(Fixture.refresh, kind: .refresh) { $0.setTaskCompleted(success: true) }
         try scheduler.submit(TaskRequest(identifier: Fixture.refresh, kind: .refresh, computedFloor: Self.notANumber))

@@ -135,7 +135,7 @@ import Testing
             backgroundModes: ["fetch", "processing"])
         }
         let availability: SchedulerAvailability = state == .refreshDisabled ? .refreshDisabled : state == .simulator ? .simulator : .available
-        let scheduler = SimulatedScheduler(gate: gate, availability: availability, clock: clock)
+        let scheduler = try SimulatedScheduler(gate: gate, availability: availability, clock: clock)
         let handlerCalls = Mutex(0)
         let inHandler: @Sendable (SimulatedTask) async -> Void = { task in
             handlerCalls.withLock { $0 += 1 }

@@ -51,14 +51,15 @@ public actor LifecycleSimulation {
         for task in configuration.tasks {
             if let problem = Self.fileNameProblem(of: task.identifier) { throw .invalidConfiguration(problem) }
         }
-        let budget = configuration.budget
-        guard budget.refresh > .zero, budget.processing > .zero else {
-            throw .invalidConfiguration("an expiration budget must be longer than 0 s, not refresh \(budget.refresh), processing \(budget.processing); a task needs some time before it expires")
-        }
+        if let problem = configuration.budget.problem { throw .invalidConfiguration(problem) }
         if let problem = configuration.retry?.problem { throw .invalidConfiguration(problem) }
         self.configuration = configuration
         do { clock = try ManualClock(start: configuration.clockStart) } catch { throw .clock(error) }
-        scheduler = SimulatedScheduler(gate: configuration.gate, availability: configuration.availability, clock: clock, budget: configuration.budget)
+        do {
+            scheduler = try SimulatedScheduler(gate: configuration.gate, availability: configuration.availability, clock: clock, budget: configuration.budget)
+        } catch {
+            throw .invalidConfiguration(error.description)
+        }
         log = DiagnosticsLog()
         do {
             folder = try ScenarioFolder(inside: configuration.temporaryParent)

@@ -101,4 +101,33 @@ import Testing
         let scheduler = try SimulatedScheduler(gate: Fixture.gate, clock: clock, budget: budget)
         #expect(scheduler.budget == budget)
     }
+
+    // MARK: Retry policies
+
+    static let invalidPolicies = [
+        RetryPolicy(backoff: .constant(.seconds(-60))), RetryPolicy(backoff: .exponential(initial: .seconds(-10))),
+        RetryPolicy(backoff: .exponential(initial: .seconds(10), factor: 0)),
+        RetryPolicy(backoff: .exponential(initial: .seconds(10), factor: -2)),
+        RetryPolicy(backoff: .exponential(initial: .seconds(10), maximum: .seconds(-5))),
+        RetryPolicy(backoff: .constant(.seconds(60)), maxAttempts: 0),
+        RetryPolicy(backoff: .constant(.seconds(60)), maxAttempts: -3),
+    ]
+
+    /// A policy that cannot describe a backoff has no delay to give, after any number of failures: its `problem`
+    /// is the error, rather than a negative delay, a nil read as "attempts used up", or a delay that ignores the factor.
+    @Test(arguments: invalidPolicies, [0, 1, 2, 5])
+    func anInvalidPolicyGivesNoDelay(retry: RetryPolicy, failures: Int) throws {
+        let problem = try #require(retry.problem)
+        let error = #expect(throws: (any Error).self) { try retry.delay(afterFailures: failures) }
+        #expect(error.map { "\($0)" } == problem)
+        #expect(error?.localizedDescription == problem)
+    }
+
+    /// The vars stay settable: a policy made invalid after it was built is refused the same way.
+    @Test func aPolicyMadeInvalidAfterwardsGivesNoDelay() throws {
+        var retry = RetryPolicy(backoff: .constant(.seconds(60)))
+        #expect(try retry.delay(afterFailures: 1) == .seconds(60))
+        retry.backoff = .exponential(initial: .seconds(60), factor: 0)
+        #expect(throws: (any Error).self) { try retry.delay(afterFailures: 1) }
+    }
 }

@@ -512,7 +512,16 @@ public actor LifecycleSimulation {
             submitNow(identifier, floor: launchTime, process: process)
             return
         }
-        if let delay = retry.delay(afterFailures: failures) {
+        let delay: Duration?
+        do {
+            delay = try retry.delay(afterFailures: failures)
+        } catch {
+            // The policy was checked when the scenario began and the configuration cannot change since; should it
+            // ever fail here, the run says so (harness-ran-cleanly) rather than planning a retry from nonsense.
+            harnessProblems.append("the retry policy gave no delay: \(error)")
+            return
+        }
+        if let delay {
             submitNow(identifier, floor: launchTime.addingTimeInterval(delay.timeInterval), process: process)
         } else if let next = nextOccurrence(after: launchTime, of: identifier, process: process) {
             // Attempts used up: wait for the next occurrence instead.

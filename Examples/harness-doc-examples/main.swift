@@ -73,7 +73,7 @@ let heldJob = ReminderRefresh(download: {
 })
 
 let systemClock = try ManualClock(start: Date("2027-03-27T12:00:00Z", strategy: .iso8601))
-let scheduler = SimulatedScheduler(
+let scheduler = try SimulatedScheduler(
     gate: StaticGate(permittedIdentifiers: [id], backgroundModes: ["fetch"]), clock: systemClock)
 scheduler.startLaunching()                       // the app starts: the registration window is open
 let registered = try scheduler.register(id, kind: .refresh) { task in

@@ -9,6 +9,7 @@ import TaskHarness
     @Test("localizedDescription is the message", arguments: [
         SchedulerError(code: .noPendingRequest, identifier: "com.example.app.refresh", at: at, message: "submit a request") as any Error,
         ClockError.negativeDuration(.seconds(-1)),
+        TaskRequestError.floorOutOfRange(identifier: "com.example.app.refresh", secondsSince1970: 1e300),
         LifecycleError.finished,
         StaticGateError(path: "Info.plist", reason: "not a property list; check the file"),
     ] as [any Error])

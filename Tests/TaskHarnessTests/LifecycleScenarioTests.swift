@@ -32,7 +32,7 @@ import Testing
         #expect(report.completions.map(\.key) == ["nightly-sync/v1/2027-03-29", "nightly-sync/v1/2027-03-30", "nightly-sync/v1/2027-03-31"])
         #expect(report.jobRuns[3].reconciled && !report.jobRuns[3].committed)
         // After the success the next request waits for the next occurrence (2027-04-01T02:30+02:00).
-        #expect(report.pendingRequests == [TaskRequest(identifier: refresh, kind: .refresh, earliestBeginDate: instant("2027-04-01T02:30:00+02:00"))])
+        #expect(try report.pendingRequests == [TaskRequest(identifier: refresh, kind: .refresh, earliestBeginDate: instant("2027-04-01T02:30:00+02:00"))])
         #expect(report.launches.map(\.process) == [1, 1, 1, 2])
     }
 
@@ -165,12 +165,12 @@ import Testing
         #expect(report.failedChecks.isEmpty, "\(report.failedChecks)")
     }
 
-    @Test func retryPolicyDelays() {
+    @Test func retryPolicyDelays() throws {
         let exponential = RetryPolicy(backoff: .exponential(initial: .seconds(60), factor: 3, maximum: .seconds(1000)), maxAttempts: 5)
-        #expect((1...5).map { exponential.delay(afterFailures: $0) } == [.seconds(60), .seconds(180), .seconds(540), .seconds(1000), nil])
+        #expect(try (1...5).map { try exponential.delay(afterFailures: $0) } == [.seconds(60), .seconds(180), .seconds(540), .seconds(1000), nil])
         let constant = RetryPolicy(backoff: .constant(.seconds(30)))
-        #expect(constant.delay(afterFailures: 100) == .seconds(30))
-        #expect(RetryPolicy(backoff: .exponential(initial: .seconds(1))).delay(afterFailures: 200) != nil)
+        #expect(try constant.delay(afterFailures: 100) == .seconds(30))
+        #expect(try RetryPolicy(backoff: .exponential(initial: .seconds(1))).delay(afterFailures: 200) != nil)
     }
 
     @Test func itemsChangedBetweenLaunchesAreCommittedWithTheirCursor() async throws {

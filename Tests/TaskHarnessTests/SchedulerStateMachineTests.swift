@@ -135,7 +135,7 @@ import Testing
             backgroundModes: ["fetch", "processing"])
         }
         let availability: SchedulerAvailability = state == .refreshDisabled ? .refreshDisabled : state == .simulator ? .simulator : .available
-        let scheduler = SimulatedScheduler(gate: gate, availability: availability, clock: clock)
+        let scheduler = try SimulatedScheduler(gate: gate, availability: availability, clock: clock)
         let handlerCalls = Mutex(0)
         let inHandler: @Sendable (SimulatedTask) async -> Void = { task in
             handlerCalls.withLock { $0 += 1 }
@@ -225,13 +225,16 @@ import Testing
             }
         }
 
+        // Made before the `do`, whose errors are all the scheduler's: a request's own refusal is a TaskRequestError.
+        let request = try TaskRequest(
+            identifier: event == .submitRefresh ? refresh : "com.example.processing.\(state == .tenProcessingPending ? 10 : 0)",
+            kind: event == .submitRefresh ? .refresh : .processing, earliestBeginDate: floor)
         do {
             switch event {
             case .register:
                 return .registered(try scheduler.register(refresh, kind: .refresh, launchHandler: inHandler))
             case .submitRefresh, .submitProcessing:
-                let id = event == .submitRefresh ? refresh : "com.example.processing.\(state == .tenProcessingPending ? 10 : 0)"
-                try scheduler.submit(TaskRequest(identifier: id, kind: event == .submitRefresh ? .refresh : .processing, earliestBeginDate: floor))
+                try scheduler.submit(request)
                 if state == .pending {
                     let states = scheduler.requests.map(\.state)
                     return states == [.replaced, .pending] ? .replacedThenPending : .pendingRequests(scheduler.pendingRequests.count)

@@ -51,14 +51,15 @@ public actor LifecycleSimulation {
         for task in configuration.tasks {
             if let problem = Self.fileNameProblem(of: task.identifier) { throw .invalidConfiguration(problem) }
         }
-        let budget = configuration.budget
-        guard budget.refresh > .zero, budget.processing > .zero else {
-            throw .invalidConfiguration("an expiration budget must be longer than 0 s, not refresh \(budget.refresh), processing \(budget.processing); a task needs some time before it expires")
-        }
+        if let problem = configuration.budget.problem { throw .invalidConfiguration(problem) }
         if let problem = configuration.retry?.problem { throw .invalidConfiguration(problem) }
         self.configuration = configuration
         do { clock = try ManualClock(start: configuration.clockStart) } catch { throw .clock(error) }
-        scheduler = SimulatedScheduler(gate: configuration.gate, availability: configuration.availability, clock: clock, budget: configuration.budget)
+        do {
+            scheduler = try SimulatedScheduler(gate: configuration.gate, availability: configuration.availability, clock: clock, budget: configuration.budget)
+        } catch {
+            throw .invalidConfiguration(error.description)
+        }
         log = DiagnosticsLog()
         do {
             folder = try ScenarioFolder(inside: configuration.temporaryParent)
@@ -432,10 +433,12 @@ public actor LifecycleSimulation {
         }
     }
 
+    /// Submits the floor the app computed as it is (a `submit` step's floor was checked when the step was given):
+    /// a retry floor past year 9999 is a request that stays pending and never launches.
     @discardableResult
     private func submitNow(_ identifier: String, floor: Date?, process: AppProcess) -> SchedulerError? {
         do {
-            try scheduler.submit(TaskRequest(identifier: identifier, kind: configuration.kind(of: identifier), earliestBeginDate: floor))
+            try scheduler.submit(TaskRequest(identifier: identifier, kind: configuration.kind(of: identifier), computedFloor: floor))
             log.record(identifier: identifier, stage: "submit", from: process.life)
             return nil
         } catch {
@@ -509,7 +512,16 @@ public actor LifecycleSimulation {
             submitNow(identifier, floor: launchTime, process: process)
             return
         }
-        if let delay = retry.delay(afterFailures: failures) {
+        let delay: Duration?
+        do {
+            delay = try retry.delay(afterFailures: failures)
+        } catch {
+            // The policy was checked when the scenario began and the configuration cannot change since; should it
+            // ever fail here, the run says so (harness-ran-cleanly) rather than planning a retry from nonsense.
+            harnessProblems.append("the retry policy gave no delay: \(error)")
+            return
+        }
+        if let delay {
             submitNow(identifier, floor: launchTime.addingTimeInterval(delay.timeInterval), process: process)
         } else if let next = nextOccurrence(after: launchTime, of: identifier, process: process) {
             // Attempts used up: wait for the next occurrence instead.

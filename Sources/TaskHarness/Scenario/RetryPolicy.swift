@@ -38,7 +38,12 @@ public struct RetryPolicy: Sendable, Hashable {
     }
 
     /// The delay after the `failures`-th consecutive failure (1 = the first), or nil once attempts are used up.
-    public func delay(afterFailures failures: Int) -> Duration? {
+    ///
+    /// A policy whose `problem` is not nil has no delays, and throws `RetryPolicyError` (with that problem) instead
+    /// of answering: a negative delay, or a nil that reads as "attempts used up", would be an answer made up from
+    /// nonsense. The check is made here, each time, because `backoff` and `maxAttempts` stay settable.
+    public func delay(afterFailures failures: Int) throws(RetryPolicyError) -> Duration? {
+        if let error = RetryPolicyError(self) { throw error }
         guard failures >= 1 else { return .zero }
         if let maxAttempts, failures >= maxAttempts { return nil }
         switch backoff {

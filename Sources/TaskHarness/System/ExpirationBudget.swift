@@ -21,4 +21,13 @@ public struct ExpirationBudget: Sendable, Hashable {
         case .processing: processing
         }
     }
+
+    /// Why this budget cannot time a task — a kind given 0 s or less — or nil when it can. (A `Duration` is a whole
+    /// number of attoseconds: it is never NaN or infinite.)
+    public var problem: String? {
+        let empty = TaskKind.allCases.filter { budget(for: $0) <= .zero }
+        guard !empty.isEmpty else { return nil }
+        let given = empty.map { "\(budget(for: $0)) for \($0.rawValue)" }.joined(separator: ", ")
+        return "an expiration budget must be longer than 0 s, not \(given); give each task kind some time before the system expires it"
+    }
 }

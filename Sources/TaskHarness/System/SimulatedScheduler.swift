@@ -10,7 +10,7 @@ import Synchronization
 /// is kept in `defects`. Time comes only from the injected `ManualClock`.
 ///
 /// ```swift
-/// let scheduler = SimulatedScheduler(gate: gate, clock: clock)
+/// let scheduler = try SimulatedScheduler(gate: gate, clock: clock)
 /// scheduler.startLaunching()
 /// _ = try scheduler.register("com.example.app.refresh", kind: .refresh) { task in await adapter.handle(task: task) }
 /// try scheduler.submit(TaskRequest(identifier: "com.example.app.refresh", kind: .refresh, earliestBeginDate: floor))
@@ -59,12 +59,15 @@ public final class SimulatedScheduler: Sendable {
 
     private let state = Mutex(State())
 
+    /// A scheduler whose tasks expire after `budget`; a budget giving a kind 0 s or less is `ExpirationBudgetError`,
+    /// since every task of that kind would expire the instant it launched.
     public init(
         gate: StaticGate,
         availability: SchedulerAvailability = .available,
         clock: ManualClock,
         budget: ExpirationBudget = .standard
-    ) {
+    ) throws(ExpirationBudgetError) {
+        if let error = ExpirationBudgetError(budget) { throw error }
         self.gate = gate
         self.availability = availability
         self.clock = clock
@@ -231,6 +234,10 @@ public final class SimulatedScheduler: Sendable {
     }
 
     /// Submits a request, like `BGTaskScheduler.submit(_:)`; a pending request for the same identifier is replaced.
+    ///
+    /// The request's floor was checked when it was made: in `try scheduler.submit(TaskRequest(…))` a floor outside
+    /// years 0001…9999 is refused by `TaskRequest`'s init (`TaskRequestError`), before this runs. The refusals
+    /// thrown here are the lifecycle errors a spec lists, which a floor out of the clock's range is not.
     public func submit(_ request: TaskRequest) throws(SchedulerError) {
         let now = clock.now
         let id = request.identifier

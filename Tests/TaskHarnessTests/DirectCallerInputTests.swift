@@ -74,6 +74,21 @@ import Testing
         #expect(report.log.filter { $0.hasPrefix("submit ") }.allSatisfy { $0.hasSuffix(" ok") })
     }
 
+    /// A launch at the clock's last second before such a floor is refused, and the message does not tell the author to
+    /// move the step to a time no step can have.
+    @Test func aLaunchBeforeAFloorPastTheClocksYearsSaysNoStepReachesIt() async throws {
+        var configuration = Fixture.configuration()
+        configuration.retry = RetryPolicy(backoff: .constant(RetryPolicy.longestDelay))
+        let simulation = try await LifecycleSimulation(configuration)
+        try await simulation.launch(Fixture.refresh, at: Fixture.start, plan: LaunchPlan(fault: InjectedFault(stage: .download, errorType: "network")))
+        let lastSecond = Date(timeIntervalSince1970: 253_402_300_799)  // 9999-12-31T23:59:59Z
+        let refused = try await simulation.launch(Fixture.refresh, at: lastSecond)
+        #expect(refused.error?.code == .launchBeforeEarliestBegin)
+        let message = try #require(refused.error?.message)
+        #expect(message.hasPrefix("a launch at 9999-12-31T23:59:59Z is before the request's earliestBeginDate "))
+        #expect(message.hasSuffix("; the system never starts a task earlier, so no step can reach it, as the clock ends at 9999-12-31T23:59:59Z; give the retry a maximum delay"))
+    }
+
     // MARK: Expiration budgets
 
     @Test(arguments: [

@@ -306,7 +306,11 @@ public final class SimulatedScheduler: Sendable {
             let request = state.requests[requestIndex].request
             // Compared as numbers: a floor that is not a number is never reached (Date's `>=` would say it always is).
             if let floor = request.earliestBeginDate, !(now.timeIntervalSinceReferenceDate >= floor.timeIntervalSinceReferenceDate) {
-                throw state.fail(.launchBeforeEarliestBegin, identifier, now, "a launch at \(now.rfc3339UTC) is before the request's earliestBeginDate \(floor.rfc3339UTC); the system never starts a task earlier, so move the step to or after it")
+                // A floor past the clock's last second (a retry grown to `RetryPolicy.longestDelay`) no step reaches.
+                let advice = ManualClock.supportedRange.contains(floor)
+                    ? "move the step to or after it"
+                    : "no step can reach it, as the clock ends at 9999-12-31T23:59:59Z; give the retry a maximum delay"
+                throw state.fail(.launchBeforeEarliestBegin, identifier, now, "a launch at \(now.rfc3339UTC) is before the request's earliestBeginDate \(floor.rfc3339UTC); the system never starts a task earlier, so \(advice)")
             }
             let number = state.launches.count + 1
             state.pending[identifier] = nil

@@ -133,7 +133,11 @@ public struct FoundationEngine: RecurrenceEngine {
                     throw .searchLimitReached(rule: schedule.rule.summary, limit: schedule.searchLimit, after: cursor)
                 }
                 try SearchCancellation.check(after: cursor)
-                considered += 1
+                // A year rule's month that ended before the cursor's (February, searched from March) is looked at but
+                // not counted: the core's bound counts slots from the cursor's local date, and so does this one.
+                var endedBeforeCursor = false
+                if case .yearly(let ruleMonth, _, _, _) = schedule.rule { endedBeforeCursor = year == start.year && ruleMonth < month }
+                if !endedBeforeCursor { considered += 1 }
                 if let dc = periodComponents(year: year, month: month) {
                     for policy in repeatedPolicies {
                         let from = Date(timeIntervalSince1970: max(cursor.timeIntervalSince1970, periodStart(year: year, month: month) - 86_400))

@@ -19,7 +19,8 @@ Commands (run `oracle.py COMMAND --help`):
 Semantics fixed here (and in docs/recurrence.md), beyond the spec language's wording:
   * A slot is one candidate local date (day/week/month/year rules) or local hour (hourly rules).
     A month or year whose day is missing under `missing-day: skip` is still a slot, with no
-    candidate; its position is the day the date would have had (April 31 counts as May 1).
+    candidate; its position is its month's last day (April 31 counts as April 30), so a search
+    from May 1 or 2 does not count April's slot.
   * next(after: t) scans slots from two local days before t's local date, keeps the running
     maximum of every candidate, and returns the first candidate that is later than t and later
     than every earlier candidate (the drop rule).
@@ -336,7 +337,7 @@ def validate(rule: Rule) -> None:
 
 @dataclass
 class Slot:
-    day: int  # position in days since 1970 (for a missing day: where the date would have been)
+    day: int  # position in days since 1970 (for a missing day: its month's last day)
     count_position: int  # day (or day*24+hour for hourly rules): what the search bound compares
     wall: int | None  # local seconds; None when the day is missing under `missing-day: skip`
     key_stem: str  # `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`
@@ -364,7 +365,7 @@ def dated_slot(rule: Rule, year: int, month: int) -> Slot:
         if rule.missing_day == "last-day":
             wanted = length
         else:
-            return Slot(first + wanted - 1, first + wanted - 1, None, "")
+            return Slot(first + length - 1, first + length - 1, None, "")
     d = date(year, month, wanted)
     h, mi, s = rule.time
     return Slot(first + wanted - 1, first + wanted - 1, local_seconds(d, h, mi, s), d.isoformat())

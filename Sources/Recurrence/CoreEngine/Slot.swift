@@ -1,7 +1,7 @@
 /// One local slot a calendar rule selects: a date (for hourly rules a date and an hour) and its wall time.
 struct Slot: Sendable, Hashable {
-    /// Days since 1970 of the slot's nominal local date; for a missing day, the day it would have been
-    /// (April 31 sits where May 1 is), so that positions keep increasing.
+    /// Days since 1970 of the slot's nominal local date; for a missing day, its month's last day (April 31 sits on
+    /// April 30): the slot belongs to its month, positions keep increasing, and a search from May 1 does not count it.
     var day: Int
     /// What the search bound counts and compares: `day`, or `day * 24 + hour` for hourly rules.
     var position: Int

@@ -115,8 +115,9 @@ struct SlotSequence: Sendable {
             if missing == .lastDay { wanted = length } else { exists = false }
         }
         let nominal = CivilDate(year: year, month: month, day: wanted)
-        // For a missing day, Hinnant's formula rolls over: April 31 counts where May 1 is.
-        let day = nominal.daysSinceEpoch
+        // A missing day is placed on its month's last day (April 31 on April 30): it is that month's slot, so a search
+        // from May 1 or 2 does not count it against its bound, as Hinnant's roll-over to May 1 would.
+        let day = exists ? nominal.daysSinceEpoch : CivilDate(year: year, month: month, day: length).daysSinceEpoch
         return Slot(day: day, position: day, date: nominal, hour: hour, minute: minute, second: second, exists: exists)
     }
 

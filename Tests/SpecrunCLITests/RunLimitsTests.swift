@@ -186,7 +186,7 @@ import Testing
         let bounded = await CommandRun.run(["--max-candidates", "1", folder.path])
         #expect(bounded.status == 1)
         #expect(bounded.out.contains(
-            "no occurrence of every day at 02:30 within 1 candidate slots after 2027-03-27T23:00:00Z (the search bound); if that is expected, write 'error: no-occurrence' in the case instead of 'next', else raise 'limit:' in the schedule (default: --max-candidates)"))
+            "no occurrence of every day at 02:30 within 1 candidate slot after 2027-03-28 00:00 CET (+01:00) (the search bound); if that is expected, write 'error: no-occurrence' in the case instead of 'next', else raise 'limit:' in the schedule (default: --max-candidates)"))
         #expect(await CommandRun.run(["--max-candidates", "2", folder.path]).status == 0)
     }
 

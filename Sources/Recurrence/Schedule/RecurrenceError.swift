@@ -20,7 +20,7 @@ public enum RecurrenceError: Error, Sendable, Hashable, CustomStringConvertible,
     public var description: String {
         switch self {
         case .searchLimitReached(let rule, let limit, let after):
-            "no occurrence of \(rule) within \(limit) candidate slots after \(after.rfc3339UTC) (the schedule's search bound; raise its 'limit' (searchLimit in Swift) if this is expected)"
+            "no occurrence of \(rule) within \(limit == 1 ? "1 candidate slot" : "\(limit) candidate slots") after \(after.rfc3339UTC) (the schedule's search bound; raise its 'limit' (searchLimit in Swift) if this is expected)"
         case .engineFoundNothing(let engine, let after):
             "\(engine) found no occurrence within its search after \(after.rfc3339UTC)"
         case .invalidRule(let problems):

@@ -89,7 +89,8 @@ struct RecurrenceExecutor: Sendable {
                 return verdict
             }
             verdict.status = .failed
-            verdict.message = Self.explain(error, inCase: item.caseSpec != nil)
+            let searchStart = item.caseSpec?.after.date ?? recurrence.window?.after.date
+            verdict.message = Self.explain(error, inCase: item.caseSpec != nil, searchStart: searchStart) { instant($0).local }
             verdict.diff = expectedItems.map { DiffLine(kind: .missing, expected: $0.instant, actual: nil, expectedLine: $0.line) }
             if case .tooManyOccurrences(let limit) = error, let window = recurrence.window {
                 // A bound of the run, not a difference from the expectation: the window could not be checked.
@@ -133,12 +134,22 @@ struct RecurrenceExecutor: Sendable {
 
     /// The error in the words of a spec run: which setting or flag raises the bound that was reached. A case
     /// expects the error with its own key (`error: no-occurrence` instead of `next`), a window with `expect:`.
-    static func explain(_ error: RecurrenceError, inCase: Bool = false) -> String {
+    ///
+    /// `local` writes an instant as wall time in the schedule's zone: the bound counts from the cursor's local date,
+    /// which UTC can put on another day. A search that began at an occurrence already found, not at `searchStart`
+    /// (the instant the spec wrote), says so: the author never wrote that cursor.
+    static func explain(
+        _ error: RecurrenceError, inCase: Bool = false, searchStart: Date? = nil, local: ((Date) -> String)? = nil
+    ) -> String {
         switch error {
         case .tooManyOccurrences(let limit):
             "the window holds more than \(limit) occurrences (the limit); narrow the window, or raise the limit with --max-occurrences"
         case .searchLimitReached(let rule, let limit, let after):
-            "no occurrence of \(rule) within \(limit) candidate slots after \(after.rfc3339UTC) (the search bound); "
+            "no occurrence of \(rule) within \(limit == 1 ? "1 candidate slot" : "\(limit) candidate slots") after "
+                + (local?(after) ?? after.rfc3339UTC)
+                + (searchStart.map { $0 != after } == true
+                    ? ", the last occurrence found (the search bound, counted again from each occurrence found); "
+                    : " (the search bound); ")
                 + "if that is expected, write \(inCase ? "'error: no-occurrence' in the case instead of 'next'" : "'expect: {error: no-occurrence}'"), "
                 + "else raise 'limit:' in the schedule (default: --max-candidates)"
         case .instantOutOfRange(let role, let date) where date >= SupportedInstants.range.upperBound:

@@ -91,9 +91,10 @@ import Testing
         let folder = try ScratchSpecFolder()
         defer { folder.remove() }
         try Self.writeSpecs(60, in: folder)
+        // No repeat window: the second signal counts however soon it follows the first.
         let child = try SpecrunChild(
             ["--jobs", "1", "--json", folder.path("results.json"), folder.path("specs")], in: folder,
-            stopAt: "first-result,mid-write")
+            stopAt: "first-result,mid-write", environment: ["SPECRUN_TEST_SIGNAL_REPEAT_MS": "0"])
         #expect(child.waitUntilStopped() == .stopped, "\(child.output)")
         child.send(SIGINT)
         child.send(SIGCONT)
@@ -104,6 +105,31 @@ import Testing
         child.send(SIGCONT)
         #expect(child.waitForEnd() == .exited(130), "\(child.output)")
         #expect(folder.read("results.json") == nil, "no half-written results")
+        let stderr = try String(contentsOfFile: child.stderrPath, encoding: .utf8)
+        #expect(stderr == "specrun: a second signal stopped the run at once; results files not yet written were not written (none is left half-written)\n")
+    }
+
+    /// GNU `timeout` signals the child and then its whole process group: specrun gets the same signal twice within
+    /// microseconds. A signal within the repeat window of the first (here an hour, so the test does not depend on
+    /// timing) is that same request, and the results are still written whole.
+    @Test func aSignalRepeatedWithinTheWindowIsTheSameRequestAndTheResultsAreWritten() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try Self.writeSpecs(60, in: folder)
+        let child = try SpecrunChild(
+            ["--jobs", "1", "--json", folder.path("results.json"), folder.path("specs")], in: folder,
+            stopAt: "first-result,mid-write", environment: ["SPECRUN_TEST_SIGNAL_REPEAT_MS": "3600000"])
+        #expect(child.waitUntilStopped() == .stopped, "\(child.output)")
+        child.send(SIGTERM)
+        child.send(SIGCONT)
+        #expect(child.waitUntilStopped() == .stopped, "\(child.output)")
+        child.send(SIGTERM)
+        child.send(SIGCONT)
+        #expect(child.waitForEnd() == .exited(143), "\(child.output)")
+        let tests = try Self.results(folder)
+        #expect(tests.count == 120, "the results are written whole")
+        let stderr = try String(contentsOfFile: child.stderrPath, encoding: .utf8)
+        #expect(stderr.hasPrefix("specrun: stopped by SIGTERM: "), "\(stderr)")
     }
 
     @Test func aTestRunningPastTheTimeoutIsOneErrorAndTheOthersStillPass() throws {

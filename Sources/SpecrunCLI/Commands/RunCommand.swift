@@ -77,7 +77,7 @@ struct RunCommand {
         for warning in configuration.readWarnings { io.writeProblem(.warning, warning) }
 
         // From here on a signal stops the run instead of killing it: reading many files takes time too.
-        SignalTrap.install()
+        SignalTrap.install(environment: io.environment)
         let stopPoint = TestStopPoint(environment: io.environment)
         let loaded = SpecLoader(
             strict: configuration.strict, parser: configuration.limits.parser, jobs: configuration.jobs,

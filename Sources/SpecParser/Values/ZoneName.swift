@@ -73,7 +73,28 @@ public enum ZoneName {
         if name.contains("/"), let zone = TimeZone(identifier: name), zone.identifier == name {
             return .zone(zone)
         }
-        return .unknown(suggestion: Suggestion.closest(to: name, in: known))
+        return .unknown(suggestion: place(named: name) ?? Suggestion.closest(to: name, in: known))
+    }
+
+    /// The zone a bare city name stands for (`Tokyo`, `new york`, `Sao Paulo`, `Berln` → Asia/Tokyo,
+    /// America/New_York, America/Sao_Paulo, Europe/Berlin): the one known zone whose last part is that name (or the
+    /// closest such name), ignoring case, spaces and accents. A newcomer writes the city; edit distance over whole
+    /// identifiers finds nothing that short.
+    private static func place(named name: String) -> String? {
+        guard !name.contains("/") else { return nil }
+        let wanted = cityKey(name)
+        guard !wanted.isEmpty else { return nil }
+        let cities = Dictionary(grouping: known) { cityKey(String($0.split(separator: "/").last ?? "")) }
+        // The city as written, else the closest city name (`Berln`); a name two zones share suggests neither.
+        guard let city = cities[wanted] != nil ? wanted : Suggestion.closest(to: wanted, in: cities.keys.sorted()),
+              let zones = cities[city], zones.count == 1
+        else { return nil }
+        return zones[0]
+    }
+
+    private static func cityKey(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            .replacingOccurrences(of: " ", with: "_")
     }
 
     /// Why a fixed-offset name is refused, or nil when the name is not one.

@@ -254,3 +254,29 @@ import Testing
             """)
     }
 }
+
+/// Messages found confusing in exploratory QA, each with the whole text it must now read as.
+extension GoldenDiagnosticTests {
+    @Test func placeholdersCopiedFromAnExampleSayWhatGoesInTheirPlace() {
+        let file = SpecFixtures.parse("""
+            spec: every section still a placeholder
+            task: ...
+            clock: 2027-03-29T00:00:00+02:00
+            steps: ...
+            expect: …
+
+            """)
+        #expect(Self.render([file]) == """
+            spec.yaml:2:7: error: 'task' is '...', a placeholder to fill in; in its place, write a mapping (identifier:, kind:) or a list of them, e.g. {identifier: com.example.app.refresh, kind: refresh}
+            task: ...
+                  ^~~
+            spec.yaml:4:8: error: 'steps' is '...', a placeholder to fill in; in its place, write a list of steps ([] for none)
+            steps: ...
+                   ^~~
+            spec.yaml:5:9: error: 'expect' is '…', a placeholder to fill in; in its place, write a mapping, e.g. {completed: [true], store: {items: ["42"], commits: 1}}
+            expect: …
+                    ^
+
+            """)
+    }
+}

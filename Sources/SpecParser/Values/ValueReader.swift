@@ -29,10 +29,13 @@ struct ValueReader {
         expected: String,
         misplaced: [MisplacedKeys] = [],
         passedOver: Set<String> = [],
-        homes: [String: String] = [:]
+        homes: [String: String] = [:],
+        placeholderAdvice: String = ""
     ) -> MappingFields? {
         guard case .mapping(let entries, let mark) = node else {
-            wrongKind(node, "\(place) must be \(expected), not \(node.kindDescription)")
+            if !reportedPlaceholder(node, place: place, expected: expected, advice: placeholderAdvice) {
+                wrongKind(node, "\(place) must be \(expected), not \(node.kindDescription)")
+            }
             return nil
         }
         var misspelled: Set<String> = []
@@ -125,9 +128,28 @@ struct ValueReader {
             }
             return [node]
         default:
-            wrongKind(node, "'\(field)' must be \(expected), not \(node.kindDescription)")
+            if !reportedPlaceholder(node, place: "'\(field)'", expected: expected) {
+                wrongKind(node, "'\(field)' must be \(expected), not \(node.kindDescription)")
+            }
             return nil
         }
+    }
+
+    /// The placeholder an example writes where a value is still to be filled in (`schedule: ...`), or nil.
+    static func placeholder(_ node: Node) -> String? {
+        guard case .scalar(let scalar) = node, scalar.tag == nil,
+              scalar.style == .plain || scalar.style == .singleQuoted || scalar.style == .doubleQuoted
+        else { return nil }
+        let text = scalar.value.trimmingCharacters(in: .whitespaces)
+        return text == "..." || text == "…" ? text : nil
+    }
+
+    /// Reports a mapping or list written as an example's placeholder (`...`), saying what goes in its place
+    /// (`advice` goes on from there, e.g. with an example); true when there was one.
+    func reportedPlaceholder(_ node: Node, place: String, expected: String, advice: String = "") -> Bool {
+        guard let placeholder = Self.placeholder(node) else { return false }
+        log.report(.emptyValue, at: node, "\(place) is '\(placeholder)', a placeholder to fill in; in its place, write \(expected)\(advice)")
+        return true
     }
 
     /// Reports the typographic slip that keeps a value from reading (`TypographicSlip`); true when there was one.

@@ -280,3 +280,49 @@ extension GoldenDiagnosticTests {
             """)
     }
 }
+
+extension GoldenDiagnosticTests {
+    /// `null` and `~` are on the line: the message says what YAML makes of them, and how to keep the word; an item
+    /// written as nothing at all is still "empty".
+    @Test func aNullWrittenOutWhereATextIsExpectedSaysYAMLReadsItAsEmptyAndHowToQuoteIt() {
+        let file = SpecFixtures.parse("""
+            spec: items that YAML reads as nothing
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            job:
+              items:
+                - 42
+                - null
+                - ~
+                - NULL
+                - "null"
+                -
+            clock: 2027-03-29T00:00:00+02:00
+            steps: []
+            expect:
+              errors: null
+              log: {contains: [Null]}
+
+            """)
+        #expect(Self.render([file]) == """
+            spec.yaml:6:7: error: 'items' must be a text, but YAML reads a plain null as an empty value; write "null" in quotes if the text is meant
+                - null
+                  ^~~~
+            spec.yaml:7:7: error: 'items' must be a text, but YAML reads a plain ~ as an empty value; write "~" in quotes if the text is meant
+                - ~
+                  ^
+            spec.yaml:8:7: error: 'items' must be a text, but YAML reads a plain NULL as an empty value; write "NULL" in quotes if the text is meant
+                - NULL
+                  ^~~~
+            spec.yaml:10:6: error: 'items' must be a text, but it is empty
+                -
+                 ^
+            spec.yaml:14:11: error: 'errors' is empty (YAML reads a plain null as an empty value); write [] for none, or a list of not-permitted, not-registered, late-registration, duplicate-registration, too-many-pending, unavailable, no-launch-handler, no-pending-request, launch-before-earliest-begin, not-running, process-not-running
+              errors: null
+                      ^~~~
+            spec.yaml:15:20: error: 'contains' must be a text, but YAML reads a plain Null as an empty value; write "Null" in quotes if the text is meant
+              log: {contains: [Null]}
+                               ^~~~
+
+            """)
+    }
+}

@@ -159,9 +159,14 @@ struct ValueReader {
         return true
     }
 
-    func wrongKind(_ node: Node, _ message: String) {
+    /// Reports a value of the wrong kind; `message` ends "not <its kind>". An empty value is told as such, and a null
+    /// written out (`null`, `~`) as what YAML makes of it: the author sees a word on the line, not nothing. Where a
+    /// text is expected (`textMeant`), quoting it keeps the word.
+    func wrongKind(_ node: Node, _ message: String, textMeant: Bool = false) {
         if case .scalar(let scalar) = node, scalar.isNull {
-            log.report(.emptyValue, at: node, message.replacingOccurrences(of: "not an empty value", with: "but it is empty"))
+            let emptiness = scalar.value.isEmpty ? "but it is empty" : "but YAML reads a plain \(scalar.value) as an empty value"
+            let quoting = textMeant && !scalar.value.isEmpty ? "; write \"\(scalar.value)\" in quotes if the text is meant" : ""
+            log.report(.emptyValue, at: node, message.replacingOccurrences(of: "not an empty value", with: emptiness) + quoting)
         } else {
             log.report(.wrongKind, at: node, message)
         }
@@ -170,16 +175,16 @@ struct ValueReader {
     // MARK: Scalars
 
     /// The text of a scalar; lists, mappings and empty values are reported.
-    func scalar(_ node: Node, field: String, expected: @autoclosure () -> String) -> Node.Scalar? {
+    func scalar(_ node: Node, field: String, expected: @autoclosure () -> String, textMeant: Bool = false) -> Node.Scalar? {
         guard case .scalar(let scalar) = node, !scalar.isNull else {
-            wrongKind(node, "'\(field)' must be \(expected()), not \(node.kindDescription)")
+            wrongKind(node, "'\(field)' must be \(expected()), not \(node.kindDescription)", textMeant: textMeant)
             return nil
         }
         return scalar
     }
 
     func text(_ node: Node, field: String, expected: String = "a text") -> String? {
-        guard let scalar = scalar(node, field: field, expected: expected) else { return nil }
+        guard let scalar = scalar(node, field: field, expected: expected, textMeant: true) else { return nil }
         guard Self.startsWithText(scalar.value) || !scalar.value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             log.report(.emptyValue, at: node, "'\(field)' is empty; write \(expected)")
             return nil

@@ -326,3 +326,48 @@ extension GoldenDiagnosticTests {
             """)
     }
 }
+
+extension GoldenDiagnosticTests {
+    /// Every duration field says the same of a duration too long or negative as `advance` does.
+    @Test func durationsTooLongOrNegativeAreToldAlikeInEveryField() {
+        let file = SpecFixtures.parse("""
+            spec: durations out of range
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            clock: 2027-03-29T00:00:00+02:00
+            app: {retry: {backoff: exponential, delay: -1m, maximum: 99999999999d}}
+            system: {expires-after: {refresh: -30s, processing: 9999999999999999999999999m}}
+            steps: []
+            expect: {errors: []}
+            ---
+            spec: an interval out of range
+            schedule: {timezone: UTC, rule: {interval: -90m, from: 2027-03-27T02:30:00Z}}
+            cases: [{name: a, after: 2027-03-28T00:00:00Z, next: 2027-03-29T02:30:00Z}]
+            ---
+            spec: a shorthand interval out of range
+            schedule: {timezone: UTC, rule: every 1000000000d from 2027-03-27T02:30:00Z}
+            cases: [{name: a, after: 2027-03-28T00:00:00Z, next: 2027-03-29T02:30:00Z}]
+
+            """)
+        #expect(Self.render([file]) == """
+            spec.yaml:4:44: error: '-1m' is negative, and a duration cannot be; write 'delay' without the minus sign, e.g. 1m
+            app: {retry: {backoff: exponential, delay: -1m, maximum: 99999999999d}}
+                                                       ^~~
+            spec.yaml:4:58: error: '99999999999d' is too long for 'maximum'; write at most 999999999d (about 2.7 million years)
+            app: {retry: {backoff: exponential, delay: -1m, maximum: 99999999999d}}
+                                                                     ^~~~~~~~~~~~
+            spec.yaml:5:35: error: '-30s' is negative, and a duration cannot be; write 'refresh' without the minus sign, e.g. 30s
+            system: {expires-after: {refresh: -30s, processing: 9999999999999999999999999m}}
+                                              ^~~~
+            spec.yaml:5:53: error: '9999999999999999999999999m' is too long for 'processing'; write at most 999999999d (about 2.7 million years)
+            system: {expires-after: {refresh: -30s, processing: 9999999999999999999999999m}}
+                                                                ^~~~~~~~~~~~~~~~~~~~~~~~~~
+            spec.yaml:10:44: error: '-90m' is negative, and a duration cannot be; write 'interval' without the minus sign, e.g. 90m
+            schedule: {timezone: UTC, rule: {interval: -90m, from: 2027-03-27T02:30:00Z}}
+                                                       ^~~~
+            spec.yaml:14:39: error: '1000000000d' is too long for 'interval'; write at most 999999999d (about 2.7 million years)
+            schedule: {timezone: UTC, rule: every 1000000000d from 2027-03-27T02:30:00Z}
+                                                  ^~~~~~~~~~~
+
+            """)
+    }
+}

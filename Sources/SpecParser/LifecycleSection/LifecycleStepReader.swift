@@ -250,6 +250,10 @@ struct LifecycleStepReader {
         case .failure:
             break
         }
+        if let problem = ValueReader.durationProblem(scalar.value, field: "advance") {
+            reader.log.report(.invalidDuration, at: node, problem)
+            return nil
+        }
         if let advice = DurationText.missingUnit(scalar.value) {
             reader.log.report(.invalidDuration, at: node, "'advance': \(advice)")
             return nil

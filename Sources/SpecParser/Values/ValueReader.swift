@@ -309,6 +309,10 @@ struct ValueReader {
 
     func duration(_ text: String, at mark: Mark, length: @autoclosure () -> Int, field: String) -> Int? {
         if let seconds = DurationText.seconds(text) { return seconds }
+        if let problem = Self.durationProblem(text, field: field) {
+            log.report(.invalidDuration, at: mark, length: length(), problem)
+            return nil
+        }
         if let advice = DurationText.missingUnit(text) {
             log.report(.invalidDuration, at: mark, length: length(), "'\(field)': \(advice)")
             return nil
@@ -321,6 +325,22 @@ struct ValueReader {
         log.report(.invalidDuration, at: mark, length: length(),
                    "'\(text)' is not a duration; write '\(field)' as a number and a unit (d, h, m, s), e.g. 45s, 90m, 24h, 1h30m or 2d")
         return nil
+    }
+
+    /// What is wrong with a text written as a duration that cannot be one (too long, negative); nil for anything else.
+    static func durationProblem(_ text: String, field: String) -> String? {
+        switch DurationText.read(text) {
+        case .tooLong:
+            return "'\(text)' is too long for '\(field)'; write at most \(DurationText.longestText)"
+        case .negative(let unsigned):
+            if field == "advance" {
+                return "'\(text)' would turn the clock back, and the clock only moves forward (a duration cannot be negative); "
+                    + "write 'advance' as a duration such as \(unsigned), or as a later instant"
+            }
+            return "'\(text)' is negative, and a duration cannot be; write '\(field)' without the minus sign, e.g. \(unsigned)"
+        case .seconds, .notADuration:
+            return nil
+        }
     }
 
     /// A weekday: full English name or its first three letters.

@@ -371,3 +371,57 @@ extension GoldenDiagnosticTests {
             """)
     }
 }
+
+extension GoldenDiagnosticTests {
+    /// A repeated key on a line of its own in a step or a case may be the next item without its `- `; in a mapping
+    /// written on one line, or one that is no list item, it is only a repeated key.
+    @Test func aRepeatedKeyOfAListItemOnALineOfItsOwnSuggestsANewItem() {
+        let file = SpecFixtures.parse("""
+            spec: steps
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh, at: 2027-03-29T02:32:00+02:00}
+              - advance: 1h
+                advance: 2h
+            expect: {completed: [true]}
+            ---
+            spec: cases
+            schedule:
+              timezone: Europe/Berlin
+              timezone: Europe/Paris
+              rule: daily 02:30
+              nonexistent: skip
+              repeated: first
+            cases:
+              - name: spring gap skipped
+                after: 2027-03-28T00:00:00+01:00
+                next: 2027-03-29T02:30:00+02:00
+                name: next day
+                after: 2027-03-29T03:00:00+02:00
+                next: 2027-03-30T02:30:00+02:00
+
+            """)
+        #expect(Self.render([file]) == """
+            spec.yaml:5:70: error: 'at' appears twice in this step; keep one of them
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh, at: 2027-03-29T02:32:00+02:00}
+                                                                                 ^~
+            spec.yaml:5:6: note: 'at' is first written here
+            spec.yaml:7:5: error: 'advance' appears twice in this step; keep one of them, or start a new step here with '- '
+                advance: 2h
+                ^~~~~~~
+            spec.yaml:6:5: note: 'advance' is first written here
+            spec.yaml:13:3: error: 'timezone' appears twice in 'schedule'; keep one of them
+              timezone: Europe/Paris
+              ^~~~~~~~
+            spec.yaml:12:3: note: 'timezone' is first written here
+            spec.yaml:21:5: error: 'name' appears twice in case 'spring gap skipped'; keep one of them, or start a new case here with '- '
+                name: next day
+                ^~~~
+            spec.yaml:18:5: note: 'name' is first written here
+            spec.yaml:22:5: note: 'after' is written twice as well (first on line 19); a new case from line 21 would hold this one
+            spec.yaml:23:5: note: 'next' is written twice as well (first on line 20); a new case from line 21 would hold this one
+
+            """)
+    }
+}

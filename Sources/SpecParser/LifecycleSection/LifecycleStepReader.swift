@@ -43,7 +43,7 @@ struct LifecycleStepReader {
         for item in items {
             guard let fields = reader.mapping(item, place: "this step", owner: nil, allowed: Self.keys,
                                               expected: "a mapping, e.g. {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}",
-                                              misplaced: [.documentKeysInStep])
+                                              misplaced: [.documentKeysInStep], item: "step")
             else { continue }
             let at = fields["at"].flatMap { node in durationAt(node) ? nil : reader.instant(node, field: "at") }
             if let at, let current = now {

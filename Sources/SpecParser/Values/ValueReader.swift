@@ -21,6 +21,8 @@ struct ValueReader {
     /// Checks that `node` is a mapping with no duplicate and no unknown keys; unknown keys are reported
     /// (with did-you-mean) but do not stop the known ones from being read. `passedOver` keys are unknown here but
     /// already reported with the mistake they belong to; `homes` names the mapping where an unknown key belongs, if any.
+    /// `item` names what the mapping is an item of a list of (`step`): there a key repeated on a line of its own is
+    /// most likely the start of the next item, written without its `- `.
     func mapping(
         _ node: Node,
         place: String,
@@ -30,7 +32,8 @@ struct ValueReader {
         misplaced: [MisplacedKeys] = [],
         passedOver: Set<String> = [],
         homes: [String: String] = [:],
-        placeholderAdvice: String = ""
+        placeholderAdvice: String = "",
+        item: String? = nil
     ) -> MappingFields? {
         guard case .mapping(let entries, let mark) = node else {
             if !reportedPlaceholder(node, place: place, expected: expected, advice: placeholderAdvice) {
@@ -56,6 +59,8 @@ struct ValueReader {
         var ordered: [(key: String, entry: Node.Entry)] = []
         ordered.reserveCapacity(entries.count)
         var positions: [String: Int]? = entries.count > MappingFields.searchLimit ? [:] : nil
+        // Where a new item was suggested (a repeated key that likely starts it): the diagnostic and the line.
+        var newItem: (diagnostic: Int, line: Int)?
         for entry in entries {
             guard case .scalar(let key) = entry.key else {
                 log.report(.wrongKind, at: entry.key, "a key in \(place) must be a plain name, not \(entry.key.kindDescription)")
@@ -69,10 +74,20 @@ struct ValueReader {
             }
             let earlier = positions != nil ? positions![key.value] : ordered.firstIndex { $0.key == key.value }
             if let earlier {
-                let first = ordered[earlier].entry
+                let first = ordered[earlier].entry.key.mark
+                // A key below the first, in its column, is a block mapping's next line: the `- ` may be what is missing.
+                let startsItem = item != nil && key.mark.line > first.line && key.mark.column == first.column
+                if startsItem, let newItem, first.line < newItem.line {
+                    // The new item suggested above would hold this key too: one slip, told once.
+                    log.addNote(log.note(at: key.mark, "'\(key.value)' is written twice as well (first on line \(first.line)); "
+                                             + "a new \(item!) from line \(newItem.line) would hold this one"), toDiagnostic: newItem.diagnostic)
+                    continue
+                }
+                let advice = startsItem && newItem == nil ? ", or start a new \(item!) here with '- '" : ""
                 log.report(.duplicateKey, at: entry.key,
-                           "'\(key.value)' appears twice in \(place); keep one of them",
-                           notes: [log.note(at: first.key.mark, "'\(key.value)' is first written here")])
+                           "'\(key.value)' appears twice in \(place); keep one of them\(advice)",
+                           notes: [log.note(at: first, "'\(key.value)' is first written here")])
+                if !advice.isEmpty { newItem = (log.diagnostics.count - 1, key.mark.line) }
                 continue
             }
             guard allowed.contains(key.value) else {

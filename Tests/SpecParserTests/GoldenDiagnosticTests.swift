@@ -425,3 +425,37 @@ extension GoldenDiagnosticTests {
             """)
     }
 }
+
+extension GoldenDiagnosticTests {
+    /// A word that belongs in another of the lists does not hide the other mistakes of its list: all are told at once.
+    @Test func everyMistakeInAListOfWhatTheHarnessReportsIsToldInOneRound() {
+        let file = SpecFixtures.parse("""
+            spec: lists of what the harness reports
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            clock: 2027-03-29T00:00:00+02:00
+            steps: []
+            expect:
+              errors: [missing-completion, too-many-pendings, not-permitted]
+              defects: [not-registered, completed-twice, completed-twise, one-completion-per-launch]
+
+            """)
+        #expect(Self.render([file]) == """
+            spec.yaml:6:12: error: 'missing-completion' is a defect, not a lifecycle error; list it under 'defects:' in 'expect'
+              errors: [missing-completion, too-many-pendings, not-permitted]
+                       ^~~~~~~~~~~~~~~~~~
+            spec.yaml:6:32: error: unknown value 'too-many-pendings' for 'errors'; did you mean 'too-many-pending'? (allowed: not-permitted | not-registered | late-registration | duplicate-registration | too-many-pending | unavailable | no-launch-handler | no-pending-request | launch-before-earliest-begin | not-running | process-not-running)
+              errors: [missing-completion, too-many-pendings, not-permitted]
+                                           ^~~~~~~~~~~~~~~~~
+            spec.yaml:7:13: error: 'not-registered' is a lifecycle error, not a defect; list it under 'errors:' in 'expect'
+              defects: [not-registered, completed-twice, completed-twise, one-completion-per-launch]
+                        ^~~~~~~~~~~~~~
+            spec.yaml:7:46: error: unknown value 'completed-twise' for 'defects'; did you mean 'completed-twice'? (allowed: completed-twice | success-after-failure | success-after-expiration | missing-completion | open-transaction-at-suspension | work-after-expiration)
+              defects: [not-registered, completed-twice, completed-twise, one-completion-per-launch]
+                                                         ^~~~~~~~~~~~~~~
+            spec.yaml:7:63: error: 'one-completion-per-launch' is an invariant, not a defect; list it under 'broken-invariants:' in 'expect'
+              defects: [not-registered, completed-twice, completed-twise, one-completion-per-launch]
+                                                                          ^~~~~~~~~~~~~~~~~~~~~~~~~
+
+            """)
+    }
+}

@@ -80,7 +80,13 @@ extension ValueReader {
             return nil
         }
         guard let items = list(node, field: field, singleAllowed: true, expected: "a list of \(names.joined(separator: ", "))") else { return nil }
-        if reportedWrongWords(items, field: field, names: names, Value.self) { return nil }
+        return choices(in: items, field: field, type)
+    }
+
+    /// The words of a list's items, each from a closed set; nil when any is wrong (reported).
+    func choices<Value: RawRepresentable & CaseIterable>(in items: [Node], field: String, _ type: Value.Type) -> [Value]?
+    where Value.RawValue == String {
+        if reportedWrongWords(items, field: field, names: Value.allCases.map(\.rawValue), Value.self) { return nil }
         let values = items.compactMap { choice($0, field: field, type) }
         return values.count == items.count ? values : nil
     }

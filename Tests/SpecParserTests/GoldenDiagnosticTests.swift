@@ -459,3 +459,34 @@ extension GoldenDiagnosticTests {
             """)
     }
 }
+
+extension GoldenDiagnosticTests {
+    /// Shortened names get the one name they start; a start that several names share gets none (the list is given).
+    @Test func shortenedInvariantNamesAreOfferedTheNameTheyStartWhenOnlyOneDoes() {
+        let file = SpecFixtures.parse("""
+            spec: shortened names
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            clock: 2027-03-29T00:00:00+02:00
+            steps: []
+            expect:
+              broken-invariants: [one-completion, no-temp-files]
+            ---
+            spec: a start two names share
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            clock: 2027-03-29T00:00:00+02:00
+            steps: []
+            expect:
+              broken-invariants: [no-success]
+
+            """)
+        #expect(Self.render([file]) == """
+            spec.yaml:6:23: error: unknown values 'one-completion', 'no-temp-files' for 'broken-invariants'; did you mean [one-completion-per-launch, no-temp-files-after-cancel-or-fault]? (allowed: one-completion-per-launch | success-implies-commit | no-success-after-failure-or-expiration | store-changes-together | old-data-readable-during-fault | no-temp-files-after-cancel-or-fault | no-success-mark-after-cancel-or-fault | no-duplicate-items | no-duplicate-side-effects | interrupted-write-reconciled | catch-up-nothing-missed | catch-up-nothing-twice | no-pending-timers | no-open-transaction-at-suspension | expiration-honoured | harness-ran-cleanly)
+              broken-invariants: [one-completion, no-temp-files]
+                                  ^~~~~~~~~~~~~~
+            spec.yaml:13:23: error: unknown value 'no-success' for 'broken-invariants'; write one of one-completion-per-launch | success-implies-commit | no-success-after-failure-or-expiration | store-changes-together | old-data-readable-during-fault | no-temp-files-after-cancel-or-fault | no-success-mark-after-cancel-or-fault | no-duplicate-items | no-duplicate-side-effects | interrupted-write-reconciled | catch-up-nothing-missed | catch-up-nothing-twice | no-pending-timers | no-open-transaction-at-suspension | expiration-honoured | harness-ran-cleanly
+              broken-invariants: [no-success]
+                                  ^~~~~~~~~~
+
+            """)
+    }
+}

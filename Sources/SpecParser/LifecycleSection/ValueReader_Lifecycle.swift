@@ -115,7 +115,7 @@ extension ValueReader {
         let meant = items.indices.map { index -> String? in
             let text = texts[index]!
             guard wrong.contains(index) else { return text }
-            return ValueSynonyms.value(for: text, in: names) ?? Suggestion.closest(to: text, in: names)
+            return Self.meantValue(text, in: names)
         }
         let allowed = names.joined(separator: " | ")
         let message = if meant.allSatisfy({ $0 != nil }) {

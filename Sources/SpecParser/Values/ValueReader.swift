@@ -239,12 +239,22 @@ struct ValueReader {
         if let value = Value(rawValue: scalar.value) { return value }
         if reportSlip(node, code: .unknownValue) { return nil }
         let names = Value.allCases.map(\.rawValue)
-        if let suggestion = ValueSynonyms.value(for: scalar.value, in: names) ?? Suggestion.closest(to: scalar.value, in: names) {
+        if let suggestion = Self.meantValue(scalar.value, in: names) {
             log.report(.unknownValue, at: node, "unknown value '\(scalar.value)' for '\(field)'; did you mean '\(suggestion)'? (allowed: \(allowed()))")
         } else {
             log.report(.unknownValue, at: node, "unknown value '\(scalar.value)' for '\(field)'; write one of \(allowed())")
         }
         return nil
+    }
+
+    /// The allowed value an unknown word most likely stands for: a synonym, a near spelling, or the one value it is the
+    /// first words of (`one-completion` for `one-completion-per-launch`: long names get shortened, which edit distance,
+    /// measured against the whole name, does not find).
+    static func meantValue(_ word: String, in names: [String]) -> String? {
+        if let meant = ValueSynonyms.value(for: word, in: names) ?? Suggestion.closest(to: word, in: names) { return meant }
+        let start = word.lowercased() + "-"
+        let longer = names.filter { $0.lowercased().hasPrefix(start) }
+        return longer.count == 1 ? longer[0] : nil
     }
 
     /// An RFC 3339 instant with an explicit offset.

@@ -328,7 +328,7 @@ extension GoldenDiagnosticTests {
 }
 
 extension GoldenDiagnosticTests {
-    /// Every duration field says the same of a duration too long or negative as `advance` does.
+    /// Every duration field says the same of a duration too long, negative, or typed with a minus sign (U+2212).
     @Test func durationsTooLongOrNegativeAreToldAlikeInEveryField() {
         let file = SpecFixtures.parse("""
             spec: durations out of range
@@ -336,7 +336,8 @@ extension GoldenDiagnosticTests {
             clock: 2027-03-29T00:00:00+02:00
             app: {retry: {backoff: exponential, delay: -1m, maximum: 99999999999d}}
             system: {expires-after: {refresh: -30s, processing: 9999999999999999999999999m}}
-            steps: []
+            steps:
+              - advance: −1m
             expect: {errors: []}
             ---
             spec: an interval out of range
@@ -361,10 +362,13 @@ extension GoldenDiagnosticTests {
             spec.yaml:5:53: error: '9999999999999999999999999m' is too long for 'processing'; write at most 999999999d (about 2.7 million years)
             system: {expires-after: {refresh: -30s, processing: 9999999999999999999999999m}}
                                                                 ^~~~~~~~~~~~~~~~~~~~~~~~~~
-            spec.yaml:10:44: error: '-90m' is negative, and a duration cannot be; write 'interval' without the minus sign, e.g. 90m
+            spec.yaml:7:14: error: '−1m' has a '−' (minus sign, U+2212) where a '-' belongs, as word processors replace it; type a plain '-'
+              - advance: −1m
+                         ^~~
+            spec.yaml:11:44: error: '-90m' is negative, and a duration cannot be; write 'interval' without the minus sign, e.g. 90m
             schedule: {timezone: UTC, rule: {interval: -90m, from: 2027-03-27T02:30:00Z}}
                                                        ^~~~
-            spec.yaml:14:39: error: '1000000000d' is too long for 'interval'; write at most 999999999d (about 2.7 million years)
+            spec.yaml:15:39: error: '1000000000d' is too long for 'interval'; write at most 999999999d (about 2.7 million years)
             schedule: {timezone: UTC, rule: every 1000000000d from 2027-03-27T02:30:00Z}
                                                   ^~~~~~~~~~~
 

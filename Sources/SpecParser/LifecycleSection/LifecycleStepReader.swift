@@ -250,6 +250,8 @@ struct LifecycleStepReader {
         case .failure:
             break
         }
+        // What a word processor did to the text (`−1m` with a minus sign) is told as in every other duration field.
+        if reader.reportSlip(node, code: .invalidDuration) { return nil }
         if let problem = ValueReader.durationProblem(scalar.value, field: "advance") {
             reader.log.report(.invalidDuration, at: node, problem)
             return nil

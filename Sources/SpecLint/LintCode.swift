@@ -19,4 +19,6 @@ public enum LintCode: String, Sendable, Hashable, CaseIterable {
     case duplicateInstant = "duplicate-instant"
     /// A lifecycle scenario's `info-plist:` that names no file.
     case missingFixture = "missing-fixture"
+    /// A lifecycle scenario's `info-plist:` that names a file the task harness cannot read as an Info.plist.
+    case invalidFixture = "invalid-fixture"
 }

@@ -9,18 +9,33 @@ import SpecModel
 /// The parser has already resolved the path against the spec file's folder, kept it inside the spec tree and
 /// looked for the file (`found`); the lint only reports.
 public struct MissingFixtureLint: SpecLintRule {
-    public init() {}
+    /// Where a near path is looked for (only the folders on the written path are read).
+    let fileManager: FileManager
+
+    public init() {
+        self.init(fileManager: .default)
+    }
+
+    init(fileManager: FileManager) {
+        self.fileManager = fileManager
+    }
 
     public func diagnostics(for spec: Spec, in file: SpecFile) -> [Diagnostic] {
         guard case .lifecycle(let body) = spec.body, case .infoPlist(let path, found: false, let written, let location, let sourceLine) = body.gate
         else { return [] }
         let folder = ParentFolder.of(file.path)
+        // The path as found is worth showing only where it differs from the path as written.
+        let lookedFor = path == written ? "" : " (looked for \(path))"
+        let advice = if let near = NearFixturePath(fileManager: fileManager).suggestion(for: written, from: folder) {
+            "did you mean '\(near)'?"
+        } else {
+            "add it, or write the path relative to the spec file's folder (\(folder.isEmpty ? "the current folder" : folder))"
+        }
         return [Diagnostic(
             code: LintCode.missingFixture.rawValue,
             severity: .warning,
             location: location,
-            message: "there is no file '\(written)' for this spec (looked for \(path)), so the scenario cannot run; add it, or "
-                + "write the path relative to the spec file's folder (\(folder.isEmpty ? "." : folder))",
+            message: "there is no file '\(written)' for this spec\(lookedFor), so the scenario cannot run; \(advice)",
             sourceLine: sourceLine,
             length: written.count)]
     }

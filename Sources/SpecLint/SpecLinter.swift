@@ -14,6 +14,7 @@ public struct SpecLinter: Sendable {
         OutsideWindowLint(),
         DuplicateInstantLint(),
         MissingFixtureLint(),
+        InfoPlistFixtureLint(),
     ]
 
     public init() {}

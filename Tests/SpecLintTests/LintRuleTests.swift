@@ -1,6 +1,6 @@
 import Foundation
 import SpecDiagnostics
-import SpecLint
+@testable import SpecLint
 import SpecModel
 import SpecParser
 import Testing
@@ -303,7 +303,7 @@ import Testing
 
     @Test func anInfoPlistThatIsNotThereIsReportedAndOneThatIsIsNot() throws {
         #expect(Self.lint(Self.missingFixture) == """
-            lint.yaml:4:15: warning: there is no file 'fixtures/Missing.plist' for this spec (looked for fixtures/Missing.plist), so the scenario cannot run; add it, or write the path relative to the spec file's folder (.)
+            lint.yaml:4:15: warning: there is no file 'fixtures/Missing.plist' for this spec, so the scenario cannot run; add it, or write the path relative to the spec file's folder (the current folder)
               info-plist: fixtures/Missing.plist
                           ^~~~~~~~~~~~~~~~~~~~~~
 
@@ -314,6 +314,54 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("specs/lifecycle/fixtures/Info.plist").path))
         #expect(Self.lint(present, path: specPath).isEmpty)
         #expect(Self.lint(Self.missingFixture, path: specPath).contains("looked for \(root.path)/specs/lifecycle/fixtures/Missing.plist"))
+    }
+
+    /// A folder in the temporary directory holding `specs/lifecycle/fixtures/Info.plist`, removed when the test ends.
+    struct FixtureTree: ~Copyable {
+        let root: String
+        var specFolder: String { root + "/specs/lifecycle" }
+
+        init() throws {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent("near-fixture-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: root + "/specs/lifecycle/fixtures", withIntermediateDirectories: true)
+            try Data("<plist version=\"1.0\"><dict/></plist>".utf8).write(to: URL(fileURLWithPath: root + "/specs/lifecycle/fixtures/Info.plist"))
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: root) }
+    }
+
+    @Test func aFixturePathOneSlipFromAFileIsOfferedThatFile() throws {
+        let tree = try FixtureTree()
+        let spec = Self.missingFixture.replacingOccurrences(of: "fixtures/Missing.plist", with: "fixture/Info.plist")
+        #expect(Self.lint(spec, path: tree.specFolder + "/lint.yaml") == """
+            \(tree.specFolder)/lint.yaml:4:15: warning: there is no file 'fixture/Info.plist' for this spec (looked for \(tree.specFolder)/fixture/Info.plist), so the scenario cannot run; did you mean 'fixtures/Info.plist'?
+              info-plist: fixture/Info.plist
+                          ^~~~~~~~~~~~~~~~~~
+
+            """)
+    }
+
+    /// Each missing name is replaced by its nearest spelling in the folder that should hold it; only the folders on the
+    /// written path are read, so a file elsewhere in the tree is never offered, nor one reached through a link.
+    @Test(arguments: [
+        ("fixture/Info.plist", "fixtures/Info.plist"),
+        ("fixtures/info.plist", "fixtures/Info.plist"),
+        ("Fixture/Info.plst", "fixtures/Info.plist"),
+        ("./fixture/Info.plist", "./fixtures/Info.plist"),
+        ("../lifecycle/fixture/Info.plist", "../lifecycle/fixtures/Info.plist"),
+        ("../lifecycel/fixtures/Info.plist", "../lifecycle/fixtures/Info.plist"),
+        ("fixtures/Missing.plist", nil),
+        ("Info.plist", nil),
+        ("other/Info.plist", nil),
+        ("fixtures/Info.plist/Info.plist", nil),
+        ("linked/Info.plist", nil),
+    ] as [(String, String?)])
+    func theNearPathIsLookedForOnlyAlongTheWrittenPath(written: String, near: String?) throws {
+        let tree = try FixtureTree()
+        try FileManager.default.createDirectory(atPath: tree.specFolder + "/others/deep/fixtures", withIntermediateDirectories: true)
+        try Data().write(to: URL(fileURLWithPath: tree.specFolder + "/others/deep/fixtures/Info.plist"))
+        try FileManager.default.createSymbolicLink(atPath: tree.specFolder + "/links", withDestinationPath: tree.specFolder + "/fixtures")
+        #expect(NearFixturePath(fileManager: .default).suggestion(for: written, from: tree.specFolder) == near)
     }
 
     // MARK: The lints together

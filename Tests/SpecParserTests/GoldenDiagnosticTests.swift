@@ -254,3 +254,243 @@ import Testing
             """)
     }
 }
+
+/// Messages found confusing in exploratory QA, each with the whole text it must now read as.
+extension GoldenDiagnosticTests {
+    @Test func placeholdersCopiedFromAnExampleSayWhatGoesInTheirPlace() {
+        let file = SpecFixtures.parse("""
+            spec: every section still a placeholder
+            task: ...
+            clock: 2027-03-29T00:00:00+02:00
+            steps: ...
+            expect: …
+
+            """)
+        #expect(Self.render([file]) == """
+            spec.yaml:2:7: error: 'task' is '...', a placeholder to fill in; in its place, write a mapping (identifier:, kind:) or a list of them, e.g. {identifier: com.example.app.refresh, kind: refresh}
+            task: ...
+                  ^~~
+            spec.yaml:4:8: error: 'steps' is '...', a placeholder to fill in; in its place, write a list of steps ([] for none)
+            steps: ...
+                   ^~~
+            spec.yaml:5:9: error: 'expect' is '…', a placeholder to fill in; in its place, write a mapping, e.g. {completed: [true], store: {items: ["42"], commits: 1}}
+            expect: …
+                    ^
+
+            """)
+    }
+}
+
+extension GoldenDiagnosticTests {
+    /// `null` and `~` are on the line: the message says what YAML makes of them, and how to keep the word; an item
+    /// written as nothing at all is still "empty".
+    @Test func aNullWrittenOutWhereATextIsExpectedSaysYAMLReadsItAsEmptyAndHowToQuoteIt() {
+        let file = SpecFixtures.parse("""
+            spec: items that YAML reads as nothing
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            job:
+              items:
+                - 42
+                - null
+                - ~
+                - NULL
+                - "null"
+                -
+            clock: 2027-03-29T00:00:00+02:00
+            steps: []
+            expect:
+              errors: null
+              log: {contains: [Null]}
+
+            """)
+        #expect(Self.render([file]) == """
+            spec.yaml:6:7: error: 'items' must be a text, but YAML reads a plain null as an empty value; write "null" in quotes if the text is meant
+                - null
+                  ^~~~
+            spec.yaml:7:7: error: 'items' must be a text, but YAML reads a plain ~ as an empty value; write "~" in quotes if the text is meant
+                - ~
+                  ^
+            spec.yaml:8:7: error: 'items' must be a text, but YAML reads a plain NULL as an empty value; write "NULL" in quotes if the text is meant
+                - NULL
+                  ^~~~
+            spec.yaml:10:6: error: 'items' must be a text, but it is empty
+                -
+                 ^
+            spec.yaml:14:11: error: 'errors' is empty (YAML reads a plain null as an empty value); write [] for none, or a list of not-permitted, not-registered, late-registration, duplicate-registration, too-many-pending, unavailable, no-launch-handler, no-pending-request, launch-before-earliest-begin, not-running, process-not-running
+              errors: null
+                      ^~~~
+            spec.yaml:15:20: error: 'contains' must be a text, but YAML reads a plain Null as an empty value; write "Null" in quotes if the text is meant
+              log: {contains: [Null]}
+                               ^~~~
+
+            """)
+    }
+}
+
+extension GoldenDiagnosticTests {
+    /// Every duration field says the same of a duration too long, negative, or typed with a minus sign (U+2212).
+    @Test func durationsTooLongOrNegativeAreToldAlikeInEveryField() {
+        let file = SpecFixtures.parse("""
+            spec: durations out of range
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            clock: 2027-03-29T00:00:00+02:00
+            app: {retry: {backoff: exponential, delay: -1m, maximum: 99999999999d}}
+            system: {expires-after: {refresh: -30s, processing: 9999999999999999999999999m}}
+            steps:
+              - advance: −1m
+            expect: {errors: []}
+            ---
+            spec: an interval out of range
+            schedule: {timezone: UTC, rule: {interval: -90m, from: 2027-03-27T02:30:00Z}}
+            cases: [{name: a, after: 2027-03-28T00:00:00Z, next: 2027-03-29T02:30:00Z}]
+            ---
+            spec: a shorthand interval out of range
+            schedule: {timezone: UTC, rule: every 1000000000d from 2027-03-27T02:30:00Z}
+            cases: [{name: a, after: 2027-03-28T00:00:00Z, next: 2027-03-29T02:30:00Z}]
+
+            """)
+        #expect(Self.render([file]) == """
+            spec.yaml:4:44: error: '-1m' is negative, and a duration cannot be; write 'delay' without the minus sign, e.g. 1m
+            app: {retry: {backoff: exponential, delay: -1m, maximum: 99999999999d}}
+                                                       ^~~
+            spec.yaml:4:58: error: '99999999999d' is too long for 'maximum'; write at most 999999999d (about 2.7 million years)
+            app: {retry: {backoff: exponential, delay: -1m, maximum: 99999999999d}}
+                                                                     ^~~~~~~~~~~~
+            spec.yaml:5:35: error: '-30s' is negative, and a duration cannot be; write 'refresh' without the minus sign, e.g. 30s
+            system: {expires-after: {refresh: -30s, processing: 9999999999999999999999999m}}
+                                              ^~~~
+            spec.yaml:5:53: error: '9999999999999999999999999m' is too long for 'processing'; write at most 999999999d (about 2.7 million years)
+            system: {expires-after: {refresh: -30s, processing: 9999999999999999999999999m}}
+                                                                ^~~~~~~~~~~~~~~~~~~~~~~~~~
+            spec.yaml:7:14: error: '−1m' has a '−' (minus sign, U+2212) where a '-' belongs, as word processors replace it; type a plain '-'
+              - advance: −1m
+                         ^~~
+            spec.yaml:11:44: error: '-90m' is negative, and a duration cannot be; write 'interval' without the minus sign, e.g. 90m
+            schedule: {timezone: UTC, rule: {interval: -90m, from: 2027-03-27T02:30:00Z}}
+                                                       ^~~~
+            spec.yaml:15:39: error: '1000000000d' is too long for 'interval'; write at most 999999999d (about 2.7 million years)
+            schedule: {timezone: UTC, rule: every 1000000000d from 2027-03-27T02:30:00Z}
+                                                  ^~~~~~~~~~~
+
+            """)
+    }
+}
+
+extension GoldenDiagnosticTests {
+    /// A repeated key on a line of its own in a step or a case may be the next item without its `- `; in a mapping
+    /// written on one line, or one that is no list item, it is only a repeated key.
+    @Test func aRepeatedKeyOfAListItemOnALineOfItsOwnSuggestsANewItem() {
+        let file = SpecFixtures.parse("""
+            spec: steps
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh, at: 2027-03-29T02:32:00+02:00}
+              - advance: 1h
+                advance: 2h
+            expect: {completed: [true]}
+            ---
+            spec: cases
+            schedule:
+              timezone: Europe/Berlin
+              timezone: Europe/Paris
+              rule: daily 02:30
+              nonexistent: skip
+              repeated: first
+            cases:
+              - name: spring gap skipped
+                after: 2027-03-28T00:00:00+01:00
+                next: 2027-03-29T02:30:00+02:00
+                name: next day
+                after: 2027-03-29T03:00:00+02:00
+                next: 2027-03-30T02:30:00+02:00
+
+            """)
+        #expect(Self.render([file]) == """
+            spec.yaml:5:70: error: 'at' appears twice in this step; keep one of them
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh, at: 2027-03-29T02:32:00+02:00}
+                                                                                 ^~
+            spec.yaml:5:6: note: 'at' is first written here
+            spec.yaml:7:5: error: 'advance' appears twice in this step; keep one of them, or start a new step here with '- '
+                advance: 2h
+                ^~~~~~~
+            spec.yaml:6:5: note: 'advance' is first written here
+            spec.yaml:13:3: error: 'timezone' appears twice in 'schedule'; keep one of them
+              timezone: Europe/Paris
+              ^~~~~~~~
+            spec.yaml:12:3: note: 'timezone' is first written here
+            spec.yaml:21:5: error: 'name' appears twice in case 'spring gap skipped'; keep one of them, or start a new case here with '- '
+                name: next day
+                ^~~~
+            spec.yaml:18:5: note: 'name' is first written here
+            spec.yaml:22:5: note: 'after' is written twice as well (first on line 19); a new case from line 21 would hold this one
+            spec.yaml:23:5: note: 'next' is written twice as well (first on line 20); a new case from line 21 would hold this one
+
+            """)
+    }
+}
+
+extension GoldenDiagnosticTests {
+    /// A word that belongs in another of the lists does not hide the other mistakes of its list: all are told at once.
+    @Test func everyMistakeInAListOfWhatTheHarnessReportsIsToldInOneRound() {
+        let file = SpecFixtures.parse("""
+            spec: lists of what the harness reports
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            clock: 2027-03-29T00:00:00+02:00
+            steps: []
+            expect:
+              errors: [missing-completion, too-many-pendings, not-permitted]
+              defects: [not-registered, completed-twice, completed-twise, one-completion-per-launch]
+
+            """)
+        #expect(Self.render([file]) == """
+            spec.yaml:6:12: error: 'missing-completion' is a defect, not a lifecycle error; list it under 'defects:' in 'expect'
+              errors: [missing-completion, too-many-pendings, not-permitted]
+                       ^~~~~~~~~~~~~~~~~~
+            spec.yaml:6:32: error: unknown value 'too-many-pendings' for 'errors'; did you mean 'too-many-pending'? (allowed: not-permitted | not-registered | late-registration | duplicate-registration | too-many-pending | unavailable | no-launch-handler | no-pending-request | launch-before-earliest-begin | not-running | process-not-running)
+              errors: [missing-completion, too-many-pendings, not-permitted]
+                                           ^~~~~~~~~~~~~~~~~
+            spec.yaml:7:13: error: 'not-registered' is a lifecycle error, not a defect; list it under 'errors:' in 'expect'
+              defects: [not-registered, completed-twice, completed-twise, one-completion-per-launch]
+                        ^~~~~~~~~~~~~~
+            spec.yaml:7:46: error: unknown value 'completed-twise' for 'defects'; did you mean 'completed-twice'? (allowed: completed-twice | success-after-failure | success-after-expiration | missing-completion | open-transaction-at-suspension | work-after-expiration)
+              defects: [not-registered, completed-twice, completed-twise, one-completion-per-launch]
+                                                         ^~~~~~~~~~~~~~~
+            spec.yaml:7:63: error: 'one-completion-per-launch' is an invariant, not a defect; list it under 'broken-invariants:' in 'expect'
+              defects: [not-registered, completed-twice, completed-twise, one-completion-per-launch]
+                                                                          ^~~~~~~~~~~~~~~~~~~~~~~~~
+
+            """)
+    }
+}
+
+extension GoldenDiagnosticTests {
+    /// Shortened names get the one name they start; a start that several names share gets none (the list is given).
+    @Test func shortenedInvariantNamesAreOfferedTheNameTheyStartWhenOnlyOneDoes() {
+        let file = SpecFixtures.parse("""
+            spec: shortened names
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            clock: 2027-03-29T00:00:00+02:00
+            steps: []
+            expect:
+              broken-invariants: [one-completion, no-temp-files]
+            ---
+            spec: a start two names share
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            clock: 2027-03-29T00:00:00+02:00
+            steps: []
+            expect:
+              broken-invariants: [no-success]
+
+            """)
+        #expect(Self.render([file]) == """
+            spec.yaml:6:23: error: unknown values 'one-completion', 'no-temp-files' for 'broken-invariants'; did you mean [one-completion-per-launch, no-temp-files-after-cancel-or-fault]? (allowed: one-completion-per-launch | success-implies-commit | no-success-after-failure-or-expiration | store-changes-together | old-data-readable-during-fault | no-temp-files-after-cancel-or-fault | no-success-mark-after-cancel-or-fault | no-duplicate-items | no-duplicate-side-effects | interrupted-write-reconciled | catch-up-nothing-missed | catch-up-nothing-twice | no-pending-timers | no-open-transaction-at-suspension | expiration-honoured | harness-ran-cleanly)
+              broken-invariants: [one-completion, no-temp-files]
+                                  ^~~~~~~~~~~~~~
+            spec.yaml:13:23: error: unknown value 'no-success' for 'broken-invariants'; write one of one-completion-per-launch | success-implies-commit | no-success-after-failure-or-expiration | store-changes-together | old-data-readable-during-fault | no-temp-files-after-cancel-or-fault | no-success-mark-after-cancel-or-fault | no-duplicate-items | no-duplicate-side-effects | interrupted-write-reconciled | catch-up-nothing-missed | catch-up-nothing-twice | no-pending-timers | no-open-transaction-at-suspension | expiration-honoured | harness-ran-cleanly
+              broken-invariants: [no-success]
+                                  ^~~~~~~~~~
+
+            """)
+    }
+}

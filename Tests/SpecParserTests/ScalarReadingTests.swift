@@ -11,9 +11,30 @@ import Testing
         #expect(DurationText.seconds(text) == seconds)
     }
 
-    @Test(arguments: ["", "90", "h", "1.5h", "1m30h", "1h1h", "-5m", "5 m", "5M", "1w", "9999999999s"])
+    @Test(arguments: ["", "90", "h", "1.5h", "1m30h", "1h1h", "-5m", "5 m", "5M", "1w", "99999999999d", "1000000000d"])
     func malformedDurationIsRefused(text: String) {
         #expect(DurationText.seconds(text) == nil)
+    }
+
+    /// The longest duration is 999,999,999 days however it is written; past it, and with a minus sign, the text is still
+    /// told apart from one that is no duration at all, so the message can say which.
+    @Test(arguments: [
+        ("999999999d", DurationText.Reading.seconds(86_399_999_913_600)),
+        ("86399999913600s", .seconds(86_399_999_913_600)),
+        ("0000000000000000000001s", .seconds(1)),
+        ("9999999999s", .seconds(9_999_999_999)),
+        ("86399999913601s", .tooLong),
+        ("999999999d1s", .tooLong),
+        ("1000000000d", .tooLong),
+        ("99999999999999999999999999999d", .tooLong),
+        ("-1m", .negative(unsigned: "1m")),
+        ("-1000000000d", .negative(unsigned: "1000000000d")),
+        ("--1m", .notADuration),
+        ("-", .notADuration),
+        ("99999999999999999999x", .notADuration),
+    ])
+    func durationReadingTellsTooLongAndNegativeApart(text: String, reading: DurationText.Reading) {
+        #expect(DurationText.read(text) == reading)
     }
 
     @Test(arguments: [

@@ -61,7 +61,7 @@ extension SpecKeyCatalog {
                     default: .described("`\(LifecycleTaskReader.defaultKind.rawValue)`"), example: "refresh",
                     summary: "`refresh` (`BGAppRefreshTask`: needs the background mode `fetch`, at most 1 pending request, a `\(DurationText.text(seconds: LifecycleSpec.System().refreshBudget))` budget) or `processing` (`BGProcessingTask`: needs `processing`, at most 10 pending, a `\(DurationText.text(seconds: LifecycleSpec.System().processingBudget))` budget)."),
             SpecKey("info-plist", .text("path relative to the spec file"), example: "fixtures/Info.plist",
-                    summary: "The app's Info.plist (XML or binary), read for `BGTaskSchedulerPermittedIdentifiers` and `UIBackgroundModes`; the path is read from the spec file's folder; a path that names no file is warned about (`missing-fixture`), and the scenario cannot run without it."),
+                    summary: "The app's Info.plist (XML or binary), read for `BGTaskSchedulerPermittedIdentifiers` and `UIBackgroundModes`; the path is read from the spec file's folder; a path that names no file is warned about (`missing-fixture`), and so is a file the harness cannot read as an Info.plist (`invalid-fixture`): the scenario cannot run without it."),
             SpecKey("permitted", .list(.text("text"), singleAllowed: true, nonEmpty: false),
                     default: .described("every declared identifier"), example: "[com.example.app.refresh]",
                     summary: "`BGTaskSchedulerPermittedIdentifiers`, written inline; `[]` alone shows a missing identifier."),

@@ -212,7 +212,7 @@ extension SpecKeyCatalog {
          "RFC 3339: date, `T` (or `t` or one space), time **with seconds**, optional fraction, and an offset `Z` or `±HH:MM` (required: an instant without one would depend on the machine's zone). `-00:00` reads as `+00:00`. Compared as absolute instants, never as text."),
         ("wall time", "`\"02:30\"`, `02:30`, `\"09:00:15\"`, `9:00`", "`HH:MM` or `HH:MM:SS`, hours 00–23."),
         ("duration", "`45s`, `90m`, `24h`, `1h30m`, `2d`",
-         "whole numbers with units `d`, `h`, `m`, `s`, larger units first, each once. `1d` is exactly 24 hours: durations are elapsed time."),
+         "whole numbers with units `d`, `h`, `m`, `s`, larger units first, each once; never negative, and at most `999999999d` (about 2.7 million years). `1d` is exactly 24 hours: durations are elapsed time."),
         ("weekday", "`monday`, `Mon`, `thu`", "full English name or its first three letters, any case."),
         ("month", "`2`, `february`, `Feb`", "1–12, or an English month name, full or its first three letters, any case."),
         ("day of month", "`1`, `31`, `last`", "1–31, or `last` for the month's last day."),

@@ -45,6 +45,11 @@ final class DiagnosticLog {
         Diagnostic.Note(location: source.location(mark), message: message)
     }
 
+    /// Adds `note` to the diagnostic at `index` (in the order reported), for a place that is part of the same mistake.
+    func addNote(_ note: Diagnostic.Note, toDiagnostic index: Int) {
+        diagnostics[index].notes.append(note)
+    }
+
     /// Remembers that the last diagnostic refused `text` where it is defined.
     func refusedDefinition(_ text: String) {
         guard !diagnostics.isEmpty else { return }

@@ -43,14 +43,14 @@ struct LifecycleExpectReader {
                 reader.texts(node, field: "never", expected: "a list of texts no log line may contain").map { Located($0, at: reader.location(node)) }
             }
         }
-        expect.errors = located("errors") { node in
-            listedInAnotherList(node, field: "errors") ? nil : reader.choices(node, field: "errors", LifecycleExpectation.ErrorCode.self)
-        }
-        expect.defects = located("defects") { node in
-            listedInAnotherList(node, field: "defects") ? nil : reader.choices(node, field: "defects", LifecycleExpectation.DefectKind.self)
-        }
+        expect.errors = located("errors") { reportList($0, field: "errors", LifecycleExpectation.ErrorCode.self) }
+        expect.defects = located("defects") { reportList($0, field: "defects", LifecycleExpectation.DefectKind.self) }
         expect.brokenInvariants = located("broken-invariants") { node in
-            listedInAnotherList(node, field: "broken-invariants") ? nil : readInvariants(node)
+            reportList(node, field: "broken-invariants", LifecycleExpectation.Invariant.self).map { invariants in
+                var seen: [LifecycleExpectation.Invariant] = []
+                for invariant in invariants where !seen.contains(invariant) { seen.append(invariant) }
+                return seen
+            }
         }
         expect.pendingRequests = located("pending-requests") { reader.declaredTasks($0, field: "pending-requests", declared: identifiers) }
         return reader.log.errorCount == errorsBefore ? expect : nil
@@ -63,20 +63,32 @@ struct LifecycleExpectReader {
         ("broken-invariants", LifecycleExpectation.Invariant.allCases.map(\.rawValue), "an invariant"),
     ]
 
-    /// Reports the first word that belongs in another of the three lists (`errors: [completed-twice]`, a defect), which
-    /// an unknown-value message would leave the author to find; true when there was one.
-    private func listedInAnotherList(_ node: Node, field: String) -> Bool {
-        guard let own = Self.reportLists.first(where: { $0.field == field }) else { return false }
+    /// One of the three lists of what the harness reports. A word that belongs in another of them (`errors:
+    /// [completed-twice]`, a defect) is told where it belongs, which an unknown-value message would leave the author to
+    /// find; the other words are checked as well, so every mistake in the list is told in one round.
+    private func reportList<Value: RawRepresentable & CaseIterable>(_ node: Node, field: String, _ type: Value.Type) -> [Value]?
+    where Value.RawValue == String {
+        let misplaced = wordsOfOtherLists(node, field: field)
+        guard !misplaced.isEmpty else { return reader.choices(node, field: field, type) }
         let items: [Node] = if case .sequence(let items, _) = node { items } else { [node] }
-        for item in items {
+        _ = reader.choices(in: items.indices.filter { !misplaced.contains($0) }.map { items[$0] }, field: field, type)
+        return nil
+    }
+
+    /// Reports each word of the list at `node` that belongs in another of the three lists; their positions in it.
+    private func wordsOfOtherLists(_ node: Node, field: String) -> Set<Int> {
+        guard let own = Self.reportLists.first(where: { $0.field == field }) else { return [] }
+        let items: [Node] = if case .sequence(let items, _) = node { items } else { [node] }
+        var misplaced: Set<Int> = []
+        for (index, item) in items.enumerated() {
             guard let word = item.scalar?.value, !own.words.contains(word),
                   let home = Self.reportLists.first(where: { $0.words.contains(word) })
             else { continue }
             reader.log.report(.unknownValue, at: item,
                               "'\(word)' is \(home.what), not \(own.what); list it under '\(home.field):' in 'expect'")
-            return true
+            misplaced.insert(index)
         }
-        return false
+        return misplaced
     }
 
     private func count(_ node: Node, field: String) -> Int? {
@@ -129,12 +141,5 @@ struct LifecycleExpectReader {
             runs.append(LifecycleExpectation.ExpectedRun(planned: planned, actual: actual, key: key, outcome: outcome, location: reader.location(item)))
         }
         return valid ? runs : nil
-    }
-
-    private func readInvariants(_ node: Node) -> [LifecycleExpectation.Invariant]? {
-        guard let invariants = reader.choices(node, field: "broken-invariants", LifecycleExpectation.Invariant.self) else { return nil }
-        var seen: [LifecycleExpectation.Invariant] = []
-        for invariant in invariants where !seen.contains(invariant) { seen.append(invariant) }
-        return seen
     }
 }

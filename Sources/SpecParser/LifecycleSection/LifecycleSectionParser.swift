@@ -53,7 +53,7 @@ struct LifecycleSectionParser {
         let identifiers = declaration.map { $0.tasks.map(\.identifier) }
         let job = fields["job"].map { readJob($0, owner: fields.keyNode("job")!) } ?? LifecycleSpec.Job()
         let schedule = fields["schedule"].map {
-            ScheduleReader(reader: reader).read($0, owner: fields.keyNode("schedule")!, defaultID: defaultScheduleID).spec
+            ScheduleReader(reader: reader).read($0, owner: fields.keyNode("schedule")!, defaultID: defaultScheduleID, optional: true).spec
         }
         var clock: InstantLiteral?
         if let node = fields["clock"] {

@@ -43,7 +43,7 @@ struct LifecycleStepReader {
         for item in items {
             guard let fields = reader.mapping(item, place: "this step", owner: nil, allowed: Self.keys,
                                               expected: "a mapping, e.g. {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}",
-                                              misplaced: [.documentKeysInStep])
+                                              misplaced: [.documentKeysInStep], item: "step")
             else { continue }
             let at = fields["at"].flatMap { node in durationAt(node) ? nil : reader.instant(node, field: "at") }
             if let at, let current = now {
@@ -249,6 +249,12 @@ struct LifecycleStepReader {
             return reader.instant(node, field: "advance").map { .to($0) }
         case .failure:
             break
+        }
+        // What a word processor did to the text (`−1m` with a minus sign) is told as in every other duration field.
+        if reader.reportSlip(node, code: .invalidDuration) { return nil }
+        if let problem = ValueReader.durationProblem(scalar.value, field: "advance") {
+            reader.log.report(.invalidDuration, at: node, problem)
+            return nil
         }
         if let advice = DurationText.missingUnit(scalar.value) {
             reader.log.report(.invalidDuration, at: node, "'advance': \(advice)")

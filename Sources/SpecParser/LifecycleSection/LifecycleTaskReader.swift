@@ -29,7 +29,10 @@ struct LifecycleTaskReader {
             reader.log.report(.emptyValue, at: node, "'task' lists no task; write one, e.g. {identifier: com.example.app.refresh, kind: refresh}")
             return nil
         default:
-            reader.wrongKind(node, "'task' must be a mapping (identifier:, kind:) or a list of them, not \(node.kindDescription)")
+            let expected = "a mapping (identifier:, kind:) or a list of them"
+            if !reader.reportedPlaceholder(node, place: "'task'", expected: expected, advice: ", e.g. {identifier: com.example.app.refresh, kind: refresh}") {
+                reader.wrongKind(node, "'task' must be \(expected), not \(node.kindDescription)")
+            }
             return nil
         }
         let errorsBefore = reader.log.errorCount

@@ -76,13 +76,25 @@ extension ValueReader {
                                                                 && Value(rawValue: scalar.value) == nil
                                                                 && ValueSynonyms.value(for: scalar.value, in: names) == nil) {
             log.report(.emptyValue, at: node,
-                       "'\(field)' \(scalar.isNull ? "is empty" : "says '\(scalar.value)'"); write [] for none, or a list of \(names.joined(separator: ", "))")
+                       "'\(field)' \(Self.emptiness(scalar)); write [] for none, or a list of \(names.joined(separator: ", "))")
             return nil
         }
         guard let items = list(node, field: field, singleAllowed: true, expected: "a list of \(names.joined(separator: ", "))") else { return nil }
-        if reportedWrongWords(items, field: field, names: names, Value.self) { return nil }
+        return choices(in: items, field: field, type)
+    }
+
+    /// The words of a list's items, each from a closed set; nil when any is wrong (reported).
+    func choices<Value: RawRepresentable & CaseIterable>(in items: [Node], field: String, _ type: Value.Type) -> [Value]?
+    where Value.RawValue == String {
+        if reportedWrongWords(items, field: field, names: Value.allCases.map(\.rawValue), Value.self) { return nil }
         let values = items.compactMap { choice($0, field: field, type) }
         return values.count == items.count ? values : nil
+    }
+
+    /// How a message says what a list written as one word holds: nothing, or the word.
+    private static func emptiness(_ scalar: Node.Scalar) -> String {
+        guard scalar.isNull else { return "says '\(scalar.value)'" }
+        return scalar.value.isEmpty ? "is empty" : "is empty (YAML reads a plain \(scalar.value) as an empty value)"
     }
 
     /// What an author writes for an empty list.
@@ -103,7 +115,7 @@ extension ValueReader {
         let meant = items.indices.map { index -> String? in
             let text = texts[index]!
             guard wrong.contains(index) else { return text }
-            return ValueSynonyms.value(for: text, in: names) ?? Suggestion.closest(to: text, in: names)
+            return Self.meantValue(text, in: names)
         }
         let allowed = names.joined(separator: " | ")
         let message = if meant.allSatisfy({ $0 != nil }) {

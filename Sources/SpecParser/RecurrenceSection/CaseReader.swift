@@ -36,7 +36,7 @@ struct CaseReader {
         let place = label.map { "case '\($0)'" } ?? "case \(number)"
         guard let fields = reader.mapping(
             node, place: place, owner: nil, allowed: Self.keys,
-            expected: "a mapping with name:, after: and next:", misplaced: [.expectationInCase])
+            expected: "a mapping with name:, after: and next:", misplaced: [.expectationInCase], item: "case")
         else { return nil }
 
         var name: String?

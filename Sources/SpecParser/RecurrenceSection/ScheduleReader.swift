@@ -24,11 +24,16 @@ struct ScheduleReader {
     static let repeatedAdvice =
         "calendar rules need it: add 'repeated: first | last | both' (what a wall time repeated by a DST change does)"
 
-    func read(_ node: Node, owner: Node, defaultID: String) -> Draft {
+    /// The example a message gives of a whole schedule.
+    static let example = "{timezone: Europe/Berlin, rule: {every: day, at: \"02:30\"}, nonexistent: skip, repeated: first}"
+
+    /// Reads the schedule at `node`; `optional` when the document may leave it out (a lifecycle scenario's).
+    func read(_ node: Node, owner: Node, defaultID: String, optional: Bool = false) -> Draft {
         var draft = Draft()
         guard let fields = reader.mapping(
             node, place: "'schedule'", owner: owner, allowed: Self.keys,
-            expected: "a mapping (timezone:, rule:, nonexistent:, repeated:)", misplaced: [.ruleKeysInSchedule])
+            expected: "a mapping (timezone:, rule:, nonexistent:, repeated:)", misplaced: [.ruleKeysInSchedule],
+            placeholderAdvice: ", e.g. \(Self.example)" + (optional ? ", or remove 'schedule' if the scenario needs none" : ""))
         else { return draft }
         let errorsBefore = reader.log.errorCount
 

@@ -175,8 +175,10 @@ public struct SpecReferenceWriter: Sendable {
             them without running anything: an instant written with an offset that is not the zone's at that instant
             (`offset-mismatch`), a spec tagged `dst` whose window and cases hold no change of its zone
             (`dst-without-transition`), two expected occurrences with one key (`duplicate-expected-key`), two cases making
-            the same search (`duplicate-case`), and under `repeated: both` an occurrence of a repeated wall time without its
-            key (`repeated-without-key`). [diagnostics.md](diagnostics.md#lint) shows each. In a lifecycle scenario with a
+            the same search (`duplicate-case`), under `repeated: both` an occurrence of a repeated wall time without its
+            key (`repeated-without-key`), an expected occurrence outside its window (`outside-window`) or at the instant of
+            the one before it (`duplicate-instant`), and an `info-plist` that names no file (`missing-fixture`) or a file
+            the task harness cannot read as an Info.plist (`invalid-fixture`). [diagnostics.md](diagnostics.md#lint) shows each. In a lifecycle scenario with a
             `schedule`, `offset-mismatch` checks every instant against the schedule's zone: `clock`, each step's `at`,
             `earliest-begin` and `advance` instant, `store.updated-at`, and each run's `planned` and `actual`.
 

@@ -4,29 +4,68 @@
 enum DurationText {
     private static let units: [(letter: Character, seconds: Int)] = [("d", 86_400), ("h", 3600), ("m", 60), ("s", 1)]
 
-    /// The duration in seconds, or nil when the text is not a duration.
+    /// The longest duration a spec may write: 999,999,999 days, far past the years 0001–9999 instants are written in.
+    static let longest = 999_999_999 * 86_400
+    /// How messages write `longest`.
+    static let longestText = "999999999d (about 2.7 million years)"
+
+    /// What a text reads as.
+    enum Reading: Equatable {
+        case seconds(Int)
+        /// Written as a duration, but longer than `longest`.
+        case tooLong
+        /// A duration with a minus sign; `unsigned` is the text without it.
+        case negative(unsigned: String)
+        case notADuration
+    }
+
+    /// The duration in seconds, or nil when the text is not a duration (or one too long).
     static func seconds(_ text: String) -> Int? {
+        if case .seconds(let seconds) = read(text) { return seconds }
+        return nil
+    }
+
+    /// What `text` reads as: a duration in seconds, one too long or negative, or no duration at all.
+    static func read(_ text: String) -> Reading {
+        if text.hasPrefix("-") {
+            let unsigned = String(text.dropFirst())
+            switch read(unsigned) {
+            case .seconds, .tooLong: return .negative(unsigned: unsigned)
+            case .negative, .notADuration: return .notADuration
+            }
+        }
         var total = 0
-        var number = ""
+        var tooLong = false
+        var numberStart: String.Index?
         var nextUnit = 0
         var sawPart = false
-        for character in text {
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
             if character.isASCII, character.isNumber {
-                number.append(character)
-                guard number.count <= 9 else { return nil }
+                if numberStart == nil { numberStart = index }
+                index = text.index(after: index)
                 continue
             }
-            guard !number.isEmpty,
-                  let position = units[nextUnit...].firstIndex(where: { $0.letter == character }),
-                  let value = Int(number)
-            else { return nil }
-            total += value * units[position].seconds
+            guard let start = numberStart,
+                  let position = units[nextUnit...].firstIndex(where: { $0.letter == character })
+            else { return .notADuration }
+            // Digits past the fifteenth (leading zeros aside) are far past `longest`: no Int is formed from them.
+            let digits = text[start..<index].drop { $0 == "0" }
+            if digits.count > 15 {
+                tooLong = true
+            } else if !tooLong {
+                let (part, overflow) = (Int(digits) ?? 0).multipliedReportingOverflow(by: units[position].seconds)
+                let (sum, overflowAgain) = total.addingReportingOverflow(part)
+                if overflow || overflowAgain || sum > longest { tooLong = true } else { total = sum }
+            }
             nextUnit = position + 1
-            number = ""
+            numberStart = nil
             sawPart = true
+            index = text.index(after: index)
         }
-        guard number.isEmpty, sawPart else { return nil }
-        return total
+        guard numberStart == nil, sawPart else { return .notADuration }
+        return tooLong ? .tooLong : .seconds(total)
     }
 
     /// The unit words authors write, by the seconds they stand for (`minutes`, `min`, `hrs`, …).

@@ -21,6 +21,8 @@ struct ValueReader {
     /// Checks that `node` is a mapping with no duplicate and no unknown keys; unknown keys are reported
     /// (with did-you-mean) but do not stop the known ones from being read. `passedOver` keys are unknown here but
     /// already reported with the mistake they belong to; `homes` names the mapping where an unknown key belongs, if any.
+    /// `item` names what the mapping is an item of a list of (`step`): there a key repeated on a line of its own is
+    /// most likely the start of the next item, written without its `- `.
     func mapping(
         _ node: Node,
         place: String,
@@ -29,10 +31,14 @@ struct ValueReader {
         expected: String,
         misplaced: [MisplacedKeys] = [],
         passedOver: Set<String> = [],
-        homes: [String: String] = [:]
+        homes: [String: String] = [:],
+        placeholderAdvice: String = "",
+        item: String? = nil
     ) -> MappingFields? {
         guard case .mapping(let entries, let mark) = node else {
-            wrongKind(node, "\(place) must be \(expected), not \(node.kindDescription)")
+            if !reportedPlaceholder(node, place: place, expected: expected, advice: placeholderAdvice) {
+                wrongKind(node, "\(place) must be \(expected), not \(node.kindDescription)")
+            }
             return nil
         }
         var misspelled: Set<String> = []
@@ -53,6 +59,8 @@ struct ValueReader {
         var ordered: [(key: String, entry: Node.Entry)] = []
         ordered.reserveCapacity(entries.count)
         var positions: [String: Int]? = entries.count > MappingFields.searchLimit ? [:] : nil
+        // Where a new item was suggested (a repeated key that likely starts it): the diagnostic and the line.
+        var newItem: (diagnostic: Int, line: Int)?
         for entry in entries {
             guard case .scalar(let key) = entry.key else {
                 log.report(.wrongKind, at: entry.key, "a key in \(place) must be a plain name, not \(entry.key.kindDescription)")
@@ -66,10 +74,20 @@ struct ValueReader {
             }
             let earlier = positions != nil ? positions![key.value] : ordered.firstIndex { $0.key == key.value }
             if let earlier {
-                let first = ordered[earlier].entry
+                let first = ordered[earlier].entry.key.mark
+                // A key below the first, in its column, is a block mapping's next line: the `- ` may be what is missing.
+                let startsItem = item != nil && key.mark.line > first.line && key.mark.column == first.column
+                if startsItem, let newItem, first.line < newItem.line {
+                    // The new item suggested above would hold this key too: one slip, told once.
+                    log.addNote(log.note(at: key.mark, "'\(key.value)' is written twice as well (first on line \(first.line)); "
+                                             + "a new \(item!) from line \(newItem.line) would hold this one"), toDiagnostic: newItem.diagnostic)
+                    continue
+                }
+                let advice = startsItem && newItem == nil ? ", or start a new \(item!) here with '- '" : ""
                 log.report(.duplicateKey, at: entry.key,
-                           "'\(key.value)' appears twice in \(place); keep one of them",
-                           notes: [log.note(at: first.key.mark, "'\(key.value)' is first written here")])
+                           "'\(key.value)' appears twice in \(place); keep one of them\(advice)",
+                           notes: [log.note(at: first, "'\(key.value)' is first written here")])
+                if !advice.isEmpty { newItem = (log.diagnostics.count - 1, key.mark.line) }
                 continue
             }
             guard allowed.contains(key.value) else {
@@ -125,9 +143,28 @@ struct ValueReader {
             }
             return [node]
         default:
-            wrongKind(node, "'\(field)' must be \(expected), not \(node.kindDescription)")
+            if !reportedPlaceholder(node, place: "'\(field)'", expected: expected) {
+                wrongKind(node, "'\(field)' must be \(expected), not \(node.kindDescription)")
+            }
             return nil
         }
+    }
+
+    /// The placeholder an example writes where a value is still to be filled in (`schedule: ...`), or nil.
+    static func placeholder(_ node: Node) -> String? {
+        guard case .scalar(let scalar) = node, scalar.tag == nil,
+              scalar.style == .plain || scalar.style == .singleQuoted || scalar.style == .doubleQuoted
+        else { return nil }
+        let text = scalar.value.trimmingCharacters(in: .whitespaces)
+        return text == "..." || text == "…" ? text : nil
+    }
+
+    /// Reports a mapping or list written as an example's placeholder (`...`), saying what goes in its place
+    /// (`advice` goes on from there, e.g. with an example); true when there was one.
+    func reportedPlaceholder(_ node: Node, place: String, expected: String, advice: String = "") -> Bool {
+        guard let placeholder = Self.placeholder(node) else { return false }
+        log.report(.emptyValue, at: node, "\(place) is '\(placeholder)', a placeholder to fill in; in its place, write \(expected)\(advice)")
+        return true
     }
 
     /// Reports the typographic slip that keeps a value from reading (`TypographicSlip`); true when there was one.
@@ -137,9 +174,14 @@ struct ValueReader {
         return true
     }
 
-    func wrongKind(_ node: Node, _ message: String) {
+    /// Reports a value of the wrong kind; `message` ends "not <its kind>". An empty value is told as such, and a null
+    /// written out (`null`, `~`) as what YAML makes of it: the author sees a word on the line, not nothing. Where a
+    /// text is expected (`textMeant`), quoting it keeps the word.
+    func wrongKind(_ node: Node, _ message: String, textMeant: Bool = false) {
         if case .scalar(let scalar) = node, scalar.isNull {
-            log.report(.emptyValue, at: node, message.replacingOccurrences(of: "not an empty value", with: "but it is empty"))
+            let emptiness = scalar.value.isEmpty ? "but it is empty" : "but YAML reads a plain \(scalar.value) as an empty value"
+            let quoting = textMeant && !scalar.value.isEmpty ? "; write \"\(scalar.value)\" in quotes if the text is meant" : ""
+            log.report(.emptyValue, at: node, message.replacingOccurrences(of: "not an empty value", with: emptiness) + quoting)
         } else {
             log.report(.wrongKind, at: node, message)
         }
@@ -148,16 +190,16 @@ struct ValueReader {
     // MARK: Scalars
 
     /// The text of a scalar; lists, mappings and empty values are reported.
-    func scalar(_ node: Node, field: String, expected: @autoclosure () -> String) -> Node.Scalar? {
+    func scalar(_ node: Node, field: String, expected: @autoclosure () -> String, textMeant: Bool = false) -> Node.Scalar? {
         guard case .scalar(let scalar) = node, !scalar.isNull else {
-            wrongKind(node, "'\(field)' must be \(expected()), not \(node.kindDescription)")
+            wrongKind(node, "'\(field)' must be \(expected()), not \(node.kindDescription)", textMeant: textMeant)
             return nil
         }
         return scalar
     }
 
     func text(_ node: Node, field: String, expected: String = "a text") -> String? {
-        guard let scalar = scalar(node, field: field, expected: expected) else { return nil }
+        guard let scalar = scalar(node, field: field, expected: expected, textMeant: true) else { return nil }
         guard Self.startsWithText(scalar.value) || !scalar.value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             log.report(.emptyValue, at: node, "'\(field)' is empty; write \(expected)")
             return nil
@@ -197,12 +239,22 @@ struct ValueReader {
         if let value = Value(rawValue: scalar.value) { return value }
         if reportSlip(node, code: .unknownValue) { return nil }
         let names = Value.allCases.map(\.rawValue)
-        if let suggestion = ValueSynonyms.value(for: scalar.value, in: names) ?? Suggestion.closest(to: scalar.value, in: names) {
+        if let suggestion = Self.meantValue(scalar.value, in: names) {
             log.report(.unknownValue, at: node, "unknown value '\(scalar.value)' for '\(field)'; did you mean '\(suggestion)'? (allowed: \(allowed()))")
         } else {
             log.report(.unknownValue, at: node, "unknown value '\(scalar.value)' for '\(field)'; write one of \(allowed())")
         }
         return nil
+    }
+
+    /// The allowed value an unknown word most likely stands for: a synonym, a near spelling, or the one value it is the
+    /// first words of (`one-completion` for `one-completion-per-launch`: long names get shortened, which edit distance,
+    /// measured against the whole name, does not find).
+    static func meantValue(_ word: String, in names: [String]) -> String? {
+        if let meant = ValueSynonyms.value(for: word, in: names) ?? Suggestion.closest(to: word, in: names) { return meant }
+        let start = word.lowercased() + "-"
+        let longer = names.filter { $0.lowercased().hasPrefix(start) }
+        return longer.count == 1 ? longer[0] : nil
     }
 
     /// An RFC 3339 instant with an explicit offset.
@@ -282,6 +334,10 @@ struct ValueReader {
 
     func duration(_ text: String, at mark: Mark, length: @autoclosure () -> Int, field: String) -> Int? {
         if let seconds = DurationText.seconds(text) { return seconds }
+        if let problem = Self.durationProblem(text, field: field) {
+            log.report(.invalidDuration, at: mark, length: length(), problem)
+            return nil
+        }
         if let advice = DurationText.missingUnit(text) {
             log.report(.invalidDuration, at: mark, length: length(), "'\(field)': \(advice)")
             return nil
@@ -294,6 +350,22 @@ struct ValueReader {
         log.report(.invalidDuration, at: mark, length: length(),
                    "'\(text)' is not a duration; write '\(field)' as a number and a unit (d, h, m, s), e.g. 45s, 90m, 24h, 1h30m or 2d")
         return nil
+    }
+
+    /// What is wrong with a text written as a duration that cannot be one (too long, negative); nil for anything else.
+    static func durationProblem(_ text: String, field: String) -> String? {
+        switch DurationText.read(text) {
+        case .tooLong:
+            return "'\(text)' is too long for '\(field)'; write at most \(DurationText.longestText)"
+        case .negative(let unsigned):
+            if field == "advance" {
+                return "'\(text)' would turn the clock back, and the clock only moves forward (a duration cannot be negative); "
+                    + "write 'advance' as a duration such as \(unsigned), or as a later instant"
+            }
+            return "'\(text)' is negative, and a duration cannot be; write '\(field)' without the minus sign, e.g. \(unsigned)"
+        case .seconds, .notADuration:
+            return nil
+        }
     }
 
     /// A weekday: full English name or its first three letters.

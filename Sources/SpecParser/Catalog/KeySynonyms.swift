@@ -14,6 +14,9 @@ enum KeySynonyms {
         "result": ["outcome"], "status": ["outcome"],
         "next": ["occurrences"], "expected": ["occurrences"],
         "cursor": ["after"],
+        // A rule's keys: the wall time, the day of the month, the weekdays.
+        "time": ["at"], "wall-time": ["at"], "date": ["day"], "day-of-month": ["day"],
+        "days": ["on", "day"], "weekdays": ["on"], "weekday": ["on"], "days-of-week": ["on"],
         "policy": ["nonexistent"], "gap": ["nonexistent"], "skipped": ["nonexistent"],
         "overlap-policy": ["repeated"], "fold": ["repeated"], "duplicate": ["repeated"],
         // Lifecycle scenarios: the verbs of a step, a fault's and an overlap's keys, the retry's, the log's.

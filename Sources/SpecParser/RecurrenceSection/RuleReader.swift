@@ -42,7 +42,7 @@ struct RuleReader {
         guard let fields = reader.mapping(
             node, place: "'rule'", owner: owner, allowed: Self.allKeys,
             expected: "a mapping such as {every: day, at: \"02:30\"} or a shorthand such as 'daily 02:30'",
-            misplaced: [.scheduleKeysInRule])
+            misplaced: [.scheduleKeysInRule], suggesting: Self.formKeys(writtenIn: node))
         else { return nil }
 
         if fields.has("every"), fields.has("interval") {
@@ -125,6 +125,17 @@ struct RuleReader {
         }
         guard complete, let rule else { return nil }
         return validated(rule, fields: fields, node: node)
+    }
+
+    /// The keys of the form `node` is written in — the one its `every:` names, or the interval form — which an
+    /// unknown key is compared with: `time` in `{every: day, time: …}` is offered `at`, not a key of another form.
+    private static func formKeys(writtenIn node: Node) -> [String]? {
+        guard case .mapping(let entries, _) = node else { return nil }
+        let keys = entries.compactMap { $0.key.scalar?.value }
+        if let every = entries.first(where: { $0.key.scalar?.value == "every" })?.value.scalar?.value {
+            return forms.first { $0.every == every }?.keys
+        }
+        return keys.contains("interval") || keys.contains("from") ? intervalKeys : nil
     }
 
     /// What an hourly rule's mistaken `at` means (`":30"`, `"00:30"` → `minute: 30`; `"00:30:15"` → `minute: 30,

@@ -22,7 +22,9 @@ struct ValueReader {
     /// (with did-you-mean) but do not stop the known ones from being read. `passedOver` keys are unknown here but
     /// already reported with the mistake they belong to; `homes` names the mapping where an unknown key belongs, if any.
     /// `item` names what the mapping is an item of a list of (`step`): there a key repeated on a line of its own is
-    /// most likely the start of the next item, written without its `- `.
+    /// most likely the start of the next item, written without its `- `. `suggesting` narrows what an unknown key is
+    /// compared with and the keys its message lists (a rule's `every:` form allows fewer keys than all rule forms
+    /// together); by default, `allowed`.
     func mapping(
         _ node: Node,
         place: String,
@@ -33,7 +35,8 @@ struct ValueReader {
         passedOver: Set<String> = [],
         homes: [String: String] = [:],
         placeholderAdvice: String = "",
-        item: String? = nil
+        item: String? = nil,
+        suggesting: [String]? = nil
     ) -> MappingFields? {
         guard case .mapping(let entries, let mark) = node else {
             if !reportedPlaceholder(node, place: place, expected: expected, advice: placeholderAdvice) {
@@ -92,13 +95,14 @@ struct ValueReader {
             }
             guard allowed.contains(key.value) else {
                 let message: String
-                if let suggestion = KeySynonyms.key(for: key.value, in: allowed) ?? Suggestion.closest(to: key.value, in: allowed) {
+                let candidates = suggesting ?? allowed
+                if let suggestion = KeySynonyms.key(for: key.value, in: candidates) ?? Suggestion.closest(to: key.value, in: candidates) {
                     misspelled.insert(suggestion)
                     message = "unknown key '\(key.value)' in \(place); did you mean '\(suggestion)'?"
                 } else if let home = homes[key.value] {
                     message = "unknown key '\(key.value)' in \(place); '\(key.value)' belongs in '\(home)', so write it under '\(home):'"
                 } else {
-                    message = "unknown key '\(key.value)' in \(place); the keys allowed here are \(allowed.joined(separator: ", "))"
+                    message = "unknown key '\(key.value)' in \(place); the keys allowed here are \(candidates.joined(separator: ", "))"
                 }
                 log.report(.unknownKey, at: entry.key, message)
                 unknownKeys = true

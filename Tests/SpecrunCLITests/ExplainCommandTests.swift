@@ -81,6 +81,11 @@ import Testing
             "nonexistent: next-valid-time  2011-12-31T00:00:00+14:00", "nonexistent: shift-forward    2011-12-31T03:30:00+14:00",
             "nonexistent: shift-backward   2011-12-29T03:30:00-10:00",
             "03:30 on 2011-12-31 exists once: 2011-12-31T03:30:00+14:00",
+            // The two shifted instants are the 31st's and the 29th's own 03:30; oracle.py's daily window
+            // (2011-12-28 … 2012-01-01) keys the first 2011-12-30 and has no 2011-12-31, and under shift-backward
+            // keys the 29th's 2011-12-29 and has no 2011-12-30.
+            "2011-12-31T03:30:00+14:00  the same instant as 03:30 on 2011-12-31: a daily rule gives it once, as this day's, and drops 2011-12-31's",
+            "2011-12-29T03:30:00-10:00  the same instant as 03:30 on 2011-12-29: a daily rule gives it once, as 2011-12-29's, and drops this day's",
         ])
     }
 

@@ -183,7 +183,8 @@ struct ZoneReport {
                 rows.append([policy, "no occurrence that day"] + (foundation.isEmpty ? [] : [""] + foundation))
             }
             for (index, instant) in instants.enumerated() {
-                let notes = [localLabel(instant.date), index == 1 ? "its key ends in ~2" : nil].compactMap { $0 }
+                let notes = [localLabel(instant.date), index == 1 ? "its key ends in ~2" : nil,
+                             collision(instant.date, of: local, time: time, resolver: &resolver)].compactMap { $0 }
                 var row = [index == 0 ? policy : "", instantText(instant.date)]
                 if !foundation.isEmpty {
                     row += [notes.joined(separator: ", "), index == 0 ? foundation[0] : ""]
@@ -194,6 +195,23 @@ struct ZoneReport {
             }
         }
         return TextColumns.aligned(rows, indent: "  ")
+    }
+
+    /// When a policy's instant is the same wall time's instant on the day before or after (Pacific/Apia's skipped
+    /// 2011-12-30 shifted to the 29th or the 31st), what a daily rule at that time makes of the two: one occurrence,
+    /// the earlier slot's (the drop rule). A window spec copied from the table would otherwise list it twice.
+    private func collision(_ date: Date, of local: LocalDateTime, time: TimeOfDay, resolver: inout WallTimeResolver) -> String? {
+        let day = CivilDate(year: local.year, month: local.month, day: local.day)
+        for step in [-1, 1] {
+            let other = CivilDate(daysSinceEpoch: day.daysSinceEpoch + step)
+            let neighbour = LocalDateTime(year: other.year, month: other.month, day: other.day,
+                                          hour: time.hour, minute: time.minute, second: time.second)
+            guard case .unique(let same) = resolver.resolve(neighbour), same == date else { continue }
+            let owner = step < 0 ? Self.dateText(other) + "'s" : "this day's"
+            let dropped = step < 0 ? "this day's" : Self.dateText(other) + "'s"
+            return "the same instant as \(time) on \(Self.dateText(other)): a daily rule gives it once, as \(owner), and drops \(dropped)"
+        }
+        return nil
     }
 
     // MARK: Foundation beside the core

@@ -228,7 +228,8 @@ struct ValueReader {
             return nil
         }
         guard range.contains(value) else {
-            log.report(.invalidNumber, at: node, "'\(field)' must be \(range.lowerBound)…\(range.upperBound), not \(value)")
+            log.report(.invalidNumber, at: node,
+                       "'\(field)' must be \(range.lowerBound)…\(range.upperBound), not \(value); write a number in that range, e.g. \(example)")
             return nil
         }
         return value

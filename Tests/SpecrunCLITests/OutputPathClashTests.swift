@@ -33,6 +33,44 @@ struct OutputPathClashTests {
         #expect(merge.err.hasPrefix("specrun: error: -o and --html both name '\(folder.path("m.json"))';"), "\(merge.err)")
     }
 
+    /// `--artifacts DIR` writes five files under `DIR/<toolchain folder>/`; an output named there by another option
+    /// was silently replaced (the JUnit by the JSON results, exit 0).
+    @Test func anOutputNamingAnArtifactsFileIsRefused() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("specs/noon.yaml", ScratchSpecFolder.quickSpec("Noon"))
+        let first = await CommandRun.run(folder.path("specs"), "--artifacts", folder.path("art"))
+        #expect(first.status == ExitStatus.success, "\(first.err)")
+        let toolchain = try #require(folder.entries("art").first)
+        let results = folder.path("art/\(toolchain)/results.json")
+        let written = try #require(folder.read("art/\(toolchain)/results.json"))
+
+        let run = await CommandRun.run(folder.path("specs"), "--artifacts", folder.path("art"), "--junit", results)
+        #expect(run.status == ExitStatus.invalidInput)
+        #expect(run.err == "specrun: error: --junit and --artifacts both name '\(results)'; the second would replace the first. "
+            + "Give --junit a file outside '\(folder.path("art"))', e.g. --junit results/junit.xml.\nRun 'specrun --help' for usage.\n")
+        #expect(run.out.isEmpty)
+        #expect(folder.read("art/\(toolchain)/results.json") == written)
+
+        // The same format under its own name: the artifacts write it already. Through `..` too.
+        let json = folder.path("art/x/../\(toolchain)/results.json")
+        let same = await CommandRun.run(folder.path("specs"), "--json", json, "--artifacts", folder.path("art"))
+        #expect(same.status == ExitStatus.invalidInput)
+        #expect(same.err.hasPrefix("specrun: error: --json names '\(json)', which --artifacts writes already; leave out --json, "
+            + "or give it a file outside '\(folder.path("art"))'.\n"), "\(same.err)")
+
+        // report and merge name the folder after the toolchain the results record.
+        let report = await CommandRun.run("report", results, "--artifacts", folder.path("again"), "--tap", folder.path("again/\(toolchain)/report.html"))
+        #expect(report.status == ExitStatus.invalidInput)
+        #expect(report.err.hasPrefix("specrun: error: --tap and --artifacts both name '\(folder.path("again/\(toolchain)/report.html"))';"), "\(report.err)")
+        #expect(folder.entries("again").isEmpty)
+        let merge = await CommandRun.run("merge", results, "-o", folder.path("m.json"), "--artifacts", folder.path("again"),
+                                         "--html", folder.path("again/\(toolchain)/junit.xml"))
+        #expect(merge.status == ExitStatus.invalidInput)
+        #expect(merge.err.hasPrefix("specrun: error: --html and --artifacts both name '\(folder.path("again/\(toolchain)/junit.xml"))';"), "\(merge.err)")
+        #expect(folder.read("m.json") == nil)
+    }
+
     /// Devices may be named by several outputs: nothing is replaced there.
     @Test func outputsMayShareADevice() async throws {
         let folder = try ScratchSpecFolder()

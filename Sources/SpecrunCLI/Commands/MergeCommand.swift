@@ -61,6 +61,8 @@ struct MergeCommand {
                 shards.append(try ResultsFile.read(path) { io.writeProblem(.warning, redaction.mask($0)) })
             }
             var merged = try RunResult.merging(shards, labels: paths).redacted(by: redaction)
+            // Checked again once merged: the artifacts' folder is named after the toolchain the first shard records.
+            try outputs.checkPaths(against: [], artifactsFolder: ReportArtifacts.folderName(for: merged.environment))
             merged.notes += repeated.map { redaction.mask("\($0) is given more than once; it was merged once") }
             let problems = outputs.write(merged)
             for problem in problems { io.writeProblem(.error, problem) }

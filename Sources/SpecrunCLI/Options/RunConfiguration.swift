@@ -82,7 +82,8 @@ struct RunConfiguration {
             throw UsageError("No spec files (*.yaml, *.yml) found in \(places). Add a spec, or point specrun at the folder that holds them.")
         }
         limits.confineFixtures(to: SpecDiscovery.folders(in: paths))
-        try ResultOutputs(parsed).checkPaths(against: files)
+        try ResultOutputs(parsed).checkPaths(
+            against: files, artifactsFolder: EnvironmentProbe.artifactsFolderName(redaction: redaction))
     }
 
     /// Refuses a `--filter` that is not a regular expression before any file is read, with the parser's reason.

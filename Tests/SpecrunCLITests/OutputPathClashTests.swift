@@ -71,6 +71,39 @@ struct OutputPathClashTests {
         #expect(folder.read("m.json") == nil)
     }
 
+    /// `merge A.json B.json -o A.json` replaced a shard with the merge; `report r.json --junit r.json` replaced the
+    /// results with their JUnit. An output that is an input is refused, under any spelling of its path.
+    @Test func anOutputNamingAnInputResultsFileIsRefusedAndTheInputKept() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("specs/noon.yaml", ScratchSpecFolder.quickSpec("Noon"))
+        try folder.write("specs/one.yaml", ScratchSpecFolder.quickSpec("One", day: 2))
+        for shard in 1...2 {
+            let run = await CommandRun.run(folder.path("specs"), "--shard", "\(shard)/2", "--json", folder.path("s\(shard).json"))
+            #expect(run.status == ExitStatus.success, "\(run.err)")
+        }
+        let first = try #require(folder.read("s1.json"))
+        #expect(symlink(folder.path("s1.json"), folder.path("link.json")) == 0)
+
+        for output in [folder.path("s1.json"), folder.path("specs/../s1.json"), folder.path("link.json")] {
+            let merge = await CommandRun.run("merge", folder.path("s1.json"), folder.path("s2.json"), "-o", output)
+            #expect(merge.status == ExitStatus.invalidInput)
+            #expect(merge.err == "specrun: error: '\(output)' (-o) is the results file '\(folder.path("s1.json"))' this command reads; "
+                + "writing there would replace it. Name another file, e.g. -o results/results.json.\nRun 'specrun merge --help' for usage.\n")
+            #expect(merge.out.isEmpty)
+            #expect(folder.read("s1.json") == first)
+        }
+        let merge = await CommandRun.run("merge", folder.path("link.json"), folder.path("s2.json"), "-o", folder.path("m.json"),
+                                         "--junit", folder.path("s1.json"))
+        #expect(merge.status == ExitStatus.invalidInput)
+        #expect(merge.err.hasPrefix("specrun: error: '\(folder.path("s1.json"))' (--junit) is the results file '\(folder.path("link.json"))' this command reads;"), "\(merge.err)")
+        let report = await CommandRun.run("report", folder.path("s1.json"), "--html", folder.path("./s1.json"))
+        #expect(report.status == ExitStatus.invalidInput)
+        #expect(report.err.hasPrefix("specrun: error: '\(folder.path("./s1.json"))' (--html) is the results file '\(folder.path("s1.json"))' this command reads;"), "\(report.err)")
+        #expect(folder.read("s1.json") == first)
+        #expect(folder.read("m.json") == nil)
+    }
+
     /// Devices may be named by several outputs: nothing is replaced there.
     @Test func outputsMayShareADevice() async throws {
         let folder = try ScratchSpecFolder()

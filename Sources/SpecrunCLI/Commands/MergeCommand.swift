@@ -44,7 +44,7 @@ struct MergeCommand {
             var outputs = ResultOutputs(parsed)
             outputs.json = output
             outputs.jsonOption = "-o"
-            try outputs.checkPaths(against: [])
+            try outputs.checkPaths(against: [], inputs: parsed.positionals)
             // One file named twice (a glob and a path, a copy-paste) is read once and said so.
             var paths: [String] = []
             var repeated: [String] = []
@@ -62,7 +62,7 @@ struct MergeCommand {
             }
             var merged = try RunResult.merging(shards, labels: paths).redacted(by: redaction)
             // Checked again once merged: the artifacts' folder is named after the toolchain the first shard records.
-            try outputs.checkPaths(against: [], artifactsFolder: ReportArtifacts.folderName(for: merged.environment))
+            try outputs.checkPaths(against: [], inputs: paths, artifactsFolder: ReportArtifacts.folderName(for: merged.environment))
             merged.notes += repeated.map { redaction.mask("\($0) is given more than once; it was merged once") }
             let problems = outputs.write(merged)
             for problem in problems { io.writeProblem(.error, problem) }

@@ -42,7 +42,7 @@ struct ReportCommand {
             let run = try ResultsFile.read(parsed.positionals[0]) { io.writeProblem(.warning, redaction.mask($0)) }
                 .redacted(by: redaction)
             // Checked once the results are read: the artifacts' folder is named after the toolchain they record.
-            try ResultOutputs(parsed).checkPaths(against: [], artifactsFolder: ReportArtifacts.folderName(for: run.environment))
+            try ResultOutputs(parsed).checkPaths(against: [], inputs: parsed.positionals, artifactsFolder: ReportArtifacts.folderName(for: run.environment))
             let glyphs = Glyphs.preferred(environment: io.environment)
             io.writeOut(TerminalReporter(color: io.useColor(parsed.value("color")), quiet: parsed.flag("quiet"), glyphs: glyphs).render(run))
             let problems = ResultOutputs(parsed).write(run)

@@ -34,9 +34,10 @@ struct ResultOutputs {
     /// the spec with its own results) or another output (`--json r.json --junit r.json` kept only the JUnit; so did
     /// `--junit art/<folder>/results.json --artifacts art`, whose JSON then replaced it), and an output path that is
     /// empty or starts with a `~` the shell did not expand (`UnexpandedHome`).
-    /// `artifactsFolder` is the folder `--artifacts DIR` writes in (`ReportArtifacts.folderName`), when known.
+    /// `inputs` are the results files the command reads (`merge A.json B.json -o A.json` replaced a shard with the
+    /// merge). `artifactsFolder` is the folder `--artifacts DIR` writes in (`ReportArtifacts.folderName`), when known.
     /// Paths are compared as the files they name (links and `..` resolved); devices and pipes may repeat.
-    func checkPaths(against specFiles: [String], artifactsFolder: String? = nil) throws(UsageError) {
+    func checkPaths(against specFiles: [String], inputs: [String] = [], artifactsFolder: String? = nil) throws(UsageError) {
         let files = [(jsonOption, json), ("--junit", junit), ("--html", html), ("--tap", tap)]
         for (option, path) in files + [("--artifacts", artifacts)] {
             guard let path else { continue }
@@ -59,10 +60,15 @@ struct ResultOutputs {
         let names = Set(named.map { ($0.identity as NSString).lastPathComponent })
         let specs = Dictionary(specFiles.filter { names.contains(($0 as NSString).lastPathComponent) }.map { (FileIdentity.of($0), $0) },
                                uniquingKeysWith: { first, _ in first })
+        let inputFiles = Dictionary(inputs.map { (FileIdentity.of($0), $0) }, uniquingKeysWith: { first, _ in first })
         for (index, output) in named.enumerated() where !Self.isStream(output.path) {
             if let spec = specs[output.identity] {
                 throw UsageError("'\(output.path)' (\(output.option)) is the spec file '\(spec)' this run reads; writing the results there would "
                     + "replace the spec. Name another file, e.g. \(output.option) results/\(Self.defaultName(output.option)).")
+            }
+            if let input = inputFiles[output.identity] {
+                throw UsageError("'\(output.path)' (\(output.option)) is the results file '\(input)' this command reads; writing there would "
+                    + "replace it. Name another file, e.g. \(output.option) results/\(Self.defaultName(output.option)).")
             }
             guard let earlier = named[..<index].first(where: { $0.identity == output.identity }) else { continue }
             if output.option == "--artifacts" {

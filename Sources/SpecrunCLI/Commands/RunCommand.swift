@@ -99,6 +99,12 @@ struct RunCommand {
         }
         if configuration.listOnly {
             if let signal = SignalTrap.received { return SignalTrap.exitStatus(for: signal) }
+            // Stdout keeps only the ids (for scripts); why a file's tests are missing goes to stderr, as a run would say it.
+            let shown = configuration.quiet ? loaded.diagnostics.filter { $0.severity == .error } : loaded.diagnostics
+            let renderer = DiagnosticRenderer(color: io.useColorOnStderr(configuration.colorChoice))
+            for diagnostic in shown {
+                io.writeError(renderer.render(diagnostic.redacted(by: configuration.redaction)) + "\n\n")
+            }
             io.writeOut(plan.items.map { ControlCharacters.visible(configuration.redaction.mask($0.id)) + "\n" }.joined())
             return loaded.diagnostics.contains { $0.severity == .error } ? ExitStatus.invalidInput : ExitStatus.success
         }

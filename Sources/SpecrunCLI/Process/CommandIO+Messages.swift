@@ -17,6 +17,15 @@ extension CommandIO {
         return ExitStatus.invalidInput
     }
 
+    /// Whether to color what goes to stderr for `--color WHEN` (diagnostics beside `--list`): as `useColor`, for stderr.
+    func useColorOnStderr(_ when: String?) -> Bool {
+        switch when {
+        case "always": true
+        case "never": false
+        default: stderrIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        }
+    }
+
     /// Whether to color stdout for `--color WHEN`: auto means a terminal, no NO_COLOR, not TERM=dumb.
     func useColor(_ when: String?) -> Bool {
         switch when {

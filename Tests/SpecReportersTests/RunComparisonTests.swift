@@ -94,6 +94,37 @@ struct RunComparisonTests {
         #expect(comparison.respelledFiles.isEmpty)
     }
 
+    /// A NEW merged without a shard lacks tests that may fail there: the comparison shows both documents' notes and
+    /// fails rather than say "no regressions" about tests it never saw.
+    @Test func aNewThatLacksPartOfTheSuiteShowsItsNotesAndFails() {
+        var new = Fixture.run
+        new.tests.removeAll { $0.file == Fixture.berlinSpring }
+        new.notes = ["shards 2/4, 4/4 are missing: " + RunResult.missingShardsNoteEnding]
+        var old = Fixture.run
+        old.notes = ["shard-2.json ran with a different toolchain than shard-1.json: tzdataVersion 2025a (not 2025b)"]
+        let comparison = RunComparison(old: old, new: new)
+        #expect(!comparison.regressed)
+        #expect(comparison.incompleteNew == new.notes)
+        #expect(comparison.fails)
+        let text = render(comparison)
+        #expect(text.contains("""
+
+            Notes
+              NEW  shards 2/4, 4/4 are missing: the merged results hold only part of the suite
+              OLD  shard-2.json ran with a different toolchain than shard-1.json: tzdataVersion 2025a (not 2025b)
+              NEW holds only part of the suite: the tests it lacks show as removed, and any of them may fail there
+
+            """), "\(text)")
+        #expect(text.hasSuffix("\n5 removed — NEW holds only part of the suite, so it cannot show that nothing regressed\n"), "\(text)")
+
+        // The other way round nothing is hidden: OLD's missing tests come back as added, a failing one as newly failing.
+        let reversed = RunComparison(old: new, new: old)
+        #expect(reversed.incompleteNew.isEmpty)
+        #expect(reversed.changes(.newlyFailing).map(\.id) == [Fixture.firstValidFailed.id])
+        #expect(reversed.fails == reversed.regressed)
+        #expect(render(reversed).hasSuffix(" — regressed\n"))
+    }
+
     /// `specrun specs/` in the checkout and `specrun .` in specs/: every id differs by its path's prefix.
     @Test func aRunStartedWithOtherPathsIsNamedAsSuch() {
         let comparison = RunComparison(old: Fixture.run, new: prefixingPaths(with: "/ci/checkout/"))

@@ -60,6 +60,35 @@ import Testing
         #expect(try await folder.merge(files, into: folder.path("all.json")).notes.isEmpty)
     }
 
+    /// A merge without a shard compared with a whole run printed "N removed — no regressions", exit 0, and never
+    /// showed the note that said the shard was missing: the tests it lacks may fail on NEW's toolchain.
+    @Test func comparingWithAMergeThatLacksAShardShowsTheNotesAndExitsOne() async throws {
+        let folder = try SpecFolder()
+        defer { folder.remove() }
+        _ = try await folder.run(["--json", folder.path("whole.json")], expecting: ExitStatus.testFailure)
+        var files: [String] = []
+        for index in 1...3 {
+            files.append(folder.path("shard-\(index).json"))
+            _ = await folder.status(["--shard", "\(index)/3", "--json", files.last!])
+        }
+        let merge = await CommandRun.run(["merge", files[0], files[2], "-o", folder.path("partial.json")])
+        #expect(merge.status == ExitStatus.testFailure)
+        let missing = "shard 2/3 is missing: the merged results hold only part of the suite"
+
+        let compare = await CommandRun.run(["compare", folder.path("whole.json"), folder.path("partial.json")])
+        #expect(compare.status == ExitStatus.testFailure)
+        #expect(compare.out.contains("\nNotes\n  NEW  \(missing)\n  NEW holds only part of the suite: the tests it lacks show as removed, "
+            + "and any of them may fail there\n"), "\(compare.out)")
+        #expect(compare.out.hasSuffix(" — NEW holds only part of the suite, so it cannot show that nothing regressed\n"), "\(compare.out)")
+        #expect(compare.err == "specrun: warning: \(folder.path("partial.json")) holds only part of the suite (\(missing)), so the comparison "
+            + "cannot show that nothing regressed; merge every shard (or rerun what was not read) and compare again.\n")
+
+        // OLD's notes are shown too; a partial OLD hides nothing (its missing tests come back as added in NEW).
+        let reversed = await CommandRun.run(["compare", folder.path("partial.json"), folder.path("whole.json")])
+        #expect(reversed.out.contains("\nNotes\n  OLD  \(missing)\n"), "\(reversed.out)")
+        #expect(reversed.err.isEmpty, "\(reversed.err)")
+    }
+
     /// The merge's closing line counts in words that agree with the number ("1 tests" before).
     @Test func aMergeOfOneTestSaysOneTest() async throws {
         let folder = try SpecFolder()

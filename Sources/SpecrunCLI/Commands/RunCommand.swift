@@ -171,6 +171,6 @@ struct RunCommand {
         guard let first = unread.first else { return [] }
         let more = unread.count > 1 ? " and \(unread.count - 1) more" : ""
         return ["the run was stopped while spec files were read: \(unread.count) of \(files.count) were not read "
-            + "(\(first)\(more)), so their tests are missing from these results"]
+            + "(\(first)\(more)), " + RunResult.unreadFilesNoteEnding]
     }
 }

@@ -60,7 +60,9 @@ struct MergeCommand {
             for path in paths {
                 shards.append(try ResultsFile.read(path) { io.writeProblem(.warning, redaction.mask($0)) })
             }
-            var merged = try RunResult.merging(shards, labels: paths).redacted(by: redaction)
+            var merged = try RunResult.merging(shards, labels: paths)
+            merged.notes += ShardSelection.notes(for: shards.map(\.environment.commandLine), labels: paths)
+            merged = merged.redacted(by: redaction)
             // Checked again once merged: the artifacts' folder is named after the toolchain the first shard records.
             try outputs.checkPaths(against: [], inputs: paths, artifactsFolder: ReportArtifacts.folderName(for: merged.environment))
             merged.notes += repeated.map { redaction.mask("\($0) is given more than once; it was merged once") }

@@ -91,11 +91,20 @@ struct RunCommand {
             // RunConfiguration.checkFilter refused a bad pattern already; this stays for a pattern Foundation refuses later.
             return usageFailure(UsageError("The value '\(configuration.selection.filter ?? "")' is not allowed for '--filter': it is not a valid regular expression; fix it, e.g. --filter 'Berlin.*spring'."))
         }
-        if let problem = EmptySelection.problem(plan: fullPlan, selected: plan, selection: configuration.selection, lastFailed: configuration.lastFailed) {
+        let coverage = configuration.lastFailed.map { _ in
+            LastFailedCoverage(failed: configuration.lastFailedTests, specs: loaded.specs, plan: fullPlan, selected: plan)
+        }
+        if let problem = EmptySelection.problem(plan: fullPlan, selected: plan, selection: configuration.selection,
+                                                lastFailed: configuration.lastFailed, coverage: coverage, engineGiven: configuration.engineGiven) {
             return usageFailure(problem)
         }
         if let path = configuration.lastFailed, configuration.selection.ids?.isEmpty == true {
             io.writeProblem(.note, "no test failed or errored in '\(path)'; nothing to run.")
+        }
+        if let path = configuration.lastFailed, let coverage {
+            for note in coverage.notes(path: path, selection: configuration.selection, engineGiven: configuration.engineGiven) {
+                io.writeProblem(.note, configuration.redaction.mask(note))
+            }
         }
         if configuration.listOnly {
             if let signal = SignalTrap.received { return SignalTrap.exitStatus(for: signal) }

@@ -139,8 +139,12 @@ struct RunCommand {
             specPaths: configuration.paths,
             commandLine: RedactionOptions.maskingPatterns(in: commandLine))
         // Masked once, here: every reporter below renders the same redacted results.
+        // `files` holds the files read (docs/results.schema.json): a file a signal kept from being read is named in
+        // the notes instead, and merging such results with a complete shard must not claim it was read.
+        let unread = Set(loaded.unread)
         let result = RunResult(
-            environment: environment, files: configuration.files, diagnostics: loaded.diagnostics, tests: tests,
+            environment: environment, files: unread.isEmpty ? configuration.files : configuration.files.filter { !unread.contains($0) },
+            diagnostics: loaded.diagnostics, tests: tests,
             strict: configuration.strict, notes: Self.unreadNote(loaded.unread, of: configuration.files),
             shard: configuration.selection.shard
         ).redacted(by: configuration.redaction, jobs: configuration.jobs)

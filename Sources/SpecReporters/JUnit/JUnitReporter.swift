@@ -223,7 +223,8 @@ public struct JUnitReporter: Sendable {
         pairs.map { " \($0.0)=\"\(XMLText.attribute($0.1))\"" }.joined()
     }
 
-    /// The environment as JUnit properties, in a fixed order.
+    /// The environment as JUnit properties, in a fixed order; then the run's notes (a merge, a shard missing), one
+    /// property whose lines are the notes, since readers that keep one property table per name keep one value.
     static func properties(_ run: RunResult) -> [(String, String)] {
         let environment = run.environment
         return [
@@ -233,7 +234,7 @@ public struct JUnitReporter: Sendable {
             ("specrunVersion", environment.specrunVersion), ("gitCommit", environment.gitCommit ?? ""),
             ("startTime", environment.startTime), ("commandLine", environment.commandLine.joined(separator: " ")),
             ("strict", "\(run.strict)"), ("schemaVersion", "\(run.schemaVersion)"),
-        ]
+        ] + (run.notes.isEmpty ? [] : [("notes", run.notes.joined(separator: "\n"))])
     }
 
     /// `specs/recurrence/berlin-spring.yaml` → `specs.recurrence.berlin-spring`; `../other/specs/a.yaml` →

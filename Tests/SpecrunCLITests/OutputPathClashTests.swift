@@ -104,6 +104,41 @@ struct OutputPathClashTests {
         #expect(folder.read("m.json") == nil)
     }
 
+    /// `--tap specs/new.yaml` was written, and the next run failed reading it as a spec. Refused in a folder being
+    /// run, under any spelling of it; allowed elsewhere, under a hidden name (discovery skips it) and beside a file
+    /// run on its own.
+    @Test func aYAMLNamedOutputInsideAFolderBeingRunIsRefused() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("specs/noon.yaml", ScratchSpecFolder.quickSpec("Noon"))
+        #expect(symlink(folder.path("specs"), folder.path("link")) == 0)
+        for (option, output) in [("--tap", folder.path("specs/new.yaml")), ("--json", folder.path("link/deeper/r.YML")),
+                                 ("--junit", folder.path("other/../specs/j.yaml"))] {
+            let run = await CommandRun.run(folder.path("specs"), option, output)
+            #expect(run.status == ExitStatus.invalidInput)
+            let defaultName = ["--tap": "results.tap", "--json": "results.json", "--junit": "junit.xml"][option]!
+            let ext = (output as NSString).pathExtension
+            #expect(run.err == "specrun: error: '\(output)' (\(option)) is a .\(ext) file in the spec folder '\(folder.path("specs"))' this run "
+                + "reads, so the next run would read it as a spec and fail on it; write it elsewhere, e.g. \(option) results/\(defaultName).\n"
+                + "Run 'specrun --help' for usage.\n")
+            #expect(run.out.isEmpty)
+        }
+        #expect(folder.entries("specs") == ["noon.yaml"])
+
+        for (arguments, written) in [([folder.path("specs"), "--tap", folder.path("out.yaml")], "out.yaml"),
+                                     ([folder.path("specs"), "--tap", folder.path("specs/.hidden.yaml")], "specs/.hidden.yaml")] {
+            let run = await CommandRun.run(arguments)
+            #expect(run.status == ExitStatus.success, "\(run.err)")
+            #expect(folder.read(written) != nil, "\(written)")
+        }
+        // The hidden one is not read back as a spec.
+        let again = await CommandRun.run(folder.path("specs"))
+        #expect(again.status == ExitStatus.success, "\(again.out)")
+        // A spec file run on its own is no folder: a run of it never reads its neighbours.
+        let single = await CommandRun.run(folder.path("specs/noon.yaml"), "--tap", folder.path("specs/tap.yaml"))
+        #expect(single.status == ExitStatus.success, "\(single.err)")
+    }
+
     /// Devices may be named by several outputs: nothing is replaced there.
     @Test func outputsMayShareADevice() async throws {
         let folder = try ScratchSpecFolder()

@@ -86,9 +86,10 @@ struct RunConfiguration {
             let places = paths.map { "'\($0)'" }.joined(separator: ", ")
             throw UsageError("No spec files (*.yaml, *.yml) found in \(places). Add a spec, or point specrun at the folder that holds them.")
         }
-        limits.confineFixtures(to: SpecDiscovery.folders(in: paths))
+        let folders = SpecDiscovery.folders(in: paths)
+        limits.confineFixtures(to: folders)
         try ResultOutputs(parsed).checkPaths(
-            against: files, artifactsFolder: EnvironmentProbe.artifactsFolderName(redaction: redaction))
+            against: files, specFolders: folders, artifactsFolder: EnvironmentProbe.artifactsFolderName(redaction: redaction))
     }
 
     /// Refuses a `--filter` that is not a regular expression before any file is read, with the parser's reason.

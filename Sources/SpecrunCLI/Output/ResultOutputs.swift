@@ -37,7 +37,10 @@ struct ResultOutputs {
     /// `inputs` are the results files the command reads (`merge A.json B.json -o A.json` replaced a shard with the
     /// merge). `artifactsFolder` is the folder `--artifacts DIR` writes in (`ReportArtifacts.folderName`), when known.
     /// Paths are compared as the files they name (links and `..` resolved); devices and pipes may repeat.
-    func checkPaths(against specFiles: [String], inputs: [String] = [], artifactsFolder: String? = nil) throws(UsageError) {
+    /// `specFolders` are the folders the run searches for specs: an output there named `*.yaml` / `*.yml`
+    /// (`--tap specs/new.yaml`) would be read as a spec by the next run, which then failed on it.
+    func checkPaths(against specFiles: [String], specFolders: [String] = [], inputs: [String] = [],
+                    artifactsFolder: String? = nil) throws(UsageError) {
         let files = [(jsonOption, json), ("--junit", junit), ("--html", html), ("--tap", tap)]
         for (option, path) in files + [("--artifacts", artifacts)] {
             guard let path else { continue }
@@ -66,6 +69,11 @@ struct ResultOutputs {
                 throw UsageError("'\(output.path)' (\(output.option)) is the spec file '\(spec)' this run reads; writing the results there would "
                     + "replace the spec. Name another file, e.g. \(output.option) results/\(Self.defaultName(output.option)).")
             }
+            if let folder = Self.specFolder(holding: output.path, among: specFolders) {
+                throw UsageError("'\(output.path)' (\(output.option)) is a .\((output.path as NSString).pathExtension) file in the spec folder "
+                    + "'\(folder)' this run reads, so the next run would read it as a spec and fail on it; write it elsewhere, e.g. "
+                    + "\(output.option) results/\(Self.defaultName(output.option)).")
+            }
             if let input = inputFiles[output.identity] {
                 throw UsageError("'\(output.path)' (\(output.option)) is the results file '\(input)' this command reads; writing there would "
                     + "replace it. Name another file, e.g. \(output.option) results/\(Self.defaultName(output.option)).")
@@ -81,6 +89,16 @@ struct ResultOutputs {
             }
             throw UsageError("\(earlier.option) and \(output.option) both name '\(output.path)'; the second would replace the first. "
                 + "Give each format its own file, e.g. \(output.option) results/\(Self.defaultName(output.option)).")
+        }
+    }
+
+    /// The folder among `folders` whose search for specs would find `path` (a `.yaml` / `.yml` name, no hidden
+    /// folder or name on the way: discovery skips those), if any.
+    private static func specFolder(holding path: String, among folders: [String]) -> String? {
+        guard SpecDiscovery.extensions.contains((path as NSString).pathExtension.lowercased()) else { return nil }
+        return folders.first { folder in
+            guard let below = FileIdentity.components(of: path, below: folder) else { return false }
+            return !below.contains { $0.hasPrefix(".") }
         }
     }
 

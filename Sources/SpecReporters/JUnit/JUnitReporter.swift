@@ -182,7 +182,10 @@ public struct JUnitReporter: Sendable {
         ]) + ">\n"
         if environment {
             out += "    <properties>\n"
-            for (name, value) in Self.properties(run) {
+            // Then the run's notes (a merge, a shard missing): one property whose lines are the notes, since readers
+            // that keep one table of properties keep one value per name.
+            let notes = run.notes.isEmpty ? [] : [("notes", run.notes.joined(separator: "\n"))]
+            for (name, value) in Self.properties(run) + notes {
                 out += "      <property" + attributes([("name", name), ("value", value)]) + "/>\n"
             }
             out += "    </properties>\n"
@@ -223,8 +226,7 @@ public struct JUnitReporter: Sendable {
         pairs.map { " \($0.0)=\"\(XMLText.attribute($0.1))\"" }.joined()
     }
 
-    /// The environment as JUnit properties, in a fixed order; then the run's notes (a merge, a shard missing), one
-    /// property whose lines are the notes, since readers that keep one property table per name keep one value.
+    /// The environment as JUnit properties, in a fixed order (the HTML report's environment table too).
     static func properties(_ run: RunResult) -> [(String, String)] {
         let environment = run.environment
         return [
@@ -234,7 +236,7 @@ public struct JUnitReporter: Sendable {
             ("specrunVersion", environment.specrunVersion), ("gitCommit", environment.gitCommit ?? ""),
             ("startTime", environment.startTime), ("commandLine", environment.commandLine.joined(separator: " ")),
             ("strict", "\(run.strict)"), ("schemaVersion", "\(run.schemaVersion)"),
-        ] + (run.notes.isEmpty ? [] : [("notes", run.notes.joined(separator: "\n"))])
+        ]
     }
 
     /// `specs/recurrence/berlin-spring.yaml` → `specs.recurrence.berlin-spring`; `../other/specs/a.yaml` →

@@ -56,6 +56,20 @@ import Testing
         #expect(parsed.properties.filter { $0.name == "notes" }.map(\.value) == [run.notes.joined(separator: "\n")])
     }
 
+    /// Specs outside a git work tree have no commit: the JSON leaves `gitCommit` out, and so does JUnit (it wrote
+    /// `value=""`, a commit whose hash is empty). The HTML environment table, which shares the properties, too.
+    @Test func noGitCommitMeansNoGitCommitProperty() throws {
+        #expect(try ParsedJUnit(JUnitReporter().render(RunResultFixture.run)).properties.contains { $0 == ("gitCommit", "8438e77c0ffee") })
+        var run = RunResultFixture.run
+        run.environment.gitCommit = nil
+        let parsed = try ParsedJUnit(JUnitReporter().render(run))
+        #expect(!parsed.properties.contains { $0.name == "gitCommit" })
+        #expect(parsed.properties.map(\.name) == ["os", "osVersion", "architecture", "swiftVersion", "foundation", "tzdataVersion",
+                                                  "zones", "specrunVersion", "startTime", "commandLine", "strict", "schemaVersion"])
+        #expect(!HTMLReporter().render(run).contains("gitCommit"))
+        #expect(!(try JSONReporter().render(run)).contains("gitCommit"))
+    }
+
     @Test func strictTurnsAFixedDeviationIntoAFailure() throws {
         var run = RunResultFixture.run
         run.strict = true

@@ -227,13 +227,17 @@ public struct JUnitReporter: Sendable {
     }
 
     /// The environment as JUnit properties, in a fixed order (the HTML report's environment table too).
+    ///
+    /// `gitCommit` is left out when the specs are in no git work tree, as the JSON results leave it out: an empty value
+    /// read as a commit whose hash is empty.
     static func properties(_ run: RunResult) -> [(String, String)] {
         let environment = run.environment
         return [
             ("os", environment.os), ("osVersion", environment.osVersion), ("architecture", environment.architecture),
             ("swiftVersion", environment.swiftVersion), ("foundation", environment.foundation),
             ("tzdataVersion", environment.tzdataVersion), ("zones", environment.zones.joined(separator: ",")),
-            ("specrunVersion", environment.specrunVersion), ("gitCommit", environment.gitCommit ?? ""),
+            ("specrunVersion", environment.specrunVersion),
+        ] + (environment.gitCommit.map { [("gitCommit", $0)] } ?? []) + [
             ("startTime", environment.startTime), ("commandLine", environment.commandLine.joined(separator: " ")),
             ("strict", "\(run.strict)"), ("schemaVersion", "\(run.schemaVersion)"),
         ]

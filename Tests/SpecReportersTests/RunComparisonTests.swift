@@ -137,6 +137,35 @@ struct RunComparisonTests {
             + "  specs/lifecycle/catch-up.yaml → /ci/checkout/specs/lifecycle/catch-up.yaml\n"), "\(text)")
     }
 
+    /// Counts agree with their nouns: "1 changed instants" and "… 1 more files" were printed.
+    @Test func oneChangedInstantAndOneMoreFileAreSingular() {
+        var new = Fixture.run
+        let index = new.tests.firstIndex { $0.id == Fixture.nightlyPassed.id }!
+        new.tests[index].actual[0].epochSeconds += 3600
+        let comparison = RunComparison(old: Fixture.run, new: new)
+        #expect(comparison.changes.map(\.kind) == [.changedInstants])
+        #expect(render(comparison).hasSuffix("\n1 changed instant — no regressions\n"), "\(render(comparison))")
+
+        // Four files came back under another path: three are listed, then "1 more file".
+        var old = Fixture.run
+        old.tests += Fixture.run.tests.filter { $0.file == Fixture.catchUp }.map { test in
+            var copy = test
+            copy.file = "specs/lifecycle/copy/catch-up.yaml"
+            copy.id = TestResult.makeID(file: copy.file, spec: test.spec, caseName: test.caseName, engine: test.engine)
+            return copy
+        }
+        var moved = old
+        moved.tests = old.tests.map { test in
+            var copy = test
+            copy.file = "/ci/checkout/" + test.file
+            copy.id = TestResult.makeID(file: copy.file, spec: test.spec, caseName: test.caseName, engine: test.engine)
+            return copy
+        }
+        let four = RunComparison(old: old, new: moved)
+        #expect(four.respelledFiles.count == 4, "\(four.respelledFiles)")
+        #expect(render(four).contains("  … 1 more file\n"), "\(render(four))")
+    }
+
     /// A path that merely ends with the same letters is another file.
     @Test func aPathEndingWithTheSameLettersIsNotTheSameFile() {
         #expect(RunComparison(old: Fixture.run, new: prefixingPaths(with: "other-")).respelledFiles.isEmpty)

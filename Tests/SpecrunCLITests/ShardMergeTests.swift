@@ -121,6 +121,20 @@ import Testing
         #expect(report.out.contains("\nnote: \(note)\n"))
     }
 
+    /// Past ten new notes the merge says how many more there are, in a word that agrees with the number ("1 more
+    /// notes" before): one file named in twelve spellings gives eleven notes.
+    @Test func oneNotePastTheTenPrintedIsOneMoreNote() async throws {
+        let folder = try SpecFolder()
+        defer { folder.remove() }
+        _ = try await folder.run(["--filter", "Skipped on purpose", "--json", folder.path("one.json")], expecting: ExitStatus.success)
+        let spellings = (0..<12).map { folder.root + String(repeating: "/.", count: $0) + "/one.json" }
+        let merge = await CommandRun.run(["merge"] + spellings + ["-o", folder.path("m.json")])
+        #expect(merge.status == ExitStatus.success)
+        let lines = merge.err.split(separator: "\n")
+        #expect(lines.count == 11, "\(merge.err)")
+        #expect(lines.last == "specrun: warning: 1 more note in \(folder.path("m.json"))")
+    }
+
     /// The merge's closing line counts in words that agree with the number ("1 tests" before).
     @Test func aMergeOfOneTestSaysOneTest() async throws {
         let folder = try SpecFolder()

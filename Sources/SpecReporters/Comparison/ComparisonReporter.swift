@@ -49,7 +49,7 @@ public struct ComparisonReporter: Sendable {
         out += respellings(comparison)
         let counts = RunComparison.Change.Kind.allCases.compactMap { kind -> String? in
             let n = comparison.changes(kind).count
-            return n == 0 ? nil : "\(n) \(kind.rawValue)"
+            return n == 0 ? nil : "\(n) \(n == 1 && kind == .changedInstants ? "changed instant" : kind.rawValue)"
         }
         out += "\n" + (counts.isEmpty ? "no changes" : counts.joined(separator: ", "))
         if comparison.regressed {
@@ -111,7 +111,7 @@ public struct ComparisonReporter: Sendable {
         for pair in pairs.prefix(3) {
             out += "  " + shown(pair.old) + " " + glyphs.arrow + " " + shown(pair.new) + "\n"
         }
-        if pairs.count > 3 { out += "  " + glyphs.ellipsis + " \(pairs.count - 3) more files\n" }
+        if pairs.count > 3 { out += "  " + glyphs.ellipsis + " \(count(pairs.count - 3, "more file"))\n" }
         return out
     }
 

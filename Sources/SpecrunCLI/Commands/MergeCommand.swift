@@ -75,7 +75,9 @@ struct MergeCommand {
             io.writeOut("merged \(shards.count) results file\(shards.count == 1 ? "" : "s") into \(output): \(summary.total) test\(summary.total == 1 ? "" : "s"), \(summary.passed) passed, \(summary.failed) failed\n")
             let newNotes = merged.notes.dropFirst().filter { note in !shards.contains { $0.notes.contains(note) } }
             for note in newNotes.prefix(10) { io.writeProblem(.warning, note) }
-            if newNotes.count > 10 { io.writeProblem(.warning, "\(newNotes.count - 10) more notes in \(output)") }
+            if newNotes.count > 10 {
+                io.writeProblem(.warning, "\(newNotes.count - 10) more note\(newNotes.count == 11 ? "" : "s") in \(output)")
+            }
             // A shard that never uploaded (its job died before) must not turn into a smaller report that looks whole.
             let incomplete = shards.allSatisfy { $0.shard != nil } && !Shard.missing(from: shards.compactMap(\.shard), limit: 1).isEmpty
             return incomplete ? ExitStatus.testFailure : ExitStatus.success

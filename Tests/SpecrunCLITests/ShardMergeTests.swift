@@ -224,13 +224,13 @@ import Testing
         #expect(io.output.hasSuffix("0 passed, 0 failed\n"))
     }
 
-    @Test func lastFailedWithAMissingFileIsAUsageError() async throws {
+    /// Exit status 2, as for a usage mistake, but without the pointer to --help: the file is the problem.
+    @Test func lastFailedWithAMissingFileIsRefused() async throws {
         let io = CapturedIO()
         let status = await SpecrunCommand.main(arguments: ["specrun", "specs", "--last-failed", "/no/such/results.json"], io: io.commandIO)
         #expect(status == ExitStatus.invalidInput)
         #expect(io.error == """
             specrun: error: Cannot read the results file '/no/such/results.json': there is no such file; check the path (a download step that failed?).
-            Run 'specrun --help' for usage.
 
             """)
     }

@@ -9,11 +9,12 @@ extension CommandIO {
         writeError("specrun: \(severity.rawValue): \(ControlCharacters.visible(text, keepingNewlines: true))\n")
     }
 
-    /// Prints a usage mistake the one way every command does, and gives exit status 2.
+    /// Prints a usage mistake the one way every command does, and gives exit status 2. The pointer to `--help`
+    /// follows only a mistake in the command line, not a file that cannot be read (`UsageError.pointsToHelp`).
     func usageFailure(_ error: UsageError, command: String? = nil) -> Int32 {
         let help = command.map { "specrun \($0) --help" } ?? "specrun --help"
         writeProblem(.error, error.message)
-        writeError("Run '\(help)' for usage.\n")
+        if error.pointsToHelp { writeError("Run '\(help)' for usage.\n") }
         return ExitStatus.invalidInput
     }
 

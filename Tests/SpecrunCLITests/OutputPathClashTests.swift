@@ -85,7 +85,8 @@ struct OutputPathClashTests {
         let first = try #require(folder.read("s1.json"))
         #expect(symlink(folder.path("s1.json"), folder.path("link.json")) == 0)
 
-        for output in [folder.path("s1.json"), folder.path("specs/../s1.json"), folder.path("link.json")] {
+        // `new/..` through a folder not made yet (the writer would make it), then a link to the input.
+        for output in [folder.path("s1.json"), folder.path("specs/../s1.json"), folder.path("link.json"), folder.path("new/../link.json")] {
             let merge = await CommandRun.run("merge", folder.path("s1.json"), folder.path("s2.json"), "-o", output)
             #expect(merge.status == ExitStatus.invalidInput)
             #expect(merge.err == "specrun: error: '\(output)' (-o) is the results file '\(folder.path("s1.json"))' this command reads; "

@@ -6,16 +6,22 @@ import Foundation
 /// (`out/r.json` and `link-to-out/r.json`).
 enum FileIdentity {
     static func of(_ path: String) -> String {
+        resolve(path, again: true)
+    }
+
+    private static func resolve(_ path: String, again: Bool) -> String {
         if let resolved = realPath(path) { return resolved }
-        let absolute = URL(fileURLWithPath: path).path
-        var head = absolute
+        var head = URL(fileURLWithPath: path).path
         var rest: [String] = []
         // Each step drops one component, so this ends at `/` at the latest.
         while head != "/", !head.isEmpty {
             rest.insert((head as NSString).lastPathComponent, at: 0)
             head = (head as NSString).deletingLastPathComponent
             if let resolved = realPath(head) {
-                return URL(fileURLWithPath: resolved).appendingPathComponent(rest.joined(separator: "/")).standardizedFileURL.path
+                let joined = URL(fileURLWithPath: resolved).appendingPathComponent(rest.joined(separator: "/")).standardizedFileURL.path
+                // `out/new/../r.json` with no `new` yet: the writer makes `new`, and `..` then leads back to `out/r.json`,
+                // which may exist (or be a link): resolved once more, with the `..` taken lexically.
+                return again ? resolve(joined, again: false) : joined
             }
         }
         return URL(fileURLWithPath: path).standardizedFileURL.path

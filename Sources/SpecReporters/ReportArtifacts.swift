@@ -33,6 +33,10 @@ public enum ReportArtifacts {
         return name.trimmingCharacters(in: CharacterSet(charactersIn: "-."))
     }
 
+    /// The names of the files `--artifacts` writes, in the order it writes them (those of `writers(for:)`): known
+    /// before a run, so that an output named by another option can be checked against them.
+    public static let names = ["results.json", "junit.xml", "report.html", "results.tap", "report.txt"]
+
     /// `results.json`, `junit.xml`, `report.html`, `results.tap` and `report.txt` (the terminal report, no color).
     public static func files(for run: RunResult) throws -> [Artifact] {
         try writers(for: run).map { writer in

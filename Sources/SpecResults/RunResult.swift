@@ -21,7 +21,8 @@ public struct RunResult: Sendable, Hashable, Codable {
     /// Whether warnings counted as errors.
     public var strict: Bool
     /// Facts about how this result was put together, for people: for example shards that ran on a different
-    /// toolchain than the first (see `merging(_:labels:)`). Empty for a single run.
+    /// toolchain than the first (see `merging(_:labels:)`), a merge (`specrun merge` says of which files), spec files
+    /// a stopped run did not read. Every report shows them. Empty for a single run that finished.
     public var notes: [String]
     /// The shard of the plan this run ran (`--shard I/N`); nil for a whole run and for merged results.
     public var shard: Shard?

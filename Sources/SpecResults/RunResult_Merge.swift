@@ -119,7 +119,7 @@ extension RunResult {
         if !missing.isEmpty {
             let listed = missing.prefix(10).map(\.description).joined(separator: ", ") + (missing.count > 10 ? ", …" : "")
             notes.append("\(missing.count == 1 ? "shard" : "shards") \(listed) \(missing.count == 1 ? "is" : "are") missing: "
-                + "the merged results hold only part of the suite")
+                + missingShardsNoteEnding)
         }
         return notes
     }

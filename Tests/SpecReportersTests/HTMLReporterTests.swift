@@ -10,6 +10,15 @@ import Testing
         try GoldenFile.check(Self.page, against: "report.html")
     }
 
+    /// The notes (a merge, a shard missing) are in the header, once: not again in the environment table.
+    @Test func theNotesAreInTheHeaderOnce() {
+        var run = RunResultFixture.run
+        run.notes = ["merged from 2 results files: a.json (shard 1/2), b.json (shard 2/2)"]
+        let page = HTMLReporter().render(run)
+        #expect(page.components(separatedBy: "merged from 2 results files").count - 1 == 1)
+        #expect(page.contains("<p class=\"note\">merged from 2 results files: a.json (shard 1/2), b.json (shard 2/2)</p>"))
+    }
+
     @Test func nothingIsLoadedFromTheNetwork() {
         for pattern in ["src=", "@import", "url(http", "<link", "fetch(", "XMLHttpRequest"] {
             #expect(!Self.page.contains(pattern), "the page contains \(pattern)")

@@ -45,6 +45,31 @@ import Testing
         #expect(firstSuite.contains("<property name=\"specrunVersion\""))
     }
 
+    /// The notes say how the results were put together (a merge, a shard missing): one property, a note a line, since
+    /// readers that keep one property table (xunitparser, Jenkins) would keep only one of several same-named ones.
+    @Test func theNotesAreOnePropertyWithANoteALine() throws {
+        #expect(try ParsedJUnit(JUnitReporter().render(RunResultFixture.run)).properties.allSatisfy { $0.name != "notes" })
+        var run = RunResultFixture.run
+        run.notes = ["merged from 2 results files: a.json (shard 1/2), b.json (shard 2/2)",
+                     "shard 2/4 is missing: the merged results hold only part of the suite"]
+        let parsed = try ParsedJUnit(JUnitReporter().render(run))
+        #expect(parsed.properties.filter { $0.name == "notes" }.map(\.value) == [run.notes.joined(separator: "\n")])
+    }
+
+    /// Specs outside a git work tree have no commit: the JSON leaves `gitCommit` out, and so does JUnit (it wrote
+    /// `value=""`, a commit whose hash is empty). The HTML environment table, which shares the properties, too.
+    @Test func noGitCommitMeansNoGitCommitProperty() throws {
+        #expect(try ParsedJUnit(JUnitReporter().render(RunResultFixture.run)).properties.contains { $0 == ("gitCommit", "8438e77c0ffee") })
+        var run = RunResultFixture.run
+        run.environment.gitCommit = nil
+        let parsed = try ParsedJUnit(JUnitReporter().render(run))
+        #expect(!parsed.properties.contains { $0.name == "gitCommit" })
+        #expect(parsed.properties.map(\.name) == ["os", "osVersion", "architecture", "swiftVersion", "foundation", "tzdataVersion",
+                                                  "zones", "specrunVersion", "startTime", "commandLine", "strict", "schemaVersion"])
+        #expect(!HTMLReporter().render(run).contains("gitCommit"))
+        #expect(!(try JSONReporter().render(run)).contains("gitCommit"))
+    }
+
     @Test func strictTurnsAFixedDeviationIntoAFailure() throws {
         var run = RunResultFixture.run
         run.strict = true
@@ -109,6 +134,8 @@ final class ParsedJUnit: NSObject, XMLParserDelegate {
     var root: [String: String] = [:]
     var suites: [String] = []
     var cases: [TestCase] = []
+    /// Each `<property>`'s name and value, in order.
+    var properties: [(name: String, value: String)] = []
     var text = ""
     private var parseError: Error?
 
@@ -128,6 +155,7 @@ final class ParsedJUnit: NSObject, XMLParserDelegate {
         case "testsuite": suites.append(attributes["name"] ?? "")
         case "testcase": cases.append(TestCase(name: attributes["name"] ?? "", classname: attributes["classname"] ?? ""))
         case "failure", "error", "skipped": cases[cases.count - 1].outcome = name
+        case "property": properties.append((attributes["name"] ?? "", attributes["value"] ?? ""))
         default: break
         }
     }

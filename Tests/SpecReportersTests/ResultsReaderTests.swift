@@ -28,6 +28,48 @@ import Testing
 
     static func error(reading text: String) -> ResultsReadError? { error(reading: Array(text.utf8)) }
 
+    /// Expected values from Python's `datetime.fromisoformat(...).timestamp()`, not from the code under test.
+    @Test(arguments: [
+        ("2027-03-28T01:00:00Z", 1_806_195_600.0), ("2027-03-28T03:00:00+02:00", 1_806_195_600.0),
+        ("0001-01-01T00:00:00Z", -62_135_596_800.0), ("9999-12-31T23:59:59Z", 253_402_300_799.0),
+        ("1893-04-01T00:00:00+00:53:28", -2_422_054_408.0), ("2027-09-26T04:15:00.250+13:45", 1_821_882_600.25),
+        ("1969-12-31T23:59:59-00:00", -1.0),
+    ])
+    func anRFC3339TextIsReadAsSecondsSince1970(_ text: String, _ seconds: Double) {
+        #expect(InstantTexts.seconds(rfc3339: text) == seconds)
+    }
+
+    @Test(arguments: ["[redacted]-03-28T01:00:00Z", "2027-03-28 01:00", "2027-13-28T01:00:00Z", "2027-03-28T01:00:00", "2027-03-28T01:00:00+0200", ""])
+    func otherTextsAreNotInstants(_ text: String) {
+        #expect(InstantTexts.seconds(rfc3339: text) == nil)
+    }
+
+    /// `compare` matches instants by `epochSeconds` while every report shows the texts: a hand edit of one but not the
+    /// other (docs/toolchains.md edits results by hand) is refused, naming the test and both values.
+    @Test func anInstantWhoseTextAndNumberDisagreeIsRefusedNamingTheTest() throws {
+        func replacingFirst(_ old: String, _ new: String) throws -> String {
+            let range = try #require(Self.document.range(of: old))
+            return Self.document.replacingCharacters(in: range, with: new)
+        }
+        // The first instant written so is the catch-up scenario's first planned run (tests[0]).
+        let id = "specs/lifecycle/catch-up.yaml › Nightly refresh catches up across the spring change"
+        let edited = try replacingFirst("\"utc\": \"2027-03-27T01:30:00Z\"", "\"utc\": \"2027-03-27T02:30:00Z\"")
+        #expect(Self.error(reading: edited)?.description == "old.json: tests[0] (\(id)): lifecycle.runs[0].planned.utc is "
+            + "2027-03-27T02:30:00Z, but its epochSeconds 1806111000 is 2027-03-27T01:30:00Z; make the two agree (epochSeconds "
+            + "counts the seconds since 1970-01-01T00:00:00Z; compare reads it, the reports show the texts), or write the file "
+            + "anew with `specrun --json`.")
+
+        let offset = try replacingFirst("\"offsetForm\": \"2027-03-27T02:30:00+01:00\"", "\"offsetForm\": \"2027-03-27T02:30:00+02:00\"")
+        let problem = Self.error(reading: offset)?.problem
+        #expect(problem == "tests[0] (\(id)): lifecycle.runs[0].planned.offsetForm is 2027-03-27T02:30:00+02:00, but its "
+            + "epochSeconds 1806111000 is 2027-03-27T01:30:00Z", "\(problem ?? "read")")
+
+        // A text masked by --redact is no instant to compare: read as it is.
+        let masked = Self.document.replacingOccurrences(of: "\"utc\": \"2027-03-27T01:30:00Z\"", with: "\"utc\": \"[redacted]-03-27T01:30:00Z\"")
+        #expect(masked != Self.document)
+        #expect(Self.error(reading: masked) == nil)
+    }
+
     @Test func aDocumentCutShortAnywhereIsRefusedAsCutShort() {
         let bytes = Array(Self.document.utf8)
         // Every cut but the one after the last '}' (the final newline is optional).

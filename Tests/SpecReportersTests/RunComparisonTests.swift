@@ -94,6 +94,37 @@ struct RunComparisonTests {
         #expect(comparison.respelledFiles.isEmpty)
     }
 
+    /// A NEW merged without a shard lacks tests that may fail there: the comparison shows both documents' notes and
+    /// fails rather than say "no regressions" about tests it never saw.
+    @Test func aNewThatLacksPartOfTheSuiteShowsItsNotesAndFails() {
+        var new = Fixture.run
+        new.tests.removeAll { $0.file == Fixture.berlinSpring }
+        new.notes = ["shards 2/4, 4/4 are missing: " + RunResult.missingShardsNoteEnding]
+        var old = Fixture.run
+        old.notes = ["shard-2.json ran with a different toolchain than shard-1.json: tzdataVersion 2025a (not 2025b)"]
+        let comparison = RunComparison(old: old, new: new)
+        #expect(!comparison.regressed)
+        #expect(comparison.incompleteNew == new.notes)
+        #expect(comparison.fails)
+        let text = render(comparison)
+        #expect(text.contains("""
+
+            Notes
+              NEW  shards 2/4, 4/4 are missing: the merged results hold only part of the suite
+              OLD  shard-2.json ran with a different toolchain than shard-1.json: tzdataVersion 2025a (not 2025b)
+              NEW holds only part of the suite: the tests it lacks show as removed, and any of them may fail there
+
+            """), "\(text)")
+        #expect(text.hasSuffix("\n5 removed — NEW holds only part of the suite, so it cannot show that nothing regressed\n"), "\(text)")
+
+        // The other way round nothing is hidden: OLD's missing tests come back as added, a failing one as newly failing.
+        let reversed = RunComparison(old: new, new: old)
+        #expect(reversed.incompleteNew.isEmpty)
+        #expect(reversed.changes(.newlyFailing).map(\.id) == [Fixture.firstValidFailed.id])
+        #expect(reversed.fails == reversed.regressed)
+        #expect(render(reversed).hasSuffix(" — regressed\n"))
+    }
+
     /// `specrun specs/` in the checkout and `specrun .` in specs/: every id differs by its path's prefix.
     @Test func aRunStartedWithOtherPathsIsNamedAsSuch() {
         let comparison = RunComparison(old: Fixture.run, new: prefixingPaths(with: "/ci/checkout/"))
@@ -104,6 +135,35 @@ struct RunComparisonTests {
         #expect(text.contains("\nNote: 10 removed tests came back as added under another path; test ids hold each file's path "
             + "as given on the command line, so run both from the same folder with the same path arguments to compare them.\n"
             + "  specs/lifecycle/catch-up.yaml → /ci/checkout/specs/lifecycle/catch-up.yaml\n"), "\(text)")
+    }
+
+    /// Counts agree with their nouns: "1 changed instants" and "… 1 more files" were printed.
+    @Test func oneChangedInstantAndOneMoreFileAreSingular() {
+        var new = Fixture.run
+        let index = new.tests.firstIndex { $0.id == Fixture.nightlyPassed.id }!
+        new.tests[index].actual[0].epochSeconds += 3600
+        let comparison = RunComparison(old: Fixture.run, new: new)
+        #expect(comparison.changes.map(\.kind) == [.changedInstants])
+        #expect(render(comparison).hasSuffix("\n1 changed instant — no regressions\n"), "\(render(comparison))")
+
+        // Four files came back under another path: three are listed, then "1 more file".
+        var old = Fixture.run
+        old.tests += Fixture.run.tests.filter { $0.file == Fixture.catchUp }.map { test in
+            var copy = test
+            copy.file = "specs/lifecycle/copy/catch-up.yaml"
+            copy.id = TestResult.makeID(file: copy.file, spec: test.spec, caseName: test.caseName, engine: test.engine)
+            return copy
+        }
+        var moved = old
+        moved.tests = old.tests.map { test in
+            var copy = test
+            copy.file = "/ci/checkout/" + test.file
+            copy.id = TestResult.makeID(file: copy.file, spec: test.spec, caseName: test.caseName, engine: test.engine)
+            return copy
+        }
+        let four = RunComparison(old: old, new: moved)
+        #expect(four.respelledFiles.count == 4, "\(four.respelledFiles)")
+        #expect(render(four).contains("  … 1 more file\n"), "\(render(four))")
     }
 
     /// A path that merely ends with the same letters is another file.

@@ -7,6 +7,14 @@ import Testing
         try GoldenFile.check(TAPReporter().render(RunResultFixture.run), against: "results.tap")
     }
 
+    /// The notes (a merge, a shard missing) are comments after the plan, one line each.
+    @Test func theNotesAreCommentsAfterThePlan() {
+        var run = RunResultFixture.run
+        run.notes = ["merged from 2 results files: a.json, b.json", "two\nlines"]
+        let lines = TAPReporter().render(run).split(separator: "\n")
+        #expect(Array(lines[2...3]) == ["# note: merged from 2 results files: a.json, b.json", "# note: two lines"])
+    }
+
     @Test func planMatchesTheNumberedTestPoints() {
         let lines = TAPReporter().render(RunResultFixture.run).split(separator: "\n")
         #expect(lines[0] == "TAP version 13")

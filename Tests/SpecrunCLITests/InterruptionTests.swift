@@ -81,6 +81,8 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let notes = try #require(object["notes"] as? [String])
         let firstUnread = folder.path(String(format: "specs/spec-%03d.yaml", read))
+        // `files` is "every spec file the run read" (docs/results.schema.json): not the ones the signal kept unread.
+        #expect(object["files"] as? [String] == (0..<read).map { folder.path(String(format: "specs/spec-%03d.yaml", $0)) })
         #expect(notes == ["the run was stopped while spec files were read: \(40 - read) of 40 were not read "
             + "(\(firstUnread) and \(40 - read - 1) more), so their tests are missing from these results"])
         let stderr = try String(contentsOfFile: child.stderrPath, encoding: .utf8)

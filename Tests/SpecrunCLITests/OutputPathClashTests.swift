@@ -33,6 +33,113 @@ struct OutputPathClashTests {
         #expect(merge.err.hasPrefix("specrun: error: -o and --html both name '\(folder.path("m.json"))';"), "\(merge.err)")
     }
 
+    /// `--artifacts DIR` writes five files under `DIR/<toolchain folder>/`; an output named there by another option
+    /// was silently replaced (the JUnit by the JSON results, exit 0).
+    @Test func anOutputNamingAnArtifactsFileIsRefused() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("specs/noon.yaml", ScratchSpecFolder.quickSpec("Noon"))
+        let first = await CommandRun.run(folder.path("specs"), "--artifacts", folder.path("art"))
+        #expect(first.status == ExitStatus.success, "\(first.err)")
+        let toolchain = try #require(folder.entries("art").first)
+        let results = folder.path("art/\(toolchain)/results.json")
+        let written = try #require(folder.read("art/\(toolchain)/results.json"))
+
+        let run = await CommandRun.run(folder.path("specs"), "--artifacts", folder.path("art"), "--junit", results)
+        #expect(run.status == ExitStatus.invalidInput)
+        #expect(run.err == "specrun: error: --junit and --artifacts both name '\(results)'; the second would replace the first. "
+            + "Give --junit a file outside '\(folder.path("art"))', e.g. --junit results/junit.xml.\nRun 'specrun --help' for usage.\n")
+        #expect(run.out.isEmpty)
+        #expect(folder.read("art/\(toolchain)/results.json") == written)
+
+        // The same format under its own name: the artifacts write it already. Through `..` too.
+        let json = folder.path("art/x/../\(toolchain)/results.json")
+        let same = await CommandRun.run(folder.path("specs"), "--json", json, "--artifacts", folder.path("art"))
+        #expect(same.status == ExitStatus.invalidInput)
+        #expect(same.err.hasPrefix("specrun: error: --json names '\(json)', which --artifacts writes already; leave out --json, "
+            + "or give it a file outside '\(folder.path("art"))'.\n"), "\(same.err)")
+
+        // report and merge name the folder after the toolchain the results record.
+        let report = await CommandRun.run("report", results, "--artifacts", folder.path("again"), "--tap", folder.path("again/\(toolchain)/report.html"))
+        #expect(report.status == ExitStatus.invalidInput)
+        #expect(report.err.hasPrefix("specrun: error: --tap and --artifacts both name '\(folder.path("again/\(toolchain)/report.html"))';"), "\(report.err)")
+        #expect(folder.entries("again").isEmpty)
+        let merge = await CommandRun.run("merge", results, "-o", folder.path("m.json"), "--artifacts", folder.path("again"),
+                                         "--html", folder.path("again/\(toolchain)/junit.xml"))
+        #expect(merge.status == ExitStatus.invalidInput)
+        #expect(merge.err.hasPrefix("specrun: error: --html and --artifacts both name '\(folder.path("again/\(toolchain)/junit.xml"))';"), "\(merge.err)")
+        #expect(folder.read("m.json") == nil)
+    }
+
+    /// `merge A.json B.json -o A.json` replaced a shard with the merge; `report r.json --junit r.json` replaced the
+    /// results with their JUnit. An output that is an input is refused, under any spelling of its path.
+    @Test func anOutputNamingAnInputResultsFileIsRefusedAndTheInputKept() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("specs/noon.yaml", ScratchSpecFolder.quickSpec("Noon"))
+        try folder.write("specs/one.yaml", ScratchSpecFolder.quickSpec("One", day: 2))
+        for shard in 1...2 {
+            let run = await CommandRun.run(folder.path("specs"), "--shard", "\(shard)/2", "--json", folder.path("s\(shard).json"))
+            #expect(run.status == ExitStatus.success, "\(run.err)")
+        }
+        let first = try #require(folder.read("s1.json"))
+        #expect(symlink(folder.path("s1.json"), folder.path("link.json")) == 0)
+
+        // `new/..` through a folder not made yet (the writer would make it), then a link to the input.
+        for output in [folder.path("s1.json"), folder.path("specs/../s1.json"), folder.path("link.json"), folder.path("new/../link.json")] {
+            let merge = await CommandRun.run("merge", folder.path("s1.json"), folder.path("s2.json"), "-o", output)
+            #expect(merge.status == ExitStatus.invalidInput)
+            #expect(merge.err == "specrun: error: '\(output)' (-o) is the results file '\(folder.path("s1.json"))' this command reads; "
+                + "writing there would replace it. Name another file, e.g. -o results/results.json.\nRun 'specrun merge --help' for usage.\n")
+            #expect(merge.out.isEmpty)
+            #expect(folder.read("s1.json") == first)
+        }
+        let merge = await CommandRun.run("merge", folder.path("link.json"), folder.path("s2.json"), "-o", folder.path("m.json"),
+                                         "--junit", folder.path("s1.json"))
+        #expect(merge.status == ExitStatus.invalidInput)
+        #expect(merge.err.hasPrefix("specrun: error: '\(folder.path("s1.json"))' (--junit) is the results file '\(folder.path("link.json"))' this command reads;"), "\(merge.err)")
+        let report = await CommandRun.run("report", folder.path("s1.json"), "--html", folder.path("./s1.json"))
+        #expect(report.status == ExitStatus.invalidInput)
+        #expect(report.err.hasPrefix("specrun: error: '\(folder.path("./s1.json"))' (--html) is the results file '\(folder.path("s1.json"))' this command reads;"), "\(report.err)")
+        #expect(folder.read("s1.json") == first)
+        #expect(folder.read("m.json") == nil)
+    }
+
+    /// `--tap specs/new.yaml` was written, and the next run failed reading it as a spec. Refused in a folder being
+    /// run, under any spelling of it; allowed elsewhere, under a hidden name (discovery skips it) and beside a file
+    /// run on its own.
+    @Test func aYAMLNamedOutputInsideAFolderBeingRunIsRefused() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("specs/noon.yaml", ScratchSpecFolder.quickSpec("Noon"))
+        #expect(symlink(folder.path("specs"), folder.path("link")) == 0)
+        for (option, output) in [("--tap", folder.path("specs/new.yaml")), ("--json", folder.path("link/deeper/r.YML")),
+                                 ("--junit", folder.path("other/../specs/j.yaml"))] {
+            let run = await CommandRun.run(folder.path("specs"), option, output)
+            #expect(run.status == ExitStatus.invalidInput)
+            let defaultName = ["--tap": "results.tap", "--json": "results.json", "--junit": "junit.xml"][option]!
+            let ext = (output as NSString).pathExtension
+            #expect(run.err == "specrun: error: '\(output)' (\(option)) is a .\(ext) file in the spec folder '\(folder.path("specs"))' this run "
+                + "reads, so the next run would read it as a spec and fail on it; write it elsewhere, e.g. \(option) results/\(defaultName).\n"
+                + "Run 'specrun --help' for usage.\n")
+            #expect(run.out.isEmpty)
+        }
+        #expect(folder.entries("specs") == ["noon.yaml"])
+
+        for (arguments, written) in [([folder.path("specs"), "--tap", folder.path("out.yaml")], "out.yaml"),
+                                     ([folder.path("specs"), "--tap", folder.path("specs/.hidden.yaml")], "specs/.hidden.yaml")] {
+            let run = await CommandRun.run(arguments)
+            #expect(run.status == ExitStatus.success, "\(run.err)")
+            #expect(folder.read(written) != nil, "\(written)")
+        }
+        // The hidden one is not read back as a spec.
+        let again = await CommandRun.run(folder.path("specs"))
+        #expect(again.status == ExitStatus.success, "\(again.out)")
+        // A spec file run on its own is no folder: a run of it never reads its neighbours.
+        let single = await CommandRun.run(folder.path("specs/noon.yaml"), "--tap", folder.path("specs/tap.yaml"))
+        #expect(single.status == ExitStatus.success, "\(single.err)")
+    }
+
     /// Devices may be named by several outputs: nothing is replaced there.
     @Test func outputsMayShareADevice() async throws {
         let folder = try ScratchSpecFolder()

@@ -38,7 +38,28 @@ import Testing
             #expect(run.err.hasPrefix("specrun: error: The results file \(cut):"), "\(arguments): \(run.err)")
             #expect(run.err.contains("the file is cut short (an interrupted upload or copy?); download or copy it again"), "\(run.err)")
             #expect(folder.entries("out").isEmpty, "\(arguments) wrote \(folder.entries("out"))")
+            // The command was used right: the pointer to --help is for usage mistakes only.
+            #expect(!run.err.contains("for usage"), "\(arguments): \(run.err)")
+            #expect(run.err.split(separator: "\n").count == 1, "\(arguments): \(run.err)")
         }
+    }
+
+    /// `compare` read instants by `epochSeconds` and ignored a `utc` edited by hand to say something else (this
+    /// one moves the actual occurrence from 12:00 to 14:00 in the text only): such a file is refused.
+    @Test func anInstantEditedInItsTextAloneIsRefusedByCompare() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let (_, good, text) = try await Self.results(in: folder)
+        #expect(text.contains("\"utc\": \"2027-01-01T12:00:00Z\""))
+        let edited = try folder.write("edited.json", text.replacingOccurrences(of: "\"utc\": \"2027-01-01T12:00:00Z\"",
+                                                                             with: "\"utc\": \"2027-01-01T14:00:00Z\""))
+        let compare = await CommandRun.run("compare", good, edited)
+        #expect(compare.status == ExitStatus.invalidInput)
+        #expect(compare.err == "specrun: error: The results file \(edited): tests[0] (\(folder.path("failing.yaml")) › Failing › c › core): "
+            + "actual[0].utc is 2027-01-01T14:00:00Z, but its epochSeconds 1798804800 is 2027-01-01T12:00:00Z; make the two agree "
+            + "(epochSeconds counts the seconds since 1970-01-01T00:00:00Z; compare reads it, the reports show the texts), or write "
+            + "the file anew with `specrun --json`.\n")
+        #expect(compare.out.isEmpty)
     }
 
     @Test func aFileFromANewerSpecrunIsRefusedByLastFailed() async throws {
@@ -83,7 +104,8 @@ import Testing
         for (path, message) in cases {
             let run = await CommandRun.run(["report", path])
             #expect(run.status == ExitStatus.invalidInput)
-            #expect(run.err == message + "Run 'specrun report --help' for usage.\n")
+            // A file problem, not a usage mistake: no pointer to --help.
+            #expect(run.err == message)
         }
     }
 }

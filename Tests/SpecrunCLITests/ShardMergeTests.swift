@@ -37,7 +37,10 @@ import Testing
         #expect(merged.summary == whole.summary)
         #expect(merged.files == whole.files)
         #expect(merged.diagnostics == whole.diagnostics)
-        #expect(merged.notes.isEmpty)
+        // The only note says it is a merge, and of what: the environment and its command line are shard 1's.
+        #expect(merged.notes == ["merged from \(shards) results files: "
+            + shardFiles.enumerated().map { "\($1) (shard \($0 + 1)/\(shards))" }.joined(separator: ", ")
+            + "; the environment and command line shown are those of the first"])
     }
 
     /// Each shard's results record `--shard I/N`; a merge without all of them writes what it has, warns and exits 1.
@@ -55,9 +58,81 @@ import Testing
         #expect(partial.status == ExitStatus.testFailure)
         #expect(partial.err == "specrun: warning: shard 2/3 is missing: the merged results hold only part of the suite\n")
         let merged = try ResultsFile.read(folder.path("partial.json"))
-        #expect(merged.notes == ["shard 2/3 is missing: the merged results hold only part of the suite"])
+        #expect(merged.notes == ["merged from 2 results files: \(files[0]) (shard 1/3), \(files[2]) (shard 3/3); the environment and "
+            + "command line shown are those of the first", "shard 2/3 is missing: the merged results hold only part of the suite"])
         #expect(merged.shard == nil)
-        #expect(try await folder.merge(files, into: folder.path("all.json")).notes.isEmpty)
+        #expect(try await folder.merge(files, into: folder.path("all.json")).notes.count == 1)
+    }
+
+    /// A merge without a shard compared with a whole run printed "N removed — no regressions", exit 0, and never
+    /// showed the note that said the shard was missing: the tests it lacks may fail on NEW's toolchain.
+    @Test func comparingWithAMergeThatLacksAShardShowsTheNotesAndExitsOne() async throws {
+        let folder = try SpecFolder()
+        defer { folder.remove() }
+        _ = try await folder.run(["--json", folder.path("whole.json")], expecting: ExitStatus.testFailure)
+        var files: [String] = []
+        for index in 1...3 {
+            files.append(folder.path("shard-\(index).json"))
+            _ = await folder.status(["--shard", "\(index)/3", "--json", files.last!])
+        }
+        let merge = await CommandRun.run(["merge", files[0], files[2], "-o", folder.path("partial.json")])
+        #expect(merge.status == ExitStatus.testFailure)
+        let missing = "shard 2/3 is missing: the merged results hold only part of the suite"
+
+        let compare = await CommandRun.run(["compare", folder.path("whole.json"), folder.path("partial.json")])
+        #expect(compare.status == ExitStatus.testFailure)
+        #expect(compare.out.contains("\n  NEW  \(missing)\n  NEW holds only part of the suite: the tests it lacks show as removed, "
+            + "and any of them may fail there\n"), "\(compare.out)")
+        #expect(compare.out.contains("\nNotes\n  NEW  merged from 2 results files: "), "\(compare.out)")
+        #expect(compare.out.hasSuffix(" — NEW holds only part of the suite, so it cannot show that nothing regressed\n"), "\(compare.out)")
+        #expect(compare.err == "specrun: warning: \(folder.path("partial.json")) holds only part of the suite (\(missing)), so the comparison "
+            + "cannot show that nothing regressed; merge every shard (or rerun what was not read) and compare again.\n")
+
+        // OLD's notes are shown too; a partial OLD hides nothing (its missing tests come back as added in NEW).
+        let reversed = await CommandRun.run(["compare", folder.path("partial.json"), folder.path("whole.json")])
+        #expect(reversed.out.contains("\n  OLD  \(missing)\n"), "\(reversed.out)")
+        #expect(reversed.err.isEmpty, "\(reversed.err)")
+    }
+
+    /// A merged document's environment is shard 1's, command line included, and nothing said it was a merge: the
+    /// merge's note says so in every report that shows notes (terminal, HTML, JUnit, TAP).
+    @Test func aMergedDocumentSaysItIsAMergeInEveryReport() async throws {
+        let folder = try SpecFolder()
+        defer { folder.remove() }
+        var files: [String] = []
+        for index in 1...2 {
+            files.append(folder.path("shard-\(index).json"))
+            _ = await folder.status(["--shard", "\(index)/2", "--json", files.last!])
+        }
+        let merge = await CommandRun.run(["merge"] + files + ["-o", folder.path("m.json"), "--artifacts", folder.path("art")])
+        #expect(merge.status == ExitStatus.success, "\(merge.err)")
+        #expect(merge.err.isEmpty, "\(merge.err)")
+        let note = "merged from 2 results files: \(files[0]) (shard 1/2), \(files[1]) (shard 2/2); the environment and command line "
+            + "shown are those of the first"
+        let toolchain = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path("art")).first)
+        func artifact(_ name: String) throws -> String {
+            try String(contentsOfFile: folder.path("art/\(toolchain)/\(name)"), encoding: .utf8)
+        }
+        #expect(try artifact("report.txt").contains("\nnote: \(note)\n"))
+        #expect(try artifact("report.html").contains("<p class=\"note\">\(note)</p>"))
+        #expect(try artifact("junit.xml").contains("<property name=\"notes\" value=\"\(note)\"/>"))
+        #expect(try artifact("results.tap").contains("\n# note: \(note)\n"))
+        let report = await CommandRun.run("report", folder.path("m.json"))
+        #expect(report.out.contains("\nnote: \(note)\n"))
+    }
+
+    /// Past ten new notes the merge says how many more there are, in a word that agrees with the number ("1 more
+    /// notes" before): one file named in twelve spellings gives eleven notes.
+    @Test func oneNotePastTheTenPrintedIsOneMoreNote() async throws {
+        let folder = try SpecFolder()
+        defer { folder.remove() }
+        _ = try await folder.run(["--filter", "Skipped on purpose", "--json", folder.path("one.json")], expecting: ExitStatus.success)
+        let spellings = (0..<12).map { folder.root + String(repeating: "/.", count: $0) + "/one.json" }
+        let merge = await CommandRun.run(["merge"] + spellings + ["-o", folder.path("m.json")])
+        #expect(merge.status == ExitStatus.success)
+        let lines = merge.err.split(separator: "\n")
+        #expect(lines.count == 11, "\(merge.err)")
+        #expect(lines.last == "specrun: warning: 1 more note in \(folder.path("m.json"))")
     }
 
     /// The merge's closing line counts in words that agree with the number ("1 tests" before).
@@ -83,7 +158,8 @@ import Testing
         #expect(twice.err == "specrun: warning: \(folder.path("./whole.json")) is given more than once; it was merged once\n")
         let merged = try ResultsFile.read(folder.path("m.json"))
         #expect(merged.tests.map(\.id) == whole.tests.map(\.id))
-        #expect(merged.notes == ["\(folder.path("./whole.json")) is given more than once; it was merged once"])
+        #expect(merged.notes == ["merged from 1 results file: \(folder.path("whole.json"))",
+                                 "\(folder.path("./whole.json")) is given more than once; it was merged once"])
     }
 
     @Test func theWholeRunHoldsEveryStatusTheMergeMustKeep() async throws {
@@ -148,13 +224,13 @@ import Testing
         #expect(io.output.hasSuffix("0 passed, 0 failed\n"))
     }
 
-    @Test func lastFailedWithAMissingFileIsAUsageError() async throws {
+    /// Exit status 2, as for a usage mistake, but without the pointer to --help: the file is the problem.
+    @Test func lastFailedWithAMissingFileIsRefused() async throws {
         let io = CapturedIO()
         let status = await SpecrunCommand.main(arguments: ["specrun", "specs", "--last-failed", "/no/such/results.json"], io: io.commandIO)
         #expect(status == ExitStatus.invalidInput)
         #expect(io.error == """
             specrun: error: Cannot read the results file '/no/such/results.json': there is no such file; check the path (a download step that failed?).
-            Run 'specrun --help' for usage.
 
             """)
     }

@@ -25,6 +25,7 @@ public struct ComparisonReporter: Sendable {
                     + "  " + shown(change.old) + " " + glyphs.arrow + " " + shown(change.new) + "\n"
             }
         }
+        out += notes(comparison)
         out += invalidFiles(comparison)
         for kind in RunComparison.Change.Kind.allCases {
             let changes = comparison.changes(kind)
@@ -48,11 +49,39 @@ public struct ComparisonReporter: Sendable {
         out += respellings(comparison)
         let counts = RunComparison.Change.Kind.allCases.compactMap { kind -> String? in
             let n = comparison.changes(kind).count
-            return n == 0 ? nil : "\(n) \(kind.rawValue)"
+            return n == 0 ? nil : "\(n) \(n == 1 && kind == .changedInstants ? "changed instant" : kind.rawValue)"
         }
         out += "\n" + (counts.isEmpty ? "no changes" : counts.joined(separator: ", "))
-        out += comparison.regressed ? paint(" — regressed", "1;31") : " — no regressions"
+        if comparison.regressed {
+            out += paint(" — regressed", "1;31")
+            if !comparison.incompleteNew.isEmpty { out += paint("; NEW holds only part of the suite", "1;31") }
+        } else if !comparison.incompleteNew.isEmpty {
+            out += paint(" — NEW holds only part of the suite, so it cannot show that nothing regressed", "1;31")
+        } else {
+            out += " — no regressions"
+        }
         return out + "\n"
+    }
+
+    /// Both documents' notes (how each was put together: a merge, shards missing or from other toolchains, an
+    /// interrupted run), NEW's first; a note saying NEW lacks part of the suite is marked, since its missing tests
+    /// show as removed and may hide regressions.
+    private func notes(_ comparison: RunComparison) -> String {
+        let old = comparison.old.notes, new = comparison.new.notes
+        guard !old.isEmpty || !new.isEmpty else { return "" }
+        let incomplete = Set(comparison.incompleteNew)
+        var out = "\n" + paint("Notes", incomplete.isEmpty ? "1" : "1;31") + "\n"
+        for note in new {
+            let line = "  NEW  " + shown(note)
+            out += (incomplete.contains(note) ? paint(line, "31") : line) + "\n"
+        }
+        for note in old {
+            out += "  OLD  " + shown(note) + "\n"
+        }
+        if !incomplete.isEmpty {
+            out += paint("  NEW holds only part of the suite: the tests it lacks show as removed, and any of them may fail there", "31") + "\n"
+        }
+        return out
     }
 
     /// The files NEW could not read, each with its first error, and those OLD could not read: a test in such a file
@@ -82,7 +111,7 @@ public struct ComparisonReporter: Sendable {
         for pair in pairs.prefix(3) {
             out += "  " + shown(pair.old) + " " + glyphs.arrow + " " + shown(pair.new) + "\n"
         }
-        if pairs.count > 3 { out += "  " + glyphs.ellipsis + " \(pairs.count - 3) more files\n" }
+        if pairs.count > 3 { out += "  " + glyphs.ellipsis + " \(count(pairs.count - 3, "more file"))\n" }
         return out
     }
 

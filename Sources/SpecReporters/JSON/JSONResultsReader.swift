@@ -6,7 +6,7 @@ import SpecResults
 /// What cannot be read right is refused with the place and what to do (docs/reports.md, "Reading results files"):
 /// bytes that are not JSON or not UTF-8, a document cut short, nesting deeper than `ResultsJSONScan.depthLimit`, a
 /// field written twice in one object, a `schemaVersion` other than this build's, a missing or mistyped field, a test
-/// id given twice, a shard outside 1…N. What can be read but is suspect is read with a warning: fields this build
+/// id given twice, a shard outside 1…N, an instant whose texts and number disagree. What can be read but is suspect is read with a warning: fields this build
 /// does not know (a newer specrun may have added them).
 public enum JSONResultsReader {
     /// Decodes `data`; `source` names the file in errors. Warnings are dropped (see `readWithWarnings`).
@@ -56,6 +56,7 @@ public enum JSONResultsReader {
     }
 
     /// One test id twice cannot be read right: the summary would count it twice, and which result is meant is unknown.
+    /// Nor can an instant whose `utc` or `offsetForm` names another instant than its `epochSeconds` (`InstantTexts`).
     private static func checkTests(_ run: RunResult, source: String) throws(ResultsReadError) {
         var firstIndex: [String: Int] = [:]
         firstIndex.reserveCapacity(run.tests.count)
@@ -66,6 +67,13 @@ public enum JSONResultsReader {
                     remedy: "to combine results use `specrun merge`, or " + ResultsJSONScan.resultsRemedy)
             }
             firstIndex[test.id] = index
+            if let mismatch = InstantTexts.firstMismatch(in: test) {
+                throw ResultsReadError(source: source, problem: "tests[\(index)] (\(test.id)): \(mismatch.place).\(mismatch.field) is "
+                    + "\(mismatch.text), but its epochSeconds \(InstantTexts.numberText(mismatch.epochSeconds)) is "
+                    + "\(InstantTexts.utcText(mismatch.epochSeconds))",
+                    remedy: "make the two agree (epochSeconds counts the seconds since 1970-01-01T00:00:00Z; compare reads it, "
+                        + "the reports show the texts), or write the file anew with `specrun --json`")
+            }
         }
     }
 

@@ -182,7 +182,10 @@ public struct JUnitReporter: Sendable {
         ]) + ">\n"
         if environment {
             out += "    <properties>\n"
-            for (name, value) in Self.properties(run) {
+            // Then the run's notes (a merge, a shard missing): one property whose lines are the notes, since readers
+            // that keep one table of properties keep one value per name.
+            let notes = run.notes.isEmpty ? [] : [("notes", run.notes.joined(separator: "\n"))]
+            for (name, value) in Self.properties(run) + notes {
                 out += "      <property" + attributes([("name", name), ("value", value)]) + "/>\n"
             }
             out += "    </properties>\n"
@@ -223,14 +226,18 @@ public struct JUnitReporter: Sendable {
         pairs.map { " \($0.0)=\"\(XMLText.attribute($0.1))\"" }.joined()
     }
 
-    /// The environment as JUnit properties, in a fixed order.
+    /// The environment as JUnit properties, in a fixed order (the HTML report's environment table too).
+    ///
+    /// `gitCommit` is left out when the specs are in no git work tree, as the JSON results leave it out: an empty value
+    /// read as a commit whose hash is empty.
     static func properties(_ run: RunResult) -> [(String, String)] {
         let environment = run.environment
         return [
             ("os", environment.os), ("osVersion", environment.osVersion), ("architecture", environment.architecture),
             ("swiftVersion", environment.swiftVersion), ("foundation", environment.foundation),
             ("tzdataVersion", environment.tzdataVersion), ("zones", environment.zones.joined(separator: ",")),
-            ("specrunVersion", environment.specrunVersion), ("gitCommit", environment.gitCommit ?? ""),
+            ("specrunVersion", environment.specrunVersion),
+        ] + (environment.gitCommit.map { [("gitCommit", $0)] } ?? []) + [
             ("startTime", environment.startTime), ("commandLine", environment.commandLine.joined(separator: " ")),
             ("strict", "\(run.strict)"), ("schemaVersion", "\(run.schemaVersion)"),
         ]

@@ -11,7 +11,7 @@ import SpecResults
 ///   run", exactly a known deviation.
 /// - `fixed-deviation` → `ok … # TODO …`: a TODO that passes is reported by TAP harnesses as unexpectedly passing,
 ///   which is what a fixed deviation is. Under `--strict` it is a plain `not ok` (it fails the run).
-/// - Warnings on spec files are `#` comments.
+/// - The run's notes (`# note: …`) and warnings on spec files are `#` comments.
 public struct TAPReporter: Sendable {
     public init() {}
 
@@ -38,6 +38,10 @@ public struct TAPReporter: Sendable {
             points.append(point(for: test, strict: run.strict))
         }
         var out = "TAP version 13\n1..\(points.count)\n"
+        // How the results were put together (a merge, a shard missing): a comment, as warnings are.
+        for note in run.notes {
+            out += "# note: " + ControlCharacters.visible(note.replacingOccurrences(of: "\n", with: " ")) + "\n"
+        }
         for diagnostic in run.diagnostics where diagnostic.severity != .error {
             for line in renderer.render(diagnostic).split(separator: "\n", omittingEmptySubsequences: false) {
                 out += "# " + ControlCharacters.visible(String(line)) + "\n"

@@ -23,7 +23,8 @@ struct CompareCommand {
 
         EXIT STATUS:
           0  nothing regressed; 1  a test fails in NEW that did not in OLD, or did not run because its spec file is
-             invalid in NEW; 2  a file or the command line is invalid
+             invalid in NEW, or NEW's notes say part of the suite is missing (a shard not merged); 2  a file or the
+             command line is invalid
 
         """
     }
@@ -45,7 +46,11 @@ struct CompareCommand {
             let comparison = RunComparison(old: old, new: new)
             let reporter = ComparisonReporter(color: io.useColor(parsed.value("color")), glyphs: Glyphs.preferred(environment: io.environment))
             io.writeOut(reporter.render(comparison, oldName: parsed.positionals[0], newName: parsed.positionals[1]))
-            return comparison.regressed ? ExitStatus.testFailure : ExitStatus.success
+            if !comparison.incompleteNew.isEmpty {
+                io.writeProblem(.warning, "\(parsed.positionals[1]) holds only part of the suite (\(comparison.incompleteNew.joined(separator: "; "))), "
+                    + "so the comparison cannot show that nothing regressed; merge every shard (or rerun what was not read) and compare again.")
+            }
+            return comparison.fails ? ExitStatus.testFailure : ExitStatus.success
         } catch {
             return io.usageFailure(error, command: "compare")
         }

@@ -44,7 +44,7 @@ struct MergeCommand {
             var outputs = ResultOutputs(parsed)
             outputs.json = output
             outputs.jsonOption = "-o"
-            try outputs.checkPaths(against: [])
+            try outputs.checkPaths(against: [], inputs: parsed.positionals)
             // One file named twice (a glob and a path, a copy-paste) is read once and said so.
             var paths: [String] = []
             var repeated: [String] = []
@@ -60,16 +60,24 @@ struct MergeCommand {
             for path in paths {
                 shards.append(try ResultsFile.read(path) { io.writeProblem(.warning, redaction.mask($0)) })
             }
-            var merged = try RunResult.merging(shards, labels: paths).redacted(by: redaction)
+            var merged = try RunResult.merging(shards, labels: paths)
+            // The environment (its command line too) is the first shard's: say the document is a merge, and of what.
+            merged.notes.insert(Self.mergedNote(paths: paths, shards: shards), at: 0)
+            merged.notes += ShardSelection.notes(for: shards.map(\.environment.commandLine), labels: paths)
+            merged = merged.redacted(by: redaction)
+            // Checked again once merged: the artifacts' folder is named after the toolchain the first shard records.
+            try outputs.checkPaths(against: [], inputs: paths, artifactsFolder: ReportArtifacts.folderName(for: merged.environment))
             merged.notes += repeated.map { redaction.mask("\($0) is given more than once; it was merged once") }
             let problems = outputs.write(merged)
             for problem in problems { io.writeProblem(.error, problem) }
             guard problems.isEmpty else { return ExitStatus.invalidInput }
             let summary = merged.summary
             io.writeOut("merged \(shards.count) results file\(shards.count == 1 ? "" : "s") into \(output): \(summary.total) test\(summary.total == 1 ? "" : "s"), \(summary.passed) passed, \(summary.failed) failed\n")
-            let newNotes = merged.notes.filter { note in !shards.contains { $0.notes.contains(note) } }
+            let newNotes = merged.notes.dropFirst().filter { note in !shards.contains { $0.notes.contains(note) } }
             for note in newNotes.prefix(10) { io.writeProblem(.warning, note) }
-            if newNotes.count > 10 { io.writeProblem(.warning, "\(newNotes.count - 10) more notes in \(output)") }
+            if newNotes.count > 10 {
+                io.writeProblem(.warning, "\(newNotes.count - 10) more note\(newNotes.count == 11 ? "" : "s") in \(output)")
+            }
             // A shard that never uploaded (its job died before) must not turn into a smaller report that looks whole.
             let incomplete = shards.allSatisfy { $0.shard != nil } && !Shard.missing(from: shards.compactMap(\.shard), limit: 1).isEmpty
             return incomplete ? ExitStatus.testFailure : ExitStatus.success
@@ -78,5 +86,14 @@ struct MergeCommand {
         } catch {
             return io.usageFailure(UsageError("The results cannot be merged: \(error)."), command: "merge")
         }
+    }
+
+    /// `merged from 3 results files: s1.json (shard 1/3), …; the environment and command line shown are those of the first`.
+    static func mergedNote(paths: [String], shards: [RunResult]) -> String {
+        let listed = zip(paths, shards).prefix(10).map { path, shard in
+            path + (shard.shard.map { " (shard \($0))" } ?? "")
+        }.joined(separator: ", ") + (paths.count > 10 ? ", and \(paths.count - 10) more" : "")
+        let count = "\(shards.count) results file\(shards.count == 1 ? "" : "s")"
+        return "merged from \(count): \(listed)" + (shards.count > 1 ? "; the environment and command line shown are those of the first" : "")
     }
 }

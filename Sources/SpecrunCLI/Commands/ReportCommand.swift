@@ -38,10 +38,11 @@ struct ReportCommand {
             guard parsed.positionals.count == 1 else {
                 throw UsageError("Give exactly one results file, e.g. 'specrun report results.json --html report.html'.")
             }
-            try ResultOutputs(parsed).checkPaths(against: [])
             // Archived results may come from a run with other (or no) redaction: mask again before rendering.
             let run = try ResultsFile.read(parsed.positionals[0]) { io.writeProblem(.warning, redaction.mask($0)) }
                 .redacted(by: redaction)
+            // Checked once the results are read: the artifacts' folder is named after the toolchain they record.
+            try ResultOutputs(parsed).checkPaths(against: [], inputs: parsed.positionals, artifactsFolder: ReportArtifacts.folderName(for: run.environment))
             let glyphs = Glyphs.preferred(environment: io.environment)
             io.writeOut(TerminalReporter(color: io.useColor(parsed.value("color")), quiet: parsed.flag("quiet"), glyphs: glyphs).render(run))
             let problems = ResultOutputs(parsed).write(run)

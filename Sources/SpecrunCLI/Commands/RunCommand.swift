@@ -91,14 +91,29 @@ struct RunCommand {
             // RunConfiguration.checkFilter refused a bad pattern already; this stays for a pattern Foundation refuses later.
             return usageFailure(UsageError("The value '\(configuration.selection.filter ?? "")' is not allowed for '--filter': it is not a valid regular expression; fix it, e.g. --filter 'Berlin.*spring'."))
         }
-        if let problem = EmptySelection.problem(plan: fullPlan, selected: plan, selection: configuration.selection, lastFailed: configuration.lastFailed) {
+        let coverage = configuration.lastFailed.map { _ in
+            LastFailedCoverage(failed: configuration.lastFailedTests, specs: loaded.specs, plan: fullPlan, selected: plan)
+        }
+        if let problem = EmptySelection.problem(plan: fullPlan, selected: plan, selection: configuration.selection,
+                                                lastFailed: configuration.lastFailed, coverage: coverage, engineGiven: configuration.engineGiven) {
             return usageFailure(problem)
         }
         if let path = configuration.lastFailed, configuration.selection.ids?.isEmpty == true {
             io.writeProblem(.note, "no test failed or errored in '\(path)'; nothing to run.")
         }
+        if let path = configuration.lastFailed, let coverage {
+            for note in coverage.notes(path: path, selection: configuration.selection, engineGiven: configuration.engineGiven) {
+                io.writeProblem(.note, configuration.redaction.mask(note))
+            }
+        }
         if configuration.listOnly {
             if let signal = SignalTrap.received { return SignalTrap.exitStatus(for: signal) }
+            // Stdout keeps only the ids (for scripts); why a file's tests are missing goes to stderr, as a run would say it.
+            let shown = configuration.quiet ? loaded.diagnostics.filter { $0.severity == .error } : loaded.diagnostics
+            let renderer = DiagnosticRenderer(color: io.useColorOnStderr(configuration.colorChoice))
+            for diagnostic in shown {
+                io.writeError(renderer.render(diagnostic.redacted(by: configuration.redaction)) + "\n\n")
+            }
             io.writeOut(plan.items.map { ControlCharacters.visible(configuration.redaction.mask($0.id)) + "\n" }.joined())
             return loaded.diagnostics.contains { $0.severity == .error } ? ExitStatus.invalidInput : ExitStatus.success
         }
@@ -124,8 +139,12 @@ struct RunCommand {
             specPaths: configuration.paths,
             commandLine: RedactionOptions.maskingPatterns(in: commandLine))
         // Masked once, here: every reporter below renders the same redacted results.
+        // `files` holds the files read (docs/results.schema.json): a file a signal kept from being read is named in
+        // the notes instead, and merging such results with a complete shard must not claim it was read.
+        let unread = Set(loaded.unread)
         let result = RunResult(
-            environment: environment, files: configuration.files, diagnostics: loaded.diagnostics, tests: tests,
+            environment: environment, files: unread.isEmpty ? configuration.files : configuration.files.filter { !unread.contains($0) },
+            diagnostics: loaded.diagnostics, tests: tests,
             strict: configuration.strict, notes: Self.unreadNote(loaded.unread, of: configuration.files),
             shard: configuration.selection.shard
         ).redacted(by: configuration.redaction, jobs: configuration.jobs)
@@ -165,6 +184,6 @@ struct RunCommand {
         guard let first = unread.first else { return [] }
         let more = unread.count > 1 ? " and \(unread.count - 1) more" : ""
         return ["the run was stopped while spec files were read: \(unread.count) of \(files.count) were not read "
-            + "(\(first)\(more)), so their tests are missing from these results"]
+            + "(\(first)\(more)), " + RunResult.unreadFilesNoteEnding]
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import SpecReporters
 import SpecResults
 
-/// Reads an archived JSON results file, with a message that names the file and the place when it cannot.
+/// Reads an archived JSON results file, with a message that names the file and the place when it cannot (exit status
+/// 2, without the pointer to `--help` a usage mistake gets).
 enum ResultsFile {
     /// Reads `path`; `warn` receives what was read but is suspect (one sentence each, naming the file).
     static func read(_ path: String, warn: (String) -> Void = { _ in }) throws(UsageError) -> RunResult {
@@ -12,21 +13,21 @@ enum ResultsFile {
             reading.warnings.forEach(warn)
             return reading.run
         } catch {
-            throw UsageError("The results file \(error.description)")
+            throw UsageError.fileProblem("The results file \(error.description)")
         }
     }
 
     /// The bytes of `path`: a regular file, or a pipe (`specrun report <(gunzip -c results.json.gz)`) read to its end.
     private static func contents(of path: String) throws(UsageError) -> Data {
         func refuse(_ why: String, _ remedy: String = "give the path of a JSON file written by 'specrun --json'") -> UsageError {
-            UsageError("Cannot read the results file '\(path)': \(why); \(remedy).")
+            UsageError.fileProblem("Cannot read the results file '\(path)': \(why); \(remedy).")
         }
         // Non-blocking open: a FIFO nobody writes into would otherwise wait for ever in open(2).
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             switch errno {
             case ENOENT:
-                throw UsageError(refuse("there is no such file", "check the path (a download step that failed?)").message
+                throw UsageError.fileProblem(refuse("there is no such file", "check the path (a download step that failed?)").message
                     + UnexpandedHome.hint(for: path))
             case EACCES: throw refuse("permission denied", "make it readable, or give another copy")
             default: throw refuse(String(cString: strerror(errno)))

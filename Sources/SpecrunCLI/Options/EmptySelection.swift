@@ -10,7 +10,9 @@ import SpecRunner
 enum EmptySelection {
     /// The error to stop with, or nil when the selection kept a test (`selected`, the plan the run will run) or
     /// there was nothing to select from.
-    static func problem(plan: TestPlan, selected: TestPlan, selection: TestSelection, lastFailed: String?) -> UsageError? {
+    /// `coverage` says where the `--last-failed` file's failures are (an engine this run does not use, say).
+    static func problem(plan: TestPlan, selected: TestPlan, selection: TestSelection, lastFailed: String?,
+                        coverage: LastFailedCoverage? = nil, engineGiven: Bool = false) -> UsageError? {
         guard selected.items.isEmpty, !plan.items.isEmpty, selection.ids?.isEmpty != true else { return nil }
         var unsharded = selection
         unsharded.shard = nil
@@ -21,6 +23,11 @@ enum EmptySelection {
         let unknownTags = selection.tags.subtracting(tags).sorted()
         if !selection.tags.isEmpty, unknownTags.count == selection.tags.count {
             return UsageError(unknownTagsMessage(unknownTags, known: tags))
+        }
+        if let ids = selection.ids, let path = lastFailed, let coverage, !coverage.otherEngine.isEmpty,
+           coverage.absent.isEmpty, ids.isDisjoint(with: plan.items.map(\.id)) {
+            let subject = ids.count == 1 ? "The test that failed in '\(path)' is not" : "None of the \(ids.count) tests that failed in '\(path)' is"
+            return UsageError("\(subject) in this run: " + coverage.engineReason(engineGiven: engineGiven))
         }
         if let ids = selection.ids, let path = lastFailed, ids.isDisjoint(with: plan.items.map(\.id)) {
             let example = ids.sorted()[0]

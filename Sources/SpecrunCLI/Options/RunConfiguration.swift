@@ -25,6 +25,10 @@ struct RunConfiguration {
     var redaction: Redaction
     /// The results file `--last-failed` read, if given.
     var lastFailed: String?
+    /// The tests that failed or errored in that file.
+    var lastFailedTests: [TestResult] = []
+    /// Whether `--engine` was given (else each spec runs on its own engines).
+    var engineGiven: Bool { engines != nil }
     /// What reading the `--last-failed` file found suspect, for the run to print as warnings.
     var readWarnings: [String] = []
 
@@ -60,7 +64,8 @@ struct RunConfiguration {
             var warnings: [String] = []
             let previous = try ResultsFile.read(path) { warnings.append($0) }
             readWarnings = warnings.map(redaction.mask)
-            ids = Set(previous.tests.filter { $0.status == .failed || $0.status == .error }.map(\.id))
+            lastFailedTests = previous.tests.filter { $0.status == .failed || $0.status == .error }
+            ids = Set(lastFailedTests.map(\.id))
             lastFailed = path
         }
         let filter = parsed.value("filter")
@@ -81,8 +86,10 @@ struct RunConfiguration {
             let places = paths.map { "'\($0)'" }.joined(separator: ", ")
             throw UsageError("No spec files (*.yaml, *.yml) found in \(places). Add a spec, or point specrun at the folder that holds them.")
         }
-        limits.confineFixtures(to: SpecDiscovery.folders(in: paths))
-        try ResultOutputs(parsed).checkPaths(against: files)
+        let folders = SpecDiscovery.folders(in: paths)
+        limits.confineFixtures(to: folders)
+        try ResultOutputs(parsed).checkPaths(
+            against: files, specFolders: folders, artifactsFolder: EnvironmentProbe.artifactsFolderName(redaction: redaction))
     }
 
     /// Refuses a `--filter` that is not a regular expression before any file is read, with the parser's reason.

@@ -31,10 +31,16 @@ struct ResultOutputs {
     }
 
     /// Refuses, before anything runs, an output that would overwrite one of `specFiles` (`--json s.yaml` replaced
-    /// the spec with its own results) or another output (`--json r.json --junit r.json` kept only the JUnit), and an
-    /// output path that is empty or starts with a `~` the shell did not expand (`UnexpandedHome`).
+    /// the spec with its own results) or another output (`--json r.json --junit r.json` kept only the JUnit; so did
+    /// `--junit art/<folder>/results.json --artifacts art`, whose JSON then replaced it), and an output path that is
+    /// empty or starts with a `~` the shell did not expand (`UnexpandedHome`).
+    /// `inputs` are the results files the command reads (`merge A.json B.json -o A.json` replaced a shard with the
+    /// merge). `artifactsFolder` is the folder `--artifacts DIR` writes in (`ReportArtifacts.folderName`), when known.
     /// Paths are compared as the files they name (links and `..` resolved); devices and pipes may repeat.
-    func checkPaths(against specFiles: [String]) throws(UsageError) {
+    /// `specFolders` are the folders the run searches for specs: an output there named `*.yaml` / `*.yml`
+    /// (`--tap specs/new.yaml`) would be read as a spec by the next run, which then failed on it.
+    func checkPaths(against specFiles: [String], specFolders: [String] = [], inputs: [String] = [],
+                    artifactsFolder: String? = nil) throws(UsageError) {
         let files = [(jsonOption, json), ("--junit", junit), ("--html", html), ("--tap", tap)]
         for (option, path) in files + [("--artifacts", artifacts)] {
             guard let path else { continue }
@@ -43,21 +49,56 @@ struct ResultOutputs {
             }
             try UnexpandedHome.check(path, option: option)
         }
-        let named = files.compactMap { option, path in path.map { (option: option, path: $0, identity: FileIdentity.of($0)) } }
+        var named = files.compactMap { option, path in path.map { (option: option, path: $0, identity: FileIdentity.of($0)) } }
+        // The artifacts are written after the files named one by one, so one of them would replace such a file.
+        if let artifacts, let artifactsFolder, !named.isEmpty {
+            let folder = (artifacts as NSString).appendingPathComponent(artifactsFolder)
+            for name in ReportArtifacts.names {
+                let path = (folder as NSString).appendingPathComponent(name)
+                named.append((option: "--artifacts", path: path, identity: FileIdentity.of(path)))
+            }
+        }
         guard !named.isEmpty else { return }
         // Only a spec file with an output's name can be that output: a run of 10,000 files resolves none of the rest.
         let names = Set(named.map { ($0.identity as NSString).lastPathComponent })
         let specs = Dictionary(specFiles.filter { names.contains(($0 as NSString).lastPathComponent) }.map { (FileIdentity.of($0), $0) },
                                uniquingKeysWith: { first, _ in first })
+        let inputFiles = Dictionary(inputs.map { (FileIdentity.of($0), $0) }, uniquingKeysWith: { first, _ in first })
         for (index, output) in named.enumerated() where !Self.isStream(output.path) {
             if let spec = specs[output.identity] {
                 throw UsageError("'\(output.path)' (\(output.option)) is the spec file '\(spec)' this run reads; writing the results there would "
                     + "replace the spec. Name another file, e.g. \(output.option) results/\(Self.defaultName(output.option)).")
             }
-            if let earlier = named[..<index].first(where: { $0.identity == output.identity }) {
-                throw UsageError("\(earlier.option) and \(output.option) both name '\(output.path)'; the second would replace the first. "
-                    + "Give each format its own file, e.g. \(output.option) results/\(Self.defaultName(output.option)).")
+            if let folder = Self.specFolder(holding: output.path, among: specFolders) {
+                throw UsageError("'\(output.path)' (\(output.option)) is a .\((output.path as NSString).pathExtension) file in the spec folder "
+                    + "'\(folder)' this run reads, so the next run would read it as a spec and fail on it; write it elsewhere, e.g. "
+                    + "\(output.option) results/\(Self.defaultName(output.option)).")
             }
+            if let input = inputFiles[output.identity] {
+                throw UsageError("'\(output.path)' (\(output.option)) is the results file '\(input)' this command reads; writing there would "
+                    + "replace it. Name another file, e.g. \(output.option) results/\(Self.defaultName(output.option)).")
+            }
+            guard let earlier = named[..<index].first(where: { $0.identity == output.identity }) else { continue }
+            if output.option == "--artifacts" {
+                if Self.defaultName(earlier.option) == (output.path as NSString).lastPathComponent {
+                    throw UsageError("\(earlier.option) names '\(earlier.path)', which --artifacts writes already; leave out \(earlier.option), "
+                        + "or give it a file outside '\(artifacts ?? "")'.")
+                }
+                throw UsageError("\(earlier.option) and --artifacts both name '\(output.path)'; the second would replace the first. "
+                    + "Give \(earlier.option) a file outside '\(artifacts ?? "")', e.g. \(earlier.option) results/\(Self.defaultName(earlier.option)).")
+            }
+            throw UsageError("\(earlier.option) and \(output.option) both name '\(output.path)'; the second would replace the first. "
+                + "Give each format its own file, e.g. \(output.option) results/\(Self.defaultName(output.option)).")
+        }
+    }
+
+    /// The folder among `folders` whose search for specs would find `path` (a `.yaml` / `.yml` name, no hidden
+    /// folder or name on the way: discovery skips those), if any.
+    private static func specFolder(holding path: String, among folders: [String]) -> String? {
+        guard SpecDiscovery.extensions.contains((path as NSString).pathExtension.lowercased()) else { return nil }
+        return folders.first { folder in
+            guard let below = FileIdentity.components(of: path, below: folder) else { return false }
+            return !below.contains { $0.hasPrefix(".") }
         }
     }
 

@@ -2,6 +2,8 @@ import Foundation
 import Recurrence
 import SpecResults
 import SpecModel
+import SpecReporters
+import TextRedaction
 
 /// Reads the facts a results archive needs to compare toolchains: OS, compiler, Foundation, tz data, git.
 struct EnvironmentProbe {
@@ -21,6 +23,18 @@ struct EnvironmentProbe {
             gitCommit: specPaths.first.flatMap(Self.gitCommit(containing:)),
             startTime: io.now().rfc3339UTC,
             commandLine: commandLine)
+    }
+
+    /// The folder `--artifacts DIR` writes in on this machine (`ReportArtifacts.folderName`), known before a run:
+    /// it depends only on the toolchain, masked by `redaction` as the run's environment will be.
+    static func artifactsFolderName(redaction: Redaction) -> String {
+        let os = operatingSystem()
+        let toolchain = Environment(
+            os: os.name, osVersion: os.version, architecture: architecture, swiftVersion: swiftCompilerVersion,
+            foundation: foundationImplementation, tzdataVersion: "", zones: [], specrunVersion: SpecrunCommand.version,
+            gitCommit: nil, startTime: "", commandLine: [])
+        let masked = RunResult(environment: toolchain, files: [], diagnostics: [], tests: []).redacted(by: redaction)
+        return ReportArtifacts.folderName(for: masked.environment)
     }
 
     /// `Linux` and `Debian GNU/Linux 12 (bookworm)` (from /etc/os-release); the OS version otherwise.

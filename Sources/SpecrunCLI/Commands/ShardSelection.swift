@@ -1,0 +1,63 @@
+import Foundation
+
+/// What a run selected from its specs, read back from the command line its results record
+/// (`environment.commandLine`): `specrun merge` names shards that selected differently.
+///
+/// The results document has structured fields for `strict` and `shard` only; the engine, the filter, the tags and
+/// the spec paths are on the command line alone. So the line is parsed as `specrun` parses it (the same options,
+/// `--opt=value`, `--`, repeated `--tag`), never searched as text; a line that does not parse as a run's (written
+/// by hand, by another version, or not a run) gives no selection, and nothing is said about it.
+struct ShardSelection: Equatable {
+    /// `--engine`; nil when not given (each spec's engines).
+    var engine: String?
+    var filter: String?
+    var tags: Set<String>
+    var excludedTags: Set<String>
+    var lastFailed: String?
+    /// The spec paths as the run normalizes them (`specs/` and `./specs` are one path), sorted.
+    var paths: [String]
+
+    init?(commandLine: [String]) {
+        guard commandLine.first == "specrun" else { return nil }
+        var arguments = Array(commandLine.dropFirst())
+        // `specrun run …` and `specrun …` are one command (SpecrunCommand.main).
+        if arguments.first == "run" { arguments.removeFirst() }
+        guard let parsed = try? OptionParser(options: RunCommand.options).parse(arguments) else { return nil }
+        engine = parsed.value("engine")
+        filter = parsed.value("filter")
+        tags = Set(parsed.all("tag"))
+        excludedTags = Set(parsed.all("exclude-tag"))
+        lastFailed = parsed.value("last-failed")
+        paths = Array(Set(parsed.positionals.map(SpecDiscovery.normalized))).sorted()
+    }
+
+    /// What `other` selected differently from this selection, one item per option: `--engine none instead of 'all'`.
+    func differences(from other: ShardSelection) -> [String] {
+        func single(_ value: String?) -> String { value.map { "'\($0)'" } ?? "none" }
+        func set(_ values: Set<String>) -> String {
+            values.isEmpty ? "none" : values.sorted().map { "'\($0)'" }.joined(separator: ", ")
+        }
+        var found: [String] = []
+        if engine != other.engine { found.append("--engine \(single(other.engine)) instead of \(single(engine))") }
+        if filter != other.filter { found.append("--filter \(single(other.filter)) instead of \(single(filter))") }
+        if tags != other.tags { found.append("--tag \(set(other.tags)) instead of \(set(tags))") }
+        if excludedTags != other.excludedTags {
+            found.append("--exclude-tag \(set(other.excludedTags)) instead of \(set(excludedTags))")
+        }
+        if lastFailed != other.lastFailed { found.append("--last-failed \(single(other.lastFailed)) instead of \(single(lastFailed))") }
+        if paths != other.paths { found.append("spec paths \(set(Set(other.paths))) instead of \(set(Set(paths)))") }
+        return found
+    }
+
+    /// Notes naming each shard whose selection differs from the first's: its tests are not the same suite's.
+    static func notes(for commandLines: [[String]], labels: [String]) -> [String] {
+        guard let first = commandLines.first.flatMap(ShardSelection.init(commandLine:)) else { return [] }
+        return commandLines.enumerated().dropFirst().compactMap { index, line in
+            guard let selection = ShardSelection(commandLine: line) else { return nil }
+            let differences = first.differences(from: selection)
+            guard !differences.isEmpty else { return nil }
+            return "\(labels[index]) selected other tests than \(labels[0]): \(differences.joined(separator: "; ")); "
+                + "the merged results mix two selections"
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import SpecReporters
+import SpecResults
+@testable import SpecrunCLI
+import Testing
+
+/// `--last-failed` reran only the failures in this run's plan and said nothing of the others: the failures of an
+/// `--engine all` run, rerun with the default engine, were half left out and looked fixed.
+struct LastFailedCoverageTests {
+    /// A wrong expectation (the noon occurrence written as 13:00, on purpose), so the spec fails on every engine.
+    static let failing = ScratchSpecFolder.quickSpec("Noon").replacingOccurrences(of: "next: 2027-01-01T12:00:00Z", with: "next: 2027-01-01T13:00:00Z")
+
+    private func failedRun(_ folder: ScratchSpecFolder) async throws -> RunResult {
+        try folder.write("specs/noon.yaml", Self.failing)
+        let run = await CommandRun.run(folder.path("specs"), "--engine", "all", "--json", folder.path("r.json"))
+        #expect(run.status == ExitStatus.testFailure, "\(run.err)")
+        let results = try ResultsFile.read(folder.path("r.json"))
+        #expect(results.tests.map(\.engine) == ["core", "foundation"])
+        #expect(results.tests.allSatisfy { $0.status == .failed })
+        return results
+    }
+
+    @Test func failuresOnAnEngineThisRunDoesNotUseAreNamedWithTheFlagToAdd() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        _ = try await failedRun(folder)
+        let results = folder.path("r.json")
+
+        let rerun = await CommandRun.run(folder.path("specs"), "--last-failed", results)
+        #expect(rerun.status == ExitStatus.testFailure)
+        #expect(rerun.out.contains("Noon › noon › core"))
+        #expect(!rerun.out.contains("› foundation"))
+        #expect(rerun.err == "specrun: note: 1 of the 2 tests that failed in '\(results)' is not in this run: it ran on engine foundation, "
+            + "which this run does not use (without --engine, each spec runs on the engines it lists, else core); add --engine all to rerun it.\n")
+
+        let all = await CommandRun.run(folder.path("specs"), "--last-failed", results, "--engine", "all")
+        #expect(all.status == ExitStatus.testFailure)
+        #expect(all.err.isEmpty, "\(all.err)")
+
+        let core = await CommandRun.run(folder.path("specs"), "--last-failed", results, "--engine", "core")
+        #expect(core.err == "specrun: note: 1 of the 2 tests that failed in '\(results)' is not in this run: it ran on engine foundation, "
+            + "which this run does not use; add --engine all to rerun it.\n")
+
+        let filtered = await CommandRun.run(folder.path("specs"), "--last-failed", results, "--engine", "all", "--filter", "core$")
+        #expect(filtered.err == "specrun: note: 1 of the 2 tests that failed in '\(results)' is not in this run: --filter left it out; "
+            + "drop that option to rerun it.\n")
+    }
+
+    /// Only the Foundation test failed: the default engine leaves nothing to run, and the refusal says why (it
+    /// blamed the path the ids were written with).
+    @Test func whenOnlyAnotherEnginesFailuresAreThereTheRefusalNamesTheEngine() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        var results = try await failedRun(folder)
+        results.tests[0].status = .passed
+        try JSONReporter().data(results).write(to: URL(fileURLWithPath: folder.path("foundation.json")))
+        let rerun = await CommandRun.run(folder.path("specs"), "--last-failed", folder.path("foundation.json"))
+        #expect(rerun.status == ExitStatus.invalidInput)
+        #expect(rerun.err == "specrun: error: The test that failed in '\(folder.path("foundation.json"))' is not in this run: it ran on engine "
+            + "foundation, which this run does not use (without --engine, each spec runs on the engines it lists, else core); "
+            + "add --engine all to rerun it.\nRun 'specrun --help' for usage.\n")
+    }
+
+    @Test func failuresOfFilesNotGivenAreCounted() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        _ = try await failedRun(folder)
+        try folder.write("specs/other.yaml", ScratchSpecFolder.quickSpec("Other", day: 2))
+        let failing = ScratchSpecFolder.quickSpec("Elsewhere", day: 3).replacingOccurrences(of: "12:00:00Z", with: "13:00:00Z")
+        try folder.write("elsewhere/e.yaml", failing)
+        let run = await CommandRun.run(folder.path("specs"), folder.path("elsewhere"), "--engine", "all", "--json", folder.path("both.json"))
+        #expect(run.status == ExitStatus.testFailure)
+        let rerun = await CommandRun.run(folder.path("specs"), "--engine", "all", "--last-failed", folder.path("both.json"))
+        #expect(rerun.status == ExitStatus.testFailure)
+        #expect(rerun.err == "specrun: note: 2 of the 4 tests that failed in '\(folder.path("both.json"))' are not in this run at all, e.g. "
+            + "'\(folder.path("elsewhere/e.yaml")) › Elsewhere › noon › core': its file was not given (or by another path), or its spec or "
+            + "case was renamed; see this run's ids with --list.\n", "\(rerun.err)")
+    }
+}

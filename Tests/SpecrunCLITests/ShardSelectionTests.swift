@@ -1,0 +1,69 @@
+import Foundation
+@testable import SpecrunCLI
+import Testing
+
+/// The selection a shard ran, read back from the command line its results record, and the merge's note when two
+/// shards selected differently (it merged them with exit 0 and no word).
+struct ShardSelectionTests {
+    /// Spellings of one selection: they must not be named as a difference.
+    @Test(arguments: [
+        (["specrun", "specs/", "--engine", "all", "--tag", "dst", "--tag", "lifecycle"],
+         ["specrun", "run", "--tag=lifecycle", "./specs", "--engine=all", "--tag", "dst", "--shard", "2/4", "--jobs", "8"]),
+        (["specrun", "specs", "--redact", "[redacted]", "--json", "a.json"], ["specrun", "specs//", "--artifacts", "art", "-j", "2"]),
+    ])
+    func oneSelectionSpelledTwoWaysIsTheSame(_ first: [String], _ second: [String]) throws {
+        let a = try #require(ShardSelection(commandLine: first))
+        let b = try #require(ShardSelection(commandLine: second))
+        #expect(a == b)
+        #expect(a.differences(from: b).isEmpty)
+    }
+
+    @Test func eachOptionThatSelectsIsNamed() throws {
+        let first = try #require(ShardSelection(commandLine: ["specrun", "specs", "--engine", "all", "--tag", "dst"]))
+        let second = try #require(ShardSelection(commandLine: [
+            "specrun", "specs", "more", "--filter", "Berlin", "--exclude-tag", "slow", "--last-failed", "r.json", "--", "--tag",
+        ]))
+        #expect(first.differences(from: second) == [
+            "--engine none instead of 'all'",
+            "--filter 'Berlin' instead of none",
+            "--tag none instead of 'dst'",
+            "--exclude-tag 'slow' instead of none",
+            "--last-failed 'r.json' instead of none",
+            "spec paths '--tag', 'more', 'specs' instead of 'specs'",
+        ])
+    }
+
+    /// A line that is not a run's (edited by hand, a newer option) is not guessed at.
+    @Test(arguments: [[String](), ["pytest", "specs"], ["specrun", "specs", "--engine", "quantum"], ["specrun", "--new-option", "specs"]])
+    func aLineThatIsNotARunsGivesNoSelection(_ line: [String]) {
+        #expect(ShardSelection(commandLine: line) == nil)
+    }
+
+    @Test func mergingShardsThatSelectedDifferentlySaysSo() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("specs/a.yaml", ScratchSpecFolder.quickSpec("A"))
+        try folder.write("specs/b.yaml", ScratchSpecFolder.quickSpec("B", day: 2))
+        let one = await CommandRun.run(folder.path("specs"), "--shard", "1/2", "--engine", "all", "--json", folder.path("s1.json"))
+        let two = await CommandRun.run(folder.path("specs"), "--shard", "2/2", "--tag", "nightly", "--json", folder.path("s2.json"))
+        #expect(one.status == ExitStatus.success, "\(one.err)")
+        // No spec has the tag: refused, so the second shard selects with a filter instead.
+        #expect(two.status == ExitStatus.invalidInput)
+        let again = await CommandRun.run(folder.path("specs"), "--shard", "2/2", "--filter", "noon", "--json", folder.path("s2.json"))
+        #expect(again.status == ExitStatus.success, "\(again.err)")
+
+        let merge = await CommandRun.run("merge", folder.path("s1.json"), folder.path("s2.json"), "-o", folder.path("m.json"))
+        #expect(merge.status == ExitStatus.success)
+        let note = "\(folder.path("s2.json")) selected other tests than \(folder.path("s1.json")): --engine none instead of 'all'; "
+            + "--filter 'noon' instead of none; the merged results mix two selections"
+        #expect(merge.err == "specrun: warning: \(note)\n", "\(merge.err)")
+        let merged = try ResultsFile.read(folder.path("m.json"))
+        #expect(merged.notes.last == note)
+
+        // The same selection on every shard: no note.
+        let three = await CommandRun.run(folder.path("specs"), "--shard", "2/2", "--engine=all", "--json", folder.path("s3.json"))
+        #expect(three.status == ExitStatus.success)
+        let same = await CommandRun.run("merge", folder.path("s1.json"), folder.path("s3.json"), "-o", folder.path("m2.json"))
+        #expect(same.err.isEmpty, "\(same.err)")
+    }
+}

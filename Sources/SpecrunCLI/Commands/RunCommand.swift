@@ -147,7 +147,7 @@ struct RunCommand {
             diagnostics: loaded.diagnostics, tests: tests,
             strict: configuration.strict, notes: Self.unreadNote(loaded.unread, of: configuration.files),
             shard: configuration.selection.shard
-        ).redacted(by: configuration.redaction, jobs: configuration.jobs)
+        ).pointingFailuresAtOffsetWarnings().redacted(by: configuration.redaction, jobs: configuration.jobs)
 
         let glyphs = Glyphs.preferred(environment: io.environment)
         io.writeOut(TerminalReporter(color: io.useColor(configuration.colorChoice), quiet: configuration.quiet, glyphs: glyphs).render(result))

@@ -1,0 +1,34 @@
+import SpecDiagnostics
+
+extension RunResult {
+    /// The code of the lint that finds an instant written with an offset its zone does not have then (SpecLint's
+    /// `offset-mismatch`; SpecResults cannot import SpecLint, so the code is restated, and a test runs the real lint).
+    static let offsetMismatchCode = "offset-mismatch"
+
+    /// The same results, with each failed test whose missing expected instants are written on lines an
+    /// `offset-mismatch` warning points at saying so in its message.
+    ///
+    /// The warning is printed before the report, and the failure alone shows a missing and an unexpected instant an
+    /// hour apart beside an explanation of the zone's change — the articles' slip of `+01:00` for Berlin's spring
+    /// day. Every format renders the message, so the JUnit failure and the annotation say it too.
+    public func pointingFailuresAtOffsetWarnings() -> RunResult {
+        var warnedLines: [String: Set<Int>] = [:]
+        for diagnostic in diagnostics where diagnostic.code == Self.offsetMismatchCode {
+            guard let location = diagnostic.location else { continue }
+            warnedLines[location.file, default: []].insert(location.line)
+        }
+        guard !warnedLines.isEmpty else { return self }
+        var copy = self
+        for index in copy.tests.indices where copy.tests[index].status == .failed {
+            let test = copy.tests[index]
+            guard let warned = warnedLines[test.file] else { continue }
+            let lines = Set(test.diff.filter { $0.kind == .missing }.compactMap(\.expectedLine)).intersection(warned).sorted()
+            guard !lines.isEmpty else { continue }
+            let hint = lines.count == 1
+                ? "line \(lines[0]) is written with an offset the zone does not have at that instant (see its offset-mismatch warning)"
+                : "lines \(lines.dropLast().map(String.init).joined(separator: ", ")) and \(lines.last!) are written with offsets the zone does not have at those instants (see their offset-mismatch warnings)"
+            copy.tests[index].message = test.message.map { $0 + "; " + hint } ?? hint
+        }
+        return copy
+    }
+}

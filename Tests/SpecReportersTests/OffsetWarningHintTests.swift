@@ -1,0 +1,52 @@
+import SpecDiagnostics
+import SpecResults
+import Testing
+
+/// `RunResult.pointingFailuresAtOffsetWarnings()`: a failed test whose missing expected instant is on a line an
+/// `offset-mismatch` warning points at says so in its message; nothing else changes. (The real lint's code and the
+/// whole terminal text: `DocumentationSpecRunTests`, the README's failure report.)
+@Suite struct OffsetWarningHintTests {
+    static let file = RunResultFixture.berlinSpring
+
+    static func warning(line: Int, file: String = file, code: String = "offset-mismatch") -> Diagnostic {
+        Diagnostic(code: code, severity: .warning, location: SourceLocation(file: file, line: line, column: 7), message: "…")
+    }
+
+    static func run(_ diagnostics: [Diagnostic], tests: [TestResult] = [RunResultFixture.firstValidFailed]) -> RunResult {
+        RunResult(environment: RunResultFixture.environment, files: [file], diagnostics: diagnostics, tests: tests)
+    }
+
+    /// `firstValidFailed` misses the instant written on line 31.
+    @Test func aFailureMissingTheInstantOfAWarnedLineSaysSo() {
+        let hinted = Self.run([Self.warning(line: 31)]).pointingFailuresAtOffsetWarnings()
+        #expect(hinted.tests[0].message == "The next occurrence after 2027-03-28T00:00:00+01:00 is not the expected one.; "
+            + "line 31 is written with an offset the zone does not have at that instant (see its offset-mismatch warning)")
+    }
+
+    @Test func severalWarnedLinesAreNamedTogether() {
+        var test = RunResultFixture.firstValidFailed
+        let missing = test.diff[0]
+        test.diff = [missing, DiffLine(kind: .missing, expected: missing.expected, actual: nil, expectedLine: 33),
+                     DiffLine(kind: .missing, expected: missing.expected, actual: nil, expectedLine: 35)]
+        let hinted = Self.run([Self.warning(line: 31), Self.warning(line: 33), Self.warning(line: 35)], tests: [test])
+            .pointingFailuresAtOffsetWarnings()
+        #expect(hinted.tests[0].message?.hasSuffix("; lines 31, 33 and 35 are written with offsets the zone does not have at those instants (see their offset-mismatch warnings)") == true)
+    }
+
+    @Test(arguments: [
+        warning(line: 30),                                   // another line
+        warning(line: 31, file: "specs/other.yaml"),         // another file
+        warning(line: 31, code: "outside-window"),           // another lint
+    ])
+    func aWarningElsewhereLeavesTheMessageAsItIs(diagnostic: Diagnostic) {
+        let run = Self.run([diagnostic])
+        #expect(run.pointingFailuresAtOffsetWarnings() == run)
+    }
+
+    @Test func onlyFailedTestsAreTouched() {
+        var passed = RunResultFixture.firstValidFailed
+        passed.status = .passed
+        let run = Self.run([Self.warning(line: 31)], tests: [passed, RunResultFixture.firstValidFixed])
+        #expect(run.pointingFailuresAtOffsetWarnings() == run)
+    }
+}

@@ -61,6 +61,35 @@ import Testing
         #expect(full.out.hasPrefix(diagnostics))
     }
 
+    /// GitHub reads `file=` relative to the repository's root: inside `GITHUB_WORKSPACE` a spec path is written
+    /// relative to it, whatever the run was given; outside it, as given.
+    @Test func annotationsNameSpecFilesRelativeToTheWorkspace() async throws {
+        let folder = try Self.fixture()
+        defer { folder.remove() }
+        let workspace = URL(fileURLWithPath: folder.path).deletingLastPathComponent().path
+        let name = URL(fileURLWithPath: folder.path).lastPathComponent
+        func annotations(_ text: String) -> [Substring] { text.split(separator: "\n").filter { $0.hasPrefix("::") } }
+        let inside = ["GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": workspace]
+        let check = annotations(await CommandRun.run(["check", folder.path], environment: inside).out)
+        #expect(check.first?.hasPrefix("::error file=\(name)/b-invalid.yaml,line=2,") == true, "\(check)")
+        let run = annotations(await CommandRun.run(["run", "--jobs", "1", folder.path], environment: inside).out)
+        #expect(!run.isEmpty && run.allSatisfy { $0.contains(" file=\(name)/") }, "\(run)")
+        let outside = ["GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": "/nonexistent/repository"]
+        let elsewhere = annotations(await CommandRun.run(["check", folder.path], environment: outside).out)
+        #expect(elsewhere.first?.hasPrefix("::error file=\(folder.path)/b-invalid.yaml,") == true, "\(elsewhere)")
+    }
+
+    @Test func workspacePathsApplyDotsAndKeepPathsOutsideAsGiven() {
+        let path = WorkspacePath.annotationPath(workspace: "/home/runner/work/app/app/", workingDirectory: "/home/runner/work/app/app/ios")
+        #expect(path("specs/a.yaml") == "ios/specs/a.yaml")
+        #expect(path("../specs/./a.yaml") == "specs/a.yaml")
+        #expect(path("/home/runner/work/app/app/specs/a.yaml") == "specs/a.yaml")
+        #expect(path("/tmp/specs/a.yaml") == "/tmp/specs/a.yaml")
+        #expect(path("../../app-other/a.yaml") == "../../app-other/a.yaml")
+        #expect(WorkspacePath.annotationPath(workspace: nil, workingDirectory: "/w")("a.yaml") == "a.yaml")
+        #expect(WorkspacePath.annotationPath(workspace: "relative", workingDirectory: "/w")("a.yaml") == "a.yaml")
+    }
+
     @Test func underGitHubActionsCheckPrintsTheRunsDiagnosticAnnotationsErrorsFirst() async throws {
         let folder = try Self.fixture()
         defer { folder.remove() }

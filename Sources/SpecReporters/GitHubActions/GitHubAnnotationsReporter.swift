@@ -13,7 +13,13 @@ import SpecResults
 /// Print them to stdout when `GITHUB_ACTIONS=true`. Escaping follows the Actions toolkit: `%`, CR and LF in the
 /// message; additionally `:` and `,` in properties.
 public struct GitHubAnnotationsReporter: Sendable {
-    public init() {}
+    /// How a spec path is written in `file=`: GitHub reads it relative to the repository's root, which the caller
+    /// knows (`GITHUB_WORKSPACE`) and a reporter does not.
+    private let filePath: @Sendable (String) -> String
+
+    public init(filePath: @escaping @Sendable (String) -> String = { $0 }) {
+        self.filePath = filePath
+    }
 
     /// Every annotation, each line ending in a newline: errors, then warnings, then notices.
     public func render(_ run: RunResult) -> String {
@@ -46,7 +52,7 @@ public struct GitHubAnnotationsReporter: Sendable {
             let level: Level = diagnostic.severity == .error ? .error : diagnostic.severity == .warning ? .warning : .notice
             var properties: [(String, String)] = []
             if let location = diagnostic.location {
-                properties += [("file", location.file), ("line", "\(location.line)"), ("col", "\(location.column)")]
+                properties += [("file", filePath(location.file)), ("line", "\(location.line)"), ("col", "\(location.column)")]
             }
             properties.append(("title", "specrun: \(diagnostic.code)"))
             return Annotation(level: level, line: command(level, properties, renderer.render(diagnostic)))
@@ -71,7 +77,7 @@ public struct GitHubAnnotationsReporter: Sendable {
                     + (test.deviationReason.map { " (\"\($0)\")" } ?? "") + "; remove it from known-deviations."
             }
             let place = Self.place(of: test)
-            var properties = [("file", place.file), ("line", "\(place.line)")]
+            var properties = [("file", filePath(place.file)), ("line", "\(place.line)")]
             if let column = place.column { properties.append(("col", "\(column)")) }
             properties.append(("title", "\(test.nameInFile) \(title)"))
             return Annotation(level: level, line: command(level, properties, body))

@@ -80,7 +80,7 @@ struct CheckCommand {
         io.writeOut(Self.summary(files: files.count, specs: loaded.specs.count, errors: errors, warnings: warnings) + "\n")
         // As a run does (whatever --quiet says): a check step in CI puts the same annotations on the pull request.
         if io.environment["GITHUB_ACTIONS"] == "true" {
-            io.writeOut(GitHubAnnotationsReporter().render(diagnostics: diagnostics))
+            io.writeOut(GitHubAnnotationsReporter(filePath: io.annotationPath).render(diagnostics: diagnostics))
         }
         return errors > 0 ? ExitStatus.invalidInput : ExitStatus.success
     }

@@ -152,7 +152,7 @@ struct RunCommand {
         let glyphs = Glyphs.preferred(environment: io.environment)
         io.writeOut(TerminalReporter(color: io.useColor(configuration.colorChoice), quiet: configuration.quiet, glyphs: glyphs).render(result))
         if io.environment["GITHUB_ACTIONS"] == "true" {
-            io.writeOut(GitHubAnnotationsReporter().render(result))
+            io.writeOut(GitHubAnnotationsReporter(filePath: io.annotationPath).render(result))
         }
         let problems = ResultOutputs(parsed).write(result, midWrite: { stopPoint.reached(.midWrite) })
         for problem in problems {

@@ -59,7 +59,7 @@ final class DiagnosticLog {
     /// Adds a note at `mark` to the diagnostic that refused `text` where it is defined; false when none did.
     func noteUse(of text: String, at mark: Mark, _ message: String) -> Bool {
         guard let index = refusedDefinitions[text] else { return false }
-        diagnostics[index].notes.append(note(at: mark, message))
+        addNote(note(at: mark, message), toDiagnostic: index)
         return true
     }
 

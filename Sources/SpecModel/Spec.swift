@@ -15,6 +15,8 @@ public struct Spec: Sendable, Hashable {
     public var engines: [EngineName]?
     /// `known-deviations: {foundation: "why"}`.
     public var knownDeviations: [EngineName: String]
+    /// Where each `known-deviations` entry is written (its engine's key): the line to remove once it is fixed.
+    public var knownDeviationLocations: [EngineName: SourceLocation] = [:]
     public var body: Body
     /// The text of the line `location` points at, so a message about the whole spec can show it.
     public var sourceLine: String?

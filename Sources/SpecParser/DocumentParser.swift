@@ -74,6 +74,7 @@ struct DocumentParser {
         var skip: String?
         var engines: [EngineName]?
         var knownDeviations: [EngineName: String] = [:]
+        var knownDeviationLocations: [EngineName: SourceLocation] = [:]
 
         func apply(to spec: inout Spec) {
             spec.description = description
@@ -81,6 +82,7 @@ struct DocumentParser {
             spec.skip = skip
             spec.engines = engines
             spec.knownDeviations = knownDeviations
+            spec.knownDeviationLocations = knownDeviationLocations
         }
     }
 
@@ -109,6 +111,7 @@ struct DocumentParser {
                 if let engine = EngineName(rawValue: key),
                    let reason = reader.text(deviations[key]!, field: key, expected: "the reason the engine deviates") {
                     common.knownDeviations[engine] = reason
+                    common.knownDeviationLocations[engine] = reader.log.source.location(deviations.keyNode(key)!.mark)
                 }
             }
         }

@@ -90,6 +90,20 @@ import Testing
         #expect(result.deviationReason == "a reason")
     }
 
+    /// Noon in UTC on the 1st and the 2nd: Foundation gets it right, so the declared deviation is fixed, and the test
+    /// points at the entry to remove (line 2, the `foundation` key at column 20): where its annotation lands
+    /// (`CheckCommandTests.aFixedDeviationIsAnnotatedOnItsKnownDeviationsEntry`).
+    @Test func aFixedDeviationPointsAtItsKnownDeviationsEntry() throws {
+        let spec = try Self.spec(expecting: ["2027-01-01T12:00:00Z", "2027-01-02T12:00:00Z"], deviation: true)
+        let result = try Self.run(spec, on: .foundation)
+        #expect(result.status == .fixedDeviation)
+        #expect(result.diagnostics == [Diagnostic(
+            code: "fixed-deviation", severity: .warning, location: SourceLocation(file: "noon.yaml", line: 2, column: 20),
+            message: "'foundation' passes now; remove its entry from known-deviations")])
+        // On the engine without a deviation, nothing is added.
+        #expect(try Self.run(spec, on: .core).diagnostics.isEmpty)
+    }
+
     /// Two occurrences in a window allowed one (`--max-occurrences 1`): the window could not be checked at all.
     @Test func aKnownDeviationDoesNotHideAnError() throws {
         let spec = try Self.spec(expecting: ["2027-01-01T12:00:00Z", "2027-01-02T12:00:00Z"], deviation: true)

@@ -79,6 +79,30 @@ import Testing
         #expect(elsewhere.first?.hasPrefix("::error file=\(folder.path)/b-invalid.yaml,") == true, "\(elsewhere)")
     }
 
+    /// Noon in UTC on one day, which Foundation gets right although the spec declares a deviation for it: the
+    /// pull request's annotation is on the entry to remove (line 10, the `foundation` key), not on the spec's first line.
+    @Test func aFixedDeviationIsAnnotatedOnItsKnownDeviationsEntry() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("fixed.yaml", """
+            spec: noon
+            engines: [foundation]
+            schedule: {timezone: UTC, rule: {every: day, at: "12:00"}, nonexistent: skip, repeated: first}
+            window:
+              after: 2027-01-01T00:00:00Z
+              through: 2027-01-02T00:00:00Z
+            expect:
+              occurrences: [2027-01-01T12:00:00Z]
+            known-deviations:
+              foundation: "a reason"
+
+            """)
+        let run = await CommandRun.run(["run", folder.path("fixed.yaml")], environment: ["GITHUB_ACTIONS": "true"])
+        #expect(run.status == ExitStatus.success)
+        let annotations = run.out.split(separator: "\n").filter { $0.hasPrefix("::") }
+        #expect(annotations.count == 1 && annotations[0].hasPrefix("::warning file=\(folder.path("fixed.yaml")),line=10,col=3,"), "\(annotations)")
+    }
+
     @Test func workspacePathsApplyDotsAndKeepPathsOutsideAsGiven() {
         let path = WorkspacePath.annotationPath(workspace: "/home/runner/work/app/app/", workingDirectory: "/home/runner/work/app/app/ios")
         #expect(path("specs/a.yaml") == "ios/specs/a.yaml")

@@ -1,5 +1,6 @@
 import Foundation
 import Recurrence
+import SpecDiagnostics
 import SpecModel
 import SpecResults
 
@@ -50,6 +51,12 @@ public struct SpecRunner: Sendable {
             case .passed:
                 verdict.status = .fixedDeviation
                 verdict.message = "passed although a known deviation is declared: the toolchain fixed it; remove it from known-deviations"
+                // The entry's place, so an annotation lands on the line to remove rather than on the spec's first.
+                if let engine = item.engine, let location = item.spec.knownDeviationLocations[engine] {
+                    verdict.diagnostics.append(Diagnostic(
+                        code: "fixed-deviation", severity: .warning, location: location,
+                        message: "'\(engine.rawValue)' passes now; remove its entry from known-deviations"))
+                }
             default:
                 break
             }

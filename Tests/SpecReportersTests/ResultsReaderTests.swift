@@ -54,15 +54,16 @@ import Testing
         // The first instant written so is the catch-up scenario's first planned run (tests[0]).
         let id = "specs/lifecycle/catch-up.yaml › Nightly refresh catches up across the spring change"
         let edited = try replacingFirst("\"utc\": \"2027-03-27T01:30:00Z\"", "\"utc\": \"2027-03-27T02:30:00Z\"")
-        #expect(Self.error(reading: edited)?.description == "old.json: tests[0] (\(id)): lifecycle.runs[0].planned.utc is "
-            + "2027-03-27T02:30:00Z, but its epochSeconds 1806111000 is 2027-03-27T01:30:00Z; make the two agree (epochSeconds "
+        #expect(Self.error(reading: edited)?.description == "old.json: tests[0].lifecycle.runs[0].planned.utc is "
+            + "2027-03-27T02:30:00Z, but tests[0].lifecycle.runs[0].planned.epochSeconds 1806111000 is 2027-03-27T01:30:00Z "
+            + "(test \(id)); make the two agree (epochSeconds "
             + "counts the seconds since 1970-01-01T00:00:00Z; compare reads it, the reports show the texts), or write the file "
             + "anew with `specrun --json`.")
 
         let offset = try replacingFirst("\"offsetForm\": \"2027-03-27T02:30:00+01:00\"", "\"offsetForm\": \"2027-03-27T02:30:00+02:00\"")
         let problem = Self.error(reading: offset)?.problem
-        #expect(problem == "tests[0] (\(id)): lifecycle.runs[0].planned.offsetForm is 2027-03-27T02:30:00+02:00, but its "
-            + "epochSeconds 1806111000 is 2027-03-27T01:30:00Z", "\(problem ?? "read")")
+        #expect(problem == "tests[0].lifecycle.runs[0].planned.offsetForm is 2027-03-27T02:30:00+02:00, but "
+            + "tests[0].lifecycle.runs[0].planned.epochSeconds 1806111000 is 2027-03-27T01:30:00Z (test \(id))", "\(problem ?? "read")")
 
         // A text masked by --redact is no instant to compare: read as it is.
         let masked = Self.document.replacingOccurrences(of: "\"utc\": \"2027-03-27T01:30:00Z\"", with: "\"utc\": \"[redacted]-03-27T01:30:00Z\"")

@@ -55,8 +55,8 @@ import Testing
                                                                              with: "\"utc\": \"2027-01-01T14:00:00Z\""))
         let compare = await CommandRun.run("compare", good, edited)
         #expect(compare.status == ExitStatus.invalidInput)
-        #expect(compare.err == "specrun: error: The results file \(edited): tests[0] (\(folder.path("failing.yaml")) › Failing › c › core): "
-            + "actual[0].utc is 2027-01-01T14:00:00Z, but its epochSeconds 1798804800 is 2027-01-01T12:00:00Z; make the two agree "
+        #expect(compare.err == "specrun: error: The results file \(edited): tests[0].actual[0].utc is 2027-01-01T14:00:00Z, "
+            + "but tests[0].actual[0].epochSeconds 1798804800 is 2027-01-01T12:00:00Z (test \(folder.path("failing.yaml")) › Failing › c › core); make the two agree "
             + "(epochSeconds counts the seconds since 1970-01-01T00:00:00Z; compare reads it, the reports show the texts), or write "
             + "the file anew with `specrun --json`.\n")
         #expect(compare.out.isEmpty)

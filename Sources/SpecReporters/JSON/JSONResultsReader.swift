@@ -68,9 +68,11 @@ public enum JSONResultsReader {
             }
             firstIndex[test.id] = index
             if let mismatch = InstantTexts.firstMismatch(in: test) {
-                throw ResultsReadError(source: source, problem: "tests[\(index)] (\(test.id)): \(mismatch.place).\(mismatch.field) is "
-                    + "\(mismatch.text), but its epochSeconds \(InstantTexts.numberText(mismatch.epochSeconds)) is "
-                    + "\(InstantTexts.utcText(mismatch.epochSeconds))",
+                // Both fields by their whole path: either may be the one edited.
+                let instant = "tests[\(index)].\(mismatch.place)"
+                throw ResultsReadError(source: source, problem: "\(instant).\(mismatch.field) is \(mismatch.text), but "
+                    + "\(instant).epochSeconds \(InstantTexts.numberText(mismatch.epochSeconds)) is "
+                    + "\(InstantTexts.utcText(mismatch.epochSeconds)) (test \(test.id))",
                     remedy: "make the two agree (epochSeconds counts the seconds since 1970-01-01T00:00:00Z; compare reads it, "
                         + "the reports show the texts), or write the file anew with `specrun --json`")
             }

@@ -30,6 +30,17 @@ public struct WallClock: Sendable, Hashable {
         year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
     }
 
+    /// Days since 1970-01-01 of a proleptic Gregorian date: the inverse of the arithmetic above (Hinnant's
+    /// `days_from_civil`), for a reader that turns a written date back into seconds.
+    public static func days(year: Int, month: Int, day: Int) -> Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = floorDivide(shiftedYear, 400)
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
     /// `02:30`
     public var time: String { Self.twoDigits(hour) + ":" + Self.twoDigits(minute) }
 

@@ -36,7 +36,7 @@ struct ValueReader {
         homes: [String: String] = [:],
         placeholderAdvice: String = "",
         item: String? = nil,
-        suggesting: [String]? = nil
+        suggesting: @autoclosure () -> [String]? = nil
     ) -> MappingFields? {
         guard case .mapping(let entries, let mark) = node else {
             if !reportedPlaceholder(node, place: place, expected: expected, advice: placeholderAdvice) {
@@ -95,7 +95,8 @@ struct ValueReader {
             }
             guard allowed.contains(key.value) else {
                 let message: String
-                let candidates = suggesting ?? allowed
+                // Asked for only here: most mappings have no unknown key.
+                let candidates = suggesting() ?? allowed
                 if let suggestion = KeySynonyms.key(for: key.value, in: candidates) ?? Suggestion.closest(to: key.value, in: candidates) {
                     misspelled.insert(suggestion)
                     message = "unknown key '\(key.value)' in \(place); did you mean '\(suggestion)'?"

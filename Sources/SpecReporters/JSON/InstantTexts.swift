@@ -98,19 +98,8 @@ enum InstantTexts {
             return nil
         }
         guard index == bytes.count else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = WallClock.days(year: year, month: month, day: day)
         return Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`, the inverse of
-    /// `WallClock`'s arithmetic).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// `2027-09-25T14:15:00Z` (milliseconds when there are any): what `utc` would say for `seconds`.
@@ -119,9 +108,7 @@ enum InstantTexts {
         let whole = seconds.rounded(.down)
         let milliseconds = Int(((seconds - whole) * 1000).rounded())
         let fraction = milliseconds == 0 || milliseconds == 1000 ? "" : "." + String(String(1000 + milliseconds).dropFirst())
-        let year = String(String(10_000 + clock.year).dropFirst())
-        return "\(year)-\(WallClock.twoDigits(clock.month))-\(WallClock.twoDigits(clock.day))T\(clock.time):"
-            + "\(WallClock.twoDigits(clock.second))\(fraction)Z"
+        return "\(clock.isoDate)T\(clock.time):\(WallClock.twoDigits(clock.second))\(fraction)Z"
     }
 
     /// `1821868500`, or `1821868500.25`: the number as the file writes it.

@@ -47,7 +47,7 @@ ZONES = [
     ("casablanca", "Africa/Casablanca", "the change around Ramadan (+01:00 -> +00:00 -> +01:00)",
      ("2027-03-14", "02:30"), ("2027-02-07", "02:30"), ["africa", "ramadan"]),
     ("utc", "UTC", "control: never changes", ("2027-03-28", "02:30"), ("2027-10-31", "02:30"), ["control"]),
-    ("kathmandu", "Asia/Kathmandu", "control: +05:45 all year; its one change (1986, +05:30 -> +05:45) is a 15-minute gap",
+    ("kathmandu", "Asia/Kathmandu", "control: +05:45 all year; its last change (1986, +05:30 -> +05:45) is a 15-minute gap",
      ("1986-01-01", "00:10"), ("2027-10-31", "02:30"), ["asia", "control", "quarter-hour"]),
 ]
 

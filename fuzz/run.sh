@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Fuzzes YAML reading, spec parsing and lint for SECONDS (default 60): fuzz/run.sh 600
 #
-# Seeds: every spec in specs/ and every file of the invalid corpus (Tests/SpecParserTests/Invalid/), read in
-# place. New interesting inputs accumulate in fuzz/.build/corpus/ (kept between runs, ignored by git); a crash,
-# sanitizer report, timeout or out-of-memory input is written to fuzz/.build/artifacts/ and the script fails.
+# Seeds: every spec in specs/, every file of the invalid corpus (Tests/SpecParserTests/Invalid/) and every input
+# that once made the fuzzer fail (fuzz/regressions/, each then run under the same timeout), read in place. New
+# interesting inputs accumulate in fuzz/.build/corpus/ (kept between runs, ignored by git); a crash, sanitizer report,
+# timeout or out-of-memory input is written to fuzz/.build/artifacts/ and the script fails.
 # Exit status: 0 nothing found, 1 something found, 3 the toolchain cannot build the fuzzer (skip).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +19,7 @@ seeds="$out/seeds"
 rm -rf "$seeds"
 mkdir -p "$seeds" "$out/corpus" "$out/artifacts"
 # Flattened copies: libFuzzer reads only the top level of a corpus folder.
-find specs Tests/SpecParserTests/Invalid -name '*.yaml' -o -name '*.yml' | while read -r file; do
+find specs Tests/SpecParserTests/Invalid fuzz/regressions -name '*.yaml' -o -name '*.yml' | while read -r file; do
     cp "$file" "$seeds/$(echo "$file" | tr '/' '_')"
 done
 

@@ -5,41 +5,85 @@ public enum Suggestion {
     /// Comparison ignores case; a candidate qualifies when its distance is at most a third of the
     /// longer word (and at least 1), so `timezon` finds `timezone` but `foo` does not find `rule`.
     public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+        closest(to: word, in: Candidates(candidates))
+    }
+
+    /// `closest(to:in:)` over candidates folded once, for a list asked many times (the toolchain's 600 zones: a
+    /// file of garbled zone names asks once per spec).
+    public static func closest(to word: String, in candidates: Candidates) -> String? {
         let lowered = Array(word.lowercased().unicodeScalars)
-        var best: (name: String, distance: Int)?
-        for candidate in candidates {
-            let other = Array(candidate.lowercased().unicodeScalars)
+        var rows = DistanceRows()
+        var best: (index: Int, distance: Int)?
+        for (index, other) in candidates.folded.enumerated() {
             let limit = max(1, max(lowered.count, other.count) / 3)
-            let distance = editDistance(lowered, other)
-            guard distance <= limit else { continue }
-            if best == nil || distance < best!.distance {
-                best = (candidate, distance)
-            }
+            // Within the limit only, and better than the best so far (the first of equals wins): the count stops as
+            // soon as it cannot be (a 60-letter garbled zone name against 600 zones took 8 ms per diagnostic).
+            let bound = min(limit, (best?.distance ?? limit + 1) - 1)
+            guard let distance = rows.distance(lowered, other, atMost: bound) else { continue }
+            best = (index, distance)
         }
-        return best?.name
+        return best.map { candidates.names[$0.index] }
+    }
+
+    /// Names prepared for `closest(to:in:)`: each lowercased into Unicode scalars once.
+    public struct Candidates: Sendable {
+        /// The names, as given.
+        public let names: [String]
+        let folded: [[Unicode.Scalar]]
+
+        public init(_ names: some Sequence<String>) {
+            self.names = Array(names)
+            folded = self.names.map { Array($0.lowercased().unicodeScalars) }
+        }
     }
 
     /// Levenshtein distance with adjacent transpositions counted as one edit.
     public static func editDistance<C: Collection>(_ a: C, _ b: C) -> Int where C.Element: Equatable, C.Index == Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previousPrevious = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
+        var rows = DistanceRows()
+        // A bound no distance reaches: the longer length.
+        return rows.distance(Array(a), Array(b), atMost: max(a.count, b.count))!
+    }
+}
+
+/// The three rows of the distance table, kept between the candidates of one search.
+private struct DistanceRows {
+    private var previousPrevious: [Int] = []
+    private var previous: [Int] = []
+    private var current: [Int] = []
+
+    /// The distance between `a` and `b`, or nil when it is more than `limit`.
+    ///
+    /// The distance is at least the difference in length, and once two neighbouring rows of the table are all
+    /// beyond the limit no later cell can come back within it (each cell takes the minimum over those two rows plus
+    /// a non-negative cost): both end the count early.
+    mutating func distance<Element: Equatable>(_ a: [Element], _ b: [Element], atMost limit: Int) -> Int? {
+        guard limit >= 0, abs(a.count - b.count) <= limit else { return nil }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        let width = b.count + 1
+        if current.count < width {
+            previousPrevious = [Int](repeating: 0, count: width)
+            previous = [Int](repeating: 0, count: width)
+            current = [Int](repeating: 0, count: width)
+        }
+        for j in 0..<width { previous[j] = j }
+        var previousMinimum = 0
         for i in 1...a.count {
             current[0] = i
+            var minimum = i
             for j in 1...b.count {
-                let cost = a[a.startIndex + i - 1] == b[b.startIndex + j - 1] ? 0 : 1
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
                 var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1,
-                   a[a.startIndex + i - 1] == b[b.startIndex + j - 2],
-                   a[a.startIndex + i - 2] == b[b.startIndex + j - 1] {
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
                     value = min(value, previousPrevious[j - 2] + 1)
                 }
                 current[j] = value
+                minimum = min(minimum, value)
             }
+            if minimum > limit, previousMinimum > limit { return nil }
+            previousMinimum = minimum
             (previousPrevious, previous, current) = (previous, current, previousPrevious)
         }
-        return previous[b.count]
+        let distance = previous[b.count]
+        return distance <= limit ? distance : nil
     }
 }

@@ -1,0 +1,120 @@
+import SpecDiagnostics
+import SpecParser
+import Testing
+
+/// Did-you-mean stops counting a candidate as soon as it cannot win; these tests hold it to the plain definition:
+/// the first candidate at the smallest full distance within a third of the longer word.
+@Suite struct SuggestionTests {
+    /// The full table, with no early stop: the definition the bounded search must agree with.
+    static func plainDistance(_ a: [Character], _ b: [Character]) -> Int {
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        guard !a.isEmpty, !b.isEmpty else { return table[a.count][b.count] }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return table[a.count][b.count]
+    }
+
+    static func plainClosest(to word: String, in candidates: [String]) -> String? {
+        let lowered = Array(word.lowercased())
+        var best: (name: String, distance: Int)?
+        for candidate in candidates {
+            let other = Array(candidate.lowercased())
+            let distance = plainDistance(lowered, other)
+            guard distance <= max(1, max(lowered.count, other.count) / 3) else { continue }
+            if best == nil || distance < best!.distance { best = (candidate, distance) }
+        }
+        return best?.name
+    }
+
+    /// Words near and far from each other: slips of real names (letters dropped, doubled, swapped, changed) and
+    /// random words of every length up to twice a name's, over a small alphabet so that near misses are common.
+    static func words(count: Int, seed: UInt64) -> [String] {
+        var random = SeededRandom(seed: seed)
+        let names = ZoneName.known.filter { $0.count < 20 }
+        return (0..<count).map { index in
+            if index % 2 == 0 {
+                var letters = Array(names[Int(random.next() % UInt64(names.count))])
+                for _ in 0..<Int(random.next() % 4) {
+                    let at = Int(random.next() % UInt64(letters.count))
+                    switch random.next() % 4 {
+                    case 0: letters.remove(at: at)
+                    case 1: letters.insert(letters[at], at: at)
+                    case 2 where at + 1 < letters.count: letters.swapAt(at, at + 1)
+                    default: letters[at] = "x"
+                    }
+                    if letters.isEmpty { letters = ["a"] }
+                }
+                return String(letters)
+            }
+            let length = Int(random.next() % 40)
+            return String((0..<length).map { _ in Array("aeiouEuropeAmerica/_")[Int(random.next() % 20)] })
+        }
+    }
+
+    @Test func theClosestZoneIsTheOneThePlainDefinitionFinds() {
+        for word in Self.words(count: 200, seed: 7) {
+            #expect(Suggestion.closest(to: word, in: ZoneName.known) == Self.plainClosest(to: word, in: ZoneName.known), "\(word)")
+        }
+    }
+
+    @Test func theEditDistanceIsThePlainOne() {
+        let words = Self.words(count: 120, seed: 11)
+        for (a, b) in zip(words, words.reversed()) {
+            #expect(Suggestion.editDistance(Array(a), Array(b)) == Self.plainDistance(Array(a), Array(b)), "\(a) / \(b)")
+        }
+    }
+
+    @Test(arguments: [
+        ("Europe/Berln", "Europe/Berlin"), ("europe/berlin", "Europe/Berlin"), ("Amercia/New_York", "America/New_York"),
+        ("Asia/Kolkatta", "Asia/Kolkata"),
+    ])
+    func slipsOfZoneNamesFindTheirZone(written: String, meant: String) {
+        #expect(Suggestion.closest(to: written, in: ZoneName.known) == meant)
+        #expect(Suggestion.closest(to: written, in: Suggestion.Candidates(ZoneName.known)) == meant)
+    }
+
+    @Test func theFirstOfEquallyCloseCandidatesWins() {
+        #expect(Suggestion.closest(to: "cat", in: ["bat", "cap", "cut"]) == "bat")
+        #expect(Suggestion.closest(to: "cat", in: ["dog", "cat", "bat"]) == "cat")
+        #expect(Suggestion.closest(to: "rule", in: ["foo"]) == nil)
+        #expect(Suggestion.closest(to: "", in: ["a", "ab"]) == "a")
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so every run checks the same words.
+struct SeededRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The zone names did-you-mean offers include the current name of a zone the toolchain lists by an old one.
+@Suite struct KnownZoneNameTests {
+    @Test func kolkataIsOfferedBesideCalcutta() {
+        #expect(ZoneName.known.contains("Asia/Kolkata"))
+        #expect(ZoneName.known.contains("Asia/Calcutta"))
+        #expect(ZoneName.known.dropLast() == ZoneName.known.dropLast().sorted(), "the toolchain's list is sorted; UTC comes last")
+        guard case .unknown(let suggestion) = ZoneName.resolve("Kolkata") else {
+            Issue.record("Kolkata resolved as a zone")
+            return
+        }
+        #expect(suggestion == "Asia/Kolkata")
+    }
+}

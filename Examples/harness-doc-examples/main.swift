@@ -45,6 +45,7 @@ print(report.errorCodes, report.failedChecks.map(\.name))
 try FileManager.default.removeItem(at: plistURL)
 
 import Synchronization
+// `id` and `schedule` are the block above's: com.example.app.refresh, and 02:30 daily in Europe/Berlin.
 
 /// The app's own job: all the harness needs is `run()` and `cancel()`.
 final class ReminderRefresh: RefreshJob {
@@ -97,3 +98,68 @@ try scheduler.expire(id)                         // time is up: the adapter's ex
 resume.yield()
 let second = try await launch.value
 print(second.state, heldJob.saved.load(ordering: .relaxed), scheduler.defects, scheduler.clock.pendingWork)
+
+/// Fails while the network is down, and keeps the count of consecutive failures the app's retry floor needs.
+final class FlakyRefresh: RefreshJob {
+    let outages: Atomic<Int>
+    let failures = Atomic<Int>(0)    // a real app keeps this on disk: it must survive a relaunch
+    init(outages: Int) { self.outages = Atomic(outages) }
+
+    func run() async throws {
+        if outages.subtract(1, ordering: .relaxed).newValue >= 0 {
+            failures.add(1, ordering: .relaxed)
+            throw URLError(.notConnectedToInternet)
+        }
+        failures.store(0, ordering: .relaxed)
+    }
+
+    func cancel() {}
+}
+
+let retryClock = try ManualClock(start: Date("2027-03-31T00:30:00Z", strategy: .iso8601))
+let retrying = try SimulatedScheduler(
+    gate: StaticGate(permittedIdentifiers: [id], backgroundModes: ["fetch"]), clock: retryClock)
+let policy = RetryPolicy(backoff: .exponential(initial: .seconds(60), factor: 2, maximum: .seconds(3600)), maxAttempts: 5)
+let flaky = FlakyRefresh(outages: 2)
+let resubmit: @Sendable (Date) -> Void = { floor in
+    do { try retrying.submit(TaskRequest(identifier: id, kind: .refresh, earliestBeginDate: floor)) }
+    catch { print("submit refused:", error) }
+}
+// What the app registers at every launch: a retry request first (so a failure or a death still leaves one),
+// then the job; after a success, the next occurrence replaces the retry.
+let handler: SimulatedScheduler.LaunchHandler = { task in
+    let launchTime = retryClock.now
+    do {
+        if let delay = try policy.delay(afterFailures: flaky.failures.load(ordering: .relaxed) + 1) {
+            resubmit(launchTime + delay.timeInterval)
+        }
+    } catch {
+        print("retry policy:", error)
+    }
+    await BackgroundRefreshAdapter(job: flaky).handle(task: task)
+    if flaky.failures.load(ordering: .relaxed) == 0 {
+        do { resubmit(try schedule.next(after: launchTime).date) } catch { print("no next occurrence:", error) }
+    }
+}
+func pendingFloor() -> String { retrying.pendingRequests.first?.earliestBeginDate?.rfc3339UTC ?? "none" }
+
+retrying.startLaunching()
+try retrying.register(id, kind: .refresh, launchHandler: handler)
+try retrying.submit(TaskRequest(identifier: id, kind: .refresh, earliestBeginDate: retryClock.now))
+retrying.finishLaunching()
+print(try await retrying.launch(id).state, pendingFloor())        // offline: the retry waits 60 s
+
+try retryClock.advance(by: .seconds(60))
+retrying.terminate()                                          // the user swipes the app away; the request stays
+do { try await retrying.launch(id) } catch { print(error) }   // no process, so no handler
+
+retrying.startLaunching()                                     // the app starts again and registers again
+try retrying.register(id, kind: .refresh, launchHandler: handler)
+retrying.finishLaunching()
+print(try await retrying.launch(id).state, pendingFloor())    // offline again: the retry waits 120 s
+
+try retryClock.advance(by: .seconds(119))
+do { try await retrying.launch(id) } catch { print(error.code.rawValue) }
+try retryClock.advance(by: .seconds(1))
+let recovered = try await retrying.launch(id)
+print(recovered.state, recovered.process, pendingFloor())     // the next 02:30 in Berlin

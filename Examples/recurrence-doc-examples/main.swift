@@ -95,6 +95,25 @@ do {
     print(error)
 }
 
+/// What an app shows when it plans its next sync: the instant, or why there is none.
+func nextSyncText(_ schedule: Schedule, after now: Date) -> String {
+    do {
+        return "next sync at \(try schedule.next(after: now).date.rfc3339UTC)"
+    } catch {
+        switch error {   // a RecurrenceError (typed throws): a new case fails this switch at compile time
+        case .searchLimitReached(_, let limit, _):
+            return "no sync within \(limit) slots; raise searchLimit if the rule is that rare"
+        case .instantOutOfRange(let role, _):
+            return "the \(role) is not a usable instant (check the clock)"
+        case .invalidRule, .tooManyOccurrences, .engineFoundNothing, .stopped:
+            return "not thrown by next(after:): \(error)"
+        }
+    }
+}
+print(nextSyncText(schedule, after: cursor))
+print(nextSyncText(leapDay, after: start2097))
+print(nextSyncText(schedule, after: Date(timeIntervalSince1970: .nan)))
+
 var resolver = WallTimeResolver(timeZone: TimeZone(identifier: "Australia/Lord_Howe")!)
 let wall = LocalDateTime(year: 2027, month: 10, day: 3, hour: 2, minute: 15)
 if case .gap(let transition, let before, let after) = resolver.resolve(wall) {

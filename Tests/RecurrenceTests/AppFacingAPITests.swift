@@ -31,6 +31,38 @@ import Testing
         #expect(Rule.monthly(day: .day(31), at: nine).problems.map(\.field) == ["missing-day"])
     }
 
+    /// docs/recurrence.md: a window whose `after` is not before `through` holds nothing, without an error (what an
+    /// app sees when the device clock was set back behind its stored last completion).
+    @Test(arguments: [(1_806_000_000.0, 1_805_000_000.0), (1_806_000_000.0, 1_806_000_000.0)])
+    func aWindowThatEndsBeforeItStartsHoldsNothing(after: Double, through: Double) throws {
+        let window = Window(after: Date(timeIntervalSince1970: after), through: Date(timeIntervalSince1970: through))
+        let daily = try Schedule(
+            id: "d", rule: .daily(at: try #require(TimeOfDay(hour: 2, minute: 30))),
+            timeZone: try #require(TimeZone(identifier: "Europe/Berlin")), nonexistent: .skip, repeated: .first)
+        let interval = try Schedule(id: "i", interval: 60, from: Date(timeIntervalSince1970: 1_700_000_000))
+        #expect(try daily.occurrences(in: window) == [])
+        #expect(try interval.occurrences(in: window) == [])
+    }
+
+    /// docs/recurrence.md: searches do not look at Swift `Task` cancellation; their bounds end them. A cancelled task
+    /// gets the whole answer (12 daily occurrences from 2027-03-01T00:00Z to 2027-03-13T00:00Z, Berlin at +01:00).
+    @Test func aCancelledTaskStillGetsTheWholeAnswer() async throws {
+        let daily = try Schedule(
+            id: "d", rule: .daily(at: try #require(TimeOfDay(hour: 2, minute: 30))),
+            timeZone: try #require(TimeZone(identifier: "Europe/Berlin")), nonexistent: .skip, repeated: .first)
+        let start = Date(timeIntervalSince1970: 1_803_859_200)   // 2027-03-01T00:00:00Z
+        let task = Task { () throws -> (Bool, [Occurrence], Occurrence) in
+            withUnsafeCurrentTask { $0?.cancel() }
+            let window = Window(after: start, through: start.addingTimeInterval(12 * 86_400))
+            return (Task.isCancelled, try daily.occurrences(in: window), try daily.next(after: start))
+        }
+        let (cancelled, occurrences, next) = try await task.value
+        #expect(cancelled)
+        #expect(occurrences.count == 12)
+        // 2027-03-01 02:30+01:00 is 01:30Z.
+        #expect(next.date == Date(timeIntervalSince1970: 1_803_864_600))
+    }
+
     @Test("an occurrence prints as instant, key and resolution", arguments: [
         (Occurrence.Resolution.exact, "exact"), (.gap(.nextValidTime), "gap:next-valid-time"),
         (.gap(.shiftBackward), "gap:shift-backward"), (.overlapFirst, "overlap-first"), (.overlapLast, "overlap-last"),

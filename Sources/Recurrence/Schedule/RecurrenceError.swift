@@ -11,7 +11,8 @@ public enum RecurrenceError: Error, Sendable, Hashable, CustomStringConvertible,
     /// A window enumeration produced more occurrences than allowed.
     case tooManyOccurrences(limit: Int)
     /// The search's thread was cancelled (`Thread.cancel()`) before it ended: specrun cancels a test that ran past
-    /// `--timeout`, so that an abandoned search gives its core back instead of running on.
+    /// `--timeout`, so that an abandoned search gives its core back instead of running on. A cancelled Swift `Task`
+    /// does not stop a search.
     case stopped(after: Date)
     /// A cursor or a window bound (`role`) outside `SupportedInstants.range` (`Date.distantPast` up to the end of
     /// 9999), or not a number.

@@ -75,11 +75,17 @@ public struct Schedule: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The first occurrence strictly after `date`, by the core engine.
+    ///
+    /// Throws `searchLimitReached` when `searchLimit` slots give none, and `instantOutOfRange` for a `date` outside
+    /// `SupportedInstants.range` (or not a number). Swift `Task` cancellation is not checked: the bound ends a search.
     public func next(after date: Date) throws(RecurrenceError) -> Occurrence {
         try CoreEngine().next(after: date, in: self)
     }
 
     /// Every occurrence in `(window.after, window.through]`, in order, by the core engine.
+    ///
+    /// Throws what `next(after:)` throws, `tooManyOccurrences` when the window holds more than `limit`, and `stopped`
+    /// when its thread (not its `Task`) was cancelled. A window whose `after` is not before `through` gives `[]`.
     public func occurrences(in window: Window, limit: Int = CoreEngine.defaultOccurrenceLimit) throws(RecurrenceError) -> [Occurrence] {
         try CoreEngine().occurrences(in: window, of: self, limit: limit)
     }

@@ -1,6 +1,7 @@
 import Foundation
 
 /// A catch-up window `(after, through]`: the start excluded, the end included, both fixed before enumeration.
+/// A window whose `after` is not before `through` holds nothing.
 public struct Window: Sendable, Hashable {
     public let after: Date
     public let through: Date

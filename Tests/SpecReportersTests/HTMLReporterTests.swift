@@ -146,6 +146,32 @@ import Testing
         #expect(svg.contains(">Sat 31 Dec 00:00 – Sun 1 Jan 00:00 does not exist (clocks jump forward: -10:00 → +14:00)<"))
     }
 
+    /// Both 02:30s of Berlin's autumn night (00:30Z at +02:00, 01:30Z at +01:00) have one wall time, so one x: the
+    /// second marker was drawn on the first (a review saw one triangle for a matching 02:30 CEST and a missing 02:30
+    /// CET, one dot for a matching and a not-expected one). Each instant gets its own marker, the earlier on the left.
+    @Test(arguments: [HTMLTimeline.Role.expected, .actual])
+    func theTwoInstantsOfARepeatedWallTimeAreTwoMarkers(_ role: HTMLTimeline.Role) throws {
+        let first = RunResultFixture.berlin("2027-10-31T00:30:00Z", "2027-10-31T02:30:00+02:00", "CEST")
+        let second = RunResultFixture.berlin("2027-10-31T01:30:00Z", "2027-10-31T02:30:00+01:00", "CET")
+        var test = RunResultFixture.autumnKnown
+        test.expected = role == .expected ? [first, second] : [first]
+        test.actual = role == .actual ? [first, second] : [first]
+        test.diff = [DiffLine(kind: .same, expected: first, actual: first),
+                     role == .expected ? DiffLine(kind: .missing, expected: second, actual: nil)
+                         : DiffLine(kind: .unexpected, expected: nil, actual: second)]
+        let svg = try #require(HTMLTimeline.occurrencePictures(for: test).first?.svg)
+        let name = role == .expected ? "path" : "circle"
+        let markers = Self.elements(name, in: svg).filter { $0["class"]?.hasPrefix("marker \(role)") == true }
+        #expect(markers.count == 2)
+        func x(_ marker: [String: String]) -> Double? {
+            role == .actual ? marker["cx"].flatMap(Double.init)
+                : marker["d"].flatMap { Double($0.dropFirst().prefix { $0 != " " }) }.map { $0 + 7 }
+        }
+        let matching = try #require(markers.first { $0["class"]!.hasSuffix("matching") }.flatMap(x))
+        let other = try #require(markers.first { !$0["class"]!.hasSuffix("matching") }.flatMap(x))
+        #expect(other - matching >= 12, "the markers at x \(matching) and \(other) cover each other")
+    }
+
     @Test func aFailureWithoutZoneContextStillGetsATimelineWithUTC() throws {
         var test = RunResultFixture.firstValidFailed
         test.zoneContext = nil

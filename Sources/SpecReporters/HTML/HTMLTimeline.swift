@@ -15,6 +15,12 @@ struct HTMLTimeline {
     static let markerRoom = 14.0
 
     enum Role { case expected, actual }
+
+    /// An instant at its place on the local-time axis: one marker position, shared by its expected and actual marks.
+    private struct WallInstant: Hashable {
+        var wall: Double
+        var epoch: Double
+    }
     enum State { case matching, missing, unexpected, keyMismatch }
 
     struct Mark {
@@ -114,6 +120,15 @@ struct HTMLTimeline {
         let visible = marks.filter { axis.contains($0.wall) }
         let above = levels(visible.filter { $0.role == .expected }, axis: axis)
         let below = levels(visible.filter { $0.role == .actual }, axis: axis)
+        // Both 02:30s of an autumn night have one wall time, so one x: drawn there, the second marker hid the first.
+        // Instants that would cover each other are set side by side in time order, as the lifecycle picture sets runs;
+        // an instant keeps one x above and below the axis, so a match still reads as one column.
+        let instants = Array(Set(visible.map { WallInstant(wall: $0.wall, epoch: $0.instant.epochSeconds) }))
+            .sorted { ($0.wall, $0.epoch) < ($1.wall, $1.epoch) }
+        let spreadX = HTMLLifecyclePicture.spread(instants.map { axis.x($0.wall) }).positions
+        let xOf = Dictionary(uniqueKeysWithValues: zip(instants, spreadX))
+        let aboveX = above.map { xOf[WallInstant(wall: $0.mark.wall, epoch: $0.mark.instant.epochSeconds)]! }
+        let belowX = below.map { xOf[WallInstant(wall: $0.mark.wall, epoch: $0.mark.instant.epochSeconds)]! }
         let levelsAbove = Double((above.map(\.level).max() ?? -1) + 1)
         let levelsBelow = Double((below.map(\.level).max() ?? -1) + 1)
         let firstExpectedY = transition == nil ? 20.0 : 48.0
@@ -146,13 +161,11 @@ struct HTMLTimeline {
             svg.text(x: labelX, y: 17, text, cls: "region-label \(cls)")
         }
         // Stems first: an actual one crosses the tick labels, whose white halo then keeps them readable.
-        for placed in above {
-            let x = axis.x(placed.mark.wall)
+        for (placed, x) in zip(above, aboveX) {
             let labelY = firstExpectedY + Double(placed.level) * levelHeight
             svg.line(x1: x, y1: labelY + 17, x2: x, y2: axisY - 7, cls: "stem expected \(stateClass(placed.mark.state))")
         }
-        for placed in below {
-            let x = axis.x(placed.mark.wall)
+        for (placed, x) in zip(below, belowX) {
             let labelY = firstActualY + Double(placed.level) * levelHeight
             svg.line(x1: x, y1: axisY + 7, x2: x, y2: labelY - 14, cls: "stem actual \(stateClass(placed.mark.state))")
         }
@@ -160,13 +173,11 @@ struct HTMLTimeline {
         let offsets = Set(marks.compactMap(\.instant.offsetSeconds))
         axisLines(&svg, axis: axis, y: axisY, transition: transition, fallbackOffset: offsets.count == 1 ? offsets.first : nil,
                   labelGap: markerRoom)
-        for placed in above {
-            let x = axis.x(placed.mark.wall)
+        for (placed, x) in zip(above, aboveX) {
             svg.marker(x: x, y: axisY - 7, role: .expected, cls: stateClass(placed.mark.state))
             label(&svg, placed.mark, x: x, y: firstExpectedY + Double(placed.level) * levelHeight, sameDay: regionDate)
         }
-        for placed in below {
-            let x = axis.x(placed.mark.wall)
+        for (placed, x) in zip(below, belowX) {
             svg.marker(x: x, y: axisY + 7, role: .actual, cls: stateClass(placed.mark.state))
             label(&svg, placed.mark, x: x, y: firstActualY + Double(placed.level) * levelHeight, sameDay: regionDate)
         }

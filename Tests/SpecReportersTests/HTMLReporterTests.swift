@@ -172,6 +172,16 @@ import Testing
         #expect(other - matching >= 12, "the markers at x \(matching) and \(other) cover each other")
     }
 
+    /// In a 400 px window (a phone, a side panel) a picture scaled down to fit had labels 4 px high. Each picture
+    /// keeps a readable width instead and scrolls sideways in its own box, the rest of the page still fitting.
+    @Test func everyPictureKeepsAReadableWidthAndScrollsInANarrowWindow() {
+        let pictures = Self.page.components(separatedBy: "<svg xmlns").count - 1
+        #expect(pictures == 4)
+        #expect(Self.page.components(separatedBy: "<div class=\"picture-scroll\"><svg xmlns").count - 1 == pictures)
+        #expect(Self.page.contains(".picture-scroll { overflow-x: auto; }"))
+        #expect(Self.page.contains(".picture-scroll > svg { min-width: 760px; }"))
+    }
+
     @Test func aFailureWithoutZoneContextStillGetsATimelineWithUTC() throws {
         var test = RunResultFixture.firstValidFailed
         test.zoneContext = nil

@@ -275,7 +275,7 @@ public struct HTMLReporter: Sendable {
         }
         if [.failed, .error, .knownDeviation].contains(test.status) {
             for picture in HTMLTimeline.occurrencePictures(for: test) {
-                out += "<figure class=\"picture\">\(picture.svg)"
+                out += "<figure class=\"picture\"><div class=\"picture-scroll\">\(picture.svg)</div>"
                 out += "<figcaption><span class=\"legend expected\">▼ expected (above the axis)</span>"
                     + "<span class=\"legend actual\">● actual (below)</span>"
                     + "<span class=\"legend missing\">red outline: not produced / not expected</span>"
@@ -362,7 +362,7 @@ public struct HTMLReporter: Sendable {
         if lifecycle.runs.count > Self.maxPictureRuns {
             out += "<p class=\"note\">No picture: \(lifecycle.runs.count) runs are too many to tell apart on one axis.</p>\n"
         } else if let svg = HTMLLifecyclePicture.render(lifecycle, zoneContext: zoneContext) {
-            out += "<figure class=\"picture\">\(svg)</figure>\n"
+            out += "<figure class=\"picture\"><div class=\"picture-scroll\">\(svg)</div></figure>\n"
         }
         if !lifecycle.runs.isEmpty {
             out += "<table class=\"runs\">\n<thead><tr><th>planned</th><th>actual</th><th>late by</th><th>outcome</th><th>key</th></tr></thead>\n<tbody>\n"

@@ -182,6 +182,34 @@ import Testing
         #expect(Self.page.contains(".picture-scroll > svg { min-width: 760px; }"))
     }
 
+    /// Foundation's Julian 1500s: March 1 expected in 1500 and 1501, March 11 produced. Without years the picture read
+    /// "Thu 1 Mar", "Fri 1 Mar" and ticks from "Thu 30 Nov" on: which year was which could not be seen. Across a new
+    /// year each mark's date names its year, and a row under the tick dates names the years. Epochs and weekdays
+    /// from Python (`datetime(1500, 3, 1, 12, tzinfo=timezone.utc).timestamp()`, proleptic Gregorian as RFC 3339).
+    @Test func anAxisAcrossANewYearNamesTheYears() throws {
+        func utc(_ text: String, _ epoch: Double) -> ResultInstant {
+            ResultInstant(utc: text + "Z", epochSeconds: epoch, offsetForm: text + "+00:00",
+                          local: text.prefix(16).replacingOccurrences(of: "T", with: " ") + " UTC (+00:00)")
+        }
+        var test = RunResultFixture.firstValidFailed
+        test.timeZone = "Etc/UTC"
+        test.expected = [utc("1500-03-01T12:00:00", -14_826_628_800), utc("1501-03-01T12:00:00", -14_795_092_800)]
+        test.actual = [utc("1500-03-11T12:00:00", -14_825_764_800), utc("1501-03-11T12:00:00", -14_794_228_800)]
+        test.diff = [DiffLine(kind: .missing, expected: test.expected[0], actual: nil),
+                     DiffLine(kind: .unexpected, expected: nil, actual: test.actual[0]),
+                     DiffLine(kind: .missing, expected: test.expected[1], actual: nil),
+                     DiffLine(kind: .unexpected, expected: nil, actual: test.actual[1])]
+        test.zoneContext = ZoneContext(zone: "Etc/UTC", transitions: [])
+        let svg = try #require(HTMLTimeline.occurrencePictures(for: test).first?.svg)
+        for label in ["Thu 1 Mar 1500 12:00 UTC (+00:00)", "Fri 1 Mar 1501 12:00 UTC (+00:00)",
+                      "Sun 11 Mar 1500 12:00 UTC (+00:00)", "Mon 11 Mar 1501 12:00 UTC (+00:00)", "1500", "1501"] {
+            #expect(svg.contains(">\(label)</text>"), "no label \(label)")
+        }
+        // Within one year nothing changes: the fixture's spring failure names no year.
+        let spring = try #require(HTMLTimeline.occurrencePictures(for: RunResultFixture.firstValidFailed).first?.svg)
+        #expect(!spring.contains("2027<"))
+    }
+
     @Test func aFailureWithoutZoneContextStillGetsATimelineWithUTC() throws {
         var test = RunResultFixture.firstValidFailed
         test.zoneContext = nil

@@ -83,7 +83,7 @@ struct HTMLLifecyclePicture {
         func plannedLabelY(_ label: Label) -> Double { plannedY - 12 - Double(label.level) * labelStep }
         func actualLabelY(_ label: Label) -> Double { actualY + 22 + Double(label.level) * labelStep }
 
-        var svg = SVG(width: HTMLTimeline.width, height: axisY + 56, label: "Planned versus actual runs")
+        var svg = SVG(width: HTMLTimeline.width, height: axisY + 56 + axis.yearRowHeight, label: "Planned versus actual runs")
         for transition in transitions {
             let (low, high) = HTMLTimeline.region(transition)
             guard axis.contains(low) || axis.contains(high) else { continue }

@@ -41,6 +41,13 @@ struct HTMLTimeline {
 
         func contains(_ wall: Double) -> Bool { wall >= start && wall <= end }
 
+        /// Whether the span crosses a new year: then its dates need their year (`Thu 1 Mar` of 1500 and of 1501 read
+        /// alike), under the ticks and in the labels of its marks.
+        var spansYears: Bool { WallClock(wallSeconds: start).year != WallClock(wallSeconds: end).year }
+
+        /// The room (px) a row of years takes under the tick dates, when the span has one.
+        var yearRowHeight: Double { spansYears ? 13 : 0 }
+
         /// Hour steps giving at most about a dozen ticks (their date labels need the room); past a day, whole weeks, so
         /// every tick falls on the same weekday.
         var step: Double {
@@ -133,9 +140,10 @@ struct HTMLTimeline {
         let levelsBelow = Double((below.map(\.level).max() ?? -1) + 1)
         let firstExpectedY = transition == nil ? 20.0 : 48.0
         let axisY = firstExpectedY + max(1, levelsAbove) * levelHeight + 20
-        let firstActualY = axisY + 76 + markerRoom
+        let firstActualY = axisY + 76 + markerRoom + axis.yearRowHeight
         let height = firstActualY + max(1, levelsBelow) * levelHeight + 2
-        let regionDate = transition.map { WallClock(wallSeconds: region($0).0).isoDate }
+        // Across a new year every mark names its date and year; else a mark on the change's day names only its time.
+        let regionDate = axis.spansYears ? nil : transition.map { WallClock(wallSeconds: region($0).0).isoDate }
 
         var svg = SVG(width: width, height: height, label: "Local-time axis" + (zone.map { " in \($0)" } ?? ""))
         if let transition {
@@ -175,16 +183,18 @@ struct HTMLTimeline {
                   labelGap: markerRoom)
         for (placed, x) in zip(above, aboveX) {
             svg.marker(x: x, y: axisY - 7, role: .expected, cls: stateClass(placed.mark.state))
-            label(&svg, placed.mark, x: x, y: firstExpectedY + Double(placed.level) * levelHeight, sameDay: regionDate)
+            label(&svg, placed.mark, x: x, y: firstExpectedY + Double(placed.level) * levelHeight, sameDay: regionDate,
+                  withYear: axis.spansYears)
         }
         for (placed, x) in zip(below, belowX) {
             svg.marker(x: x, y: axisY + 7, role: .actual, cls: stateClass(placed.mark.state))
-            label(&svg, placed.mark, x: x, y: firstActualY + Double(placed.level) * levelHeight, sameDay: regionDate)
+            label(&svg, placed.mark, x: x, y: firstActualY + Double(placed.level) * levelHeight, sameDay: regionDate,
+                  withYear: axis.spansYears)
         }
         return (svg.close(), marks.count - visible.count)
     }
 
-    private static func label(_ svg: inout SVG, _ mark: Mark, x: Double, y: Double, sameDay: String?) {
+    private static func label(_ svg: inout SVG, _ mark: Mark, x: Double, y: Double, sameDay: String?, withYear: Bool) {
         let role = mark.role == .expected ? "expected" : "actual"
         let state = switch mark.state {
         case .matching: ""
@@ -193,17 +203,19 @@ struct HTMLTimeline {
         case .keyMismatch: " · other key"
         }
         let anchorX = min(max(x, marginLeft + 110), width - marginRight - 110)
-        svg.text(x: anchorX, y: y, localTime(mark.instant, unlessOn: sameDay),
+        svg.text(x: anchorX, y: y, localTime(mark.instant, unlessOn: sameDay, withYear: withYear),
                  cls: "mark-time \(role) \(stateClass(mark.state))")
         svg.text(x: anchorX, y: y + 13, role + state + " · " + mark.instant.utc, cls: "mark-sub \(stateClass(mark.state))")
     }
 
-    /// `03:00 CEST (+02:00)`: the local text without its date, unless the date is not `day` (`Mon 29 Mar 02:30 …`).
-    static func localTime(_ instant: ResultInstant, unlessOn day: String?) -> String {
+    /// `03:00 CEST (+02:00)`: the local text without its date, unless the date is not `day` (`Mon 29 Mar 02:30 …`);
+    /// `withYear` adds the year to the date (`Thu 1 Mar 1500 12:00 …`).
+    static func localTime(_ instant: ResultInstant, unlessOn day: String?, withYear: Bool = false) -> String {
         let parts = instant.local.split(separator: " ", maxSplits: 1)
         guard parts.count == 2 else { return instant.local }
         let clock = WallClock(wallSeconds: instant.wallSeconds ?? instant.epochSeconds)
-        return clock.isoDate == day ? String(parts[1]) : clock.shortDate + " " + parts[1]
+        if clock.isoDate == day { return String(parts[1]) }
+        return clock.shortDate + (withYear ? " \(clock.year)" : "") + " " + parts[1]
     }
 
     private static func stateClass(_ state: State) -> String {
@@ -248,16 +260,18 @@ struct HTMLTimeline {
 
     /// The axis with wall-time ticks, dates, and the UTC of each tick: from the transition (none inside a gap, two
     /// inside an overlap), or from `fallbackOffset` when there is no transition; no UTC row when neither is known.
-    /// The labels start `labelGap` further below the axis than they otherwise would.
+    /// The labels start `labelGap` further below the axis than they otherwise would. Across a new year, a row under
+    /// the dates names the year of the first tick and of each tick where it changes (`axis.yearRowHeight` of room).
     static func axisLines(_ svg: inout SVG, axis: Axis, y: Double, transition: ZoneContext.Transition?,
                                   fallbackOffset: Int?, labelGap: Double = 0) {
         let showsUTC = transition != nil || fallbackOffset != nil
-        let timeY = y + 18 + labelGap, utcY = timeY + 15, dateY = timeY + 30
+        let timeY = y + 18 + labelGap, utcY = timeY + 15, dateY = timeY + 30, yearY = dateY + 13
         svg.line(x1: marginLeft, y1: y, x2: width - marginRight, y2: y, cls: "axis")
         svg.text(x: 8, y: timeY, "local", cls: "axis-caption", anchor: "start")
         if showsUTC { svg.text(x: 8, y: utcY, "UTC", cls: "axis-caption", anchor: "start") }
         var tick = axis.start
         var lastDate = ""
+        var lastYear: Int?
         var count = 0
         while tick <= axis.end + 1, count < 400 {
             count += 1
@@ -272,6 +286,10 @@ struct HTMLTimeline {
             if clock.isoDate != lastDate {
                 svg.text(x: x, y: dateY, clock.shortDate, cls: "tick-date")
                 lastDate = clock.isoDate
+                if axis.spansYears, clock.year != lastYear {
+                    svg.text(x: x, y: yearY, "\(clock.year)", cls: "tick-date")
+                    lastYear = clock.year
+                }
             }
             tick += axis.step
         }

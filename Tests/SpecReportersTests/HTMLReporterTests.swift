@@ -210,6 +210,35 @@ import Testing
         #expect(!spring.contains("2027<"))
     }
 
+    /// The legend explained hatching, faded matches and both red outlines under every picture, drawn or not: under a
+    /// July failure in UTC it said "hatched: local times Etc/UTC skips or repeats", and sent a reader looking for a
+    /// change that was not there. It now names only what its picture draws.
+    @Test func aLegendNamesOnlyWhatItsPictureDraws() throws {
+        func legend(_ test: TestResult) throws -> String {
+            var run = RunResultFixture.run
+            run.tests = [test]
+            let page = HTMLReporter().render(run)
+            return try #require(page.components(separatedBy: "<figcaption>").dropFirst().first?
+                .components(separatedBy: "</figcaption>").first)
+        }
+        // The spring gap: 03:00 CEST expected, 03:30 CEST produced; nothing matches.
+        let spring = try legend(RunResultFixture.firstValidFailed)
+        #expect(spring.contains(">red outline: not produced / not expected<"))
+        #expect(spring.contains(">hatched: local times Europe/Berlin skips<"))
+        #expect(!spring.contains("faded"))
+        // The autumn overlap: one 02:30 matches, the other was not produced; nothing unexpected.
+        let autumn = try legend(RunResultFixture.autumnKnown)
+        #expect(autumn.contains(">red outline: not produced<"))
+        #expect(autumn.contains(">faded: matches<"))
+        #expect(autumn.contains(">hatched: local times Europe/Berlin repeats<"))
+        // No change near the failure: nothing hatched.
+        var july = RunResultFixture.firstValidFailed
+        july.zoneContext = ZoneContext(zone: "Europe/Berlin", transitions: [])
+        let plain = try legend(july)
+        #expect(!plain.contains("hatched"))
+        #expect(plain.contains(">▼ expected (above the axis)<") && plain.contains(">● actual (below)<"))
+    }
+
     @Test func aFailureWithoutZoneContextStillGetsATimelineWithUTC() throws {
         var test = RunResultFixture.firstValidFailed
         test.zoneContext = nil

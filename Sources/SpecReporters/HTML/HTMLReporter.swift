@@ -276,11 +276,8 @@ public struct HTMLReporter: Sendable {
         if [.failed, .error, .knownDeviation].contains(test.status) {
             for picture in HTMLTimeline.occurrencePictures(for: test) {
                 out += "<figure class=\"picture\"><div class=\"picture-scroll\">\(picture.svg)</div>"
-                out += "<figcaption><span class=\"legend expected\">▼ expected (above the axis)</span>"
-                    + "<span class=\"legend actual\">● actual (below)</span>"
-                    + "<span class=\"legend missing\">red outline: not produced / not expected</span>"
-                    + "<span class=\"legend\">faded: matches</span>"
-                    + (test.zoneContext.map { "<span class=\"legend\">hatched: local times \(XMLText.text($0.zone)) skips or repeats</span>" } ?? "")
+                out += "<figcaption>"
+                    + picture.legend.map { "<span class=\"legend\($0.cls.map { " " + $0 } ?? "")\">\(XMLText.text($0.text))</span>" }.joined()
                     + (picture.outside > 0
                         ? "<span class=\"legend\">\(picture.outside) more instant\(picture.outside == 1 ? "" : "s") outside this picture (see the table)</span>"
                         : "")

@@ -68,7 +68,7 @@ struct HTMLTimeline {
 
     /// One picture per transition in the zone context (at most two), or one around the differences when the test has
     /// no zone context; an empty list when there is nothing to place.
-    static func occurrencePictures(for test: TestResult) -> [(svg: String, outside: Int)] {
+    static func occurrencePictures(for test: TestResult) -> [(svg: String, outside: Int, legend: [LegendItem])] {
         let marks = self.marks(for: test)
         guard !marks.isEmpty else { return [] }
         let differing = marks.filter { $0.state != .matching }
@@ -123,7 +123,7 @@ struct HTMLTimeline {
     }
 
     private static func picture(marks: [Mark], axis: Axis, transition: ZoneContext.Transition?, zone: String?)
-        -> (svg: String, outside: Int) {
+        -> (svg: String, outside: Int, legend: [LegendItem]) {
         let visible = marks.filter { axis.contains($0.wall) }
         let above = levels(visible.filter { $0.role == .expected }, axis: axis)
         let below = levels(visible.filter { $0.role == .actual }, axis: axis)
@@ -191,7 +191,31 @@ struct HTMLTimeline {
             label(&svg, placed.mark, x: x, y: firstActualY + Double(placed.level) * levelHeight, sameDay: regionDate,
                   withYear: axis.spansYears)
         }
-        return (svg.close(), marks.count - visible.count)
+        return (svg.close(), marks.count - visible.count, legend(visible, transition: transition, zone: zone))
+    }
+
+    /// One entry of a picture's legend: its CSS class (`expected`, `actual`, `missing`, or none) and its text.
+    struct LegendItem: Equatable {
+        var cls: String?
+        var text: String
+    }
+
+    /// The legend of what a picture draws, and only that: a picture far from any change has no hatching to explain,
+    /// and one with nothing matching no faded marks ("hatched: local times Etc/UTC skips or repeats" under a
+    /// picture of UTC sent a reader looking for a change that was not there).
+    static func legend(_ visible: [Mark], transition: ZoneContext.Transition?, zone: String?) -> [LegendItem] {
+        var items: [LegendItem] = []
+        if visible.contains(where: { $0.role == .expected }) { items.append(LegendItem(cls: "expected", text: "▼ expected (above the axis)")) }
+        if visible.contains(where: { $0.role == .actual }) { items.append(LegendItem(cls: "actual", text: "● actual (below)")) }
+        let outlined = [(State.missing, "not produced"), (.unexpected, "not expected")]
+            .filter { state, _ in visible.contains { $0.state == state } }.map(\.1)
+        if !outlined.isEmpty { items.append(LegendItem(cls: "missing", text: "red outline: " + outlined.joined(separator: " / "))) }
+        if visible.contains(where: { $0.state == .matching }) { items.append(LegendItem(cls: nil, text: "faded: matches")) }
+        if let transition {
+            let what = transition.isGap ? "skips" : "repeats"
+            items.append(LegendItem(cls: nil, text: "hatched: local times \(zone.map { $0 + " " } ?? "")\(what)"))
+        }
+        return items
     }
 
     private static func label(_ svg: inout SVG, _ mark: Mark, x: Double, y: Double, sameDay: String?, withYear: Bool) {

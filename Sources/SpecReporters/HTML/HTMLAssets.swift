@@ -138,6 +138,7 @@ enum HTMLAssets {
         svg.timeline .delay { stroke-width: 1.5; } svg.timeline .delay.run-ok { stroke: var(--passed); }
         svg.timeline .delay.run-bad { stroke: var(--failed); }
         svg.timeline .delay.missed { stroke: var(--failed); stroke-dasharray: 4 3; }
+        svg.timeline .unmet { fill: none; stroke: var(--failed); stroke-width: 2.5; }
         svg.timeline .cross { stroke-width: 2.5; } svg.timeline .cross.run-bad { stroke: var(--failed); }
         svg.timeline .run-time { font-size: 11px; fill: var(--expected); font-family: "DejaVu Sans Mono", monospace; }
         svg.timeline .run-outcome { font-size: 11px; font-weight: 600; }

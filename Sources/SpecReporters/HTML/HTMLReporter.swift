@@ -359,7 +359,11 @@ public struct HTMLReporter: Sendable {
         if lifecycle.runs.count > Self.maxPictureRuns {
             out += "<p class=\"note\">No picture: \(lifecycle.runs.count) runs are too many to tell apart on one axis.</p>\n"
         } else if let svg = HTMLLifecyclePicture.render(lifecycle, zoneContext: zoneContext) {
-            out += "<figure class=\"picture\"><div class=\"picture-scroll\">\(svg)</div></figure>\n"
+            let unmet = HTMLLifecyclePicture.unmetRuns(lifecycle).map { "runs[\($0.number)]" + ($0.line.map { " (line \($0))" } ?? "") }
+            out += "<figure class=\"picture\"><div class=\"picture-scroll\">\(svg)</div>"
+                + (unmet.isEmpty ? "" : "<figcaption><span class=\"legend missing\">red ring: not as expected: "
+                    + XMLText.text(unmet.joined(separator: ", ")) + "</span></figcaption>")
+                + "</figure>\n"
         }
         if !lifecycle.runs.isEmpty {
             out += "<table class=\"runs\">\n<thead><tr><th>planned</th><th>actual</th><th>late by</th><th>outcome</th><th>key</th></tr></thead>\n<tbody>\n"

@@ -96,6 +96,39 @@ import Testing
         Self.expectNoLabelsCoverEachOther(labels)
     }
 
+    /// A scenario failing on `runs[2]` drew green lines only, as if nothing was wrong: the run that expectation
+    /// describes is ringed in red on both lanes, and the caption says which expectation and line. A met expectation,
+    /// and one naming a run the scenario does not have, ring nothing.
+    @Test func aRunThatARunsExpectationDescribesOtherwiseIsRinged() throws {
+        var lifecycle = Self.autumnCatchUp
+        lifecycle.expectations = [
+            .init(name: "runs[1]", expected: "key nightly/v1/2027-10-31", actual: "key nightly/v1/2027-10-31", passed: true, line: 20),
+            .init(name: "runs[2]", expected: "ran 2027-10-31T10:00:00+01:00", actual: "ran 2027-10-31 09:00 CET (+01:00)",
+                  passed: false, line: 21),
+            .init(name: "runs[3]", expected: "key nightly/v1/2027-11-01", actual: "no run (the scenario has 2 runs)",
+                  passed: false, line: 22),
+        ]
+        let zone = ZoneContext(zone: "Europe/Berlin", transitions: [RunResultFixture.autumnTransition])
+        let svg = try #require(HTMLLifecyclePicture.render(lifecycle, zoneContext: zone))
+        let rings = Self.centres(of: "unmet", in: svg)
+        #expect(rings.count == 2, "one ring on each lane for runs[2] only: \(rings)")
+        // The second run's planned marker (02:30 CET, the right one of the two 02:30s) and its actual marker.
+        let planned = Self.centres(of: "planned", in: svg).sorted()
+        let actual = Self.centres(of: "actual run-ok", in: svg).sorted()
+        #expect(rings.contains(try #require(planned.last)), "\(rings) \(planned)")
+        #expect(rings.contains(try #require(actual.last)), "\(rings) \(actual)")
+
+        var run = RunResultFixture.run
+        run.tests = [RunResultFixture.catchUpFailed]
+        run.tests[0].lifecycle = lifecycle
+        let page = HTMLReporter().render(run)
+        #expect(page.contains("<figcaption><span class=\"legend missing\">red ring: not as expected: runs[2] (line 21)</span></figcaption>"))
+
+        lifecycle.expectations = [lifecycle.expectations[0]]
+        let met = try #require(HTMLLifecyclePicture.render(lifecycle, zoneContext: zone))
+        #expect(Self.centres(of: "unmet", in: met).isEmpty)
+    }
+
     @Test func markersFarApartStayWhereTheirTimeIs() {
         let (positions, groups) = HTMLLifecyclePicture.spread([100, 300, 301, 302, 600])
         #expect(positions[0] == 100 && positions[4] == 600)

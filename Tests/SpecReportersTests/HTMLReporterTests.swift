@@ -146,6 +146,99 @@ import Testing
         #expect(svg.contains(">Sat 31 Dec 00:00 – Sun 1 Jan 00:00 does not exist (clocks jump forward: -10:00 → +14:00)<"))
     }
 
+    /// Both 02:30s of Berlin's autumn night (00:30Z at +02:00, 01:30Z at +01:00) have one wall time, so one x: the
+    /// second marker was drawn on the first (a review saw one triangle for a matching 02:30 CEST and a missing 02:30
+    /// CET, one dot for a matching and a not-expected one). Each instant gets its own marker, the earlier on the left.
+    @Test(arguments: [HTMLTimeline.Role.expected, .actual])
+    func theTwoInstantsOfARepeatedWallTimeAreTwoMarkers(_ role: HTMLTimeline.Role) throws {
+        let first = RunResultFixture.berlin("2027-10-31T00:30:00Z", "2027-10-31T02:30:00+02:00", "CEST")
+        let second = RunResultFixture.berlin("2027-10-31T01:30:00Z", "2027-10-31T02:30:00+01:00", "CET")
+        var test = RunResultFixture.autumnKnown
+        test.expected = role == .expected ? [first, second] : [first]
+        test.actual = role == .actual ? [first, second] : [first]
+        test.diff = [DiffLine(kind: .same, expected: first, actual: first),
+                     role == .expected ? DiffLine(kind: .missing, expected: second, actual: nil)
+                         : DiffLine(kind: .unexpected, expected: nil, actual: second)]
+        let svg = try #require(HTMLTimeline.occurrencePictures(for: test).first?.svg)
+        let name = role == .expected ? "path" : "circle"
+        let markers = Self.elements(name, in: svg).filter { $0["class"]?.hasPrefix("marker \(role)") == true }
+        #expect(markers.count == 2)
+        func x(_ marker: [String: String]) -> Double? {
+            role == .actual ? marker["cx"].flatMap(Double.init)
+                : marker["d"].flatMap { Double($0.dropFirst().prefix { $0 != " " }) }.map { $0 + 7 }
+        }
+        let matching = try #require(markers.first { $0["class"]!.hasSuffix("matching") }.flatMap(x))
+        let other = try #require(markers.first { !$0["class"]!.hasSuffix("matching") }.flatMap(x))
+        #expect(other - matching >= 12, "the markers at x \(matching) and \(other) cover each other")
+    }
+
+    /// In a 400 px window (a phone, a side panel) a picture scaled down to fit had labels 4 px high. Each picture
+    /// keeps a readable width instead and scrolls sideways in its own box, the rest of the page still fitting.
+    @Test func everyPictureKeepsAReadableWidthAndScrollsInANarrowWindow() {
+        let pictures = Self.page.components(separatedBy: "<svg xmlns").count - 1
+        #expect(pictures == 4)
+        #expect(Self.page.components(separatedBy: "<div class=\"picture-scroll\"><svg xmlns").count - 1 == pictures)
+        #expect(Self.page.contains(".picture-scroll { overflow-x: auto; }"))
+        #expect(Self.page.contains(".picture-scroll > svg { min-width: 760px; }"))
+    }
+
+    /// Foundation's Julian 1500s: March 1 expected in 1500 and 1501, March 11 produced. Without years the picture read
+    /// "Thu 1 Mar", "Fri 1 Mar" and ticks from "Thu 30 Nov" on: which year was which could not be seen. Across a new
+    /// year each mark's date names its year, and a row under the tick dates names the years. Epochs and weekdays
+    /// from Python (`datetime(1500, 3, 1, 12, tzinfo=timezone.utc).timestamp()`, proleptic Gregorian as RFC 3339).
+    @Test func anAxisAcrossANewYearNamesTheYears() throws {
+        func utc(_ text: String, _ epoch: Double) -> ResultInstant {
+            ResultInstant(utc: text + "Z", epochSeconds: epoch, offsetForm: text + "+00:00",
+                          local: text.prefix(16).replacingOccurrences(of: "T", with: " ") + " UTC (+00:00)")
+        }
+        var test = RunResultFixture.firstValidFailed
+        test.timeZone = "Etc/UTC"
+        test.expected = [utc("1500-03-01T12:00:00", -14_826_628_800), utc("1501-03-01T12:00:00", -14_795_092_800)]
+        test.actual = [utc("1500-03-11T12:00:00", -14_825_764_800), utc("1501-03-11T12:00:00", -14_794_228_800)]
+        test.diff = [DiffLine(kind: .missing, expected: test.expected[0], actual: nil),
+                     DiffLine(kind: .unexpected, expected: nil, actual: test.actual[0]),
+                     DiffLine(kind: .missing, expected: test.expected[1], actual: nil),
+                     DiffLine(kind: .unexpected, expected: nil, actual: test.actual[1])]
+        test.zoneContext = ZoneContext(zone: "Etc/UTC", transitions: [])
+        let svg = try #require(HTMLTimeline.occurrencePictures(for: test).first?.svg)
+        for label in ["Thu 1 Mar 1500 12:00 UTC (+00:00)", "Fri 1 Mar 1501 12:00 UTC (+00:00)",
+                      "Sun 11 Mar 1500 12:00 UTC (+00:00)", "Mon 11 Mar 1501 12:00 UTC (+00:00)", "1500", "1501"] {
+            #expect(svg.contains(">\(label)</text>"), "no label \(label)")
+        }
+        // Within one year nothing changes: the fixture's spring failure names no year.
+        let spring = try #require(HTMLTimeline.occurrencePictures(for: RunResultFixture.firstValidFailed).first?.svg)
+        #expect(!spring.contains("2027<"))
+    }
+
+    /// The legend explained hatching, faded matches and both red outlines under every picture, drawn or not: under a
+    /// July failure in UTC it said "hatched: local times Etc/UTC skips or repeats", and sent a reader looking for a
+    /// change that was not there. It now names only what its picture draws.
+    @Test func aLegendNamesOnlyWhatItsPictureDraws() throws {
+        func legend(_ test: TestResult) throws -> String {
+            var run = RunResultFixture.run
+            run.tests = [test]
+            let page = HTMLReporter().render(run)
+            return try #require(page.components(separatedBy: "<figcaption>").dropFirst().first?
+                .components(separatedBy: "</figcaption>").first)
+        }
+        // The spring gap: 03:00 CEST expected, 03:30 CEST produced; nothing matches.
+        let spring = try legend(RunResultFixture.firstValidFailed)
+        #expect(spring.contains(">red outline: not produced / not expected<"))
+        #expect(spring.contains(">hatched: local times Europe/Berlin skips<"))
+        #expect(!spring.contains("faded"))
+        // The autumn overlap: one 02:30 matches, the other was not produced; nothing unexpected.
+        let autumn = try legend(RunResultFixture.autumnKnown)
+        #expect(autumn.contains(">red outline: not produced<"))
+        #expect(autumn.contains(">faded: matches<"))
+        #expect(autumn.contains(">hatched: local times Europe/Berlin repeats<"))
+        // No change near the failure: nothing hatched.
+        var july = RunResultFixture.firstValidFailed
+        july.zoneContext = ZoneContext(zone: "Europe/Berlin", transitions: [])
+        let plain = try legend(july)
+        #expect(!plain.contains("hatched"))
+        #expect(plain.contains(">▼ expected (above the axis)<") && plain.contains(">● actual (below)<"))
+    }
+
     @Test func aFailureWithoutZoneContextStillGetsATimelineWithUTC() throws {
         var test = RunResultFixture.firstValidFailed
         test.zoneContext = nil

@@ -1,5 +1,9 @@
 /// The HTML report's inline style sheet and script: no fonts, images or scripts are fetched from anywhere.
 enum HTMLAssets {
+    /// The narrowest a picture is drawn (px); a narrower window scrolls it sideways. Scaled to a 400 px phone or
+    /// side panel, its 12 px labels were 4 px high: a picture nobody could read.
+    static let pictureMinWidth = 760
+
     static let css = """
 
         :root { --passed: #1a7f37; --failed: #cf222e; --error: #bc4c00; --skipped: #6e7781; --known: #9a6700;
@@ -91,6 +95,8 @@ enum HTMLAssets {
         .zone { margin: 6px 0; color: var(--muted); }
         figure.picture { margin: 10px 0; padding: 8px; border: 1px solid var(--line); border-radius: 8px; background: #fff; }
         figure.picture svg { width: 100%; height: auto; display: block; }
+        .picture-scroll { overflow-x: auto; }
+        .picture-scroll > svg { min-width: \(pictureMinWidth)px; }
         figcaption { font-size: 12px; color: var(--muted); padding: 4px 4px 0; display: flex; flex-wrap: wrap; gap: 4px 18px; }
         figcaption .legend.expected { color: var(--expected); } figcaption .legend.actual { color: var(--actual); }
         figcaption .legend.missing { color: var(--failed); }
@@ -132,6 +138,7 @@ enum HTMLAssets {
         svg.timeline .delay { stroke-width: 1.5; } svg.timeline .delay.run-ok { stroke: var(--passed); }
         svg.timeline .delay.run-bad { stroke: var(--failed); }
         svg.timeline .delay.missed { stroke: var(--failed); stroke-dasharray: 4 3; }
+        svg.timeline .unmet { fill: none; stroke: var(--failed); stroke-width: 2.5; }
         svg.timeline .cross { stroke-width: 2.5; } svg.timeline .cross.run-bad { stroke: var(--failed); }
         svg.timeline .run-time { font-size: 11px; fill: var(--expected); font-family: "DejaVu Sans Mono", monospace; }
         svg.timeline .run-outcome { font-size: 11px; font-weight: 600; }

@@ -83,7 +83,7 @@ struct HTMLLifecyclePicture {
         func plannedLabelY(_ label: Label) -> Double { plannedY - 12 - Double(label.level) * labelStep }
         func actualLabelY(_ label: Label) -> Double { actualY + 22 + Double(label.level) * labelStep }
 
-        var svg = SVG(width: HTMLTimeline.width, height: axisY + 56, label: "Planned versus actual runs")
+        var svg = SVG(width: HTMLTimeline.width, height: axisY + 56 + axis.yearRowHeight, label: "Planned versus actual runs")
         for transition in transitions {
             let (low, high) = HTMLTimeline.region(transition)
             guard axis.contains(low) || axis.contains(high) else { continue }
@@ -115,9 +115,16 @@ struct HTMLLifecyclePicture {
         for label in actualLabels { actualLabelOf[label.marks[0]] = label }
         let markOf = Dictionary(marks.indices.map { ("\(marks[$0].run)-\(marks[$0].lane)-\(marks[$0].never)", $0) },
                                 uniquingKeysWith: { first, _ in first })
+        // A run that a `runs` expectation describes otherwise is ringed in red on both lanes: without it a scenario
+        // failing on runs[4] showed a picture of green lines only, as if nothing was wrong.
+        let unmet = Set(unmetRuns(lifecycle).map { $0.number - 1 })
         for index in runs.indices {
             let planned = markOf["\(index)-planned-false"], actual = markOf["\(index)-actual-false"]
             let never = markOf["\(index)-actual-true"]
+            if unmet.contains(index) {
+                if let planned { svg.circle(x: marks[planned].x, y: plannedY, r: 10, cls: "unmet") }
+                if let shown = actual ?? never { svg.circle(x: marks[shown].x, y: actualY, r: 10, cls: "unmet") }
+            }
             if let planned {
                 svg.circle(x: marks[planned].x, y: plannedY, r: 6, cls: "planned")
                 if let label = plannedLabelOf[planned] {
@@ -144,6 +151,17 @@ struct HTMLLifecyclePicture {
             }
         }
         return svg.close()
+    }
+
+    /// The runs a `runs` expectation that is not met describes (`runs[4]`: the fourth run, 1-based as written), with
+    /// the line the expectation is written on; an expected run past the last one is left out (there is no run to ring).
+    static func unmetRuns(_ lifecycle: LifecycleResult) -> [(number: Int, line: Int?)] {
+        lifecycle.expectations.compactMap { check in
+            guard !check.passed, check.name.hasPrefix("runs["), check.name.hasSuffix("]"),
+                  let number = Int(check.name.dropFirst(5).dropLast()), number >= 1, number <= lifecycle.runs.count
+            else { return nil }
+            return (number, check.line)
+        }
     }
 
     /// The marks whose local reading (to the minute, as labelled) is not one instant: another mark reads the same at

@@ -275,12 +275,9 @@ public struct HTMLReporter: Sendable {
         }
         if [.failed, .error, .knownDeviation].contains(test.status) {
             for picture in HTMLTimeline.occurrencePictures(for: test) {
-                out += "<figure class=\"picture\">\(picture.svg)"
-                out += "<figcaption><span class=\"legend expected\">▼ expected (above the axis)</span>"
-                    + "<span class=\"legend actual\">● actual (below)</span>"
-                    + "<span class=\"legend missing\">red outline: not produced / not expected</span>"
-                    + "<span class=\"legend\">faded: matches</span>"
-                    + (test.zoneContext.map { "<span class=\"legend\">hatched: local times \(XMLText.text($0.zone)) skips or repeats</span>" } ?? "")
+                out += "<figure class=\"picture\"><div class=\"picture-scroll\">\(picture.svg)</div>"
+                out += "<figcaption>"
+                    + picture.legend.map { "<span class=\"legend\($0.cls.map { " " + $0 } ?? "")\">\(XMLText.text($0.text))</span>" }.joined()
                     + (picture.outside > 0
                         ? "<span class=\"legend\">\(picture.outside) more instant\(picture.outside == 1 ? "" : "s") outside this picture (see the table)</span>"
                         : "")
@@ -362,7 +359,11 @@ public struct HTMLReporter: Sendable {
         if lifecycle.runs.count > Self.maxPictureRuns {
             out += "<p class=\"note\">No picture: \(lifecycle.runs.count) runs are too many to tell apart on one axis.</p>\n"
         } else if let svg = HTMLLifecyclePicture.render(lifecycle, zoneContext: zoneContext) {
-            out += "<figure class=\"picture\">\(svg)</figure>\n"
+            let unmet = HTMLLifecyclePicture.unmetRuns(lifecycle).map { "runs[\($0.number)]" + ($0.line.map { " (line \($0))" } ?? "") }
+            out += "<figure class=\"picture\"><div class=\"picture-scroll\">\(svg)</div>"
+                + (unmet.isEmpty ? "" : "<figcaption><span class=\"legend missing\">red ring: not as expected: "
+                    + XMLText.text(unmet.joined(separator: ", ")) + "</span></figcaption>")
+                + "</figure>\n"
         }
         if !lifecycle.runs.isEmpty {
             out += "<table class=\"runs\">\n<thead><tr><th>planned</th><th>actual</th><th>late by</th><th>outcome</th><th>key</th></tr></thead>\n<tbody>\n"

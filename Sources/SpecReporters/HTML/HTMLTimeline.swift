@@ -15,6 +15,12 @@ struct HTMLTimeline {
     static let markerRoom = 14.0
 
     enum Role { case expected, actual }
+
+    /// An instant at its place on the local-time axis: one marker position, shared by its expected and actual marks.
+    private struct WallInstant: Hashable {
+        var wall: Double
+        var epoch: Double
+    }
     enum State { case matching, missing, unexpected, keyMismatch }
 
     struct Mark {
@@ -34,6 +40,13 @@ struct HTMLTimeline {
         }
 
         func contains(_ wall: Double) -> Bool { wall >= start && wall <= end }
+
+        /// Whether the span crosses a new year: then its dates need their year (`Thu 1 Mar` of 1500 and of 1501 read
+        /// alike), under the ticks and in the labels of its marks.
+        var spansYears: Bool { WallClock(wallSeconds: start).year != WallClock(wallSeconds: end).year }
+
+        /// The room (px) a row of years takes under the tick dates, when the span has one.
+        var yearRowHeight: Double { spansYears ? 13 : 0 }
 
         /// Hour steps giving at most about a dozen ticks (their date labels need the room); past a day, whole weeks, so
         /// every tick falls on the same weekday.
@@ -55,7 +68,7 @@ struct HTMLTimeline {
 
     /// One picture per transition in the zone context (at most two), or one around the differences when the test has
     /// no zone context; an empty list when there is nothing to place.
-    static func occurrencePictures(for test: TestResult) -> [(svg: String, outside: Int)] {
+    static func occurrencePictures(for test: TestResult) -> [(svg: String, outside: Int, legend: [LegendItem])] {
         let marks = self.marks(for: test)
         guard !marks.isEmpty else { return [] }
         let differing = marks.filter { $0.state != .matching }
@@ -110,17 +123,27 @@ struct HTMLTimeline {
     }
 
     private static func picture(marks: [Mark], axis: Axis, transition: ZoneContext.Transition?, zone: String?)
-        -> (svg: String, outside: Int) {
+        -> (svg: String, outside: Int, legend: [LegendItem]) {
         let visible = marks.filter { axis.contains($0.wall) }
         let above = levels(visible.filter { $0.role == .expected }, axis: axis)
         let below = levels(visible.filter { $0.role == .actual }, axis: axis)
+        // Both 02:30s of an autumn night have one wall time, so one x: drawn there, the second marker hid the first.
+        // Instants that would cover each other are set side by side in time order, as the lifecycle picture sets runs;
+        // an instant keeps one x above and below the axis, so a match still reads as one column.
+        let instants = Array(Set(visible.map { WallInstant(wall: $0.wall, epoch: $0.instant.epochSeconds) }))
+            .sorted { ($0.wall, $0.epoch) < ($1.wall, $1.epoch) }
+        let spreadX = HTMLLifecyclePicture.spread(instants.map { axis.x($0.wall) }).positions
+        let xOf = Dictionary(uniqueKeysWithValues: zip(instants, spreadX))
+        let aboveX = above.map { xOf[WallInstant(wall: $0.mark.wall, epoch: $0.mark.instant.epochSeconds)]! }
+        let belowX = below.map { xOf[WallInstant(wall: $0.mark.wall, epoch: $0.mark.instant.epochSeconds)]! }
         let levelsAbove = Double((above.map(\.level).max() ?? -1) + 1)
         let levelsBelow = Double((below.map(\.level).max() ?? -1) + 1)
         let firstExpectedY = transition == nil ? 20.0 : 48.0
         let axisY = firstExpectedY + max(1, levelsAbove) * levelHeight + 20
-        let firstActualY = axisY + 76 + markerRoom
+        let firstActualY = axisY + 76 + markerRoom + axis.yearRowHeight
         let height = firstActualY + max(1, levelsBelow) * levelHeight + 2
-        let regionDate = transition.map { WallClock(wallSeconds: region($0).0).isoDate }
+        // Across a new year every mark names its date and year; else a mark on the change's day names only its time.
+        let regionDate = axis.spansYears ? nil : transition.map { WallClock(wallSeconds: region($0).0).isoDate }
 
         var svg = SVG(width: width, height: height, label: "Local-time axis" + (zone.map { " in \($0)" } ?? ""))
         if let transition {
@@ -146,13 +169,11 @@ struct HTMLTimeline {
             svg.text(x: labelX, y: 17, text, cls: "region-label \(cls)")
         }
         // Stems first: an actual one crosses the tick labels, whose white halo then keeps them readable.
-        for placed in above {
-            let x = axis.x(placed.mark.wall)
+        for (placed, x) in zip(above, aboveX) {
             let labelY = firstExpectedY + Double(placed.level) * levelHeight
             svg.line(x1: x, y1: labelY + 17, x2: x, y2: axisY - 7, cls: "stem expected \(stateClass(placed.mark.state))")
         }
-        for placed in below {
-            let x = axis.x(placed.mark.wall)
+        for (placed, x) in zip(below, belowX) {
             let labelY = firstActualY + Double(placed.level) * levelHeight
             svg.line(x1: x, y1: axisY + 7, x2: x, y2: labelY - 14, cls: "stem actual \(stateClass(placed.mark.state))")
         }
@@ -160,20 +181,44 @@ struct HTMLTimeline {
         let offsets = Set(marks.compactMap(\.instant.offsetSeconds))
         axisLines(&svg, axis: axis, y: axisY, transition: transition, fallbackOffset: offsets.count == 1 ? offsets.first : nil,
                   labelGap: markerRoom)
-        for placed in above {
-            let x = axis.x(placed.mark.wall)
+        for (placed, x) in zip(above, aboveX) {
             svg.marker(x: x, y: axisY - 7, role: .expected, cls: stateClass(placed.mark.state))
-            label(&svg, placed.mark, x: x, y: firstExpectedY + Double(placed.level) * levelHeight, sameDay: regionDate)
+            label(&svg, placed.mark, x: x, y: firstExpectedY + Double(placed.level) * levelHeight, sameDay: regionDate,
+                  withYear: axis.spansYears)
         }
-        for placed in below {
-            let x = axis.x(placed.mark.wall)
+        for (placed, x) in zip(below, belowX) {
             svg.marker(x: x, y: axisY + 7, role: .actual, cls: stateClass(placed.mark.state))
-            label(&svg, placed.mark, x: x, y: firstActualY + Double(placed.level) * levelHeight, sameDay: regionDate)
+            label(&svg, placed.mark, x: x, y: firstActualY + Double(placed.level) * levelHeight, sameDay: regionDate,
+                  withYear: axis.spansYears)
         }
-        return (svg.close(), marks.count - visible.count)
+        return (svg.close(), marks.count - visible.count, legend(visible, transition: transition, zone: zone))
     }
 
-    private static func label(_ svg: inout SVG, _ mark: Mark, x: Double, y: Double, sameDay: String?) {
+    /// One entry of a picture's legend: its CSS class (`expected`, `actual`, `missing`, or none) and its text.
+    struct LegendItem: Equatable {
+        var cls: String?
+        var text: String
+    }
+
+    /// The legend of what a picture draws, and only that: a picture far from any change has no hatching to explain,
+    /// and one with nothing matching no faded marks ("hatched: local times Etc/UTC skips or repeats" under a
+    /// picture of UTC sent a reader looking for a change that was not there).
+    static func legend(_ visible: [Mark], transition: ZoneContext.Transition?, zone: String?) -> [LegendItem] {
+        var items: [LegendItem] = []
+        if visible.contains(where: { $0.role == .expected }) { items.append(LegendItem(cls: "expected", text: "▼ expected (above the axis)")) }
+        if visible.contains(where: { $0.role == .actual }) { items.append(LegendItem(cls: "actual", text: "● actual (below)")) }
+        let outlined = [(State.missing, "not produced"), (.unexpected, "not expected")]
+            .filter { state, _ in visible.contains { $0.state == state } }.map(\.1)
+        if !outlined.isEmpty { items.append(LegendItem(cls: "missing", text: "red outline: " + outlined.joined(separator: " / "))) }
+        if visible.contains(where: { $0.state == .matching }) { items.append(LegendItem(cls: nil, text: "faded: matches")) }
+        if let transition {
+            let what = transition.isGap ? "skips" : "repeats"
+            items.append(LegendItem(cls: nil, text: "hatched: local times \(zone.map { $0 + " " } ?? "")\(what)"))
+        }
+        return items
+    }
+
+    private static func label(_ svg: inout SVG, _ mark: Mark, x: Double, y: Double, sameDay: String?, withYear: Bool) {
         let role = mark.role == .expected ? "expected" : "actual"
         let state = switch mark.state {
         case .matching: ""
@@ -182,17 +227,19 @@ struct HTMLTimeline {
         case .keyMismatch: " · other key"
         }
         let anchorX = min(max(x, marginLeft + 110), width - marginRight - 110)
-        svg.text(x: anchorX, y: y, localTime(mark.instant, unlessOn: sameDay),
+        svg.text(x: anchorX, y: y, localTime(mark.instant, unlessOn: sameDay, withYear: withYear),
                  cls: "mark-time \(role) \(stateClass(mark.state))")
         svg.text(x: anchorX, y: y + 13, role + state + " · " + mark.instant.utc, cls: "mark-sub \(stateClass(mark.state))")
     }
 
-    /// `03:00 CEST (+02:00)`: the local text without its date, unless the date is not `day` (`Mon 29 Mar 02:30 …`).
-    static func localTime(_ instant: ResultInstant, unlessOn day: String?) -> String {
+    /// `03:00 CEST (+02:00)`: the local text without its date, unless the date is not `day` (`Mon 29 Mar 02:30 …`);
+    /// `withYear` adds the year to the date (`Thu 1 Mar 1500 12:00 …`).
+    static func localTime(_ instant: ResultInstant, unlessOn day: String?, withYear: Bool = false) -> String {
         let parts = instant.local.split(separator: " ", maxSplits: 1)
         guard parts.count == 2 else { return instant.local }
         let clock = WallClock(wallSeconds: instant.wallSeconds ?? instant.epochSeconds)
-        return clock.isoDate == day ? String(parts[1]) : clock.shortDate + " " + parts[1]
+        if clock.isoDate == day { return String(parts[1]) }
+        return clock.shortDate + (withYear ? " \(clock.year)" : "") + " " + parts[1]
     }
 
     private static func stateClass(_ state: State) -> String {
@@ -237,16 +284,18 @@ struct HTMLTimeline {
 
     /// The axis with wall-time ticks, dates, and the UTC of each tick: from the transition (none inside a gap, two
     /// inside an overlap), or from `fallbackOffset` when there is no transition; no UTC row when neither is known.
-    /// The labels start `labelGap` further below the axis than they otherwise would.
+    /// The labels start `labelGap` further below the axis than they otherwise would. Across a new year, a row under
+    /// the dates names the year of the first tick and of each tick where it changes (`axis.yearRowHeight` of room).
     static func axisLines(_ svg: inout SVG, axis: Axis, y: Double, transition: ZoneContext.Transition?,
                                   fallbackOffset: Int?, labelGap: Double = 0) {
         let showsUTC = transition != nil || fallbackOffset != nil
-        let timeY = y + 18 + labelGap, utcY = timeY + 15, dateY = timeY + 30
+        let timeY = y + 18 + labelGap, utcY = timeY + 15, dateY = timeY + 30, yearY = dateY + 13
         svg.line(x1: marginLeft, y1: y, x2: width - marginRight, y2: y, cls: "axis")
         svg.text(x: 8, y: timeY, "local", cls: "axis-caption", anchor: "start")
         if showsUTC { svg.text(x: 8, y: utcY, "UTC", cls: "axis-caption", anchor: "start") }
         var tick = axis.start
         var lastDate = ""
+        var lastYear: Int?
         var count = 0
         while tick <= axis.end + 1, count < 400 {
             count += 1
@@ -261,6 +310,10 @@ struct HTMLTimeline {
             if clock.isoDate != lastDate {
                 svg.text(x: x, y: dateY, clock.shortDate, cls: "tick-date")
                 lastDate = clock.isoDate
+                if axis.spansYears, clock.year != lastYear {
+                    svg.text(x: x, y: yearY, "\(clock.year)", cls: "tick-date")
+                    lastYear = clock.year
+                }
             }
             tick += axis.step
         }

@@ -246,6 +246,24 @@ import Testing
         #expect(verdict.message?.hasPrefix("limit.yaml:3:1: the schedule gives no occurrence after the clock's start, so the first request cannot be submitted: no occurrence of every day at 02:30 within 1 candidate slot after") == true, "\(verdict.message ?? "")")
     }
 
+    @Test func theSearchBoundAtTheClocksStartNamesItAsTheSchedulesWallTime() async throws {
+        // 2027-03-30 00:30 CEST is 2027-03-29T22:30:00Z (zoneinfo): the bound counts from the 30th, the local date,
+        // whose 00:15 is already behind the clock; UTC would name the 29th.
+        let (_, body) = try Self.scenario("""
+            spec: Limit of one after midnight
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "00:15"}, limit: 1, nonexistent: skip, repeated: first}
+            clock: 2027-03-30T00:30:00+02:00
+            steps: []
+            expect: {completed: []}
+
+            """, path: "midnight.yaml")
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .error)
+        #expect(verdict.message == "midnight.yaml:3:1: the schedule gives no occurrence after the clock's start, so the first request cannot be submitted: "
+            + "no occurrence of every day at 00:15 within 1 candidate slot after 2027-03-30 00:30 CEST (+02:00) (the schedule's search bound; raise its 'limit' (searchLimit in Swift) if this is expected)")
+    }
+
     @Test func runsAreTheScenariosFirstRunsInOrderAndAMissingOneSaysSo() async throws {
         let (_, body) = try Self.scenario("""
             spec: Runs

@@ -19,17 +19,27 @@ public enum RecurrenceError: Error, Sendable, Hashable, CustomStringConvertible,
     case instantOutOfRange(role: String, date: Date)
 
     public var description: String {
+        text { $0.rfc3339UTC }
+    }
+
+    /// The description with the instant a search started from written as wall time in `zone` (`2097-03-01 00:00 CET
+    /// (+01:00)`): the search bound counts slots from that local date, which UTC can put on the day before.
+    public func description(in zone: TimeZone) -> String {
+        text { SupportedInstants.hasCalendarDate($0) ? WallTimeText.wallTime($0, in: zone) : $0.rfc3339UTC }
+    }
+
+    private func text(writing cursor: (Date) -> String) -> String {
         switch self {
         case .searchLimitReached(let rule, let limit, let after):
-            "no occurrence of \(rule) within \(limit == 1 ? "1 candidate slot" : "\(limit) candidate slots") after \(after.rfc3339UTC) (the schedule's search bound; raise its 'limit' (searchLimit in Swift) if this is expected)"
+            "no occurrence of \(rule) within \(limit == 1 ? "1 candidate slot" : "\(limit) candidate slots") after \(cursor(after)) (the schedule's search bound; raise its 'limit' (searchLimit in Swift) if this is expected)"
         case .engineFoundNothing(let engine, let after):
-            "\(engine) found no occurrence within its search after \(after.rfc3339UTC)"
+            "\(engine) found no occurrence within its search after \(cursor(after))"
         case .invalidRule(let problems):
             problems.map(\.message).joined(separator: "; ")
         case .tooManyOccurrences(let limit):
             "the window holds more than \(limit) occurrences; narrow the window or raise the limit"
         case .stopped(let after):
-            "the search after \(after.rfc3339UTC) was stopped before it ended (its thread was cancelled)"
+            "the search after \(cursor(after)) was stopped before it ended (its thread was cancelled)"
         case .instantOutOfRange(let role, let date):
             "the \(role) \(date.rfc3339UTC) is outside the instants schedules are searched from; pass one \(SupportedInstants.rangeText)"
         }

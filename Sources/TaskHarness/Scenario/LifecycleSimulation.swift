@@ -453,6 +453,10 @@ public actor LifecycleSimulation {
         let anchor = (try? process.completions.catchUpAnchor(schedule: catchUp.occurrences.scheduleID)) ?? nil
         do {
             return try catchUp.occurrences.next(after: max(anchor ?? catchUp.since, catchUp.since)).date
+        } catch let error as RecurrenceError {
+            // In the schedule's own wall time, as a spec run reports a search bound.
+            let zone = (catchUp.occurrences as? ScheduleOccurrences)?.schedule.timeZone
+            throw .recurrence(zone.map { error.description(in: $0) } ?? error.description)
         } catch {
             throw .recurrence("\(error)")
         }

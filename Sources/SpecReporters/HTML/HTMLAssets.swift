@@ -130,7 +130,7 @@ enum HTMLAssets {
         svg.timeline .marker.expected.missing { fill: #fff; }
         svg.timeline .mark-time { font-weight: 700; font-size: 12.5px; }
         svg.timeline .mark-time.expected { fill: var(--expected); } svg.timeline .mark-time.actual { fill: var(--actual); }
-        svg.timeline .mark-time.matching { opacity: .6; }
+        svg.timeline .mark-time.matching { font-weight: 400; }
         svg.timeline .mark-sub { font-size: 10.5px; fill: #59636e; }
         svg.timeline .mark-sub.missing, svg.timeline .mark-sub.unexpected { fill: var(--failed); font-weight: 600; }
         svg.timeline .planned { fill: #fff; stroke: var(--expected); stroke-width: 2.5; }

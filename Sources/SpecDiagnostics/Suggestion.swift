@@ -49,6 +49,12 @@ public enum Suggestion {
         }
     }
 
+    /// `editDistance(_:_:)` when it is at most `limit`, else nil; the count stops once it cannot be.
+    public static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost limit: Int) -> Int? {
+        var rows = DistanceRows()
+        return rows.distance(a, b, atMost: limit)
+    }
+
     /// Levenshtein distance with adjacent transpositions counted as one edit.
     public static func editDistance<C: Collection>(_ a: C, _ b: C) -> Int where C.Element: Equatable, C.Index == Int {
         var rows = DistanceRows()

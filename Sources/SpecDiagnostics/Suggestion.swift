@@ -25,6 +25,18 @@ public enum Suggestion {
         return best.map { candidates.names[$0.index] }
     }
 
+    /// Every candidate close enough to `word` to be a plausible typo (as `closest(to:in:)` decides), with its
+    /// distance, in the candidates' order: for a caller that tries them nearest first (a fixture folder's names).
+    public static func near(_ word: String, in candidates: Candidates) -> [(name: String, distance: Int)] {
+        let lowered = Array(word.lowercased().unicodeScalars)
+        var rows = DistanceRows()
+        return candidates.folded.indices.compactMap { index in
+            let other = candidates.folded[index]
+            let limit = max(1, max(lowered.count, other.count) / 3)
+            return rows.distance(lowered, other, atMost: limit).map { (candidates.names[index], $0) }
+        }
+    }
+
     /// Names prepared for `closest(to:in:)`: each lowercased into Unicode scalars once.
     public struct Candidates: Sendable {
         /// The names, as given.
@@ -35,6 +47,12 @@ public enum Suggestion {
             self.names = Array(names)
             folded = self.names.map { Array($0.lowercased().unicodeScalars) }
         }
+    }
+
+    /// `editDistance(_:_:)` when it is at most `limit`, else nil; the count stops once it cannot be.
+    public static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost limit: Int) -> Int? {
+        var rows = DistanceRows()
+        return rows.distance(a, b, atMost: limit)
     }
 
     /// Levenshtein distance with adjacent transpositions counted as one edit.

@@ -11,6 +11,8 @@ import SpecModel
 public struct MissingFixtureLint: SpecLintRule {
     /// Where a near path is looked for (only the folders on the written path are read).
     let fileManager: FileManager
+    /// The fixture folders read so far: one linter's specs share them.
+    let folderNames = FixtureFolderNames()
 
     public init() {
         self.init(fileManager: .default)
@@ -26,7 +28,7 @@ public struct MissingFixtureLint: SpecLintRule {
         let folder = ParentFolder.of(file.path)
         // The path as found is worth showing only where it differs from the path as written.
         let lookedFor = path == written ? "" : " (looked for \(path))"
-        let advice = if let near = NearFixturePath(fileManager: fileManager).suggestion(for: written, from: folder) {
+        let advice = if let near = NearFixturePath(fileManager: fileManager, folderNames: folderNames).suggestion(for: written, from: folder) {
             "did you mean '\(near)'?"
         } else {
             "add it, or write the path relative to the spec file's folder (\(folder.isEmpty ? "the current folder" : folder))"

@@ -9,6 +9,8 @@ import SpecDiagnostics
 /// the search is as long as the path, never a walk through the tree.
 struct NearFixturePath {
     let fileManager: FileManager
+    /// The folders' names, shared by the specs of a run (a fresh reading by default).
+    var folderNames = FixtureFolderNames()
 
     /// The most names of one folder compared with a missing name; a fixture folder holds a handful.
     static let namesPerFolder = 1000
@@ -48,12 +50,9 @@ struct NearFixturePath {
     /// The name in `parent` nearest to `name` (as did-you-mean measures it) that is a folder (or a file) and no symbolic
     /// link: a link could lead out of the spec tree, where a fixture may not be read.
     private func nearestName(to name: String, in parent: String, folder: Bool) -> String? {
-        guard let entries = try? fileManager.contentsOfDirectory(atPath: parent) else { return nil }
-        let lowered = Array(name.lowercased().unicodeScalars)
-        let close = entries.sorted().prefix(Self.namesPerFolder).compactMap { entry -> (name: String, distance: Int)? in
-            guard Suggestion.closest(to: name, in: [entry]) != nil else { return nil }
-            return (entry, Suggestion.editDistance(lowered, Array(entry.lowercased().unicodeScalars)))
-        }
+        guard let entries = folderNames.sortedNames(of: parent, limit: Self.namesPerFolder, fileManager: fileManager)
+        else { return nil }
+        let close = Suggestion.near(name, in: entries)
         for candidate in close.sorted(by: { ($0.distance, $0.name) < ($1.distance, $1.name) }) {
             let path = Self.joined(parent, candidate.name)
             let type = (try? fileManager.attributesOfItem(atPath: path))?[.type] as? FileAttributeType

@@ -3,25 +3,30 @@ import SpecModel
 
 /// Runs every lint over parsed specs. Lints warn; the caller promotes them under `--strict`
 /// (`Diagnostic.promoted(to: .error)`).
+///
+/// One linter's rules share what they read from disk (the names of a fixture folder), so a run lints all its files
+/// with one linter.
 public struct SpecLinter: Sendable {
     /// Every lint, in the order their warnings are listed at one place.
-    public static let rules: [any SpecLintRule] = [
-        OffsetMismatchLint(),
-        TransitionCoverageLint(),
-        DuplicateExpectedKeyLint(),
-        DuplicateCaseLint(),
-        RepeatedPairKeyLint(),
-        OutsideWindowLint(),
-        DuplicateInstantLint(),
-        MissingFixtureLint(),
-        InfoPlistFixtureLint(),
-    ]
+    public let rules: [any SpecLintRule]
 
-    public init() {}
+    public init() {
+        rules = [
+            OffsetMismatchLint(),
+            TransitionCoverageLint(),
+            DuplicateExpectedKeyLint(),
+            DuplicateCaseLint(),
+            RepeatedPairKeyLint(),
+            OutsideWindowLint(),
+            DuplicateInstantLint(),
+            MissingFixtureLint(),
+            InfoPlistFixtureLint(),
+        ]
+    }
 
     /// The lint warnings about one file's specs, in source order.
     public func diagnostics(for file: SpecFile) -> [Diagnostic] {
-        let found = file.specs.flatMap { spec in Self.rules.flatMap { $0.diagnostics(for: spec, in: file) } }
+        let found = file.specs.flatMap { spec in rules.flatMap { $0.diagnostics(for: spec, in: file) } }
         return found.enumerated().sorted { lhs, rhs in
             let left = (lhs.element.location?.line ?? 0, lhs.element.location?.column ?? 0)
             let right = (rhs.element.location?.line ?? 0, rhs.element.location?.column ?? 0)

@@ -3,6 +3,7 @@ import SpecDiagnostics
 @testable import SpecLint
 import SpecModel
 import SpecParser
+import Synchronization
 import Testing
 
 /// The lints beyond the offset check, each compared as whole rendered text. Instants were checked with Python's
@@ -362,6 +363,33 @@ import Testing
         try Data().write(to: URL(fileURLWithPath: tree.specFolder + "/others/deep/fixtures/Info.plist"))
         try FileManager.default.createSymbolicLink(atPath: tree.specFolder + "/links", withDestinationPath: tree.specFolder + "/fixtures")
         #expect(NearFixturePath(fileManager: .default).suggestion(for: written, from: tree.specFolder) == near)
+    }
+
+    /// Lists folders and counts how often each is listed.
+    final class CountingFileManager: FileManager, @unchecked Sendable {
+        let listings = Mutex<[String: Int]>([:])
+
+        override func contentsOfDirectory(atPath path: String) throws -> [String] {
+            listings.withLock { $0[path, default: 0] += 1 }
+            return try super.contentsOfDirectory(atPath: path)
+        }
+    }
+
+    /// Many spec files of one folder missing the same fixture read that folder once: read for each spec, 10,000 of
+    /// them listed 10,000 names each (44 s).
+    @Test func aFixtureFolderIsReadOncePerLinterHoweverManySpecsMissAFileInIt() throws {
+        let tree = try FixtureTree()
+        let fileManager = CountingFileManager()
+        let lint = MissingFixtureLint(fileManager: fileManager)
+        let text = Self.missingFixture.replacingOccurrences(of: "fixtures/Missing.plist", with: "fixture/Info.plist")
+        for index in 0..<20 {
+            let file = SpecParser().parse(path: tree.specFolder + "/spec\(index).yaml", bytes: Array(text.utf8))
+            let warnings = file.specs.flatMap { lint.diagnostics(for: $0, in: file) }
+            #expect(warnings.map(\.message) == [
+                "there is no file 'fixture/Info.plist' for this spec (looked for \(tree.specFolder)/fixture/Info.plist), so the scenario cannot run; did you mean 'fixtures/Info.plist'?",
+            ])
+        }
+        #expect(fileManager.listings.withLock { $0 } == [tree.specFolder: 1])
     }
 
     // MARK: The lints together

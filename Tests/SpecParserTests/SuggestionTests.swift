@@ -66,6 +66,25 @@ import Testing
         }
     }
 
+    /// `near` (a fixture folder's names, nearest first) lists every candidate the plain definition finds within
+    /// reach, with its full distance, as the fixture lint did when it measured each name on its own.
+    @Test func theNearCandidatesAreThoseThePlainDefinitionFinds() {
+        let candidates = Self.words(count: 300, seed: 5)
+        let folded = Suggestion.Candidates(candidates)
+        var found = 0
+        for word in Self.words(count: 60, seed: 13) {
+            let expected = candidates.compactMap { candidate -> String? in
+                let distance = Self.plainDistance(Array(word.lowercased()), Array(candidate.lowercased()))
+                let limit = max(1, max(word.count, candidate.count) / 3)
+                return distance <= limit ? "\(candidate):\(distance)" : nil
+            }
+            #expect(Suggestion.near(word, in: folded).map { "\($0.name):\($0.distance)" } == expected, "\(word)")
+            found += expected.count
+        }
+        // Slips of the same zone names meet: the comparison covers words within reach, not only misses.
+        #expect(found > 20, "only \(found) near pairs")
+    }
+
     @Test func theEditDistanceIsThePlainOne() {
         let words = Self.words(count: 120, seed: 11)
         for (a, b) in zip(words, words.reversed()) {

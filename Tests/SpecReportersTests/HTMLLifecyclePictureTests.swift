@@ -151,6 +151,54 @@ import Testing
         #expect(Self.closestPair(positions) >= HTMLLifecyclePicture.markerGap - 0.001)
     }
 
+    /// `spread` as first written: each group's mean summed again whenever it is asked for (quadratic in a group's
+    /// size); the one in use keeps running sums and must draw the same picture.
+    static func plainSpread(_ xs: [Double]) -> (positions: [Double], groups: [Int]) {
+        let gap = HTMLLifecyclePicture.markerGap, widest = HTMLLifecyclePicture.widestGroup
+        func width(_ count: Int) -> Double { min(gap * Double(max(count - 1, 0)), widest) }
+        func bounds(_ group: Range<Int>) -> (left: Double, right: Double) {
+            let mean = xs[group].reduce(0, +) / Double(group.count)
+            return (mean - width(group.count) / 2, mean + width(group.count) / 2)
+        }
+        var groups: [Range<Int>] = []
+        for index in xs.indices {
+            groups.append(index..<index + 1)
+            while groups.count >= 2, bounds(groups[groups.count - 1]).left - bounds(groups[groups.count - 2]).right < gap {
+                let merged = groups[groups.count - 2].lowerBound..<groups[groups.count - 1].upperBound
+                groups.removeLast(2)
+                groups.append(merged)
+            }
+        }
+        var positions = xs, numbers = [Int](repeating: 0, count: xs.count)
+        for (number, group) in groups.enumerated() {
+            let step = group.count < 2 ? 0 : width(group.count) / Double(group.count - 1)
+            for (offset, index) in group.enumerated() {
+                positions[index] = bounds(group).left + Double(offset) * step
+                numbers[index] = number
+            }
+        }
+        return (positions, numbers)
+    }
+
+    /// Markers at random places, sparse and crowded (axis positions with fractions, as an axis computes them), drawn
+    /// at the same tenths of a pixel and in the same groups as the plain version draws them.
+    @Test func runningSumsSpreadMarkersAsThePlainVersionDoes() {
+        var state: UInt64 = 2027
+        func next() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        for round in 0..<300 {
+            let count = 1 + round % 60
+            let span = [30.0, 300, 900][round % 3]
+            let xs = (0..<count).map { _ in 40 + next() * span }.sorted()
+            let (positions, groups) = HTMLLifecyclePicture.spread(xs)
+            let plain = Self.plainSpread(xs)
+            #expect(groups == plain.groups)
+            #expect(positions.map(SVG.number) == plain.positions.map(SVG.number), "\(xs)")
+        }
+    }
+
     // MARK: - Reading the SVG
 
     static func centres(of cls: String, in svg: String) -> [Double] {

@@ -31,6 +31,24 @@ import Testing
         #expect(!reopened.isInTransaction)
     }
 
+    /// Whether an item is already stored is looked up in an index, not by scanning the items: a job of 8,000 items
+    /// took 2.4 s to write, each item reading all those before it. SQLite's plan for the lookup says which it does.
+    @Test func anItemIsLookedUpThroughTheIndexOnItsIdentifier() throws {
+        let folder = try ScenarioFolder()
+        defer { folder.remove() }
+        let store = try SyncStore(url: folder.syncStoreURL)
+        try store.beginWrite()
+        try store.upsert(["42", "43", "42"])
+        try store.commit()
+        #expect(try store.snapshot().items == ["42", "43"])
+        store.close()
+        let plan = try SQLiteConnection.reading(folder.syncStoreURL) { connection throws(SQLiteError) in
+            try connection.query("EXPLAIN QUERY PLAN SELECT 1 FROM items WHERE id = ?1", [.text("42")])
+                .compactMap { $0.last?.text }.joined(separator: "; ")
+        }
+        #expect(plan.contains("USING COVERING INDEX items_by_id"), "\(plan)")
+    }
+
     @Test func aFailedCompletionRecordLeavesNoKeyBehind() throws {
         let folder = try ScenarioFolder()
         defer { folder.remove() }

@@ -6,7 +6,7 @@ import SpecYAML
 struct LifecycleExpectReader {
     let reader: ValueReader
     /// The declared task identifiers; nil when `task` could not be read.
-    let identifiers: [String]?
+    let identifiers: DeclaredTasks?
     /// Whether `occurrences` here was already reported with the document's `window` (then it is passed over).
     var occurrencesReported = false
 

@@ -50,7 +50,7 @@ struct LifecycleSectionParser {
         }
         // Identifiers the other sections name are checked against the declared tasks; when `task` itself could not
         // be read there is nothing to check them against, and every use would only repeat that one problem.
-        let identifiers = declaration.map { $0.tasks.map(\.identifier) }
+        let identifiers = declaration.map { DeclaredTasks($0.tasks.map(\.identifier)) }
         let job = fields["job"].map { readJob($0, owner: fields.keyNode("job")!) } ?? LifecycleSpec.Job()
         let schedule = fields["schedule"].map {
             ScheduleReader(reader: reader).read($0, owner: fields.keyNode("schedule")!, defaultID: defaultScheduleID, optional: true).spec
@@ -129,7 +129,7 @@ struct LifecycleSectionParser {
 
     // MARK: app
 
-    private func readApp(_ node: Node, owner: Node, identifiers: [String]?) -> LifecycleSpec.App? {
+    private func readApp(_ node: Node, owner: Node, identifiers: DeclaredTasks?) -> LifecycleSpec.App? {
         guard let fields = reader.mapping(node, place: "'app'", owner: owner, allowed: SpecKeyCatalog.app.keyNames,
                                           expected: "a mapping (registers:, submits-at-startup:, resubmits:, adapter:, retry:)", homes: Self.keyHomes)
         else { return nil }

@@ -11,7 +11,7 @@ import SpecYAML
 struct LifecycleStepReader {
     let reader: ValueReader
     /// The declared task identifiers; nil when `task` could not be read (identifiers are then not checked).
-    let identifiers: [String]?
+    let identifiers: DeclaredTasks?
     /// The job's stages; nil when `job` could not be read (stages named in steps are then not checked).
     let stages: [LifecycleSpec.Stage]?
     /// The manual clock's start; nil when `clock` could not be read.
@@ -116,7 +116,7 @@ struct LifecycleStepReader {
             return .submit(identifier: identifier, earliestBegin: floor ?? nil)
         case "cancel":
             if node.scalar?.value == "all" { return .cancelAll }
-            if let text = node.scalar?.value, !(identifiers ?? []).contains(text), Self.cancelAllWords.contains(text.lowercased()) {
+            if let text = node.scalar?.value, identifiers?.contains(text) != true, Self.cancelAllWords.contains(text.lowercased()) {
                 reader.log.report(.unknownTask, at: node, "'\(text)' is not a task of this scenario; to cancel every pending request, write 'cancel: all'")
                 return nil
             }

@@ -37,6 +37,8 @@ struct LifecycleTaskReader {
         }
         let errorsBefore = reader.log.errorCount
         var tasks: [LifecycleSpec.TaskDeclaration] = []
+        // Each identifier's declaration, so a duplicate is found without scanning the tasks before it.
+        var declaredAt: [String: Int] = [:]
         var gateFields: MappingFields?
         var gateEntry: Node?
         for entry in entries {
@@ -45,11 +47,12 @@ struct LifecycleTaskReader {
                                               expected: "a mapping (identifier:, kind:)", homes: LifecycleSectionParser.keyHomes)
             else { continue }
             if let task = readTask(fields, entry: entry) {
-                if let first = tasks.first(where: { $0.identifier == task.identifier }) {
+                if let first = declaredAt[task.identifier].map({ tasks[$0] }) {
                     reader.log.report(.duplicateTask, at: fields["identifier"]!,
                                       "the task '\(task.identifier)' is declared twice; declare each identifier once",
                                       notes: [reader.log.note(at: Self.mark(first.location), "'\(task.identifier)' is first declared here")])
                 } else {
+                    declaredAt[task.identifier] = tasks.count
                     tasks.append(task)
                 }
             }
@@ -133,23 +136,32 @@ struct LifecycleTaskReader {
     /// unpermitted, which is what a spec about a missing identifier tests, and pass or fail for the wrong reason.
     private func misspelledIdentifiers(in node: Node, permitted: [String], tasks: [LifecycleSpec.TaskDeclaration]) -> Bool {
         let items: [Node] = if case .sequence(let items, _) = node { items } else { [node] }
-        let declared = tasks.map(\.identifier)
-        let unpermitted = tasks.filter { !permitted.contains($0.identifier) }
+        let declared = Set(tasks.map(\.identifier))
+        let permittedSet = Set(permitted)
+        let unpermitted = tasks.filter { !permittedSet.contains($0.identifier) }
+        // A slip is looked for among the first unpermitted tasks only, as a did-you-mean is (DeclaredTasks).
+        let slipCandidates = unpermitted.prefix(DeclaredTasks.suggestedAmong).map { Array($0.identifier.unicodeScalars) }
+        var firstOfKind: [LifecycleSpec.TaskKind: String] = [:]
+        for task in unpermitted where firstOfKind[task.kind] == nil { firstOfKind[task.kind] = task.identifier }
         // Each slip and the identifier it stands for, with whether it is a kind written for the identifier.
         var slips: [(item: Node, written: String, meant: String, isKind: Bool)] = []
-        for item in items {
+        var meantAt: [Int: String] = [:]
+        for (index, item) in items.enumerated() {
             guard let written = item.scalar?.value, !declared.contains(written) else { continue }
-            if let kind = LifecycleSpec.TaskKind(rawValue: written), let meant = unpermitted.first(where: { $0.kind == kind }) {
-                slips.append((item, written, meant.identifier, true))
-            } else if let meant = unpermitted.map(\.identifier).first(where: {
-                Suggestion.editDistance(Array(written.unicodeScalars), Array($0.unicodeScalars)) <= Self.identifierSlipDistance
+            let scalars = Array(written.unicodeScalars)
+            if let kind = LifecycleSpec.TaskKind(rawValue: written), let meant = firstOfKind[kind] {
+                slips.append((item, written, meant, true))
+                meantAt[index] = meant
+            } else if let meant = slipCandidates.firstIndex(where: {
+                Suggestion.distance(scalars, $0, atMost: Self.identifierSlipDistance) != nil
             }) {
-                slips.append((item, written, meant, false))
+                slips.append((item, written, unpermitted[meant].identifier, false))
+                meantAt[index] = unpermitted[meant].identifier
             }
         }
         guard let first = slips.first else { return false }
         if slips.count > 1 {
-            let corrected = items.map { item in slips.first { $0.item.mark == item.mark }?.meant ?? item.scalar?.value ?? "" }
+            let corrected = items.indices.map { meantAt[$0] ?? items[$0].scalar?.value ?? "" }
             reader.log.report(.unknownTask, at: first.item,
                               "\(slips.map { "'\($0.written)'" }.joined(separator: ", ")) are not declared tasks, and 'permitted' lists task identifiers (BGTaskSchedulerPermittedIdentifiers); did you mean [\(corrected.joined(separator: ", "))]?")
         } else if first.isKind {

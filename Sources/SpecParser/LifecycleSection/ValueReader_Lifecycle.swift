@@ -24,7 +24,7 @@ extension ValueReader {
 
     /// An identifier that must be one of the scenario's declared tasks (with did-you-mean); with `declared` nil
     /// (the tasks could not be read) any well-formed identifier, so one problem is not reported again at every use.
-    func declaredTask(_ node: Node, field: String, declared: [String]?) -> String? {
+    func declaredTask(_ node: Node, field: String, declared: DeclaredTasks?) -> String? {
         guard let declared else {
             // The tasks could not be read, which was reported where they are: a step naming the same malformed
             // identifier (`launch: com/example` after `identifier: com/example`) is the same mistake, not another.
@@ -42,12 +42,11 @@ extension ValueReader {
         guard let identifier = identifier(node, field: field) else { return nil }
         guard declared.contains(identifier) else {
             // `launch: refresh` names the task by the last part of its identifier (or by its kind, which is often that).
-            let named = declared.filter { $0.lowercased().hasSuffix("." + identifier.lowercased()) }
-            if let suggestion = Suggestion.closest(to: identifier, in: declared) ?? (named.count == 1 ? named[0] : nil) {
+            if let suggestion = declared.suggestion(for: identifier) {
                 log.report(.unknownTask, at: node, "'\(identifier)' is not a task of this scenario; did you mean '\(suggestion)'?")
             } else {
                 log.report(.unknownTask, at: node,
-                           "'\(identifier)' is not a task of this scenario; declare it under 'task:' or use one of \(declared.joined(separator: ", "))")
+                           "'\(identifier)' is not a task of this scenario; declare it under 'task:' or use one of \(declared.listing)")
             }
             return nil
         }
@@ -55,7 +54,7 @@ extension ValueReader {
     }
 
     /// A list of declared task identifiers (a single one counts as a one-item list); nil when any is wrong (reported).
-    func declaredTasks(_ node: Node, field: String, declared: [String]?) -> [String]? {
+    func declaredTasks(_ node: Node, field: String, declared: DeclaredTasks?) -> [String]? {
         guard let items = list(node, field: field, singleAllowed: true, expected: "a list of task identifiers ([] for none)") else { return nil }
         let values = items.compactMap { declaredTask($0, field: field, declared: declared) }
         return values.count == items.count ? values : nil

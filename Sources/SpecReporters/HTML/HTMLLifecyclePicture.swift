@@ -184,8 +184,13 @@ struct HTMLLifecyclePicture {
     /// come too close merge. Also each marker's group number.
     static func spread(_ xs: [Double]) -> (positions: [Double], groups: [Int]) {
         func width(_ count: Int) -> Double { min(markerGap * Double(max(count - 1, 0)), widestGroup) }
+        // The sums of xs before each index, so a group's mean costs the same however large it is: summed again at
+        // each marker a group took in, 99,000 differing occurrences (one group) took 19 s to draw.
+        var before = [0.0]
+        before.reserveCapacity(xs.count + 1)
+        for x in xs { before.append(before[before.count - 1] + x) }
         func bounds(_ group: Range<Int>) -> (left: Double, right: Double) {
-            let mean = xs[group].reduce(0, +) / Double(group.count)
+            let mean = (before[group.upperBound] - before[group.lowerBound]) / Double(group.count)
             return (mean - width(group.count) / 2, mean + width(group.count) / 2)
         }
         var groups: [Range<Int>] = []

@@ -34,8 +34,10 @@ struct SpecLoader {
         }
         let unread = zip(paths, read).filter { $0.1 == nil }.map(\.0)
         var files = read.compactMap { $0 }
-        // Names are checked across files, then each file is linted on its own (in parallel too).
-        files = Self.parallelMap(DuplicateSpecNames.rejecting(in: files), jobs: jobs) { SpecLinter().lint([$0])[0] }
+        // Names are checked across files, then each file is linted on its own (in parallel too), by one linter: the
+        // fixture folders it reads are read once for all the files.
+        let linter = SpecLinter()
+        files = Self.parallelMap(DuplicateSpecNames.rejecting(in: files), jobs: jobs) { linter.lint([$0])[0] }
         var diagnostics = files.flatMap(\.diagnostics)
         if strict {
             diagnostics = diagnostics.map { $0.severity == .warning ? $0.promoted(to: .error) : $0 }

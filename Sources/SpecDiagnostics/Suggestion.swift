@@ -12,6 +12,7 @@ public enum Suggestion {
     /// file of garbled zone names asks once per spec).
     public static func closest(to word: String, in candidates: Candidates) -> String? {
         let lowered = Array(word.lowercased().unicodeScalars)
+        guard lowered.count <= longestTypo else { return nil }
         var rows = DistanceRows()
         var best: (index: Int, distance: Int)?
         for (index, other) in candidates.folded.enumerated() {
@@ -29,6 +30,7 @@ public enum Suggestion {
     /// distance, in the candidates' order: for a caller that tries them nearest first (a fixture folder's names).
     public static func near(_ word: String, in candidates: Candidates) -> [(name: String, distance: Int)] {
         let lowered = Array(word.lowercased().unicodeScalars)
+        guard lowered.count <= longestTypo else { return [] }
         var rows = DistanceRows()
         return candidates.folded.indices.compactMap { index in
             let other = candidates.folded[index]
@@ -36,6 +38,11 @@ public enum Suggestion {
             return rows.distance(lowered, other, atMost: limit).map { (candidates.names[index], $0) }
         }
     }
+
+    /// The longest word (in Unicode scalars) that did-you-mean looks at. Keys, values, zones, task identifiers and
+    /// file names are far shorter; a third of a longer word is a band too wide to count for every candidate (two
+    /// 100 KB identifiers one letter apart would take most of a minute), and a "typo" that long is not one.
+    public static let longestTypo = 256
 
     /// Names prepared for `closest(to:in:)`: each lowercased into Unicode scalars once.
     public struct Candidates: Sendable {
@@ -74,21 +81,30 @@ private struct DistanceRows {
     /// The distance is at least the difference in length, and once two neighbouring rows of the table are all
     /// beyond the limit no later cell can come back within it (each cell takes the minimum over those two rows plus
     /// a non-negative cost): both end the count early.
+    ///
+    /// Only the band of cells within `limit` of the diagonal is counted: a cell further off is more than `limit`
+    /// (its row and column differ by more), so it stands as `limit + 1`. Two long, nearly equal names with a small
+    /// limit (an 8 KB task identifier one letter off a declared one) cost a band, not a square.
     mutating func distance<Element: Equatable>(_ a: [Element], _ b: [Element], atMost limit: Int) -> Int? {
         guard limit >= 0, abs(a.count - b.count) <= limit else { return nil }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        // No distance exceeds the longer length: a larger limit changes nothing (and `limit + 1` stays a number).
+        let limit = min(limit, max(a.count, b.count))
         let width = b.count + 1
         if current.count < width {
             previousPrevious = [Int](repeating: 0, count: width)
             previous = [Int](repeating: 0, count: width)
             current = [Int](repeating: 0, count: width)
         }
-        for j in 0..<width { previous[j] = j }
+        let beyond = limit + 1
+        for j in 0..<width { previous[j] = min(j, beyond) }
         var previousMinimum = 0
         for i in 1...a.count {
+            let low = max(1, i - limit), high = min(b.count, i + limit)
             current[0] = i
+            if low > 1 { current[low - 1] = beyond }
             var minimum = i
-            for j in 1...b.count {
+            for j in low...high {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
                 var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
@@ -97,6 +113,8 @@ private struct DistanceRows {
                 current[j] = value
                 minimum = min(minimum, value)
             }
+            // The next row reads one cell further right in this one.
+            if high < b.count { current[high + 1] = beyond }
             if minimum > limit, previousMinimum > limit { return nil }
             previousMinimum = minimum
             (previousPrevious, previous, current) = (previous, current, previousPrevious)

@@ -92,6 +92,34 @@ import Testing
         }
     }
 
+    /// Every limit from 0 past the distance: the band of cells near the diagonal and the early stop must give the
+    /// full count when it is within the limit, and nil otherwise. Pairs of near and far words of mixed lengths.
+    @Test func theBoundedDistanceIsThePlainOneWithinItsLimitAndNilBeyond() {
+        let words = Self.words(count: 160, seed: 13)
+        for (a, b) in Array(zip(words, words.dropFirst())) + Array(zip(words, words.reversed())) {
+            let (x, y) = (Array(a.lowercased().unicodeScalars), Array(b.lowercased().unicodeScalars))
+            let plain = Self.plainDistance(Array(a.lowercased()), Array(b.lowercased()))
+            for limit in 0...(plain + 2) {
+                let bounded = Suggestion.distance(x, y, atMost: limit)
+                #expect(bounded == (plain <= limit ? plain : nil), "\(a) / \(b) at most \(limit)")
+            }
+            #expect(Suggestion.distance(x, y, atMost: .max) == plain)
+        }
+    }
+
+    @Test func aWordLongerThanAnyTypoIsOfferedNothing() {
+        let long = String(repeating: "com.example.app.refresh.", count: 11)   // 264 letters
+        #expect(Suggestion.closest(to: long + "x", in: [long]) == nil)
+        #expect(Suggestion.near(long + "x", in: Suggestion.Candidates([long])).isEmpty)
+        let fits = String(long.prefix(Suggestion.longestTypo - 1))
+        #expect(Suggestion.closest(to: fits + "x", in: [fits]) == fits)
+        // Two long names one letter apart: a band two cells wide, not the square.
+        let identifier = String(repeating: "a", count: 8_000)
+        let scalars = Array(identifier.unicodeScalars)
+        #expect(Suggestion.distance(scalars, Array((identifier + "b").unicodeScalars), atMost: 2) == 1)
+        #expect(Suggestion.distance(scalars, Array(("b" + identifier.dropFirst()).unicodeScalars), atMost: 2) == 1)
+    }
+
     @Test(arguments: [
         ("Europe/Berln", "Europe/Berlin"), ("europe/berlin", "Europe/Berlin"), ("Amercia/New_York", "America/New_York"),
         ("Asia/Kolkatta", "Asia/Kolkata"),

@@ -56,17 +56,11 @@ public enum Suggestion {
         }
     }
 
-    /// `editDistance(_:_:)` when it is at most `limit`, else nil; the count stops once it cannot be.
+    /// The edit distance of `a` and `b` (Levenshtein, a swap of two neighbours counting as one edit) when it is at
+    /// most `limit`, else nil; the count stops once it cannot be. `.max` asks for the distance whatever it is.
     public static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost limit: Int) -> Int? {
         var rows = DistanceRows()
         return rows.distance(a, b, atMost: limit)
-    }
-
-    /// Levenshtein distance with adjacent transpositions counted as one edit.
-    public static func editDistance<C: Collection>(_ a: C, _ b: C) -> Int where C.Element: Equatable, C.Index == Int {
-        var rows = DistanceRows()
-        // A bound no distance reaches: the longer length.
-        return rows.distance(Array(a), Array(b), atMost: max(a.count, b.count))!
     }
 }
 

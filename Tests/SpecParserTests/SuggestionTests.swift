@@ -85,13 +85,6 @@ import Testing
         #expect(found > 20, "only \(found) near pairs")
     }
 
-    @Test func theEditDistanceIsThePlainOne() {
-        let words = Self.words(count: 120, seed: 11)
-        for (a, b) in zip(words, words.reversed()) {
-            #expect(Suggestion.editDistance(Array(a), Array(b)) == Self.plainDistance(Array(a), Array(b)), "\(a) / \(b)")
-        }
-    }
-
     /// Every limit from 0 past the distance: the band of cells near the diagonal and the early stop must give the
     /// full count when it is within the limit, and nil otherwise. Pairs of near and far words of mixed lengths.
     @Test func theBoundedDistanceIsThePlainOneWithinItsLimitAndNilBeyond() {

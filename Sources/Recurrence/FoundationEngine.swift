@@ -10,7 +10,7 @@ import Foundation
 ///
 /// Foundation can take tens of milliseconds per month in some eras (a zone's local-mean-time years, where
 /// `nextDate` finds nothing and gives up slowly), so a search checks between Foundation calls whether its thread
-/// was cancelled and then ends with `RecurrenceError.stopped`: a test abandoned at its timeout stops using a core.
+/// or its `Task` was cancelled and then ends with `RecurrenceError.stopped`: a test abandoned at its timeout stops using a core.
 public struct FoundationEngine: RecurrenceEngine {
     public init() {}
 

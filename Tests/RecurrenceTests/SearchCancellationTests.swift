@@ -3,8 +3,8 @@ import Synchronization
 import Testing
 @testable import Recurrence
 
-/// A search on a cancelled thread ends with `stopped` instead of running on: specrun cancels the thread of a test
-/// that passed `--timeout`. Some Foundation searches take minutes; a core window can hold billions of occurrences
+/// A search on a cancelled thread or in a cancelled `Task` ends with `stopped` instead of running on: specrun cancels
+/// the thread (or, for a lifecycle scenario, the `Task`) of a test that passed `--timeout`. Some Foundation searches take minutes; a core window can hold billions of occurrences
 /// when its limits are raised far enough.
 ///
 /// US/Central kept local mean time (-05:50:36) until 1883-11-18 (zoneinfo); in those years this toolchain's
@@ -33,6 +33,20 @@ import Testing
         thread.start()
         done.wait()
         return outcome.withLock { $0 }
+    }
+
+    /// Runs `body` in a Swift `Task`, cancelled first when `cancelled`, and returns what it threw.
+    static func inTask(cancelled: Bool, _ body: @escaping @Sendable () throws(RecurrenceError) -> Void) async -> RecurrenceError? {
+        let task = Task { () -> RecurrenceError? in
+            if cancelled { withUnsafeCurrentTask { $0?.cancel() } }
+            do throws(RecurrenceError) {
+                try body()
+                return nil
+            } catch {
+                return error
+            }
+        }
+        return await task.value
     }
 
     @Test func aCancelledThreadStopsTheSearchAtItsFirstCheck() throws {
@@ -79,6 +93,35 @@ import Testing
             _ = try CoreEngine().occurrences(in: short, of: schedule, limit: 1_000_000)
         }
         #expect(shortError == nil)
+    }
+
+    @Test func aCancelledTaskStopsASearchAsACancelledThreadDoes() async throws {
+        // An app enumerating a catch-up window in a `Task` it cancels; specrun cancels a lifecycle scenario's `Task`.
+        let tick = try Schedule(
+            id: "tick", version: 1, rule: .interval(seconds: 1, from: Date(timeIntervalSince1970: 0)),
+            timeZone: TimeZone(identifier: "Etc/UTC")!, nonexistent: .skip, repeated: .first)
+        let twoDays = Window(after: Date(timeIntervalSince1970: 0), through: Date(timeIntervalSince1970: 172_800))
+        let error = await Self.inTask(cancelled: true) { () throws(RecurrenceError) in
+            _ = try tick.occurrences(in: twoDays, limit: 1_000_000)
+        }
+        // As on a thread: the first check comes at the 65,536th occurrence, from + 65,536 s.
+        #expect(error == .stopped(after: Date(timeIntervalSince1970: 65_536)))
+
+        let schedule = try Self.slowSchedule()
+        let after = Date(timeIntervalSince1970: -3_786_825_600)  // 1850-01-01T00:00:00Z
+        let foundationError = await Self.inTask(cancelled: true) { () throws(RecurrenceError) in
+            _ = try FoundationEngine().next(after: after, in: schedule)
+        }
+        #expect(foundationError == .stopped(after: after))
+
+        // The same window in a Task nobody cancels: all 172,800 seconds.
+        let count = Mutex(0)
+        let uncancelled = await Self.inTask(cancelled: false) { () throws(RecurrenceError) in
+            let found = try tick.occurrences(in: twoDays, limit: 1_000_000).count
+            count.withLock { $0 = found }
+        }
+        #expect(uncancelled == nil)
+        #expect(count.withLock { $0 } == 172_800)
     }
 
     @Test func anUncancelledThreadSearchesAsBefore() throws {

@@ -10,9 +10,9 @@ public enum RecurrenceError: Error, Sendable, Hashable, CustomStringConvertible,
     case invalidRule([RuleProblem])
     /// A window enumeration produced more occurrences than allowed.
     case tooManyOccurrences(limit: Int)
-    /// The search's thread was cancelled (`Thread.cancel()`) before it ended: specrun cancels a test that ran past
-    /// `--timeout`, so that an abandoned search gives its core back instead of running on. A cancelled Swift `Task`
-    /// does not stop a search.
+    /// The search's thread (`Thread.cancel()`) or the Swift `Task` it runs in (`Task.cancel()`) was cancelled before
+    /// it ended: specrun cancels a test that ran past `--timeout`, so that an abandoned search gives its core back
+    /// instead of running on.
     case stopped(after: Date)
     /// A cursor or a window bound (`role`) outside `SupportedInstants.range` (`Date.distantPast` up to the end of
     /// 9999), or not a number.
@@ -39,7 +39,7 @@ public enum RecurrenceError: Error, Sendable, Hashable, CustomStringConvertible,
         case .tooManyOccurrences(let limit):
             "the window holds more than \(limit) occurrences; narrow the window or raise the limit"
         case .stopped(let after):
-            "the search after \(cursor(after)) was stopped before it ended (its thread was cancelled)"
+            "the search after \(cursor(after)) was stopped before it ended (its thread or Task was cancelled)"
         case .instantOutOfRange(let role, let date):
             "the \(role) \(date.rfc3339UTC) is outside the instants schedules are searched from; pass one \(SupportedInstants.rangeText)"
         }

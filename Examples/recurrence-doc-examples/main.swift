@@ -17,7 +17,8 @@ let rules: [Rule] = [
     .monthly(day: .last, at: nine),
     .monthly(day: .day(31), at: nine, missingDay: .skip),
     .yearly(month: 2, day: .day(29), at: TimeOfDay(hour: 12, minute: 0)!, missingDay: .lastDay),
-    .hourly(minute: 15, second: 0),
+    .hourly(minute: 15),
+    .hourly(minute: 15, second: 30),
     .interval(seconds: 5400, from: try Date("2027-03-27T01:30:00Z", strategy: .iso8601)),
 ]
 for rule in rules { print(rule.summary) }

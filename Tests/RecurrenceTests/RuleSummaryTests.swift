@@ -23,7 +23,7 @@ struct RuleSummaryTests {
         (.yearly(month: 12, day: .day(31), at: time, missingDay: nil), "every year on December 31 at 02:30"),
         (.yearly(month: 4, day: .day(31), at: time, missingDay: .lastDay), "every year on April 31 at 02:30 (April 30 instead)"),
         (.yearly(month: 2, day: .last, at: time, missingDay: nil), "every year on the last day of February at 02:30"),
-        (.hourly(minute: 15, second: 0), "every hour at minute 15"),
+        (.hourly(minute: 15), "every hour at minute 15"),
         (.hourly(minute: 15, second: 30), "every hour at minute 15, second 30"),
         (.interval(seconds: 5400, from: instant(1_806_111_000)), "every 1h30m from 2027-03-27T01:30:00Z"),
         (.interval(seconds: 172_800, from: instant(1_806_111_000)), "every 48h from 2027-03-27T01:30:00Z"),

@@ -25,8 +25,8 @@ public enum Rule: Sendable, Hashable {
     case monthly(day: DayOfMonth, at: TimeOfDay, missingDay: MissingDayPolicy? = nil)
     /// One date each year at a wall time. `missingDay` is required when the date can be missing.
     case yearly(month: Int, day: DayOfMonth, at: TimeOfDay, missingDay: MissingDayPolicy? = nil)
-    /// Every local wall-clock hour at a minute (and second).
-    case hourly(minute: Int, second: Int)
+    /// Every local wall-clock hour at a minute (and second, 0 when left out, as in the spec language).
+    case hourly(minute: Int, second: Int = 0)
     /// Elapsed time: `from + k·seconds` for k = 0, 1, 2, …; no calendar, no DST effect.
     case interval(seconds: Int, from: Date)
 

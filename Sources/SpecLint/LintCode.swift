@@ -21,4 +21,6 @@ public enum LintCode: String, Sendable, Hashable, CaseIterable {
     case missingFixture = "missing-fixture"
     /// A lifecycle scenario's `info-plist:` that names a file the task harness cannot read as an Info.plist.
     case invalidFixture = "invalid-fixture"
+    /// A `timezone:` written with one of tzdata's old names (a link, `Europe/Kiev`), not the current one.
+    case oldZoneName = "old-zone-name"
 }

@@ -12,6 +12,7 @@ public struct SpecLinter: Sendable {
 
     public init() {
         rules = [
+            OldZoneNameLint(),
             OffsetMismatchLint(),
             TransitionCoverageLint(),
             DuplicateExpectedKeyLint(),

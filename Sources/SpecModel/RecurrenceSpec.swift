@@ -28,14 +28,18 @@ public struct ScheduleSpec: Sendable, Hashable {
     public var repeated: RepeatedTimePolicy?
     public var limit: Int
     public var location: SourceLocation
+    /// `timezone:` as written; nil for a schedule built in code.
+    public var timeZoneName: ZoneNameLiteral?
 
     public init(
         id: String, version: Int, timeZone: TimeZone, rule: Rule,
-        nonexistent: NonexistentTimePolicy?, repeated: RepeatedTimePolicy?, limit: Int, location: SourceLocation
+        nonexistent: NonexistentTimePolicy?, repeated: RepeatedTimePolicy?, limit: Int, location: SourceLocation,
+        timeZoneName: ZoneNameLiteral? = nil
     ) {
         self.id = id
         self.version = version
         self.timeZone = timeZone
+        self.timeZoneName = timeZoneName
         self.rule = rule
         self.nonexistent = nonexistent
         self.repeated = repeated
@@ -101,6 +105,9 @@ public struct CaseSpec: Sendable, Hashable {
     /// Set when the case expects its search to end in an error instead of `next`.
     public var error: ExpectedError?
     public var overrides: Overrides
+    /// The case's own `timezone:` as written. Kept beside `overrides`, not in them: two cases that override the same
+    /// zone make the same search wherever each is written (`duplicate-case`).
+    public var timeZoneName: ZoneNameLiteral?
 
     /// What a case may change about the spec's schedule.
     public struct Overrides: Sendable, Hashable {
@@ -117,8 +124,12 @@ public struct CaseSpec: Sendable, Hashable {
         }
     }
 
-    public init(name: String, location: SourceLocation, after: InstantLiteral, next: [InstantLiteral], error: ExpectedError? = nil, overrides: Overrides = Overrides()) {
+    public init(
+        name: String, location: SourceLocation, after: InstantLiteral, next: [InstantLiteral], error: ExpectedError? = nil,
+        overrides: Overrides = Overrides(), timeZoneName: ZoneNameLiteral? = nil
+    ) {
         self.name = name
+        self.timeZoneName = timeZoneName
         self.location = location
         self.after = after
         self.next = next

@@ -106,6 +106,17 @@ import Testing
 
             """
 
+    static let oldZoneName = """
+            spec: Nightly sync in Kyiv
+            schedule: {timezone: Europe/Kiev, rule: daily 02:30, nonexistent: skip, repeated: first}
+            cases:
+              - name: the New York office
+                timezone: US/Eastern
+                after: 2027-06-01T00:00:00-04:00
+                next: 2027-06-01T02:30:00-04:00
+
+            """
+
     // MARK: dst-without-transition
 
     @Test func aDSTSpecWhoseWindowHoldsNoChangeIsReported() {
@@ -392,6 +403,63 @@ import Testing
         #expect(fileManager.listings.withLock { $0 } == [tree.specFolder: 1])
     }
 
+    // MARK: old-zone-name
+
+    @Test func anOldZoneNameIsToldItsCurrentNameInTheScheduleAndInACase() {
+        #expect(Self.lint(Self.oldZoneName) == """
+            lint.yaml:2:22: warning: 'Europe/Kiev' is an old name of Europe/Kyiv (a link in tzdata); write Europe/Kyiv: the instants are the same
+            schedule: {timezone: Europe/Kiev, rule: daily 02:30, nonexistent: skip, repeated: first}
+                                 ^~~~~~~~~~~
+            lint.yaml:5:15: warning: 'US/Eastern' is an old name of America/New_York (a link in tzdata); write America/New_York: the instants are the same
+                timezone: US/Eastern
+                          ^~~~~~~~~~
+
+            """)
+    }
+
+    @Test func aLifecycleSchedulesOldZoneNameIsToldToo() {
+        let text = """
+            spec: Catch-up in Saigon
+            task: {identifier: com.example.app.refresh}
+            schedule:
+              timezone: "Asia/Saigon"
+              rule: daily 02:30
+              nonexistent: skip
+              repeated: first
+            clock: 2027-03-29T00:00:00+07:00
+            steps: []
+            expect:
+              errors: []
+
+            """
+        #expect(Self.lint(text) == """
+            lint.yaml:4:13: warning: 'Asia/Saigon' is an old name of Asia/Ho_Chi_Minh (a link in tzdata); write Asia/Ho_Chi_Minh: the instants are the same
+              timezone: "Asia/Saigon"
+                        ^~~~~~~~~~~~~
+
+            """)
+    }
+
+    /// tzdata links Iceland's old name to Africa/Abidjan (the same offsets since 1970); the author is told Iceland's own.
+    @Test func anOldNameLinkedToAnotherPlacesZoneIsToldItsOwnPlace() {
+        let lint = OldZoneNameLint()
+        let name = ZoneNameLiteral(text: "Atlantic/Jan_Mayen", location: SourceLocation(file: "s.yaml", line: 3, column: 13), length: 18)
+        #expect(lint.diagnostic(for: name)?.message
+            == "'Atlantic/Jan_Mayen' is an old name of Europe/Oslo (a link in tzdata, to Europe/Berlin); write Europe/Oslo: the instants are the same since 1970")
+    }
+
+    @Test(arguments: ["UTC", "Etc/UTC", "Europe/Kyiv", "America/New_York", "Europe/Vatican", "America/Argentina/Buenos_Aires"])
+    func aCurrentNameIsNotLinted(_ zone: String) {
+        let text = """
+            spec: Current
+            schedule: {timezone: \(zone), rule: daily 02:30, nonexistent: skip, repeated: first}
+            cases: [{name: c, after: 2027-06-01T00:00:00Z, next: 2027-06-01T02:30:00Z, timezone: \(zone)}]
+
+            """
+        #expect(SpecLinter().diagnostics(for: SpecParser().parse(path: "s.yaml", bytes: Array(text.utf8)))
+            .filter { $0.code == LintCode.oldZoneName.rawValue }.isEmpty)
+    }
+
     // MARK: The lints together
 
     @Test func theRepositorysSpecsAreLintClean() throws {
@@ -421,7 +489,7 @@ import Testing
     @Test(arguments: [
         (LintCode.dstWithoutTransition, juneWindow), (.duplicateExpectedKey, duplicateKey), (.duplicateCase, duplicateCase),
         (.repeatedWithoutKey, autumnBoth), (.outsideWindow, outsideWindow), (.duplicateInstant, duplicateInstant),
-        (.missingFixture, missingFixture),
+        (.missingFixture, missingFixture), (.oldZoneName, oldZoneName),
     ])
     func theDiagnosticsPageQuotesEachLintExactly(_ code: LintCode, _ fixture: String) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

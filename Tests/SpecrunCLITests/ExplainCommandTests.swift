@@ -131,6 +131,25 @@ import Testing
         #expect(run.out.hasSuffix("What each policy makes of a wall time on these days: specrun explain Europe/Berlin 2027 --at HH:MM\n"))
     }
 
+    /// An old tzdata name is explained (the toolchain resolves it) with the old-zone-name lint's words under the heading.
+    @Test func anOldZoneNameIsExplainedWithANoteNamingTheCurrentOne() async {
+        let run = await CommandRun.run("explain", "Europe/Kiev", "2027")
+        #expect(run.out.hasPrefix("""
+            Europe/Kiev, 2027: 2 changes of the UTC offset
+            note: 'Europe/Kiev' is an old name of Europe/Kyiv (a link in tzdata); write Europe/Kyiv: the instants are the same
+
+              date        change      at (UTC)              clocks go from       to
+
+            """))
+        #expect(await CommandRun.run("explain", "Asia/Calcutta", "2027").out == """
+            Asia/Calcutta, 2027: no change of the UTC offset; +05:30 (IST) all year.
+            note: 'Asia/Calcutta' is an old name of Asia/Kolkata (a link in tzdata); write Asia/Kolkata: the instants are the same
+
+            """)
+        #expect(!(await CommandRun.run("explain", "Europe/Kyiv", "2027").out.contains("note:")))
+        #expect(!(await CommandRun.run("explain", "UTC", "2027").out.contains("note:")))
+    }
+
     @Test func aZoneWithoutChangesSaysItsOffset() async {
         #expect(await CommandRun.run("explain", "Asia/Kolkata", "2027", "--at", "02:30").out == """
             Asia/Kolkata, 2027: no change of the UTC offset; +05:30 (IST) all year.

@@ -38,7 +38,9 @@ EXTRA_ZONES = [
     "Asia/Kabul", "Africa/Lagos", "Africa/Nairobi", "America/Phoenix", "America/Toronto", "America/Vancouver",
     "America/Lima", "America/Montevideo", "America/Bogota", "America/Regina", "Pacific/Marquesas",
 ]
-ZONES = oracle.UNUSUAL_ZONES + oracle.ORDINARY_ZONES + EXTRA_ZONES
+# The oracle checks America/Godthab on purpose, an old tzdata name (a link to America/Nuuk, which it checks too); CI
+# runs this corpus with --strict, where the old-zone-name lint is an error, so Europe/Vienna takes its place here.
+ZONES = [zone if zone != "America/Godthab" else "Europe/Vienna" for zone in oracle.UNUSUAL_ZONES + oracle.ORDINARY_ZONES] + EXTRA_ZONES
 assert len(ZONES) == 100 and len(set(ZONES)) == 100, "the corpus needs 100 distinct zones"
 
 SPECS_PER_FILE = 10

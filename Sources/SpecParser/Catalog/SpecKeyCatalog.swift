@@ -217,7 +217,7 @@ extension SpecKeyCatalog {
         ("month", "`2`, `february`, `Feb`", "1–12, or an English month name, full or its first three letters, any case."),
         ("day of month", "`1`, `31`, `last`", "1–31, or `last` for the month's last day."),
         ("time zone", "`Europe/Berlin`, `America/New_York`, `UTC`",
-         "an IANA identifier the toolchain knows, or `UTC` / `Etc/UTC`. Refused, because they cannot follow a place's future DST changes: fixed offsets (`UTC+2`, `GMT+2`, `+02:00`, `Etc/GMT-2`), abbreviations (`EST`, `CET`, `EST5EDT`, `GMT`) and the machine's zone (`local`). Old names that are links to a place (`US/Eastern`) are accepted when the toolchain resolves them."),
+         "an IANA identifier the toolchain knows, or `UTC` / `Etc/UTC`. Refused, because they cannot follow a place's future DST changes: fixed offsets (`UTC+2`, `GMT+2`, `+02:00`, `Etc/GMT-2`), abbreviations (`EST`, `CET`, `EST5EDT`, `GMT`) and the machine's zone (`local`). Old tzdata names of a place with an area (`Europe/Kiev`, `US/Eastern`) are accepted when the toolchain resolves them, with the lint `old-zone-name` naming the current one; old names without an area (`Japan`) and old names of UTC (`Zulu`) are refused with the zone to write."),
         ("whole number", "`1`, `10000`, `\"1\"`", "digits only (`5`, not `5.0` or `five`), within the key's range."),
         ("text", "`Nightly sync`, `\"02:30 in Berlin\"`", "any scalar, read as written; quote it when it holds `: ` or starts with a character YAML reserves."),
         ("task identifier", "`com.example.app.refresh`",

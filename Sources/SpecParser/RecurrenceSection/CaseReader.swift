@@ -94,7 +94,8 @@ struct CaseReader {
         guard let name, let after, !next.isEmpty || error != nil else { return nil }
         return CaseSpec(
             name: name, location: reader.log.source.location(fields.keyNode("name")?.mark ?? node.mark),
-            after: after, next: next, error: error, overrides: overrides)
+            after: after, next: next, error: error, overrides: overrides,
+            timeZoneName: overrides.timeZone == nil ? nil : fields["timezone"].flatMap(reader.zoneName))
     }
 
     /// One instant or a list; each must be later than the cursor before it (a search only finds later instants).

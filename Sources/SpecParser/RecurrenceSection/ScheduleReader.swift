@@ -78,7 +78,8 @@ struct ScheduleReader {
             id: id, version: version, timeZone: timeZone, rule: rule,
             nonexistent: rule.isCalendarRule ? draft.nonexistent : nil,
             repeated: rule.isCalendarRule ? draft.repeated : nil,
-            limit: limit, location: reader.log.source.location(owner.mark))
+            limit: limit, location: reader.log.source.location(owner.mark),
+            timeZoneName: fields["timezone"].flatMap(reader.zoneName))
         return draft
     }
 

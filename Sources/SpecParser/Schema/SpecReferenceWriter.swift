@@ -177,8 +177,9 @@ public struct SpecReferenceWriter: Sendable {
             (`dst-without-transition`), two expected occurrences with one key (`duplicate-expected-key`), two cases making
             the same search (`duplicate-case`), under `repeated: both` an occurrence of a repeated wall time without its
             key (`repeated-without-key`), an expected occurrence outside its window (`outside-window`) or at the instant of
-            the one before it (`duplicate-instant`), and an `info-plist` that names no file (`missing-fixture`) or a file
-            the task harness cannot read as an Info.plist (`invalid-fixture`). [diagnostics.md](diagnostics.md#lint) shows each. In a lifecycle scenario with a
+            the one before it (`duplicate-instant`), an `info-plist` that names no file (`missing-fixture`) or a file
+            the task harness cannot read as an Info.plist (`invalid-fixture`), and a `timezone` written with an old tzdata
+            name (`old-zone-name`: `Europe/Kiev` for `Europe/Kyiv`). [diagnostics.md](diagnostics.md#lint) shows each. In a lifecycle scenario with a
             `schedule`, `offset-mismatch` checks every instant against the schedule's zone: `clock`, each step's `at`,
             `earliest-begin` and `advance` instant, `store.updated-at`, and each run's `planned` and `actual`.
 

@@ -392,6 +392,15 @@ struct ValueReader {
         return nil
     }
 
+    /// A `timezone:` value as written, for the lints about its writing; nil when it is not a scalar (reported by
+    /// `timeZone(_:field:)`).
+    func zoneName(_ node: Node) -> ZoneNameLiteral? {
+        guard case .scalar(let scalar) = node else { return nil }
+        return ZoneNameLiteral(
+            text: scalar.value, location: log.source.location(scalar.mark), sourceLine: log.source.line(scalar.mark.line),
+            length: node.underlineLength)
+    }
+
     /// An IANA time zone that can represent its place's future offset changes.
     func timeZone(_ node: Node, field: String) -> TimeZone? {
         guard let scalar = scalar(node, field: field, expected: "an IANA time zone, e.g. Europe/Berlin") else { return nil }

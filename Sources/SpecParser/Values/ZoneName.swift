@@ -1,4 +1,5 @@
 import Foundation
+import Recurrence
 import SpecDiagnostics
 import Synchronization
 
@@ -15,21 +16,19 @@ public enum ZoneName {
     }
 
     /// The names the did-you-mean search offers: the toolchain's zones, their current IANA names where the toolchain
-    /// lists only an older one, and UTC.
+    /// lists only an older one (`OldZoneNames`: ICU lists India only as `Asia/Calcutta`; without `Asia/Kolkata`,
+    /// `Asia/Kolkatta` was offered `Asia/Calcutta` and `Kolkata` nothing), and UTC.
     public static let known: [String] = {
         var names = TimeZone.knownTimeZoneIdentifiers.filter { $0.contains("/") }
-        for (listed, current) in currentNames where names.contains(listed) && !names.contains(current)
-            && TimeZone(identifier: current) != nil {
+        for listed in names {
+            guard let current = OldZoneNames.currentName(of: listed), !current.hasPrefix("Etc/"), !names.contains(current),
+                  TimeZone(identifier: current) != nil
+            else { continue }
             names.insert(current, at: names.firstIndex { $0 > current } ?? names.endIndex)
         }
         names.append("UTC")
         return names
     }()
-
-    /// Zones ICU lists by a name that tzdata keeps only as a link to a newer one (tzdata 2025b against the
-    /// toolchain's list, `L` lines of tzdata.zi): without the newer name, `Asia/Kolkatta` was offered `Asia/Calcutta`
-    /// and `Kolkata` nothing.
-    private static let currentNames = ["Asia/Calcutta": "Asia/Kolkata"]
 
     private static let knownSet = Set(known)
 
@@ -70,7 +69,7 @@ public enum ZoneName {
         if ["local", "localtime", "current", "system", "machine", "autoupdatingcurrent"].contains(name.lowercased()) {
             return .unsupported(reason: "'\(name)' would be the machine's zone, and a test must not depend on the machine it runs on; write the IANA identifier of the place, e.g. Europe/Berlin")
         }
-        if let reason = fixedOffsetReason(name) {
+        if let reason = oldNameReason(name) ?? fixedOffsetReason(name) {
             return .unsupported(reason: reason)
         }
         if !name.contains("/"), name.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }), name.first?.isLetter == true {
@@ -114,6 +113,23 @@ public enum ZoneName {
     private static func cityKey(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
             .replacingOccurrences(of: " ", with: "_")
+    }
+
+    /// Why an old tzdata name that specrun does not take is refused, naming the zone to write, or nil. A name
+    /// without an area (`Japan`, `PRC`) was taken for an unknown name or an abbreviation (`Japan` was offered
+    /// `Pacific/Saipan`); an old name of UTC (`Zulu`, `Etc/UCT`) for an unknown name or a fixed offset. Old names with
+    /// an area (`Europe/Kiev`) are taken, and the `old-zone-name` lint names the current one. `GMT` keeps its own
+    /// reason (an abbreviation, as a QA engineer most likely means it).
+    private static func oldNameReason(_ name: String) -> String? {
+        guard name != "GMT", let current = OldZoneNames.currentName(of: name), let target = OldZoneNames.linkTarget(of: name)
+        else { return nil }
+        if current.hasPrefix("Etc/") {
+            return "'\(name)' is an old name of \(current) in tzdata (a link), a clock at +00:00 without offset changes; write UTC"
+        }
+        guard !name.contains("/") else { return nil }
+        return target != current
+            ? "'\(name)' is an old name of \(current) (a link in tzdata, to \(target)); write \(current): the instants are the same since 1970"
+            : "'\(name)' is an old name of \(current) (a link in tzdata); write \(current): the instants are the same"
     }
 
     /// Why a fixed-offset name is refused, or nil when the name is not one.

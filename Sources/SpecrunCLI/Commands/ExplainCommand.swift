@@ -1,6 +1,7 @@
 import Foundation
 import Recurrence
 import SpecDiagnostics
+import SpecLint
 import SpecParser
 
 /// `specrun explain ZONE [YEAR | DATE] [--at HH:MM]`: a zone's offset changes, and what each of the seven
@@ -79,7 +80,9 @@ struct ExplainCommand {
                 throw UsageError("'--engine all' compares what the engines make of a wall time; add one with --at HH:MM.")
             }
             do {
-                io.writeOut(try ZoneReport(zone: zone, range: range, wallTime: wallTime, withFoundation: withFoundation).render())
+                var report = ZoneReport(zone: zone, range: range, wallTime: wallTime, withFoundation: withFoundation)
+                report.nameNote = OldZoneNameLint.message(for: zoneName)
+                io.writeOut(try report.render())
             } catch {
                 throw UsageError(error.description.prefix(1).uppercased() + error.description.dropFirst() + ".")
             }

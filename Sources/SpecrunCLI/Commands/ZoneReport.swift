@@ -15,6 +15,8 @@ struct ZoneReport {
     let wallTime: TimeOfDay?
     /// Show what Foundation's engine makes of the wall time beside the core's answers (`--engine all`).
     var withFoundation = false
+    /// A line under the heading about the zone's name (an old tzdata name, the `old-zone-name` lint's words).
+    var nameNote: String?
 
     /// A change of offset with its local times, as the report shows it.
     struct Change {
@@ -41,6 +43,7 @@ struct ZoneReport {
                 ? "\(name), \(Self.dateText(date)): no change of the UTC offset; \(steadyOffset()) all day.\n"
                 : "\(name), \(Self.dateText(date)): \(changes.count) change\(changes.count == 1 ? "" : "s") of the UTC offset\n"
         }
+        if let nameNote { out += "note: \(nameNote)\n" }
         if !changes.isEmpty {
             out += "\n" + table(changes) + "\n"
             out += "A gap skips the wall times from 'clocks go from' up to 'to'; an overlap repeats those from 'to' up to 'clocks go from'.\n"

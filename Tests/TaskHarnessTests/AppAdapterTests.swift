@@ -89,11 +89,22 @@ struct ForgetfulAdapter: LaunchHandling {
     }
 }
 
+/// The app's own copy of `LaunchedTask`, for an app that keeps `TaskHarness` a test dependency: the same three
+/// requirements, so `BGTask` conforms in the app and `SimulatedTask` in the tests, both with an empty extension.
+protocol AppLaunchedTask: AnyObject {
+    var identifier: String { get }
+    var expirationHandler: (() -> Void)? { get set }
+    func setTaskCompleted(success: Bool)
+}
+
+extension SimulatedTask: AppLaunchedTask {}
+
 /// Bug 7 in an app's own code: the expiration handler reports false, and so does the cancelled work, unguarded.
+/// Written against the app's own copy of the protocol.
 struct DoubleCompletingAdapter: LaunchHandling {
     let work: any RefreshJob
 
-    func handle(task: some LaunchedTask & Sendable) async {
+    func handle(task: some AppLaunchedTask & Sendable) async {
         let running = RunningWork()
         task.expirationHandler = {
             running.cancel()

@@ -11,9 +11,9 @@
 /// extension BGTask: LaunchedTask {}
 /// ```
 ///
-/// The protocol is not `Sendable`, as `BGTask` is not declared `Sendable`. An adapter that sends the task into a
-/// `Task` asks for `some LaunchedTask & Sendable` (`SimulatedTask` is `Sendable`); see docs/harness.md, "Testing your
-/// own adapter".
+/// The protocol does not require `Sendable`, so that `BGTask` conforms whether or not its SDK declares it `Sendable`.
+/// An adapter that sends the task into a `Task` asks for `some LaunchedTask & Sendable` (`SimulatedTask` is
+/// `Sendable`); see docs/harness.md, "Testing your own adapter".
 public protocol LaunchedTask: AnyObject {
     /// The identifier the launch handler was registered for.
     var identifier: String { get }

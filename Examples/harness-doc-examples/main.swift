@@ -163,3 +163,68 @@ do { try await retrying.launch(id) } catch { print(error.code.rawValue) }
 try retryClock.advance(by: .seconds(1))
 let recovered = try await retrying.launch(id)
 print(recovered.state, recovered.process, pendingFloor())     // the next 02:30 in Berlin
+
+/// The app's adapter, as it ships: written against `LaunchedTask`, so that on a device it takes a `BGTask`. The
+/// work runs in a `Task` of its own; the expiration handler is set before the work starts.
+struct SyncAdapter: Sendable {
+    let work: any RefreshJob
+
+    func handle(task: some LaunchedTask & Sendable) async {
+        task.expirationHandler = { work.cancel() }     // time is up: the job stops at its next check
+        let operation = Task {
+            do {
+                try await work.run()
+                task.setTaskCompleted(success: true)
+            } catch {
+                task.setTaskCompleted(success: false)
+            }
+        }
+        await operation.value                          // return when the work has ended: the harness awaits this
+    }
+}
+
+/// The same adapter with bug 7: its expiration handler reports false as well, so an expired launch reports twice.
+struct EagerSyncAdapter: Sendable {
+    let work: any RefreshJob
+
+    func handle(task: some LaunchedTask & Sendable) async {
+        task.expirationHandler = {
+            work.cancel()
+            task.setTaskCompleted(success: false)
+        }
+        let operation = Task {
+            do {
+                try await work.run()
+                task.setTaskCompleted(success: true)
+            } catch {
+                task.setTaskCompleted(success: false)
+            }
+        }
+        await operation.value
+    }
+}
+
+// In the test target only: the harness calls handle(task:) with a SimulatedTask.
+extension SyncAdapter: LaunchHandling {}
+extension EagerSyncAdapter: LaunchHandling {}
+
+/// An expiration during parse, an interruption after the write, a relaunch and the retry, with `adapter`.
+func adapterScenario(_ adapter: AppAdapter) async throws -> LifecycleReport {
+    let simulation = try await LifecycleSimulation(LifecycleConfiguration(
+        tasks: [.init(identifier: id, kind: .refresh)],
+        gate: StaticGate(permittedIdentifiers: [id], backgroundModes: ["fetch"]),
+        clockStart: try Date("2027-03-29T00:00:00+02:00", strategy: .iso8601),
+        items: ["42", "43"],
+        adapter: .app(adapter)))
+    try await simulation.launch(id, at: try Date("2027-03-29T02:31:00+02:00", strategy: .iso8601), plan: LaunchPlan(expireDuring: .parse))
+    try await simulation.launch(id, at: try Date("2027-03-30T04:00:00+02:00", strategy: .iso8601), plan: LaunchPlan(interrupt: .afterWrite))
+    try await simulation.relaunch()
+    try await simulation.launch(id, at: try Date("2027-03-31T04:00:00+02:00", strategy: .iso8601))
+    return await simulation.finish()
+}
+
+let correct = try await adapterScenario(AppAdapter("sync") { job in SyncAdapter(work: job) })
+print(correct.completed.map(\.rawValue), correct.store.commits, correct.sideEffectCount, correct.failedChecks.map(\.name))
+let eager = try await adapterScenario(AppAdapter("eager-sync") { job in EagerSyncAdapter(work: job) })
+print(eager.completed.map(\.rawValue), eager.failedChecks.map(\.name))
+print(eager.defects.map(\.description))

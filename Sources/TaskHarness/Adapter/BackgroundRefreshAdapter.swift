@@ -3,6 +3,7 @@
 ///
 /// The seeds' version wraps the body in `Task { … }` because a real launch handler must return at once; the
 /// harness awaits the handler instead, so a scenario step ends exactly when the work ends. The behaviour is the same.
+/// It is written against `LaunchedTask`, so the same code takes a `BGTask` on a device.
 public final class BackgroundRefreshAdapter: LaunchHandling {
     private let job: any RefreshJob
 
@@ -10,7 +11,7 @@ public final class BackgroundRefreshAdapter: LaunchHandling {
         self.job = job
     }
 
-    public func handle(task: SimulatedTask) async {
+    public func handle(task: some LaunchedTask) async {
         task.expirationHandler = { [job] in
             job.cancel()
         }

@@ -24,7 +24,7 @@ public final class FlawedRefreshAdapter: LaunchHandling {
         self.flaw = flaw
     }
 
-    public func handle(task: SimulatedTask) async {
+    public func handle(task: some LaunchedTask) async {
         switch flaw {
         case .completesInExpirationHandler:
             task.expirationHandler = { [job] in

@@ -7,17 +7,25 @@ import Synchronization
 /// stores (rolling back an open transaction) and lets the objects go. The next generation reopens the stores from
 /// the files on disk.
 final class AppProcess: Sendable {
+    /// What handles one identifier's launches in this process: the job, the adapter around it, and the watch on the
+    /// job when the adapter is the app's own.
+    struct Handler: Sendable {
+        let job: SyncJob
+        let adapter: any LaunchHandling
+        var watch: WatchedJob? = nil
+    }
+
     let life: ProcessLife
     let store: SyncStore
     let completions: CompletionStore
     let files: TemporaryFiles
-    private let makeHandler: @Sendable (String, ProcessLife, SyncJob.Stores, TemporaryFiles) -> (SyncJob, any LaunchHandling)
+    private let makeHandler: @Sendable (String, ProcessLife, SyncJob.Stores, TemporaryFiles) -> Handler
     private let stores: SyncJob.Stores
-    private let handlers = Mutex<[String: (job: SyncJob, adapter: any LaunchHandling)]>([:])
+    private let handlers = Mutex<[String: Handler]>([:])
 
     init(
         generation: Int, folder: ScenarioFolder, sideEffects: SideEffectLedger,
-        makeHandler: @escaping @Sendable (String, ProcessLife, SyncJob.Stores, TemporaryFiles) -> (SyncJob, any LaunchHandling)
+        makeHandler: @escaping @Sendable (String, ProcessLife, SyncJob.Stores, TemporaryFiles) -> Handler
     ) throws(SQLiteError) {
         life = ProcessLife(generation: generation)
         store = try SyncStore(url: folder.syncStoreURL)
@@ -28,7 +36,7 @@ final class AppProcess: Sendable {
     }
 
     /// The job and adapter for `identifier`, made on first use in this process.
-    func handler(for identifier: String) -> (job: SyncJob, adapter: any LaunchHandling) {
+    func handler(for identifier: String) -> Handler {
         handlers.withLock { handlers in
             if let existing = handlers[identifier] { return existing }
             let made = makeHandler(identifier, life, stores, files)

@@ -20,6 +20,8 @@ public struct LifecycleConfiguration: Sendable {
         case thin
         /// An adapter with one common bug.
         case flawed(FlawedRefreshAdapter.Flaw)
+        /// The app's own adapter, written against `LaunchedTask` (docs/harness.md, "Testing your own adapter").
+        case app(AppAdapter)
     }
 
     /// The tasks (a spec's `task:`; more than one for overlap scenarios).

@@ -32,6 +32,8 @@ public actor LifecycleSimulation {
     public nonisolated let sideEffects: SideEffectLedger
     public nonisolated let catchUp: CatchUp?
     nonisolated let journal = RunJournal()
+    /// What the watch on an app's own adapter found (`WatchedJob`).
+    nonisolated let adapterProblems = HarnessProblems()
 
     private var process: AppProcess?
     private var plans: [String: LaunchPlan] = [:]
@@ -226,9 +228,10 @@ public actor LifecycleSimulation {
         let invariants = LifecycleInvariants(
             launches: launches, runs: runs, duplicateItems: duplicates, sideEffects: effects, completions: completions,
             catchUp: catchUp, pendingTimers: pendingTimers, defects: defects)
+        let problems = harnessProblems + adapterProblems.all
         let harness = InvariantCheck(
-            name: "harness-ran-cleanly", passed: harnessProblems.isEmpty,
-            detail: harnessProblems.isEmpty ? "the harness met no problem of its own" : harnessProblems.joined(separator: "; "))
+            name: "harness-ran-cleanly", passed: problems.isEmpty,
+            detail: problems.isEmpty ? "the harness met no problem of its own" : problems.joined(separator: "; "))
         return LifecycleReport(
             launches: launches, jobRuns: runs, runs: Self.runRecords(launches: launches, runs: runs), store: store,
             duplicateItems: duplicates, sideEffects: effects,
@@ -398,22 +401,27 @@ public actor LifecycleSimulation {
         scheduler.finishLaunching()
     }
 
-    private func makeHandler() -> @Sendable (String, ProcessLife, SyncJob.Stores, TemporaryFiles) -> (SyncJob, any LaunchHandling) {
+    private func makeHandler() -> @Sendable (String, ProcessLife, SyncJob.Stores, TemporaryFiles) -> AppProcess.Handler {
         let monitor = SimulationMonitor(simulation: self, journal: journal)
         let configuration = configuration
         let source = source
         let clock = clock
         let catchUp = catchUp
         let log = log
+        let adapterProblems = adapterProblems
         return { identifier, _, stores, files in
             let job = SyncJob(
                 identifier: identifier, source: source, stores: stores, clock: clock, files: files, catchUp: catchUp,
                 stages: configuration.stages, log: log, monitor: monitor, flaws: configuration.jobFlaws)
-            let adapter: any LaunchHandling = switch configuration.adapter {
-            case .thin: BackgroundRefreshAdapter(job: job)
-            case .flawed(let flaw): FlawedRefreshAdapter(job: job, flaw: flaw)
+            switch configuration.adapter {
+            case .thin:
+                return AppProcess.Handler(job: job, adapter: BackgroundRefreshAdapter(job: job))
+            case .flawed(let flaw):
+                return AppProcess.Handler(job: job, adapter: FlawedRefreshAdapter(job: job, flaw: flaw))
+            case .app(let app):
+                let watch = WatchedJob(job, identifier: identifier, problems: adapterProblems)
+                return AppProcess.Handler(job: job, adapter: app.make(watch), watch: watch)
             }
-            return (job, adapter)
         }
     }
 
@@ -490,7 +498,9 @@ public actor LifecycleSimulation {
         journal.begin(record)
         if configuration.resubmitsAfterLaunch { submitRetryRequest(identifier, launchTime: launchTime, process: process) }
         let handler = process.handler(for: identifier)
+        handler.watch?.beginHandling(launch: number)
         await handler.adapter.handle(task: task)
+        handler.watch?.endHandling()
         let after = try? SyncStore.readSnapshot(at: folder.syncStoreURL)
         let left = TemporaryFiles(directory: folder.temporaryFiles).names.filter { !temporaryBefore.contains($0) }.count
         journal.update(number) { record in

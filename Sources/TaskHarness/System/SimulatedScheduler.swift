@@ -41,7 +41,7 @@ public final class SimulatedScheduler: Sendable {
         var pending: [String: Int] = [:]
         var requests: [SubmittedRequest] = []
         var launches: [LaunchRecord] = []
-        var expirationHandlers: [Int: @Sendable () -> Void] = [:]
+        var expirationHandlers: [Int: ExpirationHandler] = [:]
         var deadlines: [Int: ManualClock.TimerToken] = [:]
         var errors: [SchedulerError] = []
         var defects: [Defect] = []
@@ -351,7 +351,7 @@ public final class SimulatedScheduler: Sendable {
 
     private func runExpiration(_ number: Int) {
         let now = clock.now
-        let handler: (@Sendable () -> Void)?? = state.withLock { state in
+        let handler: ExpirationHandler?? = state.withLock { state in
             let index = number - 1
             guard state.launches[index].state == .running else { return .none }
             state.launches[index].state = .expiring
@@ -364,7 +364,7 @@ public final class SimulatedScheduler: Sendable {
         case .none:
             return
         case .some(.some(let handler)):
-            handler()
+            handler.call()
         case .some(.none):
             // No expiration handler: the system ends the task itself, as a failure.
             state.withLock { state in
@@ -391,11 +391,11 @@ public final class SimulatedScheduler: Sendable {
 
     // MARK: Called through SimulatedTask
 
-    func expirationHandler(ofLaunch number: Int) -> (@Sendable () -> Void)? {
+    func expirationHandler(ofLaunch number: Int) -> ExpirationHandler? {
         state.withLock { $0.expirationHandlers[number] }
     }
 
-    func setExpirationHandler(_ handler: (@Sendable () -> Void)?, ofLaunch number: Int) {
+    func setExpirationHandler(_ handler: ExpirationHandler?, ofLaunch number: Int) {
         state.withLock { state in
             guard state.launches[number - 1].isUnfinished else { return }
             state.expirationHandlers[number] = handler

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import TaskHarness
+
+/// The watch on the job an app's own adapter receives: the harness's side of "return when the work has ended".
+@Suite struct WatchedJobTests {
+    @Test func aRunStillGoingWhenTheHandlerReturnsIsAProblem() async throws {
+        let bench = try JobBench(items: ["42"])
+        defer { bench.close() }
+        let reached = Gate()
+        let resume = Gate()
+        let job = bench.job(monitor: ScriptedMonitor { point in
+            guard point == .during(.download) else { return }
+            reached.open()
+            await resume.wait()
+        })
+        let problems = HarnessProblems()
+        let watched = WatchedJob(job, identifier: Fixture.refresh, problems: problems)
+        watched.beginHandling(launch: 3)
+        let run = Task { try await watched.run() }
+        await reached.wait()                 // the job is held in its download
+        watched.endHandling()                // the adapter returned meanwhile
+        resume.open()
+        try await run.value
+        #expect(problems.all == [
+            "the app's adapter returned from handle(task:) for launch 3 of \(Fixture.refresh) while its job was still running; await the work it starts before returning",
+        ])
+    }
+
+    @Test func aRunThatEndsBeforeTheHandlerReturnsIsNoProblem() async throws {
+        let bench = try JobBench(items: ["42"])
+        defer { bench.close() }
+        let problems = HarnessProblems()
+        let watched = WatchedJob(bench.job(), identifier: Fixture.refresh, problems: problems)
+        watched.beginHandling(launch: 1)
+        try await watched.run()
+        watched.endHandling()
+        #expect(problems.all == [])
+    }
+
+    @Test func aRunBegunAfterTheHandlerReturnedIsRefused() async throws {
+        let bench = try JobBench(items: ["42"])
+        defer { bench.close() }
+        let problems = HarnessProblems()
+        let watched = WatchedJob(bench.job(), identifier: Fixture.refresh, problems: problems)
+        watched.beginHandling(launch: 1)
+        watched.endHandling()
+        await #expect(throws: CancellationError.self) { try await watched.run() }
+        #expect(try bench.committed().commits == 0)
+        #expect(problems.all == [
+            "the app's adapter for \(Fixture.refresh) started its job after handle(task:) had returned; await the work it starts before returning",
+        ])
+    }
+}

@@ -137,7 +137,8 @@ struct RunCommand {
         let environment = EnvironmentProbe(io: io).environment(
             zones: Set(tests.compactMap(\.timeZone)).sorted(),
             specPaths: configuration.paths,
-            commandLine: RedactionOptions.maskingPatterns(in: commandLine))
+            commandLine: RedactionOptions.maskingPatterns(in: commandLine),
+            notesGitRefusal: ResultOutputs(parsed).writesAny)
         // Masked once, here: every reporter below renders the same redacted results.
         // `files` holds the files read (docs/results.schema.json): a file a signal kept from being read is named in
         // the notes instead, and merging such results with a complete shard must not claim it was read.

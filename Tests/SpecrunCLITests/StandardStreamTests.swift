@@ -81,4 +81,16 @@ import Testing
             #expect(err.isEmpty, "\(err)")
         }
     }
+
+    /// The progress line erases itself with `\r` and `ESC[2K`: a terminal with `TERM=dumb` shows those as text.
+    @Test func theProgressLineIsShownOnlyOnATerminalThatCanEraseIt() {
+        func io(_ environment: [String: String], terminal: Bool = true) -> CommandIO {
+            CommandIO(writeOut: { _ in }, writeError: { _ in }, environment: environment, stdoutIsTerminal: terminal,
+                      stderrIsTerminal: terminal, now: { CommandRun.now }, monotonicNanoseconds: { 0 })
+        }
+        #expect(ProgressLine.shows(io: io(["TERM": "xterm-256color"]), quiet: false))
+        #expect(!ProgressLine.shows(io: io(["TERM": "dumb"]), quiet: false))
+        #expect(!ProgressLine.shows(io: io(["TERM": "xterm"]), quiet: true))
+        #expect(!ProgressLine.shows(io: io(["TERM": "xterm"], terminal: false), quiet: false))
+    }
 }

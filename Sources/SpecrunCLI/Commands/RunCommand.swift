@@ -121,7 +121,7 @@ struct RunCommand {
         let runner = SpecRunner(options: .init(
             occurrenceLimit: configuration.limits.occurrences, monotonicNanoseconds: io.monotonicNanoseconds,
             fixtureByteLimit: configuration.limits.yaml.maxBytes))
-        let progress = ProgressLine(io: io, enabled: !configuration.quiet && io.stderrIsTerminal)
+        let progress = ProgressLine(io: io, enabled: ProgressLine.shows(io: io, quiet: configuration.quiet))
         let execution = PlanExecution(runner: runner, settings: .init(
             jobs: configuration.jobs,
             timeout: configuration.timeout,

@@ -40,6 +40,21 @@ import Testing
         }
     }
 
+    /// `--artifacts DIR` writes in DIR/<toolchain>/, which an earlier run (another user's) may have made.
+    @Test func theArtifactsToolchainFolderIsTheOneChecked() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.path("art/swift-x"), withIntermediateDirectories: true)
+        var outputs = ResultOutputs(ParsedArguments())
+        outputs.artifacts = folder.path("art")
+        let check = Self.refusing(folder.path("art/swift-x"))
+        #expect(throws: UsageError.fileProblem("cannot write '\(folder.path("art"))' (--artifacts): "
+            + (check.problem(writing: folder.path("art/swift-x"), isFolder: true) ?? "") + ".")) {
+            try outputs.checkPaths(against: [], artifactsFolder: "swift-x", folders: check)
+        }
+        #expect(check.problem(writing: folder.path("art/swift-x"), isFolder: true)?.hasPrefix("the folder '\(folder.path("art/swift-x"))'") == true)
+    }
+
     /// In `/tmp` (sticky) a results file another user left cannot be replaced: "Operation not permitted" after the run.
     @Test func anotherUsersFileInAStickyFolderIsNamed() throws {
         let folder = try ScratchSpecFolder()

@@ -10,8 +10,9 @@ import SpecModel
 /// must be writable is that folder (or, when it is still to be made, the deepest folder of its path that exists),
 /// and a file of another user in a folder with the sticky bit (`/tmp`) cannot be replaced at all.
 struct OutputFolderCheck {
-    /// `access(path, W_OK | X_OK)`: nil when allowed, else the `errno`. Injected by tests (root may write anywhere).
-    var mayWrite: (String) -> Int32? = { path in access(path, W_OK | X_OK) == 0 ? nil : errno }
+    /// Whether the effective user may make files in the folder at `path`: nil when allowed, else the `errno`.
+    /// Injected by tests (root may write anywhere).
+    var mayWrite: (String) -> Int32? = { path in faccessat(AT_FDCWD, path, W_OK | X_OK, AT_EACCESS) == 0 ? nil : errno }
     /// The effective user, whom the sticky bit of a folder concerns.
     var userID: uid_t = geteuid()
 

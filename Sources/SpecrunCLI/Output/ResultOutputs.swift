@@ -53,7 +53,9 @@ struct ResultOutputs {
                 throw UsageError("The option '\(option)' needs a path, not an empty value; e.g. \(option) \(Self.defaultName(option)).")
             }
             try UnexpandedHome.check(path, option: option)
-            if let problem = folders.problem(writing: path, isFolder: option == "--artifacts") {
+            // The artifacts go into DIR/<toolchain>/, which may exist already (a folder of an earlier run).
+            let written = option == "--artifacts" ? artifactsFolder.map { (path as NSString).appendingPathComponent($0) } ?? path : path
+            if let problem = folders.problem(writing: written, isFolder: option == "--artifacts") {
                 throw UsageError.fileProblem("cannot write '\(path)' (\(option)): \(problem).")
             }
         }

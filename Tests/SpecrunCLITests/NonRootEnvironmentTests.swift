@@ -55,6 +55,22 @@ import Testing
         #expect(check.problem(writing: folder.path("art/swift-x"), isFolder: true)?.hasPrefix("the folder '\(folder.path("art/swift-x"))'") == true)
     }
 
+    /// A folder on the way the user may not search (a working folder chmod 000, another user's home): "No such file or
+    /// directory" for a spec path sent people looking for a typo, and an output there ran every test before failing.
+    @Test func aPathBehindAFolderThatMayNotBeSearchedIsSaidSo() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let locked = folder.path("locked")
+        var check = OutputFolderCheck(mayWrite: { _ in nil }, userID: 1001)
+        check.lookUp = { $0.hasPrefix(locked) ? EACCES : (FileManager.default.fileExists(atPath: $0) ? 0 : ENOENT) }
+        #expect(check.problem(writing: locked + "/out/r.json") == "'\(locked)/out' cannot be reached (Permission denied): a folder on "
+            + "its path may not be searched; name a path in a folder you may write to (for example under $RUNNER_TEMP or /tmp)")
+        #expect(check.problem(writing: folder.path("free/r.json")) == nil)
+        #expect(SpecDiscovery.unreachable("/root/specs") == "'/root/specs' cannot be reached (Permission denied): a folder on its path "
+            + "may not be searched by the user who runs specrun (uid \(geteuid())); give that user search permission (chmod a+x) on the "
+            + "folders of the path, or copy the specs to a folder it may read")
+    }
+
     /// In `/tmp` (sticky) a results file another user left cannot be replaced: "Operation not permitted" after the run.
     @Test func anotherUsersFileInAStickyFolderIsNamed() throws {
         let folder = try ScratchSpecFolder()

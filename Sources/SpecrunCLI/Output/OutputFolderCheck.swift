@@ -13,6 +13,11 @@ struct OutputFolderCheck {
     /// Whether the effective user may make files in the folder at `path`: nil when allowed, else the `errno`.
     /// Injected by tests (root may write anywhere).
     var mayWrite: (String) -> Int32? = { path in faccessat(AT_FDCWD, path, W_OK | X_OK, AT_EACCESS) == 0 ? nil : errno }
+    /// `stat`'s `errno` for a path, 0 when it exists. Injected by tests (root may search any folder).
+    var lookUp: (String) -> Int32 = { path in
+        var info = stat()
+        return stat(path, &info) == 0 ? 0 : errno
+    }
     /// The effective user, whom the sticky bit of a folder concerns.
     var userID: uid_t = geteuid()
 
@@ -25,15 +30,23 @@ struct OutputFolderCheck {
         if folder.isEmpty { folder = "." }
         // The deepest part of the path that exists: the one the missing folders are made in.
         var existing = folder
-        while stat(existing, &info) != 0 {
+        while true {
+            let code = lookUp(existing)
+            if code == 0 { break }
+            // A folder on the way that may not be searched: nothing can be made below it.
+            if code == EACCES {
+                return "\(Self.shown(existing)) cannot be reached (Permission denied): a folder on its path may not be searched; "
+                    + "name a path in a folder you may write to (for example under $RUNNER_TEMP or /tmp)"
+            }
             let parent = ParentFolder.of(existing)
             guard !parent.isEmpty, parent != existing else {
+                guard existing != ".", lookUp(".") == 0 else { return nil }
                 existing = "."
-                guard stat(existing, &info) == 0 else { return nil }
                 break
             }
             existing = parent
         }
+        guard stat(existing, &info) == 0 else { return nil }
         // A file where a folder should be is said by the write itself, with its own words.
         guard info.st_mode & S_IFMT == S_IFDIR else { return nil }
         let shown = Self.shown(existing)

@@ -17,6 +17,9 @@ public struct InfoPlistFixtureLint: SpecLintRule {
     static let permittedIdentifiersKey = "BGTaskSchedulerPermittedIdentifiers"
     static let backgroundModesKey = "UIBackgroundModes"
 
+    /// `access(path, R_OK)`: nil when the file may be read, else the `errno`. Injected by tests (root reads anything).
+    var mayRead: @Sendable (String) -> Int32? = { path in access(path, R_OK) == 0 ? nil : errno }
+
     public init() {}
 
     public func diagnostics(for spec: Spec, in file: SpecFile) -> [Diagnostic] {
@@ -43,6 +46,11 @@ public struct InfoPlistFixtureLint: SpecLintRule {
         // A device or a pipe is never read: it has no end to read to, or none yet. (A folder is a missing fixture.)
         guard info.st_mode & S_IFMT == S_IFREG else {
             return ["'\(written)' is not a regular file (a device or a pipe), \(cannotRun); name the Info.plist itself"]
+        }
+        // A CI job running as another user than the checkout's owner: the run would error on every such scenario.
+        if let code = mayRead(local) {
+            return ["'\(written)' cannot be read (\(String(cString: strerror(code)))), \(cannotRun); give the user who runs "
+                + "specrun read permission on it (chmod a+r)"]
         }
         guard Int(info.st_size) <= Self.byteLimit, let data = try? Data(contentsOf: URL(fileURLWithPath: local)) else { return [] }
         guard let root = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) else {

@@ -157,6 +157,21 @@ import Testing
         #expect(problems.isEmpty == !refused, "\(name): the lint says \(problems), the harness \(refused ? "refuses" : "accepts") it")
     }
 
+    /// A fixture the user running specrun may not read (a CI job that does not own the checkout) is told by `check`,
+    /// before a run errors on it. Tests run as root, who reads anything, so the refusal is injected.
+    @Test func anUnreadableFixtureIsAWarningThatSaysWhatToDo() throws {
+        let folder = try FixtureFolder()
+        try folder.write("Info.plist", Self.contents[0].1)
+        let task = LifecycleSpec.TaskDeclaration(
+            identifier: "com.example.app.refresh", kind: .refresh, location: SourceLocation(file: "lint.yaml", line: 2, column: 7))
+        var lint = InfoPlistFixtureLint()
+        lint.mayRead = { _ in EACCES }
+        #expect(lint.problems(at: folder.path("Info.plist"), written: "fixtures/Info.plist", tasks: [task]) == [
+            "'fixtures/Info.plist' cannot be read (Permission denied), so the scenario cannot run; give the user who runs specrun "
+                + "read permission on it (chmod a+r)",
+        ])
+    }
+
     /// The diagnostics page's example is the whole output of this spec and fixture.
     @Test func theDiagnosticsPageQuotesTheLintExactly() throws {
         let folder = try FixtureFolder()

@@ -63,7 +63,7 @@ import Testing
 
         let run = try SpecrunChild(["--quiet", folder.path + "/specs/lifecycle"], in: folder)
         #expect(run.waitForEnd() == .exited(ExitStatus.testFailure), "\(run.output)")
-        #expect(run.output.contains("the Info.plist '../fixtures/Missing.plist' cannot be used: cannot read the file"), "\(run.output)")
+        #expect(run.output.contains("the Info.plist '../fixtures/Missing.plist' cannot be used: there is no such file"), "\(run.output)")
         #expect(run.output.contains("1 passed, 0 failed, 1 error; 1 warning"), "\(run.output)")
     }
 

@@ -47,9 +47,18 @@ final class SpecrunChild {
         var description: String
     }
 
+    /// Where the child's stdout goes: a file in the scratch folder (`stdoutPath`, the default), another path
+    /// (`/dev/full`), nowhere (descriptor 1 closed, as `>&-` does), or a pipe whose reader has already gone.
+    enum Stdout {
+        case file
+        case path(String)
+        case closed
+        case brokenPipe
+    }
+
     init(
         _ arguments: [String], in folder: ScratchSpecFolder, stopAt: String? = nil, label: String = "run",
-        environment extra: [String: String] = [:]
+        environment extra: [String: String] = [:], stdout: Stdout = .file
     ) throws {
         let executable = try Self.binary()
         stdoutPath = folder.path("\(label).stdout")
@@ -70,7 +79,23 @@ final class SpecrunChild {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        var pipeEnds: [Int32] = [-1, -1]
+        defer { pipeEnds.filter { $0 >= 0 }.forEach { close($0) } }
+        switch stdout {
+        case .file:
+            posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        case .path(let path):
+            posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY, 0)
+        case .closed:
+            posix_spawn_file_actions_addclose(&actions, 1)
+        case .brokenPipe:
+            // The read end is closed before the child starts: its first write to stdout meets no reader (EPIPE).
+            guard pipe(&pipeEnds) == 0 else { throw SpawnFailed(description: "pipe failed: \(String(cString: strerror(errno)))") }
+            close(pipeEnds[0])
+            pipeEnds[0] = -1
+            posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+            posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
+        }
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
 
         // The child must see SIGINT / SIGTERM whatever this test process blocks or ignores.
@@ -84,6 +109,7 @@ final class SpecrunChild {
         sigemptyset(&defaults)
         sigaddset(&defaults, SIGINT)
         sigaddset(&defaults, SIGTERM)
+        sigaddset(&defaults, SIGPIPE)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 

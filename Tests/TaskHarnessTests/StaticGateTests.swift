@@ -71,9 +71,19 @@ import Testing
     }
 
     @Test func aMissingFileNamesItsPath() {
-        #expect(throws: StaticGateError(path: "/nonexistent/Info.plist", reason: "cannot read the file; check the path given in 'info-plist'")) {
+        #expect(throws: StaticGateError(path: "/nonexistent/Info.plist", reason: "there is no such file; check the path given in 'info-plist'")) {
             try StaticGate(infoPlistAt: URL(fileURLWithPath: "/nonexistent/Info.plist"))
         }
+    }
+
+    /// A CI job running as another user than the checkout's owner met "cannot read the file; check the path given in
+    /// 'info-plist'" for a path that was right: the file was not readable. (Tests run as root, who reads anything, so
+    /// the reason is checked for each errno of opening the file.)
+    @Test func anUnreadableFileSaysWhyAndWhatToDo() {
+        #expect(StaticGate.readProblem(errno: EACCES) == "cannot read the file (Permission denied); give the user who runs specrun "
+            + "read permission on it (chmod a+r) and search permission on its folders")
+        #expect(StaticGate.readProblem(errno: ENOENT) == "there is no such file; check the path given in 'info-plist'")
+        #expect(StaticGate.readProblem(errno: EIO) == "cannot read the file (Input/output error); check the path given in 'info-plist'")
     }
 
     @Test func theGateNeedsTheIdentifierAndTheKindsBackgroundMode() {

@@ -121,7 +121,7 @@ struct RunCommand {
         let runner = SpecRunner(options: .init(
             occurrenceLimit: configuration.limits.occurrences, monotonicNanoseconds: io.monotonicNanoseconds,
             fixtureByteLimit: configuration.limits.yaml.maxBytes))
-        let progress = ProgressLine(io: io, enabled: !configuration.quiet && io.stderrIsTerminal)
+        let progress = ProgressLine(io: io, enabled: ProgressLine.shows(io: io, quiet: configuration.quiet))
         let execution = PlanExecution(runner: runner, settings: .init(
             jobs: configuration.jobs,
             timeout: configuration.timeout,
@@ -137,7 +137,8 @@ struct RunCommand {
         let environment = EnvironmentProbe(io: io).environment(
             zones: Set(tests.compactMap(\.timeZone)).sorted(),
             specPaths: configuration.paths,
-            commandLine: RedactionOptions.maskingPatterns(in: commandLine))
+            commandLine: RedactionOptions.maskingPatterns(in: commandLine),
+            notesGitRefusal: ResultOutputs(parsed).writesAny)
         // Masked once, here: every reporter below renders the same redacted results.
         // `files` holds the files read (docs/results.schema.json): a file a signal kept from being read is named in
         // the notes instead, and merging such results with a complete shard must not claim it was read.

@@ -41,10 +41,22 @@ public enum SpecrunCommand {
 
     public static func main(arguments: [String], io: CommandIO = .process) async -> Int32 {
         let arguments = Array(arguments.dropFirst())
+        let status: Int32
         if let first = arguments.first, let subcommand = subcommands.first(where: { $0.name == first }) {
-            return await subcommand.execute(io, Array(arguments.dropFirst()))
+            status = await subcommand.execute(io, Array(arguments.dropFirst()))
+        } else {
+            status = await RunCommand(io: io, commandLine: ["specrun"] + arguments).execute(arguments)
         }
-        return await RunCommand(io: io, commandLine: ["specrun"] + arguments).execute(arguments)
+        return finalStatus(status, io: io)
+    }
+
+    /// `status`, unless stdout could not take what the command printed: then stderr says why, and a status that
+    /// claimed success or only failing tests becomes 2, as for a results file that cannot be written. A reader that
+    /// closed its pipe early (`| head`) changes nothing (`StandardStream.stdoutProblem`).
+    static func finalStatus(_ status: Int32, io: CommandIO) -> Int32 {
+        guard let code = io.stdoutFailure(), let problem = StandardStream.stdoutProblem(errno: code) else { return status }
+        io.writeProblem(.error, problem)
+        return status == ExitStatus.success || status == ExitStatus.testFailure ? ExitStatus.invalidInput : status
     }
 
     /// The COMMANDS section of the top-level help.

@@ -17,6 +17,12 @@ struct SpecDiscovery {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                // A folder on the path that the user may not search (`/root/specs` for a CI user, a working folder
+                // chmod 000) is no missing file: "No such file or directory" sent people looking for a typo.
+                var info = stat()
+                if stat(path, &info) != 0, errno == EACCES {
+                    throw UsageError.fileProblem(Self.unreachable(path))
+                }
                 // The process decodes its arguments with `\u{FFFD}` for bytes that are not UTF-8, so such a name can
                 // never be opened: say why rather than leave the reader doubting the file is there.
                 if path.contains("\u{FFFD}") {
@@ -37,6 +43,13 @@ struct SpecDiscovery {
             }
         }
         return found.sorted()
+    }
+
+    /// A named path behind a folder the user may not search.
+    static func unreachable(_ path: String) -> String {
+        "'\(path)' cannot be reached (Permission denied): a folder on its path may not be searched by the user who runs "
+            + "specrun (uid \(geteuid())); give that user search permission (chmod a+x) on the folders of the path, or copy the "
+            + "specs to a folder it may read"
     }
 
     /// What `firstEntry(in:folderLimit:)` saw.

@@ -1,5 +1,6 @@
 import Foundation
 import SpecModel
+import TaskHarness
 
 /// Writes a file whole or not at all: a temporary file beside the target, fsync, then rename.
 ///
@@ -56,7 +57,7 @@ enum AtomicFile {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw WriteError(path: path, reason: WriteError.folderReasonPrefix + " (\(folderProblem(directory) ?? error.localizedDescription))")
+            throw WriteError(path: path, reason: WriteError.folderReasonPrefix + " (\(folderProblem(directory) ?? SystemErrorText.reason(error)))")
         }
         removeStaleTemporaries(of: name, in: directory)
         let temporary = directory + "/" + temporaryPrefix(name) + "\(getpid())"

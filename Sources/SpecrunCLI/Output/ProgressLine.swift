@@ -9,6 +9,12 @@ final class ProgressLine: @unchecked Sendable {
     private let lock = NSLock()
     private var shown = false
 
+    /// Whether a run shows the line: stderr is a terminal that understands the erasing escape (not `TERM=dumb`, whose
+    /// log showed `^[[2K` between the counts), and no `--quiet`.
+    static func shows(io: CommandIO, quiet: Bool) -> Bool {
+        !quiet && io.stderrIsTerminal && io.environment["TERM"] != "dumb"
+    }
+
     init(io: CommandIO, enabled: Bool) {
         self.io = io
         self.enabled = enabled

@@ -22,6 +22,9 @@ struct ResultOutputs {
         OptionSpec(name: "artifacts", valueName: "DIR", help: "Write every format under DIR/<swift-version>-<os>-<arch>/."),
     ]
 
+    /// Whether any results file is asked for.
+    var writesAny: Bool { [json, junit, html, tap, artifacts].contains { $0 != nil } }
+
     init(_ parsed: ParsedArguments) {
         json = parsed.value("json")
         junit = parsed.value("junit")
@@ -39,8 +42,10 @@ struct ResultOutputs {
     /// Paths are compared as the files they name (links and `..` resolved); devices and pipes may repeat.
     /// `specFolders` are the folders the run searches for specs: an output there named `*.yaml` / `*.yml`
     /// (`--tap specs/new.yaml`) would be read as a spec by the next run, which then failed on it.
+    /// A folder that may not be written (a read-only checkout, a CI user who is not its owner) is refused here too,
+    /// before the run, rather than after every test has run (`OutputFolderCheck`, `folders`).
     func checkPaths(against specFiles: [String], specFolders: [String] = [], inputs: [String] = [],
-                    artifactsFolder: String? = nil) throws(UsageError) {
+                    artifactsFolder: String? = nil, folders: OutputFolderCheck = OutputFolderCheck()) throws(UsageError) {
         let files = [(jsonOption, json), ("--junit", junit), ("--html", html), ("--tap", tap)]
         for (option, path) in files + [("--artifacts", artifacts)] {
             guard let path else { continue }
@@ -48,6 +53,11 @@ struct ResultOutputs {
                 throw UsageError("The option '\(option)' needs a path, not an empty value; e.g. \(option) \(Self.defaultName(option)).")
             }
             try UnexpandedHome.check(path, option: option)
+            // The artifacts go into DIR/<toolchain>/, which may exist already (a folder of an earlier run).
+            let written = option == "--artifacts" ? artifactsFolder.map { (path as NSString).appendingPathComponent($0) } ?? path : path
+            if let problem = folders.problem(writing: written, isFolder: option == "--artifacts") {
+                throw UsageError.fileProblem("cannot write '\(path)' (\(option)): \(problem).")
+            }
         }
         var named = files.compactMap { option, path in path.map { (option: option, path: $0, identity: FileIdentity.of($0)) } }
         // The artifacts are written after the files named one by one, so one of them would replace such a file.

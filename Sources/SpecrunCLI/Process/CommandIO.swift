@@ -13,6 +13,8 @@ public struct CommandIO: Sendable {
     public var now: @Sendable () -> Date
     /// Monotonic nanoseconds for durations.
     public var monotonicNanoseconds: @Sendable () -> UInt64
+    /// The `errno` of the first write to stdout that failed (`StandardStream`), or nil.
+    public var stdoutFailure: @Sendable () -> Int32?
 
     public init(
         writeOut: @escaping @Sendable (String) -> Void,
@@ -21,7 +23,8 @@ public struct CommandIO: Sendable {
         stdoutIsTerminal: Bool,
         stderrIsTerminal: Bool = false,
         now: @escaping @Sendable () -> Date,
-        monotonicNanoseconds: @escaping @Sendable () -> UInt64
+        monotonicNanoseconds: @escaping @Sendable () -> UInt64,
+        stdoutFailure: @escaping @Sendable () -> Int32? = { nil }
     ) {
         self.writeOut = writeOut
         self.writeError = writeError
@@ -30,18 +33,21 @@ public struct CommandIO: Sendable {
         self.stderrIsTerminal = stderrIsTerminal
         self.now = now
         self.monotonicNanoseconds = monotonicNanoseconds
+        self.stdoutFailure = stdoutFailure
     }
 
-    /// The real process: stdout, stderr, the process environment, the system clocks.
+    /// The real process: stdout, stderr, the process environment, the system clocks. A stream that cannot be written
+    /// (closed, a full disk, a reader gone) never stops the process (`StandardStream`).
     public static var process: CommandIO {
         CommandIO(
-            writeOut: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            writeError: { FileHandle.standardError.write(Data($0.utf8)) },
+            writeOut: { StandardStream.output.write($0) },
+            writeError: { StandardStream.error.write($0) },
             environment: ProcessInfo.processInfo.environment,
             stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
             stderrIsTerminal: isatty(STDERR_FILENO) == 1,
             now: { Date() },
-            monotonicNanoseconds: { DispatchTime.now().uptimeNanoseconds }
+            monotonicNanoseconds: { DispatchTime.now().uptimeNanoseconds },
+            stdoutFailure: { StandardStream.output.failure }
         )
     }
 }

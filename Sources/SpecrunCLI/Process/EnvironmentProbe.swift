@@ -9,7 +9,9 @@ import TextRedaction
 struct EnvironmentProbe {
     let io: CommandIO
 
-    func environment(zones: [String], specPaths: [String], commandLine: [String]) -> Environment {
+    /// `notesGitRefusal`: whether a refused repository is said on stderr (when the run writes results files, where the
+    /// environment is recorded; a run that prints only its report would repeat the note for nothing).
+    func environment(zones: [String], specPaths: [String], commandLine: [String], notesGitRefusal: Bool = true) -> Environment {
         let os = Self.operatingSystem()
         return Environment(
             os: os.name,
@@ -20,9 +22,30 @@ struct EnvironmentProbe {
             tzdataVersion: TimeZone.timeZoneDataVersion,
             zones: zones,
             specrunVersion: SpecrunCommand.version,
-            gitCommit: specPaths.first.flatMap(Self.gitCommit(containing:)),
+            gitCommit: specPaths.first.flatMap { gitCommit(containing: $0, noting: notesGitRefusal) },
             startTime: io.now().rfc3339UTC,
             commandLine: commandLine)
+    }
+
+    /// The commit of `path`'s work tree; when git refuses the repository as another user's, a note on stderr says
+    /// so and what to run, since the results then lack `gitCommit` (a CI container running as a user who does not own
+    /// the checkout, or as root in a checkout the runner's user made).
+    private func gitCommit(containing path: String, noting: Bool) -> String? {
+        switch Self.gitCommit(containing: path) {
+        case .commit(let commit):
+            return commit
+        case .none:
+            return nil
+        case .refused(let repository):
+            if noting { io.writeProblem(.note, Self.refusalNote(repository: repository)) }
+            return nil
+        }
+    }
+
+    static func refusalNote(repository: String) -> String {
+        "the results record no git commit: git refuses the repository '\(repository)' because another user owns it "
+            + "(\"dubious ownership\"); if you trust it, run 'git config --global --add safe.directory \(ShellWord.quoted(repository))' "
+            + "before specrun"
     }
 
     /// The folder `--artifacts DIR` writes in on this machine (`ReportArtifacts.folderName`), known before a run:
@@ -109,8 +132,25 @@ struct EnvironmentProbe {
         #endif
     }
 
-    /// The commit of the git work tree holding `path`, when there is one (git may be absent: then nil).
-    static func gitCommit(containing path: String) -> String? {
+    /// What git says of the folder holding a spec path.
+    enum GitCommit: Equatable {
+        case commit(String)
+        /// No git, no repository, no commit yet.
+        case none
+        /// git's safe.directory check: the repository at this path belongs to another user.
+        case refused(repository: String)
+    }
+
+    /// The repository git names in its "dubious ownership" refusal, or nil for any other message.
+    static func refusedRepository(in message: String) -> String? {
+        guard let range = message.range(of: "detected dubious ownership in repository at '") else { return nil }
+        let rest = message[range.upperBound...]
+        guard let end = rest.firstIndex(of: "'") else { return nil }
+        return String(rest[..<end])
+    }
+
+    /// The commit of the git work tree holding `path`, when there is one (git may be absent: then `.none`).
+    static func gitCommit(containing path: String) -> GitCommit {
         var directory = path
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
@@ -120,14 +160,24 @@ struct EnvironmentProbe {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-C", directory, "rev-parse", "HEAD"]
+        // English, whatever the user's locale, so that the refusal can be recognised.
+        var environment = ProcessInfo.processInfo.environment
+        environment["LC_ALL"] = "C"
+        environment["LANGUAGE"] = nil
+        process.environment = environment
         let pipe = Pipe()
+        let errorPipe = Pipe()
         process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
+        process.standardError = errorPipe
+        do { try process.run() } catch { return .none }
+        // stderr is a few lines; read after stdout (one line), so neither pipe fills while the other is read.
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errorPipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
+        guard process.terminationStatus == 0 else {
+            return refusedRepository(in: String(decoding: errorData, as: UTF8.self)).map { .refused(repository: $0) } ?? .none
+        }
         let commit = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return commit.isEmpty ? nil : commit
+        return commit.isEmpty ? .none : .commit(commit)
     }
 }

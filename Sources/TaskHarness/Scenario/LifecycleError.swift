@@ -19,7 +19,8 @@ public enum LifecycleError: Error, Sendable, CustomStringConvertible, LocalizedE
         switch self {
         case .clock(let error): error.description
         case .storage(let error): "the harness could not use its database: \(error); check the temporary folder is writable"
-        case .folder(let reason): "the harness could not create its temporary folder: \(reason); check the temporary directory is writable"
+        case .folder(let reason): "the harness could not create its scenario folder for the SQLite stores: \(reason); "
+            + "set TMPDIR to a folder you may write to (or leave it unset for /tmp)"
         case .recurrence(let reason): "the schedule gave no next occurrence: \(reason)"
         case .invalidConfiguration(let reason): reason
         case .finished: "the scenario already finished; start a new simulation"

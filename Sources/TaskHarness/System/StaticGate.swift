@@ -37,9 +37,28 @@ public struct StaticGate: Sendable, Hashable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw StaticGateError(path: url.path, reason: "cannot read the file; check the path given in 'info-plist'")
+            // Foundation's error says only "The file couldn’t be opened"; the system says why.
+            let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+            let code = descriptor < 0 ? errno : 0
+            if descriptor >= 0 { close(descriptor) }
+            throw StaticGateError(path: url.path, reason: Self.readProblem(errno: code))
         }
         try self.init(infoPlistData: data, path: url.path)
+    }
+
+    /// Why the file could not be read, and what to do, for the `errno` of opening it (0: opened, then not read).
+    static func readProblem(errno code: Int32) -> String {
+        switch code {
+        case EACCES, EPERM:
+            "cannot read the file (\(String(cString: strerror(code)))); give the user who runs specrun read permission on it "
+                + "(chmod a+r) and search permission on its folders"
+        case ENOENT, ENOTDIR:
+            "there is no such file; check the path given in 'info-plist'"
+        case 0:
+            "cannot read the file; check the path given in 'info-plist'"
+        default:
+            "cannot read the file (\(String(cString: strerror(code)))); check the path given in 'info-plist'"
+        }
     }
 
     /// Reads the two keys from the bytes of an `Info.plist` (XML or binary); `path` names it in errors.

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Stdout or stderr, written with `write(2)` so that a stream that cannot take the text never stops the process.
+///
+/// `FileHandle.write(_:)` traps when the write fails: with stdout closed (`specrun specs/ >&-`: libdispatch's epoll
+/// descriptor then sits at descriptor 1, and a write to it fails with EINVAL), on a full disk (`> /dev/full`) or a
+/// reader that went away, specrun crashed (exit 132, a backtrace) before writing any results file. Now the first
+/// failure is kept, nothing more is written to that stream, and the command goes on: its results files are still
+/// written, and `SpecrunCommand.main` says on stderr what happened to stdout and exits 2 (docs/ci.md).
+final class StandardStream: @unchecked Sendable {
+    let descriptor: Int32
+    private let lock = NSLock()
+    private var failedErrno: Int32?
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    static let output = StandardStream(descriptor: STDOUT_FILENO)
+    static let error = StandardStream(descriptor: STDERR_FILENO)
+
+    /// Writes the whole text, retrying short writes and interruptions, unless an earlier write failed.
+    func write(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard failedErrno == nil else { return }
+        let bytes = Array(text.utf8)
+        let count = bytes.count
+        var offset = 0
+        bytes.withUnsafeBytes { buffer in
+            while offset < count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failedErrno = errno
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// The `errno` of the first write that failed, or nil.
+    var failure: Int32? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failedErrno
+    }
+
+    /// Why stdout could not take the report, for `specrun: error: …`, or nil when there is nothing to say: a reader
+    /// that closed the pipe (`specrun specs/ | head -5`) took what it wanted, as with any Unix filter.
+    static func stdoutProblem(errno code: Int32) -> String? {
+        switch code {
+        case EPIPE:
+            return nil
+        case EBADF, EINVAL:
+            return "stdout is not open for writing (\(String(cString: strerror(code)))), so nothing was printed there; "
+                + "run specrun with stdout open (redirect it, e.g. '> report.txt', rather than closing it with '>&-')"
+        default:
+            return "stdout could not be written (\(String(cString: strerror(code)))), so what specrun printed there is "
+                + "incomplete; make room where stdout goes, or redirect it elsewhere"
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+@testable import SpecrunCLI
+
+/// What a CI job running as a user who does not own the checkout meets (every earlier session ran as root, who may
+/// write anywhere; these tests run as root too, so the permission the system would refuse is injected).
+@Suite(.serialized) struct NonRootEnvironmentTests {
+    /// A check that refuses writing in `folder` (and nowhere else), as a read-only checkout does for a non-root user.
+    static func refusing(_ folder: String) -> OutputFolderCheck {
+        OutputFolderCheck(mayWrite: { $0 == folder ? EACCES : nil }, userID: 1001)
+    }
+
+    /// `--json out/r.json` in a read-only checkout ran every test and then said "its folder cannot be created (The
+    /// operation could not be completed. You don’t have permission.)". Now it is refused before the run, naming the
+    /// folder that may not be written and what to do.
+    @Test func aResultsFileInAFolderThatMayNotBeWrittenIsRefusedBeforeTheRun() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let check = Self.refusing(folder.path)
+        let missing = check.problem(writing: folder.path("out/r.json"))
+        #expect(missing == "the folder '\(folder.path)' may not be written (Permission denied), where '\(folder.path("out"))' would be made; "
+            + "results are written to a temporary file in the target's folder and renamed, so that folder must be writable. Name a path "
+            + "in a folder you may write to (for example under $RUNNER_TEMP or /tmp), or make this one writable")
+        let beside = check.problem(writing: folder.path("r.json"))
+        #expect(beside?.hasPrefix("the folder '\(folder.path)' may not be written (Permission denied); results are written") == true)
+        #expect(check.problem(writing: folder.path("art/deeper"), isFolder: true)?.hasPrefix("the folder '\(folder.path)' may not") == true)
+        // A writable folder, a device: nothing to say.
+        #expect(OutputFolderCheck(mayWrite: { _ in nil }, userID: 1001).problem(writing: folder.path("out/r.json")) == nil)
+        #expect(check.problem(writing: "/dev/null") == nil)
+    }
+
+    @Test func theCommandLineRefusalNamesTheOptionAndSkipsHelp() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        var outputs = ResultOutputs(ParsedArguments())
+        outputs.junit = folder.path("out/j.xml")
+        #expect(throws: UsageError.fileProblem("cannot write '\(folder.path("out/j.xml"))' (--junit): "
+            + (Self.refusing(folder.path).problem(writing: folder.path("out/j.xml")) ?? "") + ".")) {
+            try outputs.checkPaths(against: [], folders: Self.refusing(folder.path))
+        }
+    }
+
+    /// `--artifacts DIR` writes in DIR/<toolchain>/, which an earlier run (another user's) may have made.
+    @Test func theArtifactsToolchainFolderIsTheOneChecked() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.path("art/swift-x"), withIntermediateDirectories: true)
+        var outputs = ResultOutputs(ParsedArguments())
+        outputs.artifacts = folder.path("art")
+        let check = Self.refusing(folder.path("art/swift-x"))
+        #expect(throws: UsageError.fileProblem("cannot write '\(folder.path("art"))' (--artifacts): "
+            + (check.problem(writing: folder.path("art/swift-x"), isFolder: true) ?? "") + ".")) {
+            try outputs.checkPaths(against: [], artifactsFolder: "swift-x", folders: check)
+        }
+        #expect(check.problem(writing: folder.path("art/swift-x"), isFolder: true)?.hasPrefix("the folder '\(folder.path("art/swift-x"))'") == true)
+    }
+
+    /// A folder on the way the user may not search (a working folder chmod 000, another user's home): "No such file or
+    /// directory" for a spec path sent people looking for a typo, and an output there ran every test before failing.
+    @Test func aPathBehindAFolderThatMayNotBeSearchedIsSaidSo() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let locked = folder.path("locked")
+        var check = OutputFolderCheck(mayWrite: { _ in nil }, userID: 1001)
+        check.lookUp = { $0.hasPrefix(locked) ? EACCES : (FileManager.default.fileExists(atPath: $0) ? 0 : ENOENT) }
+        #expect(check.problem(writing: locked + "/out/r.json") == "'\(locked)/out' cannot be reached (Permission denied): a folder on "
+            + "its path may not be searched; name a path in a folder you may write to (for example under $RUNNER_TEMP or /tmp)")
+        #expect(check.problem(writing: folder.path("free/r.json")) == nil)
+        #expect(SpecDiscovery.unreachable("/root/specs") == "'/root/specs' cannot be reached (Permission denied): a folder on its path "
+            + "may not be searched by the user who runs specrun (uid \(geteuid())); give that user search permission (chmod a+x) on the "
+            + "folders of the path, or copy the specs to a folder it may read")
+    }
+
+    /// In `/tmp` (sticky) a results file another user left cannot be replaced: "Operation not permitted" after the run.
+    @Test func anotherUsersFileInAStickyFolderIsNamed() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("r.json", "{}")
+        chmod(folder.path, 0o1777)
+        let check = OutputFolderCheck(mayWrite: { _ in nil }, userID: 4242)
+        #expect(check.problem(writing: folder.path("r.json")) == "'\(folder.path("r.json"))' belongs to another user (uid \(getuid())) in "
+            + "'\(folder.path)', whose sticky bit (as on /tmp) lets only its owner replace it; remove it as that user, or name another file")
+        #expect(check.problem(writing: folder.path("new.json")) == nil)
+    }
+
+    /// git refuses a repository another user owns ("dubious ownership"), and the results then lacked `gitCommit`
+    /// without a word. The refusal is recognised, and the note says what to run.
+    @Test func aRepositoryOfAnotherUserIsRecognisedAndNoted() throws {
+        let message = """
+            fatal: detected dubious ownership in repository at '/work/ci checkout'
+            To add an exception for this directory, call:
+
+            \tgit config --global --add safe.directory '/work/ci checkout'
+
+            """
+        #expect(EnvironmentProbe.refusedRepository(in: message) == "/work/ci checkout")
+        #expect(EnvironmentProbe.refusedRepository(in: "fatal: not a git repository (or any of the parent directories): .git") == nil)
+        #expect(EnvironmentProbe.refusalNote(repository: "/work/ci checkout") == "the results record no git commit: git refuses the "
+            + "repository '/work/ci checkout' because another user owns it (\"dubious ownership\"); if you trust it, run "
+            + "'git config --global --add safe.directory '/work/ci checkout'' before specrun")
+    }
+
+    /// The same with a real git: a repository owned by another uid is refused even to root.
+    @Test func aRealRepositoryOwnedByAnotherUserIsRefused() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") else { return }
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("specs/a.yaml", ScratchSpecFolder.quickSpec("A"))
+        func git(_ arguments: String...) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+            process.arguments = ["-C", folder.path, "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+        }
+        try git("init", "-q")
+        try git("add", "-A")
+        try git("commit", "-qm", "specs")
+        guard case .commit = EnvironmentProbe.gitCommit(containing: folder.path("specs")) else {
+            Issue.record("no commit found in a repository of this user")
+            return
+        }
+        guard getuid() == 0 else { return }  // only root may give the folder away
+        chown(folder.path, 4242, 4242)
+        #expect(EnvironmentProbe.gitCommit(containing: folder.path("specs")) == .refused(repository: folder.path))
+    }
+}

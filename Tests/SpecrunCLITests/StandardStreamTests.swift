@@ -1,0 +1,96 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import SpecrunCLI
+
+/// Stdout that cannot take the report — closed (`>&-`), on a full disk (`> /dev/full`), or a reader gone (`| head`) —
+/// crashed specrun (`FileHandle.write` traps: exit 132 and a backtrace) or killed it (SIGPIPE, exit 141) before any
+/// results file was written. Each now writes its results files whole; a full disk or a closed stdout says so on
+/// stderr and exits 2, and a reader that stopped reading changes nothing.
+@Suite(.serialized) struct StandardStreamTests {
+    @Test func aFailedWriteIsKeptAndNothingMoreIsWrittenThere() throws {
+        let fd = open("/dev/full", O_WRONLY | O_CLOEXEC)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let stream = StandardStream(descriptor: fd)
+        #expect(stream.failure == nil)
+        stream.write("report\n")
+        #expect(stream.failure == ENOSPC)
+        stream.write("more\n")
+        #expect(stream.failure == ENOSPC)
+    }
+
+    @Test func aStreamThatTakesTheTextHasNoFailure() throws {
+        let fd = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let stream = StandardStream(descriptor: fd)
+        stream.write(String(repeating: "x", count: 1 << 20))
+        #expect(stream.failure == nil)
+    }
+
+    @Test func whatStderrSaysForEachFailure() {
+        #expect(StandardStream.stdoutProblem(errno: EPIPE) == nil)
+        #expect(StandardStream.stdoutProblem(errno: ENOSPC) == "stdout could not be written (No space left on device), so what "
+            + "specrun printed there is incomplete; make room where stdout goes, or redirect it elsewhere")
+        #expect(StandardStream.stdoutProblem(errno: EBADF) == "stdout is not open for writing (Bad file descriptor), so nothing "
+            + "was printed there; run specrun with stdout open (redirect it, e.g. '> report.txt', rather than closing it with '>&-')")
+    }
+
+    /// In process: a run whose stdout failed exits 2 with the reason on stderr; one whose reader left keeps its status.
+    @Test(arguments: [(ENOSPC, ExitStatus.invalidInput), (EPIPE, ExitStatus.success)])
+    func theExitStatusOfARunWhoseStdoutFailed(_ code: Int32, _ expected: Int32) async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let spec = try folder.write("a.yaml", ScratchSpecFolder.quickSpec("A"))
+        let err = Mutex("")
+        let io = CommandIO(
+            writeOut: { _ in }, writeError: { text in err.withLock { $0 += text } }, environment: ["NO_COLOR": "1"],
+            stdoutIsTerminal: false, now: { CommandRun.now }, monotonicNanoseconds: { 0 }, stdoutFailure: { code })
+        let status = await SpecrunCommand.main(arguments: ["specrun", spec, "--json", folder.path("r.json")], io: io)
+        #expect(status == expected)
+        #expect(folder.read("r.json") != nil)
+        let said = err.withLock { $0 }
+        #expect(said == (StandardStream.stdoutProblem(errno: code).map { "specrun: error: \($0)\n" } ?? ""))
+    }
+
+    /// The real binary, with each kind of stdout: the results file is whole every time, and nothing crashes.
+    @Test(arguments: [
+        ("full", ExitStatus.invalidInput, "stdout could not be written (No space left on device)"),
+        ("closed", ExitStatus.invalidInput, "stdout is not open for writing"),
+        ("brokenPipe", ExitStatus.success, nil),
+    ])
+    func theRealProcessWritesItsResultsWhateverStdoutIs(_ kind: String, _ expected: Int32, _ message: String?) throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let spec = try folder.write("a.yaml", ScratchSpecFolder.quickSpec("A"))
+        let stdout: SpecrunChild.Stdout = switch kind {
+        case "full": .path("/dev/full")
+        case "closed": .closed
+        default: .brokenPipe
+        }
+        let child = try SpecrunChild([spec, "--json", folder.path("r.json")], in: folder, stdout: stdout)
+        #expect(child.waitForEnd() == .exited(expected), "\(child.output)")
+        let json = try #require(folder.read("r.json"))
+        let document = try JSONSerialization.jsonObject(with: json) as? [String: Any]
+        #expect((document?["summary"] as? [String: Any])?["passed"] as? Int == 1)
+        let err = (try? String(contentsOfFile: child.stderrPath, encoding: .utf8)) ?? ""
+        if let message {
+            #expect(err.hasPrefix("specrun: error: " + message), "\(err)")
+        } else {
+            #expect(err.isEmpty, "\(err)")
+        }
+    }
+
+    /// The progress line erases itself with `\r` and `ESC[2K`: a terminal with `TERM=dumb` shows those as text.
+    @Test func theProgressLineIsShownOnlyOnATerminalThatCanEraseIt() {
+        func io(_ environment: [String: String], terminal: Bool = true) -> CommandIO {
+            CommandIO(writeOut: { _ in }, writeError: { _ in }, environment: environment, stdoutIsTerminal: terminal,
+                      stderrIsTerminal: terminal, now: { CommandRun.now }, monotonicNanoseconds: { 0 })
+        }
+        #expect(ProgressLine.shows(io: io(["TERM": "xterm-256color"]), quiet: false))
+        #expect(!ProgressLine.shows(io: io(["TERM": "dumb"]), quiet: false))
+        #expect(!ProgressLine.shows(io: io(["TERM": "xterm"]), quiet: true))
+        #expect(!ProgressLine.shows(io: io(["TERM": "xterm"], terminal: false), quiet: false))
+    }
+}

@@ -208,6 +208,21 @@ import Testing
         // Within one year nothing changes: the fixture's spring failure names no year.
         let spring = try #require(HTMLTimeline.occurrencePictures(for: RunResultFixture.firstValidFailed).first?.svg)
         #expect(!spring.contains("2027<"))
+        // One year row: the year under the first tick and under the tick where it changes, not under every date.
+        #expect(svg.components(separatedBy: ">1500</text>").count == 2)
+        #expect(svg.components(separatedBy: ">1501</text>").count == 2)
+        // The year row has room of its own: the produced marks' labels sit as far below it as, within one year,
+        // they sit below the dates (else the first label's date crowds the years).
+        func ys(_ svg: String, _ cls: String) -> [Double] {
+            svg.components(separatedBy: "<text ").dropFirst().compactMap { element in
+                guard element.contains("class=\"\(cls)") else { return nil }
+                return element.components(separatedBy: "y=\"").dropFirst().first?.split(separator: "\"").first.flatMap { Double($0) }
+            }
+        }
+        func gapBelowTheAxisRows(_ svg: String) throws -> Double {
+            try #require(ys(svg, "mark-time actual").min()) - #require(ys(svg, "tick-date").max())
+        }
+        #expect(try gapBelowTheAxisRows(svg) == gapBelowTheAxisRows(spring))
     }
 
     /// The legend explained hatching, faded matches and both red outlines under every picture, drawn or not: under a

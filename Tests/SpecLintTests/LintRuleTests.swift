@@ -460,6 +460,37 @@ import Testing
             .filter { $0.code == LintCode.oldZoneName.rawValue }.isEmpty)
     }
 
+    /// Of several near names the nearest is offered, not the first in the folder's order: `Infoo.plist` is one edit
+    /// from `Info.plist` and two from `Iffo.plist`, which sorts first.
+    @Test func theNearestOfSeveralNearNamesIsOffered() throws {
+        let tree = try FixtureTree()
+        try Data().write(to: URL(fileURLWithPath: tree.specFolder + "/fixtures/Iffo.plist"))
+        #expect(NearFixturePath(fileManager: .default).suggestion(for: "fixtures/Infoo.plist", from: tree.specFolder)
+            == "fixtures/Info.plist")
+        // Equally near: the name that sorts first, whatever order the folder lists them in.
+        try Data().write(to: URL(fileURLWithPath: tree.specFolder + "/fixtures/Infa.plist"))
+        #expect(NearFixturePath(fileManager: .default).suggestion(for: "fixtures/Infe.plist", from: tree.specFolder)
+            == "fixtures/Infa.plist")
+    }
+
+    /// Lists a folder's names backwards: a file system may list them in any order.
+    final class BackwardsListingFileManager: FileManager, @unchecked Sendable {
+        override func contentsOfDirectory(atPath path: String) throws -> [String] {
+            try super.contentsOfDirectory(atPath: path).sorted().reversed()
+        }
+    }
+
+    /// Past `namesPerFolder` the names compared are the first in sorted order, however the folder lists them: the same
+    /// suggestion on every machine (a folder under the limit is compared whole, nearest first, in any order).
+    @Test func aFolderCutToItsFirstNamesKeepsTheFirstInSortedOrder() throws {
+        let tree = try FixtureTree()
+        for name in ["Info2.plist", "Info3.plist"] {
+            try Data().write(to: URL(fileURLWithPath: tree.specFolder + "/fixtures/" + name))
+        }
+        let names = FixtureFolderNames().sortedNames(of: tree.specFolder + "/fixtures", limit: 2, fileManager: BackwardsListingFileManager())
+        #expect(names?.names == ["Info.plist", "Info2.plist"])
+    }
+
     // MARK: The lints together
 
     @Test func theRepositorysSpecsAreLintClean() throws {

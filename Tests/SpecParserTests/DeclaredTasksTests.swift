@@ -40,4 +40,21 @@ import Testing
         #expect(tasks.suggestion(for: "com.example.app.task3999x") == "com.example.app.task39")
         #expect(tasks.suggestion(for: "com.example.app.task99x") == "com.example.app.task99")
     }
+
+    /// A step names a task by its last part (`launch: refresh`) only when one declared task ends so: when two do,
+    /// neither is offered, since the step could mean either.
+    @Test func aLastPartThatTwoTasksShareSuggestsNeither() {
+        let tasks = DeclaredTasks(["com.example.app.refresh", "com.example.widget.refresh", "com.example.app.db-cleaning"])
+        #expect(tasks.suggestion(for: "refresh") == nil)
+        #expect(tasks.suggestion(for: "db-cleaning") == "com.example.app.db-cleaning")
+        #expect(Self.plainSuggestion(for: "refresh", in: tasks.identifiers) == nil)
+    }
+
+    /// The last parts are whole parts: `fresh` is not the last part of `com.example.app.refresh`.
+    @Test func aLastPartIsAWholePartAfterADot() {
+        let tasks = DeclaredTasks(["com.example.app.refresh", "com.example.app.db-cleaning"])
+        #expect(tasks.suggestion(for: "fresh") == nil)
+        #expect(tasks.suggestion(for: "cleaning") == nil)
+        #expect(tasks.suggestion(for: "app.refresh") == "com.example.app.refresh")
+    }
 }

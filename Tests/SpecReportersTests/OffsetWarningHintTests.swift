@@ -49,4 +49,16 @@ import Testing
         let run = Self.run([Self.warning(line: 31)], tests: [passed, RunResultFixture.firstValidFixed])
         #expect(run.pointingFailuresAtOffsetWarnings() == run)
     }
+
+    /// Only an instant that was *not produced* is explained by its line's offset: one that matched, or matched with
+    /// another key, was produced as written, so the failure lies elsewhere and the hint would send the reader away
+    /// from it.
+    @Test func aWarnedLineWhoseInstantWasProducedGetsNoHint() {
+        var test = RunResultFixture.firstValidFailed
+        let missing = test.diff[0]
+        test.diff = [DiffLine(kind: .same, expected: missing.expected, actual: missing.expected, expectedLine: 33),
+                     DiffLine(kind: .keyMismatch, expected: missing.expected, actual: missing.expected, expectedLine: 35), missing]
+        let run = Self.run([Self.warning(line: 33), Self.warning(line: 35)], tests: [test])
+        #expect(run.pointingFailuresAtOffsetWarnings() == run)
+    }
 }

@@ -125,6 +125,20 @@ struct RunComparisonTests {
         #expect(render(reversed).hasSuffix(" — regressed\n"))
     }
 
+    /// A NEW stopped by a signal while it read its spec files lacks their tests the same way as a merge that lacks a
+    /// shard: it cannot show that nothing regressed. Another note of NEW's does not count.
+    @Test func aNewThatDidNotReadAllItsSpecFilesFails() {
+        var new = Fixture.run
+        new.tests.removeAll { $0.file == Fixture.berlinSpring }
+        let unread = "the run was stopped while spec files were read: 1 of 2 were not read (\(Fixture.berlinSpring)), "
+            + RunResult.unreadFilesNoteEnding
+        new.notes = [unread, "shard-2.json ran with a different toolchain than shard-1.json: tzdataVersion 2025a (not 2025b)"]
+        let comparison = RunComparison(old: Fixture.run, new: new)
+        #expect(!comparison.regressed)
+        #expect(comparison.incompleteNew == [unread])
+        #expect(comparison.fails)
+    }
+
     /// `specrun specs/` in the checkout and `specrun .` in specs/: every id differs by its path's prefix.
     @Test func aRunStartedWithOtherPathsIsNamedAsSuch() {
         let comparison = RunComparison(old: Fixture.run, new: prefixingPaths(with: "/ci/checkout/"))

@@ -112,6 +112,10 @@ import Testing
         #expect(path("../../app-other/a.yaml") == "../../app-other/a.yaml")
         #expect(WorkspacePath.annotationPath(workspace: nil, workingDirectory: "/w")("a.yaml") == "a.yaml")
         #expect(WorkspacePath.annotationPath(workspace: "relative", workingDirectory: "/w")("a.yaml") == "a.yaml")
+        // A workspace at the root holds every path; one that is not absolute is not used, even from a folder whose
+        // absolute path it would spell (`/app/ios` under `app`).
+        #expect(WorkspacePath.annotationPath(workspace: "/", workingDirectory: "/srv")("specs/a.yaml") == "srv/specs/a.yaml")
+        #expect(WorkspacePath.annotationPath(workspace: "app", workingDirectory: "/app/ios")("specs/a.yaml") == "specs/a.yaml")
     }
 
     @Test func underGitHubActionsCheckPrintsTheRunsDiagnosticAnnotationsErrorsFirst() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+@testable import SpecrunCLI
 import Testing
 
 /// Real processes, real signals: SIGINT / SIGTERM mid-run, a per-test timeout, SIGKILL while results are written.
@@ -223,5 +224,22 @@ extension Calendar {
         let date = calendar.date(byAdding: .day, value: plusDays, to: start)!
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+    }
+}
+
+/// `SPECRUN_TEST_SIGNAL_REPEAT_MS`, read: the two process tests set 0 and an hour, where a window read in the wrong
+/// unit (microseconds: 3.6 s for the hour) still passes whenever the machine is quick. The reading itself, here.
+@Suite struct SignalRepeatWindowTests {
+    @Test(arguments: [
+        ("0", Int64(0)), ("250", Int64(250_000_000)), ("3600000", Int64(3_600_000_000_000)),
+        ("-1", nil), ("3600001", nil), ("1.5", nil), ("", nil), ("ten", nil),
+    ] as [(String, Int64?)])
+    func theWindowIsReadInMillisecondsWithinAnHour(text: String, nanoseconds: Int64?) {
+        #expect(SignalTrap.repeatWindowNanoseconds(in: [SignalTrap.repeatWindowVariable: text]) == nanoseconds)
+    }
+
+    @Test func withoutTheVariableTheDefaultStands() {
+        #expect(SignalTrap.repeatWindowNanoseconds(in: [:]) == nil)
+        #expect(SignalTrap.defaultRepeatWindow == 100_000_000)
     }
 }

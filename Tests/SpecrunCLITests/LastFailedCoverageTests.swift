@@ -1,6 +1,7 @@
 import Foundation
 import SpecReporters
 import SpecResults
+import SpecRunner
 @testable import SpecrunCLI
 import Testing
 
@@ -75,5 +76,22 @@ struct LastFailedCoverageTests {
         #expect(rerun.err == "specrun: note: 2 of the 4 tests that failed in '\(folder.path("both.json"))' are not in this run at all, e.g. "
             + "'\(folder.path("elsewhere/e.yaml")) › Elsewhere › noon › core': its file was not given (or by another path), or its spec or "
             + "case was renamed; see this run's ids with --list.\n", "\(rerun.err)")
+    }
+
+    /// The note names every option that selects (`--filter`, `--tag`, `--exclude-tag`, `--shard`) the run was given,
+    /// and only those: a failure another shard holds is left out by `--shard`, and dropping `--filter` would not
+    /// bring it back.
+    @Test(arguments: [
+        (TestSelection(shard: Shard(index: 1, count: 2)), "--shard left it out; drop that option"),
+        (TestSelection(filter: "noon", tags: ["dst"], shard: Shard(index: 2, count: 4)), "--filter, --tag, --shard left it out; drop those options"),
+        (TestSelection(excludedTags: ["slow"]), "--exclude-tag left it out; drop that option"),
+    ])
+    func theOptionsThatLeftAFailureOutAreNamed(selection: TestSelection, named: String) {
+        var coverage = LastFailedCoverage(failed: [], specs: [], plan: TestPlan(items: []), selected: TestPlan(items: []))
+        coverage.failed = 2
+        coverage.deselected = ["specs/a.yaml › A › noon › core"]
+        #expect(coverage.notes(path: "r.json", selection: selection, engineGiven: false) == [
+            "1 of the 2 tests that failed in 'r.json' is not in this run: \(named) to rerun it.",
+        ])
     }
 }

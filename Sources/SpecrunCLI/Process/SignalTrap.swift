@@ -22,11 +22,18 @@ enum SignalTrap {
     static let repeatWindowVariable = "SPECRUN_TEST_SIGNAL_REPEAT_MS"
 
     static func install(environment: [String: String] = [:]) {
-        if let text = environment[repeatWindowVariable], let milliseconds = Int64(text), (0...3_600_000).contains(milliseconds) {
-            repeatWindow.store(milliseconds * 1_000_000, ordering: .relaxed)
-        }
+        if let window = repeatWindowNanoseconds(in: environment) { repeatWindow.store(window, ordering: .relaxed) }
         signal(SIGINT, handle)
         signal(SIGTERM, handle)
+    }
+
+    /// The repeat window `environment` sets (`SPECRUN_TEST_SIGNAL_REPEAT_MS`, 0 to 3,600,000 ms), in nanoseconds;
+    /// nil when the variable is not set or not such a number (the default stands). Apart from `install`, so that a
+    /// test can read it without putting its own process's signal handlers in place.
+    static func repeatWindowNanoseconds(in environment: [String: String]) -> Int64? {
+        guard let text = environment[repeatWindowVariable], let milliseconds = Int64(text), (0...3_600_000).contains(milliseconds)
+        else { return nil }
+        return milliseconds * 1_000_000
     }
 
     /// The signal received so far, if any.

@@ -95,7 +95,7 @@ public enum OldZoneNames {{
     }}
 
     /// Every old name with the zone tzdata links it to (`L` lines of tzdata.zi whose name zone.tab does not list).
-    static let links: [String: String] = [
+    public static let links: [String: String] = [
 {entries}    ]
 
     /// The old names tzdata links to a zone of another place, with their own place's current name (zone.tab).

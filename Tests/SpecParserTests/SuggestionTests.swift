@@ -157,4 +157,20 @@ struct SeededRandom {
         }
         #expect(suggestion == "Asia/Kolkata")
     }
+
+    /// An old name is never offered: it would only draw the `old-zone-name` warning next. `Europe/Kiew` is one letter
+    /// from `Europe/Kiev`, whose current name is `Europe/Kyiv`; the cities of old names stand for their current zones
+    /// (`Saigon` was offered `Pacific/Saipan`, `Calcutta` `Asia/Calcutta`).
+    @Test(arguments: [
+        ("Europe/Kiew", "Europe/Kyiv"), ("Kiev", "Europe/Kyiv"), ("Saigon", "Asia/Ho_Chi_Minh"),
+        ("Calcutta", "Asia/Kolkata"), ("Asia/Calcuta", "Asia/Kolkata"), ("Godthab", "America/Nuuk"),
+        ("Europe/Berln", "Europe/Berlin"),
+    ])
+    func anOldNameIsOfferedAsItsCurrentName(written: String, offered: String) {
+        guard case .unknown(let suggestion) = ZoneName.resolve(written) else {
+            Issue.record("\(written) resolved as a zone")
+            return
+        }
+        #expect(suggestion == offered)
+    }
 }

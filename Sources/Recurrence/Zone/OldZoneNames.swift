@@ -26,7 +26,7 @@ public enum OldZoneNames {
     }
 
     /// Every old name with the zone tzdata links it to (`L` lines of tzdata.zi whose name zone.tab does not list).
-    static let links: [String: String] = [
+    public static let links: [String: String] = [
         "Africa/Asmera": "Africa/Nairobi",
         "Africa/Timbuktu": "Africa/Abidjan",
         "America/Argentina/ComodRivadavia": "America/Argentina/Catamarca",

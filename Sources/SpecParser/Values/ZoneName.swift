@@ -85,7 +85,17 @@ public enum ZoneName {
         if name.contains("/"), let zone = TimeZone(identifier: name), zone.identifier == name {
             return .zone(zone)
         }
-        return .unknown(suggestion: place(named: name) ?? Suggestion.closest(to: name, in: knownCandidates))
+        return .unknown(suggestion: place(named: name) ?? Suggestion.closest(to: name, in: knownCandidates).map(current))
+    }
+
+    /// The name to offer for a known zone: its current name when it is an old one (`Europe/Kiew` is nearest
+    /// `Europe/Kiev`, whose current name is `Europe/Kyiv`), since the old name would only draw the `old-zone-name`
+    /// warning next. Old names of UTC keep theirs (they are refused with their own reason).
+    private static func current(_ name: String) -> String {
+        guard let current = OldZoneNames.currentName(of: name), !current.hasPrefix("Etc/"),
+              knownSet.contains(current) || TimeZone(identifier: current)?.identifier == current
+        else { return name }
+        return current
     }
 
     /// The zone a bare city name stands for (`Tokyo`, `new york`, `Sao Paulo`, `Berln` → Asia/Tokyo,
@@ -104,8 +114,18 @@ public enum ZoneName {
     }
 
     /// The known zones by the key of their last part, built once: folding 600 names for each unknown zone of a
-    /// file cost milliseconds per diagnostic.
-    private static let cities = Dictionary(grouping: known) { cityKey(String($0.split(separator: "/").last ?? "")) }
+    /// file cost milliseconds per diagnostic. The cities of old names (`Saigon`, `Kiev`, `Calcutta`, listed or
+    /// not) stand for their current zones.
+    private static let cities: [String: [String]] = {
+        let names = known + OldZoneNames.links.keys.filter { $0.contains("/") }.sorted()
+        var zones: [String: [String]] = [:]
+        for name in names {
+            let zone = current(name)
+            let key = cityKey(String(name.split(separator: "/").last ?? ""))
+            if !(zones[key] ?? []).contains(zone) { zones[key, default: []].append(zone) }
+        }
+        return zones
+    }()
 
     /// The keys of `cities`, sorted and folded once, for the did-you-mean search.
     private static let cityNames = Suggestion.Candidates(cities.keys.sorted())

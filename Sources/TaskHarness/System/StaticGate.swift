@@ -37,11 +37,8 @@ public struct StaticGate: Sendable, Hashable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            // Foundation's error says only "The file couldn’t be opened"; the system says why.
-            let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-            let code = descriptor < 0 ? errno : 0
-            if descriptor >= 0 { close(descriptor) }
-            throw StaticGateError(path: url.path, reason: Self.readProblem(errno: code))
+            // Foundation's sentence says only "The file couldn’t be opened"; the errno under it says why.
+            throw StaticGateError(path: url.path, reason: Self.readProblem(errno: SystemErrorText.code(of: error) ?? 0))
         }
         try self.init(infoPlistData: data, path: url.path)
     }

@@ -92,5 +92,51 @@ import Testing
         #expect(!ProgressLine.shows(io: io(["TERM": "dumb"]), quiet: false))
         #expect(!ProgressLine.shows(io: io(["TERM": "xterm"]), quiet: true))
         #expect(!ProgressLine.shows(io: io(["TERM": "xterm"], terminal: false), quiet: false))
+        // Forcing color does not force the progress line: its erasing escapes would stay in a CI log.
+        #expect(!ProgressLine.shows(io: io(["FORCE_COLOR": "1"], terminal: false), quiet: false))
+    }
+
+    /// A line as wide as the terminal wraps, and `\r` then erases only its last row: every width gets a line
+    /// shorter than itself, keeping the count of tests done as long as it fits.
+    @Test func theProgressLineKeepsUnderTheTerminalsWidth() {
+        func line(_ columns: Int?) -> String {
+            ProgressLine.fitted(done: 12_000, total: 14_053, rate: 6_012.4, left: 75, columns: columns)
+        }
+        #expect(line(nil) == "12000/14053 tests · 6012/s · 1m15s left")
+        #expect(line(80) == "12000/14053 tests · 6012/s · 1m15s left")
+        #expect(line(39) == "12000/14053 tests · 1m15s left")
+        #expect(line(30) == "12000/14053 · 1m15s left")
+        #expect(line(20) == "12000/14053")
+        #expect(line(8) == "12000/1")
+        for columns in 1...80 { #expect(line(columns).count < max(columns, 2)) }
+    }
+
+    /// `--color auto`: NO_COLOR wins over FORCE_COLOR and CLICOLOR_FORCE, which color a stream that is not a
+    /// terminal (a CI log); `0`, `false` and empty values force nothing; the flag wins over every variable.
+    @Test(arguments: [
+        ([String: String](), true, true),
+        ([:], false, false),
+        (["TERM": "dumb"], true, false),
+        (["NO_COLOR": "1"], true, false),
+        (["NO_COLOR": ""], true, true),
+        (["FORCE_COLOR": "1"], false, true),
+        (["FORCE_COLOR": "3"], false, true),
+        (["FORCE_COLOR": "true"], false, true),
+        (["FORCE_COLOR": "1", "TERM": "dumb"], false, true),
+        (["CLICOLOR_FORCE": "1"], false, true),
+        (["FORCE_COLOR": "0"], false, false),
+        (["FORCE_COLOR": "false"], false, false),
+        (["FORCE_COLOR": ""], false, false),
+        (["CLICOLOR_FORCE": "0"], false, false),
+        (["FORCE_COLOR": "1", "NO_COLOR": "1"], false, false),
+    ])
+    func colorAutoFollowsNoColorThenForceColorThenTheTerminal(_ environment: [String: String], _ terminal: Bool, _ colored: Bool) {
+        let io = CommandIO(writeOut: { _ in }, writeError: { _ in }, environment: environment, stdoutIsTerminal: terminal,
+                           stderrIsTerminal: terminal, now: { CommandRun.now }, monotonicNanoseconds: { 0 })
+        #expect(io.useColor("auto") == colored)
+        #expect(io.useColor(nil) == colored)
+        #expect(io.useColorOnStderr(nil) == colored)
+        #expect(io.useColor("always"))
+        #expect(!io.useColor("never"))
     }
 }

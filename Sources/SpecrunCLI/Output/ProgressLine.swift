@@ -27,7 +27,7 @@ final class ProgressLine: @unchecked Sendable {
         guard elapsed >= 2 else { return }
         let rate = Double(done) / max(elapsed, 0.001)
         let left = rate > 0 ? Double(total - done) / rate : 0
-        let line = "\(done)/\(total) tests · \(Int(rate.rounded()))/s · \(Self.duration(left)) left"
+        let line = Self.fitted(done: done, total: total, rate: rate, left: left, columns: io.stderrColumns())
         lock.lock()
         shown = true
         lock.unlock()
@@ -38,6 +38,22 @@ final class ProgressLine: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if shown { io.writeError("\r\u{1B}[2K") }
+    }
+
+    /// The line for a terminal `columns` wide (nil: unknown, the whole line). A line as wide as the terminal or
+    /// wider wraps, and `\r` then erases only its last row, so the line keeps under the width: it drops the rate,
+    /// then the word "tests", then the time left, and is cut as a last resort.
+    static func fitted(done: Int, total: Int, rate: Double, left: Double, columns: Int?) -> String {
+        let count = "\(done)/\(total)"
+        let forms = [
+            "\(count) tests · \(Int(rate.rounded()))/s · \(duration(left)) left",
+            "\(count) tests · \(duration(left)) left",
+            "\(count) · \(duration(left)) left",
+            count,
+        ]
+        guard let columns else { return forms[0] }
+        let room = max(columns - 1, 1)
+        return forms.first { $0.count <= room } ?? String(count.prefix(room))
     }
 
     static func duration(_ seconds: Double) -> String {

@@ -23,7 +23,7 @@ extension CommandIO {
         switch when {
         case "always": true
         case "never": false
-        default: stderrIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        default: colorsByDefault(onTerminal: stderrIsTerminal)
         }
     }
 
@@ -32,7 +32,19 @@ extension CommandIO {
         switch when {
         case "always": true
         case "never": false
-        default: stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        default: colorsByDefault(onTerminal: stdoutIsTerminal)
         }
+    }
+
+    /// `--color auto` for one stream. `NO_COLOR` (set and not empty, no-color.org) turns color off and wins over
+    /// everything but the flag; `FORCE_COLOR` (force-color.org) or `CLICOLOR_FORCE` (bixense.com/clicolors), set and
+    /// neither empty nor `0` nor `false`, turn it on where a CI log renders escapes but no terminal is attached.
+    /// Otherwise: a terminal that is not `TERM=dumb`.
+    func colorsByDefault(onTerminal isTerminal: Bool) -> Bool {
+        if !(environment["NO_COLOR"] ?? "").isEmpty { return false }
+        let forced = ["FORCE_COLOR", "CLICOLOR_FORCE"].contains { name in
+            environment[name].map { !$0.isEmpty && !["0", "false"].contains($0.lowercased()) } ?? false
+        }
+        return forced || (isTerminal && environment["TERM"] != "dumb")
     }
 }

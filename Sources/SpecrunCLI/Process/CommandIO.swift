@@ -15,6 +15,9 @@ public struct CommandIO: Sendable {
     public var monotonicNanoseconds: @Sendable () -> UInt64
     /// The `errno` of the first write to stdout that failed (`StandardStream`), or nil.
     public var stdoutFailure: @Sendable () -> Int32?
+    /// The width of the terminal stderr is attached to, in columns, or nil when it cannot be told (read when the
+    /// progress line is drawn, so a resized window is followed).
+    public var stderrColumns: @Sendable () -> Int?
 
     public init(
         writeOut: @escaping @Sendable (String) -> Void,
@@ -24,7 +27,8 @@ public struct CommandIO: Sendable {
         stderrIsTerminal: Bool = false,
         now: @escaping @Sendable () -> Date,
         monotonicNanoseconds: @escaping @Sendable () -> UInt64,
-        stdoutFailure: @escaping @Sendable () -> Int32? = { nil }
+        stdoutFailure: @escaping @Sendable () -> Int32? = { nil },
+        stderrColumns: @escaping @Sendable () -> Int? = { nil }
     ) {
         self.writeOut = writeOut
         self.writeError = writeError
@@ -34,6 +38,7 @@ public struct CommandIO: Sendable {
         self.now = now
         self.monotonicNanoseconds = monotonicNanoseconds
         self.stdoutFailure = stdoutFailure
+        self.stderrColumns = stderrColumns
     }
 
     /// The real process: stdout, stderr, the process environment, the system clocks. A stream that cannot be written
@@ -47,7 +52,15 @@ public struct CommandIO: Sendable {
             stderrIsTerminal: isatty(STDERR_FILENO) == 1,
             now: { Date() },
             monotonicNanoseconds: { DispatchTime.now().uptimeNanoseconds },
-            stdoutFailure: { StandardStream.output.failure }
+            stdoutFailure: { StandardStream.output.failure },
+            stderrColumns: { terminalColumns(environment: ProcessInfo.processInfo.environment) }
         )
+    }
+
+    /// The window size of stderr's terminal (`TIOCGWINSZ`), else a positive `COLUMNS`, else nil.
+    static func terminalColumns(environment: [String: String]) -> Int? {
+        var size = winsize()
+        if ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
     }
 }

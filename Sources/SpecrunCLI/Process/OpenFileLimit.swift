@@ -1,0 +1,54 @@
+import Foundation
+
+/// The process's limit on open files (`ulimit -n`), made sure of before anything else runs.
+///
+/// Below about 20 descriptors specrun's own threads and the git probe run out: libdispatch then traps on a failed
+/// `timerfd_create` (SIGILL, no results file) or the results file cannot be opened. A limit that low is a soft limit
+/// someone lowered, or a container's hard one: the soft limit is raised towards `wanted` as far as the hard limit
+/// allows (as Go's runtime does at start), and a hard limit under `minimum` is refused with the command to fix it,
+/// before the run starts, rather than a crash in the middle.
+public enum OpenFileLimit {
+    /// Below this, specrun refuses to start: the threads of a `--jobs` run, a lifecycle scenario's SQLite files and
+    /// journals, the spec file being read, the git probe's pipes and the results file all need descriptors.
+    public static let minimum = 64
+    /// The soft limit specrun raises to when it can: room for every lifecycle scenario of a 64-core `--jobs` run.
+    public static let wanted = 4096
+
+    /// The soft and hard limits; nil for unlimited.
+    public struct Limits: Equatable, Sendable {
+        public var soft: Int?
+        public var hard: Int?
+        public init(soft: Int?, hard: Int?) {
+            self.soft = soft
+            self.hard = hard
+        }
+    }
+
+    /// The soft limit to set for `limits`, or nil to leave it as it is.
+    public static func raisedSoftLimit(for limits: Limits) -> Int? {
+        guard let soft = limits.soft, soft < wanted else { return nil }
+        let target = min(wanted, limits.hard ?? wanted)
+        return target > soft ? target : nil
+    }
+
+    /// The error for a limit that stays under `minimum` after raising, or nil.
+    public static func problem(softLimitAfterRaising soft: Int?) -> String? {
+        guard let soft, soft < minimum else { return nil }
+        return "the limit on open files is \(soft) (ulimit -n) and cannot be raised further here; specrun needs at least \(minimum): raise it to \(wanted) ('ulimit -n \(wanted)' where the hard limit allows, 'docker run --ulimit nofile=\(wanted)' for a container) and run specrun again"
+    }
+
+    /// Raises this process's soft limit; returns the error to print when it stays under `minimum`.
+    public static func prepareProcess() -> String? {
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        var limit = rlimit()
+        guard getrlimit(resource, &limit) == 0 else { return nil }
+        // RLIM_INFINITY is all ones: past Int.max, read as unlimited.
+        func value(_ raw: rlim_t) -> Int? { raw > rlim_t(Int.max) ? nil : Int(raw) }
+        var soft = value(limit.rlim_cur)
+        if let raised = raisedSoftLimit(for: Limits(soft: soft, hard: value(limit.rlim_max))) {
+            limit.rlim_cur = rlim_t(raised)
+            if setrlimit(resource, &limit) == 0 { soft = raised }
+        }
+        return problem(softLimitAfterRaising: soft)
+    }
+}

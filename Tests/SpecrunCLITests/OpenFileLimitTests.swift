@@ -1,0 +1,54 @@
+import Foundation
+import SpecrunCLI
+import Testing
+
+/// `ulimit -n` of 16 or less made libdispatch trap (SIGILL) in the middle of a run, and 17–19 lost the results file:
+/// specrun raises a low soft limit itself and refuses, before starting, a hard limit it cannot get past.
+@Suite struct OpenFileLimitTests {
+    @Test func aLowSoftLimitIsRaisedAsFarAsTheHardLimitAllows() {
+        #expect(OpenFileLimit.raisedSoftLimit(for: .init(soft: 16, hard: nil)) == OpenFileLimit.wanted)
+        #expect(OpenFileLimit.raisedSoftLimit(for: .init(soft: 16, hard: 1_048_576)) == OpenFileLimit.wanted)
+        #expect(OpenFileLimit.raisedSoftLimit(for: .init(soft: 16, hard: 100)) == 100)
+        #expect(OpenFileLimit.raisedSoftLimit(for: .init(soft: 1024, hard: 1024)) == nil)
+        #expect(OpenFileLimit.raisedSoftLimit(for: .init(soft: 16, hard: 16)) == nil)
+        // A soft limit already past the wanted one, or unlimited, is never lowered.
+        #expect(OpenFileLimit.raisedSoftLimit(for: .init(soft: 65_536, hard: nil)) == nil)
+        #expect(OpenFileLimit.raisedSoftLimit(for: .init(soft: nil, hard: nil)) == nil)
+    }
+
+    @Test func onlyALimitUnderTheMinimumIsAProblem() throws {
+        #expect(OpenFileLimit.problem(softLimitAfterRaising: nil) == nil)
+        #expect(OpenFileLimit.problem(softLimitAfterRaising: OpenFileLimit.minimum) == nil)
+        let problem = try #require(OpenFileLimit.problem(softLimitAfterRaising: OpenFileLimit.minimum - 1))
+        #expect(problem.contains("is \(OpenFileLimit.minimum - 1) (ulimit -n)"))
+        #expect(problem.contains("ulimit -n \(OpenFileLimit.wanted)"))
+    }
+
+    /// The real binary under a real `ulimit`, outside a git repository (the git probe's pipes are what ran out).
+    @Test(arguments: [("-Sn", Int32(0)), ("-n", Int32(2))])
+    func theBinaryUnderALowLimitRunsOrRefusesButNeverCrashes(_ option: String, _ expected: Int32) throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let spec = try folder.write("a.yaml", ScratchSpecFolder.quickSpec("A"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit \(option) 16 && exec \"$0\" \"$@\"", try SpecrunChild.binary(), spec,
+                             "--json", folder.path("r.json")]
+        process.environment = ["NO_COLOR": "1", "PATH": "/usr/bin:/bin"]
+        process.currentDirectoryURL = folder.root
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit, "\(stderr)")
+        #expect(process.terminationStatus == expected, "\(stderr)")
+        if expected == 0 {
+            #expect(FileManager.default.fileExists(atPath: folder.path("r.json")))
+        } else {
+            #expect(stderr.hasPrefix("specrun: error: the limit on open files is 16 (ulimit -n)"), "\(stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder.path("r.json")))
+        }
+    }
+}

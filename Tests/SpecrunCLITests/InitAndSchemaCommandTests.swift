@@ -16,13 +16,13 @@ import Testing
         #expect(initRun.err.isEmpty)
         GoldenText.check(initRun.out.replacingOccurrences(of: folder.path + "/", with: ""), against: "init.txt")
         let names = try FileManager.default.contentsOfDirectory(atPath: target).sorted()
-        #expect(names == ["README.md", "nightly-sync.yaml", "policies.yaml", "spec.schema.json"])
+        #expect(names == ["README.md", "nightly-refresh-task.yaml", "nightly-sync.yaml", "policies.yaml", "spec.schema.json"])
 
         let run = await CommandRun.run(target)
         #expect(run.status == ExitStatus.success, "\(run.out)\(run.err)")
-        #expect(run.out.hasSuffix("\n8 passed, 0 failed\n"))
+        #expect(run.out.hasSuffix("\n9 passed, 0 failed\n"))
         let check = await CommandRun.run("check", "--strict", target)
-        #expect(check.out == "Checked 2 files, 2 valid specs: no problems.\n")
+        #expect(check.out == "Checked 3 files, 3 valid specs: no problems.\n")
         #expect(check.status == ExitStatus.success)
     }
 
@@ -33,7 +33,7 @@ import Testing
         let schema = try String(contentsOfFile: folder.path + "/spec.schema.json", encoding: .utf8)
         #expect(schema == SpecSchemaWriter().render())
         let validator = JSONSchemaValidator(root: try JSONValue.parse(schema))
-        for name in ["nightly-sync.yaml", "policies.yaml"] {
+        for name in ["nightly-sync.yaml", "policies.yaml", "nightly-refresh-task.yaml"] {
             let text = try String(contentsOfFile: folder.path + "/" + name, encoding: .utf8)
             #expect(text.hasPrefix("# yaml-language-server: $schema=spec.schema.json\n"))
             for document in YAMLReader.read(Array(text.utf8)).documents {

@@ -12,7 +12,7 @@ struct InitCommand {
 
     static var help: String {
         """
-        OVERVIEW: Write a starter folder: two commented specs that pass, a README, and the schema for editors.
+        OVERVIEW: Write a starter folder: three commented specs that pass (two schedules, one background task), a README, and the schema for editors.
 
         USAGE: specrun init [DIR]
 
@@ -80,7 +80,7 @@ struct InitCommand {
         }
         let next = TextColumns.aligned([
             ["read and lint them, without running:", "specrun check \(ShellWord.quoted(directory))"],
-            ["run them (both specs pass):", "specrun \(ShellWord.quoted(directory))"],
+            ["run them (all three specs pass):", "specrun \(ShellWord.quoted(directory))"],
             ["the table the specs were written from:", "specrun explain Europe/Berlin 2027 --at 02:30"],
         ])
         io.writeOut("Wrote \(written.count) files:\n" + written.map { "  \($0)\n" }.joined() + "\nNext:\n" + next)

@@ -1,6 +1,7 @@
 import SpecParser
 
-/// The files `specrun init` writes: two commented specs that pass, a README, and the schema for editors.
+/// The files `specrun init` writes: three commented specs that pass (two of a schedule, one of a background task),
+/// a README, and the schema for editors.
 ///
 /// Every instant below was checked with Python's zoneinfo, not with specrun: Europe/Berlin springs forward at
 /// 2027-03-28T01:00:00Z (02:00 CET → 03:00 CEST) and falls back at 2027-10-31T01:00:00Z (03:00 CEST → 02:00 CET).
@@ -14,6 +15,7 @@ enum StarterSpecs {
             ("README.md", readme),
             ("nightly-sync.yaml", nightlySync),
             ("policies.yaml", policies),
+            ("nightly-refresh-task.yaml", nightlyRefreshTask),
             (schemaName, SpecSchemaWriter().render()),
         ]
     }
@@ -35,6 +37,12 @@ enum StarterSpecs {
         policy). Copy one, change the zone, the rule and the dates, and write the instants you expect. Write each
         instant with the offset the zone has at it (`+02:00` in Berlin's summer, `+01:00` in its winter) or in UTC
         (`Z`); `specrun explain` shows both sides of each change.
+
+        `nightly-refresh-task.yaml` runs the same schedule as an iOS background task on a simulated device: steps
+        launch it, expire it, make it fail or kill its process at given instants, and the spec says what must
+        follow (what each launch reported, which occurrences ran, what was committed, how often the outside system
+        was called). After every scenario specrun also checks the rules every background task must keep (each
+        launch completed exactly once, nothing committed twice, no temporary file left behind).
 
         Editors: with VS Code's YAML extension (or any editor using yaml-language-server), the first line of each
         spec, `# yaml-language-server: $schema=spec.schema.json`, turns on completion and checks as you type.
@@ -113,6 +121,55 @@ enum StarterSpecs {
             repeated: both                       # two occurrences, one hour apart; the later is keyed ~2
             after: 2027-10-31T00:00:00+02:00
             next: [2027-10-31T02:30:00+02:00, 2027-10-31T02:30:00+01:00, 2027-11-01T02:30:00+01:00]
+
+        """
+
+    static let nightlyRefreshTask = """
+        # yaml-language-server: $schema=spec.schema.json
+        #
+        # A background task, not a schedule alone: the nightly sync of nightly-sync.yaml run as an iOS app refresh
+        # task (BGAppRefreshTask) on a simulated device, whose clock moves only when a step says so. The system
+        # expires the first launch; the second must do the night's work once, and nothing may be left behind.
+        #
+        # Why the expectations hold (Europe/Berlin springs forward on 2027-03-28, so that night has no 02:30):
+        # - clock 2027-03-27T12:00+01:00: the app starts, registers the task and asks for a launch no earlier than
+        #   the schedule's next occurrence. 03-28 has no 02:30 ('skip'), so that is 2027-03-29T02:30+02:00.
+        # - launch 1 at 02:40: catch-up covers (clock start, 02:40], which holds the 03-29 occurrence. The system
+        #   expires the task while it parses: it reports failure, commits nothing and deletes its temporary files.
+        # - launch 2 at 03:10: the same occurrence is still due, and this time it completes: one commit, one side
+        #   effect, recorded under the occurrence's key. The app then asks for the next night's launch.
+        spec: "Starter: nightly refresh task, expired once, then done once"
+        tags: [lifecycle, starter]
+        task:
+          identifier: com.example.app.refresh  # as in the app's BGTaskSchedulerPermittedIdentifiers
+          kind: refresh                        # refresh (BGAppRefreshTask) | processing (BGProcessingTask)
+        job:
+          items: ["42", "43"]                  # what the stubbed download returns
+        schedule:                              # sets each request's earliest begin, and the catch-up at each launch
+          id: nightly-sync
+          timezone: Europe/Berlin
+          rule: {every: day, at: "02:30"}
+          nonexistent: skip
+          repeated: first
+        clock: 2027-03-27T12:00:00+01:00       # the simulated clock's start; it never goes back, nothing sleeps
+        steps:
+          - at: 2027-03-29T02:40:00+02:00
+            launch: com.example.app.refresh
+            expire: during parse               # the system takes the time back while the job parses
+          - at: 2027-03-29T03:10:00+02:00
+            launch: com.example.app.refresh
+        expect:
+          completed: [false, true]             # what each launch passed to setTaskCompleted(success:)
+          runs:                                # planned (from the schedule) and actual, with the dedup key
+            - {planned: 2027-03-29T02:30:00+02:00, actual: 2027-03-29T02:40:00+02:00, key: nightly-sync/v1/2027-03-29, outcome: expired}
+            - {planned: 2027-03-29T02:30:00+02:00, actual: 2027-03-29T03:10:00+02:00, key: nightly-sync/v1/2027-03-29, outcome: completed}
+          run-count: 2                         # and no other run
+          store: {items: ["42", "43"], commits: 1}
+          side-effects: 1                      # the outside system saw the night's work once
+          temp-files: 0                        # the expired launch cleaned up after itself
+          pending-requests: [com.example.app.refresh]   # the next night is asked for
+          log:
+            never: ["Bearer ", "token="]       # the diagnostics log never holds a token
 
         """
 }

@@ -16,7 +16,7 @@ struct RunCommand {
         OptionSpec(name: "version", help: "Show specrun's version."),
         OptionSpec(name: "strict", help: "Treat warnings (lint) as errors, and fixed known deviations as failures."),
         OptionSpec(name: "quiet", short: "q", help: "Print only failures, errors and the summary; no progress."),
-        OptionSpec(name: "color", valueName: "WHEN", help: "Color the report: auto (default: a terminal without NO_COLOR), always, never.",
+        OptionSpec(name: "color", valueName: "WHEN", help: "Color the report: auto (default: a terminal, or FORCE_COLOR; never with NO_COLOR), always, never.",
                    allowedValues: ["auto", "always", "never"]),
         OptionSpec(name: "engine", valueName: "NAME", help: "Run recurrence specs on core, foundation or all (default: each spec's engines, else core).",
                    allowedValues: ["core", "foundation", "all"]),

@@ -138,6 +138,10 @@ import Testing
         #expect(Self.page.contains("<main id=\"main\">"))
         #expect(Self.page.range(of: "<main id=\"main\">")!.lowerBound > Self.page.range(of: "</nav>")!.lowerBound)
         #expect(HTMLAssets.css.contains(":focus-visible { outline: 2px solid var(--focus); outline-offset: 2px; }"))
+        // In a narrow window the filters are not sticky (they took a third of a phone's screen), and a later rule
+        // than the sticky one says so.
+        let narrow = try #require(HTMLAssets.css.range(of: "@media (max-width: 600px) { nav.filters { position: static; } }"))
+        #expect(HTMLAssets.css.range(of: "nav.filters { position: sticky;")!.lowerBound < narrow.lowerBound)
         // A focused element scrolls to just under the sticky filters, not under them.
         #expect(HTMLAssets.css.contains("html { scroll-padding-top: calc(var(--filters-height, 0px) + 8px); }"))
         // The fold triangles are drawn, not read ("▾ specs/a.yaml" was a file's name).

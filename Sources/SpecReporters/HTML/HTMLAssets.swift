@@ -43,7 +43,6 @@ enum HTMLAssets {
           border: 2px solid var(--focus); border-radius: 6px; }
         a.skip:focus { top: 8px; }
         .print-only { display: none; }
-        @media (max-width: 600px) { nav.filters { position: static; } }
         h1 { font-size: 22px; margin: 0 0 4px; }
         h2 { font-size: 15px; margin: 0; }
         h2.tests { margin: 0 0 6px; }
@@ -58,6 +57,7 @@ enum HTMLAssets {
         .note { color: var(--muted); margin: 6px 0 0; }
         nav.filters { position: sticky; top: 0; z-index: 2; background: var(--nav-bg); padding: 8px 0;
           border-bottom: 1px solid var(--line); margin-bottom: 16px; }
+        @media (max-width: 600px) { nav.filters { position: static; } }
         .filter-row { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 3px 0; }
         .filter-caption { width: 52px; color: var(--muted); font-size: 14px; font-variant-caps: all-small-caps; letter-spacing: .04em; }
         .chip { display: inline-flex; align-items: center; gap: 5px; border: 1px solid var(--line); border-radius: 999px;

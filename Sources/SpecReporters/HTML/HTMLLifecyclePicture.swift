@@ -47,7 +47,7 @@ struct HTMLLifecyclePicture {
         let runs = lifecycle.runs
         var marks: [Mark] = []
         for (index, run) in runs.enumerated() {
-            let bad = run.actual == nil || !["completed", "ok", "success"].contains(run.outcome)
+            let bad = !ranToCompletion(run)
             if let planned = run.planned, let wall = planned.wallSeconds {
                 marks.append(Mark(run: index, lane: .planned, instant: planned, wall: wall, never: false, bad: bad))
                 if run.actual == nil {
@@ -162,20 +162,14 @@ struct HTMLLifecyclePicture {
         let runs = lifecycle.runs
         var outcomes: [String] = [], counts: [String: Int] = [:]
         for run in runs {
-            let outcome = run.actual == nil && run.outcome.isEmpty ? "never ran" : run.outcome
-            if counts[outcome] == nil { outcomes.append(outcome) }
-            counts[outcome, default: 0] += 1
+            if counts[run.outcome] == nil { outcomes.append(run.outcome) }
+            counts[run.outcome, default: 0] += 1
         }
         let unmet = unmetRuns(lifecycle).map { "runs[\($0.number)]" }
         let title = "Planned versus actual runs: \(runs.count) run\(runs.count == 1 ? "" : "s")"
             + outcomes.map { ", \(counts[$0] ?? 0) \($0)" }.joined()
             + (unmet.isEmpty ? "" : "; \(unmet.joined(separator: ", ")) not as expected")
-        var sentences = transitions.map { transition in
-            let abbreviations = [transition.abbreviationBefore, transition.abbreviationAfter].compactMap { $0 }
-            return "The offset changes at \(transition.at.utc): "
-                + (abbreviations.count == 2 ? "\(abbreviations[0]) → \(abbreviations[1]), " : "")
-                + FailureText.offset(transition.offsetBefore) + " → " + FailureText.offset(transition.offsetAfter) + "."
-        }
+        var sentences = transitions.map { "The offset changes at \($0.at.utc): \(HTMLTimeline.changeText($0))." }
         let unmetNumbers = Set(unmetRuns(lifecycle).map(\.number))
         for (index, run) in runs.enumerated() {
             let planned = run.planned.map { "planned \($0.local)" } ?? "unplanned"
@@ -191,16 +185,21 @@ struct HTMLLifecyclePicture {
         let runs = lifecycle.runs
         var items = [HTMLTimeline.LegendItem(cls: "expected", text: "○ planned (top lane)")]
         let ran = runs.filter { $0.actual != nil }
-        if ran.contains(where: { ["completed", "ok", "success"].contains($0.outcome) }) {
+        if ran.contains(where: ranToCompletion) {
             items.append(HTMLTimeline.LegendItem(cls: "passed", text: "● completed (bottom lane)"))
         }
-        if ran.contains(where: { !["completed", "ok", "success"].contains($0.outcome) }) {
+        if ran.contains(where: { !ranToCompletion($0) }) {
             items.append(HTMLTimeline.LegendItem(cls: "missing", text: "hollow, red outline, dashed line: did not complete"))
         }
         if runs.contains(where: { $0.actual == nil && $0.planned != nil }) {
             items.append(HTMLTimeline.LegendItem(cls: "missing", text: "✕ never ran"))
         }
         return items
+    }
+
+    /// Whether a run is drawn as completed (a filled dot on a solid line) rather than hollow on a dashed one.
+    static func ranToCompletion(_ run: LifecycleResult.Run) -> Bool {
+        run.actual != nil && ["completed", "ok", "success"].contains(run.outcome)
     }
 
     /// The runs a `runs` expectation that is not met describes (`runs[4]`: the fourth run, 1-based as written), with

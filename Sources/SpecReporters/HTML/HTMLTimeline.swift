@@ -156,9 +156,7 @@ struct HTMLTimeline {
             let range = high - low >= 86_400
                 ? "\(start.shortDate) \(start.time) – \(end.shortDate) \(end.time)"
                 : start.time + "–" + end.time
-            let abbreviations = [transition.abbreviationBefore, transition.abbreviationAfter].compactMap { $0 }
-            let change = (abbreviations.count == 2 ? "\(abbreviations[0]) → \(abbreviations[1]), " : "")
-                + FailureText.offset(transition.offsetBefore) + " → " + FailureText.offset(transition.offsetAfter)
+            let change = changeText(transition)
             regionText = transition.isGap
                 ? "\(range) does not exist (clocks jump forward: \(change))"
                 : "\(range) happens twice (clocks fall back: \(change))"
@@ -201,6 +199,13 @@ struct HTMLTimeline {
                   withYear: axis.spansYears)
         }
         return (svg.close(), marks.count - visible.count, legend(visible, transition: transition, zone: zone))
+    }
+
+    /// `CET → CEST, +01:00 → +02:00`, or the offsets alone when the zone has no abbreviations.
+    static func changeText(_ transition: ZoneContext.Transition) -> String {
+        let abbreviations = [transition.abbreviationBefore, transition.abbreviationAfter].compactMap { $0 }
+        return (abbreviations.count == 2 ? "\(abbreviations[0]) → \(abbreviations[1]), " : "")
+            + FailureText.offset(transition.offsetBefore) + " → " + FailureText.offset(transition.offsetAfter)
     }
 
     /// The most instants a picture's description names one by one; the table under it lists every one.

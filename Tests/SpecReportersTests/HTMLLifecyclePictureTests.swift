@@ -122,7 +122,7 @@ import Testing
         run.tests = [RunResultFixture.catchUpFailed]
         run.tests[0].lifecycle = lifecycle
         let page = HTMLReporter().render(run)
-        #expect(page.contains("<figcaption><span class=\"legend missing\">red ring: not as expected: runs[2] (line 21)</span></figcaption>"))
+        #expect(page.contains("<span class=\"legend missing\">red ring: not as expected: runs[2] (line 21)</span></figcaption>"))
 
         lifecycle.expectations = [lifecycle.expectations[0]]
         let met = try #require(HTMLLifecyclePicture.render(lifecycle, zoneContext: zone))

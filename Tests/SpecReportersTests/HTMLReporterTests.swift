@@ -23,10 +23,13 @@ import Testing
         for pattern in ["src=", "@import", "url(http", "<link", "fetch(", "XMLHttpRequest"] {
             #expect(!Self.page.contains(pattern), "the page contains \(pattern)")
         }
-        // Links only within the page ("Needs attention" → a test or a spec-file diagnostic below).
-        let links = Self.page.components(separatedBy: "href=").dropFirst()
+        // Links only within the page ("Skip the filters", "Needs attention" → a test or a spec-file diagnostic below),
+        // each to an element the page holds.
+        let links = Self.page.components(separatedBy: "href=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
         #expect(!links.isEmpty)
-        #expect(links.allSatisfy { $0.hasPrefix("\"#t") || $0.hasPrefix("\"#d") }, "\(links.map { $0.prefix(20) })")
+        #expect(links.allSatisfy { $0.hasPrefix("#") }, "\(links)")
+        let missing = Set(links).filter { !Self.page.contains(" id=\"\($0.dropFirst())\"") }
+        #expect(missing.isEmpty, "links to no element: \(missing.sorted())")
         // The only URL is the SVG namespace, which browsers never fetch.
         let urls = Self.page.components(separatedBy: "http").dropFirst().map { "http" + $0.prefix(30) }
         #expect(urls.allSatisfy { $0.hasPrefix("http://www.w3.org/2000/svg\"") }, "\(urls)")
@@ -47,7 +50,7 @@ import Testing
     @Test func everyFailureErrorAndFixedDeviationIsListedFirstAndLinksToItsTest() throws {
         let section = try #require(Self.page.components(separatedBy: "<section class=\"attention\"").dropFirst().first?
             .components(separatedBy: "</section>").first)
-        #expect(Self.page.range(of: "<section class=\"attention\"")!.lowerBound < Self.page.range(of: "<main id=\"tests\">")!.lowerBound)
+        #expect(Self.page.range(of: "<section class=\"attention\"")!.lowerBound < Self.page.range(of: "<section id=\"tests\"")!.lowerBound)
         let flagged: Set<TestStatus> = [.failed, .error, .fixedDeviation]
         let expected = HTMLReporter.groupedByFile(RunResultFixture.tests).flatMap(\.1).enumerated()
             .filter { flagged.contains($0.element.status) }
@@ -55,7 +58,7 @@ import Testing
         // The fixture's one invalid spec file comes first, linked to its diagnostic; then the tests.
         let invalid = RunResultFixture.run.diagnostics.filter { $0.severity == .error }
         #expect(invalid.count == 1)
-        #expect(section.contains("<h2>Needs attention: \(expected.count + invalid.count)</h2>"))
+        #expect(section.contains("<h2 id=\"attention-heading\">Needs attention: \(expected.count + invalid.count)</h2>"))
         let allItems = section.components(separatedBy: "<li>").dropFirst()
         let first = try #require(allItems.first)
         #expect(first.hasPrefix("<span class=\"badge invalid\">invalid spec file</span> <a href=\"#d"), "\(first)")
@@ -264,14 +267,15 @@ import Testing
         }
         // The spring gap: 03:00 CEST expected, 03:30 CEST produced; nothing matches.
         let spring = try legend(RunResultFixture.firstValidFailed)
-        #expect(spring.contains(">red outline: not produced / not expected<"))
+        #expect(spring.contains(">hollow, red outline: not produced / not expected<"))
         #expect(spring.contains(">hatched: local times Europe/Berlin skips<"))
-        #expect(!spring.contains("faded"))
+        #expect(!spring.contains("cross-hatched"))
+        #expect(!spring.contains("pale fill"))
         // The autumn overlap: one 02:30 matches, the other was not produced; nothing unexpected.
         let autumn = try legend(RunResultFixture.autumnKnown)
-        #expect(autumn.contains(">red outline: not produced<"))
-        #expect(autumn.contains(">faded: matches<"))
-        #expect(autumn.contains(">hatched: local times Europe/Berlin repeats<"))
+        #expect(autumn.contains(">hollow, red outline: not produced<"))
+        #expect(autumn.contains(">pale fill: matches<"))
+        #expect(autumn.contains(">cross-hatched: local times Europe/Berlin repeats<"))
         // No change near the failure: nothing hatched.
         var july = RunResultFixture.firstValidFailed
         july.zoneContext = ZoneContext(zone: "Europe/Berlin", transitions: [])

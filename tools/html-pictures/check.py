@@ -35,7 +35,7 @@ for m in re.finditer(r'<article class="test [^"]*" id="t(\d+)"(.*?)</article>', 
     if not zone: continue
     tz = ZoneInfo(zone)
     for svg in re.findall(r'<figure class="picture">(?:<div class="picture-scroll">)?<svg(.*?)</svg>', body, re.S):
-        if 'lane' in svg: continue  # lifecycle picture
+        if 'class="lane"' in svg: continue  # lifecycle picture (its description says "planned", which holds "lane")
         checked += 1
         ticks = [float(x) for x in re.findall(r'<line x1="([-\d.]+)" y1="[-\d.]+" x2="[-\d.]+" y2="[-\d.]+" class="tick"/>', svg)]
         labels = re.findall(r'class="tick-label">([^<]*)<', svg)

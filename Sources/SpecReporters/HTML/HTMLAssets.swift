@@ -4,155 +4,198 @@ enum HTMLAssets {
     /// side panel, its 12 px labels were 4 px high: a picture nobody could read.
     static let pictureMinWidth = 760
 
+    /// Every colour is a custom property, set twice: for a light page and, under `prefers-color-scheme: dark` on a
+    /// screen, for a dark one (a printout is always light: a dark page prints light text on white paper once the
+    /// printer drops backgrounds). Text is at least 4.5:1 against what it is on, marks at least 3:1, in both
+    /// (docs/reports.md, "Accessibility").
     static let css = """
 
-        :root { --passed: #1a7f37; --failed: #cf222e; --error: #bc4c00; --skipped: #6e7781; --known: #9a6700;
-          --fixed: #8250df; --notrun: #8c959f; --expected: #0969da; --actual: #bc4c00; --ink: #1f2328;
-          --muted: #59636e; --line: #d1d9e0; --panel: #f6f8fa; }
+        :root { color-scheme: light dark; --bg: #fff; --ink: #1f2328; --muted: #59636e; --faint: #6e7781;
+          --line: #d1d9e0; --line-soft: #eef1f4; --panel: #f6f8fa; --nav-bg: rgba(255,255,255,.96); --focus: #0969da;
+          --passed: #1a7f37; --failed: #cf222e; --error: #bc4c00; --skipped: #6e7781; --known: #9a6700;
+          --fixed: #8250df; --notrun: #656d76; --expected: #0969da; --actual: #bc4c00; --on-badge: #fff; --invalid: #82071e;
+          --bad-bg: #ffebe9; --bad-ink: #82071e; --bad-border: #ffcecb; --good-bg: #dafbe1; --good-ink: #116329;
+          --good-border: #aceebb; --attention-bg: #fffafa; --error-bg: #fff6f5; --warning-bg: #fffbeb;
+          --warning-border: #d4a72c; --engine-bg: #ddf4ff; --engine-ink: #0550ae; --tag-bg: #eff2f5;
+          --deviation: #7d4e00; --fixed-ink: #6639ba; --axis: #57606a; --leader: #8c959f;
+          --gap-ink: #a40e26; --gap-fill: #fde8e8; --gap-line: #e5a0a0;
+          --overlap-ink: #7d4e00; --overlap-fill: #fdf3d8; --overlap-line: #e2c06a; }
+        @media screen and (prefers-color-scheme: dark) {
+          :root { --bg: #0d1117; --ink: #e6edf3; --muted: #9198a1; --faint: #9198a1; --line: #3d444d;
+            --line-soft: #21262d; --panel: #151b23; --nav-bg: rgba(13,17,23,.96); --focus: #4493f8;
+            --passed: #3fb950; --failed: #f85149; --error: #db6d28; --skipped: #9198a1; --known: #d29922;
+            --fixed: #ab7df8; --notrun: #9198a1; --expected: #4493f8; --actual: #db6d28; --on-badge: #0d1117;
+            --invalid: #ff9492; --bad-bg: #3c1618; --bad-ink: #ffa198; --bad-border: #8e1519; --good-bg: #12261e;
+            --good-ink: #7ee787; --good-border: #238636; --attention-bg: #1a1214; --error-bg: #25171c;
+            --warning-bg: #272115; --warning-border: #9e6a03; --engine-bg: #0c2d6b; --engine-ink: #79c0ff;
+            --tag-bg: #21262d; --deviation: #e3b341; --fixed-ink: #d2a8ff; --axis: #9198a1; --leader: #656c76;
+            --gap-ink: #ff9492; --gap-fill: #3b1a1d; --gap-line: #6e2e32;
+            --overlap-ink: #e3b341; --overlap-fill: #33280f; --overlap-line: #5c4512; } }
         * { box-sizing: border-box; }
+        html { scroll-padding-top: calc(var(--filters-height, 0px) + 8px); }
         body { margin: 0; padding: 24px 32px 48px; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto,
-          "Noto Sans", "DejaVu Sans", sans-serif; color: var(--ink); background: #fff; }
+          "Noto Sans", "DejaVu Sans", sans-serif; color: var(--ink); background: var(--bg); }
+        a { color: var(--expected); }
+        :focus-visible { outline: 2px solid var(--focus); outline-offset: 2px; }
+        .chip:has(input:focus-visible) { outline: 2px solid var(--focus); outline-offset: 1px; }
+        .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+        a.skip { position: absolute; left: 8px; top: -40px; z-index: 3; padding: 6px 10px; background: var(--bg);
+          border: 2px solid var(--focus); border-radius: 6px; }
+        a.skip:focus { top: 8px; }
+        .print-only { display: none; }
         h1 { font-size: 22px; margin: 0 0 4px; }
         h2 { font-size: 15px; margin: 0; }
-        h3 { font-size: 13px; margin: 16px 0 6px; color: var(--muted); text-transform: uppercase; letter-spacing: .04em; }
+        h2.tests { margin: 0 0 6px; }
+        h5 { font-size: 15px; margin: 16px 0 6px; color: var(--muted); font-variant-caps: all-small-caps; letter-spacing: .04em; }
         code, pre, .utc, .where, .key, .engine, .tick-label { font-family: ui-monospace, "SFMono-Regular", Menlo,
           "DejaVu Sans Mono", monospace; }
         header.page { border-bottom: 1px solid var(--line); padding-bottom: 12px; margin-bottom: 12px; }
         .meta { color: var(--muted); margin: 0 0 8px; }
         .closing { font-size: 17px; font-weight: 600; margin: 0; padding: 8px 12px; border-radius: 6px; display: inline-block; }
-        .closing.bad { background: #ffebe9; color: #82071e; border: 1px solid #ffcecb; }
-        .closing.good { background: #dafbe1; color: #116329; border: 1px solid #aceebb; }
+        .closing.bad { background: var(--bad-bg); color: var(--bad-ink); border: 1px solid var(--bad-border); }
+        .closing.good { background: var(--good-bg); color: var(--good-ink); border: 1px solid var(--good-border); }
         .note { color: var(--muted); margin: 6px 0 0; }
-        nav.filters { position: sticky; top: 0; z-index: 2; background: rgba(255,255,255,.96); padding: 8px 0;
+        nav.filters { position: sticky; top: 0; z-index: 2; background: var(--nav-bg); padding: 8px 0;
           border-bottom: 1px solid var(--line); margin-bottom: 16px; }
+        @media (max-width: 600px) { nav.filters { position: static; } }
         .filter-row { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 3px 0; }
-        .filter-caption { width: 52px; color: var(--muted); font-size: 12px; text-transform: uppercase; letter-spacing: .04em; }
+        .filter-caption { width: 52px; color: var(--muted); font-size: 14px; font-variant-caps: all-small-caps; letter-spacing: .04em; }
         .chip { display: inline-flex; align-items: center; gap: 5px; border: 1px solid var(--line); border-radius: 999px;
-          padding: 2px 10px 2px 6px; cursor: pointer; user-select: none; background: #fff; }
+          padding: 2px 10px 2px 6px; cursor: pointer; user-select: none; background: var(--bg); }
         .chip input { margin: 0; }
         .chip b { font-weight: 600; color: var(--muted); }
-        .chip.empty { opacity: .45; }
+        .chip.empty { color: var(--muted); border-style: dashed; }
         .dot { width: 9px; height: 9px; border-radius: 50%; display: inline-block; background: currentColor; }
         .status-chip.passed .dot { color: var(--passed); } .status-chip.failed .dot { color: var(--failed); }
         .status-chip.error .dot { color: var(--error); } .status-chip.skipped .dot { color: var(--skipped); }
         .status-chip.known-deviation .dot { color: var(--known); } .status-chip.fixed-deviation .dot { color: var(--fixed); }
         .status-chip.not-run .dot { color: var(--notrun); }
-        #find { border: 1px solid var(--line); border-radius: 6px; padding: 4px 8px; width: 280px; font: inherit; }
+        #find { border: 1px solid var(--faint); border-radius: 6px; padding: 4px 8px; width: 280px; font: inherit;
+          color: var(--ink); background: var(--bg); }
         .hint { color: var(--muted); font-size: 12px; margin-left: 6px; }
-        section.attention { margin-bottom: 20px; padding: 8px 12px; border: 1px solid #ffcecb; border-radius: 8px; background: #fffafa; }
+        section.attention { margin-bottom: 20px; padding: 8px 12px; border: 1px solid var(--bad-border); border-radius: 8px;
+          background: var(--attention-bg); }
+        section.attention > .hint { margin: 2px 0 0; }
         section.attention ol { margin: 6px 0 0; padding-left: 0; list-style: none; }
         section.attention li { display: flex; flex-wrap: wrap; align-items: baseline; gap: 6px; padding: 3px 0; }
         section.attention a { font-weight: 600; color: var(--ink); text-decoration: none; }
-        section.attention a:hover { text-decoration: underline; }
-        article.test, pre.diagnostic { scroll-margin-top: calc(var(--filters-height, 0px) + 8px); }
+        section.attention a:hover, section.attention a:focus-visible { text-decoration: underline; }
         section.attention .why { color: var(--muted); }
         section.diagnostics { margin-bottom: 20px; }
         section.diagnostics h2 { margin-bottom: 6px; }
         pre.diagnostic { margin: 6px 0; padding: 10px 12px; border-radius: 6px; background: var(--panel);
           border-left: 4px solid var(--line); white-space: pre-wrap; overflow-wrap: anywhere; font-size: 12.5px; }
         pre.diagnostic .caret-pad { visibility: hidden; }
-        pre.diagnostic.error { border-left-color: var(--failed); background: #fff6f5; }
-        pre.diagnostic.warning { border-left-color: #d4a72c; background: #fffbeb; }
+        pre.diagnostic.error { border-left-color: var(--failed); background: var(--error-bg); }
+        pre.diagnostic.warning { border-left-color: var(--warning-border); background: var(--warning-bg); }
         details.file { margin-bottom: 2px; }
         details.file[open] { margin-bottom: 14px; }
-        .file-name { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 10px; cursor: pointer;
+        .file-name { display: flex; align-items: baseline; gap: 4px; cursor: pointer;
           padding: 4px 0; border-bottom: 1px solid var(--line); margin-bottom: 4px; list-style: none; }
         .file-name::-webkit-details-marker { display: none; }
-        .file-name::before { content: "▸"; color: var(--muted); width: 10px; display: inline-block; }
-        details.file[open] > .file-name::before { content: "▾"; }
+        .file-name::before { content: "▸"; content: "▸" / ""; color: var(--muted); width: 10px; display: inline-block; }
+        details.file[open] > .file-name::before { content: "▾"; content: "▾" / ""; }
+        .file-name h3 { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 10px; margin: 0; font-size: inherit;
+          font-weight: inherit; }
         .file-name .path { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-weight: 600; color: var(--muted); }
         .file-counts { font-size: 12px; color: var(--muted); }
         .file-counts .count.failed, .file-counts .count.error { color: var(--failed); font-weight: 700; }
         .file-counts .count.fixed-deviation { color: var(--fixed); font-weight: 700; }
         .file-counts .count.known-deviation { color: var(--known); }
-        article.test { border-bottom: 1px solid #eef1f4; }
+        article.test { border-bottom: 1px solid var(--line-soft); }
         article.test > details > summary, article.test > .row { list-style: none; }
         article.test > details > summary::-webkit-details-marker { display: none; }
-        .row { display: flex; flex-wrap: wrap; align-items: baseline; gap: 6px; padding: 6px 4px; }
+        .row { display: flex; align-items: baseline; gap: 6px; padding: 6px 4px; }
+        .row > h4 { display: flex; flex-wrap: wrap; align-items: baseline; gap: 6px; flex: 1; margin: 0;
+          font-size: inherit; font-weight: inherit; }
         summary.row { cursor: pointer; }
-        summary.row::before { content: "▸"; color: var(--muted); width: 10px; display: inline-block; }
-        details[open] > summary.row::before { content: "▾"; }
+        summary.row::before { content: "▸"; content: "▸" / ""; color: var(--muted); width: 10px; display: inline-block; }
+        details[open] > summary.row::before { content: "▾"; content: "▾" / ""; }
         div.row::before { content: ""; width: 10px; display: inline-block; }
         .badge { display: inline-block; min-width: 108px; text-align: center; font-size: 12px; font-weight: 600;
-          color: #fff; border-radius: 4px; padding: 1px 6px; }
+          color: var(--on-badge); border-radius: 4px; padding: 1px 6px; }
         .badge.passed { background: var(--passed); } .badge.failed { background: var(--failed); }
         .badge.error { background: var(--error); } .badge.skipped { background: var(--skipped); }
         .badge.known-deviation { background: var(--known); } .badge.fixed-deviation { background: var(--fixed); }
-        .badge.not-run { background: #fff; color: var(--notrun); border: 1px solid var(--notrun); }
-        .badge.invalid { background: #82071e; }
+        .badge.not-run { background: var(--bg); color: var(--notrun); border: 1px solid var(--notrun); }
+        .badge.invalid { background: var(--invalid); }
         details.tag-list > summary { cursor: pointer; color: var(--muted); }
         details.tag-list[open] > summary { margin-bottom: 4px; }
         .name { font-weight: 600; }
         .sep { color: var(--muted); font-weight: 400; }
         .case { font-weight: 600; }
-        .engine { font-size: 12px; background: #ddf4ff; color: #0550ae; border-radius: 4px; padding: 0 6px; }
-        .tag { font-size: 12px; background: #eff2f5; color: var(--muted); border-radius: 999px; padding: 0 8px; }
+        .engine { font-size: 12px; background: var(--engine-bg); color: var(--engine-ink); border-radius: 4px; padding: 0 6px; }
+        .tag { font-size: 12px; background: var(--tag-bg); color: var(--muted); border-radius: 999px; padding: 0 8px; }
         .where { margin-left: auto; color: var(--muted); font-size: 12px; }
         .body { padding: 4px 16px 16px 20px; }
         .message { margin: 6px 0; font-weight: 500; }
-        .deviation { margin: 6px 0; color: #7d4e00; }
-        article.fixed-deviation .deviation { color: #6639ba; }
+        .deviation { margin: 6px 0; color: var(--deviation); }
+        article.fixed-deviation .deviation { color: var(--fixed-ink); }
         .zone { margin: 6px 0; color: var(--muted); }
-        figure.picture { margin: 10px 0; padding: 8px; border: 1px solid var(--line); border-radius: 8px; background: #fff; }
+        figure.picture { margin: 10px 0; padding: 8px; border: 1px solid var(--line); border-radius: 8px; background: var(--bg); }
         figure.picture svg { width: 100%; height: auto; display: block; }
         .picture-scroll { overflow-x: auto; }
         .picture-scroll > svg { min-width: \(pictureMinWidth)px; }
         figcaption { font-size: 12px; color: var(--muted); padding: 4px 4px 0; display: flex; flex-wrap: wrap; gap: 4px 18px; }
         figcaption .legend.expected { color: var(--expected); } figcaption .legend.actual { color: var(--actual); }
         figcaption .legend.missing { color: var(--failed); }
+        figcaption .legend.passed { color: var(--passed); }
+        #hatch-gap rect { fill: var(--gap-fill); } #hatch-gap line { stroke: var(--gap-line); }
+        #hatch-overlap rect { fill: var(--overlap-fill); } #hatch-overlap line { stroke: var(--overlap-line); }
         svg.timeline text { font-family: system-ui, "DejaVu Sans", sans-serif; font-size: 12px; fill: var(--ink); text-anchor: middle; }
         svg.timeline text.start { text-anchor: start; }
         svg.timeline .mark-time, svg.timeline .mark-sub, svg.timeline .tick-label, svg.timeline .tick-utc,
         svg.timeline .tick-date, svg.timeline .region-label, svg.timeline .run-time, svg.timeline .run-outcome {
-          paint-order: stroke; stroke: #fff; stroke-width: 4px; stroke-linejoin: round; }
-        svg.timeline .axis { stroke: #57606a; stroke-width: 1.5; }
-        svg.timeline .lane { stroke: #d1d9e0; stroke-width: 1; stroke-dasharray: 3 4; }
-        svg.timeline .tick { stroke: #57606a; stroke-width: 1; }
-        svg.timeline .tick-label { font-size: 12px; fill: #1f2328; font-family: "DejaVu Sans Mono", monospace; }
-        svg.timeline .tick-utc { font-size: 10.5px; fill: #6e7781; font-family: "DejaVu Sans Mono", monospace; }
-        svg.timeline .tick-utc.none { fill: #a40e26; font-style: italic; }
-        svg.timeline .tick-date { font-size: 11px; fill: #59636e; font-weight: 600; }
-        svg.timeline .axis-caption, svg.timeline .lane-caption { font-size: 11px; fill: #6e7781; text-transform: uppercase; }
+          paint-order: stroke; stroke: var(--bg); stroke-width: 4px; stroke-linejoin: round; }
+        svg.timeline .axis { stroke: var(--axis); stroke-width: 1.5; }
+        svg.timeline .lane { stroke: var(--line); stroke-width: 1; stroke-dasharray: 3 4; }
+        svg.timeline .tick { stroke: var(--axis); stroke-width: 1; }
+        svg.timeline .tick-label { font-size: 12px; fill: var(--ink); font-family: "DejaVu Sans Mono", monospace; }
+        svg.timeline .tick-utc { font-size: 10.5px; fill: var(--faint); font-family: "DejaVu Sans Mono", monospace; }
+        svg.timeline .tick-utc.none { fill: var(--gap-ink); font-style: italic; }
+        svg.timeline .tick-date { font-size: 11px; fill: var(--muted); font-weight: 600; }
+        svg.timeline .axis-caption, svg.timeline .lane-caption { font-size: 11px; fill: var(--faint); text-transform: uppercase; }
         svg.timeline .region.gap { fill: url(#hatch-gap); }
         svg.timeline .region.overlap { fill: url(#hatch-overlap); }
         svg.timeline .region-hatch { fill: none; stroke-width: 1; }
-        svg.timeline .region-hatch.gap { stroke: #e5a0a0; }
-        svg.timeline .region-hatch.overlap { stroke: #e2c06a; }
+        svg.timeline .region-hatch.gap { stroke: var(--gap-line); }
+        svg.timeline .region-hatch.overlap { stroke: var(--overlap-line); }
         svg.timeline .region-label { font-weight: 700; font-size: 12px; }
-        svg.timeline .region-label.gap { fill: #a40e26; } svg.timeline .region-label.overlap { fill: #7d4e00; }
-        svg.timeline .region-sub { font-size: 11px; } svg.timeline .region-sub.gap { fill: #a40e26; }
-        svg.timeline .region-sub.overlap { fill: #7d4e00; }
+        svg.timeline .region-label.gap { fill: var(--gap-ink); } svg.timeline .region-label.overlap { fill: var(--overlap-ink); }
+        svg.timeline .region-sub { font-size: 11px; } svg.timeline .region-sub.gap { fill: var(--gap-ink); }
+        svg.timeline .region-sub.overlap { fill: var(--overlap-ink); }
         svg.timeline .stem { stroke-width: 1.2; stroke-dasharray: 2 3; }
         svg.timeline .stem.expected { stroke: var(--expected); } svg.timeline .stem.actual { stroke: var(--actual); }
-        svg.timeline .marker.expected { fill: var(--expected); } svg.timeline .marker.actual { fill: var(--actual); }
-        svg.timeline .marker.matching { opacity: .45; }
-        svg.timeline .marker.missing, svg.timeline .marker.unexpected { stroke: var(--failed); stroke-width: 2.5; }
-        svg.timeline .marker.expected.missing { fill: #fff; }
+        svg.timeline .marker.expected { fill: var(--expected); stroke: var(--expected); }
+        svg.timeline .marker.actual { fill: var(--actual); stroke: var(--actual); }
+        svg.timeline .marker.matching { fill-opacity: .35; stroke-width: 1.5; }
+        svg.timeline .marker.missing, svg.timeline .marker.unexpected { fill: var(--bg); stroke: var(--failed); stroke-width: 2.5; }
         svg.timeline .mark-time { font-weight: 700; font-size: 12.5px; }
         svg.timeline .mark-time.expected { fill: var(--expected); } svg.timeline .mark-time.actual { fill: var(--actual); }
         svg.timeline .mark-time.matching { font-weight: 400; }
-        svg.timeline .mark-sub { font-size: 10.5px; fill: #59636e; }
+        svg.timeline .mark-sub { font-size: 10.5px; fill: var(--muted); }
         svg.timeline .mark-sub.missing, svg.timeline .mark-sub.unexpected { fill: var(--failed); font-weight: 600; }
-        svg.timeline .planned { fill: #fff; stroke: var(--expected); stroke-width: 2.5; }
-        svg.timeline .actual.run-ok { fill: var(--passed); } svg.timeline .actual.run-bad { fill: var(--failed); }
+        svg.timeline .planned { fill: var(--bg); stroke: var(--expected); stroke-width: 2.5; }
+        svg.timeline .actual.run-ok { fill: var(--passed); }
+        svg.timeline .actual.run-bad { fill: var(--bg); stroke: var(--failed); stroke-width: 3; }
         svg.timeline .delay { stroke-width: 1.5; } svg.timeline .delay.run-ok { stroke: var(--passed); }
-        svg.timeline .delay.run-bad { stroke: var(--failed); }
+        svg.timeline .delay.run-bad { stroke: var(--failed); stroke-dasharray: 6 2 1 2; }
         svg.timeline .delay.missed { stroke: var(--failed); stroke-dasharray: 4 3; }
         svg.timeline .unmet { fill: none; stroke: var(--failed); stroke-width: 2.5; }
         svg.timeline .cross { stroke-width: 2.5; } svg.timeline .cross.run-bad { stroke: var(--failed); }
         svg.timeline .run-time { font-size: 11px; fill: var(--expected); font-family: "DejaVu Sans Mono", monospace; }
         svg.timeline .run-outcome { font-size: 11px; font-weight: 600; }
-        svg.timeline .leader { stroke: #8c959f; stroke-width: 1; stroke-dasharray: 2 3; }
+        svg.timeline .leader { stroke: var(--leader); stroke-width: 1; stroke-dasharray: 2 3; }
         svg.timeline .run-outcome.run-ok { fill: var(--passed); } svg.timeline .run-outcome.run-bad { fill: var(--failed); }
         table { border-collapse: collapse; margin: 8px 0; font-size: 13px; }
-        th, td { text-align: left; padding: 5px 12px 5px 0; vertical-align: top; border-bottom: 1px solid #eef1f4; }
+        th, td { text-align: left; padding: 5px 12px 5px 0; vertical-align: top; border-bottom: 1px solid var(--line-soft); }
         th { color: var(--muted); font-weight: 600; font-size: 12px; }
         table.occurrences .utc, table.runs .key { color: var(--muted); font-size: 12px; }
         table.occurrences .local { font-weight: 600; }
         table.occurrences td.kind { font-size: 12px; color: var(--muted); white-space: nowrap; }
         table.occurrences tr.missing td.kind, table.occurrences tr.unexpected td.kind,
         table.occurrences tr.key-mismatch td.kind, table.occurrences tr.differs td.kind { color: var(--failed); font-weight: 700; }
-        table.occurrences tr.missing, table.occurrences tr.unexpected { background: #fff6f5; }
+        table.occurrences tr.missing, table.occurrences tr.unexpected { background: var(--error-bg); }
         td.none { color: var(--muted); }
         table.occurrences tr.folded td { color: var(--muted); font-style: italic; }
         table.runs tr.bad td.outcome { color: var(--failed); font-weight: 700; }
@@ -166,7 +209,18 @@ enum HTMLAssets {
         details.environment summary { cursor: pointer; font-weight: 600; }
         details.environment th { width: 160px; }
         #nothing-shown { color: var(--muted); font-style: italic; }
-        @media print { nav.filters { display: none; } details > .body { display: block; } }
+        @media print {
+          :root { color-scheme: light; }
+          body { padding: 0; }
+          nav.filters, a.skip { display: none; }
+          .print-only:not([hidden]) { display: block; }
+          details::details-content { content-visibility: visible; }
+          .picture-scroll { overflow: visible; }
+          .picture-scroll > svg { min-width: 0; }
+          figure.picture, table.occurrences tr, table.runs tr, pre.diagnostic, .row, section.attention li { break-inside: avoid; }
+          h2, h3, h4, h5, .file-name, summary { break-after: avoid; }
+          .badge, .closing, .engine, .tag, .chip, section.attention, pre.diagnostic, table tr { print-color-adjust: exact;
+            -webkit-print-color-adjust: exact; } }
 
         """
 
@@ -185,6 +239,7 @@ enum HTMLAssets {
           var find = document.getElementById("find");
           var shownCount = document.getElementById("shown-count");
           var tagsTicked = document.getElementById("tags-ticked");
+          var printedFilters = document.getElementById("printed-filters");
           var total = 0;
           var files = Array.prototype.map.call(document.querySelectorAll("details.file"), function (element) {
             var tests = Array.prototype.map.call(element.querySelectorAll("article.test"), function (test) {
@@ -227,11 +282,24 @@ enum HTMLAssets {
             document.getElementById("nothing-shown").hidden = shown !== 0;
             shownCount.textContent = shown + " of " + total + " tests shown";
             if (tagsTicked) { tagsTicked.textContent = tags.length === 0 ? "none ticked: every tag" : "ticked: " + tags.join(", "); }
+            // The filters are not printed: a printout filtered by them says which, above the tests.
+            var unticked = statusBoxes.filter(function (b) { return !b.checked; });
+            printedFilters.hidden = !filtering;
+            printedFilters.textContent = !filtering ? "" : "Printed with filters: " + [
+              unticked.length > 0 ? "status " + statusBoxes.filter(function (b) { return b.checked; })
+                .map(function (b) { return b.getAttribute("data-title"); }).join(", ") : "",
+              tags.length > 0 ? "tag " + tags.join(" or ") : "",
+              needle !== "" ? "find “" + find.value.trim() + "”" : ""
+            ].filter(function (s) { return s !== ""; }).join("; ") + " (" + shown + " of " + total + " tests).";
           }
           // A link from "Needs attention" scrolls its test just below the sticky filters, not under them, and opens
           // the folded file or warnings it is in.
           var filters = document.querySelector("nav.filters");
-          function measure() { document.documentElement.style.setProperty("--filters-height", filters.offsetHeight + "px"); }
+          // In a narrow window the filters are not sticky (five rows of them took a third of a phone's screen).
+          function measure() {
+            var sticky = getComputedStyle(filters).position === "sticky";
+            document.documentElement.style.setProperty("--filters-height", (sticky ? filters.offsetHeight : 0) + "px");
+          }
           function reveal() {
             var target = location.hash.length > 1 ? document.getElementById(location.hash.slice(1)) : null;
             if (!target) { return; }
@@ -248,6 +316,18 @@ enum HTMLAssets {
             for (var e = target.parentElement; e; e = e.parentElement) { if (e.tagName === "DETAILS") { e.open = true; } }
             target.scrollIntoView();
           }
+          // Printed, every folded file and test is open (the style sheet opens them too, where a browser can), and
+          // folded again as it was after.
+          var openedForPrint = [];
+          window.addEventListener("beforeprint", function () {
+            Array.prototype.forEach.call(document.querySelectorAll("details:not([open])"), function (d) {
+              d.open = true; openedForPrint.push(d);
+            });
+          });
+          window.addEventListener("afterprint", function () {
+            openedForPrint.forEach(function (d) { d.open = false; });
+            openedForPrint = [];
+          });
           window.addEventListener("resize", measure);
           window.addEventListener("hashchange", reveal);
           measure();

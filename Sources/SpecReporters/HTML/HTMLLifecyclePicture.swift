@@ -47,7 +47,7 @@ struct HTMLLifecyclePicture {
         let runs = lifecycle.runs
         var marks: [Mark] = []
         for (index, run) in runs.enumerated() {
-            let bad = run.actual == nil || !["completed", "ok", "success"].contains(run.outcome)
+            let bad = !ranToCompletion(run)
             if let planned = run.planned, let wall = planned.wallSeconds {
                 marks.append(Mark(run: index, lane: .planned, instant: planned, wall: wall, never: false, bad: bad))
                 if run.actual == nil {
@@ -83,7 +83,8 @@ struct HTMLLifecyclePicture {
         func plannedLabelY(_ label: Label) -> Double { plannedY - 12 - Double(label.level) * labelStep }
         func actualLabelY(_ label: Label) -> Double { actualY + 22 + Double(label.level) * labelStep }
 
-        var svg = SVG(width: HTMLTimeline.width, height: axisY + 56 + axis.yearRowHeight, label: "Planned versus actual runs")
+        let (title, description) = describe(lifecycle, transitions: transitions)
+        var svg = SVG(width: HTMLTimeline.width, height: axisY + 56 + axis.yearRowHeight, title: title, description: description)
         for transition in transitions {
             let (low, high) = HTMLTimeline.region(transition)
             guard axis.contains(low) || axis.contains(high) else { continue }
@@ -151,6 +152,54 @@ struct HTMLLifecyclePicture {
             }
         }
         return svg.close()
+    }
+
+    /// What the picture shows, in words: its name counts the runs by outcome and names those not as expected
+    /// (`Planned versus actual runs: 3 runs, 1 completed, 1 expired, 1 missed; runs[2] not as expected`), its
+    /// description each run in order (`runs[2]: planned 2027-03-28 02:30 CET (+01:00), ran 2027-03-28 04:00 CEST
+    /// (+02:00), expired.`) after the offset changes.
+    static func describe(_ lifecycle: LifecycleResult, transitions: [ZoneContext.Transition]) -> (title: String, description: String) {
+        let runs = lifecycle.runs
+        var outcomes: [String] = [], counts: [String: Int] = [:]
+        for run in runs {
+            if counts[run.outcome] == nil { outcomes.append(run.outcome) }
+            counts[run.outcome, default: 0] += 1
+        }
+        let unmet = unmetRuns(lifecycle).map { "runs[\($0.number)]" }
+        let title = "Planned versus actual runs: \(runs.count) run\(runs.count == 1 ? "" : "s")"
+            + outcomes.map { ", \(counts[$0] ?? 0) \($0)" }.joined()
+            + (unmet.isEmpty ? "" : "; \(unmet.joined(separator: ", ")) not as expected")
+        var sentences = transitions.map { "The offset changes at \($0.at.utc): \(HTMLTimeline.changeText($0))." }
+        let unmetNumbers = Set(unmetRuns(lifecycle).map(\.number))
+        for (index, run) in runs.enumerated() {
+            let planned = run.planned.map { "planned \($0.local)" } ?? "unplanned"
+            let ran = run.actual.map { "ran \($0.local)" } ?? "never ran"
+            sentences.append("runs[\(index + 1)]: \(planned), \(ran), \(run.outcome)"
+                + (run.reason.map { " (\($0))" } ?? "") + (unmetNumbers.contains(index + 1) ? "; not as expected" : "") + ".")
+        }
+        return (title, sentences.joined(separator: " "))
+    }
+
+    /// What the picture draws, for its caption: the marks whose meaning is not written beside them.
+    static func legend(_ lifecycle: LifecycleResult) -> [HTMLTimeline.LegendItem] {
+        let runs = lifecycle.runs
+        var items = [HTMLTimeline.LegendItem(cls: "expected", text: "○ planned (top lane)")]
+        let ran = runs.filter { $0.actual != nil }
+        if ran.contains(where: ranToCompletion) {
+            items.append(HTMLTimeline.LegendItem(cls: "passed", text: "● completed (bottom lane)"))
+        }
+        if ran.contains(where: { !ranToCompletion($0) }) {
+            items.append(HTMLTimeline.LegendItem(cls: "missing", text: "hollow, red outline, dashed line: did not complete"))
+        }
+        if runs.contains(where: { $0.actual == nil && $0.planned != nil }) {
+            items.append(HTMLTimeline.LegendItem(cls: "missing", text: "✕ never ran"))
+        }
+        return items
+    }
+
+    /// Whether a run is drawn as completed (a filled dot on a solid line) rather than hollow on a dashed one.
+    static func ranToCompletion(_ run: LifecycleResult.Run) -> Bool {
+        run.actual != nil && ["completed", "ok", "success"].contains(run.outcome)
     }
 
     /// The runs a `runs` expectation that is not met describes (`runs[4]`: the fourth run, 1-based as written), with

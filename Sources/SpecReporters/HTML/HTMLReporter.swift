@@ -25,22 +25,27 @@ public struct HTMLReporter: Sendable {
             <style>\(HTMLAssets.css)</style>
             </head>
             <body>
+            <a class="skip" href="#main">Skip the filters</a>
             <svg width="0" height="0" style="position:absolute" aria-hidden="true"><defs>\
             <pattern id="hatch-gap" width="7" height="7" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">\
             <rect width="7" height="7" fill="#fde8e8"/><line x1="0" y1="0" x2="0" y2="7" stroke="#e5a0a0" stroke-width="2.5"/></pattern>\
             <pattern id="hatch-overlap" width="7" height="7" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">\
-            <rect width="7" height="7" fill="#fdf3d8"/><line x1="0" y1="0" x2="0" y2="7" stroke="#e2c06a" stroke-width="2.5"/></pattern>\
+            <rect width="7" height="7" fill="#fdf3d8"/><line x1="0" y1="0" x2="0" y2="7" stroke="#e2c06a" stroke-width="2"/>\
+            <line x1="0" y1="0" x2="7" y2="0" stroke="#e2c06a" stroke-width="2"/></pattern>\
             </defs></svg>
 
             """
         page += header(run, summary: summary, closing: closing)
         page += filters(run, summary: summary)
+        page += "<main id=\"main\">\n"
         let groups = Self.groupedByFile(run.tests)
         page += attentionSection(groups.flatMap(\.1), diagnostics: run.diagnostics)
         if !run.diagnostics.isEmpty {
             page += diagnosticsSection(run.diagnostics)
         }
-        page += "<main id=\"tests\">\n"
+        page += "<section id=\"tests\" aria-labelledby=\"tests-heading\">\n<h2 class=\"tests\" id=\"tests-heading\">Tests: "
+            + "\(run.tests.count) in \(groups.count) file\(groups.count == 1 ? "" : "s")</h2>\n"
+            + "<p id=\"printed-filters\" class=\"print-only note\" hidden></p>\n"
         var index = 0
         for (file, tests) in groups {
             page += fileSummary(file, tests)
@@ -50,7 +55,7 @@ public struct HTMLReporter: Sendable {
             }
             page += "</details>\n"
         }
-        page += "<p id=\"nothing-shown\" hidden>No test matches these filters.</p>\n</main>\n"
+        page += "<p id=\"nothing-shown\" hidden>No test matches these filters.</p>\n</section>\n</main>\n"
         page += environmentSection(run)
         page += "<script>\(HTMLAssets.script)</script>\n</body>\n</html>\n"
         return page
@@ -81,11 +86,12 @@ public struct HTMLReporter: Sendable {
     }
 
     private func filters(_ run: RunResult, summary: Summary) -> String {
-        var out = "<nav class=\"filters\" aria-label=\"Filters\">\n<div class=\"filter-row\"><span class=\"filter-caption\">Status</span>\n"
+        var out = "<nav class=\"filters\" aria-label=\"Filters\">\n<div class=\"filter-row\" role=\"group\" aria-labelledby=\"filter-status\">"
+            + "<span class=\"filter-caption\" id=\"filter-status\">Status</span>\n"
         for status in TestStatus.allCases {
             let count = summary.count(of: status)
             out += "<label class=\"chip status-chip \(status.rawValue)\(count == 0 ? " empty" : "")\">"
-                + "<input type=\"checkbox\" name=\"status\" value=\"\(status.rawValue)\" checked> "
+                + "<input type=\"checkbox\" name=\"status\" value=\"\(status.rawValue)\" checked data-title=\"\(Self.statusTitle(status))\"> "
                 + "<span class=\"dot\"></span>\(Self.statusTitle(status)) <b>\(count)</b></label>\n"
         }
         out += "</div>\n"
@@ -100,7 +106,8 @@ public struct HTMLReporter: Sendable {
                 chips += "<label class=\"chip tag-chip\"><input type=\"checkbox\" name=\"tag\" value=\"\(XMLText.attribute(tag))\"> "
                     + "\(XMLText.text(tag)) <b>\(tagCounts[tag] ?? 0)</b></label>\n"
             }
-            out += "<div class=\"filter-row\"><span class=\"filter-caption\">Tags</span>\n"
+            out += "<div class=\"filter-row\" role=\"group\" aria-labelledby=\"filter-tags\">"
+                + "<span class=\"filter-caption\" id=\"filter-tags\">Tags</span>\n"
             if tags.count > Self.openTagLimit {
                 out += "<details class=\"tag-list\"><summary>\(tags.count) tags <span class=\"hint\" id=\"tags-ticked\">none ticked: every tag</span></summary>\n"
                     + "<div class=\"filter-row\">\(chips)</div></details></div>\n"
@@ -108,9 +115,10 @@ public struct HTMLReporter: Sendable {
                 out += chips + "<span class=\"hint\">none ticked: every tag</span></div>\n"
             }
         }
-        out += "<div class=\"filter-row\"><span class=\"filter-caption\">Find</span>"
-            + "<input type=\"search\" id=\"find\" placeholder=\"spec, case, engine or file\" aria-label=\"Find\">"
-            + "<span id=\"shown-count\" class=\"hint\"></span></div>\n</nav>\n"
+        // The count of tests shown is a polite live region: a screen reader says "40 of 1,811 tests shown" after a tick.
+        out += "<div class=\"filter-row\"><label class=\"filter-caption\" for=\"find\">Find</label>"
+            + "<input type=\"search\" id=\"find\" placeholder=\"spec, case, engine or file\">"
+            + "<span id=\"shown-count\" class=\"hint\" role=\"status\"></span></div>\n</nav>\n"
         return out
     }
 
@@ -185,7 +193,11 @@ public struct HTMLReporter: Sendable {
         }
         let total = invalid.count + flagged.count
         guard total > 0 else { return "" }
-        var out = "<section class=\"attention\" aria-label=\"Needs attention\">\n<h2>Needs attention: \(total)</h2>\n<ol>\n"
+        // A fixed list: the run's to-do, whatever the filters show below; it says so, as a reader who ticked a tag
+        // and still saw every failure here asked whether the filter had worked.
+        var out = "<section class=\"attention\" id=\"attention\" aria-labelledby=\"attention-heading\">\n"
+            + "<h2 id=\"attention-heading\">Needs attention: \(total)</h2>\n"
+            + "<p class=\"hint\">The whole run: the filters apply to the tests below, not to this list.</p>\n<ol>\n"
         for (offset, diagnostic) in invalid.prefix(Self.attentionLimit) {
             let place = diagnostic.location.map { "\($0.file):\($0.line)" } ?? diagnostic.code
             out += "<li><span class=\"badge invalid\">invalid spec file</span> "
@@ -195,7 +207,8 @@ public struct HTMLReporter: Sendable {
         for (offset, test) in flagged.prefix(max(0, Self.attentionLimit - invalid.count)) {
             let title = XMLText.text(test.spec) + (test.caseName.map { "<span class=\"sep\"> › </span>" + XMLText.text($0) } ?? "")
                 + (test.engine.map { " <span class=\"engine\">\(XMLText.text($0))</span>" } ?? "")
-            let firstLine = (test.message ?? test.deviationReason.map { "known deviation no longer happens: \($0)" } ?? "")
+            let fixed = test.status == .fixedDeviation ? test.deviationReason.map { "known deviation no longer happens: \u{201C}\($0)\u{201D}" } : nil
+            let firstLine = (fixed ?? test.message ?? "")
                 .split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
             out += "<li><span class=\"badge \(test.status.rawValue)\">\(Self.statusTitle(test.status))</span> "
                 + "<a href=\"#t\(offset + 1)\">\(title)</a>"
@@ -227,8 +240,8 @@ public struct HTMLReporter: Sendable {
         }
         let open = tests.contains { $0.status.needsAttention }
         return "<details class=\"file\"\(open ? " open" : "") data-file=\"\(XMLText.attribute(file))\">\n"
-            + "<summary class=\"file-name\"><span class=\"path\">\(XMLText.text(file))</span> "
-            + "<span class=\"file-counts\">\(parts.joined(separator: " · "))</span> <span class=\"file-shown hint\"></span></summary>\n"
+            + "<summary class=\"file-name\"><h3><span class=\"path\">\(XMLText.text(file))</span> "
+            + "<span class=\"file-counts\">\(parts.joined(separator: " · "))</span> <span class=\"file-shown hint\"></span></h3></summary>\n"
     }
 
     // MARK: - One test
@@ -247,9 +260,9 @@ public struct HTMLReporter: Sendable {
             + test.tags.map { " <span class=\"tag\">\(XMLText.text($0))</span>" }.joined()
             + " <span class=\"where\">line \(test.line)</span>"
         guard hasDetails else {
-            return out + "<div class=\"row\">\(title)</div>\n</article>\n"
+            return out + "<div class=\"row\"><h4>\(title)</h4></div>\n</article>\n"
         }
-        out += "<details\(open ? " open" : "")>\n<summary class=\"row\">\(title)</summary>\n<div class=\"body\">\n"
+        out += "<details\(open ? " open" : "")>\n<summary class=\"row\"><h4>\(title)</h4></summary>\n<div class=\"body\">\n"
         out += details(test)
         out += "</div>\n</details>\n</article>\n"
         return out
@@ -257,13 +270,18 @@ public struct HTMLReporter: Sendable {
 
     private func details(_ test: TestResult) -> String {
         var out = ""
-        if let message = test.message, !message.isEmpty {
+        // A fixed deviation said one thing three times: the runner's message, the declared reason and the warning on
+        // the entry to remove. It is said once: the reason, and the line of the entry from that warning.
+        let fixedReason = test.status == .fixedDeviation ? test.deviationReason : nil
+        let entry = fixedReason == nil ? nil : test.diagnostics.first { $0.code == TestStatus.fixedDeviation.rawValue }
+        if let message = test.message, !message.isEmpty, fixedReason == nil {
             out += "<p class=\"message\">\(XMLText.text(message).replacingOccurrences(of: "\n", with: "<br>"))</p>\n"
         }
         if let reason = test.deviationReason {
-            let text = test.status == .fixedDeviation
-                ? "Passed although the spec declares a known deviation on \(test.engine ?? "this engine"): "
-                    + "\u{201C}\(reason)\u{201D}. Remove it from known-deviations."
+            let text = fixedReason != nil
+                ? "Passed on \(test.engine ?? "this engine") although the spec declares a known deviation there: "
+                    + "\u{201C}\(reason)\u{201D}. Remove its entry from known-deviations"
+                    + (entry?.location.map { " (\($0.file):\($0.line))." } ?? ".")
                 : "Declared deviation on \(test.engine ?? "this engine"): \u{201C}\(reason)\u{201D}"
             out += "<p class=\"deviation\">\(XMLText.text(text))</p>\n"
         }
@@ -288,10 +306,8 @@ public struct HTMLReporter: Sendable {
         if let lifecycle = test.lifecycle {
             out += lifecycleSection(lifecycle, zoneContext: test.zoneContext)
         }
-        if !test.diagnostics.isEmpty {
-            for diagnostic in test.diagnostics {
-                out += diagnosticBlock(diagnostic)
-            }
+        for diagnostic in test.diagnostics where entry == nil || diagnostic != entry {
+            out += diagnosticBlock(diagnostic)
         }
         return out
     }
@@ -355,15 +371,16 @@ public struct HTMLReporter: Sendable {
     }
 
     private func lifecycleSection(_ lifecycle: LifecycleResult, zoneContext: ZoneContext?) -> String {
-        var out = "<h3>Planned versus actual runs</h3>\n"
+        var out = "<h5>Planned versus actual runs</h5>\n"
         if lifecycle.runs.count > Self.maxPictureRuns {
             out += "<p class=\"note\">No picture: \(lifecycle.runs.count) runs are too many to tell apart on one axis.</p>\n"
         } else if let svg = HTMLLifecyclePicture.render(lifecycle, zoneContext: zoneContext) {
             let unmet = HTMLLifecyclePicture.unmetRuns(lifecycle).map { "runs[\($0.number)]" + ($0.line.map { " (line \($0))" } ?? "") }
-            out += "<figure class=\"picture\"><div class=\"picture-scroll\">\(svg)</div>"
-                + (unmet.isEmpty ? "" : "<figcaption><span class=\"legend missing\">red ring: not as expected: "
-                    + XMLText.text(unmet.joined(separator: ", ")) + "</span></figcaption>")
-                + "</figure>\n"
+            let legend = HTMLLifecyclePicture.legend(lifecycle).map { "<span class=\"legend \($0.cls ?? "")\">\(XMLText.text($0.text))</span>" }
+            out += "<figure class=\"picture\"><div class=\"picture-scroll\">\(svg)</div><figcaption>" + legend.joined()
+                + (unmet.isEmpty ? "" : "<span class=\"legend missing\">red ring: not as expected: "
+                    + XMLText.text(unmet.joined(separator: ", ")) + "</span>")
+                + "</figcaption></figure>\n"
         }
         if !lifecycle.runs.isEmpty {
             out += "<table class=\"runs\">\n<thead><tr><th>planned</th><th>actual</th><th>late by</th><th>outcome</th><th>key</th></tr></thead>\n<tbody>\n"
@@ -392,14 +409,14 @@ public struct HTMLReporter: Sendable {
                 + (check.passed ? "" : check.line.map { " · line \($0)" } ?? ""))
         }
         if !checks.isEmpty {
-            out += "<h3>Expectations</h3>\n<ul class=\"checks\">\n"
+            out += "<h5>Expectations</h5>\n<ul class=\"checks\">\n"
             for (passed, text) in checks {
                 out += "<li class=\"\(passed ? "good" : "bad")\">\(passed ? "✔" : "✘") \(XMLText.text(text))</li>\n"
             }
             out += "</ul>\n"
         }
         if !lifecycle.invariants.isEmpty {
-            out += "<h3>Invariants</h3>\n<ul class=\"checks\">\n"
+            out += "<h5>Invariants</h5>\n<ul class=\"checks\">\n"
             for check in lifecycle.invariants {
                 out += "<li class=\"\(check.passed ? "good" : "bad")\">\(check.passed ? "✔" : "✘") "
                     + XMLText.text(check.name + (check.detail.map { ": \($0)" } ?? "")) + "</li>\n"

@@ -139,30 +139,37 @@ struct HTMLTimeline {
         let levelsAbove = Double((above.map(\.level).max() ?? -1) + 1)
         let levelsBelow = Double((below.map(\.level).max() ?? -1) + 1)
         let firstExpectedY = transition == nil ? 20.0 : 48.0
-        let axisY = firstExpectedY + max(1, levelsAbove) * levelHeight + 20
-        let firstActualY = axisY + 76 + markerRoom + axis.yearRowHeight
-        let height = firstActualY + max(1, levelsBelow) * levelHeight + 2
+        // No room is kept for labels a side does not have: a picture of instants expected and never produced ended in
+        // 50 px of nothing under its tick dates, and the actual markers' room between axis and ticks went with it.
+        let axisY = firstExpectedY + levelsAbove * levelHeight + 20
+        let labelGap = below.isEmpty ? 0 : markerRoom
+        let firstActualY = axisY + 76 + labelGap + axis.yearRowHeight
+        let height = below.isEmpty ? axisY + 18 + 30 + axis.yearRowHeight + 8 : firstActualY + levelsBelow * levelHeight + 2
         // Across a new year every mark names its date and year; else a mark on the change's day names only its time.
         let regionDate = axis.spansYears ? nil : transition.map { WallClock(wallSeconds: region($0).0).isoDate }
 
-        var svg = SVG(width: width, height: height, label: "Local-time axis" + (zone.map { " in \($0)" } ?? ""))
+        var regionText: String?
         if let transition {
             let (low, high) = region(transition)
-            let x1 = axis.x(low), x2 = axis.x(high)
-            let cls = transition.isGap ? "gap" : "overlap"
-            svg.rect(x: x1, y: 26, width: x2 - x1, height: height - 28, cls: "region \(cls)")
-            svg.rect(x: x1, y: 26, width: x2 - x1, height: height - 28, cls: "region-hatch \(cls)")
             let start = WallClock(wallSeconds: low), end = WallClock(wallSeconds: high)
             // A whole skipped or repeated day (Apia 2011, Kiritimati 1994) would read "00:00–00:00": name the days.
             let range = high - low >= 86_400
                 ? "\(start.shortDate) \(start.time) – \(end.shortDate) \(end.time)"
                 : start.time + "–" + end.time
-            let abbreviations = [transition.abbreviationBefore, transition.abbreviationAfter].compactMap { $0 }
-            let change = (abbreviations.count == 2 ? "\(abbreviations[0]) → \(abbreviations[1]), " : "")
-                + FailureText.offset(transition.offsetBefore) + " → " + FailureText.offset(transition.offsetAfter)
-            let text = transition.isGap
+            let change = changeText(transition)
+            regionText = transition.isGap
                 ? "\(range) does not exist (clocks jump forward: \(change))"
                 : "\(range) happens twice (clocks fall back: \(change))"
+        }
+        let (title, description) = describe(visible, transition: transition, regionText: regionText, zone: zone,
+                                            outside: marks.count - visible.count)
+        var svg = SVG(width: width, height: height, title: title, description: description)
+        if let transition, let text = regionText {
+            let (low, high) = region(transition)
+            let x1 = axis.x(low), x2 = axis.x(high)
+            let cls = transition.isGap ? "gap" : "overlap"
+            svg.rect(x: x1, y: 26, width: x2 - x1, height: height - 28, cls: "region \(cls)")
+            svg.rect(x: x1, y: 26, width: x2 - x1, height: height - 28, cls: "region-hatch \(cls)")
             // Keep the whole label inside the picture: about 7.5 px per character in the label's bold face.
             let halfWidth = min(Double(text.count) * 3.75, (width - marginLeft - marginRight) / 2)
             let labelX = min(max((x1 + x2) / 2, marginLeft + halfWidth), width - marginRight - halfWidth)
@@ -180,7 +187,7 @@ struct HTMLTimeline {
         // Without a transition, UTC under a tick is only certain when every mark has the same offset.
         let offsets = Set(marks.compactMap(\.instant.offsetSeconds))
         axisLines(&svg, axis: axis, y: axisY, transition: transition, fallbackOffset: offsets.count == 1 ? offsets.first : nil,
-                  labelGap: markerRoom)
+                  labelGap: labelGap)
         for (placed, x) in zip(above, aboveX) {
             svg.marker(x: x, y: axisY - 7, role: .expected, cls: stateClass(placed.mark.state))
             label(&svg, placed.mark, x: x, y: firstExpectedY + Double(placed.level) * levelHeight, sameDay: regionDate,
@@ -192,6 +199,67 @@ struct HTMLTimeline {
                   withYear: axis.spansYears)
         }
         return (svg.close(), marks.count - visible.count, legend(visible, transition: transition, zone: zone))
+    }
+
+    /// `CET → CEST, +01:00 → +02:00`, or the offsets alone when the zone has no abbreviations.
+    static func changeText(_ transition: ZoneContext.Transition) -> String {
+        let abbreviations = [transition.abbreviationBefore, transition.abbreviationAfter].compactMap { $0 }
+        return (abbreviations.count == 2 ? "\(abbreviations[0]) → \(abbreviations[1]), " : "")
+            + FailureText.offset(transition.offsetBefore) + " → " + FailureText.offset(transition.offsetAfter)
+    }
+
+    /// The most instants a picture's description names one by one; the table under it lists every one.
+    static let describedInstants = 20
+
+    /// What a picture shows, in words, for a reader who cannot see it: its name says what differs and where
+    /// (`Timeline in Europe/Berlin: 1 expected instant not produced, 1 produced instant not expected`), its
+    /// description the change and each instant in time order, expected and produced (`2027-03-28 03:00 CEST (+02:00),
+    /// 2027-03-28T01:00:00Z: expected, not produced.`).
+    static func describe(_ visible: [Mark], transition: ZoneContext.Transition?, regionText: String?, zone: String?,
+                         outside: Int) -> (title: String, description: String) {
+        func count(_ number: Int, _ one: String, _ many: String) -> String { "\(number) \(number == 1 ? one : many)" }
+        let missing = visible.filter { $0.state == .missing }.count
+        let unexpected = visible.filter { $0.state == .unexpected }.count
+        let keyMismatch = visible.filter { $0.state == .keyMismatch && $0.role == .expected }.count
+        let matching = visible.filter { $0.state == .matching && $0.role == .expected }.count
+        let parts = [
+            missing > 0 ? count(missing, "expected instant", "expected instants") + " not produced" : nil,
+            unexpected > 0 ? count(unexpected, "produced instant", "produced instants") + " not expected" : nil,
+            keyMismatch > 0 ? count(keyMismatch, "instant", "instants") + " with another key" : nil,
+            matching > 0 ? count(matching, "instant", "instants") + " as expected" : nil,
+        ].compactMap { $0 }
+        let title = "Timeline" + (zone.map { " in \($0)" } ?? "") + ": "
+            + (parts.isEmpty ? "no instant" : parts.joined(separator: ", "))
+        var sentences: [String] = []
+        if let transition, let regionText {
+            sentences.append("Local time on \(WallClock(wallSeconds: region(transition).0).isoDate): \(regionText).")
+        }
+        // One entry per instant, with what each side says of it.
+        var order: [Double] = []
+        var roles: [Double: (instant: ResultInstant, wall: Double, expected: State?, actual: State?)] = [:]
+        for mark in visible {
+            let epoch = mark.instant.epochSeconds
+            if roles[epoch] == nil { order.append(epoch); roles[epoch] = (mark.instant, mark.wall, nil, nil) }
+            if mark.role == .expected { roles[epoch]?.expected = mark.state } else { roles[epoch]?.actual = mark.state }
+        }
+        order.sort()
+        for epoch in order.prefix(describedInstants) {
+            guard let entry = roles[epoch] else { continue }
+            let what = switch (entry.expected, entry.actual) {
+            case (.keyMismatch?, _), (_, .keyMismatch?): "expected and produced, with another key"
+            case (_?, _?): "expected and produced"
+            case (_?, nil): "expected, not produced"
+            default: "produced, not expected"
+            }
+            sentences.append("\(entry.instant.local), \(entry.instant.utc): \(what).")
+        }
+        if order.count > describedInstants {
+            sentences.append(count(order.count - describedInstants, "more instant", "more instants") + " in this picture (see the table).")
+        }
+        if outside > 0 {
+            sentences.append(count(outside, "more instant", "more instants") + " outside this picture (see the table).")
+        }
+        return (title, sentences.joined(separator: " "))
     }
 
     /// One entry of a picture's legend: its CSS class (`expected`, `actual`, `missing`, or none) and its text.
@@ -209,11 +277,13 @@ struct HTMLTimeline {
         if visible.contains(where: { $0.role == .actual }) { items.append(LegendItem(cls: "actual", text: "● actual (below)")) }
         let outlined = [(State.missing, "not produced"), (.unexpected, "not expected")]
             .filter { state, _ in visible.contains { $0.state == state } }.map(\.1)
-        if !outlined.isEmpty { items.append(LegendItem(cls: "missing", text: "red outline: " + outlined.joined(separator: " / "))) }
-        if visible.contains(where: { $0.state == .matching }) { items.append(LegendItem(cls: nil, text: "faded: matches")) }
+        if !outlined.isEmpty { items.append(LegendItem(cls: "missing", text: "hollow, red outline: " + outlined.joined(separator: " / "))) }
+        if visible.contains(where: { $0.state == .matching }) { items.append(LegendItem(cls: nil, text: "pale fill: matches")) }
         if let transition {
-            let what = transition.isGap ? "skips" : "repeats"
-            items.append(LegendItem(cls: nil, text: "hatched: local times \(zone.map { $0 + " " } ?? "")\(what)"))
+            // Told apart without colour: a gap's single hatching, an overlap's cross-hatching (its times happen twice).
+            let what = transition.isGap ? "hatched: local times \(zone.map { $0 + " " } ?? "")skips"
+                : "cross-hatched: local times \(zone.map { $0 + " " } ?? "")repeats"
+            items.append(LegendItem(cls: nil, text: what))
         }
         return items
     }
@@ -324,9 +394,11 @@ struct HTMLTimeline {
 struct SVG {
     private var body: String
 
-    init(width: Double, height: Double, label: String) {
+    /// A picture whose accessible name is `title` and whose description is `description` (`<title>` and `<desc>`,
+    /// which a screen reader reads for `role="img"`; the texts and marks inside are not read one by one).
+    init(width: Double, height: Double, title: String, description: String) {
         body = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"timeline\" viewBox=\"0 0 \(Self.number(width)) "
-            + "\(Self.number(height))\" role=\"img\" aria-label=\"\(XMLText.attribute(label))\">"
+            + "\(Self.number(height))\" role=\"img\"><title>\(XMLText.text(title))</title><desc>\(XMLText.text(description))</desc>"
     }
 
     mutating func rect(x: Double, y: Double, width: Double, height: Double, cls: String) {

@@ -1,7 +1,10 @@
 // Runs the sync job once against the stores in a scenario folder and SIGKILLs its own process at a checkpoint,
 // so TaskHarnessTests can check what a real process death leaves on disk and that the retry reconciles it.
 //
-// usage: harness-crash-helper --folder PATH --kill-at after-write|during-write [--items 42,43] [--clock RFC3339]
+// usage: harness-crash-helper --folder PATH --kill-at after-write|during-write [--items 42,43 | --item-count N] [--clock RFC3339]
+//
+// `--item-count N` writes the items item-1 … item-N: a batch too large for SQLite's page cache, whose uncommitted
+// pages reach the files before the kill (a command-line argument holds at most 128 KiB of `--items`).
 import Foundation
 import TaskHarness
 
@@ -33,7 +36,15 @@ case "after-write": .afterWrite
 case "during-write": .during(.write)
 default: fail("--kill-at must be after-write or during-write")
 }
-let items = (options["items"] ?? "42,43").split(separator: ",").map(String.init)
+let items: [String]
+if let count = options["item-count"] {
+    guard let number = Int(count), (1...10_000_000).contains(number) else {
+        fail("--item-count must be a whole number from 1 to 10000000, got '\(count)'")
+    }
+    items = (1...number).map { "item-\($0)" }
+} else {
+    items = (options["items"] ?? "42,43").split(separator: ",").map(String.init)
+}
 guard let start = ISO8601DateFormatter().date(from: options["clock"] ?? "2027-03-31T02:00:00Z") else {
     fail("--clock must be an RFC 3339 instant with an offset")
 }

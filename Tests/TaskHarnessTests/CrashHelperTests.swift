@@ -34,10 +34,12 @@ import Testing
     }
 
     /// Runs the helper to its death and returns how it ended.
-    static func runHelper(folder: ScenarioFolder, killAt: String) async throws -> (Process.TerminationReason, Int32, String) {
+    static func runHelper(
+        folder: ScenarioFolder, killAt: String, items: [String] = ["--items", "42,43"]
+    ) async throws -> (Process.TerminationReason, Int32, String) {
         let process = Process()
         process.executableURL = try helperURL()
-        process.arguments = ["--folder", folder.root.path, "--kill-at", killAt, "--items", "42,43", "--clock", "2027-03-31T02:00:00Z"]
+        process.arguments = ["--folder", folder.root.path, "--kill-at", killAt] + items + ["--clock", "2027-03-31T02:00:00Z"]
         let errors = Pipe()
         process.standardError = errors
         let ended: Void = await withCheckedContinuation { continuation in
@@ -74,6 +76,10 @@ import Testing
         let (reason, status, message) = try await Self.runHelper(folder: folder, killAt: "after-write")
         #expect(reason == .uncaughtSignal && status == SIGKILL, "\(message)")
 
+        // The commit lives only in the write-ahead log (never synced, never checkpointed: the process was killed),
+        // which a new reader, a read-only one here, recovers. A commit lost with the process fails the next lines.
+        #expect(Self.size(of: folder.syncStoreURL.path + "-wal") > 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.syncStoreURL.path + "-journal"))
         // What the dead process left: the business write and the side effect, no completion record.
         let left = try SyncStore.readSnapshot(at: folder.syncStoreURL)
         let cursor = StubItemSource.cursor(for: ["42", "43"])
@@ -95,17 +101,51 @@ import Testing
         let (reason, status, message) = try await Self.runHelper(folder: folder, killAt: "during-write")
         #expect(reason == .uncaughtSignal && status == SIGKILL, "\(message)")
 
-        // The kill left a hot rollback journal; SQLite rolls the half-done transaction back when the file is next read.
-        #expect(FileManager.default.fileExists(atPath: folder.syncStoreURL.path + "-journal"))
+        // The kill left the write-ahead log with no commit of this transaction: a new reader, a read-only one here,
+        // ignores what is uncommitted; there is no rollback journal to play back (which a read-only reader could not).
+        #expect(FileManager.default.fileExists(atPath: folder.syncStoreURL.path + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: folder.syncStoreURL.path + "-journal"))
         #expect(try SyncStore.readSnapshot(at: folder.syncStoreURL) == StoreSnapshot(items: [], cursor: nil, updatedAt: nil, commits: 0, runKey: nil))
         #expect(TemporaryFiles(directory: folder.temporaryFiles).count == 2)
         #expect(try SideEffectLedger(url: folder.sideEffectLedgerURL).count() == 0)
 
-        let (store, effects, completions, temporaryFiles) = try await Self.retry(in: folder)
+        try await Self.expectRetryCommitsOnce(in: folder)
+    }
+
+    /// A write too large for SQLite's page cache (100,000 items, some 4 MB of pages) has its uncommitted pages
+    /// in the files when the process is killed. With a rollback journal the database file itself held them, and the
+    /// journal was hot: a read-only reader could not play it back ("attempt to write a readonly database",
+    /// SQLITE_READONLY_ROLLBACK) and read nothing. In the write-ahead log they are frames with no commit, which every
+    /// reader ignores.
+    @Test func aReadOnlyReaderOpensAfterAKillInsideAWriteLargerThanThePageCache() async throws {
+        let folder = try ScenarioFolder()
+        defer { folder.remove() }
+        let (reason, status, message) = try await Self.runHelper(folder: folder, killAt: "during-write", items: ["--item-count", "100000"])
+        #expect(reason == .uncaughtSignal && status == SIGKILL, "\(message)")
+        // The uncommitted pages did reach a file (about 2.3 MB of them): else this test would test nothing more.
+        #expect(Self.size(of: folder.syncStoreURL.path + "-wal") > 1_000_000)
+
+        let empty = StoreSnapshot(items: [], cursor: nil, updatedAt: nil, commits: 0, runKey: nil)
+        #expect(try SyncStore.readSnapshot(at: folder.syncStoreURL) == empty)
+        #expect(try SyncStore.readDuplicateItems(at: folder.syncStoreURL).isEmpty)
+        #expect(try CompletionStore.readCompletions(at: folder.completionStoreURL).isEmpty)
+
+        try await Self.expectRetryCommitsOnce(in: folder)
+    }
+
+    /// After a kill inside the write: the retry writes and commits the items once, with one side effect and one
+    /// completion, and sweeps the dead attempt's temporary files.
+    static func expectRetryCommitsOnce(in folder: ScenarioFolder) async throws {
+        let (store, effects, completions, temporaryFiles) = try await retry(in: folder)
         #expect(store.commits == 1)
         #expect(store.items == ["42", "43"])
         #expect(effects.count == 1)
         #expect(completions.count == 1)
         #expect(temporaryFiles == 0)
+    }
+
+    /// The size of the file at `path` in bytes, 0 when it does not exist.
+    static func size(of path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
     }
 }

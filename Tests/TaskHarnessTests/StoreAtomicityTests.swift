@@ -111,4 +111,30 @@ import Testing
         #expect(!store.isInTransaction)
         #expect(SQLiteError.closed("run").diagnosticType == "database-closed")
     }
+
+    /// The three stores keep a write-ahead log that is never synced; a reader (read-only) sees the same mode, which
+    /// lives in the file. A database that cannot have a log (in memory here, a file system without shared memory
+    /// in use) keeps its journal and SQLite's own synchronous setting.
+    @Test func storesKeepAnUnsyncedWriteAheadLogAndFallBackToSQLitesDefaults() throws {
+        let folder = try ScenarioFolder()
+        defer { folder.remove() }
+        let stores: [(URL, () throws -> Void)] = [
+            (folder.syncStoreURL, { _ = try SyncStore(url: folder.syncStoreURL) }),
+            (folder.completionStoreURL, { _ = try CompletionStore(url: folder.completionStoreURL) }),
+            (folder.sideEffectLedgerURL, { _ = try SideEffectLedger(url: folder.sideEffectLedgerURL) }),
+        ]
+        for (url, open) in stores {
+            try open()
+            let writer = try SQLiteConnection.store(at: url.path)
+            defer { writer.close() }
+            #expect(try writer.query("PRAGMA journal_mode").first?.first?.text == "wal", "\(url.lastPathComponent)")
+            #expect(try writer.query("PRAGMA synchronous").first?.first?.integer == 0, "\(url.lastPathComponent)")
+            let mode = try SQLiteConnection.reading(url) { reader throws(SQLiteError) in try reader.query("PRAGMA journal_mode") }
+            #expect(mode.first?.first?.text == "wal")
+        }
+        let plain = try SQLiteConnection(path: ":memory:")
+        let memory = try SQLiteConnection.store(at: ":memory:")
+        #expect(try memory.query("PRAGMA journal_mode").first?.first?.text == "memory")
+        #expect(try memory.query("PRAGMA synchronous") == plain.query("PRAGMA synchronous"))
+    }
 }

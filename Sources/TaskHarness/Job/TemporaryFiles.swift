@@ -12,12 +12,61 @@ public final class TemporaryFiles: Sendable {
     }
 
     /// Writes (replacing) the file `name`, which must be a file name in `directory` (no `/`, no NUL).
+    ///
+    /// Not synced, as the stores' commits are not (docs/harness.md, "What a death keeps"): a process death keeps
+    /// what the kernel was given. Foundation's `Data.write(to:)` synced every file, two syncs a launch, which were
+    /// most of a launch's time once the stores stopped syncing. A failure is thrown as Foundation throws it: a
+    /// `CocoaError` naming the file, with the `POSIXError` under it.
     public func write(_ name: String, _ contents: Data) throws {
         if let process, !process.isAlive { throw ProcessDeath() }
         guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.utf8.contains(0) else {
             throw CocoaError(.fileWriteInvalidFileName, userInfo: [NSFilePathErrorKey: name])
         }
-        try contents.write(to: directory.appendingPathComponent(name))
+        let path = directory.appendingPathComponent(name).path
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw Self.writeError(errno, path: path) }
+        var failure: Int32?
+        contents.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            guard let start = bytes.baseAddress else { return }
+            var offset = 0
+            while offset < bytes.count {
+                let written = Self.write(fd, start + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if close(fd) != 0, failure == nil { failure = errno }
+        if let failure { throw Self.writeError(failure, path: path) }
+    }
+
+    /// The C library's `write(2)` (the method of the same name hides it).
+    private static func write(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.write(fd, bytes, count)
+        #elseif canImport(Musl)
+        Musl.write(fd, bytes, count)
+        #else
+        Darwin.write(fd, bytes, count)
+        #endif
+    }
+
+    /// The error Foundation's `Data.write(to:)` throws for `code`: the file's path, the POSIX error under it.
+    static func writeError(_ code: Int32, path: String) -> CocoaError {
+        let kind: CocoaError.Code = switch code {
+        case ENOENT: .fileNoSuchFile
+        case EPERM, EACCES: .fileWriteNoPermission
+        case ENAMETOOLONG: .fileWriteInvalidFileName
+        case ENOSPC, EDQUOT: .fileWriteOutOfSpace
+        case EROFS: .fileWriteVolumeReadOnly
+        case EEXIST: .fileWriteFileExists
+        default: .fileWriteUnknown
+        }
+        let underlying: Error = POSIXErrorCode(rawValue: code).map { POSIXError($0) } ?? NSError(domain: NSPOSIXErrorDomain, code: Int(code))
+        return CocoaError(kind, userInfo: [NSFilePathErrorKey: path, NSUnderlyingErrorKey: underlying])
     }
 
     /// Reads the file `name`, or nil when it does not exist.

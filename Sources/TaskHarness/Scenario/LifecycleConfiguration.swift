@@ -25,7 +25,12 @@ public struct LifecycleConfiguration: Sendable {
     }
 
     /// The tasks (a spec's `task:`; more than one for overlap scenarios).
-    public var tasks: [TaskDefinition]
+    public var tasks: [TaskDefinition] {
+        didSet { kinds = Self.kinds(of: tasks) }
+    }
+    /// Each identifier's kind (its first declaration's), asked at every register and submit: searching `tasks`
+    /// made a scenario of 8,000 tasks compare identifiers some 100 million times.
+    private var kinds: [String: TaskKind]
     /// `info-plist` or `permitted` / `background-modes`.
     public var gate: StaticGate
     public var availability: SchedulerAvailability
@@ -70,6 +75,7 @@ public struct LifecycleConfiguration: Sendable {
         temporaryParent: URL? = nil
     ) {
         self.tasks = tasks
+        kinds = Self.kinds(of: tasks)
         self.gate = gate
         self.clockStart = clockStart
         self.availability = availability
@@ -88,6 +94,10 @@ public struct LifecycleConfiguration: Sendable {
 
     /// The kind declared for `identifier` (refresh when it is not one of `tasks`).
     public func kind(of identifier: String) -> TaskKind {
-        tasks.first { $0.identifier == identifier }?.kind ?? .refresh
+        kinds[identifier] ?? .refresh
+    }
+
+    private static func kinds(of tasks: [TaskDefinition]) -> [String: TaskKind] {
+        Dictionary(tasks.map { ($0.identifier, $0.kind) }, uniquingKeysWith: { first, _ in first })
     }
 }

@@ -13,7 +13,7 @@ public final class CompletionStore: Sendable {
     /// Opens (creating when needed) the store at `url`.
     public init(url: URL) throws(SQLiteError) {
         self.url = url
-        connection = try SQLiteConnection(path: url.path)
+        connection = try SQLiteConnection.store(at: url.path)
         try connection.execute("""
             CREATE TABLE IF NOT EXISTS completions(
                 key TEXT PRIMARY KEY, identifier TEXT NOT NULL, planned REAL, completed_at REAL NOT NULL, run_key TEXT NOT NULL);

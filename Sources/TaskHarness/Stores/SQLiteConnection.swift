@@ -11,7 +11,6 @@ public final class SQLiteConnection: Sendable {
     public let path: String
     private let handle: Mutex<OpaquePointer?>
 
-    /// Opens (and when writable, creates) the database file at `path`.
     /// Runs `body` on a fresh read-only connection to the database at `url`, closed afterwards: how a check
     /// reads what is really on disk, as a new process would.
     public static func reading<T>(_ url: URL, _ body: (SQLiteConnection) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
@@ -20,6 +19,7 @@ public final class SQLiteConnection: Sendable {
         return try body(reader)
     }
 
+    /// Opens (and when writable, creates) the database file at `path`.
     public init(path: String, readOnly: Bool = false) throws(SQLiteError) {
         // C would read the path only up to a NUL, and open another file than the one named.
         guard !path.utf8.contains(0) else {
@@ -35,6 +35,23 @@ public final class SQLiteConnection: Sendable {
         }
         self.path = path
         handle = Mutex(opened)
+    }
+
+    /// Opens (creating when needed) a store's database for writing: SQLite's write-ahead log, never synced
+    /// (`synchronous = OFF`; docs/harness.md, "What a death keeps"). A commit is in the `-wal` file, handed to the
+    /// kernel, when `COMMIT` returns: it survives the death of the process, not a power loss, which the model does
+    /// not simulate. A kill leaves the log for the next connection, read-only ones included, to recover:
+    /// uncommitted frames are ignored, and nothing has to be rolled back in the database file. A file system where
+    /// SQLite cannot keep a write-ahead log keeps the rollback journal, synced as SQLite does by default.
+    public static func store(at path: String) throws(SQLiteError) -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: path)
+        let synchronous = try connection.query("PRAGMA synchronous").first?.first?.integer ?? 2
+        try connection.execute("PRAGMA synchronous = OFF")
+        let mode = try connection.query("PRAGMA journal_mode = WAL").first?.first?.text
+        if mode?.lowercased() != "wal" {
+            try connection.execute("PRAGMA synchronous = \(synchronous)")
+        }
+        return connection
     }
 
     deinit {

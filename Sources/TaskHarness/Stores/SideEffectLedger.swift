@@ -11,7 +11,7 @@ public final class SideEffectLedger: Sendable {
     /// Opens (creating when needed) the ledger at `url`.
     public init(url: URL) throws(SQLiteError) {
         self.url = url
-        connection = try SQLiteConnection(path: url.path)
+        connection = try SQLiteConnection.store(at: url.path)
         try connection.execute("""
             CREATE TABLE IF NOT EXISTS effects(
                 key TEXT PRIMARY KEY, subject TEXT NOT NULL, identifier TEXT NOT NULL, performed_at REAL NOT NULL);

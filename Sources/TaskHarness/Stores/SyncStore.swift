@@ -12,7 +12,7 @@ public final class SyncStore: Sendable {
     /// Opens (creating when needed) the store at `url`.
     public init(url: URL) throws(SQLiteError) {
         self.url = url
-        connection = try SQLiteConnection(path: url.path)
+        connection = try SQLiteConnection.store(at: url.path)
         try connection.execute("""
             CREATE TABLE IF NOT EXISTS items(seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL);
             CREATE INDEX IF NOT EXISTS items_by_id ON items(id);

@@ -6,13 +6,33 @@ import Foundation
 /// `task.info-plist` or `permitted:` / `background-modes:` does.
 public struct StaticGate: Sendable, Hashable {
     /// `BGTaskSchedulerPermittedIdentifiers`.
-    public var permittedIdentifiers: [String]
+    public var permittedIdentifiers: [String] {
+        didSet { permitted = Set(permittedIdentifiers) }
+    }
     /// `UIBackgroundModes` (`fetch` for refresh tasks, `processing` for processing tasks).
-    public var backgroundModes: [String]
+    public var backgroundModes: [String] {
+        didSet { modes = Set(backgroundModes) }
+    }
+    /// The two lists as sets, asked at every register and submit: searching the list made a scenario of 8,000
+    /// permitted tasks cost seconds (each of its 16,000 calls compared thousands of identifiers).
+    private var permitted: Set<String>
+    private var modes: Set<String>
 
     public init(permittedIdentifiers: [String], backgroundModes: [String]) {
         self.permittedIdentifiers = permittedIdentifiers
         self.backgroundModes = backgroundModes
+        permitted = Set(permittedIdentifiers)
+        modes = Set(backgroundModes)
+    }
+
+    /// Two gates are equal when their lists are (in order, as read); the sets follow from the lists.
+    public static func == (lhs: StaticGate, rhs: StaticGate) -> Bool {
+        lhs.permittedIdentifiers == rhs.permittedIdentifiers && lhs.backgroundModes == rhs.backgroundModes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(permittedIdentifiers)
+        hasher.combine(backgroundModes)
     }
 
     public static let permittedIdentifiersKey = "BGTaskSchedulerPermittedIdentifiers"
@@ -69,8 +89,9 @@ public struct StaticGate: Sendable, Hashable {
         guard let dictionary = root as? [String: Any] else {
             throw StaticGateError(path: path, reason: "the top level is not a dictionary; an Info.plist is one")
         }
-        permittedIdentifiers = try Self.strings(dictionary, Self.permittedIdentifiersKey, path)
-        backgroundModes = try Self.strings(dictionary, Self.backgroundModesKey, path)
+        self.init(
+            permittedIdentifiers: try Self.strings(dictionary, Self.permittedIdentifiersKey, path),
+            backgroundModes: try Self.strings(dictionary, Self.backgroundModesKey, path))
     }
 
     private static func strings(_ dictionary: [String: Any], _ key: String, _ path: String) throws(StaticGateError) -> [String] {
@@ -83,8 +104,8 @@ public struct StaticGate: Sendable, Hashable {
 
     /// Why `identifier` of `kind` may not register or submit, or nil when it may.
     public func refusal(for identifier: String, kind: TaskKind) -> GateRefusal? {
-        guard permittedIdentifiers.contains(identifier) else { return .identifierNotPermitted }
-        guard backgroundModes.contains(kind.backgroundMode) else { return .backgroundModeMissing(kind.backgroundMode) }
+        guard permitted.contains(identifier) else { return .identifierNotPermitted }
+        guard modes.contains(kind.backgroundMode) else { return .backgroundModeMissing(kind.backgroundMode) }
         return nil
     }
 

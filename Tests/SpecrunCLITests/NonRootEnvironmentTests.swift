@@ -214,28 +214,43 @@ import Testing
         }
     }
 
-    /// Whether git here speaks German when asked (LANGUAGE), as it does where its translations are installed.
-    static let gitSpeaksGerman: Bool = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", "/", "rev-parse", "--no-such-option-here"]
-        process.environment = ProcessInfo.processInfo.environment.merging(["LANGUAGE": "de", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]) { $1 }
-        let pipe = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = pipe
-        guard (try? process.run()) != nil else { return false }
-        let said = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return !said.isEmpty && !said.contains("fatal:")
-    }()
+    /// What a German user's git needs here: the locale's source (compiled into the test's folder with `localedef`, as
+    /// none but C is installed) and git's German messages.
+    static let germanIsAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/localedef")
+        && FileManager.default.fileExists(atPath: "/usr/share/i18n/locales/de_DE")
+        && FileManager.default.fileExists(atPath: "/usr/share/locale/de/LC_MESSAGES/git.mo")
+        && FileManager.default.isExecutableFile(atPath: "/usr/bin/git") && getuid() == 0
 
-    /// The refusal is recognised whatever language the user's environment asks git for.
-    @Test(.enabled(if: gitSpeaksGerman, "needs git's German translation"))
+    /// The refusal is recognised whatever language the user's environment asks git for: here German, by the locale
+    /// (`LC_ALL`) and by `LANGUAGE`, each of which git would otherwise follow.
+    @Test(.enabled(if: germanIsAvailable, "needs root, localedef with de_DE's source, and git's German messages"))
     func theRefusalIsRecognisedWhateverLanguageTheUserAsksFor() throws {
         let folder = try ScratchSpecFolder()
         defer { folder.remove() }
-        guard try Self.repositoryOfAnotherUser(in: folder) else { return }
-        let german = ProcessInfo.processInfo.environment.merging(["LANGUAGE": "de", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]) { $1 }
+        let locales = try ScratchSpecFolder()
+        defer { locales.remove() }
+        let localedef = Process()
+        localedef.executableURL = URL(fileURLWithPath: "/usr/bin/localedef")
+        localedef.arguments = ["-i", "de_DE", "-f", "UTF-8", locales.path("de_DE.UTF-8")]
+        localedef.standardOutput = FileHandle.nullDevice
+        localedef.standardError = FileHandle.nullDevice
+        try localedef.run()
+        localedef.waitUntilExit()
+        try #require(try Self.repositoryOfAnotherUser(in: folder))
+        let german = ProcessInfo.processInfo.environment.merging(
+            ["LOCPATH": locales.path, "LC_ALL": "de_DE.UTF-8", "LANG": "de_DE.UTF-8", "LANGUAGE": "de"]) { $1 }
+        // The environment does make git speak German: without the forcing to English, the refusal is not recognised.
+        let asked = Process()
+        asked.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+        asked.arguments = ["-C", folder.path("specs"), "rev-parse", "HEAD"]
+        asked.environment = german
+        let pipe = Pipe()
+        asked.standardOutput = FileHandle.nullDevice
+        asked.standardError = pipe
+        try asked.run()
+        let said = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        asked.waitUntilExit()
+        try #require(EnvironmentProbe.refusedRepository(in: said) == nil, "git did not speak German: \(said)")
         #expect(EnvironmentProbe.gitCommit(containing: folder.path("specs"), environment: german) == .refused(repository: folder.path))
     }
 

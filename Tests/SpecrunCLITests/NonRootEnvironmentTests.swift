@@ -160,19 +160,7 @@ import Testing
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") else { return }
         let folder = try ScratchSpecFolder()
         defer { folder.remove() }
-        try folder.write("specs/a.yaml", ScratchSpecFolder.quickSpec("A"))
-        func git(_ arguments: String...) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
-            process.arguments = ["-C", folder.path, "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-        }
-        try git("init", "-q")
-        try git("add", "-A")
-        try git("commit", "-qm", "specs")
+        try Self.commitSpecs(in: folder)
         guard case .commit = EnvironmentProbe.gitCommit(containing: folder.path("specs")) else {
             Issue.record("no commit found in a repository of this user")
             return
@@ -182,19 +170,35 @@ import Testing
         #expect(EnvironmentProbe.gitCommit(containing: folder.path("specs")) == .refused(repository: folder.path))
     }
 
-    /// A repository of another user, as above, for the runs below (nil when git is missing or the user is not root).
-    static func repositoryOfAnotherUser(in folder: ScratchSpecFolder) throws -> Bool {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git"), getuid() == 0 else { return false }
+    /// Runs `executable` and returns its exit status and what it wrote on stderr (stdout is dropped).
+    @discardableResult
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        process.currentDirectoryURL = URL(fileURLWithPath: "/")
+        let pipe = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = pipe
+        try process.run()
+        let said = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, said)
+    }
+
+    /// A git repository in `folder` whose one commit holds `specs/a.yaml`.
+    static func commitSpecs(in folder: ScratchSpecFolder) throws {
         try folder.write("specs/a.yaml", ScratchSpecFolder.quickSpec("A"))
         for arguments in [["init", "-q"], ["add", "-A"], ["commit", "-qm", "specs"]] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
-            process.arguments = ["-C", folder.path, "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
+            try run("/usr/bin/git", ["-C", folder.path, "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments)
         }
+    }
+
+    /// A repository of another user, as above, for the tests below; false when git is missing or the user is not root.
+    static func repositoryOfAnotherUser(in folder: ScratchSpecFolder) throws -> Bool {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git"), getuid() == 0 else { return false }
+        try commitSpecs(in: folder)
         return chown(folder.path, 4242, 4242) == 0
     }
 
@@ -229,27 +233,12 @@ import Testing
         defer { folder.remove() }
         let locales = try ScratchSpecFolder()
         defer { locales.remove() }
-        let localedef = Process()
-        localedef.executableURL = URL(fileURLWithPath: "/usr/bin/localedef")
-        localedef.arguments = ["-i", "de_DE", "-f", "UTF-8", locales.path("de_DE.UTF-8")]
-        localedef.standardOutput = FileHandle.nullDevice
-        localedef.standardError = FileHandle.nullDevice
-        try localedef.run()
-        localedef.waitUntilExit()
+        try Self.run("/usr/bin/localedef", ["-i", "de_DE", "-f", "UTF-8", locales.path("de_DE.UTF-8")])
         try #require(try Self.repositoryOfAnotherUser(in: folder))
         let german = ProcessInfo.processInfo.environment.merging(
             ["LOCPATH": locales.path, "LC_ALL": "de_DE.UTF-8", "LANG": "de_DE.UTF-8", "LANGUAGE": "de"]) { $1 }
         // The environment does make git speak German: without the forcing to English, the refusal is not recognised.
-        let asked = Process()
-        asked.executableURL = URL(fileURLWithPath: "/usr/bin/git")
-        asked.arguments = ["-C", folder.path("specs"), "rev-parse", "HEAD"]
-        asked.environment = german
-        let pipe = Pipe()
-        asked.standardOutput = FileHandle.nullDevice
-        asked.standardError = pipe
-        try asked.run()
-        let said = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        asked.waitUntilExit()
+        let said = try Self.run("/usr/bin/git", ["-C", folder.path("specs"), "rev-parse", "HEAD"], environment: german).stderr
         try #require(EnvironmentProbe.refusedRepository(in: said) == nil, "git did not speak German: \(said)")
         #expect(EnvironmentProbe.gitCommit(containing: folder.path("specs"), environment: german) == .refused(repository: folder.path))
     }
@@ -263,18 +252,10 @@ import Testing
         try folder.write("locked/specs/a.yaml", ScratchSpecFolder.quickSpec("A"))
         chmod(folder.path, 0o755)
         chmod(folder.path("locked"), 0o700)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", try SpecrunChild.binary(), folder.path("locked/specs")]
-        process.currentDirectoryURL = URL(fileURLWithPath: "/")
-        process.environment = ["NO_COLOR": "1", "PATH": "/usr/bin:/bin"]
-        let pipe = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = pipe
-        try process.run()
-        let said = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == ExitStatus.invalidInput, "\(said)")
+        let (status, said) = try Self.run(
+            "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", try SpecrunChild.binary(), folder.path("locked/specs")],
+            environment: ["NO_COLOR": "1", "PATH": "/usr/bin:/bin"])
+        #expect(status == ExitStatus.invalidInput, "\(said)")
         #expect(said.hasPrefix("specrun: error: '\(folder.path("locked/specs"))' cannot be reached (Permission denied): a folder on its "
             + "path may not be searched by the user who runs specrun (uid 65534)"), "\(said)")
     }

@@ -4,9 +4,8 @@ import Testing
 
 /// The watch on the job an app's own adapter receives: the harness's side of "return when the work has ended".
 @Suite struct WatchedJobTests {
-    @Test func aRunStillGoingWhenTheHandlerReturnsIsAProblem() async throws {
-        let bench = try JobBench(items: ["42"])
-        defer { bench.close() }
+    /// A job that stops in its download until `resume` opens; `reached` opens when it gets there.
+    static func heldInDownload(_ bench: JobBench) -> (job: SyncJob, reached: Gate, resume: Gate) {
         let reached = Gate()
         let resume = Gate()
         let job = bench.job(monitor: ScriptedMonitor { point in
@@ -14,6 +13,13 @@ import Testing
             reached.open()
             await resume.wait()
         })
+        return (job, reached, resume)
+    }
+
+    @Test func aRunStillGoingWhenTheHandlerReturnsIsAProblem() async throws {
+        let bench = try JobBench(items: ["42"])
+        defer { bench.close() }
+        let (job, reached, resume) = Self.heldInDownload(bench)
         let problems = HarnessProblems()
         let watched = WatchedJob(job, identifier: Fixture.refresh, problems: problems)
         watched.beginHandling(launch: 3)
@@ -33,13 +39,7 @@ import Testing
     @Test func anInnerLaunchReturningWhileTheOuterOnesJobRunsIsNoProblem() async throws {
         let bench = try JobBench(items: ["42"])
         defer { bench.close() }
-        let reached = Gate()
-        let resume = Gate()
-        let job = bench.job(monitor: ScriptedMonitor { point in
-            guard point == .during(.download) else { return }
-            reached.open()
-            await resume.wait()
-        })
+        let (job, reached, resume) = Self.heldInDownload(bench)
         let problems = HarnessProblems()
         let watched = WatchedJob(job, identifier: Fixture.refresh, problems: problems)
         watched.beginHandling(launch: 1)
@@ -59,13 +59,7 @@ import Testing
     @Test func cancellingTheWatchedJobStopsTheJob() async throws {
         let bench = try JobBench(items: ["42"])
         defer { bench.close() }
-        let reached = Gate()
-        let resume = Gate()
-        let job = bench.job(monitor: ScriptedMonitor { point in
-            guard point == .during(.download) else { return }
-            reached.open()
-            await resume.wait()
-        })
+        let (job, reached, resume) = Self.heldInDownload(bench)
         let watched = WatchedJob(job, identifier: Fixture.refresh, problems: HarnessProblems())
         watched.beginHandling(launch: 1)
         let run = Task { try await watched.run() }

@@ -132,6 +132,18 @@ import Testing
         #expect(given == reason)
     }
 
+    /// `GMT` is also tzdata's old name of Etc/GMT, but a QA engineer who writes it most likely means London's winter
+    /// time: it keeps the abbreviation's reason, which names a place (and UTC), not the old-name reason of `GMT0`.
+    @Test func gmtIsRefusedAsAnAbbreviationNotAsAnOldName() {
+        #expect(OldZoneNames.currentName(of: "GMT") == "Etc/GMT")
+        guard case .unsupported(let given) = ZoneName.resolve("GMT") else {
+            Issue.record("GMT should be refused")
+            return
+        }
+        #expect(given == "'GMT' is an abbreviation, not a place: it cannot follow a place's future DST changes; write the IANA "
+            + "identifier of the place, e.g. Europe/London (or UTC for a clock without any offset change)")
+    }
+
     @Test(arguments: ["UTC", "Etc/UTC"])
     func utcKeepsItsNameInReports(name: String) throws {
         // Foundation's TimeZone(identifier: "UTC") is named GMT; reports would show GMT for a spec that says UTC.

@@ -151,6 +151,7 @@ struct SeededRandom {
         #expect(ZoneName.known.contains("Asia/Kolkata"))
         #expect(ZoneName.known.contains("Asia/Calcutta"))
         #expect(ZoneName.known.dropLast() == ZoneName.known.dropLast().sorted(), "the toolchain's list is sorted; UTC comes last")
+        #expect(Set(ZoneName.known).count == ZoneName.known.count, "a current name the toolchain lists too is not added again")
         guard case .unknown(let suggestion) = ZoneName.resolve("Kolkata") else {
             Issue.record("Kolkata resolved as a zone")
             return

@@ -140,4 +140,14 @@ import Testing
         let error = #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write("{}", to: folder.path("pfile/sub/r.json")) }
         #expect(error?.reason == "its folder cannot be created ('\(folder.path("pfile"))' is a file, not a folder; name a folder there)")
     }
+
+    /// A folder that cannot be made for another reason is said in the system's words (`File name too long`), not in
+    /// Foundation's sentence around them.
+    @Test func aFolderThatCannotBeMadeSaysWhyInTheSystemsWords() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let long = folder.path(String(repeating: "a", count: 300) + "/r.json")
+        let error = #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write("{}", to: long) }
+        #expect(error?.reason == "its folder cannot be created (File name too long)")
+    }
 }

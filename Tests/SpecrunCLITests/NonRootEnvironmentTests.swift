@@ -71,6 +71,53 @@ import Testing
             + "folders of the path, or copy the specs to a folder it may read")
     }
 
+    /// A device or a pipe is written into, never replaced, so its folder does not matter: `--json /dev/null` as a CI
+    /// user, who may not write `/dev`, must not be refused.
+    @Test func aDeviceOrAPipeIsNotJudgedByItsFolder() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try #require(mkfifo(folder.path("pipe"), 0o600) == 0)
+        let refusingAll = OutputFolderCheck(mayWrite: { _ in EACCES }, userID: 1001)
+        #expect(refusingAll.problem(writing: "/dev/null") == nil)
+        #expect(refusingAll.problem(writing: folder.path("pipe")) == nil)
+        #expect(refusingAll.problem(writing: folder.path("r.json"))?.hasPrefix("the folder '\(folder.path)' may not be written") == true)
+    }
+
+    /// A results path that is a symbolic link: the file replaced is the link's destination (`AtomicFile` keeps the
+    /// link), so the folder that must be writable is the destination's, whatever the link's own folder.
+    @Test func aLinkIsJudgedByTheFolderOfTheFileItNames() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("results/r.json", "{}")
+        try FileManager.default.createSymbolicLink(atPath: folder.path("r.json"), withDestinationPath: "results/r.json")
+        #expect(Self.refusing(folder.path("results")).problem(writing: folder.path("r.json"))?
+            .hasPrefix("the folder '\(folder.path("results"))' may not be written") == true)
+        #expect(Self.refusing(folder.path).problem(writing: folder.path("r.json")) == nil)
+    }
+
+    /// The sticky bit lets the file's owner, the folder's owner and root replace a file; only other users are refused.
+    /// Through a link, the owner that counts is the destination's. (Root only: files are given away with chown.)
+    @Test func inAStickyFolderOnlyOtherUsersThanTheFilesTheFoldersAndRootAreRefused() throws {
+        guard getuid() == 0 else { return }
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let file = try folder.write("sticky/r.json", "{}")
+        let sticky = folder.path("sticky")
+        chmod(sticky, 0o1777)
+        try #require(chown(file, 4242, 4242) == 0 && chown(sticky, 4343, 4343) == 0)
+        func problem(as user: uid_t, writing path: String = file) -> String? {
+            OutputFolderCheck(mayWrite: { _ in nil }, userID: user).problem(writing: path)
+        }
+        #expect(problem(as: 4242) == nil)  // the file's owner
+        #expect(problem(as: 4343) == nil)  // the folder's owner
+        #expect(problem(as: 0) == nil)     // root
+        #expect(problem(as: 4444)?.hasPrefix("'\(file)' belongs to another user (uid 4242) in '\(sticky)'") == true)
+        // A link of user 4444 to the file: still the file of another user.
+        try FileManager.default.createSymbolicLink(atPath: folder.path("link.json"), withDestinationPath: "sticky/r.json")
+        try #require(lchown(folder.path("link.json"), 4444, 4444) == 0)
+        #expect(problem(as: 4444, writing: folder.path("link.json"))?.hasPrefix("'\(folder.path("link.json"))' belongs to another user (uid 4242)") == true)
+    }
+
     /// In `/tmp` (sticky) a results file another user left cannot be replaced: "Operation not permitted" after the run.
     @Test func anotherUsersFileInAStickyFolderIsNamed() throws {
         let folder = try ScratchSpecFolder()
@@ -95,6 +142,14 @@ import Testing
             """
         #expect(EnvironmentProbe.refusedRepository(in: message) == "/work/ci checkout")
         #expect(EnvironmentProbe.refusedRepository(in: "fatal: not a git repository (or any of the parent directories): .git") == nil)
+        // A quote in the path: git writes the path as it is, and quotes it shell-style only in its command line.
+        #expect(EnvironmentProbe.refusedRepository(in: """
+            fatal: detected dubious ownership in repository at '/work/it's here'
+            To add an exception for this directory, call:
+
+            \tgit config --global --add safe.directory '/work/it'\\''s here'
+
+            """) == "/work/it's here")
         #expect(EnvironmentProbe.refusalNote(repository: "/work/ci checkout") == "the results record no git commit: git refuses the "
             + "repository '/work/ci checkout' because another user owns it (\"dubious ownership\"); if you trust it, run "
             + "'git config --global --add safe.directory '/work/ci checkout'' before specrun")
@@ -105,19 +160,7 @@ import Testing
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") else { return }
         let folder = try ScratchSpecFolder()
         defer { folder.remove() }
-        try folder.write("specs/a.yaml", ScratchSpecFolder.quickSpec("A"))
-        func git(_ arguments: String...) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
-            process.arguments = ["-C", folder.path, "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-        }
-        try git("init", "-q")
-        try git("add", "-A")
-        try git("commit", "-qm", "specs")
+        try Self.commitSpecs(in: folder)
         guard case .commit = EnvironmentProbe.gitCommit(containing: folder.path("specs")) else {
             Issue.record("no commit found in a repository of this user")
             return
@@ -125,5 +168,95 @@ import Testing
         guard getuid() == 0 else { return }  // only root may give the folder away
         chown(folder.path, 4242, 4242)
         #expect(EnvironmentProbe.gitCommit(containing: folder.path("specs")) == .refused(repository: folder.path))
+    }
+
+    /// Runs `executable` and returns its exit status and what it wrote on stderr (stdout is dropped).
+    @discardableResult
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        process.currentDirectoryURL = URL(fileURLWithPath: "/")
+        let pipe = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = pipe
+        try process.run()
+        let said = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, said)
+    }
+
+    /// A git repository in `folder` whose one commit holds `specs/a.yaml`.
+    static func commitSpecs(in folder: ScratchSpecFolder) throws {
+        try folder.write("specs/a.yaml", ScratchSpecFolder.quickSpec("A"))
+        for arguments in [["init", "-q"], ["add", "-A"], ["commit", "-qm", "specs"]] {
+            try run("/usr/bin/git", ["-C", folder.path, "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments)
+        }
+    }
+
+    /// A repository of another user, as above, for the tests below; false when git is missing or the user is not root.
+    static func repositoryOfAnotherUser(in folder: ScratchSpecFolder) throws -> Bool {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git"), getuid() == 0 else { return false }
+        try commitSpecs(in: folder)
+        return chown(folder.path, 4242, 4242) == 0
+    }
+
+    /// The note is for runs that write results files (whose `gitCommit` is then missing), whichever they write
+    /// (`--artifacts` too); a run that only prints its report says nothing of git.
+    @Test func aRunInARepositoryOfAnotherUserNotesItOnlyWhenItWritesResults() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        guard try Self.repositoryOfAnotherUser(in: folder) else { return }
+        let outputs = try ScratchSpecFolder()
+        defer { outputs.remove() }
+        let note = "specrun: note: " + EnvironmentProbe.refusalNote(repository: folder.path) + "\n"
+        for (options, noted) in [([], false), (["--json", outputs.path("r.json")], true), (["--artifacts", outputs.path("art")], true)] {
+            let run = await CommandRun.run([folder.path("specs")] + options)
+            #expect(run.status == ExitStatus.success, "\(run.err)")
+            #expect(run.err.contains(note) == noted, "\(options): \(run.err)")
+        }
+    }
+
+    /// What a German user's git needs here: the locale's source (compiled into the test's folder with `localedef`, as
+    /// none but C is installed) and git's German messages.
+    static let germanIsAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/localedef")
+        && FileManager.default.fileExists(atPath: "/usr/share/i18n/locales/de_DE")
+        && FileManager.default.fileExists(atPath: "/usr/share/locale/de/LC_MESSAGES/git.mo")
+        && FileManager.default.isExecutableFile(atPath: "/usr/bin/git") && getuid() == 0
+
+    /// The refusal is recognised whatever language the user's environment asks git for: here German, by the locale
+    /// (`LC_ALL`) and by `LANGUAGE`, each of which git would otherwise follow.
+    @Test(.enabled(if: germanIsAvailable, "needs root, localedef with de_DE's source, and git's German messages"))
+    func theRefusalIsRecognisedWhateverLanguageTheUserAsksFor() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let locales = try ScratchSpecFolder()
+        defer { locales.remove() }
+        try Self.run("/usr/bin/localedef", ["-i", "de_DE", "-f", "UTF-8", locales.path("de_DE.UTF-8")])
+        try #require(try Self.repositoryOfAnotherUser(in: folder))
+        let german = ProcessInfo.processInfo.environment.merging(
+            ["LOCPATH": locales.path, "LC_ALL": "de_DE.UTF-8", "LANG": "de_DE.UTF-8", "LANGUAGE": "de"]) { $1 }
+        // The environment does make git speak German: without the forcing to English, the refusal is not recognised.
+        let said = try Self.run("/usr/bin/git", ["-C", folder.path("specs"), "rev-parse", "HEAD"], environment: german).stderr
+        try #require(EnvironmentProbe.refusedRepository(in: said) == nil, "git did not speak German: \(said)")
+        #expect(EnvironmentProbe.gitCommit(containing: folder.path("specs"), environment: german) == .refused(repository: folder.path))
+    }
+
+    /// A spec path behind a folder the user may not search said "No such file or directory". Run as user 65534
+    /// (`setpriv`, root only), since root may search any folder.
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "needs root and setpriv"))
+    func aSpecFolderBehindAFolderThatMayNotBeSearchedIsSaidToBeUnreachable() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("locked/specs/a.yaml", ScratchSpecFolder.quickSpec("A"))
+        chmod(folder.path, 0o755)
+        chmod(folder.path("locked"), 0o700)
+        let (status, said) = try Self.run(
+            "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", try SpecrunChild.binary(), folder.path("locked/specs")],
+            environment: ["NO_COLOR": "1", "PATH": "/usr/bin:/bin"])
+        #expect(status == ExitStatus.invalidInput, "\(said)")
+        #expect(said.hasPrefix("specrun: error: '\(folder.path("locked/specs"))' cannot be reached (Permission denied): a folder on its "
+            + "path may not be searched by the user who runs specrun (uid 65534)"), "\(said)")
     }
 }

@@ -20,6 +20,68 @@ import Testing
         #expect(stream.failure == ENOSPC)
     }
 
+    /// After a failed write nothing more is written to that stream, even once it could take the text again: a report
+    /// missing its middle but ending as usual would read as whole. (The descriptor first names a file opened for
+    /// reading, where a write fails with EBADF, then a writable file.)
+    @Test func afterAFailedWriteNothingMoreReachesTheStreamEvenWhenItCouldTakeIt() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let source = try folder.write("read-only.txt", "")
+        let fd = open(source, O_RDONLY | O_CLOEXEC)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let stream = StandardStream(descriptor: fd)
+        stream.write("the first half\n")
+        #expect(stream.failure == EBADF)
+        let target = open(folder.path("out.txt"), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        try #require(target >= 0)
+        try #require(dup2(target, fd) == fd)
+        close(target)
+        stream.write("the second half\n")
+        #expect(stream.failure == EBADF)
+        #expect(folder.read("out.txt") == Data())
+    }
+
+    /// A pipe made non-blocking by another process that holds it (O_NONBLOCK belongs to the pipe, not to one
+    /// process) refuses writes with EAGAIN while its reader is behind. That is no failure: the text is written whole
+    /// once the reader makes room. (Taken for a failure, it cut `specrun specs/ --engine all`'s report at 64 KB and
+    /// exited 2 whenever the reader was slower than specrun.)
+    @Test func aNonBlockingPipeWhoseReaderIsBehindGetsTheWholeText() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        let (reader, writer) = (ends[0], ends[1])
+        try #require(fcntl(writer, F_SETFL, fcntl(writer, F_GETFL) | O_NONBLOCK) == 0)
+        let text = String(repeating: "0123456789abcdef", count: 1 << 16)  // 1 MB, sixteen times a pipe's buffer
+        let stream = StandardStream(descriptor: writer)
+        let done = DispatchSemaphore(value: 0)
+        let writing = Thread {
+            stream.write(text)
+            close(writer)
+            done.signal()
+        }
+        writing.start()
+        usleep(100_000)  // the reader is behind: the pipe fills and the next write would block
+        var received = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        // Never more than the text and a byte: a writer that repeats itself must not be read without end.
+        while received.count <= text.utf8.count {
+            let count = read(reader, &buffer, buffer.count)
+            if count <= 0 { break }
+            received.append(contentsOf: buffer[0..<count])
+        }
+        let ended = received.count <= text.utf8.count && done.wait(timeout: .now() + 60) == .success
+        // A writer that has not ended is left waiting on the pipe (holding the stream's lock), which stays open so
+        // that it gets no SIGPIPE.
+        #expect(ended, "the writer did not end with the text written once (\(received.count) bytes read)")
+        guard ended else { return }
+        close(reader)
+        // Compared as one Bool: an expectation comparing 1 MB of Data computes a diff of them when it fails.
+        let whole = received == Data(text.utf8)
+        #expect(stream.failure == nil)
+        #expect(received.count == text.utf8.count)
+        #expect(whole)
+    }
+
     @Test func aStreamThatTakesTheTextHasNoFailure() throws {
         let fd = open("/dev/null", O_WRONLY | O_CLOEXEC)
         try #require(fd >= 0)
@@ -38,11 +100,16 @@ import Testing
     }
 
     /// In process: a run whose stdout failed exits 2 with the reason on stderr; one whose reader left keeps its status.
-    @Test(arguments: [(ENOSPC, ExitStatus.invalidInput), (EPIPE, ExitStatus.success)])
-    func theExitStatusOfARunWhoseStdoutFailed(_ code: Int32, _ expected: Int32) async throws {
+    /// A run with a failing test whose stdout failed exits 2 too: the report of which test failed may be what was lost.
+    @Test(arguments: [
+        (ENOSPC, false, ExitStatus.invalidInput), (EPIPE, false, ExitStatus.success),
+        (ENOSPC, true, ExitStatus.invalidInput), (EPIPE, true, ExitStatus.testFailure),
+    ])
+    func theExitStatusOfARunWhoseStdoutFailed(_ code: Int32, _ failing: Bool, _ expected: Int32) async throws {
         let folder = try ScratchSpecFolder()
         defer { folder.remove() }
-        let spec = try folder.write("a.yaml", ScratchSpecFolder.quickSpec("A"))
+        let written = ScratchSpecFolder.quickSpec("A")
+        let spec = try folder.write("a.yaml", failing ? written.replacingOccurrences(of: "next: 2027-01-01T12:00:00Z", with: "next: 2027-01-01T13:00:00Z") : written)
         let err = Mutex("")
         let io = CommandIO(
             writeOut: { _ in }, writeError: { text in err.withLock { $0 += text } }, environment: ["NO_COLOR": "1"],
@@ -80,6 +147,24 @@ import Testing
         } else {
             #expect(err.isEmpty, "\(err)")
         }
+    }
+
+    /// A whole run on a terminal's stderr: with `TERM=dumb` no progress line (its `\r` and `ESC[2K` showed as text in
+    /// such logs), with another `TERM` the line, once the run has taken two seconds (the clock below moves 3 s a reading, so the
+    /// timeout is raised).
+    @Test(arguments: [("dumb", false), ("xterm-256color", true)])
+    func aRunOnATerminalShowsTheProgressLineUnlessTERMIsDumb(_ term: String, _ shown: Bool) async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        for day in 1...3 { try folder.write("s\(day).yaml", ScratchSpecFolder.quickSpec("S\(day)", day: day)) }
+        let err = Mutex(""), ticks = Mutex<UInt64>(0)
+        let io = CommandIO(
+            writeOut: { _ in }, writeError: { text in err.withLock { $0 += text } },
+            environment: ["NO_COLOR": "1", "TERM": term], stdoutIsTerminal: false, stderrIsTerminal: true,
+            now: { CommandRun.now }, monotonicNanoseconds: { ticks.withLock { $0 += 3_000_000_000; return $0 } })
+        let status = await SpecrunCommand.main(arguments: ["specrun", folder.path, "--jobs", "1", "--timeout", "3600"], io: io)
+        #expect(status == ExitStatus.success, "\(err.withLock { $0 })")
+        #expect(err.withLock { $0.contains("\u{1B}[2K") } == shown, "\(err.withLock { $0 })")
     }
 
     /// The progress line erases itself with `\r` and `ESC[2K`: a terminal with `TERM=dumb` shows those as text.

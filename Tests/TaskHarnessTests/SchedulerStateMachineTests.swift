@@ -266,3 +266,33 @@ import Testing
         }
     }
 }
+
+/// `expirationHandler` reads back as it was set, as `BGTask`'s does: an adapter may read it to wrap it (its own
+/// handler around one a library set) or to clear it. The handler read back is the one the system calls.
+@Suite struct ExpirationHandlerReadBackTests {
+    @Test func theHandlerReadBackIsTheOneSetAndTheOneTheSystemCalls() async throws {
+        let t0 = SchedulerStateMachineTests.t0
+        let clock = try ManualClock(start: t0)
+        let scheduler = try SimulatedScheduler(
+            gate: StaticGate(permittedIdentifiers: [Fixture.refresh], backgroundModes: ["fetch"]), clock: clock)
+        let calls = Mutex<[String]>([])
+        scheduler.startLaunching()
+        _ = try scheduler.register(Fixture.refresh, kind: .refresh) { task in
+            #expect(task.expirationHandler == nil)
+            task.expirationHandler = { calls.withLock { $0.append("library") } }
+            // The app's own handler around the one already set.
+            let earlier = task.expirationHandler
+            #expect(earlier != nil)
+            task.expirationHandler = {
+                calls.withLock { $0.append("app") }
+                earlier?()
+            }
+            try? scheduler.expire(task.identifier)
+            task.setTaskCompleted(success: false)
+        }
+        try scheduler.submit(TaskRequest(identifier: Fixture.refresh, kind: .refresh, earliestBeginDate: t0))
+        scheduler.finishLaunching()
+        _ = try await scheduler.launch(Fixture.refresh)
+        #expect(calls.withLock { $0 } == ["app", "library"])
+    }
+}

@@ -144,13 +144,16 @@ struct EnvironmentProbe {
     /// The repository git names in its "dubious ownership" refusal, or nil for any other message.
     static func refusedRepository(in message: String) -> String? {
         guard let range = message.range(of: "detected dubious ownership in repository at '") else { return nil }
-        let rest = message[range.upperBound...]
-        guard let end = rest.firstIndex(of: "'") else { return nil }
-        return String(rest[..<end])
+        // git writes the path as it is between quotes, up to the quote that ends the line: a path may hold a quote
+        // itself (`/work/it's`), which the first quote after the path's start cut short.
+        let line = message[range.upperBound...].prefix { !$0.isNewline }
+        guard line.hasSuffix("'") else { return nil }
+        return String(line.dropLast())
     }
 
     /// The commit of the git work tree holding `path`, when there is one (git may be absent: then `.none`).
-    static func gitCommit(containing path: String) -> GitCommit {
+    /// `environment` is git's, with its language forced to English (a parameter so that a test can ask in German).
+    static func gitCommit(containing path: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> GitCommit {
         var directory = path
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
@@ -161,7 +164,7 @@ struct EnvironmentProbe {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-C", directory, "rev-parse", "HEAD"]
         // English, whatever the user's locale, so that the refusal can be recognised.
-        var environment = ProcessInfo.processInfo.environment
+        var environment = environment
         environment["LC_ALL"] = "C"
         environment["LANGUAGE"] = nil
         process.environment = environment

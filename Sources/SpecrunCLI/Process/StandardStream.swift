@@ -6,7 +6,8 @@ import Foundation
 /// descriptor then sits at descriptor 1, and a write to it fails with EINVAL), on a full disk (`> /dev/full`) or a
 /// reader that went away, specrun crashed (exit 132, a backtrace) before writing any results file. Now the first
 /// failure is kept, nothing more is written to that stream, and the command goes on: its results files are still
-/// written, and `SpecrunCommand.main` says on stderr what happened to stdout and exits 2 (docs/ci.md).
+/// written, and `SpecrunCommand.main` says on stderr what happened to stdout and exits 2 (docs/ci.md). A non-blocking
+/// pipe whose reader is behind is no failure: the write waits for room.
 final class StandardStream: @unchecked Sendable {
     let descriptor: Int32
     private let lock = NSLock()
@@ -32,6 +33,15 @@ final class StandardStream: @unchecked Sendable {
                 let written = Foundation.write(descriptor, buffer.baseAddress! + offset, count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
+                    // A pipe another process made non-blocking (O_NONBLOCK belongs to the pipe, shared by every
+                    // process writing to it) refuses a write while its reader is behind: wait for room, as a blocking
+                    // write would. Taken for a failure, it cut the report at 64 KB and exited 2.
+                    if errno == EAGAIN || errno == EWOULDBLOCK {
+                        var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                        if poll(&ready, 1, -1) >= 0 || errno == EINTR { continue }
+                        failedErrno = EAGAIN
+                        return
+                    }
                     failedErrno = errno
                     return
                 }

@@ -143,6 +143,11 @@ import SpecModel
         let path = try await Self.shardResults("1/1", named: "edited.json", in: folder)
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        // `tests.0` and `tests[0]` stand for the first test with actual instants (a lifecycle scenario has none).
+        let tests = try #require(document["tests"] as? [[String: Any]])
+        let index = try #require(tests.firstIndex { !((($0["actual"] as? [Any]) ?? []).isEmpty) })
+        let place = place.replacingOccurrences(of: "tests.0.", with: "tests.\(index).")
+        let problem = problem.replacingOccurrences(of: "tests[0]", with: "tests[\(index)]")
         let edited = try #require(Self.setting(value, at: place.split(separator: ".")[...], in: document) as? [String: Any])
         try JSONSerialization.data(withJSONObject: edited).write(to: URL(fileURLWithPath: path))
         let report = await CommandRun.run("report", path, "--junit", folder.path + "/j.xml", "--html", folder.path + "/h.html")

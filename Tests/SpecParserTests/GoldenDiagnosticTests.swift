@@ -155,6 +155,26 @@ import Testing
             """)
     }
 
+    /// `every day at 02:30` is a calendar rule in English, not the interval shorthand `every 24h from …`: only the rule
+    /// is reported. Warning that the policies do nothing sent the author in a circle: removed, they were then missing.
+    @Test(arguments: ["every day at 02:30", "every 1d at 02:30", "every monday 09:00"])
+    func aCalendarRuleWrittenInEnglishLeavesItsPoliciesAlone(_ rule: String) {
+        let withPolicies = SpecFixtures.parse(SpecFixtures.spec(schedule: """
+              timezone: Europe/Berlin
+              rule: "\(rule)"
+              nonexistent: skip
+              repeated: first
+            """))
+        #expect(withPolicies.diagnostics.map(\.severity) == [.error], "\(Self.render([withPolicies]))")
+        #expect(withPolicies.diagnostics.first?.message.hasPrefix("'\(rule)' is not a rule") == true)
+        let withoutPolicies = SpecFixtures.parse(SpecFixtures.spec(schedule: """
+              timezone: Europe/Berlin
+              rule: "\(rule)"
+            """))
+        #expect(withoutPolicies.diagnostics.count == 3, "\(Self.render([withoutPolicies]))")
+        #expect(withoutPolicies.diagnostics.filter { $0.message.contains("calendar rules need it") }.count == 2)
+    }
+
     @Test func aKeyThatIsNotTextIsReported() {
         let file = SpecFixtures.parse("spec: k\n[a, b]: c\nschedule: {timezone: UTC, rule: daily 02:30, nonexistent: skip, repeated: first}\ncases: [{name: c, after: 2027-01-01T00:00:00Z, next: 2027-01-01T02:30:00Z}]\n")
         #expect(Self.render([file]) == """

@@ -83,6 +83,13 @@ struct ScheduleReader {
         return draft
     }
 
+    /// Words after `every` that name a calendar period or a weekday, not an elapsed duration.
+    static let calendarWords: Set<String> = [
+        "hour", "hours", "day", "days", "week", "weeks", "month", "months", "year", "years", "weekday", "weekdays", "night", "morning",
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+        "mon", "tue", "wed", "thu", "fri", "sat", "sun",
+    ]
+
     /// Whether a rule that could not be read was meant as a calendar rule, so its policies are still required.
     static func looksLikeCalendarRule(_ node: Node) -> Bool? {
         switch node {
@@ -96,8 +103,15 @@ struct ScheduleReader {
             }
             return keys.contains("every") ? true : nil
         case .scalar(let scalar):
-            let first = scalar.value.split(separator: " ").first
-            return first == "daily" || first == "weekly" ? true : first == "every" ? false : nil
+            let words = scalar.value.lowercased().split(separator: " ").map(String.init)
+            guard let first = words.first else { return nil }
+            if first == "daily" || first == "weekly" { return true }
+            guard first == "every", words.count > 1 else { return nil }
+            // `every 24h from …` is the interval shorthand. English such as `every day at 02:30` or `every 1d at
+            // 02:30` names a wall time: a calendar rule, whose policies stay required — warning that they do
+            // nothing would send the author in a circle once the rule is fixed.
+            if words.contains("at") || Self.calendarWords.contains(words[1]) { return true }
+            return DurationText.seconds(words[1]) != nil ? false : nil
         case .sequence:
             return nil
         }

@@ -39,12 +39,21 @@ struct LifecycleSectionParser {
         case exponential
     }
 
+    /// Whether `expect.errors` lists `not-permitted`: the scenario is about an identifier the app does not permit, so
+    /// a permitted identifier one slip off a declared one is the bug under test (a typo in the real Info.plist), not
+    /// the author's.
+    static func expectsNotPermitted(_ expect: Node?) -> Bool {
+        let errors = expect?.mapping?.first { $0.key.scalar?.value == "errors" }?.value
+        return (errors?.sequence ?? errors.map { [$0] } ?? []).contains { $0.scalar?.value == "not-permitted" }
+    }
+
     /// The scenario, or nil when a problem was reported.
     func parse(_ fields: MappingFields, specName: String?) -> LifecycleSpec? {
         let errorsBefore = reader.log.errorCount
         var declaration: LifecycleTaskReader.Result?
         if let node = fields["task"] {
-            declaration = LifecycleTaskReader(reader: reader).read(node, owner: fields.keyNode("task")!)
+            declaration = LifecycleTaskReader(reader: reader, expectsNotPermitted: Self.expectsNotPermitted(fields["expect"]))
+                .read(node, owner: fields.keyNode("task")!)
         } else {
             reader.missing("task", in: fields, "add 'task:' with the task's identifier and kind, e.g. 'task: {identifier: com.example.app.refresh, kind: refresh}'")
         }

@@ -5,6 +5,8 @@ import SpecYAML
 /// Reads `task:` — one task mapping, or a list of them — and the static gate written in it.
 struct LifecycleTaskReader {
     let reader: ValueReader
+    /// The scenario expects `not-permitted`: a slip in `permitted` is then the app's bug under test, read as written.
+    var expectsNotPermitted = false
 
     /// The keys of one task entry.
     static let keys = SpecKeyCatalog.task.keyNames
@@ -152,7 +154,7 @@ struct LifecycleTaskReader {
             if let kind = LifecycleSpec.TaskKind(rawValue: written), let meant = firstOfKind[kind] {
                 slips.append((item, written, meant, true))
                 meantAt[index] = meant
-            } else if let meant = slipCandidates.firstIndex(where: {
+            } else if !expectsNotPermitted, let meant = slipCandidates.firstIndex(where: {
                 Suggestion.distance(scalars, $0, atMost: Self.identifierSlipDistance) != nil
             }) {
                 slips.append((item, written, unpermitted[meant].identifier, false))
@@ -169,7 +171,7 @@ struct LifecycleTaskReader {
                               "'\(first.written)' is a task kind, and 'permitted' lists task identifiers (BGTaskSchedulerPermittedIdentifiers); write '\(first.meant)'")
         } else {
             reader.log.report(.unknownTask, at: first.item,
-                              "'\(first.written)' is not a declared task; did you mean '\(first.meant)'? (as written, '\(first.meant)' is not permitted and never runs)")
+                              "'\(first.written)' is not a declared task; did you mean '\(first.meant)'? (as written, '\(first.meant)' is not permitted and never runs; if that is the app's bug under test, add 'not-permitted' to 'expect: errors:')")
         }
         return true
     }

@@ -134,12 +134,57 @@ import Testing
         let (_, body) = try Self.scenario(Self.successRegardless.replacingOccurrences(of: "BROKEN", with: ""))
         let verdict = await LifecycleExecutor().execute(body)
         #expect(verdict.status == .failed)
-        #expect(verdict.message == "1 invariant broken (success-implies-commit)")
+        #expect(verdict.message == """
+            1 invariant broken (success-implies-commit)
+            if this scenario documents the bug, expect it: broken-invariants: [success-implies-commit]
+            """)
         let broken = verdict.lifecycle?.invariants.filter { !$0.passed }
         #expect(broken == [LifecycleResult.InvariantCheck(
             name: "success-implies-commit", passed: false, detail: "launch #1 com.example.app.refresh reported success but its job did not commit")])
         #expect(verdict.lifecycle?.expectations.allSatisfy { $0.passed } == true)
         #expect(verdict.timeZone == nil)
+    }
+
+    /// A QA author who did not list the invariant never saw the defect's name, which `defects:` needs: the failure
+    /// names both, as the spec would write them.
+    @Test func aBrokenInvariantNamesTheDefectsTheSpecWouldList() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Expiration races completion
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            app: {adapter: completes-in-expiration-handler}
+            clock: 2027-03-29T08:00:00+02:00
+            steps:
+              - {at: 2027-03-29T09:00:00+02:00, launch: com.example.app.refresh, expire: during parse}
+            expect:
+              completed: [false]
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .failed)
+        #expect(verdict.message == """
+            1 invariant broken (one-completion-per-launch)
+            if this scenario documents the bug, expect it: broken-invariants: [one-completion-per-launch] and defects: [completed-twice]
+            """)
+    }
+
+    /// Errors are compared in the order they were raised; the same errors in another order read alike, so the
+    /// failure says what differs.
+    @Test func errorsInAnotherOrderSaySo() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Not permitted
+            task: {identifier: com.example.app.refresh, kind: refresh, permitted: []}
+            clock: 2027-03-29T08:00:00+02:00
+            steps:
+              - {at: 2027-03-29T09:00:00+02:00, launch: com.example.app.refresh}
+            expect:
+              errors: [no-pending-request, not-permitted]
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        let failed = verdict.lifecycle?.expectations.filter { !$0.passed }
+        #expect(failed?.map(\.actual) == [
+            "[not-permitted, no-pending-request] (the same errors in another order: they are compared in the order they were raised)",
+        ])
+        #expect(LifecycleJudgement.orderNote(["a", "b"], ["a", "b"], "errors").isEmpty)
+        #expect(LifecycleJudgement.orderNote(["a", "b"], ["a", "c"], "errors").isEmpty)
     }
 
     @Test func anInvariantTheSpecListsAsBrokenPassesAndSaysItWasExpected() async throws {

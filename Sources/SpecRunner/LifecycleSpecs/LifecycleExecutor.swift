@@ -111,6 +111,15 @@ struct LifecycleExecutor: Sendable {
                 lines.append("step \(refused.step + 1) (\(spec.steps[refused.step].location)) launched nothing, so `completed` has no entry for it (\(why))")
             }
         }
+        if !broken.isEmpty {
+            // What the spec would write if the scenario documents the bug: the broken invariants and, unless the spec
+            // lists them already, the defects the harness saw (shown nowhere else).
+            var documenting = "broken-invariants: [\(broken.map(\.name).joined(separator: ", "))]"
+            if spec.expect.defects == nil, !report.defects.isEmpty {
+                documenting += " and defects: [\(report.defects.map(\.kind.rawValue).joined(separator: ", "))]"
+            }
+            lines.append("if this scenario documents the bug, expect it: \(documenting)")
+        }
         if failed.contains(where: { $0.name == "errors" }) {
             for (index, error) in report.errors.enumerated() {
                 let place = raisedBy[index].map { "step \($0 + 1) (\(spec.steps[$0].location))" } ?? "the app's first start"

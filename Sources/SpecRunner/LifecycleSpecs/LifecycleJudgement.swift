@@ -121,10 +121,12 @@ struct LifecycleJudgement {
         }
         let expectedErrors = expect.errors?.value.map(\.rawValue) ?? []
         record("errors", list(expectedErrors) + (expect.errors == nil ? " (not written: none may be raised)" : ""),
-               list(report.errorCodes), expectedErrors == report.errorCodes, at: expect.errors?.location)
+               list(report.errorCodes) + Self.orderNote(expectedErrors, report.errorCodes, "errors"),
+               expectedErrors == report.errorCodes, at: expect.errors?.location)
         if let defects = expect.defects {
+            let expected = defects.value.map(\.rawValue)
             let actual = report.defects.map(\.kind.rawValue)
-            record("defects", list(defects.value.map(\.rawValue)), list(actual), defects.value.map(\.rawValue) == actual, at: defects.location)
+            record("defects", list(expected), list(actual) + Self.orderNote(expected, actual, "defects"), expected == actual, at: defects.location)
         }
         if let broken = expect.brokenInvariants {
             let actual = report.failedChecks.map(\.name)
@@ -191,6 +193,12 @@ struct LifecycleJudgement {
     }
 
     /// `location`: where the spec writes the expectation (nil for `errors` when not written).
+    /// For two lists compared in order that hold the same items in another order: says so, since the lists read alike.
+    static func orderNote(_ expected: [String], _ actual: [String], _ what: String) -> String {
+        expected != actual && expected.sorted() == actual.sorted()
+            ? " (the same \(what) in another order: they are compared in the order they were raised)" : ""
+    }
+
     private mutating func record(_ name: String, _ expected: String, _ actual: String, _ passed: Bool, at location: SourceLocation?) {
         expectations.append(LifecycleResult.ExpectationCheck(
             name: name, expected: expected, actual: actual, passed: passed, line: location?.line))

@@ -270,9 +270,33 @@ import Testing
             """, path: "slip.yaml")
         let verdict = await LifecycleExecutor().execute(body)
         #expect(verdict.status == .failed)
-        #expect(verdict.lifecycle?.expectations.first { $0.name == "runs[1]" } == LifecycleResult.ExpectationCheck(
-            name: "runs[1]", expected: "planned 2027-03-29T02:30:00+01:00 = 2027-03-29 03:30 CEST (+02:00)",
-            actual: "planned 2027-03-29 02:30 CEST (+02:00) (ran, key as expected)", passed: false, line: 9))
+        #expect(verdict.lifecycle?.expectations.filter { !$0.passed } == [LifecycleResult.ExpectationCheck(
+            name: "runs[1].planned", expected: "2027-03-29T02:30:00+01:00 = 2027-03-29 03:30 CEST (+02:00)",
+            actual: "2027-03-29 02:30 CEST (+02:00) (actual, key as expected)", passed: false, line: 9)])
+    }
+
+    /// Each differing field is its own check, named by the key the spec writes (`actual`, never another word for it).
+    @Test func aRunsLineThatDiffersInTwoFieldsNamesEachByItsKey() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Two slips
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+            expect:
+              runs:
+                - {planned: 2027-03-29T02:30:00+02:00, actual: 2027-03-29T02:45:00+02:00, outcome: failed}
+
+            """, path: "slips.yaml")
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.message == "2 expectations not met (runs[1].actual, runs[1].outcome)")
+        #expect(verdict.lifecycle?.expectations.filter { !$0.passed } == [
+            LifecycleResult.ExpectationCheck(name: "runs[1].actual", expected: "2027-03-29T02:45:00+02:00",
+                                             actual: "2027-03-29 02:31 CEST (+02:00)", passed: false, line: 9),
+            LifecycleResult.ExpectationCheck(name: "runs[1].outcome", expected: "failed",
+                                             actual: "completed (planned as expected)", passed: false, line: 9),
+        ])
     }
 
     @Test func aScheduleWithNoOccurrenceWithinItsLimitIsAnErrorAtTheSchedule() async throws {
@@ -326,9 +350,9 @@ import Testing
         #expect(verdict.status == .failed)
         #expect(verdict.lifecycle?.expectations.prefix(2).map(\.self) == [
             // 07:00Z is 09:00+02:00: instants compare as instants, and results show the clock's offset.
-            LifecycleResult.ExpectationCheck(name: "runs[1]", expected: "ran 2027-03-29T07:00:00Z, outcome completed",
-                                             actual: "ran 2027-03-29T09:00:00+02:00, outcome completed", passed: true, line: 8),
-            LifecycleResult.ExpectationCheck(name: "runs[2]", expected: "ran 2027-03-29T10:00:00+02:00",
+            LifecycleResult.ExpectationCheck(name: "runs[1]", expected: "actual 2027-03-29T07:00:00Z, outcome completed",
+                                             actual: "actual 2027-03-29T09:00:00+02:00, outcome completed", passed: true, line: 8),
+            LifecycleResult.ExpectationCheck(name: "runs[2]", expected: "actual 2027-03-29T10:00:00+02:00",
                                              actual: "no run (the scenario has 1 run)", passed: false, line: 9),
         ])
     }

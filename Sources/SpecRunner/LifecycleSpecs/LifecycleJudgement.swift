@@ -155,7 +155,7 @@ struct LifecycleJudgement {
                 fields.append(("planned", readable(planned), found.planned?.local ?? "none", found.planned?.date == planned.date))
             }
             if let expectedActual = run.actual {
-                fields.append(("ran", readable(expectedActual), found.actual?.local ?? "never", found.actual?.date == expectedActual.date))
+                fields.append(("actual", readable(expectedActual), found.actual?.local ?? "never", found.actual?.date == expectedActual.date))
             }
             if let key = run.key {
                 fields.append(("key", key, found.key ?? "none", found.key == key))
@@ -166,17 +166,18 @@ struct LifecycleJudgement {
             let differing = fields.filter { !$0.equal }
             if differing.isEmpty {
                 let texts = [run.planned == nil ? nil : "planned \(found.planned?.offsetForm ?? "none")",
-                             run.actual == nil ? nil : "ran \(found.actual?.offsetForm ?? "never")",
+                             run.actual == nil ? nil : "actual \(found.actual?.offsetForm ?? "never")",
                              run.key == nil ? nil : "key \(found.key ?? "none")", run.outcome == nil ? nil : "outcome \(found.outcome)"]
                 record(name, describe(run), texts.compactMap { $0 }.joined(separator: ", "), true, at: run.location)
                 continue
             }
-            // Only what differs; the fields that match are named after it.
+            // One check per field that differs, named by the spec's own key (`runs[2].actual`); the fields that match
+            // are named after the last.
             let same = fields.filter(\.equal).map(\.name)
-            record(name, differing.map { "\($0.name) \($0.expected)" }.joined(separator: "; "),
-                   differing.map { "\($0.name) \($0.actual)" }.joined(separator: "; ")
-                       + (same.isEmpty ? "" : " (\(same.joined(separator: ", ")) as expected)"),
-                   false, at: run.location)
+            for (position, field) in differing.enumerated() {
+                let note = position == differing.count - 1 && !same.isEmpty ? " (\(same.joined(separator: ", ")) as expected)" : ""
+                record("\(name).\(field.name)", field.expected, field.actual + note, false, at: run.location)
+            }
         }
     }
 
@@ -188,16 +189,17 @@ struct LifecycleJudgement {
     }
 
     private func describe(_ run: LifecycleExpectation.ExpectedRun) -> String {
-        [run.planned.map { "planned \($0.text)" }, run.actual.map { "ran \($0.text)" }, run.key.map { "key \($0)" },
+        [run.planned.map { "planned \($0.text)" }, run.actual.map { "actual \($0.text)" }, run.key.map { "key \($0)" },
          run.outcome.map { "outcome \($0.rawValue)" }].compactMap { $0 }.joined(separator: ", ")
     }
 
-    /// `location`: where the spec writes the expectation (nil for `errors` when not written).
     /// For two lists compared in order that hold the same items in another order: says so, since the lists read alike.
     static func orderNote(_ expected: [String], _ actual: [String], _ what: String) -> String {
         expected != actual && expected.sorted() == actual.sorted()
             ? " (the same \(what) in another order: they are compared in the order they were raised)" : ""
     }
+
+    /// `location`: where the spec writes the expectation (nil for `errors` when not written).
 
     private mutating func record(_ name: String, _ expected: String, _ actual: String, _ passed: Bool, at location: SourceLocation?) {
         expectations.append(LifecycleResult.ExpectationCheck(

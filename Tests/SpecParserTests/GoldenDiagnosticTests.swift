@@ -122,7 +122,7 @@ import Testing
         let checked = DuplicateSpecNames.rejecting(in: [first, second])
         #expect(checked.map(\.specs.count) == [1, 0])
         #expect(Self.render(checked) == """
-            specs/b.yaml:2:1: error: the spec name 'Nightly sync' is already used; give each spec a name of its own, so each is reported on its own
+            specs/b.yaml:2:1: error: the spec name 'Nightly sync' is already used in another file of this run (names are unique across every file run together); give each spec a name of its own, so each is reported on its own
             spec: Nightly sync
             ^~~~
             specs/a.yaml:1:1: note: 'Nightly sync' is first used here

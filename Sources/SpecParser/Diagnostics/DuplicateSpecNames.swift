@@ -19,7 +19,9 @@ public enum DuplicateSpecNames {
                 diagnostics.append(Diagnostic(
                     code: DiagnosticCode.duplicateSpecName.rawValue,
                     location: spec.location,
-                    message: "the spec name '\(spec.name)' is already used; give each spec a name of its own, so each is reported on its own",
+                    message: "the spec name '\(spec.name)' is already used"
+                        + (first.file == spec.location.file ? "" : " in another file of this run (names are unique across every file run together)")
+                        + "; give each spec a name of its own, so each is reported on its own",
                     sourceLine: spec.sourceLine,
                     length: "spec".count,
                     notes: [Diagnostic.Note(location: first, message: "'\(spec.name)' is first used here")]))

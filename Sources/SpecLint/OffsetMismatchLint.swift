@@ -51,7 +51,7 @@ public struct OffsetMismatchLint: SpecLintRule {
 
     /// Every instant of a scenario with a schedule, in the schedule's zone: the clock's start, each step's `at`,
     /// a submit's `earliest-begin` and an `advance` to an instant, the store's `updated-at`, each run's `planned`
-    /// and `actual`.
+    /// and `actual`, a pending request's `earliest-begin`.
     private func diagnostics(for body: LifecycleSpec) -> [Diagnostic] {
         guard let zone = body.schedule?.timeZone else { return [] }
         var instants = [body.clock]
@@ -67,6 +67,7 @@ public struct OffsetMismatchLint: SpecLintRule {
         for run in body.expect.runs?.value ?? [] {
             instants += [run.planned, run.actual].compactMap { $0 }
         }
+        instants += (body.expect.pendingRequests?.value ?? []).compactMap(\.earliestBegin)
         return instants.compactMap { diagnostic(for: $0, in: zone) }
     }
 

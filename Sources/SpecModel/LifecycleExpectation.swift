@@ -31,8 +31,8 @@ public struct LifecycleExpectation: Sendable, Hashable {
     public var defects: Located<[DefectKind]>?
     /// `broken-invariants:` — the invariants the scenario breaks (any order); nil: none may break.
     public var brokenInvariants: Located<[Invariant]>?
-    /// `pending-requests:` — the identifiers with a pending request at the end.
-    public var pendingRequests: Located<[String]>?
+    /// `pending-requests:` — the requests pending at the end: each one's task and, in the long form, its earliest begin.
+    public var pendingRequests: Located<[PendingRequest]>?
     /// Where `expect:` is written.
     public var location: SourceLocation
 
@@ -53,6 +53,18 @@ public struct LifecycleExpectation: Sendable, Hashable {
     }
 
     /// One line of `runs:`; a field not written is not compared.
+    /// One item of `pending-requests:`: an identifier, or `{identifier: …, earliest-begin: …}`.
+    public struct PendingRequest: Sendable, Hashable {
+        public var identifier: String
+        /// The request's `earliestBeginDate` (the long form); nil when not written, and then not compared.
+        public var earliestBegin: InstantLiteral?
+
+        public init(identifier: String, earliestBegin: InstantLiteral? = nil) {
+            self.identifier = identifier
+            self.earliestBegin = earliestBegin
+        }
+    }
+
     public struct ExpectedRun: Sendable, Hashable {
         public var planned: InstantLiteral?
         public var actual: InstantLiteral?

@@ -147,7 +147,8 @@ import Testing
 
     /// A scenario in Europe/Berlin the day after the spring change (+02:00 from 2027-03-28T01:00:00Z), with a
     /// winter offset written in each place an instant can be: clock, a step's `at`, `earliest-begin`, an `advance`
-    /// to an instant, `store.updated-at`, a run's `actual` and `planned`. The instants written with +02:00 or `Z`
+    /// to an instant, `store.updated-at`, a run's `actual` and `planned`, a pending request's
+    /// `earliest-begin`. The instants written with +02:00 or `Z`
     /// are right and must not be reported.
     static let scenario = """
         spec: Offsets in a scenario
@@ -164,6 +165,8 @@ import Testing
           runs:
             - {planned: 2027-03-29T02:30:00+02:00, actual: 2027-03-29T02:31:00+01:00}
             - {planned: 2027-03-30T02:30:00+01:00, actual: 2027-03-30T00:30:00Z}
+          pending-requests:
+            - {identifier: com.example.app.refresh, earliest-begin: 2027-03-31T02:30:00+01:00}
 
         """
 
@@ -205,6 +208,10 @@ import Testing
                 - {planned: 2027-03-30T02:30:00+01:00, actual: 2027-03-30T00:30:00Z}
                             ^~~~~~~~~~~~~~~~~~~~~~~~~
             note: if you meant 02:30 local time, write 2027-03-30T02:30:00+02:00
+            scenario.yaml:16:61: warning: 2027-03-31T02:30:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-31 03:30 CEST (+02:00) there
+                - {identifier: com.example.app.refresh, earliest-begin: 2027-03-31T02:30:00+01:00}
+                                                                        ^~~~~~~~~~~~~~~~~~~~~~~~~
+            note: if you meant 02:30 local time, write 2027-03-31T02:30:00+02:00
 
             """)
     }

@@ -385,6 +385,36 @@ import Testing
         #expect(expect.location.line == 5)
     }
 
+    /// `pending-requests` in its long form: an identifier with the request's earliest begin, mixed with the short form.
+    @Test func aPendingRequestsLongFormCarriesItsEarliestBegin() throws {
+        let file = Self.parse(Self.minimal("""
+            steps: []
+            expect:
+              pending-requests:
+                - {identifier: com.example.app.refresh, earliest-begin: 2027-03-29T09:45:00+02:00}
+            """))
+        #expect(file.diagnostics.isEmpty, "\(file.diagnostics.map(\.message))")
+        let request = try #require(Self.scenario(file)?.expect.pendingRequests?.value.first)
+        #expect(request.identifier == "com.example.app.refresh")
+        #expect(request.earliestBegin?.date == SpecFixtures.iso("2027-03-29T09:45:00+02:00"))
+        let short = Self.parse(Self.minimal("steps: []\nexpect: {pending-requests: com.example.app.refresh}"))
+        #expect(Self.scenario(short)?.expect.pendingRequests?.value == [.init(identifier: "com.example.app.refresh")])
+    }
+
+    @Test(arguments: [
+        ("{identifier: com.example.app.refresh}", "missing-key", "this pending request has no 'earliest-begin'; add the request's earliest begin"),
+        ("{earliest-begin: 2027-03-29T09:45:00+02:00}", "missing-key", "this pending request has no 'identifier'"),
+        ("{identifier: com.example.app.refesh, earliest-begin: 2027-03-29T09:45:00+02:00}", "unknown-task", "'com.example.app.refesh' is not a task of this scenario"),
+        ("{identifier: com.example.app.refresh, earliest-begin: 2027-03-29T09:45:00}", "instant-without-offset", "2027-03-29T09:45:00"),
+        ("{identifier: com.example.app.refresh, earliest: 2027-03-29T09:45:00+02:00}", "unknown-key", "earliest"),
+    ])
+    func aWrongPendingRequestIsOneErrorAtItsPlace(_ item: String, _ code: String, _ start: String) {
+        let file = Self.parse(Self.minimal("steps: []\nexpect:\n  pending-requests:\n    - \(item)"))
+        #expect(file.diagnostics.filter { $0.severity == .error }.map(\.code).first == code, "\(file.diagnostics.map(\.message))")
+        #expect(file.diagnostics.first?.message.contains(start) == true, "\(file.diagnostics.map(\.message))")
+        #expect(file.diagnostics.first?.location?.line == 7)
+    }
+
     @Test func aRunThatComparesNothingIsReported() {
         let file = Self.parse(Self.minimal("steps: []\nexpect: {runs: [{}]}"))
         #expect(file.diagnostics.map(\.code) == ["empty-value"])

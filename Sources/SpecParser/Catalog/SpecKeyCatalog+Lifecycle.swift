@@ -282,8 +282,9 @@ extension SpecKeyCatalog {
             SpecKey("broken-invariants", .list(.choice(LifecycleExpectation.Invariant.allCases.map(\.rawValue)), singleAllowed: true, nonEmpty: false),
                     example: "[one-completion-per-launch]",
                     summary: "The invariants the scenario is meant to break, in any order: exactly these must break (a listed one that holds fails too)."),
-            SpecKey("pending-requests", .list(.identifier, singleAllowed: true, nonEmpty: false), example: "[com.example.app.refresh]",
-                    summary: "The identifiers with a pending request at the end, in any order."),
+            SpecKey("pending-requests", .list(.either([.identifier, .mapping(pendingRequest)]), singleAllowed: true, nonEmpty: false),
+                    example: "[com.example.app.refresh]",
+                    summary: "The requests pending at the end, in any order: each task's identifier, or `{identifier: …, earliest-begin: …}` to check the request's earliest begin too (a retry's backoff, the next occurrence)."),
         ])
 
     /// `expect.store:`.
@@ -310,6 +311,17 @@ extension SpecKeyCatalog {
                     summary: "No line contains any of these texts (the log keeps identifiers, stages and error types, never tokens or payloads)."),
         ])
 
+    /// The long form of an item of `expect.pending-requests:`.
+    public static let pendingRequest = SpecMapping(
+        name: "pending request",
+        summary: "A request pending at the end, with its earliest begin.",
+        keys: [
+            SpecKey("identifier", .identifier, .required, example: "com.example.app.refresh",
+                    summary: "The task the request is for."),
+            SpecKey("earliest-begin", .instant, .required, example: "2027-03-29T03:10:00+02:00",
+                    summary: "The request's `earliestBeginDate`: a retry's launch time plus its backoff, or the schedule's next occurrence."),
+        ])
+
     /// One item of `expect.runs:`.
     public static let run = SpecMapping(
         name: "run",
@@ -329,6 +341,6 @@ extension SpecKeyCatalog {
 
     /// Every mapping of lifecycle scenarios, in the order the reference presents them.
     public static let lifecycleMappings: [SpecMapping] = [
-        lifecycleScenario, task, job, app, retry, system, expiresAfter, step, fault, overlap, relaunch, lifecycleExpect, store, log, run,
+        lifecycleScenario, task, job, app, retry, system, expiresAfter, step, fault, overlap, relaunch, lifecycleExpect, store, log, run, pendingRequest,
     ]
 }

@@ -52,7 +52,7 @@ struct LifecycleExpectReader {
                 return seen
             }
         }
-        expect.pendingRequests = located("pending-requests") { reader.declaredTasks($0, field: "pending-requests", declared: identifiers) }
+        expect.pendingRequests = located("pending-requests") { readPendingRequests($0) }
         return reader.log.errorCount == errorsBefore ? expect : nil
     }
 
@@ -107,6 +107,39 @@ struct LifecycleExpectReader {
             expect.storeCommits = Located(value, at: reader.location(commits))
         }
         expect.storeUpdatedAt = fields["updated-at"].flatMap { reader.instant($0, field: "updated-at") }
+    }
+
+    /// `pending-requests`: identifiers, or `{identifier: …, earliest-begin: …}` to check the request's floor too.
+    private func readPendingRequests(_ node: Node) -> [LifecycleExpectation.PendingRequest]? {
+        guard node.sequence?.contains(where: { $0.mapping != nil }) == true || node.mapping != nil else {
+            return reader.declaredTasks(node, field: "pending-requests", declared: identifiers)?.map { .init(identifier: $0) }
+        }
+        guard let items = reader.list(node, field: "pending-requests", singleAllowed: true,
+                                      expected: "a list of task identifiers, or of {identifier: …, earliest-begin: …}") else { return nil }
+        var requests: [LifecycleExpectation.PendingRequest] = []
+        for item in items {
+            guard item.mapping != nil else {
+                if let identifier = reader.declaredTask(item, field: "pending-requests", declared: identifiers) {
+                    requests.append(.init(identifier: identifier))
+                }
+                continue
+            }
+            guard let fields = reader.mapping(item, place: "this pending request", owner: nil, allowed: SpecKeyCatalog.pendingRequest.keyNames,
+                                              expected: "a mapping, e.g. {identifier: com.example.app.refresh, earliest-begin: 2027-03-29T03:10:00+02:00}")
+            else { continue }
+            let identifier = fields["identifier"].flatMap { reader.declaredTask($0, field: "identifier", declared: identifiers) }
+            let earliestBegin = fields["earliest-begin"].flatMap { reader.instant($0, field: "earliest-begin") }
+            if fields["identifier"] == nil {
+                reader.missing("identifier", in: fields, "add the task's identifier, e.g. 'identifier: com.example.app.refresh'")
+            }
+            if fields["earliest-begin"] == nil {
+                reader.missing("earliest-begin", in: fields, "add the request's earliest begin, e.g. 'earliest-begin: 2027-03-29T03:10:00+02:00', or write the identifier alone")
+            }
+            if let identifier, let earliestBegin {
+                requests.append(.init(identifier: identifier, earliestBegin: earliestBegin))
+            }
+        }
+        return requests.count == items.count ? requests : nil
     }
 
     private func readRuns(_ node: Node) -> [LifecycleExpectation.ExpectedRun]? {

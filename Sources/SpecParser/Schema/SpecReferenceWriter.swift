@@ -181,7 +181,8 @@ public struct SpecReferenceWriter: Sendable {
             the task harness cannot read as an Info.plist (`invalid-fixture`), and a `timezone` written with an old tzdata
             name (`old-zone-name`: `Europe/Kiev` for `Europe/Kyiv`). [diagnostics.md](diagnostics.md#lint) shows each. In a lifecycle scenario with a
             `schedule`, `offset-mismatch` checks every instant against the schedule's zone: `clock`, each step's `at`,
-            `earliest-begin` and `advance` instant, `store.updated-at`, and each run's `planned` and `actual`.
+            `earliest-begin` and `advance` instant, `store.updated-at`, each run's `planned` and `actual`, and a pending
+            request's `earliest-begin`.
 
             """
         return page
@@ -257,6 +258,10 @@ public struct SpecReferenceWriter: Sendable {
                 - {planned: 2027-10-31T02:30:00+01:00, actual: 2027-10-31T09:00:00+01:00, key: nightly-sync/v1/2027-10-31~2}
               run-count: 2                 # exactly these: none missed, none twice
             """)
+        text += section(SpecKeyCatalog.pendingRequest, level: 4, example: """
+              pending-requests:
+                - {identifier: com.example.app.refresh, earliest-begin: 2027-03-29T09:45:00+02:00}   # a retry's backoff
+            """)
         return text
     }
 
@@ -273,6 +278,7 @@ public struct SpecReferenceWriter: Sendable {
         case SpecKeyCatalog.step.name: "`steps`"
         case SpecKeyCatalog.lifecycleExpect.name: "`expect` of a lifecycle scenario"
         case SpecKeyCatalog.run.name: "`runs`"
+        case SpecKeyCatalog.pendingRequest.name: "A pending request in its long form"
         default: "`\(mapping.name)`"
         }
     }

@@ -134,7 +134,16 @@ struct LifecycleJudgement {
         }
         if let pending = expect.pendingRequests {
             let actual = report.pendingRequests.map(\.identifier)
-            record("pending-requests", list(pending.value), list(actual), pending.value.sorted() == actual.sorted(), at: pending.location)
+            let expected = pending.value.map(\.identifier)
+            record("pending-requests", list(expected), list(actual), expected.sorted() == actual.sorted(), at: pending.location)
+            // The long form's earliest begin, for each request that is pending as expected.
+            for request in pending.value {
+                guard let written = request.earliestBegin,
+                      let found = report.pendingRequests.first(where: { $0.identifier == request.identifier }) else { continue }
+                let shown = found.earliestBeginDate.map { instant($0).local } ?? "none"
+                record("pending-requests[\(request.identifier)].earliest-begin", readable(written), shown,
+                       found.earliestBeginDate == written.date, at: pending.location)
+            }
         }
     }
 

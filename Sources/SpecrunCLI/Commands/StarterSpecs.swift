@@ -167,7 +167,8 @@ enum StarterSpecs {
           store: {items: ["42", "43"], commits: 1}
           side-effects: 1                      # the outside system saw the night's work once
           temp-files: 0                        # the expired launch cleaned up after itself
-          pending-requests: [com.example.app.refresh]   # the next night is asked for
+          pending-requests:                    # the next night is asked for: the next occurrence after 03:10
+            - {identifier: com.example.app.refresh, earliest-begin: 2027-03-30T02:30:00+02:00}
           log:
             never: ["Bearer ", "token="]       # the diagnostics log never holds a token
 

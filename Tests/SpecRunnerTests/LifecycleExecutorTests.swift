@@ -254,20 +254,26 @@ import Testing
             + "[2027-03-29T00:30:00Z]; the system never starts a task earlier, so move the step to or after it)")
     }
 
+    /// One launch at 02:31 of the nightly 02:30 sync in Berlin (+02:00 since 2027-03-28), with one listed run.
+    static func oneNightlyRun(expecting run: String) -> String {
+        """
+        spec: One nightly run
+        task: {identifier: com.example.app.refresh, kind: refresh}
+        schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+        clock: 2027-03-29T00:00:00+02:00
+        steps:
+          - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+        expect:
+          runs:
+            - \(run)
+
+        """
+    }
+
     /// A `runs` line that differs in one field shows that field only, each instant read in the zone.
     @Test func aRunsLineThatDiffersShowsOnlyTheFieldsThatDiffer() async throws {
-        let (_, body) = try Self.scenario("""
-            spec: Offset slip
-            task: {identifier: com.example.app.refresh, kind: refresh}
-            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
-            clock: 2027-03-29T00:00:00+02:00
-            steps:
-              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
-            expect:
-              runs:
-                - {planned: 2027-03-29T02:30:00+01:00, actual: 2027-03-29T02:31:00+02:00, key: nightly-sync/v1/2027-03-29}
-
-            """, path: "slip.yaml")
+        let (_, body) = try Self.scenario(Self.oneNightlyRun(
+            expecting: "{planned: 2027-03-29T02:30:00+01:00, actual: 2027-03-29T02:31:00+02:00, key: nightly-sync/v1/2027-03-29}"))
         let verdict = await LifecycleExecutor().execute(body)
         #expect(verdict.status == .failed)
         #expect(verdict.lifecycle?.expectations.filter { !$0.passed } == [LifecycleResult.ExpectationCheck(
@@ -277,18 +283,8 @@ import Testing
 
     /// Each differing field is its own check, named by the key the spec writes (`actual`, never another word for it).
     @Test func aRunsLineThatDiffersInTwoFieldsNamesEachByItsKey() async throws {
-        let (_, body) = try Self.scenario("""
-            spec: Two slips
-            task: {identifier: com.example.app.refresh, kind: refresh}
-            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
-            clock: 2027-03-29T00:00:00+02:00
-            steps:
-              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
-            expect:
-              runs:
-                - {planned: 2027-03-29T02:30:00+02:00, actual: 2027-03-29T02:45:00+02:00, outcome: failed}
-
-            """, path: "slips.yaml")
+        let (_, body) = try Self.scenario(Self.oneNightlyRun(
+            expecting: "{planned: 2027-03-29T02:30:00+02:00, actual: 2027-03-29T02:45:00+02:00, outcome: failed}"))
         let verdict = await LifecycleExecutor().execute(body)
         #expect(verdict.message == "2 expectations not met (runs[1].actual, runs[1].outcome)")
         #expect(verdict.lifecycle?.expectations.filter { !$0.passed } == [

@@ -209,7 +209,6 @@ struct LifecycleJudgement {
     }
 
     /// `location`: where the spec writes the expectation (nil for `errors` when not written).
-
     private mutating func record(_ name: String, _ expected: String, _ actual: String, _ passed: Bool, at location: SourceLocation?) {
         expectations.append(LifecycleResult.ExpectationCheck(
             name: name, expected: expected, actual: actual, passed: passed, line: location?.line))

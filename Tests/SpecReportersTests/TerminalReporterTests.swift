@@ -12,6 +12,22 @@ import Testing
         try GoldenFile.check(TerminalReporter(quiet: true).render(RunResultFixture.run), against: "terminal-quiet.txt")
     }
 
+    /// `--verbose`: a passing lifecycle scenario shows its runs as a failing one does (what `runs:` would copy);
+    /// recurrence tests and `--quiet` are unchanged.
+    @Test func verboseShowsAPassingScenariosRuns() {
+        let passed = RunResultFixture.expirationPassed
+        #expect(TerminalReporter(verbose: true).renderTest(passed) == """
+              ✔ Expiration during parse leaves no trace
+                  runs (planned → actual):
+                    unplanned  →  2027-03-29 02:31 CEST (+02:00)  expired
+
+            """)
+        #expect(TerminalReporter().renderTest(passed) == "  ✔ Expiration during parse leaves no trace\n")
+        #expect(TerminalReporter(quiet: true, verbose: true).renderTest(passed) == "  ✔ Expiration during parse leaves no trace\n")
+        let recurrence = RunResultFixture.nightlyPassed
+        #expect(TerminalReporter(verbose: true).renderTest(recurrence) == TerminalReporter().renderTest(recurrence))
+    }
+
     @Test func asciiGlyphsKeepDecorationsASCII() throws {
         let report = TerminalReporter(glyphs: .ascii).render(RunResultFixture.run)
         try GoldenFile.check(report, against: "terminal-ascii.txt")

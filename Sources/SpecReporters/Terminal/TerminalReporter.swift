@@ -12,11 +12,15 @@ public struct TerminalReporter: Sendable {
     /// Only failures, errors, error diagnostics and the closing line.
     public var quiet: Bool
     public var glyphs: Glyphs
+    /// A passing lifecycle scenario shows its runs too (planned, actual, outcome, key), as a failing one does: what a
+    /// spec author copies into `runs:` once the scenario does what it should. Ignored under `quiet`.
+    public var verbose: Bool
 
-    public init(color: Bool = false, quiet: Bool = false, glyphs: Glyphs = .unicode) {
+    public init(color: Bool = false, quiet: Bool = false, glyphs: Glyphs = .unicode, verbose: Bool = false) {
         self.color = color
         self.quiet = quiet
         self.glyphs = glyphs
+        self.verbose = verbose
     }
 
     /// The whole report.
@@ -71,6 +75,11 @@ public struct TerminalReporter: Sendable {
                 out += String(repeating: " ", count: 6 + detail.indent) + paint(ControlCharacters.visible(detail.text), style(for: detail.style)) + "\n"
             }
         } else if !quiet {
+            if verbose, test.status == .passed, let lifecycle = test.lifecycle {
+                for detail in FailureText(glyphs: glyphs).lifecycleLines(lifecycle) {
+                    out += String(repeating: " ", count: 6 + detail.indent) + paint(ControlCharacters.visible(detail.text), style(for: detail.style)) + "\n"
+                }
+            }
             for diagnostic in test.diagnostics {
                 let rendered = DiagnosticRenderer(color: color).render(diagnostic)
                 out += rendered.split(separator: "\n", omittingEmptySubsequences: false)

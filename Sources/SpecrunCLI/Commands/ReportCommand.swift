@@ -9,6 +9,7 @@ struct ReportCommand {
     static let options: [OptionSpec] = [
         OptionSpec(name: "help", short: "h", help: "Show this help."),
         OptionSpec(name: "quiet", short: "q", help: "Print only failures, errors and the summary."),
+        OptionSpec(name: "verbose", short: "v", help: "Show each passing lifecycle scenario's runs too (planned, actual, outcome, key)."),
         OptionSpec(name: "color", valueName: "WHEN", help: "Color the report: auto, always, never.", allowedValues: ["auto", "always", "never"]),
     ] + ResultOutputs.options + RedactionOptions.options
 
@@ -44,7 +45,8 @@ struct ReportCommand {
             // Checked once the results are read: the artifacts' folder is named after the toolchain they record.
             try ResultOutputs(parsed).checkPaths(against: [], inputs: parsed.positionals, artifactsFolder: ReportArtifacts.folderName(for: run.environment))
             let glyphs = Glyphs.preferred(environment: io.environment)
-            io.writeOut(TerminalReporter(color: io.useColor(parsed.value("color")), quiet: parsed.flag("quiet"), glyphs: glyphs).render(run))
+            io.writeOut(TerminalReporter(color: io.useColor(parsed.value("color")), quiet: parsed.flag("quiet"), glyphs: glyphs,
+                                         verbose: parsed.flag("verbose")).render(run))
             let problems = ResultOutputs(parsed).write(run)
             for problem in problems { io.writeProblem(.error, problem) }
             return problems.isEmpty ? ExitStatus.success : ExitStatus.invalidInput

@@ -16,6 +16,7 @@ struct RunCommand {
         OptionSpec(name: "version", help: "Show specrun's version."),
         OptionSpec(name: "strict", help: "Treat warnings (lint) as errors, and fixed known deviations as failures."),
         OptionSpec(name: "quiet", short: "q", help: "Print only failures, errors and the summary; no progress."),
+        OptionSpec(name: "verbose", short: "v", help: "Show each passing lifecycle scenario's runs too (planned, actual, outcome, key)."),
         OptionSpec(name: "color", valueName: "WHEN", help: "Color the report: auto (default: a terminal, or FORCE_COLOR; never with NO_COLOR), always, never.",
                    allowedValues: ["auto", "always", "never"]),
         OptionSpec(name: "engine", valueName: "NAME", help: "Run recurrence specs on core, foundation or all (default: each spec's engines, else core).",
@@ -151,7 +152,8 @@ struct RunCommand {
         ).pointingFailuresAtOffsetWarnings().redacted(by: configuration.redaction, jobs: configuration.jobs)
 
         let glyphs = Glyphs.preferred(environment: io.environment)
-        io.writeOut(TerminalReporter(color: io.useColor(configuration.colorChoice), quiet: configuration.quiet, glyphs: glyphs).render(result))
+        io.writeOut(TerminalReporter(color: io.useColor(configuration.colorChoice), quiet: configuration.quiet, glyphs: glyphs,
+                                     verbose: configuration.verbose).render(result))
         if io.environment["GITHUB_ACTIONS"] == "true" {
             io.writeOut(GitHubAnnotationsReporter(filePath: io.annotationPath).render(result))
         }

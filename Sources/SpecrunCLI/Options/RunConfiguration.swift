@@ -10,6 +10,8 @@ struct RunConfiguration {
     var files: [String]
     var strict: Bool
     var quiet: Bool
+    /// `--verbose`: passing lifecycle scenarios show their runs.
+    var verbose: Bool
     var colorChoice: String
     /// Nil when `--engine` is not given: each spec's own engines run.
     var engines: [EngineName]?
@@ -35,6 +37,7 @@ struct RunConfiguration {
     init(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) {
         strict = parsed.flag("strict")
         quiet = parsed.flag("quiet")
+        verbose = parsed.flag("verbose")
         colorChoice = parsed.value("color") ?? "auto"
         listOnly = parsed.flag("list")
         engines = switch parsed.value("engine") {

@@ -111,9 +111,6 @@ struct LifecycleExpectReader {
 
     /// `pending-requests`: identifiers, or `{identifier: …, earliest-begin: …}` to check the request's floor too.
     private func readPendingRequests(_ node: Node) -> [LifecycleExpectation.PendingRequest]? {
-        guard node.sequence?.contains(where: { $0.mapping != nil }) == true || node.mapping != nil else {
-            return reader.declaredTasks(node, field: "pending-requests", declared: identifiers)?.map { .init(identifier: $0) }
-        }
         guard let items = reader.list(node, field: "pending-requests", singleAllowed: true,
                                       expected: "a list of task identifiers, or of {identifier: …, earliest-begin: …}") else { return nil }
         var requests: [LifecycleExpectation.PendingRequest] = []

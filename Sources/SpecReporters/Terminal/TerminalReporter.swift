@@ -59,6 +59,12 @@ public struct TerminalReporter: Sendable {
         output.write(renderSummary(run) + "\n")
     }
 
+    /// Explanation lines under a test's line, indented and painted.
+    private func render(_ lines: [FailureText.Line]) -> String {
+        lines.map { String(repeating: " ", count: 6 + $0.indent) + paint(ControlCharacters.visible($0.text), style(for: $0.style)) + "\n" }
+            .joined()
+    }
+
     /// One test's line and, when it did not pass, its explanation; ends with a newline.
     ///
     /// The CLI can print this as each test finishes.
@@ -70,15 +76,10 @@ public struct TerminalReporter: Sendable {
         var out = line + "\n"
         if test.status == .failed || test.status == .error || (!quiet && test.status == .knownDeviation) {
             let text = FailureText(glyphs: glyphs)
-            let lines = test.status == .knownDeviation ? knownDeviationLines(test, text) : text.lines(for: test)
-            for detail in lines {
-                out += String(repeating: " ", count: 6 + detail.indent) + paint(ControlCharacters.visible(detail.text), style(for: detail.style)) + "\n"
-            }
+            out += render(test.status == .knownDeviation ? knownDeviationLines(test, text) : text.lines(for: test))
         } else if !quiet {
             if verbose, test.status == .passed, let lifecycle = test.lifecycle {
-                for detail in FailureText(glyphs: glyphs).lifecycleLines(lifecycle) {
-                    out += String(repeating: " ", count: 6 + detail.indent) + paint(ControlCharacters.visible(detail.text), style(for: detail.style)) + "\n"
-                }
+                out += render(FailureText(glyphs: glyphs).lifecycleLines(lifecycle))
             }
             for diagnostic in test.diagnostics {
                 let rendered = DiagnosticRenderer(color: color).render(diagnostic)

@@ -44,16 +44,17 @@ public struct CommandIO: Sendable {
     /// The real process: stdout, stderr, the process environment, the system clocks. A stream that cannot be written
     /// (closed, a full disk, a reader gone) never stops the process (`StandardStream`).
     public static var process: CommandIO {
-        CommandIO(
+        let environment = ProcessInfo.processInfo.environment
+        return CommandIO(
             writeOut: { StandardStream.output.write($0) },
             writeError: { StandardStream.error.write($0) },
-            environment: ProcessInfo.processInfo.environment,
+            environment: environment,
             stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
             stderrIsTerminal: isatty(STDERR_FILENO) == 1,
             now: { Date() },
             monotonicNanoseconds: { DispatchTime.now().uptimeNanoseconds },
             stdoutFailure: { StandardStream.output.failure },
-            stderrColumns: { terminalColumns(environment: ProcessInfo.processInfo.environment) }
+            stderrColumns: { terminalColumns(environment: environment) }
         )
     }
 

@@ -14,20 +14,10 @@ public enum OpenFileLimit {
     /// The soft limit specrun raises to when it can: room for every lifecycle scenario of a 64-core `--jobs` run.
     public static let wanted = 4096
 
-    /// The soft and hard limits; nil for unlimited.
-    public struct Limits: Equatable, Sendable {
-        public var soft: Int?
-        public var hard: Int?
-        public init(soft: Int?, hard: Int?) {
-            self.soft = soft
-            self.hard = hard
-        }
-    }
-
-    /// The soft limit to set for `limits`, or nil to leave it as it is.
-    public static func raisedSoftLimit(for limits: Limits) -> Int? {
-        guard let soft = limits.soft, soft < wanted else { return nil }
-        let target = min(wanted, limits.hard ?? wanted)
+    /// The soft limit to set for the `soft` and `hard` limits (nil: unlimited), or nil to leave it as it is.
+    public static func raisedSoftLimit(soft: Int?, hard: Int?) -> Int? {
+        guard let soft, soft < wanted else { return nil }
+        let target = min(wanted, hard ?? wanted)
         return target > soft ? target : nil
     }
 
@@ -45,7 +35,7 @@ public enum OpenFileLimit {
         // RLIM_INFINITY is all ones: past Int.max, read as unlimited.
         func value(_ raw: rlim_t) -> Int? { raw > rlim_t(Int.max) ? nil : Int(raw) }
         var soft = value(limit.rlim_cur)
-        if let raised = raisedSoftLimit(for: Limits(soft: soft, hard: value(limit.rlim_max))) {
+        if let raised = raisedSoftLimit(soft: soft, hard: value(limit.rlim_max)) {
             limit.rlim_cur = rlim_t(raised)
             if setrlimit(resource, &limit) == 0 { soft = raised }
         }

@@ -81,12 +81,12 @@ import Testing
             """)
         #expect(file.specs.isEmpty)
         #expect(Self.render([file]) == """
-            spec.yaml:2:20: error: 'com/example/refresh' is not a task identifier; use only letters, digits, '.', '-' and '_', e.g. com.example.app.refresh
+            spec.yaml:2:20: error: 'com/example/refresh' is not a task identifier; use only ASCII letters (a–z, A–Z), digits, '.', '-' and '_', e.g. com.example.app.refresh
             task: {identifier: com/example/refresh, kind: refresh}
                                ^~~~~~~~~~~~~~~~~~~
             spec.yaml:5:45: note: 'com/example/refresh' is written here too; rename it here as well
             spec.yaml:7:45: note: 'com/example/refresh' is written here too; rename it here as well
-            spec.yaml:6:45: error: 'com:example:refresh' is not a task identifier; use only letters, digits, '.', '-' and '_', e.g. com.example.app.refresh
+            spec.yaml:6:45: error: 'com:example:refresh' is not a task identifier; use only ASCII letters (a–z, A–Z), digits, '.', '-' and '_', e.g. com.example.app.refresh
               - {at: 2027-03-30T08:00:00+02:00, launch: com:example:refresh}
                                                         ^~~~~~~~~~~~~~~~~~~
 

@@ -76,6 +76,9 @@ import Testing
         ("2027-03-28T03:00:00 +02:00", .spaceBeforeOffset),
         ("2027-03-28T03:00:00.5 Z", .spaceBeforeOffset),
         ("2027-03-28T03:00:00+020", .malformed),
+        ("2027-06-01T02:30:00,000+08:00", .commaFraction),
+        ("2027-03-28T03:00:00,5Z", .commaFraction),
+        ("2027-03-28T03:00:00,Z", .malformed),
         // Offsets with seconds, as explain and the reports show local mean time: named with their UTC form
         // (Python: datetime.fromisoformat(...).timestamp()).
         ("1892-06-01T12:00:00+00:53:28", .offsetWithSeconds(Date(timeIntervalSince1970: -2_448_276_808))),

@@ -132,6 +132,12 @@ struct ValueReader {
     /// The list keys whose items are free text (log lines), where a comma can be part of one item.
     static let freeTextLists: Set<String> = ["contains", "never"]
 
+    /// `2027-06-01T02:30:00,000+08:00`: one instant with ISO 8601's decimal comma, which its own reader names, not a
+    /// list written without brackets.
+    static func hasCommaFraction(_ text: String) -> Bool {
+        text.firstMatch(of: /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2},\d/) != nil
+    }
+
     /// The items of a list; a single scalar counts as a one-item list when `singleAllowed`.
     func list(_ node: Node, field: String, singleAllowed: Bool = false, expected: String) -> [Node]? {
         switch node {
@@ -140,7 +146,8 @@ struct ValueReader {
         case .scalar(let scalar) where singleAllowed && !scalar.isNull:
             // `tags: dst, europe` would be one tag "dst, europe": a list written without its brackets, not one item.
             // Log text may hold a comma: there one plain value stays one text.
-            if scalar.style == .plain, scalar.value.contains(","), !Self.freeTextLists.contains(field) {
+            if scalar.style == .plain, scalar.value.contains(","), !Self.freeTextLists.contains(field),
+               !Self.hasCommaFraction(scalar.value) {
                 let items = scalar.value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                 log.report(.wrongKind, at: node,
                            "'\(field)' takes a list, and '\(scalar.value)' without brackets is one text; write [\(items.joined(separator: ", "))]")

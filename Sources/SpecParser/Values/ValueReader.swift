@@ -426,6 +426,8 @@ struct ValueReader {
             }
         case .unsupported(let reason):
             log.report(.unsupportedTimeZone, at: node, reason)
+        case .cityWithoutZone(let city, let zone):
+            log.report(.unknownTimeZone, at: node, ZoneName.cityWithoutZoneMessage(scalar.value, city: city, zone: zone))
         }
         return nil
     }

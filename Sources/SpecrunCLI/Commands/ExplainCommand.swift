@@ -108,6 +108,9 @@ struct ExplainCommand {
             throw UsageError("Unknown time zone '\(name)'; write an IANA identifier such as Europe/Berlin or America/New_York.")
         case .unsupported(let reason):
             throw UsageError(reason.prefix(1).uppercased() + reason.dropFirst() + ".")
+        case .cityWithoutZone(let city, let zone):
+            let message = ZoneName.cityWithoutZoneMessage(name, city: city, zone: zone)
+            throw UsageError(message.prefix(1).uppercased() + message.dropFirst() + ".")
         }
     }
 

@@ -288,6 +288,10 @@ struct ValueReader {
                 location: log.source.location(mark),
                 sourceLine: log.source.line(mark.line))
         case .failure(let problem):
+            if let ascii = FullWidthText.ascii(text), case .success = InstantText.parse(ascii) {
+                log.report(.invalidInstant, at: mark, length: length(), FullWidthText.message(text, field: field, write: ascii))
+                return nil
+            }
             let code: DiagnosticCode = problem == .missingOffset ? .instantWithoutOffset : .invalidInstant
             log.report(code, at: mark, length: length(), problem.message(for: text, field: field))
             return nil
@@ -303,7 +307,12 @@ struct ValueReader {
 
     func time(_ text: String, at mark: Mark, length: @autoclosure () -> Int, field: String) -> TimeOfDay? {
         if let time = TimeOfDay(parsing: text) { return time }
-        if let meant = Self.twentyFourHourTime(text) {
+        if let ascii = FullWidthText.ascii(text), let meant = TimeOfDay(parsing: ascii).map({ _ in ascii })
+            ?? TwentyFourHourTime.meant(by: ascii) {
+            log.report(.invalidTime, at: mark, length: length(), FullWidthText.message(text, field: field, write: "\"\(meant)\""))
+            return nil
+        }
+        if let meant = TwentyFourHourTime.meant(by: text) {
             log.report(.invalidTime, at: mark, length: length(),
                        "'\(text)' is not a wall time; write '\(field)' on the 24-hour clock as HH:MM: \"\(meant)\"")
             return nil
@@ -311,31 +320,6 @@ struct ValueReader {
         log.report(.invalidTime, at: mark, length: length(),
                    "'\(text)' is not a wall time; write '\(field)' as HH:MM or HH:MM:SS with hours 00–23, e.g. \"02:30\"")
         return nil
-    }
-
-    /// What a time written another way means on the 24-hour clock: `2:30am` → 02:30, `2:30 PM` → 14:30,
-    /// `02.30` or `02h30` → 02:30; nil when it is not such a time.
-    static func twentyFourHourTime(_ text: String) -> String? {
-        var rest = Substring(text.lowercased())
-        var afternoon: Bool?
-        for (suffix, isPM) in [("a.m.", false), ("p.m.", true), ("am", false), ("pm", true)] where rest.hasSuffix(suffix) {
-            afternoon = isPM
-            rest = rest.dropLast(suffix.count)
-            while rest.last == " " { rest = rest.dropLast() }
-            break
-        }
-        let parts = rest.split(omittingEmptySubsequences: false) { $0 == ":" || $0 == "." || $0 == "h" }
-        guard (1...2).contains(parts.count), parts.count == 2 || afternoon != nil,
-              parts.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              var hour = Int(parts[0]), let minute = parts.count == 2 ? Int(parts[1]) : 0,
-              parts.count == 1 || parts[1].count == 2, (0...59).contains(minute)
-        else { return nil }
-        if let afternoon {
-            guard (1...12).contains(hour) else { return nil }
-            hour = hour % 12 + (afternoon ? 12 : 0)
-        }
-        guard (0...23).contains(hour) else { return nil }
-        return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
     }
 
     /// A duration in seconds: `45s`, `90m`, `24h`, `1h30m`, `2d`.

@@ -18,8 +18,11 @@ public enum RegularExpressionSyntax {
 
     /// How to match the first bracket or brace of `source` literally (`\(`), when it has one: the usual mistake
     /// when a spec or case name is pasted as a pattern.
+    /// Brackets of an escape (`\p{Cyrillic}`, `\x{41}`) or escaped already (`\(`) are the pattern's own: a
+    /// misspelled property name was told to escape its brace.
     public static func escapeHint(for source: String) -> String? {
-        guard let bracket = source.first(where: { "()[]{}".contains($0) }) else { return nil }
+        let unescaped = source.replacing(/\\[pPxNu]\{[^}]*\}?|\\./, with: "")
+        guard let bracket = unescaped.first(where: { "()[]{}".contains($0) }) else { return nil }
         return "to match a literal '\(bracket)', write \\\(bracket)"
     }
 }

@@ -170,6 +170,17 @@ import Testing
         #expect(statuses.isSuperset(of: [.passed, .failed, .skipped, .knownDeviation]))
     }
 
+    /// A misspelled Unicode property is the pattern's own brace: no advice to escape it.
+    @Test func aMisspelledPropertyIsNotToldToEscapeItsBrace() async {
+        let bad = await CommandRun.run("--filter", "\\p{Cyrilic}", "/no/such/folder")
+        #expect(bad.status == ExitStatus.invalidInput)
+        #expect(bad.err.hasPrefix(
+            "specrun: error: The value '\\p{Cyrilic}' is not allowed for '--filter': it is not a valid regular expression "
+                + "(unknown character property 'Cyrilic'); fix it, e.g. --filter 'Berlin.*spring'.\n"), "\(bad.err)")
+        let both = await CommandRun.run("--filter", "\\p{Cyrilic} (x", "/no/such/folder")
+        #expect(both.err.contains("to match a literal '(', write \\(."), "\(both.err)")
+    }
+
     @Test func aFilterThatIsNotARegularExpressionIsRefusedWithItsReasonBeforeAnyFileIsRead() async {
         let bad = await CommandRun.run("--filter", "Berlin (spring", "/no/such/folder")
         #expect(bad.status == ExitStatus.invalidInput)

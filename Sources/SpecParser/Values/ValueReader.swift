@@ -97,7 +97,17 @@ struct ValueReader {
                 let message: String
                 // Asked for only here: most mappings have no unknown key.
                 let candidates = suggesting() ?? allowed
-                if let suggestion = KeySynonyms.key(for: key.value, in: candidates) ?? Suggestion.closest(to: key.value, in: candidates) {
+                if let slip = KeySlip.problem(in: key.value, allowed: candidates) {
+                    if let meant = slip.meant { misspelled.insert(meant) }
+                    let message = "unknown key '\(key.value)' in \(place); \(slip.message)"
+                    if let at = slip.at, key.style == .plain {
+                        log.report(.unknownKey, at: Mark(line: key.mark.line, column: key.mark.column + at), message)
+                    } else {
+                        log.report(.unknownKey, at: entry.key, message)
+                    }
+                    unknownKeys = true
+                    continue
+                } else if let suggestion = KeySynonyms.key(for: key.value, in: candidates) ?? Suggestion.closest(to: key.value, in: candidates) {
                     misspelled.insert(suggestion)
                     message = "unknown key '\(key.value)' in \(place); did you mean '\(suggestion)'?"
                 } else if let home = homes[key.value] {
@@ -140,6 +150,15 @@ struct ValueReader {
         case .scalar(let scalar) where singleAllowed && !scalar.isNull:
             // `tags: dst, europe` would be one tag "dst, europe": a list written without its brackets, not one item.
             // Log text may hold a comma: there one plain value stays one text.
+            if scalar.style == .plain, !Self.freeTextLists.contains(field),
+               let first = scalar.value.unicodeScalars.first(where: { FullWidth.punctuation[$0].map { $0.ascii != ":" } ?? false }) {
+                // `tags: ［中文，上海］`: an input method's brackets and comma, which YAML reads as one text.
+                let typed = (FullWidth.ascii(scalar.value, punctuationOnly: true) ?? scalar.value)
+                    .trimmingCharacters(in: CharacterSet(charactersIn: "[]{} "))
+                log.report(.wrongKind, at: node,
+                           "'\(field)' takes a list, and '\(scalar.value)' is one text: \(FullWidth.describe(first)); type it in ASCII: [\(typed)]")
+                return nil
+            }
             if scalar.style == .plain, scalar.value.contains(","), !Self.freeTextLists.contains(field) {
                 let items = scalar.value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                 log.report(.wrongKind, at: node,

@@ -31,12 +31,12 @@ enum KeySlip {
                     + "did you mean '\(meant)'? Type it in ASCII", meant, nil)
         }
         // A letter from another script that looks Latin (Cyrillic і, о, е, Greek ο): the same length as an allowed key,
-        // differing from it only where the key has a letter outside ASCII.
+        // differing from it only where the key has a look-alike of its letter.
         for candidate in allowed {
             let other = Array(candidate.unicodeScalars)
             guard other.count == scalars.count else { continue }
             let differing = scalars.indices.filter { scalars[$0] != other[$0] }
-            guard !differing.isEmpty, differing.allSatisfy({ !scalars[$0].isASCII && other[$0].isASCII }) else { continue }
+            guard !differing.isEmpty, differing.allSatisfy({ lookAlikes[scalars[$0]] == other[$0] }) else { continue }
             let named = differing.prefix(3).map { index in
                 "'\(scalars[index])' (letter \(index + 1)) is U+\(TypographicSlip.hex(scalars[index])) "
                     + "\(scalars[index].properties.name ?? "a letter of another script"), not the Latin '\(other[index])'"
@@ -46,4 +46,17 @@ enum KeySlip {
         }
         return nil
     }
+
+    /// Cyrillic and Greek letters drawn like a Latin one in most fonts, with that letter (keys are lowercase ASCII).
+    static let lookAlikes: [Unicode.Scalar: Unicode.Scalar] = [
+        // Cyrillic.
+        "\u{0430}": "a", "\u{0441}": "c", "\u{0501}": "d", "\u{0435}": "e", "\u{04BB}": "h", "\u{0456}": "i",
+        "\u{0458}": "j", "\u{043A}": "k", "\u{04CF}": "l", "\u{043E}": "o", "\u{0440}": "p", "\u{051B}": "q",
+        "\u{0455}": "s", "\u{051D}": "w", "\u{0445}": "x", "\u{0443}": "y",
+        // Greek.
+        "\u{03B1}": "a", "\u{03B9}": "i", "\u{03BA}": "k", "\u{03BD}": "v", "\u{03BF}": "o", "\u{03C1}": "p",
+        "\u{03C5}": "u", "\u{03C7}": "x",
+        // Latin letters outside ASCII.
+        "\u{0131}": "i", "\u{0261}": "g",
+    ]
 }

@@ -49,4 +49,23 @@ import Testing
         let text = "spec: \"Synchro\\u2028nocturne\"\n" + Self.body
         #expect(Self.diagnostics(text).isEmpty, "\(Self.diagnostics(text).map(\.message))")
     }
+    /// The same invisible characters are named in a key and in a value, each with its article ("an ideographic space").
+    @Test(arguments: [("\u{2002}", "an en space (U+2002)"), ("\u{2003}", "an em space (U+2003)"),
+                      ("\u{2060}", "a word joiner (U+2060)"), ("\u{00AD}", "a soft hyphen (U+00AD)"),
+                      ("\u{3000}", "an ideographic space (U+3000)"), ("\u{200B}", "a zero-width space (U+200B)"),
+                      ("\u{00A0}", "a non-breaking space (U+00A0)"), ("\u{202F}", "a narrow non-breaking space (U+202F)")])
+    func anInvisibleCharacterIsNamedInAKeyAndInAValue(character: String, named: String) throws {
+        let inValue = Self.body.replacingOccurrences(of: "Asia/Shanghai", with: "Asia/Shanghai" + character)
+        let valueError = try #require(Self.diagnostics("spec: x\n" + inValue).first)
+        #expect(valueError.message == "'Asia/Shanghai\(character)' ends with \(named), which does not show but is part of the value; delete it, or type an ordinary space")
+        let inKey = Self.body.replacingOccurrences(of: "timezone:", with: "timezone\(character):")
+        let keyErrors = Self.diagnostics("spec: x\n" + inKey)
+        #expect(keyErrors.count == 1, "no missing 'timezone' besides: \(keyErrors.map(\.message))")
+        #expect(keyErrors.first?.message == "unknown key 'timezone\(character)' in 'schedule'; 'timezone\(character)' ends with \(named), which does not show but is part of the key; delete it to write 'timezone'")
+    }
+
+    @Test func anIdeographicCommaTakesItsArticle() throws {
+        let error = try #require(Self.diagnostics("spec: x\ntags: 中文、上海\n" + Self.body).first)
+        #expect(error.message.contains("'、' is an ideographic comma (U+3001)"), "\(error.message)")
+    }
 }

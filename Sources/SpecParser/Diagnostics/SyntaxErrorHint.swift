@@ -56,13 +56,8 @@ struct SyntaxErrorHint {
     private static func fullWidthPunctuation(in line: String, number: Int) -> SyntaxErrorHint? {
         let scalars = Array(line.unicodeScalars)
         guard scalars.contains(where: { FullWidth.punctuation[$0] != nil }) else { return nil }
-        var index = 0
-        while index < scalars.count, scalars[index] == " " { index += 1 }
-        while index + 1 < scalars.count, scalars[index] == "-", scalars[index + 1] == " " {
-            index += 2
-            while index < scalars.count, scalars[index] == " " { index += 1 }
-        }
-        let content = index
+        let content = contentStart(scalars)
+        var index = content
         // Where the key or value being read starts: after the indentation, a `- `, a `: `, or `{`, `[` or `,` in a flow.
         var tokenStart = index
         var quote: Unicode.Scalar?
@@ -90,9 +85,7 @@ struct SyntaxErrorHint {
                 tokenStart = index + 1
             } else if let meant = FullWidth.punctuation[scalar]?.ascii {
                 let before = String(String.UnicodeScalarView(scalars[tokenStart..<index])).trimmingCharacters(in: .whitespaces)
-                let isKey = !before.isEmpty && before.unicodeScalars.allSatisfy {
-                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
-                }
+                let isKey = !before.isEmpty && before.unicodeScalars.allSatisfy(isKeyCharacter)
                 let fits = switch meant {
                 case ":": isKey
                 case ",": flowDepth > 0
@@ -124,19 +117,29 @@ struct SyntaxErrorHint {
             message: "this line has a tab after '-', which YAML reads as indentation, where it does not allow tabs; type a space instead")
     }
 
-    /// `timezone:Europe/Berlin`: without a space after the colon YAML reads key and value as one text.
-    private static func gluedColon(in line: String, number: Int) -> SyntaxErrorHint? {
-        let scalars = Array(line.unicodeScalars)
+    /// Where a line's key or value starts: after its indentation and any list items' `- `.
+    private static func contentStart(_ scalars: [Unicode.Scalar]) -> Int {
         var index = 0
         while index < scalars.count, scalars[index] == " " { index += 1 }
-        if index + 1 < scalars.count, scalars[index] == "-", scalars[index + 1] == " " {
+        while index + 1 < scalars.count, scalars[index] == "-", scalars[index + 1] == " " {
             index += 2
             while index < scalars.count, scalars[index] == " " { index += 1 }
         }
+        return index
+    }
+
+    /// A character of a spec key: ASCII letters, digits, `-` and `_`.
+    private static func isKeyCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
+    }
+
+    /// `timezone:Europe/Berlin`: without a space after the colon YAML reads key and value as one text.
+    private static func gluedColon(in line: String, number: Int) -> SyntaxErrorHint? {
+        let scalars = Array(line.unicodeScalars)
+        var index = contentStart(scalars)
         let keyStart = index
         guard index < scalars.count, scalars[index].properties.isAlphabetic, scalars[index].isASCII else { return nil }
-        while index < scalars.count, scalars[index].isASCII,
-              scalars[index].properties.isAlphabetic || ("0"..."9").contains(scalars[index]) || scalars[index] == "-" || scalars[index] == "_" {
+        while index < scalars.count, isKeyCharacter(scalars[index]) {
             index += 1
         }
         guard index + 1 < scalars.count, scalars[index] == ":",

@@ -20,7 +20,7 @@ enum FullWidth {
         guard let (name, ascii) = punctuation[scalar] else {
             return "'\(scalar)' is a full-width character (U+\(TypographicSlip.hex(scalar)))"
         }
-        return "'\(scalar)' is a \(name) (U+\(TypographicSlip.hex(scalar))), which YAML does not take for '\(ascii)'"
+        return "'\(scalar)' is \(TypographicSlip.withArticle(name)) (U+\(TypographicSlip.hex(scalar))), which YAML does not take for '\(ascii)'"
     }
 
     /// The text with the punctuation above (and, unless `punctuationOnly`, every full-width form U+FF01…U+FF5E)

@@ -64,9 +64,12 @@ enum TypographicSlip {
 
     /// "a non-breaking space (U+00A0)", "an en space (U+2002)": an invisible character as messages name it.
     static func named(_ scalar: Unicode.Scalar) -> String {
-        let name = invisibleSpaces[scalar] ?? "character"
-        let article = name.first.map { "aeiouAEIOU".contains($0) } == true ? "an" : "a"
-        return "\(article) \(name) (U+\(hex(scalar)))"
+        "\(withArticle(invisibleSpaces[scalar] ?? "character")) (U+\(hex(scalar)))"
+    }
+
+    /// "an ideographic space", "a thin space".
+    static func withArticle(_ name: String) -> String {
+        (name.first.map { "aeiouAEIOU".contains($0) } == true ? "an " : "a ") + name
     }
 
     /// A space, or a character that looks like one or like nothing.

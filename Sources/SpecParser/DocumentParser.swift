@@ -95,7 +95,16 @@ struct DocumentParser {
         }
         common.description = fields["description"].flatMap { reader.text($0, field: "description", expected: "a text") }
         if let node = fields["tags"], let items = reader.list(node, field: "tags", singleAllowed: true, expected: "a list of tags, e.g. [dst, europe]") {
-            common.tags = items.compactMap { reader.text($0, field: "tags", expected: "a tag such as dst") }
+            common.tags = items.compactMap { item in
+                guard let tag = reader.text(item, field: "tags", expected: "a tag such as dst") else { return nil }
+                // `[中文，上海]`: a full-width comma is no separator to YAML, and `--tag 上海` would find nothing.
+                if let comma = tag.unicodeScalars.first(where: { FullWidth.punctuation[$0]?.ascii == "," }) {
+                    reader.log.report(.wrongKind, at: item,
+                                      "'\(tag)' is one tag: \(FullWidth.describe(comma)); type it in ASCII: [\(FullWidth.ascii(tag, punctuationOnly: true) ?? tag)]")
+                    return nil
+                }
+                return tag
+            }
         }
         if let node = fields["skip"] {
             common.skip = readSkip(node)

@@ -101,7 +101,7 @@ public struct SpecParser: Sendable {
             log.report(.notUTF8, at: error.mark, error.message)
         case .wideEncoding:
             log.report(.notUTF8, at: error.mark, error.message, showingSource: false)
-        case .forbiddenCharacter:
+        case .forbiddenCharacter, .misreadCharacter:
             log.report(.yamlSyntax, at: error.mark, "the YAML cannot be read: \(error.message)")
         case .tooDeep:
             log.report(.tooDeep, at: error.mark, error.message)

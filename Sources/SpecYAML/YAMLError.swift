@@ -9,6 +9,9 @@ public struct YAMLError: Error, Sendable, Hashable {
         case wideEncoding
         /// A character YAML does not allow anywhere (a control character other than tab and line breaks).
         case forbiddenCharacter
+        /// A character libyaml reads otherwise than editors show it: U+2028, U+2029 or U+0085 (a line break to YAML 1.1
+        /// only), or a byte order mark starting a line inside the file.
+        case misreadCharacter
         /// Nodes nested deeper than the limit.
         case tooDeep
         /// Aliases expand to more nodes than the limit (an "alias bomb").

@@ -43,7 +43,7 @@ public enum YAMLReader {
                 message: "the file is not valid UTF-8 (byte 0x\(String(bytes[bad.offset], radix: 16, uppercase: true))); save it as UTF-8",
                 mark: bad.mark))
         }
-        let parser = EventParser(bytes)
+        let parser = EventParser(bytes, stop: misreadCharacter(in: bytes))
         var builder = TreeBuilder(limits: limits)
         return builder.run(parser)
     }
@@ -101,19 +101,73 @@ public enum YAMLReader {
         return nil
     }
 
-    /// The 1-based line and column (in characters: UTF-8 lead bytes) of the byte at `offset`.
+    /// The 1-based line and column (in characters: UTF-8 lead bytes) of the byte at `offset`. Lines end as
+    /// `SourceText` ends them ("\n", "\r\n", "\r"), and a byte order mark opening the file is no column (libyaml's
+    /// marks count it as none either).
     static func mark(atByte offset: Int, in bytes: some Collection<UInt8>) -> Mark {
         var line = 1
         var column = 1
-        for byte in bytes.prefix(offset) {
+        var previous: UInt8 = 0
+        for (index, byte) in bytes.prefix(offset).enumerated() {
             if byte == 0x0A {
+                if previous != 0x0D { line += 1 }
+                column = 1
+            } else if byte == 0x0D {
                 line += 1
                 column = 1
-            } else if byte & 0xC0 != 0x80 {
+            } else if byte & 0xC0 != 0x80, !(index == 0 && byte == 0xEF && bytes.starts(with: [0xEF, 0xBB, 0xBF])) {
                 column += 1
             }
+            previous = byte
         }
         return Mark(line: line, column: column)
+    }
+
+    /// The first character libyaml would read otherwise than the author's editor shows it, as an error at its
+    /// place, or nil. Reading stops there: documents that end before it are kept, as before a syntax error.
+    ///
+    /// - U+2028 (line separator), U+2029 (paragraph separator) and U+0085 (NEL) are line breaks to YAML 1.1 (libyaml)
+    ///   and ordinary characters to YAML 1.2 and to editors, which show no new line. Pasted from a word processor into
+    ///   a comment, the rest of that line became YAML; in a quoted name, every later line number was one too many.
+    ///   They are refused everywhere, so every line and column a diagnostic names is the file's; a text that needs
+    ///   one writes it as an escape (`"\u2028"`).
+    /// - U+FEFF at the start of a line other than the file's first: a byte order mark left from joining files with
+    ///   `cat`. libyaml skips it but counts it as a column, so the document's keys no longer line up.
+    static func misreadCharacter(in bytes: [UInt8]) -> YAMLError? {
+        bytes.withUnsafeBufferPointer { buffer -> YAMLError? in
+            var index = 0
+            let count = buffer.count
+            while index < count {
+                let byte = buffer[index]
+                // Every character looked for starts with one of these bytes; most files hold none.
+                guard byte == 0xE2 || byte == 0xC2 || byte == 0xEF else {
+                    index += 1
+                    continue
+                }
+                let message: String?
+                if byte == 0xE2, index + 2 < count, buffer[index + 1] == 0x80, buffer[index + 2] == 0xA8 || buffer[index + 2] == 0xA9 {
+                    let (name, code) = buffer[index + 2] == 0xA8 ? ("line separator", "2028") : ("paragraph separator", "2029")
+                    message = "this line has a \(name) (U+\(code)), which specrun's YAML reader (YAML 1.1) takes for a line break, "
+                        + "though editors show none there (word processors leave them in copied text); delete it, "
+                        + "or write it as the escape \\u\(code) inside double quotes if it belongs in a text"
+                } else if byte == 0xC2, index + 1 < count, buffer[index + 1] == 0x85 {
+                    message = "this line has a next-line character (U+0085, NEL), which specrun's YAML reader (YAML 1.1) takes for "
+                        + "a line break, though editors show none there; delete it, "
+                        + "or write it as the escape \\u0085 inside double quotes if it belongs in a text"
+                } else if byte == 0xEF, index > 0, index + 2 < count, buffer[index + 1] == 0xBB, buffer[index + 2] == 0xBF,
+                          buffer[index - 1] == 0x0A || buffer[index - 1] == 0x0D {
+                    message = "this line starts with a byte order mark (U+FEFF), most likely left from joining files that each "
+                        + "began with one; delete it"
+                } else {
+                    message = nil
+                }
+                if let message {
+                    return YAMLError(kind: .misreadCharacter, message: message, mark: mark(atByte: index, in: buffer))
+                }
+                index += 1
+            }
+            return nil
+        }
     }
 }
 
@@ -121,8 +175,12 @@ public enum YAMLReader {
 private final class EventParser {
     private var parser = yaml_parser_t()
     private let input: UnsafeMutableBufferPointer<UInt8>
+    /// A character libyaml reads otherwise than the file shows (`YAMLReader.misreadCharacter`): no event from it on
+    /// is delivered, and an error past it is this one.
+    private let stop: YAMLError?
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: [UInt8], stop: YAMLError? = nil) {
+        self.stop = stop
         input = .allocate(capacity: max(1, bytes.count))
         _ = input.initialize(from: bytes)
         yaml_parser_initialize(&parser)
@@ -146,10 +204,19 @@ private final class EventParser {
     func next() -> Result<Event, YAMLError> {
         var event = yaml_event_t()
         guard yaml_parser_parse(&parser, &event) == 1 else {
-            return .failure(syntaxError())
+            let error = syntaxError()
+            if let stop, error.mark >= stop.mark {
+                return .failure(stop)
+            }
+            return .failure(error)
         }
         defer { yaml_event_delete(&event) }
         let mark = Mark(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+        // Marks before the stop are the file's own (libyaml counts lines as the file does up to it). A document that
+        // ends before it is complete; any other event past it was read through the misread character.
+        if let stop, mark >= stop.mark, event.type != YAML_DOCUMENT_END_EVENT {
+            return .failure(stop)
+        }
         switch event.type {
         case YAML_STREAM_START_EVENT:
             return .success(.streamStart)

@@ -128,4 +128,36 @@ import Testing
         #expect(keys.last?.key.scalar?.value == "k39999")
         #expect(keys.last?.value.mark == Mark(line: 40_000, column: 9))
     }
+    /// libyaml (YAML 1.1) takes U+2028, U+2029 and U+0085 for line breaks, which editors do not show: pasted into a
+    /// comment, the rest of the line became YAML; in a quoted name, every later line number was one too many. They are
+    /// refused where they are, in the file's own line and column, and the documents before them are kept.
+    @Test(arguments: [("\u{2028}", "U+2028"), ("\u{2029}", "U+2029"), ("\u{85}", "U+0085")])
+    func aLineBreakOnlyYAML11SeesIsRefusedAtItsPlace(character: String, code: String) throws {
+        for text in ["spec: a\n---\n# comment\(character)b: c\nd: e\n", "spec: a\n---\nname: \"x\(character)y\"\nd: e\n",
+                     "spec: a\n---\nname: plain\(character)text\n"] {
+            let stream = YAMLReader.read(text)
+            let error = try #require(stream.error, "\(text.debugDescription)")
+            #expect(error.kind == .misreadCharacter)
+            #expect(error.message.contains("(\(code)"), "\(error.message)")
+            #expect(error.mark.line == 3)
+            #expect(stream.documents.count == 1, "the document before it is kept")
+        }
+        // A syntax error before it keeps its own place.
+        #expect(YAMLReader.read("a: b: c\n# x\(character)y\n").error?.kind == .syntax)
+    }
+
+    @Test func aByteOrderMarkStartingALineInsideTheFileIsRefusedThere() throws {
+        let stream = YAMLReader.read([0xEF, 0xBB, 0xBF] + Array("spec: a\nb: c\n---\n".utf8) + [0xEF, 0xBB, 0xBF] + Array("spec: d\nb: c\n".utf8))
+        let error = try #require(stream.error)
+        #expect(error.kind == .misreadCharacter)
+        #expect(error.message.contains("byte order mark (U+FEFF)"))
+        #expect(error.mark == Mark(line: 4, column: 1))
+        #expect(stream.documents.count == 1)
+    }
+
+    @Test func marksOfBytesCountLineEndsAsSourceTextDoes() {
+        let bytes = Array("a\r\nb\rc\nd".utf8)
+        #expect(YAMLReader.mark(atByte: bytes.count - 1, in: bytes) == Mark(line: 4, column: 1))
+        #expect(YAMLReader.mark(atByte: 4, in: [0xEF, 0xBB, 0xBF] + Array("ab".utf8)) == Mark(line: 1, column: 2))
+    }
 }

@@ -16,7 +16,10 @@ struct SyntaxErrorHint {
         let first = max(1, min(contextMark?.line ?? mark.line, mark.line - 1))
         for number in first...mark.line {
             guard let line = source.line(number) else { continue }
-            if let hint = oddSpace(in: line, number: number) ?? gluedColon(in: line, number: number) { return hint }
+            if let hint = oddSpace(in: line, number: number) ?? fullWidthPunctuation(in: line, number: number)
+                ?? tabAfterDash(in: line, number: number) ?? gluedColon(in: line, number: number) {
+                return hint
+            }
         }
         if problem == "could not find expected ':'", let contextMark, let line = source.line(contextMark.line) {
             if let hint = keyWithoutColon(line, at: contextMark) ?? itemWithoutDash(line, at: contextMark, source) { return hint }
@@ -40,27 +43,103 @@ struct SyntaxErrorHint {
             let inIndentation = scalars[..<index].allSatisfy { $0 == " " || TypographicSlip.invisibleSpaces[$0] != nil }
             let afterIndicator = index > 0 && (scalars[index - 1] == ":" || scalars[index - 1] == "-")
             guard inIndentation || afterIndicator else { continue }
-            let name = TypographicSlip.invisibleSpaces[scalar]!
             return SyntaxErrorHint(
                 mark: Mark(line: number, column: index + 1), length: 1,
-                message: "this line has a \(name) (U+\(TypographicSlip.hex(scalar))) \(inIndentation ? "in its indentation" : "after '\(scalars[index - 1])'"), which looks like a space but is not one to YAML; type an ordinary space instead")
+                message: "this line has \(TypographicSlip.named(scalar)) \(inIndentation ? "in its indentation" : "after '\(scalars[index - 1])'"), which looks like a space but is not one to YAML; type an ordinary space instead")
         }
         return nil
+    }
+
+    /// `spec：上海每日同步`, `rule: ｛every: day｝`, `{on: [mon，thu]}`: an input method's full-width colon after a key, bracket
+    /// opening a value, or comma in a flow collection, where YAML needs its own. libyaml reads it as text and gives up
+    /// later, often on the next line. Quoted text and comments are passed over: a name may hold any of these.
+    private static func fullWidthPunctuation(in line: String, number: Int) -> SyntaxErrorHint? {
+        let scalars = Array(line.unicodeScalars)
+        guard scalars.contains(where: { FullWidth.punctuation[$0] != nil }) else { return nil }
+        let content = contentStart(scalars)
+        var index = content
+        // Where the key or value being read starts: after the indentation, a `- `, a `: `, or `{`, `[` or `,` in a flow.
+        var tokenStart = index
+        var quote: Unicode.Scalar?
+        var flowDepth = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            defer { index += 1 }
+            if let open = quote {
+                if scalar == open, !(open == "\"" && scalars[index - 1] == "\\") { quote = nil }
+                continue
+            }
+            let atTokenStart = scalars[tokenStart..<index].allSatisfy { $0 == " " }
+            if (scalar == "\"" || scalar == "'") && atTokenStart {
+                quote = scalar
+            } else if scalar == "#", index == 0 || scalars[index - 1] == " " {
+                return nil
+            } else if scalar == "[" || scalar == "{" {
+                flowDepth += 1
+                tokenStart = index + 1
+            } else if scalar == "]" || scalar == "}" {
+                flowDepth = max(0, flowDepth - 1)
+            } else if scalar == ",", flowDepth > 0 {
+                tokenStart = index + 1
+            } else if scalar == ":", index + 1 == scalars.count || scalars[index + 1] == " " {
+                tokenStart = index + 1
+            } else if let meant = FullWidth.punctuation[scalar]?.ascii {
+                let before = String(String.UnicodeScalarView(scalars[tokenStart..<index])).trimmingCharacters(in: .whitespaces)
+                let isKey = !before.isEmpty && before.unicodeScalars.allSatisfy(isKeyCharacter)
+                let fits = switch meant {
+                case ":": isKey
+                case ",": flowDepth > 0
+                case "[", "{": atTokenStart
+                default: false
+                }
+                guard fits else { continue }
+                let rest = String(String.UnicodeScalarView(scalars[content...]))
+                let typed = FullWidth.ascii(rest, punctuationOnly: true) ?? rest
+                return SyntaxErrorHint(
+                    mark: Mark(line: number, column: index + 1), length: 1,
+                    message: "\(FullWidth.describe(scalar)); type it in ASCII: \(typed)")
+            }
+        }
+        return nil
+    }
+
+    /// `-<tab>name: a`: YAML reads the whitespace after a list's `-` as indentation, where it allows no tab.
+    private static func tabAfterDash(in line: String, number: Int) -> SyntaxErrorHint? {
+        let scalars = Array(line.unicodeScalars)
+        var index = 0
+        while index < scalars.count, scalars[index] == " " { index += 1 }
+        guard index < scalars.count, scalars[index] == "-" else { return nil }
+        index += 1
+        while index < scalars.count, scalars[index] == " " || scalars[index] == "-" { index += 1 }
+        guard index < scalars.count, scalars[index] == "\t" else { return nil }
+        return SyntaxErrorHint(
+            mark: Mark(line: number, column: index + 1), length: 1,
+            message: "this line has a tab after '-', which YAML reads as indentation, where it does not allow tabs; type a space instead")
+    }
+
+    /// Where a line's key or value starts: after its indentation and any list items' `- `.
+    private static func contentStart(_ scalars: [Unicode.Scalar]) -> Int {
+        var index = 0
+        while index < scalars.count, scalars[index] == " " { index += 1 }
+        while index + 1 < scalars.count, scalars[index] == "-", scalars[index + 1] == " " {
+            index += 2
+            while index < scalars.count, scalars[index] == " " { index += 1 }
+        }
+        return index
+    }
+
+    /// A character of a spec key: ASCII letters, digits, `-` and `_`.
+    private static func isKeyCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
     }
 
     /// `timezone:Europe/Berlin`: without a space after the colon YAML reads key and value as one text.
     private static func gluedColon(in line: String, number: Int) -> SyntaxErrorHint? {
         let scalars = Array(line.unicodeScalars)
-        var index = 0
-        while index < scalars.count, scalars[index] == " " { index += 1 }
-        if index + 1 < scalars.count, scalars[index] == "-", scalars[index + 1] == " " {
-            index += 2
-            while index < scalars.count, scalars[index] == " " { index += 1 }
-        }
+        var index = contentStart(scalars)
         let keyStart = index
         guard index < scalars.count, scalars[index].properties.isAlphabetic, scalars[index].isASCII else { return nil }
-        while index < scalars.count, scalars[index].isASCII,
-              scalars[index].properties.isAlphabetic || ("0"..."9").contains(scalars[index]) || scalars[index] == "-" || scalars[index] == "_" {
+        while index < scalars.count, isKeyCharacter(scalars[index]) {
             index += 1
         }
         guard index + 1 < scalars.count, scalars[index] == ":",
@@ -89,9 +168,20 @@ struct SyntaxErrorHint {
                 mark: mark, length: 1,
                 message: "'\(value):' ends with a colon, which YAML reads as the start of another key; remove the colon, or put the value in quotes")
         }
+        // The value exactly as written (a French space before the colon, runs of spaces), up to a comment.
+        var whole = String(before[separator.upperBound...].drop { $0 == " " }) + String(String.UnicodeScalarView(scalars[colon...]))
+        if let comment = whole.range(of: " #") { whole = String(whole[..<comment.lowerBound]) }
+        while whole.hasSuffix(" ") { whole.removeLast() }
         return SyntaxErrorHint(
             mark: mark, length: 1,
-            message: "the value of '\(key)' holds ': ', which YAML reads as the start of another key; put the whole value in quotes: \(key): \"\(value): \(rest)\"")
+            message: "the value of '\(key)' holds ': ', which YAML reads as the start of another key; put the whole value in quotes: \(key): \(quoted(whole))")
+    }
+
+    /// The text in double quotes, or in single quotes when it holds a double quote or a backslash (which double
+    /// quotes would make an escape): either way YAML reads back exactly the text.
+    static func quoted(_ text: String) -> String {
+        guard text.contains("\"") || text.contains("\\") else { return "\"\(text)\"" }
+        return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
     }
 
     /// `after:` indented more than the `key: value` line above it: YAML reads it as the rest of that value.

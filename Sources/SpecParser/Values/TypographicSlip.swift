@@ -10,8 +10,9 @@ enum TypographicSlip {
         let scalars = Array(text.unicodeScalars)
         guard let first = scalars.first, let last = scalars.last else { return nil }
         if scalar.style == .plain, openingQuotes.contains(first) || closingQuotes.contains(last) {
-            let inner = String(String.UnicodeScalarView(scalars.drop { openingQuotes.contains($0) }.reversed()
-                .drop { closingQuotes.contains($0) }.reversed()))
+            // French typography sets the value off with (often non-breaking) spaces inside « »: they go with the quotes.
+            let inner = String(String.UnicodeScalarView(scalars.drop { openingQuotes.contains($0) || isSpaceLike($0) }.reversed()
+                .drop { closingQuotes.contains($0) || isSpaceLike($0) }.reversed()))
             return "'\(text)' is in typographic quotes, as a word processor writes them, which YAML takes as part of the value; use straight quotes: \"\(inner)\""
         }
         if scalar.style == .plain, let hash = scalars.indices.first(where: { $0 > 0 && scalars[$0] == "#" && scalars[$0 - 1] != " " }) {
@@ -21,7 +22,10 @@ enum TypographicSlip {
         }
         if let index = scalars.firstIndex(where: { invisibleSpaces[$0] != nil }) {
             let place = index == 0 ? "starts with" : index == scalars.count - 1 ? "ends with" : "holds"
-            return "'\(text)' \(place) a \(invisibleSpaces[scalars[index]]!) (U+\(hex(scalars[index]))), which does not show but is part of the value; delete it, or type an ordinary space"
+            return "'\(text)' \(place) \(named(scalars[index])), which does not show but is part of the value; delete it, or type an ordinary space"
+        }
+        if let fullWidth = FullWidth.problem(in: text) {
+            return fullWidth
         }
         if scalar.style != .plain, first == " " || last == " " {
             return "'\(text)' has a space \(first == " " ? "at its start" : "at its end") inside the quotes, which is part of the value; remove it"
@@ -36,11 +40,42 @@ enum TypographicSlip {
     private static let closingQuotes: Set<Unicode.Scalar> = ["\u{201D}", "\u{2019}", "\u{00BB}"]
     /// Characters that look like a space (or nothing) but are none to YAML, with their names; also what
     /// `SyntaxErrorHint` looks for where YAML needs its own spaces.
+    /// Every space separator of Unicode but the space itself (category Zs), and the format characters that show as
+    /// nothing (soft hyphen, zero-width characters, joiners, direction marks, the Hangul fillers), so that a key and
+    /// a value name the same characters.
     static let invisibleSpaces: [Unicode.Scalar: String] = [
-        "\u{00A0}": "non-breaking space", "\u{202F}": "narrow non-breaking space", "\u{2007}": "figure space",
-        "\u{2009}": "thin space", "\u{200B}": "zero-width space", "\u{FEFF}": "zero-width no-break space",
-        "\u{3000}": "ideographic space",
+        "\u{00A0}": "non-breaking space", "\u{1680}": "Ogham space mark",
+        "\u{2000}": "en quad", "\u{2001}": "em quad", "\u{2002}": "en space", "\u{2003}": "em space",
+        "\u{2004}": "three-per-em space", "\u{2005}": "four-per-em space", "\u{2006}": "six-per-em space",
+        "\u{2007}": "figure space", "\u{2008}": "punctuation space", "\u{2009}": "thin space", "\u{200A}": "hair space",
+        "\u{202F}": "narrow non-breaking space", "\u{205F}": "medium mathematical space", "\u{3000}": "ideographic space",
+        "\u{00AD}": "soft hyphen", "\u{034F}": "combining grapheme joiner", "\u{061C}": "Arabic letter mark",
+        "\u{115F}": "Hangul choseong filler", "\u{1160}": "Hangul jungseong filler", "\u{180E}": "Mongolian vowel separator",
+        "\u{200B}": "zero-width space", "\u{200C}": "zero-width non-joiner", "\u{200D}": "zero-width joiner",
+        "\u{200E}": "left-to-right mark", "\u{200F}": "right-to-left mark",
+        "\u{202A}": "left-to-right embedding", "\u{202B}": "right-to-left embedding", "\u{202C}": "pop directional formatting",
+        "\u{202D}": "left-to-right override", "\u{202E}": "right-to-left override",
+        "\u{2060}": "word joiner", "\u{2061}": "function application", "\u{2062}": "invisible times",
+        "\u{2063}": "invisible separator", "\u{2064}": "invisible plus",
+        "\u{2066}": "left-to-right isolate", "\u{2067}": "right-to-left isolate", "\u{2068}": "first strong isolate",
+        "\u{2069}": "pop directional isolate", "\u{3164}": "Hangul filler", "\u{FEFF}": "zero-width no-break space",
+        "\u{FFA0}": "halfwidth Hangul filler",
     ]
+
+    /// "a non-breaking space (U+00A0)", "an en space (U+2002)": an invisible character as messages name it.
+    static func named(_ scalar: Unicode.Scalar) -> String {
+        "\(withArticle(invisibleSpaces[scalar] ?? "character")) (U+\(hex(scalar)))"
+    }
+
+    /// "an ideographic space", "a thin space".
+    static func withArticle(_ name: String) -> String {
+        (name.first.map { "aeiouAEIOU".contains($0) } == true ? "an " : "a ") + name
+    }
+
+    /// A space, or a character that looks like one or like nothing.
+    static func isSpaceLike(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || invisibleSpaces[scalar] != nil
+    }
     private static let dashes: [Unicode.Scalar: String] = [
         "\u{2013}": "en dash", "\u{2014}": "em dash", "\u{2212}": "minus sign", "\u{2010}": "hyphen", "\u{2011}": "non-breaking hyphen",
     ]

@@ -97,7 +97,17 @@ struct ValueReader {
                 let message: String
                 // Asked for only here: most mappings have no unknown key.
                 let candidates = suggesting() ?? allowed
-                if let suggestion = KeySynonyms.key(for: key.value, in: candidates) ?? Suggestion.closest(to: key.value, in: candidates) {
+                if let slip = KeySlip.problem(in: key.value, allowed: candidates) {
+                    if let meant = slip.meant { misspelled.insert(meant) }
+                    let message = "unknown key '\(key.value)' in \(place); \(slip.message)"
+                    if let at = slip.at, key.style == .plain {
+                        log.report(.unknownKey, at: Mark(line: key.mark.line, column: key.mark.column + at), message)
+                    } else {
+                        log.report(.unknownKey, at: entry.key, message)
+                    }
+                    unknownKeys = true
+                    continue
+                } else if let suggestion = KeySynonyms.key(for: key.value, in: candidates) ?? Suggestion.closest(to: key.value, in: candidates) {
                     misspelled.insert(suggestion)
                     message = "unknown key '\(key.value)' in \(place); did you mean '\(suggestion)'?"
                 } else if let home = homes[key.value] {
@@ -146,6 +156,15 @@ struct ValueReader {
         case .scalar(let scalar) where singleAllowed && !scalar.isNull:
             // `tags: dst, europe` would be one tag "dst, europe": a list written without its brackets, not one item.
             // Log text may hold a comma: there one plain value stays one text.
+            if scalar.style == .plain, !Self.freeTextLists.contains(field),
+               let first = scalar.value.unicodeScalars.first(where: { FullWidth.punctuation[$0].map { $0.ascii != ":" } ?? false }) {
+                // `tags: ［中文，上海］`: an input method's brackets and comma, which YAML reads as one text.
+                let typed = (FullWidth.ascii(scalar.value, punctuationOnly: true) ?? scalar.value)
+                    .trimmingCharacters(in: CharacterSet(charactersIn: "[]{} "))
+                log.report(.wrongKind, at: node,
+                           "'\(field)' takes a list, and '\(scalar.value)' is one text: \(FullWidth.describe(first)); type it in ASCII: [\(typed)]")
+                return nil
+            }
             if scalar.style == .plain, scalar.value.contains(","), !Self.freeTextLists.contains(field),
                !Self.hasCommaFraction(scalar.value) {
                 let items = scalar.value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -288,10 +307,6 @@ struct ValueReader {
                 location: log.source.location(mark),
                 sourceLine: log.source.line(mark.line))
         case .failure(let problem):
-            if let ascii = FullWidthText.ascii(text), case .success = InstantText.parse(ascii) {
-                log.report(.invalidInstant, at: mark, length: length(), FullWidthText.message(text, field: field, write: ascii))
-                return nil
-            }
             let code: DiagnosticCode = problem == .missingOffset ? .instantWithoutOffset : .invalidInstant
             log.report(code, at: mark, length: length(), problem.message(for: text, field: field))
             return nil
@@ -307,11 +322,6 @@ struct ValueReader {
 
     func time(_ text: String, at mark: Mark, length: @autoclosure () -> Int, field: String) -> TimeOfDay? {
         if let time = TimeOfDay(parsing: text) { return time }
-        if let ascii = FullWidthText.ascii(text), let meant = TimeOfDay(parsing: ascii).map({ _ in ascii })
-            ?? TwentyFourHourTime.meant(by: ascii) {
-            log.report(.invalidTime, at: mark, length: length(), FullWidthText.message(text, field: field, write: "\"\(meant)\""))
-            return nil
-        }
         if let meant = TwentyFourHourTime.meant(by: text) {
             log.report(.invalidTime, at: mark, length: length(),
                        "'\(text)' is not a wall time; write '\(field)' on the 24-hour clock as HH:MM: \"\(meant)\"")

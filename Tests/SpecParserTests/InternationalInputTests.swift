@@ -1,0 +1,71 @@
+import Foundation
+import SpecDiagnostics
+import SpecParser
+import Testing
+
+/// What the full-width, invisible and look-alike hints must leave alone: text in names, descriptions and comments,
+/// where Chinese punctuation and any character are at home.
+@Suite struct InternationalInputTests {
+    static func diagnostics(_ text: String) -> [Diagnostic] {
+        SpecParser().parse(path: "t.yaml", bytes: Array(text.utf8)).diagnostics
+    }
+
+    static let body = """
+        schedule:
+          timezone: Asia/Shanghai
+          rule: {every: day, at: "02:30"}
+          nonexistent: skip
+          repeated: first
+        cases:
+          - {name: "日常：同步，一｛二｝", after: 2027-06-01T00:00:00+08:00, next: 2027-06-01T02:30:00+08:00}
+
+        """
+
+    @Test func fullWidthPunctuationInNamesAndCommentsIsText() {
+        let text = "spec: 上海：每日同步，夜间\ndescription: ｛说明｝［一］、二  # 注释：不是键\ntags: [中文, 上海]\n" + Self.body
+        #expect(Self.diagnostics(text).isEmpty, "\(Self.diagnostics(text).map(\.message))")
+    }
+
+    @Test func aSyntaxErrorIsNotBlamedOnAQuotedFullWidthColon() throws {
+        let text = "spec: \"key：value\"\n" + Self.body + "window: [\n"
+        let error = try #require(Self.diagnostics(text).first)
+        #expect(!error.message.contains("full-width"), "\(error.message)")
+    }
+
+    @Test func aFullWidthCommaInAFlowListIsNamedAtItsPlace() throws {
+        let text = "spec: x\ntags: [a，b]: c\n" + Self.body
+        let error = try #require(Self.diagnostics(text).first)
+        #expect(error.message.contains("full-width comma (U+FF0C)"), "\(error.message)")
+        #expect(error.location?.line == 2 && error.location?.column == 9)
+    }
+
+    @Test func aKeyOfOtherLettersThanALookAlikeGetsNoLookAlikeMessage() throws {
+        let text = "spec: x\nшкала: y\n" + Self.body
+        let error = try #require(Self.diagnostics(text).first)
+        #expect(error.message.hasPrefix("unknown key 'шкала' in this document; the keys allowed here are"), "\(error.message)")
+    }
+
+    @Test func aQuotedNameMayHoldALineSeparatorWrittenAsAnEscape() {
+        let text = "spec: \"Synchro\\u2028nocturne\"\n" + Self.body
+        #expect(Self.diagnostics(text).isEmpty, "\(Self.diagnostics(text).map(\.message))")
+    }
+    /// The same invisible characters are named in a key and in a value, each with its article ("an ideographic space").
+    @Test(arguments: [("\u{2002}", "an en space (U+2002)"), ("\u{2003}", "an em space (U+2003)"),
+                      ("\u{2060}", "a word joiner (U+2060)"), ("\u{00AD}", "a soft hyphen (U+00AD)"),
+                      ("\u{3000}", "an ideographic space (U+3000)"), ("\u{200B}", "a zero-width space (U+200B)"),
+                      ("\u{00A0}", "a non-breaking space (U+00A0)"), ("\u{202F}", "a narrow non-breaking space (U+202F)")])
+    func anInvisibleCharacterIsNamedInAKeyAndInAValue(character: String, named: String) throws {
+        let inValue = Self.body.replacingOccurrences(of: "Asia/Shanghai", with: "Asia/Shanghai" + character)
+        let valueError = try #require(Self.diagnostics("spec: x\n" + inValue).first)
+        #expect(valueError.message == "'Asia/Shanghai\(character)' ends with \(named), which does not show but is part of the value; delete it, or type an ordinary space")
+        let inKey = Self.body.replacingOccurrences(of: "timezone:", with: "timezone\(character):")
+        let keyErrors = Self.diagnostics("spec: x\n" + inKey)
+        #expect(keyErrors.count == 1, "no missing 'timezone' besides: \(keyErrors.map(\.message))")
+        #expect(keyErrors.first?.message == "unknown key 'timezone\(character)' in 'schedule'; 'timezone\(character)' ends with \(named), which does not show but is part of the key; delete it to write 'timezone'")
+    }
+
+    @Test func anIdeographicCommaTakesItsArticle() throws {
+        let error = try #require(Self.diagnostics("spec: x\ntags: 中文、上海\n" + Self.body).first)
+        #expect(error.message.contains("'、' is an ideographic comma (U+3001)"), "\(error.message)")
+    }
+}

@@ -312,7 +312,8 @@ public final class SimulatedScheduler: Sendable {
                     ? "move the step to or after it"
                     : "no step can reach it, as the clock ends at 9999-12-31T23:59:59Z; give the retry a maximum delay"
                 throw state.fail(.launchBeforeEarliestBegin, identifier, now, "a launch at \(now.rfc3339UTC) is before the request's earliestBeginDate \(floor.rfc3339UTC); the system never starts a task earlier, so \(advice)",
-                                 earliestBegin: floor)
+                                 // A floor past the years results can hold is left out (no report could show it).
+                                 earliestBegin: ManualClock.supportedRange.contains(floor) ? floor : nil)
             }
             let number = state.launches.count + 1
             state.pending[identifier] = nil

@@ -56,8 +56,13 @@ public struct DiagnosticRenderer: Sendable {
         guard let text = diagnostic.sourceLine, let location = diagnostic.location else {
             return Layout(headline: headline, source: nil, marks: "", notes: notes)
         }
-        let before = text.prefix(max(0, location.column - 1))
-        let rest = text.dropFirst(before.count)
+        // Columns count code points (as libyaml does), not characters: a letter with a combining accent (`é` as macOS
+        // spells it) or an emoji sequence (👨‍👩‍👧, five code points) is one character of several code points.
+        let scalars = text.unicodeScalars
+        let cut = scalars.index(scalars.startIndex, offsetBy: max(0, location.column - 1), limitedBy: scalars.endIndex)
+            ?? scalars.endIndex
+        let before = String(String.UnicodeScalarView(scalars[..<cut]))
+        let rest = String(String.UnicodeScalarView(scalars[cut...]))
         let marked = rest.prefix(max(1, min(diagnostic.length, rest.count)))
         let visibleBefore = ControlCharacters.visible(String(before))
         let visibleMarked = ControlCharacters.visible(String(marked))

@@ -8,7 +8,10 @@ import SpecModel
 ///
 /// A spec also tagged `control` is exempt: it checks on purpose that nothing changes (UTC, a zone without DST).
 /// A case's search spans from its cursor to its last expected instant; a case that expects an error gives no span.
-/// Under `shift-backward` a span reaches a day further, because that policy moves an instant before its change.
+/// Under `shift-backward` a span reaches a day further, because that policy moves an instant before its change. An
+/// expected instant written with an offset its zone does not have at that instant (its `offset-mismatch` warning)
+/// was most likely meant as its wall time, so its span reaches that wall time read with the zone's offsets too: a
+/// spring day's `02:30+02:00` in Paris is 00:30Z, before the change at 01:00Z, but the search it checks goes past it.
 public struct TransitionCoverageLint: SpecLintRule {
     /// The tag that claims a DST change, and the tag that exempts a deliberate control.
     public static let dstTag = "dst"
@@ -28,7 +31,9 @@ public struct TransitionCoverageLint: SpecLintRule {
         for testCase in body.cases {
             guard let last = testCase.next.last else { continue }
             let reach = Self.reach(testCase.overrides.nonexistent ?? body.schedule.nonexistent)
-            spans.append((testCase.overrides.timeZone ?? body.schedule.timeZone, testCase.after.date, last.date.addingTimeInterval(reach)))
+            let zone = testCase.overrides.timeZone ?? body.schedule.timeZone
+            let end = testCase.next.map { Self.latestReading(of: $0, in: zone) }.max() ?? last.date
+            spans.append((zone, testCase.after.date, end.addingTimeInterval(reach)))
         }
         guard !spans.isEmpty else { return [] }
         for span in spans {
@@ -61,6 +66,14 @@ public struct TransitionCoverageLint: SpecLintRule {
     /// the change itself.
     private static func reach(_ policy: NonexistentTimePolicy?) -> TimeInterval {
         policy == .shiftBackward ? 26 * 3600 : 0
+    }
+
+    /// The latest instant an expected instant can stand for: itself, or, written with an offset the zone does not
+    /// have at it, its written wall time read with each offset the zone has within a day of it.
+    private static func latestReading(of instant: InstantLiteral, in zone: TimeZone) -> Date {
+        guard let written = instant.writtenOffset, written != zone.secondsFromGMT(for: instant.date) else { return instant.date }
+        let offsets = [-86_400.0, 0, 86_400].map { zone.secondsFromGMT(for: instant.date.addingTimeInterval($0)) }
+        return max(instant.date, instant.date.addingTimeInterval(TimeInterval(written - offsets.min()!)))
     }
 
     /// The local year of an instant in a zone, for the `explain` command the message suggests.

@@ -13,6 +13,12 @@ public struct Environment: Sendable, Hashable, Codable {
     public var startTime: String
     public var commandLine: [String]
 
+    /// The command line as one text that a shell reads back into the same arguments: an argument holding a space
+    /// (`套件 été`) is quoted, where joining with spaces made it two. For formats that keep one text (JUnit).
+    public var commandLineText: String {
+        commandLine.map(ShellWord.quoted).joined(separator: " ")
+    }
+
     public init(
         os: String, osVersion: String, architecture: String, swiftVersion: String, foundation: String,
         tzdataVersion: String, zones: [String], specrunVersion: String, gitCommit: String?, startTime: String,

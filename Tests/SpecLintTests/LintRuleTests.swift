@@ -182,6 +182,24 @@ import Testing
         #expect(Self.lint(text).isEmpty, "\(what)")
     }
 
+    @Test func anExpectedInstantWrittenWithTheOffsetAfterTheChangeReachesTheChange() {
+        // 2027-03-28T02:30:00+02:00 is 00:30Z, before Berlin's change at 01:00Z, and Berlin is at +01:00 then: the
+        // author meant the wall time 02:30 (the offset-mismatch warning says so), and the search goes past the change
+        // (skip gives 2027-03-29T02:30:00+02:00). Only the offset warning is due, not a dst one.
+        let text = """
+            spec: Berlin spring night
+            tags: [dst]
+            schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+            cases: [{name: spring, after: 2027-03-27T12:00:00+01:00, next: 2027-03-28T02:30:00+02:00}]
+
+            """
+        let warnings = Self.lint(text)
+        #expect(warnings.contains("is written with offset +02:00"))
+        #expect(!warnings.contains("tagged dst"), "\(warnings)")
+        // The same instant written with the offset Berlin has then, 01:30+01:00, means nothing past the change.
+        #expect(Self.lint(text.replacingOccurrences(of: "02:30:00+02:00", with: "01:30:00+01:00")).contains("tagged dst"))
+    }
+
     @Test func shiftBackwardReachesTheChangeAfterItsInstant() {
         // Lord Howe springs forward at 02:00 +10:30 on 2027-10-03 (15:30Z on the 2nd); shift-backward reads 02:15
         // with +11:00, which is 01:45 +10:30: before the change that produced it.

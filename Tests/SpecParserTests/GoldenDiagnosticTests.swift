@@ -81,12 +81,12 @@ import Testing
             """)
         #expect(file.specs.isEmpty)
         #expect(Self.render([file]) == """
-            spec.yaml:2:20: error: 'com/example/refresh' is not a task identifier; use only letters, digits, '.', '-' and '_', e.g. com.example.app.refresh
+            spec.yaml:2:20: error: 'com/example/refresh' is not a task identifier; use only ASCII letters (a–z, A–Z), digits, '.', '-' and '_', e.g. com.example.app.refresh
             task: {identifier: com/example/refresh, kind: refresh}
                                ^~~~~~~~~~~~~~~~~~~
             spec.yaml:5:45: note: 'com/example/refresh' is written here too; rename it here as well
             spec.yaml:7:45: note: 'com/example/refresh' is written here too; rename it here as well
-            spec.yaml:6:45: error: 'com:example:refresh' is not a task identifier; use only letters, digits, '.', '-' and '_', e.g. com.example.app.refresh
+            spec.yaml:6:45: error: 'com:example:refresh' is not a task identifier; use only ASCII letters (a–z, A–Z), digits, '.', '-' and '_', e.g. com.example.app.refresh
               - {at: 2027-03-30T08:00:00+02:00, launch: com:example:refresh}
                                                         ^~~~~~~~~~~~~~~~~~~
 
@@ -250,6 +250,25 @@ import Testing
         #expect(DiagnosticRenderer().layout(diagnostic).marks == "^" + String(repeating: "~", count: 7))
         let lines = DiagnosticRenderer().render(diagnostic).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.last.map(String.init) == String(repeating: " ", count: 6) + "^" + String(repeating: "~", count: 7))
+    }
+
+    /// Columns count code points, as libyaml does: `été` spelled with combining accents (as macOS writes it) is five
+    /// code points in three characters, 👨‍👩‍👧 five in one. Cutting the line at the column counted in characters put
+    /// the caret two, and four, columns to the right of the mistake.
+    @Test(arguments: ["e\u{301}te\u{301}", "👨‍👩‍👧", "👍🏽"])
+    func theCaretFollowsCodePointsUnderCombiningAccentsAndEmojiSequences(name: String) {
+        let file = SpecFixtures.parse("""
+            spec: s
+            schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+            cases:
+              - {name: \(name), after: 2027-03-28T00:00:00+01:00, nxt: 2027-03-29T02:30:00+02:00}
+            """)
+        let layout = DiagnosticRenderer().layout(file.diagnostics[0])
+        #expect(layout.source?.beforeCaret == "  - {name: \(name), after: 2027-03-28T00:00:00+01:00, ")
+        #expect(layout.marks == "^~~")
+        let lines = DiagnosticRenderer().render(file.diagnostics[0]).split(separator: "\n", omittingEmptySubsequences: false)
+        let width = 11 + DisplayWidth.of(name) + 36
+        #expect(lines[2] == String(repeating: " ", count: width) + "^~~", "\(lines)")
     }
 
     @Test func colorRenderingKeepsTheSameText() throws {

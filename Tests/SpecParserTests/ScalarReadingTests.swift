@@ -76,6 +76,9 @@ import Testing
         ("2027-03-28T03:00:00 +02:00", .spaceBeforeOffset),
         ("2027-03-28T03:00:00.5 Z", .spaceBeforeOffset),
         ("2027-03-28T03:00:00+020", .malformed),
+        ("2027-06-01T02:30:00,000+08:00", .commaFraction),
+        ("2027-03-28T03:00:00,5Z", .commaFraction),
+        ("2027-03-28T03:00:00,Z", .malformed),
         // Offsets with seconds, as explain and the reports show local mean time: named with their UTC form
         // (Python: datetime.fromisoformat(...).timestamp()).
         ("1892-06-01T12:00:00+00:53:28", .offsetWithSeconds(Date(timeIntervalSince1970: -2_448_276_808))),
@@ -171,5 +174,59 @@ import Testing
             return
         }
         #expect(found == suggestion)
+    }
+}
+
+/// Names a QA engineer writes that are not zones, answered with the zone to write: a city or a country tzdata names no
+/// zone after (`Asia/Beijing` was offered `Asia/Beirut`), an abbreviation several places use (`CST`), an offset
+/// (`UTC+8` was offered Europe/Berlin).
+@Suite struct ZoneNameAdviceTests {
+    @Test(arguments: [
+        ("Asia/Beijing", "Asia/Shanghai"), ("Beijing", "Asia/Shanghai"), ("China", "Asia/Shanghai"),
+        ("Asia/Peking", "Asia/Shanghai"), ("Asia/上海", "Asia/Shanghai"), ("Asia/Xinjiang", "Asia/Urumqi"),
+        ("Europe/Москва", "Europe/Moscow"), ("Europe/St_Petersburg", "Europe/Moscow"), ("санкт-петербург", "Europe/Moscow"),
+        ("munchen", "Europe/Berlin"), ("Europe/Lyon", "Europe/Paris"), ("America/Washington", "America/New_York"),
+    ])
+    func aCityWithoutItsOwnZoneIsToldTheZoneWhoseClockItKeeps(written: String, zone: String) {
+        guard case .cityWithoutZone(_, let found) = ZoneName.resolve(written) else {
+            Issue.record("\(written): \(ZoneName.resolve(written))")
+            return
+        }
+        #expect(found == zone)
+    }
+
+    @Test func aZoneOfItsOwnIsNeverTakenForACityWithoutOne() {
+        for name in ["Asia/Shanghai", "Europe/Moscow", "Asia/Urumqi", "Europe/Paris", "America/New_York"] {
+            guard case .zone = ZoneName.resolve(name) else { Issue.record("\(name) is a zone"); continue }
+        }
+    }
+
+    /// Every zone the advice names is one specrun takes, so following the advice cannot lead to another error.
+    @Test func everyZoneTheAdviceNamesIsAZone() {
+        let advice = ZoneName.citiesWithoutZone.values.map { $0 } + ZoneName.abbreviationPlaces.values.map { $0 }
+            + ZoneName.placesByOffset.values.map { $0 }
+        let names = advice.flatMap { $0.matches(of: /[A-Z][A-Za-z_]+(?:\/[A-Za-z_]+)+/).map { String($0.output) } }
+        #expect(names.count > 80)
+        for name in Set(names) {
+            guard case .zone = ZoneName.resolve(name) else { Issue.record("\(name) is not a zone specrun takes"); continue }
+        }
+    }
+
+    @Test(arguments: [
+        ("UTC+8", "Asia/Shanghai"), ("UTC+0800", "Asia/Shanghai"), ("GMT+3", "Europe/Moscow"), ("UTC+05:30", "Asia/Kolkata"),
+        ("UTC-5", "America/New_York"), ("Etc/GMT-8", "Asia/Shanghai"), ("CST", "Asia/Shanghai"), ("CST", "America/Chicago"), ("MSK", "Europe/Moscow"),
+        ("IST", "Asia/Kolkata"),
+    ])
+    func anOffsetOrAnAbbreviationIsToldPlacesThatUseIt(written: String, place: String) {
+        guard case .unsupported(let reason) = ZoneName.resolve(written) else {
+            Issue.record("\(written) should be refused")
+            return
+        }
+        #expect(reason.contains("e.g. ") && reason.contains(place), "\(reason)")
+    }
+
+    @Test func anOffsetNoListedPlaceHasKeepsTheGeneralAdvice() {
+        guard case .unsupported(let reason) = ZoneName.resolve("UTC+13:45") else { Issue.record("refused"); return }
+        #expect(reason.hasSuffix("e.g. Europe/Berlin, or UTC"))
     }
 }

@@ -175,3 +175,23 @@ struct SeededRandom {
         #expect(suggestion == offered)
     }
 }
+
+/// A rule's period written in the author's language (`jour` was offered `hour`, one letter away) or as an adverb is
+/// offered the period it means.
+@Suite struct RulePeriodWordTests {
+    @Test(arguments: [
+        ("jour", "day"), ("день", "day"), ("每天", "day"), ("Daily", "day"), ("semaine", "week"), ("неделя", "week"),
+        ("mois", "month"), ("месяц", "month"), ("année", "year"), ("год", "year"), ("heure", "hour"), ("час", "hour"),
+    ])
+    func aPeriodInAnotherLanguageIsOfferedItsEnglishValue(written: String, meant: String) {
+        let file = SpecFixtures.parse("""
+            spec: s
+            schedule: {timezone: Europe/Paris, rule: {every: \(written), at: "02:30"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-06-01T00:00:00+02:00, through: 2027-06-02T00:00:00+02:00}
+            expect: {occurrences: [2027-06-01T02:30:00+02:00]}
+            """)
+        #expect(file.diagnostics.map(\.message) == [
+            "unknown value '\(written)' for 'every'; did you mean '\(meant)'? (allowed: day | week | month | year | hour)",
+        ])
+    }
+}

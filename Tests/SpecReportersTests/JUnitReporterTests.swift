@@ -70,6 +70,15 @@ import Testing
         #expect(!(try JSONReporter().render(run)).contains("gitCommit"))
     }
 
+    /// JUnit keeps the command line as one text: an argument holding a space (a folder `套件 été`) is quoted, as a
+    /// shell reads it back, where joining with spaces made it two arguments. The JSON keeps the list.
+    @Test func theCommandLinePropertyQuotesAnArgumentWithASpace() throws {
+        var run = RunResultFixture.run
+        run.environment.commandLine = ["specrun", "--color", "never", "套件 été", "it's"]
+        let parsed = try ParsedJUnit(JUnitReporter().render(run))
+        #expect(parsed.properties.first { $0.name == "commandLine" }?.value == "specrun --color never '套件 été' 'it'\\''s'")
+    }
+
     @Test func strictTurnsAFixedDeviationIntoAFailure() throws {
         var run = RunResultFixture.run
         run.strict = true

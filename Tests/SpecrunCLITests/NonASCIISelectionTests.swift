@@ -138,4 +138,24 @@ struct NonASCIISelectionTests {
         #expect(run.status == ExitStatus.invalidInput)
         #expect(run.err.hasPrefix("specrun: error: No spec has the tag '夏令时间'. Tags in these specs: été, русский, 中文, 夏令時間.\n"), "\(run.err)")
     }
+
+    /// The same typo in `--exclude-tag` excluded nothing and said nothing: it warns, and the run goes on.
+    @Test func anExcludedTagNoSpecHasIsWarnedAboutAndTheRunGoesOn() async throws {
+        let folder = try folder()
+        defer { folder.remove() }
+        let run = await CommandRun.run(folder.path, "--exclude-tag", "ete", "--exclude-tag", "русский", "--list")
+        #expect(run.status == ExitStatus.success)
+        #expect(run.err == "specrun: warning: --exclude-tag 'ete' excludes nothing: no spec in these files has that tag. Did you mean 'été'?\n", "\(run.err)")
+        #expect(run.out.split(separator: "\n").count == 2)
+    }
+
+    /// Without a UTF-8 locale the report draws an id's '›' as '>', and a pattern copied from it matched nothing.
+    @Test func aFilterWithTheReportsASCIISeparatorIsToldTheRealOne() async throws {
+        let folder = try folder()
+        defer { folder.remove() }
+        let run = await CommandRun.run(folder.path, "--filter", "noon > core")
+        #expect(run.status == ExitStatus.invalidInput)
+        #expect(run.err.contains("Ids separate their parts with '›' (U+203A), which the report shows as '>' where the terminal is not UTF-8; write '›' or '.' there."), "\(run.err)")
+        #expect(await listed(folder, "--filter", "noon . core").count == 3)
+    }
 }

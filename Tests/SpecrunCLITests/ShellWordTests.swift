@@ -1,4 +1,5 @@
 import Foundation
+import SpecResults
 @testable import SpecrunCLI
 import Testing
 

@@ -16,6 +16,16 @@ enum ValueSynonyms {
         "background-fetch": ["fetch"], "background-refresh": ["fetch"], "refresh": ["fetch"],
         "background-processing": ["processing"],
         "none": ["no-occurrence"], "no-occurrences": ["no-occurrence"], "not-found": ["no-occurrence"],
+        // The rule's period in the languages of the teams that write specs most (French, Russian, Chinese): `jour`
+        // was offered `hour`, one letter away.
+        "jour": ["day"], "quotidien": ["day"], "день": ["day"], "ежедневно": ["day"], "天": ["day"], "日": ["day"],
+        "每天": ["day"], "每日": ["day"], "daily": ["day"],
+        "semaine": ["week"], "неделя": ["week"], "周": ["week"], "星期": ["week"], "每周": ["week"], "weekly": ["week"],
+        "mois": ["month"], "месяц": ["month"], "月": ["month"], "每月": ["month"], "monthly": ["month"],
+        "an": ["year"], "année": ["year"], "annee": ["year"], "год": ["year"], "年": ["year"], "每年": ["year"],
+        "yearly": ["year"], "annual": ["year"],
+        "heure": ["hour"], "час": ["hour"], "小时": ["hour"], "时": ["hour"], "hourly": ["hour"],
+        "intervalle": ["interval"], "интервал": ["interval"], "间隔": ["interval"],
     ]
 
     /// The allowed value `word` most likely stands for, if it is a known synonym (any case).

@@ -331,7 +331,7 @@ struct LifecycleStepReader {
         let valid = text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
         guard valid else {
             reader.log.report(.invalidName, at: node,
-                              "'\(text)' is not an error type; write lowercase words joined by '-', e.g. disk-full or network (the log keeps error types only)")
+                              "'\(text)' is not an error type; write lowercase ASCII words (a–z, 0–9) joined by '-', e.g. disk-full or network (the log keeps error types only)")
             return nil
         }
         return text

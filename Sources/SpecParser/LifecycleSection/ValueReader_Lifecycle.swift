@@ -16,7 +16,7 @@ extension ValueReader {
         guard Self.isLogSafeName(text) else {
             if reportSlip(node, code: .invalidName) { return nil }
             log.report(.invalidName, at: node,
-                       "'\(text)' is not a task identifier; use only letters, digits, '.', '-' and '_', e.g. com.example.app.refresh")
+                       "'\(text)' is not a task identifier; use only ASCII letters (a–z, A–Z), digits, '.', '-' and '_', e.g. com.example.app.refresh")
             return nil
         }
         return text

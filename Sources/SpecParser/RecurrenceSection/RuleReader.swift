@@ -60,7 +60,6 @@ struct RuleReader {
         guard let every = reader.scalar(everyNode, field: "every", expected: "one of day | week | month | year | hour") else { return nil }
         guard let form = Self.forms.first(where: { $0.every == every.value }) else {
             let names = Self.forms.map(\.every)
-            let adverbs = ["daily": "day", "weekly": "week", "monthly": "month", "yearly": "year", "hourly": "hour"]
             if let days = Self.dayGroups[every.value.lowercased()] {
                 log.report(.unknownValue, at: everyNode,
                            "there is no 'every: \(every.value)'; name the days in a weekly rule: {every: week, on: [\(days)]\(fields["at"]?.scalar.map { ", at: \"\($0.value)\"" } ?? "")}")
@@ -71,7 +70,8 @@ struct RuleReader {
                            "'every' takes a calendar unit (day | week | month | year | hour); for elapsed time write an interval rule: {interval: \(every.value), from: <the first instant>}")
                 return nil
             }
-            if let suggestion = adverbs[every.value.lowercased()] ?? Suggestion.closest(to: every.value, in: names) {
+            // `daily`, and the period in French, Russian or Chinese (`jour`, `день`, `每天`), before a near spelling.
+            if let suggestion = ValueSynonyms.value(for: every.value, in: names) ?? Suggestion.closest(to: every.value, in: names) {
                 log.report(.unknownValue, at: everyNode, "unknown value '\(every.value)' for 'every'; did you mean '\(suggestion)'? (allowed: day | week | month | year | hour)")
             } else {
                 log.report(.unknownValue, at: everyNode, "unknown value '\(every.value)' for 'every'; write one of day | week | month | year | hour")

@@ -25,6 +25,9 @@ enum InstantText {
         case noSuchDate(year: Int, month: Int, day: Int)
         case timeOutOfRange
         case offsetOutOfRange
+        /// `2027-06-01T02:30:00,5+08:00`: ISO 8601's comma before a fraction (usual in French and Russian), where RFC 3339
+        /// takes a dot.
+        case commaFraction
         /// `+00:53:28`: a historical offset with seconds (local mean time), which RFC 3339 cannot write.
         case offsetWithSeconds(Date)
 
@@ -51,6 +54,9 @@ enum InstantText {
                 "the time of day in '\(text)' is out of range; hours are 00–23, minutes and seconds 00–59"
             case .offsetOutOfRange:
                 "the offset in '\(text)' is out of range; write it as ±HH:MM with hours 00–23 and minutes 00–59"
+            case .commaFraction:
+                "the instant '\(text)' has a comma before its fraction of a second; RFC 3339 takes a dot: "
+                    + text.replacingOccurrences(of: ",", with: ".")
             case .offsetWithSeconds(let date):
                 "the offset in '\(text)' has seconds, which an RFC 3339 offset cannot carry (zones had such offsets "
                     + "before standard time); write the same instant in UTC: \(date.rfc3339UTC)"
@@ -118,6 +124,9 @@ enum InstantText {
         }
         guard let second = digits(2) else { return .failure(.malformed) }
         var fraction = 0.0
+        if index + 1 < bytes.count, bytes[index] == UInt8(ascii: ","), (0x30...0x39).contains(bytes[index + 1]) {
+            return .failure(.commaFraction)
+        }
         if take(".") {
             var scale = 0.1
             var count = 0

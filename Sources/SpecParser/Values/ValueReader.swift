@@ -132,6 +132,12 @@ struct ValueReader {
     /// The list keys whose items are free text (log lines), where a comma can be part of one item.
     static let freeTextLists: Set<String> = ["contains", "never"]
 
+    /// `2027-06-01T02:30:00,000+08:00`: one instant with ISO 8601's decimal comma, which its own reader names, not a
+    /// list written without brackets.
+    static func hasCommaFraction(_ text: String) -> Bool {
+        text.firstMatch(of: /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2},\d/) != nil
+    }
+
     /// The items of a list; a single scalar counts as a one-item list when `singleAllowed`.
     func list(_ node: Node, field: String, singleAllowed: Bool = false, expected: String) -> [Node]? {
         switch node {
@@ -140,7 +146,8 @@ struct ValueReader {
         case .scalar(let scalar) where singleAllowed && !scalar.isNull:
             // `tags: dst, europe` would be one tag "dst, europe": a list written without its brackets, not one item.
             // Log text may hold a comma: there one plain value stays one text.
-            if scalar.style == .plain, scalar.value.contains(","), !Self.freeTextLists.contains(field) {
+            if scalar.style == .plain, scalar.value.contains(","), !Self.freeTextLists.contains(field),
+               !Self.hasCommaFraction(scalar.value) {
                 let items = scalar.value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                 log.report(.wrongKind, at: node,
                            "'\(field)' takes a list, and '\(scalar.value)' without brackets is one text; write [\(items.joined(separator: ", "))]")
@@ -281,6 +288,10 @@ struct ValueReader {
                 location: log.source.location(mark),
                 sourceLine: log.source.line(mark.line))
         case .failure(let problem):
+            if let ascii = FullWidthText.ascii(text), case .success = InstantText.parse(ascii) {
+                log.report(.invalidInstant, at: mark, length: length(), FullWidthText.message(text, field: field, write: ascii))
+                return nil
+            }
             let code: DiagnosticCode = problem == .missingOffset ? .instantWithoutOffset : .invalidInstant
             log.report(code, at: mark, length: length(), problem.message(for: text, field: field))
             return nil
@@ -296,7 +307,12 @@ struct ValueReader {
 
     func time(_ text: String, at mark: Mark, length: @autoclosure () -> Int, field: String) -> TimeOfDay? {
         if let time = TimeOfDay(parsing: text) { return time }
-        if let meant = Self.twentyFourHourTime(text) {
+        if let ascii = FullWidthText.ascii(text), let meant = TimeOfDay(parsing: ascii).map({ _ in ascii })
+            ?? TwentyFourHourTime.meant(by: ascii) {
+            log.report(.invalidTime, at: mark, length: length(), FullWidthText.message(text, field: field, write: "\"\(meant)\""))
+            return nil
+        }
+        if let meant = TwentyFourHourTime.meant(by: text) {
             log.report(.invalidTime, at: mark, length: length(),
                        "'\(text)' is not a wall time; write '\(field)' on the 24-hour clock as HH:MM: \"\(meant)\"")
             return nil
@@ -304,31 +320,6 @@ struct ValueReader {
         log.report(.invalidTime, at: mark, length: length(),
                    "'\(text)' is not a wall time; write '\(field)' as HH:MM or HH:MM:SS with hours 00–23, e.g. \"02:30\"")
         return nil
-    }
-
-    /// What a time written another way means on the 24-hour clock: `2:30am` → 02:30, `2:30 PM` → 14:30,
-    /// `02.30` or `02h30` → 02:30; nil when it is not such a time.
-    static func twentyFourHourTime(_ text: String) -> String? {
-        var rest = Substring(text.lowercased())
-        var afternoon: Bool?
-        for (suffix, isPM) in [("a.m.", false), ("p.m.", true), ("am", false), ("pm", true)] where rest.hasSuffix(suffix) {
-            afternoon = isPM
-            rest = rest.dropLast(suffix.count)
-            while rest.last == " " { rest = rest.dropLast() }
-            break
-        }
-        let parts = rest.split(omittingEmptySubsequences: false) { $0 == ":" || $0 == "." || $0 == "h" }
-        guard (1...2).contains(parts.count), parts.count == 2 || afternoon != nil,
-              parts.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              var hour = Int(parts[0]), let minute = parts.count == 2 ? Int(parts[1]) : 0,
-              parts.count == 1 || parts[1].count == 2, (0...59).contains(minute)
-        else { return nil }
-        if let afternoon {
-            guard (1...12).contains(hour) else { return nil }
-            hour = hour % 12 + (afternoon ? 12 : 0)
-        }
-        guard (0...23).contains(hour) else { return nil }
-        return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
     }
 
     /// A duration in seconds: `45s`, `90m`, `24h`, `1h30m`, `2d`.
@@ -419,6 +410,8 @@ struct ValueReader {
             }
         case .unsupported(let reason):
             log.report(.unsupportedTimeZone, at: node, reason)
+        case .cityWithoutZone(let city, let zone):
+            log.report(.unknownTimeZone, at: node, ZoneName.cityWithoutZoneMessage(scalar.value, city: city, zone: zone))
         }
         return nil
     }

@@ -13,6 +13,9 @@ public enum ZoneName {
         case zone(TimeZone)
         case unknown(suggestion: String?)
         case unsupported(reason: String)
+        /// A city or country tzdata has no zone of its own for (`Asia/Beijing`, `Europe/St_Petersburg`, `Москва`): the
+        /// zone whose clock it keeps. Did-you-mean over zone names offered `Asia/Beirut` for Beijing.
+        case cityWithoutZone(city: String, zone: String)
     }
 
     /// The names the did-you-mean search offers: the toolchain's zones, their current IANA names where the toolchain
@@ -35,18 +38,66 @@ public enum ZoneName {
     /// `known`, folded once for did-you-mean.
     private static let knownCandidates = Suggestion.Candidates(known)
 
-    /// Where an abbreviation's author most likely is, to name a real zone in the message.
-    private static let abbreviationPlaces: [String: String] = [
+    /// Where an abbreviation's author most likely is, to name a real zone in the message; an abbreviation several
+    /// places use names each (`CST` is central North America and China, `IST` India, Israel and Ireland).
+    static let abbreviationPlaces: [String: String] = [
         "EST": "America/New_York", "EDT": "America/New_York", "EST5EDT": "America/New_York",
-        "CST": "America/Chicago", "CDT": "America/Chicago", "CST6CDT": "America/Chicago",
+        "CST": "America/Chicago (central North America) or Asia/Shanghai (China)", "CDT": "America/Chicago",
+        "CST6CDT": "America/Chicago",
         "MST": "America/Denver", "MDT": "America/Denver", "MST7MDT": "America/Denver",
         "PST": "America/Los_Angeles", "PDT": "America/Los_Angeles", "PST8PDT": "America/Los_Angeles",
         "HST": "Pacific/Honolulu", "AKST": "America/Anchorage",
-        "CET": "Europe/Berlin", "CEST": "Europe/Berlin", "MET": "Europe/Berlin", "MEST": "Europe/Berlin",
+        "CET": "Europe/Berlin or Europe/Paris", "CEST": "Europe/Berlin or Europe/Paris", "MET": "Europe/Berlin",
+        "MEST": "Europe/Berlin",
         "EET": "Europe/Athens", "EEST": "Europe/Athens", "WET": "Europe/Lisbon", "WEST": "Europe/Lisbon",
-        "GMT": "Europe/London", "BST": "Europe/London", "IST": "Asia/Kolkata", "JST": "Asia/Tokyo",
-        "AEST": "Australia/Sydney", "AEDT": "Australia/Sydney", "NZST": "Pacific/Auckland",
+        "GMT": "Europe/London", "BST": "Europe/London", "IST": "Asia/Kolkata, Asia/Jerusalem or Europe/Dublin",
+        "JST": "Asia/Tokyo", "KST": "Asia/Seoul", "HKT": "Asia/Hong_Kong", "SGT": "Asia/Singapore",
+        "MSK": "Europe/Moscow", "MSD": "Europe/Moscow",
+        "AEST": "Australia/Sydney", "AEDT": "Australia/Sydney", "AWST": "Australia/Perth", "NZST": "Pacific/Auckland",
     ]
+
+    /// Places whose clocks are at a fixed offset from UTC, for the message refusing that offset (`UTC+8`): a few
+    /// large places each, by offset in minutes east of UTC. A place's offset may change with the seasons or by law;
+    /// the message names them as examples, the author picks the place they mean.
+    static let placesByOffset: [Int: String] = [
+        -480: "America/Los_Angeles", -420: "America/Denver", -360: "America/Chicago or America/Mexico_City",
+        -300: "America/New_York or America/Bogota", -240: "America/Halifax or America/Santiago",
+        -180: "America/Sao_Paulo or America/Argentina/Buenos_Aires", 0: "Europe/London or Africa/Abidjan",
+        60: "Europe/Berlin, Europe/Paris or Africa/Lagos", 120: "Europe/Athens, Africa/Cairo or Africa/Johannesburg",
+        180: "Europe/Moscow, Europe/Istanbul or Africa/Nairobi", 240: "Asia/Dubai", 270: "Asia/Kabul",
+        300: "Asia/Karachi or Asia/Tashkent", 330: "Asia/Kolkata", 345: "Asia/Kathmandu", 360: "Asia/Dhaka",
+        420: "Asia/Bangkok or Asia/Jakarta", 480: "Asia/Shanghai, Asia/Singapore or Australia/Perth",
+        540: "Asia/Tokyo or Asia/Seoul", 570: "Australia/Adelaide", 600: "Australia/Sydney or Australia/Brisbane",
+        720: "Pacific/Auckland",
+    ]
+
+    /// Cities and countries tzdata has no zone of their own for, by `cityKey`, with the zone whose clock they keep:
+    /// the ones QA teams write most (China has one zone, named after Shanghai; Russia's second city keeps Moscow's
+    /// clock), in English and in their own scripts.
+    static let citiesWithoutZone: [String: String] = {
+        let groups: [(zone: String, names: [String])] = [
+            ("Asia/Shanghai", ["Beijing", "Peking", "Guangzhou", "Shenzhen", "Chengdu", "Wuhan", "Hangzhou", "Nanjing",
+                               "Tianjin", "Xian", "China", "北京", "上海", "广州", "深圳", "中国"]),
+            ("Asia/Urumqi", ["Xinjiang", "乌鲁木齐", "新疆"]),
+            ("Asia/Hong_Kong", ["香港"]), ("Asia/Taipei", ["台北"]), ("Asia/Tokyo", ["東京", "东京"]),
+            ("Europe/Moscow", ["St_Petersburg", "Saint_Petersburg", "Sankt-Peterburg", "Petersburg", "Leningrad",
+                               "Москва", "Санкт-Петербург", "Петербург"]),
+            ("Asia/Novosibirsk", ["Новосибирск"]), ("Asia/Yekaterinburg", ["Екатеринбург"]),
+            ("Asia/Vladivostok", ["Владивосток"]), ("Europe/Kaliningrad", ["Калининград"]),
+            ("Europe/Paris", ["Lyon", "Marseille", "Toulouse", "Bordeaux", "Lille", "Nantes", "Strasbourg", "France"]),
+            ("Europe/Berlin", ["Munich", "München", "Frankfurt", "Hamburg", "Cologne", "Köln", "Germany"]),
+            ("Europe/London", ["Manchester", "Edinburgh"]), ("Europe/Madrid", ["Barcelona"]),
+            ("Europe/Rome", ["Milan", "Milano"]), ("Europe/Zurich", ["Geneva", "Genève", "Geneve"]),
+            ("Asia/Kolkata", ["Mumbai", "Delhi", "New_Delhi", "Bangalore", "Bengaluru", "Chennai", "Hyderabad", "India"]),
+            ("America/Los_Angeles", ["San_Francisco", "Seattle", "San_Diego", "Las_Vegas"]),
+            ("America/New_York", ["Washington", "Boston", "Miami", "Atlanta", "Philadelphia"]),
+            ("America/Chicago", ["Dallas", "Houston", "Austin"]), ("America/Toronto", ["Montreal", "Ottawa"]),
+            ("America/Sao_Paulo", ["Rio_de_Janeiro"]), ("Australia/Sydney", ["Canberra"]),
+        ]
+        var cities: [String: String] = [:]
+        for group in groups { for name in group.names { cities[cityKey(name)] = group.zone } }
+        return cities
+    }()
 
     /// Names already resolved to a zone. A suite names few zones in many specs, and each resolution costs string
     /// checks and a `TimeZone` lookup under Foundation's lock (1.7 % of a 10,000-spec run, bench/specrun-bench corpus).
@@ -85,7 +136,18 @@ public enum ZoneName {
         if name.contains("/"), let zone = TimeZone(identifier: name), zone.identifier == name {
             return .zone(zone)
         }
+        let city = String(name.split(separator: "/").last ?? "")
+        if let zone = citiesWithoutZone[cityKey(city)] {
+            return .cityWithoutZone(city: city, zone: zone)
+        }
         return .unknown(suggestion: place(named: name) ?? Suggestion.closest(to: name, in: knownCandidates).map(current))
+    }
+
+    /// The message for a city without a zone of its own: `unknown time zone 'Asia/Beijing'; tzdata names no zone after
+    /// Beijing: write Asia/Shanghai, whose clock it keeps`.
+    public static func cityWithoutZoneMessage(_ written: String, city: String, zone: String) -> String {
+        let place = city.replacingOccurrences(of: "_", with: " ")
+        return "unknown time zone '\(written)'; tzdata names no zone after \(place): write \(zone), whose clock it keeps"
     }
 
     /// The name to offer for a known zone: its current name when it is an old one (`Europe/Kiew` is nearest
@@ -152,17 +214,31 @@ public enum ZoneName {
             : "'\(name)' is an old name of \(current) (a link in tzdata); write \(current): the instants are the same"
     }
 
+    private static func placeAdvice(_ places: String) -> String {
+        "write the IANA identifier of the place whose clock you mean, e.g. \(places), or UTC"
+    }
+
+    /// `8`, `08`, `0800`, `8:00`, `05:30`: an offset's hours and minutes as minutes, or nil.
+    private static func minutes(_ text: String) -> Int? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        if parts.count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]) { return hours * 60 + minutes }
+        guard parts.count == 1, let value = Int(text) else { return nil }
+        return text.count > 2 ? (value / 100) * 60 + value % 100 : value * 60
+    }
+
     /// Why a fixed-offset name is refused, or nil when the name is not one.
     private static func fixedOffsetReason(_ name: String) -> String? {
         let advice = "write the IANA identifier of the place, e.g. Europe/Berlin, or UTC"
         if name.hasPrefix("Etc/") {
             var inverted = ""
+            var placeAdvice = advice
             let rest = name.dropFirst("Etc/GMT".count)
             if name.hasPrefix("Etc/GMT"), let sign = rest.first, sign == "+" || sign == "-", let hours = Int(rest.dropFirst()) {
                 // POSIX signs: Etc/GMT-2 is two hours east of Greenwich.
                 inverted = " (\(sign == "-" ? "+" : "-")\(hours < 10 ? "0" : "")\(hours):00, its sign inverted)"
+                placeAdvice = placesByOffset[(sign == "-" ? 60 : -60) * hours].map(Self.placeAdvice) ?? advice
             }
-            return "'\(name)' is a fixed offset\(inverted): it cannot represent future DST changes; \(advice)"
+            return "'\(name)' is a fixed offset\(inverted): it cannot represent future DST changes; \(placeAdvice)"
         }
         let scalars = Array(name.unicodeScalars)
         var index = 0
@@ -175,6 +251,9 @@ public enum ZoneName {
         }
         let rest = scalars[(index + 1)...]
         guard !rest.isEmpty, rest.allSatisfy({ ("0"..."9").contains($0) || $0 == ":" }) else { return nil }
-        return "'\(name)' is a fixed offset: it cannot represent future DST changes; \(advice)"
+        let sign = scalars[index] == "+" ? 1 : -1
+        let places = minutes(String(String.UnicodeScalarView(rest))).flatMap { placesByOffset[sign * $0] }
+        let placeAdvice = places.map(Self.placeAdvice) ?? advice
+        return "'\(name)' is a fixed offset: it cannot represent future DST changes; \(placeAdvice)"
     }
 }

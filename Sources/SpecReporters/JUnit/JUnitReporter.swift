@@ -238,7 +238,7 @@ public struct JUnitReporter: Sendable {
             ("tzdataVersion", environment.tzdataVersion), ("zones", environment.zones.joined(separator: ",")),
             ("specrunVersion", environment.specrunVersion),
         ] + (environment.gitCommit.map { [("gitCommit", $0)] } ?? []) + [
-            ("startTime", environment.startTime), ("commandLine", environment.commandLine.joined(separator: " ")),
+            ("startTime", environment.startTime), ("commandLine", environment.commandLineText),
             ("strict", "\(run.strict)"), ("schemaVersion", "\(run.schemaVersion)"),
         ]
     }

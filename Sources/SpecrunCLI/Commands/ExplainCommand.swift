@@ -65,6 +65,10 @@ struct ExplainCommand {
             var wallTime: TimeOfDay?
             if let text = parsed.value("at") {
                 guard let time = TimeOfDay(parsing: text) else {
+                    // The advice a spec's `at:` gets: `2h30` or `2:30pm` is told its 24-hour form.
+                    if let meant = TwentyFourHourTime.meant(by: text) {
+                        throw UsageError("'\(text)' is not a wall time; write --at on the 24-hour clock as HH:MM: --at \(meant).")
+                    }
                     throw UsageError("'\(text)' is not a wall time; write --at as HH:MM or HH:MM:SS with hours 00–23, e.g. --at 02:30.")
                 }
                 wallTime = time
@@ -108,6 +112,9 @@ struct ExplainCommand {
             throw UsageError("Unknown time zone '\(name)'; write an IANA identifier such as Europe/Berlin or America/New_York.")
         case .unsupported(let reason):
             throw UsageError(reason.prefix(1).uppercased() + reason.dropFirst() + ".")
+        case .cityWithoutZone(let city, let zone):
+            let message = ZoneName.cityWithoutZoneMessage(name, city: city, zone: zone)
+            throw UsageError(message.prefix(1).uppercased() + message.dropFirst() + ".")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SpecModel
+import SpecResults
 
 /// `specrun init [DIR]`: writes a commented starter folder of specs that pass, and the schema for editors.
 /// It never overwrites a file.

@@ -99,6 +99,9 @@ struct RunCommand {
                                                 lastFailed: configuration.lastFailed, coverage: coverage, engineGiven: configuration.engineGiven) {
             return usageFailure(problem)
         }
+        for warning in EmptySelection.unmatchedExclusions(plan: fullPlan, selection: configuration.selection) {
+            io.writeProblem(.warning, configuration.redaction.mask(warning))
+        }
         if let path = configuration.lastFailed, configuration.selection.ids?.isEmpty == true {
             io.writeProblem(.note, "no test failed or errored in '\(path)'; nothing to run.")
         }

@@ -39,10 +39,27 @@ enum EmptySelection {
         }
         if let filter = selection.filter, (try? TestSelection(filter: filter).apply(to: plan))?.items.isEmpty == true {
             let example = plan.items[0].id
-            return UsageError("--filter '\(filter)' matches no test id; ids read like '\(example)'. See them all with --list.")
+            // Without a UTF-8 locale the report draws an id's '›' as '>', which a pattern copied from it then holds.
+            let separator = filter.contains(">") && !plan.items.contains { $0.id.contains(">") }
+                ? " Ids separate their parts with '›' (U+203A), which the report shows as '>' where the terminal is not "
+                    + "UTF-8; write '›' or '.' there."
+                : ""
+            return UsageError("--filter '\(filter)' matches no test id; ids read like '\(example)'.\(separator) See them all with --list.")
         }
         return UsageError("The selection (\(describe(selection))) leaves no test to run of the \(plan.items.count) in these "
             + "files; loosen it, or see the ids and tags with --list.")
+    }
+
+    /// Warnings for each `--exclude-tag` no spec of the plan has: a typo there excludes nothing and says nothing,
+    /// where the same typo in `--tag` selects nothing and is an error. A CI job that excludes a tag some repositories
+    /// never use is not wrong, so this warns and runs.
+    static func unmatchedExclusions(plan: TestPlan, selection: TestSelection) -> [String] {
+        let tags = Set(plan.items.flatMap(\.spec.tags))
+        guard !plan.items.isEmpty else { return [] }
+        return selection.excludedTags.subtracting(tags).sorted().map { tag in
+            let near = nearestTag(to: tag, in: tags).map { " Did you mean '\($0)'?" } ?? ""
+            return "--exclude-tag '\(tag)' excludes nothing: no spec in these files has that tag.\(near)"
+        }
     }
 
     private static func unknownTagsMessage(_ unknown: [String], known: Set<String>) -> String {

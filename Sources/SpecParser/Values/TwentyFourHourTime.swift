@@ -1,0 +1,28 @@
+/// Wall times written another way than `HH:MM`, read as what they mean on the 24-hour clock, for messages: a spec's
+/// `at:` and `specrun explain --at` give the same advice.
+public enum TwentyFourHourTime {
+    /// What a time written another way means on the 24-hour clock: `2:30am` → 02:30, `2:30 PM` → 14:30,
+    /// `02.30` or `02h30` → 02:30; nil when it is not such a time.
+    public static func meant(by text: String) -> String? {
+        var rest = Substring(text.lowercased())
+        var afternoon: Bool?
+        for (suffix, isPM) in [("a.m.", false), ("p.m.", true), ("am", false), ("pm", true)] where rest.hasSuffix(suffix) {
+            afternoon = isPM
+            rest = rest.dropLast(suffix.count)
+            while rest.last == " " { rest = rest.dropLast() }
+            break
+        }
+        let parts = rest.split(omittingEmptySubsequences: false) { $0 == ":" || $0 == "." || $0 == "h" }
+        guard (1...2).contains(parts.count), parts.count == 2 || afternoon != nil,
+              parts.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              var hour = Int(parts[0]), let minute = parts.count == 2 ? Int(parts[1]) : 0,
+              parts.count == 1 || parts[1].count == 2, (0...59).contains(minute)
+        else { return nil }
+        if let afternoon {
+            guard (1...12).contains(hour) else { return nil }
+            hour = hour % 12 + (afternoon ? 12 : 0)
+        }
+        guard (0...23).contains(hour) else { return nil }
+        return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+    }
+}

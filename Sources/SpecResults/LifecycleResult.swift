@@ -6,6 +6,10 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
     public var invariants: [InvariantCheck]
     /// The spec's own `expect` entries (`completed`, `store`, `side-effects`, …), each compared.
     public var expectations: [ExpectationCheck]
+    /// The launch steps the system refused (`launch-before-earliest-begin`, `no-pending-request`, …), in step order.
+    /// They are no launch and no run, so `runs` does not hold them; results written before this field was added
+    /// lack it and read as none.
+    public var refusedLaunches: [RefusedLaunch]
 
     /// One planned occurrence and what actually happened to it.
     public struct Run: Sendable, Hashable, Codable {
@@ -53,19 +57,72 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
         public var passed: Bool
         /// The spec file's line the expectation is written on (nil for `errors` when the spec does not write it).
         public var line: Int?
+        /// The instant the spec writes, for a check that compares one instant of a run (`runs[2].planned`,
+        /// `runs[2].actual`) and failed, read in the scenario's zone: what the lifecycle picture draws beside the
+        /// run. Absent otherwise, and in results written before it was added.
+        public var expectedInstant: ResultInstant?
 
-        public init(name: String, expected: String, actual: String, passed: Bool, line: Int? = nil) {
+        public init(name: String, expected: String, actual: String, passed: Bool, line: Int? = nil,
+                    expectedInstant: ResultInstant? = nil) {
             self.name = name
             self.expected = expected
             self.actual = actual
             self.passed = passed
             self.line = line
+            self.expectedInstant = expectedInstant
         }
     }
 
-    public init(runs: [Run], invariants: [InvariantCheck], expectations: [ExpectationCheck] = []) {
+    /// A launch step the system refused: when it was attempted, the lifecycle error it raised and, for a launch
+    /// before the request's earliest begin, that floor.
+    public struct RefusedLaunch: Sendable, Hashable, Codable {
+        /// When the step asked for the launch (the manual clock's instant).
+        public var at: ResultInstant
+        /// The task identifier the step launches.
+        public var identifier: String
+        /// The lifecycle error's code (`launch-before-earliest-begin`); nil when the system raised none.
+        public var error: String?
+        /// The pending request's earliest begin date, for `launch-before-earliest-begin`.
+        public var earliestBegin: ResultInstant?
+        /// The spec file's line the launch step is written on.
+        public var line: Int?
+
+        public init(at: ResultInstant, identifier: String, error: String?, earliestBegin: ResultInstant? = nil, line: Int? = nil) {
+            self.at = at
+            self.identifier = identifier
+            self.error = error
+            self.earliestBegin = earliestBegin
+            self.line = line
+        }
+    }
+
+    public init(runs: [Run], invariants: [InvariantCheck], expectations: [ExpectationCheck] = [],
+                refusedLaunches: [RefusedLaunch] = []) {
         self.runs = runs
         self.invariants = invariants
         self.expectations = expectations
+        self.refusedLaunches = refusedLaunches
+    }
+
+    private enum CodingKeys: String, CodingKey { case runs, invariants, expectations, refusedLaunches }
+
+    /// `refusedLaunches` may be missing: results written before it was added lack it (an optional field keeps the
+    /// schema version).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            runs: try container.decode([Run].self, forKey: .runs),
+            invariants: try container.decode([InvariantCheck].self, forKey: .invariants),
+            expectations: try container.decode([ExpectationCheck].self, forKey: .expectations),
+            refusedLaunches: try container.decodeIfPresent([RefusedLaunch].self, forKey: .refusedLaunches) ?? [])
+    }
+
+    /// `refusedLaunches` is left out when empty, as the results writer leaves it out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(runs, forKey: .runs)
+        try container.encode(invariants, forKey: .invariants)
+        try container.encode(expectations, forKey: .expectations)
+        if !refusedLaunches.isEmpty { try container.encode(refusedLaunches, forKey: .refusedLaunches) }
     }
 }

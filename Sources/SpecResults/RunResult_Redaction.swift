@@ -203,7 +203,13 @@ extension LifecycleResult {
             },
             expectations: expectations.map { check in
                 ExpectationCheck(name: redaction.mask(check.name), expected: redaction.mask(check.expected),
-                                 actual: redaction.mask(check.actual), passed: check.passed, line: check.line)
+                                 actual: redaction.mask(check.actual), passed: check.passed, line: check.line,
+                                 expectedInstant: check.expectedInstant?.redacted(by: redaction))
+            },
+            refusedLaunches: refusedLaunches.map { refused in
+                RefusedLaunch(at: refused.at.redacted(by: redaction), identifier: redaction.mask(refused.identifier),
+                              error: redaction.mask(refused.error), earliestBegin: refused.earliestBegin?.redacted(by: redaction),
+                              line: refused.line)
             })
     }
 }

@@ -86,11 +86,16 @@ import Testing
     @Test func aLifecyclePictureDescribesEachRun() throws {
         let lifecycle = try #require(RunResultFixture.catchUpFailed.lifecycle)
         let svg = try #require(HTMLLifecyclePicture.render(lifecycle, zoneContext: RunResultFixture.catchUpFailed.zoneContext))
-        #expect(Self.leading("title", in: svg) == "Planned versus actual runs: 3 runs, 1 completed, 1 expired, 1 missed")
+        #expect(Self.leading("title", in: svg)
+            == "Planned versus actual runs: 3 runs, 1 completed, 1 expired, 1 missed; 1 launch refused; runs[2] not as expected")
         let description = try #require(Self.leading("desc", in: svg))
         #expect(description.contains("The offset changes at 2027-03-28T01:00:00Z: CET → CEST, +01:00 → +02:00."))
-        #expect(description.contains("runs[2]: planned 2027-03-29 02:30 CEST (+02:00), ran 2027-03-29 04:00 CEST (+02:00), expired (write: cancelled)."))
-        #expect(description.hasSuffix("runs[3]: planned 2027-03-30 02:30 CEST (+02:00), never ran, missed."))
+        // What the unmet runs[2].actual writes instead, and the refused launch step, are read out too.
+        #expect(description.contains("runs[2]: planned 2027-03-29 02:30 CEST (+02:00), ran 2027-03-29 04:00 CEST (+02:00), expired "
+            + "(write: cancelled); not as expected: expected to run 2027-03-29 03:00 CEST (+02:00)."))
+        #expect(description.contains("runs[3]: planned 2027-03-30 02:30 CEST (+02:00), never ran, missed."))
+        #expect(description.hasSuffix("Launch refused at 2027-03-29 02:20 CEST (+02:00) (line 12): launch-before-earliest-begin, "
+            + "before the request's earliest begin 2027-03-29 02:30 CEST (+02:00)."))
     }
 
     // MARK: - Keyboard and screen reader
@@ -255,7 +260,11 @@ import Testing
         // The legend says so in words.
         let lifecycle = HTMLLifecyclePicture.legend(try #require(RunResultFixture.catchUpFailed.lifecycle)).map(\.text)
         #expect(lifecycle == ["○ planned (top lane)", "● completed (bottom lane)",
-                              "hollow, red outline, dashed line: did not complete", "✕ never ran"])
+                              "hollow, red outline, dashed line: did not complete", "✕ never ran",
+                              "◇ launch the system refused (no run)", "△ ▽ what runs[N] expects instead, dotted to the run",
+                              "marks at one time stacked, one for each"])
+        // A refused launch is a diamond and an expected instant a dashed triangle, not a red circle.
+        #expect(css.contains("svg.timeline .expected-run { fill: var(--bg); stroke: var(--failed); stroke-width: 2; stroke-dasharray:"))
     }
 
     // MARK: - Dark mode and print

@@ -49,23 +49,43 @@ import Testing
     @Test func bothTwoThirtiesOfAnAutumnNightAreTwoPlannedMarksEachWithItsUTC() throws {
         let zone = ZoneContext(zone: "Europe/Berlin", transitions: [RunResultFixture.autumnTransition])
         let svg = try #require(HTMLLifecyclePicture.render(Self.autumnCatchUp, zoneContext: zone))
-        let planned = Self.centres(of: "planned", in: svg)
+        let planned = Self.points(of: "planned", in: svg)
         #expect(planned.count == 2)
-        #expect(Self.closestPair(planned) >= 12, "planned markers at x \(planned) cover each other")
-        let actual = Self.centres(of: "actual run-ok", in: svg)
+        #expect(Self.closestPair(planned) >= 12, "planned markers at \(planned) cover each other")
+        let actual = Self.points(of: "actual run-ok", in: svg)
         #expect(actual.count == 2)
-        #expect(Self.closestPair(actual) >= 12, "actual markers at x \(actual) cover each other")
+        #expect(Self.closestPair(actual) >= 12, "actual markers at \(actual) cover each other")
         let texts = Self.texts(in: svg).map(\.text)
         #expect(texts.contains("02:30 · 00:30Z"), "\(texts)")
         #expect(texts.contains("02:30 · 01:30Z"), "\(texts)")
         // One launch ran both: the same instant and outcome, written once and counted.
         #expect(texts.contains("09:00 completed ×2"), "\(texts)")
-        // The earlier instant is the left marker, and its label the left one.
+        // The earlier instant's label is the left one.
         let labels = Self.texts(in: svg)
         let first = try #require(labels.first { $0.text == "02:30 · 00:30Z" })
         let second = try #require(labels.first { $0.text == "02:30 · 01:30Z" })
         #expect(first.x < second.x)
         Self.expectNoLabelsCoverEachOther(labels)
+    }
+
+    /// Both runs of the 09:00 launch were drawn side by side, one of them at 08:59 or 09:01, a time it did not run;
+    /// both 02:30s likewise. Each marker is drawn at its own time, the second stacked above or below the first.
+    @Test func runsAtOneTimeAreStackedAtThatTimeNotSetSideways() throws {
+        let zone = ZoneContext(zone: "Europe/Berlin", transitions: [RunResultFixture.autumnTransition])
+        let svg = try #require(HTMLLifecyclePicture.render(Self.autumnCatchUp, zoneContext: zone))
+        let axis = try #require(HTMLLifecyclePicture.axis(HTMLLifecyclePicture.marks(Self.autumnCatchUp)))
+        // 09:00 CET on 2027-10-31 and 02:30 (either) as wall seconds: 08:00Z + 1 h, 00:30Z + 2 h.
+        let nine = axis.x(1_824_969_600 + 3600), twoThirty = axis.x(1_824_942_600 + 7200)
+        for (cls, x) in [("actual run-ok", nine), ("planned", twoThirty)] {
+            let points = Self.points(of: cls, in: svg)
+            #expect(points.count == 2)
+            for point in points { #expect(abs(point.x - x) < 0.1, "\(cls) marker at x \(point.x), its time is at \(x)") }
+            #expect(Set(points.map(\.y)).count == 2, "\(cls) markers \(points) are not stacked")
+        }
+        // The plans stack upwards, away from the runs; the runs downwards.
+        let planned = Self.points(of: "planned", in: svg).map(\.y), actual = Self.points(of: "actual run-ok", in: svg).map(\.y)
+        #expect(planned.max()! < actual.min()!)
+        #expect(HTMLLifecyclePicture.legend(Self.autumnCatchUp).map(\.text).contains("marks at one time stacked, one for each"))
     }
 
     @Test func aLoneReadingInsideTheOverlapStillSaysWhichInstantItIs() throws {
@@ -76,16 +96,21 @@ import Testing
         #expect(texts.contains("02:30 · 01:30Z"), "\(texts)")
         // 09:00 CET is after the overlap and the only 09:00: no UTC needed.
         #expect(texts.contains("09:00 completed"), "\(texts)")
+        #expect(!HTMLLifecyclePicture.legend(lone).map(\.text).contains("marks at one time stacked, one for each"))
     }
 
     @Test func runsAMinuteApartKeepTheirOwnMarksAndLabels() throws {
         let svg = try #require(HTMLLifecyclePicture.render(Self.retries, zoneContext: nil))
-        let planned = Self.centres(of: "planned", in: svg)
+        let axis = try #require(HTMLLifecyclePicture.axis(HTMLLifecyclePicture.marks(Self.retries)))
+        let planned = Self.points(of: "planned", in: svg)
         #expect(planned.count == 4)
-        #expect(Self.closestPair(planned) >= 12, "planned markers at x \(planned) cover each other")
-        let actual = Self.centres(of: "actual run-bad", in: svg)
+        #expect(Self.closestPair(planned) >= 12, "planned markers at \(planned) cover each other")
+        let actual = Self.points(of: "actual run-bad", in: svg)
         #expect(actual.count == 4)
-        #expect(Self.closestPair(actual) >= 12, "actual markers at x \(actual) cover each other")
+        #expect(Self.closestPair(actual) >= 12, "actual markers at \(actual) cover each other")
+        // Each at its own minute: 03:00 and 03:01 CEST on the 1st, 03:01 on the 2nd (wall = UTC + 2 h).
+        let walls = Self.retries.runs.map { $0.actual!.epochSeconds + 7200 }
+        #expect(actual.map(\.x).sorted() == walls.map { Double(SVG.number(axis.x($0)))! }.sorted())
         let labels = Self.texts(in: svg)
         let texts = labels.map(\.text)
         for expected in ["02:30 ×3", "02:30", "03:00 failed", "03:01 killed", "03:01 expired ×2"] {
@@ -96,27 +121,54 @@ import Testing
         Self.expectNoLabelsCoverEachOther(labels)
     }
 
-    /// A scenario failing on `runs[2]` drew green lines only, as if nothing was wrong: the run that expectation
-    /// describes is ringed in red on both lanes, and the caption says which expectation and line. A met expectation,
-    /// and one naming a run the scenario does not have, ring nothing.
-    @Test func aRunThatARunsExpectationDescribesOtherwiseIsRinged() throws {
+    /// Forty runs of one launch stay one column at the launch's time, no taller than the tallest stack.
+    @Test func aTallPileSharesTheTallestStack() throws {
+        let run = Self.retries.runs[3]
+        let pile = LifecycleResult(runs: Array(repeating: run, count: 40), invariants: [])
+        let svg = try #require(HTMLLifecyclePicture.render(pile, zoneContext: nil))
+        let actual = Self.points(of: "actual run-bad", in: svg)
+        #expect(actual.count == 40)
+        #expect(Set(actual.map(\.x)).count == 1)
+        let ys = actual.map(\.y)
+        #expect(ys.max()! - ys.min()! <= HTMLLifecyclePicture.tallestStack + 0.1)
+        #expect(Set(ys).count == 40)
+        #expect(Self.texts(in: svg).map(\.text).contains("03:01 expired ×40"))
+    }
+
+    /// A scenario failing on `runs[2].actual` drew green lines only, as if nothing was wrong: the run that expectation
+    /// describes is ringed in red on both lanes, the instant the spec writes is drawn on the actual lane with a dotted
+    /// line to the run, and the caption says which expectation and line. A met expectation, and one naming a run the
+    /// scenario does not have, ring nothing.
+    @Test func aRunThatARunsExpectationDescribesOtherwiseIsRingedAndItsExpectedInstantDrawn() throws {
         var lifecycle = Self.autumnCatchUp
+        // 10:00 CET on 2027-10-31 is 09:00Z (zoneinfo).
         lifecycle.expectations = [
             .init(name: "runs[1]", expected: "key nightly/v1/2027-10-31", actual: "key nightly/v1/2027-10-31", passed: true, line: 20),
-            .init(name: "runs[2]", expected: "ran 2027-10-31T10:00:00+01:00", actual: "ran 2027-10-31 09:00 CET (+01:00)",
-                  passed: false, line: 21),
+            .init(name: "runs[2].actual", expected: "2027-10-31T10:00:00+01:00", actual: "2027-10-31 09:00 CET (+01:00) (planned, key as expected)",
+                  passed: false, line: 21,
+                  expectedInstant: Self.berlin("2027-10-31T09:00:00Z", "2027-10-31T10:00:00+01:00", "CET")),
             .init(name: "runs[3]", expected: "key nightly/v1/2027-11-01", actual: "no run (the scenario has 2 runs)",
                   passed: false, line: 22),
         ]
         let zone = ZoneContext(zone: "Europe/Berlin", transitions: [RunResultFixture.autumnTransition])
         let svg = try #require(HTMLLifecyclePicture.render(lifecycle, zoneContext: zone))
-        let rings = Self.centres(of: "unmet", in: svg)
+        let rings = Self.points(of: "unmet", in: svg)
         #expect(rings.count == 2, "one ring on each lane for runs[2] only: \(rings)")
-        // The second run's planned marker (02:30 CET, the right one of the two 02:30s) and its actual marker.
-        let planned = Self.centres(of: "planned", in: svg).sorted()
-        let actual = Self.centres(of: "actual run-ok", in: svg).sorted()
-        #expect(rings.contains(try #require(planned.last)), "\(rings) \(planned)")
-        #expect(rings.contains(try #require(actual.last)), "\(rings) \(actual)")
+        // The second run's planned marker (02:30 CET, the later of the two 02:30s) and its actual marker.
+        let planned = Self.points(of: "planned", in: svg).sorted { $0.y < $1.y }
+        let actual = Self.points(of: "actual run-ok", in: svg).sorted { $0.y < $1.y }
+        #expect(rings.contains { $0 == planned.first! }, "\(rings) \(planned)")
+        #expect(rings.contains { $0 == actual.last! }, "\(rings) \(actual)")
+        // The expected 10:00 on the actual lane, at its own time, labelled, and dotted to the 09:00 run.
+        let axis = try #require(HTMLLifecyclePicture.axis(HTMLLifecyclePicture.marks(lifecycle)))
+        let triangles = HTMLReporterTests.elements("path", in: svg).filter { $0["class"] == "expected-run" }
+        #expect(triangles.count == 1)
+        #expect(triangles.first?["d"]?.hasPrefix("M\(SVG.number(axis.x(1_824_973_200 + 3600) - 7)) ") == true, "\(triangles)")
+        #expect(Self.texts(in: svg).map(\.text).contains("runs[2] expected 10:00"))
+        let links = HTMLReporterTests.elements("line", in: svg).filter { $0["class"] == "expected-link" }
+        #expect(links.count == 1)
+        #expect(svg.contains("runs[2]: planned 2027-10-31 02:30 CET (+01:00), ran 2027-10-31 09:00 CET (+01:00), completed; "
+            + "not as expected: expected to run 2027-10-31 10:00 CET (+01:00)."))
 
         var run = RunResultFixture.run
         run.tests = [RunResultFixture.catchUpFailed]
@@ -126,7 +178,48 @@ import Testing
 
         lifecycle.expectations = [lifecycle.expectations[0]]
         let met = try #require(HTMLLifecyclePicture.render(lifecycle, zoneContext: zone))
-        #expect(Self.centres(of: "unmet", in: met).isEmpty)
+        #expect(Self.points(of: "unmet", in: met).isEmpty)
+        #expect(!met.contains("expected-run"))
+    }
+
+    /// A launch the system refused is no run: it was left out, so a failing scenario's picture did not show that a
+    /// launch was attempted (too early) at all. It is a hollow diamond on the actual lane at the step's time, labelled
+    /// with its seconds and the floor, and named in the picture's title and description and in its legend.
+    @Test func aRefusedLaunchIsADiamondAtItsTime() throws {
+        // 2027-06-01 08:14:59 CEST (06:14:59Z), before the retry's floor 08:15 (06:15Z); a run at 08:00 before it.
+        let at = ResultInstant(utc: "2027-06-01T06:14:59Z", epochSeconds: 1_811_830_499, offsetForm: "2027-06-01T08:14:59+02:00",
+                               local: "2027-06-01 08:14:59 CEST (+02:00)")
+        let floor = ResultInstant(utc: "2027-06-01T06:15:00Z", epochSeconds: 1_811_830_500, offsetForm: "2027-06-01T08:15:00+02:00",
+                                  local: "2027-06-01 08:15 CEST (+02:00)")
+        let ran = ResultInstant(utc: "2027-06-01T06:00:00Z", epochSeconds: 1_811_829_600, offsetForm: "2027-06-01T08:00:00+02:00",
+                                local: "2027-06-01 08:00 CEST (+02:00)")
+        let lifecycle = LifecycleResult(
+            runs: [Run(planned: nil, actual: ran, key: nil, outcome: "failed", reason: "download: network")], invariants: [],
+            refusedLaunches: [.init(at: at, identifier: "com.example.app.refresh", error: "launch-before-earliest-begin",
+                                    earliestBegin: floor, line: 10)])
+        let svg = try #require(HTMLLifecyclePicture.render(lifecycle, zoneContext: nil))
+        let axis = try #require(HTMLLifecyclePicture.axis(HTMLLifecyclePicture.marks(lifecycle)))
+        let diamonds = HTMLReporterTests.elements("path", in: svg).filter { $0["class"] == "refused" }
+        #expect(diamonds.count == 1)
+        #expect(diamonds.first?["d"]?.hasPrefix("M\(SVG.number(axis.x(1_811_830_499 + 7200))) ") == true, "\(diamonds)")
+        #expect(Self.texts(in: svg).map(\.text).contains("08:14:59 refused: before 08:15"))
+        #expect(svg.contains("<title>Planned versus actual runs: 1 run, 1 failed; 1 launch refused</title>"))
+        #expect(svg.contains("Launch refused at 2027-06-01 08:14:59 CEST (+02:00) (line 10): launch-before-earliest-begin, "
+            + "before the request's earliest begin 2027-06-01 08:15 CEST (+02:00)."), "\(svg)")
+        #expect(HTMLLifecyclePicture.legend(lifecycle).map(\.text).contains("◇ launch the system refused (no run)"))
+
+        // Only refused launches, no run: still a picture.
+        let onlyRefused = LifecycleResult(runs: [], invariants: [], refusedLaunches: lifecycle.refusedLaunches)
+        #expect(HTMLLifecyclePicture.render(onlyRefused, zoneContext: nil)?.contains("class=\"refused\"") == true)
+    }
+
+    @Test func markersAtOneTimeClimbAStackAndNeighboursAlternateRows() {
+        let (rows, groups) = HTMLLifecyclePicture.stack([100, 300, 301, 302, 600])
+        #expect(rows == [0, 0, 1, 2, 0])
+        #expect(groups == [0, 1, 1, 1, 2])
+        // 10 px apart: each marker clears the one two places back, so two rows take turns.
+        #expect(HTMLLifecyclePicture.stack([0, 10, 20, 30]).rows == [0, 1, 0, 1])
+        #expect(HTMLLifecyclePicture.stack([0, 10, 20, 30]).groups == [0, 0, 0, 0])
     }
 
     @Test func markersFarApartStayWhereTheirTimeIs() {
@@ -201,13 +294,27 @@ import Testing
 
     // MARK: - Reading the SVG
 
-    static func centres(of cls: String, in svg: String) -> [Double] {
-        HTMLReporterTests.elements("circle", in: svg).filter { $0["class"] == cls }.compactMap { $0["cx"].flatMap(Double.init) }
+    static func points(of cls: String, in svg: String) -> [Point] {
+        HTMLReporterTests.elements("circle", in: svg).filter { $0["class"] == cls }.compactMap { circle in
+            guard let x = circle["cx"].flatMap(Double.init), let y = circle["cy"].flatMap(Double.init) else { return nil }
+            return Point(x: x, y: y)
+        }
     }
+
+    struct Point: Equatable { var x: Double, y: Double }
 
     static func closestPair(_ xs: [Double]) -> Double {
         let sorted = xs.sorted()
         return zip(sorted, sorted.dropFirst()).map { $1 - $0 }.min() ?? .infinity
+    }
+
+    /// The least distance between two of the points.
+    static func closestPair(_ points: [Point]) -> Double {
+        var least = Double.infinity
+        for (i, a) in points.enumerated() {
+            for b in points.dropFirst(i + 1) { least = min(least, ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()) }
+        }
+        return least
     }
 
     /// Every run label (`run-time`, `run-outcome`) with its position.

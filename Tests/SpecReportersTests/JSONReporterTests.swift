@@ -92,6 +92,25 @@ import Testing
         #expect(try JSONResultsReader.read(data, source: "results.json") == RunResultFixture.run)
     }
 
+    /// Results written before `refusedLaunches` and `expectedInstant` were added (both optional, schema version 1)
+    /// are read without a warning and render: the lifecycle picture then has no diamond and no expected triangle.
+    @Test func resultsWithoutTheLifecyclePictureFieldsAreStillRead() throws {
+        var old = RunResultFixture.run
+        var lifecycle = try #require(old.tests[0].lifecycle)
+        #expect(!lifecycle.refusedLaunches.isEmpty && lifecycle.expectations.contains { $0.expectedInstant != nil })
+        lifecycle.refusedLaunches = []
+        for index in lifecycle.expectations.indices { lifecycle.expectations[index].expectedInstant = nil }
+        old.tests[0].lifecycle = lifecycle
+        let text = try JSONReporter().render(old)
+        #expect(!text.contains("refusedLaunches") && !text.contains("expectedInstant"))
+        let reading = try JSONResultsReader.readWithWarnings(Data(text.utf8), source: "old.json")
+        #expect(reading.warnings.isEmpty, "\(reading.warnings)")
+        #expect(reading.run == old)
+        let page = HTMLReporter().render(reading.run)
+        #expect(page.contains("Planned versus actual runs: 3 runs"))
+        #expect(!page.contains("class=\"refused\"") && !page.contains("class=\"expected-run\""))
+    }
+
     @Test func sameRunGivesTheSameBytes() throws {
         let first = try JSONReporter().data(RunResultFixture.run)
         let reread = try JSONResultsReader.read(first, source: "results.json")

@@ -47,7 +47,11 @@ import TextRedaction
                                            outcome: leaky("outcome"), reason: leaky("reason"))],
                 invariants: [LifecycleResult.InvariantCheck(name: leaky("invariant"), passed: false, detail: leaky("detail"))],
                 expectations: [LifecycleResult.ExpectationCheck(name: leaky("expectation"), expected: leaky("wanted"),
-                                                                actual: leaky("got"), passed: false, line: 21)]))
+                                                                actual: leaky("got"), passed: false, line: 21,
+                                                                expectedInstant: instant("expectedInstant"))],
+                refusedLaunches: [LifecycleResult.RefusedLaunch(at: instant("refused.at"), identifier: leaky("refused.identifier"),
+                                                                error: leaky("refused.error"),
+                                                                earliestBegin: instant("refused.earliestBegin"), line: 9)]))
         return RunResult(
             environment: Environment(
                 os: leaky("os"), osVersion: leaky("osVersion"), architecture: leaky("architecture"),

@@ -59,7 +59,7 @@ enum RunResultFixture {
     static let catchUpFailed = TestResult(
         id: id(catchUp, catchUpSpec), file: catchUp, line: 1, spec: catchUpSpec, tags: ["lifecycle", "dst"],
         status: .failed, duration: 0.031, timeZone: "Europe/Berlin",
-        message: "2 expectations not met and 1 invariant broken.",
+        message: "3 expectations not met and 1 invariant broken.",
         zoneContext: ZoneContext(zone: "Europe/Berlin", transitions: [springTransition]),
         lifecycle: LifecycleResult(
             runs: [
@@ -88,6 +88,17 @@ enum RunResultFixture {
                 .init(name: "completed", expected: "[true, false, true]", actual: "[true, false]", passed: false, line: 18),
                 .init(name: "side-effects", expected: "2", actual: "1", passed: false, line: 19),
                 .init(name: "temp-files", expected: "0", actual: "0", passed: true, line: 20),
+                // The instant the spec writes, kept beside its text so the picture can draw it (zoneinfo: 01:00Z is
+                // 03:00 CEST on 2027-03-29).
+                .init(name: "runs[2].actual", expected: "2027-03-29T03:00:00+02:00",
+                      actual: "2027-03-29 04:00 CEST (+02:00) (planned, key as expected)", passed: false, line: 22,
+                      expectedInstant: berlin("2027-03-29T01:00:00Z", "2027-03-29T03:00:00+02:00", "CEST")),
+            ],
+            // A launch step at 02:20 CEST (00:20Z), before the request's floor 02:30 CEST (00:30Z): refused, no run.
+            refusedLaunches: [
+                .init(at: berlin("2027-03-29T00:20:00Z", "2027-03-29T02:20:00+02:00", "CEST"),
+                      identifier: "com.example.app.refresh", error: "launch-before-earliest-begin",
+                      earliestBegin: berlin("2027-03-29T00:30:00Z", "2027-03-29T02:30:00+02:00", "CEST"), line: 12),
             ]
         )
     )

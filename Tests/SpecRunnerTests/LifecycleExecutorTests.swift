@@ -252,6 +252,29 @@ import Testing
             + "step 1 (refused.yaml:6:5) launched nothing, so `completed` has no entry for it (launch-before-earliest-begin: a launch at "
             + "2027-03-29 02:29 CEST (+02:00) [2027-03-29T00:29:00Z] is before the request's earliestBeginDate 2027-03-29 02:30 CEST (+02:00) "
             + "[2027-03-29T00:30:00Z]; the system never starts a task earlier, so move the step to or after it)")
+        // The refused step is kept for the lifecycle picture: its time, error, floor and line (zoneinfo: 02:29 CEST is
+        // 00:29Z on 2027-03-29, the floor 02:30 CEST is 00:30Z).
+        let refused = try #require(verdict.lifecycle?.refusedLaunches)
+        #expect(refused.count == 1)
+        #expect(refused.first?.at.utc == "2027-03-29T00:29:00Z")
+        #expect(refused.first?.at.local == "2027-03-29 02:29 CEST (+02:00)")
+        #expect(refused.first?.earliestBegin?.utc == "2027-03-29T00:30:00Z")
+        #expect(refused.first?.error == "launch-before-earliest-begin")
+        #expect(refused.first?.identifier == "com.example.app.refresh")
+        #expect(refused.first?.line == 6)
+        #expect(verdict.lifecycle?.runs.count == 1)
+    }
+
+    /// A `runs[N]` field that differs keeps the instant the spec writes (read in the zone), so the picture can draw it.
+    @Test func aDifferingRunInstantKeepsTheWrittenInstant() async throws {
+        let (_, body) = try Self.scenario(Self.oneNightlyRun(expecting: "{planned: 2027-03-29T02:30:00+02:00, actual: 2027-03-29T02:41:00+02:00}"))
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .failed)
+        let check = try #require(verdict.lifecycle?.expectations.first { $0.name == "runs[1].actual" })
+        // 02:41 CEST on 2027-03-29 is 00:41Z (zoneinfo).
+        #expect(check.expectedInstant?.utc == "2027-03-29T00:41:00Z")
+        #expect(check.expectedInstant?.local == "2027-03-29 02:41 CEST (+02:00)")
+        #expect(verdict.lifecycle?.expectations.allSatisfy { $0.name == "runs[1].actual" || $0.expectedInstant == nil } == true)
     }
 
     /// One launch at 02:31 of the nightly 02:30 sync in Berlin (+02:00 since 2027-03-28), with one listed run.
@@ -278,7 +301,10 @@ import Testing
         #expect(verdict.status == .failed)
         #expect(verdict.lifecycle?.expectations.filter { !$0.passed } == [LifecycleResult.ExpectationCheck(
             name: "runs[1].planned", expected: "2027-03-29T02:30:00+01:00 = 2027-03-29 03:30 CEST (+02:00)",
-            actual: "2027-03-29 02:30 CEST (+02:00) (actual, key as expected)", passed: false, line: 9)])
+            actual: "2027-03-29 02:30 CEST (+02:00) (actual, key as expected)", passed: false, line: 9,
+            // 02:30+01:00 is 01:30Z, 03:30 CEST (zoneinfo).
+            expectedInstant: ResultInstant(utc: "2027-03-29T01:30:00Z", epochSeconds: 1_806_283_800,
+                                           offsetForm: "2027-03-29T03:30:00+02:00", local: "2027-03-29 03:30 CEST (+02:00)"))])
     }
 
     /// Each differing field is its own check, named by the key the spec writes (`actual`, never another word for it).
@@ -289,7 +315,10 @@ import Testing
         #expect(verdict.message == "2 expectations not met (runs[1].actual, runs[1].outcome)")
         #expect(verdict.lifecycle?.expectations.filter { !$0.passed } == [
             LifecycleResult.ExpectationCheck(name: "runs[1].actual", expected: "2027-03-29T02:45:00+02:00",
-                                             actual: "2027-03-29 02:31 CEST (+02:00)", passed: false, line: 9),
+                                             actual: "2027-03-29 02:31 CEST (+02:00)", passed: false, line: 9,
+                                             expectedInstant: ResultInstant(  // 02:45 CEST is 00:45Z (zoneinfo)
+                                                 utc: "2027-03-29T00:45:00Z", epochSeconds: 1_806_281_100,
+                                                 offsetForm: "2027-03-29T02:45:00+02:00", local: "2027-03-29 02:45 CEST (+02:00)")),
             LifecycleResult.ExpectationCheck(name: "runs[1].outcome", expected: "failed",
                                              actual: "completed (planned as expected)", passed: false, line: 9),
         ])

@@ -182,6 +182,9 @@ enum HTMLAssets {
         svg.timeline .delay.run-bad { stroke: var(--failed); stroke-dasharray: 6 2 1 2; }
         svg.timeline .delay.missed { stroke: var(--failed); stroke-dasharray: 4 3; }
         svg.timeline .unmet { fill: none; stroke: var(--failed); stroke-width: 2.5; }
+        svg.timeline .refused { fill: var(--bg); stroke: var(--failed); stroke-width: 2.5; }
+        svg.timeline .expected-run { fill: var(--bg); stroke: var(--failed); stroke-width: 2; stroke-dasharray: 3 2; }
+        svg.timeline .expected-link { stroke: var(--failed); stroke-width: 1.5; stroke-dasharray: 1 3; }
         svg.timeline .cross { stroke-width: 2.5; } svg.timeline .cross.run-bad { stroke: var(--failed); }
         svg.timeline .run-time { font-size: 11px; fill: var(--expected); font-family: "DejaVu Sans Mono", monospace; }
         svg.timeline .run-outcome { font-size: 11px; font-weight: 600; }

@@ -2,26 +2,44 @@ import SpecResults
 
 /// The planned-versus-actual picture of a lifecycle scenario: each plan on the top lane, its run on the bottom lane, a
 /// line between them, on the local-time axis of the occurrence timeline (an overlap's ticks name both UTC instants).
+/// The actual lane also shows each launch the system refused (a hollow diamond at the time it was attempted), and a
+/// `runs[N]` expectation not met on an instant shows the instant the spec writes (a hollow triangle on that lane,
+/// with a dotted line to the run it describes).
 ///
-/// Runs that would cover each other stay apart: markers closer than a marker's width are set side by side in time
-/// order (a catch-up of both 02:30s of an autumn night, a failure at 03:00 and a kill at 03:01); the labels of a small
-/// group are written side by side in the same order, and labels that would still collide are stacked as the
-/// occurrence timeline stacks them, with a leader to their marker; identical labels are written once with a count
-/// (`03:01 expired ×2`); and a label whose local time is not one instant — another run has the same reading at another
-/// offset, or it lies in an overlap — adds its UTC (`02:30 · 00:30Z`).
+/// Every marker stays at its own time. Markers that would cover each other — a catch-up's runs, all at the launch's
+/// instant; both 02:30s of an autumn night; a failure at 03:00 and a kill at 03:01 — are stacked in rows away from
+/// the other lane (upwards for plans, downwards for runs), one marker each, the earlier nearer the lane; past seven
+/// rows a lane's rows share 84 px and overlap in part. The labels of a small group are written side by side in time
+/// order, and labels that would still collide are stacked as the occurrence timeline stacks them, with a leader to
+/// their marker; identical labels are written once with a count (`03:01 expired ×2`); and a label whose local time
+/// is not one instant — another mark has the same reading at another offset, or it lies in an overlap — adds its
+/// UTC (`02:30 · 00:30Z`).
 struct HTMLLifecyclePicture {
     enum Lane { case planned, actual }
 
-    /// One marker: a plan, a run, or the cross on the actual lane where a plan never ran.
+    /// What a marker stands for.
+    enum Kind: Equatable {
+        /// A plan or a run (`Mark.run` is the run's index).
+        case run
+        /// The cross on the actual lane where a plan never ran.
+        case never
+        /// A launch the system refused (`Mark.run` is its index in `refusedLaunches`).
+        case refused
+        /// The instant an unmet `runs[N]` expectation writes for the run `Mark.run`.
+        case expected
+    }
+
+    /// One marker.
     struct Mark {
         var run: Int
         var lane: Lane
         var instant: ResultInstant
         var wall: Double
-        var never: Bool
+        var kind: Kind
         var bad: Bool
-        /// Where it is drawn, once spread.
+        /// Where it is drawn: its own time's x, and its row in its lane's stack (0 on the lane).
         var x = 0.0
+        var row = 0
     }
 
     /// One label, shared by the marks it stands for.
@@ -30,56 +48,106 @@ struct HTMLLifecyclePicture {
         var marks: [Int]
         var x: Double
         var level = 0
+        /// The lowest level it may take: the first clear of its group's stack.
+        var floor = 0
     }
 
-    /// Markers closer than this (centre to centre, in px) are set side by side; a marker is 12 px wide.
+    /// Markers closer than this (centre to centre, in px) are stacked; a marker is 12 px wide.
     static let markerGap = 14.0
-    /// The widest a group of side-by-side markers grows; past it they share the room and overlap in part.
+    /// The widest a group of side-by-side instants of the occurrence timeline grows (`spread`); past it they share
+    /// the room and overlap in part.
     static let widestGroup = 84.0
+    /// The room between stacked rows, and the most a lane's stack grows: past it the rows overlap in part.
+    static let rowStep = 14.0
+    static let tallestStack = 84.0
     /// The room between side-by-side labels, and the most labels of one group written side by side.
     static let labelGap = 6.0
     static let sideBySide = 3
     /// A stacked label's rise (planned) or drop (actual) per level.
     static let labelStep = 14.0
 
-    /// The SVG, or nil when no run has an instant to place.
-    static func render(_ lifecycle: LifecycleResult, zoneContext: ZoneContext?) -> String? {
-        let runs = lifecycle.runs
+    /// The marks of a scenario: plans, runs, crosses, refused launches and the instants unmet `runs[N]` checks write.
+    static func marks(_ lifecycle: LifecycleResult) -> [Mark] {
         var marks: [Mark] = []
-        for (index, run) in runs.enumerated() {
+        for (index, run) in lifecycle.runs.enumerated() {
             let bad = !ranToCompletion(run)
             if let planned = run.planned, let wall = planned.wallSeconds {
-                marks.append(Mark(run: index, lane: .planned, instant: planned, wall: wall, never: false, bad: bad))
+                marks.append(Mark(run: index, lane: .planned, instant: planned, wall: wall, kind: .run, bad: bad))
                 if run.actual == nil {
-                    marks.append(Mark(run: index, lane: .actual, instant: planned, wall: wall, never: true, bad: true))
+                    marks.append(Mark(run: index, lane: .actual, instant: planned, wall: wall, kind: .never, bad: true))
                 }
             }
             if let actual = run.actual, let wall = actual.wallSeconds {
-                marks.append(Mark(run: index, lane: .actual, instant: actual, wall: wall, never: false, bad: bad))
+                marks.append(Mark(run: index, lane: .actual, instant: actual, wall: wall, kind: .run, bad: bad))
             }
         }
+        for (index, refused) in lifecycle.refusedLaunches.enumerated() {
+            if let wall = refused.at.wallSeconds {
+                marks.append(Mark(run: index, lane: .actual, instant: refused.at, wall: wall, kind: .refused, bad: true))
+            }
+        }
+        for expected in expectedInstants(lifecycle) {
+            if let wall = expected.instant.wallSeconds {
+                marks.append(Mark(run: expected.number - 1, lane: expected.lane, instant: expected.instant, wall: wall,
+                                  kind: .expected, bad: true))
+            }
+        }
+        return marks
+    }
+
+    /// The axis a picture of these marks is drawn on.
+    static func axis(_ marks: [Mark]) -> HTMLTimeline.Axis? {
         guard let first = marks.map(\.wall).min(), let last = marks.map(\.wall).max() else { return nil }
-        let axis = HTMLTimeline.Axis(start: first - 3 * 3600, end: last + 3 * 3600).rounded()
+        return HTMLTimeline.Axis(start: first - 3 * 3600, end: last + 3 * 3600).rounded()
+    }
+
+    /// Whether some marker of a lane is stacked above or below another.
+    static func isStacked(_ marks: [Mark]) -> Bool {
+        guard let axis = axis(marks) else { return false }
+        return [Lane.planned, .actual].contains { lane in
+            stack(marks.filter { $0.lane == lane }.map { axis.x($0.wall) }.sorted()).rows.contains { $0 > 0 }
+        }
+    }
+
+    /// The SVG, or nil when nothing has an instant to place.
+    static func render(_ lifecycle: LifecycleResult, zoneContext: ZoneContext?) -> String? {
+        let runs = lifecycle.runs
+        var marks = marks(lifecycle)
+        guard let axis = axis(marks) else { return nil }
         let transitions = zoneContext?.transitions ?? []
 
         let ambiguous = ambiguousMarks(marks, transitions: transitions)
-        var labels: [Lane: [Label]] = [:]
+        var labels: [Lane: [Label]] = [:], stackHeight: [Lane: Double] = [:], step: [Lane: Double] = [:]
         for lane in [Lane.planned, .actual] {
             let members = marks.indices.filter { marks[$0].lane == lane }
-                .sorted { (axis.x(marks[$0].wall), marks[$0].instant.epochSeconds, marks[$0].run)
-                    < (axis.x(marks[$1].wall), marks[$1].instant.epochSeconds, marks[$1].run) }
-            let (xs, groups) = spread(members.map { axis.x(marks[$0].wall) })
-            for (position, index) in members.enumerated() { marks[index].x = xs[position] }
-            labels[lane] = self.labels(members: members, groups: groups, marks: marks,
-                                       runs: runs, ambiguous: ambiguous)
+                .sorted { (axis.x(marks[$0].wall), marks[$0].instant.epochSeconds, marks[$0].kind.order, marks[$0].run)
+                    < (axis.x(marks[$1].wall), marks[$1].instant.epochSeconds, marks[$1].kind.order, marks[$1].run) }
+            let xs = members.map { axis.x(marks[$0].wall) }
+            let (rows, groups) = stack(xs, ranks: members.map { marks[$0].kind.order })
+            for (position, index) in members.enumerated() {
+                marks[index].x = xs[position]
+                marks[index].row = rows[position]
+            }
+            let depth = (rows.max() ?? 0) + 1
+            let laneStep = depth < 2 ? rowStep : min(rowStep, tallestStack / Double(depth - 1))
+            step[lane] = laneStep
+            stackHeight[lane] = Double(depth - 1) * laneStep
+            labels[lane] = self.labels(members: members, groups: groups, marks: marks, lifecycle: lifecycle, ambiguous: ambiguous,
+                                       rowHeight: laneStep)
         }
         let plannedLabels = labels[.planned] ?? [], actualLabels = labels[.actual] ?? []
         let plannedLevels = Double((plannedLabels.map(\.level).max() ?? 0) + 1)
         let actualLevels = Double((actualLabels.map(\.level).max() ?? 0) + 1)
-        // The top planned label always sits at y 28, under the offset change's caption; the lanes move down instead.
-        let plannedY = 40 + (plannedLevels - 1) * labelStep
+        // A label is as many levels from its lane as its group's stack needs, so the top planned label always sits at
+        // y 28, under the offset change's caption, and the lowest actual one 40 px above the axis.
+        let plannedStack = stackHeight[.planned] ?? 0, actualStack = stackHeight[.actual] ?? 0
+        let plannedY = 40 + max((plannedLevels - 1) * labelStep, plannedStack)
         let actualY = plannedY + 80
-        let axisY = actualY + 40 + (actualLevels - 1) * labelStep
+        let axisY = actualY + 40 + max((actualLevels - 1) * labelStep, actualStack)
+        func y(_ mark: Mark) -> Double {
+            mark.lane == .planned ? plannedY - Double(mark.row) * (step[.planned] ?? rowStep)
+                : actualY + Double(mark.row) * (step[.actual] ?? rowStep)
+        }
         func plannedLabelY(_ label: Label) -> Double { plannedY - 12 - Double(label.level) * labelStep }
         func actualLabelY(_ label: Label) -> Double { actualY + 22 + Double(label.level) * labelStep }
 
@@ -100,66 +168,81 @@ struct HTMLLifecyclePicture {
         svg.text(x: 8, y: actualY + 4, "actual", cls: "lane-caption", anchor: "start")
         svg.line(x1: marginLeft, y1: plannedY, x2: right, y2: plannedY, cls: "lane")
         svg.line(x1: marginLeft, y1: actualY, x2: right, y2: actualY, cls: "lane")
-        // Without zone data, UTC under a tick is only certain when every run had the same offset.
+        // Without zone data, UTC under a tick is only certain when every mark had the same offset.
         let offsets = Set(marks.compactMap(\.instant.offsetSeconds))
         HTMLTimeline.axisLines(&svg, axis: axis, y: axisY, transition: transitions.first,
                                fallbackOffset: offsets.count == 1 ? offsets.first : nil)
-        // Leaders first, so the labels' white halo keeps the labels they cross readable.
-        for label in plannedLabels where label.level > 0 {
-            svg.line(x1: label.x, y1: plannedLabelY(label) + 3, x2: centre(label, marks), y2: plannedY - 8, cls: "leader")
+        // Leaders first, so the labels' halo keeps the labels they cross readable; each to the nearest of its marks.
+        // A label stacked out of its place, or pushed aside by its neighbours, has a leader to its marks.
+        func needsLeader(_ label: Label) -> Bool { label.level > label.floor || abs(label.x - centre(label, marks)) > 24 }
+        for label in plannedLabels where needsLeader(label) {
+            svg.line(x1: label.x, y1: plannedLabelY(label) + 3, x2: centre(label, marks),
+                     y2: (label.marks.map { y(marks[$0]) }.min() ?? plannedY) - 8, cls: "leader")
         }
-        for label in actualLabels where label.level > 0 {
-            svg.line(x1: label.x, y1: actualLabelY(label) - 11, x2: centre(label, marks), y2: actualY + 8, cls: "leader")
+        for label in actualLabels where needsLeader(label) {
+            svg.line(x1: label.x, y1: actualLabelY(label) - 11, x2: centre(label, marks),
+                     y2: (label.marks.map { y(marks[$0]) }.max() ?? actualY) + 8, cls: "leader")
         }
-        var plannedLabelOf: [Int: Label] = [:], actualLabelOf: [Int: Label] = [:]
-        for label in plannedLabels { plannedLabelOf[label.marks[0]] = label }
-        for label in actualLabels { actualLabelOf[label.marks[0]] = label }
-        let markOf = Dictionary(marks.indices.map { ("\(marks[$0].run)-\(marks[$0].lane)-\(marks[$0].never)", $0) },
-                                uniquingKeysWith: { first, _ in first })
+        var markOf: [String: Int] = [:]
+        for index in marks.indices where markOf["\(marks[index].run)-\(marks[index].lane)-\(marks[index].kind)"] == nil {
+            markOf["\(marks[index].run)-\(marks[index].lane)-\(marks[index].kind)"] = index
+        }
+        // Lines under the markers: a plan to its run (or its cross), and an expected instant to the mark it differs from.
+        for index in runs.indices {
+            guard let planned = markOf["\(index)-planned-run"].map({ marks[$0] }) else { continue }
+            if let actual = markOf["\(index)-actual-run"].map({ marks[$0] }) {
+                svg.line(x1: planned.x, y1: y(planned) + 6, x2: actual.x, y2: y(actual) - 6,
+                         cls: "delay \(actual.bad ? "run-bad" : "run-ok")")
+            } else if let never = markOf["\(index)-actual-never"].map({ marks[$0] }) {
+                svg.line(x1: planned.x, y1: y(planned) + 6, x2: never.x, y2: y(never) - 8, cls: "delay missed")
+            }
+        }
+        for mark in marks where mark.kind == .expected {
+            let found = markOf["\(mark.run)-\(mark.lane)-run"] ?? markOf["\(mark.run)-\(mark.lane)-never"]
+            if let found {
+                svg.line(x1: mark.x, y1: y(mark), x2: marks[found].x, y2: y(marks[found]), cls: "expected-link")
+            }
+        }
         // A run that a `runs` expectation describes otherwise is ringed in red on both lanes: without it a scenario
         // failing on runs[4] showed a picture of green lines only, as if nothing was wrong.
         let unmet = Set(unmetRuns(lifecycle).map { $0.number - 1 })
-        for index in runs.indices {
-            let planned = markOf["\(index)-planned-false"], actual = markOf["\(index)-actual-false"]
-            let never = markOf["\(index)-actual-true"]
-            if unmet.contains(index) {
-                if let planned { svg.circle(x: marks[planned].x, y: plannedY, r: 10, cls: "unmet") }
-                if let shown = actual ?? never { svg.circle(x: marks[shown].x, y: actualY, r: 10, cls: "unmet") }
+        for mark in marks where unmet.contains(mark.run) && (mark.kind == .run || mark.kind == .never) {
+            svg.circle(x: mark.x, y: y(mark), r: 10, cls: "unmet")
+        }
+        for mark in marks {
+            switch mark.kind {
+            case .run where mark.lane == .planned: svg.circle(x: mark.x, y: y(mark), r: 6, cls: "planned")
+            case .run: svg.circle(x: mark.x, y: y(mark), r: 6, cls: "actual \(mark.bad ? "run-bad" : "run-ok")")
+            case .never: svg.cross(x: mark.x, y: y(mark), cls: "run-bad")
+            case .refused: svg.diamond(x: mark.x, y: y(mark), cls: "refused")
+            case .expected: svg.triangle(x: mark.x, y: y(mark), pointingDown: mark.lane == .planned, cls: "expected-run")
             }
-            if let planned {
-                svg.circle(x: marks[planned].x, y: plannedY, r: 6, cls: "planned")
-                if let label = plannedLabelOf[planned] {
-                    svg.text(x: label.x, y: plannedLabelY(label), label.text, cls: "run-time")
-                }
-            }
-            if let planned, let actual {
-                svg.line(x1: marks[planned].x, y1: plannedY + 6, x2: marks[actual].x, y2: actualY - 6,
-                         cls: "delay \(marks[actual].bad ? "run-bad" : "run-ok")")
-            }
-            if let planned, let never {
-                svg.line(x1: marks[planned].x, y1: plannedY + 6, x2: marks[never].x, y2: actualY - 8, cls: "delay missed")
-                svg.cross(x: marks[never].x, y: actualY, cls: "run-bad")
-                if let label = actualLabelOf[never] {
-                    svg.text(x: label.x, y: actualLabelY(label), label.text, cls: "run-outcome run-bad")
-                }
-            }
-            if let actual {
-                let cls = marks[actual].bad ? "run-bad" : "run-ok"
-                svg.circle(x: marks[actual].x, y: actualY, r: 6, cls: "actual \(cls)")
-                if let label = actualLabelOf[actual] {
-                    svg.text(x: label.x, y: actualLabelY(label), label.text, cls: "run-outcome \(cls)")
-                }
-            }
+        }
+        for label in plannedLabels {
+            svg.text(x: label.x, y: plannedLabelY(label), label.text, cls: labelClass(marks[label.marks[0]]))
+        }
+        for label in actualLabels {
+            svg.text(x: label.x, y: actualLabelY(label), label.text, cls: labelClass(marks[label.marks[0]]))
         }
         return svg.close()
     }
 
-    /// What the picture shows, in words: its name counts the runs by outcome and names those not as expected
-    /// (`Planned versus actual runs: 3 runs, 1 completed, 1 expired, 1 missed; runs[2] not as expected`), its
-    /// description each run in order (`runs[2]: planned 2027-03-28 02:30 CET (+01:00), ran 2027-03-28 04:00 CEST
-    /// (+02:00), expired.`) after the offset changes.
+    /// A plan's time is blue, a run's outcome green or red; refused launches and expected instants are red.
+    private static func labelClass(_ mark: Mark) -> String {
+        switch mark.kind {
+        case .run where mark.lane == .planned: "run-time"
+        case .run: "run-outcome \(mark.bad ? "run-bad" : "run-ok")"
+        case .never, .refused, .expected: "run-outcome run-bad"
+        }
+    }
+
+    /// What the picture shows, in words: its name counts the runs by outcome, the refused launches, and names the runs
+    /// not as expected (`Planned versus actual runs: 3 runs, 1 completed, 1 expired, 1 missed; 1 launch refused;
+    /// runs[2] not as expected`), its description each run in order (`runs[2]: planned 2027-03-28 02:30 CET (+01:00),
+    /// ran 2027-03-28 04:00 CEST (+02:00), expired.`), with what an unmet expectation writes instead, and each refused
+    /// launch, after the offset changes.
     static func describe(_ lifecycle: LifecycleResult, transitions: [ZoneContext.Transition]) -> (title: String, description: String) {
-        let runs = lifecycle.runs
+        let runs = lifecycle.runs, refused = lifecycle.refusedLaunches
         var outcomes: [String] = [], counts: [String: Int] = [:]
         for run in runs {
             if counts[run.outcome] == nil { outcomes.append(run.outcome) }
@@ -168,14 +251,25 @@ struct HTMLLifecyclePicture {
         let unmet = unmetRuns(lifecycle).map { "runs[\($0.number)]" }
         let title = "Planned versus actual runs: \(runs.count) run\(runs.count == 1 ? "" : "s")"
             + outcomes.map { ", \(counts[$0] ?? 0) \($0)" }.joined()
+            + (refused.isEmpty ? "" : "; \(refused.count) launch\(refused.count == 1 ? "" : "es") refused")
             + (unmet.isEmpty ? "" : "; \(unmet.joined(separator: ", ")) not as expected")
         var sentences = transitions.map { "The offset changes at \($0.at.utc): \(HTMLTimeline.changeText($0))." }
         let unmetNumbers = Set(unmetRuns(lifecycle).map(\.number))
+        var expected: [Int: [String]] = [:]
+        for item in expectedInstants(lifecycle) {
+            expected[item.number, default: []].append("expected \(item.lane == .planned ? "planned" : "to run") \(item.instant.local)")
+        }
         for (index, run) in runs.enumerated() {
             let planned = run.planned.map { "planned \($0.local)" } ?? "unplanned"
             let ran = run.actual.map { "ran \($0.local)" } ?? "never ran"
-            sentences.append("runs[\(index + 1)]: \(planned), \(ran), \(run.outcome)"
-                + (run.reason.map { " (\($0))" } ?? "") + (unmetNumbers.contains(index + 1) ? "; not as expected" : "") + ".")
+            let differs = expected[index + 1].map { "; not as expected: " + $0.joined(separator: ", ") }
+                ?? (unmetNumbers.contains(index + 1) ? "; not as expected" : "")
+            sentences.append("runs[\(index + 1)]: \(planned), \(ran), \(run.outcome)" + (run.reason.map { " (\($0))" } ?? "") + differs + ".")
+        }
+        for launch in refused {
+            let floor = launch.earliestBegin.map { ", before the request's earliest begin \($0.local)" } ?? ""
+            sentences.append("Launch refused at \(launch.at.local)" + (launch.line.map { " (line \($0))" } ?? "")
+                + ": \(launch.error ?? "the system did not launch it")\(floor).")
         }
         return (title, sentences.joined(separator: " "))
     }
@@ -194,6 +288,15 @@ struct HTMLLifecyclePicture {
         if runs.contains(where: { $0.actual == nil && $0.planned != nil }) {
             items.append(HTMLTimeline.LegendItem(cls: "missing", text: "✕ never ran"))
         }
+        if !lifecycle.refusedLaunches.isEmpty {
+            items.append(HTMLTimeline.LegendItem(cls: "missing", text: "◇ launch the system refused (no run)"))
+        }
+        if !expectedInstants(lifecycle).isEmpty {
+            items.append(HTMLTimeline.LegendItem(cls: "missing", text: "△ ▽ what runs[N] expects instead, dotted to the run"))
+        }
+        if isStacked(marks(lifecycle)) {
+            items.append(HTMLTimeline.LegendItem(cls: nil, text: "marks at one time stacked, one for each"))
+        }
         return items
     }
 
@@ -205,11 +308,31 @@ struct HTMLLifecyclePicture {
     /// The runs a `runs` expectation that is not met describes (`runs[4]`: the fourth run, 1-based as written), with
     /// the line the expectation is written on; an expected run past the last one is left out (there is no run to ring).
     static func unmetRuns(_ lifecycle: LifecycleResult) -> [(number: Int, line: Int?)] {
-        lifecycle.expectations.compactMap { check in
-            guard !check.passed, check.name.hasPrefix("runs["), check.name.hasSuffix("]"),
-                  let number = Int(check.name.dropFirst(5).dropLast()), number >= 1, number <= lifecycle.runs.count
-            else { return nil }
+        var seen: Set<Int> = []
+        return lifecycle.expectations.compactMap { check in
+            guard !check.passed, let number = runNumber(check.name), number <= lifecycle.runs.count,
+                  seen.insert(number).inserted else { return nil }
             return (number, check.line)
+        }
+    }
+
+    /// `4` for `runs[4]` and for a field of it (`runs[4].actual`); nil for any other name.
+    static func runNumber(_ name: String) -> Int? {
+        guard name.hasPrefix("runs["), let close = name.firstIndex(of: "]"),
+              name[name.index(after: close)...].isEmpty || name[name.index(after: close)...].hasPrefix("."),
+              let number = Int(name[name.index(name.startIndex, offsetBy: 5)..<close]), number >= 1 else { return nil }
+        return number
+    }
+
+    /// The instants unmet `runs[N].planned` / `runs[N].actual` checks write (results of older versions keep them
+    /// only as text, and draw none), each on the lane of the field it names, for a run the scenario has.
+    static func expectedInstants(_ lifecycle: LifecycleResult) -> [(number: Int, lane: Lane, instant: ResultInstant)] {
+        lifecycle.expectations.compactMap { check in
+            guard !check.passed, let instant = check.expectedInstant, let number = runNumber(check.name),
+                  number <= lifecycle.runs.count else { return nil }
+            if check.name.hasSuffix("].planned") { return (number, .planned, instant) }
+            if check.name.hasSuffix("].actual") { return (number, .actual, instant) }
+            return nil
         }
     }
 
@@ -228,7 +351,7 @@ struct HTMLLifecyclePicture {
 
     private static func minute(_ wall: Double) -> Int { Int((wall / 60).rounded(.down)) }
 
-    /// Positions for markers at `xs` (ascending): any closer than `markerGap` form a group, set side by side around
+    /// Positions for instants of the occurrence timeline at `xs` (ascending): any closer than `markerGap` form a group, set side by side around
     /// the group's mean, `markerGap` apart (less once the group would be wider than `widestGroup`); groups that then
     /// come too close merge. Also each marker's group number.
     static func spread(_ xs: [Double]) -> (positions: [Double], groups: [Int]) {
@@ -264,21 +387,60 @@ struct HTMLLifecyclePicture {
         return (positions, numbers)
     }
 
+    /// Rows for markers at `xs` (ascending), each kept at its x. Markers chained by gaps under `markerGap` are a group
+    /// (their labels are placed together); within a group, taken in the order of `ranks` (then x), each marker takes
+    /// the lowest row where it covers no marker, so markers at one time climb a stack, markers a little apart
+    /// alternate between two rows, and runs stay nearer the lane than the refused launches and expected instants
+    /// beside them (a plan's line to its run then crosses no other mark of the stack).
+    static func stack(_ xs: [Double], ranks: [Int]? = nil) -> (rows: [Int], groups: [Int]) {
+        var groups: [Int] = [], group = 0
+        groups.reserveCapacity(xs.count)
+        for (index, x) in xs.enumerated() {
+            if index > 0, x - xs[index - 1] >= markerGap { group += 1 }
+            groups.append(group)
+        }
+        var rows = [Int](repeating: 0, count: xs.count)
+        var start = 0
+        while start < xs.count {
+            var end = start
+            while end < xs.count, groups[end] == groups[start] { end += 1 }
+            let order = (start..<end).sorted { (ranks?[$0] ?? 0, $0) < (ranks?[$1] ?? 0, $1) }
+            var taken: [[Double]] = []
+            for index in order {
+                let x = xs[index]
+                if let row = taken.firstIndex(where: { $0.allSatisfy { abs($0 - x) >= markerGap } }) {
+                    taken[row].append(x)
+                    rows[index] = row
+                } else {
+                    taken.append([x])
+                    rows[index] = taken.count - 1
+                }
+            }
+            start = end
+        }
+        return (rows, groups)
+    }
+
     /// The labels of one lane: within a group of side-by-side markers, marks with the same text share one label
     /// (`×2`) and up to `sideBySide` others are written side by side; labels that would still cover each other are
     /// stacked.
-    private static func labels(members: [Int], groups: [Int], marks: [Mark], runs: [LifecycleResult.Run],
-                               ambiguous: Set<Int>) -> [Label] {
+    private static func labels(members: [Int], groups: [Int], marks: [Mark], lifecycle: LifecycleResult,
+                               ambiguous: Set<Int>, rowHeight: Double) -> [Label] {
+        let runs = lifecycle.runs
         var labels: [Label] = []
         var byGroupAndText: [String: Int] = [:]
         for (position, index) in members.enumerated() {
             let mark = marks[index]
-            let time = WallClock(wallSeconds: mark.wall).time
+            // A refused launch's seconds matter: 08:14:59 is one second before its floor.
+            let clock = WallClock(wallSeconds: mark.wall)
+            let time = (mark.kind == .refused ? clock.timeWithSeconds : clock.time)
                 + (ambiguous.contains(index) ? " · " + WallClock(wallSeconds: mark.instant.epochSeconds).time + "Z" : "")
-            let text = switch (mark.lane, mark.never) {
+            let text = switch (mark.lane, mark.kind) {
+            case (_, .expected): "runs[\(mark.run + 1)] expected \(time)"
             case (.planned, _): time
-            case (.actual, true): runs[mark.run].outcome
-            case (.actual, false): time + " " + runs[mark.run].outcome
+            case (.actual, .never): runs[mark.run].outcome
+            case (.actual, .run): time + " " + runs[mark.run].outcome
+            case (.actual, .refused): time + " refused" + refusal(lifecycle.refusedLaunches[mark.run])
             }
             let key = "\(groups[position])\n\(text)"
             if let existing = byGroupAndText[key] {
@@ -316,13 +478,57 @@ struct HTMLLifecyclePicture {
                 left += widths[index] + labelGap
             }
         }
-        let levels = HTMLTimeline.stackLevels(labels.indices.map { (labels[$0].x - widths[$0] / 2, labels[$0].x + widths[$0] / 2) })
+        // Each label clear of its group's stack: a group stacked three high writes its labels two levels out.
+        var deepest: [Int: Int] = [:]
+        for (position, index) in members.enumerated() { deepest[groups[position], default: 0] = max(deepest[groups[position]] ?? 0, marks[index].row) }
+        for index in labels.indices {
+            labels[index].floor = Int((Double(deepest[groupOf[index]] ?? 0) * rowHeight / labelStep).rounded(.up))
+        }
+        let levels = stackLevels(labels.indices.map { (labels[$0].x - widths[$0] / 2, labels[$0].x + widths[$0] / 2) },
+                                 floors: labels.map(\.floor))
         for index in labels.indices { labels[index].level = levels[index] }
         return labels
+    }
+
+    /// As `HTMLTimeline.stackLevels` (each span on the lowest level where it covers none), but each span on its
+    /// floor or above.
+    static func stackLevels(_ spans: [(left: Double, right: Double)], floors: [Int]) -> [Int] {
+        var lastRight: [Double] = []
+        return zip(spans, floors).map { span, floor in
+            while lastRight.count < floor { lastRight.append(-.infinity) }
+            let level = lastRight.indices.first { $0 >= floor && lastRight[$0] <= span.left } ?? lastRight.count
+            if level == lastRight.count { lastRight.append(span.right) } else { lastRight[level] = span.right }
+            return level
+        }
+    }
+
+    /// After a refused launch's time: `: before 08:15` (its floor), or its error.
+    /// The floor's date when it is another day (`before Mon 8 Nov 01:30`), its UTC when its reading is not later than
+    /// the launch's (`02:45 · 15:45Z refused: before 02:30 · 16:30Z`, in an overlap).
+    private static func refusal(_ launch: LifecycleResult.RefusedLaunch) -> String {
+        guard let floor = launch.earliestBegin, let wall = floor.wallSeconds, let at = launch.at.wallSeconds else {
+            return launch.error.map { " (\($0))" } ?? ""
+        }
+        let clock = WallClock(wallSeconds: wall)
+        let day = clock.isoDate == WallClock(wallSeconds: at).isoDate ? "" : clock.shortDate + " "
+        let utc = wall <= at ? " · " + WallClock(wallSeconds: floor.epochSeconds).timeWithSeconds + "Z" : ""
+        return ": before " + day + clock.timeWithSeconds + utc
     }
 
     /// The middle of the markers a label stands for.
     private static func centre(_ label: Label, _ marks: [Mark]) -> Double {
         label.marks.map { marks[$0].x }.reduce(0, +) / Double(label.marks.count)
+    }
+}
+
+extension HTMLLifecyclePicture.Kind {
+    /// At one time, the run nearest the lane, then a cross, a refused launch, an expected instant.
+    var order: Int {
+        switch self {
+        case .run: 0
+        case .never: 1
+        case .refused: 2
+        case .expected: 3
+        }
     }
 }

@@ -404,6 +404,17 @@ public struct HTMLReporter: Sendable {
             }
             out += "</tbody>\n</table>\n"
         }
+        if !lifecycle.refusedLaunches.isEmpty {
+            // A refused launch is no run, so the runs table has no row for it; the picture's diamonds are these.
+            out += "<h5>Launches the system refused</h5>\n<ul class=\"checks\">\n"
+            for launch in lifecycle.refusedLaunches {
+                let text = "◇ \(launch.at.local): \(launch.identifier) \(launch.error ?? "not launched")"
+                    + (launch.earliestBegin.map { ", before the request's earliest begin \($0.local)" } ?? "")
+                    + (launch.line.map { " · line \($0)" } ?? "")
+                out += "<li class=\"bad\">\(XMLText.text(text))</li>\n"
+            }
+            out += "</ul>\n"
+        }
         let checks = lifecycle.expectations.map { check in
             (check.passed, "\(check.name): expected \(check.expected), actual \(check.actual)"
                 + (check.passed ? "" : check.line.map { " · line \($0)" } ?? ""))

@@ -420,6 +420,19 @@ struct SVG {
         line(x1: x - 6, y1: y + 6, x2: x + 6, y2: y - 6, cls: "cross \(cls)")
     }
 
+    /// A diamond 14 px across: a launch the system refused.
+    mutating func diamond(x: Double, y: Double, cls: String) {
+        body += "<path d=\"M\(Self.number(x)) \(Self.number(y - 7))L\(Self.number(x + 7)) \(Self.number(y))L\(Self.number(x)) "
+            + "\(Self.number(y + 7))L\(Self.number(x - 7)) \(Self.number(y))Z\" class=\"\(cls)\"/>"
+    }
+
+    /// A triangle 14 px wide centred on (x, y), pointing down or up: an instant a lifecycle expectation writes.
+    mutating func triangle(x: Double, y: Double, pointingDown: Bool, cls: String) {
+        let tip = pointingDown ? y + 6 : y - 6, base = pointingDown ? y - 6 : y + 6
+        body += "<path d=\"M\(Self.number(x - 7)) \(Self.number(base))L\(Self.number(x + 7)) \(Self.number(base))"
+            + "L\(Self.number(x)) \(Self.number(tip))Z\" class=\"\(cls)\"/>"
+    }
+
     /// A downward triangle for expected instants (above the axis), a circle for actual ones (below).
     mutating func marker(x: Double, y: Double, role: HTMLTimeline.Role, cls: String) {
         switch role {

@@ -214,6 +214,7 @@ private struct JSONOutput {
                     try output.object {
                         try $0.field("actual") { $0.string(check.actual) }
                         try $0.field("expected") { $0.string(check.expected) }
+                        if let instant = check.expectedInstant { try $0.field("expectedInstant") { try $0.instant(instant) } }
                         if let line = check.line { try $0.field("line") { $0.integer(line) } }
                         try $0.field("name") { $0.string(check.name) }
                         try $0.field("passed") { $0.boolean(check.passed) }
@@ -226,6 +227,19 @@ private struct JSONOutput {
                         if let detail = check.detail { try $0.field("detail") { $0.string(detail) } }
                         try $0.field("name") { $0.string(check.name) }
                         try $0.field("passed") { $0.boolean(check.passed) }
+                    }
+                }
+            }
+            if !lifecycle.refusedLaunches.isEmpty {
+                try $0.field("refusedLaunches") {
+                    try $0.array(lifecycle.refusedLaunches) { output, refused in
+                        try output.object {
+                            try $0.field("at") { try $0.instant(refused.at) }
+                            if let floor = refused.earliestBegin { try $0.field("earliestBegin") { try $0.instant(floor) } }
+                            if let error = refused.error { try $0.field("error") { $0.string(error) } }
+                            try $0.field("identifier") { $0.string(refused.identifier) }
+                            if let line = refused.line { try $0.field("line") { $0.integer(line) } }
+                        }
                     }
                 }
             }

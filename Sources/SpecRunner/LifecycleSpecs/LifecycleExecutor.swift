@@ -58,7 +58,7 @@ struct LifecycleExecutor: Sendable {
         // Which step raised each lifecycle error (nil: the app's first start, before any step).
         var raisedBy: [Int?] = simulation.scheduler.errors.map { _ in nil }
         // Launch steps the system refused (they are no launch, so `completed` has no entry for them).
-        var refusedLaunches: [(step: Int, error: SchedulerError?)] = []
+        var refusedLaunches: [(step: Int, at: Date, error: SchedulerError?)] = []
         var stepProblem: String?
         for (index, step) in spec.steps.enumerated() {
             if Task.isCancelled {
@@ -75,7 +75,8 @@ struct LifecycleExecutor: Sendable {
             raisedBy += Array(repeating: index, count: simulation.scheduler.errors.count - raisedBy.count)
             if case .launch = step.action, simulation.scheduler.launches.count == launchesBefore {
                 let errors = simulation.scheduler.errors
-                refusedLaunches.append((index, errorsBefore < errors.count ? errors[errorsBefore] : nil))
+                let error = errorsBefore < errors.count ? errors[errorsBefore] : nil
+                refusedLaunches.append((index, error?.at ?? simulation.clock.now, error))
             }
             if stepProblem != nil { break }
         }
@@ -84,7 +85,16 @@ struct LifecycleExecutor: Sendable {
         let abbreviations = ZoneAbbreviations.system(for: [displayZone.identifier])
         let judgement = LifecycleJudgement(expect: spec.expect, report: report, zone: displayZone, abbreviations: abbreviations)
         var verdict = Verdict(status: .passed, timeZone: scheduleZone)
-        verdict.lifecycle = LifecycleResult(runs: judgement.runs, invariants: judgement.invariants, expectations: judgement.expectations)
+        // Each refused launch at its step's time, for the lifecycle picture (a refused step is no run).
+        let refused = refusedLaunches.map { refused -> LifecycleResult.RefusedLaunch in
+            let step = spec.steps[refused.step]
+            let identifier: String = if case .launch(let identifier, _) = step.action { identifier } else { refused.error?.identifier ?? "" }
+            return LifecycleResult.RefusedLaunch(
+                at: judgement.instant(refused.at), identifier: identifier, error: refused.error?.code.rawValue,
+                earliestBegin: refused.error?.earliestBegin.map(judgement.instant), line: step.location.line)
+        }
+        verdict.lifecycle = LifecycleResult(runs: judgement.runs, invariants: judgement.invariants, expectations: judgement.expectations,
+                                            refusedLaunches: refused)
         if let stepProblem {
             verdict.status = .error
             verdict.message = judgement.localized(stepProblem)

@@ -159,18 +159,21 @@ struct LifecycleJudgement {
             let found = actual[index]
             // Each written field: its name, as written and as found, and whether they are equal; for an instant,
             // each side also read in the zone (a +01:00 written for +02:00 is one character in a long line).
-            var fields: [(name: String, expected: String, actual: String, equal: Bool)] = []
+            // An instant field also keeps the written instant, read in the zone, for the lifecycle picture.
+            var fields: [(name: String, expected: String, actual: String, equal: Bool, instant: ResultInstant?)] = []
             if let planned = run.planned {
-                fields.append(("planned", readable(planned), found.planned?.local ?? "none", found.planned?.date == planned.date))
+                fields.append(("planned", readable(planned), found.planned?.local ?? "none", found.planned?.date == planned.date,
+                               instant(planned.date)))
             }
             if let expectedActual = run.actual {
-                fields.append(("actual", readable(expectedActual), found.actual?.local ?? "never", found.actual?.date == expectedActual.date))
+                fields.append(("actual", readable(expectedActual), found.actual?.local ?? "never", found.actual?.date == expectedActual.date,
+                               instant(expectedActual.date)))
             }
             if let key = run.key {
-                fields.append(("key", key, found.key ?? "none", found.key == key))
+                fields.append(("key", key, found.key ?? "none", found.key == key, nil))
             }
             if let outcome = run.outcome {
-                fields.append(("outcome", outcome.rawValue, found.outcome, found.outcome == outcome.rawValue))
+                fields.append(("outcome", outcome.rawValue, found.outcome, found.outcome == outcome.rawValue, nil))
             }
             let differing = fields.filter { !$0.equal }
             if differing.isEmpty {
@@ -185,7 +188,8 @@ struct LifecycleJudgement {
             let same = fields.filter(\.equal).map(\.name)
             for (position, field) in differing.enumerated() {
                 let note = position == differing.count - 1 && !same.isEmpty ? " (\(same.joined(separator: ", ")) as expected)" : ""
-                record("\(name).\(field.name)", field.expected, field.actual + note, false, at: run.location)
+                record("\(name).\(field.name)", field.expected, field.actual + note, false, at: run.location,
+                       expectedInstant: field.instant)
             }
         }
     }
@@ -209,9 +213,10 @@ struct LifecycleJudgement {
     }
 
     /// `location`: where the spec writes the expectation (nil for `errors` when not written).
-    private mutating func record(_ name: String, _ expected: String, _ actual: String, _ passed: Bool, at location: SourceLocation?) {
+    private mutating func record(_ name: String, _ expected: String, _ actual: String, _ passed: Bool, at location: SourceLocation?,
+                                 expectedInstant: ResultInstant? = nil) {
         expectations.append(LifecycleResult.ExpectationCheck(
-            name: name, expected: expected, actual: actual, passed: passed, line: location?.line))
+            name: name, expected: expected, actual: actual, passed: passed, line: location?.line, expectedInstant: expectedInstant))
     }
 
     // MARK: Text
@@ -225,7 +230,7 @@ struct LifecycleJudgement {
         }
     }
 
-    private func instant(_ date: Date) -> ResultInstant {
+    func instant(_ date: Date) -> ResultInstant {
         ResultInstant(date, in: zone, abbreviations: abbreviations)
     }
 

@@ -36,12 +36,16 @@ public struct SchedulerError: Error, Sendable, Hashable, CustomStringConvertible
     /// The manual clock's instant when the error was raised.
     public let at: Date
     public let message: String
+    /// The request's earliest begin date, for `launch-before-earliest-begin` (the floor the launch came before);
+    /// nil for other errors and for a floor past the clock's years (a retry grown to `RetryPolicy.longestDelay`).
+    public let earliestBegin: Date?
 
-    public init(code: Code, identifier: String, at: Date, message: String) {
+    public init(code: Code, identifier: String, at: Date, message: String, earliestBegin: Date? = nil) {
         self.code = code
         self.identifier = identifier
         self.at = at
         self.message = message
+        self.earliestBegin = earliestBegin
     }
 
     public var description: String { "\(code.rawValue): \(message)" }

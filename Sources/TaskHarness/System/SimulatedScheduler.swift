@@ -50,8 +50,9 @@ public final class SimulatedScheduler: Sendable {
         var terminationObserver: (@Sendable () -> Void)?
         var completionObserver: (@Sendable (Int, Bool) -> Void)?
 
-        mutating func fail(_ code: SchedulerError.Code, _ identifier: String, _ at: Date, _ message: String) -> SchedulerError {
-            let error = SchedulerError(code: code, identifier: identifier, at: at, message: message)
+        mutating func fail(_ code: SchedulerError.Code, _ identifier: String, _ at: Date, _ message: String,
+                           earliestBegin: Date? = nil) -> SchedulerError {
+            let error = SchedulerError(code: code, identifier: identifier, at: at, message: message, earliestBegin: earliestBegin)
             errors.append(error)
             return error
         }
@@ -310,7 +311,9 @@ public final class SimulatedScheduler: Sendable {
                 let advice = ManualClock.supportedRange.contains(floor)
                     ? "move the step to or after it"
                     : "no step can reach it, as the clock ends at 9999-12-31T23:59:59Z; give the retry a maximum delay"
-                throw state.fail(.launchBeforeEarliestBegin, identifier, now, "a launch at \(now.rfc3339UTC) is before the request's earliestBeginDate \(floor.rfc3339UTC); the system never starts a task earlier, so \(advice)")
+                throw state.fail(.launchBeforeEarliestBegin, identifier, now, "a launch at \(now.rfc3339UTC) is before the request's earliestBeginDate \(floor.rfc3339UTC); the system never starts a task earlier, so \(advice)",
+                                 // A floor past the years results can hold is left out (no report could show it).
+                                 earliestBegin: ManualClock.supportedRange.contains(floor) ? floor : nil)
             }
             let number = state.launches.count + 1
             state.pending[identifier] = nil

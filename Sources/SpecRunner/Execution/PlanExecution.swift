@@ -26,17 +26,23 @@ public struct PlanExecution: Sendable {
         public var shouldStop: @Sendable () -> Bool
         /// Called on the coordinating thread with (finished, total) as items complete, at most every 50 ms or so.
         public var progress: @Sendable (Int, Int) -> Void
+        /// Called once, on the worker that finished the first item, before that worker starts another: where a test
+        /// of the command line stops the process "mid-run". The coordinator's `progress` can come a hundred items
+        /// later on a loaded machine, since it is woken by a thread the scheduler may run late.
+        public var firstResult: @Sendable () -> Void
 
         public init(
             jobs: Int = 1, timeout: Double? = nil, maxFailures: Int? = nil,
             shouldStop: @escaping @Sendable () -> Bool = { false },
-            progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+            progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
+            firstResult: @escaping @Sendable () -> Void = {}
         ) {
             self.jobs = max(1, jobs)
             self.timeout = timeout
             self.maxFailures = maxFailures
             self.shouldStop = shouldStop
             self.progress = progress
+            self.firstResult = firstResult
         }
     }
 
@@ -132,6 +138,7 @@ public struct PlanExecution: Sendable {
         let clock = runner.options.monotonicNanoseconds
         let shouldStop = settings.shouldStop
         let maxFailures = settings.maxFailures
+        let firstResult = settings.firstResult
         let thread = Thread {
             while true {
                 state.condition.lock()
@@ -158,9 +165,11 @@ public struct PlanExecution: Sendable {
                 let result = runner.run(plan.items[index])
 
                 state.condition.lock()
-                defer { state.condition.unlock() }
                 // Nil running entry: the coordinator timed this item out and replaced this worker.
-                guard state.running.removeValue(forKey: index) != nil else { return }
+                guard state.running.removeValue(forKey: index) != nil else {
+                    state.condition.unlock()
+                    return
+                }
                 state.threads[index] = nil
                 state.results[index] = result
                 state.completed += 1
@@ -175,6 +184,9 @@ public struct PlanExecution: Sendable {
                 // stop point) sees the run under way. A wake-up per result cost two context switches per test
                 // (bench/specrun-bench, section end-to-end).
                 if failed || state.completed == 1 || state.completed == plan.items.count { state.condition.broadcast() }
+                let first = state.completed == 1
+                state.condition.unlock()
+                if first { firstResult() }
             }
         }
         thread.stackSize = 8 << 20

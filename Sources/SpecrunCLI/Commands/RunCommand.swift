@@ -131,10 +131,8 @@ struct RunCommand {
             timeout: configuration.timeout,
             maxFailures: configuration.maxFailures,
             shouldStop: { SignalTrap.received != nil },
-            progress: { done, total in
-                progress.update(done: done, total: total)
-                if done >= 1 { stopPoint.reached(.firstResult) }
-            }))
+            progress: { done, total in progress.update(done: done, total: total) },
+            firstResult: { stopPoint.reached(.firstResult) }))
         let (tests, _) = await execution.run(plan)
         progress.finish()
 

@@ -11,7 +11,7 @@ final class TestStopPoint: Sendable {
     enum Place: String, Sendable, Hashable {
         /// The first spec file has been read (on a reading thread; SIGSTOP stops them all).
         case firstFileRead = "first-file-read"
-        /// A test has finished (on the coordinating thread, so workers stop with the process).
+        /// The first test has finished (on its worker, before the worker starts another; SIGSTOP stops them all).
         case firstResult = "first-result"
         /// Half of the first results file is in its temporary file, not yet renamed over the target.
         case midWrite = "mid-write"
@@ -30,5 +30,10 @@ final class TestStopPoint: Sendable {
     func reached(_ place: Place) {
         guard pending.withLock({ $0.remove(place) != nil }) else { return }
         raise(SIGSTOP)
+        // The test sends its SIGINT or SIGTERM before SIGCONT, but the kernel may hand it to a thread the scheduler
+        // runs later than this one: on a loaded machine the run went on for a hundred tests before the flag was set.
+        // Wait for the flag (a bounded spin: these places are always resumed after a signal, or killed).
+        guard place != .midWrite else { return }
+        for _ in 0..<20_000_000 where SignalTrap.received == nil { sched_yield() }
     }
 }

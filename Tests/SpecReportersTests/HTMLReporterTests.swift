@@ -40,8 +40,8 @@ import Testing
             || Self.page.contains("São Paulo \"midnight\" change &amp; &lt;2018&gt;"))
         #expect(!Self.page.contains("<2018>"))
         // A tag named <b> stays text, in the chip, on the test and in the data attribute the filter reads.
-        #expect(Self.page.contains("<span class=\"tag\">&lt;b&gt;</span>"))
-        #expect(Self.page.contains("value=\"&lt;b&gt;\"> &lt;b&gt; <b>1</b>"))
+        #expect(Self.page.contains("<span class=\"tag\"><bdi>&lt;b&gt;</bdi></span>"))
+        #expect(Self.page.contains("value=\"&lt;b&gt;\"> <bdi>&lt;b&gt;</bdi> <b>1</b>"))
         #expect(Self.page.contains("data-tags=\"dst&#10;americas&#10;&lt;b&gt;\""))
         #expect(!Self.page.contains("<span class=\"tag\"><b>"))
         #expect(!Self.page.contains("\u{1B}"))
@@ -431,7 +431,28 @@ extension HTMLReporterTests {
         run.tests = [run.tests[0], run.tests[1]]
         run.tests[0].tags = ["nightly", "nightly"]
         run.tests[1].tags = ["nightly"]
-        #expect(HTMLReporter().render(run).contains("value=\"nightly\"> nightly <b>2</b>"))
+        #expect(HTMLReporter().render(run).contains("value=\"nightly\"> <bdi>nightly</bdi> <b>2</b>"))
+    }
+
+    /// A right-to-left spec name next to ' › ' took the separator and the case name to its side: every name from a
+    /// spec is isolated, so spec and case keep their order on screen.
+    @Test func namesFromSpecsAreIsolatedFromTheirSeparators() {
+        var run = RunResultFixture.run
+        run.tests = [run.tests[0]]
+        run.tests[0].spec = "סנכרון לילי"
+        run.tests[0].caseName = "אביב"
+        let page = HTMLReporter().render(run)
+        #expect(page.contains("<span class=\"name\"><bdi>סנכרון לילי</bdi><span class=\"sep\"> › </span><span class=\"case\"><bdi>אביב</bdi></span></span>"))
+    }
+
+    /// A diagnostic's source line and caret scroll together and never wrap: wrapped, on a narrow window or a long
+    /// line of Chinese, the caret fell on a line of its own, far from what it marks. The page scrolls each line so
+    /// its caret shows.
+    @Test func aDiagnosticsSourceLineAndCaretScrollTogether() {
+        let page = HTMLReporter().render(RunResultFixture.run)
+        #expect(page.contains("<span class=\"source\">  timezon: Europe/Berlin\n<span class=\"caret-pad\">  </span><span class=\"caret\">^~~~~~~</span></span>"))
+        #expect(page.contains("pre.diagnostic .source { display: inline-block; max-width: 100%; overflow-x: auto; white-space: pre;"))
+        #expect(page.contains("function showCarets()"))
     }
 }
 

@@ -86,6 +86,8 @@ enum HTMLAssets {
         pre.diagnostic { margin: 6px 0; padding: 10px 12px; border-radius: 6px; background: var(--panel);
           border-left: 4px solid var(--line); white-space: pre-wrap; overflow-wrap: anywhere; font-size: 12.5px; }
         pre.diagnostic .caret-pad { visibility: hidden; }
+        pre.diagnostic .source { display: inline-block; max-width: 100%; overflow-x: auto; white-space: pre;
+          overflow-wrap: normal; vertical-align: top; }
         pre.diagnostic.error { border-left-color: var(--failed); background: var(--error-bg); }
         pre.diagnostic.warning { border-left-color: var(--warning-border); background: var(--warning-bg); }
         details.file { margin-bottom: 2px; }
@@ -221,6 +223,7 @@ enum HTMLAssets {
           .picture-scroll { overflow: visible; }
           .picture-scroll > svg { min-width: 0; }
           figure.picture, table.occurrences tr, table.runs tr, pre.diagnostic, .row, section.attention li { break-inside: avoid; }
+          pre.diagnostic .source { white-space: pre-wrap; overflow-wrap: anywhere; }
           h2, h3, h4, h5, .file-name, summary { break-after: avoid; }
           .badge, .closing, .engine, .tag, .chip, section.attention, pre.diagnostic, table tr { print-color-adjust: exact;
             -webkit-print-color-adjust: exact; } }
@@ -331,6 +334,17 @@ enum HTMLAssets {
             openedForPrint.forEach(function (d) { d.open = false; });
             openedForPrint = [];
           });
+          // A diagnostic's source line scrolls rather than wraps: show its caret, wherever on the line it is.
+          function showCarets() {
+            Array.prototype.forEach.call(document.querySelectorAll("pre.diagnostic .source"), function (line) {
+              var caret = line.querySelector(".caret");
+              if (!caret || line.clientWidth === 0) { return; }
+              var at = caret.getBoundingClientRect().left - line.getBoundingClientRect().left + line.scrollLeft;
+              if (at > line.clientWidth - 60) { line.scrollLeft = at - line.clientWidth / 2; }
+            });
+          }
+          document.addEventListener("toggle", showCarets, true);
+          window.addEventListener("resize", showCarets);
           window.addEventListener("resize", measure);
           window.addEventListener("hashchange", reveal);
           measure();
@@ -338,6 +352,7 @@ enum HTMLAssets {
           find.addEventListener("input", apply);
           apply();
           reveal();
+          showCarets();
         })();
 
         """

@@ -104,7 +104,7 @@ public struct HTMLReporter: Sendable {
             var chips = ""
             for tag in tags {
                 chips += "<label class=\"chip tag-chip\"><input type=\"checkbox\" name=\"tag\" value=\"\(XMLText.attribute(tag))\"> "
-                    + "\(XMLText.text(tag)) <b>\(tagCounts[tag] ?? 0)</b></label>\n"
+                    + "\(Self.isolated(tag)) <b>\(tagCounts[tag] ?? 0)</b></label>\n"
             }
             out += "<div class=\"filter-row\" role=\"group\" aria-labelledby=\"filter-tags\">"
                 + "<span class=\"filter-caption\" id=\"filter-tags\">Tags</span>\n"
@@ -138,8 +138,10 @@ public struct HTMLReporter: Sendable {
         var out = "<pre class=\"diagnostic \(diagnostic.severity.rawValue)\"" + (id.map { " id=\"\($0)\"" } ?? "") + ">"
         out += XMLText.text(layout.headline.text)
         if let source = layout.source {
-            out += "\n" + XMLText.text(source.line) + "\n<span class=\"caret-pad\">" + XMLText.text(source.beforeCaret)
-                + "</span><span class=\"caret\">" + layout.marks + "</span>"
+            // The source line and its caret scroll together, never wrap: wrapped, the caret fell on a line of its own
+            // far from the text it marks (the headline and the notes still wrap).
+            out += "\n<span class=\"source\">" + XMLText.text(source.line) + "\n<span class=\"caret-pad\">"
+                + XMLText.text(source.beforeCaret) + "</span><span class=\"caret\">" + layout.marks + "</span></span>"
         }
         for note in layout.notes { out += "\n" + XMLText.text(note.text) }
         return out + "</pre>\n"
@@ -205,7 +207,7 @@ public struct HTMLReporter: Sendable {
                 + " <span class=\"why\">\(XMLText.text(diagnostic.message))</span></li>\n"
         }
         for (offset, test) in flagged.prefix(max(0, Self.attentionLimit - invalid.count)) {
-            let title = XMLText.text(test.spec) + (test.caseName.map { "<span class=\"sep\"> › </span>" + XMLText.text($0) } ?? "")
+            let title = Self.isolated(test.spec) + (test.caseName.map { "<span class=\"sep\"> › </span>" + Self.isolated($0) } ?? "")
                 + (test.engine.map { " <span class=\"engine\">\(XMLText.text($0))</span>" } ?? "")
             let fixed = test.status == .fixedDeviation ? test.deviationReason.map { "known deviation no longer happens: \u{201C}\($0)\u{201D}" } : nil
             let firstLine = (fixed ?? test.message ?? "")
@@ -253,11 +255,11 @@ public struct HTMLReporter: Sendable {
         var out = "<article class=\"test \(status)\" id=\"t\(number)\" data-status=\"\(status)\" "
             + "data-tags=\"\(XMLText.attribute(test.tags.joined(separator: "\n")))\">\n"
         let title = "<span class=\"badge \(status)\">\(Self.statusTitle(test.status))</span> "
-            + "<span class=\"name\">\(XMLText.text(test.spec))"
-            + (test.caseName.map { "<span class=\"sep\"> › </span><span class=\"case\">\(XMLText.text($0))</span>" } ?? "")
+            + "<span class=\"name\">\(Self.isolated(test.spec))"
+            + (test.caseName.map { "<span class=\"sep\"> › </span><span class=\"case\">\(Self.isolated($0))</span>" } ?? "")
             + "</span>"
             + (test.engine.map { " <span class=\"engine\">\(XMLText.text($0))</span>" } ?? "")
-            + test.tags.map { " <span class=\"tag\">\(XMLText.text($0))</span>" }.joined()
+            + test.tags.map { " <span class=\"tag\">\(Self.isolated($0))</span>" }.joined()
             + " <span class=\"where\">line \(test.line)</span>"
         guard hasDetails else {
             return out + "<div class=\"row\"><h4>\(title)</h4></div>\n</article>\n"
@@ -438,6 +440,12 @@ public struct HTMLReporter: Sendable {
     }
 
     // MARK: - Helpers
+
+    /// A name from a spec, isolated from the text around it: a right-to-left name (Hebrew, Arabic) next to ' › '
+    /// took the separator and the case name to its side, swapping spec and case on screen.
+    static func isolated(_ name: String) -> String {
+        "<bdi>" + XMLText.text(name) + "</bdi>"
+    }
 
     static func statusTitle(_ status: TestStatus) -> String {
         switch status {

@@ -117,6 +117,41 @@ import Testing
 
             """
 
+    static let emptyExpect = """
+            spec: Launch at 02:31
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+            expect: {}
+
+            """
+
+    // MARK: empty-expect
+
+    /// `expect: {}` checks only the invariants and that no lifecycle error is raised: said, with what could be written.
+    @Test func anEmptyExpectationInAScenarioIsReported() {
+        #expect(Self.lint(Self.emptyExpect) == """
+            lint.yaml:6:1: warning: 'expect' is empty, so 'Launch at 02:31' checks only the harness's invariants and that no lifecycle error is raised; write what the scenario must end with [empty-expect]
+            expect: {}
+            ^~~~~~
+            note: 'expect' can hold completed, store, side-effects, temp-files, runs, run-count, log, errors, defects, broken-invariants, pending-requests; e.g. 'expect: {completed: [true]}', or 'expect: {errors: []}' to check on purpose that no lifecycle error is raised
+
+            """)
+    }
+
+    /// Any entry, even one that only states the default (`errors: []`), is a check the author chose.
+    @Test func anExpectationWithAnyEntryIsNotReported() {
+        for entry in ["{errors: []}", "{completed: [true]}", "{temp-files: 0}", "{log: {never: [token=]}}", "{run-count: 1}"] {
+            #expect(Self.lint(Self.emptyExpect.replacingOccurrences(of: "expect: {}", with: "expect: \(entry)")).isEmpty, "\(entry)")
+        }
+    }
+
+    /// The note lists what the parser accepts under a scenario's `expect:` (the lint may not import the parser).
+    @Test func theNoteListsTheKeysTheParserAccepts() {
+        #expect(EmptyExpectLint.expectationKeys == SpecKeyCatalog.lifecycleExpect.keyNames.filter { $0 != "occurrences" })
+    }
+
     // MARK: dst-without-transition
 
     @Test func aDSTSpecWhoseWindowHoldsNoChangeIsReported() {
@@ -538,7 +573,7 @@ import Testing
     @Test(arguments: [
         (LintCode.dstWithoutTransition, juneWindow), (.duplicateExpectedKey, duplicateKey), (.duplicateCase, duplicateCase),
         (.repeatedWithoutKey, autumnBoth), (.outsideWindow, outsideWindow), (.duplicateInstant, duplicateInstant),
-        (.missingFixture, missingFixture), (.oldZoneName, oldZoneName),
+        (.missingFixture, missingFixture), (.oldZoneName, oldZoneName), (.emptyExpect, emptyExpect),
     ])
     func theDiagnosticsPageQuotesEachLintExactly(_ code: LintCode, _ fixture: String) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,4 +1,7 @@
-/// Renders diagnostics the way compilers do: `file:line:column: error: message`, the source line, a caret.
+/// Renders diagnostics the way compilers do: `file:line:column: error: message [code]`, the source line, a caret.
+///
+/// The code in brackets at the end of the headline names the diagnostic's entry in `docs/diagnostics.md` (and is the
+/// `code` of the JSON results); the start of the line stays `file:line:column: severity: `, which CI tools parse.
 public struct DiagnosticRenderer: Sendable {
     public var color: Bool
 
@@ -10,14 +13,20 @@ public struct DiagnosticRenderer: Sendable {
     /// with the source text before it, hidden, so that the caret sits under the right character in any font
     /// (a browser's Chinese glyph is not exactly two monospace columns, as a terminal's is).
     public struct Layout: Sendable {
-        /// A line that names a place: `file:line:column: label: message`, user text with control characters visible.
+        /// A line that names a place: `file:line:column: label: message [code]`, user text with control characters
+        /// visible.
         public struct Line: Sendable {
             public var place: String?
             /// The severity (`error`, `warning`) or `note`.
             public var label: String
             public var message: String
+            /// The diagnostic's code, on its headline only (a note has none).
+            public var code: String?
 
-            public var text: String { (place.map { $0 + ": " } ?? "") + label + ": " + message }
+            /// ` [code]`, or nothing.
+            public var codeSuffix: String { code.map { " [" + $0 + "]" } ?? "" }
+
+            public var text: String { (place.map { $0 + ": " } ?? "") + label + ": " + message + codeSuffix }
         }
 
         public var headline: Line
@@ -47,11 +56,12 @@ public struct DiagnosticRenderer: Sendable {
     /// are made visible, so the caret still points at what the column names; wide characters (Chinese, Japanese,
     /// Korean) in the marked text count as the two columns a terminal gives them.
     public func layout(_ diagnostic: Diagnostic) -> Layout {
-        func line(_ location: SourceLocation?, _ label: String, _ message: String) -> Layout.Line {
+        func line(_ location: SourceLocation?, _ label: String, _ message: String, code: String? = nil) -> Layout.Line {
             Layout.Line(place: location.map { ControlCharacters.visible($0.description) }, label: label,
-                        message: ControlCharacters.visible(message))
+                        message: ControlCharacters.visible(message), code: code.map { ControlCharacters.visible($0) })
         }
-        let headline = line(diagnostic.location, diagnostic.severity.rawValue, diagnostic.message)
+        let headline = line(diagnostic.location, diagnostic.severity.rawValue, diagnostic.message,
+                            code: diagnostic.code.isEmpty ? nil : diagnostic.code)
         let notes = diagnostic.notes.map { line($0.location, "note", $0.message) }
         guard let text = diagnostic.sourceLine, let location = diagnostic.location else {
             return Layout(headline: headline, source: nil, marks: "", notes: notes)
@@ -71,10 +81,11 @@ public struct DiagnosticRenderer: Sendable {
         return Layout(headline: headline, source: (visibleLine, visibleBefore), marks: marks, notes: notes)
     }
 
-    /// `place:` in bold, `label:` in its style, the message in `message`'s style (or plain).
+    /// `place:` in bold, `label:` in its style, the message and its code in `message`'s style (or plain).
     private func paint(_ line: Layout.Line, label: Style, message: Style?) -> String {
         let place = line.place.map { paint($0 + ":", .bold) + " " } ?? ""
-        return place + paint(line.label + ":", label) + " " + (message.map { paint(line.message, $0) } ?? line.message)
+        let text = line.message + line.codeSuffix
+        return place + paint(line.label + ":", label) + " " + (message.map { paint(text, $0) } ?? text)
     }
 
     private enum Style: String {

@@ -21,6 +21,8 @@ public enum LintCode: String, Sendable, Hashable, CaseIterable {
     case missingFixture = "missing-fixture"
     /// A lifecycle scenario's `info-plist:` that names a file the task harness cannot read as an Info.plist.
     case invalidFixture = "invalid-fixture"
+    /// A lifecycle scenario's `expect: {}`, which checks nothing of its own.
+    case emptyExpect = "empty-expect"
     /// A `timezone:` written with one of tzdata's old names (a link, `Europe/Kiev`), not the current one.
     case oldZoneName = "old-zone-name"
 }

@@ -22,6 +22,7 @@ public struct SpecLinter: Sendable {
             DuplicateInstantLint(),
             MissingFixtureLint(),
             InfoPlistFixtureLint(),
+            EmptyExpectLint(),
         ]
     }
 

@@ -35,9 +35,18 @@ public struct LifecycleExpectation: Sendable, Hashable {
     public var pendingRequests: Located<[PendingRequest]>?
     /// Where `expect:` is written.
     public var location: SourceLocation
+    /// The line `location` is on, for diagnostics.
+    public var sourceLine: String?
 
-    public init(location: SourceLocation) {
+    public init(location: SourceLocation, sourceLine: String? = nil) {
         self.location = location
+        self.sourceLine = sourceLine
+    }
+
+    /// Whether nothing is written (`expect: {}`): the scenario then checks only the harness's invariants and that it
+    /// raises no lifecycle error. Compared with an empty expectation, so an entry added later counts without a change here.
+    public var checksNothingOfItsOwn: Bool {
+        self == LifecycleExpectation(location: location, sourceLine: sourceLine)
     }
 
     /// One `completed:` value.

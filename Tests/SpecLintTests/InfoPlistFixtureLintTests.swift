@@ -96,19 +96,19 @@ import Testing
         #expect(!file.hasErrors)
         let rendered = SpecLinter().diagnostics(for: file).map { DiagnosticRenderer().render($0) + "\n" }.joined()
         #expect(rendered.replacingOccurrences(of: folder.specFolder + "/", with: "") == """
-            lint.yaml:2:72: warning: 'fixtures/Garbage.plist' is not a property list (XML or binary), so the scenario cannot run; name the app's Info.plist, or convert the file with 'plutil -convert xml1'
+            lint.yaml:2:72: warning: 'fixtures/Garbage.plist' is not a property list (XML or binary), so the scenario cannot run; name the app's Info.plist, or convert the file with 'plutil -convert xml1' [invalid-fixture]
             task: {identifier: com.example.app.refresh, kind: refresh, info-plist: fixtures/Garbage.plist}
                                                                                    ^~~~~~~~~~~~~~~~~~~~~~
-            lint.yaml:8:72: warning: 'fixtures/Array.plist' holds an array of strings at its top level, where an Info.plist holds a dictionary of keys, so the scenario cannot run; name the app's Info.plist itself
+            lint.yaml:8:72: warning: 'fixtures/Array.plist' holds an array of strings at its top level, where an Info.plist holds a dictionary of keys, so the scenario cannot run; name the app's Info.plist itself [invalid-fixture]
             task: {identifier: com.example.app.refresh, kind: refresh, info-plist: fixtures/Array.plist}
                                                                                    ^~~~~~~~~~~~~~~~~~~~
-            lint.yaml:14:73: warning: BGTaskSchedulerPermittedIdentifiers in 'fixtures/Keys.plist' is a string, and it must be an array of strings, so the scenario cannot run; write it as <array><string>com.example.app.refresh</string><string>com.example.app.processing</string></array>
+            lint.yaml:14:73: warning: BGTaskSchedulerPermittedIdentifiers in 'fixtures/Keys.plist' is a string, and it must be an array of strings, so the scenario cannot run; write it as <array><string>com.example.app.refresh</string><string>com.example.app.processing</string></array> [invalid-fixture]
             task: [{identifier: com.example.app.refresh, kind: refresh, info-plist: fixtures/Keys.plist}, {identifier: com.example.app.processing, kind: processing}]
                                                                                     ^~~~~~~~~~~~~~~~~~~
-            lint.yaml:14:73: warning: UIBackgroundModes in 'fixtures/Keys.plist' is an array holding other values than strings, and it must be an array of strings, so the scenario cannot run; write it as <array><string>fetch</string><string>processing</string></array>
+            lint.yaml:14:73: warning: UIBackgroundModes in 'fixtures/Keys.plist' is an array holding other values than strings, and it must be an array of strings, so the scenario cannot run; write it as <array><string>fetch</string><string>processing</string></array> [invalid-fixture]
             task: [{identifier: com.example.app.refresh, kind: refresh, info-plist: fixtures/Keys.plist}, {identifier: com.example.app.processing, kind: processing}]
                                                                                     ^~~~~~~~~~~~~~~~~~~
-            lint.yaml:20:72: warning: 'fixtures/Pipe.plist' is not a regular file (a device or a pipe), so the scenario cannot run; name the Info.plist itself
+            lint.yaml:20:72: warning: 'fixtures/Pipe.plist' is not a regular file (a device or a pipe), so the scenario cannot run; name the Info.plist itself [invalid-fixture]
             task: {identifier: com.example.app.refresh, kind: refresh, info-plist: fixtures/Pipe.plist}
                                                                                    ^~~~~~~~~~~~~~~~~~~
 

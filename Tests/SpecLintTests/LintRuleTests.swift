@@ -117,12 +117,47 @@ import Testing
 
             """
 
+    static let emptyExpect = """
+            spec: Launch at 02:31
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+            expect: {}
+
+            """
+
+    // MARK: empty-expect
+
+    /// `expect: {}` checks only the invariants and that no lifecycle error is raised: said, with what could be written.
+    @Test func anEmptyExpectationInAScenarioIsReported() {
+        #expect(Self.lint(Self.emptyExpect) == """
+            lint.yaml:6:1: warning: 'expect' is empty, so 'Launch at 02:31' checks only the harness's invariants and that no lifecycle error is raised; write what the scenario must end with [empty-expect]
+            expect: {}
+            ^~~~~~
+            note: 'expect' can hold completed, store, side-effects, temp-files, runs, run-count, log, errors, defects, broken-invariants, pending-requests; e.g. 'expect: {completed: [true]}', or 'expect: {errors: []}' to check on purpose that no lifecycle error is raised
+
+            """)
+    }
+
+    /// Any entry, even one that only states the default (`errors: []`), is a check the author chose.
+    @Test func anExpectationWithAnyEntryIsNotReported() {
+        for entry in ["{errors: []}", "{completed: [true]}", "{temp-files: 0}", "{log: {never: [token=]}}", "{run-count: 1}"] {
+            #expect(Self.lint(Self.emptyExpect.replacingOccurrences(of: "expect: {}", with: "expect: \(entry)")).isEmpty, "\(entry)")
+        }
+    }
+
+    /// The note lists what the parser accepts under a scenario's `expect:` (the lint may not import the parser).
+    @Test func theNoteListsTheKeysTheParserAccepts() {
+        #expect(EmptyExpectLint.expectationKeys == SpecKeyCatalog.lifecycleExpect.keyNames.filter { $0 != "occurrences" })
+    }
+
     // MARK: dst-without-transition
 
     @Test func aDSTSpecWhoseWindowHoldsNoChangeIsReported() {
         // 2027-06-01 … 2027-06-04 in Berlin: +02:00 throughout (the changes are in March and October).
         #expect(Self.lint(Self.juneWindow) == """
-            lint.yaml:1:1: warning: 'Nightly sync in June' is tagged dst, but Europe/Berlin has no offset change in its window (after 2027-06-01T00:00:00+02:00, through 2027-06-04T00:00:00+02:00]; move it over a change ('specrun explain Europe/Berlin 2027' lists them), or remove the tag
+            lint.yaml:1:1: warning: 'Nightly sync in June' is tagged dst, but Europe/Berlin has no offset change in its window (after 2027-06-01T00:00:00+02:00, through 2027-06-04T00:00:00+02:00]; move it over a change ('specrun explain Europe/Berlin 2027' lists them), or remove the tag [dst-without-transition]
             spec: Nightly sync in June
             ^~~~
             note: a spec that checks on purpose that nothing changes can be tagged control instead
@@ -143,7 +178,7 @@ import Testing
                 next: 2027-06-01T09:00:00-04:00
 
             """) == """
-            lint.yaml:1:1: warning: 'New York in June' is tagged dst, but America/New_York has no offset change in its window and cases' searches; move it over a change ('specrun explain America/New_York 2027' lists them), or remove the tag
+            lint.yaml:1:1: warning: 'New York in June' is tagged dst, but America/New_York has no offset change in its window and cases' searches; move it over a change ('specrun explain America/New_York 2027' lists them), or remove the tag [dst-without-transition]
             spec: New York in June
             ^~~~
             note: a spec that checks on purpose that nothing changes can be tagged control instead
@@ -220,7 +255,7 @@ import Testing
 
     @Test func twoOccurrencesWithOneKeyAreReported() {
         #expect(Self.lint(Self.duplicateKey) == """
-            lint.yaml:7:12: warning: the key 'sync/v1/2027-10-31' is already expected for 2027-10-31T02:30:00+02:00; every occurrence has a key of its own (the later of a repeated pair ends in ~2), so correct one of the two keys
+            lint.yaml:7:12: warning: the key 'sync/v1/2027-10-31' is already expected for 2027-10-31T02:30:00+02:00; every occurrence has a key of its own (the later of a repeated pair ends in ~2), so correct one of the two keys [duplicate-expected-key]
                 - {at: 2027-10-31T02:30:00+01:00, key: sync/v1/2027-10-31}
                        ^~~~~~~~~~~~~~~~~~~~~~~~~
             lint.yaml:6:12: note: 'sync/v1/2027-10-31' is first expected here
@@ -233,7 +268,7 @@ import Testing
     @Test func twoCasesWithTheSameSearchAreReported() {
         // The second cursor is the first one written in UTC: the same instant, so the same search.
         #expect(Self.lint(Self.duplicateCase) == """
-            lint.yaml:8:12: warning: case 'first valid time' repeats the search of case 'skipped' (the same cursor and settings) but expects something else, so one of them must fail; remove one, or change its cursor or overrides
+            lint.yaml:8:12: warning: case 'first valid time' repeats the search of case 'skipped' (the same cursor and settings) but expects something else, so one of them must fail; remove one, or change its cursor or overrides [duplicate-case]
                 after: 2027-03-27T23:00:00Z
                        ^~~~~~~~~~~~~~~~~~~~
             lint.yaml:5:12: note: case 'skipped' searches from here
@@ -246,7 +281,7 @@ import Testing
     @Test func aRepeatedWallTimeUnderBothWithoutItsKeyIsReported() {
         // 02:30 on 2027-10-30 and 2027-11-01 exists once; only the pair on the 31st needs keys.
         #expect(Self.lint(Self.autumnBoth) == """
-            lint.yaml:8:7: warning: 2027-10-31T02:30:00+01:00 is the second 02:30 on 2027-10-31, a repeated wall time, and under 'repeated: both' each of the two has its own key; check it with the long form
+            lint.yaml:8:7: warning: 2027-10-31T02:30:00+01:00 is the second 02:30 on 2027-10-31, a repeated wall time, and under 'repeated: both' each of the two has its own key; check it with the long form [repeated-without-key]
                 - 2027-10-31T02:30:00+01:00
                   ^~~~~~~~~~~~~~~~~~~~~~~~~
             note: write {at: 2027-10-31T02:30:00+01:00, key: sync/v1/2027-10-31~2}
@@ -264,11 +299,11 @@ import Testing
               occurrences: [2027-10-31T00:30:00Z, 2027-10-31T01:30:00Z]
 
             """) == """
-            lint.yaml:5:17: warning: 2027-10-31T00:30:00Z is the first 02:30 on 2027-10-31, a repeated wall time, and under 'repeated: both' each of the two has its own key; check it with the long form
+            lint.yaml:5:17: warning: 2027-10-31T00:30:00Z is the first 02:30 on 2027-10-31, a repeated wall time, and under 'repeated: both' each of the two has its own key; check it with the long form [repeated-without-key]
               occurrences: [2027-10-31T00:30:00Z, 2027-10-31T01:30:00Z]
                             ^~~~~~~~~~~~~~~~~~~~
             note: write {at: 2027-10-31T00:30:00Z, key: hourly/v1/2027-10-31T02:30}
-            lint.yaml:5:39: warning: 2027-10-31T01:30:00Z is the second 02:30 on 2027-10-31, a repeated wall time, and under 'repeated: both' each of the two has its own key; check it with the long form
+            lint.yaml:5:39: warning: 2027-10-31T01:30:00Z is the second 02:30 on 2027-10-31, a repeated wall time, and under 'repeated: both' each of the two has its own key; check it with the long form [repeated-without-key]
               occurrences: [2027-10-31T00:30:00Z, 2027-10-31T01:30:00Z]
                                                   ^~~~~~~~~~~~~~~~~~~~
             note: write {at: 2027-10-31T01:30:00Z, key: hourly/v1/2027-10-31T02:30~2}
@@ -302,7 +337,7 @@ import Testing
     @Test func anOccurrenceAtTheWindowsExcludedStartIsReported() {
         // The window excludes 'after': 02:30 CET on the 27th (01:30Z, zoneinfo) is its start, not in it.
         #expect(Self.lint(Self.outsideWindow) == """
-            lint.yaml:6:7: warning: 2027-03-27T02:30:00+01:00 is outside the window (after 2027-03-27T02:30:00+01:00, through 2027-03-30T12:00:00+02:00], so no engine lists it and the spec will fail; the window excludes 'after' and includes 'through': move the instant or the window
+            lint.yaml:6:7: warning: 2027-03-27T02:30:00+01:00 is outside the window (after 2027-03-27T02:30:00+01:00, through 2027-03-30T12:00:00+02:00], so no engine lists it and the spec will fail; the window excludes 'after' and includes 'through': move the instant or the window [outside-window]
                 - 2027-03-27T02:30:00+01:00
                   ^~~~~~~~~~~~~~~~~~~~~~~~~
 
@@ -320,7 +355,7 @@ import Testing
     @Test func oneInstantListedTwiceInTwoSpellingsIsReported() {
         // 02:30 CEST on 2027-06-01 is 00:30Z (zoneinfo): the second line names the first occurrence again.
         #expect(Self.lint(Self.duplicateInstant) == """
-            lint.yaml:7:7: warning: 2027-06-01T00:30:00Z is the same instant as 2027-06-01T02:30:00+02:00 before it: an occurrence happens once, so the spec will fail; remove one (the two occurrences of a repeated wall time differ in offset)
+            lint.yaml:7:7: warning: 2027-06-01T00:30:00Z is the same instant as 2027-06-01T02:30:00+02:00 before it: an occurrence happens once, so the spec will fail; remove one (the two occurrences of a repeated wall time differ in offset) [duplicate-instant]
                 - 2027-06-01T00:30:00Z
                   ^~~~~~~~~~~~~~~~~~~~
             lint.yaml:6:7: note: 2027-06-01T02:30:00+02:00 is listed here
@@ -333,7 +368,7 @@ import Testing
 
     @Test func anInfoPlistThatIsNotThereIsReportedAndOneThatIsIsNot() throws {
         #expect(Self.lint(Self.missingFixture) == """
-            lint.yaml:4:15: warning: there is no file 'fixtures/Missing.plist' for this spec, so the scenario cannot run; add it, or write the path relative to the spec file's folder (the current folder)
+            lint.yaml:4:15: warning: there is no file 'fixtures/Missing.plist' for this spec, so the scenario cannot run; add it, or write the path relative to the spec file's folder (the current folder) [missing-fixture]
               info-plist: fixtures/Missing.plist
                           ^~~~~~~~~~~~~~~~~~~~~~
 
@@ -364,7 +399,7 @@ import Testing
         let tree = try FixtureTree()
         let spec = Self.missingFixture.replacingOccurrences(of: "fixtures/Missing.plist", with: "fixture/Info.plist")
         #expect(Self.lint(spec, path: tree.specFolder + "/lint.yaml") == """
-            \(tree.specFolder)/lint.yaml:4:15: warning: there is no file 'fixture/Info.plist' for this spec (looked for \(tree.specFolder)/fixture/Info.plist), so the scenario cannot run; did you mean 'fixtures/Info.plist'?
+            \(tree.specFolder)/lint.yaml:4:15: warning: there is no file 'fixture/Info.plist' for this spec (looked for \(tree.specFolder)/fixture/Info.plist), so the scenario cannot run; did you mean 'fixtures/Info.plist'? [missing-fixture]
               info-plist: fixture/Info.plist
                           ^~~~~~~~~~~~~~~~~~
 
@@ -425,10 +460,10 @@ import Testing
 
     @Test func anOldZoneNameIsToldItsCurrentNameInTheScheduleAndInACase() {
         #expect(Self.lint(Self.oldZoneName) == """
-            lint.yaml:2:22: warning: 'Europe/Kiev' is an old name of Europe/Kyiv (a link in tzdata); write Europe/Kyiv: the instants are the same
+            lint.yaml:2:22: warning: 'Europe/Kiev' is an old name of Europe/Kyiv (a link in tzdata); write Europe/Kyiv: the instants are the same [old-zone-name]
             schedule: {timezone: Europe/Kiev, rule: daily 02:30, nonexistent: skip, repeated: first}
                                  ^~~~~~~~~~~
-            lint.yaml:5:15: warning: 'US/Eastern' is an old name of America/New_York (a link in tzdata); write America/New_York: the instants are the same
+            lint.yaml:5:15: warning: 'US/Eastern' is an old name of America/New_York (a link in tzdata); write America/New_York: the instants are the same [old-zone-name]
                 timezone: US/Eastern
                           ^~~~~~~~~~
 
@@ -451,7 +486,7 @@ import Testing
 
             """
         #expect(Self.lint(text) == """
-            lint.yaml:4:13: warning: 'Asia/Saigon' is an old name of Asia/Ho_Chi_Minh (a link in tzdata); write Asia/Ho_Chi_Minh: the instants are the same
+            lint.yaml:4:13: warning: 'Asia/Saigon' is an old name of Asia/Ho_Chi_Minh (a link in tzdata); write Asia/Ho_Chi_Minh: the instants are the same [old-zone-name]
               timezone: "Asia/Saigon"
                         ^~~~~~~~~~~~~
 
@@ -538,7 +573,7 @@ import Testing
     @Test(arguments: [
         (LintCode.dstWithoutTransition, juneWindow), (.duplicateExpectedKey, duplicateKey), (.duplicateCase, duplicateCase),
         (.repeatedWithoutKey, autumnBoth), (.outsideWindow, outsideWindow), (.duplicateInstant, duplicateInstant),
-        (.missingFixture, missingFixture), (.oldZoneName, oldZoneName),
+        (.missingFixture, missingFixture), (.oldZoneName, oldZoneName), (.emptyExpect, emptyExpect),
     ])
     func theDiagnosticsPageQuotesEachLintExactly(_ code: LintCode, _ fixture: String) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

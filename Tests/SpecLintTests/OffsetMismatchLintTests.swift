@@ -32,7 +32,7 @@ import Testing
 
     @Test func winterOffsetInSummerIsReportedWithLocalTimeAndTheMeantInstant() {
         #expect(Self.lint(instant: "2027-03-29T02:30:00+01:00") == """
-            lint.yaml:10:11: warning: 2027-03-29T02:30:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-29 03:30 CEST (+02:00) there
+            lint.yaml:10:11: warning: 2027-03-29T02:30:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-29 03:30 CEST (+02:00) there [offset-mismatch]
                 next: 2027-03-29T02:30:00+01:00
                       ^~~~~~~~~~~~~~~~~~~~~~~~~
             note: if you meant 02:30 local time, write 2027-03-29T02:30:00+02:00
@@ -50,7 +50,7 @@ import Testing
 
     @Test func aWallTimeInTheGapKeepsTheInstantAndSaysTheTimeDoesNotExist() {
         #expect(Self.lint(instant: "2027-03-28T02:30:00+01:00") == """
-            lint.yaml:10:11: warning: 2027-03-28T02:30:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-28 03:30 CEST (+02:00) there
+            lint.yaml:10:11: warning: 2027-03-28T02:30:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-28 03:30 CEST (+02:00) there [offset-mismatch]
                 next: 2027-03-28T02:30:00+01:00
                       ^~~~~~~~~~~~~~~~~~~~~~~~~
             note: 02:30 does not exist in Europe/Berlin on 2027-03-28 (the clocks skip it); to keep this instant, write it with the zone's offset: 2027-03-28T03:30:00+02:00
@@ -60,7 +60,7 @@ import Testing
 
     @Test func aRepeatedWallTimeOffersBothInstants() {
         #expect(Self.lint(instant: "2027-10-31T02:30:00+03:00") == """
-            lint.yaml:10:11: warning: 2027-10-31T02:30:00+03:00 is written with offset +03:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-10-31 01:30 CEST (+02:00) there
+            lint.yaml:10:11: warning: 2027-10-31T02:30:00+03:00 is written with offset +03:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-10-31 01:30 CEST (+02:00) there [offset-mismatch]
                 next: 2027-10-31T02:30:00+03:00
                       ^~~~~~~~~~~~~~~~~~~~~~~~~
             note: 02:30 happens twice in Europe/Berlin on 2027-10-31: write 2027-10-31T02:30:00+02:00 for the first, or 2027-10-31T02:30:00+01:00 for the second
@@ -72,7 +72,7 @@ import Testing
         // New York is at -04:00 in July: -04:00 is right for the case's zone, though Berlin would object.
         #expect(Self.lint(instant: "2027-07-01T09:00:00-04:00", caseZone: "America/New_York").isEmpty)
         #expect(Self.lint(instant: "2027-07-01T09:00:00-05:00", caseZone: "America/New_York") == """
-            lint.yaml:11:11: warning: 2027-07-01T09:00:00-05:00 is written with offset -05:00, but America/New_York is at -04:00 at that instant: it is 2027-07-01 10:00 EDT (-04:00) there
+            lint.yaml:11:11: warning: 2027-07-01T09:00:00-05:00 is written with offset -05:00, but America/New_York is at -04:00 at that instant: it is 2027-07-01 10:00 EDT (-04:00) there [offset-mismatch]
                 next: 2027-07-01T09:00:00-05:00
                       ^~~~~~~~~~~~~~~~~~~~~~~~~
             note: if you meant 09:00 local time, write 2027-07-01T09:00:00-04:00
@@ -84,7 +84,7 @@ import Testing
         // Lord Howe is at +11:00 in January (summer), +10:30 in winter; tzdata names those periods only
         // numerically (+11, +1030), so no abbreviation is printed beside the offset.
         #expect(Self.lint(zone: "Australia/Lord_Howe", instant: "2027-01-15T12:00:00.250+10:30") == """
-            lint.yaml:10:11: warning: 2027-01-15T12:00:00.250+10:30 is written with offset +10:30, but Australia/Lord_Howe is at +11:00 at that instant: it is 2027-01-15 12:30 (+11:00) there
+            lint.yaml:10:11: warning: 2027-01-15T12:00:00.250+10:30 is written with offset +10:30, but Australia/Lord_Howe is at +11:00 at that instant: it is 2027-01-15 12:30 (+11:00) there [offset-mismatch]
                 next: 2027-01-15T12:00:00.250+10:30
                       ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~
             note: if you meant 12:00 local time, write 2027-01-15T12:00:00.250+11:00
@@ -96,7 +96,7 @@ import Testing
     /// 12:00:28 LMT; 12:00 LMT is 11:06:32Z). RFC 3339 has no seconds in an offset, so the instant meant is given in UTC.
     @Test func anOffsetWithSecondsIsMeantInUTC() {
         #expect(Self.lint(instant: "1892-06-01T12:00:00+00:53", after: "1892-05-31T12:00:00Z") == """
-            lint.yaml:10:11: warning: 1892-06-01T12:00:00+00:53 is written with offset +00:53, but Europe/Berlin is at +00:53:28 at that instant: it is 1892-06-01 12:00:28 LMT (+00:53:28) there
+            lint.yaml:10:11: warning: 1892-06-01T12:00:00+00:53 is written with offset +00:53, but Europe/Berlin is at +00:53:28 at that instant: it is 1892-06-01 12:00:28 LMT (+00:53:28) there [offset-mismatch]
                 next: 1892-06-01T12:00:00+00:53
                       ^~~~~~~~~~~~~~~~~~~~~~~~~
             note: if you meant 12:00 local time, write 1892-06-01T11:06:32Z (12:00 at +00:53:28, whose seconds an RFC 3339 offset cannot carry)
@@ -180,35 +180,35 @@ import Testing
     /// (e.g. 2027-03-30T02:30:00+01:00 is 01:30Z, 03:30 CEST in Berlin; 02:30 exists once that day, at +02:00).
     @Test func aScenarioWithAScheduleHasEveryInstantCheckedInTheSchedulesZone() {
         #expect(Self.lintScenario(Self.scenario) == """
-            scenario.yaml:4:8: warning: 2027-03-29T00:00:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-29 01:00 CEST (+02:00) there
+            scenario.yaml:4:8: warning: 2027-03-29T00:00:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-29 01:00 CEST (+02:00) there [offset-mismatch]
             clock: 2027-03-29T00:00:00+01:00
                    ^~~~~~~~~~~~~~~~~~~~~~~~~
             note: if you meant 00:00 local time, write 2027-03-29T00:00:00+02:00
-            scenario.yaml:6:10: warning: 2027-03-29T02:31:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-29 03:31 CEST (+02:00) there
+            scenario.yaml:6:10: warning: 2027-03-29T02:31:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-29 03:31 CEST (+02:00) there [offset-mismatch]
               - {at: 2027-03-29T02:31:00+01:00, launch: com.example.app.refresh}
                      ^~~~~~~~~~~~~~~~~~~~~~~~~
             note: if you meant 02:31 local time, write 2027-03-29T02:31:00+02:00
-            scenario.yaml:7:86: warning: 2027-03-30T02:30:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-30 03:30 CEST (+02:00) there
+            scenario.yaml:7:86: warning: 2027-03-30T02:30:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-30 03:30 CEST (+02:00) there [offset-mismatch]
               - {at: 2027-03-29T09:00:00+02:00, submit: com.example.app.refresh, earliest-begin: 2027-03-30T02:30:00+01:00}
                                                                                                  ^~~~~~~~~~~~~~~~~~~~~~~~~
             note: if you meant 02:30 local time, write 2027-03-30T02:30:00+02:00
-            scenario.yaml:8:14: warning: 2027-03-30T01:00:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-30 02:00 CEST (+02:00) there
+            scenario.yaml:8:14: warning: 2027-03-30T01:00:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-30 02:00 CEST (+02:00) there [offset-mismatch]
               - advance: 2027-03-30T01:00:00+01:00
                          ^~~~~~~~~~~~~~~~~~~~~~~~~
             note: if you meant 01:00 local time, write 2027-03-30T01:00:00+02:00
-            scenario.yaml:11:23: warning: 2027-03-30T02:30:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-30 03:30 CEST (+02:00) there
+            scenario.yaml:11:23: warning: 2027-03-30T02:30:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-30 03:30 CEST (+02:00) there [offset-mismatch]
               store: {updated-at: 2027-03-30T02:30:00+01:00}
                                   ^~~~~~~~~~~~~~~~~~~~~~~~~
             note: if you meant 02:30 local time, write 2027-03-30T02:30:00+02:00
-            scenario.yaml:13:52: warning: 2027-03-29T02:31:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-29 03:31 CEST (+02:00) there
+            scenario.yaml:13:52: warning: 2027-03-29T02:31:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-29 03:31 CEST (+02:00) there [offset-mismatch]
                 - {planned: 2027-03-29T02:30:00+02:00, actual: 2027-03-29T02:31:00+01:00}
                                                                ^~~~~~~~~~~~~~~~~~~~~~~~~
             note: if you meant 02:31 local time, write 2027-03-29T02:31:00+02:00
-            scenario.yaml:14:17: warning: 2027-03-30T02:30:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-30 03:30 CEST (+02:00) there
+            scenario.yaml:14:17: warning: 2027-03-30T02:30:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-30 03:30 CEST (+02:00) there [offset-mismatch]
                 - {planned: 2027-03-30T02:30:00+01:00, actual: 2027-03-30T00:30:00Z}
                             ^~~~~~~~~~~~~~~~~~~~~~~~~
             note: if you meant 02:30 local time, write 2027-03-30T02:30:00+02:00
-            scenario.yaml:16:61: warning: 2027-03-31T02:30:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-31 03:30 CEST (+02:00) there
+            scenario.yaml:16:61: warning: 2027-03-31T02:30:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-31 03:30 CEST (+02:00) there [offset-mismatch]
                 - {identifier: com.example.app.refresh, earliest-begin: 2027-03-31T02:30:00+01:00}
                                                                         ^~~~~~~~~~~~~~~~~~~~~~~~~
             note: if you meant 02:30 local time, write 2027-03-31T02:30:00+02:00

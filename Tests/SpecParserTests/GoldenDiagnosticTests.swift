@@ -12,6 +12,27 @@ import Testing
         files.flatMap(\.diagnostics).map { DiagnosticRenderer().render($0) + "\n" }.joined()
     }
 
+    /// The headline ends with the code in brackets, as compilers print a warning's flag, so a reader finds its entry in
+    /// docs/diagnostics.md; the start stays `file:line:column: severity: `, which CI tools parse. Notes carry no code.
+    @Test func theHeadlineEndsWithTheCodeInBrackets() {
+        let diagnostic = Diagnostic(
+            code: "unknown-key", location: SourceLocation(file: "a.yaml", line: 2, column: 3), message: "unknown key 'tz'",
+            sourceLine: "  tz: UTC", length: 2, notes: [Diagnostic.Note(message: "did you mean 'timezone'?")])
+        #expect(DiagnosticRenderer().render(diagnostic) == """
+            a.yaml:2:3: error: unknown key 'tz' [unknown-key]
+              tz: UTC
+              ^~
+            note: did you mean 'timezone'?
+            """)
+        #expect(DiagnosticRenderer().layout(diagnostic).headline.text == "a.yaml:2:3: error: unknown key 'tz' [unknown-key]")
+        // In color the code is painted with the message, and the line still starts with the place.
+        let painted = DiagnosticRenderer(color: true).render(diagnostic.promoted(to: .error))
+        #expect(painted.hasPrefix("\u{1B}[1ma.yaml:2:3:\u{1B}[0m \u{1B}[1;31merror:\u{1B}[0m \u{1B}[1munknown key 'tz' [unknown-key]\u{1B}[0m\n"))
+        var warning = diagnostic
+        warning.severity = .warning
+        #expect(DiagnosticRenderer().render(warning).hasPrefix("a.yaml:2:3: warning: unknown key 'tz' [unknown-key]\n"))
+    }
+
     @Test func independentProblemsInOneDocumentAreAllReported() {
         let file = SpecFixtures.parse("""
             spec: three problems
@@ -28,13 +49,13 @@ import Testing
             """)
         #expect(file.specs.isEmpty)
         #expect(Self.render([file]) == """
-            spec.yaml:3:13: error: unknown time zone 'Europe/Berln'; did you mean 'Europe/Berlin'?
+            spec.yaml:3:13: error: unknown time zone 'Europe/Berln'; did you mean 'Europe/Berlin'? [unknown-time-zone]
               timezone: Europe/Berln
                         ^~~~~~~~~~~~
-            spec.yaml:5:16: error: unknown value 'skipp' for 'nonexistent'; did you mean 'skip'? (allowed: skip | next-valid-time | shift-forward | shift-backward)
+            spec.yaml:5:16: error: unknown value 'skipp' for 'nonexistent'; did you mean 'skip'? (allowed: skip | next-valid-time | shift-forward | shift-backward) [unknown-value]
               nonexistent: skipp
                            ^~~~~
-            spec.yaml:9:12: error: the instant '2027-03-28T00:00:00' has no offset; add the offset the zone has then (e.g. +02:00) or Z, so the test does not depend on the machine's zone
+            spec.yaml:9:12: error: the instant '2027-03-28T00:00:00' has no offset; add the offset the zone has then (e.g. +02:00) or Z, so the test does not depend on the machine's zone [instant-without-offset]
                 after: 2027-03-28T00:00:00
                        ^~~~~~~~~~~~~~~~~~~
 
@@ -56,10 +77,10 @@ import Testing
 
             """)
         #expect(Self.render([file]) == """
-            spec.yaml:4:26: error: '2:3' is not a wall time; write 'at' as HH:MM or HH:MM:SS with hours 00–23, e.g. "02:30"
+            spec.yaml:4:26: error: '2:3' is not a wall time; write 'at' as HH:MM or HH:MM:SS with hours 00–23, e.g. "02:30" [invalid-time]
               rule: {every: day, at: "2:3"}
                                      ^~~~~
-            spec.yaml:7:1: error: unknown key 'cses' in this document; did you mean 'cases'?
+            spec.yaml:7:1: error: unknown key 'cses' in this document; did you mean 'cases'? [unknown-key]
             cses:
             ^~~~
 
@@ -81,12 +102,12 @@ import Testing
             """)
         #expect(file.specs.isEmpty)
         #expect(Self.render([file]) == """
-            spec.yaml:2:20: error: 'com/example/refresh' is not a task identifier; use only ASCII letters (a–z, A–Z), digits, '.', '-' and '_', e.g. com.example.app.refresh
+            spec.yaml:2:20: error: 'com/example/refresh' is not a task identifier; use only ASCII letters (a–z, A–Z), digits, '.', '-' and '_', e.g. com.example.app.refresh [invalid-name]
             task: {identifier: com/example/refresh, kind: refresh}
                                ^~~~~~~~~~~~~~~~~~~
             spec.yaml:5:45: note: 'com/example/refresh' is written here too; rename it here as well
             spec.yaml:7:45: note: 'com/example/refresh' is written here too; rename it here as well
-            spec.yaml:6:45: error: 'com:example:refresh' is not a task identifier; use only ASCII letters (a–z, A–Z), digits, '.', '-' and '_', e.g. com.example.app.refresh
+            spec.yaml:6:45: error: 'com:example:refresh' is not a task identifier; use only ASCII letters (a–z, A–Z), digits, '.', '-' and '_', e.g. com.example.app.refresh [invalid-name]
               - {at: 2027-03-30T08:00:00+02:00, launch: com:example:refresh}
                                                         ^~~~~~~~~~~~~~~~~~~
 
@@ -102,13 +123,13 @@ import Testing
 
             """)
         #expect(Self.render([file]) == """
-            spec.yaml:4:5: error: case 1 has no 'name'; add 'name:' saying what the case checks, e.g. 'name: spring gap skipped'
+            spec.yaml:4:5: error: case 1 has no 'name'; add 'name:' saying what the case checks, e.g. 'name: spring gap skipped' [missing-key]
               - nonexistent: next-valid-time
                 ^
-            spec.yaml:4:5: error: case 1 has no 'after'; add the search cursor, e.g. 'after: 2027-03-28T00:00:00+01:00'
+            spec.yaml:4:5: error: case 1 has no 'after'; add the search cursor, e.g. 'after: 2027-03-28T00:00:00+01:00' [missing-key]
               - nonexistent: next-valid-time
                 ^
-            spec.yaml:4:5: error: case 1 has no 'next'; add the expected result, e.g. 'next: 2027-03-29T02:30:00+02:00' (or a list), or 'error: no-occurrence'
+            spec.yaml:4:5: error: case 1 has no 'next'; add the expected result, e.g. 'next: 2027-03-29T02:30:00+02:00' (or a list), or 'error: no-occurrence' [missing-key]
               - nonexistent: next-valid-time
                 ^
 
@@ -122,7 +143,7 @@ import Testing
         let checked = DuplicateSpecNames.rejecting(in: [first, second])
         #expect(checked.map(\.specs.count) == [1, 0])
         #expect(Self.render(checked) == """
-            specs/b.yaml:2:1: error: the spec name 'Nightly sync' is already used in another file of this run (names are unique across every file run together); give each spec a name of its own, so each is reported on its own
+            specs/b.yaml:2:1: error: the spec name 'Nightly sync' is already used in another file of this run (names are unique across every file run together); give each spec a name of its own, so each is reported on its own [duplicate-spec-name]
             spec: Nightly sync
             ^~~~
             specs/a.yaml:1:1: note: 'Nightly sync' is first used here
@@ -133,7 +154,7 @@ import Testing
     @Test func aFileOverTheSizeLimitIsRefusedBeforeReading() {
         let file = SpecParser(limits: YAMLLimits(maxBytes: 10)).parse(path: "big.yaml", bytes: Array("spec: a long one\n".utf8))
         #expect(Self.render([file]) == """
-            big.yaml:1:1: error: the file is 17 bytes, more than the limit of 10; split it or raise the limit with --max-file-size
+            big.yaml:1:1: error: the file is 17 bytes, more than the limit of 10; split it or raise the limit with --max-file-size [file-too-large]
             spec: a long one
             ^
 
@@ -148,7 +169,7 @@ import Testing
             """))
         #expect(file.specs.count == 1)
         #expect(Self.render([file]) == """
-            spec.yaml:5:3: warning: 'repeated' has no effect on an interval rule, which counts elapsed time and never meets a DST change; remove it
+            spec.yaml:5:3: warning: 'repeated' has no effect on an interval rule, which counts elapsed time and never meets a DST change; remove it [unused-key]
               repeated: both
               ^~~~~~~~
 
@@ -178,7 +199,7 @@ import Testing
     @Test func aKeyThatIsNotTextIsReported() {
         let file = SpecFixtures.parse("spec: k\n[a, b]: c\nschedule: {timezone: UTC, rule: daily 02:30, nonexistent: skip, repeated: first}\ncases: [{name: c, after: 2027-01-01T00:00:00Z, next: 2027-01-01T02:30:00Z}]\n")
         #expect(Self.render([file]) == """
-            spec.yaml:2:1: error: a key in this document must be a plain name, not a list
+            spec.yaml:2:1: error: a key in this document must be a plain name, not a list [wrong-kind]
             [a, b]: c
             ^
 
@@ -193,7 +214,7 @@ import Testing
               repeated: first
             """))
         #expect(Self.render([file]) == """
-            spec.yaml:4:27: error: 'on' must be a list of weekdays, e.g. [monday, thursday], not a mapping
+            spec.yaml:4:27: error: 'on' must be a list of weekdays, e.g. [monday, thursday], not a mapping [wrong-kind]
               rule: {every: week, on: {monday: yes}, at: "09:00"}
                                       ^
 
@@ -207,7 +228,7 @@ import Testing
         #expect(GoldenDiagnosticTests.render([file]) == """
             spec.yaml:4:9: error: the YAML cannot be read: the control character U+001B is not allowed in YAML \
             (editors often do not show it); delete it, or write it as an escape such as \\u001B inside double quotes \
-            if it belongs in a text
+            if it belongs in a text [yaml-syntax]
               id: "ä\\u{1B}[2J"
                     ^~~~~~
 
@@ -286,7 +307,7 @@ import Testing
             + "cases: [{name: c, after: 2027-03-28T00:00:00+01:00, next: 2027-03-29T02:30:00+02:00}]\r\n"
         let file = SpecFixtures.parse(text)
         #expect(GoldenDiagnosticTests.render([file]) == """
-            spec.yaml:3:13: error: unknown time zone 'Europe/Berln'; did you mean 'Europe/Berlin'?
+            spec.yaml:3:13: error: unknown time zone 'Europe/Berln'; did you mean 'Europe/Berlin'? [unknown-time-zone]
               timezone: Europe/Berln
                         ^~~~~~~~~~~~
 
@@ -306,13 +327,13 @@ extension GoldenDiagnosticTests {
 
             """)
         #expect(Self.render([file]) == """
-            spec.yaml:2:7: error: 'task' is '...', a placeholder to fill in; in its place, write a mapping (identifier:, kind:) or a list of them, e.g. {identifier: com.example.app.refresh, kind: refresh}
+            spec.yaml:2:7: error: 'task' is '...', a placeholder to fill in; in its place, write a mapping (identifier:, kind:) or a list of them, e.g. {identifier: com.example.app.refresh, kind: refresh} [empty-value]
             task: ...
                   ^~~
-            spec.yaml:4:8: error: 'steps' is '...', a placeholder to fill in; in its place, write a list of steps ([] for none)
+            spec.yaml:4:8: error: 'steps' is '...', a placeholder to fill in; in its place, write a list of steps ([] for none) [empty-value]
             steps: ...
                    ^~~
-            spec.yaml:5:9: error: 'expect' is '…', a placeholder to fill in; in its place, write a mapping, e.g. {completed: [true], store: {items: ["42"], commits: 1}}
+            spec.yaml:5:9: error: 'expect' is '…', a placeholder to fill in; in its place, write a mapping, e.g. {completed: [true], store: {items: ["42"], commits: 1}} [empty-value]
             expect: …
                     ^
 
@@ -343,22 +364,22 @@ extension GoldenDiagnosticTests {
 
             """)
         #expect(Self.render([file]) == """
-            spec.yaml:6:7: error: 'items' must be a text, but YAML reads a plain null as an empty value; write "null" in quotes if the text is meant
+            spec.yaml:6:7: error: 'items' must be a text, but YAML reads a plain null as an empty value; write "null" in quotes if the text is meant [empty-value]
                 - null
                   ^~~~
-            spec.yaml:7:7: error: 'items' must be a text, but YAML reads a plain ~ as an empty value; write "~" in quotes if the text is meant
+            spec.yaml:7:7: error: 'items' must be a text, but YAML reads a plain ~ as an empty value; write "~" in quotes if the text is meant [empty-value]
                 - ~
                   ^
-            spec.yaml:8:7: error: 'items' must be a text, but YAML reads a plain NULL as an empty value; write "NULL" in quotes if the text is meant
+            spec.yaml:8:7: error: 'items' must be a text, but YAML reads a plain NULL as an empty value; write "NULL" in quotes if the text is meant [empty-value]
                 - NULL
                   ^~~~
-            spec.yaml:10:6: error: 'items' must be a text, but it is empty
+            spec.yaml:10:6: error: 'items' must be a text, but it is empty [empty-value]
                 -
                  ^
-            spec.yaml:14:11: error: 'errors' is empty (YAML reads a plain null as an empty value); write [] for none, or a list of not-permitted, not-registered, late-registration, duplicate-registration, too-many-pending, unavailable, no-launch-handler, no-pending-request, launch-before-earliest-begin, not-running, process-not-running
+            spec.yaml:14:11: error: 'errors' is empty (YAML reads a plain null as an empty value); write [] for none, or a list of not-permitted, not-registered, late-registration, duplicate-registration, too-many-pending, unavailable, no-launch-handler, no-pending-request, launch-before-earliest-begin, not-running, process-not-running [empty-value]
               errors: null
                       ^~~~
-            spec.yaml:15:20: error: 'contains' must be a text, but YAML reads a plain Null as an empty value; write "Null" in quotes if the text is meant
+            spec.yaml:15:20: error: 'contains' must be a text, but YAML reads a plain Null as an empty value; write "Null" in quotes if the text is meant [empty-value]
               log: {contains: [Null]}
                                ^~~~
 
@@ -389,25 +410,25 @@ extension GoldenDiagnosticTests {
 
             """)
         #expect(Self.render([file]) == """
-            spec.yaml:4:44: error: '-1m' is negative, and a duration cannot be; write 'delay' without the minus sign, e.g. 1m
+            spec.yaml:4:44: error: '-1m' is negative, and a duration cannot be; write 'delay' without the minus sign, e.g. 1m [invalid-duration]
             app: {retry: {backoff: exponential, delay: -1m, maximum: 99999999999d}}
                                                        ^~~
-            spec.yaml:4:58: error: '99999999999d' is too long for 'maximum'; write at most 999999999d (about 2.7 million years)
+            spec.yaml:4:58: error: '99999999999d' is too long for 'maximum'; write at most 999999999d (about 2.7 million years) [invalid-duration]
             app: {retry: {backoff: exponential, delay: -1m, maximum: 99999999999d}}
                                                                      ^~~~~~~~~~~~
-            spec.yaml:5:35: error: '-30s' is negative, and a duration cannot be; write 'refresh' without the minus sign, e.g. 30s
+            spec.yaml:5:35: error: '-30s' is negative, and a duration cannot be; write 'refresh' without the minus sign, e.g. 30s [invalid-duration]
             system: {expires-after: {refresh: -30s, processing: 9999999999999999999999999m}}
                                               ^~~~
-            spec.yaml:5:53: error: '9999999999999999999999999m' is too long for 'processing'; write at most 999999999d (about 2.7 million years)
+            spec.yaml:5:53: error: '9999999999999999999999999m' is too long for 'processing'; write at most 999999999d (about 2.7 million years) [invalid-duration]
             system: {expires-after: {refresh: -30s, processing: 9999999999999999999999999m}}
                                                                 ^~~~~~~~~~~~~~~~~~~~~~~~~~
-            spec.yaml:7:14: error: '−1m' has a '−' (minus sign, U+2212) where a '-' belongs, as word processors replace it; type a plain '-'
+            spec.yaml:7:14: error: '−1m' has a '−' (minus sign, U+2212) where a '-' belongs, as word processors replace it; type a plain '-' [invalid-duration]
               - advance: −1m
                          ^~~
-            spec.yaml:11:44: error: '-90m' is negative, and a duration cannot be; write 'interval' without the minus sign, e.g. 90m
+            spec.yaml:11:44: error: '-90m' is negative, and a duration cannot be; write 'interval' without the minus sign, e.g. 90m [invalid-duration]
             schedule: {timezone: UTC, rule: {interval: -90m, from: 2027-03-27T02:30:00Z}}
                                                        ^~~~
-            spec.yaml:15:39: error: '1000000000d' is too long for 'interval'; write at most 999999999d (about 2.7 million years)
+            spec.yaml:15:39: error: '1000000000d' is too long for 'interval'; write at most 999999999d (about 2.7 million years) [invalid-duration]
             schedule: {timezone: UTC, rule: every 1000000000d from 2027-03-27T02:30:00Z}
                                                   ^~~~~~~~~~~
 
@@ -446,19 +467,19 @@ extension GoldenDiagnosticTests {
 
             """)
         #expect(Self.render([file]) == """
-            spec.yaml:5:70: error: 'at' appears twice in this step; keep one of them
+            spec.yaml:5:70: error: 'at' appears twice in this step; keep one of them [duplicate-key]
               - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh, at: 2027-03-29T02:32:00+02:00}
                                                                                  ^~
             spec.yaml:5:6: note: 'at' is first written here
-            spec.yaml:7:5: error: 'advance' appears twice in this step; keep one of them, or start a new step here with '- '
+            spec.yaml:7:5: error: 'advance' appears twice in this step; keep one of them, or start a new step here with '- ' [duplicate-key]
                 advance: 2h
                 ^~~~~~~
             spec.yaml:6:5: note: 'advance' is first written here
-            spec.yaml:13:3: error: 'timezone' appears twice in 'schedule'; keep one of them
+            spec.yaml:13:3: error: 'timezone' appears twice in 'schedule'; keep one of them [duplicate-key]
               timezone: Europe/Paris
               ^~~~~~~~
             spec.yaml:12:3: note: 'timezone' is first written here
-            spec.yaml:21:5: error: 'name' appears twice in case 'spring gap skipped'; keep one of them, or start a new case here with '- '
+            spec.yaml:21:5: error: 'name' appears twice in case 'spring gap skipped'; keep one of them, or start a new case here with '- ' [duplicate-key]
                 name: next day
                 ^~~~
             spec.yaml:18:5: note: 'name' is first written here
@@ -483,19 +504,19 @@ extension GoldenDiagnosticTests {
 
             """)
         #expect(Self.render([file]) == """
-            spec.yaml:6:12: error: 'missing-completion' is a defect, not a lifecycle error; list it under 'defects:' in 'expect'
+            spec.yaml:6:12: error: 'missing-completion' is a defect, not a lifecycle error; list it under 'defects:' in 'expect' [unknown-value]
               errors: [missing-completion, too-many-pendings, not-permitted]
                        ^~~~~~~~~~~~~~~~~~
-            spec.yaml:6:32: error: unknown value 'too-many-pendings' for 'errors'; did you mean 'too-many-pending'? (allowed: not-permitted | not-registered | late-registration | duplicate-registration | too-many-pending | unavailable | no-launch-handler | no-pending-request | launch-before-earliest-begin | not-running | process-not-running)
+            spec.yaml:6:32: error: unknown value 'too-many-pendings' for 'errors'; did you mean 'too-many-pending'? (allowed: not-permitted | not-registered | late-registration | duplicate-registration | too-many-pending | unavailable | no-launch-handler | no-pending-request | launch-before-earliest-begin | not-running | process-not-running) [unknown-value]
               errors: [missing-completion, too-many-pendings, not-permitted]
                                            ^~~~~~~~~~~~~~~~~
-            spec.yaml:7:13: error: 'not-registered' is a lifecycle error, not a defect; list it under 'errors:' in 'expect'
+            spec.yaml:7:13: error: 'not-registered' is a lifecycle error, not a defect; list it under 'errors:' in 'expect' [unknown-value]
               defects: [not-registered, completed-twice, completed-twise, one-completion-per-launch]
                         ^~~~~~~~~~~~~~
-            spec.yaml:7:46: error: unknown value 'completed-twise' for 'defects'; did you mean 'completed-twice'? (allowed: completed-twice | success-after-failure | success-after-expiration | missing-completion | open-transaction-at-suspension | work-after-expiration)
+            spec.yaml:7:46: error: unknown value 'completed-twise' for 'defects'; did you mean 'completed-twice'? (allowed: completed-twice | success-after-failure | success-after-expiration | missing-completion | open-transaction-at-suspension | work-after-expiration) [unknown-value]
               defects: [not-registered, completed-twice, completed-twise, one-completion-per-launch]
                                                          ^~~~~~~~~~~~~~~
-            spec.yaml:7:63: error: 'one-completion-per-launch' is an invariant, not a defect; list it under 'broken-invariants:' in 'expect'
+            spec.yaml:7:63: error: 'one-completion-per-launch' is an invariant, not a defect; list it under 'broken-invariants:' in 'expect' [unknown-value]
               defects: [not-registered, completed-twice, completed-twise, one-completion-per-launch]
                                                                           ^~~~~~~~~~~~~~~~~~~~~~~~~
 
@@ -523,10 +544,10 @@ extension GoldenDiagnosticTests {
 
             """)
         #expect(Self.render([file]) == """
-            spec.yaml:6:23: error: unknown values 'one-completion', 'no-temp-files' for 'broken-invariants'; did you mean [one-completion-per-launch, no-temp-files-after-cancel-or-fault]? (allowed: one-completion-per-launch | success-implies-commit | no-success-after-failure-or-expiration | store-changes-together | old-data-readable-during-fault | no-temp-files-after-cancel-or-fault | no-success-mark-after-cancel-or-fault | no-duplicate-items | no-duplicate-side-effects | interrupted-write-reconciled | catch-up-nothing-missed | catch-up-nothing-twice | no-pending-timers | no-open-transaction-at-suspension | expiration-honoured | harness-ran-cleanly)
+            spec.yaml:6:23: error: unknown values 'one-completion', 'no-temp-files' for 'broken-invariants'; did you mean [one-completion-per-launch, no-temp-files-after-cancel-or-fault]? (allowed: one-completion-per-launch | success-implies-commit | no-success-after-failure-or-expiration | store-changes-together | old-data-readable-during-fault | no-temp-files-after-cancel-or-fault | no-success-mark-after-cancel-or-fault | no-duplicate-items | no-duplicate-side-effects | interrupted-write-reconciled | catch-up-nothing-missed | catch-up-nothing-twice | no-pending-timers | no-open-transaction-at-suspension | expiration-honoured | harness-ran-cleanly) [unknown-value]
               broken-invariants: [one-completion, no-temp-files]
                                   ^~~~~~~~~~~~~~
-            spec.yaml:13:23: error: unknown value 'no-success' for 'broken-invariants'; write one of one-completion-per-launch | success-implies-commit | no-success-after-failure-or-expiration | store-changes-together | old-data-readable-during-fault | no-temp-files-after-cancel-or-fault | no-success-mark-after-cancel-or-fault | no-duplicate-items | no-duplicate-side-effects | interrupted-write-reconciled | catch-up-nothing-missed | catch-up-nothing-twice | no-pending-timers | no-open-transaction-at-suspension | expiration-honoured | harness-ran-cleanly
+            spec.yaml:13:23: error: unknown value 'no-success' for 'broken-invariants'; write one of one-completion-per-launch | success-implies-commit | no-success-after-failure-or-expiration | store-changes-together | old-data-readable-during-fault | no-temp-files-after-cancel-or-fault | no-success-mark-after-cancel-or-fault | no-duplicate-items | no-duplicate-side-effects | interrupted-write-reconciled | catch-up-nothing-missed | catch-up-nothing-twice | no-pending-timers | no-open-transaction-at-suspension | expiration-honoured | harness-ran-cleanly [unknown-value]
               broken-invariants: [no-success]
                                   ^~~~~~~~~~
 

@@ -108,7 +108,7 @@ import Testing
         let file = SpecParser(limits: YAMLLimits(maxBytes: 10)).fileTooLarge(path: "big.yaml", byteCount: 11)
         #expect(file.specs.isEmpty)
         #expect(file.diagnostics.map { DiagnosticRenderer().render($0) } == [
-            "big.yaml:1:1: error: the file is 11 bytes, more than the limit of 10; split it or raise the limit with --max-file-size",
+            "big.yaml:1:1: error: the file is 11 bytes, more than the limit of 10; split it or raise the limit with --max-file-size [file-too-large]",
         ])
     }
 }

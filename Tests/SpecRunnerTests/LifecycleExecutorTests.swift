@@ -382,6 +382,49 @@ import Testing
         ])
     }
 
+    /// A scenario that lists its static gate inline is told to add a refused identifier or mode to its own list, which
+    /// stands for the app's Info.plist; one that reads an Info.plist is told to add it there.
+    @Test(arguments: [
+        ("permitted: []", "not-permitted at the app's first start: com.example.app.refresh is not in 'permitted:' (the app's "
+            + "BGTaskSchedulerPermittedIdentifiers in Info.plist); add it to 'permitted:'"),
+        ("background-modes: [processing]", "not-permitted at the app's first start: 'background-modes:' (the app's "
+            + "UIBackgroundModes in Info.plist) lacks 'fetch', which a refresh task needs; add it to 'background-modes:'"),
+    ])
+    func aRefusalByAnInlineGateNamesTheKeyOfTheScenario(_ gate: String, _ line: String) async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Inline gate
+            task: {identifier: com.example.app.refresh, kind: refresh, \(gate)}
+            clock: 2027-03-29T08:00:00+02:00
+            steps: []
+            expect: {completed: []}
+
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .failed)
+        #expect(verdict.message?.split(separator: "\n").map(String.init).contains(line) == true, "\(verdict.message ?? "")")
+        #expect(verdict.message?.contains("Info.plist;") == false)
+    }
+
+    @Test func aRefusalByAnInfoPlistSaysToAddItToTheInfoPlist() async throws {
+        let folder = try Self.emptyFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plist = try PropertyListSerialization.data(
+            fromPropertyList: ["BGTaskSchedulerPermittedIdentifiers": [String](), "UIBackgroundModes": ["fetch"]], format: .xml, options: 0)
+        try plist.write(to: folder.appendingPathComponent("Info.plist"))
+        let (_, body) = try Self.scenario("""
+            spec: Info.plist gate
+            task: {identifier: com.example.app.refresh, kind: refresh, info-plist: Info.plist}
+            clock: 2027-03-29T08:00:00+02:00
+            steps: []
+            expect: {completed: []}
+
+            """, path: folder.appendingPathComponent("spec.yaml").path)
+        let verdict = await LifecycleExecutor(temporaryParent: folder).execute(body)
+        #expect(verdict.status == .failed)
+        #expect(verdict.message?.contains("not-permitted at the app's first start: com.example.app.refresh is not in "
+            + "BGTaskSchedulerPermittedIdentifiers; add it to the Info.plist") == true, "\(verdict.message ?? "")")
+    }
+
     @Test func anUnreadableInfoPlistIsAnErrorAtTheKeysPlace() async throws {
         let folder = try Self.emptyFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

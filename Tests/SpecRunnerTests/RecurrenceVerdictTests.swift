@@ -59,7 +59,7 @@ import Testing
         #expect(result.status == .error)
         #expect(result.message == "no search can start from the window end, which is in the year 10000 (see below)")
         #expect(result.diagnostics.map { DiagnosticRenderer(color: false).render($0) } == ["""
-            end.yaml:3:48: error: the window end 10000-01-01T11:59:59Z is in the year 10000 once its offset is applied; searches start no later than 9999-12-31T23:59:59Z, so write an earlier instant
+            end.yaml:3:48: error: the window end 10000-01-01T11:59:59Z is in the year 10000 once its offset is applied; searches start no later than 9999-12-31T23:59:59Z, so write an earlier instant [instant-out-of-range]
             window: {after: 9999-12-30T00:00:00Z, through: 9999-12-31T23:59:59-12:00}
                                                            ^~~~~~~~~~~~~~~~~~~~~~~~~
             """])

@@ -94,7 +94,7 @@ import Testing
         #expect(run.status == ExitStatus.invalidInput)
         #expect(run.out.contains("\(specs)/b.yaml:1:1: error: this spec file is reached through a symbolic link that leads out of the folder "
             + "'\(specs)' named on the command line, to \(try Self.realPath(folder.path("outside/b.yaml"))), so it is not read; copy the file "
-            + "into the folder, name it on the command line, or allow it with --allow-outside-fixtures\n"), "\(run.out)")
+            + "into the folder, name it on the command line, or allow it with --allow-outside-fixtures [outside-spec-tree]\n"), "\(run.out)")
         // The link inside the folder is read (and repeats a's name: it is the same spec).
         #expect(run.out.contains("\(specs)/again.yml:1:1: error: the spec name 'A' is already used"), "\(run.out)")
         let check = await CommandRun.run("check", specs)
@@ -117,7 +117,7 @@ import Testing
         defer { folder.remove() }
         let file = folder.path + "/specs/lifecycle/bugs/a.yaml"
         let message = "\(file):2:72: error: '../fixtures/Info.plist' leads outside the spec tree '\(folder.path)/specs/lifecycle/bugs' "
-            + "(this spec file's folder); move the fixture into the tree, or allow it with --allow-outside-fixtures"
+            + "(this spec file's folder); move the fixture into the tree, or allow it with --allow-outside-fixtures [fixture-outside-tree]"
         let check = await CommandRun.run("check", file)
         #expect(check.status == ExitStatus.invalidInput)
         #expect(check.out.hasPrefix(message + "\n"), "\(check.out)")

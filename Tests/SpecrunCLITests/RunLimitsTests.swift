@@ -89,7 +89,7 @@ import Testing
         let limited = await CommandRun.run(["--max-file-size", "1K", folder.path])
         #expect(limited.status == 2)
         #expect(limited.out.contains(
-            "\(folder.path("big.yaml")):1:1: error: the file is \(big.utf8.count) bytes, more than the limit of 1024; split it or raise the limit with --max-file-size\n"))
+            "\(folder.path("big.yaml")):1:1: error: the file is \(big.utf8.count) bytes, more than the limit of 1024; split it or raise the limit with --max-file-size [file-too-large]\n"))
         #expect(limited.out.contains("1 passed, 0 failed; 1 invalid spec file"))
         #expect(await CommandRun.run(["--max-file-size", "4K", folder.path]).status == 0)
     }
@@ -102,7 +102,7 @@ import Testing
         let limited = await CommandRun.run(["--max-depth", "2", folder.path])
         #expect(limited.status == 2)
         #expect(limited.out.contains(
-            "\(folder.path("a.yaml")):4:9: error: nesting is deeper than 2 levels; specs never need this much (raise the limit with --max-depth)\n"))
+            "\(folder.path("a.yaml")):4:9: error: nesting is deeper than 2 levels; specs never need this much (raise the limit with --max-depth) [too-deep]\n"))
         #expect(await CommandRun.run(["--max-depth", "3", folder.path]).status == 0)
     }
 
@@ -143,7 +143,7 @@ import Testing
         let limited = await CommandRun.run(["--max-window", "3d", folder.path])
         #expect(limited.status == 2)
         #expect(limited.out.contains(
-            "\(folder.path("w.yaml")):9:12: error: the window from 2027-01-01T00:00:00Z through 2027-01-04T23:00:00Z is longer than 3 days (the limit); narrow it, or raise the limit with --max-window 4d\n"))
+            "\(folder.path("w.yaml")):9:12: error: the window from 2027-01-01T00:00:00Z through 2027-01-04T23:00:00Z is longer than 3 days (the limit); narrow it, or raise the limit with --max-window 4d [window-too-long]\n"))
         #expect(await CommandRun.run(["--max-window", "4d", folder.path]).status == 0)
     }
 
@@ -200,7 +200,7 @@ import Testing
         let run = await CommandRun.run([folder.path])
         #expect(run.status == 2)
         #expect(run.out.contains(
-            "\(folder.path("pipe.yaml")):1:1: error: this is not a regular file (a named pipe); name spec files, or folders that hold them\n"))
+            "\(folder.path("pipe.yaml")):1:1: error: this is not a regular file (a named pipe); name spec files, or folders that hold them [unreadable-file]\n"))
         #expect(run.out.contains("1 passed, 0 failed; 1 invalid spec file"))
     }
 
@@ -216,9 +216,9 @@ import Testing
         let run = await CommandRun.run([folder.path])
         #expect(run.status == 2)
         #expect(run.out.contains(
-            "\(folder.path("broken.yaml")):1:1: error: this is a symbolic link to '\(folder.path("gone.yaml"))', which does not exist; fix the link or remove it\n"))
+            "\(folder.path("broken.yaml")):1:1: error: this is a symbolic link to '\(folder.path("gone.yaml"))', which does not exist; fix the link or remove it [unreadable-file]\n"))
         #expect(run.out.contains(
-            "\(folder.path("loop-a.yml")):1:1: error: the file cannot be read (Too many levels of symbolic links); check that it exists and that you may read it\n"))
+            "\(folder.path("loop-a.yml")):1:1: error: the file cannot be read (Too many levels of symbolic links); check that it exists and that you may read it [unreadable-file]\n"))
         #expect(!run.out.contains("notes.txt"))
         #expect(run.out.contains("1 passed, 0 failed; 3 invalid spec files"))
     }

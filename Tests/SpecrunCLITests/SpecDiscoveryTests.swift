@@ -5,8 +5,8 @@ import Testing
 /// Discovery finds each spec once whatever the links in the tree, and never lets a spec vanish without a word:
 /// a folder it cannot read and a name it cannot spell are reported, and the other specs still run.
 @Suite struct SpecDiscoveryTests {
-    static let unreadableFolder = "the folder cannot be read (Permission denied), so the specs in it cannot run; give yourself read and search permission on it, or move it out of the spec folder"
-    static let notUTF8Name = "the name is not valid UTF-8 (shown with \u{FFFD} for the bytes that are not), so it cannot be opened; rename it"
+    static let unreadableFolder = "the folder cannot be read (Permission denied), so the specs in it cannot run; give yourself read and search permission on it, or move it out of the spec folder [unreadable-file]"
+    static let notUTF8Name = "the name is not valid UTF-8 (shown with \u{FFFD} for the bytes that are not), so it cannot be opened; rename it [unreadable-file]"
 
     @Test(arguments: ["docs/diagnostics.md", "docs/limits.md"])
     func theDocsQuoteTheMessagesExactly(page: String) throws {

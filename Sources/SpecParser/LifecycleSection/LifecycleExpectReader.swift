@@ -20,7 +20,8 @@ struct LifecycleExpectReader {
                                           passedOver: occurrencesReported ? ["occurrences"] : [], homes: LifecycleSectionParser.keyHomes)
         else { return nil }
         let errorsBefore = reader.log.errorCount
-        var expect = LifecycleExpectation(location: reader.location(owner))
+        var expect = LifecycleExpectation(location: reader.location(owner),
+                                          sourceLine: reader.log.source.line(owner.mark.line, column: owner.mark.column))
         func located<Value>(_ key: String, _ read: (Node) -> Value?) -> Located<Value>? {
             guard let node = fields[key], let value = read(node) else { return nil }
             return Located(value, at: reader.location(node))

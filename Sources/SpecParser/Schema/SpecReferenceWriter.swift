@@ -178,7 +178,8 @@ public struct SpecReferenceWriter: Sendable {
             the same search (`duplicate-case`), under `repeated: both` an occurrence of a repeated wall time without its
             key (`repeated-without-key`), an expected occurrence outside its window (`outside-window`) or at the instant of
             the one before it (`duplicate-instant`), an `info-plist` that names no file (`missing-fixture`) or a file
-            the task harness cannot read as an Info.plist (`invalid-fixture`), and a `timezone` written with an old tzdata
+            the task harness cannot read as an Info.plist (`invalid-fixture`), a scenario's `expect: {}`, which checks
+            nothing of its own (`empty-expect`), and a `timezone` written with an old tzdata
             name (`old-zone-name`: `Europe/Kiev` for `Europe/Kyiv`). [diagnostics.md](diagnostics.md#lint) shows each. In a lifecycle scenario with a
             `schedule`, `offset-mismatch` checks every instant against the schedule's zone: `clock`, each step's `at`,
             `earliest-begin` and `advance` instant, `store.updated-at`, each run's `planned` and `actual`, and a pending

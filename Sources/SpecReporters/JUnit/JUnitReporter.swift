@@ -93,7 +93,9 @@ public struct JUnitReporter: Sendable {
                     name: "spec file", line: first.location?.line ?? 1, time: 0,
                     outcome: Outcome(
                         kind: .error, type: "invalid-spec",
-                        message: errors.count == 1 ? first.message : "\(errors.count) errors; the first: \(first.message)",
+                        // The code in brackets, as on the terminal: CI pages show this attribute as the failure's title.
+                        message: (errors.count == 1 ? first.message : "\(errors.count) errors; the first: \(first.message)")
+                            + " [\(first.code)]",
                         body: errors.map(renderer.render).joined(separator: "\n\n")
                     )
                 ), at: 0)

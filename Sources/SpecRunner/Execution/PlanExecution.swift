@@ -222,7 +222,7 @@ extension SpecRunner {
         var result = placeholder(item, status: .error, message: "timed out after \(Self.seconds(seconds)) (--timeout)")
         let location = item.caseSpec?.location ?? item.spec.location
         result.diagnostics = [Diagnostic(
-            code: "timeout", location: location,
+            code: RunDiagnosticCode.timeout.rawValue, location: location,
             message: "the test ran longer than \(Self.seconds(seconds)) and was abandoned; simplify it, or raise the limit with --timeout",
             sourceLine: item.caseSpec == nil ? item.spec.sourceLine : nil)]
         return result

@@ -54,7 +54,7 @@ public struct SpecRunner: Sendable {
                 // The entry's place, so an annotation lands on the line to remove rather than on the spec's first.
                 if let engine = item.engine, let location = item.spec.knownDeviationLocations[engine] {
                     verdict.diagnostics.append(Diagnostic(
-                        code: "fixed-deviation", severity: .warning, location: location,
+                        code: RunDiagnosticCode.fixedDeviation.rawValue, severity: .warning, location: location,
                         message: "'\(engine.rawValue)' passes now; remove its entry from known-deviations"))
                 }
             default:

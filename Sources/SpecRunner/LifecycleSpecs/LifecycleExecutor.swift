@@ -116,7 +116,7 @@ struct LifecycleExecutor: Sendable {
             for refused in refusedLaunches {
                 // With `errors` failing too, each error's message follows on its own line.
                 let errorsShown = failed.contains { $0.name == "errors" }
-                let why = refused.error.map { errorsShown ? $0.code.rawValue : "\($0.code.rawValue): \(judgement.localized($0.message))" }
+                let why = refused.error.map { errorsShown ? $0.code.rawValue : "\($0.code.rawValue): \(judgement.localized(GateWording.message(of: $0, gate: spec.gate)))" }
                     ?? "the system did not launch it"
                 lines.append("step \(refused.step + 1) (\(spec.steps[refused.step].location)) launched nothing, so `completed` has no entry for it (\(why))")
             }
@@ -133,7 +133,7 @@ struct LifecycleExecutor: Sendable {
         if failed.contains(where: { $0.name == "errors" }) {
             for (index, error) in report.errors.enumerated() {
                 let place = raisedBy[index].map { "step \($0 + 1) (\(spec.steps[$0].location))" } ?? "the app's first start"
-                lines.append("\(error.code.rawValue) at \(place): \(judgement.localized(error.message))")
+                lines.append("\(error.code.rawValue) at \(place): \(judgement.localized(GateWording.message(of: error, gate: spec.gate)))")
             }
         }
         verdict.message = lines.joined(separator: "\n")

@@ -96,7 +96,7 @@ struct RecurrenceExecutor: Sendable {
                 // A bound of the run, not a difference from the expectation: the window could not be checked.
                 verdict.status = .error
                 verdict.message = "the window holds more than \(limit) occurrences (--max-occurrences)"
-                verdict.diagnostics = [Diagnostic(code: "too-many-occurrences", location: window.location, message: Self.explain(error))]
+                verdict.diagnostics = [Diagnostic(code: RunDiagnosticCode.tooManyOccurrences.rawValue, location: window.location, message: Self.explain(error))]
             }
             if case .instantOutOfRange(let role, let date) = error {
                 // The spec asked for a search no engine can start: nothing was compared, so not a failure. The
@@ -106,7 +106,7 @@ struct RecurrenceExecutor: Sendable {
                 if let literal = written.first(where: { $0.date == date }) {
                     verdict.message = "no search can start from the \(role), which is in the year 10000 (see below)"
                     verdict.diagnostics = [Diagnostic(
-                        code: "instant-out-of-range", location: literal.location, message: Self.explain(error),
+                        code: RunDiagnosticCode.instantOutOfRange.rawValue, location: literal.location, message: Self.explain(error),
                         sourceLine: literal.sourceLine, length: literal.text.count)]
                 }
             }

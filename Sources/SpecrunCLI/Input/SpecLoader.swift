@@ -69,7 +69,7 @@ struct SpecLoader {
         // Checked before the file is opened: a diagnostic would print the first line of whatever it is.
         if let reason = parser.linkOutOfSpecTree(path: path) {
             return SpecFile(path: path, specs: [], diagnostics: [Diagnostic(
-                code: "outside-spec-tree", location: SourceLocation(file: path, line: 1, column: 1), message: reason)])
+                code: InputDiagnosticCode.outsideSpecTree.rawValue, location: SourceLocation(file: path, line: 1, column: 1), message: reason)])
         }
         switch SpecFileReader(maxBytes: parser.limits.maxBytes).read(path) {
         case .bytes(let bytes):
@@ -78,7 +78,7 @@ struct SpecLoader {
             return parser.fileTooLarge(path: path, byteCount: size)
         case .unreadable(let reason):
             return SpecFile(path: path, specs: [], diagnostics: [Diagnostic(
-                code: "unreadable-file", location: SourceLocation(file: path, line: 1, column: 1), message: reason)])
+                code: InputDiagnosticCode.unreadableFile.rawValue, location: SourceLocation(file: path, line: 1, column: 1), message: reason)])
         }
     }
 }

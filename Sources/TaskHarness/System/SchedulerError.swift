@@ -39,13 +39,18 @@ public struct SchedulerError: Error, Sendable, Hashable, CustomStringConvertible
     /// The request's earliest begin date, for `launch-before-earliest-begin` (the floor the launch came before);
     /// nil for other errors and for a floor past the clock's years (a retry grown to `RetryPolicy.longestDelay`).
     public let earliestBegin: Date?
+    /// For `not-permitted`: what the static gate found missing, so a caller that gave the gate in another form than
+    /// an Info.plist (a spec's inline lists) can say where to add it in that form.
+    public let gateRefusal: StaticGate.GateRefusal?
 
-    public init(code: Code, identifier: String, at: Date, message: String, earliestBegin: Date? = nil) {
+    public init(code: Code, identifier: String, at: Date, message: String, earliestBegin: Date? = nil,
+                gateRefusal: StaticGate.GateRefusal? = nil) {
         self.code = code
         self.identifier = identifier
         self.at = at
         self.message = message
         self.earliestBegin = earliestBegin
+        self.gateRefusal = gateRefusal
     }
 
     public var description: String { "\(code.rawValue): \(message)" }

@@ -51,8 +51,9 @@ public final class SimulatedScheduler: Sendable {
         var completionObserver: (@Sendable (Int, Bool) -> Void)?
 
         mutating func fail(_ code: SchedulerError.Code, _ identifier: String, _ at: Date, _ message: String,
-                           earliestBegin: Date? = nil) -> SchedulerError {
-            let error = SchedulerError(code: code, identifier: identifier, at: at, message: message, earliestBegin: earliestBegin)
+                           earliestBegin: Date? = nil, gateRefusal: StaticGate.GateRefusal? = nil) -> SchedulerError {
+            let error = SchedulerError(code: code, identifier: identifier, at: at, message: message, earliestBegin: earliestBegin,
+                                       gateRefusal: gateRefusal)
             errors.append(error)
             return error
         }
@@ -245,9 +246,11 @@ public final class SimulatedScheduler: Sendable {
         try state.withLock { (state) throws(SchedulerError) in
             switch gate.refusal(for: id, kind: request.kind) {
             case .identifierNotPermitted:
-                throw state.fail(.notPermitted, id, now, "\(id) is not in \(StaticGate.permittedIdentifiersKey); add it to the Info.plist")
+                throw state.fail(.notPermitted, id, now, "\(id) is not in \(StaticGate.permittedIdentifiersKey); add it to the Info.plist",
+                                 gateRefusal: .identifierNotPermitted)
             case .backgroundModeMissing(let mode):
-                throw state.fail(.notPermitted, id, now, "\(StaticGate.backgroundModesKey) lacks '\(mode)', which a \(request.kind.rawValue) task needs; add it to the Info.plist")
+                throw state.fail(.notPermitted, id, now, "\(StaticGate.backgroundModesKey) lacks '\(mode)', which a \(request.kind.rawValue) task needs; add it to the Info.plist",
+                                 gateRefusal: .backgroundModeMissing(mode))
             case nil:
                 break
             }

@@ -1,0 +1,12 @@
+/// The stable code of every diagnostic a test gets while it runs (`docs/diagnostics.md` lists each, under "While a
+/// test runs"); printed in brackets at the end of the diagnostic's headline.
+public enum RunDiagnosticCode: String, Sendable, Hashable, CaseIterable {
+    /// A window holds more occurrences than `--max-occurrences`.
+    case tooManyOccurrences = "too-many-occurrences"
+    /// A test ran longer than `--timeout`.
+    case timeout
+    /// A search would start in the year 10000.
+    case instantOutOfRange = "instant-out-of-range"
+    /// A declared known deviation that passes now.
+    case fixedDeviation = "fixed-deviation"
+}

@@ -69,8 +69,9 @@ public struct DiagnosticRenderer: Sendable {
         // Columns count code points (as libyaml does), not characters: a letter with a combining accent (`é` as macOS
         // spells it) or an emoji sequence (👨‍👩‍👧, five code points) is one character of several code points.
         let scalars = text.unicodeScalars
-        let cut = scalars.index(scalars.startIndex, offsetBy: max(0, location.column - 1), limitedBy: scalars.endIndex)
-            ?? scalars.endIndex
+        // A caret past the end of the line shown (a very long line, cut) would point at nothing: no source line then.
+        guard let cut = scalars.index(scalars.startIndex, offsetBy: max(0, location.column - 1), limitedBy: scalars.endIndex)
+        else { return Layout(headline: headline, source: nil, marks: "", notes: notes) }
         let before = String(String.UnicodeScalarView(scalars[..<cut]))
         let rest = String(String.UnicodeScalarView(scalars[cut...]))
         let marked = rest.prefix(max(1, min(diagnostic.length, rest.count)))

@@ -292,6 +292,31 @@ import Testing
         #expect(lines[2] == String(repeating: " ", count: width) + "^~~", "\(lines)")
     }
 
+    /// A flow mapping runs past 160 code points, where lines were cut: the marked instant was cut off, or the caret
+    /// stood alone past the '…'. Lines are shown whole up to 1,000 code points; past that, a mark beyond the cut
+    /// shows no source line rather than a caret under nothing.
+    @Test func aLongLineIsShownWholeAndAMarkPastTheCutShowsNoLine() {
+        let name = String(repeating: "long case name ", count: 8)
+        let file = SpecFixtures.parse("""
+            spec: s
+            schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+            cases:
+              - {name: \(name), after: 2027-03-28T00:00:00+01:00, nxt: 2027-03-29T02:30:00+02:00}
+            """)
+        let layout = DiagnosticRenderer().layout(file.diagnostics[0])
+        #expect(file.diagnostics[0].location?.column == 168)
+        #expect(layout.source?.line == "  - {name: \(name), after: 2027-03-28T00:00:00+01:00, nxt: 2027-03-29T02:30:00+02:00}")
+        #expect(layout.source?.beforeCaret.unicodeScalars.count == 167)
+        let huge = String(repeating: "x", count: 1_100)
+        let far = SpecFixtures.parse("spec: s\nschedule: {timezone: Europe/Berlin, description: \(huge), nxt: 1}\n")
+        let unknown = far.diagnostics.first { $0.message.contains("'nxt'") }
+        #expect(unknown.map { DiagnosticRenderer().layout($0).source == nil } == true, "\(far.diagnostics)")
+        let near = SpecFixtures.parse("spec: s\nschedule: {tmezone: Europe/Berlin, description: \(huge)}\n")
+        let cut = near.diagnostics.first { $0.message.contains("'tmezone'") }.flatMap { DiagnosticRenderer().layout($0).source }
+        #expect(cut?.line.hasSuffix(" …") == true)
+        #expect(cut?.line.unicodeScalars.count == 1_002)
+    }
+
     @Test func colorRenderingKeepsTheSameText() throws {
         let file = SpecFixtures.parse("spec: c\nschedule: {timezone: Europe/Berln}\n")
         let colored = try #require(file.diagnostics.first.map { DiagnosticRenderer(color: true).render($0) })

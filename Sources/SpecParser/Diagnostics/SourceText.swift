@@ -37,8 +37,10 @@ struct SourceText: Sendable {
         SourceLocation(file: path, line: mark.line, column: mark.column)
     }
 
-    /// Longest source line shown whole; longer lines are cut after it (generated or hostile files).
-    static let shownLineLength = 160
+    /// Longest source line shown whole, in code points (the unit of columns); longer lines are cut after it
+    /// (generated or hostile files: a 10 MB file of one line). A spec's flow mappings run past 160 code points, where
+    /// the cut was first: the marked text was cut off, or the caret stood alone past the end of what was shown.
+    static let shownLineLength = 1_000
 
     /// The text of a 1-based line, or nil past the end, for an empty line, or when `column` lies beyond
     /// what is shown of a very long line (a caret there would point at nothing).
@@ -46,9 +48,9 @@ struct SourceText: Sendable {
         guard number >= 1, number <= lines.count, !lines[number - 1].isEmpty else { return nil }
         // Decoding repairs invalid bytes, so a non-UTF-8 file still shows its line (with a replacement mark).
         let line = String(decoding: bytes[lines[number - 1]], as: UTF8.self)
-        // No more bytes than the limit means no more Characters either.
-        guard lines[number - 1].count > Self.shownLineLength, line.count > Self.shownLineLength else { return line }
+        // No more bytes than the limit means no more code points either.
+        guard lines[number - 1].count > Self.shownLineLength, line.unicodeScalars.count > Self.shownLineLength else { return line }
         guard column <= Self.shownLineLength else { return nil }
-        return String(line.prefix(Self.shownLineLength)) + " …"
+        return String(String.UnicodeScalarView(line.unicodeScalars.prefix(Self.shownLineLength))) + " …"
     }
 }

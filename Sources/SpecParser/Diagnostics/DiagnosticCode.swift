@@ -37,6 +37,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case nothingToCheck = "nothing-to-check"
     case duplicateCaseName = "duplicate-case-name"
     case duplicateSpecName = "duplicate-spec-name"
+    case duplicateTestID = "duplicate-test-id"
 
     // Lifecycle scenarios.
     case unknownTask = "unknown-task"

@@ -1,18 +1,34 @@
 import SpecDiagnostics
 import SpecModel
 
-/// Spec names are unique within a run: each spec and case is reported under its name.
+/// Spec names are unique within a run: each spec and case is reported under its name. So are test ids
+/// (`file › spec › case › engine`): a name holding ` › ` can spell another spec's id (`A › B` with case `C`, and
+/// `A` with case `B › C`), and results with one id twice cannot be read back.
 public enum DuplicateSpecNames {
-    /// The files with each repeated spec name reported at the later spec (with a note at the first)
+    /// The files with each repeated spec name, or test name, reported at the later spec (with a note at the first)
     /// and that later spec removed; files are taken in the order given (the run's sorted order).
     public static func rejecting(in files: [SpecFile]) -> [SpecFile] {
         var firstByName: [String: SourceLocation] = [:]
         return files.map { file in
             var kept: [Spec] = []
             var diagnostics = file.diagnostics
+            var firstByTest: [String: (location: SourceLocation, spec: String)] = [:]
             for spec in file.specs {
                 guard let first = firstByName[spec.name] else {
                     firstByName[spec.name] = spec.location
+                    let tests = testNames(of: spec)
+                    if let clash = tests.first(where: { firstByTest[$0] != nil }), let earlier = firstByTest[clash] {
+                        diagnostics.append(Diagnostic(
+                            code: DiagnosticCode.duplicateTestID.rawValue,
+                            location: spec.location,
+                            message: "this spec's test '\(clash)' has the id of a test of the spec '\(earlier.spec)': ' › ' joins "
+                                + "spec and case names into test ids; take the '›' out of a name",
+                            sourceLine: spec.sourceLine,
+                            length: "spec".count,
+                            notes: [Diagnostic.Note(location: earlier.location, message: "'\(earlier.spec)' is here")]))
+                        continue
+                    }
+                    for test in tests { firstByTest[test] = (spec.location, spec.name) }
                     kept.append(spec)
                     continue
                 }
@@ -29,6 +45,13 @@ public enum DuplicateSpecNames {
             return SpecFile(path: file.path, specs: kept, diagnostics: diagnostics.sortedBySource())
         }
     }
+}
+
+/// A spec's tests as their ids name them, without file and engine: the spec's name for its window or scenario, and
+/// `spec › case` for each case.
+private func testNames(of spec: Spec) -> [String] {
+    guard case .recurrence(let body) = spec.body else { return [spec.name] }
+    return (body.expect != nil ? [spec.name] : []) + body.cases.map { spec.name + " › " + $0.name }
 }
 
 extension [Diagnostic] {

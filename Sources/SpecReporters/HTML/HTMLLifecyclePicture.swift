@@ -202,12 +202,18 @@ struct HTMLLifecyclePicture {
         run.actual != nil && ["completed", "ok", "success"].contains(run.outcome)
     }
 
-    /// The runs a `runs` expectation that is not met describes (`runs[4]`: the fourth run, 1-based as written), with
-    /// the line the expectation is written on; an expected run past the last one is left out (there is no run to ring).
+    /// The runs a `runs` expectation that is not met describes (`runs[4]`: the fourth run, 1-based as written), each
+    /// once, with the line the expectation is written on; an expected run past the last one is left out (there is no
+    /// run to ring). A run that differs is checked field by field (`runs[2].actual`, `runs[2].outcome`): the name
+    /// `runs[2]` alone is only that of a met line or of a run the scenario does not have, so reading that name alone
+    /// ringed nothing in a real run.
     static func unmetRuns(_ lifecycle: LifecycleResult) -> [(number: Int, line: Int?)] {
-        lifecycle.expectations.compactMap { check in
-            guard !check.passed, check.name.hasPrefix("runs["), check.name.hasSuffix("]"),
-                  let number = Int(check.name.dropFirst(5).dropLast()), number >= 1, number <= lifecycle.runs.count
+        var seen: Set<Int> = []
+        return lifecycle.expectations.compactMap { check in
+            guard !check.passed, check.name.hasPrefix("runs["), let close = check.name.firstIndex(of: "]"),
+                  check.name[check.name.index(after: close)...].isEmpty || check.name[check.name.index(after: close)...].hasPrefix("."),
+                  let number = Int(check.name[check.name.index(check.name.startIndex, offsetBy: 5)..<close]),
+                  number >= 1, number <= lifecycle.runs.count, seen.insert(number).inserted
             else { return nil }
             return (number, check.line)
         }

@@ -88,17 +88,7 @@ import Testing
 
     /// The hint of a broken invariant names the defects only when the spec lists none: listed, they are its own.
     @Test func aBrokenInvariantsHintLeavesOutTheDefectsTheSpecLists() async throws {
-        let (_, body) = try LifecycleExecutorTests.scenario("""
-            spec: Expiration races completion
-            task: {identifier: com.example.app.refresh, kind: refresh}
-            app: {adapter: completes-in-expiration-handler}
-            clock: 2027-03-29T08:00:00+02:00
-            steps:
-              - {at: 2027-03-29T09:00:00+02:00, launch: com.example.app.refresh, expire: during parse}
-            expect:
-              completed: [false]
-              defects: [completed-twice]
-            """)
+        let (_, body) = try LifecycleExecutorTests.scenario(LifecycleExecutorTests.expirationRacesCompletion + "  defects: [completed-twice]\n")
         let verdict = await LifecycleExecutor().execute(body)
         #expect(verdict.status == .failed)
         #expect(verdict.message == """

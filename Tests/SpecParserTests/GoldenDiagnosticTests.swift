@@ -178,7 +178,7 @@ import Testing
 
     /// `every day at 02:30` is a calendar rule in English, not the interval shorthand `every 24h from …`: only the rule
     /// is reported. Warning that the policies do nothing sent the author in a circle: removed, they were then missing.
-    @Test(arguments: ["every day at 02:30", "every 1d at 02:30", "every monday 09:00"])
+    @Test(arguments: ["every day at 02:30", "every 1d at 02:30", "every monday 09:00", "every night", "Every Day at 02:30"])
     func aCalendarRuleWrittenInEnglishLeavesItsPoliciesAlone(_ rule: String) {
         let withPolicies = SpecFixtures.parse(SpecFixtures.spec(schedule: """
               timezone: Europe/Berlin
@@ -194,6 +194,18 @@ import Testing
             """))
         #expect(withoutPolicies.diagnostics.count == 3, "\(Self.render([withoutPolicies]))")
         #expect(withoutPolicies.diagnostics.filter { $0.message.contains("calendar rules need it") }.count == 2)
+    }
+
+    /// `every` and a word that is neither a calendar word nor a duration (`every fortnight`) is neither kind of rule:
+    /// only the rule is reported, with no word on the policies either way (they are not said to do nothing, as for an
+    /// interval rule, nor to be missing, as for a calendar rule).
+    @Test func aRuleOfNeitherKindSaysNothingOfItsPolicies() {
+        for schedule in ["timezone: Europe/Berlin\n  rule: \"every fortnight\"\n  nonexistent: skip\n  repeated: first",
+                         "timezone: Europe/Berlin\n  rule: \"every fortnight\""] {
+            let file = SpecFixtures.parse(SpecFixtures.spec(schedule: "  " + schedule))
+            #expect(file.diagnostics.map(\.severity) == [.error], "\(Self.render([file]))")
+            #expect(file.diagnostics.first?.message.hasPrefix("'every fortnight' is not a rule") == true, "\(Self.render([file]))")
+        }
     }
 
     @Test func aKeyThatIsNotTextIsReported() {

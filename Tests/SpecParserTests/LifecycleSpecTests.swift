@@ -415,6 +415,16 @@ import Testing
         #expect(file.diagnostics.first?.location?.line == 7)
     }
 
+    /// A permitted identifier one slip off the task's is read as written when `expect: errors` lists `not-permitted`,
+    /// as a list or as the single value `errors` also takes; otherwise it is the author's typo (`unknown-task`).
+    @Test(arguments: [("errors: not-permitted", [String]()), ("errors: [not-permitted, no-pending-request]", []),
+                      ("errors: [no-pending-request]", ["unknown-task"])])
+    func aPermittedSlipIsTheAppsBugWhenNotPermittedIsExpected(_ errors: String, _ codes: [String]) {
+        let file = Self.parse(Self.minimal("steps: []\nexpect:\n  \(errors)",
+                                           task: "task: {identifier: com.example.app.refresh, kind: refresh, permitted: [com.example.app.refesh]}"))
+        #expect(file.diagnostics.map(\.code) == codes, "\(file.diagnostics.map(\.message))")
+    }
+
     @Test func aRunThatComparesNothingIsReported() {
         let file = Self.parse(Self.minimal("steps: []\nexpect: {runs: [{}]}"))
         #expect(file.diagnostics.map(\.code) == ["empty-value"])

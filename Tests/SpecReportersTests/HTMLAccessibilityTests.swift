@@ -301,7 +301,8 @@ import Testing
         let svg = try #require(HTMLTimeline.occurrencePictures(for: test).first?.svg)
         let height = try #require(svg.components(separatedBy: "viewBox=\"0 0 960 ").dropFirst().first.flatMap { Double($0.prefix { $0 != "\"" }) })
         let lowest = try #require(HTMLReporterTests.elements("text", in: svg).compactMap { $0["y"].flatMap(Double.init) }.max())
-        #expect(height - lowest <= 12, "\(height - lowest) px under the lowest text")
+        // Under, not over: the tick dates kept the actual labels' room above them and fell out of the picture.
+        #expect((0...12).contains(height - lowest), "\(height - lowest) px under the lowest text")
         #expect(!svg.contains("class=\"marker actual"))
         // With an actual instant the labels under the axis keep their room.
         let both = try #require(HTMLTimeline.occurrencePictures(for: RunResultFixture.firstValidFailed).first?.svg)
@@ -335,5 +336,71 @@ import Testing
         let attention = try #require(page.components(separatedBy: "<section class=\"attention\"").dropFirst().first?
             .components(separatedBy: "</section>").first)
         #expect(attention.contains("known deviation no longer happens: “Calendar .nextTime returned 04:00 on Swift 5.10”"))
+    }
+
+    /// `count` instants expected and not produced, 10:00Z, 10:01Z, … (12:00 CEST on): marks as the timeline makes them.
+    static func missingMarks(_ count: Int, minuteOffset: Int = 0) -> [HTMLTimeline.Mark] {
+        (0..<count).map { index in
+            let mm = String(format: "%02d", index + minuteOffset)
+            return HTMLTimeline.Mark(instant: RunResultFixture.berlin("2027-07-10T10:\(mm):00Z", "2027-07-10T12:\(mm):00+02:00", "CEST"),
+                                     wall: Double(index + minuteOffset) * 60, role: .expected, state: .missing)
+        }
+    }
+
+    /// The edges of the description's counts: twenty instants are all named and none is "more"; one outside the
+    /// picture is counted, in the singular.
+    @Test func aDescriptionCountsOnlyWhatItLeavesOut() {
+        let twenty = HTMLTimeline.describe(Self.missingMarks(20), transition: nil, regionText: nil, zone: "Europe/Berlin", outside: 0)
+        #expect(twenty.description.components(separatedBy: ": expected, not produced.").count - 1 == 20)
+        #expect(!twenty.description.contains("more instant"), "\(twenty.description)")
+        let oneOutside = HTMLTimeline.describe(Self.missingMarks(2), transition: nil, regionText: nil, zone: "Europe/Berlin", outside: 1)
+        #expect(oneOutside.description.hasSuffix("1 more instant outside this picture (see the table)."), "\(oneOutside.description)")
+    }
+
+    /// The instants are described in time order whatever order the marks come in: a produced instant before an
+    /// expected one is named first.
+    @Test func aDescriptionNamesTheInstantsInTimeOrder() {
+        var marks = Self.missingMarks(1, minuteOffset: 30)
+        marks.append(HTMLTimeline.Mark(instant: RunResultFixture.berlin("2027-07-10T10:10:00Z", "2027-07-10T12:10:00+02:00", "CEST"),
+                                       wall: 600, role: .actual, state: .unexpected))
+        let (_, description) = HTMLTimeline.describe(marks, transition: nil, regionText: nil, zone: "Europe/Berlin", outside: 0)
+        #expect(description == "2027-07-10 12:10 CEST (+02:00), 2027-07-10T10:10:00Z: produced, not expected. "
+            + "2027-07-10 12:30 CEST (+02:00), 2027-07-10T10:30:00Z: expected, not produced.")
+    }
+
+    /// An instant both sides have under another key is one instant in the name, not one per side.
+    @Test func anInstantWithAnotherKeyIsCountedOnce() {
+        let instant = RunResultFixture.berlin("2027-07-10T10:00:00Z", "2027-07-10T12:00:00+02:00", "CEST")
+        let marks = [HTMLTimeline.Mark(instant: instant, wall: 0, role: .expected, state: .keyMismatch),
+                     HTMLTimeline.Mark(instant: instant, wall: 0, role: .actual, state: .keyMismatch)]
+        let (title, description) = HTMLTimeline.describe(marks, transition: nil, regionText: nil, zone: "Europe/Berlin", outside: 0)
+        #expect(title == "Timeline in Europe/Berlin: 1 instant with another key")
+        #expect(description == "2027-07-10 12:00 CEST (+02:00), 2027-07-10T10:00:00Z: expected and produced, with another key.")
+    }
+
+    /// A picture of instants produced and never expected kept the room of a row of expected labels above its axis: its
+    /// axis lies one row higher than that of the same picture with an expected instant.
+    @Test func aPictureWithoutExpectedInstantsKeepsNoRoomAboveItsAxis() throws {
+        func axisY(_ test: TestResult) throws -> Double {
+            let svg = try #require(HTMLTimeline.occurrencePictures(for: test).first?.svg)
+            let axis = try #require(HTMLReporterTests.elements("line", in: svg).first { $0["class"] == "axis" })
+            return try #require(axis["y1"].flatMap(Double.init))
+        }
+        let both = RunResultFixture.firstValidFailed
+        var producedOnly = both
+        producedOnly.expected = []
+        producedOnly.diff = both.diff.filter { $0.kind == .unexpected }
+        #expect(!producedOnly.diff.isEmpty)
+        #expect(try axisY(producedOnly) == axisY(both) - HTMLTimeline.levelHeight)
+    }
+
+    /// The tests' heading counts the tests and the files, a single file in the singular.
+    @Test func theTestsHeadingCountsTestsAndFiles() {
+        var run = RunResultFixture.run
+        run.tests = [RunResultFixture.firstValidFailed]
+        #expect(HTMLReporter().render(run).contains(">Tests: 1 in 1 file</h2>"))
+        run.tests = [RunResultFixture.firstValidFailed, RunResultFixture.firstValidFailed]
+        run.tests[1].file = "specs/another.yaml"
+        #expect(HTMLReporter().render(run).contains(">Tests: 2 in 2 files</h2>"))
     }
 }

@@ -339,4 +339,34 @@ import Testing
             }
         }
     }
+
+    /// The runner checks a run that differs field by field and names each check by the spec's key (`runs[2].actual`,
+    /// `runs[2].outcome`; LifecycleJudgement): the picture read only the name `runs[2]`, which a real run gives only
+    /// to a met line or to a run the scenario does not have, so no real failure was ever ringed. The run is ringed on
+    /// both lanes, named once in the caption, the picture's name and its description.
+    @Test func aRunThatDiffersFieldByFieldIsRingedAndNamedOnce() throws {
+        var lifecycle = Self.autumnCatchUp
+        lifecycle.expectations = [
+            .init(name: "runs[1]", expected: "key nightly/v1/2027-10-31", actual: "key nightly/v1/2027-10-31", passed: true, line: 20),
+            .init(name: "runs[2].actual", expected: "2027-10-31T10:00:00+01:00", actual: "2027-10-31 09:00 CET (+01:00)",
+                  passed: false, line: 21),
+            .init(name: "runs[2].outcome", expected: "failed", actual: "completed (actual as expected)", passed: false, line: 21),
+            .init(name: "runs[3]", expected: "key nightly/v1/2027-11-01", actual: "no run (the scenario has 2 runs)",
+                  passed: false, line: 22),
+        ]
+        #expect(HTMLLifecyclePicture.unmetRuns(lifecycle).map(\.number) == [2])
+        let zone = ZoneContext(zone: "Europe/Berlin", transitions: [RunResultFixture.autumnTransition])
+        let svg = try #require(HTMLLifecyclePicture.render(lifecycle, zoneContext: zone))
+        #expect(Self.points(of: "unmet", in: svg).count == 2, "one ring on each lane for runs[2]")
+        let (title, description) = HTMLLifecyclePicture.describe(lifecycle, transitions: zone.transitions)
+        // Two runs of one outcome: counted once, as "2 completed".
+        #expect(title == "Planned versus actual runs: 2 runs, 2 completed; runs[2] not as expected", "\(title)")
+        let unmetSentences = description.components(separatedBy: "runs[").filter { $0.contains("; not as expected.") }
+        #expect(unmetSentences.map { String($0.prefix(3)) } == ["2]:"], "\(description)")
+
+        var run = RunResultFixture.run
+        run.tests = [RunResultFixture.catchUpFailed]
+        run.tests[0].lifecycle = lifecycle
+        #expect(HTMLReporter().render(run).contains("<span class=\"legend missing\">red ring: not as expected: runs[2] (line 21)</span></figcaption>"))
+    }
 }

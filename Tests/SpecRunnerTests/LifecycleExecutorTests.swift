@@ -147,17 +147,21 @@ import Testing
 
     /// A QA author who did not list the invariant never saw the defect's name, which `defects:` needs: the failure
     /// names both, as the spec would write them.
+    /// An adapter that completes in the expiration handler too: one launch completes twice (`completed-twice`).
+    static let expirationRacesCompletion = """
+        spec: Expiration races completion
+        task: {identifier: com.example.app.refresh, kind: refresh}
+        app: {adapter: completes-in-expiration-handler}
+        clock: 2027-03-29T08:00:00+02:00
+        steps:
+          - {at: 2027-03-29T09:00:00+02:00, launch: com.example.app.refresh, expire: during parse}
+        expect:
+          completed: [false]
+
+        """
+
     @Test func aBrokenInvariantNamesTheDefectsTheSpecWouldList() async throws {
-        let (_, body) = try Self.scenario("""
-            spec: Expiration races completion
-            task: {identifier: com.example.app.refresh, kind: refresh}
-            app: {adapter: completes-in-expiration-handler}
-            clock: 2027-03-29T08:00:00+02:00
-            steps:
-              - {at: 2027-03-29T09:00:00+02:00, launch: com.example.app.refresh, expire: during parse}
-            expect:
-              completed: [false]
-            """)
+        let (_, body) = try Self.scenario(Self.expirationRacesCompletion)
         let verdict = await LifecycleExecutor().execute(body)
         #expect(verdict.status == .failed)
         #expect(verdict.message == """

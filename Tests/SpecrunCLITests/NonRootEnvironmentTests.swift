@@ -150,6 +150,8 @@ import Testing
             \tgit config --global --add safe.directory '/work/it'\\''s here'
 
             """) == "/work/it's here")
+        // A message cut before the quote that ends the path names no path, rather than one missing its end.
+        #expect(EnvironmentProbe.refusedRepository(in: "fatal: detected dubious ownership in repository at '/work/ci chec") == nil)
         #expect(EnvironmentProbe.refusalNote(repository: "/work/ci checkout") == "the results record no git commit: git refuses the "
             + "repository '/work/ci checkout' because another user owns it (\"dubious ownership\"); if you trust it, run "
             + "'git config --global --add safe.directory '/work/ci checkout'' before specrun")

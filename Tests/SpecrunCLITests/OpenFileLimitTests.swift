@@ -19,6 +19,8 @@ import Testing
     @Test func onlyALimitUnderTheMinimumIsAProblem() {
         #expect(OpenFileLimit.problem(softLimitAfterRaising: nil) == nil)
         #expect(OpenFileLimit.problem(softLimitAfterRaising: OpenFileLimit.minimum) == nil)
+        // The bound itself: one under the minimum is refused.
+        #expect(OpenFileLimit.problem(softLimitAfterRaising: OpenFileLimit.minimum - 1)?.hasPrefix("the limit on open files is 63 ") == true)
         #expect(OpenFileLimit.problem(softLimitAfterRaising: 16) == "the limit on open files is 16 (ulimit -n) and cannot be raised further here; specrun needs at least 64: raise it to 4096 ('ulimit -n 4096' where the hard limit allows, 'docker run --ulimit nofile=4096' for a container) and run specrun again")
     }
 

@@ -224,4 +224,46 @@ import Testing
         #expect(io.useColor("always"))
         #expect(!io.useColor("never"))
     }
+
+    /// Each stream is colored by whether it is a terminal itself: stdout piped to a file and stderr on a terminal
+    /// color stderr's messages only, and the other way round; `FALSE` forces nothing, in any case.
+    @Test func eachStreamIsColoredByItsOwnTerminal() {
+        func io(stdout: Bool, stderr: Bool, _ environment: [String: String] = [:]) -> CommandIO {
+            CommandIO(writeOut: { _ in }, writeError: { _ in }, environment: environment, stdoutIsTerminal: stdout,
+                      stderrIsTerminal: stderr, now: { CommandRun.now }, monotonicNanoseconds: { 0 })
+        }
+        #expect(!io(stdout: false, stderr: true).useColor(nil))
+        #expect(io(stdout: false, stderr: true).useColorOnStderr(nil))
+        #expect(io(stdout: true, stderr: false).useColor(nil))
+        #expect(!io(stdout: true, stderr: false).useColorOnStderr(nil))
+        #expect(!io(stdout: false, stderr: false, ["FORCE_COLOR": "FALSE"]).useColor(nil))
+        #expect(!io(stdout: false, stderr: false, ["CLICOLOR_FORCE": "False"]).useColorOnStderr(nil))
+    }
+
+    /// The line drawn on a terminal 15 columns wide has no room for the word "tests": the width is asked when the
+    /// line is drawn, of the run's `io`.
+    @Test func theProgressLineAsksTheTerminalsWidthWhenItIsDrawn() {
+        let err = Mutex(""), ticks = Mutex<UInt64>(0)
+        let io = CommandIO(
+            writeOut: { _ in }, writeError: { text in err.withLock { $0 += text } },
+            environment: ["TERM": "xterm-256color"], stdoutIsTerminal: false, stderrIsTerminal: true,
+            now: { CommandRun.now }, monotonicNanoseconds: { ticks.withLock { $0 += 3_000_000_000; return $0 } },
+            stderrColumns: { 15 })
+        let progress = ProgressLine(io: io, enabled: true)
+        progress.update(done: 1, total: 3)
+        let said = err.withLock { $0 }
+        #expect(said.hasPrefix("\r\u{1B}[2K1/3"), "\(said.debugDescription)")
+        #expect(!said.contains("tests"), "\(said.debugDescription)")
+        #expect(said.count - "\r\u{1B}[2K".count < 15, "\(said.debugDescription)")
+    }
+
+    /// The width comes from stderr's terminal, else from a positive `COLUMNS`; `0` or text is no width.
+    @Test func theTerminalsWidthFallsBackToAPositiveCOLUMNS() throws {
+        try #require(isatty(STDERR_FILENO) == 0, "the test's stderr is a terminal: its width would be read first")
+        #expect(CommandIO.terminalColumns(environment: ["COLUMNS": "72"]) == 72)
+        #expect(CommandIO.terminalColumns(environment: ["COLUMNS": "0"]) == nil)
+        #expect(CommandIO.terminalColumns(environment: ["COLUMNS": "-5"]) == nil)
+        #expect(CommandIO.terminalColumns(environment: ["COLUMNS": "wide"]) == nil)
+        #expect(CommandIO.terminalColumns(environment: [:]) == nil)
+    }
 }

@@ -148,4 +148,14 @@ import Testing
     static func size(of path: String) -> Int {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
     }
+
+    /// The helper refuses an item count it cannot write (none, or not a number) with its usage, not a trap.
+    @Test(arguments: ["0", "ten"])
+    func anItemCountOutsideItsRangeIsRefused(_ count: String) async throws {
+        let folder = try ScenarioFolder()
+        defer { folder.remove() }
+        let (reason, status, message) = try await Self.runHelper(folder: folder, killAt: "after-write", items: ["--item-count", count])
+        #expect(reason == .exit && status == 2, "\(message)")
+        #expect(message == "harness-crash-helper: --item-count must be a whole number from 1 to 10000000, got '\(count)'\n")
+    }
 }

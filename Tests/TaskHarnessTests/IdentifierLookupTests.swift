@@ -36,6 +36,7 @@ import Testing
         #expect(one == two)
         #expect(Set([one, two]).count == 1)
         #expect(one != StaticGate(permittedIdentifiers: ["b", "a"], backgroundModes: ["fetch"]))
+        #expect(one != StaticGate(permittedIdentifiers: ["a", "b"], backgroundModes: ["processing"]))
     }
 
     @Test func aTaskDeclaredTwiceHasItsFirstKindAndAChangeOfTasksIsSeen() {
@@ -66,5 +67,17 @@ import Testing
         #expect(report.errors.map(\.code) == Array(repeating: .tooManyPending, count: 40))
         #expect(report.errors.map(\.identifier) == refused + refused)
         #expect(report.log.filter { $0.hasPrefix("register ") }.count == 60)
+    }
+
+    /// An identifier the app registers twice at its start (common bug 4) is submitted once: the app submits what
+    /// its start registered, each identifier once, in the order first registered.
+    @Test func anIdentifierRegisteredTwiceIsSubmittedOnce() async throws {
+        var configuration = Fixture.configuration()
+        configuration.startupRegistrations = [Fixture.refresh, Fixture.refresh]
+        let simulation = try await LifecycleSimulation(configuration)
+        let report = await simulation.finish()
+        #expect(report.errors.map(\.code) == [.duplicateRegistration])
+        #expect(report.log.filter { $0.hasPrefix("submit ") }.count == 1, "\(report.log)")
+        #expect(report.pendingRequests.map(\.identifier) == [Fixture.refresh])
     }
 }

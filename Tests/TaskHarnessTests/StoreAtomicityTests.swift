@@ -125,12 +125,13 @@ import Testing
         ]
         for (url, open) in stores {
             try open()
+            // The mode lives in the file: read it before this test opens the file as a store itself, which would set it.
+            let mode = try SQLiteConnection.reading(url) { reader throws(SQLiteError) in try reader.query("PRAGMA journal_mode") }
+            #expect(mode.first?.first?.text == "wal", "\(url.lastPathComponent)")
             let writer = try SQLiteConnection.store(at: url.path)
             defer { writer.close() }
             #expect(try writer.query("PRAGMA journal_mode").first?.first?.text == "wal", "\(url.lastPathComponent)")
             #expect(try writer.query("PRAGMA synchronous").first?.first?.integer == 0, "\(url.lastPathComponent)")
-            let mode = try SQLiteConnection.reading(url) { reader throws(SQLiteError) in try reader.query("PRAGMA journal_mode") }
-            #expect(mode.first?.first?.text == "wal")
         }
         let plain = try SQLiteConnection(path: ":memory:")
         let memory = try SQLiteConnection.store(at: ":memory:")

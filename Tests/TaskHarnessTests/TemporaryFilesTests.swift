@@ -42,4 +42,16 @@ import Testing
         #expect(underlying(ours) == underlying(foundation))
         #expect(SystemErrorText.reason(ours) == SystemErrorText.reason(foundation))
     }
+
+    /// The codes the other errors get, as swift-corelibs-foundation gives them for a failed write (`EACCES` is the
+    /// folder without write permission a test run as root cannot make): the permission errors both read
+    /// "no permission", not "unknown".
+    @Test(arguments: [(EACCES, CocoaError.Code.fileWriteNoPermission), (EPERM, .fileWriteNoPermission),
+                      (ENOSPC, .fileWriteOutOfSpace), (EROFS, .fileWriteVolumeReadOnly), (EIO, .fileWriteUnknown)])
+    func eachSystemErrorIsTheCodeFoundationGives(_ code: Int32, _ expected: CocoaError.Code) {
+        let error = TemporaryFiles.writeError(code, path: "/tmp/x/job.1.download.tmp")
+        #expect(error.code == expected)
+        #expect(error.filePath == "/tmp/x/job.1.download.tmp")
+        #expect((error.userInfo[NSUnderlyingErrorKey] as? any Error).map { ($0 as NSError).code } == Int(code))
+    }
 }

@@ -305,8 +305,11 @@ struct HTMLLifecyclePicture {
         run.actual != nil && ["completed", "ok", "success"].contains(run.outcome)
     }
 
-    /// The runs a `runs` expectation that is not met describes (`runs[4]`: the fourth run, 1-based as written), with
-    /// the line the expectation is written on; an expected run past the last one is left out (there is no run to ring).
+    /// The runs a `runs` expectation that is not met describes (`runs[4]`: the fourth run, 1-based as written), each
+    /// once, with the line the expectation is written on; an expected run past the last one is left out (there is no
+    /// run to ring). A run that differs is checked field by field (`runs[2].actual`, `runs[2].outcome`): the name
+    /// `runs[2]` alone is only that of a met line or of a run the scenario does not have, so reading that name alone
+    /// ringed nothing in a real run.
     static func unmetRuns(_ lifecycle: LifecycleResult) -> [(number: Int, line: Int?)] {
         var seen: Set<Int> = []
         return lifecycle.expectations.compactMap { check in

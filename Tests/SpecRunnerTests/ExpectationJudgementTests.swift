@@ -1,0 +1,99 @@
+import Foundation
+import SpecModel
+import SpecResults
+@testable import SpecRunner
+import Testing
+
+/// How a scenario's `expect` is judged where the fifth mutation run (docs/testing.md) found nothing that could fail:
+/// the long form of `pending-requests` (each request's earliest begin, compared with that task's own request; the
+/// identifiers in any order), the note on `defects` raised in another order, and the broken-invariant hint of a spec
+/// that lists its defects.
+@Suite struct ExpectationJudgementTests {
+    /// Two requests pending at the end: the processing task's from 09:00, the refresh task's from 10:00 (Berlin,
+    /// +02:00 on 2027-03-29); `PENDING` is the spec's `pending-requests:`.
+    static func twoPendingRequests(_ pending: String) -> String {
+        """
+        spec: Two requests pending
+        task:
+          - {identifier: com.example.app.refresh, kind: refresh}
+          - {identifier: com.example.app.processing, kind: processing}
+        app:
+          submits-at-startup: false
+        clock: 2027-03-29T08:00:00+02:00
+        steps:
+          - {at: 2027-03-29T08:05:00+02:00, submit: com.example.app.processing, earliest-begin: 2027-03-29T09:00:00+02:00}
+          - {at: 2027-03-29T08:10:00+02:00, submit: com.example.app.refresh, earliest-begin: 2027-03-29T10:00:00+02:00}
+        expect:
+          pending-requests: \(pending)
+
+        """
+    }
+
+    static let refresh = "{identifier: com.example.app.refresh, earliest-begin: 2027-03-29T10:00:00+02:00}"
+    static let processing = "{identifier: com.example.app.processing, earliest-begin: 2027-03-29T09:00:00+02:00}"
+
+    /// Each request's earliest begin is compared with that task's request, whichever is listed first, and the
+    /// identifiers in any order.
+    @Test(arguments: [
+        "[\(refresh), \(processing)]",
+        "[\(processing), \(refresh)]",
+        "[com.example.app.refresh, com.example.app.processing]",
+        "[com.example.app.processing, com.example.app.refresh]",
+    ])
+    func eachRequestsEarliestBeginIsItsOwnInAnyOrder(_ pending: String) async throws {
+        let (_, body) = try LifecycleExecutorTests.scenario(Self.twoPendingRequests(pending))
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .passed, "\(verdict.message ?? "")")
+    }
+
+    /// A written earliest begin that is not the request's fails, named by the task, with both instants in the zone.
+    @Test func aWrongEarliestBeginFailsAndSaysWhich() async throws {
+        let wrong = Self.refresh.replacingOccurrences(of: "10:00:00", with: "10:30:00")
+        let (_, body) = try LifecycleExecutorTests.scenario(Self.twoPendingRequests("[\(Self.processing), \(wrong)]"))
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .failed)
+        #expect(verdict.message == "1 expectation not met (pending-requests[com.example.app.refresh].earliest-begin)")
+        let failed = verdict.lifecycle?.expectations.filter { !$0.passed }
+        #expect(failed?.map(\.name) == ["pending-requests[com.example.app.refresh].earliest-begin"])
+        #expect(failed?.first?.expected.hasPrefix("2027-03-29T10:30:00+02:00") == true, "\(failed ?? [])")
+        #expect(failed?.first?.actual.hasPrefix("2027-03-29 10:00") == true, "\(failed ?? [])")
+    }
+
+    /// Defects are compared in the order they were raised; the same two in another order say so.
+    @Test func defectsInAnotherOrderSaySo() async throws {
+        let (_, body) = try LifecycleExecutorTests.scenario("""
+            spec: Expiration ignored
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            job:
+              items: ["42", "43"]
+              flaws: [long-transaction]
+            app:
+              adapter: ignores-expiration
+            clock: 2027-03-29T08:00:00+02:00
+            steps:
+              - {at: 2027-03-29T09:00:00+02:00, launch: com.example.app.refresh, expire: during parse}
+            expect:
+              completed: [killed]
+              defects: [open-transaction-at-suspension, work-after-expiration]
+              broken-invariants: [no-open-transaction-at-suspension, expiration-honoured]
+
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        let failed = verdict.lifecycle?.expectations.filter { !$0.passed }
+        #expect(failed?.map(\.name) == ["defects"])
+        #expect(failed?.map(\.actual) == [
+            "[work-after-expiration, open-transaction-at-suspension] (the same defects in another order: they are compared in the order they were raised)",
+        ])
+    }
+
+    /// The hint of a broken invariant names the defects only when the spec lists none: listed, they are its own.
+    @Test func aBrokenInvariantsHintLeavesOutTheDefectsTheSpecLists() async throws {
+        let (_, body) = try LifecycleExecutorTests.scenario(LifecycleExecutorTests.expirationRacesCompletion + "  defects: [completed-twice]\n")
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .failed)
+        #expect(verdict.message == """
+            1 invariant broken (one-completion-per-launch)
+            if this scenario documents the bug, expect it: broken-invariants: [one-completion-per-launch]
+            """)
+    }
+}

@@ -255,6 +255,17 @@ import Testing
         #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
     }
 
+    /// U+2028 and U+2029 end a line for Python's splitlines() and many editors: refused raw in a file, written as an
+    /// escape they reach a name, and are shown as escapes in a message and in the refused file's source line.
+    @Test func lineAndParagraphSeparatorsAreShownAsEscapes() {
+        let escaped = SpecFixtures.parse("spec: e\nschedule: {timezone: \"Europe/Berln\\u2028x\\u2029\"}\n")
+        #expect(GoldenDiagnosticTests.render([escaped]).contains("unknown time zone 'Europe/Berln\\u{2028}x\\u{2029}'"))
+        let raw = SpecFixtures.parse("# copied\u{2028}from Word\nspec: e\n")
+        let text = GoldenDiagnosticTests.render([raw])
+        #expect(text.contains("# copied\\u{2028}from Word"), "\(text)")
+        #expect(!text.unicodeScalars.contains { $0.value == 0x2028 || $0.value == 0x2029 })
+    }
+
     @Test func theCaretCountsChineseCharactersAsTheTwoColumnsATerminalGivesThem() {
         // Seven CJK characters before the mistake take fourteen columns: 11 + 14 + 36 = 61 columns before 'nxt'
         // (Python's unicodedata.east_asian_width counts the same), where one per character put the caret seven

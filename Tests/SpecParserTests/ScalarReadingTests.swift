@@ -195,6 +195,14 @@ import Testing
         #expect(found == zone)
     }
 
+    /// Москва is Europe/Moscow spelled in Cyrillic: tzdata has a zone after it, in Latin letters.
+    @Test func aZoneCityInItsOwnScriptIsToldTzdatasSpelling() {
+        #expect(ZoneName.cityWithoutZoneMessage("Europe/Москва", city: "Москва", zone: "Europe/Moscow")
+            == "unknown time zone 'Europe/Москва'; tzdata spells its zones in Latin letters: write Europe/Moscow for Москва")
+        #expect(ZoneName.cityWithoutZoneMessage("Asia/Beijing", city: "Beijing", zone: "Asia/Shanghai")
+            == "unknown time zone 'Asia/Beijing'; tzdata names no zone after Beijing: write Asia/Shanghai, whose clock it keeps")
+    }
+
     @Test func aZoneOfItsOwnIsNeverTakenForACityWithoutOne() {
         for name in ["Asia/Shanghai", "Europe/Moscow", "Asia/Urumqi", "Europe/Paris", "America/New_York"] {
             guard case .zone = ZoneName.resolve(name) else { Issue.record("\(name) is a zone"); continue }
@@ -203,7 +211,8 @@ import Testing
 
     /// Every zone the advice names is one specrun takes, so following the advice cannot lead to another error.
     @Test func everyZoneTheAdviceNamesIsAZone() {
-        let advice = ZoneName.citiesWithoutZone.values.map { $0 } + ZoneName.abbreviationPlaces.values.map { $0 }
+        let advice = ZoneName.citiesWithoutZone.values.map { $0 } + ZoneName.nativeSpellings.values.map { $0 }
+            + ZoneName.abbreviationPlaces.values.map { $0 }
             + ZoneName.placesByOffset.values.map { $0 }
         let names = advice.flatMap { $0.matches(of: /[A-Z][A-Za-z_]+(?:\/[A-Za-z_]+)+/).map { String($0.output) } }
         #expect(names.count > 80)

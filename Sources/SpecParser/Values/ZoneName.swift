@@ -77,13 +77,10 @@ public enum ZoneName {
     static let citiesWithoutZone: [String: String] = {
         let groups: [(zone: String, names: [String])] = [
             ("Asia/Shanghai", ["Beijing", "Peking", "Guangzhou", "Shenzhen", "Chengdu", "Wuhan", "Hangzhou", "Nanjing",
-                               "Tianjin", "Xian", "China", "北京", "上海", "广州", "深圳", "中国"]),
-            ("Asia/Urumqi", ["Xinjiang", "乌鲁木齐", "新疆"]),
-            ("Asia/Hong_Kong", ["香港"]), ("Asia/Taipei", ["台北"]), ("Asia/Tokyo", ["東京", "东京"]),
+                               "Tianjin", "Xian", "China", "北京", "广州", "深圳", "中国"]),
+            ("Asia/Urumqi", ["Xinjiang", "新疆"]),
             ("Europe/Moscow", ["St_Petersburg", "Saint_Petersburg", "Sankt-Peterburg", "Petersburg", "Leningrad",
-                               "Москва", "Санкт-Петербург", "Петербург"]),
-            ("Asia/Novosibirsk", ["Новосибирск"]), ("Asia/Yekaterinburg", ["Екатеринбург"]),
-            ("Asia/Vladivostok", ["Владивосток"]), ("Europe/Kaliningrad", ["Калининград"]),
+                               "Санкт-Петербург", "Петербург"]),
             ("Europe/Paris", ["Lyon", "Marseille", "Toulouse", "Bordeaux", "Lille", "Nantes", "Strasbourg", "France"]),
             ("Europe/Berlin", ["Munich", "München", "Frankfurt", "Hamburg", "Cologne", "Köln", "Germany"]),
             ("Europe/London", ["Manchester", "Edinburgh"]), ("Europe/Madrid", ["Barcelona"]),
@@ -137,7 +134,7 @@ public enum ZoneName {
             return .zone(zone)
         }
         let city = String(name.split(separator: "/").last ?? "")
-        if let zone = citiesWithoutZone[cityKey(city)] {
+        if let zone = citiesWithoutZone[cityKey(city)] ?? nativeSpellings[cityKey(city)] {
             return .cityWithoutZone(city: city, zone: zone)
         }
         return .unknown(suggestion: place(named: name) ?? Suggestion.closest(to: name, in: knownCandidates).map(current))
@@ -147,8 +144,25 @@ public enum ZoneName {
     /// Beijing: write Asia/Shanghai, whose clock it keeps`.
     public static func cityWithoutZoneMessage(_ written: String, city: String, zone: String) -> String {
         let place = city.replacingOccurrences(of: "_", with: " ")
+        if nativeSpellings[cityKey(city)] == zone {
+            return "unknown time zone '\(written)'; tzdata spells its zones in Latin letters: write \(zone) for \(place)"
+        }
         return "unknown time zone '\(written)'; tzdata names no zone after \(place): write \(zone), whose clock it keeps"
     }
+
+    /// Zone cities written in their own script (`Москва`, `上海`): tzdata has the zone, spelled in Latin letters.
+    static let nativeSpellings: [String: String] = {
+        let spellings: [(zone: String, names: [String])] = [
+            ("Europe/Moscow", ["Москва"]), ("Asia/Shanghai", ["上海"]), ("Asia/Urumqi", ["乌鲁木齐", "烏魯木齊"]),
+            ("Asia/Hong_Kong", ["香港"]), ("Asia/Taipei", ["台北", "臺北"]), ("Asia/Tokyo", ["東京", "东京"]),
+            ("Asia/Seoul", ["서울"]), ("Asia/Novosibirsk", ["Новосибирск"]), ("Asia/Yekaterinburg", ["Екатеринбург"]),
+            ("Asia/Vladivostok", ["Владивосток"]), ("Europe/Kaliningrad", ["Калининград"]), ("Europe/Kyiv", ["Київ", "Киев"]),
+            ("Europe/Minsk", ["Минск", "Мінск"]), ("Asia/Almaty", ["Алматы"]), ("Asia/Tashkent", ["Ташкент"]),
+        ]
+        var cities: [String: String] = [:]
+        for group in spellings { for name in group.names { cities[cityKey(name)] = group.zone } }
+        return cities
+    }()
 
     /// The name to offer for a known zone: its current name when it is an old one (`Europe/Kiew` is nearest
     /// `Europe/Kiev`, whose current name is `Europe/Kyiv`), since the old name would only draw the `old-zone-name`

@@ -176,6 +176,7 @@ import Testing
         (["Europe/Berlin", "2027-3-28"], "'2027-3-28' is neither a year nor a date; write a year like 2027 or a date like 2027-03-28."),
         (["Europe/Berlin", "2027", "--at", "25:00"], "'25:00' is not a wall time; write --at as HH:MM or HH:MM:SS with hours 00–23, e.g. --at 02:30."),
         (["Europe/Paris", "2027", "--at", "2h30"], "'2h30' is not a wall time; write --at on the 24-hour clock as HH:MM: --at 02:30."),
+        (["Europe/Paris", "2027", "--at", "２：３０"], "'２：３０' is not a wall time; write --at on the 24-hour clock as HH:MM: --at 02:30."),
         (["Europe/Berlin", "2027", "2028"], "Give a zone and at most one year or date, not '2028'; e.g. 'specrun explain Europe/Berlin 2027-03-28'."),
         ([], "Name a time zone, e.g. 'specrun explain Europe/Berlin 2027'."),
         (["Europe/Berlin", "2027", "--at", "02:30", "--engine", "foundation"],

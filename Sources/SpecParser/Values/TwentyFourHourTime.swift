@@ -2,9 +2,10 @@
 /// `at:` and `specrun explain --at` give the same advice.
 public enum TwentyFourHourTime {
     /// What a time written another way means on the 24-hour clock: `2:30am` → 02:30, `2:30 PM` → 14:30,
-    /// `02.30` or `02h30` → 02:30; nil when it is not such a time.
+    /// `02.30` or `02h30` → 02:30, `２：３０` (typed in an input method's full-width mode) → 02:30; nil when it is not
+    /// such a time.
     public static func meant(by text: String) -> String? {
-        var rest = Substring(text.lowercased())
+        var rest = Substring((FullWidth.ascii(text) ?? text).lowercased())
         var afternoon: Bool?
         for (suffix, isPM) in [("a.m.", false), ("p.m.", true), ("am", false), ("pm", true)] where rest.hasSuffix(suffix) {
             afternoon = isPM

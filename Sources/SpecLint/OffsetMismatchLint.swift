@@ -77,7 +77,7 @@ public struct OffsetMismatchLint: SpecLintRule {
         let actual = zone.secondsFromGMT(for: instant.date)
         guard actual != written else { return nil }
 
-        let message = "\(instant.text) is written with offset \(WallTimeText.offset(written)), but \(zone.identifier) is at "
+        let message = "\(instant.text) is written with offset \(WallTimeText.offset(written)), but \(ZoneDisplayName.of(zone)) is at "
             + "\(WallTimeText.offset(actual)) at that instant: it is \(WallTimeText.wallTime(instant.date, in: zone)) there"
         return Diagnostic(
             code: Self.code,
@@ -106,13 +106,13 @@ public struct OffsetMismatchLint: SpecLintRule {
         }
         switch valid.count {
         case 0:
-            return "\(local.time) does not exist in \(zone.identifier) on \(local.date) (the clocks skip it); "
+            return "\(local.time) does not exist in \(ZoneDisplayName.of(zone)) on \(local.date) (the clocks skip it); "
                 + "to keep this instant, write it with the zone's offset: \(WallTimeText.instant(instant.date, offset: zone.secondsFromGMT(for: instant.date)))"
         case 1:
             return "if you meant \(local.time) local time, write \(spelled(at: valid[0]))"
         default:
             let choices = valid.map(spelled(at:))
-            return "\(local.time) happens twice in \(zone.identifier) on \(local.date): write \(choices[0]) for the first, "
+            return "\(local.time) happens twice in \(ZoneDisplayName.of(zone)) on \(local.date): write \(choices[0]) for the first, "
                 + "or \(choices[1]) for the second"
         }
     }

@@ -45,7 +45,7 @@ public struct TransitionCoverageLint: SpecLintRule {
             }
         }
 
-        let zones = Array(Set(spans.map(\.zone.identifier))).sorted()
+        let zones = Array(Set(spans.map { ZoneDisplayName.of($0.zone) })).sorted()
         let searched = spans.count == 1 && body.window != nil
             ? "its window (after \(body.window!.after.text), through \(body.window!.through.text)]"
             : "its window and cases' searches"

@@ -37,6 +37,11 @@ import Testing
         #expect("\(leap)" == #"leap/v3: {every: year, month: 2, day: 29, at: "12:00", missing-day: skip} in Europe/Berlin, nonexistent: shift-forward, repeated: both, limit: 5"#)
         let every90m = try Schedule(id: "every-90m", interval: 5400, from: Self.from, timeZone: berlin)
         #expect("\(every90m)" == "every-90m/v1: every 1h30m from 2027-03-27T01:30:00Z")
+        // UTC as a spec writes it: specrun's zone for `timezone: UTC` is Etc/UTC (Foundation's own "UTC" is GMT).
+        let utc = try Schedule(
+            id: "utc", rule: .daily(at: TimeOfDay("02:30")), timeZone: try #require(TimeZone(identifier: "Etc/UTC")),
+            nonexistent: .skip, repeated: .first)
+        #expect("\(utc)" == "utc/v1: daily 02:30 in UTC, nonexistent: skip, repeated: first")
     }
 
     @Test("an interval schedule is made without policies, as the full initializer makes it with skip and first")

@@ -186,6 +186,26 @@ import Testing
             """)
     }
 
+    /// A schedule in UTC and a case in Etc/UTC are one zone, named UTC once, as specs write it (the message said
+    /// "Etc/UTC has no offset change" and suggested 'specrun explain Etc/UTC 2027').
+    @Test func utcIsNamedUTCOnceWhicheverSpellingsTheSpecUses() {
+        #expect(Self.lint("""
+            spec: UTC in June
+            tags: dst
+            schedule: {timezone: UTC, rule: daily 09:00, nonexistent: skip, repeated: first}
+            cases:
+              - {name: as the schedule, after: 2027-06-01T00:00:00Z, next: 2027-06-01T09:00:00Z}
+              - {name: Etc, timezone: Etc/UTC, after: 2027-06-01T00:00:00Z, next: 2027-06-01T09:00:00Z}
+
+            """) == """
+            lint.yaml:1:1: warning: 'UTC in June' is tagged dst, but UTC has no offset change in its window and cases' searches; move it over a change ('specrun explain UTC 2027' lists them), or remove the tag [dst-without-transition]
+            spec: UTC in June
+            ^~~~
+            note: a spec that checks on purpose that nothing changes can be tagged control instead
+
+            """)
+    }
+
     @Test(arguments: [
         // The window holds Berlin's spring change (2027-03-28T01:00:00Z).
         ("a window across the change", """

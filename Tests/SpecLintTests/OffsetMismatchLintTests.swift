@@ -48,6 +48,19 @@ import Testing
         #expect(Self.lint(zone: "UTC", instant: "2027-03-29T02:30:00Z").isEmpty)
     }
 
+    /// UTC is named as the spec writes it, whichever spelling: the message said "but Etc/UTC is at +00:00" (Foundation
+    /// keeps the zone as Etc/UTC). Python: 2027-01-02T02:30:00+01:00 is 01:30Z, 2027-01-02 01:30 UTC in UTC.
+    @Test(arguments: ["UTC", "Etc/UTC"])
+    func utcIsNamedUTC(_ zone: String) {
+        #expect(Self.lint(zone: zone, instant: "2027-01-02T02:30:00+01:00") == """
+            lint.yaml:10:11: warning: 2027-01-02T02:30:00+01:00 is written with offset +01:00, but UTC is at +00:00 at that instant: it is 2027-01-02 01:30 UTC (+00:00) there [offset-mismatch]
+                next: 2027-01-02T02:30:00+01:00
+                      ^~~~~~~~~~~~~~~~~~~~~~~~~
+            note: if you meant 02:30 local time, write 2027-01-02T02:30:00+00:00
+
+            """)
+    }
+
     @Test func aWallTimeInTheGapKeepsTheInstantAndSaysTheTimeDoesNotExist() {
         #expect(Self.lint(instant: "2027-03-28T02:30:00+01:00") == """
             lint.yaml:10:11: warning: 2027-03-28T02:30:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-28 03:30 CEST (+02:00) there [offset-mismatch]

@@ -235,6 +235,30 @@ import Testing
             name: "errors", expected: "[] (not written: none may be raised)", actual: "[launch-before-earliest-begin]", passed: false))
     }
 
+    /// In UTC the harness's instants are already as the zone shows them: they are left as written, for a schedule in
+    /// `UTC` or `Etc/UTC` (the zone specrun keeps for both) as for a scenario without a schedule. The schedule's
+    /// spelling was missed: "a launch at 2027-03-29 02:29 UTC (+00:00) [2027-03-29T02:29:00Z]".
+    @Test(arguments: ["UTC", "Etc/UTC"])
+    func inUTCTheHarnesssInstantsAreLeftAsWritten(_ zone: String) async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Too early in UTC
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: \(zone), rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00Z
+            steps:
+              - {at: 2027-03-29T02:29:00Z, launch: com.example.app.refresh}
+            expect:
+              completed: []
+
+            """, path: "too-early.yaml")
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .failed)
+        #expect(verdict.message == "1 expectation not met (errors)\n"
+            + "launch-before-earliest-begin at step 1 (too-early.yaml:6:5): a launch at 2027-03-29T02:29:00Z "
+            + "is before the request's earliestBeginDate 2027-03-29T02:30:00Z; the system never starts a "
+            + "task earlier, so move the step to or after it")
+    }
+
     /// `completed` counts launches; a launch step the system refused is none, and the failure names it.
     @Test func aCompletedListCountingARefusedLaunchStepNamesThatStep() async throws {
         let (_, body) = try Self.scenario("""

@@ -165,6 +165,23 @@ import Testing
             """)
     }
 
+    /// UTC, written either way, is named as specs are told to write it: Foundation keeps the zone as `Etc/UTC` (its
+    /// `UTC` is `GMT`), and the heading said `Etc/UTC, 2027: …` for `explain UTC`. Python: UTC and Etc/UTC are at
+    /// +00:00, abbreviation UTC, all of 2027; 02:30 on 2027-03-28 is 2027-03-28T02:30:00+00:00.
+    @Test(arguments: ["UTC", "Etc/UTC"])
+    func utcIsNamedUTCWhicheverSpellingIsGiven(_ name: String) async {
+        #expect(await CommandRun.run("explain", name, "2027").out == """
+            UTC, 2027: no change of the UTC offset; +00:00 (UTC) all year.
+
+            """)
+        #expect(await CommandRun.run("explain", name, "2027-03-28", "--at", "02:30").out == """
+            UTC, 2027-03-28: no change of the UTC offset; +00:00 (UTC) all day.
+
+            02:30 on 2027-03-28 exists once: 2027-03-28T02:30:00+00:00; every policy gives that instant.
+
+            """)
+    }
+
     @Test(arguments: [
         (["Europe/Berln"], "Unknown time zone 'Europe/Berln'. Did you mean 'Europe/Berlin'?"),
         (["Mars/Olympus_Mons"], "Unknown time zone 'Mars/Olympus_Mons'; write an IANA identifier such as Europe/Berlin or America/New_York."),

@@ -96,7 +96,7 @@ public struct Schedule: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         var text = "\(id)/v\(version): \(rule)"
         if rule.isCalendarRule {
-            text += " in \(timeZone.identifier), nonexistent: \(nonexistent.rawValue), repeated: \(repeated.rawValue)"
+            text += " in \(ZoneDisplayName.of(timeZone)), nonexistent: \(nonexistent.rawValue), repeated: \(repeated.rawValue)"
         }
         if searchLimit != Self.defaultSearchLimit { text += ", limit: \(searchLimit)" }
         return text

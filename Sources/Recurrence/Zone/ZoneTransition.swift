@@ -35,7 +35,7 @@ public struct ZoneTransition: Sendable, Hashable, CustomStringConvertible {
         guard start <= end else { return [] }
         var table = ZoneOffsetTable(zone: zone, start: start - 1)
         let (changes, truncated) = table.transitions(from: start, through: end, limit: max(0, limit))
-        if truncated { throw TooMany(zone: zone.identifier, limit: limit) }
+        if truncated { throw TooMany(zone: ZoneDisplayName.of(zone), limit: limit) }
         return changes.map {
             ZoneTransition(date: Date(timeIntervalSince1970: Double($0.instant)), offsetBefore: $0.offsetBefore, offsetAfter: $0.offsetAfter)
         }

@@ -73,7 +73,7 @@ public struct SpecRunner: Sendable {
             tags: item.spec.tags,
             status: verdict.status,
             duration: max(0, elapsed),
-            timeZone: verdict.timeZone?.identifier,
+            timeZone: verdict.timeZone.map(ZoneDisplayName.of),
             message: verdict.message,
             deviationReason: deviationReason,
             expected: verdict.expected,

@@ -38,9 +38,10 @@ struct LifecycleJudgement {
 
     /// `text` from the harness, which writes instants in UTC (`2027-03-28T00:59:00Z`), with each instant read in
     /// the scenario's zone as the runs table shows it: `2027-03-28 01:59 CET (+01:00) [2027-03-28T00:59:00Z]`.
-    /// An instant inside a key (`…@2027-03-28T00:59:00Z`) is left as written. Unchanged when the zone is UTC.
+    /// An instant inside a key (`…@2027-03-28T00:59:00Z`) is left as written. Unchanged when the zone is UTC (`Etc/UTC`
+    /// for a schedule's `UTC`, Foundation's `GMT` for a scenario without a schedule).
     func localized(_ text: String) -> String {
-        guard !["UTC", "GMT"].contains(zone.identifier), text.contains("Z") else { return text }
+        guard !["UTC", "GMT"].contains(ZoneDisplayName.of(zone)), text.contains("Z") else { return text }
         let matches = Self.utcInstant.matches(in: text, range: NSRange(text.startIndex..., in: text))
         guard !matches.isEmpty else { return text }
         let parser = ISO8601DateFormatter()

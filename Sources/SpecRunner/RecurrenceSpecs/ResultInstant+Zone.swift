@@ -72,6 +72,6 @@ extension ZoneContext {
                 abbreviationAfter: abbreviations.abbreviation(zone: zone.identifier, at: at, offset: after)
             )
         }
-        self.init(zone: zone.identifier, transitions: transitions)
+        self.init(zone: ZoneDisplayName.of(zone), transitions: transitions)
     }
 }

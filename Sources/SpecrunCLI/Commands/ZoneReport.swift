@@ -32,7 +32,7 @@ struct ZoneReport {
     func render() throws(ZoneTransition.TooMany) -> String {
         let changes = try self.changes()
         var out = ""
-        let name = zone.identifier
+        let name = ZoneDisplayName.of(zone)
         switch range {
         case .year(let year):
             out += changes.isEmpty

@@ -181,7 +181,7 @@ struct SeededRandom {
 @Suite struct RulePeriodWordTests {
     @Test(arguments: [
         ("jour", "day"), ("день", "day"), ("每天", "day"), ("Daily", "day"), ("semaine", "week"), ("неделя", "week"),
-        ("mois", "month"), ("месяц", "month"), ("année", "year"), ("год", "year"), ("heure", "hour"), ("час", "hour"),
+        ("mois", "month"), ("месяц", "month"), ("毎日", "day"), ("毎週", "week"), ("année", "year"), ("год", "year"), ("heure", "hour"), ("час", "hour"),
     ])
     func aPeriodInAnotherLanguageIsOfferedItsEnglishValue(written: String, meant: String) {
         let file = SpecFixtures.parse("""

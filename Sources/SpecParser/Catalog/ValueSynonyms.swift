@@ -16,10 +16,11 @@ enum ValueSynonyms {
         "background-fetch": ["fetch"], "background-refresh": ["fetch"], "refresh": ["fetch"],
         "background-processing": ["processing"],
         "none": ["no-occurrence"], "no-occurrences": ["no-occurrence"], "not-found": ["no-occurrence"],
-        // The rule's period in the languages of the teams that write specs most (French, Russian, Chinese): `jour`
+        // The rule's period in the languages of the teams that write specs most (French, Russian, Chinese, Japanese): `jour`
         // was offered `hour`, one letter away.
         "jour": ["day"], "quotidien": ["day"], "день": ["day"], "ежедневно": ["day"], "天": ["day"], "日": ["day"],
-        "每天": ["day"], "每日": ["day"], "daily": ["day"],
+        "每天": ["day"], "每日": ["day"], "毎日": ["day"], "daily": ["day"], "毎週": ["week"], "毎月": ["month"],
+        "毎年": ["year"], "毎時": ["hour"],
         "semaine": ["week"], "неделя": ["week"], "周": ["week"], "星期": ["week"], "每周": ["week"], "weekly": ["week"],
         "mois": ["month"], "месяц": ["month"], "月": ["month"], "每月": ["month"], "monthly": ["month"],
         "an": ["year"], "année": ["year"], "annee": ["year"], "год": ["year"], "年": ["year"], "每年": ["year"],

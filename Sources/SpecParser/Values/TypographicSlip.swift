@@ -22,7 +22,9 @@ enum TypographicSlip {
         }
         if let index = scalars.firstIndex(where: { invisibleSpaces[$0] != nil }) {
             let place = index == 0 ? "starts with" : index == scalars.count - 1 ? "ends with" : "holds"
-            return "'\(text)' \(place) \(named(scalars[index])), which does not show but is part of the value; delete it, or type an ordinary space"
+            // At either end an ordinary space is no better (a quoted value keeps it, a plain one loses it anyway).
+            let advice = index == 0 || index == scalars.count - 1 ? "delete it" : "delete it, or type an ordinary space"
+            return "'\(text)' \(place) \(named(scalars[index])), which does not show but is part of the value; \(advice)"
         }
         if let fullWidth = FullWidth.problem(in: text) {
             return fullWidth

@@ -103,6 +103,15 @@ struct DocumentParser {
                                       "'\(tag)' is one tag: \(FullWidth.describe(comma)); type it in ASCII: [\(FullWidth.ascii(tag, punctuationOnly: true) ?? tag)]")
                     return nil
                 }
+                // `上海　` (an input method's ideographic space): `--tag 上海` would find nothing, and did-you-mean
+                // would offer a tag that looks exactly like the one typed.
+                if let index = tag.unicodeScalars.firstIndex(where: { TypographicSlip.invisibleSpaces[$0] != nil }) {
+                    let trimmed = String(String.UnicodeScalarView(tag.unicodeScalars.filter { TypographicSlip.invisibleSpaces[$0] == nil }))
+                    reader.log.report(.invalidTag, at: item,
+                                      "the tag '\(tag)' holds \(TypographicSlip.named(tag.unicodeScalars[index])), which does not show; "
+                                        + "delete it" + (trimmed.isEmpty ? "" : ": \(trimmed)"))
+                    return nil
+                }
                 return tag
             }
         }

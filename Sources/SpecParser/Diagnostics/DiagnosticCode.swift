@@ -38,6 +38,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case duplicateCaseName = "duplicate-case-name"
     case duplicateSpecName = "duplicate-spec-name"
     case duplicateTestID = "duplicate-test-id"
+    case invalidTag = "invalid-tag"
 
     // Lifecycle scenarios.
     case unknownTask = "unknown-task"

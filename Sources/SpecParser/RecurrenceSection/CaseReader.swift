@@ -108,6 +108,7 @@ struct CaseReader {
                               "'next' lists no instant; write the expected instants, or 'error: no-occurrence' for a search that finds nothing")
             return nil
         }
+        if reader.reportsInstantSplitAtItsComma(items, field: "next") { return nil }
         var instants: [InstantLiteral] = []
         var cursor = after
         for item in items {

@@ -108,6 +108,7 @@ struct RecurrenceSectionParser {
         guard let items = reader.list(node, field: "occurrences", expected: "a list of instants ([] for none)") else {
             return nil
         }
+        if reader.reportsInstantSplitAtItsComma(items, field: "occurrences") { return nil }
         var occurrences: [ExpectedOccurrence] = []
         var valid = true
         var previous: InstantLiteral?

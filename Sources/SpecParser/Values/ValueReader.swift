@@ -142,6 +142,23 @@ struct ValueReader {
     /// The list keys whose items are free text (log lines), where a comma can be part of one item.
     static let freeTextLists: Set<String> = ["contains", "never"]
 
+    /// `[2027-06-01T02:30:00,5+08:00]`: in a flow list YAML splits an instant at its decimal comma, into an instant
+    /// without an offset and a number with it. Reported as the one slip it is; true when it was.
+    func reportsInstantSplitAtItsComma(_ items: [Node], field: String) -> Bool {
+        for (item, next) in zip(items, items.dropFirst()) {
+            guard let head = item.scalar, head.style == .plain, let tail = next.scalar, tail.style == .plain,
+                  head.value.wholeMatch(of: /\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}/) != nil,
+                  tail.value.wholeMatch(of: /\d+(?:[+-]\d{2}:\d{2}|[Zz])/) != nil
+            else { continue }
+            let meant = head.value + "." + tail.value
+            log.report(.invalidInstant, at: item,
+                       "'\(head.value)' and '\(tail.value)' in '\(field)' are one instant, split at its decimal comma, which YAML "
+                        + "reads as a list's separator; RFC 3339 takes a dot: \(meant)")
+            return true
+        }
+        return false
+    }
+
     /// `2027-06-01T02:30:00,000+08:00`: one instant with ISO 8601's decimal comma, which its own reader names, not a
     /// list written without brackets.
     static func hasCommaFraction(_ text: String) -> Bool {

@@ -198,7 +198,8 @@ struct ValueReader {
         case .scalar(let scalar) where singleAllowed && !scalar.isNull:
             // `tags: dst, europe` would be one tag "dst, europe": a list written without its brackets, not one item.
             // Log text may hold a comma: there one plain value stays one text.
-            if scalar.style == .plain, !Self.freeTextLists.contains(field),
+            // Full-width punctuation is not ASCII: most values (every single `next` instant) are, and skip the lookups.
+            if scalar.style == .plain, !Self.freeTextLists.contains(field), scalar.value.utf8.contains(where: { $0 >= 0x80 }),
                let first = scalar.value.unicodeScalars.first(where: { FullWidth.punctuation[$0].map { $0.ascii != ":" } ?? false }) {
                 // `tags: ［中文，上海］`: an input method's brackets and comma, which YAML reads as one text.
                 let typed = (FullWidth.ascii(scalar.value, punctuationOnly: true) ?? scalar.value)

@@ -301,12 +301,7 @@ import Testing
     /// the caret two, and four, columns to the right of the mistake.
     @Test(arguments: ["e\u{301}te\u{301}", "👨‍👩‍👧", "👍🏽"])
     func theCaretFollowsCodePointsUnderCombiningAccentsAndEmojiSequences(name: String) {
-        let file = SpecFixtures.parse("""
-            spec: s
-            schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
-            cases:
-              - {name: \(name), after: 2027-03-28T00:00:00+01:00, nxt: 2027-03-29T02:30:00+02:00}
-            """)
+        let file = Self.caseWithNextMisspelled(named: name)
         let layout = DiagnosticRenderer().layout(file.diagnostics[0])
         #expect(layout.source?.beforeCaret == "  - {name: \(name), after: 2027-03-28T00:00:00+01:00, ")
         #expect(layout.marks == "^~~")
@@ -315,17 +310,22 @@ import Testing
         #expect(lines[2] == String(repeating: " ", count: width) + "^~~", "\(lines)")
     }
 
-    /// A flow mapping runs past 160 code points, where lines were cut: the marked instant was cut off, or the caret
-    /// stood alone past the '…'. Lines are shown whole up to 1,000 code points; past that, a mark beyond the cut
-    /// shows no source line rather than a caret under nothing.
-    @Test func aLongLineIsShownWholeAndAMarkPastTheCutShowsNoLine() {
-        let name = String(repeating: "long case name ", count: 8)
-        let file = SpecFixtures.parse("""
+    /// A spec whose one case, named `name`, writes `nxt` for `next` (column 11 + the name + 36).
+    static func caseWithNextMisspelled(named name: String) -> SpecFile {
+        SpecFixtures.parse("""
             spec: s
             schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
             cases:
               - {name: \(name), after: 2027-03-28T00:00:00+01:00, nxt: 2027-03-29T02:30:00+02:00}
             """)
+    }
+
+    /// A flow mapping runs past 160 code points, where lines were cut: the marked instant was cut off, or the caret
+    /// stood alone past the '…'. Lines are shown whole up to 1,000 code points; past that, a mark beyond the cut
+    /// shows no source line rather than a caret under nothing.
+    @Test func aLongLineIsShownWholeAndAMarkPastTheCutShowsNoLine() {
+        let name = String(repeating: "long case name ", count: 8)
+        let file = Self.caseWithNextMisspelled(named: name)
         let layout = DiagnosticRenderer().layout(file.diagnostics[0])
         #expect(file.diagnostics[0].location?.column == 168)
         #expect(layout.source?.line == "  - {name: \(name), after: 2027-03-28T00:00:00+01:00, nxt: 2027-03-29T02:30:00+02:00}")

@@ -239,3 +239,12 @@ import Testing
         #expect(reason.hasSuffix("e.g. Europe/Berlin, or UTC"))
     }
 }
+
+/// A job's stage in the author's language (`stage: запись` was offered nothing) is offered the stage it means.
+@Suite struct StageWordTests {
+    @Test(arguments: [("запись", "write"), ("écriture", "write"), ("写入", "write"), ("загрузка", "download"), ("解析", "parse")])
+    func aStageInAnotherLanguageIsOfferedItsValue(written: String, meant: String) {
+        #expect(ValueReader.meantValue(written, in: ["download", "parse", "write"]) == meant)
+    }
+}
+

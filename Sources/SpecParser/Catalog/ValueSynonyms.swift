@@ -27,6 +27,10 @@ enum ValueSynonyms {
         "yearly": ["year"], "annual": ["year"],
         "heure": ["hour"], "час": ["hour"], "小时": ["hour"], "时": ["hour"], "hourly": ["hour"],
         "intervalle": ["interval"], "интервал": ["interval"], "间隔": ["interval"],
+        // The job's stages, likewise (`stage: запись` was offered nothing).
+        "téléchargement": ["download"], "загрузка": ["download"], "скачивание": ["download"], "下载": ["download"],
+        "analyse": ["parse"], "разбор": ["parse"], "парсинг": ["parse"], "解析": ["parse"],
+        "écriture": ["write"], "ecriture": ["write"], "запись": ["write"], "写入": ["write"], "書き込み": ["write"],
     ]
 
     /// The allowed value `word` most likely stands for, if it is a known synonym (any case).

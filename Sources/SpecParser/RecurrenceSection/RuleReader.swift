@@ -320,7 +320,10 @@ struct RuleReader {
             rule = seconds.flatMap { seconds in from.map { .interval(seconds: seconds, from: $0.date) } }
         default:
             let words = ["daily", "weekly", "every"]
-            if let meant = Self.plainShorthand(tokens.map(\.text)) {
+            if let fullWidth = FullWidth.problem(in: scalar.value) {
+                // `every day at ０２：３０`: an input method's full-width digits and colon.
+                log.report(.invalidRule, at: node, fullWidth)
+            } else if let meant = Self.plainShorthand(tokens.map(\.text)) {
                 log.report(.invalidRule, at: node, "'\(scalar.value)' is not a rule; did you mean '\(meant)'? \(Self.shorthandForms)")
             } else if !words.contains(first.text), let suggestion = Suggestion.closest(to: first.text, in: words) {
                 log.report(.invalidRule, at: first.mark, length: first.text.count,

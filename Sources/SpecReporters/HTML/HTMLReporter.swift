@@ -417,9 +417,13 @@ public struct HTMLReporter: Sendable {
             }
             out += "</ul>\n"
         }
+        // A met check whose two sides read alike says it once: "runs[1]: expected actual 08:00, outcome failed,
+        // actual actual 08:00, outcome failed" read as a riddle.
         let checks = lifecycle.expectations.map { check in
-            (check.passed, "\(check.name): expected \(check.expected), actual \(check.actual)"
-                + (check.passed ? "" : check.line.map { " · line \($0)" } ?? ""))
+            (check.passed, check.passed && check.expected == check.actual
+                ? "\(check.name): \(check.expected), as expected"
+                : "\(check.name): expected \(check.expected), actual \(check.actual)"
+                    + (check.passed ? "" : check.line.map { " · line \($0)" } ?? ""))
         }
         if !checks.isEmpty {
             out += "<h5>Expectations</h5>\n<ul class=\"checks\">\n"

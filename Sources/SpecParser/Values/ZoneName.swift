@@ -91,9 +91,7 @@ public enum ZoneName {
             ("America/Chicago", ["Dallas", "Houston", "Austin"]), ("America/Toronto", ["Montreal", "Ottawa"]),
             ("America/Sao_Paulo", ["Rio_de_Janeiro"]), ("Australia/Sydney", ["Canberra"]),
         ]
-        var cities: [String: String] = [:]
-        for group in groups { for name in group.names { cities[cityKey(name)] = group.zone } }
-        return cities
+        return byCityKey(groups)
     }()
 
     /// Names already resolved to a zone. A suite names few zones in many specs, and each resolution costs string
@@ -159,10 +157,15 @@ public enum ZoneName {
             ("Asia/Vladivostok", ["Владивосток"]), ("Europe/Kaliningrad", ["Калининград"]), ("Europe/Kyiv", ["Київ", "Киев"]),
             ("Europe/Minsk", ["Минск", "Мінск"]), ("Asia/Almaty", ["Алматы"]), ("Asia/Tashkent", ["Ташкент"]),
         ]
-        var cities: [String: String] = [:]
-        for group in spellings { for name in group.names { cities[cityKey(name)] = group.zone } }
-        return cities
+        return byCityKey(spellings)
     }()
+
+    /// Each name's `cityKey`, with the zone of its group.
+    private static func byCityKey(_ groups: [(zone: String, names: [String])]) -> [String: String] {
+        var cities: [String: String] = [:]
+        for group in groups { for name in group.names { cities[cityKey(name)] = group.zone } }
+        return cities
+    }
 
     /// The name to offer for a known zone: its current name when it is an old one (`Europe/Kiew` is nearest
     /// `Europe/Kiev`, whose current name is `Europe/Kyiv`), since the old name would only draw the `old-zone-name`

@@ -160,15 +160,16 @@ struct LifecycleJudgement {
             let found = actual[index]
             // Each written field: its name, as written and as found, and whether they are equal; for an instant,
             // each side also read in the zone (a +01:00 written for +02:00 is one character in a long line).
-            // An instant field also keeps the written instant, read in the zone, for the lifecycle picture.
-            var fields: [(name: String, expected: String, actual: String, equal: Bool, instant: ResultInstant?)] = []
+            // An instant field also keeps the written date: a differing one is recorded, read in the zone, for the
+            // lifecycle picture.
+            var fields: [(name: String, expected: String, actual: String, equal: Bool, date: Date?)] = []
             if let planned = run.planned {
                 fields.append(("planned", readable(planned), found.planned?.local ?? "none", found.planned?.date == planned.date,
-                               instant(planned.date)))
+                               planned.date))
             }
             if let expectedActual = run.actual {
                 fields.append(("actual", readable(expectedActual), found.actual?.local ?? "never", found.actual?.date == expectedActual.date,
-                               instant(expectedActual.date)))
+                               expectedActual.date))
             }
             if let key = run.key {
                 fields.append(("key", key, found.key ?? "none", found.key == key, nil))
@@ -190,7 +191,7 @@ struct LifecycleJudgement {
             for (position, field) in differing.enumerated() {
                 let note = position == differing.count - 1 && !same.isEmpty ? " (\(same.joined(separator: ", ")) as expected)" : ""
                 record("\(name).\(field.name)", field.expected, field.actual + note, false, at: run.location,
-                       expectedInstant: field.instant)
+                       expectedInstant: field.date.map(instant))
             }
         }
     }

@@ -21,7 +21,7 @@ struct EngineDisagreement: Sendable {
             // The id without its last " › engine", cut on UTF-8 (cutting Characters walked the whole id).
             let base = String(decoding: test.id.utf8.dropLast(engine.utf8.count + " › ".utf8.count), as: UTF8.self)
             for earlier in seen[base, default: []].map({ run.tests[$0] })
-            where earlier.actual.map(\.epochSeconds) != test.actual.map(\.epochSeconds) {
+            where !Self.sameOccurrences(earlier.actual, test.actual) {
                 found[test.id, default: []].append(EngineDisagreement(first: earlier, second: test))
             }
             seen[base, default: []].append(index)
@@ -29,21 +29,68 @@ struct EngineDisagreement: Sendable {
         return found
     }
 
-    /// A two-column table: each engine's instants in local wall time, differing rows marked.
+    /// Same instants with the same dedup keys: a key that differs at one instant is a disagreement too (the
+    /// occurrence is given to another slot, which decides what a job's completion store records).
+    private static func sameOccurrences(_ left: [ResultInstant], _ right: [ResultInstant]) -> Bool {
+        left.count == right.count && zip(left, right).allSatisfy { $0.epochSeconds == $1.epochSeconds && $0.key == $1.key }
+    }
+
+    /// A two-column table: each engine's instants in local wall time, differing rows marked. Rows are aligned on
+    /// the instants both engines produced, so one instant missing on one side marks that row alone, not every row
+    /// after it; the instants between two shared ones are paired in order (a shifted instant stays on one row).
     func lines(glyphs: Glyphs) -> [String] {
-        let left = first.actual.map(\.local)
-        let right = second.actual.map(\.local)
+        let rows = Self.alignedRows(first.actual, second.actual)
+        let text: (ResultInstant?, ResultInstant?) -> String = { instant, other in
+            guard let instant else { return "(none)" }
+            // The keys are shown only where they are what differs.
+            if let other, other.epochSeconds == instant.epochSeconds, other.key != instant.key {
+                return instant.local + " " + (instant.key ?? "(no key)")
+            }
+            return instant.local
+        }
+        let left = rows.map { text($0.0, $0.1) }
+        let right = rows.map { text($0.1, $0.0) }
         let leftTitle = first.engine ?? "engine", rightTitle = second.engine ?? "engine"
         let width = max(leftTitle.count, left.map(\.count).max() ?? 0) + 3
         var lines = ["engines disagree (local wall time in \(second.timeZone ?? first.timeZone ?? "the schedule's zone")):"]
         lines.append("  " + pad(leftTitle, width) + rightTitle)
-        for row in 0..<max(left.count, right.count) {
-            let l = row < left.count ? left[row] : "(none)"
-            let r = row < right.count ? right[row] : "(none)"
-            let mark = l == r ? " " : glyphs.notEqual
-            lines.append(mark + " " + pad(l, width) + r)
+        for (row, pair) in rows.enumerated() {
+            let same = pair.0 != nil && pair.1 != nil && pair.0!.epochSeconds == pair.1!.epochSeconds && pair.0!.key == pair.1!.key
+            lines.append((same ? " " : glyphs.notEqual) + " " + pad(left[row], width) + right[row])
         }
         return lines
+    }
+
+    /// Both lists (each strictly increasing) merged on equal instants; the unmatched instants between two matched
+    /// ones are paired by position, the shorter side padded with nil.
+    static func alignedRows(_ left: [ResultInstant], _ right: [ResultInstant]) -> [(ResultInstant?, ResultInstant?)] {
+        var rows: [(ResultInstant?, ResultInstant?)] = []
+        var pendingLeft: [ResultInstant] = [], pendingRight: [ResultInstant] = []
+        func flush() {
+            for index in 0..<max(pendingLeft.count, pendingRight.count) {
+                rows.append((index < pendingLeft.count ? pendingLeft[index] : nil,
+                             index < pendingRight.count ? pendingRight[index] : nil))
+            }
+            pendingLeft.removeAll()
+            pendingRight.removeAll()
+        }
+        var i = 0, j = 0
+        while i < left.count || j < right.count {
+            if i < left.count, j < right.count, left[i].epochSeconds == right[j].epochSeconds {
+                flush()
+                rows.append((left[i], right[j]))
+                i += 1
+                j += 1
+            } else if j >= right.count || (i < left.count && left[i].epochSeconds < right[j].epochSeconds) {
+                pendingLeft.append(left[i])
+                i += 1
+            } else {
+                pendingRight.append(right[j])
+                j += 1
+            }
+        }
+        flush()
+        return rows
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

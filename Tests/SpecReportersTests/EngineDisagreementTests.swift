@@ -1,0 +1,53 @@
+import SpecResults
+import Testing
+@testable import SpecReporters
+
+/// The side-by-side table of `--engine all`: rows aligned on the instants both engines produced.
+@Suite struct EngineDisagreementTests {
+    private typealias F = RunResultFixture
+
+    private func test(_ engine: String, _ actual: [ResultInstant]) -> TestResult {
+        TestResult(id: F.id(F.berlinSpring, "Daily 02:30", nil, engine), file: F.berlinSpring, line: 1, spec: "Daily 02:30",
+                   engine: engine, status: .failed, timeZone: "Europe/Berlin", actual: actual)
+    }
+
+    // Berlin, 2027-03-27..29 at 02:30: 01:30Z (CET), 01:30Z on the 28th is 03:30 CEST, 00:30Z on the 29th is 02:30 CEST.
+    private let saturday = F.berlin("2027-03-27T01:30:00Z", "2027-03-27T02:30:00+01:00", "CET")
+    private let gapDay = F.berlin("2027-03-28T01:30:00Z", "2027-03-28T03:30:00+02:00", "CEST")
+    private let gapDayAtThree = F.berlin("2027-03-28T01:00:00Z", "2027-03-28T03:00:00+02:00", "CEST")
+    private let monday = F.berlin("2027-03-29T00:30:00Z", "2027-03-29T02:30:00+02:00", "CEST")
+
+    /// One instant missing on one side marked its own row only: the review of an app team saw three rows marked
+    /// different for one missing instant, because rows were paired by position.
+    @Test func aMissingInstantMarksItsRowOnly() {
+        let disagreement = EngineDisagreement(first: test("core", [saturday, gapDay, monday]),
+                                              second: test("foundation", [saturday, monday]))
+        let rows = disagreement.lines(glyphs: .ascii).dropFirst(2)
+        #expect(rows.map { $0.hasPrefix("!") } == [false, true, false])
+        #expect(rows.dropFirst().first?.contains("(none)") == true)
+        #expect(rows.dropFirst().first?.contains("2027-03-28 03:30 CEST") == true)
+    }
+
+    /// Instants between two shared ones are paired in order: a shifted instant stays on one row.
+    @Test func aShiftedInstantStaysOnOneRow() {
+        let disagreement = EngineDisagreement(first: test("core", [saturday, gapDay, monday]),
+                                              second: test("foundation", [saturday, gapDayAtThree, monday]))
+        let rows = Array(disagreement.lines(glyphs: .ascii).dropFirst(2))
+        #expect(rows.count == 3)
+        #expect(rows[1].hasPrefix("!") && rows[1].contains("03:30 CEST") && rows[1].contains("03:00 CEST"))
+        #expect(!rows[0].hasPrefix("!") && !rows[2].hasPrefix("!"))
+    }
+
+    /// The same instant given to another slot is a disagreement, shown with both keys.
+    @Test func aKeyThatDiffersIsADisagreementWithBothKeysShown() throws {
+        let early = F.berlin("2027-03-28T01:30:00Z", "2027-03-28T03:30:00+02:00", "CEST", key: "nightly/v1/2027-03-28")
+        let late = F.berlin("2027-03-28T01:30:00Z", "2027-03-28T03:30:00+02:00", "CEST", key: "nightly/v1/2027-03-29")
+        let run = RunResult(environment: F.environment, files: [F.berlinSpring], diagnostics: [],
+                            tests: [test("core", [early]), test("foundation", [late])])
+        let found = EngineDisagreement.find(in: run)
+        let lines: [String]? = try #require(found.values.first?.first).lines(glyphs: .ascii)
+        #expect(lines?.count == 3)
+        #expect(lines?.last?.hasPrefix("!") == true)
+        #expect(lines?.last?.contains("nightly/v1/2027-03-28") == true && lines?.last?.contains("nightly/v1/2027-03-29") == true)
+    }
+}

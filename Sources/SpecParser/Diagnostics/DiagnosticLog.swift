@@ -1,3 +1,4 @@
+import Foundation
 import SpecDiagnostics
 import SpecYAML
 
@@ -9,6 +10,9 @@ final class DiagnosticLog {
     /// Texts refused where they are defined (a malformed task identifier), each with its diagnostic's index: a later
     /// use of the same text is told on that diagnostic, as a note, so one rename is one round of corrections.
     private var refusedDefinitions: [String: Int] = [:]
+    /// Instants refused for want of an offset, each with its diagnostic's index, until the spec's zone is known and
+    /// `adviseOffsets` tells the offset to write (`OffsetlessInstantAdvice`).
+    private var offsetlessInstants: [(index: Int, text: String)] = []
 
     init(source: SourceText) {
         self.source = source
@@ -48,6 +52,26 @@ final class DiagnosticLog {
     /// Adds `note` to the diagnostic at `index` (in the order reported), for a place that is part of the same mistake.
     func addNote(_ note: Diagnostic.Note, toDiagnostic index: Int) {
         diagnostics[index].notes.append(note)
+    }
+
+    /// Remembers that the last diagnostic refused the instant `text` for want of an offset.
+    func refusedOffsetless(_ text: String) {
+        guard !diagnostics.isEmpty else { return }
+        offsetlessInstants.append((diagnostics.count - 1, text))
+    }
+
+    /// Rewrites the messages of the instants refused for want of an offset since diagnostic `start` with the offset
+    /// `zone` has at each; those instants are then done with (a case's own zone is told before its schedule's, and a
+    /// case whose zone could not be read leaves its instants' messages as they are).
+    func adviseOffsets(since start: Int, in zone: TimeZone?) {
+        guard !offsetlessInstants.isEmpty else { return }
+        offsetlessInstants.removeAll { refused in
+            guard refused.index >= start else { return false }
+            if let zone, let message = OffsetlessInstantAdvice.message(for: refused.text, in: zone) {
+                diagnostics[refused.index].message = message
+            }
+            return true
+        }
     }
 
     /// Remembers that the last diagnostic refused `text` where it is defined.

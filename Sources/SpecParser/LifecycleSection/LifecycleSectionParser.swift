@@ -50,6 +50,7 @@ struct LifecycleSectionParser {
     /// The scenario, or nil when a problem was reported.
     func parse(_ fields: MappingFields, specName: String?) -> LifecycleSpec? {
         let errorsBefore = reader.log.errorCount
+        let firstDiagnostic = reader.log.diagnostics.count
         var declaration: LifecycleTaskReader.Result?
         if let node = fields["task"] {
             declaration = LifecycleTaskReader(reader: reader, expectsNotPermitted: Self.expectsNotPermitted(fields["expect"]))
@@ -61,9 +62,12 @@ struct LifecycleSectionParser {
         // be read there is nothing to check them against, and every use would only repeat that one problem.
         let identifiers = declaration.map { DeclaredTasks($0.tasks.map(\.identifier)) }
         let job = fields["job"].map { readJob($0, owner: fields.keyNode("job")!) } ?? LifecycleSpec.Job()
-        let schedule = fields["schedule"].map {
-            ScheduleReader(reader: reader).read($0, owner: fields.keyNode("schedule")!, defaultID: defaultScheduleID, optional: true).spec
+        let scheduleDraft = fields["schedule"].map {
+            ScheduleReader(reader: reader).read($0, owner: fields.keyNode("schedule")!, defaultID: defaultScheduleID, optional: true)
         }
+        let schedule = scheduleDraft.map(\.spec)
+        // The scenario's instants are read in its schedule's zone, when it has one.
+        defer { reader.log.adviseOffsets(since: firstDiagnostic, in: scheduleDraft?.timeZone) }
         var clock: InstantLiteral?
         if let node = fields["clock"] {
             clock = reader.instant(node, field: "clock")

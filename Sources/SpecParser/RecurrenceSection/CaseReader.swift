@@ -32,6 +32,11 @@ struct CaseReader {
     }
 
     private func readCase(_ node: Node, number: Int, names: inout [String: Node]) -> CaseSpec? {
+        let firstDiagnostic = reader.log.diagnostics.count
+        // The zone a case's instants are read in: its own `timezone` when written (nil when it cannot be read), else
+        // the schedule's.
+        var zoneOfCase = schedule.timeZone
+        defer { reader.log.adviseOffsets(since: firstDiagnostic, in: zoneOfCase) }
         let label = node.mapping?.first(where: { $0.key.scalar?.value == "name" })?.value.scalar?.value
         let place = label.map { "case '\($0)'" } ?? "case \(number)"
         guard let fields = reader.mapping(
@@ -78,6 +83,7 @@ struct CaseReader {
         overrides.nonexistent = fields["nonexistent"].flatMap { reader.choice($0, field: "nonexistent", NonexistentTimePolicy.self) }
         overrides.repeated = fields["repeated"].flatMap { reader.choice($0, field: "repeated", RepeatedTimePolicy.self) }
         overrides.timeZone = fields["timezone"].flatMap { reader.timeZone($0, field: "timezone") }
+        if fields.has("timezone") { zoneOfCase = overrides.timeZone }
         if let ruleNode = fields["rule"] {
             overrides.rule = RuleReader(reader: reader).read(ruleNode, owner: fields.keyNode("rule")!)
             // A case that turns an interval schedule into a calendar rule needs policies the schedule never gave.

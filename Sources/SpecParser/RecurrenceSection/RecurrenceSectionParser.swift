@@ -19,11 +19,13 @@ struct RecurrenceSectionParser {
                            "add 'schedule:' with timezone:, rule:, nonexistent: and repeated: (or 'task:' for a lifecycle scenario)")
             return nil
         }
+        let firstDiagnostic = reader.log.diagnostics.count
         let draft = ScheduleReader(reader: reader).read(scheduleNode, owner: fields.keyNode("schedule")!, defaultID: defaultScheduleID)
 
         let window = fields["window"].flatMap { readWindow($0, owner: fields.keyNode("window")!) }
         let expect = fields["expect"].flatMap { readExpect($0, owner: fields.keyNode("expect")!) }
         let cases = fields["cases"].flatMap { CaseReader(reader: reader, schedule: draft).read($0) }
+        reader.log.adviseOffsets(since: firstDiagnostic, in: draft.timeZone)
 
         switch (fields.mentions("window"), fields.mentions("expect")) {
         case (true, false) where fields.has("window"):

@@ -330,6 +330,7 @@ struct ValueReader {
         case .failure(let problem):
             let code: DiagnosticCode = problem == .missingOffset ? .instantWithoutOffset : .invalidInstant
             log.report(code, at: mark, length: length(), problem.message(for: text, field: field))
+            if problem == .missingOffset { log.refusedOffsetless(text) }
             return nil
         }
     }

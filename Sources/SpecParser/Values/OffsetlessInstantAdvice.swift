@@ -1,0 +1,41 @@
+import Foundation
+import Recurrence
+
+/// What to write for an instant without an offset (`2027-03-29T08:00:00`) once the spec's zone is known: the
+/// offset that zone has at that wall time, both offsets where the wall time happens twice, and where it does not
+/// exist, that it does not. Without a zone the message can only give an example offset, which an app team read as
+/// the one to write (`e.g. +02:00` for a London instant at +01:00).
+enum OffsetlessInstantAdvice {
+    /// The message for `text` (an instant that parses once an offset is added) in `zone`; nil for another shape.
+    static func message(for text: String, in zone: TimeZone) -> String? {
+        guard case .success(let read) = InstantText.parse(text + "Z") else { return nil }
+        let wallSeconds = read.date.timeIntervalSince1970.rounded(.down)
+        let local = WallTimeText.local(read.date, offset: 0)
+        let name = ZoneDisplayName.of(zone)
+        let head = "the instant '\(text)' has no offset"
+        var resolver = WallTimeResolver(timeZone: zone)
+        switch resolver.resolve(LocalDateTime(wallSeconds: Int(wallSeconds))) {
+        case .unique(let date):
+            let offset = zone.secondsFromGMT(for: date)
+            return "\(head); \(local.date) \(local.time) in \(name) is at \(WallTimeText.offset(offset)): write "
+                + "\(spelled(text, date: date.addingTimeInterval(read.date.timeIntervalSince1970 - wallSeconds), offset: offset)) "
+                + "(or the same instant in UTC, with Z), so the test does not depend on the machine's zone"
+        case .overlap(let first, let last, _):
+            let fraction = read.date.timeIntervalSince1970 - wallSeconds
+            let firstOffset = zone.secondsFromGMT(for: first), lastOffset = zone.secondsFromGMT(for: last)
+            return "\(head), and \(local.time) happens twice in \(name) on \(local.date): write "
+                + "\(spelled(text, date: first.addingTimeInterval(fraction), offset: firstOffset)) for the first, or "
+                + "\(spelled(text, date: last.addingTimeInterval(fraction), offset: lastOffset)) for the second"
+        case .gap(let transition, let before, let after):
+            let from = WallTimeText.local(transition, offset: before).time, to = WallTimeText.local(transition, offset: after).time
+            return "\(head), and \(local.time) does not exist in \(name) on \(local.date) (the clocks go from \(from) to \(to)); "
+                + "write the instant the spec expects with its offset, e.g. \(WallTimeText.instant(transition, offset: after)), "
+                + "the first instant after the change"
+        }
+    }
+
+    /// The author's own text with the offset added; in UTC when the offset has seconds (local mean time).
+    private static func spelled(_ text: String, date: Date, offset: Int) -> String {
+        offset % 60 == 0 ? text + WallTimeText.offset(offset) : WallTimeText.instant(date, offset: offset)
+    }
+}

@@ -41,6 +41,10 @@ public struct RunComparison: Sendable, Hashable {
             case newlyDeviating = "newly deviating"
             /// Was a known deviation, now passes (the engine was fixed; remove the annotation).
             case noLongerDeviating = "no longer deviating"
+            /// Passed (or was skipped) before and passes now, but its spec now declares a deviation this engine does
+            /// not have: an annotation added by hand, or one meant for another toolchain. Remove it; a regression
+            /// when NEW ran under `--strict`, where a fixed deviation fails the run.
+            case nowFixedDeviation = "now a fixed deviation"
             /// Ran before, and its spec file (or its document) could not be read now, so it did not run: the
             /// file became invalid, or a zone it names left the time-zone data. A regression.
             case notRun = "not run, file invalid"
@@ -88,9 +92,15 @@ public struct RunComparison: Sendable, Hashable {
         changes = found.enumerated().sorted { (order[$0.element.kind]!, $0.offset) < (order[$1.element.kind]!, $1.offset) }.map(\.element)
     }
 
-    /// True when a test fails now that did not fail before, or did not run because its file is invalid now:
-    /// `specrun compare` exits 1.
-    public var regressed: Bool { changes.contains { $0.kind == .newlyFailing || $0.kind == .notRun } }
+    /// True when a test fails now that did not fail before, or did not run because its file is invalid now, or is
+    /// a new fixed deviation in a NEW run under `--strict`: `specrun compare` exits 1.
+    public var regressed: Bool { changes.contains { isRegression($0.kind) } }
+
+    /// Whether changes of this kind make `compare` exit 1: a test failing or not run now, and a fixed deviation
+    /// that is new in a NEW run under `--strict` (where it failed that run).
+    public func isRegression(_ kind: Change.Kind) -> Bool {
+        kind == .newlyFailing || kind == .notRun || (kind == .nowFixedDeviation && new.strict)
+    }
 
     /// NEW's notes saying that part of its suite is missing (a shard the merge did not get, spec files a stopped run
     /// did not read). Those tests show as removed, and any of them may fail on NEW's toolchain, so such a comparison
@@ -112,6 +122,7 @@ public struct RunComparison: Sendable, Hashable {
         // a newer toolchain, run on an older one) or failed before the annotation — is news on this upgrade.
         if old.status != .knownDeviation && new.status == .knownDeviation { return .newlyDeviating }
         if old.status == .knownDeviation && (new.status == .fixedDeviation || new.status == .passed) { return .noLongerDeviating }
+        if old.status != .fixedDeviation && new.status == .fixedDeviation { return .nowFixedDeviation }
         if old.actual.map(\.epochSeconds) != new.actual.map(\.epochSeconds) && !(old.actual.isEmpty && new.actual.isEmpty) {
             return .changedInstants
         }

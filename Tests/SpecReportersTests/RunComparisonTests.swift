@@ -56,6 +56,26 @@ struct RunComparisonTests {
         #expect(!comparison.regressed)
     }
 
+    /// A test that passed and is a fixed deviation now (its spec gained a deviation this engine does not have) is
+    /// listed with the reason to remove: an app team's review saw it vanish from the comparison. It fails the
+    /// comparison only when NEW ran under `--strict`, where it failed that run.
+    @Test(arguments: [false, true])
+    func aPassThatIsAFixedDeviationNowIsListed(strict: Bool) {
+        var old = Fixture.run
+        let index = old.tests.firstIndex { $0.id == Fixture.firstValidFixed.id }!
+        old.tests[index].status = .passed
+        old.tests[index].deviationReason = nil
+        var new = Fixture.run
+        new.strict = strict
+        let comparison = RunComparison(old: old, new: new)
+        #expect(comparison.changes.map(\.kind) == [.nowFixedDeviation])
+        #expect(comparison.regressed == strict)
+        let text = render(comparison)
+        #expect(text.contains("Now a fixed deviation (1)\n  \(Fixture.firstValidFixed.id)  passed → fixed-deviation\n"
+            + "      passes, and its spec declares a deviation (\"\(Fixture.firstValidFixed.deviationReason!)\"): remove the annotation\n"))
+        #expect(text.hasSuffix(strict ? "1 now a fixed deviation — regressed\n" : "1 now a fixed deviation — no regressions\n"))
+    }
+
     /// A zone renamed in a newer tzdata makes its specs `unknown time zone`: their file is invalid, its tests do not
     /// run, and before this rule they showed as "removed" and the comparison passed.
     @Test func testsWhoseFileIsInvalidNowDidNotRunAndThatIsARegression() {

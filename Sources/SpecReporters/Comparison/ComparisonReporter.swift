@@ -30,7 +30,7 @@ public struct ComparisonReporter: Sendable {
         for kind in RunComparison.Change.Kind.allCases {
             let changes = comparison.changes(kind)
             guard !changes.isEmpty else { continue }
-            let regression = kind == .newlyFailing || kind == .notRun
+            let regression = comparison.isRegression(kind)
             out += "\n" + paint(title(kind) + " (\(changes.count))", regression ? "1;31" : "1") + "\n"
             for change in changes {
                 out += "  " + shown(change.id).replacingOccurrences(of: " › ", with: glyphs.separator)
@@ -38,6 +38,9 @@ public struct ComparisonReporter: Sendable {
                     out += "  " + old.status.rawValue + " " + glyphs.arrow + " " + new.status.rawValue
                 }
                 out += "\n"
+                if kind == .nowFixedDeviation, let reason = change.new?.deviationReason {
+                    out += "      passes, and its spec declares a deviation (\"" + shown(reason) + "\"): remove the annotation\n"
+                }
                 if let message = change.new?.message, kind == .newlyFailing {
                     out += "      " + ControlCharacters.visible(message, keepingNewlines: true) + "\n"
                 }

@@ -41,6 +41,35 @@ import Testing
         return SpecRunner(options: .init(occurrenceLimit: occurrenceLimit)).run(item)
     }
 
+    /// An interval of whole days counts elapsed time: an author who expected the wall time of `from` after an
+    /// offset change is told why it moved. London, every 2d from 2027-03-25T08:00Z (08:00 GMT); BST from
+    /// 2027-03-28T01:00Z (zoneinfo), so 08:00 local on the 29th is 07:00Z and the interval gives 08:00Z (09:00 BST).
+    /// A 1-day interval is pointed at `every: day`. A calendar rule's failure gets no such sentence.
+    @Test(arguments: [(2, "2027-03-29T08:00:00+01:00"), (1, "2027-03-29T08:00:00+01:00")])
+    func aWholeDayIntervalThatLeftTheWallTimeSaysWhy(days: Int, expected: String) throws {
+        let text = """
+            spec: every other day at 08:00
+            schedule: {timezone: Europe/London, rule: {interval: \(days)d, from: 2027-03-25T08:00:00Z}}
+            window: {after: 2027-03-28T12:00:00Z, through: 2027-03-29T12:00:00Z}
+            expect:
+              occurrences: [\(expected)]
+            """
+        let file = SpecParser().parse(path: "interval.yaml", bytes: Array(text.utf8))
+        try #require(file.diagnostics.allSatisfy { $0.severity != .error }, "\(file.diagnostics)")
+        let result = try Self.run(try #require(file.specs.first), on: .core)
+        #expect(result.status == .failed)
+        let sentence = "an interval counts elapsed time (\(days)d = \(days * 24) hours), so once Europe/London is at +01:00 "
+            + "instead of +00:00 its occurrences come at 09:00, not 08:00, on the wall clock; for 08:00 local time use a calendar rule"
+            + (days == 1 ? ", e.g. {every: day, at: \"08:00\"}" : " (the spec language has no every-N-days calendar rule)")
+        #expect(result.message == "occurrences differ: 1 missing, 1 unexpected; " + sentence)
+    }
+
+    @Test func aCalendarRuleFailureHasNoIntervalSentence() throws {
+        let spec = try Self.spec(expecting: ["2027-01-01T12:00:00Z", "2027-01-02T13:00:00Z"])
+        let result = try Self.run(spec, on: .core)
+        #expect(result.message == "occurrences differ: 1 missing, 1 unexpected")
+    }
+
     /// A window ending on 9999-12-31 written with a negative offset ends in the year 10000, past the last instant a
     /// search starts from: an error in the spec's words, on both engines (12:00 on 9999-12-30 is listed so the
     /// failure cannot come from a wrong expectation).

@@ -127,6 +127,8 @@ struct RecurrenceExecutor: Sendable {
             if !OccurrenceDiff.isClean(lines) {
                 verdict.status = .failed
                 verdict.message = "occurrences differ: " + OccurrenceDiff.summary(lines)
+                let missing = lines.compactMap { $0.kind == .missing ? $0.expected?.date : nil }
+                if let drift = IntervalDrift.hint(for: schedule, missing: missing) { verdict.message! += "; " + drift }
             }
             return verdict
         }

@@ -25,7 +25,31 @@ import Testing
         #expect(TerminalReporter().renderTest(passed) == "  ✔ Expiration during parse leaves no trace\n")
         #expect(TerminalReporter(quiet: true, verbose: true).renderTest(passed) == "  ✔ Expiration during parse leaves no trace\n")
         let recurrence = RunResultFixture.nightlyPassed
-        #expect(TerminalReporter(verbose: true).renderTest(recurrence) == TerminalReporter().renderTest(recurrence))
+        #expect(TerminalReporter(verbose: true).renderTest(recurrence) == """
+              ✔ Nightly sync at 02:30 in Berlin across the spring change › core
+                  checked 3 occurrences, as expected:
+                    2027-03-27T01:30:00Z  2027-03-27 02:30 CET (+01:00)  key nightly-sync/v1/2027-03-27
+                    2027-03-29T00:30:00Z  2027-03-29 02:30 CEST (+02:00)  key nightly-sync/v1/2027-03-29
+                    2027-03-30T00:30:00Z  2027-03-30 02:30 CEST (+02:00)  key nightly-sync/v1/2027-03-30
+
+            """)
+        #expect(TerminalReporter(quiet: true, verbose: true).renderTest(recurrence) == TerminalReporter().renderTest(recurrence))
+    }
+
+    /// A passing test with many occurrences lists the first eight and the last two under `--verbose`; one that
+    /// expected none says so. (An app team's review found no trail of what a passing schedule spec checked.)
+    @Test func verboseFoldsALongPassAndSaysWhenNothingWasExpected() {
+        var year = RunResultFixture.nightlyPassed
+        year.actual = (0..<12).map { day in
+            RunResultFixture.berlin("2027-01-\(day < 9 ? "0" : "")\(day + 1)T01:30:00Z", "2027-01-\(day < 9 ? "0" : "")\(day + 1)T02:30:00+01:00", "CET")
+        }
+        let lines = TerminalReporter(verbose: true).renderTest(year).split(separator: "\n")
+        #expect(lines.count == 1 + 1 + 8 + 1 + 2)
+        #expect(lines[10] == "        … 2 more (the JSON results list every one)")
+        #expect(lines.last == "        2027-01-12T01:30:00Z  2027-01-12 02:30 CET (+01:00)")
+        var none = RunResultFixture.nightlyPassed
+        none.actual = []
+        #expect(TerminalReporter(verbose: true).renderTest(none).hasSuffix("\n      checked: no occurrence, as expected\n"))
     }
 
     @Test func asciiGlyphsKeepDecorationsASCII() throws {

@@ -150,6 +150,27 @@ struct FailureText: Sendable {
         }
     }
 
+    /// The most instants a passing test lists under `--verbose` before the rest are folded into one line.
+    static let shownCheckedInstants = 10
+
+    /// What a passing recurrence test checked (`--verbose`): its occurrences with their keys, the first ones and
+    /// the last, so a pass leaves a trail a reader can audit (the JSON results keep every one).
+    func checkedLines(_ test: TestResult) -> [Line] {
+        guard !test.actual.isEmpty else {
+            return [Line(text: "checked: no occurrence, as expected", style: .dim)]
+        }
+        let count = test.actual.count
+        var lines = [Line(text: "checked \(count) occurrence\(count == 1 ? "" : "s"), as expected:", style: .dim)]
+        let text = { (instant: ResultInstant) in
+            Line(text: self.instant(instant) + (instant.key.map { "  key " + $0 } ?? ""), style: .dim, indent: 2)
+        }
+        guard count > Self.shownCheckedInstants else { return lines + test.actual.map(text) }
+        let tail = 2, head = Self.shownCheckedInstants - tail
+        lines += test.actual.prefix(head).map(text)
+        lines.append(Line(text: "\(glyphs.ellipsis) \(count - head - tail) more (the JSON results list every one)", style: .dim, indent: 2))
+        return lines + test.actual.suffix(tail).map(text)
+    }
+
     private func planned(_ run: LifecycleResult.Run) -> String { run.planned?.local ?? "unplanned" }
 
     private func actual(_ run: LifecycleResult.Run) -> String { run.actual?.local ?? "never" }

@@ -80,6 +80,8 @@ public struct TerminalReporter: Sendable {
         } else if !quiet {
             if verbose, test.status == .passed, let lifecycle = test.lifecycle {
                 out += render(FailureText(glyphs: glyphs).lifecycleLines(lifecycle))
+            } else if verbose, test.status == .passed {
+                out += render(FailureText(glyphs: glyphs).checkedLines(test))
             }
             for diagnostic in test.diagnostics {
                 let rendered = DiagnosticRenderer(color: color).render(diagnostic)

@@ -309,23 +309,13 @@ import Testing
     /// `pending-requests[…].earliest-begin` also keep the instant the spec writes, so the picture can draw them; met
     /// ones keep none. Instants from zoneinfo: Berlin is at +02:00 from 2027-03-28.
     @Test func aMissingRunAnUpdatedAtAndAnEarliestBeginKeepTheWrittenInstant() async throws {
-        let (_, body) = try Self.scenario("""
-            spec: Three more instants
-            task: {identifier: com.example.app.refresh, kind: refresh}
-            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
-            clock: 2027-03-29T00:00:00+02:00
-            steps:
-              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
-            expect:
-              runs:
-                - {planned: 2027-03-29T02:30:00+02:00}
+        let (_, body) = try Self.scenario(Self.oneNightlyRun(expecting: "{planned: 2027-03-29T02:30:00+02:00}", then: """
                 - {planned: 2027-03-30T02:30:00+02:00, actual: 2027-03-30T02:35:00+02:00}
                 - {planned: 2027-03-31T02:30:00+02:00}
               store: {updated-at: 2027-03-29T02:00:00+02:00}
               pending-requests:
                 - {identifier: com.example.app.refresh, earliest-begin: 2027-03-30T02:00:00+02:00}
-
-            """)
+            """))
         let verdict = await LifecycleExecutor().execute(body)
         #expect(verdict.status == .failed)
         let checks = verdict.lifecycle?.expectations ?? []
@@ -338,8 +328,9 @@ import Testing
         #expect(checks.first { $0.name == "store.updated-at" }?.expectedInstant?.local == "2027-03-29 02:00 CEST (+02:00)")
     }
 
-    /// One launch at 02:31 of the nightly 02:30 sync in Berlin (+02:00 since 2027-03-28), with one listed run.
-    static func oneNightlyRun(expecting run: String) -> String {
+    /// One launch at 02:31 of the nightly 02:30 sync in Berlin (+02:00 since 2027-03-28), with one listed run and
+    /// `then`, more lines of `expect` (indented two spaces) after it.
+    static func oneNightlyRun(expecting run: String, then more: String = "") -> String {
         """
         spec: One nightly run
         task: {identifier: com.example.app.refresh, kind: refresh}
@@ -350,7 +341,7 @@ import Testing
         expect:
           runs:
             - \(run)
-
+        \(more)
         """
     }
 

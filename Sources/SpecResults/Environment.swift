@@ -19,6 +19,15 @@ public struct Environment: Sendable, Hashable, Codable {
         commandLine.map(ShellWord.quoted).joined(separator: " ")
     }
 
+    /// The name a results document written now gives a zone an archived one names `archived`: `UTC` for `Etc/UTC`,
+    /// which results written before `timezone: UTC` was named `UTC` list by its identifier; any other name as
+    /// archived. It is the writer's rule (`Recurrence.ZoneDisplayName.of`, which this module may not import) applied
+    /// to an identifier; `SpecRunnerTests` checks the two agree on every zone. `RunResult.merging` names the zones
+    /// of its environment so, and lists UTC once when it merges a shard of each age.
+    public static func zoneName(_ archived: String) -> String {
+        archived == "Etc/UTC" ? "UTC" : archived
+    }
+
     public init(
         os: String, osVersion: String, architecture: String, swiftVersion: String, foundation: String,
         tzdataVersion: String, zones: [String], specrunVersion: String, gitCommit: String?, startTime: String,

@@ -57,9 +57,10 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
         public var passed: Bool
         /// The spec file's line the expectation is written on (nil for `errors` when the spec does not write it).
         public var line: Int?
-        /// The instant the spec writes, for a check that compares one instant of a run (`runs[2].planned`,
-        /// `runs[2].actual`) and failed, read in the scenario's zone: what the lifecycle picture draws beside the
-        /// run. Absent otherwise, and in results written before it was added.
+        /// The instant the spec writes, for a check of one instant that failed (`runs[2].planned`, `runs[2].actual`;
+        /// a `runs[N]` the scenario does not have: its written actual, else its planned; `store.updated-at`;
+        /// `pending-requests[<id>].earliest-begin`), read in the scenario's zone: what the lifecycle picture draws.
+        /// Absent otherwise, and in results written before it was added (before the last three, for those).
         public var expectedInstant: ResultInstant?
 
         public init(name: String, expected: String, actual: String, passed: Bool, line: Int? = nil,

@@ -18,7 +18,8 @@ extension RunResult {
     ///   shards is kept once: a result that ran wins over `not-run`; otherwise the first shard's, with a note when
     ///   the results differ.
     /// - Files: the union, sorted. Diagnostics: deduplicated, ordered by place (file, line, column).
-    /// - Environment: the first shard's, with the zones of all shards; each shard whose toolchain differs from the
+    /// - Environment: the first shard's, with the zones of all shards (`Etc/UTC` of an older shard named `UTC`, as
+    ///   a run names it now: `Environment.zoneName`); each shard whose toolchain differs from the
     ///   first (OS, Swift, Foundation, time-zone data, specrun version, commit) is named in `notes`.
     /// - `strict`: the first shard's (a shard that differs is noted).
     /// - Shards: when the inputs recorded `--shard I/N`, a shard missing from 1…N, one given twice, inputs cut into
@@ -34,7 +35,9 @@ extension RunResult {
 
         var notes = shards.flatMap(\.notes)
         var environment = first.environment
-        environment.zones = Array(Set(shards.flatMap(\.environment.zones))).sorted()
+        // Named as a run writes them now: a shard written before `timezone: UTC` was named `UTC` lists `Etc/UTC`,
+        // which beside a newer shard's `UTC` listed one zone twice.
+        environment.zones = Array(Set(shards.flatMap(\.environment.zones).map(Environment.zoneName))).sorted()
         for (index, shard) in shards.enumerated().dropFirst() {
             let differences = first.environment.toolchainDifferences(from: shard.environment)
             if !differences.isEmpty {

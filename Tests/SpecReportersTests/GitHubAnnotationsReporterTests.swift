@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func errorAnnotationPointsAtItsDiagnosticElseAtTheSpec() {
-        let bound = Diagnostic(code: "search-bound", location: SourceLocation(file: "specs/a.yaml", line: 7, column: 10),
+        let bound = Diagnostic(code: "instant-out-of-range", location: SourceLocation(file: "specs/a.yaml", line: 7, column: 10),
                                message: "bound reached")
         #expect(GitHubAnnotationsReporter.place(of: Self.test(.error, diagnostics: [bound])) == ("specs/a.yaml", 7, 10))
         // A timeout, or an error nobody placed: the spec's own line.

@@ -292,6 +292,119 @@ import Testing
         }
     }
 
+    /// 2027-06-01, CEST (+02:00; instants from zoneinfo): 08:00 fails, 08:14:59 is refused (floor 08:15), 08:15 and
+    /// 08:45 fail, 09:44:59 is refused (floor 09:45), 09:45 completes — `specs/lifecycle/rules/retry-backoff.yaml`.
+    static func june(_ time: String) -> ResultInstant {
+        let hour = Int(time.prefix(2))!, minute = Int(time.dropFirst(3).prefix(2))!, second = Int(time.dropFirst(6).prefix(2)) ?? 0
+        let utc = "2027-06-01T" + [hour - 2, minute, second].map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(separator: ":") + "Z"
+        return berlin(utc, "2027-06-01T\(time.count == 5 ? time + ":00" : time)+02:00", "CEST")
+    }
+
+    static let retriesWithRefusals = LifecycleResult(
+        runs: [
+            Run(planned: nil, actual: june("08:00"), key: nil, outcome: "failed", reason: "download: network"),
+            Run(planned: june("08:15"), actual: june("08:15"), key: nil, outcome: "failed", reason: "download: network"),
+            Run(planned: june("08:45"), actual: june("08:45"), key: nil, outcome: "failed", reason: "download: network"),
+            Run(planned: june("09:45"), actual: june("09:45"), key: "sync/c-1", outcome: "completed"),
+        ],
+        invariants: [],
+        refusedLaunches: [
+            .init(at: june("08:14:59"), identifier: "com.example.app.refresh", error: "launch-before-earliest-begin",
+                  earliestBegin: june("08:15"), line: 19),
+            .init(at: june("09:44:59"), identifier: "com.example.app.refresh", error: "launch-before-earliest-begin",
+                  earliestBegin: june("09:45"), line: 22),
+        ])
+
+    /// A check the picture had no mark for: a `runs[N]` the scenario does not have ("no run"), `store.updated-at` and
+    /// `pending-requests[…].earliest-begin`. Where the results hold the instant the spec writes, it is a dashed
+    /// triangle at its time (the run on the actual lane where the spec writes its actual, updated-at on the actual
+    /// lane dotted to the run whose commit set it, an earliest begin on the planned lane), labelled, and named in the
+    /// picture's title, description and legend.
+    @Test func aMissingRunAnUpdatedAtAndAnEarliestBeginAreDrawnAtTheInstantsTheSpecWrites() throws {
+        var lifecycle = Self.retriesWithRefusals
+        lifecycle.refusedLaunches = []
+        lifecycle.expectations = [
+            .init(name: "runs[5]", expected: "planned 2027-06-01T10:45:00+02:00, actual 2027-06-01T10:50:00+02:00",
+                  actual: "no run (the scenario has 4 runs)", passed: false, line: 30, expectedInstant: Self.june("10:50")),
+            .init(name: "store.updated-at", expected: "2027-06-01T09:00:00+02:00", actual: "2027-06-01T09:45:00+02:00",
+                  passed: false, line: 31, expectedInstant: Self.june("09:00")),
+            .init(name: "pending-requests[com.example.app.refresh].earliest-begin", expected: "2027-06-01T09:15:00+02:00",
+                  actual: "2027-06-01 09:45 CEST (+02:00)", passed: false, line: 32, expectedInstant: Self.june("09:15")),
+        ]
+        let svg = try #require(HTMLLifecyclePicture.render(lifecycle, zoneContext: nil))
+        let axis = try #require(HTMLLifecyclePicture.axis(HTMLLifecyclePicture.marks(lifecycle)))
+        let lanes = HTMLReporterTests.elements("line", in: svg).filter { $0["class"] == "lane" }.compactMap { $0["y1"].flatMap(Double.init) }
+        let (plannedY, actualY) = (try #require(lanes.min()), try #require(lanes.max()))
+        // Each triangle's base: "M<x - 7> <base>"; a triangle on the actual lane points up (base below its centre).
+        let triangles = HTMLReporterTests.elements("path", in: svg).filter { $0["class"] == "expected-run" }.compactMap { path -> Point? in
+            let numbers = path["d"]?.dropFirst().split(whereSeparator: { $0 == " " || $0 == "L" }).prefix(2).compactMap { Double($0) } ?? []
+            return numbers.count == 2 ? Point(x: numbers[0] + 7, y: numbers[1]) : nil
+        }
+        #expect(triangles.count == 3, "\(triangles)")
+        func triangle(at epoch: Double) -> Point? {
+            triangles.first { abs($0.x - Double(SVG.number(axis.x(epoch + 7200)))!) < 0.11 }
+        }
+        let missing = try #require(triangle(at: 1_811_839_800)), updatedAt = try #require(triangle(at: 1_811_833_200))
+        let floor = try #require(triangle(at: 1_811_834_100))
+        #expect(missing.y > actualY && updatedAt.y > actualY, "on the actual lane, pointing up: \(missing) \(updatedAt)")
+        #expect(floor.y < plannedY, "on the planned lane, pointing down: \(floor)")
+        let texts = Self.texts(in: svg).map(\.text)
+        for label in ["runs[5] expected 10:50 (no run)", "updated-at expected 09:00", "earliest-begin expected 09:15"] {
+            #expect(texts.contains(label), "no label \(label) in \(texts)")
+        }
+        // Only updated-at has a run to be dotted to: the 09:45 run, whose commit set it.
+        let links = HTMLReporterTests.elements("line", in: svg).filter { $0["class"] == "expected-link" }
+        #expect(links.count == 1)
+        #expect(links.first?["x2"] == SVG.number(axis.x(1_811_835_900 + 7200)), "\(links)")
+        #expect(svg.contains("<title>Planned versus actual runs: 4 runs, 3 failed, 1 completed; runs[5], store.updated-at, "
+            + "pending-requests[com.example.app.refresh].earliest-begin not as expected</title>"), "\(svg)")
+        #expect(svg.contains("runs[5] not as expected: expected to run 2027-06-01 10:50 CEST (+02:00), actual no run (the scenario has 4 runs). "
+            + "store.updated-at not as expected: expected 2027-06-01 09:00 CEST (+02:00), actual 2027-06-01T09:45:00+02:00. "
+            + "pending-requests[com.example.app.refresh].earliest-begin not as expected: expected 2027-06-01 09:15 CEST (+02:00), "
+            + "actual 2027-06-01 09:45 CEST (+02:00)."), "\(svg)")
+        #expect(HTMLLifecyclePicture.legend(lifecycle).map(\.text)
+            .contains("△ ▽ what the spec expects instead (runs[N], updated-at, earliest-begin), dotted to the run"))
+        Self.expectNoLabelsCoverEachOther(Self.texts(in: svg))
+
+        // A run the scenario does not have whose spec writes only its planned instant: on the planned lane.
+        lifecycle.expectations = [.init(name: "runs[5]", expected: "planned 2027-06-01T10:45:00+02:00", actual: "no run (the scenario has 4 runs)",
+                                        passed: false, line: 30, expectedInstant: Self.june("10:45"))]
+        let planned = try #require(HTMLLifecyclePicture.render(lifecycle, zoneContext: nil))
+        #expect(planned.contains("expected planned 2027-06-01 10:45 CEST (+02:00)"))
+        let path = HTMLReporterTests.elements("path", in: planned).first { $0["class"] == "expected-run" }
+        let base = path?["d"]?.dropFirst().split(whereSeparator: { $0 == " " || $0 == "L" }).dropFirst().first.flatMap { Double($0) }
+        #expect((base ?? .infinity) < plannedY)
+        #expect(HTMLLifecyclePicture.legend(lifecycle).map(\.text).contains("△ ▽ what runs[N] expects instead"))
+    }
+
+    /// A dense picture of retries and refused launches (retry-backoff.yaml) crowded its labels: side by side, the
+    /// long refused-launch label pushed `08:15 failed` 110 px off its mark, and `08:00 failed` was written over the
+    /// 08:14:59 diamond below the lane. Labels keep near their marks and clear of every mark and of each other.
+    @Test func aDensePictureKeepsItsLabelsNearTheirMarksAndClearOfEveryMark() throws {
+        let svg = try #require(HTMLLifecyclePicture.render(Self.retriesWithRefusals, zoneContext: nil))
+        let axis = try #require(HTMLLifecyclePicture.axis(HTMLLifecyclePicture.marks(Self.retriesWithRefusals)))
+        let labels = Self.texts(in: svg)
+        Self.expectNoLabelsCoverEachOther(labels)
+        var marks = ["planned", "actual run-bad", "actual run-ok"].flatMap { Self.points(of: $0, in: svg) }
+        for path in HTMLReporterTests.elements("path", in: svg) where path["class"] == "refused" {
+            // A diamond's path starts at its top: "M<x> <y - 7>".
+            let numbers = path["d"]?.dropFirst().split(whereSeparator: { $0 == " " || $0 == "L" }).prefix(2).compactMap { Double($0) } ?? []
+            if numbers.count == 2 { marks.append(Point(x: numbers[0], y: numbers[1] + 7)) }
+        }
+        #expect(marks.count == 9)
+        for label in labels {
+            let half = Double(label.text.count) * 3.5
+            for mark in marks where abs(label.x - mark.x) < half + 6 {
+                #expect(!(mark.y + 7 > label.y - 11 && mark.y - 7 < label.y + 3), "\(label.text) at \(label) covers the mark at \(mark)")
+            }
+        }
+        for (text, epoch) in [("08:15 failed", 1_811_830_500.0), ("08:14:59 refused: before 08:15", 1_811_830_499),
+                              ("08:00 failed", 1_811_829_600), ("09:45 completed", 1_811_835_900)] {
+            let label = try #require(labels.first { $0.text == text }, "\(labels.map(\.text))")
+            #expect(abs(label.x - axis.x(epoch + 7200)) <= HTMLLifecyclePicture.sideBySideShift, "\(text) at x \(label.x)")
+        }
+    }
+
     // MARK: - Reading the SVG
 
     static func points(of cls: String, in svg: String) -> [Point] {

@@ -212,19 +212,21 @@ enum RunResultFixture {
 
     // MARK: specs/recurrence/edge-cases.yaml
 
-    static let leapSpec = "Leap day every year, bound of 5"
+    static let yearEndSpec = "Leap day every year, searched from the end of 9999"
 
-    /// The message carries a newline, quotes, `%`, `:`, `,` and an ESC control character: every format must escape them.
-    static let leapError = TestResult(
-        id: id(edgeCases, leapSpec), file: edgeCases, line: 1, spec: leapSpec, tags: ["bounds"], status: .error,
+    /// A real run's error (`instant-out-of-range`, the window's end written with -12:00 on 9999-12-31), with a second
+    /// line that carries a newline, quotes, `%`, `:`, `,` and an ESC control character: every format must escape them.
+    static let yearEndError = TestResult(
+        id: id(edgeCases, yearEndSpec), file: edgeCases, line: 1, spec: yearEndSpec, tags: ["bounds"], status: .error,
         duration: 0.001, timeZone: "Europe/Berlin",
-        message: "The search reached its bound of 5 candidate slots (100% used) without an occurrence, "
-            + "and the spec does not expect `error: no-occurrence`.\nLast candidate: 2102-02-28, \"not a leap year\"\u{1B}.",
+        message: "no search can start from the window end, which is in the year 10000 (see below)"
+            + "\nwritten: {after: 9999-12-30T00:00:00Z, through: \"9999-12-31T23:59:59-12:00\"}, 100% past the end\u{1B}.",
         diagnostics: [Diagnostic(
-            code: "search-bound", severity: .error,
-            location: SourceLocation(file: edgeCases, line: 7, column: 10),
-            message: "search bound of 5 candidate slots reached; raise `limit:` or add `expect: {error: no-occurrence}`",
-            sourceLine: "  limit: 5", length: 1
+            code: "instant-out-of-range", severity: .error,
+            location: SourceLocation(file: edgeCases, line: 7, column: 48),
+            message: "the window end 10000-01-01T11:59:59Z is in the year 10000 once its offset is applied; "
+                + "searches start no later than 9999-12-31T23:59:59Z, so write an earlier instant",
+            sourceLine: "window: {after: 9999-12-30T00:00:00Z, through: 9999-12-31T23:59:59-12:00}", length: 25
         )]
     )
 
@@ -265,7 +267,7 @@ enum RunResultFixture {
     static let tests: [TestResult] = [
         catchUpFailed, expirationPassed,
         nightlyPassed, gapSkippedPassed, firstValidFailed, firstValidFixed, autumnKnown,
-        leapError, saoPauloSkipped, lordHoweNotRun,
+        yearEndError, saoPauloSkipped, lordHoweNotRun,
     ]
 
     static let run = RunResult(

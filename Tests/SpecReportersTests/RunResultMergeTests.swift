@@ -77,6 +77,22 @@ import Testing
         #expect(merged.tests.map(\.file) == [RunResultFixture.berlinSpring, RunResultFixture.edgeCases])
     }
 
+    /// A shard written before `timezone: UTC` was named `UTC` lists `Etc/UTC`; merged with a newer shard, the zone
+    /// was listed twice (`["Etc/UTC", "Europe/Berlin", "UTC"]`). The merged environment names it as a run writes it now.
+    @Test func aShardWrittenBeforeTheUTCNameAndANewerOneNameUTCOnce() throws {
+        var old = RunResultFixture.run
+        old.tests = [RunResultFixture.nightlyPassed]
+        old.environment.zones = ["Etc/UTC", "Europe/Berlin"]
+        var new = old
+        new.tests = [RunResultFixture.saoPauloSkipped]
+        new.environment.zones = ["America/Sao_Paulo", "UTC"]
+        #expect(try RunResult.merging([old, new]).environment.zones == ["America/Sao_Paulo", "Europe/Berlin", "UTC"])
+        #expect(try RunResult.merging([new, old]).environment.zones == ["America/Sao_Paulo", "Europe/Berlin", "UTC"])
+        // Old shards alone: the merged document is written now, so it uses today's name too.
+        #expect(try RunResult.merging([old]).environment.zones == ["Europe/Berlin", "UTC"])
+        #expect(Environment.zoneName("Etc/UTC") == "UTC" && Environment.zoneName("Etc/GMT") == "Etc/GMT")
+    }
+
     /// The fixture cut into `count` shards the way `--shard I/N` would, each recording its shard.
     static func shards(_ count: Int, of whole: RunResult) -> [RunResult] {
         (1...count).map { index in

@@ -34,6 +34,23 @@ import Testing
         #expect(points.contains { $0.hasPrefix("ok 11 - ") && $0.hasSuffix(" # SKIP not run: the run stopped after --max-failures 1") })
     }
 
+    /// The launch steps the system refused, after the runs: a refused step is no run, and the stream had no word of it.
+    @Test func refusedLaunchesFollowTheRuns() {
+        let tap = TAPReporter().render(RunResult(environment: RunResultFixture.environment, files: [RunResultFixture.catchUp],
+                                                 diagnostics: [], tests: [RunResultFixture.catchUpFailed]))
+        #expect(tap.contains("""
+              refused-launches:
+                - at: "2027-03-29T02:20:00+02:00"
+                  identifier: "com.example.app.refresh"
+                  error: "launch-before-earliest-begin"
+                  earliest-begin: "2027-03-29T02:30:00+02:00"
+                  line: 12
+
+            """))
+        let runs = tap.range(of: "  runs:\n"), refused = tap.range(of: "  refused-launches:\n")
+        #expect(runs != nil && refused != nil && runs!.lowerBound < refused!.lowerBound)
+    }
+
     @Test func descriptionsEscapeHashAndBackslash() {
         #expect(TAPReporter.escapeDescription(##"a # b \ c"##) == ##"a \# b \\ c"##)
     }

@@ -52,6 +52,30 @@ import Testing
         #expect(TerminalReporter(verbose: true).renderTest(none).hasSuffix("\n      checked: no occurrence, as expected\n"))
     }
 
+    /// A launch step the system refused is no run, so the runs do not list it; the terminal lists it under them
+    /// (the JSON and the HTML picture had it, the terminal of the failing scenario did not), in a failing scenario
+    /// and in a passing one under `--verbose`. Past 40, the rest are counted.
+    @Test func refusedLaunchesAreListedUnderTheRuns() {
+        let text = TerminalReporter().renderTest(RunResultFixture.catchUpFailed)
+        let lines = text.split(separator: "\n").map(String.init)
+        let heading = try? #require(lines.firstIndex(of: "      launches the system refused (no run):"))
+        #expect(heading.map { lines[$0 + 1] } == "        2027-03-29 02:20 CEST (+02:00)  launch-before-earliest-begin  "
+            + "com.example.app.refresh  (earliest begin 2027-03-29 02:30 CEST (+02:00))  (line 12)")
+        // Under the runs, before the expectations.
+        #expect((lines.firstIndex { $0.contains("runs (planned") } ?? .max) < (heading ?? -1))
+        #expect((heading ?? .max) < (lines.firstIndex { $0.contains("expectations not met:") } ?? -1))
+
+        var passed = RunResultFixture.expirationPassed
+        passed.lifecycle?.refusedLaunches = Array(repeating: .init(
+            at: RunResultFixture.berlin("2027-03-29T00:20:00Z", "2027-03-29T02:20:00+02:00", "CEST"),
+            identifier: "com.example.app.refresh", error: nil), count: 42)
+        let verbose = TerminalReporter(verbose: true).renderTest(passed)
+        #expect(verbose.contains("    2027-03-29 02:20 CEST (+02:00)  not launched  com.example.app.refresh\n"))
+        #expect(verbose.components(separatedBy: "not launched").count - 1 == 40)
+        #expect(verbose.contains("… 2 more refused launches not shown (the JSON results list every one)"))
+        #expect(!TerminalReporter().renderTest(passed).contains("refused"))
+    }
+
     @Test func asciiGlyphsKeepDecorationsASCII() throws {
         let report = TerminalReporter(glyphs: .ascii).render(RunResultFixture.run)
         try GoldenFile.check(report, against: "terminal-ascii.txt")
@@ -86,9 +110,9 @@ import Testing
     }
 
     @Test func controlCharactersInSpecTextAreShownNotSent() {
-        let text = TerminalReporter().renderTest(RunResultFixture.leapError)
+        let text = TerminalReporter().renderTest(RunResultFixture.yearEndError)
         #expect(!text.contains("\u{1B}"))
-        #expect(text.contains(#""not a leap year"\u{1B}."#))
+        #expect(text.contains(#""9999-12-31T23:59:59-12:00"}, 100% past the end\u{1B}."#))
     }
 
     @Test func colorIsOnlyThereWhenAsked() {

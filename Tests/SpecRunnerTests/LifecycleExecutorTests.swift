@@ -305,8 +305,32 @@ import Testing
         #expect(verdict.lifecycle?.expectations.allSatisfy { $0.name == "runs[1].actual" || $0.expectedInstant == nil } == true)
     }
 
-    /// One launch at 02:31 of the nightly 02:30 sync in Berlin (+02:00 since 2027-03-28), with one listed run.
-    static func oneNightlyRun(expecting run: String) -> String {
+    /// A `runs[N]` past the scenario's last run ("no run"), a differing `store.updated-at` and a differing
+    /// `pending-requests[…].earliest-begin` also keep the instant the spec writes, so the picture can draw them; met
+    /// ones keep none. Instants from zoneinfo: Berlin is at +02:00 from 2027-03-28.
+    @Test func aMissingRunAnUpdatedAtAndAnEarliestBeginKeepTheWrittenInstant() async throws {
+        let (_, body) = try Self.scenario(Self.oneNightlyRun(expecting: "{planned: 2027-03-29T02:30:00+02:00}", then: """
+                - {planned: 2027-03-30T02:30:00+02:00, actual: 2027-03-30T02:35:00+02:00}
+                - {planned: 2027-03-31T02:30:00+02:00}
+              store: {updated-at: 2027-03-29T02:00:00+02:00}
+              pending-requests:
+                - {identifier: com.example.app.refresh, earliest-begin: 2027-03-30T02:00:00+02:00}
+            """))
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .failed)
+        let checks = verdict.lifecycle?.expectations ?? []
+        func utc(_ name: String) -> String? { checks.first { $0.name == name }?.expectedInstant?.utc }
+        #expect(utc("runs[2]") == "2027-03-30T00:35:00Z")      // the actual, when written
+        #expect(utc("runs[3]") == "2027-03-31T00:30:00Z")      // else the planned
+        #expect(utc("store.updated-at") == "2027-03-29T00:00:00Z")
+        #expect(utc("pending-requests[com.example.app.refresh].earliest-begin") == "2027-03-30T00:00:00Z")
+        #expect(checks.first { $0.name == "runs[1]" }?.passed == true && utc("runs[1]") == nil)
+        #expect(checks.first { $0.name == "store.updated-at" }?.expectedInstant?.local == "2027-03-29 02:00 CEST (+02:00)")
+    }
+
+    /// One launch at 02:31 of the nightly 02:30 sync in Berlin (+02:00 since 2027-03-28), with one listed run and
+    /// `then`, more lines of `expect` (indented two spaces) after it.
+    static func oneNightlyRun(expecting run: String, then more: String = "") -> String {
         """
         spec: One nightly run
         task: {identifier: com.example.app.refresh, kind: refresh}
@@ -317,7 +341,7 @@ import Testing
         expect:
           runs:
             - \(run)
-
+        \(more)
         """
     }
 
@@ -405,8 +429,12 @@ import Testing
             // 07:00Z is 09:00+02:00: instants compare as instants, and results show the clock's offset.
             LifecycleResult.ExpectationCheck(name: "runs[1]", expected: "actual 2027-03-29T07:00:00Z, outcome completed",
                                              actual: "actual 2027-03-29T09:00:00+02:00, outcome completed", passed: true, line: 8),
+            // The instant the missing run was expected at, for the picture: 10:00+02:00 is 08:00Z (zoneinfo).
             LifecycleResult.ExpectationCheck(name: "runs[2]", expected: "actual 2027-03-29T10:00:00+02:00",
-                                             actual: "no run (the scenario has 1 run)", passed: false, line: 9),
+                                             actual: "no run (the scenario has 1 run)", passed: false, line: 9,
+                                             expectedInstant: ResultInstant(utc: "2027-03-29T08:00:00Z", epochSeconds: 1_806_307_200,
+                                                                            offsetForm: "2027-03-29T10:00:00+02:00",
+                                                                            local: "2027-03-29 10:00 (+02:00)")),
         ])
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Recurrence
 import SpecParser
 import SpecResults
 import Testing
@@ -42,5 +43,20 @@ import Testing
         let result = try Self.run(text)
         #expect(result.status == .failed)
         #expect(result.zoneContext?.transitions.map(\.at.utc) == ["2027-03-28T01:00:00Z"])
+    }
+
+    /// `Environment.zoneName` (what `merge` names an archived zone, in `SpecResults`, which may not import
+    /// `Recurrence`) is the writer's rule `ZoneDisplayName.of` for every zone a spec can name, read by its
+    /// identifier as results written before the rule did.
+    @Test func theMergeZoneNameIsTheWritersDisplayName() {
+        let identifiers = TimeZone.knownTimeZoneIdentifiers + ["UTC", "Etc/UTC", "Etc/GMT", "GMT"]
+        var checked = 0
+        for identifier in identifiers {
+            guard let zone = TimeZone(identifier: identifier) else { continue }
+            checked += 1
+            #expect(Environment.zoneName(zone.identifier) == ZoneDisplayName.of(zone), "\(identifier)")
+            #expect(Environment.zoneName(ZoneDisplayName.of(zone)) == ZoneDisplayName.of(zone), "\(identifier)")
+        }
+        #expect(checked > 300)
     }
 }

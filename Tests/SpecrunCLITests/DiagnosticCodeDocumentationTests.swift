@@ -21,6 +21,27 @@ import Testing
         #expect(Set(Self.printableCodes).count == Self.printableCodes.count, "a code is used by two modules")
     }
 
+    /// The reporters' golden files are what docs/reports.md quotes as every format's output: a code in them that no
+    /// run prints (the fixture's made-up `search-bound`) shows readers a diagnostic they will never meet, with no
+    /// entry in docs/diagnostics.md.
+    @Test func theReporterGoldensShowOnlyCodesARunPrints() throws {
+        let golden = Self.root.appendingPathComponent("Tests/SpecReportersTests/Golden/results.json")
+        let results = try JSONSerialization.jsonObject(with: Data(contentsOf: golden))
+        var codes: [String] = []
+        func collect(_ value: Any) {
+            if let object = value as? [String: Any] {
+                if let code = object["code"] as? String, object["severity"] != nil { codes.append(code) }
+                object.values.forEach(collect)
+            } else if let array = value as? [Any] {
+                array.forEach(collect)
+            }
+        }
+        collect(results)
+        #expect(codes.count >= 3)
+        let unknown = codes.filter { !Self.printableCodes.contains($0) }
+        #expect(unknown.isEmpty, "codes in the reporter goldens that no run prints: \(unknown)")
+    }
+
     /// A diagnostic made with a code written as a literal would escape the check above: every code comes from one of
     /// the four lists.
     @Test func noDiagnosticIsMadeWithACodeWrittenAsALiteral() throws {

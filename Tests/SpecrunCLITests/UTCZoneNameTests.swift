@@ -68,4 +68,27 @@ import Testing
         #expect(report.status == ExitStatus.success, "\(report.err)")
         #expect(String(decoding: folder.read("old.tap") ?? Data(), as: UTF8.self).contains("  zone: \"Etc/UTC\"\n"))
     }
+
+    /// `specrun merge` of a shard written before the name change (zones `Etc/UTC`) with a newer one names the zone
+    /// once, `UTC`, in the merged `environment.zones` (it listed both).
+    @Test func mergingAnOldShardWithANewOneNamesUTCOnce() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let spec = try folder.write("utc.yaml", Self.failing)
+        let berlin = try folder.write("berlin.yaml", """
+            spec: Noon in Berlin
+            schedule: {timezone: Europe/Berlin, rule: daily 12:00, nonexistent: skip, repeated: first}
+            cases:
+              - {name: winter, after: 2027-01-01T00:00:00+01:00, next: 2027-01-01T12:00:00+01:00}
+
+            """)
+        #expect(await CommandRun.run([spec, "--json", folder.path("new.json")]).status == ExitStatus.testFailure)
+        #expect(await CommandRun.run([berlin, "--json", folder.path("other.json")]).status == ExitStatus.success)
+        let text = String(decoding: folder.read("new.json") ?? Data(), as: UTF8.self)
+        let old = try folder.write("old.json", text.replacingOccurrences(of: "\"UTC\"", with: "\"Etc/UTC\""))
+        let merge = await CommandRun.run("merge", old, folder.path("other.json"), "-o", folder.path("merged.json"))
+        #expect(merge.status == ExitStatus.success, "\(merge.err)")
+        let merged = try JSONResultsReader.read(try #require(folder.read("merged.json")), source: "merged.json")
+        #expect(merged.environment.zones == ["Europe/Berlin", "UTC"])
+    }
 }

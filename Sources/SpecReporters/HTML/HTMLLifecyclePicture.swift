@@ -2,9 +2,11 @@ import SpecResults
 
 /// The planned-versus-actual picture of a lifecycle scenario: each plan on the top lane, its run on the bottom lane, a
 /// line between them, on the local-time axis of the occurrence timeline (an overlap's ticks name both UTC instants).
-/// The actual lane also shows each launch the system refused (a hollow diamond at the time it was attempted), and a
-/// `runs[N]` expectation not met on an instant shows the instant the spec writes (a hollow triangle on that lane,
-/// with a dotted line to the run it describes).
+/// The actual lane also shows each launch the system refused (a hollow diamond at the time it was attempted), and an
+/// expectation not met on an instant shows the instant the spec writes, as a hollow triangle: a `runs[N].planned` or
+/// `runs[N].actual` on that lane with a dotted line to the run it describes, a `runs[N]` the scenario does not have
+/// ("no run") on the lane of the instant it writes, a `store.updated-at` on the actual lane (dotted to the run whose
+/// commit set it), a `pending-requests[…].earliest-begin` on the planned lane.
 ///
 /// Every marker stays at its own time. Markers that would cover each other — a catch-up's runs, all at the launch's
 /// instant; both 02:30s of an autumn night; a failure at 03:00 and a kill at 03:01 — are stacked in rows away from
@@ -25,7 +27,7 @@ struct HTMLLifecyclePicture {
         case never
         /// A launch the system refused (`Mark.run` is its index in `refusedLaunches`).
         case refused
-        /// The instant an unmet `runs[N]` expectation writes for the run `Mark.run`.
+        /// The instant an unmet expectation writes (`Mark.run` is its index in `expectedInstants`).
         case expected
     }
 
@@ -63,6 +65,9 @@ struct HTMLLifecyclePicture {
     /// The room between side-by-side labels, and the most labels of one group written side by side.
     static let labelGap = 6.0
     static let sideBySide = 3
+    /// The furthest side by side moves a label from its marks: further, a group's labels are each written over its
+    /// own marks, stacked (a long refused-launch label beside a short one pushed both 100 px off their marks).
+    static let sideBySideShift = 60.0
     /// A stacked label's rise (planned) or drop (actual) per level.
     static let labelStep = 14.0
 
@@ -86,10 +91,9 @@ struct HTMLLifecyclePicture {
                 marks.append(Mark(run: index, lane: .actual, instant: refused.at, wall: wall, kind: .refused, bad: true))
             }
         }
-        for expected in expectedInstants(lifecycle) {
+        for (index, expected) in expectedInstants(lifecycle).enumerated() {
             if let wall = expected.instant.wallSeconds {
-                marks.append(Mark(run: expected.number - 1, lane: expected.lane, instant: expected.instant, wall: wall,
-                                  kind: .expected, bad: true))
+                marks.append(Mark(run: index, lane: expected.lane, instant: expected.instant, wall: wall, kind: .expected, bad: true))
             }
         }
         return marks
@@ -114,6 +118,7 @@ struct HTMLLifecyclePicture {
         let runs = lifecycle.runs
         var marks = marks(lifecycle)
         guard let axis = axis(marks) else { return nil }
+        let expected = expectedInstants(lifecycle)
         let transitions = zoneContext?.transitions ?? []
 
         let ambiguous = ambiguousMarks(marks, transitions: transitions)
@@ -132,8 +137,8 @@ struct HTMLLifecyclePicture {
             let laneStep = depth < 2 ? rowStep : min(rowStep, tallestStack / Double(depth - 1))
             step[lane] = laneStep
             stackHeight[lane] = Double(depth - 1) * laneStep
-            labels[lane] = self.labels(members: members, groups: groups, marks: marks, lifecycle: lifecycle, ambiguous: ambiguous,
-                                       rowHeight: laneStep)
+            labels[lane] = self.labels(members: members, groups: groups, marks: marks, lifecycle: lifecycle, expected: expected,
+                                       ambiguous: ambiguous, lane: lane, rowHeight: laneStep)
         }
         let plannedLabels = labels[.planned] ?? [], actualLabels = labels[.actual] ?? []
         let plannedLevels = Double((plannedLabels.map(\.level).max() ?? 0) + 1)
@@ -198,7 +203,8 @@ struct HTMLLifecyclePicture {
             }
         }
         for mark in marks where mark.kind == .expected {
-            let found = markOf["\(mark.run)-\(mark.lane)-run"] ?? markOf["\(mark.run)-\(mark.lane)-never"]
+            guard let run = expected[mark.run].run else { continue }
+            let found = markOf["\(run)-\(mark.lane)-run"] ?? markOf["\(run)-\(mark.lane)-never"]
             if let found {
                 svg.line(x1: mark.x, y1: y(mark), x2: marks[found].x, y2: y(marks[found]), cls: "expected-link")
             }
@@ -248,7 +254,10 @@ struct HTMLLifecyclePicture {
             if counts[run.outcome] == nil { outcomes.append(run.outcome) }
             counts[run.outcome, default: 0] += 1
         }
-        let unmet = unmetRuns(lifecycle).map { "runs[\($0.number)]" }
+        let drawn = expectedInstants(lifecycle)
+        // The runs an unmet check describes, then each other check whose instant is drawn (a run the scenario does not
+        // have, updated-at, an earliest begin).
+        let unmet = unmetRuns(lifecycle).map { "runs[\($0.number)]" } + drawn.filter { !$0.describesRun }.map(\.check)
         let title = "Planned versus actual runs: \(runs.count) run\(runs.count == 1 ? "" : "s")"
             + outcomes.map { ", \(counts[$0] ?? 0) \($0)" }.joined()
             + (refused.isEmpty ? "" : "; \(refused.count) launch\(refused.count == 1 ? "" : "es") refused")
@@ -256,8 +265,9 @@ struct HTMLLifecyclePicture {
         var sentences = transitions.map { "The offset changes at \($0.at.utc): \(HTMLTimeline.changeText($0))." }
         let unmetNumbers = Set(unmetRuns(lifecycle).map(\.number))
         var expected: [Int: [String]] = [:]
-        for item in expectedInstants(lifecycle) {
-            expected[item.number, default: []].append("expected \(item.lane == .planned ? "planned" : "to run") \(item.instant.local)")
+        for item in drawn where item.describesRun {
+            guard let run = item.run else { continue }
+            expected[run + 1, default: []].append("expected \(item.lane == .planned ? "planned" : "to run") \(item.instant.local)")
         }
         for (index, run) in runs.enumerated() {
             let planned = run.planned.map { "planned \($0.local)" } ?? "unplanned"
@@ -265,6 +275,11 @@ struct HTMLLifecyclePicture {
             let differs = expected[index + 1].map { "; not as expected: " + $0.joined(separator: ", ") }
                 ?? (unmetNumbers.contains(index + 1) ? "; not as expected" : "")
             sentences.append("runs[\(index + 1)]: \(planned), \(ran), \(run.outcome)" + (run.reason.map { " (\($0))" } ?? "") + differs + ".")
+        }
+        for item in drawn where !item.describesRun {
+            let expectedText = item.noRun ? "expected \(item.lane == .planned ? "planned" : "to run") \(item.instant.local)"
+                : "expected \(item.instant.local)"
+            sentences.append("\(item.check) not as expected: \(expectedText), actual \(item.actual).")
         }
         for launch in refused {
             let floor = launch.earliestBegin.map { ", before the request's earliest begin \($0.local)" } ?? ""
@@ -291,8 +306,17 @@ struct HTMLLifecyclePicture {
         if !lifecycle.refusedLaunches.isEmpty {
             items.append(HTMLTimeline.LegendItem(cls: "missing", text: "◇ launch the system refused (no run)"))
         }
-        if !expectedInstants(lifecycle).isEmpty {
-            items.append(HTMLTimeline.LegendItem(cls: "missing", text: "△ ▽ what runs[N] expects instead, dotted to the run"))
+        let drawn = expectedInstants(lifecycle)
+        if !drawn.isEmpty {
+            var names: [String] = []
+            for item in drawn {
+                let name = item.name.hasPrefix("runs[") ? "runs[N]" : item.name
+                if !names.contains(name) { names.append(name) }
+            }
+            let dotted = drawn.contains { $0.run != nil } ? ", dotted to the run" : ""
+            items.append(HTMLTimeline.LegendItem(cls: "missing", text: names == ["runs[N]"]
+                ? "△ ▽ what runs[N] expects instead\(dotted)"
+                : "△ ▽ what the spec expects instead (\(names.joined(separator: ", ")))\(dotted)"))
         }
         if isStacked(marks(lifecycle)) {
             items.append(HTMLTimeline.LegendItem(cls: nil, text: "marks at one time stacked, one for each"))
@@ -327,14 +351,62 @@ struct HTMLLifecyclePicture {
         return number
     }
 
-    /// The instants unmet `runs[N].planned` / `runs[N].actual` checks write (results of older versions keep them
-    /// only as text, and draw none), each on the lane of the field it names, for a run the scenario has.
-    static func expectedInstants(_ lifecycle: LifecycleResult) -> [(number: Int, lane: Lane, instant: ResultInstant)] {
+    /// An instant an unmet check writes, as the picture draws it.
+    struct ExpectedInstant {
+        /// What its label calls it: `runs[2]`, `updated-at`, `earliest-begin`.
+        var name: String
+        var lane: Lane
+        var instant: ResultInstant
+        /// The run (index in `runs`) it is dotted to: the run a `runs[N].planned` / `.actual` check describes, the run
+        /// whose commit set the actual `updated-at`; nil for a run the scenario does not have, and an earliest begin.
+        var run: Int?
+        /// A `runs[N]` the scenario does not have.
+        var noRun = false
+        /// The check's name and actual side, for the picture's description.
+        var check: String
+        var actual: String
+
+        /// A field of a run the scenario has (`runs[2].actual`): described in that run's sentence.
+        var describesRun: Bool { name.hasPrefix("runs[") && run != nil }
+    }
+
+    /// The instants unmet checks write (results of older versions keep them only as text, and draw none):
+    /// - `runs[N].planned` / `runs[N].actual` on the lane of the field, for a run the scenario has;
+    /// - `runs[N]` past the last run ("no run"): the instant the runner keeps (the written actual, else the planned),
+    ///   on the actual lane when the spec writes an actual (its expected side reads `…actual <instant>…`);
+    /// - `store.updated-at` on the actual lane (each commit carries its launch's time), dotted to the last run that
+    ///   ran at the actual updated-at;
+    /// - `pending-requests[<id>].earliest-begin` on the planned lane (a request's floor is when it may run).
+    static func expectedInstants(_ lifecycle: LifecycleResult) -> [ExpectedInstant] {
         lifecycle.expectations.compactMap { check in
-            guard !check.passed, let instant = check.expectedInstant, let number = runNumber(check.name),
-                  number <= lifecycle.runs.count else { return nil }
-            if check.name.hasSuffix("].planned") { return (number, .planned, instant) }
-            if check.name.hasSuffix("].actual") { return (number, .actual, instant) }
+            guard !check.passed, let instant = check.expectedInstant else { return nil }
+            if let number = runNumber(check.name) {
+                let name = "runs[\(number)]"
+                if number <= lifecycle.runs.count {
+                    if check.name == name + ".planned" {
+                        return ExpectedInstant(name: name, lane: .planned, instant: instant, run: number - 1, check: check.name,
+                                               actual: check.actual)
+                    }
+                    if check.name == name + ".actual" {
+                        return ExpectedInstant(name: name, lane: .actual, instant: instant, run: number - 1, check: check.name,
+                                               actual: check.actual)
+                    }
+                    return nil
+                }
+                guard check.name == name else { return nil }
+                let writesActual = check.expected.hasPrefix("actual ") || check.expected.contains(", actual ")
+                return ExpectedInstant(name: name, lane: writesActual ? .actual : .planned, instant: instant, run: nil,
+                                       noRun: true, check: check.name, actual: check.actual)
+            }
+            if check.name == "store.updated-at" {
+                let run = lifecycle.runs.lastIndex { $0.actual?.offsetForm == check.actual }
+                return ExpectedInstant(name: "updated-at", lane: .actual, instant: instant, run: run, check: check.name,
+                                       actual: check.actual)
+            }
+            if check.name.hasPrefix("pending-requests["), check.name.hasSuffix("].earliest-begin") {
+                return ExpectedInstant(name: "earliest-begin", lane: .planned, instant: instant, run: nil, check: check.name,
+                                       actual: check.actual)
+            }
             return nil
         }
     }
@@ -425,10 +497,11 @@ struct HTMLLifecyclePicture {
     }
 
     /// The labels of one lane: within a group of side-by-side markers, marks with the same text share one label
-    /// (`×2`) and up to `sideBySide` others are written side by side; labels that would still cover each other are
-    /// stacked.
+    /// (`×2`) and up to `sideBySide` others are written side by side, unless that moves one more than
+    /// `sideBySideShift` from its marks; labels that would still cover each other, or a mark of the lane (another
+    /// group's stack, which a label pushed aside ran over), are stacked.
     private static func labels(members: [Int], groups: [Int], marks: [Mark], lifecycle: LifecycleResult,
-                               ambiguous: Set<Int>, rowHeight: Double) -> [Label] {
+                               expected: [ExpectedInstant], ambiguous: Set<Int>, lane: Lane, rowHeight: Double) -> [Label] {
         let runs = lifecycle.runs
         var labels: [Label] = []
         var byGroupAndText: [String: Int] = [:]
@@ -439,7 +512,7 @@ struct HTMLLifecyclePicture {
             let time = (mark.kind == .refused ? clock.timeWithSeconds : clock.time)
                 + (ambiguous.contains(index) ? " · " + WallClock(wallSeconds: mark.instant.epochSeconds).time + "Z" : "")
             let text = switch (mark.lane, mark.kind) {
-            case (_, .expected): "runs[\(mark.run + 1)] expected \(time)"
+            case (_, .expected): "\(expected[mark.run].name) expected \(time)" + (expected[mark.run].noRun ? " (no run)" : "")
             case (.planned, _): time
             case (.actual, .never): runs[mark.run].outcome
             case (.actual, .run): time + " " + runs[mark.run].outcome
@@ -476,31 +549,68 @@ struct HTMLLifecyclePicture {
             let total = row.map { widths[$0] }.reduce(0, +) + labelGap * Double(row.count - 1)
             let middle = row.map { centre(labels[$0], marks) }.reduce(0, +) / Double(row.count)
             var left = min(max(middle - total / 2, 2), HTMLTimeline.width - 2 - total)
+            var placed: [Double] = []
             for index in row {
-                labels[index].x = left + widths[index] / 2
+                placed.append(left + widths[index] / 2)
                 left += widths[index] + labelGap
+            }
+            let sideways = zip(row, placed).allSatisfy { abs($1 - centre(labels[$0], marks)) <= sideBySideShift }
+            for (index, x) in zip(row, placed) {
+                // Too far from its marks side by side: over its marks, kept inside the picture.
+                labels[index].x = sideways || row.count == 1 ? x
+                    : min(max(centre(labels[index], marks), 2 + widths[index] / 2), HTMLTimeline.width - 2 - widths[index] / 2)
             }
         }
         // Each label clear of its group's stack: a group stacked three high writes its labels two levels out.
         var deepest: [Int: Int] = [:]
-        for (position, index) in members.enumerated() { deepest[groups[position], default: 0] = max(deepest[groups[position]] ?? 0, marks[index].row) }
+        for (position, index) in members.enumerated() { deepest[groups[position]] = max(deepest[groups[position]] ?? 0, marks[index].row) }
         for index in labels.indices {
             labels[index].floor = Int((Double(deepest[groupOf[index]] ?? 0) * rowHeight / labelStep).rounded(.up))
         }
-        let levels = stackLevels(labels.indices.map { (labels[$0].x - widths[$0] / 2, labels[$0].x + widths[$0] / 2) },
-                                 floors: labels.map(\.floor))
-        for index in labels.indices { labels[index].level = levels[index] }
+        // Every mark of the lane keeps the levels a label would cover it at.
+        var obstacles: [(left: Double, right: Double, level: Int)] = []
+        for index in members {
+            let depth = Double(marks[index].row) * rowHeight
+            for level in 0...max(0, Int((depth / labelStep).rounded(.up))) where coversMark(level: level, depth: depth, lane: lane) {
+                obstacles.append((marks[index].x - markHalf, marks[index].x + markHalf, level))
+            }
+        }
+        // Group by group, the label of the mark nearest the lane first, so a stack's labels read in its order.
+        let nearest = labels.map { $0.marks.map { marks[$0].row }.min() ?? 0 }
+        let order = labels.indices.sorted { (groupOf[$0], nearest[$0], $0) < (groupOf[$1], nearest[$1], $1) }
+        let levels = stackLevels(order.map { (labels[$0].x - widths[$0] / 2, labels[$0].x + widths[$0] / 2) },
+                                 floors: order.map { labels[$0].floor }, obstacles: obstacles)
+        for (position, index) in order.enumerated() { labels[index].level = levels[position] }
         return labels
     }
 
+    /// Half a marker's width, and the room kept beside it.
+    static let markHalf = 9.0
+
+    /// Whether a label at `level` covers a mark `depth` px from its lane, away from the other lane. A label's text
+    /// spans 11 px above its baseline and 3 below; the baseline is 22 px below the actual lane plus a level's step,
+    /// 12 px above the planned lane plus a level's step; a mark is 14 px tall.
+    static func coversMark(level: Int, depth: Double, lane: Lane) -> Bool {
+        let baseline = (lane == .actual ? 22.0 : 12.0) + Double(level) * labelStep
+        // Distances from the lane, growing away from the other lane.
+        let (near, far) = lane == .actual ? (baseline - 11, baseline + 3) : (baseline - 3, baseline + 11)
+        return depth + 7 > near && depth - 7 < far
+    }
+
     /// As `HTMLTimeline.stackLevels` (each span on the lowest level where it covers none), but each span on its
-    /// floor or above.
-    static func stackLevels(_ spans: [(left: Double, right: Double)], floors: [Int]) -> [Int] {
-        var lastRight: [Double] = []
+    /// floor or above, and clear of the obstacles (marks) on each level.
+    static func stackLevels(_ spans: [(left: Double, right: Double)], floors: [Int],
+                            obstacles: [(left: Double, right: Double, level: Int)] = []) -> [Int] {
+        var taken: [[(left: Double, right: Double)]] = []
+        func take(_ level: Int, _ span: (left: Double, right: Double)) {
+            while taken.count <= level { taken.append([]) }
+            taken[level].append(span)
+        }
+        for obstacle in obstacles { take(obstacle.level, (obstacle.left, obstacle.right)) }
         return zip(spans, floors).map { span, floor in
-            while lastRight.count < floor { lastRight.append(-.infinity) }
-            let level = lastRight.indices.first { $0 >= floor && lastRight[$0] <= span.left } ?? lastRight.count
-            if level == lastRight.count { lastRight.append(span.right) } else { lastRight[level] = span.right }
+            var level = floor
+            while level < taken.count, taken[level].contains(where: { $0.left < span.right && span.left < $0.right }) { level += 1 }
+            take(level, span)
             return level
         }
     }

@@ -202,6 +202,7 @@ struct FailureText: Sendable {
                 }
             }
         }
+        lines += refusedLaunchLines(lifecycle.refusedLaunches)
         let failedExpectations = lifecycle.expectations.filter { !$0.passed }
         if !failedExpectations.isEmpty {
             lines.append(Line(text: "expectations not met:", style: .emphasis))
@@ -223,6 +224,31 @@ struct FailureText: Sendable {
         }
         return lines
     }
+
+    /// The launch steps the system refused, after the runs (a refused step is no run, so the runs do not show it):
+    /// `2027-03-29 02:20 CEST (+02:00)  launch-before-earliest-begin  com.example.app.refresh  (earliest begin …)
+    /// (line 12)`. At most `maxShownLines`, then how many more.
+    func refusedLaunchLines(_ refused: [LifecycleResult.RefusedLaunch]) -> [Line] {
+        guard !refused.isEmpty else { return [] }
+        var lines = [Line(text: "launches the system refused (no run):", style: .emphasis)]
+        let shown = refused.prefix(maxShownLines)
+        let atWidth = shown.map(\.at.local.count).max() ?? 0
+        let errorWidth = shown.map { refusal($0).count }.max() ?? 0
+        for launch in shown {
+            let parts = [launch.at.local.padding(atWidth), refusal(launch).padding(errorWidth), launch.identifier,
+                         launch.earliestBegin.map { "(earliest begin \($0.local))" }, launch.line.map { "(line \($0))" }]
+            lines.append(Line(text: parts.compactMap { $0 }.joined(separator: "  ").trailingSpacesRemoved, style: .missing, indent: 2))
+        }
+        if refused.count > shown.count {
+            let more = refused.count - shown.count
+            lines.append(Line(text: "\(glyphs.ellipsis) \(more) more refused launch\(more == 1 ? "" : "es") not shown (the JSON results list every one)",
+                              style: .dim, indent: 2))
+        }
+        return lines
+    }
+
+    /// The lifecycle error a refused launch raised, or what stands for it when the system raised none.
+    func refusal(_ launch: LifecycleResult.RefusedLaunch) -> String { launch.error ?? "not launched" }
 
     /// `+02:00`, `-03:30`, `+00:00`.
     static func offset(_ seconds: Int) -> String { ResultInstant.offsetText(seconds) }

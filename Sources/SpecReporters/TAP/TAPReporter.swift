@@ -126,6 +126,22 @@ public struct TAPReporter: Sendable {
                 if let reason = run.reason { entries.append(("reason", .text(reason))) }
                 return .map(entries)
             })))
+            // A refused launch step is no run: listed after the runs, as the terminal lists it.
+            if !lifecycle.refusedLaunches.isEmpty {
+                let shown = lifecycle.refusedLaunches.prefix(text.maxShownLines)
+                var refused: [YAML] = shown.map { launch in
+                    var entries: [(String, YAML)] = [("at", .text(launch.at.offsetForm)), ("identifier", .text(launch.identifier)),
+                                                     ("error", .text(text.refusal(launch)))]
+                    if let floor = launch.earliestBegin { entries.append(("earliest-begin", .text(floor.offsetForm))) }
+                    if let line = launch.line { entries.append(("line", .number(line))) }
+                    return .map(entries)
+                }
+                let more = lifecycle.refusedLaunches.count - shown.count
+                if more > 0 {
+                    refused.append(.text("\(more) more refused launch\(more == 1 ? "" : "es") not shown (the JSON results list every one)"))
+                }
+                fields.append(("refused-launches", .list(refused)))
+            }
             let broken = lifecycle.expectations.filter { !$0.passed }.map {
                 YAML.text("\($0.name): expected \($0.expected), actual \($0.actual)")
             } + lifecycle.invariants.filter { !$0.passed }.map {

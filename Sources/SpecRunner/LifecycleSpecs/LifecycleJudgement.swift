@@ -92,8 +92,9 @@ struct LifecycleJudgement {
             record("store.commits", "\(commits.value)", "\(report.store.commits)", commits.value == report.store.commits, at: commits.location)
         }
         if let updatedAt = expect.storeUpdatedAt {
+            let met = report.store.updatedAt == updatedAt.date
             record("store.updated-at", updatedAt.text, report.store.updatedAt.map { instant($0).offsetForm } ?? "never (no commit)",
-                   report.store.updatedAt == updatedAt.date, at: updatedAt.location)
+                   met, at: updatedAt.location, expectedInstant: met ? nil : instant(updatedAt.date))
         }
         if let effects = expect.sideEffects {
             record("side-effects", "\(effects.value)", "\(report.sideEffectCount)", effects.value == report.sideEffectCount, at: effects.location)
@@ -142,8 +143,9 @@ struct LifecycleJudgement {
                 guard let written = request.earliestBegin,
                       let found = report.pendingRequests.first(where: { $0.identifier == request.identifier }) else { continue }
                 let shown = found.earliestBeginDate.map { instant($0).local } ?? "none"
+                let met = found.earliestBeginDate == written.date
                 record("pending-requests[\(request.identifier)].earliest-begin", readable(written), shown,
-                       found.earliestBeginDate == written.date, at: pending.location)
+                       met, at: pending.location, expectedInstant: met ? nil : instant(written.date))
             }
         }
     }
@@ -154,7 +156,9 @@ struct LifecycleJudgement {
         for (index, run) in expected.enumerated() {
             let name = "runs[\(index + 1)]"
             guard index < actual.count else {
-                record(name, describe(run), "no run (the scenario has \(actual.count) run\(actual.count == 1 ? "" : "s"))", false, at: run.location)
+                // The instant the run was expected at (its actual, else its planned), for the lifecycle picture.
+                record(name, describe(run), "no run (the scenario has \(actual.count) run\(actual.count == 1 ? "" : "s"))", false,
+                       at: run.location, expectedInstant: (run.actual ?? run.planned).map { instant($0.date) })
                 continue
             }
             let found = actual[index]

@@ -263,6 +263,7 @@ class Rule:
     weekdays: frozenset = frozenset()
     month: int = 0
     day: int | str = 0  # a number or "last"
+    nth: tuple[int, int] | None = None  # `on: last friday` in a month or year rule: (1..5 or -1 for last, weekday)
     missing_day: str | None = None
     interval: int = 0
     start: Instant | None = None  # interval `from`
@@ -284,14 +285,41 @@ def parse_rule(raw) -> Rule:
         if isinstance(days, str):
             days = [days]
         return Rule("week", time=parse_time(raw["at"]), weekdays=frozenset(parse_weekday(d) for d in days))
+    if every in ("month", "year") and "on" in raw:
+        if "day" in raw:
+            raise OracleError("'on' and 'day' together")
+        return Rule(every, time=parse_time(raw["at"]), month=parse_month(raw["month"]) if every == "year" else 0,
+                    nth=parse_nth(raw["on"]), missing_day=missing)
     if every == "month":
         return Rule("month", time=parse_time(raw["at"]), day=parse_day(raw["day"]), missing_day=missing)
     if every == "year":
-        return Rule("year", time=parse_time(raw["at"]), month=int(raw["month"]), day=parse_day(raw["day"]),
+        return Rule("year", time=parse_time(raw["at"]), month=parse_month(raw["month"]), day=parse_day(raw["day"]),
                     missing_day=missing)
     if every == "hour":
         return Rule("hour", time=(0, int(raw.get("minute", "0")), int(raw.get("second", "0"))))
     raise OracleError(f"unknown rule: {raw!r}")
+
+
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1,
+            "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5}
+
+
+def parse_nth(text: str) -> tuple[int, int]:
+    """`last friday`, `2nd tue`: which of a month's weekdays (ordinal 1..5, or -1 for the last)."""
+    words = str(text).split()
+    if len(words) != 2 or words[0].lower() not in ORDINALS:
+        raise OracleError(f"not an ordinal weekday: {text!r}")
+    return ORDINALS[words[0].lower()], parse_weekday(words[1])
+
+
+def parse_month(text: str) -> int:
+    t = str(text).strip().lower()
+    names = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+             "november", "december"]
+    for i, name in enumerate(names):
+        if t == name or t == name[:3]:
+            return i + 1
+    return int(t)
 
 
 def parse_day(text: str) -> int | str:
@@ -316,6 +344,10 @@ def validate(rule: Rule) -> None:
         raise OracleError("'on' lists no weekday")
     if rule.kind == "interval" and rule.interval <= 0:
         raise OracleError("zero interval")
+    if rule.nth is not None:
+        if rule.nth[0] == 5 and rule.missing_day is None:
+            raise OracleError("a fifth weekday is missing in some months: missing-day required")
+        return
     if rule.kind in ("month", "year") and rule.day != "last":
         if not 1 <= rule.day <= 31:
             raise OracleError("day out of range")
@@ -356,10 +388,29 @@ def days_in_month(year: int, month: int) -> int:
     return (nxt - date(year, month, 1)).days
 
 
+def nth_weekday_day(year: int, month: int, nth: tuple[int, int], missing_day: str | None) -> int | None:
+    """The day of the month of its n-th (or last) weekday; None when a fifth one is missing and skipped."""
+    ordinal, weekday = nth
+    # Every date of the month that falls on the weekday, from Python's calendar (date.weekday(): Monday = 0).
+    matching = [d for d in range(1, days_in_month(year, month) + 1) if date(year, month, d).weekday() == weekday]
+    if ordinal == -1:
+        return matching[-1]
+    if ordinal <= len(matching):
+        return matching[ordinal - 1]
+    return matching[-1] if missing_day == "last-day" else None
+
+
 def dated_slot(rule: Rule, year: int, month: int) -> Slot:
     """The slot of a month (month rules) or of the rule's month in a year (year rules)."""
     length = days_in_month(year, month)
     first = day_number(date(year, month, 1))
+    if rule.nth is not None:
+        chosen = nth_weekday_day(year, month, rule.nth, rule.missing_day)
+        if chosen is None:
+            return Slot(first + length - 1, first + length - 1, None, "")
+        d = date(year, month, chosen)
+        h, mi, s = rule.time
+        return Slot(first + chosen - 1, first + chosen - 1, local_seconds(d, h, mi, s), d.isoformat())
     wanted = length if rule.day == "last" else rule.day
     if wanted > length:
         if rule.missing_day == "last-day":

@@ -80,7 +80,7 @@ public enum SpecKeyCatalog {
         name: "rule",
         summary: "A recurrence rule: a calendar form selected by `every`, or an elapsed-time `interval`.",
         keys: [
-            SpecKey("every", .choice(ruleForms.compactMap(\.value)), .alternative("`every` or `interval`"), example: "day",
+            SpecKey("every", .choice(ruleForms.filter { !$0.onlyShown }.compactMap(\.value)), .alternative("`every` or `interval`"), example: "day",
                     summary: "The calendar form: `day`, `week`, `month`, `year` or `hour`."),
             SpecKey("at", .wallTime, .alternative("for `every: day | week | month | year`"), example: "\"02:30\"",
                     summary: "The local wall time of each occurrence; `02:30` unquoted is the time, never a number."),

@@ -282,7 +282,7 @@ struct RuleReader {
         if reader.reportSlip(node, code: .invalidWeekday) { return nil }
         let words = Self.tokens(scalar)
         let ordinals = WeekdayOrdinal.allCases.map(\.name) + WeekdayOrdinal.allCases.filter { $0 != .last }.map(\.numeral)
-        let allowed = "first … fifth (or 1st … 5th) or last"
+        let allowed = "first … fifth, 1st … 5th or last"
         func at(_ word: (text: String, mark: Mark), _ message: String) {
             log.report(.invalidWeekday, at: word.mark, length: max(1, word.text.count), message)
         }
@@ -322,16 +322,16 @@ struct RuleReader {
             if let number = Int(digits), !digits.isEmpty, ["", "st", "nd", "rd", "th"].contains(String(text.dropFirst(digits.count))) {
                 if (1...5).contains(number) {
                     let ordinal = WeekdayOrdinal(rawValue: number)!
-                    at(words[0], "'\(words[0].text)' is not an ordinal; did you mean '\(ordinal.numeral)'? (\(allowed))")
+                    at(words[0], "'\(words[0].text)' is not an ordinal; did you mean '\(ordinal.numeral)'? (write \(allowed))")
                 } else {
                     at(words[0], "a month has at most five of each weekday, so there is no '\(words[0].text)' one; write \(allowed)")
                 }
             } else if ["sixth", "seventh", "eighth", "ninth", "tenth"].contains(text) {
                 at(words[0], "a month has at most five of each weekday, so there is no '\(words[0].text)' one; write \(allowed)")
             } else if ["-1", "final", "lst", "latest"].contains(text) || text.hasPrefix("last") {
-                at(words[0], "'\(words[0].text)' is not an ordinal; did you mean 'last'? (\(allowed))")
+                at(words[0], "'\(words[0].text)' is not an ordinal; did you mean 'last'? (write \(allowed))")
             } else if let suggestion = Suggestion.closest(to: text, in: ordinals) {
-                at(words[0], "'\(words[0].text)' is not an ordinal; did you mean '\(suggestion)'? (\(allowed))")
+                at(words[0], "'\(words[0].text)' is not an ordinal; did you mean '\(suggestion)'? (write \(allowed))")
             } else {
                 at(words[0], "'\(words[0].text)' is not an ordinal; write \(allowed), \(example)")
             }

@@ -17,6 +17,8 @@ let rules: [Rule] = [
     .monthly(day: .last, at: nine),
     .monthly(day: .day(31), at: nine, missingDay: .skip),
     .yearly(month: 2, day: .day(29), at: TimeOfDay(hour: 12, minute: 0)!, missingDay: .lastDay),
+    .monthly(day: .weekday(.last, .friday), at: TimeOfDay(hour: 23, minute: 30)!),
+    .yearly(month: 11, day: .weekday(.fourth, .thursday), at: TimeOfDay(hour: 12, minute: 0)!),
     .hourly(minute: 15),
     .hourly(minute: 15, second: 30),
     .interval(seconds: 5400, from: try Date("2027-03-27T01:30:00Z", strategy: .iso8601)),

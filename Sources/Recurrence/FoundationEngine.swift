@@ -85,7 +85,22 @@ public struct FoundationEngine: RecurrenceEngine {
                 dc.month = month
                 dc.day = day
                 return nextMatching([dc], after: cursor)
+            case .monthly(.weekday(let ordinal, let weekday), let at, _) where ordinal != .fifth:
+                // `weekday` + `weekdayOrdinal` as app code would ask (-1 for the last). A fifth weekday can be missing,
+                // so it is searched period by period below, as a day above 28 is.
+                var dc = components(at)
+                dc.weekday = weekday.rawValue
+                dc.weekdayOrdinal = ordinal.rawValue
+                return nextMatching([dc], after: cursor)
+            case .yearly(let month, .weekday(let ordinal, let weekday), let at, _) where ordinal != .fifth:
+                var dc = components(at)
+                dc.month = month
+                dc.weekday = weekday.rawValue
+                dc.weekdayOrdinal = ordinal.rawValue
+                return nextMatching([dc], after: cursor)
             case .monthly, .yearly:
+                // A day that can be missing (day > 28, a fifth weekday): Foundation has no component for "else the last
+                // one" and no search bound, so the date is chosen per period and Foundation resolves its wall time.
                 return try nextByPeriod(after: cursor, through: through)
             }
         }
@@ -120,7 +135,7 @@ public struct FoundationEngine: RecurrenceEngine {
             }
         }
 
-        /// Month and year rules whose day can be missing: each period's date is chosen by `missing-day`
+        /// Month and year rules whose day can be missing (and `day: last`): each period's date is chosen by `missing-day`
         /// (plain arithmetic), then Foundation resolves that date's wall time. Bounded by the schedule's limit.
         private func nextByPeriod(after cursor: Date, through: Date?) throws(RecurrenceError) -> Occurrence? {
             let start = calendar.dateComponents([.year, .month], from: cursor)
@@ -174,9 +189,16 @@ public struct FoundationEngine: RecurrenceEngine {
             switch day {
             case .last: dayNumber = length
             case .day(let n) where n <= length: dayNumber = n
-            case .day: 
+            case .day:
                 guard missing == .lastDay else { return nil }
                 dayNumber = length
+            case .weekday(let ordinal, let weekday):
+                if let day = CivilDate.day(of: ordinal, weekday, month: targetMonth, year: year) {
+                    dayNumber = day
+                } else {
+                    guard missing == .lastDay else { return nil }
+                    dayNumber = CivilDate.day(of: .last, weekday, month: targetMonth, year: year)!
+                }
             }
             return DateComponents(year: year, month: targetMonth, day: dayNumber, hour: at.hour, minute: at.minute, second: at.second)
         }

@@ -6,6 +6,9 @@ import Recurrence
 /// normative rules. The oracle wrote `tools/oracle/golden/crosscheck.json` (`oracle.py golden`): thousands of
 /// (zone, rule, policy, window) combinations near real transitions, with every occurrence of each window and the
 /// result of `next(after:)` from cursors placed at, just before and just after occurrences and transitions.
+/// `weekday-of-month.json` (`oracle.py golden --kinds month-weekday,year-weekday --count 1500 --seed 2031
+/// --out tools/oracle/golden/weekday-of-month.json`) adds rules of a weekday of the month (`on: last friday`),
+/// mostly on the weekday of the month of a real transition's date.
 @Suite("Cross-check with the zoneinfo oracle")
 struct OracleCrossCheckTests {
     struct Combo {
@@ -27,16 +30,24 @@ struct OracleCrossCheckTests {
         }
     }
 
-    static let goldenURL = URL(fileURLWithPath: #filePath)
+    static let goldenFolder = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("tools/oracle/golden/crosscheck.json")
+        .appendingPathComponent("tools/oracle/golden")
 
+    /// Both golden files' combinations, numbered in one sequence (those of `weekday-of-month.json` after the others).
     static func load() throws -> (tzdata: String, combos: [Combo]) {
-        let data = try Data(contentsOf: goldenURL)
+        let first = try load(file: "crosscheck.json", startingAt: 0)
+        let second = try load(file: "weekday-of-month.json", startingAt: first.combos.count)
+        return (first.tzdata == second.tzdata ? first.tzdata : "\(first.tzdata), \(second.tzdata)", first.combos + second.combos)
+    }
+
+    static func load(file: String, startingAt offset: Int) throws -> (tzdata: String, combos: [Combo]) {
+        let data = try Data(contentsOf: goldenFolder.appendingPathComponent(file))
         let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let entries = try #require(root["combos"] as? [[String: Any]])
         var combos: [Combo] = []
-        for (index, entry) in entries.enumerated() {
+        for (position, entry) in entries.enumerated() {
+            let index = offset + position
             let zoneName = try #require(entry["zone"] as? String)
             let zone = try #require(TimeZone(identifier: zoneName), "the toolchain does not know \(zoneName)")
             let rule = try OracleRule.rule(try #require(entry["rule"] as? [String: Any]))
@@ -100,6 +111,19 @@ struct OracleCrossCheckTests {
         #expect(resolutions == ["exact", "gap:next-valid-time", "gap:shift-forward", "gap:shift-backward",
                                 "overlap-first", "overlap-last"])
         #expect(combos.contains { if case .noOccurrence = $0.expected { true } else { false } })
+        // The weekday of the month, across gaps and overlaps too.
+        let weekdayRules = combos.filter { combo in
+            switch combo.schedule.rule {
+            case .monthly(.weekday, _, _), .yearly(_, .weekday, _, _): true
+            default: false
+            }
+        }
+        #expect(weekdayRules.count >= 1000)
+        let weekdayResolutions = Set(weekdayRules.flatMap { combo -> [String] in
+            if case .occurrences(let list) = combo.expected { return list.map(\.resolution) }
+            return []
+        })
+        #expect(weekdayResolutions == resolutions)
     }
 
     @Test("window enumeration equals the oracle's, instant, key and resolution")

@@ -26,11 +26,13 @@ enum OracleRule {
             guard let at, let names = map["on"] as? [String] else { break }
             return .weekly(on: names.compactMap(Weekday.init(name:)), at: at)
         case "month":
-            guard let at, let day = (map["day"] as? String).flatMap(dayOfMonth) else { break }
+            guard let at, let day = (map["on"] as? String).flatMap(DayOfMonth.init(weekdayPhrase:))
+                ?? (map["day"] as? String).flatMap(dayOfMonth) else { break }
             return .monthly(day: day, at: at, missingDay: missing)
         case "year":
             guard let at, let month = (map["month"] as? String).flatMap({ Int($0) }),
-                  let day = (map["day"] as? String).flatMap(dayOfMonth) else { break }
+                  let day = (map["on"] as? String).flatMap(DayOfMonth.init(weekdayPhrase:))
+                    ?? (map["day"] as? String).flatMap(dayOfMonth) else { break }
             return .yearly(month: month, day: day, at: at, missingDay: missing)
         case "hour":
             let minute = (map["minute"] as? String).flatMap { Int($0) } ?? 0

@@ -16,6 +16,9 @@ struct RuleValidationTests {
         (.yearly(month: 13, day: .day(1), at: time, missingDay: nil), "month"),
         (.monthly(day: .day(31), at: time, missingDay: nil), "missing-day"),
         (.monthly(day: .day(0), at: time, missingDay: nil), "day"),
+        (.monthly(day: .weekday(.fifth, .monday), at: time, missingDay: nil), "missing-day"),
+        (.yearly(month: 2, day: .weekday(.fifth, .sunday), at: time, missingDay: nil), "missing-day"),
+        (.yearly(month: 0, day: .weekday(.first, .sunday), at: time, missingDay: nil), "month"),
         (.hourly(minute: 60, second: 0), "minute"),
         (.hourly(minute: 0, second: 60), "second"),
     ]
@@ -40,6 +43,11 @@ struct RuleValidationTests {
         .monthly(day: .day(28), at: time, missingDay: nil),
         .monthly(day: .last, at: time, missingDay: nil),
         .hourly(minute: 59, second: 59),
+        .monthly(day: .weekday(.last, .friday), at: time),
+        .monthly(day: .weekday(.fourth, .sunday), at: time, missingDay: .skip),   // a needless policy is accepted, as for day 15
+        .monthly(day: .weekday(.fifth, .monday), at: time, missingDay: .skip),
+        .yearly(month: 11, day: .weekday(.fourth, .thursday), at: time),
+        .yearly(month: 2, day: .weekday(.fifth, .sunday), at: time, missingDay: .lastDay),
     ])
     func acceptsRule(_ rule: Rule) {
         #expect(rule.problems.isEmpty)

@@ -47,11 +47,13 @@ import Testing
             // Year 1 begins 6.31e10 s before 2001; year 9999 ends 2.52e11 s after.
             let span = [1e3, 1e8, 3e9, 2.5e11].randomElement(using: &random)!
             let from = Date(timeIntervalSinceReferenceDate: Double.random(in: -min(span, 6.3e10)...span, using: &random))
+            let nth = DayOfMonth.weekday(WeekdayOrdinal.allCases.randomElement(using: &random)!, Weekday.allCases.randomElement(using: &random)!)
+            let dayOfMonth: [DayOfMonth] = [.last, .day(day), nth]
             let candidates: [Rule] = [
                 .daily(at: time),
                 .weekly(on: days, at: time),
-                .monthly(day: Bool.random(using: &random) ? .last : .day(day), at: time, missingDay: missing),
-                .yearly(month: month, day: Bool.random(using: &random) ? .last : .day(day), at: time, missingDay: missing),
+                .monthly(day: dayOfMonth.randomElement(using: &random)!, at: time, missingDay: missing),
+                .yearly(month: month, day: dayOfMonth.randomElement(using: &random)!, at: time, missingDay: missing),
                 .hourly(minute: time.minute, second: time.second),
                 .interval(seconds: Int.random(in: 1...400_000, using: &random), from: from),
                 .interval(seconds: 60, from: from.addingTimeInterval(-from.timeIntervalSinceReferenceDate.truncatingRemainder(dividingBy: 1))),

@@ -53,6 +53,19 @@ public struct CivilDate: Sendable, Hashable, Comparable {
         }
     }
 
+    /// The day of the month of its `ordinal` `weekday` (the 2nd Tuesday, the last Friday), or nil when the month has
+    /// no such day (only a fifth one can be missing).
+    public static func day(of ordinal: WeekdayOrdinal, _ weekday: Weekday, month: Int, year: Int) -> Int? {
+        let length = daysIn(month: month, year: year)
+        if ordinal == .last {
+            let lastWeekday = CivilDate(year: year, month: month, day: length).weekday.rawValue
+            return length - (lastWeekday - weekday.rawValue + 7) % 7
+        }
+        let firstWeekday = CivilDate(year: year, month: month, day: 1).weekday.rawValue
+        let day = 1 + (weekday.rawValue - firstWeekday + 7) % 7 + 7 * (ordinal.rawValue - 1)
+        return day <= length ? day : nil
+    }
+
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }

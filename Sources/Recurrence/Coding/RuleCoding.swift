@@ -2,7 +2,7 @@ import Foundation
 
 /// A rule as JSON, in the spec language's map form: `{"every": "day", "at": "02:30"}`,
 /// `{"every": "week", "on": ["monday", "thursday"], "at": "09:00"}`,
-/// `{"every": "month", "day": 31, "at": "02:30", "missing-day": "skip"}`,
+/// `{"every": "month", "day": 31, "at": "02:30", "missing-day": "skip"}`, `{"every": "month", "on": "last friday", "at": "23:30"}`,
 /// `{"every": "year", "month": 2, "day": 29, "at": "12:00", "missing-day": "last-day"}`,
 /// `{"every": "hour", "minute": 15, "second": 0}`, `{"interval": 5400, "from": "2027-03-27T01:30:00Z"}`.
 ///
@@ -12,8 +12,8 @@ extension Rule: Codable {
     private static let forms: [String: [String]] = [
         "day": ["every", "at"],
         "week": ["every", "on", "at"],
-        "month": ["every", "day", "at", "missing-day"],
-        "year": ["every", "month", "day", "at", "missing-day"],
+        "month": ["every", "day", "on", "at", "missing-day"],
+        "year": ["every", "month", "day", "on", "at", "missing-day"],
         "hour": ["every", "minute", "second"],
     ]
     private static let intervalFields = ["interval", "from"]
@@ -60,9 +60,28 @@ extension Rule: Codable {
             try CodingFailure.require("at", in: container, "an every: \(every) rule needs 'at', \(timeExample)")
             return try CodingFailure.decode(TimeOfDay.self, forKey: "at", in: container, expected: timeExample)
         }
+        /// `day` (1…31 or "last"), or `on` (the n-th weekday, "last friday"): one of the two.
         func day() throws -> DayOfMonth {
-            try CodingFailure.require("day", in: container, "an every: \(every) rule needs 'day', 1…31 or \"last\"")
-            return try CodingFailure.decode(DayOfMonth.self, forKey: "day", in: container, expected: "a day 1…31 or \"last\"")
+            if container.contains("on") {
+                if container.contains("day") {
+                    throw CodingFailure.corrupted(
+                        "an every: \(every) rule has 'day' or 'on', not both; keep 'day' for a day of the month or 'on' for a weekday of it",
+                        at: container.codingPath + [FieldKey("on")])
+                }
+                let text = try CodingFailure.decode(String.self, forKey: "on", in: container, expected: "a weekday of the month such as \"last friday\"")
+                guard let weekday = DayOfMonth(weekdayPhrase: text) else {
+                    throw CodingFailure.corrupted(
+                        "'\(text)' is not a weekday of the month; write first … fifth (or 1st … 5th) or last, and a weekday: \"last friday\", \"2nd tuesday\"",
+                        at: container.codingPath + [FieldKey("on")])
+                }
+                return weekday
+            }
+            try CodingFailure.require("day", in: container, "an every: \(every) rule needs 'day', 1…31 or \"last\" (or 'on', a weekday of the month such as \"last friday\")")
+            let day = try CodingFailure.decode(DayOfMonth.self, forKey: "day", in: container, expected: "a day 1…31 or \"last\"")
+            if case .weekday = day {
+                throw CodingFailure.corrupted("'\(day)' is a weekday of the month: write it as 'on', not 'day'", at: container.codingPath + [FieldKey("day")])
+            }
+            return day
         }
         func missingDay() throws -> MissingDayPolicy? {
             guard container.contains("missing-day") else { return nil }
@@ -122,13 +141,13 @@ extension Rule: Codable {
             try container.encode(time, forKey: "at")
         case .monthly(let day, let time, let missingDay):
             try container.encode("month", forKey: "every")
-            try container.encode(day, forKey: "day")
+            try container.encode(day, forKey: Self.dayKey(day))
             try container.encode(time, forKey: "at")
             try container.encodeIfPresent(missingDay, forKey: "missing-day")
         case .yearly(let month, let day, let time, let missingDay):
             try container.encode("year", forKey: "every")
             try container.encode(month, forKey: "month")
-            try container.encode(day, forKey: "day")
+            try container.encode(day, forKey: Self.dayKey(day))
             try container.encode(time, forKey: "at")
             try container.encodeIfPresent(missingDay, forKey: "missing-day")
         case .hourly(let minute, let second):
@@ -145,5 +164,11 @@ extension Rule: Codable {
             }
             try container.encode(text, forKey: "from")
         }
+    }
+
+    /// `on` for the n-th weekday of a month, `day` for the others.
+    private static func dayKey(_ day: DayOfMonth) -> FieldKey {
+        if case .weekday = day { return "on" }
+        return "day"
     }
 }

@@ -1,9 +1,9 @@
 /// The slots of a calendar rule in order, from a starting local date, with integer Gregorian arithmetic
 /// (`CivilDate`): never Foundation's Calendar, never the machine's zone.
 ///
-/// Daily: every date. Weekly: every date on a selected weekday. Monthly: one slot per month (day 1–31 or the last
-/// day; a day the month lacks is a slot without a wall time under `missing-day: skip` and the month's last day
-/// under `last-day`). Yearly: the same, once a year. Hourly: 24 slots per local date, one per wall-clock hour.
+/// Daily: every date. Weekly: every date on a selected weekday. Monthly: one slot per month (day 1–31, the last
+/// day, or the n-th weekday; a day the month lacks is a slot without a wall time under `missing-day: skip`, placed
+/// on the month's last day, and the month's last day, or its last such weekday, under `last-day`). Yearly: the same, once a year. Hourly: 24 slots per local date, one per wall-clock hour.
 struct SlotSequence: Sendable {
     private enum Pattern: Sendable {
         case daily
@@ -106,13 +106,25 @@ struct SlotSequence: Sendable {
     private func monthSlot(year: Int, month: Int, _ dayOfMonth: DayOfMonth, _ missing: MissingDayPolicy?) -> Slot {
         let length = CivilDate.daysIn(month: month, year: year)
         var wanted: Int
-        switch dayOfMonth {
-        case .last: wanted = length
-        case .day(let number): wanted = number
-        }
         var exists = true
-        if wanted > length {
-            if missing == .lastDay { wanted = length } else { exists = false }
+        switch dayOfMonth {
+        case .last:
+            wanted = length
+        case .day(let number):
+            wanted = number
+            if wanted > length {
+                if missing == .lastDay { wanted = length } else { exists = false }
+            }
+        case .weekday(let ordinal, let weekday):
+            // Only a fifth weekday can be missing: `last-day` takes the month's last such weekday (its fourth).
+            if let day = CivilDate.day(of: ordinal, weekday, month: month, year: year) {
+                wanted = day
+            } else if missing == .lastDay {
+                wanted = CivilDate.day(of: .last, weekday, month: month, year: year)!
+            } else {
+                wanted = length
+                exists = false
+            }
         }
         let nominal = CivilDate(year: year, month: month, day: wanted)
         // A missing day is placed on its month's last day (April 31 on April 30): it is that month's slot, so a search

@@ -1,18 +1,77 @@
 import Foundation
 
 /// Which day of a month a rule selects.
+///
+/// `.weekday` was added on 2026-12-01: an app's exhaustive `switch` over `DayOfMonth` needs a branch for it.
 public enum DayOfMonth: Sendable, Hashable, CustomStringConvertible {
     /// A day number, 1…31.
     case day(Int)
     /// The month's last day.
     case last
+    /// The month's n-th weekday: `.weekday(.last, .friday)` is its last Friday, `.weekday(.second, .tuesday)` its
+    /// second Tuesday. A fifth weekday is missing in some months, so a rule with `.fifth` needs a `MissingDayPolicy`
+    /// (`.lastDay` then takes that month's last such weekday). Specs write it `on: last friday`.
+    case weekday(WeekdayOrdinal, Weekday)
 
+    /// `31`, `last`, or `last friday` (how specs write the weekday form after `on:`).
     public var description: String {
         switch self {
         case .day(let day): String(day)
         case .last: "last"
+        case .weekday(let ordinal, let weekday): "\(ordinal) \(weekday)"
         }
     }
+
+    /// `last friday`, `2nd Tue`, `Fourth thursday`: an ordinal (`first` … `fifth`, `1st` … `5th`, `last`) and a
+    /// weekday (`Weekday(name:)`), any case, separated by spaces or tabs; nil for anything else.
+    public init?(weekdayPhrase text: String) {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard words.count == 2, let ordinal = WeekdayOrdinal(name: String(words[0])),
+              let weekday = Weekday(name: String(words[1])) else { return nil }
+        self = .weekday(ordinal, weekday)
+    }
+}
+
+/// Which of a month's weekdays a rule selects: the first … fifth, or the last. The raw value is Foundation's
+/// `DateComponents.weekdayOrdinal` (`-1` for the last).
+public enum WeekdayOrdinal: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible, Codable {
+    case first = 1, second, third, fourth, fifth
+    case last = -1
+
+    /// `first` … `fifth`, `1st` … `5th`, or `last`, any case.
+    public init?(name: String) {
+        let lowered = name.lowercased()
+        guard let ordinal = WeekdayOrdinal.allCases.first(where: { $0.name == lowered || $0.numeral == lowered }) else {
+            return nil
+        }
+        self = ordinal
+    }
+
+    /// `first` … `fifth`, `last`: as descriptions and summaries write it.
+    public var name: String {
+        switch self {
+        case .first: "first"
+        case .second: "second"
+        case .third: "third"
+        case .fourth: "fourth"
+        case .fifth: "fifth"
+        case .last: "last"
+        }
+    }
+
+    /// `1st` … `5th`; `last` for the last.
+    public var numeral: String {
+        switch self {
+        case .first: "1st"
+        case .second: "2nd"
+        case .third: "3rd"
+        case .fourth: "4th"
+        case .fifth: "5th"
+        case .last: "last"
+        }
+    }
+
+    public var description: String { name }
 }
 
 /// A recurrence rule: which local slots (or elapsed instants) a schedule selects.
@@ -21,7 +80,8 @@ public enum Rule: Sendable, Hashable {
     case daily(at: TimeOfDay)
     /// On the given weekdays at a wall time.
     case weekly(on: [Weekday], at: TimeOfDay)
-    /// One day of each month at a wall time. `missingDay` is required when the day can be missing (day > 28).
+    /// One day of each month at a wall time. `missingDay` is required when the day can be missing (day > 28, a fifth
+    /// weekday).
     case monthly(day: DayOfMonth, at: TimeOfDay, missingDay: MissingDayPolicy? = nil)
     /// One date each year at a wall time. `missingDay` is required when the date can be missing.
     case yearly(month: Int, day: DayOfMonth, at: TimeOfDay, missingDay: MissingDayPolicy? = nil)

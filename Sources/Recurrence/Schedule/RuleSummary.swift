@@ -2,7 +2,7 @@ import Foundation
 
 extension Rule {
     /// The rule in words, for messages: `every day at 02:30`, `every monday, thursday at 09:00`,
-    /// `every year on February 29 at 12:00`, `every hour at minute 15`, `every 1h30m from 2027-03-27T01:30:00Z`.
+    /// `every year on February 29 at 12:00`, `every month on its last friday at 23:30`, `every hour at minute 15`, `every 1h30m from 2027-03-27T01:30:00Z`.
     public var summary: String {
         switch self {
         case .daily(let time):
@@ -14,6 +14,12 @@ extension Rule {
         case .monthly(.day(let day), let time, let missing):
             return "every month on day \(day) at \(time)"
                 + (day > 28 ? Self.missingDayText(missing, period: "months", instead: "the last day in shorter months") : "")
+        case .monthly(.weekday(let ordinal, let weekday), let time, let missing):
+            return "every month on its \(ordinal) \(weekday) at \(time)"
+                + (ordinal == .fifth ? Self.missingDayText(missing, period: "months", instead: "its last \(weekday) in months without one") : "")
+        case .yearly(let month, .weekday(let ordinal, let weekday), let time, let missing):
+            return "every year on the \(ordinal) \(weekday) of \(Self.monthName(month)) at \(time)"
+                + (ordinal == .fifth ? Self.missingDayText(missing, period: "years", instead: "its last \(weekday) in other years") : "")
         case .yearly(let month, .last, let time, _):
             return "every year on the last day of \(Self.monthName(month)) at \(time)"
         case .yearly(let month, .day(let day), let time, let missing):

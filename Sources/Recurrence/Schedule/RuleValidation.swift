@@ -40,6 +40,10 @@ extension Rule {
                 return [RuleProblem(field: "on", message: "'on' lists no weekday, so the rule never matches; name at least one day (monday … sunday)")]
             }
             return []
+        case .monthly(.weekday(.fifth, let weekday), _, nil):
+            return [RuleProblem(field: "missing-day", message: "a fifth \(weekday) is missing in most months; add 'missing-day: skip' or 'missing-day: last-day' (the month's last \(weekday))")]
+        case .yearly(let month, .weekday(.fifth, let weekday), _, nil) where (1...12).contains(month):
+            return [RuleProblem(field: "missing-day", message: "\(Rule.monthNames[month - 1]) has a fifth \(weekday) only in some years; add 'missing-day: skip' or 'missing-day: last-day' (its last \(weekday))")]
         case .monthly(let day, _, let missingDay):
             guard case .day(let number) = day else { return [] }
             if !(1...31).contains(number) {

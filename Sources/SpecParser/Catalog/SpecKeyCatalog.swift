@@ -80,19 +80,20 @@ public enum SpecKeyCatalog {
         name: "rule",
         summary: "A recurrence rule: a calendar form selected by `every`, or an elapsed-time `interval`.",
         keys: [
-            SpecKey("every", .choice(ruleForms.compactMap(\.value)), .alternative("`every` or `interval`"), example: "day",
+            SpecKey("every", .choice(ruleForms.filter { !$0.onlyShown }.compactMap(\.value)), .alternative("`every` or `interval`"), example: "day",
                     summary: "The calendar form: `day`, `week`, `month`, `year` or `hour`."),
             SpecKey("at", .wallTime, .alternative("for `every: day | week | month | year`"), example: "\"02:30\"",
                     summary: "The local wall time of each occurrence; `02:30` unquoted is the time, never a number."),
-            SpecKey("on", .list(.weekday, singleAllowed: true, nonEmpty: true), .alternative("for `every: week`"), example: "[monday, thursday]",
-                    summary: "The weekdays of a weekly rule; repeats are ignored, an empty list is refused."),
-            SpecKey("day", .dayOfMonth, .alternative("for `every: month | year`"), example: "31",
+            SpecKey("on", .either([weeklyDays, .weekdayOfMonth]), .alternative("for `every: week`; `day` or `on` for `every: month | year`"),
+                    example: "[monday, thursday]",
+                    summary: "The weekdays of a weekly rule (repeats are ignored, an empty list is refused); in a monthly or yearly rule, one weekday of the month instead of `day`: `last friday`, `2nd tuesday`, `fourth thursday`."),
+            SpecKey("day", .dayOfMonth, .alternative("`day` or `on` for `every: month | year`"), example: "31",
                     summary: "The day of the month, 1–31, or `last`."),
             SpecKey("month", .month, .alternative("for `every: year`"), example: "2",
                     summary: "The month of a yearly rule: 1–12 or an English month name (`february`, `feb`)."),
             SpecKey("missing-day", .choice(MissingDayPolicy.allCases.map(\.rawValue)),
                     .alternative("for `every: month | year` when the day can be missing"), example: "skip",
-                    summary: "What a month or year without the day does: `skip` it, or take the month's `last-day`. Required when the day can be missing (above 28, February 29)."),
+                    summary: "What a month or year without the day does: `skip` it, or take the month's `last-day` (for a fifth weekday, the month's last such weekday). Required when the day can be missing (above 28, February 29, a `fifth` weekday)."),
             SpecKey("minute", .wholeNumber(0...59), .alternative("for `every: hour`"), example: "15",
                     summary: "The minute of each local wall-clock hour."),
             SpecKey("second", .wholeNumber(0...59), default: .number(0), example: "0",
@@ -105,16 +106,26 @@ public enum SpecKeyCatalog {
         constraints: [.exactlyOne(["every", "interval"]), .calendarDates],
         variants: ruleForms)
 
-    /// The rule forms: each `every:` value with the keys it allows, and the interval form.
+    /// A weekly rule's `on`: one weekday or a list of them.
+    static let weeklyDays = SpecValueForm.list(.weekday, singleAllowed: true, nonEmpty: true)
+
+    /// The rule forms: each `every:` value with the keys it allows, and the interval form. (The two forms marked
+    /// `onlyShown` are the monthly and yearly forms again, written with `on`, for the reference's table of forms.)
     public static let ruleForms: [SpecMapping.Variant] = [
         .init(name: "daily", key: "every", value: "day", keys: ["every", "at"], required: ["at"],
               example: "{every: day, at: \"02:30\"}"),
         .init(name: "weekly", key: "every", value: "week", keys: ["every", "on", "at"], required: ["on", "at"],
-              example: "{every: week, on: [monday, thursday], at: \"09:00\"}"),
-        .init(name: "monthly", key: "every", value: "month", keys: ["every", "day", "at", "missing-day"], required: ["day", "at"],
-              example: "{every: month, day: 31, at: \"02:30\", missing-day: skip}"),
-        .init(name: "yearly", key: "every", value: "year", keys: ["every", "month", "day", "at", "missing-day"],
-              required: ["month", "day", "at"], example: "{every: year, month: 2, day: 29, at: \"12:00\", missing-day: last-day}"),
+              example: "{every: week, on: [monday, thursday], at: \"09:00\"}", overrides: ["on": weeklyDays]),
+        .init(name: "monthly", key: "every", value: "month", keys: ["every", "day", "on", "at", "missing-day"], required: ["at"],
+              example: "{every: month, day: 31, at: \"02:30\", missing-day: skip}", overrides: ["on": .weekdayOfMonth],
+              exactlyOne: ["day", "on"]),
+        .init(name: "monthly, a weekday of the month", key: "every", value: "month", keys: ["every", "on", "at", "missing-day"],
+              required: ["on", "at"], example: "{every: month, on: last friday, at: \"23:30\"}", onlyShown: true),
+        .init(name: "yearly", key: "every", value: "year", keys: ["every", "month", "day", "on", "at", "missing-day"],
+              required: ["month", "at"], example: "{every: year, month: 2, day: 29, at: \"12:00\", missing-day: last-day}",
+              overrides: ["on": .weekdayOfMonth], exactlyOne: ["day", "on"]),
+        .init(name: "yearly, a weekday of the month", key: "every", value: "year", keys: ["every", "month", "on", "at", "missing-day"],
+              required: ["month", "on", "at"], example: "{every: year, month: 11, on: fourth thursday, at: \"12:00\"}", onlyShown: true),
         .init(name: "hourly", key: "every", value: "hour", keys: ["every", "minute", "second"], required: ["minute"],
               example: "{every: hour, minute: 15}"),
         .init(name: "interval", key: "interval", value: nil, keys: ["interval", "from"], required: ["interval", "from"],
@@ -216,6 +227,8 @@ extension SpecKeyCatalog {
         ("weekday", "`monday`, `Mon`, `thu`", "full English name or its first three letters, any case."),
         ("month", "`2`, `february`, `Feb`", "1–12, or an English month name, full or its first three letters, any case."),
         ("day of month", "`1`, `31`, `last`", "1–31, or `last` for the month's last day."),
+        ("weekday of month", "`last friday`, `2nd tuesday`, `Fourth Thu`",
+         "an ordinal — `first`, `second`, `third`, `fourth`, `fifth` (or `1st` … `5th`) or `last` — then a weekday, separated by a space, any case. A month has four or five of each weekday: a `fifth` one is missing in most months, so it needs `missing-day`."),
         ("time zone", "`Europe/Berlin`, `America/New_York`, `UTC`",
          "an IANA identifier the toolchain knows, or `UTC` / `Etc/UTC` (one zone, named `UTC` in messages, results and reports). Refused, because they cannot follow a place's future DST changes: fixed offsets (`UTC+2`, `GMT+2`, `+02:00`, `Etc/GMT-2`), abbreviations (`EST`, `CET`, `EST5EDT`, `GMT`) and the machine's zone (`local`). Old tzdata names of a place with an area (`Europe/Kiev`, `US/Eastern`) are accepted when the toolchain resolves them, with the lint `old-zone-name` naming the current one; old names without an area (`Japan`) and old names of UTC (`Zulu`) are refused with the zone to write."),
         ("whole number", "`1`, `10000`, `\"1\"`", "digits only (`5`, not `5.0` or `five`), within the key's range."),

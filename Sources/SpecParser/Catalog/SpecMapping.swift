@@ -41,10 +41,15 @@ public struct SpecMapping: Sendable {
         /// Keys whose value this form writes its own way (a step's `expire` is `during <stage>` beside `launch`,
         /// an identifier alone), replacing the mapping's wider form for that key.
         public var overrides: [String: SpecValueForm]
+        /// Keys of which the form needs exactly one (`day` or `on` in a monthly rule); empty when none.
+        public var exactlyOne: [String]
+        /// A form shown in the reference's table only, as another way to write the form before it with the same
+        /// selecting value (a monthly rule with `on`): the parser and the schema use the form before it.
+        public var onlyShown: Bool
 
         public init(
             name: String, key: String, value: String?, keys: [String], required: [String], example: String,
-            overrides: [String: SpecValueForm] = [:]
+            overrides: [String: SpecValueForm] = [:], exactlyOne: [String] = [], onlyShown: Bool = false
         ) {
             self.name = name
             self.key = key
@@ -53,6 +58,8 @@ public struct SpecMapping: Sendable {
             self.required = required
             self.example = example
             self.overrides = overrides
+            self.exactlyOne = exactlyOne
+            self.onlyShown = onlyShown
         }
     }
 
@@ -89,6 +96,6 @@ public struct SpecMapping: Sendable {
 
     /// The variant whose discriminating key has this value (`every: day` → daily).
     public func variant(key: String, value: String?) -> Variant? {
-        variants.first { $0.key == key && $0.value == value }
+        variants.first { $0.key == key && $0.value == value && !$0.onlyShown }
     }
 }

@@ -23,6 +23,8 @@ public indirect enum SpecValueForm: Sendable {
     case month
     /// A day of the month, 1–31, or `last`.
     case dayOfMonth
+    /// One weekday of a month: an ordinal and a weekday, `last friday`, `2nd tuesday`.
+    case weekdayOfMonth
     /// An IANA time zone identifier, or `UTC`.
     case timeZone
     /// A rule in its shorthand string form: `daily 02:30`, `weekly mon,thu 09:00`, `every 24h from <instant>`.
@@ -57,6 +59,7 @@ public indirect enum SpecValueForm: Sendable {
         case .weekday: "weekday"
         case .month: "month"
         case .dayOfMonth: "day of month"
+        case .weekdayOfMonth: "weekday of month"
         case .timeZone: "time zone"
         case .ruleShorthand: "rule shorthand"
         case .mapping(let mapping): "mapping (`\(mapping.name)`)"

@@ -19,6 +19,13 @@ enum ValuePattern {
         caseInsensitive(day.abbreviation) + "(" + caseInsensitive(String(day.name.dropFirst(3))) + ")?"
     }.joined(separator: "|") + ")$"
 
+    /// One weekday of a month with one of `ordinals` (`last friday`, `2nd Tue`): the ordinal's name or numeral, spaces,
+    /// a weekday; any case, spaces or tabs around allowed (the reader splits the words at them).
+    static func weekdayOfMonth(_ ordinals: [WeekdayOrdinal]) -> String {
+        let words = ordinals.flatMap { $0.numeral == $0.name ? [$0.name] : [$0.name, $0.numeral] }
+        return "^[ \\t]*(" + words.map(caseInsensitive).joined(separator: "|") + ")[ \\t]+" + String(weekday.dropFirst().dropLast()) + "[ \\t]*$"
+    }
+
     /// Digits, or an English month name (full or three letters), any case.
     static let month = "^([0-9]{1,4}|" + SpecKeyCatalog.monthNames.map { name in
         caseInsensitive(String(name.prefix(3))) + (name.count > 3 ? "(" + caseInsensitive(String(name.dropFirst(3))) + ")?" : "")

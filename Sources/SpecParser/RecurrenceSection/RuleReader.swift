@@ -12,8 +12,8 @@ struct RuleReader {
     private var log: DiagnosticLog { reader.log }
 
     /// The `every:` values and the keys each form allows.
-    private static let forms: [(every: String, keys: [String], required: [String])] =
-        SpecKeyCatalog.rule.variants.compactMap { form in form.value.map { ($0, form.keys, form.required) } }
+    private static let forms: [(every: String, keys: [String], required: [String], exactlyOne: [String])] =
+        SpecKeyCatalog.rule.variants.filter { !$0.onlyShown }.compactMap { form in form.value.map { ($0, form.keys, form.required, form.exactlyOne) } }
     private static let intervalKeys = SpecKeyCatalog.rule.variant(key: "interval", value: nil)!.keys
     static let allKeys = SpecKeyCatalog.rule.keyNames
 
@@ -27,7 +27,7 @@ struct RuleReader {
     private static let advice: [String: String] = [
         "at": "add the wall time, e.g. 'at: \"02:30\"'",
         "on": "add the weekdays, e.g. 'on: [monday, thursday]'",
-        "day": "add the day of the month, 1–31 or last, e.g. 'day: 15'",
+        "day": "add the day of the month, 1–31 or last, e.g. 'day: 15', or a weekday of the month, e.g. 'on: last friday'",
         "month": "add the month, 1–12, e.g. 'month: 2'",
         "minute": "add the minute of each hour, 0–59, e.g. 'minute: 15'",
         "from": "add the first instant, e.g. 'from: 2027-03-27T02:30:00+01:00'",
@@ -95,6 +95,18 @@ struct RuleReader {
             reader.missing(key, in: fields, Self.advice[key]!)
             complete = false
         }
+        // `day` or `on` (a weekday of the month): one of them.
+        if let first = form.exactlyOne.first {
+            let written = form.exactlyOne.filter { fields.has($0) }
+            if written.isEmpty {
+                reader.missing(first, in: fields, Self.advice[first]!)
+                complete = false
+            } else if written.count > 1 {
+                log.report(.conflictingKeys, at: fields.keyNode(written[1])!,
+                           "'rule' has both '\(written[0])' and '\(written[1])'; keep 'day' for a day of the month (day: 15, day: last) or 'on' for a weekday of it (on: last friday)")
+                complete = false
+            }
+        }
 
         let at = form.keys.contains("at") ? fields["at"].flatMap { reader.time($0, field: "at") } : nil
         let missingDay = fields["missing-day"].flatMap { reader.choice($0, field: "missing-day", MissingDayPolicy.self) }
@@ -108,11 +120,11 @@ struct RuleReader {
             let days = fields["on"].flatMap(readWeekdays)
             rule = days.flatMap { days in at.map { .weekly(on: days, at: $0) } }
         case "month":
-            let day = fields["day"].flatMap(readDay)
+            let day = complete ? readDayOrWeekday(fields, every: "month") : nil
             rule = day.flatMap { day in at.map { .monthly(day: day, at: $0, missingDay: missingDay) } }
         case "year":
             let month = fields["month"].flatMap(readMonth)
-            let day = fields["day"].flatMap(readDay)
+            let day = complete ? readDayOrWeekday(fields, every: "year") : nil
             if let month, let day, let at {
                 rule = .yearly(month: month, day: day, at: at, missingDay: missingDay)
             } else {
@@ -176,8 +188,9 @@ struct RuleReader {
         let problems = rule.problems
         guard !problems.isEmpty else { return rule }
         for problem in problems {
-            // A missing `missing-day` is best shown at the day that can be missing.
-            let field = problem.field == "missing-day" && fields?.has("missing-day") == false ? "day" : problem.field
+            // A missing `missing-day` is best shown at the day (or the weekday of the month) that can be missing.
+            let field = problem.field == "missing-day" && fields?.has("missing-day") == false
+                ? (fields?.has("on") == true ? "on" : "day") : problem.field
             if let place = fields?[field] {
                 log.report(.invalidRule, at: place, problem.message)
             } else if let fields {
@@ -247,6 +260,103 @@ struct RuleReader {
         return valid ? days : nil
     }
 
+    /// `day:` or `on:` (exactly one is written: checked before).
+    private func readDayOrWeekday(_ fields: MappingFields, every: String) -> DayOfMonth? {
+        if let on = fields["on"] { return readWeekdayOfMonth(on, every: every) }
+        return fields["day"].flatMap(readDay)
+    }
+
+    /// `on: last friday` in a monthly or yearly rule: an ordinal and a weekday, with did-you-mean for either word.
+    private func readWeekdayOfMonth(_ node: Node, every: String) -> DayOfMonth? {
+        let example = "e.g. 'on: last friday' or 'on: 2nd tuesday'"
+        if case .sequence(let items, _) = node {
+            // `on: [last friday]`, or a weekly rule's list in a monthly one.
+            let texts = items.compactMap { $0.scalar?.value }
+            let one = texts.count == 1 && items.count == 1 ? DayOfMonth(weekdayPhrase: texts[0]) : nil
+            log.report(.wrongKind, at: node, one.map { "an every: \(every) rule takes one weekday of the month, not a list: write 'on: \($0)'" }
+                ?? "an every: \(every) rule takes one weekday of the month, not a list, \(example); for weekdays every week write {every: week, on: [\(texts.joined(separator: ", "))], at: …}")
+            return nil
+        }
+        guard let scalar = reader.scalar(node, field: "on", expected: "one weekday of the month, \(example)") else { return nil }
+        if let day = DayOfMonth(weekdayPhrase: scalar.value) { return day }
+        if reader.reportSlip(node, code: .invalidWeekday) { return nil }
+        let words = Self.tokens(scalar)
+        let ordinals = WeekdayOrdinal.allCases.map(\.name) + WeekdayOrdinal.allCases.filter { $0 != .last }.map(\.numeral)
+        let allowed = "first … fifth, 1st … 5th or last"
+        func at(_ word: (text: String, mark: Mark), _ message: String) {
+            log.report(.invalidWeekday, at: word.mark, length: max(1, word.text.count), message)
+        }
+        // `friday`: which one?
+        if words.count == 1, let weekday = Weekday(name: words[0].text) {
+            log.report(.invalidWeekday, at: node,
+                       "'on' in an every: \(every) rule names which \(weekday.name) of the month: write 'on: last \(weekday.name)', 'on: 1st \(weekday.name)' … ('first' … 'fifth' or 'last'); for every \(weekday.name) write {every: week, on: [\(weekday.name)], at: …}")
+            return nil
+        }
+        if words.count == 1, words[0].text.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            log.report(.invalidWeekday, at: node, "'on' in an every: \(every) rule takes a weekday of the month, \(example); for day \(words[0].text) of the month write 'day: \(words[0].text)'")
+            return nil
+        }
+        // `last-friday`, `2nd_tuesday`, `lastfriday`: the two words run together.
+        if words.count == 1, let joined = Self.splitJoined(words[0].text) {
+            log.report(.invalidWeekday, at: node, "'\(scalar.value)' is not a weekday of the month; did you mean '\(joined)'? (the ordinal, a space, the weekday)")
+            return nil
+        }
+        // `the last friday of the month`, `friday last`: filler words, or the two words the other way round.
+        let kept = words.filter { !["the", "of", "each", "every", "month", "in", "a"].contains($0.text.lowercased()) }
+        if kept.count == 2 {
+            let meant = DayOfMonth(weekdayPhrase: kept[0].text + " " + kept[1].text) ?? DayOfMonth(weekdayPhrase: kept[1].text + " " + kept[0].text)
+            if let meant, words.count != 2 || DayOfMonth(weekdayPhrase: kept[1].text + " " + kept[0].text) != nil {
+                log.report(.invalidWeekday, at: node, "'\(scalar.value)' is not a weekday of the month; did you mean 'on: \(meant)'? (the ordinal, then the weekday)")
+                return nil
+            }
+        }
+        guard words.count == 2 else {
+            log.report(.invalidWeekday, at: node, "'\(scalar.value)' is not a weekday of the month; write \(allowed) and a weekday, \(example)")
+            return nil
+        }
+        var valid = true
+        if WeekdayOrdinal(name: words[0].text) == nil {
+            valid = false
+            let text = words[0].text.lowercased()
+            let digits = text.prefix { $0.isASCII && $0.isNumber }
+            if let number = Int(digits), !digits.isEmpty, ["", "st", "nd", "rd", "th"].contains(String(text.dropFirst(digits.count))) {
+                if (1...5).contains(number) {
+                    let ordinal = WeekdayOrdinal(rawValue: number)!
+                    at(words[0], "'\(words[0].text)' is not an ordinal; did you mean '\(ordinal.numeral)'? (write \(allowed))")
+                } else {
+                    at(words[0], "a month has at most five of each weekday, so there is no '\(words[0].text)' one; write \(allowed)")
+                }
+            } else if ["sixth", "seventh", "eighth", "ninth", "tenth"].contains(text) {
+                at(words[0], "a month has at most five of each weekday, so there is no '\(words[0].text)' one; write \(allowed)")
+            } else if ["-1", "final", "lst", "latest"].contains(text) || text.hasPrefix("last") {
+                at(words[0], "'\(words[0].text)' is not an ordinal; did you mean 'last'? (write \(allowed))")
+            } else if let suggestion = Suggestion.closest(to: text, in: ordinals) {
+                at(words[0], "'\(words[0].text)' is not an ordinal; did you mean '\(suggestion)'? (write \(allowed))")
+            } else {
+                at(words[0], "'\(words[0].text)' is not an ordinal; write \(allowed), \(example)")
+            }
+        }
+        if reader.weekday(words[1].text, at: words[1].mark, length: words[1].text.count) == nil { valid = false }
+        if valid {
+            // Not reached (both words read, so the phrase does): said plainly rather than trapping.
+            log.report(.invalidWeekday, at: node, "'\(scalar.value)' is not a weekday of the month; write \(allowed) and a weekday, \(example)")
+        }
+        return nil
+    }
+
+    /// `last-friday`, `2nd_tue`, `lastfriday` → `last friday`, `2nd tue`; nil when the text is no such pair.
+    private static func splitJoined(_ text: String) -> String? {
+        let lowered = text.lowercased()
+        for ordinal in WeekdayOrdinal.allCases {
+            for word in [ordinal.name, ordinal.numeral] where lowered.hasPrefix(word) {
+                var rest = lowered.dropFirst(word.count)
+                if rest.first == "-" || rest.first == "_" || rest.first == "." { rest = rest.dropFirst() }
+                if let weekday = Weekday(name: String(rest)) { return "\(word) \(weekday.name)" }
+            }
+        }
+        return nil
+    }
+
     private func readDay(_ node: Node) -> DayOfMonth? {
         if node.scalar?.value == "last" { return .last }
         guard let scalar = reader.scalar(node, field: "day", expected: "a day 1–31 or last") else { return nil }
@@ -254,7 +364,8 @@ struct RuleReader {
               let day = Int(scalar.value)
         else {
             let meant = ["last-day", "lastday", "last_day", "end", "end-of-month", "-1"].contains(scalar.value.lowercased())
-                ? "; for the month's last day write 'day: last'" : ""
+                ? "; for the month's last day write 'day: last'"
+                : DayOfMonth(weekdayPhrase: scalar.value).map { "; for the \($0) of the month write 'on: \($0)' instead of 'day'" } ?? ""
             log.report(.invalidNumber, at: node, "'day' must be a day of the month, 1–31, or last; not '\(scalar.value)'\(meant)")
             return nil
         }
@@ -323,6 +434,10 @@ struct RuleReader {
             if let fullWidth = FullWidth.problem(in: scalar.value) {
                 // `every day at ０２：３０`: an input method's full-width digits and colon.
                 log.report(.invalidRule, at: node, fullWidth)
+            } else if let phrase = Self.weekdayOfMonthPhrase(tokens.map(\.text)) {
+                // `monthly last friday 23:30`, `last friday 23:30`: the n-th weekday has no shorthand.
+                log.report(.invalidRule, at: node,
+                           "'\(scalar.value)' is not a rule: a weekday of the month has no shorthand; write the map form {every: month, on: \(phrase), at: \"\(tokens.last.map { TimeOfDay(parsing: $0.text) != nil ? $0.text : "23:30" } ?? "23:30")\"}")
             } else if let meant = Self.plainShorthand(tokens.map(\.text)) {
                 log.report(.invalidRule, at: node, "'\(scalar.value)' is not a rule; did you mean '\(meant)'? \(Self.shorthandForms)")
             } else if !words.contains(first.text), let suggestion = Suggestion.closest(to: first.text, in: words) {
@@ -353,6 +468,15 @@ struct RuleReader {
         default: false
         }
         return shaped ? kept.joined(separator: " ") : nil
+    }
+
+    /// `last friday`, when two neighbouring words are a weekday of the month (`monthly last friday 23:30`).
+    static func weekdayOfMonthPhrase(_ words: [String]) -> String? {
+        guard words.count >= 2 else { return nil }
+        for index in 0..<(words.count - 1) {
+            if let day = DayOfMonth(weekdayPhrase: words[index] + " " + words[index + 1]) { return day.description }
+        }
+        return nil
     }
 
     /// Whitespace-separated words with their columns (quoted scalars start one column after the quote).

@@ -116,6 +116,12 @@ public struct SpecReferenceWriter: Sendable {
             - A key of another form (`on:` in a daily rule) is an error naming the keys the form allows.
             - A date that never exists (`month: 2, day: 30`; `month: 4, day: 31` without `missing-day: last-day`) is refused
               when the spec is read, as are an empty `on:` list and a zero interval.
+            - `on:` in a monthly or yearly rule selects one weekday of the month instead of a day number: `on: last friday`,
+              `on: 2nd tuesday`, `{every: year, month: 11, on: fourth thursday, …}`. The dates are the calendar's (the
+              last Friday of December 2011 is the 30th, even in Pacific/Apia, which skipped that day: its wall time is then
+              in a gap and `nonexistent` decides), and the dedup key is that date. `day` and `on` together are an error. A
+              `fifth` weekday is missing in most months and needs `missing-day`: `skip`, or `last-day` for the month's last
+              such weekday. There is no shorthand string for it: write the map form.
             - `every: hour` resolves each local hourly slot with the same policies.
 
             Shorthand strings, for brevity:
@@ -308,7 +314,11 @@ public struct SpecReferenceWriter: Sendable {
     private func forms(_ variants: [SpecMapping.Variant]) -> String {
         var text = "| form | keys (required in bold) | example |\n| --- | --- | --- |\n"
         for form in variants {
-            let keys = form.keys.map { key in
+            let keys = form.keys.compactMap { key -> String? in
+                if let first = form.exactlyOne.first, form.exactlyOne.contains(key) {
+                    // `day` or `on`: one of them, told once where the first stands.
+                    return key == first ? "**" + form.exactlyOne.map { "`\($0)`" }.joined(separator: " or ") + "**" : nil
+                }
                 let written = key == form.key && form.value != nil ? "`\(key): \(form.value!)`" : "`\(key)`"
                 return key == form.key || form.required.contains(key) ? "**\(written)**" : written
             }
@@ -361,8 +371,8 @@ public struct SpecReferenceWriter: Sendable {
                 "`\(key)` rules out \(Self.codeList(excluded, last: "and")): write one or the other (`conflicting-keys`)."
             case .calendarDates:
                 "`month`, `day` and `missing-day` must name a date the rule can meet: `month: 2, day: 30` never does, and a "
-                    + "day some months or years lack (above 28 monthly; February 29, or day 31 of a 30-day month, yearly) "
-                    + "needs `missing-day` (only `last-day` for day 31 of a 30-day month) (`invalid-rule`)."
+                    + "day some months or years lack (above 28 monthly; February 29, or day 31 of a 30-day month, yearly; a "
+                    + "`fifth` weekday with `on`) needs `missing-day` (only `last-day` for day 31 of a 30-day month) (`invalid-rule`)."
             }
         }.joined(separator: " ")
     }

@@ -99,17 +99,21 @@ public struct SpecSchemaWriter: Sendable {
         if mapping.variantSelection == .exactlyOne, !mapping.variants.isEmpty {
             conditions.append(.fields(["oneOf": .array(mapping.variants.map(form))]))
         }
-        for variant in mapping.variants where mapping.variantSelection == .byKey {
+        for variant in mapping.variants where mapping.variantSelection == .byKey && !variant.onlyShown {
             let selector: SchemaJSON = variant.value.map { value in
                 .fields(["properties": .object([.init(variant.key, .fields(["const": .string(value)]))]), "required": [.string(variant.key)]])
             } ?? .fields(["required": [.string(variant.key)]])
-            conditions.append(.fields([
-                "if": selector,
-                "then": .fields([
-                    "required": .array(variant.required.map(SchemaJSON.string)),
-                    "propertyNames": .fields(["enum": .array(variant.keys.map(SchemaJSON.string))]),
-                ]),
-            ]))
+            var then: [SchemaJSON.Member] = [
+                .init("required", .array(variant.required.map(SchemaJSON.string))),
+                .init("propertyNames", .fields(["enum": .array(variant.keys.map(SchemaJSON.string))])),
+            ]
+            // A key this form writes its own way (`on`: a weekday list every week, one weekday of the month monthly).
+            let overrides = variant.keys.compactMap { key in variant.overrides[key].map { SchemaJSON.Member(key, Self.schema(for: $0)) } }
+            if !overrides.isEmpty { then.append(.init("properties", .object(overrides))) }
+            if !variant.exactlyOne.isEmpty {
+                then.append(.init("oneOf", .array(variant.exactlyOne.map { .fields(["required": [.string($0)]]) })))
+            }
+            conditions.append(.fields(["if": selector, "then": .object(then)]))
         }
         let calendarKeys = mapping.keys.filter { $0.requirement == .calendarRules }.map { SchemaJSON.string($0.name) }
         if !calendarKeys.isEmpty {
@@ -154,7 +158,7 @@ public struct SpecSchemaWriter: Sendable {
             }
             for entry in byAllowed { add("year", entry.months, entry.allowed, day: day) }
         }
-        return groups.map { group in
+        var conditions: [SchemaJSON] = groups.map { group -> SchemaJSON in
             var selected: [SchemaJSON.Member] = [
                 .init("every", .fields(["const": .string(group.every)])),
                 .init("day", .fields(["anyOf": [
@@ -176,6 +180,26 @@ public struct SpecSchemaWriter: Sendable {
                     + [SchemaJSON.Member("properties", .fields(["missing-day": .fields(["enum": .array(named)])]))])
             return .fields(["if": .fields(["properties": .object(selected), "required": .array(required)]), "then": then])
         }
+        // The weekdays of a month: the ordinals whose rule needs `missing-day` (a fifth weekday), asked the same way.
+        for every in ["month", "year"] {
+            let needing = WeekdayOrdinal.allCases.filter { ordinal in
+                let day = DayOfMonth.weekday(ordinal, .monday)
+                let rule = every == "month" ? Rule.monthly(day: day, at: noon, missingDay: nil) : Rule.yearly(month: 1, day: day, at: noon, missingDay: nil)
+                return !rule.problems.isEmpty
+            }
+            guard !needing.isEmpty else { continue }
+            conditions.append(.fields([
+                "if": .fields([
+                    "properties": .fields([
+                        "every": .fields(["const": .string(every)]),
+                        "on": .fields(["type": "string", "pattern": .string(ValuePattern.weekdayOfMonth(needing))]),
+                    ]),
+                    "required": ["every", "on"],
+                ]),
+                "then": .fields(["required": ["missing-day"]]),
+            ]))
+        }
+        return conditions
     }
 
     /// One form of a mapping whose forms exclude each other: its required keys, only its keys, and the values it
@@ -256,6 +280,11 @@ public struct SpecSchemaWriter: Sendable {
             return .fields([
                 "type": ["integer", "string"], "minimum": 1, "maximum": 31, "pattern": "^([0-9]{1,4}|last)$",
                 "examples": [1, 15, 31, "last"],
+            ])
+        case .weekdayOfMonth:
+            return .fields([
+                "type": "string", "pattern": .string(ValuePattern.weekdayOfMonth(WeekdayOrdinal.allCases)),
+                "examples": ["last friday", "2nd tuesday", "fourth thursday"],
             ])
         case .timeZone:
             return .fields([

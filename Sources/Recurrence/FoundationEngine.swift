@@ -66,38 +66,46 @@ public struct FoundationEngine: RecurrenceEngine {
                 // Calendar has no elapsed-time rule, so there is nothing of Foundation's to ask: the rule's
                 // arithmetic is the core's (`from + k·seconds`, k settled by comparison, key the instant in UTC).
                 return IntervalSequence(seconds: seconds, from: from, schedule: schedule).first(after: cursor)
-            case .daily(let at):
-                return nextMatching([components(at)], after: cursor)
-            case .weekly(let days, let at):
-                return nextMatching(days.map { day in
+            case .daily(let times):
+                return nextMatching(times.map(components), after: cursor)
+            case .weekly(let days, let times):
+                return nextMatching(days.flatMap { day in times.map { at in
                     var dc = components(at)
                     dc.weekday = day.rawValue
                     return dc
-                }, after: cursor)
+                } }, after: cursor)
             case .hourly(let minute, let second):
                 return nextMatching([DateComponents(minute: minute, second: second)], after: cursor)
-            case .monthly(.day(let day), let at, _) where day <= 28:
-                var dc = components(at)
-                dc.day = day
-                return nextMatching([dc], after: cursor)
-            case .yearly(let month, .day(let day), let at, _) where day <= Self.shortestLength(of: month):
-                var dc = components(at)
-                dc.month = month
-                dc.day = day
-                return nextMatching([dc], after: cursor)
-            case .monthly(.weekday(let ordinal, let weekday), let at, _) where ordinal != .fifth:
+            case .monthly(.day(let day), let times, _) where day <= 28:
+                return nextMatching(times.map { at in
+                    var dc = components(at)
+                    dc.day = day
+                    return dc
+                }, after: cursor)
+            case .yearly(let month, .day(let day), let times, _) where day <= Self.shortestLength(of: month):
+                return nextMatching(times.map { at in
+                    var dc = components(at)
+                    dc.month = month
+                    dc.day = day
+                    return dc
+                }, after: cursor)
+            case .monthly(.weekday(let ordinal, let weekday), let times, _) where ordinal != .fifth:
                 // `weekday` + `weekdayOrdinal` as app code would ask (-1 for the last). A fifth weekday can be missing,
                 // so it is searched period by period below, as a day above 28 is.
-                var dc = components(at)
-                dc.weekday = weekday.rawValue
-                dc.weekdayOrdinal = ordinal.rawValue
-                return nextMatching([dc], after: cursor)
-            case .yearly(let month, .weekday(let ordinal, let weekday), let at, _) where ordinal != .fifth:
-                var dc = components(at)
-                dc.month = month
-                dc.weekday = weekday.rawValue
-                dc.weekdayOrdinal = ordinal.rawValue
-                return nextMatching([dc], after: cursor)
+                return nextMatching(times.map { at in
+                    var dc = components(at)
+                    dc.weekday = weekday.rawValue
+                    dc.weekdayOrdinal = ordinal.rawValue
+                    return dc
+                }, after: cursor)
+            case .yearly(let month, .weekday(let ordinal, let weekday), let times, _) where ordinal != .fifth:
+                return nextMatching(times.map { at in
+                    var dc = components(at)
+                    dc.month = month
+                    dc.weekday = weekday.rawValue
+                    dc.weekdayOrdinal = ordinal.rawValue
+                    return dc
+                }, after: cursor)
             case .monthly, .yearly:
                 // A day that can be missing (day > 28, a fifth weekday): Foundation has no component for "else the last
                 // one" and no search bound, so the date is chosen per period and Foundation resolves its wall time.
@@ -113,7 +121,10 @@ public struct FoundationEngine: RecurrenceEngine {
             DateComponents(hour: at.hour, minute: at.minute, second: at.second)
         }
 
-        /// The earliest of Foundation's answers for each component set, with `both` as two searches.
+        /// The earliest of Foundation's answers for each component set (one per weekday and wall time), with `both` as
+        /// two searches. Several times a date are as many searches from the same cursor, the earliest answer winning:
+        /// unlike the core's walk over slots in nominal order, a later slot's answer that comes before an earlier
+        /// slot's shifted one is not dropped (specs/foundation/several-times-shift-forward.yaml).
         private func nextMatching(_ sets: [DateComponents], after cursor: Date) -> Occurrence? {
             var best: Date?
             for dc in sets {
@@ -153,17 +164,21 @@ public struct FoundationEngine: RecurrenceEngine {
                 var endedBeforeCursor = false
                 if case .yearly(let ruleMonth, _, _, _) = schedule.rule { endedBeforeCursor = year == start.year && ruleMonth < month }
                 if !endedBeforeCursor { considered += 1 }
-                if let dc = periodComponents(year: year, month: month) {
+                // The period's earliest answer over its wall times (and both policies under `both`).
+                var best: Date?
+                for dc in periodComponents(year: year, month: month) {
                     for policy in repeatedPolicies {
                         let from = Date(timeIntervalSince1970: max(cursor.timeIntervalSince1970, periodStart(year: year, month: month) - 86_400))
                         if let date = calendar.nextDate(
                             after: from, matching: dc, matchingPolicy: matching, repeatedTimePolicy: policy, direction: .forward),
                             date > cursor,
-                            calendar.component(.year, from: date) <= year + 1 {
-                            return occurrence(at: date)
+                            calendar.component(.year, from: date) <= year + 1,
+                            best == nil || date < best! {
+                            best = date
                         }
                     }
                 }
+                if let best { return occurrence(at: best) }
                 if let through, periodStart(year: year, month: month) > through.timeIntervalSince1970 + 2 * 86_400 {
                     return nil
                 }
@@ -176,13 +191,14 @@ public struct FoundationEngine: RecurrenceEngine {
             }
         }
 
-        /// Full components for the period's date, or nil when `missing-day: skip` leaves the period empty.
-        private func periodComponents(year: Int, month: Int) -> DateComponents? {
-            let (targetMonth, day, at, missing): (Int, DayOfMonth, TimeOfDay, MissingDayPolicy?)
+        /// Full components for the period's date, one set per wall time; none when `missing-day: skip` leaves the
+        /// period empty.
+        private func periodComponents(year: Int, month: Int) -> [DateComponents] {
+            let (targetMonth, day, times, missing): (Int, DayOfMonth, [TimeOfDay], MissingDayPolicy?)
             switch schedule.rule {
-            case .monthly(let d, let t, let m): (targetMonth, day, at, missing) = (month, d, t, m)
-            case .yearly(let mo, let d, let t, let m): (targetMonth, day, at, missing) = (mo, d, t, m)
-            default: return nil
+            case .monthly(let d, let t, let m): (targetMonth, day, times, missing) = (month, d, t, m)
+            case .yearly(let mo, let d, let t, let m): (targetMonth, day, times, missing) = (mo, d, t, m)
+            default: return []
             }
             let length = CivilDate.daysIn(month: targetMonth, year: year)
             let dayNumber: Int
@@ -190,17 +206,19 @@ public struct FoundationEngine: RecurrenceEngine {
             case .last: dayNumber = length
             case .day(let n) where n <= length: dayNumber = n
             case .day:
-                guard missing == .lastDay else { return nil }
+                guard missing == .lastDay else { return [] }
                 dayNumber = length
             case .weekday(let ordinal, let weekday):
                 if let day = CivilDate.day(of: ordinal, weekday, month: targetMonth, year: year) {
                     dayNumber = day
                 } else {
-                    guard missing == .lastDay else { return nil }
+                    guard missing == .lastDay else { return [] }
                     dayNumber = CivilDate.day(of: .last, weekday, month: targetMonth, year: year)!
                 }
             }
-            return DateComponents(year: year, month: targetMonth, day: dayNumber, hour: at.hour, minute: at.minute, second: at.second)
+            return times.map { at in
+                DateComponents(year: year, month: targetMonth, day: dayNumber, hour: at.hour, minute: at.minute, second: at.second)
+            }
         }
 
         private func periodStart(year: Int, month: Int) -> Double {
@@ -217,6 +235,9 @@ public struct FoundationEngine: RecurrenceEngine {
             var key = "\(schedule.id)/v\(schedule.version)/\(slot.dateString)"
             if case .hourly = schedule.rule {
                 key += "T" + pad(slot.hour) + ":" + pad(slot.minute)
+            } else if schedule.rule.wallTimes.count > 1 {
+                // Several times a date: the result's own wall time, as the core's key has the slot's nominal one.
+                key += "T" + pad(slot.hour) + ":" + pad(slot.minute) + (slot.second == 0 ? "" : ":" + pad(slot.second))
             }
             let isLaterOfPair = isRepeatedLater(date, components: c)
             if schedule.repeated == .both && isLaterOfPair { key += "~2" }

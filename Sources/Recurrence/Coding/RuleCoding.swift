@@ -56,9 +56,23 @@ extension Rule: Codable {
     }
 
     private static func calendarRule(every: String, from container: KeyedDecodingContainer<FieldKey>) throws -> Rule {
-        func time() throws -> TimeOfDay {
-            try CodingFailure.require("at", in: container, "an every: \(every) rule needs 'at', \(timeExample)")
-            return try CodingFailure.decode(TimeOfDay.self, forKey: "at", in: container, expected: timeExample)
+        /// `"02:30"`, or a list of times `["08:00", "20:00"]` (their order is checked with the rule's problems).
+        func time() throws -> [TimeOfDay] {
+            try CodingFailure.require("at", in: container, "an every: \(every) rule needs 'at', \(timeExample) or a list of them")
+            guard var list = try? container.nestedUnkeyedContainer(forKey: "at") else {
+                return [try CodingFailure.decode(TimeOfDay.self, forKey: "at", in: container, expected: "\(timeExample) or a list of them")]
+            }
+            var times: [TimeOfDay] = []
+            while !list.isAtEnd {
+                let position = list.currentIndex
+                do {
+                    times.append(try list.decode(TimeOfDay.self))
+                } catch DecodingError.typeMismatch, DecodingError.valueNotFound {
+                    throw CodingFailure.corrupted(
+                        "expected \(timeExample)", at: container.codingPath + [FieldKey("at"), FieldKey(index: position)])
+                }
+            }
+            return times
         }
         /// `day` (1…31 or "last"), or `on` (the n-th weekday, "last friday"): one of the two.
         func day() throws -> DayOfMonth {
@@ -132,23 +146,23 @@ extension Rule: Codable {
         }
         var container = encoder.container(keyedBy: FieldKey.self)
         switch self {
-        case .daily(let time):
+        case .daily(let times):
             try container.encode("day", forKey: "every")
-            try container.encode(time, forKey: "at")
-        case .weekly(let days, let time):
+            try Self.encode(times, in: &container)
+        case .weekly(let days, let times):
             try container.encode("week", forKey: "every")
             try container.encode(days.map(\.name), forKey: "on")
-            try container.encode(time, forKey: "at")
-        case .monthly(let day, let time, let missingDay):
+            try Self.encode(times, in: &container)
+        case .monthly(let day, let times, let missingDay):
             try container.encode("month", forKey: "every")
             try container.encode(day, forKey: Self.dayKey(day))
-            try container.encode(time, forKey: "at")
+            try Self.encode(times, in: &container)
             try container.encodeIfPresent(missingDay, forKey: "missing-day")
-        case .yearly(let month, let day, let time, let missingDay):
+        case .yearly(let month, let day, let times, let missingDay):
             try container.encode("year", forKey: "every")
             try container.encode(month, forKey: "month")
             try container.encode(day, forKey: Self.dayKey(day))
-            try container.encode(time, forKey: "at")
+            try Self.encode(times, in: &container)
             try container.encodeIfPresent(missingDay, forKey: "missing-day")
         case .hourly(let minute, let second):
             try container.encode("hour", forKey: "every")
@@ -163,6 +177,15 @@ extension Rule: Codable {
                     debugDescription: CodingFailure.located("\(from.timeIntervalSince1970) s since 1970 is outside the years 0001…9999 that RFC 3339 writes", at: path)))
             }
             try container.encode(text, forKey: "from")
+        }
+    }
+
+    /// `at`: one time as a string (as before lists existed), several as a list.
+    private static func encode(_ times: [TimeOfDay], in container: inout KeyedEncodingContainer<FieldKey>) throws {
+        if times.count == 1 {
+            try container.encode(times[0], forKey: "at")
+        } else {
+            try container.encode(times, forKey: "at")
         }
     }
 

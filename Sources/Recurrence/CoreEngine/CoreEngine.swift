@@ -60,7 +60,7 @@ public struct CoreEngine: RecurrenceEngine {
         let perDay: Double
         switch rule {
         case .hourly: perDay = 24
-        case .daily: perDay = 1
+        case .daily(let times): perDay = Double(times.count)
         default: perDay = 0.2
         }
         return max(0, min(limit, 8192, Int(days * perDay) + 2))

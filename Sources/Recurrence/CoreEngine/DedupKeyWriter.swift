@@ -44,6 +44,14 @@ struct DedupKeyWriter: Sendable {
         })
     }
 
+    /// `<id>/v<version>/YYYY-MM-DDTHH:MM`, or `…THH:MM:SS` when the second is not zero: a slot of a rule with several
+    /// wall times a date (its nominal date and time), with `~2` for the later of a repeated pair.
+    func key(date: CivilDate, hour: Int, minute: Int, second: Int, isRepeat: Bool) -> DedupKey {
+        let minuteKey = key(date: date, hour: hour, minute: minute, isRepeat: false)
+        guard second != 0 || isRepeat else { return minuteKey }
+        return DedupKey(minuteKey.rawValue + (second == 0 ? "" : ":" + pad(second)) + (isRepeat ? "~2" : ""))
+    }
+
     /// `<id>/v<version>/<instant in UTC, RFC 3339>` for interval rules.
     func key(instant: Date) -> DedupKey {
         // Whole seconds in years 1000–9999 are written byte by byte, as date keys are (concatenating the text cost

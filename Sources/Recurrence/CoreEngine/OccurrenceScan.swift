@@ -9,7 +9,7 @@ import Foundation
 /// maximum is right by the time candidates pass the cursor. `next()` repeated gives exactly what repeated
 /// `CoreEngine.next(after:in:)` gives, each result being the cursor of the next search, including the bound:
 /// a search ends with `searchLimitReached` once `limit` slots on or after its cursor's local date (hourly rules:
-/// date and hour) produced nothing.
+/// date and hour; several times a date: each time of each date counts) produced nothing.
 struct OccurrenceScan {
     /// Slots resolve over this many local days before the cursor's (see the type's comment).
     static let lookbackDays = 2
@@ -19,6 +19,8 @@ struct OccurrenceScan {
     private let repeated: RepeatedTimePolicy
     private let limit: Int
     private let isHourly: Bool
+    /// Slots per selected date: the number of wall times of a day, week, month or year rule (1 for hourly rules).
+    private let timesPerDate: Int
     private let keys: DedupKeyWriter
     /// The walk ends (returns nil) at the first slot whose day is later than this.
     private let stopDay: Int
@@ -42,7 +44,9 @@ struct OccurrenceScan {
     /// Positions of the latest finished slots, newest last: a new search counts those at or after its start.
     private var recentPositions: [Int]
     private var recentNext = 0
-    private static let recentCapacity = 128
+    /// 128 slots (days of a one-time rule, hours of an hourly one), and at least six dates of a rule with several
+    /// times a date: the finished slots a new search counts lie at most two dates from its occurrence's.
+    private let recentCapacity: Int
 
     /// A walk yielding the occurrences later than `after`, ending at slots later than `stopDay` (days since 1970).
     init(schedule: Schedule, after: Date, stopDay: Int = .max) {
@@ -52,6 +56,8 @@ struct OccurrenceScan {
         limit = schedule.searchLimit
         keys = DedupKeyWriter(scheduleID: schedule.id, version: schedule.version)
         if case .hourly = schedule.rule { isHourly = true } else { isHourly = false }
+        timesPerDate = isHourly ? 1 : max(1, schedule.rule.wallTimes.count)
+        recentCapacity = max(128, 6 * timesPerDate)
         self.stopDay = stopDay
         let floor = InstantSeconds.floor(after)
         startFloor = floor
@@ -60,8 +66,8 @@ struct OccurrenceScan {
         let day = Self.floorDivide(wall, 86_400)
         slots = SlotSequence(rule: schedule.rule, startDay: day - Self.lookbackDays)
         searchAfter = after
-        countFrom = isHourly ? Self.floorDivide(wall, 3600) : day
-        recentPositions = Array(repeating: Int.min, count: Self.recentCapacity)
+        countFrom = isHourly ? Self.floorDivide(wall, 3600) : day * timesPerDate
+        recentPositions = Array(repeating: Int.min, count: recentCapacity)
     }
 
     /// Hands the zone table this walk read to later walks (`ZoneOffsetTable.share()`); call when the walk is done.
@@ -110,20 +116,20 @@ struct OccurrenceScan {
             }
         }
         recentPositions[recentNext] = slot.position
-        recentNext = recentNext == Self.recentCapacity - 1 ? 0 : recentNext + 1
+        recentNext = recentNext == recentCapacity - 1 ? 0 : recentNext + 1
     }
 
     /// Begins the search whose cursor is the occurrence just yielded, as `next(after:)` from there would: it counts
-    /// from the occurrence's local date (or hour), including finished slots at or after it (possible when a
+    /// from the occurrence's local date (or hour; several times a date: the date's first slot), including finished slots at or after it (possible when a
     /// shifted time lands on an earlier local date than its slot's), which could only give earlier instants.
     private mutating func startSearch(after instant: Int, date: Date) {
         let wall = table.wall(at: instant)
-        countFrom = isHourly ? Self.floorDivide(wall, 3600) : Self.floorDivide(wall, 86_400)
+        countFrom = isHourly ? Self.floorDivide(wall, 3600) : Self.floorDivide(wall, 86_400) * timesPerDate
         searchAfter = date
         fruitless = 0
         var index = recentNext
-        for _ in 0..<Self.recentCapacity {
-            index = index == 0 ? Self.recentCapacity - 1 : index - 1
+        for _ in 0..<recentCapacity {
+            index = index == 0 ? recentCapacity - 1 : index - 1
             guard recentPositions[index] >= countFrom else { break }
             fruitless += 1
         }
@@ -133,6 +139,8 @@ struct OccurrenceScan {
     private func occurrence(_ candidate: SlotCandidate, of slot: Slot) -> Occurrence {
         let key = isHourly
             ? keys.key(date: slot.date, hour: slot.hour, minute: slot.minute, isRepeat: candidate.isRepeat)
+            : timesPerDate > 1
+            ? keys.key(date: slot.date, hour: slot.hour, minute: slot.minute, second: slot.second, isRepeat: candidate.isRepeat)
             : keys.key(date: slot.date, isRepeat: candidate.isRepeat)
         return Occurrence(
             date: InstantSeconds.date(candidate.instant), key: key, slot: slot.localDateTime,

@@ -3,7 +3,8 @@ struct Slot: Sendable, Hashable {
     /// Days since 1970 of the slot's nominal local date; for a missing day, its month's last day (April 31 sits on
     /// April 30): the slot belongs to its month, positions keep increasing, and a search from May 1 does not count it.
     var day: Int
-    /// What the search bound counts and compares: `day`, or `day * 24 + hour` for hourly rules.
+    /// What the search bound counts and compares: `day`, `day * 24 + hour` for hourly rules, or
+    /// `day * times + index` for a rule with several times a date.
     var position: Int
     /// The nominal local date; the dedup key's date.
     var date: CivilDate

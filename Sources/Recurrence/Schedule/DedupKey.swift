@@ -1,7 +1,7 @@
 import Foundation
 
-/// The identity of one occurrence: `<id>/v<version>/<local date>` (day and coarser rules),
-/// `…/<local date>T<HH:MM>` (hourly), `…/<UTC instant>` (intervals); `~2` marks the later of a repeated pair.
+/// The identity of one occurrence: `<id>/v<version>/<local date>` (day and coarser rules with one time),
+/// `…/<local date>T<HH:MM>` (hourly; and the slot's time, `HH:MM[:SS]`, for rules with several times a date), `…/<UTC instant>` (intervals); `~2` marks the later of a repeated pair.
 public struct DedupKey: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     public let rawValue: String
 
@@ -36,6 +36,13 @@ extension DedupKey {
     public init(scheduleID: String, version: Int, date: CivilDate, hour: Int, minute: Int, isRepeat: Bool = false) {
         self = DedupKeyWriter(scheduleID: scheduleID, version: version)
             .key(date: date, hour: hour, minute: minute, isRepeat: isRepeat)
+    }
+
+    /// `<id>/v<version>/<YYYY-MM-DD>T<HH:MM>`, or `…T<HH:MM:SS>` when `time` has seconds: the key of a slot of a rule
+    /// with several wall times a date (`at: ["08:00", "20:00"]`); a rule with one time keys by the date alone.
+    public init(scheduleID: String, version: Int, date: CivilDate, time: TimeOfDay, isRepeat: Bool = false) {
+        self = DedupKeyWriter(scheduleID: scheduleID, version: version)
+            .key(date: date, hour: time.hour, minute: time.minute, second: time.second, isRepeat: isRepeat)
     }
 
     /// `<id>/v<version>/<instant in UTC, RFC 3339>`: the key of an interval rule's occurrence.

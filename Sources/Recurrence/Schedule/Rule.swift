@@ -75,20 +75,46 @@ public enum WeekdayOrdinal: Int, Sendable, Hashable, CaseIterable, CustomStringC
 }
 
 /// A recurrence rule: which local slots (or elapsed instants) a schedule selects.
+///
+/// Day, week, month and year rules take a list of wall times (`at`), strictly increasing: each selected local date
+/// gives one slot per time, in that order. `.daily(at: TimeOfDay)` and the other one-time forms build a list of one,
+/// which means what the single time always meant. (Since 2026-12-01 the payload is `[TimeOfDay]`: a pattern such as
+/// `case .daily(let time)` now binds the list; `rule.wallTimes` reads it for any of the four.)
 public enum Rule: Sendable, Hashable {
-    /// Every local day at a wall time.
-    case daily(at: TimeOfDay)
-    /// On the given weekdays at a wall time.
-    case weekly(on: [Weekday], at: TimeOfDay)
-    /// One day of each month at a wall time. `missingDay` is required when the day can be missing (day > 28, a fifth
-    /// weekday).
-    case monthly(day: DayOfMonth, at: TimeOfDay, missingDay: MissingDayPolicy? = nil)
-    /// One date each year at a wall time. `missingDay` is required when the date can be missing.
-    case yearly(month: Int, day: DayOfMonth, at: TimeOfDay, missingDay: MissingDayPolicy? = nil)
+    /// Every local day at each of the wall times.
+    case daily(at: [TimeOfDay])
+    /// On the given weekdays at each of the wall times.
+    case weekly(on: [Weekday], at: [TimeOfDay])
+    /// One day of each month at each of the wall times. `missingDay` is required when the day can be missing
+    /// (day > 28, a fifth weekday).
+    case monthly(day: DayOfMonth, at: [TimeOfDay], missingDay: MissingDayPolicy? = nil)
+    /// One date each year at each of the wall times. `missingDay` is required when the date can be missing.
+    case yearly(month: Int, day: DayOfMonth, at: [TimeOfDay], missingDay: MissingDayPolicy? = nil)
     /// Every local wall-clock hour at a minute (and second, 0 when left out, as in the spec language).
     case hourly(minute: Int, second: Int = 0)
     /// Elapsed time: `from + k·seconds` for k = 0, 1, 2, …; no calendar, no DST effect.
     case interval(seconds: Int, from: Date)
+
+    /// Every local day at one wall time: `.daily(at: [time])`.
+    public static func daily(at time: TimeOfDay) -> Rule { .daily(at: [time]) }
+    /// On the given weekdays at one wall time.
+    public static func weekly(on days: [Weekday], at time: TimeOfDay) -> Rule { .weekly(on: days, at: [time]) }
+    /// One day of each month at one wall time.
+    public static func monthly(day: DayOfMonth, at time: TimeOfDay, missingDay: MissingDayPolicy? = nil) -> Rule {
+        .monthly(day: day, at: [time], missingDay: missingDay)
+    }
+    /// One date each year at one wall time.
+    public static func yearly(month: Int, day: DayOfMonth, at time: TimeOfDay, missingDay: MissingDayPolicy? = nil) -> Rule {
+        .yearly(month: month, day: day, at: [time], missingDay: missingDay)
+    }
+
+    /// The wall times of a day, week, month or year rule, as written; empty for hourly and interval rules.
+    public var wallTimes: [TimeOfDay] {
+        switch self {
+        case .daily(let times), .weekly(_, let times), .monthly(_, let times, _), .yearly(_, _, let times, _): times
+        case .hourly, .interval: []
+        }
+    }
 
     /// Calendar rules resolve wall times and need the nonexistent and repeated policies; intervals do not.
     public var isCalendarRule: Bool {

@@ -1,26 +1,38 @@
 extension Rule: CustomStringConvertible {
     /// The rule as a spec writes it after `rule:` — the shorthand where the spec language has one (`daily 02:30`,
-    /// `weekly mon,thu 09:00`, `every 1h30m from 2027-03-27T01:30:00Z`), else the map form
+    /// `daily 08:00,20:00`, `weekly mon,thu 09:00`, `every 1h30m from 2027-03-27T01:30:00Z`), else the map form
     /// (`{every: month, day: 31, at: "02:30", missing-day: skip}`, `{every: month, on: last friday, at: "23:30"}`,
     /// `{every: hour, minute: 15}`).
     /// `summary` says it in English instead.
     public var description: String {
         switch self {
-        case .daily(let time):
-            return "daily \(time)"
-        case .weekly(let days, let time) where !days.isEmpty:
-            return "weekly \(days.map(\.abbreviation).joined(separator: ",")) \(time)"
-        case .weekly(_, let time):
-            return "{every: week, on: [], at: \"\(time)\"}"
-        case .monthly(let day, let time, let missingDay):
-            return "{every: month, \(Self.dayField(day)), at: \"\(time)\"\(Self.missingDayField(missingDay))}"
-        case .yearly(let month, let day, let time, let missingDay):
-            return "{every: year, month: \(month), \(Self.dayField(day)), at: \"\(time)\"\(Self.missingDayField(missingDay))}"
+        case .daily(let times) where !times.isEmpty:
+            return "daily \(Self.shorthandTimes(times))"
+        case .daily(let times):
+            return "{every: day, at: \(Self.atValue(times))}"
+        case .weekly(let days, let times) where !days.isEmpty && !times.isEmpty:
+            return "weekly \(days.map(\.abbreviation).joined(separator: ",")) \(Self.shorthandTimes(times))"
+        case .weekly(let days, let times):
+            return "{every: week, on: [\(days.map(\.name).joined(separator: ", "))], at: \(Self.atValue(times))}"
+        case .monthly(let day, let times, let missingDay):
+            return "{every: month, \(Self.dayField(day)), at: \(Self.atValue(times))\(Self.missingDayField(missingDay))}"
+        case .yearly(let month, let day, let times, let missingDay):
+            return "{every: year, month: \(month), \(Self.dayField(day)), at: \(Self.atValue(times))\(Self.missingDayField(missingDay))}"
         case .hourly(let minute, let second):
             return "{every: hour, minute: \(minute)" + (second == 0 ? "}" : ", second: \(second)}")
         case .interval(let seconds, let from):
             return "every \(Self.durationText(seconds)) from \(from.rfc3339UTC)"
         }
+    }
+
+    /// `02:30`, or `08:00,20:00`: the shorthand's times, joined by commas as its weekdays are.
+    private static func shorthandTimes(_ times: [TimeOfDay]) -> String {
+        times.map(\.description).joined(separator: ",")
+    }
+
+    /// `"02:30"` for one time, `["08:00", "20:00"]` for several (or none).
+    static func atValue(_ times: [TimeOfDay]) -> String {
+        times.count == 1 ? "\"\(times[0])\"" : "[" + times.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
     }
 
     /// `day: 31`, `day: last`, or `on: last friday` for the n-th weekday.

@@ -1,37 +1,44 @@
 import Foundation
 
 extension Rule {
-    /// The rule in words, for messages: `every day at 02:30`, `every monday, thursday at 09:00`,
+    /// The rule in words, for messages: `every day at 02:30`, `every day at 08:00 and 20:00`, `every monday, thursday at 09:00`,
     /// `every year on February 29 at 12:00`, `every month on its last friday at 23:30`, `every hour at minute 15`, `every 1h30m from 2027-03-27T01:30:00Z`.
     public var summary: String {
         switch self {
-        case .daily(let time):
-            return "every day at \(time)"
-        case .weekly(let days, let time):
-            return "every \(days.map(\.name).joined(separator: ", ")) at \(time)"
-        case .monthly(.last, let time, _):
-            return "every month on its last day at \(time)"
-        case .monthly(.day(let day), let time, let missing):
-            return "every month on day \(day) at \(time)"
+        case .daily(let times):
+            return "every day at \(Self.timesText(times))"
+        case .weekly(let days, let times):
+            return "every \(days.map(\.name).joined(separator: ", ")) at \(Self.timesText(times))"
+        case .monthly(.last, let times, _):
+            return "every month on its last day at \(Self.timesText(times))"
+        case .monthly(.day(let day), let times, let missing):
+            return "every month on day \(day) at \(Self.timesText(times))"
                 + (day > 28 ? Self.missingDayText(missing, period: "months", instead: "the last day in shorter months") : "")
-        case .monthly(.weekday(let ordinal, let weekday), let time, let missing):
-            return "every month on its \(ordinal) \(weekday) at \(time)"
+        case .monthly(.weekday(let ordinal, let weekday), let times, let missing):
+            return "every month on its \(ordinal) \(weekday) at \(Self.timesText(times))"
                 + (ordinal == .fifth ? Self.missingDayText(missing, period: "months", instead: "its last \(weekday) in months without one") : "")
-        case .yearly(let month, .weekday(let ordinal, let weekday), let time, let missing):
-            return "every year on the \(ordinal) \(weekday) of \(Self.monthName(month)) at \(time)"
+        case .yearly(let month, .weekday(let ordinal, let weekday), let times, let missing):
+            return "every year on the \(ordinal) \(weekday) of \(Self.monthName(month)) at \(Self.timesText(times))"
                 + (ordinal == .fifth ? Self.missingDayText(missing, period: "years", instead: "its last \(weekday) in other years") : "")
-        case .yearly(let month, .last, let time, _):
-            return "every year on the last day of \(Self.monthName(month)) at \(time)"
-        case .yearly(let month, .day(let day), let time, let missing):
+        case .yearly(let month, .last, let times, _):
+            return "every year on the last day of \(Self.monthName(month)) at \(Self.timesText(times))"
+        case .yearly(let month, .day(let day), let times, let missing):
             let alwaysThere = month == 2 ? 28 : ((1...12).contains(month) ? Self.longestMonth[month - 1] : 31)
             let instead = month == 2 ? "February 28 in other years" : "\(Self.monthName(month)) \(alwaysThere) instead"
-            return "every year on \(Self.monthName(month)) \(day) at \(time)"
+            return "every year on \(Self.monthName(month)) \(day) at \(Self.timesText(times))"
                 + (day > alwaysThere ? Self.missingDayText(missing, period: "years", instead: instead) : "")
         case .hourly(let minute, let second):
             return "every hour at minute \(minute)" + (second == 0 ? "" : ", second \(second)")
         case .interval(let seconds, let from):
             return "every \(Self.durationText(seconds)) from \(from.rfc3339UTC)"
         }
+    }
+
+    /// `08:00`, `08:00 and 20:00`, `06:00, 14:00 and 22:00`.
+    static func timesText(_ times: [TimeOfDay]) -> String {
+        guard let last = times.last else { return "no time" }
+        guard times.count > 1 else { return last.description }
+        return times.dropLast().map(\.description).joined(separator: ", ") + " and \(last)"
     }
 
     /// ` (skipped in years without it)`: said only when the day can be missing, so short rules read short.

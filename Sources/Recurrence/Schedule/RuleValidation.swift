@@ -27,6 +27,29 @@ extension Rule {
 
     /// Problems that make the rule unusable; empty for a valid rule.
     public var problems: [RuleProblem] {
+        guard let timeProblem = timesProblem else { return ruleProblems }
+        return [timeProblem] + ruleProblems
+    }
+
+    /// `at` of a day, week, month or year rule: at least one time, strictly increasing (so each slot of a date has its
+    /// own time and the slots' nominal order is the times' order).
+    private var timesProblem: RuleProblem? {
+        let times = wallTimes
+        if times.count == 1 { return nil }
+        if times.isEmpty {
+            if case .hourly = self { return nil }
+            if case .interval = self { return nil }
+            return RuleProblem(field: "at", message: "'at' lists no time, so the rule never matches; name at least one wall time, e.g. 'at: \"02:30\"' or 'at: [\"08:00\", \"20:00\"]'")
+        }
+        for index in 1..<times.count where !(times[index - 1] < times[index]) {
+            let sorted = Set(times).sorted()
+            let what = times[index - 1] == times[index] ? "lists \(times[index]) twice" : "lists \(times[index]) after \(times[index - 1])"
+            return RuleProblem(field: "at", message: "'at' \(what); its times must be strictly increasing, each once: write at: \(Rule.atValue(sorted))")
+        }
+        return nil
+    }
+
+    private var ruleProblems: [RuleProblem] {
         switch self {
         case .daily, .hourly(minute: 0...59, second: 0...59):
             return []

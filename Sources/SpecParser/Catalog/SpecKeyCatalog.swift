@@ -82,8 +82,8 @@ public enum SpecKeyCatalog {
         keys: [
             SpecKey("every", .choice(ruleForms.filter { !$0.onlyShown }.compactMap(\.value)), .alternative("`every` or `interval`"), example: "day",
                     summary: "The calendar form: `day`, `week`, `month`, `year` or `hour`."),
-            SpecKey("at", .wallTime, .alternative("for `every: day | week | month | year`"), example: "\"02:30\"",
-                    summary: "The local wall time of each occurrence; `02:30` unquoted is the time, never a number."),
+            SpecKey("at", .list(.wallTime, singleAllowed: true, nonEmpty: true), .alternative("for `every: day | week | month | year`"), example: "\"02:30\"",
+                    summary: "The local wall time of each occurrence; `02:30` unquoted is the time, never a number. A list of times, strictly increasing (`[\"08:00\", \"20:00\"]`), gives each selected date one slot per time, in that order; keys then name the slot's time (`…/2027-03-28T08:00`)."),
             SpecKey("on", .either([weeklyDays, .weekdayOfMonth]), .alternative("for `every: week`; `day` or `on` for `every: month | year`"),
                     example: "[monday, thursday]",
                     summary: "The weekdays of a weekly rule (repeats are ignored, an empty list is refused); in a monthly or yearly rule, one weekday of the month instead of `day`: `last friday`, `2nd tuesday`, `fourth thursday`."),
@@ -114,6 +114,8 @@ public enum SpecKeyCatalog {
     public static let ruleForms: [SpecMapping.Variant] = [
         .init(name: "daily", key: "every", value: "day", keys: ["every", "at"], required: ["at"],
               example: "{every: day, at: \"02:30\"}"),
+        .init(name: "daily, several times", key: "every", value: "day", keys: ["every", "at"], required: ["at"],
+              example: "{every: day, at: [\"08:00\", \"20:00\"]}", onlyShown: true),
         .init(name: "weekly", key: "every", value: "week", keys: ["every", "on", "at"], required: ["on", "at"],
               example: "{every: week, on: [monday, thursday], at: \"09:00\"}", overrides: ["on": weeklyDays]),
         .init(name: "monthly", key: "every", value: "month", keys: ["every", "day", "on", "at", "missing-day"], required: ["at"],
@@ -135,6 +137,7 @@ public enum SpecKeyCatalog {
     /// The shorthand strings `rule:` also takes, each with the map form it stands for.
     public static let ruleShorthands: [(shorthand: String, mapForm: String, note: String?)] = [
         ("daily 02:30", "{every: day, at: \"02:30\"}", nil),
+        ("daily 08:00,20:00", "{every: day, at: [\"08:00\", \"20:00\"]}", "no spaces in the time list; `weekly mon,thu 08:00,20:00` too"),
         ("weekly mon,thu 09:00", "{every: week, on: [monday, thursday], at: \"09:00\"}", "no spaces in the day list"),
         ("every 24h from 2027-03-27T02:30:00+01:00", "{interval: 24h, from: 2027-03-27T02:30:00+01:00}", nil),
     ]

@@ -3,8 +3,9 @@ import Recurrence
 import SpecDiagnostics
 import SpecYAML
 
-/// Reads `rule:` in its map form (`{every: day, at: "02:30"}`, …, `{interval: 90m, from: …}`) or as a
-/// shorthand string (`daily 02:30`, `weekly mon,thu 09:00`, `every 24h from <instant>`), and validates
+/// Reads `rule:` in its map form (`{every: day, at: "02:30"}`, `{every: day, at: ["08:00", "20:00"]}`, …,
+/// `{interval: 90m, from: …}`) or as a shorthand string (`daily 02:30`, `daily 08:00,20:00`, `weekly mon,thu 09:00`,
+/// `every 24h from <instant>`), and validates
 /// the result statically with `Rule.problems`.
 struct RuleReader {
     let reader: ValueReader
@@ -25,7 +26,7 @@ struct RuleReader {
     ]
 
     private static let advice: [String: String] = [
-        "at": "add the wall time, e.g. 'at: \"02:30\"'",
+        "at": "add the wall time, e.g. 'at: \"02:30\"', or several, e.g. 'at: [\"08:00\", \"20:00\"]'",
         "on": "add the weekdays, e.g. 'on: [monday, thursday]'",
         "day": "add the day of the month, 1–31 or last, e.g. 'day: 15', or a weekday of the month, e.g. 'on: last friday'",
         "month": "add the month, 1–12, e.g. 'month: 2'",
@@ -38,7 +39,7 @@ struct RuleReader {
         if case .scalar(let scalar) = node, !scalar.isNull {
             return readShorthand(scalar, node: node)
         }
-        if reportCommaSplitWeekdays(node) { return nil }
+        if reportCommaSplitWeekdays(node) || reportCommaSplitTimes(node) { return nil }
         guard let fields = reader.mapping(
             node, place: "'rule'", owner: owner, allowed: Self.allKeys,
             expected: "a mapping such as {every: day, at: \"02:30\"} or a shorthand such as 'daily 02:30'",
@@ -108,7 +109,7 @@ struct RuleReader {
             }
         }
 
-        let at = form.keys.contains("at") ? fields["at"].flatMap { reader.time($0, field: "at") } : nil
+        let at = form.keys.contains("at") ? fields["at"].flatMap(readTimes) : nil
         let missingDay = fields["missing-day"].flatMap { reader.choice($0, field: "missing-day", MissingDayPolicy.self) }
         if fields.has("missing-day"), missingDay == nil { complete = false }
 
@@ -217,6 +218,59 @@ struct RuleReader {
         log.report(.wrongKind, at: entries[onIndex].value,
                    "inside {…} a comma separates keys, so 'on: \(names.joined(separator: ","))' reads as 'on: \(first.value)' and \(stray.count == 1 ? "a key" : "the keys") \(stray.map { "'\($0.key.scalar!.value)'" }.joined(separator: ", ")); write on: [\(names.joined(separator: ", "))]")
         return true
+    }
+
+    /// `{every: day, at: 08:00, 20:00}`: in a `{…}` mapping the comma ends `at`'s value, so `20:00` reads as a key of
+    /// its own. Told once, at `at`, with the list to write, instead of as an unknown key '20:00'.
+    private func reportCommaSplitTimes(_ node: Node) -> Bool {
+        guard case .mapping(let entries, _) = node,
+              let atIndex = entries.firstIndex(where: { $0.key.scalar?.value == "at" }),
+              atIndex + 1 < entries.count, entries[atIndex + 1].value.scalar?.isNull == true,
+              let first = entries[atIndex].value.scalar, TimeOfDay(parsing: first.value) != nil
+        else { return false }
+        let stray = entries[(atIndex + 1)...].prefix { entry in
+            entry.value.scalar?.isNull == true && entry.key.scalar.map { TimeOfDay(parsing: $0.value) != nil } == true
+        }
+        guard !stray.isEmpty else { return false }
+        let times = [first.value] + stray.map { $0.key.scalar!.value }
+        log.report(.wrongKind, at: entries[atIndex].value,
+                   "inside {…} a comma separates keys, so 'at: \(times.joined(separator: ", "))' reads as 'at: \(first.value)' and \(stray.count == 1 ? "a key" : "the keys") \(stray.map { "'\($0.key.scalar!.value)'" }.joined(separator: ", ")); write at: [\(times.map { "\"\($0)\"" }.joined(separator: ", "))]")
+        return true
+    }
+
+    /// `at:` of a day, week, month or year rule: one wall time, or a list of them (`["08:00", "20:00"]`; their order
+    /// is checked with the rule's problems). `"08:00, 20:00"`, one text with commas, is told as the list to write.
+    private func readTimes(_ node: Node) -> [TimeOfDay]? {
+        guard case .sequence(let items, _) = node else {
+            guard let scalar = reader.scalar(node, field: "at", expected: "a wall time, e.g. \"02:30\", or a list of them, e.g. [\"08:00\", \"20:00\"]") else {
+                return nil
+            }
+            if let time = TimeOfDay(parsing: scalar.value) { return [time] }
+            // Only for a text that is no time: the common case above never scans for a comma.
+            if scalar.value.utf8.contains(UInt8(ascii: ",")) {
+                let pieces = scalar.value.split(separator: ",", omittingEmptySubsequences: false)
+                    .map { $0.trimmingCharacters(in: .whitespaces) }
+                if pieces.count > 1, pieces.allSatisfy({ TimeOfDay(parsing: $0) != nil }) {
+                    log.report(.wrongKind, at: node,
+                               "'\(scalar.value)' is one text, not \(pieces.count) times; write a list: at: [\(pieces.map { "\"\($0)\"" }.joined(separator: ", "))]")
+                    return nil
+                }
+            }
+            return reader.time(node, field: "at").map { [$0] }
+        }
+        var times: [TimeOfDay] = []
+        var valid = true
+        for item in items {
+            if case .sequence = item {
+                log.report(.wrongKind, at: item, "'at' takes a wall time or a list of them, not a list inside the list; write at: [\"08:00\", \"20:00\"]")
+                valid = false
+            } else if let time = reader.time(item, field: "at") {
+                times.append(time)
+            } else {
+                valid = false
+            }
+        }
+        return valid ? times : nil
     }
 
     private func readWeekdays(_ node: Node) -> [Weekday]? {
@@ -404,7 +458,7 @@ struct RuleReader {
         let rule: Rule?
         switch (first.text, tokens.count) {
         case ("daily", 2):
-            rule = reader.time(tokens[1].text, at: tokens[1].mark, length: tokens[1].text.count, field: "at").map { .daily(at: $0) }
+            rule = readShorthandTimes(tokens[1]).map { .daily(at: $0) }
         case ("weekly", 3):
             let names = tokens[1].text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             if let advice = WeekdayNumbers.advice(for: names, format: { $0.joined(separator: ",") }) {
@@ -423,7 +477,7 @@ struct RuleReader {
                 }
                 if !days.contains(day) { days.append(day) }
             }
-            let at = reader.time(tokens[2].text, at: tokens[2].mark, length: tokens[2].text.count, field: "at")
+            let at = readShorthandTimes(tokens[2])
             rule = valid ? at.map { .weekly(on: days, at: $0) } : nil
         case ("every", 4) where tokens[2].text == "from":
             let seconds = reader.duration(tokens[1].text, at: tokens[1].mark, length: tokens[1].text.count, field: "interval")
@@ -452,19 +506,51 @@ struct RuleReader {
         return validated(rule, fields: nil, node: node)
     }
 
+    /// `02:30`, or `08:00,20:00`: the shorthand's time, or its times joined by commas (each told at its own column).
+    private func readShorthandTimes(_ token: (text: String, mark: Mark)) -> [TimeOfDay]? {
+        if let time = TimeOfDay(parsing: token.text) { return [time] }
+        var times: [TimeOfDay] = []
+        var valid = true
+        var column = token.mark.column
+        for piece in token.text.split(separator: ",", omittingEmptySubsequences: false) {
+            let mark = Mark(line: token.mark.line, column: column)
+            column += piece.count + 1
+            if let time = reader.time(String(piece), at: mark, length: max(1, piece.count), field: "at") {
+                times.append(time)
+            } else {
+                valid = false
+            }
+        }
+        return valid ? times : nil
+    }
+
+    /// `08:00,20:00` → its times; nil unless every comma-separated piece is a time.
+    private static func shorthandTimes(_ text: String) -> [TimeOfDay]? {
+        let times = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { TimeOfDay(parsing: String($0)) }
+        return times.count == text.split(separator: ",", omittingEmptySubsequences: false).count ? times : nil
+    }
+
     /// The shorthand an English phrasing of one means, without its filler words: `daily at 02:30`, `every day at
     /// 02:30` → `daily 02:30`; `weekly on mon,thu at 09:00` → `weekly mon,thu 09:00`. Nil when it is no such phrasing.
     static func plainShorthand(_ words: [String]) -> String? {
         let original = words.map { $0.lowercased() }
-        var words = original
+        // `daily 08:00, 20:00`: a time list written with spaces after its commas is one word of the shorthand.
+        var words: [String] = []
+        for word in original {
+            if let last = words.last, last.hasSuffix(",") || word.hasPrefix(",") {
+                words[words.count - 1] = last + word
+            } else {
+                words.append(word)
+            }
+        }
         if words.count >= 2, words[0] == "every", ["day", "week"].contains(words[1]) {
             words.replaceSubrange(0...1, with: [words[1] == "day" ? "daily" : "weekly"])
         }
         let kept = words.filter { !["at", "on"].contains($0) }
         guard kept != original else { return nil }
         let shaped = switch (kept.first, kept.count) {
-        case ("daily", 2): TimeOfDay(parsing: kept[1]) != nil
-        case ("weekly", 3): TimeOfDay(parsing: kept[2]) != nil
+        case ("daily", 2): shorthandTimes(kept[1]) != nil
+        case ("weekly", 3): shorthandTimes(kept[2]) != nil
         default: false
         }
         return shaped ? kept.joined(separator: " ") : nil

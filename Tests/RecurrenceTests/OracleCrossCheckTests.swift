@@ -8,7 +8,10 @@ import Recurrence
 /// result of `next(after:)` from cursors placed at, just before and just after occurrences and transitions.
 /// `weekday-of-month.json` (`oracle.py golden --kinds month-weekday,year-weekday --count 1500 --seed 2031
 /// --out tools/oracle/golden/weekday-of-month.json`) adds rules of a weekday of the month (`on: last friday`),
-/// mostly on the weekday of the month of a real transition's date.
+/// mostly on the weekday of the month of a real transition's date. `several-times.json` (`oracle.py golden --kinds
+/// day-times,day-times,week-times,month-times,year-times --count 1500 --seed 2033 --out
+/// tools/oracle/golden/several-times.json`) adds rules with several wall times a date (`at: ["08:00", "20:00"]`),
+/// often several of them in or next to a transition's wall-clock hour.
 @Suite("Cross-check with the zoneinfo oracle")
 struct OracleCrossCheckTests {
     struct Combo {
@@ -34,11 +37,17 @@ struct OracleCrossCheckTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("tools/oracle/golden")
 
-    /// Both golden files' combinations, numbered in one sequence (those of `weekday-of-month.json` after the others).
+    /// The golden files' combinations, numbered in one sequence (`crosscheck.json`, then `weekday-of-month.json`,
+    /// then `several-times.json`).
     static func load() throws -> (tzdata: String, combos: [Combo]) {
-        let first = try load(file: "crosscheck.json", startingAt: 0)
-        let second = try load(file: "weekday-of-month.json", startingAt: first.combos.count)
-        return (first.tzdata == second.tzdata ? first.tzdata : "\(first.tzdata), \(second.tzdata)", first.combos + second.combos)
+        var combos: [Combo] = []
+        var versions: [String] = []
+        for file in ["crosscheck.json", "weekday-of-month.json", "several-times.json"] {
+            let loaded = try load(file: file, startingAt: combos.count)
+            combos += loaded.combos
+            if !versions.contains(loaded.tzdata) { versions.append(loaded.tzdata) }
+        }
+        return (versions.joined(separator: ", "), combos)
     }
 
     static func load(file: String, startingAt offset: Int) throws -> (tzdata: String, combos: [Combo]) {
@@ -124,6 +133,15 @@ struct OracleCrossCheckTests {
             return []
         })
         #expect(weekdayResolutions == resolutions)
+        // Several wall times a date, across gaps and overlaps too, keyed by date and time.
+        let severalTimes = combos.filter { $0.schedule.rule.wallTimes.count > 1 }
+        #expect(severalTimes.count >= 1000)
+        let severalTimesOccurrences = severalTimes.flatMap { combo -> [(date: Date, keyStem: String, resolution: String)] in
+            if case .occurrences(let list) = combo.expected { return list }
+            return []
+        }
+        #expect(Set(severalTimesOccurrences.map(\.resolution)) == resolutions)
+        #expect(severalTimesOccurrences.allSatisfy { $0.keyStem.contains("T") })
     }
 
     @Test("window enumeration equals the oracle's, instant, key and resolution")

@@ -16,7 +16,10 @@ enum OracleRule {
             }
             return .interval(seconds: seconds, from: start)
         }
-        let at = (map["at"] as? String).flatMap(TimeOfDay.init(parsing:))
+        // `at`: one time, or a list of them (several times a date); nil when any is unreadable.
+        let texts = (map["at"] as? [String]) ?? (map["at"] as? String).map { [$0] } ?? []
+        let parsed = texts.compactMap(TimeOfDay.init(parsing:))
+        let at = parsed.count == texts.count && !parsed.isEmpty ? parsed : nil
         let missing = (map["missing-day"] as? String).flatMap(MissingDayPolicy.init(rawValue:))
         switch map["every"] as? String {
         case "day":

@@ -18,6 +18,9 @@ Commands (run `oracle.py COMMAND --help`):
 
 Semantics fixed here (and in docs/recurrence.md), beyond the spec language's wording:
   * A slot is one candidate local date (day/week/month/year rules) or local hour (hourly rules).
+    A day/week/month/year rule with several times (`at: ["08:00", "20:00"]`) has one slot per
+    (date, time), dates first, then the times in their (strictly increasing) order; its key is
+    `<date>T<HH:MM>` (`:SS` added when the time has seconds) instead of `<date>`.
     A month or year whose day is missing under `missing-day: skip` is still a slot, with no
     candidate; its position is its month's last day (April 31 counts as April 30), so a search
     from May 1 or 2 does not count April's slot.
@@ -25,7 +28,8 @@ Semantics fixed here (and in docs/recurrence.md), beyond the spec language's wor
     maximum of every candidate, and returns the first candidate that is later than t and later
     than every earlier candidate (the drop rule).
   * The search bound counts the slots whose nominal local date (hourly: date and hour) is on or
-    after t's local date (hour) and that did not produce the answer; when that count reaches the
+    after t's local date (hour) and that did not produce the answer (several times: every time of
+    every such date is a slot); when that count reaches the
     limit the search ends with `no-occurrence`.
   * A window (after, through] is repeated next, except that it ends without error once slots lie
     more than two local days past the local date of `through` (they can no longer land inside).
@@ -260,6 +264,7 @@ def parse_weekday(text: str) -> int:
 class Rule:
     kind: str  # day | week | month | year | hour | interval
     time: tuple[int, int, int] = (0, 0, 0)
+    times: tuple = ()  # several wall times a date, (h, m, s) each, strictly increasing; () for one time
     weekdays: frozenset = frozenset()
     month: int = 0
     day: int | str = 0  # a number or "last"
@@ -278,26 +283,41 @@ def parse_rule(raw) -> Rule:
         return Rule("interval", interval=parse_duration(raw["interval"]), start=parse_instant(raw["from"]))
     every = raw.get("every")
     missing = raw.get("missing-day")
+    if every in ("day", "week", "month", "year"):
+        at = parse_times(raw["at"])
+        more = at if len(at) > 1 else ()
     if every == "day":
-        return Rule("day", time=parse_time(raw["at"]))
+        return Rule("day", time=at[0], times=more)
     if every == "week":
         days = raw.get("on", [])
         if isinstance(days, str):
             days = [days]
-        return Rule("week", time=parse_time(raw["at"]), weekdays=frozenset(parse_weekday(d) for d in days))
+        return Rule("week", time=at[0], times=more, weekdays=frozenset(parse_weekday(d) for d in days))
     if every in ("month", "year") and "on" in raw:
         if "day" in raw:
             raise OracleError("'on' and 'day' together")
-        return Rule(every, time=parse_time(raw["at"]), month=parse_month(raw["month"]) if every == "year" else 0,
+        return Rule(every, time=at[0], times=more, month=parse_month(raw["month"]) if every == "year" else 0,
                     nth=parse_nth(raw["on"]), missing_day=missing)
     if every == "month":
-        return Rule("month", time=parse_time(raw["at"]), day=parse_day(raw["day"]), missing_day=missing)
+        return Rule("month", time=at[0], times=more, day=parse_day(raw["day"]), missing_day=missing)
     if every == "year":
-        return Rule("year", time=parse_time(raw["at"]), month=parse_month(raw["month"]), day=parse_day(raw["day"]),
+        return Rule("year", time=at[0], times=more, month=parse_month(raw["month"]), day=parse_day(raw["day"]),
                     missing_day=missing)
     if every == "hour":
         return Rule("hour", time=(0, int(raw.get("minute", "0")), int(raw.get("second", "0"))))
     raise OracleError(f"unknown rule: {raw!r}")
+
+
+def parse_times(raw) -> list[tuple[int, int, int]]:
+    """`at`: one time, or a list of them that must be strictly increasing (compared as (h, m, s) tuples)."""
+    if isinstance(raw, list):
+        times = [parse_time(t) for t in raw]
+        if not times:
+            raise OracleError("'at' lists no time")
+        if any(b <= a for a, b in zip(times, times[1:])):
+            raise OracleError(f"'at' times not strictly increasing: {raw!r}")
+        return times
+    return [parse_time(raw)]
 
 
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1,
@@ -329,9 +349,11 @@ def parse_day(text: str) -> int | str:
 def parse_shorthand(text: str) -> Rule:
     parts = text.split()
     if len(parts) == 2 and parts[0] == "daily":
-        return Rule("day", time=parse_time(parts[1]))
+        at = parse_times(parts[1].split(","))
+        return Rule("day", time=at[0], times=tuple(at) if len(at) > 1 else ())
     if len(parts) == 3 and parts[0] == "weekly":
-        return Rule("week", time=parse_time(parts[2]),
+        at = parse_times(parts[2].split(","))
+        return Rule("week", time=at[0], times=tuple(at) if len(at) > 1 else (),
                     weekdays=frozenset(parse_weekday(d) for d in parts[1].split(",")))
     if len(parts) == 4 and parts[0] == "every" and parts[2] == "from":
         return Rule("interval", interval=parse_duration(parts[1]), start=parse_instant(parts[3]))
@@ -423,7 +445,24 @@ def dated_slot(rule: Rule, year: int, month: int) -> Slot:
 
 
 def slots(rule: Rule, start_day: int):
-    """Every slot whose position is on or after start_day, in order."""
+    """Every slot whose position is on or after start_day, in order; with several times, each date's slot
+    becomes one slot per time (the same date, each time's wall clock, key and count position (day, i))."""
+    if not rule.times:
+        yield from date_slots(rule, start_day)
+        return
+    for slot in date_slots(rule, start_day):
+        for i, (h, mi, s) in enumerate(rule.times):
+            if slot.wall is None:
+                yield Slot(slot.day, (slot.count_position, i), None, "")
+                continue
+            # The slot's own date, from its wall clock (the date slot's wall is that date at the rule's first time).
+            d = date_of(slot.wall // DAY)
+            stem = f"{d.isoformat()}T{h:02d}:{mi:02d}" + (f":{s:02d}" if s else "")
+            yield Slot(slot.day, (slot.count_position, i), local_seconds(d, h, mi, s), stem)
+
+
+def date_slots(rule: Rule, start_day: int):
+    """Every slot whose position is on or after start_day, in order (one per date for day to year rules)."""
     h, mi, s = rule.time
     if rule.kind in ("day", "week"):
         day = start_day
@@ -508,7 +547,12 @@ class Schedule:
         t = math.floor(after)
         wall = t + offset_at(z, t)
         day = wall // DAY
-        count_from = wall // 3600 if self.rule.kind == "hour" else day
+        if self.rule.kind == "hour":
+            count_from = wall // 3600
+        elif self.rule.times:
+            count_from = (day, 0)  # the first time of t's local date
+        else:
+            count_from = day
         running_max = None
         fruitless = 0
         for slot in slots(self.rule, day - 2):
@@ -815,6 +859,22 @@ def all_transitions(z: ZoneInfo, start: int, end: int) -> list[int]:
 
 def random_rule(rng: random.Random, kind: str, anchor_wall: int | None) -> dict:
     """A rule of the kind; its time of day is often placed in the wall-clock hour of a transition."""
+    if kind.endswith("-times"):
+        # Several times a date: the base kind's rule with 2-4 distinct times, often several in or next to the
+        # transition's wall-clock hour (so that two slots of one date resolve to the same or crossing instants).
+        rule = random_rule(rng, kind.removesuffix("-times"), anchor_wall)
+        wanted = rng.choice([2, 2, 2, 3, 4])
+        seconds = {sum(x * f for x, f in zip(parse_time(rule["at"]), (3600, 60, 1)))}
+        while len(seconds) < wanted:
+            if anchor_wall is not None and rng.random() < 0.7:
+                value = anchor_wall % DAY + rng.choice([-3600, -1800, -900, -60, 0, 900, 1800, 2400, 3600, 5400])
+            else:
+                value = rng.randrange(24) * 3600 + rng.choice([0, 15, 30, 45, rng.randrange(60)]) * 60
+            if rng.random() < 0.05:
+                value += rng.randrange(1, 60)
+            seconds.add(value % DAY)
+        rule["at"] = [f"{t // 3600:02d}:{t % 3600 // 60:02d}" + (f":{t % 60:02d}" if t % 60 else "") for t in sorted(seconds)]
+        return rule
     if anchor_wall is not None and rng.random() < 0.7:
         sec_of_day = anchor_wall % DAY
         jitter = rng.choice([0, 0, -1800, -900, 900, 1800, -60, 60, 59 * 60, -3600])
@@ -882,7 +942,8 @@ def cmd_golden(a) -> int:
         zones = sorted(z for z in available_timezones() if "/" in z and not z.startswith(("Etc/", "SystemV/")))
     combos = []
     span = {"day": 5 * DAY, "week": 15 * DAY, "hour": DAY, "month": 120 * DAY, "year": 4 * 365 * DAY,
-            "interval": DAY, "month-weekday": 120 * DAY, "year-weekday": 4 * 365 * DAY}
+            "interval": DAY, "month-weekday": 120 * DAY, "year-weekday": 4 * 365 * DAY,
+            "day-times": 5 * DAY, "week-times": 15 * DAY, "month-times": 120 * DAY, "year-times": 4 * 365 * DAY}
     kinds = a.kinds.split(",") if a.kinds else ["day", "day", "day", "week", "month", "year", "hour", "hour", "interval"]
     transitions_cache: dict[tuple[str, int], list[int]] = {}
     eras = []
@@ -920,8 +981,8 @@ def cmd_golden(a) -> int:
             repeated = rng.choice(OVERLAP_POLICIES)
         # A yearly weekday of the month can fall in a gap every year (the EU's last Sunday of March at 02:30): its
         # search then runs the whole bound, and 10,000 years would pass year 9999, which Python's date cannot write.
-        limit = 1000 if kind == "year-weekday" else DEFAULT_LIMIT
-        if kind in ("year", "month", "month-weekday", "year-weekday") and rng.random() < 0.15:
+        limit = 1000 if kind in ("year-weekday", "year-times") else DEFAULT_LIMIT
+        if kind.split("-")[0] in ("year", "month") and rng.random() < 0.15:
             limit = rng.randint(1, 6)
         s = Schedule(f"g{index}", rng.randint(1, 3), zone_name, parse_rule(rule), nonexistent, repeated, limit)
         combo = {"zone": zone_name, "rule": rule, "nonexistent": nonexistent, "repeated": repeated,
@@ -1021,7 +1082,7 @@ def main(argv: list[str]) -> int:
                    help="year ranges to place windows in, with weights")
     q.add_argument("--kinds", default=None,
                    help="rule kinds to draw from, comma-separated (day, week, month, year, hour, interval, "
-                        "month-weekday, year-weekday); default: the mix of golden/crosscheck.json")
+                        "month-weekday, year-weekday, day-times, week-times, month-times, year-times); default: the mix of golden/crosscheck.json")
     q.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "golden", "crosscheck.json"))
     q.set_defaults(run=cmd_golden)
 

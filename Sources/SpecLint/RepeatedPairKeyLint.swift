@@ -39,11 +39,15 @@ public struct RepeatedPairKeyLint: SpecLintRule {
         return found
     }
 
-    /// The key the slot of a repeated wall time has: the local date (and for hourly rules the hour and minute).
+    /// The key the slot of a repeated wall time has: the local date (and for hourly rules the hour and minute; for a
+    /// rule with several times a date the time, which a repeated wall time's slot has as it is).
     private static func key(for wall: LocalDateTime, schedule: ScheduleSpec, isRepeat: Bool) -> DedupKey {
         let date = CivilDate(year: wall.year, month: wall.month, day: wall.day)
         if case .hourly = schedule.rule {
             return DedupKey(scheduleID: schedule.id, version: schedule.version, date: date, hour: wall.hour, minute: wall.minute, isRepeat: isRepeat)
+        }
+        if schedule.rule.wallTimes.count > 1, let time = TimeOfDay(hour: wall.hour, minute: wall.minute, second: wall.second) {
+            return DedupKey(scheduleID: schedule.id, version: schedule.version, date: date, time: time, isRepeat: isRepeat)
         }
         return DedupKey(scheduleID: schedule.id, version: schedule.version, date: date, isRepeat: isRepeat)
     }

@@ -331,6 +331,28 @@ import Testing
             """)
     }
 
+    @Test func severalTimesADateKeysNameTheSlotsTime() {
+        // Berlin falls back at 2027-10-31 01:00Z: 02:30 happens at 00:30Z and 01:30Z (zoneinfo); 01:30 +02:00 once.
+        #expect(Self.lint("""
+            spec: Two times, both
+            schedule: {id: month-end, timezone: Europe/Berlin, rule: {every: day, at: ["01:30", "02:30"]}, nonexistent: skip, repeated: both}
+            window: {after: 2027-10-31T00:00:00+02:00, through: 2027-10-31T12:00:00+01:00}
+            expect:
+              occurrences: [2027-10-31T01:30:00+02:00, 2027-10-31T02:30:00+02:00, 2027-10-31T02:30:00+01:00]
+
+            """) == """
+            lint.yaml:5:44: warning: 2027-10-31T02:30:00+02:00 is the first 02:30 on 2027-10-31, a repeated wall time, and under 'repeated: both' each of the two has its own key; check it with the long form [repeated-without-key]
+              occurrences: [2027-10-31T01:30:00+02:00, 2027-10-31T02:30:00+02:00, 2027-10-31T02:30:00+01:00]
+                                                       ^~~~~~~~~~~~~~~~~~~~~~~~~
+            note: write {at: 2027-10-31T02:30:00+02:00, key: month-end/v1/2027-10-31T02:30}
+            lint.yaml:5:71: warning: 2027-10-31T02:30:00+01:00 is the second 02:30 on 2027-10-31, a repeated wall time, and under 'repeated: both' each of the two has its own key; check it with the long form [repeated-without-key]
+              occurrences: [2027-10-31T01:30:00+02:00, 2027-10-31T02:30:00+02:00, 2027-10-31T02:30:00+01:00]
+                                                                                  ^~~~~~~~~~~~~~~~~~~~~~~~~
+            note: write {at: 2027-10-31T02:30:00+01:00, key: month-end/v1/2027-10-31T02:30~2}
+
+            """)
+    }
+
     @Test func otherPoliciesAndKeyedPairsAreQuiet() {
         let keyed = """
             spec: Keyed

@@ -83,7 +83,12 @@ struct RuleReader {
         // `at` on an hourly rule is one mistake (the minute written as a wall time), told once with its fix.
         let hourlyAt = form.every == "hour" && fields.has("at")
         for key in fields.keysInOrder where !form.keys.contains(key) {
-            if hourlyAt, key == "at" {
+            if hourlyAt, key == "at", case .sequence(let items, _) = fields["at"]! {
+                // `{every: hour, at: ["08:00", "20:00"]}`: several wall times a day are a daily rule's.
+                let times = items.compactMap { $0.scalar?.value }
+                log.report(.unknownKey, at: fields.keyNode(key)!,
+                           "'at' does not apply to 'every: hour'; for several wall times a day write {every: day, at: [\(times.map { "\"\($0)\"" }.joined(separator: ", "))]}")
+            } else if hourlyAt, key == "at" {
                 log.report(.unknownKey, at: fields.keyNode(key)!,
                            "'at' does not apply to 'every: hour'; an hourly rule takes the minute of each hour: write 'minute: \(Self.minute(in: fields["at"]!))'")
             } else {

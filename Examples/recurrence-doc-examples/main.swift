@@ -14,6 +14,7 @@ print(schedule.rule.summary)
 let nine = TimeOfDay(hour: 9, minute: 0)!
 let rules: [Rule] = [
     .weekly(on: [.monday, .thursday], at: nine),
+    .daily(at: [TimeOfDay(hour: 8, minute: 0)!, TimeOfDay(hour: 20, minute: 0)!]),
     .monthly(day: .last, at: nine),
     .monthly(day: .day(31), at: nine, missingDay: .skip),
     .yearly(month: 2, day: .day(29), at: TimeOfDay(hour: 12, minute: 0)!, missingDay: .lastDay),

@@ -99,6 +99,13 @@ import Testing
          .yearly(month: 11, day: .weekday(.fourth, .thursday), at: TimeOfDay(hour: 12, minute: 0)!)),
         (#"{every: year, month: 5, on: 5th sun, at: "12:00", missing-day: skip}"#,
          .yearly(month: 5, day: .weekday(.fifth, .sunday), at: TimeOfDay(hour: 12, minute: 0)!, missingDay: .skip)),
+        (#"{every: day, at: ["08:00", "20:00"]}"#, .daily(at: [TimeOfDay(hour: 8, minute: 0)!, TimeOfDay(hour: 20, minute: 0)!])),
+        ("{every: day, at: [08:00, 20:00:30]}", .daily(at: [TimeOfDay(hour: 8, minute: 0)!, TimeOfDay(hour: 20, minute: 0, second: 30)!])),
+        (#"{every: day, at: ["02:30"]}"#, .daily(at: TimeOfDay(hour: 2, minute: 30)!)),   // a list of one is the one time
+        ("daily 08:00,20:00", .daily(at: [TimeOfDay(hour: 8, minute: 0)!, TimeOfDay(hour: 20, minute: 0)!])),
+        ("weekly sat,sun 02:00,02:30", .weekly(on: [.saturday, .sunday], at: [TimeOfDay(hour: 2, minute: 0)!, TimeOfDay(hour: 2, minute: 30)!])),
+        (#"{every: year, month: 3, on: last sunday, at: ["02:15", "02:45"]}"#,
+         .yearly(month: 3, day: .weekday(.last, .sunday), at: [TimeOfDay(hour: 2, minute: 15)!, TimeOfDay(hour: 2, minute: 45)!])),
         ("{every: hour, minute: 15}", .hourly(minute: 15, second: 0)),
         ("{every: hour, minute: 0, second: 30}", .hourly(minute: 0, second: 30)),
         ("daily 02:30", .daily(at: TimeOfDay(hour: 2, minute: 30)!)),

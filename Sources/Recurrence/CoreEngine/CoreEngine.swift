@@ -20,7 +20,7 @@ public struct CoreEngine: RecurrenceEngine {
         }
         var scan = OccurrenceScan(schedule: schedule, after: date)
         defer { scan.shareZoneTable() }
-        guard let occurrence = try scan.next() else {
+        guard let occurrence = try scan.next(of: schedule.rule) else {
             preconditionFailure("an unbounded scan always yields or reaches its search bound")
         }
         return occurrence
@@ -45,7 +45,7 @@ public struct CoreEngine: RecurrenceEngine {
         defer { scan.shareZoneTable() }
         var results: [Occurrence] = []
         results.reserveCapacity(Self.expectedCount(in: window, of: schedule.rule, limit: limit))
-        while let occurrence = try scan.next(), occurrence.date <= window.through {
+        while let occurrence = try scan.next(of: schedule.rule), occurrence.date <= window.through {
             guard results.count < limit else { throw .tooManyOccurrences(limit: limit) }
             try SearchCancellation.check(found: results.count, after: occurrence.date)
             results.append(occurrence)
@@ -55,6 +55,7 @@ public struct CoreEngine: RecurrenceEngine {
 
     /// About how many occurrences a window holds (a daily rule's count, 24 per day for hourly rules), capped so
     /// that a wide window does not reserve memory it may never use.
+    @inline(never)
     private static func expectedCount(in window: Window, of rule: Rule, limit: Int) -> Int {
         let days = min(window.through.timeIntervalSince(window.after) / 86_400, 1e6)
         let perDay: Double

@@ -6,7 +6,7 @@ import Foundation
 /// before it is dropped (so when two slots resolve to the same instant, the occurrence belongs to the earlier
 /// slot). The walk starts two local days before the cursor's local date — shift-backward, and skipped days
 /// such as Pacific/Apia 2011-12-30, move an instant up to a day earlier than its slot — so that the running
-/// maximum is right by the time candidates pass the cursor. `next()` repeated gives exactly what repeated
+/// maximum is right by the time candidates pass the cursor. `next(of:)` repeated gives exactly what repeated
 /// `CoreEngine.next(after:in:)` gives, each result being the cursor of the next search, including the bound:
 /// a search ends with `searchLimitReached` once `limit` slots on or after its cursor's local date (hourly rules:
 /// date and hour; several times a date: each time of each date counts) produced nothing.
@@ -14,13 +14,17 @@ struct OccurrenceScan {
     /// Slots resolve over this many local days before the cursor's (see the type's comment).
     static let lookbackDays = 2
 
-    private let rule: Rule
     private let nonexistent: NonexistentTimePolicy
     private let repeated: RepeatedTimePolicy
     private let limit: Int
     private let isHourly: Bool
     /// Slots per selected date: the number of wall times of a day, week, month or year rule (1 for hourly rules).
     private let timesPerDate: Int
+    /// Several times a date: every time, in order (empty otherwise); `slots` gives each date once, at the first time,
+    /// and `nextSlotOfSeveral()` makes the date's slot for each time from it. Its position is `day * times + index`.
+    private let times: [TimeOfDay]?
+    private var dateSlot: Slot?
+    private var nextTime = 0
     private let keys: DedupKeyWriter
     /// The walk ends (returns nil) at the first slot whose day is later than this.
     private let stopDay: Int
@@ -50,13 +54,19 @@ struct OccurrenceScan {
 
     /// A walk yielding the occurrences later than `after`, ending at slots later than `stopDay` (days since 1970).
     init(schedule: Schedule, after: Date, stopDay: Int = .max) {
-        rule = schedule.rule
         nonexistent = schedule.nonexistent
         repeated = schedule.repeated
         limit = schedule.searchLimit
         keys = DedupKeyWriter(scheduleID: schedule.id, version: schedule.version)
         if case .hourly = schedule.rule { isHourly = true } else { isHourly = false }
-        timesPerDate = isHourly ? 1 : max(1, schedule.rule.wallTimes.count)
+        switch schedule.rule {
+        case .daily(let all) where all.count > 1, .weekly(_, let all) where all.count > 1,
+             .monthly(_, let all, _) where all.count > 1, .yearly(_, _, let all, _) where all.count > 1:
+            times = all
+        default:
+            times = nil
+        }
+        timesPerDate = times?.count ?? 1
         recentCapacity = max(128, 6 * timesPerDate)
         self.stopDay = stopDay
         let floor = InstantSeconds.floor(after)
@@ -75,8 +85,10 @@ struct OccurrenceScan {
         table.share()
     }
 
-    /// The next occurrence, or nil once the walk reaches a slot later than `stopDay`.
-    mutating func next() throws(RecurrenceError) -> Occurrence? {
+    /// The next occurrence, or nil once the walk reaches a slot later than `stopDay`. `rule` is the schedule's, for
+    /// the search bound's error (the walk does not keep a copy: for a one-time rule that copy's reference counting
+    /// cost about 5 % of a `next(after:)`, bench/specrun-bench, section recurrence).
+    mutating func next(of rule: Rule) throws(RecurrenceError) -> Occurrence? {
         if exhausted {
             throw .searchLimitReached(rule: rule.summary, limit: limit, after: searchAfter)
         }
@@ -92,9 +104,9 @@ struct OccurrenceScan {
                     startSearch(after: candidate.instant, date: occurrence.date)
                     return occurrence
                 }
-                try finish(slot)
+                try finish(slot, of: rule)
             }
-            let slot = slots.next()
+            let slot = timesPerDate == 1 ? slots.next() : nextSlotOfSeveral()
             if slot.day > stopDay { return nil }
             current = slot
             candidateIndex = 0
@@ -108,7 +120,7 @@ struct OccurrenceScan {
     }
 
     /// Counts a slot that gave the search in progress nothing, and ends the search at its bound.
-    private mutating func finish(_ slot: Slot) throws(RecurrenceError) {
+    private mutating func finish(_ slot: Slot, of rule: Rule) throws(RecurrenceError) {
         if slot.position >= countFrom {
             fruitless += 1
             if fruitless >= limit {
@@ -140,11 +152,36 @@ struct OccurrenceScan {
         let key = isHourly
             ? keys.key(date: slot.date, hour: slot.hour, minute: slot.minute, isRepeat: candidate.isRepeat)
             : timesPerDate > 1
-            ? keys.key(date: slot.date, hour: slot.hour, minute: slot.minute, second: slot.second, isRepeat: candidate.isRepeat)
+            ? timedKey(candidate, of: slot)
             : keys.key(date: slot.date, isRepeat: candidate.isRepeat)
         return Occurrence(
             date: InstantSeconds.date(candidate.instant), key: key, slot: slot.localDateTime,
             resolution: candidate.resolution)
+    }
+
+    /// The next slot of a rule with several times a date: the next time of the date in progress, or the first of the
+    /// next date. Kept out of `next(of:)` (as `timedKey` is out of `occurrence`): inlined, these steps for rules with
+    /// several times made a one-time rule's occurrence about 15 % slower (bench/specrun-bench, section recurrence).
+    @inline(never)
+    private mutating func nextSlotOfSeveral() -> Slot {
+        if nextTime == 0 {
+            var first = slots.next()
+            first.position = first.day * timesPerDate
+            dateSlot = first
+        }
+        guard var slot = dateSlot else { preconditionFailure("a date's first slot comes before its later times") }
+        let time = times![nextTime]
+        slot.position += nextTime
+        (slot.hour, slot.minute, slot.second) = (time.hour, time.minute, time.second)
+        nextTime = nextTime + 1 == timesPerDate ? 0 : nextTime + 1
+        return slot
+    }
+
+    /// The key of a slot of a rule with several times a date (kept out of `occurrence`, as `SlotSequence` keeps its
+    /// steps for them out of `next()`, so that a one-time rule's path stays small).
+    @inline(never)
+    private func timedKey(_ candidate: SlotCandidate, of slot: Slot) -> DedupKey {
+        keys.key(date: slot.date, hour: slot.hour, minute: slot.minute, second: slot.second, isRepeat: candidate.isRepeat)
     }
 
     static func floorDivide(_ value: Int, _ divisor: Int) -> Int {

@@ -4,8 +4,8 @@
 /// Daily: every date. Weekly: every date on a selected weekday. Monthly: one slot per month (day 1–31, the last
 /// day, or the n-th weekday; a day the month lacks is a slot without a wall time under `missing-day: skip`, placed
 /// on the month's last day, and the month's last day, or its last such weekday, under `last-day`). Yearly: the same, once a year. Hourly: 24 slots per local date, one per wall-clock hour.
-/// A day, week, month or year rule with several times gives one slot per time on each selected date, in the times'
-/// order (nominal order: date, then time); its positions are `day * times + index`.
+/// A rule with several times a date gets one slot per date here, at its first time: `OccurrenceScan` makes the
+/// date's slot for each time from it (keeping this loop as small as it was for one-time rules).
 struct SlotSequence: Sendable {
     private enum Pattern: Sendable {
         case daily
@@ -20,14 +20,6 @@ struct SlotSequence: Sendable {
     private let minute: Int
     private let second: Int
     private let startDay: Int
-    /// Several times a date: every time (the first is also in hour/minute/second); empty for one time. How many a
-    /// date has (1 for one time and for hourly rules).
-    private let times: [TimeOfDay]
-    private let timesPerDate: Int
-    /// The first slot of the date whose later times are still to come (several times a date), and the index of the
-    /// next one; 0 when the next slot starts a new date.
-    private var pendingDate = Slot(day: 0, position: 0, date: CivilDate(daysSinceEpoch: 0), hour: 0, minute: 0, second: 0, exists: true)
-    private var nextTime = 0
     /// The next date to consider (daily, weekly, hourly) and its day number and weekday (Sunday = 0).
     private var date: CivilDate
     private var day: Int
@@ -49,48 +41,35 @@ struct SlotSequence: Sendable {
         self.year = start.year
         self.month = start.month
         switch rule {
-        case .daily:
+        case .daily(let times):
+            let time = times[0]
             pattern = .daily
-        case .weekly(let days, _):
+            (hour, minute, second) = (time.hour, time.minute, time.second)
+        case .weekly(let days, let times):
+            let time = times[0]
             let mask = days.reduce(UInt8(0)) { $0 | (1 << UInt8($1.rawValue - 1)) }
             precondition(mask != 0, "a weekly rule needs a weekday")
             pattern = .weekly(mask: mask)
-        case .monthly(let dayOfMonth, _, let missing):
+            (hour, minute, second) = (time.hour, time.minute, time.second)
+        case .monthly(let dayOfMonth, let times, let missing):
+            let time = times[0]
             pattern = .monthly(dayOfMonth, missing)
-        case .yearly(let month, let dayOfMonth, _, let missing):
+            (hour, minute, second) = (time.hour, time.minute, time.second)
+        case .yearly(let month, let dayOfMonth, let times, let missing):
+            let time = times[0]
             pattern = .yearly(month: month, dayOfMonth, missing)
-        case .hourly:
+            (hour, minute, second) = (time.hour, time.minute, time.second)
+        case .hourly(let minute, let second):
             pattern = .hourly
+            (hour, self.minute, self.second) = (0, minute, second)
         case .interval:
             preconditionFailure("interval rules select instants, not local slots")
-        }
-        if case .hourly(let minute, let second) = rule {
-            (hour, self.minute, self.second) = (0, minute, second)
-            times = []
-            timesPerDate = 1
-        } else {
-            let times = rule.wallTimes
-            precondition(!times.isEmpty, "a day, week, month or year rule needs a time")
-            (hour, minute, second) = (times[0].hour, times[0].minute, times[0].second)
-            self.times = times.count > 1 ? times : []
-            timesPerDate = times.count
         }
     }
 
     /// The next slot. Every call returns a later position than the one before.
     mutating func next() -> Slot {
-        if nextTime > 0 {
-            // The next time of the date begun before.
-            let time = times[nextTime]
-            var slot = pendingDate
-            slot.position += nextTime
-            (slot.hour, slot.minute, slot.second) = (time.hour, time.minute, time.second)
-            nextTime = nextTime + 1 == timesPerDate ? 0 : nextTime + 1
-            precondition(slot.position > lastPosition, "slot sequence must advance")
-            lastPosition = slot.position
-            return slot
-        }
-        var slot: Slot
+        let slot: Slot
         switch pattern {
         case .daily:
             slot = Slot(day: day, position: day, date: date, hour: hour, minute: minute, second: second, exists: true)
@@ -124,11 +103,6 @@ struct SlotSequence: Sendable {
                 year += 1
             }
             slot = candidate
-        }
-        if timesPerDate > 1 {
-            slot.position = slot.day * timesPerDate
-            pendingDate = slot
-            nextTime = 1
         }
         precondition(slot.position > lastPosition, "slot sequence must advance")
         lastPosition = slot.position

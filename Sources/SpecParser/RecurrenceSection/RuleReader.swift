@@ -208,38 +208,33 @@ struct RuleReader {
         return nil
     }
 
-    /// `{every: week, on: mon,thu, at: "09:00"}`: in a `{…}` mapping the comma ends `on`'s value, so `thu` reads as a
-    /// key of its own. Told once, at `on`, with the list to write, instead of as an unknown key 'thu'.
+    /// `{every: week, on: mon,thu, at: "09:00"}`, `{every: day, at: 08:00, 20:00}`: in a `{…}` mapping the comma ends
+    /// the value, so `thu` or `20:00` reads as a key of its own (without a value). Told once, at `on` or `at`, with the
+    /// list to write, instead of as an unknown key 'thu' or '20:00'.
     private func reportCommaSplitWeekdays(_ node: Node) -> Bool {
-        guard case .mapping(let entries, _) = node,
-              let onIndex = entries.firstIndex(where: { $0.key.scalar?.value == "on" }),
-              let first = entries[onIndex].value.scalar, first.style == .plain, Weekday(name: first.value) != nil
-        else { return false }
-        let stray = entries[(onIndex + 1)...].prefix { entry in
-            entry.value.scalar?.isNull == true && entry.key.scalar.map { Weekday(name: $0.value) != nil } == true
-        }
-        guard !stray.isEmpty else { return false }
-        let names = [first.value] + stray.map { $0.key.scalar!.value }
-        log.report(.wrongKind, at: entries[onIndex].value,
-                   "inside {…} a comma separates keys, so 'on: \(names.joined(separator: ","))' reads as 'on: \(first.value)' and \(stray.count == 1 ? "a key" : "the keys") \(stray.map { "'\($0.key.scalar!.value)'" }.joined(separator: ", ")); write on: [\(names.joined(separator: ", "))]")
-        return true
+        reportCommaSplitList(node, key: "on", plainOnly: true, isItem: { Weekday(name: $0) != nil }, separator: ",", item: { $0 })
     }
 
-    /// `{every: day, at: 08:00, 20:00}`: in a `{…}` mapping the comma ends `at`'s value, so `20:00` reads as a key of
-    /// its own. Told once, at `at`, with the list to write, instead of as an unknown key '20:00'.
     private func reportCommaSplitTimes(_ node: Node) -> Bool {
+        reportCommaSplitList(node, key: "at", plainOnly: false, isItem: { TimeOfDay(parsing: $0) != nil }, separator: ", ", item: { "\"\($0)\"" })
+    }
+
+    /// The check of both: `key`'s value and the value-less keys right after it are items of one list.
+    private func reportCommaSplitList(
+        _ node: Node, key: String, plainOnly: Bool, isItem: (String) -> Bool, separator: String, item: (String) -> String
+    ) -> Bool {
         guard case .mapping(let entries, _) = node,
-              let atIndex = entries.firstIndex(where: { $0.key.scalar?.value == "at" }),
-              atIndex + 1 < entries.count, entries[atIndex + 1].value.scalar?.isNull == true,
-              let first = entries[atIndex].value.scalar, TimeOfDay(parsing: first.value) != nil
+              let keyIndex = entries.firstIndex(where: { $0.key.scalar?.value == key }),
+              keyIndex + 1 < entries.count, entries[keyIndex + 1].value.scalar?.isNull == true,
+              let first = entries[keyIndex].value.scalar, !plainOnly || first.style == .plain, isItem(first.value)
         else { return false }
-        let stray = entries[(atIndex + 1)...].prefix { entry in
-            entry.value.scalar?.isNull == true && entry.key.scalar.map { TimeOfDay(parsing: $0.value) != nil } == true
+        let stray = entries[(keyIndex + 1)...].prefix { entry in
+            entry.value.scalar?.isNull == true && entry.key.scalar.map { isItem($0.value) } == true
         }
         guard !stray.isEmpty else { return false }
-        let times = [first.value] + stray.map { $0.key.scalar!.value }
-        log.report(.wrongKind, at: entries[atIndex].value,
-                   "inside {…} a comma separates keys, so 'at: \(times.joined(separator: ", "))' reads as 'at: \(first.value)' and \(stray.count == 1 ? "a key" : "the keys") \(stray.map { "'\($0.key.scalar!.value)'" }.joined(separator: ", ")); write at: [\(times.map { "\"\($0)\"" }.joined(separator: ", "))]")
+        let items = [first.value] + stray.map { $0.key.scalar!.value }
+        log.report(.wrongKind, at: entries[keyIndex].value,
+                   "inside {…} a comma separates keys, so '\(key): \(items.joined(separator: separator))' reads as '\(key): \(first.value)' and \(stray.count == 1 ? "a key" : "the keys") \(stray.map { "'\($0.key.scalar!.value)'" }.joined(separator: ", ")); write \(key): [\(items.map(item).joined(separator: ", "))]")
         return true
     }
 

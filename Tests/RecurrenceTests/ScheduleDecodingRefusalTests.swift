@@ -97,7 +97,7 @@ import Testing
         (changed(#"{"every": "day", "at": "02:30"}"#, #"{"every": "hour", "minute": 60}"#),
          "rule.minute: minute must be 0…59, not 60"),
         (changed(#"{"every": "day", "at": "02:30"}"#, #"{"every": "day"}"#),
-         "rule: an every: day rule needs 'at', a time of day such as \"02:30\""),
+         "rule: an every: day rule needs 'at', a time of day such as \"02:30\" or a list of them"),
         (changed(#""nonexistent": "skip""#, #""nonexistent": "later""#),
          "nonexistent: 'later' is not a nonexistent-time policy; write one of skip, next-valid-time, shift-forward, shift-backward"),
         (changed(#""nonexistent": "skip", "#, ""),

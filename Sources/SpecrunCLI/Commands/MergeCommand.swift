@@ -58,7 +58,17 @@ struct MergeCommand {
             }
             var shards: [RunResult] = []
             for path in paths {
-                var shard = try ResultsFile.read(path) { io.writeProblem(.warning, redaction.mask($0)) }
+                var ignoredFields = false
+                var shard = try ResultsFile.read(path) { warning in
+                    ignoredFields = true
+                    io.writeProblem(.warning, redaction.mask(warning))
+                }
+                // Read by an older build, a newer shard's fields were ignored without saying they are lost: an older
+                // specrun's merge wrote the refused launches and the shard of today's shards nowhere.
+                if ignoredFields {
+                    io.writeProblem(.warning, redaction.mask("the merged results leave out what this specrun ignored in \(path); "
+                        + "merge with the specrun that wrote it (or a newer one) to keep it"))
+                }
                 // Written before results recorded their shard: it was called a whole run whose tests "may repeat
                 // those of the shards", and a shard missing from such a merge went unnoticed.
                 if let fromCommandLine = ShardSelection.shardFromCommandLine(of: shard) { shard.shard = fromCommandLine }

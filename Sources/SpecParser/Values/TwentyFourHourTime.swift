@@ -2,8 +2,8 @@
 /// `at:` and `specrun explain --at` give the same advice.
 public enum TwentyFourHourTime {
     /// What a time written another way means on the 24-hour clock: `2:30am` → 02:30, `2:30 PM` → 14:30,
-    /// `02.30` or `02h30` → 02:30, `２：３０` (typed in an input method's full-width mode) → 02:30; nil when it is not
-    /// such a time.
+    /// `02.30` or `02h30` → 02:30, `0230` or `1430` (military time) → 02:30 or 14:30, `２：３０` or `０２３０` (typed in an
+    /// input method's full-width mode) → 02:30; nil when it is not such a time.
     public static func meant(by text: String) -> String? {
         var rest = Substring((FullWidth.ascii(text) ?? text).lowercased())
         var afternoon: Bool?
@@ -13,7 +13,11 @@ public enum TwentyFourHourTime {
             while rest.last == " " { rest = rest.dropLast() }
             break
         }
-        let parts = rest.split(omittingEmptySubsequences: false) { $0 == ":" || $0 == "." || $0 == "h" }
+        var parts = rest.split(omittingEmptySubsequences: false) { $0 == ":" || $0 == "." || $0 == "h" }
+        // `0230`: four digits without a separator, as military time and many forms write them.
+        if afternoon == nil, parts.count == 1, parts[0].utf8.count == 4 {
+            parts = [parts[0].prefix(2), parts[0].suffix(2)]
+        }
         guard (1...2).contains(parts.count), parts.count == 2 || afternoon != nil,
               parts.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
               var hour = Int(parts[0]), let minute = parts.count == 2 ? Int(parts[1]) : 0,

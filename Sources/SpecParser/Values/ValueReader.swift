@@ -64,7 +64,9 @@ struct ValueReader {
         var positions: [String: Int]? = entries.count > MappingFields.searchLimit ? [:] : nil
         // Where a new item was suggested (a repeated key that likely starts it): the diagnostic and the line.
         var newItem: (diagnostic: Int, line: Int)?
-        for entry in entries {
+        // Allowed keys whose value was reported with the key after it (an instant split at its decimal comma).
+        var reportedWithNext: Set<String> = []
+        for (index, entry) in entries.enumerated() {
             guard case .scalar(let key) = entry.key else {
                 log.report(.wrongKind, at: entry.key, "a key in \(place) must be a plain name, not \(entry.key.kindDescription)")
                 continue
@@ -94,6 +96,12 @@ struct ValueReader {
                 continue
             }
             guard allowed.contains(key.value) else {
+                if index > 0, let split = instantSplit(entries[index - 1], entry, place: place) {
+                    reportedWithNext.insert(split)
+                    misspelled.insert(split)
+                    unknownKeys = true
+                    continue
+                }
                 let message: String
                 // Asked for only here: most mappings have no unknown key.
                 let candidates = suggesting() ?? allowed
@@ -122,6 +130,7 @@ struct ValueReader {
             positions?[key.value] = ordered.count
             ordered.append((key.value, entry))
         }
+        if !reportedWithNext.isEmpty { ordered.removeAll { reportedWithNext.contains($0.key) } }
         var fields = MappingFields(
             place: place,
             anchor: owner?.mark ?? mark,
@@ -160,6 +169,21 @@ struct ValueReader {
             return true
         }
         return false
+    }
+
+    /// `{at: 2027-06-01T02:30:00,5+08:00}`: in a flow mapping YAML splits an instant at its decimal comma, into the
+    /// value of `at` and a key `5+08:00` without a value. Reported as the one slip it is, at the value; the key of
+    /// that value when it was. Asked only about an unknown key.
+    private func instantSplit(_ previous: Node.Entry, _ entry: Node.Entry, place: String) -> String? {
+        guard let field = previous.key.scalar?.value, let head = previous.value.scalar, head.style == .plain,
+              head.value.utf8.count == 19, let tail = entry.key.scalar, tail.style == .plain,
+              tail.value.utf8.first.map({ (0x30...0x39).contains($0) }) == true, entry.value.scalar?.isNull == true,
+              entry.value.scalar?.value.isEmpty == true, case .success = InstantText.parse(head.value + "." + tail.value)
+        else { return nil }
+        log.report(.invalidInstant, at: previous.value,
+                   "'\(head.value)' and '\(tail.value)' in \(place) are one instant, split at its decimal comma, which YAML "
+                    + "reads as the mapping's separator; RFC 3339 takes a dot: \(field): \(head.value).\(tail.value)")
+        return field
     }
 
     /// `2027-06-01T02:30:00,000+08:00`: one instant with ISO 8601's decimal comma, which its own reader names, not a
@@ -220,8 +244,9 @@ struct ValueReader {
     }
 
     /// Reports the typographic slip that keeps a value from reading (`TypographicSlip`); true when there was one.
-    func reportSlip(_ node: Node, code: DiagnosticCode) -> Bool {
-        guard let scalar = node.scalar, let problem = TypographicSlip.problem(in: scalar) else { return false }
+    /// `fullWidthAdvice` says what to type, given the value typed in ASCII (`FullWidth.problem`).
+    func reportSlip(_ node: Node, code: DiagnosticCode, fullWidthAdvice: (String) -> String = FullWidth.typeInASCII) -> Bool {
+        guard let scalar = node.scalar, let problem = TypographicSlip.problem(in: scalar, fullWidthAdvice: fullWidthAdvice) else { return false }
         log.report(code, at: node, problem)
         return true
     }
@@ -337,8 +362,17 @@ struct ValueReader {
     /// A wall time `HH:MM` or `HH:MM:SS`.
     func time(_ node: Node, field: String) -> TimeOfDay? {
         guard let scalar = scalar(node, field: field, expected: "a wall time, e.g. \"02:30\"") else { return nil }
-        if TimeOfDay(parsing: scalar.value) == nil, reportSlip(node, code: .invalidTime) { return nil }
+        if TimeOfDay(parsing: scalar.value) == nil,
+           reportSlip(node, code: .invalidTime, fullWidthAdvice: { Self.timeAdvice(typed: $0, field: field) }) { return nil }
         return time(scalar.value, at: scalar.mark, length: node.underlineLength, field: field)
+    }
+
+    /// What to type for a time typed in full-width characters, given it in ASCII: `０２：３０` is 02:30, and `０２３０`,
+    /// whose ASCII `0230` is refused too, is also 02:30.
+    static func timeAdvice(typed: String, field: String) -> String {
+        if TimeOfDay(parsing: typed) != nil { return FullWidth.typeInASCII(typed) }
+        if let meant = TwentyFourHourTime.meant(by: typed) { return "type it in ASCII as HH:MM: \(meant)" }
+        return "typed in ASCII it is '\(typed)', which is no wall time either; write '\(field)' as HH:MM or HH:MM:SS with hours 00–23, e.g. 02:30"
     }
 
     func time(_ text: String, at mark: Mark, length: @autoclosure () -> Int, field: String) -> TimeOfDay? {

@@ -66,7 +66,10 @@ struct ValueReader {
         var newItem: (diagnostic: Int, line: Int)?
         // Allowed keys whose value was reported with the key after it (an instant split at its decimal comma).
         var reportedWithNext: Set<String> = []
+        // Keys read as part of an earlier value's mistake (`{on: ［mon, thu］}`), up to this index.
+        var passedThrough = -1
         for (index, entry) in entries.enumerated() {
+            if index <= passedThrough { continue }
             guard case .scalar(let key) = entry.key else {
                 log.report(.wrongKind, at: entry.key, "a key in \(place) must be a plain name, not \(entry.key.kindDescription)")
                 continue
@@ -100,6 +103,13 @@ struct ValueReader {
                     reportedWithNext.insert(split)
                     misspelled.insert(split)
                     unknownKeys = true
+                    continue
+                }
+                if index > 0, let split = fullWidthListSplit(entries, at: index) {
+                    reportedWithNext.insert(split.field)
+                    misspelled.insert(split.field)
+                    unknownKeys = true
+                    passedThrough = split.through
                     continue
                 }
                 let message: String
@@ -184,6 +194,34 @@ struct ValueReader {
                    "'\(head.value)' and '\(tail.value)' in \(place) are one instant, split at its decimal comma, which YAML "
                     + "reads as the mapping's separator; RFC 3339 takes a dot: \(field): \(head.value).\(tail.value)")
         return field
+    }
+
+    /// `{every: week, on: ［mon, thu］}`: a list in an input method's full-width brackets, which YAML reads as text, split at
+    /// its ASCII commas into `on: ［mon` and keys `thu］` without values. Reported once, at the value, with the list typed
+    /// in ASCII; the value's key and the index of the last key that belongs to it, when it was. Asked only about an
+    /// unknown key.
+    private func fullWidthListSplit(_ entries: [Node.Entry], at index: Int) -> (field: String, through: Int)? {
+        let previous = entries[index - 1]
+        guard let field = previous.key.scalar?.value, let head = previous.value.scalar, head.style == .plain,
+              let open = head.value.unicodeScalars.first, let bracket = FullWidth.punctuation[open],
+              bracket.ascii == "[" || bracket.ascii == "{"
+        else { return nil }
+        let close: Unicode.Scalar = bracket.ascii == "[" ? "]" : "}"
+        var last = index
+        while last < entries.count {
+            guard let key = entries[last].key.scalar, key.style == .plain, entries[last].value.scalar?.isNull == true,
+                  entries[last].value.scalar?.value.isEmpty == true
+            else { return nil }
+            if let end = key.value.unicodeScalars.last, FullWidth.punctuation[end]?.ascii == close { break }
+            last += 1
+        }
+        guard last < entries.count else { return nil }
+        let written = ([head.value] + entries[index...last].map { $0.key.scalar!.value }).joined(separator: ", ")
+        let typed = FullWidth.ascii(written, punctuationOnly: true) ?? written
+        log.report(.wrongKind, at: previous.value,
+                   "\(FullWidth.describe(open)), so YAML reads '\(field): \(written)' as the text '\(head.value)' and "
+                    + "\(last == index ? "a key" : "keys") after the \(last == index ? "comma" : "commas"); type it in ASCII: \(field): \(typed)")
+        return (field, last)
     }
 
     /// `2027-06-01T02:30:00,000+08:00`: one instant with ISO 8601's decimal comma, which its own reader names, not a
@@ -353,6 +391,12 @@ struct ValueReader {
                 location: log.source.location(mark),
                 sourceLine: log.source.line(mark.line))
         case .failure(let problem):
+            // `2027/06/01 00:00:00+08:00`, `01.06.2027 …`, `2027年6月1日 …`: a date as a locale writes it.
+            if problem == .malformed, let meant = LocaleInstant.meant(text) {
+                log.report(.invalidInstant, at: mark, length: length(),
+                           "'\(text)' is not an RFC 3339 instant; write \(meant)")
+                return nil
+            }
             let code: DiagnosticCode = problem == .missingOffset ? .instantWithoutOffset : .invalidInstant
             log.report(code, at: mark, length: length(), problem.message(for: text, field: field))
             return nil
@@ -375,22 +419,31 @@ struct ValueReader {
         return "typed in ASCII it is '\(typed)', which is no wall time either; write '\(field)' as HH:MM or HH:MM:SS with hours 00–23, e.g. 02:30"
     }
 
-    func time(_ text: String, at mark: Mark, length: @autoclosure () -> Int, field: String) -> TimeOfDay? {
+    /// `quoted`: whether the time to write is shown in quotes (not in a shorthand rule, where quotes would be part of
+    /// the rule's text).
+    func time(_ text: String, at mark: Mark, length: @autoclosure () -> Int, field: String, quoted: Bool = true) -> TimeOfDay? {
         if let time = TimeOfDay(parsing: text) { return time }
+        // In a shorthand rule (`daily ０２３０`) the time is a word of the rule's text, which no slip check saw.
+        if !quoted, let problem = FullWidth.problem(in: text, advice: { Self.timeAdvice(typed: $0, field: field) }) {
+            log.report(.invalidTime, at: mark, length: length(), problem)
+            return nil
+        }
         if let meant = TwentyFourHourTime.meant(by: text) {
+            let written = quoted ? "\"\(meant)\"" : meant
             log.report(.invalidTime, at: mark, length: length(),
-                       "'\(text)' is not a wall time; write '\(field)' on the 24-hour clock as HH:MM: \"\(meant)\"")
+                       "'\(text)' is not a wall time; write '\(field)' on the 24-hour clock as HH:MM: \(written)")
             return nil
         }
         log.report(.invalidTime, at: mark, length: length(),
-                   "'\(text)' is not a wall time; write '\(field)' as HH:MM or HH:MM:SS with hours 00–23, e.g. \"02:30\"")
+                   "'\(text)' is not a wall time; write '\(field)' as HH:MM or HH:MM:SS with hours 00–23, e.g. \(quoted ? "\"02:30\"" : "02:30")")
         return nil
     }
 
     /// A duration in seconds: `45s`, `90m`, `24h`, `1h30m`, `2d`.
     func duration(_ node: Node, field: String) -> Int? {
         guard let scalar = scalar(node, field: field, expected: "a duration, e.g. 90m or 24h") else { return nil }
-        if DurationText.seconds(scalar.value) == nil, reportSlip(node, code: .invalidDuration) { return nil }
+        if DurationText.seconds(scalar.value) == nil,
+           reportSlip(node, code: .invalidDuration, fullWidthAdvice: { Self.durationAdvice(typed: $0, field: field) }) { return nil }
         return duration(scalar.value, at: scalar.mark, length: node.underlineLength, field: field)
     }
 
@@ -412,6 +465,16 @@ struct ValueReader {
         log.report(.invalidDuration, at: mark, length: length(),
                    "'\(text)' is not a duration; write '\(field)' as a number and a unit (d, h, m, s), e.g. 45s, 90m, 24h, 1h30m or 2d")
         return nil
+    }
+
+    /// What to type for a duration typed in full-width characters, given it in ASCII: `９０ｍ` is 90m, and `９０分` or
+    /// `９０`, refused in ASCII too (`90分`, `90`), are told what reads.
+    static func durationAdvice(typed: String, field: String) -> String {
+        if DurationText.seconds(typed) != nil { return FullWidth.typeInASCII(typed) }
+        if let meant = DurationText.meant(typed) { return "type it in ASCII as a number and a unit: \(meant)" }
+        let problem = durationProblem(typed, field: field) ?? DurationText.missingUnit(typed)
+            ?? "'\(typed)' is not a duration; write '\(field)' as a number and a unit (d, h, m, s), e.g. 45s, 90m, 24h, 1h30m or 2d"
+        return "typed in ASCII, \(problem)"
     }
 
     /// What is wrong with a text written as a duration that cannot be one (too long, negative); nil for anything else.

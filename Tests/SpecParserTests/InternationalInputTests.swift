@@ -121,4 +121,23 @@ import Testing
         let error = try #require(Self.diagnostics(text).first)
         #expect(error.message.hasSuffix("delete it, or write it as the escape \\u2028 inside double quotes if it belongs in a text"), "\(error.message)")
     }
+
+    static func shorthand(_ rule: String) -> String {
+        "spec: x\nschedule:\n  timezone: Europe/Paris\n  rule: \(rule)\n  nonexistent: skip\n  repeated: first\ncases:\n"
+            + "  - {name: a, after: 2027-06-01T00:00:00+02:00, next: 2027-06-03T09:00:00+02:00}\n"
+    }
+
+    /// Weekdays in the author's language in the shorthand are told once, in the shorthand's own form.
+    @Test func weekdaysInAnotherLanguageInTheShorthandAreToldOnce() {
+        #expect(Self.diagnostics(Self.shorthand("weekly lun,jeu 09:00")).map(\.message)
+            == ["'lun', 'jeu' are weekdays in another language than English; specs name weekdays in English: write mon,thu"])
+    }
+
+    /// A shorthand's time is given without quotes, which would become part of the rule's text, and a full-width one is
+    /// named as such.
+    @Test(arguments: [("daily 2:30pm", "'2:30pm' is not a wall time; write 'at' on the 24-hour clock as HH:MM: 14:30"),
+                      ("daily ０２３０", "'０２３０' is typed with full-width characters ('０' U+FF10, '２' U+FF12, '３' U+FF13), as an input method's full-width mode types them; type it in ASCII as HH:MM: 02:30")])
+    func aShorthandTimeIsGivenAsTheShorthandTakesIt(rule: String, message: String) {
+        #expect(Self.diagnostics(Self.shorthand(rule)).map(\.message) == [message])
+    }
 }

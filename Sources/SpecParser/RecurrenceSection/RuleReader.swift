@@ -215,13 +215,7 @@ struct RuleReader {
             log.report(.invalidWeekday, at: node, advice)
             return nil
         }
-        // Weekdays in the author's language (`[lun, jeu]`): one list, one message. Asked only when a day does not read.
-        if !items.allSatisfy({ $0.scalar.map { Weekday(name: $0.value) != nil } ?? true }),
-           items.allSatisfy({ $0.scalar?.style == .plain || $0.scalar?.style == .singleQuoted || $0.scalar?.style == .doubleQuoted }),
-           let advice = WeekdayNames.advice(for: items.compactMap { $0.scalar?.value }, format: { "[\($0.joined(separator: ", "))]" }) {
-            log.report(.invalidWeekday, at: node, advice)
-            return nil
-        }
+
         var days: [Weekday] = []
         var valid = true
         for item in items {
@@ -229,9 +223,19 @@ struct RuleReader {
                 valid = false
                 continue
             }
-            if Weekday(name: scalar.value) == nil, reader.reportSlip(item, code: .invalidWeekday) {
-                valid = false
-                continue
+            if Weekday(name: scalar.value) == nil {
+                if reader.reportSlip(item, code: .invalidWeekday) {
+                    valid = false
+                    continue
+                }
+                // Weekdays in the author's language (`[lun, jeu]`): one list, one message, asked at the first day
+                // that does not read.
+                let texts = items.compactMap { $0.scalar?.value }
+                if valid, texts.count == items.count,
+                   let advice = WeekdayNames.advice(for: texts, format: { "[\($0.joined(separator: ", "))]" }) {
+                    log.report(.invalidWeekday, at: node, advice)
+                    return nil
+                }
             }
             if let days = Self.dayGroups[scalar.value.lowercased()] {
                 log.report(.invalidWeekday, at: item, "'\(scalar.value)' is not one weekday; name each: [\(days)]")
@@ -303,8 +307,7 @@ struct RuleReader {
             rule = reader.time(tokens[1].text, at: tokens[1].mark, length: tokens[1].text.count, field: "at", quoted: false).map { .daily(at: $0) }
         case ("weekly", 3):
             let names = tokens[1].text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            if let advice = WeekdayNumbers.advice(for: names, format: { $0.joined(separator: ",") })
-                ?? (names.allSatisfy { Weekday(name: $0) != nil } ? nil : WeekdayNames.advice(for: names, format: { $0.joined(separator: ",") })) {
+            if let advice = WeekdayNumbers.advice(for: names, format: { $0.joined(separator: ",") }) {
                 log.report(.invalidWeekday, at: tokens[1].mark, length: tokens[1].text.count, advice)
                 return nil
             }
@@ -314,7 +317,16 @@ struct RuleReader {
             for name in tokens[1].text.split(separator: ",", omittingEmptySubsequences: false) {
                 let mark = Mark(line: tokens[1].mark.line, column: column)
                 column += name.count + 1
-                guard let day = reader.weekday(String(name), at: mark, length: max(1, name.count)) else {
+                var day = Weekday(name: String(name))
+                if day == nil {
+                    // `weekly lun,jeu 09:00`: weekdays in the author's language, told once, at the first that does not read.
+                    if valid, let advice = WeekdayNames.advice(for: names, format: { $0.joined(separator: ",") }) {
+                        log.report(.invalidWeekday, at: tokens[1].mark, length: tokens[1].text.count, advice)
+                        return nil
+                    }
+                    day = reader.weekday(String(name), at: mark, length: max(1, name.count))
+                }
+                guard let day else {
                     valid = false
                     continue
                 }

@@ -228,6 +228,7 @@ struct RuleReader {
             log.report(.invalidWeekday, at: node, advice)
             return nil
         }
+
         var days: [Weekday] = []
         var valid = true
         for item in items {
@@ -235,9 +236,19 @@ struct RuleReader {
                 valid = false
                 continue
             }
-            if Weekday(name: scalar.value) == nil, reader.reportSlip(item, code: .invalidWeekday) {
-                valid = false
-                continue
+            if Weekday(name: scalar.value) == nil {
+                if reader.reportSlip(item, code: .invalidWeekday) {
+                    valid = false
+                    continue
+                }
+                // Weekdays in the author's language (`[lun, jeu]`): one list, one message, asked at the first day
+                // that does not read.
+                let texts = items.compactMap { $0.scalar?.value }
+                if valid, texts.count == items.count,
+                   let advice = WeekdayNames.advice(for: texts, format: { "[\($0.joined(separator: ", "))]" }) {
+                    log.report(.invalidWeekday, at: node, advice)
+                    return nil
+                }
             }
             if let days = Self.dayGroups[scalar.value.lowercased()] {
                 log.report(.invalidWeekday, at: item, "'\(scalar.value)' is not one weekday; name each: [\(days)]")
@@ -404,7 +415,7 @@ struct RuleReader {
         let rule: Rule?
         switch (first.text, tokens.count) {
         case ("daily", 2):
-            rule = reader.time(tokens[1].text, at: tokens[1].mark, length: tokens[1].text.count, field: "at").map { .daily(at: $0) }
+            rule = reader.time(tokens[1].text, at: tokens[1].mark, length: tokens[1].text.count, field: "at", quoted: false).map { .daily(at: $0) }
         case ("weekly", 3):
             let names = tokens[1].text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             if let advice = WeekdayNumbers.advice(for: names, format: { $0.joined(separator: ",") }) {
@@ -417,13 +428,22 @@ struct RuleReader {
             for name in tokens[1].text.split(separator: ",", omittingEmptySubsequences: false) {
                 let mark = Mark(line: tokens[1].mark.line, column: column)
                 column += name.count + 1
-                guard let day = reader.weekday(String(name), at: mark, length: max(1, name.count)) else {
+                var day = Weekday(name: String(name))
+                if day == nil {
+                    // `weekly lun,jeu 09:00`: weekdays in the author's language, told once, at the first that does not read.
+                    if valid, let advice = WeekdayNames.advice(for: names, format: { $0.joined(separator: ",") }) {
+                        log.report(.invalidWeekday, at: tokens[1].mark, length: tokens[1].text.count, advice)
+                        return nil
+                    }
+                    day = reader.weekday(String(name), at: mark, length: max(1, name.count))
+                }
+                guard let day else {
                     valid = false
                     continue
                 }
                 if !days.contains(day) { days.append(day) }
             }
-            let at = reader.time(tokens[2].text, at: tokens[2].mark, length: tokens[2].text.count, field: "at")
+            let at = reader.time(tokens[2].text, at: tokens[2].mark, length: tokens[2].text.count, field: "at", quoted: false)
             rule = valid ? at.map { .weekly(on: days, at: $0) } : nil
         case ("every", 4) where tokens[2].text == "from":
             let seconds = reader.duration(tokens[1].text, at: tokens[1].mark, length: tokens[1].text.count, field: "interval")
@@ -431,7 +451,7 @@ struct RuleReader {
             rule = seconds.flatMap { seconds in from.map { .interval(seconds: seconds, from: $0.date) } }
         default:
             let words = ["daily", "weekly", "every"]
-            if let fullWidth = FullWidth.problem(in: scalar.value) {
+            if let fullWidth = FullWidth.problem(in: scalar.value, advice: Self.shorthandAdvice) {
                 // `every day at ０２：３０`: an input method's full-width digits and colon.
                 log.report(.invalidRule, at: node, fullWidth)
             } else if let phrase = Self.weekdayOfMonthPhrase(tokens.map(\.text)) {
@@ -450,6 +470,16 @@ struct RuleReader {
         }
         guard let rule else { return nil }
         return validated(rule, fields: nil, node: node)
+    }
+
+    /// What to type for a rule's text typed in full-width characters, given it in ASCII: `every day at ０２３０` is the
+    /// shorthand `daily 02:30`, which its ASCII `every day at 0230` is not.
+    static func shorthandAdvice(_ typed: String) -> String {
+        let words = typed.split(separator: " ").map { word in
+            TimeOfDay(parsing: String(word)) == nil ? TwentyFourHourTime.meant(by: String(word)) ?? String(word) : String(word)
+        }
+        if let meant = plainShorthand(words) { return "type it in ASCII as the shorthand \(meant)" }
+        return FullWidth.typeInASCII(words.joined(separator: " "))
     }
 
     /// The shorthand an English phrasing of one means, without its filler words: `daily at 02:30`, `every day at

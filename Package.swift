@@ -69,6 +69,6 @@ let package = Package(
             exclude: ["Golden", "CrossCheck"]
         ),
         // "specrun": the interruption tests signal and SIGKILL the real binary.
-        .testTarget(name: "SpecrunCLITests", dependencies: ["SpecrunCLI", "SpecParser", "SpecLint", "SpecRunner", "SpecResults", "TextRedaction", "JSONSchemaTesting", "specrun"], exclude: ["Golden"]),
+        .testTarget(name: "SpecrunCLITests", dependencies: ["SpecrunCLI", "SpecParser", "SpecLint", "SpecRunner", "SpecResults", "TextRedaction", "JSONSchemaTesting", "specrun"], exclude: ["Golden", "ArchivedResults"]),
     ]
 )

@@ -34,11 +34,7 @@ public struct SpecParser: Sendable {
     public func parse(path: String, bytes: [UInt8]) -> SpecFile {
         let log = DiagnosticLog(source: SourceText(path: path, bytes: bytes))
         let stream = YAMLReader.read(bytes, limits: limits)
-        var reader = ValueReader(log: log)
-        reader.windowLimit = windowLimit
-        reader.defaultSearchLimit = defaultSearchLimit
-        reader.fixtureScope = fixtureScope
-        let parser = DocumentParser(reader: reader, defaultScheduleID: Self.scheduleID(forPath: path))
+        let parser = documentParser(log: log, path: path)
 
         var specs: [Spec] = []
         var nonEmptyDocuments = 0
@@ -50,12 +46,54 @@ public struct SpecParser: Sendable {
             }
         }
         if let error = stream.error {
-            report(error, in: log)
+            if let retyped = report(error, in: log)?.retyped {
+                reportRest(of: log.source, retyping: retyped, documentsRead: stream.documents.count, into: log)
+            }
         } else if nonEmptyDocuments == 0 {
             log.report(.emptyFile, at: Mark(line: 1, column: 1),
                        "the file holds no spec; write one (spec:, schedule:, …) or remove the file")
         }
         return SpecFile(path: path, specs: specs, diagnostics: log.sorted)
+    }
+
+    private func documentParser(log: DiagnosticLog, path: String) -> DocumentParser {
+        var reader = ValueReader(log: log)
+        reader.windowLimit = windowLimit
+        reader.defaultSearchLimit = defaultSearchLimit
+        reader.fixtureScope = fixtureScope
+        return DocumentParser(reader: reader, defaultScheduleID: Self.scheduleID(forPath: path))
+    }
+
+    /// How many lines a file's re-read retypes at most (each one a syntax error told).
+    static let retypedLineLimit = 20
+
+    /// After a syntax error that is an input method's full-width punctuation (`rule: ｛every: day｝`), the rest of the
+    /// file is read again with that line typed as the error says, so that the file's other mistakes (`tags: ［dst］`)
+    /// are told in the same round, as they are beside any other error. What the re-read finds on a retyped line is
+    /// left out (that line's error is told, and its columns moved), and none of its specs runs: the file has an error.
+    /// A further full-width line is told and retyped in turn. Only a file with such an error pays for this.
+    private func reportRest(of source: SourceText, retyping first: (number: Int, text: String), documentsRead: Int, into log: DiagnosticLog) {
+        var source = source
+        var retyped: Set<Int> = []
+        var line = first
+        while retyped.count < Self.retypedLineLimit {
+            retyped.insert(line.number)
+            source = SourceText(path: source.path, bytes: source.replacingLine(line.number, with: line.text))
+            let scratch = DiagnosticLog(source: source)
+            let stream = YAMLReader.read(source.bytes, limits: limits)
+            if let error = stream.error, let next = report(error, in: scratch)?.retyped, !retyped.contains(next.number) {
+                // Another full-width line: its error is told (its line is still as written), and it is retyped too.
+                scratch.diagnostics.last.map(log.append)
+                line = next
+                continue
+            }
+            let parser = documentParser(log: scratch, path: source.path)
+            for document in stream.documents.dropFirst(documentsRead) { _ = parser.parse(document) }
+            for diagnostic in scratch.diagnostics where !retyped.contains(diagnostic.location?.line ?? 0) {
+                log.append(diagnostic)
+            }
+            return
+        }
     }
 
     /// The result for a file refused before reading because it holds more than `limits.maxBytes` bytes.
@@ -78,12 +116,14 @@ public struct SpecParser: Sendable {
         return String(name[..<dot])
     }
 
-    private func report(_ error: YAMLError, in log: DiagnosticLog) {
+    /// Reports the error that stopped reading; the hint it was told with, when it has one.
+    @discardableResult
+    private func report(_ error: YAMLError, in log: DiagnosticLog) -> SyntaxErrorHint? {
         switch error.kind {
         case .syntax:
             if let hint = SyntaxErrorHint.find(problem: error.message, mark: error.mark, contextMark: error.contextMark, source: log.source) {
                 log.report(.yamlSyntax, at: hint.mark, length: hint.length, "the YAML cannot be read: \(hint.message)")
-                return
+                return hint
             }
             var message = "the YAML cannot be read: \(error.message)"
             if let line = log.source.line(error.mark.line), Self.hasTabIndentation(line, column: error.mark.column) {
@@ -112,6 +152,7 @@ public struct SpecParser: Sendable {
         case .tooLarge:
             log.report(.fileTooLarge, at: error.mark, error.message)
         }
+        return nil
     }
 
     /// Whether a tab sits in the line's leading whitespace at or before the error's column.

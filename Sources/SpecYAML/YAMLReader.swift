@@ -148,12 +148,11 @@ public enum YAMLReader {
                 if byte == 0xE2, index + 2 < count, buffer[index + 1] == 0x80, buffer[index + 2] == 0xA8 || buffer[index + 2] == 0xA9 {
                     let (name, code) = buffer[index + 2] == 0xA8 ? ("line separator", "2028") : ("paragraph separator", "2029")
                     message = "this line has a \(name) (U+\(code)), which specrun's YAML reader (YAML 1.1) takes for a line break, "
-                        + "though editors show none there (word processors leave them in copied text); delete it, "
-                        + "or write it as the escape \\u\(code) inside double quotes if it belongs in a text"
+                        + "though editors show none there (word processors leave them in copied text)" + lineBreakAdvice
+                        + "\\u\(code) inside double quotes if it belongs in a text"
                 } else if byte == 0xC2, index + 1 < count, buffer[index + 1] == 0x85 {
                     message = "this line has a next-line character (U+0085, NEL), which specrun's YAML reader (YAML 1.1) takes for "
-                        + "a line break, though editors show none there; delete it, "
-                        + "or write it as the escape \\u0085 inside double quotes if it belongs in a text"
+                        + "a line break, though editors show none there" + lineBreakAdvice + "\\u0085 inside double quotes if it belongs in a text"
                 } else if byte == 0xEF, index > 0, index + 2 < count, buffer[index + 1] == 0xBB, buffer[index + 2] == 0xBF,
                           buffer[index - 1] == 0x0A || buffer[index - 1] == 0x0D {
                     message = "this line starts with a byte order mark (U+FEFF), most likely left from joining files that each "
@@ -171,13 +170,32 @@ public enum YAMLReader {
     }
 }
 
+extension YAMLReader {
+    /// How a misread line break's message goes on, up to the escape it names: "; delete it, or write it as the escape".
+    static let lineBreakAdvice = "; delete it, or write it as the escape "
+
+    /// The misread line break `stop` found inside a block scalar (`|` or `>`), which takes no escapes: its message
+    /// says what works there instead (a line break is what such a character stands for in a word processor's text).
+    static func inBlockScalar(_ stop: YAMLError, style: Node.ScalarStyle) -> YAMLError {
+        guard let advice = stop.message.firstRange(of: lineBreakAdvice) else { return stop }
+        let newLine = style == .literal
+            ? "replace it with a line break and indent the text after it like this line"
+            : "replace it with an empty line (a '>' block folds a single line break into a space) and indent the text after it like this line"
+        var error = stop
+        error.message = String(stop.message[..<advice.lowerBound])
+            + "; it is inside a block scalar ('\(style == .literal ? "|" : ">")'), which takes no escapes: delete it, "
+            + "or, where a new line is meant, \(newLine)"
+        return error
+    }
+}
+
 /// Owns a libyaml parser and the bytes it reads; `deinit` frees both.
 private final class EventParser {
     private var parser = yaml_parser_t()
     private let input: UnsafeMutableBufferPointer<UInt8>
     /// A character libyaml reads otherwise than the file shows (`YAMLReader.misreadCharacter`): no event from it on
     /// is delivered, and an error past it is this one.
-    private let stop: YAMLError?
+    private var stop: YAMLError?
 
     init(_ bytes: [UInt8], stop: YAMLError? = nil) {
         self.stop = stop
@@ -239,6 +257,11 @@ private final class EventParser {
             case YAML_LITERAL_SCALAR_STYLE: .literal
             case YAML_FOLDED_SCALAR_STYLE: .folded
             default: .plain
+            }
+            // A block scalar that holds the stop: the stop's advice to write an escape does not work there.
+            if let held = stop, style == .literal || style == .folded,
+               Mark(line: Int(event.end_mark.line) + 1, column: Int(event.end_mark.column) + 1) > held.mark {
+                stop = YAMLReader.inBlockScalar(held, style: style)
             }
             let scalar = Node.Scalar(value: value, style: style, mark: mark, tag: string(data.tag))
             return .success(.scalar(scalar, anchor: string(data.anchor)))

@@ -68,4 +68,76 @@ import Testing
         let error = try #require(Self.diagnostics("spec: x\ntags: 中文、上海\n" + Self.body).first)
         #expect(error.message.contains("'、' is an ideographic comma (U+3001)"), "\(error.message)")
     }
+
+    /// A syntax error from full-width punctuation (`rule: ｛…｝`) used to hide the file's other mistakes until it was
+    /// fixed; the rest of the file is now read with that line retyped, so each mistake is told in the same round.
+    @Test func aFullWidthSyntaxErrorDoesNotHideTheOtherMistakes() {
+        let text = """
+            spec：上海每日同步
+            tags: [dst，berlin]
+            schedule:
+              timezone: Asia/Shanghai
+              rule: ｛every: day, at: "02:30"｝
+              nonexistent: skip
+              repeated: first
+            cases:
+              - {name: a, after: 2027-06-01T00:00:00+08:00, next: 2027-06-01T02:30:00+08:00}
+            ---
+            spec: second
+            schedule: {timezone: Asia/Shanghai, rule: {every: dya, at: "02:30"}, nonexistent: skip, repeated: first}
+            cases: [{name: a, after: 2027-06-01T00:00:00+08:00, next: 2027-06-01T02:30:00+08:00}]
+
+            """
+        let file = SpecParser().parse(path: "t.yaml", bytes: Array(text.utf8))
+        let told = file.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.code)" }
+        #expect(told == ["1:5 yaml-syntax", "2:8 wrong-kind", "5:9 yaml-syntax", "12:51 unknown-value"])
+        // Each is shown on its line as written, not as retyped.
+        #expect(file.diagnostics.map(\.sourceLine) == text.split(separator: "\n").map(String.init).enumerated()
+            .filter { [0, 1, 4, 11].contains($0.offset) }.map(\.element))
+        #expect(file.specs.isEmpty)
+    }
+
+    /// What the re-read would find on the retyped line itself is left out: that line's error is told.
+    @Test func aRetypedLineIsToldOnce() {
+        let text = "spec: x\nschedule:\n  timezone: Asia/Shanghai\n  rule: ｛every: dya, at: \"02:30\"｝\n  nonexistent: skip\n"
+            + "  repeated: first\ncases:\n  - {name: a, after: 2027-06-01T00:00:00+08:00, next: 2027-06-01T02:30:00+08:00}\n"
+        #expect(Self.diagnostics(text).map(\.code) == ["yaml-syntax"])
+    }
+
+    /// A line separator inside a block scalar takes no escape: the advice says what works there, for `|` and `>`.
+    @Test(arguments: [("|", "replace it with a line break"), (">", "replace it with an empty line")])
+    func aLineSeparatorInABlockScalarIsNotToldToBecomeAnEscape(indicator: String, newLine: String) throws {
+        let text = "spec: x\ndescription: \(indicator)\n  one\u{2028}  two\n  three\n" + Self.body
+        let error = try #require(Self.diagnostics(text).first)
+        #expect(!error.message.contains("escape \\u2028"), "\(error.message)")
+        #expect(error.message.contains("inside a block scalar ('\(indicator)'), which takes no escapes: delete it, or, where a new line is meant, \(newLine)"),
+                "\(error.message)")
+        #expect(error.location?.line == 3 && error.location?.column == 6)
+    }
+
+    /// Outside a block scalar (a comment, a quoted name) the escape advice stays.
+    @Test func aLineSeparatorInAQuotedNameIsToldItsEscape() throws {
+        let text = "spec: \"one\u{2028}two\"\ndescription: |\n  fine\n" + Self.body
+        let error = try #require(Self.diagnostics(text).first)
+        #expect(error.message.hasSuffix("delete it, or write it as the escape \\u2028 inside double quotes if it belongs in a text"), "\(error.message)")
+    }
+
+    static func shorthand(_ rule: String) -> String {
+        "spec: x\nschedule:\n  timezone: Europe/Paris\n  rule: \(rule)\n  nonexistent: skip\n  repeated: first\ncases:\n"
+            + "  - {name: a, after: 2027-06-01T00:00:00+02:00, next: 2027-06-03T09:00:00+02:00}\n"
+    }
+
+    /// Weekdays in the author's language in the shorthand are told once, in the shorthand's own form.
+    @Test func weekdaysInAnotherLanguageInTheShorthandAreToldOnce() {
+        #expect(Self.diagnostics(Self.shorthand("weekly lun,jeu 09:00")).map(\.message)
+            == ["'lun', 'jeu' are weekdays in another language than English; specs name weekdays in English: write mon,thu"])
+    }
+
+    /// A shorthand's time is given without quotes, which would become part of the rule's text, and a full-width one is
+    /// named as such.
+    @Test(arguments: [("daily 2:30pm", "'2:30pm' is not a wall time; write 'at' on the 24-hour clock as HH:MM: 14:30"),
+                      ("daily ０２３０", "'０２３０' is typed with full-width characters ('０' U+FF10, '２' U+FF12, '３' U+FF13), as an input method's full-width mode types them; type it in ASCII as HH:MM: 02:30")])
+    func aShorthandTimeIsGivenAsTheShorthandTakesIt(rule: String, message: String) {
+        #expect(Self.diagnostics(Self.shorthand(rule)).map(\.message) == [message])
+    }
 }

@@ -246,5 +246,49 @@ import Testing
     func aStageInAnotherLanguageIsOfferedItsValue(written: String, meant: String) {
         #expect(ValueReader.meantValue(written, in: ["download", "parse", "write"]) == meant)
     }
-}
 
+    /// Times as other locales and habits write them, read for the advice (never accepted as times).
+    @Test(arguments: [
+        ("0230", "02:30"), ("1430", "14:30"), ("０２３０", "02:30"), ("2時30分", "02:30"), ("午前2時30分", "02:30"),
+        ("午後2時", "14:00"), ("下午2点半", "14:30"), ("오후 2시 30분", "14:30"), ("오전 2:30", "02:30"),
+        ("02:30 Uhr", "02:30"), ("2 h 30", "02:30"), ("2:30 pm", "14:30"),
+    ])
+    func aTimeWrittenAnotherWayIsReadForTheAdvice(text: String, meant: String) {
+        #expect(TimeOfDay(parsing: text) == nil)
+        #expect(TwentyFourHourTime.meant(by: text) == meant)
+    }
+
+    @Test(arguments: ["2400", "1299", "時", "午後13時", "02:30 Uhr Uhr"])
+    func aTextThatIsNoTimeGetsNoAdvice(text: String) {
+        #expect(TwentyFourHourTime.meant(by: text) == nil)
+    }
+
+    /// Durations with a decimal comma or another language's units, read for the advice.
+    @Test(arguments: [("1,5h", "1h30m"), ("90分", "1h30m"), ("1ч30м", "1h30m"), ("2 Stunden", "2h"), ("3天", "3d"), ("90 мин", "1h30m")])
+    func aDurationWrittenAnotherWayIsReadForTheAdvice(text: String, meant: String) {
+        #expect(DurationText.meant(text) == meant)
+    }
+
+    /// Dates as locales write them, read into the RFC 3339 instant meant; a date whose order is ambiguous is not.
+    @Test(arguments: [
+        ("2027/06/01 00:00:00+08:00", "2027-06-01T00:00:00+08:00"), ("01.06.2027 02:30+03:00", "2027-06-01T02:30:00+03:00"),
+        ("2027年6月1日 02:30:00+08:00", "2027-06-01T02:30:00+08:00"), ("2027-06-01 02:30:00 UTC+8", "2027-06-01T02:30:00+08:00"),
+        ("2027-06-01T02:30:00 GMT-0330", "2027-06-01T02:30:00-03:30"), ("2027/06/01 02:30 UTC", "2027-06-01T02:30:00Z"),
+    ])
+    func anInstantWrittenAsALocaleWritesItIsReadForTheAdvice(text: String, meant: String) {
+        #expect(LocaleInstant.meant(text) == meant)
+    }
+
+    @Test(arguments: ["06/01/2027 00:00:00+08:00", "2027/06/01 00:00:00", "2027/02/30 00:00:00+08:00", "2027年6月1日"])
+    func anAmbiguousOrIncompleteLocaleInstantGetsNoAdvice(text: String) {
+        #expect(LocaleInstant.meant(text) == nil)
+    }
+
+    /// Weekdays in other languages are told once for the list, with the list in English; English names stay.
+    @Test func weekdaysInAnotherLanguageAreGivenInEnglish() {
+        #expect(WeekdayNames.advice(for: ["lun", "thu", "Vendredi"], format: { $0.joined(separator: ",") })
+            == "'lun', 'Vendredi' are weekdays in another language than English; specs name weekdays in English: write mon,thu,fri")
+        #expect(WeekdayNames.advice(for: ["lun", "xyz"], format: { $0.joined(separator: ",") }) == nil)
+        #expect(WeekdayNames.advice(for: ["mon"], format: { $0.joined(separator: ",") }) == nil)
+    }
+}

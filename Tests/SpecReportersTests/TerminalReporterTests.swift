@@ -125,6 +125,11 @@ import Testing
         let expected = "3 passed, 2 failed, 1 error, 1 skipped, 1 known deviation, 1 fixed deviation, 1 not run; "
             + "1 invalid spec file, 1 warning"
         #expect(lines.last == expected)
+        var strict = RunResultFixture.run
+        strict.strict = true
+        let strictLast = TerminalReporter().render(strict).split(separator: "\n").last.map(String.init)
+        #expect(strictLast == "3 passed, 2 failed, 1 error, 1 skipped, 1 known deviation, 1 fixed deviation, 1 not run; "
+            + "1 spec file with errors (warnings count under --strict), 1 warning")
     }
 
     @Test func allPassedRunClosesWithZeroFailed() {

@@ -56,6 +56,21 @@ import Testing
         #expect(results.dropFirst(passed).allSatisfy { $0.status == .notRun })
     }
 
+    /// The last count is reported even when the workers finished every test before the coordinator looked again: a
+    /// progress line on a busy machine showed nothing, because a run of three quick tests ended between two looks.
+    /// Here the first report holds the coordinator for half a second while the worker runs all three (milliseconds).
+    @Test func theLastCountIsReportedEvenWhenTheWorkersFinishedBeforeTheNextLook() throws {
+        let plan = try Self.plan(3)
+        let counts = Mutex<[Int]>([])
+        let settings = PlanExecution.Settings(jobs: 1, progress: { done, _ in
+            let first = counts.withLock { $0.append(done); return $0.count == 1 }
+            if first { Thread.sleep(forTimeInterval: 0.5) }
+        })
+        let (results, _) = PlanExecution(runner: SpecRunner(), settings: settings).run(plan)
+        #expect(results.allSatisfy { $0.status == .passed })
+        #expect(counts.withLock { $0.last } == 3)
+    }
+
     @Test func theFailureBudgetStopsStartingTestsAndSaysWhy() throws {
         let plan = try Self.plan(10, failing: [1])
         let (results, stop) = PlanExecution(runner: SpecRunner(), settings: .init(jobs: 1, maxFailures: 1)).run(plan)

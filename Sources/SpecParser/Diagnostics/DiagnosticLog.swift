@@ -39,6 +39,12 @@ final class DiagnosticLog {
             notes: notes))
     }
 
+    /// Adds a diagnostic made by another log of the same file (`SpecParser`'s re-read after a retyped line).
+    func append(_ diagnostic: Diagnostic) {
+        if diagnostic.severity == .error { errorCount += 1 }
+        diagnostics.append(diagnostic)
+    }
+
     /// Reports at a node, underlining as much of it as fits on its first line.
     func report(_ code: DiagnosticCode, severity: Severity = .error, at node: Node, _ message: String, notes: [Diagnostic.Note] = []) {
         report(code, severity: severity, at: node.mark, length: node.underlineLength, message, notes: notes)

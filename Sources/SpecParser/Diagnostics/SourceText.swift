@@ -4,7 +4,7 @@ import SpecYAML
 /// A spec file's path and lines: turns YAML marks into locations and finds the line a diagnostic shows.
 struct SourceText: Sendable {
     let path: String
-    private let bytes: [UInt8]
+    let bytes: [UInt8]
     /// Each line's bytes in `bytes`, without its line end.
     private let lines: [Range<Int>]
 
@@ -31,6 +31,14 @@ struct SourceText: Sendable {
         }
         lines.append(lineStart..<bytes.count)
         self.lines = lines
+    }
+
+    /// The file's bytes with a 1-based line's text (not its line end) replaced.
+    func replacingLine(_ number: Int, with text: String) -> [UInt8] {
+        guard number >= 1, number <= lines.count else { return bytes }
+        var replaced = bytes
+        replaced.replaceSubrange(lines[number - 1], with: Array(text.utf8))
+        return replaced
     }
 
     func location(_ mark: Mark) -> SourceLocation {

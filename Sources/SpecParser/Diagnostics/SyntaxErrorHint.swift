@@ -10,6 +10,9 @@ struct SyntaxErrorHint {
     let mark: Mark
     let length: Int
     let message: String
+    /// The line as the message says to type it, when the mistake is all on one line and the rest of the file can be
+    /// read with it so typed (an input method's full-width punctuation): its number and text.
+    var retyped: (number: Int, text: String)?
 
     /// The hint for a syntax error at `mark` (libyaml's `problem`), whose context began at `contextMark`, if any.
     static func find(problem: String, mark: Mark, contextMark: Mark?, source: SourceText) -> SyntaxErrorHint? {
@@ -97,7 +100,8 @@ struct SyntaxErrorHint {
                 let typed = FullWidth.ascii(rest, punctuationOnly: true) ?? rest
                 return SyntaxErrorHint(
                     mark: Mark(line: number, column: index + 1), length: 1,
-                    message: "\(FullWidth.describe(scalar)); type it in ASCII: \(typed)")
+                    message: "\(FullWidth.describe(scalar)); type it in ASCII: \(typed)",
+                    retyped: (number, String(String.UnicodeScalarView(scalars[..<content])) + typed))
             }
         }
         return nil

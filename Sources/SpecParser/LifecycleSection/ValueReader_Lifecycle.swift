@@ -107,7 +107,7 @@ extension ValueReader {
         let texts = items.map { $0.scalar.flatMap { $0.isNull ? nil : $0.value } }
         let wrong = items.indices.filter { texts[$0].map { Value(rawValue: $0) == nil } ?? false }
         guard wrong.count > 1, texts.allSatisfy({ $0 != nil }),
-              !wrong.contains(where: { items[$0].scalar.flatMap(TypographicSlip.problem(in:)) != nil })
+              !wrong.contains(where: { items[$0].scalar.flatMap { TypographicSlip.problem(in: $0) } != nil })
         else { return false }
         var quoted: [String] = []
         for index in wrong where !quoted.contains("'\(texts[index]!)'") { quoted.append("'\(texts[index]!)'") }

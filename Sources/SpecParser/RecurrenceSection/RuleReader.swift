@@ -282,6 +282,7 @@ struct RuleReader {
             log.report(.invalidWeekday, at: node, advice)
             return nil
         }
+
         var days: [Weekday] = []
         var valid = true
         for item in items {
@@ -289,9 +290,19 @@ struct RuleReader {
                 valid = false
                 continue
             }
-            if Weekday(name: scalar.value) == nil, reader.reportSlip(item, code: .invalidWeekday) {
-                valid = false
-                continue
+            if Weekday(name: scalar.value) == nil {
+                if reader.reportSlip(item, code: .invalidWeekday) {
+                    valid = false
+                    continue
+                }
+                // Weekdays in the author's language (`[lun, jeu]`): one list, one message, asked at the first day
+                // that does not read.
+                let texts = items.compactMap { $0.scalar?.value }
+                if valid, texts.count == items.count,
+                   let advice = WeekdayNames.advice(for: texts, format: { "[\($0.joined(separator: ", "))]" }) {
+                    log.report(.invalidWeekday, at: node, advice)
+                    return nil
+                }
             }
             if let days = Self.dayGroups[scalar.value.lowercased()] {
                 log.report(.invalidWeekday, at: item, "'\(scalar.value)' is not one weekday; name each: [\(days)]")
@@ -471,7 +482,16 @@ struct RuleReader {
             for name in tokens[1].text.split(separator: ",", omittingEmptySubsequences: false) {
                 let mark = Mark(line: tokens[1].mark.line, column: column)
                 column += name.count + 1
-                guard let day = reader.weekday(String(name), at: mark, length: max(1, name.count)) else {
+                var day = Weekday(name: String(name))
+                if day == nil {
+                    // `weekly lun,jeu 09:00`: weekdays in the author's language, told once, at the first that does not read.
+                    if valid, let advice = WeekdayNames.advice(for: names, format: { $0.joined(separator: ",") }) {
+                        log.report(.invalidWeekday, at: tokens[1].mark, length: tokens[1].text.count, advice)
+                        return nil
+                    }
+                    day = reader.weekday(String(name), at: mark, length: max(1, name.count))
+                }
+                guard let day else {
                     valid = false
                     continue
                 }
@@ -485,7 +505,7 @@ struct RuleReader {
             rule = seconds.flatMap { seconds in from.map { .interval(seconds: seconds, from: $0.date) } }
         default:
             let words = ["daily", "weekly", "every"]
-            if let fullWidth = FullWidth.problem(in: scalar.value) {
+            if let fullWidth = FullWidth.problem(in: scalar.value, advice: Self.shorthandAdvice) {
                 // `every day at ０２：３０`: an input method's full-width digits and colon.
                 log.report(.invalidRule, at: node, fullWidth)
             } else if let phrase = Self.weekdayOfMonthPhrase(tokens.map(\.text)) {
@@ -515,7 +535,7 @@ struct RuleReader {
         for piece in token.text.split(separator: ",", omittingEmptySubsequences: false) {
             let mark = Mark(line: token.mark.line, column: column)
             column += piece.count + 1
-            if let time = reader.time(String(piece), at: mark, length: max(1, piece.count), field: "at") {
+            if let time = reader.time(String(piece), at: mark, length: max(1, piece.count), field: "at", quoted: false) {
                 times.append(time)
             } else {
                 valid = false
@@ -528,6 +548,16 @@ struct RuleReader {
     private static func shorthandTimes(_ text: String) -> [TimeOfDay]? {
         let times = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { TimeOfDay(parsing: String($0)) }
         return times.count == text.split(separator: ",", omittingEmptySubsequences: false).count ? times : nil
+    }
+
+    /// What to type for a rule's text typed in full-width characters, given it in ASCII: `every day at ０２３０` is the
+    /// shorthand `daily 02:30`, which its ASCII `every day at 0230` is not.
+    static func shorthandAdvice(_ typed: String) -> String {
+        let words = typed.split(separator: " ").map { word in
+            TimeOfDay(parsing: String(word)) == nil ? TwentyFourHourTime.meant(by: String(word)) ?? String(word) : String(word)
+        }
+        if let meant = plainShorthand(words) { return "type it in ASCII as the shorthand \(meant)" }
+        return FullWidth.typeInASCII(words.joined(separator: " "))
     }
 
     /// The shorthand an English phrasing of one means, without its filler words: `daily at 02:30`, `every day at

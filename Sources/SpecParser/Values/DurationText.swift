@@ -74,10 +74,22 @@ enum DurationText {
         "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60,
         "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600,
         "d": 86_400, "day": 86_400, "days": 86_400,
+        // In other languages, as authors write them beside a number: French, German, Spanish, Russian, Chinese,
+        // Japanese, Korean (`90分`, `1ч30м`, `2 Stunden`).
+        "seconde": 1, "secondes": 1, "sekunde": 1, "sekunden": 1, "segundo": 1, "segundos": 1,
+        "с": 1, "сек": 1, "секунда": 1, "секунды": 1, "секунд": 1, "秒": 1, "秒钟": 1, "秒鐘": 1, "초": 1,
+        "minuten": 60, "minuto": 60, "minutos": 60, "м": 60, "мин": 60, "минута": 60, "минуты": 60, "минут": 60,
+        "分": 60, "分钟": 60, "分鐘": 60, "分間": 60, "분": 60,
+        "heure": 3600, "heures": 3600, "stunde": 3600, "stunden": 3600, "std": 3600, "hora": 3600, "horas": 3600,
+        "ч": 3600, "час": 3600, "часа": 3600, "часов": 3600, "小时": 3600, "小時": 3600, "时": 3600, "時": 3600,
+        "時間": 3600, "시간": 3600,
+        "jour": 86_400, "jours": 86_400, "tag": 86_400, "tage": 86_400, "día": 86_400, "días": 86_400, "dia": 86_400,
+        "dias": 86_400, "д": 86_400, "дн": 86_400, "день": 86_400, "дня": 86_400, "дней": 86_400, "天": 86_400,
+        "日": 86_400, "일": 86_400,
     ]
 
     /// What a duration written another way reads as here: `15 minutes` → `15m`, `1 hour 30 min` → `1h30m`,
-    /// `1.5h` → `1h30m`; nil when it is not such a duration (or already one).
+    /// `1.5h` or `1,5h` → `1h30m`, `90分` or `1ч30м` → `1h30m`; nil when it is not such a duration (or already one).
     static func meant(_ text: String) -> String? {
         guard seconds(text) == nil else { return nil }
         var total = 0.0
@@ -87,10 +99,13 @@ enum DurationText {
             rest = rest.drop { $0 == " " || $0 == "," }
             if rest.hasPrefix("and ") { rest = rest.dropFirst(4) }
             guard !rest.isEmpty else { break }
-            let number = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
-            guard !number.isEmpty, number.count <= 9, let value = Double(number) else { return nil }
+            // A decimal comma (`1,5h`, as French, German and Russian write it) reads as the dot; a comma after a
+            // number is a list's (`1 hour, 30 minutes`).
+            var number = rest.prefix { $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }
+            while number.last == "," { number = number.dropLast() }
+            guard !number.isEmpty, number.count <= 9, let value = Double(String(number.map { $0 == "," ? "." : $0 })) else { return nil }
             rest = rest.dropFirst(number.count).drop { $0 == " " }
-            let word = rest.prefix { $0.isASCII && $0.isLetter }
+            let word = rest.prefix { $0.isLetter }
             guard let unit = unitWords[String(word)] else { return nil }
             rest = rest.dropFirst(word.count)
             total += value * Double(unit)

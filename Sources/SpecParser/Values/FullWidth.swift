@@ -51,17 +51,25 @@ enum FullWidth {
         return changed ? String(out) : nil
     }
 
-    /// What is full-width in a value that failed to read, and the value typed in ASCII; nil when nothing is.
-    static func problem(in text: String) -> String? {
-        guard let meant = ascii(text) else { return nil }
+    /// What is full-width in a value that failed to read, and what to type; nil when nothing is. `advice` says what to
+    /// type given the value typed in ASCII (by default, that text): a value that still does not read once typed in
+    /// ASCII (`０２３０` is `0230`) is given the form that does.
+    static func problem(in text: String, advice: (String) -> String = typeInASCII) -> String? {
+        guard let typed = ascii(text) else { return nil }
+        let meant = advice(typed)
         var distinct: [Unicode.Scalar] = []
         for scalar in text.unicodeScalars where punctuation[scalar] != nil || (0xFF01...0xFF5E).contains(scalar.value) {
             if !distinct.contains(scalar) { distinct.append(scalar) }
         }
         if distinct.count == 1 {
-            return "'\(text)' has \(describe(distinct[0]).replacingOccurrences(of: "'\(distinct[0])' is ", with: "")); type it in ASCII: \(meant)"
+            return "'\(text)' has \(describe(distinct[0]).replacingOccurrences(of: "'\(distinct[0])' is ", with: "")); \(meant)"
         }
         let named = distinct.prefix(3).map { "'\($0)' U+\(TypographicSlip.hex($0))" }.joined(separator: ", ") + (distinct.count > 3 ? ", …" : "")
-        return "'\(text)' is typed with full-width characters (\(named)), as an input method's full-width mode types them; type it in ASCII: \(meant)"
+        return "'\(text)' is typed with full-width characters (\(named)), as an input method's full-width mode types them; \(meant)"
+    }
+
+    /// "type it in ASCII: 02:30": the advice for a value that reads once typed in ASCII.
+    static func typeInASCII(_ typed: String) -> String {
+        "type it in ASCII: \(typed)"
     }
 }

@@ -5,7 +5,8 @@ import SpecYAML
 /// name or a description may hold any of these.
 enum TypographicSlip {
     /// What is wrong with the scalar's text and what to write, or nil when none of these slips explains it.
-    static func problem(in scalar: Node.Scalar) -> String? {
+    /// `fullWidthAdvice` says what to type for a value typed in full-width characters, given it in ASCII.
+    static func problem(in scalar: Node.Scalar, fullWidthAdvice: (String) -> String = FullWidth.typeInASCII) -> String? {
         let text = scalar.value
         let scalars = Array(text.unicodeScalars)
         guard let first = scalars.first, let last = scalars.last else { return nil }
@@ -26,7 +27,7 @@ enum TypographicSlip {
             let advice = index == 0 || index == scalars.count - 1 ? "delete it" : "delete it, or type an ordinary space"
             return "'\(text)' \(place) \(named(scalars[index])), which does not show but is part of the value; \(advice)"
         }
-        if let fullWidth = FullWidth.problem(in: text) {
+        if let fullWidth = FullWidth.problem(in: text, advice: fullWidthAdvice) {
             return fullWidth
         }
         if scalar.style != .plain, first == " " || last == " " {

@@ -64,7 +64,12 @@ struct ValueReader {
         var positions: [String: Int]? = entries.count > MappingFields.searchLimit ? [:] : nil
         // Where a new item was suggested (a repeated key that likely starts it): the diagnostic and the line.
         var newItem: (diagnostic: Int, line: Int)?
-        for entry in entries {
+        // Allowed keys whose value was reported with the key after it (an instant split at its decimal comma).
+        var reportedWithNext: Set<String> = []
+        // Keys read as part of an earlier value's mistake (`{on: ［mon, thu］}`), up to this index.
+        var passedThrough = -1
+        for (index, entry) in entries.enumerated() {
+            if index <= passedThrough { continue }
             guard case .scalar(let key) = entry.key else {
                 log.report(.wrongKind, at: entry.key, "a key in \(place) must be a plain name, not \(entry.key.kindDescription)")
                 continue
@@ -94,6 +99,19 @@ struct ValueReader {
                 continue
             }
             guard allowed.contains(key.value) else {
+                if index > 0, let split = instantSplit(entries[index - 1], entry, place: place) {
+                    reportedWithNext.insert(split)
+                    misspelled.insert(split)
+                    unknownKeys = true
+                    continue
+                }
+                if index > 0, let split = fullWidthListSplit(entries, at: index) {
+                    reportedWithNext.insert(split.field)
+                    misspelled.insert(split.field)
+                    unknownKeys = true
+                    passedThrough = split.through
+                    continue
+                }
                 let message: String
                 // Asked for only here: most mappings have no unknown key.
                 let candidates = suggesting() ?? allowed
@@ -122,6 +140,7 @@ struct ValueReader {
             positions?[key.value] = ordered.count
             ordered.append((key.value, entry))
         }
+        if !reportedWithNext.isEmpty { ordered.removeAll { reportedWithNext.contains($0.key) } }
         var fields = MappingFields(
             place: place,
             anchor: owner?.mark ?? mark,
@@ -160,6 +179,49 @@ struct ValueReader {
             return true
         }
         return false
+    }
+
+    /// `{at: 2027-06-01T02:30:00,5+08:00}`: in a flow mapping YAML splits an instant at its decimal comma, into the
+    /// value of `at` and a key `5+08:00` without a value. Reported as the one slip it is, at the value; the key of
+    /// that value when it was. Asked only about an unknown key.
+    private func instantSplit(_ previous: Node.Entry, _ entry: Node.Entry, place: String) -> String? {
+        guard let field = previous.key.scalar?.value, let head = previous.value.scalar, head.style == .plain,
+              head.value.utf8.count == 19, let tail = entry.key.scalar, tail.style == .plain,
+              tail.value.utf8.first.map({ (0x30...0x39).contains($0) }) == true, entry.value.scalar?.isNull == true,
+              entry.value.scalar?.value.isEmpty == true, case .success = InstantText.parse(head.value + "." + tail.value)
+        else { return nil }
+        log.report(.invalidInstant, at: previous.value,
+                   "'\(head.value)' and '\(tail.value)' in \(place) are one instant, split at its decimal comma, which YAML "
+                    + "reads as the mapping's separator; RFC 3339 takes a dot: \(field): \(head.value).\(tail.value)")
+        return field
+    }
+
+    /// `{every: week, on: ［mon, thu］}`: a list in an input method's full-width brackets, which YAML reads as text, split at
+    /// its ASCII commas into `on: ［mon` and keys `thu］` without values. Reported once, at the value, with the list typed
+    /// in ASCII; the value's key and the index of the last key that belongs to it, when it was. Asked only about an
+    /// unknown key.
+    private func fullWidthListSplit(_ entries: [Node.Entry], at index: Int) -> (field: String, through: Int)? {
+        let previous = entries[index - 1]
+        guard let field = previous.key.scalar?.value, let head = previous.value.scalar, head.style == .plain,
+              let open = head.value.unicodeScalars.first, let bracket = FullWidth.punctuation[open],
+              bracket.ascii == "[" || bracket.ascii == "{"
+        else { return nil }
+        let close: Unicode.Scalar = bracket.ascii == "[" ? "]" : "}"
+        var last = index
+        while last < entries.count {
+            guard let key = entries[last].key.scalar, key.style == .plain, entries[last].value.scalar?.isNull == true,
+                  entries[last].value.scalar?.value.isEmpty == true
+            else { return nil }
+            if let end = key.value.unicodeScalars.last, FullWidth.punctuation[end]?.ascii == close { break }
+            last += 1
+        }
+        guard last < entries.count else { return nil }
+        let written = ([head.value] + entries[index...last].map { $0.key.scalar!.value }).joined(separator: ", ")
+        let typed = FullWidth.ascii(written, punctuationOnly: true) ?? written
+        log.report(.wrongKind, at: previous.value,
+                   "\(FullWidth.describe(open)), so YAML reads '\(field): \(written)' as the text '\(head.value)' and "
+                    + "\(last == index ? "a key" : "keys") after the \(last == index ? "comma" : "commas"); type it in ASCII: \(field): \(typed)")
+        return (field, last)
     }
 
     /// `2027-06-01T02:30:00,000+08:00`: one instant with ISO 8601's decimal comma, which its own reader names, not a
@@ -220,8 +282,9 @@ struct ValueReader {
     }
 
     /// Reports the typographic slip that keeps a value from reading (`TypographicSlip`); true when there was one.
-    func reportSlip(_ node: Node, code: DiagnosticCode) -> Bool {
-        guard let scalar = node.scalar, let problem = TypographicSlip.problem(in: scalar) else { return false }
+    /// `fullWidthAdvice` says what to type, given the value typed in ASCII (`FullWidth.problem`).
+    func reportSlip(_ node: Node, code: DiagnosticCode, fullWidthAdvice: (String) -> String = FullWidth.typeInASCII) -> Bool {
+        guard let scalar = node.scalar, let problem = TypographicSlip.problem(in: scalar, fullWidthAdvice: fullWidthAdvice) else { return false }
         log.report(code, at: node, problem)
         return true
     }
@@ -328,6 +391,12 @@ struct ValueReader {
                 location: log.source.location(mark),
                 sourceLine: log.source.line(mark.line))
         case .failure(let problem):
+            // `2027/06/01 00:00:00+08:00`, `01.06.2027 …`, `2027年6月1日 …`: a date as a locale writes it.
+            if problem == .malformed, let meant = LocaleInstant.meant(text) {
+                log.report(.invalidInstant, at: mark, length: length(),
+                           "'\(text)' is not an RFC 3339 instant; write \(meant)")
+                return nil
+            }
             let code: DiagnosticCode = problem == .missingOffset ? .instantWithoutOffset : .invalidInstant
             log.report(code, at: mark, length: length(), problem.message(for: text, field: field))
             if problem == .missingOffset { log.refusedOffsetless(text) }
@@ -338,26 +407,44 @@ struct ValueReader {
     /// A wall time `HH:MM` or `HH:MM:SS`.
     func time(_ node: Node, field: String) -> TimeOfDay? {
         guard let scalar = scalar(node, field: field, expected: "a wall time, e.g. \"02:30\"") else { return nil }
-        if TimeOfDay(parsing: scalar.value) == nil, reportSlip(node, code: .invalidTime) { return nil }
+        if TimeOfDay(parsing: scalar.value) == nil,
+           reportSlip(node, code: .invalidTime, fullWidthAdvice: { Self.timeAdvice(typed: $0, field: field) }) { return nil }
         return time(scalar.value, at: scalar.mark, length: node.underlineLength, field: field)
     }
 
-    func time(_ text: String, at mark: Mark, length: @autoclosure () -> Int, field: String) -> TimeOfDay? {
+    /// What to type for a time typed in full-width characters, given it in ASCII: `０２：３０` is 02:30, and `０２３０`,
+    /// whose ASCII `0230` is refused too, is also 02:30.
+    static func timeAdvice(typed: String, field: String) -> String {
+        if TimeOfDay(parsing: typed) != nil { return FullWidth.typeInASCII(typed) }
+        if let meant = TwentyFourHourTime.meant(by: typed) { return "type it in ASCII as HH:MM: \(meant)" }
+        return "typed in ASCII it is '\(typed)', which is no wall time either; write '\(field)' as HH:MM or HH:MM:SS with hours 00–23, e.g. 02:30"
+    }
+
+    /// `quoted`: whether the time to write is shown in quotes (not in a shorthand rule, where quotes would be part of
+    /// the rule's text).
+    func time(_ text: String, at mark: Mark, length: @autoclosure () -> Int, field: String, quoted: Bool = true) -> TimeOfDay? {
         if let time = TimeOfDay(parsing: text) { return time }
+        // In a shorthand rule (`daily ０２３０`) the time is a word of the rule's text, which no slip check saw.
+        if !quoted, let problem = FullWidth.problem(in: text, advice: { Self.timeAdvice(typed: $0, field: field) }) {
+            log.report(.invalidTime, at: mark, length: length(), problem)
+            return nil
+        }
         if let meant = TwentyFourHourTime.meant(by: text) {
+            let written = quoted ? "\"\(meant)\"" : meant
             log.report(.invalidTime, at: mark, length: length(),
-                       "'\(text)' is not a wall time; write '\(field)' on the 24-hour clock as HH:MM: \"\(meant)\"")
+                       "'\(text)' is not a wall time; write '\(field)' on the 24-hour clock as HH:MM: \(written)")
             return nil
         }
         log.report(.invalidTime, at: mark, length: length(),
-                   "'\(text)' is not a wall time; write '\(field)' as HH:MM or HH:MM:SS with hours 00–23, e.g. \"02:30\"")
+                   "'\(text)' is not a wall time; write '\(field)' as HH:MM or HH:MM:SS with hours 00–23, e.g. \(quoted ? "\"02:30\"" : "02:30")")
         return nil
     }
 
     /// A duration in seconds: `45s`, `90m`, `24h`, `1h30m`, `2d`.
     func duration(_ node: Node, field: String) -> Int? {
         guard let scalar = scalar(node, field: field, expected: "a duration, e.g. 90m or 24h") else { return nil }
-        if DurationText.seconds(scalar.value) == nil, reportSlip(node, code: .invalidDuration) { return nil }
+        if DurationText.seconds(scalar.value) == nil,
+           reportSlip(node, code: .invalidDuration, fullWidthAdvice: { Self.durationAdvice(typed: $0, field: field) }) { return nil }
         return duration(scalar.value, at: scalar.mark, length: node.underlineLength, field: field)
     }
 
@@ -379,6 +466,16 @@ struct ValueReader {
         log.report(.invalidDuration, at: mark, length: length(),
                    "'\(text)' is not a duration; write '\(field)' as a number and a unit (d, h, m, s), e.g. 45s, 90m, 24h, 1h30m or 2d")
         return nil
+    }
+
+    /// What to type for a duration typed in full-width characters, given it in ASCII: `９０ｍ` is 90m, and `９０分` or
+    /// `９０`, refused in ASCII too (`90分`, `90`), are told what reads.
+    static func durationAdvice(typed: String, field: String) -> String {
+        if DurationText.seconds(typed) != nil { return FullWidth.typeInASCII(typed) }
+        if let meant = DurationText.meant(typed) { return "type it in ASCII as a number and a unit: \(meant)" }
+        let problem = durationProblem(typed, field: field) ?? DurationText.missingUnit(typed)
+            ?? "'\(typed)' is not a duration; write '\(field)' as a number and a unit (d, h, m, s), e.g. 45s, 90m, 24h, 1h30m or 2d"
+        return "typed in ASCII, \(problem)"
     }
 
     /// What is wrong with a text written as a duration that cannot be one (too long, negative); nil for anything else.

@@ -109,7 +109,11 @@ public struct TerminalReporter: Sendable {
         var text = parts.joined(separator: ", ")
         var fileParts: [String] = []
         if summary.invalidFiles > 0 {
-            fileParts.append("\(summary.invalidFiles) invalid spec file\(summary.invalidFiles == 1 ? "" : "s")")
+            // Under --strict a lint warning is an error, yet the file's specs run: "invalid" read as "not run" to an
+            // app team's reviewer, whose flagged specs were counted as passed on the same line.
+            let files = "spec file\(summary.invalidFiles == 1 ? "" : "s")"
+            fileParts.append(run.strict ? "\(summary.invalidFiles) \(files) with errors (warnings count under --strict)"
+                                        : "\(summary.invalidFiles) invalid \(files)")
         }
         if summary.warnings > 0 {
             fileParts.append("\(summary.warnings) warning\(summary.warnings == 1 ? "" : "s")")

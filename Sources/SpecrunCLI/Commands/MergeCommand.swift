@@ -58,7 +58,21 @@ struct MergeCommand {
             }
             var shards: [RunResult] = []
             for path in paths {
-                shards.append(try ResultsFile.read(path) { io.writeProblem(.warning, redaction.mask($0)) })
+                var ignoredFields = false
+                var shard = try ResultsFile.read(path) { warning in
+                    ignoredFields = true
+                    io.writeProblem(.warning, redaction.mask(warning))
+                }
+                // Read by an older build, a newer shard's fields were ignored without saying they are lost: an older
+                // specrun's merge wrote the refused launches and the shard of today's shards nowhere.
+                if ignoredFields {
+                    io.writeProblem(.warning, redaction.mask("the merged results leave out what this specrun ignored in \(path); "
+                        + "merge with the specrun that wrote it (or a newer one) to keep it"))
+                }
+                // Written before results recorded their shard: it was called a whole run whose tests "may repeat
+                // those of the shards", and a shard missing from such a merge went unnoticed.
+                if let fromCommandLine = ShardSelection.shardFromCommandLine(of: shard) { shard.shard = fromCommandLine }
+                shards.append(shard)
             }
             var merged = try RunResult.merging(shards, labels: paths)
             // The environment (its command line too) is the first shard's: say the document is a merge, and of what.
@@ -88,12 +102,15 @@ struct MergeCommand {
         }
     }
 
+    /// How the note that says a document is a merge starts.
+    static let mergedNotePrefix = "merged from "
+
     /// `merged from 3 results files: s1.json (shard 1/3), …; the environment and command line shown are those of the first`.
     static func mergedNote(paths: [String], shards: [RunResult]) -> String {
         let listed = zip(paths, shards).prefix(10).map { path, shard in
             path + (shard.shard.map { " (shard \($0))" } ?? "")
         }.joined(separator: ", ") + (paths.count > 10 ? ", and \(paths.count - 10) more" : "")
         let count = "\(shards.count) results file\(shards.count == 1 ? "" : "s")"
-        return "merged from \(count): \(listed)" + (shards.count > 1 ? "; the environment and command line shown are those of the first" : "")
+        return mergedNotePrefix + "\(count): \(listed)" + (shards.count > 1 ? "; the environment and command line shown are those of the first" : "")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SpecResults
 
 /// What a run selected from its specs, read back from the command line its results record
 /// (`environment.commandLine`): `specrun merge` names shards that selected differently.
@@ -18,17 +19,34 @@ struct ShardSelection: Equatable {
     var paths: [String]
 
     init?(commandLine: [String]) {
-        guard commandLine.first == "specrun" else { return nil }
-        var arguments = Array(commandLine.dropFirst())
-        // `specrun run …` and `specrun …` are one command (SpecrunCommand.main).
-        if arguments.first == "run" { arguments.removeFirst() }
-        guard let parsed = try? OptionParser(options: RunCommand.options).parse(arguments) else { return nil }
+        guard let parsed = Self.parsed(commandLine) else { return nil }
         engine = parsed.value("engine")
         filter = parsed.value("filter")
         tags = Set(parsed.all("tag"))
         excludedTags = Set(parsed.all("exclude-tag"))
         lastFailed = parsed.value("last-failed")
         paths = Array(Set(parsed.positionals.map(SpecDiscovery.normalized))).sorted()
+    }
+
+    /// The command line parsed as `specrun` parses a run's; nil when it is not a run's.
+    private static func parsed(_ commandLine: [String]) -> ParsedArguments? {
+        guard commandLine.first == "specrun" else { return nil }
+        var arguments = Array(commandLine.dropFirst())
+        // `specrun run …` and `specrun …` are one command (SpecrunCommand.main).
+        if arguments.first == "run" { arguments.removeFirst() }
+        return try? OptionParser(options: RunCommand.options).parse(arguments)
+    }
+
+    /// The shard a results document ran, for one written before results recorded `shard` (specrun before 5588b55,
+    /// 2026-11-30): its command line's `--shard I/N`, taken only when every test it holds is one that shard runs.
+    /// A merged document's command line is its first shard's, so without that check an old merge of four shards
+    /// would pass for shard 1/4. Nil for a document that records its shard (that one counts), a whole run, a merge,
+    /// and a line that is not a run's.
+    static func shardFromCommandLine(of run: RunResult) -> Shard? {
+        guard run.shard == nil, !run.notes.contains(where: { $0.hasPrefix(MergeCommand.mergedNotePrefix) }),
+              let text = parsed(run.environment.commandLine)?.value("shard"), let shard = Shard(parsing: text),
+              run.tests.allSatisfy({ shard.contains(id: $0.id) }) else { return nil }
+        return shard
     }
 
     /// What `other` selected differently from this selection, one item per option: `--engine none instead of 'all'`.

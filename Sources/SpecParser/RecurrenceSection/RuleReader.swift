@@ -10,7 +10,7 @@ import SpecYAML
 struct RuleReader {
     let reader: ValueReader
 
-    private var log: DiagnosticLog { reader.log }
+    var log: DiagnosticLog { reader.log }
 
     /// The `every:` values and the keys each form allows.
     private static let forms: [(every: String, keys: [String], required: [String], exactlyOne: [String])] =
@@ -25,7 +25,7 @@ struct RuleReader {
         "business-day": "monday, tuesday, wednesday, thursday, friday", "weekend": "saturday, sunday",
     ]
 
-    private static let advice: [String: String] = [
+    static let advice: [String: String] = [
         "at": "add the wall time, e.g. 'at: \"02:30\"', or several, e.g. 'at: [\"08:00\", \"20:00\"]'",
         "on": "add the weekdays, e.g. 'on: [monday, thursday]'",
         "day": "add the day of the month, 1–31 or last, e.g. 'day: 15', or a weekday of the month, e.g. 'on: last friday'",
@@ -190,7 +190,7 @@ struct RuleReader {
     }
 
     /// Reports the rule's static problems at the field at fault (or at `rule:` when that field is absent).
-    private func validated(_ rule: Rule, fields: MappingFields?, node: Node?) -> Rule? {
+    func validated(_ rule: Rule, fields: MappingFields?, node: Node?) -> Rule? {
         let problems = rule.problems
         guard !problems.isEmpty else { return rule }
         for problem in problems {
@@ -455,162 +455,5 @@ struct RuleReader {
             return nil
         }
         return month
-    }
-
-    // MARK: Shorthand
-
-    private static let shorthandForms =
-        "write a mapping such as {every: day, at: \"02:30\"}, or a shorthand: 'daily 02:30', 'weekly mon,thu 09:00' or 'every 24h from 2027-03-27T02:30:00+01:00'"
-
-    /// `daily 02:30`, `weekly mon,thu 09:00`, `every 24h from <instant>`.
-    private func readShorthand(_ scalar: Node.Scalar, node: Node) -> Rule? {
-        let tokens = Self.tokens(scalar)
-        guard let first = tokens.first else { return nil }
-        let rule: Rule?
-        switch (first.text, tokens.count) {
-        case ("daily", 2):
-            rule = readShorthandTimes(tokens[1]).map { .daily(at: $0) }
-        case ("weekly", 3):
-            let names = tokens[1].text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            if let advice = WeekdayNumbers.advice(for: names, format: { $0.joined(separator: ",") }) {
-                log.report(.invalidWeekday, at: tokens[1].mark, length: tokens[1].text.count, advice)
-                return nil
-            }
-            var days: [Weekday] = []
-            var valid = true
-            var column = tokens[1].mark.column
-            for name in tokens[1].text.split(separator: ",", omittingEmptySubsequences: false) {
-                let mark = Mark(line: tokens[1].mark.line, column: column)
-                column += name.count + 1
-                var day = Weekday(name: String(name))
-                if day == nil {
-                    // `weekly lun,jeu 09:00`: weekdays in the author's language, told once, at the first that does not read.
-                    if valid, let advice = WeekdayNames.advice(for: names, format: { $0.joined(separator: ",") }) {
-                        log.report(.invalidWeekday, at: tokens[1].mark, length: tokens[1].text.count, advice)
-                        return nil
-                    }
-                    day = reader.weekday(String(name), at: mark, length: max(1, name.count))
-                }
-                guard let day else {
-                    valid = false
-                    continue
-                }
-                if !days.contains(day) { days.append(day) }
-            }
-            let at = readShorthandTimes(tokens[2])
-            rule = valid ? at.map { .weekly(on: days, at: $0) } : nil
-        case ("every", 4) where tokens[2].text == "from":
-            let seconds = reader.duration(tokens[1].text, at: tokens[1].mark, length: tokens[1].text.count, field: "interval")
-            let from = reader.instant(tokens[3].text, at: tokens[3].mark, length: tokens[3].text.count, field: "from")
-            rule = seconds.flatMap { seconds in from.map { .interval(seconds: seconds, from: $0.date) } }
-        default:
-            let words = ["daily", "weekly", "every"]
-            if let fullWidth = FullWidth.problem(in: scalar.value, advice: Self.shorthandAdvice) {
-                // `every day at ０２：３０`: an input method's full-width digits and colon.
-                log.report(.invalidRule, at: node, fullWidth)
-            } else if let phrase = Self.weekdayOfMonthPhrase(tokens.map(\.text)) {
-                // `monthly last friday 23:30`, `last friday 23:30`: the n-th weekday has no shorthand.
-                log.report(.invalidRule, at: node,
-                           "'\(scalar.value)' is not a rule: a weekday of the month has no shorthand; write the map form {every: month, on: \(phrase), at: \"\(tokens.last.map { TimeOfDay(parsing: $0.text) != nil ? $0.text : "23:30" } ?? "23:30")\"}")
-            } else if let meant = Self.plainShorthand(tokens.map(\.text)) {
-                log.report(.invalidRule, at: node, "'\(scalar.value)' is not a rule; did you mean '\(meant)'? \(Self.shorthandForms)")
-            } else if !words.contains(first.text), let suggestion = Suggestion.closest(to: first.text, in: words) {
-                log.report(.invalidRule, at: first.mark, length: first.text.count,
-                           "'\(scalar.value)' is not a rule: did you mean '\(suggestion)'? \(Self.shorthandForms)")
-            } else {
-                log.report(.invalidRule, at: node, "'\(scalar.value)' is not a rule; \(Self.shorthandForms)")
-            }
-            return nil
-        }
-        guard let rule else { return nil }
-        return validated(rule, fields: nil, node: node)
-    }
-
-    /// `02:30`, or `08:00,20:00`: the shorthand's time, or its times joined by commas (each told at its own column).
-    private func readShorthandTimes(_ token: (text: String, mark: Mark)) -> [TimeOfDay]? {
-        if let time = TimeOfDay(parsing: token.text) { return [time] }
-        var times: [TimeOfDay] = []
-        var valid = true
-        var column = token.mark.column
-        for piece in token.text.split(separator: ",", omittingEmptySubsequences: false) {
-            let mark = Mark(line: token.mark.line, column: column)
-            column += piece.count + 1
-            if let time = reader.time(String(piece), at: mark, length: max(1, piece.count), field: "at", quoted: false) {
-                times.append(time)
-            } else {
-                valid = false
-            }
-        }
-        return valid ? times : nil
-    }
-
-    /// `08:00,20:00` → its times; nil unless every comma-separated piece is a time.
-    private static func shorthandTimes(_ text: String) -> [TimeOfDay]? {
-        let times = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { TimeOfDay(parsing: String($0)) }
-        return times.count == text.split(separator: ",", omittingEmptySubsequences: false).count ? times : nil
-    }
-
-    /// What to type for a rule's text typed in full-width characters, given it in ASCII: `every day at ０２３０` is the
-    /// shorthand `daily 02:30`, which its ASCII `every day at 0230` is not.
-    static func shorthandAdvice(_ typed: String) -> String {
-        let words = typed.split(separator: " ").map { word in
-            TimeOfDay(parsing: String(word)) == nil ? TwentyFourHourTime.meant(by: String(word)) ?? String(word) : String(word)
-        }
-        if let meant = plainShorthand(words) { return "type it in ASCII as the shorthand \(meant)" }
-        return FullWidth.typeInASCII(words.joined(separator: " "))
-    }
-
-    /// The shorthand an English phrasing of one means, without its filler words: `daily at 02:30`, `every day at
-    /// 02:30` → `daily 02:30`; `weekly on mon,thu at 09:00` → `weekly mon,thu 09:00`. Nil when it is no such phrasing.
-    static func plainShorthand(_ words: [String]) -> String? {
-        let original = words.map { $0.lowercased() }
-        // `daily 08:00, 20:00`: a time list written with spaces after its commas is one word of the shorthand.
-        var words: [String] = []
-        for word in original {
-            if let last = words.last, last.hasSuffix(",") || word.hasPrefix(",") {
-                words[words.count - 1] = last + word
-            } else {
-                words.append(word)
-            }
-        }
-        if words.count >= 2, words[0] == "every", ["day", "week"].contains(words[1]) {
-            words.replaceSubrange(0...1, with: [words[1] == "day" ? "daily" : "weekly"])
-        }
-        let kept = words.filter { !["at", "on"].contains($0) }
-        guard kept != original else { return nil }
-        let shaped = switch (kept.first, kept.count) {
-        case ("daily", 2): shorthandTimes(kept[1]) != nil
-        case ("weekly", 3): shorthandTimes(kept[2]) != nil
-        default: false
-        }
-        return shaped ? kept.joined(separator: " ") : nil
-    }
-
-    /// `last friday`, when two neighbouring words are a weekday of the month (`monthly last friday 23:30`).
-    static func weekdayOfMonthPhrase(_ words: [String]) -> String? {
-        guard words.count >= 2 else { return nil }
-        for index in 0..<(words.count - 1) {
-            if let day = DayOfMonth(weekdayPhrase: words[index] + " " + words[index + 1]) { return day.description }
-        }
-        return nil
-    }
-
-    /// Whitespace-separated words with their columns (quoted scalars start one column after the quote).
-    private static func tokens(_ scalar: Node.Scalar) -> [(text: String, mark: Mark)] {
-        let start = scalar.mark.column + (scalar.style == .singleQuoted || scalar.style == .doubleQuoted ? 1 : 0)
-        var tokens: [(String, Mark)] = []
-        var current = ""
-        var currentStart = 0
-        for (offset, character) in scalar.value.enumerated() {
-            if character == " " || character == "\t" {
-                if !current.isEmpty { tokens.append((current, Mark(line: scalar.mark.line, column: start + currentStart))) }
-                current = ""
-            } else {
-                if current.isEmpty { currentStart = offset }
-                current.append(character)
-            }
-        }
-        if !current.isEmpty { tokens.append((current, Mark(line: scalar.mark.line, column: start + currentStart))) }
-        return tokens
     }
 }

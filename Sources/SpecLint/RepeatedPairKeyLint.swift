@@ -18,6 +18,10 @@ public struct RepeatedPairKeyLint: SpecLintRule {
         let schedule = body.schedule
         var resolver = WallTimeResolver(timeZone: schedule.timeZone)
         var found: [Diagnostic] = []
+        // What the schedule gives, computed only when a keyless instant is in an overlap: with several times a date,
+        // a repeated time's first instant can come before an earlier slot's second one and is dropped (occurrences
+        // only increase), and a key written for it would make a spec that fails.
+        var produced: [Occurrence]??
         for occurrence in occurrences where occurrence.key == nil {
             let instant = occurrence.instant
             let offset = resolver.offset(at: instant.date)
@@ -26,6 +30,20 @@ public struct RepeatedPairKeyLint: SpecLintRule {
             let isLater = Int(instant.date.timeIntervalSince1970.rounded(.down)) != Int(first.timeIntervalSince1970.rounded(.down))
             let key = Self.key(for: wall, schedule: schedule, isRepeat: isLater)
             let local = WallTimeText.local(instant.date, offset: offset)
+            if produced == nil { produced = Self.occurrences(of: body) }
+            if let list = produced ?? nil, !list.contains(where: { $0.date == instant.date }) {
+                if let later = list.first(where: { $0.date > instant.date }), schedule.rule.wallTimes.count > 1 {
+                    found.append(Diagnostic(
+                        code: LintCode.repeatedWithoutKey.rawValue, severity: .warning, location: instant.location,
+                        message: "\(instant.text) is the \(isLater ? "second" : "first") \(local.time) on \(local.date), a repeated wall time, "
+                            + "but the schedule gives no occurrence then: an earlier time's slot already gave "
+                            + "\(WallTimeText.instant(later.date, offset: resolver.offset(at: later.date))) (\(later.key)), and occurrences "
+                            + "only increase, so this slot's earlier instant is dropped",
+                        sourceLine: instant.sourceLine, length: instant.text.count,
+                        notes: [Diagnostic.Note(message: "remove it from the expected occurrences, or give the times their own specs")]))
+                }
+                continue
+            }
             found.append(Diagnostic(
                 code: LintCode.repeatedWithoutKey.rawValue,
                 severity: .warning,
@@ -37,6 +55,12 @@ public struct RepeatedPairKeyLint: SpecLintRule {
                 notes: [Diagnostic.Note(message: "write {at: \(instant.text), key: \(key)}")]))
         }
         return found
+    }
+
+    /// The core's occurrences in the spec's window, or nil when it has no window or the search ends in an error.
+    private static func occurrences(of body: RecurrenceSpec) -> [Occurrence]? {
+        guard let window = body.window, let schedule = try? body.schedule.schedule() else { return nil }
+        return try? CoreEngine().occurrences(in: Window(after: window.after.date, through: window.through.date), of: schedule, limit: 100_000)
     }
 
     /// The key the slot of a repeated wall time has: the local date (and for hourly rules the hour and minute; for a

@@ -353,6 +353,28 @@ import Testing
             """)
     }
 
+    /// Two times in one overlap under `both`: New York falls back at 2027-11-07 06:00Z (zoneinfo), so 01:10 is at
+    /// 05:10Z and 06:10Z, 01:40 at 05:40Z and 06:40Z. Slots go 01:10 then 01:40; after 01:10's second instant (06:10Z)
+    /// 01:40's first (05:40Z) is not later, so the schedule drops it. A black-box review saw the lint suggest a key for
+    /// it, which made a spec that fails; it now says why the schedule gives nothing then.
+    @Test func aDroppedInstantIsToldDroppedNotGivenAKey() {
+        let text = Self.lint("""
+            spec: Two doses, both
+            schedule: {id: dose, timezone: America/New_York, rule: {every: day, at: ["01:10", "01:40"]}, nonexistent: skip, repeated: both}
+            window: {after: 2027-11-07T00:00:00-04:00, through: 2027-11-07T03:00:00-05:00}
+            expect:
+              occurrences: [2027-11-07T01:40:00-04:00]
+
+            """)
+        #expect(text == """
+            lint.yaml:5:17: warning: 2027-11-07T01:40:00-04:00 is the first 01:40 on 2027-11-07, a repeated wall time, but the schedule gives no occurrence then: an earlier time's slot already gave 2027-11-07T01:10:00-05:00 (dose/v1/2027-11-07T01:10~2), and occurrences only increase, so this slot's earlier instant is dropped [repeated-without-key]
+              occurrences: [2027-11-07T01:40:00-04:00]
+                            ^~~~~~~~~~~~~~~~~~~~~~~~~
+            note: remove it from the expected occurrences, or give the times their own specs
+
+            """)
+    }
+
     @Test func otherPoliciesAndKeyedPairsAreQuiet() {
         let keyed = """
             spec: Keyed

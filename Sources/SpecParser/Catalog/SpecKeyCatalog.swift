@@ -176,7 +176,7 @@ public enum SpecKeyCatalog {
         keys: [
             SpecKey("at", .instant, .required, example: "2027-03-30T02:30:00+02:00", summary: "The occurrence's instant."),
             SpecKey("key", .text("text"), example: "nightly-sync/v1/2027-03-30",
-                    summary: "The occurrence's dedup key: `<id>/v<version>/<local date>` (hourly `…T<HH:MM>`, intervals the UTC instant), `~2` for the later of a repeated pair."),
+                    summary: "The occurrence's dedup key: `<id>/v<version>/<local date>` (hourly and several times a date `…T<HH:MM>`, intervals the UTC instant), `~2` for the later of a repeated pair."),
         ])
 
     /// One item of `cases:`.

@@ -83,6 +83,14 @@ extension RuleReader {
         for piece in token.text.split(separator: ",", omittingEmptySubsequences: false) {
             let mark = Mark(line: token.mark.line, column: column)
             column += piece.count + 1
+            if piece.isEmpty {
+                // `daily 08:00,20:00,` or `daily 08:00,,20:00`: a comma too many, not a time to rewrite.
+                let written = token.text.split(separator: ",").joined(separator: ",")
+                reader.log.report(.invalidTime, at: Mark(line: mark.line, column: max(token.mark.column, mark.column - 1)),
+                                  "the shorthand's times '\(token.text)' have a comma with no time after it; remove it: \(written)")
+                valid = false
+                continue
+            }
             if let time = reader.time(String(piece), at: mark, length: max(1, piece.count), field: "at", quoted: false) {
                 times.append(time)
             } else {

@@ -195,3 +195,47 @@ struct SeededRandom {
         ])
     }
 }
+
+/// Mistakes in one rule that do not depend on each other are told in one round: the times' order is checked even
+/// when another key (`on:`) keeps the rule from being built, so fixing the first does not reveal the second.
+@Suite struct RuleMistakesInOneRoundTests {
+    @Test func aWeekdayOfTheMonthAndTheTimesOrderAreBothTold() {
+        let file = SpecFixtures.parse("""
+            spec: s
+            schedule: {timezone: Europe/Berlin, rule: {every: month, on: last-friday, at: ["20:00", "08:00"]}, nonexistent: skip, repeated: first}
+            window: {after: 2027-01-01T00:00:00+01:00, through: 2027-02-01T00:00:00+01:00}
+            expect: {occurrences: []}
+            """)
+        #expect(file.diagnostics.map(\.message) == [
+            "'last-friday' is not a weekday of the month; did you mean 'last friday'? (the ordinal, a space, the weekday)",
+            "'at' lists 08:00 after 20:00; its times must be strictly increasing, each once: write at: [\"08:00\", \"20:00\"]",
+        ])
+    }
+
+    /// Once the rule reads, the order is told once (by the rule's own check), not twice.
+    @Test func theTimesOrderAloneIsToldOnce() {
+        let file = SpecFixtures.parse("""
+            spec: s
+            schedule: {timezone: Europe/Berlin, rule: {every: month, on: last friday, at: ["20:00", "08:00"]}, nonexistent: skip, repeated: first}
+            window: {after: 2027-01-01T00:00:00+01:00, through: 2027-02-01T00:00:00+01:00}
+            expect: {occurrences: []}
+            """)
+        #expect(file.diagnostics.map(\.message) == [
+            "'at' lists 08:00 after 20:00; its times must be strictly increasing, each once: write at: [\"08:00\", \"20:00\"]",
+        ])
+    }
+
+    /// `on: first day` means the month's first day, which `day:` names.
+    @Test(arguments: [("first day", "1"), ("1st day", "1"), ("the last day of the month", "last"), ("2nd day", "2")])
+    func aDayOfTheMonthWrittenAsOnIsPointedAtDay(written: String, day: String) {
+        let file = SpecFixtures.parse("""
+            spec: s
+            schedule: {timezone: Europe/Berlin, rule: {every: month, on: \(written), at: "08:00"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-01-01T00:00:00+01:00, through: 2027-02-01T00:00:00+01:00}
+            expect: {occurrences: []}
+            """)
+        #expect(file.diagnostics.count == 1)
+        #expect(file.diagnostics.first?.message.hasPrefix("'\(written)' is a day of the month, not a weekday of it; write 'day: \(day)' instead of 'on'") == true,
+                "\(file.diagnostics.map(\.message))")
+    }
+}

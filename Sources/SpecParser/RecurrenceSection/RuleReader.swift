@@ -141,7 +141,14 @@ struct RuleReader {
             let second = fields["second"].map { reader.integer($0, field: "second", range: 0...59, example: "0") } ?? 0
             rule = minute.flatMap { minute in second.map { .hourly(minute: minute, second: $0) } }
         }
-        guard complete, let rule else { return nil }
+        guard complete, let rule else {
+            // The times' order is independent of the other keys' mistakes (`on: last-friday` beside `at: ["20:00",
+            // "08:00"]`): told in the same round, as `validated` would have once the rest read.
+            if let at, let problem = Rule.daily(at: at).problems.first, let place = fields["at"] {
+                log.report(.invalidRule, at: place, problem.message)
+            }
+            return nil
+        }
         return validated(rule, fields: fields, node: node)
     }
 
@@ -194,6 +201,9 @@ struct RuleReader {
         let problems = rule.problems
         guard !problems.isEmpty else { return rule }
         for problem in problems {
+            // A key absent because it was misspelt (`missing_day: skip`) is told once, as the slip: asking to add it
+            // too would make the author write it twice.
+            if fields?.misspelled.contains(problem.field) == true, fields?.has(problem.field) == false { continue }
             // A missing `missing-day` is best shown at the day (or the weekday of the month) that can be missing.
             let field = problem.field == "missing-day" && fields?.has("missing-day") == false
                 ? (fields?.has("on") == true ? "on" : "day") : problem.field
@@ -316,6 +326,13 @@ struct RuleReader {
                 valid = false
                 continue
             }
+            // `{every: week, on: last friday}`: a weekday of the month is a monthly or yearly rule's.
+            if Weekday(name: scalar.value) == nil, let phrase = DayOfMonth(weekdayPhrase: scalar.value) {
+                log.report(.invalidWeekday, at: item,
+                           "'\(scalar.value)' is a weekday of the month, which only an every: month or every: year rule takes: write {every: month, on: \(phrase), at: …}; a weekly rule names plain weekdays, e.g. on: [\(Self.weekdayName(of: phrase) ?? "friday")]")
+                valid = false
+                continue
+            }
             guard let day = reader.weekday(scalar.value, at: scalar.mark, length: item.underlineLength) else {
                 valid = false
                 continue
@@ -338,6 +355,13 @@ struct RuleReader {
             // `on: [last friday]`, or a weekly rule's list in a monthly one.
             let texts = items.compactMap { $0.scalar?.value }
             let one = texts.count == 1 && items.count == 1 ? DayOfMonth(weekdayPhrase: texts[0]) : nil
+            // `[last friday, 2nd tuesday]`: several weekdays of the month are several rules, not a weekly list.
+            let phrases = texts.count == items.count && texts.count > 1 ? texts.compactMap(DayOfMonth.init(weekdayPhrase:)) : []
+            if let first = phrases.first {
+                log.report(.wrongKind, at: node,
+                           "an every: \(every) rule takes one weekday of the month, not \(texts.count); a spec's schedule has one rule, so give each its own spec, or its own case overriding 'rule' (e.g. rule: {every: \(every)\(every == "year" ? ", month: …" : ""), on: \(first), at: …})")
+                return nil
+            }
             log.report(.wrongKind, at: node, one.map { "an every: \(every) rule takes one weekday of the month, not a list: write 'on: \($0)'" }
                 ?? "an every: \(every) rule takes one weekday of the month, not a list, \(example); for weekdays every week write {every: week, on: [\(texts.joined(separator: ", "))], at: …}")
             return nil
@@ -368,6 +392,13 @@ struct RuleReader {
         }
         // `the last friday of the month`, `friday last`: filler words, or the two words the other way round.
         let kept = words.filter { !["the", "of", "each", "every", "month", "in", "a"].contains($0.text.lowercased()) }
+        // `first day`, `last day of the month`: a day of the month, which `day:` names.
+        if kept.count == 2, kept[1].text.lowercased() == "day", let ordinal = WeekdayOrdinal(name: kept[0].text) {
+            let day = ordinal == .last ? "last" : String(ordinal.rawValue)
+            log.report(.invalidWeekday, at: node,
+                       "'\(scalar.value)' is a day of the month, not a weekday of it; write 'day: \(day)' instead of 'on'\(ordinal == .last ? "" : " (for a weekday write e.g. 'on: \(ordinal.name) monday')")")
+            return nil
+        }
         if kept.count == 2 {
             let meant = DayOfMonth(weekdayPhrase: kept[0].text + " " + kept[1].text) ?? DayOfMonth(weekdayPhrase: kept[1].text + " " + kept[0].text)
             if let meant, words.count != 2 || DayOfMonth(weekdayPhrase: kept[1].text + " " + kept[0].text) != nil {
@@ -406,6 +437,12 @@ struct RuleReader {
             // Not reached (both words read, so the phrase does): said plainly rather than trapping.
             log.report(.invalidWeekday, at: node, "'\(scalar.value)' is not a weekday of the month; write \(allowed) and a weekday, \(example)")
         }
+        return nil
+    }
+
+    /// The weekday of `last friday`: `friday`.
+    private static func weekdayName(of day: DayOfMonth) -> String? {
+        if case .weekday(_, let weekday) = day { return weekday.name }
         return nil
     }
 

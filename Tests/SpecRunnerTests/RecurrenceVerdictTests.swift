@@ -140,4 +140,28 @@ import Testing
         #expect(result.status == .error)
         #expect(result.message == "the window holds more than 1 occurrences (--max-occurrences)")
     }
+
+    /// A rule with several times a date counts the search bound from the first time of the cursor's date, which can
+    /// lie before the cursor: from 2027-01-01T12:00Z with limit 1 the one slot counted is 08:00 that day (no
+    /// occurrence, it is before the cursor), so 20:00 is never reached. The message names where the count began;
+    /// a rule with one time keeps its message (counted from the cursor's date is then no surprise).
+    @Test(arguments: [
+        ("daily 08:00,20:00", "2027-01-01T20:00:00Z",
+         "no occurrence of every day at 08:00 and 20:00 within 1 candidate slot after 2027-01-01 12:00 UTC (+00:00) (the search bound, counted from 2027-01-01 08:00, the first time of the cursor's date); if that is expected, write 'error: no-occurrence' in the case instead of 'next', else raise 'limit:' in the schedule (default: --max-candidates)"),
+        ("daily 08:00", "2027-01-02T08:00:00Z",
+         "no occurrence of every day at 08:00 within 1 candidate slot after 2027-01-01 12:00 UTC (+00:00) (the search bound); if that is expected, write 'error: no-occurrence' in the case instead of 'next', else raise 'limit:' in the schedule (default: --max-candidates)"),
+    ])
+    func theBoundOfARuleWithSeveralTimesSaysWhereItsCountBegan(rule: String, next: String, message: String) throws {
+        let text = """
+            spec: bound
+            schedule: {id: b, timezone: UTC, rule: "\(rule)", nonexistent: skip, repeated: first, limit: 1}
+            cases:
+              - {name: from noon, after: 2027-01-01T12:00:00Z, next: \(next)}
+            """
+        let file = SpecParser().parse(path: "bound.yaml", bytes: Array(text.utf8))
+        try #require(file.diagnostics.allSatisfy { $0.severity != .error }, "\(file.diagnostics)")
+        let result = try Self.run(try #require(file.specs.first), on: .core)
+        #expect(result.status == .failed)
+        #expect(result.message == message)
+    }
 }

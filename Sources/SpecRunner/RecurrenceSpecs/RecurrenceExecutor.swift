@@ -90,7 +90,9 @@ struct RecurrenceExecutor: Sendable {
             }
             verdict.status = .failed
             let searchStart = item.caseSpec?.after.date ?? recurrence.window?.after.date
-            verdict.message = Self.explain(error, inCase: item.caseSpec != nil, searchStart: searchStart) { instant($0).local }
+            verdict.message = Self.explain(
+                error, inCase: item.caseSpec != nil, searchStart: searchStart,
+                countStart: Self.countStart(of: schedule.rule, in: timeZone)) { instant($0).local }
             verdict.diff = expectedItems.map { DiffLine(kind: .missing, expected: $0.instant, actual: nil, expectedLine: $0.line) }
             if case .tooManyOccurrences(let limit) = error, let window = recurrence.window {
                 // A bound of the run, not a difference from the expectation: the window could not be checked.
@@ -140,8 +142,12 @@ struct RecurrenceExecutor: Sendable {
     /// `local` writes an instant as wall time in the schedule's zone: the bound counts from the cursor's local date,
     /// which UTC can put on another day. A search that began at an occurrence already found, not at `searchStart`
     /// (the instant the spec wrote), says so: the author never wrote that cursor.
+    ///
+    /// `countStart` writes where the count began for a rule with several times a date (its first time on the cursor's
+    /// date, `2027-01-01 08:00`), which can lie before the cursor: the slots counted are not all after it.
     static func explain(
-        _ error: RecurrenceError, inCase: Bool = false, searchStart: Date? = nil, local: ((Date) -> String)? = nil
+        _ error: RecurrenceError, inCase: Bool = false, searchStart: Date? = nil, countStart: ((Date) -> String)? = nil,
+        local: ((Date) -> String)? = nil
     ) -> String {
         switch error {
         case .tooManyOccurrences(let limit):
@@ -150,8 +156,9 @@ struct RecurrenceExecutor: Sendable {
             "no occurrence of \(rule) within \(limit == 1 ? "1 candidate slot" : "\(limit) candidate slots") after "
                 + (local?(after) ?? after.rfc3339UTC)
                 + (searchStart.map { $0 != after } == true
-                    ? ", the last occurrence found (the search bound, counted again from each occurrence found); "
-                    : " (the search bound); ")
+                    ? ", the last occurrence found (the search bound, counted again from each occurrence found"
+                    : " (the search bound")
+                + (countStart.map { ", counted from \($0(after)), the first time of the cursor's date); " } ?? "); ")
                 + "if that is expected, write \(inCase ? "'error: no-occurrence' in the case instead of 'next'" : "'expect: {error: no-occurrence}'"), "
                 + "else raise 'limit:' in the schedule (default: --max-candidates)"
         case .instantOutOfRange(let role, let date) where date >= SupportedInstants.range.upperBound:
@@ -160,6 +167,23 @@ struct RecurrenceExecutor: Sendable {
             "the \(role) \(date.rfc3339UTC) is in the year 10000 once its offset is applied; searches start no later than 9999-12-31T23:59:59Z, so write an earlier instant"
         default:
             error.description
+        }
+    }
+
+    /// For a rule with several times a date, the start of the search bound's count as wall time: the rule's first
+    /// time on the cursor's local date (`recurrence.md`, the search bound); nil for any other rule.
+    static func countStart(of rule: Rule, in zone: TimeZone) -> ((Date) -> String)? {
+        let times = rule.wallTimes
+        guard times.count > 1 else { return nil }
+        return { cursor in
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            let date = calendar.dateComponents([.year, .month, .day], from: cursor)
+            let day = [(date.year ?? 0, 4), (date.month ?? 0, 2), (date.day ?? 0, 2)].map { number, width in
+                let digits = String(number)
+                return String(repeating: "0", count: max(0, width - digits.count)) + digits
+            }
+            return day.joined(separator: "-") + " \(times[0])"
         }
     }
 

@@ -313,6 +313,13 @@ struct RuleReader {
                     log.report(.invalidWeekday, at: node, advice)
                     return nil
                 }
+                // `{every: week, on: last friday}`: a weekday of the month is a monthly or yearly rule's.
+                if let phrase = DayOfMonth(weekdayPhrase: scalar.value) {
+                    log.report(.invalidWeekday, at: item,
+                               "'\(scalar.value)' is a weekday of the month, which only an every: month or every: year rule takes: write {every: month, on: \(phrase), at: …}; a weekly rule names plain weekdays, e.g. on: [\(Self.weekdayName(of: phrase) ?? "friday")]")
+                    valid = false
+                    continue
+                }
             }
             if let days = Self.dayGroups[scalar.value.lowercased()] {
                 log.report(.invalidWeekday, at: item, "'\(scalar.value)' is not one weekday; name each: [\(days)]")
@@ -323,13 +330,6 @@ struct RuleReader {
             if words.count > 1, words.allSatisfy({ Weekday(name: String($0)) != nil }) {
                 log.report(.invalidWeekday, at: item,
                            "'\(scalar.value)' is \(words.count) weekdays without the commas between them; write [\(words.joined(separator: ", "))]")
-                valid = false
-                continue
-            }
-            // `{every: week, on: last friday}`: a weekday of the month is a monthly or yearly rule's.
-            if Weekday(name: scalar.value) == nil, let phrase = DayOfMonth(weekdayPhrase: scalar.value) {
-                log.report(.invalidWeekday, at: item,
-                           "'\(scalar.value)' is a weekday of the month, which only an every: month or every: year rule takes: write {every: month, on: \(phrase), at: …}; a weekly rule names plain weekdays, e.g. on: [\(Self.weekdayName(of: phrase) ?? "friday")]")
                 valid = false
                 continue
             }

@@ -98,35 +98,26 @@ struct SeveralTimesTests {
         }
     }
 
+    /// On both engines: Foundation keys by its result's wall time, with the seconds too (mutation F6 of docs/testing.md's
+    /// sixth run). Expected: tools/oracle/oracle.py occurrences --zone Europe/Berlin --rule '{"every":"day","at":["08:00","08:00:30"]}' --id pill.
     @Test("each date gives one slot per time, in order; keys name the date and time, seconds when not zero")
     func slotsAndKeys() throws {
         let schedule = try Schedule(
             id: "pill", rule: .daily(at: [Self.time("08:00"), Self.time("08:00:30")]), timeZone: Self.berlin,
             nonexistent: .skip, repeated: .first)
-        let found = try CoreEngine().occurrences(
-            in: Window(after: Self.instant("2027-01-09T23:00:00Z"), through: Self.instant("2027-01-11T07:00:00Z")),
-            of: schedule, limit: 10)
-        #expect(found.map(\.date) == ["2027-01-10T07:00:00Z", "2027-01-10T07:00:30Z", "2027-01-11T07:00:00Z"].map(Self.instant))
-        #expect(found.map(\.key.rawValue) == ["pill/v1/2027-01-10T08:00", "pill/v1/2027-01-10T08:00:30", "pill/v1/2027-01-11T08:00"])
+        var found: [Occurrence] = []
+        for engine: any RecurrenceEngine in [CoreEngine(), FoundationEngine()] {
+            found = try engine.occurrences(
+                in: Window(after: Self.instant("2027-01-09T23:00:00Z"), through: Self.instant("2027-01-11T07:00:00Z")),
+                of: schedule, limit: 10)
+            #expect(found.map(\.date) == ["2027-01-10T07:00:00Z", "2027-01-10T07:00:30Z", "2027-01-11T07:00:00Z"].map(Self.instant), "\(engine.name)")
+            #expect(found.map(\.key.rawValue) == ["pill/v1/2027-01-10T08:00", "pill/v1/2027-01-10T08:00:30", "pill/v1/2027-01-11T08:00"], "\(engine.name)")
+        }
         #expect(found.last?.key == DedupKey(
             scheduleID: "pill", version: 1, date: CivilDate(year: 2027, month: 1, day: 11), time: Self.time("08:00")))
         // One time: the key stays the date.
         let one = try Schedule(id: "pill", rule: .daily(at: Self.time("08:00")), timeZone: Self.berlin, nonexistent: .skip, repeated: .first)
         #expect(try CoreEngine().next(after: Self.instant("2027-01-09T23:00:00Z"), in: one).key.rawValue == "pill/v1/2027-01-10")
-    }
-
-    @Test("the Foundation engine keys several times a date by its result's wall time, seconds when not zero")
-    func foundationKeysNameTheSeconds() throws {
-        // Expected instants and keys: tools/oracle/oracle.py occurrences --zone Europe/Berlin
-        // --rule '{"every":"day","at":["08:00","08:00:30"]}' --id pill (mutation F6 of docs/testing.md's sixth run).
-        let schedule = try Schedule(
-            id: "pill", rule: .daily(at: [Self.time("08:00"), Self.time("08:00:30")]), timeZone: Self.berlin,
-            nonexistent: .skip, repeated: .first)
-        let found = try FoundationEngine().occurrences(
-            in: Window(after: Self.instant("2027-01-09T23:00:00Z"), through: Self.instant("2027-01-11T07:00:00Z")),
-            of: schedule, limit: 10)
-        #expect(found.map(\.date) == ["2027-01-10T07:00:00Z", "2027-01-10T07:00:30Z", "2027-01-11T07:00:00Z"].map(Self.instant))
-        #expect(found.map(\.key.rawValue) == ["pill/v1/2027-01-10T08:00", "pill/v1/2027-01-10T08:00:30", "pill/v1/2027-01-11T08:00"])
     }
 
     @Test("the drop rule runs over slots in nominal order: a shifted earlier slot drops a later one")

@@ -98,16 +98,21 @@ struct SeveralTimesTests {
         }
     }
 
+    /// On both engines: Foundation keys by its result's wall time, with the seconds too (mutation F6 of docs/testing.md's
+    /// sixth run). Expected: tools/oracle/oracle.py occurrences --zone Europe/Berlin --rule '{"every":"day","at":["08:00","08:00:30"]}' --id pill.
     @Test("each date gives one slot per time, in order; keys name the date and time, seconds when not zero")
     func slotsAndKeys() throws {
         let schedule = try Schedule(
             id: "pill", rule: .daily(at: [Self.time("08:00"), Self.time("08:00:30")]), timeZone: Self.berlin,
             nonexistent: .skip, repeated: .first)
-        let found = try CoreEngine().occurrences(
-            in: Window(after: Self.instant("2027-01-09T23:00:00Z"), through: Self.instant("2027-01-11T07:00:00Z")),
-            of: schedule, limit: 10)
-        #expect(found.map(\.date) == ["2027-01-10T07:00:00Z", "2027-01-10T07:00:30Z", "2027-01-11T07:00:00Z"].map(Self.instant))
-        #expect(found.map(\.key.rawValue) == ["pill/v1/2027-01-10T08:00", "pill/v1/2027-01-10T08:00:30", "pill/v1/2027-01-11T08:00"])
+        var found: [Occurrence] = []
+        for engine: any RecurrenceEngine in [CoreEngine(), FoundationEngine()] {
+            found = try engine.occurrences(
+                in: Window(after: Self.instant("2027-01-09T23:00:00Z"), through: Self.instant("2027-01-11T07:00:00Z")),
+                of: schedule, limit: 10)
+            #expect(found.map(\.date) == ["2027-01-10T07:00:00Z", "2027-01-10T07:00:30Z", "2027-01-11T07:00:00Z"].map(Self.instant), "\(engine.name)")
+            #expect(found.map(\.key.rawValue) == ["pill/v1/2027-01-10T08:00", "pill/v1/2027-01-10T08:00:30", "pill/v1/2027-01-11T08:00"], "\(engine.name)")
+        }
         #expect(found.last?.key == DedupKey(
             scheduleID: "pill", version: 1, date: CivilDate(year: 2027, month: 1, day: 11), time: Self.time("08:00")))
         // One time: the key stays the date.
@@ -169,6 +174,28 @@ struct SeveralTimesTests {
         } catch {
             Issue.record("\(error)")
         }
+    }
+
+    @Test("a window ends at the bound as next(after:) does when a shifted-back date's finished slots outnumber 128")
+    func boundCountsEveryFinishedSlotOfManyTimes() throws {
+        // Sao Paulo, 2018-11-04: 00:00 at -03:00 becomes 01:00 at -02:00. 120 times, every 30 s from 00:00 to 00:59:30,
+        // are all in the gap; shift-backward puts each on 11-03 at 23:xx (02:00:00Z … 02:59:30Z). next(after:) from
+        // the k-th counts 11-03's 120 slots and the k - 1 before it, so a bound of 200 ends the window; a bound of 300
+        // gives all 120. A walk that kept only 128 finished slots never reached 200 (mutation S10 of docs/testing.md's
+        // sixth run). Expected: tools/oracle/oracle.py occurrences --zone America/Sao_Paulo --rule <the 120 times>
+        // --nonexistent shift-backward --after 2018-11-03T12:00:00Z --through 2018-11-04T12:00:00Z --limit 200 / 300.
+        let times = (0..<120).map { TimeOfDay(hour: 0, minute: $0 / 2, second: $0 % 2 * 30)! }
+        func schedule(limit: Int) throws -> Schedule {
+            try Schedule(id: "s", rule: .daily(at: times), timeZone: TimeZone(identifier: "America/Sao_Paulo")!,
+                         nonexistent: .shiftBackward, repeated: .first, searchLimit: limit)
+        }
+        let window = Window(after: Self.instant("2018-11-03T12:00:00Z"), through: Self.instant("2018-11-04T12:00:00Z"))
+        #expect(throws: RecurrenceError.self) { try CoreEngine().occurrences(in: window, of: try schedule(limit: 200), limit: 1000) }
+        let all = try CoreEngine().occurrences(in: window, of: try schedule(limit: 300), limit: 1000)
+        #expect(all.count == 120)
+        #expect(all.first?.date == Self.instant("2018-11-04T02:00:00Z"))
+        #expect(all.last?.date == Self.instant("2018-11-04T02:59:30Z"))
+        #expect(all.last?.key.rawValue == "s/v1/2018-11-04T00:59:30")
     }
 
     @Test("a window equals repeated next(after:) for rules with many times a date")

@@ -38,6 +38,19 @@ import Testing
         #expect(!rows[0].hasPrefix("!") && !rows[2].hasPrefix("!"))
     }
 
+    /// Keys are shown on the row where they are what differs, not on a row both engines agree on (mutation E4 of
+    /// docs/testing.md's sixth run). Berlin: 2027-03-27T01:30Z is 02:30 CET, 2027-03-28T01:30Z is 03:30 CEST.
+    @Test func keysAreShownOnlyWhereTheyDiffer() {
+        let shared = F.berlin("2027-03-27T01:30:00Z", "2027-03-27T02:30:00+01:00", "CET", key: "nightly/v1/2027-03-27")
+        let early = F.berlin("2027-03-28T01:30:00Z", "2027-03-28T03:30:00+02:00", "CEST", key: "nightly/v1/2027-03-28")
+        let late = F.berlin("2027-03-28T01:30:00Z", "2027-03-28T03:30:00+02:00", "CEST", key: "nightly/v1/2027-03-29")
+        let rows = Array(EngineDisagreement(first: test("core", [shared, early]), second: test("foundation", [shared, late]))
+            .lines(glyphs: .ascii).dropFirst(2))
+        #expect(rows.count == 2)
+        #expect(!rows[0].hasPrefix("!") && rows[0].contains("2027-03-27 02:30 CET") && !rows[0].contains("nightly/v1"))
+        #expect(rows[1].hasPrefix("!") && rows[1].contains("nightly/v1/2027-03-28") && rows[1].contains("nightly/v1/2027-03-29"))
+    }
+
     /// The same instant given to another slot is a disagreement, shown with both keys.
     @Test func aKeyThatDiffersIsADisagreementWithBothKeysShown() throws {
         let early = F.berlin("2027-03-28T01:30:00Z", "2027-03-28T03:30:00+02:00", "CEST", key: "nightly/v1/2027-03-28")

@@ -64,6 +64,33 @@ import Testing
         #expect(result.message == "occurrences differ: 1 missing, 1 unexpected; " + sentence)
     }
 
+    /// The sentence is for a whole-day interval that left `from`'s wall time across an offset change only: a 12-hour
+    /// interval across London's change (mutation I1 of docs/testing.md's sixth run) and a 2-day one that misses a
+    /// day at the same offset (I2) fail without it. London is at +00:00 until 2027-03-28T01:00Z, then +01:00
+    /// (zoneinfo); every 12h from 2027-03-25T08:00Z gives 2027-03-28T20:00Z and 2027-03-29T08:00Z in the first
+    /// window, every 2d from 2027-01-01T08:00Z gives 2027-01-05T08:00Z in the second.
+    @Test(arguments: [
+        ("12h", "2027-03-25T08:00:00Z", "{after: 2027-03-28T12:00:00Z, through: 2027-03-29T12:00:00Z}",
+         "[2027-03-28T21:00:00+01:00, 2027-03-29T08:00:00+01:00]"),
+        ("2d", "2027-01-01T08:00:00Z", "{after: 2027-01-03T12:00:00Z, through: 2027-01-05T12:00:00Z}", "[2027-01-04T08:00:00Z]"),
+    ])
+    func anIntervalThatDidNotLeaveItsWallTimeAcrossAChangeHasNoSentence(
+        interval: String, from: String, window: String, expected: String
+    ) throws {
+        let text = """
+            spec: every other day at 08:00
+            schedule: {timezone: Europe/London, rule: {interval: \(interval), from: \(from)}}
+            window: \(window)
+            expect:
+              occurrences: \(expected)
+            """
+        let file = SpecParser().parse(path: "interval.yaml", bytes: Array(text.utf8))
+        try #require(file.diagnostics.allSatisfy { $0.severity != .error }, "\(file.diagnostics)")
+        let result = try Self.run(try #require(file.specs.first), on: .core)
+        #expect(result.status == .failed)
+        #expect(result.message == "occurrences differ: 1 missing, 1 unexpected")
+    }
+
     @Test func aCalendarRuleFailureHasNoIntervalSentence() throws {
         let spec = try Self.spec(expecting: ["2027-01-01T12:00:00Z", "2027-01-02T13:00:00Z"])
         let result = try Self.run(spec, on: .core)

@@ -175,16 +175,7 @@ struct RecurrenceExecutor: Sendable {
     static func countStart(of rule: Rule, in zone: TimeZone) -> ((Date) -> String)? {
         let times = rule.wallTimes
         guard times.count > 1 else { return nil }
-        return { cursor in
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = zone
-            let date = calendar.dateComponents([.year, .month, .day], from: cursor)
-            let day = [(date.year ?? 0, 4), (date.month ?? 0, 2), (date.day ?? 0, 2)].map { number, width in
-                let digits = String(number)
-                return String(repeating: "0", count: max(0, width - digits.count)) + digits
-            }
-            return day.joined(separator: "-") + " \(times[0])"
-        }
+        return { cursor in WallTimeText.local(cursor, offset: zone.secondsFromGMT(for: cursor)).date + " \(times[0])" }
     }
 
     private static func matches(_ error: RecurrenceError, _ expected: ExpectedError) -> Bool {

@@ -105,6 +105,13 @@ struct ValueReader {
                     unknownKeys = true
                     continue
                 }
+                if index > 0, let through = shorthandSplit(entries, at: index) {
+                    reportedWithNext.insert("rule")
+                    misspelled.insert("rule")
+                    unknownKeys = true
+                    passedThrough = through
+                    continue
+                }
                 if index > 0, let split = fullWidthListSplit(entries, at: index) {
                     reportedWithNext.insert(split.field)
                     misspelled.insert(split.field)
@@ -222,6 +229,34 @@ struct ValueReader {
                    "\(FullWidth.describe(open)), so YAML reads '\(field): \(written)' as the text '\(head.value)' and "
                     + "\(last == index ? "a key" : "keys") after the \(last == index ? "comma" : "commas"); type it in ASCII: \(field): \(typed)")
         return (field, last)
+    }
+
+    /// `{rule: daily 08:00,20:00, …}`, `{rule: weekly mon,thu 09:00, …}`: a shorthand rule with commas, unquoted inside
+    /// a `{…}` mapping, where YAML ends the value at the first comma and reads the rest as keys without values. Told
+    /// once, at the rule, with the quoting that keeps it one text; the index of the last key that belongs to it. Asked
+    /// only about an unknown key.
+    private func shorthandSplit(_ entries: [Node.Entry], at index: Int) -> Int? {
+        let previous = entries[index - 1]
+        guard previous.key.scalar?.value == "rule", let head = previous.value.scalar, head.style == .plain,
+              let firstWord = head.value.split(separator: " ").first,
+              ["daily", "weekly", "every"].contains(firstWord.lowercased())
+        else { return nil }
+        let line = head.mark.line
+        func isStray(_ entry: Node.Entry) -> Bool {
+            guard let key = entry.key.scalar, key.style == .plain, key.mark.line == line,
+                  entry.value.scalar?.isNull == true, entry.value.scalar?.value.isEmpty == true
+            else { return false }
+            return true
+        }
+        guard isStray(entries[index]) else { return nil }
+        var last = index
+        while last + 1 < entries.count, isStray(entries[last + 1]) { last += 1 }
+        let written = ([head.value] + entries[index...last].map { $0.key.scalar!.value }).joined(separator: ",")
+        let stray = entries[index...last].map { "'\($0.key.scalar!.value)'" }.joined(separator: ", ")
+        log.report(.wrongKind, at: previous.value,
+                   "inside {…} a comma separates keys, so 'rule: \(written)' reads as 'rule: \(head.value)' and "
+                    + "\(last == index ? "a key" : "the keys") \(stray); quote the rule to keep it one text: rule: \"\(written)\"")
+        return last
     }
 
     /// `2027-06-01T02:30:00,000+08:00`: one instant with ISO 8601's decimal comma, which its own reader names, not a

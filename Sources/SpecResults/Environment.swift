@@ -8,6 +8,10 @@ public struct Environment: Sendable, Hashable, Codable {
     public var tzdataVersion: String
     public var zones: [String]
     public var specrunVersion: String
+    /// The GNU build ID of the specrun executable that wrote the results (a hash of its linked contents): the version
+    /// is the same in every build, the build ID is not. Nil where none could be read, and in results written before
+    /// it was recorded (2026-12-01).
+    public var specrunBuild: String?
     public var gitCommit: String?
     /// RFC 3339, UTC.
     public var startTime: String
@@ -31,7 +35,7 @@ public struct Environment: Sendable, Hashable, Codable {
     public init(
         os: String, osVersion: String, architecture: String, swiftVersion: String, foundation: String,
         tzdataVersion: String, zones: [String], specrunVersion: String, gitCommit: String?, startTime: String,
-        commandLine: [String]
+        commandLine: [String], specrunBuild: String? = nil
     ) {
         self.os = os
         self.osVersion = osVersion
@@ -41,6 +45,7 @@ public struct Environment: Sendable, Hashable, Codable {
         self.tzdataVersion = tzdataVersion
         self.zones = zones
         self.specrunVersion = specrunVersion
+        self.specrunBuild = specrunBuild
         self.gitCommit = gitCommit
         self.startTime = startTime
         self.commandLine = commandLine

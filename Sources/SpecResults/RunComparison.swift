@@ -169,6 +169,7 @@ public struct RunComparison: Sendable, Hashable {
             ("OS", { "\($0.os) \($0.osVersion)" }),
             ("architecture", \.architecture),
             ("specrun", \.specrunVersion),
+            ("specrun build", { $0.specrunBuild ?? "none" }),
             ("spec commit", { $0.gitCommit ?? "none" }),
         ]
         return fields.compactMap { name, value in

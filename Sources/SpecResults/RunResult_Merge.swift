@@ -50,6 +50,15 @@ extension RunResult {
             }
         }
 
+        // Not a toolchain difference: CI machines that build the same sources in other folders link other build IDs.
+        // The merged results name a build only when every shard names the same one.
+        let builds = Set(shards.map { $0.environment.specrunBuild ?? "none" })
+        if builds.count > 1 {
+            environment.specrunBuild = nil
+            notes.append("the shards were written by \(builds.count) specrun builds (\(builds.sorted().joined(separator: ", "))); "
+                + "the merged results name none")
+        }
+
         notes += shardNotes(shards.map(\.shard), label: label)
 
         var chosen: [String: (shard: Int, test: TestResult)] = [:]

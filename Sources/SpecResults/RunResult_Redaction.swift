@@ -54,7 +54,8 @@ extension Environment {
             swiftVersion: redaction.mask(swiftVersion), foundation: redaction.mask(foundation),
             tzdataVersion: redaction.mask(tzdataVersion), zones: zones.map { redaction.mask($0) },
             specrunVersion: redaction.mask(specrunVersion), gitCommit: redaction.mask(gitCommit),
-            startTime: redaction.mask(startTime), commandLine: commandLine.map { redaction.mask($0) })
+            startTime: redaction.mask(startTime), commandLine: commandLine.map { redaction.mask($0) },
+            specrunBuild: redaction.mask(specrunBuild))
     }
 }
 

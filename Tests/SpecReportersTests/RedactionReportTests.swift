@@ -57,7 +57,7 @@ import TextRedaction
                 os: leaky("os"), osVersion: leaky("osVersion"), architecture: leaky("architecture"),
                 swiftVersion: leaky("swiftVersion"), foundation: leaky("foundation"), tzdataVersion: leaky("tzdata"),
                 zones: [leaky("zones")], specrunVersion: leaky("specrunVersion"), gitCommit: leaky("gitCommit"),
-                startTime: leaky("startTime"), commandLine: [leaky("commandLine")]),
+                startTime: leaky("startTime"), commandLine: [leaky("commandLine")], specrunBuild: leaky("specrunBuild")),
             files: [leaky("files")], diagnostics: [diagnostic("run")], tests: [test], notes: [leaky("notes")],
             shard: Shard(index: 2, count: 3))
     }()

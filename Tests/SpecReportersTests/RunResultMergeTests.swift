@@ -77,6 +77,22 @@ import Testing
         #expect(merged.tests.map(\.file) == [RunResultFixture.berlinSpring, RunResultFixture.edgeCases])
     }
 
+    /// CI machines that build the same sources in other folders link other build IDs: a merge names a build only when
+    /// every shard names the same one, says so otherwise, and does not call it another toolchain.
+    @Test func shardsOfOneBuildKeepItAndShardsOfTwoNameNone() throws {
+        var first = RunResultFixture.run
+        first.tests = [RunResultFixture.nightlyPassed]
+        first.environment.specrunBuild = "aaaa"
+        var second = first
+        second.tests = [RunResultFixture.saoPauloSkipped]
+        #expect(try RunResult.merging([first, second]).environment.specrunBuild == "aaaa")
+        #expect(try RunResult.merging([first, second]).notes == [])
+        second.environment.specrunBuild = "bbbb"
+        let merged = try RunResult.merging([first, second])
+        #expect(merged.environment.specrunBuild == nil)
+        #expect(merged.notes == ["the shards were written by 2 specrun builds (aaaa, bbbb); the merged results name none"])
+    }
+
     /// A shard written before `timezone: UTC` was named `UTC` lists `Etc/UTC`; merged with a newer shard, the zone
     /// was listed twice (`["Etc/UTC", "Europe/Berlin", "UTC"]`). The merged environment names it as a run writes it now.
     @Test func aShardWrittenBeforeTheUTCNameAndANewerOneNameUTCOnce() throws {

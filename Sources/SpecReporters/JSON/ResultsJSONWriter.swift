@@ -88,6 +88,7 @@ private struct JSONOutput {
             if let gitCommit = environment.gitCommit { try $0.field("gitCommit") { $0.string(gitCommit) } }
             try $0.field("os") { $0.string(environment.os) }
             try $0.field("osVersion") { $0.string(environment.osVersion) }
+            if let build = environment.specrunBuild { try $0.field("specrunBuild") { $0.string(build) } }
             try $0.field("specrunVersion") { $0.string(environment.specrunVersion) }
             try $0.field("startTime") { $0.string(environment.startTime) }
             try $0.field("swiftVersion") { $0.string(environment.swiftVersion) }

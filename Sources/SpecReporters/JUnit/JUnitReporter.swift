@@ -231,7 +231,7 @@ public struct JUnitReporter: Sendable {
     /// The environment as JUnit properties, in a fixed order (the HTML report's environment table too).
     ///
     /// `gitCommit` is left out when the specs are in no git work tree, as the JSON results leave it out: an empty value
-    /// read as a commit whose hash is empty.
+    /// read as a commit whose hash is empty. `specrunBuild` likewise, when the executable holds no build ID.
     static func properties(_ run: RunResult) -> [(String, String)] {
         let environment = run.environment
         return [
@@ -239,7 +239,8 @@ public struct JUnitReporter: Sendable {
             ("swiftVersion", environment.swiftVersion), ("foundation", environment.foundation),
             ("tzdataVersion", environment.tzdataVersion), ("zones", environment.zones.joined(separator: ",")),
             ("specrunVersion", environment.specrunVersion),
-        ] + (environment.gitCommit.map { [("gitCommit", $0)] } ?? []) + [
+        ] + (environment.specrunBuild.map { [("specrunBuild", $0)] } ?? [])
+            + (environment.gitCommit.map { [("gitCommit", $0)] } ?? []) + [
             ("startTime", environment.startTime), ("commandLine", environment.commandLineText),
             ("strict", "\(run.strict)"), ("schemaVersion", "\(run.schemaVersion)"),
         ]

@@ -24,7 +24,8 @@ struct EnvironmentProbe {
             specrunVersion: SpecrunCommand.version,
             gitCommit: specPaths.first.flatMap { gitCommit(containing: $0, noting: notesGitRefusal) },
             startTime: io.now().rfc3339UTC,
-            commandLine: commandLine)
+            commandLine: commandLine,
+            specrunBuild: BuildIdentity.current)
     }
 
     /// The commit of `path`'s work tree; when git refuses the repository as another user's, a note on stderr says

@@ -56,3 +56,11 @@ import Testing
         #expect(results.environment.specrunBuild == expected)
     }
 }
+
+extension BuildIdentityTests {
+    @Test func versionPrintsTheBuildTheResultsName() async throws {
+        let run = await CommandRun.run("--version")
+        let build = try #require(BuildIdentity.current)
+        #expect(run.out == "specrun \(SpecrunCommand.version) (build \(build))\n")
+    }
+}

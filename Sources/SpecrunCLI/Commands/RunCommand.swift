@@ -68,7 +68,8 @@ struct RunCommand {
                 return ExitStatus.success
             }
             if parsed.flag("version") {
-                io.writeOut("specrun \(SpecrunCommand.version)\n")
+                // The build ID in full, as the results' `specrunBuild` and `readelf -n` write it, so one can be matched.
+                io.writeOut("specrun \(SpecrunCommand.version)" + (BuildIdentity.current.map { " (build \($0))" } ?? "") + "\n")
                 return ExitStatus.success
             }
             configuration = try RunConfiguration(parsed, environment: io.environment)

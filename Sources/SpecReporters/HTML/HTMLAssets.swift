@@ -134,7 +134,7 @@ enum HTMLAssets {
         .deviation { margin: 6px 0; color: var(--deviation); }
         article.fixed-deviation .deviation { color: var(--fixed-ink); }
         .zone { margin: 6px 0; color: var(--muted); }
-        pre.checked { margin: 0; padding: 2px 16px 12px 24px; font-size: 12.5px; white-space: pre-wrap; overflow-wrap: anywhere; }
+        pre.checked { margin: 0; padding: 2px 16px 12px 24px; font-size: 12.5px; overflow-x: auto; }
         .body > pre.checked { padding: 0; margin: 6px 0; }
         figure.picture { margin: 10px 0; padding: 8px; border: 1px solid var(--line); border-radius: 8px; background: var(--bg); }
         figure.picture svg { width: 100%; height: auto; display: block; }
@@ -226,7 +226,7 @@ enum HTMLAssets {
           .picture-scroll { overflow: visible; }
           .picture-scroll > svg { min-width: 0; }
           figure.picture, table.occurrences tr, table.runs tr, pre.diagnostic, .row, section.attention li { break-inside: avoid; }
-          pre.diagnostic .source { white-space: pre-wrap; overflow-wrap: anywhere; }
+          pre.diagnostic .source, pre.checked { white-space: pre-wrap; overflow-wrap: anywhere; }
           h2, h3, h4, h5, .file-name, summary { break-after: avoid; }
           .badge, .closing, .engine, .tag, .chip, section.attention, pre.diagnostic, table tr { print-color-adjust: exact;
             -webkit-print-color-adjust: exact; } }

@@ -919,6 +919,36 @@ def all_transitions(z: ZoneInfo, start: int, end: int) -> list[int]:
 
 def random_rule(rng: random.Random, kind: str, anchor_wall: int | None) -> dict:
     """A rule of the kind; its time of day is often placed in the wall-clock hour of a transition."""
+    if kind.endswith("-step"):
+        # A stepped rule: the base kind's rule (sometimes with several times), every 2-4 periods (sometimes 1 or 7),
+        # `from` a date the rule selects, from a few steps before the anchor to just after it (so some windows and
+        # searches start before `from`).
+        base = kind.removesuffix("-step")
+        rule = random_rule(rng, base + ("-times" if rng.random() < 0.2 else ""), anchor_wall)
+        count = rng.choice([2, 2, 2, 3, 4, 1, 7 if base in ("day", "week") else 2])
+        unit_days = {"day": 1, "week": 7, "month": 30, "year": 365}[base]
+        centre = (anchor_wall if anchor_wall is not None else rng.randrange(0, 100 * 365 * DAY)) // DAY
+        candidate = centre - rng.randrange(-unit_days, 3 * count * unit_days + 1)
+        if anchor_wall is not None and rng.random() < 0.7:
+            # The transition's local date selected: the rule takes its weekday / day (and month), and `from` lies
+            # a whole number of steps before it.
+            d, k = date_of(centre), rng.randrange(4) * count
+            if base == "week":
+                rule["on"] = sorted(set(rule["on"]) | {WEEKDAYS[d.weekday()]}, key=WEEKDAYS.index)
+                candidate = centre - 7 * k
+            elif base == "day":
+                candidate = centre - k
+            elif "on" not in rule and d.day <= 28:
+                rule["day"] = str(d.day)
+                months = d.year * 12 + d.month - 1 - (k if base == "month" else 12 * k)
+                if base == "year":
+                    rule["month"] = str(d.month)
+                candidate = day_number(date(months // 12, months % 12 + 1, d.day))
+        parsed = parse_rule(rule)
+        first = next(slot for slot in date_slots(parsed, candidate) if slot.wall is not None)
+        rule["every"] = f"{count} {base}" + ("s" if count != 1 or rng.random() < 0.5 else "")
+        rule["from"] = date_of(first.wall // DAY).isoformat()
+        return rule
     if kind.endswith("-times"):
         # Several times a date: the base kind's rule with 2-4 distinct times, often several in or next to the
         # transition's wall-clock hour (so that two slots of one date resolve to the same or crossing instants).
@@ -1003,7 +1033,8 @@ def cmd_golden(a) -> int:
     combos = []
     span = {"day": 5 * DAY, "week": 15 * DAY, "hour": DAY, "month": 120 * DAY, "year": 4 * 365 * DAY,
             "interval": DAY, "month-weekday": 120 * DAY, "year-weekday": 4 * 365 * DAY,
-            "day-times": 5 * DAY, "week-times": 15 * DAY, "month-times": 120 * DAY, "year-times": 4 * 365 * DAY}
+            "day-times": 5 * DAY, "week-times": 15 * DAY, "month-times": 120 * DAY, "year-times": 4 * 365 * DAY,
+            "day-step": 15 * DAY, "week-step": 45 * DAY, "month-step": 300 * DAY, "year-step": 10 * 365 * DAY}
     kinds = a.kinds.split(",") if a.kinds else ["day", "day", "day", "week", "month", "year", "hour", "hour", "interval"]
     transitions_cache: dict[tuple[str, int], list[int]] = {}
     eras = []
@@ -1041,7 +1072,7 @@ def cmd_golden(a) -> int:
             repeated = rng.choice(OVERLAP_POLICIES)
         # A yearly weekday of the month can fall in a gap every year (the EU's last Sunday of March at 02:30): its
         # search then runs the whole bound, and 10,000 years would pass year 9999, which Python's date cannot write.
-        limit = 1000 if kind in ("year-weekday", "year-times") else DEFAULT_LIMIT
+        limit = 1000 if kind in ("year-weekday", "year-times", "year-step") else DEFAULT_LIMIT
         if kind.split("-")[0] in ("year", "month") and rng.random() < 0.15:
             limit = rng.randint(1, 6)
         s = Schedule(f"g{index}", rng.randint(1, 3), zone_name, parse_rule(rule), nonexistent, repeated, limit)
@@ -1142,7 +1173,7 @@ def main(argv: list[str]) -> int:
                    help="year ranges to place windows in, with weights")
     q.add_argument("--kinds", default=None,
                    help="rule kinds to draw from, comma-separated (day, week, month, year, hour, interval, "
-                        "month-weekday, year-weekday, day-times, week-times, month-times, year-times); default: the mix of golden/crosscheck.json")
+                        "month-weekday, year-weekday, day-times, week-times, month-times, year-times, day-step, week-step, month-step, year-step); default: the mix of golden/crosscheck.json")
     q.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "golden", "crosscheck.json"))
     q.set_defaults(run=cmd_golden)
 

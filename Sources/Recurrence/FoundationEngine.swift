@@ -106,11 +106,47 @@ public struct FoundationEngine: RecurrenceEngine {
                     dc.weekdayOrdinal = ordinal.rawValue
                     return dc
                 }, after: cursor)
+            case .stepped(let inner, let every, let from):
+                return try nextStepped(inner, every: every, from: from, after: cursor, through: through)
             case .monthly, .yearly:
                 // A day that can be missing (day > 28, a fifth weekday): Foundation has no component for "else the last
                 // one" and no search bound, so the date is chosen per period and Foundation resolves its wall time.
                 return try nextByPeriod(after: cursor, through: through)
             }
+        }
+
+        /// Calendar has no stepped rule: the inner rule's answers, Foundation's own wall-time resolution included, are
+        /// kept when the step selects the local date Foundation answered with (so the engines differ only where
+        /// Foundation's answer is on another date than its slot, as they already do for the inner rule). The search
+        /// starts two days before `from`'s date at the latest; answers the step passes over are bounded apart from the
+        /// inner rule's own bound, at `searchLimit` × the step × 32 (every wall time of every weekday of a week).
+        private func nextStepped(
+            _ inner: Rule, every: Int, from: CivilDate, after cursor: Date, through: Date?
+        ) throws(RecurrenceError) -> Occurrence? {
+            guard let unit = StepUnit(periodOf: inner),
+                  let innerSchedule = try? Schedule(
+                    id: schedule.id, version: schedule.version, rule: inner, timeZone: schedule.timeZone,
+                    nonexistent: schedule.nonexistent, repeated: schedule.repeated, searchLimit: schedule.searchLimit)
+            else { preconditionFailure("a valid stepped rule has a valid day, week, month or year rule inside") }
+            let step = StepFilter(unit: unit, every: every, from: from)
+            let search = Search(schedule: innerSchedule)
+            let earliest = Date(timeIntervalSince1970: Double(step.fromDay - 2) * 86_400)
+            var position = max(cursor, earliest)
+            let passable = schedule.searchLimit.multipliedReportingOverflow(by: every * 32)
+            var passed = 0
+            while let answer = try search.next(after: position, through: through) {
+                guard let slot = answer.slot else { preconditionFailure("a calendar rule's occurrence has a local slot") }
+                let date = CivilDate(year: slot.year, month: slot.month, day: slot.day)
+                if answer.date > cursor, step.selects(date: date, day: date.daysSinceEpoch) { return answer }
+                if let through, answer.date > through { return nil }
+                passed += 1
+                if !passable.overflow, passed >= passable.partialValue {
+                    throw .searchLimitReached(rule: schedule.rule.summary, limit: schedule.searchLimit, after: cursor)
+                }
+                try SearchCancellation.check(after: cursor)
+                position = answer.date
+            }
+            return nil
         }
 
         private static func shortestLength(of month: Int) -> Int {

@@ -11,7 +11,9 @@ import Recurrence
 /// mostly on the weekday of the month of a real transition's date. `several-times.json` (`oracle.py golden --kinds
 /// day-times,day-times,week-times,month-times,year-times --count 1500 --seed 2033 --out
 /// tools/oracle/golden/several-times.json`) adds rules with several wall times a date (`at: ["08:00", "20:00"]`),
-/// often several of them in or next to a transition's wall-clock hour.
+/// often several of them in or next to a transition's wall-clock hour. `stepped.json` (`oracle.py golden --kinds
+/// day-step,week-step,week-step,month-step,year-step --count 1500 --seed 2035 --out tools/oracle/golden/stepped.json`)
+/// adds stepped rules (`every: 2 weeks`, `from: 2027-01-04`), mostly with a transition's local date selected.
 @Suite("Cross-check with the zoneinfo oracle")
 struct OracleCrossCheckTests {
     struct Combo {
@@ -38,11 +40,11 @@ struct OracleCrossCheckTests {
         .appendingPathComponent("tools/oracle/golden")
 
     /// The golden files' combinations, numbered in one sequence (`crosscheck.json`, then `weekday-of-month.json`,
-    /// then `several-times.json`).
+    /// then `several-times.json`, then `stepped.json`).
     static func load() throws -> (tzdata: String, combos: [Combo]) {
         var combos: [Combo] = []
         var versions: [String] = []
-        for file in ["crosscheck.json", "weekday-of-month.json", "several-times.json"] {
+        for file in ["crosscheck.json", "weekday-of-month.json", "several-times.json", "stepped.json"] {
             let loaded = try load(file: file, startingAt: combos.count)
             combos += loaded.combos
             if !versions.contains(loaded.tzdata) { versions.append(loaded.tzdata) }
@@ -142,6 +144,14 @@ struct OracleCrossCheckTests {
         }
         #expect(Set(severalTimesOccurrences.map(\.resolution)) == resolutions)
         #expect(severalTimesOccurrences.allSatisfy { $0.keyStem.contains("T") })
+        // Stepped rules of every period, across gaps and overlaps too.
+        let stepped = combos.filter { $0.schedule.rule.stepUnit != nil }
+        #expect(stepped.count >= 1000)
+        #expect(Set(stepped.compactMap(\.schedule.rule.stepUnit)) == Set(StepUnit.allCases))
+        #expect(Set(stepped.flatMap { combo -> [String] in
+            if case .occurrences(let list) = combo.expected { return list.map(\.resolution) }
+            return []
+        }) == resolutions)
     }
 
     @Test("window enumeration equals the oracle's, instant, key and resolution")

@@ -16,6 +16,17 @@ enum OracleRule {
             }
             return .interval(seconds: seconds, from: start)
         }
+        // `every: 2 weeks` with `from: 2027-01-04`: the unstepped rule, stepped (read here by hand, not by the API's
+        // `StepUnit.countAndPeriod` or `CivilDate(isoDate:)`, which the cross-check checks).
+        if let every = map["every"] as? String, let from = map["from"] as? String {
+            let words = every.split(separator: " ")
+            let parts = from.split(separator: "-").compactMap { Int($0) }
+            guard words.count == 2, let count = Int(words[0]), parts.count == 3 else { throw Unreadable(description: "\(map)") }
+            var unstepped = map
+            unstepped["every"] = words[1].hasSuffix("s") ? String(words[1].dropLast()) : String(words[1])
+            unstepped["from"] = nil
+            return .stepped(try rule(unstepped), every: count, from: CivilDate(year: parts[0], month: parts[1], day: parts[2]))
+        }
         // `at`: one time, or a list of them (several times a date); nil when any is unreadable.
         let texts = (map["at"] as? [String]) ?? (map["at"] as? String).map { [$0] } ?? []
         let parsed = texts.compactMap(TimeOfDay.init(parsing:))

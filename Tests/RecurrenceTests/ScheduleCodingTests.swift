@@ -31,7 +31,7 @@ import Testing
     }
 
     /// Every rule form with values across their ranges: hourly seconds, repeated and abbreviated weekdays, day
-    /// `last`, every month, and interval starts with fractions anywhere from year 1 to 9999 (around 2001 too, where
+    /// `last`, every month, a third of them stepped (`every: 2 weeks` from a date the rule selects), and interval starts with fractions anywhere from year 1 to 9999 (around 2001 too, where
     /// a `Date`'s count of seconds is small and its fraction has the most bits).
     static func generatedRules(count: Int, seed: UInt64) throws -> [Rule] {
         var random = SeededGenerator(seed: seed)
@@ -58,7 +58,14 @@ import Testing
                 .interval(seconds: Int.random(in: 1...400_000, using: &random), from: from),
                 .interval(seconds: 60, from: from.addingTimeInterval(-from.timeIntervalSinceReferenceDate.truncatingRemainder(dividingBy: 1))),
             ]
-            let rule = candidates[index % candidates.count]
+            // Stepped rules, `from` the first date the inner rule selects on or after a day of 2026–2027.
+            let inner = candidates[index % 4]
+            var start = CivilDate(daysSinceEpoch: 20_454 + Int.random(in: 0...700, using: &random))
+            for _ in 0..<400 where !Rule.stepped(inner, every: 2, from: start).problems.isEmpty {
+                start = CivilDate(daysSinceEpoch: start.daysSinceEpoch + 1)
+            }
+            let stepped = Rule.stepped(inner, every: Int.random(in: 1...6, using: &random), from: start)
+            let rule = index % 3 == 0 ? stepped : candidates[index % candidates.count]
             if rule.problems.isEmpty { rules.append(rule) }
         }
         return rules

@@ -27,6 +27,14 @@ import Testing
         (.hourly(minute: 15, second: 5), "{every: hour, minute: 15, second: 5}"),
         (.interval(seconds: 5400, from: from), "every 1h30m from 2027-03-27T01:30:00Z"),
         (.interval(seconds: 172_800, from: from), "every 48h from 2027-03-27T01:30:00Z"),
+        (.stepped(.weekly(on: [.monday], at: TimeOfDay(hour: 9, minute: 0)!), every: 2, from: CivilDate(year: 2027, month: 1, day: 4)),
+         #"{every: 2 weeks, on: [monday], at: "09:00", from: 2027-01-04}"#),
+        (.stepped(.daily(at: [TimeOfDay(hour: 2, minute: 30)!, TimeOfDay(hour: 14, minute: 30)!]), every: 1, from: CivilDate(year: 2027, month: 3, day: 27)),
+         #"{every: 1 day, at: ["02:30", "14:30"], from: 2027-03-27}"#),
+        (.stepped(.monthly(day: .day(31), at: TimeOfDay(hour: 2, minute: 30)!, missingDay: .lastDay), every: 2, from: CivilDate(year: 2027, month: 1, day: 31)),
+         #"{every: 2 months, day: 31, at: "02:30", missing-day: last-day, from: 2027-01-31}"#),
+        (.stepped(.yearly(month: 2, day: .day(29), at: TimeOfDay(hour: 12, minute: 0)!, missingDay: .skip), every: 4, from: CivilDate(year: 2028, month: 2, day: 29)),
+         #"{every: 4 years, month: 2, day: 29, at: "12:00", missing-day: skip, from: 2028-02-29}"#),
     ])
     func ruleDescription(rule: Rule, text: String) {
         #expect("\(rule)" == text)

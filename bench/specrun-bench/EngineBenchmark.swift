@@ -17,7 +17,7 @@ struct EngineBenchmark: BenchmarkSection {
     let name = "engines"
     let summary = "the corpus's occurrences: core vs Foundation vs python-dateutil (goals: core ≥ 50× Foundation, ≥ 7× dateutil)"
 
-    static let kinds = ["day", "week", "month", "year", "hour", "interval"]
+    static let kinds = ["day", "week", "month", "year", "hour", "interval", "stepped"]
 
     /// One test of the corpus: a schedule and either a window or a case's cursor and search count.
     struct Workload {
@@ -28,7 +28,7 @@ struct EngineBenchmark: BenchmarkSection {
         var searches: Int
         var expected: [Date]
 
-        /// The rule's kind: day, week, month, year, hour, interval.
+        /// The rule's kind: day, week, month, year, hour, interval, stepped.
         var kind: String {
             switch overrides.rule ?? spec.rule {
             case .daily: "day"
@@ -37,6 +37,7 @@ struct EngineBenchmark: BenchmarkSection {
             case .yearly: "year"
             case .hourly: "hour"
             case .interval: "interval"
+            case .stepped: "stepped"
             }
         }
 

@@ -39,6 +39,7 @@ Semantics fixed here (and in docs/recurrence.md), beyond the spec language's wor
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import os
@@ -272,6 +273,8 @@ class Rule:
     missing_day: str | None = None
     interval: int = 0
     start: Instant | None = None  # interval `from`
+    step: int = 1  # `every: 2 weeks`: only every step-th period (day, ISO week, month, year) is selected
+    step_from: date | None = None  # a stepped calendar rule's `from`: a local date the rule selects
 
 
 def parse_rule(raw) -> Rule:
@@ -282,6 +285,16 @@ def parse_rule(raw) -> Rule:
     if "interval" in raw:
         return Rule("interval", interval=parse_duration(raw["interval"]), start=parse_instant(raw["from"]))
     every = raw.get("every")
+    if isinstance(every, str) and re.fullmatch(r"[ \t]*[0-9]+[ \t]+(day|week|month|year)s?[ \t]*", every):
+        # `every: 2 weeks`: the unstepped rule with the count and `from` beside it (read here, checked in validate).
+        count_text, unit = every.split()
+        unstepped = dict(raw, every=unit.rstrip("s"))
+        unstepped.pop("from", None)
+        return dataclasses.replace(parse_rule(unstepped), step=int(count_text),
+                                   step_from=parse_local_date(raw["from"]) if "from" in raw else None)
+    if every in ("day", "week", "month", "year") and "from" in raw:
+        return dataclasses.replace(parse_rule({k: v for k, v in raw.items() if k != "from"}),
+                                   step_from=parse_local_date(raw["from"]))
     missing = raw.get("missing-day")
     if every in ("day", "week", "month", "year"):
         at = parse_times(raw["at"])
@@ -306,6 +319,14 @@ def parse_rule(raw) -> Rule:
     if every == "hour":
         return Rule("hour", time=(0, int(raw.get("minute", "0")), int(raw.get("second", "0"))))
     raise OracleError(f"unknown rule: {raw!r}")
+
+
+def parse_local_date(text) -> date:
+    """A stepped rule's `from`: exactly `YYYY-MM-DD`, a day that exists; an instant is refused."""
+    text = str(text)
+    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):
+        raise OracleError(f"'from' of a calendar rule must be a local date YYYY-MM-DD, not {text!r}")
+    return date.fromisoformat(text)
 
 
 def parse_times(raw) -> list[tuple[int, int, int]]:
@@ -362,6 +383,43 @@ def parse_shorthand(text: str) -> Rule:
 
 def validate(rule: Rule) -> None:
     """Rules that can never match are refused, as the spec language requires."""
+    validate_unstepped(rule)
+    if rule.step != 1 or rule.step_from is not None:
+        if rule.kind not in ("day", "week", "month", "year"):
+            raise OracleError("only day, week, month and year rules step")
+        if not 1 <= rule.step <= 1000:
+            raise OracleError(f"step {rule.step} outside 1…1000")
+        if rule.step_from is None:
+            raise OracleError("a step of 2 or more needs 'from'")
+        # `from` must be a date the rule itself selects: its first slot on or after `from` is that date, with a time.
+        first = next(date_slots(rule, day_number(rule.step_from)))
+        if first.wall is None or first.day != day_number(rule.step_from):
+            raise OracleError(f"'from' {rule.step_from} is not a date the rule selects")
+
+
+def period_index(rule: Rule, d: date) -> int:
+    """The period holding d, counted so that consecutive periods differ by 1: the day, the ISO week (Monday to
+    Sunday, by its Monday), the month, the year."""
+    if rule.kind == "day":
+        return d.toordinal()
+    if rule.kind == "week":
+        return (d - timedelta(days=d.weekday())).toordinal() // 7
+    if rule.kind == "month":
+        return d.year * 12 + d.month
+    return d.year
+
+
+def step_selects(rule: Rule, slot_day: int) -> bool:
+    """A stepped rule keeps the slots on or after `from` whose period is a multiple of the step from `from`'s."""
+    if rule.step_from is None:
+        return True
+    d = date_of(slot_day)
+    if d < rule.step_from:
+        return False
+    return (period_index(rule, d) - period_index(rule, rule.step_from)) % rule.step == 0
+
+
+def validate_unstepped(rule: Rule) -> None:
     if rule.kind == "week" and not rule.weekdays:
         raise OracleError("'on' lists no weekday")
     if rule.kind == "interval" and rule.interval <= 0:
@@ -447,10 +505,12 @@ def dated_slot(rule: Rule, year: int, month: int) -> Slot:
 def slots(rule: Rule, start_day: int):
     """Every slot whose position is on or after start_day, in order; with several times, each date's slot
     becomes one slot per time (the same date, each time's wall clock, key and count position (day, i))."""
+    # A stepped rule: the slots of off-step periods (and before `from`) are not selected, so never counted.
+    dated = (slot for slot in date_slots(rule, start_day) if step_selects(rule, slot.day))
     if not rule.times:
-        yield from date_slots(rule, start_day)
+        yield from dated
         return
-    for slot in date_slots(rule, start_day):
+    for slot in dated:
         for i, (h, mi, s) in enumerate(rule.times):
             if slot.wall is None:
                 yield Slot(slot.day, (slot.count_position, i), None, "")
@@ -859,6 +919,36 @@ def all_transitions(z: ZoneInfo, start: int, end: int) -> list[int]:
 
 def random_rule(rng: random.Random, kind: str, anchor_wall: int | None) -> dict:
     """A rule of the kind; its time of day is often placed in the wall-clock hour of a transition."""
+    if kind.endswith("-step"):
+        # A stepped rule: the base kind's rule (sometimes with several times), every 2-4 periods (sometimes 1 or 7),
+        # `from` a date the rule selects, from a few steps before the anchor to just after it (so some windows and
+        # searches start before `from`).
+        base = kind.removesuffix("-step")
+        rule = random_rule(rng, base + ("-times" if rng.random() < 0.2 else ""), anchor_wall)
+        count = rng.choice([2, 2, 2, 3, 4, 1, 7 if base in ("day", "week") else 2])
+        unit_days = {"day": 1, "week": 7, "month": 30, "year": 365}[base]
+        centre = (anchor_wall if anchor_wall is not None else rng.randrange(0, 100 * 365 * DAY)) // DAY
+        candidate = centre - rng.randrange(-unit_days, 3 * count * unit_days + 1)
+        if anchor_wall is not None and rng.random() < 0.7:
+            # The transition's local date selected: the rule takes its weekday / day (and month), and `from` lies
+            # a whole number of steps before it.
+            d, k = date_of(centre), rng.randrange(4) * count
+            if base == "week":
+                rule["on"] = sorted(set(rule["on"]) | {WEEKDAYS[d.weekday()]}, key=WEEKDAYS.index)
+                candidate = centre - 7 * k
+            elif base == "day":
+                candidate = centre - k
+            elif "on" not in rule and d.day <= 28:
+                rule["day"] = str(d.day)
+                months = d.year * 12 + d.month - 1 - (k if base == "month" else 12 * k)
+                if base == "year":
+                    rule["month"] = str(d.month)
+                candidate = day_number(date(months // 12, months % 12 + 1, d.day))
+        parsed = parse_rule(rule)
+        first = next(slot for slot in date_slots(parsed, candidate) if slot.wall is not None)
+        rule["every"] = f"{count} {base}" + ("s" if count != 1 or rng.random() < 0.5 else "")
+        rule["from"] = date_of(first.wall // DAY).isoformat()
+        return rule
     if kind.endswith("-times"):
         # Several times a date: the base kind's rule with 2-4 distinct times, often several in or next to the
         # transition's wall-clock hour (so that two slots of one date resolve to the same or crossing instants).
@@ -943,7 +1033,8 @@ def cmd_golden(a) -> int:
     combos = []
     span = {"day": 5 * DAY, "week": 15 * DAY, "hour": DAY, "month": 120 * DAY, "year": 4 * 365 * DAY,
             "interval": DAY, "month-weekday": 120 * DAY, "year-weekday": 4 * 365 * DAY,
-            "day-times": 5 * DAY, "week-times": 15 * DAY, "month-times": 120 * DAY, "year-times": 4 * 365 * DAY}
+            "day-times": 5 * DAY, "week-times": 15 * DAY, "month-times": 120 * DAY, "year-times": 4 * 365 * DAY,
+            "day-step": 15 * DAY, "week-step": 45 * DAY, "month-step": 300 * DAY, "year-step": 10 * 365 * DAY}
     kinds = a.kinds.split(",") if a.kinds else ["day", "day", "day", "week", "month", "year", "hour", "hour", "interval"]
     transitions_cache: dict[tuple[str, int], list[int]] = {}
     eras = []
@@ -981,7 +1072,7 @@ def cmd_golden(a) -> int:
             repeated = rng.choice(OVERLAP_POLICIES)
         # A yearly weekday of the month can fall in a gap every year (the EU's last Sunday of March at 02:30): its
         # search then runs the whole bound, and 10,000 years would pass year 9999, which Python's date cannot write.
-        limit = 1000 if kind in ("year-weekday", "year-times") else DEFAULT_LIMIT
+        limit = 1000 if kind in ("year-weekday", "year-times", "year-step") else DEFAULT_LIMIT
         if kind.split("-")[0] in ("year", "month") and rng.random() < 0.15:
             limit = rng.randint(1, 6)
         s = Schedule(f"g{index}", rng.randint(1, 3), zone_name, parse_rule(rule), nonexistent, repeated, limit)
@@ -1082,7 +1173,7 @@ def main(argv: list[str]) -> int:
                    help="year ranges to place windows in, with weights")
     q.add_argument("--kinds", default=None,
                    help="rule kinds to draw from, comma-separated (day, week, month, year, hour, interval, "
-                        "month-weekday, year-weekday, day-times, week-times, month-times, year-times); default: the mix of golden/crosscheck.json")
+                        "month-weekday, year-weekday, day-times, week-times, month-times, year-times, day-step, week-step, month-step, year-step); default: the mix of golden/crosscheck.json")
     q.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "golden", "crosscheck.json"))
     q.set_defaults(run=cmd_golden)
 

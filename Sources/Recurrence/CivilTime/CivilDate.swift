@@ -23,6 +23,27 @@ public struct CivilDate: Sendable, Hashable, Comparable {
         year = yoe + era * 400 + (month <= 2 ? 1 : 0)
     }
 
+    /// `2027-01-04`: four digits, two, two, joined by `-`, naming a day that exists (`2027-02-30` is nil); nil for
+    /// anything else, an instant's text included.
+    public init?(isoDate text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else { return nil }
+                value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), year >= 1,
+              (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// `2027-01-04`, as `init(isoDate:)` reads it and dedup keys write it.
+    public var isoText: String { DedupKeyWriter.dateText(self) }
+
     public var daysSinceEpoch: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400

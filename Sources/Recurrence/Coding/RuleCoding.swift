@@ -4,7 +4,8 @@ import Foundation
 /// `{"every": "week", "on": ["monday", "thursday"], "at": "09:00"}`,
 /// `{"every": "month", "day": 31, "at": "02:30", "missing-day": "skip"}`, `{"every": "month", "on": "last friday", "at": "23:30"}`,
 /// `{"every": "year", "month": 2, "day": 29, "at": "12:00", "missing-day": "last-day"}`,
-/// `{"every": "hour", "minute": 15, "second": 0}`, `{"interval": 5400, "from": "2027-03-27T01:30:00Z"}`.
+/// `{"every": "hour", "minute": 15, "second": 0}`, `{"interval": 5400, "from": "2027-03-27T01:30:00Z"}`,
+/// `{"every": "2 weeks", "on": ["monday"], "at": "09:00", "from": "2027-01-04"}` (a stepped rule: its `from` is a local date).
 ///
 /// Decoding refuses, with a `DecodingError` whose `debugDescription` starts with the field's path, a rule that can
 /// never match (`rule.problems`), a field the form does not have, and a value of the wrong kind; it never traps.
@@ -22,7 +23,7 @@ extension Rule: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: FieldKey.self)
         let rule: Rule
-        if container.contains("interval") || container.contains("from") {
+        if container.contains("interval") || (container.contains("from") && !container.contains("every")) {
             if container.contains("every") {
                 throw CodingFailure.corrupted(
                     "a rule has 'every' or 'interval', not both; remove one", at: container.codingPath + [FieldKey("every")])
@@ -40,19 +41,40 @@ extension Rule: Codable {
             rule = .interval(seconds: seconds, from: from)
         } else {
             try CodingFailure.require("every", in: container, "a rule needs 'every' (day, week, month, year or hour), or 'interval' and 'from'")
-            let every = try CodingFailure.decode(String.self, forKey: "every", in: container, expected: "day, week, month, year or hour")
+            let written = try CodingFailure.decode(String.self, forKey: "every", in: container, expected: "day, week, month, year or hour")
+            let step = StepUnit.countAndPeriod(written)
+            let every = step?.period ?? written
             guard let fields = Self.forms[every] else {
                 throw CodingFailure.corrupted(
-                    "'\(every)' is not a period; write day, week, month, year or hour (or 'interval' and 'from' for elapsed time)",
+                    "'\(written)' is not a period; write day, week, month, year or hour, or a count and one, such as \"2 weeks\" (or 'interval' and 'from' for elapsed time)",
                     at: container.codingPath + [FieldKey("every")])
             }
-            try CodingFailure.refuseUnknownKeys(in: container, allowed: fields, of: "an every: \(every) rule")
-            rule = try Self.calendarRule(every: every, from: container)
+            try CodingFailure.refuseUnknownKeys(in: container, allowed: every == "hour" ? fields : fields + ["from"], of: "an every: \(written) rule")
+            let unstepped = try Self.calendarRule(every: every, from: container)
+            if let step, step.count != 1 || container.contains("from") {
+                try CodingFailure.require("from", in: container, "an every: \(written) rule needs 'from', the first local date it selects, such as \"2027-01-04\"")
+                rule = .stepped(unstepped, every: step.count, from: try Self.localDate(in: container))
+            } else if container.contains("from") {
+                rule = .stepped(unstepped, every: 1, from: try Self.localDate(in: container))
+            } else {
+                rule = unstepped
+            }
         }
         if let problem = rule.problems.first {
             throw CodingFailure.corrupted(problem.message, at: container.codingPath + [FieldKey(problem.field)], underlying: problem)
         }
         self = rule
+    }
+
+    /// A stepped rule's `from`: a local date, `"2027-01-04"`.
+    private static func localDate(in container: KeyedDecodingContainer<FieldKey>) throws -> CivilDate {
+        let text = try CodingFailure.decode(String.self, forKey: "from", in: container, expected: "a local date such as \"2027-01-04\"")
+        guard let date = CivilDate(isoDate: text) else {
+            throw CodingFailure.corrupted(
+                "'\(text)' is not a local date; a stepped rule's 'from' is a date such as \"2027-01-04\", without a time or an offset",
+                at: container.codingPath + [FieldKey("from")])
+        }
+        return date
     }
 
     private static func calendarRule(every: String, from container: KeyedDecodingContainer<FieldKey>) throws -> Rule {
@@ -145,21 +167,30 @@ extension Rule: Codable {
                 underlyingError: problem))
         }
         var container = encoder.container(keyedBy: FieldKey.self)
+        try encodeFields(every: nil, in: &container)
+    }
+
+    /// The fields of the map form; `every` replaces a day, week, month or year rule's period word (a stepped rule's
+    /// `"2 weeks"`).
+    private func encodeFields(every: String?, in container: inout KeyedEncodingContainer<FieldKey>) throws {
         switch self {
+        case .stepped(let inner, let count, let from):
+            try inner.encodeFields(every: StepUnit(periodOf: inner)?.text(count: count), in: &container)
+            try container.encode(from.isoText, forKey: "from")
         case .daily(let times):
-            try container.encode("day", forKey: "every")
+            try container.encode(every ?? "day", forKey: "every")
             try Self.encode(times, in: &container)
         case .weekly(let days, let times):
-            try container.encode("week", forKey: "every")
+            try container.encode(every ?? "week", forKey: "every")
             try container.encode(days.map(\.name), forKey: "on")
             try Self.encode(times, in: &container)
         case .monthly(let day, let times, let missingDay):
-            try container.encode("month", forKey: "every")
+            try container.encode(every ?? "month", forKey: "every")
             try container.encode(day, forKey: Self.dayKey(day))
             try Self.encode(times, in: &container)
             try container.encodeIfPresent(missingDay, forKey: "missing-day")
         case .yearly(let month, let day, let times, let missingDay):
-            try container.encode("year", forKey: "every")
+            try container.encode(every ?? "year", forKey: "every")
             try container.encode(month, forKey: "month")
             try container.encode(day, forKey: Self.dayKey(day))
             try Self.encode(times, in: &container)

@@ -24,6 +24,8 @@ struct OccurrenceScan {
     /// and `nextSlotOfSeveral()` makes the date's slot for each time from it. Its position is `day * times + index`.
     private let times: [TimeOfDay]?
     private var dateSlot: Slot?
+    /// A one-time rule without a step: its slots come straight from `slots.next()`.
+    private let isPlain: Bool
     private var nextTime = 0
     private let keys: DedupKeyWriter
     /// The walk ends (returns nil) at the first slot whose day is later than this.
@@ -63,10 +65,14 @@ struct OccurrenceScan {
         case .daily(let all) where all.count > 1, .weekly(_, let all) where all.count > 1,
              .monthly(_, let all, _) where all.count > 1, .yearly(_, _, let all, _) where all.count > 1:
             times = all
+        case .stepped(let inner, _, _):
+            // Every stepped rule takes the walk's general path (`nextSlotOfSeveral`), one time a date or several.
+            times = inner.wallTimes
         default:
             times = nil
         }
         timesPerDate = times?.count ?? 1
+        isPlain = times == nil
         recentCapacity = max(128, 6 * timesPerDate)
         self.stopDay = stopDay
         let floor = InstantSeconds.floor(after)
@@ -106,7 +112,7 @@ struct OccurrenceScan {
                 }
                 try finish(slot, of: rule)
             }
-            let slot = timesPerDate == 1 ? slots.next() : nextSlotOfSeveral()
+            let slot = isPlain ? slots.next() : nextSlotOfSeveral()
             if slot.day > stopDay { return nil }
             current = slot
             candidateIndex = 0
@@ -159,13 +165,13 @@ struct OccurrenceScan {
             resolution: candidate.resolution)
     }
 
-    /// The next slot of a rule with several times a date: the next time of the date in progress, or the first of the
-    /// next date. Kept out of `next(of:)` (as `timedKey` is out of `occurrence`): inlined, these steps for rules with
+    /// The next slot of a rule with several times a date, or of a stepped rule: the next time of the date in progress,
+    /// or the first of the next date the step selects. Kept out of `next(of:)` (as `timedKey` is out of `occurrence`): inlined, these steps for rules with
     /// several times made a one-time rule's occurrence about 15 % slower (bench/specrun-bench, section recurrence).
     @inline(never)
     private mutating func nextSlotOfSeveral() -> Slot {
         if nextTime == 0 {
-            var first = slots.next()
+            var first = slots.nextSelected()
             first.position = first.day * timesPerDate
             dateSlot = first
         }

@@ -30,9 +30,23 @@ struct SlotSequence: Sendable {
     private var year: Int
     private var month: Int
     private var lastPosition = Int.min
+    /// A stepped rule's step: `nextSelected()` passes over the slots it does not select (`next()` ignores it).
+    let step: StepFilter?
 
     /// The rule's slots whose position is on or after `startDay` (days since 1970). Interval rules have no slots.
+    /// A stepped rule's sequence is its inner rule's, from `from` at the earliest; `nextSelected()` applies the step.
     init(rule: Rule, startDay: Int) {
+        if case .stepped(let inner, let every, let from) = rule {
+            guard let unit = StepUnit(periodOf: inner) else { preconditionFailure("only day, week, month and year rules step") }
+            let filter = StepFilter(unit: unit, every: every, from: from)
+            self.init(unstepped: inner, startDay: max(startDay, filter.fromDay), step: filter)
+        } else {
+            self.init(unstepped: rule, startDay: startDay, step: nil)
+        }
+    }
+
+    private init(unstepped rule: Rule, startDay: Int, step: StepFilter?) {
+        self.step = step
         let start = CivilDate(daysSinceEpoch: startDay)
         self.startDay = startDay
         self.date = start
@@ -64,7 +78,18 @@ struct SlotSequence: Sendable {
             (hour, self.minute, self.second) = (0, minute, second)
         case .interval:
             preconditionFailure("interval rules select instants, not local slots")
+        case .stepped:
+            preconditionFailure("a stepped rule's inner rule does not step")
         }
+    }
+
+    /// The next slot a stepped rule's step selects (for other rules, `next()`). The slots of off-step periods are
+    /// passed over here, so the search bound, which counts what this returns, never counts them.
+    mutating func nextSelected() -> Slot {
+        guard let step else { return next() }
+        var slot = next()
+        while !step.selects(date: slot.date, day: slot.day) { slot = next() }
+        return slot
     }
 
     /// The next slot. Every call returns a later position than the one before.

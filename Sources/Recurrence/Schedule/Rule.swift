@@ -94,6 +94,16 @@ public enum Rule: Sendable, Hashable {
     case hourly(minute: Int, second: Int = 0)
     /// Elapsed time: `from + k·seconds` for k = 0, 1, 2, …; no calendar, no DST effect.
     case interval(seconds: Int, from: Date)
+    /// A day, week, month or year rule that fires only every `every`-th period, counted from the local date `from`:
+    /// `.stepped(.weekly(on: [.monday], at: nine), every: 2, from: CivilDate(year: 2027, month: 1, day: 4))` is every
+    /// other Monday from 2027-01-04. The period is the inner rule's (`stepUnit`): days count calendar days from `from`,
+    /// weeks count ISO weeks (Monday to Sunday) from the week holding `from`, months count calendar months from
+    /// `from`'s month, years calendar years. `from` must be a date the inner rule selects; dates before it are not
+    /// selected. Wall times, policies and dedup keys are the inner rule's. Specs write it
+    /// `{every: 2 weeks, on: [monday], at: "09:00", from: 2027-01-04}`.
+    ///
+    /// Added on 2026-12-02: an app's exhaustive `switch` over `Rule` needs a branch for it.
+    indirect case stepped(Rule, every: Int, from: CivilDate)
 
     /// Every local day at one wall time: `.daily(at: [time])`.
     public static func daily(at time: TimeOfDay) -> Rule { .daily(at: [time]) }
@@ -113,12 +123,57 @@ public enum Rule: Sendable, Hashable {
         switch self {
         case .daily(let times), .weekly(_, let times), .monthly(_, let times, _), .yearly(_, _, let times, _): times
         case .hourly, .interval: []
+        case .stepped(let rule, _, _): rule.wallTimes
         }
+    }
+
+    /// The period a stepped rule counts (its inner rule's: days, weeks, months or years); nil for the other rules,
+    /// and for a stepped hourly or interval rule, which `problems` refuses.
+    public var stepUnit: StepUnit? {
+        guard case .stepped(let rule, _, _) = self else { return nil }
+        return StepUnit(periodOf: rule)
     }
 
     /// Calendar rules resolve wall times and need the nonexistent and repeated policies; intervals do not.
     public var isCalendarRule: Bool {
         if case .interval = self { return false }
         return true
+    }
+}
+
+/// The period a stepped rule counts: its inner rule's.
+public enum StepUnit: String, Sendable, Hashable, CaseIterable {
+    case days, weeks, months, years
+
+    /// The unit of a day, week, month or year rule; nil for hourly, interval and stepped rules.
+    public init?(periodOf rule: Rule) {
+        switch rule {
+        case .daily: self = .days
+        case .weekly: self = .weeks
+        case .monthly: self = .months
+        case .yearly: self = .years
+        case .hourly, .interval, .stepped: return nil
+        }
+    }
+
+    /// `day`, `week`, `month`, `year`: the unstepped rule's `every:` word.
+    public var singular: String { String(rawValue.dropLast()) }
+
+    /// `1 week`, `2 weeks`: as `every:` writes a count.
+    public func text(count: Int) -> String { "\(count) \(count == 1 ? singular : rawValue)" }
+}
+
+extension StepUnit {
+    /// `every:` with a count: `2 weeks`, `1 week`, `3 days` → (2, `week`), (1, `week`), (3, `day`): digits, spaces or
+    /// tabs, and a period (`day`, `week`, `month`, `year`, `hour`) singular or plural. Nil for anything else, a bare
+    /// period (`week`) included. The period is returned as the unstepped rule's word, whether or not it can step.
+    public static func countAndPeriod(_ text: String) -> (count: Int, period: String)? {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard words.count == 2, !words[0].isEmpty, words[0].count <= 9,
+              words[0].allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int(words[0]) else { return nil }
+        let word = String(words[1])
+        let period = word.hasSuffix("s") ? String(word.dropLast()) : word
+        guard ["day", "week", "month", "year", "hour"].contains(period) else { return nil }
+        return (count, period)
     }
 }

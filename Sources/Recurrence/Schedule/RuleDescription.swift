@@ -2,10 +2,12 @@ extension Rule: CustomStringConvertible {
     /// The rule as a spec writes it after `rule:` — the shorthand where the spec language has one (`daily 02:30`,
     /// `daily 08:00,20:00`, `weekly mon,thu 09:00`, `every 1h30m from 2027-03-27T01:30:00Z`), else the map form
     /// (`{every: month, day: 31, at: "02:30", missing-day: skip}`, `{every: month, on: last friday, at: "23:30"}`,
-    /// `{every: hour, minute: 15}`).
+    /// `{every: hour, minute: 15}`; a stepped rule `{every: 2 weeks, on: [monday], at: "09:00", from: 2027-01-04}`).
     /// `summary` says it in English instead.
     public var description: String {
         switch self {
+        case .stepped(let inner, let every, let from):
+            return inner.mapForm(every: StepUnit(periodOf: inner)?.text(count: every) ?? "\(every)", from: from)
         case .daily(let times) where !times.isEmpty:
             return "daily \(Self.shorthandTimes(times))"
         case .daily(let times):
@@ -23,6 +25,23 @@ extension Rule: CustomStringConvertible {
         case .interval(let seconds, let from):
             return "every \(Self.durationText(seconds)) from \(from.rfc3339UTC)"
         }
+    }
+
+    /// The map form of a day, week, month or year rule with `every` written as given and `from` at the end: a stepped
+    /// rule's form, `{every: 2 weeks, on: [monday], at: "09:00", from: 2027-01-04}`.
+    private func mapForm(every: String, from: CivilDate) -> String {
+        let fields: String
+        switch self {
+        case .daily(let times): fields = "at: \(Self.atValue(times))"
+        case .weekly(let days, let times): fields = "on: [\(days.map(\.name).joined(separator: ", "))], at: \(Self.atValue(times))"
+        case .monthly(let day, let times, let missingDay):
+            fields = "\(Self.dayField(day)), at: \(Self.atValue(times))\(Self.missingDayField(missingDay))"
+        case .yearly(let month, let day, let times, let missingDay):
+            fields = "month: \(month), \(Self.dayField(day)), at: \(Self.atValue(times))\(Self.missingDayField(missingDay))"
+        case .hourly, .interval, .stepped:
+            return "{every: \(every), rule: \(self), from: \(from.isoText)}"
+        }
+        return "{every: \(every), \(fields), from: \(from.isoText)}"
     }
 
     /// `02:30`, or `08:00,20:00`: the shorthand's times, joined by commas as its weekdays are.

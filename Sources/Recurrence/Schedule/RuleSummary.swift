@@ -2,7 +2,8 @@ import Foundation
 
 extension Rule {
     /// The rule in words, for messages: `every day at 02:30`, `every day at 08:00 and 20:00`, `every monday, thursday at 09:00`,
-    /// `every year on February 29 at 12:00`, `every month on its last friday at 23:30`, `every hour at minute 15`, `every 1h30m from 2027-03-27T01:30:00Z`.
+    /// `every year on February 29 at 12:00`, `every month on its last friday at 23:30`, `every hour at minute 15`, `every 1h30m from 2027-03-27T01:30:00Z`,
+    /// `every monday at 09:00, every 2 weeks from 2027-01-04`.
     public var summary: String {
         switch self {
         case .daily(let times):
@@ -31,6 +32,9 @@ extension Rule {
             return "every hour at minute \(minute)" + (second == 0 ? "" : ", second \(second)")
         case .interval(let seconds, let from):
             return "every \(Self.durationText(seconds)) from \(from.rfc3339UTC)"
+        case .stepped(let inner, let every, let from):
+            let unit = StepUnit(periodOf: inner)?.text(count: every) ?? "\(every) periods"
+            return "\(inner.summary), every \(unit) from \(from.isoText)"
         }
     }
 

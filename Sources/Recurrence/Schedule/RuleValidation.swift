@@ -39,6 +39,7 @@ extension Rule {
         if times.isEmpty {
             if case .hourly = self { return nil }
             if case .interval = self { return nil }
+            if case .stepped(let inner, _, _) = self, StepUnit(periodOf: inner) == nil { return nil }
             return RuleProblem(field: "at", message: "'at' lists no time, so the rule never matches; name at least one wall time, e.g. 'at: \"02:30\"' or 'at: [\"08:00\", \"20:00\"]'")
         }
         for index in 1..<times.count where !(times[index - 1] < times[index]) {
@@ -49,7 +50,7 @@ extension Rule {
         return nil
     }
 
-    private var ruleProblems: [RuleProblem] {
+    fileprivate var ruleProblems: [RuleProblem] {
         switch self {
         case .daily, .hourly(minute: 0...59, second: 0...59):
             return []
@@ -97,6 +98,8 @@ extension Rule {
                 return [RuleProblem(field: "missing-day", message: "February 29 is missing in most years; add 'missing-day: skip' or 'missing-day: last-day'")]
             }
             return []
+        case .stepped(let inner, let every, let from):
+            return Self.stepProblems(inner, every: every, from: from)
         case .interval(let seconds, let from):
             if !SupportedInstants.range.contains(from) {
                 return [RuleProblem(field: "from", message: "'from' must be an instant \(SupportedInstants.rangeText), not \(from.rfc3339UTC)")]
@@ -111,5 +114,64 @@ extension Rule {
             }
             return []
         }
+    }
+
+    /// The most periods a stepped rule may step at once: far beyond any schedule (every 1,000 days is under three
+    /// years), and it keeps the slots a search passes over within 1,000 times its bound.
+    public static let longestStep = 1000
+
+    /// A stepped rule's own problems (its count, its period, its `from`), then its inner rule's.
+    private static func stepProblems(_ inner: Rule, every: Int, from: CivilDate) -> [RuleProblem] {
+        guard let unit = StepUnit(periodOf: inner) else {
+            switch inner {
+            case .hourly:
+                return [RuleProblem(field: "every", message: "an hourly rule cannot step; for every few hours write an interval rule, e.g. {interval: 2h, from: <the first instant>}, or a daily rule with each time, e.g. at: [\"00:00\", \"02:00\", …]")]
+            default:
+                return [RuleProblem(field: "every", message: "only a day, week, month or year rule can step")]
+            }
+        }
+        if !(1...longestStep).contains(every) {
+            return [RuleProblem(field: "every", message: "the step must be a whole number of \(unit.rawValue) from 1 to \(longestStep), not \(every); e.g. every: 2 \(unit.rawValue)")]
+        }
+        if !(1...9999).contains(from.year) || !(1...12).contains(from.month)
+            || !(1...CivilDate.daysIn(month: from.month, year: from.year)).contains(from.day) {
+            return [RuleProblem(field: "from", message: "'from' must be a date in the years 0001…9999, not \(from.isoText)")]
+        }
+        let innerProblems = inner.ruleProblems
+        if !innerProblems.isEmpty { return innerProblems }
+        let fromDay = from.daysSinceEpoch
+        var slots = SlotSequence(rule: inner, startDay: fromDay)
+        let first = slots.next()
+        if first.exists && first.day == fromDay { return [] }
+        let text = from.isoText
+        guard let (date, within) = firstSelectedDate(of: inner, unit: unit, around: from) else {
+            return [RuleProblem(field: "from", message: "'from' must be a date the rule selects, and \(text) is not one")]
+        }
+        let what = unit == .weeks ? "\(text) is a \(from.weekday.name.capitalized)" : "\(text) is not one"
+        return [RuleProblem(field: "from", message: "'from' must be a date the rule selects (the steps count from it), and \(what): write 'from: \(date.isoText)', \(within)")]
+    }
+
+    /// The first date `rule` selects in the period holding `date` (its week, month or year), or else after it: the
+    /// `from` to offer instead of a date the rule does not select.
+    private static func firstSelectedDate(of rule: Rule, unit: StepUnit, around date: CivilDate) -> (CivilDate, String)? {
+        let day = date.daysSinceEpoch
+        let start: Int
+        switch unit {
+        case .days: start = day
+        case .weeks: start = day - (day + 3 - OccurrenceScan.floorDivide(day + 3, 7) * 7)
+        case .months: start = CivilDate(year: date.year, month: date.month, day: 1).daysSinceEpoch
+        case .years: start = CivilDate(year: date.year, month: 1, day: 1).daysSinceEpoch
+        }
+        var slots = SlotSequence(rule: rule, startDay: start)
+        // A valid rule selects a date within a few of its periods (February 29 within eight years).
+        for _ in 0..<64 {
+            let slot = slots.next()
+            guard slot.exists else { continue }
+            let period = StepFilter.period(of: slot.date, day: slot.day, unit: unit)
+            let same = period == StepFilter.period(of: date, day: day, unit: unit)
+            let within = same ? "the rule's first date in that \(unit.singular)" : "the rule's next date"
+            return (slot.date, within)
+        }
+        return nil
     }
 }

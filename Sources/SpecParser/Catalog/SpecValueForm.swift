@@ -13,6 +13,10 @@ public indirect enum SpecValueForm: Sendable {
     case choice([String])
     /// An RFC 3339 instant with an explicit offset: `2027-03-28T03:00:00+02:00`, `2027-03-28T01:00:00Z`.
     case instant
+    /// A local date `YYYY-MM-DD`, without a time or an offset: a stepped calendar rule's `from`.
+    case localDate
+    /// A count and a period, `2 weeks`, `3 days`: a stepped calendar rule's `every`.
+    case stepCount
     /// A wall time `HH:MM` or `HH:MM:SS`.
     case wallTime
     /// An elapsed time: `45s`, `90m`, `24h`, `1h30m`, `2d`.
@@ -54,6 +58,8 @@ public indirect enum SpecValueForm: Sendable {
         case .wholeNumber(let range): "whole number \(Self.number(range.lowerBound)) … \(Self.number(range.upperBound))"
         case .choice(let words): words.map { "`\($0)`" }.joined(separator: " \\| ")
         case .instant: "instant"
+        case .localDate: "local date"
+        case .stepCount: "count and period"
         case .wallTime: "wall time"
         case .duration: "duration"
         case .weekday: "weekday"

@@ -8,6 +8,19 @@ enum ValuePattern {
     static let instant =
         "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt ]([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"
 
+    /// `YYYY-MM-DD`: a local date, no time, no offset.
+    static let localDate = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"
+
+    /// A count of at least 1 and one of `periods`, singular or plural, as `every:` steps: `2 weeks`, `1 day`. With
+    /// `atLeastTwo`, only counts of 2 or more (the ones that need `from`).
+    static func step(_ periods: [String], atLeastTwo: Bool = false) -> String {
+        let count = atLeastTwo ? "0*([2-9]|[1-9][0-9]+)" : "0*[1-9][0-9]*"
+        return "^[ \\t]*" + count + "[ \\t]+(" + periods.joined(separator: "|") + ")s?[ \\t]*$"
+    }
+
+    /// The periods a calendar rule can step by.
+    static let steppedPeriods = ["day", "week", "month", "year"]
+
     /// `HH:MM` or `HH:MM:SS`; a one-digit hour is accepted (`9:00`).
     static let wallTime = "^([01]?[0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$"
 

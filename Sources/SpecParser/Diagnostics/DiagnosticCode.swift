@@ -28,6 +28,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case unknownTimeZone = "unknown-time-zone"
     case unsupportedTimeZone = "unsupported-time-zone"
     case invalidRule = "invalid-rule"
+    case invalidStep = "invalid-step"
+    case invalidDate = "invalid-date"
     case emptyWindow = "empty-window"
     case windowTooLong = "window-too-long"
     case instantOrder = "instant-order"

@@ -59,7 +59,10 @@ struct RuleReader {
             return nil
         }
         guard let every = reader.scalar(everyNode, field: "every", expected: "one of day | week | month | year | hour") else { return nil }
-        guard let form = Self.forms.first(where: { $0.every == every.value }) else {
+        let step = StepUnit.countAndPeriod(every.value)
+        if let step, !readStepCount(step, text: every.value, node: everyNode) { return nil }
+        if step == nil, reportStepSlip(every.value, node: everyNode, fields: fields) { return nil }
+        guard let form = Self.forms.first(where: { $0.every == (step?.period ?? every.value) }) else {
             let names = Self.forms.map(\.every)
             if let days = Self.dayGroups[every.value.lowercased()] {
                 log.report(.unknownValue, at: everyNode,
@@ -114,6 +117,17 @@ struct RuleReader {
             }
         }
 
+        // `from`: a stepped rule's first date; required from a count of 2.
+        var from: CivilDate?
+        if let step, step.count > 1, !fields.has("from") {
+            reader.missing("from", in: fields, "a rule every \(every.value) counts its steps from a date: add the first local date it selects, e.g. 'from: \(Self.exampleFrom(form.every))'")
+            complete = false
+        }
+        if let node = fields["from"], form.keys.contains("from") {
+            from = readLocalDate(node)
+            if from == nil { complete = false }
+        }
+
         let at = form.keys.contains("at") ? fields["at"].flatMap(readTimes) : nil
         let missingDay = fields["missing-day"].flatMap { reader.choice($0, field: "missing-day", MissingDayPolicy.self) }
         if fields.has("missing-day"), missingDay == nil { complete = false }
@@ -149,7 +163,78 @@ struct RuleReader {
             }
             return nil
         }
+        if let from {
+            return validated(.stepped(rule, every: step?.count ?? 1, from: from), fields: fields, node: node)
+        }
         return validated(rule, fields: fields, node: node)
+    }
+
+    /// A date each form's example can start from: a Monday (2027-01-04), and the 31st for months.
+    private static func exampleFrom(_ every: String) -> String {
+        every == "month" ? "2027-01-31" : "2027-01-04"
+    }
+
+    /// `every: 2 weeks`: a count of 1 or more, of a period that steps (not `hour`). False after reporting.
+    private func readStepCount(_ step: (count: Int, period: String), text: String, node: Node) -> Bool {
+        if step.period == "hour" {
+            log.report(.invalidStep, at: node,
+                       "an hourly rule cannot step; for every \(step.count) hours write an interval rule, e.g. {interval: \(step.count)h, from: <the first instant>}, or a daily rule with each time, e.g. at: [\"00:00\", \"0\(min(step.count, 9)):00\", …]")
+            return false
+        }
+        if step.count == 0 {
+            log.report(.invalidStep, at: node,
+                       "'every: \(text)' never comes round: the count of \(step.period)s must be 1 or more, e.g. 'every: 2 \(step.period)s' (or 'every: \(step.period)' for each one)")
+            return false
+        }
+        return true
+    }
+
+    /// Words for every other week, and counts written in words (`two weeks`), told with the `every:` to write. True
+    /// after reporting.
+    private func reportStepSlip(_ text: String, node: Node, fields: MappingFields) -> Bool {
+        let lowered = text.lowercased()
+        let other = ["fortnight", "fortnightly", "biweekly", "bi-weekly", "other week", "every other week", "alternate weeks", "2weeks", "2-weeks", "two-weeks"]
+        if other.contains(lowered) {
+            log.report(.invalidStep, at: node,
+                       "there is no 'every: \(text)'; for every other week write 'every: 2 weeks' with the first date, e.g. {every: 2 weeks, on: [monday], at: \"09:00\", from: 2027-01-04}")
+            return true
+        }
+        let numbers = ["one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                       "ten": 10, "eleven": 11, "twelve": 12, "other": 2, "second": 2, "third": 3]
+        let words = lowered.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "-" })
+        if words.count == 2, let count = numbers[String(words[0])],
+           let step = StepUnit.countAndPeriod("\(count) \(words[1])"), step.period != "hour" {
+            log.report(.invalidStep, at: node,
+                       "'every: \(text)': write the count in digits, 'every: \(StepUnit(periodOf: Self.sample(step.period))!.text(count: count))'")
+            return true
+        }
+        return false
+    }
+
+    private static func sample(_ period: String) -> Rule {
+        let noon = TimeOfDay(hour: 12, minute: 0)!
+        switch period {
+        case "day": return .daily(at: noon)
+        case "week": return .weekly(on: [.monday], at: noon)
+        case "month": return .monthly(day: .day(1), at: noon)
+        default: return .yearly(month: 1, day: .day(1), at: noon)
+        }
+    }
+
+    /// A stepped rule's `from`: a local date, `2027-01-04`. An instant (with or without an offset) is told with the
+    /// date to write instead.
+    private func readLocalDate(_ node: Node) -> CivilDate? {
+        guard let scalar = reader.scalar(node, field: "from", expected: "a local date, e.g. 2027-01-04") else { return nil }
+        if let date = CivilDate(isoDate: scalar.value) { return date }
+        let head = String(scalar.value.prefix(10))
+        if scalar.value.count > 10, let date = CivilDate(isoDate: head) {
+            log.report(.invalidDate, at: node,
+                       "a calendar rule's 'from' is a local date in the schedule's zone, without a time or an offset; write 'from: \(date.isoText)'")
+            return nil
+        }
+        log.report(.invalidDate, at: node,
+                   "'\(scalar.value)' is not a date; a calendar rule's 'from' is a local date YYYY-MM-DD that exists, e.g. 'from: 2027-01-04'")
+        return nil
     }
 
     /// The keys of the form `node` is written in — the one its `every:` names, or the interval form — which an
@@ -158,7 +243,8 @@ struct RuleReader {
         guard case .mapping(let entries, _) = node else { return nil }
         let keys = entries.compactMap { $0.key.scalar?.value }
         if let every = entries.first(where: { $0.key.scalar?.value == "every" })?.value.scalar?.value {
-            return forms.first { $0.every == every }?.keys
+            let period = StepUnit.countAndPeriod(every)?.period ?? every
+            return forms.first { $0.every == period }?.keys
         }
         return keys.contains("interval") || keys.contains("from") ? intervalKeys : nil
     }
@@ -207,8 +293,9 @@ struct RuleReader {
             // A missing `missing-day` is best shown at the day (or the weekday of the month) that can be missing.
             let field = problem.field == "missing-day" && fields?.has("missing-day") == false
                 ? (fields?.has("on") == true ? "on" : "day") : problem.field
+            let code: DiagnosticCode = problem.field == "every" ? .invalidStep : problem.field == "from" && fields?.has("every") == true ? .invalidDate : .invalidRule
             if let place = fields?[field] {
-                log.report(.invalidRule, at: place, problem.message)
+                log.report(code, at: place, problem.message)
             } else if let fields {
                 log.report(.invalidRule, at: fields.anchor, length: fields.anchorLength, problem.message)
             } else if let node {

@@ -101,7 +101,7 @@ public struct SpecSchemaWriter: Sendable {
         }
         for variant in mapping.variants where mapping.variantSelection == .byKey && !variant.onlyShown {
             let selector: SchemaJSON = variant.value.map { value in
-                .fields(["properties": .object([.init(variant.key, .fields(["const": .string(value)]))]), "required": [.string(variant.key)]])
+                .fields(["properties": .object([.init(variant.key, Self.selecting(value))]), "required": [.string(variant.key)]])
             } ?? .fields(["required": [.string(variant.key)]])
             var then: [SchemaJSON.Member] = [
                 .init("required", .array(variant.required.map(SchemaJSON.string))),
@@ -160,7 +160,7 @@ public struct SpecSchemaWriter: Sendable {
         }
         var conditions: [SchemaJSON] = groups.map { group -> SchemaJSON in
             var selected: [SchemaJSON.Member] = [
-                .init("every", .fields(["const": .string(group.every)])),
+                .init("every", selecting(group.every)),
                 .init("day", .fields(["anyOf": [
                     .fields(["type": "integer", "enum": .array(group.days.map(SchemaJSON.integer))]),
                     .fields(["type": "string", "pattern": .string(ValuePattern.days(group.days))]),
@@ -191,7 +191,7 @@ public struct SpecSchemaWriter: Sendable {
             conditions.append(.fields([
                 "if": .fields([
                     "properties": .fields([
-                        "every": .fields(["const": .string(every)]),
+                        "every": selecting(every),
                         "on": .fields(["type": "string", "pattern": .string(ValuePattern.weekdayOfMonth(needing))]),
                     ]),
                     "required": ["every", "on"],
@@ -199,7 +199,24 @@ public struct SpecSchemaWriter: Sendable {
                 "then": .fields(["required": ["missing-day"]]),
             ]))
         }
+        // A step of 2 or more counts from `from`: the rule needs it.
+        conditions.append(.fields([
+            "if": .fields([
+                "properties": .fields(["every": .fields(["type": "string", "pattern": .string(ValuePattern.step(ValuePattern.steppedPeriods, atLeastTwo: true))])]),
+                "required": ["every"],
+            ]),
+            "then": .fields(["required": ["from"]]),
+        ]))
         return conditions
+    }
+
+    /// `every` selecting a rule form: the period's word, or (for a period that steps) a count and it, `2 weeks`.
+    static func selecting(_ every: String) -> SchemaJSON {
+        guard ValuePattern.steppedPeriods.contains(every) else { return .fields(["const": .string(every)]) }
+        return .fields(["anyOf": [
+            .fields(["const": .string(every)]),
+            .fields(["type": "string", "pattern": .string(ValuePattern.step([every]))]),
+        ]])
     }
 
     /// One form of a mapping whose forms exclude each other: its required keys, only its keys, and the values it
@@ -264,6 +281,13 @@ public struct SpecSchemaWriter: Sendable {
             return .fields(["type": "string", "pattern": .string(ValuePattern.instant)])
         case .wallTime:
             return .fields(["type": "string", "pattern": .string(ValuePattern.wallTime)])
+        case .localDate:
+            return .fields(["type": "string", "pattern": .string(ValuePattern.localDate), "examples": ["2027-01-04"]])
+        case .stepCount:
+            return .fields([
+                "type": "string", "pattern": .string(ValuePattern.step(ValuePattern.steppedPeriods)),
+                "examples": ["2 weeks", "3 days", "2 months"],
+            ])
         case .duration:
             return .fields(["type": "string", "pattern": .string(ValuePattern.duration)])
         case .weekday:

@@ -20,7 +20,8 @@ enum IntervalDrift {
             return "an interval counts elapsed time (\(days)d = \(days * 24) hours), so once \(ZoneDisplayName.of(zone)) is at "
                 + "\(WallTimeText.offset(offset)) instead of \(WallTimeText.offset(fromOffset)) its occurrences come at \(reached), "
                 + "not \(wallTime), on the wall clock; for \(wallTime) local time use a calendar rule"
-                + (days == 1 ? ", e.g. {every: day, at: \"\(wallTime)\"}" : " (the spec language has no every-N-days calendar rule)")
+                + (days == 1 ? ", e.g. {every: day, at: \"\(wallTime)\"}"
+                    : ", e.g. {every: \(days) days, at: \"\(wallTime)\", from: \(WallTimeText.local(from, offset: fromOffset).date)}")
         }
         return nil
     }

@@ -1,0 +1,33 @@
+/// Which local dates a stepped rule keeps: those on or after its `from` date whose period (day, ISO week, month or
+/// year) is a whole number of steps from `from`'s. Both engines ask it, so they cannot disagree on the step.
+struct StepFilter: Sendable, Hashable {
+    let unit: StepUnit
+    let every: Int
+    /// Days since 1970 of `from`, and the index of its period.
+    let fromDay: Int
+    private let fromPeriod: Int
+
+    init(unit: StepUnit, every: Int, from: CivilDate) {
+        self.unit = unit
+        self.every = every
+        fromDay = from.daysSinceEpoch
+        fromPeriod = Self.period(of: from, day: fromDay, unit: unit)
+    }
+
+    /// Whether a slot of the inner rule, on `date` (its nominal date) and `day` (days since 1970 of where it sits), is
+    /// selected.
+    func selects(date: CivilDate, day: Int) -> Bool {
+        guard day >= fromDay else { return false }
+        return (Self.period(of: date, day: day, unit: unit) - fromPeriod) % every == 0
+    }
+
+    /// The period's index: the day itself, the ISO week (1969-12-29, a Monday, starts week 0), year·12 + month, or the year.
+    static func period(of date: CivilDate, day: Int, unit: StepUnit) -> Int {
+        switch unit {
+        case .days: day
+        case .weeks: OccurrenceScan.floorDivide(day + 3, 7)
+        case .months: date.year * 12 + date.month - 1
+        case .years: date.year
+        }
+    }
+}

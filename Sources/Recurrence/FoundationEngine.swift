@@ -120,13 +120,18 @@ public struct FoundationEngine: RecurrenceEngine {
         /// Foundation's answer is on another date than its slot, as they already do for the inner rule). The search
         /// starts two days before `from`'s date at the latest; answers the step passes over are bounded apart from the
         /// inner rule's own bound, at `searchLimit` × the step × 32 (every wall time of every weekday of a week).
+        /// A month or year rule searched period by period counts every period, the step's or not, so its bound is
+        /// `searchLimit` × the step: any run of that many periods holds `searchLimit` the step selects, which is what
+        /// the core counts; reaching it is reported for the stepped rule, not the inner one.
         private func nextStepped(
             _ inner: Rule, every: Int, from: CivilDate, after cursor: Date, through: Date?
         ) throws(RecurrenceError) -> Occurrence? {
+            let innerLimit = schedule.searchLimit.multipliedReportingOverflow(by: every)
             guard let unit = StepUnit(periodOf: inner),
                   let innerSchedule = try? Schedule(
                     id: schedule.id, version: schedule.version, rule: inner, timeZone: schedule.timeZone,
-                    nonexistent: schedule.nonexistent, repeated: schedule.repeated, searchLimit: schedule.searchLimit)
+                    nonexistent: schedule.nonexistent, repeated: schedule.repeated,
+                    searchLimit: innerLimit.overflow ? Int.max : innerLimit.partialValue)
             else { preconditionFailure("a valid stepped rule has a valid day, week, month or year rule inside") }
             let step = StepFilter(unit: unit, every: every, from: from)
             let search = Search(schedule: innerSchedule)
@@ -134,7 +139,7 @@ public struct FoundationEngine: RecurrenceEngine {
             var position = max(cursor, earliest)
             let passable = schedule.searchLimit.multipliedReportingOverflow(by: every * 32)
             var passed = 0
-            while let answer = try search.next(after: position, through: through) {
+            while let answer = try innerNext(search, after: position, through: through, cursor: cursor) {
                 guard let slot = answer.slot else { preconditionFailure("a calendar rule's occurrence has a local slot") }
                 let date = CivilDate(year: slot.year, month: slot.month, day: slot.day)
                 if answer.date > cursor, step.selects(date: date, day: date.daysSinceEpoch) { return answer }
@@ -147,6 +152,16 @@ public struct FoundationEngine: RecurrenceEngine {
                 position = answer.date
             }
             return nil
+        }
+
+        /// The inner rule's next answer; its search bound reached is the stepped rule's, named as the spec wrote it.
+        private func innerNext(_ search: Search, after position: Date, through: Date?, cursor: Date) throws(RecurrenceError) -> Occurrence? {
+            do throws(RecurrenceError) {
+                return try search.next(after: position, through: through)
+            } catch {
+                guard case .searchLimitReached = error else { throw error }
+                throw .searchLimitReached(rule: schedule.rule.summary, limit: schedule.searchLimit, after: cursor)
+            }
         }
 
         private static func shortestLength(of month: Int) -> Int {

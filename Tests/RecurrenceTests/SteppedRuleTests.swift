@@ -105,7 +105,7 @@ import Testing
     func textAndJSON() throws {
         let rule = Rule.stepped(.weekly(on: [.monday], at: Self.nine), every: 2, from: Self.monday)
         #expect("\(rule)" == #"{every: 2 weeks, on: [monday], at: "09:00", from: 2027-01-04}"#)
-        #expect(rule.summary == "every monday at 09:00, every 2 weeks from 2027-01-04")
+        #expect(rule.summary == "every 2 weeks on monday at 09:00 from 2027-01-04")
         #expect(rule.stepUnit == .weeks)
         #expect(rule.wallTimes == [Self.nine])
         let encoder = JSONEncoder()

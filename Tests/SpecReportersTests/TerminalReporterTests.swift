@@ -55,15 +55,15 @@ import Testing
     /// A launch step the system refused is no run, so the runs do not list it; the terminal lists it under them
     /// (the JSON and the HTML picture had it, the terminal of the failing scenario did not), in a failing scenario
     /// and in a passing one under `--verbose`. Past 40, the rest are counted.
-    @Test func refusedLaunchesAreListedUnderTheRuns() {
+    @Test func refusedLaunchesAreListedUnderTheRuns() throws {
         let text = TerminalReporter().renderTest(RunResultFixture.catchUpFailed)
         let lines = text.split(separator: "\n").map(String.init)
-        let heading = try? #require(lines.firstIndex(of: "      launches the system refused (no run):"))
-        #expect(heading.map { lines[$0 + 1] } == "        2027-03-29 02:20 CEST (+02:00)  launch-before-earliest-begin  "
+        let heading = try #require(lines.firstIndex(of: "      launches the system refused (no run):"))
+        #expect(lines[heading + 1] == "        2027-03-29 02:20 CEST (+02:00)  launch-before-earliest-begin  "
             + "com.example.app.refresh  (earliest begin 2027-03-29 02:30 CEST (+02:00))  (line 12)")
         // Under the runs, before the expectations.
-        #expect((lines.firstIndex { $0.contains("runs (planned") } ?? .max) < (heading ?? -1))
-        #expect((heading ?? .max) < (lines.firstIndex { $0.contains("expectations not met:") } ?? -1))
+        #expect((lines.firstIndex { $0.contains("runs (planned") } ?? .max) < heading)
+        #expect(heading < (lines.firstIndex { $0.contains("expectations not met:") } ?? -1))
 
         var passed = RunResultFixture.expirationPassed
         passed.lifecycle?.refusedLaunches = Array(repeating: .init(

@@ -3,7 +3,7 @@ import Foundation
 extension Rule {
     /// The rule in words, for messages: `every day at 02:30`, `every day at 08:00 and 20:00`, `every monday, thursday at 09:00`,
     /// `every year on February 29 at 12:00`, `every month on its last friday at 23:30`, `every hour at minute 15`, `every 1h30m from 2027-03-27T01:30:00Z`,
-    /// `every monday at 09:00, every 2 weeks from 2027-01-04`.
+    /// `every 2 weeks on monday at 09:00 from 2027-01-04`.
     public var summary: String {
         switch self {
         case .daily(let times):
@@ -33,8 +33,19 @@ extension Rule {
         case .interval(let seconds, let from):
             return "every \(Self.durationText(seconds)) from \(from.rfc3339UTC)"
         case .stepped(let inner, let every, let from):
+            // The step takes the place of the inner rule's period: `every 7 days at 02:30`, `every 2 weeks on monday at
+            // 09:00`, `every 2 months on day 31 at 02:30 (…)`, then where the steps count from.
             let unit = StepUnit(periodOf: inner)?.text(count: every) ?? "\(every) periods"
-            return "\(inner.summary), every \(unit) from \(from.isoText)"
+            let text = inner.summary
+            let stepped: String
+            switch inner {
+            case .daily: stepped = text.replacingPrefix("every day", with: "every \(unit)")
+            case .weekly: stepped = text.replacingPrefix("every ", with: "every \(unit) on ")
+            case .monthly: stepped = text.replacingPrefix("every month", with: "every \(unit)")
+            case .yearly: stepped = text.replacingPrefix("every year", with: "every \(unit)")
+            default: stepped = "\(text), every \(unit)"
+            }
+            return "\(stepped) from \(from.isoText)"
         }
     }
 
@@ -66,5 +77,12 @@ extension Rule {
         if seconds % 3600 >= 60 { text += "\(seconds % 3600 / 60)m" }
         if seconds % 60 != 0 { text += "\(seconds % 60)s" }
         return text
+    }
+}
+
+private extension String {
+    /// The text with `prefix` replaced, or the text unchanged (with `replacement` before it) when it lacks it.
+    func replacingPrefix(_ prefix: String, with replacement: String) -> String {
+        hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : "\(replacement)\(self)"
     }
 }

@@ -9,13 +9,18 @@ import Testing
     static let nine = TimeOfDay(hour: 9, minute: 0)!
     static let monday = CivilDate(year: 2027, month: 1, day: 4)
 
-    static func rule(_ text: String) throws -> Rule {
-        let file = SpecFixtures.parse(SpecFixtures.spec(schedule: """
+    /// A spec whose Berlin schedule has the rule `text`.
+    static func parse(_ text: String) -> SpecFile {
+        SpecFixtures.parse(SpecFixtures.spec(schedule: """
               timezone: Europe/Berlin
               rule: \(text)
               nonexistent: skip
               repeated: first
             """))
+    }
+
+    static func rule(_ text: String) throws -> Rule {
+        let file = parse(text)
         // (An interval rule's policies are a warning, `unused-key`: errors only.)
         try #require(file.diagnostics.allSatisfy { $0.severity != .error }, "\(file.diagnostics.map(\.message))")
         return try #require(SpecFixtures.recurrence(file)).schedule.rule
@@ -49,5 +54,49 @@ import Testing
         #expect(rule.stepUnit == nil)
         if case .stepped = rule { Issue.record("\(text) read as a stepped rule") }
         #expect(try Self.rule("\(rule)") == rule)
+    }
+
+    /// The one error a rule gets in a Berlin schedule.
+    static func error(_ text: String) throws -> String {
+        let errors = parse(text).diagnostics.filter { $0.severity == .error }
+        try #require(errors.count == 1, "\(errors.map(\.message))")
+        return errors[0].message
+    }
+
+    /// Each message names its fix, and the fix applied as written reads: a `from` offered is one the rule selects (the
+    /// first on or after 2027-01-01 for a rule without one; an instant's local date in the zone, or the rule's date
+    /// in that period), a count written another way is told the form that reads.
+    @Test("a stepped rule's message names a fix that reads", arguments: [
+        (#"{every: 2 weeks, on: [friday], at: "09:00"}"#, "'from: 2027-01-01'", #"{every: 2 weeks, on: [friday], at: "09:00", from: 2027-01-01}"#),
+        (#"{every: 2 months, on: last friday, at: "23:30"}"#, "'from: 2027-01-29'", #"{every: 2 months, on: last friday, at: "23:30", from: 2027-01-29}"#),
+        (#"{every: 4 years, month: 2, day: 29, at: "12:00", missing-day: skip}"#, "'from: 2028-02-29'",
+         #"{every: 4 years, month: 2, day: 29, at: "12:00", missing-day: skip, from: 2028-02-29}"#),
+        (#"{every: 4 years, month: 2, day: 29, at: "12:00", missing-day: last-day}"#, "'from: 2027-02-28'",
+         #"{every: 4 years, month: 2, day: 29, at: "12:00", missing-day: last-day, from: 2027-02-28}"#),
+        (#"{every: 2 weeks, on: [tuesday], at: "09:00", from: 2027-01-04T23:30:00Z}"#, "'from: 2027-01-05'",
+         #"{every: 2 weeks, on: [tuesday], at: "09:00", from: 2027-01-05}"#),
+        (#"{every: 2 weeks, on: [monday], at: "09:00", from: 2027-01-06T09:00:00+01:00}"#, "'from: 2027-01-04'",
+         #"{every: 2 weeks, on: [monday], at: "09:00", from: 2027-01-04}"#),
+        (#"{every: 3 days, at: "09:00", from: 2027-01-04T23:30:00-05:00}"#, "'from: 2027-01-05'", #"{every: 3 days, at: "09:00", from: 2027-01-05}"#),
+        (#"{every: week, on: [monday], at: "09:00", from: 2027-01-06}"#, "'from: 2027-01-04'", #"{every: week, on: [monday], at: "09:00", from: 2027-01-04}"#),
+        (#"{every: 1 hour, minute: 0}"#, "{every: hour, minute: 0}", "{every: hour, minute: 0}"),
+        (#"{every: 3days, at: "09:00", from: 2027-01-04}"#, "'every: 3 days'", #"{every: 3 days, at: "09:00", from: 2027-01-04}"#),
+        (#"{every: 2 Weeks, on: [monday], at: "09:00", from: 2027-01-04}"#, "'2 weeks'", #"{every: 2 weeks, on: [monday], at: "09:00", from: 2027-01-04}"#),
+        (#"{every: 2 minutes, minute: 0}"#, "{interval: 2m, from: <the first instant>}", "{interval: 2m, from: 2027-01-01T00:00:00+01:00}"),
+        (#""biweekly tue,thu 08:00""#, #"{every: 2 weeks, on: [tuesday, thursday], at: "08:00", from: 2027-01-05}"#,
+         #"{every: 2 weeks, on: [tuesday, thursday], at: "08:00", from: 2027-01-05}"#),
+    ])
+    func messageNamesAFixThatReads(broken: String, fix: String, fixed: String) throws {
+        #expect(try Self.error(broken).contains(fix))
+        _ = try Self.rule(fixed)
+    }
+
+    @Test("a count that is no count and a period is told the counted form; one of 20 digits is a step too long", arguments: [
+        ("2 wks", "or a count and a period, e.g. 'every: 2 weeks'"), ("2w", "or a count and a period"), ("-2 weeks", "or a count and a period"),
+        ("1.5 weeks", "or a count and a period"), ("2 fortnights", "or a count and a period"), ("2 weekly", "or a count and a period"),
+        ("99999999999999999999 weeks", "from 1 to 1000, not 99999999999999999999"),
+    ])
+    func countSlips(every: String, told: String) throws {
+        #expect(try Self.error(#"{every: \#(every), on: [monday], at: "09:00", from: 2027-01-04}"#).contains(told))
     }
 }

@@ -46,11 +46,15 @@ public struct SpecMapping: Sendable {
         /// A form shown in the reference's table only, as another way to write the form before it with the same
         /// selecting value (a monthly rule with `on`): the parser and the schema use the form before it.
         public var onlyShown: Bool
+        /// How the reference writes the selecting value when it is not `value` itself (`2 weeks` for every other week).
+        public var shownValue: String?
 
         public init(
             name: String, key: String, value: String?, keys: [String], required: [String], example: String,
-            overrides: [String: SpecValueForm] = [:], exactlyOne: [String] = [], onlyShown: Bool = false
+            overrides: [String: SpecValueForm] = [:], exactlyOne: [String] = [], onlyShown: Bool = false,
+            shownValue: String? = nil
         ) {
+            self.shownValue = shownValue
             self.name = name
             self.key = key
             self.value = value

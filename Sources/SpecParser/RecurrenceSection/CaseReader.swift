@@ -85,7 +85,7 @@ struct CaseReader {
         overrides.timeZone = fields["timezone"].flatMap { reader.timeZone($0, field: "timezone") }
         if fields.has("timezone") { zoneOfCase = overrides.timeZone }
         if let ruleNode = fields["rule"] {
-            overrides.rule = RuleReader(reader: reader).read(ruleNode, owner: fields.keyNode("rule")!)
+            overrides.rule = RuleReader(reader: reader, timeZone: zoneOfCase).read(ruleNode, owner: fields.keyNode("rule")!)
             // A case that turns an interval schedule into a calendar rule needs policies the schedule never gave.
             if let rule = overrides.rule, rule.isCalendarRule, schedule.rule?.isCalendarRule == false {
                 if overrides.nonexistent == nil, !fields.has("nonexistent") {

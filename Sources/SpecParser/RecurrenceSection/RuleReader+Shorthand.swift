@@ -60,6 +60,10 @@ extension RuleReader {
                 // `monthly last friday 23:30`, `last friday 23:30`: the n-th weekday has no shorthand.
                 log.report(.invalidRule, at: node,
                            "'\(scalar.value)' is not a rule: a weekday of the month has no shorthand; write the map form {every: month, on: \(phrase), at: \"\(tokens.last.map { TimeOfDay(parsing: $0.text) != nil ? $0.text : "23:30" } ?? "23:30")\"}")
+            } else if ["biweekly", "bi-weekly", "fortnightly", "fortnight"].contains(first.text.lowercased()) {
+                // `biweekly mon 09:00`: not `weekly` (every week); every other week is a stepped map form.
+                log.report(.invalidRule, at: node,
+                           "'\(scalar.value)' is not a rule: there is no shorthand for every other week; write the map form \(Self.everyOtherWeek(tokens.dropFirst().map(\.text)))")
             } else if let meant = Self.plainShorthand(tokens.map(\.text)) {
                 log.report(.invalidRule, at: node, "'\(scalar.value)' is not a rule; did you mean '\(meant)'? \(Self.shorthandForms)")
             } else if !words.contains(first.text), let suggestion = Suggestion.closest(to: first.text, in: words) {
@@ -72,6 +76,16 @@ extension RuleReader {
         }
         guard let rule else { return nil }
         return validated(rule, fields: nil, node: node)
+    }
+
+    /// `{every: 2 weeks, on: [monday], at: "09:00", from: 2027-01-04}` for `biweekly mon 09:00`'s days and time (an
+    /// example's where they do not read), from the first date the rule selects in 2027.
+    static func everyOtherWeek(_ words: [String]) -> String {
+        let days = words.first.map { $0.split(separator: ",").compactMap { Weekday(name: String($0)) } } ?? []
+        let times = words.count > 1 ? shorthandTimes(words[1]) ?? [] : []
+        let weekly = Rule.weekly(on: days.isEmpty ? [.monday] : days, at: times.isEmpty ? [TimeOfDay(hour: 9, minute: 0)!] : times)
+        let from = firstSelected(by: weekly, onOrAfter: exampleStart) ?? CivilDate(year: 2027, month: 1, day: 4)
+        return Rule.stepped(weekly, every: 2, from: from).description
     }
 
     /// `02:30`, or `08:00,20:00`: the shorthand's time, or its times joined by commas (each told at its own column).

@@ -9,6 +9,8 @@ import SpecYAML
 /// the result statically with `Rule.problems`.
 struct RuleReader {
     let reader: ValueReader
+    /// The schedule's zone (a case's own, when it has one), to tell an instant written as `from:` its local date.
+    var timeZone: TimeZone? = nil
 
     var log: DiagnosticLog { reader.log }
 
@@ -62,6 +64,7 @@ struct RuleReader {
         let step = StepUnit.countAndPeriod(every.value)
         if let step, !readStepCount(step, text: every.value, node: everyNode) { return nil }
         if step == nil, reportStepSlip(every.value, node: everyNode, fields: fields) { return nil }
+        if step == nil, reportCountSlip(every.value, node: everyNode, fields: fields) { return nil }
         guard let form = Self.forms.first(where: { $0.every == (step?.period ?? every.value) }) else {
             let names = Self.forms.map(\.every)
             if let days = Self.dayGroups[every.value.lowercased()] {
@@ -69,16 +72,18 @@ struct RuleReader {
                            "there is no 'every: \(every.value)'; name the days in a weekly rule: {every: week, on: [\(days)]\(fields["at"]?.scalar.map { ", at: \"\($0.value)\"" } ?? "")}")
                 return nil
             }
-            if DurationText.seconds(every.value) != nil {
+            if let duration = Self.elapsedTime(every.value) {
                 log.report(.unknownValue, at: everyNode,
-                           "'every' takes a calendar unit (day | week | month | year | hour); for elapsed time write an interval rule: {interval: \(every.value), from: <the first instant>}")
+                           "'every' takes a calendar unit (day | week | month | year | hour); for elapsed time write an interval rule: {interval: \(duration), from: <the first instant>}")
                 return nil
             }
+            // `2 wks`, `-2 weeks`, `1.5 weeks`: a count was meant, so the advice names the counted form too.
+            let counted = Self.leadingCount(every.value) ? ", or a count and a period, e.g. 'every: 2 weeks'" : ""
             // `daily`, and the period in French, Russian or Chinese (`jour`, `день`, `每天`), before a near spelling.
             if let suggestion = ValueSynonyms.value(for: every.value, in: names) ?? Suggestion.closest(to: every.value, in: names) {
-                log.report(.unknownValue, at: everyNode, "unknown value '\(every.value)' for 'every'; did you mean '\(suggestion)'? (allowed: day | week | month | year | hour)")
+                log.report(.unknownValue, at: everyNode, "unknown value '\(every.value)' for 'every'; did you mean '\(suggestion)'? (allowed: day | week | month | year | hour\(counted))")
             } else {
-                log.report(.unknownValue, at: everyNode, "unknown value '\(every.value)' for 'every'; write one of day | week | month | year | hour")
+                log.report(.unknownValue, at: everyNode, "unknown value '\(every.value)' for 'every'; write one of day | week | month | year | hour\(counted)")
             }
             return nil
         }
@@ -119,13 +124,14 @@ struct RuleReader {
 
         // `from`: a stepped rule's first date; required from a count of 2.
         var from: CivilDate?
-        if let step, step.count > 1, !fields.has("from") {
-            reader.missing("from", in: fields, "a rule every \(every.value) counts its steps from a date: add the first local date it selects, e.g. 'from: \(Self.exampleFrom(form.every))'")
-            complete = false
-        }
+        var fromInstant: (node: Node, text: String, date: Date?)?
+        let fromMissing = step.map { $0.count > 1 } == true && !fields.has("from")
         if let node = fields["from"], form.keys.contains("from") {
-            from = readLocalDate(node)
-            if from == nil { complete = false }
+            switch readLocalDate(node) {
+            case .date(let date): from = date
+            case .instant(let text, let date): fromInstant = (node, text, date)
+            case nil: break
+            }
         }
 
         let at = form.keys.contains("at") ? fields["at"].flatMap(readTimes) : nil
@@ -155,6 +161,25 @@ struct RuleReader {
             let second = fields["second"].map { reader.integer($0, field: "second", range: 0...59, example: "0") } ?? 0
             rule = minute.flatMap { minute in second.map { .hourly(minute: minute, second: $0) } }
         }
+        // Told once the rule is read, so the date offered is one it selects.
+        if fields.has("from"), form.keys.contains("from"), from == nil { complete = false }
+        let inner = rule.flatMap { $0.problems.isEmpty ? $0 : nil }
+        if fromMissing {
+            let example = inner.flatMap { Self.firstSelected(by: $0, onOrAfter: Self.exampleStart) }?.isoText ?? Self.exampleFrom(form.every)
+            reader.missing("from", in: fields, "a rule every \(every.value) counts its steps from a date: add the first local date it selects, e.g. 'from: \(example)'")
+            complete = false
+        }
+        if let fromInstant {
+            reportFromInstant(fromInstant.node, text: fromInstant.text, date: fromInstant.date, inner: inner)
+        }
+        // `{every: week, on: [monday], from: <a Wednesday>}`: with a count of 1 there are no steps to count from it.
+        if let from, let inner, step.map({ $0.count == 1 }) ?? true, !Self.selects(inner, from), let node = fields["from"],
+           let (date, within) = Self.suggestedFrom(inner, around: from) {
+            let what = StepUnit(periodOf: inner) == .weeks ? "\(from.isoText) is a \(from.weekday.name.capitalized)" : "\(from.isoText) is not one"
+            log.report(.invalidDate, at: node,
+                       "'from' must be a date the rule selects (the rule's first date: nothing before it is selected), and \(what): write 'from: \(date.isoText)', \(within)")
+            return nil
+        }
         guard complete, let rule else {
             // The times' order is independent of the other keys' mistakes (`on: last-friday` beside `at: ["20:00",
             // "08:00"]`): told in the same round, as `validated` would have once the rest read.
@@ -169,13 +194,58 @@ struct RuleReader {
         return validated(rule, fields: fields, node: node)
     }
 
-    /// A date each form's example can start from: a Monday (2027-01-04), and the 31st for months.
+    /// A date each form's example can start from: a Monday (2027-01-04), and the 31st for months (for a rule that
+    /// could not be read, which selects no date to offer).
     private static func exampleFrom(_ every: String) -> String {
         every == "month" ? "2027-01-31" : "2027-01-04"
     }
 
+    /// Where the `from` offered for a rule written without one is looked for: its first date on or after this.
+    static let exampleStart = CivilDate(year: 2027, month: 1, day: 1)
+
+    /// Whether `inner` (a day, week, month or year rule without problems) selects `date`.
+    static func selects(_ inner: Rule, _ date: CivilDate) -> Bool {
+        Rule.stepped(inner, every: 1, from: date).problems.isEmpty
+    }
+
+    /// The first date `inner` selects on or after `start`; a valid rule selects one within eight years (February 29).
+    static func firstSelected(by inner: Rule, onOrAfter start: CivilDate) -> CivilDate? {
+        let first = start.daysSinceEpoch
+        for day in first..<(first + 366 * 9) {
+            let date = CivilDate(daysSinceEpoch: day)
+            if selects(inner, date) { return date }
+        }
+        return nil
+    }
+
+    /// The `from` to offer instead of `date`, which `inner` does not select: the rule's first date in the period
+    /// holding `date` (its ISO week, month or year), else its next date — as the engine's own advice chooses.
+    static func suggestedFrom(_ inner: Rule, around date: CivilDate) -> (CivilDate, String)? {
+        guard let unit = StepUnit(periodOf: inner) else { return nil }
+        let day = date.daysSinceEpoch
+        let start: CivilDate = switch unit {
+        case .days: date
+        case .weeks: CivilDate(daysSinceEpoch: day - ((date.weekday.rawValue + 5) % 7))
+        case .months: CivilDate(year: date.year, month: date.month, day: 1)
+        case .years: CivilDate(year: date.year, month: 1, day: 1)
+        }
+        guard let found = firstSelected(by: inner, onOrAfter: start) else { return nil }
+        let same = switch unit {
+        case .days: found == date
+        case .weeks: found.daysSinceEpoch - start.daysSinceEpoch < 7
+        case .months: found.year == date.year && found.month == date.month
+        case .years: found.year == date.year
+        }
+        return (found, same ? "the rule's first date in that \(unit.singular)" : "the rule's next date")
+    }
+
     /// `every: 2 weeks`: a count of 1 or more, of a period that steps (not `hour`). False after reporting.
     private func readStepCount(_ step: (count: Int, period: String), text: String, node: Node) -> Bool {
+        if step.period == "hour", step.count == 1 {
+            log.report(.invalidStep, at: node,
+                       "'every: \(text)' is 'every: hour', an hourly rule: write {every: hour, minute: 0} (the minute of each hour)")
+            return false
+        }
         if step.period == "hour" {
             log.report(.invalidStep, at: node,
                        "an hourly rule cannot step; for every \(step.count) hours write an interval rule, e.g. {interval: \(step.count)h, from: <the first instant>}, or a daily rule with each time, e.g. at: [\"00:00\", \"0\(min(step.count, 9)):00\", …]")
@@ -193,7 +263,7 @@ struct RuleReader {
     /// after reporting.
     private func reportStepSlip(_ text: String, node: Node, fields: MappingFields) -> Bool {
         let lowered = text.lowercased()
-        let other = ["fortnight", "fortnightly", "biweekly", "bi-weekly", "other week", "every other week", "alternate weeks", "2weeks", "2-weeks", "two-weeks"]
+        let other = ["fortnight", "fortnightly", "biweekly", "bi-weekly", "other week", "every other week", "alternate weeks", "two-weeks"]
         if other.contains(lowered) {
             log.report(.invalidStep, at: node,
                        "there is no 'every: \(text)'; for every other week write 'every: 2 weeks' with the first date, e.g. {every: 2 weeks, on: [monday], at: \"09:00\", from: 2027-01-04}")
@@ -211,6 +281,71 @@ struct RuleReader {
         return false
     }
 
+    /// `3days`, `2-weeks`, `2 Weeks`, a count of 20 digits: a count and a period written another way, told with the
+    /// `every:` to write. True after reporting.
+    private func reportCountSlip(_ text: String, node: Node, fields: MappingFields) -> Bool {
+        guard let (digits, separator, word) = Self.countAndWord(text) else { return false }
+        let lowered = word.lowercased()
+        let period = lowered.hasSuffix("s") ? String(lowered.dropLast()) : lowered
+        guard ["day", "week", "month", "year", "hour"].contains(period) else { return false }
+        let count = Int(digits)
+        // `every: 2Hours`, `every: 99999999999 hours`: an hourly rule, which cannot step, whatever the count's spelling.
+        if period == "hour", let count, count <= Rule.longestStep {
+            return !readStepCount((count, period), text: text, node: node)
+        }
+        if period == "hour" {
+            log.report(.invalidStep, at: node,
+                       "an hourly rule cannot step; for elapsed time write an interval rule, e.g. {interval: 2h, from: <the first instant>}")
+            return true
+        }
+        // `every: 99999999999999999999 weeks`: beyond the longest step (and beyond Int), told as a step too long.
+        if count.map({ $0 > Rule.longestStep }) ?? true {
+            log.report(.invalidStep, at: node,
+                       "the step must be a whole number of \(period)s from 1 to \(Rule.longestStep), not \(digits); e.g. every: 2 \(period)s")
+            return true
+        }
+        guard let count, separator != " " || word != lowered else { return false }
+        let meant = "\(count) \(count == 1 ? period : period + "s")"
+        let fromNeeded = count > 1 && !fields.has("from") ? ", with 'from:' the first date it selects" : ""
+        if separator == " " {
+            // `2 Weeks`: as `every: Week`, a did-you-mean.
+            log.report(.unknownValue, at: node, "unknown value '\(text)' for 'every'; did you mean '\(meant)'? (allowed: day | week | month | year | hour, or a count and a period, e.g. 'every: 2 weeks')")
+        } else {
+            log.report(.invalidStep, at: node, "'every: \(text)': write the count and the period apart, 'every: \(meant)'\(fromNeeded)")
+        }
+        return true
+    }
+
+    /// `3days` → (`3`, ``, `days`); `2 Weeks` → (`2`, ` `, `Weeks`); `2-weeks` → (`2`, `-`, `weeks`): digits, at most
+    /// one space, tab or hyphen, and a word of letters. Nil for anything else.
+    private static func countAndWord(_ text: String) -> (String, String, String)? {
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty else { return nil }
+        var rest = text.dropFirst(digits.count)
+        var separator = ""
+        if let first = rest.first, first == " " || first == "\t" || first == "-" {
+            separator = first == "-" ? "-" : " "
+            rest = rest.dropFirst()
+        }
+        guard !rest.isEmpty, rest.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+        return (String(digits), separator, String(rest))
+    }
+
+    /// Whether `text` starts with a count (`2 wks`, `-2 weeks`, `1.5 weeks`).
+    static func leadingCount(_ text: String) -> Bool {
+        let unsigned = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
+        return unsigned.first.map { $0.isASCII && $0.isNumber } ?? false
+    }
+
+    /// The interval an `every:` of elapsed time means (`90m`, `2 minutes` → `2m`), or nil.
+    static func elapsedTime(_ text: String) -> String? {
+        if DurationText.seconds(text) != nil { return text }
+        guard let (digits, _, word) = countAndWord(text) else { return nil }
+        let units = ["minute": "m", "minutes": "m", "min": "m", "mins": "m", "second": "s", "seconds": "s", "sec": "s", "secs": "s"]
+        guard let unit = units[word.lowercased()], DurationText.seconds(digits + unit) != nil else { return nil }
+        return digits + unit
+    }
+
     private static func sample(_ period: String) -> Rule {
         let noon = TimeOfDay(hour: 12, minute: 0)!
         switch period {
@@ -223,18 +358,45 @@ struct RuleReader {
 
     /// A stepped rule's `from`: a local date, `2027-01-04`. An instant (with or without an offset) is told with the
     /// date to write instead.
-    private func readLocalDate(_ node: Node) -> CivilDate? {
+    private func readLocalDate(_ node: Node) -> LocalDateText? {
         guard let scalar = reader.scalar(node, field: "from", expected: "a local date, e.g. 2027-01-04") else { return nil }
-        if let date = CivilDate(isoDate: scalar.value) { return date }
+        if let date = CivilDate(isoDate: scalar.value) { return .date(date) }
         let head = String(scalar.value.prefix(10))
-        if scalar.value.count > 10, let date = CivilDate(isoDate: head) {
-            log.report(.invalidDate, at: node,
-                       "a calendar rule's 'from' is a local date in the schedule's zone, without a time or an offset; write 'from: \(date.isoText)'")
-            return nil
+        if scalar.value.count > 10, CivilDate(isoDate: head) != nil {
+            if case .success(let parsed) = InstantText.parse(scalar.value) { return .instant(scalar.value, parsed.date) }
+            return .instant(scalar.value, nil)
         }
         log.report(.invalidDate, at: node,
                    "'\(scalar.value)' is not a date; a calendar rule's 'from' is a local date YYYY-MM-DD that exists, e.g. 'from: 2027-01-04'")
         return nil
+    }
+
+    /// What a stepped rule's `from:` holds: a local date, or an instant's text (and the instant, when it has an offset).
+    enum LocalDateText {
+        case date(CivilDate)
+        case instant(String, Date?)
+    }
+
+    /// `from: 2027-01-04T23:30:00Z`: told the local date the instant falls on in the schedule's zone (the text's own
+    /// date without an offset or a zone), or, when the rule does not select that date, the date it selects instead.
+    private func reportFromInstant(_ node: Node, text: String, date: Date?, inner: Rule?) {
+        let head = CivilDate(isoDate: String(text.prefix(10)))!
+        var local = head
+        var place = ""
+        if let date, let timeZone {
+            let offset = timeZone.secondsFromGMT(for: date)
+            let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offset
+            local = CivilDate(daysSinceEpoch: seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400)
+            place = "\(text) is \(local.isoText) in \(timeZone.identifier)"
+        }
+        let lead = "a calendar rule's 'from' is a local date in the schedule's zone, without a time or an offset; "
+        if let inner, !Self.selects(inner, local), let (selected, within) = Self.suggestedFrom(inner, around: local) {
+            let what = StepUnit(periodOf: inner) == .weeks ? "a \(local.weekday.name.capitalized)" : "a date"
+            let said = place.isEmpty ? "\(local.isoText) is \(what)" : "\(place), \(what)"
+            log.report(.invalidDate, at: node, lead + "\(said) the rule does not select: write 'from: \(selected.isoText)', \(within)")
+            return
+        }
+        log.report(.invalidDate, at: node, lead + (place.isEmpty ? "" : place + ": ") + "write 'from: \(local.isoText)'")
     }
 
     /// The keys of the form `node` is written in — the one its `every:` names, or the interval form — which an

@@ -49,7 +49,7 @@ struct ScheduleReader {
             reader.missing("timezone", in: fields, "add 'timezone:' with an IANA identifier, e.g. 'timezone: Europe/Berlin'")
         }
         if let ruleNode = fields["rule"] {
-            draft.rule = RuleReader(reader: reader).read(ruleNode, owner: fields.keyNode("rule")!)
+            draft.rule = RuleReader(reader: reader, timeZone: draft.timeZone).read(ruleNode, owner: fields.keyNode("rule")!)
         } else {
             reader.missing("rule", in: fields, "add a rule, e.g. 'rule: {every: day, at: \"02:30\"}'")
         }

@@ -320,7 +320,7 @@ public struct SpecReferenceWriter: Sendable {
                     // `day` or `on`: one of them, told once where the first stands.
                     return key == first ? "**" + form.exactlyOne.map { "`\($0)`" }.joined(separator: " or ") + "**" : nil
                 }
-                let written = key == form.key && form.value != nil ? "`\(key): \(form.value!)`" : "`\(key)`"
+                let written = key == form.key && form.value != nil ? "`\(key): \(form.shownValue ?? form.value!)`" : "`\(key)`"
                 return key == form.key || form.required.contains(key) ? "**\(written)**" : written
             }
             text += "| \(form.name) | \(keys.joined(separator: ", ")) | `\(form.example)` |\n"

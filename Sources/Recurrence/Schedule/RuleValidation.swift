@@ -151,8 +151,14 @@ extension Rule {
         return [RuleProblem(field: "from", message: "'from' must be a date the rule selects (the steps count from it), and \(what): write 'from: \(date.isoText)', \(within)")]
     }
 
-    /// The first date `rule` selects in the period holding `date` (its week, month or year), or else after it: the
-    /// `from` to offer instead of a date the rule does not select.
+    /// The first date `rule` (a day, week, month or year rule) selects in the period holding `date` (its week, month
+    /// or year), or else after it, and which of the two it is in words (`the rule's first date in that week`, `the
+    /// rule's next date`): the `from` to offer instead of a date the rule does not select. Nil for other rules.
+    public static func suggestedStepStart(for rule: Rule, around date: CivilDate) -> (date: CivilDate, within: String)? {
+        guard let unit = StepUnit(periodOf: rule) else { return nil }
+        return firstSelectedDate(of: rule, unit: unit, around: date)
+    }
+
     private static func firstSelectedDate(of rule: Rule, unit: StepUnit, around date: CivilDate) -> (CivilDate, String)? {
         let day = date.daysSinceEpoch
         let start: Int

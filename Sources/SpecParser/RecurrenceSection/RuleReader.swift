@@ -174,7 +174,7 @@ struct RuleReader {
         }
         // `{every: week, on: [monday], from: <a Wednesday>}`: with a count of 1 there are no steps to count from it.
         if let from, let inner, step.map({ $0.count == 1 }) ?? true, !Self.selects(inner, from), let node = fields["from"],
-           let (date, within) = Self.suggestedFrom(inner, around: from) {
+           let (date, within) = Rule.suggestedStepStart(for: inner, around: from) {
             let what = StepUnit(periodOf: inner) == .weeks ? "\(from.isoText) is a \(from.weekday.name.capitalized)" : "\(from.isoText) is not one"
             log.report(.invalidDate, at: node,
                        "'from' must be a date the rule selects (the rule's first date: nothing before it is selected), and \(what): write 'from: \(date.isoText)', \(within)")
@@ -216,27 +216,6 @@ struct RuleReader {
             if selects(inner, date) { return date }
         }
         return nil
-    }
-
-    /// The `from` to offer instead of `date`, which `inner` does not select: the rule's first date in the period
-    /// holding `date` (its ISO week, month or year), else its next date — as the engine's own advice chooses.
-    static func suggestedFrom(_ inner: Rule, around date: CivilDate) -> (CivilDate, String)? {
-        guard let unit = StepUnit(periodOf: inner) else { return nil }
-        let day = date.daysSinceEpoch
-        let start: CivilDate = switch unit {
-        case .days: date
-        case .weeks: CivilDate(daysSinceEpoch: day - ((date.weekday.rawValue + 5) % 7))
-        case .months: CivilDate(year: date.year, month: date.month, day: 1)
-        case .years: CivilDate(year: date.year, month: 1, day: 1)
-        }
-        guard let found = firstSelected(by: inner, onOrAfter: start) else { return nil }
-        let same = switch unit {
-        case .days: found == date
-        case .weeks: found.daysSinceEpoch - start.daysSinceEpoch < 7
-        case .months: found.year == date.year && found.month == date.month
-        case .years: found.year == date.year
-        }
-        return (found, same ? "the rule's first date in that \(unit.singular)" : "the rule's next date")
     }
 
     /// `every: 2 weeks`: a count of 1 or more, of a period that steps (not `hour`). False after reporting.
@@ -390,7 +369,7 @@ struct RuleReader {
             place = "\(text) is \(local.isoText) in \(timeZone.identifier)"
         }
         let lead = "a calendar rule's 'from' is a local date in the schedule's zone, without a time or an offset; "
-        if let inner, !Self.selects(inner, local), let (selected, within) = Self.suggestedFrom(inner, around: local) {
+        if let inner, !Self.selects(inner, local), let (selected, within) = Rule.suggestedStepStart(for: inner, around: local) {
             let what = StepUnit(periodOf: inner) == .weeks ? "a \(local.weekday.name.capitalized)" : "a date"
             let said = place.isEmpty ? "\(local.isoText) is \(what)" : "\(place), \(what)"
             log.report(.invalidDate, at: node, lead + "\(said) the rule does not select: write 'from: \(selected.isoText)', \(within)")

@@ -142,14 +142,18 @@ public struct FoundationEngine: RecurrenceEngine {
             while let answer = try innerNext(search, after: position, through: through, cursor: cursor) {
                 guard let slot = answer.slot else { preconditionFailure("a calendar rule's occurrence has a local slot") }
                 let date = CivilDate(year: slot.year, month: slot.month, day: slot.day)
-                if answer.date > cursor, step.selects(date: date, day: date.daysSinceEpoch) { return answer }
+                let selected = step.selects(date: date, day: date.daysSinceEpoch)
+                if answer.date > cursor, selected { return answer }
                 if let through, answer.date > through { return nil }
                 passed += 1
                 if !passable.overflow, passed >= passable.partialValue {
                     throw .searchLimitReached(rule: schedule.rule.summary, limit: schedule.searchLimit, after: cursor)
                 }
                 try SearchCancellation.check(after: cursor)
-                position = answer.date
+                // Past the off-step periods at once (every 1,000 years asked Foundation for every year between): from
+                // two days before the next selected period's first day, which is before its local midnight in any zone.
+                let next = step.firstDayOfNextSelectedPeriod(after: date, day: date.daysSinceEpoch)
+                position = selected ? answer.date : max(answer.date, Date(timeIntervalSince1970: Double(next - 2) * 86_400))
             }
             return nil
         }

@@ -1,5 +1,5 @@
 import Foundation
-import Recurrence
+@testable import Recurrence
 import Testing
 
 /// Stepped rules (`Rule.stepped`): every n-th day, week, month or year from a local date. The instants across real
@@ -128,6 +128,35 @@ import Testing
             _ = try JSONDecoder().decode(Rule.self, from: Data(json.utf8))
         } throws: { error in
             "\(error)".contains("from")
+        }
+    }
+
+    /// The Foundation engine jumps past off-step periods to `firstDayOfNextSelectedPeriod`: for every unit, steps of
+    /// 1, 2, 3 and 12 and dates from before `from` to years after, it is the first day of the first selected period
+    /// after the date's own (`from` for a date before it), found here by walking day by day.
+    @Test("the next selected period's first day equals a day-by-day walk", arguments: [StepUnit.days, .weeks, .months, .years])
+    func nextSelectedPeriodStart(unit: StepUnit) {
+        let from = CivilDate(year: 2027, month: 3, day: 31)
+        for every in [1, 2, 3, 12] {
+            let step = StepFilter(unit: unit, every: every, from: from)
+            for offset in stride(from: -40, through: 3_000, by: unit == .years ? 97 : 13) {
+                let day = from.daysSinceEpoch + offset
+                let date = CivilDate(daysSinceEpoch: day)
+                let period = StepFilter.period(of: date, day: day, unit: unit)
+                var walk = day + 1
+                while true {
+                    let candidate = CivilDate(daysSinceEpoch: walk)
+                    let candidatePeriod = StepFilter.period(of: candidate, day: walk, unit: unit)
+                    let periodStart = StepFilter.period(of: CivilDate(daysSinceEpoch: walk - 1), day: walk - 1, unit: unit) != candidatePeriod
+                    if walk >= from.daysSinceEpoch, candidatePeriod > period,
+                       (candidatePeriod - StepFilter.period(of: from, day: from.daysSinceEpoch, unit: unit)) % every == 0,
+                       periodStart || walk == from.daysSinceEpoch { break }
+                    walk += 1
+                }
+                // Before `from`, the next date that can be selected is `from` itself.
+                #expect(step.firstDayOfNextSelectedPeriod(after: date, day: day) == (day < from.daysSinceEpoch ? from.daysSinceEpoch : walk),
+                        "\(unit) every \(every), after \(date.isoText)")
+            }
         }
     }
 }

@@ -21,6 +21,22 @@ struct StepFilter: Sendable, Hashable {
         return (Self.period(of: date, day: day, unit: unit) - fromPeriod) % every == 0
     }
 
+    /// Days since 1970 of the first day of the first selected period after the one holding `date` (`day` its days since
+    /// 1970), or of `from`'s when `date` is before it: where a search may jump past an off-step period.
+    func firstDayOfNextSelectedPeriod(after date: CivilDate, day: Int) -> Int {
+        guard day >= fromDay else { return fromDay }
+        let period = Self.period(of: date, day: day, unit: unit)
+        let next = period + every - (period - fromPeriod) % every
+        switch unit {
+        case .days: return next
+        case .weeks: return next * 7 - 3
+        case .months:
+            let year = OccurrenceScan.floorDivide(next, 12)
+            return CivilDate(year: year, month: next - year * 12 + 1, day: 1).daysSinceEpoch
+        case .years: return CivilDate(year: next, month: 1, day: 1).daysSinceEpoch
+        }
+    }
+
     /// The period's index: the day itself, the ISO week (1969-12-29, a Monday, starts week 0), year·12 + month, or the year.
     static func period(of date: CivilDate, day: Int, unit: StepUnit) -> Int {
         switch unit {

@@ -7,6 +7,7 @@ It copies the report with a small driver script appended: untick "failed", follo
 link, and write into the page title whether the target is still hidden. Prints that title; exits 1 when the
 target stays hidden. Needs Debian's `chromium`. A manual check (docs/reports.md), not part of `swift test`.
 """
+import os
 import re
 import subprocess
 import sys
@@ -32,9 +33,12 @@ window.addEventListener("load", function () {
 </script></body>""" % {"t": target}
 with tempfile.NamedTemporaryFile("w", suffix=".html", encoding="utf-8", delete=False) as page:
     page.write(report.replace("</body>", driver))
-dom = subprocess.run(
-    ["chromium", "--headless", "--no-sandbox", "--virtual-time-budget=3000", "--dump-dom", "file://" + page.name],
-    capture_output=True, text=True, timeout=120).stdout
+try:
+    dom = subprocess.run(
+        ["chromium", "--headless", "--no-sandbox", "--virtual-time-budget=3000", "--dump-dom", "file://" + page.name],
+        capture_output=True, text=True, timeout=120).stdout
+finally:
+    os.unlink(page.name)  # the page with the driver is this run's own: leave nothing in /tmp
 title = re.search(r"<title>([^<]*)</title>", dom)
 print(title.group(1) if title else "no title: the driver did not run")
 sys.exit(0 if title and title.group(1).endswith("hidden after it: false") else 1)

@@ -26,14 +26,19 @@ struct StepFilter: Sendable, Hashable {
     func firstDayOfNextSelectedPeriod(after date: CivilDate, day: Int) -> Int {
         guard day >= fromDay else { return fromDay }
         let period = Self.period(of: date, day: day, unit: unit)
-        let next = period + every - (period - fromPeriod) % every
+        return Self.firstDay(ofPeriod: period + every - (period - fromPeriod) % every, unit: unit)
+    }
+
+    /// Days since 1970 of the first day of the period with index `period` (a Monday for weeks, the 1st for months,
+    /// January 1 for years): the inverse of `period(of:day:unit:)` on a period's first day.
+    static func firstDay(ofPeriod period: Int, unit: StepUnit) -> Int {
         switch unit {
-        case .days: return next
-        case .weeks: return next * 7 - 3
+        case .days: return period
+        case .weeks: return period * 7 - 3
         case .months:
-            let year = OccurrenceScan.floorDivide(next, 12)
-            return CivilDate(year: year, month: next - year * 12 + 1, day: 1).daysSinceEpoch
-        case .years: return CivilDate(year: next, month: 1, day: 1).daysSinceEpoch
+            let year = OccurrenceScan.floorDivide(period, 12)
+            return CivilDate(year: year, month: period - year * 12 + 1, day: 1).daysSinceEpoch
+        case .years: return CivilDate(year: period, month: 1, day: 1).daysSinceEpoch
         }
     }
 

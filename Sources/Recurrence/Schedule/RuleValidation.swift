@@ -139,16 +139,22 @@ extension Rule {
         }
         let innerProblems = inner.ruleProblems
         if !innerProblems.isEmpty { return innerProblems }
-        let fromDay = from.daysSinceEpoch
-        var slots = SlotSequence(rule: inner, startDay: fromDay)
-        let first = slots.next()
-        if first.exists && first.day == fromDay { return [] }
+        if firstSelectedDay(of: inner, onOrAfter: from.daysSinceEpoch) == from.daysSinceEpoch { return [] }
         let text = from.isoText
-        guard let (date, within) = firstSelectedDate(of: inner, unit: unit, around: from) else {
+        guard let (date, within) = suggestedStepStart(for: inner, around: from) else {
             return [RuleProblem(field: "from", message: "'from' must be a date the rule selects, and \(text) is not one")]
         }
         let what = unit == .weeks ? "\(text) is a \(from.weekday.name.capitalized)" : "\(text) is not one"
-        return [RuleProblem(field: "from", message: "'from' must be a date the rule selects (the steps count from it), and \(what): write 'from: \(date.isoText)', \(within)")]
+        // With a count of 1 there are no steps to count from it, but nothing before it is selected.
+        let why = every == 1 ? "the rule's first date: nothing before it is selected" : "the steps count from it"
+        return [RuleProblem(field: "from", message: "'from' must be a date the rule selects (\(why)), and \(what): write 'from: \(date.isoText)', \(within)")]
+    }
+
+    /// The first date `rule` (a day, week, month or year rule) selects on or after `date`: a `from` it accepts. Nil for
+    /// other rules.
+    public static func firstSelectedDate(of rule: Rule, onOrAfter date: CivilDate) -> CivilDate? {
+        guard StepUnit(periodOf: rule) != nil else { return nil }
+        return firstSelectedDay(of: rule, onOrAfter: date.daysSinceEpoch).map(CivilDate.init(daysSinceEpoch:))
     }
 
     /// The first date `rule` (a day, week, month or year rule) selects in the period holding `date` (its week, month
@@ -156,27 +162,20 @@ extension Rule {
     /// rule's next date`): the `from` to offer instead of a date the rule does not select. Nil for other rules.
     public static func suggestedStepStart(for rule: Rule, around date: CivilDate) -> (date: CivilDate, within: String)? {
         guard let unit = StepUnit(periodOf: rule) else { return nil }
-        return firstSelectedDate(of: rule, unit: unit, around: date)
+        let period = StepFilter.period(of: date, day: date.daysSinceEpoch, unit: unit)
+        guard let day = firstSelectedDay(of: rule, onOrAfter: StepFilter.firstDay(ofPeriod: period, unit: unit)) else { return nil }
+        let found = CivilDate(daysSinceEpoch: day)
+        let same = StepFilter.period(of: found, day: day, unit: unit) == period
+        return (found, same ? "the rule's first date in that \(unit.singular)" : "the rule's next date")
     }
 
-    private static func firstSelectedDate(of rule: Rule, unit: StepUnit, around date: CivilDate) -> (CivilDate, String)? {
-        let day = date.daysSinceEpoch
-        let start: Int
-        switch unit {
-        case .days: start = day
-        case .weeks: start = day - (day + 3 - OccurrenceScan.floorDivide(day + 3, 7) * 7)
-        case .months: start = CivilDate(year: date.year, month: date.month, day: 1).daysSinceEpoch
-        case .years: start = CivilDate(year: date.year, month: 1, day: 1).daysSinceEpoch
-        }
-        var slots = SlotSequence(rule: rule, startDay: start)
-        // A valid rule selects a date within a few of its periods (February 29 within eight years).
+    /// Days since 1970 of the first date a day, week, month or year rule selects on or after `day`: where its first
+    /// slot that exists sits. A valid rule has one within a few of its periods (February 29 within eight years).
+    private static func firstSelectedDay(of rule: Rule, onOrAfter day: Int) -> Int? {
+        var slots = SlotSequence(rule: rule, startDay: day)
         for _ in 0..<64 {
             let slot = slots.next()
-            guard slot.exists else { continue }
-            let period = StepFilter.period(of: slot.date, day: slot.day, unit: unit)
-            let same = period == StepFilter.period(of: date, day: day, unit: unit)
-            let within = same ? "the rule's first date in that \(unit.singular)" : "the rule's next date"
-            return (slot.date, within)
+            if slot.exists { return slot.day }
         }
         return nil
     }

@@ -84,7 +84,7 @@ extension RuleReader {
         let days = words.first.map { $0.split(separator: ",").compactMap { Weekday(name: String($0)) } } ?? []
         let times = words.count > 1 ? shorthandTimes(words[1]) ?? [] : []
         let weekly = Rule.weekly(on: days.isEmpty ? [.monday] : days, at: times.isEmpty ? [TimeOfDay(hour: 9, minute: 0)!] : times)
-        let from = firstSelected(by: weekly, onOrAfter: exampleStart) ?? CivilDate(year: 2027, month: 1, day: 4)
+        let from = Rule.firstSelectedDate(of: weekly, onOrAfter: exampleStart) ?? CivilDate(year: 2027, month: 1, day: 4)
         return Rule.stepped(weekly, every: 2, from: from).description
     }
 

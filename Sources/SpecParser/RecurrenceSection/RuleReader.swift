@@ -165,20 +165,12 @@ struct RuleReader {
         if fields.has("from"), form.keys.contains("from"), from == nil { complete = false }
         let inner = rule.flatMap { $0.problems.isEmpty ? $0 : nil }
         if fromMissing {
-            let example = inner.flatMap { Self.firstSelected(by: $0, onOrAfter: Self.exampleStart) }?.isoText ?? Self.exampleFrom(form.every)
+            let example = inner.flatMap { Rule.firstSelectedDate(of: $0, onOrAfter: Self.exampleStart) }?.isoText ?? Self.exampleFrom(form.every)
             reader.missing("from", in: fields, "a rule every \(every.value) counts its steps from a date: add the first local date it selects, e.g. 'from: \(example)'")
             complete = false
         }
         if let fromInstant {
             reportFromInstant(fromInstant.node, text: fromInstant.text, date: fromInstant.date, inner: inner)
-        }
-        // `{every: week, on: [monday], from: <a Wednesday>}`: with a count of 1 there are no steps to count from it.
-        if let from, let inner, step.map({ $0.count == 1 }) ?? true, !Self.selects(inner, from), let node = fields["from"],
-           let (date, within) = Rule.suggestedStepStart(for: inner, around: from) {
-            let what = StepUnit(periodOf: inner) == .weeks ? "\(from.isoText) is a \(from.weekday.name.capitalized)" : "\(from.isoText) is not one"
-            log.report(.invalidDate, at: node,
-                       "'from' must be a date the rule selects (the rule's first date: nothing before it is selected), and \(what): write 'from: \(date.isoText)', \(within)")
-            return nil
         }
         guard complete, let rule else {
             // The times' order is independent of the other keys' mistakes (`on: last-friday` beside `at: ["20:00",
@@ -205,17 +197,7 @@ struct RuleReader {
 
     /// Whether `inner` (a day, week, month or year rule without problems) selects `date`.
     static func selects(_ inner: Rule, _ date: CivilDate) -> Bool {
-        Rule.stepped(inner, every: 1, from: date).problems.isEmpty
-    }
-
-    /// The first date `inner` selects on or after `start`; a valid rule selects one within eight years (February 29).
-    static func firstSelected(by inner: Rule, onOrAfter start: CivilDate) -> CivilDate? {
-        let first = start.daysSinceEpoch
-        for day in first..<(first + 366 * 9) {
-            let date = CivilDate(daysSinceEpoch: day)
-            if selects(inner, date) { return date }
-        }
-        return nil
+        Rule.firstSelectedDate(of: inner, onOrAfter: date) == date
     }
 
     /// `every: 2 weeks`: a count of 1 or more, of a period that steps (not `hour`). False after reporting.
@@ -363,9 +345,8 @@ struct RuleReader {
         var local = head
         var place = ""
         if let date, let timeZone {
-            let offset = timeZone.secondsFromGMT(for: date)
-            let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offset
-            local = CivilDate(daysSinceEpoch: seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400)
+            let wall = LocalDateTime(wallSeconds: Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date))
+            local = CivilDate(year: wall.year, month: wall.month, day: wall.day)
             place = "\(text) is \(local.isoText) in \(timeZone.identifier)"
         }
         let lead = "a calendar rule's 'from' is a local date in the schedule's zone, without a time or an offset; "

@@ -48,7 +48,13 @@ struct ValueReader {
         var unknownKeys = false
         // Keys written one level off are told once per group, with where they go.
         var misplacedKeys: Set<String> = []
-        for group in misplaced {
+        // A group holds only keys not allowed here: with every key allowed (nearly every mapping) none is found, and
+        // looking through each group's keys for each key cost 0.5 % of a 10,000-spec run's CPU profile.
+        let groups = entries.contains(where: { entry in
+            if case .scalar(let key) = entry.key { return !allowed.contains(key.value) }
+            return false
+        }) ? misplaced : []
+        for group in groups {
             let found = entries.filter { entry in
                 entry.key.scalar.map { group.keys.contains($0.value) && !allowed.contains($0.value) } ?? false
             }

@@ -39,7 +39,8 @@ public struct OffsetMismatchLint: SpecLintRule {
             check(window.through, zone)
         }
         if case .occurrences(let occurrences, _) = body.expect {
-            for occurrence in occurrences { check(occurrence.instant, zone) }
+            // By index: `for occurrence in occurrences` copied each one (text, key, file, line) to read its instant.
+            for index in occurrences.indices { check(occurrences[index].instant, zone) }
         }
         for testCase in body.cases {
             let caseZone = testCase.overrides.timeZone ?? zone

@@ -27,13 +27,14 @@ struct MappingFields {
     static let searchLimit = 16
 
     /// `anchorNode` is the node whose caret length `anchorLength` gives (the owning key, or the mapping).
-    init(place: String, anchor: Mark, anchorNode: Node, ordered: [(key: String, entry: Node.Entry)], misspelled: Set<String>) {
+    /// `keys[i]` is the key of `entries[i]`.
+    init(place: String, anchor: Mark, anchorNode: Node, keys: [String], entries: [Node.Entry], misspelled: Set<String>) {
         self.place = place
         self.anchor = anchor
         self.anchorNode = anchorNode
         self.fixedAnchorLength = 1
-        self.keys = ordered.map(\.key)
-        self.entries = ordered.map(\.entry)
+        self.keys = keys
+        self.entries = entries
         self.positions = Self.positions(of: keys)
         self.misspelled = misspelled
     }

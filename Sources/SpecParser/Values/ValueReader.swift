@@ -65,8 +65,10 @@ struct ValueReader {
             if let standsFor = group.standsFor { misspelled.insert(standsFor) }
         }
         // The allowed keys in order; a dictionary of positions only for big mappings (duplicates are searched).
-        var ordered: [(key: String, entry: Node.Entry)] = []
-        ordered.reserveCapacity(entries.count)
+        var keys: [String] = []
+        var kept: [Node.Entry] = []
+        keys.reserveCapacity(entries.count)
+        kept.reserveCapacity(entries.count)
         var positions: [String: Int]? = entries.count > MappingFields.searchLimit ? [:] : nil
         // Where a new item was suggested (a repeated key that likely starts it): the diagnostic and the line.
         var newItem: (diagnostic: Int, line: Int)?
@@ -86,9 +88,9 @@ struct ValueReader {
                 unknownKeys = true
                 continue
             }
-            let earlier = positions != nil ? positions![key.value] : ordered.firstIndex { $0.key == key.value }
+            let earlier = positions != nil ? positions![key.value] : keys.firstIndex(of: key.value)
             if let earlier {
-                let first = ordered[earlier].entry.key.mark
+                let first = kept[earlier].key.mark
                 // A key below the first, in its column, is a block mapping's next line: the `- ` may be what is missing.
                 let startsItem = item != nil && key.mark.line > first.line && key.mark.column == first.column
                 if startsItem, let newItem, first.line < newItem.line {
@@ -150,15 +152,20 @@ struct ValueReader {
                 unknownKeys = true
                 continue
             }
-            positions?[key.value] = ordered.count
-            ordered.append((key.value, entry))
+            positions?[key.value] = keys.count
+            keys.append(key.value)
+            kept.append(entry)
         }
-        if !reportedWithNext.isEmpty { ordered.removeAll { reportedWithNext.contains($0.key) } }
+        for index in keys.indices.reversed() where reportedWithNext.contains(keys[index]) {
+            keys.remove(at: index)
+            kept.remove(at: index)
+        }
         var fields = MappingFields(
             place: place,
             anchor: owner?.mark ?? mark,
             anchorNode: owner ?? node,
-            ordered: ordered,
+            keys: keys,
+            entries: kept,
             misspelled: misspelled)
         fields.hasUnknownKeys = unknownKeys
         return fields

@@ -37,13 +37,16 @@ public enum YAMLReader {
                 message: "the file is \(encoding), not UTF-8; save it as UTF-8 (in most editors: Save with Encoding, then UTF-8)",
                 mark: Mark(line: 1, column: 1)))
         }
-        if let bad = firstInvalidUTF8(in: bytes) {
+        // Nearly every spec file is ASCII, and so holds neither invalid UTF-8 nor a misread character (each starts with a
+        // byte of 0x80 or more): one look over its bytes instead of a search for each.
+        let isASCII = bytes.allSatisfy { $0 < 0x80 }
+        if !isASCII, let bad = firstInvalidUTF8(in: bytes) {
             return YAMLStream(documents: [], error: YAMLError(
                 kind: .notUTF8,
                 message: "the file is not valid UTF-8 (byte 0x\(String(bytes[bad.offset], radix: 16, uppercase: true))); save it as UTF-8",
                 mark: bad.mark))
         }
-        let parser = EventParser(bytes, stop: misreadCharacter(in: bytes))
+        let parser = EventParser(bytes, stop: isASCII ? nil : misreadCharacter(in: bytes))
         var builder = TreeBuilder(limits: limits)
         return builder.run(parser)
     }
@@ -228,33 +231,35 @@ private final class EventParser {
         case mappingStart(anchor: String?, Mark), mappingEnd
     }
 
-    func next() -> Result<Event, YAMLError> {
+    /// The next event. Thrown, not returned in a `Result`: wrapping and unwrapping each event cost 0.5 % of a
+    /// 10,000-spec run's CPU profile.
+    func next() throws(YAMLError) -> Event {
         var event = yaml_event_t()
         guard yaml_parser_parse(parser, &event) == 1 else {
             let error = syntaxError()
             if hasStop, let stop, error.mark >= stop.mark {
-                return .failure(stop)
+                throw stop
             }
-            return .failure(error)
+            throw error
         }
         defer { yaml_event_delete(&event) }
         let mark = Mark(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
         // Marks before the stop are the file's own (libyaml counts lines as the file does up to it). A document that
         // ends before it is complete; any other event past it was read through the misread character.
         if hasStop, let stop, mark >= stop.mark, event.type != YAML_DOCUMENT_END_EVENT {
-            return .failure(stop)
+            throw stop
         }
         switch event.type {
         case YAML_STREAM_START_EVENT:
-            return .success(.streamStart)
+            return .streamStart
         case YAML_STREAM_END_EVENT:
-            return .success(.streamEnd)
+            return .streamEnd
         case YAML_DOCUMENT_START_EVENT:
-            return .success(.documentStart(mark))
+            return .documentStart(mark)
         case YAML_DOCUMENT_END_EVENT:
-            return .success(.documentEnd)
+            return .documentEnd
         case YAML_ALIAS_EVENT:
-            return .success(.alias(anchor: string(event.data.alias.anchor) ?? "", mark))
+            return .alias(anchor: string(event.data.alias.anchor) ?? "", mark)
         case YAML_SCALAR_EVENT:
             let data = event.data.scalar
             let value = data.value.map {
@@ -273,17 +278,17 @@ private final class EventParser {
                 stop = YAMLReader.inBlockScalar(held, style: style)
             }
             let scalar = Node.Scalar(value: value, style: style, mark: mark, tag: string(data.tag))
-            return .success(.scalar(scalar, anchor: string(data.anchor)))
+            return .scalar(scalar, anchor: string(data.anchor))
         case YAML_SEQUENCE_START_EVENT:
-            return .success(.sequenceStart(anchor: string(event.data.sequence_start.anchor), mark))
+            return .sequenceStart(anchor: string(event.data.sequence_start.anchor), mark)
         case YAML_SEQUENCE_END_EVENT:
-            return .success(.sequenceEnd)
+            return .sequenceEnd
         case YAML_MAPPING_START_EVENT:
-            return .success(.mappingStart(anchor: string(event.data.mapping_start.anchor), mark))
+            return .mappingStart(anchor: string(event.data.mapping_start.anchor), mark)
         case YAML_MAPPING_END_EVENT:
-            return .success(.mappingEnd)
+            return .mappingEnd
         default:
-            return .failure(YAMLError(kind: .syntax, message: "libyaml produced an unexpected event", mark: mark))
+            throw YAMLError(kind: .syntax, message: "libyaml produced an unexpected event", mark: mark)
         }
     }
 
@@ -354,9 +359,10 @@ private struct TreeBuilder {
         var root: Node?
         while true {
             let event: EventParser.Event
-            switch parser.next() {
-            case .failure(let error): return YAMLStream(documents: documents, error: error)
-            case .success(let next): event = next
+            do {
+                event = try parser.next()
+            } catch {
+                return YAMLStream(documents: documents, error: error)
             }
             switch event {
             case .streamStart:

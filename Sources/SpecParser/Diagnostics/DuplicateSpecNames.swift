@@ -9,6 +9,7 @@ public enum DuplicateSpecNames {
     /// and that later spec removed; files are taken in the order given (the run's sorted order).
     public static func rejecting(in files: [SpecFile]) -> [SpecFile] {
         var firstByName: [String: SourceLocation] = [:]
+        firstByName.reserveCapacity(files.reduce(0) { $0 + $1.specs.count })
         return files.map { file in
             var kept: [Spec] = []
             var diagnostics = file.diagnostics

@@ -15,7 +15,7 @@ struct MappingFields {
     /// and copying it out was 1.3 % of a 10,000-spec run's CPU profile.
     private let keys: [String]
     private let entries: [Node.Entry]
-    /// Positions in `ordered` by key, for big mappings only: small ones (nearly all) are searched in order, which
+    /// Positions in `keys` by key, for big mappings only: small ones (nearly all) are searched in order, which
     /// costs less than hashing their keys did (bench/specrun-bench, section yaml).
     private let positions: [String: Int]?
     /// Allowed keys that an unknown key was reported as a likely misspelling of (`timezon` → `timezone`).

@@ -48,8 +48,9 @@ struct ValueReader {
         var unknownKeys = false
         // Keys written one level off are told once per group, with where they go.
         var misplacedKeys: Set<String> = []
-        // A group holds only keys not allowed here: with every key allowed (nearly every mapping) none is found, and
-        // looking through each group's keys for each key cost 0.5 % of a 10,000-spec run's CPU profile.
+        // A group holds only keys not allowed here: with every key allowed (nearly every mapping) none is found, so the
+        // groups are looked through only when a key is not allowed (this function was 2 % of a 10,000-spec run's CPU
+        // profile, its own loops over keys most of it).
         let groups = !misplaced.isEmpty && entries.contains(where: { entry in
             if case .scalar(let key) = entry.key { return !allowed.contains(key.value) }
             return false
@@ -156,9 +157,11 @@ struct ValueReader {
             keys.append(key.value)
             kept.append(entry)
         }
-        for index in keys.indices.reversed() where reportedWithNext.contains(keys[index]) {
-            keys.remove(at: index)
-            kept.remove(at: index)
+        if !reportedWithNext.isEmpty {
+            for index in keys.indices.reversed() where reportedWithNext.contains(keys[index]) {
+                keys.remove(at: index)
+                kept.remove(at: index)
+            }
         }
         var fields = MappingFields(
             place: place,

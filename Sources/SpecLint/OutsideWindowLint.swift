@@ -10,8 +10,11 @@ public struct OutsideWindowLint: SpecLintRule {
     public func diagnostics(for spec: Spec, in file: SpecFile) -> [Diagnostic] {
         guard case .recurrence(let body) = spec.body, let window = body.window,
               case .occurrences(let occurrences, _) = body.expect else { return [] }
-        return occurrences.map(\.instant).filter { !($0.date > window.after.date && $0.date <= window.through.date) }.map { instant in
-            Diagnostic(
+        // Dates compared in place: copying every instant of every spec to find the rare one outside cost more than the check.
+        let after = window.after.date, through = window.through.date
+        return occurrences.indices.filter { !(occurrences[$0].instant.date > after && occurrences[$0].instant.date <= through) }.map { index in
+            let instant = occurrences[index].instant
+            return Diagnostic(
                 code: LintCode.outsideWindow.rawValue,
                 severity: .warning,
                 location: instant.location,

@@ -103,6 +103,11 @@ public struct SpecParser: Sendable {
         FixturePath.linkOut(specPath: path, scope: fixtureScope, workingDirectory: FileManager.default.currentDirectoryPath)
     }
 
+    /// `linkOutOfSpecTree` for every file of a run, with the named folders resolved once (see `SpecTreeLinks`).
+    public func specTreeLinks() -> SpecTreeLinks {
+        SpecTreeLinks(check: FixturePath.LinkCheck(scope: fixtureScope, workingDirectory: FileManager.default.currentDirectoryPath))
+    }
+
     public func fileTooLarge(path: String, byteCount: Int) -> SpecFile {
         let log = DiagnosticLog(source: SourceText(path: path, bytes: []))
         report(YAMLError.tooLarge(byteCount: byteCount, limit: limits.maxBytes), in: log)
@@ -158,5 +163,17 @@ public struct SpecParser: Sendable {
     /// Whether a tab sits in the line's leading whitespace at or before the error's column.
     private static func hasTabIndentation(_ line: String, column: Int) -> Bool {
         line.prefix { $0 == " " || $0 == "\t" }.contains("\t")
+    }
+}
+
+/// Why a spec file may not be read because a symbolic link takes it out of the folder the command line named
+/// (`SpecParser.linkOutOfSpecTree`), for the many files of one run: the named folders are resolved once, when it is
+/// made (in the working directory of then).
+public struct SpecTreeLinks: Sendable {
+    fileprivate let check: FixturePath.LinkCheck
+
+    /// The whole sentence a diagnostic says, or nil when the file may be read.
+    public func reason(path: String) -> String? {
+        check.reason(specPath: path)
     }
 }

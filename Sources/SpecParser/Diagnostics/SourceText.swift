@@ -16,21 +16,25 @@ struct SourceText: Sendable {
         // "\n", "\r\n" and "\r" each end a line, as they end a Swift Character. Lines are found on the bytes and
         // decoded only when a diagnostic or an instant asks for one: splitting the decoded text by Characters cost
         // more than reading the YAML itself (bench/specrun-bench, section yaml).
-        var lines: [Range<Int>] = []
-        var lineStart = start
-        var index = start
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == 0x0A || byte == 0x0D {
-                lines.append(lineStart..<index)
-                index += byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
-                lineStart = index
-            } else {
-                index += 1
+        // Through a buffer pointer: every byte of every file passes here (1 % of `specrun check`'s profile when indexed
+        // through the array).
+        self.lines = bytes.withUnsafeBufferPointer { bytes in
+            var lines: [Range<Int>] = []
+            var lineStart = start
+            var index = start
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x0A || byte == 0x0D {
+                    lines.append(lineStart..<index)
+                    index += byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+                    lineStart = index
+                } else {
+                    index += 1
+                }
             }
+            lines.append(lineStart..<bytes.count)
+            return lines
         }
-        lines.append(lineStart..<bytes.count)
-        self.lines = lines
     }
 
     /// The file's bytes with a 1-based line's text (not its line end) replaced.

@@ -112,6 +112,7 @@ struct RecurrenceSectionParser {
         }
         if reader.reportsInstantSplitAtItsComma(items, field: "occurrences") { return nil }
         var occurrences: [ExpectedOccurrence] = []
+        occurrences.reserveCapacity(items.count)
         var valid = true
         var previous: InstantLiteral?
         for item in items {

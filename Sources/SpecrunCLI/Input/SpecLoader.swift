@@ -27,10 +27,11 @@ struct SpecLoader {
     func load(_ paths: [String]) -> Loaded {
         let parser = self.parser
         let shouldStop = self.shouldStop, fileRead = self.fileRead
+        let links = parser.specTreeLinks()
         let read = Self.parallelMap(paths, jobs: jobs) { path -> SpecFile? in
             guard !shouldStop() else { return nil }
             defer { fileRead() }
-            return Self.read(path, with: parser)
+            return Self.read(path, with: parser, links: links)
         }
         let unread = zip(paths, read).filter { $0.1 == nil }.map(\.0)
         var files = read.compactMap { $0 }
@@ -65,9 +66,9 @@ struct SpecLoader {
     }
 
     /// Reads one file within the size limit (regular files only) and parses it.
-    private static func read(_ path: String, with parser: SpecParser) -> SpecFile {
+    private static func read(_ path: String, with parser: SpecParser, links: SpecTreeLinks) -> SpecFile {
         // Checked before the file is opened: a diagnostic would print the first line of whatever it is.
-        if let reason = parser.linkOutOfSpecTree(path: path) {
+        if let reason = links.reason(path: path) {
             return SpecFile(path: path, specs: [], diagnostics: [Diagnostic(
                 code: InputDiagnosticCode.outsideSpecTree.rawValue, location: SourceLocation(file: path, line: 1, column: 1), message: reason)])
         }

@@ -193,8 +193,9 @@ enum AtomicFile {
     ///
     /// With `startingWriteback`, the disk is asked to start writing every `writebackStep` bytes as they come
     /// (`sync_file_range`, which waits for nothing), so the final `fsync` finds most of the file written: for the
-    /// 120 MB results of the 10,000-spec corpus that `fsync` took 0.3–0.4 s after the last byte, with nothing else
-    /// left to do. Only a hint: `fsync` still decides, and an error here is left for it to report.
+    /// 120 MB results of the 10,000-spec corpus that `fsync` took 0.24–0.37 s after the last byte, with nothing else
+    /// left to do, and 0.12–0.20 s with this (strace). Only a hint: `fsync` still decides, and an error here is left
+    /// for it to report.
     private static func emit(
         to fd: Int32, path: String, midWrite: @escaping () -> Void, startingWriteback: Bool = false,
         _ produce: (_ emit: ([UInt8]) throws -> Void) throws -> Void

@@ -15,6 +15,8 @@ let package = Package(
         // C libraries from Debian, wrapped once each.
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // sync_file_range(2), which Glibc's Swift module leaves out: results files start reaching the disk as written.
+        .systemLibrary(name: "CWriteback"),
 
         // Leaf concerns.
         .target(name: "SpecDiagnostics"),
@@ -33,7 +35,7 @@ let package = Package(
         .target(name: "SpecReporters", dependencies: ["SpecResults", "SpecDiagnostics"]),
         .target(name: "SpecrunCLI", dependencies: [
             "SpecDiagnostics", "SpecYAML", "SpecModel", "SpecParser", "SpecLint", "Recurrence", "TaskHarness",
-            "SpecResults", "SpecRunner", "SpecReporters", "TextRedaction",
+            "SpecResults", "SpecRunner", "SpecReporters", "TextRedaction", "CWriteback",
         ]),
         .executableTarget(name: "specrun", dependencies: ["SpecrunCLI"]),
         // Runs the sync job in a child process that SIGKILLs itself at a checkpoint (TaskHarnessTests' real crash).

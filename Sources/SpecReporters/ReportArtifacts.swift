@@ -55,9 +55,10 @@ public enum ReportArtifacts {
     /// The same files as `files(for:)`, each produced only when written — the JSON results chunk by chunk — so that
     /// a big run's artifacts never sit in memory together (10,000 specs: 113 MB of JSON and 13 MB of the others;
     /// writing them from `files(for:)` peaked at 419 MB, bench/specrun-bench corpus).
-    public static func writers(for run: RunResult) -> [Writer] {
+    /// `jobs` threads write the JSON results' tests (the bytes are the same for any number).
+    public static func writers(for run: RunResult, jobs: Int = 1) -> [Writer] {
         [
-            Writer(name: "results.json") { chunk in try JSONReporter().write(run, chunks: chunk) },
+            Writer(name: "results.json") { chunk in try JSONReporter(jobs: jobs).write(run, chunks: chunk) },
             Writer(name: "junit.xml") { chunk in try chunk(Array(JUnitReporter().render(run).utf8)) },
             Writer(name: "report.html") { chunk in try chunk(Array(HTMLReporter().render(run).utf8)) },
             Writer(name: "results.tap") { chunk in try chunk(Array(TAPReporter().render(run).utf8)) },

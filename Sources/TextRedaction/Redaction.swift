@@ -22,6 +22,9 @@ public struct Redaction: Sendable, Hashable {
     /// A bit for each pair of bytes (ASCII letters lowercased) that begins a keyword; nil when a keyword is shorter
     /// than two bytes. A text with none of these pairs holds no keyword, which one pass over it can tell.
     private let keywordOpenings: [UInt64]?
+    /// For each byte, whether it (ASCII letters lowercased) is the first of such a pair: most bytes of most texts
+    /// (the digits and punctuation of instants) are not, and are passed over with one look-up.
+    private let openingFirstBytes: [Bool]
 
     public init(patterns: [RedactionPattern]) {
         self.patterns = patterns
@@ -50,6 +53,10 @@ public struct Redaction: Sendable, Hashable {
             }
         }
         keywordOpenings = shortKeyword ? nil : openings
+        openingFirstBytes = (0..<256).map { byte in
+            let first = Int(Self.folded(UInt8(byte)))
+            return openings[(first << 8) >> 6 ..< ((first << 8) + 256) >> 6].contains { $0 != 0 }
+        }
     }
 
     public static func == (lhs: Redaction, rhs: Redaction) -> Bool { lhs.patterns == rhs.patterns }
@@ -114,20 +121,22 @@ public struct Redaction: Sendable, Hashable {
     /// question asked of every text before the exact search below (keywords by their first byte).
     private func mayHoldKeyword(_ text: String) -> Bool {
         guard let keywordOpenings else { return true }
-        return keywordOpenings.withUnsafeBufferPointer { openings in
-            let scan = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
-                guard var previous = bytes.first.map(Self.folded) else { return false }
-                for byte in bytes.dropFirst() {
-                    let current = Self.folded(byte)
-                    let pair = Int(previous) << 8 | Int(current)
-                    if openings[pair >> 6] & (1 << UInt64(pair & 63)) != 0 { return true }
-                    previous = current
+        // A pair is looked up only when its first byte can begin one: the scan was a quarter of masking a
+        // 10,000-spec run (half a million texts), and the look-up of every pair most of the scan.
+        let scan = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
+            guard bytes.count > 1 else { return false }
+            return keywordOpenings.withUnsafeBufferPointer { openings in
+                openingFirstBytes.withUnsafeBufferPointer { firstBytes in
+                    for index in 0..<(bytes.count - 1) where firstBytes[Int(bytes[index])] {
+                        let pair = Int(Self.folded(bytes[index])) << 8 | Int(Self.folded(bytes[index + 1]))
+                        if openings[pair >> 6] & (1 << UInt64(pair & 63)) != 0 { return true }
+                    }
+                    return false
                 }
-                return false
             }
-            if let answer = text.utf8.withContiguousStorageIfAvailable(scan) { return answer }
-            return Array(text.utf8).withUnsafeBufferPointer(scan)
         }
+        if let answer = text.utf8.withContiguousStorageIfAvailable(scan) { return answer }
+        return Array(text.utf8).withUnsafeBufferPointer(scan)
     }
 
     private static func folded(_ byte: UInt8) -> UInt8 {

@@ -142,17 +142,22 @@ import TextRedaction
         ([.missing, .same, .unexpected], ["a", "b"], ["b", "c"]),
         ([.keyMismatch, .unexpected, .missing], ["a", "x"], ["a", "c"]),
         ([.unexpected, .unexpected], [], ["a", "b"]),
+        // the same texts with another key (the engine's key beside a spec that gives none), or none
+        ([.same, .same, .same], ["a", "b", "b"], ["A", "B", "n"]),
+        ([.same, .same, .same], ["A", "n", "B"], ["a", "b", "n"]),
     ])
     func repeatedInstantsAreMaskedAsEachAlone(kinds: [DiffLine.Kind], expected: [String], actual: [String]) {
         let redaction = Redaction.standard
-        // "a" holds secrets in every text, "b" in none, "c" in its key only, "x" in its local time only.
+        // "a" holds secrets in every text, "b" in none, "c" in its key only, "x" in its local time only; "A" has the
+        // texts of "a" and a key without a secret, "B" the texts of "b" and a secret key, "n" the texts of "b" and no key.
         func instant(_ label: String) -> ResultInstant {
             let secret = "token=\(Self.tokenSecret)"
+            let secretTexts = label == "a" || label == "A"
             return ResultInstant(
-                utc: label == "a" ? secret : "2027-03-28T01:00:00Z", epochSeconds: Double(label.unicodeScalars.first!.value),
-                offsetForm: label == "a" ? secret : "2027-03-28T03:00:00+02:00",
-                local: label == "a" || label == "x" ? secret : "2027-03-28 03:00 CEST (+02:00)",
-                key: label == "a" || label == "c" ? secret : "k/\(label)")
+                utc: secretTexts ? secret : "2027-03-28T01:00:00Z", epochSeconds: Double(label.unicodeScalars.first!.value),
+                offsetForm: secretTexts ? secret : "2027-03-28T03:00:00+02:00",
+                local: secretTexts || label == "x" ? secret : "2027-03-28 03:00 CEST (+02:00)",
+                key: label == "n" ? nil : label == "a" || label == "c" || label == "B" ? secret : "k/\(label)")
         }
         func alone(_ instant: ResultInstant) -> ResultInstant {
             ResultInstant(utc: redaction.mask(instant.utc), epochSeconds: instant.epochSeconds,

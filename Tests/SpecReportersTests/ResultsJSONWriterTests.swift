@@ -163,4 +163,42 @@ import Testing
         #expect(throws: EncodingError.self) { try Self.reference(epoch) }
         #expect(throws: EncodingError.self) { try Self.written(epoch) }
     }
+
+    /// A run with enough tests to be written in groups on several threads: `awkward`'s and the fixture's tests over
+    /// and over, each with its own id so that a group out of place changes the document.
+    static let many: RunResult = {
+        var run = awkward
+        let pool = awkward.tests + RunResultFixture.run.tests
+        run.tests = (0..<1_000).map { index in
+            var test = pool[index % pool.count]
+            test.id = "test \(index)"
+            return test
+        }
+        return run
+    }()
+
+    @Test(arguments: [(2, 1 << 16), (3, 100), (8, Int.max)])
+    func testsWrittenOnSeveralThreadsAreTheSameBytesInTheSameOrder(_ jobs: Int, _ chunkSize: Int) throws {
+        var chunks: [[UInt8]] = []
+        try ResultsJSONWriter(chunkSize: chunkSize, jobs: jobs).write(Self.many) { chunks.append($0) }
+        let written = chunks.flatMap { $0 }
+        let reference = try Self.reference(Self.many)
+        #expect(Data(written) == Data(reference), "\(Self.firstDifference(written, reference))")
+        for chunk in chunks {
+            #expect(String(validating: chunk, as: UTF8.self) != nil)
+        }
+        #expect(try JSONReporter(jobs: jobs).data(Self.many) == (try JSONReporter().data(Self.many)))
+    }
+
+    /// A number JSON cannot hold in a test of a late group is the same error as on one thread, and no bytes of the
+    /// groups after it are handed over.
+    @Test func aBadNumberInALateGroupIsAnErrorOnSeveralThreadsToo() throws {
+        var run = Self.many
+        run.tests[900].duration = .nan
+        var chunks: [[UInt8]] = []
+        #expect(throws: EncodingError.self) { try ResultsJSONWriter(jobs: 2).write(run) { chunks.append($0) } }
+        let handedOver = String(decoding: chunks.flatMap { $0 }, as: UTF8.self)
+        #expect(handedOver.contains("\"test 895\""))
+        #expect(!handedOver.contains("\"test 960\""))
+    }
 }

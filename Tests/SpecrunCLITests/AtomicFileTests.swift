@@ -25,6 +25,19 @@ import Testing
         #expect(folder.entries() == ["r.json"])
     }
 
+    /// A file longer than the step at which its writeback is started as it is written (`AtomicFile.writebackStep`),
+    /// in chunks that do not line up with the step, comes out byte for byte.
+    @Test func aFileWrittenBackAsItIsWrittenHoldsEveryChunk() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let chunks = (0..<7).map { index in [UInt8](repeating: UInt8(ascii: "a") + UInt8(index), count: AtomicFile.writebackStep / 3 + index) }
+        try AtomicFile.write(to: folder.path("big.json")) { emit in
+            for chunk in chunks { try emit(chunk) }
+        }
+        #expect(folder.read("big.json") == Data(chunks.flatMap { $0 }))
+        #expect(folder.entries() == ["big.json"])
+    }
+
     @Test func theMidWriteHookSeesHalfTheBytesInTheTemporaryFileAndTheTargetUntouched() throws {
         let folder = try ScratchSpecFolder()
         defer { folder.remove() }

@@ -26,6 +26,17 @@ public struct ZoneAbbreviations: Sendable, Hashable {
         }
     }
 
+    /// The system's zone file for `zone`, read once per process: `system(for: [zone])` without its arrays, for a
+    /// caller that asks once per test from parallel workers (the less time under the lock, the less they wait).
+    public static func system(zone: String) -> ZoneAbbreviations {
+        loaded.withLock { known in
+            if known.tables[zone] == nil {
+                known.tables.merge(load(zones: [zone]).abbreviations.tables) { old, _ in old }
+            }
+            return known
+        }
+    }
+
     /// The abbreviation from the system's zone files, each zone read once per process.
     public static func system(zone: String, at date: Date, offset: Int) -> String? {
         system(for: [zone]).abbreviation(zone: zone, at: date, offset: offset)

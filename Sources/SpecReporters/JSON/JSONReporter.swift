@@ -6,7 +6,12 @@ import SpecResults
 /// Deterministic: keys sorted, tests in the run's order, two-space indentation, a final newline; the same run
 /// gives the same bytes (durations, start time and the environment are the only parts that vary between runs).
 public struct JSONReporter: Sendable {
-    public init() {}
+    /// Threads that write the tests at once (`--jobs`): the bytes are the same for any number.
+    public var jobs: Int
+
+    public init(jobs: Int = 1) {
+        self.jobs = jobs
+    }
 
     /// The document as UTF-8 text, ending in a newline.
     ///
@@ -17,7 +22,7 @@ public struct JSONReporter: Sendable {
 
     /// The document as bytes, ending in a newline.
     public func data(_ run: RunResult) throws -> Data {
-        var bytes = try ResultsJSONWriter().bytes(run)
+        var bytes = try ResultsJSONWriter(jobs: jobs).bytes(run)
         bytes.append(UInt8(ascii: "\n"))
         return Data(bytes)
     }
@@ -31,7 +36,7 @@ public struct JSONReporter: Sendable {
     /// that a big run's results never sit in memory whole (10,000 specs make about 100 MB of JSON). Each piece is
     /// valid UTF-8 on its own.
     public func write(_ run: RunResult, chunks chunk: ([UInt8]) throws -> Void) throws {
-        try ResultsJSONWriter().write(run, flush: chunk)
+        try ResultsJSONWriter(jobs: jobs).write(run, flush: chunk)
         try chunk([UInt8(ascii: "\n")])
     }
 }

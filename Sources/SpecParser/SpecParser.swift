@@ -96,18 +96,14 @@ public struct SpecParser: Sendable {
         }
     }
 
-    /// The result for a file refused before reading because it holds more than `limits.maxBytes` bytes.
-    /// Why the spec file at `path` is not read, when a symbolic link takes it out of the folder the command line
-    /// named (unless fixtures, and so links out, are allowed anywhere); nil when it may be read.
-    public func linkOutOfSpecTree(path: String) -> String? {
-        FixturePath.linkOut(specPath: path, scope: fixtureScope, workingDirectory: FileManager.default.currentDirectoryPath)
-    }
-
-    /// `linkOutOfSpecTree` for every file of a run, with the named folders resolved once (see `SpecTreeLinks`).
+    /// Why each spec file of a run is not read, when a symbolic link takes it out of the folder the command line
+    /// named (unless fixtures, and so links out, are allowed anywhere): the named folders resolved once, in the
+    /// working directory of now (see `SpecTreeLinks`).
     public func specTreeLinks() -> SpecTreeLinks {
         SpecTreeLinks(check: FixturePath.LinkCheck(scope: fixtureScope, workingDirectory: FileManager.default.currentDirectoryPath))
     }
 
+    /// The result for a file refused before reading because it holds more than `limits.maxBytes` bytes.
     public func fileTooLarge(path: String, byteCount: Int) -> SpecFile {
         let log = DiagnosticLog(source: SourceText(path: path, bytes: []))
         report(YAMLError.tooLarge(byteCount: byteCount, limit: limits.maxBytes), in: log)
@@ -167,7 +163,7 @@ public struct SpecParser: Sendable {
 }
 
 /// Why a spec file may not be read because a symbolic link takes it out of the folder the command line named
-/// (`SpecParser.linkOutOfSpecTree`), for the many files of one run: the named folders are resolved once, when it is
+/// (`SpecParser.specTreeLinks()`), for the many files of one run: the named folders are resolved once, when it is
 /// made (in the working directory of then).
 public struct SpecTreeLinks: Sendable {
     fileprivate let check: FixturePath.LinkCheck

@@ -41,11 +41,8 @@ enum FixturePath {
     /// Why a spec file found inside a folder named on the command line may not be read: a symbolic link on its way
     /// leads out of that folder (`specs/a.yaml → /etc/passwd`), and a diagnostic would print the line it failed on.
     /// Nil when it may be read: inside the folder physically too, named directly, or `scope` is `.anywhere`.
-    static func linkOut(specPath: String, scope: FixtureScope, workingDirectory: String) -> String? {
-        LinkCheck(scope: scope, workingDirectory: workingDirectory).reason(specPath: specPath)
-    }
-
-    /// `linkOut` for the many spec files of one run: the named folders' components, as written and with every link
+    ///
+    /// For the many spec files of one run: the named folders' components, as written and with every link
     /// resolved, are worked out once. Worked out again for each file, they cost 1.4 % of a 10,000-spec run's CPU
     /// profile (two `realpath` calls and four path splits per file, for a corpus without one link).
     struct LinkCheck: Sendable {

@@ -54,8 +54,10 @@ enum EmptySelection {
     /// where the same typo in `--tag` selects nothing and is an error. A CI job that excludes a tag some repositories
     /// never use is not wrong, so this warns and runs.
     static func unmatchedExclusions(plan: TestPlan, selection: TestSelection) -> [String] {
+        // Without --exclude-tag there is nothing to say: the tag set of a 10,000-spec plan took 7 ms on the main
+        // thread, between reading and running (perf of `specrun --jobs 2`, bench corpus).
+        guard !selection.excludedTags.isEmpty, !plan.items.isEmpty else { return [] }
         let tags = Set(plan.items.flatMap(\.spec.tags))
-        guard !plan.items.isEmpty else { return [] }
         return selection.excludedTags.subtracting(tags).sorted().map { tag in
             let near = nearestTag(to: tag, in: tags).map { " Did you mean '\($0)'?" } ?? ""
             return "--exclude-tag '\(tag)' excludes nothing: no spec in these files has that tag.\(near)"

@@ -119,8 +119,10 @@ public struct PlanExecution: Sendable {
             state.condition.lock()
         }
         let stop = state.stopReason
+        // Moved out of the shared state, not copied: copying 14,000 results and freeing the state's copies took
+        // 18 ms on this thread while the other core had nothing to do (perf of `specrun --jobs 2`, bench corpus).
         let results = plan.items.indices.map { index in
-            state.results[index] ?? runner.notRun(plan.items[index], because: stop)
+            state.results[index].take() ?? runner.notRun(plan.items[index], because: stop)
         }
         state.condition.unlock()
         return (results, stop)

@@ -144,7 +144,20 @@ import Testing
         let status = await SpecrunCommand.main(
             arguments: ["specrun", "merge", folder.path("one.json"), "-o", folder.path("m.json")], io: io.commandIO)
         #expect(status == ExitStatus.success)
-        #expect(io.output == "merged 1 results file into \(folder.path("m.json")): 1 test, 0 passed, 0 failed\n")
+        #expect(io.output == "merged 1 results file into \(folder.path("m.json")): 1 test, 0 passed, 0 failed, 1 skipped\n")
+    }
+
+    /// The merge's closing line gives the counts a run's closing line gives (it said only passed and failed, and a
+    /// reviewer merging four shards lost the 20 known deviations each shard had reported).
+    @Test func aMergeCountsKnownDeviationsAndSkipsAsARunDoes() async throws {
+        let folder = try SpecFolder()
+        defer { folder.remove() }
+        let whole = try await folder.run(["--json", folder.path("whole.json")], expecting: ExitStatus.testFailure)
+        let summary = whole.summary
+        #expect(summary.knownDeviations > 1 && summary.skipped == 1 && summary.errors == 0)
+        let merge = await CommandRun.run(["merge", folder.path("whole.json"), "-o", folder.path("m.json")])
+        #expect(merge.out == "merged 1 results file into \(folder.path("m.json")): \(summary.total) tests, "
+            + "\(summary.passed) passed, \(summary.failed) failed, 1 skipped, \(summary.knownDeviations) known deviations\n")
     }
 
     /// One file named twice is read once, and the merge says so (it was silent).

@@ -12,17 +12,12 @@ extension RunResult {
     /// hour apart beside an explanation of the zone's change — the articles' slip of `+01:00` for Berlin's spring
     /// day. Every format renders the message, so the JUnit failure and the annotation say it too.
     public func pointingFailuresAtOffsetWarnings() -> RunResult {
-        var warnedLines: [String: Set<Int>] = [:]
-        for diagnostic in diagnostics where diagnostic.code == Self.offsetMismatchCode {
-            guard let location = diagnostic.location else { continue }
-            warnedLines[location.file, default: []].insert(location.line)
-        }
+        let warnedLines = offsetWarnedLines()
         guard !warnedLines.isEmpty else { return self }
         var copy = self
         for index in copy.tests.indices where copy.tests[index].status == .failed {
             let test = copy.tests[index]
-            guard let warned = warnedLines[test.file] else { continue }
-            let lines = Set(test.diff.filter { $0.kind == .missing }.compactMap(\.expectedLine)).intersection(warned).sorted()
+            let lines = Self.warnedMissingLines(of: test, warnedLines).sorted()
             guard !lines.isEmpty else { continue }
             let hint = lines.count == 1
                 ? "line \(lines[0]) is written with an offset the zone does not have at that instant (see its offset-mismatch warning)"
@@ -30,5 +25,37 @@ extension RunResult {
             copy.tests[index].message = test.message.map { $0 + "; " + hint } ?? hint
         }
         return copy
+    }
+
+    /// The offset-mismatch warnings a failed test's message points at (those `pointingFailuresAtOffsetWarnings` names):
+    /// a report that leaves warnings out (`--quiet`) still prints these, or "see its offset-mismatch warning" would
+    /// send the reader to a warning that is not there.
+    public func offsetWarningsPointedAtByFailures() -> [Diagnostic] {
+        let warnedLines = offsetWarnedLines()
+        guard !warnedLines.isEmpty else { return [] }
+        var pointed: [String: Set<Int>] = [:]
+        for test in tests where test.status == .failed {
+            pointed[test.file, default: []].formUnion(Self.warnedMissingLines(of: test, warnedLines))
+        }
+        return diagnostics.filter {
+            guard $0.code == Self.offsetMismatchCode, let location = $0.location else { return false }
+            return pointed[location.file]?.contains(location.line) == true
+        }
+    }
+
+    /// The lines of each file an offset-mismatch warning points at.
+    private func offsetWarnedLines() -> [String: Set<Int>] {
+        var warnedLines: [String: Set<Int>] = [:]
+        for diagnostic in diagnostics where diagnostic.code == Self.offsetMismatchCode {
+            guard let location = diagnostic.location else { continue }
+            warnedLines[location.file, default: []].insert(location.line)
+        }
+        return warnedLines
+    }
+
+    /// The warned lines a test's missing expected instants are written on.
+    private static func warnedMissingLines(of test: TestResult, _ warnedLines: [String: Set<Int>]) -> Set<Int> {
+        guard let warned = warnedLines[test.file] else { return [] }
+        return Set(test.diff.filter { $0.kind == .missing }.compactMap(\.expectedLine)).intersection(warned)
     }
 }

@@ -1,4 +1,5 @@
 import SpecDiagnostics
+import SpecReporters
 import SpecResults
 import Testing
 
@@ -60,5 +61,20 @@ import Testing
                      DiffLine(kind: .keyMismatch, expected: missing.expected, actual: missing.expected, expectedLine: 35), missing]
         let run = Self.run([Self.warning(line: 33), Self.warning(line: 35)], tests: [test])
         #expect(run.pointingFailuresAtOffsetWarnings() == run)
+    }
+
+    /// Under `--quiet` the warnings a failure points at are still printed (a reviewer read "see its offset-mismatch
+    /// warning" in a quiet report without it); other warnings are not.
+    @Test func aQuietReportKeepsTheWarningsItsFailuresPointAt() {
+        var pointed = Self.warning(line: 31)
+        pointed.message = "the pointed-at warning"
+        var other = Self.warning(line: 30)
+        other.message = "another warning"
+        let run = Self.run([other, pointed]).pointingFailuresAtOffsetWarnings()
+        #expect(run.offsetWarningsPointedAtByFailures() == [pointed])
+        let quiet = TerminalReporter(quiet: true).render(run)
+        #expect(quiet.contains("the pointed-at warning"))
+        #expect(!quiet.contains("another warning"))
+        #expect(TerminalReporter().render(run).contains("another warning"))
     }
 }

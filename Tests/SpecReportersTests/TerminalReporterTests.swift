@@ -99,6 +99,39 @@ import Testing
         #expect(!TerminalReporter(quiet: true).render(RunResultFixture.run).contains("Needs attention"))
     }
 
+    /// The diff's legend explains `~` when a line has it (a reviewer met an unexplained `~ … key … produced`).
+    @Test func theDiffLegendExplainsTheTildeOnlyWhenAKeyDiffers() throws {
+        var test = try #require(RunResultFixture.tests.first { $0.diff.contains { $0.kind == .missing } })
+        let instant = try #require(test.diff.first { $0.kind == .missing }?.expected)
+        let legend = { (test: TestResult) in FailureText(glyphs: .unicode).occurrenceLines(test).first?.text ?? "" }
+        test.diff.removeAll { $0.kind == .keyMismatch }
+        #expect(legend(test).hasSuffix("(- expected, not produced; + produced, not expected)"))
+        test.diff.append(DiffLine(kind: .keyMismatch, expected: instant, actual: instant))
+        #expect(legend(test).hasSuffix("(- expected, not produced; + produced, not expected; ~ produced with another key)"))
+    }
+
+    /// A file that did not run is listed first, by its first error, as the HTML's list does: a run that exits 2 says
+    /// why at its end, not only thousands of lines above.
+    @Test func theRecapListsInvalidSpecFilesFirst() throws {
+        let run = RunResultFixture.run
+        let errors = run.diagnostics.filter { $0.severity == .error }
+        let first = try #require(errors.first)
+        let files = Set(errors.map { $0.location?.file ?? "" })
+        let flagged = run.tests.filter(\.status.needsAttention)
+        let recap = TerminalReporter().attentionRecap(run.tests, diagnostics: run.diagnostics)
+        let lines = recap.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Needs attention (\(files.count + flagged.count)):")
+        let place = try #require(first.location)
+        #expect(lines[1] == "  ‼ invalid spec file: \(first.message)  \(place.file):\(place.line)")
+        #expect(TerminalReporter().attentionRecap(run.tests, diagnostics: run.diagnostics, strict: true)
+            .contains("  ‼ spec file with errors: \(first.message)"))
+        // Every test passed, a file did not run: the recap names the file.
+        let passed = run.tests.filter { $0.status == .passed }
+        #expect(TerminalReporter().attentionRecap(passed, diagnostics: run.diagnostics).hasPrefix("Needs attention (\(files.count)):\n"))
+        // No test at all: the report is the diagnostics and the closing line, nothing to repeat.
+        #expect(TerminalReporter().attentionRecap([], diagnostics: run.diagnostics).isEmpty)
+    }
+
     @Test func aFailureExplainsAtMostThreeZoneChangesAndCountsTheRest() {
         let context = ZoneContext(zone: "Europe/Berlin", transitions: Array(repeating: RunResultFixture.autumnTransition, count: 5))
         let sentences = FailureText(glyphs: .unicode).zoneSentences(context)

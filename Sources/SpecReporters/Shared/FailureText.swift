@@ -83,7 +83,8 @@ struct FailureText: Sendable {
         if !test.diff.isEmpty {
             var lines = [Line(
                 text: "occurrences: expected \(test.expected.count), actual \(test.actual.count) "
-                    + "(- expected, not produced; + produced, not expected)",
+                    + "(- expected, not produced; + produced, not expected"
+                    + (test.diff.contains { $0.kind == .keyMismatch } ? "; ~ produced with another key)" : ")"),
                 style: .emphasis
             )]
             lines += diffLines(test.diff)

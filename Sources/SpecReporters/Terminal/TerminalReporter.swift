@@ -32,7 +32,14 @@ public struct TerminalReporter: Sendable {
 
     /// Writes the whole report to `output`.
     public func write(_ run: RunResult, to output: inout some TextOutputStream) {
-        let diagnostics = quiet ? run.diagnostics.filter { $0.severity == .error } : run.diagnostics
+        // Under --quiet, errors, and the warnings a failure's message sends the reader to (its offset-mismatch).
+        let diagnostics: [Diagnostic]
+        if quiet {
+            let pointed = Set(run.offsetWarningsPointedAtByFailures())
+            diagnostics = run.diagnostics.filter { $0.severity == .error || pointed.contains($0) }
+        } else {
+            diagnostics = run.diagnostics
+        }
         let renderer = DiagnosticRenderer(color: color)
         for diagnostic in diagnostics {
             output.write(renderer.render(diagnostic) + "\n\n")
@@ -52,7 +59,7 @@ public struct TerminalReporter: Sendable {
             }
         }
         if currentFile != nil { output.write("\n") }
-        if !quiet { output.write(attentionRecap(run.tests)) }
+        if !quiet { output.write(attentionRecap(run.tests, diagnostics: run.diagnostics, strict: run.strict)) }
         for note in run.notes where !quiet {
             output.write(paint("note: ", .dim) + ControlCharacters.visible(note, keepingNewlines: true) + "\n")
         }
@@ -123,13 +130,24 @@ public struct TerminalReporter: Sendable {
         return paint(text, failing ? .red : .green)
     }
 
-    /// Above the closing line, every failure, error and fixed deviation again, one line each with its place: in a
-    /// report of thousands of lines they would otherwise have scrolled away. Nothing when there is nothing to look at
-    /// or nothing else in the report (the list would repeat it).
-    func attentionRecap(_ tests: [TestResult]) -> String {
+    /// Above the closing line, every spec file that did not run (its first error, as the HTML lists it) and every
+    /// failure, error and fixed deviation again, one line each with its place: in a report of thousands of lines they
+    /// would otherwise have scrolled away (a reviewer's run exited 2 with only its one failure listed here, the
+    /// invalid files' errors far above). Nothing when there is nothing to look at or nothing else in the report (the
+    /// list would repeat it).
+    func attentionRecap(_ tests: [TestResult], diagnostics: [Diagnostic] = [], strict: Bool = false) -> String {
         let flagged = tests.filter(\.status.needsAttention)
-        guard !flagged.isEmpty, flagged.count < tests.count else { return "" }
-        var out = paint("Needs attention (\(flagged.count)):", .bold) + "\n"
+        var files = Set<String>()
+        let invalid = diagnostics.filter { $0.severity == .error && files.insert($0.location?.file ?? "").inserted }
+        guard !flagged.isEmpty || !invalid.isEmpty, flagged.count < tests.count || (!invalid.isEmpty && !tests.isEmpty) else { return "" }
+        var out = paint("Needs attention (\(invalid.count + flagged.count)):", .bold) + "\n"
+        let label = strict ? "spec file with errors" : "invalid spec file"
+        for diagnostic in invalid {
+            let place = diagnostic.location.map { "\($0.file):\($0.line)" } ?? diagnostic.code
+            let firstLine = diagnostic.message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+            out += "  " + paint(glyphs.mark(for: .error), style(for: .error)) + " " + label + ": "
+                + ControlCharacters.visible(firstLine) + "  " + paint(ControlCharacters.visible(place), .dim) + "\n"
+        }
         for test in flagged {
             out += "  " + paint(glyphs.mark(for: test.status), style(for: test.status)) + " " + displayName(test)
                 + "  " + paint(ControlCharacters.visible("\(test.file):\(test.line)"), .dim) + "\n"

@@ -191,4 +191,31 @@ import Testing
         #expect(result.status == .failed)
         #expect(result.message == message)
     }
+
+    /// A key mismatch that is the only difference names both keys in the message, the line a CI page shows of a
+    /// failure ("1 key mismatch" alone said nothing there). Berlin falls back at 2027-10-31T01:00Z (zoneinfo): 02:30
+    /// is 00:30Z (CEST, +02:00) and 01:30Z (CET, +01:00); under `both` the later one's key ends in `~2`. Two
+    /// mismatches keep the counts alone (the diff lists them).
+    @Test(arguments: [
+        ("refill/v1/2027-10-31", "refill/v1/2027-10-31",
+         "occurrences differ: 1 key mismatch (2027-10-31 02:30 CET (+01:00): key refill/v1/2027-10-31 expected, refill/v1/2027-10-31~2 produced)"),
+        ("refill/v1/2027-10-30", "refill/v1/2027-10-31",
+         "occurrences differ: 2 key mismatches"),
+    ])
+    func aLoneKeyMismatchNamesBothKeys(first: String, second: String, message: String) throws {
+        let text = """
+            spec: refill
+            schedule: {id: refill, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: both}
+            window: {after: 2027-10-30T12:00:00+02:00, through: 2027-10-31T12:00:00+01:00}
+            expect:
+              occurrences:
+                - {at: 2027-10-31T02:30:00+02:00, key: \(first)}
+                - {at: 2027-10-31T02:30:00+01:00, key: \(second)}
+            """
+        let file = SpecParser().parse(path: "refill.yaml", bytes: Array(text.utf8))
+        try #require(file.diagnostics.allSatisfy { $0.severity != .error }, "\(file.diagnostics)")
+        let result = try Self.run(try #require(file.specs.first), on: .core)
+        #expect(result.status == .failed)
+        #expect(result.message == message)
+    }
 }

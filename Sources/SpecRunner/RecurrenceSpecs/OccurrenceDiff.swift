@@ -48,12 +48,18 @@ struct OccurrenceDiff {
         return true
     }
 
-    /// "2 missing, 1 unexpected, 1 key mismatch".
+    /// "2 missing, 1 unexpected, 2 key mismatches"; a key mismatch that is the only difference names both keys, as the
+    /// first line of a failure is all a CI page shows of it (JUnit's `message`, TAP's): "1 key mismatch" told a
+    /// reviewer nothing there.
     static func summary(_ lines: [DiffLine]) -> String {
         let counts: [(DiffLine.Kind, String)] = [(.missing, "missing"), (.unexpected, "unexpected"), (.keyMismatch, "key mismatch")]
-        return counts.compactMap { kind, word in
+        let text = counts.compactMap { kind, word in
             let n = lines.filter { $0.kind == kind }.count
-            return n == 0 ? nil : "\(n) \(word)"
+            return n == 0 ? nil : "\(n) \(word)\(n > 1 && kind == .keyMismatch ? "es" : "")"
         }.joined(separator: ", ")
+        let differing = lines.filter { $0.kind != .same }
+        guard differing.count == 1, let only = differing.first, only.kind == .keyMismatch,
+              let produced = only.actual else { return text }
+        return text + " (\(produced.local): key \(only.expected?.key ?? "none") expected, \(produced.key ?? "none") produced)"
     }
 }

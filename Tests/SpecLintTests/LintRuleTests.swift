@@ -198,10 +198,28 @@ import Testing
               - {name: Etc, timezone: Etc/UTC, after: 2027-06-01T00:00:00Z, next: 2027-06-01T09:00:00Z}
 
             """) == """
-            lint.yaml:1:1: warning: 'UTC in June' is tagged dst, but UTC has no offset change in its window and cases' searches; move it over a change ('specrun explain UTC 2027' lists them), or remove the tag [dst-without-transition]
+            lint.yaml:1:1: warning: 'UTC in June' is tagged dst, but UTC has no offset change at all from 2017 to 2037; remove the tag, or tag it control if it checks on purpose that nothing changes [dst-without-transition]
             spec: UTC in June
             ^~~~
-            note: a spec that checks on purpose that nothing changes can be tagged control instead
+
+            """)
+    }
+
+    /// Asia/Kolkata has kept +05:30 since 1945 (Python zoneinfo: no offset change from 2016 to 2039): moving the
+    /// window "over a change" as the message said cannot be done, and `explain` prints that there is none.
+    @Test func aZoneWithoutAnyChangeForYearsIsSaidToHaveNone() {
+        #expect(Self.lint("""
+            spec: Kolkata nightly
+            tags: [dst]
+            schedule: {timezone: Asia/Kolkata, rule: daily 02:30, nonexistent: skip, repeated: first}
+            window: {after: 2027-01-01T00:00:00+05:30, through: 2027-01-02T00:00:00+05:30}
+            expect:
+              occurrences: [2027-01-01T02:30:00+05:30]
+
+            """) == """
+            lint.yaml:1:1: warning: 'Kolkata nightly' is tagged dst, but Asia/Kolkata has no offset change at all from 2017 to 2037; remove the tag, or tag it control if it checks on purpose that nothing changes [dst-without-transition]
+            spec: Kolkata nightly
+            ^~~~
 
             """)
     }

@@ -79,8 +79,11 @@ public struct OffsetMismatchLint: SpecLintRule {
             self.cursor = cursor
         }
 
-        /// What the policy makes of `wall` (in the gap), said as the fix: the instant to write, or that there is none.
-        func outcome(of wall: LocalDateTime, time: String, date: String) -> String {
+        /// What the policy makes of `wall` (in the gap), said as the fix: the instant to write, or that there is none;
+        /// nil when `instant` itself is an occurrence (a rule at 01:30 gives 01:30+01:00, written 02:30+02:00), so
+        /// writing it with the zone's offset is the fix.
+        func outcome(of wall: LocalDateTime, time: String, date: String, instant: Date) -> String? {
+            if (try? CoreEngine().next(after: instant.addingTimeInterval(-1), in: schedule))?.date == instant { return nil }
             let zone = schedule.timeZone
             var resolver = WallTimeResolver(timeZone: zone)
             let policy = "'nonexistent: \(schedule.nonexistent.rawValue)'"
@@ -158,8 +161,9 @@ public struct OffsetMismatchLint: SpecLintRule {
             let skipped = "\(local.time) does not exist in \(ZoneDisplayName.of(zone)) on \(local.date) (the clocks skip it); "
             // The instant as written, in the zone's offset, is no occurrence of a rule at that wall time: the message
             // already gives its local time, and the policy says what the rule gives instead.
-            if let expected {
-                return skipped + expected.outcome(of: LocalDateTime(wallSeconds: Int(wallSeconds.rounded(.down))), time: local.time, date: local.date)
+            if let outcome = expected?.outcome(of: LocalDateTime(wallSeconds: Int(wallSeconds.rounded(.down))), time: local.time,
+                                               date: local.date, instant: instant.date) {
+                return skipped + outcome
             }
             return skipped
                 + "to keep this instant, write it with the zone's offset: \(WallTimeText.instant(instant.date, offset: zone.secondsFromGMT(for: instant.date)))"

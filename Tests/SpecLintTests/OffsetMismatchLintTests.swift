@@ -131,18 +131,27 @@ import Testing
         #expect(Self.lint(text: text.replacingOccurrences(of: "2027-10-03T02:15:00+11:00", with: meant)).isEmpty)
     }
 
-    /// A window's bound is no occurrence: it keeps the instant's own correction.
-    @Test func aWindowBoundInTheGapKeepsTheInstant() {
+    /// Two instants in the gap that are no rule's wall time there keep the instant's own correction:
+    /// - an occurrence written with the wrong offset: a rule at 01:30 gives 2027-03-28T01:30:00+01:00 (Python zoneinfo:
+    ///   Berlin is at +01:00 until 01:00Z that day), which 2027-03-28T02:30:00+02:00 is (00:30Z);
+    /// - a window's bound, which is no occurrence (2027-03-28T02:30:00+01:00 is 01:30Z, 03:30 CEST).
+    @Test(arguments: [
+        ("rule: daily 01:30", "window: {after: 2027-03-27T12:00:00+01:00, through: 2027-03-28T12:00:00+02:00}",
+         "[2027-03-28T02:30:00+02:00]", "2027-03-28T01:30:00+01:00"),
+        ("rule: daily 04:00", "window: {after: 2027-03-28T02:30:00+01:00, through: 2027-03-29T00:00:00+02:00}",
+         "[2027-03-28T04:00:00+02:00]", "2027-03-28T03:30:00+02:00"),
+    ])
+    func anInstantNoRuleGivesInTheGapKeepsItsOwnCorrection(_ rule: String, _ window: String, _ occurrences: String, _ meant: String) {
         let text = """
-            spec: bound
-            schedule: {timezone: Europe/Berlin, rule: daily 04:00, nonexistent: skip, repeated: first}
-            window: {after: 2027-03-28T02:30:00+01:00, through: 2027-03-29T00:00:00+02:00}
+            spec: kept
+            schedule: {timezone: Europe/Berlin, \(rule), nonexistent: skip, repeated: first}
+            \(window)
             expect:
-              occurrences: [2027-03-28T04:00:00+02:00]
+              occurrences: \(occurrences)
 
             """
         #expect(Self.lint(text: text).hasSuffix("""
-            note: 02:30 does not exist in Europe/Berlin on 2027-03-28 (the clocks skip it); to keep this instant, write it with the zone's offset: 2027-03-28T03:30:00+02:00
+            note: 02:30 does not exist in Europe/Berlin on 2027-03-28 (the clocks skip it); to keep this instant, write it with the zone's offset: \(meant)
 
             """))
     }

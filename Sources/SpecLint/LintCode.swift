@@ -7,6 +7,8 @@ public enum LintCode: String, Sendable, Hashable, CaseIterable {
     case offsetMismatch = "offset-mismatch"
     /// A spec tagged `dst` whose window and cases hold no offset change of its zone.
     case dstWithoutTransition = "dst-without-transition"
+    /// A spec tagged `control` (and not `dst`) whose window or cases hold an offset change of its zone.
+    case controlWithTransition = "control-with-transition"
     /// Two expected occurrences of one window with the same dedup key.
     case duplicateExpectedKey = "duplicate-expected-key"
     /// Two cases of one spec that make the same search.

@@ -44,15 +44,59 @@ public struct OffsetMismatchLint: SpecLintRule {
             for index in occurrences.indices {
                 guard let written = occurrences[index].instant.writtenOffset,
                       zone.secondsFromGMT(for: occurrences[index].instant.date) != written else { continue }
-                check(occurrences[index].instant, zone)
+                let expected = ExpectedSlot(schedule: body.schedule, overrides: nil, cursor: nil)
+                if let diagnostic = diagnostic(for: occurrences[index].instant, in: zone, expected: expected) { found.append(diagnostic) }
             }
         }
         for testCase in body.cases {
             let caseZone = testCase.overrides.timeZone ?? zone
             check(testCase.after, caseZone)
-            for next in testCase.next { check(next, caseZone) }
+            for (index, next) in testCase.next.enumerated() {
+                guard let written = next.writtenOffset, caseZone.secondsFromGMT(for: next.date) != written else { continue }
+                let cursor = index == 0 ? testCase.after.date : testCase.next[index - 1].date
+                let expected = ExpectedSlot(schedule: body.schedule, overrides: testCase.overrides, cursor: cursor)
+                if let diagnostic = diagnostic(for: next, in: caseZone, expected: expected) { found.append(diagnostic) }
+            }
         }
         return found
+    }
+
+    /// An instant a calendar rule is expected to give (an expected occurrence, or a case's `next`): when its wall time
+    /// falls in a gap, the spec's `nonexistent` policy (a case's own, if it overrides it) decides what the rule gives
+    /// that day, and that, not the instant as written with the zone's offset, is the fix that makes the spec pass.
+    public struct ExpectedSlot: Sendable {
+        /// The schedule as the instant's spec or case runs it.
+        let schedule: Schedule
+        /// The search's cursor for a case's `next`; nil for a window's occurrence.
+        let cursor: Date?
+
+        /// Nil for an interval rule, which has no wall times, or a schedule that does not build.
+        public init?(schedule: ScheduleSpec, overrides: CaseSpec.Overrides?, cursor: Date?) {
+            guard (overrides?.rule ?? schedule.rule).isCalendarRule,
+                  let built = try? schedule.schedule(overriding: overrides ?? CaseSpec.Overrides())
+            else { return nil }
+            self.schedule = built
+            self.cursor = cursor
+        }
+
+        /// What the policy makes of `wall` (in the gap), said as the fix: the instant to write, or that there is none;
+        /// nil when `instant` itself is an occurrence (a rule at 01:30 gives 01:30+01:00, written 02:30+02:00), so
+        /// writing it with the zone's offset is the fix.
+        func outcome(of wall: LocalDateTime, time: String, date: String, instant: Date) -> String? {
+            if (try? CoreEngine().next(after: instant.addingTimeInterval(-1), in: schedule))?.date == instant { return nil }
+            let zone = schedule.timeZone
+            var resolver = WallTimeResolver(timeZone: zone)
+            let policy = "'nonexistent: \(schedule.nonexistent.rawValue)'"
+            guard let resolved = resolver.instants(for: wall, nonexistent: schedule.nonexistent, repeated: schedule.repeated).first else {
+                guard let cursor, let next = try? CoreEngine().next(after: cursor, in: schedule) else {
+                    return "under \(policy) there is no occurrence that day; remove this instant"
+                }
+                return "under \(policy) there is no occurrence that day, and the search finds the next one; write "
+                    + WallTimeText.instant(next.date, offset: zone.secondsFromGMT(for: next.date))
+            }
+            return "under \(policy), \(time) on \(date) is "
+                + "\(WallTimeText.instant(resolved.date, offset: zone.secondsFromGMT(for: resolved.date))); write that"
+        }
     }
 
     /// Every instant of a scenario with a schedule, in the schedule's zone: the clock's start, each step's `at`,
@@ -78,7 +122,9 @@ public struct OffsetMismatchLint: SpecLintRule {
     }
 
     /// The warning for one instant, or nil when its written offset is the zone's offset then (or it is `Z`).
-    public func diagnostic(for instant: InstantLiteral, in zone: TimeZone) -> Diagnostic? {
+    /// `expected` is set for an instant a calendar rule is expected to give: a wall time in a gap then gets the fix its
+    /// `nonexistent` policy calls for.
+    public func diagnostic(for instant: InstantLiteral, in zone: TimeZone, expected: ExpectedSlot? = nil) -> Diagnostic? {
         guard let written = instant.writtenOffset else { return nil }
         let actual = zone.secondsFromGMT(for: instant.date)
         guard actual != written else { return nil }
@@ -92,11 +138,11 @@ public struct OffsetMismatchLint: SpecLintRule {
             message: message,
             sourceLine: instant.sourceLine,
             length: instant.text.count,
-            notes: [Diagnostic.Note(message: meantInstead(instant, written: written, zone: zone))])
+            notes: [Diagnostic.Note(message: meantInstead(instant, written: written, zone: zone, expected: expected))])
     }
 
     /// What the author probably meant: the same wall time with the offset the zone has at it.
-    private func meantInstead(_ instant: InstantLiteral, written: Int, zone: TimeZone) -> String {
+    private func meantInstead(_ instant: InstantLiteral, written: Int, zone: TimeZone, expected: ExpectedSlot?) -> String {
         let wallSeconds = instant.date.timeIntervalSince1970 + Double(written)
         let local = WallTimeText.local(instant.date, offset: written)
         let stem = String(instant.text.dropLast(6))
@@ -112,7 +158,14 @@ public struct OffsetMismatchLint: SpecLintRule {
         }
         switch valid.count {
         case 0:
-            return "\(local.time) does not exist in \(ZoneDisplayName.of(zone)) on \(local.date) (the clocks skip it); "
+            let skipped = "\(local.time) does not exist in \(ZoneDisplayName.of(zone)) on \(local.date) (the clocks skip it); "
+            // The instant as written, in the zone's offset, is no occurrence of a rule at that wall time: the message
+            // already gives its local time, and the policy says what the rule gives instead.
+            if let outcome = expected?.outcome(of: LocalDateTime(wallSeconds: Int(wallSeconds.rounded(.down))), time: local.time,
+                                               date: local.date, instant: instant.date) {
+                return skipped + outcome
+            }
+            return skipped
                 + "to keep this instant, write it with the zone's offset: \(WallTimeText.instant(instant.date, offset: zone.secondsFromGMT(for: instant.date)))"
         case 1:
             return "if you meant \(local.time) local time, write \(spelled(at: valid[0]))"

@@ -15,6 +15,7 @@ public struct SpecLinter: Sendable {
             OldZoneNameLint(),
             OffsetMismatchLint(),
             TransitionCoverageLint(),
+            ControlWithTransitionLint(),
             DuplicateExpectedKeyLint(),
             DuplicateCaseLint(),
             RepeatedPairKeyLint(),

@@ -50,6 +50,18 @@ public struct TransitionCoverageLint: SpecLintRule {
             ? "its window (after \(body.window!.after.text), through \(body.window!.through.text)]"
             : "its window and cases' searches"
         let year = Self.year(of: spans[0].from, in: spans[0].zone)
+        if let years = Self.yearsWithoutChange(spans) {
+            // Asia/Kolkata: no window near this one could hold a change, and `explain` would list none.
+            return [Diagnostic(
+                code: LintCode.dstWithoutTransition.rawValue,
+                severity: .warning,
+                location: spec.location,
+                message: "'\(spec.name)' is tagged \(Self.dstTag), but \(zones.joined(separator: ", ")) \(zones.count == 1 ? "has" : "have") "
+                    + "no offset change at all from \(years.from) to \(years.through); remove the tag, or tag it \(Self.controlTag) "
+                    + "if it checks on purpose that nothing changes",
+                sourceLine: spec.sourceLine,
+                length: "spec".count)]
+        }
         return [Diagnostic(
             code: LintCode.dstWithoutTransition.rawValue,
             severity: .warning,
@@ -74,6 +86,24 @@ public struct TransitionCoverageLint: SpecLintRule {
         guard let written = instant.writtenOffset, written != zone.secondsFromGMT(for: instant.date) else { return instant.date }
         let offsets = [-86_400.0, 0, 86_400].map { zone.secondsFromGMT(for: instant.date.addingTimeInterval($0)) }
         return max(instant.date, instant.date.addingTimeInterval(TimeInterval(written - offsets.min()!)))
+    }
+
+    /// How many years either side of a span a zone without a change there is looked at for one.
+    static let yearsAround = 10
+
+    /// The years (`yearsAround` before the first span's start, after the last one's end) in which none of the spans'
+    /// zones changes its offset; nil when one of them does, so a window moved there can hold a change.
+    private static func yearsWithoutChange(_ spans: [(zone: TimeZone, from: Date, through: Date)]) -> (from: String, through: String)? {
+        // A year more each side than the years named, so that the whole of each named year is looked at.
+        let reach = TimeInterval(yearsAround + 1) * 365.25 * 86_400
+        guard let start = spans.map(\.from).min(), let end = spans.map(\.through).max() else { return nil }
+        for zone in Set(spans.map(\.zone)) {
+            guard let changes = try? ZoneTransition.transitions(
+                of: zone, from: start.addingTimeInterval(-reach), through: end.addingTimeInterval(reach)), changes.isEmpty
+            else { return nil }
+        }
+        guard let first = Int(year(of: start, in: spans[0].zone)), let last = Int(year(of: end, in: spans[0].zone)) else { return nil }
+        return (String(first - yearsAround), String(last + yearsAround))
     }
 
     /// The local year of an instant in a zone, for the `explain` command the message suggests.

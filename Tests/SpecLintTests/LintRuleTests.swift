@@ -147,6 +147,16 @@ import Testing
         }
     }
 
+    /// Berlin springs forward at 2027-03-28T01:00:00Z (Python zoneinfo: +01:00 → +02:00), inside this window.
+    static let controlOverAChange = """
+            spec: Nightly sync, nothing changes
+            tags: [control]
+            schedule: {timezone: Europe/Berlin, rule: daily 04:00, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-27T00:00:00+01:00, through: 2027-03-29T00:00:00+02:00}
+            expect:
+              occurrences: [2027-03-27T04:00:00+01:00, 2027-03-28T04:00:00+02:00]
+
+            """
     /// The note lists what the parser accepts under a scenario's `expect:` (the lint may not import the parser).
     @Test func theNoteListsTheKeysTheParserAccepts() {
         #expect(EmptyExpectLint.expectationKeys == SpecKeyCatalog.lifecycleExpect.keyNames.filter { $0 != "occurrences" })
@@ -198,10 +208,64 @@ import Testing
               - {name: Etc, timezone: Etc/UTC, after: 2027-06-01T00:00:00Z, next: 2027-06-01T09:00:00Z}
 
             """) == """
-            lint.yaml:1:1: warning: 'UTC in June' is tagged dst, but UTC has no offset change in its window and cases' searches; move it over a change ('specrun explain UTC 2027' lists them), or remove the tag [dst-without-transition]
+            lint.yaml:1:1: warning: 'UTC in June' is tagged dst, but UTC has no offset change at all from 2017 to 2037; remove the tag, or tag it control if it checks on purpose that nothing changes [dst-without-transition]
             spec: UTC in June
             ^~~~
-            note: a spec that checks on purpose that nothing changes can be tagged control instead
+
+            """)
+    }
+
+    // MARK: control-with-transition
+
+    @Test func aControlSpecWhoseWindowHoldsAChangeIsReported() {
+        #expect(Self.lint(Self.controlOverAChange) == """
+            lint.yaml:1:1: warning: 'Nightly sync, nothing changes' is tagged control, a check that nothing changes, but Europe/Berlin changes its offset in its window (after 2027-03-27T00:00:00+01:00, through 2027-03-29T00:00:00+02:00]: 2027-03-28T01:00:00Z +01:00 → +02:00; tag it dst instead if it checks that change, or move it off the change [control-with-transition]
+            spec: Nightly sync, nothing changes
+            ^~~~
+
+            """)
+    }
+
+    /// A case's search is looked at too; a spec tagged dst as well, a window without a change, and a change at the
+    /// window's `after` (outside `(after, through]`) are not reported.
+    @Test func controlSpecsThatHoldNoChangeOrAlsoClaimOneAreQuiet() {
+        // The case's search runs from 2027-10-30 to 2027-10-31T04:00+01:00, over Berlin's fall back at 01:00Z.
+        #expect(Self.lint("""
+            spec: Control case
+            tags: [control]
+            schedule: {timezone: Europe/Berlin, rule: daily 04:00, nonexistent: skip, repeated: first}
+            cases: [{name: autumn, after: 2027-10-30T12:00:00+02:00, next: 2027-10-31T04:00:00+01:00}]
+
+            """).contains("in the search of its case 'autumn': 2027-10-31T01:00:00Z +02:00 → +01:00"))
+        #expect(Self.lint(Self.controlOverAChange.replacingOccurrences(of: "tags: [control]", with: "tags: [control, dst]")).isEmpty)
+        #expect(Self.lint(Self.controlOverAChange.replacingOccurrences(of: "2027-03-29T00:00:00+02:00", with: "2027-03-28T00:00:00+01:00")
+            .replacingOccurrences(of: ", 2027-03-28T04:00:00+02:00", with: "")).isEmpty)
+        #expect(Self.lint("""
+            spec: Window opens at the change
+            tags: [control]
+            schedule: {timezone: Europe/Berlin, rule: daily 04:00, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-28T01:00:00Z, through: 2027-03-28T12:00:00+02:00}
+            expect:
+              occurrences: [2027-03-28T04:00:00+02:00]
+
+            """).isEmpty)
+    }
+
+    /// Asia/Kolkata has kept +05:30 since 1945 (Python zoneinfo: no offset change from 2016 to 2039): moving the
+    /// window "over a change" as the message said cannot be done, and `explain` prints that there is none.
+    @Test func aZoneWithoutAnyChangeForYearsIsSaidToHaveNone() {
+        #expect(Self.lint("""
+            spec: Kolkata nightly
+            tags: [dst]
+            schedule: {timezone: Asia/Kolkata, rule: daily 02:30, nonexistent: skip, repeated: first}
+            window: {after: 2027-01-01T00:00:00+05:30, through: 2027-01-02T00:00:00+05:30}
+            expect:
+              occurrences: [2027-01-01T02:30:00+05:30]
+
+            """) == """
+            lint.yaml:1:1: warning: 'Kolkata nightly' is tagged dst, but Asia/Kolkata has no offset change at all from 2017 to 2037; remove the tag, or tag it control if it checks on purpose that nothing changes [dst-without-transition]
+            spec: Kolkata nightly
+            ^~~~
 
             """)
     }
@@ -638,6 +702,7 @@ import Testing
         (LintCode.dstWithoutTransition, juneWindow), (.duplicateExpectedKey, duplicateKey), (.duplicateCase, duplicateCase),
         (.repeatedWithoutKey, autumnBoth), (.outsideWindow, outsideWindow), (.duplicateInstant, duplicateInstant),
         (.missingFixture, missingFixture), (.oldZoneName, oldZoneName), (.emptyExpect, emptyExpect),
+        (.controlWithTransition, controlOverAChange),
     ])
     func theDiagnosticsPageQuotesEachLintExactly(_ code: LintCode, _ fixture: String) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

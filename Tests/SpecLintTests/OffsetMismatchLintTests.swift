@@ -10,6 +10,13 @@ import Testing
 /// 2027-03-29T02:30:00+01:00 in Europe/Berlin is 2027-03-29T03:30:00+02:00 CEST).
 @Suite struct OffsetMismatchLintTests {
     /// A spec whose schedule is in `zone`, checking one case with `instant` as its expected result.
+    /// The lint's rendered warnings for a whole spec.
+    static func lint(text: String) -> String {
+        let file = SpecParser().parse(path: "lint.yaml", bytes: Array(text.utf8))
+        precondition(file.diagnostics.isEmpty && file.specs.count == 1, "the lint fixture must parse: \(file.diagnostics)")
+        return SpecLinter().diagnostics(for: file).map { DiagnosticRenderer().render($0) + "\n" }.joined()
+    }
+
     static func lint(zone: String = "Europe/Berlin", instant: String, caseZone: String? = nil, after: String = "2026-12-01T00:00:00Z") -> String {
         let caseZoneLine = caseZone.map { "\n    timezone: \($0)" } ?? ""
         let text = """
@@ -61,14 +68,92 @@ import Testing
             """)
     }
 
-    @Test func aWallTimeInTheGapKeepsTheInstantAndSaysTheTimeDoesNotExist() {
-        #expect(Self.lint(instant: "2027-03-28T02:30:00+01:00") == """
+    /// A case's `next` in the gap under `skip`: the search passes that day, and the note gives what it finds (Python:
+    /// 02:30 on 2027-03-29 in Berlin is 2027-03-29T02:30:00+02:00). It said "to keep this instant, write
+    /// 2027-03-28T03:30:00+02:00", which still fails: no rule at 02:30 gives 03:30.
+    @Test func aCasesNextInTheGapUnderSkipIsToldTheNextOccurrence() {
+        #expect(Self.lint(instant: "2027-03-28T02:30:00+01:00", after: "2027-03-27T12:00:00+01:00") == """
             lint.yaml:10:11: warning: 2027-03-28T02:30:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-28 03:30 CEST (+02:00) there [offset-mismatch]
                 next: 2027-03-28T02:30:00+01:00
                       ^~~~~~~~~~~~~~~~~~~~~~~~~
-            note: 02:30 does not exist in Europe/Berlin on 2027-03-28 (the clocks skip it); to keep this instant, write it with the zone's offset: 2027-03-28T03:30:00+02:00
+            note: 02:30 does not exist in Europe/Berlin on 2027-03-28 (the clocks skip it); under 'nonexistent: skip' there is no occurrence that day, and the search finds the next one; write 2027-03-29T02:30:00+02:00
 
             """)
+    }
+
+    /// The reviewer's spec: Sydney skips 02:00–03:00 on 2027-10-03 (Python zoneinfo: +10:00 → +11:00 at 16:00Z), so
+    /// under next-valid-time the Sunday's occurrence is 03:00+11:00. The note said "write 2027-10-03T01:30:00+10:00",
+    /// and the spec so corrected still failed.
+    @Test func anExpectedOccurrenceInTheGapIsToldWhatItsPolicyMakesOfIt() {
+        let text = """
+            spec: "wrong instant"
+            schedule: {id: refill, timezone: Australia/Sydney, rule: {every: week, on: [sunday], at: "02:30"}, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2027-09-25T00:00:00+10:00, through: 2027-10-11T00:00:00+11:00}
+            expect:
+              occurrences: [2027-09-26T02:30:00+10:00, 2027-10-03T02:30:00+11:00, 2027-10-10T02:30:00+11:00]
+
+            """
+        #expect(Self.lint(text: text).hasSuffix("""
+            note: 02:30 does not exist in Australia/Sydney on 2027-10-03 (the clocks skip it); under 'nonexistent: next-valid-time', 02:30 on 2027-10-03 is 2027-10-03T03:00:00+11:00; write that
+
+            """))
+        // Under skip the line has no occurrence to stand for.
+        #expect(Self.lint(text: text.replacingOccurrences(of: "next-valid-time", with: "skip")).hasSuffix("""
+            note: 02:30 does not exist in Australia/Sydney on 2027-10-03 (the clocks skip it); under 'nonexistent: skip' there is no occurrence that day; remove this instant
+
+            """))
+        // The corrected spec draws no warning.
+        #expect(Self.lint(text: text.replacingOccurrences(of: "2027-10-03T02:30:00+11:00", with: "2027-10-03T03:00:00+11:00")).isEmpty)
+    }
+
+    /// A case's own `nonexistent` decides its instants. Lord Howe skips 02:00–02:30 on 2027-10-03 (Python zoneinfo:
+    /// +10:30 → +11:00 at 15:30Z): 02:15 shifted forward is 2027-10-03T02:45:00+11:00, and the next valid time is
+    /// 2027-10-03T02:30:00+11:00. The note said "write 2027-10-03T01:45:00+10:30" for both.
+    @Test(arguments: [
+        ("shift-forward", "2027-10-03T02:45:00+11:00"),
+        ("next-valid-time", "2027-10-03T02:30:00+11:00"),
+    ])
+    func aCasesOwnPolicyDecidesItsInstantInTheGap(_ policy: String, _ meant: String) {
+        let text = """
+            spec: Lord Howe
+            schedule: {timezone: Australia/Lord_Howe, rule: daily 02:15, nonexistent: skip, repeated: first}
+            cases:
+              - name: the spring night
+                nonexistent: \(policy)
+                after: 2027-10-02T12:00:00+10:30
+                next: 2027-10-03T02:15:00+11:00
+
+            """
+        #expect(Self.lint(text: text).hasSuffix("""
+            note: 02:15 does not exist in Australia/Lord_Howe on 2027-10-03 (the clocks skip it); under 'nonexistent: \(policy)', 02:15 on 2027-10-03 is \(meant); write that
+
+            """))
+        #expect(Self.lint(text: text.replacingOccurrences(of: "2027-10-03T02:15:00+11:00", with: meant)).isEmpty)
+    }
+
+    /// Two instants in the gap that are no rule's wall time there keep the instant's own correction:
+    /// - an occurrence written with the wrong offset: a rule at 01:30 gives 2027-03-28T01:30:00+01:00 (Python zoneinfo:
+    ///   Berlin is at +01:00 until 01:00Z that day), which 2027-03-28T02:30:00+02:00 is (00:30Z);
+    /// - a window's bound, which is no occurrence (2027-03-28T02:30:00+01:00 is 01:30Z, 03:30 CEST).
+    @Test(arguments: [
+        ("rule: daily 01:30", "window: {after: 2027-03-27T12:00:00+01:00, through: 2027-03-28T12:00:00+02:00}",
+         "[2027-03-28T02:30:00+02:00]", "2027-03-28T01:30:00+01:00"),
+        ("rule: daily 04:00", "window: {after: 2027-03-28T02:30:00+01:00, through: 2027-03-29T00:00:00+02:00}",
+         "[2027-03-28T04:00:00+02:00]", "2027-03-28T03:30:00+02:00"),
+    ])
+    func anInstantNoRuleGivesInTheGapKeepsItsOwnCorrection(_ rule: String, _ window: String, _ occurrences: String, _ meant: String) {
+        let text = """
+            spec: kept
+            schedule: {timezone: Europe/Berlin, \(rule), nonexistent: skip, repeated: first}
+            \(window)
+            expect:
+              occurrences: \(occurrences)
+
+            """
+        #expect(Self.lint(text: text).hasSuffix("""
+            note: 02:30 does not exist in Europe/Berlin on 2027-03-28 (the clocks skip it); to keep this instant, write it with the zone's offset: \(meant)
+
+            """))
     }
 
     @Test func aRepeatedWallTimeOffersBothInstants() {

@@ -8,12 +8,15 @@ struct MisplacedKeys: Sendable {
     let keys: [String]
     /// The key the group stands for at this place (`rule` for `every` under `schedule`): not reported missing.
     let standsFor: String?
+    /// True when the keys go inside `standsFor`: a mapping that already has that key is told to move them under it,
+    /// since writing a second `standsFor:` line, as `message` says, would be a duplicate key.
+    var goInside = false
     /// The message, given the group's entries as written (in order).
     let message: @Sendable ([Node.Entry]) -> String
 
     /// A rule's keys written directly in `schedule`.
     static let ruleKeysInSchedule = MisplacedKeys(
-        keys: ["every", "at", "on", "day", "month", "missing-day", "minute", "second", "interval", "from"], standsFor: "rule"
+        keys: ["every", "at", "on", "day", "month", "missing-day", "minute", "second", "interval", "from"], standsFor: "rule", goInside: true
     ) { entries in
         "\(names(entries)) \(entries.count == 1 ? "belongs" : "belong") inside 'rule'; write rule: {\(flow(entries))}"
     }
@@ -27,13 +30,13 @@ struct MisplacedKeys: Sendable {
 
     /// The document's sections written without their section key.
     static let sectionKeysInDocument: [MisplacedKeys] = [
-        MisplacedKeys(keys: ["timezone", "rule", "nonexistent", "repeated"], standsFor: "schedule") { entries in
+        MisplacedKeys(keys: ["timezone", "rule", "nonexistent", "repeated"], standsFor: "schedule", goInside: true) { entries in
             "\(names(entries)) \(entries.count == 1 ? "belongs" : "belong") inside 'schedule'; write a line 'schedule:' and indent \(entries.count == 1 ? "it" : "them") under it"
         },
-        MisplacedKeys(keys: ["after", "through"], standsFor: "window") { entries in
+        MisplacedKeys(keys: ["after", "through"], standsFor: "window", goInside: true) { entries in
             "\(names(entries)) \(entries.count == 1 ? "belongs" : "belong") inside 'window'; write a line 'window:' and indent \(entries.count == 1 ? "it" : "them") under it"
         },
-        MisplacedKeys(keys: ["occurrences"], standsFor: "expect") { _ in
+        MisplacedKeys(keys: ["occurrences"], standsFor: "expect", goInside: true) { _ in
             "'occurrences' belongs inside 'expect'; write a line 'expect:' and indent 'occurrences:' under it"
         },
     ]
@@ -43,7 +46,7 @@ struct MisplacedKeys: Sendable {
         ("task", SpecKeyCatalog.task.keyNames), ("job", SpecKeyCatalog.job.keyNames), ("app", SpecKeyCatalog.app.keyNames),
         ("system", SpecKeyCatalog.system.keyNames), ("expect", SpecKeyCatalog.lifecycleExpect.keyNames),
     ]).map { section, keys in
-        MisplacedKeys(keys: keys, standsFor: section) { entries in
+        MisplacedKeys(keys: keys, standsFor: section, goInside: true) { entries in
             "\(names(entries)) \(entries.count == 1 ? "belongs" : "belong") inside '\(section)'; indent \(entries.count == 1 ? "it" : "them") under a line '\(section):'"
         }
     }
@@ -76,6 +79,31 @@ struct MisplacedKeys: Sendable {
         let instants = entries.flatMap { instantTexts(in: $0.value) }
         let example = instants.isEmpty ? "next: 2027-03-29T02:30:00+02:00 (or a list)" : "next: [\(instants.joined(separator: ", "))]"
         return "a case gives what its search finds with 'next:', not \(names(entries)) (that is how a window's expectation is written); write \(example), or 'error: no-occurrence'"
+    }
+
+    /// The message when the mapping already has the key the group goes inside (`timezone:` beside `schedule:`): where
+    /// to move the keys, since a second `schedule:` line would be a duplicate key.
+    func messageMovingInto(_ parent: Node.Entry, _ entries: [Node.Entry]) -> String {
+        let section = parent.key.scalar?.value ?? standsFor ?? ""
+        let line = parent.key.mark.line
+        let one = entries.count == 1
+        let lead = "\(Self.names(entries)) \(one ? "belongs" : "belong") inside '\(section)', and '\(section):' is already written at line \(line)"
+        let inside = parent.value.mapping ?? []
+        if let twice = entries.lazy.compactMap({ entry in
+            inside.first { $0.key.scalar?.value == entry.key.scalar?.value }
+        }).first, let key = twice.key.scalar?.value {
+            return "\(lead) with '\(key)' in it (line \(twice.key.mark.line)); keep one of them: remove this one, or move it there in place of the other"
+        }
+        switch parent.value {
+        case .mapping(_, let mark) where mark.line > line:
+            return "\(lead); move \(one ? "it" : "them") there, indented as the keys under it are"
+        case .mapping:
+            return "\(lead); write \(one ? "it" : "them") inside its braces there: \(section): {…, \(Self.flow(entries))}"
+        case .scalar(let scalar) where scalar.isNull:
+            return "\(lead), with nothing under it; move \(one ? "it" : "them") there, indented under it"
+        default:
+            return "\(lead) as \(parent.value.kindDescription), not a mapping; write '\(section)' as a mapping with \(one ? "this key" : "these keys") in it, or remove \(one ? "it" : "them")"
+        }
     }
 
     /// `'every' and 'at'`, `'every', 'at' and 'on'`.

@@ -13,6 +13,9 @@ final class DiagnosticLog {
     /// Instants refused for want of an offset, each with its diagnostic's index, until the spec's zone is known and
     /// `adviseOffsets` tells the offset to write (`OffsetlessInstantAdvice`).
     private var offsetlessInstants: [(index: Int, text: String)] = []
+    /// Keys written beside a section key and told to move inside it (`timezone:` beside `schedule:`), by the mark of
+    /// that section key: the section itself does not report them missing, as moving them is the one fix.
+    var keysToMoveInside: [Mark: Set<String>] = [:]
 
     init(source: SourceText) {
         self.source = source

@@ -20,6 +20,16 @@ extension RuleReader {
             rule = readShorthandTimes(tokens[1]).map { .daily(at: $0) }
         case ("weekly", 3):
             let names = tokens[1].text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            if let empty = names.firstIndex(of: ""), names.contains(where: { !$0.isEmpty }) {
+                // `weekly sun, 02:30`, `weekly sun,,wed 08:00`: a comma too many, not a weekday named ''.
+                let start = tokens[1].mark.column
+                let column = start + names[..<empty].reduce(0) { $0 + $1.count + 1 }
+                let meant = ([tokens[0].text, names.filter { !$0.isEmpty }.joined(separator: ",")] + tokens[2...].map(\.text))
+                    .joined(separator: " ")
+                log.report(.invalidWeekday, at: Mark(line: tokens[1].mark.line, column: max(start, column - 1)), length: 1,
+                           "the shorthand's weekdays '\(tokens[1].text)' have a comma with no weekday after it; remove it: did you mean '\(meant)'?")
+                return nil
+            }
             if let advice = WeekdayNumbers.advice(for: names, format: { $0.joined(separator: ",") }) {
                 log.report(.invalidWeekday, at: tokens[1].mark, length: tokens[1].text.count, advice)
                 return nil
@@ -56,6 +66,12 @@ extension RuleReader {
             if let fullWidth = FullWidth.problem(in: scalar.value, advice: Self.shorthandAdvice) {
                 // `every day at ０２：３０`: an input method's full-width digits and colon.
                 log.report(.invalidRule, at: node, fullWidth)
+            } else if first.text == "every", let message = intervalAdvice(tokens.map(\.text), written: scalar.value) {
+                // `every 90m`, `every 90 minutes from …`: an interval, written without its start or with its unit in words.
+                log.report(.invalidRule, at: node, message)
+            } else if first.text == "weekly", tokens.count == 2, Self.shorthandTimes(tokens[1].text) != nil {
+                log.report(.invalidRule, at: node,
+                           "'\(scalar.value)' is not a rule: the days are missing; write them before the time, e.g. 'weekly sun \(tokens[1].text)' or 'weekly mon,thu \(tokens[1].text)'")
             } else if let phrase = Self.weekdayOfMonthPhrase(tokens.map(\.text)) {
                 // `monthly last friday 23:30`, `last friday 23:30`: the n-th weekday has no shorthand.
                 log.report(.invalidRule, at: node,
@@ -76,6 +92,39 @@ extension RuleReader {
         }
         guard let rule else { return nil }
         return validated(rule, fields: nil, node: node)
+    }
+
+    /// What an interval shorthand needs, nil when the words after `every` are no duration: its start, for `every 90m`
+    /// (an example instant in the schedule's zone), or its duration as a number and a unit, for `every 90 minutes from …`.
+    private func intervalAdvice(_ words: [String], written: String) -> String? {
+        let from = words.firstIndex(of: "from") ?? words.endIndex
+        guard from > 1, from == words.endIndex || from == words.count - 2 else { return nil }
+        let duration = words[1..<from].joined(separator: " ")
+        guard let meant = DurationText.seconds(duration) != nil ? duration : Self.durationKeepingNumber(words[1..<from]) ?? DurationText.meant(duration)
+        else { return nil }
+        if from == words.endIndex {
+            return "'\(written)' is not a rule: an interval counts from an instant; add 'from' and the first occurrence, e.g. 'every \(meant) from \(exampleInstant)'"
+        }
+        return "'\(written)' is not a rule; did you mean 'every \(meant) from \(words[from + 1])'? (a duration is a number and a unit: 45s, 90m, 24h, 1h30m, 2d)"
+    }
+
+    /// `90 minutes` → `90m` (not `1h30m`, the shortest): the author's number with the unit's letter, for one number and
+    /// one unit word; nil for anything else.
+    private static func durationKeepingNumber(_ words: ArraySlice<String>) -> String? {
+        guard words.count == 2, let number = Int(words.first!), number > 0,
+              let meant = DurationText.meant(words.joined(separator: " ")), let seconds = DurationText.seconds(meant),
+              seconds % number == 0
+        else { return nil }
+        let letters: [Int: String] = [1: "s", 60: "m", 3600: "h", 86_400: "d"]
+        return letters[seconds / number].map { "\(number)\($0)" }
+    }
+
+    /// 2027-01-01 00:00 in the schedule's zone, with its offset: an instant a message can give as an example.
+    private var exampleInstant: String {
+        guard let timeZone else { return "2027-01-01T00:00:00Z" }
+        var resolver = WallTimeResolver(timeZone: timeZone)
+        guard case .unique(let date) = resolver.resolve(LocalDateTime(year: 2027, month: 1, day: 1)) else { return "2027-01-01T00:00:00Z" }
+        return WallTimeText.instant(date, offset: timeZone.secondsFromGMT(for: date))
     }
 
     /// `{every: 2 weeks, on: [monday], at: "09:00", from: 2027-01-04}` for `biweekly mon 09:00`'s days and time (an

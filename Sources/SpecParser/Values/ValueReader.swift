@@ -60,7 +60,9 @@ struct ValueReader {
                 entry.key.scalar.map { group.keys.contains($0.value) && !allowed.contains($0.value) } ?? false
             }
             guard let first = found.first else { continue }
-            log.report(.unknownKey, at: first.key, group.message(found))
+            let parent = group.goInside ? entries.first { $0.key.scalar?.value == group.standsFor } : nil
+            if let parent { log.keysToMoveInside[parent.key.mark, default: []].formUnion(found.compactMap { $0.key.scalar?.value }) }
+            log.report(.unknownKey, at: first.key, parent.map { group.messageMovingInto($0, found) } ?? group.message(found))
             unknownKeys = true
             misplacedKeys.formUnion(found.compactMap { $0.key.scalar?.value })
             if let standsFor = group.standsFor { misspelled.insert(standsFor) }
@@ -176,7 +178,7 @@ struct ValueReader {
 
     /// Reports a required key that is missing, at the key that introduced the mapping.
     func missing(_ key: String, in fields: MappingFields, _ advice: String) {
-        guard !fields.misspelled.contains(key) else { return }
+        guard !fields.misspelled.contains(key), log.keysToMoveInside[fields.anchor]?.contains(key) != true else { return }
         log.report(.missingKey, at: fields.anchor, length: fields.anchorLength,
                    "\(fields.place) has no '\(key)'; \(advice)")
     }

@@ -1,0 +1,46 @@
+import Foundation
+import Recurrence
+import SpecDiagnostics
+import SpecModel
+
+/// Warns about a spec tagged `control` (a check that nothing changes, docs/faq.md) whose window or cases' searches
+/// hold an offset change of their zone: the tag says the opposite of what the spec checks.
+///
+/// A spec also tagged `dst` is left alone: it claims the change too, and which tag is meant is for its author to say.
+/// Only the window `(after, through]` and each case's search, from its cursor to its last expected instant, are looked
+/// at, without the reach `dst-without-transition` gives them: a change just outside them is no reason to warn.
+public struct ControlWithTransitionLint: SpecLintRule {
+    public init() {}
+
+    public func diagnostics(for spec: Spec, in file: SpecFile) -> [Diagnostic] {
+        guard case .recurrence(let body) = spec.body,
+              spec.tags.contains(TransitionCoverageLint.controlTag), !spec.tags.contains(TransitionCoverageLint.dstTag)
+        else { return [] }
+        var spans: [(zone: TimeZone, from: Date, through: Date, what: String)] = []
+        if let window = body.window {
+            spans.append((body.schedule.timeZone, window.after.date, window.through.date,
+                          "its window (after \(window.after.text), through \(window.through.text)]"))
+        }
+        for testCase in body.cases {
+            guard let last = testCase.next.map(\.date).max() else { continue }
+            spans.append((testCase.overrides.timeZone ?? body.schedule.timeZone, testCase.after.date, last,
+                          "the search of its case '\(testCase.name)'"))
+        }
+        for span in spans where span.through > span.from {
+            // The window is `(after, through]`: a change at `after` itself is before it.
+            guard let change = try? ZoneTransition.transitions(of: span.zone, from: span.from, through: span.through)
+                .first(where: { $0.date > span.from })
+            else { continue }
+            return [Diagnostic(
+                code: LintCode.controlWithTransition.rawValue,
+                severity: .warning,
+                location: spec.location,
+                message: "'\(spec.name)' is tagged \(TransitionCoverageLint.controlTag), a check that nothing changes, but "
+                    + "\(ZoneDisplayName.of(span.zone)) changes its offset in \(span.what): \(change); tag it "
+                    + "\(TransitionCoverageLint.dstTag) instead if it checks that change, or move it off the change",
+                sourceLine: spec.sourceLine,
+                length: "spec".count)]
+        }
+        return []
+    }
+}

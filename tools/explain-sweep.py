@@ -27,13 +27,12 @@ import tempfile
 import zoneinfo
 from datetime import datetime, timezone
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'oracle'))
+from oracle import find_transition, offset_at  # noqa: E402  (zoneinfo only; no code of specrun)
+
 UTC = timezone.utc
 ROW = re.compile(r'\s+(\d{4}-\d\d-\d\d)\s+(?:gap|overlap|change)\b.*?(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)\s+(.*)$')
 OFFSET = re.compile(r'\(([+-]\d\d:\d\d(?::\d\d)?)\)')
-
-
-def offset_at(zone, t):
-    return int(datetime.fromtimestamp(t, UTC).astimezone(zone).utcoffset().total_seconds())
 
 
 def zoneinfo_changes(name, year):
@@ -47,14 +46,7 @@ def zoneinfo_changes(name, year):
         t2 = t + 900
         after = offset_at(zone, t2)
         if after != before:
-            low, high = t, t2
-            while high - low > 1:
-                middle = (low + high) // 2
-                if offset_at(zone, middle) == before:
-                    low = middle
-                else:
-                    high = middle
-            changes.append((high, before, after))
+            changes.append((find_transition(zone, t, t2), before, after))
         t, before = t2, after
     return changes
 
@@ -136,7 +128,8 @@ def main():
                 mismatched += 1
                 text = lambda cs: ', '.join(f'{datetime.fromtimestamp(a, UTC):%Y-%m-%dT%H:%M:%SZ} {b:+d}s→{c:+d}s' for a, b, c in cs)
                 print(f'MISMATCH {name} {year}: missing [{text(missing)}] extra [{text(extra)}]')
-    print(f'{compared} zone-years compared ({len(names) - len(refused)} zones × {len(args.years)} year{"s" if len(args.years) > 1 else ""}), '
+    plural = lambda n, word: f'{n} {word}' + ('' if n == 1 else 's')
+    print(f'{plural(compared, "zone-year")} compared ({plural(len(names) - len(refused), "zone")} × {plural(len(args.years), "year")}), '
           f'{mismatched} mismatched; {len(refused)} names specrun refuses (old links, abbreviations) not compared')
     return 1 if mismatched else 0
 

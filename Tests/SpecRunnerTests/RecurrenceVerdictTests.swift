@@ -35,6 +35,13 @@ import Testing
         return try #require(file.specs.first)
     }
 
+    /// The first spec of `text` (warnings allowed, no error), run on the core engine.
+    static func runOnCore(_ text: String, path: String) throws -> TestResult {
+        let file = SpecParser().parse(path: path, bytes: Array(text.utf8))
+        try #require(file.diagnostics.allSatisfy { $0.severity != .error }, "\(file.diagnostics)")
+        return try run(try #require(file.specs.first), on: .core)
+    }
+
     static func run(_ spec: Spec, on engine: EngineName, occurrenceLimit: Int = 100_000) throws -> TestResult {
         let plan = TestPlan(specs: [spec], engines: [engine])
         let item = try #require(plan.items.first)
@@ -54,9 +61,7 @@ import Testing
             expect:
               occurrences: [\(expected)]
             """
-        let file = SpecParser().parse(path: "interval.yaml", bytes: Array(text.utf8))
-        try #require(file.diagnostics.allSatisfy { $0.severity != .error }, "\(file.diagnostics)")
-        let result = try Self.run(try #require(file.specs.first), on: .core)
+        let result = try Self.runOnCore(text, path: "interval.yaml")
         #expect(result.status == .failed)
         let sentence = "an interval counts elapsed time (\(days)d = \(days * 24) hours), so once Europe/London is at +01:00 "
             + "instead of +00:00 its occurrences come at 09:00, not 08:00, on the wall clock; for 08:00 local time use a calendar rule"
@@ -84,9 +89,7 @@ import Testing
             expect:
               occurrences: \(expected)
             """
-        let file = SpecParser().parse(path: "interval.yaml", bytes: Array(text.utf8))
-        try #require(file.diagnostics.allSatisfy { $0.severity != .error }, "\(file.diagnostics)")
-        let result = try Self.run(try #require(file.specs.first), on: .core)
+        let result = try Self.runOnCore(text, path: "interval.yaml")
         #expect(result.status == .failed)
         #expect(result.message == "occurrences differ: 1 missing, 1 unexpected")
     }
@@ -185,9 +188,7 @@ import Testing
             cases:
               - {name: from noon, after: 2027-01-01T12:00:00Z, next: \(next)}
             """
-        let file = SpecParser().parse(path: "bound.yaml", bytes: Array(text.utf8))
-        try #require(file.diagnostics.allSatisfy { $0.severity != .error }, "\(file.diagnostics)")
-        let result = try Self.run(try #require(file.specs.first), on: .core)
+        let result = try Self.runOnCore(text, path: "bound.yaml")
         #expect(result.status == .failed)
         #expect(result.message == message)
     }
@@ -212,9 +213,7 @@ import Testing
                 - {at: 2027-10-31T02:30:00+02:00, key: \(first)}
                 - {at: 2027-10-31T02:30:00+01:00, key: \(second)}
             """
-        let file = SpecParser().parse(path: "refill.yaml", bytes: Array(text.utf8))
-        try #require(file.diagnostics.allSatisfy { $0.severity != .error }, "\(file.diagnostics)")
-        let result = try Self.run(try #require(file.specs.first), on: .core)
+        let result = try Self.runOnCore(text, path: "refill.yaml")
         #expect(result.status == .failed)
         #expect(result.message == message)
     }

@@ -16,6 +16,9 @@ final class DiagnosticLog {
     /// Keys written beside a section key and told to move inside it (`timezone:` beside `schedule:`), by the mark of
     /// that section key: the section itself does not report them missing, as moving them is the one fix.
     var keysToMoveInside: [Mark: Set<String>] = [:]
+    /// The empty values of section keys whose keys, written unindented beside them, were told to move under them
+    /// (`schedule:` with nothing under it): that message already says the section is empty, so it is not told again.
+    var emptySectionsToFill: Set<Mark> = []
 
     init(source: SourceText) {
         self.source = source

@@ -186,7 +186,13 @@ extension RuleReader {
         // `daily 08:00, 20:00`: a time list written with spaces after its commas is one word of the shorthand.
         var words: [String] = []
         for word in original {
-            if let last = words.last, last.hasSuffix(",") || word.hasPrefix(",") {
+            // `weekly sun, mon, 02:30`: the days' list ends at a comma before the time, which is a word of its own.
+            let daysBeforeTime = words.last.map { $0.hasSuffix(",") && shorthandTimes(String($0.dropLast())) == nil } == true
+                && shorthandTimes(word) != nil
+            if daysBeforeTime {
+                words[words.count - 1].removeLast()
+                words.append(word)
+            } else if let last = words.last, last.hasSuffix(",") || word.hasPrefix(",") {
                 words[words.count - 1] = last + word
             } else {
                 words.append(word)

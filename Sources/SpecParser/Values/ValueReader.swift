@@ -61,7 +61,10 @@ struct ValueReader {
             }
             guard let first = found.first else { continue }
             let parent = group.goInside ? entries.first { $0.key.scalar?.value == group.standsFor } : nil
-            if let parent { log.keysToMoveInside[parent.key.mark, default: []].formUnion(found.compactMap { $0.key.scalar?.value }) }
+            if let parent {
+                log.keysToMoveInside[parent.key.mark, default: []].formUnion(found.compactMap { $0.key.scalar?.value })
+                if case .scalar(let value) = parent.value, value.isNull { log.emptySectionsToFill.insert(parent.value.mark) }
+            }
             log.report(.unknownKey, at: first.key, parent.map { group.messageMovingInto($0, found) } ?? group.message(found))
             unknownKeys = true
             misplacedKeys.formUnion(found.compactMap { $0.key.scalar?.value })
@@ -351,6 +354,8 @@ struct ValueReader {
     /// text is expected (`textMeant`), quoting it keeps the word.
     func wrongKind(_ node: Node, _ message: String, textMeant: Bool = false) {
         if case .scalar(let scalar) = node, scalar.isNull {
+            // `schedule:` left empty, its keys written unindented below: told once, where they are (`misplaced`).
+            if log.emptySectionsToFill.contains(scalar.mark) { return }
             let emptiness = scalar.value.isEmpty ? "but it is empty" : "but YAML reads a plain \(scalar.value) as an empty value"
             let quoting = textMeant && !scalar.value.isEmpty ? "; write \"\(scalar.value)\" in quotes if the text is meant" : ""
             log.report(.emptyValue, at: node, message.replacingOccurrences(of: "not an empty value", with: emptiness) + quoting)

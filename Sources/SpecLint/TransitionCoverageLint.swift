@@ -52,25 +52,21 @@ public struct TransitionCoverageLint: SpecLintRule {
         let year = Self.year(of: spans[0].from, in: spans[0].zone)
         if let years = Self.yearsWithoutChange(spans) {
             // Asia/Kolkata: no window near this one could hold a change, and `explain` would list none.
-            return [Diagnostic(
-                code: LintCode.dstWithoutTransition.rawValue,
-                severity: .warning,
-                location: spec.location,
-                message: "'\(spec.name)' is tagged \(Self.dstTag), but \(zones.joined(separator: ", ")) \(zones.count == 1 ? "has" : "have") "
+            return [Self.warning(on: spec,
+                "'\(spec.name)' is tagged \(Self.dstTag), but \(zones.joined(separator: ", ")) \(zones.count == 1 ? "has" : "have") "
                     + "no offset change at all from \(years.from) to \(years.through); remove the tag, or tag it \(Self.controlTag) "
-                    + "if it checks on purpose that nothing changes",
-                sourceLine: spec.sourceLine,
-                length: "spec".count)]
+                    + "if it checks on purpose that nothing changes")]
         }
-        return [Diagnostic(
-            code: LintCode.dstWithoutTransition.rawValue,
-            severity: .warning,
-            location: spec.location,
-            message: "'\(spec.name)' is tagged \(Self.dstTag), but \(zones.joined(separator: ", ")) has no offset change in "
+        return [Self.warning(on: spec,
+            "'\(spec.name)' is tagged \(Self.dstTag), but \(zones.joined(separator: ", ")) has no offset change in "
                 + "\(searched); move it over a change ('specrun explain \(zones[0]) \(year)' lists them), or remove the tag",
-            sourceLine: spec.sourceLine,
-            length: "spec".count,
             notes: [Diagnostic.Note(message: "a spec that checks on purpose that nothing changes can be tagged \(Self.controlTag) instead")])]
+    }
+
+    /// The lint's warning, at the spec's `spec:` key.
+    private static func warning(on spec: Spec, _ message: String, notes: [Diagnostic.Note] = []) -> Diagnostic {
+        Diagnostic(code: LintCode.dstWithoutTransition.rawValue, severity: .warning, location: spec.location, message: message,
+                   sourceLine: spec.sourceLine, length: "spec".count, notes: notes)
     }
 
     /// How far after a span's end a change can still have made an instant inside it: `shift-backward` reads a

@@ -32,7 +32,7 @@ public struct Summary: Sendable, Hashable, Codable {
         knownDeviations = byStatus[.knownDeviation] ?? 0
         fixedDeviations = byStatus[.fixedDeviation] ?? 0
         notRun = byStatus[.notRun] ?? 0
-        invalidFiles = Set(run.diagnostics.filter { $0.severity == .error }.map { $0.location?.file ?? "" }).count
+        invalidFiles = run.diagnostics.firstErrorOfEachFile.count
         warnings = run.diagnostics.lazy.filter { $0.severity == .warning }.count + testWarnings
     }
 

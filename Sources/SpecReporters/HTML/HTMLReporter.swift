@@ -189,10 +189,7 @@ public struct HTMLReporter: Sendable {
     /// deviation, each linked to its entry below (`#tN`, in page order) with its first line of message.
     private func attentionSection(_ tests: [TestResult], diagnostics: [Diagnostic]) -> String {
         let flagged = tests.enumerated().filter { $0.element.status.needsAttention }
-        var invalidFiles = Set<String>()
-        let invalid = diagnostics.enumerated().filter {
-            $0.element.severity == .error && invalidFiles.insert($0.element.location?.file ?? "").inserted
-        }
+        let invalid = diagnostics.firstErrorOfEachFile.map { (offset: $0, element: diagnostics[$0]) }
         let total = invalid.count + flagged.count
         guard total > 0 else { return "" }
         // A fixed list: the run's to-do, whatever the filters show below; it says so, as a reader who ticked a tag

@@ -137,8 +137,7 @@ public struct TerminalReporter: Sendable {
     /// list would repeat it).
     func attentionRecap(_ tests: [TestResult], diagnostics: [Diagnostic] = [], strict: Bool = false) -> String {
         let flagged = tests.filter(\.status.needsAttention)
-        var files = Set<String>()
-        let invalid = diagnostics.filter { $0.severity == .error && files.insert($0.location?.file ?? "").inserted }
+        let invalid = diagnostics.firstErrorOfEachFile.map { diagnostics[$0] }
         guard !flagged.isEmpty || !invalid.isEmpty, flagged.count < tests.count || (!invalid.isEmpty && !tests.isEmpty) else { return "" }
         var out = paint("Needs attention (\(invalid.count + flagged.count)):", .bold) + "\n"
         let label = strict ? "spec file with errors" : "invalid spec file"

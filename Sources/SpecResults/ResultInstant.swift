@@ -35,11 +35,15 @@ public struct ResultInstant: Sendable, Hashable, Codable {
         let utc: String
         let offsetForm: String
         let local: String
+        /// Set only for texts the run wrote itself (`init(writtenUTC:…)`): the zone's abbreviation in `local`, empty
+        /// when it has none. Nil for texts from anywhere else (a results file, a caller).
+        let abbreviation: String?
 
-        init(utc: String, offsetForm: String, local: String) {
+        init(utc: String, offsetForm: String, local: String, abbreviation: String? = nil) {
             self.utc = utc
             self.offsetForm = offsetForm
             self.local = local
+            self.abbreviation = abbreviation
         }
     }
 
@@ -48,6 +52,20 @@ public struct ResultInstant: Sendable, Hashable, Codable {
         self.epochSeconds = epochSeconds
         self.key = key
     }
+
+    /// Texts the run wrote from numbers: `utc` and `offsetForm` hold nothing but `Redaction.numericBytes` (ASCII digits,
+    /// `-+:.TZ`), and `local` nothing else (spaces and parentheses too) but the zone's `abbreviation` once, between
+    /// two spaces (empty: none). Masking relies on it to pass over these texts without looking at them
+    /// (`textsUnmaskable(by:)`); `ResultInstantTextTests` check that the runner's writer keeps to it.
+    package init(writtenUTC utc: String, epochSeconds: Double, offsetForm: String, local: String, abbreviation: String, key: String?) {
+        self.texts = Texts(utc: utc, offsetForm: offsetForm, local: local, abbreviation: abbreviation)
+        self.epochSeconds = epochSeconds
+        self.key = key
+    }
+
+    /// The zone's abbreviation in `local` (empty: none) when the run wrote the texts (`init(writtenUTC:…)`); nil
+    /// otherwise.
+    package var writtenAbbreviation: String? { texts.abbreviation }
 
     /// Equal texts, seconds and key, as the stored properties compared before the box (two instants that share
     /// their box need no text compared).

@@ -25,6 +25,14 @@ public struct Redaction: Sendable, Hashable {
     /// For each byte, whether it (ASCII letters lowercased) is the first of such a pair: most bytes of most texts
     /// (the digits and punctuation of instants) are not, and are passed over with one look-up.
     private let openingFirstBytes: [Bool]
+    /// Whether a text of nothing but `Redaction.numericBytes` can be masked: false when every pattern waits for a
+    /// keyword and no keyword begins with two such bytes (the default patterns), so that masking can pass over the
+    /// texts the run writes from numbers (`ResultInstant`) without looking at them.
+    public let mayMaskNumericTexts: Bool
+
+    /// ASCII digits, `-`, `+`, `:`, `.`, `T`, `Z`, space and parentheses: what an instant's texts are written in,
+    /// apart from the zone's abbreviation.
+    public static let numericBytes = Array("0123456789-+:.TZ ()".utf8)
 
     public init(patterns: [RedactionPattern]) {
         self.patterns = patterns
@@ -53,6 +61,15 @@ public struct Redaction: Sendable, Hashable {
             }
         }
         keywordOpenings = shortKeyword ? nil : openings
+        // Two numeric bytes in a row that begin a keyword (ASCII letters folded as the scan folds them), if any.
+        let numeric = Self.numericBytes.map(Self.folded)
+        let numericOpening = numeric.contains { first in
+            numeric.contains { second in
+                let pair = Int(first) << 8 | Int(second)
+                return openings[pair >> 6] & (1 << UInt64(pair & 63)) != 0
+            }
+        }
+        mayMaskNumericTexts = !patterns.isEmpty && (!always.isEmpty || shortKeyword || numericOpening)
         openingFirstBytes = (0..<256).map { byte in
             let first = Int(Self.folded(UInt8(byte)))
             return openings[(first << 8) >> 6 ..< ((first << 8) + 256) >> 6].contains { $0 != 0 }
@@ -115,6 +132,23 @@ public struct Redaction: Sendable, Hashable {
         let masked = result as String
         // A secret already masked is masked again with the same text.
         return masked == text ? nil : masked
+    }
+
+    /// Whether `masking` could change a text that holds `word` between two spaces, when every other pair of
+    /// neighbouring bytes in the text is made of `numericBytes` and `mayMaskNumericTexts` is false: whether two
+    /// neighbouring bytes of `word`, or a space and its first or last byte, begin a keyword, or some pattern is tried
+    /// on every text. False means such a text comes back from `masking` unchanged (the zone's abbreviation in an
+    /// instant's local text: `2027-03-28 03:00 CEST (+02:00)`).
+    public func mayMask(spaced word: String) -> Bool {
+        guard !patterns.isEmpty else { return false }
+        guard alwaysTried.isEmpty, let keywordOpenings else { return true }
+        if mayHoldKeyword(word) { return true }
+        guard let first = word.utf8.first, let last = word.utf8.last else { return false }
+        func opens(_ byte: UInt8, _ next: UInt8) -> Bool {
+            let pair = Int(Self.folded(byte)) << 8 | Int(Self.folded(next))
+            return keywordOpenings[pair >> 6] & (1 << UInt64(pair & 63)) != 0
+        }
+        return opens(UInt8(ascii: " "), first) || opens(last, UInt8(ascii: " "))
     }
 
     /// Whether some two neighbouring bytes of `text` begin a keyword: false means no pattern can match. The cheap

@@ -123,6 +123,30 @@ import Testing
         #expect(shortKeyword.mask(text + " x12") == text + " x[redacted]")
     }
 
+    /// Masking passes over the texts a run writes from numbers only when no pattern could mask them: with the
+    /// default patterns, not with a pattern tried on every text, a one-byte keyword or a keyword of such bytes.
+    @Test func numericTextsArePassedOverOnlyWhenNoPatternCanMaskThem() throws {
+        #expect(!Redaction.standard.mayMaskNumericTexts)
+        #expect(!Redaction.none.mayMaskNumericTexts)
+        #expect(try Redaction(patterns: [RedactionPattern("0[0-9]:00")]).mayMaskNumericTexts)
+        #expect(try Redaction(patterns: [RedactionPattern("x(\\d+)", keywords: ["x"])]).mayMaskNumericTexts)
+        #expect(try Redaction(patterns: [RedactionPattern("T1(\\d+)", keywords: ["t1"])]).mayMaskNumericTexts)
+        #expect(try !Redaction(patterns: [RedactionPattern("to(\\d+)", keywords: ["to"])]).mayMaskNumericTexts)
+        // Every pair of numeric bytes, as a text, is left alone by the default patterns.
+        let numeric = Redaction.numericBytes
+        for first in numeric {
+            for second in numeric {
+                let text = String(decoding: [first, second, first], as: UTF8.self)
+                #expect(Redaction.standard.masking(text) == nil)
+                #expect(!Redaction.standard.mayMask(text[...]))
+            }
+        }
+        // An abbreviation with its spaces: a keyword in it is found.
+        #expect(!Redaction.standard.mayMask(" CEST "[...]))
+        #expect(Redaction.standard.mayMask(" TOKEN "[...]))
+        #expect(try Redaction(patterns: [RedactionPattern("CEST")]).mayMask(" CEST "[...]))
+    }
+
     @Test func theStandardPatternsAreNamedForTheDocs() {
         #expect(RedactionPattern.standard.map(\.name) == [
             "bearer-token", "authorization-header", "secret-assignment", "key-assignment", "json-web-token", "url-credentials",

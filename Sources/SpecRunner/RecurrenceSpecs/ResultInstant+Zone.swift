@@ -15,7 +15,8 @@ extension ResultInstant {
         let abbreviation = abbreviations.abbreviation(zone: zone.identifier, at: date, offset: offset)
         if milliseconds == 0, abs(whole) < 1e12,
            let texts = ResultInstantText.texts(seconds: Int(whole), offset: offset, abbreviation: abbreviation) {
-            self.init(utc: texts.utc, epochSeconds: seconds, offsetForm: texts.offsetForm, local: texts.local, key: key)
+            self.init(writtenUTC: texts.utc, epochSeconds: seconds, offsetForm: texts.offsetForm, local: texts.local,
+                      abbreviation: abbreviation ?? "", key: key)
             return
         }
         self.init(general: seconds, offset: offset, abbreviation: abbreviation, key: key)

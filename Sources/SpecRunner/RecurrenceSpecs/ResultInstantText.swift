@@ -8,7 +8,8 @@ import SpecResults
 /// are the same as the general path's in `ResultInstant(_:in:abbreviations:key:)`, which handles every other case;
 /// `ResultInstantTextTests` compares the two.
 enum ResultInstantText {
-    /// The texts, or nil when the instant is not the common case.
+    /// The texts, or nil when the instant is not the common case. Apart from the abbreviation (between two spaces in
+    /// `local`), every byte is one of `Redaction.numericBytes`, as `ResultInstant.init(writtenUTC:…)` requires.
     static func texts(seconds: Int, offset: Int, abbreviation: String?) -> (utc: String, offsetForm: String, local: String)? {
         guard offset % 60 == 0, abs(offset) < 24 * 3600 else { return nil }
         let utc = WallClock(wallSeconds: Double(seconds))

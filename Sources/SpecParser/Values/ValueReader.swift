@@ -460,7 +460,7 @@ struct ValueReader {
             text: text,
             writtenOffset: parsed.offset,
             location: log.source.location(mark),
-            sourceLine: log.source.line(mark.line))
+            line: mark.line, of: log.source.file)
     }
 
     /// An instant read from part of a scalar (the shorthand rule `every 24h from <instant>`).

@@ -184,8 +184,8 @@ extension ResultInstant {
     /// patterns that is every instant of a run: masking a 10,000-spec run's results looked at about a third of a
     /// million instant texts (perf: most of the masking phase, itself 7 % of the run's CPU).
     func textsUnmaskable(by redaction: Redaction) -> Bool {
-        guard !redaction.mayMaskNumericTexts, let abbreviation = writtenAbbreviation else { return false }
-        return abbreviation.isEmpty || !redaction.mayMask(spaced: abbreviation)
+        guard !redaction.mayMaskNumericTexts, case .written(let abbreviation) = origin else { return false }
+        return abbreviation.isEmpty || !redaction.mayMask(local, spacedWordAt: abbreviation)
     }
 
     /// The instant with its texts masked, or nil when none changes.

@@ -158,21 +158,25 @@ public struct Redaction: Sendable, Hashable {
         return masked == text ? nil : masked
     }
 
-    /// Whether `masking` could change a text that holds `word` between two spaces, when every other pair of
-    /// neighbouring bytes in the text is made of `numericBytes` and `mayMaskNumericTexts` is false: whether two
-    /// neighbouring bytes of `word`, or a space and its first or last byte, begin a keyword, or some pattern is tried
-    /// on every text. False means such a text comes back from `masking` unchanged (the zone's abbreviation in an
-    /// instant's local text: `2027-03-28 03:00 CEST (+02:00)`).
-    public func mayMask(spaced word: String) -> Bool {
+    /// Whether `masking` could change `text`, which holds a word at the UTF-8 offsets `word` between two spaces and,
+    /// `mayMaskNumericTexts` being false, nothing but `numericBytes` elsewhere: whether two neighbouring bytes of the
+    /// word, or a space and its first or last byte, begin a keyword, or some pattern is tried on every text. False
+    /// means `masking(text)` is nil (the zone's abbreviation in an instant's local text: `2027-03-28 03:00 CEST
+    /// (+02:00)`). Looked at in place: a copy of the word cost more reference counting than the check saved.
+    public func mayMask(_ text: String, spacedWordAt word: Range<Int>) -> Bool {
         guard !patterns.isEmpty else { return false }
         guard alwaysTried.isEmpty, let keywordOpenings else { return true }
-        if mayHoldKeyword(word) { return true }
-        guard let first = word.utf8.first, let last = word.utf8.last else { return false }
-        func opens(_ byte: UInt8, _ next: UInt8) -> Bool {
-            let pair = Int(Self.folded(byte)) << 8 | Int(Self.folded(next))
-            return keywordOpenings[pair >> 6] & (1 << UInt64(pair & 63)) != 0
+        let answer = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard word.lowerBound >= 1, word.upperBound < bytes.count else { return true }
+            return keywordOpenings.withUnsafeBufferPointer { openings in
+                for index in (word.lowerBound - 1)..<word.upperBound {
+                    let pair = Int(Self.folded(bytes[index])) << 8 | Int(Self.folded(bytes[index + 1]))
+                    if openings[pair >> 6] & (1 << UInt64(pair & 63)) != 0 { return true }
+                }
+                return false
+            }
         }
-        return opens(UInt8(ascii: " "), first) || opens(last, UInt8(ascii: " "))
+        return answer ?? true
     }
 
     /// Whether some two neighbouring bytes of `text` begin a keyword: false means no pattern can match. The cheap

@@ -138,13 +138,24 @@ import Testing
             for second in numeric {
                 let text = String(decoding: [first, second, first], as: UTF8.self)
                 #expect(Redaction.standard.masking(text) == nil)
-                #expect(!Redaction.standard.mayMask(text[...]))
+                #expect(!Redaction.standard.mayMask(" \(text) ", spacedWordAt: 1..<4))
             }
         }
-        // An abbreviation with its spaces: a keyword in it is found.
-        #expect(!Redaction.standard.mayMask(" CEST "[...]))
-        #expect(Redaction.standard.mayMask(" TOKEN "[...]))
-        #expect(try Redaction(patterns: [RedactionPattern("CEST")]).mayMask(" CEST "[...]))
+        // An abbreviation between spaces: a keyword in it is found, and so is one that opens with a space before it or
+        // ends with the space after it.
+        #expect(!Redaction.standard.mayMask(" CEST ", spacedWordAt: 1..<5))
+        #expect(Redaction.standard.mayMask(" TOKEN ", spacedWordAt: 1..<6))
+        #expect(try Redaction(patterns: [RedactionPattern("CEST")]).mayMask(" CEST ", spacedWordAt: 1..<5))
+        let openingSpace = try Redaction(patterns: [RedactionPattern(" CE", keywords: [" c"])])
+        #expect(!openingSpace.mayMaskNumericTexts)
+        #expect(openingSpace.mayMask(" CEST ", spacedWordAt: 1..<5))
+        #expect(!openingSpace.mayMask(" EST ", spacedWordAt: 1..<4))
+        let closingSpace = try Redaction(patterns: [RedactionPattern("T ", keywords: ["t "])])
+        #expect(closingSpace.mayMaskNumericTexts)
+        let closingLetter = try Redaction(patterns: [RedactionPattern("S ", keywords: ["s "])])
+        #expect(!closingLetter.mayMaskNumericTexts)
+        #expect(closingLetter.mayMask(" AEDS ", spacedWordAt: 1..<5))
+        #expect(!closingLetter.mayMask(" AEST ", spacedWordAt: 1..<5))
     }
 
     @Test func theStandardPatternsAreNamedForTheDocs() {

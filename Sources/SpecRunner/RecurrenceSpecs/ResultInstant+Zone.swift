@@ -16,7 +16,7 @@ extension ResultInstant {
         if milliseconds == 0, abs(whole) < 1e12,
            let texts = ResultInstantText.texts(seconds: Int(whole), offset: offset, abbreviation: abbreviation) {
             self.init(writtenUTC: texts.utc, epochSeconds: seconds, offsetForm: texts.offsetForm, local: texts.local,
-                      abbreviation: abbreviation ?? "", key: key)
+                      abbreviation: texts.abbreviation, key: key)
             return
         }
         self.init(general: seconds, offset: offset, abbreviation: abbreviation, key: key)

@@ -35,12 +35,25 @@ public struct ResultInstant: Sendable, Hashable, Codable {
         let utc: String
         let offsetForm: String
         let local: String
+        /// Where the texts come from; for those the run wrote itself (`init(writtenUTC:…)`), where the zone's
+        /// abbreviation is in `local`'s UTF-8 bytes. Not a text of its own: no results format shows it.
+        let origin: Origin
 
-        init(utc: String, offsetForm: String, local: String) {
+        init(utc: String, offsetForm: String, local: String, origin: Origin = .elsewhere) {
             self.utc = utc
             self.offsetForm = offsetForm
             self.local = local
+            self.origin = origin
         }
+    }
+
+    /// Where an instant's texts come from.
+    package enum Origin: Sendable, Equatable {
+        /// A results file, a caller: anything.
+        case elsewhere
+        /// The run's writer: apart from the zone's abbreviation at these UTF-8 offsets of `local` (between two
+        /// spaces; an empty range when there is none), every byte of the three texts is one of `Redaction.numericBytes`.
+        case written(abbreviation: Range<Int>)
     }
 
     public init(utc: String, epochSeconds: Double, offsetForm: String, local: String, key: String? = nil) {
@@ -48,6 +61,19 @@ public struct ResultInstant: Sendable, Hashable, Codable {
         self.epochSeconds = epochSeconds
         self.key = key
     }
+
+    /// Texts the run wrote from numbers: `utc` and `offsetForm` hold nothing but `Redaction.numericBytes` (ASCII digits,
+    /// `-+:.TZ`), and `local` nothing else (spaces and parentheses too) outside its UTF-8 bytes `abbreviation`, the
+    /// zone's abbreviation, which stands between two spaces (an empty range: none). Masking relies on it to pass over these texts without looking at them
+    /// (`textsUnmaskable(by:)`); `ResultInstantTextTests` check that the runner's writer keeps to it.
+    package init(writtenUTC utc: String, epochSeconds: Double, offsetForm: String, local: String, abbreviation: Range<Int>, key: String?) {
+        self.texts = Texts(utc: utc, offsetForm: offsetForm, local: local, origin: .written(abbreviation: abbreviation))
+        self.epochSeconds = epochSeconds
+        self.key = key
+    }
+
+    /// Where the texts come from (`init(writtenUTC:…)`).
+    package var origin: Origin { texts.origin }
 
     /// Equal texts, seconds and key, as the stored properties compared before the box (two instants that share
     /// their box need no text compared).

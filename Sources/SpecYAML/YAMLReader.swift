@@ -344,7 +344,7 @@ private struct TreeBuilder {
     private var stack: [Open] = []
     /// The finished children of every open collection, innermost last (a mapping's as key, value, key, value):
     /// each collection's array is made once, at its end, instead of growing by doubling as its children arrive.
-    private var children: [Node] = []
+    private let children = NodeStack()
     /// Each anchor's node and how many nodes it counts for once expanded.
     private var anchors: [String: (node: Node, nodes: Int)] = [:]
     private var documentNodes = 0
@@ -376,7 +376,7 @@ private struct TreeBuilder {
                 documentStart = mark
                 root = nil
                 stack = []
-                children = []
+                children.removeAll()
                 anchors = [:]
                 documentNodes = 0
             case .documentEnd:
@@ -412,9 +412,8 @@ private struct TreeBuilder {
             case .sequenceEnd, .mappingEnd:
                 let closed = stack.removeLast()
                 let node: Node = closed.isMapping
-                    ? .mapping(Self.entries(children[closed.firstChild...]), closed.mark)
-                    : .sequence(Array(children[closed.firstChild...]), closed.mark)
-                children.removeSubrange(closed.firstChild...)
+                    ? .mapping(children.takeEntries(from: closed.firstChild), closed.mark)
+                    : .sequence(children.takeNodes(from: closed.firstChild), closed.mark)
                 let nodes = closed.nodes
                 let anchor = closed.anchor
                 if let anchor { anchors[anchor] = (node, nodes) }
@@ -425,7 +424,7 @@ private struct TreeBuilder {
         }
     }
 
-    private mutating func open(_ collection: Open, at mark: Mark) -> YAMLError? {
+    private mutating func open(_ collection: consuming Open, at mark: Mark) -> YAMLError? {
         var collection = collection
         collection.firstChild = children.count
         if let error = count(1, at: mark) { return error }
@@ -460,16 +459,70 @@ private struct TreeBuilder {
         children.append(consume node)
         return nil
     }
+}
 
-    /// A mapping's children (key, value, key, value) as entries; libyaml never ends a mapping after a key.
-    private static func entries(_ keysAndValues: ArraySlice<Node>) -> [Node.Entry] {
-        var entries: [Node.Entry] = []
-        entries.reserveCapacity(keysAndValues.count / 2)
-        var index = keysAndValues.startIndex
-        while index + 1 < keysAndValues.endIndex {
-            entries.append(Node.Entry(key: keysAndValues[index], value: keysAndValues[index + 1]))
-            index += 2
+/// The tree builder's children of open collections, in memory of its own: a closed collection's children are moved
+/// into its array (a mapping's, pairwise into its entries) instead of copied there and then destroyed here. With an
+/// `Array`, every node was copied once and released once more on its way into the tree (about 2.7 M of a 10,000-spec
+/// run's 36 M reference-counting calls, counted by an LD_PRELOAD counter of swift_retain and swift_release).
+private final class NodeStack {
+    private var base: UnsafeMutablePointer<Node>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init() {
+        capacity = 64
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    func append(_ node: consuming Node) {
+        if count == capacity {
+            let grown = UnsafeMutablePointer<Node>.allocate(capacity: capacity * 2)
+            grown.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = grown
+            capacity *= 2
         }
-        return entries
+        (base + count).initialize(to: node)
+        count += 1
+    }
+
+    func removeAll() {
+        base.deinitialize(count: count)
+        count = 0
+    }
+
+    /// The nodes from `start` on, moved out into an array.
+    func takeNodes(from start: Int) -> [Node] {
+        let taken = count - start
+        guard taken > 0 else { return [] }
+        let source = base + start
+        count = start
+        return [Node](unsafeUninitializedCapacity: taken) { buffer, initialized in
+            buffer.baseAddress!.moveInitialize(from: source, count: taken)
+            initialized = taken
+        }
+    }
+
+    /// The nodes from `start` on (key, value, key, value) moved out into a mapping's entries; libyaml never ends a
+    /// mapping after a key (a key without its value would be dropped).
+    func takeEntries(from start: Int) -> [Node.Entry] {
+        let pairs = (count - start) / 2
+        let source = base + start
+        if (count - start) % 2 == 1 { (base + count - 1).deinitialize(count: 1) }
+        count = start
+        guard pairs > 0 else { return [] }
+        return [Node.Entry](unsafeUninitializedCapacity: pairs) { buffer, initialized in
+            let entries = buffer.baseAddress!
+            for pair in 0..<pairs {
+                (entries + pair).initialize(to: Node.Entry(key: (source + 2 * pair).move(), value: (source + 2 * pair + 1).move()))
+            }
+            initialized = pairs
+        }
     }
 }

@@ -33,9 +33,10 @@ import Testing
     }
 
     @Test func outsideTheCommonCaseTheGeneralPathAnswers() {
-        #expect(ResultInstantText.texts(seconds: 0, offset: 3601, abbreviation: nil) == nil)  // LMT-like seconds
-        #expect(ResultInstantText.texts(seconds: -40_000_000_000, offset: 0, abbreviation: nil) == nil)  // year 702
-        #expect(ResultInstantText.texts(seconds: 300_000_000_000, offset: 0, abbreviation: nil) == nil)  // year 11476
+        var unused = 0..<0
+        #expect(ResultInstantText.texts(seconds: 0, offset: 3601, abbreviation: nil, abbreviationBytes: &unused) == nil)  // LMT-like seconds
+        #expect(ResultInstantText.texts(seconds: -40_000_000_000, offset: 0, abbreviation: nil, abbreviationBytes: &unused) == nil)  // year 702
+        #expect(ResultInstantText.texts(seconds: 300_000_000_000, offset: 0, abbreviation: nil, abbreviationBytes: &unused) == nil)  // year 11476
     }
 
     @Test func fractionsTakeTheGeneralPath() throws {
@@ -46,12 +47,23 @@ import Testing
 
     private func compare(seconds: Int, offset: Int, abbreviation: String?, sourceLocation: SourceLocation = #_sourceLocation) {
         let general = ResultInstant(general: Double(seconds), offset: offset, abbreviation: abbreviation, key: nil)
-        guard let fast = ResultInstantText.texts(seconds: seconds, offset: offset, abbreviation: abbreviation) else {
+        var range = 0..<0
+        guard let fast = ResultInstantText.texts(seconds: seconds, offset: offset, abbreviation: abbreviation, abbreviationBytes: &range) else {
             Issue.record("no fast texts for \(seconds) at \(offset)", sourceLocation: sourceLocation)
             return
         }
         #expect(fast.utc == general.utc, sourceLocation: sourceLocation)
         #expect(fast.offsetForm == general.offsetForm, sourceLocation: sourceLocation)
         #expect(fast.local == general.local, sourceLocation: sourceLocation)
+        // What masking relies on to pass over these texts (`ResultInstant.init(writtenUTC:…)`): the abbreviation where
+        // the range says, between two spaces, and nothing else but digits, `-+:.TZ`, spaces and parentheses.
+        let local = Array(fast.local.utf8)
+        #expect(Array(local[range]) == Array((abbreviation ?? "").utf8), sourceLocation: sourceLocation)
+        if !range.isEmpty {
+            #expect(local[range.lowerBound - 1] == UInt8(ascii: " ") && local[range.upperBound] == UInt8(ascii: " "), sourceLocation: sourceLocation)
+        }
+        let numeric = Set("0123456789-+:.TZ ()".utf8)
+        let others = Array(fast.utc.utf8) + Array(fast.offsetForm.utf8) + local[..<range.lowerBound] + local[range.upperBound...]
+        #expect(others.allSatisfy(numeric.contains), sourceLocation: sourceLocation)
     }
 }

@@ -123,6 +123,41 @@ import Testing
         #expect(shortKeyword.mask(text + " x12") == text + " x[redacted]")
     }
 
+    /// Masking passes over the texts a run writes from numbers only when no pattern could mask them: with the
+    /// default patterns, not with a pattern tried on every text, a one-byte keyword or a keyword of such bytes.
+    @Test func numericTextsArePassedOverOnlyWhenNoPatternCanMaskThem() throws {
+        #expect(!Redaction.standard.mayMaskNumericTexts)
+        #expect(!Redaction.none.mayMaskNumericTexts)
+        #expect(try Redaction(patterns: [RedactionPattern("0[0-9]:00")]).mayMaskNumericTexts)
+        #expect(try Redaction(patterns: [RedactionPattern("x(\\d+)", keywords: ["x"])]).mayMaskNumericTexts)
+        #expect(try Redaction(patterns: [RedactionPattern("T1(\\d+)", keywords: ["t1"])]).mayMaskNumericTexts)
+        #expect(try !Redaction(patterns: [RedactionPattern("to(\\d+)", keywords: ["to"])]).mayMaskNumericTexts)
+        // Every pair of numeric bytes, as a text, is left alone by the default patterns.
+        let numeric = Redaction.numericBytes
+        for first in numeric {
+            for second in numeric {
+                let text = String(decoding: [first, second, first], as: UTF8.self)
+                #expect(Redaction.standard.masking(text) == nil)
+                #expect(!Redaction.standard.mayMask(" \(text) ", spacedWordAt: 1..<4))
+            }
+        }
+        // An abbreviation between spaces: a keyword in it is found, and so is one that opens with a space before it or
+        // ends with the space after it.
+        #expect(!Redaction.standard.mayMask(" CEST ", spacedWordAt: 1..<5))
+        #expect(Redaction.standard.mayMask(" TOKEN ", spacedWordAt: 1..<6))
+        #expect(try Redaction(patterns: [RedactionPattern("CEST")]).mayMask(" CEST ", spacedWordAt: 1..<5))
+        let openingSpace = try Redaction(patterns: [RedactionPattern(" CE", keywords: [" c"])])
+        #expect(!openingSpace.mayMaskNumericTexts)
+        #expect(openingSpace.mayMask(" CEST ", spacedWordAt: 1..<5))
+        #expect(!openingSpace.mayMask(" EST ", spacedWordAt: 1..<4))
+        let closingSpace = try Redaction(patterns: [RedactionPattern("T ", keywords: ["t "])])
+        #expect(closingSpace.mayMaskNumericTexts)
+        let closingLetter = try Redaction(patterns: [RedactionPattern("S ", keywords: ["s "])])
+        #expect(!closingLetter.mayMaskNumericTexts)
+        #expect(closingLetter.mayMask(" AEDS ", spacedWordAt: 1..<5))
+        #expect(!closingLetter.mayMask(" AEST ", spacedWordAt: 1..<5))
+    }
+
     @Test func theStandardPatternsAreNamedForTheDocs() {
         #expect(RedactionPattern.standard.map(\.name) == [
             "bearer-token", "authorization-header", "secret-assignment", "key-assignment", "json-web-token", "url-credentials",

@@ -1,16 +1,43 @@
+import Foundation
 import SpecDiagnostics
+import SpecModel
 import SpecYAML
 
 /// A spec file's path and lines: turns YAML marks into locations and finds the line a diagnostic shows.
 struct SourceText: Sendable {
     let path: String
-    let bytes: [UInt8]
+    var bytes: [UInt8] { file.bytes }
     /// Each line's bytes in `bytes`, without its line end.
-    private let lines: [Range<Int>]
+    private var lines: [Range<Int>] { file.lines }
+    /// The bytes and their lines, shared with the instants read from them (`InstantLiteral.sourceLine`).
+    let file: Lines
+
+    final class Lines: SourceLines {
+        let bytes: [UInt8]
+        let lines: [Range<Int>]
+
+        init(bytes: [UInt8], lines: [Range<Int>]) {
+            self.bytes = bytes
+            self.lines = lines
+        }
+
+        func line(_ number: Int) -> String? { line(number, column: 1) }
+
+        /// The text of a 1-based line, or nil past the end, for an empty line, or when `column` lies beyond
+        /// what is shown of a very long line (a caret there would point at nothing).
+        func line(_ number: Int, column: Int) -> String? {
+            guard number >= 1, number <= lines.count, !lines[number - 1].isEmpty else { return nil }
+            // Decoding repairs invalid bytes, so a non-UTF-8 file still shows its line (with a replacement mark).
+            let line = String(decoding: bytes[lines[number - 1]], as: UTF8.self)
+            // No more bytes than the limit means no more code points either.
+            guard lines[number - 1].count > SourceText.shownLineLength, line.unicodeScalars.count > SourceText.shownLineLength else { return line }
+            guard column <= SourceText.shownLineLength else { return nil }
+            return String(String.UnicodeScalarView(line.unicodeScalars.prefix(SourceText.shownLineLength))) + " …"
+        }
+    }
 
     init(path: String, bytes: [UInt8]) {
         self.path = path
-        self.bytes = bytes
         // libyaml does not count a byte-order mark as a column.
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         // "\n", "\r\n" and "\r" each end a line, as they end a Swift Character. Lines are found on the bytes and
@@ -18,10 +45,23 @@ struct SourceText: Sendable {
         // more than reading the YAML itself (bench/specrun-bench, section yaml).
         // Through a buffer pointer: every byte of every file passes here (1 % of `specrun check`'s profile when indexed
         // through the array).
-        self.lines = bytes.withUnsafeBufferPointer { bytes in
+        let lines = bytes.withUnsafeBufferPointer { bytes in
             var lines: [Range<Int>] = []
             var lineStart = start
             var index = start
+            // A file without "\r" (nearly all): each line end found by memchr, and the array sized from a spec
+            // file's typical line (about 30 bytes) instead of grown by doubling.
+            if let base = bytes.baseAddress, memchr(base, 0x0D, bytes.count) == nil {
+                lines.reserveCapacity(bytes.count / 24 + 1)
+                while index < bytes.count, let end = memchr(base + index, 0x0A, bytes.count - index) {
+                    let newline = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(end))
+                    lines.append(lineStart..<newline)
+                    index = newline + 1
+                    lineStart = index
+                }
+                lines.append(lineStart..<bytes.count)
+                return lines
+            }
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == 0x0A || byte == 0x0D {
@@ -35,6 +75,7 @@ struct SourceText: Sendable {
             lines.append(lineStart..<bytes.count)
             return lines
         }
+        file = Lines(bytes: bytes, lines: lines)
     }
 
     /// The file's bytes with a 1-based line's text (not its line end) replaced.
@@ -57,12 +98,6 @@ struct SourceText: Sendable {
     /// The text of a 1-based line, or nil past the end, for an empty line, or when `column` lies beyond
     /// what is shown of a very long line (a caret there would point at nothing).
     func line(_ number: Int, column: Int = 1) -> String? {
-        guard number >= 1, number <= lines.count, !lines[number - 1].isEmpty else { return nil }
-        // Decoding repairs invalid bytes, so a non-UTF-8 file still shows its line (with a replacement mark).
-        let line = String(decoding: bytes[lines[number - 1]], as: UTF8.self)
-        // No more bytes than the limit means no more code points either.
-        guard lines[number - 1].count > Self.shownLineLength, line.unicodeScalars.count > Self.shownLineLength else { return line }
-        guard column <= Self.shownLineLength else { return nil }
-        return String(String.UnicodeScalarView(line.unicodeScalars.prefix(Self.shownLineLength))) + " …"
+        file.line(number, column: column)
     }
 }

@@ -7,14 +7,14 @@ struct MappingFields {
     /// Where a missing key is reported: the key that introduced this mapping, or its first key.
     let anchor: Mark
     /// How many characters the caret under `anchor` covers; worked out only when a diagnostic needs it.
-    var anchorLength: Int { anchorNode?.underlineLength ?? fixedAnchorLength }
-    private let anchorNode: Node?
-    private let fixedAnchorLength: Int
-    /// The allowed keys the author wrote, in the order written, and their entries at the same positions. Apart, so
-    /// that a lookup compares keys only and copies out only the node asked for: finding the whole (key, entry) element
-    /// and copying it out was 1.3 % of a 10,000-spec run's CPU profile.
+    var anchorLength: Int { anchorNode.underlineLength }
+    private let anchorNode: Node
+    /// The allowed keys the author wrote, in the order written, and where each one's entry is in `entries` (the
+    /// mapping's own array, shared). Apart, so that a lookup compares keys only and copies out only the node asked
+    /// for: finding the whole (key, entry) element and copying it out was 1.3 % of a 10,000-spec run's CPU profile.
     private let keys: [String]
     private let entries: [Node.Entry]
+    private let places: [Int]
     /// Positions in `keys` by key, for big mappings only: small ones (nearly all) are searched in order, which
     /// costs less than hashing their keys did (bench/specrun-bench, section yaml).
     private let positions: [String: Int]?
@@ -27,26 +27,14 @@ struct MappingFields {
     static let searchLimit = 16
 
     /// `anchorNode` is the node whose caret length `anchorLength` gives (the owning key, or the mapping).
-    /// `keys[i]` is the key of `entries[i]`.
-    init(place: String, anchor: Mark, anchorNode: Node, keys: [String], entries: [Node.Entry], misspelled: Set<String>) {
+    /// `keys[i]` is the key of `entries[places[i]]`.
+    init(place: String, anchor: Mark, anchorNode: Node, keys: [String], entries: [Node.Entry], places: [Int], misspelled: Set<String>) {
         self.place = place
         self.anchor = anchor
         self.anchorNode = anchorNode
-        self.fixedAnchorLength = 1
         self.keys = keys
         self.entries = entries
-        self.positions = Self.positions(of: keys)
-        self.misspelled = misspelled
-    }
-
-    init(place: String, anchor: Mark, anchorLength: Int, entries: [String: Node.Entry], keysInOrder: [String], misspelled: Set<String>) {
-        self.place = place
-        self.anchor = anchor
-        self.anchorNode = nil
-        self.fixedAnchorLength = anchorLength
-        let ordered = keysInOrder.compactMap { key in entries[key].map { (key: key, entry: $0) } }
-        self.keys = ordered.map(\.key)
-        self.entries = ordered.map(\.entry)
+        self.places = places
         self.positions = Self.positions(of: keys)
         self.misspelled = misspelled
     }
@@ -64,9 +52,9 @@ struct MappingFields {
         return keys.firstIndex(of: key)
     }
 
-    subscript(key: String) -> Node? { position(key).map { entries[$0].value } }
+    subscript(key: String) -> Node? { position(key).map { entries[places[$0]].value } }
 
-    func keyNode(_ key: String) -> Node? { position(key).map { entries[$0].key } }
+    func keyNode(_ key: String) -> Node? { position(key).map { entries[places[$0]].key } }
 
     func has(_ key: String) -> Bool { position(key) != nil }
 

@@ -72,9 +72,11 @@ struct ValueReader {
         }
         // The allowed keys in order; a dictionary of positions only for big mappings (duplicates are searched).
         var keys: [String] = []
-        var kept: [Node.Entry] = []
+        // Where each kept key's entry is in `entries`: the fields share the mapping's array instead of copying the
+        // entries out one by one (each copy a retain of the value node, released again with the loop's own copy).
+        var places: [Int] = []
         keys.reserveCapacity(entries.count)
-        kept.reserveCapacity(entries.count)
+        places.reserveCapacity(entries.count)
         var positions: [String: Int]? = entries.count > MappingFields.searchLimit ? [:] : nil
         // Where a new item was suggested (a repeated key that likely starts it): the diagnostic and the line.
         var newItem: (diagnostic: Int, line: Int)?
@@ -82,10 +84,13 @@ struct ValueReader {
         var reportedWithNext: Set<String> = []
         // Keys read as part of an earlier value's mistake (`{on: ［mon, thu］}`), up to this index.
         var passedThrough = -1
-        for (index, entry) in entries.enumerated() {
+        // By index: a loop over the entries copied each whole entry (its key's and its value's storage retained and
+        // released) to look at its key.
+        for index in entries.indices {
             if index <= passedThrough { continue }
-            guard case .scalar(let key) = entry.key else {
-                log.report(.wrongKind, at: entry.key, "a key in \(place) must be a plain name, not \(entry.key.kindDescription)")
+            guard case .scalar(let key) = entries[index].key else {
+                let keyNode = entries[index].key
+                log.report(.wrongKind, at: keyNode, "a key in \(place) must be a plain name, not \(keyNode.kindDescription)")
                 continue
             }
             if misplacedKeys.contains(key.value) { continue }
@@ -96,7 +101,7 @@ struct ValueReader {
             }
             let earlier = positions != nil ? positions![key.value] : keys.firstIndex(of: key.value)
             if let earlier {
-                let first = kept[earlier].key.mark
+                let first = entries[places[earlier]].key.mark
                 // A key below the first, in its column, is a block mapping's next line: the `- ` may be what is missing.
                 let startsItem = item != nil && key.mark.line > first.line && key.mark.column == first.column
                 if startsItem, let newItem, first.line < newItem.line {
@@ -106,14 +111,14 @@ struct ValueReader {
                     continue
                 }
                 let advice = startsItem && newItem == nil ? ", or start a new \(item!) here with '- '" : ""
-                log.report(.duplicateKey, at: entry.key,
+                log.report(.duplicateKey, at: entries[index].key,
                            "'\(key.value)' appears twice in \(place); keep one of them\(advice)",
                            notes: [log.note(at: first, "'\(key.value)' is first written here")])
                 if !advice.isEmpty { newItem = (log.diagnostics.count - 1, key.mark.line) }
                 continue
             }
             guard allowed.contains(key.value) else {
-                if index > 0, let split = instantSplit(entries[index - 1], entry, place: place) {
+                if index > 0, let split = instantSplit(entries[index - 1], entries[index], place: place) {
                     reportedWithNext.insert(split)
                     misspelled.insert(split)
                     unknownKeys = true
@@ -142,7 +147,7 @@ struct ValueReader {
                     if let at = slip.at, key.style == .plain {
                         log.report(.unknownKey, at: Mark(line: key.mark.line, column: key.mark.column + at), message)
                     } else {
-                        log.report(.unknownKey, at: entry.key, message)
+                        log.report(.unknownKey, at: entries[index].key, message)
                     }
                     unknownKeys = true
                     continue
@@ -154,18 +159,18 @@ struct ValueReader {
                 } else {
                     message = "unknown key '\(key.value)' in \(place); the keys allowed here are \(candidates.joined(separator: ", "))"
                 }
-                log.report(.unknownKey, at: entry.key, message)
+                log.report(.unknownKey, at: entries[index].key, message)
                 unknownKeys = true
                 continue
             }
             positions?[key.value] = keys.count
             keys.append(key.value)
-            kept.append(entry)
+            places.append(index)
         }
         if !reportedWithNext.isEmpty {
             for index in keys.indices.reversed() where reportedWithNext.contains(keys[index]) {
                 keys.remove(at: index)
-                kept.remove(at: index)
+                places.remove(at: index)
             }
         }
         var fields = MappingFields(
@@ -173,7 +178,8 @@ struct ValueReader {
             anchor: owner?.mark ?? mark,
             anchorNode: owner ?? node,
             keys: keys,
-            entries: kept,
+            entries: entries,
+            places: places,
             misspelled: misspelled)
         fields.hasUnknownKeys = unknownKeys
         return fields
@@ -454,7 +460,7 @@ struct ValueReader {
             text: text,
             writtenOffset: parsed.offset,
             location: log.source.location(mark),
-            sourceLine: log.source.line(mark.line))
+            line: mark.line, of: log.source.file)
     }
 
     /// An instant read from part of a scalar (the shorthand rule `every 24h from <instant>`).

@@ -13,9 +13,11 @@ extension ResultInstant {
         let whole = seconds.rounded(.down)
         let milliseconds = Int(((seconds - whole) * 1000).rounded())
         let abbreviation = abbreviations.abbreviation(zone: zone.identifier, at: date, offset: offset)
+        var abbreviationBytes = 0..<0
         if milliseconds == 0, abs(whole) < 1e12,
-           let texts = ResultInstantText.texts(seconds: Int(whole), offset: offset, abbreviation: abbreviation) {
-            self.init(utc: texts.utc, epochSeconds: seconds, offsetForm: texts.offsetForm, local: texts.local, key: key)
+           let texts = ResultInstantText.texts(seconds: Int(whole), offset: offset, abbreviation: abbreviation, abbreviationBytes: &abbreviationBytes) {
+            self.init(writtenUTC: texts.utc, epochSeconds: seconds, offsetForm: texts.offsetForm, local: texts.local,
+                      abbreviation: abbreviationBytes, key: key)
             return
         }
         self.init(general: seconds, offset: offset, abbreviation: abbreviation, key: key)

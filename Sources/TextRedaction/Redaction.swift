@@ -82,11 +82,8 @@ public struct Redaction: Sendable, Hashable {
         keywordOpenings = shortKeyword ? nil : openings
         // Two numeric bytes in a row that begin a keyword (ASCII letters folded as the scan folds them), if any.
         let numeric = Self.numericBytes.map(Self.folded)
-        let numericOpening = numeric.contains { first in
-            numeric.contains { second in
-                let pair = Int(first) << 8 | Int(second)
-                return openings[pair >> 6] & (1 << UInt64(pair & 63)) != 0
-            }
+        let numericOpening = openings.withUnsafeBufferPointer { table in
+            numeric.contains { first in numeric.contains { second in Self.opens(first, second, in: table) } }
         }
         mayMaskNumericTexts = !patterns.isEmpty && (!always.isEmpty || shortKeyword || numericOpening)
         openingFirstBytes = (0..<256).map { byte in
@@ -178,16 +175,11 @@ public struct Redaction: Sendable, Hashable {
     /// (+02:00)`). Looked at in place: a copy of the word cost more reference counting than the check saved.
     public func mayMask(_ text: String, spacedWordAt word: Range<Int>) -> Bool {
         guard !patterns.isEmpty else { return false }
-        guard alwaysTried.isEmpty, let keywordOpenings else { return true }
+        guard alwaysTried.isEmpty, keywordOpenings != nil else { return true }
         let answer = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             guard word.lowerBound >= 1, word.upperBound < bytes.count else { return true }
-            return keywordOpenings.withUnsafeBufferPointer { openings in
-                for index in (word.lowerBound - 1)..<word.upperBound {
-                    let pair = Int(Self.folded(bytes[index])) << 8 | Int(Self.folded(bytes[index + 1]))
-                    if openings[pair >> 6] & (1 << UInt64(pair & 63)) != 0 { return true }
-                }
-                return false
-            }
+            // The word with a space each side: the only pairs of the text not made of numeric bytes alone.
+            return holdsKeywordOpening(UnsafeBufferPointer(rebasing: bytes[(word.lowerBound - 1)...word.upperBound]))
         }
         return answer ?? true
     }
@@ -195,23 +187,32 @@ public struct Redaction: Sendable, Hashable {
     /// Whether some two neighbouring bytes of `text` begin a keyword: false means no pattern can match. The cheap
     /// question asked of every text before the exact search below (keywords by their first byte).
     private func mayHoldKeyword(_ text: String) -> Bool {
+        guard keywordOpenings != nil else { return true }
+        if let answer = text.utf8.withContiguousStorageIfAvailable(holdsKeywordOpening) { return answer }
+        return Array(text.utf8).withUnsafeBufferPointer(holdsKeywordOpening)
+    }
+
+    /// Whether some two neighbouring bytes of `bytes` begin a keyword (true when a keyword is too short to tell by
+    /// pairs). A pair is looked up only when its first byte can begin one: the scan was a quarter of masking a
+    /// 10,000-spec run (half a million texts), and the look-up of every pair most of the scan.
+    private func holdsKeywordOpening(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let keywordOpenings else { return true }
-        // A pair is looked up only when its first byte can begin one: the scan was a quarter of masking a
-        // 10,000-spec run (half a million texts), and the look-up of every pair most of the scan.
-        let scan = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
-            guard bytes.count > 1 else { return false }
-            return keywordOpenings.withUnsafeBufferPointer { openings in
-                openingFirstBytes.withUnsafeBufferPointer { firstBytes in
-                    for index in 0..<(bytes.count - 1) where firstBytes[Int(bytes[index])] {
-                        let pair = Int(Self.folded(bytes[index])) << 8 | Int(Self.folded(bytes[index + 1]))
-                        if openings[pair >> 6] & (1 << UInt64(pair & 63)) != 0 { return true }
-                    }
-                    return false
+        guard bytes.count > 1 else { return false }
+        return keywordOpenings.withUnsafeBufferPointer { openings in
+            openingFirstBytes.withUnsafeBufferPointer { firstBytes in
+                for index in 0..<(bytes.count - 1) where firstBytes[Int(bytes[index])] {
+                    if Self.opens(bytes[index], bytes[index + 1], in: openings) { return true }
                 }
+                return false
             }
         }
-        if let answer = text.utf8.withContiguousStorageIfAvailable(scan) { return answer }
-        return Array(text.utf8).withUnsafeBufferPointer(scan)
+    }
+
+    /// Whether the two bytes (ASCII letters folded) begin a keyword, by the bit table of `keywordOpenings`.
+    @inline(__always)
+    private static func opens(_ first: UInt8, _ second: UInt8, in openings: UnsafeBufferPointer<UInt64>) -> Bool {
+        let pair = Int(folded(first)) << 8 | Int(folded(second))
+        return openings[pair >> 6] & (1 << UInt64(pair & 63)) != 0
     }
 
     private static func folded(_ byte: UInt8) -> UInt8 {

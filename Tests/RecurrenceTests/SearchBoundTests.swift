@@ -32,7 +32,7 @@ struct SearchBoundTests {
         let schedule = try Self.leapDay(.skip, limit: 5)
         let error = try #require(throws: RecurrenceError.self) { try schedule.next(after: Self.from2097) }
         #expect(error.description == "no occurrence of every year on February 29 at 12:00 (skipped in years without it) "
-            + "within 5 candidate slots after 2097-01-01T00:00:00Z (the schedule's search bound; raise its 'limit' (searchLimit in Swift) if this is expected)")
+            + "within 5 candidate slots after 2097-01-01T00:00:00Z (the schedule's search bound, which counts slots from the start of the cursor's local date, or of its local hour for an hourly rule; raise its 'limit' (searchLimit in Swift) if this is expected)")
     }
 
     @Test("with limit 8 the search reaches 2104-02-29T12:00:00Z, the eighth year it considers")

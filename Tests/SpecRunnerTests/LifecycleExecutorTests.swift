@@ -407,7 +407,7 @@ import Testing
         let verdict = await LifecycleExecutor().execute(body)
         #expect(verdict.status == .error)
         #expect(verdict.message == "midnight.yaml:3:1: the schedule gives no occurrence after the clock's start, so the first request cannot be submitted: "
-            + "no occurrence of every day at 00:15 within 1 candidate slot after 2027-03-30 00:30 CEST (+02:00) (the schedule's search bound; raise its 'limit' (searchLimit in Swift) if this is expected)")
+            + "no occurrence of every day at 00:15 within 1 candidate slot after 2027-03-30 00:30 CEST (+02:00) (the schedule's search bound, which counts slots from the start of the cursor's local date, or of its local hour for an hourly rule; raise its 'limit' (searchLimit in Swift) if this is expected)")
     }
 
     @Test func runsAreTheScenariosFirstRunsInOrderAndAMissingOneSaysSo() async throws {

@@ -31,7 +31,7 @@ public enum RecurrenceError: Error, Sendable, Hashable, CustomStringConvertible,
     private func text(writing cursor: (Date) -> String) -> String {
         switch self {
         case .searchLimitReached(let rule, let limit, let after):
-            "no occurrence of \(rule) within \(limit == 1 ? "1 candidate slot" : "\(limit) candidate slots") after \(cursor(after)) (the schedule's search bound; raise its 'limit' (searchLimit in Swift) if this is expected)"
+            "no occurrence of \(rule) within \(limit == 1 ? "1 candidate slot" : "\(limit) candidate slots") after \(cursor(after)) (the schedule's search bound, which counts slots from the start of the cursor's local date, or of its local hour for an hourly rule; raise its 'limit' (searchLimit in Swift) if this is expected)"
         case .engineFoundNothing(let engine, let after):
             "\(engine) found no occurrence within its search after \(cursor(after))"
         case .invalidRule(let problems):

@@ -11,13 +11,14 @@ extension RunResult {
     /// format can show what another masks. Numbers, statuses and the order of everything stay as they are.
     ///
     /// `jobs` threads share the tests (a 10,000-spec run holds half a million texts); the result does not depend on it.
-    public func redacted(by redaction: Redaction, jobs: Int = 1) -> RunResult {
+    /// `sources` gives the text around a diagnostic's source line, when the spec files are at hand (`SourceContext`).
+    public func redacted(by redaction: Redaction, jobs: Int = 1, sources: SourceContextLookup? = nil) -> RunResult {
         guard !redaction.isEmpty else { return self }
         var copy = self
         copy.environment = environment.redacted(by: redaction)
         copy.files = files.map { redaction.mask($0) }
-        copy.diagnostics = diagnostics.map { $0.redacted(by: redaction) }
-        copy.tests = Self.redacted(tests, by: redaction, jobs: jobs)
+        copy.diagnostics = diagnostics.map { $0.redacted(by: redaction, sources: sources) }
+        copy.tests = Self.redacted(tests, by: redaction, jobs: jobs, sources: sources)
         copy.notes = notes.map { redaction.mask($0) }
         return copy
     }
@@ -25,9 +26,9 @@ extension RunResult {
 
 extension RunResult {
     /// The tests masked in `jobs` contiguous chunks at once, each chunk sharing its storage when nothing changed.
-    static func redacted(_ tests: [TestResult], by redaction: Redaction, jobs: Int) -> [TestResult] {
+    static func redacted(_ tests: [TestResult], by redaction: Redaction, jobs: Int, sources: SourceContextLookup? = nil) -> [TestResult] {
         let chunks = max(1, min(jobs, tests.count / 256))
-        guard chunks > 1 else { return tests.masked { $0.masked(by: redaction) } ?? tests }
+        guard chunks > 1 else { return tests.masked { $0.masked(by: redaction, sources: sources) } ?? tests }
         let size = (tests.count + chunks - 1) / chunks
         let parts = Mutex([[TestResult]?](repeating: nil, count: chunks))
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
@@ -35,7 +36,7 @@ extension RunResult {
             let range = (chunk * size)..<min(tests.count, (chunk + 1) * size)
             var masked: [TestResult]?
             for index in range {
-                guard let changed = tests[index].masked(by: redaction) else { continue }
+                guard let changed = tests[index].masked(by: redaction, sources: sources) else { continue }
                 if masked == nil { masked = Array(tests[range]) }
                 masked![index - range.lowerBound] = changed
             }
@@ -72,7 +73,7 @@ extension TestResult {
 
     /// The test with every text masked, or nil when no text changes: nearly always, and then nothing is copied
     /// (a 10,000-spec run holds half a million instants, and rebuilding each cost more than checking its texts).
-    func masked(by redaction: Redaction) -> TestResult? {
+    func masked(by redaction: Redaction, sources: SourceContextLookup? = nil) -> TestResult? {
         // The texts are checked before anything is copied: nearly always none changes, and copying the test up front
         // (a retain and a release of each of its texts and arrays) made retains and releases over a third of the time
         // of masking a 10,000-spec run (perf).
@@ -109,7 +110,7 @@ extension TestResult {
                 : nil
         }
         let maskedDiagnostics = diagnostics.masked { diagnostic in
-            let masked = diagnostic.redacted(by: redaction)
+            let masked = diagnostic.redacted(by: redaction, sources: sources)
             return masked == diagnostic ? nil : masked
         }
         let maskedContext = zoneContext.flatMap { context in
@@ -248,15 +249,20 @@ extension Diagnostic {
     ///
     /// The caret is drawn at `location.column` in the source line, so a mask that changes the line at or before the
     /// caret's end would move the text under it: such a line is left out (with a note saying why) rather than shown
-    /// with the caret under the wrong characters. A mask after the caret keeps the line.
-    public func redacted(by redaction: Redaction) -> Diagnostic {
+    /// with the caret under the wrong characters. A mask after the caret keeps the line. With `sources`, the line is
+    /// also masked with the lines before it and its whole length (`SourceContext`), and left out when that masks more.
+    public func redacted(by redaction: Redaction, sources: SourceContextLookup? = nil) -> Diagnostic {
         guard !redaction.isEmpty else { return self }
         var copy = self
         copy.code = redaction.mask(code)
         copy.location = location?.redacted(by: redaction)
         copy.message = redaction.mask(message)
         copy.notes = notes.map { Note(location: $0.location?.redacted(by: redaction), message: redaction.mask($0.message)) }
-        if let sourceLine {
+        if let sourceLine, let location, let context = sources?(location.file, location.line),
+           context.masksMore(than: sourceLine, by: redaction) {
+            copy.sourceLine = nil
+            copy.notes.append(Note(message: "the source line is not shown: it holds part of a text that the redaction patterns mask, which begins on a line before it or runs past what is shown of it"))
+        } else if let sourceLine {
             let masked = redaction.mask(sourceLine)
             if masked != sourceLine {
                 let caretEnd = max(0, (location?.column ?? 1) - 1) + length

@@ -226,4 +226,56 @@ import TextRedaction
         let untouched = Self.lineDiagnostic("  at: 02:30", column: 7, length: 5)
         #expect(untouched.redacted(by: .standard) == untouched)
     }
+
+    static let hidden = "the source line is not shown: it holds part of a text that the redaction patterns mask, which begins on a line before it or runs past what is shown of it"
+
+    @Test func aSecretBeginningOnTheLineBeforeHidesTheLineWhenTheFileIsAtHand() {
+        // YAML reads the quoted value as "…Authorization: Basic dXNlcjpwYXNz": the header's value is on line 5 alone,
+        // where no pattern finds it; the error points at line 5.
+        let line = #"  dXNlcjpwYXNz" trailing"#
+        let diagnostic = Self.lineDiagnostic(line, column: 21, length: 1)
+        #expect(diagnostic.redacted(by: .standard).sourceLine == line, "masked alone, the line keeps its secret")
+        let sources: SourceContextLookup = { file, number in
+            file == "specs/a.yaml" && number == 5
+                ? SourceContext(preceding: "spec: multi-line\ndescription: \"calls the API with Authorization: Basic", line: line) : nil
+        }
+        let masked = diagnostic.redacted(by: .standard, sources: sources)
+        #expect(masked.sourceLine == nil)
+        #expect(masked.notes.map(\.message) == [Self.hidden])
+        // The same in the file's own text: a bearer token on the next line.
+        let bearer = SourceContext(preceding: "description: sends Bearer", line: "  abc123def456, x")
+        #expect(Self.lineDiagnostic(bearer.line, column: 3, length: 1).redacted(by: .standard, sources: { _, _ in bearer }).sourceLine == nil)
+    }
+
+    @Test func linesAfterUnrelatedOrMaskedLinesAreShownAsBefore() {
+        let line = "  timezone: Europe/Berln"
+        let diagnostic = Self.lineDiagnostic(line, column: 13, length: 12)
+        for preceding in ["schedule:", "description: password: hunter2", "items: [\"token=abc123\"]\nschedule:"] {
+            let context = SourceContext(preceding: preceding, line: line)
+            #expect(diagnostic.redacted(by: .standard, sources: { _, _ in context }) == diagnostic, "after \(preceding)")
+        }
+        // A file changed since it was read: nothing to compare, the line is masked alone.
+        let changed = SourceContext(preceding: "description: Bearer", line: "  timezone: Europe/Paris")
+        #expect(diagnostic.redacted(by: .standard, sources: { _, _ in changed }) == diagnostic)
+    }
+
+    @Test func aLongLineCutInsideASecretIsLeftOutAndOneCutBeforeItIsShown() {
+        // Diagnostics show the first 1,000 code points of a line and " …": a cut inside the URL's password leaves
+        // `https://bot:secretpa` without the `@host` the pattern needs.
+        let padding = String(repeating: "x", count: 975)
+        let line = "{a: \"" + padding + " https://bot:secretpassword@api.example.com\"}"
+        let shown = String(line.prefix(1_000)) + " …"
+        #expect(shown.contains("https://bot:secr"))
+        let diagnostic = Self.lineDiagnostic(shown, column: 1, length: 1)
+        #expect(diagnostic.redacted(by: .standard).sourceLine == shown, "masked alone, the cut keeps part of the password")
+        let context = SourceContext(preceding: "", line: line)
+        let masked = diagnostic.redacted(by: .standard, sources: { _, _ in context })
+        #expect(masked.sourceLine == nil)
+        #expect(masked.notes.map(\.message) == [Self.hidden])
+        // A secret wholly past the cut is not shown anyway: the line stays.
+        let later = "{a: \"" + padding + String(repeating: "y", count: 100) + " https://bot:secretpassword@api.example.com\"}"
+        let laterShown = String(later.prefix(1_000)) + " …"
+        let laterContext = SourceContext(preceding: "", line: later)
+        #expect(Self.lineDiagnostic(laterShown, column: 1, length: 1).redacted(by: .standard, sources: { _, _ in laterContext }).sourceLine == laterShown)
+    }
 }

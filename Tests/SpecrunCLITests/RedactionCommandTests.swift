@@ -99,6 +99,32 @@ import TextRedaction
         #expect(stdout.contains("::error file="))
     }
 
+    /// A secret whose value YAML reads onto the next line, and one cut by the 1,000 code points a diagnostic shows of a
+    /// long line: masked line by line, each source line kept part of its secret; the files are read again for it.
+    @Test func sourceLinesAreMaskedWithTheLinesBeforeThemAndTheirWholeLength() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("specs/multi-line.yaml", """
+            spec: multi-line
+            description: "calls the API with Authorization: Basic
+              dXNlcjpwYXNzd29yZA" trailing
+
+            """)
+        // The cut falls five characters into the password.
+        let padding = String(repeating: "x", count: 945)
+        try folder.write("specs/long-line.yaml", "{spec: long, bogus: 1, description: \"\(padding) https://bot:s3cr3tvalue@api.example.com\"}\n")
+        for arguments in [[folder.path("specs"), "--json", folder.path("out/results.json"), "--html", folder.path("out/report.html")],
+                          ["check", folder.path("specs")]] {
+            let run = await CommandRun.run(arguments)
+            #expect(run.status == ExitStatus.invalidInput, "\(run.err)")
+            let texts = [("stdout", run.out), ("stderr", run.err)] + Self.files(under: folder.path("out"))
+            for (name, text) in texts {
+                #expect(!text.contains("dXNlcjpwYXNz") && !text.contains("s3cr3t"), "\(arguments[0]): \(name) leaks")
+            }
+            #expect(run.out.contains("note: the source line is not shown: it holds part of a text that the redaction patterns mask"), "\(run.out)")
+        }
+    }
+
     @Test func reportMergeAndCompareMaskArchivedResults() async throws {
         let folder = try Self.fixture()
         defer { folder.remove() }

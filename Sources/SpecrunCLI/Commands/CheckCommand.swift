@@ -69,7 +69,8 @@ struct CheckCommand {
         }
 
         let loaded = SpecLoader(strict: parsed.flag("strict"), parser: limits.parser, jobs: jobs).load(files)
-        let diagnostics = loaded.diagnostics.map { $0.redacted(by: redaction) }
+        let sources = SourceContextReader(maxBytes: limits.yaml.maxBytes).lookup
+        let diagnostics = loaded.diagnostics.map { $0.redacted(by: redaction, sources: sources) }
         let shown = parsed.flag("quiet") ? diagnostics.filter { $0.severity == .error } : diagnostics
         let renderer = DiagnosticRenderer(color: io.useColor(parsed.value("color")))
         for diagnostic in shown {

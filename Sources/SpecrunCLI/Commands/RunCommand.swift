@@ -85,6 +85,8 @@ struct RunCommand {
             strict: configuration.strict, parser: configuration.limits.parser, jobs: configuration.jobs,
             shouldStop: { SignalTrap.received != nil }, fileRead: { stopPoint.reached(.firstFileRead) }
         ).load(configuration.files)
+        // Diagnostics' source lines are masked with the lines around them, read again from their files (few).
+        let sources = SourceContextReader(maxBytes: configuration.limits.yaml.maxBytes).lookup
         let fullPlan = TestPlan(specs: loaded.specs, engines: configuration.engines)
         let plan: TestPlan
         do {
@@ -117,7 +119,7 @@ struct RunCommand {
             let shown = configuration.quiet ? loaded.diagnostics.filter { $0.severity == .error } : loaded.diagnostics
             let renderer = DiagnosticRenderer(color: io.useColorOnStderr(configuration.colorChoice))
             for diagnostic in shown {
-                io.writeError(renderer.render(diagnostic.redacted(by: configuration.redaction)) + "\n\n")
+                io.writeError(renderer.render(diagnostic.redacted(by: configuration.redaction, sources: sources)) + "\n\n")
             }
             io.writeOut(plan.items.map { ControlCharacters.visible(configuration.redaction.mask($0.id)) + "\n" }.joined())
             return loaded.diagnostics.contains { $0.severity == .error } ? ExitStatus.invalidInput : ExitStatus.success
@@ -151,7 +153,7 @@ struct RunCommand {
             diagnostics: loaded.diagnostics, tests: tests,
             strict: configuration.strict, notes: Self.unreadNote(loaded.unread, of: configuration.files),
             shard: configuration.selection.shard
-        ).pointingFailuresAtOffsetWarnings().redacted(by: configuration.redaction, jobs: configuration.jobs)
+        ).pointingFailuresAtOffsetWarnings().redacted(by: configuration.redaction, jobs: configuration.jobs, sources: sources)
 
         let glyphs = Glyphs.preferred(environment: io.environment)
         io.writeOut(TerminalReporter(color: io.useColor(configuration.colorChoice), quiet: configuration.quiet, glyphs: glyphs,

@@ -16,6 +16,10 @@ public struct RedactionPattern: Sendable, Hashable, CustomStringConvertible {
     /// word first keeps a pass over a large run cheap.
     public let keywords: [String]
     let expression: NSRegularExpression
+    /// The expression with its letters composed and decomposed (NFC and NFD), where that differs: a name written
+    /// `Zürich` on one machine is `Zu\u{308}rich` on another (macOS file names), and both are one name to specrun
+    /// (docs/reports.md, "Specs in French, Russian and Chinese"), so a pattern typed in either form finds both.
+    let otherForms: [NSRegularExpression]
 
     /// Compiles `source`; throws `RedactionPattern.Invalid` with the regular-expression engine's reason.
     public init(name: String? = nil, _ source: String, keywords: [String] = []) throws(Invalid) {
@@ -24,6 +28,13 @@ public struct RedactionPattern: Sendable, Hashable, CustomStringConvertible {
         } catch {
             throw Invalid(source: source, reason: RegularExpressionSyntax.problem(in: source) ?? "it does not compile")
         }
+        // Compared by code points: Swift's `==` holds the two forms equal.
+        var forms: [String] = []
+        for form in [source.precomposedStringWithCanonicalMapping, source.decomposedStringWithCanonicalMapping]
+        where !([source] + forms).contains(where: { $0.unicodeScalars.elementsEqual(form.unicodeScalars) }) {
+            forms.append(form)
+        }
+        otherForms = forms.compactMap { try? NSRegularExpression(pattern: $0) }
         self.name = name ?? source
         self.source = source
         self.keywords = keywords.map { $0.lowercased() }
@@ -51,15 +62,17 @@ public struct RedactionPattern: Sendable, Hashable, CustomStringConvertible {
     /// The ranges of `text` (UTF-16 offsets, as `NSRegularExpression` counts) that are secret; empty ranges dropped.
     func secretRanges(in text: NSString) -> [NSRange] {
         var ranges: [NSRange] = []
-        let groups = expression.numberOfCaptureGroups
-        for match in expression.matches(in: text as String, range: NSRange(location: 0, length: text.length)) {
-            if groups == 0 {
-                if match.range.length > 0 { ranges.append(match.range) }
-                continue
-            }
-            for group in 1...groups {
-                let range = match.range(at: group)
-                if range.location != NSNotFound && range.length > 0 { ranges.append(range) }
+        for expression in [expression] + otherForms {
+            let groups = expression.numberOfCaptureGroups
+            for match in expression.matches(in: text as String, range: NSRange(location: 0, length: text.length)) {
+                if groups == 0 {
+                    if match.range.length > 0 { ranges.append(match.range) }
+                    continue
+                }
+                for group in 1...groups {
+                    let range = match.range(at: group)
+                    if range.location != NSNotFound && range.length > 0 { ranges.append(range) }
+                }
             }
         }
         return ranges
@@ -75,31 +88,34 @@ extension RedactionPattern {
         try! RedactionPattern(name: "bearer-token",
             #"(?i)(?<![A-Za-z0-9])bearer\s+((?=[A-Za-z0-9._~+/-]*[0-9])[A-Za-z0-9._~+/-]+=*|[A-Za-z0-9._~+/-]{20,}=*)"#,
             keywords: ["bearer"]),
-        // `Authorization: Basic dXNlcjpwYXNz`, `Proxy-Authorization=…`: the whole value, to the end of the line or quote.
+        // `Authorization: Basic dXNlcjpwYXNz`, `Proxy-Authorization=…`: the whole value, to the end of the line or quote;
+        // the name and the value may be quoted, as in JSON (`"Authorization": "Basic …"`).
         try! RedactionPattern(name: "authorization-header",
-            #"(?i)(?<![A-Za-z0-9])(?:proxy-)?authorization\s*[:=]\s*([^\s"'\\,;](?:[^"'\r\n\\,;]*[^\s"'\\,;])?)"#,
+            #"(?i)(?<![A-Za-z0-9])(?:proxy-)?authorization["']?\s*[:=]\s*["']?([^\s"'\\,;](?:[^"'\r\n\\,;]*[^\s"'\\,;])?)"#,
             keywords: ["authorization"]),
-        // `token=…`, `access_token: …`, `api_key=…`, `X-Api-Key: …`, `apikey=…`, `client_secret=…`, `password: …`.
+        // `token=…`, `access_token: …`, `api_key=…`, `X-Api-Key: …`, `apikey=…`, `client_secret=…`, `password: …`,
+        // and quoted as in JSON or a shell (`"password": "…"`, `password='…'`).
         // A prefix (`access_`, `X-`) ends in `_` or `-`, which the look-behind already admits: matching the prefix too,
         // `(?:[a-z0-9]+[_-])*`, masked the same values but scanned a run like `a-a-a-…` again from each of its words,
         // so a 16 KB spec name took 15 s.
         try! RedactionPattern(name: "secret-assignment",
-            #"(?i)(?<![A-Za-z0-9])(?:token|api[_-]?key|apikey|secret|password|passwd|pwd)\s*[:=]\s*"?(?!\[redacted\])([^\s"'&,;)\]}]+)"#,
+            #"(?i)(?<![A-Za-z0-9])(?:token|api[_-]?key|apikey|secret|password|passwd|pwd)["']?\s*[:=]\s*["']?(?!\[redacted\])([^\s"'&,;)\]}]+)"#,
             keywords: ["token", "key", "secret", "passw", "pwd"]),
         // `key=9f86d081884c7d659a2feaa0c55ad015`, `signing-key=3q2+7w…`: a long hex or base64 value after `key=`.
         // The prefix (`signing-`) is left to the look-behind, as above.
         try! RedactionPattern(name: "key-assignment",
             #"(?i)(?<![A-Za-z0-9])keys?\s*=\s*"?((?=[A-Za-z0-9+/_-]*[0-9])(?:[A-Fa-f0-9]{16,}|[A-Za-z0-9+/_-]{32,})={0,2})(?![A-Za-z0-9+/=_-])"#,
             keywords: ["key"]),
-        // A JSON Web Token (`eyJhbGciOi….eyJzdWIiOi….signature`), wherever it stands.
+        // A JSON Web Token (`eyJhbGciOi….eyJzdWIiOi….signature`), wherever it stands: also after `-` or `_`, which
+        // join it to a task identifier or a key (`refresh-eyJ…`), though not after a letter or digit.
         try! RedactionPattern(name: "json-web-token",
-            #"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*"#,
+            #"(?<![A-Za-z0-9])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*"#,
             keywords: ["eyj"]),
-        // `https://user:password@host`: the password. The scheme is a letter not after a letter or digit, then letters,
+        // `https://user:password@host`: the password (also with no user name, `redis://:password@cache`). The scheme is a letter not after a letter or digit, then letters,
         // digits, `+`, `.` and `-` up to `://`: tried only from the start of such a run (which must hold that letter),
         // not again from each letter in it, where `a.a.a.…://` cost a scan per letter.
         try! RedactionPattern(name: "url-credentials",
-            #"(?i)(?<![a-z0-9+.-])(?=[a-z]|[a-z0-9+.-]*[+.-][a-z])[a-z0-9+.-]*://[^/\s:@]+:([^/\s@]+)@"#,
+            #"(?i)(?<![a-z0-9+.-])(?=[a-z]|[a-z0-9+.-]*[+.-][a-z])[a-z0-9+.-]*://[^/\s:@]*:([^/\s@]+)@"#,
             keywords: ["://"]),
     ]
 }

@@ -33,6 +33,13 @@ import Testing
          "id [redacted] here"),
         // url-credentials
         ("fetch https://app:s3cr3t@api.example.com/items failed", "fetch https://app:[redacted]@api.example.com/items failed"),
+        // Quoted names and values (JSON, shells), a URL without a user name, a JWT joined to an identifier.
+        ("{\"Authorization\": \"Basic dXNlcjpwYXNz\"}", "{\"Authorization\": \"[redacted]\"}"),
+        ("{\"password\": \"hunter2\"}", "{\"password\": \"[redacted]\"}"),
+        ("password='hunter2' user=bob", "password='[redacted]' user=bob"),
+        ("redis://:s3cr3t@cache:6379/0", "redis://:[redacted]@cache:6379/0"),
+        ("register refresh-eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.sig ok", "register refresh-[redacted] ok"),
+        ("key sync_eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.sig", "key sync_[redacted]"),
         // Two secrets in one text, and two patterns over the same secret.
         ("token=a1 and Bearer b2", "token=[redacted] and Bearer [redacted]"),
         ("Authorization: token=abc123", "Authorization: [redacted]"),
@@ -72,6 +79,16 @@ import Testing
         // Only the patterns given: the defaults are separate.
         #expect(redaction.mask("token=abc") == "token=abc")
         #expect(Redaction.none.mask("token=abc") == "token=abc")
+    }
+
+    /// A name typed composed (NFC, `ü`) finds it decomposed (NFD, `u` and U+0308, as macOS file names are), and back.
+    @Test func aCommandLinePatternFindsItsNameComposedAndDecomposed() throws {
+        let composed = "Kunde Z\u{FC}rich-424271 passes", decomposed = "Kunde Zu\u{308}rich-424271 passes"
+        for source in ["Z\u{FC}rich-[0-9]{6}", "Zu\u{308}rich-[0-9]{6}"] {
+            let redaction = Redaction(patterns: [try RedactionPattern(source)])
+            #expect(redaction.mask(composed) == "Kunde [redacted] passes")
+            #expect(redaction.mask(decomposed) == "Kunde [redacted] passes")
+        }
     }
 
     /// With several capture groups, what each group matches is a secret; the text between them stays.

@@ -83,6 +83,9 @@ import Testing
         (.stepped(.monthly(day: .day(31), at: nine, missingDay: .lastDay), every: 2, from: CivilDate(year: 2027, month: 1, day: 15)), "from",
          "write 'from: 2027-01-31', the rule's first date in that month"),
         (.stepped(.daily(at: nine), every: 2, from: CivilDate(year: 2027, month: 2, day: 30)), "from", "not 2027-02-30"),
+        // February 29 after 9997-02-28 is 10000-02-29, which no spec can write (9999 is no leap year): no such advice.
+        (.stepped(.yearly(month: 2, day: .day(29), at: nine, missingDay: .skip), every: 2, from: CivilDate(year: 9997, month: 2, day: 28)), "from",
+         "'from' must be a date the rule selects, and 9997-02-28 is not one, nor is any date after it up to 9999-12-31: write an earlier date the rule selects"),
         (.stepped(.stepped(.daily(at: nine), every: 2, from: monday), every: 2, from: monday), "every", "only a day, week, month or year rule can step"),
     ])
     func problems(rule: Rule, field: String, message: String) throws {

@@ -142,7 +142,8 @@ extension Rule {
         if firstSelectedDay(of: inner, onOrAfter: from.daysSinceEpoch) == from.daysSinceEpoch { return [] }
         let text = from.isoText
         guard let (date, within) = suggestedStepStart(for: inner, around: from) else {
-            return [RuleProblem(field: "from", message: "'from' must be a date the rule selects, and \(text) is not one")]
+            // Near the end of 9999 the rule's next date can be in the year 10000, which no spec can write.
+            return [RuleProblem(field: "from", message: "'from' must be a date the rule selects, and \(text) is not one, nor is any date after it up to 9999-12-31: write an earlier date the rule selects")]
         }
         let what = unit == .weeks ? "\(text) is a \(from.weekday.name.capitalized)" : "\(text) is not one"
         // With a count of 1 there are no steps to count from it, but nothing before it is selected.
@@ -159,12 +160,14 @@ extension Rule {
 
     /// The first date `rule` (a day, week, month or year rule) selects in the period holding `date` (its week, month
     /// or year), or else after it, and which of the two it is in words (`the rule's first date in that week`, `the
-    /// rule's next date`): the `from` to offer instead of a date the rule does not select. Nil for other rules.
+    /// rule's next date`): the `from` to offer instead of a date the rule does not select. Nil for other rules, and when
+    /// that date is after 9999 (a `from` cannot be written there).
     public static func suggestedStepStart(for rule: Rule, around date: CivilDate) -> (date: CivilDate, within: String)? {
         guard let unit = StepUnit(periodOf: rule) else { return nil }
         let period = StepFilter.period(of: date, day: date.daysSinceEpoch, unit: unit)
         guard let day = firstSelectedDay(of: rule, onOrAfter: StepFilter.firstDay(ofPeriod: period, unit: unit)) else { return nil }
         let found = CivilDate(daysSinceEpoch: day)
+        guard found.year <= 9999 else { return nil }
         let same = StepFilter.period(of: found, day: day, unit: unit) == period
         return (found, same ? "the rule's first date in that \(unit.singular)" : "the rule's next date")
     }

@@ -193,6 +193,26 @@ import Testing
         #expect(result.message == message)
     }
 
+    /// A window is repeated searches, each counting from the first time of its cursor's date: after 20:00 a bound of 2
+    /// slots is spent on that date's 08:00 and 20:00, so a window with `limit:` no larger than the times a date ends
+    /// there, and the message says why; with a larger bound it goes on (2027-06-01 is CEST, +02:00, in Berlin).
+    @Test(arguments: [
+        (2, "no occurrence of every day at 08:00 and 20:00 within 2 candidate slots after 2027-06-01 20:00 CEST (+02:00), the last occurrence found (the search bound, counted again from each occurrence found: here from 2027-06-01 08:00, the first time of its date, so a bound of no more slots than the rule has times a date cannot pass a date's last time); if that is expected, write 'expect: {error: no-occurrence}', else raise 'limit:' in the schedule (default: --max-candidates)"),
+        (3, nil),
+    ])
+    func aBoundNoLargerThanTheTimesADateEndsAWindowAndSaysWhy(limit: Int, message: String?) throws {
+        let text = """
+            spec: doses
+            schedule: {id: d, timezone: Europe/Berlin, rule: {every: day, at: ["08:00", "20:00"]}, nonexistent: skip, repeated: first, limit: \(limit)}
+            window: {after: 2027-06-01T00:00:00+02:00, through: 2027-06-02T23:00:00+02:00}
+            expect:
+              occurrences: [2027-06-01T08:00:00+02:00, 2027-06-01T20:00:00+02:00, 2027-06-02T08:00:00+02:00, 2027-06-02T20:00:00+02:00]
+            """
+        let result = try Self.runOnCore(text, path: "doses.yaml")
+        #expect(result.status == (message == nil ? .passed : .failed))
+        #expect(result.message == message)
+    }
+
     /// A key mismatch that is the only difference names both keys in the message, the line a CI page shows of a
     /// failure ("1 key mismatch" alone said nothing there). Berlin falls back at 2027-10-31T01:00Z (zoneinfo): 02:30
     /// is 00:30Z (CEST, +02:00) and 01:30Z (CET, +01:00); under `both` the later one's key ends in `~2`. Two

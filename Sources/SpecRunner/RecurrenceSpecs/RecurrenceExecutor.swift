@@ -105,7 +105,7 @@ struct RecurrenceExecutor: Sendable {
             let searchStart = caseSpec?.after.date ?? recurrence.window?.after.date
             verdict.message = Self.explain(
                 error, inCase: caseSpec != nil, searchStart: searchStart,
-                countStart: Self.countStart(of: schedule.rule, in: timeZone)) { instant($0).local }
+                countStart: Self.countStart(of: schedule.rule, in: timeZone), timesPerDate: schedule.rule.wallTimes.count) { instant($0).local }
             verdict.diff = expectedItems.map { DiffLine(kind: .missing, expected: $0.instant, actual: nil, expectedLine: $0.line) }
             if case .tooManyOccurrences(let limit) = error, let window = recurrence.window {
                 // A bound of the run, not a difference from the expectation: the window could not be checked.
@@ -159,7 +159,7 @@ struct RecurrenceExecutor: Sendable {
     /// `countStart` writes where the count began for a rule with several times a date (its first time on the cursor's
     /// date, `2027-01-01 08:00`), which can lie before the cursor: the slots counted are not all after it.
     static func explain(
-        _ error: RecurrenceError, inCase: Bool = false, searchStart: Date? = nil, countStart: ((Date) -> String)? = nil,
+        _ error: RecurrenceError, inCase: Bool = false, searchStart: Date? = nil, countStart: ((Date) -> String)? = nil, timesPerDate: Int = 1,
         local: ((Date) -> String)? = nil
     ) -> String {
         switch error {
@@ -168,10 +168,8 @@ struct RecurrenceExecutor: Sendable {
         case .searchLimitReached(let rule, let limit, let after):
             "no occurrence of \(rule) within \(limit == 1 ? "1 candidate slot" : "\(limit) candidate slots") after "
                 + (local?(after) ?? after.rfc3339UTC)
-                + (searchStart.map { $0 != after } == true
-                    ? ", the last occurrence found (the search bound, counted again from each occurrence found"
-                    : " (the search bound")
-                + (countStart.map { ", counted from \($0(after)), the first time of the cursor's date); " } ?? "); ")
+                + Self.boundWords(fromOccurrence: searchStart.map { $0 != after } == true, countStart: countStart.map { $0(after) },
+                                  spentByOneDate: limit <= timesPerDate)
                 + "if that is expected, write \(inCase ? "'error: no-occurrence' in the case instead of 'next'" : "'expect: {error: no-occurrence}'"), "
                 + "else raise 'limit:' in the schedule (default: --max-candidates)"
         case .instantOutOfRange(let role, let date) where date >= SupportedInstants.range.upperBound:
@@ -180,6 +178,23 @@ struct RecurrenceExecutor: Sendable {
             "the \(role) \(date.rfc3339UTC) is in the year 10000 once its offset is applied; searches start no later than 9999-12-31T23:59:59Z, so write an earlier instant"
         default:
             error.description
+        }
+    }
+
+    /// How the bound was counted: again from each occurrence found when the search began at one, and for several times
+    /// a date from the first time of that date (before the cursor, so a bound of no more slots than times a date ends
+    /// a window after a date's last time).
+    private static func boundWords(fromOccurrence: Bool, countStart: String?, spentByOneDate: Bool) -> String {
+        switch (fromOccurrence, countStart) {
+        case (true, let start?):
+            ", the last occurrence found (the search bound, counted again from each occurrence found: here from \(start), the first time of its date"
+                + (spentByOneDate ? ", so a bound of no more slots than the rule has times a date cannot pass a date's last time); " : "); ")
+        case (true, nil):
+            ", the last occurrence found (the search bound, counted again from each occurrence found); "
+        case (false, let start?):
+            " (the search bound, counted from \(start), the first time of the cursor's date); "
+        case (false, nil):
+            " (the search bound); "
         }
     }
 

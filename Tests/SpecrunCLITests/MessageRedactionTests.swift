@@ -1,5 +1,6 @@
 import Foundation
 import SpecResults
+import TextRedaction
 @testable import SpecrunCLI
 import Testing
 
@@ -168,5 +169,15 @@ struct MessageRedactionTests {
         #expect(merge.status == ExitStatus.success, "\(merge.err)")
         #expect(merge.out.contains("token=[redacted]"), "\(merge.out)")
         Self.expectNoSecret(compare.out + compare.err + merge.out + merge.err, ["SECRETDIR"])
+    }
+
+    /// The words are read as the parser reads them: `--redact X`, `--redact=X`, `--no-default-redaction`, nothing
+    /// after `--`; a pattern that is refused (it does not compile, or could backtrack for ever) is left out.
+    @Test func theMessageRedactionIsReadFromTheCommandLineWords() {
+        let words = RedactionOptions.forMessages(["--redact", "AB[0-9]", "--redact=CD", "--no-default-redaction", "--", "--redact", "EF"])
+        #expect(words.mask("AB1 CD EF token=x") == "[redacted] [redacted] EF token=x")
+        #expect(RedactionOptions.forMessages(["--redact", "bad(", "--redact=(a+)+", "--redact"]) == .standard)
+        #expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111].map(RedactionOptions.ordinal)
+            == ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st", "111th"])
     }
 }

@@ -186,6 +186,20 @@ import Testing
         #expect(report.sideEffectCount == 2)
     }
 
+    /// The download and parse stages pass the items through temporary files: written one a line, an item with a line
+    /// break came back as two (and an only item that is empty as none), so the store held what no source returned.
+    @Test func itemsWithLineBreaksOrEmptyTextAreStoredWhole() async throws {
+        let items = ["password:\n  hunter2", "a\r\nb", "-----BEGIN KEY-----\nAAAA\n-----END KEY-----\n", "", "42"]
+        for given in [items, [""], ["\n"]] {
+            let simulation = try await LifecycleSimulation(Fixture.configuration(items: given))
+            try await simulation.launch(Fixture.refresh)
+            let report = await simulation.finish()
+            #expect(report.store.items == given)
+            #expect(report.store.cursor == StubItemSource.cursor(for: given))
+            #expect(report.failedChecks.isEmpty, "\(report.failedChecks)")
+        }
+    }
+
     @Test func anExpiredLaunchThatNeverCompletesIsKilledAtItsDeadline() async throws {
         var configuration = Fixture.configuration()
         configuration.adapter = .flawed(.neverCompletes)

@@ -45,7 +45,8 @@ struct CompareCommand {
             let new = try ResultsFile.read(parsed.positionals[1], warn: warn).redacted(by: redaction)
             let comparison = RunComparison(old: old, new: new)
             let reporter = ComparisonReporter(color: io.useColor(parsed.value("color")), glyphs: Glyphs.preferred(environment: io.environment))
-            io.writeOut(reporter.render(comparison, oldName: parsed.positionals[0], newName: parsed.positionals[1]))
+            // The paths are masked as every text of the results is (a folder named after a token is still a token).
+            io.writeOut(reporter.render(comparison, oldName: redaction.mask(parsed.positionals[0]), newName: redaction.mask(parsed.positionals[1])))
             if !comparison.incompleteNew.isEmpty {
                 io.writeProblem(.warning, "\(parsed.positionals[1]) holds only part of the suite (\(comparison.incompleteNew.joined(separator: "; "))), "
                     + "so the comparison cannot show that nothing regressed; merge every shard (or rerun what was not read) and compare again.")

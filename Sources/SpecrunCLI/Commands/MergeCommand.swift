@@ -89,7 +89,7 @@ struct MergeCommand {
             // The counts of a run's closing line (known deviations, errors, invalid files…): a reviewer's merge of four
             // shards said "1038 passed, 0 failed" where each shard had also said its known deviations.
             let counts = TerminalReporter(color: false).renderSummary(merged)
-            io.writeOut("merged \(shards.count) results file\(shards.count == 1 ? "" : "s") into \(output): \(summary.total) test\(summary.total == 1 ? "" : "s"), \(counts)\n")
+            io.writeOut("merged \(shards.count) results file\(shards.count == 1 ? "" : "s") into \(redaction.mask(output)): \(summary.total) test\(summary.total == 1 ? "" : "s"), \(counts)\n")
             let newNotes = merged.notes.dropFirst().filter { note in !shards.contains { $0.notes.contains(note) } }
             for note in newNotes.prefix(10) { io.writeProblem(.warning, note) }
             if newNotes.count > 10 {

@@ -60,7 +60,7 @@ struct RunCommand {
 
     func execute(_ arguments: [String]) async -> Int32 {
         let parsed: ParsedArguments
-        let configuration: RunConfiguration
+        var configuration: RunConfiguration
         do {
             parsed = try OptionParser(options: Self.options).parse(arguments)
             if parsed.flag("help") {
@@ -88,6 +88,12 @@ struct RunCommand {
         // Diagnostics' source lines are masked with the lines around them, read again from their files (few).
         let sources = SourceContextReader(maxBytes: configuration.limits.yaml.maxBytes).lookup
         let fullPlan = TestPlan(specs: loaded.specs, engines: configuration.engines)
+        if configuration.lastFailed != nil {
+            // Archived ids may be masked: each selects the tests whose ids this run's redaction masks to it.
+            configuration.lastFailedTests = LastFailedMatch.resolve(
+                configuration.lastFailedTests, plan: fullPlan, specs: loaded.specs, redaction: configuration.redaction)
+            configuration.selection.ids = Set(configuration.lastFailedTests.map(\.id))
+        }
         let plan: TestPlan
         do {
             plan = try configuration.selection.apply(to: fullPlan)

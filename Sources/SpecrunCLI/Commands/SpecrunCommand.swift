@@ -41,6 +41,11 @@ public enum SpecrunCommand {
 
     public static func main(arguments: [String], io: CommandIO = .process) async -> Int32 {
         let arguments = Array(arguments.dropFirst())
+        // Every message on stderr quotes what it must (a tag, an id, a path, a value of a results file or the command
+        // line) masked as the reports are: one redaction, read from the words themselves, so that a usage error found
+        // before (or while) the options are parsed is masked too.
+        var io = io
+        io.messageRedaction = RedactionOptions.forMessages(arguments)
         let status: Int32
         if let first = arguments.first, let subcommand = subcommands.first(where: { $0.name == first }) {
             status = await subcommand.execute(io, Array(arguments.dropFirst()))

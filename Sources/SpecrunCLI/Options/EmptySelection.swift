@@ -1,6 +1,7 @@
 import Foundation
 import SpecDiagnostics
 import SpecRunner
+import TextRedaction
 
 /// Why `--filter`, `--tag`, `--exclude-tag` or `--last-failed` left nothing of a plan that had tests: a typo in a
 /// tag or a run started from another folder would otherwise give "0 passed, 0 failed" and a green CI step for ever.
@@ -33,9 +34,14 @@ enum EmptySelection {
             let example = ids.sorted()[0]
             let file = example.components(separatedBy: " › ")[0]
             let subject = ids.count == 1 ? "The test that failed in '\(path)' is not" : "None of the \(ids.count) tests that failed in '\(path)' is"
+            // Masked ids match this run's ids masked the same way (LastFailedMatch): other patterns, no match.
+            let masked = ids.contains { $0.contains(Redaction.mask) }
+                ? " If the paths are the same, the ids in it are masked ('\(Redaction.mask)') and this run masks its own "
+                    + "otherwise: give the --redact and --no-default-redaction options of the run that wrote it."
+                : ""
             return UsageError("\(subject) in this run: test ids hold the path "
                 + "each file was given by, and there it was '\(file)'. Run from the folder that run started in, with the "
-                + "same paths, or see this run's ids with --list.")
+                + "same paths, or see this run's ids with --list.\(masked)")
         }
         if let filter = selection.filter, (try? TestSelection(filter: filter).apply(to: plan))?.items.isEmpty == true {
             let example = plan.items[0].id

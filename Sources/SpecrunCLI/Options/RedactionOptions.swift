@@ -11,19 +11,68 @@ enum RedactionOptions {
     ]
 
     /// The redaction the options ask for: the standard patterns unless `--no-default-redaction`, then each `--redact`.
+    ///
+    /// A pattern that is refused is not quoted: a pattern often holds the secret itself (`--redact 'SECRET'`), so
+    /// the refusal says which `--redact` it is and what is wrong, as the results' command line masks it.
     static func redaction(_ parsed: ParsedArguments) throws(UsageError) -> Redaction {
         var patterns = parsed.flag("no-default-redaction") ? [] : RedactionPattern.standard
-        for source in parsed.all("redact") {
+        for (index, source) in parsed.all("redact").enumerated() {
+            let which = "The \(ordinal(index + 1)) --redact pattern"
             if let group = NestedRepetition.find(in: source) {
-                throw UsageError(NestedRepetition.refusal(of: source, group: group, option: "--redact"))
+                let start = source.distance(from: source.startIndex, to: source.range(of: group)?.lowerBound ?? source.startIndex)
+                throw UsageError("\(which) has a group (characters \(start + 1)–\(start + group.count) of \(source.count)) that "
+                    + "repeats something that repeats itself, which can take ICU exponential time (a run that never ends); repeat "
+                    + "only one of them (e.g. '.*' for '(.*)*'), or make the group atomic, '(?>…)'. The pattern is not shown: "
+                    + "it often holds the secret.")
             }
             do {
                 patterns.append(try RedactionPattern(source))
             } catch {
-                throw UsageError("The value '\(source)' is not allowed for '--redact': it is not a valid regular expression (\(error.reason)); fix it, e.g. --redact 'X-Session: (\\S+)'.")
+                throw UsageError("\(which) is not a valid regular expression (\(error.reason)); it is not shown, as a pattern "
+                    + "often holds the secret. Fix it, e.g. --redact 'X-Session: (\\S+)'.")
             }
         }
         return Redaction(patterns: patterns)
+    }
+
+    /// The redaction for what a command prints on stderr (`CommandIO.writeProblem`), read from the command line's
+    /// words as the parser reads them (`--redact X`, `--redact=X`, `--no-default-redaction`, none after `--`; an
+    /// option's value that is itself one of these is refused by the parser), so that a mistake found before or while
+    /// the options are parsed is masked too. A `--redact` pattern that is
+    /// refused (it does not compile, or repeats a repetition) is left out; the others apply. For a command line that
+    /// parses, this is `redaction(_:)`.
+    static func forMessages(_ arguments: [String]) -> Redaction {
+        var useDefaults = true
+        var sources: [String] = []
+        var index = 0
+        while index < arguments.count, arguments[index] != "--" {
+            let word = arguments[index]
+            if word == "--no-default-redaction" {
+                useDefaults = false
+            } else if word == "--redact", index + 1 < arguments.count {
+                sources.append(arguments[index + 1])
+                index += 1
+            } else if word.hasPrefix("--redact=") {
+                sources.append(String(word.dropFirst("--redact=".count)))
+            }
+            index += 1
+        }
+        let given = sources.compactMap { source in
+            NestedRepetition.find(in: source) == nil ? try? RedactionPattern(source) : nil
+        }
+        return Redaction(patterns: (useDefaults ? RedactionPattern.standard : []) + given)
+    }
+
+    /// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `21st`.
+    static func ordinal(_ number: Int) -> String {
+        let suffix = switch (number % 10, number % 100) {
+        case (_, 11...13): "th"
+        case (1, _): "st"
+        case (2, _): "nd"
+        case (3, _): "rd"
+        default: "th"
+        }
+        return "\(number)\(suffix)"
     }
 
     /// The command line as results record it, each `--redact` pattern replaced by the mask: a pattern is often the

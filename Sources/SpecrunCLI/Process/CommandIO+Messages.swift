@@ -1,12 +1,15 @@
 import SpecDiagnostics
+import TextRedaction
 
 /// How every command speaks on stderr and decides on color.
 extension CommandIO {
     /// Prints `specrun: error: …` (or warning, note) on stderr. The text often quotes a path or a value from a
-    /// spec folder or a results file that came from other hands: its control characters are made visible, so it
-    /// cannot drive the terminal.
+    /// spec folder, a results file or the command line: it is masked with `messageRedaction` (the command's
+    /// `--redact` and `--no-default-redaction`), and its control characters are made visible, so it cannot drive the
+    /// terminal. Every usage error, refusal, warning and note a command prints comes through here.
     func writeProblem(_ severity: Severity, _ text: String) {
-        writeError("specrun: \(severity.rawValue): \(ControlCharacters.visible(text, keepingNewlines: true))\n")
+        let masked = messageRedaction.mask(text)
+        writeError("specrun: \(severity.rawValue): \(ControlCharacters.visible(masked, keepingNewlines: true))\n")
     }
 
     /// Prints a usage mistake the one way every command does, and gives exit status 2. The pointer to `--help`

@@ -1,4 +1,5 @@
 import Foundation
+import TextRedaction
 
 /// The command's connection to the outside: output streams, environment, terminal facts and the clock.
 ///
@@ -18,6 +19,9 @@ public struct CommandIO: Sendable {
     /// The width of the terminal stderr is attached to, in columns, or nil when it cannot be told (read when the
     /// progress line is drawn, so a resized window is followed).
     public var stderrColumns: @Sendable () -> Int?
+    /// What `writeProblem` masks in the messages it prints: `SpecrunCommand.main` sets the redaction the command
+    /// line asks for (`RedactionOptions.forMessages`) before a command runs; the default patterns until then.
+    public var messageRedaction: Redaction = .standard
 
     public init(
         writeOut: @escaping @Sendable (String) -> Void,

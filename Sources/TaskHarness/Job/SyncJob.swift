@@ -152,14 +152,13 @@ public final class SyncJob: RefreshJob {
                 case .download:
                     if flaws.contains(.longTransaction), !stores.sync.isInTransaction { try stores.sync.beginWrite() }
                     let fetched = try await source.fetch()
-                    try files.write(prefix + "\(attempt).download.tmp", Data(fetched.items.joined(separator: "\n").utf8))
+                    try files.write(prefix + "\(attempt).download.tmp", Self.encoded(fetched.items))
                     batch = fetched
                 case .parse:
                     let fetched = try await fetched(batch)
                     batch = fetched
-                    let raw = files.read(prefix + "\(attempt).download.tmp").map { String(decoding: $0, as: UTF8.self) }
-                    let parsed = raw.map { $0.isEmpty ? [] : $0.components(separatedBy: "\n") } ?? fetched.items
-                    try files.write(prefix + "\(attempt).parsed.tmp", Data(parsed.joined(separator: "\n").utf8))
+                    let parsed = files.read(prefix + "\(attempt).download.tmp").flatMap(Self.decoded) ?? fetched.items
+                    try files.write(prefix + "\(attempt).parsed.tmp", Self.encoded(parsed))
                     items = parsed
                 case .write:
                     let fetched = try await fetched(batch)
@@ -287,6 +286,19 @@ public final class SyncJob: RefreshJob {
         let key = due?.last?.key.rawValue ?? "\(name)/\(batch.cursor)"
         monitor?.note(.runKey(key), identifier: identifier)
         return key
+    }
+
+    /// The items as the download and parse stages keep them in their temporary files: a JSON array of strings.
+    /// Written one a line, an item holding a line break came back from `parse` as two, and an only item that was
+    /// empty as none, so the store held what no source returned (`["password:\n  x"]` stored as two items).
+    static func encoded(_ items: [String]) -> Data {
+        // An array of strings always encodes.
+        (try? JSONEncoder().encode(items)) ?? Data("[]".utf8)
+    }
+
+    /// The items of a temporary file `encoded` wrote, or nil for bytes that are not such an array.
+    static func decoded(_ data: Data) -> [String]? {
+        try? JSONDecoder().decode([String].self, from: data)
     }
 
     private func write(_ items: [String], batch: ItemBatch, runKey: String, at launchTime: Date) async throws -> WriteOutcome {

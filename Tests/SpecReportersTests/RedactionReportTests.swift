@@ -184,6 +184,20 @@ import TextRedaction
         #expect(!masked.expected.contains { $0.utc.contains(Self.tokenSecret) || ($0.key ?? "").contains(Self.tokenSecret) })
     }
 
+    /// Two tests whose ids differ only in a secret would share one id once masked, and a results file holds each id
+    /// once: its own reader refused it (`report`, `merge`, `compare`, `--last-failed`). The later ones are numbered.
+    @Test func idsThatOnlyASecretToldApartStayDistinctOnceMasked() throws {
+        let ids = ["a.yaml › Bearer 2a tokens › core", "a.yaml › Bearer 2b tokens › core", "a.yaml › plain › core",
+                   "a.yaml › Bearer 2c tokens › core"]
+        let tests = ids.map { TestResult(id: $0, file: "a.yaml", line: 1, spec: "s", status: .passed) }
+        let masked = RunResult(environment: RunResultFixture.environment, files: ["a.yaml"], diagnostics: [], tests: tests)
+            .redacted(by: .standard)
+        #expect(masked.tests.map(\.id) == ["a.yaml › Bearer [redacted] tokens › core", "a.yaml › Bearer [redacted] tokens › core #2",
+                                          "a.yaml › plain › core", "a.yaml › Bearer [redacted] tokens › core #3"])
+        let data = try JSONReporter().data(masked)
+        #expect(try JSONResultsReader.read(data, source: "results.json").tests.map(\.id) == masked.tests.map(\.id))
+    }
+
     @Test func theDefaultPatternsChangeNothingInTheReportersFixture() throws {
         // The fixture every golden output is rendered from: redacting it leaves it as it is, so the goldens hold.
         #expect(RunResultFixture.run.redacted(by: .standard) == RunResultFixture.run)

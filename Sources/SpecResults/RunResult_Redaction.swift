@@ -11,21 +11,24 @@ extension RunResult {
     /// format can show what another masks. Numbers, statuses and the order of everything stay as they are.
     ///
     /// `jobs` threads share the tests (a 10,000-spec run holds half a million texts); the result does not depend on it.
-    /// `sources` gives the text around a diagnostic's source line, when the spec files are at hand (`SourceContext`).
-    public func redacted(by redaction: Redaction, jobs: Int = 1, sources: SourceContextLookup? = nil) -> RunResult {
+    /// `sources` gives the text around a diagnostic's source line, when the spec files are at hand (`SourceContext`);
+    /// `ids` the run's plan-wide masked ids (`MaskedTestIDs`), without which ids are masked one by one.
+    public func redacted(by redaction: Redaction, jobs: Int = 1, sources: SourceContextLookup? = nil,
+                         ids: MaskedTestIDs? = nil) -> RunResult {
         guard !redaction.isEmpty else { return self }
         var copy = self
         copy.environment = environment.redacted(by: redaction)
         copy.files = files.map { redaction.mask($0) }
         copy.diagnostics = diagnostics.map { $0.redacted(by: redaction, sources: sources) }
-        copy.tests = Self.distinctIDs(Self.redacted(tests, by: redaction, jobs: jobs, sources: sources))
+        copy.tests = Self.distinctIDs(Self.redacted(tests, by: redaction, jobs: jobs, sources: sources, ids: ids))
         copy.notes = notes.map { redaction.mask($0) }
         return copy
     }
 
     /// `tests` with an id that masking made equal to an earlier one numbered (`… › core #2`): two tests told apart
     /// only by a secret (`Bearer 2a tokens`, `Bearer 2b tokens`) would share one id, and a results file holds each id
-    /// once, so its own reader refused it. Only ids that hold the mask are looked at (nearly never any).
+    /// once, so its own reader refused it. A run numbers them over its whole plan first (`MaskedTestIDs`); this is for
+    /// results masked without one (`report --redact` on archived results). Only ids that hold the mask are looked at.
     static func distinctIDs(_ tests: [TestResult]) -> [TestResult] {
         guard tests.contains(where: { $0.id.contains(Redaction.mask) }) else { return tests }
         var seen = Set(tests.lazy.map(\.id).filter { !$0.contains(Redaction.mask) })
@@ -46,9 +49,10 @@ extension RunResult {
 
 extension RunResult {
     /// The tests masked in `jobs` contiguous chunks at once, each chunk sharing its storage when nothing changed.
-    static func redacted(_ tests: [TestResult], by redaction: Redaction, jobs: Int, sources: SourceContextLookup? = nil) -> [TestResult] {
+    static func redacted(_ tests: [TestResult], by redaction: Redaction, jobs: Int, sources: SourceContextLookup? = nil,
+                         ids: MaskedTestIDs? = nil) -> [TestResult] {
         let chunks = max(1, min(jobs, tests.count / 256))
-        guard chunks > 1 else { return tests.masked { $0.masked(by: redaction, sources: sources) } ?? tests }
+        guard chunks > 1 else { return tests.masked { $0.masked(by: redaction, sources: sources, ids: ids) } ?? tests }
         let size = (tests.count + chunks - 1) / chunks
         let parts = Mutex([[TestResult]?](repeating: nil, count: chunks))
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
@@ -56,7 +60,7 @@ extension RunResult {
             let range = (chunk * size)..<min(tests.count, (chunk + 1) * size)
             var masked: [TestResult]?
             for index in range {
-                guard let changed = tests[index].masked(by: redaction, sources: sources) else { continue }
+                guard let changed = tests[index].masked(by: redaction, sources: sources, ids: ids) else { continue }
                 if masked == nil { masked = Array(tests[range]) }
                 masked![index - range.lowerBound] = changed
             }
@@ -93,11 +97,11 @@ extension TestResult {
 
     /// The test with every text masked, or nil when no text changes: nearly always, and then nothing is copied
     /// (a 10,000-spec run holds half a million instants, and rebuilding each cost more than checking its texts).
-    func masked(by redaction: Redaction, sources: SourceContextLookup? = nil) -> TestResult? {
+    func masked(by redaction: Redaction, sources: SourceContextLookup? = nil, ids: MaskedTestIDs? = nil) -> TestResult? {
         // The texts are checked before anything is copied: nearly always none changes, and copying the test up front
         // (a retain and a release of each of its texts and arrays) made retains and releases over a third of the time
         // of masking a 10,000-spec run (perf).
-        let id = redaction.masking(self.id)
+        let id = ids?.ids[self.id] ?? redaction.masking(self.id)
         let file = redaction.masking(self.file)
         let spec = redaction.masking(self.spec)
         let caseName = self.caseName.flatMap { redaction.masking($0) }

@@ -20,8 +20,8 @@ struct LastFailedRedactionTests {
               - {name: "passes", after: 2027-01-03T00:00:00Z, next: 2027-01-03T12:00:00Z}
 
             """)
-        // The first run left one of the two alike cases out (a filter, a case added since): its failure's id, masked,
-        // is the masked id of both.
+        // The first run left one of the two alike cases out (a filter): its failure's id is masked, and the second alike
+        // case, which the filter left out, would have been numbered `#2` (the numbers come from the whole plan).
         let first = await CommandRun.run(folder.path("spec"), "--filter", "2a|passes", "--json", folder.path("r.json"))
         #expect(first.status == ExitStatus.testFailure, "\(first.err)")
         let archived = try ResultsFile.read(folder.path("r.json"))
@@ -30,9 +30,32 @@ struct LastFailedRedactionTests {
         let rerun = await CommandRun.run(folder.path("spec"), "--last-failed", folder.path("r.json"))
         #expect(rerun.status == ExitStatus.testFailure, "\(rerun.err)")
         #expect(rerun.err.isEmpty, "\(rerun.err)")
-        // Both alike cases ran (their results hold one masked id twice, so the terminal report is what tells them).
-        #expect(rerun.out.hasSuffix("0 passed, 2 failed\n"), "\(rerun.out)")
-        #expect(!rerun.out.contains("passes"), "\(rerun.out)")
+        // The one that failed reran, not its alike neighbour.
+        #expect(rerun.out.hasSuffix("0 passed, 1 failed\n"), "\(rerun.out)")
+        #expect(!rerun.out.contains("passes") && !rerun.out.contains("#2"), "\(rerun.out)")
+
+        // Sharded three ways and merged, the run is the unsharded run: each shard numbers the alike cases as the
+        // whole plan does (2a unnumbered, 2b `#2`), so no two shards write one id for different tests.
+        let whole = await CommandRun.run(folder.path("spec"), "--json", folder.path("whole.json"))
+        #expect(whole.status == ExitStatus.testFailure, "\(whole.err)")
+        var shards: [String] = []
+        for index in 1...3 {
+            let shard = await CommandRun.run(folder.path("spec"), "--shard", "\(index)/3", "--json", folder.path("s\(index).json"))
+            #expect(shard.status != ExitStatus.invalidInput, "\(shard.err)")
+            shards.append(folder.path("s\(index).json"))
+        }
+        let merge = await CommandRun.run(["merge"] + shards + ["-o", folder.path("merged.json")])
+        #expect(merge.status == ExitStatus.success, "\(merge.err)")
+        #expect(merge.err.isEmpty, "\(merge.err)")
+        let wholeIDs = try ResultsFile.read(folder.path("whole.json")).tests.map(\.id)
+        let alike = folder.path("spec/sub/a.yaml") + " › Refresh token: [redacted] nightly › Bearer [redacted] tokens › core"
+        #expect(wholeIDs.filter { $0.contains("Bearer") } == [alike, alike + " #2"])
+        #expect(try ResultsFile.read(folder.path("merged.json")).tests.map(\.id).sorted() == wholeIDs.sorted())
+        let listed = await CommandRun.run(folder.path("spec"), "--list")
+        #expect(listed.out.split(separator: "\n").map(String.init) == wholeIDs, "\(listed.out)")
+        // Its own results rerun both failures, each once.
+        let again = await CommandRun.run(folder.path("spec"), "--last-failed", folder.path("whole.json"))
+        #expect(again.out.hasSuffix("0 passed, 2 failed\n"), "\(again.out)")
 
         // Read with other patterns, the masked ids match nothing: the refusal says the ids are masked.
         let other = await CommandRun.run(folder.path("spec"), "--last-failed", folder.path("r.json"), "--no-default-redaction")

@@ -88,10 +88,12 @@ struct RunCommand {
         // Diagnostics' source lines are masked with the lines around them, read again from their files (few).
         let sources = SourceContextReader(maxBytes: configuration.limits.yaml.maxBytes).lookup
         let fullPlan = TestPlan(specs: loaded.specs, engines: configuration.engines)
+        // Masked ids numbered over the whole plan, so that every shard and rerun numbers a test alike.
+        let maskedIDs = MaskedTestIDs(planIDs: fullPlan.items.map(\.id), redaction: configuration.redaction)
         if configuration.lastFailed != nil {
             // Archived ids may be masked: each selects the tests whose ids this run's redaction masks to it.
             configuration.lastFailedTests = LastFailedMatch.resolve(
-                configuration.lastFailedTests, plan: fullPlan, specs: loaded.specs, redaction: configuration.redaction)
+                configuration.lastFailedTests, plan: fullPlan, specs: loaded.specs, redaction: configuration.redaction, ids: maskedIDs)
             configuration.selection.ids = Set(configuration.lastFailedTests.map(\.id))
         }
         let plan: TestPlan
@@ -127,7 +129,7 @@ struct RunCommand {
             for diagnostic in shown {
                 io.writeError(renderer.render(diagnostic.redacted(by: configuration.redaction, sources: sources)) + "\n\n")
             }
-            io.writeOut(plan.items.map { ControlCharacters.visible(configuration.redaction.mask($0.id)) + "\n" }.joined())
+            io.writeOut(plan.items.map { ControlCharacters.visible(maskedIDs.maskedID($0.id, by: configuration.redaction)) + "\n" }.joined())
             return loaded.diagnostics.contains { $0.severity == .error } ? ExitStatus.invalidInput : ExitStatus.success
         }
 
@@ -159,7 +161,7 @@ struct RunCommand {
             diagnostics: loaded.diagnostics, tests: tests,
             strict: configuration.strict, notes: Self.unreadNote(loaded.unread, of: configuration.files),
             shard: configuration.selection.shard
-        ).pointingFailuresAtOffsetWarnings().redacted(by: configuration.redaction, jobs: configuration.jobs, sources: sources)
+        ).pointingFailuresAtOffsetWarnings().redacted(by: configuration.redaction, jobs: configuration.jobs, sources: sources, ids: maskedIDs)
 
         let glyphs = Glyphs.preferred(environment: io.environment)
         io.writeOut(TerminalReporter(color: io.useColor(configuration.colorChoice), quiet: configuration.quiet, glyphs: glyphs,

@@ -7,31 +7,36 @@ import TextRedaction
 ///
 /// A run masks its results (the default patterns, `--redact`): a test id that holds a secret is archived masked
 /// (`Refresh token: [redacted] nightly › …`), and compared as written it matched no id of the rerun, whose ids are
-/// not masked until its results are. So an archived id selects each test of this run whose id is the same, or is the
-/// same once masked by this run's redaction; a masked id that several tests' ids mask to selects all of them (the
-/// secret that told them apart is gone). Results masked with other patterns than this run's match only where the
-/// masks agree: rerun with the `--redact` and `--no-default-redaction` of the run that wrote them.
+/// not masked until its results are. So an archived id selects the test of this run whose id is the same, or is the
+/// same once masked and numbered by this run (`MaskedTestIDs`: tests told apart only by a secret are numbered over
+/// the whole plan, as in the run that wrote the file). Results masked with other patterns than this run's match only
+/// where the masks agree: rerun with the `--redact` and `--no-default-redaction` of the run that wrote them.
 enum LastFailedMatch {
     /// `failed`, each test renamed to the ids of this run it matches: one copy per match, the test as it is when it
     /// matches none (`LastFailedCoverage` and `EmptySelection` then say why). `plan` is this run's plan on its
     /// engines; when a failure matches none of its ids, the plan of `specs` on every engine is tried too, so a failure
     /// of another engine is still told apart from one that is absent.
-    static func resolve(_ failed: [TestResult], plan: TestPlan, specs: [Spec], redaction: Redaction) -> [TestResult] {
+    /// `ids` is this run's plan numbered as its results will be (`MaskedTestIDs`): `… › core #2` is the second test
+    /// whose id masks to `… › core`, in this run as in the one that wrote the file.
+    static func resolve(_ failed: [TestResult], plan: TestPlan, specs: [Spec], redaction: Redaction, ids: MaskedTestIDs) -> [TestResult] {
         let planned = plan.items.map(\.id)
         let plannedSet = Set(planned)
         let wanted = Set(failed.map(\.id))
         // The usual case (an unmasked id, or one without a secret) costs no masking at all.
         guard !wanted.isSubset(of: plannedSet), !redaction.isEmpty else { return failed }
         var matches: [String: [String]] = [:]
-        func index(_ ids: [String]) {
-            for id in ids {
-                let masked = redaction.mask(id)
+        func index(_ planIDs: [String], numbered: MaskedTestIDs) {
+            for id in planIDs {
+                // As numbered: results written before ids were numbered and holding one masked id twice were refused
+                // when read, and any other id is numbered as it was masked.
+                let masked = numbered.maskedID(id, by: redaction)
                 if masked != id, wanted.contains(masked) { matches[masked, default: []].append(id) }
             }
         }
-        index(planned)
+        index(planned, numbered: ids)
         if failed.contains(where: { !plannedSet.contains($0.id) && matches[$0.id] == nil }) {
-            index(TestPlan(specs: specs, engines: EngineName.allCases).items.map(\.id).filter { !plannedSet.contains($0) })
+            let all = TestPlan(specs: specs, engines: EngineName.allCases).items.map(\.id)
+            index(all.filter { !plannedSet.contains($0) }, numbered: MaskedTestIDs(planIDs: all, redaction: redaction))
         }
         var resolved: [TestResult] = []
         var seen = Set<String>()

@@ -36,9 +36,67 @@ public struct SourceContext: Sendable, Equatable {
                 .map { $0.drop(while: { $0 == " " || $0 == "\t" }) }.joined(separator: " ")
             if crosses(folded, " ", String(line.drop(while: { $0 == " " || $0 == "\t" })), by: redaction) { return true }
         }
+        if revealsMoreWhenDecoded(by: redaction) { return true }
         guard part.count < whole.count else { return false }
         // A cut line: the part shown must mask to the beginning of what the whole line masks to.
         return !redaction.mask(line).unicodeScalars.starts(with: redaction.mask(String(String.UnicodeScalarView(part))).unicodeScalars)
+    }
+
+    /// Whether the lines read as YAML reads a double-quoted value — escapes decoded (`to\u006ben=…` is `token=…`), a
+    /// `\` at a line's end joining the next line without a space — hold a secret more than the lines as written:
+    /// then an escape hides one from the patterns, and the line is left out (also when that secret is on a line
+    /// before it: the window is a few lines, and escapes are rare in specs).
+    private func revealsMoreWhenDecoded(by redaction: Redaction) -> Bool {
+        guard preceding.contains("\\") || line.contains("\\") else { return false }
+        func masks(_ text: String) -> Int {
+            redaction.mask(text).components(separatedBy: Redaction.mask).count - text.components(separatedBy: Redaction.mask).count
+        }
+        let trimmedLine = String(line.drop(while: { $0 == " " || $0 == "\t" }))
+        let decodedLine = Self.decodingEscapes(trimmedLine)
+        // An escape inside the line: `to\u006ben=…`.
+        if decodedLine != trimmedLine, masks(decodedLine) > masks(trimmedLine) { return true }
+        guard !preceding.isEmpty else { return false }
+        // Across the lines before it, each joined to the next by a space, or by nothing after a `\`.
+        var joined = ""
+        for (index, text) in preceding.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if index > 0 {
+                if joined.hasSuffix("\\") { joined.removeLast() } else { joined += " " }
+            }
+            joined += index == 0 ? text : text.drop(while: { $0 == " " || $0 == "\t" })
+        }
+        let continues = joined.hasSuffix("\\")
+        if continues { joined.removeLast() }
+        return crosses(Self.decodingEscapes(joined), continues ? "" : " ", decodedLine, by: redaction)
+    }
+
+    /// `text` with YAML's double-quoted escapes decoded (`\t`, `\"`, `\\`, `\xHH`, `\uHHHH`, `\UHHHHHHHH`, …); an
+    /// escape YAML does not know is kept as written.
+    static func decodingEscapes(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            guard scalar == "\\", let next = scalars.first else { result.append(scalar); continue }
+            let simple: [Unicode.Scalar: Unicode.Scalar] = [
+                "0": "\u{0}", "a": "\u{7}", "b": "\u{8}", "t": "\t", "\t": "\t", "n": "\n", "v": "\u{B}", "f": "\u{C}",
+                "r": "\r", "e": "\u{1B}", " ": " ", "\"": "\"", "/": "/", "\\": "\\", "N": "\u{85}", "_": "\u{A0}",
+                "L": "\u{2028}", "P": "\u{2029}",
+            ]
+            if let decoded = simple[next] {
+                result.append(decoded)
+                scalars.removeFirst()
+                continue
+            }
+            let digits = next == "x" ? 2 : next == "u" ? 4 : next == "U" ? 8 : 0
+            let hex = scalars.dropFirst().prefix(digits)
+            if digits > 0, hex.count == digits, let value = UInt32(String(String.UnicodeScalarView(hex)), radix: 16),
+               let decoded = Unicode.Scalar(value) {
+                result.append(decoded)
+                scalars.removeFirst(1 + digits)
+                continue
+            }
+            result.append(scalar)
+        }
+        return String(result)
     }
 
     /// Whether masking `before + separator + after` differs from masking its two parts apart: a mask runs across.

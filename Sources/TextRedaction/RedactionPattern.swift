@@ -94,12 +94,13 @@ extension RedactionPattern {
             #"(?i)(?<![A-Za-z0-9])(?:proxy-)?authorization["']?\s*[:=]\s*["']?([^\s"'\\,;](?:[^"'\r\n\\,;]*[^\s"'\\,;])?)"#,
             keywords: ["authorization"]),
         // `token=…`, `access_token: …`, `api_key=…`, `X-Api-Key: …`, `apikey=…`, `client_secret=…`, `password: …`,
-        // and quoted as in JSON or a shell (`"password": "…"`, `password='…'`).
+        // and quoted as in JSON or a shell (`"password": "…"`, `password='…'`), where the whole quoted value is the secret
+        // (`"correct horse battery"`), unless it starts with a space or a comma (`never: ["token=", "Bearer "]` is a list).
         // A prefix (`access_`, `X-`) ends in `_` or `-`, which the look-behind already admits: matching the prefix too,
         // `(?:[a-z0-9]+[_-])*`, masked the same values but scanned a run like `a-a-a-…` again from each of its words,
         // so a 16 KB spec name took 15 s.
         try! RedactionPattern(name: "secret-assignment",
-            #"(?i)(?<![A-Za-z0-9])(?:token|api[_-]?key|apikey|secret|password|passwd|pwd)["']?\s*[:=]\s*["']?(?!\[redacted\])([^\s"'&,;)\]}]+)"#,
+            #"(?i)(?<![A-Za-z0-9])(?:token|api[_-]?key|apikey|secret|password|passwd|pwd)["']?\s*[:=]\s*(?:"(?!\[redacted\])([^"\s,][^"\r\n]*)"|'(?!\[redacted\])([^'\s,][^'\r\n]*)'|["']?(?!\[redacted\])([^\s"'&,;)\]}]+))"#,
             keywords: ["token", "key", "secret", "passw", "pwd"]),
         // `key=9f86d081884c7d659a2feaa0c55ad015`, `signing-key=3q2+7w…`: a long hex or base64 value after `key=`.
         // The prefix (`signing-`) is left to the look-behind, as above.

@@ -261,6 +261,25 @@ import TextRedaction
         #expect(Self.lineDiagnostic(bearer.line, column: 3, length: 1).redacted(by: .standard, sources: { _, _ in bearer }).sourceLine == nil)
     }
 
+    /// YAML decodes a double-quoted value's escapes (`to\u006ben=` is `token=`) and joins a line ending in `\` to
+    /// the next without a space: read as written, the patterns miss the secret (a second black-box review).
+    @Test func escapesThatHideASecretFromThePatternsHideTheLine() {
+        let escaped = #"  - {name: "to\u006ben=ESCU02secret", after: 2027-03-28T00:00:00}"#
+        let header = #"description: "Authoriza\u0074ion: Basic dXNlcjpwYXNz", x: y"#
+        let continued = SourceContext(preceding: #"description: "fetch https://bot:ESC\"#, line: #"  02pw@api.example.com", x: y"#)
+        for context in [SourceContext(preceding: "cases:", line: escaped), SourceContext(preceding: "", line: header), continued] {
+            let diagnostic = Self.lineDiagnostic(context.line, column: 3, length: 1)
+            #expect(diagnostic.redacted(by: .standard).sourceLine == context.line, "masked alone, \(context.line) keeps its secret")
+            let masked = diagnostic.redacted(by: .standard, sources: { _, _ in context })
+            #expect(masked.sourceLine == nil, "\(context.line)")
+            #expect(masked.notes.map(\.message) == [Self.hidden])
+        }
+        // Escapes that hide nothing keep the line.
+        let plain = SourceContext(preceding: #"description: "tab\there""#, line: #"  name: "caf\u00e9 at 02:30""#)
+        let diagnostic = Self.lineDiagnostic(plain.line, column: 3, length: 1)
+        #expect(diagnostic.redacted(by: .standard, sources: { _, _ in plain }) == diagnostic)
+    }
+
     @Test func linesAfterUnrelatedOrMaskedLinesAreShownAsBefore() {
         let line = "  timezone: Europe/Berln"
         let diagnostic = Self.lineDiagnostic(line, column: 13, length: 12)

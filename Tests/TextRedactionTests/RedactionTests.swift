@@ -37,6 +37,8 @@ import Testing
         ("{\"Authorization\": \"Basic dXNlcjpwYXNz\"}", "{\"Authorization\": \"[redacted]\"}"),
         ("{\"password\": \"hunter2\"}", "{\"password\": \"[redacted]\"}"),
         ("password='hunter2' user=bob", "password='[redacted]' user=bob"),
+        ("{\"password\": \"correct horse battery\"}", "{\"password\": \"[redacted]\"}"),
+        ("api_key: 'two words' next", "api_key: '[redacted]' next"),
         ("redis://:s3cr3t@cache:6379/0", "redis://:[redacted]@cache:6379/0"),
         ("register refresh-eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.sig ok", "register refresh-[redacted] ok"),
         ("key sync_eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.sig", "key sync_[redacted]"),
@@ -60,6 +62,7 @@ import Testing
         "log: {contains: [\"register com.example.app.refresh ok\"], never: [\"Bearer \", \"token=\"]}",
         "a mapping, e.g. {contains: [\"register com.example.app.refresh ok\"], never: [\"token=\"]}",
         "never: [token=]", "the token expires; the secret is safe", "Passwords are not stored",
+        "never: [\"token=\", \"Bearer \"]", "log: {never: [\"password=\", \"token: \"]}",
         // Harness lines, invariants and messages.
         "register com.example.app.refresh ok", "parse com.example.app.refresh token_abc", "write com.example.app.refresh disk-full",
         "success-implies-commit", "the window holds more than 100000 occurrences (--max-occurrences)",

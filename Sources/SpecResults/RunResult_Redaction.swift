@@ -30,10 +30,12 @@ extension RunResult {
     /// once, so its own reader refused it. A run numbers them over its whole plan first (`MaskedTestIDs`); this is for
     /// results masked without one (`report --redact` on archived results). Only ids that hold the mask are looked at.
     static func distinctIDs(_ tests: [TestResult]) -> [TestResult] {
-        guard tests.contains(where: { $0.id.contains(Redaction.mask) }) else { return tests }
-        var seen = Set(tests.lazy.map(\.id).filter { !$0.contains(Redaction.mask) })
+        let masked = tests.indices.filter { MaskedTestIDs.holdsMask(tests[$0].id) }
+        guard !masked.isEmpty else { return tests }
+        var seen = Set<String>()
         var result = tests
-        for index in result.indices where result[index].id.contains(Redaction.mask) {
+        // Only an id that holds the mask can equal a masked one.
+        for index in masked {
             let id = result[index].id
             var candidate = id
             var number = 2
@@ -101,7 +103,8 @@ extension TestResult {
         // The texts are checked before anything is copied: nearly always none changes, and copying the test up front
         // (a retain and a release of each of its texts and arrays) made retains and releases over a third of the time
         // of masking a 10,000-spec run (perf).
-        let id = ids?.ids[self.id] ?? redaction.masking(self.id)
+        // Numbered over the plan when masking changes it (nearly never: the look-up hashes the id).
+        let id = redaction.masking(self.id).map { ids?.ids[self.id] ?? $0 }
         let file = redaction.masking(self.file)
         let spec = redaction.masking(self.spec)
         let caseName = self.caseName.flatMap { redaction.masking($0) }

@@ -112,9 +112,10 @@ extension RedactionPattern {
         try! RedactionPattern(name: "json-web-token",
             #"(?<![A-Za-z0-9])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*"#,
             keywords: ["eyj"]),
-        // `https://user:password@host`: the password (also with no user name, `redis://:password@cache`). The scheme is a letter not after a letter or digit, then letters,
-        // digits, `+`, `.` and `-` up to `://`: tried only from the start of such a run (which must hold that letter),
-        // not again from each letter in it, where `a.a.a.…://` cost a scan per letter.
+        // `https://user:password@host`: the password, also with no user name (`redis://:password@cache`). The scheme is
+        // a letter not after a letter or digit, then letters, digits, `+`, `.` and `-` up to `://`: tried only from the
+        // start of such a run (which must hold that letter), not again from each letter in it, where `a.a.a.…://` cost
+        // a scan per letter.
         try! RedactionPattern(name: "url-credentials",
             #"(?i)(?<![a-z0-9+.-])(?=[a-z]|[a-z0-9+.-]*[+.-][a-z])[a-z0-9+.-]*://[^/\s:@]*:([^/\s@]+)@"#,
             keywords: ["://"]),

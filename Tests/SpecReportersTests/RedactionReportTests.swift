@@ -261,6 +261,16 @@ import TextRedaction
         #expect(Self.lineDiagnostic(bearer.line, column: 3, length: 1).redacted(by: .standard, sources: { _, _ in bearer }).sourceLine == nil)
     }
 
+    /// A `--redact` pattern that spans a line end (a key block's body after its header) is tried on the lines as the
+    /// file has them, line ends kept: folded into one line, `\n` in the pattern would find nothing.
+    @Test func aPatternAcrossALineEndHidesTheLineItReachesInto() throws {
+        let redaction = Redaction(patterns: [try RedactionPattern(#"KEY-----\n(\S+)"#)])
+        let context = SourceContext(preceding: "spec: key\n-----BEGIN KEY-----", line: "MIIBsecretbody")
+        let diagnostic = Self.lineDiagnostic(context.line, column: 1, length: 1)
+        #expect(diagnostic.redacted(by: redaction).sourceLine == context.line, "masked alone, the line keeps its secret")
+        #expect(diagnostic.redacted(by: redaction, sources: { _, _ in context }).sourceLine == nil)
+    }
+
     /// YAML decodes a double-quoted value's escapes (`to\u006ben=` is `token=`) and joins a line ending in `\` to
     /// the next without a space: read as written, the patterns miss the secret (a second black-box review).
     @Test func escapesThatHideASecretFromThePatternsHideTheLine() {

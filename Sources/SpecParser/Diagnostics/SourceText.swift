@@ -38,14 +38,45 @@ struct SourceText: Sendable {
 
     init(path: String, bytes: [UInt8]) {
         self.path = path
-        // libyaml does not count a byte-order mark as a column.
+        file = Lines(bytes: bytes, lines: SpecFileLines.ranges(of: bytes))
+    }
+
+    /// The file's bytes with a 1-based line's text (not its line end) replaced.
+    func replacingLine(_ number: Int, with text: String) -> [UInt8] {
+        guard number >= 1, number <= lines.count else { return bytes }
+        var replaced = bytes
+        replaced.replaceSubrange(lines[number - 1], with: Array(text.utf8))
+        return replaced
+    }
+
+    func location(_ mark: Mark) -> SourceLocation {
+        SourceLocation(file: path, line: mark.line, column: mark.column)
+    }
+
+    /// Longest source line shown whole, in code points (the unit of columns); longer lines are cut after it
+    /// (generated or hostile files: a 10 MB file of one line). A spec's flow mappings run past 160 code points, where
+    /// the cut was first: the marked text was cut off, or the caret stood alone past the end of what was shown.
+    static let shownLineLength = 1_000
+
+    /// The text of a 1-based line, or nil past the end, for an empty line, or when `column` lies beyond
+    /// what is shown of a very long line (a caret there would point at nothing).
+    func line(_ number: Int, column: Int = 1) -> String? {
+        file.line(number, column: column)
+    }
+}
+
+/// How a spec file is cut into the lines its diagnostics number.
+public enum SpecFileLines {
+    /// Each line's bytes in `bytes`, without its line end, as diagnostics number lines and columns: after a byte-order
+    /// mark (libyaml does not count it as a column), and "\n", "\r\n" and "\r" each ending a line, as they end a
+    /// Swift Character. Also what `specrun` reads again to mask a diagnostic's source line with the lines before it.
+    public static func ranges(of bytes: [UInt8]) -> [Range<Int>] {
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        // "\n", "\r\n" and "\r" each end a line, as they end a Swift Character. Lines are found on the bytes and
-        // decoded only when a diagnostic or an instant asks for one: splitting the decoded text by Characters cost
-        // more than reading the YAML itself (bench/specrun-bench, section yaml).
+        // Lines are found on the bytes and decoded only when a diagnostic or an instant asks for one: splitting the
+        // decoded text by Characters cost more than reading the YAML itself (bench/specrun-bench, section yaml).
         // Through a buffer pointer: every byte of every file passes here (1 % of `specrun check`'s profile when indexed
         // through the array).
-        let lines = bytes.withUnsafeBufferPointer { bytes in
+        return bytes.withUnsafeBufferPointer { bytes in
             var lines: [Range<Int>] = []
             var lineStart = start
             var index = start
@@ -75,29 +106,5 @@ struct SourceText: Sendable {
             lines.append(lineStart..<bytes.count)
             return lines
         }
-        file = Lines(bytes: bytes, lines: lines)
-    }
-
-    /// The file's bytes with a 1-based line's text (not its line end) replaced.
-    func replacingLine(_ number: Int, with text: String) -> [UInt8] {
-        guard number >= 1, number <= lines.count else { return bytes }
-        var replaced = bytes
-        replaced.replaceSubrange(lines[number - 1], with: Array(text.utf8))
-        return replaced
-    }
-
-    func location(_ mark: Mark) -> SourceLocation {
-        SourceLocation(file: path, line: mark.line, column: mark.column)
-    }
-
-    /// Longest source line shown whole, in code points (the unit of columns); longer lines are cut after it
-    /// (generated or hostile files: a 10 MB file of one line). A spec's flow mappings run past 160 code points, where
-    /// the cut was first: the marked text was cut off, or the caret stood alone past the end of what was shown.
-    static let shownLineLength = 1_000
-
-    /// The text of a 1-based line, or nil past the end, for an empty line, or when `column` lies beyond
-    /// what is shown of a very long line (a caret there would point at nothing).
-    func line(_ number: Int, column: Int = 1) -> String? {
-        file.line(number, column: column)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SpecParser
 import SpecResults
 import Synchronization
 
@@ -12,8 +13,21 @@ final class SourceContextReader: Sendable {
     static let contextLength = 16_384
 
     private let reader: SpecFileReader
-    /// Each file's lines (nil when it could not be read), by path.
-    private let files = Mutex<[String: [String]?]>([:])
+    /// Each file's bytes and lines as its diagnostics number them (nil when it could not be read), by path.
+    private let files = Mutex<[String: File?]>([:])
+
+    private struct File: Sendable {
+        let bytes: [UInt8]
+        let lines: [Range<Int>]
+
+        /// A line's first (or last) `contextLength` code points at most, decoded from no more bytes than they can take.
+        func text(_ index: Int, last: Bool = false) -> String {
+            let range = lines[index], limit = SourceContextReader.contextLength
+            let bytes = last ? self.bytes[range].suffix(limit * 4) : self.bytes[range].prefix(limit * 4)
+            let scalars = String(decoding: bytes, as: UTF8.self).unicodeScalars
+            return String(String.UnicodeScalarView(last ? scalars.suffix(limit) : scalars.prefix(limit)))
+        }
+    }
 
     init(maxBytes: Int) {
         reader = SpecFileReader(maxBytes: maxBytes)
@@ -24,36 +38,20 @@ final class SourceContextReader: Sendable {
         { [self] file, line in context(file: file, line: line) }
     }
 
-    func context(file: String, line number: Int) -> SourceContext? {
-        guard let lines = lines(of: file), number >= 1, number <= lines.count else { return nil }
-        var preceding = lines[max(0, number - 1 - Self.precedingLines)..<(number - 1)].joined(separator: "\n")
-        if preceding.unicodeScalars.count > Self.contextLength {
-            preceding = String(String.UnicodeScalarView(preceding.unicodeScalars.suffix(Self.contextLength)))
-        }
-        let line = String(String.UnicodeScalarView(lines[number - 1].unicodeScalars.prefix(Self.contextLength)))
-        return SourceContext(preceding: preceding, line: line)
+    func context(file path: String, line number: Int) -> SourceContext? {
+        guard let file = file(path), number >= 1, number <= file.lines.count else { return nil }
+        let before = (max(0, number - 1 - Self.precedingLines)..<(number - 1)).map { file.text($0, last: true) }
+        let preceding = before.joined(separator: "\n").unicodeScalars.suffix(Self.contextLength)
+        return SourceContext(preceding: String(String.UnicodeScalarView(preceding)), line: file.text(number - 1))
     }
 
-    private func lines(of file: String) -> [String]? {
-        if let known = files.withLock({ $0[file] }) { return known }
-        var lines: [String]?
-        if case .bytes(var bytes) = reader.read(file) {
-            // As the diagnostics count them (SourceText): no byte-order mark, and "\n", "\r\n" or "\r" end a line.
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-            var found: [String] = []
-            var start = 0, index = 0
-            let text = bytes
-            while index < text.count {
-                let byte = text[index]
-                guard byte == 0x0A || byte == 0x0D else { index += 1; continue }
-                found.append(String(decoding: text[start..<index], as: UTF8.self))
-                index += byte == 0x0D && index + 1 < text.count && text[index + 1] == 0x0A ? 2 : 1
-                start = index
-            }
-            found.append(String(decoding: text[start..<text.count], as: UTF8.self))
-            lines = found
+    private func file(_ path: String) -> File? {
+        if let known = files.withLock({ $0[path] }) { return known }
+        var file: File?
+        if case .bytes(let bytes) = reader.read(path) {
+            file = File(bytes: bytes, lines: SpecFileLines.ranges(of: bytes))
         }
-        files.withLock { $0[file] = .some(lines) }
-        return lines
+        files.withLock { $0[path] = .some(file) }
+        return file
     }
 }

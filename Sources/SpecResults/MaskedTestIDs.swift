@@ -26,15 +26,20 @@ public struct MaskedTestIDs: Sendable {
         }
         var ids: [String: String] = [:]
         for (id, masked) in changed where ids[id] == nil {
-            var candidate = masked
-            var number = 2
-            while !taken.insert(candidate).inserted {
-                candidate = masked + " #\(number)"
-                number += 1
-            }
-            ids[id] = candidate
+            ids[id] = Self.numbered(masked, taking: &taken)
         }
         self.ids = ids
+    }
+
+    /// `masked`, or with the first number from 2 (`… #2`) that makes it new to `taken`, which then holds it.
+    static func numbered(_ masked: String, taking taken: inout Set<String>) -> String {
+        var candidate = masked
+        var number = 2
+        while !taken.insert(candidate).inserted {
+            candidate = masked + " #\(number)"
+            number += 1
+        }
+        return candidate
     }
 
     /// Whether `text` holds `Redaction.mask`, looked for in its bytes (Foundation's `contains` bridged every id).

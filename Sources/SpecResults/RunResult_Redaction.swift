@@ -36,14 +36,7 @@ extension RunResult {
         var result = tests
         // Only an id that holds the mask can equal a masked one.
         for index in masked {
-            let id = result[index].id
-            var candidate = id
-            var number = 2
-            while !seen.insert(candidate).inserted {
-                candidate = id + " #\(number)"
-                number += 1
-            }
-            result[index].id = candidate
+            result[index].id = MaskedTestIDs.numbered(result[index].id, taking: &seen)
         }
         return result
     }

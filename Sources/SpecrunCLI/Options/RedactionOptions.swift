@@ -42,25 +42,32 @@ enum RedactionOptions {
     /// refused (it does not compile, or repeats a repetition) is left out; the others apply. For a command line that
     /// parses, this is `redaction(_:)`.
     static func forMessages(_ arguments: [String]) -> Redaction {
-        var useDefaults = true
-        var sources: [String] = []
+        let words = redactionWords(in: arguments)
+        let given = words.patterns.compactMap { place in
+            let source = String(arguments[place.index].dropFirst(place.prefix.count))
+            return NestedRepetition.find(in: source) == nil ? try? RedactionPattern(source) : nil
+        }
+        return Redaction(patterns: (words.noDefaults ? [] : RedactionPattern.standard) + given)
+    }
+
+    /// Where the command line's words (before `--`) hold a `--redact` pattern — the word after `--redact`
+    /// (`prefix` empty) or the word `--redact=…` itself — and whether `--no-default-redaction` is among them.
+    private static func redactionWords(in words: [String]) -> (patterns: [(index: Int, prefix: String)], noDefaults: Bool) {
+        var patterns: [(index: Int, prefix: String)] = []
+        var noDefaults = false
         var index = 0
-        while index < arguments.count, arguments[index] != "--" {
-            let word = arguments[index]
-            if word == "--no-default-redaction" {
-                useDefaults = false
-            } else if word == "--redact", index + 1 < arguments.count {
-                sources.append(arguments[index + 1])
+        while index < words.count, words[index] != "--" {
+            if words[index] == "--no-default-redaction" {
+                noDefaults = true
+            } else if words[index] == "--redact", index + 1 < words.count {
+                patterns.append((index + 1, ""))
                 index += 1
-            } else if word.hasPrefix("--redact=") {
-                sources.append(String(word.dropFirst("--redact=".count)))
+            } else if words[index].hasPrefix("--redact=") {
+                patterns.append((index, "--redact="))
             }
             index += 1
         }
-        let given = sources.compactMap { source in
-            NestedRepetition.find(in: source) == nil ? try? RedactionPattern(source) : nil
-        }
-        return Redaction(patterns: (useDefaults ? RedactionPattern.standard : []) + given)
+        return (patterns, noDefaults)
     }
 
     /// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `21st`.
@@ -79,15 +86,8 @@ enum RedactionOptions {
     /// secret itself with a group around it (`PLAIN(SECRET)99`), which its own matching cannot find in the pattern.
     static func maskingPatterns(in commandLine: [String]) -> [String] {
         var masked = commandLine
-        var index = 0
-        while index < masked.count, masked[index] != "--" {
-            if masked[index] == "--redact", index + 1 < masked.count {
-                masked[index + 1] = Redaction.mask
-                index += 1
-            } else if masked[index].hasPrefix("--redact=") {
-                masked[index] = "--redact=" + Redaction.mask
-            }
-            index += 1
+        for place in redactionWords(in: commandLine).patterns {
+            masked[place.index] = place.prefix + Redaction.mask
         }
         return masked
     }

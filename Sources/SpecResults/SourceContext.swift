@@ -32,9 +32,7 @@ public struct SourceContext: Sendable, Equatable {
             // or folded value's line breaks and indentation become one space, so `Authorization: Basic⏎  dXNl…`
             // is one header whose value is on this line.
             if crosses(preceding, "\n", line, by: redaction) { return true }
-            let folded = preceding.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { $0.drop(while: { $0 == " " || $0 == "\t" }) }.joined(separator: " ")
-            if crosses(folded, " ", String(line.drop(while: { $0 == " " || $0 == "\t" })), by: redaction) { return true }
+            if crosses(Self.folded(preceding).text, " ", Self.unindented(line), by: redaction) { return true }
         }
         if revealsMoreWhenDecoded(by: redaction) { return true }
         guard part.count < whole.count else { return false }
@@ -51,23 +49,42 @@ public struct SourceContext: Sendable, Equatable {
         func masks(_ text: String) -> Int {
             redaction.mask(text).components(separatedBy: Redaction.mask).count - text.components(separatedBy: Redaction.mask).count
         }
-        let trimmedLine = String(line.drop(while: { $0 == " " || $0 == "\t" }))
+        let trimmedLine = Self.unindented(line)
         let decodedLine = Self.decodingEscapes(trimmedLine)
         // An escape inside the line: `to\u006ben=…`.
         if decodedLine != trimmedLine, masks(decodedLine) > masks(trimmedLine) { return true }
         guard !preceding.isEmpty else { return false }
         // Across the lines before it, each joined to the next by a space, or by nothing after a `\`.
-        var joined = ""
-        for (index, text) in preceding.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if index > 0 {
-                if joined.hasSuffix("\\") { joined.removeLast() } else { joined += " " }
-            }
-            joined += index == 0 ? text : text.drop(while: { $0 == " " || $0 == "\t" })
-        }
-        let continues = joined.hasSuffix("\\")
-        if continues { joined.removeLast() }
+        let (joined, continues) = Self.folded(preceding, joiningEscapedLineEnds: true)
         return crosses(Self.decodingEscapes(joined), continues ? "" : " ", decodedLine, by: redaction)
     }
+
+    /// The lines of `text` as YAML folds a quoted value: each after the first without its indentation, joined by a
+    /// space — or, with `joiningEscapedLineEnds`, by nothing after a line ending in `\` (the `\` dropped). `continues`:
+    /// the last line ended so, and joins the line after `text` the same way.
+    private static func folded(_ text: String, joiningEscapedLineEnds: Bool = false) -> (text: String, continues: Bool) {
+        var joined = ""
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if index > 0 {
+                if joiningEscapedLineEnds, joined.hasSuffix("\\") { joined.removeLast() } else { joined += " " }
+            }
+            joined += index == 0 ? line : line.drop(while: { $0 == " " || $0 == "\t" })
+        }
+        let continues = joiningEscapedLineEnds && joined.hasSuffix("\\")
+        if continues { joined.removeLast() }
+        return (joined, continues)
+    }
+
+    private static func unindented(_ line: String) -> String {
+        String(line.drop(while: { $0 == " " || $0 == "\t" }))
+    }
+
+    /// YAML's escapes of one character after the `\`.
+    private static let singleEscapes: [Unicode.Scalar: Unicode.Scalar] = [
+        "0": "\u{0}", "a": "\u{7}", "b": "\u{8}", "t": "\t", "\t": "\t", "n": "\n", "v": "\u{B}", "f": "\u{C}",
+        "r": "\r", "e": "\u{1B}", " ": " ", "\"": "\"", "/": "/", "\\": "\\", "N": "\u{85}", "_": "\u{A0}",
+        "L": "\u{2028}", "P": "\u{2029}",
+    ]
 
     /// `text` with YAML's double-quoted escapes decoded (`\t`, `\"`, `\\`, `\xHH`, `\uHHHH`, `\UHHHHHHHH`, …); an
     /// escape YAML does not know is kept as written.
@@ -76,12 +93,7 @@ public struct SourceContext: Sendable, Equatable {
         var scalars = text.unicodeScalars[...]
         while let scalar = scalars.popFirst() {
             guard scalar == "\\", let next = scalars.first else { result.append(scalar); continue }
-            let simple: [Unicode.Scalar: Unicode.Scalar] = [
-                "0": "\u{0}", "a": "\u{7}", "b": "\u{8}", "t": "\t", "\t": "\t", "n": "\n", "v": "\u{B}", "f": "\u{C}",
-                "r": "\r", "e": "\u{1B}", " ": " ", "\"": "\"", "/": "/", "\\": "\\", "N": "\u{85}", "_": "\u{A0}",
-                "L": "\u{2028}", "P": "\u{2029}",
-            ]
-            if let decoded = simple[next] {
+            if let decoded = singleEscapes[next] {
                 result.append(decoded)
                 scalars.removeFirst()
                 continue

@@ -109,6 +109,12 @@ import Testing
         let rule = Rule.stepped(.weekly(on: [.monday], at: Self.nine), every: 2, from: Self.monday)
         #expect("\(rule)" == #"{every: 2 weeks, on: [monday], at: "09:00", from: 2027-01-04}"#)
         #expect(rule.summary == "every 2 weeks on monday at 09:00 from 2027-01-04")
+        // A step of one reads as its period alone, as a QA engineer would say it.
+        #expect(Rule.stepped(.weekly(on: [.monday], at: Self.nine), every: 1, from: Self.monday).summary
+                == "every week on monday at 09:00 from 2027-01-04")
+        #expect(Rule.stepped(.yearly(month: 3, day: .day(1), at: Self.nine, missingDay: nil), every: 1,
+                             from: CivilDate(year: 2027, month: 3, day: 1)).summary
+                == "every year on March 1 at 09:00 from 2027-03-01")
         #expect(rule.stepUnit == .weeks)
         #expect(rule.wallTimes == [Self.nine])
         let encoder = JSONEncoder()

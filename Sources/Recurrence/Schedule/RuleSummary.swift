@@ -34,8 +34,10 @@ extension Rule {
             return "every \(Self.durationText(seconds)) from \(from.rfc3339UTC)"
         case .stepped(let inner, let every, let from):
             // The step takes the place of the inner rule's period: `every 7 days at 02:30`, `every 2 weeks on monday at
-            // 09:00`, `every 2 months on day 31 at 02:30 (…)`, then where the steps count from.
-            let unit = StepUnit(periodOf: inner)?.text(count: every) ?? "\(every) periods"
+            // 09:00`, `every 2 months on day 31 at 02:30 (…)`, then where the steps count from. A step of one reads as
+            // the period alone (`every year on March 1 … from 2027-03-01`), not `every 1 year`.
+            let stepUnit = StepUnit(periodOf: inner)
+            let unit = every == 1 ? stepUnit?.singular ?? "period" : stepUnit?.text(count: every) ?? "\(every) periods"
             let text = inner.summary
             let stepped: String
             switch inner {

@@ -84,9 +84,10 @@ extension RedactionPattern {
     /// spec text — instants, dedup keys, spec names such as "Bearer tokens never reach the log", a `log.never`
     /// check for `"Bearer "` or `"token="` — is left alone.
     public static let standard: [RedactionPattern] = [
-        // `Bearer abc123…`: the token, when it has a digit or is long (so "Bearer tokens are masked" stays prose).
+        // `Bearer abc123…`: the token, when it has a digit or is long (so "Bearer tokens are masked" stays prose). A
+        // token ends before a period that ends it (`… was Bearer abc123.` keeps the sentence's period).
         try! RedactionPattern(name: "bearer-token",
-            #"(?i)(?<![A-Za-z0-9])bearer\s+((?=[A-Za-z0-9._~+/-]*[0-9])[A-Za-z0-9._~+/-]+=*|[A-Za-z0-9._~+/-]{20,}=*)"#,
+            #"(?i)(?<![A-Za-z0-9])bearer\s+((?=[A-Za-z0-9._~+/-]*[0-9])[A-Za-z0-9._~+/-]*[A-Za-z0-9_~+/-]=*|[A-Za-z0-9._~+/-]{19,}[A-Za-z0-9_~+/-]=*)"#,
             keywords: ["bearer"]),
         // `Authorization: Basic dXNlcjpwYXNz`, `Proxy-Authorization=…`: the whole value, to the end of the line or quote;
         // the name and the value may be quoted, as in JSON (`"Authorization": "Basic …"`).
@@ -96,11 +97,13 @@ extension RedactionPattern {
         // `token=…`, `access_token: …`, `api_key=…`, `X-Api-Key: …`, `apikey=…`, `client_secret=…`, `password: …`,
         // and quoted as in JSON or a shell (`"password": "…"`, `password='…'`), where the whole quoted value is the secret
         // (`"correct horse battery"`), unless it starts with a space or a comma (`never: ["token=", "Bearer "]` is a list).
+        // An unquoted value ends before the periods that end it: `… with token=abc123.` keeps the sentence's period (a
+        // period inside, `x.yaml`, stays part of the value).
         // A prefix (`access_`, `X-`) ends in `_` or `-`, which the look-behind already admits: matching the prefix too,
         // `(?:[a-z0-9]+[_-])*`, masked the same values but scanned a run like `a-a-a-…` again from each of its words,
         // so a 16 KB spec name took 15 s.
         try! RedactionPattern(name: "secret-assignment",
-            #"(?i)(?<![A-Za-z0-9])(?:token|api[_-]?key|apikey|secret|password|passwd|pwd)["']?\s*[:=]\s*(?:"(?!\[redacted\])([^"\s,][^"\r\n]*)"|'(?!\[redacted\])([^'\s,][^'\r\n]*)'|["']?(?!\[redacted\])([^\s"'&,;)\]}]+))"#,
+            #"(?i)(?<![A-Za-z0-9])(?:token|api[_-]?key|apikey|secret|password|passwd|pwd)["']?\s*[:=]\s*(?:"(?!\[redacted\])([^"\s,][^"\r\n]*)"|'(?!\[redacted\])([^'\s,][^'\r\n]*)'|["']?(?!\[redacted\])([^\s"'&,;)\]}]*[^\s"'&,;)\]}.]))"#,
             keywords: ["token", "key", "secret", "passw", "pwd"]),
         // `key=9f86d081884c7d659a2feaa0c55ad015`, `signing-key=3q2+7w…`: a long hex or base64 value after `key=`.
         // The prefix (`signing-`) is left to the look-behind, as above.

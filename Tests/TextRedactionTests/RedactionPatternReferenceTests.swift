@@ -10,7 +10,7 @@ import Testing
         RedactionPattern.standard[0],
         RedactionPattern.standard[1],
         try! RedactionPattern(name: "secret-assignment",
-            #"(?i)(?<![A-Za-z0-9])(?:[a-z0-9]+[_-])*(?:token|api[_-]?key|apikey|secret|password|passwd|pwd)["']?\s*[:=]\s*(?:"(?!\[redacted\])([^"\s,][^"\r\n]*)"|'(?!\[redacted\])([^'\s,][^'\r\n]*)'|["']?(?!\[redacted\])([^\s"'&,;)\]}]+))"#,
+            #"(?i)(?<![A-Za-z0-9])(?:[a-z0-9]+[_-])*(?:token|api[_-]?key|apikey|secret|password|passwd|pwd)["']?\s*[:=]\s*(?:"(?!\[redacted\])([^"\s,][^"\r\n]*)"|'(?!\[redacted\])([^'\s,][^'\r\n]*)'|["']?(?!\[redacted\])([^\s"'&,;)\]}]*[^\s"'&,;)\]}.]))"#,
             keywords: ["token", "key", "secret", "passw", "pwd"]),
         try! RedactionPattern(name: "key-assignment",
             #"(?i)(?<![A-Za-z0-9])(?:[a-z0-9]+[_-])*keys?\s*=\s*"?((?=[A-Za-z0-9+/_-]*[0-9])(?:[A-Fa-f0-9]{16,}|[A-Za-z0-9+/_-]{32,})={0,2})(?![A-Za-z0-9+/=_-])"#,

@@ -25,6 +25,11 @@ import Testing
         ("password: hunter2; user: bob", "password: [redacted]; user: bob"),
         ("PASSWD=x pwd=y", "PASSWD=[redacted] pwd=[redacted]"),
         ("{token=abc}", "{token=[redacted]}"),
+        // A sentence's period after a value is not part of it; a period inside one is.
+        ("the request sent token=abc123.", "the request sent token=[redacted]."),
+        ("password=s3.cr3t... then", "password=[redacted]... then"),
+        ("it sent Bearer abc123.", "it sent Bearer [redacted]."),
+        ("Bearer abcdefghijklmnopqrst.uvwxyz.", "Bearer [redacted]."),
         // key-assignment
         ("key=9f86d081884c7d659a2feaa0c55ad015", "key=[redacted]"),
         ("signing-key=3q2+7wAAAAAAAAAAAAAAAAAAAAAAAAA1bbbbbb==", "signing-key=[redacted]"),

@@ -44,7 +44,8 @@ public struct OffsetMismatchLint: SpecLintRule {
             for index in occurrences.indices {
                 guard let written = occurrences[index].instant.writtenOffset,
                       zone.secondsFromGMT(for: occurrences[index].instant.date) != written else { continue }
-                let expected = ExpectedSlot(schedule: body.schedule, overrides: nil, cursor: nil)
+                var expected = ExpectedSlot(schedule: body.schedule, overrides: nil, cursor: nil)
+                expected?.key = occurrences[index].key
                 if let diagnostic = diagnostic(for: occurrences[index].instant, in: zone, expected: expected) { found.append(diagnostic) }
             }
         }
@@ -61,29 +62,40 @@ public struct OffsetMismatchLint: SpecLintRule {
         return found
     }
 
-    /// An instant a calendar rule is expected to give (an expected occurrence, or a case's `next`): when its wall time
-    /// falls in a gap, the spec's `nonexistent` policy (a case's own, if it overrides it) decides what the rule gives
-    /// that day, and that, not the instant as written with the zone's offset, is the fix that makes the spec pass.
+    /// An instant the schedule is expected to give (an expected occurrence, a case's `next`, a scenario run's
+    /// `planned`). Whether the instant as written, or as the author probably meant it, is one of the rule's occurrences
+    /// decides the fix: an instant written right in another offset (`08:00:00+00:00`, as Python's `isoformat()` writes
+    /// UTC, for a rule at 09:00 in Berlin) is kept with the zone's offset, not moved to 08:00 local time. For a calendar
+    /// rule whose wall time falls in a gap, the spec's `nonexistent` policy (a case's own, if it overrides it) decides
+    /// what the rule gives that day, and that, not the instant as written with the zone's offset, is the fix.
     public struct ExpectedSlot: Sendable {
         /// The schedule as the instant's spec or case runs it.
         let schedule: Schedule
         /// The search's cursor for a case's `next`; nil for a window's occurrence.
         let cursor: Date?
+        /// Whether the rule has wall times (not an interval rule), so that a policy decides a gap's instant.
+        let hasWallTimes: Bool
+        /// A long-form occurrence's key: under `repeated: both`, `~2` names the later of a repeated pair.
+        var key: String?
 
-        /// Nil for an interval rule, which has no wall times, or a schedule that does not build.
+        /// Nil for a schedule that does not build.
         public init?(schedule: ScheduleSpec, overrides: CaseSpec.Overrides?, cursor: Date?) {
-            guard (overrides?.rule ?? schedule.rule).isCalendarRule,
-                  let built = try? schedule.schedule(overriding: overrides ?? CaseSpec.Overrides())
-            else { return nil }
+            guard let built = try? schedule.schedule(overriding: overrides ?? CaseSpec.Overrides()) else { return nil }
             self.schedule = built
             self.cursor = cursor
+            hasWallTimes = (overrides?.rule ?? schedule.rule).isCalendarRule
+        }
+
+        /// Whether `instant` is one of the schedule's occurrences; for a case's `next`, the one its search finds.
+        func isOccurrence(_ instant: Date) -> Bool {
+            (try? CoreEngine().next(after: cursor ?? instant.addingTimeInterval(-1), in: schedule))?.date == instant
         }
 
         /// What the policy makes of `wall` (in the gap), said as the fix: the instant to write, or that there is none;
         /// nil when `instant` itself is an occurrence (a rule at 01:30 gives 01:30+01:00, written 02:30+02:00), so
         /// writing it with the zone's offset is the fix.
         func outcome(of wall: LocalDateTime, time: String, date: String, instant: Date) -> String? {
-            if (try? CoreEngine().next(after: instant.addingTimeInterval(-1), in: schedule))?.date == instant { return nil }
+            if !hasWallTimes || isOccurrence(instant) { return nil }
             let zone = schedule.timeZone
             var resolver = WallTimeResolver(timeZone: zone)
             let policy = "'nonexistent: \(schedule.nonexistent.rawValue)'"
@@ -114,11 +126,17 @@ public struct OffsetMismatchLint: SpecLintRule {
             }
         }
         if let updatedAt = body.expect.storeUpdatedAt { instants.append(updatedAt) }
+        var planned: Set<Int> = []
         for run in body.expect.runs?.value ?? [] {
+            if run.planned != nil { planned.insert(instants.count) }
             instants += [run.planned, run.actual].compactMap { $0 }
         }
         instants += (body.expect.pendingRequests?.value ?? []).compactMap(\.earliestBegin)
-        return instants.compactMap { diagnostic(for: $0, in: zone) }
+        // A run's `planned` is an occurrence of the schedule, so its note can tell an occurrence kept from one moved.
+        let expected = body.schedule.flatMap { ExpectedSlot(schedule: $0, overrides: nil, cursor: nil) }
+        return instants.enumerated().compactMap { index, instant in
+            diagnostic(for: instant, in: zone, expected: planned.contains(index) ? expected : nil)
+        }
     }
 
     /// The warning for one instant, or nil when its written offset is the zone's offset then (or it is `Z`).
@@ -156,6 +174,12 @@ public struct OffsetMismatchLint: SpecLintRule {
                 : WallTimeText.instant(Date(timeIntervalSince1970: wallSeconds - Double(offset)), offset: offset)
                     + " (\(local.time) at \(WallTimeText.offset(offset)), whose seconds an RFC 3339 offset cannot carry)"
         }
+        // The instant as written with the zone's offset, and in UTC: the same instant, as the zone writes it.
+        // (An offset with seconds, local mean time, cannot be written in RFC 3339: only UTC then.)
+        let zoneOffset = zone.secondsFromGMT(for: instant.date)
+        let kept = WallTimeText.instant(instant.date, offset: zoneOffset)
+        let keptInUTC = instant.date.rfc3339UTC
+        let keptText = zoneOffset % 60 != 0 || zoneOffset == 0 ? keptInUTC : "\(kept) (or \(keptInUTC))"
         switch valid.count {
         case 0:
             let skipped = "\(local.time) does not exist in \(ZoneDisplayName.of(zone)) on \(local.date) (the clocks skip it); "
@@ -165,15 +189,78 @@ public struct OffsetMismatchLint: SpecLintRule {
                                                date: local.date, instant: instant.date) {
                 return skipped + outcome
             }
-            return skipped
-                + "to keep this instant, write it with the zone's offset: \(WallTimeText.instant(instant.date, offset: zone.secondsFromGMT(for: instant.date)))"
-        case 1:
-            return "if you meant \(local.time) local time, write \(spelled(at: valid[0]))"
+            return skipped + "to keep this instant, write it with the zone's offset: \(kept)"
         default:
             let choices = valid.map(spelled(at:))
-            return "\(local.time) happens twice in \(ZoneDisplayName.of(zone)) on \(local.date): write \(choices[0]) for the first, "
-                + "or \(choices[1]) for the second"
+            let meant = valid.map { Date(timeIntervalSince1970: wallSeconds - Double($0)) }
+            let keep = "to keep it, write it with the zone's offset: \(keptText)"
+            // The instant of a change written with the offset before it (`03:00:00+02:00` for Berlin's autumn change, as
+            // `explain` prints "clocks go from 03:00 (+02:00)"): the instant is right, and the note must not move it.
+            if zone.secondsFromGMT(for: instant.date.addingTimeInterval(-1)) == written {
+                return "this is the instant of the change itself, written with the offset before it; \(keep); "
+                    + Self.meantText(local: local, zone: zone, choices: choices)
+            }
+            guard let expected else {
+                // A window bound, a cursor, a scenario's time: nothing says which instant was meant. The likely slip is
+                // the zone's offset of the other season, told first. An offset the zone does not have near that date may
+                // spell the instant meant, so keeping it is offered too: first for `+00:00`, UTC as Python's
+                // `isoformat()` writes it, after the wall time for another zone's offset (a line copied from a Sydney
+                // spec into an Adelaide one).
+                let meant = Self.meantText(local: local, zone: zone, choices: choices)
+                guard !Self.offsetsWithinAYear(of: instant.date, in: zone).contains(written) else { return meant }
+                let foreign = "\(ZoneDisplayName.of(zone)) has no offset \(WallTimeText.offset(written)) within a year of this date"
+                return written == 0 ? "\(foreign) (+00:00 is UTC): if you meant this instant, \(keep); \(meant)"
+                    : "\(foreign): \(meant); if you meant this instant, \(keep)"
+            }
+            let meantOccurrences = meant.map(expected.isOccurrence)
+            let writtenIsOccurrence = expected.isOccurrence(instant.date)
+            if writtenIsOccurrence, !meantOccurrences.contains(true) {
+                return "the rule gives this very instant; \(keep)"
+            }
+            // Under `both` a long-form key tells which of the pair the line stands for: `~2` the later.
+            var given = meantOccurrences
+            var reason = expected.cursor == nil ? "under 'repeated: \(expected.schedule.repeated.rawValue)' the rule gives"
+                : "the search from the instant before it gives"
+            if given.count == 2, !given.contains(false), let key = expected.key {
+                given = key.hasSuffix("~2") ? [false, true] : [true, false]
+                reason = "its key names"
+            }
+            let text = Self.meantText(local: local, zone: zone, choices: choices, occurrences: given, reason: reason)
+            guard writtenIsOccurrence else { return text }
+            // Both are occurrences (an hourly rule): an offset the zone does not have near that date more likely spells
+            // the instant meant (`+00:00` for UTC), so keeping it comes first then.
+            return Self.offsetsWithinAYear(of: instant.date, in: zone).contains(written)
+                ? "\(text); the rule gives this instant too: \(keep)"
+                : "the rule gives this very instant: \(keep); \(text)"
         }
+    }
+
+    /// "if you meant 02:30 local time, write …", or for a wall time that happens twice, both readings — the one the
+    /// policy, the search from a case's cursor or a long-form key gives named (`reason`) when only one of them is (`occurrences`, in order).
+    private static func meantText(local: (date: String, time: String), zone: TimeZone, choices: [String],
+                                  occurrences: [Bool] = [], reason: String = "") -> String {
+        guard choices.count > 1 else { return "if you meant \(local.time) local time, write \(choices[0])" }
+        let twice = "\(local.time) happens twice in \(ZoneDisplayName.of(zone)) on \(local.date)"
+        if occurrences.count == choices.count, occurrences.filter({ $0 }).count == 1, let given = occurrences.firstIndex(of: true) {
+            let other = given == 0 ? 1 : 0
+            return "\(twice); \(reason) the \(given == 0 ? "first" : "second"): "
+                + "write \(choices[given]) (\(choices[other]) is the \(other == 0 ? "first" : "second"))"
+        }
+        return "\(twice): write \(choices[0]) for the first, or \(choices[1]) for the second"
+    }
+
+    /// Every offset the zone has within about a year of `date`: the other season's offset, the likely slip, is one of
+    /// them; `+00:00` in Berlin or another zone's offset is not. Read at the zone's transitions (a few a year).
+    private static func offsetsWithinAYear(of date: Date, in zone: TimeZone) -> Set<Int> {
+        var moment = date.addingTimeInterval(-400 * 86_400)
+        let end = date.addingTimeInterval(400 * 86_400)
+        var offsets: Set<Int> = [zone.secondsFromGMT(for: moment)]
+        for _ in 0..<64 {
+            guard let next = zone.nextDaylightSavingTimeTransition(after: moment), next < end else { break }
+            offsets.insert(zone.secondsFromGMT(for: next))
+            moment = next
+        }
+        return offsets
     }
 
     /// Every offset the zone has within 27 hours of a wall time (taken as if it were UTC): the only

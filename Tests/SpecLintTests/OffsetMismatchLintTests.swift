@@ -166,6 +166,91 @@ import Testing
             """)
     }
 
+    /// The lint review's finding: an occurrence written right in UTC as Python's `isoformat()` writes it
+    /// (`08:00:00+00:00`, which is 09:00 CET, the rule's time; zoneinfo) was told "if you meant 08:00 local time, write
+    /// 2027-01-10T08:00:00+01:00", and the spec so corrected failed. The note now keeps it.
+    @Test func anOccurrenceWrittenRightInAnotherOffsetIsKept() {
+        let text = """
+            spec: UTC spelled +00:00
+            schedule: {timezone: Europe/Berlin, rule: daily 09:00, nonexistent: skip, repeated: first}
+            window: {after: 2027-01-10T00:00:00Z, through: 2027-01-11T00:00:00Z}
+            expect:
+              occurrences: [2027-01-10T08:00:00+00:00]
+
+            """
+        #expect(Self.lint(text: text).hasSuffix("""
+            note: the rule gives this very instant; to keep it, write it with the zone's offset: 2027-01-10T09:00:00+01:00 (or 2027-01-10T08:00:00Z)
+
+            """))
+        // An hourly rule gives both 08:00 CET and 09:00 CET: a +00:00 Berlin never has comes first as the instant meant.
+        #expect(Self.lint(text: text.replacingOccurrences(of: "daily 09:00", with: "{every: hour, minute: 0}")).hasSuffix("""
+            note: the rule gives this very instant: to keep it, write it with the zone's offset: 2027-01-10T09:00:00+01:00 (or 2027-01-10T08:00:00Z); if you meant 08:00 local time, write 2027-01-10T08:00:00+01:00
+
+            """))
+    }
+
+    /// Window bounds say nothing of which instant was meant: the other season's offset is the likely slip and keeps its
+    /// note; `+00:00`, an offset Berlin does not have within a year, is offered first as UTC; the instant of a change
+    /// written with the offset before it (03:00+02:00 is 01:00Z, when Berlin falls back; zoneinfo) is kept as the same
+    /// instant — the note said "write 2027-10-31T03:00:00+01:00", an hour later, and the corrected spec failed.
+    @Test(arguments: [
+        ("2027-01-10T00:00:00+00:00", "note: Europe/Berlin has no offset +00:00 within a year of this date (+00:00 is UTC): if you meant this instant, to keep it, write it with the zone's offset: 2027-01-10T01:00:00+01:00 (or 2027-01-10T00:00:00Z); if you meant 00:00 local time, write 2027-01-10T00:00:00+01:00"),
+        ("2027-01-10T00:00:00-05:00", "note: Europe/Berlin has no offset -05:00 within a year of this date: if you meant 00:00 local time, write 2027-01-10T00:00:00+01:00; if you meant this instant, to keep it, write it with the zone's offset: 2027-01-10T06:00:00+01:00 (or 2027-01-10T05:00:00Z)"),
+        ("2027-01-10T00:00:00+02:00", "note: if you meant 00:00 local time, write 2027-01-10T00:00:00+01:00"),
+        ("2027-10-31T03:00:00+02:00", "note: this is the instant of the change itself, written with the offset before it; to keep it, write it with the zone's offset: 2027-10-31T02:00:00+01:00 (or 2027-10-31T01:00:00Z); if you meant 03:00 local time, write 2027-10-31T03:00:00+01:00"),
+    ])
+    func aWindowBoundsNoteWeighsTheOffsetWritten(_ bound: String, _ note: String) {
+        let text = """
+            spec: bound
+            schedule: {timezone: Europe/Berlin, rule: daily 09:00, nonexistent: skip, repeated: first}
+            window: {after: 2026-12-01T00:00:00Z, through: \(bound)}
+            expect:
+              occurrences: []
+
+            """
+        #expect(Self.lint(text: text).hasSuffix(note + "\n"))
+    }
+
+    /// 02:30 happens twice in Berlin on 2027-10-31 (zoneinfo: +02:00 is 00:30Z, +01:00 is 01:30Z): the note names the
+    /// reading the spec's policy, the case's search or a long-form key gives, which the review found left to guessing
+    /// (every `repeated: last` line needed the second).
+    @Test(arguments: [
+        ("last", "{after: 2027-10-30T12:00:00Z, through: 2027-10-31T12:00:00Z}", "[2027-10-31T02:30:00+03:00]",
+         "under 'repeated: last' the rule gives the second: write 2027-10-31T02:30:00+01:00 (2027-10-31T02:30:00+02:00 is the first)"),
+        ("first", "{after: 2027-10-30T12:00:00Z, through: 2027-10-31T12:00:00Z}", "[2027-10-31T02:30:00+03:00]",
+         "under 'repeated: first' the rule gives the first: write 2027-10-31T02:30:00+02:00 (2027-10-31T02:30:00+01:00 is the second)"),
+        ("both", "{after: 2027-10-30T12:00:00Z, through: 2027-10-31T12:00:00Z}",
+         "[2027-10-31T00:30:00Z, {at: 2027-10-31T02:30:00+00:00, key: pair/v1/2027-10-31~2}]",
+         "its key names the second: write 2027-10-31T02:30:00+01:00 (2027-10-31T02:30:00+02:00 is the first)"),
+    ])
+    func aRepeatedWallTimesNoteNamesTheReadingTheSpecGives(_ policy: String, _ window: String, _ occurrences: String, _ note: String) {
+        let text = """
+            spec: pair
+            schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: \(policy)}
+            window: \(window)
+            expect:
+              occurrences: \(occurrences)
+
+            """
+        #expect(Self.lint(text: text).contains("note: 02:30 happens twice in Europe/Berlin on 2027-10-31; \(note)\n"))
+    }
+
+    @Test func aCasesNextInAnOverlapIsToldWhatItsSearchFinds() {
+        // From 00:30Z, the first 02:30, the search under `both` finds the second, 02:30+01:00 (01:30Z); 02:30+00:00 is
+        // 02:30Z, 03:30 CET, no occurrence.
+        let text = """
+            spec: pair
+            schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: both}
+            cases:
+              - {name: fall back, after: 2027-10-30T12:00:00Z, next: [2027-10-31T00:30:00Z, 2027-10-31T02:30:00+00:00]}
+
+            """
+        #expect(Self.lint(text: text).hasSuffix("""
+            note: 02:30 happens twice in Europe/Berlin on 2027-10-31; the search from the instant before it gives the second: write 2027-10-31T02:30:00+01:00 (2027-10-31T02:30:00+02:00 is the first)
+
+            """))
+    }
+
     @Test func aCasesZoneOverrideAppliesToItsInstants() {
         // New York is at -04:00 in July: -04:00 is right for the case's zone, though Berlin would object.
         #expect(Self.lint(instant: "2027-07-01T09:00:00-04:00", caseZone: "America/New_York").isEmpty)

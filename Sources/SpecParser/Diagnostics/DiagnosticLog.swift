@@ -1,5 +1,6 @@
 import Foundation
 import SpecDiagnostics
+import SpecModel
 import SpecYAML
 
 /// Collects the diagnostics of one file as it is parsed, each with its location and source line.
@@ -13,6 +14,9 @@ final class DiagnosticLog {
     /// Instants refused for want of an offset, each with its diagnostic's index, until the spec's zone is known and
     /// `adviseOffsets` tells the offset to write (`OffsetlessInstantAdvice`).
     private var offsetlessInstants: [(index: Int, text: String)] = []
+    /// The two instants of each order error (`instant-order`), with its diagnostic's index, until the zone is known and
+    /// `adviseOffsets` notes an offset slip that may have put them out of order (`OrderSlipAdvice`).
+    private var outOfOrder: [(index: Int, instants: [InstantLiteral])] = []
     /// Keys written beside a section key and told to move inside it (`timezone:` beside `schedule:`), by the mark of
     /// that section key: the section itself does not report them missing, as moving them is the one fix.
     var keysToMoveInside: [Mark: Set<String>] = [:]
@@ -66,6 +70,12 @@ final class DiagnosticLog {
         diagnostics[index].notes.append(note)
     }
 
+    /// Remembers the two instants the last diagnostic found out of order (the earlier written first).
+    func reportedOutOfOrder(_ instants: [InstantLiteral]) {
+        guard !diagnostics.isEmpty else { return }
+        outOfOrder.append((diagnostics.count - 1, instants))
+    }
+
     /// Remembers that the last diagnostic refused the instant `text` for want of an offset.
     func refusedOffsetless(_ text: String) {
         guard !diagnostics.isEmpty else { return }
@@ -76,6 +86,15 @@ final class DiagnosticLog {
     /// `zone` has at each; those instants are then done with (a case's own zone is told before its schedule's, and a
     /// case whose zone could not be read leaves its instants' messages as they are).
     func adviseOffsets(since start: Int, in zone: TimeZone?) {
+        outOfOrder.removeAll { pair in
+            guard pair.index >= start else { return false }
+            if let zone {
+                for instant in pair.instants {
+                    if let note = OrderSlipAdvice.note(for: instant, in: zone) { addNote(note, toDiagnostic: pair.index) }
+                }
+            }
+            return true
+        }
         guard !offsetlessInstants.isEmpty else { return }
         offsetlessInstants.removeAll { refused in
             guard refused.index >= start else { return false }

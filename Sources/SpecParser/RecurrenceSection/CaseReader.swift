@@ -125,6 +125,7 @@ struct CaseReader {
             if let previous = cursor, instant.date <= previous.date {
                 reader.log.report(.instantOrder, at: item,
                                   "'next' \(instant.text) is not later than the cursor \(previous.text) before it; a search only finds later instants, so list them in order")
+                reader.log.reportedOutOfOrder([previous, instant])
             }
             instants.append(instant)
             cursor = instant

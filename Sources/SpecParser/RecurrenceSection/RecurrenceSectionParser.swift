@@ -126,6 +126,7 @@ struct RecurrenceSectionParser {
                 let place = item.mapping == nil ? item : (item.mapping!.first { $0.key.scalar?.value == "at" }?.value ?? item)
                 reader.log.report(.instantOrder, at: place,
                                   "\(instant.text) is earlier than \(previous.text) before it; list the occurrences in order")
+                reader.log.reportedOutOfOrder([previous, instant])
                 valid = false
             }
             occurrences.append(occurrence)

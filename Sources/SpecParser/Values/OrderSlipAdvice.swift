@@ -1,0 +1,39 @@
+import Foundation
+import Recurrence
+import SpecDiagnostics
+import SpecModel
+
+/// Why two instants may be out of order: one of them written with an offset its zone does not have at it (the seeds'
+/// slip, `03:00:00+01:00` for Berlin in summer, is 02:00Z and can fall before the 02:30Z written on the next line).
+/// The order error is read before any lint, so without this note the slip was told only once the lines were swapped,
+/// and the error sometimes named the line that was right (the lint review).
+enum OrderSlipAdvice {
+    /// A note for `instant` when its written offset is not `zone`'s offset at it; nil otherwise.
+    static func note(for instant: InstantLiteral, in zone: TimeZone) -> Diagnostic.Note? {
+        guard let written = instant.writtenOffset, zone.secondsFromGMT(for: instant.date) != written,
+              instant.text.count > 6 else { return nil }
+        let wallSeconds = instant.date.timeIntervalSince1970 + Double(written)
+        let local = WallTimeText.local(instant.date, offset: written)
+        let stem = String(instant.text.dropLast(6))
+        let name = ZoneDisplayName.of(zone)
+        let head = "\(instant.text) is written with offset \(WallTimeText.offset(written)), which \(name) does not have at that "
+            + "instant (it is \(WallTimeText.wallTime(instant.date, in: zone)) there)"
+        var resolver = WallTimeResolver(timeZone: zone)
+        let meant: String
+        switch resolver.resolve(LocalDateTime(wallSeconds: Int(wallSeconds.rounded(.down)))) {
+        case .unique(let date):
+            let offset = zone.secondsFromGMT(for: date)
+            guard offset % 60 == 0 else { return Diagnostic.Note(location: instant.location, message: head) }
+            meant = "if you meant \(local.time) local time, write \(stem)\(WallTimeText.offset(offset))"
+        case .overlap(let first, let last, _):
+            let firstOffset = zone.secondsFromGMT(for: first), lastOffset = zone.secondsFromGMT(for: last)
+            guard firstOffset % 60 == 0, lastOffset % 60 == 0 else { return Diagnostic.Note(location: instant.location, message: head) }
+            meant = "\(local.time) happens twice on \(local.date): write \(stem)\(WallTimeText.offset(firstOffset)) for the first, "
+                + "or \(stem)\(WallTimeText.offset(lastOffset)) for the second"
+        case .gap:
+            return Diagnostic.Note(location: instant.location, message: "\(head); \(local.time) does not exist on \(local.date) "
+                + "(the clocks skip it): its offset may be what puts the list out of order")
+        }
+        return Diagnostic.Note(location: instant.location, message: "\(head); \(meant), which may put the list in order")
+    }
+}

@@ -64,17 +64,28 @@ import Testing
     }
 
     /// Under `--quiet` the warnings a failure points at are still printed (a reviewer read "see its offset-mismatch
-    /// warning" in a quiet report without it); other warnings are not.
-    @Test func aQuietReportKeepsTheWarningsItsFailuresPointAt() {
+    /// warning" in a quiet report without it), and those on a failed test's own lines (its case's cursor, say, which no
+    /// diff line points at); other warnings are not.
+    @Test func aQuietReportKeepsTheWarningsOfItsFailures() {
         var pointed = Self.warning(line: 31)
         pointed.message = "the pointed-at warning"
-        var other = Self.warning(line: 30)
+        var own = Self.warning(line: 30)
+        own.message = "a warning on the failed case's cursor"
+        var other = Self.warning(line: 20)
         other.message = "another warning"
-        let run = Self.run([other, pointed]).pointingFailuresAtOffsetWarnings()
-        #expect(run.offsetWarningsPointedAtByFailures() == [pointed])
+        var passedTest = RunResultFixture.firstValidFailed
+        passedTest.status = .passed
+        passedTest.line = 33
+        var later = Self.warning(line: 34)
+        later.message = "a passing case's warning"
+        let run = Self.run([other, own, pointed, later], tests: [RunResultFixture.firstValidFailed, passedTest])
+            .pointingFailuresAtOffsetWarnings()
+        #expect(run.offsetWarningsOfFailures() == [own, pointed])
         let quiet = TerminalReporter(quiet: true).render(run)
         #expect(quiet.contains("the pointed-at warning"))
+        #expect(quiet.contains("a warning on the failed case's cursor"))
         #expect(!quiet.contains("another warning"))
+        #expect(!quiet.contains("a passing case's warning"))
         #expect(TerminalReporter().render(run).contains("another warning"))
     }
 }

@@ -32,10 +32,11 @@ public struct TerminalReporter: Sendable {
 
     /// Writes the whole report to `output`.
     public func write(_ run: RunResult, to output: inout some TextOutputStream) {
-        // Under --quiet, errors, and the warnings a failure's message sends the reader to (its offset-mismatch).
+        // Under --quiet, errors, and the offset-mismatch warnings of failed tests (those their messages send the reader
+        // to, and those on their own lines).
         let diagnostics: [Diagnostic]
         if quiet {
-            let pointed = Set(run.offsetWarningsPointedAtByFailures())
+            let pointed = Set(run.offsetWarningsOfFailures())
             diagnostics = run.diagnostics.filter { $0.severity == .error || pointed.contains($0) }
         } else {
             diagnostics = run.diagnostics

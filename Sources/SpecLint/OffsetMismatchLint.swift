@@ -10,7 +10,7 @@ import SpecModel
 /// writing the winter offset in summer, and names the instant the author probably meant.
 ///
 /// A recurrence spec's instants are checked against the schedule's zone (a case's own `timezone` for its
-/// instants). A lifecycle scenario's are checked only when it has a `schedule`, against that zone: without one
+/// instants), an interval rule's `from` included. A lifecycle scenario's are checked only when it has a `schedule`, against that zone: without one
 /// nothing says which zone the author meant.
 public struct OffsetMismatchLint: SpecLintRule {
     public static let code = LintCode.offsetMismatch.rawValue
@@ -34,6 +34,7 @@ public struct OffsetMismatchLint: SpecLintRule {
         func check(_ instant: InstantLiteral, _ zone: TimeZone) {
             if let diagnostic = diagnostic(for: instant, in: zone) { found.append(diagnostic) }
         }
+        if let from = body.schedule.intervalFrom { check(from, zone) }
         if let window = body.window {
             check(window.after, zone)
             check(window.through, zone)

@@ -74,6 +74,8 @@ public struct ScheduleSpec: Sendable, Hashable {
     public var location: SourceLocation
     /// `timezone:` as written; nil for a schedule built in code.
     public var timeZoneName: ZoneNameLiteral?
+    /// An interval rule's `from:` as written in its map form (for the offset lint); nil otherwise.
+    public var intervalFrom: InstantLiteral?
 
     public init(
         id: String, version: Int, timeZone: TimeZone, rule: Rule,

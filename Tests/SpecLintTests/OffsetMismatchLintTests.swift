@@ -251,6 +251,27 @@ import Testing
             """))
     }
 
+    /// An interval rule's `from` is an instant too (the lint review: every occurrence an hour off and no pointer to
+    /// it). Python: 2027-10-30T22:00:00+01:00 is 21:00Z, 23:00 CEST in Berlin.
+    @Test func anIntervalRulesFromIsChecked() {
+        let text = """
+            spec: every 8 hours
+            schedule: {timezone: Europe/Berlin, rule: {interval: 8h, from: 2027-10-30T22:00:00+01:00}}
+            window: {after: 2027-10-30T00:00:00+02:00, through: 2027-10-31T12:00:00+01:00}
+            expect:
+              occurrences: [2027-10-30T22:00:00+02:00, 2027-10-31T05:00:00+01:00]
+
+            """
+        #expect(Self.lint(text: text) == """
+            lint.yaml:2:64: warning: 2027-10-30T22:00:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-10-30 23:00 CEST (+02:00) there [offset-mismatch]
+            schedule: {timezone: Europe/Berlin, rule: {interval: 8h, from: 2027-10-30T22:00:00+01:00}}
+                                                                           ^~~~~~~~~~~~~~~~~~~~~~~~~
+            note: if you meant 22:00 local time, write 2027-10-30T22:00:00+02:00
+
+            """)
+        #expect(Self.lint(text: text.replacingOccurrences(of: "from: 2027-10-30T22:00:00+01:00", with: "from: 2027-10-30T22:00:00+02:00")).isEmpty)
+    }
+
     @Test func aCasesZoneOverrideAppliesToItsInstants() {
         // New York is at -04:00 in July: -04:00 is right for the case's zone, though Berlin would object.
         #expect(Self.lint(instant: "2027-07-01T09:00:00-04:00", caseZone: "America/New_York").isEmpty)

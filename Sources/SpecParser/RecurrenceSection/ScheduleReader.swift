@@ -13,6 +13,7 @@ struct ScheduleReader {
         var spec: ScheduleSpec?
         var timeZone: TimeZone?
         var rule: Rule?
+        var intervalFrom: InstantLiteral?
         var nonexistent: NonexistentTimePolicy?
         var repeated: RepeatedTimePolicy?
     }
@@ -50,6 +51,11 @@ struct ScheduleReader {
         }
         if let ruleNode = fields["rule"] {
             draft.rule = RuleReader(reader: reader, timeZone: draft.timeZone).read(ruleNode, owner: fields.keyNode("rule")!)
+            // An interval rule's `from` as written, for the offset lint: read again from its node, which the rule's
+            // reading accepted (so this reports nothing). A shorthand's `from` is inside a string and is not kept.
+            if case .interval = draft.rule, let fromNode = ruleNode.mapping?.first(where: { $0.key.scalar?.value == "from" })?.value {
+                draft.intervalFrom = reader.instant(fromNode, field: "from")
+            }
         } else {
             reader.missing("rule", in: fields, "add a rule, e.g. 'rule: {every: day, at: \"02:30\"}'")
         }
@@ -80,6 +86,7 @@ struct ScheduleReader {
             repeated: rule.isCalendarRule ? draft.repeated : nil,
             limit: limit, location: reader.log.source.location(owner.mark),
             timeZoneName: fields["timezone"].flatMap(reader.zoneName))
+        draft.spec?.intervalFrom = draft.intervalFrom
         return draft
     }
 

@@ -14,7 +14,8 @@ public struct ControlWithTransitionLint: SpecLintRule {
 
     public func diagnostics(for spec: Spec, in file: SpecFile) -> [Diagnostic] {
         guard case .recurrence(let body) = spec.body,
-              spec.tags.contains(TransitionCoverageLint.controlTag), !spec.tags.contains(TransitionCoverageLint.dstTag)
+              TransitionCoverageLint.isTagged(spec, TransitionCoverageLint.controlTag),
+              !TransitionCoverageLint.isTagged(spec, TransitionCoverageLint.dstTag)
         else { return [] }
         var spans: [(zone: TimeZone, from: Date, through: Date, what: String)] = []
         if let window = body.window {

@@ -17,11 +17,17 @@ public struct TransitionCoverageLint: SpecLintRule {
     public static let dstTag = "dst"
     public static let controlTag = "control"
 
+    /// Whether `spec` has `tag` in any case: `tags: [DST]` claims a DST change as `dst` does (the lint review found the
+    /// capitalised tag passed over without a word).
+    static func isTagged(_ spec: Spec, _ tag: String) -> Bool {
+        spec.tags.contains { $0.caseInsensitiveCompare(tag) == .orderedSame }
+    }
+
     public init() {}
 
     public func diagnostics(for spec: Spec, in file: SpecFile) -> [Diagnostic] {
         guard case .recurrence(let body) = spec.body,
-              spec.tags.contains(Self.dstTag), !spec.tags.contains(Self.controlTag)
+              Self.isTagged(spec, Self.dstTag), !Self.isTagged(spec, Self.controlTag)
         else { return [] }
         var spans: [(zone: TimeZone, from: Date, through: Date)] = []
         if let window = body.window {

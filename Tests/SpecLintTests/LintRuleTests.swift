@@ -175,6 +175,14 @@ import Testing
             """)
     }
 
+    /// `tags: [DST]` claims a change as `dst` does (the lint review: passed over without a word); `Control` likewise.
+    @Test func theTagsAreReadInAnyCase() {
+        let upper = Self.juneWindow.replacingOccurrences(of: "tags: [dst, europe]", with: "tags: [DST, europe]")
+        #expect(upper != Self.juneWindow)
+        #expect(Self.lint(upper).contains("is tagged dst, but Europe/Berlin has no offset change in its window"))
+        #expect(Self.lint(upper.replacingOccurrences(of: "tags: [DST, europe]", with: "tags: [DST, Control]")).isEmpty)
+    }
+
     @Test func casesThatSearchAcrossNoChangeAreReportedAgainstTheirOwnZone() {
         // The case moves the search to New York, whose 2027 spring change is on March 14, not in June.
         #expect(Self.lint("""

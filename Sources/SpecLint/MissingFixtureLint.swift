@@ -28,17 +28,30 @@ public struct MissingFixtureLint: SpecLintRule {
         let folder = ParentFolder.of(file.path)
         // The path as found is worth showing only where it differs from the path as written.
         let lookedFor = path == written ? "" : " (looked for \(path))"
+        return [Diagnostic(
+            code: LintCode.missingFixture.rawValue,
+            severity: .warning,
+            location: location,
+            message: message(path: path, written: written, lookedFor: lookedFor, folder: folder),
+            sourceLine: sourceLine,
+            length: written.count)]
+    }
+
+    private func message(path: String, written: String, lookedFor: String, folder: String) -> String {
+        // A folder by that name is not "no file": say what it is, and name a plist in it (the lint review).
+        var isFolder: ObjCBool = false
+        if fileManager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            let plists = ((try? fileManager.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".plist") }
+                .sorted { ($0 == "Info.plist" ? 0 : 1, $0) < ($1 == "Info.plist" ? 0 : 1, $1) }
+            let inFolder = (written.hasSuffix("/") ? written : written + "/") + (plists.first ?? "")
+            return "'\(written)' is a folder, not a file\(lookedFor), so the scenario cannot run; name the Info.plist file itself"
+                + (plists.isEmpty ? "" : ", e.g. '\(inFolder)'")
+        }
         let advice = if let near = NearFixturePath(fileManager: fileManager, folderNames: folderNames).suggestion(for: written, from: folder) {
             "did you mean '\(near)'?"
         } else {
             "add it, or write the path relative to the spec file's folder (\(folder.isEmpty ? "the current folder" : folder))"
         }
-        return [Diagnostic(
-            code: LintCode.missingFixture.rawValue,
-            severity: .warning,
-            location: location,
-            message: "there is no file '\(written)' for this spec\(lookedFor), so the scenario cannot run; \(advice)",
-            sourceLine: sourceLine,
-            length: written.count)]
+        return "there is no file '\(written)' for this spec\(lookedFor), so the scenario cannot run; \(advice)"
     }
 }

@@ -542,6 +542,15 @@ import Testing
             """)
     }
 
+    /// A path naming a folder was told "there is no file 'fixtures'" beside the folder (the lint review).
+    @Test func aFixturePathNamingAFolderIsToldSoWithAFileInIt() throws {
+        let tree = try FixtureTree()
+        let spec = Self.missingFixture.replacingOccurrences(of: "fixtures/Missing.plist", with: "fixtures")
+        #expect(Self.lint(spec, path: tree.specFolder + "/lint.yaml").hasPrefix("""
+            \(tree.specFolder)/lint.yaml:4:15: warning: 'fixtures' is a folder, not a file (looked for \(tree.specFolder)/fixtures), so the scenario cannot run; name the Info.plist file itself, e.g. 'fixtures/Info.plist' [missing-fixture]
+            """))
+    }
+
     /// Each missing name is replaced by its nearest spelling in the folder that should hold it; only the folders on the
     /// written path are read, so a file elsewhere in the tree is never offered, nor one reached through a link.
     @Test(arguments: [

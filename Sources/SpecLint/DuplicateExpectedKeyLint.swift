@@ -1,3 +1,5 @@
+import Foundation
+import Recurrence
 import SpecDiagnostics
 import SpecModel
 
@@ -27,11 +29,32 @@ public struct DuplicateExpectedKeyLint: SpecLintRule {
                 severity: .warning,
                 location: occurrence.instant.location,
                 message: "the key '\(key)' is already expected for \(earlier.instant.text); every occurrence has a key of its own "
-                    + "(the later of a repeated pair ends in ~2), so correct one of the two keys",
+                    + "(the later of a repeated pair ends in ~2), so "
+                    + Self.whichToCorrect(key, earlier: earlier.instant, later: occurrence.instant, schedule: body.schedule),
                 sourceLine: occurrence.instant.sourceLine,
                 length: occurrence.instant.text.count,
                 notes: [Diagnostic.Note(location: earlier.instant.location, message: "'\(key)' is first expected here")]))
         }
         return found
+    }
+
+    /// Which of the two keys to correct, and to what, when the rule gives both instants and one of them the key written
+    /// (the lint review: "correct one of the two keys" left the choice to the reader, though the rule knows each key).
+    private static func whichToCorrect(_ key: String, earlier: InstantLiteral, later: InstantLiteral, schedule: ScheduleSpec) -> String {
+        let fallback = "correct one of the two keys"
+        guard let built = try? schedule.schedule() else { return fallback }
+        func ruleKey(_ instant: InstantLiteral) -> String? {
+            guard let found = try? CoreEngine().next(after: instant.date.addingTimeInterval(-1), in: built),
+                  found.date == instant.date else { return nil }
+            return found.key.description
+        }
+        guard let earlierKey = ruleKey(earlier), let laterKey = ruleKey(later) else { return fallback }
+        if earlierKey == key, laterKey != key {
+            return "correct this one: the rule's key for \(later.text) is '\(laterKey)'"
+        }
+        if laterKey == key, earlierKey != key {
+            return "correct the first: the rule's key for \(earlier.text) is '\(earlierKey)'"
+        }
+        return fallback
     }
 }

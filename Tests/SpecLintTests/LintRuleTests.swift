@@ -347,12 +347,18 @@ import Testing
 
     @Test func twoOccurrencesWithOneKeyAreReported() {
         #expect(Self.lint(Self.duplicateKey) == """
-            lint.yaml:7:12: warning: the key 'sync/v1/2027-10-31' is already expected for 2027-10-31T02:30:00+02:00; every occurrence has a key of its own (the later of a repeated pair ends in ~2), so correct one of the two keys [duplicate-expected-key]
+            lint.yaml:7:12: warning: the key 'sync/v1/2027-10-31' is already expected for 2027-10-31T02:30:00+02:00; every occurrence has a key of its own (the later of a repeated pair ends in ~2), so correct this one: the rule's key for 2027-10-31T02:30:00+01:00 is 'sync/v1/2027-10-31~2' [duplicate-expected-key]
                 - {at: 2027-10-31T02:30:00+01:00, key: sync/v1/2027-10-31}
                        ^~~~~~~~~~~~~~~~~~~~~~~~~
             lint.yaml:6:12: note: 'sync/v1/2027-10-31' is first expected here
 
             """)
+        // The key written on the second line is the later's: the first is the one to correct.
+        let secondsKey = Self.duplicateKey.replacingOccurrences(of: "key: sync/v1/2027-10-31}", with: "key: sync/v1/2027-10-31~2}")
+        #expect(Self.lint(secondsKey).contains("so correct the first: the rule's key for 2027-10-31T02:30:00+02:00 is 'sync/v1/2027-10-31'"))
+        // Neither is the rule's: the reader chooses.
+        let neither = Self.duplicateKey.replacingOccurrences(of: "key: sync/v1/2027-10-31}", with: "key: sync/v1/2027-11-01}")
+        #expect(Self.lint(neither).contains("so correct one of the two keys [duplicate-expected-key]"))
     }
 
     // MARK: duplicate-case

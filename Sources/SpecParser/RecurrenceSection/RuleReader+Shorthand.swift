@@ -13,7 +13,14 @@ extension RuleReader {
     /// `daily 02:30`, `weekly mon,thu 09:00`, `every 24h from <instant>`.
     func readShorthand(_ scalar: Node.Scalar, node: Node) -> Rule? {
         let tokens = Self.tokens(scalar)
-        guard let first = tokens.first else { return nil }
+        guard let first = tokens.first else {
+            // `rule: ""` or `rule: " "`: told as an empty `rule:` is. Returning nil unreported dropped the whole spec from
+            // the run with exit 0 (the schema review).
+            let shown = scalar.value.isEmpty ? "an empty text" : "a text of blanks only"
+            log.report(.emptyValue, at: node, "'rule' must be a mapping such as {every: day, at: \"02:30\"} or a shorthand such as "
+                + "'daily 02:30', but it is \(shown)")
+            return nil
+        }
         let rule: Rule?
         switch (first.text, tokens.count) {
         case ("daily", 2):

@@ -39,6 +39,12 @@ struct RecurrenceSectionParser {
             let subject = specName.map { "'\($0)'" } ?? "this spec"
             reader.log.report(.nothingToCheck, at: anchor?.mark ?? fields.anchor, length: anchor?.underlineLength ?? fields.anchorLength,
                               "\(subject) checks nothing; add 'window:' with 'expect:', or 'cases:' with the searches to check")
+        case (false, false) where cases?.isEmpty == true:
+            // `cases: []` and no window: the spec ran as zero tests and passed (the schema review).
+            let subject = specName.map { "'\($0)'" } ?? "this spec"
+            reader.log.report(.nothingToCheck, at: fields["cases"]!,
+                              "\(subject) checks nothing: 'cases' lists no case and there is no window; add a case such as "
+                                  + "{name: first night, after: <instant>, next: <instant>}, or 'window:' with 'expect:'")
         default:
             break
         }

@@ -57,9 +57,10 @@ enum ValuePattern {
         "^0*(" + numbers.map(String.init).joined(separator: "|") + ")$"
     }
 
-    /// `daily <time>`, `weekly <days> <time>`, `every <duration> from <instant>`.
+    /// `daily <time>`, `weekly <days> <time>`, `every <duration> from <instant>`, with blanks around them as the parser
+    /// allows (`" daily 02:30"` ran, and the editor marked it).
     static let ruleShorthand =
-        "^(daily[ \\t]+[^ \\t]+|weekly[ \\t]+[^ \\t]+[ \\t]+[^ \\t]+|every[ \\t]+[^ \\t]+[ \\t]+from[ \\t]+[^ \\t]+)$"
+        "^[ \\t]*(daily[ \\t]+[^ \\t]+|weekly[ \\t]+[^ \\t]+[ \\t]+[^ \\t]+|every[ \\t]+[^ \\t]+[ \\t]+from[ \\t]+[^ \\t]+)[ \\t]*$"
 
     /// A task identifier: letters, digits, `.`, `-` and `_`.
     static let identifier = "^[A-Za-z0-9._-]+$"

@@ -75,13 +75,15 @@ public struct SpecSchemaWriter: Sendable {
         if !required.isEmpty { members.append(.init("required", .array(required))) }
         members.append(.init("additionalProperties", false))
 
-        var dependent: [SchemaJSON.Member] = []
         var conditions: [SchemaJSON] = []
         for constraint in mapping.constraints {
             switch constraint {
             case .together(let first, let second):
-                dependent.append(.init(first, [.string(second)]))
-                dependent.append(.init(second, [.string(first)]))
+                // As `if`/`then`, not `dependentRequired`: VS Code's YAML extension validates by draft 7, which has no
+                // `dependentRequired` and would let `window` without `expect` pass (the schema review).
+                for (key, other) in [(first, second), (second, first)] {
+                    conditions.append(.fields(["if": .fields(["required": [.string(key)]]), "then": .fields(["required": [.string(other)]])]))
+                }
             case .atLeastOne(let keys):
                 conditions.append(.fields(["anyOf": .array(keys.map { .fields(["required": [.string($0)]]) })]))
             case .exactlyOne(let keys):
@@ -122,7 +124,6 @@ public struct SpecSchemaWriter: Sendable {
                 "then": .fields(["required": .array(calendarKeys)]),
             ]))
         }
-        if !dependent.isEmpty { members.append(.init("dependentRequired", .object(dependent))) }
         if !conditions.isEmpty { members.append(.init("allOf", .array(conditions))) }
         return .object(members)
     }
@@ -235,7 +236,7 @@ public struct SpecSchemaWriter: Sendable {
     private static let calendarRule: SchemaJSON = .fields([
         "anyOf": [
             .fields(["type": "object", "required": ["every"]]),
-            .fields(["type": "string", "pattern": "^(daily|weekly)[ \\t]"]),
+            .fields(["type": "string", "pattern": "^[ \\t]*(daily|weekly)[ \\t]"]),
         ],
     ])
 
@@ -330,7 +331,8 @@ public struct SpecSchemaWriter: Sendable {
             // The parser reads an identifier's text whatever its YAML type: `2027` and `true` are identifiers too.
             return .fields(["type": ["string", "number", "boolean"], "pattern": .string(ValuePattern.identifier)])
         case .errorType:
-            return .fields(["type": ["string", "integer", "boolean"], "pattern": .string(ValuePattern.errorType)])
+            // A number too: an editor reads `error: 1e-3` as 0.001, the parser as the text `1e-3`, a valid error type.
+            return .fields(["type": ["string", "number", "boolean"], "pattern": .string(ValuePattern.errorType)])
         case .flag:
             return .fields(["enum": [true, false, "true", "false"]])
         case .checkpoint(let afterWrite):

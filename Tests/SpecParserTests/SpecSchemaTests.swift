@@ -284,6 +284,8 @@ import Testing
         ("an empty engine list", "spec: refused\n", "spec: refused\nengines: []\n", "$.engines"),
         ("an interval of 1.5h", "rule: {every: day, at: \"02:30\"}", "rule: {interval: 1.5h, from: 2027-03-27T00:00:00Z}", "$.schedule.rule"),
         ("a name that is empty", "spec: refused", "spec:", "$.spec: expected string"),
+        ("a name of blanks only", "spec: refused", "spec: \"  \"", "$.spec"),
+        ("a tag of blanks only", "spec: refused\n", "spec: refused\ntags: [dst, \" \"]\n", "$.tags"),
         ("a mapping where a list belongs", "cases: [{name: c, after: 2027-03-28T00:00:00+01:00, next: 2027-03-29T02:30:00+02:00}]",
          "cases: {name: c, after: 2027-03-28T00:00:00+01:00, next: 2027-03-29T02:30:00+02:00}", "$.cases: expected array"),
     ])

@@ -263,8 +263,9 @@ public struct SpecSchemaWriter: Sendable {
     static func schema(for form: SpecValueForm) -> SchemaJSON {
         switch form {
         case .text:
-            // The parser reads any scalar as text: `spec: 2027` is the name "2027", `tags: [dst, 2027]` two tags.
-            return .fields(["type": ["string", "number", "boolean"]])
+            // The parser reads any scalar as text: `spec: 2027` is the name "2027", `tags: [dst, 2027]` two tags. A text of
+            // blanks only is refused (`spec: ""`, `tags: [" "]`), so the schema asks for something that is not a blank.
+            return .fields(["type": ["string", "number", "boolean"], "pattern": "\\S"])
         case .reason:
             // `skip: true` is a boolean to an editor, and the parser refuses it: a skip must say why.
             return .fields(["type": ["string", "number"]])

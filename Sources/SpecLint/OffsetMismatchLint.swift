@@ -180,6 +180,7 @@ public struct OffsetMismatchLint: SpecLintRule {
         let zoneOffset = zone.secondsFromGMT(for: instant.date)
         let kept = WallTimeText.instant(instant.date, offset: zoneOffset)
         let keptInUTC = instant.date.rfc3339UTC
+        // `Z` alone where the zone's offset is +00:00 (London in winter), as the zone and UTC then spell it alike.
         let keptText = zoneOffset % 60 != 0 || zoneOffset == 0 ? keptInUTC : "\(kept) (or \(keptInUTC))"
         switch valid.count {
         case 0:
@@ -207,11 +208,11 @@ public struct OffsetMismatchLint: SpecLintRule {
                 // spell the instant meant, so keeping it is offered too: first for `+00:00`, UTC as Python's
                 // `isoformat()` writes it, after the wall time for another zone's offset (a line copied from a Sydney
                 // spec into an Adelaide one).
-                let meant = Self.meantText(local: local, zone: zone, choices: choices)
-                guard !Self.offsetsWithinAYear(of: instant.date, in: zone).contains(written) else { return meant }
+                let meantNote = Self.meantText(local: local, zone: zone, choices: choices)
+                guard !Self.offsetsWithinAYear(of: instant.date, in: zone).contains(written) else { return meantNote }
                 let foreign = "\(ZoneDisplayName.of(zone)) has no offset \(WallTimeText.offset(written)) within a year of this date"
-                return written == 0 ? "\(foreign) (+00:00 is UTC): if you meant this instant, \(keep); \(meant)"
-                    : "\(foreign): \(meant); if you meant this instant, \(keep)"
+                return written == 0 ? "\(foreign) (+00:00 is UTC): if you meant this instant, \(keep); \(meantNote)"
+                    : "\(foreign): \(meantNote); if you meant this instant, \(keep)"
             }
             let meantOccurrences = meant.map(expected.isOccurrence)
             let writtenIsOccurrence = expected.isOccurrence(instant.date)
@@ -228,8 +229,8 @@ public struct OffsetMismatchLint: SpecLintRule {
             }
             let text = Self.meantText(local: local, zone: zone, choices: choices, occurrences: given, reason: reason)
             guard writtenIsOccurrence else { return text }
-            // Both are occurrences (an hourly rule): an offset the zone does not have near that date more likely spells
-            // the instant meant (`+00:00` for UTC), so keeping it comes first then.
+            // Both are occurrences (an hourly rule): an offset the zone does not have within a year of that date more
+            // likely spells the instant meant (`+00:00` for UTC), so keeping it comes first then.
             return Self.offsetsWithinAYear(of: instant.date, in: zone).contains(written)
                 ? "\(text); the rule gives this instant too: \(keep)"
                 : "the rule gives this very instant: \(keep); \(text)"

@@ -110,10 +110,18 @@ struct LifecycleExpectReader {
         expect.storeUpdatedAt = fields["updated-at"].flatMap { reader.instant($0, field: "updated-at") }
     }
 
-    /// `pending-requests`: identifiers, or `{identifier: …, earliest-begin: …}` to check the request's floor too.
+    /// `pending-requests`: identifiers, or `{identifier: …, earliest-begin: …}` to check the request's floor too; one
+    /// alone, either form (the reference says "or one alone", and the schema accepted a lone mapping the parser refused).
     private func readPendingRequests(_ node: Node) -> [LifecycleExpectation.PendingRequest]? {
-        guard let items = reader.list(node, field: "pending-requests", singleAllowed: true,
-                                      expected: "a list of task identifiers, or of {identifier: …, earliest-begin: …}") else { return nil }
+        let items: [Node]
+        if node.mapping != nil {
+            items = [node]
+        } else if let listed = reader.list(node, field: "pending-requests", singleAllowed: true,
+                                           expected: "a list of task identifiers, or of {identifier: …, earliest-begin: …}") {
+            items = listed
+        } else {
+            return nil
+        }
         var requests: [LifecycleExpectation.PendingRequest] = []
         for item in items {
             guard item.mapping != nil else {

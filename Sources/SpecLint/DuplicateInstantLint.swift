@@ -1,3 +1,4 @@
+import Foundation
 import SpecDiagnostics
 import SpecModel
 
@@ -14,12 +15,21 @@ public struct DuplicateInstantLint: SpecLintRule {
         // Dates compared in place: copying every instant of every spec to find the rare pair was most of this lint's cost.
         return occurrences.indices.dropFirst().filter { occurrences[$0].instant.date == occurrences[$0 - 1].instant.date }.map { index in
             let earlier = occurrences[index - 1].instant, instant = occurrences[index].instant
+            // One of the two written with an offset the zone does not have then is the likelier slip (the seeds' hour):
+            // removing either line, as the message said, kept the slip (the lint review).
+            let zone = body.schedule.timeZone
+            let slipped = [earlier, instant].filter { literal in
+                literal.writtenOffset.map { $0 != zone.secondsFromGMT(for: literal.date) } ?? false
+            }
+            let advice = slipped.count == 1
+                ? "correct the offset of \(slipped[0].text) on line \(slipped[0].location.line) (see its offset-mismatch warning) rather than removing either"
+                : "remove one (the two occurrences of a repeated wall time differ in offset)"
             return Diagnostic(
                 code: LintCode.duplicateInstant.rawValue,
                 severity: .warning,
                 location: instant.location,
                 message: "\(instant.text) is the same instant as \(earlier.text) before it: an occurrence happens once, so the "
-                    + "spec will fail; remove one (the two occurrences of a repeated wall time differ in offset)",
+                    + "spec will fail; \(advice)",
                 sourceLine: instant.sourceLine,
                 length: instant.text.count,
                 notes: [Diagnostic.Note(location: earlier.location, message: "\(earlier.text) is listed here")])

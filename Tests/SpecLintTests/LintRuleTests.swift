@@ -506,6 +506,25 @@ import Testing
         #expect(Self.lint(Self.duplicateInstant.replacingOccurrences(of: "    - 2027-06-01T00:30:00Z\n", with: "")).isEmpty)
     }
 
+    /// The lint review: a slip of the seeds' kind made a line collide with the next (`02:30:00+00:00` in Dublin on the
+    /// spring day is 02:30Z, which the next line names; Dublin is at +01:00 from 01:00Z, zoneinfo), and "remove one"
+    /// invited deleting the right line. The slipped one is named instead.
+    @Test func aCollisionMadeByAnOffsetSlipNamesTheSlippedLine() {
+        let text = """
+            spec: Dublin hourly collision
+            schedule: {timezone: Europe/Dublin, rule: {every: hour, minute: 30}, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-28T01:00:00Z, through: 2027-03-28T03:00:00Z}
+            expect:
+              occurrences:
+                - 2027-03-28T02:30:00+00:00
+                - 2027-03-28T02:30:00Z
+
+            """
+        #expect(Self.lint(text).contains("""
+            lint.yaml:7:7: warning: 2027-03-28T02:30:00Z is the same instant as 2027-03-28T02:30:00+00:00 before it: an occurrence happens once, so the spec will fail; correct the offset of 2027-03-28T02:30:00+00:00 on line 6 (see its offset-mismatch warning) rather than removing either [duplicate-instant]
+            """))
+    }
+
     // MARK: missing-fixture
 
     @Test func anInfoPlistThatIsNotThereIsReportedAndOneThatIsIsNot() throws {

@@ -43,11 +43,7 @@ public struct DuplicateExpectedKeyLint: SpecLintRule {
     private static func whichToCorrect(_ key: String, earlier: InstantLiteral, later: InstantLiteral, schedule: ScheduleSpec) -> String {
         let fallback = "correct one of the two keys"
         guard let built = try? schedule.schedule() else { return fallback }
-        func ruleKey(_ instant: InstantLiteral) -> String? {
-            guard let found = try? CoreEngine().next(after: instant.date.addingTimeInterval(-1), in: built),
-                  found.date == instant.date else { return nil }
-            return found.key.description
-        }
+        func ruleKey(_ instant: InstantLiteral) -> String? { built.occurrence(at: instant.date)?.key.description }
         guard let earlierKey = ruleKey(earlier), let laterKey = ruleKey(later) else { return fallback }
         if earlierKey == key, laterKey != key {
             return "correct this one: the rule's key for \(later.text) is '\(laterKey)'"

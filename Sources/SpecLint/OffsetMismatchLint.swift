@@ -89,7 +89,8 @@ public struct OffsetMismatchLint: SpecLintRule {
 
         /// Whether `instant` is one of the schedule's occurrences; for a case's `next`, the one its search finds.
         func isOccurrence(_ instant: Date) -> Bool {
-            (try? CoreEngine().next(after: cursor ?? instant.addingTimeInterval(-1), in: schedule))?.date == instant
+            guard let cursor else { return schedule.occurrence(at: instant) != nil }
+            return (try? CoreEngine().next(after: cursor, in: schedule))?.date == instant
         }
 
         /// What the policy makes of `wall` (in the gap), said as the fix: the instant to write, or that there is none;
@@ -252,28 +253,24 @@ public struct OffsetMismatchLint: SpecLintRule {
     }
 
     /// Every offset the zone has within about a year of `date`: the other season's offset, the likely slip, is one of
-    /// them; `+00:00` in Berlin or another zone's offset is not. Read at the zone's transitions (a few a year).
+    /// them; `+00:00` in Berlin or another zone's offset is not.
     private static func offsetsWithinAYear(of date: Date, in zone: TimeZone) -> Set<Int> {
-        var moment = date.addingTimeInterval(-400 * 86_400)
-        let end = date.addingTimeInterval(400 * 86_400)
-        var offsets: Set<Int> = [zone.secondsFromGMT(for: moment)]
-        for _ in 0..<64 {
-            guard let next = zone.nextDaylightSavingTimeTransition(after: moment), next < end else { break }
-            offsets.insert(zone.secondsFromGMT(for: next))
-            moment = next
-        }
-        return offsets
+        offsets(of: zone, from: date.addingTimeInterval(-400 * 86_400), through: date.addingTimeInterval(400 * 86_400))
     }
 
-    /// Every offset the zone has within 27 hours of a wall time (taken as if it were UTC): the only
-    /// offsets that wall time can be read with. A bounded sample, every 15 minutes.
+    /// Every offset the zone has within 27 hours of a wall time (taken as if it were UTC): the only offsets that wall
+    /// time can be read with.
     private static func offsets(near wallSeconds: Double, in zone: TimeZone) -> Set<Int> {
-        var offsets: Set<Int> = []
-        let step = 900.0
-        var t = wallSeconds - 27 * 3600
-        while t <= wallSeconds + 27 * 3600 {
-            offsets.insert(zone.secondsFromGMT(for: Date(timeIntervalSince1970: t)))
-            t += step
+        offsets(of: zone, from: Date(timeIntervalSince1970: wallSeconds - 27 * 3600),
+                through: Date(timeIntervalSince1970: wallSeconds + 27 * 3600))
+    }
+
+    /// The zone's offset at `from` and after each of its changes up to `through`, read by the core's own transition
+    /// walk (`ZoneTransition`): exact, where a sample every 15 minutes could only hope to be.
+    private static func offsets(of zone: TimeZone, from: Date, through: Date) -> Set<Int> {
+        var offsets: Set<Int> = [zone.secondsFromGMT(for: from)]
+        for change in (try? ZoneTransition.transitions(of: zone, from: from, through: through)) ?? [] {
+            offsets.insert(change.offsetAfter)
         }
         return offsets
     }

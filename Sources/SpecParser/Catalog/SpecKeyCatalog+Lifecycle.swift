@@ -148,9 +148,9 @@ extension SpecKeyCatalog {
         name: "expiresAfter",
         summary: "Each kind's time from launch to expiration; longer than `0s`.",
         keys: [
-            SpecKey("refresh", .duration, default: .described("`\(DurationText.text(seconds: LifecycleSpec.System().refreshBudget))`"),
+            SpecKey("refresh", .positiveDuration, default: .described("`\(DurationText.text(seconds: LifecycleSpec.System().refreshBudget))`"),
                     example: "30s", summary: "The budget of a refresh task's launch."),
-            SpecKey("processing", .duration, default: .described("`\(DurationText.text(seconds: LifecycleSpec.System().processingBudget))`"),
+            SpecKey("processing", .positiveDuration, default: .described("`\(DurationText.text(seconds: LifecycleSpec.System().processingBudget))`"),
                     example: "5m", summary: "The budget of a processing task's launch."),
         ])
 

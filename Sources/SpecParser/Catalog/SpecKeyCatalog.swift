@@ -99,7 +99,7 @@ public enum SpecKeyCatalog {
                     summary: "The minute of each local wall-clock hour."),
             SpecKey("second", .wholeNumber(0...59), default: .number(0), example: "0",
                     summary: "The second of each local wall-clock hour (hourly rules only)."),
-            SpecKey("interval", .duration, .alternative("`every` or `interval`"), example: "90m",
+            SpecKey("interval", .positiveDuration, .alternative("`every` or `interval`"), example: "90m",
                     summary: "The elapsed time between occurrences: `from + k·interval`, no calendar and no DST effect; zero is refused."),
             SpecKey("from", .either([.instant, .localDate]), .alternative("with `interval`; with `every` and a count of 2 or more"),
                     example: "2027-03-27T02:30:00+01:00",

@@ -21,6 +21,8 @@ public indirect enum SpecValueForm: Sendable {
     case wallTime
     /// An elapsed time: `45s`, `90m`, `24h`, `1h30m`, `2d`.
     case duration
+    /// An elapsed time longer than zero (`0s` and `0h0m` are refused): an interval, an expiration budget.
+    case positiveDuration
     /// A weekday: a full English name or its first three letters, any case.
     case weekday
     /// A month: 1–12 or an English month name (full or three letters), any case.
@@ -62,6 +64,7 @@ public indirect enum SpecValueForm: Sendable {
         case .stepCount: "count and period"
         case .wallTime: "wall time"
         case .duration: "duration"
+        case .positiveDuration: "duration longer than zero"
         case .weekday: "weekday"
         case .month: "month"
         case .dayOfMonth: "day of month"

@@ -27,6 +27,59 @@ enum ValuePattern {
     /// Numbers with units `d`, `h`, `m`, `s`, larger units first, each at most once.
     static let duration = "^(?=[0-9])([0-9]+d)?([0-9]+h)?([0-9]+m)?([0-9]+s)?$"
 
+    /// A duration with a digit other than 0: longer than zero (`0s`, `0h00m` are refused where a duration must pass).
+    static let positiveDuration = "^(?=[0-9a-z]*[1-9])" + duration.dropFirst()
+
+    /// A whole number in `range` written with digits, leading zeros allowed, at most `length` characters: the
+    /// parser's reading of `version: "7"` or `minute: "05"` (a quoted `"60"` for a minute is refused, as it is).
+    static func wholeNumber(_ range: ClosedRange<Int>, length: Int) -> String {
+        "^(?=[0-9]{1,\(length)}$)0*(" + numberAlternatives(range) + ")$"
+    }
+
+    /// A day of the month: 1–31 written with digits (at most four, as the rule reader reads them), or `last`.
+    static let dayOfMonth = "^((?=[0-9]{1,4}$)0*(" + numberAlternatives(1...31) + ")|last)$"
+
+    /// The numbers of `range` as regular-expression alternatives without leading zeros: `0...59` →
+    /// `[0-9]|[1-5][0-9]`. Built a digit count at a time, each split into a first digit and the rest.
+    static func numberAlternatives(_ range: ClosedRange<Int>) -> String {
+        precondition(range.lowerBound >= 0, "whole numbers in specs are not negative")
+        var parts: [String] = []
+        let digits = { (number: Int) in String(number).count }
+        for count in digits(range.lowerBound)...digits(range.upperBound) {
+            let smallest = count == 1 ? 0 : Int("1" + String(repeating: "0", count: count - 1))!
+            let largest = Int(String(repeating: "9", count: count))!
+            let low = max(range.lowerBound, smallest), high = min(range.upperBound, largest)
+            if low <= high { parts.append(sameLength(Array(String(low)), Array(String(high)))) }
+        }
+        return parts.joined(separator: "|")
+    }
+
+    /// The numbers from `low` to `high`, both written with the same number of digits.
+    private static func sameLength(_ low: [Character], _ high: [Character]) -> String {
+        func digitClass(_ from: Character, _ to: Character) -> String { from == to ? String(from) : "[\(from)-\(to)]" }
+        func grouped(_ pattern: String) -> String { pattern.contains("|") ? "(?:" + pattern + ")" : pattern }
+        func anyDigits(_ count: Int) -> String { count == 0 ? "" : count == 1 ? "[0-9]" : "[0-9]{\(count)}" }
+        if low == high { return String(low) }
+        guard low.count > 1 else { return digitClass(low[0], high[0]) }
+        let rest = low.count - 1
+        let lowRest = Array(low.dropFirst()), highRest = Array(high.dropFirst())
+        if low[0] == high[0] { return String(low[0]) + grouped(sameLength(lowRest, highRest)) }
+        var parts: [String] = []
+        let lowFromZero = lowRest.allSatisfy { $0 == "0" }, highToNines = highRest.allSatisfy { $0 == "9" }
+        var middleFrom = low[0].wholeNumberValue! + 1, middleTo = high[0].wholeNumberValue! - 1
+        if lowFromZero { middleFrom -= 1 } else {
+            parts.append(String(low[0]) + grouped(sameLength(lowRest, Array(repeating: "9", count: rest))))
+        }
+        if highToNines { middleTo += 1 }
+        if middleFrom <= middleTo {
+            parts.append(digitClass(Character(String(middleFrom)), Character(String(middleTo))) + anyDigits(rest))
+        }
+        if !highToNines {
+            parts.append(String(high[0]) + grouped(sameLength(Array(repeating: "0", count: rest), highRest)))
+        }
+        return parts.joined(separator: "|")
+    }
+
     /// A full English weekday name or its first three letters, any case.
     static let weekday = "^(" + Weekday.allCases.sorted().map { day in
         caseInsensitive(day.abbreviation) + "(" + caseInsensitive(String(day.name.dropFirst(3))) + ")?"
@@ -39,8 +92,9 @@ enum ValuePattern {
         return "^[ \\t]*(" + words.map(caseInsensitive).joined(separator: "|") + ")[ \\t]+" + String(weekday.dropFirst().dropLast()) + "[ \\t]*$"
     }
 
-    /// Digits, or an English month name (full or three letters), any case.
-    static let month = "^([0-9]{1,4}|" + SpecKeyCatalog.monthNames.map { name in
+    /// 1–12 written with digits (at most four, as the rule reader reads them), or an English month name (full or
+    /// three letters), any case.
+    static let month = "^((?=[0-9]{1,4}$)0*(" + numberAlternatives(1...12) + ")|" + SpecKeyCatalog.monthNames.map { name in
         caseInsensitive(String(name.prefix(3))) + (name.count > 3 ? "(" + caseInsensitive(String(name.dropFirst(3))) + ")?" : "")
     }.joined(separator: "|") + ")$"
 

@@ -273,7 +273,7 @@ public struct SpecSchemaWriter: Sendable {
             // `version: 1` is a number to an editor; `version: "1"` is a string the parser also reads.
             return .fields([
                 "type": ["integer", "string"], "minimum": .integer(range.lowerBound), "maximum": .integer(range.upperBound),
-                "pattern": "^[0-9]+$",
+                "pattern": .string(ValuePattern.wholeNumber(range, length: ValueReader.wholeNumberLength)),
             ])
         case .choice(let words):
             // The parser reads each word's text; an editor types `true` and `false` as booleans (`completed: [true]`).
@@ -292,6 +292,8 @@ public struct SpecSchemaWriter: Sendable {
             ])
         case .duration:
             return .fields(["type": "string", "pattern": .string(ValuePattern.duration)])
+        case .positiveDuration:
+            return .fields(["type": "string", "pattern": .string(ValuePattern.positiveDuration)])
         case .weekday:
             return .fields([
                 "type": "string", "pattern": .string(ValuePattern.weekday),
@@ -304,7 +306,7 @@ public struct SpecSchemaWriter: Sendable {
             ])
         case .dayOfMonth:
             return .fields([
-                "type": ["integer", "string"], "minimum": 1, "maximum": 31, "pattern": "^([0-9]{1,4}|last)$",
+                "type": ["integer", "string"], "minimum": 1, "maximum": 31, "pattern": .string(ValuePattern.dayOfMonth),
                 "examples": [1, 15, 31, "last"],
             ])
         case .weekdayOfMonth:

@@ -397,11 +397,14 @@ struct ValueReader {
         return first > 0x20 && first < 0x7F
     }
 
+    /// How many characters a whole number's text may have, leading zeros included (the schema's pattern says so too).
+    static let wholeNumberLength = 12
+
     /// A whole number in `range`, written with digits only (`5`, not `5.0` or `five`).
     func integer(_ node: Node, field: String, range: ClosedRange<Int>, example: String) -> Int? {
         guard let scalar = scalar(node, field: field, expected: "a whole number, e.g. \(example)") else { return nil }
         let text = scalar.value
-        guard !text.isEmpty, text.count <= 12, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text) else {
+        guard !text.isEmpty, text.count <= Self.wholeNumberLength, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text) else {
             if reportSlip(node, code: .invalidNumber) { return nil }
             log.report(.invalidNumber, at: node, "'\(field)' must be a whole number, e.g. \(example), not '\(text)'")
             return nil

@@ -328,6 +328,31 @@ import Testing
         #expect(refusedByBoth == 105)
     }
 
+    /// Shorthand rules built from parts each right or wrong: the schema accepts exactly what the parser accepts.
+    /// It only counted words before (`daily 25:00`, `weekly mon;thu 09:00`, `every 0s from …` passed an editor).
+    @Test func theSchemaAndTheParserAgreeOnShorthands() {
+        let times = ["02:30", "9:00", "02:30:15", "02:30,20:00", "02:30,20:00,23:59:59", "24:00", "25:00", "02:60", "02.30",
+                     "0230", "02:30,", "02:30,,20:00", "02:30;20:00", "2:5"]
+        let days = ["mon", "Mon", "MONDAY", "mon,thu", "sun,sun", "mon;thu", "mo", "lun", "1", "mon,,thu", "thurs", "mon,"]
+        let durations = ["90m", "24h", "1h30m", "2d", "0s", "0h0m", "90", "1.5h", "90M", "-1h", "h"]
+        let starts = ["2027-03-27T00:00:00Z", "2027-03-27T02:30:00+01:00", "2027-03-27T00:00:00", "2027-03-27", "now"]
+        var rules: [String] = []
+        rules += times.map { "daily \($0)" }
+        rules += days.flatMap { day in ["02:30", "08:00,20:00", "25:00"].map { "weekly \(day) \($0)" } }
+        rules += durations.flatMap { duration in starts.map { "every \(duration) from \($0)" } }
+        rules += ["daily 02:30 extra", "weekly mon", "every 90m", "DAILY 02:30", "daily", "daily\t02:30", "every 90m since 2027-03-27T00:00:00Z",
+                  "weekly  mon  02:30", "every 90m from 2027-03-27T00:00:00Z later"]
+        var accepted = 0, refused = 0
+        for rule in rules {
+            let text = Self.refusedBase.replacingOccurrences(of: "rule: {every: day, at: \"02:30\"}", with: "rule: \"\(rule)\"")
+            let parserAccepts = !SpecFixtures.parse(text).diagnostics.contains { $0.severity == .error }
+            let problems = Self.problems(in: text).flatMap { $0 }
+            #expect(parserAccepts == problems.isEmpty, "\(rule): parser \(parserAccepts ? "accepts" : "refuses"), schema says \(problems)")
+            if parserAccepts { accepted += 1 } else { refused += 1 }
+        }
+        #expect(accepted > 20 && refused > 80, "accepted \(accepted), refused \(refused)")
+    }
+
     @Test func theBaseOfTheRefusedSpecsIsValid() {
         #expect(SpecFixtures.parse(Self.refusedBase).diagnostics.isEmpty)
         #expect(Self.problems(in: Self.refusedBase) == [[]])

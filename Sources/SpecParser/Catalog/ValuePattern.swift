@@ -111,10 +111,23 @@ enum ValuePattern {
         "^0*(" + numbers.map(String.init).joined(separator: "|") + ")$"
     }
 
-    /// `daily <time>`, `weekly <days> <time>`, `every <duration> from <instant>`, with blanks around them as the parser
-    /// allows (`" daily 02:30"` ran, and the editor marked it).
-    static let ruleShorthand =
-        "^[ \\t]*(daily[ \\t]+[^ \\t]+|weekly[ \\t]+[^ \\t]+[ \\t]+[^ \\t]+|every[ \\t]+[^ \\t]+[ \\t]+from[ \\t]+[^ \\t]+)[ \\t]*$"
+    /// `daily <times>`, `weekly <days> <times>`, `every <duration> from <instant>`, with blanks around them as the
+    /// parser allows (`" daily 02:30"` ran, and the editor marked it), and each part as its own key writes it: times
+    /// and weekdays separated by commas, a duration longer than zero (`daily 25:00`, `weekly mon;thu 09:00` and
+    /// `every 0s from …` passed an editor that only counted words).
+    static let ruleShorthand: String = {
+        let blanks = "[ \\t]+"
+        let times = unanchored(wallTime) + "(," + unanchored(wallTime) + ")*"
+        let days = unanchored(weekday) + "(," + unanchored(weekday) + ")*"
+        return "^[ \\t]*(daily" + blanks + times + "|weekly" + blanks + days + blanks + times
+            + "|every" + blanks + unanchored(positiveDuration) + blanks + "from" + blanks + unanchored(instant) + ")[ \\t]*$"
+    }()
+
+    /// A pattern `^…$` without its anchors, to be part of a larger one.
+    private static func unanchored(_ pattern: String) -> String {
+        precondition(pattern.hasPrefix("^") && pattern.hasSuffix("$"), "\(pattern) is not anchored")
+        return "(" + pattern.dropFirst().dropLast() + ")"
+    }
 
     /// A task identifier: letters, digits, `.`, `-` and `_`.
     static let identifier = "^[A-Za-z0-9._-]+$"

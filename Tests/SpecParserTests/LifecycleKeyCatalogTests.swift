@@ -77,6 +77,7 @@ import Testing
             switch mapping[key]?.value {
             case .choice(let words): words
             case .list(.choice(let words), _, _): words
+            case .orderedSubset(let words, _): words
             default: nil
             }
         }

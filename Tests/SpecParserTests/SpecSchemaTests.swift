@@ -187,6 +187,7 @@ import Testing
             + "clock: 2027-03-29T00:00:00+02:00\nsteps:\n  - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh, interrupt: after-write, "
             + "overlap: {launch: com.example.app.processing, during: parse, fail: {stage: write, error: disk-full}}}"),
         ("the write stage alone", "stages: [download, parse, write]", "stages: write"),
+        ("some stages in order", "stages: [download, parse, write]", "stages: [parse, write]"),
         ("a constant backoff with a factor (a warning)", "backoff: exponential", "backoff: constant, factor: 3"),
         ("a schedule", "clock:",
          "schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}\nclock:"),
@@ -216,6 +217,10 @@ import Testing
         ("an error type with capitals", "expire: during write", "fail: {stage: write, error: DiskFull}", "$.steps[0].fail.error"),
         ("an interrupt that is not a checkpoint", "expire: during write", "interrupt: before-write", "$.steps[0].interrupt"),
         ("an unknown stage", "stages: [download, parse, write]", "stages: [download, parse, wrte]", "$.job.stages"),
+        ("stages out of order", "stages: [download, parse, write]", "stages: [parse, download, write]", "$.job.stages"),
+        ("a stage twice", "stages: [download, parse, write]", "stages: [download, write, write]", "$.job.stages"),
+        ("stages without write", "stages: [download, parse, write]", "stages: [download, parse]", "$.job.stages"),
+        ("one stage alone that is not write", "stages: [download, parse, write]", "stages: download", "$.job.stages"),
         ("an unknown adapter", "app: {resubmits", "app: {adapter: thn, resubmits", "$.app.adapter"),
         ("a flag that is not true or false", "resubmits: true", "resubmits: yes", "$.app.resubmits"),
         ("a retry without its delay", ", delay: 15m", "", "$.app.retry: missing required delay"),

@@ -81,7 +81,7 @@ extension SpecKeyCatalog {
             SpecKey("items", .list(.text("text"), singleAllowed: true, nonEmpty: false), default: .described("`[]`"),
                     example: "[\"42\", \"43\"]",
                     summary: "The item identifiers the stubbed source returns, until an `items` step changes them (`[\"42\"]` and `[42]` are the same text). An item is any text, line breaks included: the store keeps each whole."),
-            SpecKey("stages", .list(.choice(LifecycleSpec.Stage.allCases.map(\.rawValue)), singleAllowed: true, nonEmpty: true),
+            SpecKey("stages", .orderedSubset(LifecycleSpec.Stage.allCases.map(\.rawValue), including: LifecycleSpec.Stage.write.rawValue),
                     default: .described("`[\(LifecycleSpec.Stage.allCases.map(\.rawValue).joined(separator: ", "))]`"),
                     example: "[download, parse, write]",
                     summary: "The job's stages: some of these in this order, each once, always with `write` (`invalid-stages`)."),

@@ -39,6 +39,9 @@ public indirect enum SpecValueForm: Sendable {
     case mapping(SpecMapping)
     /// A list; `singleAllowed` accepts one item written without brackets, `nonEmpty` refuses `[]`.
     case list(SpecValueForm, singleAllowed: Bool, nonEmpty: Bool)
+    /// Some of `words`, in their order, each at most once, always with `including`; a list, or `including` alone
+    /// (`job.stages`: `[download, write]`, `write`).
+    case orderedSubset([String], including: String)
     /// One of several forms (an instant or `{at, key}`; a shorthand string or a rule mapping).
     case either([SpecValueForm])
     /// A task identifier such as `com.example.app.refresh`: letters, digits, `.`, `-` and `_`.
@@ -74,6 +77,8 @@ public indirect enum SpecValueForm: Sendable {
         case .mapping(let mapping): "mapping (`\(mapping.name)`)"
         case .list(let item, let single, let nonEmpty):
             "list of \(item.summary)" + (nonEmpty ? " (at least one)" : "") + (single ? ", or one alone" : "")
+        case .orderedSubset(let words, let including):
+            "list of " + words.map { "`\($0)`" }.joined(separator: ", ") + " in that order, with `\(including)`, or `\(including)` alone"
         case .either(let forms): forms.map(\.summary).joined(separator: ", or ")
         case .identifier: "task identifier"
         case .errorType: "error type"
@@ -87,6 +92,13 @@ public indirect enum SpecValueForm: Sendable {
     /// `during <stage>` for each stage of the job, in order.
     public static func checkpoints(afterWrite: Bool) -> [String] {
         (afterWrite ? ["after-write"] : []) + LifecycleSpec.Stage.allCases.map { "during \($0.rawValue)" }
+    }
+
+    /// The lists an `orderedSubset` allows: each keeps `words`' order and holds `including`.
+    public static func orderedSubsets(of words: [String], including: String) -> [[String]] {
+        var lists: [[String]] = [[]]
+        for word in words { lists += lists.map { $0 + [word] } }
+        return lists.filter { $0.contains(including) }.sorted { ($0.count, words.firstIndex(of: $0[0])!) < ($1.count, words.firstIndex(of: $1[0])!) }
     }
 
     /// `10000` → `10,000`, as the reference page writes numbers.

@@ -328,6 +328,17 @@ public struct SpecSchemaWriter: Sendable {
             if nonEmpty { array.append(.init("minItems", 1)) }
             guard singleAllowed else { return .object(array) }
             return .fields(["anyOf": [schema(for: item), .object(array)]])
+        case .orderedSubset(let words, let including):
+            // Items from the closed set (an editor completes them), and only the lists the parser reads: in order, once
+            // each, with `including` (`[parse, download, write]` and `[download]` are `invalid-stages`).
+            let lists = SpecValueForm.orderedSubsets(of: words, including: including)
+            return .fields(["anyOf": [
+                .fields(["const": .string(including)]),
+                .fields([
+                    "type": "array", "items": .fields(["enum": .array(words.map(SchemaJSON.string))]),
+                    "enum": .array(lists.map { .array($0.map(SchemaJSON.string)) }),
+                ]),
+            ]])
         case .either(let forms):
             return .fields(["anyOf": .array(forms.map(schema(for:)))])
         case .identifier:

@@ -32,8 +32,11 @@ public struct RunComparison: Sendable, Hashable {
 
     public struct Change: Sendable, Hashable {
         public enum Kind: String, Sendable, Hashable, CaseIterable {
-            /// Fails or errors now; passed, deviated, was skipped or did not exist before.
+            /// Fails or errors now; passed, deviated, was skipped, did not run or did not exist before.
             case newlyFailing = "newly failing"
+            /// Did not run in NEW (`not-run`): the run was interrupted, or stopped early by `--fail-fast` or
+            /// `--max-failures`; it ran (or did not exist) in OLD. A regression: nobody knows whether it fails there.
+            case newlyNotRun = "did not run"
             /// Passes now; failed or errored before.
             case newlyPassing = "newly passing"
             /// A known deviation now; passed, failed, was skipped or was a fixed deviation before (the engine started
@@ -48,8 +51,16 @@ public struct RunComparison: Sendable, Hashable {
             /// Ran before, and its spec file (or its document) could not be read now, so it did not run: the
             /// file became invalid, or a zone it names left the time-zone data. A regression.
             case notRun = "not run, file invalid"
-            /// Same status, but the engine produced different instants.
+            /// Skipped now (`skip:` in its spec), and was not before: what it would say is unknown. Listed, not a
+            /// regression: the skip is in the spec, for review.
+            case newlySkipped = "newly skipped"
+            /// Any other change of status (failed → error, a fixed deviation that now passes, skipped → passed, …):
+            /// every change of status is listed under some kind.
+            case statusChanged = "status changed"
+            /// Same status, but the engine produced different instants or dedup keys.
             case changedInstants = "changed instants"
+            /// Same status, but a lifecycle scenario's runs differ (planned, actual, key or outcome).
+            case changedRuns = "changed runs"
             case added
             case removed
         }
@@ -63,70 +74,134 @@ public struct RunComparison: Sendable, Hashable {
         public var id: String { (new ?? old)!.id }
     }
 
-    public init(old: RunResult, new: RunResult) {
+    /// What NEW selected differently from OLD (`--engine`, `--filter`, tags, spec paths), read from their command
+    /// lines by the caller; when NEW lacks tests OLD ran, the difference is why, and they may fail there.
+    public var selectionDifferences: [String]
+
+    public init(old: RunResult, new: RunResult, selectionDifferences: [String] = []) {
         self.old = old
         self.new = new
-        environmentChanges = Self.environmentChanges(old.environment, new.environment)
+        self.selectionDifferences = selectionDifferences
+        environmentChanges = Self.environmentChanges(old, new)
         let oldByID = Dictionary(old.tests.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let newIDs = Set(new.tests.map(\.id))
+        invalidBefore = Self.invalidFiles(old)
+        invalidNow = Self.invalidFiles(new)
+        let invalid = Set(invalidNow)
+        let missing = old.tests.filter { !newIDs.contains($0.id) }
+        let added = new.tests.filter { oldByID[$0.id] == nil }
+        respelledFiles = Self.respellings(removed: missing, added: added)
+        // A test that ran in NEW under another spelling of its file's path is no test that did not run, even when a
+        // document of that file is invalid now.
+        let newFileOf = Dictionary(respelledFiles.map { ($0.old, $0.new) }, uniquingKeysWith: { first, _ in first })
+        let oldFileOf = Dictionary(respelledFiles.map { ($0.new, $0.old) }, uniquingKeysWith: { first, _ in first })
+        let addedPlaces = Set(added.map { [$0.file, $0.spec, $0.caseName, $0.engine] })
+        let missingStatus = Dictionary(missing.map { ([$0.file, $0.spec, $0.caseName, $0.engine], $0.status) }, uniquingKeysWith: { first, _ in first })
         var found: [Change] = []
         for test in new.tests {
             guard let before = oldByID[test.id] else {
-                found.append(Change(kind: test.status.isFailure ? .newlyFailing : .added, old: nil, new: test))
+                // A test OLD had under another spelling of its path, with this status, is only added.
+                let sameAsBefore = oldFileOf[test.file].flatMap { missingStatus[[$0, test.spec, test.caseName, test.engine]] } == test.status
+                let kind: Change.Kind = switch test.status {
+                case _ where sameAsBefore: .added
+                case .failed, .error: .newlyFailing
+                case .notRun: .newlyNotRun
+                case .fixedDeviation: .nowFixedDeviation
+                default: .added
+                }
+                found.append(Change(kind: kind, old: nil, new: test))
                 continue
             }
             if let kind = Self.kind(from: before, to: test) {
                 found.append(Change(kind: kind, old: before, new: test))
             }
         }
-        invalidBefore = Self.invalidFiles(old)
-        invalidNow = Self.invalidFiles(new)
-        let invalid = Set(invalidNow)
-        for test in old.tests where !newIDs.contains(test.id) {
-            let notRun = invalid.contains(test.file) || invalidNow.contains { Self.sameFile(test.file, $0) }
+        for test in missing {
+            let cameBack = newFileOf[test.file].map { addedPlaces.contains([$0, test.spec, test.caseName, test.engine]) } ?? false
+            let notRun = !cameBack && (invalid.contains(test.file) || invalidNow.contains { Self.sameFile(test.file, $0) })
             found.append(Change(kind: notRun ? .notRun : .removed, old: test, new: nil))
         }
-        respelledFiles = Self.respellings(removed: found.filter { $0.kind == .removed }.compactMap(\.old),
-                                          added: new.tests.filter { oldByID[$0.id] == nil })
         let order = Dictionary(uniqueKeysWithValues: Change.Kind.allCases.enumerated().map { ($1, $0) })
         changes = found.enumerated().sorted { (order[$0.element.kind]!, $0.offset) < (order[$1.element.kind]!, $1.offset) }.map(\.element)
     }
 
-    /// True when a test fails now that did not fail before, or did not run because its file is invalid now, or is
-    /// a new fixed deviation in a NEW run under `--strict`: `specrun compare` exits 1.
+    /// True when a test fails now that did not fail before, did not run now (interrupted, stopped early, or its file
+    /// invalid), or is a new fixed deviation in a NEW run under `--strict`: `specrun compare` exits 1.
     public var regressed: Bool { changes.contains { isRegression($0.kind) } }
 
     /// Whether changes of this kind make `compare` exit 1: a test failing or not run now, and a fixed deviation
     /// that is new in a NEW run under `--strict` (where it failed that run).
     public func isRegression(_ kind: Change.Kind) -> Bool {
-        kind == .newlyFailing || kind == .notRun || (kind == .nowFixedDeviation && new.strict)
+        kind == .newlyFailing || kind == .newlyNotRun || kind == .notRun || (kind == .nowFixedDeviation && new.strict)
     }
 
-    /// NEW's notes saying that part of its suite is missing (a shard the merge did not get, spec files a stopped run
-    /// did not read). Those tests show as removed, and any of them may fail on NEW's toolchain, so such a comparison
-    /// cannot show that nothing regressed.
-    public var incompleteNew: [String] { new.partialSuiteNotes }
+    /// Why NEW holds only part of the suite OLD ran: its notes (a shard the merge did not get, spec files a stopped
+    /// run did not read), NEW being one shard of a sharded run, or NEW selecting other tests than OLD when tests OLD
+    /// ran are missing from it. Those tests show as removed, and any of them may fail on NEW's toolchain, so such a
+    /// comparison cannot show that nothing regressed.
+    public var incompleteNew: [String] {
+        var reasons = new.partialSuiteNotes
+        if let shard = new.shard, old.shard != shard {
+            reasons.append("NEW is shard \(shard.index)/\(shard.count) of a sharded run; merge every shard (specrun merge) and compare the merge")
+        }
+        // Tests that came back under another spelling of their file's path are not missing.
+        let respelled = Set(respelledFiles.map(\.old))
+        let removed = changes.filter { $0.kind == .removed && !respelled.contains($0.old!.file) }.count
+        if removed > 0, !selectionDifferences.isEmpty {
+            reasons.append("NEW selected other tests than OLD (\(selectionDifferences.joined(separator: "; "))), "
+                + "and \(removed == 1 ? "1 test" : "\(removed) tests") OLD ran \(removed == 1 ? "is" : "are") not in it")
+        }
+        return reasons
+    }
 
     /// Whether `specrun compare` exits 1: a regression, or a NEW that holds only part of the suite (docs/ci.md).
     public var fails: Bool { regressed || !incompleteNew.isEmpty }
 
     public func changes(_ kind: Change.Kind) -> [Change] { changes.filter { $0.kind == kind } }
 
+    /// The kind of a test's change, nil when nothing a reader compares changed. Every change of status has a kind.
     private static func kind(from old: TestResult, to new: TestResult) -> Change.Kind? {
-        switch (old.status.isFailure, new.status.isFailure) {
-        case (false, true): return .newlyFailing
-        case (true, false) where new.status == .passed || new.status == .fixedDeviation: return .newlyPassing
-        default: break
+        guard old.status == new.status else {
+            switch (old.status.isFailure, new.status.isFailure) {
+            case (false, true): return .newlyFailing
+            case (true, false) where new.status == .passed || new.status == .fixedDeviation: return .newlyPassing
+            default: break
+            }
+            if new.status == .notRun { return .newlyNotRun }
+            // A deviation the old toolchain did not have — it passed, fixed an annotated deviation (a spec annotated for
+            // a newer toolchain, run on an older one) or failed before the annotation — is news on this upgrade.
+            if new.status == .knownDeviation { return .newlyDeviating }
+            if old.status == .knownDeviation && (new.status == .fixedDeviation || new.status == .passed) { return .noLongerDeviating }
+            if new.status == .fixedDeviation { return .nowFixedDeviation }
+            if new.status == .skipped { return .newlySkipped }
+            return .statusChanged
         }
-        // A deviation the old toolchain did not have — it passed, fixed an annotated deviation (a spec annotated for
-        // a newer toolchain, run on an older one) or failed before the annotation — is news on this upgrade.
-        if old.status != .knownDeviation && new.status == .knownDeviation { return .newlyDeviating }
-        if old.status == .knownDeviation && (new.status == .fixedDeviation || new.status == .passed) { return .noLongerDeviating }
-        if old.status != .fixedDeviation && new.status == .fixedDeviation { return .nowFixedDeviation }
-        if old.actual.map(\.epochSeconds) != new.actual.map(\.epochSeconds) && !(old.actual.isEmpty && new.actual.isEmpty) {
-            return .changedInstants
+        if instantsAndKeys(old.actual) != instantsAndKeys(new.actual) { return .changedInstants }
+        if let before = old.lifecycle?.runs, let after = new.lifecycle?.runs, runsCompared(before) != runsCompared(after) {
+            return .changedRuns
         }
         return nil
+    }
+
+    /// What a comparison reads of produced instants: each one's instant and dedup key (not its texts, which a
+    /// writer may spell differently).
+    public static func instantsAndKeys(_ instants: [ResultInstant]) -> [InstantAndKey] {
+        instants.map(InstantAndKey.init)
+    }
+
+    public struct InstantAndKey: Hashable, Sendable {
+        public var epochSeconds: Double
+        public var key: String?
+
+        public init(_ instant: ResultInstant) {
+            epochSeconds = instant.epochSeconds
+            key = instant.key
+        }
+    }
+
+    /// What a comparison reads of a scenario's runs: planned and actual instants, key and outcome.
+    private static func runsCompared(_ runs: [LifecycleResult.Run]) -> [[String?]] {
+        runs.map { [$0.planned.map { String($0.epochSeconds) }, $0.actual.map { String($0.epochSeconds) }, $0.key, $0.outcome] }
     }
 
     private static func invalidFiles(_ run: RunResult) -> [String] {
@@ -161,7 +236,10 @@ public struct RunComparison: Sendable, Hashable {
         return long != short && (long.hasSuffix("/" + trimmed) || long == trimmed)
     }
 
-    private static func environmentChanges(_ old: Environment, _ new: Environment) -> [EnvironmentChange] {
+    /// The environment blocks' differences, the time-zone data first, and a difference of `--strict` (it decides
+    /// whether a fixed deviation fails a run).
+    private static func environmentChanges(_ oldRun: RunResult, _ newRun: RunResult) -> [EnvironmentChange] {
+        let old = oldRun.environment, new = newRun.environment
         let fields: [(String, (Environment) -> String)] = [
             ("time-zone data", \.tzdataVersion),
             ("Swift compiler", \.swiftVersion),
@@ -172,9 +250,13 @@ public struct RunComparison: Sendable, Hashable {
             ("specrun build", { $0.specrunBuild ?? "none" }),
             ("spec commit", { $0.gitCommit ?? "none" }),
         ]
-        return fields.compactMap { name, value in
+        var changes = fields.compactMap { name, value in
             value(old) == value(new) ? nil : EnvironmentChange(field: name, old: value(old), new: value(new))
         }
+        if oldRun.strict != newRun.strict {
+            changes.append(EnvironmentChange(field: "--strict", old: oldRun.strict ? "yes" : "no", new: newRun.strict ? "yes" : "no"))
+        }
+        return changes
     }
 }
 

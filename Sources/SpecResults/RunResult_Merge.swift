@@ -15,13 +15,14 @@ extension RunResult {
     /// Merges partial results (shards of one plan) into one run result.
     ///
     /// - Tests: the union, ordered by file, then line, then id (the plan order). A test id present in several
-    ///   shards is kept once: a result that ran wins over `not-run`; otherwise the first shard's, with a note when
-    ///   the results differ.
+    ///   shards is kept once: a result that ran wins over `not-run`, a failure (failed, error) over one that is not;
+    ///   otherwise the first shard's. A note names each test whose results differ.
     /// - Files: the union, sorted. Diagnostics: deduplicated, ordered by place (file, line, column).
     /// - Environment: the first shard's, with the zones of all shards (`Etc/UTC` of an older shard named `UTC`, as
     ///   a run names it now: `Environment.zoneName`); each shard whose toolchain differs from the
     ///   first (OS, Swift, Foundation, time-zone data, specrun version, commit) is named in `notes`.
-    /// - `strict`: the first shard's (a shard that differs is noted).
+    /// - `strict`: true when any shard ran under `--strict` (a shard that differs is noted), so that the merge's
+    ///   verdict does not depend on the order of its inputs.
     /// - Shards: when the inputs recorded `--shard I/N`, a shard missing from 1…N, one given twice, inputs cut into
     ///   different numbers of shards and an input that was a whole run are each named in `notes`
     ///   (`Shard.missing(from:)` says which are missing). The merged result records no shard.
@@ -46,7 +47,7 @@ extension RunResult {
             }
             if shard.strict != first.strict {
                 notes.append("\(label(index)) ran with strict \(shard.strict), \(label(0)) with strict \(first.strict); "
-                    + "the merged result keeps \(first.strict)")
+                    + "the merged result is strict")
             }
         }
 
@@ -74,8 +75,12 @@ extension RunResult {
                 if kept.test.status == .notRun, test.status != .notRun {
                     chosen[test.id] = (index, test)
                 } else if test.status != .notRun {
+                    // Two results of one test: the failure is kept, so a shard given twice cannot hide it.
+                    let keepNew = test.status.isFailure && !kept.test.status.isFailure
+                    let keptLabel = label(keepNew ? index : kept.shard)
                     notes.append("\(test.id) is in \(label(kept.shard)) (\(kept.test.status.rawValue)) and in "
-                        + "\(label(index)) (\(test.status.rawValue)); kept \(label(kept.shard))'s result")
+                        + "\(label(index)) (\(test.status.rawValue)); kept \(keptLabel)'s result")
+                    if keepNew { chosen[test.id] = (index, test) }
                 }
             }
         }
@@ -99,7 +104,7 @@ extension RunResult {
             files: Array(Set(shards.flatMap(\.files))).sorted(),
             diagnostics: orderedDiagnostics,
             tests: tests,
-            strict: first.strict,
+            strict: shards.contains(where: \.strict),
             notes: notes
         )
     }

@@ -40,7 +40,7 @@ struct RunComparisonTests {
         let comparison = RunComparison(old: Fixture.run, new: new)
         #expect(comparison.changes.map(\.kind) == [.newlyFailing])
         #expect(comparison.regressed)
-        #expect(render(comparison).contains("Newly failing (1)\n  \(Fixture.nightlyPassed.id)  passed → failed\n      expected 3 occurrences, got 2\n"))
+        #expect(render(comparison).contains("Newly failing (1)\n  \(Fixture.nightlyPassed.id)  passed → failed  (line \(Fixture.nightlyPassed.line))\n      expected 3 occurrences, got 2\n"))
     }
 
     /// An annotated deviation that the old toolchain did not have (it was a fixed deviation there, or it failed
@@ -71,7 +71,7 @@ struct RunComparisonTests {
         #expect(comparison.changes.map(\.kind) == [.nowFixedDeviation])
         #expect(comparison.regressed == strict)
         let text = render(comparison)
-        #expect(text.contains("Now a fixed deviation (1)\n  \(Fixture.firstValidFixed.id)  passed → fixed-deviation\n"
+        #expect(text.contains("Now a fixed deviation (1)\n  \(Fixture.firstValidFixed.id)  passed → fixed-deviation  (line \(Fixture.firstValidFixed.line))\n"
             + "      passes, and its spec declares a deviation (\"\(Fixture.firstValidFixed.deviationReason!)\"): remove the annotation\n"))
         #expect(text.hasSuffix(strict ? "1 now a fixed deviation — regressed\n" : "1 now a fixed deviation — no regressions\n"))
     }
@@ -169,6 +169,115 @@ struct RunComparisonTests {
         #expect(text.contains("\nNote: 10 removed tests came back as added under another path; test ids hold each file's path "
             + "as given on the command line, so run both from the same folder with the same path arguments to compare them.\n"
             + "  specs/lifecycle/catch-up.yaml → /ci/checkout/specs/lifecycle/catch-up.yaml\n"), "\(text)")
+    }
+
+    /// Every change of status is listed under some kind, and exactly the ones a CI gate must stop at are
+    /// regressions: a test failing in NEW that did not fail in OLD, or not run in NEW (the compare review: an
+    /// interrupted NEW in which nothing ran, failed → skipped, passed → skipped and fixed → passed went unlisted or
+    /// passed the gate).
+    @Test func everyChangeOfStatusIsListedAndOnlyFailuresAndTestsNotRunRegress() {
+        let statuses: [TestStatus] = [.passed, .failed, .error, .skipped, .knownDeviation, .fixedDeviation, .notRun]
+        for before in statuses {
+            for after in statuses where after != before {
+                var old = Fixture.run, new = Fixture.run
+                let index = old.tests.firstIndex { $0.id == Fixture.nightlyPassed.id }!
+                old.tests[index].status = before
+                new.tests[index].status = after
+                let comparison = RunComparison(old: old, new: new)
+                #expect(comparison.changes.count == 1, "\(before) → \(after): \(comparison.changes.map(\.kind))")
+                // A failure not seen in OLD, or any test NEW did not run (nobody knows what it does there).
+                let gate = (after.isFailure && !before.isFailure) || after == .notRun
+                #expect(comparison.regressed == gate, "\(before) → \(after): \(comparison.changes.map(\.kind))")
+                #expect(render(comparison).contains("\(before.rawValue) → \(after.rawValue)"), "\(before) → \(after)")
+            }
+        }
+    }
+
+    /// A NEW interrupted before any test ran (every test `not-run`) regressed: it showed 1,886 "changed instants"
+    /// with `now: none` and "no regressions" (the compare review).
+    @Test func aNewInWhichNothingRanRegressed() {
+        var new = Fixture.run
+        new.tests = new.tests.map { test in
+            var stopped = test
+            stopped.status = .notRun
+            stopped.actual = []
+            stopped.message = "not run: the run was interrupted (SIGTERM)"
+            return stopped
+        }
+        let comparison = RunComparison(old: Fixture.run, new: new)
+        #expect(comparison.regressed)
+        #expect(comparison.changes(.changedInstants).isEmpty)
+        let notRunBefore = Fixture.run.tests.filter { $0.status == .notRun }.count
+        #expect(comparison.changes(.newlyNotRun).count == Fixture.run.tests.count - notRunBefore)
+        let text = render(comparison)
+        #expect(text.contains("Did not run ("), "\(text)")
+        #expect(!text.contains("now (0 of"), "a test that did not run produced no instants to compare: \(text)")
+        #expect(text.contains("— regressed\n"))
+    }
+
+    /// Same status, other dedup keys (a Foundation toolchain changing its keys) or other lifecycle runs: listed,
+    /// with only what differs.
+    @Test func changedKeysAndRunsAreListed() {
+        var keys = Fixture.run
+        let nightly = keys.tests.firstIndex { $0.id == Fixture.nightlyPassed.id }!
+        keys.tests[nightly].actual[1].key = "nightly-sync/v2/2027-03-29"
+        let keyComparison = RunComparison(old: Fixture.run, new: keys)
+        #expect(keyComparison.changes.map(\.kind) == [.changedInstants])
+        let keyText = render(keyComparison)
+        #expect(keyText.contains("was (1 of 3): "), "\(keyText)")
+        #expect(keyText.contains("key nightly-sync/v2/2027-03-29"), "\(keyText)")
+
+        var runs = Fixture.run
+        let expiration = runs.tests.firstIndex { $0.id == Fixture.expirationPassed.id }!
+        runs.tests[expiration].lifecycle!.runs[0].outcome = "completed"
+        let runComparison = RunComparison(old: Fixture.run, new: runs)
+        #expect(runComparison.changes.map(\.kind) == [.changedRuns])
+        let runText = render(runComparison)
+        #expect(runText.contains("runs was (1 of 1 runs): unplanned → 2027-03-29 02:31"), "\(runText)")
+        #expect(runText.contains(" expired\n") && runText.contains(" completed\n"), "\(runText)")
+        #expect(!runComparison.regressed)
+    }
+
+    /// One shard compared with a whole run, or a NEW that selected fewer tests than OLD, cannot show that nothing
+    /// regressed; a selection difference that leaves nothing out is only named.
+    @Test func aNewShardOrNarrowerSelectionIsIncomplete() {
+        var shard = Fixture.run
+        shard.shard = Shard(index: 2, count: 3)
+        shard.tests.removeFirst(2)
+        let shardComparison = RunComparison(old: Fixture.run, new: shard)
+        #expect(shardComparison.fails)
+        #expect(shardComparison.incompleteNew.contains { $0.hasPrefix("NEW is shard 2/3") })
+
+        var filtered = shard
+        filtered.shard = nil
+        let narrower = RunComparison(old: Fixture.run, new: filtered, selectionDifferences: ["--engine 'core' instead of 'all'"])
+        #expect(narrower.fails)
+        #expect(narrower.incompleteNew.contains { $0.contains("--engine 'core' instead of 'all'") && $0.hasSuffix("2 tests OLD ran are not in it") })
+
+        let wider = RunComparison(old: Fixture.run, new: Fixture.run, selectionDifferences: ["--engine 'all' instead of 'core'"])
+        #expect(!wider.fails)
+    }
+
+    /// `--strict` decides whether a fixed deviation fails a run, so a difference is named with the environment's.
+    @Test func aStrictDifferenceIsNamed() {
+        var new = Fixture.run
+        new.strict = !Fixture.run.strict
+        let comparison = RunComparison(old: Fixture.run, new: new)
+        #expect(comparison.environmentChanges.map(\.field) == ["--strict"])
+        #expect(render(comparison).contains("--strict"))
+    }
+
+    /// A run started with another path, where one document of a file is invalid now: the file's tests that ran
+    /// under the new spelling are not "not run, file invalid" (the compare review counted 12 such tests twice).
+    @Test func testsThatCameBackUnderAnotherPathAreNotCountedAsNotRun() {
+        var new = prefixingPaths(with: "/ci/checkout/")
+        var invalidDocument = Fixture.typoDiagnostic
+        invalidDocument.location = SourceLocation(file: "/ci/checkout/" + Fixture.berlinSpring, line: 40, column: 3)
+        new.diagnostics.append(invalidDocument)
+        let comparison = RunComparison(old: Fixture.run, new: new)
+        #expect(comparison.changes(.notRun).isEmpty, "\(comparison.changes(.notRun).map(\.id))")
+        #expect(comparison.invalidNow.contains("/ci/checkout/" + Fixture.berlinSpring))
+        #expect(!comparison.regressed)
     }
 
     /// Counts agree with their nouns: "1 changed instants" and "… 1 more files" were printed.

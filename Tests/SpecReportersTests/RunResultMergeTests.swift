@@ -47,17 +47,33 @@ import Testing
         #expect(merged.notes.isEmpty)
     }
 
-    @Test func conflictingResultsKeepTheFirstAndSaySo() throws {
-        var first = RunResultFixture.run
-        first.tests = [RunResultFixture.firstValidFailed]
-        var second = first
-        second.tests[0].status = .passed
-        let merged = try RunResult.merging([first, second], labels: ["a.json", "b.json"])
+    /// Two results of one test keep the failure, in either order, and say so: a shard given twice, once passing, once
+    /// failing, kept the first given and hid the failure from `compare` (the compare review).
+    @Test(arguments: [false, true])
+    func conflictingResultsKeepTheFailureAndSaySo(failureFirst: Bool) throws {
+        var failing = RunResultFixture.run
+        failing.tests = [RunResultFixture.firstValidFailed]
+        var passing = failing
+        passing.tests[0].status = .passed
+        let merged = try RunResult.merging(failureFirst ? [failing, passing] : [passing, failing], labels: ["a.json", "b.json"])
         #expect(merged.tests.map(\.status) == [.failed])
+        let statuses = failureFirst ? "(failed) and in b.json (passed); kept a.json's" : "(passed) and in b.json (failed); kept b.json's"
         #expect(merged.notes == [
             "specs/recurrence/berlin-spring.yaml › Berlin 02:30, one search per policy › spring gap, first valid time › "
-                + "core is in a.json (failed) and in b.json (passed); kept a.json's result",
+                + "core is in a.json \(statuses) result",
         ])
+    }
+
+    /// One shard under `--strict` makes the merge strict, whatever the order of the inputs (it kept the first's).
+    @Test(arguments: [false, true])
+    func aStrictShardMakesTheMergeStrict(strictFirst: Bool) throws {
+        var strict = RunResultFixture.run
+        strict.strict = true
+        var lenient = RunResultFixture.run
+        lenient.strict = false
+        let merged = try RunResult.merging(strictFirst ? [strict, lenient] : [lenient, strict])
+        #expect(merged.strict)
+        #expect(merged.notes.contains { $0.hasSuffix("the merged result is strict") })
     }
 
     @Test func shardsFromAnotherToolchainAreNotedAndTheirZonesKept() throws {

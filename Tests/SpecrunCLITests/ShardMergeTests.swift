@@ -94,6 +94,33 @@ import Testing
         #expect(reversed.err.isEmpty, "\(reversed.err)")
     }
 
+    /// A NEW that ran less than OLD passed the gate with "N removed — no regressions" (the compare review): one
+    /// unmerged shard, a narrower `--engine`, a run stopped by `--max-failures`. Each now exits 1 and says why.
+    @Test func comparingWithAPartOfTheSuiteExitsOne() async throws {
+        let folder = try SpecFolder()
+        defer { folder.remove() }
+        _ = try await folder.run(["--json", folder.path("whole.json")], expecting: ExitStatus.testFailure)
+        _ = await folder.status(["--shard", "2/3", "--json", folder.path("shard.json")])
+        _ = await folder.status(["--engine", "core", "--json", folder.path("core.json")])
+        _ = await folder.status(["--max-failures", "1", "--json", folder.path("stopped.json")])
+        let expectations: [(file: String, says: String)] = [
+            ("shard.json", "NEW is shard 2/3 of a sharded run; merge every shard (specrun merge) and compare the merge"),
+            ("core.json", "NEW selected other tests than OLD (--engine 'core' instead of none), and "),
+            ("stopped.json", "\nDid not run ("),
+        ]
+        for (file, says) in expectations {
+            let compare = await CommandRun.run(["compare", folder.path("whole.json"), folder.path(file)])
+            #expect(compare.status == ExitStatus.testFailure, "\(file): \(compare.out)")
+            #expect((compare.out + compare.err).contains(says), "\(file): \(compare.out)\n\(compare.err)")
+        }
+        // The same selection, whole against whole, still passes; a wider NEW hides nothing.
+        let same = await CommandRun.run(["compare", folder.path("whole.json"), folder.path("whole.json")])
+        #expect(same.status == ExitStatus.success, "\(same.out)")
+        let wider = await CommandRun.run(["compare", folder.path("core.json"), folder.path("whole.json")])
+        #expect(wider.status == ExitStatus.success, "\(wider.out)")
+        #expect(wider.out.hasSuffix(" — no regressions\n"), "\(wider.out)")
+    }
+
     /// A merged document's environment is shard 1's, command line included, and nothing said it was a merge: the
     /// merge's note says so in every report that shows notes (terminal, HTML, JUnit, TAP).
     @Test func aMergedDocumentSaysItIsAMergeInEveryReport() async throws {

@@ -32,21 +32,13 @@ public struct ComparisonReporter: Sendable {
             guard !changes.isEmpty else { continue }
             let regression = comparison.isRegression(kind)
             out += "\n" + paint(title(kind) + " (\(changes.count))", regression ? "1;31" : "1") + "\n"
+            var previousMessage: String?
             for change in changes {
-                out += "  " + shown(change.id).replacingOccurrences(of: " › ", with: glyphs.separator)
-                if let old = change.old, let new = change.new, old.status != new.status {
-                    out += "  " + old.status.rawValue + " " + glyphs.arrow + " " + new.status.rawValue
-                }
-                out += "\n"
-                if kind == .nowFixedDeviation, let reason = change.new?.deviationReason {
-                    out += "      passes, and its spec declares a deviation (\"" + shown(reason) + "\"): remove the annotation\n"
-                }
-                if let message = change.new?.message, kind == .newlyFailing {
-                    out += "      " + ControlCharacters.visible(message, keepingNewlines: true) + "\n"
-                }
-                if let old = change.old, let new = change.new, old.actual != new.actual, kind != .added, kind != .removed {
-                    out += instants("was", old.actual) + instants("now", new.actual)
-                }
+                // A message the entry before gave (every test an interrupted run did not run: "the run was
+                // interrupted") is given once.
+                let message = change.new?.message.map(firstLine)
+                out += entry(change, kind, sameMessageAsBefore: message != nil && message == previousMessage)
+                previousMessage = message
             }
         }
         out += respellings(comparison)
@@ -64,6 +56,76 @@ public struct ComparisonReporter: Sendable {
             out += " — no regressions"
         }
         return out + "\n"
+    }
+
+    /// One change: the test's id and line, both statuses, and what a reader needs to act on it — a new failure
+    /// explained as `report` explains it, the instants or runs that differ, a deviation's reason.
+    private func entry(_ change: RunComparison.Change, _ kind: RunComparison.Change.Kind, sameMessageAsBefore: Bool) -> String {
+        let test = (change.new ?? change.old)!
+        var out = "  " + shown(change.id).replacingOccurrences(of: " › ", with: glyphs.separator)
+        if let old = change.old, let new = change.new, old.status != new.status {
+            out += "  " + old.status.rawValue + " " + glyphs.arrow + " " + new.status.rawValue
+        } else if change.old == nil, kind != .added {
+            out += "  (added) " + test.status.rawValue
+        }
+        out += "  (line \(test.line))\n"
+        switch kind {
+        case .newlyFailing:
+            // As the terminal report explains the failure (message, zone changes, occurrences, lifecycle checks),
+            // without its first line: the place is on the entry's own line.
+            for line in FailureText(glyphs: glyphs).lines(for: test).dropFirst() {
+                out += "      " + String(repeating: " ", count: line.indent * 2) + shown(line.text) + "\n"
+            }
+        case .nowFixedDeviation:
+            if let reason = test.deviationReason {
+                out += "      passes, and its spec declares a deviation (\"" + shown(reason) + "\"): remove the annotation\n"
+            }
+        case .newlyDeviating:
+            if let reason = test.deviationReason { out += "      declared deviation: " + shown(reason) + "\n" }
+            if let message = test.message { out += "      " + shown(firstLine(message)) + "\n" }
+        case .newlyNotRun, .newlySkipped, .statusChanged:
+            if let message = test.message, !sameMessageAsBefore { out += "      " + shown(firstLine(message)) + "\n" }
+        default:
+            break
+        }
+        if let old = change.old, let new = change.new, kind != .newlyFailing {
+            out += instantChanges(old.actual, new.actual)
+            if kind == .changedRuns, let before = old.lifecycle?.runs, let after = new.lifecycle?.runs {
+                out += runChanges(before, after)
+            }
+        }
+        return out
+    }
+
+    private func firstLine(_ text: String) -> String {
+        String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+    }
+
+    /// The produced instants (with their keys) only one run has: `was` lists OLD's, `now` NEW's. A test that did not
+    /// run in one of them produced none there, which says nothing about its instants, so nothing is listed.
+    private func instantChanges(_ old: [ResultInstant], _ new: [ResultInstant]) -> String {
+        guard !old.isEmpty, !new.isEmpty else { return "" }
+        let oldKeys = Set(RunComparison.instantsAndKeys(old)), newKeys = Set(RunComparison.instantsAndKeys(new))
+        let gone = old.filter { !newKeys.contains(RunComparison.InstantAndKey($0)) }
+        let came = new.filter { !oldKeys.contains(RunComparison.InstantAndKey($0)) }
+        guard !gone.isEmpty || !came.isEmpty else { return "" }
+        return instants("was", gone, of: old.count) + instants("now", came, of: new.count)
+    }
+
+    /// The runs only one side has, as `planned → actual key outcome`.
+    private func runChanges(_ old: [LifecycleResult.Run], _ new: [LifecycleResult.Run]) -> String {
+        func text(_ run: LifecycleResult.Run) -> String {
+            let planned = run.planned.map { shown($0.local) } ?? "unplanned"
+            let actual = run.actual.map { shown($0.local) } ?? "never"
+            return planned + " " + glyphs.arrow + " " + actual + (run.key.map { " " + shown($0) } ?? "") + " " + shown(run.outcome)
+        }
+        let oldTexts = old.map(text), newTexts = new.map(text)
+        let gone = oldTexts.filter { !newTexts.contains($0) }, came = newTexts.filter { !oldTexts.contains($0) }
+        func listed(_ label: String, _ runs: [String], of total: Int) -> String {
+            let more = runs.count > 6 ? ", " + glyphs.ellipsis + " \(runs.count - 6) more" : ""
+            return "      \(label) (\(runs.count) of \(total) runs): " + (runs.isEmpty ? "none" : runs.prefix(6).joined(separator: "; ")) + more + "\n"
+        }
+        return listed("runs was", gone, of: old.count) + listed("runs now", came, of: new.count)
     }
 
     /// Both documents' notes (how each was put together: a merge, shards missing or from other toolchains, an
@@ -128,10 +190,12 @@ public struct ComparisonReporter: Sendable {
         kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
     }
 
-    private func instants(_ label: String, _ instants: [ResultInstant]) -> String {
-        let listed = instants.prefix(6).map { shown("\($0.local) [\($0.utc)]") }
+    /// `was (2 of 31): 2027-03-28 03:00 CEST (+02:00) [2027-03-28T01:00:00Z] key …`: the instants only this side
+    /// produced, out of all it produced.
+    private func instants(_ label: String, _ instants: [ResultInstant], of total: Int) -> String {
+        let listed = instants.prefix(6).map { shown("\($0.local) [\($0.utc)]" + ($0.key.map { " key " + $0 } ?? "")) }
         let more = instants.count > 6 ? ", " + glyphs.ellipsis + " \(instants.count - 6) more" : ""
-        return "      \(label): " + (listed.isEmpty ? "none" : listed.joined(separator: ", ")) + more + "\n"
+        return "      \(label) (\(instants.count) of \(total)): " + (listed.isEmpty ? "none" : listed.joined(separator: ", ")) + more + "\n"
     }
 
     private func describe(_ environment: Environment) -> String {

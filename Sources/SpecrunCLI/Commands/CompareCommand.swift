@@ -13,8 +13,9 @@ struct CompareCommand {
 
     static var help: String {
         """
-        OVERVIEW: Compare two results files — typically one suite on two toolchains: newly failing, newly passing,
-        newly deviating, changed instants, and environment differences (the time-zone data version first).
+        OVERVIEW: Compare two results files — typically one suite on two toolchains: newly failing, not run, newly
+        passing, newly deviating, newly skipped, other status changes, changed instants, keys and lifecycle runs, and
+        environment differences (the time-zone data version first).
 
         USAGE: specrun compare OLD.json NEW.json
 
@@ -22,9 +23,10 @@ struct CompareCommand {
         \(OptionParser(options: options).helpLines().joined(separator: "\n"))
 
         EXIT STATUS:
-          0  nothing regressed; 1  a test fails in NEW that did not in OLD, or did not run because its spec file is
-             invalid in NEW, or NEW's notes say part of the suite is missing (a shard not merged); 2  a file or the
-             command line is invalid
+          0  nothing regressed; 1  a test fails in NEW that did not in OLD, or did not run in NEW (interrupted,
+             stopped early, or its spec file invalid), or NEW holds only part of the suite (a shard, a merge missing
+             one, or a narrower selection — --engine, --filter, tags, paths — than OLD's); 2  a file or the command
+             line is invalid
 
         """
     }
@@ -43,7 +45,11 @@ struct CompareCommand {
             let warn = { (warning: String) in io.writeProblem(.warning, redaction.mask(warning)) }
             let old = try ResultsFile.read(parsed.positionals[0], warn: warn).redacted(by: redaction)
             let new = try ResultsFile.read(parsed.positionals[1], warn: warn).redacted(by: redaction)
-            let comparison = RunComparison(old: old, new: new)
+            // What each run selected, from its command line: NEW lacking tests OLD ran because it selected fewer
+            // (`--engine core` against `all`, a `--filter`) cannot show that nothing regressed.
+            let selections = [old, new].map { ShardSelection(commandLine: $0.environment.commandLine) }
+            let selectionDifferences = selections[0].flatMap { before in selections[1].map { before.differences(from: $0) } } ?? []
+            let comparison = RunComparison(old: old, new: new, selectionDifferences: selectionDifferences)
             let reporter = ComparisonReporter(color: io.useColor(parsed.value("color")), glyphs: Glyphs.preferred(environment: io.environment))
             // The paths are masked as every text of the results is (a folder named after a token is still a token).
             io.writeOut(reporter.render(comparison, oldName: redaction.mask(parsed.positionals[0]), newName: redaction.mask(parsed.positionals[1])))

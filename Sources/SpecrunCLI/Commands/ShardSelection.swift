@@ -75,7 +75,7 @@ struct ShardSelection: Equatable {
             let differences = first.differences(from: selection)
             guard !differences.isEmpty else { return nil }
             return "\(labels[index]) selected other tests than \(labels[0]): \(differences.joined(separator: "; ")); "
-                + "the merged results mix two selections"
+                + RunResult.mixedSelectionsNoteEnding
         }
     }
 }

@@ -4,6 +4,9 @@ extension RunResult {
     /// the writers and `partialSuiteNotes` cannot drift apart.
     public static let missingShardsNoteEnding = "the merged results hold only part of the suite"
     public static let unreadFilesNoteEnding = "so their tests are missing from these results"
+    /// Between two shard labels in a merge's note naming a shard whose toolchain differs from the first's: the merged
+    /// environment block is the first shard's, so only the note tells.
+    public static let otherToolchainNoteMarker = " ran with a different toolchain than "
     /// A merge of shards that selected different tests (`--engine`, `--filter`, tags, paths): the tests one shard's
     /// selection left out are missing.
     public static let mixedSelectionsNoteEnding = "the merged results mix two selections"

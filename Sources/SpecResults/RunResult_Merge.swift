@@ -42,7 +42,7 @@ extension RunResult {
         for (index, shard) in shards.enumerated().dropFirst() {
             let differences = first.environment.toolchainDifferences(from: shard.environment)
             if !differences.isEmpty {
-                notes.append("\(label(index)) ran with a different toolchain than \(label(0)): "
+                notes.append("\(label(index))" + Self.otherToolchainNoteMarker + "\(label(0)): "
                     + differences.joined(separator: "; "))
             }
             if shard.strict != first.strict {

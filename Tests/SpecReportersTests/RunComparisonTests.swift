@@ -280,6 +280,18 @@ struct RunComparisonTests {
         #expect(!comparison.regressed)
     }
 
+    /// A merge's environment block is its first shard's: "no differences" next to a note naming a shard on other
+    /// tzdata read as none (the compare review); the line says the notes name other toolchains.
+    @Test func aMergeOfSeveralToolchainsSaysItsEnvironmentIsTheFirstShards() throws {
+        var second = Fixture.run
+        second.environment.tzdataVersion = "2026a"
+        let merged = try RunResult.merging([Fixture.run, second], labels: ["shard-1.json", "shard-2.json"])
+        let text = render(RunComparison(old: Fixture.run, new: merged))
+        #expect(text.contains("\nEnvironment: no differences (NEW merged shards of several toolchains; each block is its first "
+            + "shard's, and the notes below name the others)\n"), "\(text)")
+        #expect(text.contains("  NEW  shard-2.json ran with a different toolchain than shard-1.json: "), "\(text)")
+    }
+
     /// Counts agree with their nouns: "1 changed instants" and "… 1 more files" were printed.
     @Test func oneChangedInstantAndOneMoreFileAreSingular() {
         var new = Fixture.run

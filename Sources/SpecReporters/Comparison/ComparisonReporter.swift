@@ -15,10 +15,16 @@ public struct ComparisonReporter: Sendable {
 
     public func render(_ comparison: RunComparison, oldName: String, newName: String) -> String {
         var out = shown("Comparing \(oldName) (\(describe(comparison.old.environment))) with \(newName) (\(describe(comparison.new.environment)))") + "\n"
+        // A merge's environment block is its first shard's: shards that ran elsewhere are named only in its notes.
+        let mixed = [("NEW", comparison.new), ("OLD", comparison.old)].filter { _, run in
+            run.notes.contains { $0.contains(RunResult.otherToolchainNoteMarker) }
+        }.map(\.0)
+        let mixedNote = mixed.isEmpty ? "" : " (\(mixed.joined(separator: " and ")) merged shards of several toolchains; "
+            + "each block is its first shard's, and the notes below name the others)"
         if comparison.environmentChanges.isEmpty {
-            out += "\nEnvironment: no differences\n"
+            out += "\nEnvironment: no differences" + mixedNote + "\n"
         } else {
-            out += "\nEnvironment\n"
+            out += "\nEnvironment" + mixedNote + "\n"
             let width = comparison.environmentChanges.map(\.field.count).max() ?? 0
             for change in comparison.environmentChanges {
                 out += "  " + change.field.padding(toLength: width, withPad: " ", startingAt: 0)
@@ -161,7 +167,9 @@ public struct ComparisonReporter: Sendable {
             out += "  now     " + shown(place + (first.map { ": " + $0.message } ?? "")) + "\n"
         }
         for file in comparison.invalidBefore where !now.contains(file) {
-            out += "  before  " + shown(file) + "\n"
+            let first = comparison.old.diagnostics.first { $0.severity == .error && $0.location?.file == file }
+            let place = first?.location.map { "\($0.file):\($0.line):\($0.column)" } ?? file
+            out += "  before  " + shown(place + (first.map { ": " + $0.message } ?? "")) + "\n"
         }
         return out
     }

@@ -54,8 +54,8 @@ INSTANT_RE = re.compile(
     r"(?P<off>[Zz]|[+-]\d{2}:\d{2}(?::\d{2})?)$")
 DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
-CLASSES = ["caught-by-run", "caught-by-run-elsewhere", "caught-by-check", "known-deviation-only", "survived",
-           "timeout", "tool-error"]
+CLASSES = ["caught-by-run", "caught-by-run-elsewhere", "caught-by-check", "known-deviation-only", "equivalent",
+           "survived", "timeout", "tool-error"]
 
 
 # ---------------------------------------------------------------------------------------------------- instants
@@ -495,6 +495,133 @@ def mutate_key(key: str) -> str:
     return key + "-mutant"
 
 
+# ---------------------------------------------------------------------------------------------------- equivalence
+
+def _zone(name: str):
+    from zoneinfo import ZoneInfo
+    return dt.timezone.utc if name in ("UTC", "Etc/UTC") else ZoneInfo(name)
+
+
+def _resolve(zone, wall: dt.datetime, nonexistent: str, repeated: str) -> list:
+    """The UTC instants of a local wall time by the language's policies (zoneinfo, independent of specrun)."""
+    utc = dt.timezone.utc
+    a = wall.replace(tzinfo=zone, fold=0).astimezone(utc)
+    b = wall.replace(tzinfo=zone, fold=1).astimezone(utc)
+    exists = [t for t in (a, b) if t.astimezone(zone).replace(tzinfo=None) == wall]
+    if len(exists) == 2 and a != b:
+        first, last = min(a, b), max(a, b)
+        return {"first": [first], "last": [last], "both": [first, last]}[repeated]
+    if exists:
+        return [exists[0]]
+    later, earlier = max(a, b), min(a, b)       # W read with the offset before / after the gap
+    if nonexistent == "skip":
+        return []
+    if nonexistent == "shift-forward":
+        return [later]
+    if nonexistent == "shift-backward":
+        return [earlier]
+    lo, hi = earlier, later                     # next-valid-time: the transition, the first wall after W
+    while hi - lo > dt.timedelta(seconds=1):
+        mid = lo + (hi - lo) / 2
+        if mid.astimezone(zone).replace(tzinfo=None) > wall:
+            hi = mid
+        else:
+            lo = mid
+    return [hi.replace(microsecond=0)]
+
+
+def oracle_next(rule, zone, nonexistent, repeated, after: dt.datetime):
+    """The first occurrence after `after` of a daily or interval rule (slots in order, later-only), else None
+    for a rule form this small oracle does not model."""
+    utc = dt.timezone.utc
+    after = after.astimezone(utc)
+    if isinstance(rule, str):
+        words = rule.split()
+        if len(words) == 2 and words[0] == "daily":
+            rule = {"every": "day", "at": words[1].split(",")}
+        elif len(words) == 4 and words[0] == "every" and words[2] == "from":
+            rule = {"interval": words[1], "from": words[3]}
+        else:
+            return None
+    if set(rule) == {"interval", "from"}:
+        m = re.fullmatch(r"(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?", rule["interval"])
+        parsed = parse_instant(rule["from"])
+        if not m or parsed is None:
+            return None
+        step = dt.timedelta(days=int(m[1] or 0), hours=int(m[2] or 0), minutes=int(m[3] or 0),
+                            seconds=int(m[4] or 0))
+        t = parsed[0].astimezone(utc)
+        if step.total_seconds() <= 0:
+            return None
+        if t <= after:
+            t += step * ((after - t) // step)
+            while t <= after:
+                t += step
+        return t
+    if rule.get("every") != "day" or not set(rule) <= {"every", "at"}:
+        return None
+    times = []
+    for text in (rule["at"] if isinstance(rule["at"], list) else [rule["at"]]):
+        parts = [int(x) for x in text.split(":")]
+        times.append(dt.time(parts[0], parts[1], parts[2] if len(parts) > 2 else 0))
+    day = after.astimezone(zone).date() - dt.timedelta(days=3)
+    previous = None
+    for _ in range(40):
+        for tm in times:
+            for inst in _resolve(zone, dt.datetime.combine(day, tm), nonexistent, repeated):
+                if previous is not None and inst <= previous:
+                    continue            # not later than the one before: it belongs to the earlier slot
+                previous = inst
+                if inst > after:
+                    return inst
+        day += dt.timedelta(days=1)
+    return None
+
+
+_DOCS_CACHE: dict = {}
+
+
+def equivalence(m: Mutant, texts: dict) -> str | None:
+    """Why a surviving mutant is equivalent, when that can be shown; else None."""
+    if m.kind.startswith("next-list-drop-last"):
+        return ("by design: a cursor list is one search per item; without its last item the case makes one search "
+                "fewer, each still right (nothing in the language says 'and no further search')")
+    if not (m.kind.startswith("next-single-append") or m.kind.startswith("next-list-append")):
+        return None
+    if m.file not in _DOCS_CACHE:
+        _DOCS_CACHE[m.file] = list(yaml.load_all(texts[m.file], Loader=yaml.BaseLoader))
+    doc = _DOCS_CACHE[m.file][m.doc]
+    case = next((c for c in doc.get("cases", []) if c.get("name") == m.case), None)
+    if case is None:
+        return None
+    schedule = doc["schedule"]
+    try:
+        zone = _zone(case.get("timezone", schedule["timezone"]))
+    except Exception:
+        return None
+    rule = case.get("rule", schedule["rule"])
+    nonexistent = case.get("nonexistent", schedule.get("nonexistent"))
+    repeated = case.get("repeated", schedule.get("repeated"))
+    written = case["next"] if isinstance(case["next"], list) else [case["next"]]
+    appended = parse_instant(m.after.strip("[]").split(", ")[-1])
+    cursor = parse_instant(case["after"])
+    if appended is None or cursor is None:
+        return None
+    cursor = cursor[0]
+    for text in written + [None]:
+        found = oracle_next(rule, zone, nonexistent, repeated, cursor)
+        if found is None:
+            return None
+        if text is None:
+            return (f"the appended {m.after.strip('[]').split(', ')[-1]} is the rule's real next occurrence "
+                    "(checked with zoneinfo, independently of specrun)") if found == appended[0] else None
+        expected = parse_instant(text)
+        if expected is None or found != expected[0]:
+            return None     # the small oracle does not reproduce the written searches: no claim
+        cursor = found
+    return None
+
+
 # ---------------------------------------------------------------------------------------------------- running
 
 @dataclasses.dataclass
@@ -728,6 +855,11 @@ def main(argv=None) -> int:
                 fh.write(m.apply(texts[m.file]))
             run = run_specrun(args.binary, target, w.dir, args.timeout, base["extra"], args.specrun_jobs)
             info = classify(m, run, base)
+            if info["class"] in ("survived", "known-deviation-only"):
+                why = equivalence(m, texts)
+                if why:
+                    info["detail"] = why + (f" ({info['detail']})" if info["class"] == "known-deviation-only" else "")
+                    info["class"] = "equivalent"
             output = None
             if info["class"] in ("survived", "known-deviation-only", "caught-by-run-elsewhere", "tool-error",
                                  "timeout"):
@@ -801,6 +933,13 @@ def render(records, skipped, baselines, elapsed, args) -> str:
     for r in surv:
         lines.append(f"- `{r['file']}:{r['line']}:{r['column']}` {r['kind']}: `{r['before']}` → `{r['after']}`"
                      f" ({r['spec']}{' › ' + r['case'] if r['case'] else ''}); {r['detail']}")
+    eq = [r for r in records if r["class"] == "equivalent"]
+    if eq:
+        lines += ["", f"## Equivalent survivors ({len(eq)}: they survive, and the reason says why that is right)", ""]
+        reasons = collections.Counter((r["kind"], r["detail"].split(" (")[0] if r["detail"].startswith("by design")
+                                       else "the appended instant is the rule's real next occurrence (zoneinfo)")
+                                      for r in eq)
+        lines += [f"- {n} × {kind}: {why}" for (kind, why), n in sorted(reasons.items())]
     for cls in ("known-deviation-only", "caught-by-run-elsewhere", "timeout", "tool-error"):
         rs = [r for r in records if r["class"] == cls]
         if rs:

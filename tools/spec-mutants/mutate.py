@@ -860,6 +860,8 @@ def main(argv=None) -> int:
                 if why:
                     info["detail"] = why + (f" ({info['detail']})" if info["class"] == "known-deviation-only" else "")
                     info["class"] = "equivalent"
+            for field in ("detail",):
+                info[field] = info.get(field, "").replace(str(w.dir), "$TMP")
             output = None
             if info["class"] in ("survived", "known-deviation-only", "caught-by-run-elsewhere", "tool-error",
                                  "timeout"):

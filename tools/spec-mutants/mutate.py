@@ -31,7 +31,7 @@ from pathlib import Path
 import yaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
-DEFAULT_BINARY = "/tmp/review-bin/specrun-release"
+DEFAULT_BINARY = ".build/debug/specrun"  # what `swift build` makes; pass .build/release/specrun for a full run
 
 LIFECYCLE_KEYS = {"task", "job", "clock", "app", "system", "steps"}
 
@@ -787,6 +787,11 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=None, help="folder for report.md and mutants.json (default: a temp folder)")
     ap.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     args = ap.parse_args(argv)
+    # Each mutant runs in its own copy of the spec tree, so a relative binary path is resolved here, once.
+    args.binary = os.path.abspath(args.binary)
+    if not args.list and not os.access(args.binary, os.X_OK):
+        print(f"mutate.py: no specrun at {args.binary}; build it (swift build) or pass --binary", file=sys.stderr)
+        return 2
 
     files = collect(args.paths, args.only)
     mutants: list[Mutant] = []

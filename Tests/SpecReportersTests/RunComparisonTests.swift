@@ -212,7 +212,25 @@ struct RunComparisonTests {
         let text = render(comparison)
         #expect(text.contains("Did not run ("), "\(text)")
         #expect(!text.contains("now (0 of"), "a test that did not run produced no instants to compare: \(text)")
+        // One message for the whole run of tests that give the same one, not one per test.
+        #expect(text.components(separatedBy: "not run: the run was interrupted (SIGTERM)").count == 2, "\(text)")
         #expect(text.contains("— regressed\n"))
+    }
+
+    /// A test NEW has and OLD had not, which NEW did not run (a spec file added, the run interrupted before it): what
+    /// it does is unknown, so it is not merely "added".
+    @Test func anAddedTestThatDidNotRunRegressed() {
+        var new = Fixture.run
+        var added = Fixture.nightlyPassed
+        added.spec = "A spec added since OLD"
+        added.id = TestResult.makeID(file: added.file, spec: added.spec, caseName: nil, engine: added.engine)
+        added.status = .notRun
+        added.actual = []
+        new.tests.append(added)
+        let comparison = RunComparison(old: Fixture.run, new: new)
+        #expect(comparison.changes.map(\.kind) == [.newlyNotRun])
+        #expect(comparison.regressed)
+        #expect(render(comparison).contains("  (added) not-run  (line 1)\n"), "\(render(comparison))")
     }
 
     /// Same status, other dedup keys (a Foundation toolchain changing its keys) or other lifecycle runs: listed,

@@ -74,14 +74,29 @@ public struct RunComparison: Sendable, Hashable {
         public var id: String { (new ?? old)!.id }
     }
 
-    /// What NEW selected differently from OLD (`--engine`, `--filter`, tags, spec paths), read from their command
-    /// lines by the caller; when NEW lacks tests OLD ran, the difference is why, and they may fail there.
-    public var selectionDifferences: [String]
+    /// How NEW's selection differs from OLD's (`--engine`, `--filter`, tags, spec paths), read from their command
+    /// lines by the caller: nil when they agree or cannot be read.
+    public var selection: SelectionChange?
+    /// OLD's tests missing from NEW that did not come back under another spelling of their path and whose file is
+    /// not invalid now: removed, or left out by NEW's selection.
+    private var missingIDs: Set<String> = []
 
-    public init(old: RunResult, new: RunResult, selectionDifferences: [String] = []) {
+    /// How NEW selected other tests than OLD: each difference, in words, and the ids of OLD's tests that NEW's
+    /// selection may leave out (a removed test among them is not known to be gone: it may fail there).
+    public struct SelectionChange: Sendable, Hashable {
+        public var differences: [String]
+        public var excludedIDs: Set<String>
+
+        public init(differences: [String], excludedIDs: Set<String>) {
+            self.differences = differences
+            self.excludedIDs = excludedIDs
+        }
+    }
+
+    public init(old: RunResult, new: RunResult, selection: SelectionChange? = nil) {
         self.old = old
         self.new = new
-        self.selectionDifferences = selectionDifferences
+        self.selection = selection
         environmentChanges = Self.environmentChanges(old, new)
         let oldByID = Dictionary(old.tests.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let newIDs = Set(new.tests.map(\.id))
@@ -104,7 +119,7 @@ public struct RunComparison: Sendable, Hashable {
                 let sameAsBefore = oldFileOf[test.file].flatMap { missingStatus[[$0, test.spec, test.caseName, test.engine]] } == test.status
                 let kind: Change.Kind = switch test.status {
                 case _ where sameAsBefore: .added
-                case .failed, .error: .newlyFailing
+                case _ where Self.fails(test, in: new): .newlyFailing
                 case .notRun: .newlyNotRun
                 case .fixedDeviation: .nowFixedDeviation
                 default: .added
@@ -112,7 +127,7 @@ public struct RunComparison: Sendable, Hashable {
                 found.append(Change(kind: kind, old: nil, new: test))
                 continue
             }
-            if let kind = Self.kind(from: before, to: test) {
+            if let kind = Self.kind(from: before, in: old, to: test, in: new) {
                 found.append(Change(kind: kind, old: before, new: test))
             }
         }
@@ -120,14 +135,21 @@ public struct RunComparison: Sendable, Hashable {
             let cameBack = newFileOf[test.file].map { addedPlaces.contains([$0, test.spec, test.caseName, test.engine]) } ?? false
             let notRun = !cameBack && (invalid.contains(test.file) || invalidNow.contains { Self.sameFile(test.file, $0) })
             found.append(Change(kind: notRun ? .notRun : .removed, old: test, new: nil))
+            if !cameBack && !notRun { missingIDs.insert(test.id) }
         }
         let order = Dictionary(uniqueKeysWithValues: Change.Kind.allCases.enumerated().map { ($1, $0) })
         changes = found.enumerated().sorted { (order[$0.element.kind]!, $0.offset) < (order[$1.element.kind]!, $1.offset) }.map(\.element)
     }
 
-    /// True when a test fails now that did not fail before, did not run now (interrupted, stopped early, or its file
-    /// invalid), or is a new fixed deviation in a NEW run under `--strict`: `specrun compare` exits 1.
-    public var regressed: Bool { changes.contains { isRegression($0.kind) } }
+    /// True when a test fails now that did not fail before (a fixed deviation fails a run under `--strict`), did not
+    /// run now (interrupted, stopped early, or its file invalid), or a spec file NEW could not read was readable in
+    /// OLD (under `--strict` a lint warning makes it so, and the run exits 2): `specrun compare` exits 1.
+    public var regressed: Bool { changes.contains { isRegression($0.kind) } || !newlyInvalidFiles.isEmpty }
+
+    /// The spec files with an error in NEW that had none in OLD (another spelling of the path counts as the same).
+    public var newlyInvalidFiles: [String] {
+        invalidNow.filter { file in !invalidBefore.contains { $0 == file || Self.sameFile($0, file) } }
+    }
 
     /// Whether changes of this kind make `compare` exit 1: a test failing or not run now, and a fixed deviation
     /// that is new in a NEW run under `--strict` (where it failed that run).
@@ -144,12 +166,18 @@ public struct RunComparison: Sendable, Hashable {
         if let shard = new.shard, old.shard != shard {
             reasons.append("NEW is shard \(shard.index)/\(shard.count) of a sharded run; merge every shard (specrun merge) and compare the merge")
         }
-        // Tests that came back under another spelling of their file's path are not missing.
-        let respelled = Set(respelledFiles.map(\.old))
-        let removed = changes.filter { $0.kind == .removed && !respelled.contains($0.old!.file) }.count
-        if removed > 0, !selectionDifferences.isEmpty {
-            reasons.append("NEW selected other tests than OLD (\(selectionDifferences.joined(separator: "; "))), "
-                + "and \(removed == 1 ? "1 test" : "\(removed) tests") OLD ran \(removed == 1 ? "is" : "are") not in it")
+        // OLD's tests missing from NEW that NEW's selection may have left out; a test removed from a spec NEW selected
+        // as OLD did is simply removed.
+        if let selection {
+            let left = missingIDs.intersection(selection.excludedIDs).count
+            if left > 0 {
+                reasons.append("NEW selected other tests than OLD (\(selection.differences.joined(separator: "; "))), "
+                    + "and \(left == 1 ? "1 test" : "\(left) tests") OLD ran \(left == 1 ? "is" : "are") not in it")
+            }
+        }
+        let notRun = new.tests.filter { $0.status == .notRun }.count
+        if notRun > 0 {
+            reasons.append("NEW did not run \(notRun) of its \(new.tests.count) tests (the run was interrupted or stopped early)")
         }
         return reasons
     }
@@ -159,14 +187,15 @@ public struct RunComparison: Sendable, Hashable {
 
     public func changes(_ kind: Change.Kind) -> [Change] { changes.filter { $0.kind == kind } }
 
-    /// The kind of a test's change, nil when nothing a reader compares changed. Every change of status has a kind.
-    private static func kind(from old: TestResult, to new: TestResult) -> Change.Kind? {
+    /// The kind of a test's change, nil when nothing a reader compares changed. Every change of status has a kind, and
+    /// so has a fixed deviation that fails now because NEW ran under `--strict` and OLD did not.
+    private static func kind(from old: TestResult, in oldRun: RunResult, to new: TestResult, in newRun: RunResult) -> Change.Kind? {
+        switch (fails(old, in: oldRun), fails(new, in: newRun)) {
+        case (false, true): return .newlyFailing
+        case (true, false) where new.status == .passed || new.status == .fixedDeviation: return .newlyPassing
+        default: break
+        }
         guard old.status == new.status else {
-            switch (old.status.isFailure, new.status.isFailure) {
-            case (false, true): return .newlyFailing
-            case (true, false) where new.status == .passed || new.status == .fixedDeviation: return .newlyPassing
-            default: break
-            }
             if new.status == .notRun { return .newlyNotRun }
             // A deviation the old toolchain did not have — it passed, fixed an annotated deviation (a spec annotated for
             // a newer toolchain, run on an older one) or failed before the annotation — is news on this upgrade.
@@ -181,6 +210,11 @@ public struct RunComparison: Sendable, Hashable {
             return .changedRuns
         }
         return nil
+    }
+
+    /// Whether the test fails its run: it failed or errored, or is a fixed deviation in a run under `--strict`.
+    static func fails(_ test: TestResult, in run: RunResult) -> Bool {
+        test.status.isFailure || (test.status == .fixedDeviation && run.strict)
     }
 
     /// What a comparison reads of produced instants: each one's instant and dedup key (not its texts, which a

@@ -8,13 +8,21 @@ import Testing
 struct RunComparisonTests {
     private typealias Fixture = RunResultFixture
 
+    /// The fixed run without its test that did not run (the fixture stops after `--max-failures 1`): a NEW with a
+    /// test not run holds only part of the suite, which most comparisons here are not about.
+    static let run: RunResult = {
+        var run = RunResultFixture.run
+        run.tests.removeAll { $0.status == .notRun }
+        return run
+    }()
+
     private func render(_ comparison: RunComparison) -> String {
         ComparisonReporter(color: false, glyphs: .unicode).render(comparison, oldName: "old.json", newName: "new.json")
     }
 
     /// The fixture run with every test's path (and so its id) starting with `prefix`.
     private func prefixingPaths(with prefix: String) -> RunResult {
-        var run = Fixture.run
+        var run = Self.run
         run.tests = run.tests.map { test in
             var moved = test
             moved.file = prefix + test.file
@@ -25,7 +33,7 @@ struct RunComparisonTests {
     }
 
     @Test func theSameRunTwiceHasNoChangesAndNoRegression() {
-        let comparison = RunComparison(old: Fixture.run, new: Fixture.run)
+        let comparison = RunComparison(old: Self.run, new: Self.run)
         #expect(comparison.changes.isEmpty)
         #expect(!comparison.regressed)
         #expect(comparison.respelledFiles.isEmpty)
@@ -33,11 +41,11 @@ struct RunComparisonTests {
     }
 
     @Test func aTestThatPassedAndFailsNowIsARegression() {
-        var new = Fixture.run
+        var new = Self.run
         let index = new.tests.firstIndex { $0.id == Fixture.nightlyPassed.id }!
         new.tests[index].status = .failed
         new.tests[index].message = "expected 3 occurrences, got 2"
-        let comparison = RunComparison(old: Fixture.run, new: new)
+        let comparison = RunComparison(old: Self.run, new: new)
         #expect(comparison.changes.map(\.kind) == [.newlyFailing])
         #expect(comparison.regressed)
         #expect(render(comparison).contains("Newly failing (1)\n  \(Fixture.nightlyPassed.id)  passed → failed  (line \(Fixture.nightlyPassed.line))\n      expected 3 occurrences, got 2\n"))
@@ -47,10 +55,10 @@ struct RunComparisonTests {
     /// before the annotation) is newly deviating: before, such a test vanished from the comparison.
     @Test(arguments: [TestStatus.fixedDeviation, .failed, .passed])
     func aKnownDeviationThatWasNotOneBeforeIsNewlyDeviating(before: TestStatus) {
-        var old = Fixture.run
+        var old = Self.run
         let index = old.tests.firstIndex { $0.id == Fixture.autumnKnown.id }!
         old.tests[index].status = before
-        let comparison = RunComparison(old: old, new: Fixture.run)
+        let comparison = RunComparison(old: old, new: Self.run)
         #expect(comparison.changes.map(\.kind) == [.newlyDeviating])
         #expect(comparison.changes.first?.new?.id == Fixture.autumnKnown.id)
         #expect(!comparison.regressed)
@@ -61,32 +69,35 @@ struct RunComparisonTests {
     /// comparison only when NEW ran under `--strict`, where it failed that run.
     @Test(arguments: [false, true])
     func aPassThatIsAFixedDeviationNowIsListed(strict: Bool) {
-        var old = Fixture.run
+        var old = Self.run
         let index = old.tests.firstIndex { $0.id == Fixture.firstValidFixed.id }!
         old.tests[index].status = .passed
         old.tests[index].deviationReason = nil
-        var new = Fixture.run
+        var new = Self.run
         new.strict = strict
         let comparison = RunComparison(old: old, new: new)
-        #expect(comparison.changes.map(\.kind) == [.nowFixedDeviation])
+        // Under `--strict` a fixed deviation fails its run: newly failing.
+        #expect(comparison.changes.map(\.kind) == [strict ? .newlyFailing : .nowFixedDeviation])
         #expect(comparison.regressed == strict)
         let text = render(comparison)
-        #expect(text.contains("Now a fixed deviation (1)\n  \(Fixture.firstValidFixed.id)  passed → fixed-deviation  (line \(Fixture.firstValidFixed.line))\n"
-            + "      passes, and its spec declares a deviation (\"\(Fixture.firstValidFixed.deviationReason!)\"): remove the annotation\n"))
-        #expect(text.hasSuffix(strict ? "1 now a fixed deviation — regressed\n" : "1 now a fixed deviation — no regressions\n"))
+        let reason = Fixture.firstValidFixed.deviationReason!
+        #expect(text.contains((strict ? "Newly failing" : "Now a fixed deviation") + " (1)\n  \(Fixture.firstValidFixed.id)  passed → fixed-deviation  (line \(Fixture.firstValidFixed.line))\n"
+            + (strict ? "      passes, and its spec declares a deviation (\"\(reason)\"), which fails a run under --strict: remove the annotation\n"
+                : "      passes, and its spec declares a deviation (\"\(reason)\"): remove the annotation\n")), "\(text)")
+        #expect(text.hasSuffix(strict ? "1 newly failing — regressed\n" : "1 now a fixed deviation — no regressions\n"))
     }
 
     /// A zone renamed in a newer tzdata makes its specs `unknown time zone`: their file is invalid, its tests do not
     /// run, and before this rule they showed as "removed" and the comparison passed.
     @Test func testsWhoseFileIsInvalidNowDidNotRunAndThatIsARegression() {
-        var new = Fixture.run
+        var new = Self.run
         new.tests.removeAll { $0.file == Fixture.berlinSpring }
         let unknownZone = Diagnostic(
             code: "unknown-zone", location: SourceLocation(file: Fixture.berlinSpring, line: 3, column: 13),
             message: "unknown time zone 'Europe/Berlin'")
         new.diagnostics.append(unknownZone)
-        let comparison = RunComparison(old: Fixture.run, new: new)
-        let gone = Fixture.run.tests.filter { $0.file == Fixture.berlinSpring }
+        let comparison = RunComparison(old: Self.run, new: new)
+        let gone = Self.run.tests.filter { $0.file == Fixture.berlinSpring }
         #expect(gone.count == 5)
         #expect(comparison.changes.map(\.kind) == Array(repeating: .notRun, count: gone.count))
         #expect(comparison.changes.compactMap(\.old?.id) == gone.map(\.id))
@@ -95,9 +106,9 @@ struct RunComparisonTests {
         #expect(comparison.invalidBefore == [Fixture.typo])
         let text = render(comparison)
         #expect(text.contains("""
-            Invalid spec files: 2 files in NEW, 1 in OLD
+            Invalid spec files: 2 files in NEW, 1 in OLD (1 newly invalid: a regression)
               now     specs/invalid/typo.yaml:4:3: unknown key 'timezon' in schedule; did you mean 'timezone'?
-              now     specs/recurrence/berlin-spring.yaml:3:13: unknown time zone 'Europe/Berlin'
+              newly   specs/recurrence/berlin-spring.yaml:3:13: unknown time zone 'Europe/Berlin'
 
             Not run, file invalid (5)
             """), "\(text)")
@@ -106,9 +117,9 @@ struct RunComparisonTests {
 
     /// The same tests gone without an error in their file: the file was deleted or renamed, nothing regressed.
     @Test func testsGoneWithoutAnErrorInTheirFileAreRemoved() {
-        var new = Fixture.run
+        var new = Self.run
         new.tests.removeAll { $0.file == Fixture.berlinSpring }
-        let comparison = RunComparison(old: Fixture.run, new: new)
+        let comparison = RunComparison(old: Self.run, new: new)
         #expect(Set(comparison.changes.map(\.kind)) == [.removed])
         #expect(!comparison.regressed)
         #expect(comparison.respelledFiles.isEmpty)
@@ -117,10 +128,10 @@ struct RunComparisonTests {
     /// A NEW merged without a shard lacks tests that may fail there: the comparison shows both documents' notes and
     /// fails rather than say "no regressions" about tests it never saw.
     @Test func aNewThatLacksPartOfTheSuiteShowsItsNotesAndFails() {
-        var new = Fixture.run
+        var new = Self.run
         new.tests.removeAll { $0.file == Fixture.berlinSpring }
         new.notes = ["shards 2/4, 4/4 are missing: " + RunResult.missingShardsNoteEnding]
-        var old = Fixture.run
+        var old = Self.run
         old.notes = ["shard-2.json ran with a different toolchain than shard-1.json: tzdataVersion 2025a (not 2025b)"]
         let comparison = RunComparison(old: old, new: new)
         #expect(!comparison.regressed)
@@ -148,12 +159,12 @@ struct RunComparisonTests {
     /// A NEW stopped by a signal while it read its spec files lacks their tests the same way as a merge that lacks a
     /// shard: it cannot show that nothing regressed. Another note of NEW's does not count.
     @Test func aNewThatDidNotReadAllItsSpecFilesFails() {
-        var new = Fixture.run
+        var new = Self.run
         new.tests.removeAll { $0.file == Fixture.berlinSpring }
         let unread = "the run was stopped while spec files were read: 1 of 2 were not read (\(Fixture.berlinSpring)), "
             + RunResult.unreadFilesNoteEnding
         new.notes = [unread, "shard-2.json ran with a different toolchain than shard-1.json: tzdataVersion 2025a (not 2025b)"]
-        let comparison = RunComparison(old: Fixture.run, new: new)
+        let comparison = RunComparison(old: Self.run, new: new)
         #expect(!comparison.regressed)
         #expect(comparison.incompleteNew == [unread])
         #expect(comparison.fails)
@@ -161,12 +172,12 @@ struct RunComparisonTests {
 
     /// `specrun specs/` in the checkout and `specrun .` in specs/: every id differs by its path's prefix.
     @Test func aRunStartedWithOtherPathsIsNamedAsSuch() {
-        let comparison = RunComparison(old: Fixture.run, new: prefixingPaths(with: "/ci/checkout/"))
+        let comparison = RunComparison(old: Self.run, new: prefixingPaths(with: "/ci/checkout/"))
         #expect(comparison.respelledFiles.map(\.old) == [Fixture.catchUp, Fixture.berlinSpring, Fixture.edgeCases])
         #expect(comparison.respelledFiles.map(\.new) == comparison.respelledFiles.map { "/ci/checkout/" + $0.old })
-        #expect(comparison.respelledFiles.map(\.tests).reduce(0, +) == Fixture.tests.count)
+        #expect(comparison.respelledFiles.map(\.tests).reduce(0, +) == Self.run.tests.count)
         let text = render(comparison)
-        #expect(text.contains("\nNote: 10 removed tests came back as added under another path; test ids hold each file's path "
+        #expect(text.contains("\nNote: \(Self.run.tests.count) removed tests came back as added under another path; test ids hold each file's path "
             + "as given on the command line, so run both from the same folder with the same path arguments to compare them.\n"
             + "  specs/lifecycle/catch-up.yaml → /ci/checkout/specs/lifecycle/catch-up.yaml\n"), "\(text)")
     }
@@ -179,7 +190,7 @@ struct RunComparisonTests {
         let statuses: [TestStatus] = [.passed, .failed, .error, .skipped, .knownDeviation, .fixedDeviation, .notRun]
         for before in statuses {
             for after in statuses where after != before {
-                var old = Fixture.run, new = Fixture.run
+                var old = Self.run, new = Self.run
                 let index = old.tests.firstIndex { $0.id == Fixture.nightlyPassed.id }!
                 old.tests[index].status = before
                 new.tests[index].status = after
@@ -196,7 +207,7 @@ struct RunComparisonTests {
     /// A NEW interrupted before any test ran (every test `not-run`) regressed: it showed 1,886 "changed instants"
     /// with `now: none` and "no regressions" (the compare review).
     @Test func aNewInWhichNothingRanRegressed() {
-        var new = Fixture.run
+        var new = Self.run
         new.tests = new.tests.map { test in
             var stopped = test
             stopped.status = .notRun
@@ -204,30 +215,30 @@ struct RunComparisonTests {
             stopped.message = "not run: the run was interrupted (SIGTERM)"
             return stopped
         }
-        let comparison = RunComparison(old: Fixture.run, new: new)
+        let comparison = RunComparison(old: Self.run, new: new)
         #expect(comparison.regressed)
         #expect(comparison.changes(.changedInstants).isEmpty)
-        let notRunBefore = Fixture.run.tests.filter { $0.status == .notRun }.count
-        #expect(comparison.changes(.newlyNotRun).count == Fixture.run.tests.count - notRunBefore)
+        let notRunBefore = Self.run.tests.filter { $0.status == .notRun }.count
+        #expect(comparison.changes(.newlyNotRun).count == Self.run.tests.count - notRunBefore)
         let text = render(comparison)
         #expect(text.contains("Did not run ("), "\(text)")
         #expect(!text.contains("now (0 of"), "a test that did not run produced no instants to compare: \(text)")
         // One message for the whole run of tests that give the same one, not one per test.
         #expect(text.components(separatedBy: "not run: the run was interrupted (SIGTERM)").count == 2, "\(text)")
-        #expect(text.contains("— regressed\n"))
+        #expect(text.hasSuffix("— regressed; NEW holds only part of the suite\n"), "\(text)")
     }
 
     /// A test NEW has and OLD had not, which NEW did not run (a spec file added, the run interrupted before it): what
     /// it does is unknown, so it is not merely "added".
     @Test func anAddedTestThatDidNotRunRegressed() {
-        var new = Fixture.run
+        var new = Self.run
         var added = Fixture.nightlyPassed
         added.spec = "A spec added since OLD"
         added.id = TestResult.makeID(file: added.file, spec: added.spec, caseName: nil, engine: added.engine)
         added.status = .notRun
         added.actual = []
         new.tests.append(added)
-        let comparison = RunComparison(old: Fixture.run, new: new)
+        let comparison = RunComparison(old: Self.run, new: new)
         #expect(comparison.changes.map(\.kind) == [.newlyNotRun])
         #expect(comparison.regressed)
         #expect(render(comparison).contains("  (added) not-run  (line 1)\n"), "\(render(comparison))")
@@ -236,19 +247,19 @@ struct RunComparisonTests {
     /// Same status, other dedup keys (a Foundation toolchain changing its keys) or other lifecycle runs: listed,
     /// with only what differs.
     @Test func changedKeysAndRunsAreListed() {
-        var keys = Fixture.run
+        var keys = Self.run
         let nightly = keys.tests.firstIndex { $0.id == Fixture.nightlyPassed.id }!
         keys.tests[nightly].actual[1].key = "nightly-sync/v2/2027-03-29"
-        let keyComparison = RunComparison(old: Fixture.run, new: keys)
+        let keyComparison = RunComparison(old: Self.run, new: keys)
         #expect(keyComparison.changes.map(\.kind) == [.changedInstants])
         let keyText = render(keyComparison)
         #expect(keyText.contains("was (1 of 3): "), "\(keyText)")
         #expect(keyText.contains("key nightly-sync/v2/2027-03-29"), "\(keyText)")
 
-        var runs = Fixture.run
+        var runs = Self.run
         let expiration = runs.tests.firstIndex { $0.id == Fixture.expirationPassed.id }!
         runs.tests[expiration].lifecycle!.runs[0].outcome = "completed"
-        let runComparison = RunComparison(old: Fixture.run, new: runs)
+        let runComparison = RunComparison(old: Self.run, new: runs)
         #expect(runComparison.changes.map(\.kind) == [.changedRuns])
         let runText = render(runComparison)
         #expect(runText.contains("runs was (1 of 1 runs): unplanned → 2027-03-29 02:31"), "\(runText)")
@@ -259,28 +270,90 @@ struct RunComparisonTests {
     /// One shard compared with a whole run, or a NEW that selected fewer tests than OLD, cannot show that nothing
     /// regressed; a selection difference that leaves nothing out is only named.
     @Test func aNewShardOrNarrowerSelectionIsIncomplete() {
-        var shard = Fixture.run
+        var shard = Self.run
         shard.shard = Shard(index: 2, count: 3)
         shard.tests.removeFirst(2)
-        let shardComparison = RunComparison(old: Fixture.run, new: shard)
+        let shardComparison = RunComparison(old: Self.run, new: shard)
         #expect(shardComparison.fails)
         #expect(shardComparison.incompleteNew.contains { $0.hasPrefix("NEW is shard 2/3") })
 
         var filtered = shard
         filtered.shard = nil
-        let narrower = RunComparison(old: Fixture.run, new: filtered, selectionDifferences: ["--engine 'core' instead of 'all'"])
+        let left = Set(Self.run.tests.prefix(2).map(\.id))
+        let narrower = RunComparison(old: Self.run, new: filtered,
+                                     selection: .init(differences: ["--engine 'core' instead of 'all'"], excludedIDs: left))
         #expect(narrower.fails)
         #expect(narrower.incompleteNew.contains { $0.contains("--engine 'core' instead of 'all'") && $0.hasSuffix("2 tests OLD ran are not in it") })
 
-        let wider = RunComparison(old: Fixture.run, new: Fixture.run, selectionDifferences: ["--engine 'all' instead of 'core'"])
+        let wider = RunComparison(old: Self.run, new: Self.run,
+                                  selection: .init(differences: ["--engine 'all' instead of 'core'"], excludedIDs: []))
         #expect(!wider.fails)
+        // A wider NEW from which a spec was deleted: its tests are removed, not left out by the selection (the second
+        // review: a deleted spec beside `--engine all` against `core` failed the comparison).
+        let deleted = RunComparison(old: Self.run, new: filtered,
+                                    selection: .init(differences: ["--engine 'all' instead of 'core'"], excludedIDs: []))
+        #expect(!deleted.fails, "\(deleted.incompleteNew)")
+    }
+
+    /// A NEW whose tests did not run fails even when OLD did not run them either: two interrupted runs compared, or
+    /// an interrupted run with itself, said "no regressions" (the second review).
+    @Test func aNewWithTestsNotRunFailsWhateverOldDid() {
+        var interrupted = Self.run
+        interrupted.tests = interrupted.tests.map { test in
+            var stopped = test
+            stopped.status = .notRun
+            stopped.actual = []
+            return stopped
+        }
+        let comparison = RunComparison(old: interrupted, new: interrupted)
+        #expect(comparison.changes.isEmpty)
+        #expect(comparison.fails)
+        #expect(comparison.incompleteNew.contains("NEW did not run \(Self.run.tests.count) of its \(Self.run.tests.count) tests (the run was interrupted or stopped early)"))
+        #expect(render(comparison).hasSuffix("no changes among the tests both ran — NEW holds only part of the suite, so it cannot show that nothing regressed\n"),
+                "\(render(comparison))")
+    }
+
+    /// Under `--strict` a fixed deviation fails its run: a known deviation fixed in a strict NEW, or the same fixed
+    /// deviation in a NEW that is strict where OLD was not, is newly failing (both passed the gate).
+    @Test func aFixedDeviationInAStrictNewIsNewlyFailing() {
+        var old = Self.run
+        let index = old.tests.firstIndex { $0.id == Fixture.firstValidFixed.id }!
+        old.tests[index].status = .knownDeviation
+        var strictNew = Self.run
+        strictNew.strict = true
+        let fixedNow = RunComparison(old: old, new: strictNew)
+        #expect(fixedNow.changes(.newlyFailing).map(\.id) == [Fixture.firstValidFixed.id])
+        #expect(fixedNow.regressed)
+
+        var lenient = Self.run
+        lenient.strict = false
+        let strictOnlyNow = RunComparison(old: lenient, new: strictNew)
+        #expect(strictOnlyNow.changes(.newlyFailing).map(\.id) == [Fixture.firstValidFixed.id])
+        #expect(strictOnlyNow.regressed)
+        #expect(!RunComparison(old: strictNew, new: lenient).regressed)
+    }
+
+    /// A spec file NEW could not read and OLD could (under `--strict`, a lint warning; the run exits 2) is a
+    /// regression even when its tests ran and passed (the second review: "no changes — no regressions").
+    @Test func aNewlyInvalidFileRegressed() {
+        var new = Self.run
+        var strictLint = Fixture.offsetWarning
+        strictLint.severity = .error
+        new.diagnostics.append(strictLint)
+        let comparison = RunComparison(old: Self.run, new: new)
+        #expect(comparison.changes.isEmpty)
+        #expect(comparison.newlyInvalidFiles == [Fixture.berlinSpring])
+        #expect(comparison.regressed)
+        let text = render(comparison)
+        #expect(text.contains("(1 newly invalid: a regression)"), "\(text)")
+        #expect(text.hasSuffix("no changes — regressed (1 spec file newly invalid)\n"), "\(text)")
     }
 
     /// `--strict` decides whether a fixed deviation fails a run, so a difference is named with the environment's.
     @Test func aStrictDifferenceIsNamed() {
-        var new = Fixture.run
-        new.strict = !Fixture.run.strict
-        let comparison = RunComparison(old: Fixture.run, new: new)
+        var new = Self.run
+        new.strict = !Self.run.strict
+        let comparison = RunComparison(old: Self.run, new: new)
         #expect(comparison.environmentChanges.map(\.field) == ["--strict"])
         #expect(render(comparison).contains("--strict"))
     }
@@ -292,19 +365,20 @@ struct RunComparisonTests {
         var invalidDocument = Fixture.typoDiagnostic
         invalidDocument.location = SourceLocation(file: "/ci/checkout/" + Fixture.berlinSpring, line: 40, column: 3)
         new.diagnostics.append(invalidDocument)
-        let comparison = RunComparison(old: Fixture.run, new: new)
+        let comparison = RunComparison(old: Self.run, new: new)
         #expect(comparison.changes(.notRun).isEmpty, "\(comparison.changes(.notRun).map(\.id))")
         #expect(comparison.invalidNow.contains("/ci/checkout/" + Fixture.berlinSpring))
-        #expect(!comparison.regressed)
+        // The file itself is newly invalid, a regression of its own (its run exited 2).
+        #expect(comparison.newlyInvalidFiles == ["/ci/checkout/" + Fixture.berlinSpring])
     }
 
     /// A merge's environment block is its first shard's: "no differences" next to a note naming a shard on other
     /// tzdata read as none (the compare review); the line says the notes name other toolchains.
     @Test func aMergeOfSeveralToolchainsSaysItsEnvironmentIsTheFirstShards() throws {
-        var second = Fixture.run
+        var second = Self.run
         second.environment.tzdataVersion = "2026a"
-        let merged = try RunResult.merging([Fixture.run, second], labels: ["shard-1.json", "shard-2.json"])
-        let text = render(RunComparison(old: Fixture.run, new: merged))
+        let merged = try RunResult.merging([Self.run, second], labels: ["shard-1.json", "shard-2.json"])
+        let text = render(RunComparison(old: Self.run, new: merged))
         #expect(text.contains("\nEnvironment: no differences (NEW merged shards of several toolchains; each block is its first "
             + "shard's, and the notes below name the others)\n"), "\(text)")
         #expect(text.contains("  NEW  shard-2.json ran with a different toolchain than shard-1.json: "), "\(text)")
@@ -312,16 +386,16 @@ struct RunComparisonTests {
 
     /// Counts agree with their nouns: "1 changed instants" and "… 1 more files" were printed.
     @Test func oneChangedInstantAndOneMoreFileAreSingular() {
-        var new = Fixture.run
+        var new = Self.run
         let index = new.tests.firstIndex { $0.id == Fixture.nightlyPassed.id }!
         new.tests[index].actual[0].epochSeconds += 3600
-        let comparison = RunComparison(old: Fixture.run, new: new)
+        let comparison = RunComparison(old: Self.run, new: new)
         #expect(comparison.changes.map(\.kind) == [.changedInstants])
         #expect(render(comparison).hasSuffix("\n1 changed instant — no regressions\n"), "\(render(comparison))")
 
         // Four files came back under another path: three are listed, then "1 more file".
-        var old = Fixture.run
-        old.tests += Fixture.run.tests.filter { $0.file == Fixture.catchUp }.map { test in
+        var old = Self.run
+        old.tests += Self.run.tests.filter { $0.file == Fixture.catchUp }.map { test in
             var copy = test
             copy.file = "specs/lifecycle/copy/catch-up.yaml"
             copy.id = TestResult.makeID(file: copy.file, spec: test.spec, caseName: test.caseName, engine: test.engine)
@@ -341,6 +415,6 @@ struct RunComparisonTests {
 
     /// A path that merely ends with the same letters is another file.
     @Test func aPathEndingWithTheSameLettersIsNotTheSameFile() {
-        #expect(RunComparison(old: Fixture.run, new: prefixingPaths(with: "other-")).respelledFiles.isEmpty)
+        #expect(RunComparison(old: Self.run, new: prefixingPaths(with: "other-")).respelledFiles.isEmpty)
     }
 }

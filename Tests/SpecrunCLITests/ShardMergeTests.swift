@@ -86,7 +86,7 @@ import Testing
         #expect(compare.out.contains("\nNotes\n  NEW  merged from 2 results files: "), "\(compare.out)")
         #expect(compare.out.hasSuffix(" — NEW holds only part of the suite, so it cannot show that nothing regressed\n"), "\(compare.out)")
         #expect(compare.err == "specrun: warning: \(folder.path("partial.json")) holds only part of the suite (\(missing)), so the comparison "
-            + "cannot show that nothing regressed; merge every shard (or rerun what was not read) and compare again.\n")
+            + "cannot show that nothing regressed; compare a NEW that ran the whole suite OLD ran (every shard merged, nothing interrupted, the same selection).\n")
 
         // OLD's notes are shown too; a partial OLD hides nothing (its missing tests come back as added in NEW).
         let reversed = await CommandRun.run(["compare", folder.path("partial.json"), folder.path("whole.json")])
@@ -105,7 +105,7 @@ import Testing
         _ = await folder.status(["--max-failures", "1", "--json", folder.path("stopped.json")])
         let expectations: [(file: String, says: String)] = [
             ("shard.json", "NEW is shard 2/3 of a sharded run; merge every shard (specrun merge) and compare the merge"),
-            ("core.json", "NEW selected other tests than OLD (--engine 'core' instead of none), and "),
+            ("core.json", "NEW selected other tests than OLD (--engine 'core' instead of (each spec's engines)), and "),
             ("stopped.json", "\nDid not run ("),
         ]
         for (file, says) in expectations {

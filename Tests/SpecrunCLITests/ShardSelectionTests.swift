@@ -1,10 +1,38 @@
 import Foundation
+import SpecResults
 @testable import SpecrunCLI
 import Testing
 
 /// The selection a shard ran, read back from the command line its results record, and the merge's note when two
 /// shards selected differently (it merged them with exit 0 and no word).
 struct ShardSelectionTests {
+    /// Which of OLD's tests a NEW selection may leave out: `compare` counts a removed test as left out only then, so
+    /// a spec deleted beside a wider NEW is a removal, not a partial suite (the second compare review).
+    @Test func aSelectionSaysWhichTestsItMayLeaveOut() throws {
+        func test(_ file: String, engine: String?, tags: [String] = []) -> TestResult {
+            TestResult(id: TestResult.makeID(file: file, spec: "s", caseName: nil, engine: engine), file: file, line: 1, spec: "s",
+                       engine: engine, tags: tags, status: .passed)
+        }
+        func selection(_ arguments: String...) throws -> ShardSelection {
+            try #require(ShardSelection(commandLine: ["specrun"] + arguments))
+        }
+        let core = test("specs/a.yaml", engine: "core", tags: ["dst"]), foundation = test("specs/a.yaml", engine: "foundation")
+        let lifecycle = test("specs/life/b.yaml", engine: nil, tags: ["lifecycle"])
+        #expect(try !selection("--engine", "all", "specs").mayExclude(foundation))
+        #expect(try selection("--engine", "core", "specs").mayExclude(foundation))
+        #expect(try !selection("--engine", "core", "specs").mayExclude(core))
+        #expect(try selection("specs").mayExclude(foundation), "each spec's engines may be core alone")
+        #expect(try !selection("specs").mayExclude(lifecycle))
+        #expect(try selection("--filter", "life", "specs").mayExclude(core))
+        #expect(try !selection("--filter", "life", "specs").mayExclude(lifecycle))
+        #expect(try selection("--tag", "lifecycle", "specs").mayExclude(core))
+        #expect(try selection("--exclude-tag", "dst", "specs").mayExclude(core))
+        #expect(try selection("specs/life").mayExclude(core))
+        #expect(try !selection("specs/life").mayExclude(lifecycle))
+        #expect(try !selection(".").mayExclude(core))
+        #expect(try selection("--last-failed", "r.json", "specs").mayExclude(core))
+    }
+
     /// Spellings of one selection: they must not be named as a difference.
     @Test(arguments: [
         (["specrun", "specs/", "--engine", "all", "--tag", "dst", "--tag", "lifecycle"],
@@ -24,7 +52,7 @@ struct ShardSelectionTests {
             "specrun", "specs", "more", "--filter", "Berlin", "--exclude-tag", "slow", "--last-failed", "r.json", "--", "--tag",
         ]))
         #expect(first.differences(from: second) == [
-            "--engine none instead of 'all'",
+            "--engine (each spec's engines) instead of 'all'",
             "--filter 'Berlin' instead of none",
             "--tag none instead of 'dst'",
             "--exclude-tag 'slow' instead of none",
@@ -54,7 +82,7 @@ struct ShardSelectionTests {
 
         let merge = await CommandRun.run("merge", folder.path("s1.json"), folder.path("s2.json"), "-o", folder.path("m.json"))
         #expect(merge.status == ExitStatus.success)
-        let note = "\(folder.path("s2.json")) selected other tests than \(folder.path("s1.json")): --engine none instead of 'all'; "
+        let note = "\(folder.path("s2.json")) selected other tests than \(folder.path("s1.json")): --engine (each spec's engines) instead of 'all'; "
             + "--filter 'noon' instead of none; the merged results mix two selections"
         #expect(merge.err == "specrun: warning: \(note)\n", "\(merge.err)")
         let merged = try ResultsFile.read(folder.path("m.json"))

@@ -39,12 +39,18 @@ public struct ComparisonReporter: Sendable {
             let regression = comparison.isRegression(kind)
             out += "\n" + paint(title(kind) + " (\(changes.count))", regression ? "1;31" : "1") + "\n"
             var previousMessage: String?
-            for change in changes {
+            // Long lists of tests that did not run, were added or removed (an interrupted run, a narrower NEW) show
+            // their first entries; failures and every other change are listed whole.
+            let cut = Self.foldedKinds.contains(kind) && changes.count > Self.foldedListLength
+            for change in cut ? Array(changes.prefix(Self.foldedListLength)) : changes {
                 // A message the entry before gave (every test an interrupted run did not run: "the run was
                 // interrupted") is given once.
                 let message = change.new?.message.map(firstLine)
                 out += entry(change, kind, sameMessageAsBefore: message != nil && message == previousMessage)
                 previousMessage = message
+            }
+            if cut {
+                out += "  " + glyphs.ellipsis + " and \(changes.count - Self.foldedListLength) more (the results files list them all)\n"
             }
         }
         out += respellings(comparison)
@@ -52,9 +58,13 @@ public struct ComparisonReporter: Sendable {
             let n = comparison.changes(kind).count
             return n == 0 ? nil : "\(n) \(n == 1 && kind == .changedInstants ? "changed instant" : kind.rawValue)"
         }
-        out += "\n" + (counts.isEmpty ? "no changes" : counts.joined(separator: ", "))
+        let partial = !comparison.incompleteNew.isEmpty
+        out += "\n" + (counts.isEmpty ? (partial ? "no changes among the tests both ran" : "no changes") : counts.joined(separator: ", "))
         if comparison.regressed {
             out += paint(" — regressed", "1;31")
+            if counts.isEmpty && !comparison.newlyInvalidFiles.isEmpty {
+                out += paint(" (\(count(comparison.newlyInvalidFiles.count, "spec file")) newly invalid)", "1;31")
+            }
             if !comparison.incompleteNew.isEmpty { out += paint("; NEW holds only part of the suite", "1;31") }
         } else if !comparison.incompleteNew.isEmpty {
             out += paint(" — NEW holds only part of the suite, so it cannot show that nothing regressed", "1;31")
@@ -76,6 +86,9 @@ public struct ComparisonReporter: Sendable {
         }
         out += "  (line \(test.line))\n"
         switch kind {
+        case .newlyFailing where test.status == .fixedDeviation:
+            out += "      passes, and its spec declares a deviation (\"" + shown(test.deviationReason ?? "") + "\"), which fails a run under "
+                + "--strict: remove the annotation\n"
         case .newlyFailing:
             // As the terminal report explains the failure (message, zone changes, occurrences, lifecycle checks),
             // without its first line: the place is on the entry's own line.
@@ -134,11 +147,17 @@ public struct ComparisonReporter: Sendable {
         return listed("runs was", gone, of: old.count) + listed("runs now", came, of: new.count)
     }
 
+    /// Lists that show their first entries only.
+    static let foldedKinds: Set<RunComparison.Change.Kind> = [.newlyNotRun, .added, .removed]
+    static let foldedListLength = 20
+
     /// Both documents' notes (how each was put together: a merge, shards missing or from other toolchains, an
-    /// interrupted run), NEW's first; a note saying NEW lacks part of the suite is marked, since its missing tests
-    /// show as removed and may hide regressions.
+    /// interrupted run), NEW's first, then why NEW holds only part of the suite when no note of its says so (one
+    /// shard, a narrower selection, tests not run); a note saying NEW lacks part of the suite is marked, since its
+    /// missing tests show as removed and may hide regressions.
     private func notes(_ comparison: RunComparison) -> String {
-        let old = comparison.old.notes, new = comparison.new.notes
+        let old = comparison.old.notes
+        let new = comparison.new.notes + comparison.incompleteNew.filter { !comparison.new.notes.contains($0) }
         guard !old.isEmpty || !new.isEmpty else { return "" }
         let incomplete = Set(comparison.incompleteNew)
         var out = "\n" + paint("Notes", incomplete.isEmpty ? "1" : "1;31") + "\n"
@@ -160,11 +179,13 @@ public struct ComparisonReporter: Sendable {
     private func invalidFiles(_ comparison: RunComparison) -> String {
         guard !comparison.invalidNow.isEmpty || !comparison.invalidBefore.isEmpty else { return "" }
         let now = comparison.invalidNow
-        var out = "\n" + paint("Invalid spec files: \(count(now.count, "file")) in NEW, \(comparison.invalidBefore.count) in OLD", now.isEmpty ? "1" : "1;31") + "\n"
+        let newly = Set(comparison.newlyInvalidFiles)
+        var out = "\n" + paint("Invalid spec files: \(count(now.count, "file")) in NEW, \(comparison.invalidBefore.count) in OLD"
+            + (newly.isEmpty ? "" : " (\(newly.count) newly invalid: a regression)"), now.isEmpty ? "1" : "1;31") + "\n"
         for file in now {
             let first = comparison.new.diagnostics.first { $0.severity == .error && $0.location?.file == file }
             let place = first?.location.map { "\($0.file):\($0.line):\($0.column)" } ?? file
-            out += "  now     " + shown(place + (first.map { ": " + $0.message } ?? "")) + "\n"
+            out += (newly.contains(file) ? "  newly   " : "  now     ") + shown(place + (first.map { ": " + $0.message } ?? "")) + "\n"
         }
         for file in comparison.invalidBefore where !now.contains(file) {
             let first = comparison.old.diagnostics.first { $0.severity == .error && $0.location?.file == file }

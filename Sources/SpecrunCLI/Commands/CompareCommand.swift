@@ -23,10 +23,11 @@ struct CompareCommand {
         \(OptionParser(options: options).helpLines().joined(separator: "\n"))
 
         EXIT STATUS:
-          0  nothing regressed; 1  a test fails in NEW that did not in OLD, or did not run in NEW (interrupted,
-             stopped early, or its spec file invalid), or NEW holds only part of the suite (a shard, a merge missing
-             one, or a narrower selection — --engine, --filter, tags, paths — than OLD's); 2  a file or the command
-             line is invalid
+          0  nothing regressed; 1  a test fails in NEW that did not in OLD (a fixed deviation under --strict too),
+             or did not run in NEW (interrupted, stopped early, or its spec file invalid), or a spec file is newly
+             invalid, or NEW holds only part of the suite (a shard, a merge missing one, tests not run, or a
+             narrower selection — --engine, --filter, tags, paths — than OLD's); 2  a file or the command line is
+             invalid
 
         """
     }
@@ -47,15 +48,22 @@ struct CompareCommand {
             let new = try ResultsFile.read(parsed.positionals[1], warn: warn).redacted(by: redaction)
             // What each run selected, from its command line: NEW lacking tests OLD ran because it selected fewer
             // (`--engine core` against `all`, a `--filter`) cannot show that nothing regressed.
-            let selections = [old, new].map { ShardSelection(commandLine: $0.environment.commandLine) }
-            let selectionDifferences = selections[0].flatMap { before in selections[1].map { before.differences(from: $0) } } ?? []
-            let comparison = RunComparison(old: old, new: new, selectionDifferences: selectionDifferences)
+            var selection: RunComparison.SelectionChange?
+            if let before = ShardSelection(commandLine: old.environment.commandLine),
+               let after = ShardSelection(commandLine: new.environment.commandLine) {
+                let differences = before.differences(from: after)
+                if !differences.isEmpty {
+                    selection = .init(differences: differences, excludedIDs: Set(old.tests.filter(after.mayExclude).map(\.id)))
+                }
+            }
+            let comparison = RunComparison(old: old, new: new, selection: selection)
             let reporter = ComparisonReporter(color: io.useColor(parsed.value("color")), glyphs: Glyphs.preferred(environment: io.environment))
             // The paths are masked as every text of the results is (a folder named after a token is still a token).
             io.writeOut(reporter.render(comparison, oldName: redaction.mask(parsed.positionals[0]), newName: redaction.mask(parsed.positionals[1])))
             if !comparison.incompleteNew.isEmpty {
                 io.writeProblem(.warning, "\(parsed.positionals[1]) holds only part of the suite (\(comparison.incompleteNew.joined(separator: "; "))), "
-                    + "so the comparison cannot show that nothing regressed; merge every shard (or rerun what was not read) and compare again.")
+                    + "so the comparison cannot show that nothing regressed; compare a NEW that ran the whole suite OLD ran "
+                    + "(every shard merged, nothing interrupted, the same selection).")
             }
             return comparison.fails ? ExitStatus.testFailure : ExitStatus.success
         } catch {

@@ -49,14 +49,38 @@ struct ShardSelection: Equatable {
         return shard
     }
 
-    /// What `other` selected differently from this selection, one item per option: `--engine none instead of 'all'`.
+    /// Whether a test of another run may be one this selection leaves out: an engine it does not run (without
+    /// `--engine`, each spec's engines, which may be `core` alone), an id the filter misses, tags it does not keep or
+    /// excludes, a file outside its spec paths, and any test under `--last-failed`. A test it would keep is not.
+    func mayExclude(_ test: TestResult) -> Bool {
+        if let testEngine = test.engine {
+            if let engine, engine != "all", engine != testEngine { return true }
+            if engine == nil, testEngine != "core" { return true }
+        }
+        if let filter {
+            guard let regex = try? NSRegularExpression(pattern: ComposedSpelling.composed(filter)) else { return true }
+            let id = ComposedSpelling.composed(test.id)
+            if regex.firstMatch(in: id, range: NSRange(id.startIndex..., in: id)) == nil { return true }
+        }
+        if !tags.isEmpty, tags.isDisjoint(with: test.tags) { return true }
+        if !excludedTags.isDisjoint(with: test.tags) { return true }
+        if !paths.isEmpty {
+            let file = SpecDiscovery.normalized(test.file)
+            if !paths.contains(where: { $0 == "." || file == $0 || file.hasPrefix($0 + "/") }) { return true }
+        }
+        return lastFailed != nil
+    }
+
+    /// What `other` selected differently from this selection, one item per option: `--engine (each spec's engines)
+    /// instead of 'all'`.
     func differences(from other: ShardSelection) -> [String] {
         func single(_ value: String?) -> String { value.map { "'\($0)'" } ?? "none" }
+        func engineName(_ value: String?) -> String { value.map { "'\($0)'" } ?? "(each spec's engines)" }
         func set(_ values: Set<String>) -> String {
             values.isEmpty ? "none" : values.sorted().map { "'\($0)'" }.joined(separator: ", ")
         }
         var found: [String] = []
-        if engine != other.engine { found.append("--engine \(single(other.engine)) instead of \(single(engine))") }
+        if engine != other.engine { found.append("--engine \(engineName(other.engine)) instead of \(engineName(engine))") }
         if filter != other.filter { found.append("--filter \(single(other.filter)) instead of \(single(filter))") }
         if tags != other.tags { found.append("--tag \(set(other.tags)) instead of \(set(tags))") }
         if excludedTags != other.excludedTags {

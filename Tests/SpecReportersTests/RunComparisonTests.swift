@@ -228,6 +228,28 @@ struct RunComparisonTests {
         #expect(text.hasSuffix("— regressed; NEW holds only part of the suite\n"), "\(text)")
     }
 
+    /// An interrupted run of 1,971 tests printed 1,979 lines: tests not run, added or removed show their first 20.
+    @Test func longListsOfTestsNotRunShowTheirFirstTwenty() {
+        var old = Self.run
+        old.tests = (1...25).map { index in
+            var test = Fixture.nightlyPassed
+            test.spec = "Nightly \(index)"
+            test.id = TestResult.makeID(file: test.file, spec: test.spec, caseName: nil, engine: test.engine)
+            return test
+        }
+        var new = old
+        new.tests = new.tests.map { test in
+            var stopped = test
+            stopped.status = .notRun
+            stopped.actual = []
+            return stopped
+        }
+        let text = render(RunComparison(old: old, new: new))
+        #expect(text.contains("Did not run (25)\n"), "\(text)")
+        #expect(text.contains("Nightly 20 › core  passed → not-run") && !text.contains("Nightly 21 › core"), "\(text)")
+        #expect(text.contains("  … and 5 more (the results files list them all)\n"), "\(text)")
+    }
+
     /// A test NEW has and OLD had not, which NEW did not run (a spec file added, the run interrupted before it): what
     /// it does is unknown, so it is not merely "added".
     @Test func anAddedTestThatDidNotRunRegressed() {

@@ -183,16 +183,19 @@ public struct ComparisonReporter: Sendable {
         var out = "\n" + paint("Invalid spec files: \(count(now.count, "file")) in NEW, \(comparison.invalidBefore.count) in OLD"
             + (newly.isEmpty ? "" : " (\(newly.count) newly invalid: a regression)"), now.isEmpty ? "1" : "1;31") + "\n"
         for file in now {
-            let first = comparison.new.diagnostics.first { $0.severity == .error && $0.location?.file == file }
-            let place = first?.location.map { "\($0.file):\($0.line):\($0.column)" } ?? file
-            out += (newly.contains(file) ? "  newly   " : "  now     ") + shown(place + (first.map { ": " + $0.message } ?? "")) + "\n"
+            out += (newly.contains(file) ? "  newly   " : "  now     ") + shown(firstError(of: file, in: comparison.new)) + "\n"
         }
         for file in comparison.invalidBefore where !now.contains(file) {
-            let first = comparison.old.diagnostics.first { $0.severity == .error && $0.location?.file == file }
-            let place = first?.location.map { "\($0.file):\($0.line):\($0.column)" } ?? file
-            out += "  before  " + shown(place + (first.map { ": " + $0.message } ?? "")) + "\n"
+            out += "  before  " + shown(firstError(of: file, in: comparison.old)) + "\n"
         }
         return out
+    }
+
+    /// `file:line:column: message` of the file's first error in `run`, or the file alone.
+    private func firstError(of file: String, in run: RunResult) -> String {
+        let first = run.diagnostics.first { $0.severity == .error && $0.location?.file == file }
+        let place = first?.location.map { "\($0.file):\($0.line):\($0.column)" } ?? file
+        return place + (first.map { ": " + $0.message } ?? "")
     }
 
     /// A note when removed and added tests are the same ones under two spellings of a path.

@@ -16,6 +16,19 @@ struct RunComparisonTests {
         return run
     }()
 
+    /// `run` as an interrupted run writes it: every test `not-run`, with no instants.
+    private func interrupted(_ run: RunResult, saying message: String? = nil) -> RunResult {
+        var stopped = run
+        stopped.tests = run.tests.map { test in
+            var notRun = test
+            notRun.status = .notRun
+            notRun.actual = []
+            notRun.message = message ?? test.message
+            return notRun
+        }
+        return stopped
+    }
+
     private func render(_ comparison: RunComparison) -> String {
         ComparisonReporter(color: false, glyphs: .unicode).render(comparison, oldName: "old.json", newName: "new.json")
     }
@@ -207,14 +220,7 @@ struct RunComparisonTests {
     /// A NEW interrupted before any test ran (every test `not-run`) regressed: it showed 1,886 "changed instants"
     /// with `now: none` and "no regressions" (the compare review).
     @Test func aNewInWhichNothingRanRegressed() {
-        var new = Self.run
-        new.tests = new.tests.map { test in
-            var stopped = test
-            stopped.status = .notRun
-            stopped.actual = []
-            stopped.message = "not run: the run was interrupted (SIGTERM)"
-            return stopped
-        }
+        let new = interrupted(Self.run, saying: "not run: the run was interrupted (SIGTERM)")
         let comparison = RunComparison(old: Self.run, new: new)
         #expect(comparison.regressed)
         #expect(comparison.changes(.changedInstants).isEmpty)
@@ -237,14 +243,7 @@ struct RunComparisonTests {
             test.id = TestResult.makeID(file: test.file, spec: test.spec, caseName: nil, engine: test.engine)
             return test
         }
-        var new = old
-        new.tests = new.tests.map { test in
-            var stopped = test
-            stopped.status = .notRun
-            stopped.actual = []
-            return stopped
-        }
-        let text = render(RunComparison(old: old, new: new))
+        let text = render(RunComparison(old: old, new: interrupted(old)))
         #expect(text.contains("Did not run (25)\n"), "\(text)")
         #expect(text.contains("Nightly 20 › core  passed → not-run") && !text.contains("Nightly 21 › core"), "\(text)")
         #expect(text.contains("  … and 5 more (the results files list them all)\n"), "\(text)")
@@ -320,14 +319,8 @@ struct RunComparisonTests {
     /// A NEW whose tests did not run fails even when OLD did not run them either: two interrupted runs compared, or
     /// an interrupted run with itself, said "no regressions" (the second review).
     @Test func aNewWithTestsNotRunFailsWhateverOldDid() {
-        var interrupted = Self.run
-        interrupted.tests = interrupted.tests.map { test in
-            var stopped = test
-            stopped.status = .notRun
-            stopped.actual = []
-            return stopped
-        }
-        let comparison = RunComparison(old: interrupted, new: interrupted)
+        let stopped = interrupted(Self.run)
+        let comparison = RunComparison(old: stopped, new: stopped)
         #expect(comparison.changes.isEmpty)
         #expect(comparison.fails)
         #expect(comparison.incompleteNew.contains("NEW did not run \(Self.run.tests.count) of its \(Self.run.tests.count) tests (the run was interrupted or stopped early)"))

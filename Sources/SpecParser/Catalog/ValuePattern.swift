@@ -36,8 +36,8 @@ enum ValuePattern {
         "^(?=[0-9]{1,\(length)}$)0*(" + numberAlternatives(range) + ")$"
     }
 
-    /// A day of the month: 1–31 written with digits (at most four, as the rule reader reads them), or `last`.
-    static let dayOfMonth = "^((?=[0-9]{1,4}$)0*(" + numberAlternatives(1...31) + ")|last)$"
+    /// A day of the month: 1–31 written with digits (as many as the rule reader reads), or `last`.
+    static let dayOfMonth = "^((?=[0-9]{1,\(ValueReader.calendarNumberLength)}$)0*(" + numberAlternatives(1...31) + ")|last)$"
 
     /// The numbers of `range` as regular-expression alternatives without leading zeros: `0...59` →
     /// `[0-9]|[1-5][0-9]`. Built a digit count at a time, each split into a first digit and the rest.
@@ -92,9 +92,9 @@ enum ValuePattern {
         return "^[ \\t]*(" + words.map(caseInsensitive).joined(separator: "|") + ")[ \\t]+" + String(weekday.dropFirst().dropLast()) + "[ \\t]*$"
     }
 
-    /// 1–12 written with digits (at most four, as the rule reader reads them), or an English month name (full or
-    /// three letters), any case.
-    static let month = "^((?=[0-9]{1,4}$)0*(" + numberAlternatives(1...12) + ")|" + SpecKeyCatalog.monthNames.map { name in
+    /// 1–12 written with digits (as many as the rule reader reads), or an English month name (full or three letters),
+    /// any case.
+    static let month = "^((?=[0-9]{1,\(ValueReader.calendarNumberLength)}$)0*(" + numberAlternatives(1...12) + ")|" + SpecKeyCatalog.monthNames.map { name in
         caseInsensitive(String(name.prefix(3))) + (name.count > 3 ? "(" + caseInsensitive(String(name.dropFirst(3))) + ")?" : "")
     }.joined(separator: "|") + ")$"
 

@@ -27,6 +27,7 @@ struct RecurrenceSectionParser {
         let cases = fields["cases"].flatMap { CaseReader(reader: reader, schedule: draft).read($0) }
         reader.log.adviseOffsets(since: firstDiagnostic, in: draft.timeZone)
 
+        let subject = specName.map { "'\($0)'" } ?? "this spec"
         switch (fields.mentions("window"), fields.mentions("expect")) {
         case (true, false) where fields.has("window"):
             reader.log.report(.missingKey, at: fields.keyNode("window")!,
@@ -36,12 +37,10 @@ struct RecurrenceSectionParser {
                               "the spec has an 'expect' but no 'window'; add 'window:' with 'after:' and 'through:'")
         case (false, false) where !fields.mentions("cases"):
             let anchor = fields.keyNode("spec")
-            let subject = specName.map { "'\($0)'" } ?? "this spec"
             reader.log.report(.nothingToCheck, at: anchor?.mark ?? fields.anchor, length: anchor?.underlineLength ?? fields.anchorLength,
                               "\(subject) checks nothing; add 'window:' with 'expect:', or 'cases:' with the searches to check")
         case (false, false) where cases?.isEmpty == true:
             // `cases: []` and no window: the spec ran as zero tests and passed (the schema review).
-            let subject = specName.map { "'\($0)'" } ?? "this spec"
             reader.log.report(.nothingToCheck, at: fields["cases"]!,
                               "\(subject) checks nothing: 'cases' lists no case and there is no window; add a case such as "
                                   + "{name: first night, after: <instant>, next: <instant>}, or 'window:' with 'expect:'")

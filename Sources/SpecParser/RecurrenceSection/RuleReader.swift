@@ -674,7 +674,7 @@ struct RuleReader {
     private func readDay(_ node: Node) -> DayOfMonth? {
         if node.scalar?.value == "last" { return .last }
         guard let scalar = reader.scalar(node, field: "day", expected: "a day 1–31 or last") else { return nil }
-        guard !scalar.value.isEmpty, scalar.value.count <= 4, scalar.value.allSatisfy({ $0.isASCII && $0.isNumber }),
+        guard !scalar.value.isEmpty, scalar.value.count <= ValueReader.calendarNumberLength, scalar.value.allSatisfy({ $0.isASCII && $0.isNumber }),
               let day = Int(scalar.value)
         else {
             let meant = ["last-day", "lastday", "last_day", "end", "end-of-month", "-1"].contains(scalar.value.lowercased())
@@ -695,7 +695,7 @@ struct RuleReader {
         if let index = Self.monthNames.firstIndex(where: { $0 == lowered || ($0.prefix(3) == lowered && lowered.count == 3) }) {
             return index + 1
         }
-        guard !scalar.value.isEmpty, scalar.value.count <= 4, scalar.value.allSatisfy({ $0.isASCII && $0.isNumber }),
+        guard !scalar.value.isEmpty, scalar.value.count <= ValueReader.calendarNumberLength, scalar.value.allSatisfy({ $0.isASCII && $0.isNumber }),
               let month = Int(scalar.value)
         else {
             let suggestion = Suggestion.closest(to: lowered, in: Self.monthNames).map { "; did you mean '\($0)'?" }

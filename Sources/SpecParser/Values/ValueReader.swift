@@ -399,6 +399,8 @@ struct ValueReader {
 
     /// How many characters a whole number's text may have, leading zeros included (the schema's pattern says so too).
     static let wholeNumberLength = 12
+    /// How many characters a rule's `day` or `month` number may have, leading zeros included (`031`).
+    static let calendarNumberLength = 4
 
     /// A whole number in `range`, written with digits only (`5`, not `5.0` or `five`).
     func integer(_ node: Node, field: String, range: ClosedRange<Int>, example: String) -> Int? {

@@ -53,7 +53,7 @@ struct CompareCommand {
                let after = ShardSelection(commandLine: new.environment.commandLine) {
                 let differences = before.differences(from: after)
                 if !differences.isEmpty {
-                    selection = .init(differences: differences, excludedIDs: Set(old.tests.filter(after.mayExclude).map(\.id)))
+                    selection = .init(differences: differences, excludedIDs: after.excludedIDs(among: old.tests))
                 }
             }
             let comparison = RunComparison(old: old, new: new, selection: selection)

@@ -53,12 +53,27 @@ struct ShardSelection: Equatable {
     /// `--engine`, each spec's engines, which may be `core` alone), an id the filter misses, tags it does not keep or
     /// excludes, a file outside its spec paths, and any test under `--last-failed`. A test it would keep is not.
     func mayExclude(_ test: TestResult) -> Bool {
+        mayExclude(test, filter: compiledFilter)
+    }
+
+    /// The ids of `tests` this selection may leave out (`mayExclude`), its filter compiled once for all of them.
+    func excludedIDs(among tests: [TestResult]) -> Set<String> {
+        let regex = compiledFilter
+        return Set(tests.filter { mayExclude($0, filter: regex) }.map(\.id))
+    }
+
+    /// The filter as `TestSelection` compiles it (composed spelling); `.some(nil)` when it is not a regular expression.
+    private var compiledFilter: NSRegularExpression?? {
+        filter.map { try? NSRegularExpression(pattern: ComposedSpelling.composed($0)) }
+    }
+
+    private func mayExclude(_ test: TestResult, filter regex: NSRegularExpression??) -> Bool {
         if let testEngine = test.engine {
             if let engine, engine != "all", engine != testEngine { return true }
             if engine == nil, testEngine != "core" { return true }
         }
-        if let filter {
-            guard let regex = try? NSRegularExpression(pattern: ComposedSpelling.composed(filter)) else { return true }
+        if let regex {
+            guard let regex else { return true }
             let id = ComposedSpelling.composed(test.id)
             if regex.firstMatch(in: id, range: NSRange(id.startIndex..., in: id)) == nil { return true }
         }

@@ -163,8 +163,11 @@ public struct RunComparison: Sendable, Hashable {
     /// comparison cannot show that nothing regressed.
     public var incompleteNew: [String] {
         var reasons = new.partialSuiteNotes
-        if let shard = new.shard, old.shard != shard {
-            reasons.append("NEW is shard \(shard.index)/\(shard.count) of a sharded run; merge every shard (specrun merge) and compare the merge")
+        if let held = new.heldShards, old.heldShards == held {
+            // The same shards on both sides (one shard, or a merge that records the shards it holds): like for like.
+            reasons.removeAll { $0.hasSuffix(RunResult.missingShardsNoteEnding) }
+        } else if let shard = new.shard {
+            reasons.append("NEW is shard \(shard) of a sharded run; merge every shard (specrun merge) and compare the merge")
         }
         // OLD's tests missing from NEW that NEW's selection may have left out; a test removed from a spec NEW selected
         // as OLD did is simply removed.

@@ -26,10 +26,19 @@ public struct RunResult: Sendable, Hashable, Codable {
     public var notes: [String]
     /// The shard of the plan this run ran (`--shard I/N`); nil for a whole run and for merged results.
     public var shard: Shard?
+    /// The shards merged results hold when some shard of their run is missing (`specrun merge` of part of the
+    /// shards), sorted; nil for a run, a single shard (`shard`) and a merge that holds every test. Merged again with
+    /// the missing shards, such results count as the shards they hold.
+    public var mergedShards: [Shard]?
+
+    /// The shards of a sharded run these results hold: this run's `shard`, or a partial merge's `mergedShards`; nil
+    /// when they hold the whole plan.
+    public var heldShards: [Shard]? { shard.map { [$0] } ?? mergedShards }
 
     public init(
         schemaVersion: Int = RunResult.currentSchemaVersion, environment: Environment, files: [String],
-        diagnostics: [Diagnostic], tests: [TestResult], strict: Bool = false, notes: [String] = [], shard: Shard? = nil
+        diagnostics: [Diagnostic], tests: [TestResult], strict: Bool = false, notes: [String] = [], shard: Shard? = nil,
+        mergedShards: [Shard]? = nil
     ) {
         self.schemaVersion = schemaVersion
         self.environment = environment
@@ -39,12 +48,13 @@ public struct RunResult: Sendable, Hashable, Codable {
         self.strict = strict
         self.notes = notes
         self.shard = shard
+        self.mergedShards = mergedShards
     }
 
     public var summary: Summary { Summary(self) }
 
     private enum CodingKeys: String, CodingKey {
-        case schemaVersion, environment, files, diagnostics, tests, strict, notes, shard, summary
+        case schemaVersion, environment, files, diagnostics, tests, strict, notes, shard, mergedShards, summary
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -57,6 +67,7 @@ public struct RunResult: Sendable, Hashable, Codable {
         try container.encode(strict, forKey: .strict)
         try container.encode(notes, forKey: .notes)
         try container.encodeIfPresent(shard, forKey: .shard)
+        try container.encodeIfPresent(mergedShards, forKey: .mergedShards)
         try container.encode(summary, forKey: .summary)
     }
 
@@ -79,5 +90,11 @@ public struct RunResult: Sendable, Hashable, Codable {
         strict = try container.decodeIfPresent(Bool.self, forKey: .strict) ?? false
         notes = try container.decodeIfPresent([String].self, forKey: .notes) ?? []
         shard = try container.decodeIfPresent(Shard.self, forKey: .shard)
+        mergedShards = try container.decodeIfPresent([Shard].self, forKey: .mergedShards)
+        // Written only when some shard is missing, so never empty: an empty list would be a merge holding nothing.
+        if mergedShards?.isEmpty == true {
+            throw DecodingError.dataCorruptedError(forKey: .mergedShards, in: container,
+                debugDescription: "mergedShards is empty; a merge that lacks a shard lists the shards it holds")
+        }
     }
 }

@@ -23,9 +23,11 @@ extension RunResult {
     ///   first (OS, Swift, Foundation, time-zone data, specrun version, commit) is named in `notes`.
     /// - `strict`: true when any shard ran under `--strict` (a shard that differs is noted), so that the merge's
     ///   verdict does not depend on the order of its inputs.
-    /// - Shards: when the inputs recorded `--shard I/N`, a shard missing from 1…N, one given twice, inputs cut into
-    ///   different numbers of shards and an input that was a whole run are each named in `notes`
-    ///   (`Shard.missing(from:)` says which are missing). The merged result records no shard.
+    /// - Shards: when the inputs recorded `--shard I/N` (or are merges of part of the shards: `mergedShards`), a
+    ///   shard missing from 1…N, one given twice, inputs cut into different numbers of shards and an input that was a
+    ///   whole run are each named in `notes` (`Shard.missing(from:)` says which are missing). The merged result
+    ///   records no shard; when shards are missing it records those it holds (`mergedShards`), so that merging it
+    ///   again with the missing ones gives the whole run, without its old "missing" note.
     ///
     /// Merging the halves of a run gives the run back: `merging([a, b]) == whole` when `a` and `b` split its tests.
     ///
@@ -34,7 +36,10 @@ extension RunResult {
         guard let first = shards.first else { throw .noShards }
         func label(_ index: Int) -> String { index < labels.count ? labels[index] : "shard \(index + 1)" }
 
-        var notes = shards.flatMap(\.notes)
+        // A partial merge's "shards … are missing" note is said again below if it is still true.
+        var notes = shards.flatMap { shard in
+            shard.mergedShards == nil ? shard.notes : shard.notes.filter { !$0.hasSuffix(missingShardsNoteEnding) }
+        }
         var environment = first.environment
         // Named as a run writes them now: a shard written before `timezone: UTC` was named `UTC` lists `Etc/UTC`,
         // which beside a newer shard's `UTC` listed one zone twice.
@@ -60,7 +65,10 @@ extension RunResult {
                 + "the merged results name none")
         }
 
-        notes += shardNotes(shards.map(\.shard), label: label)
+        let held = shards.map(\.heldShards)
+        notes += shardNotes(held, label: label)
+        // Held by every input, and some missing: a merge of part of a sharded run.
+        let mergedShards = held.contains(nil) ? nil : Array(Set(held.flatMap { $0 ?? [] })).sorted()
 
         var chosen: [String: (shard: Int, test: TestResult)] = [:]
         var order: [String] = []
@@ -105,14 +113,15 @@ extension RunResult {
             diagnostics: orderedDiagnostics,
             tests: tests,
             strict: shards.contains(where: \.strict),
-            notes: notes
+            notes: notes,
+            mergedShards: mergedShards.flatMap { Shard.missing(from: $0, limit: 1).isEmpty ? nil : $0 }
         )
     }
 }
 
 extension RunResult {
-    private static func shardNotes(_ shards: [Shard?], label: (Int) -> String) -> [String] {
-        let recorded = shards.enumerated().compactMap { index, shard in shard.map { (index, $0) } }
+    private static func shardNotes(_ shards: [[Shard]?], label: (Int) -> String) -> [String] {
+        let recorded = shards.enumerated().flatMap { index, held in (held ?? []).map { (index, $0) } }
         guard !recorded.isEmpty else { return [] }
         var notes: [String] = []
         let counts = Set(recorded.map(\.1.count)).sorted()
@@ -132,10 +141,9 @@ extension RunResult {
             }
         }
         // A whole run among the inputs holds every test, so no shard is missing then.
-        let missing = recorded.count == shards.count ? Shard.missing(from: recorded.map(\.1), limit: 11) : []
+        let missing = shards.contains(nil) ? [] : Shard.missing(from: recorded.map(\.1), limit: 11)
         if !missing.isEmpty {
-            let listed = missing.prefix(10).map(\.description).joined(separator: ", ") + (missing.count > 10 ? ", …" : "")
-            notes.append("\(missing.count == 1 ? "shard" : "shards") \(listed) \(missing.count == 1 ? "is" : "are") missing: "
+            notes.append("\(missing.count == 1 ? "shard" : "shards") \(Shard.listed(missing)) \(missing.count == 1 ? "is" : "are") missing: "
                 + missingShardsNoteEnding)
         }
         return notes

@@ -1,6 +1,6 @@
 /// Shard `index` of `count` (1-based) of a run's plan (`--shard I/N`), chosen by a stable hash of the test id so
 /// adding a spec moves no other. A sharded run's results record it, so a merge can tell a missing shard.
-public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct Shard: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
     public var index: Int
     public var count: Int
 
@@ -21,6 +21,14 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
     static func isValid(index: Int, count: Int) -> Bool {
         count >= 1 && (1...count).contains(index)
     }
+
+    /// `1/4, 3/4`: the first `limit` of `shards`, then `…` when there are more.
+    public static func listed(_ shards: [Shard], limit: Int = 10) -> String {
+        shards.prefix(limit).map(\.description).joined(separator: ", ") + (shards.count > limit ? ", …" : "")
+    }
+
+    /// By count, then index: 1/2, 2/2, 1/3…
+    public static func < (lhs: Shard, rhs: Shard) -> Bool { (lhs.count, lhs.index) < (rhs.count, rhs.index) }
 
     /// `I/N`, as `--shard` takes it.
     public var description: String { "\(index)/\(count)" }
@@ -46,7 +54,11 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
     ///
     /// The work is bounded by `limit` and the recorded shards, never by N: `--shard 1/1000000000` is a valid shard
     /// whose merge once listed a billion missing ones.
+    ///
+    /// Shards of two cuts of one run (1/3, 2/3, 3/3 with 1/2, a shard rerun with another count) hold every test when
+    /// together they cover every hash, so none is missing then (`coverEveryTest`).
     public static func missing(from recorded: [Shard], limit: Int = .max) -> [Shard] {
+        if coverEveryTest(recorded) { return [] }
         var found: [Shard] = []
         for count in Set(recorded.map(\.count)).sorted() where count >= 1 {
             let present = Set(recorded.filter { $0.count == count }.map(\.index))
@@ -56,6 +68,27 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
             }
         }
         return found
+    }
+
+    /// Whether `recorded` hold every test: some count's shards are all there, or, for counts whose least common
+    /// multiple L is at most `residueLimit`, every remainder of a hash by L falls in some recorded shard (a test's
+    /// hash modulo N is its remainder by L modulo N when N divides L: so 1/2 with 2/4 and 4/4 cover everything).
+    static func coverEveryTest(_ recorded: [Shard], residueLimit: Int = 100_000) -> Bool {
+        let byCount = Dictionary(grouping: recorded, by: \.count).mapValues { Set($0.map(\.index)) }
+        if byCount.contains(where: { count, indexes in indexes.count == count }) { return true }
+        var multiple = 1
+        for count in byCount.keys {
+            let (next, overflow) = (multiple / greatestCommonDivisor(multiple, count)).multipliedReportingOverflow(by: count)
+            if overflow || next > residueLimit { return false }
+            multiple = next
+        }
+        return (0..<multiple).allSatisfy { residue in
+            byCount.contains { count, indexes in indexes.contains(residue % count + 1) }
+        }
+    }
+
+    private static func greatestCommonDivisor(_ a: Int, _ b: Int) -> Int {
+        b == 0 ? a : greatestCommonDivisor(b, a % b)
     }
 
     private enum CodingKeys: String, CodingKey { case index, count }

@@ -245,6 +245,19 @@ import Testing
         #expect(Self.error(reading: try JSONReporter().render(run)) == nil)
     }
 
+    /// A merge lacking a shard lists those it holds; an empty list (a merge holding nothing) or a shard outside 1…N
+    /// in it is refused, and the list is read back as written.
+    @Test func mergedShardsAreReadBackAndAnEmptyListIsRefused() throws {
+        var run = RunResultFixture.run
+        run.mergedShards = [Shard(index: 1, count: 4), Shard(index: 3, count: 4)]
+        #expect(try JSONResultsReader.read(Data(JSONReporter().render(run).utf8), source: "m.json").mergedShards == run.mergedShards)
+        run.mergedShards = []
+        #expect(Self.error(reading: try JSONReporter().render(run))?.description == "old.json: mergedShards: mergedShards is empty; "
+            + "a merge that lacks a shard lists the shards it holds; give a results file written by `specrun --json` of this version.")
+        run.mergedShards = [Shard(index: 5, count: 4)]
+        #expect(Self.error(reading: try JSONReporter().render(run))?.description.hasPrefix("old.json: mergedShards[0]: the shard 5/4 is not one") == true)
+    }
+
     @Test func unknownFieldsAreReadWithAWarningNamingTheFirstPlaces() throws {
         let text = Self.document
             .replacingOccurrences(of: "\"strict\": false", with: "\"strict\": false, \"retries\": {\"max\": 3}")

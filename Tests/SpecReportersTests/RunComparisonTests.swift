@@ -316,6 +316,23 @@ struct RunComparisonTests {
         #expect(!deleted.fails, "\(deleted.incompleteNew)")
     }
 
+    /// A merge lacking a shard is judged by the shards it holds, as one shard is: against a whole run it is partial
+    /// (by its note), against the same shards it is a like-for-like comparison. A merge written before results
+    /// recorded `mergedShards` is partial by its note whatever OLD holds.
+    @Test func aPartialMergeIsJudgedByTheShardsItHolds() {
+        var partial = Self.run
+        partial.mergedShards = [Shard(index: 1, count: 3), Shard(index: 2, count: 3)]
+        partial.notes = ["shard 3/3 is missing: " + RunResult.missingShardsNoteEnding]
+        #expect(RunComparison(old: Self.run, new: partial).incompleteNew == partial.notes)
+        #expect(!RunComparison(old: partial, new: partial).fails)
+        var other = partial
+        other.mergedShards = [Shard(index: 1, count: 3)]
+        #expect(RunComparison(old: other, new: partial).incompleteNew == partial.notes)
+        var older = partial
+        older.mergedShards = nil
+        #expect(RunComparison(old: older, new: older).incompleteNew == partial.notes)
+    }
+
     /// A NEW whose tests did not run fails even when OLD did not run them either: two interrupted runs compared, or
     /// an interrupted run with itself, said "no regressions" (the second review).
     @Test func aNewWithTestsNotRunFailsWhateverOldDid() {

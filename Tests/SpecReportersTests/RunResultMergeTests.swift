@@ -168,6 +168,47 @@ import Testing
         #expect(merged.tests == RunResultFixture.run.tests)
     }
 
+    /// A CI job merges the shards that arrived, then merges that partial merge with the shard that came late: the
+    /// second merge is the whole run, says nothing is missing, and its input's old "missing" note is not carried.
+    @Test func aPartialMergeMergedWithItsMissingShardIsTheWholeRun() throws {
+        let shards = Self.shards(3, of: RunResultFixture.run)
+        let partial = try RunResult.merging([shards[0], shards[1]], labels: ["s1.json", "s2.json"])
+        #expect(partial.mergedShards == [Shard(index: 1, count: 3), Shard(index: 2, count: 3)])
+        #expect(partial.heldShards == partial.mergedShards)
+        #expect(partial.notes == ["shard 3/3 is missing: the merged results hold only part of the suite"])
+
+        let whole = try RunResult.merging([partial, shards[2]], labels: ["m12.json", "s3.json"])
+        #expect(whole.mergedShards == nil && whole.shard == nil && whole.heldShards == nil)
+        #expect(whole.notes.isEmpty)
+        #expect(whole.tests == RunResultFixture.run.tests)
+
+        // Given a shard it already holds, the partial merge is named as holding it twice, and 3/3 is still missing.
+        let again = try RunResult.merging([partial, shards[1]], labels: ["m12.json", "s2.json"])
+        #expect(again.notes == [
+            "shard 2/3 is given twice: m12.json and s2.json",
+            "shard 3/3 is missing: the merged results hold only part of the suite",
+        ])
+        #expect(again.mergedShards == partial.mergedShards)
+    }
+
+    /// Shards of two cuts hold every test when together they cover every hash: no shard is missing then.
+    @Test func shardsOfTwoCutsThatCoverEveryTestMissNothing() throws {
+        let three = Self.shards(3, of: RunResultFixture.run)
+        let two = Self.shards(2, of: RunResultFixture.run)
+        let merged = try RunResult.merging(three + [two[0]], labels: ["t1", "t2", "t3", "h1"])
+        #expect(merged.notes == ["the results were cut into different numbers of shards (of 2, of 3); merge the shards of one run"])
+        #expect(merged.mergedShards == nil)
+
+        func shard(_ text: String) -> Shard { Shard(parsing: text)! }
+        // 1/2 holds the hashes 0 and 2 modulo 4; 2/4 and 4/4 the others.
+        #expect(Shard.missing(from: [shard("1/2"), shard("2/4"), shard("4/4")]).isEmpty)
+        // 1/3 and 2/3 with 1/2 miss the hashes 5 modulo 6: 3/3 and 2/2 are each missing.
+        #expect(Shard.missing(from: [shard("1/3"), shard("2/3"), shard("1/2")]) == [shard("2/2"), shard("3/3")])
+        // Counts whose common multiple is past the residue bound are judged per count, and never overflow.
+        #expect(Shard.missing(from: [shard("1/\(Int.max)"), shard("1/1000003")], limit: 2) == [shard("2/1000003"), shard("3/1000003")])
+        #expect(Shard.missing(from: [shard("1/1"), shard("1/\(Int.max)")]).isEmpty)
+    }
+
     /// The same test in two results files took different times: that is not a conflict worth a note.
     @Test func theSameResultWithAnotherDurationIsNoConflict() throws {
         var slower = RunResultFixture.run

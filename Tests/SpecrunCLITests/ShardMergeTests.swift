@@ -61,7 +61,20 @@ import Testing
         #expect(merged.notes == ["merged from 2 results files: \(files[0]) (shard 1/3), \(files[2]) (shard 3/3); the environment and "
             + "command line shown are those of the first", "shard 2/3 is missing: the merged results hold only part of the suite"])
         #expect(merged.shard == nil)
-        #expect(try await folder.merge(files, into: folder.path("all.json")).notes.count == 1)
+        #expect(merged.mergedShards == [Shard(index: 1, count: 3), Shard(index: 3, count: 3)])
+        let all = try await folder.merge(files, into: folder.path("all.json"))
+        #expect(all.notes.count == 1 && all.mergedShards == nil)
+
+        // The shard that came late, merged with the partial merge: the whole run, exit 0, nothing called missing
+        // (it was "a whole run, not a shard", and the old note was carried along).
+        let late = await CommandRun.run(["merge", folder.path("partial.json"), files[1], "-o", folder.path("late.json")])
+        #expect(late.status == ExitStatus.success, "\(late.err)")
+        #expect(late.err.isEmpty, "\(late.err)")
+        let whole = try ResultsFile.read(folder.path("late.json"))
+        #expect(whole.tests.map(\.id) == all.tests.map(\.id) && whole.mergedShards == nil)
+        #expect(!whole.notes.contains { $0.hasSuffix(RunResult.missingShardsNoteEnding) }, "\(whole.notes)")
+        #expect(whole.notes.first == "merged from 2 results files: \(folder.path("partial.json")) (shards 1/3, 3/3), \(files[1]) "
+            + "(shard 2/3); the environment and command line shown are those of the first")
     }
 
     /// A merge without a shard compared with a whole run printed "N removed — no regressions", exit 0, and never

@@ -66,19 +66,24 @@ private struct JSONOutput {
             try $0.field("diagnostics") { try $0.array(run.diagnostics) { try $0.diagnostic($1) } }
             try $0.field("environment") { try $0.environment(run.environment) }
             try $0.field("files") { $0.strings(run.files) }
+            if let shards = run.mergedShards {
+                try $0.field("mergedShards") { try $0.array(shards) { try $0.shard($1) } }
+            }
             try $0.field("notes") { $0.strings(run.notes) }
             try $0.field("schemaVersion") { $0.integer(run.schemaVersion) }
             if let shard = run.shard {
-                try $0.field("shard") {
-                    try $0.object {
-                        try $0.field("count") { $0.integer(shard.count) }
-                        try $0.field("index") { $0.integer(shard.index) }
-                    }
-                }
+                try $0.field("shard") { try $0.shard(shard) }
             }
             try $0.field("strict") { $0.boolean(run.strict) }
             try $0.field("summary") { try $0.summary(run.summary) }
             try $0.field("tests") { try $0.tests(run.tests, jobs: jobs) }
+        }
+    }
+
+    mutating func shard(_ shard: Shard) throws {
+        try object {
+            try $0.field("count") { $0.integer(shard.count) }
+            try $0.field("index") { $0.integer(shard.index) }
         }
     }
 

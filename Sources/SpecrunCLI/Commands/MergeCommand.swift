@@ -96,8 +96,7 @@ struct MergeCommand {
                 io.writeProblem(.warning, "\(newNotes.count - 10) more note\(newNotes.count == 11 ? "" : "s") in \(output)")
             }
             // A shard that never uploaded (its job died before) must not turn into a smaller report that looks whole.
-            let incomplete = shards.allSatisfy { $0.shard != nil } && !Shard.missing(from: shards.compactMap(\.shard), limit: 1).isEmpty
-            return incomplete ? ExitStatus.testFailure : ExitStatus.success
+            return merged.mergedShards != nil ? ExitStatus.testFailure : ExitStatus.success
         } catch let error as UsageError {
             return io.usageFailure(error, command: "merge")
         } catch {
@@ -111,7 +110,7 @@ struct MergeCommand {
     /// `merged from 3 results files: s1.json (shard 1/3), …; the environment and command line shown are those of the first`.
     static func mergedNote(paths: [String], shards: [RunResult]) -> String {
         let listed = zip(paths, shards).prefix(10).map { path, shard in
-            path + (shard.shard.map { " (shard \($0))" } ?? "")
+            path + (shard.heldShards.map { " (shard\($0.count == 1 ? "" : "s") \(Shard.listed($0)))" } ?? "")
         }.joined(separator: ", ") + (paths.count > 10 ? ", and \(paths.count - 10) more" : "")
         let count = "\(shards.count) results file\(shards.count == 1 ? "" : "s")"
         return mergedNotePrefix + "\(count): \(listed)" + (shards.count > 1 ? "; the environment and command line shown are those of the first" : "")

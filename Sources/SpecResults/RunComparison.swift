@@ -5,7 +5,8 @@
 public struct RunComparison: Sendable, Hashable {
     public var old: RunResult
     public var new: RunResult
-    /// Differences in the environment blocks, the time-zone data version first.
+    /// Differences in the environment blocks, the time-zone data version first, then `--strict` and the run settings
+    /// the caller read from the command lines (`settingChanges`).
     public var environmentChanges: [EnvironmentChange]
     /// Per-test changes, grouped by kind in the order of `Change.Kind.allCases`, each group in the new run's order.
     public var changes: [Change]
@@ -28,6 +29,12 @@ public struct RunComparison: Sendable, Hashable {
         public var field: String
         public var old: String
         public var new: String
+
+        public init(field: String, old: String, new: String) {
+            self.field = field
+            self.old = old
+            self.new = new
+        }
     }
 
     public struct Change: Sendable, Hashable {
@@ -93,11 +100,13 @@ public struct RunComparison: Sendable, Hashable {
         }
     }
 
-    public init(old: RunResult, new: RunResult, selection: SelectionChange? = nil) {
+    /// - Parameter settingChanges: run settings that differ (limits, `--timeout`: they are on the command lines only,
+    ///   which the caller reads), listed after the environment's differences.
+    public init(old: RunResult, new: RunResult, selection: SelectionChange? = nil, settingChanges: [EnvironmentChange] = []) {
         self.old = old
         self.new = new
         self.selection = selection
-        environmentChanges = Self.environmentChanges(old, new)
+        environmentChanges = Self.environmentChanges(old, new) + settingChanges
         let oldByID = Dictionary(old.tests.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let newIDs = Set(new.tests.map(\.id))
         invalidBefore = Self.invalidFiles(old)

@@ -126,8 +126,17 @@ import Testing
             #expect(compare.status == ExitStatus.testFailure, "\(file): \(compare.out)")
             #expect((compare.out + compare.err).contains(says), "\(file): \(compare.out)\n\(compare.err)")
         }
-        // The same selection, whole against whole, still passes; a wider NEW hides nothing.
+        // A limit or timeout that differs changes results with no toolchain change: named beside the environment.
+        _ = await folder.status(["--max-occurrences", "1", "--timeout", "30", "--allow-outside-fixtures", "--json", folder.path("limited.json")])
+        let limited = await CommandRun.run(["compare", folder.path("whole.json"), folder.path("limited.json")])
+        for line in ["  --max-occurrences         default → 1\n", "  --allow-outside-fixtures  default → yes\n",
+                     "  --timeout                 default → 30\n"] {
+            #expect(limited.out.contains(line), "\(limited.out)")
+        }
         let same = await CommandRun.run(["compare", folder.path("whole.json"), folder.path("whole.json")])
+        #expect(!same.out.contains("--max-occurrences") && !same.out.contains("--timeout"), "\(same.out)")
+
+        // The same selection, whole against whole, still passes; a wider NEW hides nothing.
         #expect(same.status == ExitStatus.success, "\(same.out)")
         let wider = await CommandRun.run(["compare", folder.path("core.json"), folder.path("whole.json")])
         #expect(wider.status == ExitStatus.success, "\(wider.out)")

@@ -56,7 +56,11 @@ struct CompareCommand {
                     selection = .init(differences: differences, excludedIDs: after.excludedIDs(among: old.tests))
                 }
             }
-            let comparison = RunComparison(old: old, new: new, selection: selection)
+            // Limits and `--timeout` change results with no toolchain change: named beside the environment.
+            let settingChanges = RecordedRunSettings(commandLine: old.environment.commandLine).flatMap { before in
+                RecordedRunSettings(commandLine: new.environment.commandLine).map { before.changes(to: $0) }
+            } ?? []
+            let comparison = RunComparison(old: old, new: new, selection: selection, settingChanges: settingChanges)
             let reporter = ComparisonReporter(color: io.useColor(parsed.value("color")), glyphs: Glyphs.preferred(environment: io.environment))
             // The paths are masked as every text of the results is (a folder named after a token is still a token).
             io.writeOut(reporter.render(comparison, oldName: redaction.mask(parsed.positionals[0]), newName: redaction.mask(parsed.positionals[1])))

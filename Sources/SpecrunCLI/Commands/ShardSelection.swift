@@ -29,7 +29,7 @@ struct ShardSelection: Equatable {
     }
 
     /// The command line parsed as `specrun` parses a run's; nil when it is not a run's.
-    private static func parsed(_ commandLine: [String]) -> ParsedArguments? {
+    static func parsed(_ commandLine: [String]) -> ParsedArguments? {
         guard commandLine.first == "specrun" else { return nil }
         var arguments = Array(commandLine.dropFirst())
         // `specrun run …` and `specrun …` are one command (SpecrunCommand.main).

@@ -107,10 +107,11 @@ public enum ZoneName {
     }
 
     private static func resolveAnew(_ name: String) -> Resolution {
-        if name == "UTC" || name == "Etc/UTC" {
-            // Foundation turns the identifier "UTC" into "GMT" (abbreviation GMT), which reports would then show for
-            // a spec that says UTC; "Etc/UTC" keeps its name and TZif's abbreviation, UTC.
-            return .zone(TimeZone(identifier: "Etc/UTC")!)
+        // Foundation turns the identifier "UTC" into "GMT" (abbreviation GMT), which reports would then show for a
+        // spec that says UTC; "Etc/UTC" keeps its name and TZif's abbreviation, UTC. (Missing only when Foundation
+        // knows no zone at all: then UTC is unknown like every other name.)
+        if name == "UTC" || name == "Etc/UTC", let utc = TimeZone(identifier: "Etc/UTC") {
+            return .zone(utc)
         }
         if ["local", "localtime", "current", "system", "machine", "autoupdatingcurrent"].contains(name.lowercased()) {
             return .unsupported(reason: "'\(name)' would be the machine's zone, and a test must not depend on the machine it runs on; write the IANA identifier of the place, e.g. Europe/Berlin")

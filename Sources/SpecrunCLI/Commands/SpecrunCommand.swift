@@ -47,12 +47,24 @@ public enum SpecrunCommand {
         var io = io
         io.messageRedaction = RedactionOptions.forMessages(arguments)
         let status: Int32
+        let subcommandName = arguments.first.flatMap { first in subcommands.first { $0.name == first }?.name } ?? "run"
+        // The commands that read zones; archived results carry their offsets, and init writes text.
+        if ["run", "check", "explain"].contains(subcommandName), !arguments.contains(where: Self.asksForHelp),
+           let problem = ZoneDatabaseCheck.problem(environment: io.environment) {
+            io.writeProblem(.error, problem)
+            return finalStatus(ExitStatus.invalidInput, io: io)
+        }
         if let first = arguments.first, let subcommand = subcommands.first(where: { $0.name == first }) {
             status = await subcommand.execute(io, Array(arguments.dropFirst()))
         } else {
             status = await RunCommand(io: io, commandLine: ["specrun"] + arguments).execute(arguments)
         }
         return finalStatus(status, io: io)
+    }
+
+    /// `--help`, `-h`, `--version`: answered whatever the machine's zone data.
+    private static func asksForHelp(_ argument: String) -> Bool {
+        argument == "--help" || argument == "-h" || argument == "--version"
     }
 
     /// `status`, unless stdout could not take what the command printed: then stderr says why, and a status that

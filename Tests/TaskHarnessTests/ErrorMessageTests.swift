@@ -17,4 +17,14 @@ import TaskHarness
         #expect(error.localizedDescription == "\(error)")
         #expect(!error.localizedDescription.contains("operation could not be completed"))
     }
+
+    /// A scenario folder on a full disk (a 48 KB tmpfs as TMPDIR ran every lifecycle spec into SQLITE_FULL) was told
+    /// to check that the folder is writable; it is, and the advice is to free space or move TMPDIR.
+    @Test func aFullDiskIsToldToFreeSpaceNotToCheckPermissions() {
+        let full = LifecycleError.storage(SQLiteError(code: 13, operation: "execute", message: "database or disk is full"))  // SQLITE_FULL
+        #expect(full.description == "the harness could not use its database: SQLite execute failed (13): database or disk is full; "
+            + "the disk holding the temporary folder is full: free space there, or set TMPDIR to a folder on another disk")
+        let readOnly = LifecycleError.storage(SQLiteError(code: 8, operation: "execute", message: "attempt to write a readonly database"))  // SQLITE_READONLY
+        #expect(readOnly.description.hasSuffix("; check the temporary folder is writable"))
+    }
 }

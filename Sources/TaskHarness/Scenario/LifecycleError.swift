@@ -18,13 +18,20 @@ public enum LifecycleError: Error, Sendable, CustomStringConvertible, LocalizedE
     public var description: String {
         switch self {
         case .clock(let error): error.description
-        case .storage(let error): "the harness could not use its database: \(error); check the temporary folder is writable"
+        case .storage(let error): "the harness could not use its database: \(error); " + Self.advice(for: error)
         case .folder(let reason): "the harness could not create its scenario folder for the SQLite stores: \(reason); "
             + "set TMPDIR to a folder you may write to (or leave it unset for /tmp)"
         case .recurrence(let reason): "the schedule gave no next occurrence: \(reason)"
         case .invalidConfiguration(let reason): reason
         case .finished: "the scenario already finished; start a new simulation"
         }
+    }
+
+    /// What to do about a store error: a full disk is not cured by making the folder writable.
+    static func advice(for error: SQLiteError) -> String {
+        error.diagnosticType == "disk-full"
+            ? "the disk holding the temporary folder is full: free space there, or set TMPDIR to a folder on another disk"
+            : "check the temporary folder is writable"
     }
 
     /// The description, so that `localizedDescription` gives the message.

@@ -30,20 +30,11 @@ import Testing
         let folder = try ScratchSpecFolder()
         defer { folder.remove() }
         let spec = try folder.write("a.yaml", ScratchSpecFolder.quickSpec("A"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit \(option) 16 && exec \"$0\" \"$@\"", try SpecrunChild.binary(), spec,
-                             "--json", folder.path("r.json")]
-        process.environment = ["NO_COLOR": "1", "PATH": "/usr/bin:/bin"]
-        process.currentDirectoryURL = folder.root
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit, "\(stderr)")
-        #expect(process.terminationStatus == expected, "\(stderr)")
+        let ended = try SpecrunChild.runToEnd("/bin/sh", ["-c", "ulimit \(option) 16 && exec \"$0\" \"$@\"", try SpecrunChild.binary(),
+                                                          spec, "--json", folder.path("r.json")], in: folder)
+        let stderr = ended.stderr
+        #expect(ended.reason == .exit, "\(stderr)")
+        #expect(ended.status == expected, "\(stderr)")
         if expected == 0 {
             #expect(FileManager.default.fileExists(atPath: folder.path("r.json")))
         } else {

@@ -39,6 +39,24 @@ final class SpecrunChild {
         return found
     }
 
+    /// Runs `executable` to its end in `folder` with only `environment` (plus `NO_COLOR` and a plain `PATH`), stdout
+    /// discarded: for what a process-wide setting changes (`ulimit`, a variable read once per process).
+    static func runToEnd(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                         in folder: ScratchSpecFolder) throws -> (reason: Process.TerminationReason, status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ["NO_COLOR": "1", "PATH": "/usr/bin:/bin"].merging(environment) { _, given in given }
+        process.currentDirectoryURL = folder.root
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationReason, process.terminationStatus, stderr)
+    }
+
     struct Missing: Error, CustomStringConvertible {
         var description: String
     }

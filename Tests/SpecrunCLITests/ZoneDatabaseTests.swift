@@ -7,19 +7,9 @@ import Testing
 @Suite struct ZoneDatabaseTests {
     /// The real binary: ICU reads the variable once per process, so only a child process shows it.
     func run(_ arguments: [String], zoneFiles: String, in folder: ScratchSpecFolder) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try SpecrunChild.binary())
-        process.arguments = arguments
-        process.environment = ["NO_COLOR": "1", "PATH": "/usr/bin:/bin", "ICU_TIMEZONE_FILES_DIR": zoneFiles]
-        process.currentDirectoryURL = folder.root
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit, "\(stderr)")
-        return (process.terminationStatus, stderr)
+        let ended = try SpecrunChild.runToEnd(try SpecrunChild.binary(), arguments, environment: ["ICU_TIMEZONE_FILES_DIR": zoneFiles], in: folder)
+        #expect(ended.reason == .exit, "\(ended.stderr)")
+        return (ended.status, ended.stderr)
     }
 
     @Test func anEmptyZoneFolderIsRefusedOnceNamingTheVariable() throws {

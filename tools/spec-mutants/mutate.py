@@ -1094,7 +1094,7 @@ def classify(mutant: Mutant, run: RunResult, baseline: dict) -> dict:
                     checks.append("invariant:" + i["name"])
         if checks:
             info["checks"] = sorted(set(checks))
-            if mutant.expectation and mutant.family == "lifecycle":
+            if mutant.expectation and mutant.family == "lifecycle" and not mutant.kind.startswith("input-"):
                 target = mutant.expectation
                 info["targetCheckFailed"] = any(c == target or c.startswith(target + ".") or
                                                 c.startswith(target.split("[")[0] + "[") for c in checks)

@@ -55,7 +55,15 @@ INSTANT_RE = re.compile(
 DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 CLASSES = ["caught-by-run", "caught-by-run-elsewhere", "caught-by-check", "known-deviation-only", "equivalent",
-           "survived", "timeout", "tool-error"]
+           "weak", "unjudged", "survived", "timeout", "tool-error"]
+# Input mutants (--inputs): a survivor is `equivalent` (shown to be unable to matter), `weak` (a policy mutant whose
+# policy does matter in the spec's window or searches: the spec cannot fail on the behaviour), `unjudged` (the
+# tool cannot tell) or `survived` (any other input that changed nothing specrun noticed).
+FAILING_CLASSES = ("survived", "weak", "unjudged", "tool-error", "timeout")
+
+POLICIES = {"nonexistent": ["skip", "next-valid-time", "shift-forward", "shift-backward"],
+            "repeated": ["first", "last", "both"]}
+WALL_RE = re.compile(r"^(?P<h>\d{1,2}):(?P<m>\d{2})(?P<s>:\d{2})?$")
 
 
 # ---------------------------------------------------------------------------------------------------- instants
@@ -176,8 +184,9 @@ class Mutant:
 
 
 class Generator:
-    def __init__(self, path: str, root: str, text: str):
+    def __init__(self, path: str, root: str, text: str, inputs: bool = False):
         self.path, self.root, self.text = path, root, text
+        self.inputs = inputs        # make input mutants (--inputs) instead of expectation mutants
         self.mutants: list[Mutant] = []
         self.skipped: list[str] = []
 
@@ -275,7 +284,9 @@ class Generator:
             spec = spec_node.value if isinstance(spec_node, ScalarNode) else ""
             lifecycle = bool(keys & LIFECYCLE_KEYS) and not (({"window", "cases"} & keys) and "task" not in keys)
             ctx = {"doc": doc_index, "spec": spec, "family": "lifecycle" if lifecycle else "recurrence"}
-            if lifecycle:
+            if self.inputs:
+                self.input_mutants(doc, ctx, lifecycle)
+            elif lifecycle:
                 self.lifecycle(doc, ctx)
             else:
                 self.recurrence(doc, ctx)
@@ -476,11 +487,106 @@ class Generator:
                 if missing:
                     self.append_item(ctx, value, missing, "pending-requests-append", name)
 
+    # -- input mutants (--inputs): the spec's inputs change, its expectations stay
+    def input_mutants(self, doc, ctx, lifecycle):
+        hour, day = dt.timedelta(hours=1), dt.timedelta(days=1)
+        schedule = mapping_get(doc, "schedule")
+        if isinstance(schedule, MappingNode):
+            self.input_schedule(schedule, ctx, "schedule")
+        if lifecycle:
+            steps = mapping_get(doc, "steps")
+            if not isinstance(steps, SequenceNode):
+                return
+            for idx, step in enumerate(steps.value):
+                self.drop_item(ctx, steps, idx, "input-step-remove", f"steps[{idx}]")
+                at = mapping_get(step, "at")
+                if not isinstance(at, ScalarNode) or parse_instant(at.value) is None:
+                    continue
+                try:
+                    moved = parse_instant(at.value)[0] + hour
+                except OverflowError:      # 9999-12-31T23:…: no later instant to write
+                    self.skipped.append(f"{self.path}:{at.start_mark.line + 1}: input-step-at+1h: beyond year 9999")
+                    continue
+                # Only when the steps stay in order: the next step that names an instant must not be earlier.
+                following = None
+                for later in steps.value[idx + 1:]:
+                    for key in ("at", "advance"):
+                        v = mapping_get(later, key)
+                        if isinstance(v, ScalarNode) and parse_instant(v.value) is not None:
+                            following = parse_instant(v.value)[0]
+                            break
+                    if following is not None:
+                        break
+                if following is None or moved <= following:
+                    self.shift_scalar(ctx, at, "input-step-at+1h", hour, f"steps[{idx}].at")
+            return
+        window = mapping_get(doc, "window")
+        if isinstance(window, MappingNode):
+            for key, kind, delta in (("after", "input-window-after+1d", day),
+                                     ("through", "input-window-through-1d", -day)):
+                v = mapping_get(window, key)
+                if isinstance(v, ScalarNode):
+                    try:
+                        self.shift_scalar(ctx, v, kind, delta, f"window.{key}")
+                    except OverflowError:
+                        self.skipped.append(f"{self.path}:{v.start_mark.line + 1}: {kind}: beyond year 9999")
+        cases = mapping_get(doc, "cases")
+        if isinstance(cases, SequenceNode):
+            for idx, case in enumerate(cases.value):
+                if not isinstance(case, MappingNode):
+                    continue
+                name = mapping_get(case, "name")
+                cctx = dict(ctx, case=name.value if isinstance(name, ScalarNode) else None)
+                self.input_schedule(case, cctx, f"cases[{idx}]")
+
+    def input_schedule(self, node, ctx, where):
+        """A schedule's (or a case's own) policies, each replaced by every other one; its rule's wall times ±1 h."""
+        for which, policies in POLICIES.items():
+            v = mapping_get(node, which)
+            if isinstance(v, ScalarNode) and v.value in policies:
+                for other in policies:
+                    if other != v.value:
+                        self.replace_scalar(ctx, v, f"input-{which}-{other}", other, f"{where}.{which}")
+        rule = mapping_get(node, "rule")
+        if isinstance(rule, MappingNode):
+            items, _ = seq_items(mapping_get(rule, "at"))
+            for item in items:
+                if isinstance(item, ScalarNode):
+                    for hours, kind in ((1, "input-at+1h"), (-1, "input-at-1h")):
+                        moved = shift_wall(item.value, hours)
+                        if moved is not None:
+                            self.replace_scalar(ctx, item, kind, moved, f"{where}.rule.at")
+        elif isinstance(rule, ScalarNode) and rule.style not in ("|", ">"):
+            words = rule.value.split()    # shorthand: `daily 02:30`, `weekly mon,thu 09:00` (the last word: times)
+            if len(words) in (2, 3) and words[0] in ("daily", "weekly"):
+                times = words[-1].split(",")
+                for i, tm in enumerate(times):
+                    for hours, kind in ((1, "input-at+1h"), (-1, "input-at-1h")):
+                        moved = shift_wall(tm, hours)
+                        if moved is None:
+                            continue
+                        new_words = words[:-1] + [",".join(times[:i] + [moved] + times[i + 1:])]
+                        text = self.scalar_text(rule)
+                        inner = text[1:-1] if rule.style in ('"', "'") else text
+                        if inner.split() != words:     # escapes or odd spacing: do not guess
+                            continue
+                        self.replace_scalar(ctx, rule, kind, inner.replace(words[-1], new_words[-1]),
+                                            f"{where}.rule")
+
     def number_plus_one(self, ctx, node, kind, expectation):
         if isinstance(node, ScalarNode) and node.value.strip().isdigit():
             self.replace_scalar(ctx, node, kind, str(int(node.value) + 1), expectation)
         else:
             self.skipped.append(f"{self.path}: {kind}: not a whole number")
+
+
+def shift_wall(text: str, hours: int) -> str | None:
+    """A wall time `HH:MM[:SS]` moved by whole hours around the clock, written as it was (hour digits, seconds)."""
+    m = WALL_RE.match(text.strip())
+    if not m:
+        return None
+    h = (int(m["h"]) + hours) % 24
+    return (f"{h:02d}" if len(m["h"]) == 2 else str(h)) + ":" + m["m"] + (m["s"] or "")
 
 
 def mutate_key(key: str) -> str:
@@ -622,6 +728,261 @@ def equivalence(m: Mutant, texts: dict) -> str | None:
     return None
 
 
+# ---------------------------------------------------------------------------------------------------- input mutants
+
+def _oracle_module():
+    """The repository's independent zoneinfo oracle (tools/oracle/oracle.py): used here only to list the local slots
+    (dates and wall times) a rule selects and, as evidence, what a whole window or search gives; whether a slot's wall
+    time is in a gap or an overlap is decided by this tool's own zoneinfo reading (`_resolve`)."""
+    here = str(Path(__file__).resolve().parent.parent / "oracle")
+    if here not in sys.path:
+        sys.path.insert(0, here)
+    import oracle  # noqa: E402
+    return oracle
+
+
+def _docs(m: Mutant, texts: dict):
+    if m.file not in _DOCS_CACHE:
+        _DOCS_CACHE[m.file] = list(yaml.load_all(texts[m.file], Loader=yaml.BaseLoader))
+    return _DOCS_CACHE[m.file]
+
+
+def _utc(text: str) -> dt.datetime:
+    parsed = parse_instant(text)
+    if parsed is None:
+        raise ValueError(f"not an instant: {text!r}")
+    return parsed[0].astimezone(dt.timezone.utc)
+
+
+def _local_text(zone, t: dt.datetime) -> str:
+    return t.astimezone(zone).isoformat()
+
+
+def oracle_outcome(doc: dict, path: str):
+    """What the oracle says the spec's window and each case give (instants and keys), or None if it cannot say."""
+    o = _oracle_module()
+    sd = doc["schedule"]
+    base = {"id": sd.get("id", os.path.splitext(os.path.basename(path))[0]), "version": int(sd.get("version", "1")),
+            "zone": sd["timezone"], "rule": sd["rule"], "nonexistent": sd.get("nonexistent"),
+            "repeated": sd.get("repeated"), "limit": int(sd.get("limit", str(o.DEFAULT_LIMIT)))}
+    checker = o.Checker(False)
+    out = {}
+    try:
+        if "window" in doc:
+            s = checker.build(base)
+            w = doc["window"]
+            try:
+                got = s.window(o.parse_instant(w["after"]).value, o.parse_instant(w["through"]).value)
+                out["window"] = [(o.format_utc(g.instant), g.key) for g in got]
+            except o.NoOccurrence:
+                out["window"] = "no-occurrence"
+        for i, case in enumerate(doc.get("cases", []) or []):
+            params = dict(base)
+            for k, target in (("nonexistent", "nonexistent"), ("repeated", "repeated"), ("timezone", "zone"),
+                              ("rule", "rule")):
+                if k in case:
+                    params[target] = case[k]
+            s = checker.build(params)
+            wanted = case.get("next", [])
+            count = (len(wanted) if isinstance(wanted, list) else 1) + (1 if "error" in case else 0)
+            cursor, found = o.parse_instant(case["after"]).value, []
+            try:
+                for _ in range(count):
+                    g = s.next(cursor)
+                    found.append((o.format_utc(g.instant), g.key))
+                    cursor = g.instant
+            except o.NoOccurrence:
+                found.append("no-occurrence")
+            out[f"cases[{i}]"] = found
+    except Exception as e:   # a rule or value the oracle cannot read: no claim
+        return None
+    return out
+
+
+def _policy_spans(doc: dict, m: Mutant, which: str, new_policy: str):
+    """(zone, rule, lo, hi, limit, what, policies, count_from) for each search the mutated policy takes part in: the
+    window and the cases that do not write their own policy (a schedule's policy), or the one case (a case's own
+    policy). `policies` is the search's (nonexistent, repeated) as written. hi None: a search that ends at its bound
+    (an expected `no-occurrence`), judged over the slots it counts from the local date of count_from on."""
+    sd = doc["schedule"]
+    limit = int(sd.get("limit", "10000"))
+    spans = []
+    where = m.expectation.split(".")[0]
+    written = (sd.get("nonexistent"), sd.get("repeated"))
+    if m.family == "lifecycle":
+        o = _oracle_module()
+        clock = _utc(doc["clock"])
+        t = clock
+        for step in doc.get("steps", []) or []:
+            if not isinstance(step, dict):
+                continue
+            if "at" in step:
+                t = max(t, _utc(step["at"]))
+            adv = step.get("advance")
+            if isinstance(adv, str):
+                if parse_instant(adv) is not None:
+                    t = max(t, _utc(adv))
+                else:
+                    t = t + dt.timedelta(seconds=o.parse_duration(adv))
+        # The last request's earliest begin is the next occurrence after the last step: include that search.
+        hi = t
+        rule = o.parse_rule(sd["rule"])
+        for policy in (sd.get(which), new_policy):
+            params = {"nonexistent": written[0], "repeated": written[1], which: policy}
+            sch = o.Schedule("x", 1, sd["timezone"], rule, params["nonexistent"], params["repeated"], limit)
+            try:
+                nxt = sch.next(o.Fraction(int(t.timestamp())))
+                hi = max(hi, dt.datetime.fromtimestamp(int(nxt.instant), dt.timezone.utc))
+            except o.NoOccurrence:      # the search after the last step reaches its bound: judge up to it
+                return [(sd["timezone"], sd["rule"], clock, None, limit,
+                         "the scenario's clock to the bound of the search after its last step", written, t)]
+        return [(sd["timezone"], sd["rule"], clock, hi, limit,
+                 "the scenario's clock to the next occurrence after its last step", written, None)]
+    cases = doc.get("cases", []) or []
+    if where == "schedule":
+        if "window" in doc:
+            w = doc["window"]
+            error = "error" in (doc.get("expect") or {})
+            spans.append((sd["timezone"], sd["rule"], _utc(w["after"]), None if error else _utc(w["through"]),
+                          limit, "the window", written, None))
+        chosen = [(i, c) for i, c in enumerate(cases) if which not in c]
+    else:
+        i = int(where[len("cases["):-1])
+        chosen = [(i, cases[i])]
+    for i, case in chosen:
+        nxt = case.get("next", [])
+        nxt = nxt if isinstance(nxt, list) else [nxt]
+        hi = None if "error" in case else _utc(nxt[-1])
+        policies = (case.get("nonexistent", written[0]), case.get("repeated", written[1]))
+        spans.append((case.get("timezone", sd["timezone"]), case.get("rule", sd["rule"]), _utc(case["after"]), hi,
+                      limit, f"case {case.get('name', i + 1)!r}", policies, None))
+    return spans
+
+
+def policy_effect(zone_name, rule_raw, lo, hi, limit, which, policies, new_policy, count_from=None):
+    """What replacing one policy does to a search, by this tool's own zoneinfo reading over the slots oracle.py
+    lists: ("interval", "") for an interval rule (no policy applies); ("none", "") when no slot's wall time is in a
+    gap (nonexistent) or an overlap (repeated) there; ("same", where) when one is, but both policies give the same
+    occurrences and keys in (lo, hi] (e.g. an instant not later than the one before is dropped); ("differs", what)
+    otherwise. hi None: the slots a search to its bound counts."""
+    o = _oracle_module()
+    rule = o.parse_rule(rule_raw)
+    if rule.kind == "interval":
+        return "interval", ""
+    zone = _zone(zone_name)
+    start = lo.astimezone(zone).date() - dt.timedelta(days=2)
+    end = hi.astimezone(zone).date() + dt.timedelta(days=2) if hi is not None else None
+    counted_from = (count_from or lo).astimezone(zone).date()
+    written = tuple(policies)
+    changed = (new_policy, written[1]) if which == "nonexistent" else (written[0], new_policy)
+    seqs = {written: [], changed: []}
+    running = {written: None, changed: None}
+    met = None
+    counted = seen = 0
+    for slot in o.slots(rule, o.day_number(start)):
+        seen += 1
+        d = o.date_of(slot.day)
+        if end is not None and d > end:
+            break
+        if end is None:
+            if d >= counted_from:
+                counted += 1
+            if counted > limit + 1:
+                break
+        if seen > 2_000_000:
+            raise ValueError("more than 2,000,000 slots")
+        if slot.wall is None:
+            continue
+        wall = dt.datetime(1970, 1, 1) + dt.timedelta(seconds=slot.wall)
+        if met is None:
+            if which == "nonexistent" and not _resolve(zone, wall, "skip", "first"):
+                cands = [t for p in POLICIES["nonexistent"][1:] for t in _resolve(zone, wall, p, "first")]
+                what = "gap"
+            elif which == "repeated" and len(_resolve(zone, wall, "skip", "both")) == 2:
+                cands, what = _resolve(zone, wall, "skip", "both"), "overlap"
+            else:
+                cands = []
+            if cands and any(t > lo and (hi is None or t <= hi) for t in cands):
+                met = (f"{wall.isoformat()} ({slot.key_stem}) is in {zone_name}'s {what} (the policies give "
+                       f"{', '.join(sorted({_local_text(zone, t) for t in cands}))})")
+        for pol in (written, changed):
+            for k, t in enumerate(_resolve(zone, wall, pol[0], pol[1])):
+                if running[pol] is not None and t <= running[pol]:
+                    continue        # not later than the one before: it belongs to the earlier slot
+                running[pol] = t
+                if t > lo and (hi is None or t <= hi):
+                    seqs[pol].append((_local_text(zone, t), slot.key_stem + ("~2" if k == 1 else "")))
+    if met is None:
+        return "none", ""
+    a, b = seqs[written], seqs[changed]
+    if a == b:
+        return "same", met
+    only_keys = [x[0] for x in a] == [x[0] for x in b]
+    diff_a = [x for x in a if x not in b][:3]
+    diff_b = [x for x in b if x not in a][:3]
+    return "differs", (f"{met}; {written[0] if which == 'nonexistent' else written[1]} gives "
+                       f"{diff_a or 'nothing'} where {new_policy} gives {diff_b or 'nothing'}"
+                       + (" (the same instants: only the keys differ)" if only_keys else ""))
+
+
+def judge_input(m: Mutant, texts: dict, path: str):
+    """(class, reason) for an input mutant specrun did not notice."""
+    doc = _docs(m, texts)[m.doc]
+    try:
+        mutated = list(yaml.load_all(m.apply(texts[m.file]), Loader=yaml.BaseLoader))[m.doc]
+    except yaml.YAMLError:
+        return "unjudged", "the mutated file cannot be read back"
+    same = None
+    if m.family == "recurrence":
+        before, after = oracle_outcome(doc, path), oracle_outcome(mutated, path)
+        if before is not None and after is not None:
+            same = before == after
+            instants_same = ({k: [x[0] if isinstance(x, tuple) else x for x in (v if isinstance(v, list) else [v])]
+                              for k, v in before.items()} ==
+                             {k: [x[0] if isinstance(x, tuple) else x for x in (v if isinstance(v, list) else [v])]
+                              for k, v in after.items()})
+    oracle_note = ("" if same is None else
+                   " [oracle.py: the mutated spec gives the same occurrences and keys]" if same else
+                   " [oracle.py: the same instants, other keys]" if instants_same else
+                   " [oracle.py: the mutated spec gives other instants: a difference its expectations do not reach, "
+                   "or a disagreement between specrun and the oracle — inspect]")
+    if m.kind.startswith("input-nonexistent-") or m.kind.startswith("input-repeated-"):
+        which = "nonexistent" if m.kind.startswith("input-nonexistent-") else "repeated"
+        new_policy = m.kind[len(f"input-{which}-"):]
+        try:
+            spans = _policy_spans(doc, m, which, new_policy)
+        except Exception as e:
+            return "unjudged", f"cannot read the spec's searches: {e!r}"
+        if spans is None:
+            return "unjudged", "the oracle's search for the scenario's next request ended at its bound"
+        notes = []
+        for zone_name, rule, lo, hi, limit, what, policies, count_from in spans:
+            try:
+                effect, text = policy_effect(zone_name, rule, lo, hi, limit, which, policies, new_policy, count_from)
+            except Exception as e:
+                return "unjudged", f"{what}: the rule's slots cannot be listed: {e!r}"
+            gap = "gap" if which == "nonexistent" else "overlap"
+            if effect == "differs":
+                return "weak", f"{what} ({_span_text(lo, hi)}): {text}{oracle_note}"
+            notes.append({"interval": f"{what}: an interval rule (no policy applies)",
+                          "none": f"{what}: no {gap} at a selected wall time",
+                          "same": f"{what}: {text}, but both policies give the same occurrences and keys there"}[effect])
+        if not spans:
+            return "equivalent", "no search uses this policy (every case writes its own)" + oracle_note
+        return "equivalent", "; ".join(notes) + " (zoneinfo)" + oracle_note
+    if m.family == "recurrence":
+        if same:
+            return "equivalent", "oracle.py gives the same occurrences and keys for the mutated input"
+        if same is None:
+            return "unjudged", "oracle.py cannot compute this spec"
+        return "survived", oracle_note.strip(" []")
+    return "survived", "the task harness has no independent model here: inspect"
+
+
+def _span_text(lo, hi) -> str:
+    return f"after {lo.isoformat()}" + (f" through {hi.isoformat()}" if hi is not None else ", to its bound")
+
+
 # ---------------------------------------------------------------------------------------------------- running
 
 @dataclasses.dataclass
@@ -684,7 +1045,9 @@ def scope_tests(tests: list[dict], mutant: Mutant) -> list[dict]:
         if t.get("spec") != mutant.spec:
             continue
         if mutant.family == "recurrence":
-            if mutant.case is None and t.get("caseName") is not None:
+            if mutant.kind.startswith("input-") and mutant.case is None:
+                pass           # a schedule's input reaches the window and every case: any of its tests counts
+            elif mutant.case is None and t.get("caseName") is not None:
                 continue
             if mutant.case is not None and t.get("caseName") != mutant.case:
                 continue
@@ -731,7 +1094,7 @@ def classify(mutant: Mutant, run: RunResult, baseline: dict) -> dict:
                     checks.append("invariant:" + i["name"])
         if checks:
             info["checks"] = sorted(set(checks))
-            if mutant.expectation and mutant.family == "lifecycle":
+            if mutant.expectation and mutant.family == "lifecycle" and not mutant.kind.startswith("input-"):
                 target = mutant.expectation
                 info["targetCheckFailed"] = any(c == target or c.startswith(target + ".") or
                                                 c.startswith(target.split("[")[0] + "[") for c in checks)
@@ -786,6 +1149,9 @@ def main(argv=None) -> int:
     ap.add_argument("--timeout", type=float, default=30.0, help="seconds per specrun run (default 30)")
     ap.add_argument("--out", default=None, help="folder for report.md and mutants.json (default: a temp folder)")
     ap.add_argument("--list", action="store_true", help="list the mutants, run nothing")
+    ap.add_argument("--inputs", action="store_true",
+                    help="mutate the specs' INPUTS (policies, wall times, windows, lifecycle steps) instead of their "
+                         "expectations: the input-… kinds")
     args = ap.parse_args(argv)
     # Each mutant runs in its own copy of the spec tree, so a relative binary path is resolved here, once.
     args.binary = os.path.abspath(args.binary)
@@ -802,7 +1168,7 @@ def main(argv=None) -> int:
             text = fh.read()
         texts[f] = text
         try:
-            gen = Generator(f, root, text).run()
+            gen = Generator(f, root, text, inputs=args.inputs).run()
         except yaml.YAMLError as e:
             skipped.append(f"{f}: PyYAML cannot read it: {str(e).splitlines()[0]}")
             continue
@@ -860,7 +1226,12 @@ def main(argv=None) -> int:
                 fh.write(m.apply(texts[m.file]))
             run = run_specrun(args.binary, target, w.dir, args.timeout, base["extra"], args.specrun_jobs)
             info = classify(m, run, base)
-            if info["class"] in ("survived", "known-deviation-only"):
+            if m.kind.startswith("input-") and info["class"] in ("survived", "known-deviation-only"):
+                # An input mutant is killed only by a failing run or a refusal; anything else is judged.
+                cls, why = judge_input(m, texts, m.file)
+                info["detail"] = why + (f" ({info['detail']})" if info["class"] == "known-deviation-only" else "")
+                info["class"] = cls
+            elif info["class"] in ("survived", "known-deviation-only"):
                 why = equivalence(m, texts)
                 if why:
                     info["detail"] = why + (f" ({info['detail']})" if info["class"] == "known-deviation-only" else "")
@@ -869,7 +1240,7 @@ def main(argv=None) -> int:
                 info[field] = info.get(field, "").replace(str(w.dir), "$TMP")
             output = None
             if info["class"] in ("survived", "known-deviation-only", "caught-by-run-elsewhere", "tool-error",
-                                 "timeout"):
+                                 "timeout", "weak", "unjudged"):
                 verbose = run_specrun(args.binary, target, w.dir, args.timeout, base["extra"], args.specrun_jobs,
                                       quiet=False)
                 output = (verbose.stdout + verbose.stderr).replace(str(w.dir), "$TMP")
@@ -905,7 +1276,7 @@ def main(argv=None) -> int:
     (out_dir / "report.md").write_text(report, encoding="utf-8")
     print(report)
     print(f"(written: {out_dir}/report.md, {out_dir}/mutants.json)", file=sys.stderr)
-    return 1 if any(r["class"] in ("survived", "tool-error", "timeout") for r in records) else 0
+    return 1 if any(r["class"] in FAILING_CLASSES for r in records) else 0
 
 
 def table(rows: dict, title: str) -> list[str]:
@@ -919,6 +1290,25 @@ def table(rows: dict, title: str) -> list[str]:
         total.update(r)
     out.append(f"| **all** | {sum(total.values())} | " + " | ".join(str(total.get(c, 0)) for c in cols) + " |")
     return out
+
+
+def _equivalent_reason(r) -> str:
+    if r["kind"].startswith("input-"):
+        d = r["detail"]
+        if "an interval rule" in d and "no gap" not in d and "no overlap" not in d:
+            return "an interval rule: no policy applies"
+        if d.startswith("no search uses"):
+            return d.split(" [")[0]
+        if "both policies give the same" in d:
+            return ("the " + ("gap" if "gap" in d else "overlap") + " is met, but both policies give the same "
+                    "occurrences and keys there (zoneinfo; the drop rule, or one instant for both)")
+        if "no gap" in d or "no overlap" in d:
+            return ("no " + ("gap" if "no gap" in d else "overlap") + " at any wall time the rule selects in the "
+                    "window or searches (zoneinfo)")
+        return d.split(" [")[0]
+    if r["detail"].startswith("by design"):
+        return r["detail"].split(" (")[0]
+    return "the appended instant is the rule's real next occurrence (zoneinfo)"
 
 
 def render(records, skipped, baselines, elapsed, args) -> str:
@@ -940,12 +1330,18 @@ def render(records, skipped, baselines, elapsed, args) -> str:
     for r in surv:
         lines.append(f"- `{r['file']}:{r['line']}:{r['column']}` {r['kind']}: `{r['before']}` → `{r['after']}`"
                      f" ({r['spec']}{' › ' + r['case'] if r['case'] else ''}); {r['detail']}")
+    for cls, title in (("weak", "Weak specs: a policy survivor whose policy does matter in the spec's window or searches"),
+                       ("unjudged", "Unjudged survivors: the tool cannot tell whether the input can matter")):
+        rs = [r for r in records if r["class"] == cls]
+        if rs:
+            lines += ["", f"## {title} ({len(rs)})", ""]
+            for r in rs:
+                lines.append(f"- `{r['file']}:{r['line']}:{r['column']}` {r['kind']}: `{r['before']}` → "
+                             f"`{r['after']}` ({r['spec']}{' › ' + r['case'] if r['case'] else ''}); {r['detail']}")
     eq = [r for r in records if r["class"] == "equivalent"]
     if eq:
         lines += ["", f"## Equivalent survivors ({len(eq)}: they survive, and the reason says why that is right)", ""]
-        reasons = collections.Counter((r["kind"], r["detail"].split(" (")[0] if r["detail"].startswith("by design")
-                                       else "the appended instant is the rule's real next occurrence (zoneinfo)")
-                                      for r in eq)
+        reasons = collections.Counter((r["kind"], _equivalent_reason(r)) for r in eq)
         lines += [f"- {n} × {kind}: {why}" for (kind, why), n in sorted(reasons.items())]
     for cls in ("known-deviation-only", "caught-by-run-elsewhere", "timeout", "tool-error"):
         rs = [r for r in records if r["class"] == cls]
@@ -971,7 +1367,7 @@ def render(records, skipped, baselines, elapsed, args) -> str:
         lines += [f"- `{f}`: exit {baselines[f]['rc']}" for f in bad]
     if skipped:
         lines += ["", "## Values not mutated", ""] + [f"- {s}" for s in skipped]
-    outs = [r for r in records if r.get("output") and r["class"] == "survived"]
+    outs = [r for r in records if r.get("output") and r["class"] == "survived" and not r["kind"].startswith("input-")]
     if outs:
         lines += ["", "## specrun output of each survivor (--verbose)", ""]
         for r in outs:

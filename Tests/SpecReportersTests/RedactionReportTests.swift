@@ -59,7 +59,7 @@ import TextRedaction
                 zones: [leaky("zones")], specrunVersion: leaky("specrunVersion"), gitCommit: leaky("gitCommit"),
                 startTime: leaky("startTime"), commandLine: [leaky("commandLine")], specrunBuild: leaky("specrunBuild")),
             files: [leaky("files")], diagnostics: [diagnostic("run")], tests: [test], notes: [leaky("notes")],
-            shard: Shard(index: 2, count: 3))
+            shard: Shard(index: 2, count: 3), mergedShards: [Shard(index: 1, count: 3)])
     }()
 
     /// Every string reachable from `value`, with a path; `nil` optionals are reported as `missing`.
@@ -102,7 +102,7 @@ import TextRedaction
         #expect(redacted.tests[0].diff[0].expectedLine == 12)
         #expect(redacted.tests[0].lifecycle?.expectations[0].line == 21)
         #expect(redacted.summary == Self.everywhere.summary)
-        #expect(redacted.shard == Shard(index: 2, count: 3))
+        #expect(redacted.shard == Shard(index: 2, count: 3) && redacted.mergedShards == [Shard(index: 1, count: 3)])
     }
 
     /// Each format of a run: what `specrun` prints and writes.

@@ -21,8 +21,8 @@ public struct LifecycleExpectation: Sendable, Hashable {
     public var runs: Located<[ExpectedRun]>?
     /// `run-count:` — how many runs there are in all.
     public var runCount: Located<Int>?
-    /// `log.contains` — each text appears in some line of the diagnostics log.
-    public var logContains: Located<[String]>?
+    /// `log.contains` — each text appears in some line of the diagnostics log (in the long form, in exactly so many).
+    public var logContains: Located<[LogText]>?
     /// `log.never` — no line contains any of these texts.
     public var logNever: Located<[String]>?
     /// `errors:` — the lifecycle errors raised, in order; nil when not written (compared with `[]`).
@@ -47,6 +47,19 @@ public struct LifecycleExpectation: Sendable, Hashable {
     /// raises no lifecycle error. Compared with an empty expectation, so an entry added later counts without a change here.
     public var checksNothingOfItsOwn: Bool {
         self == LifecycleExpectation(location: location, sourceLine: sourceLine)
+    }
+
+    /// One text of `log.contains`: `"register … ok"`, or `{text: "register … ok", lines: 2}`.
+    public struct LogText: Sendable, Hashable {
+        public var text: String
+        /// The long form's `lines`: exactly this many lines contain the text (a relaunch registers again). Nil in the
+        /// short form: at least one line does.
+        public var lines: Int?
+
+        public init(_ text: String, lines: Int? = nil) {
+            self.text = text
+            self.lines = lines
+        }
     }
 
     /// One `completed:` value.

@@ -91,7 +91,7 @@ import Testing
         #expect(runs[0].key == "nightly-sync/v1/2027-03-29")
         #expect(runs[0].outcome == nil)
         #expect(expect.runCount == nil)
-        #expect(expect.logContains?.value == ["register com.example.app.refresh ok"])
+        #expect(expect.logContains?.value == [.init("register com.example.app.refresh ok")])
         #expect(expect.logNever?.value == ["Bearer ", "token="])
         #expect(expect.errors?.value == [])
         #expect(expect.defects == nil && expect.brokenInvariants == nil && expect.pendingRequests == nil)
@@ -330,7 +330,7 @@ import Testing
             """))
         #expect(log.diagnostics.isEmpty, "\(log.diagnostics.map(\.message))")
         let expect = try #require(Self.scenario(log)).expect
-        #expect(expect.logContains?.value == ["write failed, retrying"])
+        #expect(expect.logContains?.value == [.init("write failed, retrying")])
         #expect(expect.logNever?.value == ["token=, secret="])
 
         let items = Self.parse(Self.minimal("""
@@ -376,7 +376,7 @@ import Testing
         #expect(expect.sideEffects?.value == 1 && expect.temporaryFiles?.value == 0 && expect.runCount?.value == 2)
         #expect(expect.runs?.value.map(\.outcome) == [.expired, .completed])
         #expect(expect.runs?.value.last?.planned == nil && expect.runs?.value.first?.key == "k")
-        #expect(expect.logContains?.value == ["register com.example.app.refresh ok"])
+        #expect(expect.logContains?.value == [.init("register com.example.app.refresh ok")])
         #expect(expect.logNever?.value == ["token="])
         #expect(expect.errors?.value == [.notPermitted])
         #expect(expect.defects?.value == [.completedTwice])

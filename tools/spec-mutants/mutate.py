@@ -430,6 +430,16 @@ class Generator:
                 for lkey, lval in value.value:
                     items, _ = seq_items(lval)
                     for item in items:
+                        if isinstance(item, MappingNode) and lkey.value == "contains":
+                            # the long form {text: …, lines: N}: another text, one line more
+                            text, lines = mapping_get(item, "text"), mapping_get(item, "lines")
+                            if isinstance(text, ScalarNode):
+                                self.replace_scalar(ctx, text, "log.contains-not-in-log",
+                                                    yaml_quote(text.value + " ~mutant~"), "log.contains", raw=True)
+                            if isinstance(lines, ScalarNode) and lines.value.isdigit():
+                                self.replace_scalar(ctx, lines, "log.contains-lines+1", str(int(lines.value) + 1),
+                                                    "log.contains", raw=True)
+                            continue
                         if not isinstance(item, ScalarNode):
                             continue
                         if lkey.value == "contains":

@@ -32,6 +32,9 @@ enum KeySynonyms {
         // `not-contains` is one edit from `contains`: left to edit distance it would be offered the opposite check.
         "not-contains": ["never"], "not-contain": ["never"], "does-not-contain": ["never"], "excludes": ["never"],
         "never-contains": ["never"], "absent": ["never"], "includes": ["contains"], "has": ["contains"],
+        // A log text's long form.
+        "count": ["lines"], "times": ["lines"], "occurrences": ["lines"], "line-count": ["lines"],
+        "contains": ["text"], "message": ["text"], "line": ["text"],
     ]
 
     /// The key `word` most likely stands for at a place that allows `allowed`, if it is a known synonym.

@@ -305,10 +305,22 @@ extension SpecKeyCatalog {
         name: "log",
         summary: "Texts the diagnostics log's lines must, or must never, contain (one check per text).",
         keys: [
-            SpecKey("contains", .list(.text("text"), singleAllowed: true, nonEmpty: false),
-                    example: "[\"register com.example.app.refresh ok\"]", summary: "Each text appears in some line."),
+            SpecKey("contains", .list(.either([.text("text"), .mapping(logText)]), singleAllowed: true, nonEmpty: false),
+                    example: "[\"register com.example.app.refresh ok\"]",
+                    summary: "Each text appears in some line; `{text: …, lines: N}` for a text exactly N lines contain (a relaunch registers again)."),
             SpecKey("never", .list(.text("text"), singleAllowed: true, nonEmpty: false), example: "[\"Bearer \", \"token=\"]",
                     summary: "No line contains any of these texts (the log keeps identifiers, stages and error types, never tokens or payloads)."),
+        ])
+
+    /// The long form of an item of `expect.log.contains:`.
+    public static let logText = SpecMapping(
+        name: "log text",
+        summary: "A text and how many of the log's lines contain it.",
+        keys: [
+            SpecKey("text", .text("text"), .required, example: "register com.example.app.refresh ok",
+                    summary: "The text, as in the short form."),
+            SpecKey("lines", .wholeNumber(LifecycleExpectReader.logLineRange), .required, example: "2",
+                    summary: "Exactly this many lines contain it (for none, list the text under `never`)."),
         ])
 
     /// The long form of an item of `expect.pending-requests:`.
@@ -341,6 +353,6 @@ extension SpecKeyCatalog {
 
     /// Every mapping of lifecycle scenarios, in the order the reference presents them.
     public static let lifecycleMappings: [SpecMapping] = [
-        lifecycleScenario, task, job, app, retry, system, expiresAfter, step, fault, overlap, relaunch, lifecycleExpect, store, log, run, pendingRequest,
+        lifecycleScenario, task, job, app, retry, system, expiresAfter, step, fault, overlap, relaunch, lifecycleExpect, store, log, logText, run, pendingRequest,
     ]
 }

@@ -37,9 +37,7 @@ struct LifecycleExpectReader {
         if let node = fields["log"],
            let log = reader.mapping(node, place: "'log'", owner: fields.keyNode("log"), allowed: SpecKeyCatalog.log.keyNames,
                                     expected: "a mapping, e.g. {contains: [\"register com.example.app.refresh ok\"], never: [\"token=\"]}") {
-            expect.logContains = log["contains"].flatMap { node in
-                reader.texts(node, field: "contains", expected: "a list of texts a log line must contain").map { Located($0, at: reader.location(node)) }
-            }
+            expect.logContains = log["contains"].flatMap { node in readLogTexts(node).map { Located($0, at: reader.location(node)) } }
             expect.logNever = log["never"].flatMap { node in
                 reader.texts(node, field: "never", expected: "a list of texts no log line may contain").map { Located($0, at: reader.location(node)) }
             }
@@ -91,6 +89,48 @@ struct LifecycleExpectReader {
         }
         return misplaced
     }
+
+    /// `log.contains`: texts, or `{text: …, lines: N}` for a text exactly N lines contain; one alone, either form.
+    private func readLogTexts(_ node: Node) -> [LifecycleExpectation.LogText]? {
+        let items: [Node]
+        if node.mapping != nil {
+            items = [node]
+        } else if let listed = reader.list(node, field: "contains", singleAllowed: true,
+                                           expected: "a list of texts a log line must contain, or of {text: …, lines: N}") {
+            items = listed
+        } else {
+            return nil
+        }
+        var texts: [LifecycleExpectation.LogText] = []
+        for item in items {
+            guard item.mapping != nil else {
+                if let text = reader.text(item, field: "contains") { texts.append(.init(text)) }
+                continue
+            }
+            guard let fields = reader.mapping(item, place: "this log text", owner: nil, allowed: SpecKeyCatalog.logText.keyNames,
+                                              expected: "a mapping, e.g. {text: \"register com.example.app.refresh ok\", lines: 2}")
+            else { continue }
+            let text = fields["text"].flatMap { reader.text($0, field: "text") }
+            var lines: Int?
+            if let node = fields["lines"] {
+                if node.scalar?.value == "0" {
+                    reader.log.report(.invalidNumber, at: node, "'lines: 0' says no line contains the text; list it under 'never' instead")
+                } else {
+                    lines = reader.integer(node, field: "lines", range: Self.logLineRange, example: "2")
+                }
+            } else {
+                reader.missing("lines", in: fields, "add how many lines contain the text, e.g. 'lines: 2', or write the text alone for at least one")
+            }
+            if fields["text"] == nil {
+                reader.missing("text", in: fields, "add the text the lines contain, e.g. 'text: \"register com.example.app.refresh ok\"'")
+            }
+            if let text, let lines { texts.append(.init(text, lines: lines)) }
+        }
+        return texts.count == items.count ? texts : nil
+    }
+
+    /// `lines` of a log text: 0 is `never`'s job.
+    static let logLineRange = 1...countRange.upperBound
 
     private func count(_ node: Node, field: String) -> Int? {
         reader.integer(node, field: field, range: Self.countRange, example: "1")

@@ -261,6 +261,12 @@ public struct SpecReferenceWriter: Sendable {
         text += section(SpecKeyCatalog.lifecycleExpect, level: 3, more: "expect", example: nil)
         text += section(SpecKeyCatalog.store, level: 4, example: nil)
         text += section(SpecKeyCatalog.log, level: 4, example: nil)
+        text += section(SpecKeyCatalog.logText, level: 4, example: """
+              log:
+                contains:
+                  - "register com.example.app.refresh ok"                           # at least one line
+                  - {text: "register com.example.app.refresh ok", lines: 2}         # exactly two: a relaunch registers again
+            """)
         text += section(SpecKeyCatalog.run, level: 4, more: "how-runs-is-matched", example: """
               runs:
                 - {planned: 2027-10-31T02:30:00+02:00, actual: 2027-10-31T09:00:00+01:00, key: nightly-sync/v1/2027-10-31}
@@ -288,6 +294,7 @@ public struct SpecReferenceWriter: Sendable {
         case SpecKeyCatalog.lifecycleExpect.name: "`expect` of a lifecycle scenario"
         case SpecKeyCatalog.run.name: "`runs`"
         case SpecKeyCatalog.pendingRequest.name: "A pending request in its long form"
+        case SpecKeyCatalog.logText.name: "A log text in its long form"
         default: "`\(mapping.name)`"
         }
     }

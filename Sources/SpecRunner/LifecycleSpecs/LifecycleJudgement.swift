@@ -109,7 +109,16 @@ struct LifecycleJudgement {
         if let count = expect.runCount {
             record("run-count", "\(count.value)", "\(report.runs.count)", count.value == report.runs.count, at: count.location)
         }
-        for text in expect.logContains?.value ?? [] {
+        for logText in expect.logContains?.value ?? [] {
+            let text = logText.text
+            if let lines = logText.lines {
+                let found = report.log.filter { $0.contains(text) }
+                record("log.contains", "\(lines) line\(lines == 1 ? "" : "s") containing \(Self.quote(text))",
+                       found.isEmpty ? "no line contains it; the log: \(logExcerpt)"
+                           : "\(found.count) line\(found.count == 1 ? " contains" : "s contain") it: \(Self.quoted(found))",
+                       found.count == lines, at: expect.logContains?.location)
+                continue
+            }
             let line = report.log.first { $0.contains(text) }
             record("log.contains", "a line containing \(Self.quote(text))",
                    line.map { "found in \(Self.quote($0))" } ?? "no line contains it; the log: \(logExcerpt)", line != nil,
@@ -243,8 +252,13 @@ struct LifecycleJudgement {
     /// At most a dozen lines of the log, for a `log.contains` that found nothing.
     private var logExcerpt: String {
         guard !report.log.isEmpty else { return "(empty)" }
-        let shown = report.log.prefix(12).map(Self.quote).joined(separator: ", ")
-        return report.log.count > 12 ? shown + ", … (\(report.log.count) lines)" : shown
+        return Self.quoted(report.log)
+    }
+
+    /// At most a dozen lines, quoted, then how many there are.
+    private static func quoted(_ lines: [String]) -> String {
+        let shown = lines.prefix(12).map(quote).joined(separator: ", ")
+        return lines.count > 12 ? shown + ", … (\(lines.count) lines)" : shown
     }
 
     private func list(_ words: [String]) -> String { "[" + words.joined(separator: ", ") + "]" }

@@ -116,6 +116,10 @@ enum AtomicFile {
                 return
             }
             switch info.st_mode & S_IFMT {
+            case S_IFREG where Self.namesAnOpenDescriptor(path):
+                // `--json /dev/stdout >> build.log`: the name is the stream, and the file behind it is someone's log.
+                // Replaced by a rename, the log lost its earlier lines and the report (the environment red team).
+                self = .stream
             case S_IFREG:
                 guard let resolved = realpath(path, nil) else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
                 defer { free(resolved) }
@@ -126,13 +130,22 @@ enum AtomicFile {
                 self = .stream
             }
         }
+
+        /// `/dev/stdout`, `/dev/stderr`, `/dev/stdin`, `/dev/fd/N`, `/proc/self/fd/N`: names of this process's open
+        /// descriptors, written into (appended to, when a file is behind them) rather than replaced.
+        static func namesAnOpenDescriptor(_ path: String) -> Bool {
+            ["/dev/stdout", "/dev/stderr", "/dev/stdin"].contains(path) || path.hasPrefix("/dev/fd/")
+                || path.hasPrefix("/proc/self/fd/") || path.hasPrefix("/proc/\(getpid())/fd/")
+        }
     }
 
-    /// Writes into a device or a pipe. A pipe nobody reads is an error rather than a wait for ever.
+
+    /// Writes into a device or a pipe (or the file behind a standard stream's name, appended to). A pipe nobody reads
+    /// is an error rather than a wait for ever.
     private static func writeStream(
         to path: String, midWrite: @escaping () -> Void, _ produce: (_ emit: ([UInt8]) throws -> Void) throws -> Void
     ) throws(WriteError) {
-        let fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        let fd = open(path, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let reason = errno == ENXIO ? "no process is reading the pipe" : String(cString: strerror(errno))
             throw WriteError(path: path, reason: reason)

@@ -92,15 +92,9 @@ struct LifecycleExpectReader {
 
     /// `log.contains`: texts, or `{text: …, lines: N}` for a text exactly N lines contain; one alone, either form.
     private func readLogTexts(_ node: Node) -> [LifecycleExpectation.LogText]? {
-        let items: [Node]
-        if node.mapping != nil {
-            items = [node]
-        } else if let listed = reader.list(node, field: "contains", singleAllowed: true,
-                                           expected: "a list of texts a log line must contain, or of {text: …, lines: N}") {
-            items = listed
-        } else {
-            return nil
-        }
+        guard let items = reader.listOrLoneMapping(node, field: "contains",
+                                                   expected: "a list of texts a log line must contain, or of {text: …, lines: N}")
+        else { return nil }
         var texts: [LifecycleExpectation.LogText] = []
         for item in items {
             guard item.mapping != nil else {
@@ -153,15 +147,9 @@ struct LifecycleExpectReader {
     /// `pending-requests`: identifiers, or `{identifier: …, earliest-begin: …}` to check the request's floor too; one
     /// alone, either form (the reference says "or one alone", and the schema accepted a lone mapping the parser refused).
     private func readPendingRequests(_ node: Node) -> [LifecycleExpectation.PendingRequest]? {
-        let items: [Node]
-        if node.mapping != nil {
-            items = [node]
-        } else if let listed = reader.list(node, field: "pending-requests", singleAllowed: true,
-                                           expected: "a list of task identifiers, or of {identifier: …, earliest-begin: …}") {
-            items = listed
-        } else {
-            return nil
-        }
+        guard let items = reader.listOrLoneMapping(node, field: "pending-requests",
+                                                   expected: "a list of task identifiers, or of {identifier: …, earliest-begin: …}")
+        else { return nil }
         var requests: [LifecycleExpectation.PendingRequest] = []
         for item in items {
             guard item.mapping != nil else {

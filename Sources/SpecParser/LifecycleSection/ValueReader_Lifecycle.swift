@@ -60,6 +60,12 @@ extension ValueReader {
         return values.count == items.count ? values : nil
     }
 
+    /// The items of a list whose items may be long-form mappings, a lone mapping counting as a one-item list (as a
+    /// lone short-form item does); nil when it is neither (reported).
+    func listOrLoneMapping(_ node: Node, field: String, expected: String) -> [Node]? {
+        node.mapping != nil ? [node] : list(node, field: field, singleAllowed: true, expected: expected)
+    }
+
     /// A list of texts (a single text counts as a one-item list); nil when any item is wrong (reported).
     func texts(_ node: Node, field: String, expected: String) -> [String]? {
         guard let items = list(node, field: field, singleAllowed: true, expected: expected) else { return nil }

@@ -1302,6 +1302,12 @@ def table(rows: dict, title: str) -> list[str]:
     return out
 
 
+def _mutant_line(r, named):
+    """One mutant in a report list: its place, kind, change, (its spec › case,) and detail."""
+    name = f" ({r['spec']}{' › ' + r['case'] if r['case'] else ''})" if named else ""
+    return f"- `{r['file']}:{r['line']}:{r['column']}` {r['kind']}: `{r['before']}` → `{r['after']}`{name}; {r['detail']}"
+
+
 def _equivalent_reason(r) -> str:
     if r["kind"].startswith("input-"):
         d = r["detail"]
@@ -1338,16 +1344,14 @@ def render(records, skipped, baselines, elapsed, args) -> str:
     if not surv:
         lines.append("None.")
     for r in surv:
-        lines.append(f"- `{r['file']}:{r['line']}:{r['column']}` {r['kind']}: `{r['before']}` → `{r['after']}`"
-                     f" ({r['spec']}{' › ' + r['case'] if r['case'] else ''}); {r['detail']}")
+        lines.append(_mutant_line(r, named=True))
     for cls, title in (("weak", "Weak specs: a policy survivor whose policy does matter in the spec's window or searches"),
                        ("unjudged", "Unjudged survivors: the tool cannot tell whether the input can matter")):
         rs = [r for r in records if r["class"] == cls]
         if rs:
             lines += ["", f"## {title} ({len(rs)})", ""]
             for r in rs:
-                lines.append(f"- `{r['file']}:{r['line']}:{r['column']}` {r['kind']}: `{r['before']}` → "
-                             f"`{r['after']}` ({r['spec']}{' › ' + r['case'] if r['case'] else ''}); {r['detail']}")
+                lines.append(_mutant_line(r, named=True))
     eq = [r for r in records if r["class"] == "equivalent"]
     if eq:
         lines += ["", f"## Equivalent survivors ({len(eq)}: they survive, and the reason says why that is right)", ""]
@@ -1358,8 +1362,7 @@ def render(records, skipped, baselines, elapsed, args) -> str:
         if rs:
             lines += ["", f"## {cls} (inspect by hand)", ""]
             for r in rs:
-                lines.append(f"- `{r['file']}:{r['line']}:{r['column']}` {r['kind']}: `{r['before']}` → "
-                             f"`{r['after']}`; {r['detail']}")
+                lines.append(_mutant_line(r, named=False))
     missed_target = [r for r in records if r.get("targetCheckFailed") is False]
     if missed_target:
         lines += ["", "## Lifecycle mutants caught, but not by the mutated expectation's own check", ""]

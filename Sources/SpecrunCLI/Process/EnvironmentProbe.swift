@@ -40,7 +40,20 @@ struct EnvironmentProbe {
         case .refused(let repository):
             if noting { io.writeProblem(.note, Self.refusalNote(repository: repository)) }
             return nil
+        case .noAnswer(let folder):
+            if noting { io.writeProblem(.note, Self.noAnswerNote(folder: folder)) }
+            return nil
         }
+    }
+
+    /// How long `git rev-parse HEAD` may take before the run goes on without the commit: it answers in milliseconds,
+    /// even in a large repository on a loaded CI machine.
+    static let gitDeadlineNanoseconds: UInt64 = 10_000_000_000
+
+    static func noAnswerNote(folder: String) -> String {
+        "the results record no git commit: 'git rev-parse HEAD' in '\(folder)' did not answer within "
+            + "\(gitDeadlineNanoseconds / 1_000_000_000) s and was stopped (a FIFO or device as .git/HEAD or ~/.gitconfig, "
+            + "or a stalled file system?); check that 'git -C \(ShellWord.quoted(folder)) rev-parse HEAD' answers"
     }
 
     static func refusalNote(repository: String) -> String {
@@ -140,6 +153,8 @@ struct EnvironmentProbe {
         case none
         /// git's safe.directory check: the repository at this path belongs to another user.
         case refused(repository: String)
+        /// git did not answer within the deadline (stopped, with anything it started); the folder it was asked about.
+        case noAnswer(folder: String)
     }
 
     /// The repository git names in its "dubious ownership" refusal, or nil for any other message.
@@ -154,34 +169,32 @@ struct EnvironmentProbe {
 
     /// The commit of the git work tree holding `path`, when there is one (git may be absent: then `.none`).
     /// `environment` is git's, with its language forced to English (a parameter so that a test can ask in German).
-    static func gitCommit(containing path: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> GitCommit {
+    /// git gets `deadlineNanoseconds` to answer; a SIGINT / SIGTERM meanwhile stops it at once (`.none`: the run's
+    /// own message says why it stopped).
+    static func gitCommit(containing path: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+                          deadlineNanoseconds: UInt64 = gitDeadlineNanoseconds) -> GitCommit {
         var directory = path
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
             directory = ParentFolder.of(path)
         }
         if directory.isEmpty { directory = "." }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", directory, "rev-parse", "HEAD"]
         // English, whatever the user's locale, so that the refusal can be recognised.
         var environment = environment
         environment["LC_ALL"] = "C"
         environment["LANGUAGE"] = nil
-        process.environment = environment
-        let pipe = Pipe()
-        let errorPipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = errorPipe
-        do { try process.run() } catch { return .none }
-        // stderr is a few lines; read after stdout (one line), so neither pipe fills while the other is read.
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errorPipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            return refusedRepository(in: String(decoding: errorData, as: UTF8.self)).map { .refused(repository: $0) } ?? .none
+        switch BoundedChild.run(["git", "-C", directory, "rev-parse", "HEAD"], environment: environment,
+                                deadlineNanoseconds: deadlineNanoseconds) {
+        case .notStarted, .stopped:
+            return .none
+        case .timedOut:
+            return .noAnswer(folder: directory)
+        case .finished(let status, let output, let errors):
+            guard status == 0 else {
+                return refusedRepository(in: String(decoding: errors, as: UTF8.self)).map { .refused(repository: $0) } ?? .none
+            }
+            let commit = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            return commit.isEmpty ? .none : .commit(commit)
         }
-        let commit = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return commit.isEmpty ? .none : .commit(commit)
     }
 }

@@ -32,8 +32,13 @@ import Testing
         tests.reduce(into: [:]) { $0[$1["status"] as? String ?? "?", default: 0] += 1 }
     }
 
-    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
-    func aSignalMidRunStartsNoNewSpecWritesWhatFinishedAndMarksTheRestNotRun(signal: Int32, status: Int32) throws {
+    /// Every stopping signal, not only SIGINT and SIGTERM: SIGHUP (a closed session), SIGQUIT (Ctrl-\\), SIGXCPU (a
+    /// CPU-time limit) and the rest each ended the run with no results file, or (SIGQUIT) printed a crash report and
+    /// let it go on.
+    @Test(arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, Int32(143), "SIGTERM"), (SIGHUP, Int32(129), "SIGHUP"),
+                      (SIGQUIT, Int32(131), "SIGQUIT"), (SIGUSR1, Int32(138), "SIGUSR1"), (SIGUSR2, Int32(140), "SIGUSR2"),
+                      (SIGALRM, Int32(142), "SIGALRM"), (SIGXCPU, Int32(152), "SIGXCPU")])
+    func aSignalMidRunStartsNoNewSpecWritesWhatFinishedAndMarksTheRestNotRun(signal: Int32, status: Int32, name: String) throws {
         let folder = try ScratchSpecFolder()
         defer { folder.remove() }
         try Self.writeSpecs(60, in: folder)
@@ -55,7 +60,6 @@ import Testing
         // What finished comes first: with one worker, the plan runs in order and stops at one point.
         let firstNotRun = try #require(tests.firstIndex { $0["status"] as? String == "not-run" })
         #expect(tests[firstNotRun...].allSatisfy { $0["status"] as? String == "not-run" })
-        let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
         let stderr = try String(contentsOfFile: child.stderrPath, encoding: .utf8)
         #expect(stderr == "specrun: stopped by \(name): \(firstNotRun) tests finished, \(120 - firstNotRun) were not run (marked not-run in the results)\n")
     }

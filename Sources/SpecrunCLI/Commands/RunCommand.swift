@@ -53,7 +53,8 @@ struct RunCommand {
           0    every test passed (known deviations included)
           1    a test failed
           2    a spec file or the command line was invalid (every valid spec still ran)
-          130  interrupted (SIGINT); 143 terminated (SIGTERM): results written for what finished
+          130  interrupted (SIGINT); 143 terminated (SIGTERM); 128 + N for SIGHUP, SIGQUIT, SIGUSR1,
+               SIGUSR2, SIGALRM, SIGXCPU: results written for what finished
 
         """
     }
@@ -175,7 +176,7 @@ struct RunCommand {
         }
         let status: Int32
         if let signal = SignalTrap.received {
-            let name = signal == SIGTERM ? "SIGTERM" : "SIGINT"
+            let name = SignalTrap.name(of: signal)
             let notRun = tests.filter { $0.status == .notRun }.count
             let unread = loaded.unread.isEmpty ? "" : "; \(loaded.unread.count) of \(configuration.files.count) spec files were not read"
             io.writeError("specrun: stopped by \(name): \(tests.count - notRun) tests finished, \(notRun) were not run (marked not-run in the results)\(unread)\n")

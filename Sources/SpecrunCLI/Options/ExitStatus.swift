@@ -6,7 +6,5 @@ public enum ExitStatus {
     public static let testFailure: Int32 = 1
     /// A spec file or the command line was invalid; every valid spec still ran.
     public static let invalidInput: Int32 = 2
-    /// Interrupted by SIGINT / SIGTERM (128 + signal).
-    public static let interrupted: Int32 = 130
-    public static let terminated: Int32 = 143
+    /// Stopped by a signal: 128 + its number (`SignalTrap.exitStatus(for:)`), 130 for SIGINT and 143 for SIGTERM.
 }

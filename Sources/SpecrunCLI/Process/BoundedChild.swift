@@ -45,11 +45,11 @@ enum BoundedChild {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        // A process group of its own (killed whole below), and the default disposition of the signals specrun traps,
-        // so that the kill is not ignored by a child that inherited specrun's handlers' SIG_IGN state.
+        // A process group of its own (killed whole below), SIGPIPE back to its default (specrun ignores it; an ignored
+        // signal stays ignored across exec) and no signal blocked.
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for number in [SIGINT, SIGTERM, SIGPIPE, SIGHUP] { sigaddset(&defaults, number) }
+        sigaddset(&defaults, SIGPIPE)
         var unblocked = sigset_t()
         sigemptyset(&unblocked)
         posix_spawnattr_setsigdefault(&attributes, &defaults)

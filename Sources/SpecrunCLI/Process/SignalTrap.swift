@@ -1,14 +1,14 @@
 import Foundation
 import Synchronization
 
-/// The first SIGINT / SIGTERM received (0 until one arrives), set from the signal handler.
+/// The first stopping signal received (0 until one arrives), set from the signal handler.
 private let receivedSignal = Atomic<Int32>(0)
 /// When the first signal came (CLOCK_MONOTONIC, nanoseconds; 0 until then).
 private let firstSignalAt = Atomic<Int64>(0)
 /// A later signal within this many nanoseconds of the first is the same request (see `SignalTrap`).
 private let repeatWindow = Atomic<Int64>(SignalTrap.defaultRepeatWindow)
 
-/// Turns SIGINT and SIGTERM into a flag the run polls: no new specs start, results are written for what
+/// Turns SIGINT, SIGTERM and the other stopping signals (`stopping`) into a flag the run polls: no new specs start, results are written for what
 /// finished (the rest marked not-run), and the process exits 130 / 143.
 ///
 /// A second signal ends the process at once with 128 + its number, saying so on stderr: the way out when writing
@@ -21,10 +21,24 @@ enum SignalTrap {
     static let defaultRepeatWindow: Int64 = 100_000_000
     static let repeatWindowVariable = "SPECRUN_TEST_SIGNAL_REPEAT_MS"
 
+    /// The signals that stop a run with its results written, by name. Beyond SIGINT and SIGTERM, every signal whose
+    /// default action ends the process and that reaches a CI job or a terminal session: a closed terminal or SSH
+    /// session (SIGHUP), Ctrl-\\ (SIGQUIT: the Swift runtime printed a crash report and the run went on), a CPU-time
+    /// limit's warning (SIGXCPU, before its SIGKILL), and the signals a supervisor may be set to send (SIGUSR1,
+    /// SIGUSR2, SIGALRM). Each ended the run with no results file before.
+    static let stopping: [(number: Int32, name: String)] = [
+        (SIGHUP, "SIGHUP"), (SIGINT, "SIGINT"), (SIGQUIT, "SIGQUIT"), (SIGUSR1, "SIGUSR1"), (SIGUSR2, "SIGUSR2"),
+        (SIGALRM, "SIGALRM"), (SIGTERM, "SIGTERM"), (SIGXCPU, "SIGXCPU"),
+    ]
+
     static func install(environment: [String: String] = [:]) {
         if let window = repeatWindowNanoseconds(in: environment) { repeatWindow.store(window, ordering: .relaxed) }
-        signal(SIGINT, handle)
-        signal(SIGTERM, handle)
+        for trapped in stopping { signal(trapped.number, handle) }
+    }
+
+    /// `SIGTERM` for 15; the number for a signal not trapped.
+    static func name(of signal: Int32) -> String {
+        stopping.first { $0.number == signal }?.name ?? "signal \(signal)"
     }
 
     /// The repeat window `environment` sets (`SPECRUN_TEST_SIGNAL_REPEAT_MS`, 0 to 3,600,000 ms), in nanoseconds;
@@ -42,8 +56,9 @@ enum SignalTrap {
         return value == 0 ? nil : value
     }
 
+    /// 128 + the signal, as a shell reports a process the signal ended: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP.
     static func exitStatus(for signal: Int32) -> Int32 {
-        signal == SIGTERM ? ExitStatus.terminated : ExitStatus.interrupted
+        128 + signal
     }
 }
 

@@ -44,7 +44,9 @@ import Testing
         try folder.write("r.json", "previous")
         var seen: (temporary: Data?, target: Data?)?
         try AtomicFile.write(Array("0123456789".utf8), to: folder.path("r.json")) {
-            seen = (folder.read(".r.json.tmp-\(getpid())"), folder.read("r.json"))
+            let temporary = folder.entries().filter { $0.hasPrefix(".r.json.tmp-\(getpid())-") }
+            #expect(temporary.count == 1, "\(folder.entries())")
+            seen = (temporary.first.flatMap(folder.read), folder.read("r.json"))
         }
         #expect(seen?.temporary == Data("01234".utf8))
         #expect(seen?.target == Data("previous".utf8))
@@ -80,6 +82,50 @@ import Testing
         try folder.write(".r.json.tmp-notapid", "x")
         try AtomicFile.write("{}", to: folder.path("r.json"))
         #expect(folder.entries() == [".other.json.tmp-\(dead)", ".r.json.tmp-1", ".r.json.tmp-notapid", "r.json"])
+    }
+
+    /// A temporary file is a leftover when no writer holds its lock: a live writer's file is kept whatever its pid says
+    /// (in another container sharing the folder, a pid names another process or none), a dead one's removed.
+    @Test func aTemporaryFileIsALeftoverOnlyWhenNoWriterHoldsItsLock() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let dead = try Self.deadPID()
+        // A writer elsewhere whose pid means nothing here, still writing (its lock held), and a dead one's file.
+        let live = try folder.write(".r.json.tmp-\(dead)-0badcafe", "{\"in progress")
+        let holder = open(live, O_RDONLY)
+        defer { close(holder) }
+        #expect(flock(holder, LOCK_EX) == 0)
+        try folder.write(".r.json.tmp-1-12345678", "{\"half")
+        // Look-alikes that are no temporary name of ours.
+        try folder.write(".r.json.tmp-1-nothex!!", "x")
+        try folder.write(".r.json.tmp-1-2-3", "x")
+        try AtomicFile.write("{}", to: folder.path("r.json"))
+        #expect(folder.entries() == [".r.json.tmp-1-2-3", ".r.json.tmp-1-nothex!!", ".r.json.tmp-\(dead)-0badcafe", "r.json"])
+        // Once its writer ends, the next write removes it.
+        flock(holder, LOCK_UN)
+        try AtomicFile.write("{}", to: folder.path("r.json"))
+        #expect(folder.entries() == [".r.json.tmp-1-2-3", ".r.json.tmp-1-nothex!!", "r.json"])
+    }
+
+    /// An output name of up to 255 bytes, the most a file name may have: the temporary name keeps the first 233 bytes,
+    /// cut at a character's boundary. Names of 246–255 bytes used to fail after the run.
+    @Test(arguments: [255, 246, 234, 233, 100])
+    func aNameOfAnyAllowedLengthIsWritten(length: Int) throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        // Three-byte characters, so that the cut falls inside one for some lengths.
+        let base = String(repeating: "日", count: (length - 5) / 3) + String(repeating: "x", count: (length - 5) % 3)
+        let name = base + ".json"
+        #expect(name.utf8.count == length)
+        var temporary: [String] = []
+        try AtomicFile.write(to: folder.path(name), midWrite: { temporary = folder.entries().filter { $0 != name } }) { emit in
+            try emit(Array("{}".utf8))
+        }
+        #expect(folder.read(name) == Data("{}".utf8))
+        #expect(folder.entries() == [name])
+        #expect(temporary.count == 1 && temporary[0].utf8.count <= 255, "\(temporary)")
+        #expect(temporary.first?.hasPrefix(AtomicFile.temporaryPrefix(name)) == true)
+        #expect(AtomicFile.temporaryPrefix(name).utf8.count <= 1 + AtomicFile.keptNameBytes + 5)
     }
 
     @Test func aLeftoverWithThisProcesssOwnPidIsReplaced() throws {

@@ -108,4 +108,51 @@ import Testing
             #expect(run.err == message)
         }
     }
+    /// `report /dev/zero` read without end until memory ran out, and a results file of any size was read whole: a
+    /// file larger than `--max-results-size` is refused before it is read, a stream once it passes the bound, and
+    /// anything that does not begin as a JSON object at its first read. Every command that reads results says so.
+    @Test func aDeviceAnEndlessStreamAndAFileOverTheBoundAreRefusedByEveryCommand() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let (spec, good, text) = try await Self.results(in: folder)
+        let size = text.utf8.count
+        for path in ["/dev/zero", "/dev/urandom"] {
+            let runs = [["report", path], ["merge", good, path, "-o", folder.path("out/m.json")], ["compare", path, good],
+                        [spec, "--last-failed", path, "--json", folder.path("out/r.json")]]
+            for arguments in runs {
+                let run = await CommandRun.run(arguments)
+                #expect(run.status == ExitStatus.invalidInput, "\(arguments): \(run.err)")
+                #expect(run.err == "specrun: error: Cannot read the results file '\(path)': it does not begin with '{', so it is not "
+                    + "JSON results (a device or another kind of file?); give the path of a JSON file written by 'specrun --json'.\n",
+                        "\(arguments)")
+                #expect(folder.entries("out").isEmpty)
+            }
+        }
+        // One byte under the file's size refuses it, naming its size and a bound that holds it; its size reads it.
+        let bound = String(size - 1)
+        for arguments in [["report", good, "--max-results-size", bound], ["merge", good, "-o", folder.path("out/m.json"), "--max-results-size", bound],
+                          ["compare", good, good, "--max-results-size", bound], [spec, "--last-failed", good, "--max-results-size", bound]] {
+            let run = await CommandRun.run(arguments)
+            #expect(run.status == ExitStatus.invalidInput, "\(arguments): \(run.err)")
+            #expect(run.err == "specrun: error: Cannot read the results file '\(good)': it holds \(size) bytes, more than the \(size - 1) "
+                + "that --max-results-size allows; give a results file written by 'specrun --json', or raise the bound, e.g. "
+                + "--max-results-size 1M.\n", "\(arguments)")
+        }
+        #expect(await CommandRun.run(["report", good, "--max-results-size", String(size)]).status == ExitStatus.success)
+        // A pipe is read up to the bound and no further.
+        let fifo = folder.path("pipe.json")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // This test holds the pipe open for writing with 20 KB in it (less than a pipe holds, so no write waits): the
+        // command must stop reading at the bound, since the pipe never ends while a writer holds it.
+        let writer = open(fifo, O_RDWR | O_NONBLOCK)
+        #expect(writer >= 0)
+        defer { close(writer) }
+        let bytes = Array(("{" + String(repeating: " ", count: 20_000)).utf8)
+        #expect(write(writer, bytes, bytes.count) == bytes.count)
+        let piped = await CommandRun.run(["report", fifo, "--max-results-size", "10K"])
+        #expect(piped.err == "specrun: error: Cannot read the results file '\(fifo)': it holds more than the 10240 bytes that "
+            + "--max-results-size allows; give a results file written by 'specrun --json', or raise the bound, e.g. --max-results-size 1M.\n")
+        #expect(await CommandRun.run(["report", good, "--max-results-size", "1x"]).err.hasPrefix(
+            "specrun: error: The value '1x' is not allowed for '--max-results-size'; give a number of bytes of at least 1"))
+    }
 }

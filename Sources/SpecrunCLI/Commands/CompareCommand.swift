@@ -9,6 +9,7 @@ struct CompareCommand {
     static let options: [OptionSpec] = [
         OptionSpec(name: "help", short: "h", help: "Show this help."),
         OptionSpec(name: "color", valueName: "WHEN", help: "Color the report: auto, always, never.", allowedValues: ["auto", "always", "never"]),
+        ResultsFile.sizeOption,
     ] + RedactionOptions.options
 
     static var help: String {
@@ -40,12 +41,13 @@ struct CompareCommand {
                 return ExitStatus.success
             }
             let redaction = try RedactionOptions.redaction(parsed)
+            let maxBytes = try ResultsFile.maxBytes(parsed)
             guard parsed.positionals.count == 2 else {
                 throw UsageError("Give two results files, the old one first: 'specrun compare old.json new.json'.")
             }
             let warn = { (warning: String) in io.writeProblem(.warning, redaction.mask(warning)) }
-            let old = try ResultsFile.read(parsed.positionals[0], warn: warn).redacted(by: redaction)
-            let new = try ResultsFile.read(parsed.positionals[1], warn: warn).redacted(by: redaction)
+            let old = try ResultsFile.read(parsed.positionals[0], maxBytes: maxBytes, warn: warn).redacted(by: redaction)
+            let new = try ResultsFile.read(parsed.positionals[1], maxBytes: maxBytes, warn: warn).redacted(by: redaction)
             // What each run selected, from its command line: NEW lacking tests OLD ran because it selected fewer
             // (`--engine core` against `all`, a `--filter`) cannot show that nothing regressed.
             var selection: RunComparison.SelectionChange?

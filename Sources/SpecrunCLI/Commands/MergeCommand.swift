@@ -9,6 +9,7 @@ struct MergeCommand {
     static let options: [OptionSpec] = [
         OptionSpec(name: "help", short: "h", help: "Show this help."),
         OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the merged JSON results (required)."),
+        ResultsFile.sizeOption,
     ] + ResultOutputs.options.filter { $0.name != "json" } + RedactionOptions.options
 
     static var help: String {
@@ -35,6 +36,7 @@ struct MergeCommand {
                 return ExitStatus.success
             }
             let redaction = try RedactionOptions.redaction(parsed)
+            let maxBytes = try ResultsFile.maxBytes(parsed)
             guard let output = parsed.value("output") else {
                 throw UsageError("Say where to write the merged results with -o FILE, e.g. 'specrun merge shard-*.json -o all.json'.")
             }
@@ -59,7 +61,7 @@ struct MergeCommand {
             var shards: [RunResult] = []
             for path in paths {
                 var ignoredFields = false
-                var shard = try ResultsFile.read(path) { warning in
+                var shard = try ResultsFile.read(path, maxBytes: maxBytes) { warning in
                     ignoredFields = true
                     io.writeProblem(.warning, redaction.mask(warning))
                 }

@@ -11,6 +11,7 @@ struct ReportCommand {
         OptionSpec(name: "quiet", short: "q", help: "Print only failures, errors and the summary."),
         OptionSpec(name: "verbose", short: "v", help: "Show what each passing test checked: a spec's occurrences (with keys), a scenario's runs."),
         OptionSpec(name: "color", valueName: "WHEN", help: "Color the report: auto, always, never.", allowedValues: ["auto", "always", "never"]),
+        ResultsFile.sizeOption,
     ] + ResultOutputs.options + RedactionOptions.options
 
     static var help: String {
@@ -40,7 +41,7 @@ struct ReportCommand {
                 throw UsageError("Give exactly one results file, e.g. 'specrun report results.json --html report.html'.")
             }
             // Archived results may come from a run with other (or no) redaction: mask again before rendering.
-            let run = try ResultsFile.read(parsed.positionals[0]) { io.writeProblem(.warning, redaction.mask($0)) }
+            let run = try ResultsFile.read(parsed.positionals[0], maxBytes: try ResultsFile.maxBytes(parsed)) { io.writeProblem(.warning, redaction.mask($0)) }
                 .redacted(by: redaction)
             // Checked once the results are read: the artifacts' folder is named after the toolchain they record.
             try ResultOutputs(parsed).checkPaths(against: [], inputs: parsed.positionals, artifactsFolder: ReportArtifacts.folderName(for: run.environment))

@@ -5,9 +5,29 @@ import SpecResults
 /// Reads an archived JSON results file, with a message that names the file and the place when it cannot (exit status
 /// 2, without the pointer to `--help` a usage mistake gets).
 enum ResultsFile {
-    /// Reads `path`; `warn` receives what was read but is suspect (one sentence each, naming the file).
-    static func read(_ path: String, warn: (String) -> Void = { _ in }) throws(UsageError) -> RunResult {
-        let data = try contents(of: path)
+    /// The largest results file read unless `--max-results-size` says otherwise: about 400,000 tests at the size
+    /// `specrun specs/ --engine all` writes (2.6 KB a test), far beyond any suite, yet a bound on what a device or an
+    /// endless pipe given by mistake may cost (`specrun report /dev/zero` grew until memory ran out).
+    static let defaultMaxBytes = 1 << 30
+
+    /// `--max-results-size`, on every command that reads results files (report, merge, compare, and a run's
+    /// `--last-failed`).
+    static let sizeOption = OptionSpec(name: "max-results-size", valueName: "SIZE",
+                                       help: "Refuse a results file larger than SIZE bytes; K, M, G multiply by 1024 (default: 1G).")
+
+    /// The bound `parsed` gives (`--max-results-size`), or the default.
+    static func maxBytes(_ parsed: ParsedArguments) throws(UsageError) -> Int {
+        guard let text = parsed.value(sizeOption.name) else { return defaultMaxBytes }
+        guard let bytes = RunLimits.byteCount(text) else {
+            throw UsageError("The value '\(text)' is not allowed for '--max-results-size'; give a number of bytes of at least 1, optionally followed by K, M or G, e.g. --max-results-size 2G.")
+        }
+        return bytes
+    }
+
+    /// Reads `path`, refusing more than `maxBytes`; `warn` receives what was read but is suspect (one sentence each,
+    /// naming the file).
+    static func read(_ path: String, maxBytes: Int = defaultMaxBytes, warn: (String) -> Void = { _ in }) throws(UsageError) -> RunResult {
+        let data = try contents(of: path, maxBytes: maxBytes)
         do {
             let reading = try JSONResultsReader.readWithWarnings(data, source: path)
             reading.warnings.forEach(warn)
@@ -18,7 +38,16 @@ enum ResultsFile {
     }
 
     /// The bytes of `path`: a regular file, or a pipe (`specrun report <(gunzip -c results.json.gz)`) read to its end.
-    private static func contents(of path: String) throws(UsageError) -> Data {
+    /// A `--max-results-size` value larger than `bytes`: whole megabytes, or gigabytes from 1 G.
+    static func sizeAbove(_ bytes: Int) -> String {
+        let megabytes = bytes / (1 << 20) + 1
+        return megabytes >= 1024 ? "\(megabytes / 1024 + 1)G" : "\(megabytes)M"
+    }
+
+    /// Refused: more than `maxBytes` (said before reading a regular file; a pipe or device is read up to the bound),
+    /// and anything whose first byte that is not white space is not `{` (a results file is one JSON object), which
+    /// ends `/dev/zero` or `/dev/urandom` at their first read.
+    private static func contents(of path: String, maxBytes: Int) throws(UsageError) -> Data {
         func refuse(_ why: String, _ remedy: String = "give the path of a JSON file written by 'specrun --json'") -> UsageError {
             UsageError.fileProblem("Cannot read the results file '\(path)': \(why); \(remedy).")
         }
@@ -44,11 +73,20 @@ enum ResultsFile {
         default:
             throw refuse("it is not a file (a socket or a block device)")
         }
+        // The size known (a regular file) or not (a pipe or device, read up to the bound): the raise offered holds it.
+        let tooLarge = { (size: Int?) in
+            refuse(size.map { "it holds \($0) bytes, more than the \(maxBytes) that --max-results-size allows" }
+                   ?? "it holds more than the \(maxBytes) bytes that --max-results-size allows",
+                   "give a results file written by 'specrun --json', or raise the bound, e.g. --max-results-size \(Self.sizeAbove(size ?? maxBytes))")
+        }
+        let regular = info.st_mode & S_IFMT == S_IFREG
+        if regular && Int(info.st_size) > maxBytes { throw tooLarge(Int(info.st_size)) }
         // With no writer, a pipe reads as empty at once; with one, reads wait for its bytes as `cat` would.
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var data = Data()
-        if info.st_mode & S_IFMT == S_IFREG { data.reserveCapacity(Int(info.st_size)) }
+        if regular { data.reserveCapacity(Int(info.st_size)) }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var beginningChecked = false
         while true {
             let count = buffer.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
@@ -56,7 +94,15 @@ enum ResultsFile {
                 throw refuse(String(cString: strerror(errno)))
             }
             if count == 0 { break }
+            if data.count + count > maxBytes { throw tooLarge(nil) }
             data.append(contentsOf: buffer[..<count])
+            if !beginningChecked, let first = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+                beginningChecked = true
+                // A UTF-8 byte order mark is left to the JSON reader, which names it.
+                if first != UInt8(ascii: "{") && first != 0xEF {
+                    throw refuse("it does not begin with '{', so it is not JSON results (a device or another kind of file?)")
+                }
+            }
         }
         return data
     }

@@ -65,7 +65,7 @@ struct RunConfiguration {
         var ids: Set<String>?
         if let path = parsed.value("last-failed") {
             var warnings: [String] = []
-            let previous = try ResultsFile.read(path) { warnings.append($0) }
+            let previous = try ResultsFile.read(path, maxBytes: try ResultsFile.maxBytes(parsed)) { warnings.append($0) }
             readWarnings = warnings.map(redaction.mask)
             lastFailedTests = previous.tests.filter { $0.status == .failed || $0.status == .error }
             ids = Set(lastFailedTests.map(\.id))

@@ -10,8 +10,8 @@ import TaskHarness
 /// A replaced file keeps its permissions.
 ///
 /// A reader (or a CI archiver) sees either the previous file or the complete new one, even when the
-/// process is killed mid-write. A kill leaves the temporary file `.NAME.tmp-PID` behind; the next write of
-/// the same target removes every such file whose process no longer exists (docs/limits.md).
+/// process is killed mid-write. A kill leaves the temporary file `.NAME.tmp-PID-XXXXXXXX` behind; the next write
+/// of the same target removes every such file that no writer holds locked (docs/limits.md).
 enum AtomicFile {
     struct WriteError: Error, CustomStringConvertible {
         var path: String
@@ -61,14 +61,10 @@ enum AtomicFile {
             throw WriteError(path: path, reason: WriteError.folderReasonPrefix + " (\(folderProblem(directory) ?? SystemErrorText.reason(error)))")
         }
         removeStaleTemporaries(of: name, in: directory)
-        let temporary = directory + "/" + temporaryPrefix(name) + "\(getpid())"
-        var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        if fd < 0 && errno == EEXIST {
-            // Left by an earlier process that had this same process id; it is not being written now.
-            unlink(temporary)
-            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        }
-        guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        let (temporary, fd, lock) = try createTemporary(of: name, in: directory, for: path)
+        // The lock is held (through `lock`, a second descriptor of the same open file) until the rename is done, so that
+        // no other writer takes the file for a dead one's leftover; it ends with the descriptor, even on a kill.
+        defer { close(lock) }
         // The file keeps its permissions (a results file made group-readable stays so).
         if mode != 0o644 { fchmod(fd, mode) }
         var failure = emit(to: fd, path: path, midWrite: midWrite, startingWriteback: true, produce)
@@ -180,21 +176,81 @@ enum AtomicFile {
         return String(text[(text.lastIndex(of: "/").map(text.index(after:)) ?? text.startIndex)...])
     }
 
-    /// `.results.json.tmp-`: what every temporary file of `results.json` starts with, the writer's pid following.
+    /// The longest part of the target's name a temporary name keeps: the rest of `.NAME.tmp-PID-XXXXXXXX` (at most 22
+    /// bytes with a seven-digit pid) must fit the 255 bytes a file name may have, or a run whose output name is 234–255
+    /// bytes long ran to its end and then could not write its results.
+    static let keptNameBytes = 233
+
+    /// `.results.json.tmp-`: what every temporary file of `results.json` starts with (the writer's pid and a random
+    /// number follow). A name longer than `keptNameBytes` is cut there, at a character's boundary.
     static func temporaryPrefix(_ name: String) -> String {
-        "." + name + ".tmp-"
+        var kept = ""
+        var bytes = 0
+        for scalar in name.unicodeScalars {
+            bytes += String(scalar).utf8.count
+            if bytes > keptNameBytes { break }
+            kept.unicodeScalars.append(scalar)
+        }
+        return "." + kept + ".tmp-"
     }
 
-    /// Removes the temporary files of `name` that a killed process left: those whose pid names no running process.
+    /// Creates the temporary file `.NAME.tmp-PID-XXXXXXXX` beside the target and locks it (`flock`): the path, the
+    /// descriptor to write, and a second descriptor that holds the lock until it is closed.
+    ///
+    /// The random part keeps two writers apart whatever their pids: in two containers (PID namespaces) sharing an
+    /// output folder both may be pid 7. A file another writer's cleanup removed between its creation and its lock
+    /// (it was not locked yet) is noticed by its link count and made again.
+    private static func createTemporary(of name: String, in directory: String, for path: String) throws(WriteError) -> (String, Int32, Int32) {
+        for _ in 0..<16 {
+            let temporary = directory + "/" + temporaryPrefix(name) + "\(getpid())-" + String(format: "%08x", UInt32.random(in: 0...UInt32.max))
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if fd < 0 {
+                if errno == EEXIST { continue }
+                throw WriteError(path: path, reason: String(cString: strerror(errno)))
+            }
+            // Waits for a cleanup that holds it (it unlinks, then closes) — a moment at most.
+            var info = stat()
+            guard flock(fd, LOCK_EX) == 0, fstat(fd, &info) == 0, info.st_nlink > 0 else {
+                close(fd)
+                continue
+            }
+            let lock = dup(fd)
+            guard lock >= 0 else {
+                let reason = String(cString: strerror(errno))
+                close(fd)
+                unlink(temporary)
+                throw WriteError(path: path, reason: reason)
+            }
+            return (temporary, fd, lock)
+        }
+        throw WriteError(path: path, reason: "no temporary file could be made beside it (16 names tried)")
+    }
+
+    /// Removes the temporary files of `name` that a killed process left. A file is a leftover when nobody holds its
+    /// lock: its writer held it from the file's first byte and lost it only when it ended, so this holds across users,
+    /// containers and hosts that share a folder. Files of builds before the lock (`.NAME.tmp-PID`) are leftovers when
+    /// their pid names no running process, as those builds judged them.
     static func removeStaleTemporaries(of name: String, in directory: String) {
         let prefix = temporaryPrefix(name)
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         for entry in entries where entry.hasPrefix(prefix) {
-            guard let pid = pid_t(entry.dropFirst(prefix.count)), pid > 0, pid != getpid() else { continue }
-            // ESRCH: no such process. EPERM means it exists (another user's): leave its file alone.
-            if kill(pid, 0) != 0 && errno == ESRCH {
-                unlink(directory + "/" + entry)
+            let suffix = entry.dropFirst(prefix.count)
+            let parts = suffix.split(separator: "-", omittingEmptySubsequences: false)
+            let candidate = directory + "/" + entry
+            if parts.count == 1, let pid = pid_t(parts[0]), pid > 0 {
+                // ESRCH: no such process. EPERM means it exists (another user's): leave its file alone. This process
+                // makes no such names, so one with its own pid is an earlier process's.
+                if pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH) { unlink(candidate) }
+                continue
             }
+            guard parts.count == 2, pid_t(parts[0]) != nil, parts[1].count == 8, UInt32(parts[1], radix: 16) != nil else { continue }
+            let fd = open(candidate, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else { continue }
+            var info = stat()
+            if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, flock(fd, LOCK_EX | LOCK_NB) == 0 {
+                unlink(candidate)
+            }
+            close(fd)
         }
     }
 

@@ -27,4 +27,6 @@ public enum JobEvent: Sendable, Hashable {
     case completionRecorded(added: [String])
     /// The run threw at `stage` (`catch-up`, `download`, …, `complete`); `errorType` as the diagnostics log writes it.
     case failed(stage: String, errorType: String)
+    /// What made it throw was the machine, not the scenario (a full disk, a file-size limit): noted before `failed`.
+    case environmentFailed(EnvironmentFailure)
 }

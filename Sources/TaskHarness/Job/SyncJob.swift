@@ -231,6 +231,7 @@ public final class SyncJob: RefreshJob {
             try? stores.sync.rollback()
             if !flaws.contains(.keepsTemporaryFiles) { files.remove(prefix: prefix) }
             let errorType = DiagnosticsEntry.errorType(of: error)
+            if let failure = EnvironmentFailure(error) { monitor?.note(.environmentFailed(failure), identifier: identifier) }
             log?.record(identifier: identifier, stage: stage, errorType: errorType, from: files.process)
             monitor?.note(.failed(stage: stage, errorType: errorType), identifier: identifier)
             throw error

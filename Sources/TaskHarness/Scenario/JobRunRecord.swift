@@ -37,6 +37,8 @@ public struct JobRunRecord: Sendable, Hashable {
     public var completionAdded: [String] = []
     /// Where and why the job threw (`<stage>: <error type>`, the words of its log line); nil when it did not.
     public var failure: String?
+    /// The machine made the job throw (a full disk, a file-size limit): the scenario cannot be judged.
+    public var environmentFailure: EnvironmentFailure?
     /// The first `setTaskCompleted(success: true)` came before the job committed (or reconciled, or found its work done).
     public var successBeforeCommit = false
     public var expiredDuring: JobStage?

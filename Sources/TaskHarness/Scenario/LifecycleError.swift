@@ -14,6 +14,8 @@ public enum LifecycleError: Error, Sendable, CustomStringConvertible, LocalizedE
     case invalidConfiguration(String)
     /// A step after `finish()`.
     case finished
+    /// The machine failed under the scenario (a full disk, a file-size limit): it cannot be judged.
+    case environment(EnvironmentFailure)
 
     public var description: String {
         switch self {
@@ -24,14 +26,13 @@ public enum LifecycleError: Error, Sendable, CustomStringConvertible, LocalizedE
         case .recurrence(let reason): "the schedule gave no next occurrence: \(reason)"
         case .invalidConfiguration(let reason): reason
         case .finished: "the scenario already finished; start a new simulation"
+        case .environment(let failure): failure.description
         }
     }
 
-    /// What to do about a store error: a full disk is not cured by making the folder writable.
+    /// What to do about a store error: a full disk or a file-size limit is not cured by making the folder writable.
     static func advice(for error: SQLiteError) -> String {
-        error.diagnosticType == "disk-full"
-            ? "the disk holding the temporary folder is full: free space there, or set TMPDIR to a folder on another disk"
-            : "check the temporary folder is writable"
+        EnvironmentFailure.advice(for: error) ?? "check the temporary folder is writable"
     }
 
     /// The description, so that `localizedDescription` gives the message.

@@ -39,6 +39,8 @@ public actor LifecycleSimulation {
     private var plans: [String: LaunchPlan] = [:]
     private var startupRegistrations: [String]
     private var harnessProblems: [String] = []
+    /// The first failure of the machine under the harness's own store writes (`writingOwnStore`).
+    private var machineFailure: EnvironmentFailure?
     private var finalReport: LifecycleReport?
 
     /// Creates the scenario's folder and stores and starts the app's first process at `clockStart`.
@@ -368,11 +370,24 @@ public actor LifecycleSimulation {
             // The system starts the app in the background to deliver the task.
             try startProcess()
         }
+        let launched: LaunchRecord
         do {
-            return .launched(try await scheduler.launch(identifier))
+            launched = try await scheduler.launch(identifier)
         } catch {
             plans[identifier] = nil
             return .refused(error)
+        }
+        // The machine failed under the launch (a full disk, a file-size limit): what follows would judge the app by
+        // the machine, so the scenario stops here as an error naming the resource.
+        if let failure = machineFailure ?? journal.firstEnvironmentFailure() { throw .environment(failure) }
+        return .launched(launched)
+    }
+
+    /// Runs a write of the harness's own (the completion store's failure count); a failure of the machine is kept for
+    /// `launchNow` to raise, any other is left as before (the count is advisory).
+    private func writingOwnStore(_ write: () throws -> Void) {
+        do { try write() } catch {
+            if machineFailure == nil, let failure = EnvironmentFailure(error) { machineFailure = failure }
         }
     }
 
@@ -514,7 +529,7 @@ public actor LifecycleSimulation {
         }
         journal.end(launch: number, identifier: identifier)
         guard process.life.isAlive, configuration.resubmitsAfterLaunch, handler.job.lastRunCompleted else { return }
-        try? process.completions.setFailureCount(0, of: identifier)
+        writingOwnStore { try process.completions.setFailureCount(0, of: identifier) }
         if catchUp == nil {
             submitNow(identifier, floor: nil, process: process)
         } else if let next = nextOccurrence(after: launchTime, of: identifier, process: process) {
@@ -526,7 +541,7 @@ public actor LifecycleSimulation {
     /// backoff for one more consecutive failure (counted in the completion store, which survives deaths).
     private func submitRetryRequest(_ identifier: String, launchTime: Date, process: AppProcess) {
         let failures = ((try? process.completions.failureCount(of: identifier)) ?? 0) + 1
-        try? process.completions.setFailureCount(failures, of: identifier)
+        writingOwnStore { try process.completions.setFailureCount(failures, of: identifier) }
         guard let retry = configuration.retry else {
             submitNow(identifier, floor: launchTime, process: process)
             return

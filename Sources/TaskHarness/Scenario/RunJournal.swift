@@ -46,6 +46,13 @@ final class RunJournal: Sendable {
         }
     }
 
+    /// The first failure of the machine any launch met (`JobRunRecord.environmentFailure`), by launch number.
+    func firstEnvironmentFailure() -> EnvironmentFailure? {
+        state.withLock { state in
+            state.records.sorted { $0.key < $1.key }.first { $0.value.environmentFailure != nil }?.value.environmentFailure
+        }
+    }
+
     func record(_ launch: Int) -> JobRunRecord? {
         state.withLock { $0.records[launch] }
     }

@@ -42,6 +42,8 @@ final class SimulationMonitor: JobMonitor {
                 record.completionAdded = added
             case .failed(let stage, let errorType):
                 record.failure = "\(stage): \(errorType)"
+            case .environmentFailed(let failure):
+                record.environmentFailure = failure
             }
         }
     }

@@ -29,9 +29,10 @@ public final class SQLiteConnection: Sendable {
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_FULLMUTEX
         let code = sqlite3_open_v2(path, &db, flags, nil)
         guard code == SQLITE_OK, let opened = db else {
-            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            let failure = db.map { SQLiteError.last(code, operation: "open", on: $0) }
+                ?? SQLiteError(code: code, operation: "open", message: "out of memory")
             sqlite3_close_v2(db)
-            throw SQLiteError(code: code, operation: "open", message: message)
+            throw failure
         }
         self.path = path
         handle = Mutex(opened)
@@ -85,7 +86,7 @@ public final class SQLiteConnection: Sendable {
             guard let db else { throw .closed("execute") }
             let code = sqlite3_exec(db, sql, nil, nil, nil)
             guard code == SQLITE_OK else {
-                throw SQLiteError(code: code, operation: "execute", message: String(cString: sqlite3_errmsg(db)))
+                throw SQLiteError.last(code, operation: "execute", on: db)
             }
         }
     }
@@ -121,7 +122,7 @@ public final class SQLiteConnection: Sendable {
         var statement: OpaquePointer?
         var code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
         guard code == SQLITE_OK, let statement else {
-            throw SQLiteError(code: code, operation: "prepare", message: String(cString: sqlite3_errmsg(db)))
+            throw SQLiteError.last(code, operation: "prepare", on: db)
         }
         defer { sqlite3_finalize(statement) }
         // SQLITE_TRANSIENT: SQLite copies the bytes before the call returns.
@@ -148,7 +149,7 @@ public final class SQLiteConnection: Sendable {
                 }
             }
             guard code == SQLITE_OK else {
-                throw SQLiteError(code: code, operation: "bind", message: String(cString: sqlite3_errmsg(db)))
+                throw SQLiteError.last(code, operation: "bind", on: db)
             }
         }
         var rows: [[SQLiteValue]] = []
@@ -156,7 +157,7 @@ public final class SQLiteConnection: Sendable {
             code = sqlite3_step(statement)
             if code == SQLITE_DONE { return rows }
             guard code == SQLITE_ROW else {
-                throw SQLiteError(code: code, operation: "step", message: String(cString: sqlite3_errmsg(db)))
+                throw SQLiteError.last(code, operation: "step", on: db)
             }
             guard collect else { continue }
             let columns = sqlite3_column_count(statement)

@@ -9,11 +9,20 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What the harness was doing: `open`, `prepare`, `step`, `execute`, `closed`.
     public let operation: String
     public let message: String
+    /// The operating system's error under an I/O failure (`sqlite3_system_errno`): `EFBIG` for a file-size limit,
+    /// `ENOSPC` for a full disk; 0 when there was none or it is not known.
+    public let systemErrno: Int32
 
-    public init(code: Int32, operation: String, message: String) {
+    public init(code: Int32, operation: String, message: String, systemErrno: Int32 = 0) {
         self.code = code
         self.operation = operation
         self.message = message
+        self.systemErrno = systemErrno
+    }
+
+    /// The error of the last call on `db`, with its system error.
+    static func last(_ code: Int32, operation: String, on db: OpaquePointer) -> SQLiteError {
+        SQLiteError(code: code, operation: operation, message: String(cString: sqlite3_errmsg(db)), systemErrno: sqlite3_system_errno(db))
     }
 
     /// The connection was closed (for example by a simulated process death) before the call.

@@ -9,4 +9,9 @@ if let problem = OpenFileLimit.prepareProcess() {
     CommandIO.process.writeError("specrun: error: \(problem)\n")
     exit(2)
 }
+// Threads refused (a low `ulimit -v` or `ulimit -u`) left a run waiting for its workers for ever: refuse at once.
+if let problem = ThreadLimit.prepareProcess() {
+    CommandIO.process.writeError("specrun: error: \(problem)\n")
+    exit(2)
+}
 exit(await SpecrunCommand.main(arguments: CommandLine.arguments))

@@ -32,6 +32,23 @@ import Testing
         return TestPlan(specs: specs, engines: nil)
     }
 
+    /// The system refusing threads (a low `ulimit -v` or `ulimit -u`) left the run waiting for its workers for ever.
+    @Test func threadsTheSystemRefusesEndTheRunWithEveryTestNotRunAndFewerStillRunThePlan() throws {
+        let plan = try Self.plan(6)
+        let (refusedAll, stop) = PlanExecution(runner: SpecRunner(), settings: .init(jobs: 2, startThread: { _ in EAGAIN })).run(plan)
+        #expect(stop == .noThreads(EAGAIN))
+        #expect(refusedAll.map(\.status) == Array(repeating: .notRun, count: 6))
+        #expect(refusedAll.allSatisfy { $0.message == "no worker thread could be started (Resource temporarily unavailable)" })
+        // The second of four threads refused: the one that started runs every test.
+        let granted = Atomic<Int>(0)
+        let (results, fewer) = PlanExecution(runner: SpecRunner(), settings: .init(jobs: 4, startThread: { body in
+            guard granted.add(1, ordering: .relaxed).newValue == 1 else { return EAGAIN }
+            return WorkerThread.start(body)
+        })).run(plan)
+        #expect(fewer == nil)
+        #expect(results.map(\.status) == Array(repeating: .passed, count: 6))
+    }
+
     @Test func aStopRequestedBeforeTheRunStartsNothingAndMarksEveryTestNotRun() throws {
         let plan = try Self.plan(5)
         let (results, stop) = PlanExecution(runner: SpecRunner(), settings: .init(jobs: 2, shouldStop: { true })).run(plan)

@@ -43,3 +43,21 @@ import Testing
         }
     }
 }
+
+/// Threads the system refuses (an address-space limit too small for their stacks) made a run wait for its workers
+/// for ever at 0 % CPU: now specrun refuses at once, naming the limits, before reading anything.
+@Suite struct ThreadLimitTests {
+    @Test func aLimitTooLowForTheThreadsIsRefusedAtOnceNamingIt() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let spec = try folder.write("a.yaml", ScratchSpecFolder.quickSpec("A"))
+        // 100,000 KB: enough to load the (debug) binary and its libraries, not for a run's threads as well.
+        let ended = try SpecrunChild.runToEnd("/bin/sh", ["-c", "ulimit -v 100000 && exec \"$0\" \"$@\"", try SpecrunChild.binary(),
+                                                          spec, "--json", folder.path("r.json")], in: folder)
+        #expect(ended.reason == .exit, "\(ended.stderr)")
+        #expect(ended.status == 2, "\(ended.stderr)")
+        #expect(ended.stderr.hasPrefix("specrun: error: the system refuses to start a thread (Resource temporarily unavailable), so "
+            + "specrun cannot run: the limit on virtual memory (ulimit -v: 100000 KB) or on processes and threads (ulimit -u: "), "\(ended.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("r.json")))
+    }
+}

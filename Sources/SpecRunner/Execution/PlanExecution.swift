@@ -30,13 +30,17 @@ public struct PlanExecution: Sendable {
         /// of the command line stops the process "mid-run". The coordinator's `progress` can come a hundred items
         /// later on a loaded machine, since it is woken by a thread the scheduler may run late.
         public var firstResult: @Sendable () -> Void
+        /// Starts a worker thread: 0, or the errno of the system's refusal (`WorkerThread.start`; a test refuses).
+        public var startThread: @Sendable (@escaping @Sendable () -> Void) -> Int32
 
         public init(
             jobs: Int = 1, timeout: Double? = nil, maxFailures: Int? = nil,
             shouldStop: @escaping @Sendable () -> Bool = { false },
             progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
-            firstResult: @escaping @Sendable () -> Void = {}
+            firstResult: @escaping @Sendable () -> Void = {},
+            startThread: @escaping @Sendable (@escaping @Sendable () -> Void) -> Int32 = { WorkerThread.start($0) }
         ) {
+            self.startThread = startThread
             self.jobs = max(1, jobs)
             self.timeout = timeout
             self.maxFailures = maxFailures
@@ -58,13 +62,27 @@ public struct PlanExecution: Sendable {
     public enum Stop: Sendable, Equatable {
         case interrupted
         case failureBudget(Int)
+        /// The system refused every worker thread (its errno): nothing could run.
+        case noThreads(Int32)
     }
 
     public func run(_ plan: TestPlan) -> (results: [TestResult], stop: Stop?) {
         let state = SharedState(count: plan.items.count)
         let clock = runner.options.monotonicNanoseconds
         let workers = min(settings.jobs, max(1, plan.items.count))
-        for _ in 0..<workers { startWorker(plan, state) }
+        // Fewer threads than asked for still run the plan; none at all ends the run with every test not run.
+        var refusal: Int32 = 0
+        var started = 0
+        for _ in 0..<workers {
+            refusal = startWorker(plan, state)
+            if refusal != 0 { break }
+            started += 1
+        }
+        if started == 0 && !plan.items.isEmpty {
+            state.condition.lock()
+            state.stopReason = .noThreads(refusal)
+            state.condition.unlock()
+        }
 
         var lastReported = -1
         state.condition.lock()
@@ -92,8 +110,10 @@ public struct PlanExecution: Sendable {
                     state.failures += 1
                     state.workers -= 1
                     state.condition.unlock()
-                    startWorker(plan, state)
+                    let refused = startWorker(plan, state)
                     state.condition.lock()
+                    // The last worker timed out and no thread replaces it: nothing would ever take the rest.
+                    if refused != 0 && state.workers == 0 && state.stopReason == nil { state.stopReason = .noThreads(refused) }
                 }
             }
             if let maxFailures = settings.maxFailures, state.failures >= maxFailures, state.stopReason == nil {
@@ -133,13 +153,14 @@ public struct PlanExecution: Sendable {
     /// pool thread (one of two, on two cores) could starve them — in-process callers such as tests run many at once.
     public func run(_ plan: TestPlan) async -> (results: [TestResult], stop: Stop?) {
         await withCheckedContinuation { continuation in
-            let coordinator = Thread { continuation.resume(returning: self.run(plan)) }
-            coordinator.stackSize = 8 << 20
-            coordinator.start()
+            let refused = WorkerThread.start { continuation.resume(returning: self.run(plan)) }
+            // No thread for the coordinator: it waits here instead (the workers' own threads decide what runs).
+            if refused != 0 { continuation.resume(returning: self.run(plan)) }
         }
     }
 
-    private func startWorker(_ plan: TestPlan, _ state: SharedState) {
+    /// Starts one worker; 0, or the errno of the system's refusal (then the worker is not counted).
+    private func startWorker(_ plan: TestPlan, _ state: SharedState) -> Int32 {
         state.condition.lock()
         state.workers += 1
         state.started += 1
@@ -150,7 +171,7 @@ public struct PlanExecution: Sendable {
         let shouldStop = settings.shouldStop
         let maxFailures = settings.maxFailures
         let firstResult = settings.firstResult
-        let thread = Thread {
+        let refused = settings.startThread {
             while true {
                 state.condition.lock()
                 // Checked here too, not only by the coordinator's poll: once a signal arrives, no item starts.
@@ -200,8 +221,12 @@ public struct PlanExecution: Sendable {
                 if first { firstResult() }
             }
         }
-        thread.stackSize = 8 << 20
-        thread.start()
+        if refused != 0 {
+            state.condition.lock()
+            state.workers -= 1
+            state.condition.unlock()
+        }
+        return refused
     }
 }
 
@@ -244,6 +269,7 @@ extension SpecRunner {
         let reason: String? = switch stop {
         case .interrupted?: "the run was interrupted"
         case .failureBudget(let n)?: "the run stopped after \(n) failure\(n == 1 ? "" : "s") (--max-failures / --fail-fast)"
+        case .noThreads(let code)?: "no worker thread could be started (\(String(cString: strerror(code))))"
         case nil: nil
         }
         return placeholder(item, status: .notRun, message: reason)

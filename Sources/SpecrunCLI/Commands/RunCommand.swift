@@ -146,7 +146,7 @@ struct RunCommand {
             shouldStop: { SignalTrap.received != nil },
             progress: { done, total in progress.update(done: done, total: total) },
             firstResult: { stopPoint.reached(.firstResult) }))
-        let (tests, _) = await execution.run(plan)
+        let (tests, stop) = await execution.run(plan)
         progress.finish()
 
         let environment = EnvironmentProbe(io: io).environment(
@@ -176,7 +176,10 @@ struct RunCommand {
             io.writeProblem(.error, problem)
         }
         let status: Int32
-        if let signal = SignalTrap.received {
+        if case .noThreads(let code) = stop {
+            io.writeProblem(.error, ThreadLimit.problem(code))
+            status = ExitStatus.invalidInput
+        } else if let signal = SignalTrap.received {
             let name = SignalTrap.name(of: signal)
             let notRun = tests.filter { $0.status == .notRun }.count
             let unread = loaded.unread.isEmpty ? "" : "; \(loaded.unread.count) of \(configuration.files.count) spec files were not read"

@@ -1,0 +1,46 @@
+import Foundation
+import SpecRunner
+
+/// Whether the system lets specrun start threads, made sure of before anything else runs.
+///
+/// Under an address-space limit too small for another thread's stack (`ulimit -v 250000`) or a process limit a user
+/// has used up (`ulimit -u`), threads are refused. specrun's workers then never started and the run waited for them
+/// at 0 % CPU for ever; libdispatch, refused a thread, retries for ever too. So a thread is started (and waited for)
+/// at start, and a refusal ends specrun at once with the limit to raise; a refusal later, mid-run, ends the run with
+/// every test not run and the same advice (`PlanExecution.Stop.noThreads`).
+public enum ThreadLimit {
+    /// The error to print when the system refuses the threads a default run needs now, or nil: one per core (the
+    /// default `--jobs`) and the coordinator's, all alive at once as in a run, so that their stacks are reserved
+    /// together.
+    public static func prepareProcess(threads: Int = ProcessInfo.processInfo.activeProcessorCount + 1) -> String? {
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        var running = 0
+        var refused: Int32 = 0
+        for _ in 0..<max(1, threads) {
+            refused = WorkerThread.start {
+                started.signal()
+                release.wait()
+            }
+            if refused != 0 { break }
+            running += 1
+        }
+        for _ in 0..<running { started.wait() }
+        for _ in 0..<running { release.signal() }
+        return refused == 0 ? nil : problem(refused)
+    }
+
+    /// What to say when the system refused a thread with `code`.
+    public static func problem(_ code: Int32) -> String {
+        "the system refuses to start a thread (\(String(cString: strerror(code)))), so specrun cannot run: the limit on "
+            + "virtual memory (ulimit -v: \(limit(__rlimit_resource_t(RLIMIT_AS.rawValue), unit: 1024, unitName: "KB"))) or on processes and threads "
+            + "(ulimit -u: \(limit(__rlimit_resource_t(__RLIMIT_NPROC.rawValue), unit: 1, unitName: ""))) is too low; raise it (each thread needs an "
+            + "\(WorkerThread.stackSize >> 20) MB stack), or run with fewer --jobs"
+    }
+
+    private static func limit(_ resource: __rlimit_resource_t, unit: rlim_t, unitName: String) -> String {
+        var value = rlimit()
+        guard getrlimit(resource, &value) == 0, value.rlim_cur != rlim_t.max else { return "unlimited" }
+        return "\(value.rlim_cur / unit)" + (unitName.isEmpty ? "" : " \(unitName)")
+    }
+}

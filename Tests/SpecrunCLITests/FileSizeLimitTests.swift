@@ -34,3 +34,23 @@ import Testing
         #expect(!report.contains("check the temporary folder is writable"))
     }
 }
+
+/// Under `umask 0777` results files were written with mode 000 (unreadable by their owner), and scenario folders
+/// were made unusable. The umask still applies, but a results file stays its owner's to read and write.
+@Suite struct UmaskTests {
+    @Test func underAUmaskOfEverythingTheResultsStayTheOwnersAndNoFolderIsLeft() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let temporary = folder.path("tmp")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+        let ended = try SpecrunChild.runToEnd("/bin/sh", ["-c", "umask 0777 && exec \"$0\" \"$@\"", try SpecrunChild.binary(),
+                                                          packageRoot.appendingPathComponent("specs/lifecycle/seeds").path,
+                                                          "--json", folder.path("r.json")], environment: ["TMPDIR": temporary], in: folder)
+        #expect(ended.reason == .exit && ended.status == 0, "\(ended.stderr)")
+        var info = stat()
+        #expect(stat(folder.path("r.json"), &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty)
+    }
+}

@@ -105,7 +105,7 @@ import Testing
         let document = try #require(try JSONSerialization.jsonObject(with: results) as? [String: Any])
         let environment = try #require(document["environment"] as? [String: Any])
         #expect(environment["gitCommit"] == nil)
-        #expect(child.output.contains("stopped by SIGTERM: 1 tests finished, 0 were not run"), "\(child.output)")
+        #expect(child.output.contains("stopped by SIGTERM: 1 test finished, 0 were not run"), "\(child.output)")
         for pid in pids { #expect(!Self.isAlive(pid), "pid \(pid) still runs") }
     }
 }

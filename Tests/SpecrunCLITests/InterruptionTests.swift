@@ -61,7 +61,9 @@ import Testing
         let firstNotRun = try #require(tests.firstIndex { $0["status"] as? String == "not-run" })
         #expect(tests[firstNotRun...].allSatisfy { $0["status"] as? String == "not-run" })
         let stderr = try String(contentsOfFile: child.stderrPath, encoding: .utf8)
-        #expect(stderr == "specrun: stopped by \(name): \(firstNotRun) tests finished, \(120 - firstNotRun) were not run (marked not-run in the results)\n")
+        // Count words agree with their numbers ("1 test finished", not "1 tests").
+        let finished = firstNotRun == 1 ? "1 test finished" : "\(firstNotRun) tests finished"
+        #expect(stderr == "specrun: stopped by \(name): \(finished), \(120 - firstNotRun) were not run (marked not-run in the results)\n")
     }
 
     @Test func aSignalWhileFilesAreReadStopsTheReadingAndSaysWhichFilesWereNotRead() throws {

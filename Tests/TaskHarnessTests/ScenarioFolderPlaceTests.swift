@@ -31,6 +31,27 @@ import Testing
         #expect(ScenarioFolder.problem(in: "/", origin: "TMPDIR", error: denied) == "no folder can be made in '/' (TMPDIR) (Permission denied)")
     }
 
+    /// A missing TMPDIR was made, with its parents; a loop of links was called missing; a folder made before a later
+    /// step failed was left behind.
+    @Test func aMissingParentIsNotMadeALoopIsNamedAndNothingIsLeftBehind() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-tmpdir-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: base) }
+        let missing = base.appendingPathComponent("gone/deeper")
+        #expect(throws: ScenarioFolder.CreationError(description: "'\(missing.path)' does not exist")) { try ScenarioFolder(inside: missing) }
+        #expect(!FileManager.default.fileExists(atPath: base.appendingPathComponent("gone").path))
+        let loop = base.appendingPathComponent("loop")
+        #expect(symlink(loop.path, loop.path) == 0)
+        #expect(throws: ScenarioFolder.CreationError(description: "'\(loop.path)' is a loop of symbolic links")) { try ScenarioFolder(inside: loop) }
+        // A folder made is its owner's alone (700, whatever the umask) and is removed whole.
+        let folder = try ScenarioFolder(inside: base)
+        #expect(FileManager.default.fileExists(atPath: folder.databases.path) && FileManager.default.fileExists(atPath: folder.temporaryFiles.path))
+        var info = stat()
+        #expect(stat(folder.root.path, &info) == 0 && info.st_mode & 0o777 == 0o700)
+        folder.remove()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: base.path) == ["loop"])
+    }
+
     /// The whole message a lifecycle test errors with.
     @Test func theLifecycleErrorSaysToSetTMPDIR() {
         #expect(LifecycleError.folder("'/ro' (TMPDIR) does not exist").description == "the harness could not create its scenario folder "

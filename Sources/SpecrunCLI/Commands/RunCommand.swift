@@ -183,7 +183,9 @@ struct RunCommand {
             let name = SignalTrap.name(of: signal)
             let notRun = tests.filter { $0.status == .notRun }.count
             let unread = loaded.unread.isEmpty ? "" : "; \(loaded.unread.count) of \(configuration.files.count) spec files were not read"
-            io.writeError("specrun: stopped by \(name): \(tests.count - notRun) tests finished, \(notRun) were not run (marked not-run in the results)\(unread)\n")
+            let finished = tests.count - notRun
+            io.writeError("specrun: stopped by \(name): \(finished) test\(finished == 1 ? "" : "s") finished, \(notRun) "
+                + "\(notRun == 1 ? "was" : "were") not run (marked not-run in the results)\(unread)\n")
             status = SignalTrap.exitStatus(for: signal)
         } else if !problems.isEmpty {
             status = ExitStatus.invalidInput

@@ -65,8 +65,14 @@ enum AtomicFile {
         // The lock is held (through `lock`, a second descriptor of the same open file) until the rename is done, so that
         // no other writer takes the file for a dead one's leftover; it ends with the descriptor, even on a kill.
         defer { close(lock) }
-        // The file keeps its permissions (a results file made group-readable stays so).
-        if mode != 0o644 { fchmod(fd, mode) }
+        // The file keeps its permissions (a results file made group-readable stays so). A new one follows the umask,
+        // but stays readable and writable by its owner: under `umask 0777` results were written with mode 000.
+        if mode != 0o644 {
+            fchmod(fd, mode)
+        } else {
+            var info = stat()
+            if fstat(fd, &info) == 0, info.st_mode & 0o600 != 0o600 { fchmod(fd, (info.st_mode & 0o7777) | 0o600) }
+        }
         var failure = emit(to: fd, path: path, midWrite: midWrite, startingWriteback: true, produce)
         if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
         if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }

@@ -11,14 +11,23 @@ public final class ScenarioFolder: Sendable {
     }
 
     /// Creates a new, uniquely named folder inside `parent` (by default `defaultParent`: `TMPDIR`, else `/tmp`).
+    ///
+    /// The parent must exist: a `TMPDIR` that names no folder is an error, not a folder to make with its parents.
+    /// The folders are the owner's alone (mode 700, whatever the umask: under `umask 0777` they were made unusable,
+    /// then left behind), and a folder made before a later step failed (no inode left for its subfolders) is removed.
     public init(inside parent: URL? = nil) throws {
         let base = parent ?? Self.defaultParent()
         root = base.appendingPathComponent("specrun-harness-\(UUID().uuidString)", isDirectory: true)
-        do {
-            try FileManager.default.createDirectory(at: databases, withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(at: temporaryFiles, withIntermediateDirectories: true)
-        } catch {
-            throw CreationError(description: Self.problem(in: base.path, origin: parent == nil ? Self.origin() : nil, error: error))
+        var made = false
+        for folder in [root, databases, temporaryFiles] {
+            guard mkdir(folder.path, 0o700) == 0 else {
+                let code = errno
+                if made { try? FileManager.default.removeItem(at: root) }
+                throw CreationError(description: Self.problem(in: base.path, origin: parent == nil ? Self.origin() : nil,
+                                                              error: POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)))
+            }
+            made = true
+            chmod(folder.path, 0o700)
         }
     }
 
@@ -38,7 +47,13 @@ public final class ScenarioFolder: Sendable {
     static func problem(in parent: String, origin: String?, error: Error) -> String {
         let named = "'\(parent)'" + (origin.map { " (\($0))" } ?? "")
         var info = stat()
-        guard stat(parent, &info) == 0 else { return "\(named) does not exist" }
+        guard stat(parent, &info) == 0 else {
+            return switch errno {
+            case ENOENT, ENOTDIR: "\(named) does not exist"
+            case ELOOP: "\(named) is a loop of symbolic links"
+            default: "\(named) cannot be reached (\(String(cString: strerror(errno))))"
+            }
+        }
         guard info.st_mode & S_IFMT == S_IFDIR else { return "\(named) is not a folder" }
         return "no folder can be made in \(named) (\(SystemErrorText.reason(error)))"
     }

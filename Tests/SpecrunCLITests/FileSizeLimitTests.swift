@@ -32,6 +32,8 @@ import Testing
             + "a file-size limit stopped the write (ulimit -f: 49152 bytes at most): raise it, e.g. 'ulimit -f unlimited', before specrun"),
                 "\(report.suffix(3000))")
         #expect(!report.contains("check the temporary folder is writable"))
+        // The checks of a scenario the machine stopped are left out: they would describe the machine, not the app.
+        #expect(!report.contains("invariants broken") && !report.contains("expectations not met"), "\(report.suffix(3000))")
     }
 }
 

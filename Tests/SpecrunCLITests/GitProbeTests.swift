@@ -65,6 +65,22 @@ import Testing
         #expect(answer == .noAnswer(folder: folder.root.path))
     }
 
+    /// Whatever a `git` on PATH prints is not a commit unless it is one: 40 or 64 hex digits.
+    @Test func onlyAHashIsKeptAsTheCommit() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.path("bin"), withIntermediateDirectories: true)
+        let hash = String(repeating: "0123456789abcdef", count: 4)
+        for (printed, expected) in [("<script>alert(1)</script>", EnvironmentProbe.GitCommit.none), ("\u{1B}[31mred", .none),
+                                    (String(hash.prefix(40)), .commit(String(hash.prefix(40)))), (hash, .commit(hash)),
+                                    (String(hash.prefix(41)), .none), (String(hash.prefix(40)).uppercased(), .none)] {
+            let script = try folder.write("bin/git", "#!/bin/sh\nprintf '%s\\n' '\(printed)'\n")
+            chmod(script, 0o755)
+            #expect(EnvironmentProbe.gitCommit(containing: folder.root.path, environment: ["PATH": folder.path("bin") + ":/usr/bin:/bin"])
+                == expected, "\(printed)")
+        }
+    }
+
     @Test func theNoteSaysWhatToCheck() {
         #expect(EnvironmentProbe.noAnswerNote(folder: "/work/ci checkout") == "the results record no git commit: 'git rev-parse HEAD' "
             + "in '/work/ci checkout' did not answer within 10 s and was stopped (a FIFO or device as .git/HEAD or ~/.gitconfig, "

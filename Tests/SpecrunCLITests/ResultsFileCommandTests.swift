@@ -152,6 +152,13 @@ import Testing
         let piped = await CommandRun.run(["report", fifo, "--max-results-size", "10K"])
         #expect(piped.err == "specrun: error: Cannot read the results file '\(fifo)': it holds more than the 10240 bytes that "
             + "--max-results-size allows; give a results file written by 'specrun --json', or raise the bound, e.g. --max-results-size 1M.\n")
+        // White space before the first '{' is skipped, up to a mebibyte (a results file of specrun's begins with '{').
+        let padded = try folder.write("padded.json", String(repeating: " ", count: 100_000) + text)
+        #expect(await CommandRun.run(["report", padded]).status == ExitStatus.success)
+        let blank = try folder.write("blank.json", String(repeating: "\n", count: (1 << 20) + 70_000) + text)
+        #expect(await CommandRun.run(["report", blank]).err == "specrun: error: Cannot read the results file '\(blank)': it begins with "
+            + "more than 1 MiB of white space, so it is not JSON results (a device or another kind of file?); give the path of a JSON "
+            + "file written by 'specrun --json'.\n")
         #expect(await CommandRun.run(["report", good, "--max-results-size", "1x"]).err.hasPrefix(
             "specrun: error: The value '1x' is not allowed for '--max-results-size'; give a number of bytes of at least 1"))
     }

@@ -60,6 +60,8 @@ struct LifecycleExecutor: Sendable {
         // Launch steps the system refused (they are no launch, so `completed` has no entry for them).
         var refusedLaunches: [(step: Int, at: Date, error: SchedulerError?)] = []
         var stepProblem: String?
+        // The machine failed under the scenario (a full disk, a file-size limit): nothing it did after can be judged.
+        var machineFailed = false
         for (index, step) in spec.steps.enumerated() {
             if Task.isCancelled {
                 stepProblem = "stopped before step \(index + 1) (\(step.location)): the run abandoned the test"
@@ -71,6 +73,7 @@ struct LifecycleExecutor: Sendable {
                 try await perform(step, on: simulation)
             } catch {
                 stepProblem = "step \(index + 1) (\(step.location)) could not run: \(error)"
+                if case .environment = error as? LifecycleError { machineFailed = true }
             }
             raisedBy += Array(repeating: index, count: simulation.scheduler.errors.count - raisedBy.count)
             if case .launch = step.action, simulation.scheduler.launches.count == launchesBefore {
@@ -93,8 +96,10 @@ struct LifecycleExecutor: Sendable {
                 at: judgement.instant(refused.at), identifier: identifier, error: refused.error?.code.rawValue,
                 earliestBegin: refused.error?.earliestBegin.map(judgement.instant), line: step.location.line)
         }
-        verdict.lifecycle = LifecycleResult(runs: judgement.runs, invariants: judgement.invariants, expectations: judgement.expectations,
-                                            refusedLaunches: refused)
+        // After a failure of the machine the expectations and invariants would describe the machine, not the app (a
+        // commit cut short reads as "ended as a failure but left a commit"): the runs so far are kept, the checks left out.
+        verdict.lifecycle = LifecycleResult(runs: judgement.runs, invariants: machineFailed ? [] : judgement.invariants,
+                                            expectations: machineFailed ? [] : judgement.expectations, refusedLaunches: refused)
         if let stepProblem {
             verdict.status = .error
             verdict.message = judgement.localized(stepProblem)

@@ -5,15 +5,16 @@ import SpecResults
 /// Reads an archived JSON results file, with a message that names the file and the place when it cannot (exit status
 /// 2, without the pointer to `--help` a usage mistake gets).
 enum ResultsFile {
-    /// The largest results file read unless `--max-results-size` says otherwise: about 400,000 tests at the size
-    /// `specrun specs/ --engine all` writes (2.6 KB a test), far beyond any suite, yet a bound on what a device or an
-    /// endless pipe given by mistake may cost (`specrun report /dev/zero` grew until memory ran out).
-    static let defaultMaxBytes = 1 << 30
+    /// The largest results file read unless `--max-results-size` says otherwise: about 200,000 tests at the size
+    /// `specrun specs/ --engine all` writes (2.6 KB a test), four times the 10,000-spec bench corpus's 120 MB, yet a
+    /// bound on the memory a device or an endless pipe given by mistake may take (`specrun report /dev/zero` grew
+    /// until memory ran out; at 1 GiB, `yes '{' | specrun report /dev/stdin` took 1 GB before its error).
+    static let defaultMaxBytes = 512 << 20
 
     /// `--max-results-size`, on every command that reads results files (report, merge, compare, and a run's
     /// `--last-failed`).
     static let sizeOption = OptionSpec(name: "max-results-size", valueName: "SIZE",
-                                       help: "Refuse a results file larger than SIZE bytes; K, M, G multiply by 1024 (default: 1G).")
+                                       help: "Refuse a results file larger than SIZE bytes; K, M, G multiply by 1024 (default: 512M).")
 
     /// The bound `parsed` gives (`--max-results-size`), or the default.
     static func maxBytes(_ parsed: ParsedArguments) throws(UsageError) -> Int {
@@ -96,12 +97,19 @@ enum ResultsFile {
             if count == 0 { break }
             if data.count + count > maxBytes { throw tooLarge(nil) }
             data.append(contentsOf: buffer[..<count])
-            if !beginningChecked, let first = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+            // Only the bytes just read are looked at: scanning all of them again on every read took quadratic time on a
+            // file that begins with megabytes of white space (4 MB: a minute; the red team).
+            if !beginningChecked, let first = buffer[..<count].first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) {
                 beginningChecked = true
                 // A UTF-8 byte order mark is left to the JSON reader, which names it.
                 if first != UInt8(ascii: "{") && first != 0xEF {
                     throw refuse("it does not begin with '{', so it is not JSON results (a device or another kind of file?)")
                 }
+            }
+            // specrun writes '{' first; a mebibyte of white space before anything is no results file (an endless
+            // `yes ' '` was read up to the bound).
+            if !beginningChecked && data.count > 1 << 20 {
+                throw refuse("it begins with more than 1 MiB of white space, so it is not JSON results (a device or another kind of file?)")
             }
         }
         return data

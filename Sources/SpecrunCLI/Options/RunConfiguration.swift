@@ -63,9 +63,11 @@ struct RunConfiguration {
             shard = parsedShard
         }
         var ids: Set<String>?
+        // Checked whether or not --last-failed is given, as report, merge and compare check it.
+        let maxResultsBytes = try ResultsFile.maxBytes(parsed)
         if let path = parsed.value("last-failed") {
             var warnings: [String] = []
-            let previous = try ResultsFile.read(path, maxBytes: try ResultsFile.maxBytes(parsed)) { warnings.append($0) }
+            let previous = try ResultsFile.read(path, maxBytes: maxResultsBytes) { warnings.append($0) }
             readWarnings = warnings.map(redaction.mask)
             lastFailedTests = previous.tests.filter { $0.status == .failed || $0.status == .error }
             ids = Set(lastFailedTests.map(\.id))

@@ -103,6 +103,10 @@ enum AtomicFile {
         init(_ path: String) throws(WriteError) {
             var info = stat()
             guard stat(path, &info) == 0 else {
+                // A link to itself (or a folder above that loops) was replaced by a file, or named "File exists".
+                if errno == ELOOP {
+                    throw WriteError(path: path, reason: "it, or a folder above it, is a loop of symbolic links; remove the loop or name another file")
+                }
                 // Nothing there yet, or a link to nothing yet: the file is created where the link points.
                 var linkInfo = stat()
                 guard lstat(path, &linkInfo) == 0, linkInfo.st_mode & S_IFMT == S_IFLNK else {

@@ -193,8 +193,10 @@ struct EnvironmentProbe {
             guard status == 0 else {
                 return refusedRepository(in: String(decoding: errors, as: UTF8.self)).map { .refused(repository: $0) } ?? .none
             }
+            // A commit is 40 (SHA-1) or 64 (SHA-256) hex digits; anything else a `git` on PATH printed is not kept.
             let commit = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            return commit.isEmpty ? .none : .commit(commit)
+            let isHash = (commit.utf8.count == 40 || commit.utf8.count == 64) && commit.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+            return isHash ? .commit(commit) : .none
         }
     }
 }

@@ -77,6 +77,9 @@ private func handle(_ number: Int32) {
         receivedSignal.store(number, ordering: .relaxed)
         return
     }
+    // Past a soft CPU-time limit the kernel sends SIGXCPU again every CPU-second: a repeat is the same request, or a
+    // big run's results (seconds of CPU to write) were lost to its own limit's reminders.
+    if number == SIGXCPU && receivedSignal.load(ordering: .relaxed) == SIGXCPU { return }
     if now - firstSignalAt.load(ordering: .relaxed) < repeatWindow.load(ordering: .relaxed) { return }
     _ = write(2, stoppedAtOnce.utf8Start, stoppedAtOnce.utf8CodeUnitCount)
     _exit(128 + number)

@@ -12,8 +12,8 @@ import Testing
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        // 96 blocks of 512 bytes (sh is dash, which counts in 512; bash counts in 1,024): enough for some scenarios' stores, not for the larger ones' commits (measured:
-        // 23 of 66 pass, the rest stop at their setup or partway, at a launch step).
+        // 96 blocks of 512 bytes (sh is dash, which counts in 512; bash counts in 1,024): enough for some scenarios'
+        // stores, not for the larger ones' commits (measured: 23 of 66 pass, the rest stop partway, at a launch step).
         process.arguments = ["-c", "ulimit -f 96 && exec \"$0\" \"$@\"", try SpecrunChild.binary(),
                              packageRoot.appendingPathComponent("specs/lifecycle").path, "--quiet", "--jobs", "1", "--color", "never"]
         process.environment = ["PATH": "/usr/bin:/bin", "TMPDIR": folder.path]
@@ -34,6 +34,22 @@ import Testing
         #expect(!report.contains("check the temporary folder is writable"))
         // The checks of a scenario the machine stopped are left out: they would describe the machine, not the app.
         #expect(!report.contains("invariants broken") && !report.contains("expectations not met"), "\(report.suffix(3000))")
+    }
+}
+
+/// A results file stopped by the same limit said only `File too large`, as if the disk were at fault.
+@Suite struct ResultsFileSizeLimitTests {
+    @Test func aResultsFileOverTheLimitNamesIt() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let spec = try folder.write("a.yaml", ScratchSpecFolder.quickSpec("A"))
+        // 1 block of 512 bytes (dash): less than the results of even one spec.
+        let ended = try SpecrunChild.runToEnd("/bin/sh", ["-c", "ulimit -f 1 && exec \"$0\" \"$@\"", try SpecrunChild.binary(),
+                                                          spec, "--json", folder.path("r.json")], in: folder)
+        #expect(ended.reason == .exit && ended.status == 2, "\(ended.stderr)")
+        #expect(ended.stderr.contains("specrun: error: cannot write '\(folder.path("r.json"))': File too large: a file-size limit "
+            + "(ulimit -f: 512 bytes at most) stopped the write; raise it, e.g. 'ulimit -f unlimited', before specrun"), "\(ended.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("r.json")))
     }
 }
 

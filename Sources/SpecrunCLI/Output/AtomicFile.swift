@@ -311,6 +311,11 @@ enum AtomicFile {
                 let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
+                    // `File too large` alone did not say that a limit of the shell's, not the disk, stopped the write.
+                    if errno == EFBIG {
+                        return "File too large: a file-size limit (ulimit -f: \(EnvironmentFailure.fileSizeLimit)) stopped the write; "
+                            + "raise it, e.g. 'ulimit -f unlimited', before specrun"
+                    }
                     return String(cString: strerror(errno))
                 }
                 offset += n

@@ -9,10 +9,11 @@ import SpecRunner
 /// at start, and a refusal ends specrun at once with the limit to raise; a refusal later, mid-run, ends the run with
 /// every test not run and the same advice (`PlanExecution.Stop.noThreads`).
 public enum ThreadLimit {
-    /// The error to print when the system refuses the threads a default run needs now, or nil: one per core (the
-    /// default `--jobs`) and the coordinator's, all alive at once as in a run, so that their stacks are reserved
-    /// together.
-    public static func prepareProcess(threads: Int = ProcessInfo.processInfo.activeProcessorCount + 1) -> String? {
+    /// The error to print when the system refuses the threads a small run needs now, or nil: one per core (the
+    /// default `--jobs`) up to four, and the coordinator's, all alive at once as in a run, so that their stacks are
+    /// reserved together. Not more: on a 64-core machine a limit that refuses the 65th thread still runs `--jobs 4`,
+    /// and a run meets a refusal past the first thread by going on with the threads it has.
+    public static func prepareProcess(threads: Int = min(ProcessInfo.processInfo.activeProcessorCount, 4) + 1) -> String? {
         let started = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         var running = 0

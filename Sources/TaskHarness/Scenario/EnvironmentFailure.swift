@@ -54,7 +54,7 @@ public struct EnvironmentFailure: Sendable, Hashable, CustomStringConvertible {
 
     /// The process's file-size limit in bytes (`49152 bytes at most`), or `unlimited`: in bytes, since shells count
     /// `ulimit -f` in blocks of 1,024 bytes (bash) or 512 (dash).
-    static var fileSizeLimit: String {
+    public static var fileSizeLimit: String {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return "unlimited" }
         return "\(limit.rlim_cur) bytes at most"

@@ -49,6 +49,17 @@ import Testing
         #expect(results.map(\.status) == Array(repeating: .passed, count: 6))
     }
 
+    /// Time the process did not run (a look of the coordinator's more than a second after the last) is not charged to
+    /// the tests running; a usual look changes nothing.
+    @Test func timeTheProcessWasStoppedIsNotChargedToTheRunningTests() {
+        let second: UInt64 = 1_000_000_000
+        #expect(PlanExecution.uncharged([0: 5 * second, 3: 7 * second], lastLook: 10 * second, now: 10 * second + 60_000_000)
+            == [0: 5 * second, 3: 7 * second])
+        #expect(PlanExecution.uncharged([0: 5 * second, 3: 7 * second], lastLook: 10 * second, now: 70 * second)
+            == [0: 65 * second - 50_000_000, 3: 67 * second - 50_000_000])
+        #expect(PlanExecution.uncharged([0: 5 * second], lastLook: 10 * second, now: 9 * second) == [0: 5 * second])
+    }
+
     @Test func aStopRequestedBeforeTheRunStartsNothingAndMarksEveryTestNotRun() throws {
         let plan = try Self.plan(5)
         let (results, stop) = PlanExecution(runner: SpecRunner(), settings: .init(jobs: 2, shouldStop: { true })).run(plan)

@@ -141,6 +141,24 @@ import Testing
         #expect(stderr.hasPrefix("specrun: stopped by SIGTERM: "), "\(stderr)")
     }
 
+    /// A run stopped (Ctrl-Z, SIGSTOP) for longer than `--timeout` and continued timed out the tests that were running
+    /// when it stopped: the time it did not run is not theirs.
+    @Test func timeTheRunWasStoppedIsNotChargedToItsTests() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        // Lifecycle scenarios take milliseconds each: when the first result stops the process, the other worker is
+        // most likely inside one (the build before this found 2 timeouts in 3 such runs).
+        let child = try SpecrunChild(["--jobs", "2", "--timeout", "1", "--json", folder.path("results.json"),
+                                      packageRoot.appendingPathComponent("specs/lifecycle").path], in: folder, stopAt: "first-result")
+        #expect(child.waitUntilStopped() == .stopped, "\(child.output)")
+        Thread.sleep(forTimeInterval: 2.5)
+        child.send(SIGCONT)
+        #expect(child.waitForEnd() == .exited(0), "\(child.output)")
+        let counts = Self.statuses(try Self.results(folder))
+        #expect(counts["error", default: 0] == 0, "\(counts)")
+    }
+
     @Test func aTestRunningPastTheTimeoutIsOneErrorAndTheOthersStillPass() throws {
         let folder = try ScratchSpecFolder()
         defer { folder.remove() }

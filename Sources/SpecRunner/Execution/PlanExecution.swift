@@ -85,6 +85,7 @@ public struct PlanExecution: Sendable {
         }
 
         var lastReported = -1
+        var lastLook = clock()
         state.condition.lock()
         while state.completed < plan.items.count {
             if state.stopReason != .interrupted && settings.shouldStop() {
@@ -99,6 +100,8 @@ public struct PlanExecution: Sendable {
             if state.idleWorkers == state.workers && state.stopReason != nil { break }
             if let timeout = settings.timeout {
                 let now = clock()
+                state.running = Self.uncharged(state.running, lastLook: lastLook, now: now)
+                lastLook = now
                 for (index, started) in state.running where Double(now &- started) / 1e9 > timeout {
                     state.running[index] = nil
                     // The thread cannot be stopped from outside; cancelling it asks its search to end (the Foundation
@@ -146,6 +149,16 @@ public struct PlanExecution: Sendable {
         }
         state.condition.unlock()
         return (results, stop)
+    }
+
+    /// The coordinator looks at least every 50 ms; a look more than `stillness` after the last means the process did not
+    /// run meanwhile (stopped with Ctrl-Z or SIGSTOP, or throttled), so that time, beyond the usual 50 ms, is not charged
+    /// to the tests running: their starts move later by it. Before, a run stopped for a minute and continued timed out
+    /// every test that was running.
+    static func uncharged(_ running: [Int: UInt64], lastLook: UInt64, now: UInt64, stillness: UInt64 = 1_000_000_000) -> [Int: UInt64] {
+        guard now > lastLook, now - lastLook > stillness else { return running }
+        let unseen = now - lastLook - 50_000_000
+        return running.mapValues { $0 &+ unseen }
     }
 
     /// Runs the plan from an async context without blocking a thread of the cooperative pool: the coordinator

@@ -58,6 +58,8 @@ import Testing
         #expect(PlanExecution.uncharged([0: 5 * second, 3: 7 * second], lastLook: 10 * second, now: 70 * second)
             == [0: 65 * second - 50_000_000, 3: 67 * second - 50_000_000])
         #expect(PlanExecution.uncharged([0: 5 * second], lastLook: 10 * second, now: 9 * second) == [0: 5 * second])
+        // A test that started after the last look is credited at most its own time, never a start past now.
+        #expect(PlanExecution.uncharged([0: 12 * second], lastLook: 10 * second, now: 16 * second) == [0: 16 * second])
     }
 
     @Test func aStopRequestedBeforeTheRunStartsNothingAndMarksEveryTestNotRun() throws {

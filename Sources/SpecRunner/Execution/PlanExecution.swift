@@ -158,7 +158,9 @@ public struct PlanExecution: Sendable {
     static func uncharged(_ running: [Int: UInt64], lastLook: UInt64, now: UInt64, stillness: UInt64 = 1_000_000_000) -> [Int: UInt64] {
         guard now > lastLook, now - lastLook > stillness else { return running }
         let unseen = now - lastLook - 50_000_000
-        return running.mapValues { $0 &+ unseen }
+        // Never past now: a test that started after the last look lost at most the time since it started (a start
+        // moved past now read as an elapsed time of centuries, the unsigned difference wrapping).
+        return running.mapValues { min($0 &+ unseen, max($0, now)) }
     }
 
     /// Runs the plan from an async context without blocking a thread of the cooperative pool: the coordinator

@@ -10,6 +10,9 @@ if let problem = OpenFileLimit.prepareProcess() {
     exit(2)
 }
 // Threads refused (a low `ulimit -v` or `ulimit -u`) left a run waiting for its workers for ever: refuse at once.
+// Checked here for every subcommand, not in `run` alone: `SpecrunCommand.main` is async, and its first call to a
+// nonisolated async function hops to a libdispatch thread, so `explain` or `report` would hang the same way (an async
+// main that awaits one such function, under `ulimit -v 100000`, never printed and was killed by `timeout 5`).
 if let problem = ThreadLimit.prepareProcess() {
     CommandIO.process.writeError("specrun: error: \(problem)\n")
     exit(2)

@@ -59,5 +59,19 @@ import Testing
         #expect(ended.stderr.hasPrefix("specrun: error: the system refuses to start a thread (Resource temporarily unavailable), so "
             + "specrun cannot run: the limit on virtual memory (ulimit -v: 100000 KB) or on processes and threads (ulimit -u: "), "\(ended.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("r.json")))
+        // Fewer --jobs cannot help: the check starts its threads before the options are read.
+        #expect(!ended.stderr.contains("--jobs"), "\(ended.stderr)")
+    }
+
+    /// A subcommand that runs no tests hops to the runtime's thread pool at its first asynchronous call and would
+    /// wait there for ever too: it is refused the same way (`timeout` ends a hang as a failure, exit 137).
+    @Test func explainIsRefusedTooRatherThanWaitingForAThread() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let ended = try SpecrunChild.runToEnd("/bin/sh", ["-c", "ulimit -v 100000 && exec timeout -s KILL 60 \"$0\" \"$@\"",
+                                                          try SpecrunChild.binary(), "explain", "Europe/Berlin", "2027"], in: folder)
+        #expect(ended.reason == .exit, "\(ended.stderr)")
+        #expect(ended.status == 2, "\(ended.stderr)")
+        #expect(ended.stderr.hasPrefix("specrun: error: the system refuses to start a thread"), "\(ended.stderr)")
     }
 }

@@ -31,12 +31,13 @@ public enum ThreadLimit {
         return refused == 0 ? nil : problem(refused)
     }
 
-    /// What to say when the system refused a thread with `code`.
+    /// What to say when the system refused a thread with `code`. It offers no fewer `--jobs`: the check at start
+    /// starts its threads before the options are read, and a run stops for this only when no worker at all started.
     public static func problem(_ code: Int32) -> String {
         "the system refuses to start a thread (\(String(cString: strerror(code)))), so specrun cannot run: the limit on "
             + "virtual memory (ulimit -v: \(limit(__rlimit_resource_t(RLIMIT_AS.rawValue), unit: 1024, unitName: "KB"))) or on processes and threads "
             + "(ulimit -u: \(limit(__rlimit_resource_t(__RLIMIT_NPROC.rawValue), unit: 1, unitName: ""))) is too low; raise it (each thread needs an "
-            + "\(WorkerThread.stackSize >> 20) MB stack), or run with fewer --jobs"
+            + "\(WorkerThread.stackSize >> 20) MB stack)"
     }
 
     private static func limit(_ resource: __rlimit_resource_t, unit: rlim_t, unitName: String) -> String {

@@ -23,7 +23,7 @@ import TaskHarness
     @Test func aFullDiskIsToldToFreeSpaceNotToCheckPermissions() {
         let full = LifecycleError.storage(SQLiteError(code: 13, operation: "execute", message: "database or disk is full"))  // SQLITE_FULL
         #expect(full.description == "the harness could not use its database: SQLite execute failed (13): database or disk is full; "
-            + "the disk holding the temporary folder is full: free space there, or set TMPDIR to a folder on another disk")
+            + "the disk holding the temporary folder is full (no space or no inode left: see 'df -h' and 'df -i'): free space there, or set TMPDIR to a folder on another disk")
         let readOnly = LifecycleError.storage(SQLiteError(code: 8, operation: "execute", message: "attempt to write a readonly database"))  // SQLITE_READONLY
         #expect(readOnly.description.hasSuffix("; check the temporary folder is writable"))
     }

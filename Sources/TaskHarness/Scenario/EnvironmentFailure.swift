@@ -21,6 +21,12 @@ public struct EnvironmentFailure: Sendable, Hashable, CustomStringConvertible {
             self.advice = advice
             return
         }
+        if let error = error as? ScenarioFolder.CreationError {
+            guard let advice = Self.advice(forErrno: error.diskErrno) else { return nil }
+            reason = error.description
+            self.advice = advice
+            return
+        }
         guard let code = SystemErrorText.code(of: error), let advice = Self.advice(forErrno: code) else { return nil }
         reason = SystemErrorText.reason(error)
         self.advice = advice
@@ -44,7 +50,8 @@ public struct EnvironmentFailure: Sendable, Hashable, CustomStringConvertible {
 
     static func advice(forErrno code: Int32) -> String? {
         switch code {
-        case ENOSPC: "the disk holding the temporary folder is full: free space there, or set TMPDIR to a folder on another disk"
+        case ENOSPC: "the disk holding the temporary folder is full (no space or no inode left: see 'df -h' and 'df -i'): free "
+            + "space there, or set TMPDIR to a folder on another disk"
         case EFBIG: "a file-size limit stopped the write (ulimit -f: \(fileSizeLimit)): raise it, e.g. 'ulimit -f unlimited', before specrun"
         case EDQUOT: "your disk quota is used up on the disk holding the temporary folder: free space there, or set TMPDIR to another disk"
         case EIO: "the disk holding the temporary folder failed a read or write: check it, or set TMPDIR to a folder on another disk"

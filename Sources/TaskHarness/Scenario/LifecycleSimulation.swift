@@ -68,6 +68,8 @@ public actor LifecycleSimulation {
         do {
             folder = try ScenarioFolder(inside: configuration.temporaryParent)
         } catch {
+            // A full disk (no space or no inode left) is not cured by another TMPDIR's permissions: say what ran out.
+            if let error = error as? ScenarioFolder.CreationError, let failure = EnvironmentFailure(error) { throw .environment(failure) }
             throw .folder("\(error)")
         }
         source = StubItemSource(items: configuration.items)

@@ -8,6 +8,9 @@ public final class ScenarioFolder: Sendable {
     /// Why a scenario folder could not be made, naming the parent folder and where it came from.
     public struct CreationError: Error, Equatable, CustomStringConvertible {
         public var description: String
+        /// The used-up resource's errno (`ENOSPC`, `EDQUOT`, `EIO`) when the parent folder was there and the disk
+        /// under it refused the folder, so that the harness can tell the machine's failure apart; 0 otherwise.
+        public var diskErrno: Int32 = 0
     }
 
     /// Creates a new, uniquely named folder inside `parent` (by default `defaultParent`: `TMPDIR`, else `/tmp`).
@@ -23,8 +26,10 @@ public final class ScenarioFolder: Sendable {
             guard mkdir(folder.path, 0o700) == 0 else {
                 let code = errno
                 if made { try? FileManager.default.removeItem(at: root) }
-                throw CreationError(description: Self.problem(in: base.path, origin: parent == nil ? Self.origin() : nil,
-                                                              error: POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)))
+                let problem = Self.problem(in: base.path, origin: parent == nil ? Self.origin() : nil,
+                                           error: POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO))
+                let disk = [ENOSPC, EDQUOT, EIO].contains(code) && problem.hasPrefix(Self.madeNoFolder)
+                throw CreationError(description: problem, diskErrno: disk ? code : 0)
             }
             made = true
             chmod(folder.path, 0o700)
@@ -55,8 +60,11 @@ public final class ScenarioFolder: Sendable {
             }
         }
         guard info.st_mode & S_IFMT == S_IFDIR else { return "\(named) is not a folder" }
-        return "no folder can be made in \(named) (\(SystemErrorText.reason(error)))"
+        return "\(madeNoFolder)\(named) (\(SystemErrorText.reason(error)))"
     }
+
+    /// How `problem` begins when the parent folder is there but refused the new one.
+    static let madeNoFolder = "no folder can be made in "
 
     /// Uses an existing folder (for example one a crashed child process wrote into); creates its subfolders.
     public init(existing root: URL) throws {

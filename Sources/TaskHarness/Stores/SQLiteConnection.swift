@@ -29,7 +29,7 @@ public final class SQLiteConnection: Sendable {
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_FULLMUTEX
         let code = sqlite3_open_v2(path, &db, flags, nil)
         guard code == SQLITE_OK, let opened = db else {
-            let failure = db.map { SQLiteError.last(code, operation: "open", on: $0) }
+            let failure = db.map { SQLiteError.last(code, operation: "open", on: $0, path: path) }
                 ?? SQLiteError(code: code, operation: "open", message: "out of memory")
             sqlite3_close_v2(db)
             throw failure

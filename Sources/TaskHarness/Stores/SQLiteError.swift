@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// A failed SQLite call: the result code, what was being done, and SQLite's own message.
 ///
@@ -21,8 +22,19 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The error of the last call on `db`, with its system error.
-    static func last(_ code: Int32, operation: String, on db: OpaquePointer) -> SQLiteError {
-        SQLiteError(code: code, operation: operation, message: String(cString: sqlite3_errmsg(db)), systemErrno: sqlite3_system_errno(db))
+    ///
+    /// A file SQLite could not create (the database, its `-wal` or `-shm`) on a disk with no space or no inode left
+    /// comes back as "unable to open database file" with `ENOENT`, the errno of a later step, not the `ENOSPC` of the
+    /// failed `open`: for that error the database's folder is looked at, and a disk found used up is told as `ENOSPC`.
+    /// `path` names the database when `db` cannot (a failed open has no file name).
+    static func last(_ code: Int32, operation: String, on db: OpaquePointer, path: String? = nil) -> SQLiteError {
+        var systemErrno = sqlite3_system_errno(db)
+        if code & 0xFF == SQLITE_CANTOPEN, systemErrno != ENOSPC, systemErrno != EDQUOT,
+           let file = path ?? sqlite3_db_filename(db, "main").map({ String(cString: $0) }), !file.isEmpty,
+           DiskSpace.isUsedUp(folderOf: file) {
+            systemErrno = ENOSPC
+        }
+        return SQLiteError(code: code, operation: operation, message: String(cString: sqlite3_errmsg(db)), systemErrno: systemErrno)
     }
 
     /// The connection was closed (for example by a simulated process death) before the call.

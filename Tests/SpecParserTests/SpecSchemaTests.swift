@@ -258,6 +258,19 @@ import Testing
         #expect(SpecKeyCatalog.lifecycleMarkerKeys == ["task", "job", "clock", "app", "system", "steps"])
     }
 
+    /// The parser's exception: a document with `window` or `cases` and no `task` is a recurrence spec with a stray
+    /// key. The schema read it as a scenario and told an editor of every scenario key it lacked and of
+    /// `expect.occurrences` as unexpected (found by the docs review); it names the stray key alone now.
+    @Test func aRecurrenceSpecWithAStrayScenarioKeyIsReadAsARecurrenceSpec() {
+        for key in SpecKeyCatalog.lifecycleMarkerKeys where key != "task" {
+            let problems = Self.problems(in: Self.refusedBase + "\(key): {}\n").flatMap { $0 }
+            #expect(problems == ["$: unexpected property \(key)"], "\(key): \(problems)")
+        }
+        // With `task` it is a scenario, as the parser reads it.
+        let scenario = Self.problems(in: Self.refusedBase + "task: {}\n").flatMap { $0 }
+        #expect(scenario.contains { $0.contains("$: missing required") }, "\(scenario)")
+    }
+
     static let refusedBase = """
         spec: refused
         schedule:

@@ -34,6 +34,27 @@ struct EmptySelectionTests {
         #expect(run.err.hasPrefix("specrun: error: --filter 'Berlin' matches no test id; ids read like '\(folder.path("a.yaml")) › A › noon › core'."), "\(run.err)")
     }
 
+    /// `--engine` alone emptied the plan (every spec lists another engine), which no selection check saw: a CI step
+    /// with the wrong engine said "0 passed, 0 failed" and exit 0 (found by the docs review against docs/ci.md).
+    @Test func anEngineNoSpecListsIsRefusedNamingTheEnginesTheyList() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("a.yaml", "engines: [core]\n" + ScratchSpecFolder.quickSpec("A", day: 1))
+        try folder.write("b.yaml", "engines: [core]\n" + ScratchSpecFolder.quickSpec("B", day: 2))
+        for arguments in [["--engine", "foundation"], ["--engine", "foundation", "--list"]] {
+            let run = await CommandRun.run([folder.path] + arguments)
+            #expect(run.status == ExitStatus.invalidInput)
+            #expect(run.err.hasPrefix("specrun: error: --engine foundation leaves no test to run: every spec in these files lists "
+                + "only core in its 'engines:'. Run with --engine core, or add foundation to the specs' 'engines:'.\n"), "\(run.err)")
+        }
+        // One spec the engine keeps is enough: the others are left out as their `engines:` say.
+        try folder.write("c.yaml", ScratchSpecFolder.quickSpec("C", day: 3))
+        let kept = await CommandRun.run(folder.path, "--engine", "foundation")
+        #expect(kept.status == ExitStatus.success, "\(kept.err)")
+        #expect(kept.out.contains("1 passed, 0 failed"), "\(kept.out)")
+        #expect(await CommandRun.run(folder.path, "--engine", "core").status == ExitStatus.success)
+    }
+
     @Test func tagsThatExistButExcludeEachOtherAreRefused() async throws {
         let folder = try folder()
         defer { folder.remove() }

@@ -54,7 +54,8 @@ public struct SpecReferenceWriter: Sendable {
             - Limits that keep a hostile file from hanging the run: 10 MiB per file, nesting 64 levels deep,
               100,000 nodes per document with aliases expanded. Anchors and aliases (`&a`, `*a`) work within those limits.
             - A document with any of \(Self.codeList(SpecKeyCatalog.lifecycleMarkerKeys, last: "or")) is a task lifecycle scenario
-              ([below](#lifecycle-scenarios)); any other is a recurrence spec.
+              ([below](#lifecycle-scenarios)), unless it has a recurrence spec's `window` or `cases` and no `task`: that is a
+              recurrence spec with a stray key, reported as such. Any other is a recurrence spec.
 
             ## Values
 
@@ -202,7 +203,8 @@ public struct SpecReferenceWriter: Sendable {
     private func lifecycle() -> String {
         let scenario = SpecKeyCatalog.lifecycleScenario
         var text = "## \(title(scenario))\n\n" + scenario.summary + " A document is one when it has any of "
-            + Self.codeList(SpecKeyCatalog.lifecycleMarkerKeys, last: "or") + " (`schedule` and `expect` belong to recurrence specs too). "
+            + Self.codeList(SpecKeyCatalog.lifecycleMarkerKeys, last: "or") + " (`schedule` and `expect` belong to recurrence specs too), "
+            + "and not both `window` or `cases` and no `task`. "
             + "Beside the keys of every spec (`engines` and `known-deviations` have no effect on a scenario: a warning), it holds "
             + "the keys below. [lifecycle.md](lifecycle.md) explains each with the harness behind it, and "
             + "[specs/lifecycle/](../specs/lifecycle/) has a scenario for every rule of the harness model.\n\n"

@@ -108,6 +108,9 @@ struct RunCommand {
         let coverage = configuration.lastFailed.map { _ in
             LastFailedCoverage(failed: configuration.lastFailedTests, specs: loaded.specs, plan: fullPlan, selected: plan)
         }
+        if let problem = EmptySelection.engineProblem(specs: loaded.specs, plan: fullPlan, engines: configuration.engines) {
+            return usageFailure(problem)
+        }
         if let problem = EmptySelection.problem(plan: fullPlan, selected: plan, selection: configuration.selection,
                                                 lastFailed: configuration.lastFailed, coverage: coverage, engineGiven: configuration.engineGiven) {
             return usageFailure(problem)

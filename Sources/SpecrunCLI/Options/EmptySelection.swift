@@ -1,5 +1,6 @@
 import Foundation
 import SpecDiagnostics
+import SpecModel
 import SpecRunner
 import TextRedaction
 
@@ -54,6 +55,20 @@ enum EmptySelection {
         }
         return UsageError("The selection (\(describe(selection))) leaves no test to run of the \(plan.items.count) in these "
             + "files; loosen it, or see the ids and tags with --list.")
+    }
+
+    /// The error when `--engine` alone left nothing: every spec of these files lists other engines in its `engines:`
+    /// (`--engine foundation` on specs that say `engines: [core]`). The plan is empty, so `problem` does not see it,
+    /// and a CI step that picks the wrong engine stayed green with "0 passed, 0 failed".
+    static func engineProblem(specs: [Spec], plan: TestPlan, engines: [EngineName]?) -> UsageError? {
+        guard let engines, plan.items.isEmpty, !TestPlan(specs: specs, engines: nil).items.isEmpty else { return nil }
+        let listed = Set(specs.compactMap(\.engines).joined()).sorted()
+        let chosen = engines.map(\.rawValue).joined(separator: ", ")
+        let own = listed.map(\.rawValue).joined(separator: ", ")
+        let subject = specs.count == 1 ? "the spec in these files lists" : "every spec in these files lists"
+        let instead = listed.count == 1 ? "--engine \(listed[0].rawValue)" : "--engine all"
+        return UsageError("--engine \(chosen) leaves no test to run: \(subject) only \(own) in its 'engines:'. Run with "
+            + "\(instead), or add \(chosen) to the specs' 'engines:'.")
     }
 
     /// Warnings for each `--exclude-tag` no spec of the plan has: a typo there excludes nothing and says nothing,

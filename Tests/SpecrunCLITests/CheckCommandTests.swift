@@ -32,6 +32,18 @@ import Testing
         GoldenText.check(run.out.replacingOccurrences(of: folder.path, with: "specs"), against: "check.txt")
     }
 
+    /// "1 valid spec: 1 error" under --strict read as a contradiction (the docs review): the summary says which
+    /// errors are lint warnings --strict made errors.
+    @Test func theSummarySaysWhichErrorsStrictMade() {
+        #expect(CheckCommand.summary(files: 1, specs: 1, errors: 2, warnings: 0, promoted: 2)
+            == "Checked 1 file, 1 valid spec: 2 errors (lint warnings, errors under --strict), 0 warnings.")
+        #expect(CheckCommand.summary(files: 2, specs: 1, errors: 3, warnings: 0, promoted: 1)
+            == "Checked 2 files, 1 valid spec: 3 errors (1 of them a lint warning, an error under --strict), 0 warnings.")
+        #expect(CheckCommand.summary(files: 2, specs: 1, errors: 3, warnings: 0, promoted: 2)
+            == "Checked 2 files, 1 valid spec: 3 errors (2 of them lint warnings, errors under --strict), 0 warnings.")
+        #expect(CheckCommand.summary(files: 2, specs: 1, errors: 1, warnings: 2) == "Checked 2 files, 1 valid spec: 1 error, 2 warnings.")
+    }
+
     @Test func warningsAloneExitZeroAndStrictMakesThemErrors() async throws {
         let folder = try Self.fixture()
         defer { folder.remove() }
@@ -42,7 +54,7 @@ import Testing
         let strict = await CommandRun.run("check", "--strict", file)
         #expect(strict.status == ExitStatus.invalidInput)
         #expect(strict.out.contains(": error: 2027-03-29T02:30:00+01:00 is written with offset +01:00"))
-        #expect(strict.out.hasSuffix("Checked 1 file, 1 valid spec: 1 error, 0 warnings.\n"))
+        #expect(strict.out.hasSuffix("Checked 1 file, 1 valid spec: 1 error (a lint warning, an error under --strict), 0 warnings.\n"), "\(strict.out)")
         let quiet = await CommandRun.run("check", "--quiet", file)
         #expect(quiet.out == "Checked 1 file, 1 valid spec: 0 errors, 1 warning.\n")
     }

@@ -99,6 +99,42 @@ import SpecModel
         #expect(AtomicFile.lastComponent(path) == name)
     }
 
+    /// A mistyped command was "No such file or directory: 'chek'" (the docs review): a first word near a command that
+    /// names no file is asked about the command; another word that names nothing is told the commands too.
+    @Test func aFirstWordThatIsNoCommandAndNoFileIsToldTheCommands() async throws {
+        let near = await CommandRun.run("chek", "specs")
+        #expect(near.status == ExitStatus.invalidInput)
+        #expect(near.err.hasPrefix("specrun: error: 'chek' is neither a command nor a file or folder. Did you mean 'specrun check'? "
+            + "The commands are run, check, explain, init, schema, report, merge, compare;"), "\(near.err)")
+        let far = await CommandRun.run("validate")
+        #expect(far.status == ExitStatus.invalidInput)
+        #expect(far.err.hasPrefix("specrun: error: No such file or directory: 'validate'. Give a spec file or a folder of specs, "
+            + "or one of the commands: run, check"), "\(far.err)")
+        // A folder of that name is run, as before (a process of its own, started in the folder's parent).
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("chek/a.yaml", ScratchSpecFolder.quickSpec("A"))
+        let run = try SpecrunChild.runToEnd(try SpecrunChild.binary(), ["chek"], in: folder)
+        #expect(run.status == ExitStatus.success, "\(run.stderr)")
+    }
+
+    /// Short options together, as POSIX tools take them (`-qv`, `-j1`): both were "Unknown option" (the docs review).
+    @Test func shortOptionsCanBeWrittenTogether() throws {
+        let parser = OptionParser(options: RunCommand.options)
+        let cluster = try parser.parse(["-qvj1", "specs"])
+        #expect(cluster.flag("quiet") && cluster.flag("verbose"))
+        #expect(cluster.value("jobs") == "1")
+        #expect(cluster.positionals == ["specs"])
+        let attached = try parser.parse(["-j12", "-q", "specs"])
+        #expect(attached.value("jobs") == "12" && attached.flag("quiet"))
+        #expect(try OptionParser(options: MergeCommand.options).parse(["-oall.json", "a.json"]).value("output") == "all.json")
+        // A letter that is no short option leaves the whole argument unknown, as a path written with a dash is.
+        #expect(throws: UsageError("Unknown option '-qx'.")) { try parser.parse(["-qx", "specs"]) }
+        #expect(throws: UsageError("Unknown option '-x.yaml'. For a path that starts with '-', write './-x.yaml', or put '--' before it.")) {
+            try parser.parse(["-x.yaml"])
+        }
+    }
+
     /// The parser's own messages say what to do: a flag given a value, and a path that starts with '-'.
     @Test func aFlagWithAValueAndAPathStartingWithADashSayWhatToWrite() async {
         let flag = await CommandRun.run("check", "--quiet=yes", "specs")

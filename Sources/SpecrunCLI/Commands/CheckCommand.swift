@@ -78,7 +78,9 @@ struct CheckCommand {
         }
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.filter { $0.severity == .warning }.count
-        io.writeOut(Self.summary(files: files.count, specs: loaded.specs.count, errors: errors, warnings: warnings) + "\n")
+        // Under --strict a lint warning is an error of a spec that is still valid: say so, or "1 valid spec: 1 error" puzzles.
+        let promoted = parsed.flag("strict") ? loaded.files.flatMap(\.diagnostics).filter { $0.severity == .warning }.count : 0
+        io.writeOut(Self.summary(files: files.count, specs: loaded.specs.count, errors: errors, warnings: warnings, promoted: promoted) + "\n")
         // As a run does (whatever --quiet says): a check step in CI puts the same annotations on the pull request.
         if io.environment["GITHUB_ACTIONS"] == "true" {
             io.writeOut(GitHubAnnotationsReporter(filePath: io.annotationPath).render(diagnostics: diagnostics))
@@ -86,11 +88,15 @@ struct CheckCommand {
         return errors > 0 ? ExitStatus.invalidInput : ExitStatus.success
     }
 
-    /// `Checked 3 files, 12 specs: 1 error, 2 warnings.`
-    static func summary(files: Int, specs: Int, errors: Int, warnings: Int) -> String {
+    /// `Checked 3 files, 12 specs: 1 error, 2 warnings.`; `promoted` of the errors are lint warnings `--strict` made errors.
+    static func summary(files: Int, specs: Int, errors: Int, warnings: Int, promoted: Int = 0) -> String {
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
         let checked = "Checked \(count(files, "file")), \(count(specs, "valid spec"))"
         if errors == 0 && warnings == 0 { return checked + ": no problems." }
-        return checked + ": " + count(errors, "error") + ", " + count(warnings, "warning") + "."
+        let strict = promoted == 0 ? ""
+            : promoted == errors ? (errors == 1 ? " (a lint warning, an error under --strict)" : " (lint warnings, errors under --strict)")
+            : promoted == 1 ? " (1 of them a lint warning, an error under --strict)"
+            : " (\(promoted) of them lint warnings, errors under --strict)"
+        return checked + ": " + count(errors, "error") + strict + ", " + count(warnings, "warning") + "."
     }
 }

@@ -24,7 +24,7 @@ struct CompareCommand {
         \(OptionParser(options: options).helpLines().joined(separator: "\n"))
 
         EXIT STATUS:
-          0  nothing regressed; 1  a test fails in NEW that did not in OLD (a fixed deviation under --strict too),
+          0  nothing regressed; 1  a test fails in NEW that did not in OLD (a fixed deviation of a NEW run made with --strict too),
              or did not run in NEW (interrupted, stopped early, or its spec file invalid), or a spec file is newly
              invalid, or NEW holds only part of the suite (a shard, a merge missing one, tests not run, or a
              narrower selection — --engine, --filter, tags, paths — than OLD's); 2  a file or the command line is

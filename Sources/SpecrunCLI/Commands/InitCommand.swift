@@ -82,7 +82,7 @@ struct InitCommand {
         let next = TextColumns.aligned([
             ["read and lint them, without running:", "specrun check \(ShellWord.quoted(directory))"],
             ["run them (all three specs pass):", "specrun \(ShellWord.quoted(directory))"],
-            ["the table the specs were written from:", "specrun explain Europe/Berlin 2027 --at 02:30"],
+            ["what Berlin does at 02:30 in 2027:", "specrun explain Europe/Berlin 2027 --at 02:30"],
         ])
         io.writeOut("Wrote \(written.count) files:\n" + written.map { "  \($0)\n" }.joined() + "\nNext:\n" + next)
         return ExitStatus.success

@@ -8,7 +8,7 @@ struct ReportCommand {
 
     static let options: [OptionSpec] = [
         OptionSpec(name: "help", short: "h", help: "Show this help."),
-        OptionSpec(name: "quiet", short: "q", help: "Print only failures, errors and the summary."),
+        OptionSpec(name: "quiet", short: "q", help: "Print only failures, errors, the offset warnings they point at, and the summary."),
         OptionSpec(name: "verbose", short: "v", help: "Show what each passing test checked: a spec's occurrences (with keys), a scenario's runs."),
         OptionSpec(name: "color", valueName: "WHEN", help: "Color the report: auto, always, never.", allowedValues: ["auto", "always", "never"]),
         ResultsFile.sizeOption,

@@ -1,4 +1,5 @@
 import Foundation
+import SpecDiagnostics
 
 /// The `specrun` command: arguments in, exit status out. Dispatches to a subcommand, `run` by default.
 public enum SpecrunCommand {
@@ -56,11 +57,33 @@ public enum SpecrunCommand {
         }
         if let first = arguments.first, let subcommand = subcommands.first(where: { $0.name == first }) {
             status = await subcommand.execute(io, Array(arguments.dropFirst()))
+        } else if let first = arguments.first, let problem = unknownCommand(first) {
+            status = io.usageFailure(problem)
         } else {
             status = await RunCommand(io: io, commandLine: ["specrun"] + arguments).execute(arguments)
         }
         return finalStatus(status, io: io)
     }
+
+    /// The error for a first word that is a typo of a command and names no file: `specrun chek specs` said only
+    /// "No such file or directory: 'chek'". Before the options are read: `specrun chek --help` printed the main help.
+    /// Another missing word is most likely a spec folder that is not there, told as such when paths are read.
+    static func unknownCommand(_ word: String) -> UsageError? {
+        guard isWord(word), !FileManager.default.fileExists(atPath: word),
+              let near = Suggestion.closest(to: word, in: subcommands.map(\.name))
+        else { return nil }
+        return UsageError("'\(word)' is neither a command nor a file or folder. Did you mean 'specrun \(near)'? The commands are "
+            + commandNames + "; anything else is a spec file or a folder of specs to run.")
+    }
+
+    /// Letters, digits, `-` and `_`, starting with a letter: what a command looks like (a path often has a `/` or `.`).
+    static func isWord(_ text: String) -> Bool {
+        guard let head = text.unicodeScalars.first, CharacterSet.letters.contains(head) else { return false }
+        return text.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" }
+    }
+
+    /// `run, check, explain, …`.
+    static var commandNames: String { subcommands.map(\.name).joined(separator: ", ") }
 
     /// `--help`, `-h`, `--version`: answered whatever the machine's zone data.
     private static func asksForHelp(_ argument: String) -> Bool {

@@ -34,9 +34,9 @@ enum StarterSpecs {
         | `specrun schema --format markdown` | the reference of every key |
 
         Start with `nightly-sync.yaml` (a window and every occurrence in it) and `policies.yaml` (one search per
-        policy). Copy one, change the zone, the rule and the dates, and write the instants you expect. Write each
-        instant with the offset the zone has at it (`+02:00` in Berlin's summer, `+01:00` in its winter) or in UTC
-        (`Z`); `specrun explain` shows both sides of each change.
+        policy). Copy one, give it a `spec:` name of its own, change the zone, the rule and the dates, and write the
+        instants you expect. Write each instant with the offset the zone has at it (`+02:00` in Berlin's summer,
+        `+01:00` in its winter) or in UTC (`Z`); `specrun explain` shows both sides of each change.
 
         `nightly-refresh-task.yaml` runs the same schedule as an iOS background task on a simulated device: steps
         launch it, expire it, make it fail or kill its process at given instants, and the spec says what must

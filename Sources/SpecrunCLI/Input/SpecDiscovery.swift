@@ -31,7 +31,10 @@ struct SpecDiscovery {
                             + "for the bytes that are not), rename it: specrun reads only UTF-8 names."
                     )
                 }
-                throw UsageError("No such file or directory: '\(path)'. Give a spec file or a folder of specs." + UnexpandedHome.hint(for: path))
+                // A bare word may have been meant as a command (`specrun validate`): name them.
+                let commands = SpecrunCommand.isWord(path) ? ", or one of the commands: \(SpecrunCommand.commandNames)" : ""
+                throw UsageError("No such file or directory: '\(path)'. Give a spec file or a folder of specs\(commands)."
+                    + UnexpandedHome.hint(for: path))
             }
             if !isDirectory.boolValue {
                 found.insert(normalized(path))

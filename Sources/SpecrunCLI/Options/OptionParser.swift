@@ -28,6 +28,7 @@ struct OptionParser: Sendable {
     var options: [OptionSpec]
 
     func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+        var arguments = arguments
         var parsed = ParsedArguments()
         var index = 0
         var onlyPositionals = false
@@ -51,6 +52,12 @@ struct OptionParser: Sendable {
                     name = String(name[..<equals])
                 }
             } else {
+                // Short options together, as POSIX tools take them: `-qv` is `-q -v`, `-j1` is `-j 1`.
+                if argument.count > 2, let cluster = shortCluster(argument) {
+                    arguments.replaceSubrange((index - 1)..<index, with: cluster)
+                    index -= 1
+                    continue
+                }
                 guard argument.count == 2, let spec = options.first(where: { $0.short == argument.last }) else {
                     throw UsageError("Unknown option '\(argument)'." + suggestion(for: argument, in: argument))
                 }
@@ -94,6 +101,24 @@ struct OptionParser: Sendable {
 
     /// A near option's name for `word`, else, when `argument` (the whole command-line word) looks like a path, how
     /// to give such a path.
+    /// `-qv` as `["-q", "-v"]`, `-j1` as `["-j", "1"]`, `-qj2` as `["-q", "-j", "2"]`: each letter a short option,
+    /// until one that takes a value, which takes the rest. Nil when a letter is no short option (the whole argument
+    /// is then reported unknown, as before: `-x.yaml` is more likely a path than options).
+    private func shortCluster(_ argument: String) -> [String]? {
+        var expanded: [String] = []
+        var rest = Substring(argument.dropFirst())
+        while let letter = rest.first {
+            guard let spec = options.first(where: { $0.short == letter }) else { return nil }
+            expanded.append("-\(letter)")
+            rest = rest.dropFirst()
+            if spec.valueName != nil {
+                if !rest.isEmpty { expanded.append(String(rest)) }
+                break
+            }
+        }
+        return expanded
+    }
+
     private func suggestion(for word: String, in argument: String) -> String {
         let bare = word.drop(while: { $0 == "-" })
         if let match = Suggestion.closest(to: String(bare), in: options.map(\.name)) { return " Did you mean '--\(match)'?" }

@@ -16,6 +16,8 @@ import Testing
         ("authorization: Basic dXNlcjpwYXNz", "authorization: [redacted]"),
         ("a line containing \"Authorization: Basic dXNlcjpwYXNz\" was found", "a line containing \"Authorization: [redacted]\" was found"),
         ("Proxy-Authorization=Digest x, next", "Proxy-Authorization=[redacted], next"),
+        // A test id: the value ends before ` › `, so the engine stays readable.
+        ("t2.yaml › x Authorization: Basic dXNlcjpwYXNz › core", "t2.yaml › x Authorization: [redacted] › core"),
         // secret-assignment
         ("GET /items?token=s3cr3t&page=2", "GET /items?token=[redacted]&page=2"),
         ("access_token: abc", "access_token: [redacted]"),

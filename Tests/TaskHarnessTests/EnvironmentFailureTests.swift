@@ -40,6 +40,51 @@ import Testing
         #expect(EnvironmentFailure(ScenarioFolder.CreationError(description: "'/tmp/x' (TMPDIR) does not exist")) == nil)
     }
 
+    /// A store that cannot be read back was read as an empty one, so an app that committed looked as if it had not
+    /// (found as a non-root user under `umask 0477`). Now the report says the store could not be read.
+    @Test func aStoreThatCannotBeReadBackIsNamedNotReadAsEmpty() async throws {
+        let simulation = try await LifecycleSimulation(Fixture.configuration())
+        try await simulation.launch(Fixture.refresh)
+        // Damage the committed store as a failing disk would: SQLite no longer sees a database there.
+        try Data(repeating: 0x5A, count: 8192).write(to: simulation.folder.syncStoreURL)
+        try? FileManager.default.removeItem(atPath: simulation.folder.syncStoreURL.path + "-wal")
+        try? FileManager.default.removeItem(atPath: simulation.folder.syncStoreURL.path + "-shm")
+        let report = await simulation.finish()
+        #expect(report.unreadable.count == 1, "\(report.unreadable)")
+        #expect(report.unreadable.first?.hasPrefix("the harness could not read the item store (items.sqlite) back to check it: SQLite ") == true,
+                "\(report.unreadable)")
+        // A scenario whose stores were never written has nothing unreadable.
+        let untouched = try await LifecycleSimulation(Fixture.configuration())
+        #expect(await untouched.finish().unreadable.isEmpty)
+    }
+
+    /// Whatever the umask, the stores and the job's files are their owner's to read back: under `umask 0477` they were
+    /// made mode 000 and the harness's read-only check could not open them (as a non-root user). The umask is the
+    /// process's, shared by every test running beside this one, so a file made mode 000 stands in for it; root reads
+    /// such files anyway, so the modes are checked, not a read.
+    @Test func theScenarioFilesAreTheOwnersToReadWhateverTheUmask() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-modes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func mode(_ url: URL) throws -> Int {
+            try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int) & 0o777
+        }
+        let store = folder.appendingPathComponent("items.sqlite")
+        #expect(FileManager.default.createFile(atPath: store.path, contents: nil, attributes: [.posixPermissions: 0]))
+        let connection = try SQLiteConnection.store(at: store.path)
+        try connection.execute("CREATE TABLE t (x)")
+        #expect(try mode(store) == 0o600)
+        // SQLite gives the write-ahead log the database's mode.
+        #expect(try mode(URL(fileURLWithPath: store.path + "-wal")) == 0o600)
+        connection.close()
+
+        let temporary = folder.appendingPathComponent("temporary")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: temporary.appendingPathComponent("a.tmp").path, contents: nil, attributes: [.posixPermissions: 0]))
+        try TemporaryFiles(directory: temporary).write("a.tmp", Data("x".utf8))
+        #expect(try mode(temporary.appendingPathComponent("a.tmp")) == 0o600)
+    }
+
     @Test func errorsAScenarioMakesAreNotTheMachines() {
         #expect(EnvironmentFailure(InjectedFault(stage: .write, errorType: "disk-full")) == nil)
         #expect(EnvironmentFailure(SQLiteError.closed("step")) == nil)

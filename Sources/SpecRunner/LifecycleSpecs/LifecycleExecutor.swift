@@ -84,6 +84,12 @@ struct LifecycleExecutor: Sendable {
             if stepProblem != nil { break }
         }
         let report = await simulation.finish()
+        // A store that could not be read back to check it leaves the checks without their evidence: an error of the
+        // test, as a machine failure under a step is.
+        if stepProblem == nil, !report.unreadable.isEmpty {
+            stepProblem = report.unreadable.joined(separator: "; ")
+            machineFailed = true
+        }
 
         let abbreviations = ZoneAbbreviations.system(for: [displayZone.identifier])
         let judgement = LifecycleJudgement(expect: spec.expect, report: report, zone: displayZone, abbreviations: abbreviations)

@@ -23,8 +23,11 @@ public final class TemporaryFiles: Sendable {
             throw CocoaError(.fileWriteInvalidFileName, userInfo: [NSFilePathErrorKey: name])
         }
         let path = directory.appendingPathComponent(name).path
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Self.writeError(errno, path: path) }
+        // The owner's to read back whatever the umask (under `umask 0477` the job's files were made mode 000, and
+        // parse could not read what download wrote); private anyway, in the scenario's mode-700 folder.
+        fchmod(fd, 0o600)
         var failure: Int32?
         contents.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             guard let start = bytes.baseAddress else { return }

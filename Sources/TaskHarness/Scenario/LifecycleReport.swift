@@ -28,6 +28,9 @@ public struct LifecycleReport: Sendable {
     public let pendingTimers: [ManualClock.PendingTimer]
     /// The end-of-scenario invariants of harness-model.md.
     public let checks: [InvariantCheck]
+    /// Why a store could not be read back from disk to check it, if one could not: then the checks above were made
+    /// without it, and the scenario cannot be judged.
+    public let unreadable: [String]
 
     /// `setTaskCompleted(success:)` per launch: `true`, `false`, `killed` (or `none`).
     public var completed: [CompletionValue] { launches.map(\.completed) }

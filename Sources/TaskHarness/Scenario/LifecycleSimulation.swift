@@ -1,4 +1,5 @@
 import Foundation
+import CSQLite
 import Recurrence
 
 /// One lifecycle scenario: the simulated system (scheduler, manual clock), the simulated app (its processes,
@@ -39,6 +40,8 @@ public actor LifecycleSimulation {
     private var plans: [String: LaunchPlan] = [:]
     private var startupRegistrations: [String]
     private var harnessProblems: [String] = []
+    /// The stores that could not be read back from disk to check them (`readBack`): the scenario cannot be judged.
+    private var readBackProblems: [String] = []
     /// The first failure of the machine under the harness's own store writes (`writingOwnStore`).
     private var machineFailure: EnvironmentFailure?
     private var finalReport: LifecycleReport?
@@ -212,6 +215,24 @@ public actor LifecycleSimulation {
 
     // MARK: Results
 
+    /// What `read` gives, or nil when the store's file is not there yet or holds no table yet (nothing written: an
+    /// empty store). Any other failure — the file cannot be opened (its mode, a used-up disk), is busy, damaged — is
+    /// kept in `readBackProblems` and the report's `unreadable`: reading it as an empty store made an app that
+    /// committed look as if it had not (under `umask 0477` the stores were made unreadable to their owner).
+    private func readBack<T>(_ url: URL, _ what: String, _ read: () throws -> T) -> T? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        do {
+            return try read()
+        } catch {
+            let store = error as? SQLiteError
+            guard (store?.code ?? 0) & 0xFF != SQLITE_ERROR else { return nil }
+            let problem = "the harness could not read \(what) (\(url.lastPathComponent)) back to check it: \(error); "
+                + (store.map(LifecycleError.advice(for:)) ?? "check the temporary folder")
+            if !readBackProblems.contains(problem) { readBackProblems.append(problem) }
+            return nil
+        }
+    }
+
     /// The invariant checks over what happened so far.
     public func checkInvariants() -> [InvariantCheck] {
         report().checks
@@ -222,11 +243,13 @@ public actor LifecycleSimulation {
         if let finalReport { return finalReport }
         let launches = scheduler.launches
         let runs = journal.records
-        let store = (try? SyncStore.readSnapshot(at: folder.syncStoreURL))
+        let store = readBack(folder.syncStoreURL, "the item store") { try SyncStore.readSnapshot(at: folder.syncStoreURL) }
             ?? StoreSnapshot(items: [], cursor: nil, updatedAt: nil, commits: 0, runKey: nil)
-        let duplicates = (try? SyncStore.readDuplicateItems(at: folder.syncStoreURL)) ?? []
-        let effects = (try? sideEffects.effects()) ?? []
-        let completions = (try? CompletionStore.readCompletions(at: folder.completionStoreURL)) ?? []
+        let duplicates = readBack(folder.syncStoreURL, "the item store") { try SyncStore.readDuplicateItems(at: folder.syncStoreURL) } ?? []
+        let effects = readBack(folder.sideEffectLedgerURL, "the side-effect ledger") { try sideEffects.effects() } ?? []
+        let completions = readBack(folder.completionStoreURL, "the completion store") {
+            try CompletionStore.readCompletions(at: folder.completionStoreURL)
+        } ?? []
         let pendingTimers = clock.pendingWork
         let defects = scheduler.defects
         let invariants = LifecycleInvariants(
@@ -242,7 +265,7 @@ public actor LifecycleSimulation {
             temporaryFiles: TemporaryFiles(directory: folder.temporaryFiles).names, log: log.lines,
             errors: scheduler.errors, defects: defects, completions: completions,
             pendingRequests: scheduler.pendingRequests, pendingTimers: pendingTimers,
-            checks: invariants.evaluate() + [harness])
+            checks: invariants.evaluate() + [harness], unreadable: readBackProblems)
     }
 
     /// Ends the scenario: takes the final report, kills the process, closes the stores and removes the folder.
@@ -311,7 +334,7 @@ public actor LifecycleSimulation {
             } catch {
                 harnessProblems.append("the overlapping launch of \(overlap.identifier) could not run: \(error)")
             }
-            let afterOverlap = try? SyncStore.readSnapshot(at: folder.syncStoreURL)
+            let afterOverlap = readBack(folder.syncStoreURL, "the item store") { try SyncStore.readSnapshot(at: folder.syncStoreURL) }
             journal.update(number) { $0.storeAfterOverlaps = afterOverlap }
             guard process.life.isAlive else { throw ProcessDeath() }
         }
@@ -514,7 +537,7 @@ public actor LifecycleSimulation {
         let launchTime = clock.now
         log.record(identifier: identifier, stage: "launch", from: process.life)
         var record = JobRunRecord(launch: number, identifier: identifier, plan: plans.removeValue(forKey: identifier) ?? LaunchPlan())
-        record.storeBefore = try? SyncStore.readSnapshot(at: folder.syncStoreURL)
+        record.storeBefore = readBack(folder.syncStoreURL, "the item store") { try SyncStore.readSnapshot(at: folder.syncStoreURL) }
         let temporaryBefore = Set(TemporaryFiles(directory: folder.temporaryFiles).names)
         record.expectedCursor = source.currentBatch.cursor
         journal.begin(record)
@@ -523,7 +546,7 @@ public actor LifecycleSimulation {
         handler.watch?.beginHandling(launch: number)
         await handler.adapter.handle(task: task)
         handler.watch?.endHandling()
-        let after = try? SyncStore.readSnapshot(at: folder.syncStoreURL)
+        let after = readBack(folder.syncStoreURL, "the item store") { try SyncStore.readSnapshot(at: folder.syncStoreURL) }
         let left = TemporaryFiles(directory: folder.temporaryFiles).names.filter { !temporaryBefore.contains($0) }.count
         journal.update(number) { record in
             record.storeAfter = after

@@ -36,6 +36,13 @@ public final class SQLiteConnection: Sendable {
         }
         self.path = path
         handle = Mutex(opened)
+        // A database this connection may write is its owner's to read and write whatever the umask: under
+        // `umask 0477` the stores were made mode 000, and the harness's read-only connection that checks them could not
+        // open them. SQLite gives the `-wal` and `-shm` files the database's mode.
+        if !readOnly {
+            var info = stat()
+            if stat(path, &info) == 0, info.st_mode & 0o600 != 0o600 { chmod(path, (info.st_mode & 0o777) | 0o600) }
+        }
     }
 
     /// Opens (creating when needed) a store's database for writing: SQLite's write-ahead log, never synced

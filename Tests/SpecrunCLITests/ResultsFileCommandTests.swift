@@ -108,6 +108,30 @@ import Testing
             #expect(run.err == message)
         }
     }
+    /// The files given by mistake most often are named by what they are, by every command that reads results: the
+    /// check that the file begins with `{` (for devices and endless streams) told them all "a device or another kind
+    /// of file?" (the docs review), though the reader can say which they are from their first bytes.
+    @Test func aReportASpecAndAGzipFileAreNamedByEveryCommand() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let (_, good, _) = try await Self.results(in: folder)
+        let files = [
+            ("junit.xml", Data("<?xml version=\"1.0\"?>\n<testsuites/>\n".utf8), "1:1: this is XML or HTML (a JUnit, HTML or other report?), not JSON results"),
+            ("spec.json", Data("spec: x\n".utf8), "1:1: this is YAML or plain text (a spec file?), not JSON results"),
+            ("r.json.gz", Data([0x1F, 0x8B, 0x08, 0x00]), "1:1: this is a compressed (gzip) file, not JSON results"),
+            ("utf16.json", Data([0xFF, 0xFE, 0x7B, 0x00]), "1:1: the file is UTF-16, not UTF-8"),
+        ]
+        for (name, bytes, said) in files {
+            let path = folder.path(name)
+            try bytes.write(to: URL(fileURLWithPath: path))
+            for arguments in [["report", path], ["merge", good, path, "-o", folder.path("out/m.json")], ["compare", good, path]] {
+                let run = await CommandRun.run(arguments)
+                #expect(run.status == ExitStatus.invalidInput, "\(arguments): \(run.err)")
+                #expect(run.err.hasPrefix("specrun: error: The results file \(path):\(said)"), "\(arguments): \(run.err)")
+            }
+        }
+    }
+
     /// `report /dev/zero` read without end until memory ran out, and a results file of any size was read whole: a
     /// file larger than `--max-results-size` is refused before it is read, a stream once it passes the bound, and
     /// anything that does not begin as a JSON object at its first read. Every command that reads results says so.

@@ -5,6 +5,7 @@ import SpecParser
 import SpecReporters
 import SpecResults
 import SpecRunner
+import TaskHarness
 
 /// `specrun [run] [options] PATH...`: read every spec, run the plan, report, exit 0 / 1 / 2.
 struct RunCommand {
@@ -196,6 +197,9 @@ struct RunCommand {
             status = result.summary.exitStatus(strict: configuration.strict)
         }
         BackgroundRelease.release((consume loaded, consume fullPlan, consume plan, consume tests, consume result))
+        // A scenario abandoned at --timeout, or stopped by a signal, may still be on its last step: its folder of
+        // SQLite files in TMPDIR was left behind when the process ended first.
+        ScenarioFolder.removeUnfinished()
         return status
     }
 

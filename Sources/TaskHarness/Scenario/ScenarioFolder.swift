@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The per-scenario temporary folder the harness creates and removes: `databases/` for the SQLite files,
 /// `temporary/` for the job's temporary files.
@@ -33,6 +34,19 @@ public final class ScenarioFolder: Sendable {
             }
             made = true
             chmod(folder.path, 0o700)
+        }
+        Self.live.withLock { _ = $0.insert(root.path) }
+    }
+
+    /// The folders `init(inside:)` made that are not removed yet.
+    private static let live = Mutex<Set<String>>([])
+
+    /// Removes every folder made here and not removed yet: those of scenarios still running when the process ends
+    /// (a scenario abandoned at `--timeout`, or stopped by a signal, goes on in the background until its next step,
+    /// and the process may end first). Call it last, when no scenario's result is awaited any more.
+    public static func removeUnfinished() {
+        for path in live.withLock({ live in defer { live.removeAll() }; return live }) {
+            try? FileManager.default.removeItem(atPath: path)
         }
     }
 
@@ -91,5 +105,6 @@ public final class ScenarioFolder: Sendable {
     /// Removes the folder and everything in it.
     public func remove() {
         try? FileManager.default.removeItem(at: root)
+        _ = Self.live.withLock { $0.remove(root.path) }
     }
 }

@@ -8,10 +8,10 @@ import SpecModel
 ///
 /// The harness's own reader (`TaskHarness.StaticGate`) may not be imported here (a lint judges specs, and depends on
 /// the model only), so its rules are restated; SpecLintTests cross-checks both on the same files. A file larger than
-/// `byteLimit` is left unread: the run's limit (`--max-file-size`) is not known here, and the run tells it.
+/// `byteLimit` (the run's `--max-file-size`) is refused unread, as the harness refuses it.
 public struct InfoPlistFixtureLint: SpecLintRule {
-    /// The most bytes read from one fixture: the harness's default limit.
-    static let byteLimit = 10 << 20
+    /// The most bytes a fixture may hold: the run's `--max-file-size`, which the harness holds fixtures to.
+    var byteLimit = 10 << 20
 
     /// The two keys the static gate reads.
     static let permittedIdentifiersKey = "BGTaskSchedulerPermittedIdentifiers"
@@ -20,7 +20,9 @@ public struct InfoPlistFixtureLint: SpecLintRule {
     /// `access(path, R_OK)`: nil when the file may be read, else the `errno`. Injected by tests (root reads anything).
     var mayRead: @Sendable (String) -> Int32? = { path in access(path, R_OK) == 0 ? nil : errno }
 
-    public init() {}
+    public init(byteLimit: Int = 10 << 20) {
+        self.byteLimit = byteLimit
+    }
 
     public func diagnostics(for spec: Spec, in file: SpecFile) -> [Diagnostic] {
         guard case .lifecycle(let body) = spec.body, case .infoPlist(let path, found: true, let written, let location, let sourceLine) = body.gate
@@ -52,7 +54,12 @@ public struct InfoPlistFixtureLint: SpecLintRule {
             return ["'\(written)' cannot be read (\(String(cString: strerror(code)))), \(cannotRun); give the user who runs "
                 + "specrun read permission on it (chmod a+r)"]
         }
-        guard Int(info.st_size) <= Self.byteLimit, let data = try? Data(contentsOf: URL(fileURLWithPath: local)) else { return [] }
+        // `specrun check` passed a 200 MB fixture that every run then refused (the docs review).
+        if Int(info.st_size) > byteLimit {
+            return ["'\(written)' holds \(info.st_size) bytes, more than the \(byteLimit) a fixture may hold (--max-file-size), "
+                + "\(cannotRun); name the app's Info.plist itself"]
+        }
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: local)) else { return [] }
         guard let root = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) else {
             return ["'\(written)' is not a property list (XML or binary), \(cannotRun); name the app's Info.plist, "
                 + "or convert the file with 'plutil -convert xml1'"]

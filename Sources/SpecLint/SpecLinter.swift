@@ -10,7 +10,8 @@ public struct SpecLinter: Sendable {
     /// Every lint, in the order their warnings are listed at one place.
     public let rules: [any SpecLintRule]
 
-    public init() {
+    /// `fixtureByteLimit`: the most bytes a fixture may hold (the run's `--max-file-size`).
+    public init(fixtureByteLimit: Int = 10 << 20) {
         rules = [
             OldZoneNameLint(),
             OffsetMismatchLint(),
@@ -22,7 +23,7 @@ public struct SpecLinter: Sendable {
             OutsideWindowLint(),
             DuplicateInstantLint(),
             MissingFixtureLint(),
-            InfoPlistFixtureLint(),
+            InfoPlistFixtureLint(byteLimit: fixtureByteLimit),
             EmptyExpectLint(),
         ]
     }

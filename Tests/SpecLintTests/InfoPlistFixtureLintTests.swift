@@ -172,6 +172,21 @@ import Testing
         ])
     }
 
+    /// A fixture larger than the run's limit passed `specrun check` and was refused by every run (the docs review):
+    /// the lint holds it to the same limit, given as the run gives it (`--max-file-size`).
+    @Test func aFixtureOverTheRunsLimitIsAWarning() throws {
+        let folder = try FixtureFolder()
+        try folder.write("Info.plist", Self.contents[0].1)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: folder.path("Info.plist"))[.size] as? Int)
+        let task = LifecycleSpec.TaskDeclaration(
+            identifier: "com.example.app.refresh", kind: .refresh, location: SourceLocation(file: "lint.yaml", line: 2, column: 7))
+        #expect(InfoPlistFixtureLint(byteLimit: size - 1).problems(at: folder.path("Info.plist"), written: "fixtures/Info.plist", tasks: [task]) == [
+            "'fixtures/Info.plist' holds \(size) bytes, more than the \(size - 1) a fixture may hold (--max-file-size), so the scenario "
+                + "cannot run; name the app's Info.plist itself",
+        ])
+        #expect(InfoPlistFixtureLint(byteLimit: size).problems(at: folder.path("Info.plist"), written: "fixtures/Info.plist", tasks: [task]).isEmpty)
+    }
+
     /// The diagnostics page's example is the whole output of this spec and fixture.
     @Test func theDiagnosticsPageQuotesTheLintExactly() throws {
         let folder = try FixtureFolder()

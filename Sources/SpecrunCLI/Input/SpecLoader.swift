@@ -41,7 +41,7 @@ struct SpecLoader {
         var files = read.compactMap { $0 }
         // Names are checked across files, then each file is linted on its own (in parallel too), by one linter: the
         // fixture folders it reads are read once for all the files.
-        let linter = SpecLinter()
+        let linter = SpecLinter(fixtureByteLimit: parser.limits.maxBytes)
         files = Self.parallelMap(DuplicateSpecNames.rejecting(in: files), jobs: jobs) { linter.lint([$0])[0] }
         var diagnostics = files.flatMap(\.diagnostics)
         if strict {

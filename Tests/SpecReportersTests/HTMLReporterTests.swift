@@ -211,6 +211,25 @@ import Testing
         #expect(Self.page.contains(".picture-scroll > svg { min-width: 760px; }"))
     }
 
+    /// A key mismatch far from any change, in a window that also holds an instant of the other season: the UTC row
+    /// under the ticks was left out because a mark outside the picture had another offset (the docs review). The
+    /// row needs one offset among the marks drawn. 2027-04-05 02:30 CEST is 00:30Z, 2027-03-20 02:30 CET is 01:30Z
+    /// (zoneinfo).
+    @Test func aPictureWithOneOffsetAmongItsMarksShowsUTCWhateverTheMarksOutsideIt() throws {
+        let winter = RunResultFixture.berlin("2027-03-20T01:30:00Z", "2027-03-20T02:30:00+01:00", "CET")
+        let spring = RunResultFixture.berlin("2027-04-05T00:30:00Z", "2027-04-05T02:30:00+02:00", "CEST")
+        var test = RunResultFixture.firstValidFailed
+        test.expected = [winter, spring]
+        test.actual = [winter, spring]
+        test.diff = [DiffLine(kind: .same, expected: winter, actual: winter), DiffLine(kind: .keyMismatch, expected: spring, actual: spring)]
+        test.zoneContext = ZoneContext(zone: "Europe/Berlin", transitions: [])
+        let picture = try #require(HTMLTimeline.occurrencePictures(for: test).first)
+        #expect(picture.outside == 2)
+        #expect(picture.svg.contains(">UTC<"))
+        // The tick at 02:00 local on 5 April stands for 00:00Z.
+        #expect(picture.svg.contains(">00:00Z<"))
+    }
+
     /// Foundation's Julian 1500s: March 1 expected in 1500 and 1501, March 11 produced. Without years the picture read
     /// "Thu 1 Mar", "Fri 1 Mar" and ticks from "Thu 30 Nov" on: which year was which could not be seen. Across a new
     /// year each mark's date names its year, and a row under the tick dates names the years. Epochs and weekdays

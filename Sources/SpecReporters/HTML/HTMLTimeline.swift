@@ -184,8 +184,9 @@ struct HTMLTimeline {
             let labelY = firstActualY + Double(placed.level) * levelHeight
             svg.line(x1: x, y1: axisY + 7, x2: x, y2: labelY - 14, cls: "stem actual \(stateClass(placed.mark.state))")
         }
-        // Without a transition, UTC under a tick is only certain when every mark has the same offset.
-        let offsets = Set(marks.compactMap(\.instant.offsetSeconds))
+        // Without a transition, UTC under a tick is only certain when every mark drawn has the same offset (marks
+        // outside the picture, a day away across a change the picture does not reach, took the UTC row away).
+        let offsets = Set(visible.compactMap(\.instant.offsetSeconds))
         axisLines(&svg, axis: axis, y: axisY, transition: transition, fallbackOffset: offsets.count == 1 ? offsets.first : nil,
                   labelGap: labelGap)
         for (placed, x) in zip(above, aboveX) {

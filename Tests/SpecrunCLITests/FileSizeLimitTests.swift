@@ -54,7 +54,9 @@ import Testing
 }
 
 /// Under `umask 0777` results files were written with mode 000 (unreadable by their owner), and scenario folders
-/// were made unusable. The umask still applies, but a results file stays its owner's to read and write.
+/// were made unusable. The umask still applies, but a results file stays its owner's to read and write. Run as another
+/// user than root, it also checks the scenarios' stores: they were made mode 000, the harness could not read them
+/// back, and every seed scenario failed as if the app had committed nothing (a non-root review).
 @Suite struct UmaskTests {
     @Test func underAUmaskOfEverythingTheResultsStayTheOwnersAndNoFolderIsLeft() throws {
         let folder = try ScratchSpecFolder()

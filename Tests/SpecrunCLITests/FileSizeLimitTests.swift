@@ -10,22 +10,14 @@ import Testing
         let folder = try ScratchSpecFolder()
         defer { folder.remove() }
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // 96 blocks of 512 bytes (sh is dash, which counts in 512; bash counts in 1,024): enough for some scenarios'
         // stores, not for the larger ones' commits (measured: 23 of 66 pass, the rest stop partway, at a launch step).
-        process.arguments = ["-c", "ulimit -f 96 && exec \"$0\" \"$@\"", try SpecrunChild.binary(),
-                             packageRoot.appendingPathComponent("specs/lifecycle").path, "--quiet", "--jobs", "1", "--color", "never"]
-        process.environment = ["PATH": "/usr/bin:/bin", "TMPDIR": folder.path]
-        process.currentDirectoryURL = folder.root
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 1, "\(report.suffix(2000))")
+        let (reason, status, report) = try SpecrunChild.report(
+            "/bin/sh", ["-c", "ulimit -f 96 && exec \"$0\" \"$@\"", try SpecrunChild.binary(),
+                        packageRoot.appendingPathComponent("specs/lifecycle").path, "--quiet", "--jobs", "1", "--color", "never"],
+            environment: ["TMPDIR": folder.path], in: folder)
+        #expect(reason == .exit)
+        #expect(status == 1, "\(report.suffix(2000))")
         let summary = try #require(report.split(separator: "\n").last.map(String.init))
         #expect(summary.contains(" passed, 0 failed, ") && summary.hasSuffix(" errors"), "\(summary)")
         #expect(report.contains("could not run: the scenario's files could not be written (SQLite execute failed (10): disk I/O error); "

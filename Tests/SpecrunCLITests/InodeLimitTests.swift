@@ -21,19 +21,11 @@ import Testing
         for index in (made - freeInodes)..<made { try FileManager.default.removeItem(at: disk.appendingPathComponent("f\(index)")) }
 
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try SpecrunChild.binary())
-        process.arguments = [packageRoot.appendingPathComponent("specs/lifecycle/seeds").path, "--quiet", "--jobs", "1", "--color", "never"]
-        process.environment = ["PATH": "/usr/bin:/bin", "TMPDIR": disk.path]
-        process.currentDirectoryURL = folder.root
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 1, "\(report.suffix(2000))")
+        let (reason, status, report) = try SpecrunChild.report(
+            try SpecrunChild.binary(), [packageRoot.appendingPathComponent("specs/lifecycle/seeds").path, "--quiet", "--jobs", "1", "--color", "never"],
+            environment: ["TMPDIR": disk.path], in: folder)
+        #expect(reason == .exit)
+        #expect(status == 1, "\(report.suffix(2000))")
         let summary = try #require(report.split(separator: "\n").last.map(String.init))
         #expect(summary.hasPrefix("0 passed, 0 failed, ") && summary.hasSuffix(" errors"), "\(summary)")
         #expect(report.contains("the disk holding the temporary folder is full (no space or no inode left: see 'df -h' and 'df -i')"),

@@ -57,6 +57,24 @@ final class SpecrunChild {
         return (process.terminationReason, process.terminationStatus, stderr)
     }
 
+    /// Runs `executable` to its end in `folder` with only `environment` (plus a plain `PATH`), stderr discarded: the
+    /// report it prints on stdout, for a run under a process-wide condition (a `ulimit`, a TMPDIR on a small disk).
+    static func report(_ executable: String, _ arguments: [String], environment: [String: String],
+                       in folder: ScratchSpecFolder) throws -> (reason: Process.TerminationReason, status: Int32, stdout: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ["PATH": "/usr/bin:/bin"].merging(environment) { _, given in given }
+        process.currentDirectoryURL = folder.root
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationReason, process.terminationStatus, stdout)
+    }
+
     struct Missing: Error, CustomStringConvertible {
         var description: String
     }

@@ -3,6 +3,7 @@ import Recurrence
 import SpecDiagnostics
 import SpecModel
 import SpecResults
+import TaskHarness
 
 /// Executes a test plan against the engines and the task harness, producing one result per item.
 public struct SpecRunner: Sendable {
@@ -16,11 +17,15 @@ public struct SpecRunner: Sendable {
         public var scenarioFolderParent: URL?
         /// Most bytes an `info-plist` fixture may hold (`--max-file-size`, as for spec files).
         public var fixtureByteLimit: Int
+        /// The run's record of the scenario folders it made and has not removed: at its end the run removes those
+        /// of scenarios it abandoned (`--timeout`, a signal), which go on until their next step.
+        public var scenarioFolders: ScenarioFolderTracker?
 
         public init(
             occurrenceLimit: Int = 100_000, monotonicNanoseconds: @escaping @Sendable () -> UInt64 = { 0 },
-            scenarioFolderParent: URL? = nil, fixtureByteLimit: Int = 10 << 20
+            scenarioFolderParent: URL? = nil, fixtureByteLimit: Int = 10 << 20, scenarioFolders: ScenarioFolderTracker? = nil
         ) {
+            self.scenarioFolders = scenarioFolders
             self.occurrenceLimit = occurrenceLimit
             self.monotonicNanoseconds = monotonicNanoseconds
             self.scenarioFolderParent = scenarioFolderParent
@@ -99,7 +104,8 @@ public struct SpecRunner: Sendable {
             return RecurrenceExecutor(engines: engines, occurrenceLimit: options.occurrenceLimit)
                 .run(recurrence, caseSpec: caseSpec, engine: engine)
         case .lifecycle(let scenario):
-            return LifecycleExecutor(temporaryParent: options.scenarioFolderParent, fixtureByteLimit: options.fixtureByteLimit).run(scenario)
+            return LifecycleExecutor(temporaryParent: options.scenarioFolderParent, folderTracker: options.scenarioFolders,
+                                     fixtureByteLimit: options.fixtureByteLimit).run(scenario)
         }
     }
 

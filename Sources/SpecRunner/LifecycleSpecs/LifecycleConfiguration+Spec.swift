@@ -11,7 +11,8 @@ struct ScenarioSetupError: Error, CustomStringConvertible {
 extension LifecycleConfiguration {
     /// The harness configuration a scenario describes; `temporaryParent` is where its scenario folder goes, and an
     /// `info-plist` fixture may hold at most `fixtureByteLimit` bytes.
-    init(_ spec: LifecycleSpec, temporaryParent: URL?, fixtureByteLimit: Int = 10 << 20) throws(ScenarioSetupError) {
+    init(_ spec: LifecycleSpec, temporaryParent: URL?, fixtureByteLimit: Int = 10 << 20,
+         folderTracker: ScenarioFolderTracker? = nil) throws(ScenarioSetupError) {
         let tasks = spec.tasks.map { TaskDefinition(identifier: $0.identifier, kind: TaskKind($0.kind)) }
         self.init(
             tasks: tasks,
@@ -28,7 +29,8 @@ extension LifecycleConfiguration {
             resubmitsAfterLaunch: spec.app.resubmits,
             adapter: Adapter(spec.app.adapter),
             jobFlaws: Set(spec.job.flaws.map(SyncJob.Flaw.init)),
-            temporaryParent: temporaryParent)
+            temporaryParent: temporaryParent,
+            folderTracker: folderTracker)
     }
 }
 

@@ -14,6 +14,8 @@ import TaskHarness
 struct LifecycleExecutor: Sendable {
     /// Where scenario folders are created; nil for the system's temporary directory.
     var temporaryParent: URL?
+    /// The run's record of the scenario folders not yet removed (`SpecRunner.Options.scenarioFolders`).
+    var folderTracker: ScenarioFolderTracker?
     /// Most bytes an `info-plist` fixture may hold.
     var fixtureByteLimit = 10 << 20
 
@@ -41,7 +43,8 @@ struct LifecycleExecutor: Sendable {
         let configuration: LifecycleConfiguration
         let simulation: LifecycleSimulation
         do {
-            configuration = try LifecycleConfiguration(spec, temporaryParent: temporaryParent, fixtureByteLimit: fixtureByteLimit)
+            configuration = try LifecycleConfiguration(
+                spec, temporaryParent: temporaryParent, fixtureByteLimit: fixtureByteLimit, folderTracker: folderTracker)
             simulation = try await LifecycleSimulation(configuration)
         } catch let error as ScenarioSetupError {
             return Verdict(status: .error, message: error.description, timeZone: scheduleZone)

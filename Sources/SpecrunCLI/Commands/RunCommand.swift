@@ -139,9 +139,10 @@ struct RunCommand {
             return loaded.diagnostics.contains { $0.severity == .error } ? ExitStatus.invalidInput : ExitStatus.success
         }
 
+        let scenarioFolders = ScenarioFolderTracker()
         let runner = SpecRunner(options: .init(
             occurrenceLimit: configuration.limits.occurrences, monotonicNanoseconds: io.monotonicNanoseconds,
-            fixtureByteLimit: configuration.limits.yaml.maxBytes))
+            fixtureByteLimit: configuration.limits.yaml.maxBytes, scenarioFolders: scenarioFolders))
         let progress = ProgressLine(io: io, enabled: ProgressLine.shows(io: io, quiet: configuration.quiet))
         let execution = PlanExecution(runner: runner, settings: .init(
             jobs: configuration.jobs,
@@ -199,7 +200,7 @@ struct RunCommand {
         BackgroundRelease.release((consume loaded, consume fullPlan, consume plan, consume tests, consume result))
         // A scenario abandoned at --timeout, or stopped by a signal, may still be on its last step: its folder of
         // SQLite files in TMPDIR was left behind when the process ended first.
-        ScenarioFolder.removeUnfinished()
+        scenarioFolders.removeUnfinished()
         return status
     }
 

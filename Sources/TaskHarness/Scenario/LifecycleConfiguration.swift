@@ -56,6 +56,8 @@ public struct LifecycleConfiguration: Sendable {
     public var jobFlaws: Set<SyncJob.Flaw>
     /// Where the per-scenario folder is created; nil for the system's temporary directory.
     public var temporaryParent: URL?
+    /// Where the scenario folder is kept on record until removed, for a run to remove what it abandoned.
+    public var folderTracker: ScenarioFolderTracker?
 
     public init(
         tasks: [TaskDefinition],
@@ -72,7 +74,8 @@ public struct LifecycleConfiguration: Sendable {
         resubmitsAfterLaunch: Bool = true,
         adapter: Adapter = .thin,
         jobFlaws: Set<SyncJob.Flaw> = [],
-        temporaryParent: URL? = nil
+        temporaryParent: URL? = nil,
+        folderTracker: ScenarioFolderTracker? = nil
     ) {
         self.tasks = tasks
         kinds = Self.kinds(of: tasks)
@@ -90,6 +93,7 @@ public struct LifecycleConfiguration: Sendable {
         self.adapter = adapter
         self.jobFlaws = jobFlaws
         self.temporaryParent = temporaryParent
+        self.folderTracker = folderTracker
     }
 
     /// The kind declared for `identifier` (refresh when it is not one of `tasks`).

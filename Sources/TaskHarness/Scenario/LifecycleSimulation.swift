@@ -69,7 +69,7 @@ public actor LifecycleSimulation {
         }
         log = DiagnosticsLog()
         do {
-            folder = try ScenarioFolder(inside: configuration.temporaryParent)
+            folder = try ScenarioFolder(inside: configuration.temporaryParent, tracker: configuration.folderTracker)
         } catch {
             // A full disk (no space or no inode left) is not cured by another TMPDIR's permissions: say what ran out.
             if let error = error as? ScenarioFolder.CreationError, let failure = EnvironmentFailure(error) { throw .environment(failure) }

@@ -19,7 +19,11 @@ public final class ScenarioFolder: Sendable {
     /// The parent must exist: a `TMPDIR` that names no folder is an error, not a folder to make with its parents.
     /// The folders are the owner's alone (mode 700, whatever the umask: under `umask 0777` they were made unusable,
     /// then left behind), and a folder made before a later step failed (no inode left for its subfolders) is removed.
-    public init(inside parent: URL? = nil) throws {
+    /// Where the folder is on record until removed (nil: nowhere).
+    private let tracker: ScenarioFolderTracker?
+
+    public init(inside parent: URL? = nil, tracker: ScenarioFolderTracker? = nil) throws {
+        self.tracker = tracker
         let base = parent ?? Self.defaultParent()
         root = base.appendingPathComponent("specrun-harness-\(UUID().uuidString)", isDirectory: true)
         var made = false
@@ -35,19 +39,7 @@ public final class ScenarioFolder: Sendable {
             made = true
             chmod(folder.path, 0o700)
         }
-        Self.live.withLock { _ = $0.insert(root.path) }
-    }
-
-    /// The folders `init(inside:)` made that are not removed yet.
-    private static let live = Mutex<Set<String>>([])
-
-    /// Removes every folder made here and not removed yet: those of scenarios still running when the process ends
-    /// (a scenario abandoned at `--timeout`, or stopped by a signal, goes on in the background until its next step,
-    /// and the process may end first). Call it last, when no scenario's result is awaited any more.
-    public static func removeUnfinished() {
-        for path in live.withLock({ live in defer { live.removeAll() }; return live }) {
-            try? FileManager.default.removeItem(atPath: path)
-        }
+        tracker?.made(root.path)
     }
 
     /// Where scenario folders go when no parent is given: `TMPDIR` when it is set and not empty, else `/tmp`.
@@ -83,6 +75,7 @@ public final class ScenarioFolder: Sendable {
     /// Uses an existing folder (for example one a crashed child process wrote into); creates its subfolders.
     public init(existing root: URL) throws {
         self.root = root
+        tracker = nil
         try FileManager.default.createDirectory(at: databases, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: temporaryFiles, withIntermediateDirectories: true)
     }
@@ -105,6 +98,26 @@ public final class ScenarioFolder: Sendable {
     /// Removes the folder and everything in it.
     public func remove() {
         try? FileManager.default.removeItem(at: root)
-        _ = Self.live.withLock { $0.remove(root.path) }
+        tracker?.removed(root.path)
+    }
+}
+
+/// The scenario folders one run made and has not removed yet, so that the run can remove them at its end: a scenario
+/// abandoned at `--timeout`, or stopped by a signal, goes on in the background until its next step, and the process
+/// ended first, leaving its folder of SQLite files in TMPDIR. One per run, never process-wide: runs in one process
+/// (tests, an app embedding the runner) must not remove each other's live folders.
+public final class ScenarioFolderTracker: Sendable {
+    private let live = Mutex<Set<String>>([])
+
+    public init() {}
+
+    func made(_ path: String) { _ = live.withLock { $0.insert(path) } }
+    func removed(_ path: String) { _ = live.withLock { $0.remove(path) } }
+
+    /// Removes every folder made under this tracker and not removed yet. Call it when no scenario's result is awaited.
+    public func removeUnfinished() {
+        for path in live.withLock({ live in defer { live.removeAll() }; return live }) {
+            try? FileManager.default.removeItem(atPath: path)
+        }
     }
 }

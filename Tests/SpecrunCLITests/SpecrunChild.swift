@@ -43,36 +43,36 @@ final class SpecrunChild {
     /// discarded: for what a process-wide setting changes (`ulimit`, a variable read once per process).
     static func runToEnd(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
                          in folder: ScratchSpecFolder) throws -> (reason: Process.TerminationReason, status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = ["NO_COLOR": "1", "PATH": "/usr/bin:/bin"].merging(environment) { _, given in given }
-        process.currentDirectoryURL = folder.root
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationReason, process.terminationStatus, stderr)
+        let ended = try toEnd(executable, arguments, environment: ["NO_COLOR": "1"].merging(environment) { _, given in given },
+                              reading: .stderr, in: folder)
+        return (ended.reason, ended.status, ended.text)
     }
 
     /// Runs `executable` to its end in `folder` with only `environment` (plus a plain `PATH`), stderr discarded: the
     /// report it prints on stdout, for a run under a process-wide condition (a `ulimit`, a TMPDIR on a small disk).
     static func report(_ executable: String, _ arguments: [String], environment: [String: String],
                        in folder: ScratchSpecFolder) throws -> (reason: Process.TerminationReason, status: Int32, stdout: String) {
+        let ended = try toEnd(executable, arguments, environment: environment, reading: .stdout, in: folder)
+        return (ended.reason, ended.status, ended.text)
+    }
+
+    private enum Stream { case stdout, stderr }
+
+    /// The process run to its end, the `read` stream's text kept and the other discarded.
+    private static func toEnd(_ executable: String, _ arguments: [String], environment: [String: String], reading read: Stream,
+                              in folder: ScratchSpecFolder) throws -> (reason: Process.TerminationReason, status: Int32, text: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = ["PATH": "/usr/bin:/bin"].merging(environment) { _, given in given }
         process.currentDirectoryURL = folder.root
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        let pipe = Pipe()
+        process.standardOutput = read == .stdout ? pipe : FileHandle.nullDevice
+        process.standardError = read == .stderr ? pipe : FileHandle.nullDevice
         try process.run()
-        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return (process.terminationReason, process.terminationStatus, stdout)
+        return (process.terminationReason, process.terminationStatus, text)
     }
 
     struct Missing: Error, CustomStringConvertible {

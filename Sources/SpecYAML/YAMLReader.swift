@@ -348,6 +348,8 @@ private struct TreeBuilder {
     /// Each anchor's node and how many nodes it counts for once expanded.
     private var anchors: [String: (node: Node, nodes: Int)] = [:]
     private var documentNodes = 0
+    /// Whether the document has used an alias so far: the node bound's advice depends on it.
+    private var documentUsesAliases = false
 
     init(limits: YAMLLimits) {
         self.limits = limits
@@ -379,6 +381,7 @@ private struct TreeBuilder {
                 children.removeAll()
                 anchors = [:]
                 documentNodes = 0
+                documentUsesAliases = false
             case .documentEnd:
                 if let root {
                     documents.append(YAMLDocument(root: root, start: documentStart))
@@ -390,6 +393,7 @@ private struct TreeBuilder {
                         message: "the alias '*\(anchor)' names no anchor defined before it; define '&\(anchor)' first",
                         mark: mark))
                 }
+                documentUsesAliases = true
                 if let error = count(target.nodes, at: mark) { return YAMLStream(documents: documents, error: error) }
                 if let error = attach(target.node, nodes: target.nodes, into: &root) {
                     return YAMLStream(documents: documents, error: error)
@@ -441,10 +445,12 @@ private struct TreeBuilder {
     private mutating func count(_ nodes: Int, at mark: Mark) -> YAMLError? {
         documentNodes += nodes
         guard documentNodes <= limits.maxNodes else {
-            return YAMLError(
-                kind: .aliasExpansion,
-                message: "the document expands to more than \(limits.maxNodes) nodes (aliases included); remove the repeated aliases or raise the limit with --max-nodes",
-                mark: mark)
+            // Without an alias the document is simply that large (`--max-nodes 5` on a plain spec was told to remove
+            // aliases it did not have): say what helps there.
+            let message = documentUsesAliases
+                ? "the document expands to more than \(limits.maxNodes) nodes (aliases included); remove the repeated aliases or raise the limit with --max-nodes"
+                : "the document has more than \(limits.maxNodes) nodes; split it into several documents (each after a line '---') or raise the limit with --max-nodes"
+            return YAMLError(kind: .aliasExpansion, message: message, mark: mark)
         }
         return nil
     }

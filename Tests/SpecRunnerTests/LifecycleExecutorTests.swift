@@ -438,6 +438,29 @@ import Testing
         ])
     }
 
+    /// A failed `errors` check explains the first 40 raised errors and counts the rest: 43 sentences filled a screen
+    /// (the docs review).
+    @Test func aFailedErrorsCheckExplainsTheFirstFortyErrors() async throws {
+        let steps = (0..<45).map { String(format: "  - {at: 2027-03-29T09:%02d:00+02:00, submit: com.example.app.refresh}", $0) }
+        let (_, body) = try Self.scenario("""
+            spec: Many refusals
+            task: {identifier: com.example.app.refresh, kind: refresh, permitted: []}
+            clock: 2027-03-29T08:00:00+02:00
+            steps:
+            \(steps.joined(separator: "\n"))
+            expect: {errors: []}
+
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .failed)
+        let lines = verdict.message?.split(separator: "\n").map(String.init) ?? []
+        let raised = try #require(verdict.lifecycle?.expectations.first { $0.name == "errors" }?.actual)
+        let count = raised.components(separatedBy: "not-permitted").count - 1
+        #expect(count == 46, "\(raised)")   // the first start's registration, then each of the 45 submits
+        #expect(lines.filter { $0.hasPrefix("not-permitted at ") }.count == 40, "\(lines)")
+        #expect(lines.last == "… and 6 more raised errors (the errors check lists every code)", "\(lines.last ?? "")")
+    }
+
     /// A scenario that lists its static gate inline is told to add a refused identifier or mode to its own list, which
     /// stands for the app's Info.plist; one that reads an Info.plist is told to add it there.
     @Test(arguments: [

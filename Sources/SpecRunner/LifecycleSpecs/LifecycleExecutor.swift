@@ -145,9 +145,13 @@ struct LifecycleExecutor: Sendable {
             lines.append("if this scenario documents the bug, expect it: \(documenting)")
         }
         if failed.contains(where: { $0.name == "errors" }) {
-            for (index, error) in report.errors.enumerated() {
+            // The first `errorSentences`, as the reports fold refused launches: 43 sentences filled a screen (a review).
+            for (index, error) in report.errors.enumerated().prefix(Self.errorSentences) {
                 let place = raisedBy[index].map { "step \($0 + 1) (\(spec.steps[$0].location))" } ?? "the app's first start"
                 lines.append("\(error.code.rawValue) at \(place): \(judgement.localized(GateWording.message(of: error, gate: spec.gate)))")
+            }
+            if report.errors.count > Self.errorSentences {
+                lines.append("… and \(report.errors.count - Self.errorSentences) more raised errors (the errors check lists every code)")
             }
         }
         verdict.message = lines.joined(separator: "\n")
@@ -188,6 +192,9 @@ struct LifecycleExecutor: Sendable {
             await simulation.setItems(items)
         }
     }
+
+    /// How many raised errors a failed `errors` check explains in sentences.
+    static let errorSentences = 40
 
     /// At most five names, then how many more.
     private static func names(_ names: [String]) -> String {

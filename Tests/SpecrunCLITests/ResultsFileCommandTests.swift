@@ -120,6 +120,7 @@ import Testing
             ("spec.json", Data("spec: x\n".utf8), "1:1: this is YAML or plain text (a spec file?), not JSON results"),
             ("r.json.gz", Data([0x1F, 0x8B, 0x08, 0x00]), "1:1: this is a compressed (gzip) file, not JSON results"),
             ("utf16.json", Data([0xFF, 0xFE, 0x7B, 0x00]), "1:1: the file is UTF-16, not UTF-8"),
+            ("results.tap", Data("TAP version 13\n1..0\n".utf8), "1:1: this is a TAP report (written by `specrun --tap`), not JSON results"),
         ]
         for (name, bytes, said) in files {
             let path = folder.path(name)

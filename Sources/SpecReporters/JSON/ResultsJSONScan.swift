@@ -120,6 +120,11 @@ struct ResultsJSONScan {
             throw Failure(offset: index, problem: "the file is empty" + (bytes.isEmpty ? "" : " (only white space)")
                 + ", not a results document (an upload that failed?)", remedy: Self.cutShortRemedy)
         }
+        // specrun's own TAP report (`--tap`, `results.tap` of --artifacts) was called "YAML or plain text (a spec file?)".
+        if bytes[index...].starts(with: Array("TAP version".utf8)) {
+            throw Failure(offset: index, problem: "this is a TAP report (written by `specrun --tap`), not JSON results",
+                          remedy: "give the file written by `specrun --json FILE` (results.json beside it in an --artifacts folder)")
+        }
         if let kind = Self.otherFormat(bytes[index]) {
             throw Failure(offset: index, problem: "this is \(kind), not JSON results", remedy: "give the file written by `specrun --json FILE`")
         }

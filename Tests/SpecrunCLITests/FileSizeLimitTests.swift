@@ -13,8 +13,8 @@ import Testing
         // 96 blocks of 512 bytes (sh is dash, which counts in 512; bash counts in 1,024): enough for some scenarios'
         // stores, not for the larger ones' commits (measured: 23 of 66 pass, the rest stop partway, at a launch step).
         let (reason, status, report) = try SpecrunChild.report(
-            "/bin/sh", ["-c", "ulimit -f 96 && exec \"$0\" \"$@\"", try SpecrunChild.binary(),
-                        packageRoot.appendingPathComponent("specs/lifecycle").path, "--quiet", "--jobs", "1", "--color", "never"],
+            "/bin/sh", try SpecrunChild.underShell("ulimit -f 96", [
+                packageRoot.appendingPathComponent("specs/lifecycle").path, "--quiet", "--jobs", "1", "--color", "never"]),
             environment: ["TMPDIR": folder.path], in: folder)
         #expect(reason == .exit)
         #expect(status == 1, "\(report.suffix(2000))")
@@ -36,8 +36,8 @@ import Testing
         defer { folder.remove() }
         let spec = try folder.write("a.yaml", ScratchSpecFolder.quickSpec("A"))
         // 1 block of 512 bytes (dash): less than the results of even one spec.
-        let ended = try SpecrunChild.runToEnd("/bin/sh", ["-c", "ulimit -f 1 && exec \"$0\" \"$@\"", try SpecrunChild.binary(),
-                                                          spec, "--json", folder.path("r.json")], in: folder)
+        let ended = try SpecrunChild.runToEnd("/bin/sh", try SpecrunChild.underShell("ulimit -f 1", [spec, "--json", folder.path("r.json")]),
+                                              in: folder)
         #expect(ended.reason == .exit && ended.status == 2, "\(ended.stderr)")
         #expect(ended.stderr.contains("specrun: error: cannot write '\(folder.path("r.json"))': File too large: a file-size limit "
             + "(ulimit -f: 512 bytes at most) stopped the write; raise it, e.g. 'ulimit -f unlimited', before specrun"), "\(ended.stderr)")
@@ -56,9 +56,9 @@ import Testing
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let temporary = folder.path("tmp")
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
-        let ended = try SpecrunChild.runToEnd("/bin/sh", ["-c", "umask 0777 && exec \"$0\" \"$@\"", try SpecrunChild.binary(),
-                                                          packageRoot.appendingPathComponent("specs/lifecycle/seeds").path,
-                                                          "--json", folder.path("r.json")], environment: ["TMPDIR": temporary], in: folder)
+        let ended = try SpecrunChild.runToEnd("/bin/sh", try SpecrunChild.underShell("umask 0777", [
+            packageRoot.appendingPathComponent("specs/lifecycle/seeds").path, "--json", folder.path("r.json")]),
+                                              environment: ["TMPDIR": temporary], in: folder)
         #expect(ended.reason == .exit && ended.status == 0, "\(ended.stderr)")
         var info = stat()
         #expect(stat(folder.path("r.json"), &info) == 0)

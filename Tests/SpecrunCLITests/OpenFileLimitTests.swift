@@ -30,8 +30,8 @@ import Testing
         let folder = try ScratchSpecFolder()
         defer { folder.remove() }
         let spec = try folder.write("a.yaml", ScratchSpecFolder.quickSpec("A"))
-        let ended = try SpecrunChild.runToEnd("/bin/sh", ["-c", "ulimit \(option) 16 && exec \"$0\" \"$@\"", try SpecrunChild.binary(),
-                                                          spec, "--json", folder.path("r.json")], in: folder)
+        let ended = try SpecrunChild.runToEnd("/bin/sh", try SpecrunChild.underShell("ulimit \(option) 16", [spec, "--json", folder.path("r.json")]),
+                                              in: folder)
         let stderr = ended.stderr
         #expect(ended.reason == .exit, "\(stderr)")
         #expect(ended.status == expected, "\(stderr)")
@@ -52,8 +52,8 @@ import Testing
         defer { folder.remove() }
         let spec = try folder.write("a.yaml", ScratchSpecFolder.quickSpec("A"))
         // 100,000 KB: enough to load the (debug) binary and its libraries, not for a run's threads as well.
-        let ended = try SpecrunChild.runToEnd("/bin/sh", ["-c", "ulimit -v 100000 && exec \"$0\" \"$@\"", try SpecrunChild.binary(),
-                                                          spec, "--json", folder.path("r.json")], in: folder)
+        let ended = try SpecrunChild.runToEnd("/bin/sh", try SpecrunChild.underShell("ulimit -v 100000", [spec, "--json", folder.path("r.json")]),
+                                              in: folder)
         #expect(ended.reason == .exit, "\(ended.stderr)")
         #expect(ended.status == 2, "\(ended.stderr)")
         #expect(ended.stderr.hasPrefix("specrun: error: the system refuses to start a thread (Resource temporarily unavailable), so "
@@ -68,8 +68,8 @@ import Testing
     @Test func explainIsRefusedTooRatherThanWaitingForAThread() throws {
         let folder = try ScratchSpecFolder()
         defer { folder.remove() }
-        let ended = try SpecrunChild.runToEnd("/bin/sh", ["-c", "ulimit -v 100000 && exec timeout -s KILL 60 \"$0\" \"$@\"",
-                                                          try SpecrunChild.binary(), "explain", "Europe/Berlin", "2027"], in: folder)
+        let ended = try SpecrunChild.runToEnd("/bin/sh", try SpecrunChild.underShell(
+            "ulimit -v 100000", through: "timeout -s KILL 60", ["explain", "Europe/Berlin", "2027"]), in: folder)
         #expect(ended.reason == .exit, "\(ended.stderr)")
         #expect(ended.status == 2, "\(ended.stderr)")
         #expect(ended.stderr.hasPrefix("specrun: error: the system refuses to start a thread"), "\(ended.stderr)")

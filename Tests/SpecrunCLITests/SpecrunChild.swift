@@ -39,6 +39,12 @@ final class SpecrunChild {
         return found
     }
 
+    /// The arguments of `/bin/sh` that run `setup` (`ulimit -f 1`, `umask 0777`: what only the child's own process may
+    /// change), then exec the specrun binary with `arguments`, through `wrapper` when given (`timeout -s KILL 60`).
+    static func underShell(_ setup: String, through wrapper: String? = nil, _ arguments: [String]) throws -> [String] {
+        ["-c", "\(setup) && exec \(wrapper.map { $0 + " " } ?? "")\"$0\" \"$@\"", try binary()] + arguments
+    }
+
     /// Runs `executable` to its end in `folder` with only `environment` (plus `NO_COLOR` and a plain `PATH`), stdout
     /// discarded: for what a process-wide setting changes (`ulimit`, a variable read once per process).
     static func runToEnd(_ executable: String, _ arguments: [String], environment: [String: String] = [:],

@@ -45,19 +45,9 @@ enum ResultsFile {
         return megabytes >= 1024 ? "\(megabytes / 1024 + 1)G" : "\(megabytes)M"
     }
 
-    /// A first byte the JSON reader names the format of: `<` (XML, HTML), a letter or `#` (YAML, text), gzip's 0x1F,
-    /// a UTF-16 byte order mark. (`t`, `f`, `n` start JSON literals, which the reader refuses as no results document.)
-    static func namedByTheReader(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "<"), UInt8(ascii: "#"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             0x1F, 0xFE, 0xFF: true
-        default: false
-        }
-    }
-
     /// Refused: more than `maxBytes` (said before reading a regular file; a pipe or device is read up to the bound),
-    /// and anything whose first byte that is not white space is not `{` (a results file is one JSON object), which
-    /// ends `/dev/zero` or `/dev/urandom` at their first read.
+    /// and a pipe or device whose first byte that is not white space is not `{` (a results file is one JSON object),
+    /// which ends `/dev/zero` or `/dev/urandom` at their first read.
     private static func contents(of path: String, maxBytes: Int) throws(UsageError) -> Data {
         func refuse(_ why: String, _ remedy: String = "give the path of a JSON file written by 'specrun --json'") -> UsageError {
             UsageError.fileProblem("Cannot read the results file '\(path)': \(why); \(remedy).")
@@ -111,12 +101,10 @@ enum ResultsFile {
             // file that begins with megabytes of white space (4 MB: a minute; the red team).
             if !beginningChecked, let first = buffer[..<count].first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) {
                 beginningChecked = true
-                // A UTF-8 byte order mark is left to the JSON reader, which names it; so are the first bytes of the files
-                // given by mistake most often (a JUnit or HTML report, a spec, a gzip file, UTF-16), which it names
-                // too: what was read so far is enough to say so, and nothing more is read (an endless stream stops).
-                // (A device is told as one: /dev/urandom's first byte is as likely a letter as anything.)
-                if info.st_mode & S_IFMT != S_IFCHR, Self.namedByTheReader(first) { break }
-                if first != UInt8(ascii: "{") && first != 0xEF {
+                // Only a pipe or device, which may never end, is refused here. A regular file, whose size is bounded
+                // above, goes whole to the JSON reader, which names what it is instead (a JUnit, HTML or TAP report, a
+                // spec, a gzip file, UTF-16; this check told them all "a device?"). A UTF-8 byte order mark is the reader's.
+                if !regular && first != UInt8(ascii: "{") && first != 0xEF {
                     throw refuse("it does not begin with '{', so it is not JSON results (a device or another kind of file?)")
                 }
             }

@@ -17,6 +17,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // sync_file_range(2), which Glibc's Swift module leaves out: results files start reaching the disk as written.
         .systemLibrary(name: "CWriteback"),
+        // pthread_{get,set}attr_default_np, which it leaves out too: the stack of threads libdispatch starts.
+        .systemLibrary(name: "CThreadDefaults"),
 
         // Leaf concerns.
         .target(name: "SpecDiagnostics"),
@@ -36,6 +38,7 @@ let package = Package(
         .target(name: "SpecrunCLI", dependencies: [
             "SpecDiagnostics", "SpecYAML", "SpecModel", "SpecParser", "SpecLint", "Recurrence", "TaskHarness",
             "SpecResults", "SpecRunner", "SpecReporters", "TextRedaction", "CWriteback",
+            "CThreadDefaults",
         ]),
         .executableTarget(name: "specrun", dependencies: ["SpecrunCLI"]),
         // Runs the sync job in a child process that SIGKILLs itself at a checkpoint (TaskHarnessTests' real crash).

@@ -4,6 +4,8 @@ import SpecrunCLI
 // A reader that closes the pipe (`specrun specs/ --json r.json | head`) must not kill specrun before it writes its
 // results files: writes to stdout then fail with EPIPE, which `StandardStream` handles.
 signal(SIGPIPE, SIG_IGN)
+// A low stack limit (`ulimit -s 100`) crashed the runtime's threads: theirs is raised before any of them starts.
+StackLimit.prepareProcess()
 // Too few open files crash the runtime's threads mid-run: raise the soft limit, or refuse before starting.
 if let problem = OpenFileLimit.prepareProcess() {
     CommandIO.process.writeError("specrun: error: \(problem)\n")

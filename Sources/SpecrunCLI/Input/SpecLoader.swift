@@ -3,6 +3,7 @@ import SpecDiagnostics
 import SpecModel
 import SpecLint
 import SpecParser
+import SpecRunner
 
 /// Reads and parses spec files, checks names across files, lints, and applies `--strict`.
 struct SpecLoader {
@@ -55,17 +56,29 @@ struct SpecLoader {
     /// Reading and parsing files is most of a big suite's time before the first test runs
     /// (bench/specrun-bench, section end-to-end), and files are independent until names are checked across them.
     /// Workers take elements from alternate ends, as PlanExecution does: neighbouring files share a zone.
+    ///
+    /// Every worker, even a lone one, is a thread with the runs' own stack (`WorkerThread`): parsing recurses once per
+    /// level of nesting, and the calling thread's stack, or a Dispatch thread's, is whatever `ulimit -s` says — under
+    /// `ulimit -s 128` a file nested 900 deep (within `--max-depth 1000`) ended specrun with a segmentation fault.
+    /// A worker the system refuses is run on the calling thread instead.
     static func parallelMap<Element: Sendable, Result: Sendable>(
         _ elements: [Element], jobs: Int, _ transform: @escaping @Sendable (Element) -> Result
     ) -> [Result] {
+        guard !elements.isEmpty else { return [] }
         let workers = max(1, min(jobs, elements.count))
-        guard workers > 1 else { return elements.map(transform) }
         let slots = Slots<Result>(count: elements.count)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            while let index = slots.claim(fromBack: worker % 2 == 1) {
-                slots.store(transform(elements[index]), at: index)
+        let finished = DispatchGroup()
+        for worker in 0..<workers {
+            let work: @Sendable () -> Void = {
+                while let index = slots.claim(fromBack: worker % 2 == 1) {
+                    slots.store(transform(elements[index]), at: index)
+                }
+                finished.leave()
             }
+            finished.enter()
+            if WorkerThread.start(work) != 0 { work() }
         }
+        finished.wait()
         return slots.results
     }
 

@@ -42,10 +42,10 @@ import Testing
         return try run(try #require(file.specs.first), on: .core)
     }
 
-    static func run(_ spec: Spec, on engine: EngineName, occurrenceLimit: Int = 100_000) throws -> TestResult {
+    static func run(_ spec: Spec, on engine: EngineName, occurrenceLimit: Int = 100_000, strict: Bool = false) throws -> TestResult {
         let plan = TestPlan(specs: [spec], engines: [engine])
         let item = try #require(plan.items.first)
-        return SpecRunner(options: .init(occurrenceLimit: occurrenceLimit)).run(item)
+        return SpecRunner(options: .init(occurrenceLimit: occurrenceLimit, strict: strict)).run(item)
     }
 
     /// An interval of whole days counts elapsed time: an author who expected the wall time of `from` after an
@@ -161,6 +161,8 @@ import Testing
             message: "'foundation' passes now; remove its entry from known-deviations")])
         // On the engine without a deviation, nothing is added.
         #expect(try Self.run(spec, on: .core).diagnostics.isEmpty)
+        // Under --strict it fails the run, so the note is an error, as a lint warning becomes one.
+        #expect(try Self.run(spec, on: .foundation, strict: true).diagnostics.map(\.severity) == [.error])
     }
 
     /// Two occurrences in a window allowed one (`--max-occurrences 1`): the window could not be checked at all.

@@ -113,6 +113,11 @@ import Testing
         #expect(run.status == ExitStatus.success)
         let annotations = run.out.split(separator: "\n").filter { $0.hasPrefix("::") }
         #expect(annotations.count == 1 && annotations[0].hasPrefix("::warning file=\(folder.path("fixed.yaml")),line=10,col=3,"), "\(annotations)")
+        // Under --strict it fails the run: the note is an error and the closing line says why "0 failed" exits 1.
+        let strict = await CommandRun.run(["run", "--strict", folder.path("fixed.yaml")])
+        #expect(strict.status == ExitStatus.testFailure)
+        #expect(strict.out.contains("fixed.yaml:10:3: error: 'foundation' passes now; remove its entry from known-deviations [fixed-deviation]"), "\(strict.out)")
+        #expect(strict.out.hasSuffix("0 passed, 0 failed, 1 fixed deviation (a failure under --strict)\n"), "\(strict.out)")
     }
 
     @Test func workspacePathsApplyDotsAndKeepPathsOutsideAsGiven() {

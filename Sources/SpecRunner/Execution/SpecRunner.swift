@@ -20,11 +20,16 @@ public struct SpecRunner: Sendable {
         /// The run's record of the scenario folders it made and has not removed: at its end the run removes those
         /// of scenarios it abandoned (`--timeout`, a signal), which go on until their next step.
         public var scenarioFolders: ScenarioFolderTracker?
+        /// `--strict`: a fixed deviation fails the run, and its note on the known-deviations entry is an error, as a
+        /// lint warning is (it said `warning` on a run that exited 1 for it).
+        public var strict: Bool
 
         public init(
             occurrenceLimit: Int = 100_000, monotonicNanoseconds: @escaping @Sendable () -> UInt64 = { 0 },
-            scenarioFolderParent: URL? = nil, fixtureByteLimit: Int = 10 << 20, scenarioFolders: ScenarioFolderTracker? = nil
+            scenarioFolderParent: URL? = nil, fixtureByteLimit: Int = 10 << 20, scenarioFolders: ScenarioFolderTracker? = nil,
+            strict: Bool = false
         ) {
+            self.strict = strict
             self.scenarioFolders = scenarioFolders
             self.occurrenceLimit = occurrenceLimit
             self.monotonicNanoseconds = monotonicNanoseconds
@@ -62,7 +67,7 @@ public struct SpecRunner: Sendable {
                 // The entry's place, so an annotation lands on the line to remove rather than on the spec's first.
                 if let engine = item.engine, let location = item.spec.knownDeviationLocations[engine] {
                     verdict.diagnostics.append(Diagnostic(
-                        code: RunDiagnosticCode.fixedDeviation.rawValue, severity: .warning, location: location,
+                        code: RunDiagnosticCode.fixedDeviation.rawValue, severity: options.strict ? .error : .warning, location: location,
                         message: "'\(engine.rawValue)' passes now; remove its entry from known-deviations"))
                 }
             default:

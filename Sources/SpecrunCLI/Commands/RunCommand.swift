@@ -142,7 +142,8 @@ struct RunCommand {
         let scenarioFolders = ScenarioFolderTracker()
         let runner = SpecRunner(options: .init(
             occurrenceLimit: configuration.limits.occurrences, monotonicNanoseconds: io.monotonicNanoseconds,
-            fixtureByteLimit: configuration.limits.yaml.maxBytes, scenarioFolders: scenarioFolders))
+            fixtureByteLimit: configuration.limits.yaml.maxBytes, scenarioFolders: scenarioFolders,
+            strict: configuration.strict))
         let progress = ProgressLine(io: io, enabled: ProgressLine.shows(io: io, quiet: configuration.quiet))
         let execution = PlanExecution(runner: runner, settings: .init(
             jobs: configuration.jobs,

@@ -215,6 +215,42 @@ import Testing
         #expect(result.message == message)
     }
 
+    /// What a search found before its bound stopped it is shown as found, and only what it never reached as missing
+    /// (all four were listed as "not produced", though the message named the last one found). The same window as
+    /// above with `limit: 2`, and a case whose second search reaches the bound.
+    @Test func occurrencesFoundBeforeTheBoundAreNotListedAsMissing() throws {
+        let window = try Self.runOnCore("""
+            spec: doses
+            schedule: {id: d, timezone: Europe/Berlin, rule: {every: day, at: ["08:00", "20:00"]}, nonexistent: skip, repeated: first, limit: 2}
+            window: {after: 2027-06-01T00:00:00+02:00, through: 2027-06-02T23:00:00+02:00}
+            expect:
+              occurrences: [2027-06-01T08:00:00+02:00, 2027-06-01T20:00:00+02:00, 2027-06-02T08:00:00+02:00, 2027-06-02T20:00:00+02:00]
+            """, path: "doses.yaml")
+        #expect(window.status == .failed)
+        #expect(window.diff.map(\.kind) == [.same, .same, .missing, .missing])
+        #expect(window.actual.map(\.utc) == ["2027-06-01T06:00:00Z", "2027-06-01T18:00:00Z"])
+        // 2092 is a leap year, 2096 the fourth year after it; the bound of 4 counts 2092's own slot, so the search
+        // from 2092-02-29 ends at 2095 (spec-language.md, bounds; tools/oracle agrees).
+        let leap = try Self.runOnCore("""
+            spec: leap
+            schedule: {id: l, timezone: UTC, rule: {every: year, month: 2, day: 29, at: "12:00", missing-day: skip}, nonexistent: skip, repeated: first, limit: 4}
+            cases:
+              - {name: two in a row, after: 2090-01-01T00:00:00Z, next: [2092-02-29T12:00:00Z, 2096-02-29T12:00:00Z]}
+            """, path: "leap.yaml")
+        #expect(leap.status == .failed)
+        #expect(leap.diff.map(\.kind) == [.same, .missing])
+        // A bound reached by the first search found nothing: every expected instant is missing, as before.
+        let none = try Self.runOnCore("""
+            spec: leap
+            schedule: {id: l, timezone: UTC, rule: {every: year, month: 2, day: 29, at: "12:00", missing-day: skip}, nonexistent: skip, repeated: first, limit: 2}
+            window: {after: 2093-01-01T00:00:00Z, through: 2100-01-01T00:00:00Z}
+            expect:
+              occurrences: [2096-02-29T12:00:00Z]
+            """, path: "leap.yaml")
+        #expect(none.diff.map(\.kind) == [.missing])
+        #expect(none.actual.isEmpty)
+    }
+
     /// A key mismatch that is the only difference names both keys in the message, the line a CI page shows of a
     /// failure ("1 key mismatch" alone said nothing there). Berlin falls back at 2027-10-31T01:00Z (zoneinfo): 02:30
     /// is 00:30Z (CEST, +02:00) and 01:30Z (CET, +01:00); under `both` the later one's key ends in `~2`. Two

@@ -43,6 +43,8 @@ struct RecurrenceExecutor: Sendable {
         let expectedItems: [OccurrenceDiff.Item]
         let expectedError: ExpectedError?
         let outcome: Result<[Occurrence], RecurrenceError>
+        // What a search found before it ended in an error: the diff shows them as found, not as missing.
+        var foundBeforeError: [Occurrence] = []
         if let caseSpec {
             rendered.reserveCapacity(caseSpec.next.count)
             // By index, reading the two fields in place: each element handed to a closure was a copy of the whole
@@ -53,14 +55,13 @@ struct RecurrenceExecutor: Sendable {
             }
             expectedError = caseSpec.error
             outcome = Result { () throws(RecurrenceError) -> [Occurrence] in
-                var results: [Occurrence] = []
                 var cursor = caseSpec.after.date
                 for _ in 0..<max(1, caseSpec.next.count) {
                     let next = try engine.next(after: cursor, in: schedule)
-                    results.append(next)
+                    foundBeforeError.append(next)
                     cursor = next.date
                 }
-                return results
+                return foundBeforeError
             }
         } else {
             guard let windowSpec = recurrence.window else {
@@ -91,6 +92,16 @@ struct RecurrenceExecutor: Sendable {
             outcome = Result { () throws(RecurrenceError) -> [Occurrence] in
                 try engine.occurrences(in: window, of: schedule, limit: occurrenceLimit)
             }
+            // A window's search that ended at a bound after an occurrence (the error names it, the last one found):
+            // what was found is searched again, one `next` at a time up to that occurrence (the failure path only;
+            // the window up to it, enumerated, would reach the same bound looking past it).
+            if case .failure(let error) = outcome, let lastFound = error.searchStart, lastFound > window.after, lastFound <= window.through {
+                var cursor = window.after
+                while foundBeforeError.count < occurrenceLimit, let next = try? engine.next(after: cursor, in: schedule), next.date <= lastFound {
+                    foundBeforeError.append(next)
+                    cursor = next.date
+                }
+            }
         }
 
         var verdict = Verdict(status: .passed, timeZone: timeZone)
@@ -106,7 +117,16 @@ struct RecurrenceExecutor: Sendable {
             verdict.message = Self.explain(
                 error, inCase: caseSpec != nil, searchStart: searchStart,
                 countStart: Self.countStart(of: schedule.rule, in: timeZone), timesPerDate: schedule.rule.wallTimes.count) { instant($0).local }
-            verdict.diff = expectedItems.map { DiffLine(kind: .missing, expected: $0.instant, actual: nil, expectedLine: $0.line) }
+            if foundBeforeError.isEmpty {
+                verdict.diff = expectedItems.map { DiffLine(kind: .missing, expected: $0.instant, actual: nil, expectedLine: $0.line) }
+            } else {
+                // The expected ones found are matched, and only those the search never reached are missing.
+                let foundItems = foundBeforeError.map {
+                    OccurrenceDiff.Item(date: $0.date, instant: instant($0.date, key: $0.key.rawValue), key: $0.key.rawValue)
+                }
+                verdict.actual = foundItems.map(\.instant)
+                verdict.diff = OccurrenceDiff.lines(expected: expectedItems, actual: foundItems)
+            }
             if case .tooManyOccurrences(let limit) = error, let window = recurrence.window {
                 // A bound of the run, not a difference from the expectation: the window could not be checked.
                 verdict.status = .error
@@ -226,4 +246,14 @@ struct Verdict: Sendable {
     var lifecycle: LifecycleResult?
     /// Problems with a place in the spec (a bound reached), rendered with file:line:column.
     var diagnostics: [Diagnostic] = []
+}
+
+private extension RecurrenceError {
+    /// The instant the failed search started from: the last occurrence found when it was not the first search.
+    var searchStart: Date? {
+        switch self {
+        case .searchLimitReached(_, _, let after), .engineFoundNothing(_, let after): after
+        default: nil
+        }
+    }
 }

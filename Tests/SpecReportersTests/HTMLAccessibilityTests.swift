@@ -309,6 +309,32 @@ import Testing
         #expect(both.contains("viewBox=\"0 0 960 224\""))
     }
 
+    /// Labels of a picture across years name the year (`Fri 29 Feb 2104 12:00 UTC (+00:00)`, 34 characters, about 270
+    /// wide in Chromium) and were stacked as if every label were 230 wide: February 29 of 2104 and 2108, 4 years apart
+    /// on a 12-year axis, ran into each other. Labels on one row now keep their own widths apart, and stay inside.
+    @Test func labelsOfAPictureAcrossYearsDoNotRunIntoEachOther() throws {
+        func utc(_ year: Int) -> ResultInstant {
+            RunResultFixture.berlin("\(year)-02-29T12:00:00Z", "\(year)-02-29T12:00:00+00:00", "UTC")
+        }
+        let years = [2096, 2104, 2108]
+        let test = TestResult(
+            id: "leap", file: "leap.yaml", line: 1, spec: "leap", engine: "core", status: .failed, timeZone: "UTC",
+            expected: years.map(utc),
+            diff: years.map { DiffLine(kind: .missing, expected: utc($0), actual: nil, expectedLine: 1) })
+        let svg = try #require(HTMLTimeline.occurrencePictures(for: test).first?.svg)
+        let labels = HTMLReporterTests.elements("text", in: svg).filter { $0["class"]?.hasPrefix("mark-time") == true }
+        #expect(labels.count == 3)
+        let texts = svg.components(separatedBy: "class=\"mark-time").dropFirst().map { $0.drop { $0 != ">" }.dropFirst().prefix { $0 != "<" } }
+        #expect(texts.allSatisfy { $0.count == 34 }, "\(texts)")
+        let placed = labels.compactMap { label in label["x"].flatMap(Double.init).flatMap { x in label["y"].flatMap(Double.init).map { (x, $0) } } }
+        for (index, first) in placed.enumerated() {
+            #expect(first.0 - 34 * 4 >= 0 && first.0 + 34 * 4 <= HTMLTimeline.width, "a label leaves the picture at \(first.0)")
+            for second in placed.dropFirst(index + 1) where second.1 == first.1 {
+                #expect(abs(second.0 - first.0) >= 34 * 8, "two labels at y \(first.1) are \(abs(second.0 - first.0)) apart")
+            }
+        }
+    }
+
     /// A fixed deviation said one thing three times: the runner's message, the declared reason, and the warning on
     /// the entry to remove. It says the reason once, with the entry's place; other diagnostics stay.
     @Test func aFixedDeviationSaysItsReasonOnce() throws {

@@ -1,11 +1,22 @@
-// pthread_getattr_default_np(3) and pthread_setattr_default_np(3), GNU calls that Glibc's Swift module leaves out
-// (glibc declares them only with _GNU_SOURCE): the stack a thread gets when its creator does not say, as libdispatch's
-// threads (the Swift concurrency pool's) do not.
+// pthread_getattr_default_np(3), pthread_setattr_default_np(3) and pthread_getattr_np(3), GNU calls that Glibc's
+// Swift module leaves out (glibc declares them only with _GNU_SOURCE): the stack a thread gets when its creator does
+// not say, as libdispatch's threads (the Swift concurrency pool's) do not, and the stack the calling thread has.
 #include <pthread.h>
 #include <stddef.h>
 
 extern int pthread_getattr_default_np(pthread_attr_t *attr);
 extern int pthread_setattr_default_np(const pthread_attr_t *attr);
+extern int pthread_getattr_np(pthread_t thread, pthread_attr_t *attr);
+
+/// The stack size, in bytes, of the calling thread (the main thread's: its `ulimit -s` now); 0 when unknown.
+static inline size_t specrun_current_thread_stack_size(void) {
+    pthread_attr_t attributes;
+    size_t size = 0;
+    if (pthread_getattr_np(pthread_self(), &attributes) != 0) return 0;
+    pthread_attr_getstacksize(&attributes, &size);
+    pthread_attr_destroy(&attributes);
+    return size;
+}
 
 /// The stack size, in bytes, of threads created without attributes; 0 when it cannot be read.
 static inline size_t specrun_default_thread_stack_size(void) {

@@ -1,5 +1,5 @@
 import Foundation
-import SpecrunCLI
+@testable import SpecrunCLI
 import SpecRunner
 import Testing
 
@@ -16,6 +16,16 @@ import Testing
         #expect(StackLimit.raisedThreadStack(current: StackLimit.minimum) == nil)
         // `ulimit -s unlimited` gives glibc's 2 MB; it stays.
         #expect(StackLimit.raisedThreadStack(current: 2 << 20) == nil)
+    }
+
+    /// Files are parsed in parallel on worker threads, with the calling thread as one of them when its stack is a
+    /// worker's: the results come in the order given either way, and each element is transformed once.
+    @Test(arguments: [(1, true), (1, false), (2, true), (2, false), (5, true), (5, false)])
+    func theParallelMapKeepsTheOrderWhoeverWorks(jobs: Int, callerMayWork: Bool) {
+        let elements = Array(0..<200)
+        let mapped = SpecLoader.parallelMap(elements, jobs: jobs, callerMayWork: callerMayWork) { $0 * 3 }
+        #expect(mapped == elements.map { $0 * 3 })
+        #expect(SpecLoader.parallelMap([Int](), jobs: jobs, callerMayWork: callerMayWork) { $0 }.isEmpty)
     }
 
     /// The real binary under a real limit: a lifecycle folder and a recurrence spec run, a file nested 900 deep is

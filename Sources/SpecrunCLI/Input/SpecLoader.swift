@@ -57,26 +57,35 @@ struct SpecLoader {
     /// (bench/specrun-bench, section end-to-end), and files are independent until names are checked across them.
     /// Workers take elements from alternate ends, as PlanExecution does: neighbouring files share a zone.
     ///
-    /// Every worker, even a lone one, is a thread with the runs' own stack (`WorkerThread`): parsing recurses once per
-    /// level of nesting, and the calling thread's stack, or a Dispatch thread's, is whatever `ulimit -s` says — under
-    /// `ulimit -s 128` a file nested 900 deep (within `--max-depth 1000`) ended specrun with a segmentation fault.
-    /// A worker the system refuses is run on the calling thread instead.
+    /// The calling thread is the first worker when its stack is a worker's (`WorkerThread.stackSize`), and the others
+    /// are threads with that stack: parsing recurses once per level of nesting, and under `ulimit -s 128` a file
+    /// nested 900 deep (within `--max-depth 1000`) on the calling thread ended specrun with a segmentation fault. The
+    /// calling thread is kept when it can: `--jobs 1` parsing on a thread of its own took 30 % more CPU (0.95 → 1.25 s
+    /// for `specrun check` of the bench corpus; the allocator's arena of a new thread is slower to grow). A worker the
+    /// system refuses is run on the calling thread instead.
     static func parallelMap<Element: Sendable, Result: Sendable>(
-        _ elements: [Element], jobs: Int, _ transform: @escaping @Sendable (Element) -> Result
+        _ elements: [Element], jobs: Int, callerMayWork: Bool = StackLimit.currentThreadHasWorkerStack,
+        _ transform: @escaping @Sendable (Element) -> Result
     ) -> [Result] {
         guard !elements.isEmpty else { return [] }
         let workers = max(1, min(jobs, elements.count))
         let slots = Slots<Result>(count: elements.count)
         let finished = DispatchGroup()
-        for worker in 0..<workers {
-            let work: @Sendable () -> Void = {
+        func work(_ worker: Int) -> @Sendable () -> Void {
+            {
                 while let index = slots.claim(fromBack: worker % 2 == 1) {
                     slots.store(transform(elements[index]), at: index)
                 }
                 finished.leave()
             }
+        }
+        for worker in (callerMayWork ? 1 : 0)..<workers {
             finished.enter()
-            if WorkerThread.start(work) != 0 { work() }
+            if WorkerThread.start(work(worker)) != 0 { work(worker)() }
+        }
+        if callerMayWork {
+            finished.enter()
+            work(0)()
         }
         finished.wait()
         return slots.results

@@ -19,6 +19,11 @@ public enum StackLimit {
         current < minimum ? WorkerThread.stackSize : nil
     }
 
+    /// Whether the calling thread's stack is as large as a worker's, so that it may parse as one does.
+    public static var currentThreadHasWorkerStack: Bool {
+        specrun_current_thread_stack_size() >= WorkerThread.stackSize
+    }
+
     /// Raises the default stack of new threads and the main thread's soft limit. Call before any thread starts:
     /// glibc gives the default to threads created after the call.
     public static func prepareProcess() {

@@ -91,7 +91,7 @@ enum RunResultFixture {
                 // The instant the spec writes, kept beside its text so the picture can draw it (zoneinfo: 01:00Z is
                 // 03:00 CEST on 2027-03-29).
                 .init(name: "runs[2].actual", expected: "2027-03-29T03:00:00+02:00",
-                      actual: "2027-03-29 04:00 CEST (+02:00) (planned, key as expected)", passed: false, line: 22,
+                      actual: "2027-03-29T04:00:00+02:00 (planned, key as expected)", passed: false, line: 22,
                       expectedInstant: berlin("2027-03-29T01:00:00Z", "2027-03-29T03:00:00+02:00", "CEST")),
             ],
             // A launch step at 02:20 CEST (00:20Z), before the request's floor 02:30 CEST (00:30Z): refused, no run.

@@ -151,7 +151,7 @@ struct LifecycleJudgement {
             for request in pending.value {
                 guard let written = request.earliestBegin,
                       let found = report.pendingRequests.first(where: { $0.identifier == request.identifier }) else { continue }
-                let shown = found.earliestBeginDate.map { instant($0).local } ?? "none"
+                let shown = found.earliestBeginDate.map { instant($0).offsetForm } ?? "none"
                 let met = found.earliestBeginDate == written.date
                 record("pending-requests[\(request.identifier)].earliest-begin", readable(written), shown,
                        met, at: pending.location, expectedInstant: met ? nil : instant(written.date))
@@ -171,17 +171,20 @@ struct LifecycleJudgement {
                 continue
             }
             let found = actual[index]
-            // Each written field: its name, as written and as found, and whether they are equal; for an instant,
-            // each side also read in the zone (a +01:00 written for +02:00 is one character in a long line).
+            // Each written field: its name, as written and as found, and whether they are equal. An instant found is
+            // written as a spec writes one (`2027-03-29T03:00:00+02:00`, as `store.updated-at` is), so that it reads
+            // against the expected one character by character and can be pasted; one written with an offset the zone
+            // does not have that day is also read in the zone (a +01:00 written for +02:00 is one character in a long
+            // line). The runs table above the checks gives each run's wall time and abbreviation.
             // An instant field also keeps the written date: a differing one is recorded, read in the zone, for the
             // lifecycle picture.
             var fields: [(name: String, expected: String, actual: String, equal: Bool, date: Date?)] = []
             if let planned = run.planned {
-                fields.append(("planned", readable(planned), found.planned?.local ?? "none", found.planned?.date == planned.date,
+                fields.append(("planned", readable(planned), found.planned?.offsetForm ?? "none", found.planned?.date == planned.date,
                                planned.date))
             }
             if let expectedActual = run.actual {
-                fields.append(("actual", readable(expectedActual), found.actual?.local ?? "never", found.actual?.date == expectedActual.date,
+                fields.append(("actual", readable(expectedActual), found.actual?.offsetForm ?? "never", found.actual?.date == expectedActual.date,
                                expectedActual.date))
             }
             if let key = run.key {

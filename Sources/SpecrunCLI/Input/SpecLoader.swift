@@ -60,9 +60,9 @@ struct SpecLoader {
     /// The calling thread is the first worker when its stack is a worker's (`WorkerThread.stackSize`), and the others
     /// are threads with that stack: parsing recurses once per level of nesting, and under `ulimit -s 128` a file
     /// nested 900 deep (within `--max-depth 1000`) on the calling thread ended specrun with a segmentation fault. The
-    /// calling thread is kept when it can: `--jobs 1` parsing on a thread of its own took 30 % more CPU (0.95 → 1.25 s
-    /// for `specrun check` of the bench corpus; the allocator's arena of a new thread is slower to grow). A worker the
-    /// system refuses is run on the calling thread instead.
+    /// calling thread is kept when it can: `--jobs 1` parsing on a thread of its own took about 25 % more CPU
+    /// (`specrun check` of the bench corpus, 0.94–1.24 → 1.19–1.30 s user; not pinned down — a new thread's allocator
+    /// arena is the likely cause). A worker the system refuses is run on the calling thread instead.
     static func parallelMap<Element: Sendable, Result: Sendable>(
         _ elements: [Element], jobs: Int, callerMayWork: Bool = StackLimit.currentThreadHasWorkerStack,
         _ transform: @escaping @Sendable (Element) -> Result

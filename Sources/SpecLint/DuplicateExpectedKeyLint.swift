@@ -44,7 +44,21 @@ public struct DuplicateExpectedKeyLint: SpecLintRule {
         let fallback = "correct one of the two keys"
         guard let built = try? schedule.schedule() else { return fallback }
         func ruleKey(_ instant: InstantLiteral) -> String? { built.occurrence(at: instant.date)?.key.description }
-        guard let earlierKey = ruleKey(earlier), let laterKey = ruleKey(later) else { return fallback }
+        guard let earlierKey = ruleKey(earlier), let laterKey = ruleKey(later) else {
+            guard let stray = [earlier, later].first(where: { ruleKey($0) == nil }), built.occurrence(at: earlier.date) != nil
+                    || built.occurrence(at: later.date) != nil else { return fallback }
+            // One of the two is no occurrence at all: correcting a key cannot make it pass (the failure review: two
+            // 02:30s of an autumn night expected under `repeated: first`, told to correct a key).
+            let zone = schedule.timeZone
+            func wall(_ instant: InstantLiteral) -> Double {
+                instant.date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: instant.date))
+            }
+            if let repeated = schedule.repeated, repeated != .both, wall(earlier) == wall(later) {
+                return "remove \(stray.text): under 'repeated: \(repeated.rawValue)' a wall time that happens twice is one "
+                    + "occurrence, so the rule gives none there (write 'repeated: both' to expect both)"
+            }
+            return "remove \(stray.text), or correct it: the rule gives no occurrence there"
+        }
         if earlierKey == key, laterKey != key {
             return "correct this one: the rule's key for \(later.text) is '\(laterKey)'"
         }

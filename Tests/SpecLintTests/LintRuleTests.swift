@@ -359,6 +359,14 @@ import Testing
         // Neither is the rule's: the reader chooses.
         let neither = Self.duplicateKey.replacingOccurrences(of: "key: sync/v1/2027-10-31}", with: "key: sync/v1/2027-11-01}")
         #expect(Self.lint(neither).contains("so correct one of the two keys [duplicate-expected-key]"))
+        // Under `repeated: first` the second 02:30 (+01:00, 01:30Z) is no occurrence at all: correcting its key cannot
+        // help, and the policy is what to look at (the failure review's mistake).
+        let first = Self.duplicateKey.replacingOccurrences(of: "repeated: both", with: "repeated: first")
+        #expect(Self.lint(first).contains("so remove 2027-10-31T02:30:00+01:00: under 'repeated: first' a wall time that "
+            + "happens twice is one occurrence, so the rule gives none there (write 'repeated: both' to expect both) [duplicate-expected-key]"))
+        // A stray instant that is no repeated wall time: removed or corrected, whatever the policy.
+        let stray = Self.duplicateKey.replacingOccurrences(of: "- {at: 2027-10-31T02:30:00+01:00", with: "- {at: 2027-10-31T03:30:00+01:00")
+        #expect(Self.lint(stray).contains("so remove 2027-10-31T03:30:00+01:00, or correct it: the rule gives no occurrence there [duplicate-expected-key]"))
     }
 
     // MARK: duplicate-case

@@ -315,6 +315,30 @@ import Testing
                   earliestBegin: june("09:45"), line: 22),
         ])
 
+    /// The runner writes a listed run the scenario does not have as the spec writes the line (`{planned: …, actual:
+    /// …}`, since 2026-12-03): one that writes its actual is still drawn on the actual lane, one that writes only its
+    /// planned instant on the planned lane, as for the older wording.
+    @Test func aMissingRunWrittenAsTheSpecWritesItIsOnTheLaneOfItsInstant() throws {
+        var lifecycle = Self.retriesWithRefusals
+        lifecycle.refusedLaunches = []
+        func triangleY(_ expected: String, _ instant: ResultInstant) throws -> (triangle: Double, planned: Double, actual: Double) {
+            lifecycle.expectations = [.init(name: "runs[5]", expected: expected,
+                                            actual: "no run: the scenario has 4 runs; remove this line, or add the step that makes the run",
+                                            passed: false, line: 30, expectedInstant: instant)]
+            let svg = try #require(HTMLLifecyclePicture.render(lifecycle, zoneContext: nil))
+            let lanes = HTMLReporterTests.elements("line", in: svg).filter { $0["class"] == "lane" }.compactMap { $0["y1"].flatMap(Double.init) }
+            let path = try #require(HTMLReporterTests.elements("path", in: svg).first { $0["class"] == "expected-run" })
+            let base = try #require(path["d"]?.dropFirst().split(whereSeparator: { $0 == " " || $0 == "L" }).dropFirst().first.flatMap { Double($0) })
+            return (base, try #require(lanes.min()), try #require(lanes.max()))
+        }
+        let withActual = try triangleY("{planned: 2027-06-01T10:45:00+02:00, actual: 2027-06-01T10:50:00+02:00}", Self.june("10:50"))
+        #expect(withActual.triangle > withActual.actual)
+        let actualOnly = try triangleY("{actual: 2027-06-01T10:50:00+02:00, outcome: completed}", Self.june("10:50"))
+        #expect(actualOnly.triangle > actualOnly.actual)
+        let plannedOnly = try triangleY("{planned: 2027-06-01T10:45:00+02:00}", Self.june("10:45"))
+        #expect(plannedOnly.triangle < plannedOnly.planned)
+    }
+
     /// A check the picture had no mark for: a `runs[N]` the scenario does not have ("no run"), `store.updated-at` and
     /// `pending-requests[…].earliest-begin`. Where the results hold the instant the spec writes, it is a dashed
     /// triangle at its time (the run on the actual lane where the spec writes its actual, updated-at on the actual

@@ -232,7 +232,8 @@ import Testing
             + "is before the request's earliestBeginDate 2027-03-29 02:30 CEST (+02:00) [2027-03-29T00:30:00Z]; the system never starts a "
             + "task earlier, so move the step to or after it")
         #expect(verdict.lifecycle?.expectations.last == LifecycleResult.ExpectationCheck(
-            name: "errors", expected: "[] (not written: none may be raised)", actual: "[launch-before-earliest-begin]", passed: false))
+            name: "errors", expected: "[] (not written: none may be raised)", actual: "[launch-before-earliest-begin]; every error the "
+                + "steps raise is listed, in order: list one a step is meant to raise, or change that step", passed: false))
     }
 
     /// In UTC the harness's instants are already as the zone shows them: they are left as written, for a schedule in
@@ -326,6 +327,49 @@ import Testing
         #expect(utc("pending-requests[com.example.app.refresh].earliest-begin") == "2027-03-30T00:00:00Z")
         #expect(checks.first { $0.name == "runs[1]" }?.passed == true && utc("runs[1]") == nil)
         #expect(checks.first { $0.name == "store.updated-at" }?.expectedInstant?.local == "2027-03-29 02:00 CEST (+02:00)")
+    }
+
+    /// Three nightly launches at 02:31 in Berlin (+02:00 from 2027-03-28, zoneinfo), each running that night's 02:30,
+    /// with `runs` listed as given.
+    static func threeNightlyRuns(listing runs: [String]) -> String {
+        """
+        spec: Three nightly runs
+        task: {identifier: com.example.app.refresh, kind: refresh}
+        schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+        clock: 2027-03-29T00:00:00+02:00
+        steps:
+          - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+          - {at: 2027-03-30T02:31:00+02:00, launch: com.example.app.refresh}
+          - {at: 2027-03-31T02:31:00+02:00, launch: com.example.app.refresh}
+        expect:
+          runs:
+        \(runs.map { "    - " + $0 }.joined(separator: "\n"))
+        """
+    }
+
+    /// Runs are compared by position: one run left out of the list, or one listed too many, failed every later line,
+    /// and nothing said why. A check named `runs` now says so first, the missing run written as a spec writes it.
+    @Test func aRunLeftOutOfTheListOrListedTooManyIsNamed() async throws {
+        let second = "{planned: 2027-03-30T02:30:00+02:00, key: nightly-sync/v1/2027-03-30}"
+        let third = "{planned: 2027-03-31T02:30:00+02:00, key: nightly-sync/v1/2027-03-31}"
+        let (_, leftOut) = try Self.scenario(Self.threeNightlyRuns(listing: [second, third]))
+        let missing = await LifecycleExecutor().execute(leftOut)
+        let shift = missing.lifecycle?.expectations.first { !$0.passed }
+        #expect(shift?.name == "runs")
+        #expect(shift?.actual == "its run 1 is not listed, and runs[1] on are its runs 2 on; add {planned: 2027-03-29T02:30:00+02:00, "
+            + "actual: 2027-03-29T02:31:00+02:00, key: nightly-sync/v1/2027-03-29, outcome: completed} before line 11")
+        // A run that is none of the scenario's, before two that are.
+        let stray = "{planned: 2027-03-28T03:00:00+02:00}"
+        let first = "{planned: 2027-03-29T02:30:00+02:00}"
+        let (_, extra) = try Self.scenario(Self.threeNightlyRuns(listing: [stray, first, second]))
+        let tooMany = await LifecycleExecutor().execute(extra)
+        #expect(tooMany.lifecycle?.expectations.first { !$0.passed }?.actual
+            == "runs[1] is none of its runs, and the lines after it are its runs 1 on; remove line 11, or check what it expects")
+        // A list in step with the scenario gets no such check.
+        let (_, inStep) = try Self.scenario(Self.threeNightlyRuns(listing: [first, second, third]))
+        let passing = await LifecycleExecutor().execute(inStep)
+        #expect(passing.status == .passed)
+        #expect(passing.lifecycle?.expectations.contains { $0.name == "runs" } == false)
     }
 
     /// One launch at 02:31 of the nightly 02:30 sync in Berlin (+02:00 since 2027-03-28), with one listed run and
@@ -431,8 +475,10 @@ import Testing
             LifecycleResult.ExpectationCheck(name: "runs[1]", expected: "actual 2027-03-29T07:00:00Z, outcome completed",
                                              actual: "actual 2027-03-29T09:00:00+02:00, outcome completed", passed: true, line: 8),
             // The instant the missing run was expected at, for the picture: 10:00+02:00 is 08:00Z (zoneinfo).
-            LifecycleResult.ExpectationCheck(name: "runs[2]", expected: "actual 2027-03-29T10:00:00+02:00",
-                                             actual: "no run (the scenario has 1 run)", passed: false, line: 9,
+            // Written as the spec writes the line ("expected actual …, actual no run" said "actual" twice).
+            LifecycleResult.ExpectationCheck(name: "runs[2]", expected: "{actual: 2027-03-29T10:00:00+02:00}",
+                                             actual: "no run: the scenario has 1 run; remove this line, or add the step that makes the run",
+                                             passed: false, line: 9,
                                              expectedInstant: ResultInstant(utc: "2027-03-29T08:00:00Z", epochSeconds: 1_806_307_200,
                                                                             offsetForm: "2027-03-29T10:00:00+02:00",
                                                                             local: "2027-03-29 10:00 (+02:00)")),

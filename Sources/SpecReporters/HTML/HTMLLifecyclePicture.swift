@@ -394,7 +394,9 @@ struct HTMLLifecyclePicture {
                     return nil
                 }
                 guard check.name == name else { return nil }
-                let writesActual = check.expected.hasPrefix("actual ") || check.expected.contains(", actual ")
+                // `{actual: …, key: …}` as the runner writes it since 2026-12-03; `actual …, key …` before.
+                let writesActual = ["actual ", "{actual: "].contains { check.expected.hasPrefix($0) }
+                    || [", actual ", ", actual: "].contains { check.expected.contains($0) }
                 return ExpectedInstant(name: name, lane: writesActual ? .actual : .planned, instant: instant, run: nil,
                                        noRun: true, check: check.name, actual: check.actual)
             }

@@ -131,8 +131,12 @@ struct LifecycleJudgement {
                    at: expect.logNever?.location)
         }
         let expectedErrors = expect.errors?.value.map(\.rawValue) ?? []
+        // More raised than listed: each raised error's line says how to avoid it, which is wrong advice for a step
+        // the scenario means to be refused (the failure review) — so the check names the other fix too.
+        let unlisted = report.errorCodes.count > expectedErrors.count
+            ? "; every error the steps raise is listed, in order: list one a step is meant to raise, or change that step" : ""
         record("errors", list(expectedErrors) + (expect.errors == nil ? " (not written: none may be raised)" : ""),
-               list(report.errorCodes) + Self.orderNote(expectedErrors, report.errorCodes, "errors"),
+               list(report.errorCodes) + Self.orderNote(expectedErrors, report.errorCodes, "errors") + unlisted,
                expectedErrors == report.errorCodes, at: expect.errors?.location)
         if let defects = expect.defects {
             let expected = defects.value.map(\.rawValue)
@@ -162,11 +166,14 @@ struct LifecycleJudgement {
     /// The listed runs are the scenario's first runs, in order; each written field must match.
     private mutating func compareRuns(_ expected: [LifecycleExpectation.ExpectedRun]) {
         let actual = runs
+        recordShift(expected, actual)
         for (index, run) in expected.enumerated() {
             let name = "runs[\(index + 1)]"
             guard index < actual.count else {
                 // The instant the run was expected at (its actual, else its planned), for the lifecycle picture.
-                record(name, describe(run), "no run (the scenario has \(actual.count) run\(actual.count == 1 ? "" : "s"))", false,
+                // Said as the spec writes the line: "expected planned …, actual …, actual no run" used "actual" twice.
+                record(name, "{\(describe(run, separator: ": "))}",
+                       "no run: the scenario has \(actual.count) run\(actual.count == 1 ? "" : "s"); remove this line, or add the step that makes the run", false,
                        at: run.location, expectedInstant: (run.actual ?? run.planned).map { instant($0.date) })
                 continue
             }
@@ -212,6 +219,34 @@ struct LifecycleJudgement {
         }
     }
 
+    /// Runs are compared by position, so one run left out of the list (or one listed too many) made every later line
+    /// fail, and the reader had to find the shift in the runs table (the failure review: 9 checks failed for one
+    /// missing line). When the lines from the first that differs on all match the scenario's runs one place later (or
+    /// earlier), one check says so first, with the missing run as a spec writes it.
+    private mutating func recordShift(_ expected: [LifecycleExpectation.ExpectedRun], _ actual: [LifecycleResult.Run]) {
+        func matches(_ run: LifecycleExpectation.ExpectedRun, _ index: Int) -> Bool {
+            guard actual.indices.contains(index) else { return false }
+            let found = actual[index]
+            return (run.planned == nil || found.planned?.date == run.planned?.date)
+                && (run.actual == nil || found.actual?.date == run.actual?.date)
+                && (run.key == nil || found.key == run.key) && (run.outcome == nil || found.outcome == run.outcome?.rawValue)
+        }
+        guard let first = expected.indices.first(where: { !matches(expected[$0], $0) }) else { return }
+        let rest = expected.indices.dropFirst(first)
+        if first < actual.count, rest.allSatisfy({ matches(expected[$0], $0 + 1) }) {
+            let missing = actual[first]
+            let written = [missing.planned.map { "planned: \($0.offsetForm)" }, missing.actual.map { "actual: \($0.offsetForm)" },
+                           missing.key.map { "key: \($0)" }, "outcome: \(missing.outcome)"].compactMap { $0 }.joined(separator: ", ")
+            record("runs", "the scenario's runs, in order",
+                   "its run \(first + 1) is not listed, and runs[\(first + 1)] on are its runs \(first + 2) on; add "
+                       + "{\(written)} before line \(expected[first].location.line)", false, at: expected[first].location)
+        } else if rest.count >= 2, rest.dropFirst().allSatisfy({ matches(expected[$0], $0 - 1) }) {
+            record("runs", "the scenario's runs, in order",
+                   "runs[\(first + 1)] is none of its runs, and the lines after it are its runs \(first + 1) on; remove line "
+                       + "\(expected[first].location.line), or check what it expects", false, at: expected[first].location)
+        }
+    }
+
     /// A written instant as written, with its wall time in the zone when the text does not say it already:
     /// `2027-03-28T03:00:00+01:00 = 2027-03-28 04:00 CEST (+02:00)`.
     private func readable(_ written: InstantLiteral) -> String {
@@ -219,9 +254,10 @@ struct LifecycleJudgement {
         return shown.offsetForm == written.text ? written.text : "\(written.text) = \(shown.local)"
     }
 
-    private func describe(_ run: LifecycleExpectation.ExpectedRun) -> String {
-        [run.planned.map { "planned \($0.text)" }, run.actual.map { "actual \($0.text)" }, run.key.map { "key \($0)" },
-         run.outcome.map { "outcome \($0.rawValue)" }].compactMap { $0 }.joined(separator: ", ")
+    private func describe(_ run: LifecycleExpectation.ExpectedRun, separator: String = " ") -> String {
+        [run.planned.map { "planned\(separator)\($0.text)" }, run.actual.map { "actual\(separator)\($0.text)" },
+         run.key.map { "key\(separator)\($0)" }, run.outcome.map { "outcome\(separator)\($0.rawValue)" }]
+            .compactMap { $0 }.joined(separator: ", ")
     }
 
     /// For two lists compared in order that hold the same items in another order: says so, since the lists read alike.

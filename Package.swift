@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "TaskHarnessTests", dependencies: ["TaskHarness", "Recurrence", "TextRedaction", "harness-crash-helper"]),
         .testTarget(name: "SpecParserTests", dependencies: ["SpecParser", "SpecModel", "SpecYAML", "SpecDiagnostics", "Recurrence", "JSONSchemaTesting"],
                     exclude: ["Invalid"]),
-        .testTarget(name: "SpecLintTests", dependencies: ["SpecLint", "SpecParser", "SpecModel", "SpecDiagnostics", "Recurrence", "TaskHarness"]),
+        .testTarget(name: "SpecLintTests", dependencies: ["SpecLint", "SpecParser", "SpecModel", "SpecDiagnostics", "Recurrence", "TaskHarness", "SpecResults"]),
         .testTarget(name: "SpecRunnerTests", dependencies: ["SpecRunner", "SpecParser", "SpecModel", "SpecResults", "Recurrence", "TaskHarness"]),
         .testTarget(
             name: "SpecReportersTests", dependencies: ["SpecReporters", "SpecResults", "SpecDiagnostics", "TextRedaction", "JSONSchemaTesting"],

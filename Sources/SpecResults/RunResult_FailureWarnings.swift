@@ -1,47 +1,78 @@
 import SpecDiagnostics
 
 extension RunResult {
-    /// The code of the lint that finds an instant written with an offset its zone does not have then (SpecLint's
-    /// `offset-mismatch`; SpecResults cannot import SpecLint, so the code is restated, and a test runs the real lint).
-    static let offsetMismatchCode = "offset-mismatch"
+    /// A lint warning a failure can be the consequence of, and how a failure's message points at it. SpecResults
+    /// cannot import SpecLint, so the codes are restated (`LintCodeTests` compares them with SpecLint's).
+    struct FailureWarning {
+        var code: String
+        /// What the warned line is, for one line and for several: `is outside the window`.
+        var one: String
+        var many: String
+        /// The differences of a failed test that the warned line can explain.
+        var kinds: Set<DiffLine.Kind>
+    }
 
-    /// The same results, with each failed test whose missing expected instants are written on lines an
-    /// `offset-mismatch` warning points at saying so in its message.
+    /// Warnings a failure points at, in this order when several apply to one test:
+    /// - `offset-mismatch`: an instant written with an offset its zone does not have then (the articles' slip of
+    ///   `+01:00` for Berlin's spring day) — a missing instant and an unexpected one an hour apart;
+    /// - `outside-window`: an expected instant the window excludes (`through` before it, or `after` at it);
+    /// - `duplicate-expected-key`: a key expected twice, one of them wrong or on an instant the rule never gives.
+    /// The failure review: under `--quiet` only the first was shown, and the other two, the whole explanation of a
+    /// failure, were left out and never named.
+    static let failureWarnings = [
+        FailureWarning(code: "offset-mismatch", one: "is written with an offset the zone does not have at that instant",
+                       many: "are written with offsets the zone does not have at those instants", kinds: [.missing]),
+        FailureWarning(code: "outside-window", one: "is outside the window", many: "are outside the window", kinds: [.missing]),
+        FailureWarning(code: "duplicate-expected-key", one: "expects a key already expected", many: "expect keys already expected",
+                       kinds: [.missing, .keyMismatch]),
+    ]
+
+    /// The codes of `failureWarnings`, in order (a test compares them with SpecLint's).
+    public static var failureWarningCodes: [String] { failureWarnings.map(\.code) }
+
+    /// The same results, with each failed test whose differing expected instants are written on lines such a warning
+    /// points at saying so in its message.
     ///
-    /// The warning is printed before the report, and the failure alone shows a missing and an unexpected instant an
-    /// hour apart beside an explanation of the zone's change — the articles' slip of `+01:00` for Berlin's spring
-    /// day. Every format renders the message, so the JUnit failure and the annotation say it too.
-    public func pointingFailuresAtOffsetWarnings() -> RunResult {
-        let warnedLines = offsetWarnedLines()
-        guard !warnedLines.isEmpty else { return self }
+    /// The warning is printed before the report, and the failure alone shows only what differs. Every format renders
+    /// the message, so the JUnit failure and the annotation say it too.
+    public func pointingFailuresAtWarnings() -> RunResult {
+        let warned = warnedLines()
+        guard !warned.isEmpty else { return self }
         var copy = self
         for index in copy.tests.indices where copy.tests[index].status == .failed {
             let test = copy.tests[index]
-            let lines = Self.warnedMissingLines(of: test, warnedLines).sorted()
-            guard !lines.isEmpty else { continue }
-            let hint = lines.count == 1
-                ? "line \(lines[0]) is written with an offset the zone does not have at that instant (see its offset-mismatch warning)"
-                : "lines \(lines.dropLast().map(String.init).joined(separator: ", ")) and \(lines.last!) are written with offsets the zone does not have at those instants (see their offset-mismatch warnings)"
+            var hints: [String] = []
+            for warning in Self.failureWarnings {
+                let lines = Self.warnedLines(of: test, warning, warned).sorted()
+                guard !lines.isEmpty else { continue }
+                hints.append(lines.count == 1
+                    ? "line \(lines[0]) \(warning.one) (see its \(warning.code) warning)"
+                    : "lines \(lines.dropLast().map(String.init).joined(separator: ", ")) and \(lines.last!) \(warning.many) (see their \(warning.code) warnings)")
+            }
+            guard !hints.isEmpty else { continue }
+            let hint = hints.joined(separator: "; ")
             copy.tests[index].message = test.message.map { $0 + "; " + hint } ?? hint
         }
         return copy
     }
 
-    /// The offset-mismatch warnings of failed tests: those a failed test's message points at (those
-    /// `pointingFailuresAtOffsetWarnings` names), and those written in a failed test's own lines — from its line to
-    /// the next test's in its file. A report that leaves warnings out (`--quiet`) still prints these: "see its
-    /// offset-mismatch warning" must not send the reader to a warning that is not there, and a slip in a window bound,
-    /// a case's cursor or an instant that collides with the next line's is what a failure points at least (the lint
-    /// review: 52 failing specs with no hint under `--quiet`).
-    public func offsetWarningsOfFailures() -> [Diagnostic] {
-        let warnedLines = offsetWarnedLines()
-        guard !warnedLines.isEmpty else { return [] }
+    /// The warnings of failed tests: those a failed test's message points at (those `pointingFailuresAtWarnings`
+    /// names), and those written in a failed test's own lines — from its line to the next test's in its file. A
+    /// report that leaves warnings out (`--quiet`) still prints these: "see its offset-mismatch warning" must not send
+    /// the reader to a warning that is not there, and a slip in a window bound, a case's cursor or an instant that
+    /// collides with the next line's is what a failure points at least (the lint review: 52 failing specs with no
+    /// hint under `--quiet`).
+    public func warningsOfFailures() -> [Diagnostic] {
+        let warned = warnedLines()
+        guard !warned.isEmpty else { return [] }
         var pointed: [String: Set<Int>] = [:]
         var testLines: [String: Set<Int>] = [:]
         for test in tests {
             testLines[test.file, default: []].insert(test.line)
             guard test.status == .failed else { continue }
-            pointed[test.file, default: []].formUnion(Self.warnedMissingLines(of: test, warnedLines))
+            for warning in Self.failureWarnings {
+                pointed[test.file, default: []].formUnion(Self.warnedLines(of: test, warning, warned))
+            }
         }
         // Each failed test's lines: from its own to the next test's line in its file (or the file's end).
         var regions: [String: [Range<Int>]] = [:]
@@ -50,26 +81,28 @@ extension RunResult {
             let next = sortedLines[test.file]?.first { $0 > test.line } ?? Int.max
             regions[test.file, default: []].append(test.line..<next)
         }
+        let codes = Set(Self.failureWarnings.map(\.code))
         return diagnostics.filter {
-            guard $0.code == Self.offsetMismatchCode, let location = $0.location else { return false }
+            guard codes.contains($0.code), let location = $0.location else { return false }
             return pointed[location.file]?.contains(location.line) == true
                 || regions[location.file]?.contains { $0.contains(location.line) } == true
         }
     }
 
-    /// The lines of each file an offset-mismatch warning points at.
-    private func offsetWarnedLines() -> [String: Set<Int>] {
-        var warnedLines: [String: Set<Int>] = [:]
-        for diagnostic in diagnostics where diagnostic.code == Self.offsetMismatchCode {
-            guard let location = diagnostic.location else { continue }
-            warnedLines[location.file, default: []].insert(location.line)
+    /// The lines of each file a warning of each code points at.
+    private func warnedLines() -> [String: [String: Set<Int>]] {
+        let codes = Set(Self.failureWarnings.map(\.code))
+        var warned: [String: [String: Set<Int>]] = [:]
+        for diagnostic in diagnostics {
+            guard codes.contains(diagnostic.code), let location = diagnostic.location else { continue }
+            warned[diagnostic.code, default: [:]][location.file, default: []].insert(location.line)
         }
-        return warnedLines
+        return warned
     }
 
-    /// The warned lines a test's missing expected instants are written on.
-    private static func warnedMissingLines(of test: TestResult, _ warnedLines: [String: Set<Int>]) -> Set<Int> {
-        guard let warned = warnedLines[test.file] else { return [] }
-        return Set(test.diff.filter { $0.kind == .missing }.compactMap(\.expectedLine)).intersection(warned)
+    /// The warned lines of `warning`'s code that a test's differing expected instants are written on.
+    private static func warnedLines(of test: TestResult, _ warning: FailureWarning, _ warned: [String: [String: Set<Int>]]) -> Set<Int> {
+        guard let lines = warned[warning.code]?[test.file] else { return [] }
+        return Set(test.diff.filter { warning.kinds.contains($0.kind) }.compactMap(\.expectedLine)).intersection(lines)
     }
 }

@@ -3,10 +3,11 @@ import SpecReporters
 import SpecResults
 import Testing
 
-/// `RunResult.pointingFailuresAtOffsetWarnings()`: a failed test whose missing expected instant is on a line an
-/// `offset-mismatch` warning points at says so in its message; nothing else changes. (The real lint's code and the
-/// whole terminal text: `DocumentationSpecRunTests`, the README's failure report.)
-@Suite struct OffsetWarningHintTests {
+/// `RunResult.pointingFailuresAtWarnings()`: a failed test whose missing expected instant is on a line an
+/// `offset-mismatch` (or `outside-window`, `duplicate-expected-key`) warning points at says so in its message; nothing
+/// else changes. (The real lint's code and the whole terminal text: `DocumentationSpecRunTests`, the README's failure
+/// report; the codes compared with SpecLint's: `LintCodeTests`.)
+@Suite struct FailureWarningHintTests {
     static let file = RunResultFixture.berlinSpring
 
     static func warning(line: Int, file: String = file, code: String = "offset-mismatch") -> Diagnostic {
@@ -19,7 +20,7 @@ import Testing
 
     /// `firstValidFailed` misses the instant written on line 31.
     @Test func aFailureMissingTheInstantOfAWarnedLineSaysSo() {
-        let hinted = Self.run([Self.warning(line: 31)]).pointingFailuresAtOffsetWarnings()
+        let hinted = Self.run([Self.warning(line: 31)]).pointingFailuresAtWarnings()
         #expect(hinted.tests[0].message == "The next occurrence after 2027-03-28T00:00:00+01:00 is not the expected one.; "
             + "line 31 is written with an offset the zone does not have at that instant (see its offset-mismatch warning)")
     }
@@ -30,25 +31,42 @@ import Testing
         test.diff = [missing, DiffLine(kind: .missing, expected: missing.expected, actual: nil, expectedLine: 33),
                      DiffLine(kind: .missing, expected: missing.expected, actual: nil, expectedLine: 35)]
         let hinted = Self.run([Self.warning(line: 31), Self.warning(line: 33), Self.warning(line: 35)], tests: [test])
-            .pointingFailuresAtOffsetWarnings()
+            .pointingFailuresAtWarnings()
         #expect(hinted.tests[0].message?.hasSuffix("; lines 31, 33 and 35 are written with offsets the zone does not have at those instants (see their offset-mismatch warnings)") == true)
     }
 
     @Test(arguments: [
         warning(line: 30),                                   // another line
         warning(line: 31, file: "specs/other.yaml"),         // another file
-        warning(line: 31, code: "outside-window"),           // another lint
+        warning(line: 31, code: "dst-without-transition"),   // a lint no failure follows from
     ])
     func aWarningElsewhereLeavesTheMessageAsItIs(diagnostic: Diagnostic) {
         let run = Self.run([diagnostic])
-        #expect(run.pointingFailuresAtOffsetWarnings() == run)
+        #expect(run.pointingFailuresAtWarnings() == run)
+    }
+
+    /// The failure review: an expected instant past `through`, and two 02:30s expected under one key, failed with no
+    /// word about the warning that explained them, and `--quiet` left the warning out. A key mismatch is explained by a
+    /// duplicate key; a produced instant is not explained by the window.
+    @Test func outsideWindowAndDuplicateKeyWarningsArePointedAtToo() {
+        let outside = Self.run([Self.warning(line: 31, code: "outside-window")]).pointingFailuresAtWarnings()
+        #expect(outside.tests[0].message?.hasSuffix("; line 31 is outside the window (see its outside-window warning)") == true)
+        #expect(outside.warningsOfFailures().map(\.code) == ["outside-window"])
+        var test = RunResultFixture.firstValidFailed
+        let missing = test.diff[0]
+        test.diff = [DiffLine(kind: .keyMismatch, expected: missing.expected, actual: missing.expected, expectedLine: 33), missing]
+        let both = Self.run([Self.warning(line: 33, code: "duplicate-expected-key"), Self.warning(line: 31),
+                             Self.warning(line: 33, code: "outside-window")], tests: [test]).pointingFailuresAtWarnings()
+        #expect(both.tests[0].message?.hasSuffix("; line 31 is written with an offset the zone does not have at that instant "
+            + "(see its offset-mismatch warning); line 33 expects a key already expected (see its duplicate-expected-key warning)") == true,
+                "\(both.tests[0].message ?? "")")
     }
 
     @Test func onlyFailedTestsAreTouched() {
         var passed = RunResultFixture.firstValidFailed
         passed.status = .passed
         let run = Self.run([Self.warning(line: 31)], tests: [passed, RunResultFixture.firstValidFixed])
-        #expect(run.pointingFailuresAtOffsetWarnings() == run)
+        #expect(run.pointingFailuresAtWarnings() == run)
     }
 
     /// Only an instant that was *not produced* is explained by its line's offset: one that matched, or matched with
@@ -60,7 +78,7 @@ import Testing
         test.diff = [DiffLine(kind: .same, expected: missing.expected, actual: missing.expected, expectedLine: 33),
                      DiffLine(kind: .keyMismatch, expected: missing.expected, actual: missing.expected, expectedLine: 35), missing]
         let run = Self.run([Self.warning(line: 33), Self.warning(line: 35)], tests: [test])
-        #expect(run.pointingFailuresAtOffsetWarnings() == run)
+        #expect(run.pointingFailuresAtWarnings() == run)
     }
 
     /// Under `--quiet` the warnings a failure points at are still printed (a reviewer read "see its offset-mismatch
@@ -79,8 +97,8 @@ import Testing
         var later = Self.warning(line: 34)
         later.message = "a passing case's warning"
         let run = Self.run([other, own, pointed, later], tests: [RunResultFixture.firstValidFailed, passedTest])
-            .pointingFailuresAtOffsetWarnings()
-        #expect(run.offsetWarningsOfFailures() == [own, pointed])
+            .pointingFailuresAtWarnings()
+        #expect(run.warningsOfFailures() == [own, pointed])
         let quiet = TerminalReporter(quiet: true).render(run)
         #expect(quiet.contains("the pointed-at warning"))
         #expect(quiet.contains("a warning on the failed case's cursor"))

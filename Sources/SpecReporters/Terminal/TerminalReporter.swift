@@ -32,11 +32,11 @@ public struct TerminalReporter: Sendable {
 
     /// Writes the whole report to `output`.
     public func write(_ run: RunResult, to output: inout some TextOutputStream) {
-        // Under --quiet, errors, and the offset-mismatch warnings of failed tests (those their messages send the reader
-        // to, and those on their own lines).
+        // Under --quiet, errors, and the warnings of failed tests a failure can follow from (offset-mismatch,
+        // outside-window, duplicate-expected-key: those their messages send the reader to, and those on their own lines).
         let diagnostics: [Diagnostic]
         if quiet {
-            let pointed = Set(run.offsetWarningsOfFailures())
+            let pointed = Set(run.warningsOfFailures())
             diagnostics = run.diagnostics.filter { $0.severity == .error || pointed.contains($0) }
         } else {
             diagnostics = run.diagnostics

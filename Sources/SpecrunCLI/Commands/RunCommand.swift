@@ -16,7 +16,7 @@ struct RunCommand {
         OptionSpec(name: "help", short: "h", help: "Show this help."),
         OptionSpec(name: "version", help: "Show specrun's version."),
         OptionSpec(name: "strict", help: "Treat warnings (lint) as errors, and fixed known deviations as failures."),
-        OptionSpec(name: "quiet", short: "q", help: "Print only failures, errors, the offset warnings they point at, and the summary; no progress."),
+        OptionSpec(name: "quiet", short: "q", help: "Print only failures, errors, the warnings they point at, and the summary; no progress."),
         OptionSpec(name: "verbose", short: "v", help: "Show what each passing test checked: a spec's occurrences (with keys), a scenario's runs."),
         OptionSpec(name: "color", valueName: "WHEN", help: "Color the report: auto (default: a terminal, or FORCE_COLOR; never with NO_COLOR), always, never.",
                    allowedValues: ["auto", "always", "never"]),
@@ -169,7 +169,7 @@ struct RunCommand {
             diagnostics: loaded.diagnostics, tests: tests,
             strict: configuration.strict, notes: Self.unreadNote(loaded.unread, of: configuration.files),
             shard: configuration.selection.shard
-        ).pointingFailuresAtOffsetWarnings().redacted(by: configuration.redaction, jobs: configuration.jobs, sources: sources, ids: maskedIDs)
+        ).pointingFailuresAtWarnings().redacted(by: configuration.redaction, jobs: configuration.jobs, sources: sources, ids: maskedIDs)
 
         let glyphs = Glyphs.preferred(environment: io.environment)
         io.writeOut(TerminalReporter(color: io.useColor(configuration.colorChoice), quiet: configuration.quiet, glyphs: glyphs,

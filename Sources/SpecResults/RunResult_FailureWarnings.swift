@@ -20,12 +20,17 @@ extension RunResult {
     /// The failure review: under `--quiet` only the first was shown, and the other two, the whole explanation of a
     /// failure, were left out and never named.
     static let failureWarnings = [
-        FailureWarning(code: "offset-mismatch", one: "is written with an offset the zone does not have at that instant",
+        FailureWarning(code: offsetMismatchCode, one: "is written with an offset the zone does not have at that instant",
                        many: "are written with offsets the zone does not have at those instants", kinds: [.missing]),
-        FailureWarning(code: "outside-window", one: "is outside the window", many: "are outside the window", kinds: [.missing]),
-        FailureWarning(code: "duplicate-expected-key", one: "expects a key already expected", many: "expect keys already expected",
+        FailureWarning(code: outsideWindowCode, one: "is outside the window", many: "are outside the window", kinds: [.missing]),
+        FailureWarning(code: duplicateExpectedKeyCode, one: "expects a key already expected", many: "expect keys already expected",
                        kinds: [.missing, .keyMismatch]),
     ]
+
+    // SpecLint's codes, restated (`LintCodeTests`).
+    static let offsetMismatchCode = "offset-mismatch"
+    static let outsideWindowCode = "outside-window"
+    static let duplicateExpectedKeyCode = "duplicate-expected-key"
 
     /// The codes of `failureWarnings`, in order (a test compares them with SpecLint's).
     public static var failureWarningCodes: [String] { failureWarnings.map(\.code) }

@@ -330,21 +330,9 @@ import Testing
     }
 
     /// Three nightly launches at 02:31 in Berlin (+02:00 from 2027-03-28, zoneinfo), each running that night's 02:30,
-    /// with `runs` listed as given.
+    /// with `runs` listed as given (the first on line 11).
     static func threeNightlyRuns(listing runs: [String]) -> String {
-        """
-        spec: Three nightly runs
-        task: {identifier: com.example.app.refresh, kind: refresh}
-        schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
-        clock: 2027-03-29T00:00:00+02:00
-        steps:
-          - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
-          - {at: 2027-03-30T02:31:00+02:00, launch: com.example.app.refresh}
-          - {at: 2027-03-31T02:31:00+02:00, launch: com.example.app.refresh}
-        expect:
-          runs:
-        \(runs.map { "    - " + $0 }.joined(separator: "\n"))
-        """
+        nightlyRuns(named: "Three nightly runs", launchDays: [29, 30, 31], listing: runs)
     }
 
     /// Runs are compared by position: one run left out of the list, or one listed too many, failed every later line,
@@ -372,19 +360,24 @@ import Testing
         #expect(passing.lifecycle?.expectations.contains { $0.name == "runs" } == false)
     }
 
-    /// One launch at 02:31 of the nightly 02:30 sync in Berlin (+02:00 since 2027-03-28), with one listed run and
-    /// `then`, more lines of `expect` (indented two spaces) after it.
+    /// One launch at 02:31 of the nightly 02:30 sync in Berlin (+02:00 since 2027-03-28), with one listed run (line 9)
+    /// and `then`, more lines of `expect` (indented two spaces) after it.
     static func oneNightlyRun(expecting run: String, then more: String = "") -> String {
+        nightlyRuns(named: "One nightly run", launchDays: [29], listing: [run], then: more)
+    }
+
+    /// A launch at 02:31 on each of `launchDays` of March 2027 of the nightly 02:30 sync in Berlin, `runs` listed.
+    static func nightlyRuns(named name: String, launchDays: [Int], listing runs: [String], then more: String = "") -> String {
         """
-        spec: One nightly run
+        spec: \(name)
         task: {identifier: com.example.app.refresh, kind: refresh}
         schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
         clock: 2027-03-29T00:00:00+02:00
         steps:
-          - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+        \(launchDays.map { "  - {at: 2027-03-\($0)T02:31:00+02:00, launch: com.example.app.refresh}" }.joined(separator: "\n"))
         expect:
           runs:
-            - \(run)
+        \(runs.map { "    - " + $0 }.joined(separator: "\n"))
         \(more)
         """
     }

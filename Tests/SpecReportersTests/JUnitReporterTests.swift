@@ -89,10 +89,21 @@ import Testing
         #expect(parsed.root["skipped"] == "3")
     }
 
-    @Test func failureMessageGivesExpectedAndActualInstants() {
-        let xml = JUnitReporter().render(RunResultFixture.run)
-        #expect(xml.contains(#"<failure message="expected 2027-03-28T01:00:00Z (2027-03-28 03:00 CEST (+02:00)), "#
+    /// Occurrences that differ are titled with the instants, and what the runner's message adds after its counts (a
+    /// pointer to a warning) follows; any other failure (a bound reached) is titled with its message, the cause.
+    @Test func failureMessageGivesExpectedAndActualInstants() throws {
+        var run = RunResultFixture.run
+        let index = try #require(run.tests.firstIndex { $0.id == RunResultFixture.firstValidFailed.id })
+        run.tests[index].message = "occurrences differ: 1 missing, 1 unexpected"
+        #expect(JUnitReporter().render(run).contains(#"<failure message="expected 2027-03-28T01:00:00Z (2027-03-28 03:00 CEST (+02:00)), "#
             + #"got 2027-03-28T01:30:00Z (2027-03-28 03:30 CEST (+02:00))" type="failed">"#))
+        run.tests[index].message = "occurrences differ: 1 missing, 1 unexpected; line 31 is outside the window (see its outside-window warning)"
+        #expect(JUnitReporter().render(run).contains(#"got 2027-03-28T01:30:00Z (2027-03-28 03:30 CEST (+02:00)); "#
+            + #"line 31 is outside the window (see its outside-window warning)" type="failed">"#))
+        // The failure review's `limit:` too small read as a wrong date on a CI page.
+        run.tests[index].message = "no occurrence of every day at 03:00 within 1 candidate slot after 2027-03-28 00:00 CET (+01:00) (the search bound); raise 'limit:'"
+        #expect(JUnitReporter().render(run).contains(#"<failure message="no occurrence of every day at 03:00 within 1 candidate slot "#
+            + #"after 2027-03-28 00:00 CET (+01:00) (the search bound); raise &apos;limit:&apos;" type="failed">"#))
     }
 
     @Test(arguments: [

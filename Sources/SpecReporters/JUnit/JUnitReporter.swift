@@ -148,9 +148,17 @@ public struct JUnitReporter: Sendable {
         }
     }
 
-    /// `expected 2027-03-28T01:00:00Z (2027-03-28 03:00 CEST (+02:00)), got 2027-03-28T01:30:00Z (…)` for one
-    /// instant; the message's first line otherwise.
+    /// `expected 2027-03-28T01:00:00Z (2027-03-28 03:00 CEST (+02:00)), got 2027-03-28T01:30:00Z (…)` when the
+    /// occurrences differ, followed by what the message adds after its counts (`; line 17 is written with an offset
+    /// the zone does not have …`); the message's first line otherwise.
+    ///
+    /// The failure review: a search that reached its bound was titled `expected 2096-02-29T11:00:00Z (…), not
+    /// produced` — on a CI page a wrong date, not a `limit:` too small — and the pointer to an offset-mismatch warning
+    /// was in the body only. A message that is not a difference (a bound reached, an error expected) is the title.
     private static func failureMessage(_ test: TestResult) -> String {
+        let firstLine = test.message?.split(separator: "\n").first.map(String.init)
+        let differ = "occurrences differ"
+        if let firstLine, !firstLine.hasPrefix(differ) { return firstLine }
         let missing = test.diff.filter { $0.kind == .missing }.compactMap(\.expected)
         let unexpected = test.diff.filter { $0.kind == .unexpected }.compactMap(\.actual)
         func describe(_ instants: [ResultInstant]) -> String {
@@ -160,9 +168,10 @@ public struct JUnitReporter: Sendable {
             var parts: [String] = []
             if !missing.isEmpty { parts.append("expected \(describe(missing))") }
             parts.append(unexpected.isEmpty ? "not produced" : "got \(describe(unexpected))")
-            return parts.joined(separator: ", ")
+            let notes = firstLine?.range(of: "; ").map { String(firstLine![$0.upperBound...]) }
+            return parts.joined(separator: ", ") + (notes.map { "; " + $0 } ?? "")
         }
-        return test.message?.split(separator: "\n").first.map(String.init) ?? "failed"
+        return firstLine ?? "failed"
     }
 
     private static func fixedDeviationNote(_ test: TestResult) -> String {

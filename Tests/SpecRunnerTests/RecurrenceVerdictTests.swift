@@ -251,6 +251,38 @@ import Testing
         #expect(none.actual.isEmpty)
     }
 
+    /// A failure the spec's own policy explains names it (the failure review: "1 missing" said nothing about the
+    /// policy). Berlin's spring gap: 2027-03-28 02:00 CET → 03:00 CEST at 01:00Z, so next-valid-time gives 03:00 CEST
+    /// (01:00Z) for 02:30, skip nothing; autumn: 02:30 happens at 00:30Z (CEST) and 01:30Z (CET), `last` the CET one
+    /// (zoneinfo). An instant no policy gives (a day the rule has no slot on) gets no such sentence, nor does Foundation.
+    @Test(arguments: [
+        ("nonexistent: skip, repeated: first", "2027-03-27T12:00:00+01:00", "2027-03-28T12:00:00+02:00", "[2027-03-28T03:00:00+02:00]",
+         "occurrences differ: 1 missing; 2027-03-28 03:00 CEST (+02:00) is what 'nonexistent: next-valid-time' gives, not this test's 'nonexistent: skip'"),
+        ("nonexistent: next-valid-time, repeated: first", "2027-03-27T12:00:00+01:00", "2027-03-28T12:00:00+02:00", "[]",
+         "occurrences differ: 1 unexpected; 2027-03-28 03:00 CEST (+02:00) comes from this test's 'nonexistent: next-valid-time'; under "
+            + "'nonexistent: skip', 'nonexistent: shift-forward' or 'nonexistent: shift-backward' it is no occurrence"),
+        ("nonexistent: skip, repeated: last", "2027-10-30T12:00:00+02:00", "2027-10-31T12:00:00+01:00", "[2027-10-31T02:30:00+02:00]",
+         "occurrences differ: 1 missing, 1 unexpected; 2027-10-31 02:30 CEST (+02:00) is what 'repeated: first' or 'repeated: both' "
+            + "gives, not this test's 'repeated: last'"),
+        ("nonexistent: skip, repeated: first", "2027-06-01T12:00:00+02:00", "2027-06-02T12:00:00+02:00", "[2027-06-02T03:30:00+02:00]",
+         "occurrences differ: 1 missing, 1 unexpected"),
+    ])
+    func aFailureThePolicyExplainsNamesIt(policies: String, after: String, through: String, expected: String, message: String) throws {
+        let text = """
+            spec: nightly
+            schedule: {id: n, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, \(policies)}
+            window: {after: \(after), through: \(through)}
+            expect:
+              occurrences: \(expected)
+            """
+        let result = try Self.runOnCore(text, path: "nightly.yaml")
+        #expect(result.status == .failed)
+        #expect(result.message == message)
+        let file = SpecParser().parse(path: "nightly.yaml", bytes: Array(text.utf8))
+        let foundation = try Self.run(try #require(file.specs.first), on: .foundation)
+        #expect(foundation.message?.contains("this test's") == false, "\(foundation.message ?? "")")
+    }
+
     /// A key mismatch that is the only difference names both keys in the message, the line a CI page shows of a
     /// failure ("1 key mismatch" alone said nothing there). Berlin falls back at 2027-10-31T01:00Z (zoneinfo): 02:30
     /// is 00:30Z (CEST, +02:00) and 01:30Z (CET, +01:00); under `both` the later one's key ends in `~2`. Two

@@ -164,6 +164,12 @@ struct RecurrenceExecutor: Sendable {
                 verdict.message = "occurrences differ: " + OccurrenceDiff.summary(lines)
                 let missing = lines.compactMap { $0.kind == .missing ? $0.expected?.date : nil }
                 if let drift = IntervalDrift.hint(for: schedule, missing: missing) { verdict.message! += "; " + drift }
+                // The core's answer only: Foundation's deviations would be read as another policy's.
+                if name == .core, let policy = PolicyHint.hint(
+                    for: schedule, missing: missing, unexpected: lines.compactMap { $0.kind == .unexpected ? $0.actual.map { Date(timeIntervalSince1970: $0.epochSeconds) } : nil },
+                    engine: engine, local: { instant($0).local }) {
+                    verdict.message! += "; " + policy
+                }
             }
             return verdict
         }

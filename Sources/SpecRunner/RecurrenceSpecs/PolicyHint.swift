@@ -1,0 +1,64 @@
+import Foundation
+import Recurrence
+
+/// Why a calendar rule's occurrences differ when the spec's own policy is the cause: an instant expected that
+/// another `nonexistent` or `repeated` policy gives, or one produced that only this policy gives. The failure review:
+/// a spec expecting `next-valid-time`'s 03:00 under `skip` was told "1 missing" and nothing about the policy, though
+/// policies are what the spec language makes authors choose.
+enum PolicyHint {
+    /// The sentence added to a failure, or nil when no policy explains the first missing or unexpected instant (the
+    /// instant is no gap's or overlap's, or the rule is an interval, which has no policies). A few searches, on the
+    /// failure path only, by the test's own engine.
+    static func hint(for schedule: Schedule, missing: [Date], unexpected: [Date], engine: any RecurrenceEngine,
+                     local: (Date) -> String) -> String? {
+        if case .interval = schedule.rule { return nil }
+        func gives(_ date: Date, _ alternative: Schedule) -> Bool {
+            (try? engine.next(after: date.addingTimeInterval(-1), in: alternative))?.date == date
+        }
+        let alternatives = alternatives(of: schedule)
+        // This test's own policies of the kinds named: only those the alternatives that matter change.
+        func own(_ kinds: [Kind]) -> String {
+            Set(kinds).sorted { $0.rawValue < $1.rawValue }.map { kind in
+                kind == .nonexistent ? "'nonexistent: \(schedule.nonexistent.rawValue)'" : "'repeated: \(schedule.repeated.rawValue)'"
+            }.joined(separator: " and ")
+        }
+        if let date = missing.first {
+            let explaining = alternatives.filter { gives(date, $0.schedule) }
+            if !explaining.isEmpty {
+                return "\(local(date)) is what \(words(explaining.map(\.name))) gives, not this test's \(own(explaining.map(\.kind)))"
+            }
+        }
+        if let date = unexpected.first {
+            let without = alternatives.filter { !gives(date, $0.schedule) }
+            if !without.isEmpty {
+                return "\(local(date)) comes from this test's \(own(without.map(\.kind))); under \(words(without.map(\.name))) it is no occurrence"
+            }
+        }
+        return nil
+    }
+
+    enum Kind: String { case nonexistent, repeated }
+
+    /// The schedule with one policy changed at a time, each named as a spec writes it.
+    private static func alternatives(of schedule: Schedule) -> [(name: String, kind: Kind, schedule: Schedule)] {
+        var result: [(String, Kind, Schedule)] = []
+        for policy in NonexistentTimePolicy.allCases where policy != schedule.nonexistent {
+            if let changed = try? Schedule(id: schedule.id, version: schedule.version, rule: schedule.rule, timeZone: schedule.timeZone,
+                                           nonexistent: policy, repeated: schedule.repeated, searchLimit: schedule.searchLimit) {
+                result.append(("'nonexistent: \(policy.rawValue)'", .nonexistent, changed))
+            }
+        }
+        for policy in RepeatedTimePolicy.allCases where policy != schedule.repeated {
+            if let changed = try? Schedule(id: schedule.id, version: schedule.version, rule: schedule.rule, timeZone: schedule.timeZone,
+                                           nonexistent: schedule.nonexistent, repeated: policy, searchLimit: schedule.searchLimit) {
+                result.append(("'repeated: \(policy.rawValue)'", .repeated, changed))
+            }
+        }
+        return result
+    }
+
+    /// `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`.
+    private static func words(_ names: [String]) -> String {
+        names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
+}

@@ -283,6 +283,23 @@ import Testing
         #expect(foundation.message?.contains("this test's") == false, "\(foundation.message ?? "")")
     }
 
+    /// An occurrence at the window's `through`, produced and not expected, is said to be included (the failure review:
+    /// nothing said the window is (after, through]). 06:00 CEST is 04:00Z (zoneinfo). One before `through` gets no
+    /// such sentence.
+    @Test(arguments: [("2027-06-03T06:00:00+02:00", true), ("2027-06-03T07:00:00+02:00", false)])
+    func anOccurrenceAtThroughNotExpectedIsSaidToBeIncluded(through: String, atThrough: Bool) throws {
+        let result = try Self.runOnCore("""
+            spec: daily
+            schedule: {id: d, timezone: Europe/Berlin, rule: {every: day, at: "06:00"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-06-01T06:00:00+02:00, through: \(through)}
+            expect:
+              occurrences: [2027-06-02T06:00:00+02:00]
+            """, path: "daily.yaml")
+        #expect(result.status == .failed)
+        #expect(result.message == "occurrences differ: 1 unexpected" + (atThrough
+            ? "; 2027-06-03 06:00 CEST (+02:00) is the window's 'through' (line 3), which the window includes: (after, through]" : ""))
+    }
+
     /// A key mismatch that is the only difference names both keys in the message, the line a CI page shows of a
     /// failure ("1 key mismatch" alone said nothing there). Berlin falls back at 2027-10-31T01:00Z (zoneinfo): 02:30
     /// is 00:30Z (CEST, +02:00) and 01:30Z (CET, +01:00); under `both` the later one's key ends in `~2`. Two

@@ -164,6 +164,13 @@ struct RecurrenceExecutor: Sendable {
                 verdict.message = "occurrences differ: " + OccurrenceDiff.summary(lines)
                 let missing = lines.compactMap { $0.kind == .missing ? $0.expected?.date : nil }
                 if let drift = IntervalDrift.hint(for: schedule, missing: missing) { verdict.message! += "; " + drift }
+                // An occurrence at the window's `through`, produced and not expected: the window includes it (the
+                // failure review; `outside-window` says so of an expected instant, nothing did of a produced one).
+                if caseSpec == nil, let through = recurrence.window?.through,
+                   lines.contains(where: { $0.kind == .unexpected && $0.actual?.epochSeconds == through.date.timeIntervalSince1970 }) {
+                    verdict.message! += "; \(instant(through.date).local) is the window's 'through' (line \(through.location.line)), "
+                        + "which the window includes: (after, through]"
+                }
                 // The core's answer only: Foundation's deviations would be read as another policy's.
                 if name == .core, let policy = PolicyHint.hint(
                     for: schedule, missing: missing, unexpected: lines.compactMap { $0.kind == .unexpected ? $0.actual.map { Date(timeIntervalSince1970: $0.epochSeconds) } : nil },

@@ -500,6 +500,26 @@ import Testing
             .replacingOccurrences(of: "after: 2027-03-27T02:30:00+01:00", with: "after: 2027-03-27T02:29:59+01:00")).isEmpty)
     }
 
+    /// An instant the rule never gives fails inside any window: the advice to move the window could not help (the
+    /// failure review: a Friday expected under a Monday and Thursday rule, past `through`). 2027-03-19 is a Friday;
+    /// New York is at -04:00 from 2027-03-14 (zoneinfo).
+    @Test func anInstantTheRuleNeverGivesIsNotToldToMoveTheWindow() {
+        let text = """
+            spec: Weekly
+            schedule: {timezone: America/New_York, rule: {every: week, on: [monday, thursday], at: "09:00"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-10T00:00:00-05:00, through: 2027-03-19T00:00:00-04:00}
+            expect:
+              occurrences: [2027-03-11T09:00:00-05:00, 2027-03-15T09:00:00-04:00, 2027-03-19T09:00:00-04:00]
+
+            """
+        #expect(Self.lint(text).contains("the window excludes 'after' and includes 'through'; the rule gives no occurrence at it "
+            + "either (Friday 2027-03-19 09:00 -04:00), so no window makes it pass: check the instant [outside-window]"), "\(Self.lint(text))")
+        // Thursday the 18th is one: the window is what to move.
+        #expect(Self.lint(text.replacingOccurrences(of: "2027-03-19T09:00:00-04:00]", with: "2027-03-18T09:00:00-04:00]")
+            .replacingOccurrences(of: "through: 2027-03-19T00:00:00-04:00", with: "through: 2027-03-18T00:00:00-04:00"))
+            .contains("includes 'through': move the instant or the window [outside-window]"))
+    }
+
     // MARK: duplicate-instant
 
     @Test func oneInstantListedTwiceInTwoSpellingsIsReported() {

@@ -44,9 +44,11 @@ public struct DuplicateExpectedKeyLint: SpecLintRule {
         let fallback = "correct one of the two keys"
         guard let built = try? schedule.schedule() else { return fallback }
         func ruleKey(_ instant: InstantLiteral) -> String? { built.occurrence(at: instant.date)?.key.description }
-        guard let earlierKey = ruleKey(earlier), let laterKey = ruleKey(later) else {
-            guard let stray = [earlier, later].first(where: { ruleKey($0) == nil }), built.occurrence(at: earlier.date) != nil
-                    || built.occurrence(at: later.date) != nil else { return fallback }
+        let earlierRuleKey = ruleKey(earlier), laterRuleKey = ruleKey(later)
+        guard let earlierKey = earlierRuleKey, let laterKey = laterRuleKey else {
+            // Neither is an occurrence: which to remove is the reader's choice.
+            guard earlierRuleKey != nil || laterRuleKey != nil else { return fallback }
+            let stray = earlierRuleKey == nil ? earlier : later
             // One of the two is no occurrence at all: correcting a key cannot make it pass (the failure review: two
             // 02:30s of an autumn night expected under `repeated: first`, told to correct a key).
             let zone = schedule.timeZone

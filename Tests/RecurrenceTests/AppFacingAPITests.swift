@@ -31,6 +31,22 @@ import Testing
         #expect(Rule.monthly(day: .day(31), at: nine).problems.map(\.field) == ["missing-day"])
     }
 
+    /// docs/recurrence.md: `occurrence(at:)` tells an instant of the schedule from one that is not. Berlin springs
+    /// forward at 2027-03-28T01:00:00Z (zoneinfo): 02:30 does not exist that day, so under `.skip` nothing is at
+    /// 03:00+02:00 (01:00Z) and under `.nextValidTime` that is the day's occurrence; 02:30+02:00 on the 29th is 00:30Z.
+    @Test func anOccurrenceIsFoundAtItsExactInstantOnly() throws {
+        func daily(_ nonexistent: NonexistentTimePolicy) throws -> Schedule {
+            try Schedule(id: "nightly", rule: .daily(at: try #require(TimeOfDay(hour: 2, minute: 30))),
+                         timeZone: try #require(TimeZone(identifier: "Europe/Berlin")), nonexistent: nonexistent, repeated: .first)
+        }
+        let gapEnd = Date(timeIntervalSince1970: 1_806_195_600)        // 2027-03-28T01:00:00Z
+        let nextDay = Date(timeIntervalSince1970: 1_806_280_200)       // 2027-03-29T00:30:00Z
+        #expect(try daily(.skip).occurrence(at: gapEnd) == nil)
+        #expect(try daily(.nextValidTime).occurrence(at: gapEnd)?.key.description == "nightly/v1/2027-03-28")
+        #expect(try daily(.skip).occurrence(at: nextDay)?.key.description == "nightly/v1/2027-03-29")
+        #expect(try daily(.skip).occurrence(at: nextDay.addingTimeInterval(60)) == nil)
+    }
+
     /// docs/recurrence.md: a window whose `after` is not before `through` holds nothing, without an error (what an
     /// app sees when the device clock was set back behind its stored last completion).
     @Test(arguments: [(1_806_000_000.0, 1_805_000_000.0), (1_806_000_000.0, 1_806_000_000.0)])

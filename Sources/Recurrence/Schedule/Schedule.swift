@@ -82,6 +82,14 @@ public struct Schedule: Sendable, Hashable, CustomStringConvertible {
         try CoreEngine().next(after: date, in: self)
     }
 
+    /// The occurrence at exactly `date`, by the core engine, or nil when the rule gives none then (or its search from
+    /// the second before ends without one): whether an instant someone wrote is one of the schedule's, and under which
+    /// key. Specrun's lints and its failure messages ask it.
+    public func occurrence(at date: Date) -> Occurrence? {
+        guard let found = try? next(after: date.addingTimeInterval(-1)), found.date == date else { return nil }
+        return found
+    }
+
     /// Every occurrence in `(window.after, window.through]`, in order, by the core engine.
     ///
     /// Throws what `next(after:)` throws, `tooManyOccurrences` when the window holds more than `limit`, and `stopped`

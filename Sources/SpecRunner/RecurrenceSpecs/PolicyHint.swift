@@ -7,14 +7,11 @@ import Recurrence
 /// policies are what the spec language makes authors choose.
 enum PolicyHint {
     /// The sentence added to a failure, or nil when no policy explains the first missing or unexpected instant (the
-    /// instant is no gap's or overlap's, or the rule is an interval, which has no policies). A few searches, on the
-    /// failure path only, by the test's own engine.
-    static func hint(for schedule: Schedule, missing: [Date], unexpected: [Date], engine: any RecurrenceEngine,
-                     local: (Date) -> String) -> String? {
+    /// instant is no gap's or overlap's, or the rule is an interval, which has no policies). A few searches by the core
+    /// engine, on the failure path only.
+    static func hint(for schedule: Schedule, missing: [Date], unexpected: [Date], local: (Date) -> String) -> String? {
         if case .interval = schedule.rule { return nil }
-        func gives(_ date: Date, _ alternative: Schedule) -> Bool {
-            (try? engine.next(after: date.addingTimeInterval(-1), in: alternative))?.date == date
-        }
+        func gives(_ date: Date, _ alternative: Schedule) -> Bool { alternative.occurrence(at: date) != nil }
         let alternatives = alternatives(of: schedule)
         // This test's own policies of the kinds named: only those the alternatives that matter change.
         func own(_ kinds: [Kind]) -> String {
@@ -41,20 +38,17 @@ enum PolicyHint {
 
     /// The schedule with one policy changed at a time, each named as a spec writes it.
     private static func alternatives(of schedule: Schedule) -> [(name: String, kind: Kind, schedule: Schedule)] {
-        var result: [(String, Kind, Schedule)] = []
-        for policy in NonexistentTimePolicy.allCases where policy != schedule.nonexistent {
-            if let changed = try? Schedule(id: schedule.id, version: schedule.version, rule: schedule.rule, timeZone: schedule.timeZone,
-                                           nonexistent: policy, repeated: schedule.repeated, searchLimit: schedule.searchLimit) {
-                result.append(("'nonexistent: \(policy.rawValue)'", .nonexistent, changed))
-            }
+        func changed(_ nonexistent: NonexistentTimePolicy, _ repeated: RepeatedTimePolicy) -> Schedule? {
+            try? Schedule(id: schedule.id, version: schedule.version, rule: schedule.rule, timeZone: schedule.timeZone,
+                          nonexistent: nonexistent, repeated: repeated, searchLimit: schedule.searchLimit)
         }
-        for policy in RepeatedTimePolicy.allCases where policy != schedule.repeated {
-            if let changed = try? Schedule(id: schedule.id, version: schedule.version, rule: schedule.rule, timeZone: schedule.timeZone,
-                                           nonexistent: schedule.nonexistent, repeated: policy, searchLimit: schedule.searchLimit) {
-                result.append(("'repeated: \(policy.rawValue)'", .repeated, changed))
-            }
+        let gaps = NonexistentTimePolicy.allCases.filter { $0 != schedule.nonexistent }.compactMap { policy in
+            changed(policy, schedule.repeated).map { ("'nonexistent: \(policy.rawValue)'", Kind.nonexistent, $0) }
         }
-        return result
+        let overlaps = RepeatedTimePolicy.allCases.filter { $0 != schedule.repeated }.compactMap { policy in
+            changed(schedule.nonexistent, policy).map { ("'repeated: \(policy.rawValue)'", Kind.repeated, $0) }
+        }
+        return gaps + overlaps
     }
 
     /// `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`.

@@ -166,15 +166,14 @@ struct RecurrenceExecutor: Sendable {
                 if let drift = IntervalDrift.hint(for: schedule, missing: missing) { verdict.message! += "; " + drift }
                 // An occurrence at the window's `through`, produced and not expected: the window includes it (the
                 // failure review; `outside-window` says so of an expected instant, nothing did of a produced one).
-                if caseSpec == nil, let through = recurrence.window?.through,
-                   lines.contains(where: { $0.kind == .unexpected && $0.actual?.epochSeconds == through.date.timeIntervalSince1970 }) {
+                let unexpected = lines.compactMap { $0.kind == .unexpected ? $0.actual?.date : nil }
+                if caseSpec == nil, let through = recurrence.window?.through, unexpected.contains(through.date) {
                     verdict.message! += "; \(instant(through.date).local) is the window's 'through' (line \(through.location.line)), "
                         + "which the window includes: (after, through]"
                 }
                 // The core's answer only: Foundation's deviations would be read as another policy's.
-                if name == .core, let policy = PolicyHint.hint(
-                    for: schedule, missing: missing, unexpected: lines.compactMap { $0.kind == .unexpected ? $0.actual.map { Date(timeIntervalSince1970: $0.epochSeconds) } : nil },
-                    engine: engine, local: { instant($0).local }) {
+                if name == .core,
+                   let policy = PolicyHint.hint(for: schedule, missing: missing, unexpected: unexpected, local: { instant($0).local }) {
                     verdict.message! += "; " + policy
                 }
             }

@@ -16,9 +16,7 @@ public enum OpenFileLimit {
 
     /// The soft limit to set for the `soft` and `hard` limits (nil: unlimited), or nil to leave it as it is.
     public static func raisedSoftLimit(soft: Int?, hard: Int?) -> Int? {
-        guard let soft, soft < wanted else { return nil }
-        let target = min(wanted, hard ?? wanted)
-        return target > soft ? target : nil
+        SoftLimit.raised(soft: soft, hard: hard, wanted: wanted)
     }
 
     /// The error for a limit that stays under `minimum` after raising, or nil.
@@ -29,16 +27,6 @@ public enum OpenFileLimit {
 
     /// Raises this process's soft limit; returns the error to print when it stays under `minimum`.
     public static func prepareProcess() -> String? {
-        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-        var limit = rlimit()
-        guard getrlimit(resource, &limit) == 0 else { return nil }
-        // RLIM_INFINITY is all ones: past Int.max, read as unlimited.
-        func value(_ raw: rlim_t) -> Int? { raw > rlim_t(Int.max) ? nil : Int(raw) }
-        var soft = value(limit.rlim_cur)
-        if let raised = raisedSoftLimit(soft: soft, hard: value(limit.rlim_max)) {
-            limit.rlim_cur = rlim_t(raised)
-            if setrlimit(resource, &limit) == 0 { soft = raised }
-        }
-        return problem(softLimitAfterRaising: soft)
+        problem(softLimitAfterRaising: SoftLimit.raise(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), toward: wanted))
     }
 }

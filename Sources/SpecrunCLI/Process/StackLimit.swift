@@ -30,11 +30,6 @@ public enum StackLimit {
         if let raised = raisedThreadStack(current: specrun_default_thread_stack_size()) {
             _ = specrun_set_default_thread_stack_size(raised)
         }
-        let resource = __rlimit_resource_t(RLIMIT_STACK.rawValue)
-        var limit = rlimit()
-        let wanted = rlim_t(WorkerThread.stackSize)
-        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < wanted, limit.rlim_cur < limit.rlim_max else { return }
-        limit.rlim_cur = min(wanted, limit.rlim_max)
-        _ = setrlimit(resource, &limit)
+        SoftLimit.raise(__rlimit_resource_t(RLIMIT_STACK.rawValue), toward: WorkerThread.stackSize)
     }
 }

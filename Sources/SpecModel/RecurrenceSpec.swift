@@ -129,10 +129,13 @@ public enum Expectation: Sendable, Hashable {
 public struct ExpectedOccurrence: Sendable, Hashable {
     public var instant: InstantLiteral
     public var key: String?
+    /// The line `key:` is written on (a key mismatch points there, not at `at:`).
+    public var keyLine: Int?
 
-    public init(instant: InstantLiteral, key: String? = nil) {
+    public init(instant: InstantLiteral, key: String? = nil, keyLine: Int? = nil) {
         self.instant = instant
         self.key = key
+        self.keyLine = keyLine
     }
 }
 

@@ -14,7 +14,8 @@ public struct DiffLine: Sendable, Hashable, Codable {
     public var kind: Kind
     public var expected: ResultInstant?
     public var actual: ResultInstant?
-    /// The line of the spec file the expected instant is written on: where a reader goes to change it.
+    /// The line of the spec file the expected instant is written on: where a reader goes to change it (for a key
+    /// mismatch, the line its `key:` is written on).
     public var expectedLine: Int?
 
     public init(kind: Kind, expected: ResultInstant?, actual: ResultInstant?, expectedLine: Int? = nil) {

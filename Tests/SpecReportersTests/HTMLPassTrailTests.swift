@@ -96,7 +96,7 @@ import Testing
         let page = HTMLReporter().render(RunResultFixture.run)
         let article = try Self.article(page, spec: RunResultFixture.expirationSpec)
         #expect(article.contains("<details>\n<summary class=\"row\"><h4><span class=\"badge passed\">passed</span>"))
-        #expect(article.contains("<tr class=\"bad\"><td>unplanned</td><td>2027-03-29 02:31 CEST (+02:00)</td><td>—</td><td class=\"outcome\">expired</td>"))
+        #expect(article.contains("<tr class=\"bad\"><td class=\"number\">1</td><td>unplanned</td><td>2027-03-29 02:31 CEST (+02:00)</td><td>—</td><td class=\"outcome\">expired</td>"))
         #expect(article.contains("<li class=\"good\">✔ one completion per launch</li>"))
         #expect(Self.checked(article) == nil)
     }

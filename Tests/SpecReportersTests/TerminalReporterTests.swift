@@ -12,14 +12,49 @@ import Testing
         try GoldenFile.check(TerminalReporter(quiet: true).render(RunResultFixture.run), against: "terminal-quiet.txt")
     }
 
+    /// Under `--engine all`, an engine failing exactly as the one above it says so in one line instead of repeating
+    /// the block (the failure review); a failure that differs in anything is shown whole.
+    @Test func theSameFailureOnTheNextEngineIsOneLine() {
+        let core = RunResultFixture.firstValidFailed
+        var foundation = core
+        foundation.engine = "foundation"
+        foundation.id = RunResultFixture.id(core.file, core.spec, core.caseName, "foundation")
+        let run = RunResult(environment: RunResultFixture.environment, files: [core.file], diagnostics: [], tests: [core, foundation])
+        let text = TerminalReporter().render(run)
+        #expect(text.contains("""
+              ✘ Berlin 02:30, one search per policy › spring gap, first valid time › foundation
+                  the same failure as core above
+
+            """))
+        #expect(text.components(separatedBy: "is not the expected one").count == 2)
+        var other = foundation
+        other.actual = []
+        let both = TerminalReporter().render(RunResult(environment: RunResultFixture.environment, files: [core.file], diagnostics: [],
+                                                       tests: [core, other]))
+        #expect(!both.contains("the same failure"))
+        #expect(both.components(separatedBy: "is not the expected one").count == 3)
+    }
+
+    /// An expected error the search did not end with lists what it found under `found:` (it printed `expected:
+    /// (none)`, read as "no occurrences expected"; the message names the error).
+    @Test func anExpectedErrorNotMetListsWhatWasFound() {
+        var test = RunResultFixture.firstValidFailed
+        test.message = "expected the search to end with 'no-occurrence' but found 2027-03-28T03:30:00+02:00"
+        test.expected = []
+        test.diff = []
+        let text = TerminalReporter().renderTest(test)
+        #expect(text.contains("\n      found:\n        2027-03-28T01:30:00Z  2027-03-28 03:30 CEST (+02:00)\n"))
+        #expect(!text.contains("(none)"))
+    }
+
     /// `--verbose`: a passing lifecycle scenario shows its runs as a failing one does (what `runs:` would copy);
     /// recurrence tests and `--quiet` are unchanged.
     @Test func verboseShowsAPassingScenariosRuns() {
         let passed = RunResultFixture.expirationPassed
         #expect(TerminalReporter(verbose: true).renderTest(passed) == """
               ✔ Expiration during parse leaves no trace
-                  runs (planned → actual):
-                    unplanned  →  2027-03-29 02:31 CEST (+02:00)  expired
+                  runs (#N is runs[N]; planned → actual):
+                    #1  unplanned  →  2027-03-29 02:31 CEST (+02:00)  expired
 
             """)
         #expect(TerminalReporter().renderTest(passed) == "  ✔ Expiration during parse leaves no trace\n")
@@ -62,7 +97,7 @@ import Testing
         #expect(lines[heading + 1] == "        2027-03-29 02:20 CEST (+02:00)  launch-before-earliest-begin  "
             + "com.example.app.refresh  (earliest begin 2027-03-29 02:30 CEST (+02:00))  (line 12)")
         // Under the runs, before the expectations.
-        #expect((lines.firstIndex { $0.contains("runs (planned") } ?? .max) < heading)
+        #expect((lines.firstIndex { $0.contains("runs (#N is runs[N]; planned") } ?? .max) < heading)
         #expect(heading < (lines.firstIndex { $0.contains("expectations not met:") } ?? -1))
 
         var passed = RunResultFixture.expirationPassed

@@ -324,4 +324,74 @@ import Testing
         #expect(result.status == .failed)
         #expect(result.message == message)
     }
+
+    /// A key mismatch points at the line its `key:` is written on, where the fix goes (it pointed at `at:`).
+    @Test func aKeyMismatchPointsAtItsKeyLine() throws {
+        let result = try Self.runOnCore("""
+            spec: refill
+            schedule: {id: refill, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: both}
+            window: {after: 2027-10-30T12:00:00+02:00, through: 2027-10-31T12:00:00+01:00}
+            expect:
+              occurrences:
+                - at: 2027-10-31T02:30:00+02:00
+                  key: refill/v1/2027-10-31
+                - at: 2027-10-31T02:30:00+01:00
+                  key: refill/v1/2027-10-31
+            """, path: "refill.yaml")
+        #expect(result.diff.map(\.kind) == [.same, .keyMismatch])
+        #expect(result.diff.map(\.expectedLine) == [6, 9])
+    }
+
+    /// A failure `missing-day` explains names it, as `nonexistent` and `repeated` are named (the failure review).
+    /// Day 31 under `skip` gives nothing in April; `last-day` gives 2027-04-30 09:00 CEST (+02:00). February 29 under
+    /// `last-day` gives 2027-02-28 09:00 CET (+01:00), which `skip` does not (zoneinfo for the offsets).
+    @Test(arguments: [
+        ("{every: month, day: 31, at: \"09:00\", missing-day: skip}", "2027-04-01T00:00:00+02:00", "2027-05-01T00:00:00+02:00",
+         "[2027-04-30T09:00:00+02:00]",
+         "occurrences differ: 1 missing; 2027-04-30 09:00 CEST (+02:00) is what 'missing-day: last-day' gives, not this test's 'missing-day: skip'"),
+        ("{every: year, month: 2, day: 29, at: \"09:00\", missing-day: last-day}", "2027-01-01T00:00:00+01:00", "2028-01-01T00:00:00+01:00",
+         "[]",
+         "occurrences differ: 1 unexpected; 2027-02-28 09:00 CET (+01:00) comes from this test's 'missing-day: last-day'; under 'missing-day: skip' it is no occurrence"),
+    ])
+    func aFailureMissingDayExplainsNamesIt(rule: String, after: String, through: String, expected: String, message: String) throws {
+        let result = try Self.runOnCore("""
+            spec: month end
+            schedule: {id: m, timezone: Europe/Berlin, rule: \(rule), nonexistent: skip, repeated: first}
+            window: {after: \(after), through: \(through)}
+            expect:
+              occurrences: \(expected)
+            """, path: "month-end.yaml")
+        #expect(result.status == .failed)
+        #expect(result.message == message)
+    }
+
+    /// Two slips no policy explains, each named on the first missing instant's line (the failure review): a `Z`
+    /// instant whose digits are the rule's wall time (02:30Z is 04:30 CEST in Berlin on 2027-06-01; the rule's 02:30
+    /// is 00:30Z), and a Tuesday under a Monday and Thursday rule (2027-03-16, zoneinfo). On every engine: the
+    /// expectation is wrong whichever engine runs it. A `Z` instant the rule gives at no reading gets nothing more.
+    @Test(arguments: [
+        ("{every: day, at: \"02:30\"}", "2027-06-01T00:00:00Z", "2027-06-02T00:00:00Z", "2027-06-01T02:30:00Z",
+         "occurrences differ: 1 missing, 1 unexpected; line 5: 2027-06-01T02:30:00Z is UTC ('Z'), which is 2027-06-01 04:30 CEST (+02:00) "
+            + "in Europe/Berlin; the rule's occurrence at that wall time is 2027-06-01T02:30:00+02:00 (2027-06-01T00:30:00Z)"),
+        ("{every: day, at: \"02:30\"}", "2027-06-01T00:00:00Z", "2027-06-02T00:00:00Z", "2027-06-01T03:30:00Z",
+         "occurrences differ: 1 missing, 1 unexpected"),
+        ("{every: week, on: [monday, thursday], at: \"09:00\"}", "2027-03-14T00:00:00+01:00", "2027-03-17T00:00:00+01:00",
+         "2027-03-16T09:00:00+01:00",
+         "occurrences differ: 1 missing, 1 unexpected; line 5: 2027-03-16 is a Tuesday; the rule runs on Monday and Thursday"),
+    ])
+    func aSlipNoPolicyExplainsIsNamed(rule: String, after: String, through: String, expected: String, message: String) throws {
+        let text = """
+            spec: slip
+            schedule: {id: s, timezone: Europe/Berlin, rule: \(rule), nonexistent: skip, repeated: first}
+            window: {after: \(after), through: \(through)}
+            expect:
+              occurrences: [\(expected)]
+            """
+        let file = SpecParser().parse(path: "slip.yaml", bytes: Array(text.utf8))
+        for engine in [EngineName.core, .foundation] {
+            let result = try Self.run(try #require(file.specs.first), on: engine)
+            #expect(result.status == .failed)
+            #expect(result.message == message, "\(engine)")
+        }
+    }
 }

@@ -16,7 +16,7 @@ import Testing
         #expect(plain.status == ExitStatus.success, "\(plain.err)")
         #expect(!plain.out.contains(runLine))
         let verbose = await CommandRun.run(scenario, "-v")
-        #expect(verbose.out.contains("runs (planned → actual):\n") && verbose.out.contains(runLine), "\(verbose.out)")
+        #expect(verbose.out.contains("runs (#N is runs[N]; planned → actual):\n") && verbose.out.contains(runLine), "\(verbose.out)")
         let report = await CommandRun.run("report", folder.path + "/r.json", "--verbose")
         #expect(report.status == ExitStatus.success, "\(report.err)")
         #expect(report.out.contains(runLine), "\(report.out)")

@@ -155,8 +155,8 @@ struct RecurrenceSectionParser {
         let key = fields["key"].map { reader.text($0, field: "key", expected: "a dedup key, e.g. nightly-sync/v1/2027-03-30") }
         guard let instant else { return nil }
         if let key {
-            guard let key else { return nil }
-            return ExpectedOccurrence(instant: instant, key: key)
+            guard let key, let keyNode = fields["key"] else { return nil }
+            return ExpectedOccurrence(instant: instant, key: key, keyLine: reader.log.source.location(keyNode.mark).line)
         }
         return ExpectedOccurrence(instant: instant)
     }

@@ -208,6 +208,7 @@ enum HTMLAssets {
         table.runs tr.bad td.outcome { color: var(--failed); font-weight: 700; }
         table.runs tr.good td.outcome { color: var(--passed); font-weight: 600; }
         table.runs tr.folded td { color: var(--muted); font-style: italic; }
+        table.runs td.number { color: var(--muted); text-align: right; font-variant-numeric: tabular-nums; }
         ul.checks { list-style: none; padding: 0; margin: 4px 0; }
         ul.checks li { padding: 2px 0; } ul.checks li.good { color: var(--passed); }
         ul.checks li.bad { color: var(--failed); font-weight: 600; }

@@ -401,12 +401,12 @@ public struct HTMLReporter: Sendable {
                 + "</figcaption></figure>\n"
         }
         if !lifecycle.runs.isEmpty {
-            out += "<table class=\"runs\">\n<thead><tr><th>planned</th><th>actual</th><th>late by</th><th>outcome</th><th>key</th></tr></thead>\n<tbody>\n"
+            out += "<table class=\"runs\">\n<thead><tr><th title=\"runs[N] of the spec's checks\">#</th><th>planned</th><th>actual</th><th>late by</th><th>outcome</th><th>key</th></tr></thead>\n<tbody>\n"
             for entry in RunFolding(limit: Self.maxShownRuns).entries(lifecycle.runs) {
                 let index: Int
                 switch entry {
                 case .folded(let count, let notCompleted):
-                    out += "<tr class=\"folded\"><td colspan=\"5\">… \(XMLText.text(RunFolding.foldedText(count: count, notCompleted: notCompleted)))</td></tr>\n"
+                    out += "<tr class=\"folded\"><td colspan=\"6\">… \(XMLText.text(RunFolding.foldedText(count: count, notCompleted: notCompleted)))</td></tr>\n"
                     continue
                 case .run(let shown): index = shown
                 }
@@ -416,7 +416,7 @@ public struct HTMLReporter: Sendable {
                 } else { "—" }
                 let bad = !RunFolding.completed(run)
                 let outcome = run.outcome + (run.reason.map { " (\($0))" } ?? "")
-                out += "<tr class=\"\(bad ? "bad" : "good")\"><td>\(XMLText.text(run.planned?.local ?? "unplanned"))</td>"
+                out += "<tr class=\"\(bad ? "bad" : "good")\"><td class=\"number\">\(index + 1)</td><td>\(XMLText.text(run.planned?.local ?? "unplanned"))</td>"
                     + "<td>\(XMLText.text(run.actual?.local ?? "never"))</td><td>\(XMLText.text(delay))</td>"
                     + "<td class=\"outcome\">\(XMLText.text(outcome))</td><td class=\"key\">\(XMLText.text(run.key ?? ""))</td></tr>\n"
             }

@@ -91,7 +91,12 @@ struct FailureText: Sendable {
             return lines
         }
         var lines: [Line] = []
-        if !test.expected.isEmpty || !test.actual.isEmpty {
+        if test.expected.isEmpty, !test.actual.isEmpty {
+            // An expected error the search did not end with: the message names the error, and "expected: (none)"
+            // read as "no occurrences expected" (the failure review).
+            lines.append(Line(text: "found:", style: .emphasis))
+            lines += test.actual.map { Line(text: instant($0), indent: 2) }
+        } else if !test.expected.isEmpty || !test.actual.isEmpty {
             lines.append(Line(text: "expected:", style: .emphasis))
             lines += test.expected.isEmpty
                 ? [Line(text: "(none)", indent: 2)] : test.expected.map { Line(text: instant($0), indent: 2) }
@@ -179,8 +184,10 @@ struct FailureText: Sendable {
     func lifecycleLines(_ lifecycle: LifecycleResult) -> [Line] {
         var lines: [Line] = []
         if !lifecycle.runs.isEmpty {
-            lines.append(Line(text: "runs (planned \(glyphs.arrow) actual):", style: .emphasis))
+            // Numbered as checks count them (`runs[2].key`, from 1): the failure review matched them by counting rows.
+            lines.append(Line(text: "runs (#N is runs[N]; planned \(glyphs.arrow) actual):", style: .emphasis))
             let entries = RunFolding(limit: maxShownLines).entries(lifecycle.runs)
+            let numberWidth = "#\(lifecycle.runs.count)".count
             let shown = entries.compactMap { entry -> LifecycleResult.Run? in
                 if case .run(let index) = entry { lifecycle.runs[index] } else { nil }
             }
@@ -192,7 +199,7 @@ struct FailureText: Sendable {
                 case .run(let index):
                     let run = lifecycle.runs[index]
                     let parts = [
-                        planned(run).padding(plannedWidth), glyphs.arrow, actual(run).padding(actualWidth),
+                        "#\(index + 1)".padding(numberWidth), planned(run).padding(plannedWidth), glyphs.arrow, actual(run).padding(actualWidth),
                         run.outcome.padding(outcomeWidth), run.key, run.reason.map { "(\($0))" },
                     ].compactMap { $0 }
                     let style: Style = run.actual == nil || run.planned == nil ? .missing : .plain

@@ -47,12 +47,18 @@ public struct TerminalReporter: Sendable {
         }
         var currentFile: String?
         let disagreements = EngineDisagreement.find(in: run)
+        var previous: TestResult?
         for test in run.tests where shows(test, strict: run.strict) {
             if test.file != currentFile {
                 currentFile = test.file
                 output.write(paint(ControlCharacters.visible(test.file), .bold) + "\n")
             }
-            output.write(renderTest(test))
+            if let previous, Self.isSameFailure(test, as: previous) {
+                output.write(renderTest(test, sameAs: previous))
+            } else {
+                output.write(renderTest(test))
+            }
+            previous = test
             for disagreement in disagreements[test.id] ?? [] where !quiet {
                 for line in disagreement.lines(glyphs: glyphs) {
                     output.write("      " + paint(ControlCharacters.visible(line), .magenta) + "\n")
@@ -98,6 +104,25 @@ public struct TerminalReporter: Sendable {
             }
         }
         return out
+    }
+
+    /// Under `--engine all` both engines often fail a spec the same way (a wrong expectation): the second engine's
+    /// line says so instead of printing the same block again (the failure review).
+    static func isSameFailure(_ test: TestResult, as other: TestResult) -> Bool {
+        test.engine != nil && other.engine != nil && test.engine != other.engine
+            && test.file == other.file && test.spec == other.spec && test.caseName == other.caseName
+            && test.status == other.status && (test.status == .failed || test.status == .error)
+            && test.message == other.message && test.diff == other.diff
+            && test.expected == other.expected && test.actual == other.actual && test.lifecycle == other.lifecycle
+    }
+
+    /// A test's line followed by a pointer to the same failure of another engine, printed just above it.
+    func renderTest(_ test: TestResult, sameAs other: TestResult) -> String {
+        var line = "  " + paint(glyphs.mark(for: test.status), style(for: test.status)) + " " + displayName(test)
+        line += "\n" + render([FailureText.Line(
+            text: "the same \(test.status == .error ? "error" : "failure") as \(other.engine ?? "the engine") above",
+            style: .dim)])
+        return line
     }
 
     /// `4 passed, 1 failed, 1 error, 1 skipped, 1 known deviation, 1 fixed deviation, 1 not run; 1 invalid spec file, 1 warning`

@@ -10,6 +10,8 @@ struct OccurrenceDiff {
         var key: String?
         /// For expected items: the spec file's line the instant is written on.
         var line: Int? = nil
+        /// For expected items in the long form: the line of `key:`, where a key mismatch is pointed.
+        var keyLine: Int? = nil
     }
 
     /// A merge of two time-ordered lists: equal instants pair up; the rest are missing or unexpected.
@@ -27,7 +29,8 @@ struct OccurrenceDiff {
             if i < expected.count, j < actual.count, expected[i].date == actual[j].date {
                 let wantKey = expected[i].key
                 let kind: DiffLine.Kind = (wantKey == nil || wantKey == actual[j].key) ? .same : .keyMismatch
-                lines.append(DiffLine(kind: kind, expected: expected[i].instant, actual: actual[j].instant, expectedLine: expected[i].line))
+                let line = kind == .keyMismatch ? expected[i].keyLine ?? expected[i].line : expected[i].line
+                lines.append(DiffLine(kind: kind, expected: expected[i].instant, actual: actual[j].instant, expectedLine: line))
                 i += 1
                 j += 1
             } else if j >= actual.count || (i < expected.count && expected[i].date < actual[j].date) {

@@ -2,7 +2,7 @@ import Foundation
 import Recurrence
 
 /// Why a calendar rule's occurrences differ when the spec's own policy is the cause: an instant expected that
-/// another `nonexistent` or `repeated` policy gives, or one produced that only this policy gives. The failure review:
+/// another `nonexistent`, `repeated` or `missing-day` policy gives, or one produced that only this policy gives. The failure review:
 /// a spec expecting `next-valid-time`'s 03:00 under `skip` was told "1 missing" and nothing about the policy, though
 /// policies are what the spec language makes authors choose.
 enum PolicyHint {
@@ -16,7 +16,11 @@ enum PolicyHint {
         // This test's own policies of the kinds named: only those the alternatives that matter change.
         func own(_ kinds: [Kind]) -> String {
             Set(kinds).sorted { $0.rawValue < $1.rawValue }.map { kind in
-                kind == .nonexistent ? "'nonexistent: \(schedule.nonexistent.rawValue)'" : "'repeated: \(schedule.repeated.rawValue)'"
+                switch kind {
+                case .nonexistent: "'nonexistent: \(schedule.nonexistent.rawValue)'"
+                case .repeated: "'repeated: \(schedule.repeated.rawValue)'"
+                case .missingDay: "'missing-day: \(missingDay(of: schedule.rule)?.rawValue ?? "")'"
+                }
             }.joined(separator: " and ")
         }
         if let date = missing.first {
@@ -34,12 +38,12 @@ enum PolicyHint {
         return nil
     }
 
-    enum Kind: String { case nonexistent, repeated }
+    enum Kind: String { case nonexistent, repeated, missingDay = "missing-day" }
 
     /// The schedule with one policy changed at a time, each named as a spec writes it.
     private static func alternatives(of schedule: Schedule) -> [(name: String, kind: Kind, schedule: Schedule)] {
-        func changed(_ nonexistent: NonexistentTimePolicy, _ repeated: RepeatedTimePolicy) -> Schedule? {
-            try? Schedule(id: schedule.id, version: schedule.version, rule: schedule.rule, timeZone: schedule.timeZone,
+        func changed(_ nonexistent: NonexistentTimePolicy, _ repeated: RepeatedTimePolicy, rule: Rule? = nil) -> Schedule? {
+            try? Schedule(id: schedule.id, version: schedule.version, rule: rule ?? schedule.rule, timeZone: schedule.timeZone,
                           nonexistent: nonexistent, repeated: repeated, searchLimit: schedule.searchLimit)
         }
         let gaps = NonexistentTimePolicy.allCases.filter { $0 != schedule.nonexistent }.compactMap { policy in
@@ -48,7 +52,33 @@ enum PolicyHint {
         let overlaps = RepeatedTimePolicy.allCases.filter { $0 != schedule.repeated }.compactMap { policy in
             changed(schedule.nonexistent, policy).map { ("'repeated: \(policy.rawValue)'", Kind.repeated, $0) }
         }
-        return gaps + overlaps
+        // A month's or year's missing day (day 31 in April, February 29 in 2027): the other `missing-day` policy.
+        let current = missingDay(of: schedule.rule)
+        let missingDays = MissingDayPolicy.allCases.filter { current != nil && $0 != current }
+            .compactMap { policy in
+                withMissingDay(policy, schedule.rule).flatMap { changed(schedule.nonexistent, schedule.repeated, rule: $0) }
+                    .map { ("'missing-day: \(policy.rawValue)'", Kind.missingDay, $0) }
+            }
+        return gaps + overlaps + missingDays
+    }
+
+    /// The rule's `missing-day` policy, when it has one.
+    private static func missingDay(of rule: Rule) -> MissingDayPolicy? {
+        switch rule {
+        case .monthly(_, _, let policy), .yearly(_, _, _, let policy): policy
+        case .stepped(let inner, _, _): missingDay(of: inner)
+        case .daily, .weekly, .hourly, .interval: nil
+        }
+    }
+
+    /// The rule with another `missing-day` policy (nil for a rule without one).
+    private static func withMissingDay(_ policy: MissingDayPolicy, _ rule: Rule) -> Rule? {
+        switch rule {
+        case .monthly(let day, let times, .some): .monthly(day: day, at: times, missingDay: policy)
+        case .yearly(let month, let day, let times, .some): .yearly(month: month, day: day, at: times, missingDay: policy)
+        case .stepped(let inner, let every, let from): withMissingDay(policy, inner).map { .stepped($0, every: every, from: from) }
+        default: nil
+        }
     }
 
     /// `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`.

@@ -33,6 +33,12 @@ struct RecurrenceExecutor: Sendable {
             texts.key = key
             return texts
         }
+        // The instant as the spec writes it, for a failure's hint (the failure path only).
+        func writtenLiteral(_ date: Date) -> InstantLiteral? {
+            if let caseSpec { return caseSpec.next.first { $0.date == date } }
+            if case .occurrences(let expected, _) = recurrence.expect { return expected.first { $0.instant.date == date }?.instant }
+            return nil
+        }
         let schedule: Schedule
         do {
             schedule = try scheduleSpec.schedule(overriding: overrides)
@@ -79,7 +85,7 @@ struct RecurrenceExecutor: Sendable {
                     let date = expected[index].instant.date
                     let key = expected[index].key
                     return OccurrenceDiff.Item(date: date, instant: instant(date, key: key), key: key,
-                                               line: expected[index].instant.location.line)
+                                               line: expected[index].instant.location.line, keyLine: expected[index].keyLine)
                 }
                 expectedError = nil
             case .error(let error, _):
@@ -175,6 +181,9 @@ struct RecurrenceExecutor: Sendable {
                 if name == .core,
                    let policy = PolicyHint.hint(for: schedule, missing: missing, unexpected: unexpected, local: { instant($0).local }) {
                     verdict.message! += "; " + policy
+                } else if let first = missing.first, let literal = writtenLiteral(first),
+                          let slip = InstantSlipHint.hint(for: schedule, missing: literal, render: { instant($0) }) {
+                    verdict.message! += "; " + slip
                 }
             }
             return verdict

@@ -134,13 +134,20 @@ import Testing
         let (_, body) = try Self.scenario(Self.successRegardless.replacingOccurrences(of: "BROKEN", with: ""))
         let verdict = await LifecycleExecutor().execute(body)
         #expect(verdict.status == .failed)
+        // Success after the job failed is also the defect harness-model.md names (the contract review).
         #expect(verdict.message == """
-            1 invariant broken (success-implies-commit)
-            if this scenario documents the bug, expect it: broken-invariants: [success-implies-commit]
+            2 invariants broken (success-implies-commit, no-success-after-failure-or-expiration)
+            if this scenario documents the bug, expect it: broken-invariants: [success-implies-commit, no-success-after-failure-or-expiration] and defects: [success-after-failure]
             """)
         let broken = verdict.lifecycle?.invariants.filter { !$0.passed }
-        #expect(broken == [LifecycleResult.InvariantCheck(
-            name: "success-implies-commit", passed: false, detail: "launch #1 com.example.app.refresh reported success but its job did not commit")])
+        #expect(broken == [
+            LifecycleResult.InvariantCheck(
+                name: "success-implies-commit", passed: false, detail: "launch #1 com.example.app.refresh reported success but its job did not commit"),
+            LifecycleResult.InvariantCheck(
+                name: "no-success-after-failure-or-expiration", passed: false,
+                detail: "success-after-failure (com.example.app.refresh launch #1): success was reported after the job failed (write: disk-full); "
+                    + "report the job's real outcome: false"),
+        ])
         #expect(verdict.lifecycle?.expectations.allSatisfy { $0.passed } == true)
         #expect(verdict.timeZone == nil)
     }
@@ -192,7 +199,8 @@ import Testing
     }
 
     @Test func anInvariantTheSpecListsAsBrokenPassesAndSaysItWasExpected() async throws {
-        let (_, body) = try Self.scenario(Self.successRegardless.replacingOccurrences(of: "BROKEN", with: "  broken-invariants: [success-implies-commit]"))
+        let (_, body) = try Self.scenario(Self.successRegardless.replacingOccurrences(
+            of: "BROKEN", with: "  broken-invariants: [success-implies-commit, no-success-after-failure-or-expiration]"))
         let verdict = await LifecycleExecutor().execute(body)
         #expect(verdict.status == .passed, "\(verdict.message ?? "")")
         let broken = try #require(verdict.lifecycle?.invariants.first { !$0.passed })
@@ -210,6 +218,30 @@ import Testing
         #expect(verdict.message == "1 expectation not met (broken-invariants)")
         #expect(verdict.lifecycle?.expectations.last == LifecycleResult.ExpectationCheck(
             name: "broken-invariants", expected: "[success-implies-commit]", actual: "[]", passed: false, line: 8))
+    }
+
+    /// harness-model.md's table names a launch with no pending request `no-launch-handler`; specrun names it
+    /// `no-pending-request`. A spec that wrote the table's word is told which it was (the contract review). A clock
+    /// written with `Z` and no schedule shows its times as UTC, named `UTC` (Foundation's zone for 0 is `GMT`).
+    @Test func theContractsLaunchCodeIsToldApartAndAZClockReadsUTC() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Launch with nothing pending
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            clock: 2027-01-01T00:00:00Z
+            steps:
+              - {at: 2027-01-01T00:30:00Z, cancel: com.example.app.refresh}
+              - {at: 2027-01-01T01:00:00Z, launch: com.example.app.refresh}
+            expect:
+              errors: [no-launch-handler]
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .failed)
+        let errors = try #require(verdict.lifecycle?.expectations.first { $0.name == "errors" })
+        #expect(errors.actual == "[no-pending-request]; no-pending-request is a launch with no pending request (the system has nothing "
+            + "to launch), no-launch-handler one whose request is pending but no handler is registered in this process: "
+            + "harness-model.md's table names both no-launch-handler, specrun tells them apart")
+        #expect(verdict.lifecycle?.refusedLaunches.first?.at.local == "2027-01-01 01:00 UTC (+00:00)")
+        #expect(LifecycleJudgement.launchCodeNote(["no-pending-request"], ["no-pending-request"]).isEmpty)
     }
 
     @Test func anUnlistedLifecycleErrorFailsWithTheStepThatRaisedItAndWhatToDo() async throws {

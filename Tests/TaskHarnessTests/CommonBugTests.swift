@@ -96,8 +96,11 @@ import Testing
         let report = await simulation.finish()
         #expect(report.completed == [.success])
         #expect(report.store.commits == 0)
-        #expect(report.failedChecks.map(\.name) == ["success-implies-commit"])
+        #expect(report.failedChecks.map(\.name) == ["success-implies-commit", "no-success-after-failure-or-expiration"])
         #expect(report.failedChecks.first?.detail == "launch #1 \(refresh) reported success but its job did not commit")
+        // Success after the job's own failure is a defect (harness-model.md: "success after a failure/cancel").
+        #expect(report.defects.map(\.kind) == [.successAfterFailure])
+        #expect(report.defects.first?.detail == "success was reported after the job failed (write: disk-full); report the job's real outcome: false")
     }
 
     @Test func bug8_successReportedBeforeTheWorkFinished() async throws {

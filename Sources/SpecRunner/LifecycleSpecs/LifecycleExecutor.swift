@@ -39,7 +39,11 @@ struct LifecycleExecutor: Sendable {
     /// Runs the scenario: setup, steps, `finish()`, judgement.
     func execute(_ spec: LifecycleSpec) async -> Verdict {
         let scheduleZone = spec.schedule?.timeZone
-        let displayZone = scheduleZone ?? TimeZone(secondsFromGMT: spec.clock.writtenOffset ?? 0) ?? TimeZone(identifier: "UTC")!
+        // A clock written with `Z` (or +00:00) is shown in UTC, named `UTC` as everywhere else (Foundation's zone for
+        // an offset of 0 is called GMT: the contract review saw `01:00 GMT (+00:00)`).
+        let utc = TimeZone(identifier: "Etc/UTC")!
+        let displayZone = scheduleZone
+            ?? ((spec.clock.writtenOffset ?? 0) == 0 ? utc : TimeZone(secondsFromGMT: spec.clock.writtenOffset!) ?? utc)
         let configuration: LifecycleConfiguration
         let simulation: LifecycleSimulation
         do {

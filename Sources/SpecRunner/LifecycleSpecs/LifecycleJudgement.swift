@@ -136,7 +136,8 @@ struct LifecycleJudgement {
         let unlisted = report.errorCodes.count > expectedErrors.count
             ? "; every error the steps raise is listed, in order: list one a step is meant to raise, or change that step" : ""
         record("errors", list(expectedErrors) + (expect.errors == nil ? " (not written: none may be raised)" : ""),
-               list(report.errorCodes) + Self.orderNote(expectedErrors, report.errorCodes, "errors") + unlisted,
+               list(report.errorCodes) + Self.orderNote(expectedErrors, report.errorCodes, "errors") + unlisted
+                   + Self.launchCodeNote(expectedErrors, report.errorCodes),
                expectedErrors == report.errorCodes, at: expect.errors?.location)
         if let defects = expect.defects {
             let expected = defects.value.map(\.rawValue)
@@ -258,6 +259,19 @@ struct LifecycleJudgement {
         [run.planned.map { "planned\(separator)\($0.text)" }, run.actual.map { "actual\(separator)\($0.text)" },
          run.key.map { "key\(separator)\($0)" }, run.outcome.map { "outcome\(separator)\($0.rawValue)" }]
             .compactMap { $0 }.joined(separator: ", ")
+    }
+
+    /// The contract's table (harness-model.md) files a launch refused for want of a pending request under
+    /// `no-launch-handler` with a launch that has no handler; specrun names the two apart. A spec that wrote the table's
+    /// word where the launch had no pending request is told which it was (the contract review).
+    static func launchCodeNote(_ expected: [String], _ actual: [String]) -> String {
+        let handler = LifecycleExpectation.ErrorCode.noLaunchHandler.rawValue
+        let pending = LifecycleExpectation.ErrorCode.noPendingRequest.rawValue
+        guard expected.count == actual.count,
+              zip(expected, actual).contains(where: { $0 == handler && $1 == pending }) else { return "" }
+        return "; \(pending) is a launch with no pending request (the system has nothing to launch), \(handler) one whose "
+            + "request is pending but no handler is registered in this process: harness-model.md's table names both "
+            + "\(handler), specrun tells them apart"
     }
 
     /// For two lists compared in order that hold the same items in another order: says so, since the lists read alike.

@@ -85,11 +85,23 @@ public actor LifecycleSimulation {
         catchUp = configuration.schedule.map { CatchUp(occurrences: $0, since: configuration.clockStart) }
         startupRegistrations = configuration.startupRegistrations ?? configuration.tasks.map(\.identifier)
         let journal = journal
-        scheduler.setCompletionObserver { number, success in
+        scheduler.setCompletionObserver { [weak scheduler] number, success in
             guard success else { return }
+            var jobFailure: String?
             journal.update(number) { record in
                 if !record.didItsWork { record.successBeforeCommit = true }
+                jobFailure = record.failure
             }
+            // Success after the job itself failed: the system cannot know it, the harness does, and harness-model.md
+            // reports it as a defect ("success after a failure/cancel") — not only after a `false` the app reported.
+            guard let jobFailure, let scheduler,
+                  !scheduler.defects.contains(where: { $0.launch == number && $0.kind == .successAfterFailure }),
+                  let launch = scheduler.launch(number: number),
+                  launch.expiredAt == nil  // a job stopped by its expiration: `success-after-expiration` says it
+            else { return }
+            scheduler.recordDefect(Defect(
+                kind: .successAfterFailure, identifier: launch.identifier, launch: number,
+                detail: "success was reported after the job failed (\(jobFailure)); report the job's real outcome: false"))
         }
         do {
             try startProcess()

@@ -157,6 +157,11 @@ public struct CaseSpec: Sendable, Hashable {
     /// The case's own `timezone:` as written. Kept beside `overrides`, not in them: two cases that override the same
     /// zone make the same search wherever each is written (`duplicate-case`).
     public var timeZoneName: ZoneNameLiteral?
+    public var description: String?
+    /// The case's own tags; its test carries the spec's and these.
+    public var tags: [String] = []
+    /// The reason to skip this case alone.
+    public var skip: String?
 
     /// What a case may change about the spec's schedule.
     public struct Overrides: Sendable, Hashable {

@@ -96,32 +96,11 @@ struct DocumentParser {
             reader.missing("spec", in: fields, "add 'spec:' with a name that is unique in the run, e.g. 'spec: Nightly sync across the spring change'")
         }
         common.description = fields["description"].flatMap { reader.text($0, field: "description", expected: "a text") }
-        if let node = fields["tags"], let items = reader.list(node, field: "tags", singleAllowed: true, expected: "a list of tags, e.g. [dst, europe]") {
-            common.tags = items.compactMap { item in
-                guard let tag = reader.text(item, field: "tags", expected: "a tag such as dst") else { return nil }
-                // Full-width punctuation and invisible characters are not ASCII: an ASCII tag (nearly all) skips the
-                // two look-ups per character below (0.4 % of a 10,000-spec run's CPU profile).
-                if tag.utf8.allSatisfy({ $0 < 0x80 }) { return tag }
-                // `[中文，上海]`: a full-width comma is no separator to YAML, and `--tag 上海` would find nothing.
-                if let comma = tag.unicodeScalars.first(where: { FullWidth.punctuation[$0]?.ascii == "," }) {
-                    reader.log.report(.wrongKind, at: item,
-                                      "'\(tag)' is one tag: \(FullWidth.describe(comma)); type it in ASCII: [\(FullWidth.ascii(tag, punctuationOnly: true) ?? tag)]")
-                    return nil
-                }
-                // `上海　` (an input method's ideographic space): `--tag 上海` would find nothing, and did-you-mean
-                // would offer a tag that looks exactly like the one typed.
-                if let index = tag.unicodeScalars.firstIndex(where: { TypographicSlip.invisibleSpaces[$0] != nil }) {
-                    let trimmed = String(String.UnicodeScalarView(tag.unicodeScalars.filter { TypographicSlip.invisibleSpaces[$0] == nil }))
-                    reader.log.report(.invalidTag, at: item,
-                                      "the tag '\(tag)' holds \(TypographicSlip.named(tag.unicodeScalars[index])), which does not show; "
-                                        + "delete it" + (trimmed.isEmpty ? "" : ": \(trimmed)"))
-                    return nil
-                }
-                return tag
-            }
+        if let node = fields["tags"], let tags = reader.tags(node) {
+            common.tags = tags
         }
         if let node = fields["skip"] {
-            common.skip = readSkip(node)
+            common.skip = reader.skipReason(node)
         }
         if let node = fields["engines"] {
             common.engines = readEngines(node)
@@ -139,19 +118,6 @@ struct DocumentParser {
             }
         }
         return common
-    }
-
-    /// `skip: "reason"`; `true`/`false` are refused, because a skipped spec must say why.
-    private func readSkip(_ node: Node) -> String? {
-        guard let reason = reader.text(node, field: "skip", expected: "the reason to skip, e.g. \"waits for tzdata 2027b\"") else {
-            return nil
-        }
-        if node.scalar?.style == .plain, ["true", "false", "yes", "no", "on", "off"].contains(reason.lowercased()) {
-            reader.log.report(.unknownValue, at: node,
-                              "'skip' takes the reason to skip, not '\(reason)'; write e.g. skip: \"waits for tzdata 2027b\", or remove the key to run the spec")
-            return nil
-        }
-        return reason
     }
 
     private func readEngines(_ node: Node) -> [EngineName]? {

@@ -34,6 +34,42 @@ import Testing
         #expect(kept.items.map(\.spec.name) == ["A", "B", "C"])
     }
 
+    /// A case's own `tags` add to its spec's, so `--tag` and `--exclude-tag` select cases; its own `skip` skips it
+    /// alone, with its reason, while the spec's other cases run (the contract: "optional everywhere: description,
+    /// tags, skip"). Berlin 02:30 on 2027-03-27 is CET, +01:00 (zoneinfo).
+    @Test func aCasesOwnTagsSelectItAndItsOwnSkipSkipsItAlone() throws {
+        let text = """
+            spec: cases
+            tags: [europe]
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            cases:
+              - {name: plain, after: 2027-03-26T12:00:00+01:00, next: 2027-03-27T02:30:00+01:00}
+              - name: tagged
+                description: crosses nothing, tagged all the same
+                tags: [dst, europe]
+                after: 2027-03-26T12:00:00+01:00
+                next: 2027-03-27T02:30:00+01:00
+              - {name: skipped, tags: dst, skip: "waits for tzdata 2027b", after: 2027-03-26T12:00:00+01:00, next: 2027-03-27T02:30:00+02:00}
+            """
+        let file = SpecParser().parse(path: "cases.yaml", bytes: Array(text.utf8))
+        try #require(file.diagnostics.isEmpty, "\(file.diagnostics)")
+        let plan = TestPlan(specs: file.specs, engines: nil)
+        #expect(plan.items.map(\.tags) == [["europe"], ["europe", "dst"], ["europe", "dst"]])
+        #expect(try TestSelection(tags: ["dst"]).apply(to: plan).items.map(\.caseName) == ["tagged", "skipped"])
+        #expect(try TestSelection(excludedTags: ["dst"]).apply(to: plan).items.map(\.caseName) == ["plain"])
+        let results = SpecRunner().run(plan)
+        #expect(results.map(\.status) == [.passed, .passed, .skipped])
+        #expect(results.last?.message == "waits for tzdata 2027b")
+        #expect(results.map(\.tags) == [["europe"], ["europe", "dst"], ["europe", "dst"]])
+        guard case .recurrence(let recurrence) = try #require(file.specs.first).body else { Issue.record("not a recurrence spec"); return }
+        #expect(recurrence.cases[1].description == "crosses nothing, tagged all the same")
+        // `skip: true` in a case is refused as it is on a spec: a skipped test says why.
+        let refused = SpecParser().parse(path: "cases.yaml", bytes: Array(text.replacingOccurrences(of: "skip: \"waits for tzdata 2027b\"", with: "skip: true").utf8))
+        #expect(refused.diagnostics.map(\.message) == [
+            "'skip' takes the reason to skip, not 'true'; write e.g. skip: \"waits for tzdata 2027b\", or remove the key to run the case",
+        ])
+    }
+
     /// Published FNV-1a 64-bit test vectors ("", "a", "foobar"), and one test id computed in Python
     /// (`h ^= byte; h = h * 0x100000001b3 mod 2**64` over the UTF-8 bytes).
     @Test func theStableHashIsFNV1a() {

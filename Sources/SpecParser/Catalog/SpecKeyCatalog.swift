@@ -206,6 +206,11 @@ public enum SpecKeyCatalog {
                     summary: "Overrides the schedule's `timezone` for this case (its instants are linted against this zone)."),
             SpecKey("rule", .either([.mapping(rule), .ruleShorthand]), example: "{every: hour, minute: 30}",
                     summary: "Overrides the schedule's `rule`; a case that turns an interval schedule into a calendar rule must give its own `nonexistent` and `repeated`."),
+            SpecKey("description", .text("text"), summary: "Free text for people about this case."),
+            SpecKey("tags", .list(.text("text"), singleAllowed: true, nonEmpty: false), example: "[dst]",
+                    summary: "Labels of this case, added to the spec's: `--tag` and `--exclude-tag` select cases by both."),
+            SpecKey("skip", .reason, example: "\"waits for tzdata 2027b\"",
+                    summary: "Skip this case alone and report it as skipped with this reason; the spec's other cases run."),
         ],
         constraints: [.exactlyOne(["next", "error"])])
 

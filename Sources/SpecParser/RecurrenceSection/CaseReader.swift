@@ -97,11 +97,19 @@ struct CaseReader {
             }
         }
 
+        let description = fields["description"].flatMap { reader.text($0, field: "description", expected: "a text") }
+        let tags = fields["tags"].flatMap(reader.tags) ?? []
+        let skip = fields["skip"].flatMap { reader.skipReason($0, what: "the case") }
+
         guard let name, let after, !next.isEmpty || error != nil else { return nil }
-        return CaseSpec(
+        var parsed = CaseSpec(
             name: name, location: reader.log.source.location(fields.keyNode("name")?.mark ?? node.mark),
             after: after, next: next, error: error, overrides: overrides,
             timeZoneName: overrides.timeZone == nil ? nil : fields["timezone"].flatMap(reader.zoneName))
+        parsed.description = description
+        parsed.tags = tags
+        parsed.skip = skip
+        return parsed
     }
 
     /// One instant or a list; each must be later than the cursor before it (a search only finds later instants).

@@ -83,7 +83,7 @@ public struct SpecRunner: Sendable {
             spec: item.spec.name,
             caseName: caseSpec?.name,
             engine: item.engine?.rawValue,
-            tags: item.spec.tags,
+            tags: PlanItem.tags(of: item.spec, caseSpec),
             status: verdict.status,
             duration: max(0, elapsed),
             timeZone: verdict.timeZone.map(ZoneDisplayName.of),
@@ -100,7 +100,7 @@ public struct SpecRunner: Sendable {
 
     /// `caseSpec` is `item.caseSpec`.
     private func judge(_ item: PlanItem, caseSpec: CaseSpec?) -> Verdict {
-        if let reason = item.spec.skip {
+        if let reason = item.spec.skip ?? caseSpec?.skip {
             return Verdict(status: .skipped, message: reason)
         }
         switch item.spec.body {

@@ -91,6 +91,15 @@ public struct PlanItem: Sendable {
         TestResult.makeID(file: spec.location.file, spec: spec.name, caseName: caseName, engine: engine?.rawValue)
     }
 
+    /// The spec's tags, then its case's own (a case's tags add to the spec's).
+    public var tags: [String] { Self.tags(of: spec, caseSpec) }
+
+    /// `tags` for a caller that already holds `caseSpec`.
+    static func tags(of spec: Spec, _ caseSpec: CaseSpec?) -> [String] {
+        guard let own = caseSpec?.tags, !own.isEmpty else { return spec.tags }
+        return spec.tags + own.filter { !spec.tags.contains($0) }
+    }
+
     /// The line results name: the case's line for a case, else the spec's.
     public var line: Int { line(caseSpec) }
 

@@ -6,9 +6,9 @@ import SpecResults
 public struct TestSelection: Sendable {
     /// A regular expression searched in each stable id (`file › spec › case › engine`).
     public var filter: String?
-    /// Keep items whose spec has at least one of these tags (none: keep all).
+    /// Keep items whose spec or case has at least one of these tags (none: keep all).
     public var tags: Set<String>
-    /// Drop items whose spec has any of these tags.
+    /// Drop items whose spec or case has any of these tags.
     public var excludedTags: Set<String>
     /// Keep only these ids (from `--last-failed`).
     public var ids: Set<String>?
@@ -32,8 +32,11 @@ public struct TestSelection: Sendable {
         let regex = try filter.map { try NSRegularExpression(pattern: ComposedSpelling.composed($0)) }
         guard regex != nil || !tags.isEmpty || !excludedTags.isEmpty || ids != nil || shard != nil else { return plan }
         let items = plan.items.filter { item in
-            if !tags.isEmpty, tags.isDisjoint(with: item.spec.tags) { return false }
-            if !excludedTags.isDisjoint(with: item.spec.tags) { return false }
+            if !tags.isEmpty || !excludedTags.isEmpty {
+                let itemTags = item.tags
+                if !tags.isEmpty, tags.isDisjoint(with: itemTags) { return false }
+                if !excludedTags.isDisjoint(with: itemTags) { return false }
+            }
             guard regex != nil || ids != nil || shard != nil else { return true }
             let id = item.id
             if let regex {

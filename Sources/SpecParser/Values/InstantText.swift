@@ -51,7 +51,11 @@ enum InstantText {
             case .noSuchDate(let year, let month, let day):
                 "the date \(Self.four(year))-\(Self.two(month))-\(Self.two(day)) in '\(text)' does not exist; check the month and the day"
             case .timeOutOfRange:
-                "the time of day in '\(text)' is out of range; hours are 00–23, minutes and seconds 00–59"
+                Self.isLeapSecond(text)
+                    // RFC 3339 allows second 60; POSIX time, Foundation's `Date` and every engine do not count it.
+                    ? "'\(text)' is a leap second, which RFC 3339 allows but no engine counts (POSIX time has no second 60); "
+                        + "write the second before it (:59) or the next minute's :00"
+                    : "the time of day in '\(text)' is out of range; hours are 00–23, minutes and seconds 00–59"
             case .offsetOutOfRange:
                 "the offset in '\(text)' is out of range; write it as ±HH:MM with hours 00–23 and minutes 00–59"
             case .commaFraction:
@@ -61,6 +65,14 @@ enum InstantText {
                 "the offset in '\(text)' has seconds, which an RFC 3339 offset cannot carry (zones had such offsets "
                     + "before standard time); write the same instant in UTC: \(date.rfc3339UTC)"
             }
+        }
+
+        /// `…T23:59:60…`: a time whose hour and minute are in range and whose second is 60.
+        private static func isLeapSecond(_ text: String) -> Bool {
+            let characters = Array(text)
+            guard characters.count >= 19, characters[13] == ":", characters[16] == ":",
+                  let hour = Int(String(characters[11...12])), let minute = Int(String(characters[14...15])) else { return false }
+            return hour <= 23 && minute <= 59 && String(characters[17...18]) == "60"
         }
 
         /// The message for `2027-03-29T02:30+02:00` (or `2027-03-29 02:30`) with the author's own instant completed:

@@ -110,6 +110,12 @@ import SpecModel
         #expect(far.status == ExitStatus.invalidInput)
         #expect(far.err.hasPrefix("specrun: error: No such file or directory: 'validate'. Give a spec file or a folder of specs, "
             + "or one of the commands: run, check"), "\(far.err)")
+        // With --help, the help it asked for, after a note that the word is no command (it read as one).
+        let help = await CommandRun.run("validate", "--help")
+        #expect(help.status == ExitStatus.success)
+        #expect(help.err == "specrun: note: 'validate' is not a command (the commands are run, check, explain, init, schema, report, "
+            + "merge, compare); the main help follows\n")
+        #expect(help.out == (await CommandRun.run("--help")).out)
         // A folder of that name is run, as before (a process of its own, started in the folder's parent).
         let folder = try ScratchSpecFolder()
         defer { folder.remove() }

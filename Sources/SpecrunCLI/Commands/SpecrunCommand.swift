@@ -60,6 +60,12 @@ public enum SpecrunCommand {
         } else if let first = arguments.first, let problem = unknownCommand(first) {
             status = io.usageFailure(problem)
         } else {
+            if let first = arguments.first, arguments.contains(where: Self.asksForHelp), isWord(first),
+               !FileManager.default.fileExists(atPath: first) {
+                // `specrun validate --help`: no command is near the word, and the main help alone read as if it were
+                // one (the twenty-fourth session's docs review). Said, then the help it asked for.
+                io.writeProblem(.note, "'\(first)' is not a command (the commands are \(commandNames)); the main help follows")
+            }
             status = await RunCommand(io: io, commandLine: ["specrun"] + arguments).execute(arguments)
         }
         return finalStatus(status, io: io)

@@ -22,7 +22,10 @@ public struct DuplicateInstantLint: SpecLintRule {
                 literal.writtenOffset.map { $0 != zone.secondsFromGMT(for: literal.date) } ?? false
             }
             let advice = slipped.count == 1
-                ? "correct the offset of \(slipped[0].text) on line \(slipped[0].location.line) (see its offset-mismatch warning) rather than removing either"
+                // Its warning says what to write, or, where the wall time meant gives nothing (a skipped day), to
+                // remove that line: "correct the offset" was wrong there (the second failure review).
+                ? "\(slipped[0].text) on line \(slipped[0].location.line) is written with an offset the zone does not have then: "
+                    + "do what its offset-mismatch warning says rather than removing the other line"
                 : "remove one (the two occurrences of a repeated wall time differ in offset)"
             return Diagnostic(
                 code: LintCode.duplicateInstant.rawValue,

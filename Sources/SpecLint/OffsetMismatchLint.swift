@@ -47,6 +47,9 @@ public struct OffsetMismatchLint: SpecLintRule {
                       zone.secondsFromGMT(for: occurrences[index].instant.date) != written else { continue }
                 var expected = ExpectedSlot(schedule: body.schedule, overrides: nil, cursor: nil)
                 expected?.key = occurrences[index].key
+                expected?.listedElsewhere = occurrences.indices.contains {
+                    $0 != index && occurrences[$0].instant.date == occurrences[index].instant.date
+                }
                 if let diagnostic = diagnostic(for: occurrences[index].instant, in: zone, expected: expected) { found.append(diagnostic) }
             }
         }
@@ -78,6 +81,9 @@ public struct OffsetMismatchLint: SpecLintRule {
         let hasWallTimes: Bool
         /// A long-form occurrence's key: under `repeated: both`, `~2` names the later of a repeated pair.
         var key: String?
+        /// Another expected occurrence is this same instant: keeping it with the zone's offset would list one
+        /// occurrence twice (Apia's skipped 2011-12-30: 02:30+14:00 written for it is the 29th's 02:30-10:00).
+        var listedElsewhere = false
 
         /// Nil for a schedule that does not build.
         public init?(schedule: ScheduleSpec, overrides: CaseSpec.Overrides?, cursor: Date?) {
@@ -97,7 +103,7 @@ public struct OffsetMismatchLint: SpecLintRule {
         /// nil when `instant` itself is an occurrence (a rule at 01:30 gives 01:30+01:00, written 02:30+02:00), so
         /// writing it with the zone's offset is the fix.
         func outcome(of wall: LocalDateTime, time: String, date: String, instant: Date) -> String? {
-            if !hasWallTimes || isOccurrence(instant) { return nil }
+            if !hasWallTimes || (isOccurrence(instant) && !listedElsewhere) { return nil }
             let zone = schedule.timeZone
             var resolver = WallTimeResolver(timeZone: zone)
             let policy = "'nonexistent: \(schedule.nonexistent.rawValue)'"

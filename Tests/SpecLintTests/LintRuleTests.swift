@@ -549,7 +549,7 @@ import Testing
 
             """
         #expect(Self.lint(text).contains("""
-            lint.yaml:7:7: warning: 2027-03-28T02:30:00Z is the same instant as 2027-03-28T02:30:00+00:00 before it: an occurrence happens once, so the spec will fail; correct the offset of 2027-03-28T02:30:00+00:00 on line 6 (see its offset-mismatch warning) rather than removing either [duplicate-instant]
+            lint.yaml:7:7: warning: 2027-03-28T02:30:00Z is the same instant as 2027-03-28T02:30:00+00:00 before it: an occurrence happens once, so the spec will fail; 2027-03-28T02:30:00+00:00 on line 6 is written with an offset the zone does not have then: do what its offset-mismatch warning says rather than removing the other line [duplicate-instant]
             """))
     }
 
@@ -793,5 +793,27 @@ import Testing
         let files = SpecLinter().lint([SpecParser().parse(path: "s.yaml", bytes: Array(text.utf8))])
         #expect(files[0].diagnostics.map(\.severity) == [.warning])
         #expect(files[0].diagnostics.map { $0.promoted(to: .error).severity } == [.error])
+    }
+
+    /// Pacific/Apia skipped 2011-12-30 (-10:00 → +14:00 at 2011-12-30T10:00Z, zoneinfo): 02:30+14:00 written for that
+    /// day is 2011-12-29T12:30Z, the 29th's 02:30 (-10:00), already listed. "To keep this instant, write it with the
+    /// zone's offset" listed one occurrence twice; under `skip` the day gives nothing, so the advice is to remove it
+    /// (the second failure review).
+    @Test func anInstantOnASkippedDayThatIsAnotherListedOccurrenceIsToldToGo() {
+        let text = """
+            spec: apia
+            schedule: {id: apia, timezone: Pacific/Apia, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            window: {after: 2011-12-29T00:00:00-10:00, through: 2012-01-01T00:00:00+14:00}
+            expect:
+              occurrences:
+                - 2011-12-29T02:30:00-10:00
+                - 2011-12-30T02:30:00+14:00
+                - 2011-12-31T02:30:00+14:00
+
+            """
+        let found = Self.lint(text)
+        #expect(found.contains("note: 02:30 does not exist in Pacific/Apia on 2011-12-30 (the clocks skip it); "
+            + "under 'nonexistent: skip' there is no occurrence that day; remove this instant"), "\(found)")
+        #expect(!found.contains("to keep this instant"))
     }
 }

@@ -325,6 +325,36 @@ import Testing
         #expect(result.message == message)
     }
 
+    /// A missing instant the test's own policy gives is missing for another reason (outside the window, here: the
+    /// window opens at it), and no other policy is named for it (the second failure review found the policy sentence
+    /// on an ordinary day). Berlin, 2027-03-27 02:30 is CET, +01:00 (zoneinfo).
+    @Test func anOrdinaryMissingInstantNamesNoPolicy() throws {
+        let result = try Self.runOnCore("""
+            spec: nightly
+            schedule: {id: n, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-27T02:30:00+01:00, through: 2027-03-27T12:00:00+01:00}
+            expect:
+              occurrences: [2027-03-27T02:30:00+01:00]
+            """, path: "nightly.yaml")
+        #expect(result.status == .failed)
+        #expect(result.message?.contains("gives, not this test's") == false, "\(result.message ?? "")")
+    }
+
+    /// Apia's last Friday of December 2011 is the 30th, a day the zone skipped (-10:00 → +14:00 at 10:00Z; zoneinfo):
+    /// the nearest selected date says its wall time does not exist, so that under `skip` it gives nothing.
+    @Test func aSelectedDateWhoseWallTimeDoesNotExistIsSaidSo() throws {
+        let result = try Self.runOnCore("""
+            spec: apia
+            schedule: {id: a, timezone: Pacific/Apia, rule: {every: month, on: last friday, at: "23:30"}, nonexistent: skip, repeated: first}
+            window: {after: 2011-12-01T00:00:00-10:00, through: 2012-01-01T00:00:00+14:00}
+            expect:
+              occurrences: [2011-12-23T23:30:00-10:00]
+            """, path: "apia.yaml")
+        #expect(result.message == "occurrences differ: 1 missing; line 5: the rule (every month on its last friday at 23:30) does not select "
+            + "2011-12-23; the nearest dates it selects: 2011-11-25 and 2011-12-30 (its wall time does not exist there: no occurrence "
+            + "under 'nonexistent: skip')")
+    }
+
     /// A key mismatch points at the line its `key:` is written on, where the fix goes (it pointed at `at:`).
     @Test func aKeyMismatchPointsAtItsKeyLine() throws {
         let result = try Self.runOnCore("""
@@ -369,6 +399,7 @@ import Testing
     /// instant whose digits are the rule's wall time (02:30Z is 04:30 CEST in Berlin on 2027-06-01; the rule's 02:30
     /// is 00:30Z), and a Tuesday under a Monday and Thursday rule (2027-03-16, zoneinfo). On every engine: the
     /// expectation is wrong whichever engine runs it. A `Z` instant the rule gives at no reading gets nothing more.
+    /// A date a month rule does not select is told the nearest it does (the second failure review).
     @Test(arguments: [
         ("{every: day, at: \"02:30\"}", "2027-06-01T00:00:00Z", "2027-06-02T00:00:00Z", "2027-06-01T02:30:00Z",
          "occurrences differ: 1 missing, 1 unexpected; line 5: 2027-06-01T02:30:00Z is UTC ('Z'), which is 2027-06-01 04:30 CEST (+02:00) "
@@ -378,6 +409,11 @@ import Testing
         ("{every: week, on: [monday, thursday], at: \"09:00\"}", "2027-03-14T00:00:00+01:00", "2027-03-17T00:00:00+01:00",
          "2027-03-16T09:00:00+01:00",
          "occurrences differ: 1 missing, 1 unexpected; line 5: 2027-03-16 is a Tuesday; the rule runs on Monday and Thursday"),
+        // Day 15 of each month, and the 14th expected; Berlin is on CET in November and December (zoneinfo).
+        ("{every: month, day: 15, at: \"09:00\"}", "2027-12-01T00:00:00+01:00", "2028-01-01T00:00:00+01:00",
+         "2027-12-14T09:00:00+01:00",
+         "occurrences differ: 1 missing, 1 unexpected; line 5: the rule (every month on day 15 at 09:00) does not select "
+            + "2027-12-14; the nearest dates it selects: 2027-11-15 and 2027-12-15"),
     ])
     func aSlipNoPolicyExplainsIsNamed(rule: String, after: String, through: String, expected: String, message: String) throws {
         let text = """

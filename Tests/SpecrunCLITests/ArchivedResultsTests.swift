@@ -66,7 +66,8 @@ struct ArchivedResultsTests {
         #expect(run.out.hasSuffix("2 passed, 2 failed; 1 warning\n"))
         #expect(run.out.contains("✘ completed: expected [true, false], actual [true, true]" + (commit == "154871c" ? "\n" : "  (line 20)\n")))
         #expect(run.out.contains("- 2027-03-29T01:30:00Z  2027-03-29 03:30 CEST (+02:00)" + (commit == "154871c" ? "\n" : "  (line 17)\n")))
-        #expect(run.out.contains("+ 2027-03-29T00:30:00Z  2027-03-29 02:30 CEST (+02:00)\n"))
+        // The spec writes keys, so an occurrence produced and not expected shows its key, ready to paste.
+        #expect(run.out.contains("+ 2027-03-29T00:30:00Z  2027-03-29 02:30 CEST (+02:00)  key nightly-sync/v1/2027-03-29\n"))
 
         let junit = try String(contentsOfFile: scratch.path("r.xml"), encoding: .utf8)
         #expect(junit.components(separatedBy: "<failure ").count - 1 == 2)

@@ -49,7 +49,11 @@ enum InstantText {
             case .offsetWithoutColon:
                 "the offset in '\(text)' has no colon; write it as ±HH:MM: \(text.dropLast(2)):\(text.suffix(2))"
             case .noSuchDate(let year, let month, let day):
-                "the date \(Self.four(year))-\(Self.two(month))-\(Self.two(day)) in '\(text)' does not exist; check the month and the day"
+                month == 2 && day == 29
+                    // The second failure review: "check the month and the day" left why to be worked out.
+                    ? "the date \(Self.four(year))-02-29 in '\(text)' does not exist: \(Self.four(year)) is not a leap year, so "
+                        + "February has 28 days; check the year, or write \(Self.four(year))-02-28 or \(Self.four(year))-03-01"
+                    : "the date \(Self.four(year))-\(Self.two(month))-\(Self.two(day)) in '\(text)' does not exist; check the month and the day"
             case .timeOutOfRange:
                 Self.isLeapSecond(text)
                     // RFC 3339 allows second 60; POSIX time, Foundation's `Date` and every engine do not count it.

@@ -113,6 +113,9 @@ struct FailureText: Sendable {
 
     func diffLines(_ diff: [DiffLine]) -> [Line] {
         var lines: [Line] = []
+        // A spec that writes keys gets the key of an occurrence produced and not expected, ready to paste with its
+        // instant (the second failure review fixed the instant from a `+` line, then needed another run for the key).
+        let keyed = diff.contains { $0.expected?.key != nil }
         for entry in DiffFolding.entries(count: diff.count, context: context, isSame: { diff[$0].kind == .same }) {
             switch entry {
             case .folded(let count):
@@ -127,7 +130,7 @@ struct FailureText: Sendable {
                     }
                     return lines
                 }
-                lines.append(diffLine(diff[index]))
+                lines.append(diffLine(diff[index], keyed: keyed))
             }
         }
         return lines
@@ -138,14 +141,15 @@ struct FailureText: Sendable {
         line.expectedLine.map { "  (line \($0))" } ?? ""
     }
 
-    func diffLine(_ line: DiffLine) -> Line {
+    func diffLine(_ line: DiffLine, keyed: Bool = false) -> Line {
         switch line.kind {
         case .same:
             return Line(text: "  " + (line.instant.map(instant) ?? ""), style: .plain)
         case .missing:
             return Line(text: "- " + (line.expected.map(instant) ?? "") + written(line), style: .missing)
         case .unexpected:
-            return Line(text: "+ " + (line.actual.map(instant) ?? ""), style: .unexpected)
+            let key = keyed ? line.actual?.key.map { "  key " + $0 } ?? "" : ""
+            return Line(text: "+ " + (line.actual.map(instant) ?? "") + key, style: .unexpected)
         case .keyMismatch:
             let expectedKey = line.expected?.key ?? "none"
             let actualKey = line.actual?.key ?? "none"

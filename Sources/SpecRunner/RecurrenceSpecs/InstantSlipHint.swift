@@ -12,7 +12,7 @@ import SpecResults
 enum InstantSlipHint {
     static func hint(for schedule: Schedule, missing: InstantLiteral, render: (Date) -> ResultInstant) -> String? {
         guard schedule.occurrence(at: missing.date) == nil else { return nil }
-        return utcSlip(schedule, missing, render) ?? weekdaySlip(schedule, missing, render)
+        return utcSlip(schedule, missing, render) ?? weekdaySlip(schedule, missing, render) ?? dateSlip(schedule, missing, render)
     }
 
     /// `Z` on the wall time the rule gives that day: the instant read as local time is an occurrence.
@@ -43,6 +43,47 @@ enum InstantSlipHint {
         let list = names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
         let name = weekday.name.prefix(1).uppercased() + weekday.name.dropFirst()
         return "\(place(missing))\(date) is a \(name); the rule runs on \(list)"
+    }
+
+    /// A date the rule does not select, for a rule that skips dates (a month's last Friday, day 31, every other
+    /// week or month): the selected dates nearest it, read from the slots of the rule with every gap resolved
+    /// (`next-valid-time`), so a selected date whose wall time does not exist is named too, and said so.
+    private static func dateSlip(_ schedule: Schedule, _ missing: InstantLiteral, _ render: (Date) -> ResultInstant) -> String? {
+        guard selectsSomeDates(schedule.rule),
+              let every = try? Schedule(id: schedule.id, version: schedule.version, rule: schedule.rule, timeZone: schedule.timeZone,
+                                        nonexistent: .nextValidTime, repeated: .first, searchLimit: schedule.searchLimit)
+        else { return nil }
+        // Two years each side holds the neighbours of any rule but a stepped year rule (then nothing is said).
+        let span = 2 * 366 * 86_400.0
+        guard let slots = try? every.occurrences(in: Window(after: missing.date - span, through: missing.date + span), limit: 5_000)
+        else { return nil }
+        let written = String(render(missing.date).local.prefix { $0 != " " })
+        func dateText(_ occurrence: Occurrence) -> String? {
+            occurrence.slot.map { CivilDate(year: $0.year, month: $0.month, day: $0.day).isoText }
+        }
+        guard !slots.contains(where: { dateText($0) == written }) else { return nil }
+        let before = slots.last { (dateText($0) ?? "") < written }
+        let after = slots.first { (dateText($0) ?? "") > written }
+        let named = [before, after].compactMap { slot -> String? in
+            guard let slot, let date = dateText(slot) else { return nil }
+            // The rule selects the date, but its wall time does not exist there: under this spec's policy it may give
+            // nothing (Apia's last Friday of 2011, the skipped 30th).
+            if case .gap = slot.resolution, schedule.occurrence(at: slot.date) == nil {
+                return "\(date) (its wall time does not exist there: no occurrence under 'nonexistent: \(schedule.nonexistent.rawValue)')"
+            }
+            return date
+        }
+        guard !named.isEmpty else { return nil }
+        return "\(place(missing))the rule (\(schedule.rule.summary)) does not select \(written); the nearest dates it selects: "
+            + named.joined(separator: " and ")
+    }
+
+    /// Rules that leave some dates out: a weekly rule is told by its weekdays above, unless stepped.
+    private static func selectsSomeDates(_ rule: Rule) -> Bool {
+        switch rule {
+        case .monthly, .yearly, .stepped: true
+        case .daily, .weekly, .hourly, .interval: false
+        }
     }
 
     private static func weekdays(of rule: Rule) -> [Weekday]? {

@@ -23,13 +23,16 @@ enum PolicyHint {
                 }
             }.joined(separator: " and ")
         }
-        if let date = missing.first {
+        // Only an instant this test's own schedule does not give (a missing one that it gives is missing for another
+        // reason: outside the window, a chain that skipped it — the second failure review found the sentence there),
+        // and only a produced one that it gives.
+        if let date = missing.first(where: { !gives($0, schedule) }) {
             let explaining = alternatives.filter { gives(date, $0.schedule) }
             if !explaining.isEmpty {
                 return "\(local(date)) is what \(words(explaining.map(\.name))) gives, not this test's \(own(explaining.map(\.kind)))"
             }
         }
-        if let date = unexpected.first {
+        if let date = unexpected.first(where: { gives($0, schedule) }) {
             let without = alternatives.filter { !gives(date, $0.schedule) }
             if !without.isEmpty {
                 return "\(local(date)) comes from this test's \(own(without.map(\.kind))); under \(words(without.map(\.name))) it is no occurrence"

@@ -244,6 +244,26 @@ import Testing
         #expect(LifecycleJudgement.launchCodeNote(["no-pending-request"], ["no-pending-request"]).isEmpty)
     }
 
+    /// A `log.contains` that found nothing names the nearest lines first (most words in common, a word that starts
+    /// another counting half), then the log's first dozen (the second failure review's line was past them).
+    @Test func aLogTextNotFoundNamesTheNearestLines() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Network fault
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            clock: 2027-03-29T08:00:00+02:00
+            steps:
+              - {at: 2027-03-29T09:00:00+02:00, launch: com.example.app.refresh, fail: {stage: download, error: network}}
+            expect:
+              completed: [false]
+              log: {contains: ["download com.example.app.refresh network-error"]}
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        let check = try #require(verdict.lifecycle?.expectations.first { $0.name == "log.contains" })
+        #expect(!check.passed)
+        #expect(check.actual.hasPrefix("no line contains it; nearest: \"download com.example.app.refresh network\" (log line "), "\(check.actual)")
+        #expect(check.actual.contains("; the log: \"register com.example.app.refresh ok\""))
+    }
+
     @Test func anUnlistedLifecycleErrorFailsWithTheStepThatRaisedItAndWhatToDo() async throws {
         let (_, body) = try Self.scenario("""
             spec: Too early

@@ -114,14 +114,14 @@ struct LifecycleJudgement {
             if let lines = logText.lines {
                 let found = report.log.filter { $0.contains(text) }
                 record("log.contains", "\(lines) line\(lines == 1 ? "" : "s") containing \(Self.quote(text))",
-                       found.isEmpty ? "no line contains it; the log: \(logExcerpt)"
+                       found.isEmpty ? "no line contains it; \(logExcerpt(near: text))"
                            : "\(found.count) line\(found.count == 1 ? " contains" : "s contain") it: \(Self.quoted(found))",
                        found.count == lines, at: expect.logContains?.location)
                 continue
             }
             let line = report.log.first { $0.contains(text) }
             record("log.contains", "a line containing \(Self.quote(text))",
-                   line.map { "found in \(Self.quote($0))" } ?? "no line contains it; the log: \(logExcerpt)", line != nil,
+                   line.map { "found in \(Self.quote($0))" } ?? "no line contains it; \(logExcerpt(near: text))", line != nil,
                    at: expect.logContains?.location)
         }
         for text in expect.logNever?.value ?? [] {
@@ -302,10 +302,25 @@ struct LifecycleJudgement {
         ResultInstant(date, in: zone, abbreviations: abbreviations)
     }
 
-    /// At most a dozen lines of the log, for a `log.contains` that found nothing.
-    private var logExcerpt: String {
-        guard !report.log.isEmpty else { return "(empty)" }
-        return Self.quoted(report.log)
+    /// For a `log.contains` that found nothing: the lines nearest the text (most words in common, a word that starts
+    /// another counting half), then at most a dozen lines of the log. The second failure review looked for
+    /// `download … network-error` and the line it needed, `download … network`, was past the dozen shown.
+    private func logExcerpt(near text: String) -> String {
+        guard !report.log.isEmpty else { return "the log: (empty)" }
+        let wanted = text.split(separator: " ")
+        func score(_ line: String) -> Double {
+            let words = line.split(separator: " ")
+            return wanted.reduce(0) { total, word in
+                if words.contains(word) { return total + 1 }
+                return words.contains { !$0.isEmpty && (word.hasPrefix($0) || $0.hasPrefix(word)) } ? total + 0.5 : total
+            }
+        }
+        let scored = report.log.enumerated().map { (index: $0.offset, line: $0.element, score: score($0.element)) }
+        let best = scored.map(\.score).max() ?? 0
+        let nearest = best > 0 ? scored.filter { $0.score == best }.prefix(3) : []
+        let near = nearest.isEmpty ? ""
+            : "nearest: " + nearest.map { "\(Self.quote($0.line)) (log line \($0.index + 1))" }.joined(separator: ", ") + "; "
+        return near + "the log: " + Self.quoted(report.log)
     }
 
     /// At most a dozen lines, quoted, then how many there are.

@@ -74,7 +74,7 @@ public struct GitHubAnnotationsReporter: Sendable {
             var body = FailureText.plain(Array(text.lines(for: test).dropFirst()))
             if test.status == .fixedDeviation {
                 body = "Passed although the spec declares a known deviation on \(test.engine ?? "this engine")"
-                    + (test.deviationReason.map { " (\"\($0)\")" } ?? "") + "; remove it from known-deviations."
+                    + (test.deviationReason.map { " (\"\($0)\")" } ?? "") + "; " + FixedDeviationAdvice.advice(test) + "."
             }
             let place = Self.place(of: test)
             var properties = [("file", filePath(place.file)), ("line", "\(place.line)")]

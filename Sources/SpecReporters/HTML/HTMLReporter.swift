@@ -277,14 +277,18 @@ public struct HTMLReporter: Sendable {
         // A fixed deviation said one thing three times: the runner's message, the declared reason and the warning on
         // the entry to remove. It is said once: the reason, and the line of the entry from that warning.
         let fixedReason = test.status == .fixedDeviation ? test.deviationReason : nil
-        let entry = fixedReason == nil ? nil : test.diagnostics.first { $0.code == TestStatus.fixedDeviation.rawValue }
+        let entry = fixedReason == nil ? nil
+            : test.diagnostics.first { $0.code == TestStatus.fixedDeviation.rawValue || $0.code == "deviation-expected" }
         if let message = test.message, !message.isEmpty, fixedReason == nil {
             out += "<p class=\"message\">\(XMLText.text(message).replacingOccurrences(of: "\n", with: "<br>"))</p>\n"
         }
         if let reason = test.deviationReason {
             let text = fixedReason != nil
                 ? "Passed on \(test.engine ?? "this engine") although the spec declares a known deviation there: "
-                    + "\u{201C}\(reason)\u{201D}. Remove its entry from known-deviations"
+                    + "\u{201C}\(reason)\u{201D}. "
+                    + (FixedDeviationAdvice.coreFails(test)
+                        ? "But the core engine fails this test: check the expectation against the core's difference before "
+                            + "removing its entry from known-deviations" : "Remove its entry from known-deviations")
                     + (entry?.location.map { " (\($0.file):\($0.line))." } ?? ".")
                 : "Declared deviation on \(test.engine ?? "this engine"): \u{201C}\(reason)\u{201D}"
             out += "<p class=\"deviation\">\(XMLText.text(text))</p>\n"

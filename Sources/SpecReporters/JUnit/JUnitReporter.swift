@@ -177,7 +177,7 @@ public struct JUnitReporter: Sendable {
     private static func fixedDeviationNote(_ test: TestResult) -> String {
         let reason = test.deviationReason.map { " (\"\($0)\")" } ?? ""
         return "fixed deviation: passed on \(test.engine ?? "this engine") although the spec declares a known "
-            + "deviation\(reason); remove it from known-deviations"
+            + "deviation\(reason); " + FixedDeviationAdvice.advice(test)
     }
 
     // MARK: - Writing

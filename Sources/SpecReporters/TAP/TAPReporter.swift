@@ -75,11 +75,11 @@ public struct TAPReporter: Sendable {
                          yaml: fields(test, severity: "todo"))
         case .fixedDeviation where !strict:
             return point(ok: true, description: test.id,
-                         directive: "TODO fixed deviation, remove it from known-deviations\(reason)", yaml: nil)
+                         directive: "TODO fixed deviation, \(FixedDeviationAdvice.advice(test))\(reason)", yaml: nil)
         case .fixedDeviation:
             var yaml = fields(test, severity: "fail")
             yaml[0] = ("message", .text("passed although the spec declares a known deviation\(reason); "
-                + "remove it from known-deviations"))
+                + FixedDeviationAdvice.advice(test)))
             return point(ok: false, description: test.id, directive: nil, yaml: yaml)
         case .failed:
             return point(ok: false, description: test.id, directive: nil, yaml: fields(test, severity: "fail"))

@@ -206,7 +206,7 @@ public struct TerminalReporter: Sendable {
         case .fixedDeviation:
             let declared = test.deviationReason.map { " (\"\($0)\")" } ?? ""
             return "fixed deviation: passed although the spec declares one\(declared); "
-                + "remove it from known-deviations"
+                + FixedDeviationAdvice.advice(test)
         case .notRun:
             return "not run" + (firstLine.map { ": \($0)" } ?? "")
         }

@@ -148,7 +148,7 @@ public struct PlanExecution: Sendable {
             state.results[index].take() ?? runner.notRun(plan.items[index], because: stop)
         }
         state.condition.unlock()
-        return (results, stop)
+        return (FixedDeviationNote.noted(results), stop)
     }
 
     /// The coordinator looks at least every 50 ms; a look more than `stillness` after the last means the process did not

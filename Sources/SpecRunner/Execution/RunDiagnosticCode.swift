@@ -9,4 +9,7 @@ public enum RunDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case instantOutOfRange = "instant-out-of-range"
     /// A declared known deviation that passes now.
     case fixedDeviation = "fixed-deviation"
+    /// A declared known deviation that passes while the core engine fails the same test: the expectation may be the
+    /// deviation's (`FixedDeviationNote`).
+    case deviationExpected = "deviation-expected"
 }

@@ -130,7 +130,16 @@ struct CaseReader {
                 cursor = nil
                 continue
             }
-            if let previous = cursor, instant.date <= previous.date {
+            if let previous = cursor, instant.date == previous.date {
+                // The cursor itself (an 'after' written at an occurrence, a result listed twice): "list them in order"
+                // did not say what to write (the second failure review).
+                let which = previous.location == after?.location ? "the case's 'after'" : "the result before it"
+                reader.log.report(.instantOrder, at: item,
+                                  "'next' \(instant.text) is the same instant as the cursor \(previous.text), \(which); a search finds only "
+                                    + "instants later than its cursor, so it cannot find this one: write the occurrence after it, or, "
+                                    + "to find this one, an earlier 'after'")
+                reader.log.reportedOutOfOrder([previous, instant])
+            } else if let previous = cursor, instant.date < previous.date {
                 reader.log.report(.instantOrder, at: item,
                                   "'next' \(instant.text) is not later than the cursor \(previous.text) before it; a search only finds later instants, so list them in order")
                 reader.log.reportedOutOfOrder([previous, instant])

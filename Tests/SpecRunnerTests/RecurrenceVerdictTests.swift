@@ -355,6 +355,28 @@ import Testing
             + "under 'nonexistent: skip')")
     }
 
+    /// A key mismatch in the schedule's part of the key names the id or version the schedule has (the second failure
+    /// review: `v2` under a version-1 schedule; the id defaults to the file's name, so a copied spec changes its keys).
+    /// Berlin, 2027-06-01 09:00 is CEST, +02:00 (zoneinfo).
+    @Test(arguments: [
+        ("refill/v2/2027-06-01", "; the keys expected carry 'v2', this schedule is version 1 (its 'version:', default 1): write v1 in the keys, "
+            + "or 'version: 2' in the schedule"),
+        ("nightly/v1/2027-06-01", "; the keys expected name the schedule 'nightly', this one is 'refill' (its 'id:', else the spec file's "
+            + "name without its extension)"),
+        ("refill/v1/2027-06-02", ""),
+    ])
+    func aKeyForAnotherIdOrVersionSaysWhichTheScheduleHas(key: String, hint: String) throws {
+        let result = try Self.runOnCore("""
+            spec: refill
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: "09:00"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-06-01T00:00:00+02:00, through: 2027-06-01T12:00:00+02:00}
+            expect:
+              occurrences: [{at: 2027-06-01T09:00:00+02:00, key: \(key)}]
+            """, path: "refill.yaml")
+        #expect(result.message == "occurrences differ: 1 key mismatch (2027-06-01 09:00 CEST (+02:00): key \(key) expected, "
+            + "refill/v1/2027-06-01 produced)" + hint)
+    }
+
     /// A key mismatch points at the line its `key:` is written on, where the fix goes (it pointed at `at:`).
     @Test func aKeyMismatchPointsAtItsKeyLine() throws {
         let result = try Self.runOnCore("""

@@ -184,6 +184,8 @@ struct RecurrenceExecutor: Sendable {
                 } else if let first = missing.first, let literal = writtenLiteral(first),
                           let slip = InstantSlipHint.hint(for: schedule, missing: literal, render: { instant($0) }) {
                     verdict.message! += "; " + slip
+                } else if let keys = KeyPartHint.hint(for: schedule, diff: lines) {
+                    verdict.message! += "; " + keys
                 }
             }
             return verdict

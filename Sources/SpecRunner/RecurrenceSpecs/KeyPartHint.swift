@@ -1,0 +1,24 @@
+import Recurrence
+import SpecResults
+
+/// A key mismatch in the schedule's part of the key (`<id>/v<version>/…`) rather than its date: the keys expected
+/// were written for another id or version. The id defaults to the spec file's name, so a spec copied to another file
+/// changes every key; the second failure review's `v2` under a version-1 schedule was a plain mismatch.
+enum KeyPartHint {
+    static func hint(for schedule: Schedule, diff: [DiffLine]) -> String? {
+        guard let line = diff.first(where: { $0.kind == .keyMismatch }),
+              let expected = line.expected?.key, let produced = line.actual?.key else { return nil }
+        let want = expected.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+        let got = produced.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+        guard want.count == 3, got.count == 3, want[2] == got[2] else { return nil }
+        if want[0] != got[0], want[1] == got[1] {
+            return "the keys expected name the schedule '\(want[0])', this one is '\(schedule.id)' (its 'id:', else the spec "
+                + "file's name without its extension)"
+        }
+        if want[0] == got[0], want[1] != got[1], want[1].hasPrefix("v"), Int(want[1].dropFirst()) != nil {
+            return "the keys expected carry '\(want[1])', this schedule is version \(schedule.version) (its 'version:', "
+                + "default 1): write v\(schedule.version) in the keys, or 'version: \(want[1].dropFirst())' in the schedule"
+        }
+        return nil
+    }
+}

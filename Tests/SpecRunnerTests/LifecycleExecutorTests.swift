@@ -264,6 +264,25 @@ import Testing
         #expect(check.actual.contains("; the log: \"register com.example.app.refresh ok\""))
     }
 
+    /// A `store.updated-at` written in another offset than the scenario's is read in its zone, as runs are: `Z`
+    /// written for the local digits (the second failure review) stood beside the same digits unexplained. The launch
+    /// at 08:15+02:00 commits 06:15Z; 08:15Z is 10:15 at +02:00.
+    @Test func anUpdatedAtWrittenInAnotherOffsetIsReadInTheScenariosZone() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Updated at
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            clock: 2027-03-29T08:00:00+02:00
+            steps:
+              - {at: 2027-03-29T08:15:00+02:00, launch: com.example.app.refresh}
+            expect:
+              store: {updated-at: 2027-03-29T08:15:00Z}
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        let check = try #require(verdict.lifecycle?.expectations.first { $0.name == "store.updated-at" })
+        #expect(check.expected == "2027-03-29T08:15:00Z = 2027-03-29 10:15 (+02:00)")
+        #expect(check.actual == "2027-03-29T08:15:00+02:00")
+    }
+
     @Test func anUnlistedLifecycleErrorFailsWithTheStepThatRaisedItAndWhatToDo() async throws {
         let (_, body) = try Self.scenario("""
             spec: Too early

@@ -93,7 +93,9 @@ struct LifecycleJudgement {
         }
         if let updatedAt = expect.storeUpdatedAt {
             let met = report.store.updatedAt == updatedAt.date
-            record("store.updated-at", updatedAt.text, report.store.updatedAt.map { instant($0).offsetForm } ?? "never (no commit)",
+            // Read in the scenario's zone when written otherwise (`…08:15:00Z = 2027-03-29 10:15 (+02:00)`), as runs
+            // are: the second failure review's `Z` written for local digits stood beside the same digits unexplained.
+            record("store.updated-at", readable(updatedAt), report.store.updatedAt.map { instant($0).offsetForm } ?? "never (no commit)",
                    met, at: updatedAt.location, expectedInstant: met ? nil : instant(updatedAt.date))
         }
         if let effects = expect.sideEffects {

@@ -283,6 +283,30 @@ import Testing
         #expect(check.actual == "2027-03-29T08:15:00+02:00")
     }
 
+    /// One `runs:` line per launch, where a launch ran two due occurrences (catch-up, one run each): a `runs` check says
+    /// why the runs outnumber the launches (the second failure review saw only `runs[N]` checks fail). Berlin is on
+    /// CEST (+02:00) from 2027-03-28; the 02:30 runs of the 29th and the 30th are both due at the launch on the 30th,
+    /// those of the 31st and of April 1 at the launch on April 1.
+    @Test func oneRunListedPerLaunchIsToldThatCatchUpRunsEachOccurrence() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Catch-up
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-30T04:00:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-04-01T04:00:00+02:00, launch: com.example.app.refresh}
+            expect:
+              runs:
+                - {actual: 2027-03-30T04:00:00+02:00, key: nightly-sync/v1/2027-03-30}
+                - {actual: 2027-04-01T04:00:00+02:00, key: nightly-sync/v1/2027-04-01}
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        let check = try #require(verdict.lifecycle?.expectations.first { $0.name == "runs" })
+        #expect(check.actual == "a launch runs each occurrence due since the last completion as a run of its own (catch-up): the launch at "
+            + "2027-03-30T04:00:00+02:00 ran 2, so the scenario has 4 runs; list each, as the runs table shows them")
+    }
+
     @Test func anUnlistedLifecycleErrorFailsWithTheStepThatRaisedItAndWhatToDo() async throws {
         let (_, body) = try Self.scenario("""
             spec: Too early

@@ -247,7 +247,27 @@ struct LifecycleJudgement {
             record("runs", "the scenario's runs, in order",
                    "runs[\(first + 1)] is none of its runs, and the lines after it are its runs \(first + 1) on; remove line "
                        + "\(expected[first].location.line), or check what it expects", false, at: expected[first].location)
+        } else if actual.count > expected.count, let shared = Self.oneRunPerLaunch(expected, actual) {
+            // One run per launch expected (each line a launch time of its own) where catch-up runs each due occurrence
+            // (the second failure review: six `runs[N]` checks failed and nothing said why the runs were more than
+            // the launches). A list that names a launch time twice, or none, is not read so.
+            record("runs", "the scenario's runs, in order",
+                   "a launch runs each occurrence due since the last completion as a run of its own (catch-up): the launch at "
+                       + "\(shared.at) ran \(shared.count), so the scenario has \(actual.count) runs; list each, as the runs "
+                       + "table shows them", false, at: expected[first].location)
         }
+    }
+
+    /// When every listed run writes its own launch time (`actual`), each a different one, and one of those launches
+    /// ran several occurrences: that launch's time and its number of runs.
+    static func oneRunPerLaunch(_ expected: [LifecycleExpectation.ExpectedRun], _ runs: [LifecycleResult.Run]) -> (at: String, count: Int)? {
+        let written = expected.compactMap { $0.actual?.date }
+        guard written.count == expected.count, Set(written).count == written.count else { return nil }
+        for date in written {
+            let shared = runs.filter { $0.actual?.date == date }
+            if shared.count > 1, let at = shared[0].actual?.offsetForm { return (at, shared.count) }
+        }
+        return nil
     }
 
     /// A written instant as written, with its wall time in the zone when the text does not say it already:

@@ -3,10 +3,11 @@ import Recurrence
 import SpecModel
 import SpecResults
 
-/// Why an expected instant is no occurrence of the rule when no policy explains it, for the two slips the failure
-/// review met that "1 missing" left unexplained: an instant written with `Z` whose digits are the rule's wall time
-/// (`2027-06-01T02:30:00Z` for 02:30 in Berlin, which is 04:30 there), and a date on a weekday a weekly rule does not
-/// run on (a Tuesday under a Monday and Thursday rule, hard to see in a column of dates).
+/// Why an expected instant is no occurrence of the rule when no policy explains it, for the slips the failure
+/// reviews met that "1 missing" left unexplained: an instant written with `Z` whose digits are the rule's wall time
+/// (`2027-06-01T02:30:00Z` for 02:30 in Berlin, which is 04:30 there), a date on a weekday a weekly rule does not
+/// run on (a Tuesday under a Monday and Thursday rule, hard to see in a column of dates), and a date a month, year
+/// or stepped rule does not select (not the last Friday, an off-step week), with the nearest it does.
 ///
 /// Asked on the failure path only, of the first missing instant; the rule is asked with `Schedule.occurrence(at:)`.
 enum InstantSlipHint {
@@ -27,7 +28,7 @@ enum InstantSlipHint {
         guard let reading = readings.first(where: { schedule.occurrence(at: $0) != nil }) else { return nil }
         let written = render(missing.date)
         let meant = render(reading)
-        return "\(place(missing))\(missing.text) is UTC ('Z'), which is \(written.local) in \(zone.identifier); "
+        return "\(place(missing))\(missing.text) is UTC ('Z'), which is \(written.local) in \(ZoneDisplayName.of(zone)); "
             + "the rule's occurrence at that wall time is \(meant.offsetForm) (\(meant.utc))"
     }
 
@@ -68,8 +69,10 @@ enum InstantSlipHint {
             guard let slot, let date = dateText(slot) else { return nil }
             // The rule selects the date, but its wall time does not exist there: under this spec's policy it may give
             // nothing (Apia's last Friday of 2011, the skipped 30th).
-            if case .gap = slot.resolution, schedule.occurrence(at: slot.date) == nil {
-                return "\(date) (its wall time does not exist there: no occurrence under 'nonexistent: \(schedule.nonexistent.rawValue)')"
+            if case .gap = slot.resolution {
+                return schedule.nonexistent == .skip
+                    ? "\(date) (its wall time does not exist there: no occurrence under 'nonexistent: skip')"
+                    : "\(date) (its wall time does not exist there: 'nonexistent: \(schedule.nonexistent.rawValue)' gives its instant)"
             }
             return date
         }

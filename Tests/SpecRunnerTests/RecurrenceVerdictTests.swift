@@ -377,6 +377,33 @@ import Testing
             + "refill/v1/2027-06-01 produced)" + hint)
     }
 
+    /// The hints audit (1,276 generated slips): a policy sentence about the unexpected instant hid the slip of the
+    /// missing one beside it; both are said now, the slip first. Berlin springs forward on 2027-03-28 at 01:00Z, so
+    /// next-valid-time gives 03:00 CEST for Sunday's 02:30; 2027-03-29 is a Monday (zoneinfo, Python's calendar).
+    /// February 29 comes back 4 years later (2028, 2032): the nearest dates reach that far. Weekdays are named in
+    /// the order the spec writes them.
+    @Test func aSlipIsNamedBesideAPolicySentenceAndNeighboursReachTheNextLeapYear() throws {
+        let weekly = try Self.runOnCore("""
+            spec: weekly
+            schedule: {id: w, timezone: Europe/Berlin, rule: {every: week, on: [wednesday, sunday], at: "02:30"}, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2027-03-27T00:00:00+01:00, through: 2027-03-30T00:00:00+02:00}
+            expect:
+              occurrences: [2027-03-29T02:30:00+02:00]
+            """, path: "weekly.yaml")
+        #expect(weekly.message == "occurrences differ: 1 missing, 1 unexpected; line 5: 2027-03-29 is a Monday; the rule runs on "
+            + "Wednesday and Sunday; 2027-03-28 03:00 CEST (+02:00) comes from this test's 'nonexistent: next-valid-time'; under "
+            + "'nonexistent: skip', 'nonexistent: shift-forward' or 'nonexistent: shift-backward' it is no occurrence")
+        let leap = try Self.runOnCore("""
+            spec: leap
+            schedule: {id: l, timezone: UTC, rule: {every: year, month: 2, day: 29, at: "12:00", missing-day: skip}, nonexistent: skip, repeated: first}
+            window: {after: 2028-01-01T00:00:00Z, through: 2029-01-01T00:00:00Z}
+            expect:
+              occurrences: [2028-03-01T12:00:00Z]
+            """, path: "leap.yaml")
+        #expect(leap.message == "occurrences differ: 1 missing, 1 unexpected; line 5: the rule (every year on February 29 at 12:00 "
+            + "(skipped in years without it)) does not select 2028-03-01; the nearest dates it selects: 2028-02-29 and 2032-02-29")
+    }
+
     /// A key mismatch points at the line its `key:` is written on, where the fix goes (it pointed at `at:`).
     @Test func aKeyMismatchPointsAtItsKeyLine() throws {
         let result = try Self.runOnCore("""

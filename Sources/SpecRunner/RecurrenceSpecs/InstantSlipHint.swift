@@ -40,7 +40,9 @@ enum InstantSlipHint {
         guard let weekday = Weekday(rawValue: calendar.component(.weekday, from: missing.date)), !days.contains(weekday) else { return nil }
         let local = render(missing.date).local
         let date = local.prefix { $0 != " " }
-        let names = days.sorted().map { $0.name.prefix(1).uppercased() + $0.name.dropFirst() }
+        // In the order the spec writes them (the hints audit: `[wednesday, sunday]` was said Sunday first).
+        var seen: Set<Weekday> = []
+        let names = days.filter { seen.insert($0).inserted }.map { $0.name.prefix(1).uppercased() + $0.name.dropFirst() }
         let list = names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
         let name = weekday.name.prefix(1).uppercased() + weekday.name.dropFirst()
         return "\(place(missing))\(date) is a \(name); the rule runs on \(list)"
@@ -54,8 +56,8 @@ enum InstantSlipHint {
               let every = try? Schedule(id: schedule.id, version: schedule.version, rule: schedule.rule, timeZone: schedule.timeZone,
                                         nonexistent: .nextValidTime, repeated: .first, searchLimit: schedule.searchLimit)
         else { return nil }
-        // Two years each side holds the neighbours of any rule but a stepped year rule (then nothing is said).
-        let span = 2 * 366 * 86_400.0
+        // Enough years each side to hold the neighbours (February 29 can be 8 years apart: 2096, 2104).
+        let span = Double(yearsToNeighbours(schedule.rule)) * 366 * 86_400
         guard let slots = try? every.occurrences(in: Window(after: missing.date - span, through: missing.date + span), limit: 5_000)
         else { return nil }
         let written = String(render(missing.date).local.prefix { $0 != " " })
@@ -79,6 +81,16 @@ enum InstantSlipHint {
         guard !named.isEmpty else { return nil }
         return "\(place(missing))the rule (\(schedule.rule.summary)) does not select \(written); the nearest dates it selects: "
             + named.joined(separator: " and ")
+    }
+
+    /// How many years each side of a date hold the rule's selected dates nearest it (a stepped rule's step times its
+    /// rule's, at most a century: past the window's occurrence limit nothing is said).
+    private static func yearsToNeighbours(_ rule: Rule) -> Int {
+        switch rule {
+        case .yearly: 9
+        case .stepped(let inner, let every, _): min(100, yearsToNeighbours(inner) * every)
+        case .daily, .weekly, .monthly, .hourly, .interval: 2
+        }
     }
 
     /// Rules that leave some dates out: a weekly rule is told by its weekdays above, unless stepped.

@@ -5,40 +5,40 @@ import Recurrence
 /// another `nonexistent`, `repeated` or `missing-day` policy gives, or one produced that only this policy gives. The failure review:
 /// a spec expecting `next-valid-time`'s 03:00 under `skip` was told "1 missing" and nothing about the policy, though
 /// policies are what the spec language makes authors choose.
+///
+/// Each sentence is nil when no policy explains the instant (it is no gap's or overlap's, or the rule is an interval,
+/// which has no policies). A few searches by the core engine, on the failure path only.
 enum PolicyHint {
-    /// The sentence added to a failure, or nil when no policy explains the first missing or unexpected instant (the
-    /// instant is no gap's or overlap's, or the rule is an interval, which has no policies). A few searches by the core
-    /// engine, on the failure path only.
-    static func hint(for schedule: Schedule, missing: [Date], unexpected: [Date], local: (Date) -> String) -> String? {
+    /// The sentence for a missing instant another policy gives; nil when none does (the instant is missing for another
+    /// reason, which `InstantSlipHint` may name).
+    static func missingHint(for schedule: Schedule, missing: [Date], local: (Date) -> String) -> String? {
         if case .interval = schedule.rule { return nil }
-        func gives(_ date: Date, _ alternative: Schedule) -> Bool { alternative.occurrence(at: date) != nil }
-        let alternatives = alternatives(of: schedule)
-        // This test's own policies of the kinds named: only those the alternatives that matter change.
-        func own(_ kinds: [Kind]) -> String {
-            Set(kinds).sorted { $0.rawValue < $1.rawValue }.map { kind in
-                switch kind {
-                case .nonexistent: "'nonexistent: \(schedule.nonexistent.rawValue)'"
-                case .repeated: "'repeated: \(schedule.repeated.rawValue)'"
-                case .missingDay: "'missing-day: \(missingDay(of: schedule.rule)?.rawValue ?? "")'"
-                }
-            }.joined(separator: " and ")
-        }
         // Only an instant this test's own schedule does not give (a missing one that it gives is missing for another
-        // reason: outside the window, a chain that skipped it — the second failure review found the sentence there),
-        // and only a produced one that it gives.
-        if let date = missing.first(where: { !gives($0, schedule) }) {
-            let explaining = alternatives.filter { gives(date, $0.schedule) }
-            if !explaining.isEmpty {
-                return "\(local(date)) is what \(words(explaining.map(\.name))) gives, not this test's \(own(explaining.map(\.kind)))"
+        // reason: outside the window, a chain that skipped it — the second failure review found the sentence there).
+        guard let date = missing.first(where: { schedule.occurrence(at: $0) == nil }) else { return nil }
+        let explaining = alternatives(of: schedule).filter { $0.schedule.occurrence(at: date) != nil }
+        guard !explaining.isEmpty else { return nil }
+        return "\(local(date)) is what \(words(explaining.map(\.name))) gives, not this test's \(own(explaining.map(\.kind), schedule))"
+    }
+
+    /// The sentence for a produced instant only this test's policy gives.
+    static func unexpectedHint(for schedule: Schedule, unexpected: [Date], local: (Date) -> String) -> String? {
+        if case .interval = schedule.rule { return nil }
+        guard let date = unexpected.first(where: { schedule.occurrence(at: $0) != nil }) else { return nil }
+        let without = alternatives(of: schedule).filter { $0.schedule.occurrence(at: date) == nil }
+        guard !without.isEmpty else { return nil }
+        return "\(local(date)) comes from this test's \(own(without.map(\.kind), schedule)); under \(words(without.map(\.name))) it is no occurrence"
+    }
+
+    /// This test's own policies of the kinds named: only those the alternatives that matter change.
+    private static func own(_ kinds: [Kind], _ schedule: Schedule) -> String {
+        Set(kinds).sorted { $0.rawValue < $1.rawValue }.map { kind in
+            switch kind {
+            case .nonexistent: "'nonexistent: \(schedule.nonexistent.rawValue)'"
+            case .repeated: "'repeated: \(schedule.repeated.rawValue)'"
+            case .missingDay: "'missing-day: \(missingDay(of: schedule.rule)?.rawValue ?? "")'"
             }
-        }
-        if let date = unexpected.first(where: { gives($0, schedule) }) {
-            let without = alternatives.filter { !gives(date, $0.schedule) }
-            if !without.isEmpty {
-                return "\(local(date)) comes from this test's \(own(without.map(\.kind))); under \(words(without.map(\.name))) it is no occurrence"
-            }
-        }
-        return nil
+        }.joined(separator: " and ")
     }
 
     enum Kind: String { case nonexistent, repeated, missingDay = "missing-day" }

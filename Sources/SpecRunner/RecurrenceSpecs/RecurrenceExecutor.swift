@@ -177,16 +177,25 @@ struct RecurrenceExecutor: Sendable {
                     verdict.message! += "; \(instant(through.date).local) is the window's 'through' (line \(through.location.line)), "
                         + "which the window includes: (after, through]"
                 }
-                // The core's answer only: Foundation's deviations would be read as another policy's.
-                if name == .core,
-                   let policy = PolicyHint.hint(for: schedule, missing: missing, unexpected: unexpected, local: { instant($0).local }) {
-                    verdict.message! += "; " + policy
-                } else if let first = missing.first, let literal = writtenLiteral(first),
-                          let slip = InstantSlipHint.hint(for: schedule, missing: literal, render: { instant($0) }) {
-                    verdict.message! += "; " + slip
-                } else if let keys = KeyPartHint.hint(for: schedule, diff: lines) {
-                    verdict.message! += "; " + keys
+                // A missing instant another policy gives is said so; else the slip that made it missing, if one is
+                // seen (a `Z`, a weekday, a date the rule skips); then an unexpected instant only this test's policy
+                // gives (the hints audit: that sentence alone hid the slip of the line beside it). Policies on the
+                // core's answer only: Foundation's deviations would be read as another policy's.
+                let local = { (date: Date) in instant(date).local }
+                var hints: [String] = []
+                if name == .core, let policy = PolicyHint.missingHint(for: schedule, missing: missing, local: local) {
+                    hints.append(policy)
+                } else {
+                    if let first = missing.first, let literal = writtenLiteral(first),
+                       let slip = InstantSlipHint.hint(for: schedule, missing: literal, render: { instant($0) }) {
+                        hints.append(slip)
+                    }
+                    if name == .core, let policy = PolicyHint.unexpectedHint(for: schedule, unexpected: unexpected, local: local) {
+                        hints.append(policy)
+                    }
                 }
+                if hints.isEmpty, let keys = KeyPartHint.hint(for: schedule, diff: lines) { hints.append(keys) }
+                for hint in hints { verdict.message! += "; " + hint }
             }
             return verdict
         }

@@ -404,6 +404,23 @@ import Testing
             + "(skipped in years without it)) does not select 2028-03-01; the nearest dates it selects: 2028-02-29 and 2032-02-29")
     }
 
+    /// An interval's key is its UTC instant with the fraction the `Date` needs (`.25`): `.250` written for it names the
+    /// same instant, and the mismatch says so with the key to write (the contract audit, SL-44a). From 00:00:00.250Z
+    /// every 90 minutes, 01:30:00.250Z is the second occurrence.
+    @Test func anIntervalKeyWithOtherFractionDigitsIsToldTheKeyToWrite() throws {
+        let result = try Self.runOnCore("""
+            spec: interval
+            schedule: {id: iv, timezone: UTC, rule: {interval: 90m, from: 2027-01-01T00:00:00.250Z}}
+            window: {after: 2027-01-01T01:00:00Z, through: 2027-01-01T02:00:00Z}
+            expect:
+              occurrences: [{at: 2027-01-01T01:30:00.250Z, key: iv/v1/2027-01-01T01:30:00.250Z}]
+            """, path: "interval.yaml")
+        #expect(result.message == "occurrences differ: 1 key mismatch (2027-01-01 01:30:00.250 UTC (+00:00): key "
+            + "iv/v1/2027-01-01T01:30:00.250Z expected, iv/v1/2027-01-01T01:30:00.25Z produced); the key expected names the same "
+            + "instant in other digits; keys are compared as text, and an interval's key writes its fraction of a second without "
+            + "trailing zeros: write iv/v1/2027-01-01T01:30:00.25Z")
+    }
+
     /// A key mismatch points at the line its `key:` is written on, where the fix goes (it pointed at `at:`).
     @Test func aKeyMismatchPointsAtItsKeyLine() throws {
         let result = try Self.runOnCore("""

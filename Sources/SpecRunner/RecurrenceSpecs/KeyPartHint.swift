@@ -10,7 +10,14 @@ enum KeyPartHint {
               let expected = line.expected?.key, let produced = line.actual?.key else { return nil }
         let want = expected.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
         let got = produced.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
-        guard want.count == 3, got.count == 3, want[2] == got[2] else { return nil }
+        guard want.count == 3, got.count == 3 else { return nil }
+        if want[0] == got[0], want[1] == got[1], want[2] != got[2], let wanted = fractionTrimmed(want[2]), wanted == fractionTrimmed(got[2]) {
+            // An interval's key is its UTC instant with the fraction the `Date` needs (`.25`, not `.250`): the same
+            // instant, and keys compare as text (the contract audit).
+            return "the key expected names the same instant in other digits; keys are compared as text, and an interval's key "
+                + "writes its fraction of a second without trailing zeros: write \(produced)"
+        }
+        guard want[2] == got[2] else { return nil }
         if want[0] != got[0], want[1] == got[1] {
             return "the keys expected name the schedule '\(want[0])', this one is '\(schedule.id)' (its 'id:', else the spec "
                 + "file's name without its extension)"
@@ -20,5 +27,17 @@ enum KeyPartHint {
                 + "default 1): write v\(schedule.version) in the keys, or 'version: \(want[1].dropFirst())' in the schedule"
         }
         return nil
+    }
+
+    /// `2027-01-01T01:30:00.250Z` → `2027-01-01T01:30:00.25Z`, `….000Z` → `…Z`: a UTC instant with its fraction's
+    /// trailing zeros dropped, so two spellings of one instant compare equal as text; nil for another text.
+    private static func fractionTrimmed(_ text: Substring) -> String? {
+        guard text.hasSuffix("Z"), text.count >= 20 else { return nil }
+        var body = text.dropLast()
+        guard let dot = body.firstIndex(of: ".") else { return String(text) }
+        guard body[body.index(after: dot)...].allSatisfy(\.isASCII), body[body.index(after: dot)...].allSatisfy(\.isNumber) else { return nil }
+        while body.last == "0" { body = body.dropLast() }
+        if body.last == "." { body = body.dropLast() }
+        return body + "Z"
     }
 }

@@ -18,6 +18,7 @@ enum PolicyHint {
         guard let date = missing.first(where: { schedule.occurrence(at: $0) == nil }) else { return nil }
         let explaining = alternatives(of: schedule).filter { $0.schedule.occurrence(at: date) != nil }
         guard !explaining.isEmpty else { return nil }
+        // Each by name: the value to write instead.
         return "\(local(date)) is what \(words(explaining.map(\.name))) gives, not this test's \(own(explaining.map(\.kind), schedule))"
     }
 
@@ -25,9 +26,10 @@ enum PolicyHint {
     static func unexpectedHint(for schedule: Schedule, unexpected: [Date], local: (Date) -> String) -> String? {
         if case .interval = schedule.rule { return nil }
         guard let date = unexpected.first(where: { schedule.occurrence(at: $0) != nil }) else { return nil }
-        let without = alternatives(of: schedule).filter { $0.schedule.occurrence(at: date) == nil }
+        let all = alternatives(of: schedule)
+        let without = all.filter { $0.schedule.occurrence(at: date) == nil }
         guard !without.isEmpty else { return nil }
-        return "\(local(date)) comes from this test's \(own(without.map(\.kind), schedule)); under \(words(without.map(\.name))) it is no occurrence"
+        return "\(local(date)) comes from this test's \(own(without.map(\.kind), schedule)); under \(named(without, among: all)) it is no occurrence"
     }
 
     /// This test's own policies of the kinds named: only those the alternatives that matter change.
@@ -85,6 +87,23 @@ enum PolicyHint {
     }
 
     /// `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`.
+    /// The policies chosen, in words; every other policy of a kind, when there are several, as `any other 'nonexistent'
+    /// policy` (the second failure review read three names in a row as noise).
+    private static func named(_ chosen: [(name: String, kind: Kind, schedule: Schedule)],
+                              among all: [(name: String, kind: Kind, schedule: Schedule)]) -> String {
+        var names: [String] = []
+        var grouped: Set<Kind> = []
+        for alternative in chosen {
+            let ofKind = all.filter { $0.kind == alternative.kind }
+            if ofKind.count >= 2, chosen.filter({ $0.kind == alternative.kind }).count == ofKind.count {
+                if grouped.insert(alternative.kind).inserted { names.append("any other '\(alternative.kind.rawValue)' policy") }
+            } else {
+                names.append(alternative.name)
+            }
+        }
+        return words(names)
+    }
+
     private static func words(_ names: [String]) -> String {
         names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
     }

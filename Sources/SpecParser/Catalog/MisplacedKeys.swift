@@ -1,4 +1,5 @@
 import SpecYAML
+import SpecDiagnostics
 
 /// Keys written one level off: a rule's `every`/`at` straight under `schedule` (no `rule:`), the policies inside
 /// `rule`, a window's `expect` inside a case. Each group is told once, at its first key, with where the keys go,
@@ -108,9 +109,7 @@ struct MisplacedKeys: Sendable {
 
     /// `'every' and 'at'`, `'every', 'at' and 'on'`.
     private static func names(_ entries: [Node.Entry]) -> String {
-        let quoted = entries.compactMap { $0.key.scalar.map { "'\($0.value)'" } }
-        guard quoted.count > 1 else { return quoted.first ?? "" }
-        return quoted.dropLast().joined(separator: ", ") + " and " + quoted.last!
+        ListWording.joined(entries.compactMap { $0.key.scalar.map { "'\($0.value)'" } })
     }
 
     /// The entries as a flow mapping's body, values as written (`every: day, at: "02:30"`).

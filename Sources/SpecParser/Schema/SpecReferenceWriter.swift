@@ -1,3 +1,5 @@
+import SpecDiagnostics
+
 /// Writes `docs/spec-reference.md` from `SpecKeyCatalog`: every key with what it takes, whether it is required,
 /// its default and what it means. A test compares the committed page with this text.
 ///
@@ -395,9 +397,7 @@ public struct SpecReferenceWriter: Sendable {
 
     /// `a`, `b` and `c` (or `or`).
     private static func codeList(_ words: [String], last: String) -> String {
-        let quoted = words.map { "`\($0)`" }
-        guard quoted.count > 1 else { return quoted.joined() }
-        return quoted.dropLast().joined(separator: ", ") + " \(last) " + quoted.last!
+        ListWording.joined(words.map { "`\($0)`" }, last)
     }
 
     private func list(_ keys: [String]) -> String {

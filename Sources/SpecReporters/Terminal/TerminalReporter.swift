@@ -83,7 +83,7 @@ public struct TerminalReporter: Sendable {
     ///
     /// The CLI can print this as each test finishes.
     public func renderTest(_ test: TestResult) -> String {
-        var line = "  " + paint(glyphs.mark(for: test.status), style(for: test.status)) + " " + displayName(test)
+        var line = "  " + markedName(test)
         if let suffix = suffix(for: test) {
             line += " " + glyphs.dash + " " + paint(ControlCharacters.visible(suffix), style(for: test.status))
         }
@@ -118,11 +118,9 @@ public struct TerminalReporter: Sendable {
 
     /// A test's line followed by a pointer to the same failure of another engine, printed just above it.
     func renderTest(_ test: TestResult, sameAs other: TestResult) -> String {
-        var line = "  " + paint(glyphs.mark(for: test.status), style(for: test.status)) + " " + displayName(test)
-        line += "\n" + render([FailureText.Line(
+        "  " + markedName(test) + "\n" + render([FailureText.Line(
             text: "the same \(test.status == .error ? "error" : "failure") as \(other.engine ?? "the engine") above",
             style: .dim)])
-        return line
     }
 
     /// `4 passed, 1 failed, 1 error, 1 skipped, 1 known deviation, 1 fixed deviation, 1 not run; 1 invalid spec file, 1 warning`
@@ -176,10 +174,14 @@ public struct TerminalReporter: Sendable {
                 + ControlCharacters.visible(firstLine) + "  " + paint(ControlCharacters.visible(place), .dim) + "\n"
         }
         for test in flagged {
-            out += "  " + paint(glyphs.mark(for: test.status), style(for: test.status)) + " " + displayName(test)
-                + "  " + paint(ControlCharacters.visible("\(test.file):\(test.line)"), .dim) + "\n"
+            out += "  " + markedName(test) + "  " + paint(ControlCharacters.visible("\(test.file):\(test.line)"), .dim) + "\n"
         }
         return out + "\n"
+    }
+
+    /// `✘ spec › case › engine`: the status mark, painted, and the name.
+    private func markedName(_ test: TestResult) -> String {
+        paint(glyphs.mark(for: test.status), style(for: test.status)) + " " + displayName(test)
     }
 
     /// `spec › case › engine` with the glyphs' separator, control characters made visible.

@@ -42,8 +42,8 @@ struct LifecycleExecutor: Sendable {
         // A clock written with `Z` (or +00:00) is shown in UTC, named `UTC` as everywhere else (Foundation's zone for
         // an offset of 0 is called GMT: the contract review saw `01:00 GMT (+00:00)`).
         let utc = TimeZone(identifier: "Etc/UTC")!
-        let displayZone = scheduleZone
-            ?? ((spec.clock.writtenOffset ?? 0) == 0 ? utc : TimeZone(secondsFromGMT: spec.clock.writtenOffset!) ?? utc)
+        let clockOffset = spec.clock.writtenOffset ?? 0
+        let displayZone = scheduleZone ?? (clockOffset == 0 ? utc : TimeZone(secondsFromGMT: clockOffset) ?? utc)
         let configuration: LifecycleConfiguration
         let simulation: LifecycleSimulation
         do {

@@ -2,6 +2,7 @@ import Foundation
 import Recurrence
 import SpecModel
 import SpecResults
+import SpecDiagnostics
 
 /// Why an expected instant is no occurrence of the rule when no policy explains it, for the slips the failure
 /// reviews met that "1 missing" left unexplained: an instant written with `Z` whose digits are the rule's wall time
@@ -42,10 +43,9 @@ enum InstantSlipHint {
         let date = local.prefix { $0 != " " }
         // In the order the spec writes them (the hints audit: `[wednesday, sunday]` was said Sunday first).
         var seen: Set<Weekday> = []
-        let names = days.filter { seen.insert($0).inserted }.map { $0.name.prefix(1).uppercased() + $0.name.dropFirst() }
-        let list = names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
-        let name = weekday.name.prefix(1).uppercased() + weekday.name.dropFirst()
-        return "\(place(missing))\(date) is a \(name); the rule runs on \(list)"
+        func capitalized(_ day: Weekday) -> String { day.name.prefix(1).uppercased() + day.name.dropFirst() }
+        let list = ListWording.joined(days.filter { seen.insert($0).inserted }.map(capitalized))
+        return "\(place(missing))\(date) is a \(capitalized(weekday)); the rule runs on \(list)"
     }
 
     /// A date the rule does not select, for a rule that skips dates (a month's last Friday, day 31, every other

@@ -1,5 +1,6 @@
 import Foundation
 import Recurrence
+import SpecDiagnostics
 
 /// Why a calendar rule's occurrences differ when the spec's own policy is the cause: an instant expected that
 /// another `nonexistent`, `repeated` or `missing-day` policy gives, or one produced that only this policy gives. The failure review:
@@ -104,7 +105,5 @@ enum PolicyHint {
         return words(names)
     }
 
-    private static func words(_ names: [String]) -> String {
-        names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
-    }
+    private static func words(_ names: [String]) -> String { ListWording.joined(names, "or") }
 }

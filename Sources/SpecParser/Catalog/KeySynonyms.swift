@@ -17,6 +17,9 @@ enum KeySynonyms {
         // A rule's keys: the wall time, the day of the month, the weekdays.
         "time": ["at"], "wall-time": ["at"], "date": ["day"], "day-of-month": ["day"],
         "days": ["on", "day"], "weekdays": ["on"], "weekday": ["on"], "days-of-week": ["on"],
+        // A schedule pasted from another tool: its text goes in `rule:`, which tells the rule it means.
+        "cron": ["rule"], "crontab": ["rule"], "cron-expression": ["rule"], "rrule": ["rule"], "recurrence": ["rule"],
+        "recurrence-rule": ["rule"], "tzid": ["timezone"], "dtstart": ["from", "after"],
         "policy": ["nonexistent"], "gap": ["nonexistent"], "skipped": ["nonexistent"],
         "overlap-policy": ["repeated"], "fold": ["repeated"], "duplicate": ["repeated"],
         // Lifecycle scenarios: the verbs of a step, a fault's and an overlap's keys, the retry's, the log's.

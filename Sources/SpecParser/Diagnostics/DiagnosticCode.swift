@@ -28,6 +28,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case unknownTimeZone = "unknown-time-zone"
     case unsupportedTimeZone = "unsupported-time-zone"
     case invalidRule = "invalid-rule"
+    case foreignRule = "foreign-rule"
     case invalidStep = "invalid-step"
     case invalidDate = "invalid-date"
     case emptyWindow = "empty-window"

@@ -70,7 +70,10 @@ extension RuleReader {
             rule = seconds.flatMap { seconds in from.map { .interval(seconds: seconds, from: $0.date) } }
         default:
             let words = ["daily", "weekly", "every"]
-            if let fullWidth = FullWidth.problem(in: scalar.value, advice: Self.shorthandAdvice) {
+            if let foreign = foreignRule(scalar.value) {
+                // `0 2 * * *`, `FREQ=MONTHLY;BYDAY=-1FR`: a schedule pasted from cron or iCalendar, told the rule it means.
+                log.report(.foreignRule, at: node, foreign.message(written: scalar.value, instantText: instantText))
+            } else if let fullWidth = FullWidth.problem(in: scalar.value, advice: Self.shorthandAdvice) {
                 // `every day at ０２：３０`: an input method's full-width digits and colon.
                 log.report(.invalidRule, at: node, fullWidth)
             } else if first.text == "every", let message = intervalAdvice(tokens.map(\.text), written: scalar.value) {
@@ -124,6 +127,28 @@ extension RuleReader {
         else { return nil }
         let letters: [Int: String] = [1: "s", 60: "m", 3600: "h", 86_400: "d"]
         return letters[seconds / number].map { "\(number)\($0)" }
+    }
+
+    /// A cron line or an iCalendar RRULE, read for the rule it means; nil for any other text.
+    func foreignRule(_ text: String) -> ForeignRule? {
+        if let cron = CronExpression(text) { return cron.translated(instant: wallTimeInstant) }
+        if let recurrence = ICalendarRule(text) { return recurrence.translated(instant: wallTimeInstant) }
+        return nil
+    }
+
+    /// A wall time in the schedule's zone as an instant (its first, where it happens twice; the instant after the gap,
+    /// where it does not exist); nil without a zone.
+    func wallTimeInstant(_ local: LocalDateTime) -> Date? {
+        guard let timeZone else { return nil }
+        var resolver = WallTimeResolver(timeZone: timeZone)
+        switch resolver.resolve(local) {
+        case .unique(let date), .overlap(let date, _, _), .gap(let date, _, _): return date
+        }
+    }
+
+    /// An instant with the schedule zone's offset there (UTC's without a zone).
+    func instantText(_ date: Date) -> String {
+        WallTimeText.instant(date, offset: timeZone?.secondsFromGMT(for: date) ?? 0)
     }
 
     /// 2027-01-01 00:00 in the schedule's zone, with its offset: an instant a message can give as an example.

@@ -37,11 +37,29 @@ struct RuleReader {
         "interval": "add the elapsed time between occurrences, e.g. 'interval: 90m'",
     ]
 
+    /// `{freq: monthly, byday: -1FR, byhour: 18}`: an iCalendar RRULE's parts written as keys, told once with the rule
+    /// they mean instead of an unknown key each.
+    private func reportICalendarParts(_ node: Node) -> Bool {
+        guard case .mapping(let entries, _) = node else { return false }
+        let parts = entries.compactMap { entry -> (key: String, value: String)? in
+            guard let key = entry.key.scalar?.value else { return nil }
+            switch entry.value {
+            case .scalar(let scalar): return (key, scalar.value)
+            case .sequence(let items, _): return (key, items.compactMap { $0.scalar?.value }.joined(separator: ","))
+            case .mapping: return nil
+            }
+        }
+        guard let recurrence = ICalendarRule(parts: parts) else { return false }
+        let written = parts.map { "\($0.key.uppercased())=\($0.value.uppercased())" }.joined(separator: ";")
+        log.report(.foreignRule, at: node, recurrence.translated(instant: wallTimeInstant).message(written: written, instantText: instantText))
+        return true
+    }
+
     func read(_ node: Node, owner: Node) -> Rule? {
         if case .scalar(let scalar) = node, !scalar.isNull {
             return readShorthand(scalar, node: node)
         }
-        if reportCommaSplitWeekdays(node) || reportCommaSplitTimes(node) { return nil }
+        if reportCommaSplitWeekdays(node) || reportCommaSplitTimes(node) || reportICalendarParts(node) { return nil }
         guard let fields = reader.mapping(
             node, place: "'rule'", owner: owner, allowed: Self.allKeys,
             expected: "a mapping such as {every: day, at: \"02:30\"} or a shorthand such as 'daily 02:30'",
@@ -49,6 +67,13 @@ struct RuleReader {
         else { return nil }
 
         if fields.has("every"), fields.has("interval") {
+            if let count = fields["interval"]?.scalar.flatMap({ Int($0.value) }), count > 1,
+               let every = fields["every"]?.scalar?.value, ["day", "week", "month", "year"].contains(every) {
+                // `{every: week, interval: 2}`: iCalendar's INTERVAL=2, which a stepped rule says with a count in `every`.
+                log.report(.conflictingKeys, at: fields.keyNode("interval")!,
+                           "'interval: \(count)' beside 'every: \(every)' counts periods, as iCalendar's INTERVAL does; a rule says that in 'every': write 'every: \(count) \(every)s' and add 'from:' with the first local date it runs (YYYY-MM-DD): periods are counted from it")
+                return nil
+            }
             log.report(.conflictingKeys, at: fields.keyNode("interval")!,
                        "'rule' has both 'every' and 'interval'; keep 'every' for a calendar rule or 'interval' with 'from' for elapsed time")
             return nil
@@ -609,6 +634,14 @@ struct RuleReader {
             let day = ordinal == .last ? "last" : String(ordinal.rawValue)
             log.report(.invalidWeekday, at: node,
                        "'\(scalar.value)' is a day of the month, not a weekday of it; write 'day: \(day)' instead of 'on'\(ordinal == .last ? "" : " (for a weekday write e.g. 'on: \(ordinal.name) monday')")")
+            return nil
+        }
+        // `last weekday`, `first business-day` (cron's `LW`, iCalendar's BYSETPOS): no rule; the nearest one is named.
+        if kept.count == 2, ["weekday", "weekdays", "workday", "business-day", "businessday", "working-day"].contains(kept[1].text.lowercased()),
+           let ordinal = WeekdayOrdinal(name: kept[0].text) {
+            let nearest = ordinal == .last ? "'on: last friday'" : "'on: \(ordinal.name) monday'"
+            log.report(.invalidWeekday, at: node,
+                       "'\(scalar.value)' means a business day (Monday to Friday) of the month, which no rule selects; \(nearest) is the nearest rule, and a month where it differs needs its own spec (docs/migrating.md#what-specrun-cannot-say-yet)")
             return nil
         }
         if kept.count == 2 {

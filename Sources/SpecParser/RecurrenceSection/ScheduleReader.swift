@@ -102,7 +102,8 @@ struct ScheduleReader {
         switch node {
         case .mapping(let entries, _):
             let keys = entries.compactMap { $0.key.scalar?.value }
-            if keys.contains("interval") { return false }
+            // `{every: week, interval: 2}` (iCalendar's INTERVAL) is told at 'interval' and says neither.
+            if keys.contains("interval") { return keys.contains("every") ? nil : false }
             // `every: 90m` is an interval written with the wrong key: reported as such, it needs no policies.
             if let every = entries.first(where: { $0.key.scalar?.value == "every" })?.value.scalar,
                DurationText.seconds(every.value) != nil {

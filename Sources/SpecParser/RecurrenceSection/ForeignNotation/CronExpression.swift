@@ -1,0 +1,415 @@
+import Foundation
+import Recurrence
+
+/// A cron line as teams paste it into `rule:` — `0 2 * * *`, `CRON_TZ=Europe/Berlin 30 2 * * 1-5`, a crontab line with
+/// its command, `@daily`, Quartz's `0 0 2 ? * MON-FRI` (seconds first, an optional year last) — read for the rule that
+/// selects the same wall times (`ForeignRule`). `init` is nil when the text is no cron line.
+struct CronExpression {
+    enum Kind { case second, minute, hour, dayOfMonth, month, dayOfWeek }
+
+    /// One field's selection.
+    struct Field {
+        /// The values selected, sorted; nil for every value (`*`, `?`).
+        var values: [Int]?
+        /// `L` (the month's last day), `5L` and `6#3` (its last Thursday, its third Friday, under Quartz), and the
+        /// forms no rule has (`15W`, `LW`, `L-3`).
+        var special: Special?
+        /// A weekday written as a number: Quartz (1 = Sunday) and cron (0 = Sunday) count them differently.
+        var numeric = false
+        /// `*/3`, `2/3`, `1-12/3`: the start and the step, which a stepped rule can say for months.
+        var step: (start: Int, step: Int)?
+        /// As written.
+        var text: String
+    }
+
+    enum Special {
+        case lastDay
+        case weekdayOfMonth(WeekdayOrdinal, Int)
+        /// What it means, in words, and the rule's day nearest to it (`LW` → the last day).
+        case unsupported(String, nearest: DayOfMonth?)
+    }
+
+    /// Whose cron: the field order, Sunday's number, and what the scheduler does when the clocks change.
+    enum Dialect {
+        /// Five fields, Sunday 0 or 7 (cron, cronie, Kubernetes).
+        case cron
+        /// Seconds first, an optional year last, Sunday 1 (Quartz).
+        case quartz
+        /// Seconds first, Sunday 0 or 7 (Spring 5.3 and later).
+        case spring
+        /// `cron(…)`: minutes first, a year last, Sunday 1 (AWS EventBridge).
+        case eventBridge
+    }
+
+    let written: String
+    private(set) var dialect = Dialect.cron
+    /// `CRON_TZ=` or `TZ=` before the fields.
+    private(set) var zone: String?
+    /// What follows the five fields of a crontab line.
+    private(set) var command: String?
+    /// `rate(15 minutes)`: EventBridge's elapsed-time schedule, in seconds.
+    private(set) var rate: Int?
+    private(set) var year: String?
+    private var second = Field(values: [0], text: "0")
+    private var minute = Field(text: "*")
+    private var hour = Field(text: "*")
+    private var dayOfMonth = Field(text: "*")
+    private var month = Field(text: "*")
+    private var dayOfWeek = Field(text: "*")
+
+    private static let macros = [
+        "@yearly": "0 0 1 1 *", "@annually": "0 0 1 1 *", "@monthly": "0 0 1 * *", "@weekly": "0 0 * * 0",
+        "@daily": "0 0 * * *", "@midnight": "0 0 * * *", "@hourly": "0 * * * *",
+    ]
+    private static let monthNumbers = ["JAN": 1, "FEB": 2, "MAR": 3, "APR": 4, "MAY": 5, "JUN": 6,
+                                       "JUL": 7, "AUG": 8, "SEP": 9, "OCT": 10, "NOV": 11, "DEC": 12]
+    private static let weekdayNames = ["SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"]
+
+    init?(_ text: String) {
+        written = text
+        var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+        while let first = words.first, let equals = first.firstIndex(of: "="),
+              ["CRON_TZ", "TZ"].contains(first[..<equals].uppercased()) {
+            zone = String(first[first.index(after: equals)...])
+            words.removeFirst()
+        }
+        let lowered = words.joined(separator: " ").lowercased()
+        if lowered.hasPrefix("rate("), lowered.hasSuffix(")") {
+            // `rate(15 minutes)`, `rate(1 day)`: EventBridge counts elapsed time (a day is 24 hours).
+            let inner = lowered.dropFirst(5).dropLast().split(separator: " ")
+            let units = ["minute": 60, "minutes": 60, "hour": 3600, "hours": 3600, "day": 86_400, "days": 86_400]
+            guard inner.count == 2, let count = Int(inner[0]), count > 0, let unit = units[String(inner[1])] else { return nil }
+            dialect = .eventBridge
+            rate = count * unit
+            return
+        }
+        if lowered.hasPrefix("cron("), lowered.hasSuffix(")") {
+            let inner = words.joined(separator: " ").dropFirst(5).dropLast().split(separator: " ").map(String.init)
+            guard inner.count == 6, readFields(inner, dialect: .eventBridge) else { return nil }
+            return
+        }
+        if let first = words.first, first.hasPrefix("@") {
+            guard let expanded = Self.macros[first.lowercased()] else { return nil }
+            command = words.count > 1 ? words.dropFirst().joined(separator: " ") : nil
+            words = expanded.split(separator: " ").map(String.init)
+        }
+        guard words.count >= 5 else { return nil }
+        if (6...7).contains(words.count) {
+            // Seconds first (Quartz, Spring); six fields ending in a year, minutes first (EventBridge without its `cron(…)`).
+            let weekdays = words[5].uppercased()
+            let spring = words.count == 6 && weekdays.contains("0") && !weekdays.contains("#")
+            if readFields(words, dialect: spring ? .spring : .quartz) { return }
+            if words.count == 6, readFields(words, dialect: .eventBridge) { return }
+        }
+        guard readFields(Array(words.prefix(5)), dialect: .cron) else { return nil }
+        if words.count > 5 { command = words.dropFirst(5).joined(separator: " ") }
+    }
+
+    /// Reads the fields in `dialect`'s order; false when one is no cron field.
+    private mutating func readFields(_ words: [String], dialect: Dialect) -> Bool {
+        var words = words[...]
+        var second = Field(values: [0], text: "0")
+        if dialect == .quartz || dialect == .spring {
+            guard let field = Self.field(words.removeFirst(), .second) else { return false }
+            second = field
+        }
+        let sundayIsOne = dialect == .quartz || dialect == .eventBridge
+        guard let minute = Self.field(words.removeFirst(), .minute), let hour = Self.field(words.removeFirst(), .hour),
+              let dayOfMonth = Self.field(words.removeFirst(), .dayOfMonth), let month = Self.field(words.removeFirst(), .month),
+              let dayOfWeek = Self.field(words.removeFirst(), .dayOfWeek, quartz: sundayIsOne)
+        else { return false }
+        var year: String?
+        if let written = words.first {
+            guard dialect != .spring, written.allSatisfy({ $0.isNumber || "*,-/".contains($0) }) else { return false }
+            year = written == "*" ? nil : written
+        }
+        self.year = year
+        // Set only once every field read: a dialect tried first and refused leaves nothing behind.
+        (self.second, self.minute, self.hour, self.dayOfMonth, self.month, self.dayOfWeek) = (second, minute, hour, dayOfMonth, month, dayOfWeek)
+        self.dialect = dialect
+        return true
+    }
+
+    /// One field, or nil when `text` is not one of the kind.
+    private static func field(_ text: String, _ kind: Kind, quartz: Bool = false) -> Field? {
+        let upper = text.uppercased()
+        if upper == "*" || upper == "?" && (kind == .dayOfMonth || kind == .dayOfWeek) { return Field(text: text) }
+        if kind == .dayOfMonth, let special = dayOfMonthSpecial(upper) { return Field(special: special, text: text) }
+        if kind == .dayOfWeek, upper.count > 1, upper.hasSuffix("L") || upper.contains("#") {
+            let parts = upper.hasSuffix("L") ? [String(upper.dropLast())] : upper.split(separator: "#").map(String.init)
+            guard let day = weekdayNumber(parts[0], quartz: quartz) else { return nil }
+            let ordinal: WeekdayOrdinal?
+            if parts.count == 1 { ordinal = .last } else if parts.count == 2, let n = Int(parts[1]) { ordinal = WeekdayOrdinal(rawValue: n) } else { ordinal = nil }
+            guard let ordinal, ordinal != .last || parts.count == 1 else { return nil }
+            return Field(special: .weekdayOfMonth(ordinal, day), numeric: Int(parts[0]) != nil, text: text)
+        }
+        let range: ClosedRange<Int> = switch kind {
+        case .second, .minute: 0...59
+        case .hour: 0...23
+        case .dayOfMonth: 1...31
+        case .month: 1...12
+        case .dayOfWeek: quartz ? 1...7 : 0...7
+        }
+        var values = Set<Int>()
+        var numeric = false
+        let items = upper.split(separator: ",", omittingEmptySubsequences: false)
+        var step: (start: Int, step: Int)?
+        for item in items {
+            var base = Substring(item)
+            var by = 1
+            if let slash = item.firstIndex(of: "/") {
+                guard let n = Int(item[item.index(after: slash)...]), n > 0 else { return nil }
+                base = item[..<slash]
+                by = n
+            }
+            let bounds: (Int, Int)
+            if base == "*" {
+                bounds = (range.lowerBound, range.upperBound)
+            } else if let dash = base.firstIndex(of: "-"), dash != base.startIndex {
+                guard let low = number(String(base[..<dash]), kind, quartz: quartz, numeric: &numeric),
+                      let high = number(String(base[base.index(after: dash)...]), kind, quartz: quartz, numeric: &numeric)
+                else { return nil }
+                bounds = (low, high)
+            } else {
+                guard let value = number(String(base), kind, quartz: quartz, numeric: &numeric) else { return nil }
+                bounds = (value, by > 1 ? range.upperBound : value)
+            }
+            guard bounds.0 <= bounds.1, range.contains(bounds.0), range.contains(bounds.1) else { return nil }
+            values.formUnion(stride(from: bounds.0, through: bounds.1, by: by))
+            if items.count == 1, by > 1 { step = (bounds.0, by) }
+        }
+        return Field(values: values.sorted(), numeric: numeric, step: step, text: text)
+    }
+
+    private static func number(_ text: String, _ kind: Kind, quartz: Bool, numeric: inout Bool) -> Int? {
+        if let value = Int(text), text.allSatisfy(\.isNumber) {
+            numeric = true
+            return value
+        }
+        switch kind {
+        case .month: return monthNumbers[text]
+        case .dayOfWeek: return weekdayNames.firstIndex(of: text).map { quartz ? $0 + 1 : $0 }
+        default: return nil
+        }
+    }
+
+    private static func weekdayNumber(_ text: String, quartz: Bool) -> Int? {
+        var numeric = false
+        guard let value = number(text, .dayOfWeek, quartz: quartz, numeric: &numeric) else { return nil }
+        return (quartz ? 1...7 : 0...7).contains(value) ? value : nil
+    }
+
+    private static func dayOfMonthSpecial(_ text: String) -> Special? {
+        if text == "L" { return .lastDay }
+        if text == "LW" { return .unsupported("the month's last weekday (Monday to Friday)", nearest: .last) }
+        if text.hasPrefix("L-"), let n = Int(text.dropFirst(2)), (1...30).contains(n) {
+            return .unsupported("\(n) day\(n == 1 ? "" : "s") before the month's last day", nearest: nil)
+        }
+        if text.hasSuffix("W"), let n = Int(text.dropLast()), (1...31).contains(n) {
+            return .unsupported("the weekday (Monday to Friday) nearest the month's day \(n)", nearest: nil)
+        }
+        return nil
+    }
+
+    /// A weekday number of this expression's dialect.
+    private func weekday(_ number: Int) -> Weekday {
+        dialect == .quartz || dialect == .eventBridge ? Weekday(rawValue: number)! : Weekday(rawValue: number % 7 + 1)!
+    }
+
+    private var notation: String {
+        switch dialect {
+        case .cron: "a cron expression"
+        case .quartz: "a Quartz cron expression"
+        case .spring: "a Spring cron expression"
+        case .eventBridge: "an EventBridge schedule expression"
+        }
+    }
+
+    /// What the scheduler does when the clocks change, as docs/migrating.md found it.
+    private var changes: String {
+        switch dialect {
+        case .cron:
+            "What cron does when the clocks change depends on where its daemon runs: cronie with CRON_TZ and a daemon in UTC is 'nonexistent: skip', 'repeated: both'; a daemon in the job's own zone 'nonexistent: next-valid-time', 'repeated: first' (docs/migrating.md#cron)"
+        case .quartz, .spring:
+            "Quartz and Spring skip a wall time in a gap ('nonexistent: skip'); what they do with a repeated one is not documented (docs/migrating.md#quartz-and-spring)"
+        case .eventBridge:
+            "EventBridge Scheduler skips a wall time in a gap and runs a repeated one once: 'nonexistent: skip', 'repeated: first' (docs/migrating.md#aws-eventbridge-scheduler)"
+        }
+    }
+
+    // MARK: - What it means
+
+    /// The rule that says the same, or why none does; `instant` reads a wall time in the schedule's zone (an interval's
+    /// `from`).
+    func translated(instant: (LocalDateTime) -> Date?) -> ForeignRule {
+        if let rate {
+            let from = instant(LocalDateTime(year: 2000, month: 1, day: 1)) ?? Date(timeIntervalSince1970: 946_684_800)
+            return ForeignRule(notation: notation, meaning: .rule(.interval(seconds: rate, from: from), approximately: nil),
+                               notes: ["Its 'from' is the schedule's StartDate, not 2000-01-01: a rate counts elapsed time, a day as 24 hours (docs/migrating.md#aws-eventbridge-scheduler)"])
+        }
+        var result = ForeignRule(notation: notation, meaning: meaning(instant: instant))
+        if let zone { result.notes.append("Its zone goes in 'timezone: \(zone)'") }
+        if let command { result.notes.append("The command ('\(command)') is not part of a rule: a spec checks when it runs") }
+        if dialect == .quartz, dayOfWeek.numeric {
+            result.notes.append("Its weekday numbers are read as Quartz's (1 = Sunday); Spring and cron count 0 = Sunday: write weekdays by name to be sure")
+        }
+        if case .rule(let rule, _) = result.meaning, !rule.wallTimes.isEmpty {
+            result.notes.append(changes)
+        }
+        return result
+    }
+
+    private func meaning(instant: (LocalDateTime) -> Date?) -> ForeignRule.Meaning {
+        let seconds = second.values ?? Array(0...59)
+        let minutes = minute.values ?? Array(0...59)
+        let hours = hour.values ?? Array(0...23)
+        let everyDay = dayOfMonth.values == nil && dayOfMonth.special == nil && weekdaysAll && monthsAll
+        let yearCaveat = year.map { "a rule has no year: this one runs every year, where the cron's year field is \($0); end the window before the years it leaves out" }
+
+        if hours.count == 24, everyDay {
+            // Every hour of every day: an hourly rule for one minute, an interval for a regular step.
+            if minutes.count == 1, seconds.count == 1 {
+                return .rule(.hourly(minute: minutes[0], second: seconds[0]), approximately: yearCaveat)
+            }
+            let all = minutes.flatMap { minute in seconds.map { minute * 60 + $0 } }
+            if dialect == .quartz {
+                // Quartz fires each wall time of a repeated hour once (quartz#81): an interval would expect both passes.
+                return .none(why: "Quartz fires each wall time of the repeated hour once, which an interval does not",
+                             instead: "write one spec per minute, each with 'repeated: first': "
+                                + ForeignRule.onePerSpec(all.map { .hourly(minute: $0 / 60, second: $0 % 60) }))
+            }
+            if let step = Self.regularStep(all, period: 3600) {
+                // From the first minute of 2000 in the schedule's zone: before any window a porter checks.
+                let first = LocalDateTime(year: 2000, month: 1, day: 1, minute: all[0] / 60, second: all[0] % 60)
+                let rule = Rule.interval(seconds: step, from: instant(first) ?? Date(timeIntervalSince1970: 946_684_800 + Double(all[0])))
+                return .rule(rule, approximately: "an interval counts elapsed time; while the zone's offset moves by whole steps its instants are the cron's wall times, across a change too (docs/migrating.md#hours-steps-are-wall-times-minute-steps-are-intervals)")
+            }
+            return .none(why: "it runs at several minutes past every hour (\(minute.text)), and an hourly rule has one minute",
+                         instead: "write one spec per minute: " + ForeignRule.onePerSpec(minutes.map { .hourly(minute: $0) }))
+        }
+        var times: [TimeOfDay] = []
+        for hour in hours { for minute in minutes { for second in seconds { times.append(TimeOfDay(hour: hour, minute: minute, second: second)!) } } }
+        guard times.count <= 48 else {
+            return .none(why: "it runs \(times.count) times a day", instead: "list the wall times in 'at:' (\(times.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")), …), or write an interval rule when the step is regular")
+        }
+        switch dates(at: times) {
+        case .success(let rule): return .rule(rule, approximately: yearCaveat)
+        case .failure(let refusal): return refusal.meaning
+        }
+    }
+
+    private var weekdaysAll: Bool {
+        dayOfWeek.special == nil && (dayOfWeek.values.map { Set($0.map(weekday)).count == 7 } ?? true)
+    }
+    private var monthsAll: Bool { month.values.map { $0.count == 12 } ?? true }
+
+    private struct Refusal: Error {
+        var meaning: ForeignRule.Meaning
+        init(why: String, instead: String) { meaning = .none(why: why, instead: instead) }
+        init(_ meaning: ForeignRule.Meaning) { self.meaning = meaning }
+    }
+
+    /// The dates: every day, weekdays, a day of the month or a weekday of it, in every month, one month (a yearly
+    /// rule) or every n-th month from a month (a stepped rule).
+    private func dates(at times: [TimeOfDay]) -> Result<Rule, Refusal> {
+        let domAll = dayOfMonth.values == nil && dayOfMonth.special == nil
+        if !domAll, !weekdaysAll {
+            var byDay = self, byWeekday = self
+            byDay.dayOfWeek = Field(text: "*")
+            byWeekday.dayOfMonth = Field(text: "*")
+            let rules = [byDay.dates(at: times), byWeekday.dates(at: times)].compactMap { try? $0.get() }
+            let both = "it names both a day of the month (\(dayOfMonth.text)) and a weekday (\(dayOfWeek.text))"
+            let why = switch dialect {
+            case .cron: "cron runs it on a day when either its day of the month (\(dayOfMonth.text)) or its weekday (\(dayOfWeek.text)) matches"
+            case .quartz, .eventBridge: both + ", which \(dialect == .quartz ? "Quartz" : "EventBridge") refuses (one of them must be '?')"
+            case .spring: both
+            }
+            return .failure(Refusal(why: why, instead: rules.count == 2
+                ? "write one spec for each: " + ForeignRule.onePerSpec(rules)
+                : "write one spec for the days of the month and one for the weekdays"))
+        }
+        // Which dates of a month.
+        var monthly: DayOfMonth?
+        var missingDay: MissingDayPolicy?
+        var weekdays: [Weekday]?
+        switch (dayOfMonth.special, dayOfWeek.special) {
+        case (.lastDay?, _):
+            monthly = .last
+        case (.unsupported(let words, let nearest)?, _):
+            let instead = nearest == .last
+                ? "'on: last friday' is the nearest rule; a month ending on a weekend needs its own spec (docs/migrating.md#what-specrun-cannot-say-yet)"
+                : "write one spec per month the window covers, with a 'day:' rule for the date you expect that month (docs/migrating.md#what-specrun-cannot-say-yet)"
+            return .failure(Refusal(why: "'\(dayOfMonth.text)' is \(words), which no rule selects", instead: instead))
+        case (nil, .weekdayOfMonth(let ordinal, let number)?):
+            monthly = .weekday(ordinal, weekday(number))
+            if ordinal == .fifth { missingDay = .skip }
+        case (.weekdayOfMonth?, _), (nil, .unsupported?), (nil, .lastDay?):
+            // The parser gives neither a weekday of the month in a day-of-month field nor these in a weekday field.
+            return .failure(Refusal(why: "its weekday field '\(dayOfWeek.text)' is not one a rule can say", instead: "name the weekdays in 'on:'"))
+        case (nil, nil):
+            if let days = dayOfMonth.values {
+                guard days.count == 1 else {
+                    let rules = days.map { Rule.monthly(day: .day($0), at: times, missingDay: $0 > 28 ? .skip : nil) }
+                    return .failure(Refusal(why: "it runs on several days of the month (\(dayOfMonth.text)), and a monthly rule has one day", instead: "write one spec per day: " + ForeignRule.onePerSpec(rules)))
+                }
+                monthly = .day(days[0])
+                if days[0] > 28 { missingDay = .skip }
+            } else if !weekdaysAll, let values = dayOfWeek.values {
+                weekdays = Set(values.map(weekday)).sorted()
+            }
+        }
+
+        let inner: (Int?) -> Rule = { month in
+            if let monthly {
+                guard let month else { return .monthly(day: monthly, at: times, missingDay: missingDay) }
+                return .yearly(month: month, day: monthly, at: times, missingDay: Self.yearlyMissingDay(monthly, month: month, missingDay))
+            }
+            if let weekdays { return .weekly(on: weekdays, at: times) }
+            return .daily(at: times)
+        }
+        let rule: Rule
+        let months = month.values ?? Array(1...12)
+        if months.count == 12 {
+            rule = inner(nil)
+        } else if monthly == nil {
+            let what = weekdays == nil ? "every day" : "on its weekdays"
+            return .failure(Refusal(why: "it runs \(what) of some months only (\(ForeignRule.monthNames(months)))",
+                                    instead: "write the rule for every month with a window inside those months"))
+        } else if months.count == 1 {
+            rule = inner(months[0])
+            if case .yearly(let month, .day(let day), _, _) = rule, day > Self.longestMonth[month - 1] {
+                return .failure(Refusal(why: "\(ForeignRule.monthNames([month])) has no day \(day), so the cron never runs it", instead: "correct the day of the month"))
+            }
+        } else if let step = month.step, 12 % step.step == 0, step.start <= step.step,
+                  let from = Rule.firstSelectedDate(of: inner(nil), onOrAfter: CivilDate(year: 2000, month: step.start, day: 1)),
+                  (from.month - step.start) % step.step == 0 {
+            rule = .stepped(inner(nil), every: step.step, from: from)
+        } else {
+            let rules = months.map { inner($0) }
+            return .failure(Refusal(why: "it runs in some months only (\(ForeignRule.monthNames(months)))", instead: "write one spec per month: " + ForeignRule.onePerSpec(rules)))
+        }
+        guard rule.problems.isEmpty else {
+            return .failure(Refusal(why: rule.problems[0].message, instead: "correct the cron expression first"))
+        }
+        return .success(rule)
+    }
+
+    private static let longestMonth = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+    /// February 29 is missing in most years, a fifth weekday in some: cron and Quartz skip such a date.
+    private static func yearlyMissingDay(_ day: DayOfMonth, month: Int, _ policy: MissingDayPolicy?) -> MissingDayPolicy? {
+        switch day {
+        case .day(let n): month == 2 && n == 29 ? .skip : nil
+        case .last: nil
+        case .weekday: policy
+        }
+    }
+
+    /// The step of `values` (offsets within `period`) when they are evenly spaced from the first and wrap evenly.
+    static func regularStep(_ values: [Int], period: Int) -> Int? {
+        guard values.count > 1 else { return nil }
+        let step = values[1] - values[0]
+        guard step > 0, period % step == 0, values[0] < step, values.count == period / step else { return nil }
+        return zip(values, values.dropFirst()).allSatisfy { $1 - $0 == step } ? step : nil
+    }
+}

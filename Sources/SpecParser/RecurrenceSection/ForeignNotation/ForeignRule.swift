@@ -1,0 +1,65 @@
+import Foundation
+import Recurrence
+import SpecDiagnostics
+
+/// A schedule written in another tool's notation — a cron line, an iCalendar RRULE — read for what it means, so a spec
+/// that pastes one into `rule:` (the first thing a team porting its schedules tries) is told the rule that says the
+/// same thing, or why no rule does and what to write instead. Nothing here is accepted as a rule: the spec language's
+/// rules and policies stay the one way to write a schedule, and the message gives the rule to write.
+struct ForeignRule {
+    /// `a cron expression`, `a Quartz cron expression`, `an iCalendar RRULE`.
+    var notation: String
+    var meaning: Meaning
+    /// What else a porter needs to know: the zone the text named, the parts a rule has no room for (a crontab's
+    /// command, COUNT, UNTIL), how the notation treats wall times a daylight-saving change skips or repeats.
+    var notes: [String] = []
+
+    enum Meaning {
+        /// The rule that selects the same wall times; `approximately` says where it differs when it is only close.
+        case rule(Rule, approximately: String?)
+        /// No rule says it: why, and what to write instead.
+        case none(why: String, instead: String)
+    }
+
+    /// The whole message for `written` given as a rule; `instantText` writes an interval's `from` with the schedule's
+    /// offset (`2000-01-01T00:00:00+01:00`, not the UTC a rule prints).
+    func message(written: String, instantText: (Date) -> String) -> String {
+        var text = "'\(written)' is \(notation), not a rule"
+        switch meaning {
+        case .rule(let rule, nil):
+            text += ": write \(Self.quoted(rule, instantText: instantText))"
+        case .rule(let rule, let approximately?):
+            text += "; the closest rule is \(Self.quoted(rule, instantText: instantText)) (\(approximately))"
+        case .none(let why, let instead):
+            text += ", and no rule says the same: \(why); \(instead)"
+        }
+        return ([text] + notes).joined(separator: ". ")
+    }
+
+    /// A rule as a message quotes it: a shorthand in quotes (`'daily 02:00'`), the map form as it is.
+    static func quoted(_ rule: Rule, instantText: (Date) -> String = { $0.rfc3339UTC }) -> String {
+        var text = rule.description
+        if case .interval(_, let from) = rule { text = text.replacingOccurrences(of: from.rfc3339UTC, with: instantText(from)) }
+        return text.hasPrefix("{") ? text : "'\(text)'"
+    }
+
+    /// `'rule: {…}' and 'rule: {…}'`: the schedules to write one per spec, for a text no single rule says.
+    static func onePerSpec(_ rules: [Rule]) -> String {
+        let shown = rules.prefix(3).map { "'rule: \($0.description)'" }
+        return rules.count > 3 ? shown.joined(separator: ", ") + ", … (\(rules.count) in all)" : ListWording.joined(shown)
+    }
+
+    /// The month names a message lists (`January`, …).
+    static func monthNames(_ months: [Int]) -> String {
+        ListWording.joined(months.map { (1...12).contains($0) ? names[$0 - 1] : "month \($0)" })
+    }
+
+    private static let names = [
+        "January", "February", "March", "April", "May", "June",
+        "July", "August", "September", "October", "November", "December",
+    ]
+
+    /// How RFC 5545 reads a wall time a change skips or repeats: the policies that do the same, for the porter to check
+    /// against what the spec writes.
+    static let rfc5545Changes = "RFC 5545 reads a wall time a daylight-saving change skips with the offset before the gap and a repeated one as its first: 'nonexistent: shift-forward', 'repeated: first'; libraries differ (docs/migrating.md#icalendar-rrule)"
+}

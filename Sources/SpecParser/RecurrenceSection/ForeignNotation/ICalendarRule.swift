@@ -1,0 +1,271 @@
+import Foundation
+import Recurrence
+import SpecDiagnostics
+
+/// An iCalendar recurrence rule (RFC 5545) as teams paste it into `rule:` — `FREQ=MONTHLY;BYDAY=-1FR;BYHOUR=18`,
+/// `RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO`, with or without its `DTSTART;TZID=…:…` line — or as a mapping of its parts
+/// (`{freq: daily, byhour: 2}`), read for the rule that selects the same wall times (`ForeignRule`). `init` is nil when
+/// the text has no `FREQ=`.
+struct ICalendarRule {
+    let written: String
+    private var parts: [String: String] = [:]
+    /// The parts in the order written, for messages.
+    private var order: [String] = []
+    private var start: LocalDateTime?
+    private var startZone: String?
+    private var startInUTC = false
+    private var otherLines: [String] = []
+
+    private static let weekdayCodes: [String: Weekday] = [
+        "MO": .monday, "TU": .tuesday, "WE": .wednesday, "TH": .thursday, "FR": .friday, "SA": .saturday, "SU": .sunday,
+    ]
+
+    init?(_ text: String) {
+        written = text
+        guard text.uppercased().contains("FREQ=") else { return nil }
+        for line in text.split(whereSeparator: { $0 == "\n" || $0 == " " || $0 == "\r" || $0 == "\t" }) {
+            let upper = line.uppercased()
+            if upper.hasPrefix("DTSTART") {
+                readStart(String(line))
+            } else if upper.contains("FREQ=") {
+                let body = upper.hasPrefix("RRULE:") ? upper.dropFirst(6) : Substring(upper)
+                for part in body.split(separator: ";") {
+                    let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
+                    guard pair.count == 2, parts[pair[0]] == nil else { continue }
+                    parts[pair[0]] = pair[1]
+                    order.append(pair[0])
+                }
+            } else {
+                otherLines.append(String(line.prefix(while: { $0 != ":" && $0 != ";" })).uppercased())
+            }
+        }
+        guard parts["FREQ"] != nil else { return nil }
+    }
+
+    /// A mapping of an RRULE's parts (`{freq: daily, byhour: 2, byminute: 30}`), as its text.
+    init?(parts: [(key: String, value: String)]) {
+        guard parts.contains(where: { $0.key.uppercased() == "FREQ" }) else { return nil }
+        self.init(parts.map { "\($0.key.uppercased())=\($0.value.uppercased())" }.joined(separator: ";"))
+    }
+
+    /// `DTSTART;TZID=Europe/Berlin:20270104T090000`, `DTSTART:20270104T080000Z`, `DTSTART;VALUE=DATE:20270104`.
+    private mutating func readStart(_ line: String) {
+        guard let colon = line.lastIndex(of: ":") else { return }
+        let parameters = line[..<colon].split(separator: ";").dropFirst()
+        for parameter in parameters where parameter.uppercased().hasPrefix("TZID=") {
+            startZone = String(parameter.dropFirst(5))
+        }
+        var value = line[line.index(after: colon)...]
+        if value.hasSuffix("Z") || value.hasSuffix("z") {
+            startInUTC = true
+            value = value.dropLast()
+        }
+        let digits = value.filter(\.isNumber)
+        guard digits.count == 8 || digits.count == 14, let number = Int(digits) else { return }
+        let date = digits.count == 8 ? number : number / 1_000_000
+        let time = digits.count == 8 ? 0 : number % 1_000_000
+        start = LocalDateTime(year: date / 10_000, month: date / 100 % 100, day: date % 100,
+                              hour: time / 10_000, minute: time / 100 % 100, second: time % 100)
+    }
+
+    private func numbers(_ key: String) -> [Int]? {
+        parts[key].map { $0.split(separator: ",").compactMap { Int($0) } }
+    }
+
+    // MARK: - What it means
+
+    /// The rule that says the same, or why none does; `instant` reads a wall time in the schedule's zone (an
+    /// interval's `from`).
+    func translated(instant: (LocalDateTime) -> Date?) -> ForeignRule {
+        var standIns: [String] = []
+        var result = ForeignRule(notation: "an iCalendar RRULE", meaning: meaning(instant: instant, standIns: &standIns))
+        if let startZone { result.notes.append("Its zone goes in 'timezone: \(startZone)'") }
+        if startInUTC { result.notes.append("A DTSTART in UTC (ending in Z) repeats in UTC: write 'timezone: UTC'") }
+        if !standIns.isEmpty {
+            result.notes.append("An RRULE takes what its parts leave out from its DTSTART, which is not given here: the rule above uses \(ListWording.joined(standIns)); write DTSTART's instead")
+        }
+        if let count = parts["COUNT"] {
+            result.notes.append("A rule has no COUNT: list the \(count) instants in 'expect' and end the window after the last")
+        }
+        if let until = parts["UNTIL"] { result.notes.append("UNTIL=\(until) is where the window's 'through' goes") }
+        let others = otherLines.filter { $0 == "EXDATE" || $0 == "RDATE" }
+        if !others.isEmpty { result.notes.append("A rule has no \(ListWording.joined(others)): leave those dates out of 'expect' or add them by hand") }
+        if case .rule(let rule, _) = result.meaning, !rule.wallTimes.isEmpty { result.notes.append(ForeignRule.rfc5545Changes) }
+        return result
+    }
+
+    private func meaning(instant: (LocalDateTime) -> Date?, standIns: inout [String]) -> ForeignRule.Meaning {
+        let frequency = parts["FREQ"]!
+        let interval = numbers("INTERVAL")?.first ?? 1
+        for (key, words) in [("BYSETPOS", "the n-th of the dates each period gives"), ("BYWEEKNO", "weeks of the year by number"),
+                             ("BYYEARDAY", "days of the year by number")] where parts[key] != nil {
+            return .none(why: "\(key)=\(parts[key]!) selects \(words), which no rule does", instead: "list the instants it gives in 'expect' under the nearest rule, or write one spec per date")
+        }
+        guard interval > 0, ["SECONDLY", "MINUTELY", "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY"].contains(frequency) else {
+            return .none(why: "FREQ=\(frequency)\(interval > 0 ? "" : " with INTERVAL=\(interval)") is not RFC 5545's", instead: "correct the RRULE first")
+        }
+
+        // The wall times: BYHOUR × BYMINUTE × BYSECOND, each defaulting to DTSTART's.
+        let hours = numbers("BYHOUR") ?? start.map { [$0.hour] } ?? [9]
+        let minutes = numbers("BYMINUTE") ?? start.map { [$0.minute] } ?? [0]
+        let seconds = numbers("BYSECOND") ?? start.map { [$0.second] } ?? [0]
+        let subDaily = ["SECONDLY", "MINUTELY", "HOURLY"].contains(frequency)
+        if start == nil, parts["BYHOUR"] == nil, !subDaily { standIns.append("09:00 for its time of day") }
+        if start == nil, parts["BYHOUR"] != nil, parts["BYMINUTE"] == nil { standIns.append("minute 0 for its minute") }
+
+        if subDaily && parts["BYHOUR"] == nil || frequency == "HOURLY" && interval > 1 {
+            let restricted = (["BYDAY", "BYMONTHDAY", "BYMONTH"] + (frequency == "HOURLY" ? [] : ["BYMINUTE", "BYSECOND"]))
+                .filter { parts[$0] != nil }
+            let oneMinute = minutes.count == 1 && seconds.count == 1
+            if frequency == "HOURLY", interval == 1, restricted.isEmpty, oneMinute {
+                return .rule(.hourly(minute: minutes[0], second: seconds[0]), approximately: nil)
+            }
+            guard restricted.isEmpty, frequency != "HOURLY" || oneMinute else {
+                let why = restricted.isEmpty
+                    ? "it runs at several minutes of every hour (BYMINUTE=\(parts["BYMINUTE"] ?? "")), and an hourly rule has one minute"
+                    : "FREQ=\(frequency) with \(ListWording.joined(restricted)) runs at times no rule selects"
+                return .none(why: why, instead: "write one spec per minute of the hour, {every: hour, minute: 0}, or list the instants in 'expect'")
+            }
+            let step = interval * (frequency == "SECONDLY" ? 1 : frequency == "MINUTELY" ? 60 : 3600)
+            let first = start ?? LocalDateTime(year: 2000, month: 1, day: 1)
+            if start == nil { standIns.append("2000-01-01 00:00 for its first instant") }
+            let from = startInUTC ? Self.utcDate(first) : instant(first) ?? Self.utcDate(first)
+            return .rule(.interval(seconds: step, from: from),
+                         approximately: "an interval counts elapsed time; RRULE implementations count FREQ=\(frequency) on the wall clock or in elapsed time, which differ where a daylight-saving change skips or repeats an hour")
+        }
+        let times = hours.flatMap { hour in minutes.flatMap { minute in seconds.compactMap { TimeOfDay(hour: hour, minute: minute, second: $0) } } }.sorted()
+        guard times.count == hours.count * minutes.count * seconds.count, !times.isEmpty else {
+            return .none(why: "its BYHOUR, BYMINUTE or BYSECOND holds a value out of range", instead: "correct the RRULE first")
+        }
+        guard times.count <= 48 else {
+            return .none(why: "it runs \(times.count) times a day", instead: "list the wall times in 'at:', or write an interval rule when the step is regular")
+        }
+
+        // The dates.
+        let weekdays = parts["BYDAY"].map(Self.byDay)
+        if let weekdays, weekdays.contains(where: { $0 == nil }) {
+            return .none(why: "BYDAY=\(parts["BYDAY"]!) is not a list of weekdays (MO … SU, with an ordinal such as 2TU or -1FR)", instead: "correct the RRULE first")
+        }
+        let days = weekdays?.compactMap { $0 } ?? []
+        let plainDays = days.allSatisfy { $0.ordinal == nil } ? Set(days.map(\.weekday)).sorted() : nil
+        let monthDays = numbers("BYMONTHDAY")
+        let months = numbers("BYMONTH")
+        if let monthDays, !days.isEmpty {
+            return .none(why: "BYMONTHDAY=\(monthDays.map(String.init).joined(separator: ",")) with BYDAY selects dates that are both (a Friday the 13th), which no rule does", instead: "write one spec per date")
+        }
+
+        var inner: Rule
+        switch frequency {
+        case "DAILY", "HOURLY":
+            if let months, months.count < 12 { return someMonths(months) }
+            if monthDays != nil { return .none(why: "FREQ=\(frequency) with BYMONTHDAY runs on some days of the month only", instead: "write a monthly rule per day") }
+            if let plainDays, !days.isEmpty {
+                guard interval == 1 else { return .none(why: "FREQ=DAILY;INTERVAL=\(interval) with BYDAY steps days and keeps some weekdays, which no rule does", instead: "write the weekly rule, {every: week, on: […]}, and list the instants") }
+                inner = .weekly(on: plainDays, at: times)
+            } else if !days.isEmpty {
+                return .none(why: "BYDAY=\(parts["BYDAY"]!) has ordinals, which FREQ=\(frequency) does not take", instead: "correct the RRULE first")
+            } else {
+                inner = .daily(at: times)
+            }
+        case "WEEKLY":
+            if let months, months.count < 12 { return someMonths(months) }
+            if monthDays != nil { return .none(why: "FREQ=WEEKLY does not take BYMONTHDAY", instead: "correct the RRULE first") }
+            guard let plainDays else { return .none(why: "BYDAY=\(parts["BYDAY"]!) has ordinals, which FREQ=WEEKLY does not take", instead: "correct the RRULE first") }
+            let onDays = plainDays.isEmpty ? [start.map { CivilDate(year: $0.year, month: $0.month, day: $0.day).weekday } ?? .monday] : plainDays
+            if plainDays.isEmpty, start == nil { standIns.append("monday for its weekday") }
+            inner = .weekly(on: onDays, at: times)
+        case "MONTHLY", "YEARLY":
+            let dayOfMonth: DayOfMonth
+            var missingDay: MissingDayPolicy?
+            if let monthDays {
+                guard monthDays.count == 1, let day = monthDays.first, day == -1 || (1...31).contains(day) else {
+                    return .none(why: "BYMONTHDAY=\(parts["BYMONTHDAY"]!) selects several days of the month, or one counted from its end other than -1",
+                                 instead: "write one spec per day: {every: month, day: 1, …}, and 'day: last' for -1")
+                }
+                dayOfMonth = day == -1 ? .last : .day(day)
+                if day > 28 { missingDay = .skip }
+            } else if !days.isEmpty {
+                guard days.count == 1, let ordinal = days[0].ordinal else {
+                    if let plainDays, frequency == "MONTHLY", interval == 1, months == nil {
+                        return .rule(.weekly(on: plainDays, at: times), approximately: nil)
+                    }
+                    return .none(why: "BYDAY=\(parts["BYDAY"]!) selects several weekdays of the \(frequency == "MONTHLY" ? "month" : "year")",
+                                 instead: "write one spec per weekday of the month: {every: month, on: 2nd tuesday, …}")
+                }
+                dayOfMonth = .weekday(ordinal, days[0].weekday)
+                if ordinal == .fifth { missingDay = .skip }
+            } else {
+                dayOfMonth = .day(start?.day ?? 1)
+                if start == nil { standIns.append("day 1 for its day of the month") }
+                if (start?.day ?? 1) > 28 { missingDay = .skip }
+            }
+            if frequency == "YEARLY" || months != nil {
+                let months = months ?? [start?.month ?? 1]
+                if frequency == "YEARLY", self.parts["BYMONTH"] == nil, start == nil { standIns.append("January for its month") }
+                guard months.count == 1, let month = months.first, (1...12).contains(month) else {
+                    return .none(why: "BYMONTH=\(parts["BYMONTH"]!) names several months", instead: "write one spec per month: {every: year, month: \(months.first ?? 1), …}")
+                }
+                if frequency == "MONTHLY", interval > 1 {
+                    return .none(why: "FREQ=MONTHLY;INTERVAL=\(interval) with BYMONTH keeps one month of a step", instead: "write the yearly rule for that month and check which years the step reaches")
+                }
+                if case .day(let day) = dayOfMonth {
+                    missingDay = month == 2 && day == 29 ? .skip : nil
+                    if day > [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] {
+                        return .none(why: "\(ForeignRule.monthNames([month])) has no day \(day), so the RRULE never runs", instead: "correct the RRULE first")
+                    }
+                }
+                inner = .yearly(month: month, day: dayOfMonth, at: times, missingDay: missingDay)
+            } else {
+                inner = .monthly(day: dayOfMonth, at: times, missingDay: missingDay)
+            }
+        default:
+            return .none(why: "FREQ=\(frequency) with BYHOUR is not a rule", instead: "correct the RRULE first")
+        }
+        guard interval > 1 else { return checked(inner, approximately: nil) }
+        // Periods step from DTSTART's: a stepped rule steps from its `from`'s day, ISO week, month or year.
+        let anchor = start.map { CivilDate(year: $0.year, month: $0.month, day: $0.day) } ?? CivilDate(year: 2027, month: 1, day: 1)
+        if start == nil { standIns.append("\(anchor.isoText) for its date") }
+        let periodStart = switch frequency {
+        case "WEEKLY": CivilDate(daysSinceEpoch: anchor.daysSinceEpoch - (anchor.weekday.rawValue + 5) % 7)
+        case "MONTHLY": CivilDate(year: anchor.year, month: anchor.month, day: 1)
+        case "YEARLY": CivilDate(year: anchor.year, month: 1, day: 1)
+        default: anchor
+        }
+        guard let from = Rule.firstSelectedDate(of: inner, onOrAfter: periodStart) else {
+            return .none(why: "its dates never occur", instead: "correct the RRULE first")
+        }
+        var caveats: [String] = []
+        if start != nil, from < anchor { caveats.append("'from' is the first date of DTSTART's period the rule selects; the RRULE gives nothing before DTSTART itself") }
+        if frequency == "WEEKLY", let weekStart = parts["WKST"], weekStart != "MO" {
+            caveats.append("its weeks start on WKST=\(weekStart), a stepped rule's on Monday")
+        }
+        return checked(.stepped(inner, every: interval, from: from), approximately: caveats.isEmpty ? nil : caveats.joined(separator: "; "))
+    }
+
+    private func checked(_ rule: Rule, approximately: String?) -> ForeignRule.Meaning {
+        if let problem = rule.problems.first { return .none(why: problem.message, instead: "correct the RRULE first") }
+        return .rule(rule, approximately: approximately)
+    }
+
+    private func someMonths(_ months: [Int]) -> ForeignRule.Meaning {
+        .none(why: "it runs on every day or weekday of some months only (\(ForeignRule.monthNames(months)))",
+              instead: "write the rule for every month with a window inside those months")
+    }
+
+    /// `MO`, `2TU`, `-1FR`, `+3WE`: a weekday and its ordinal in the month (nil for none); nil for anything else.
+    private static func byDay(_ text: String) -> [(ordinal: WeekdayOrdinal?, weekday: Weekday)?] {
+        text.split(separator: ",").map { item in
+            guard item.count >= 2, let weekday = weekdayCodes[String(item.suffix(2))] else { return nil }
+            let number = item.dropLast(2)
+            if number.isEmpty { return (nil, weekday) }
+            guard let n = Int(number.hasPrefix("+") ? number.dropFirst() : number), let ordinal = WeekdayOrdinal(rawValue: n) else {
+                return nil
+            }
+            return (ordinal, weekday)
+        }
+    }
+
+    private static func utcDate(_ time: LocalDateTime) -> Date {
+        Date(timeIntervalSince1970: Double(time.wallSeconds))
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Recurrence
+import SpecModel
+@testable import SpecParser
+import Testing
+
+/// A cron line, a Quartz or EventBridge expression or an iCalendar RRULE pasted into `rule:`: one `foreign-rule` error
+/// naming the rule that means the same (written here by hand from the notation's documentation), which applied as
+/// written reads to that rule; a text no rule says is told why, with what to write instead.
+@Suite struct ForeignRuleReadingTests {
+    static func time(_ hour: Int, _ minute: Int = 0, _ second: Int = 0) -> TimeOfDay { TimeOfDay(hour: hour, minute: minute, second: second)! }
+
+    /// The one error of a Berlin schedule whose rule is `text`, and its code.
+    static func error(_ text: String) throws -> (message: String, code: String) {
+        let errors = SteppedRuleReadingTests.parse(text).diagnostics.filter { $0.severity == .error }
+        try #require(errors.count == 1, "\(errors.map(\.message))")
+        return (errors[0].message, errors[0].code)
+    }
+
+    static let weekdays: [Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday]
+
+    @Test("a pasted expression is told the rule it means, and that rule, applied as written, reads to it", arguments: [
+        // cron: minute hour day-of-month month day-of-week (0 or 7 = Sunday); crontab(5).
+        (#""0 2 * * *""#, Rule.daily(at: [time(2)])),
+        (#""30 2 * * 1-5""#, .weekly(on: weekdays, at: [time(2, 30)])),
+        (#""0 8,20 * * *""#, .daily(at: [time(8), time(20)])),
+        (#""0 */6 * * *""#, .daily(at: [time(0), time(6), time(12), time(18)])),
+        (#""0 9 * * 7""#, .weekly(on: [.sunday], at: [time(9)])),
+        (#""15 * * * *""#, .hourly(minute: 15)),
+        (#""0 0 31 * *""#, .monthly(day: .day(31), at: [time(0)], missingDay: .skip)),
+        (#""0 12 29 2 *""#, .yearly(month: 2, day: .day(29), at: [time(12)], missingDay: .skip)),
+        (#""0 3 1 */3 *""#, .stepped(.monthly(day: .day(1), at: [time(3)]), every: 3, from: CivilDate(year: 2000, month: 1, day: 1))),
+        (#""@weekly""#, .weekly(on: [.sunday], at: [time(0)])),
+        (#""@yearly""#, .yearly(month: 1, day: .day(1), at: [time(0)])),
+        (#""CRON_TZ=Europe/Berlin 45 23 * * fri /usr/local/bin/report""#, .weekly(on: [.friday], at: [time(23, 45)])),
+        // Quartz: second minute hour day-of-month month day-of-week (1 = Sunday) [year]; Spring: 0 = Sunday.
+        (#""0 15 10 ? * 6L""#, .monthly(day: .weekday(.last, .friday), at: [time(10, 15)])),
+        (#""0 15 10 ? * 6#3""#, .monthly(day: .weekday(.third, .friday), at: [time(10, 15)])),
+        (#""15 30 2 * * ?""#, .daily(at: [time(2, 30, 15)])),
+        (#""0 0 12 L * ?""#, .monthly(day: .last, at: [time(12)])),
+        (#""0 0 9 * * 1""#, .weekly(on: [.sunday], at: [time(9)])),
+        (#""0 0 9 * * 0""#, .weekly(on: [.sunday], at: [time(9)])),
+        // EventBridge: minute hour day-of-month month day-of-week (1 = Sunday) year.
+        (#""cron(0 10 ? * 3#2 *)""#, .monthly(day: .weekday(.second, .tuesday), at: [time(10)])),
+        (#""0 2 * * ? *""#, .daily(at: [time(2)])),
+        // iCalendar (RFC 5545).
+        (#""FREQ=DAILY;BYHOUR=2;BYMINUTE=30""#, .daily(at: [time(2, 30)])),
+        (#""RRULE:FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=9;BYMINUTE=0""#, .weekly(on: [.monday, .thursday], at: [time(9)])),
+        (#""FREQ=MONTHLY;BYDAY=-1FR;BYHOUR=18;BYMINUTE=0""#, .monthly(day: .weekday(.last, .friday), at: [time(18)])),
+        (#""FREQ=MONTHLY;BYMONTHDAY=-1;BYHOUR=23;BYMINUTE=30""#, .monthly(day: .last, at: [time(23, 30)])),
+        (#""FREQ=MONTHLY;BYMONTHDAY=31;BYHOUR=1;BYMINUTE=0""#, .monthly(day: .day(31), at: [time(1)], missingDay: .skip)),
+        (#""FREQ=YEARLY;BYMONTH=11;BYDAY=4TH;BYHOUR=12;BYMINUTE=0""#, .yearly(month: 11, day: .weekday(.fourth, .thursday), at: [time(12)])),
+        (#""FREQ=MONTHLY;BYDAY=5FR;BYHOUR=9;BYMINUTE=0""#, .monthly(day: .weekday(.fifth, .friday), at: [time(9)], missingDay: .skip)),
+        (#""FREQ=HOURLY;BYMINUTE=15""#, .hourly(minute: 15)),
+        (#""DTSTART;TZID=Europe/Berlin:20270104T093000 RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO""#,
+         .stepped(.weekly(on: [.monday], at: [time(9, 30)]), every: 2, from: CivilDate(year: 2027, month: 1, day: 4))),
+        (#""DTSTART;TZID=Europe/Berlin:20270115T080000 RRULE:FREQ=MONTHLY;INTERVAL=3""#,
+         .stepped(.monthly(day: .day(15), at: [time(8)]), every: 3, from: CivilDate(year: 2027, month: 1, day: 15))),
+        (#"{freq: daily, byhour: [8, 20], byminute: 0}"#, .daily(at: [time(8), time(20)])),
+    ])
+    func pastedExpressionToldItsRule(pasted: String, rule: Rule) throws {
+        let (message, code) = try Self.error(pasted)
+        #expect(code == "foreign-rule")
+        #expect(message.contains(": write \(ForeignRule.quoted(rule))"), "\(message)")
+        #expect(try SteppedRuleReadingTests.rule(rule.description) == rule)
+    }
+
+    @Test("a minute step of every hour is the nearest interval, from a quarter hour of 2000 in the schedule's zone", arguments: [
+        (#""*/15 * * * *""#, "'every 15m from 2000-01-01T00:00:00+01:00'"),
+        (#""5/20 * * * *""#, "'every 20m from 2000-01-01T00:05:00+01:00'"),
+        (#""FREQ=MINUTELY;INTERVAL=30""#, "'every 30m from 2000-01-01T00:00:00+01:00'"),
+        (#""rate(1 day)""#, "'every 24h from 2000-01-01T00:00:00+01:00'"),
+    ])
+    func minuteStepsAreIntervals(pasted: String, told: String) throws {
+        let (message, _) = try Self.error(pasted)
+        #expect(message.contains(told), "\(message)")
+        let interval = String(told.dropFirst().dropLast())
+        if case .interval = try SteppedRuleReadingTests.rule(interval) {} else { Issue.record("\(interval) is no interval rule") }
+    }
+
+    @Test("a text no rule says is told why, with what to write instead", arguments: [
+        (#""30 4 1,15 * 5""#, "cron runs it on a day when either its day of the month (1,15) or its weekday (5) matches"),
+        (#""0 2 1,15 * *""#, #"write one spec per day: 'rule: {every: month, day: 1, at: "02:00"}' and 'rule: {every: month, day: 15, at: "02:00"}'"#),
+        (#""*/7 * * * *""#, "it runs at several minutes past every hour (*/7)"),
+        (#""0 2 * 12 *""#, "it runs every day of some months only (December)"),
+        (#""0 0 12 15W * ?""#, "'15W' is the weekday (Monday to Friday) nearest the month's day 15, which no rule selects"),
+        (#""0 0/15 * * * ?""#, "Quartz fires each wall time of the repeated hour once"),
+        (#""FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1""#, "BYSETPOS=-1 selects the n-th of the dates each period gives, which no rule does"),
+        (#""FREQ=MONTHLY;BYMONTHDAY=-2""#, "BYMONTHDAY=-2 selects several days of the month, or one counted from its end other than -1"),
+    ])
+    func unsayableTextToldWhy(pasted: String, told: String) throws {
+        let (message, code) = try Self.error(pasted)
+        #expect(code == "foreign-rule")
+        #expect(message.contains("no rule says the same"), "\(message)")
+        #expect(message.contains(told), "\(message)")
+    }
+
+    @Test("the notes: the zone, the command, COUNT and UNTIL, and what the scheduler does at a change", arguments: [
+        (#""CRON_TZ=America/New_York 0 3 * * 0 /usr/bin/backup.sh""#,
+         ["Its zone goes in 'timezone: America/New_York'", "The command ('/usr/bin/backup.sh') is not part of a rule", "(docs/migrating.md#cron)"]),
+        (#""DTSTART;TZID=America/New_York:20270106T093000 RRULE:FREQ=DAILY;COUNT=10;UNTIL=20270201T000000Z""#,
+         ["'timezone: America/New_York'", "list the 10 instants in 'expect'", "UNTIL=20270201T000000Z is where the window's 'through' goes",
+          "'nonexistent: shift-forward', 'repeated: first'"]),
+        (#""FREQ=DAILY""#, ["the rule above uses 09:00 for its time of day; write DTSTART's instead"]),
+        (#""cron(0 2 * * ? *)""#, ["'nonexistent: skip', 'repeated: first' (docs/migrating.md#aws-eventbridge-scheduler)"]),
+    ])
+    func notes(pasted: String, told: [String]) throws {
+        let (message, _) = try Self.error(pasted)
+        for text in told { #expect(message.contains(text), "\(message)") }
+    }
+
+    @Test("texts that are no cron line or RRULE keep their own messages", arguments: [
+        "daily at 02:30", "every 90m", "weekly 09:00", "0 2 * *", "every day at 2", "monthly last friday 23:30",
+    ])
+    func otherTextsUntouched(text: String) throws {
+        let (_, code) = try Self.error("\"\(text)\"")
+        #expect(code == "invalid-rule")
+    }
+
+    /// The rules the exact translations give, compared over 2028 in UTC (no change to blur them) with the dates and
+    /// times the cron fields select, read by a matcher written here from crontab(5): a day matches when its day of the
+    /// month, month and weekday are in the fields' sets.
+    @Test("an exact cron translation selects the dates and times the cron fields do", arguments: [
+        ("30 2 * * 1-5", ["30"], ["2"], nil, nil, Set([1, 2, 3, 4, 5])),
+        ("0 */6 * * *", ["0"], ["0", "6", "12", "18"], nil, nil, nil),
+        ("0 0 31 * *", ["0"], ["0"], Set([31]), nil, nil),
+        ("0 12 29 2 *", ["0"], ["12"], Set([29]), Set([2]), nil),
+        ("0 3 1 */3 *", ["0"], ["3"], Set([1]), Set([1, 4, 7, 10]), nil),
+        ("@weekly", ["0"], ["0"], nil, nil, Set([0])),
+    ] as [(String, [String], [String], Set<Int>?, Set<Int>?, Set<Int>?)])
+    func cronTranslationMatchesFields(cron: String, minutes: [String], hours: [String], days: Set<Int>?, months: Set<Int>?, weekdays: Set<Int>?) throws {
+        let (message, _) = try Self.error("\"\(cron)\"")
+        let written = try #require(message.range(of: ": write ").map { String(message[$0.upperBound...]) })
+        let ruleText = written.hasPrefix("'") ? String(written.dropFirst().prefix { $0 != "'" }) : String(written.prefix { $0 != "}" }) + "}"
+        let rule = try SteppedRuleReadingTests.rule(ruleText)
+        let utc = TimeZone(identifier: "UTC")!
+        let schedule = try Schedule(id: "t", version: 1, rule: rule, timeZone: utc, nonexistent: .skip, repeated: .first)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = utc
+        let start = calendar.date(from: DateComponents(year: 2028, month: 1, day: 1))!
+        let produced = try schedule.occurrences(in: Window(after: start.addingTimeInterval(-1), through: calendar.date(byAdding: .year, value: 1, to: start)!.addingTimeInterval(-1)))
+            .map(\.date)
+        var expected: [Date] = []
+        var day = start
+        while calendar.component(.year, from: day) == 2028 {
+            let parts = calendar.dateComponents([.day, .month, .weekday], from: day)
+            if days.map({ $0.contains(parts.day!) }) ?? true, months.map({ $0.contains(parts.month!) }) ?? true,
+               weekdays.map({ $0.contains(parts.weekday! - 1) }) ?? true {
+                for hour in hours.map({ Int($0)! }) { for minute in minutes.map({ Int($0)! }) {
+                    expected.append(day.addingTimeInterval(Double(hour * 3600 + minute * 60)))
+                } }
+            }
+            day = calendar.date(byAdding: .day, value: 1, to: day)!
+        }
+        #expect(produced == expected.sorted(), "\(cron): \(rule), \(produced.count) produced, \(expected.count) expected")
+    }
+}

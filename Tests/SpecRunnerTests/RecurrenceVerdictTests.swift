@@ -283,6 +283,25 @@ import Testing
         #expect(foundation.message?.contains("this test's") == false, "\(foundation.message ?? "")")
     }
 
+    /// A missing instant this test's own `repeated: both` gives its wall time, dropped because an earlier time's
+    /// occurrence came after it, names the drop rule, not another policy (the migration review: "is what 'repeated:
+    /// first' gives" sent it further from cronie's four runs). Berlin falls back at 2027-10-31T01:00Z (zoneinfo):
+    /// 02:15 is 00:15Z and 01:15Z, 02:45 is 00:45Z and 01:45Z; the 02:45 slot's 00:45Z is not later than 01:15Z.
+    @Test func aDroppedInstantNamesTheDropRule() throws {
+        let result = try Self.runOnCore("""
+            spec: doses
+            schedule: {id: d, timezone: Europe/Berlin, rule: {every: day, at: ["02:15", "02:45"]}, nonexistent: skip, repeated: both}
+            window: {after: 2027-10-30T12:00:00+02:00, through: 2027-10-31T12:00:00+01:00}
+            expect:
+              occurrences: [2027-10-31T02:15:00+02:00, 2027-10-31T02:45:00+02:00, 2027-10-31T02:15:00+01:00, 2027-10-31T02:45:00+01:00]
+            """, path: "doses.yaml")
+        #expect(result.status == .failed)
+        #expect(result.message == "occurrences differ: 1 missing; 2027-10-31 02:45 CEST (+02:00) is the first instant 'repeated: both' gives "
+            + "02:45, but it comes before 2027-10-31 02:15 CET (+01:00), produced before it in slot order (date, then time), and a "
+            + "candidate not later than the previous occurrence is dropped (docs/recurrence.md#rules); to see both instants of "
+            + "each time, write one spec per time")
+    }
+
     /// An occurrence at the window's `through`, produced and not expected, is said to be included (the failure review:
     /// nothing said the window is (after, through]). 06:00 CEST is 04:00Z (zoneinfo). One before `through` gets no
     /// such sentence.

@@ -183,7 +183,10 @@ struct RecurrenceExecutor: Sendable {
                 // core's answer only: Foundation's deviations would be read as another policy's.
                 let local = { (date: Date) in instant(date).local }
                 var hints: [String] = []
-                if name == .core, let policy = PolicyHint.missingHint(for: schedule, missing: missing, local: local) {
+                if name == .core, let dropped = DropRuleHint.hint(for: schedule, missing: missing, local: local) {
+                    // Its own policy's instant, dropped: another policy's sentence would lead away from it.
+                    hints.append(dropped)
+                } else if name == .core, let policy = PolicyHint.missingHint(for: schedule, missing: missing, local: local) {
                     hints.append(policy)
                 } else {
                     if let first = missing.first, let literal = writtenLiteral(first),

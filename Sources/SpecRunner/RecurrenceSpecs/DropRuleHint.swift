@@ -1,0 +1,37 @@
+import Foundation
+import Recurrence
+
+/// Why an instant this test's own policy resolves a slot to is still missing: the drop rule. A rule with several times
+/// a date under `repeated: both` (cronie's `15,45 2 * * *` on an autumn night) resolves 02:45 to its first instant,
+/// which comes before the second 02:15 already produced, and a candidate not later than the previous occurrence is
+/// dropped. The migration review was told "… is what 'repeated: first' gives, not this test's 'repeated: both'",
+/// which sent it further from cronie; the sentence names the rule and the way out (one spec per time).
+enum DropRuleHint {
+    /// The sentence for the first missing instant that is one of its wall time's own resolutions under this test's
+    /// `repeated` policy and was dropped for an occurrence of an earlier time produced after it; nil for any other.
+    static func hint(for schedule: Schedule, missing: [Date], local: (Date) -> String) -> String? {
+        guard schedule.rule.isCalendarRule, schedule.rule.wallTimes.count > 1, schedule.repeated == .both else { return nil }
+        for date in missing where schedule.occurrence(at: date) == nil {
+            let offset = schedule.timeZone.secondsFromGMT(for: date)
+            let wall = LocalDateTime(wallSeconds: Int(date.timeIntervalSince1970.rounded(.down)) + offset)
+            guard let time = TimeOfDay(hour: wall.hour, minute: wall.minute, second: wall.second),
+                  schedule.rule.wallTimes.contains(time) else { continue }
+            var resolver = WallTimeResolver(timeZone: schedule.timeZone)
+            guard case .overlap(let first, let last, _) = resolver.resolve(wall), date == first || date == last,
+                  // The other instant of the pair was produced: the rule selects this date.
+                  schedule.occurrence(at: date == first ? last : first) != nil else { continue }
+            // The occurrence of an earlier wall time of the same date that came after it.
+            let later = (try? schedule.occurrences(in: Window(after: date, through: date.addingTimeInterval(6 * 3600)))) ?? []
+            guard let blocker = later.first(where: { occurrence in
+                let other = LocalDateTime(wallSeconds: Int(occurrence.date.timeIntervalSince1970.rounded(.down))
+                    + schedule.timeZone.secondsFromGMT(for: occurrence.date))
+                return other.dateString == wall.dateString && other.wallSeconds < wall.wallSeconds
+            }) else { continue }
+            let which = date == first ? "first" : "second"
+            return "\(local(date)) is the \(which) instant 'repeated: both' gives \(time), but it comes before \(local(blocker.date)), "
+                + "produced before it in slot order (date, then time), and a candidate not later than the previous occurrence is dropped "
+                + "(docs/recurrence.md#rules); to see both instants of each time, write one spec per time"
+        }
+        return nil
+    }
+}

@@ -100,6 +100,17 @@ struct RuleReader {
                            "there is no 'every: \(every.value)'; name the days in a weekly rule: {every: week, on: [\(days)]\(fields["at"]?.scalar.map { ", at: \"\($0.value)\"" } ?? "")}")
                 return nil
             }
+            if ["minute", "minutes", "min", "mins", "second", "seconds"].contains(every.value.lowercased()) {
+                // `every: minute`: elapsed time is an interval; an hourly rule runs once an hour.
+                log.report(.unknownValue, at: everyNode,
+                           "'every' takes a calendar unit (day | week | month | year | hour); for every few minutes write an interval rule, {interval: 15m, from: <the first instant>}, or for one minute of every hour {every: hour, minute: 15}")
+                return nil
+            }
+            if ["quarter", "quarterly", "quarters"].contains(every.value.lowercased()) {
+                log.report(.unknownValue, at: everyNode,
+                           "'every' has no quarter; every three months is 'every: 3 months' with 'from:', the first local date it runs (months are counted from its month)")
+                return nil
+            }
             if let duration = Self.elapsedTime(every.value) {
                 log.report(.unknownValue, at: everyNode,
                            "'every' takes a calendar unit (day | week | month | year | hour); for elapsed time write an interval rule: {interval: \(duration), from: <the first instant>}")
@@ -127,6 +138,10 @@ struct RuleReader {
             } else if hourlyAt, key == "at" {
                 log.report(.unknownKey, at: fields.keyNode(key)!,
                            "'at' does not apply to 'every: hour'; an hourly rule takes the minute of each hour: write 'minute: \(Self.minute(in: fields["at"]!))'")
+            } else if key == "month", ["day", "week"].contains(form.every) {
+                // cron's month field on a daily or weekly line (`0 2 * 12 *`): no rule runs in some months only.
+                log.report(.unknownKey, at: fields.keyNode(key)!,
+                           "'month' does not apply to 'every: \(form.every)', which runs in every month; for some months only, keep the window inside them (docs/migrating.md#what-specrun-cannot-say-yet)")
             } else {
                 log.report(.unknownKey, at: fields.keyNode(key)!,
                            "'\(key)' does not apply to 'every: \(form.every)'; the keys allowed here are \(form.keys.joined(separator: ", "))")
@@ -692,6 +707,23 @@ struct RuleReader {
     }
 
     /// `last-friday`, `2nd_tue`, `lastfriday` → `last friday`, `2nd tue`; nil when the text is no such pair.
+    /// `15W`, `LW`, `L-3`, `last-3`: cron's and Quartz's days no rule selects, with the nearest one and where the
+    /// workaround is written down.
+    private static func cronDayAdvice(_ text: String) -> String? {
+        let upper = text.uppercased()
+        let workaround = "(docs/migrating.md#what-specrun-cannot-say-yet)"
+        if upper == "LW" { return "; the month's last business day has no rule: 'on: last friday' is the nearest \(workaround)" }
+        if upper.hasSuffix("W"), let day = Int(upper.dropLast()), (1...31).contains(day) {
+            return "; the business day nearest day \(day) has no rule: write one spec per month with the date it falls on \(workaround)"
+        }
+        for prefix in ["L-", "LAST-"] where upper.hasPrefix(prefix) {
+            if let n = Int(upper.dropFirst(prefix.count)), n > 0 {
+                return "; \(n) day\(n == 1 ? "" : "s") before the month's last has no rule: write one spec per month with its date \(workaround)"
+            }
+        }
+        return nil
+    }
+
     private static func splitJoined(_ text: String) -> String? {
         let lowered = text.lowercased()
         for ordinal in WeekdayOrdinal.allCases {
@@ -706,13 +738,21 @@ struct RuleReader {
 
     private func readDay(_ node: Node) -> DayOfMonth? {
         if node.scalar?.value == "last" { return .last }
+        if case .sequence(let items, _) = node, items.count > 1 {
+            // `day: [1, 15]` (cron's `1,15`, BYMONTHDAY=1,15): one rule per day.
+            let days = items.compactMap { $0.scalar?.value }
+            log.report(.wrongKind, at: node, "a rule takes one day of the month, not a list; for several days write one spec per day: "
+                + ListWording.joined(days.prefix(3).map { "{every: month, day: \($0), …}" }))
+            return nil
+        }
         guard let scalar = reader.scalar(node, field: "day", expected: "a day 1–31 or last") else { return nil }
         guard !scalar.value.isEmpty, scalar.value.count <= ValueReader.calendarNumberLength, scalar.value.allSatisfy({ $0.isASCII && $0.isNumber }),
               let day = Int(scalar.value)
         else {
-            let meant = ["last-day", "lastday", "last_day", "end", "end-of-month", "-1"].contains(scalar.value.lowercased())
+            let meant = ["last-day", "lastday", "last_day", "end", "end-of-month", "-1", "l"].contains(scalar.value.lowercased())
                 ? "; for the month's last day write 'day: last'"
-                : DayOfMonth(weekdayPhrase: scalar.value).map { "; for the \($0) of the month write 'on: \($0)' instead of 'day'" } ?? ""
+                : DayOfMonth(weekdayPhrase: scalar.value).map { "; for the \($0) of the month write 'on: \($0)' instead of 'day'" }
+                    ?? Self.cronDayAdvice(scalar.value) ?? ""
             log.report(.invalidNumber, at: node, "'day' must be a day of the month, 1–31, or last; not '\(scalar.value)'\(meant)")
             return nil
         }

@@ -40,7 +40,10 @@ struct RuleReader {
     /// `{freq: monthly, byday: -1FR, byhour: 18}`: an iCalendar RRULE's parts written as keys, told once with the rule
     /// they mean instead of an unknown key each.
     private func reportICalendarParts(_ node: Node) -> Bool {
-        guard case .mapping(let entries, _) = node else { return false }
+        // Looked at for every rule: no text is built unless a key is `freq` (any case).
+        guard case .mapping(let entries, _) = node,
+              entries.contains(where: { $0.key.scalar.map { $0.value.utf8.count == 4 && $0.value.lowercased() == "freq" } == true })
+        else { return false }
         let parts = entries.compactMap { entry -> (key: String, value: String)? in
             guard let key = entry.key.scalar?.value else { return nil }
             switch entry.value {

@@ -109,6 +109,23 @@ import Testing
         for text in told { #expect(message.contains(text), "\(message)") }
     }
 
+    /// Values that overflowed or multiplied in a first version's arithmetic: an INTERVAL of 19 digits (its seconds), a
+    /// `rate(…)` of 19 digits, BYMINUTE × BYSECOND lists of 60 × 60 values each written 50 times (180,000 times a day
+    /// before any were refused), a DTSTART on February 30: each told in one message, quickly.
+    @Test("hostile numbers are told, never trapped on or multiplied out", arguments: [
+        (#""FREQ=HOURLY;INTERVAL=9223372036854775807""#, "is not RFC 5545's"),
+        (#""rate(9223372036854775807 days)""#, "is not a rule"),
+        ("\"FREQ=DAILY;BYHOUR=1;BYMINUTE=\(Array(repeating: (0...59).map(String.init).joined(separator: ","), count: 50).joined(separator: ","));BYSECOND=\((0...59).map(String.init).joined(separator: ","))\"",
+         "it runs 3600 times a day"),
+        (#""DTSTART;TZID=Europe/Berlin:20270230T093000 RRULE:FREQ=DAILY""#, "the rule above uses 09:00 for its time of day"),
+    ])
+    func hostileNumbers(pasted: String, told: String) throws {
+        let file = SteppedRuleReadingTests.parse(pasted)
+        let errors = file.diagnostics.filter { $0.severity == .error }
+        try #require(errors.count == 1, "\(errors.map(\.message))")
+        #expect(errors[0].message.contains(told), "\(errors[0].message.prefix(300))")
+    }
+
     @Test("texts that are no cron line or RRULE keep their own messages", arguments: [
         "daily at 02:30", "every 90m", "weekly 09:00", "0 2 * *", "every day at 2", "monthly last friday 23:30",
     ])

@@ -78,7 +78,7 @@ struct CronExpression {
             // `rate(15 minutes)`, `rate(1 day)`: EventBridge counts elapsed time (a day is 24 hours).
             let inner = lowered.dropFirst(5).dropLast().split(separator: " ")
             let units = ["minute": 60, "minutes": 60, "hour": 3600, "hours": 3600, "day": 86_400, "days": 86_400]
-            guard inner.count == 2, let count = Int(inner[0]), count > 0, let unit = units[String(inner[1])] else { return nil }
+            guard inner.count == 2, let count = Int(inner[0]), (1...1_000_000).contains(count), let unit = units[String(inner[1])] else { return nil }
             dialect = .eventBridge
             rate = count * unit
             return

@@ -64,8 +64,13 @@ struct ICalendarRule {
         guard digits.count == 8 || digits.count == 14, let number = Int(digits) else { return }
         let date = digits.count == 8 ? number : number / 1_000_000
         let time = digits.count == 8 ? 0 : number % 1_000_000
-        start = LocalDateTime(year: date / 10_000, month: date / 100 % 100, day: date % 100,
-                              hour: time / 10_000, minute: time / 100 % 100, second: time % 100)
+        let local = LocalDateTime(year: date / 10_000, month: date / 100 % 100, day: date % 100,
+                                  hour: time / 10_000, minute: time / 100 % 100, second: time % 100)
+        // A date or time that does not exist is no DTSTART: the message then uses its stand-ins.
+        guard (1...9999).contains(local.year), (1...12).contains(local.month),
+              (1...CivilDate.daysIn(month: local.month, year: local.year)).contains(local.day),
+              local.hour < 24, local.minute < 60, local.second < 60 else { return }
+        start = local
     }
 
     private func numbers(_ key: String) -> [Int]? {
@@ -96,7 +101,8 @@ struct ICalendarRule {
 
     private func meaning(instant: (LocalDateTime) -> Date?, standIns: inout [String]) -> ForeignRule.Meaning {
         let frequency = parts["FREQ"]!
-        let interval = numbers("INTERVAL")?.first ?? 1
+        // An INTERVAL past a million periods is refused with the FREQ check below (its seconds would overflow).
+        let interval = numbers("INTERVAL")?.first.map { $0 > 1_000_000 ? 0 : $0 } ?? 1
         for (key, words) in [("BYSETPOS", "the n-th of the dates each period gives"), ("BYWEEKNO", "weeks of the year by number"),
                              ("BYYEARDAY", "days of the year by number")] where parts[key] != nil {
             return .none(why: "\(key)=\(parts[key]!) selects \(words), which no rule does", instead: "list the instants it gives in 'expect' under the nearest rule, or write one spec per date")
@@ -106,9 +112,10 @@ struct ICalendarRule {
         }
 
         // The wall times: BYHOUR × BYMINUTE × BYSECOND, each defaulting to DTSTART's.
-        let hours = numbers("BYHOUR") ?? start.map { [$0.hour] } ?? [9]
-        let minutes = numbers("BYMINUTE") ?? start.map { [$0.minute] } ?? [0]
-        let seconds = numbers("BYSECOND") ?? start.map { [$0.second] } ?? [0]
+        // Each list once per value: a long BYSECOND list must not multiply into millions of times.
+        let hours = Array(Set(numbers("BYHOUR") ?? start.map { [$0.hour] } ?? [9]))
+        let minutes = Array(Set(numbers("BYMINUTE") ?? start.map { [$0.minute] } ?? [0]))
+        let seconds = Array(Set(numbers("BYSECOND") ?? start.map { [$0.second] } ?? [0]))
         let subDaily = ["SECONDLY", "MINUTELY", "HOURLY"].contains(frequency)
         if start == nil, parts["BYHOUR"] == nil, !subDaily { standIns.append("09:00 for its time of day") }
         if start == nil, parts["BYHOUR"] != nil, parts["BYMINUTE"] == nil { standIns.append("minute 0 for its minute") }
@@ -133,13 +140,15 @@ struct ICalendarRule {
             return .rule(.interval(seconds: step, from: from),
                          approximately: "an interval counts elapsed time; RRULE implementations count FREQ=\(frequency) on the wall clock or in elapsed time, which differ where a daylight-saving change skips or repeats an hour")
         }
-        let times = hours.flatMap { hour in minutes.flatMap { minute in seconds.compactMap { TimeOfDay(hour: hour, minute: minute, second: $0) } } }.sorted()
-        guard times.count == hours.count * minutes.count * seconds.count, !times.isEmpty else {
+        guard hours.allSatisfy({ (0...23).contains($0) }), minutes.allSatisfy({ (0...59).contains($0) }),
+              seconds.allSatisfy({ (0...59).contains($0) }), !hours.isEmpty, !minutes.isEmpty, !seconds.isEmpty else {
             return .none(why: "its BYHOUR, BYMINUTE or BYSECOND holds a value out of range", instead: "correct the RRULE first")
         }
-        guard times.count <= 48 else {
-            return .none(why: "it runs \(times.count) times a day", instead: "list the wall times in 'at:', or write an interval rule when the step is regular")
+        let count = hours.count * minutes.count * seconds.count
+        guard count <= 48 else {
+            return .none(why: "it runs \(count) times a day", instead: "list the wall times in 'at:', or write an interval rule when the step is regular")
         }
+        let times = hours.flatMap { hour in minutes.flatMap { minute in seconds.compactMap { TimeOfDay(hour: hour, minute: minute, second: $0) } } }.sorted()
 
         // The dates.
         let weekdays = parts["BYDAY"].map(Self.byDay)

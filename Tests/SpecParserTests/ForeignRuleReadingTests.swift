@@ -38,8 +38,19 @@ import Testing
         (#""0 15 10 ? * 6#3""#, .monthly(day: .weekday(.third, .friday), at: [time(10, 15)])),
         (#""15 30 2 * * ?""#, .daily(at: [time(2, 30, 15)])),
         (#""0 0 12 L * ?""#, .monthly(day: .last, at: [time(12)])),
-        (#""0 0 9 * * 1""#, .weekly(on: [.sunday], at: [time(9)])),
+        (#""0 0 9 ? * 2""#, .weekly(on: [.monday], at: [time(9)])),
+        // Spring: no `?` needed, Sunday 0 or 7 (migrating.md's table: Spring's `0 0 9 * * 1` is Quartz's `… ? * 2`).
+        (#""0 0 9 * * 1""#, .weekly(on: [.monday], at: [time(9)])),
         (#""0 0 9 * * 0""#, .weekly(on: [.sunday], at: [time(9)])),
+        (#""0 0 9 * * 1-5""#, .weekly(on: weekdays, at: [time(9)])),
+        (#"'@Scheduled(cron = "0 30 2 * * *", zone = "Europe/Zurich")'"#, .daily(at: [time(2, 30)])),
+        // Trailing text after the fields: a comment, a zone.
+        (#""0 0 12 * * ? # noon""#, .daily(at: [time(12)])),
+        (#""0 0 9 * * MON-FRI Europe/Berlin""#, .weekly(on: weekdays, at: [time(9)])),
+        (#""0 0 12 ? * L""#, .weekly(on: [.saturday], at: [time(12)])),
+        // cron: both day fields restricted (neither starts with `*`), one of them every day: either matching is enough.
+        (#""0 0 1 * 0-6""#, .daily(at: [time(0)])),
+        (#""0 0 1-31 * *""#, .daily(at: [time(0)])),
         // EventBridge: minute hour day-of-month month day-of-week (1 = Sunday) year.
         (#""cron(0 10 ? * 3#2 *)""#, .monthly(day: .weekday(.second, .tuesday), at: [time(10)])),
         (#""0 2 * * ? *""#, .daily(at: [time(2)])),
@@ -57,6 +68,16 @@ import Testing
         (#""DTSTART;TZID=Europe/Berlin:20270115T080000 RRULE:FREQ=MONTHLY;INTERVAL=3""#,
          .stepped(.monthly(day: .day(15), at: [time(8)]), every: 3, from: CivilDate(year: 2027, month: 1, day: 15))),
         (#"{freq: daily, byhour: [8, 20], byminute: 0}"#, .daily(at: [time(8), time(20)])),
+        // DTSTART as a key; the first date on or after DTSTART in a period the step reaches (DTSTART a Wednesday).
+        (#"{freq: weekly, interval: 2, byday: MO, byhour: 9, byminute: 0, dtstart: 2027-01-04}"#,
+         .stepped(.weekly(on: [.monday], at: [time(9)]), every: 2, from: CivilDate(year: 2027, month: 1, day: 4))),
+        (#""DTSTART;TZID=Europe/Berlin:20270106T090000 RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO""#,
+         .stepped(.weekly(on: [.monday], at: [time(9)]), every: 2, from: CivilDate(year: 2027, month: 1, day: 18))),
+        // FREQ=YEARLY counts BYDAY within the year: its last Friday is December's, its second Monday January's.
+        (#""DTSTART;TZID=Europe/Berlin:20270601T090000 RRULE:FREQ=YEARLY;BYDAY=-1FR""#, .yearly(month: 12, day: .weekday(.last, .friday), at: [time(9)])),
+        (#""DTSTART;TZID=Europe/Berlin:20270601T090000 RRULE:FREQ=YEARLY;BYDAY=2MO""#, .yearly(month: 1, day: .weekday(.second, .monday), at: [time(9)])),
+        (#""FREQ=MONTHLY;BYDAY=FR;BYSETPOS=-1;BYHOUR=17;BYMINUTE=0""#, .monthly(day: .weekday(.last, .friday), at: [time(17)])),
+        (#"{rrule: "FREQ=DAILY;BYHOUR=2;BYMINUTE=30"}"#, .daily(at: [time(2, 30)])),
     ])
     func pastedExpressionToldItsRule(pasted: String, rule: Rule) throws {
         let (message, code) = try Self.error(pasted)
@@ -70,11 +91,13 @@ import Testing
         (#""5/20 * * * *""#, "'every 20m from 2000-01-01T00:05:00+01:00'"),
         (#""FREQ=MINUTELY;INTERVAL=30""#, "'every 30m from 2000-01-01T00:00:00+01:00'"),
         (#""rate(1 day)""#, "'every 24h from 2000-01-01T00:00:00+01:00'"),
+        (#""0 0/15 * * * ?""#, "'every 15m from 2000-01-01T00:00:00+01:00' (Quartz fires each wall time of a repeated hour once"),
+        (#""FREQ=HOURLY;BYMINUTE=0,30""#, "'every 30m from 2000-01-01T00:00:00+01:00'"),
     ])
     func minuteStepsAreIntervals(pasted: String, told: String) throws {
         let (message, _) = try Self.error(pasted)
         #expect(message.contains(told), "\(message)")
-        let interval = String(told.dropFirst().dropLast())
+        let interval = String(told.split(separator: "'")[0])
         if case .interval = try SteppedRuleReadingTests.rule(interval) {} else { Issue.record("\(interval) is no interval rule") }
     }
 
@@ -84,9 +107,12 @@ import Testing
         (#""*/7 * * * *""#, "it runs at several minutes past every hour (*/7)"),
         (#""0 2 * 12 *""#, "it runs every day of some months only (December)"),
         (#""0 0 12 15W * ?""#, "'15W' is the weekday (Monday to Friday) nearest the month's day 15, which no rule selects"),
-        (#""0 0/15 * * * ?""#, "Quartz fires each wall time of the repeated hour once"),
+        (#""0 0 */2 * 1""#, "cron runs it on days where both its day of the month (*/2) and its weekday (1) match"),
+        (#""@reboot""#, "a restart is a lifecycle scenario's 'relaunch' step"),
+        (#""FREQ=MONTHLY;BYDAY=-2FR""#, "BYDAY=-2FR counts a weekday from the period's start or end in a way no rule does"),
+        (#""FREQ=MONTHLY;BYDAY=1MO,3MO""#, "{every: month, on: first monday, …} and {every: month, on: third monday, …}"),
         (#""FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1""#, "BYSETPOS=-1 selects the n-th of the dates each period gives, which no rule does"),
-        (#""FREQ=MONTHLY;BYMONTHDAY=-2""#, "BYMONTHDAY=-2 selects several days of the month, or one counted from its end other than -1"),
+        (#""FREQ=MONTHLY;BYMONTHDAY=-2""#, "BYMONTHDAY=-2 counts from the month's end, and a rule has only its last day"),
     ])
     func unsayableTextToldWhy(pasted: String, told: String) throws {
         let (message, code) = try Self.error(pasted)
@@ -97,7 +123,7 @@ import Testing
 
     @Test("the notes: the zone, the command, COUNT and UNTIL, and what the scheduler does at a change", arguments: [
         (#""CRON_TZ=America/New_York 0 3 * * 0 /usr/bin/backup.sh""#,
-         ["Its zone goes in 'timezone: America/New_York'", "The command ('/usr/bin/backup.sh') is not part of a rule", "(docs/migrating.md#cron)"]),
+         ["Its zone goes in 'timezone: America/New_York'", "The rest of the line ('/usr/bin/backup.sh') is not part of the schedule (a crontab's user and command)", "(docs/migrating.md#cron)"]),
         (#""DTSTART;TZID=America/New_York:20270106T093000 RRULE:FREQ=DAILY;COUNT=10;UNTIL=20270201T000000Z""#,
          ["'timezone: America/New_York'", "list the 10 instants in 'expect'", "UNTIL=20270201T000000Z is where the window's 'through' goes",
           "'nonexistent: shift-forward', 'repeated: first'"]),
@@ -126,6 +152,17 @@ import Testing
         #expect(errors[0].message.contains(told), "\(errors[0].message.prefix(300))")
     }
 
+    @Test("a spec rule with a stray freq key is told the key, not read as an RRULE")
+    func everyWithFreqIsNoRRULE() throws {
+        let (message, code) = try Self.error(#"{every: day, at: "09:00", freq: daily}"#)
+        #expect(code == "unknown-key", "\(message)")
+    }
+
+    @Test("several times in one hour are told the drop rule and one spec per time", arguments: [#""15,45 2 * * *""#])
+    func timesSharingAnHour(pasted: String) throws {
+        #expect(try Self.error(pasted).message.contains("Several of its times share an hour"))
+    }
+
     @Test("texts that are no cron line or RRULE keep their own messages", arguments: [
         "daily at 02:30", "every 90m", "weekly 09:00", "0 2 * *", "every day at 2", "monthly last friday 23:30",
     ])
@@ -135,8 +172,8 @@ import Testing
     }
 
     /// The rules the exact translations give, compared over 2028 in UTC (no change to blur them) with the dates and
-    /// times the cron fields select, read by a matcher written here from crontab(5): a day matches when its day of the
-    /// month, month and weekday are in the fields' sets.
+    /// times the cron fields select, read by a matcher written here from crontab(5): a day matches when its month is in
+    /// the field's set and its day of the month and weekday are, or, with both restricted, either of them is.
     @Test("an exact cron translation selects the dates and times the cron fields do", arguments: [
         ("30 2 * * 1-5", ["30"], ["2"], nil, nil, Set([1, 2, 3, 4, 5])),
         ("0 */6 * * *", ["0"], ["0", "6", "12", "18"], nil, nil, nil),
@@ -144,6 +181,7 @@ import Testing
         ("0 12 29 2 *", ["0"], ["12"], Set([29]), Set([2]), nil),
         ("0 3 1 */3 *", ["0"], ["3"], Set([1]), Set([1, 4, 7, 10]), nil),
         ("@weekly", ["0"], ["0"], nil, nil, Set([0])),
+        ("0 0 1 * 0-6", ["0"], ["0"], Set([1]), nil, Set([0, 1, 2, 3, 4, 5, 6])),
     ] as [(String, [String], [String], Set<Int>?, Set<Int>?, Set<Int>?)])
     func cronTranslationMatchesFields(cron: String, minutes: [String], hours: [String], days: Set<Int>?, months: Set<Int>?, weekdays: Set<Int>?) throws {
         let (message, _) = try Self.error("\"\(cron)\"")
@@ -161,8 +199,10 @@ import Testing
         var day = start
         while calendar.component(.year, from: day) == 2028 {
             let parts = calendar.dateComponents([.day, .month, .weekday], from: day)
-            if days.map({ $0.contains(parts.day!) }) ?? true, months.map({ $0.contains(parts.month!) }) ?? true,
-               weekdays.map({ $0.contains(parts.weekday! - 1) }) ?? true {
+            // crontab(5): with both day fields restricted a day matches when either does.
+            let dayMatches = days.map { $0.contains(parts.day!) }, weekdayMatches = weekdays.map { $0.contains(parts.weekday! - 1) }
+            let dateMatches = if let dayMatches, let weekdayMatches { dayMatches || weekdayMatches } else { dayMatches ?? weekdayMatches ?? true }
+            if months.map({ $0.contains(parts.month!) }) ?? true, dateMatches {
                 for hour in hours.map({ Int($0)! }) { for minute in minutes.map({ Int($0)! }) {
                     expected.append(day.addingTimeInterval(Double(hour * 3600 + minute * 60)))
                 } }

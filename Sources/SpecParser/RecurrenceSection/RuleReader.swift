@@ -42,8 +42,9 @@ struct RuleReader {
     private func reportICalendarParts(_ node: Node) -> Bool {
         // Looked at for every rule: no text is built unless a key is `freq` (any case).
         guard case .mapping(let entries, _) = node,
-              entries.contains(where: { $0.key.scalar.map { $0.value.utf8.count == 4 && $0.value.lowercased() == "freq" } == true })
-        else { return false }
+              entries.contains(where: { $0.key.scalar.map { $0.value.utf8.count == 4 && $0.value.lowercased() == "freq" } == true }),
+              !entries.contains(where: { $0.key.scalar?.value == "every" })
+        else { return reportPastedRule(node) }
         let parts = entries.compactMap { entry -> (key: String, value: String)? in
             guard let key = entry.key.scalar?.value else { return nil }
             switch entry.value {
@@ -55,6 +56,16 @@ struct RuleReader {
         guard let recurrence = ICalendarRule(parts: parts) else { return false }
         let written = parts.map { "\($0.key.uppercased())=\($0.value.uppercased())" }.joined(separator: ";")
         log.report(.foreignRule, at: node, recurrence.translated(instant: wallTimeInstant).message(written: written, instantText: instantText))
+        return true
+    }
+
+    /// `{rrule: "FREQ=…"}`, `{cron: "0 2 * * *"}`: the pasted text under a key of its tool's name, told as pasted text is.
+    private func reportPastedRule(_ node: Node) -> Bool {
+        guard case .mapping(let entries, _) = node, entries.count == 1,
+              let key = entries[0].key.scalar?.value.lowercased(), ["rrule", "cron", "crontab", "schedule", "expression"].contains(key),
+              let text = entries[0].value.scalar?.value, let foreign = foreignRule(text)
+        else { return false }
+        log.report(.foreignRule, at: entries[0].value, foreign.message(written: text, instantText: instantText))
         return true
     }
 

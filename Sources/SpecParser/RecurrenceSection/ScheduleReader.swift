@@ -103,6 +103,8 @@ struct ScheduleReader {
         case .mapping(let entries, _):
             let keys = entries.compactMap { $0.key.scalar?.value }
             // `{every: week, interval: 2}` (iCalendar's INTERVAL) is told at 'interval' and says neither.
+            // An RRULE's parts as keys (`{freq: weekly, interval: 2}`) are told as one foreign rule and say neither.
+            if keys.contains(where: { $0.lowercased() == "freq" }) { return nil }
             if keys.contains("interval") { return keys.contains("every") ? nil : false }
             // `every: 90m` is an interval written with the wrong key: reported as such, it needs no policies.
             if let every = entries.first(where: { $0.key.scalar?.value == "every" })?.value.scalar,

@@ -47,6 +47,8 @@ struct CronExpression {
     private(set) var zone: String?
     /// What follows the five fields of a crontab line.
     private(set) var command: String?
+    /// `@reboot`, `at(…)`: what it is instead of a schedule.
+    private(set) var event: String?
     /// `rate(15 minutes)`: EventBridge's elapsed-time schedule, in seconds.
     private(set) var rate: Int?
     private(set) var year: String?
@@ -67,7 +69,21 @@ struct CronExpression {
 
     init?(_ text: String) {
         written = text
+        var text = text
+        if text.hasPrefix("@Scheduled"), let inner = Self.quoted(after: "cron", in: text) {
+            // Spring's `@Scheduled(cron = "0 30 2 * * *", zone = "Europe/Zurich")`: its expression and its zone.
+            zone = Self.quoted(after: "zone", in: text)
+            text = inner
+        }
         var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+        let lowercasedText = text.lowercased()
+        if lowercasedText == "@reboot" || lowercasedText.hasPrefix("@reboot ") || lowercasedText.hasPrefix("at(") && lowercasedText.hasSuffix(")") {
+            // An event or one invocation: no recurrence at all.
+            event = lowercasedText.hasPrefix("@reboot") ? "@reboot runs when the machine starts, an event, not a time"
+                : "at(…) is one invocation, not a recurrence"
+            dialect = lowercasedText.hasPrefix("at(") ? .eventBridge : .cron
+            return
+        }
         while let first = words.first, let equals = first.firstIndex(of: "="),
               ["CRON_TZ", "TZ"].contains(first[..<equals].uppercased()) {
             zone = String(first[first.index(after: equals)...])
@@ -94,15 +110,31 @@ struct CronExpression {
             words = expanded.split(separator: " ").map(String.init)
         }
         guard words.count >= 5 else { return nil }
-        if (6...7).contains(words.count) {
-            // Seconds first (Quartz, Spring); six fields ending in a year, minutes first (EventBridge without its `cron(…)`).
-            let weekdays = words[5].uppercased()
-            let spring = words.count == 6 && weekdays.contains("0") && !weekdays.contains("#")
-            if readFields(words, dialect: spring ? .spring : .quartz) { return }
+        if words.count >= 6 {
+            // Seconds first: Quartz when a day field is `?` (Quartz needs one), else Spring (which does not, and counts
+            // Sunday 0 or 7). Quartz may end in a year; anything after the fields is trailing text (`# noon`, a zone).
+            let quartz = words[3] == "?" || words[5] == "?"
+            if quartz, words.count >= 7, readFields(Array(words.prefix(7)), dialect: .quartz) {
+                command = words.count > 7 ? words.dropFirst(7).joined(separator: " ") : nil
+                return
+            }
+            if readFields(Array(words.prefix(6)), dialect: quartz ? .quartz : .spring) {
+                command = words.count > 6 ? words.dropFirst(6).joined(separator: " ") : nil
+                return
+            }
+            // Six fields ending in a year, minutes first: EventBridge without its `cron(…)`.
             if words.count == 6, readFields(words, dialect: .eventBridge) { return }
         }
         guard readFields(Array(words.prefix(5)), dialect: .cron) else { return nil }
         if words.count > 5 { command = words.dropFirst(5).joined(separator: " ") }
+    }
+
+    /// The text between the quotes after `key =` (`cron = "0 30 2 * * *"`), nil when there is none.
+    private static func quoted(after key: String, in text: String) -> String? {
+        guard let keyRange = text.range(of: key + " ") ?? text.range(of: key + "="),
+              let open = text[keyRange.upperBound...].firstIndex(of: "\""),
+              let close = text[text.index(after: open)...].firstIndex(of: "\"") else { return nil }
+        return String(text[text.index(after: open)..<close])
     }
 
     /// Reads the fields in `dialect`'s order; false when one is no cron field.
@@ -135,6 +167,10 @@ struct CronExpression {
         let upper = text.uppercased()
         if upper == "*" || upper == "?" && (kind == .dayOfMonth || kind == .dayOfWeek) { return Field(text: text) }
         if kind == .dayOfMonth, let special = dayOfMonthSpecial(upper) { return Field(special: special, text: text) }
+        if kind == .dayOfWeek, upper == "L", quartz {
+            // Quartz and EventBridge: `L` alone is the week's last day, Saturday (7).
+            return Field(values: [7], text: text)
+        }
         if kind == .dayOfWeek, upper.count > 1, upper.hasSuffix("L") || upper.contains("#") {
             let parts = upper.hasSuffix("L") ? [String(upper.dropLast())] : upper.split(separator: "#").map(String.init)
             guard let day = weekdayNumber(parts[0], quartz: quartz) else { return nil }
@@ -242,6 +278,11 @@ struct CronExpression {
     /// The rule that says the same, or why none does; `instant` reads a wall time in the schedule's zone (an interval's
     /// `from`).
     func translated(instant: (LocalDateTime) -> Date?) -> ForeignRule {
+        if let event {
+            let instead = event.hasPrefix("@reboot") ? "a restart is a lifecycle scenario's 'relaunch' step (docs/lifecycle.md)"
+                : "leave it out: a rule checks recurrences"
+            return ForeignRule(notation: notation, meaning: .none(why: event, instead: instead))
+        }
         if let rate {
             let from = instant(LocalDateTime(year: 2000, month: 1, day: 1)) ?? Date(timeIntervalSince1970: 946_684_800)
             return ForeignRule(notation: notation, meaning: .rule(.interval(seconds: rate, from: from), approximately: nil),
@@ -249,12 +290,21 @@ struct CronExpression {
         }
         var result = ForeignRule(notation: notation, meaning: meaning(instant: instant))
         if let zone { result.notes.append("Its zone goes in 'timezone: \(zone)'") }
-        if let command { result.notes.append("The command ('\(command)') is not part of a rule: a spec checks when it runs") }
+        if let command {
+            result.notes.append("The rest of the line ('\(command)') is not part of the schedule\(dialect == .cron ? " (a crontab's user and command)" : ""): a spec checks when it runs")
+        }
         if dialect == .quartz, dayOfWeek.numeric {
             result.notes.append("Its weekday numbers are read as Quartz's (1 = Sunday); Spring and cron count 0 = Sunday: write weekdays by name to be sure")
         }
         if case .rule(let rule, _) = result.meaning, !rule.wallTimes.isEmpty {
             result.notes.append(changes)
+            let hours = rule.wallTimes.map(\.hour)
+            if Set(hours).count < hours.count {
+                // cronie runs `15,45 2 * * *` four times on an autumn night; one rule under `both` keeps three.
+                result.notes.append("Several of its times share an hour: under 'repeated: both' a rule drops an instant that is not later than the one before it (the first 02:45 after the second 02:15), where cronie runs every match; to check each time's two runs, write one spec per time (docs/migrating.md#cron)")
+            }
+        } else if case .rule(.hourly, _) = result.meaning, dialect == .cron {
+            result.notes.append("An hourly rule needs both policies too: cronie with CRON_TZ and a daemon in UTC runs each wall time as it happens, 'nonexistent: skip', 'repeated: both' (docs/migrating.md#cron)")
         }
         return result
     }
@@ -263,7 +313,7 @@ struct CronExpression {
         let seconds = second.values ?? Array(0...59)
         let minutes = minute.values ?? Array(0...59)
         let hours = hour.values ?? Array(0...23)
-        let everyDay = dayOfMonth.values == nil && dayOfMonth.special == nil && weekdaysAll && monthsAll
+        let everyDay = daysOfMonthAll && weekdaysAll && monthsAll
         let yearCaveat = year.map { "a rule has no year: this one runs every year, where the cron's year field is \($0); end the window before the years it leaves out" }
 
         if hours.count == 24, everyDay {
@@ -272,16 +322,14 @@ struct CronExpression {
                 return .rule(.hourly(minute: minutes[0], second: seconds[0]), approximately: yearCaveat)
             }
             let all = minutes.flatMap { minute in seconds.map { minute * 60 + $0 } }
-            if dialect == .quartz {
-                // Quartz fires each wall time of a repeated hour once (quartz#81): an interval would expect both passes.
-                return .none(why: "Quartz fires each wall time of the repeated hour once, which an interval does not",
-                             instead: "write one spec per minute, each with 'repeated: first': "
-                                + ForeignRule.onePerSpec(all.map { .hourly(minute: $0 / 60, second: $0 % 60) }))
-            }
             if let step = Self.regularStep(all, period: 3600) {
                 // From the first minute of 2000 in the schedule's zone: before any window a porter checks.
                 let first = LocalDateTime(year: 2000, month: 1, day: 1, minute: all[0] / 60, second: all[0] % 60)
                 let rule = Rule.interval(seconds: step, from: instant(first) ?? Date(timeIntervalSince1970: 946_684_800 + Double(all[0])))
+                if dialect == .quartz {
+                    // Quartz fires each wall time of a repeated hour once (quartz#81): the interval gives both passes.
+                    return .rule(rule, approximately: "Quartz fires each wall time of a repeated hour once, where an interval runs through both passes; for that night write one spec per minute of the hour, {every: hour, minute: M} with 'repeated: first' (docs/migrating.md#quartz-and-spring)")
+                }
                 return .rule(rule, approximately: "an interval counts elapsed time; while the zone's offset moves by whole steps its instants are the cron's wall times, across a change too (docs/migrating.md#hours-steps-are-wall-times-minute-steps-are-intervals)")
             }
             return .none(why: "it runs at several minutes past every hour (\(minute.text)), and an hourly rule has one minute",
@@ -289,13 +337,18 @@ struct CronExpression {
         }
         var times: [TimeOfDay] = []
         for hour in hours { for minute in minutes { for second in seconds { times.append(TimeOfDay(hour: hour, minute: minute, second: second)!) } } }
-        guard times.count <= 48 else {
-            return .none(why: "it runs \(times.count) times a day", instead: "list the wall times in 'at:' (\(times.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")), …), or write an interval rule when the step is regular")
+        guard times.count <= 144 else {
+            return .advice("it runs \(times.count) wall times a day, more than a message lists: write them all in the 'at:' of a day or week rule (\(times.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")), …, \"\(times.last!)\"), or an interval rule where the step is regular all day")
         }
         switch dates(at: times) {
         case .success(let rule): return .rule(rule, approximately: yearCaveat)
         case .failure(let refusal): return refusal.meaning
         }
+    }
+
+    /// Every day of the month: `*`, `?`, `1-31`, `*/1`.
+    private var daysOfMonthAll: Bool {
+        dayOfMonth.special == nil && (dayOfMonth.values.map { $0.count == 31 } ?? true)
     }
 
     private var weekdaysAll: Bool {
@@ -312,21 +365,34 @@ struct CronExpression {
     /// The dates: every day, weekdays, a day of the month or a weekday of it, in every month, one month (a yearly
     /// rule) or every n-th month from a month (a stepped rule).
     private func dates(at times: [TimeOfDay]) -> Result<Rule, Refusal> {
-        let domAll = dayOfMonth.values == nil && dayOfMonth.special == nil
-        if !domAll, !weekdaysAll {
+        let starred = [dayOfMonth.text, dayOfWeek.text].contains { $0.hasPrefix("*") || $0 == "?" }
+        if dialect == .cron, !starred, daysOfMonthAll != weekdaysAll {
+            // `0 0 1 * 0-6`: neither field starts with `*`, so either matching is enough, and one matches every day.
+            var everyDay = self
+            (everyDay.dayOfMonth, everyDay.dayOfWeek) = (Field(text: "*"), Field(text: "*"))
+            return everyDay.dates(at: times)
+        }
+        if !daysOfMonthAll, !weekdaysAll {
+            // cron (crontab(5)): when both day fields are restricted — neither starts with `*` — a day matches when
+            // either does; a field written `*/2` keeps its star and the two must both match.
             var byDay = self, byWeekday = self
             byDay.dayOfWeek = Field(text: "*")
             byWeekday.dayOfMonth = Field(text: "*")
             let rules = [byDay.dates(at: times), byWeekday.dates(at: times)].compactMap { try? $0.get() }
             let both = "it names both a day of the month (\(dayOfMonth.text)) and a weekday (\(dayOfWeek.text))"
+            if dialect == .cron, starred {
+                return .failure(Refusal(why: "cron runs it on days where both its day of the month (\(dayOfMonth.text)) and its weekday (\(dayOfWeek.text)) match, which no rule selects",
+                                        instead: "list the dates it gives in 'expect' under a rule for one of the two fields"))
+            }
             let why = switch dialect {
             case .cron: "cron runs it on a day when either its day of the month (\(dayOfMonth.text)) or its weekday (\(dayOfWeek.text)) matches"
             case .quartz, .eventBridge: both + ", which \(dialect == .quartz ? "Quartz" : "EventBridge") refuses (one of them must be '?')"
             case .spring: both
             }
+            let months = monthsAll ? "" : ", each in \(ForeignRule.monthNames(month.values ?? [])) only (keep the window inside them)"
             return .failure(Refusal(why: why, instead: rules.count == 2
                 ? "write one spec for each: " + ForeignRule.onePerSpec(rules)
-                : "write one spec for the days of the month and one for the weekdays"))
+                : "write one spec for the days of the month and one for the weekdays\(months)"))
         }
         // Which dates of a month.
         var monthly: DayOfMonth?
@@ -347,7 +413,7 @@ struct CronExpression {
             // The parser gives neither a weekday of the month in a day-of-month field nor these in a weekday field.
             return .failure(Refusal(why: "its weekday field '\(dayOfWeek.text)' is not one a rule can say", instead: "name the weekdays in 'on:'"))
         case (nil, nil):
-            if let days = dayOfMonth.values {
+            if let days = dayOfMonth.values, !daysOfMonthAll {
                 guard days.count == 1 else {
                     let rules = days.map { Rule.monthly(day: .day($0), at: times, missingDay: $0 > 28 ? .skip : nil) }
                     return .failure(Refusal(why: "it runs on several days of the month (\(dayOfMonth.text)), and a monthly rule has one day", instead: "write one spec per day: " + ForeignRule.onePerSpec(rules)))

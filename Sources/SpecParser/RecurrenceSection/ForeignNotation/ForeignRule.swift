@@ -19,6 +19,8 @@ struct ForeignRule {
         case rule(Rule, approximately: String?)
         /// No rule says it: why, and what to write instead.
         case none(why: String, instead: String)
+        /// A rule says it but is too long for a message: how to write it.
+        case advice(String)
     }
 
     /// The whole message for `written` given as a rule; `instantText` writes an interval's `from` with the schedule's
@@ -32,6 +34,8 @@ struct ForeignRule {
             text += "; the closest rule is \(Self.quoted(rule, instantText: instantText)) (\(approximately))"
         case .none(let why, let instead):
             text += ", and no rule says the same: \(why); \(instead)"
+        case .advice(let advice):
+            text += ": \(advice)"
         }
         return ([text] + notes).joined(separator: ". ")
     }

@@ -45,7 +45,16 @@ struct ICalendarRule {
     /// A mapping of an RRULE's parts (`{freq: daily, byhour: 2, byminute: 30}`), as its text.
     init?(parts: [(key: String, value: String)]) {
         guard parts.contains(where: { $0.key.uppercased() == "FREQ" }) else { return nil }
-        self.init(parts.map { "\($0.key.uppercased())=\($0.value.uppercased())" }.joined(separator: ";"))
+        // `dtstart: 2027-01-04T09:30:00` and `tzid:` (or `dtstart: "TZID=…:…"`) are DTSTART's line, not rule parts.
+        let special = ["DTSTART", "TZID"]
+        let rule = parts.filter { !special.contains($0.key.uppercased()) }
+            .map { "\($0.key.uppercased())=\($0.value.uppercased())" }.joined(separator: ";")
+        var line = ""
+        if let start = parts.first(where: { $0.key.uppercased() == "DTSTART" })?.value {
+            let zone = parts.first(where: { $0.key.uppercased() == "TZID" }).map { ";TZID=\($0.value)" } ?? ""
+            line = "DTSTART\(zone):" + start.filter { $0.isNumber || $0 == "Z" || $0 == "z" } + "\n"
+        }
+        self.init(line + rule)
     }
 
     /// `DTSTART;TZID=Europe/Berlin:20270104T090000`, `DTSTART:20270104T080000Z`, `DTSTART;VALUE=DATE:20270104`.
@@ -100,9 +109,17 @@ struct ICalendarRule {
     }
 
     private func meaning(instant: (LocalDateTime) -> Date?, standIns: inout [String]) -> ForeignRule.Meaning {
-        let frequency = parts["FREQ"]!
+        let frequency = self.parts["FREQ"]!
+        var parts = self.parts
+        func numbers(_ key: String) -> [Int]? { parts[key].map { $0.split(separator: ",").compactMap { Int($0) } } }
         // An INTERVAL past a million periods is refused with the FREQ check below (its seconds would overflow).
         let interval = numbers("INTERVAL")?.first.map { $0 > 1_000_000 ? 0 : $0 } ?? 1
+        if let position = numbers("BYSETPOS"), position.count == 1, let ordinal = WeekdayOrdinal(rawValue: position[0]),
+           let days = parts["BYDAY"], days.count == 2, Self.weekdayCodes[days] != nil, ["MONTHLY", "YEARLY"].contains(parts["FREQ"] ?? "") {
+            // `BYDAY=FR;BYSETPOS=-1`: the month's last Friday, as `BYDAY=-1FR` says it.
+            parts["BYDAY"] = "\(ordinal.rawValue)\(days)"
+            parts["BYSETPOS"] = nil
+        }
         for (key, words) in [("BYSETPOS", "the n-th of the dates each period gives"), ("BYWEEKNO", "weeks of the year by number"),
                              ("BYYEARDAY", "days of the year by number")] where parts[key] != nil {
             return .none(why: "\(key)=\(parts[key]!) selects \(words), which no rule does", instead: "list the instants it gives in 'expect' under the nearest rule, or write one spec per date")
@@ -127,14 +144,18 @@ struct ICalendarRule {
             if frequency == "HOURLY", interval == 1, restricted.isEmpty, oneMinute {
                 return .rule(.hourly(minute: minutes[0], second: seconds[0]), approximately: nil)
             }
-            guard restricted.isEmpty, frequency != "HOURLY" || oneMinute else {
+            let all = minutes.flatMap { minute in seconds.map { minute * 60 + $0 } }.sorted()
+            let regular = frequency == "HOURLY" && interval == 1 && CronExpression.regularStep(all, period: 3600) != nil
+            guard restricted.isEmpty, frequency != "HOURLY" || oneMinute || regular else {
                 let why = restricted.isEmpty
                     ? "it runs at several minutes of every hour (BYMINUTE=\(parts["BYMINUTE"] ?? "")), and an hourly rule has one minute"
                     : "FREQ=\(frequency) with \(ListWording.joined(restricted)) runs at times no rule selects"
                 return .none(why: why, instead: "write one spec per minute of the hour, {every: hour, minute: 0}, or list the instants in 'expect'")
             }
-            let step = interval * (frequency == "SECONDLY" ? 1 : frequency == "MINUTELY" ? 60 : 3600)
-            let first = start ?? LocalDateTime(year: 2000, month: 1, day: 1)
+            let step = regular ? CronExpression.regularStep(all, period: 3600)!
+                : interval * (frequency == "SECONDLY" ? 1 : frequency == "MINUTELY" ? 60 : 3600)
+            var first = start ?? LocalDateTime(year: 2000, month: 1, day: 1)
+            if regular, start == nil { (first.minute, first.second) = (all[0] / 60, all[0] % 60) }
             if start == nil { standIns.append("2000-01-01 00:00 for its first instant") }
             let from = startInUTC ? Self.utcDate(first) : instant(first) ?? Self.utcDate(first)
             return .rule(.interval(seconds: step, from: from),
@@ -153,6 +174,10 @@ struct ICalendarRule {
         // The dates.
         let weekdays = parts["BYDAY"].map(Self.byDay)
         if let weekdays, weekdays.contains(where: { $0 == nil }) {
+            if let text = parts["BYDAY"], Self.byDayIsRFC5545(text) {
+                return .none(why: "BYDAY=\(text) counts a weekday from the period's start or end in a way no rule does (a rule has first … fifth and last of a month)",
+                             instead: "write one spec per month the window covers, with a 'day:' rule for the date you expect that month (docs/migrating.md#what-specrun-cannot-say-yet)")
+            }
             return .none(why: "BYDAY=\(parts["BYDAY"]!) is not a list of weekdays (MO … SU, with an ordinal such as 2TU or -1FR)", instead: "correct the RRULE first")
         }
         let days = weekdays?.compactMap { $0 } ?? []
@@ -160,7 +185,7 @@ struct ICalendarRule {
         let monthDays = numbers("BYMONTHDAY")
         let months = numbers("BYMONTH")
         if let monthDays, !days.isEmpty {
-            return .none(why: "BYMONTHDAY=\(monthDays.map(String.init).joined(separator: ",")) with BYDAY selects dates that are both (a Friday the 13th), which no rule does", instead: "write one spec per date")
+            return .none(why: "BYMONTHDAY=\(monthDays.map(String.init).joined(separator: ",")) with BYDAY=\(parts["BYDAY"]!) selects the dates that are both, which no rule does", instead: "write one spec per date")
         }
 
         var inner: Rule
@@ -188,8 +213,13 @@ struct ICalendarRule {
             var missingDay: MissingDayPolicy?
             if let monthDays {
                 guard monthDays.count == 1, let day = monthDays.first, day == -1 || (1...31).contains(day) else {
-                    return .none(why: "BYMONTHDAY=\(parts["BYMONTHDAY"]!) selects several days of the month, or one counted from its end other than -1",
-                                 instead: "write one spec per day: {every: month, day: 1, …}, and 'day: last' for -1")
+                    if monthDays.count == 1 {
+                        return .none(why: "BYMONTHDAY=\(parts["BYMONTHDAY"]!) counts from the month's end, and a rule has only its last day",
+                                     instead: "write one spec per month the window covers, with a 'day:' rule for the date you expect that month (docs/migrating.md#what-specrun-cannot-say-yet)")
+                    }
+                    let shown = monthDays.prefix(3).map { $0 == -1 ? "{every: month, day: last, …}" : "{every: month, day: \($0), …}" }
+                    return .none(why: "BYMONTHDAY=\(parts["BYMONTHDAY"]!) selects several days of the month, and a rule has one",
+                                 instead: "write one spec per day: " + ListWording.joined(shown) + (monthDays.contains { $0 < -1 } ? " (a day counted from the end other than -1 has no rule)" : ""))
                 }
                 dayOfMonth = day == -1 ? .last : .day(day)
                 if day > 28 { missingDay = .skip }
@@ -199,7 +229,8 @@ struct ICalendarRule {
                         return .rule(.weekly(on: plainDays, at: times), approximately: nil)
                     }
                     return .none(why: "BYDAY=\(parts["BYDAY"]!) selects several weekdays of the \(frequency == "MONTHLY" ? "month" : "year")",
-                                 instead: "write one spec per weekday of the month: {every: month, on: 2nd tuesday, …}")
+                                 instead: "write one spec per weekday: " + ListWording.joined(days.prefix(3).map { day in
+                                     day.ordinal.map { "{every: month, on: \($0) \(day.weekday), …}" } ?? "{every: week, on: [\(day.weekday)], …}" }))
                 }
                 dayOfMonth = .weekday(ordinal, days[0].weekday)
                 if ordinal == .fifth { missingDay = .skip }
@@ -208,7 +239,16 @@ struct ICalendarRule {
                 if start == nil { standIns.append("day 1 for its day of the month") }
                 if (start?.day ?? 1) > 28 { missingDay = .skip }
             }
-            if frequency == "YEARLY" || months != nil {
+            if frequency == "YEARLY", self.parts["BYMONTH"] == nil, case .weekday(let ordinal, let weekday) = dayOfMonth {
+                // RFC 5545 counts the weekday within the year: its first few are January's, its last December's.
+                guard ordinal == .last || ordinal.rawValue <= 4 else {
+                    return .none(why: "FREQ=YEARLY with BYDAY=\(parts["BYDAY"]!) and no BYMONTH counts the weekday within the year, which no rule does past the fourth",
+                                 instead: "write the date it gives as {every: year, month: …, day: …} for each year the window covers")
+                }
+                let month = ordinal == .last ? 12 : 1
+                if interval == 1 { return checked(.yearly(month: month, day: .weekday(ordinal, weekday), at: times), approximately: nil) }
+                inner = .yearly(month: month, day: .weekday(ordinal, weekday), at: times)
+            } else if frequency == "YEARLY" || months != nil {
                 let months = months ?? [start?.month ?? 1]
                 if frequency == "YEARLY", self.parts["BYMONTH"] == nil, start == nil { standIns.append("January for its month") }
                 guard months.count == 1, let month = months.first, (1...12).contains(month) else {
@@ -240,11 +280,30 @@ struct ICalendarRule {
         case "YEARLY": CivilDate(year: anchor.year, month: 1, day: 1)
         default: anchor
         }
-        guard let from = Rule.firstSelectedDate(of: inner, onOrAfter: periodStart) else {
+        guard let cycle = Rule.firstSelectedDate(of: inner, onOrAfter: periodStart) else {
             return .none(why: "its dates never occur", instead: "correct the RRULE first")
         }
+        // The RRULE gives nothing before DTSTART: `from` is the first date on or after it in a period the step reaches
+        // (DTSTART a Wednesday, BYDAY=MO, INTERVAL=2: the Monday two weeks after DTSTART's week's, not the one before).
+        func period(_ date: CivilDate) -> Int {
+            switch frequency {
+            case "WEEKLY": (date.daysSinceEpoch - (date.weekday.rawValue + 5) % 7) / 7
+            case "MONTHLY": date.year * 12 + date.month
+            case "YEARLY": date.year
+            default: date.daysSinceEpoch
+            }
+        }
+        var from = cycle
+        var candidate = Rule.firstSelectedDate(of: inner, onOrAfter: anchor)
+        for _ in 0..<400 {
+            guard let date = candidate else { break }
+            if (period(date) - period(cycle)) % interval == 0 {
+                from = date
+                break
+            }
+            candidate = Rule.firstSelectedDate(of: inner, onOrAfter: CivilDate(daysSinceEpoch: date.daysSinceEpoch + 1))
+        }
         var caveats: [String] = []
-        if start != nil, from < anchor { caveats.append("'from' is the first date of DTSTART's period the rule selects; the RRULE gives nothing before DTSTART itself") }
         if frequency == "WEEKLY", let weekStart = parts["WKST"], weekStart != "MO" {
             caveats.append("its weeks start on WKST=\(weekStart), a stepped rule's on Monday")
         }
@@ -271,6 +330,16 @@ struct ICalendarRule {
                 return nil
             }
             return (ordinal, weekday)
+        }
+    }
+
+    /// `-2FR`, `20MO`, `+53SU`: a BYDAY RFC 5545 allows (ordinals 1…53 either way) that a rule may not say.
+    private static func byDayIsRFC5545(_ text: String) -> Bool {
+        text.split(separator: ",").allSatisfy { item in
+            guard item.count >= 2, weekdayCodes[String(item.suffix(2))] != nil else { return false }
+            let number = item.dropLast(2)
+            guard !number.isEmpty else { return true }
+            return Int(number.hasPrefix("+") ? number.dropFirst() : number).map { (1...53).contains(abs($0)) } ?? false
         }
     }
 

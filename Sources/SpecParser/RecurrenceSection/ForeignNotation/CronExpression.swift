@@ -118,8 +118,13 @@ struct CronExpression {
                 command = words.count > 7 ? words.dropFirst(7).joined(separator: " ") : nil
                 return
             }
-            if readFields(Array(words.prefix(6)), dialect: quartz ? .quartz : .spring) {
+            for dialect in quartz ? [Dialect.quartz, .spring] : [.spring] where readFields(Array(words.prefix(6)), dialect: dialect) {
+                // `0 0 12 ? * 0`: a `?` and Sunday 0, which Quartz refuses, is Spring's.
                 command = words.count > 6 ? words.dropFirst(6).joined(separator: " ") : nil
+                if let command, command.contains("/"), !command.contains(" "), TimeZone(identifier: command) != nil {
+                    // `0 0 9 * * MON-FRI Europe/Berlin`: the zone it runs in.
+                    (zone, self.command) = (command, nil)
+                }
                 return
             }
             // Six fields ending in a year, minutes first: EventBridge without its `cron(…)`.
@@ -298,10 +303,11 @@ struct CronExpression {
         }
         if case .rule(let rule, _) = result.meaning, !rule.wallTimes.isEmpty {
             result.notes.append(changes)
-            let hours = rule.wallTimes.map(\.hour)
-            if Set(hours).count < hours.count {
+            let times = rule.wallTimes
+            if dialect == .cron, let index = times.indices.dropFirst().first(where: { times[$0].hour == times[$0 - 1].hour }) {
                 // cronie runs `15,45 2 * * *` four times on an autumn night; one rule under `both` keeps three.
-                result.notes.append("Several of its times share an hour: under 'repeated: both' a rule drops an instant that is not later than the one before it (the first 02:45 after the second 02:15), where cronie runs every match; to check each time's two runs, write one spec per time (docs/migrating.md#cron)")
+                let (earlier, later) = (times[index - 1], times[index])
+                result.notes.append("Some of its times share an hour (\(earlier), \(later)): under 'repeated: both' a rule drops an instant that is not later than the one before it (the first \(later) comes before the second \(earlier)), where cronie runs every match; to check each time's two runs, write one spec per time (docs/migrating.md#cron)")
             }
         } else if case .rule(.hourly, _) = result.meaning, dialect == .cron {
             result.notes.append("An hourly rule needs both policies too: cronie with CRON_TZ and a daemon in UTC runs each wall time as it happens, 'nonexistent: skip', 'repeated: both' (docs/migrating.md#cron)")
@@ -380,14 +386,25 @@ struct CronExpression {
             byWeekday.dayOfMonth = Field(text: "*")
             let rules = [byDay.dates(at: times), byWeekday.dates(at: times)].compactMap { try? $0.get() }
             let both = "it names both a day of the month (\(dayOfMonth.text)) and a weekday (\(dayOfWeek.text))"
-            if dialect == .cron, starred {
-                return .failure(Refusal(why: "cron runs it on days where both its day of the month (\(dayOfMonth.text)) and its weekday (\(dayOfWeek.text)) match, which no rule selects",
+            if dialect == .spring || dialect == .cron && starred {
+                // Both must match: Spring always (its `0 0 0 13 * FRI` is each Friday the 13th), cron when a field is
+                // starred. Days 1-7, 8-14, 15-21 or 22-28 with one weekday are that weekday's n-th of the month.
+                if let days = dayOfMonth.values, days.count == 7, days[0] % 7 == 1, days[0] <= 22, days[6] == days[0] + 6,
+                   dayOfWeek.special == nil, let numbers = dayOfWeek.values, Set(numbers.map(weekday)).count == 1,
+                   let ordinal = WeekdayOrdinal(rawValue: days[0] / 7 + 1) {
+                    var nth = self
+                    nth.dayOfMonth = Field(text: "*")
+                    nth.dayOfWeek = Field(special: .weekdayOfMonth(ordinal, numbers[0]), text: dayOfWeek.text)
+                    return nth.dates(at: times)
+                }
+                let name = dialect == .spring ? "Spring" : "cron"
+                return .failure(Refusal(why: "\(name) runs it on days where both its day of the month (\(dayOfMonth.text)) and its weekday (\(dayOfWeek.text)) match, which no rule selects",
                                         instead: "list the dates it gives in 'expect' under a rule for one of the two fields"))
             }
             let why = switch dialect {
             case .cron: "cron runs it on a day when either its day of the month (\(dayOfMonth.text)) or its weekday (\(dayOfWeek.text)) matches"
             case .quartz, .eventBridge: both + ", which \(dialect == .quartz ? "Quartz" : "EventBridge") refuses (one of them must be '?')"
-            case .spring: both
+            case .spring: both  // handled above
             }
             let months = monthsAll ? "" : ", each in \(ForeignRule.monthNames(month.values ?? [])) only (keep the window inside them)"
             return .failure(Refusal(why: why, instead: rules.count == 2

@@ -23,7 +23,7 @@ struct ICalendarRule {
     init?(_ text: String) {
         written = text
         guard text.uppercased().contains("FREQ=") else { return nil }
-        for line in text.split(whereSeparator: { $0 == "\n" || $0 == " " || $0 == "\r" || $0 == "\t" }) {
+        for line in Self.properties(text) {
             let upper = line.uppercased()
             if upper.hasPrefix("DTSTART") {
                 readStart(String(line))
@@ -40,6 +40,29 @@ struct ICalendarRule {
             }
         }
         guard parts["FREQ"] != nil else { return nil }
+    }
+
+    /// The text's properties, one per line or, pasted onto one line, split where `DTSTART`, `RRULE:`, `EXDATE` or
+    /// `RDATE` begins: a TZID may hold spaces (Outlook's `W. Europe Standard Time`).
+    private static func properties(_ text: String) -> [Substring] {
+        var result: [Substring] = []
+        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+            var rest = line[...]
+            while true {
+                let upper = rest.uppercased()
+                let starts = [" DTSTART", " RRULE:", " EXDATE", " RDATE", "\tDTSTART", "\tRRULE:"].compactMap { upper.range(of: $0)?.lowerBound }
+                guard let cut = starts.min() else { break }
+                let offset = upper.distance(from: upper.startIndex, to: cut)
+                let index = rest.index(rest.startIndex, offsetBy: offset)
+                result.append(rest[..<index])
+                rest = rest[rest.index(after: index)...]
+            }
+            result.append(rest)
+        }
+        return result.map { $0.drop(while: { $0 == " " || $0 == "\t" }) }.filter { !$0.isEmpty }.flatMap { segment -> [Substring] in
+            // A bare rule with blanks around its semicolons stays one property; other blanks separate nothing here.
+            segment.uppercased().hasPrefix("DTSTART") ? [segment] : segment.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        }
     }
 
     /// A mapping of an RRULE's parts (`{freq: daily, byhour: 2, byminute: 30}`), as its text.
@@ -93,7 +116,15 @@ struct ICalendarRule {
     func translated(instant: (LocalDateTime) -> Date?) -> ForeignRule {
         var standIns: [String] = []
         var result = ForeignRule(notation: "an iCalendar RRULE", meaning: meaning(instant: instant, standIns: &standIns))
-        if let startZone { result.notes.append("Its zone goes in 'timezone: \(startZone)'") }
+        if let startZone {
+            let zone = startZone.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            result.notes.append(zone.contains("/") || zone == "UTC"
+                ? "Its zone goes in 'timezone: \(zone)'"
+                : "Its TZID '\(zone)' is a Windows zone name: write the IANA name it stands for in 'timezone:' (e.g. 'W. Europe Standard Time' is Europe/Berlin)")
+        }
+        if let start, case .rule(let rule, _) = result.meaning, !Self.isStepped(rule) {
+            result.notes.append("The RRULE gives nothing before its DTSTART (\(start.dateString)): start the window there")
+        }
         if startInUTC { result.notes.append("A DTSTART in UTC (ending in Z) repeats in UTC: write 'timezone: UTC'") }
         if !standIns.isEmpty {
             result.notes.append("An RRULE takes what its parts leave out from its DTSTART, which is not given here: the rule above uses \(ListWording.joined(standIns)); write DTSTART's instead")
@@ -304,8 +335,18 @@ struct ICalendarRule {
             candidate = Rule.firstSelectedDate(of: inner, onOrAfter: CivilDate(daysSinceEpoch: date.daysSinceEpoch + 1))
         }
         var caveats: [String] = []
-        if frequency == "WEEKLY", let weekStart = parts["WKST"], weekStart != "MO" {
-            caveats.append("its weeks start on WKST=\(weekStart), a stepped rule's on Monday")
+        if frequency == "WEEKLY", let weekStart = parts["WKST"], weekStart != "MO", let first = Self.weekdayCodes[weekStart],
+           case .weekly(let onDays, let times) = inner, onDays.count > 1 {
+            // Its weeks start on WKST, a stepped rule's on Monday: each weekday alone steps the same either way, from
+            // its first date on or after DTSTART in a period the step reaches (periods counted from DTSTART's week).
+            let weekOfStart = anchor.daysSinceEpoch - (anchor.weekday.rawValue - first.rawValue + 7) % 7
+            let rules = onDays.map { day -> Rule in
+                var date = weekOfStart + (day.rawValue - first.rawValue + 7) % 7
+                if date < anchor.daysSinceEpoch { date += 7 * interval }
+                return .stepped(.weekly(on: [day], at: times), every: interval, from: CivilDate(daysSinceEpoch: date))
+            }
+            return .none(why: "its weeks start on WKST=\(weekStart) and a stepped rule's on Monday, so its weekdays fall in other periods",
+                         instead: "write one spec per weekday, each stepping on its own: " + ForeignRule.onePerSpec(rules))
         }
         return checked(.stepped(inner, every: interval, from: from), approximately: caveats.isEmpty ? nil : caveats.joined(separator: "; "))
     }
@@ -341,6 +382,11 @@ struct ICalendarRule {
             guard !number.isEmpty else { return true }
             return Int(number.hasPrefix("+") ? number.dropFirst() : number).map { (1...53).contains(abs($0)) } ?? false
         }
+    }
+
+    private static func isStepped(_ rule: Rule) -> Bool {
+        if case .stepped = rule { return true }
+        return false
     }
 
     private static func utcDate(_ time: LocalDateTime) -> Date {

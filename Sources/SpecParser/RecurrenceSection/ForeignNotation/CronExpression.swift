@@ -365,7 +365,6 @@ struct CronExpression {
     private struct Refusal: Error {
         var meaning: ForeignRule.Meaning
         init(why: String, instead: String) { meaning = .none(why: why, instead: instead) }
-        init(_ meaning: ForeignRule.Meaning) { self.meaning = meaning }
     }
 
     /// The dates: every day, weekdays, a day of the month or a weekday of it, in every month, one month (a yearly

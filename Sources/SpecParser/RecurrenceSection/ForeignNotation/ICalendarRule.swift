@@ -9,8 +9,6 @@ import SpecDiagnostics
 struct ICalendarRule {
     let written: String
     private var parts: [String: String] = [:]
-    /// The parts in the order written, for messages.
-    private var order: [String] = []
     private var start: LocalDateTime?
     private var startZone: String?
     private var startInUTC = false
@@ -33,7 +31,6 @@ struct ICalendarRule {
                     let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
                     guard pair.count == 2, parts[pair[0]] == nil else { continue }
                     parts[pair[0]] = pair[1]
-                    order.append(pair[0])
                 }
             } else {
                 otherLines.append(String(line.prefix(while: { $0 != ":" && $0 != ";" })).uppercased())
@@ -334,7 +331,6 @@ struct ICalendarRule {
             }
             candidate = Rule.firstSelectedDate(of: inner, onOrAfter: CivilDate(daysSinceEpoch: date.daysSinceEpoch + 1))
         }
-        var caveats: [String] = []
         if frequency == "WEEKLY", let weekStart = parts["WKST"], weekStart != "MO", let first = Self.weekdayCodes[weekStart],
            case .weekly(let onDays, let times) = inner, onDays.count > 1 {
             // Its weeks start on WKST, a stepped rule's on Monday: each weekday alone steps the same either way, from
@@ -348,7 +344,7 @@ struct ICalendarRule {
             return .none(why: "its weeks start on WKST=\(weekStart) and a stepped rule's on Monday, so its weekdays fall in other periods",
                          instead: "write one spec per weekday, each stepping on its own: " + ForeignRule.onePerSpec(rules))
         }
-        return checked(.stepped(inner, every: interval, from: from), approximately: caveats.isEmpty ? nil : caveats.joined(separator: "; "))
+        return checked(.stepped(inner, every: interval, from: from), approximately: nil)
     }
 
     private func checked(_ rule: Rule, approximately: String?) -> ForeignRule.Meaning {

@@ -175,6 +175,24 @@ import Testing
         #expect(try Self.error(pasted).message.contains("Some of its times share an hour (02:15, 02:45)"))
     }
 
+    /// Lord Howe moves its offset by 30 minutes (zoneinfo: +11:00 → +10:30 at 2000-03-25T15:00Z): a 20-minute interval
+    /// from :00 then lands on :10, :30, :50 (the re-audit's July instants); a 15-minute one stays on the wall clock's steps.
+    @Test("a minute interval that a zone's change knocks off the wall clock names the zone", arguments: [
+        ("*/20 * * * *", true), ("*/15 * * * *", false),
+    ])
+    func intervalOffTheWallClockInLordHowe(cron: String, noted: Bool) throws {
+        let file = SpecFixtures.parse(SpecFixtures.spec(schedule: """
+              timezone: Australia/Lord_Howe
+              rule: "\(cron)"
+              nonexistent: skip
+              repeated: first
+            """))
+        let errors = file.diagnostics.filter { $0.severity == .error }
+        try #require(errors.count == 1)
+        #expect(errors[0].message.contains("In Australia/Lord_Howe the offset moves by 30 minutes (at 2000-03-25T15:00:00Z), not a whole number of the interval's 20-minute steps") == noted,
+                "\(errors[0].message)")
+    }
+
     @Test("texts that are no cron line or RRULE keep their own messages", arguments: [
         "daily at 02:30", "every 90m", "weekly 09:00", "0 2 * *", "every day at 2", "monthly last friday 23:30",
     ])

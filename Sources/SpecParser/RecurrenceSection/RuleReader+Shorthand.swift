@@ -131,9 +131,31 @@ extension RuleReader {
 
     /// A cron line or an iCalendar RRULE, read for the rule it means; nil for any other text.
     func foreignRule(_ text: String) -> ForeignRule? {
-        if let cron = CronExpression(text) { return cron.translated(instant: wallTimeInstant) }
-        if let recurrence = ICalendarRule(text) { return recurrence.translated(instant: wallTimeInstant) }
+        if let cron = CronExpression(text) { return inZone(cron.translated(instant: wallTimeInstant)) }
+        if let recurrence = ICalendarRule(text) { return inZone(recurrence.translated(instant: wallTimeInstant)) }
         return nil
+    }
+
+    /// `foreign` with a note when its nearest interval of minutes leaves the wall clock's steps in this schedule's zone:
+    /// `*/20` in Australia/Lord_Howe, whose offset moves by 30 minutes (the translation re-audit found every July
+    /// instant off by ten minutes, with a caveat that did not name the zone). Offset changes from 2000 to 2100.
+    func inZone(_ foreign: ForeignRule) -> ForeignRule {
+        guard let timeZone, case .rule(.interval(let step, _), _) = foreign.meaning, step < 3600 else { return foreign }
+        var cursor = Date(timeIntervalSince1970: 946_684_800)
+        let end = Date(timeIntervalSince1970: 4_102_444_800)
+        for _ in 0..<400 {
+            guard let change = timeZone.nextDaylightSavingTimeTransition(after: cursor), change < end else { break }
+            let delta = timeZone.secondsFromGMT(for: change) - timeZone.secondsFromGMT(for: change.addingTimeInterval(-1))
+            if delta % step != 0 {
+                var noted = foreign
+                noted.notes.append("In \(ZoneDisplayName.of(timeZone)) the offset moves by \(abs(delta) / 60) minutes (at \(change.rfc3339UTC)), "
+                    + "not a whole number of the interval's \(step / 60)-minute steps: after such a change the interval leaves the wall clock's "
+                    + "times; write them in 'at:' of a daily rule instead")
+                return noted
+            }
+            cursor = change
+        }
+        return foreign
     }
 
     /// A wall time in the schedule's zone as an instant (its first, where it happens twice; the instant after the gap,

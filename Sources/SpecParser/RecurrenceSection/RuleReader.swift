@@ -55,7 +55,7 @@ struct RuleReader {
         }
         guard let recurrence = ICalendarRule(parts: parts) else { return false }
         let written = parts.map { "\($0.key.uppercased())=\($0.value.uppercased())" }.joined(separator: ";")
-        log.report(.foreignRule, at: node, recurrence.translated(instant: wallTimeInstant).message(written: written, instantText: instantText))
+        log.report(.foreignRule, at: node, inZone(recurrence.translated(instant: wallTimeInstant)).message(written: written, instantText: instantText))
         return true
     }
 

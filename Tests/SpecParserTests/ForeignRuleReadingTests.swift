@@ -78,6 +78,7 @@ import Testing
         (#""DTSTART;TZID=Europe/Berlin:20270601T090000 RRULE:FREQ=YEARLY;BYDAY=2MO""#, .yearly(month: 1, day: .weekday(.second, .monday), at: [time(9)])),
         (#""FREQ=MONTHLY;BYDAY=FR;BYSETPOS=-1;BYHOUR=17;BYMINUTE=0""#, .monthly(day: .weekday(.last, .friday), at: [time(17)])),
         (#"{rrule: "FREQ=DAILY;BYHOUR=2;BYMINUTE=30"}"#, .daily(at: [time(2, 30)])),
+        (#""FREQ=YEARLY;BYYEARDAY=-1;BYHOUR=23;BYMINUTE=0""#, .yearly(month: 12, day: .day(31), at: [time(23)])),
         // Outlook's TZID holds spaces: DTSTART's time survives them (the re-audit: it was 09:00, a stand-in).
         (#""DTSTART;TZID=W. Europe Standard Time:20270104T143000 RRULE:FREQ=WEEKLY;BYDAY=MO""#, .weekly(on: [.monday], at: [time(14, 30)])),
         // Spring ANDs its day fields: days 1-7 and one weekday are its first of the month.
@@ -99,6 +100,7 @@ import Testing
         (#""rate(1 day)""#, "'every 24h from 2000-01-01T00:00:00+01:00'"),
         (#""0 0/15 * * * ?""#, "'every 15m from 2000-01-01T00:00:00+01:00' (Quartz fires each wall time of a repeated hour once"),
         (#""FREQ=HOURLY;BYMINUTE=0,30""#, "'every 30m from 2000-01-01T00:00:00+01:00'"),
+        (#""FREQ=MINUTELY;BYMINUTE=0,30""#, "'every 30m from 2000-01-01T00:00:00+01:00'"),
     ])
     func minuteStepsAreIntervals(pasted: String, told: String) throws {
         let (message, _) = try Self.error(pasted)
@@ -154,7 +156,7 @@ import Testing
         (#""FREQ=HOURLY;INTERVAL=9223372036854775807""#, "is not RFC 5545's"),
         (#""rate(9223372036854775807 days)""#, "is not a rule"),
         ("\"FREQ=DAILY;BYHOUR=1;BYMINUTE=\(Array(repeating: (0...59).map(String.init).joined(separator: ","), count: 50).joined(separator: ","));BYSECOND=\((0...59).map(String.init).joined(separator: ","))\"",
-         "it runs 3600 times a day"),
+         "it runs 3600 wall times a day, more than a message lists"),
         (#""DTSTART;TZID=Europe/Berlin:20270230T093000 RRULE:FREQ=DAILY""#, "the rule above uses 09:00 for its time of day"),
     ])
     func hostileNumbers(pasted: String, told: String) throws {

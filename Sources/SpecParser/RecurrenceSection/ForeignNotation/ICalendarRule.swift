@@ -148,6 +148,11 @@ struct ICalendarRule {
             parts["BYDAY"] = "\(ordinal.rawValue)\(days)"
             parts["BYSETPOS"] = nil
         }
+        if let day = numbers("BYYEARDAY"), day == [1] || day == [-1], frequency == "YEARLY",
+           ["BYMONTH", "BYMONTHDAY", "BYDAY"].allSatisfy({ parts[$0] == nil }) {
+            // The year's first or last day: January 1, December 31.
+            (parts["BYMONTH"], parts["BYMONTHDAY"], parts["BYYEARDAY"]) = day == [1] ? ("1", "1", nil) : ("12", "31", nil)
+        }
         for (key, words) in [("BYSETPOS", "the n-th of the dates each period gives"), ("BYWEEKNO", "weeks of the year by number"),
                              ("BYYEARDAY", "days of the year by number")] where parts[key] != nil {
             return .none(why: "\(key)=\(parts[key]!) selects \(words), which no rule does", instead: "list the instants it gives in 'expect' under the nearest rule, or write one spec per date")
@@ -166,14 +171,17 @@ struct ICalendarRule {
         if start == nil, parts["BYHOUR"] != nil, parts["BYMINUTE"] == nil { standIns.append("minute 0 for its minute") }
 
         if subDaily && parts["BYHOUR"] == nil || frequency == "HOURLY" && interval > 1 {
-            let restricted = (["BYDAY", "BYMONTHDAY", "BYMONTH"] + (frequency == "HOURLY" ? [] : ["BYMINUTE", "BYSECOND"]))
+            // FREQ=MINUTELY;BYMINUTE=0,30 keeps those minutes of every hour, as FREQ=HOURLY;BYMINUTE=0,30 does.
+            let minuteFilter = frequency == "MINUTELY" && interval == 1 && parts["BYSECOND"] == nil
+            let restricted = (["BYDAY", "BYMONTHDAY", "BYMONTH"] + (frequency == "HOURLY" ? [] : minuteFilter ? ["BYSECOND"] : ["BYMINUTE", "BYSECOND"]))
                 .filter { parts[$0] != nil }
             let oneMinute = minutes.count == 1 && seconds.count == 1
             if frequency == "HOURLY", interval == 1, restricted.isEmpty, oneMinute {
                 return .rule(.hourly(minute: minutes[0], second: seconds[0]), approximately: nil)
             }
             let all = minutes.flatMap { minute in seconds.map { minute * 60 + $0 } }.sorted()
-            let regular = frequency == "HOURLY" && interval == 1 && CronExpression.regularStep(all, period: 3600) != nil
+            let regular = (frequency == "HOURLY" && interval == 1 || minuteFilter && parts["BYMINUTE"] != nil)
+                && CronExpression.regularStep(all, period: 3600) != nil
             guard restricted.isEmpty, frequency != "HOURLY" || oneMinute || regular else {
                 let why = restricted.isEmpty
                     ? "it runs at several minutes of every hour (BYMINUTE=\(parts["BYMINUTE"] ?? "")), and an hourly rule has one minute"
@@ -194,8 +202,8 @@ struct ICalendarRule {
             return .none(why: "its BYHOUR, BYMINUTE or BYSECOND holds a value out of range", instead: "correct the RRULE first")
         }
         let count = hours.count * minutes.count * seconds.count
-        guard count <= 48 else {
-            return .none(why: "it runs \(count) times a day", instead: "list the wall times in 'at:', or write an interval rule when the step is regular")
+        guard count <= 144 else {
+            return .advice("it runs \(count) wall times a day, more than a message lists: write them all in the 'at:' of a day or week rule, or an interval rule where the step is regular all day")
         }
         let times = hours.flatMap { hour in minutes.flatMap { minute in seconds.compactMap { TimeOfDay(hour: hour, minute: minute, second: $0) } } }.sorted()
 

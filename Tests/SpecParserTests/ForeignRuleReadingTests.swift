@@ -79,6 +79,9 @@ import Testing
         (#""FREQ=MONTHLY;BYDAY=FR;BYSETPOS=-1;BYHOUR=17;BYMINUTE=0""#, .monthly(day: .weekday(.last, .friday), at: [time(17)])),
         (#"{rrule: "FREQ=DAILY;BYHOUR=2;BYMINUTE=30"}"#, .daily(at: [time(2, 30)])),
         (#""FREQ=YEARLY;BYYEARDAY=-1;BYHOUR=23;BYMINUTE=0""#, .yearly(month: 12, day: .day(31), at: [time(23)])),
+        // Monday and Friday share a week whichever day starts it: WKST=SU changes nothing.
+        (#""DTSTART;TZID=Europe/Berlin:20270104T090000 RRULE:FREQ=WEEKLY;INTERVAL=2;WKST=SU;BYDAY=MO,FR""#,
+         .stepped(.weekly(on: [.monday, .friday], at: [time(9)]), every: 2, from: CivilDate(year: 2027, month: 1, day: 4))),
         // Outlook's TZID holds spaces: DTSTART's time survives them (the re-audit: it was 09:00, a stand-in).
         (#""DTSTART;TZID=W. Europe Standard Time:20270104T143000 RRULE:FREQ=WEEKLY;BYDAY=MO""#, .weekly(on: [.monday], at: [time(14, 30)])),
         // Spring ANDs its day fields: days 1-7 and one weekday are its first of the month.
@@ -101,6 +104,9 @@ import Testing
         (#""0 0/15 * * * ?""#, "'every 15m from 2000-01-01T00:00:00+01:00' (Quartz fires each wall time of a repeated hour once"),
         (#""FREQ=HOURLY;BYMINUTE=0,30""#, "'every 30m from 2000-01-01T00:00:00+01:00'"),
         (#""FREQ=MINUTELY;BYMINUTE=0,30""#, "'every 30m from 2000-01-01T00:00:00+01:00'"),
+        // On the listed minutes from DTSTART on: 09:07 → 09:30 (python-dateutil: 09:30, 10:00, …).
+        (#""DTSTART;TZID=Europe/Berlin:20270101T090700 RRULE:FREQ=MINUTELY;BYMINUTE=0,30""#, "'every 30m from 2027-01-01T09:30:00+01:00'"),
+        (#""DTSTART;TZID=Europe/Berlin:20270101T095000 RRULE:FREQ=HOURLY;BYMINUTE=0,30""#, "'every 30m from 2027-01-01T10:00:00+01:00'"),
     ])
     func minuteStepsAreIntervals(pasted: String, told: String) throws {
         let (message, _) = try Self.error(pasted)
@@ -140,7 +146,7 @@ import Testing
           "'nonexistent: shift-forward', 'repeated: first'"]),
         (#""FREQ=DAILY""#, ["the rule above uses 09:00 for its time of day; write DTSTART's instead"]),
         (#""DTSTART;TZID=America/New_York:20270314T023000 RRULE:FREQ=DAILY""#, ["The RRULE gives nothing before its DTSTART (2027-03-14): start the window there"]),
-        (#""DTSTART;TZID=Romance Standard Time:20270104T143000 RRULE:FREQ=DAILY""#, ["Its TZID 'Romance Standard Time' is a Windows zone name"]),
+        (#""DTSTART;TZID=Romance Standard Time:20270104T143000 RRULE:FREQ=DAILY""#, ["Its TZID 'Romance Standard Time' is a Windows zone name: write the IANA name it stands for in 'timezone:' (Romance Standard Time is Europe/Paris)"]),
         (#""0 0 9 * * 1 America/New_York""#, ["Its zone goes in 'timezone: America/New_York'"]),
         (#""cron(0 2 * * ? *)""#, ["'nonexistent: skip', 'repeated: first' (docs/migrating.md#aws-eventbridge-scheduler)"]),
     ])

@@ -14,6 +14,16 @@ struct ICalendarRule {
     private var startInUTC = false
     private var otherLines: [String] = []
 
+    /// Common Windows zone names (Outlook's TZIDs) and their IANA names, from CLDR's windowsZones table (territory 001).
+    private static let windowsZones = [
+        "W. Europe Standard Time": "Europe/Berlin", "Romance Standard Time": "Europe/Paris", "GMT Standard Time": "Europe/London",
+        "Central Europe Standard Time": "Europe/Budapest", "Central European Standard Time": "Europe/Warsaw",
+        "Eastern Standard Time": "America/New_York", "Central Standard Time": "America/Chicago",
+        "Mountain Standard Time": "America/Denver", "Pacific Standard Time": "America/Los_Angeles",
+        "AUS Eastern Standard Time": "Australia/Sydney", "Tokyo Standard Time": "Asia/Tokyo", "India Standard Time": "Asia/Kolkata",
+        "China Standard Time": "Asia/Shanghai", "Russian Standard Time": "Europe/Moscow",
+    ]
+
     private static let weekdayCodes: [String: Weekday] = [
         "MO": .monday, "TU": .tuesday, "WE": .wednesday, "TH": .thursday, "FR": .friday, "SA": .saturday, "SU": .sunday,
     ]
@@ -117,7 +127,8 @@ struct ICalendarRule {
             let zone = startZone.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
             result.notes.append(zone.contains("/") || zone == "UTC"
                 ? "Its zone goes in 'timezone: \(zone)'"
-                : "Its TZID '\(zone)' is a Windows zone name: write the IANA name it stands for in 'timezone:' (e.g. 'W. Europe Standard Time' is Europe/Berlin)")
+                : "Its TZID '\(zone)' is a Windows zone name: write the IANA name it stands for in 'timezone:'"
+                    + (Self.windowsZones[zone].map { " (\(zone) is \($0))" } ?? ""))
         }
         if let start, case .rule(let rule, _) = result.meaning, !Self.isStepped(rule) {
             result.notes.append("The RRULE gives nothing before its DTSTART (\(start.dateString)): start the window there")
@@ -191,7 +202,16 @@ struct ICalendarRule {
             let step = regular ? CronExpression.regularStep(all, period: 3600)!
                 : interval * (frequency == "SECONDLY" ? 1 : frequency == "MINUTELY" ? 60 : 3600)
             var first = start ?? LocalDateTime(year: 2000, month: 1, day: 1)
-            if regular, start == nil { (first.minute, first.second) = (all[0] / 60, all[0] % 60) }
+            // On the listed minutes, not DTSTART's own (DTSTART 09:07 with BYMINUTE=0,30 runs at 09:30, 10:00, …).
+            if regular {
+                let written = first.minute * 60 + first.second
+                if let next = all.first(where: { $0 >= written }) {
+                    (first.minute, first.second) = (next / 60, next % 60)
+                } else {
+                    // Past the hour's last listed minute: the next hour's first (wall seconds carry a day over).
+                    first = LocalDateTime(wallSeconds: first.wallSeconds - written + 3600 + all[0])
+                }
+            }
             if start == nil { standIns.append("2000-01-01 00:00 for its first instant") }
             let from = startInUTC ? Self.utcDate(first) : instant(first) ?? Self.utcDate(first)
             return .rule(.interval(seconds: step, from: from),
@@ -340,7 +360,10 @@ struct ICalendarRule {
             candidate = Rule.firstSelectedDate(of: inner, onOrAfter: CivilDate(daysSinceEpoch: date.daysSinceEpoch + 1))
         }
         if frequency == "WEEKLY", let weekStart = parts["WKST"], weekStart != "MO", let first = Self.weekdayCodes[weekStart],
-           case .weekly(let onDays, let times) = inner, onDays.count > 1 {
+           case .weekly(let onDays, let times) = inner, onDays.count > 1,
+           // Only the days from WKST up to Sunday change period (Sunday under WKST=SU); the split matters when the
+           // rule has some of them and some other days (MO,FR share a week whichever day starts it).
+           Set(onDays.map { ($0.rawValue - first.rawValue + 7) % 7 < (Weekday.monday.rawValue - first.rawValue + 7) % 7 }).count == 2 {
             // Its weeks start on WKST, a stepped rule's on Monday: each weekday alone steps the same either way, from
             // its first date on or after DTSTART in a period the step reaches (periods counted from DTSTART's week).
             let weekOfStart = anchor.daysSinceEpoch - (anchor.weekday.rawValue - first.rawValue + 7) % 7

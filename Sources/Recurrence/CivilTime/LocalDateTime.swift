@@ -1,3 +1,5 @@
+import Foundation
+
 /// A wall-clock date and time with no zone: the nominal slot a calendar rule selects.
 public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var year: Int
@@ -28,6 +30,11 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     /// The wall time as seconds since 1970-01-01T00:00 read as if it were UTC (days out of range roll over).
     public var wallSeconds: Int {
         CivilDate(year: year, month: month, day: day).daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second
+    }
+
+    /// The wall time `date` shows in `timeZone` (its second, rounded down).
+    public init(_ date: Date, in timeZone: TimeZone) {
+        self.init(wallSeconds: Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date))
     }
 
     /// The wall time `wallSeconds` seconds after 1970-01-01T00:00.

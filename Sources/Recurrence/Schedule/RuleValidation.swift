@@ -16,8 +16,9 @@ public struct RuleProblem: Error, Sendable, Hashable, CustomStringConvertible {
 
 extension Rule {
     /// The longest each month can be (February counts 29).
-    static let longestMonth = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-    static let monthNames = [
+    public static let longestMonth = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    /// `January` … `December`, as messages name a month.
+    public static let monthNames = [
         "January", "February", "March", "April", "May", "June",
         "July", "August", "September", "October", "November", "December",
     ]

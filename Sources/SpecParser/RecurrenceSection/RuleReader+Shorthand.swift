@@ -175,10 +175,7 @@ extension RuleReader {
 
     /// 2027-01-01 00:00 in the schedule's zone, with its offset: an instant a message can give as an example.
     private var exampleInstant: String {
-        guard let timeZone else { return "2027-01-01T00:00:00Z" }
-        var resolver = WallTimeResolver(timeZone: timeZone)
-        guard case .unique(let date) = resolver.resolve(LocalDateTime(year: 2027, month: 1, day: 1)) else { return "2027-01-01T00:00:00Z" }
-        return WallTimeText.instant(date, offset: timeZone.secondsFromGMT(for: date))
+        wallTimeInstant(LocalDateTime(year: 2027, month: 1, day: 1)).map(instantText) ?? "2027-01-01T00:00:00Z"
     }
 
     /// `{every: 2 weeks, on: [monday], at: "09:00", from: 2027-01-04}` for `biweekly mon 09:00`'s days and time (an

@@ -44,7 +44,7 @@ struct RuleReader {
         guard case .mapping(let entries, _) = node,
               entries.contains(where: { $0.key.scalar.map { $0.value.utf8.count == 4 && $0.value.lowercased() == "freq" } == true }),
               !entries.contains(where: { $0.key.scalar?.value == "every" })
-        else { return reportPastedRule(node) }
+        else { return false }
         let parts = entries.compactMap { entry -> (key: String, value: String)? in
             guard let key = entry.key.scalar?.value else { return nil }
             switch entry.value {
@@ -73,7 +73,9 @@ struct RuleReader {
         if case .scalar(let scalar) = node, !scalar.isNull {
             return readShorthand(scalar, node: node)
         }
-        if reportCommaSplitWeekdays(node) || reportCommaSplitTimes(node) || reportICalendarParts(node) { return nil }
+        if reportCommaSplitWeekdays(node) || reportCommaSplitTimes(node) || reportICalendarParts(node) || reportPastedRule(node) {
+            return nil
+        }
         guard let fields = reader.mapping(
             node, place: "'rule'", owner: owner, allowed: Self.allKeys,
             expected: "a mapping such as {every: day, at: \"02:30\"} or a shorthand such as 'daily 02:30'",
@@ -402,7 +404,7 @@ struct RuleReader {
         var local = head
         var place = ""
         if let date, let timeZone {
-            let wall = LocalDateTime(wallSeconds: Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date))
+            let wall = LocalDateTime(date, in: timeZone)
             local = CivilDate(year: wall.year, month: wall.month, day: wall.day)
             place = "\(text) is \(local.isoText) in \(timeZone.identifier)"
         }

@@ -12,8 +12,7 @@ enum DropRuleHint {
     static func hint(for schedule: Schedule, missing: [Date], local: (Date) -> String) -> String? {
         guard schedule.rule.isCalendarRule, schedule.rule.wallTimes.count > 1, schedule.repeated == .both else { return nil }
         for date in missing where schedule.occurrence(at: date) == nil {
-            let offset = schedule.timeZone.secondsFromGMT(for: date)
-            let wall = LocalDateTime(wallSeconds: Int(date.timeIntervalSince1970.rounded(.down)) + offset)
+            let wall = LocalDateTime(date, in: schedule.timeZone)
             guard let time = TimeOfDay(hour: wall.hour, minute: wall.minute, second: wall.second),
                   schedule.rule.wallTimes.contains(time) else { continue }
             var resolver = WallTimeResolver(timeZone: schedule.timeZone)
@@ -23,8 +22,7 @@ enum DropRuleHint {
             // The occurrence of an earlier wall time of the same date that came after it.
             let later = (try? schedule.occurrences(in: Window(after: date, through: date.addingTimeInterval(6 * 3600)))) ?? []
             guard let blocker = later.first(where: { occurrence in
-                let other = LocalDateTime(wallSeconds: Int(occurrence.date.timeIntervalSince1970.rounded(.down))
-                    + schedule.timeZone.secondsFromGMT(for: occurrence.date))
+                let other = LocalDateTime(occurrence.date, in: schedule.timeZone)
                 return other.dateString == wall.dateString && other.wallSeconds < wall.wallSeconds
             }) else { continue }
             let which = date == first ? "first" : "second"

@@ -459,7 +459,7 @@ struct CronExpression {
                                     instead: "write the rule for every month with a window inside those months"))
         } else if months.count == 1 {
             rule = inner(months[0])
-            if case .yearly(let month, .day(let day), _, _) = rule, day > Self.longestMonth[month - 1] {
+            if case .yearly(let month, .day(let day), _, _) = rule, day > Rule.longestMonth[month - 1] {
                 return .failure(Refusal(why: "\(ForeignRule.monthNames([month])) has no day \(day), so the cron never runs it", instead: "correct the day of the month"))
             }
         } else if let step = month.step, 12 % step.step == 0, step.start <= step.step,
@@ -475,8 +475,6 @@ struct CronExpression {
         }
         return .success(rule)
     }
-
-    private static let longestMonth = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
 
     /// February 29 is missing in most years, a fifth weekday in some: cron and Quartz skip such a date.
     private static func yearlyMissingDay(_ day: DayOfMonth, month: Int, _ policy: MissingDayPolicy?) -> MissingDayPolicy? {

@@ -55,13 +55,8 @@ struct ForeignRule {
 
     /// The month names a message lists (`January`, …).
     static func monthNames(_ months: [Int]) -> String {
-        ListWording.joined(months.map { (1...12).contains($0) ? names[$0 - 1] : "month \($0)" })
+        ListWording.joined(months.map { (1...12).contains($0) ? Rule.monthNames[$0 - 1] : "month \($0)" })
     }
-
-    private static let names = [
-        "January", "February", "March", "April", "May", "June",
-        "July", "August", "September", "October", "November", "December",
-    ]
 
     /// How RFC 5545 reads a wall time a change skips or repeats: the policies that do the same, for the porter to check
     /// against what the spec writes.

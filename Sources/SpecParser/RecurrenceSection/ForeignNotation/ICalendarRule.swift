@@ -315,7 +315,7 @@ struct ICalendarRule {
                 }
                 if case .day(let day) = dayOfMonth {
                     missingDay = month == 2 && day == 29 ? .skip : nil
-                    if day > [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] {
+                    if day > Rule.longestMonth[month - 1] {
                         return .none(why: "\(ForeignRule.monthNames([month])) has no day \(day), so the RRULE never runs", instead: "correct the RRULE first")
                     }
                 }

@@ -21,6 +21,27 @@ struct ScratchSpecFolder {
         return url.path
     }
 
+    /// A script other tests' children must not hold open: Linux refuses to run a file some process has open for
+    /// writing ("Text file busy"), and a child another test starts while `write` holds the file open inherits the
+    /// descriptor unless it is close-on-exec. So the script is written close-on-exec under a temporary name and
+    /// renamed into place, ready to run.
+    @discardableResult
+    func writeExecutable(_ name: String, _ text: String) throws -> String {
+        let target = path(name)
+        try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let temporary = target + ".\(UUID().uuidString).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        guard written == bytes.count, rename(temporary, target) == 0 else {
+            unlink(temporary)
+            throw POSIXError(.EIO)
+        }
+        return target
+    }
+
     func read(_ name: String) -> Data? {
         FileManager.default.contents(atPath: path(name))
     }

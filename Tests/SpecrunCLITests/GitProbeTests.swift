@@ -44,8 +44,10 @@ import Testing
         let folder = try ScratchSpecFolder()
         defer { folder.remove() }
         let git = try Self.stalledGit(in: folder)
+        // Two seconds: the fake git must have started its sleep and written both pids before the deadline kills it,
+        // and the sh start-up alone can take a good part of a second on a loaded CI machine.
         let answer = EnvironmentProbe.gitCommit(containing: folder.root.path, environment: ["PATH": git.path],
-                                                deadlineNanoseconds: 300_000_000)
+                                                deadlineNanoseconds: 2_000_000_000)
         #expect(answer == .noAnswer(folder: folder.root.path))
         let pids = try #require(Self.recordedPids(git.pids))
         #expect(pids.count == 2)

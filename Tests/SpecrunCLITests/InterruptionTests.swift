@@ -149,10 +149,11 @@ import Testing
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         // Lifecycle scenarios take milliseconds each: when the first result stops the process, the other worker is
         // most likely inside one (the build before this found 2 timeouts in 3 such runs).
-        let child = try SpecrunChild(["--jobs", "2", "--timeout", "1", "--json", folder.path("results.json"),
+        // A two-second timeout leaves a scenario on a loaded CI machine a wide margin; the stop lasts twice as long.
+        let child = try SpecrunChild(["--jobs", "2", "--timeout", "2", "--json", folder.path("results.json"),
                                       packageRoot.appendingPathComponent("specs/lifecycle").path], in: folder, stopAt: "first-result")
         #expect(child.waitUntilStopped() == .stopped, "\(child.output)")
-        Thread.sleep(forTimeInterval: 2.5)
+        Thread.sleep(forTimeInterval: 4)
         child.send(SIGCONT)
         #expect(child.waitForEnd() == .exited(0), "\(child.output)")
         let counts = Self.statuses(try Self.results(folder))

@@ -19,6 +19,12 @@ import Testing
 
     static let weekdays: [Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday]
 
+    /// The rule text after ": write " in a message (`daily 02:30` or `{every: …}`), nil when it tells none.
+    static func toldRule(_ message: String) -> String? {
+        guard let written = message.range(of: ": write ").map({ String(message[$0.upperBound...]) }) else { return nil }
+        return written.hasPrefix("'") ? String(written.dropFirst().prefix { $0 != "'" }) : String(written.prefix { $0 != "}" }) + "}"
+    }
+
     @Test("a pasted expression is told the rule it means, and that rule, applied as written, reads to it", arguments: [
         // cron: minute hour day-of-month month day-of-week (0 or 7 = Sunday); crontab(5).
         (#""0 2 * * *""#, Rule.daily(at: [time(2)])),
@@ -88,6 +94,21 @@ import Testing
         (#""0 0 6 1-7 * MON""#, .monthly(day: .weekday(.first, .monday), at: [time(6)])),
         (#""0 0 12 ? * 0""#, .weekly(on: [.sunday], at: [time(12)])),
         (#""0 0 9 * * 1 America/New_York""#, .weekly(on: [.monday], at: [time(9)])),
+        // cron: months evenly spread over the year, listed, are a stepped rule as their step is.
+        (#""0 3 1 1,4,7,10 *""#, .stepped(.monthly(day: .day(1), at: [time(3)]), every: 3, from: CivilDate(year: 2000, month: 1, day: 1))),
+        // systemd's OnCalendar= (systemd.time(7)): [weekdays] [year-]month-day [time] [zone]; weekdays and date both match.
+        (#""OnCalendar=*-*-* 02:00:00 America/New_York""#, .daily(at: [time(2)])),
+        (#""Mon..Fri 09:00""#, .weekly(on: weekdays, at: [time(9)])),
+        (#""OnCalendar=weekly""#, .weekly(on: [.monday], at: [time(0)])),
+        (#""OnCalendar=quarterly""#, .stepped(.monthly(day: .day(1), at: [time(0)]), every: 3, from: CivilDate(year: 2000, month: 1, day: 1))),
+        (#""Mon *-05~07/1 09:00""#, .yearly(month: 5, day: .weekday(.last, .monday), at: [time(9)])),
+        (#""*-*~01 23:30 Europe/Berlin""#, .monthly(day: .last, at: [time(23, 30)])),
+        (#""Mon *-*-1..7 04:00""#, .monthly(day: .weekday(.first, .monday), at: [time(4)])),
+        (#""*-*-* 02/4:30:00""#, .daily(at: [time(2, 30), time(6, 30), time(10, 30), time(14, 30), time(18, 30), time(22, 30)])),
+        (#""*-02-29 12:00""#, .yearly(month: 2, day: .day(29), at: [time(12)], missingDay: .skip)),
+        (#""OnCalendar=hourly""#, .hourly(minute: 0)),
+        (#""OnCalendar = Sat,Sun 10:00 UTC""#, .weekly(on: [.sunday, .saturday], at: [time(10)])),
+        (#"{OnCalendar: "monday,wed..fri *-*-* 9:00"}"#, .weekly(on: [.monday, .wednesday, .thursday, .friday], at: [time(9)])),
     ])
     func pastedExpressionToldItsRule(pasted: String, rule: Rule) throws {
         let (message, code) = try Self.error(pasted)
@@ -100,6 +121,7 @@ import Testing
         (#""*/15 * * * *""#, "'every 15m from 2000-01-01T00:00:00+01:00'"),
         (#""5/20 * * * *""#, "'every 20m from 2000-01-01T00:05:00+01:00'"),
         (#""FREQ=MINUTELY;INTERVAL=30""#, "'every 30m from 2000-01-01T00:00:00+01:00'"),
+        (#""*:0/15""#, "'every 15m from 2000-01-01T00:00:00+01:00' (systemd runs each wall time of a repeated hour once"),
         (#""rate(1 day)""#, "'every 24h from 2000-01-01T00:00:00+01:00'"),
         (#""0 0/15 * * * ?""#, "'every 15m from 2000-01-01T00:00:00+01:00' (Quartz fires each wall time of a repeated hour once"),
         (#""FREQ=HOURLY;BYMINUTE=0,30""#, "'every 30m from 2000-01-01T00:00:00+01:00'"),
@@ -130,6 +152,9 @@ import Testing
         (#""FREQ=MONTHLY;BYDAY=1MO,3MO""#, "{every: month, on: first monday, …} and {every: month, on: third monday, …}"),
         (#""FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1""#, "BYSETPOS=-1 selects the n-th of the dates each period gives, which no rule does"),
         (#""FREQ=MONTHLY;BYMONTHDAY=-2""#, "BYMONTHDAY=-2 counts from the month's end, and a rule has only its last day"),
+        (#""*-*~03 10:00""#, "'~03' is 2 days before the month's last day, which no rule selects"),
+        (#""Fri *-*-13 13:00""#, "systemd runs it on days where both its day of the month (13) and its weekday (Fri) match"),
+        (#""*-*-1,15 9:00""#, "it runs on several days of the month (1,15), and a monthly rule has one day"),
     ])
     func unsayableTextToldWhy(pasted: String, told: String) throws {
         let (message, code) = try Self.error(pasted)
@@ -149,6 +174,9 @@ import Testing
         (#""DTSTART;TZID=Romance Standard Time:20270104T143000 RRULE:FREQ=DAILY""#, ["Its TZID 'Romance Standard Time' is a Windows zone name: write the IANA name it stands for in 'timezone:' (Romance Standard Time is Europe/Paris)"]),
         (#""0 0 9 * * 1 America/New_York""#, ["Its zone goes in 'timezone: America/New_York'"]),
         (#""cron(0 2 * * ? *)""#, ["'nonexistent: skip', 'repeated: first' (docs/migrating.md#aws-eventbridge-scheduler)"]),
+        (#""OnCalendar=Mon..Fri 09:00 Europe/Berlin""#, ["Its zone goes in 'timezone: Europe/Berlin'", "'nonexistent: skip', 'repeated: first' (as systemd-analyze calendar computes it; docs/migrating.md#systemd-timers)"]),
+        (#""2027-*-01 06:00""#, ["where the calendar event's year is 2027"]),
+        (#""*-*-* 02/4:30:00""#, ["systemd 252 could not compute the next elapse of '*-*-* 02/4:30:00 Europe/Berlin'"]),
     ])
     func notes(pasted: String, told: [String]) throws {
         let (message, _) = try Self.error(pasted)
@@ -201,8 +229,10 @@ import Testing
                 "\(errors[0].message)")
     }
 
-    @Test("texts that are no cron line or RRULE keep their own messages", arguments: [
+    @Test("texts that are no cron line, RRULE or calendar event keep their own messages", arguments: [
         "daily at 02:30", "every 90m", "weekly 09:00", "0 2 * *", "every day at 2", "monthly last friday 23:30",
+        // What could be systemd's but is more likely a slip: a plain time, a list of times, a plain date and time.
+        "02:30", "02:30,14:30", "2027-03-28 02:30", "daily", "mon 09:00",
     ])
     func otherTextsUntouched(text: String) throws {
         let (_, code) = try Self.error("\"\(text)\"")
@@ -223,9 +253,7 @@ import Testing
     ] as [(String, [String], [String], Set<Int>?, Set<Int>?, Set<Int>?)])
     func cronTranslationMatchesFields(cron: String, minutes: [String], hours: [String], days: Set<Int>?, months: Set<Int>?, weekdays: Set<Int>?) throws {
         let (message, _) = try Self.error("\"\(cron)\"")
-        let written = try #require(message.range(of: ": write ").map { String(message[$0.upperBound...]) })
-        let ruleText = written.hasPrefix("'") ? String(written.dropFirst().prefix { $0 != "'" }) : String(written.prefix { $0 != "}" }) + "}"
-        let rule = try SteppedRuleReadingTests.rule(ruleText)
+        let rule = try SteppedRuleReadingTests.rule(try #require(Self.toldRule(message), "\(message)"))
         let utc = TimeZone(identifier: "UTC")!
         let schedule = try Schedule(id: "t", version: 1, rule: rule, timeZone: utc, nonexistent: .skip, repeated: .first)
         var calendar = Calendar(identifier: .gregorian)

@@ -19,7 +19,7 @@ enum KeySynonyms {
         "days": ["on", "day"], "weekdays": ["on"], "weekday": ["on"], "days-of-week": ["on"],
         // A schedule pasted from another tool: its text goes in `rule:`, which tells the rule it means.
         "cron": ["rule"], "crontab": ["rule"], "cron-expression": ["rule"], "rrule": ["rule"], "recurrence": ["rule"],
-        "recurrence-rule": ["rule"], "tzid": ["timezone"], "dtstart": ["from", "after"],
+        "recurrence-rule": ["rule"], "OnCalendar": ["rule"], "oncalendar": ["rule"], "on-calendar": ["rule"], "tzid": ["timezone"], "dtstart": ["from", "after"],
         "policy": ["nonexistent"], "gap": ["nonexistent"], "skipped": ["nonexistent"],
         "overlap-policy": ["repeated"], "fold": ["repeated"], "duplicate": ["repeated"],
         // Lifecycle scenarios: the verbs of a step, a fault's and an overlap's keys, the retry's, the log's.

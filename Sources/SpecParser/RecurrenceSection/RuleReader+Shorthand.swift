@@ -129,10 +129,11 @@ extension RuleReader {
         return letters[seconds / number].map { "\(number)\($0)" }
     }
 
-    /// A cron line or an iCalendar RRULE, read for the rule it means; nil for any other text.
+    /// A cron line, an iCalendar RRULE or a systemd calendar event, read for the rule it means; nil for any other text.
     func foreignRule(_ text: String) -> ForeignRule? {
         if let cron = CronExpression(text) { return inZone(cron.translated(instant: wallTimeInstant)) }
         if let recurrence = ICalendarRule(text) { return inZone(recurrence.translated(instant: wallTimeInstant)) }
+        if let calendar = SystemdCalendar.expression(text) { return inZone(calendar.translated(instant: wallTimeInstant)) }
         return nil
     }
 

@@ -59,10 +59,10 @@ struct RuleReader {
         return true
     }
 
-    /// `{rrule: "FREQ=…"}`, `{cron: "0 2 * * *"}`: the pasted text under a key of its tool's name, told as pasted text is.
+    /// `{rrule: "FREQ=…"}`, `{cron: "0 2 * * *"}`, `{OnCalendar: "Mon..Fri 09:00"}`: the pasted text under a key of its tool's name, told as pasted text is.
     private func reportPastedRule(_ node: Node) -> Bool {
         guard case .mapping(let entries, _) = node, entries.count == 1,
-              let key = entries[0].key.scalar?.value.lowercased(), ["rrule", "cron", "crontab", "schedule", "expression"].contains(key),
+              let key = entries[0].key.scalar?.value.lowercased(), ["rrule", "cron", "crontab", "schedule", "expression", "oncalendar", "on-calendar"].contains(key),
               let text = entries[0].value.scalar?.value, let foreign = foreignRule(text)
         else { return false }
         log.report(.foreignRule, at: entries[0].value, foreign.message(written: text, instantText: instantText))

@@ -39,6 +39,8 @@ struct CronExpression {
         case spring
         /// `cron(…)`: minutes first, a year last, Sunday 1 (AWS EventBridge).
         case eventBridge
+        /// A systemd timer's `OnCalendar=` (`SystemdCalendar`): its weekdays and date must both match.
+        case systemd
     }
 
     let written: String
@@ -134,6 +136,21 @@ struct CronExpression {
         if words.count > 5 { command = words.dropFirst(5).joined(separator: " ") }
     }
 
+    /// A systemd calendar event's fields, read by `SystemdCalendar`, its weekdays in cron's numbers (0 = Sunday).
+    init(systemd written: String, second: Field, minute: Field, hour: Field, dayOfMonth: Field, month: Field, dayOfWeek: Field,
+         year: String?, zone: String?) {
+        self.written = written
+        dialect = .systemd
+        (self.second, self.minute, self.hour, self.dayOfMonth, self.dayOfWeek, self.year, self.zone) = (second, minute, hour, dayOfMonth, dayOfWeek, year, zone)
+        self.month = month
+        if self.month.step == nil, let values = month.values { self.month.step = Self.monthStep(values) }
+    }
+
+    /// Months evenly spread over the year (`1,4,7,10`): the first and the step, which a stepped rule says.
+    static func monthStep(_ months: [Int]) -> (start: Int, step: Int)? {
+        regularStep(months.map { $0 - 1 }, period: 12).map { (months[0], $0) }
+    }
+
     /// The text between the quotes after `key =` (`cron = "0 30 2 * * *"`), nil when there is none.
     private static func quoted(after key: String, in text: String) -> String? {
         guard let keyRange = text.range(of: key + " ") ?? text.range(of: key + "="),
@@ -219,6 +236,7 @@ struct CronExpression {
             values.formUnion(stride(from: bounds.0, through: bounds.1, by: by))
             if items.count == 1, by > 1 { step = (bounds.0, by) }
         }
+        if kind == .month, step == nil { step = monthStep(values.sorted()) }
         return Field(values: values.sorted(), numeric: numeric, step: step, text: text)
     }
 
@@ -263,6 +281,7 @@ struct CronExpression {
         case .quartz: "a Quartz cron expression"
         case .spring: "a Spring cron expression"
         case .eventBridge: "an EventBridge schedule expression"
+        case .systemd: "a systemd calendar event"
         }
     }
 
@@ -275,6 +294,8 @@ struct CronExpression {
             "Quartz and Spring skip a wall time in a gap ('nonexistent: skip'); what they do with a repeated one is not documented (docs/migrating.md#quartz-and-spring)"
         case .eventBridge:
             "EventBridge Scheduler skips a wall time in a gap and runs a repeated one once: 'nonexistent: skip', 'repeated: first' (docs/migrating.md#aws-eventbridge-scheduler)"
+        case .systemd:
+            "systemd skips a wall time in a gap and runs a repeated one once, at its first pass: 'nonexistent: skip', 'repeated: first' (as systemd-analyze calendar computes it; docs/migrating.md#systemd-timers)"
         }
     }
 
@@ -309,8 +330,13 @@ struct CronExpression {
                 let (earlier, later) = (times[index - 1], times[index])
                 result.notes.append("Some of its times share an hour (\(earlier), \(later)): under 'repeated: both' a rule drops an instant that is not later than the one before it (the first \(later) comes before the second \(earlier)), where cronie runs every match; to check each time's two runs, write one spec per time (docs/migrating.md#cron)")
             }
+            if dialect == .systemd, hour.text.contains("/") {
+                result.notes.append("Check its spring-forward evening with 'systemd-analyze calendar --base-time=…': systemd 252 could not compute the next elapse of '*-*-* 02/4:30:00 Europe/Berlin' from its 18:30 run on 2027-03-27 until midnight ('Resource deadlock avoided'; in systemd#13745 such a timer missed the rest of the spring day), where it could with the hours listed (02,06,10,14,18,22:30) (docs/migrating.md#systemd-timers)")
+            }
         } else if case .rule(.hourly, _) = result.meaning, dialect == .cron {
             result.notes.append("An hourly rule needs both policies too: cronie with CRON_TZ and a daemon in UTC runs each wall time as it happens, 'nonexistent: skip', 'repeated: both' (docs/migrating.md#cron)")
+        } else if case .rule(.hourly, _) = result.meaning, dialect == .systemd {
+            result.notes.append("An hourly rule needs both policies too: " + changes)
         }
         return result
     }
@@ -320,7 +346,7 @@ struct CronExpression {
         let minutes = minute.values ?? Array(0...59)
         let hours = hour.values ?? Array(0...23)
         let everyDay = daysOfMonthAll && weekdaysAll && monthsAll
-        let yearCaveat = year.map { "a rule has no year: this one runs every year, where the cron's year field is \($0); end the window before the years it leaves out" }
+        let yearCaveat = year.map { "a rule has no year: this one runs every year, where \(dialect == .systemd ? "the calendar event's year" : "the cron's year field") is \($0); end the window before the years it leaves out" }
 
         if hours.count == 24, everyDay {
             // Every hour of every day: an hourly rule for one minute, an interval for a regular step.
@@ -332,9 +358,10 @@ struct CronExpression {
                 // From the first minute of 2000 in the schedule's zone: before any window a porter checks.
                 let first = LocalDateTime(year: 2000, month: 1, day: 1, minute: all[0] / 60, second: all[0] % 60)
                 let rule = Rule.interval(seconds: step, from: instant(first) ?? Date(timeIntervalSince1970: 946_684_800 + Double(all[0])))
-                if dialect == .quartz {
-                    // Quartz fires each wall time of a repeated hour once (quartz#81): the interval gives both passes.
-                    return .rule(rule, approximately: "Quartz fires each wall time of a repeated hour once, where an interval runs through both passes; for that night write one spec per minute of the hour, {every: hour, minute: M} with 'repeated: first' (docs/migrating.md#quartz-and-spring)")
+                if dialect == .quartz || dialect == .systemd {
+                    // Quartz (quartz#81) and systemd fire each wall time of a repeated hour once: the interval gives both passes.
+                    let (name, section) = dialect == .quartz ? ("Quartz fires", "quartz-and-spring") : ("systemd runs", "systemd-timers")
+                    return .rule(rule, approximately: "\(name) each wall time of a repeated hour once, where an interval runs through both passes; for that night write one spec per minute of the hour, {every: hour, minute: M} with 'repeated: first' (docs/migrating.md#\(section))")
                 }
                 return .rule(rule, approximately: "an interval counts elapsed time; while the zone's offset moves by whole steps its instants are the cron's wall times, across a change too (docs/migrating.md#hours-steps-are-wall-times-minute-steps-are-intervals)")
             }
@@ -385,7 +412,7 @@ struct CronExpression {
             byWeekday.dayOfMonth = Field(text: "*")
             let rules = [byDay.dates(at: times), byWeekday.dates(at: times)].compactMap { try? $0.get() }
             let both = "it names both a day of the month (\(dayOfMonth.text)) and a weekday (\(dayOfWeek.text))"
-            if dialect == .spring || dialect == .cron && starred {
+            if dialect == .spring || dialect == .systemd || dialect == .cron && starred {
                 // Both must match: Spring always (its `0 0 0 13 * FRI` is each Friday the 13th), cron when a field is
                 // starred. Days 1-7, 8-14, 15-21 or 22-28 with one weekday are that weekday's n-th of the month.
                 if let days = dayOfMonth.values, days.count == 7, days[0] % 7 == 1, days[0] <= 22, days[6] == days[0] + 6,
@@ -396,14 +423,14 @@ struct CronExpression {
                     nth.dayOfWeek = Field(special: .weekdayOfMonth(ordinal, numbers[0]), text: dayOfWeek.text)
                     return nth.dates(at: times)
                 }
-                let name = dialect == .spring ? "Spring" : "cron"
+                let name = dialect == .spring ? "Spring" : dialect == .systemd ? "systemd" : "cron"
                 return .failure(Refusal(why: "\(name) runs it on days where both its day of the month (\(dayOfMonth.text)) and its weekday (\(dayOfWeek.text)) match, which no rule selects",
                                         instead: "list the dates it gives in 'expect' under a rule for one of the two fields"))
             }
             let why = switch dialect {
             case .cron: "cron runs it on a day when either its day of the month (\(dayOfMonth.text)) or its weekday (\(dayOfWeek.text)) matches"
             case .quartz, .eventBridge: both + ", which \(dialect == .quartz ? "Quartz" : "EventBridge") refuses (one of them must be '?')"
-            case .spring: both  // handled above
+            case .spring, .systemd: both  // handled above
             }
             let months = monthsAll ? "" : ", each in \(ForeignRule.monthNames(month.values ?? [])) only (keep the window inside them)"
             return .failure(Refusal(why: why, instead: rules.count == 2

@@ -200,6 +200,23 @@ import Testing
         #expect(errors[0].message.contains(told), "\(errors[0].message.prefix(300))")
     }
 
+    /// An .ics file's two lines pasted as a block scalar were quoted with `\u{A}` for each line break.
+    @Test("a pasted block of lines is quoted on one line")
+    func pastedLinesQuotedOnOneLine() throws {
+        let file = SpecFixtures.parse(SpecFixtures.spec(schedule: """
+              timezone: America/New_York
+              rule: |
+                DTSTART;TZID=America/New_York:20270104T093000
+                RRULE:FREQ=WEEKLY;BYDAY=MO
+              nonexistent: shift-forward
+              repeated: first
+            """))
+        let errors = file.diagnostics.filter { $0.code == "foreign-rule" }
+        try #require(errors.count == 1, "\(file.diagnostics.map(\.message))")
+        #expect(errors[0].message.hasPrefix("'DTSTART;TZID=America/New_York:20270104T093000 RRULE:FREQ=WEEKLY;BYDAY=MO' is an iCalendar RRULE, not a rule: write 'weekly mon 09:30'"),
+                "\(errors[0].message)")
+    }
+
     @Test("a spec rule with a stray freq key is told the key, not read as an RRULE")
     func everyWithFreqIsNoRRULE() throws {
         let (message, code) = try Self.error(#"{every: day, at: "09:00", freq: daily}"#)

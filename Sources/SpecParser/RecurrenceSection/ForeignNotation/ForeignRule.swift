@@ -26,7 +26,7 @@ struct ForeignRule {
     /// The whole message for `written` given as a rule; `instantText` writes an interval's `from` with the schedule's
     /// offset (`2000-01-01T00:00:00+01:00`, not the UTC a rule prints).
     func message(written: String, instantText: (Date) -> String) -> String {
-        var text = "'\(written)' is \(notation), not a rule"
+        var text = "'\(Self.oneLine(written))' is \(notation), not a rule"
         switch meaning {
         case .rule(let rule, nil):
             text += ": write \(Self.quoted(rule, instantText: instantText))"
@@ -38,6 +38,13 @@ struct ForeignRule {
             text += ": \(advice)"
         }
         return ([text] + notes).joined(separator: ". ")
+    }
+
+    /// The pasted text on one line: an .ics file's `DTSTART` and `RRULE` lines pasted as a block (`rule: |`) are quoted
+    /// with a space between them, not an escaped line break, and without the block's final one.
+    static func oneLine(_ written: String) -> String {
+        written.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     /// A rule as a message quotes it: a shorthand in quotes (`'daily 02:00'`), the map form as it is.

@@ -176,6 +176,8 @@ import Testing
         (#""cron(0 2 * * ? *)""#, ["'nonexistent: skip', 'repeated: first' (docs/migrating.md#aws-eventbridge-scheduler)"]),
         (#""OnCalendar=Mon..Fri 09:00 Europe/Berlin""#, ["Its zone goes in 'timezone: Europe/Berlin'", "'nonexistent: skip', 'repeated: first' (as systemd-analyze calendar computes it; docs/migrating.md#systemd-timers)"]),
         (#""2027-*-01 06:00""#, ["where the calendar event's year is 2027"]),
+        (#""cron(0 9 ? * 2-6)""#, ["write 'weekly mon,tue,wed,thu,fri 09:00'", "EventBridge refuses it: its cron(…) has six fields, the year last; the rule reads it as cron(0 9 ? * 2-6 *)"]),
+        (#""cron(30 2 * * *)""#, ["write 'daily 02:30'", "the rule reads it as cron(30 2 * * ? *)"]),
         (#""*-*-* 02/4:30:00""#, ["systemd 252 could not compute the next elapse of '*-*-* 02/4:30:00 Europe/Berlin'"]),
     ])
     func notes(pasted: String, told: [String]) throws {

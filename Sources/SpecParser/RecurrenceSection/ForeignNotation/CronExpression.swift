@@ -54,6 +54,8 @@ struct CronExpression {
     /// `rate(15 minutes)`: EventBridge's elapsed-time schedule, in seconds.
     private(set) var rate: Int?
     private(set) var year: String?
+    /// A `cron(…)` of five fields, which EventBridge refuses: the six-field form it was read as.
+    private(set) var withoutYear: String?
     private var second = Field(values: [0], text: "0")
     private var minute = Field(text: "*")
     private var hour = Field(text: "*")
@@ -103,7 +105,13 @@ struct CronExpression {
         }
         if lowered.hasPrefix("cron("), lowered.hasSuffix(")") {
             let inner = words.joined(separator: " ").dropFirst(5).dropLast().split(separator: " ").map(String.init)
-            guard inner.count == 6, readFields(inner, dialect: .eventBridge) else { return nil }
+            // Five fields: the year left out, which EventBridge refuses; read with `*` for it, and told.
+            guard inner.count == 6 || inner.count == 5, readFields(inner.count == 5 ? inner + ["*"] : inner, dialect: .eventBridge) else { return nil }
+            if inner.count == 5 {
+                // The form EventBridge takes: one day field `?` too (both `*` it refuses as well).
+                let fields = inner[2] == "*" && inner[4] == "*" ? Array(inner.prefix(4)) + ["?"] : inner
+                withoutYear = "cron(\(fields.joined(separator: " ")) *)"
+            }
             return
         }
         if let first = words.first, first.hasPrefix("@") {
@@ -315,6 +323,9 @@ struct CronExpression {
                                notes: ["Its 'from' is the schedule's StartDate, not 2000-01-01: a rate counts elapsed time, a day as 24 hours (docs/migrating.md#aws-eventbridge-scheduler)"])
         }
         var result = ForeignRule(notation: notation, meaning: meaning(instant: instant))
+        if let withoutYear {
+            result.notes.append("EventBridge refuses it: its cron(…) has six fields, the year last; the rule reads it as \(withoutYear)")
+        }
         if let zone { result.notes.append("Its zone goes in 'timezone: \(zone)'") }
         if let command {
             result.notes.append("The rest of the line ('\(command)') is not part of the schedule\(dialect == .cron ? " (a crontab's user and command)" : ""): a spec checks when it runs")

@@ -109,6 +109,10 @@ import Testing
         (#""OnCalendar=hourly""#, .hourly(minute: 0)),
         (#""OnCalendar = Sat,Sun 10:00 UTC""#, .weekly(on: [.sunday, .saturday], at: [time(10)])),
         (#"{OnCalendar: "monday,wed..fri *-*-* 9:00"}"#, .weekly(on: [.monday, .wednesday, .thursday, .friday], at: [time(9)])),
+        // A zone at the end makes weekdays or a shorthand systemd's; days 29-31 on a weekday are its fifth.
+        (#""monthly Europe/Berlin""#, .monthly(day: .day(1), at: [time(0)])),
+        (#""Wed,Sat 00:30:00 Europe/Berlin""#, .weekly(on: [.wednesday, .saturday], at: [time(0, 30)])),
+        (#""Mon *-*-29..31 09:00""#, .monthly(day: .weekday(.fifth, .monday), at: [time(9)], missingDay: .skip)),
     ])
     func pastedExpressionToldItsRule(pasted: String, rule: Rule) throws {
         let (message, code) = try Self.error(pasted)
@@ -155,6 +159,11 @@ import Testing
         (#""*-*~03 10:00""#, "'~03' is 2 days before the month's last day, which no rule selects"),
         (#""Fri *-*-13 13:00""#, "systemd runs it on days where both its day of the month (13) and its weekday (Fri) match"),
         (#""*-*-1,15 9:00""#, "it runs on several days of the month (1,15), and a monthly rule has one day"),
+        // The months a refusal's days keep to are named; a year too; a day-by-day rule is given for some months.
+        (#""Thursday..Saturday *-02-29""#, "both its day of the month (29) and its weekday (Thursday..Saturday) match, in February only, which no rule selects"),
+        (#""*-05~03 01:00""#, "'~03' is 2 days before the month's last day, in May only, which no rule selects"),
+        (#""2027-03-* 3:15""#, "it runs every day of some months only (March); write the rule for every month, 'daily 03:15', with a window inside those months. It runs in 2027 only"),
+        (#""*-*-1,15 *:*""#, "it runs on several days of the month (1,15), and a monthly rule has one day"),
     ])
     func unsayableTextToldWhy(pasted: String, told: String) throws {
         let (message, code) = try Self.error(pasted)
@@ -178,7 +187,15 @@ import Testing
         (#""2027-*-01 06:00""#, ["where the calendar event's year is 2027"]),
         (#""cron(0 9 ? * 2-6)""#, ["write 'weekly mon,tue,wed,thu,fri 09:00'", "EventBridge refuses it: its cron(…) has six fields, the year last; the rule reads it as cron(0 9 ? * 2-6 *)"]),
         (#""cron(30 2 * * *)""#, ["write 'daily 02:30'", "the rule reads it as cron(30 2 * * ? *)"]),
-        (#""*-*-* 02/4:30:00""#, ["systemd 252 could not compute the next elapse of '*-*-* 02/4:30:00 Europe/Berlin'"]),
+        // Pasted as the tool writes it: a CronJob's two fields, GitHub Actions' list, systemd's key.
+        (#"{schedule: "30 2 * * *", timeZone: Australia/Sydney}"#, ["write 'daily 02:30'", "Its zone goes in 'timezone: Australia/Sydney'",
+                                                                    "A Kubernetes CronJob ('schedule' with 'timeZone') skips a wall time in a gap and runs a repeated one on both passes: 'nonexistent: skip', 'repeated: both'"]),
+        (#"{cron: "0 2 * * *", tz: Europe/Berlin}"#, ["write 'daily 02:00'", "Its zone goes in 'timezone: Europe/Berlin'", "What cron does when the clocks change"]),
+        (#"[{cron: "30 5 * * 1-5"}]"#, ["write 'weekly mon,tue,wed,thu,fri 05:30'", "A list of 'cron:' entries is GitHub Actions' 'on: schedule', which reads them in UTC"]),
+        (#"{OnCalendar: daily}"#, ["'OnCalendar=daily' is a systemd calendar event, not a rule: write 'daily 00:00'"]),
+        (#""*-*-* 02/4:30:00""#, ["systemd 252 computes a repetition of hours wrongly on some days", "('*-*-* 1/5:00 UTC': 2027-02-01 06:00, not 01:00)", "'Resource deadlock avoided'; systemd#13745"]),
+        (#""*-02-30 09:00""#, ["February has no day 30, so the timer never runs it"]),
+        (#""*-*-01 *:*""#, [#"it runs 1440 wall times a day, more than a message lists: write them all in the 'at:' of {every: month, day: 1, at: "00:00"} ("00:00", "00:01", "00:02", …, "23:59")"#]),
     ])
     func notes(pasted: String, told: [String]) throws {
         let (message, _) = try Self.error(pasted)
@@ -217,6 +234,23 @@ import Testing
         try #require(errors.count == 1, "\(file.diagnostics.map(\.message))")
         #expect(errors[0].message.hasPrefix("'DTSTART;TZID=America/New_York:20270104T093000 RRULE:FREQ=WEEKLY;BYDAY=MO' is an iCalendar RRULE, not a rule: write 'weekly mon 09:30'"),
                 "\(errors[0].message)")
+    }
+
+    @Test("each entry of a pasted GitHub Actions schedule list is told, once each")
+    func eachEntryOfAScheduleListTold() throws {
+        let file = SteppedRuleReadingTests.parse(#"[{cron: "30 5 * * 1-5"}, {cron: "0 2 * * 0"}]"#)
+        let errors = file.diagnostics.filter { $0.severity == .error }
+        #expect(errors.map(\.code) == ["foreign-rule", "foreign-rule"], "\(errors.map(\.message))")
+        #expect(errors.allSatisfy { $0.message.contains("Each entry of the list is a schedule of its own: write one spec for each") })
+        #expect(errors.last?.message.contains("write 'weekly sun 02:00'") == true)
+    }
+
+    @Test("a rule list or a key beside a pasted text that is not a zone keeps its own messages", arguments: [
+        #"[{every: day, at: "02:00"}]"#, #"{schedule: "0 2 * * *", foo: bar}"#, #"[{cron: "0 2 * * *"}, {every: day}]"#,
+    ])
+    func notAPastedRule(text: String) {
+        let file = SteppedRuleReadingTests.parse(text)
+        #expect(!file.diagnostics.contains { $0.code == "foreign-rule" }, "\(file.diagnostics.map(\.message))")
     }
 
     @Test("a spec rule with a stray freq key is told the key, not read as an RRULE")

@@ -52,6 +52,7 @@ import Testing
         ("Sun *-*-* 01:30 America/New_York", "2027-10-25T00:00:00Z", 3),
         ("Mon *-*-1..7 04:00 Europe/London", "2027-01-01T00:00:00Z", 6),
         ("Mon *-05~07/1 09:00 Europe/Berlin", "2027-01-01T00:00:00Z", 3),
+        ("Mon *-*-29..31 09:00 Europe/Berlin", "2027-01-01T00:00:00Z", 6),
         ("OnCalendar=quarterly Europe/Berlin", "2027-01-01T00:00:00Z", 5),
         ("*-01/3-15 08:00 Europe/Berlin", "2027-01-01T00:00:00Z", 5),
         ("*-01/3-01 00:00 Europe/Berlin", "2027-01-01T00:00:00Z", 5),

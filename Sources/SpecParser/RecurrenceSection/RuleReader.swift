@@ -59,13 +59,57 @@ struct RuleReader {
         return true
     }
 
-    /// `{rrule: "FREQ=…"}`, `{cron: "0 2 * * *"}`, `{OnCalendar: "Mon..Fri 09:00"}`: the pasted text under a key of its tool's name, told as pasted text is.
+    /// `{rrule: "FREQ=…"}`, `{cron: "0 2 * * *"}`, `{OnCalendar: "Mon..Fri 09:00"}`, a Kubernetes CronJob's
+    /// `{schedule: "0 2 * * *", timeZone: Europe/Berlin}`: the pasted text under a key of its tool's name, beside its
+    /// zone or not, told as pasted text is.
     private func reportPastedRule(_ node: Node) -> Bool {
-        guard case .mapping(let entries, _) = node, entries.count == 1,
-              let key = entries[0].key.scalar?.value.lowercased(), ["rrule", "cron", "crontab", "schedule", "expression", "oncalendar", "on-calendar"].contains(key),
-              let text = entries[0].value.scalar?.value, let foreign = foreignRule(text)
-        else { return false }
-        log.report(.foreignRule, at: entries[0].value, foreign.message(written: text, instantText: instantText))
+        guard let (value, foreign, written) = pastedRule(node) else { return false }
+        log.report(.foreignRule, at: value, foreign.message(written: written, instantText: instantText))
+        return true
+    }
+
+    private static let pastedRuleKeys: Set = ["rrule", "cron", "crontab", "schedule", "expression", "oncalendar", "on-calendar"]
+    private static let pastedZoneKeys: Set = ["timezone", "time-zone", "time_zone", "tz", "zone", "cron_tz", "tzid"]
+
+    /// The pasted text's node, its reading and the text as read, for a mapping of one expression key and at most one
+    /// zone key; nil for any other node.
+    private func pastedRule(_ node: Node) -> (value: Node, foreign: ForeignRule, written: String)? {
+        guard case .mapping(let entries, _) = node, (1...2).contains(entries.count) else { return nil }
+        let keys = entries.map { $0.key.scalar?.value.lowercased() ?? "" }
+        guard let index = keys.firstIndex(where: Self.pastedRuleKeys.contains), let text = entries[index].value.scalar?.value else { return nil }
+        let zone = keys.firstIndex(where: Self.pastedZoneKeys.contains).flatMap { entries[$0].value.scalar?.value }
+        guard entries.count == 1 || zone != nil else { return nil }
+        // systemd's shorthands (`daily`) are its only when it is named: its key says so.
+        let written = keys[index].contains("calendar") && !text.lowercased().hasPrefix("oncalendar") ? "OnCalendar=" + text : text
+        guard var foreign = foreignRule(written) else { return nil }
+        if let zone, !foreign.notes.contains(where: { $0.hasPrefix("Its zone goes in") }) {
+            foreign.notes.insert("Its zone goes in 'timezone: \(zone)'", at: 0)
+        }
+        if keys[index] == "schedule", entries.contains(where: { $0.key.scalar?.value == "timeZone" }),
+           let cron = foreign.notes.firstIndex(where: { $0.hasPrefix("What cron does when the clocks change") }) {
+            // A Kubernetes CronJob's `spec.schedule` and `spec.timeZone`: robfig/cron, not a cron daemon.
+            foreign.notes[cron] = "A Kubernetes CronJob ('schedule' with 'timeZone') skips a wall time in a gap and runs a repeated one on both passes: 'nonexistent: skip', 'repeated: both' (docs/migrating.md#kubernetes-cronjob)"
+        }
+        return (entries[index].value, foreign, written)
+    }
+
+    /// GitHub Actions' `on: schedule` pasted as it is, `[{cron: "30 5 * * 1-5"}, {cron: "0 2 * * 0"}]`: each entry told
+    /// as a pasted rule, with the zone GitHub reads it in.
+    private func reportPastedRuleList(_ node: Node) -> Bool {
+        guard case .sequence(let items, _) = node, !items.isEmpty, items.count <= 20 else { return false }
+        let pasted = items.compactMap(pastedRule)
+        guard pasted.count == items.count else { return false }
+        let github = items.allSatisfy { item in
+            guard case .mapping(let entries, _) = item else { return false }
+            return entries.contains { $0.key.scalar?.value == "cron" }
+        }
+        for (value, var foreign, written) in pasted {
+            if items.count > 1 { foreign.notes.insert("Each entry of the list is a schedule of its own: write one spec for each", at: 0) }
+            if github, !foreign.notes.contains(where: { $0.hasPrefix("Its zone goes in") }) {
+                foreign.notes.insert("A list of 'cron:' entries is GitHub Actions' 'on: schedule', which reads them in UTC unless an entry names its zone: 'timezone: UTC'", at: 0)
+            }
+            log.report(.foreignRule, at: value, foreign.message(written: written, instantText: instantText))
+        }
         return true
     }
 
@@ -73,7 +117,8 @@ struct RuleReader {
         if case .scalar(let scalar) = node, !scalar.isNull {
             return readShorthand(scalar, node: node)
         }
-        if reportCommaSplitWeekdays(node) || reportCommaSplitTimes(node) || reportICalendarParts(node) || reportPastedRule(node) {
+        if reportCommaSplitWeekdays(node) || reportCommaSplitTimes(node) || reportICalendarParts(node) || reportPastedRule(node)
+            || reportPastedRuleList(node) {
             return nil
         }
         guard let fields = reader.mapping(

@@ -323,6 +323,9 @@ struct CronExpression {
                                notes: ["Its 'from' is the schedule's StartDate, not 2000-01-01: a rate counts elapsed time, a day as 24 hours (docs/migrating.md#aws-eventbridge-scheduler)"])
         }
         var result = ForeignRule(notation: notation, meaning: meaning(instant: instant))
+        if let year, case .none = result.meaning {
+            result.notes.append("It runs in \(year) only: a rule has no year, so keep the window inside it")
+        }
         if let withoutYear {
             result.notes.append("EventBridge refuses it: its cron(…) has six fields, the year last; the rule reads it as \(withoutYear)")
         }
@@ -342,7 +345,7 @@ struct CronExpression {
                 result.notes.append("Some of its times share an hour (\(earlier), \(later)): under 'repeated: both' a rule drops an instant that is not later than the one before it (the first \(later) comes before the second \(earlier)), where cronie runs every match; to check each time's two runs, write one spec per time (docs/migrating.md#cron)")
             }
             if dialect == .systemd, hour.text.contains("/") {
-                result.notes.append("Check its spring-forward evening with 'systemd-analyze calendar --base-time=…': systemd 252 could not compute the next elapse of '*-*-* 02/4:30:00 Europe/Berlin' from its 18:30 run on 2027-03-27 until midnight ('Resource deadlock avoided'; in systemd#13745 such a timer missed the rest of the spring day), where it could with the hours listed (02,06,10,14,18,22:30) (docs/migrating.md#systemd-timers)")
+                result.notes.append("systemd 252 computes a repetition of hours wrongly on some days, where the rule gives its listed hours: on the first of a month it skips the repetition's first run after midnight when the step does not come back round to it ('*-*-* 1/5:00 UTC': 2027-02-01 06:00, not 01:00), and from the evening before a spring-forward day it computes nothing ('*-*-* 02/4:30:00 Europe/Berlin' on 2027-03-27: 'Resource deadlock avoided'; systemd#13745); listing the hours (01,06,11,16,21:00) avoids both (docs/migrating.md#systemd-timers)")
             }
         } else if case .rule(.hourly, _) = result.meaning, dialect == .cron {
             result.notes.append("An hourly rule needs both policies too: cronie with CRON_TZ and a daemon in UTC runs each wall time as it happens, 'nonexistent: skip', 'repeated: both' (docs/migrating.md#cron)")
@@ -382,12 +385,24 @@ struct CronExpression {
         var times: [TimeOfDay] = []
         for hour in hours { for minute in minutes { for second in seconds { times.append(TimeOfDay(hour: hour, minute: minute, second: second)!) } } }
         guard times.count <= 144 else {
-            return .advice("it runs \(times.count) wall times a day, more than a message lists: write them all in the 'at:' of a day or week rule (\(times.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")), …, \"\(times.last!)\"), or an interval rule where the step is regular all day")
+            // The days' rule with its first time, to hold them all: or why no rule has those days.
+            let listed = "(\(times.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")), …, \"\(times.last!)\")"
+            switch dates(at: [times[0]]) {
+            case .success(let rule):
+                return .advice("it runs \(times.count) wall times a day, more than a message lists: write them all in the 'at:' of \(ForeignRule.quoted(rule)) \(listed)\(everyDay ? ", or an interval rule where the step is regular all day" : "")")
+            case .failure(let refusal):
+                return refusal.meaning
+            }
         }
         switch dates(at: times) {
         case .success(let rule): return .rule(rule, approximately: yearCaveat)
         case .failure(let refusal): return refusal.meaning
         }
+    }
+
+    /// `, in May only`: the months a refusal's days are restricted to, for its reason.
+    private var monthsOnly: String {
+        monthsAll ? "" : ", in \(ForeignRule.monthNames(month.values ?? [])) only"
     }
 
     /// Every day of the month: `*`, `?`, `1-31`, `*/1`.
@@ -426,7 +441,8 @@ struct CronExpression {
             if dialect == .spring || dialect == .systemd || dialect == .cron && starred {
                 // Both must match: Spring always (its `0 0 0 13 * FRI` is each Friday the 13th), cron when a field is
                 // starred. Days 1-7, 8-14, 15-21 or 22-28 with one weekday are that weekday's n-th of the month.
-                if let days = dayOfMonth.values, days.count == 7, days[0] % 7 == 1, days[0] <= 22, days[6] == days[0] + 6,
+                // Days 29-31 hold a month's fifth such weekday, when it has one.
+                if let days = dayOfMonth.values, days.count == 7 && days[0] % 7 == 1 && days[0] <= 22 && days[6] == days[0] + 6 || days == [29, 30, 31],
                    dayOfWeek.special == nil, let numbers = dayOfWeek.values, Set(numbers.map(weekday)).count == 1,
                    let ordinal = WeekdayOrdinal(rawValue: days[0] / 7 + 1) {
                     var nth = self
@@ -435,7 +451,7 @@ struct CronExpression {
                     return nth.dates(at: times)
                 }
                 let name = dialect == .spring ? "Spring" : dialect == .systemd ? "systemd" : "cron"
-                return .failure(Refusal(why: "\(name) runs it on days where both its day of the month (\(dayOfMonth.text)) and its weekday (\(dayOfWeek.text)) match, which no rule selects",
+                return .failure(Refusal(why: "\(name) runs it on days where both its day of the month (\(dayOfMonth.text)) and its weekday (\(dayOfWeek.text)) match\(monthsOnly), which no rule selects",
                                         instead: "list the dates it gives in 'expect' under a rule for one of the two fields"))
             }
             let why = switch dialect {
@@ -459,7 +475,7 @@ struct CronExpression {
             let instead = nearest == .last
                 ? "'on: last friday' is the nearest rule; a month ending on a weekend needs its own spec (docs/migrating.md#what-specrun-cannot-say-yet)"
                 : "write one spec per month the window covers, with a 'day:' rule for the date you expect that month (docs/migrating.md#what-specrun-cannot-say-yet)"
-            return .failure(Refusal(why: "'\(dayOfMonth.text)' is \(words), which no rule selects", instead: instead))
+            return .failure(Refusal(why: "'\(dayOfMonth.text)' is \(words)\(monthsOnly), which no rule selects", instead: instead))
         case (nil, .weekdayOfMonth(let ordinal, let number)?):
             monthly = .weekday(ordinal, weekday(number))
             if ordinal == .fifth { missingDay = .skip }
@@ -494,11 +510,11 @@ struct CronExpression {
         } else if monthly == nil {
             let what = weekdays == nil ? "every day" : "on its weekdays"
             return .failure(Refusal(why: "it runs \(what) of some months only (\(ForeignRule.monthNames(months)))",
-                                    instead: "write the rule for every month with a window inside those months"))
+                                    instead: "write the rule for every month, \(ForeignRule.quoted(inner(nil))), with a window inside those months"))
         } else if months.count == 1 {
             rule = inner(months[0])
             if case .yearly(let month, .day(let day), _, _) = rule, day > Rule.longestMonth[month - 1] {
-                return .failure(Refusal(why: "\(ForeignRule.monthNames([month])) has no day \(day), so the cron never runs it", instead: "correct the day of the month"))
+                return .failure(Refusal(why: "\(ForeignRule.monthNames([month])) has no day \(day), so \(dialect == .systemd ? "the timer" : "the cron") never runs it", instead: "correct the day of the month"))
             }
         } else if let step = month.step, 12 % step.step == 0, step.start <= step.step,
                   let from = Rule.firstSelectedDate(of: inner(nil), onOrAfter: CivilDate(year: 2000, month: step.start, day: 1)),

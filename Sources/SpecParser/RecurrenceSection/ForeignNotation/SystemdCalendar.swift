@@ -6,9 +6,9 @@ import Recurrence
 /// cron expression, whose reading into a rule it shares (`CronExpression(systemd:…)`).
 ///
 /// Without `OnCalendar=` before it, a text is taken for a calendar event only when its date is a pattern (`*-*-*`,
-/// `*-*~01`, `*-01/3-01`), its time one (`*:0/15`, `08..18:00`) or its weekdays a range (`Mon..Fri`): a plain `02:30`,
-/// `02:30,14:30` or `2027-03-28 02:30` is more likely a spec author's own slip, which the shorthand's messages answer
-/// better.
+/// `*-*~01`, `*-01/3-01`), its time one (`*:0/15`, `08..18:00`), its weekdays a range (`Mon..Fri`), or a zone ends
+/// weekdays, a date or a shorthand (`Sat,Sun 10:00 UTC`, `monthly Europe/Berlin`): a plain `02:30`, `02:30,14:30` or
+/// `2027-03-28 02:30` is more likely a spec author's own slip, which the shorthand's messages answer better.
 enum SystemdCalendar {
     /// systemd.time(7)'s shorthands, as `systemd-analyze calendar` normalises them (systemd 252).
     private static let shorthands = [
@@ -33,8 +33,12 @@ enum SystemdCalendar {
             zone = last
             words.removeLast()
         }
-        if prefixed, words.count == 1, let expanded = shorthands[words[0].lowercased()] {
+        // `monthly Europe/Berlin`: a shorthand is systemd's when `OnCalendar=` or a zone says so (`daily` alone is a
+        // slip in the spec's own shorthand; `daily Europe/Berlin` gets that shorthand's message first).
+        var shorthand = false
+        if prefixed || zone != nil, words.count == 1, let expanded = shorthands[words[0].lowercased()] {
             words = expanded.split(separator: " ").map(String.init)
+            shorthand = true
         }
         guard !words.isEmpty, words.count <= 3 else { return nil }
         var index = 0
@@ -63,7 +67,9 @@ enum SystemdCalendar {
             index += 1
         }
         guard index == words.count, index > 0 else { return nil }
-        guard prefixed || patternDate || patternTime || rangedWeekdays else { return nil }
+        // A spec's shorthand never ends in a zone: weekdays, a date or a shorthand before one are systemd's.
+        let zoned = zone != nil && (weekdays != nil || date != nil || shorthand)
+        guard prefixed || patternDate || patternTime || rangedWeekdays || zoned else { return nil }
 
         var dayOfMonth = date?.day ?? CronExpression.Field(text: "*")
         var dayOfWeek = weekdays ?? CronExpression.Field(text: "*")

@@ -164,6 +164,8 @@ import Testing
         (#""*-05~03 01:00""#, "'~03' is 2 days before the month's last day, in May only, which no rule selects"),
         (#""2027-03-* 3:15""#, "it runs every day of some months only (March); write the rule for every month, 'daily 03:15', with a window inside those months. It runs in 2027 only"),
         (#""*-*-1,15 *:*""#, "it runs on several days of the month (1,15), and a monthly rule has one day"),
+        // Days of one month are yearly rules: a monthly one would run every month.
+        (#""*-05-25..31 01:00""#, #"(25..31), in May only, and a monthly rule has one day; write one spec per day: 'rule: {every: year, month: 5, day: 25, at: "01:00"}'"#),
     ])
     func unsayableTextToldWhy(pasted: String, told: String) throws {
         let (message, code) = try Self.error(pasted)
@@ -193,7 +195,10 @@ import Testing
         (#"{cron: "0 2 * * *", tz: Europe/Berlin}"#, ["write 'daily 02:00'", "Its zone goes in 'timezone: Europe/Berlin'", "What cron does when the clocks change"]),
         (#"[{cron: "30 5 * * 1-5"}]"#, ["write 'weekly mon,tue,wed,thu,fri 05:30'", "A list of 'cron:' entries is GitHub Actions' 'on: schedule', which reads them in UTC"]),
         (#"{OnCalendar: daily}"#, ["'OnCalendar=daily' is a systemd calendar event, not a rule: write 'daily 00:00'"]),
-        (#""*-*-* 02/4:30:00""#, ["systemd 252 computes a repetition of hours wrongly on some days", "('*-*-* 1/5:00 UTC': 2027-02-01 06:00, not 01:00)", "'Resource deadlock avoided'; systemd#13745"]),
+        (#""*-*-* 02/4:30:00""#, ["systemd 252 computes a repetition of hours wrongly on some days", "on the first of a month, and on the day the clocks go back",
+                                  "('*-*-* 1/5:00 UTC': 2027-02-01 06:00, not 01:00)", "from 22:30 on 2027-03-27: 'Resource deadlock avoided'; systemd#13745"]),
+        (#""OnCalendar=*-*-* 02:30:15.5""#, ["write 'daily 02:30:15'", "A rule's times are whole seconds: its .5 of a second is left out"]),
+        (#"[{cron: "0 2 * * *"}]"#, ["'timezone: UTC'", "In UTC no wall time is skipped or repeated"]),
         (#""*-02-30 09:00""#, ["February has no day 30, so the timer never runs it"]),
         (#""*-*-01 *:*""#, [#"it runs 1440 wall times a day, more than a message lists: write them all in the 'at:' of {every: month, day: 1, at: "00:00"} ("00:00", "00:01", "00:02", …, "23:59")"#]),
     ])
@@ -286,6 +291,8 @@ import Testing
         "daily at 02:30", "every 90m", "weekly 09:00", "0 2 * *", "every day at 2", "monthly last friday 23:30",
         // What could be systemd's but is more likely a slip: a plain time, a list of times, a plain date and time.
         "02:30", "02:30,14:30", "2027-03-28 02:30", "daily", "mon 09:00",
+        // A repetition systemd refuses, because it never repeats.
+        "OnCalendar=*-*-15/20 09:00", "OnCalendar=*-*-* 20/5:00",
     ])
     func otherTextsUntouched(text: String) throws {
         let (_, code) = try Self.error("\"\(text)\"")

@@ -107,6 +107,9 @@ struct RuleReader {
             if items.count > 1 { foreign.notes.insert("Each entry of the list is a schedule of its own: write one spec for each", at: 0) }
             if github, !foreign.notes.contains(where: { $0.hasPrefix("Its zone goes in") }) {
                 foreign.notes.insert("A list of 'cron:' entries is GitHub Actions' 'on: schedule', which reads them in UTC unless an entry names its zone: 'timezone: UTC'", at: 0)
+                // Not a cron daemon: in UTC no wall time is skipped or repeated.
+                foreign.notes.removeAll { $0.hasPrefix("What cron does when the clocks change") }
+                foreign.notes.append("In UTC no wall time is skipped or repeated: any 'nonexistent' and 'repeated' policies give the same instants")
             }
             log.report(.foreignRule, at: value, foreign.message(written: written, instantText: instantText))
         }

@@ -56,6 +56,8 @@ struct CronExpression {
     private(set) var year: String?
     /// A `cron(…)` of five fields, which EventBridge refuses: the six-field form it was read as.
     private(set) var withoutYear: String?
+    /// What the reader left out that a rule cannot hold (a systemd time's fraction of a second).
+    var leftOut: [String] = []
     private var second = Field(values: [0], text: "0")
     private var minute = Field(text: "*")
     private var hour = Field(text: "*")
@@ -326,6 +328,7 @@ struct CronExpression {
         if let year, case .none = result.meaning {
             result.notes.append("It runs in \(year) only: a rule has no year, so keep the window inside it")
         }
+        result.notes.append(contentsOf: leftOut)
         if let withoutYear {
             result.notes.append("EventBridge refuses it: its cron(…) has six fields, the year last; the rule reads it as \(withoutYear)")
         }
@@ -345,7 +348,7 @@ struct CronExpression {
                 result.notes.append("Some of its times share an hour (\(earlier), \(later)): under 'repeated: both' a rule drops an instant that is not later than the one before it (the first \(later) comes before the second \(earlier)), where cronie runs every match; to check each time's two runs, write one spec per time (docs/migrating.md#cron)")
             }
             if dialect == .systemd, hour.text.contains("/") {
-                result.notes.append("systemd 252 computes a repetition of hours wrongly on some days, where the rule gives its listed hours: on the first of a month it skips the repetition's first run after midnight when the step does not come back round to it ('*-*-* 1/5:00 UTC': 2027-02-01 06:00, not 01:00), and from the evening before a spring-forward day it computes nothing ('*-*-* 02/4:30:00 Europe/Berlin' on 2027-03-27: 'Resource deadlock avoided'; systemd#13745); listing the hours (01,06,11,16,21:00) avoids both (docs/migrating.md#systemd-timers)")
+                result.notes.append("systemd 252 computes a repetition of hours wrongly on some days, where the rule gives its listed hours: on the first of a month, and on the day the clocks go back, it skips the repetition's first run after midnight when the step does not come back round to it ('*-*-* 1/5:00 UTC': 2027-02-01 06:00, not 01:00), and from the last run before a spring-forward day it computes nothing ('*-*-* 02/4:30:00 Europe/Berlin' from 22:30 on 2027-03-27: 'Resource deadlock avoided'; systemd#13745); listing the hours (01,06,11,16,21:00) avoids all three (docs/migrating.md#systemd-timers)")
             }
         } else if case .rule(.hourly, _) = result.meaning, dialect == .cron {
             result.notes.append("An hourly rule needs both policies too: cronie with CRON_TZ and a daemon in UTC runs each wall time as it happens, 'nonexistent: skip', 'repeated: both' (docs/migrating.md#cron)")
@@ -485,8 +488,13 @@ struct CronExpression {
         case (nil, nil):
             if let days = dayOfMonth.values, !daysOfMonthAll {
                 guard days.count == 1 else {
-                    let rules = days.map { Rule.monthly(day: .day($0), at: times, missingDay: $0 > 28 ? .skip : nil) }
-                    return .failure(Refusal(why: "it runs on several days of the month (\(dayOfMonth.text)), and a monthly rule has one day", instead: "write one spec per day: " + ForeignRule.onePerSpec(rules)))
+                    // In one month only (`*-05-25..31`), each day is a yearly rule: a monthly one would run every month.
+                    let only = month.values.flatMap { $0.count == 1 ? $0[0] : nil }
+                    let rules = days.map { day in
+                        only.map { Rule.yearly(month: $0, day: .day(day), at: times, missingDay: Self.yearlyMissingDay(.day(day), month: $0, nil)) }
+                            ?? Rule.monthly(day: .day(day), at: times, missingDay: day > 28 ? .skip : nil)
+                    }
+                    return .failure(Refusal(why: "it runs on several days of the month (\(dayOfMonth.text))\(monthsOnly), and a monthly rule has one day", instead: "write one spec per day: " + ForeignRule.onePerSpec(rules)))
                 }
                 monthly = .day(days[0])
                 if days[0] > 28 { missingDay = .skip }

@@ -58,7 +58,7 @@ enum SystemdCalendar {
         }
         var patternTime = false
         var time = (hour: CronExpression.Field(values: [0], text: "00"), minute: CronExpression.Field(values: [0], text: "00"),
-                    second: CronExpression.Field(values: [0], text: "00"))
+                    second: CronExpression.Field(values: [0], text: "00"), fraction: String?.none)
         if index < words.count, words[index].contains(":") {
             guard let read = self.time(words[index]) else { return nil }
             time = read
@@ -88,9 +88,13 @@ enum SystemdCalendar {
                 dayOfMonth.special = .unsupported(sevenLast ? "the month's last seven days" : "days counted back from the month's end", nearest: nil)
             }
         }
-        return CronExpression(systemd: written, second: time.second, minute: time.minute, hour: time.hour,
-                              dayOfMonth: dayOfMonth, month: date?.month ?? CronExpression.Field(text: "*"), dayOfWeek: dayOfWeek,
-                              year: date?.year, zone: zone)
+        var expression = CronExpression(systemd: written, second: time.second, minute: time.minute, hour: time.hour,
+                                        dayOfMonth: dayOfMonth, month: date?.month ?? CronExpression.Field(text: "*"), dayOfWeek: dayOfWeek,
+                                        year: date?.year, zone: zone)
+        if let fraction = time.fraction {
+            expression.leftOut.append("A rule's times are whole seconds: its \(fraction) of a second is left out, so each of systemd's elapses is that much after the rule's instant")
+        }
+        return expression
     }
 
     /// `Mon..Fri`, `Sat,Sun`, `monday,wed..fri`: the weekdays in cron's numbers (0 = Sunday); nil for anything else.
@@ -135,13 +139,22 @@ enum SystemdCalendar {
         return (parts[0] == "*" ? nil : parts[0], month, fromEnd == nil ? day : CronExpression.Field(text: dayText), fromEnd)
     }
 
-    /// `09:00`, `9:30:15`, `*:0/15`, `02/4:30:00`: the hours, minutes and seconds (00 when left out).
-    private static func time(_ text: String) -> (hour: CronExpression.Field, minute: CronExpression.Field, second: CronExpression.Field)? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+    /// `09:00`, `9:30:15`, `*:0/15`, `02/4:30:00`, `02:30:15.5`: the hours, minutes and seconds (00 when left out), and
+    /// a fraction of a second (`.5`), which a rule cannot hold.
+    private static func time(_ text: String) -> (hour: CronExpression.Field, minute: CronExpression.Field, second: CronExpression.Field, fraction: String?)? {
+        var parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        var fraction: String?
+        if parts.count == 3, let dot = parts[2].firstIndex(of: "."), parts[2].allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+           parts[2][parts[2].index(after: dot)...].count <= 6, !parts[2][parts[2].index(after: dot)...].isEmpty,
+           !parts[2][parts[2].index(after: dot)...].contains(".") {
+            // `15.5`: one second with its fraction (systemd takes up to six digits).
+            fraction = String(parts[2][dot...])
+            parts[2] = String(parts[2][..<dot])
+        }
         guard (2...3).contains(parts.count), let hour = component(parts[0], in: 0...23), let minute = component(parts[1], in: 0...59),
               let second = parts.count == 3 ? component(parts[2], in: 0...59) : CronExpression.Field(values: [0], text: "00")
         else { return nil }
-        return (hour, minute, second)
+        return (hour, minute, second, fraction)
     }
 
     /// One component: `*`, `5`, `1,15`, `1..7`, `0/15` (from 0 every 15), `1..31/2`; nil for anything else (`*/15`,
@@ -161,6 +174,8 @@ enum SystemdCalendar {
             if slash.count == 2 {
                 guard let n = number(String(slash[1])), n > 0 else { return nil }
                 by = n
+                // systemd refuses a repetition that never repeats (`*-*-15/20`, `20/5:00`).
+                if ends.count == 1, low + by > range.upperBound { return nil }
             }
             let last = slash.count == 2 && ends.count == 1 ? range.upperBound : high
             values.formUnion(stride(from: low, through: last, by: by))

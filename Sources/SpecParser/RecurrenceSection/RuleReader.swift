@@ -74,7 +74,10 @@ struct RuleReader {
     /// The pasted text's node, its reading and the text as read, for a mapping of one expression key and at most one
     /// zone key; nil for any other node.
     private func pastedRule(_ node: Node) -> (value: Node, foreign: ForeignRule, written: String)? {
-        guard case .mapping(let entries, _) = node, (1...2).contains(entries.count) else { return nil }
+        // Looked at for every rule: a rule's own `every` or `interval` ends it before any key is lowercased.
+        guard case .mapping(let entries, _) = node, (1...2).contains(entries.count),
+              !entries.contains(where: { $0.key.scalar.map { $0.value == "every" || $0.value == "interval" } == true })
+        else { return nil }
         let keys = entries.map { $0.key.scalar?.value.lowercased() ?? "" }
         guard let index = keys.firstIndex(where: Self.pastedRuleKeys.contains), let text = entries[index].value.scalar?.value else { return nil }
         let zone = keys.firstIndex(where: Self.pastedZoneKeys.contains).flatMap { entries[$0].value.scalar?.value }

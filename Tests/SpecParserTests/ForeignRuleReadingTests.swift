@@ -258,6 +258,25 @@ import Testing
         #expect(!file.diagnostics.contains { $0.code == "foreign-rule" }, "\(file.diagnostics.map(\.message))")
     }
 
+    /// `rule: monthly`, the word cron's macros and systemd's shorthands use, was told only the generic forms.
+    @Test("a period's word alone is told what its rule needs, as a rule that reads", arguments: [
+        ("monthly", #"{every: month, day: 1, at: "00:00"}"#),
+        ("monthly 02:30", #"{every: month, day: 1, at: "02:30"}"#),
+        ("yearly", #"{every: year, month: 1, day: 1, at: "00:00"}"#),
+        ("quarterly 06:00", #"{every: 3 months, day: 1, at: "06:00", from: 2027-01-01}"#),
+        ("hourly", "{every: hour, minute: 0}"),
+        ("daily", "'daily 02:30'"),
+        ("weekly", "'weekly mon 09:00'"),
+        ("minutely", "'every 1m from 2027-01-01T00:00:00+01:00'"),
+    ])
+    func periodWordAlone(text: String, told: String) throws {
+        let (message, code) = try Self.error("\"\(text)\"")
+        #expect(code == "invalid-rule")
+        #expect(message.contains(told), "\(message)")
+        let rule = told.hasPrefix("'") ? String(told.dropFirst().dropLast()) : told
+        #expect(throws: Never.self) { try SteppedRuleReadingTests.rule(rule) }
+    }
+
     @Test("a spec rule with a stray freq key is told the key, not read as an RRULE")
     func everyWithFreqIsNoRRULE() throws {
         let (message, code) = try Self.error(#"{every: day, at: "09:00", freq: daily}"#)

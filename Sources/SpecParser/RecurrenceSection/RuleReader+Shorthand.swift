@@ -90,6 +90,9 @@ extension RuleReader {
                 // `biweekly mon 09:00`: not `weekly` (every week); every other week is a stepped map form.
                 log.report(.invalidRule, at: node,
                            "'\(scalar.value)' is not a rule: there is no shorthand for every other week; write the map form \(Self.everyOtherWeek(tokens.dropFirst().map(\.text)))")
+            } else if let advice = periodWordAdvice(tokens.map(\.text)) {
+                // `monthly`, `hourly :15`, `daily`: a period's word, as cron's macros and systemd's shorthands write it.
+                log.report(.invalidRule, at: node, "'\(scalar.value)' is not a rule: \(advice)")
             } else if let meant = Self.plainShorthand(tokens.map(\.text)) {
                 log.report(.invalidRule, at: node, "'\(scalar.value)' is not a rule; did you mean '\(meant)'? \(Self.shorthandForms)")
             } else if !words.contains(first.text), let suggestion = Suggestion.closest(to: first.text, in: words) {
@@ -102,6 +105,28 @@ extension RuleReader {
         }
         guard let rule else { return nil }
         return validated(rule, fields: nil, node: node)
+    }
+
+    /// What a rule for the period a word names needs (`monthly` → its day and time), for the word alone or followed by a
+    /// time (`monthly 02:30`); nil for anything else. Words of the shorthand (`daily`, `weekly`) only alone: with more
+    /// words their own messages say what is wrong.
+    private func periodWordAdvice(_ words: [String]) -> String? {
+        guard let word = words.first?.lowercased(), words.count <= 2 else { return nil }
+        var time = "00:00"
+        if words.count == 2 {
+            guard !["daily", "weekly"].contains(word), let read = TimeOfDay(parsing: words[1]) else { return nil }
+            time = read.description
+        }
+        return switch word {
+        case "daily" where words.count == 1: "a day's rule needs its wall time, e.g. 'daily 02:30' or {every: day, at: \"02:30\"}"
+        case "weekly" where words.count == 1: "a week's rule needs its weekdays and wall time, e.g. 'weekly mon 09:00' or {every: week, on: [monday], at: \"09:00\"}"
+        case "monthly": "a month's rule has no shorthand and names its day; write the map form, e.g. {every: month, day: 1, at: \"\(time)\"} (the 1st, as cron's @monthly and systemd's monthly)"
+        case "yearly", "annually": "a year's rule has no shorthand and names its month and day; write the map form, e.g. {every: year, month: 1, day: 1, at: \"\(time)\"} (January 1, as cron's @yearly and systemd's yearly)"
+        case "quarterly": "write every third month as a stepped rule with its first date, e.g. {every: 3 months, day: 1, at: \"\(time)\", from: 2027-01-01} (January, April, July and October, as systemd's quarterly)"
+        case "hourly" where words.count == 1: "an hour's rule names its minute: {every: hour, minute: 0} (as cron's @hourly and systemd's hourly)"
+        case "minutely" where words.count == 1: "every minute is an interval from an instant, e.g. 'every 1m from \(exampleInstant)'"
+        default: nil
+        }
     }
 
     /// What an interval shorthand needs, nil when the words after `every` are no duration: its start, for `every 90m`

@@ -165,6 +165,9 @@ import Testing
         (#""2027-03-* 3:15""#, "it runs every day of some months only (March); write the rule for every month, 'daily 03:15', with a window inside those months. It runs in 2027 only"),
         (#""*-*-1,15 *:*""#, "it runs on several days of the month (1,15), and a monthly rule has one day"),
         // Days of one month are yearly rules: a monthly one would run every month.
+        // Named as systemd's but not read (a repetition that never repeats, which systemd refuses too).
+        (#""OnCalendar=*-*-15/20 09:00""#, "it does not read as one of systemd.time(7)'s calendar events; run 'systemd-analyze calendar' on it"),
+        (#""OnCalendar=*-*-* 20/5:00""#, "paste the 'Normalized form' it prints"),
         (#""*-05-25..31 01:00""#, #"(25..31), in May only, and a monthly rule has one day; write one spec per day: 'rule: {every: year, month: 5, day: 25, at: "01:00"}'"#),
     ])
     func unsayableTextToldWhy(pasted: String, told: String) throws {
@@ -310,8 +313,7 @@ import Testing
         "daily at 02:30", "every 90m", "weekly 09:00", "0 2 * *", "every day at 2", "monthly last friday 23:30",
         // What could be systemd's but is more likely a slip: a plain time, a list of times, a plain date and time.
         "02:30", "02:30,14:30", "2027-03-28 02:30", "daily", "mon 09:00",
-        // A repetition systemd refuses, because it never repeats.
-        "OnCalendar=*-*-15/20 09:00", "OnCalendar=*-*-* 20/5:00",
+
     ])
     func otherTextsUntouched(text: String) throws {
         let (_, code) = try Self.error("\"\(text)\"")

@@ -159,6 +159,12 @@ extension RuleReader {
         if let cron = CronExpression(text) { return inZone(cron.translated(instant: wallTimeInstant)) }
         if let recurrence = ICalendarRule(text) { return inZone(recurrence.translated(instant: wallTimeInstant)) }
         if let calendar = SystemdCalendar.expression(text) { return inZone(calendar.translated(instant: wallTimeInstant)) }
+        if SystemdCalendar.isNamed(text) {
+            // `OnCalendar=*-*-15/20 09:00`: named as systemd's, but not a calendar event this reader (or systemd) takes.
+            return ForeignRule(notation: "a systemd calendar event", meaning: .none(
+                why: "it does not read as one of systemd.time(7)'s calendar events",
+                instead: "run 'systemd-analyze calendar' on it: if systemd takes it, paste the 'Normalized form' it prints"))
+        }
         return nil
     }
 

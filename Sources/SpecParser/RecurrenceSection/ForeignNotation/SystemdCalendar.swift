@@ -20,12 +20,17 @@ enum SystemdCalendar {
     private static let weekdayNames = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
     private static let fullWeekdayNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
+    /// Whether `written` says it is a calendar event (`OnCalendar=…`), read or not.
+    static func isNamed(_ written: String) -> Bool {
+        guard let equals = written.firstIndex(of: "=") else { return false }
+        return written[..<equals].trimmingCharacters(in: .whitespaces).lowercased() == "oncalendar"
+    }
+
     static func expression(_ written: String) -> CronExpression? {
         var text = written.trimmingCharacters(in: .whitespaces)
-        var prefixed = false
-        if let equals = text.firstIndex(of: "="), text[..<equals].trimmingCharacters(in: .whitespaces).lowercased() == "oncalendar" {
+        let prefixed = isNamed(text)
+        if prefixed, let equals = text.firstIndex(of: "=") {
             text = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            prefixed = true
         }
         var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         var zone: String?

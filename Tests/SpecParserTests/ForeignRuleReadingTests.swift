@@ -164,6 +164,9 @@ import Testing
         (#""*-05~03 01:00""#, "'~03' is 2 days before the month's last day, in May only, which no rule selects"),
         (#""2027-03-* 3:15""#, "it runs every day of some months only (March); write the rule for every month, 'daily 03:15', with a window inside those months. It runs in 2027 only"),
         (#""*-*-1,15 *:*""#, "it runs on several days of the month (1,15), and a monthly rule has one day"),
+        // Several weekdays' n-th: one spec per weekday.
+        (#""Sat,Sun *-*~07/1 10:00""#, #"it runs on the last sunday and last saturday of the month, and a rule names one weekday of the month; write one spec for each: 'rule: {every: month, on: last sunday, at: "10:00"}' and 'rule: {every: month, on: last saturday, at: "10:00"}'"#),
+        (#""Mon,Fri *-*-1..7 08:00""#, "it runs on the first monday and first friday of the month"),
         // Days of one month are yearly rules: a monthly one would run every month.
         // Named as systemd's but not read (a repetition that never repeats, which systemd refuses too).
         (#""OnCalendar=*-*-15/20 09:00""#, "it does not read as one of systemd.time(7)'s calendar events; run 'systemd-analyze calendar' on it"),

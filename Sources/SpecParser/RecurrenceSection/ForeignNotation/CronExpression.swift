@@ -1,5 +1,6 @@
 import Foundation
 import Recurrence
+import SpecDiagnostics
 
 /// A cron line as teams paste it into `rule:` — `0 2 * * *`, `CRON_TZ=Europe/Berlin 30 2 * * 1-5`, a crontab line with
 /// its command, `@daily`, Quartz's `0 0 2 ? * MON-FRI` (seconds first, an optional year last) — read for the rule that
@@ -25,6 +26,8 @@ struct CronExpression {
     enum Special {
         case lastDay
         case weekdayOfMonth(WeekdayOrdinal, Int)
+        /// The n-th of several weekdays (`Sat,Sun *-*~07/1`, `Mon..Fri *-*-1..7`): one rule each.
+        case weekdaysOfMonth(WeekdayOrdinal, [Int])
         /// What it means, in words, and the rule's day nearest to it (`LW` → the last day).
         case unsupported(String, nearest: DayOfMonth?)
     }
@@ -445,12 +448,14 @@ struct CronExpression {
                 // Both must match: Spring always (its `0 0 0 13 * FRI` is each Friday the 13th), cron when a field is
                 // starred. Days 1-7, 8-14, 15-21 or 22-28 with one weekday are that weekday's n-th of the month.
                 // Days 29-31 hold a month's fifth such weekday, when it has one.
+                // Several weekdays are that n-th of each, one rule apiece.
                 if let days = dayOfMonth.values, days.count == 7 && days[0] % 7 == 1 && days[0] <= 22 && days[6] == days[0] + 6 || days == [29, 30, 31],
-                   dayOfWeek.special == nil, let numbers = dayOfWeek.values, Set(numbers.map(weekday)).count == 1,
+                   dayOfWeek.special == nil, let numbers = dayOfWeek.values,
                    let ordinal = WeekdayOrdinal(rawValue: days[0] / 7 + 1) {
                     var nth = self
                     nth.dayOfMonth = Field(text: "*")
-                    nth.dayOfWeek = Field(special: .weekdayOfMonth(ordinal, numbers[0]), text: dayOfWeek.text)
+                    let distinct = Array(Set(numbers.map(weekday))).sorted()
+                    nth.dayOfWeek = Field(special: distinct.count == 1 ? .weekdayOfMonth(ordinal, numbers[0]) : .weekdaysOfMonth(ordinal, numbers), text: dayOfWeek.text)
                     return nth.dates(at: times)
                 }
                 let name = dialect == .spring ? "Spring" : dialect == .systemd ? "systemd" : "cron"
@@ -482,7 +487,17 @@ struct CronExpression {
         case (nil, .weekdayOfMonth(let ordinal, let number)?):
             monthly = .weekday(ordinal, weekday(number))
             if ordinal == .fifth { missingDay = .skip }
-        case (.weekdayOfMonth?, _), (nil, .unsupported?), (nil, .lastDay?):
+        case (nil, .weekdaysOfMonth(let ordinal, let numbers)?):
+            // One spec per weekday, each the rule the weekday alone gives.
+            let rules = numbers.compactMap { number -> Rule? in
+                var one = self
+                one.dayOfWeek = Field(special: .weekdayOfMonth(ordinal, number), text: dayOfWeek.text)
+                return try? one.dates(at: times).get()
+            }
+            let names = ListWording.joined(numbers.map { "\(ordinal.name) \(weekday($0))" })
+            return .failure(Refusal(why: "it runs on the \(names) of the month\(monthsOnly), and a rule names one weekday of the month",
+                                    instead: "write one spec for each: " + ForeignRule.onePerSpec(rules)))
+        case (.weekdayOfMonth?, _), (.weekdaysOfMonth?, _), (nil, .unsupported?), (nil, .lastDay?):
             // The parser gives neither a weekday of the month in a day-of-month field nor these in a weekday field.
             return .failure(Refusal(why: "its weekday field '\(dayOfWeek.text)' is not one a rule can say", instead: "name the weekdays in 'on:'"))
         case (nil, nil):

@@ -81,9 +81,11 @@ enum SystemdCalendar {
         if let fromEnd = date?.fromEnd {
             // `~01` is the month's last day; `Mon *-05~07/1` (the last seven days, on a Monday) its last Monday.
             let sevenLast = fromEnd == Array(1...7)
-            if sevenLast, let days = weekdays?.values, days.count == 1 {
+            if sevenLast, let days = weekdays?.values, !days.isEmpty {
+                // `Sat,Sun *-*~07/1`: the last of each weekday, one rule apiece.
                 dayOfMonth = CronExpression.Field(text: "*")
-                dayOfWeek = CronExpression.Field(special: .weekdayOfMonth(.last, days[0]), text: weekdays!.text)
+                dayOfWeek = CronExpression.Field(special: days.count == 1 ? .weekdayOfMonth(.last, days[0]) : .weekdaysOfMonth(.last, days),
+                                                 text: weekdays!.text)
             } else if fromEnd == [1] {
                 dayOfMonth.special = .lastDay
             } else if fromEnd.count == 1 {

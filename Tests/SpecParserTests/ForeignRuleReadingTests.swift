@@ -201,6 +201,10 @@ import Testing
         (#"{cron: "0 2 * * *", tz: Europe/Berlin}"#, ["write 'daily 02:00'", "Its zone goes in 'timezone: Europe/Berlin'", "What cron does when the clocks change"]),
         (#"[{cron: "30 5 * * 1-5"}]"#, ["write 'weekly mon,tue,wed,thu,fri 05:30'", "A list of 'cron:' entries is GitHub Actions' 'on: schedule', which reads them in UTC"]),
         (#"{OnCalendar: daily}"#, ["'OnCalendar=daily' is a systemd calendar event, not a rule: write 'daily 00:00'"]),
+        // The scheduler a tool's YAML names decides the clock-change note, hourly rules too; a zone key is a TZID.
+        (#"{schedule: "0 * * * *", timeZone: Europe/Berlin}"#, ["An hourly rule needs both policies too: A Kubernetes CronJob"]),
+        (#"[{cron: "0 * * * *"}]"#, ["'timezone: UTC'. In UTC no wall time is skipped or repeated"]),
+        (#"{rrule: "FREQ=DAILY;BYHOUR=2;BYMINUTE=0", tzid: W. Europe Standard Time}"#, ["(W. Europe Standard Time is Europe/Berlin)"]),
         (#""*-*-* 02/4:30:00""#, ["systemd 252 computes a repetition of hours wrongly on some days", "on the first of a month, and on the day the clocks go back",
                                   "('*-*-* 1/5:00 UTC': 2027-02-01 06:00, not 01:00)", "from 22:30 on 2027-03-27: 'Resource deadlock avoided'; systemd#13745"]),
         (#""OnCalendar=*-*-* 02:30:15.5""#, ["write 'daily 02:30:15'", "A rule's times are whole seconds: its .5 of a second is left out"]),

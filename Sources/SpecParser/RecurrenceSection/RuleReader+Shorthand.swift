@@ -155,10 +155,20 @@ extension RuleReader {
     }
 
     /// A cron line, an iCalendar RRULE or a systemd calendar event, read for the rule it means; nil for any other text.
-    func foreignRule(_ text: String) -> ForeignRule? {
-        if let cron = CronExpression(text) { return inZone(cron.translated(instant: wallTimeInstant)) }
-        if let recurrence = ICalendarRule(text) { return inZone(recurrence.translated(instant: wallTimeInstant)) }
-        if let calendar = SystemdCalendar.expression(text) { return inZone(calendar.translated(instant: wallTimeInstant)) }
+    /// `zone` and `runner` come from a tool's YAML around the text (`{schedule: …, timeZone: …}`).
+    func foreignRule(_ text: String, zone: String? = nil, runner: CronExpression.Runner = .daemon) -> ForeignRule? {
+        if var cron = CronExpression(text) {
+            cron.place(zone: zone, runner: runner)
+            return inZone(cron.translated(instant: wallTimeInstant))
+        }
+        if var recurrence = ICalendarRule(text) {
+            recurrence.place(zone: zone)
+            return inZone(recurrence.translated(instant: wallTimeInstant))
+        }
+        if var calendar = SystemdCalendar.expression(text) {
+            calendar.place(zone: zone, runner: .daemon)
+            return inZone(calendar.translated(instant: wallTimeInstant))
+        }
         if SystemdCalendar.isNamed(text) {
             // `OnCalendar=*-*-15/20 09:00`: named as systemd's, but not a calendar event this reader (or systemd) takes.
             return ForeignRule(notation: "a systemd calendar event", meaning: .none(

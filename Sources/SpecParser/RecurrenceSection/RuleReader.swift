@@ -72,8 +72,8 @@ struct RuleReader {
     private static let pastedZoneKeys: Set = ["timezone", "time-zone", "time_zone", "tz", "zone", "cron_tz", "tzid"]
 
     /// The pasted text's node, its reading and the text as read, for a mapping of one expression key and at most one
-    /// zone key; nil for any other node.
-    private func pastedRule(_ node: Node) -> (value: Node, foreign: ForeignRule, written: String)? {
+    /// zone key; nil for any other node. A CronJob's `schedule` beside `timeZone` is Kubernetes' to run.
+    private func pastedRule(_ node: Node, runner: CronExpression.Runner = .daemon) -> (value: Node, foreign: ForeignRule, written: String)? {
         // Looked at for every rule: a rule's own `every` or `interval` ends it before any key is lowercased.
         guard case .mapping(let entries, _) = node, (1...2).contains(entries.count),
               !entries.contains(where: { $0.key.scalar.map { $0.value == "every" || $0.value == "interval" } == true })
@@ -84,15 +84,8 @@ struct RuleReader {
         guard entries.count == 1 || zone != nil else { return nil }
         // systemd's shorthands (`daily`) are its only when it is named: its key says so.
         let written = keys[index].contains("calendar") && !text.lowercased().hasPrefix("oncalendar") ? "OnCalendar=" + text : text
-        guard var foreign = foreignRule(written) else { return nil }
-        if let zone, !foreign.notes.contains(where: { $0.hasPrefix("Its zone goes in") }) {
-            foreign.notes.insert("Its zone goes in 'timezone: \(zone)'", at: 0)
-        }
-        if keys[index] == "schedule", entries.contains(where: { $0.key.scalar?.value == "timeZone" }),
-           let cron = foreign.notes.firstIndex(where: { $0.hasPrefix("What cron does when the clocks change") }) {
-            // A Kubernetes CronJob's `spec.schedule` and `spec.timeZone`: robfig/cron, not a cron daemon.
-            foreign.notes[cron] = "A Kubernetes CronJob ('schedule' with 'timeZone') skips a wall time in a gap and runs a repeated one on both passes: 'nonexistent: skip', 'repeated: both' (docs/migrating.md#kubernetes-cronjob)"
-        }
+        let cronJob = keys[index] == "schedule" && entries.contains { $0.key.scalar?.value == "timeZone" }
+        guard let foreign = foreignRule(written, zone: zone, runner: cronJob ? .kubernetes : runner) else { return nil }
         return (entries[index].value, foreign, written)
     }
 
@@ -100,20 +93,14 @@ struct RuleReader {
     /// as a pasted rule, with the zone GitHub reads it in.
     private func reportPastedRuleList(_ node: Node) -> Bool {
         guard case .sequence(let items, _) = node, !items.isEmpty, items.count <= 20 else { return false }
-        let pasted = items.compactMap(pastedRule)
-        guard pasted.count == items.count else { return false }
         let github = items.allSatisfy { item in
             guard case .mapping(let entries, _) = item else { return false }
             return entries.contains { $0.key.scalar?.value == "cron" }
         }
+        let pasted = items.compactMap { pastedRule($0, runner: github ? .githubActions : .daemon) }
+        guard pasted.count == items.count else { return false }
         for (value, var foreign, written) in pasted {
             if items.count > 1 { foreign.notes.insert("Each entry of the list is a schedule of its own: write one spec for each", at: 0) }
-            if github, !foreign.notes.contains(where: { $0.hasPrefix("Its zone goes in") }) {
-                foreign.notes.insert("A list of 'cron:' entries is GitHub Actions' 'on: schedule', which reads them in UTC unless an entry names its zone: 'timezone: UTC'", at: 0)
-                // Not a cron daemon: in UTC no wall time is skipped or repeated.
-                foreign.notes.removeAll { $0.hasPrefix("What cron does when the clocks change") }
-                foreign.notes.append("In UTC no wall time is skipped or repeated: any 'nonexistent' and 'repeated' policies give the same instants")
-            }
             log.report(.foreignRule, at: value, foreign.message(written: written, instantText: instantText))
         }
         return true

@@ -46,8 +46,13 @@ struct CronExpression {
         case systemd
     }
 
+    /// What runs a five-field line pasted in a tool's own YAML: a cron daemon, or the tool (a CronJob's `schedule`,
+    /// GitHub Actions' `- cron:`), whose clock-change behaviour is its own.
+    enum Runner { case daemon, kubernetes, githubActions }
+
     let written: String
     private(set) var dialect = Dialect.cron
+    private(set) var runner = Runner.daemon
     /// `CRON_TZ=` or `TZ=` before the fields.
     private(set) var zone: String?
     /// What follows the five fields of a crontab line.
@@ -162,6 +167,13 @@ struct CronExpression {
     /// Months evenly spread over the year (`1,4,7,10`): the first and the step, which a stepped rule says.
     static func monthStep(_ months: [Int]) -> (start: Int, step: Int)? {
         regularStep(months.map { $0 - 1 }, period: 12).map { (months[0], $0) }
+    }
+
+    /// Read where a tool's YAML put the text: `zone` beside it (a CronJob's `timeZone`), used when the text names none,
+    /// and what runs it.
+    mutating func place(zone: String?, runner: Runner) {
+        if self.zone == nil { self.zone = zone }
+        self.runner = runner
     }
 
     /// The text between the quotes after `key =` (`cron = "0 30 2 * * *"`), nil when there is none.
@@ -300,14 +312,18 @@ struct CronExpression {
 
     /// What the scheduler does when the clocks change, as docs/migrating.md found it.
     private var changes: String {
-        switch dialect {
-        case .cron:
+        switch (dialect, runner) {
+        case (.cron, .kubernetes):
+            "A Kubernetes CronJob ('schedule' with 'timeZone') skips a wall time in a gap and runs a repeated one on both passes: 'nonexistent: skip', 'repeated: both' (docs/migrating.md#kubernetes-cronjob)"
+        case (.cron, .githubActions) where zone == nil:
+            "In UTC no wall time is skipped or repeated: any 'nonexistent' and 'repeated' policies give the same instants"
+        case (.cron, _):
             "What cron does when the clocks change depends on where its daemon runs: cronie with CRON_TZ and a daemon in UTC is 'nonexistent: skip', 'repeated: both'; a daemon in the job's own zone 'nonexistent: next-valid-time', 'repeated: first' (docs/migrating.md#cron)"
-        case .quartz, .spring:
+        case (.quartz, _), (.spring, _):
             "Quartz and Spring skip a wall time in a gap ('nonexistent: skip'); what they do with a repeated one is not documented (docs/migrating.md#quartz-and-spring)"
-        case .eventBridge:
+        case (.eventBridge, _):
             "EventBridge Scheduler skips a wall time in a gap and runs a repeated one once: 'nonexistent: skip', 'repeated: first' (docs/migrating.md#aws-eventbridge-scheduler)"
-        case .systemd:
+        case (.systemd, _):
             "systemd skips a wall time in a gap and runs a repeated one once, at its first pass: 'nonexistent: skip', 'repeated: first' (as systemd-analyze calendar computes it; docs/migrating.md#systemd-timers)"
         }
     }
@@ -335,7 +351,11 @@ struct CronExpression {
         if let withoutYear {
             result.notes.append("EventBridge refuses it: its cron(…) has six fields, the year last; the rule reads it as \(withoutYear)")
         }
-        if let zone { result.notes.append("Its zone goes in 'timezone: \(zone)'") }
+        if let zone {
+            result.notes.append("Its zone goes in 'timezone: \(zone)'")
+        } else if runner == .githubActions {
+            result.notes.append("A list of 'cron:' entries is GitHub Actions' 'on: schedule', which reads them in UTC unless an entry names its zone: 'timezone: UTC'")
+        }
         if let command {
             result.notes.append("The rest of the line ('\(command)') is not part of the schedule\(dialect == .cron ? " (a crontab's user and command)" : ""): a spec checks when it runs")
         }
@@ -353,10 +373,11 @@ struct CronExpression {
             if dialect == .systemd, hour.text.contains("/") {
                 result.notes.append("systemd 252 computes a repetition of hours wrongly on some days, where the rule gives its listed hours: on the first of a month, and on the day the clocks go back, it skips the repetition's first run after midnight when the step does not come back round to it ('*-*-* 1/5:00 UTC': 2027-02-01 06:00, not 01:00), and from the last run before a spring-forward day it computes nothing ('*-*-* 02/4:30:00 Europe/Berlin' from 22:30 on 2027-03-27: 'Resource deadlock avoided'; systemd#13745); listing the hours (01,06,11,16,21:00) avoids all three (docs/migrating.md#systemd-timers)")
             }
-        } else if case .rule(.hourly, _) = result.meaning, dialect == .cron {
+        } else if case .rule(.hourly, _) = result.meaning, dialect == .cron, runner == .daemon {
             result.notes.append("An hourly rule needs both policies too: cronie with CRON_TZ and a daemon in UTC runs each wall time as it happens, 'nonexistent: skip', 'repeated: both' (docs/migrating.md#cron)")
-        } else if case .rule(.hourly, _) = result.meaning, dialect == .systemd {
-            result.notes.append("An hourly rule needs both policies too: " + changes)
+        } else if case .rule(.hourly, _) = result.meaning, dialect == .cron || dialect == .systemd {
+            // In UTC (GitHub Actions without a zone) no policy matters, hourly or not.
+            result.notes.append(runner == .githubActions && zone == nil ? changes : "An hourly rule needs both policies too: " + changes)
         }
         return result
     }

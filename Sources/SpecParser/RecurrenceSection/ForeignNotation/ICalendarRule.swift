@@ -118,6 +118,11 @@ struct ICalendarRule {
 
     // MARK: - What it means
 
+    /// `zone` beside the text in a tool's YAML (`{rrule: …, tzid: …}`), used when no DTSTART names one.
+    mutating func place(zone: String?) {
+        if startZone == nil { startZone = zone }
+    }
+
     /// The rule that says the same, or why none does; `instant` reads a wall time in the schedule's zone (an
     /// interval's `from`).
     func translated(instant: (LocalDateTime) -> Date?) -> ForeignRule {

@@ -154,67 +154,6 @@ extension RuleReader {
         return letters[seconds / number].map { "\(number)\($0)" }
     }
 
-    /// A cron line, an iCalendar RRULE or a systemd calendar event, read for the rule it means; nil for any other text.
-    /// `zone` and `runner` come from a tool's YAML around the text (`{schedule: …, timeZone: …}`).
-    func foreignRule(_ text: String, zone: String? = nil, runner: CronExpression.Runner = .daemon) -> ForeignRule? {
-        if var cron = CronExpression(text) {
-            cron.place(zone: zone, runner: runner)
-            return inZone(cron.translated(instant: wallTimeInstant))
-        }
-        if var recurrence = ICalendarRule(text) {
-            recurrence.place(zone: zone)
-            return inZone(recurrence.translated(instant: wallTimeInstant))
-        }
-        if var calendar = SystemdCalendar.expression(text) {
-            calendar.place(zone: zone, runner: .daemon)
-            return inZone(calendar.translated(instant: wallTimeInstant))
-        }
-        if SystemdCalendar.isNamed(text) {
-            // `OnCalendar=*-*-15/20 09:00`: named as systemd's, but not a calendar event this reader (or systemd) takes.
-            return ForeignRule(notation: "a systemd calendar event", meaning: .none(
-                why: "it does not read as one of systemd.time(7)'s calendar events",
-                instead: "run 'systemd-analyze calendar' on it: if systemd takes it, paste the 'Normalized form' it prints"))
-        }
-        return nil
-    }
-
-    /// `foreign` with a note when its nearest interval of minutes leaves the wall clock's steps in this schedule's zone:
-    /// `*/20` in Australia/Lord_Howe, whose offset moves by 30 minutes (the translation re-audit found every July
-    /// instant off by ten minutes, with a caveat that did not name the zone). Offset changes from 2000 to 2100.
-    func inZone(_ foreign: ForeignRule) -> ForeignRule {
-        guard let timeZone, case .rule(.interval(let step, _), _) = foreign.meaning, step < 3600 else { return foreign }
-        var cursor = Date(timeIntervalSince1970: 946_684_800)
-        let end = Date(timeIntervalSince1970: 4_102_444_800)
-        for _ in 0..<400 {
-            guard let change = timeZone.nextDaylightSavingTimeTransition(after: cursor), change < end else { break }
-            let delta = timeZone.secondsFromGMT(for: change) - timeZone.secondsFromGMT(for: change.addingTimeInterval(-1))
-            if delta % step != 0 {
-                var noted = foreign
-                noted.notes.append("In \(ZoneDisplayName.of(timeZone)) the offset moves by \(abs(delta) / 60) minutes (at \(change.rfc3339UTC)), "
-                    + "not a whole number of the interval's \(step / 60)-minute steps: after such a change the interval leaves the wall clock's "
-                    + "times; write them in 'at:' of a daily rule instead")
-                return noted
-            }
-            cursor = change
-        }
-        return foreign
-    }
-
-    /// A wall time in the schedule's zone as an instant (its first, where it happens twice; the instant after the gap,
-    /// where it does not exist); nil without a zone.
-    func wallTimeInstant(_ local: LocalDateTime) -> Date? {
-        guard let timeZone else { return nil }
-        var resolver = WallTimeResolver(timeZone: timeZone)
-        switch resolver.resolve(local) {
-        case .unique(let date), .overlap(let date, _, _), .gap(let date, _, _): return date
-        }
-    }
-
-    /// An instant with the schedule zone's offset there (UTC's without a zone).
-    func instantText(_ date: Date) -> String {
-        WallTimeText.instant(date, offset: timeZone?.secondsFromGMT(for: date) ?? 0)
-    }
-
     /// 2027-01-01 00:00 in the schedule's zone, with its offset: an instant a message can give as an example.
     private var exampleInstant: String {
         wallTimeInstant(LocalDateTime(year: 2027, month: 1, day: 1)).map(instantText) ?? "2027-01-01T00:00:00Z"

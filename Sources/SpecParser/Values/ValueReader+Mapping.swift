@@ -1,0 +1,321 @@
+import Foundation
+import Recurrence
+import SpecDiagnostics
+import SpecModel
+import SpecYAML
+
+/// Mappings and lists: unknown, duplicate and missing keys, and the keys a flow mapping's comma split off a value it
+/// belonged to (an instant's decimal comma, a full-width list, a shorthand's times).
+extension ValueReader {
+    /// The list keys whose items are free text (log lines), where a comma can be part of one item.
+    private static let freeTextLists: Set<String> = ["contains", "never"]
+
+    /// Checks that `node` is a mapping with no duplicate and no unknown keys; unknown keys are reported
+    /// (with did-you-mean) but do not stop the known ones from being read. `passedOver` keys are unknown here but
+    /// already reported with the mistake they belong to; `homes` names the mapping where an unknown key belongs, if any.
+    /// `item` names what the mapping is an item of a list of (`step`): there a key repeated on a line of its own is
+    /// most likely the start of the next item, written without its `- `. `suggesting` narrows what an unknown key is
+    /// compared with and the keys its message lists (a rule's `every:` form allows fewer keys than all rule forms
+    /// together); by default, `allowed`.
+    func mapping(
+        _ node: Node,
+        place: String,
+        owner: Node?,
+        allowed: [String],
+        expected: String,
+        misplaced: [MisplacedKeys] = [],
+        passedOver: Set<String> = [],
+        homes: [String: String] = [:],
+        placeholderAdvice: String = "",
+        item: String? = nil,
+        suggesting: @autoclosure () -> [String]? = nil
+    ) -> MappingFields? {
+        guard case .mapping(let entries, let mark) = node else {
+            if !reportedPlaceholder(node, place: place, expected: expected, advice: placeholderAdvice) {
+                wrongKind(node, "\(place) must be \(expected), not \(node.kindDescription)")
+            }
+            return nil
+        }
+        var misspelled: Set<String> = []
+        var unknownKeys = false
+        // Keys written one level off are told once per group, with where they go.
+        var misplacedKeys: Set<String> = []
+        // A group holds only keys not allowed here: with every key allowed (nearly every mapping) none is found, so the
+        // groups are looked through only when a key is not allowed (this function was 2 % of a 10,000-spec run's CPU
+        // profile, its own loops over keys most of it).
+        let groups = !misplaced.isEmpty && entries.contains(where: { entry in
+            if case .scalar(let key) = entry.key { return !allowed.contains(key.value) }
+            return false
+        }) ? misplaced : []
+        for group in groups {
+            let found = entries.filter { entry in
+                entry.key.scalar.map { group.keys.contains($0.value) && !allowed.contains($0.value) } ?? false
+            }
+            guard let first = found.first else { continue }
+            let parent = group.goInside ? entries.first { $0.key.scalar?.value == group.standsFor } : nil
+            if let parent {
+                log.keysToMoveInside[parent.key.mark, default: []].formUnion(found.compactMap { $0.key.scalar?.value })
+                if case .scalar(let value) = parent.value, value.isNull { log.emptySectionsToFill.insert(parent.value.mark) }
+            }
+            log.report(.unknownKey, at: first.key, parent.map { group.messageMovingInto($0, found) } ?? group.message(found))
+            unknownKeys = true
+            misplacedKeys.formUnion(found.compactMap { $0.key.scalar?.value })
+            if let standsFor = group.standsFor { misspelled.insert(standsFor) }
+        }
+        // The allowed keys in order; a dictionary of positions only for big mappings (duplicates are searched).
+        var keys: [String] = []
+        // Where each kept key's entry is in `entries`: the fields share the mapping's array instead of copying the
+        // entries out one by one (each copy a retain of the value node, released again with the loop's own copy).
+        var places: [Int] = []
+        keys.reserveCapacity(entries.count)
+        places.reserveCapacity(entries.count)
+        var positions: [String: Int]? = entries.count > MappingFields.searchLimit ? [:] : nil
+        // Where a new item was suggested (a repeated key that likely starts it): the diagnostic and the line.
+        var newItem: (diagnostic: Int, line: Int)?
+        // Allowed keys whose value was reported with the key after it (an instant split at its decimal comma).
+        var reportedWithNext: Set<String> = []
+        // Keys read as part of an earlier value's mistake (`{on: ［mon, thu］}`), up to this index.
+        var passedThrough = -1
+        // By index: a loop over the entries copied each whole entry (its key's and its value's storage retained and
+        // released) to look at its key.
+        for index in entries.indices {
+            if index <= passedThrough { continue }
+            guard case .scalar(let key) = entries[index].key else {
+                let keyNode = entries[index].key
+                log.report(.wrongKind, at: keyNode, "a key in \(place) must be a plain name, not \(keyNode.kindDescription)")
+                continue
+            }
+            if misplacedKeys.contains(key.value) { continue }
+            // Reported with another mapping's mistake (a window's occurrences, told with the window).
+            if passedOver.contains(key.value) && !allowed.contains(key.value) {
+                unknownKeys = true
+                continue
+            }
+            let earlier = positions != nil ? positions![key.value] : keys.firstIndex(of: key.value)
+            if let earlier {
+                let first = entries[places[earlier]].key.mark
+                // A key below the first, in its column, is a block mapping's next line: the `- ` may be what is missing.
+                let startsItem = item != nil && key.mark.line > first.line && key.mark.column == first.column
+                if startsItem, let newItem, first.line < newItem.line {
+                    // The new item suggested above would hold this key too: one slip, told once.
+                    log.addNote(log.note(at: key.mark, "'\(key.value)' is written twice as well (first on line \(first.line)); "
+                                             + "a new \(item!) from line \(newItem.line) would hold this one"), toDiagnostic: newItem.diagnostic)
+                    continue
+                }
+                let advice = startsItem && newItem == nil ? ", or start a new \(item!) here with '- '" : ""
+                log.report(.duplicateKey, at: entries[index].key,
+                           "'\(key.value)' appears twice in \(place); keep one of them\(advice)",
+                           notes: [log.note(at: first, "'\(key.value)' is first written here")])
+                if !advice.isEmpty { newItem = (log.diagnostics.count - 1, key.mark.line) }
+                continue
+            }
+            guard allowed.contains(key.value) else {
+                if index > 0, let split = instantSplit(entries[index - 1], entries[index], place: place) {
+                    reportedWithNext.insert(split)
+                    misspelled.insert(split)
+                    unknownKeys = true
+                    continue
+                }
+                if index > 0, let through = shorthandSplit(entries, at: index) {
+                    reportedWithNext.insert("rule")
+                    misspelled.insert("rule")
+                    unknownKeys = true
+                    passedThrough = through
+                    continue
+                }
+                if index > 0, let split = fullWidthListSplit(entries, at: index) {
+                    reportedWithNext.insert(split.field)
+                    misspelled.insert(split.field)
+                    unknownKeys = true
+                    passedThrough = split.through
+                    continue
+                }
+                let message: String
+                // Asked for only here: most mappings have no unknown key.
+                let candidates = suggesting() ?? allowed
+                if let slip = KeySlip.problem(in: key.value, allowed: candidates) {
+                    if let meant = slip.meant { misspelled.insert(meant) }
+                    let message = "unknown key '\(key.value)' in \(place); \(slip.message)"
+                    if let at = slip.at, key.style == .plain {
+                        log.report(.unknownKey, at: Mark(line: key.mark.line, column: key.mark.column + at), message)
+                    } else {
+                        log.report(.unknownKey, at: entries[index].key, message)
+                    }
+                    unknownKeys = true
+                    continue
+                } else if let suggestion = KeySynonyms.key(for: key.value, in: candidates) ?? Suggestion.closest(to: key.value, in: candidates) {
+                    misspelled.insert(suggestion)
+                    message = "unknown key '\(key.value)' in \(place); did you mean '\(suggestion)'?"
+                } else if let home = homes[key.value] {
+                    message = "unknown key '\(key.value)' in \(place); '\(key.value)' belongs in '\(home)', so write it under '\(home):'"
+                } else {
+                    message = "unknown key '\(key.value)' in \(place); the keys allowed here are \(candidates.joined(separator: ", "))"
+                }
+                log.report(.unknownKey, at: entries[index].key, message)
+                unknownKeys = true
+                continue
+            }
+            positions?[key.value] = keys.count
+            keys.append(key.value)
+            places.append(index)
+        }
+        if !reportedWithNext.isEmpty {
+            for index in keys.indices.reversed() where reportedWithNext.contains(keys[index]) {
+                keys.remove(at: index)
+                places.remove(at: index)
+            }
+        }
+        var fields = MappingFields(
+            place: place,
+            anchor: owner?.mark ?? mark,
+            anchorNode: owner ?? node,
+            keys: keys,
+            entries: entries,
+            places: places,
+            misspelled: misspelled)
+        fields.hasUnknownKeys = unknownKeys
+        return fields
+    }
+
+    /// Reports a required key that is missing, at the key that introduced the mapping.
+    func missing(_ key: String, in fields: MappingFields, _ advice: String) {
+        guard !fields.misspelled.contains(key), log.keysToMoveInside[fields.anchor]?.contains(key) != true else { return }
+        log.report(.missingKey, at: fields.anchor, length: fields.anchorLength,
+                   "\(fields.place) has no '\(key)'; \(advice)")
+    }
+
+    /// `[2027-06-01T02:30:00,5+08:00]`: in a flow list YAML splits an instant at its decimal comma, into an instant
+    /// without an offset and a number with it. Reported as the one slip it is; true when it was.
+    func reportsInstantSplitAtItsComma(_ items: [Node], field: String) -> Bool {
+        for (item, next) in zip(items, items.dropFirst()) {
+            // A cheap look first (every expected instant of every spec passes here; a regex literal here once made a
+            // 10,000-spec run 3.4 times slower): a head of 19 characters, a tail starting with a digit. Then the instant
+            // reader decides: the two joined by a dot read as an instant.
+            guard let head = item.scalar, head.style == .plain, head.value.utf8.count == 19,
+                  let tail = next.scalar, tail.style == .plain, tail.value.utf8.first.map({ (0x30...0x39).contains($0) }) == true,
+                  case .success = InstantText.parse(head.value + "." + tail.value)
+            else { continue }
+            let meant = head.value + "." + tail.value
+            log.report(.invalidInstant, at: item,
+                       "'\(head.value)' and '\(tail.value)' in '\(field)' are one instant, split at its decimal comma, which YAML "
+                        + "reads as a list's separator; RFC 3339 takes a dot: \(meant)")
+            return true
+        }
+        return false
+    }
+
+    /// `{at: 2027-06-01T02:30:00,5+08:00}`: in a flow mapping YAML splits an instant at its decimal comma, into the
+    /// value of `at` and a key `5+08:00` without a value. Reported as the one slip it is, at the value; the key of
+    /// that value when it was. Asked only about an unknown key.
+    func instantSplit(_ previous: Node.Entry, _ entry: Node.Entry, place: String) -> String? {
+        guard let field = previous.key.scalar?.value, let head = previous.value.scalar, head.style == .plain,
+              head.value.utf8.count == 19, let tail = entry.key.scalar, tail.style == .plain,
+              tail.value.utf8.first.map({ (0x30...0x39).contains($0) }) == true, entry.value.scalar?.isNull == true,
+              entry.value.scalar?.value.isEmpty == true, case .success = InstantText.parse(head.value + "." + tail.value)
+        else { return nil }
+        log.report(.invalidInstant, at: previous.value,
+                   "'\(head.value)' and '\(tail.value)' in \(place) are one instant, split at its decimal comma, which YAML "
+                    + "reads as the mapping's separator; RFC 3339 takes a dot: \(field): \(head.value).\(tail.value)")
+        return field
+    }
+
+    /// `{every: week, on: ［mon, thu］}`: a list in an input method's full-width brackets, which YAML reads as text, split at
+    /// its ASCII commas into `on: ［mon` and keys `thu］` without values. Reported once, at the value, with the list typed
+    /// in ASCII; the value's key and the index of the last key that belongs to it, when it was. Asked only about an
+    /// unknown key.
+    func fullWidthListSplit(_ entries: [Node.Entry], at index: Int) -> (field: String, through: Int)? {
+        let previous = entries[index - 1]
+        guard let field = previous.key.scalar?.value, let head = previous.value.scalar, head.style == .plain,
+              let open = head.value.unicodeScalars.first, let bracket = FullWidth.punctuation[open],
+              bracket.ascii == "[" || bracket.ascii == "{"
+        else { return nil }
+        let close: Unicode.Scalar = bracket.ascii == "[" ? "]" : "}"
+        var last = index
+        while last < entries.count {
+            guard let key = entries[last].key.scalar, key.style == .plain, entries[last].value.scalar?.isNull == true,
+                  entries[last].value.scalar?.value.isEmpty == true
+            else { return nil }
+            if let end = key.value.unicodeScalars.last, FullWidth.punctuation[end]?.ascii == close { break }
+            last += 1
+        }
+        guard last < entries.count else { return nil }
+        let written = ([head.value] + entries[index...last].map { $0.key.scalar!.value }).joined(separator: ", ")
+        let typed = FullWidth.ascii(written, punctuationOnly: true) ?? written
+        log.report(.wrongKind, at: previous.value,
+                   "\(FullWidth.describe(open)), so YAML reads '\(field): \(written)' as the text '\(head.value)' and "
+                    + "\(last == index ? "a key" : "keys") after the \(last == index ? "comma" : "commas"); type it in ASCII: \(field): \(typed)")
+        return (field, last)
+    }
+
+    /// `{rule: daily 08:00,20:00, …}`, `{rule: weekly mon,thu 09:00, …}`: a shorthand rule with commas, unquoted inside
+    /// a `{…}` mapping, where YAML ends the value at the first comma and reads the rest as keys without values. Told
+    /// once, at the rule, with the quoting that keeps it one text; the index of the last key that belongs to it. Asked
+    /// only about an unknown key.
+    func shorthandSplit(_ entries: [Node.Entry], at index: Int) -> Int? {
+        let previous = entries[index - 1]
+        guard previous.key.scalar?.value == "rule", let head = previous.value.scalar, head.style == .plain,
+              let firstWord = head.value.split(separator: " ").first,
+              ["daily", "weekly", "every"].contains(firstWord.lowercased())
+        else { return nil }
+        let line = head.mark.line
+        func isStray(_ entry: Node.Entry) -> Bool {
+            guard let key = entry.key.scalar, key.style == .plain, key.mark.line == line,
+                  entry.value.scalar?.isNull == true, entry.value.scalar?.value.isEmpty == true
+            else { return false }
+            return true
+        }
+        guard isStray(entries[index]) else { return nil }
+        var last = index
+        while last + 1 < entries.count, isStray(entries[last + 1]) { last += 1 }
+        let written = ([head.value] + entries[index...last].map { $0.key.scalar!.value }).joined(separator: ",")
+        let stray = entries[index...last].map { "'\($0.key.scalar!.value)'" }.joined(separator: ", ")
+        log.report(.wrongKind, at: previous.value,
+                   "inside {…} a comma separates keys, so 'rule: \(written)' reads as 'rule: \(head.value)' and "
+                    + "\(last == index ? "a key" : "the keys") \(stray); quote the rule to keep it one text: rule: \"\(written)\"")
+        return last
+    }
+
+    /// `2027-06-01T02:30:00,000+08:00`: one instant with ISO 8601's decimal comma, which its own reader names, not a
+    /// list written without brackets.
+    static func hasCommaFraction(_ text: String) -> Bool {
+        InstantText.parse(text) == .failure(.commaFraction)
+    }
+
+    /// The items of a list; a single scalar counts as a one-item list when `singleAllowed`.
+    func list(_ node: Node, field: String, singleAllowed: Bool = false, expected: String) -> [Node]? {
+        switch node {
+        case .sequence(let items, _):
+            return items
+        case .scalar(let scalar) where singleAllowed && !scalar.isNull:
+            // `tags: dst, europe` would be one tag "dst, europe": a list written without its brackets, not one item.
+            // Log text may hold a comma: there one plain value stays one text.
+            // Full-width punctuation is not ASCII: most values (every single `next` instant) are, and skip the lookups.
+            if scalar.style == .plain, scalar.value.utf8.contains(where: { $0 >= 0x80 }), !Self.freeTextLists.contains(field),
+               let first = scalar.value.unicodeScalars.first(where: { FullWidth.punctuation[$0].map { $0.ascii != ":" } ?? false }) {
+                // `tags: ［中文，上海］`: an input method's brackets and comma, which YAML reads as one text.
+                let typed = (FullWidth.ascii(scalar.value, punctuationOnly: true) ?? scalar.value)
+                    .trimmingCharacters(in: CharacterSet(charactersIn: "[]{} "))
+                log.report(.wrongKind, at: node,
+                           "'\(field)' takes a list, and '\(scalar.value)' is one text: \(FullWidth.describe(first)); type it in ASCII: [\(typed)]")
+                return nil
+            }
+            // The comma byte is looked for first: `String.contains` of a text goes through Foundation (NSString's
+            // search), which for every single `next` instant was 0.5 % of a 10,000-spec run's CPU profile. A text
+            // without that byte holds no comma.
+            if scalar.style == .plain, scalar.value.utf8.contains(UInt8(ascii: ",")), scalar.value.contains(","),
+               !Self.freeTextLists.contains(field),
+               !Self.hasCommaFraction(scalar.value) {
+                let items = scalar.value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                log.report(.wrongKind, at: node,
+                           "'\(field)' takes a list, and '\(scalar.value)' without brackets is one text; write [\(items.joined(separator: ", "))]")
+                return nil
+            }
+            return [node]
+        default:
+            if !reportedPlaceholder(node, place: "'\(field)'", expected: expected) {
+                wrongKind(node, "'\(field)' must be \(expected), not \(node.kindDescription)")
+            }
+            return nil
+        }
+    }
+}

@@ -83,6 +83,15 @@ import Testing
         (#""DTSTART;TZID=Europe/Berlin:20270601T090000 RRULE:FREQ=YEARLY;BYDAY=-1FR""#, .yearly(month: 12, day: .weekday(.last, .friday), at: [time(9)])),
         (#""DTSTART;TZID=Europe/Berlin:20270601T090000 RRULE:FREQ=YEARLY;BYDAY=2MO""#, .yearly(month: 1, day: .weekday(.second, .monday), at: [time(9)])),
         (#""FREQ=MONTHLY;BYDAY=FR;BYSETPOS=-1;BYHOUR=17;BYMINUTE=0""#, .monthly(day: .weekday(.last, .friday), at: [time(17)])),
+        // BYSETPOS counts the period's instants, dates then times (RFC 5545 §3.3.10): each row equals python-dateutil's
+        // rrule over 2000–2399, every month of the Gregorian cycle.
+        (#""FREQ=MONTHLY;BYDAY=FR;BYSETPOS=-1;BYHOUR=9,17;BYMINUTE=0""#, .monthly(day: .weekday(.last, .friday), at: [time(17)])),
+        (#""FREQ=MONTHLY;BYDAY=FR;BYHOUR=9,17;BYSETPOS=3;BYMINUTE=0""#, .monthly(day: .weekday(.second, .friday), at: [time(9)])),
+        (#""FREQ=MONTHLY;BYDAY=4TH,-1TH;BYSETPOS=1;BYHOUR=9;BYMINUTE=0""#, .monthly(day: .weekday(.fourth, .thursday), at: [time(9)])),
+        (#""FREQ=MONTHLY;BYDAY=4TH,-1TH;BYSETPOS=-1;BYHOUR=9;BYMINUTE=0""#, .monthly(day: .weekday(.last, .thursday), at: [time(9)])),
+        (#""FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1;BYHOUR=9;BYMINUTE=0""#, .monthly(day: .last, at: [time(9)])),
+        (#""FREQ=MONTHLY;BYDAY=FR;BYSETPOS=5;BYHOUR=9;BYMINUTE=0""#, .monthly(day: .weekday(.fifth, .friday), at: [time(9)], missingDay: .skip)),
+        (#""FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=28,29;BYSETPOS=-1;BYHOUR=9;BYMINUTE=0""#, .yearly(month: 2, day: .last, at: [time(9)])),
         (#"{rrule: "FREQ=DAILY;BYHOUR=2;BYMINUTE=30"}"#, .daily(at: [time(2, 30)])),
         (#""FREQ=YEARLY;BYYEARDAY=-1;BYHOUR=23;BYMINUTE=0""#, .yearly(month: 12, day: .day(31), at: [time(23)])),
         // Monday and Friday share a week whichever day starts it: WKST=SU changes nothing.
@@ -155,6 +164,9 @@ import Testing
         (#""FREQ=MONTHLY;BYDAY=-2FR""#, "BYDAY=-2FR counts a weekday from the period's start or end in a way no rule does"),
         (#""FREQ=MONTHLY;BYDAY=1MO,3MO""#, "{every: month, on: first monday, …} and {every: month, on: third monday, …}"),
         (#""FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1""#, "BYSETPOS=-1 selects the n-th of the dates each period gives, which no rule does"),
+        (#""FREQ=MONTHLY;BYDAY=SA,SU;BYSETPOS=1""#, "BYSETPOS=1 selects the n-th of the dates each period gives, which no rule does"),
+        (#""FREQ=MONTHLY;BYDAY=FR;BYSETPOS=1,-1""#, "BYSETPOS=1,-1 selects the n-th of the dates each period gives, which no rule does"),
+        (#""FREQ=MONTHLY;BYDAY=FR;BYMONTHDAY=13;BYSETPOS=1""#, "BYSETPOS=1 selects the n-th of the dates each period gives, which no rule does"),
         (#""FREQ=MONTHLY;BYMONTHDAY=-2""#, "BYMONTHDAY=-2 counts from the month's end, and a rule has only its last day"),
         (#""*-*~03 10:00""#, "'~03' is 2 days before the month's last day, which no rule selects"),
         (#""Fri *-*-13 13:00""#, "systemd runs it on days where both its day of the month (13) and its weekday (Fri) match"),

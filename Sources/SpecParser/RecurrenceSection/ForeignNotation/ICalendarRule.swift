@@ -118,6 +118,98 @@ struct ICalendarRule {
 
     // MARK: - What it means
 
+    /// `parts` with BYSETPOS replaced by the one weekday or day of the month it always picks, each month of a
+    /// 400-year cycle (the Gregorian calendar's), and by the one wall time it picks of a date's several; nil when it
+    /// picks no such day (`BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1`, the last business day) or the rule is not monthly (or
+    /// yearly in one month). RFC 5545 applies BYSETPOS to the period's instants in order, dates times wall times.
+    private func setPosition(_ position: Int, in parts: [String: String]) -> [String: String]? {
+        let months = parts["BYMONTH"].map { $0.split(separator: ",").map { Int($0) } }
+        guard position != 0, abs(position) <= 366 * 24, parts["BYDAY"] != nil || parts["BYMONTHDAY"] != nil,
+              parts["FREQ"] == "MONTHLY" && months == nil
+                || parts["FREQ"] == "YEARLY" && months?.count == 1 && months?[0].map({ (1...12).contains($0) }) == true
+        else { return nil }
+        func values(_ key: String, _ fallback: Int?, _ range: ClosedRange<Int>) -> [Int]? {
+            guard let text = parts[key] else { return fallback.map { [$0] } }
+            let numbers = text.split(separator: ",").map { Int($0) }
+            guard numbers.allSatisfy({ $0.map(range.contains) == true }) else { return nil }
+            return Array(Set(numbers.compactMap { $0 })).sorted()
+        }
+        guard let hours = values("BYHOUR", start?.hour ?? 9, 0...23), let minutes = values("BYMINUTE", start?.minute ?? 0, 0...59),
+              let seconds = values("BYSECOND", start?.second ?? 0, 0...59)
+        else { return nil }
+        // The instants of a date in order: hours, then minutes, then seconds.
+        let times = hours.flatMap { hour in minutes.flatMap { minute in seconds.map { (hour, minute, $0) } } }
+        guard !times.isEmpty, times.count <= 144 else { return nil }
+        let perDay = times.count
+        let time = position > 0 ? times[(position - 1) % perDay] : times[perDay - 1 - (-position - 1) % perDay]
+        let datePosition = position > 0 ? (position - 1) / perDay + 1 : -((-position - 1) / perDay + 1)
+
+        var byDay: [(n: Int?, weekday: Weekday)]?
+        if let text = parts["BYDAY"] {
+            var items: [(n: Int?, weekday: Weekday)] = []
+            for item in text.split(separator: ",") {
+                guard item.count >= 2, item.count <= 4, let weekday = Self.weekdayCodes[String(item.suffix(2))] else { return nil }
+                let number = item.dropLast(2)
+                if number.isEmpty { items.append((nil, weekday)); continue }
+                guard let n = Int(number.hasPrefix("+") ? number.dropFirst() : number), n != 0, (-5...5).contains(n) else { return nil }
+                items.append((n, weekday))
+            }
+            byDay = items
+        }
+        var monthDays: [Int]?
+        if parts["BYMONTHDAY"] != nil {
+            guard let days = values("BYMONTHDAY", nil, -31...31), !days.contains(0) else { return nil }
+            monthDays = days
+        }
+        // The date BYSETPOS picks each month, or nil where there is none.
+        func picked(year: Int, month: Int) -> Int? {
+            let length = CivilDate.daysIn(month: month, year: year)
+            let firstWeekday = CivilDate(year: year, month: month, day: 1).weekday.rawValue
+            func weekday(_ day: Int) -> Int { (firstWeekday - 1 + day - 1) % 7 + 1 }
+            var selected = Set(1...length)
+            if let byDay {
+                selected = Set(byDay.flatMap { item -> [Int] in
+                    let all = (1...length).filter { weekday($0) == item.weekday.rawValue }
+                    guard let n = item.n else { return all }
+                    let index = n > 0 ? n - 1 : all.count + n
+                    return all.indices.contains(index) ? [all[index]] : []
+                })
+            }
+            if let monthDays {
+                selected.formIntersection(monthDays.compactMap { day in
+                    let resolved = day > 0 ? day : length + 1 + day
+                    return (1...length).contains(resolved) ? resolved : nil
+                })
+            }
+            let dates = selected.sorted()
+            let index = datePosition > 0 ? datePosition - 1 : dates.count + datePosition
+            return dates.indices.contains(index) ? dates[index] : nil
+        }
+        let cycle = (2000..<2400).flatMap { year in (months?[0].map { [$0] } ?? Array(1...12)).map { (year, $0) } }
+        let seen = cycle.map { picked(year: $0.0, month: $0.1) }
+        var result = parts
+        result["BYSETPOS"] = nil
+        if parts["BYHOUR"] != nil { result["BYHOUR"] = String(time.0) }
+        if parts["BYMINUTE"] != nil { result["BYMINUTE"] = String(time.1) }
+        if parts["BYSECOND"] != nil { result["BYSECOND"] = String(time.2) }
+        let codes = Self.weekdayCodes.sorted { $0.value.rawValue < $1.value.rawValue }
+        for (code, weekday) in codes {
+            for ordinal in WeekdayOrdinal.allCases
+            where zip(cycle, seen).allSatisfy({ CivilDate.day(of: ordinal, weekday, month: $0.0.1, year: $0.0.0) == $0.1 }) {
+                (result["BYDAY"], result["BYMONTHDAY"]) = ("\(ordinal.rawValue)\(code)", nil)
+                return result
+            }
+        }
+        for day in [-1] + Array(1...31) where zip(cycle, seen).allSatisfy({ item in
+            let length = CivilDate.daysIn(month: item.0.1, year: item.0.0)
+            return (day == -1 ? length : day <= length ? day : nil) == item.1
+        }) {
+            (result["BYDAY"], result["BYMONTHDAY"]) = (nil, String(day))
+            return result
+        }
+        return nil
+    }
+
     /// `zone` beside the text in a tool's YAML (`{rrule: …, tzid: …}`), used when no DTSTART names one.
     mutating func place(zone: String?) {
         if startZone == nil { startZone = zone }
@@ -158,11 +250,11 @@ struct ICalendarRule {
         func numbers(_ key: String) -> [Int]? { parts[key].map { $0.split(separator: ",").compactMap { Int($0) } } }
         // An INTERVAL past a million periods is refused with the FREQ check below (its seconds would overflow).
         let interval = numbers("INTERVAL")?.first.map { $0 > 1_000_000 ? 0 : $0 } ?? 1
-        if let position = numbers("BYSETPOS"), position.count == 1, let ordinal = WeekdayOrdinal(rawValue: position[0]),
-           let days = parts["BYDAY"], days.count == 2, Self.weekdayCodes[days] != nil, ["MONTHLY", "YEARLY"].contains(parts["FREQ"] ?? "") {
-            // `BYDAY=FR;BYSETPOS=-1`: the month's last Friday, as `BYDAY=-1FR` says it.
-            parts["BYDAY"] = "\(ordinal.rawValue)\(days)"
-            parts["BYSETPOS"] = nil
+        if let position = numbers("BYSETPOS"), position.count == 1, parts["BYSETPOS"]?.contains(",") == false,
+           let chosen = setPosition(position[0], in: parts) {
+            // `BYDAY=FR;BYSETPOS=-1` is the month's last Friday, as `BYDAY=-1FR` says it; `BYMONTHDAY=28,29,30,31;
+            // BYSETPOS=-1` its last day; with BYHOUR=9,17 the position counts the times too (the last Friday's 17:00).
+            parts = chosen
         }
         if let day = numbers("BYYEARDAY"), day == [1] || day == [-1], frequency == "YEARLY",
            ["BYMONTH", "BYMONTHDAY", "BYDAY"].allSatisfy({ parts[$0] == nil }) {

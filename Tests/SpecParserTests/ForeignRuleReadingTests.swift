@@ -102,6 +102,7 @@ import Testing
         // Spring ANDs its day fields: days 1-7 and one weekday are its first of the month.
         (#""0 0 6 1-7 * MON""#, .monthly(day: .weekday(.first, .monday), at: [time(6)])),
         (#""0 0 12 ? * 0""#, .weekly(on: [.sunday], at: [time(12)])),
+        (#""0 0 9 L-0 * ?""#, .monthly(day: .last, at: [time(9)])),
         (#""0 0 9 * * 1 America/New_York""#, .weekly(on: [.monday], at: [time(9)])),
         // cron: months evenly spread over the year, listed, are a stepped rule as their step is.
         (#""0 3 1 1,4,7,10 *""#, .stepped(.monthly(day: .day(1), at: [time(3)]), every: 3, from: CivilDate(year: 2000, month: 1, day: 1))),

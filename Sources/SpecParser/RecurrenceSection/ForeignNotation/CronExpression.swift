@@ -284,7 +284,8 @@ struct CronExpression {
     }
 
     private static func dayOfMonthSpecial(_ text: String) -> Special? {
-        if text == "L" { return .lastDay }
+        // Quartz reads `L-0` as no days before the last: the last day itself.
+        if text == "L" || text == "L-0" { return .lastDay }
         if text == "LW" { return .unsupported("the month's last weekday (Monday to Friday)", nearest: .last) }
         if text.hasPrefix("L-"), let n = Int(text.dropFirst(2)), (1...30).contains(n) {
             return .unsupported("\(n) day\(n == 1 ? "" : "s") before the month's last day", nearest: nil)

@@ -7,6 +7,9 @@ import Testing
 @Suite struct ScheduleDescriptionTests {
     static let from = Date(timeIntervalSince1970: 1_806_111_000)   // 2027-03-27T01:30:00Z
 
+    /// The wall times so many minutes into the day.
+    static func minutes(_ values: Int...) -> [TimeOfDay] { values.map { TimeOfDay(hour: $0 / 60, minute: $0 % 60)! } }
+
     @Test("a rule prints as what a spec writes after 'rule:'", arguments: [
         (Rule.daily(at: TimeOfDay(hour: 2, minute: 30)!), "daily 02:30"),
         (.daily(at: TimeOfDay(hour: 9, minute: 0, second: 15)!), "daily 09:00:15"),
@@ -35,6 +38,15 @@ import Testing
          #"{every: 2 months, day: 31, at: "02:30", missing-day: last-day, from: 2027-01-31}"#),
         (.stepped(.yearly(month: 2, day: .day(29), at: TimeOfDay(hour: 12, minute: 0)!, missingDay: .skip), every: 4, from: CivilDate(year: 2028, month: 2, day: 29)),
          #"{every: 4 years, month: 2, day: 29, at: "12:00", missing-day: skip, from: 2028-02-29}"#),
+        // Past six times, runs of four or more evenly spaced times print as times in steps; shorter runs as times.
+        (.daily(at: minutes(8 * 60, 9 * 60, 10 * 60, 11 * 60, 12 * 60, 13 * 60, 20 * 60)),
+         #"{every: day, at: [{from: "08:00", through: "13:00", every: 1h}, "20:00"]}"#),
+        (.weekly(on: [.monday], at: minutes(0, 90, 180, 270, 360, 450, 540, 600)),
+         #"{every: week, on: [monday], at: [{from: "00:00", through: "09:00", every: 1h30m}, "10:00"]}"#),
+        (.daily(at: minutes(60, 120, 180, 240, 300, 360)), "daily 01:00,02:00,03:00,04:00,05:00,06:00"),
+        (.daily(at: minutes(60, 120, 180, 200, 300, 360, 400)), "daily 01:00,02:00,03:00,03:20,05:00,06:00,06:40"),
+        (.monthly(day: .day(1), at: minutes(0, 1, 2, 3, 4, 5, 6)),
+         #"{every: month, day: 1, at: {from: "00:00", through: "00:06", every: 1m}}"#),
     ])
     func ruleDescription(rule: Rule, text: String) {
         #expect("\(rule)" == text)

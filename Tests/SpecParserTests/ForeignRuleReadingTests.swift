@@ -19,10 +19,23 @@ import Testing
 
     static let weekdays: [Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday]
 
+    /// The wall times from `from` through `through` minutes into the day, `every` minutes apart, listed one by one.
+    static func steps(from: Int, through: Int, every: Int) -> [TimeOfDay] {
+        stride(from: from, through: through, by: every).map { time($0 / 60, $0 % 60) }
+    }
+
     /// The rule text after ": write " in a message (`daily 02:30` or `{every: …}`), nil when it tells none.
     static func toldRule(_ message: String) -> String? {
         guard let written = message.range(of: ": write ").map({ String(message[$0.upperBound...]) }) else { return nil }
-        return written.hasPrefix("'") ? String(written.dropFirst().prefix { $0 != "'" }) : String(written.prefix { $0 != "}" }) + "}"
+        if written.hasPrefix("'") { return String(written.dropFirst().prefix { $0 != "'" }) }
+        // The map form up to its closing brace: times in steps nest a mapping inside it.
+        var depth = 0
+        for index in written.indices {
+            if written[index] == "{" { depth += 1 }
+            if written[index] == "}" { depth -= 1 }
+            if depth == 0 { return String(written[...index]) }
+        }
+        return nil
     }
 
     @Test("a pasted expression is told the rule it means, and that rule, applied as written, reads to it", arguments: [
@@ -115,6 +128,10 @@ import Testing
         (#""*-*~01 23:30 Europe/Berlin""#, .monthly(day: .last, at: [time(23, 30)])),
         (#""Mon *-*-1..7 04:00""#, .monthly(day: .weekday(.first, .monday), at: [time(4)])),
         (#""*-*-* 02/4:30:00""#, .daily(at: [time(2, 30), time(6, 30), time(10, 30), time(14, 30), time(18, 30), time(22, 30)])),
+        // Long evenly spaced runs of times are told as times in steps, which read back to the same list.
+        (#""*/30 8-17 * * 1-5""#, .weekly(on: weekdays, at: steps(from: 8 * 60, through: 17 * 60 + 30, every: 30))),
+        (#""0,30 8-11,14-17 * * *""#, .daily(at: steps(from: 8 * 60, through: 11 * 60 + 30, every: 30) + steps(from: 14 * 60, through: 17 * 60 + 30, every: 30))),
+        (#""*/15 * * * 1-5""#, .weekly(on: weekdays, at: steps(from: 0, through: 23 * 60 + 45, every: 15))),
         (#""*-02-29 12:00""#, .yearly(month: 2, day: .day(29), at: [time(12)], missingDay: .skip)),
         (#""OnCalendar=hourly""#, .hourly(minute: 0)),
         (#""OnCalendar = Sat,Sun 10:00 UTC""#, .weekly(on: [.sunday, .saturday], at: [time(10)])),

@@ -329,10 +329,35 @@ def parse_local_date(text) -> date:
     return date.fromisoformat(text)
 
 
+def time_steps(raw: dict) -> list[tuple[int, int, int]]:
+    """`{from: "08:00", through: "17:30", every: 30m}`: the wall times from `from` (00:00 when left out) to `through`
+    (the day's last step when left out), `every` apart; `through` must be a whole number of steps from `from`, and
+    the times must be 2 to 1,440."""
+    unknown = set(raw) - {"from", "through", "every"}
+    if unknown or "every" not in raw:
+        raise OracleError(f"'at' steps take every, from and through: {raw!r}")
+    step = parse_duration(raw["every"])
+    if step <= 0:
+        raise OracleError(f"'every' of 'at' steps must be longer than zero: {raw!r}")
+    start = sum(x * f for x, f in zip(parse_time(raw.get("from", "00:00")), (3600, 60, 1)))
+    if "through" in raw:
+        end = sum(x * f for x, f in zip(parse_time(raw["through"]), (3600, 60, 1)))
+        if end <= start or (end - start) % step:
+            raise OracleError(f"'through' is not a whole number of steps after 'from': {raw!r}")
+    else:
+        end = start + (DAY - 1 - start) // step * step
+    if not 2 <= (end - start) // step + 1 <= 1440:
+        raise OracleError(f"'at' steps give fewer than 2 or more than 1,440 times: {raw!r}")
+    return [(s // 3600, s % 3600 // 60, s % 60) for s in range(start, end + 1, step)]
+
+
 def parse_times(raw) -> list[tuple[int, int, int]]:
-    """`at`: one time, or a list of them that must be strictly increasing (compared as (h, m, s) tuples)."""
+    """`at`: one time, steps of time (`time_steps`), or a list of them that must be strictly increasing (compared as
+    (h, m, s) tuples)."""
+    if isinstance(raw, dict):
+        return time_steps(raw)
     if isinstance(raw, list):
-        times = [parse_time(t) for t in raw]
+        times = [t for item in raw for t in (time_steps(item) if isinstance(item, dict) else [parse_time(item)])]
         if not times:
             raise OracleError("'at' lists no time")
         if any(b <= a for a, b in zip(times, times[1:])):

@@ -8,11 +8,11 @@ extension Rule: CustomStringConvertible {
         switch self {
         case .stepped(let inner, let every, let from):
             return inner.mapForm(every: StepUnit(periodOf: inner)?.text(count: every) ?? "\(every)", from: from)
-        case .daily(let times) where !times.isEmpty:
+        case .daily(let times) where !times.isEmpty && Self.steppedItems(times) == nil:
             return "daily \(Self.shorthandTimes(times))"
         case .daily(let times):
             return "{every: day, at: \(Self.atValue(times))}"
-        case .weekly(let days, let times) where !days.isEmpty && !times.isEmpty:
+        case .weekly(let days, let times) where !days.isEmpty && !times.isEmpty && Self.steppedItems(times) == nil:
             return "weekly \(days.map(\.abbreviation).joined(separator: ",")) \(Self.shorthandTimes(times))"
         case .weekly(let days, let times):
             return "{every: week, on: [\(days.map(\.name).joined(separator: ", "))], at: \(Self.atValue(times))}"
@@ -50,8 +50,36 @@ extension Rule: CustomStringConvertible {
     }
 
     /// `"02:30"` for one time, `["08:00", "20:00"]` for several (or none).
+    /// Past six times, runs of four or more evenly spaced ones are written as times in steps, as a spec may write
+    /// them: `{from: "00:00", through: "23:45", every: 15m}`, `[{from: "08:00", through: "11:30", every: 30m}, "20:00"]`.
     static func atValue(_ times: [TimeOfDay]) -> String {
-        times.count == 1 ? "\"\(times[0])\"" : "[" + times.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+        if times.count == 1 { return "\"\(times[0])\"" }
+        guard let items = steppedItems(times) else { return "[" + times.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
+        return items.count == 1 ? items[0] : "[" + items.joined(separator: ", ") + "]"
+    }
+
+    /// The items of `times` with its long evenly spaced runs as steps; nil where the list is short or has no such run.
+    private static func steppedItems(_ times: [TimeOfDay]) -> [String]? {
+        guard times.count > 6 else { return nil }
+        var items: [String] = []
+        var stepped = false
+        var index = 0
+        while index < times.count {
+            var end = index
+            if index + 1 < times.count {
+                let step = times[index + 1].secondsIntoDay - times[index].secondsIntoDay
+                while end + 1 < times.count, times[end + 1].secondsIntoDay - times[end].secondsIntoDay == step { end += 1 }
+                if end - index + 1 >= 4 {
+                    items.append("{from: \"\(times[index])\", through: \"\(times[end])\", every: \(durationText(step))}")
+                    stepped = true
+                    index = end + 1
+                    continue
+                }
+            }
+            items.append("\"\(times[index])\"")
+            index += 1
+        }
+        return stepped ? items : nil
     }
 
     /// `day: 31`, `day: last`, or `on: last friday` for the n-th weekday.

@@ -83,8 +83,8 @@ public enum SpecKeyCatalog {
             SpecKey("every", .either([.choice(ruleForms.filter { !$0.onlyShown }.compactMap(\.value)), .stepCount]),
                     .alternative("`every` or `interval`"), example: "day",
                     summary: "The calendar form: `day`, `week`, `month`, `year` or `hour`; or a count and a period, `2 weeks`, `3 days`, `2 months`, `1 year` (singular or plural), for a rule that fires only every n-th period, counted from `from`."),
-            SpecKey("at", .list(.wallTime, singleAllowed: true, nonEmpty: true), .alternative("for `every: day | week | month | year`"), example: "\"02:30\"",
-                    summary: "The local wall time of each occurrence; `02:30` unquoted is the time, never a number. A list of times, strictly increasing (`[\"08:00\", \"20:00\"]`), gives each selected date one slot per time, in that order; keys then name the slot's time (`…/2027-03-28T08:00`)."),
+            SpecKey("at", .list(.either([.wallTime, .mapping(timeSteps)]), singleAllowed: true, nonEmpty: true), .alternative("for `every: day | week | month | year`"), example: "\"02:30\"",
+                    summary: "The local wall time of each occurrence; `02:30` unquoted is the time, never a number. A list of times, strictly increasing (`[\"08:00\", \"20:00\"]`), gives each selected date one slot per time, in that order; keys then name the slot's time (`…/2027-03-28T08:00`). Times in steps, `{from: \"08:00\", through: \"17:30\", every: 30m}`, are that list written once, alone or as items of the list."),
             SpecKey("on", .either([weeklyDays, .weekdayOfMonth]), .alternative("for `every: week`; `day` or `on` for `every: month | year`"),
                     example: "[monday, thursday]",
                     summary: "The weekdays of a weekly rule (repeats are ignored, an empty list is refused); in a monthly or yearly rule, one weekday of the month instead of `day`: `last friday`, `2nd tuesday`, `fourth thursday`."),
@@ -184,6 +184,18 @@ public enum SpecKeyCatalog {
                     summary: "The occurrence's dedup key: `<id>/v<version>/<local date>` (hourly and several times a date `…T<HH:MM>`, intervals the UTC instant), `~2` for the later of a repeated pair."),
         ])
 
+    /// `at: {from: "08:00", through: "17:30", every: 30m}`: wall times in steps.
+    public static let timeSteps = SpecMapping(
+        name: "time-steps",
+        summary: "Wall times in steps, `{from: \"08:00\", through: \"17:30\", every: 30m}`: the list of times from `from` to `through`, `every` apart (cron's `*/30 8-17`), each a slot of its own exactly as if listed.",
+        keys: [
+            SpecKey("every", .positiveDuration, .required, example: "30m",
+                    summary: "The step between two times of the day: `15m`, `30m`, `2h`, `90s`."),
+            SpecKey("from", .wallTime, example: "\"08:00\"", summary: "The first time of the day; `00:00` when left out."),
+            SpecKey("through", .wallTime, example: "\"17:30\"",
+                    summary: "The last time of the day, included, a whole number of steps after `from`; the day's last step when left out. Together 2 to 1,440 times."),
+        ])
+
     /// One item of `cases:`.
     public static let testCase = SpecMapping(
         name: "case",
@@ -217,7 +229,7 @@ public enum SpecKeyCatalog {
     // MARK: Lists the readers use
 
     /// Every mapping of the recurrence language, in the order the reference presents them.
-    public static let recurrenceMappings: [SpecMapping] = [recurrenceSpec, knownDeviations, schedule, rule, window, expect, occurrence, testCase]
+    public static let recurrenceMappings: [SpecMapping] = [recurrenceSpec, knownDeviations, schedule, rule, timeSteps, window, expect, occurrence, testCase]
 
     public static var commonKeyNames: [String] { commonKeys.map(\.name) }
     public static var recurrenceKeyNames: [String] { recurrenceKeys.map(\.name) }

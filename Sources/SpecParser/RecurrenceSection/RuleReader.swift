@@ -371,6 +371,7 @@ struct RuleReader {
     /// `at:` of a day, week, month or year rule: one wall time, or a list of them (`["08:00", "20:00"]`; their order
     /// is checked with the rule's problems). `"08:00, 20:00"`, one text with commas, is told as the list to write.
     private func readTimes(_ node: Node) -> [TimeOfDay]? {
+        if case .mapping = node { return readTimeSteps(node) }
         guard case .sequence(let items, _) = node else {
             guard let scalar = reader.scalar(node, field: "at", expected: "a wall time, e.g. \"02:30\", or a list of them, e.g. [\"08:00\", \"20:00\"]") else {
                 return nil
@@ -394,6 +395,8 @@ struct RuleReader {
             if case .sequence = item {
                 log.report(.wrongKind, at: item, "'at' takes a wall time or a list of them, not a list inside the list; write at: [\"08:00\", \"20:00\"]")
                 valid = false
+            } else if case .mapping = item {
+                if let steps = readTimeSteps(item) { times += steps } else { valid = false }
             } else if let time = reader.time(item, field: "at") {
                 times.append(time)
             } else {

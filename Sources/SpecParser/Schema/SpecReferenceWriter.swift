@@ -136,6 +136,11 @@ public struct SpecReferenceWriter: Sendable {
         for shorthand in SpecKeyCatalog.ruleShorthands {
             page += "| `\(shorthand.shorthand)` | `\(shorthand.mapForm)`\(shorthand.note.map { " (\($0))" } ?? "") |\n"
         }
+        page += "\n" + section(SpecKeyCatalog.timeSteps, level: 4, example: """
+            rule: {every: week, on: [monday, tuesday, wednesday, thursday, friday], at: {from: "08:00", through: "17:30", every: 30m}}
+            # the same as at: ["08:00", "08:30", …, "17:00", "17:30"]; a list may mix steps and times:
+            # at: [{from: "08:00", through: "11:00", every: 1h}, "20:00"]
+            """).dropLast()
         page += """
 
             ### Dedup keys
@@ -290,6 +295,7 @@ public struct SpecReferenceWriter: Sendable {
     private func title(_ mapping: SpecMapping) -> String {
         switch mapping.name {
         case SpecKeyCatalog.occurrence.name: "An occurrence in its long form"
+        case SpecKeyCatalog.timeSteps.name: "Times in steps"
         case SpecKeyCatalog.testCase.name: "`cases`"
         case SpecKeyCatalog.knownDeviations.name: "`known-deviations`"
         case SpecKeyCatalog.lifecycleScenario.name: "Lifecycle scenarios"

@@ -1,0 +1,42 @@
+import Recurrence
+@testable import SpecParser
+import Testing
+
+/// `at: {from: "08:00", through: "17:30", every: 30m}` reads to the list of times it stands for, alone or among times,
+/// in every calendar form; what it cannot stand for is refused where the spec is read (`Invalid/rule-at-steps-*`).
+@Suite struct TimeStepsReadingTests {
+    static func minutes(_ values: [Int]) -> [TimeOfDay] { values.map { TimeOfDay(hour: $0 / 60, minute: $0 % 60)! } }
+
+    @Test("times in steps read to the listed times", arguments: [
+        (#"{every: day, at: {from: "08:00", through: "09:00", every: 30m}}"#, Rule.daily(at: minutes([480, 510, 540]))),
+        (#"{every: day, at: {every: 6h}}"#, .daily(at: minutes([0, 360, 720, 1080]))),
+        (#"{every: day, at: {from: "22:00", every: 45m}}"#, .daily(at: minutes([1320, 1365, 1410]))),
+        (#"{every: week, on: [friday], at: [{from: "08:00", through: "09:00", every: 1h}, "20:00"]}"#, .weekly(on: [.friday], at: minutes([480, 540, 1200]))),
+        (#"{every: month, day: last, at: [{from: "01:00", through: "02:00", every: 1h}, {from: "13:00", through: "13:30", every: 15m}]}"#,
+         .monthly(day: .last, at: minutes([60, 120, 780, 795, 810]))),
+        (#"{every: day, at: {from: "00:00:30", through: "00:02:30", every: 1m}}"#,
+         .daily(at: [TimeOfDay(hour: 0, minute: 0, second: 30)!, TimeOfDay(hour: 0, minute: 1, second: 30)!, TimeOfDay(hour: 0, minute: 2, second: 30)!])),
+    ])
+    func stepsReadToTheList(rule: String, expected: Rule) throws {
+        #expect(try SteppedRuleReadingTests.rule(rule) == expected)
+    }
+
+    @Test("the most times a day is one a minute, all day")
+    func oneAMinuteIsTheMost() throws {
+        #expect(try SteppedRuleReadingTests.rule(#"{every: day, at: {every: 1m}}"#).wallTimes.count == 1_440)
+        let errors = SteppedRuleReadingTests.parse(#"{every: day, at: {every: 59s}}"#).diagnostics.filter { $0.severity == .error }
+        #expect(errors.map(\.code) == ["invalid-rule"])
+        #expect(errors.first?.message.contains("1465 times a day, more than the 1440") == true, "\(errors.map(\.message))")
+    }
+
+    @Test("a step that gives one time, or a through off the steps, is told the times to write", arguments: [
+        (#"{every: day, at: {from: "23:00", every: 2h}}"#, #"a step of 2h from 23:00 gives only 23:00 in the day; write at: "23:00""#),
+        (#"{every: day, at: {from: "08:00", through: "09:00", every: 2h}}"#, #"write the last time itself, 'through: "10:00"'"#),
+        (#"{every: day, at: {from: "08:00", through: "08:50", every: 20m}}"#, #"write the last time itself, 'through: "08:40"' or 'through: "09:00"'"#),
+    ])
+    func refusedWithTheTimes(rule: String, told: String) throws {
+        let errors = SteppedRuleReadingTests.parse(rule).diagnostics.filter { $0.severity == .error }
+        try #require(errors.count == 1, "\(errors.map(\.message))")
+        #expect(errors[0].message.contains(told), "\(errors[0].message)")
+    }
+}

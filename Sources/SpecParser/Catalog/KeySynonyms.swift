@@ -5,7 +5,7 @@ enum KeySynonyms {
     private static let keysByWord: [String: [String]] = [
         "zone": ["timezone"], "tz": ["timezone"], "time-zone": ["timezone"], "time_zone": ["timezone"],
         "timeZone": ["timezone"], "timezone-id": ["timezone"], "zone-id": ["timezone"],
-        "from": ["after"], "start": ["after", "launch"], "begin": ["after"], "since": ["after"], "starts-after": ["after"],
+        "from": ["after"], "start": ["after", "launch", "from"], "begin": ["after", "from"], "since": ["after"], "starts-after": ["after"],
         "to": ["through"], "until": ["through"], "till": ["through"], "end": ["through"], "ends": ["through"],
         "name": ["spec"], "title": ["spec"],
         "id": ["identifier", "key"], "task-id": ["identifier"], "dedup-key": ["key"],
@@ -15,6 +15,8 @@ enum KeySynonyms {
         "next": ["occurrences"], "expected": ["occurrences"],
         "cursor": ["after"],
         // A rule's keys: the wall time, the day of the month, the weekdays.
+        // Times in steps (`at: {from: "08:00", through: "17:30", every: 30m}`): the step, the first time.
+        "step": ["every"], "interval": ["every"], "increment": ["every"], "first": ["from"],
         "time": ["at"], "wall-time": ["at"], "date": ["day"], "day-of-month": ["day"],
         "days": ["on", "day"], "weekdays": ["on"], "weekday": ["on"], "days-of-week": ["on"],
         // A schedule pasted from another tool: its text goes in `rule:`, which tells the rule it means.

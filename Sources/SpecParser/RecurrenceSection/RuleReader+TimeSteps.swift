@@ -16,6 +16,8 @@ extension RuleReader {
                                           expected: "a wall time, a list of them, or times in steps, e.g. {from: \"08:00\", through: \"17:30\", every: 30m}")
         else { return nil }
         guard let everyNode = fields["every"] else {
+            // `step: 30m` was told as the slip for 'every': not asked for again.
+            if fields.misspelled.contains("every") { return nil }
             reader.missing("every", in: fields, "add the step between two times, e.g. 'every: 30m' (times in steps are {from: \"08:00\", through: \"17:30\", every: 30m})")
             return nil
         }

@@ -25,7 +25,10 @@ let package = Package(
         .target(name: "SpecYAML", dependencies: ["CYAML"]),
         .target(name: "Recurrence"),
         // Secrets masked wherever text leaves: the harness's diagnostics log and every report.
-        .target(name: "TextRedaction"),
+        // `_FoundationICU` is the toolchain's own ICU, which Foundation links already: named for the linker, as its
+        // module map does not.
+        .target(name: "BoundedRegex", linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]),
+        .target(name: "TextRedaction", dependencies: ["BoundedRegex"]),
         .target(name: "TaskHarness", dependencies: ["Recurrence", "CSQLite", "TextRedaction"]),
         .target(name: "SpecResults", dependencies: ["SpecDiagnostics", "TextRedaction"]),
 
@@ -33,12 +36,12 @@ let package = Package(
         .target(name: "SpecModel", dependencies: ["SpecDiagnostics", "Recurrence"]),
         .target(name: "SpecParser", dependencies: ["SpecDiagnostics", "SpecYAML", "SpecModel", "Recurrence"]),
         .target(name: "SpecLint", dependencies: ["SpecModel", "Recurrence", "SpecDiagnostics"]),
-        .target(name: "SpecRunner", dependencies: ["SpecModel", "Recurrence", "TaskHarness", "SpecResults", "SpecDiagnostics"]),
+        .target(name: "SpecRunner", dependencies: ["SpecModel", "Recurrence", "TaskHarness", "SpecResults", "SpecDiagnostics", "BoundedRegex"]),
         .target(name: "SpecReporters", dependencies: ["SpecResults", "SpecDiagnostics"]),
         .target(name: "SpecrunCLI", dependencies: [
             "SpecDiagnostics", "SpecYAML", "SpecModel", "SpecParser", "SpecLint", "Recurrence", "TaskHarness",
             "SpecResults", "SpecRunner", "SpecReporters", "TextRedaction", "CWriteback",
-            "CThreadDefaults",
+            "CThreadDefaults", "BoundedRegex",
         ]),
         .executableTarget(name: "specrun", dependencies: ["SpecrunCLI"]),
         // Runs the sync job in a child process that SIGKILLs itself at a checkpoint (TaskHarnessTests' real crash).
@@ -63,6 +66,7 @@ let package = Package(
         .testTarget(name: "SpecYAMLTests", dependencies: ["SpecYAML"]),
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"]),
         .testTarget(name: "DocExampleTests", dependencies: ["recurrence-doc-examples", "harness-doc-examples"]),
+        .testTarget(name: "BoundedRegexTests", dependencies: ["BoundedRegex"]),
         .testTarget(name: "TextRedactionTests", dependencies: ["TextRedaction"]),
         .testTarget(name: "TaskHarnessTests", dependencies: ["TaskHarness", "Recurrence", "TextRedaction", "harness-crash-helper"]),
         .testTarget(name: "SpecParserTests", dependencies: ["SpecParser", "SpecModel", "SpecYAML", "SpecDiagnostics", "Recurrence", "JSONSchemaTesting"],

@@ -1,4 +1,6 @@
+import BoundedRegex
 import Foundation
+import Synchronization
 
 /// One kind of secret to mask: a regular expression, and which part of a match is the secret.
 ///
@@ -15,26 +17,32 @@ public struct RedactionPattern: Sendable, Hashable, CustomStringConvertible {
     /// Most texts in results (instants, keys, names) contain none of a default pattern's words; checking for the
     /// word first keeps a pass over a large run cheap.
     public let keywords: [String]
-    let expression: NSRegularExpression
+    /// Searched within ICU's time limit: a search that reaches it masks the whole text (`secretRanges`).
+    let expression: BoundedRegex
     /// The expression with its letters composed and decomposed (NFC and NFD), where that differs: a name written
     /// `Zürich` on one machine is `Zu\u{308}rich` on another (macOS file names), and both are one name to specrun
     /// (docs/reports.md, "Specs in French, Russian and Chinese"), so a pattern typed in either form finds both.
-    let otherForms: [NSRegularExpression]
+    let otherForms: [BoundedRegex]
+    /// Set when a search reached ICU's time limit; from then on every text the pattern is tried on is masked whole
+    /// without searching, so a pattern that backtracks costs one time limit per run, not one per text.
+    private let stopped = StoppedFlag()
+
+    /// Whether a search of this pattern reached ICU's time limit in this process (the CLI warns once, after a run).
+    public var timedOut: Bool { stopped.value.load(ordering: .relaxed) }
 
     /// Compiles `source`; throws `RedactionPattern.Invalid` with the regular-expression engine's reason.
     public init(name: String? = nil, _ source: String, keywords: [String] = []) throws(Invalid) {
-        do {
-            expression = try NSRegularExpression(pattern: source)
-        } catch {
+        guard let expression = BoundedRegex(source) else {
             throw Invalid(source: source, reason: RegularExpressionSyntax.problem(in: source) ?? "it does not compile")
         }
+        self.expression = expression
         // Compared by code points: Swift's `==` holds the two forms equal.
         var forms: [String] = []
         for form in [source.precomposedStringWithCanonicalMapping, source.decomposedStringWithCanonicalMapping]
         where !([source] + forms).contains(where: { $0.unicodeScalars.elementsEqual(form.unicodeScalars) }) {
             forms.append(form)
         }
-        otherForms = forms.compactMap { try? NSRegularExpression(pattern: $0) }
+        otherForms = forms.compactMap { BoundedRegex($0) }
         self.name = name ?? source
         self.source = source
         self.keywords = keywords.map { $0.lowercased() }
@@ -60,23 +68,35 @@ public struct RedactionPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The ranges of `text` (UTF-16 offsets, as `NSRegularExpression` counts) that are secret; empty ranges dropped.
+    /// A search stopped at ICU's time limit cannot say where the secret is, so the whole text is: a redaction that
+    /// fails keeps the secret out rather than the text in.
     func secretRanges(in text: NSString) -> [NSRange] {
+        let whole = [NSRange(location: 0, length: text.length)]
+        if timedOut { return whole }
         var ranges: [NSRange] = []
         for expression in [expression] + otherForms {
-            let groups = expression.numberOfCaptureGroups
-            for match in expression.matches(in: text as String, range: NSRange(location: 0, length: text.length)) {
+            let groups = expression.groupCount
+            guard let matches = try? expression.matches(in: text as String) else {
+                stopped.value.store(true, ordering: .relaxed)
+                return whole
+            }
+            for match in matches {
                 if groups == 0 {
-                    if match.range.length > 0 { ranges.append(match.range) }
+                    if match[0].length > 0 { ranges.append(match[0]) }
                     continue
                 }
-                for group in 1...groups {
-                    let range = match.range(at: group)
-                    if range.location != NSNotFound && range.length > 0 { ranges.append(range) }
+                for range in match.dropFirst() where range.location != NSNotFound && range.length > 0 {
+                    ranges.append(range)
                 }
             }
         }
         return ranges
     }
+}
+
+/// A flag shared by the copies of one pattern (a value type whose copies all search with the same expression).
+private final class StoppedFlag: Sendable {
+    let value = Atomic<Bool>(false)
 }
 
 extension RedactionPattern {

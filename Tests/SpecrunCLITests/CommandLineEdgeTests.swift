@@ -247,6 +247,37 @@ import SpecModel
         #expect(NestedRepetition.find(in: pattern) == nil)
     }
 
+    /// What the shape check misses (`(.*a){30}`, `(a|a)*$`: the crash-hunt review's, minutes on one id of forty letters
+    /// and a '!') stops at ICU's time limit: a filter is refused naming the id, a redaction masks the text whole and warns.
+    @Test func aFilterOrRedactionThatBacktracksPastTheShapeCheckStopsAtTheTimeLimit() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let name = String(repeating: "a", count: 40) + "!"
+        try folder.write("a.yaml", """
+            spec: \(name)
+            schedule:
+              timezone: UTC
+              rule: {every: day, at: "02:30"}
+              nonexistent: skip
+              repeated: first
+            window: {after: 2027-01-01T00:00:00Z, through: 2027-01-02T00:00:00Z}
+            expect:
+              occurrences: [2027-01-01T02:30:00Z]
+            """)
+        for pattern in ["(.*a){30}", "(a|a)*$"] {
+            #expect(NestedRepetition.find(in: pattern) == nil)
+            let filter = await CommandRun.run(folder.path + "/a.yaml", "--list", "--filter", pattern)
+            #expect(filter.status == ExitStatus.invalidInput)
+            #expect(filter.err.contains("The value '\(pattern)' is not allowed for '--filter': on the test id '\(folder.path)/a.yaml › \(name) › core' its search reached ICU's time limit"), "\(filter.err)")
+        }
+        let redact = await CommandRun.run(folder.path + "/a.yaml", "--redact", "(.*a){30}")
+        #expect(redact.status == ExitStatus.success)
+        #expect(!redact.out.contains(name))
+        #expect(redact.err == "specrun: warning: The 1st --redact pattern reached ICU's time limit on a text, as a pattern does "
+            + "that backtracks without end; that text and every later one it was tried on are masked whole ('[redacted]'). Repeat "
+            + "only one of a group's repetitions (e.g. '.*a' for '(.*a){30}'), or make the group atomic, '(?>…)'.\n")
+    }
+
     @Test func aFilterOrRedactionThatCouldBacktrackForEverIsRefusedBeforeAnythingRuns() async {
         let filter = await CommandRun.run("no-such-specs", "--filter", "(.*)*X")
         #expect(filter.status == ExitStatus.invalidInput)

@@ -1,3 +1,4 @@
+import BoundedRegex
 import Foundation
 import SpecModel
 import SpecResults
@@ -25,13 +26,27 @@ public struct TestSelection: Sendable {
         self.shard = shard
     }
 
-    /// Fails when `filter` is not a valid regular expression.
-    public func apply(to plan: TestPlan) throws -> TestPlan {
+    /// Why `apply` could not select.
+    public enum Problem: Error, Equatable {
+        /// `filter` is not a regular expression ICU compiles.
+        case invalidFilter
+        /// On this id, the search for `filter` reached ICU's time limit (`BoundedRegex`): it backtracks without end.
+        case filterTimedOut(id: String)
+    }
+
+    /// Fails with a `Problem` when `filter` is not a valid regular expression or backtracks past ICU's time limit.
+    public func apply(to plan: TestPlan) throws(Problem) -> TestPlan {
         // ICU matches code points, not canonical equivalents: an NFD `é` (typed from a macOS file name) would miss an
         // NFC id, so the pattern and each id are matched in their composed spelling.
-        let regex = try filter.map { try NSRegularExpression(pattern: ComposedSpelling.composed($0)) }
+        var regex: BoundedRegex?
+        if let filter {
+            guard let compiled = BoundedRegex(ComposedSpelling.composed(filter)) else { throw .invalidFilter }
+            regex = compiled
+        }
         guard regex != nil || !tags.isEmpty || !excludedTags.isEmpty || ids != nil || shard != nil else { return plan }
+        var timedOut: String?
         let items = plan.items.filter { item in
+            guard timedOut == nil else { return false }
             if !tags.isEmpty || !excludedTags.isEmpty {
                 let itemTags = item.tags
                 if !tags.isEmpty, tags.isDisjoint(with: itemTags) { return false }
@@ -40,13 +55,18 @@ public struct TestSelection: Sendable {
             guard regex != nil || ids != nil || shard != nil else { return true }
             let id = item.id
             if let regex {
-                let text = ComposedSpelling.composed(id)
-                if regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil { return false }
+                do {
+                    if try !regex.firstMatch(in: ComposedSpelling.composed(id)) { return false }
+                } catch {
+                    timedOut = id
+                    return false
+                }
             }
             if let ids, !ids.contains(id) { return false }
             if let shard, !shard.contains(id: id) { return false }
             return true
         }
+        if let timedOut { throw .filterTimedOut(id: timedOut) }
         return TestPlan(items: items)
     }
 }

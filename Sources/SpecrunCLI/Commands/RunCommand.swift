@@ -102,6 +102,8 @@ struct RunCommand {
         let plan: TestPlan
         do {
             plan = try configuration.selection.apply(to: fullPlan)
+        } catch .filterTimedOut(let id) {
+            return usageFailure(UsageError(NestedRepetition.timedOut(source: configuration.selection.filter ?? "", option: "--filter", text: "the test id '\(id)'")))
         } catch {
             // RunConfiguration.checkFilter refused a bad pattern already; this stays for a pattern Foundation refuses later.
             return usageFailure(UsageError("The value '\(configuration.selection.filter ?? "")' is not allowed for '--filter': it is not a valid regular expression; fix it, e.g. --filter 'Berlin.*spring'."))
@@ -180,6 +182,10 @@ struct RunCommand {
         let problems = ResultOutputs(parsed).write(result, jobs: configuration.jobs, midWrite: { stopPoint.reached(.midWrite) })
         for problem in problems {
             io.writeProblem(.error, problem)
+        }
+        // Not masked (writeProblem): the pattern's own search would mask the warning whole; it quotes no pattern.
+        for warning in RedactionOptions.timedOutWarnings(configuration.redaction) {
+            io.writeError("specrun: warning: \(warning)\n")
         }
         let status: Int32
         if case .noThreads(let code) = stop {

@@ -4,7 +4,8 @@
 /// ICU backtracks, and `NSRegularExpression` offers no time limit: `--filter '(.*)*X'` ran for ever on the test ids
 /// of a two-file starter, and SIGTERM only sets the flag a run polls. Refusing the shape is a rule of thumb (star
 /// height above one), not a proof: an atomic group `(?>…)` or a possessive quantifier (`*+`, `++`) does not
-/// backtrack, so either is the way to keep such a pattern.
+/// backtrack, so either is the way to keep such a pattern. What the rule of thumb misses (`(.*a){30}`) is stopped by
+/// ICU's time limit in the searches themselves (`BoundedRegex`) and told with `timedOut`.
 enum NestedRepetition {
     /// The first offending group as written (`(.*)*`), or nil.
     static func find(in pattern: String) -> String? {
@@ -54,6 +55,14 @@ enum NestedRepetition {
             }
         }
         return nil
+    }
+
+    /// The usage error for `source`, given to `option`, whose search in `text` reached ICU's time limit
+    /// (`BoundedRegex`): a backtracking shape this check does not refuse up front, `(.*a){30}` or `(a|a)*$`.
+    static func timedOut(source: String, option: String, text: String) -> String {
+        "The value '\(source)' is not allowed for '\(option)': on \(text) its search reached ICU's time limit, as a "
+            + "pattern does that backtracks without end (a repetition inside a repeated group, or alternatives that match "
+            + "the same text); repeat only one of them (e.g. '.*a' for '(.*a){30}'), or make the group atomic, '(?>…)'."
     }
 
     /// The usage error for `source`, given to `option`, whose `group` repeats a repetition.

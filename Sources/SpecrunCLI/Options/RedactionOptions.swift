@@ -35,6 +35,20 @@ enum RedactionOptions {
         return Redaction(patterns: patterns)
     }
 
+    /// A warning for each pattern whose search reached ICU's time limit in this run (`RedactionPattern.timedOut`):
+    /// named as a refusal names it, by its place among the `--redact` options and not by its text.
+    static func timedOutWarnings(_ redaction: Redaction) -> [String] {
+        let given = redaction.patterns.filter { !RedactionPattern.standard.contains($0) }
+        let which = redaction.patterns.filter(\.timedOut).map { pattern in
+            given.firstIndex(of: pattern).map { "The \(ordinal($0 + 1)) --redact pattern" } ?? "The default pattern '\(pattern.name)'"
+        }
+        return which.map {
+            "\($0) reached ICU's time limit on a text, as a pattern does that backtracks without end; that text and every "
+                + "later one it was tried on are masked whole ('\(Redaction.mask)'). Repeat only one of a group's repetitions "
+                + "(e.g. '.*a' for '(.*a){30}'), or make the group atomic, '(?>…)'."
+        }
+    }
+
     /// The redaction for what a command prints on stderr (`CommandIO.writeProblem`), read from the command line's
     /// words as the parser reads them (`--redact X`, `--redact=X`, `--no-default-redaction`, none after `--`; an
     /// option's value that is itself one of these is refused by the parser), so that a mistake found before or while

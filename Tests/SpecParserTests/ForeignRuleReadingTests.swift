@@ -105,6 +105,14 @@ import Testing
         (#""FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1;BYHOUR=9;BYMINUTE=0""#, .monthly(day: .last, at: [time(9)])),
         (#""FREQ=MONTHLY;BYDAY=FR;BYSETPOS=5;BYHOUR=9;BYMINUTE=0""#, .monthly(day: .weekday(.fifth, .friday), at: [time(9)], missingDay: .skip)),
         (#""FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=28,29;BYSETPOS=-1;BYHOUR=9;BYMINUTE=0""#, .yearly(month: 2, day: .last, at: [time(9)])),
+        // FREQ=MINUTELY (SECONDLY, HOURLY with an INTERVAL) limited by BYHOUR: DTSTART's grid in those hours, as
+        // python-dateutil gives them on 2027-01-05.
+        (#""FREQ=MINUTELY;INTERVAL=30;BYHOUR=8,9,10,11,12,13,14,15,16,17;BYDAY=MO,TU,WE,TH,FR""#,
+         .weekly(on: weekdays, at: steps(from: 8 * 60, through: 17 * 60 + 30, every: 30))),
+        (#""FREQ=HOURLY;INTERVAL=2;BYHOUR=8,9,10,11,12""#, .daily(at: [time(8), time(10), time(12)])),
+        (#""DTSTART;TZID=Europe/Berlin:20270104T093000 RRULE:FREQ=MINUTELY;INTERVAL=20;BYHOUR=9,10""#,
+         .daily(at: steps(from: 9 * 60 + 10, through: 10 * 60 + 50, every: 20))),
+        (#""FREQ=SECONDLY;INTERVAL=30;BYHOUR=9""#, .daily(at: stride(from: 0, to: 3600, by: 30).map { time(9, $0 / 60, $0 % 60) })),
         (#"{rrule: "FREQ=DAILY;BYHOUR=2;BYMINUTE=30"}"#, .daily(at: [time(2, 30)])),
         (#""FREQ=YEARLY;BYYEARDAY=-1;BYHOUR=23;BYMINUTE=0""#, .yearly(month: 12, day: .day(31), at: [time(23)])),
         // Monday and Friday share a week whichever day starts it: WKST=SU changes nothing.
@@ -182,6 +190,8 @@ import Testing
         (#""FREQ=MONTHLY;BYDAY=-2FR""#, "BYDAY=-2FR counts a weekday from the period's start or end in a way no rule does"),
         (#""FREQ=MONTHLY;BYDAY=1MO,3MO""#, "{every: month, on: first monday, …} and {every: month, on: third monday, …}"),
         (#""FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1""#, "BYSETPOS=-1 selects the n-th of the dates each period gives, which no rule does"),
+        (#""FREQ=MINUTELY;INTERVAL=7;BYHOUR=9""#, "its steps of 7 minutes do not divide the day, so the wall times change from day to day"),
+        (#""FREQ=MINUTELY;INTERVAL=15;BYHOUR=9;BYMONTH=1""#, "FREQ=MINUTELY with BYHOUR and BYMONTH runs at times no rule selects"),
         (#""FREQ=MONTHLY;BYDAY=SA,SU;BYSETPOS=1""#, "BYSETPOS=1 selects the n-th of the dates each period gives, which no rule does"),
         (#""FREQ=MONTHLY;BYDAY=FR;BYSETPOS=1,-1""#, "BYSETPOS=1,-1 selects the n-th of the dates each period gives, which no rule does"),
         (#""FREQ=MONTHLY;BYDAY=FR;BYMONTHDAY=13;BYSETPOS=1""#, "BYSETPOS=1 selects the n-th of the dates each period gives, which no rule does"),
@@ -344,6 +354,12 @@ import Testing
         try #require(errors.count == 1)
         #expect(errors[0].message.contains("In Australia/Lord_Howe the offset moves by 30 minutes (at 2000-03-25T15:00:00Z), not a whole number of the interval's 20-minute steps") == noted,
                 "\(errors[0].message)")
+        // The times in steps it offers instead read, and stay on the wall clock's :00, :20 and :40.
+        if noted {
+            let offered = try #require(errors[0].message.components(separatedBy: "write times in steps instead, ").last?.components(separatedBy: " [").first)
+            #expect(offered == #"{every: day, at: {from: "00:00", every: 20m}}"#)
+            #expect(try SteppedRuleReadingTests.rule(offered) == .daily(at: Self.steps(from: 0, through: 23 * 60 + 40, every: 20)))
+        }
     }
 
     @Test("texts that are no cron line, RRULE or calendar event keep their own messages", arguments: [

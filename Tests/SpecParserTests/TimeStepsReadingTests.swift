@@ -21,6 +21,20 @@ import Testing
         #expect(try SteppedRuleReadingTests.rule(rule) == expected)
     }
 
+    /// Steps across midnight are refused with two items to write instead, the early ones first; applied as written,
+    /// they read (the black-box review found the first wording's order refused), on the step's grid.
+    @Test("steps across midnight are told two items that read", arguments: [
+        (#"{every: day, at: {from: "22:00", through: "02:00", every: 1h}}"#, [0, 60, 120, 1320, 1380]),
+        (#"{every: day, at: {from: "22:30", through: "02:00", every: 45m}}"#, [0, 45, 90, 1350, 1395]),
+        (#"{every: day, at: {from: "23:30", through: "00:10", every: 20m}}"#, [10, 1410, 1430]),
+    ])
+    func acrossMidnight(rule: String, minutes: [Int]) throws {
+        let errors = SteppedRuleReadingTests.parse(rule).diagnostics.filter { $0.severity == .error }
+        try #require(errors.count == 1)
+        let offered = try #require(errors[0].message.components(separatedBy: "the early ones first: at: ").last?.components(separatedBy: ". Both").first)
+        #expect(try SteppedRuleReadingTests.rule("{every: day, at: \(offered)}") == .daily(at: Self.minutes(minutes)))
+    }
+
     @Test("the most times a day is one a minute, all day")
     func oneAMinuteIsTheMost() throws {
         #expect(try SteppedRuleReadingTests.rule(#"{every: day, at: {every: 1m}}"#).wallTimes.count == 1_440)

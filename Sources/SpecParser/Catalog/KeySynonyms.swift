@@ -6,7 +6,7 @@ enum KeySynonyms {
         "zone": ["timezone"], "tz": ["timezone"], "time-zone": ["timezone"], "time_zone": ["timezone"],
         "timeZone": ["timezone"], "timezone-id": ["timezone"], "zone-id": ["timezone"],
         "from": ["after"], "start": ["after", "launch", "from"], "begin": ["after", "from"], "since": ["after"], "starts-after": ["after"],
-        "to": ["through"], "until": ["through"], "till": ["through"], "end": ["through"], "ends": ["through"],
+        "to": ["through"], "thru": ["through"], "until": ["through"], "till": ["through"], "end": ["through"], "ends": ["through"],
         "name": ["spec"], "title": ["spec"],
         "id": ["identifier", "key"], "task-id": ["identifier"], "dedup-key": ["key"],
         "scheduled": ["planned"], "planned-at": ["planned"], "due": ["planned"],

@@ -36,7 +36,7 @@ extension RuleReader {
     /// `*/20` in Australia/Lord_Howe, whose offset moves by 30 minutes (the translation re-audit found every July
     /// instant off by ten minutes, with a caveat that did not name the zone). Offset changes from 2000 to 2100.
     private func inZone(_ foreign: ForeignRule) -> ForeignRule {
-        guard let timeZone, case .rule(.interval(let step, _), _) = foreign.meaning, step < 3600 else { return foreign }
+        guard let timeZone, case .rule(.interval(let step, let from), _) = foreign.meaning, step < 3600 else { return foreign }
         var cursor = Date(timeIntervalSince1970: 946_684_800)
         let end = Date(timeIntervalSince1970: 4_102_444_800)
         for _ in 0..<400 {
@@ -46,12 +46,19 @@ extension RuleReader {
                 var noted = foreign
                 noted.notes.append("In \(ZoneDisplayName.of(timeZone)) the offset moves by \(abs(delta) / 60) minutes (at \(change.rfc3339UTC)), "
                     + "not a whole number of the interval's \(step / 60)-minute steps: after such a change the interval leaves the wall clock's "
-                    + "times; write them in 'at:' of a daily rule instead")
+                    + "times; to keep to the wall clock, write times in steps instead, {every: day, at: \(Self.steps(of: step, from: from, in: timeZone))}")
                 return noted
             }
             cursor = change
         }
         return foreign
+    }
+
+    /// `{from: "00:05", every: 20m}`: the steps of the day on the interval's grid, from its first instant's wall time.
+    private static func steps(of step: Int, from: Date, in timeZone: TimeZone) -> String {
+        let wall = (Int(from.timeIntervalSince1970) + timeZone.secondsFromGMT(for: from)) % 86_400
+        let first = TimeOfDay(secondsIntoDay: (wall + 86_400) % 86_400 % step)
+        return "{from: \"\(first)\", every: \(DurationText.text(seconds: step))}"
     }
 
     /// A wall time in the schedule's zone as an instant (its first, where it happens twice; the instant after the gap,

@@ -24,7 +24,7 @@ extension RuleReader {
         let rule: Rule?
         switch (first.text, tokens.count) {
         case ("daily", 2):
-            rule = readShorthandTimes(tokens[1]).map { .daily(at: $0) }
+            rule = readShorthandTimes(tokens[1], mapForm: "every: day").map { .daily(at: $0) }
         case ("weekly", 3):
             let names = tokens[1].text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             if let empty = names.firstIndex(of: ""), names.contains(where: { !$0.isEmpty }) {
@@ -62,7 +62,7 @@ extension RuleReader {
                 }
                 if !days.contains(day) { days.append(day) }
             }
-            let at = readShorthandTimes(tokens[2])
+            let at = readShorthandTimes(tokens[2], mapForm: "every: week, on: [\(days.map(\.name).joined(separator: ", "))]")
             rule = valid ? at.map { .weekly(on: days, at: $0) } : nil
         case ("every", 4) where tokens[2].text == "from":
             let seconds = reader.duration(tokens[1].text, at: tokens[1].mark, length: tokens[1].text.count, field: "interval")
@@ -170,8 +170,14 @@ extension RuleReader {
     }
 
     /// `02:30`, or `08:00,20:00`: the shorthand's time, or its times joined by commas (each told at its own column).
-    private func readShorthandTimes(_ token: (text: String, mark: Mark)) -> [TimeOfDay]? {
+    /// The shorthand's times; `mapForm` is its rule's map form before `at` (`every: day`), for a message to write.
+    private func readShorthandTimes(_ token: (text: String, mark: Mark), mapForm: String) -> [TimeOfDay]? {
         if let time = TimeOfDay(parsing: token.text) { return [time] }
+        if let steps = Self.stepsSpelled(token.text) {
+            reader.log.report(.invalidTime, at: token.mark, length: token.text.count,
+                              "'\(token.text)' is not a wall time, and times in steps have no shorthand: write the map form, {\(mapForm), at: \(steps)}")
+            return nil
+        }
         var times: [TimeOfDay] = []
         var valid = true
         var column = token.mark.column

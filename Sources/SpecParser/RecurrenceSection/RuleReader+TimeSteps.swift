@@ -24,7 +24,10 @@ extension RuleReader {
         let step = reader.duration(everyNode, field: "every")
         let from = fields["from"].map { reader.time($0, field: "from") }
         let through = fields["through"].map { reader.time($0, field: "through") }
-        guard let step, from ?? TimeOfDay(hour: 0, minute: 0) != nil, through ?? TimeOfDay(hour: 0, minute: 0) != nil else { return nil }
+        // An unknown key (`minute: 30`) may change what the steps were meant to be: told alone, before their arithmetic.
+        guard let step, from ?? TimeOfDay(hour: 0, minute: 0) != nil, through ?? TimeOfDay(hour: 0, minute: 0) != nil,
+              !fields.hasUnknownKeys
+        else { return nil }
         let first = (from ?? nil) ?? TimeOfDay(hour: 0, minute: 0)!
         let start = first.secondsIntoDay
         guard step > 0 else {
@@ -34,8 +37,7 @@ extension RuleReader {
         let end: Int
         if let last = through ?? nil {
             guard last.secondsIntoDay > start else {
-                log.report(.invalidRule, at: fields["through"]!,
-                           "'through: \"\(last)\"' is not after 'from' (\(first)); times in steps run forward within one day: write a 'through' later than \(first), or two items, e.g. at: [{from: \"\(first)\", every: …}, {from: \"00:00\", through: \"\(last)\", every: …}]")
+                log.report(.invalidRule, at: fields["through"]!, Self.throughNotAfterFrom(first: first, last: last, step: step))
                 return nil
             }
             let remainder = (last.secondsIntoDay - start) % step
@@ -67,6 +69,82 @@ extension RuleReader {
             return nil
         }
         return stride(from: start, through: end, by: step).map(TimeOfDay.init(secondsIntoDay:))
+    }
+
+    /// `through` not after `from`: one time when they are equal; else the steps past midnight, written first (a list is
+    /// strictly increasing) and on the step's grid, then the evening's.
+    private static func throughNotAfterFrom(first: TimeOfDay, last: TimeOfDay, step: Int) -> String {
+        let written = "'through: \"\(last)\"' is not after 'from' (\(first))"
+        if last == first { return "\(written): for the one time write at: \"\(first)\"" }
+        let duration = DurationText.text(seconds: step)
+        let start = first.secondsIntoDay
+        // The first step at or after midnight, and the last one at or before `through`.
+        let early = (start + (86_400 - start + step - 1) / step * step) - 86_400
+        var items: [String] = []
+        if early <= last.secondsIntoDay {
+            let late = early + (last.secondsIntoDay - early) / step * step
+            items.append(late > early
+                ? "{from: \"\(TimeOfDay(secondsIntoDay: early))\", through: \"\(TimeOfDay(secondsIntoDay: late))\", every: \(duration)}"
+                : "\"\(TimeOfDay(secondsIntoDay: early))\"")
+        }
+        items.append(start + step < 86_400 ? "{from: \"\(first)\", every: \(duration)}" : "\"\(first)\"")
+        return "\(written); times in steps run forward within one day, so steps across midnight are two items, the early "
+            + "ones first: at: [\(items.joined(separator: ", "))]. Both fall on each date the rule selects: the times after "
+            + "midnight are that date's, not the next night's"
+    }
+}
+
+extension RuleReader {
+    /// Times in steps of `every` from what `at` holds: its `from` and `through` (a mapping) or its one time.
+    static func stepsWithEvery(_ at: Node, _ every: String) -> String {
+        var parts: [String] = []
+        switch at {
+        case .mapping(let entries, _):
+            for key in ["from", "through"] {
+                if let value = entries.first(where: { $0.key.scalar?.value == key })?.value.scalar?.value, let time = TimeOfDay(parsing: value) {
+                    parts.append("\(key): \"\(time)\"")
+                }
+            }
+        case .scalar(let scalar):
+            if let time = TimeOfDay(parsing: scalar.value) { parts.append("from: \"\(time)\"") }
+        case .sequence:
+            break
+        }
+        if parts.isEmpty { parts.append("from: \"08:00\", through: \"17:30\"") }
+        return "{" + (parts + ["every: \(every)"]).joined(separator: ", ") + "}"
+    }
+
+    /// Times in steps as a spec writes them, for a text that spells a range of times another way: `08:00-17:30/30m`,
+    /// `08:00..17:30 every 30m`, `08:00 to 17:30`, cron's `*/30 8-17`; nil for any other text.
+    static func stepsSpelled(_ text: String) -> String? {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        // cron's minute and hour fields: `*/30 8-17` (the hours' last minute on the step is the last time).
+        if words.count == 2, words[0].hasPrefix("*/") || words[0].hasPrefix("0/"), let minutes = Int(words[0].dropFirst(2)),
+           (1...59).contains(minutes), 60 % minutes == 0 {
+            let hours = words[1].split(separator: "-").compactMap { Int($0) }
+            if hours.count == 2, (0...23).contains(hours[0]), (hours[0]...23).contains(hours[1]),
+               let from = TimeOfDay(hour: hours[0], minute: 0), let through = TimeOfDay(hour: hours[1], minute: 60 - minutes) {
+                return "{from: \"\(from)\", through: \"\(through)\", every: \(minutes)m}"
+            }
+        }
+        var range = text.trimmingCharacters(in: .whitespaces)
+        var every = "…"
+        for separator in ["/", " every "] {
+            if let split = range.range(of: separator, options: .backwards) {
+                let step = range[split.upperBound...].trimmingCharacters(in: .whitespaces)
+                guard DurationText.seconds(step) != nil else { return nil }
+                every = step
+                range = String(range[..<split.lowerBound])
+                break
+            }
+        }
+        for separator in ["..", "–", "—", " to ", "-"] {
+            let ends = range.components(separatedBy: separator).map { $0.trimmingCharacters(in: .whitespaces) }
+            if ends.count == 2, let from = TimeOfDay(parsing: ends[0]), let through = TimeOfDay(parsing: ends[1]) {
+                return "{from: \"\(from)\", through: \"\(through)\", every: \(every)}"
+            }
+        }
+        return nil
     }
 }
 

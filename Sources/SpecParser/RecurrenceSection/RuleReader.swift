@@ -96,6 +96,13 @@ struct RuleReader {
                            "'every' has no quarter; every three months is 'every: 3 months' with 'from:', the first local date it runs (months are counted from its month)")
                 return nil
             }
+            if let duration = Self.elapsedTime(every.value), let at = fields["at"] {
+                // `{every: 30m, at: {from: "08:00", through: "17:30"}}`: the step belongs inside `at`.
+                let steps = Self.stepsWithEvery(at, duration)
+                log.report(.unknownValue, at: everyNode,
+                           "'every: \(every.value)' is elapsed time, not a calendar unit; for wall times \(duration) apart write times in steps in a daily or weekly rule: {every: day, at: \(steps)} (or an interval rule, {interval: \(duration), from: <the first instant>}, for elapsed time)")
+                return nil
+            }
             if let duration = Self.elapsedTime(every.value) {
                 log.report(.unknownValue, at: everyNode,
                            "'every' takes a calendar unit (day | week | month | year | hour); for elapsed time write an interval rule: {interval: \(duration), from: <the first instant>}")
@@ -120,6 +127,10 @@ struct RuleReader {
                 let times = items.compactMap { $0.scalar?.value }
                 log.report(.unknownKey, at: fields.keyNode(key)!,
                            "'at' does not apply to 'every: hour'; for several wall times a day write {every: day, at: [\(times.map { "\"\($0)\"" }.joined(separator: ", "))]}")
+            } else if hourlyAt, key == "at", case .mapping = fields["at"]! {
+                // `{every: hour, at: {from: "08:00", through: "17:30", every: 30m}}`: times in steps are a daily rule's.
+                log.report(.unknownKey, at: fields.keyNode(key)!,
+                           "'at' does not apply to 'every: hour', which runs in every hour of the day; times in steps go in a daily or weekly rule: write {every: day, at: {…}} or {every: week, on: […], at: {…}}")
             } else if hourlyAt, key == "at" {
                 log.report(.unknownKey, at: fields.keyNode(key)!,
                            "'at' does not apply to 'every: hour'; an hourly rule takes the minute of each hour: write 'minute: \(Self.minute(in: fields["at"]!))'")
@@ -377,6 +388,10 @@ struct RuleReader {
                 return nil
             }
             if let time = TimeOfDay(parsing: scalar.value) { return [time] }
+            if let steps = Self.stepsSpelled(scalar.value) {
+                log.report(.invalidTime, at: node, "'\(scalar.value)' is not a wall time; for times in steps write at: \(steps)")
+                return nil
+            }
             // Only for a text that is no time: the common case above never scans for a comma.
             if scalar.value.utf8.contains(UInt8(ascii: ",")) {
                 let pieces = scalar.value.split(separator: ",", omittingEmptySubsequences: false)

@@ -109,7 +109,8 @@ struct ScheduleReader {
             // `every: 90m` is an interval written with the wrong key: reported as such, it needs no policies.
             if let every = entries.first(where: { $0.key.scalar?.value == "every" })?.value.scalar,
                DurationText.seconds(every.value) != nil {
-                return false
+                // With `at:` it may be times in steps with `every` one level too high: told there, neither.
+                return keys.contains("at") ? nil : false
             }
             return keys.contains("every") ? true : nil
         case .scalar(let scalar):

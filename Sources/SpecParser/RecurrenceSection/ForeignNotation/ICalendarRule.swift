@@ -269,6 +269,10 @@ struct ICalendarRule {
             return .none(why: "FREQ=\(frequency)\(interval > 0 ? "" : " with INTERVAL=\(interval)") is not RFC 5545's", instead: "correct the RRULE first")
         }
 
+        if ["SECONDLY", "MINUTELY", "HOURLY"].contains(frequency), parts["BYHOUR"] != nil, interval > 1 || frequency != "HOURLY" {
+            return stepsInHours(frequency: frequency, interval: interval, parts: parts, standIns: &standIns)
+        }
+
         // The wall times: BYHOUR × BYMINUTE × BYSECOND, each defaulting to DTSTART's.
         // Each list once per value: a long BYSECOND list must not multiply into millions of times.
         let hours = Array(Set(numbers("BYHOUR") ?? start.map { [$0.hour] } ?? [9]))
@@ -478,6 +482,35 @@ struct ICalendarRule {
     private func checked(_ rule: Rule, approximately: String?) -> ForeignRule.Meaning {
         if let problem = rule.problems.first { return .none(why: problem.message, instead: "correct the RRULE first") }
         return .rule(rule, approximately: approximately)
+    }
+
+    /// `FREQ=MINUTELY;INTERVAL=30;BYHOUR=8,…,17` (SECONDLY, or HOURLY with an INTERVAL): the steps on DTSTART's grid kept
+    /// in those hours. Where the step divides the day these are the same wall times every day (RFC 5545 counts the
+    /// steps on, and python-dateutil walks, the wall clock): a daily rule, or a weekly one with BYDAY, whose times
+    /// the message writes in steps (cron's `*/30 8-17 * * 1-5`).
+    private func stepsInHours(frequency: String, interval: Int, parts: [String: String], standIns: inout [String]) -> ForeignRule.Meaning {
+        let unit = frequency == "SECONDLY" ? 1 : frequency == "MINUTELY" ? 60 : 3600
+        let step = interval * unit
+        let hours = Set(parts["BYHOUR"]!.split(separator: ",").compactMap { Int($0) })
+        let others = ["BYMINUTE", "BYSECOND", "BYMONTHDAY", "BYMONTH"].filter { parts[$0] != nil }
+        let days = parts["BYDAY"].map(Self.byDay) ?? []
+        let weekdays = days.compactMap { $0 }.filter { $0.ordinal == nil }.map(\.weekday)
+        guard others.isEmpty, weekdays.count == days.count, 86_400 % step == 0, hours.allSatisfy((0...23).contains) else {
+            let why = 86_400 % step != 0
+                ? "its steps of \(interval) \(frequency == "SECONDLY" ? "second" : frequency == "MINUTELY" ? "minute" : "hour")s do not divide the day, so the wall times change from day to day"
+                : "FREQ=\(frequency) with BYHOUR and \(ListWording.joined(others.isEmpty ? ["BYDAY=\(parts["BYDAY"] ?? "")"] : others)) runs at times no rule selects"
+            return .none(why: why, instead: "list the instants it gives in 'expect' under the nearest rule")
+        }
+        let anchor = start.map { $0.hour * 3600 + $0.minute * 60 + $0.second } ?? 0
+        if start == nil { standIns.append("00:00 for the first of its steps") }
+        let times = stride(from: anchor % step, to: 86_400, by: step)
+            .filter { hours.contains($0 / 3600) }
+            .map { TimeOfDay(hour: $0 / 3600, minute: $0 % 3600 / 60, second: $0 % 60)! }
+        guard !times.isEmpty else { return .none(why: "its steps never fall in the hours BYHOUR lists", instead: "correct the RRULE first") }
+        guard times.count <= 1_440 else {
+            return .advice("it runs \(times.count) wall times a day, more than a rule's 1,440 (one a minute): write an interval rule, {interval: …, from: …}, for the nearest elapsed time")
+        }
+        return .rule(weekdays.isEmpty ? .daily(at: times) : .weekly(on: Set(weekdays).sorted(), at: times), approximately: nil)
     }
 
     private func someMonths(_ months: [Int]) -> ForeignRule.Meaning {

@@ -235,7 +235,8 @@ struct ICalendarRule {
             result.notes.append("An RRULE takes what its parts leave out from its DTSTART, which is not given here: the rule above uses \(ListWording.joined(standIns)); write DTSTART's instead")
         }
         if let count = parts["COUNT"] {
-            result.notes.append("A rule has no COUNT: list the \(count) instants in 'expect' and end the window after the last")
+            result.notes.append(Int(count) == 0 ? "COUNT=0 gives no instant at all: expect 'occurrences: []'"
+                : "A rule has no COUNT: list the \(count) instants in 'expect' and end the window after the last")
         }
         if let until = parts["UNTIL"] { result.notes.append("UNTIL=\(until) is where the window's 'through' goes") }
         let others = otherLines.filter { $0 == "EXDATE" || $0 == "RDATE" }
@@ -248,8 +249,23 @@ struct ICalendarRule {
         let frequency = self.parts["FREQ"]!
         var parts = self.parts
         func numbers(_ key: String) -> [Int]? { parts[key].map { $0.split(separator: ",").compactMap { Int($0) } } }
-        // An INTERVAL past a million periods is refused with the FREQ check below (its seconds would overflow).
-        let interval = numbers("INTERVAL")?.first.map { $0 > 1_000_000 ? 0 : $0 } ?? 1
+        // INTERVAL as written: one whole number (`+5` reads as 5). Past a million periods it is told here, before
+        // its seconds could overflow; digits past Int or not ASCII were dropped and read as 1 (a crash hunt's).
+        var interval = 1
+        if let text = parts["INTERVAL"] {
+            let digits = text.hasPrefix("+") ? String(text.dropFirst()) : text
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+                return .none(why: "INTERVAL=\(text) is not a whole number of periods", instead: "correct the RRULE first")
+            }
+            // A calendar step past a million periods, a sub-daily one past a billion (3.6 × 10¹² s, within an interval's
+            // longest), is more than any rule steps.
+            let subDaily = ["SECONDLY", "MINUTELY", "HOURLY"].contains(frequency)
+            guard let value = Int(digits), value <= (subDaily ? 1_000_000_000 : 1_000_000) else {
+                return .none(why: "INTERVAL=\(text) is more periods than a rule steps (1 to \(subDaily ? 1_000_000_000 : Rule.longestStep) for FREQ=\(frequency))",
+                             instead: "list the instants it gives in 'expect' under the rule for one period, or correct the RRULE")
+            }
+            interval = value
+        }
         if let position = numbers("BYSETPOS"), position.count == 1, parts["BYSETPOS"]?.contains(",") == false,
            let chosen = setPosition(position[0], in: parts) {
             // `BYDAY=FR;BYSETPOS=-1` is the month's last Friday, as `BYDAY=-1FR` says it; `BYMONTHDAY=28,29,30,31;

@@ -46,6 +46,16 @@ import Testing
         #expect(abs(parsed.date.timeIntervalSince(SpecFixtures.iso(text))) < 0.000_001)
     }
 
+    /// A Double holds about 30 µs beside the seconds of the year 9999 (and 0.2 µs beside 2027's): a finer fraction
+    /// close to 1 rounded into the next second, so `9999-12-31T23:59:59.999999Z` passed `check` and then failed the run
+    /// as the year 10000 (a crash hunt's). The instant keeps to the second it names.
+    @Test(arguments: [("9999-12-31T23:59:59.999999Z", 253_402_300_799.0), ("2027-03-28T23:59:59.99999999Z", 1_806_278_399.0),
+                      ("9999-12-31T23:59:59.5Z", 253_402_300_799.0)])
+    func aFractionStaysInItsSecond(text: String, second: Double) throws {
+        let interval = try InstantText.parse(text).get().date.timeIntervalSince1970
+        #expect(interval >= second && interval < second + 1)
+    }
+
     @Test func lowercaseAndSpaceSeparatorsAreRFC3339() throws {
         let expected = SpecFixtures.iso("2027-03-28T01:00:00Z")
         #expect(try InstantText.parse("2027-03-28t01:00:00z").get().date == expected)

@@ -189,8 +189,12 @@ enum InstantText {
 
         let days = CivilDate(year: year, month: month, day: day).daysSinceEpoch
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - (offset ?? 0) - (offsetSeconds ?? 0)
-        guard offsetSeconds == nil else { return .failure(.offsetWithSeconds(Date(timeIntervalSince1970: Double(seconds) + fraction))) }
-        return .success(Parsed(date: Date(timeIntervalSince1970: Double(seconds) + fraction), offset: offset))
+        // A fraction a Double cannot hold beside so many seconds rounds up into the next second (`9999-12-31T23:59:59.999999Z`
+        // read as the year 10000, `…23:59:59.99999999Z` as the next day): the instant keeps to the second it names.
+        var interval = Double(seconds) + fraction
+        if interval >= Double(seconds + 1) { interval = Double(seconds + 1).nextDown }
+        guard offsetSeconds == nil else { return .failure(.offsetWithSeconds(Date(timeIntervalSince1970: interval))) }
+        return .success(Parsed(date: Date(timeIntervalSince1970: interval), offset: offset))
     }
 
     static func daysIn(month: Int, year: Int) -> Int {

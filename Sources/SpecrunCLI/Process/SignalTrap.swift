@@ -5,6 +5,8 @@ import Synchronization
 private let receivedSignal = Atomic<Int32>(0)
 /// When the first signal came (CLOCK_MONOTONIC, nanoseconds; 0 until then).
 private let firstSignalAt = Atomic<Int64>(0)
+/// How many stopping signals the handler has run for (any thread): a test stop point waits for its signal's.
+private let handledSignals = Atomic<Int>(0)
 /// A later signal within this many nanoseconds of the first is the same request (see `SignalTrap`).
 private let repeatWindow = Atomic<Int64>(SignalTrap.defaultRepeatWindow)
 
@@ -50,6 +52,9 @@ enum SignalTrap {
         return milliseconds * 1_000_000
     }
 
+    /// How many stopping signals have been handled so far.
+    static var handledCount: Int { handledSignals.load(ordering: .relaxed) }
+
     /// The signal received so far, if any.
     static var received: Int32? {
         let value = receivedSignal.load(ordering: .relaxed)
@@ -68,6 +73,9 @@ private let stoppedAtOnce: StaticString =
 
 /// Only async-signal-safe work here: clock_gettime, atomics, write(2), and `_exit` on a second signal.
 private func handle(_ number: Int32) {
+    // Counted as the handler returns, never when it ends the process: a stop point waiting for this signal then spins
+    // until `_exit`, and cannot rename a file into place first.
+    defer { handledSignals.add(1, ordering: .relaxed) }
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     let now = max(1, Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))

@@ -29,11 +29,13 @@ final class TestStopPoint: Sendable {
 
     func reached(_ place: Place) {
         guard pending.withLock({ $0.remove(place) != nil }) else { return }
+        let handled = SignalTrap.handledCount
         raise(SIGSTOP)
         // The test sends its SIGINT or SIGTERM before SIGCONT, but the kernel may hand it to a thread the scheduler
-        // runs later than this one: on a loaded machine the run went on for a hundred tests before the flag was set.
-        // Wait for the flag (a bounded spin: these places are always resumed after a signal, or killed).
-        guard place != .midWrite else { return }
-        for _ in 0..<20_000_000 where SignalTrap.received == nil { sched_yield() }
+        // runs later than this one: on a loaded machine the run went on for a hundred tests before the flag was set,
+        // and a second signal at mid-write let the file be renamed into place before its handler ended the process.
+        // Wait until the handler has run for it (a bounded spin: these places are always resumed after a signal, or
+        // killed).
+        for _ in 0..<20_000_000 where SignalTrap.handledCount == handled { sched_yield() }
     }
 }

@@ -70,7 +70,7 @@ struct LifecycleSectionParser {
         defer { reader.log.adviseOffsets(since: firstDiagnostic, in: scheduleDraft?.timeZone) }
         var clock: InstantLiteral?
         if let node = fields["clock"] {
-            clock = reader.instant(node, field: "clock")
+            clock = reader.clockInstant(node, field: "clock")
         } else {
             reader.missing("clock", in: fields, "add the manual clock's start, when the app first starts, e.g. 'clock: 2027-03-29T00:00:00+02:00'")
         }

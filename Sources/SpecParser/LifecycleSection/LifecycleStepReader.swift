@@ -45,7 +45,7 @@ struct LifecycleStepReader {
                                               expected: "a mapping, e.g. {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}",
                                               misplaced: [.documentKeysInStep], item: "step")
             else { continue }
-            let at = fields["at"].flatMap { node in durationAt(node) ? nil : reader.instant(node, field: "at") }
+            let at = fields["at"].flatMap { node in durationAt(node) ? nil : reader.clockInstant(node, field: "at") }
             if let at, let current = now {
                 if at.date < current.date {
                     reportBackwards(fields["at"]!, at.text, current)
@@ -246,7 +246,7 @@ struct LifecycleStepReader {
         switch InstantText.parse(scalar.value) {
         // An instant without its offset is one mistake, told as such, not "neither a duration nor an instant".
         case .success, .failure(.missingOffset):
-            return reader.instant(node, field: "advance").map { .to($0) }
+            return reader.clockInstant(node, field: "advance").map { .to($0) }
         case .failure:
             break
         }
@@ -372,7 +372,16 @@ struct LifecycleStepReader {
         guard var now else { return nil }
         switch advance {
         case .by(let seconds):
-            now.date = now.date.addingTimeInterval(TimeInterval(seconds))
+            let reached = now.date.addingTimeInterval(TimeInterval(seconds))
+            // The harness's clock ends with the year 9999 (`SupportedInstants`): past it the run could only fail, so
+            // it is told here, as invalid input (a crash hunt's `advance: 999999999d` was a test error, exit 1).
+            guard reached < SupportedInstants.range.upperBound else {
+                let days = (Int(SupportedInstants.range.upperBound.timeIntervalSince(now.date).rounded(.up)) - 1) / 86_400
+                reader.log.report(.invalidDuration, at: node,
+                                  "'advance: \(node.scalar?.value ?? "")' takes the clock from \(now.text) past the year 9999, where the scenario's clock ends; write a shorter advance (at most \(days)d from there)")
+                return nil
+            }
+            now.date = reached
             now.added.append(node.scalar?.value ?? "")
             now.what = "the time an earlier 'advance' moved the clock to"
             return now

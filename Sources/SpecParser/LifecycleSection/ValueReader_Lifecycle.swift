@@ -1,4 +1,6 @@
+import Recurrence
 import SpecDiagnostics
+import SpecModel
 import SpecYAML
 
 /// The values lifecycle scenarios add: task identifiers, error types, lists of words, flags.
@@ -8,6 +10,18 @@ extension ValueReader {
         !text.isEmpty && text.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" || $0 == "_"
         }
+    }
+
+    /// An instant on the scenario's clock (`clock:`, a step's `at:`, `advance:` to an instant): one the harness's clock
+    /// reaches, before the year 10000 in UTC (`9999-12-31T23:59:59-12:00` is not); nil after reporting.
+    func clockInstant(_ node: Node, field: String) -> InstantLiteral? {
+        guard let instant = instant(node, field: field) else { return nil }
+        guard instant.date < SupportedInstants.range.upperBound else {
+            log.report(.invalidInstant, at: node,
+                       "'\(field): \(instant.text)' is in the year 10000 once its offset is applied, past the end of the scenario's clock (9999-12-31T23:59:59Z); write an earlier instant")
+            return nil
+        }
+        return instant
     }
 
     /// A task identifier such as `com.example.app.refresh`.

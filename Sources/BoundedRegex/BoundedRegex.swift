@@ -80,16 +80,17 @@ public final class BoundedRegex: @unchecked Sendable {
 
     private func search(_ units: [UInt16], all: Bool, _ found: ([NSRange]) -> Void) throws(TimedOut) {
         #if canImport(_FoundationICU)
+        // ICU counts a text's length in an Int32: a longer one is not searched (a redaction then masks it whole).
+        guard units.count <= Int(Int32.max) else { throw TimedOut() }
         var status = U_ZERO_ERROR
         guard let regex = swift_uregex_clone(compiled, &status) else { throw TimedOut() }
         defer { swift_uregex_close(regex) }
         swift_uregex_setTimeLimit(regex, timeLimit, &status)
         var failed = false
-        units.withUnsafeBufferPointer { buffer in
-            // An empty text still needs a valid pointer.
-            var empty: UInt16 = 0
-            let base = buffer.baseAddress ?? withUnsafePointer(to: &empty) { $0 }
-            swift_uregex_setText(regex, base, Int32(buffer.count), &status)
+        // An empty text still needs a valid pointer: one unit of storage, of which none is the text.
+        let storage = units.isEmpty ? [0] : units
+        storage.withUnsafeBufferPointer { buffer in
+            swift_uregex_setText(regex, buffer.baseAddress, Int32(units.count), &status)
             var more = swift_uregex_find(regex, 0, &status) != 0
             while status.rawValue <= U_ZERO_ERROR.rawValue, more {
                 var ranges: [NSRange] = []

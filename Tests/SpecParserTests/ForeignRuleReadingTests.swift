@@ -230,7 +230,7 @@ import Testing
          ["'timezone: America/New_York'", "list the 10 instants in 'expect'", "UNTIL=20270201T000000Z is where the window's 'through' goes",
           "'nonexistent: shift-forward', 'repeated: first'"]),
         (#""FREQ=DAILY""#, ["the rule above uses 09:00 for its time of day; write DTSTART's instead"]),
-        (#""DTSTART;TZID=America/New_York:20270314T023000 RRULE:FREQ=DAILY""#, ["The RRULE gives nothing before its DTSTART (2027-03-14): start the window there"]),
+        (#""DTSTART;TZID=America/New_York:20270314T023000 RRULE:FREQ=DAILY""#, ["The RRULE gives nothing before its DTSTART (2027-03-14 02:30): start the window there"]),
         (#""DTSTART;TZID=Romance Standard Time:20270104T143000 RRULE:FREQ=DAILY""#, ["Its TZID 'Romance Standard Time' is a Windows zone name: write the IANA name it stands for in 'timezone:' (Romance Standard Time is Europe/Paris)"]),
         (#""0 0 9 * * 1 America/New_York""#, ["Its zone goes in 'timezone: America/New_York'"]),
         (#""cron(0 2 * * ? *)""#, ["'nonexistent: skip', 'repeated: first' (docs/migrating.md#aws-eventbridge-scheduler)"]),

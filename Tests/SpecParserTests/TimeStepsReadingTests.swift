@@ -35,6 +35,37 @@ import Testing
         #expect(try SteppedRuleReadingTests.rule("{every: day, at: \(offered)}") == .daily(at: Self.minutes(minutes)))
     }
 
+    /// In a list, the message says what to write in the item's place: applied there, the list's other times stay (the
+    /// re-review found 08:00–09:00 lost when the whole list was replaced by the suggestion).
+    @Test("an item across midnight, or of one time, is told what to write in its place")
+    func inAListTheItemIsReplaced() throws {
+        let across = try Self.onlyError(#"{every: day, at: [{from: "08:00", through: "09:00", every: 30m}, {from: "22:00", through: "01:00", every: 1h}]}"#)
+        #expect(across.contains(#"in place of this one write {from: "00:00", through: "01:00", every: 1h} and {from: "22:00", every: 1h}, the first among the list's early times"#), "\(across)")
+        #expect(try SteppedRuleReadingTests.rule(#"{every: day, at: [{from: "00:00", through: "01:00", every: 1h}, {from: "08:00", through: "09:00", every: 30m}, {from: "22:00", every: 1h}]}"#)
+                == .daily(at: Self.minutes([0, 60, 480, 510, 540, 1320, 1380])))
+        let one = try Self.onlyError(#"{every: day, at: [{from: "08:00", through: "08:00", every: 30m}, "20:00"]}"#)
+        #expect(one.hasSuffix(#"for the one time write this item as "08:00""#), "\(one)")
+    }
+
+    /// A range spelled another way is told a value that reads as written: off the steps moved back onto them, across
+    /// midnight two items (the re-review had both suggestions refused in turn).
+    @Test("a range spelled another way is told steps that read", arguments: [
+        (#""08:00-17:45/30m""#, #"{from: "08:00", through: "17:30", every: 30m}"#, (16...35).map { $0 * 30 }),
+        (#""22:00-02:00/1h""#, #"[{from: "00:00", through: "02:00", every: 1h}, {from: "22:00", every: 1h}]"#, [0, 60, 120, 1320, 1380]),
+        (#""*/20 9-10""#, #"{from: "09:00", through: "10:40", every: 20m}"#, [540, 560, 580, 600, 620, 640]),
+    ])
+    func spelledRangeToldStepsThatRead(at: String, told: String, minutes: [Int]) throws {
+        let message = try Self.onlyError("{every: day, at: \(at)}")
+        #expect(message.hasSuffix("for times in steps write at: \(told)"), "\(message)")
+        #expect(try SteppedRuleReadingTests.rule("{every: day, at: \(told)}") == .daily(at: Self.minutes(minutes)))
+    }
+
+    static func onlyError(_ rule: String) throws -> String {
+        let errors = SteppedRuleReadingTests.parse(rule).diagnostics.filter { $0.severity == .error }
+        try #require(errors.count == 1, "\(errors.map(\.message))")
+        return errors[0].message
+    }
+
     @Test("the most times a day is one a minute, all day")
     func oneAMinuteIsTheMost() throws {
         #expect(try SteppedRuleReadingTests.rule(#"{every: day, at: {every: 1m}}"#).wallTimes.count == 1_440)

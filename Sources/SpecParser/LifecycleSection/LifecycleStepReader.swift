@@ -375,10 +375,12 @@ struct LifecycleStepReader {
             let reached = now.date.addingTimeInterval(TimeInterval(seconds))
             // The harness's clock ends with the year 9999 (`SupportedInstants`): past it the run could only fail, so
             // it is told here, as invalid input (a crash hunt's `advance: 999999999d` was a test error, exit 1).
-            guard reached < SupportedInstants.range.upperBound else {
-                let days = (Int(SupportedInstants.range.upperBound.timeIntervalSince(now.date).rounded(.up)) - 1) / 86_400
+            guard reached < ValueReader.clockRange.upperBound else {
+                // The longest advance from here, in whole seconds: to 9999-12-31T23:59:59Z.
+                let most = Int(ValueReader.clockRange.upperBound.timeIntervalSince(now.date).rounded(.up)) - 1
+                let advice = most > 0 ? "write a shorter advance (at most \(DurationText.text(seconds: most)) from there)" : "the clock is at its last second already"
                 reader.log.report(.invalidDuration, at: node,
-                                  "'advance: \(node.scalar?.value ?? "")' takes the clock from \(now.text) past the year 9999, where the scenario's clock ends; write a shorter advance (at most \(days)d from there)")
+                                  "'advance: \(node.scalar?.value ?? "")' takes the clock from \(now.text) past the year 9999, where the scenario's clock ends; \(advice)")
                 return nil
             }
             now.date = reached

@@ -1,3 +1,4 @@
+import Foundation
 import Recurrence
 import SpecDiagnostics
 import SpecModel
@@ -12,13 +13,19 @@ extension ValueReader {
         }
     }
 
+    /// The instants a scenario's clock can be at: the years 0001…9999 in UTC, as the harness's `ManualClock.supportedRange`
+    /// (a test compares them; the parser does not import the harness).
+    static let clockRange = Date(timeIntervalSince1970: -62_135_596_800)..<Date(timeIntervalSince1970: 253_402_300_800)
+
     /// An instant on the scenario's clock (`clock:`, a step's `at:`, `advance:` to an instant): one the harness's clock
-    /// reaches, before the year 10000 in UTC (`9999-12-31T23:59:59-12:00` is not); nil after reporting.
+    /// reaches, in the years 0001…9999 in UTC (`9999-12-31T23:59:59-12:00` and `0001-01-01T00:00:00+01:00` are not);
+    /// nil after reporting.
     func clockInstant(_ node: Node, field: String) -> InstantLiteral? {
         guard let instant = instant(node, field: field) else { return nil }
-        guard instant.date < SupportedInstants.range.upperBound else {
+        guard Self.clockRange.contains(instant.date) else {
+            let (year, side) = instant.date < Self.clockRange.lowerBound ? ("0000", "before the start") : ("10000", "past the end")
             log.report(.invalidInstant, at: node,
-                       "'\(field): \(instant.text)' is in the year 10000 once its offset is applied, past the end of the scenario's clock (9999-12-31T23:59:59Z); write an earlier instant")
+                       "'\(field): \(instant.text)' is in the year \(year) once its offset is applied, \(side) of the scenario's clock (0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z); write \(year == "0000" ? "a later" : "an earlier") instant")
             return nil
         }
         return instant

@@ -79,6 +79,10 @@ extension RuleReader {
             } else if first.text == "every", let message = intervalAdvice(tokens.map(\.text), written: scalar.value) {
                 // `every 90m`, `every 90 minutes from …`: an interval, written without its start or with its unit in words.
                 log.report(.invalidRule, at: node, message)
+            } else if let (mapForm, steps) = Self.shorthandSteps(tokens.map(\.text)) {
+                // `daily */30 8-17`, `weekly mon,fri 08:00 - 17:30 every 30m`: a range of times, with spaces in it.
+                log.report(.invalidRule, at: node,
+                           "'\(scalar.value)' is not a rule, and times in steps have no shorthand: write the map form, {\(mapForm), at: \(steps)}")
             } else if first.text == "weekly", tokens.count == 2, Self.shorthandTimes(tokens[1].text) != nil {
                 log.report(.invalidRule, at: node,
                            "'\(scalar.value)' is not a rule: the days are missing; write them before the time, e.g. 'weekly sun \(tokens[1].text)' or 'weekly mon,thu \(tokens[1].text)'")
@@ -247,6 +251,17 @@ extension RuleReader {
         default: false
         }
         return shaped ? kept.joined(separator: " ") : nil
+    }
+
+    /// The map form before `at` and the steps, for `daily` or `weekly <days>` followed by a range of times written with
+    /// spaces (`*/30 8-17`, `08:00 - 17:30 every 30m`); nil for any other words.
+    static func shorthandSteps(_ words: [String]) -> (mapForm: String, steps: String)? {
+        guard let period = words.first?.lowercased(), period == "daily" || period == "weekly" else { return nil }
+        let rest = words.dropFirst(period == "daily" ? 1 : 2)
+        guard rest.count > 1, let steps = stepsSpelled(rest.joined(separator: " ")) else { return nil }
+        if period == "daily" { return ("every: day", steps) }
+        let days = words[1].split(separator: ",").compactMap { Weekday(name: String($0)) }
+        return ("every: week, on: [\((days.isEmpty ? [.monday] : days).map(\.name).joined(separator: ", "))]", steps)
     }
 
     /// `last friday`, when two neighbouring words are a weekday of the month (`monthly last friday 23:30`).

@@ -10,7 +10,8 @@ extension RuleReader {
     /// The most times one `at:` may step through: one a minute, all day.
     static let mostSteppedTimes = 1_440
 
-    func readTimeSteps(_ node: Node) -> [TimeOfDay]? {
+    /// `inList`: the mapping is an item of `at:`'s list, so a message says what to write in its place, not for `at:`.
+    func readTimeSteps(_ node: Node, inList: Bool) -> [TimeOfDay]? {
         let keys = SpecKeyCatalog.timeSteps.keyNames
         guard let fields = reader.mapping(node, place: "'at'", owner: nil, allowed: keys,
                                           expected: "a wall time, a list of them, or times in steps, e.g. {from: \"08:00\", through: \"17:30\", every: 30m}")
@@ -37,7 +38,7 @@ extension RuleReader {
         let end: Int
         if let last = through ?? nil {
             guard last.secondsIntoDay > start else {
-                log.report(.invalidRule, at: fields["through"]!, Self.throughNotAfterFrom(first: first, last: last, step: step))
+                log.report(.invalidRule, at: fields["through"]!, Self.throughNotAfterFrom(first: first, last: last, step: step, inList: inList))
                 return nil
             }
             let remainder = (last.secondsIntoDay - start) % step
@@ -73,28 +74,55 @@ extension RuleReader {
 
     /// `through` not after `from`: one time when they are equal; else the steps past midnight, written first (a list is
     /// strictly increasing) and on the step's grid, then the evening's.
-    private static func throughNotAfterFrom(first: TimeOfDay, last: TimeOfDay, step: Int) -> String {
+    private static func throughNotAfterFrom(first: TimeOfDay, last: TimeOfDay, step: Int, inList: Bool) -> String {
         let written = "'through: \"\(last)\"' is not after 'from' (\(first))"
-        if last == first { return "\(written): for the one time write at: \"\(first)\"" }
+        if last == first {
+            return inList ? "\(written): for the one time write this item as \"\(first)\"" : "\(written): for the one time write at: \"\(first)\""
+        }
+        let (items, lastStep) = acrossMidnight(from: first.secondsIntoDay, through: last.secondsIntoDay, step: step)
+        let onStep = lastStep == nil || lastStep == last.secondsIntoDay
+            ? "" : " (\(last) is not on the \(DurationText.text(seconds: step)) steps from \(first): the last before it is \(TimeOfDay(secondsIntoDay: lastStep!)))"
+        let both = "Both fall on each date the rule selects: the times after midnight are that date's, not the next night's\(onStep)"
+        if inList {
+            return "\(written); times in steps run forward within one day, so steps across midnight are two items: in place of "
+                + "this one write \(items.joined(separator: " and ")), the first among the list's early times (a list is in "
+                + "time order). \(both)"
+        }
+        return "\(written); times in steps run forward within one day, so steps across midnight are two items, the early "
+            + "ones first: at: [\(items.joined(separator: ", "))]. \(both)"
+    }
+
+    /// Steps from `from` that run past midnight to `through` (seconds into the day, `through` not after `from`), as two
+    /// items of a list, the early ones first and on the steps' grid; and the last step at or before `through`.
+    static func acrossMidnight(from start: Int, through last: Int, step: Int) -> (items: [String], lastStep: Int?) {
         let duration = DurationText.text(seconds: step)
-        let start = first.secondsIntoDay
         // The first step at or after midnight, and the last one at or before `through`.
         let early = (start + (86_400 - start + step - 1) / step * step) - 86_400
         var items: [String] = []
-        if early <= last.secondsIntoDay {
-            let late = early + (last.secondsIntoDay - early) / step * step
+        var lastStep: Int?
+        if early <= last {
+            let late = early + (last - early) / step * step
+            lastStep = late
             items.append(late > early
                 ? "{from: \"\(TimeOfDay(secondsIntoDay: early))\", through: \"\(TimeOfDay(secondsIntoDay: late))\", every: \(duration)}"
                 : "\"\(TimeOfDay(secondsIntoDay: early))\"")
         }
-        items.append(start + step < 86_400 ? "{from: \"\(first)\", every: \(duration)}" : "\"\(first)\"")
-        return "\(written); times in steps run forward within one day, so steps across midnight are two items, the early "
-            + "ones first: at: [\(items.joined(separator: ", "))]. Both fall on each date the rule selects: the times after "
-            + "midnight are that date's, not the next night's"
+        items.append(start + step < 86_400 ? "{from: \"\(TimeOfDay(secondsIntoDay: start))\", every: \(duration)}" : "\"\(TimeOfDay(secondsIntoDay: start))\"")
+        return (items, lastStep)
     }
 }
 
 extension RuleReader {
+    /// A steps mapping as written (`{from: "08:00", through: "17:30", every: 30m}`), its keys in order, for a message.
+    static func stepsWritten(_ node: Node) -> String {
+        guard case .mapping(let entries, _) = node else { return "{…}" }
+        let parts = entries.compactMap { entry -> String? in
+            guard let key = entry.key.scalar?.value, let value = entry.value.scalar?.value else { return nil }
+            return TimeOfDay(parsing: value).map { "\(key): \"\($0)\"" } ?? "\(key): \(value)"
+        }
+        return parts.isEmpty ? "{…}" : "{" + parts.joined(separator: ", ") + "}"
+    }
+
     /// Times in steps of `every` from what `at` holds: its `from` and `through` (a mapping) or its one time.
     static func stepsWithEvery(_ at: Node, _ every: String) -> String {
         var parts: [String] = []
@@ -128,12 +156,11 @@ extension RuleReader {
             }
         }
         var range = text.trimmingCharacters(in: .whitespaces)
-        var every = "…"
+        var step: Int?
         for separator in ["/", " every "] {
             if let split = range.range(of: separator, options: .backwards) {
-                let step = range[split.upperBound...].trimmingCharacters(in: .whitespaces)
-                guard DurationText.seconds(step) != nil else { return nil }
-                every = step
+                // A step without its unit (`/30`) is left for the author to write: `every: …`.
+                step = DurationText.seconds(range[split.upperBound...].trimmingCharacters(in: .whitespaces))
                 range = String(range[..<split.lowerBound])
                 break
             }
@@ -141,10 +168,20 @@ extension RuleReader {
         for separator in ["..", "–", "—", " to ", "-"] {
             let ends = range.components(separatedBy: separator).map { $0.trimmingCharacters(in: .whitespaces) }
             if ends.count == 2, let from = TimeOfDay(parsing: ends[0]), let through = TimeOfDay(parsing: ends[1]) {
-                return "{from: \"\(from)\", through: \"\(through)\", every: \(every)}"
+                return stepsValue(from: from.secondsIntoDay, through: through.secondsIntoDay, step: step)
             }
         }
         return nil
+    }
+
+    /// `at:`'s value for the times from `from` to `through`, `step` apart, written so that it reads: across midnight two
+    /// items, a `through` off the steps moved back onto them (`every: …` when the step is not known).
+    private static func stepsValue(from start: Int, through last: Int, step: Int?) -> String {
+        let text = { (seconds: Int) in "\"\(TimeOfDay(secondsIntoDay: seconds))\"" }
+        guard let step, step > 0 else { return "{from: \(text(start)), through: \(text(last)), every: …}" }
+        if last <= start { return "[" + acrossMidnight(from: start, through: last, step: step).items.joined(separator: ", ") + "]" }
+        let onStep = last - (last - start) % step
+        return onStep > start ? "{from: \(text(start)), through: \(text(onStep)), every: \(DurationText.text(seconds: step))}" : text(start)
     }
 }
 

@@ -130,7 +130,7 @@ struct RuleReader {
             } else if hourlyAt, key == "at", case .mapping = fields["at"]! {
                 // `{every: hour, at: {from: "08:00", through: "17:30", every: 30m}}`: times in steps are a daily rule's.
                 log.report(.unknownKey, at: fields.keyNode(key)!,
-                           "'at' does not apply to 'every: hour', which runs in every hour of the day; times in steps go in a daily or weekly rule: write {every: day, at: {…}} or {every: week, on: […], at: {…}}")
+                           "'at' does not apply to 'every: hour', which runs in every hour of the day; times in steps go in a daily or weekly rule: write {every: day, at: \(Self.stepsWritten(fields["at"]!))} or {every: week, on: […], at: …}")
             } else if hourlyAt, key == "at" {
                 log.report(.unknownKey, at: fields.keyNode(key)!,
                            "'at' does not apply to 'every: hour'; an hourly rule takes the minute of each hour: write 'minute: \(Self.minute(in: fields["at"]!))'")
@@ -382,7 +382,7 @@ struct RuleReader {
     /// `at:` of a day, week, month or year rule: one wall time, or a list of them (`["08:00", "20:00"]`; their order
     /// is checked with the rule's problems). `"08:00, 20:00"`, one text with commas, is told as the list to write.
     private func readTimes(_ node: Node) -> [TimeOfDay]? {
-        if case .mapping = node { return readTimeSteps(node) }
+        if case .mapping = node { return readTimeSteps(node, inList: false) }
         guard case .sequence(let items, _) = node else {
             guard let scalar = reader.scalar(node, field: "at", expected: "a wall time, e.g. \"02:30\", or a list of them, e.g. [\"08:00\", \"20:00\"]") else {
                 return nil
@@ -411,7 +411,7 @@ struct RuleReader {
                 log.report(.wrongKind, at: item, "'at' takes a wall time or a list of them, not a list inside the list; write at: [\"08:00\", \"20:00\"]")
                 valid = false
             } else if case .mapping = item {
-                if let steps = readTimeSteps(item) { times += steps } else { valid = false }
+                if let steps = readTimeSteps(item, inList: true) { times += steps } else { valid = false }
             } else if let time = reader.time(item, field: "at") {
                 times.append(time)
             } else {

@@ -228,7 +228,9 @@ struct ICalendarRule {
                     + (Self.windowsZones[zone].map { " (\(zone) is \($0))" } ?? ""))
         }
         if let start, case .rule(let rule, _) = result.meaning, !Self.isStepped(rule) {
-            result.notes.append("The RRULE gives nothing before its DTSTART (\(start.dateString)): start the window there")
+            // The time too: a rule whose times start earlier in the day (`FREQ=MINUTELY;BYHOUR=22,23,0,1` from 22:00)
+            // selects DTSTART's date's early times, which the RRULE does not give.
+            result.notes.append("The RRULE gives nothing before its DTSTART (\(start)): start the window there")
         }
         if startInUTC { result.notes.append("A DTSTART in UTC (ending in Z) repeats in UTC: write 'timezone: UTC'") }
         if !standIns.isEmpty {

@@ -113,6 +113,10 @@ import Testing
         (#""DTSTART;TZID=Europe/Berlin:20270104T093000 RRULE:FREQ=MINUTELY;INTERVAL=20;BYHOUR=9,10""#,
          .daily(at: steps(from: 9 * 60 + 10, through: 10 * 60 + 50, every: 20))),
         (#""FREQ=SECONDLY;INTERVAL=30;BYHOUR=9""#, .daily(at: stride(from: 0, to: 3600, by: 30).map { time(9, $0 / 60, $0 % 60) })),
+        // BYMINUTE and BYSECOND limit or expand as RFC 5545's table says (the re-review's MINUTELY with BYMINUTE=0).
+        (#""FREQ=MINUTELY;BYHOUR=9,10;BYMINUTE=0""#, .daily(at: [time(9), time(10)])),
+        (#""FREQ=HOURLY;INTERVAL=2;BYHOUR=8,10,12;BYMINUTE=0,30""#, .daily(at: [time(8), time(8, 30), time(10), time(10, 30), time(12), time(12, 30)])),
+        (#""FREQ=SECONDLY;INTERVAL=30;BYHOUR=9;BYMINUTE=5;BYSECOND=30""#, .daily(at: [time(9, 5, 30)])),
         (#"{rrule: "FREQ=DAILY;BYHOUR=2;BYMINUTE=30"}"#, .daily(at: [time(2, 30)])),
         (#""FREQ=YEARLY;BYYEARDAY=-1;BYHOUR=23;BYMINUTE=0""#, .yearly(month: 12, day: .day(31), at: [time(23)])),
         // Monday and Friday share a week whichever day starts it: WKST=SU changes nothing.

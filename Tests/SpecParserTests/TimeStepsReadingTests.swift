@@ -60,6 +60,11 @@ import Testing
         #expect(try SteppedRuleReadingTests.rule("{every: day, at: \(told)}") == .daily(at: Self.minutes(minutes)))
     }
 
+    /// The re-review's `[["08:00", "09:00"]]` was told sample times (08:00, 20:00), not its own.
+    @Test func aListInsideTheListIsToldItsOwnTimes() throws {
+        #expect(try Self.onlyError(#"{every: day, at: [["08:00", "09:00"]]}"#).hasSuffix(#"write at: ["08:00", "09:00"]"#))
+    }
+
     static func onlyError(_ rule: String) throws -> String {
         let errors = SteppedRuleReadingTests.parse(rule).diagnostics.filter { $0.severity == .error }
         try #require(errors.count == 1, "\(errors.map(\.message))")

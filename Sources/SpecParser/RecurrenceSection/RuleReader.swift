@@ -407,8 +407,11 @@ struct RuleReader {
         var times: [TimeOfDay] = []
         var valid = true
         for item in items {
-            if case .sequence = item {
-                log.report(.wrongKind, at: item, "'at' takes a wall time or a list of them, not a list inside the list; write at: [\"08:00\", \"20:00\"]")
+            if case .sequence(let inner, _) = item {
+                // `at: [["08:00", "09:00"]]`: the list to write is its own times, all of them, one level up.
+                let written = items.flatMap { $0.sequence ?? [$0] }.compactMap { $0.scalar.flatMap { TimeOfDay(parsing: $0.value) } }
+                let times = written.isEmpty || written.count < inner.count ? "[\"08:00\", \"20:00\"]" : "[" + written.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+                log.report(.wrongKind, at: item, "'at' takes a wall time or a list of them, not a list inside the list; write at: \(times)")
                 valid = false
             } else if case .mapping = item {
                 if let steps = readTimeSteps(item, inList: true) { times += steps } else { valid = false }

@@ -509,11 +509,15 @@ struct ICalendarRule {
     private func stepsInHours(frequency: String, interval: Int, parts: [String: String], standIns: inout [String]) -> ForeignRule.Meaning {
         let unit = frequency == "SECONDLY" ? 1 : frequency == "MINUTELY" ? 60 : 3600
         let step = interval * unit
-        let hours = Set(parts["BYHOUR"]!.split(separator: ",").compactMap { Int($0) })
-        let others = ["BYMINUTE", "BYSECOND", "BYMONTHDAY", "BYMONTH"].filter { parts[$0] != nil }
+        func values(_ key: String) -> Set<Int>? { parts[key].map { Set($0.split(separator: ",").compactMap { Int($0) }) } }
+        let hours = values("BYHOUR")!
+        let minutes = values("BYMINUTE")
+        let seconds = values("BYSECOND")
+        let others = ["BYMONTHDAY", "BYMONTH"].filter { parts[$0] != nil }
         let days = parts["BYDAY"].map(Self.byDay) ?? []
         let weekdays = days.compactMap { $0 }.filter { $0.ordinal == nil }.map(\.weekday)
-        guard others.isEmpty, weekdays.count == days.count, 86_400 % step == 0, hours.allSatisfy((0...23).contains) else {
+        guard others.isEmpty, weekdays.count == days.count, 86_400 % step == 0, hours.allSatisfy((0...23).contains),
+              (minutes ?? []).allSatisfy((0...59).contains), (seconds ?? []).allSatisfy((0...59).contains) else {
             let why = 86_400 % step != 0
                 ? "its steps of \(interval) \(frequency == "SECONDLY" ? "second" : frequency == "MINUTELY" ? "minute" : "hour")s do not divide the day, so the wall times change from day to day"
                 : "FREQ=\(frequency) with BYHOUR and \(ListWording.joined(others.isEmpty ? ["BYDAY=\(parts["BYDAY"] ?? "")"] : others)) runs at times no rule selects"
@@ -521,13 +525,24 @@ struct ICalendarRule {
         }
         let anchor = start.map { $0.hour * 3600 + $0.minute * 60 + $0.second } ?? 0
         if start == nil { standIns.append("00:00 for the first of its steps") }
-        let times = stride(from: anchor % step, to: 86_400, by: step)
-            .filter { hours.contains($0 / 3600) }
-            .map { TimeOfDay(hour: $0 / 3600, minute: $0 % 3600 / 60, second: $0 % 60)! }
-        guard !times.isEmpty else { return .none(why: "its steps never fall in the hours BYHOUR lists", instead: "correct the RRULE first") }
-        guard times.count <= 1_440 else {
-            return .advice("it runs \(times.count) wall times a day, more than a rule's 1,440 (one a minute): write an interval rule, {interval: …, from: …}, for the nearest elapsed time")
+        // RFC 5545's table: BYHOUR limits each of these; BYMINUTE limits MINUTELY and SECONDLY and expands HOURLY;
+        // BYSECOND limits SECONDLY and expands the other two.
+        var found = Set<Int>()
+        for time in stride(from: anchor % step, to: 86_400, by: step) where hours.contains(time / 3600) {
+            let (minute, second) = (time % 3600 / 60, time % 60)
+            if frequency != "HOURLY", let minutes, !minutes.contains(minute) { continue }
+            if frequency == "SECONDLY", let seconds, !seconds.contains(second) { continue }
+            let minuteChoices = frequency == "HOURLY" ? minutes.map(Array.init) ?? [minute] : [minute]
+            let secondChoices = frequency != "SECONDLY" ? seconds.map(Array.init) ?? [second] : [second]
+            for minute in minuteChoices {
+                for second in secondChoices { found.insert(time / 3600 * 3600 + minute * 60 + second) }
+            }
         }
+        guard !found.isEmpty else { return .none(why: "its steps never fall in the hours and minutes it lists", instead: "correct the RRULE first") }
+        guard found.count <= 1_440 else {
+            return .advice("it runs \(found.count) wall times a day, more than a rule's 1,440 (one a minute): write an interval rule, {interval: …, from: …}, for the nearest elapsed time")
+        }
+        let times = found.sorted().map { TimeOfDay(hour: $0 / 3600, minute: $0 % 3600 / 60, second: $0 % 60)! }
         return .rule(weekdays.isEmpty ? .daily(at: times) : .weekly(on: Set(weekdays).sorted(), at: times), approximately: nil)
     }
 

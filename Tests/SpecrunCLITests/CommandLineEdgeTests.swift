@@ -27,6 +27,21 @@ import SpecModel
         try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: path))
     }
 
+    /// `Double` reads `0x10` as 16 and `1e308` as a timeout of eons; `--timeout` takes decimal seconds up to a day.
+    @Test(arguments: [("30", 30.0), ("0.5", 0.5), ("86400", 86_400.0), ("007", 7.0)])
+    func aTimeoutIsDecimalSeconds(text: String, seconds: Double) throws {
+        #expect(try RunConfiguration.timeoutSeconds(text) == seconds)
+    }
+
+    @Test(arguments: ["0x10", "1e3", "1e308", "inf", "nan", "+5", "-1", "0", "0.0", ".5", "5.", "1.2.3", "", "３０", "30s", "86400.5"])
+    func aTimeoutThatIsNotDecimalSecondsUpToADayIsRefused(text: String) async throws {
+        #expect(throws: UsageError.self) { try RunConfiguration.timeoutSeconds(text) }
+        let run = await CommandRun.run("no-such-specs", "--timeout", text)
+        #expect(run.status == ExitStatus.invalidInput)
+        #expect(run.err.hasPrefix("specrun: error: The value '\(text)' is not allowed for '--timeout'"), "\(run.err)")
+        #expect(run.err.contains("e.g. --timeout "), "\(run.err)")
+    }
+
     /// `--shard 1/1000000000` is valid; merging two such shards listed a billion missing ones (a hang), not ten.
     @Test func mergingShardsOfAHugeCountNamesTheFirstMissingOnesAtOnce() async throws {
         let folder = try TemporaryFolder()

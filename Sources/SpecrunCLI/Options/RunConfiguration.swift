@@ -47,11 +47,7 @@ struct RunConfiguration {
         default: nil
         }
         jobs = try Self.positiveInteger(parsed.value("jobs"), option: "jobs") ?? ProcessInfo.processInfo.activeProcessorCount
-        let timeoutText = parsed.value("timeout") ?? "10"
-        guard let seconds = Double(timeoutText), seconds > 0, seconds.isFinite else {
-            throw UsageError("The value '\(timeoutText)' is not allowed for '--timeout'; give a number of seconds above zero, e.g. --timeout 30.")
-        }
-        timeout = seconds
+        timeout = try Self.timeoutSeconds(parsed.value("timeout") ?? "10")
         limits = try RunLimits(parsed)
         redaction = try RedactionOptions.redaction(parsed)
         maxFailures = parsed.flag("fail-fast") ? 1 : try Self.positiveInteger(parsed.value("max-failures"), option: "max-failures")
@@ -105,6 +101,24 @@ struct RunConfiguration {
         guard let reason = RegularExpressionSyntax.problem(in: source) else { return }
         let hint = RegularExpressionSyntax.escapeHint(for: source).map { ", or, \($0)" } ?? ""
         throw UsageError("The value '\(source)' is not allowed for '--filter': it is not a valid regular expression (\(reason)); fix it, e.g. --filter 'Berlin.*spring'\(hint).")
+    }
+
+    /// The longest `--timeout`: a day. A longer one is a typo or a wish to have none, and neither should run a CI job
+    /// for days.
+    static let maximumTimeout: Double = 86_400
+
+    /// `--timeout`'s seconds as decimal text (`30`, `0.5`): not `0x10`, `1e3`, `inf` or `+5`, which `Double` reads.
+    static func timeoutSeconds(_ text: String) throws(UsageError) -> Double {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let decimal = !text.isEmpty && parts.allSatisfy { part in part.allSatisfy { $0.isASCII && $0.isNumber } }
+            && !(parts.first?.isEmpty ?? true) && !(parts.count == 2 && parts[1].isEmpty)
+        guard decimal, let seconds = Double(text), seconds > 0 else {
+            throw UsageError("The value '\(text)' is not allowed for '--timeout'; give a number of seconds above zero, e.g. --timeout 30.")
+        }
+        guard seconds <= maximumTimeout else {
+            throw UsageError("The value '\(text)' is not allowed for '--timeout': a test may run at most 86400 s (a day); give a number of seconds up to 86400, e.g. --timeout 600.")
+        }
+        return seconds
     }
 
     static func positiveInteger(_ text: String?, option: String) throws(UsageError) -> Int? {

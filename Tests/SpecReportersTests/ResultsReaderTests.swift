@@ -286,4 +286,28 @@ import Testing
         let withNull = Self.document.replacingOccurrences(of: "\"strict\": false", with: "\"strict\": false, \"retries\": null")
         #expect(try JSONResultsReader.readWithWarnings(Data(withNull.utf8), source: "old.json").warnings == [])
     }
+
+    /// The summary is recomputed, not read; one that disagrees with the tests (a hand edit) is said, not trusted.
+    @Test func aSummaryThatDisagreesWithTheTestsIsReadWithAWarning() throws {
+        let counted = RunResultFixture.run.summary
+        let text = try #require(Self.document.replacingFirst(of: "\"passed\": \(counted.passed)", with: "\"passed\": -3")?
+            .replacingFirst(of: "\"total\": \(counted.total)", with: "\"total\": 2.5"))
+        let reading = try JSONResultsReader.readWithWarnings(Data(text.utf8), source: "old.json")
+        #expect(reading.run == RunResultFixture.run)
+        #expect(reading.run.summary.passed == counted.passed)
+        #expect(reading.warnings == ["old.json: summary.passed is -3 but the tests count \(counted.passed), summary.total is 2.5 "
+            + "but the tests count \(counted.total); the summary was recomputed from the tests (the file was edited by hand?): "
+            + "write it anew with `specrun --json` or `specrun merge` to make the two agree"])
+        // The same counts written as 9.0 rather than 9 agree.
+        let asFractions = try #require(Self.document.replacingFirst(of: "\"passed\": \(counted.passed)", with: "\"passed\": \(counted.passed).0"))
+        #expect(try JSONResultsReader.readWithWarnings(Data(asFractions.utf8), source: "old.json").warnings == [])
+    }
+}
+
+private extension String {
+    /// `self` with the first `target` replaced, or nil when there is none (so the test cannot pass on an unchanged text).
+    func replacingFirst(of target: String, with replacement: String) -> String? {
+        guard let range = range(of: target) else { return nil }
+        return replacingCharacters(in: range, with: replacement)
+    }
 }

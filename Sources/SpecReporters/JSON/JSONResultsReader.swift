@@ -38,7 +38,24 @@ public enum JSONResultsReader {
             throw ResultsReadError(source: source, problem: "\(error)")
         }
         try checkTests(run, source: source)
-        return ResultsReading(run: run, warnings: unknownFieldWarnings(scan, run: run, source: source))
+        return ResultsReading(run: run, warnings: unknownFieldWarnings(scan, run: run, source: source)
+            + summaryWarnings(scan.summaryNumbers, run: run, source: source))
+    }
+
+    /// The written `summary` is not read (it is recomputed from the tests), but one that disagrees with them means the
+    /// file was edited or put together by hand: said once, naming the first counts that differ.
+    private static func summaryWarnings(_ written: [String: String], run: RunResult, source: String) -> [String] {
+        guard !written.isEmpty,
+              let data = try? JSONEncoder().encode(run.summary),
+              let counted = try? JSONSerialization.jsonObject(with: data) as? [String: Int] else { return [] }
+        let differing = written.keys.sorted().compactMap { key -> String? in
+            guard let count = counted[key], Double(written[key]!) != Double(count) else { return nil }
+            return "summary.\(key) is \(written[key]!.prefix(40)) but the tests count \(count)"
+        }
+        guard !differing.isEmpty else { return [] }
+        return ["\(source): \(differing.prefix(3).joined(separator: ", "))\(differing.count > 3 ? ", …" : ""); the summary "
+            + "was recomputed from the tests (the file was edited by hand?): write it anew with `specrun --json` or "
+            + "`specrun merge` to make the two agree"]
     }
 
     /// A version other than this build's is refused before anything else is read: a newer document may mean

@@ -24,6 +24,10 @@ struct ResultsJSONScan {
     /// (`tests[3].zoneContext.zone`). Filled only when asked for.
     var fields: [String: String] = [:]
 
+    /// The numbers written in the top-level `summary` object, by field (`passed` → `-3`), as text: the summary is
+    /// recomputed from the tests on reading, and one that disagrees is warned about.
+    var summaryNumbers: [String: String] = [:]
+
     /// The first number that is not a whole number within 64 bits, outside the fields that hold fractions and the
     /// summary (which is recomputed): its place and text. Foundation refuses such a number in an integer field with only
     /// "The given data was not valid JSON."; this says where.
@@ -203,6 +207,8 @@ struct ResultsJSONScan {
                 let number = try number()
                 if depth == 1 && key == "schemaVersion" {
                     schemaVersion = text(of: number)
+                } else if depth == 2, place.count == 2, case .key("summary")? = place.first {
+                    summaryNumbers[key] = text(of: number)
                 } else if !number.isSmallInteger {
                     // Only a number with a fraction, an exponent or many digits needs its text read.
                     let text = text(of: number)

@@ -273,6 +273,10 @@ import Testing
         ("\"FREQ=DAILY;BYHOUR=1;BYMINUTE=\(Array(repeating: (0...59).map(String.init).joined(separator: ","), count: 50).joined(separator: ","));BYSECOND=\((0...59).map(String.init).joined(separator: ","))\"",
          "it runs 3600 wall times a day, more than a message lists"),
         (#""DTSTART;TZID=Europe/Berlin:20270230T093000 RRULE:FREQ=DAILY""#, "the rule above uses 09:00 for its time of day"),
+        // A step past the field's span selects its first value, whether or not it fits in Int (2^32, 2^63).
+        (#""*/4294967296 * * * *""#, "write {every: hour, minute: 0}"),
+        (#""*/9223372036854775808 * * * *""#, "write {every: hour, minute: 0}"),
+        (#""0 7/99999999999999999999 * * *""#, "write 'daily 07:00'"),
     ])
     func hostileNumbers(pasted: String, told: String) throws {
         let file = SteppedRuleReadingTests.parse(pasted)

@@ -241,7 +241,11 @@ struct CronExpression {
             var base = Substring(item)
             var by = 1
             if let slash = item.firstIndex(of: "/") {
-                guard let n = Int(item[item.index(after: slash)...]), n > 0 else { return nil }
+                // A step past Int (`*/9223372036854775808`) selects the first value only, as `*/60` and `*/4294967296` do.
+                let digits = item[item.index(after: slash)...]
+                guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+                let n = Int(digits) ?? .max
+                guard n > 0 else { return nil }
                 base = item[..<slash]
                 by = n
             }

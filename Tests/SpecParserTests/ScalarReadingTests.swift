@@ -274,9 +274,20 @@ import Testing
     }
 
     /// Durations with a decimal comma or another language's units, read for the advice.
-    @Test(arguments: [("1,5h", "1h30m"), ("90分", "1h30m"), ("1ч30м", "1h30m"), ("2 Stunden", "2h"), ("3天", "3d"), ("90 мин", "1h30m")])
+    /// One whole number keeps its unit (`90分` is `90m`, `25 hours` `25h`, not `1h30m` and `1d1h`); spoken and ISO 8601
+    /// durations are read too.
+    @Test(arguments: [("1,5h", "1h30m"), ("90分", "90m"), ("1ч30м", "1h30m"), ("2 Stunden", "2h"), ("3天", "3d"), ("90 мин", "90m"),
+                      ("25 hours", "25h"), ("1.5h", "1h30m"), ("1 hour 30 min", "1h30m"), ("half an hour", "30m"),
+                      ("Half Hour", "30m"), ("a quarter of an hour", "15m"), ("PT30M", "30m"), ("PT1H30M", "1h30m"),
+                      ("pt90m", "90m"), ("P1DT2H", "1d2h"), ("P2W", "14d"), ("PT45S", "45s")])
     func aDurationWrittenAnotherWayIsReadForTheAdvice(text: String, meant: String) {
         #expect(DurationText.meant(text) == meant)
+    }
+
+    /// ISO 8601's months and years are calendar periods, not elapsed time; malformed ISO texts are no duration.
+    @Test(arguments: ["P1M", "P1Y", "PT", "P", "PT1.5H", "P1H", "PT1D", "PTT1H", "P1DT", "PT0S", "half", "quarter"])
+    func aTextThatIsNoElapsedTimeGetsNoDurationAdvice(text: String) {
+        #expect(DurationText.meant(text) == nil)
     }
 
     /// Dates as locales write them, read into the RFC 3339 instant meant; a date whose order is ambiguous is not.

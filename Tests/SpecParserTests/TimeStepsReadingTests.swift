@@ -53,6 +53,10 @@ import Testing
         (#""08:00-17:45/30m""#, #"{from: "08:00", through: "17:30", every: 30m}"#, (16...35).map { $0 * 30 }),
         (#""22:00-02:00/1h""#, #"[{from: "00:00", through: "02:00", every: 1h}, {from: "22:00", every: 1h}]"#, [0, 60, 120, 1320, 1380]),
         (#""*/20 9-10""#, #"{from: "09:00", through: "10:40", every: 20m}"#, [540, 560, 580, 600, 620, 640]),
+        // One cron field pasted alone: hours on the hour, or minutes all day.
+        (#""8-17""#, #"{from: "08:00", through: "17:00", every: 1h}"#, (8...17).map { $0 * 60 }),
+        (#""8-17/4""#, #"{from: "08:00", through: "16:00", every: 4h}"#, [480, 720, 960]),
+        (#""*/15""#, #"{from: "00:00", every: 15m}"#, (0..<96).map { $0 * 15 }),
     ])
     func spelledRangeToldStepsThatRead(at: String, told: String, minutes: [Int]) throws {
         let message = try Self.onlyError("{every: day, at: \(at)}")
@@ -83,6 +87,14 @@ import Testing
         (#"{every: day, at: {from: "23:00", every: 2h}}"#, #"a step of 2h from 23:00 gives only 23:00 in the day; write at: "23:00""#),
         (#"{every: day, at: {from: "08:00", through: "09:00", every: 2h}}"#, #"write the last time itself, 'through: "10:00"'"#),
         (#"{every: day, at: {from: "08:00", through: "08:50", every: 20m}}"#, #"write the last time itself, 'through: "08:40"' or 'through: "09:00"'"#),
+        // A step of a day or more is told as written (it was `1d1h`), with the one time the day would hold.
+        (#"{every: day, at: {from: "08:00", through: "17:00", every: 25h}}"#, #"'every: 25h' is a day or longer, so times in steps would give only 08:00 in the day"#),
+        (#"{every: day, at: {from: "08:00", every: half an hour}}"#, #"'half an hour' is not a duration; did you mean '30m'?"#),
+        (#"{every: day, at: ["06:00", "8-17"]}"#, #"'8-17' is not a wall time; for times in steps write this item as {from: "08:00", through: "17:00", every: 1h}"#),
+        (#"{every: day, at: "9-9"}"#, #"'9-9' is not a wall time; write at: "09:00""#),
+        (#"{every: day, at: "*/7"}"#, #"'*/7' is not a wall time; write 'at' as HH:MM"#),
+        (#"{every: half hour}"#, "for elapsed time write an interval rule: {interval: 30m, from: <the first instant>}"),
+        (#"{every: PT30M}"#, "for elapsed time write an interval rule: {interval: 30m, from: <the first instant>}"),
     ])
     func refusedWithTheTimes(rule: String, told: String) throws {
         let errors = SteppedRuleReadingTests.parse(rule).diagnostics.filter { $0.severity == .error }

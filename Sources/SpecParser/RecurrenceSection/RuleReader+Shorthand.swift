@@ -139,23 +139,12 @@ extension RuleReader {
         let from = words.firstIndex(of: "from") ?? words.endIndex
         guard from > 1, from == words.endIndex || from == words.count - 2 else { return nil }
         let duration = words[1..<from].joined(separator: " ")
-        guard let meant = DurationText.seconds(duration) != nil ? duration : Self.durationKeepingNumber(words[1..<from]) ?? DurationText.meant(duration)
+        guard let meant = DurationText.seconds(duration) != nil ? duration : DurationText.meant(duration)
         else { return nil }
         if from == words.endIndex {
             return "'\(written)' is not a rule: an interval counts from an instant; add 'from' and the first occurrence, e.g. 'every \(meant) from \(exampleInstant)'"
         }
         return "'\(written)' is not a rule; did you mean 'every \(meant) from \(words[from + 1])'? (a duration is a number and a unit: 45s, 90m, 24h, 1h30m, 2d)"
-    }
-
-    /// `90 minutes` → `90m` (not `1h30m`, the shortest): the author's number with the unit's letter, for one number and
-    /// one unit word; nil for anything else.
-    private static func durationKeepingNumber(_ words: ArraySlice<String>) -> String? {
-        guard words.count == 2, let number = Int(words.first!), number > 0,
-              let meant = DurationText.meant(words.joined(separator: " ")), let seconds = DurationText.seconds(meant),
-              seconds % number == 0
-        else { return nil }
-        let letters: [Int: String] = [1: "s", 60: "m", 3600: "h", 86_400: "d"]
-        return letters[seconds / number].map { "\(number)\($0)" }
     }
 
     /// 2027-01-01 00:00 in the schedule's zone, with its offset: an instant a message can give as an example.

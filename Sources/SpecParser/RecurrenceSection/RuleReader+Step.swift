@@ -104,9 +104,11 @@ extension RuleReader {
         return unsigned.first.map { $0.isASCII && $0.isNumber } ?? false
     }
 
-    /// The interval an `every:` of elapsed time means (`90m`, `2 minutes` → `2m`), or nil.
+    /// The interval an `every:` of elapsed time means (`90m`, `2 minutes` → `2m`, `half an hour` → `30m`), or nil.
     static func elapsedTime(_ text: String) -> String? {
         if DurationText.seconds(text) != nil { return text }
+        // `every: half hour`, `every: PT30M`.
+        if let spoken = DurationText.spokenOrISO(text) { return spoken }
         guard let (digits, _, word) = countAndWord(text) else { return nil }
         let units = ["minute": "m", "minutes": "m", "min": "m", "mins": "m", "second": "s", "seconds": "s", "sec": "s", "secs": "s"]
         guard let unit = units[word.lowercased()], DurationText.seconds(digits + unit) != nil else { return nil }

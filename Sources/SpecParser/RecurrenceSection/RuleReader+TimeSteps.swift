@@ -35,6 +35,13 @@ extension RuleReader {
             log.report(.invalidDuration, at: everyNode, "'every' of times in steps must be longer than zero, e.g. 'every: 30m'")
             return nil
         }
+        guard step < 86_400 else {
+            // `every: 25h`: no second time in the day, whatever `through` says.
+            let written = everyNode.scalar?.value ?? DurationText.text(seconds: step)
+            log.report(.invalidDuration, at: everyNode,
+                       "'every: \(written)' is a day or longer, so times in steps would give only \(first) in the day (they are wall times within one day); write at: \"\(first)\", or for elapsed time an interval rule, {interval: \(written), from: <the first instant>}")
+            return nil
+        }
         let end: Int
         if let last = through ?? nil {
             guard last.secondsIntoDay > start else {
@@ -155,6 +162,7 @@ extension RuleReader {
                 return "{from: \"\(from)\", through: \"\(through)\", every: \(minutes)m}"
             }
         }
+        if words.count == 1, let steps = cronFieldSpelled(words[0]) { return steps }
         var range = text.trimmingCharacters(in: .whitespaces)
         var step: Int?
         for separator in ["/", " every "] {
@@ -172,6 +180,25 @@ extension RuleReader {
             }
         }
         return nil
+    }
+
+    /// One cron field pasted as a time: hours `8-17` (on the hour) or `8-17/2`, minutes `*/15` (all day); nil for
+    /// anything else, and for a minute step that does not divide the hour (cron's `*/7` restarts each hour).
+    private static func cronFieldSpelled(_ word: String) -> String? {
+        let parts = word.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count <= 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "*") } })
+        else { return nil }
+        let by = parts.count == 2 ? Int(parts[1]) : 1
+        guard let by, by >= 1 else { return nil }
+        if parts[0] == "*" {
+            guard parts.count == 2, by < 60, 60 % by == 0 else { return nil }
+            return "{from: \"00:00\", every: \(by)m}"
+        }
+        let hours = parts[0].split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+        guard hours.count == 2, let first = hours[0], let last = hours[1], (0...23).contains(first), (first...23).contains(last),
+              by <= 23 else { return nil }
+        if first == last { return "\"\(TimeOfDay(hour: first, minute: 0)!)\"" }
+        return stepsValue(from: first * 3600, through: last * 3600, step: by * 3600)
     }
 
     /// `at:`'s value for the times from `from` to `through`, `step` apart, written so that it reads: across midnight two

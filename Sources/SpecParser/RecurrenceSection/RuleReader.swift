@@ -389,7 +389,7 @@ struct RuleReader {
             }
             if let time = TimeOfDay(parsing: scalar.value) { return [time] }
             if let steps = Self.stepsSpelled(scalar.value) {
-                log.report(.invalidTime, at: node, "'\(scalar.value)' is not a wall time; for times in steps write at: \(steps)")
+                log.report(.invalidTime, at: node, "'\(scalar.value)' is not a wall time; \(steps.hasPrefix("\"") ? "" : "for times in steps ")write at: \(steps)")
                 return nil
             }
             // Only for a text that is no time: the common case above never scans for a comma.
@@ -415,6 +415,9 @@ struct RuleReader {
                 valid = false
             } else if case .mapping = item {
                 if let steps = readTimeSteps(item, inList: true) { times += steps } else { valid = false }
+            } else if let text = item.scalar?.value, TimeOfDay(parsing: text) == nil, let steps = Self.stepsSpelled(text) {
+                log.report(.invalidTime, at: item, "'\(text)' is not a wall time; \(steps.hasPrefix("\"") ? "" : "for times in steps ")write this item as \(steps)")
+                valid = false
             } else if let time = reader.time(item, field: "at") {
                 times.append(time)
             } else {

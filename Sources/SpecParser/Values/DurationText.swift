@@ -89,12 +89,15 @@ enum DurationText {
     ]
 
     /// What a duration written another way reads as here: `15 minutes` → `15m`, `1 hour 30 min` → `1h30m`,
-    /// `1.5h` or `1,5h` → `1h30m`, `90分` or `1ч30м` → `1h30m`; nil when it is not such a duration (or already one).
+    /// `1.5h` or `1,5h` → `1h30m`, `90分` → `90m`, `1ч30м` → `1h30m`, `half an hour` or `PT30M` → `30m`; nil when it
+    /// is not such a duration (or already one).
     static func meant(_ text: String) -> String? {
         guard seconds(text) == nil else { return nil }
+        if let spoken = spokenOrISO(text) { return spoken }
         var total = 0.0
         var rest = Substring(text.lowercased())
         var parts = 0
+        var lastUnit = 0
         while true {
             rest = rest.drop { $0 == " " || $0 == "," }
             if rest.hasPrefix("and ") { rest = rest.dropFirst(4) }
@@ -109,10 +112,66 @@ enum DurationText {
             guard let unit = unitWords[String(word)] else { return nil }
             rest = rest.dropFirst(word.count)
             total += value * Double(unit)
+            lastUnit = unit
             parts += 1
         }
         guard parts > 0, total >= 1, total == total.rounded(), total < 1e9 else { return nil }
+        // `90 minutes` → `90m`, `25 hours` → `25h`: one whole number keeps its unit (not `1h30m`, `1d1h`).
+        if parts == 1, let letter = units.first(where: { $0.seconds == lastUnit }), total.truncatingRemainder(dividingBy: Double(letter.seconds)) == 0 {
+            return "\(Int(total) / letter.seconds)\(letter.letter)"
+        }
         return Self.text(seconds: Int(total))
+    }
+
+    /// Spoken durations and ISO 8601's (`PT30M`, `P1DT2H`): `half an hour` → `30m`, `PT1H30M` → `1h30m`; nil for
+    /// anything else. ISO's years and months (`P1M`) are calendar periods, not elapsed time: nil.
+    static func spokenOrISO(_ text: String) -> String? {
+        let lowered = text.lowercased().trimmingCharacters(in: .whitespaces)
+        let spoken: [String: String] = [
+            "half hour": "30m", "half an hour": "30m", "a half hour": "30m", "half-hour": "30m", "½ hour": "30m", "1/2 hour": "30m",
+            "quarter hour": "15m", "a quarter hour": "15m", "quarter-hour": "15m", "quarter of an hour": "15m",
+            "a quarter of an hour": "15m", "¼ hour": "15m", "1/4 hour": "15m", "three quarters of an hour": "45m",
+            "an hour": "1h", "one hour": "1h", "an hour and a half": "1h30m", "one and a half hours": "1h30m",
+            "a minute": "1m", "one minute": "1m", "a second": "1s", "one second": "1s", "a day": "1d", "one day": "1d",
+        ]
+        if let duration = spoken[lowered] { return duration }
+        return iso8601(lowered)
+    }
+
+    /// `pt30m` → `30m`, `p1dt2h` → `1d2h`, `p2w` → `14d` (lowercased text); nil for anything else.
+    private static func iso8601(_ lowered: String) -> String? {
+        guard lowered.hasPrefix("p"), lowered.count <= 40 else { return nil }
+        var days = 0, hours = 0, minutes = 0, seconds = 0
+        var inTime = false
+        var number = ""
+        var parts = 0
+        var timeParts = 0
+        for character in lowered.dropFirst() {
+            if character.isASCII && character.isNumber {
+                number.append(character)
+                continue
+            }
+            if character == "t" {
+                guard !inTime, number.isEmpty else { return nil }
+                inTime = true
+                continue
+            }
+            guard let value = Int(number), value < 1_000_000_000 else { return nil }
+            number = ""
+            switch (character, inTime) {
+            case ("w", false): days += 7 * value
+            case ("d", false): days += value
+            case ("h", true): hours = value
+            case ("m", true): minutes = value
+            case ("s", true): seconds = value
+            default: return nil
+            }
+            parts += 1
+            if inTime { timeParts += 1 }
+        }
+        guard number.isEmpty, parts > 0, !inTime || timeParts > 0 else { return nil }
+        let written = [(days, "d"), (hours, "h"), (minutes, "m"), (seconds, "s")].filter { $0.0 > 0 }.map { "\($0.0)\($0.1)" }.joined()
+        return written.isEmpty ? nil : (self.seconds(written) != nil ? written : nil)
     }
 
     /// The advice for a number written without its unit (`900`), nil for anything else.

@@ -110,6 +110,14 @@ import Testing
         (#""FREQ=MINUTELY;INTERVAL=30;BYHOUR=8,9,10,11,12,13,14,15,16,17;BYDAY=MO,TU,WE,TH,FR""#,
          .weekly(on: weekdays, at: steps(from: 8 * 60, through: 17 * 60 + 30, every: 30))),
         (#""FREQ=HOURLY;INTERVAL=2;BYHOUR=8,9,10,11,12""#, .daily(at: [time(8), time(10), time(12)])),
+        // BYSETPOS of a day, an hour or a minute picks among that period's wall times: each row equals
+        // python-dateutil's rrule from 2027-01-01 00:00 over two days.
+        (#""FREQ=DAILY;BYHOUR=9,17;BYSETPOS=-1;BYMINUTE=0""#, .daily(at: [time(17)])),
+        (#""FREQ=DAILY;BYHOUR=9,17;BYMINUTE=0,30;BYSETPOS=3""#, .daily(at: [time(17)])),
+        (#""FREQ=HOURLY;BYHOUR=8,9;BYMINUTE=0,30;BYSETPOS=1""#, .daily(at: [time(8), time(9)])),
+        (#""FREQ=HOURLY;BYMINUTE=15,45;BYSETPOS=-1""#, .hourly(minute: 45, second: 0)),
+        (#""FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR;BYHOUR=8,12,18;BYSETPOS=2;BYMINUTE=0""#, .weekly(on: weekdays, at: [time(12)])),
+        (#""FREQ=MINUTELY;INTERVAL=30;BYHOUR=8,9;BYSETPOS=1""#, .daily(at: steps(from: 8 * 60, through: 9 * 60 + 30, every: 30))),
         (#""DTSTART;TZID=Europe/Berlin:20270104T093000 RRULE:FREQ=MINUTELY;INTERVAL=20;BYHOUR=9,10""#,
          .daily(at: steps(from: 9 * 60 + 10, through: 10 * 60 + 50, every: 20))),
         (#""FREQ=SECONDLY;INTERVAL=30;BYHOUR=9""#, .daily(at: stride(from: 0, to: 3600, by: 30).map { time(9, $0 / 60, $0 % 60) })),
@@ -194,6 +202,8 @@ import Testing
         (#""FREQ=MONTHLY;BYDAY=-2FR""#, "BYDAY=-2FR counts a weekday from the period's start or end in a way no rule does"),
         (#""FREQ=MONTHLY;BYDAY=1MO,3MO""#, "{every: month, on: first monday, …} and {every: month, on: third monday, …}"),
         (#""FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1""#, "BYSETPOS=-1 selects the n-th of the dates each period gives, which no rule does"),
+        (#""FREQ=DAILY;BYHOUR=9,17;BYSETPOS=3""#, "BYSETPOS=3 picks past the 2 instants each day gives, so the RRULE gives nothing at all"),
+        (#""FREQ=WEEKLY;BYDAY=MO,FR;BYSETPOS=1""#, "BYSETPOS=1 selects the n-th of the dates each period gives, which no rule does"),
         // An INTERVAL past Int, or in other digits, was dropped and read as 1 (a crash hunt's): told as written.
         (#""FREQ=WEEKLY;INTERVAL=9223372036854775808;BYDAY=MO""#, "INTERVAL=9223372036854775808 is more periods than a rule steps (1 to 1000 for FREQ=WEEKLY)"),
         (#""FREQ=DAILY;INTERVAL=٣""#, "INTERVAL=٣ is not a whole number of periods"),

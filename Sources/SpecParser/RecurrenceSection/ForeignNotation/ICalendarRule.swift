@@ -210,6 +210,45 @@ struct ICalendarRule {
         return nil
     }
 
+    /// What BYSETPOS picks in a period of one day, hour or minute, whose instants are that period's wall times.
+    private enum TimePosition {
+        /// The parts with BYHOUR, BYMINUTE and BYSECOND narrowed to the one time picked, BYSETPOS gone.
+        case parts([String: String])
+        /// The position is past the `count` instants each period gives: nothing at all.
+        case beyond(count: Int)
+    }
+
+    /// BYSETPOS of FREQ=DAILY, HOURLY, MINUTELY or SECONDLY: each period (a day, an hour, a minute, a second) gives
+    /// its wall times in order, hours × minutes × seconds within it, so the position picks one of them each period
+    /// (`FREQ=DAILY;BYHOUR=9,17;BYSETPOS=-1` is 17:00). Nil for another FREQ or a list value out of range.
+    private func setPositionInTimes(_ position: Int, in parts: [String: String]) -> TimePosition? {
+        let frequency = parts["FREQ"] ?? ""
+        guard position != 0, let level = ["DAILY": 3, "HOURLY": 2, "MINUTELY": 1, "SECONDLY": 0][frequency] else { return nil }
+        func values(_ key: String, _ fallback: Int, _ range: ClosedRange<Int>) -> [Int]? {
+            guard let text = parts[key] else { return [fallback] }
+            let numbers = text.split(separator: ",").map { Int($0) }
+            guard !numbers.isEmpty, numbers.allSatisfy({ $0.map(range.contains) == true }) else { return nil }
+            return Array(Set(numbers.compactMap { $0 })).sorted()
+        }
+        // Only the units below the period vary within it: an hour's minutes and seconds, a minute's seconds.
+        let keys = [("BYHOUR", start?.hour ?? 9, 0...23), ("BYMINUTE", start?.minute ?? 0, 0...59), ("BYSECOND", start?.second ?? 0, 0...59)]
+            .suffix(level)
+        var lists: [(key: String, values: [Int])] = []
+        for (key, fallback, range) in keys {
+            guard let list = values(key, fallback, range) else { return nil }
+            lists.append((key, list))
+        }
+        var instants: [[Int]] = [[]]
+        for list in lists { instants = instants.flatMap { prefix in list.values.map { prefix + [$0] } } }
+        guard instants.count <= 86_400 else { return nil }
+        guard abs(position) <= instants.count else { return .beyond(count: instants.count) }
+        let picked = instants[position > 0 ? position - 1 : instants.count + position]
+        var result = parts
+        result["BYSETPOS"] = nil
+        for (list, value) in zip(lists, picked) where parts[list.key] != nil { result[list.key] = String(value) }
+        return .parts(result)
+    }
+
     /// `zone` beside the text in a tool's YAML (`{rrule: …, tzid: …}`), used when no DTSTART names one.
     mutating func place(zone: String?) {
         if startZone == nil { startZone = zone }
@@ -273,6 +312,17 @@ struct ICalendarRule {
             // `BYDAY=FR;BYSETPOS=-1` is the month's last Friday, as `BYDAY=-1FR` says it; `BYMONTHDAY=28,29,30,31;
             // BYSETPOS=-1` its last day; with BYHOUR=9,17 the position counts the times too (the last Friday's 17:00).
             parts = chosen
+        }
+        if let position = numbers("BYSETPOS"), position.count == 1, parts["BYSETPOS"]?.contains(",") == false,
+           let picked = setPositionInTimes(position[0], in: parts) {
+            switch picked {
+            case .parts(let narrowed):
+                parts = narrowed
+            case .beyond(let count):
+                let period = ["DAILY": "day", "HOURLY": "hour", "MINUTELY": "minute", "SECONDLY": "second"][frequency]!
+                return .none(why: "BYSETPOS=\(position[0]) picks past the \(count) instant\(count == 1 ? "" : "s") each \(period) gives, so the RRULE gives nothing at all",
+                             instead: "correct the RRULE first (BYSETPOS=1 is a period's first instant, -1 its last)")
+            }
         }
         if let day = numbers("BYYEARDAY"), day == [1] || day == [-1], frequency == "YEARLY",
            ["BYMONTH", "BYMONTHDAY", "BYDAY"].allSatisfy({ parts[$0] == nil }) {

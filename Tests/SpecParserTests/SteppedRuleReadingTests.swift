@@ -85,6 +85,14 @@ import Testing
         (#"{every: 2 minutes, minute: 0}"#, "{interval: 2m, from: <the first instant>}", "{interval: 2m, from: 2027-01-01T00:00:00+01:00}"),
         (#""biweekly tue,thu 08:00""#, #"{every: 2 weeks, on: [tuesday, thursday], at: "08:00", from: 2027-01-05}"#,
          #"{every: 2 weeks, on: [tuesday, thursday], at: "08:00", from: 2027-01-05}"#),
+        // ISO 8601's periods and durations, and spoken ones.
+        (#"{every: P1M, day: 1, at: "09:00"}"#, "write 'every: month'", #"{every: month, day: 1, at: "09:00"}"#),
+        (#"{every: P3M, day: 1, at: "09:00", from: 2027-01-01}"#, "write 'every: 3 months'", #"{every: 3 months, day: 1, at: "09:00", from: 2027-01-01}"#),
+        (#"{every: PT30M}"#, "{interval: 30m, from: <the first instant>}", "{interval: 30m, from: 2027-01-01T00:00:00+01:00}"),
+        (#"{every: half an hour}"#, "{interval: 30m, from: <the first instant>}", "{interval: 30m, from: 2027-01-01T00:00:00+01:00}"),
+        (#"{interval: PT1H30M, from: 2027-01-01T00:00:00+01:00}"#, "did you mean '1h30m'?", "{interval: 1h30m, from: 2027-01-01T00:00:00+01:00}"),
+        (#"{interval: P1M, from: 2027-01-01T00:00:00+01:00}"#, "'P1M' is a month in ISO 8601, a calendar period that is no fixed length of time; write 'interval' as a number and a unit (d, h, m, s), e.g. 30d, or for a date every month a calendar rule, {every: month, …}",
+         "{interval: 30d, from: 2027-01-01T00:00:00+01:00}"),
     ])
     func messageNamesAFixThatReads(broken: String, fix: String, fixed: String) throws {
         #expect(try Self.error(broken).contains(fix))

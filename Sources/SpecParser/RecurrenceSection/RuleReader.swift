@@ -96,6 +96,12 @@ struct RuleReader {
                            "'every' has no quarter; every three months is 'every: 3 months' with 'from:', the first local date it runs (months are counted from its month)")
                 return nil
             }
+            if let (count, period) = DurationText.isoCalendarPeriod(every.value) {
+                // `every: P1M`, ISO 8601's month: the calendar unit itself.
+                let meant = count == 1 ? period : "\(count) \(period)s"
+                log.report(.unknownValue, at: everyNode, "'every: \(every.value)' is ISO 8601's way to write \(count == 1 ? "a \(period)" : meant); write 'every: \(meant)'\(count > 1 && !fields.has("from") ? ", with 'from:' the first date it selects" : "")")
+                return nil
+            }
             if let duration = Self.elapsedTime(every.value), let at = fields["at"] {
                 // `{every: 30m, at: {from: "08:00", through: "17:30"}}`: the step belongs inside `at`.
                 let steps = Self.stepsWithEvery(at, duration)

@@ -138,6 +138,17 @@ enum DurationText {
         return iso8601(lowered)
     }
 
+    /// (3, `month`) for ISO 8601's `P3M`, (1, `year`) for `P1Y`: periods of the calendar, no fixed elapsed time; nil
+    /// for anything else (`PT1M` is a minute).
+    static func isoCalendarPeriod(_ text: String) -> (count: Int, period: String)? {
+        let lowered = text.lowercased()
+        guard lowered.hasPrefix("p"), lowered.count >= 3, lowered.count <= 12,
+              let count = Int(lowered.dropFirst().dropLast()), count > 0, lowered.dropFirst().first?.isNumber == true,
+              let period = ["m": "month", "y": "year"][String(lowered.last!)]
+        else { return nil }
+        return (count, period)
+    }
+
     /// `pt30m` → `30m`, `p1dt2h` → `1d2h`, `p2w` → `14d` (lowercased text); nil for anything else.
     private static func iso8601(_ lowered: String) -> String? {
         guard lowered.hasPrefix("p"), lowered.count <= 40 else { return nil }

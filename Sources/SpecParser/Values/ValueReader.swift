@@ -260,8 +260,15 @@ struct ValueReader {
                     + "write 'advance' as a duration such as \(unsigned), or as a later instant"
             }
             return "'\(text)' is negative, and a duration cannot be; write '\(field)' without the minus sign, e.g. \(unsigned)"
-        case .seconds, .notADuration:
+        case .seconds:
             return nil
+        case .notADuration:
+            // ISO 8601's `P1M`, `P1Y`: a calendar period, which no duration is.
+            guard let (count, period) = DurationText.isoCalendarPeriod(text) else { return nil }
+            let written = count == 1 ? "a \(period)" : "\(count) \(period)s"
+            let rule = field == "interval"
+                ? ", or for a date every \(count == 1 ? period : written) a calendar rule, {every: \(count == 1 ? period : written), …}" : ""
+            return "'\(text)' is \(written) in ISO 8601, a calendar period that is no fixed length of time; write '\(field)' as a number and a unit (d, h, m, s), e.g. 30d\(rule)"
         }
     }
 

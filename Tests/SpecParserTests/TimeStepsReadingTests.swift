@@ -93,6 +93,13 @@ import Testing
         (#"{every: day, at: ["06:00", "8-17"]}"#, #"'8-17' is not a wall time; for times in steps write this item as {from: "08:00", through: "17:00", every: 1h}"#),
         (#"{every: day, at: "9-9"}"#, #"'9-9' is not a wall time; write at: "09:00""#),
         (#"{every: day, at: "*/7"}"#, #"'*/7' is not a wall time; write 'at' as HH:MM"#),
+        // Items each in order but not among themselves are told reordered, as written, not spelled out time by time.
+        (#"{every: day, at: ["20:00", {from: "08:00", through: "10:00", every: 30m}]}"#,
+         #"'at' lists 08:00 after 20:00; its times must be strictly increasing, each once: write the items in time order, at: [{from: "08:00", through: "10:00", every: 30m}, "20:00"]"#),
+        (#"{every: day, at: [{from: "12:00", through: "20:00", every: 1h}, {from: "08:00", every: 30m, through: "11:30"}]}"#,
+         #"write the items in time order, at: [{from: "08:00", through: "11:30", every: 30m}, {from: "12:00", through: "20:00", every: 1h}]"#),
+        (#"{every: day, at: [{from: "08:00", through: "10:00", every: 30m}, "09:00"]}"#,
+         #"'at' lists 09:00 after 10:00; its times must be strictly increasing, each once: write at: ["08:00", "08:30", "09:00", "09:30", "10:00"]"#),
         (#"{every: half hour}"#, "for elapsed time write an interval rule: {interval: 30m, from: <the first instant>}"),
         (#"{every: PT30M}"#, "for elapsed time write an interval rule: {interval: 30m, from: <the first instant>}"),
     ])

@@ -412,7 +412,18 @@ struct RuleReader {
         }
         var times: [TimeOfDay] = []
         var valid = true
+        // Each item's times and how to write it again, for a list whose items are in the wrong order.
+        var written: [(times: [TimeOfDay], text: String)] = []
         for item in items {
+            let before = times.count
+            defer {
+                if valid, times.count > before {
+                    let own = Array(times[before...])
+                    let step = item.mapping.flatMap { pairs in pairs.first { $0.key.scalar?.value == "every" }?.value.scalar?.value }
+                    written.append((own, own.count > 1 && step != nil
+                        ? "{from: \"\(own[0])\", through: \"\(own[own.count - 1])\", every: \(step!)}" : "\"\(own[0])\""))
+                }
+            }
             if case .sequence(let inner, _) = item {
                 // `at: [["08:00", "09:00"]]`: the list to write is its own times, all of them, one level up.
                 let written = items.flatMap { $0.sequence ?? [$0] }.compactMap { $0.scalar.flatMap { TimeOfDay(parsing: $0.value) } }
@@ -430,7 +441,18 @@ struct RuleReader {
                 valid = false
             }
         }
-        return valid ? times : nil
+        guard valid else { return nil }
+        // `["20:00", {from: "08:00", …}]`: items each in order but not among themselves are told the items reordered,
+        // not every time spelled out.
+        if written.contains(where: { $0.times.count > 1 }), let slip = zip(times, times.dropFirst()).first(where: { !($0.0 < $0.1) }) {
+            let reordered = written.sorted { $0.times[0] < $1.times[0] }
+            let flat = reordered.flatMap(\.times)
+            if zip(flat, flat.dropFirst()).allSatisfy({ $0.0 < $0.1 }) {
+                log.report(.invalidRule, at: node, "'at' lists \(slip.1) after \(slip.0); its times must be strictly increasing, each once: write the items in time order, at: [\(reordered.map(\.text).joined(separator: ", "))]")
+                return nil
+            }
+        }
+        return times
     }
 
     private func readWeekdays(_ node: Node) -> [Weekday]? {

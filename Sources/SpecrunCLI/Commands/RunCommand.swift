@@ -32,7 +32,7 @@ struct RunCommand {
         OptionSpec(name: "max-failures", valueName: "N", help: "Stop starting tests after N failures."),
         OptionSpec(name: "last-failed", valueName: "RESULTS.json", help: "Run only the tests that failed or errored in RESULTS.json (from --json)."),
         ResultsFile.sizeOption,
-        OptionSpec(name: "timeout", valueName: "SECONDS", help: "Report a test that runs longer as an error (default: 10)."),
+        OptionSpec(name: "timeout", valueName: "SECONDS", help: "Report a test that runs longer as an error, up to 86400 (default: 10)."),
     ] + RunLimits.options + ResultOutputs.options + RedactionOptions.options
 
     static var help: String {

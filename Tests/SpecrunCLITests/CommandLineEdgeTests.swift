@@ -42,6 +42,15 @@ import SpecModel
         #expect(run.err.contains("e.g. --timeout "), "\(run.err)")
     }
 
+    /// A count past Int is still a whole number: the message says where the numbers end, not "at least 1".
+    @Test(arguments: [("99999999999999999999", "from 1 to 9223372036854775807"), ("0", "of at least 1"), ("-5", "of at least 1"),
+                      ("ten", "of at least 1")])
+    func aCountPastIntIsToldTheLargest(text: String, told: String) {
+        #expect(throws: UsageError("The value '\(text)' is not allowed for '--max-failures'; give a whole number \(told).")) {
+            _ = try RunConfiguration.positiveInteger(text, option: "max-failures")
+        }
+    }
+
     /// `--shard 1/1000000000` is valid; merging two such shards listed a billion missing ones (a hang), not ten.
     @Test func mergingShardsOfAHugeCountNamesTheFirstMissingOnesAtOnce() async throws {
         let folder = try TemporaryFolder()

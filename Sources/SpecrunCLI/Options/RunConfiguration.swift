@@ -124,7 +124,9 @@ struct RunConfiguration {
     static func positiveInteger(_ text: String?, option: String) throws(UsageError) -> Int? {
         guard let text else { return nil }
         guard let value = Int(text), value >= 1 else {
-            throw UsageError("The value '\(text)' is not allowed for '--\(option)'; give a whole number of at least 1.")
+            // Digits past Int are a whole number still: say where the numbers end.
+            let pastInt = !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } && text.contains { $0 != "0" }
+            throw UsageError("The value '\(text)' is not allowed for '--\(option)'; give a whole number \(pastInt ? "from 1 to \(Int.max)" : "of at least 1").")
         }
         return value
     }

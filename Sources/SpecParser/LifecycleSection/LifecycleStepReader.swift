@@ -177,7 +177,31 @@ struct LifecycleStepReader {
         if let fault = plan.fault, let interrupt = plan.interrupt {
             reportUnreachable(fault: fault, interrupt: interrupt, fields)
         }
+        if reader.log.errorCount == errorsBefore {
+            reportNeverReached(plan, fields)
+        }
         return reader.log.errorCount == errorsBefore ? plan : nil
+    }
+
+    /// An `expire` or `overlap` in a stage after the one where the job fails or the process dies: it would never
+    /// happen, and the spec would pass without it (a black-box review's `interrupt: during download` with `expire:
+    /// during parse` passed, no expiration run). At one checkpoint the overlap and the expiration act first, so only a
+    /// stage strictly before theirs ends them; what an expiration leaves depends on the adapter, and is not judged.
+    private func reportNeverReached(_ plan: LifecycleStep.LaunchPlan, _ fields: MappingFields) {
+        var enders: [(stage: LifecycleSpec.Stage, how: String)] = []
+        if let fault = plan.fault { enders.append((fault.stage, "the job fails at \(fault.stage.rawValue) first ('fail') and stops there")) }
+        if case .during(let stage) = plan.interrupt {
+            enders.append((stage, "the process dies during \(stage.rawValue) first ('interrupt: \(fields["interrupt"]?.scalar?.value ?? "")')"))
+        }
+        let reached = [("expire", plan.expireDuring), ("overlap", plan.overlap?.during)]
+        for (key, stage) in reached {
+            guard let stage, let ender = enders.filter({ $0.stage < stage }).min(by: { $0.stage < $1.stage }),
+                  let place = fields.keyNode(key) else { continue }
+            let what = key == "expire" ? "'expire: during \(stage.rawValue)'" : "this 'overlap' during \(stage.rawValue)"
+            reader.log.report(.conflictingKeys, at: place,
+                              "\(what) would never happen: \(ender.how); keep one of them, or put the other in a launch of its own")
+            return
+        }
     }
 
     /// A fault and an interruption of one launch of which the later never happens: a failed stage ends the job, and

@@ -96,4 +96,27 @@ import Testing
             if this scenario documents the bug, expect it: broken-invariants: [one-completion-per-launch]
             """)
     }
+
+    /// The hint names every broken invariant, those the spec lists too: it is the list that passes when applied as
+    /// written (a review's hint named only the missing one, and applying it failed the other way).
+    @Test func aBrokenInvariantsHintIsTheWholeListThatPasses() async throws {
+        let spec = """
+            spec: A split write that faults
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            job: {items: ["1"], flaws: [split-write]}
+            clock: 2027-03-29T08:00:00+02:00
+            steps:
+              - {at: 2027-03-29T09:00:00+02:00, launch: com.example.app.refresh, fail: {stage: write, error: disk-full}}
+            expect:
+              completed: [false]
+
+            """
+        let (_, listingOne) = try LifecycleExecutorTests.scenario(spec + "  broken-invariants: [store-changes-together]\n")
+        let verdict = await LifecycleExecutor().execute(listingOne)
+        let hint = try #require(verdict.message?.split(separator: "\n").first { $0.hasPrefix("if this scenario documents the bug") })
+        let written = try #require(hint.range(of: "expect it: ").map { String(hint[$0.upperBound...]) })
+        #expect(written == "broken-invariants: [store-changes-together, old-data-readable-during-fault]")
+        let (_, applied) = try LifecycleExecutorTests.scenario(spec + "  \(written)\n")
+        #expect(await LifecycleExecutor().execute(applied).status == .passed)
+    }
 }

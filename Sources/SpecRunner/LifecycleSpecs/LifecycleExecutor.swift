@@ -140,9 +140,10 @@ struct LifecycleExecutor: Sendable {
             }
         }
         if !broken.isEmpty {
-            // What the spec would write if the scenario documents the bug: the broken invariants and, unless the spec
-            // lists them already, the defects the harness saw (shown nowhere else).
-            var documenting = "broken-invariants: [\(broken.map(\.name).joined(separator: ", "))]"
+            // What the spec would write if the scenario documents the bug: every broken invariant (those it lists
+            // already too: the list is what passes, applied as written) and, unless the spec lists them already, the
+            // defects the harness saw (shown nowhere else).
+            var documenting = "broken-invariants: [\(report.failedChecks.map(\.name).joined(separator: ", "))]"
             if spec.expect.defects == nil, !report.defects.isEmpty {
                 documenting += " and defects: [\(report.defects.map(\.kind.rawValue).joined(separator: ", "))]"
             }

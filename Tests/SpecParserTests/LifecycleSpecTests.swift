@@ -180,15 +180,42 @@ import Testing
         #expect(file.diagnostics.first?.message.hasPrefix("2027-03-29T01:59:59+02:00 is earlier than 2027-03-29T00:00:00+02:00 + 2h") == true)
     }
 
+    /// A clock without an offset in a scenario without a zone is offered the offset its steps are written with (a
+    /// review applied the `Z` offered first, which moved the clock past the first step); steps that disagree, or a
+    /// step in UTC, leave the general advice.
+    @Test(arguments: [
+        ("2027-03-29 08:00", ["+02:00", "+02:00"], "the instant '2027-03-29 08:00' has no seconds and no offset; the document's other instants are written at +02:00: write 2027-03-29T08:00:00+02:00 if it is at that offset too, or the same instant in UTC, with Z"),
+        ("2027-03-29T08:00:00", ["+02:00"], "the instant '2027-03-29T08:00:00' has no offset; the document's other instants are written at +02:00: write 2027-03-29T08:00:00+02:00 if it is at that offset too, or the same instant in UTC, with Z"),
+        ("2027-03-29T08:00:00", ["+02:00", "+01:00"], "the instant '2027-03-29T08:00:00' has no offset; add the offset the zone has then"),
+        ("2027-03-29T08:00:00", ["Z"], "the instant '2027-03-29T08:00:00' has no offset; add the offset the zone has then"),
+    ])
+    func aClockWithoutOffsetIsOfferedTheStepsOffset(clock: String, offsets: [String], told: String) {
+        let steps = offsets.enumerated().map { "  - {at: 2027-03-29T1\($0.offset):00:00\($0.element), launch: com.example.app.refresh}" }
+        let file = Self.parse("""
+            spec: s
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            clock: \(clock)
+            steps:
+            \(steps.joined(separator: "\n"))
+            expect: {errors: []}
+
+            """)
+        #expect(file.diagnostics.count == 1)
+        #expect(file.diagnostics.first?.message.hasPrefix(told) == true, "\(file.diagnostics.map(\.message))")
+    }
+
     @Test func aStepBeforeTheClockStartIsReported() {
         let file = Self.parse(Self.minimal("steps: [{at: 2027-03-28T23:59:59+02:00, launch: com.example.app.refresh}]\nexpect: {errors: []}"))
         #expect(file.diagnostics.map(\.message) == [
-            "2027-03-28T23:59:59+02:00 is earlier than 2027-03-29T00:00:00+02:00, the scenario's clock start; the clock never goes backwards, so put the steps in time order",
+            // Before the clock's start no reordering helps (a review's one step was told to reorder the steps).
+            "2027-03-28T23:59:59+02:00 is earlier than 2027-03-29T00:00:00+02:00, the scenario's clock start; the clock never goes backwards, so start it no later than its first step ('clock: 2027-03-28T23:59:59+02:00'), or move this step later",
         ])
     }
 
     @Test(arguments: [
         ("  - {launch: com.example.app.refresh, earliest-begin: 2027-03-29T09:00:00+02:00}", "missing-key",
+         "'earliest-begin' belongs to a submit, and this step submits nothing; a step does one thing, so submit in a step of its own before this one, e.g. - {submit: com.example.app.refresh, earliest-begin: 2027-03-29T09:00:00+02:00}, and remove 'earliest-begin' from this 'launch'"),
+        ("  - {earliest-begin: 2027-03-29T09:00:00+02:00}", "missing-key",
          "'earliest-begin' belongs to a submit, and this step submits nothing; add 'submit: <identifier>' to the step"),
         ("  - {at: 2027-03-29T09:00:00+02:00, advance: 10m}", "conflicting-keys",
          "a step with 'advance' cannot also have 'at'; write 'advance: <instant>' to move the clock to a time, or put 'at' on the next step"),
@@ -205,7 +232,7 @@ import Testing
         ("  - {relaunch: {registers: [com.example.app.refesh]}}", "unknown-task",
          "'com.example.app.refesh' is not a task of this scenario; did you mean 'com.example.app.refresh'?"),
         ("  - advance: 2027-03-28T00:00:00+02:00", "instant-order",
-         "2027-03-28T00:00:00+02:00 is earlier than 2027-03-29T00:00:00+02:00, the scenario's clock start; the clock never goes backwards, so put the steps in time order"),
+         "2027-03-28T00:00:00+02:00 is earlier than 2027-03-29T00:00:00+02:00, the scenario's clock start; an advance only moves the clock forward, so write a later instant (or a duration)"),
         ("  - {cancel: everything}", "unknown-task",
          "'everything' is not a task of this scenario; to cancel every pending request, write 'cancel: all'"),
         ("  - {cancel: org.other.worker}", "unknown-task",

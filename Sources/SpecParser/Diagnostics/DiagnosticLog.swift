@@ -105,6 +105,18 @@ final class DiagnosticLog {
         }
     }
 
+    /// Rewrites the messages of the instants refused for want of an offset since diagnostic `start`, in a document
+    /// without a zone whose other instants share `offset`, offering it; those instants are then done with.
+    func adviseOffsets(since start: Int, writtenOffset offset: Int) {
+        offsetlessInstants.removeAll { refused in
+            guard refused.index >= start else { return false }
+            if let message = OffsetlessInstantAdvice.message(for: refused.text, writtenOffset: offset) {
+                diagnostics[refused.index].message = message
+            }
+            return true
+        }
+    }
+
     /// Remembers that the last diagnostic refused `text` where it is defined.
     func refusedDefinition(_ text: String) {
         guard !diagnostics.isEmpty else { return }

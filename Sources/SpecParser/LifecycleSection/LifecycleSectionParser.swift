@@ -66,8 +66,15 @@ struct LifecycleSectionParser {
             ScheduleReader(reader: reader).read($0, owner: fields.keyNode("schedule")!, defaultID: defaultScheduleID, optional: true)
         }
         let schedule = scheduleDraft.map(\.spec)
-        // The scenario's instants are read in its schedule's zone, when it has one.
-        defer { reader.log.adviseOffsets(since: firstDiagnostic, in: scheduleDraft?.timeZone) }
+        // The scenario's instants are read in its schedule's zone, when it has one; without one, an instant without
+        // an offset is offered the one every step's `at` is written with, when they agree.
+        var stepOffsets: [Int?] = []
+        defer {
+            if scheduleDraft?.timeZone == nil, let first = stepOffsets.first, let offset = first, stepOffsets.allSatisfy({ $0 == first }) {
+                reader.log.adviseOffsets(since: firstDiagnostic, writtenOffset: offset)
+            }
+            reader.log.adviseOffsets(since: firstDiagnostic, in: scheduleDraft?.timeZone)
+        }
         var clock: InstantLiteral?
         if let node = fields["clock"] {
             clock = reader.clockInstant(node, field: "clock")
@@ -81,6 +88,7 @@ struct LifecycleSectionParser {
         if let node = fields["steps"] {
             steps = LifecycleStepReader(reader: reader, identifiers: identifiers, stages: job?.stages, clock: clock)
                 .read(node)
+            stepOffsets = steps?.compactMap(\.at).map(\.writtenOffset) ?? []
         } else {
             reader.missing("steps", in: fields, "add 'steps:' with what the system and the app do, in time order ([] for none), e.g. '- {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}'")
         }

@@ -39,7 +39,7 @@ struct LifecycleStepReader {
         guard let items = reader.list(node, field: "steps", expected: "a list of steps ([] for none)") else { return nil }
         let errorsBefore = reader.log.errorCount
         var steps: [LifecycleStep] = []
-        var now = clock.map { ClockPosition($0, what: "the scenario's clock start") }
+        var now = clock.map { ClockPosition($0, what: Self.clockStart) }
         for item in items {
             guard let fields = reader.mapping(item, place: "this step", owner: nil, allowed: Self.keys,
                                               expected: "a mapping, e.g. {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}",
@@ -73,8 +73,20 @@ struct LifecycleStepReader {
         // saying also that the step does nothing, or that its `fail` needs a launch, would repeat that one problem.
         if actions.isEmpty && fields.hasUnknownKeys { return nil }
         if fields.has("earliest-begin") && !fields.has("submit") {
+            // Beside another action a step cannot take 'submit' too (a step does one thing): the submit is a step of
+            // its own, written out, before this one.
+            let other = actions.first
+            let advice: String
+            if let other, let value = fields[other]?.scalar?.value {
+                let identifier = identifiers?.contains(value) == true ? value : "<identifier>"
+                let at = fields["at"]?.scalar.map { "at: \($0.value), " } ?? ""
+                let begin = fields["earliest-begin"]?.scalar?.value ?? "…"
+                advice = "a step does one thing, so submit in a step of its own before this one, e.g. - {\(at)submit: \(identifier), earliest-begin: \(begin)}, and remove 'earliest-begin' from this '\(other)'"
+            } else {
+                advice = "add 'submit: <identifier>' to the step"
+            }
             reader.log.report(.missingKey, at: fields.keyNode("earliest-begin")!,
-                              "'earliest-begin' belongs to a submit, and this step submits nothing; add 'submit: <identifier>' to the step")
+                              "'earliest-begin' belongs to a submit, and this step submits nothing; \(advice)")
             return nil
         }
         if fields.has("launch") {
@@ -413,16 +425,24 @@ struct LifecycleStepReader {
             return now
         case .to(let target):
             guard target.date >= now.date else {
-                reportBackwards(node, target.text, now)
+                reportBackwards(node, target.text, now, advance: true)
                 return now
             }
             return ClockPosition(target, what: "the time an earlier 'advance' moved the clock to")
         }
     }
 
-    private func reportBackwards(_ node: Node, _ text: String, _ now: ClockPosition) {
-        reader.log.report(.instantOrder, at: node,
-                          "\(text) is earlier than \(now.text), \(now.what); the clock never goes backwards, so put the steps in time order")
+    /// How a message names the scenario's `clock:`.
+    private static let clockStart = "the scenario's clock start"
+
+    private func reportBackwards(_ node: Node, _ text: String, _ now: ClockPosition, advance: Bool = false) {
+        // Before the clock's start no reordering helps: the clock starts later than the step.
+        let advice = advance
+            ? "an advance only moves the clock forward, so write a later instant (or a duration)"
+            : now.what == Self.clockStart
+            ? "the clock never goes backwards, so start it no later than its first step ('clock: \(text)'), or move this step later"
+            : "the clock never goes backwards, so put the steps in time order"
+        reader.log.report(.instantOrder, at: node, "\(text) is earlier than \(now.text), \(now.what); \(advice)")
     }
 
     private func reportTwoActions(_ fields: MappingFields, _ first: String, _ second: String) {

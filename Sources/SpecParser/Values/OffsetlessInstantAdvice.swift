@@ -7,12 +7,12 @@ import Recurrence
 /// the one to write (`e.g. +02:00` for a London instant at +01:00).
 enum OffsetlessInstantAdvice {
     /// The message for `text` (an instant that parses once an offset is added) in `zone`; nil for another shape.
-    static func message(for text: String, in zone: TimeZone) -> String? {
-        guard case .success(let read) = InstantText.parse(text + "Z") else { return nil }
+    static func message(for written: String, in zone: TimeZone) -> String? {
+        guard let text = completed(written), case .success(let read) = InstantText.parse(text + "Z") else { return nil }
         let wallSeconds = read.date.timeIntervalSince1970.rounded(.down)
         let local = WallTimeText.local(read.date, offset: 0)
         let name = ZoneDisplayName.of(zone)
-        let head = "the instant '\(text)' has no offset"
+        let head = "the instant '\(written)' has no \(text == written ? "" : "seconds and no ")offset"
         var resolver = WallTimeResolver(timeZone: zone)
         switch resolver.resolve(LocalDateTime(wallSeconds: Int(wallSeconds))) {
         case .unique(let date):
@@ -32,6 +32,29 @@ enum OffsetlessInstantAdvice {
                 + "write the instant the spec expects with its offset, e.g. \(WallTimeText.instant(transition, offset: after)), "
                 + "the first instant after the change"
         }
+    }
+
+    /// The message for `written` without a zone, in a document whose other instants are all written with one offset
+    /// (`+02:00`, not `Z`): that offset is the one to offer, where `Z` alone moved a lifecycle clock past its first
+    /// step (a black-box review). Nil for another shape.
+    static func message(for written: String, writtenOffset offset: Int) -> String? {
+        guard let text = completed(written), case .success = InstantText.parse(text + "Z") else { return nil }
+        return "the instant '\(written)' has no \(text == written ? "" : "seconds and no ")offset; the document's other "
+            + "instants are written at \(WallTimeText.offset(offset)): write \(text)\(WallTimeText.offset(offset)) if it is "
+            + "at that offset too, or the same instant in UTC, with Z"
+    }
+
+    /// `written` with what an instant needs besides its offset: `2027-03-29 08:00` → `2027-03-29T08:00:00`; the text
+    /// itself when it has seconds already; nil for another shape.
+    static func completed(_ written: String) -> String? {
+        if case .success = InstantText.parse(written + "Z") { return written }
+        let characters = Array(written)
+        guard characters.count == 16 || characters.count == 19, "Tt ".contains(characters[10]), characters[13] == ":",
+              characters.count == 16 || characters[16] == ":"
+        else { return nil }
+        let text = String(characters[0..<10]) + "T" + String(characters[11...]) + (characters.count == 16 ? ":00" : "")
+        guard case .success = InstantText.parse(text + "Z") else { return nil }
+        return text
     }
 
     /// The author's own text with the offset added; in UTC when the offset has seconds (local mean time).

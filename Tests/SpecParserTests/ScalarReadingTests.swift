@@ -250,6 +250,24 @@ import Testing
     }
 }
 
+/// A value whose words each end another way (`late-register`, four edits from `late-registration`, was offered
+/// nothing) is offered the one value with those stems; several, or one word, are not.
+@Suite struct StemmedValueTests {
+    static let errors = ["not-permitted", "not-registered", "late-registration", "duplicate-registration", "too-many-pending",
+                         "unavailable", "no-launch-handler", "no-pending-request", "launch-before-earliest-begin", "not-running"]
+
+    @Test(arguments: [("late-register", "late-registration"), ("duplicate-registering", "duplicate-registration"),
+                      ("launch-before-earliest-beginning", "launch-before-earliest-begin")])
+    func aValueOfOtherWordEndingsIsOffered(written: String, meant: String) {
+        #expect(ValueReader.meantValue(written, in: Self.errors) == meant)
+    }
+
+    @Test(arguments: ["late-regular", "not-runnable-now", "x-y"])
+    func noStemOrSeveralIsOfferedNothing(written: String) {
+        #expect(ValueReader.meantValue(written, in: Self.errors) == nil)
+    }
+}
+
 /// A job's stage in the author's language (`stage: запись` was offered nothing) is offered the stage it means.
 @Suite struct StageWordTests {
     @Test(arguments: [("запись", "write"), ("écriture", "write"), ("写入", "write"), ("загрузка", "download"), ("解析", "parse")])

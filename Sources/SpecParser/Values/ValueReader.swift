@@ -131,7 +131,17 @@ struct ValueReader {
         if let meant = ValueSynonyms.value(for: word, in: names) ?? Suggestion.closest(to: word, in: names) { return meant }
         let start = word.lowercased() + "-"
         let longer = names.filter { $0.lowercased().hasPrefix(start) }
-        return longer.count == 1 ? longer[0] : nil
+        if longer.count == 1 { return longer[0] }
+        // `late-register` for `late-registration`: the same words, each the same or one stem ending another way.
+        let words = word.lowercased().split(separator: "-")
+        let stemmed = names.filter { name in
+            let other = name.lowercased().split(separator: "-")
+            return other.count == words.count && words.count > 1 && zip(words, other).allSatisfy { pair in
+                let shared = zip(pair.0, pair.1).prefix { $0 == $1 }.count
+                return pair.0 == pair.1 || shared >= 4 && shared >= min(pair.0.count, pair.1.count) - 3
+            }
+        }
+        return stemmed.count == 1 ? stemmed[0] : nil
     }
 
     /// An RFC 3339 instant with an explicit offset.

@@ -225,6 +225,8 @@ import Testing
          "'terminate' takes no value; write '- terminate: {}' (the process dies and stays dead until a step needs it)"),
         ("  - {launch: com.example.app.refresh, overlap: {launch: com.example.app.processing}}", "missing-key",
          "'overlap' has no 'during'; add the stage of this launch it happens in, e.g. 'during: parse' (download, parse, write)"),
+        ("  - {launch: com.example.app.refresh, fail: {stage: commit, error: disk-full}}", "unknown-value",
+         "'commit' is not a stage of the job (download, parse, write): the commit ends the write stage, and a fault at write happens inside its transaction, before COMMIT; write 'stage: write' (a death after the commit is 'interrupt: after-write')"),
         ("  - {launch: com.example.app.refresh, fail: {stage: write}}", "missing-key",
          "'fail' has no 'error'; add the error type the stage fails with, e.g. 'error: disk-full'"),
         ("  - {launch: com.example.app.refresh, expire: during unpack}", "unknown-value",

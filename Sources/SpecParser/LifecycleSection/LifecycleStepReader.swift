@@ -328,6 +328,12 @@ struct LifecycleStepReader {
 
     /// A stage that is one of the job's stages (a fault or an expiration in a stage that never runs would never happen).
     private func jobStage(_ node: Node, field: String) -> LifecycleSpec.Stage? {
+        if let text = node.scalar?.value.lowercased(), ["commit", "transaction", "completion", "complete"].contains(text) {
+            // The commit is the write stage's end, not a stage of its own (a review's `fail: {stage: commit}`).
+            reader.log.report(.unknownValue, at: node,
+                              "'\(text)' is not a stage of the job (\(stageList)): the commit ends the write stage, and a fault at write happens inside its transaction, before COMMIT; write '\(field): write' (a death after the commit is 'interrupt: after-write')")
+            return nil
+        }
         guard let stage = reader.choice(node, field: field, LifecycleSpec.Stage.self) else { return nil }
         guard stages?.contains(stage) ?? true else {
             reader.log.report(.unknownValue, at: node,

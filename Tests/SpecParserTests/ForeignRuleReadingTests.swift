@@ -118,6 +118,17 @@ import Testing
         (#""FREQ=HOURLY;BYMINUTE=15,45;BYSETPOS=-1""#, .hourly(minute: 45, second: 0)),
         (#""FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR;BYHOUR=8,12,18;BYSETPOS=2;BYMINUTE=0""#, .weekly(on: weekdays, at: [time(12)])),
         (#""FREQ=MINUTELY;INTERVAL=30;BYHOUR=8,9;BYSETPOS=1""#, .daily(at: steps(from: 8 * 60, through: 9 * 60 + 30, every: 30))),
+        // A week's instants are its weekdays from WKST, then its times (dateutil agrees past the first week, which it
+        // counts from DTSTART on).
+        (#""FREQ=WEEKLY;BYDAY=MO,FR;BYSETPOS=-1;BYHOUR=9;BYMINUTE=0""#, .weekly(on: [.friday], at: [time(9)])),
+        (#""FREQ=WEEKLY;BYDAY=MO,SU;BYSETPOS=1;WKST=SU;BYHOUR=9;BYMINUTE=0""#, .weekly(on: [.sunday], at: [time(9)])),
+        (#""DTSTART;TZID=Europe/Berlin:20270105T093000 RRULE:FREQ=WEEKLY;BYHOUR=9,17;BYSETPOS=-1""#, .weekly(on: [.tuesday], at: [time(17, 30)])),
+        // FREQ=YEARLY with BYMONTHDAY and no BYMONTH is every month's day (it was DTSTART's month only); a differential
+        // with dateutil found it.
+        (#""DTSTART;TZID=Europe/Berlin:20261116T000000 RRULE:FREQ=YEARLY;BYMONTHDAY=13;BYHOUR=8""#, .monthly(day: .day(13), at: [time(8)])),
+        (#""FREQ=YEARLY;BYMONTHDAY=-1;BYHOUR=8;BYMINUTE=0""#, .monthly(day: .last, at: [time(8)])),
+        // FREQ=MINUTELY;BYMINUTE=16 runs once an hour (it was told an interval of a minute).
+        (#""FREQ=MINUTELY;BYMINUTE=16""#, .hourly(minute: 16, second: 0)),
         (#""DTSTART;TZID=Europe/Berlin:20270104T093000 RRULE:FREQ=MINUTELY;INTERVAL=20;BYHOUR=9,10""#,
          .daily(at: steps(from: 9 * 60 + 10, through: 10 * 60 + 50, every: 20))),
         (#""FREQ=SECONDLY;INTERVAL=30;BYHOUR=9""#, .daily(at: stride(from: 0, to: 3600, by: 30).map { time(9, $0 / 60, $0 % 60) })),
@@ -203,7 +214,9 @@ import Testing
         (#""FREQ=MONTHLY;BYDAY=1MO,3MO""#, "{every: month, on: first monday, …} and {every: month, on: third monday, …}"),
         (#""FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1""#, "BYSETPOS=-1 selects the n-th of the dates each period gives, which no rule does"),
         (#""FREQ=DAILY;BYHOUR=9,17;BYSETPOS=3""#, "BYSETPOS=3 picks past the 2 instants each day gives, so the RRULE gives nothing at all"),
-        (#""FREQ=WEEKLY;BYDAY=MO,FR;BYSETPOS=1""#, "BYSETPOS=1 selects the n-th of the dates each period gives, which no rule does"),
+        (#""FREQ=WEEKLY;BYDAY=MO,FR;BYSETPOS=3""#, "BYSETPOS=3 picks past the 2 instants each week gives, so the RRULE gives nothing at all"),
+        (#""FREQ=MINUTELY;BYMINUTE=0,16""#, "it runs at several minutes of every hour (BYMINUTE=0,16), not evenly spaced"),
+        (#""FREQ=YEARLY;INTERVAL=2;BYMONTHDAY=1""#, "runs on that day of every month, in one year of every 2, which no rule does"),
         // An INTERVAL past Int, or in other digits, was dropped and read as 1 (a crash hunt's): told as written.
         (#""FREQ=WEEKLY;INTERVAL=9223372036854775808;BYDAY=MO""#, "INTERVAL=9223372036854775808 is more periods than a rule steps (1 to 1000 for FREQ=WEEKLY)"),
         (#""FREQ=DAILY;INTERVAL=٣""#, "INTERVAL=٣ is not a whole number of periods"),
@@ -284,6 +297,10 @@ import Testing
          "it runs 3600 wall times a day, more than a message lists"),
         (#""DTSTART;TZID=Europe/Berlin:20270230T093000 RRULE:FREQ=DAILY""#, "the rule above uses 09:00 for its time of day"),
         // A step past the field's span selects its first value, whether or not it fits in Int (2^32, 2^63).
+        // The interval told for FREQ=HOURLY;INTERVAL=3 starts on BYMINUTE's minute (it kept DTSTART's), a step on
+        // when that minute is before DTSTART's; dateutil's first instants are 14:56 and 17:10.
+        (#""DTSTART;TZID=Europe/Berlin:20270201T144200 RRULE:FREQ=HOURLY;INTERVAL=3;BYMINUTE=56""#, "'every 3h from 2027-02-01T14:56:00+01:00'"),
+        (#""DTSTART;TZID=Europe/Berlin:20270201T144200 RRULE:FREQ=HOURLY;INTERVAL=3;BYMINUTE=10""#, "'every 3h from 2027-02-01T17:10:00+01:00'"),
         (#""*/4294967296 * * * *""#, "write {every: hour, minute: 0}"),
         (#""*/9223372036854775808 * * * *""#, "write {every: hour, minute: 0}"),
         (#""0 7/99999999999999999999 * * *""#, "write 'daily 07:00'"),

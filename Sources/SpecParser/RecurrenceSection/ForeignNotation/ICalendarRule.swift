@@ -218,12 +218,13 @@ struct ICalendarRule {
         case beyond(count: Int)
     }
 
-    /// BYSETPOS of FREQ=DAILY, HOURLY, MINUTELY or SECONDLY: each period (a day, an hour, a minute, a second) gives
-    /// its wall times in order, hours × minutes × seconds within it, so the position picks one of them each period
-    /// (`FREQ=DAILY;BYHOUR=9,17;BYSETPOS=-1` is 17:00). Nil for another FREQ or a list value out of range.
+    /// BYSETPOS of FREQ=WEEKLY, DAILY, HOURLY, MINUTELY or SECONDLY: each period (a week, a day, an hour, a minute, a
+    /// second) gives its instants in order — a week's weekdays from WKST, then hours × minutes × seconds — so the
+    /// position picks one of them each period (`FREQ=DAILY;BYHOUR=9,17;BYSETPOS=-1` is 17:00, `FREQ=WEEKLY;BYDAY=MO,FR;
+    /// BYSETPOS=-1` Friday). Nil for another FREQ, a week limited by BYMONTH or BYMONTHDAY, or a value out of range.
     private func setPositionInTimes(_ position: Int, in parts: [String: String]) -> TimePosition? {
         let frequency = parts["FREQ"] ?? ""
-        guard position != 0, let level = ["DAILY": 3, "HOURLY": 2, "MINUTELY": 1, "SECONDLY": 0][frequency] else { return nil }
+        guard position != 0, let level = ["WEEKLY": 4, "DAILY": 3, "HOURLY": 2, "MINUTELY": 1, "SECONDLY": 0][frequency] else { return nil }
         func values(_ key: String, _ fallback: Int, _ range: ClosedRange<Int>) -> [Int]? {
             guard let text = parts[key] else { return [fallback] }
             let numbers = text.split(separator: ",").map { Int($0) }
@@ -234,6 +235,18 @@ struct ICalendarRule {
         let keys = [("BYHOUR", start?.hour ?? 9, 0...23), ("BYMINUTE", start?.minute ?? 0, 0...59), ("BYSECOND", start?.second ?? 0, 0...59)]
             .suffix(level)
         var lists: [(key: String, values: [Int])] = []
+        // A week holds every weekday once: its days in order from WKST (as days into the week), then its times.
+        let weekStart = parts["WKST"].flatMap { Self.weekdayCodes[$0] } ?? .monday
+        if level == 4 {
+            guard parts["BYMONTH"] == nil, parts["BYMONTHDAY"] == nil else { return nil }
+            var days: [Weekday] = [start.map { CivilDate(year: $0.year, month: $0.month, day: $0.day).weekday } ?? .monday]
+            if let text = parts["BYDAY"] {
+                let codes = text.split(separator: ",").map(String.init)
+                guard !codes.isEmpty, codes.allSatisfy({ Self.weekdayCodes[$0] != nil }) else { return nil }
+                days = codes.compactMap { Self.weekdayCodes[$0] }
+            }
+            lists.append(("BYDAY", Array(Set(days.map { ($0.rawValue - weekStart.rawValue + 7) % 7 })).sorted()))
+        }
         for (key, fallback, range) in keys {
             guard let list = values(key, fallback, range) else { return nil }
             lists.append((key, list))
@@ -245,7 +258,14 @@ struct ICalendarRule {
         let picked = instants[position > 0 ? position - 1 : instants.count + position]
         var result = parts
         result["BYSETPOS"] = nil
-        for (list, value) in zip(lists, picked) where parts[list.key] != nil { result[list.key] = String(value) }
+        for (list, value) in zip(lists, picked) where parts[list.key] != nil {
+            if list.key == "BYDAY" {
+                let day = (value + weekStart.rawValue - 1) % 7 + 1
+                result["BYDAY"] = Self.weekdayCodes.first { $0.value.rawValue == day }?.key
+            } else {
+                result[list.key] = String(value)
+            }
+        }
         return .parts(result)
     }
 
@@ -319,7 +339,7 @@ struct ICalendarRule {
             case .parts(let narrowed):
                 parts = narrowed
             case .beyond(let count):
-                let period = ["DAILY": "day", "HOURLY": "hour", "MINUTELY": "minute", "SECONDLY": "second"][frequency]!
+                let period = ["WEEKLY": "week", "DAILY": "day", "HOURLY": "hour", "MINUTELY": "minute", "SECONDLY": "second"][frequency]!
                 return .none(why: "BYSETPOS=\(position[0]) picks past the \(count) instant\(count == 1 ? "" : "s") each \(period) gives, so the RRULE gives nothing at all",
                              instead: "correct the RRULE first (BYSETPOS=1 is a period's first instant, -1 its last)")
             }
@@ -362,6 +382,13 @@ struct ICalendarRule {
             let all = minutes.flatMap { minute in seconds.map { minute * 60 + $0 } }.sorted()
             let regular = (frequency == "HOURLY" && interval == 1 || minuteFilter && parts["BYMINUTE"] != nil)
                 && CronExpression.regularStep(all, period: 3600) != nil
+            if minuteFilter, parts["BYMINUTE"] != nil, !regular, restricted.isEmpty {
+                // FREQ=MINUTELY;BYMINUTE=16 runs once an hour, at :16 (it was told an interval of a minute); minutes
+                // not evenly spaced are no step at all.
+                if oneMinute { return .rule(.hourly(minute: minutes[0], second: seconds[0]), approximately: nil) }
+                return .none(why: "it runs at several minutes of every hour (BYMINUTE=\(parts["BYMINUTE"]!)), not evenly spaced, and an hourly rule has one minute",
+                             instead: "write one spec per minute of the hour, {every: hour, minute: \(minutes.min()!)}, or list the instants in 'expect'")
+            }
             guard restricted.isEmpty, frequency != "HOURLY" || oneMinute || regular else {
                 let why = restricted.isEmpty
                     ? "it runs at several minutes of every hour (BYMINUTE=\(parts["BYMINUTE"] ?? "")), and an hourly rule has one minute"
@@ -380,6 +407,12 @@ struct ICalendarRule {
                     // Past the hour's last listed minute: the next hour's first (wall seconds carry a day over).
                     first = LocalDateTime(wallSeconds: first.wallSeconds - written + 3600 + all[0])
                 }
+            }
+            if frequency == "HOURLY", !regular, parts["BYMINUTE"] != nil || parts["BYSECOND"] != nil {
+                // FREQ=HOURLY;INTERVAL=3;BYMINUTE=56 runs at :56 of DTSTART's hour and every third after it (it was told
+                // DTSTART's own minute); a minute before DTSTART's falls in the next period the step reaches.
+                let target = minutes[0] * 60 + seconds[0], written = first.minute * 60 + first.second
+                first = LocalDateTime(wallSeconds: first.wallSeconds - written + target + (target < written ? interval * 3600 : 0))
             }
             if start == nil { standIns.append("2000-01-01 00:00 for its first instant") }
             let from = startInUTC ? Self.utcDate(first) : instant(first) ?? Self.utcDate(first)
@@ -473,6 +506,14 @@ struct ICalendarRule {
                 let month = ordinal == .last ? 12 : 1
                 if interval == 1 { return checked(.yearly(month: month, day: .weekday(ordinal, weekday), at: times), approximately: nil) }
                 inner = .yearly(month: month, day: .weekday(ordinal, weekday), at: times)
+            } else if frequency == "YEARLY", months == nil, monthDays != nil {
+                // BYMONTHDAY without BYMONTH expands to every month of the year (RFC 5545 §3.3.10; dateutil agrees),
+                // not DTSTART's month only.
+                guard interval == 1 else {
+                    return .none(why: "FREQ=YEARLY;INTERVAL=\(interval) with BYMONTHDAY and no BYMONTH runs on that day of every month, in one year of every \(interval), which no rule does",
+                                 instead: "write the monthly rule, {every: month, day: …}, and list the instants of the years the step reaches")
+                }
+                inner = .monthly(day: dayOfMonth, at: times, missingDay: missingDay)
             } else if frequency == "YEARLY" || months != nil {
                 let months = months ?? [start?.month ?? 1]
                 if frequency == "YEARLY", self.parts["BYMONTH"] == nil, start == nil { standIns.append("January for its month") }
@@ -499,8 +540,12 @@ struct ICalendarRule {
         // Periods step from DTSTART's: a stepped rule steps from its `from`'s day, ISO week, month or year.
         let anchor = start.map { CivilDate(year: $0.year, month: $0.month, day: $0.day) } ?? CivilDate(year: 2027, month: 1, day: 1)
         if start == nil { standIns.append("\(anchor.isoText) for its date") }
+        // A week starts on WKST (Monday by default): DTSTART's week, and so which weeks the step reaches, is counted
+        // from it (`BYDAY=SA,SU;WKST=SA` from a Monday: the Saturday before starts its week, not the one after).
+        let weekStart = parts["WKST"].flatMap { Self.weekdayCodes[$0] } ?? .monday
+        func daysIntoWeek(_ date: CivilDate) -> Int { (date.weekday.rawValue - weekStart.rawValue + 7) % 7 }
         let periodStart = switch frequency {
-        case "WEEKLY": CivilDate(daysSinceEpoch: anchor.daysSinceEpoch - (anchor.weekday.rawValue + 5) % 7)
+        case "WEEKLY": CivilDate(daysSinceEpoch: anchor.daysSinceEpoch - daysIntoWeek(anchor))
         case "MONTHLY": CivilDate(year: anchor.year, month: anchor.month, day: 1)
         case "YEARLY": CivilDate(year: anchor.year, month: 1, day: 1)
         default: anchor
@@ -512,7 +557,7 @@ struct ICalendarRule {
         // (DTSTART a Wednesday, BYDAY=MO, INTERVAL=2: the Monday two weeks after DTSTART's week's, not the one before).
         func period(_ date: CivilDate) -> Int {
             switch frequency {
-            case "WEEKLY": (date.daysSinceEpoch - (date.weekday.rawValue + 5) % 7) / 7
+            case "WEEKLY": (date.daysSinceEpoch - daysIntoWeek(date)) / 7
             case "MONTHLY": date.year * 12 + date.month
             case "YEARLY": date.year
             default: date.daysSinceEpoch

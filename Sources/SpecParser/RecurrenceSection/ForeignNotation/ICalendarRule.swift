@@ -391,7 +391,7 @@ struct ICalendarRule {
             }
             guard restricted.isEmpty, frequency != "HOURLY" || oneMinute || regular else {
                 let why = restricted.isEmpty
-                    ? "it runs at several minutes of every hour (BYMINUTE=\(parts["BYMINUTE"] ?? "")), and an hourly rule has one minute"
+                    ? "it runs at several times of every hour (\(["BYMINUTE", "BYSECOND"].compactMap { key in parts[key].map { "\(key)=\($0)" } }.joined(separator: ";"))), and an hourly rule has one minute and second"
                     : "FREQ=\(frequency) with \(ListWording.joined(restricted)) runs at times no rule selects"
                 return .none(why: why, instead: "write one spec per minute of the hour, {every: hour, minute: 0}, or list the instants in 'expect'")
             }
@@ -475,7 +475,7 @@ struct ICalendarRule {
                         return .none(why: "BYMONTHDAY=\(parts["BYMONTHDAY"]!) counts from the month's end, and a rule has only its last day",
                                      instead: "write one spec per month the window covers, with a 'day:' rule for the date you expect that month (docs/migrating.md#what-specrun-cannot-say-yet)")
                     }
-                    let shown = monthDays.prefix(3).map { $0 == -1 ? "{every: month, day: last, …}" : "{every: month, day: \($0), …}" }
+                    let shown = monthDays.filter { $0 > 0 || $0 == -1 }.prefix(3).map { $0 == -1 ? "{every: month, day: last, …}" : "{every: month, day: \($0), …}" }
                     return .none(why: "BYMONTHDAY=\(parts["BYMONTHDAY"]!) selects several days of the month, and a rule has one",
                                  instead: "write one spec per day: " + ListWording.joined(shown) + (monthDays.contains { $0 < -1 } ? " (a day counted from the end other than -1 has no rule)" : ""))
                 }
@@ -538,7 +538,9 @@ struct ICalendarRule {
         }
         guard interval > 1 else { return checked(inner, approximately: nil) }
         // Periods step from DTSTART's: a stepped rule steps from its `from`'s day, ISO week, month or year.
-        let anchor = start.map { CivilDate(year: $0.year, month: $0.month, day: $0.day) } ?? CivilDate(year: 2027, month: 1, day: 1)
+        // Without DTSTART, a weekly rule's stand-in date is the stand-in weekday's (Monday 2027-01-04), not a Friday.
+        let anchor = start.map { CivilDate(year: $0.year, month: $0.month, day: $0.day) }
+            ?? CivilDate(year: 2027, month: 1, day: frequency == "WEEKLY" && parts["BYDAY"] == nil ? 4 : 1)
         if start == nil { standIns.append("\(anchor.isoText) for its date") }
         // A week starts on WKST (Monday by default): DTSTART's week, and so which weeks the step reaches, is counted
         // from it (`BYDAY=SA,SU;WKST=SA` from a Monday: the Saturday before starts its week, not the one after).

@@ -39,7 +39,12 @@ public final class ScenarioFolder: Sendable {
             made = true
             chmod(folder.path, 0o700)
         }
-        tracker?.made(root.path)
+        if tracker?.made(root.path) == false {
+            // The run ended (and removed its scenarios' folders) while this abandoned scenario was starting: a folder
+            // made now would outlive the process.
+            try? FileManager.default.removeItem(at: root)
+            throw CreationError(description: "the run ended before the scenario's folder was made", diskErrno: 0)
+        }
     }
 
     /// Where scenario folders go when no parent is given: `TMPDIR` when it is set and not empty, else `/tmp`.
@@ -107,17 +112,36 @@ public final class ScenarioFolder: Sendable {
 /// ended first, leaving its folder of SQLite files in TMPDIR. One per run, never process-wide: runs in one process
 /// (tests, an app embedding the runner) must not remove each other's live folders.
 public final class ScenarioFolderTracker: Sendable {
-    private let live = Mutex<Set<String>>([])
+    /// The folders on record, and whether the run has ended (`removeUnfinished`), after which none may be made.
+    private let state = Mutex<(live: Set<String>, closed: Bool)>(([], false))
 
     public init() {}
 
-    func made(_ path: String) { _ = live.withLock { $0.insert(path) } }
-    func removed(_ path: String) { _ = live.withLock { $0.remove(path) } }
+    /// Records a folder just made; false once the run has ended, when the caller must remove it.
+    func made(_ path: String) -> Bool {
+        state.withLock { state in
+            guard !state.closed else { return false }
+            state.live.insert(path)
+            return true
+        }
+    }
 
-    /// Removes every folder made under this tracker and not removed yet. Call it when no scenario's result is awaited.
+    func removed(_ path: String) { _ = state.withLock { $0.live.remove(path) } }
+
+    /// Removes every folder made under this tracker and not removed yet, and refuses any made later (an abandoned
+    /// scenario still starting). Call it when no scenario's result is awaited. An abandoned scenario may still be
+    /// writing into its folder: a file it makes while the folder is being emptied leaves the folder behind (CI saw one
+    /// under load), so each removal is tried again, a bounded number of times, while the folder is there.
     public func removeUnfinished() {
-        for path in live.withLock({ live in defer { live.removeAll() }; return live }) {
-            try? FileManager.default.removeItem(atPath: path)
+        let paths = state.withLock { state in
+            state.closed = true
+            defer { state.live.removeAll() }
+            return state.live
+        }
+        for path in paths {
+            for _ in 0..<5 where FileManager.default.fileExists(atPath: path) {
+                try? FileManager.default.removeItem(atPath: path)
+            }
         }
     }
 }

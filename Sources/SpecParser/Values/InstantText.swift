@@ -82,17 +82,22 @@ enum InstantText {
         /// The message for `2027-03-29T02:30+02:00` (or `2027-03-29 02:30`) with the author's own instant completed:
         /// `:00` added, and for one without an offset the two ways to write it; nil for another shape.
         private static func withSeconds(_ text: String) -> String? {
+            guard let (head, rest) = secondsAdded(text) else { return nil }
+            if rest.isEmpty {
+                return "the instant '\(text)' has no seconds and no offset; write \(head)Z, or \(head)±HH:MM with the offset the zone has then ('specrun explain ZONE \(head.prefix(10))' shows it)"
+            }
+            guard let first = rest.first, "+-Zz".contains(first) else { return nil }
+            return "the instant '\(text)' has no seconds; write \(head)\(rest)"
+        }
+
+        /// `2027-03-29 02:30+02:00` → (`2027-03-29T02:30:00`, `+02:00`): the date and the time up to its minute, with
+        /// the `T` and `:00` written, and what follows them; nil for another shape.
+        static func secondsAdded(_ text: String) -> (head: String, rest: String)? {
             let characters = Array(text)
             guard characters.count >= 16, "Tt ".contains(characters[10]), characters[13] == ":",
                   characters[11...15].filter(\.isNumber).count == 4
             else { return nil }
-            let head = String(characters[0..<10]) + "T" + String(characters[11..<16]) + ":00"
-            let rest = String(characters[16...])
-            if rest.isEmpty {
-                return "the instant '\(text)' has no seconds and no offset; write \(head)Z, or \(head)±HH:MM with the offset the zone has then ('specrun explain ZONE \(characters[0..<10].map(String.init).joined())' shows it)"
-            }
-            guard let first = rest.first, "+-Zz".contains(first) else { return nil }
-            return "the instant '\(text)' has no seconds; write \(head)\(rest)"
+            return (String(characters[0..<10]) + "T" + String(characters[11..<16]) + ":00", String(characters[16...]))
         }
 
         private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

@@ -48,12 +48,10 @@ enum OffsetlessInstantAdvice {
     /// itself when it has seconds already; nil for another shape.
     static func completed(_ written: String) -> String? {
         if case .success = InstantText.parse(written + "Z") { return written }
-        let characters = Array(written)
-        guard characters.count == 16 || characters.count == 19, "Tt ".contains(characters[10]), characters[13] == ":",
-              characters.count == 16 || characters[16] == ":"
-        else { return nil }
-        let text = String(characters[0..<10]) + "T" + String(characters[11...]) + (characters.count == 16 ? ":00" : "")
-        guard case .success = InstantText.parse(text + "Z") else { return nil }
+        // Without seconds (`2027-03-29 08:00`), as the malformed instant's message completes it; or a space for the `T`.
+        let text = InstantText.Problem.secondsAdded(written).flatMap { $0.rest.isEmpty ? $0.head : nil }
+            ?? (written.count == 19 && written.dropFirst(10).first == " " ? written.prefix(10) + "T" + written.dropFirst(11) : nil)
+        guard let text, case .success = InstantText.parse(text + "Z") else { return nil }
         return text
     }
 

@@ -207,7 +207,7 @@ struct ResultsJSONScan {
                 let number = try number()
                 if depth == 1 && key == "schemaVersion" {
                     schemaVersion = text(of: number)
-                } else if depth == 2, place.count == 2, case .key("summary")? = place.first {
+                } else if place.count == 2, case .key("summary")? = place.first {
                     summaryNumbers[key] = text(of: number)
                 } else if !number.isSmallInteger {
                     // Only a number with a fraction, an exponent or many digits needs its text read.

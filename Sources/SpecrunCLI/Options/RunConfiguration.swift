@@ -116,7 +116,8 @@ struct RunConfiguration {
             throw UsageError("The value '\(text)' is not allowed for '--timeout'; give a number of seconds above zero, e.g. --timeout 30.")
         }
         guard seconds <= maximumTimeout else {
-            throw UsageError("The value '\(text)' is not allowed for '--timeout': a test may run at most 86400 s (a day); give a number of seconds up to 86400, e.g. --timeout 600.")
+            let most = Int(maximumTimeout)
+            throw UsageError("The value '\(text)' is not allowed for '--timeout': a test may run at most \(most) s (a day); give a number of seconds up to \(most), e.g. --timeout 600.")
         }
         return seconds
     }

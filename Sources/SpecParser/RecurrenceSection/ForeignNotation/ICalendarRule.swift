@@ -129,10 +129,7 @@ struct ICalendarRule {
                 || parts["FREQ"] == "YEARLY" && months?.count == 1 && months?[0].map({ (1...12).contains($0) }) == true
         else { return nil }
         func values(_ key: String, _ fallback: Int?, _ range: ClosedRange<Int>) -> [Int]? {
-            guard let text = parts[key] else { return fallback.map { [$0] } }
-            let numbers = text.split(separator: ",").map { Int($0) }
-            guard numbers.allSatisfy({ $0.map(range.contains) == true }) else { return nil }
-            return Array(Set(numbers.compactMap { $0 })).sorted()
+            Self.listed(key, in: parts, fallback: fallback, range: range)
         }
         guard let hours = values("BYHOUR", start?.hour ?? 9, 0...23), let minutes = values("BYMINUTE", start?.minute ?? 0, 0...59),
               let seconds = values("BYSECOND", start?.second ?? 0, 0...59)
@@ -210,7 +207,21 @@ struct ICalendarRule {
         return nil
     }
 
-    /// What BYSETPOS picks in a period of one day, hour or minute, whose instants are that period's wall times.
+    /// The values of a BY list in `parts`, each once and in order (`fallback` alone when the list is absent); nil when
+    /// one is not a number in `range`.
+    private static func listed(_ key: String, in parts: [String: String], fallback: Int?, range: ClosedRange<Int>) -> [Int]? {
+        guard let text = parts[key] else { return fallback.map { [$0] } }
+        let numbers = text.split(separator: ",").map { Int($0) }
+        guard !numbers.isEmpty, numbers.allSatisfy({ $0.map(range.contains) == true }) else { return nil }
+        return Array(Set(numbers.compactMap { $0 })).sorted()
+    }
+
+    /// The weekday a week starts on: WKST, Monday by default.
+    private static func weekStart(in parts: [String: String]) -> Weekday {
+        parts["WKST"].flatMap { weekdayCodes[$0] } ?? .monday
+    }
+
+    /// What BYSETPOS picks in a period of one week, day, hour or minute, whose instants are its weekdays and wall times.
     private enum TimePosition {
         /// The parts with BYHOUR, BYMINUTE and BYSECOND narrowed to the one time picked, BYSETPOS gone.
         case parts([String: String])
@@ -225,18 +236,12 @@ struct ICalendarRule {
     private func setPositionInTimes(_ position: Int, in parts: [String: String]) -> TimePosition? {
         let frequency = parts["FREQ"] ?? ""
         guard position != 0, let level = ["WEEKLY": 4, "DAILY": 3, "HOURLY": 2, "MINUTELY": 1, "SECONDLY": 0][frequency] else { return nil }
-        func values(_ key: String, _ fallback: Int, _ range: ClosedRange<Int>) -> [Int]? {
-            guard let text = parts[key] else { return [fallback] }
-            let numbers = text.split(separator: ",").map { Int($0) }
-            guard !numbers.isEmpty, numbers.allSatisfy({ $0.map(range.contains) == true }) else { return nil }
-            return Array(Set(numbers.compactMap { $0 })).sorted()
-        }
         // Only the units below the period vary within it: an hour's minutes and seconds, a minute's seconds.
         let keys = [("BYHOUR", start?.hour ?? 9, 0...23), ("BYMINUTE", start?.minute ?? 0, 0...59), ("BYSECOND", start?.second ?? 0, 0...59)]
             .suffix(level)
         var lists: [(key: String, values: [Int])] = []
         // A week holds every weekday once: its days in order from WKST (as days into the week), then its times.
-        let weekStart = parts["WKST"].flatMap { Self.weekdayCodes[$0] } ?? .monday
+        let weekStart = Self.weekStart(in: parts)
         if level == 4 {
             guard parts["BYMONTH"] == nil, parts["BYMONTHDAY"] == nil else { return nil }
             var days: [Weekday] = [start.map { CivilDate(year: $0.year, month: $0.month, day: $0.day).weekday } ?? .monday]
@@ -248,7 +253,7 @@ struct ICalendarRule {
             lists.append(("BYDAY", Array(Set(days.map { ($0.rawValue - weekStart.rawValue + 7) % 7 })).sorted()))
         }
         for (key, fallback, range) in keys {
-            guard let list = values(key, fallback, range) else { return nil }
+            guard let list = Self.listed(key, in: parts, fallback: fallback, range: range) else { return nil }
             lists.append((key, list))
         }
         var instants: [[Int]] = [[]]
@@ -544,10 +549,10 @@ struct ICalendarRule {
         if start == nil { standIns.append("\(anchor.isoText) for its date") }
         // A week starts on WKST (Monday by default): DTSTART's week, and so which weeks the step reaches, is counted
         // from it (`BYDAY=SA,SU;WKST=SA` from a Monday: the Saturday before starts its week, not the one after).
-        let weekStart = parts["WKST"].flatMap { Self.weekdayCodes[$0] } ?? .monday
-        func daysIntoWeek(_ date: CivilDate) -> Int { (date.weekday.rawValue - weekStart.rawValue + 7) % 7 }
+        let weekStart = Self.weekStart(in: parts)
+        func daysIntoWeek(_ day: Weekday) -> Int { (day.rawValue - weekStart.rawValue + 7) % 7 }
         let periodStart = switch frequency {
-        case "WEEKLY": CivilDate(daysSinceEpoch: anchor.daysSinceEpoch - daysIntoWeek(anchor))
+        case "WEEKLY": CivilDate(daysSinceEpoch: anchor.daysSinceEpoch - daysIntoWeek(anchor.weekday))
         case "MONTHLY": CivilDate(year: anchor.year, month: anchor.month, day: 1)
         case "YEARLY": CivilDate(year: anchor.year, month: 1, day: 1)
         default: anchor
@@ -559,7 +564,7 @@ struct ICalendarRule {
         // (DTSTART a Wednesday, BYDAY=MO, INTERVAL=2: the Monday two weeks after DTSTART's week's, not the one before).
         func period(_ date: CivilDate) -> Int {
             switch frequency {
-            case "WEEKLY": (date.daysSinceEpoch - daysIntoWeek(date)) / 7
+            case "WEEKLY": (date.daysSinceEpoch - daysIntoWeek(date.weekday)) / 7
             case "MONTHLY": date.year * 12 + date.month
             case "YEARLY": date.year
             default: date.daysSinceEpoch
@@ -575,20 +580,18 @@ struct ICalendarRule {
             }
             candidate = Rule.firstSelectedDate(of: inner, onOrAfter: CivilDate(daysSinceEpoch: date.daysSinceEpoch + 1))
         }
-        if frequency == "WEEKLY", let weekStart = parts["WKST"], weekStart != "MO", let first = Self.weekdayCodes[weekStart],
-           case .weekly(let onDays, let times) = inner, onDays.count > 1,
+        if frequency == "WEEKLY", weekStart != .monday, case .weekly(let onDays, let times) = inner, onDays.count > 1,
            // Only the days from WKST up to Sunday change period (Sunday under WKST=SU); the split matters when the
            // rule has some of them and some other days (MO,FR share a week whichever day starts it).
-           Set(onDays.map { ($0.rawValue - first.rawValue + 7) % 7 < (Weekday.monday.rawValue - first.rawValue + 7) % 7 }).count == 2 {
+           Set(onDays.map { daysIntoWeek($0) < daysIntoWeek(.monday) }).count == 2 {
             // Its weeks start on WKST, a stepped rule's on Monday: each weekday alone steps the same either way, from
             // its first date on or after DTSTART in a period the step reaches (periods counted from DTSTART's week).
-            let weekOfStart = anchor.daysSinceEpoch - (anchor.weekday.rawValue - first.rawValue + 7) % 7
             let rules = onDays.map { day -> Rule in
-                var date = weekOfStart + (day.rawValue - first.rawValue + 7) % 7
+                var date = periodStart.daysSinceEpoch + daysIntoWeek(day)
                 if date < anchor.daysSinceEpoch { date += 7 * interval }
                 return .stepped(.weekly(on: [day], at: times), every: interval, from: CivilDate(daysSinceEpoch: date))
             }
-            return .none(why: "its weeks start on WKST=\(weekStart) and a stepped rule's on Monday, so its weekdays fall in other periods",
+            return .none(why: "its weeks start on WKST=\(parts["WKST"] ?? "") and a stepped rule's on Monday, so its weekdays fall in other periods",
                          instead: "write one spec per weekday, each stepping on its own: " + ForeignRule.onePerSpec(rules))
         }
         return checked(.stepped(inner, every: interval, from: from), approximately: nil)

@@ -106,9 +106,10 @@ struct ScheduleReader {
             // An RRULE's parts as keys (`{freq: weekly, interval: 2}`) are told as one foreign rule and say neither.
             if keys.contains(where: { $0.lowercased() == "freq" }) { return nil }
             if keys.contains("interval") { return keys.contains("every") ? nil : false }
-            // `every: 90m` is an interval written with the wrong key: reported as such, it needs no policies.
+            // `every: 90m` (`30 minutes`, `half an hour`, `PT30M`) is an interval written with the wrong key: reported
+            // as such, it needs no policies.
             if let every = entries.first(where: { $0.key.scalar?.value == "every" })?.value.scalar,
-               DurationText.seconds(every.value) != nil {
+               RuleReader.elapsedTime(every.value) != nil {
                 // With `at:` it may be times in steps with `every` one level too high: told there, neither.
                 return keys.contains("at") ? nil : false
             }

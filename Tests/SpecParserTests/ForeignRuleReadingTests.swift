@@ -138,6 +138,24 @@ import Testing
         (#""FREQ=SECONDLY;INTERVAL=30;BYHOUR=9;BYMINUTE=5;BYSECOND=30""#, .daily(at: [time(9, 5, 30)])),
         (#"{rrule: "FREQ=DAILY;BYHOUR=2;BYMINUTE=30"}"#, .daily(at: [time(2, 30)])),
         (#""FREQ=YEARLY;BYYEARDAY=-1;BYHOUR=23;BYMINUTE=0""#, .yearly(month: 12, day: .day(31), at: [time(23)])),
+        // The thirty-first session's RRULEs one rule says (each equal to python-dateutil's rrule over 2027 in Berlin,
+        // both changes included, under 'shift-forward' and 'first'): every listed weekday of a year, the same
+        // minutes of every hour, a weekday on seven days in a row of the month, the one listed month with the day.
+        (#""FREQ=YEARLY;BYDAY=MO,FR;BYHOUR=2;BYMINUTE=30""#, .weekly(on: [.monday, .friday], at: [time(2, 30)])),
+        (#""FREQ=HOURLY;BYMINUTE=5,20,45""#, .daily(at: (0..<24).flatMap { hour in [time(hour, 5), time(hour, 20), time(hour, 45)] })),
+        (#""FREQ=MINUTELY;BYMINUTE=0,16""#, .daily(at: (0..<24).flatMap { hour in [time(hour), time(hour, 16)] })),
+        (#""FREQ=HOURLY;BYDAY=MO,FR;BYMINUTE=0""#, .weekly(on: [.monday, .friday], at: (0..<24).map { time($0) })),
+        // Evenly spaced minutes of every hour too (they were told an interval, which gives a repeated hour's 02:30
+        // twice where RFC 5545 and dateutil give it once).
+        (#""FREQ=HOURLY;BYMINUTE=0,30""#, .daily(at: steps(from: 0, through: 23 * 60 + 30, every: 30))),
+        (#""FREQ=MINUTELY;BYMINUTE=0,30""#, .daily(at: steps(from: 0, through: 23 * 60 + 30, every: 30))),
+        (#""FREQ=HOURLY;BYMINUTE=0,5,10,15,20,25,30,35,40,45,50,55""#, .daily(at: steps(from: 0, through: 23 * 60 + 55, every: 5))),
+        (#""DTSTART;TZID=Europe/Berlin:20270101T090700 RRULE:FREQ=MINUTELY;BYMINUTE=0,30""#, .daily(at: steps(from: 0, through: 23 * 60 + 30, every: 30))),
+        (#""FREQ=MONTHLY;BYDAY=SU;BYMONTHDAY=-1,-2,-3,-4,-5,-6,-7;BYHOUR=2;BYMINUTE=30""#, .monthly(day: .weekday(.last, .sunday), at: [time(2, 30)])),
+        (#""FREQ=YEARLY;BYMONTH=3;BYDAY=SU;BYMONTHDAY=8,9,10,11,12,13,14;BYHOUR=2;BYMINUTE=0""#, .yearly(month: 3, day: .weekday(.second, .sunday), at: [time(2)])),
+        (#""FREQ=MONTHLY;BYDAY=FR;BYMONTHDAY=29,30,31;BYHOUR=9;BYMINUTE=0""#, .monthly(day: .weekday(.fifth, .friday), at: [time(9)], missingDay: .skip)),
+        (#""FREQ=YEARLY;BYDAY=SU;BYMONTHDAY=-1,-2,-3,-4,-5,-6,-7;BYHOUR=9;BYMINUTE=0""#, .monthly(day: .weekday(.last, .sunday), at: [time(9)])),
+        (#""FREQ=YEARLY;BYMONTH=4,10;BYMONTHDAY=31;BYHOUR=9;BYMINUTE=0""#, .yearly(month: 10, day: .day(31), at: [time(9)])),
         // Monday and Friday share a week whichever day starts it: WKST=SU changes nothing.
         (#""DTSTART;TZID=Europe/Berlin:20270104T090000 RRULE:FREQ=WEEKLY;INTERVAL=2;WKST=SU;BYDAY=MO,FR""#,
          .stepped(.weekly(on: [.monday, .friday], at: [time(9)]), every: 2, from: CivilDate(year: 2027, month: 1, day: 4))),
@@ -186,11 +204,6 @@ import Testing
         (#""*:0/15""#, "'every 15m from 2000-01-01T00:00:00+01:00' (systemd runs each wall time of a repeated hour once"),
         (#""rate(1 day)""#, "'every 24h from 2000-01-01T00:00:00+01:00'"),
         (#""0 0/15 * * * ?""#, "'every 15m from 2000-01-01T00:00:00+01:00' (Quartz fires each wall time of a repeated hour once"),
-        (#""FREQ=HOURLY;BYMINUTE=0,30""#, "'every 30m from 2000-01-01T00:00:00+01:00'"),
-        (#""FREQ=MINUTELY;BYMINUTE=0,30""#, "'every 30m from 2000-01-01T00:00:00+01:00'"),
-        // On the listed minutes from DTSTART on: 09:07 → 09:30 (python-dateutil: 09:30, 10:00, …).
-        (#""DTSTART;TZID=Europe/Berlin:20270101T090700 RRULE:FREQ=MINUTELY;BYMINUTE=0,30""#, "'every 30m from 2027-01-01T09:30:00+01:00'"),
-        (#""DTSTART;TZID=Europe/Berlin:20270101T095000 RRULE:FREQ=HOURLY;BYMINUTE=0,30""#, "'every 30m from 2027-01-01T10:00:00+01:00'"),
     ])
     func minuteStepsAreIntervals(pasted: String, told: String) throws {
         let (message, _) = try Self.error(pasted)
@@ -215,7 +228,12 @@ import Testing
         (#""FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1""#, "BYSETPOS=-1 selects the n-th of the dates each period gives, which no rule does"),
         (#""FREQ=DAILY;BYHOUR=9,17;BYSETPOS=3""#, "BYSETPOS=3 picks past the 2 instants each day gives, so the RRULE gives nothing at all"),
         (#""FREQ=WEEKLY;BYDAY=MO,FR;BYSETPOS=3""#, "BYSETPOS=3 picks past the 2 instants each week gives, so the RRULE gives nothing at all"),
-        (#""FREQ=MINUTELY;BYMINUTE=0,16""#, "it runs at several minutes of every hour (BYMINUTE=0,16), not evenly spaced"),
+        (#""FREQ=MINUTELY;BYMINUTE=0,1,3,7,15,31,40""#, "it runs at several minutes of every hour (BYMINUTE=0,1,3,7,15,31,40), not evenly spaced"),
+        // Past every month's instants (dateutil gives nothing); months that lack the day; a value out of range named.
+        (#""FREQ=MONTHLY;BYDAY=FR;BYSETPOS=6""#, "BYSETPOS=6 picks past the 5 instants each month gives at most, so the RRULE gives nothing at all"),
+        (#""FREQ=YEARLY;BYMONTH=2,6;BYMONTHDAY=31""#, "February and June have no day 31, so the RRULE never runs"),
+        (#""FREQ=DAILY;BYHOUR=25""#, "BYHOUR=25 holds 25, out of 0 to 23"),
+        (#""FREQ=YEARLY;BYDAY=MO;BYMONTH=3""#, "it runs on every day or weekday of some months only (March)"),
         (#""FREQ=YEARLY;INTERVAL=2;BYMONTHDAY=1""#, "runs on that day of every month, in one year of every 2, which no rule does"),
         // An INTERVAL past Int, or in other digits, was dropped and read as 1 (a crash hunt's): told as written.
         (#""FREQ=WEEKLY;INTERVAL=9223372036854775808;BYDAY=MO""#, "INTERVAL=9223372036854775808 is more periods than a rule steps (1 to 1000 for FREQ=WEEKLY)"),
@@ -257,6 +275,7 @@ import Testing
          ["'timezone: America/New_York'", "list the 10 instants in 'expect'", "UNTIL=20270201T000000Z is where the window's 'through' goes",
           "'nonexistent: shift-forward', 'repeated: first'"]),
         (#""FREQ=DAILY""#, ["the rule above uses 09:00 for its time of day; write DTSTART's instead"]),
+        (#""FREQ=DAILY;BYMINUTE=22,23""#, ["the rule above uses hour 9 for its hour; write DTSTART's instead"]),
         (#""DTSTART;TZID=America/New_York:20270314T023000 RRULE:FREQ=DAILY""#, ["The RRULE gives nothing before its DTSTART (2027-03-14 02:30): start the window there"]),
         (#""DTSTART;TZID=Romance Standard Time:20270104T143000 RRULE:FREQ=DAILY""#, ["Its TZID 'Romance Standard Time' is a Windows zone name: write the IANA name it stands for in 'timezone:' (Romance Standard Time is Europe/Paris)"]),
         (#""0 0 9 * * 1 America/New_York""#, ["Its zone goes in 'timezone: America/New_York'"]),

@@ -122,7 +122,7 @@ struct ICalendarRule {
     /// 400-year cycle (the Gregorian calendar's), and by the one wall time it picks of a date's several; nil when it
     /// picks no such day (`BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1`, the last business day) or the rule is not monthly (or
     /// yearly in one month). RFC 5545 applies BYSETPOS to the period's instants in order, dates times wall times.
-    private func setPosition(_ position: Int, in parts: [String: String]) -> [String: String]? {
+    private func setPosition(_ position: Int, in parts: [String: String]) -> TimePosition? {
         let months = parts["BYMONTH"].map { $0.split(separator: ",").map { Int($0) } }
         guard position != 0, abs(position) <= 366 * 24, parts["BYDAY"] != nil || parts["BYMONTHDAY"] != nil,
               parts["FREQ"] == "MONTHLY" && months == nil
@@ -158,8 +158,8 @@ struct ICalendarRule {
             guard let days = values("BYMONTHDAY", nil, -31...31), !days.contains(0) else { return nil }
             monthDays = days
         }
-        // The date BYSETPOS picks each month, or nil where there is none.
-        func picked(year: Int, month: Int) -> Int? {
+        // The date BYSETPOS picks each month, or nil where there is none; and how many instants the month gives.
+        func picked(year: Int, month: Int) -> (day: Int?, instants: Int) {
             let length = CivilDate.daysIn(month: month, year: year)
             let firstWeekday = CivilDate(year: year, month: month, day: 1).weekday.rawValue
             func weekday(_ day: Int) -> Int { (firstWeekday - 1 + day - 1) % 7 + 1 }
@@ -180,10 +180,13 @@ struct ICalendarRule {
             }
             let dates = selected.sorted()
             let index = datePosition > 0 ? datePosition - 1 : dates.count + datePosition
-            return dates.indices.contains(index) ? dates[index] : nil
+            return (dates.indices.contains(index) ? dates[index] : nil, dates.count * perDay)
         }
         let cycle = (2000..<2400).flatMap { year in (months?[0].map { [$0] } ?? Array(1...12)).map { (year, $0) } }
-        let seen = cycle.map { picked(year: $0.0, month: $0.1) }
+        let found = cycle.map { picked(year: $0.0, month: $0.1) }
+        let seen = found.map(\.day)
+        // Past every month's instants (`BYDAY=FR;BYSETPOS=6`: a month has at most five Fridays), nothing at all.
+        if seen.allSatisfy({ $0 == nil }) { return .beyond(count: found.map(\.instants).max() ?? 0) }
         var result = parts
         result["BYSETPOS"] = nil
         if parts["BYHOUR"] != nil { result["BYHOUR"] = String(time.0) }
@@ -194,7 +197,7 @@ struct ICalendarRule {
             for ordinal in WeekdayOrdinal.allCases
             where zip(cycle, seen).allSatisfy({ CivilDate.day(of: ordinal, weekday, month: $0.0.1, year: $0.0.0) == $0.1 }) {
                 (result["BYDAY"], result["BYMONTHDAY"]) = ("\(ordinal.rawValue)\(code)", nil)
-                return result
+                return .parts(result)
             }
         }
         for day in [-1] + Array(1...31) where zip(cycle, seen).allSatisfy({ item in
@@ -202,7 +205,7 @@ struct ICalendarRule {
             return (day == -1 ? length : day <= length ? day : nil) == item.1
         }) {
             (result["BYDAY"], result["BYMONTHDAY"]) = (nil, String(day))
-            return result
+            return .parts(result)
         }
         return nil
     }
@@ -332,20 +335,19 @@ struct ICalendarRule {
             }
             interval = value
         }
-        if let position = numbers("BYSETPOS"), position.count == 1, parts["BYSETPOS"]?.contains(",") == false,
-           let chosen = setPosition(position[0], in: parts) {
-            // `BYDAY=FR;BYSETPOS=-1` is the month's last Friday, as `BYDAY=-1FR` says it; `BYMONTHDAY=28,29,30,31;
-            // BYSETPOS=-1` its last day; with BYHOUR=9,17 the position counts the times too (the last Friday's 17:00).
-            parts = chosen
-        }
-        if let position = numbers("BYSETPOS"), position.count == 1, parts["BYSETPOS"]?.contains(",") == false,
-           let picked = setPositionInTimes(position[0], in: parts) {
+        // `BYDAY=FR;BYSETPOS=-1` is the month's last Friday, as `BYDAY=-1FR` says it; `BYMONTHDAY=28,29,30,31;
+        // BYSETPOS=-1` its last day; with BYHOUR=9,17 the position counts the times too (the last Friday's 17:00).
+        // Of a week, a day, an hour or a minute it picks one of the period's weekdays and times.
+        for pick in [setPosition, setPositionInTimes] {
+            guard let position = numbers("BYSETPOS"), position.count == 1, parts["BYSETPOS"]?.contains(",") == false,
+                  let picked = pick(position[0], parts) else { continue }
             switch picked {
             case .parts(let narrowed):
                 parts = narrowed
             case .beyond(let count):
-                let period = ["WEEKLY": "week", "DAILY": "day", "HOURLY": "hour", "MINUTELY": "minute", "SECONDLY": "second"][frequency]!
-                return .none(why: "BYSETPOS=\(position[0]) picks past the \(count) instant\(count == 1 ? "" : "s") each \(period) gives, so the RRULE gives nothing at all",
+                let months = ["MONTHLY", "YEARLY"].contains(frequency)
+                let period = months ? "month" : ["WEEKLY": "week", "DAILY": "day", "HOURLY": "hour", "MINUTELY": "minute", "SECONDLY": "second"][frequency]!
+                return .none(why: "BYSETPOS=\(position[0]) picks past the \(count) instant\(count == 1 ? "" : "s") each \(period) gives\(months ? " at most" : ""), so the RRULE gives nothing at all",
                              instead: "correct the RRULE first (BYSETPOS=1 is a period's first instant, -1 its last)")
             }
         }
@@ -372,7 +374,10 @@ struct ICalendarRule {
         let minutes = Array(Set(numbers("BYMINUTE") ?? start.map { [$0.minute] } ?? [0]))
         let seconds = Array(Set(numbers("BYSECOND") ?? start.map { [$0.second] } ?? [0]))
         let subDaily = ["SECONDLY", "MINUTELY", "HOURLY"].contains(frequency)
-        if start == nil, parts["BYHOUR"] == nil, !subDaily { standIns.append("09:00 for its time of day") }
+        if start == nil, parts["BYHOUR"] == nil, !subDaily {
+            // Beside its own BYMINUTE only the hour stands in (`BYMINUTE=22,23` is 09:22 and 09:23).
+            standIns.append(parts["BYMINUTE"] == nil ? "09:00 for its time of day" : "hour 9 for its hour")
+        }
         if start == nil, parts["BYHOUR"] != nil, parts["BYMINUTE"] == nil { standIns.append("minute 0 for its minute") }
 
         if subDaily && parts["BYHOUR"] == nil || frequency == "HOURLY" && interval > 1 {
@@ -387,6 +392,19 @@ struct ICalendarRule {
             let all = minutes.flatMap { minute in seconds.map { minute * 60 + $0 } }.sorted()
             let regular = (frequency == "HOURLY" && interval == 1 || minuteFilter && parts["BYMINUTE"] != nil)
                 && CronExpression.regularStep(all, period: 3600) != nil
+            // The same minutes of every hour (`FREQ=HOURLY;BYMINUTE=5,20,45`, `BYMINUTE=0,30`), or of some weekdays'
+            // hours, are a day's wall times, 24 of each: RFC 5545's instants are the listed wall times, read as a rule
+            // reads them (python-dateutil's too: a repeated hour's 02:30 comes once, where an interval gives it twice).
+            // Evenly spaced, the message writes them in steps, up to a rule's 1,440; otherwise up to the 144 it lists.
+            let plainWeekdays = parts["BYDAY"].map(Self.byDay)?.compactMap { $0?.ordinal == nil ? $0?.weekday : nil }
+            let hourMinutes = frequency == "HOURLY" && interval == 1 || minuteFilter && parts["BYMINUTE"] != nil
+            if hourMinutes, !oneMinute || !restricted.isEmpty,
+               restricted.isEmpty || restricted == ["BYDAY"] && plainWeekdays?.count == parts["BYDAY"]?.split(separator: ",").count,
+               all.count * 24 <= (regular ? 1_440 : 144) {
+                let times = (0..<24).flatMap { hour in all.map { TimeOfDay(hour: hour, minute: $0 / 60, second: $0 % 60)! } }
+                let weekdays = Set(plainWeekdays ?? []).sorted()
+                return .rule(weekdays.isEmpty ? .daily(at: times) : .weekly(on: weekdays, at: times), approximately: nil)
+            }
             if minuteFilter, parts["BYMINUTE"] != nil, !regular, restricted.isEmpty {
                 // FREQ=MINUTELY;BYMINUTE=16 runs once an hour, at :16 (it was told an interval of a minute); minutes
                 // not evenly spaced are no step at all.
@@ -424,9 +442,12 @@ struct ICalendarRule {
             return .rule(.interval(seconds: step, from: from),
                          approximately: "an interval counts elapsed time; RRULE implementations count FREQ=\(frequency) on the wall clock or in elapsed time, which differ where a daylight-saving change skips or repeats an hour")
         }
-        guard hours.allSatisfy({ (0...23).contains($0) }), minutes.allSatisfy({ (0...59).contains($0) }),
-              seconds.allSatisfy({ (0...59).contains($0) }), !hours.isEmpty, !minutes.isEmpty, !seconds.isEmpty else {
-            return .none(why: "its BYHOUR, BYMINUTE or BYSECOND holds a value out of range", instead: "correct the RRULE first")
+        for (key, values, range) in [("BYHOUR", hours, 0...23), ("BYMINUTE", minutes, 0...59), ("BYSECOND", seconds, 0...59)]
+        where values.isEmpty || !values.allSatisfy(range.contains) {
+            let wrong = values.filter { !range.contains($0) }.sorted().map(String.init)
+            return .none(why: wrong.isEmpty ? "\(key)=\(parts[key] ?? "") holds no number"
+                            : "\(key)=\(parts[key] ?? "") holds \(ListWording.joined(wrong)), out of \(range.lowerBound) to \(range.upperBound)",
+                         instead: "correct the RRULE first")
         }
         let count = hours.count * minutes.count * seconds.count
         guard count <= 144 else {
@@ -443,10 +464,19 @@ struct ICalendarRule {
             }
             return .none(why: "BYDAY=\(parts["BYDAY"]!) is not a list of weekdays (MO … SU, with an ordinal such as 2TU or -1FR)", instead: "correct the RRULE first")
         }
-        let days = weekdays?.compactMap { $0 } ?? []
-        let plainDays = days.allSatisfy { $0.ordinal == nil } ? Set(days.map(\.weekday)).sorted() : nil
-        let monthDays = numbers("BYMONTHDAY")
+        var days = weekdays?.compactMap { $0 } ?? []
+        var monthDays = numbers("BYMONTHDAY")
         let months = numbers("BYMONTH")
+        if let written = monthDays, days.count == 1, days[0].ordinal == nil,
+           let ordinal = Self.weekOfMonth[Set(written)] {
+            // One weekday on seven days in a row is its n-th of the month (`BYDAY=SU;BYMONTHDAY=8,…,14`, the second
+            // Sunday, the old way of writing the US change; `-1,…,-7` the last): that weekday once a month.
+            parts["BYDAY"] = "\(ordinal.rawValue)\(parts["BYDAY"]!)"
+            parts["BYMONTHDAY"] = nil
+            days = [(ordinal, days[0].weekday)]
+            monthDays = nil
+        }
+        let plainDays = days.allSatisfy { $0.ordinal == nil } ? Set(days.map(\.weekday)).sorted() : nil
         if let monthDays, !days.isEmpty {
             return .none(why: "BYMONTHDAY=\(monthDays.map(String.init).joined(separator: ",")) with BYDAY=\(parts["BYDAY"]!) selects the dates that are both, which no rule does", instead: "write one spec per date")
         }
@@ -488,7 +518,10 @@ struct ICalendarRule {
                 if day > 28 { missingDay = .skip }
             } else if !days.isEmpty {
                 guard days.count == 1, let ordinal = days[0].ordinal else {
-                    if let plainDays, frequency == "MONTHLY", interval == 1, months == nil {
+                    // Every listed weekday of each month (or year: `FREQ=YEARLY;BYDAY=MO` is every Monday) is a
+                    // weekly rule; kept to some months, no rule.
+                    if let plainDays, interval == 1 {
+                        if let months, Set(months.filter { (1...12).contains($0) }).count < 12 { return someMonths(months) }
                         return .rule(.weekly(on: plainDays, at: times), approximately: nil)
                     }
                     return .none(why: "BYDAY=\(parts["BYDAY"]!) selects several weekdays of the \(frequency == "MONTHLY" ? "month" : "year")",
@@ -502,7 +535,9 @@ struct ICalendarRule {
                 if start == nil { standIns.append("day 1 for its day of the month") }
                 if (start?.day ?? 1) > 28 { missingDay = .skip }
             }
-            if frequency == "YEARLY", self.parts["BYMONTH"] == nil, case .weekday(let ordinal, let weekday) = dayOfMonth {
+            // A weekday's n-th read from seven month days is the month's, as the days are (below).
+            let writtenMonthDays = self.parts["BYMONTHDAY"] != nil
+            if frequency == "YEARLY", self.parts["BYMONTH"] == nil, !writtenMonthDays, case .weekday(let ordinal, let weekday) = dayOfMonth {
                 // RFC 5545 counts the weekday within the year: its first few are January's, its last December's.
                 guard ordinal == .last || ordinal.rawValue <= 4 else {
                     return .none(why: "FREQ=YEARLY with BYDAY=\(parts["BYDAY"]!) and no BYMONTH counts the weekday within the year, which no rule does past the fourth",
@@ -511,7 +546,7 @@ struct ICalendarRule {
                 let month = ordinal == .last ? 12 : 1
                 if interval == 1 { return checked(.yearly(month: month, day: .weekday(ordinal, weekday), at: times), approximately: nil) }
                 inner = .yearly(month: month, day: .weekday(ordinal, weekday), at: times)
-            } else if frequency == "YEARLY", months == nil, monthDays != nil {
+            } else if frequency == "YEARLY", months == nil, monthDays != nil || writtenMonthDays {
                 // BYMONTHDAY without BYMONTH expands to every month of the year (RFC 5545 §3.3.10; dateutil agrees),
                 // not DTSTART's month only.
                 guard interval == 1 else {
@@ -520,8 +555,16 @@ struct ICalendarRule {
                 }
                 inner = .monthly(day: dayOfMonth, at: times, missingDay: missingDay)
             } else if frequency == "YEARLY" || months != nil {
-                let months = months ?? [start?.month ?? 1]
+                var months = months ?? [start?.month ?? 1]
                 if frequency == "YEARLY", self.parts["BYMONTH"] == nil, start == nil { standIns.append("January for its month") }
+                if case .day(let day) = dayOfMonth, Set(months).count > 1, months.allSatisfy((1...12).contains) {
+                    // Only the months that have the day run (`BYMONTH=4,10;BYMONTHDAY=31` is October 31 alone).
+                    let having = Set(months.filter { day <= Rule.longestMonth[$0 - 1] }).sorted()
+                    if having.isEmpty {
+                        return .none(why: "\(ForeignRule.monthNames(Set(months).sorted())) have no day \(day), so the RRULE never runs", instead: "correct the RRULE first")
+                    }
+                    months = having
+                }
                 guard months.count == 1, let month = months.first, (1...12).contains(month) else {
                     return .none(why: "BYMONTH=\(parts["BYMONTH"]!) names several months", instead: "write one spec per month: {every: year, month: \(months.first ?? 1), …}")
                 }
@@ -645,6 +688,13 @@ struct ICalendarRule {
         let times = found.sorted().map { TimeOfDay(hour: $0 / 3600, minute: $0 % 3600 / 60, second: $0 % 60)! }
         return .rule(weekdays.isEmpty ? .daily(at: times) : .weekly(on: Set(weekdays).sorted(), at: times), approximately: nil)
     }
+
+    /// Seven days in a row of a month that hold each weekday's n-th once: days 1…7 its first, 22…28 its fourth,
+    /// 29…31 its fifth (where the month has one), the last seven its last.
+    private static let weekOfMonth: [Set<Int>: WeekdayOrdinal] = [
+        Set(1...7): .first, Set(8...14): .second, Set(15...21): .third, Set(22...28): .fourth, Set(29...31): .fifth,
+        Set(-7...(-1)): .last,
+    ]
 
     private func someMonths(_ months: [Int]) -> ForeignRule.Meaning {
         .none(why: "it runs on every day or weekday of some months only (\(ForeignRule.monthNames(months)))",

@@ -364,8 +364,20 @@ struct ICalendarRule {
             return .none(why: "FREQ=\(frequency)\(interval > 0 ? "" : " with INTERVAL=\(interval)") is not RFC 5545's", instead: "correct the RRULE first")
         }
 
-        if ["SECONDLY", "MINUTELY", "HOURLY"].contains(frequency), parts["BYHOUR"] != nil, interval > 1 || frequency != "HOURLY" {
-            return stepsInHours(frequency: frequency, interval: interval, parts: parts, standIns: &standIns)
+        if ["SECONDLY", "MINUTELY", "HOURLY"].contains(frequency) {
+            // Kept to some months, as a day rule kept to them is (it was "runs at times no rule selects").
+            if let months = numbers("BYMONTH"), Set(months.filter { (1...12).contains($0) }).count < 12 { return someMonths(months) }
+            if parts["BYHOUR"] != nil, interval > 1 || frequency != "HOURLY" {
+                return stepsInHours(frequency: frequency, interval: interval, parts: parts, standIns: &standIns)
+            }
+            if parts["BYHOUR"] == nil, parts["BYMONTHDAY"] == nil, !(frequency == "HOURLY" && interval == 1),
+               let text = parts["BYDAY"], Self.byDay(text).allSatisfy({ $0 != nil && $0?.ordinal == nil }) {
+                // Steps kept to some weekdays (`FREQ=MINUTELY;INTERVAL=30;BYDAY=SA,SU`) are those days' steps in
+                // every hour: the wall times BYHOUR's steps are, where the step divides the day.
+                var everyHour = parts
+                everyHour["BYHOUR"] = (0..<24).map(String.init).joined(separator: ",")
+                return stepsInHours(frequency: frequency, interval: interval, parts: everyHour, standIns: &standIns)
+            }
         }
 
         // The wall times: BYHOUR × BYMINUTE × BYSECOND, each defaulting to DTSTART's.

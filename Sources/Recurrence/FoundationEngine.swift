@@ -30,7 +30,7 @@ public struct FoundationEngine: RecurrenceEngine {
         var results: [Occurrence] = []
         var cursor = window.after
         while let occurrence = try search.next(after: cursor, through: window.through), occurrence.date <= window.through {
-            guard results.count < limit else { throw .tooManyOccurrences(limit: limit) }
+            guard results.count < limit else { throw .tooManyOccurrences(limit: max(0, limit)) }
             try SearchCancellation.check(after: cursor)
             results.append(occurrence)
             cursor = occurrence.date

@@ -20,7 +20,7 @@ extension RecurrenceEngine {
         while true {
             let occurrence = try next(after: cursor, in: schedule)
             guard occurrence.date <= window.through else { return results }
-            guard results.count < limit else { throw .tooManyOccurrences(limit: limit) }
+            guard results.count < limit else { throw .tooManyOccurrences(limit: max(0, limit)) }
             results.append(occurrence)
             cursor = occurrence.date
         }

@@ -11,8 +11,13 @@ public struct CivilDate: Sendable, Hashable, Comparable {
         self.day = day
     }
 
+    /// The largest year or month (either way) the arithmetic reads; a field past it is read as it (a day, as
+    /// `dayBound`): no calendar search reaches them, and without a bound the sums overflow and trap.
+    static let fieldBound = 1 << 36
+    static let dayBound = 1 << 40
+
     public init(daysSinceEpoch z: Int) {
-        let z = z + 719_468
+        let z = min(max(z, -(1 << 50)), 1 << 50) + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
         let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
@@ -44,7 +49,12 @@ public struct CivilDate: Sendable, Hashable, Comparable {
     /// `2027-01-04`, as `init(isoDate:)` reads it and dedup keys write it.
     public var isoText: String { DedupKeyWriter.dateText(self) }
 
+    /// Days since 1970-01-01; a month or day out of its range rolls over (month 13 is the next January), and a
+    /// field past `fieldBound` (`dayBound` for the day) is read as that bound.
     public var daysSinceEpoch: Int {
+        let year = min(max(year, -Self.fieldBound), Self.fieldBound)
+        let month = min(max(month, -Self.fieldBound), Self.fieldBound)
+        let day = min(max(day, -Self.dayBound), Self.dayBound)
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -75,8 +85,9 @@ public struct CivilDate: Sendable, Hashable, Comparable {
     }
 
     /// The day of the month of its `ordinal` `weekday` (the 2nd Tuesday, the last Friday), or nil when the month has
-    /// no such day (only a fifth one can be missing).
+    /// no such day (only a fifth one can be missing), or when `month` is not one of 1…12.
     public static func day(of ordinal: WeekdayOrdinal, _ weekday: Weekday, month: Int, year: Int) -> Int? {
+        guard (1...12).contains(month) else { return nil }
         let length = daysIn(month: month, year: year)
         if ordinal == .last {
             let lastWeekday = CivilDate(year: year, month: month, day: length).weekday.rawValue

@@ -27,9 +27,14 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
         return dateString + " " + time
     }
 
-    /// The wall time as seconds since 1970-01-01T00:00 read as if it were UTC (days out of range roll over).
+    /// The wall time as seconds since 1970-01-01T00:00 read as if it were UTC. Fields out of range roll over (hour 25
+    /// is 01:00 the next day, month 13 the next January); a year or month past 2^36 either way, or a day, hour, minute
+    /// or second past 2^40, is read as that bound, so the sum never overflows.
     public var wallSeconds: Int {
-        CivilDate(year: year, month: month, day: day).daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second
+        let bound = CivilDate.dayBound
+        func clamped(_ value: Int) -> Int { min(max(value, -bound), bound) }
+        return CivilDate(year: year, month: month, day: day).daysSinceEpoch * 86_400 + clamped(hour) * 3600
+            + clamped(minute) * 60 + clamped(second)
     }
 
     /// The wall time `date` shows in `timeZone` (its second, rounded down).
@@ -39,6 +44,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
 
     /// The wall time `wallSeconds` seconds after 1970-01-01T00:00.
     public init(wallSeconds: Int) {
+        let wallSeconds = min(max(wallSeconds, -(1 << 62)), 1 << 62)
         let days = wallSeconds >= 0 ? wallSeconds / 86_400 : -((-wallSeconds + 86_399) / 86_400)
         let secondOfDay = wallSeconds - days * 86_400
         let date = CivilDate(daysSinceEpoch: days)

@@ -46,7 +46,7 @@ public struct CoreEngine: RecurrenceEngine {
         var results: [Occurrence] = []
         results.reserveCapacity(Self.expectedCount(in: window, of: schedule.rule, limit: limit))
         while let occurrence = try scan.next(of: schedule.rule), occurrence.date <= window.through {
-            guard results.count < limit else { throw .tooManyOccurrences(limit: limit) }
+            guard results.count < limit else { throw .tooManyOccurrences(limit: max(0, limit)) }
             try SearchCancellation.check(found: results.count, after: occurrence.date)
             results.append(occurrence)
         }

@@ -11,7 +11,7 @@ struct DedupKeyWriter: Sendable {
 
     /// `<id>/v<version>/YYYY-MM-DD`, with `~2` for the later of a repeated pair.
     func key(date: CivilDate, isRepeat: Bool) -> DedupKey {
-        guard (0...9999).contains(date.year) else {
+        guard Self.writesDigits(date) else {
             return DedupKey(String(decoding: prefix, as: UTF8.self) + Self.dateText(date) + (isRepeat ? "~2" : ""))
         }
         let length = prefix.count + 10 + (isRepeat ? 2 : 0)
@@ -25,7 +25,7 @@ struct DedupKeyWriter: Sendable {
 
     /// `<id>/v<version>/YYYY-MM-DDTHH:MM`, with `~2` for the later of a repeated pair.
     func key(date: CivilDate, hour: Int, minute: Int, isRepeat: Bool) -> DedupKey {
-        guard (0...9999).contains(date.year) else {
+        guard Self.writesDigits(date), (0...99).contains(hour), (0...99).contains(minute) else {
             return DedupKey(String(decoding: prefix, as: UTF8.self) + Self.dateText(date) + "T" + pad(hour) + ":"
                 + pad(minute) + (isRepeat ? "~2" : ""))
         }
@@ -82,6 +82,12 @@ struct DedupKeyWriter: Sendable {
             }
         }
         return DedupKey(String(decoding: prefix, as: UTF8.self) + instant.rfc3339UTC)
+    }
+
+    /// Whether the date's fields fit the byte-by-byte writer (two digits each, four for the year); any other is
+    /// written as text, signs and all (`DedupKey`'s initializers take any integers).
+    private static func writesDigits(_ date: CivilDate) -> Bool {
+        (0...9999).contains(date.year) && (0...99).contains(date.month) && (0...99).contains(date.day)
     }
 
     private func copyPrefix(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {

@@ -24,7 +24,7 @@ struct IntervalSequence {
         var results: [Occurrence] = []
         var k = index(after: window.after)
         while instant(k) <= window.through {
-            guard results.count < limit else { throw .tooManyOccurrences(limit: limit) }
+            guard results.count < limit else { throw .tooManyOccurrences(limit: max(0, limit)) }
             try SearchCancellation.check(found: results.count, after: instant(k))
             results.append(occurrence(k))
             k += 1

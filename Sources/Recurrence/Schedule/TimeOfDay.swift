@@ -91,7 +91,8 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible
 }
 
 func pad(_ value: Int, width: Int = 2) -> String {
-    let digits = String(abs(value))
+    // The magnitude: `abs(Int.min)` traps.
+    let digits = String(value.magnitude)
     let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
     return value < 0 ? "-" + padded : padded
 }

@@ -28,14 +28,20 @@ public struct WallTimeResolver: Sendable {
 
     /// What the wall time is in the zone: one instant, in a gap, or in an overlap.
     public mutating func resolve(_ local: LocalDateTime) -> WallTimeResolution {
-        WallTimeResolution(table.resolve(wall: local.wallSeconds))
+        WallTimeResolution(table.resolve(wall: Self.wall(local)))
+    }
+
+    /// The wall time's seconds, read as the nearest of ±10^13 s (about 317,000 years) past them: the zone's data
+    /// is asked nothing further out (its transition walk does not advance there).
+    private static func wall(_ local: LocalDateTime) -> Int {
+        min(max(local.wallSeconds, InstantSeconds.range.lowerBound), InstantSeconds.range.upperBound)
     }
 
     /// The instants a schedule with these policies gets for the wall time (none, one, or two under `both`).
     public mutating func instants(
         for local: LocalDateTime, nonexistent: NonexistentTimePolicy, repeated: RepeatedTimePolicy
     ) -> [(date: Date, resolution: Occurrence.Resolution)] {
-        let wall = local.wallSeconds
+        let wall = Self.wall(local)
         let candidates = table.resolve(wall: wall).candidates(wall: wall, nonexistent: nonexistent, repeated: repeated)
         return (0..<candidates.count).map { index in
             (Date(timeIntervalSince1970: Double(candidates[index].instant)), candidates[index].resolution)
@@ -45,7 +51,7 @@ public struct WallTimeResolver: Sendable {
     /// What each of the seven policies makes of the wall time, in the spec language's order
     /// (skip, next-valid-time, shift-forward, shift-backward, first, last, both).
     public mutating func policyOutcomes(for local: LocalDateTime) -> [PolicyOutcome] {
-        let wall = local.wallSeconds
+        let wall = Self.wall(local)
         let resolved = table.resolve(wall: wall)
         return PolicyOutcome.Policy.all.map { policy in
             let applies: Bool

@@ -26,15 +26,18 @@ public struct ZoneTransition: Sendable, Hashable, CustomStringConvertible {
     /// The offset changes of `zone` at instants in `[from, through]`, in order.
     ///
     /// Only offset changes are reported (a change of the zone's name or DST flag alone moves no wall time).
-    /// Fails with `TooMany` when the range holds more than `limit` changes: ask for a shorter range.
+    /// Fails with `TooMany` when the range holds more than `limit` changes (a limit below 0 is 0): ask for a shorter
+    /// range. A bound that is not a number (NaN) makes no range: no changes.
     public static func transitions(
         of zone: TimeZone, from: Date, through: Date, limit: Int = 10_000
     ) throws(TooMany) -> [ZoneTransition] {
+        guard !from.timeIntervalSince1970.isNaN, !through.timeIntervalSince1970.isNaN else { return [] }
+        let limit = max(0, limit)
         let start = InstantSeconds.ceiling(from)
         let end = InstantSeconds.floor(through)
         guard start <= end else { return [] }
         var table = ZoneOffsetTable(zone: zone, start: start - 1)
-        let (changes, truncated) = table.transitions(from: start, through: end, limit: max(0, limit))
+        let (changes, truncated) = table.transitions(from: start, through: end, limit: limit)
         if truncated { throw TooMany(zone: ZoneDisplayName.of(zone), limit: limit) }
         return changes.map {
             ZoneTransition(date: Date(timeIntervalSince1970: Double($0.instant)), offsetBefore: $0.offsetBefore, offsetAfter: $0.offsetAfter)

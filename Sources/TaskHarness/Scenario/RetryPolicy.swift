@@ -37,7 +37,8 @@ public struct RetryPolicy: Sendable, Hashable {
         return nil
     }
 
-    /// The delay after the `failures`-th consecutive failure (1 = the first), or nil once attempts are used up.
+    /// The delay after the `failures`-th consecutive failure (1 = the first), or nil once attempts are used up; with
+    /// no failure (`failures` 0 or less) nothing is waited for: `.zero`.
     ///
     /// A policy whose `problem` is not nil has no delays, and throws `RetryPolicyError` (with that problem) instead
     /// of answering: a negative delay, or a nil that reads as "attempts used up", would be an answer made up from

@@ -236,7 +236,8 @@ import Testing
         // Past every month's instants (dateutil gives nothing); months that lack the day; a value out of range named.
         (#""FREQ=MONTHLY;BYDAY=FR;BYSETPOS=6""#, "BYSETPOS=6 picks past the 5 instants each month gives at most, so the RRULE gives nothing at all"),
         (#""FREQ=YEARLY;BYMONTH=2,6;BYMONTHDAY=31""#, "February and June have no day 31, so the RRULE never runs"),
-        (#""FREQ=DAILY;BYHOUR=25""#, "BYHOUR=25 holds 25, out of 0 to 23"),
+        (#""FREQ=DAILY;BYHOUR=25""#, "BYHOUR=25 holds 25, out of 0 to 23; correct the RRULE first"),
+        (#""FREQ=MINUTELY;BYDAY=MO;BYMINUTE=75""#, "BYMINUTE=75 holds 75, out of 0 to 59"),
         (#""FREQ=YEARLY;BYDAY=MO;BYMONTH=3""#, "it runs on every day or weekday of some months only (March)"),
         (#""FREQ=HOURLY;BYMONTH=10;BYMINUTE=15,20""#, "it runs on every day or weekday of some months only (October)"),
         (#""FREQ=MINUTELY;INTERVAL=7;BYDAY=MO""#, "its steps of 7 minutes do not divide the day"),
@@ -273,6 +274,14 @@ import Testing
         #expect(code == "foreign-rule")
         #expect(message.contains("no rule says the same"), "\(message)")
         #expect(message.contains(told), "\(message)")
+    }
+
+    @Test("an RRULE to correct first gets no note on the stand-ins of a rule it does not have", arguments: [
+        #""FREQ=DAILY;BYHOUR=25""#, #""FREQ=DAILY;BYMINUTE=x""#, #""FREQ=YEARLY;BYMONTH=2,6;BYMONTHDAY=31""#,
+    ])
+    func correctFirstHasNoStandIns(pasted: String) throws {
+        let (message, _) = try Self.error(pasted)
+        #expect(message.hasSuffix("correct the RRULE first"), "\(message)")
     }
 
     @Test("the notes: the zone, the command, COUNT and UNTIL, and what the scheduler does at a change", arguments: [

@@ -300,7 +300,10 @@ struct ICalendarRule {
             result.notes.append("The RRULE gives nothing before its DTSTART (\(start)): start the window there")
         }
         if startInUTC { result.notes.append("A DTSTART in UTC (ending in Z) repeats in UTC: write 'timezone: UTC'") }
-        if !standIns.isEmpty {
+        // An RRULE to correct first has no rule above whose stand-ins a note could name.
+        var toCorrect = false
+        if case .none(_, let instead) = result.meaning, instead.hasPrefix("correct the RRULE first") { toCorrect = true }
+        if !standIns.isEmpty, !toCorrect {
             result.notes.append("An RRULE takes what its parts leave out from its DTSTART, which is not given here: the rule above uses \(ListWording.joined(standIns)); write DTSTART's instead")
         }
         if let count = parts["COUNT"] {
@@ -454,13 +457,7 @@ struct ICalendarRule {
             return .rule(.interval(seconds: step, from: from),
                          approximately: "an interval counts elapsed time; RRULE implementations count FREQ=\(frequency) on the wall clock or in elapsed time, which differ where a daylight-saving change skips or repeats an hour")
         }
-        for (key, values, range) in [("BYHOUR", hours, 0...23), ("BYMINUTE", minutes, 0...59), ("BYSECOND", seconds, 0...59)]
-        where values.isEmpty || !values.allSatisfy(range.contains) {
-            let wrong = values.filter { !range.contains($0) }.sorted().map(String.init)
-            return .none(why: wrong.isEmpty ? "\(key)=\(parts[key] ?? "") holds no number"
-                            : "\(key)=\(parts[key] ?? "") holds \(ListWording.joined(wrong)), out of \(range.lowerBound) to \(range.upperBound)",
-                         instead: "correct the RRULE first")
-        }
+        if let wrong = Self.timeOutOfRange(["BYHOUR": hours, "BYMINUTE": minutes, "BYSECOND": seconds], in: parts) { return wrong }
         let count = hours.count * minutes.count * seconds.count
         guard count <= 144 else {
             return .advice("it runs \(count) wall times a day, more than a message lists: write them all in the 'at:' of a day or week rule, or an interval rule where the step is regular all day")
@@ -668,6 +665,10 @@ struct ICalendarRule {
         let hours = values("BYHOUR")!
         let minutes = values("BYMINUTE")
         let seconds = values("BYSECOND")
+        var lists = ["BYHOUR": Array(hours)]
+        lists["BYMINUTE"] = minutes.map(Array.init)
+        lists["BYSECOND"] = seconds.map(Array.init)
+        if let wrong = Self.timeOutOfRange(lists, in: parts) { return wrong }
         let others = ["BYMONTHDAY", "BYMONTH"].filter { parts[$0] != nil }
         let days = parts["BYDAY"].map(Self.byDay) ?? []
         let weekdays = days.compactMap { $0 }.filter { $0.ordinal == nil }.map(\.weekday)
@@ -707,6 +708,18 @@ struct ICalendarRule {
         Set(1...7): .first, Set(8...14): .second, Set(15...21): .third, Set(22...28): .fourth, Set(29...31): .fifth,
         Set(-7...(-1)): .last,
     ]
+
+    /// A BYHOUR, BYMINUTE or BYSECOND that holds no number or one out of its range, told by name and value.
+    private static func timeOutOfRange(_ lists: [String: [Int]], in parts: [String: String]) -> ForeignRule.Meaning? {
+        for (key, range) in [("BYHOUR", 0...23), ("BYMINUTE", 0...59), ("BYSECOND", 0...59)] {
+            guard let values = lists[key], values.isEmpty || !values.allSatisfy(range.contains) else { continue }
+            let wrong = values.filter { !range.contains($0) }.sorted().map(String.init)
+            return .none(why: wrong.isEmpty ? "\(key)=\(parts[key] ?? "") holds no number"
+                            : "\(key)=\(parts[key] ?? "") holds \(ListWording.joined(wrong)), out of \(range.lowerBound) to \(range.upperBound)",
+                         instead: "correct the RRULE first")
+        }
+        return nil
+    }
 
     private func someMonths(_ months: [Int]) -> ForeignRule.Meaning {
         .none(why: "it runs on every day or weekday of some months only (\(ForeignRule.monthNames(months)))",

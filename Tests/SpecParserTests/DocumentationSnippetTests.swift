@@ -11,6 +11,8 @@ import Testing
 ///   It is read as if saved in `specs/lifecycle/`, the folder the docs' scenarios come from, so a fixture path such as
 ///   `info-plist: fixtures/Info.plist` names `specs/lifecycle/fixtures/Info.plist`, which exists (a path that names
 ///   no file there is still an error, `missing-fixture`).
+/// - ```` ```yaml refused ```` — a whole spec the page shows refused: it must have an error, and the page must quote
+///   the first error's message as specrun writes it today.
 /// - ```` ```yaml fragment ```` — part of a spec that shows its `spec:` line (a `known-deviations` example): not parsed.
 /// - ```` ```yaml ```` — any other fragment (a `schedule:` alone): not parsed, and it may not be a whole spec, so a
 ///   block with a `spec:` line must be marked as one of the above.
@@ -57,7 +59,7 @@ import Testing
                 "docs/spec-reference.md is stale; regenerate it: swift run specrun schema --format markdown > docs/spec-reference.md")
     }
 
-    static let markers = ["yaml", "yaml spec", "yaml lifecycle", "yaml fragment"]
+    static let markers = ["yaml", "yaml spec", "yaml lifecycle", "yaml refused", "yaml fragment"]
 
     /// Where a lifecycle snippet is read from: a file of `specs/lifecycle/`, so its fixture paths resolve as there.
     static func lifecyclePath(_ snippet: Snippet) -> String {
@@ -91,6 +93,14 @@ import Testing
         #expect(file.diagnostics.isEmpty, "\(snippet.testDescription): \(rendered.joined(separator: "\n"))")
         #expect(!file.specs.isEmpty)
         #expect(file.specs.allSatisfy { if case .lifecycle = $0.body { true } else { false } }, "mark recurrence specs ```yaml spec")
+    }
+
+    @Test(arguments: snippets.filter { $0.info == "yaml refused" })
+    func everyRefusedSnippetIsRefusedAsThePageSays(_ snippet: Snippet) throws {
+        let file = SpecParser().parse(path: "\(snippet.page):\(snippet.line)", bytes: Array(snippet.text.utf8))
+        let error = try #require(file.diagnostics.first { $0.severity == .error }, "\(snippet.testDescription) is not refused")
+        let page = try String(contentsOf: Self.docs.appendingPathComponent(snippet.page), encoding: .utf8)
+        #expect(page.contains(error.message), "\(snippet.testDescription) is refused with: \(error.message)")
     }
 
     @Test(arguments: snippets.filter { $0.info == "yaml spec" || $0.info == "yaml lifecycle" })
@@ -132,6 +142,6 @@ import Testing
         let unmarked = Self.snippets.filter { snippet in
             snippet.info == "yaml" && snippet.text.split(separator: "\n").contains { $0.hasPrefix("spec:") }
         }
-        #expect(unmarked.isEmpty, "mark these as ```yaml spec, ```yaml lifecycle or ```yaml fragment: \(unmarked.map(\.testDescription))")
+        #expect(unmarked.isEmpty, "mark these as ```yaml spec, ```yaml lifecycle, ```yaml refused or ```yaml fragment: \(unmarked.map(\.testDescription))")
     }
 }

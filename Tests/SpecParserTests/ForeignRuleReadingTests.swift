@@ -241,7 +241,8 @@ import Testing
         (#""FREQ=YEARLY;BYDAY=MO;BYMONTH=3""#, "it runs on every day or weekday of some months only (March)"),
         (#""FREQ=HOURLY;BYMONTH=10;BYMINUTE=15,20""#, "it runs on every day or weekday of some months only (October)"),
         (#""FREQ=MINUTELY;INTERVAL=7;BYDAY=MO""#, "its steps of 7 minutes do not divide the day"),
-        (#""FREQ=YEARLY;INTERVAL=2;BYMONTHDAY=1""#, "runs on that day of every month, in one year of every 2, which no rule does"),
+        (#""FREQ=YEARLY;INTERVAL=2;BYMONTHDAY=1""#, "runs on day 1 of every month, in one year of every 2, which no rule does; write the monthly rule, {every: month, day: 1, …}"),
+        (#""FREQ=YEARLY;INTERVAL=2;BYDAY=SU;BYMONTHDAY=-1,-2,-3,-4,-5,-6,-7""#, "runs on the last sunday of every month, in one year of every 2"),
         // An INTERVAL past Int, or in other digits, was dropped and read as 1 (a crash hunt's): told as written.
         (#""FREQ=WEEKLY;INTERVAL=9223372036854775808;BYDAY=MO""#, "INTERVAL=9223372036854775808 is more periods than a rule steps (1 to 1000 for FREQ=WEEKLY)"),
         (#""FREQ=DAILY;INTERVAL=٣""#, "INTERVAL=٣ is not a whole number of periods"),

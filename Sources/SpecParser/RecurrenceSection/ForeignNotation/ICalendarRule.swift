@@ -559,8 +559,13 @@ struct ICalendarRule {
                 // BYMONTHDAY without BYMONTH expands to every month of the year (RFC 5545 §3.3.10; dateutil agrees),
                 // not DTSTART's month only.
                 guard interval == 1 else {
-                    return .none(why: "FREQ=YEARLY;INTERVAL=\(interval) with BYMONTHDAY and no BYMONTH runs on that day of every month, in one year of every \(interval), which no rule does",
-                                 instead: "write the monthly rule, {every: month, day: …}, and list the instants of the years the step reaches")
+                    let (day, key) = switch dayOfMonth {
+                    case .day(let number): ("day \(number)", "day: \(number)")
+                    case .last: ("the last day", "day: last")
+                    case .weekday: ("the \(dayOfMonth)", "on: \(dayOfMonth)")
+                    }
+                    return .none(why: "FREQ=YEARLY;INTERVAL=\(interval) with BYMONTHDAY and no BYMONTH runs on \(day) of every month, in one year of every \(interval), which no rule does",
+                                 instead: "write the monthly rule, {every: month, \(key), …}, and list the instants of the years the step reaches")
                 }
                 inner = .monthly(day: dayOfMonth, at: times, missingDay: missingDay)
             } else if frequency == "YEARLY" || months != nil {

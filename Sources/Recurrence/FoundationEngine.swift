@@ -58,8 +58,10 @@ public struct FoundationEngine: RecurrenceEngine {
             }
         }
 
-        /// The next occurrence after `cursor`; nil when Foundation finds none, or none before `through` for
-        /// rules searched period by period.
+        /// The next occurrence after `cursor`; nil when a rule searched period by period (or a stepped one) has none
+        /// before `through`. Where Foundation itself finds nothing (`nextDate` returns nil for every component set), it
+        /// throws `engineFoundNothing`, inside a window too: a window would otherwise end there in silence, and a
+        /// spec expecting `[]` would pass on a rule Foundation cannot answer (`on: last sunday`'s `weekdayOrdinal: -1`).
         func next(after cursor: Date, through: Date?) throws(RecurrenceError) -> Occurrence? {
             switch schedule.rule {
             case .interval(let seconds, let from):
@@ -67,23 +69,23 @@ public struct FoundationEngine: RecurrenceEngine {
                 // arithmetic is the core's (`from + k·seconds`, k settled by comparison, key the instant in UTC).
                 return IntervalSequence(seconds: seconds, from: from, schedule: schedule).first(after: cursor)
             case .daily(let times):
-                return nextMatching(times.map(components), after: cursor)
+                return try nextMatching(times.map(components), after: cursor)
             case .weekly(let days, let times):
-                return nextMatching(days.flatMap { day in times.map { at in
+                return try nextMatching(days.flatMap { day in times.map { at in
                     var dc = components(at)
                     dc.weekday = day.rawValue
                     return dc
                 } }, after: cursor)
             case .hourly(let minute, let second):
-                return nextMatching([DateComponents(minute: minute, second: second)], after: cursor)
+                return try nextMatching([DateComponents(minute: minute, second: second)], after: cursor)
             case .monthly(.day(let day), let times, _) where day <= 28:
-                return nextMatching(times.map { at in
+                return try nextMatching(times.map { at in
                     var dc = components(at)
                     dc.day = day
                     return dc
                 }, after: cursor)
             case .yearly(let month, .day(let day), let times, _) where day <= Self.shortestLength(of: month):
-                return nextMatching(times.map { at in
+                return try nextMatching(times.map { at in
                     var dc = components(at)
                     dc.month = month
                     dc.day = day
@@ -92,14 +94,14 @@ public struct FoundationEngine: RecurrenceEngine {
             case .monthly(.weekday(let ordinal, let weekday), let times, _) where ordinal != .fifth:
                 // `weekday` + `weekdayOrdinal` as app code would ask (-1 for the last). A fifth weekday can be missing,
                 // so it is searched period by period below, as a day above 28 is.
-                return nextMatching(times.map { at in
+                return try nextMatching(times.map { at in
                     var dc = components(at)
                     dc.weekday = weekday.rawValue
                     dc.weekdayOrdinal = ordinal.rawValue
                     return dc
                 }, after: cursor)
             case .yearly(let month, .weekday(let ordinal, let weekday), let times, _) where ordinal != .fifth:
-                return nextMatching(times.map { at in
+                return try nextMatching(times.map { at in
                     var dc = components(at)
                     dc.month = month
                     dc.weekday = weekday.rawValue
@@ -180,7 +182,7 @@ public struct FoundationEngine: RecurrenceEngine {
         /// two searches. Several times a date are as many searches from the same cursor, the earliest answer winning:
         /// unlike the core's walk over slots in nominal order, a later slot's answer that comes before an earlier
         /// slot's shifted one is not dropped (specs/foundation/several-times-shift-forward.yaml).
-        private func nextMatching(_ sets: [DateComponents], after cursor: Date) -> Occurrence? {
+        private func nextMatching(_ sets: [DateComponents], after cursor: Date) throws(RecurrenceError) -> Occurrence? {
             var best: Date?
             for dc in sets {
                 for policy in repeatedPolicies {
@@ -190,7 +192,8 @@ public struct FoundationEngine: RecurrenceEngine {
                     if date > cursor, best == nil || date < best! { best = date }
                 }
             }
-            return best.map(occurrence(at:))
+            guard let best else { throw .engineFoundNothing(engine: "Foundation", after: cursor) }
+            return occurrence(at: best)
         }
 
         private var repeatedPolicies: [Calendar.RepeatedTimePolicy] {

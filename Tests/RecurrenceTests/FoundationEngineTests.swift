@@ -30,6 +30,27 @@ import Testing
         #expect(next.date == Self.instant(expected))
     }
 
+    /// Foundation's nil ends no window in silence: where `nextDate` finds nothing (this toolchain's `weekdayOrdinal: -1`,
+    /// specs/foundation/last-weekday-ordinal.yaml), a window is `engineFoundNothing` as `next(after:)` is, even one the
+    /// core finds empty (a black-box differential found such windows passing `occurrences: []`).
+    @Test func foundationsNilInAWindowIsReported() throws {
+        let schedule = try Self.schedule(.monthly(day: .weekday(.last, .sunday), at: [TimeOfDay(hour: 2, minute: 30)!]), .nextValidTime, .both)
+        let window = Window(after: Self.instant("2027-01-01T00:00:00+01:00"), through: Self.instant("2027-01-08T00:00:00+01:00"))
+        #expect(try schedule.occurrences(in: window) == [])
+        let probe = DateComponents(hour: 2, minute: 30, weekday: 1, weekdayOrdinal: -1)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = Self.berlin
+        let answer = calendar.nextDate(after: window.after, matching: probe, matchingPolicy: .nextTime)
+        if answer == nil {
+            #expect(throws: RecurrenceError.engineFoundNothing(engine: "Foundation", after: window.after)) {
+                try FoundationEngine().occurrences(in: window, of: schedule, limit: 10)
+            }
+        } else {
+            // A toolchain that answers -1 finds the 31st, past this window: empty, as the core.
+            #expect(try FoundationEngine().occurrences(in: window, of: schedule, limit: 10) == [])
+        }
+    }
+
     @Test func bothGivesThePairWithDistinctKeys() throws {
         let schedule = try Self.schedule(Self.daily0230, .skip, .both)
         let window = Window(after: Self.instant("2027-10-31T00:00:00+02:00"), through: Self.instant("2027-11-01T12:00:00+01:00"))

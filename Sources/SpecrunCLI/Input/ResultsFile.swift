@@ -97,6 +97,13 @@ enum ResultsFile {
             if count == 0 { break }
             if data.count + count > maxBytes { throw tooLarge(nil) }
             data.append(contentsOf: buffer[..<count])
+            // JSON has no raw control character but white space (specrun escapes them in its strings), so a pipe or
+            // device that sends one is no results file: `/dev/urandom` began with '{' or white space once in about 50
+            // reads and was then read up to the bound (512 MiB, 37 s) before it was refused.
+            if !regular, let control = buffer[..<count].firstIndex(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) {
+                let offset = data.count - count + control
+                throw refuse("it holds the control byte 0x\(String(buffer[control], radix: 16, uppercase: true)) at byte \(offset), so it is not JSON results (a device or another kind of file?)")
+            }
             // Only the bytes just read are looked at: scanning all of them again on every read took quadratic time on a
             // file that begins with megabytes of white space (4 MB: a minute; the red team).
             if !beginningChecked, let first = buffer[..<count].first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) {

@@ -76,6 +76,7 @@ enum HTMLAssets {
         section.attention { margin-bottom: 20px; padding: 8px 12px; border: 1px solid var(--bad-border); border-radius: 8px;
           background: var(--attention-bg); }
         section.attention > .hint { margin: 2px 0 0; }
+        p.folded-files { margin: 0 0 8px; }
         section.attention ol { margin: 6px 0 0; padding-left: 0; list-style: none; }
         section.attention li { display: flex; flex-wrap: wrap; align-items: baseline; gap: 6px; padding: 3px 0; }
         section.attention a { font-weight: 600; color: var(--ink); text-decoration: none; }
@@ -217,6 +218,14 @@ enum HTMLAssets {
         details.environment summary { cursor: pointer; font-weight: 600; }
         details.environment th { width: 160px; }
         #nothing-shown { color: var(--muted); font-style: italic; }
+        .name, .case, .why, .where, .message, .zone, .deviation, section.attention a, .file-name .path, ul.checks li,
+          #printed-filters { overflow-wrap: anywhere; }
+        table.occurrences, table.runs { display: block; max-width: 100%; overflow-x: auto; }
+        @media (max-width: 600px) {
+          body { padding: 12px 10px 32px; }
+          .body { padding: 4px 4px 12px 8px; }
+          .badge { min-width: 0; }
+          #find { width: 100%; } }
         @media print {
           :root { color-scheme: light; }
           body { padding: 0; }
@@ -226,6 +235,7 @@ enum HTMLAssets {
           details.checked:not([open])::details-content { content-visibility: hidden; }
           .picture-scroll { overflow: visible; }
           .picture-scroll > svg { min-width: 0; }
+          table.occurrences, table.runs { display: table; overflow: visible; }
           figure.picture, table.occurrences tr, table.runs tr, pre.diagnostic, .row, section.attention li { break-inside: avoid; }
           pre.diagnostic .source, pre.checked { white-space: pre-wrap; overflow-wrap: anywhere; }
           h2, h3, h4, h5, .file-name, summary { break-after: avoid; }
@@ -376,7 +386,9 @@ enum HTMLAssets {
           window.addEventListener("hashchange", reveal);
           measure();
           statusBoxes.concat(tagBoxes).forEach(function (box) { box.addEventListener("change", apply); });
-          find.addEventListener("input", apply);
+          // Typing waits for a pause: each keystroke searched every test's text (8 s a letter on 8,500 tests).
+          var typing = null;
+          find.addEventListener("input", function () { clearTimeout(typing); typing = setTimeout(apply, 250); });
           apply();
           reveal();
           showCarets();

@@ -39,19 +39,43 @@ public struct HTMLReporter: Sendable {
         page += filters(run, summary: summary)
         page += "<main id=\"main\">\n"
         let groups = Self.groupedByFile(run.tests)
-        page += attentionSection(groups.flatMap(\.1), diagnostics: run.diagnostics)
+        page += attentionSection(groups.flatMap(\.1), diagnostics: run.diagnostics, shards: run.heldShards)
         if !run.diagnostics.isEmpty {
             page += diagnosticsSection(run.diagnostics)
         }
         page += "<section id=\"tests\" aria-labelledby=\"tests-heading\">\n<h2 class=\"tests\" id=\"tests-heading\">Tests: "
             + "\(run.tests.count) in \(groups.count) file\(groups.count == 1 ? "" : "s")</h2>\n"
             + "<p id=\"printed-filters\" class=\"print-only note\" hidden></p>\n"
+        // The files whose tests need attention open, in page order, until they hold `openAttentionLimit` such tests;
+        // the rest stay folded (their counts show the failures): 5,666 failures all open made a page 4.8 million
+        // pixels tall that took minutes to draw and seconds for each tick of a filter.
+        var attentionOpened = 0
+        var foldedWithAttention = 0
+        let opens = groups.map { group -> Bool in
+            let attention = group.1.filter { $0.status.needsAttention }.count
+            guard attention > 0 else { return false }
+            guard attentionOpened < Self.openAttentionLimit else { foldedWithAttention += 1; return false }
+            attentionOpened += attention
+            return true
+        }
+        if foldedWithAttention > 0 {
+            page += "<p class=\"hint folded-files\">\(foldedWithAttention) more file\(foldedWithAttention == 1 ? "" : "s") with tests that need "
+                + "attention \(foldedWithAttention == 1 ? "is" : "are") folded below (open one, or follow a link above); the first "
+                + "open ones hold \(attentionOpened).</p>\n"
+        }
+        // Where engines disagree (`--engine all`), each test of the pair shows the two side by side, as the terminal
+        // does after the later one: a reader of the page compared two entries by eye.
+        var disagreements: [String: [EngineDisagreement]] = [:]
+        for pair in EngineDisagreement.find(in: run).values.joined() {
+            disagreements[pair.first.id, default: []].append(pair)
+            disagreements[pair.second.id, default: []].append(pair)
+        }
         var index = 0
-        for (file, tests) in groups {
-            page += fileSummary(file, tests)
+        for ((file, tests), open) in zip(groups, opens) {
+            page += fileSummary(file, tests, open: open)
             for test in tests {
                 index += 1
-                page += article(test, number: index, strict: run.strict)
+                page += article(test, number: index, strict: run.strict, disagreements: disagreements[test.id] ?? [])
             }
             page += "</details>\n"
         }
@@ -174,6 +198,9 @@ public struct HTMLReporter: Sendable {
     /// The most attention a list at the top holds; the rest are found with the status filter.
     static let attentionLimit = 50
 
+    /// About how many tests that need attention the files open at first hold (a file is opened whole).
+    static let openAttentionLimit = 200
+
     /// The most differing occurrences one test's table shows (a wrong zone in a year of hourly occurrences differs
     /// 8,760 times); the JSON results keep every one.
     static let maxTableDifferences = 1000
@@ -187,7 +214,7 @@ public struct HTMLReporter: Sendable {
     /// What needs a reader's attention, above the diagnostics and the (possibly thousands of) tests: every spec file
     /// that did not run (its first error, linked to the diagnostic, `#dN`), then every failure, error and fixed
     /// deviation, each linked to its entry below (`#tN`, in page order) with its first line of message.
-    private func attentionSection(_ tests: [TestResult], diagnostics: [Diagnostic]) -> String {
+    private func attentionSection(_ tests: [TestResult], diagnostics: [Diagnostic], shards: [Shard]?) -> String {
         let flagged = tests.enumerated().filter { $0.element.status.needsAttention }
         let invalid = diagnostics.firstErrorOfEachFile.map { (offset: $0, element: diagnostics[$0]) }
         let total = invalid.count + flagged.count
@@ -196,7 +223,7 @@ public struct HTMLReporter: Sendable {
         // and still saw every failure here asked whether the filter had worked.
         var out = "<section class=\"attention\" id=\"attention\" aria-labelledby=\"attention-heading\">\n"
             + "<h2 id=\"attention-heading\">Needs attention: \(total)</h2>\n"
-            + "<p class=\"hint\">The whole run: the filters apply to the tests below, not to this list.</p>\n<ol>\n"
+            + "<p class=\"hint\">\(Self.scope(shards)): the filters apply to the tests below, not to this list.</p>\n<ol>\n"
         for (offset, diagnostic) in invalid.prefix(Self.attentionLimit) {
             let place = diagnostic.location.map { "\($0.file):\($0.line)" } ?? diagnostic.code
             out += "<li><span class=\"badge invalid\">invalid spec file</span> "
@@ -221,6 +248,12 @@ public struct HTMLReporter: Sendable {
         return out + "</section>\n"
     }
 
+    /// What the list of what needs attention covers: the whole run, or only the shards these results hold.
+    static func scope(_ shards: [Shard]?) -> String {
+        guard let shards else { return "The whole run" }
+        return "All of " + (shards.count == 1 ? "shard" : "shards") + " \(Shard.listed(shards)), part of a sharded run (merge every shard for the whole run)"
+    }
+
     private func environmentSection(_ run: RunResult) -> String {
         var out = "<details class=\"environment\">\n<summary>Environment</summary>\n<table>\n"
         for (name, value) in JUnitReporter.properties(run) {
@@ -231,13 +264,12 @@ public struct HTMLReporter: Sendable {
 
     /// A file's heading, which folds its tests: open when one of them needs attention, else one line with the
     /// file's counts. The empty `file-shown` span is where the filters say how many of its tests match.
-    private func fileSummary(_ file: String, _ tests: [TestResult]) -> String {
+    private func fileSummary(_ file: String, _ tests: [TestResult], open: Bool) -> String {
         var counts: [TestStatus: Int] = [:]
         for test in tests { counts[test.status, default: 0] += 1 }
         let parts = TestStatus.allCases.compactMap { status in
             counts[status].map { "<span class=\"count \(status.rawValue)\">\(Self.counted($0, status))</span>" }
         }
-        let open = tests.contains { $0.status.needsAttention }
         return "<details class=\"file\"\(open ? " open" : "") data-file=\"\(XMLText.attribute(file))\">\n"
             + "<summary class=\"file-name\"><h3><span class=\"path\">\(XMLText.text(file))</span> "
             + "<span class=\"file-counts\">\(parts.joined(separator: " · "))</span> <span class=\"file-shown hint\"></span></h3></summary>\n"
@@ -245,7 +277,7 @@ public struct HTMLReporter: Sendable {
 
     // MARK: - One test
 
-    private func article(_ test: TestResult, number: Int, strict: Bool) -> String {
+    private func article(_ test: TestResult, number: Int, strict: Bool, disagreements: [EngineDisagreement]) -> String {
         let status = test.status.rawValue
         let open = test.status == .failed || test.status == .error || (strict && test.status == .fixedDeviation)
         // A pass whose fold would hold only what it checked (its instants).
@@ -268,8 +300,31 @@ public struct HTMLReporter: Sendable {
         }
         out += "<details\(open ? " open" : "")>\n<summary class=\"row\"><h4>\(title)</h4></summary>\n<div class=\"body\">\n"
         out += details(test)
+        out += disagreements.map(engineTable).joined()
         out += "</div>\n</details>\n</article>\n"
         return out
+    }
+
+    /// Two engines' instants side by side in local wall time, aligned as the terminal aligns them; a row that differs
+    /// is marked in words and colour, a key shown where it is what differs.
+    private func engineTable(_ pair: EngineDisagreement) -> String {
+        let (left, right) = (pair.first.engine ?? "engine", pair.second.engine ?? "engine")
+        let zone = pair.second.timeZone ?? pair.first.timeZone ?? "the schedule's zone"
+        var out = "<h5>Engines disagree</h5>\n<table class=\"occurrences engines\"><caption class=\"sr-only\">\(XMLText.text(left)) and "
+            + "\(XMLText.text(right)), local wall time in \(XMLText.text(zone))</caption>\n"
+            + "<tr><th></th><th>\(XMLText.text(left))</th><th>\(XMLText.text(right))</th></tr>\n"
+        func cell(_ instant: ResultInstant?, _ other: ResultInstant?) -> String {
+            guard let instant else { return "<td class=\"none\">(none)</td>" }
+            let key = other.map { $0.epochSeconds == instant.epochSeconds && $0.key != instant.key } == true
+                ? " <span class=\"key\">\(XMLText.text(instant.key ?? "(no key)"))</span>" : ""
+            return "<td><span class=\"local\">\(XMLText.text(instant.local))</span>\(key)</td>"
+        }
+        for (one, two) in EngineDisagreement.alignedRows(pair.first.actual, pair.second.actual) {
+            let same = one != nil && two != nil && one!.epochSeconds == two!.epochSeconds && one!.key == two!.key
+            out += "<tr\(same ? "" : " class=\"differs\"")><td class=\"kind\">\(same ? "same" : "differs")</td>"
+                + cell(one, two) + cell(two, one) + "</tr>\n"
+        }
+        return out + "</table>\n"
     }
 
     private func details(_ test: TestResult) -> String {
@@ -300,7 +355,13 @@ public struct HTMLReporter: Sendable {
             }
         }
         if [.failed, .error, .knownDeviation].contains(test.status) {
-            for picture in HTMLTimeline.occurrencePictures(for: test) {
+            let pictures = HTMLTimeline.occurrencePictures(for: test)
+            let undrawn = pictures.isEmpty ? 0 : max(0, (test.zoneContext?.transitions.count ?? 0) - HTMLTimeline.pictureTransitionLimit)
+            if undrawn > 0 {
+                out += "<p class=\"hint undrawn\">\(undrawn) more change\(undrawn == 1 ? "" : "s") of the offset in this test are not "
+                    + "drawn (the pictures show \(HTMLTimeline.pictureTransitionLimit), those nearest its differences first; the table lists every instant).</p>\n"
+            }
+            for picture in pictures {
                 out += "<figure class=\"picture\"><div class=\"picture-scroll\">\(picture.svg)</div>"
                 out += "<figcaption>"
                     + picture.legend.map { "<span class=\"legend\($0.cls.map { " " + $0 } ?? "")\">\(XMLText.text($0.text))</span>" }.joined()

@@ -66,13 +66,24 @@ struct HTMLTimeline {
 
     // MARK: - Occurrences
 
-    /// One picture per transition in the zone context (at most two), or one around the differences when the test has
-    /// no zone context; an empty list when there is nothing to place.
+    /// The most transitions a test's pictures draw, one picture each.
+    static let pictureTransitionLimit = 2
+
+    /// One picture per transition in the zone context (at most `pictureTransitionLimit`: those with a difference within
+    /// a day and a half of them first, then the earliest), or one around the differences when the test has no zone
+    /// context; an empty list when there is nothing to place. A four-year window drew its first two changes, far from
+    /// the one its failure was at.
     static func occurrencePictures(for test: TestResult) -> [(svg: String, outside: Int, legend: [LegendItem])] {
         let marks = self.marks(for: test)
         guard !marks.isEmpty else { return [] }
         let differing = marks.filter { $0.state != .matching }
-        let transitions = Array(test.zoneContext?.transitions.prefix(2) ?? [])
+        let all = test.zoneContext?.transitions ?? []
+        let near = all.filter { transition in
+            let (low, high) = region(transition)
+            return differing.contains { $0.wall >= low - 36 * 3600 && $0.wall <= high + 36 * 3600 }
+        }
+        let chosen = Set((near + all).prefix(pictureTransitionLimit).map(\.at.epochSeconds))
+        let transitions = all.filter { chosen.contains($0.at.epochSeconds) }
         if transitions.isEmpty {
             let focus = differing.isEmpty ? marks : differing
             let walls = focus.map(\.wall)

@@ -402,6 +402,9 @@ import Testing
         let (title, description) = HTMLTimeline.describe(marks, transition: nil, regionText: nil, zone: "Europe/Berlin", outside: 0)
         #expect(title == "Timeline in Europe/Berlin: 1 instant with another key")
         #expect(description == "2027-07-10 12:00 CEST (+02:00), 2027-07-10T10:00:00Z: expected and produced, with another key.")
+        // Drawn solid, as a difference: the legend names it (the HTML review found it missing there).
+        let legend = HTMLTimeline.legend(marks, transition: nil, zone: "Europe/Berlin").map(\.text)
+        #expect(legend.contains("solid, labelled “other key”: the instant, under another key"), "\(legend)")
     }
 
     /// A picture of instants produced and never expected kept the room of a row of expected labels above its axis: its

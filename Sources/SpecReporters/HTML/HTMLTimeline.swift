@@ -292,6 +292,10 @@ struct HTMLTimeline {
             .filter { state, _ in visible.contains { $0.state == state } }.map(\.1)
         if !outlined.isEmpty { items.append(LegendItem(cls: "missing", text: "hollow, red outline: " + outlined.joined(separator: " / "))) }
         if visible.contains(where: { $0.state == .matching }) { items.append(LegendItem(cls: nil, text: "pale fill: matches")) }
+        // A key mismatch is drawn solid, as a difference, and labelled "other key": the legend says so too.
+        if visible.contains(where: { $0.state == .keyMismatch }) {
+            items.append(LegendItem(cls: "missing", text: "solid, labelled “other key”: the instant, under another key"))
+        }
         if let transition {
             // Told apart without colour: a gap's single hatching, an overlap's cross-hatching (its times happen twice).
             let what = transition.isGap ? "hatched: local times \(zone.map { $0 + " " } ?? "")skips"

@@ -496,6 +496,12 @@ import Testing
         let svg = try #require(HTMLLifecyclePicture.render(lifecycle, zoneContext: zone))
         #expect(Self.points(of: "unmet", in: svg).count == 2, "one ring on each lane for runs[2]")
         let (title, description) = HTMLLifecyclePicture.describe(lifecycle, transitions: zone.transitions)
+        // The autumn change is in the picture; a spring change months before its runs is named outside its span.
+        #expect(svg.contains("The offset changes at 2027-10-31T01:00:00Z: "))
+        let far = ZoneContext(zone: "Europe/Berlin", transitions: [RunResultFixture.springTransition, RunResultFixture.autumnTransition])
+        let farSVG = try #require(HTMLLifecyclePicture.render(lifecycle, zoneContext: far))
+        #expect(farSVG.contains("The offset changes at 2027-03-28T01:00:00Z, outside this picture's span: "), "\(farSVG.prefix(600))")
+        #expect(farSVG.contains("The offset changes at 2027-10-31T01:00:00Z: "))
         // Two runs of one outcome: counted once, as "2 completed".
         #expect(title == "Planned versus actual runs: 2 runs, 2 completed; runs[2] not as expected", "\(title)")
         let unmetSentences = description.components(separatedBy: "runs[").filter { $0.contains("; not as expected.") }

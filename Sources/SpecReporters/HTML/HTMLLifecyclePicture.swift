@@ -156,7 +156,10 @@ struct HTMLLifecyclePicture {
         func plannedLabelY(_ label: Label) -> Double { plannedY - 12 - Double(label.level) * labelStep }
         func actualLabelY(_ label: Label) -> Double { actualY + 22 + Double(label.level) * labelStep }
 
-        let (title, description) = describe(lifecycle, transitions: transitions)
+        let (title, description) = describe(lifecycle, transitions: transitions, undrawn: Set(transitions.filter { transition in
+            let (low, high) = HTMLTimeline.region(transition)
+            return !(axis.contains(low) || axis.contains(high))
+        }.map(\.at.epochSeconds)))
         var svg = SVG(width: HTMLTimeline.width, height: axisY + 56 + axis.yearRowHeight, title: title, description: description)
         for transition in transitions {
             let (low, high) = HTMLTimeline.region(transition)
@@ -247,7 +250,10 @@ struct HTMLLifecyclePicture {
     /// runs[2] not as expected`), its description each run in order (`runs[2]: planned 2027-03-28 02:30 CET (+01:00),
     /// ran 2027-03-28 04:00 CEST (+02:00), expired.`), with what an unmet expectation writes instead, and each refused
     /// launch, after the offset changes.
-    static func describe(_ lifecycle: LifecycleResult, transitions: [ZoneContext.Transition]) -> (title: String, description: String) {
+    /// `undrawn`: the changes (by instant) that lie outside the picture's span; the description says they are not in it
+    /// (a review read of a change the picture, starting hours later, did not show).
+    static func describe(_ lifecycle: LifecycleResult, transitions: [ZoneContext.Transition],
+                         undrawn: Set<Double> = []) -> (title: String, description: String) {
         let runs = lifecycle.runs, refused = lifecycle.refusedLaunches
         var outcomes: [String] = [], counts: [String: Int] = [:]
         for run in runs {
@@ -262,7 +268,10 @@ struct HTMLLifecyclePicture {
             + outcomes.map { ", \(counts[$0] ?? 0) \($0)" }.joined()
             + (refused.isEmpty ? "" : "; \(refused.count) launch\(refused.count == 1 ? "" : "es") refused")
             + (unmet.isEmpty ? "" : "; \(unmet.joined(separator: ", ")) not as expected")
-        var sentences = transitions.map { "The offset changes at \($0.at.utc): \(HTMLTimeline.changeText($0))." }
+        var sentences = transitions.map { transition in
+            "The offset changes at \(transition.at.utc)\(undrawn.contains(transition.at.epochSeconds) ? ", outside this picture's span" : ""): "
+                + "\(HTMLTimeline.changeText(transition))."
+        }
         let unmetNumbers = Set(unmetRuns(lifecycle).map(\.number))
         var expected: [Int: [String]] = [:]
         for item in drawn where item.describesRun {

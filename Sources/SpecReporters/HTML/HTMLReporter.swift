@@ -66,7 +66,8 @@ public struct HTMLReporter: Sendable {
         // Where engines disagree (`--engine all`), each test of the pair shows the two side by side, as the terminal
         // does after the later one: a reader of the page compared two entries by eye.
         var disagreements: [String: [EngineDisagreement]] = [:]
-        for pair in EngineDisagreement.find(in: run).values.joined() {
+        // In the order of the pairs' ids, whatever the dictionary's: the same results give the same page.
+        for pair in EngineDisagreement.find(in: run).values.joined().sorted(by: { ($0.first.id, $0.second.id) < ($1.first.id, $1.second.id) }) {
             disagreements[pair.first.id, default: []].append(pair)
             disagreements[pair.second.id, default: []].append(pair)
         }

@@ -22,6 +22,11 @@ public struct Shard: Sendable, Hashable, Codable, Comparable, CustomStringConver
         count >= 1 && (1...count).contains(index)
     }
 
+    /// `shard 1/2`, `shards 1/4, 3/4`: the shards a run's results hold, as the closing line and the HTML name them.
+    public static func named(_ shards: [Shard]) -> String {
+        (shards.count == 1 ? "shard " : "shards ") + listed(shards)
+    }
+
     /// `1/4, 3/4`: the first `limit` of `shards`, then `…` when there are more.
     public static func listed(_ shards: [Shard], limit: Int = 10) -> String {
         shards.prefix(limit).map(\.description).joined(separator: ", ") + (shards.count > limit ? ", …" : "")

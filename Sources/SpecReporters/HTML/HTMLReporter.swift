@@ -252,7 +252,7 @@ public struct HTMLReporter: Sendable {
     /// What the list of what needs attention covers: the whole run, or only the shards these results hold.
     static func scope(_ shards: [Shard]?) -> String {
         guard let shards else { return "The whole run" }
-        return "All of " + (shards.count == 1 ? "shard" : "shards") + " \(Shard.listed(shards)), part of a sharded run (merge every shard for the whole run)"
+        return "All of \(Shard.named(shards)), part of a sharded run (merge every shard for the whole run)"
     }
 
     private func environmentSection(_ run: RunResult) -> String {

@@ -155,7 +155,7 @@ public struct TerminalReporter: Sendable {
         // A shard's counts are part of a run's: said on the line itself, as a reader of one CI job (or of its HTML
         // page, whose title and summary this line is) took a shard's failures for all of them.
         if let held = run.heldShards {
-            text += "; " + (held.count == 1 ? "shard" : "shards") + " \(Shard.listed(held)) of a sharded run"
+            text += "; \(Shard.named(held)) of a sharded run"
         }
         let failing = summary.exitStatus(strict: run.strict) != 0
         return paint(text, failing ? .red : .green)

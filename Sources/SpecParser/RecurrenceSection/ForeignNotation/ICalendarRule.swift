@@ -677,8 +677,7 @@ struct ICalendarRule {
         let others = ["BYMONTHDAY", "BYMONTH"].filter { parts[$0] != nil }
         let days = parts["BYDAY"].map(Self.byDay) ?? []
         let weekdays = days.compactMap { $0 }.filter { $0.ordinal == nil }.map(\.weekday)
-        guard others.isEmpty, weekdays.count == days.count, 86_400 % step == 0, hours.allSatisfy((0...23).contains),
-              (minutes ?? []).allSatisfy((0...59).contains), (seconds ?? []).allSatisfy((0...59).contains) else {
+        guard others.isEmpty, weekdays.count == days.count, 86_400 % step == 0 else {
             let why = 86_400 % step != 0
                 ? "its steps of \(interval) \(frequency == "SECONDLY" ? "second" : frequency == "MINUTELY" ? "minute" : "hour")s do not divide the day, so the wall times change from day to day"
                 : "FREQ=\(frequency) with BYHOUR and \(ListWording.joined(others.isEmpty ? ["BYDAY=\(parts["BYDAY"] ?? "")"] : others)) runs at times no rule selects"

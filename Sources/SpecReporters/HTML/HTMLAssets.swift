@@ -260,6 +260,7 @@ enum HTMLAssets {
           var shownCount = document.getElementById("shown-count");
           var tagsTicked = document.getElementById("tags-ticked");
           var printedFilters = document.getElementById("printed-filters");
+          var linkNote = document.getElementById("link-filters");
           var total = 0;
           var files = Array.prototype.map.call(document.querySelectorAll("details.file"), function (element) {
             var tests = Array.prototype.map.call(element.querySelectorAll("article.test"), function (test) {
@@ -315,6 +316,47 @@ enum HTMLAssets {
               tags.length > 0 ? "tag " + tags.join(" or ") : "",
               needle !== "" ? "find “" + find.value.trim() + "”" : ""
             ].filter(function (s) { return s !== ""; }).join("; ") + " (" + shown + " of " + total + " tests).";
+            writeAddress(statuses, tags, find.value.trim(), unticked.length > 0);
+          }
+          // The filters live in the address too (?status=failed,error&tag=dst&find=Berlin): the address bar always
+          // holds a link that opens the report filtered the same way, to paste in a ticket or a CI summary.
+          function readAddress() {
+            var params;
+            try { params = new URLSearchParams(location.search); } catch (e) { return; }
+            var ignored = [];
+            var statuses = [];
+            params.getAll("status").forEach(function (value) {
+              value.split(",").forEach(function (word) {
+                word = word.trim().toLowerCase().replace(/[ _]/g, "-");
+                if (word === "") { return; }
+                var box = statusBoxes.filter(function (b) { return b.value === word || b.value === word.replace(/s$/, ""); })[0];
+                if (box) { statuses.push(box.value); } else { ignored.push("status “" + word + "”"); }
+              });
+            });
+            // A link whose statuses are all unknown shows every status rather than nothing.
+            if (statuses.length > 0) { statusBoxes.forEach(function (b) { b.checked = statuses.indexOf(b.value) >= 0; }); }
+            params.getAll("tag").forEach(function (value) {
+              var tag = value.normalize("NFC");
+              var box = tagBoxes.filter(function (b) { return b.value.normalize("NFC") === tag; })[0];
+              if (box) { box.checked = true; } else if (tag !== "") { ignored.push("tag “" + value + "”"); }
+            });
+            if (params.has("find")) { find.value = params.get("find"); }
+            linkNote.hidden = ignored.length === 0;
+            linkNote.textContent = ignored.length === 0 ? "" : "The link’s filters name what this report does not hold, "
+              + "so they were left out: " + ignored.join(", ") + ". Statuses: "
+              + statusBoxes.map(function (b) { return b.value; }).join(", ") + ".";
+          }
+          function writeAddress(statuses, tags, needle, someUnticked) {
+            // Written by hand rather than by URLSearchParams, which writes the commas between statuses as %2C.
+            var params = [];
+            if (someUnticked) { params.push("status=" + statuses.join(",")); }
+            tags.forEach(function (tag) { params.push("tag=" + encodeURIComponent(tag)); });
+            if (needle !== "") { params.push("find=" + encodeURIComponent(needle)); }
+            var query = params.join("&");
+            var address = location.pathname + (query === "" ? "" : "?" + query) + location.hash;
+            if (address === location.pathname + location.search + location.hash) { return; }
+            // Some browsers refuse to rewrite a file:// address: the filters still work, the link is not kept.
+            try { history.replaceState(history.state, "", address); } catch (e) { }
           }
           // A link from "Needs attention" scrolls its test just below the sticky filters, not under them, and opens
           // the folded file or warnings it is in.
@@ -389,6 +431,7 @@ enum HTMLAssets {
           // Typing waits for a pause: each keystroke searched every test's text (8 s a letter on 8,500 tests).
           var typing = null;
           find.addEventListener("input", function () { clearTimeout(typing); typing = setTimeout(apply, 250); });
+          readAddress();
           apply();
           reveal();
           showCarets();

@@ -144,6 +144,7 @@ public struct HTMLReporter: Sendable {
         out += "<div class=\"filter-row\"><label class=\"filter-caption\" for=\"find\">Find</label>"
             + "<input type=\"search\" id=\"find\" placeholder=\"spec, case, engine or file\">"
             + "<span id=\"shown-count\" class=\"hint\" role=\"status\"></span></div>\n</nav>\n"
+            + "<p id=\"link-filters\" class=\"note\" role=\"status\" hidden></p>\n"
         return out
     }
 

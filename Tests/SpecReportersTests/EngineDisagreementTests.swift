@@ -51,6 +51,20 @@ import Testing
         #expect(rows[1].hasPrefix("!") && rows[1].contains("nightly/v1/2027-03-28") && rows[1].contains("nightly/v1/2027-03-29"))
     }
 
+    /// In the HTML, the table shows on each test of the pair, except that when both failed (both open, one under
+    /// the other) the second links to the first's rather than repeating it (thirty-first session's review).
+    @Test(arguments: [(TestStatus.failed, 1), (.passed, 1)])
+    func theHTMLTableShowsOnceWhenBothEnginesFail(coreStatus: TestStatus, tables: Int) {
+        var core = test("core", [saturday, gapDay, monday])
+        core.status = coreStatus
+        let run = RunResult(environment: F.environment, files: [F.berlinSpring], diagnostics: [],
+                            tests: [core, test("foundation", [saturday, monday])])
+        let page = HTMLReporter().render(run)
+        #expect(page.components(separatedBy: "<h5>Engines disagree</h5>").count - 1 == tables)
+        let link = "the two side by side are on <a href=\"#t1\">the core test above</a>"
+        #expect(page.contains(link) == (coreStatus == .failed))
+    }
+
     /// The same instant given to another slot is a disagreement, shown with both keys.
     @Test func aKeyThatDiffersIsADisagreementWithBothKeysShown() throws {
         let early = F.berlin("2027-03-28T01:30:00Z", "2027-03-28T03:30:00+02:00", "CEST", key: "nightly/v1/2027-03-28")

@@ -71,12 +71,21 @@ public struct HTMLReporter: Sendable {
             disagreements[pair.first.id, default: []].append(pair)
             disagreements[pair.second.id, default: []].append(pair)
         }
+        // When both tests of a pair are open (both failed), the table shows on the first only and the second links to
+        // it: the same table twice, one under the other, read as two disagreements.
+        var numbers: [String: Int] = [:]
+        for (offset, test) in groups.flatMap(\.1).enumerated() { numbers[test.id] = offset + 1 }
         var index = 0
         for ((file, tests), open) in zip(groups, opens) {
             page += fileSummary(file, tests, open: open)
             for test in tests {
                 index += 1
-                page += article(test, number: index, strict: run.strict, disagreements: disagreements[test.id] ?? [])
+                let pairs = disagreements[test.id] ?? []
+                let shownAbove = pairs.filter { $0.second.id == test.id && Self.opensItself($0.first, strict: run.strict)
+                    && Self.opensItself(test, strict: run.strict) && (numbers[$0.first.id] ?? index) < index }
+                page += article(test, number: index, strict: run.strict,
+                                disagreements: pairs.filter { pair in !shownAbove.contains { $0.first.id == pair.first.id } },
+                                tablesAbove: shownAbove.compactMap { pair in numbers[pair.first.id].map { (pair.first.engine ?? "engine", $0) } })
             }
             page += "</details>\n"
         }
@@ -279,9 +288,15 @@ public struct HTMLReporter: Sendable {
 
     // MARK: - One test
 
-    private func article(_ test: TestResult, number: Int, strict: Bool, disagreements: [EngineDisagreement]) -> String {
+    /// A test whose fold is open when the page loads.
+    static func opensItself(_ test: TestResult, strict: Bool) -> Bool {
+        test.status == .failed || test.status == .error || (strict && test.status == .fixedDeviation)
+    }
+
+    private func article(_ test: TestResult, number: Int, strict: Bool, disagreements: [EngineDisagreement],
+                         tablesAbove: [(engine: String, number: Int)] = []) -> String {
         let status = test.status.rawValue
-        let open = test.status == .failed || test.status == .error || (strict && test.status == .fixedDeviation)
+        let open = Self.opensItself(test, strict: strict)
         // A pass whose fold would hold only what it checked (its instants).
         let onlyChecked = test.status == .passed && test.lifecycle == nil && test.diagnostics.isEmpty
         var out = "<article class=\"test \(status)\" id=\"t\(number)\" data-status=\"\(status)\" "
@@ -303,6 +318,10 @@ public struct HTMLReporter: Sendable {
         out += "<details\(open ? " open" : "")>\n<summary class=\"row\"><h4>\(title)</h4></summary>\n<div class=\"body\">\n"
         out += details(test)
         out += disagreements.map(engineTable).joined()
+        for (engine, above) in tablesAbove {
+            out += "<p class=\"note engines-above\">Engines disagree: the two side by side are on "
+                + "<a href=\"#t\(above)\">the \(XMLText.text(engine)) test above</a>.</p>\n"
+        }
         out += "</div>\n</details>\n</article>\n"
         return out
     }

@@ -437,7 +437,7 @@ import Testing
     }
 
     @Test("texts that are no cron line, RRULE or calendar event keep their own messages", arguments: [
-        "daily at 02:30", "every 90m", "weekly 09:00", "0 2 * *", "every day at 2", "monthly last friday 23:30",
+        "daily at 02:30", "every 90m", "weekly 09:00", "every day at 2", "monthly last friday 23:30", "2 * every day",
         // What could be systemd's but is more likely a slip: a plain time, a list of times, a plain date and time.
         "02:30", "02:30,14:30", "2027-03-28 02:30", "daily", "mon 09:00",
 
@@ -445,6 +445,35 @@ import Testing
     func otherTextsUntouched(text: String) throws {
         let (_, code) = try Self.error("\"\(text)\"")
         #expect(code == "invalid-rule")
+    }
+
+    /// A crontab line with a typo was told "is not a rule; write a mapping" (or, under `cron:`, that the rule has no
+    /// `every`): the field to correct is named, with what it must be.
+    @Test("a cron-shaped text that does not read names its field and what it must be", arguments: [
+        (#""*/0 * * * *""#, "its minute field '*/0' is a step of 0, which never moves on: a step is 1 or more"),
+        (#"{cron: "*/0 * * * *"}"#, "its minute field '*/0' is a step of 0"),
+        (#""1,61 * * * *""#, "in its minute field '1,61', '61' is not a minute, which is 0 to 59"),
+        (#""30 24 * * *""#, "its hour field '24' is not an hour, which is 0 to 23"),
+        (#""0 9 * * FRI-MON""#, "its day of the week field 'FRI-MON' runs backwards: write a range from low to high, or one that wraps round as two, 'FRI-SAT,SUN-MON'"),
+        (#""0 9 * * 5-1""#, "'5-6,0-1'"),
+        (#""0 9 * jam *""#, "its month field 'jam' is not a month, which is 1 to 12 or JAN to DEC"),
+        (#""0 2 * *""#, "it has 4 fields, where a cron line has five"),
+        (#"{cron: "every night"}"#, "it has 2 fields"),
+        (#""0 0 12 ? * 8""#, "its day of the week field '8' (Quartz's 6 fields, seconds first) is not a day of the week, which is 1 to 7 from Sunday"),
+        (#""0 9 * * 5#6""#, "after '#' comes the weekday's occurrence in the month, 1 to 5"),
+        (#""0 9 1,,15 * *""#, "has an empty item between commas"),
+        (#""0 9 * * 1-""#, "its day of the week field '1-' needs a value on each side of '-'"),
+        (#""*/x * * * *""#, "has a step that is not a whole number"),
+        (#""0 ? * * *""#, "its hour field '?' is for a day field only"),
+        (#""0 9 L-40 * *""#, "its day of the month field 'L-40' is not one of Quartz's forms"),
+        (#"{schedule: "0 2 * * 8", timeZone: Europe/Berlin}"#, "its day of the week field '8' is not a day of the week, which is 0 to 7 from Sunday"),
+    ])
+    func unreadableCronNamesItsField(pasted: String, told: String) throws {
+        let (message, code) = try Self.error(pasted)
+        #expect(code == "foreign-rule")
+        #expect(message.hasPrefix("'") && message.contains("is not a valid cron expression: "), "\(message)")
+        #expect(message.contains(told), "\(message)")
+        #expect(message.hasSuffix("; correct it, and specrun tells the rule it means"), "\(message)")
     }
 
     /// The rules the exact translations give, compared over 2028 in UTC (no change to blur them) with the dates and

@@ -10,7 +10,9 @@ import SpecYAML
 extension RuleReader {
     /// A cron line, an iCalendar RRULE or a systemd calendar event, read for the rule it means; nil for any other text.
     /// `zone` and `runner` come from a tool's YAML around the text (`{schedule: …, timeZone: …}`).
-    func foreignRule(_ text: String, zone: String? = nil, runner: CronExpression.Runner = .daemon) -> ForeignRule? {
+    /// `cronNamed`: pasted under a `cron:` key, so a text that does not read is told why even when it is not shaped
+    /// like one.
+    func foreignRule(_ text: String, zone: String? = nil, runner: CronExpression.Runner = .daemon, cronNamed: Bool = false) -> ForeignRule? {
         if var cron = CronExpression(text) {
             cron.place(zone: zone, runner: runner)
             return inZone(cron.translated(instant: wallTimeInstant))
@@ -28,6 +30,10 @@ extension RuleReader {
             return ForeignRule(notation: "a systemd calendar event", meaning: .none(
                 why: "it does not read as one of systemd.time(7)'s calendar events",
                 instead: "run 'systemd-analyze calendar' on it: if systemd takes it, paste the 'Normalized form' it prints"))
+        }
+        if let why = CronExpression.whyUnreadable(text, named: cronNamed) {
+            // `*/0 * * * *`, `61 2 * * *`, `0 2 * *`: a crontab line with a typo, told the field to correct.
+            return ForeignRule(notation: "a cron expression", meaning: .unreadable(why))
         }
         return nil
     }
@@ -125,7 +131,8 @@ extension RuleReader {
         // systemd's shorthands (`daily`) are its only when it is named: its key says so.
         let written = keys[index].contains("calendar") && !text.lowercased().hasPrefix("oncalendar") ? "OnCalendar=" + text : text
         let cronJob = keys[index] == "schedule" && entries.contains { $0.key.scalar?.value == "timeZone" }
-        guard let foreign = foreignRule(written, zone: zone, runner: cronJob ? .kubernetes : runner) else { return nil }
+        let cronNamed = ["cron", "crontab"].contains(keys[index]) || cronJob
+        guard let foreign = foreignRule(written, zone: zone, runner: cronJob ? .kubernetes : runner, cronNamed: cronNamed) else { return nil }
         return (entries[index].value, foreign, written)
     }
 

@@ -318,7 +318,7 @@ enum HTMLAssets {
             ].filter(function (s) { return s !== ""; }).join("; ") + " (" + shown + " of " + total + " tests).";
             writeAddress(statuses, tags, find.value.trim(), unticked.length > 0);
           }
-          // The filters live in the address too (?status=failed,error&tag=dst&find=Berlin): the address bar always
+          // The filters live in the address too (?status=failed,error&tag=dst&find=some+text): the address bar always
           // holds a link that opens the report filtered the same way, to paste in a ticket or a CI summary.
           function readAddress() {
             var params;

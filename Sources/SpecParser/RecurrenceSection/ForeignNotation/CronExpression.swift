@@ -77,9 +77,9 @@ struct CronExpression {
         "@yearly": "0 0 1 1 *", "@annually": "0 0 1 1 *", "@monthly": "0 0 1 * *", "@weekly": "0 0 * * 0",
         "@daily": "0 0 * * *", "@midnight": "0 0 * * *", "@hourly": "0 * * * *",
     ]
-    private static let monthNumbers = ["JAN": 1, "FEB": 2, "MAR": 3, "APR": 4, "MAY": 5, "JUN": 6,
+    static let monthNumbers = ["JAN": 1, "FEB": 2, "MAR": 3, "APR": 4, "MAY": 5, "JUN": 6,
                                        "JUL": 7, "AUG": 8, "SEP": 9, "OCT": 10, "NOV": 11, "DEC": 12]
-    private static let weekdayNames = ["SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"]
+    static let weekdayNames = ["SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"]
 
     init?(_ text: String) {
         written = text
@@ -210,7 +210,7 @@ struct CronExpression {
     }
 
     /// One field, or nil when `text` is not one of the kind.
-    private static func field(_ text: String, _ kind: Kind, quartz: Bool = false) -> Field? {
+    static func field(_ text: String, _ kind: Kind, quartz: Bool = false) -> Field? {
         let upper = text.uppercased()
         if upper == "*" || upper == "?" && (kind == .dayOfMonth || kind == .dayOfWeek) { return Field(text: text) }
         if kind == .dayOfMonth, let special = dayOfMonthSpecial(upper) { return Field(special: special, text: text) }
@@ -269,7 +269,7 @@ struct CronExpression {
         return Field(values: values.sorted(), numeric: numeric, step: step, text: text)
     }
 
-    private static func number(_ text: String, _ kind: Kind, quartz: Bool, numeric: inout Bool) -> Int? {
+    static func number(_ text: String, _ kind: Kind, quartz: Bool, numeric: inout Bool) -> Int? {
         if let value = Int(text), text.allSatisfy(\.isNumber) {
             numeric = true
             return value

@@ -21,11 +21,16 @@ struct ForeignRule {
         case none(why: String, instead: String)
         /// A rule says it but is too long for a message: how to write it.
         case advice(String)
+        /// Shaped like the notation but not read as it: why (the field that does not read), to correct first.
+        case unreadable(String)
     }
 
     /// The whole message for `written` given as a rule; `instantText` writes an interval's `from` with the schedule's
     /// offset (`2000-01-01T00:00:00+01:00`, not the UTC a rule prints).
     func message(written: String, instantText: (Date) -> String) -> String {
+        if case .unreadable(let why) = meaning {
+            return "'\(Self.oneLine(written))' is not a valid \(notation.replacingOccurrences(of: "a ", with: "")): \(why); correct it, and specrun tells the rule it means"
+        }
         var text = "'\(Self.oneLine(written))' is \(notation), not a rule"
         switch meaning {
         case .rule(let rule, nil):
@@ -36,6 +41,8 @@ struct ForeignRule {
             text += ", and no rule says the same: \(why); \(instead)"
         case .advice(let advice):
             text += ": \(advice)"
+        case .unreadable:
+            break
         }
         return ([text] + notes).joined(separator: ". ")
     }

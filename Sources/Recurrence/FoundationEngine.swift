@@ -117,17 +117,21 @@ public struct FoundationEngine: RecurrenceEngine {
             }
         }
 
-        /// Calendar has no stepped rule: the inner rule's answers, Foundation's own wall-time resolution included, are
-        /// kept when the step selects the local date Foundation answered with (so the engines differ only where
-        /// Foundation's answer is on another date than its slot, as they already do for the inner rule). The search
-        /// starts two days before `from`'s date at the latest; answers the step passes over are bounded apart from the
-        /// inner rule's own bound, at `searchLimit` × the step × 32 (every wall time of every weekday of a week).
-        /// A month or year rule searched period by period counts every period, the step's or not, so its bound is
-        /// `searchLimit` × the step: any run of that many periods holds `searchLimit` the step selects, which is what
-        /// the core counts; reaching it is reported for the stepped rule, not the inner one.
+        /// Calendar has no stepped rule. A day or week rule: the inner rule's answers, Foundation's own wall-time
+        /// resolution included, are kept when the step selects the date of the slot each came from (`slotDate`: a
+        /// time shifted out of a gap at midnight lands on another date than its slot's). The search starts two days
+        /// before `from`'s date at the latest; answers the step passes over are bounded apart from the inner rule's
+        /// own bound, at `searchLimit` × the step × 32 (every wall time of every weekday of a week); reaching a bound
+        /// is reported for the stepped rule, not the inner one. A month or year rule: `nextSteppedByPeriod`.
         private func nextStepped(
             _ inner: Rule, every: Int, from: CivilDate, after cursor: Date, through: Date?
         ) throws(RecurrenceError) -> Occurrence? {
+            if case .monthly = inner {
+                return try nextSteppedByPeriod(inner, step: StepFilter(unit: .months, every: every, from: from), after: cursor, through: through)
+            }
+            if case .yearly = inner {
+                return try nextSteppedByPeriod(inner, step: StepFilter(unit: .years, every: every, from: from), after: cursor, through: through)
+            }
             let innerLimit = schedule.searchLimit.multipliedReportingOverflow(by: every)
             guard let unit = StepUnit(periodOf: inner),
                   let innerSchedule = try? Schedule(
@@ -142,8 +146,7 @@ public struct FoundationEngine: RecurrenceEngine {
             let passable = schedule.searchLimit.multipliedReportingOverflow(by: every * 32)
             var passed = 0
             while let answer = try innerNext(search, after: position, through: through, cursor: cursor) {
-                guard let slot = answer.slot else { preconditionFailure("a calendar rule's occurrence has a local slot") }
-                let date = CivilDate(year: slot.year, month: slot.month, day: slot.day)
+                let date = slotDate(of: answer, times: inner.wallTimes)
                 let selected = step.selects(date: date, day: date.daysSinceEpoch)
                 if answer.date > cursor, selected { return answer }
                 if let through, answer.date > through { return nil }
@@ -168,6 +171,89 @@ public struct FoundationEngine: RecurrenceEngine {
                 guard case .searchLimitReached = error else { throw error }
                 throw .searchLimitReached(rule: schedule.rule.summary, limit: schedule.searchLimit, after: cursor)
             }
+        }
+
+        /// A stepped month or year rule, as app code would walk it: each selected period's date by arithmetic
+        /// (`periodDate`, as for a day some period lacks), its wall times resolved by Foundation. Bounded as the core
+        /// is: each wall time of a selected period, on or after the cursor's local date, that gives nothing after the
+        /// cursor counts, and `searchLimit` of them end the search. (It asked for the inner rule and counted every
+        /// period against `limit` × the step, which let selected months without the day go uncounted: a black-box
+        /// differential found `every: 3 months, day: 31` with `limit: 1` answering where the core ends.)
+        private func nextSteppedByPeriod(_ inner: Rule, step: StepFilter, after cursor: Date, through: Date?) throws(RecurrenceError) -> Occurrence? {
+            let local = calendar.dateComponents([.year, .month, .day], from: cursor)
+            let cursorDate = CivilDate(year: local.year ?? 1970, month: local.month ?? 1, day: local.day ?? 1)
+            let fromDate = CivilDate(daysSinceEpoch: step.fromDay)
+            let fromPeriod = StepFilter.period(of: fromDate, day: step.fromDay, unit: step.unit)
+            let cursorPeriod = StepFilter.period(of: cursorDate, day: cursorDate.daysSinceEpoch, unit: step.unit)
+            // The first selected period holding the cursor's date or after it (from's, when the cursor is before it).
+            let behind = max(0, cursorPeriod - fromPeriod)
+            var period = fromPeriod + (behind + step.every - 1) / step.every * step.every
+            var fruitless = 0
+            while true {
+                try SearchCancellation.check(after: cursor)
+                let (year, month) = step.unit == .months ? (OccurrenceScan.floorDivide(period, 12), period - OccurrenceScan.floorDivide(period, 12) * 12 + 1) : (period, 1)
+                if let through, periodStart(of: inner, year: year, month: month) > through.timeIntervalSince1970 + 2 * 86_400 {
+                    return nil
+                }
+                let (nominal, sets) = periodDate(of: inner, year: year, month: month)
+                var best: Date?
+                // The period's slots in order, one per wall time (none given when its day is missing): each that gives
+                // nothing counts, as the core's do, until one gives an answer.
+                for index in 0..<inner.wallTimes.count {
+                    let answer = index < sets.count ? periodAnswer(sets[index], of: inner, year: year, month: month, after: cursor) : nil
+                    if let answer {
+                        if best == nil || answer < best! { best = answer }
+                    } else if best == nil, !(nominal < cursorDate) {
+                        fruitless += 1
+                        if fruitless >= schedule.searchLimit {
+                            throw .searchLimitReached(rule: schedule.rule.summary, limit: schedule.searchLimit, after: cursor)
+                        }
+                    }
+                }
+                if let best { return occurrence(at: best) }
+                let next = period.addingReportingOverflow(step.every)
+                guard !next.overflow else { return nil }
+                period = next.partialValue
+            }
+        }
+
+        /// The local date of the slot an inner day or week rule's answer came from: its own date, unless its wall time
+        /// is none of the rule's (Foundation moved it out of a gap), and then the date of the rule's time in the gap
+        /// whose resolution under the schedule's policy is the answer: shifted backward out of a gap at midnight, a
+        /// time lands on the day before its slot (America/Sao_Paulo, 00:30 on 2018-11-04 is 23:30 on the 3rd), and the
+        /// step was checked on that day (a black-box differential found an off-step date's occurrence kept, and a
+        /// selected one's lost).
+        private func slotDate(of answer: Occurrence, times: [TimeOfDay]) -> CivilDate {
+            guard let slot = answer.slot else { preconditionFailure("a calendar rule's occurrence has a local slot") }
+            let own = CivilDate(year: slot.year, month: slot.month, day: slot.day)
+            let wallTime = slot.hour * 3600 + slot.minute * 60 + slot.second
+            guard !times.contains(where: { $0.secondsIntoDay == wallTime }) else { return own }
+            let zone = schedule.timeZone
+            let instant = Int(answer.date.timeIntervalSince1970.rounded(.down))
+            var change = zone.nextDaylightSavingTimeTransition(after: answer.date.addingTimeInterval(-2 * 86_400))
+            while let at = change, at.timeIntervalSince1970 <= answer.date.timeIntervalSince1970 + 2 * 86_400 {
+                let before = zone.secondsFromGMT(for: at.addingTimeInterval(-1)), after = zone.secondsFromGMT(for: at)
+                let moment = Int(at.timeIntervalSince1970.rounded(.down))
+                if after > before {
+                    // The gap's wall times, [start, end), and the dates they touch.
+                    let (start, end) = (moment + before, moment + after)
+                    for day in Set([OccurrenceScan.floorDivide(start, 86_400), OccurrenceScan.floorDivide(end - 1, 86_400)]).sorted() {
+                        for time in times {
+                            let wall = day * 86_400 + time.secondsIntoDay
+                            guard wall >= start, wall < end else { continue }
+                            let resolved = switch schedule.nonexistent {
+                            case .shiftBackward: wall - after
+                            case .shiftForward: wall - before
+                            case .nextValidTime: moment
+                            case .skip: Int.min
+                            }
+                            if resolved == instant { return CivilDate(daysSinceEpoch: day) }
+                        }
+                    }
+                }
+                change = zone.nextDaylightSavingTimeTransition(after: at)
+            }
+            return own
         }
 
         private static func shortestLength(of month: Int) -> Int {
@@ -213,6 +299,11 @@ public struct FoundationEngine: RecurrenceEngine {
             var considered = 0
             // The period holding the cursor may still have its occurrence ahead; start there.
             while true {
+                // A window ends at its period past `through` before the bound is looked at, as the core's does (a
+                // black-box differential found `day: 31` with `limit: 2` failing a window the core ends cleanly).
+                if let through, periodStart(of: schedule.rule, year: year, month: month) > through.timeIntervalSince1970 + 2 * 86_400 {
+                    return nil
+                }
                 guard considered < schedule.searchLimit else {
                     throw .searchLimitReached(rule: schedule.rule.summary, limit: schedule.searchLimit, after: cursor)
                 }
@@ -224,22 +315,12 @@ public struct FoundationEngine: RecurrenceEngine {
                 if !endedBeforeCursor { considered += 1 }
                 // The period's earliest answer over its wall times (and both policies under `both`).
                 var best: Date?
-                for dc in periodComponents(year: year, month: month) {
-                    for policy in repeatedPolicies {
-                        let from = Date(timeIntervalSince1970: max(cursor.timeIntervalSince1970, periodStart(year: year, month: month) - 86_400))
-                        if let date = calendar.nextDate(
-                            after: from, matching: dc, matchingPolicy: matching, repeatedTimePolicy: policy, direction: .forward),
-                            date > cursor,
-                            calendar.component(.year, from: date) <= year + 1,
-                            best == nil || date < best! {
-                            best = date
-                        }
+                for dc in periodDate(of: schedule.rule, year: year, month: month).components {
+                    if let date = periodAnswer(dc, of: schedule.rule, year: year, month: month, after: cursor), best == nil || date < best! {
+                        best = date
                     }
                 }
                 if let best { return occurrence(at: best) }
-                if let through, periodStart(year: year, month: month) > through.timeIntervalSince1970 + 2 * 86_400 {
-                    return nil
-                }
                 if case .yearly = schedule.rule {
                     year += 1
                 } else {
@@ -249,39 +330,57 @@ public struct FoundationEngine: RecurrenceEngine {
             }
         }
 
-        /// Full components for the period's date, one set per wall time; none when `missing-day: skip` leaves the
-        /// period empty.
-        private func periodComponents(year: Int, month: Int) -> [DateComponents] {
+        /// A month or year rule's date in one period (`month` is the rule's own for a year rule): the date its slot
+        /// is counted on — the month's last day where it lacks the rule's day, as the core's slot sits there — and
+        /// full components for it, one set per wall time; none when `missing-day: skip` leaves the period empty.
+        private func periodDate(of rule: Rule, year: Int, month: Int) -> (nominal: CivilDate, components: [DateComponents]) {
             let (targetMonth, day, times, missing): (Int, DayOfMonth, [TimeOfDay], MissingDayPolicy?)
-            switch schedule.rule {
+            switch rule {
             case .monthly(let d, let t, let m): (targetMonth, day, times, missing) = (month, d, t, m)
             case .yearly(let mo, let d, let t, let m): (targetMonth, day, times, missing) = (mo, d, t, m)
-            default: return []
+            default: return (CivilDate(year: year, month: month, day: 1), [])
             }
             let length = CivilDate.daysIn(month: targetMonth, year: year)
             let dayNumber: Int
             switch day {
             case .last: dayNumber = length
             case .day(let n) where n <= length: dayNumber = n
-            case .day:
-                guard missing == .lastDay else { return [] }
+            case .day(let n):
+                guard missing == .lastDay else { return (CivilDate(year: year, month: targetMonth, day: min(n, length)), []) }
                 dayNumber = length
             case .weekday(let ordinal, let weekday):
                 if let day = CivilDate.day(of: ordinal, weekday, month: targetMonth, year: year) {
                     dayNumber = day
                 } else {
-                    guard missing == .lastDay else { return [] }
+                    guard missing == .lastDay else { return (CivilDate(year: year, month: targetMonth, day: length), []) }
                     dayNumber = CivilDate.day(of: .last, weekday, month: targetMonth, year: year)!
                 }
             }
-            return times.map { at in
+            return (CivilDate(year: year, month: targetMonth, day: dayNumber), times.map { at in
                 DateComponents(year: year, month: targetMonth, day: dayNumber, hour: at.hour, minute: at.minute, second: at.second)
-            }
+            })
         }
 
-        private func periodStart(year: Int, month: Int) -> Double {
+        /// Foundation's earliest answer after `cursor` for one full date and time (both policies under `both`),
+        /// searched from the day before the period at the earliest; nil when it has none in the period.
+        private func periodAnswer(_ dc: DateComponents, of rule: Rule, year: Int, month: Int, after cursor: Date) -> Date? {
+            var best: Date?
+            let from = Date(timeIntervalSince1970: max(cursor.timeIntervalSince1970, periodStart(of: rule, year: year, month: month) - 86_400))
+            for policy in repeatedPolicies {
+                if let date = calendar.nextDate(
+                    after: from, matching: dc, matchingPolicy: matching, repeatedTimePolicy: policy, direction: .forward),
+                    date > cursor,
+                    calendar.component(.year, from: date) <= year + 1,
+                    best == nil || date < best! {
+                    best = date
+                }
+            }
+            return best
+        }
+
+        private func periodStart(of rule: Rule, year: Int, month: Int) -> Double {
             let targetMonth: Int
-            if case .yearly(let m, _, _, _) = schedule.rule { targetMonth = m } else { targetMonth = month }
+            if case .yearly(let m, _, _, _) = rule { targetMonth = m } else { targetMonth = month }
             return Double(CivilDate(year: year, month: targetMonth, day: 1).daysSinceEpoch) * 86_400 - 14 * 3600
         }
 

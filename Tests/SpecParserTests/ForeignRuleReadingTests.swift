@@ -152,7 +152,7 @@ import Testing
         (#""FREQ=HOURLY;BYMINUTE=0,5,10,15,20,25,30,35,40,45,50,55""#, .daily(at: steps(from: 0, through: 23 * 60 + 55, every: 5))),
         (#""DTSTART;TZID=Europe/Berlin:20270101T090700 RRULE:FREQ=MINUTELY;BYMINUTE=0,30""#, .daily(at: steps(from: 0, through: 23 * 60 + 30, every: 30))),
         // Steps kept to some weekdays are those days' steps (python-dateutil's, both changes of 2027 in Berlin).
-        (#""FREQ=MINUTELY;INTERVAL=30;BYDAY=SA,SU""#, .weekly(on: [.sunday, .saturday], at: steps(from: 0, through: 23 * 60 + 30, every: 30))),
+        (#""FREQ=MINUTELY;INTERVAL=30;BYDAY=SA,SU""#, .weekly(on: [.saturday, .sunday], at: steps(from: 0, through: 23 * 60 + 30, every: 30))),
         (#""FREQ=HOURLY;INTERVAL=2;BYDAY=TU;BYMINUTE=45""#, .weekly(on: [.tuesday], at: steps(from: 45, through: 22 * 60 + 45, every: 120))),
         (#""FREQ=MINUTELY;INTERVAL=2;BYDAY=TU;BYMINUTE=0,15,30""#, .weekly(on: [.tuesday], at: steps(from: 0, through: 23 * 60 + 30, every: 30))),
         (#""FREQ=MONTHLY;BYDAY=SU;BYMONTHDAY=-1,-2,-3,-4,-5,-6,-7;BYHOUR=2;BYMINUTE=30""#, .monthly(day: .weekday(.last, .sunday), at: [time(2, 30)])),
@@ -187,7 +187,7 @@ import Testing
         (#""*/15 * * * 1-5""#, .weekly(on: weekdays, at: steps(from: 0, through: 23 * 60 + 45, every: 15))),
         (#""*-02-29 12:00""#, .yearly(month: 2, day: .day(29), at: [time(12)], missingDay: .skip)),
         (#""OnCalendar=hourly""#, .hourly(minute: 0)),
-        (#""OnCalendar = Sat,Sun 10:00 UTC""#, .weekly(on: [.sunday, .saturday], at: [time(10)])),
+        (#""OnCalendar = Sat,Sun 10:00 UTC""#, .weekly(on: [.saturday, .sunday], at: [time(10)])),
         (#"{OnCalendar: "monday,wed..fri *-*-* 9:00"}"#, .weekly(on: [.monday, .wednesday, .thursday, .friday], at: [time(9)])),
         // A zone at the end makes weekdays or a shorthand systemd's; days 29-31 on a weekday are its fifth.
         (#""monthly Europe/Berlin""#, .monthly(day: .day(1), at: [time(0)])),

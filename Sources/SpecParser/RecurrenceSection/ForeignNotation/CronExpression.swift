@@ -540,7 +540,7 @@ struct CronExpression {
                 monthly = .day(days[0])
                 if days[0] > 28 { missingDay = .skip }
             } else if !weekdaysAll, let values = dayOfWeek.values {
-                weekdays = Set(values.map(weekday)).sorted()
+                weekdays = ForeignRule.mondayFirst(values.map(weekday))
             }
         }
 

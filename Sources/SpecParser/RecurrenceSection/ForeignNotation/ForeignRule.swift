@@ -67,6 +67,12 @@ struct ForeignRule {
         return rules.count > 3 ? shown.joined(separator: ", ") + ", … (\(rules.count) in all)" : ListWording.joined(shown)
     }
 
+    /// Weekdays as a told rule lists them, Monday first (ISO 8601, and an RRULE's default `WKST`): `BYDAY=SA,SU` is
+    /// `weekly sat,sun`, where `Weekday`'s own order (Foundation's, Sunday 1) told it `sun,sat`.
+    static func mondayFirst(_ days: some Sequence<Weekday>) -> [Weekday] {
+        Set(days).sorted { ($0.rawValue + 5) % 7 < ($1.rawValue + 5) % 7 }
+    }
+
     /// The month names a message lists (`January`, …).
     static func monthNames(_ months: [Int]) -> String {
         ListWording.joined(months.map { (1...12).contains($0) ? Rule.monthNames[$0 - 1] : "month \($0)" })

@@ -417,7 +417,7 @@ struct ICalendarRule {
                restricted.isEmpty || restricted == ["BYDAY"] && plainWeekdays?.count == parts["BYDAY"]?.split(separator: ",").count,
                all.count * 24 <= (regular ? 1_440 : 144) {
                 let times = (0..<24).flatMap { hour in all.map { TimeOfDay(hour: hour, minute: $0 / 60, second: $0 % 60)! } }
-                let weekdays = Set(plainWeekdays ?? []).sorted()
+                let weekdays = ForeignRule.mondayFirst(plainWeekdays ?? [])
                 return .rule(weekdays.isEmpty ? .daily(at: times) : .weekly(on: weekdays, at: times), approximately: nil)
             }
             if minuteFilter, parts["BYMINUTE"] != nil, !regular, restricted.isEmpty {
@@ -485,7 +485,7 @@ struct ICalendarRule {
             days = [(ordinal, days[0].weekday)]
             monthDays = nil
         }
-        let plainDays = days.allSatisfy { $0.ordinal == nil } ? Set(days.map(\.weekday)).sorted() : nil
+        let plainDays = days.allSatisfy { $0.ordinal == nil } ? ForeignRule.mondayFirst(days.map(\.weekday)) : nil
         if let monthDays, !days.isEmpty {
             return .none(why: "BYMONTHDAY=\(monthDays.map(String.init).joined(separator: ",")) with BYDAY=\(parts["BYDAY"]!) selects the dates that are both, which no rule does", instead: "write one spec per date")
         }
@@ -643,7 +643,8 @@ struct ICalendarRule {
            Set(onDays.map { daysIntoWeek($0) < daysIntoWeek(.monday) }).count == 2 {
             // Its weeks start on WKST, a stepped rule's on Monday: each weekday alone steps the same either way, from
             // its first date on or after DTSTART in a period the step reaches (periods counted from DTSTART's week).
-            let rules = onDays.map { day -> Rule in
+            // In the RRULE's own week order, from WKST: the first spec is the first weekday of its week.
+            let rules = onDays.sorted { daysIntoWeek($0) < daysIntoWeek($1) }.map { day -> Rule in
                 var date = periodStart.daysSinceEpoch + daysIntoWeek(day)
                 if date < anchor.daysSinceEpoch { date += 7 * interval }
                 return .stepped(.weekly(on: [day], at: times), every: interval, from: CivilDate(daysSinceEpoch: date))
@@ -703,7 +704,7 @@ struct ICalendarRule {
             return .advice("it runs \(found.count) wall times a day, more than a rule's 1,440 (one a minute): write an interval rule, {interval: …, from: …}, for the nearest elapsed time")
         }
         let times = found.sorted().map { TimeOfDay(hour: $0 / 3600, minute: $0 % 3600 / 60, second: $0 % 60)! }
-        return .rule(weekdays.isEmpty ? .daily(at: times) : .weekly(on: Set(weekdays).sorted(), at: times), approximately: nil)
+        return .rule(weekdays.isEmpty ? .daily(at: times) : .weekly(on: ForeignRule.mondayFirst(weekdays), at: times), approximately: nil)
     }
 
     /// Seven days in a row of a month that hold each weekday's n-th once: days 1…7 its first, 22…28 its fourth,

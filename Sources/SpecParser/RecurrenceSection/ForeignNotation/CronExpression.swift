@@ -226,13 +226,7 @@ struct CronExpression {
             guard let ordinal, ordinal != .last || parts.count == 1 else { return nil }
             return Field(special: .weekdayOfMonth(ordinal, day), numeric: Int(parts[0]) != nil, text: text)
         }
-        let range: ClosedRange<Int> = switch kind {
-        case .second, .minute: 0...59
-        case .hour: 0...23
-        case .dayOfMonth: 1...31
-        case .month: 1...12
-        case .dayOfWeek: quartz ? 1...7 : 0...7
-        }
+        let range = Self.range(of: kind, quartz: quartz)
         var values = Set<Int>()
         var numeric = false
         let items = upper.split(separator: ",", omittingEmptySubsequences: false)
@@ -267,6 +261,17 @@ struct CronExpression {
         }
         if kind == .month, step == nil { step = monthStep(values.sorted()) }
         return Field(values: values.sorted(), numeric: numeric, step: step, text: text)
+    }
+
+    /// The values a field of `kind` takes (Quartz and EventBridge count weekdays 1 to 7 from Sunday).
+    static func range(of kind: Kind, quartz: Bool) -> ClosedRange<Int> {
+        switch kind {
+        case .second, .minute: 0...59
+        case .hour: 0...23
+        case .dayOfMonth: 1...31
+        case .month: 1...12
+        case .dayOfWeek: quartz ? 1...7 : 0...7
+        }
     }
 
     static func number(_ text: String, _ kind: Kind, quartz: Bool, numeric: inout Bool) -> Int? {

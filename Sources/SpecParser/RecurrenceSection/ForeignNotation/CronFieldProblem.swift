@@ -59,13 +59,7 @@ extension CronExpression {
     /// one item or value of it) and what is wrong with that part; nil when the field reads.
     private static func problem(in text: String, _ kind: Kind, quartz: Bool) -> (Substring, String)? {
         guard field(text, kind, quartz: quartz) == nil else { return nil }
-        let range: ClosedRange<Int> = switch kind {
-        case .second, .minute: 0...59
-        case .hour: 0...23
-        case .dayOfMonth: 1...31
-        case .month: 1...12
-        case .dayOfWeek: quartz ? 1...7 : 0...7
-        }
+        let range = range(of: kind, quartz: quartz)
         let values = switch kind {
         case .month: "\(range.lowerBound) to \(range.upperBound) or JAN to DEC"
         case .dayOfWeek: quartz ? "1 to 7 from Sunday, or SUN to SAT" : "0 to 7 from Sunday (7 is Sunday again), or SUN to SAT"

@@ -122,15 +122,15 @@ public struct FoundationEngine: RecurrenceEngine {
         /// time shifted out of a gap at midnight lands on another date than its slot's). The search starts two days
         /// before `from`'s date at the latest; answers the step passes over are bounded apart from the inner rule's
         /// own bound, at `searchLimit` × the step × 32 (every wall time of every weekday of a week); reaching a bound
-        /// is reported for the stepped rule, not the inner one. A month or year rule: `nextSteppedByPeriod`.
+        /// is reported for the stepped rule, not the inner one. A month or year rule: `searchByPeriod`.
         private func nextStepped(
             _ inner: Rule, every: Int, from: CivilDate, after cursor: Date, through: Date?
         ) throws(RecurrenceError) -> Occurrence? {
             if case .monthly = inner {
-                return try nextSteppedByPeriod(inner, step: StepFilter(unit: .months, every: every, from: from), after: cursor, through: through)
+                return try searchByPeriod(inner, step: StepFilter(unit: .months, every: every, from: from), after: cursor, through: through)
             }
             if case .yearly = inner {
-                return try nextSteppedByPeriod(inner, step: StepFilter(unit: .years, every: every, from: from), after: cursor, through: through)
+                return try searchByPeriod(inner, step: StepFilter(unit: .years, every: every, from: from), after: cursor, through: through)
             }
             let innerLimit = schedule.searchLimit.multipliedReportingOverflow(by: every)
             guard let unit = StepUnit(periodOf: inner),
@@ -173,15 +173,22 @@ public struct FoundationEngine: RecurrenceEngine {
             }
         }
 
-        /// A stepped month or year rule, as app code would walk it: each selected period's date by arithmetic
-        /// (`periodDate`, as for a day some period lacks), its wall times resolved by Foundation. Bounded as the core
-        /// is: each wall time of a selected period, on or after the cursor's local date, that gives nothing after the
-        /// cursor counts, and `searchLimit` of them end the search. (It asked for the inner rule and counted every
-        /// period against `limit` × the step, which let selected months without the day go uncounted: a black-box
-        /// differential found `every: 3 months, day: 31` with `limit: 1` answering where the core ends.)
-        private func nextSteppedByPeriod(_ inner: Rule, step: StepFilter, after cursor: Date, through: Date?) throws(RecurrenceError) -> Occurrence? {
+        /// A month or year rule's periods the step selects (every period, for a rule without a step), as app code would
+        /// walk them: each period's date by arithmetic (`periodDate`), its wall times resolved by Foundation. Bounded and
+        /// ended as the core's walk is: each wall time of a period, on or after the cursor's local date, that gives
+        /// nothing after the cursor counts, and the search ends with the bound at the `searchLimit`-th; a window ends,
+        /// without error, at the first period whose date is more than two local days past `through`'s (a missing
+        /// day's date is its month's last). Past the year 10000 Foundation is not asked (a `nextDate` there takes
+        /// milliseconds, and no answer is in the supported range): the search ends with `engineFoundNothing`.
+        /// (A black-box differential found a stepped rule counting every month against `limit` × the step, which let
+        /// selected months without the day go uncounted, and windows ending at their bound where the core's end.)
+        private func searchByPeriod(_ rule: Rule, step: StepFilter, after cursor: Date, through: Date?) throws(RecurrenceError) -> Occurrence? {
             let local = calendar.dateComponents([.year, .month, .day], from: cursor)
             let cursorDate = CivilDate(year: local.year ?? 1970, month: local.month ?? 1, day: local.day ?? 1)
+            let lastDay = through.map { through in
+                let seconds = Int(through.timeIntervalSince1970.rounded(.down))
+                return OccurrenceScan.floorDivide(seconds + calendar.timeZone.secondsFromGMT(for: through), 86_400) + OccurrenceScan.lookbackDays
+            }
             let fromDate = CivilDate(daysSinceEpoch: step.fromDay)
             let fromPeriod = StepFilter.period(of: fromDate, day: step.fromDay, unit: step.unit)
             let cursorPeriod = StepFilter.period(of: cursorDate, day: cursorDate.daysSinceEpoch, unit: step.unit)
@@ -191,16 +198,16 @@ public struct FoundationEngine: RecurrenceEngine {
             var fruitless = 0
             while true {
                 try SearchCancellation.check(after: cursor)
-                let (year, month) = step.unit == .months ? (OccurrenceScan.floorDivide(period, 12), period - OccurrenceScan.floorDivide(period, 12) * 12 + 1) : (period, 1)
-                if let through, periodStart(of: inner, year: year, month: month) > through.timeIntervalSince1970 + 2 * 86_400 {
-                    return nil
-                }
-                let (nominal, sets) = periodDate(of: inner, year: year, month: month)
+                let year = step.unit == .months ? OccurrenceScan.floorDivide(period, 12) : period
+                let month = step.unit == .months ? period - year * 12 + 1 : 1
+                guard year <= 10_000 else { throw .engineFoundNothing(engine: "Foundation", after: cursor) }
+                let (nominal, sets) = periodDate(of: rule, year: year, month: month)
+                if let lastDay, nominal.daysSinceEpoch > lastDay { return nil }
                 var best: Date?
                 // The period's slots in order, one per wall time (none given when its day is missing): each that gives
                 // nothing counts, as the core's do, until one gives an answer.
-                for index in 0..<inner.wallTimes.count {
-                    let answer = index < sets.count ? periodAnswer(sets[index], of: inner, year: year, month: month, after: cursor) : nil
+                for index in 0..<rule.wallTimes.count {
+                    let answer = index < sets.count ? periodAnswer(sets[index], on: nominal, after: cursor) : nil
                     if let answer {
                         if best == nil || answer < best! { best = answer }
                     } else if best == nil, !(nominal < cursorDate) {
@@ -212,7 +219,7 @@ public struct FoundationEngine: RecurrenceEngine {
                 }
                 if let best { return occurrence(at: best) }
                 let next = period.addingReportingOverflow(step.every)
-                guard !next.overflow else { return nil }
+                guard !next.overflow else { throw .engineFoundNothing(engine: "Foundation", after: cursor) }
                 period = next.partialValue
             }
         }
@@ -291,44 +298,15 @@ public struct FoundationEngine: RecurrenceEngine {
         }
 
         /// Month and year rules whose day can be missing (and `day: last`): each period's date is chosen by `missing-day`
-        /// (plain arithmetic), then Foundation resolves that date's wall time. Bounded by the schedule's limit.
+        /// (plain arithmetic), then Foundation resolves that date's wall time, every period a selected one.
         private func nextByPeriod(after cursor: Date, through: Date?) throws(RecurrenceError) -> Occurrence? {
-            let start = calendar.dateComponents([.year, .month], from: cursor)
-            var year = start.year ?? 1970
-            var month = start.month ?? 1
-            var considered = 0
-            // The period holding the cursor may still have its occurrence ahead; start there.
-            while true {
-                // A window ends at its period past `through` before the bound is looked at, as the core's does (a
-                // black-box differential found `day: 31` with `limit: 2` failing a window the core ends cleanly).
-                if let through, periodStart(of: schedule.rule, year: year, month: month) > through.timeIntervalSince1970 + 2 * 86_400 {
-                    return nil
-                }
-                guard considered < schedule.searchLimit else {
-                    throw .searchLimitReached(rule: schedule.rule.summary, limit: schedule.searchLimit, after: cursor)
-                }
-                try SearchCancellation.check(after: cursor)
-                // A year rule's month that ended before the cursor's (February, searched from March) is looked at but
-                // not counted: the core's bound counts slots from the cursor's local date, and so does this one.
-                var endedBeforeCursor = false
-                if case .yearly(let ruleMonth, _, _, _) = schedule.rule { endedBeforeCursor = year == start.year && ruleMonth < month }
-                if !endedBeforeCursor { considered += 1 }
-                // The period's earliest answer over its wall times (and both policies under `both`).
-                var best: Date?
-                for dc in periodDate(of: schedule.rule, year: year, month: month).components {
-                    if let date = periodAnswer(dc, of: schedule.rule, year: year, month: month, after: cursor), best == nil || date < best! {
-                        best = date
-                    }
-                }
-                if let best { return occurrence(at: best) }
-                if case .yearly = schedule.rule {
-                    year += 1
-                } else {
-                    month += 1
-                    if month > 12 { month = 1; year += 1 }
-                }
-            }
+            let unit: StepUnit = if case .yearly = schedule.rule { .years } else { .months }
+            return try searchByPeriod(schedule.rule, step: StepFilter(unit: unit, every: 1, from: Self.beforeEveryPeriod),
+                                      after: cursor, through: through)
         }
+
+        /// A `from` before any cursor, for a rule without a step.
+        private static let beforeEveryPeriod = CivilDate(year: -100_000, month: 1, day: 1)
 
         /// A month or year rule's date in one period (`month` is the rule's own for a year rule): the date its slot
         /// is counted on — the month's last day where it lacks the rule's day, as the core's slot sits there — and
@@ -361,27 +339,26 @@ public struct FoundationEngine: RecurrenceEngine {
             })
         }
 
-        /// Foundation's earliest answer after `cursor` for one full date and time (both policies under `both`),
-        /// searched from the day before the period at the earliest; nil when it has none in the period.
-        private func periodAnswer(_ dc: DateComponents, of rule: Rule, year: Int, month: Int, after cursor: Date) -> Date? {
+        /// Foundation's earliest answer after `cursor` for one full date and time (both policies under `both`), searched
+        /// from the day before the date at the earliest; nil when it has none on that date or the day before or after
+        /// (where a shifted wall time can land: back out of a gap at midnight, on past one that ends at midnight).
+        /// Asked for a date already past, Foundation answered under `.nextTime` and `.nextTimePreservingSmallerComponents`
+        /// with the first of the next month (2027-03-06 12:00 asked from 2027-03-31: 2027-04-01 00:00, measured on
+        /// 6.3.1), an occurrence on a date the rule never selects (a black-box differential's finding).
+        private func periodAnswer(_ dc: DateComponents, on date: CivilDate, after cursor: Date) -> Date? {
             var best: Date?
-            let from = Date(timeIntervalSince1970: max(cursor.timeIntervalSince1970, periodStart(of: rule, year: year, month: month) - 86_400))
+            let day = date.daysSinceEpoch
+            let from = Date(timeIntervalSince1970: max(cursor.timeIntervalSince1970, Double(day - 1) * 86_400 - 14 * 3600))
             for policy in repeatedPolicies {
-                if let date = calendar.nextDate(
+                guard let answer = calendar.nextDate(
                     after: from, matching: dc, matchingPolicy: matching, repeatedTimePolicy: policy, direction: .forward),
-                    date > cursor,
-                    calendar.component(.year, from: date) <= year + 1,
-                    best == nil || date < best! {
-                    best = date
-                }
+                    answer > cursor
+                else { continue }
+                let local = calendar.dateComponents([.year, .month, .day], from: answer)
+                let answerDay = CivilDate(year: local.year ?? 0, month: local.month ?? 0, day: local.day ?? 0).daysSinceEpoch
+                if abs(answerDay - day) <= 1, best == nil || answer < best! { best = answer }
             }
             return best
-        }
-
-        private func periodStart(of rule: Rule, year: Int, month: Int) -> Double {
-            let targetMonth: Int
-            if case .yearly(let m, _, _, _) = rule { targetMonth = m } else { targetMonth = month }
-            return Double(CivilDate(year: year, month: targetMonth, day: 1).daysSinceEpoch) * 86_400 - 14 * 3600
         }
 
         /// Keys come from the result's own wall date, as app code using Foundation would build them.

@@ -126,7 +126,7 @@ struct MisplacedKeys: Sendable {
     }
 
     /// The instants written in an expectation's value: a list, or `{occurrences: [...]}`.
-    private static func instantTexts(in node: Node) -> [String] {
+    static func instantTexts(in node: Node) -> [String] {
         switch node {
         case .scalar(let scalar): scalar.isNull ? [] : [scalar.value]
         case .sequence(let items, _): items.compactMap { $0.scalar?.value }

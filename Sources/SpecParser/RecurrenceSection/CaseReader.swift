@@ -39,6 +39,19 @@ struct CaseReader {
         defer { reader.log.adviseOffsets(since: firstDiagnostic, in: zoneOfCase) }
         let label = node.mapping?.first(where: { $0.key.scalar?.value == "name" })?.value.scalar?.value
         let place = label.map { "case '\($0)'" } ?? "case \(number)"
+        if let entries = node.mapping, let window = entries.first(where: { $0.key.scalar?.value == "window" }) {
+            // A window written in a case, as a spec has one: it was told as three errors (no 'after', an unknown key,
+            // 'expect' in a case), none saying that a case is no window. Told once, with both ways to write it.
+            let start = window.value.mapping?.first { $0.key.scalar?.value == "after" }?.value.scalar?.value
+            let expected = entries.first { $0.key.scalar?.value == "expect" }.map { MisplacedKeys.instantTexts(in: $0.value) } ?? []
+            let example = "'after: \(start ?? "2027-03-28T00:00:00+01:00")' with 'next: "
+                + (expected.isEmpty ? "2027-03-29T02:30:00+02:00'" : "[\(expected.joined(separator: ", "))]'")
+            reader.log.report(.unknownKey, at: window.key,
+                              "\(place) has a 'window', and a case is one search, from its 'after:' to what its 'next:' says the search finds (a "
+                              + "list: one search after another); a window is the spec's, beside 'schedule:', with its own 'expect: occurrences:'. "
+                              + "Move the window and its expectation out of 'cases' to a spec of their own, or write the case as \(example)")
+            return nil
+        }
         guard let fields = reader.mapping(
             node, place: place, owner: nil, allowed: Self.keys,
             expected: "a mapping with name:, after: and next:", misplaced: [.expectationInCase], item: "case")

@@ -66,6 +66,12 @@ struct CompareCommand {
             let reporter = ComparisonReporter(color: io.useColor(parsed.value("color")), glyphs: Glyphs.preferred(environment: io.environment))
             // The paths are masked as every text of the results is (a folder named after a token is still a token).
             io.writeOut(reporter.render(comparison, oldName: redaction.mask(parsed.positionals[0]), newName: redaction.mask(parsed.positionals[1])))
+            if let summaryPath = StepSummary.path(io) {
+                let plain = ComparisonReporter(color: false, glyphs: Glyphs.preferred(environment: io.environment))
+                    .render(comparison, oldName: redaction.mask(parsed.positionals[0]), newName: redaction.mask(parsed.positionals[1]))
+                let heading = "\(comparison.fails ? "❌" : "✅") specrun compare: \(comparison.fails ? "something regressed or did not run" : "nothing regressed")"
+                StepSummary.append(StepSummary.fenced(plain, heading: heading), to: summaryPath, io: io)
+            }
             if !comparison.incompleteNew.isEmpty {
                 io.writeProblem(.warning, "\(parsed.positionals[1]) holds only part of the suite (\(comparison.incompleteNew.joined(separator: "; "))), "
                     + "so the comparison cannot show that nothing regressed; compare a NEW that ran the whole suite OLD ran "

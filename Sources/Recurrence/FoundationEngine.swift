@@ -126,11 +126,8 @@ public struct FoundationEngine: RecurrenceEngine {
         private func nextStepped(
             _ inner: Rule, every: Int, from: CivilDate, after cursor: Date, through: Date?
         ) throws(RecurrenceError) -> Occurrence? {
-            if case .monthly = inner {
-                return try searchByPeriod(inner, step: StepFilter(unit: .months, every: every, from: from), after: cursor, through: through)
-            }
-            if case .yearly = inner {
-                return try searchByPeriod(inner, step: StepFilter(unit: .years, every: every, from: from), after: cursor, through: through)
+            if let unit = StepUnit(periodOf: inner), unit == .months || unit == .years {
+                return try searchByPeriod(inner, step: StepFilter(unit: unit, every: every, from: from), after: cursor, through: through)
             }
             let innerLimit = schedule.searchLimit.multipliedReportingOverflow(by: every)
             guard let unit = StepUnit(periodOf: inner),
@@ -323,8 +320,8 @@ public struct FoundationEngine: RecurrenceEngine {
             switch day {
             case .last: dayNumber = length
             case .day(let n) where n <= length: dayNumber = n
-            case .day(let n):
-                guard missing == .lastDay else { return (CivilDate(year: year, month: targetMonth, day: min(n, length)), []) }
+            case .day:
+                guard missing == .lastDay else { return (CivilDate(year: year, month: targetMonth, day: length), []) }
                 dayNumber = length
             case .weekday(let ordinal, let weekday):
                 if let day = CivilDate.day(of: ordinal, weekday, month: targetMonth, year: year) {

@@ -17,16 +17,9 @@ import Testing
 
         """
 
-    static let passing = """
-        spec: Noon
-        schedule: {id: noon, timezone: UTC, rule: {every: day, at: "12:00"}, nonexistent: skip, repeated: first}
-        window:
-          after: 2027-01-01T00:00:00Z
-          through: 2027-01-02T00:00:00Z
-        expect:
-          occurrences: [2027-01-01T12:00:00Z]
-
-        """
+    /// The same spec written right.
+    static let passing = failing.replacingOccurrences(of: "Noon, written an hour off", with: "Noon")
+        .replacingOccurrences(of: "T13:00:00Z", with: "T12:00:00Z")
 
     static func actions(_ summary: String, workspace: String) -> [String: String] {
         ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary, "GITHUB_WORKSPACE": workspace,

@@ -77,10 +77,9 @@ public struct GitHubStepSummaryReporter: Sendable {
                 file: diagnostic.location?.file ?? "", line: diagnostic.location?.line)
         }
         let tests = HTMLReporter.groupedByFile(run.tests).flatMap(\.1).filter { $0.status.needsAttention }.map { test in
-            let fixed = test.status == .fixedDeviation ? test.deviationReason.map { "known deviation no longer happens: \u{201C}\($0)\u{201D}" } : nil
-            return Row(status: HTMLReporter.statusTitle(test.status),
-                       test: test.spec + (test.caseName.map { " › " + $0 } ?? "") + (test.engine.map { " · " + $0 } ?? ""),
-                       why: Self.firstLine(fixed ?? test.message ?? ""), file: test.file, line: test.line)
+            Row(status: HTMLReporter.statusTitle(test.status),
+                test: test.spec + (test.caseName.map { " › " + $0 } ?? "") + (test.engine.map { " · " + $0 } ?? ""),
+                why: Self.firstLine(HTMLReporter.attentionWhy(test)), file: test.file, line: test.line)
         }
         return invalid + tests
     }

@@ -244,9 +244,7 @@ public struct HTMLReporter: Sendable {
         for (offset, test) in flagged.prefix(max(0, Self.attentionLimit - invalid.count)) {
             let title = Self.isolated(test.spec) + (test.caseName.map { "<span class=\"sep\"> › </span>" + Self.isolated($0) } ?? "")
                 + (test.engine.map { " <span class=\"engine\">\(XMLText.text($0))</span>" } ?? "")
-            let fixed = test.status == .fixedDeviation ? test.deviationReason.map { "known deviation no longer happens: \u{201C}\($0)\u{201D}" } : nil
-            let firstLine = (fixed ?? test.message ?? "")
-                .split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+            let firstLine = Self.attentionWhy(test).split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
             out += "<li><span class=\"badge \(test.status.rawValue)\">\(Self.statusTitle(test.status))</span> "
                 + "<a href=\"#t\(offset + 1)\">\(title)</a>"
                 + (firstLine.isEmpty ? "" : " <span class=\"why\">\(XMLText.text(firstLine))</span>")
@@ -257,6 +255,15 @@ public struct HTMLReporter: Sendable {
             out += "<p class=\"hint\">\(total - Self.attentionLimit) more below: untick “passed” in Status to list only the rest.</p>\n"
         }
         return out + "</section>\n"
+    }
+
+    /// What a "Needs attention" entry says of a test (its first line is shown): the message, or for a fixed
+    /// deviation the declared reason that no longer holds.
+    static func attentionWhy(_ test: TestResult) -> String {
+        if test.status == .fixedDeviation, let reason = test.deviationReason {
+            return "known deviation no longer happens: \u{201C}\(reason)\u{201D}"
+        }
+        return test.message ?? ""
     }
 
     /// What the list of what needs attention covers: the whole run, or only the shards these results hold.

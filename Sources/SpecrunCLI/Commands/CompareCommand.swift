@@ -63,12 +63,17 @@ struct CompareCommand {
                 RecordedRunSettings(commandLine: new.environment.commandLine).map { before.changes(to: $0) }
             } ?? []
             let comparison = RunComparison(old: old, new: new, selection: selection, settingChanges: settingChanges)
-            let reporter = ComparisonReporter(color: io.useColor(parsed.value("color")), glyphs: Glyphs.preferred(environment: io.environment))
+            let color = io.useColor(parsed.value("color"))
             // The paths are masked as every text of the results is (a folder named after a token is still a token).
-            io.writeOut(reporter.render(comparison, oldName: redaction.mask(parsed.positionals[0]), newName: redaction.mask(parsed.positionals[1])))
-            if let summaryPath = StepSummary.path(io) {
-                let plain = ComparisonReporter(color: false, glyphs: Glyphs.preferred(environment: io.environment))
+            let render = { (color: Bool) in
+                ComparisonReporter(color: color, glyphs: Glyphs.preferred(environment: io.environment))
                     .render(comparison, oldName: redaction.mask(parsed.positionals[0]), newName: redaction.mask(parsed.positionals[1]))
+            }
+            let text = render(color)
+            io.writeOut(text)
+            if let summaryPath = StepSummary.path(io) {
+                // The summary's is the text without color: rendered again only when the terminal's has it.
+                let plain = color ? render(false) : text
                 let heading = "\(comparison.fails ? "❌" : "✅") specrun compare: \(comparison.fails ? "something regressed or did not run" : "nothing regressed")"
                 StepSummary.append(StepSummary.fenced(plain, heading: heading), to: summaryPath, io: io)
             }

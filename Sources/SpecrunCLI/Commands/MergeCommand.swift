@@ -92,11 +92,7 @@ struct MergeCommand {
             // shards said "1038 passed, 0 failed" where each shard had also said its known deviations.
             let counts = TerminalReporter(color: false).renderSummary(merged)
             io.writeOut("merged \(shards.count) results file\(shards.count == 1 ? "" : "s") into \(redaction.mask(output)): \(summary.total) test\(summary.total == 1 ? "" : "s"), \(counts)\n")
-            if let summaryPath = StepSummary.path(io) {
-                let reporter = GitHubStepSummaryReporter(blobBase: GitHubStepSummaryReporter.blobBase(environment: io.environment),
-                                                         filePath: io.annotationPath)
-                StepSummary.append(reporter.render(merged), to: summaryPath, io: io)
-            }
+            StepSummary.append(run: merged, io: io)
             let newNotes = merged.notes.dropFirst().filter { note in !shards.contains { $0.notes.contains(note) } }
             for note in newNotes.prefix(10) { io.writeProblem(.warning, note) }
             if newNotes.count > 10 {

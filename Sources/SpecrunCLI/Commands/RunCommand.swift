@@ -183,11 +183,7 @@ struct RunCommand {
         for problem in problems {
             io.writeProblem(.error, problem)
         }
-        if let summaryPath = StepSummary.path(io) {
-            let reporter = GitHubStepSummaryReporter(blobBase: GitHubStepSummaryReporter.blobBase(environment: io.environment),
-                                                     filePath: io.annotationPath)
-            StepSummary.append(reporter.render(result), to: summaryPath, io: io)
-        }
+        StepSummary.append(run: result, io: io)
         // Not masked (writeProblem): the pattern's own search would mask the warning whole; it quotes no pattern.
         for warning in RedactionOptions.timedOutWarnings(configuration.redaction) {
             io.writeError("specrun: warning: \(warning)\n")

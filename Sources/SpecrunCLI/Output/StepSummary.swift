@@ -1,7 +1,10 @@
 import Foundation
+import SpecReporters
+import SpecResults
 
 /// GitHub Actions' job summary: under `GITHUB_ACTIONS=true`, with `GITHUB_STEP_SUMMARY` naming the step's summary
-/// file, a run, `merge` and `compare` append their Markdown there in one write (docs/ci.md, "The job summary"), so
+/// file, a run, `merge` and `compare` append their Markdown there in one write (docs/reports.md, "GitHub Actions job
+/// summary"), so
 /// the run's page says what failed without an artifact downloaded. Nothing is written anywhere else. The file must be
 /// a regular file (a FIFO with no reader would hang the run, so none is waited for); one that cannot be appended to is
 /// a warning, and the run's results, reports and exit status stand.
@@ -12,6 +15,15 @@ enum StepSummary {
             return nil
         }
         return path
+    }
+
+    /// A run's or a merge's summary, appended when one is wanted: its places linked at the run's commit, named
+    /// relative to the workspace as annotations name them.
+    static func append(run result: RunResult, io: CommandIO) {
+        guard let path = path(io) else { return }
+        let reporter = GitHubStepSummaryReporter(blobBase: GitHubStepSummaryReporter.blobBase(environment: io.environment),
+                                                 filePath: io.annotationPath)
+        append(reporter.render(result), to: path, io: io)
     }
 
     /// Appends `markdown` to the summary file, or warns why it cannot.

@@ -6,7 +6,8 @@ Usage: python3 tools/html-address-filters-check.py REPORT.html RESULTS.json
 Opens the report four times with filters in the address (docs/reports.md, "Links to a filtered report") and
 compares what the page shows with what the JSON results say should show: the statuses and tags ticked, the text
 in Find, the count of tests shown, the note naming what the link held that the report does not. Then it ticks a
-box and reads the address back. Needs Debian's `chromium`. A manual check, not part of `swift test`.
+box and reads the address back. Needs Debian's `chromium`. Not part of `swift test`; `.ci/run` runs it where chromium
+is installed.
 """
 import json
 import os

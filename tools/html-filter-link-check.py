@@ -5,7 +5,8 @@ Usage: python3 tools/html-filter-link-check.py REPORT.html   (a report with at l
 
 It copies the report with a small driver script appended: untick "failed", follow the first "Needs attention"
 link, and write into the page title whether the target is still hidden. Prints that title; exits 1 when the
-target stays hidden. Needs Debian's `chromium`. A manual check (docs/reports.md), not part of `swift test`.
+target stays hidden. Needs Debian's `chromium`. Not part of `swift test`; `.ci/run` runs it where chromium is
+installed (docs/reports.md).
 """
 import os
 import re

@@ -460,6 +460,8 @@ import Testing
         (#""0 2 * *""#, "it has 4 fields, where a cron line has five"),
         (#"{cron: "every night"}"#, "it has 2 fields"),
         (#""0 0 12 ? * 8""#, "its day of the week field '8' (Quartz's 6 fields, seconds first) is not a day of the week, which is 1 to 7 from Sunday"),
+        // Quartz's usual daily form has its `?` in the day of the week: read as Quartz too.
+        (#""0 0 25 * * ?""#, "its hour field '25' (Quartz's 6 fields, seconds first) is not an hour"),
         (#""0 9 * * 5#6""#, "after '#' comes the weekday's occurrence in the month, 1 to 5"),
         (#""0 9 1,,15 * *""#, "has an empty item between commas"),
         (#""0 9 * * 1-""#, "its day of the week field '1-' needs a value on each side of '-'"),

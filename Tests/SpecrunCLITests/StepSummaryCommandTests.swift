@@ -55,18 +55,30 @@ import Testing
     }
 
     /// A FIFO with no reader would block `open` for writing: it is refused at once, and the run's status stands.
-    @Test(arguments: ["fifo", "folder", "missing-folder/summary.md"])
+    /// A device is refused as well (`/dev/null`): the summary goes to a regular file or nowhere.
+    @Test(arguments: ["fifo", "folder", "missing-folder/summary.md", "/dev/null"])
     func aSummaryThatCannotBeWrittenIsAWarning(kind: String) async throws {
         let folder = try ScratchSpecFolder()
         defer { folder.remove() }
         try folder.write("specs/noon.yaml", Self.passing)
-        let target = folder.path(kind)
+        let target = kind.hasPrefix("/") ? kind : folder.path(kind)
         if kind == "fifo" { #expect(mkfifo(target, 0o644) == 0) }
         if kind == "folder" { try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true) }
         let run = await CommandRun.run(["run", folder.path("specs")], environment: Self.actions(target, workspace: folder.path))
         #expect(run.status == ExitStatus.success)
         #expect(run.err.contains("specrun: warning: the job summary was not appended to '\(target)' (GITHUB_STEP_SUMMARY): "), "\(run.err)")
         #expect(run.err.contains("; the results and reports are written as usual"), "\(run.err)")
+        // A FIFO with no reader is refused by `open` itself (ENXIO under O_NONBLOCK), a device by the check after it.
+        if kind == "/dev/null" { #expect(run.err.contains("): it is not a regular file; "), "\(run.err)") }
+    }
+
+    /// `compare`'s text is fenced by more backticks than any run of them in it, so a spec named with a fence of its
+    /// own (```) cannot end the block and turn the rest of the summary into Markdown.
+    @Test func compareTextIsFencedLongerThanItsOwnBackticks() {
+        let text = "changed: Nightly ```rm -rf``` › core\nnothing regressed\n"
+        let block = StepSummary.fenced(text, heading: "specrun compare: nothing regressed")
+        #expect(block == "### specrun compare: nothing regressed\n\n````text\n" + text + "````\n\n", "\(block)")
+        #expect(StepSummary.fenced("plain", heading: "h") == "### h\n\n```text\nplain\n```\n\n")
     }
 
     @Test func mergeAndCompareWriteTheirsToo() async throws {

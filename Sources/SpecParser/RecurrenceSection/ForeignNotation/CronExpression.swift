@@ -149,6 +149,9 @@ struct CronExpression {
             }
             // Six fields ending in a year, minutes first: EventBridge without its `cron(…)`.
             if words.count == 6, readFields(words, dialect: .eventBridge) { return }
+            // A sixth word of cron's digits and signs is a field, not a crontab's command: `0 0 25 * * ?` is Quartz's
+            // with an hour 25 (told so by `whyUnreadable`), not `0 0 25 * *` running a command named `?`.
+            if words[5].allSatisfy({ "0123456789*?/,-#".contains($0) }) { return nil }
         }
         guard readFields(Array(words.prefix(5)), dialect: .cron) else { return nil }
         if words.count > 5 { command = words.dropFirst(5).joined(separator: " ") }

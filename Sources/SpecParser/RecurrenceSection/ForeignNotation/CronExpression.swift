@@ -138,7 +138,9 @@ struct CronExpression {
                 command = words.count > 7 ? words.dropFirst(7).joined(separator: " ") : nil
                 return
             }
-            for dialect in quartz ? [Dialect.quartz, .spring] : [.spring] where readFields(Array(words.prefix(6)), dialect: dialect) {
+            // A seventh word of digits and signs is a year that did not read (`0 0 12 * * ? 27`), not trailing text.
+            let yearShaped = words.count >= 7 && words[6].allSatisfy { $0.isNumber || "*,-/".contains($0) }
+            for dialect in quartz ? [Dialect.quartz, .spring] : [.spring] where !yearShaped && readFields(Array(words.prefix(6)), dialect: dialect) {
                 // `0 0 12 ? * 0`: a `?` and Sunday 0, which Quartz refuses, is Spring's.
                 command = words.count > 6 ? words.dropFirst(6).joined(separator: " ") : nil
                 if let command, command.contains("/"), !command.contains(" "), TimeZone(identifier: command) != nil {
@@ -202,7 +204,7 @@ struct CronExpression {
         else { return false }
         var year: String?
         if let written = words.first {
-            guard dialect != .spring, written.allSatisfy({ $0.isNumber || "*,-/".contains($0) }) else { return false }
+            guard dialect != .spring, Self.yearFieldReads(written) else { return false }
             year = written == "*" ? nil : written
         }
         self.year = year
@@ -210,6 +212,21 @@ struct CronExpression {
         (self.second, self.minute, self.hour, self.dayOfMonth, self.month, self.dayOfWeek) = (second, minute, hour, dayOfMonth, month, dayOfWeek)
         self.dialect = dialect
         return true
+    }
+
+    /// Quartz's and EventBridge's year field: `*`, years from 1970 to 2199 (EventBridge's range; Quartz's ends at
+    /// 2099), ranges and steps of them. `0 0 12 * * 8` is no EventBridge line in the year 8.
+    static func yearFieldReads(_ text: String) -> Bool {
+        text.split(separator: ",", omittingEmptySubsequences: false).allSatisfy { item in
+            let parts = item.split(separator: "/", omittingEmptySubsequences: false)
+            guard (1...2).contains(parts.count) else { return false }
+            if parts.count == 2 { guard let step = Int(parts[1]), step > 0 else { return false } }
+            if parts[0] == "*" { return parts.count == 2 || item == "*" }
+            let bounds = parts[0].split(separator: "-", omittingEmptySubsequences: false)
+            guard (1...2).contains(bounds.count) else { return false }
+            let years = bounds.compactMap { bound in bound.allSatisfy(\.isASCII) ? Int(bound) : nil }
+            return years.count == bounds.count && years.allSatisfy { (1970...2199).contains($0) } && years == years.sorted()
+        }
     }
 
     /// One field, or nil when `text` is not one of the kind.

@@ -37,8 +37,8 @@ extension CronExpression {
                 return subject == word ? "its \(field) \(predicate)" : "in its \(field), '\(subject)' \(predicate)"
             }
         }
-        if words.count == 7, !words[6].allSatisfy({ $0.isNumber || "*,-/".contains($0) }) {
-            return "in its year field '\(words[6])', years are numbers ('2027', '2027-2030')"
+        if words.count == 7, !yearFieldReads(words[6]) {
+            return "its year field '\(words[6])' is not one, whose years are 1970 to 2199 ('2027', '2027-2030', '2027/2')"
         }
         return nil
     }

@@ -70,6 +70,7 @@ import Testing
         #expect(run.err.contains("; the results and reports are written as usual"), "\(run.err)")
         // A FIFO with no reader is refused by `open` itself (ENXIO under O_NONBLOCK), a device by the check after it.
         if kind == "/dev/null" { #expect(run.err.contains("): it is not a regular file; "), "\(run.err)") }
+        if kind == "fifo" { #expect(run.err.contains("): it is a named pipe with no reader; "), "\(run.err)") }
     }
 
     /// `compare`'s text is fenced by more backticks than any run of them in it, so a spec named with a fence of its

@@ -37,7 +37,8 @@ enum StepSummary {
     /// nil when every byte is appended; else why not.
     private static func write(_ bytes: [UInt8], to path: String) -> String? {
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        // ENXIO: a FIFO nobody reads (strerror's "No such device or address" would not say so).
+        guard fd >= 0 else { return errno == ENXIO ? "it is a named pipe with no reader" : String(cString: strerror(errno)) }
         defer { close(fd) }
         var status = stat()
         guard fstat(fd, &status) == 0 else { return String(cString: strerror(errno)) }

@@ -296,6 +296,9 @@ import Testing
         (#""DTSTART;TZID=America/New_York:20270314T023000 RRULE:FREQ=DAILY""#, ["The RRULE gives nothing before its DTSTART (2027-03-14 02:30): start the window there"]),
         (#""DTSTART;TZID=Romance Standard Time:20270104T143000 RRULE:FREQ=DAILY""#, ["Its TZID 'Romance Standard Time' is a Windows zone name: write the IANA name it stands for in 'timezone:' (Romance Standard Time is Europe/Paris)"]),
         (#""0 0 9 * * 1 America/New_York""#, ["Its zone goes in 'timezone: America/New_York'"]),
+        // A comment or a command starting with a sign after five fields is trailing text, not a sixth field.
+        (#""0 2 * * * # nightly""#, ["The rest of the line ('# nightly') is not part of the schedule"]),
+        (#""0 2 * * * - backup""#, ["The rest of the line ('- backup') is not part of the schedule"]),
         (#""cron(0 2 * * ? *)""#, ["'nonexistent: skip', 'repeated: first' (docs/migrating.md#aws-eventbridge-scheduler)"]),
         (#""OnCalendar=Mon..Fri 09:00 Europe/Berlin""#, ["Its zone goes in 'timezone: Europe/Berlin'", "'nonexistent: skip', 'repeated: first' (as systemd-analyze calendar computes it; docs/migrating.md#systemd-timers)"]),
         (#""2027-*-01 06:00""#, ["where the calendar event's year is 2027"]),

@@ -153,7 +153,10 @@ struct CronExpression {
             if words.count == 6, readFields(words, dialect: .eventBridge) { return }
             // A sixth word of cron's digits and signs is a field, not a crontab's command: `0 0 25 * * ?` is Quartz's
             // with an hour 25 (told so by `whyUnreadable`), not `0 0 25 * *` running a command named `?`.
-            if words[5].allSatisfy({ "0123456789*?/,-#".contains($0) }) { return nil }
+            // (A `#` or `-` alone is the start of a comment or a command: `0 2 * * * # nightly` reads.)
+            if words[5].allSatisfy({ "0123456789*?/,-#".contains($0) }), words[5].contains(where: { $0.isNumber || $0 == "*" || $0 == "?" }) {
+                return nil
+            }
         }
         guard readFields(Array(words.prefix(5)), dialect: .cron) else { return nil }
         if words.count > 5 { command = words.dropFirst(5).joined(separator: " ") }

@@ -465,9 +465,9 @@ import Testing
         (#""0 0 12 ? * 8""#, "its day of the week field '8' (Quartz's 6 fields, seconds first) is not a day of the week, which is 1 to 7 from Sunday"),
         // Quartz's usual daily form has its `?` in the day of the week: read as Quartz too.
         (#""0 0 25 * * ?""#, "its hour field '25' (Quartz's 6 fields, seconds first) is not an hour"),
-        // A year field past Quartz's and EventBridge's years is not a trailing text, nor a sixth field a year.
-        (#""0 0 12 * * ? 27""#, "its year field '27' is not one, whose years are 1970 to 2199"),
-        (#""0 0 12 * * 8""#, "its day of the week field '8' (Spring's 6 fields, seconds first) is not a day of the week, which is 0 to 7"),
+        // A year field past Quartz's years is not a trailing text; a `?` ending six fields is no crontab command.
+        (#""0 0 12 * * ? 27""#, "its year field '27' is not one, whose years are 1970 to 2099"),
+        (#""5,20 9-17 * * ? ?""#, "its month field '?' (Quartz's 6 fields, seconds first) is for a day field only (Quartz)"),
         (#""0 9 * * 5#6""#, "after '#' comes the weekday's occurrence in the month, 1 to 5"),
         (#""0 9 1,,15 * *""#, "has an empty item between commas"),
         (#""0 9 * * 1-""#, "its day of the week field '1-' needs a value on each side of '-'"),

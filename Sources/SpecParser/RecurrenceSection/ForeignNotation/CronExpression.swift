@@ -138,9 +138,11 @@ struct CronExpression {
                 command = words.count > 7 ? words.dropFirst(7).joined(separator: " ") : nil
                 return
             }
-            // A seventh word of digits and signs is a year that did not read (`0 0 12 * * ? 27`), not trailing text.
-            let yearShaped = words.count >= 7 && words[6].allSatisfy { $0.isNumber || "*,-/".contains($0) }
-            for dialect in quartz ? [Dialect.quartz, .spring] : [.spring] where !yearShaped && readFields(Array(words.prefix(6)), dialect: dialect) {
+            // After Quartz's fields a seventh word of digits and signs is a year that did not read (`0 0 12 * * ? 27`),
+            // not trailing text; Spring has no year, so after its six fields any word is trailing text.
+            let badYear = quartz && words.count == 7 && words[6].allSatisfy { $0.isNumber || "*,-/".contains($0) }
+                && words[6].contains { $0.isNumber || $0 == "*" }
+            for dialect in quartz ? [Dialect.quartz, .spring] : [.spring] where !badYear && readFields(Array(words.prefix(6)), dialect: dialect) {
                 // `0 0 12 ? * 0`: a `?` and Sunday 0, which Quartz refuses, is Spring's.
                 command = words.count > 6 ? words.dropFirst(6).joined(separator: " ") : nil
                 if let command, command.contains("/"), !command.contains(" "), TimeZone(identifier: command) != nil {
@@ -149,12 +151,14 @@ struct CronExpression {
                 }
                 return
             }
+            if badYear { return nil }
             // Six fields ending in a year, minutes first: EventBridge without its `cron(…)`.
             if words.count == 6, readFields(words, dialect: .eventBridge) { return }
-            // A sixth word of cron's digits and signs is a field, not a crontab's command: `0 0 25 * * ?` is Quartz's
-            // with an hour 25 (told so by `whyUnreadable`), not `0 0 25 * *` running a command named `?`.
-            // (A `#` or `-` alone is the start of a comment or a command: `0 2 * * * # nightly` reads.)
-            if words[5].allSatisfy({ "0123456789*?/,-#".contains($0) }), words[5].contains(where: { $0.isNumber || $0 == "*" || $0 == "?" }) {
+            // Six words whose last is of cron's digits and signs are six fields, not a crontab line and its command:
+            // `0 0 25 * * ?` is Quartz's with an hour 25 (told so by `whyUnreadable`), not `0 0 25 * *` running a
+            // command named `?`. (A `#` or `-` alone starts a comment or a command: `0 2 * * * # nightly` reads.)
+            if words.count == 6, words[5].allSatisfy({ "0123456789*?/,-#".contains($0) }),
+               words[5].contains(where: { $0.isNumber || $0 == "*" || $0 == "?" }) {
                 return nil
             }
         }
@@ -207,7 +211,10 @@ struct CronExpression {
         else { return false }
         var year: String?
         if let written = words.first {
-            guard dialect != .spring, Self.yearFieldReads(written) else { return false }
+            // Quartz's years are checked (`0 0 12 * * ? 27` is told its year); EventBridge's are taken as written, so
+            // a minutes-first line with a mistyped year is still told as EventBridge's, with its year named.
+            guard dialect != .spring, dialect == .quartz ? Self.yearFieldReads(written)
+                    : written.allSatisfy({ $0.isNumber || "*,-/".contains($0) }) else { return false }
             year = written == "*" ? nil : written
         }
         self.year = year
@@ -217,8 +224,7 @@ struct CronExpression {
         return true
     }
 
-    /// Quartz's and EventBridge's year field: `*`, years from 1970 to 2199 (EventBridge's range; Quartz's ends at
-    /// 2099), ranges and steps of them. `0 0 12 * * 8` is no EventBridge line in the year 8.
+    /// Quartz's year field: `*`, years from 1970 to 2099 (Quartz's CronExpression range), ranges and steps of them.
     static func yearFieldReads(_ text: String) -> Bool {
         text.split(separator: ",", omittingEmptySubsequences: false).allSatisfy { item in
             let parts = item.split(separator: "/", omittingEmptySubsequences: false)
@@ -228,7 +234,7 @@ struct CronExpression {
             let bounds = parts[0].split(separator: "-", omittingEmptySubsequences: false)
             guard (1...2).contains(bounds.count) else { return false }
             let years = bounds.compactMap { bound in bound.allSatisfy(\.isASCII) ? Int(bound) : nil }
-            return years.count == bounds.count && years.allSatisfy { (1970...2199).contains($0) } && years == years.sorted()
+            return years.count == bounds.count && years.allSatisfy { (1970...2099).contains($0) } && years == years.sorted()
         }
     }
 

@@ -38,7 +38,7 @@ extension CronExpression {
             }
         }
         if words.count == 7, !yearFieldReads(words[6]) {
-            return "its year field '\(words[6])' is not one, whose years are 1970 to 2199 ('2027', '2027-2030', '2027/2')"
+            return "its year field '\(words[6])' is not one, whose years are 1970 to 2099 ('2027', '2027-2030', '2027/2')"
         }
         return nil
     }

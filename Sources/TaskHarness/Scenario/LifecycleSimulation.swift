@@ -404,7 +404,13 @@ public actor LifecycleSimulation {
 
     private func launchNow(_ identifier: String) async throws(LifecycleError) -> LaunchAttempt {
         if !scheduler.processState.isRunning || process?.life.isAlive != true {
-            // The system starts the app in the background to deliver the task.
+            // The system starts the app in the background to deliver the task — only a request it can deliver: with
+            // none pending (cancelled while the app was not running) or its floor ahead, the app stays as it was,
+            // and its start-up's submit does not make a launch out of nothing (a black-box differential's finding).
+            if let refusal = scheduler.refusalBeforeStart(identifier) {
+                plans[identifier] = nil
+                return .refused(refusal)
+            }
             try startProcess()
         }
         let launched: LaunchRecord

@@ -50,6 +50,27 @@ public final class SimulatedScheduler: Sendable {
         var terminationObserver: (@Sendable () -> Void)?
         var completionObserver: (@Sendable (Int, Bool) -> Void)?
 
+        /// The index of the pending request for `identifier`, or `no-pending-request` recorded and thrown.
+        mutating func pendingRequest(_ identifier: String, _ now: Date) throws(SchedulerError) -> Int {
+            guard let index = pending[identifier] else {
+                throw fail(.noPendingRequest, identifier, now, "\(identifier) has no pending request, so the system cannot launch it; submit (or resubmit after each run) a request")
+            }
+            return index
+        }
+
+        /// `launch-before-earliest-begin` recorded and thrown when `now` is before the request's floor.
+        mutating func checkFloor(of request: TaskRequest, _ identifier: String, _ now: Date) throws(SchedulerError) {
+            // Compared as numbers: a floor that is not a number is never reached (Date's `>=` would say it always is).
+            guard let floor = request.earliestBeginDate, !(now.timeIntervalSinceReferenceDate >= floor.timeIntervalSinceReferenceDate) else { return }
+            // A floor past the clock's last second (a retry grown to `RetryPolicy.longestDelay`) no step reaches.
+            let advice = ManualClock.supportedRange.contains(floor)
+                ? "move the step to or after it"
+                : "no step can reach it, as the clock ends at 9999-12-31T23:59:59Z; give the retry a maximum delay"
+            throw fail(.launchBeforeEarliestBegin, identifier, now, "a launch at \(now.rfc3339UTC) is before the request's earliestBeginDate \(floor.rfc3339UTC); the system never starts a task earlier, so \(advice)",
+                       // A floor past the years results can hold is left out (no report could show it).
+                       earliestBegin: ManualClock.supportedRange.contains(floor) ? floor : nil)
+        }
+
         mutating func fail(_ code: SchedulerError.Code, _ identifier: String, _ at: Date, _ message: String,
                            earliestBegin: Date? = nil, gateRefusal: StaticGate.GateRefusal? = nil) -> SchedulerError {
             let error = SchedulerError(code: code, identifier: identifier, at: at, message: message, earliestBegin: earliestBegin,
@@ -292,6 +313,22 @@ public final class SimulatedScheduler: Sendable {
 
     // MARK: The system's side
 
+    /// What `launch` would refuse before any handler is asked — nothing pending for `identifier`, or its floor still
+    /// ahead — recorded as `launch` records it; nil when the request can be delivered. The system starts an app that is
+    /// not running only to deliver a request it can launch: asked first, a cancelled request is not brought back by
+    /// the submit of the app's own start-up.
+    public func refusalBeforeStart(_ identifier: String) -> SchedulerError? {
+        let now = clock.now
+        return state.withLock { state in
+            do throws(SchedulerError) {
+                try state.checkFloor(of: state.requests[state.pendingRequest(identifier, now)].request, identifier, now)
+                return nil
+            } catch {
+                return error
+            }
+        }
+    }
+
     /// Launches the pending request for `identifier` now and runs its launch handler until the handler returns.
     ///
     /// Throws `no-pending-request` when nothing is pending for it, `no-launch-handler` when no process has a handler
@@ -301,23 +338,12 @@ public final class SimulatedScheduler: Sendable {
     public func launch(_ identifier: String) async throws(SchedulerError) -> LaunchRecord {
         let now = clock.now
         let (task, handler) = try state.withLock { (state) throws(SchedulerError) -> (SimulatedTask, LaunchHandler) in
-            guard let requestIndex = state.pending[identifier] else {
-                throw state.fail(.noPendingRequest, identifier, now, "\(identifier) has no pending request, so the system cannot launch it; submit (or resubmit after each run) a request")
-            }
+            let requestIndex = try state.pendingRequest(identifier, now)
             guard state.process.isRunning, let registration = state.registrations[identifier] else {
                 throw state.fail(.noLaunchHandler, identifier, now, "the system launched \(identifier) but this process registered no launch handler for it; register it at every app launch")
             }
             let request = state.requests[requestIndex].request
-            // Compared as numbers: a floor that is not a number is never reached (Date's `>=` would say it always is).
-            if let floor = request.earliestBeginDate, !(now.timeIntervalSinceReferenceDate >= floor.timeIntervalSinceReferenceDate) {
-                // A floor past the clock's last second (a retry grown to `RetryPolicy.longestDelay`) no step reaches.
-                let advice = ManualClock.supportedRange.contains(floor)
-                    ? "move the step to or after it"
-                    : "no step can reach it, as the clock ends at 9999-12-31T23:59:59Z; give the retry a maximum delay"
-                throw state.fail(.launchBeforeEarliestBegin, identifier, now, "a launch at \(now.rfc3339UTC) is before the request's earliestBeginDate \(floor.rfc3339UTC); the system never starts a task earlier, so \(advice)",
-                                 // A floor past the years results can hold is left out (no report could show it).
-                                 earliestBegin: ManualClock.supportedRange.contains(floor) ? floor : nil)
-            }
+            try state.checkFloor(of: request, identifier, now)
             let number = state.launches.count + 1
             state.pending[identifier] = nil
             state.requests[requestIndex].state = .launched(number)

@@ -36,6 +36,25 @@ import Testing
         #expect(report.failedChecks.isEmpty, "\(report.failedChecks)")
     }
 
+    /// A scheduled launch with nothing due has no `planned`, whether it succeeds or fails before its write stage (a
+    /// black-box differential saw the failed one show its request's floor as if an occurrence had been planned then).
+    /// Berlin is at +02:00 on 2027-03-29: the 03:00 launch runs that day's 02:30; nothing is due again until the 30th.
+    @Test(arguments: [false, true])
+    func aLaunchWithNothingDueHasNoPlannedInstantWhetherItSucceedsOrFails(fails: Bool) async throws {
+        var configuration = Fixture.configuration(schedule: ScheduleOccurrences(try Self.berlin(repeated: .first)))
+        configuration.clockStart = instant("2027-03-29T00:00:00+02:00")
+        let simulation = try await LifecycleSimulation(configuration)
+        try await simulation.launch(Fixture.refresh, at: instant("2027-03-29T03:00:00+02:00"))
+        try await simulation.advance(to: instant("2027-03-29T03:05:00+02:00"))
+        _ = try await simulation.submit(Fixture.refresh, earliestBeginDate: instant("2027-03-29T03:10:00+02:00"))
+        let plan = fails ? LaunchPlan(fault: InjectedFault(stage: .download, errorType: "net-down")) : LaunchPlan()
+        try await simulation.launch(Fixture.refresh, at: instant("2027-03-29T03:20:00+02:00"), plan: plan)
+        let report = await simulation.finish()
+        #expect(report.runs.map(\.planned) == [instant("2027-03-29T02:30:00+02:00"), nil])
+        #expect(report.runs.map(\.key) == ["nightly-sync/v1/2027-03-29", nil])
+        #expect(report.completed == [.success, fails ? .failure : .success])
+    }
+
     @Test func theSpringGapIsSkippedAndNothingElseIsMissed() async throws {
         var configuration = Fixture.configuration(schedule: ScheduleOccurrences(try Self.berlin(repeated: .first)))
         configuration.clockStart = instant("2027-03-26T12:00:00+01:00")

@@ -306,8 +306,10 @@ public actor LifecycleSimulation {
             let failure = launch.completed == .failure ? run?.failure : nil
             guard let run, !run.due.isEmpty else {
                 // A scheduled launch with nothing due ran no occurrence: its request's floor is not a plan, and shown
-                // as one it read as if that occurrence had run.
-                return [RunRecord(launch: launch.number, identifier: launch.identifier, planned: run?.nothingDue == true ? nil : launch.planned,
+                // as one it read as if that occurrence had run — whether it found so in its write stage or failed
+                // before it (its catch-up window was frozen at the start: `window`).
+                let nothingDue = run?.nothingDue == true || run?.window != nil
+                return [RunRecord(launch: launch.number, identifier: launch.identifier, planned: nothingDue ? nil : launch.planned,
                                   actual: launch.actual, key: run?.runKey, completed: launch.completed, failure: failure)]
             }
             // An occurrence an interrupted attempt wrote is complete once this launch recorded it, even if the

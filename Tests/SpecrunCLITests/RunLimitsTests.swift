@@ -166,6 +166,29 @@ import Testing
         #expect(await CommandRun.run(["--max-occurrences", "4", folder.path]).status == 0)
     }
 
+    /// A lifecycle launch's catch-up window is bounded by the same flag (it had a fixed 100,000 a black-box review
+    /// could not raise): six hourly occurrences after the clock's start, 01:00Z to 06:00Z, caught up at 06:30Z.
+    @Test func maxOccurrencesBoundsACatchUpToo() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("catch-up.yaml", """
+            spec: Six hours caught up at once
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: hourly, timezone: UTC, rule: {every: hour, minute: 0}, nonexistent: skip, repeated: first}
+            clock: 2027-01-01T00:00:00Z
+            steps:
+              - {at: 2027-01-01T06:30:00Z, launch: com.example.app.refresh}
+            expect:
+              completed: [true]
+              run-count: 6
+
+            """)
+        let limited = await CommandRun.run(["--max-occurrences", "5", "--color", "never", folder.path])
+        #expect(limited.status == 1)
+        #expect(limited.out.contains("too-many-occurrences"), "\(limited.out)")
+        #expect(await CommandRun.run(["--max-occurrences", "6", folder.path]).status == 0)
+    }
+
     @Test func maxCandidatesIsTheSearchBoundOfSchedulesWithoutLimit() async throws {
         let folder = try ScratchSpecFolder()
         defer { folder.remove() }

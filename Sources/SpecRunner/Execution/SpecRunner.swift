@@ -110,7 +110,7 @@ public struct SpecRunner: Sendable {
                 .run(recurrence, caseSpec: caseSpec, engine: engine)
         case .lifecycle(let scenario):
             return LifecycleExecutor(temporaryParent: options.scenarioFolderParent, folderTracker: options.scenarioFolders,
-                                     fixtureByteLimit: options.fixtureByteLimit).run(scenario)
+                                     fixtureByteLimit: options.fixtureByteLimit, occurrenceLimit: options.occurrenceLimit).run(scenario)
         }
     }
 

@@ -10,8 +10,9 @@ struct ScenarioSetupError: Error, CustomStringConvertible {
 
 extension LifecycleConfiguration {
     /// The harness configuration a scenario describes; `temporaryParent` is where its scenario folder goes, and an
-    /// `info-plist` fixture may hold at most `fixtureByteLimit` bytes.
+    /// `info-plist` fixture may hold at most `fixtureByteLimit` bytes, and a catch-up window `occurrenceLimit` occurrences.
     init(_ spec: LifecycleSpec, temporaryParent: URL?, fixtureByteLimit: Int = 10 << 20,
+         occurrenceLimit: Int = CoreEngine.defaultOccurrenceLimit,
          folderTracker: ScenarioFolderTracker? = nil) throws(ScenarioSetupError) {
         let tasks = spec.tasks.map { TaskDefinition(identifier: $0.identifier, kind: TaskKind($0.kind)) }
         self.init(
@@ -21,7 +22,7 @@ extension LifecycleConfiguration {
             availability: SchedulerAvailability(spec.system.availability),
             items: spec.job.items,
             stages: spec.job.stages.map(JobStage.init),
-            schedule: try spec.schedule.map { schedule throws(ScenarioSetupError) in ScheduleOccurrences(try Schedule(schedule)) },
+            schedule: try spec.schedule.map { schedule throws(ScenarioSetupError) in ScheduleOccurrences(try Schedule(schedule), limit: occurrenceLimit) },
             retry: spec.app.retry.map(RetryPolicy.init),
             budget: ExpirationBudget(refresh: .seconds(spec.system.refreshBudget), processing: .seconds(spec.system.processingBudget)),
             startupRegistrations: spec.app.registers,

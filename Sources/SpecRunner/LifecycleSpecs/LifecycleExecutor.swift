@@ -18,6 +18,8 @@ struct LifecycleExecutor: Sendable {
     var folderTracker: ScenarioFolderTracker?
     /// Most bytes an `info-plist` fixture may hold.
     var fixtureByteLimit = 10 << 20
+    /// Most occurrences a catch-up window may hold (`--max-occurrences`).
+    var occurrenceLimit = CoreEngine.defaultOccurrenceLimit
 
     /// Runs the scenario from synchronous code: the runner's worker threads.
     ///
@@ -48,7 +50,8 @@ struct LifecycleExecutor: Sendable {
         let simulation: LifecycleSimulation
         do {
             configuration = try LifecycleConfiguration(
-                spec, temporaryParent: temporaryParent, fixtureByteLimit: fixtureByteLimit, folderTracker: folderTracker)
+                spec, temporaryParent: temporaryParent, fixtureByteLimit: fixtureByteLimit, occurrenceLimit: occurrenceLimit,
+                folderTracker: folderTracker)
             simulation = try await LifecycleSimulation(configuration)
         } catch let error as ScenarioSetupError {
             return Verdict(status: .error, message: error.description, timeZone: scheduleZone)

@@ -31,7 +31,7 @@ struct RunLimits: Equatable {
         OptionSpec(name: "max-candidates", valueName: "N",
                    help: "Search bound of a schedule without 'limit:', 1–10000000 (default: 10000)."),
         OptionSpec(name: "max-occurrences", valueName: "N",
-                   help: "Report a window holding more than N occurrences as an error (default: 100000)."),
+                   help: "Report a window or a catch-up holding more than N occurrences as an error (default: 100000)."),
         OptionSpec(name: "allow-outside-fixtures",
                    help: "Allow fixtures (info-plist) outside the spec tree (absolute paths, ../ escapes, links out), and spec files reached through links out of a named folder."),
     ]

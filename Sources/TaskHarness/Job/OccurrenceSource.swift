@@ -18,15 +18,19 @@ public protocol OccurrenceSource: Sendable {
 /// The occurrences of a `Recurrence.Schedule`, enumerated by the recurrence core.
 public struct ScheduleOccurrences: OccurrenceSource {
     public let schedule: Schedule
+    /// The most occurrences one catch-up window may hold before it fails with `tooManyOccurrences` (specrun's
+    /// `--max-occurrences`, as for a recurrence spec's window).
+    public let limit: Int
 
-    public init(_ schedule: Schedule) {
+    public init(_ schedule: Schedule, limit: Int = CoreEngine.defaultOccurrenceLimit) {
         self.schedule = schedule
+        self.limit = limit
     }
 
     public var scheduleID: String { "\(schedule.id)/v\(schedule.version)" }
 
     public func occurrences(in window: Window) throws -> [Occurrence] {
-        try schedule.occurrences(in: window)
+        try schedule.occurrences(in: window, limit: limit)
     }
 
     public func next(after date: Date) throws -> Occurrence {

@@ -47,6 +47,18 @@ import Testing
             """)
     }
 
+    /// A fraction of a second is kept in the local reading and the advice (it was dropped: "03:29:59 CEST" for an
+    /// instant at .999; zoneinfo: 2027-04-01T02:29:59.999+01:00 is 03:29:59.999+02:00 in Berlin).
+    @Test func aFractionOfASecondIsKeptInTheLocalReading() {
+        #expect(Self.lint(instant: "2027-04-01T02:29:59.999+01:00") == """
+            lint.yaml:10:11: warning: 2027-04-01T02:29:59.999+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-04-01 03:29:59.999 CEST (+02:00) there [offset-mismatch]
+                next: 2027-04-01T02:29:59.999+01:00
+                      ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+            note: if you meant 02:29:59.999 local time, write 2027-04-01T02:29:59.999+02:00
+
+            """)
+    }
+
     @Test func instantsWithTheZonesOffsetOrZAreAccepted() {
         #expect(Self.lint(instant: "2027-03-29T02:30:00+02:00").isEmpty)
         #expect(Self.lint(instant: "2027-03-29T00:30:00Z").isEmpty)
@@ -288,10 +300,10 @@ import Testing
         // Lord Howe is at +11:00 in January (summer), +10:30 in winter; tzdata names those periods only
         // numerically (+11, +1030), so no abbreviation is printed beside the offset.
         #expect(Self.lint(zone: "Australia/Lord_Howe", instant: "2027-01-15T12:00:00.250+10:30") == """
-            lint.yaml:10:11: warning: 2027-01-15T12:00:00.250+10:30 is written with offset +10:30, but Australia/Lord_Howe is at +11:00 at that instant: it is 2027-01-15 12:30 (+11:00) there [offset-mismatch]
+            lint.yaml:10:11: warning: 2027-01-15T12:00:00.250+10:30 is written with offset +10:30, but Australia/Lord_Howe is at +11:00 at that instant: it is 2027-01-15 12:30:00.25 (+11:00) there [offset-mismatch]
                 next: 2027-01-15T12:00:00.250+10:30
                       ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~
-            note: if you meant 12:00 local time, write 2027-01-15T12:00:00.250+11:00
+            note: if you meant 12:00:00.25 local time, write 2027-01-15T12:00:00.250+11:00
 
             """)
     }

@@ -53,18 +53,21 @@ extension Date {
     /// `2027-03-28T01:00:00Z`, with fractional seconds only when present.
     public var rfc3339UTC: String {
         guard SupportedInstants.hasCalendarDate(self) else { return SupportedInstants.secondsText(self) }
-        let total = timeIntervalSince1970
-        let seconds = Int(total.rounded(.down))
-        let fraction = total - Double(seconds)
+        let seconds = Int(timeIntervalSince1970.rounded(.down))
         let days = Int((Double(seconds) / 86_400).rounded(.down))
         let secondOfDay = seconds - days * 86_400
         let civil = CivilDate(daysSinceEpoch: days)
-        var text = pad(civil.year, width: 4) + "-" + pad(civil.month) + "-" + pad(civil.day) + "T"
-            + pad(secondOfDay / 3600) + ":" + pad(secondOfDay % 3600 / 60) + ":" + pad(secondOfDay % 60)
-        if fraction > 0.000_000_5 {
-            let millis = String(format: "%.6f", fraction).dropFirst(1)
-            text += String(millis.reversed().drop(while: { $0 == "0" }).reversed())
-        }
-        return text + "Z"
+        return pad(civil.year, width: 4) + "-" + pad(civil.month) + "-" + pad(civil.day) + "T"
+            + pad(secondOfDay / 3600) + ":" + pad(secondOfDay % 3600 / 60) + ":" + pad(secondOfDay % 60) + fractionText + "Z"
+    }
+
+    /// The fraction of the second, to the microsecond, as written after the seconds (`.25`); empty for a whole second
+    /// (and for a fraction that rounds to one, which would read as the next second's `.000000`).
+    var fractionText: String {
+        let fraction = timeIntervalSince1970 - timeIntervalSince1970.rounded(.down)
+        let micros = Int((fraction * 1_000_000).rounded())
+        guard micros > 0, micros < 1_000_000 else { return "" }
+        let digits = String(micros + 1_000_000).dropFirst()
+        return "." + String(digits.reversed().drop(while: { $0 == "0" }).reversed())
     }
 }

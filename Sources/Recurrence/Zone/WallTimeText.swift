@@ -27,7 +27,8 @@ public enum WallTimeText {
         return text + self.offset(offset)
     }
 
-    /// The local date and time of `date` at `offset`: `("2027-03-29", "03:30")`, seconds shown only when not zero.
+    /// The local date and time of `date` at `offset`: `("2027-03-29", "03:30")`, seconds shown only when not zero, with
+    /// their fraction when there is one (`03:29:59.999`: a lint reading `02:29:59.999+01:00` kept it in its advice).
     public static func local(_ date: Date, offset: Int) -> (date: String, time: String) {
         guard SupportedInstants.hasCalendarDate(date) else { return (SupportedInstants.secondsText(date), "") }
         let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offset
@@ -35,7 +36,8 @@ public enum WallTimeText {
         let secondOfDay = seconds - days * 86_400
         let civil = CivilDate(daysSinceEpoch: days)
         var time = two(secondOfDay / 3600) + ":" + two(secondOfDay % 3600 / 60)
-        if secondOfDay % 60 != 0 { time += ":" + two(secondOfDay % 60) }
+        let fraction = date.fractionText
+        if secondOfDay % 60 != 0 || !fraction.isEmpty { time += ":" + two(secondOfDay % 60) + fraction }
         return (four(civil.year) + "-" + two(civil.month) + "-" + two(civil.day), time)
     }
 

@@ -190,10 +190,12 @@ public struct LifecycleInvariants: Sendable {
                 continue
             }
             if retry.committed && retry.runKey == key && !retry.reconciledKeys.contains(key) {
-                if runs.contains(where: { $0.launch < run.launch && $0.runKey == key && $0.completionRecorded }) {
-                    // A run keyed by its content repeated an input an earlier launch completed: the completion store
-                    // cannot tell the interrupted repeat from that run, so the retry writes it once more (the side
-                    // effect still happens once, under the same key).
+                if runs.contains(where: {
+                    ($0.launch < run.launch || run.nestedLaunches.contains($0.launch)) && $0.runKey == key && $0.completionRecorded
+                }) {
+                    // A run keyed by its content repeated an input an earlier launch completed — or one nested in it,
+                    // which ran before its write: the completion store cannot tell the interrupted repeat from that
+                    // run, so the retry writes it once more (the side effect still happens once, under the same key).
                     notes.append("launch #\(retry.launch) wrote \(key) again: launch #\(run.launch) repeated an input already completed")
                 } else {
                     problems.append("launch #\(retry.launch) wrote \(key) again instead of reconciling launch #\(run.launch)'s write")

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import Recurrence
 import Synchronization
@@ -70,6 +71,8 @@ public final class SyncJob: RefreshJob {
         var cancelled = false
         var attempts = 0
         var lastRunCompleted = false
+        /// This run opened the store's write transaction (the app's launches share one store connection).
+        var holdsTransaction = false
     }
 
     private let state = Mutex(RunState())
@@ -133,6 +136,7 @@ public final class SyncJob: RefreshJob {
         let attempt = state.withLock { state in
             state.cancelled = false
             state.lastRunCompleted = false
+            state.holdsTransaction = false
             state.attempts += 1
             return state.attempts
         }
@@ -150,7 +154,7 @@ public final class SyncJob: RefreshJob {
                 stage = current.rawValue
                 switch current {
                 case .download:
-                    if flaws.contains(.longTransaction), !stores.sync.isInTransaction { try stores.sync.beginWrite() }
+                    if flaws.contains(.longTransaction) { try beginOwnWrite() }
                     let fetched = try await source.fetch()
                     try files.write(prefix + "\(attempt).download.tmp", Self.encoded(fetched.items))
                     batch = fetched
@@ -168,7 +172,7 @@ public final class SyncJob: RefreshJob {
                         // a write keyed by content would collide with a later run of the same content.
                         monitor?.note(.nothingDue, identifier: identifier)
                         // Like the other outcomes that write nothing: end a transaction a flawed job opened early.
-                        try stores.sync.rollback()
+                        try rollbackOwnWrite()
                         outcome = .nothingDue
                         break
                     }
@@ -180,7 +184,7 @@ public final class SyncJob: RefreshJob {
                             let key = self.runKey(due: due, batch: fetched)
                             runKey = key
                             monitor?.note(.alreadyComplete(runKey: key), identifier: identifier)
-                            try stores.sync.rollback()
+                            try rollbackOwnWrite()
                             outcome = .alreadyComplete
                             break
                         }
@@ -189,6 +193,8 @@ public final class SyncJob: RefreshJob {
                                       identifier: identifier)
                         due = remaining
                     }
+                    // From here the store is read and written: not inside another launch's open write.
+                    try checkNoOtherWrite()
                     if let remaining = try reconcileEarlierAttempt(due: due, at: launchTime) {
                         due = remaining
                     }
@@ -228,7 +234,7 @@ public final class SyncJob: RefreshJob {
             log?.record(identifier: identifier, stage: stage, from: files.process)
             state.withLock { $0.lastRunCompleted = true }
         } catch {
-            try? stores.sync.rollback()
+            try? rollbackOwnWrite()
             if !flaws.contains(.keepsTemporaryFiles) { files.remove(prefix: prefix) }
             let errorType = DiagnosticsEntry.errorType(of: error)
             if let failure = EnvironmentFailure(error) { monitor?.note(.environmentFailed(failure), identifier: identifier) }
@@ -307,19 +313,49 @@ public final class SyncJob: RefreshJob {
         if try store.snapshot().runKey == runKey, try !stores.completions.isCompleted(runKey) {
             // An earlier attempt committed this run and died before its completion record.
             monitor?.note(.reconciled(runKey: runKey), identifier: identifier)
-            try store.rollback()
+            try rollbackOwnWrite()
             return .reconciled
         }
-        if !store.isInTransaction { try store.beginWrite() }
+        try beginOwnWrite()
         if flaws.contains(.appendsDuplicates) { try store.append(items) } else { try store.upsert(items) }
-        if flaws.contains(.splitWrite) { try store.commit() }
+        if flaws.contains(.splitWrite) { try commitOwnWrite() }
         try await monitor?.checkpoint(.during(.write), identifier: identifier)
         try checkCancellation()
-        if flaws.contains(.splitWrite) { try store.beginWrite() }
+        if flaws.contains(.splitWrite) { try beginOwnWrite() }
         try store.recordCommit(cursor: batch.cursor, updatedAt: launchTime, runKey: runKey)
-        try store.commit()
+        try commitOwnWrite()
         monitor?.note(.committed(runKey: runKey, cursor: batch.cursor), identifier: identifier)
         return .written
+    }
+
+    /// Opens this run's write transaction (kept when this run holds it already: a `long-transaction` job's).
+    private func beginOwnWrite() throws {
+        if state.withLock({ $0.holdsTransaction }) { return }
+        try checkNoOtherWrite()
+        try stores.sync.beginWrite()
+        state.withLock { $0.holdsTransaction = true }
+    }
+
+    /// Another launch's write transaction open on the app's store (this run overlaps it inside its write) is a lock
+    /// conflict: `database-busy` at once, as the harness makes every lock conflict an error and never a wait. Joined,
+    /// this run committed the other's half-done write, or, failing, rolled it back and left its cursor and commit
+    /// count to be written without its items (a black-box differential's finding).
+    private func checkNoOtherWrite() throws {
+        guard stores.sync.isInTransaction, !state.withLock({ $0.holdsTransaction }) else { return }
+        throw SQLiteError(code: SQLITE_BUSY, operation: "execute",
+                          message: "database is locked: another launch's write transaction is open on the store")
+    }
+
+    private func commitOwnWrite() throws {
+        try stores.sync.commit()
+        state.withLock { $0.holdsTransaction = false }
+    }
+
+    /// Ends this run's transaction, if it holds one, without keeping it; another launch's is never touched.
+    private func rollbackOwnWrite() throws {
+        guard state.withLock({ $0.holdsTransaction }) else { return }
+        state.withLock { $0.holdsTransaction = false }
+        try stores.sync.rollback()
     }
 
     private func checkCancellation() throws {

@@ -95,7 +95,8 @@ public struct LifecycleInvariants: Sendable {
 
     func storeChangesTogether() -> InvariantCheck {
         var problems: [String] = []
-        for run in runs where run.nestedLaunches.isEmpty {
+        // A run is judged by its own changes: alone, or beside launches nested in it that committed nothing.
+        for run in runs where !committedInside(run) {
             guard let before = run.storeBefore, let after = run.storeAfter, let launch = launch(run.launch) else { continue }
             if after.commits == before.commits {
                 var changed: [String] = []
@@ -115,6 +116,14 @@ public struct LifecycleInvariants: Sendable {
             }
         }
         return check("store-changes-together", problems, ok: "items, cursor and updated-at changed together or not at all")
+    }
+
+    /// Whether a launch nested in `run` (or in one nested in it) committed to the store while `run` was running.
+    private func committedInside(_ run: JobRunRecord) -> Bool {
+        run.nestedLaunches.contains { number in
+            guard let nested = self.run(number) else { return false }
+            return nested.committed || committedInside(nested)
+        }
     }
 
     func oldDataReadableDuringFault() -> InvariantCheck {
@@ -178,11 +187,13 @@ public struct LifecycleInvariants: Sendable {
             guard let key = run.runKey else { continue }
             let effects = sideEffects.filter { $0.subject == key }.count
             if effects > 1 { problems.append("the side effect of \(key), interrupted in launch #\(run.launch), happened \(effects) times") }
-            // A launch nested in this one has a later number but ran before its write: it cannot be its retry.
-            guard let retry = runs.first(where: {
-                $0.launch > run.launch && !run.nestedLaunches.contains($0.launch)
-                    && (($0.runKey == key || $0.reconciledKeys.contains(key)) && $0.completionRecorded || $0.reconciledPartKeys.contains(key))
-            }) else {
+            // A launch nested in this one has a later number but ran before its write: it cannot be its retry. A launch
+            // that reconciled the write is its retry first, whatever its number: one nested in a later launch ran before
+            // that launch's write.
+            let later = runs.filter { $0.launch > run.launch && !run.nestedLaunches.contains($0.launch) }
+            guard let retry = later.first(where: { $0.reconciledKeys.contains(key) && $0.completionRecorded || $0.reconciledPartKeys.contains(key) })
+                ?? later.first(where: { $0.runKey == key && $0.completionRecorded })
+            else {
                 // A later launch with other content has another key: it is no retry of this write.
                 let later = runs.first { $0.launch > run.launch && !run.nestedLaunches.contains($0.launch) && $0.completionRecorded }
                 notes.append("launch #\(run.launch)'s write (\(key)) was not retried within the scenario"

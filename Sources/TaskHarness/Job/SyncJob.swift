@@ -142,6 +142,10 @@ public final class SyncJob: RefreshJob {
         }
         let launchTime = clock.now
         let prefix = "\(identifier)."
+        // This run's files, named by its process and attempt: a dead process's leftovers of the task, swept below,
+        // never share a name with them (the attempt count starts again in each process).
+        let launchTag = (files.process.map { "p\($0.generation)." } ?? "") + "\(attempt)"
+        let own = prefix + launchTag + "."
         var stage = "catch-up"
         do {
             files.remove(prefix: prefix)
@@ -156,13 +160,13 @@ public final class SyncJob: RefreshJob {
                 case .download:
                     if flaws.contains(.longTransaction) { try beginOwnWrite() }
                     let fetched = try await source.fetch()
-                    try files.write(prefix + "\(attempt).download.tmp", Self.encoded(fetched.items))
+                    try files.write(own + "download.tmp", Self.encoded(fetched.items))
                     batch = fetched
                 case .parse:
                     let fetched = try await fetched(batch)
                     batch = fetched
-                    let parsed = files.read(prefix + "\(attempt).download.tmp").flatMap(Self.decoded) ?? fetched.items
-                    try files.write(prefix + "\(attempt).parsed.tmp", Self.encoded(parsed))
+                    let parsed = files.read(own + "download.tmp").flatMap(Self.decoded) ?? fetched.items
+                    try files.write(own + "parsed.tmp", Self.encoded(parsed))
                     items = parsed
                 case .write:
                     let fetched = try await fetched(batch)
@@ -195,7 +199,7 @@ public final class SyncJob: RefreshJob {
                     }
                     // From here the store is read and written: not inside another launch's open write.
                     try checkNoOtherWrite()
-                    if let remaining = try reconcileEarlierAttempt(due: due, at: launchTime) {
+                    if let remaining = try reconcileEarlierAttempt(due: due, at: launchTime, launchTag: launchTag) {
                         due = remaining
                     }
                     let key = self.runKey(due: due, batch: fetched)
@@ -218,7 +222,7 @@ public final class SyncJob: RefreshJob {
             }
             if let key = runKey, outcome == .written || outcome == .reconciled {
                 stage = "upload"
-                let effectKey = flaws.contains(.launchScopedSideEffectKey) ? "\(identifier)@\(launchTime.rfc3339UTC)" : key
+                let effectKey = sideEffectKey(for: key, launchTime: launchTime, launchTag: launchTag)
                 let performed = try stores.sideEffects.perform(key: effectKey, subject: key, identifier: identifier, at: launchTime)
                 monitor?.note(.sideEffect(key: effectKey, performed: performed), identifier: identifier)
                 log?.record(identifier: identifier, stage: stage, errorType: performed ? nil : "already-performed", from: files.process)
@@ -248,15 +252,16 @@ public final class SyncJob: RefreshJob {
     /// due before more did — and died before recording them: records them now (its side effect happened, under its
     /// key; asking again is a no-op) and returns the occurrences still to write. Nil when there is none, and when the
     /// earlier attempt covered all of them (`write` reconciles that case whole).
-    private func reconcileEarlierAttempt(due: [Occurrence]?, at launchTime: Date) throws -> [Occurrence]? {
+    private func reconcileEarlierAttempt(due: [Occurrence]?, at launchTime: Date, launchTag: String) throws -> [Occurrence]? {
         guard let due, !flaws.contains(.skipsCompletionCheck),
               let committed = try stores.sync.snapshot().runKey,
               let index = due.firstIndex(where: { $0.key.rawValue == committed }), index < due.count - 1,
               try !stores.completions.isCompleted(committed)
         else { return nil }
         let covered = Array(due[...index])
-        let performed = try stores.sideEffects.perform(key: committed, subject: committed, identifier: identifier, at: launchTime)
-        monitor?.note(.sideEffect(key: committed, performed: performed), identifier: identifier)
+        let effectKey = sideEffectKey(for: committed, launchTime: launchTime, launchTag: launchTag)
+        let performed = try stores.sideEffects.perform(key: effectKey, subject: committed, identifier: identifier, at: launchTime)
+        monitor?.note(.sideEffect(key: effectKey, performed: performed), identifier: identifier)
         try stores.completions.recordCompletion(
             runKey: committed, occurrences: covered, identifier: identifier, completedAt: launchTime,
             schedule: catchUp?.occurrences.scheduleID, through: covered[covered.count - 1].date)
@@ -326,6 +331,13 @@ public final class SyncJob: RefreshJob {
         try commitOwnWrite()
         monitor?.note(.committed(runKey: runKey, cursor: batch.cursor), identifier: identifier)
         return .written
+    }
+
+    /// The key the side effect of `businessKey` is asked under: that key, or with the `launch-scoped-side-effect-key`
+    /// flaw one per launch — the task, the launch instant and the launch's process and attempt (`…@2027-03-01T02:00:00Z#p1.2`:
+    /// two launches at one instant are two launches), used alike for a whole and a partial reconciliation.
+    private func sideEffectKey(for businessKey: String, launchTime: Date, launchTag: String) -> String {
+        flaws.contains(.launchScopedSideEffectKey) ? "\(identifier)@\(launchTime.rfc3339UTC)#\(launchTag)" : businessKey
     }
 
     /// Opens this run's write transaction (kept when this run holds it already: a `long-transaction` job's).

@@ -343,13 +343,19 @@ public actor LifecycleSimulation {
         }
         let plan = journal.record(number)?.plan ?? LaunchPlan()
         if let overlap = plan.overlap, point == .during(overlap.during) {
+            var nestedCommitted = false
             do {
-                _ = try await launchNow(overlap.identifier)
+                let attempt = try await launchNow(overlap.identifier)
+                nestedCommitted = attempt.record.flatMap { journal.record($0.number)?.committed } == true
             } catch {
                 harnessProblems.append("the overlapping launch of \(overlap.identifier) could not run: \(error)")
             }
-            let afterOverlap = readBack(folder.syncStoreURL, "the item store") { try SyncStore.readSnapshot(at: folder.syncStoreURL) }
-            journal.update(number) { $0.storeAfterOverlaps = afterOverlap }
+            // The old data a fault of this launch must keep readable moves only with a nested launch's commit: read
+            // otherwise, it held this launch's own first transaction of a split write as if it were old.
+            if nestedCommitted {
+                let afterOverlap = readBack(folder.syncStoreURL, "the item store") { try SyncStore.readSnapshot(at: folder.syncStoreURL) }
+                journal.update(number) { $0.storeAfterOverlaps = afterOverlap }
+            }
             guard process.life.isAlive else { throw ProcessDeath() }
         }
         if let stage = plan.expireDuring, point == .during(stage) {

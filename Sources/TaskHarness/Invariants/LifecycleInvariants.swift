@@ -195,19 +195,16 @@ public struct LifecycleInvariants: Sendable {
                 ?? later.first(where: { $0.runKey == key && $0.completionRecorded })
             else {
                 // A later launch with other content has another key: it is no retry of this write.
-                let later = runs.first { $0.launch > run.launch && !run.nestedLaunches.contains($0.launch) && $0.completionRecorded }
+                let other = later.first { $0.completionRecorded }
                 notes.append("launch #\(run.launch)'s write (\(key)) was not retried within the scenario"
-                    + (later.map { "; launch #\($0.launch) ran another input (\($0.runKey ?? "no key"))" } ?? ""))
+                    + (other.map { "; launch #\($0.launch) ran another input (\($0.runKey ?? "no key"))" } ?? ""))
                 continue
             }
             // Without a schedule a run is keyed by its content: when another input completed first (the items changed),
             // the interrupted write was not retried, and the same input coming back later is a new run of it, which
             // writes it again to store the source's cursor (a black-box differential: X interrupted, then Y, then X).
             if catchUp == nil, retry.committed && retry.runKey == key && !retry.reconciledKeys.contains(key),
-               let other = runs.first(where: {
-                   $0.launch > run.launch && $0.launch < retry.launch && !run.nestedLaunches.contains($0.launch)
-                       && $0.completionRecorded && $0.runKey != key
-               }) {
+               let other = later.first(where: { $0.launch < retry.launch && $0.completionRecorded && $0.runKey != key }) {
                 notes.append("launch #\(run.launch)'s write (\(key)) was not retried: launch #\(other.launch) ran another input "
                     + "(\(other.runKey ?? "no key")) first, and launch #\(retry.launch) ran it anew")
                 continue

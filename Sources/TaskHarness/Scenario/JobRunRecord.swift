@@ -56,7 +56,8 @@ public struct JobRunRecord: Sendable, Hashable {
     /// leftovers, not those of a launch it overlaps or of a dead process the next run has yet to sweep.
     public var temporaryFilesAfter: Int?
 
-    /// Whether the run did what a success must mean: committed, reconciled an interrupted commit, found it done, or
+    /// Whether the run did what a success must mean: committed, reconciled an interrupted commit (its completion
+    /// recorded: a reconciliation that failed before it left the occurrence to reconcile again), found it done, or
     /// found nothing due.
-    public var didItsWork: Bool { committed || reconciled || alreadyComplete || nothingDue }
+    public var didItsWork: Bool { committed || reconciled && completionRecorded || alreadyComplete || nothingDue }
 }

@@ -155,13 +155,11 @@ public struct LifecycleInvariants: Sendable {
     func noSuccessMarkAfterCancelOrFault() -> InvariantCheck {
         let problems = failedRuns.compactMap { launch, run -> String? in
             var marks: [String] = []
-            // Its own commit, whatever launches it overlapped; the store's counts where no nested launch committed.
-            if let before = run.storeBefore, let after = run.storeAfter, !committedInside(run) {
-                if run.committed || after.commits != before.commits { marks.append("a commit") }
-                if after.updatedAt != before.updatedAt { marks.append("a new updated-at") }
-            } else if run.committed {
-                marks.append("a commit")
-            }
+            // Its own commit, whatever launches it overlapped; the store's changes where no nested launch committed.
+            var alone: (before: StoreSnapshot, after: StoreSnapshot)?
+            if let before = run.storeBefore, let after = run.storeAfter, !committedInside(run) { alone = (before, after) }
+            if run.committed || alone.map({ $0.before.commits != $0.after.commits }) == true { marks.append("a commit") }
+            if let alone, alone.after.updatedAt != alone.before.updatedAt { marks.append("a new updated-at") }
             if !run.completionAdded.isEmpty { marks.append("completion of \(run.completionAdded.joined(separator: ", "))") }
             return marks.isEmpty ? nil : "\(name(launch)) ended as a failure but left \(marks.joined(separator: " and "))"
         }

@@ -365,9 +365,11 @@ public final class SyncJob: RefreshJob {
 
     /// Ends this run's transaction, if it holds one, without keeping it; another launch's is never touched.
     private func rollbackOwnWrite() throws {
-        guard state.withLock({ $0.holdsTransaction }) else { return }
-        state.withLock { $0.holdsTransaction = false }
-        try stores.sync.rollback()
+        let held = state.withLock { state in
+            defer { state.holdsTransaction = false }
+            return state.holdsTransaction
+        }
+        if held { try stores.sync.rollback() }
     }
 
     private func checkCancellation() throws {

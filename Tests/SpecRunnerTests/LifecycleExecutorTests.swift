@@ -522,7 +522,30 @@ import Testing
             """, path: "limit.yaml")
         let verdict = await LifecycleExecutor().execute(body)
         #expect(verdict.status == .error)
-        #expect(verdict.message?.hasPrefix("limit.yaml:3:1: the schedule gives no occurrence after the clock's start, so the first request cannot be submitted: no occurrence of every day at 02:30 within 1 candidate slot after") == true, "\(verdict.message ?? "")")
+        // Told at `limit: 1` (line 3, column 95: the value), the setting to change, in the spec's words.
+        #expect(verdict.message?.hasPrefix("limit.yaml:3:95: the schedule gives no occurrence after the clock's start, so the first request cannot be submitted: no occurrence of every day at 02:30 within 1 candidate slot after") == true, "\(verdict.message ?? "")")
+        #expect(verdict.message?.hasSuffix("; raise 'limit:' (1 now), or start 'clock:' nearer the first occurrence") == true, "\(verdict.message ?? "")")
+        #expect(verdict.message?.contains("Swift") == false)
+    }
+
+    @Test func aScheduleWithNoOccurrenceWithinTheDefaultBoundIsAnErrorAtTheScheduleSayingToAddALimit() async throws {
+        // No `limit:` written: the bound is the run's --max-candidates (1 here). The clock at 12:00: the one slot is
+        // that day's 02:30, already behind it.
+        let file = SpecParser(defaultSearchLimit: 1).parse(path: "default.yaml", bytes: Array("""
+            spec: Default bound
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T12:00:00+02:00
+            steps: []
+            expect: {completed: []}
+
+            """.utf8))
+        #expect(file.diagnostics.isEmpty, "\(file.diagnostics.map(\.message))")
+        guard case .lifecycle(let body)? = file.specs.first?.body else { Issue.record("no scenario"); return }
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .error)
+        #expect(verdict.message?.hasPrefix("default.yaml:3:1: the schedule gives no occurrence after the clock's start, so the first request cannot be submitted: no occurrence of ") == true, "\(verdict.message ?? "")")
+        #expect(verdict.message?.hasSuffix("add 'limit:' to the schedule with a larger bound (the default, 1, comes from --max-candidates), or start 'clock:' nearer the first occurrence") == true, "\(verdict.message ?? "")")
     }
 
     @Test func theSearchBoundAtTheClocksStartNamesItAsTheSchedulesWallTime() async throws {
@@ -539,8 +562,8 @@ import Testing
             """, path: "midnight.yaml")
         let verdict = await LifecycleExecutor().execute(body)
         #expect(verdict.status == .error)
-        #expect(verdict.message == "midnight.yaml:3:1: the schedule gives no occurrence after the clock's start, so the first request cannot be submitted: "
-            + "no occurrence of every day at 00:15 within 1 candidate slot after 2027-03-30 00:30 CEST (+02:00) (the schedule's search bound, which counts slots from the start of the cursor's local date, or of its local hour for an hourly rule; raise its 'limit' (searchLimit in Swift) if this is expected)")
+        #expect(verdict.message == "midnight.yaml:3:95: the schedule gives no occurrence after the clock's start, so the first request cannot be submitted: "
+            + "no occurrence of every day at 00:15 within 1 candidate slot after 2027-03-30 00:30 CEST (+02:00) (the search bound, which counts slots from the start of that local date, or of its local hour for an hourly rule); raise 'limit:' (1 now), or start 'clock:' nearer the first occurrence")
     }
 
     @Test func runsAreTheScenariosFirstRunsInOrderAndAMissingOneSaysSo() async throws {

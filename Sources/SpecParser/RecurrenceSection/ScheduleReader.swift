@@ -87,6 +87,7 @@ struct ScheduleReader {
             limit: limit, location: reader.log.source.location(owner.mark),
             timeZoneName: fields["timezone"].flatMap(reader.zoneName))
         draft.spec?.intervalFrom = draft.intervalFrom
+        draft.spec?.limitLocation = fields["limit"].map { reader.log.source.location($0.mark) }
         return draft
     }
 

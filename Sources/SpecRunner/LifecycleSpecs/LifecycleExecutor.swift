@@ -55,12 +55,9 @@ struct LifecycleExecutor: Sendable {
             simulation = try await LifecycleSimulation(configuration)
         } catch let error as ScenarioSetupError {
             return Verdict(status: .error, message: error.description, timeZone: scheduleZone)
-        } catch LifecycleError.recurrence(let reason) where spec.schedule != nil {
+        } catch LifecycleError.recurrence(let reason, let cause) where spec.schedule != nil {
             // The first request's earliestBeginDate comes from the schedule: name its place, and what to change.
-            return Verdict(
-                status: .error,
-                message: "\(spec.schedule!.location): the schedule gives no occurrence after the clock's start, so the first "
-                    + "request cannot be submitted: \(reason)", timeZone: scheduleZone)
+            return Verdict(status: .error, message: Self.firstRequestProblem(reason, cause, schedule: spec.schedule!), timeZone: scheduleZone)
         } catch {
             return Verdict(status: .error, message: "the task harness could not start the scenario: \(error)", timeZone: scheduleZone)
         }
@@ -221,5 +218,24 @@ private final class VerdictSlot: Sendable {
     /// The stored verdict; called only after the task signalled that it stored one.
     func take() -> Verdict {
         verdict.withLock { $0 } ?? Verdict(status: .error, message: "the scenario ended without a verdict")
+    }
+}
+
+extension LifecycleExecutor {
+    /// Why the first request could not be submitted, at the setting to change: a search bound reached is told at
+    /// `limit:` (or at `schedule:` when the default applies), with the advice in the spec's words, not Swift's.
+    static func firstRequestProblem(_ reason: String, _ cause: RecurrenceError?, schedule: ScheduleSpec) -> String {
+        let lead = "the schedule gives no occurrence after the clock's start, so the first request cannot be submitted: "
+        guard case .searchLimitReached(let rule, let limit, let after)? = cause else {
+            return "\(schedule.location): " + lead + reason
+        }
+        let slots = limit == 1 ? "1 candidate slot" : "\(limit) candidate slots"
+        let advice = schedule.limitLocation == nil
+            ? "add 'limit:' to the schedule with a larger bound (the default, \(limit), comes from --max-candidates)"
+            : "raise 'limit:' (\(limit) now)"
+        return "\(schedule.limitLocation ?? schedule.location): " + lead
+            + "no occurrence of \(rule) within \(slots) after \(WallTimeText.wallTime(after, in: schedule.timeZone)) (the search bound, "
+            + "which counts slots from the start of that local date, or of its local hour for an hourly rule); "
+            + advice + ", or start 'clock:' nearer the first occurrence"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Recurrence
 
 /// Why the harness itself could not carry out a scenario step (as opposed to a lifecycle error the scenario raised).
 public enum LifecycleError: Error, Sendable, CustomStringConvertible, LocalizedError {
@@ -8,8 +9,9 @@ public enum LifecycleError: Error, Sendable, CustomStringConvertible, LocalizedE
     case storage(SQLiteError)
     /// The per-scenario folder could not be created.
     case folder(String)
-    /// The schedule could not give the next occurrence.
-    case recurrence(String)
+    /// The schedule could not give the next occurrence: why (an instant as the schedule's wall time), and the
+    /// schedule's error when it threw one (a reporter names the setting to change: `limit:` for a search bound).
+    case recurrence(String, RecurrenceError? = nil)
     /// The configuration cannot describe a scenario.
     case invalidConfiguration(String)
     /// A step after `finish()`.
@@ -23,7 +25,7 @@ public enum LifecycleError: Error, Sendable, CustomStringConvertible, LocalizedE
         case .storage(let error): "the harness could not use its database: \(error); " + Self.advice(for: error)
         case .folder(let reason): "the harness could not create its scenario folder for the SQLite stores: \(reason); "
             + "set TMPDIR to a folder you may write to (or leave it unset for /tmp)"
-        case .recurrence(let reason): "the schedule gave no next occurrence: \(reason)"
+        case .recurrence(let reason, _): "the schedule gave no next occurrence: \(reason)"
         case .invalidConfiguration(let reason): reason
         case .finished: "the scenario already finished; start a new simulation"
         case .environment(let failure): failure.description

@@ -535,7 +535,7 @@ public actor LifecycleSimulation {
         } catch let error as RecurrenceError {
             // In the schedule's own wall time, as a spec run reports a search bound.
             let zone = (catchUp.occurrences as? ScheduleOccurrences)?.schedule.timeZone
-            throw .recurrence(zone.map { error.description(in: $0) } ?? error.description)
+            throw .recurrence(zone.map { error.description(in: $0) } ?? error.description, error)
         } catch {
             throw .recurrence("\(error)")
         }

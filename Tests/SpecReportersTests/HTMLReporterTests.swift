@@ -11,6 +11,30 @@ import Testing
     }
 
     /// The notes (a merge, a shard missing) are in the header, once: not again in the environment table.
+    @Test func dateLabelsOfTheAxisNeverOverlap() {
+        func spans(_ labels: [(x: Double, text: String, anchor: String)]) -> [ClosedRange<Double>] {
+            labels.map { $0.anchor == "start" ? $0.x...($0.x + Double($0.text.count) * 8.5) : ($0.x - Double($0.text.count) * 4.25)...($0.x + Double($0.text.count) * 4.25) }
+        }
+        // A QA reader's picture: ticks 3 hours apart from 21:00, dates starting at 85 and 170 px ("Sun 28 MarMon 29 Mar").
+        let tight = HTMLTimeline.layOutDates([(85, "Sun 28 Mar"), (170, "Mon 29 Mar")])
+        #expect(tight.map(\.text) == ["Sun 28 Mar", "Mon 29 Mar"])
+        #expect(tight[0].anchor == "start" && tight[0].x == 8, "the first date moves under the captions")
+        #expect(spans(tight)[0].upperBound < spans(tight)[1].lowerBound)
+        // Too close for the whole date at the edge: without its weekday (the second date ticks from 140.8 px, as in
+        // that reader's scenario rendered here); closer still, the date the axis starts on goes, the next one stays.
+        let closer = HTMLTimeline.layOutDates([(70, "Sun 28 Mar"), (140.8, "Mon 29 Mar")])
+        #expect(closer.map(\.text) == ["28 Mar", "Mon 29 Mar"] && closer[0].x == 8 && closer[0].anchor == "start")
+        #expect(spans(closer)[0].upperBound < spans(closer)[1].lowerBound)
+        #expect(HTMLTimeline.layOutDates([(70, "Sun 28 Mar"), (100, "Mon 29 Mar")]).map(\.text) == ["Mon 29 Mar"])
+        // A date at every tick, 60 px apart: every other one, none touching (the first goes, as above).
+        let daily = HTMLTimeline.layOutDates((0..<8).map { (70 + Double($0) * 60, "Day \($0) of Mar") })
+        #expect(daily.map(\.text) == ["Day 1 of Mar", "Day 3 of Mar", "Day 5 of Mar", "Day 7 of Mar"])
+        #expect(zip(spans(daily), spans(daily).dropFirst()).allSatisfy { $0.upperBound < $1.lowerBound })
+        // Far apart: as before, each centred on its tick.
+        let wide = HTMLTimeline.layOutDates([(70, "Fri 26 Mar"), (176.3, "Sat 27 Mar")])
+        #expect(wide.map(\.x) == [70, 176.3] && wide.allSatisfy { $0.anchor == "middle" })
+    }
+
     @Test func theNotesAreInTheHeaderOnce() {
         var run = RunResultFixture.run
         run.notes = ["merged from 2 results files: a.json (shard 1/2), b.json (shard 2/2)"]

@@ -26,6 +26,10 @@ def instants_for_wall(naive, tz):
             out.append(utc)
     return sorted(out)
 
+def parse_date(text, year):
+    """`Sun 28 Mar`, or `28 Mar` (the axis's first date at the row's edge, without its weekday)."""
+    return datetime.strptime(f"{text} {year}", "%a %d %b %Y" if text[:1].isalpha() else "%d %b %Y")
+
 def wall_of(epoch, tz):
     return datetime.fromtimestamp(epoch, tz).replace(tzinfo=None)
 
@@ -41,6 +45,9 @@ for m in re.finditer(r'<article class="test [^"]*" id="t(\d+)"(.*?)</article>', 
         labels = re.findall(r'class="tick-label">([^<]*)<', svg)
         utcs = re.findall(r'class="tick-utc(?: none)?">([^<]*)<', svg)
         dates = [(float(x), d) for x, d in re.findall(r'<text x="([-\d.]+)" y="[-\d.]+" class="tick-date">([^<]*)<', svg)]
+        # The date the axis starts on may sit at the row's left edge (`start`-anchored) when it would touch the next
+        # date, or be left out: it belongs to the first tick (and a date left out is found from the times below).
+        dates += [(ticks[0], d) for d in re.findall(r'<text x="[-\d.]+" y="[-\d.]+" class="start tick-date">([^<]*)<', svg)]
         years = sorted({i['utc'][:4] for i in test.get('expected', []) + test.get('actual', [])})
         year = int(years[0]) if years else 2027
         # wall datetime of each tick
@@ -51,8 +58,15 @@ for m in re.finditer(r'<article class="test [^"]*" id="t(\d+)"(.*?)</article>', 
             if y: year = int(y[0])  # the year row of an axis across a new year
             hh, mm = map(int, labels[i].split(':'))
             if d:
-                cur = datetime.strptime(f"{d[0]} {year}", "%a %d %b %Y")
+                cur = parse_date(d[0], year)
                 if walls and cur < walls[-1] - timedelta(days=300): cur = cur.replace(year=year + 1)
+            elif cur is None:
+                # The first date was left out: the ticks before the first dated one are the day before it (the
+                # layout drops it only when the next date starts within a label's width, so less than a day on).
+                first = next(j for j, xx in enumerate(ticks) if any(abs(xd - xx) < 0.05 and not dd.lstrip('-').isdigit() for xd, dd in dates))
+                cur = parse_date([dd for xd, dd in dates if abs(xd - ticks[first]) < 0.05][0], year) - timedelta(days=1)
+            elif walls and cur.replace(hour=hh, minute=mm) <= walls[-1]:
+                cur += timedelta(days=1)  # a new date whose label was left out (ticks a day apart show every other)
             walls.append(cur.replace(hour=hh, minute=mm))
         if len(walls) < 2: print(f"t{n}: fewer than two ticks"); problems += 1; continue
         span = (walls[-1] - walls[0]).total_seconds(); px = ticks[-1] - ticks[0]

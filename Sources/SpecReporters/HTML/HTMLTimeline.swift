@@ -408,6 +408,7 @@ struct HTMLTimeline {
         var lastDate = ""
         var lastYear: Int?
         var count = 0
+        var dates: [(x: Double, text: String)] = []
         while tick <= axis.end + 1, count < 400 {
             count += 1
             let x = axis.x(tick)
@@ -419,7 +420,7 @@ struct HTMLTimeline {
                 svg.text(x: x, y: utcY, utc, cls: utc == "no instant" ? "tick-utc none" : "tick-utc")
             }
             if clock.isoDate != lastDate {
-                svg.text(x: x, y: dateY, clock.shortDate, cls: "tick-date")
+                dates.append((x, clock.shortDate))
                 lastDate = clock.isoDate
                 if axis.spansYears, clock.year != lastYear {
                     svg.text(x: x, y: yearY, "\(clock.year)", cls: "tick-date")
@@ -428,6 +429,41 @@ struct HTMLTimeline {
             }
             tick += axis.step
         }
+        for label in layOutDates(dates) {
+            svg.text(x: label.x, y: dateY, label.text, cls: "tick-date", anchor: label.anchor)
+        }
+    }
+
+    /// The date row's labels, each centred on the first tick of its date, without two overlapping: the first
+    /// (the date the axis starts on, often a part of a day) moves to the row's left edge, under the captions,
+    /// when it would touch the next, without its weekday if it still would (`28 Mar`), and goes if even that would; any later label that would touch the one before
+    /// it is left out (ticks a day apart then show every other date). A QA reader saw "Sun 28 MarMon 29 Mar" where
+    /// ticks 3 hours apart began a date each (85 px apart, labels about 82 px wide in DejaVu Sans Bold).
+    static func layOutDates(_ dates: [(x: Double, text: String)]) -> [(x: Double, text: String, anchor: String)] {
+        // 11 px bold: about 8.2 px a character measured in headless Chromium; a little more, and a gap.
+        func width(_ text: String) -> Double { Double(text.count) * 8.5 }
+        let gap = 6.0
+        func extent(_ label: (x: Double, text: String, anchor: String)) -> ClosedRange<Double> {
+            label.anchor == "start" ? label.x...(label.x + width(label.text)) : (label.x - width(label.text) / 2)...(label.x + width(label.text) / 2)
+        }
+        func apart(_ a: (x: Double, text: String, anchor: String), _ b: (x: Double, text: String, anchor: String)) -> Bool {
+            extent(a).upperBound + gap <= extent(b).lowerBound
+        }
+        var kept: [(x: Double, text: String, anchor: String)] = []
+        for (index, date) in dates.enumerated() {
+            let label = (x: date.x, text: date.text, anchor: "middle")
+            guard let previous = kept.last else { kept.append(label); continue }
+            if apart(previous, label) {
+                kept.append(label)
+            } else if index == 1 {
+                // At the edge as written, else without its weekday (`28 Mar`), else left out.
+                let shortText = previous.text.split(separator: " ").dropFirst().joined(separator: " ")
+                let candidates = [(x: 8.0, text: previous.text, anchor: "start"), (x: 8.0, text: shortText, anchor: "start")]
+                if let atEdge = candidates.first(where: { apart($0, label) }) { kept[0] = atEdge } else { kept.removeFirst() }
+                kept.append(label)
+            }
+        }
+        return kept
     }
 }
 

@@ -11,7 +11,7 @@ enum HTMLAssets {
     static let css = """
 
         :root { color-scheme: light dark; --bg: #fff; --ink: #1f2328; --muted: #59636e; --faint: #6e7781;
-          --line: #d1d9e0; --line-soft: #eef1f4; --panel: #f6f8fa; --nav-bg: rgba(255,255,255,.96); --focus: #0969da;
+          --line: #d1d9e0; --line-soft: #eef1f4; --panel: #f6f8fa; --nav-bg: #ffffff; --focus: #0969da;
           --passed: #1a7f37; --failed: #cf222e; --error: #bc4c00; --skipped: #6e7781; --known: #9a6700;
           --fixed: #8250df; --notrun: #656d76; --expected: #0969da; --actual: #bc4c00; --on-badge: #fff; --invalid: #82071e;
           --bad-bg: #ffebe9; --bad-ink: #82071e; --bad-border: #ffcecb; --good-bg: #dafbe1; --good-ink: #116329;
@@ -22,7 +22,7 @@ enum HTMLAssets {
           --overlap-ink: #7d4e00; --overlap-fill: #fdf3d8; --overlap-line: #e2c06a; }
         @media screen and (prefers-color-scheme: dark) {
           :root { --bg: #0d1117; --ink: #e6edf3; --muted: #9198a1; --faint: #9198a1; --line: #3d444d;
-            --line-soft: #21262d; --panel: #151b23; --nav-bg: rgba(13,17,23,.96); --focus: #4493f8;
+            --line-soft: #21262d; --panel: #151b23; --nav-bg: #0d1117; --focus: #4493f8;
             --passed: #3fb950; --failed: #f85149; --error: #db6d28; --skipped: #9198a1; --known: #d29922;
             --fixed: #ab7df8; --notrun: #9198a1; --expected: #4493f8; --actual: #db6d28; --on-badge: #0d1117;
             --invalid: #ff9492; --bad-bg: #3c1618; --bad-ink: #ffa198; --bad-border: #8e1519; --good-bg: #12261e;
@@ -78,7 +78,9 @@ enum HTMLAssets {
         section.attention > .hint { margin: 2px 0 0; }
         p.folded-files { margin: 0 0 8px; }
         section.attention ol { margin: 6px 0 0; padding-left: 0; list-style: none; }
-        section.attention li { display: flex; flex-wrap: wrap; align-items: baseline; gap: 6px; padding: 3px 0; }
+        section.attention li { display: flow-root; padding: 3px 0; line-height: 1.7; }
+        section.attention li > * { margin-right: 4px; }
+        section.attention li > .where { float: right; margin: 0 0 0 12px; }
         section.attention a { font-weight: 600; color: var(--ink); text-decoration: none; }
         section.attention a:hover, section.attention a:focus-visible { text-decoration: underline; }
         section.attention .why { color: var(--muted); }
@@ -221,6 +223,7 @@ enum HTMLAssets {
         .name, .case, .why, .where, .message, .zone, .deviation, section.attention a, .file-name .path, ul.checks li,
           #printed-filters { overflow-wrap: anywhere; }
         table.occurrences, table.runs { display: block; max-width: 100%; overflow-x: auto; }
+        table.occurrences .local, table.occurrences .utc, table.runs td { white-space: nowrap; }
         @media (max-width: 600px) {
           body { padding: 12px 10px 32px; }
           .body { padding: 4px 4px 12px 8px; }
@@ -236,6 +239,7 @@ enum HTMLAssets {
           .picture-scroll { overflow: visible; }
           .picture-scroll > svg { min-width: 0; }
           table.occurrences, table.runs { display: table; overflow: visible; }
+          table.occurrences .local, table.occurrences .utc, table.runs td { white-space: normal; overflow-wrap: anywhere; }
           figure.picture, table.occurrences tr, table.runs tr, pre.diagnostic, .row, section.attention li { break-inside: avoid; }
           pre.diagnostic .source, pre.checked { white-space: pre-wrap; overflow-wrap: anywhere; }
           h2, h3, h4, h5, .file-name, summary { break-after: avoid; }
@@ -413,13 +417,23 @@ enum HTMLAssets {
             if (file.element.open) { unfold(file.element); }
             file.element.addEventListener("toggle", function () { if (file.element.open) { unfold(file.element); } });
           });
-          // A diagnostic's source line scrolls rather than wraps: show its caret, wherever on the line it is.
+          // A box that scrolls sideways shows what it is about, once, when it is first drawn: a diagnostic's source
+          // line its caret, a picture wider than a phone its first difference (it opened on the axis's left end,
+          // away from the marks a 390 px reader looked for).
+          function showInBox(box, target) {
+            if (!target || box.clientWidth === 0 || box.dataset.shown) { return; }
+            box.dataset.shown = "1";
+            var at = target.getBoundingClientRect().left - box.getBoundingClientRect().left + box.scrollLeft;
+            if (at > box.clientWidth - 60) { box.scrollLeft = at - box.clientWidth / 2; }
+          }
           function showCarets() {
             Array.prototype.forEach.call(document.querySelectorAll("pre.diagnostic .source"), function (line) {
-              var caret = line.querySelector(".caret");
-              if (!caret || line.clientWidth === 0) { return; }
-              var at = caret.getBoundingClientRect().left - line.getBoundingClientRect().left + line.scrollLeft;
-              if (at > line.clientWidth - 60) { line.scrollLeft = at - line.clientWidth / 2; }
+              showInBox(line, line.querySelector(".caret"));
+            });
+            Array.prototype.forEach.call(document.querySelectorAll(".picture-scroll"), function (box) {
+              if (box.scrollWidth > box.clientWidth) {
+                showInBox(box, box.querySelector("svg .missing, svg .unexpected, svg .run-bad, svg .unmet"));
+              }
             });
           }
           document.addEventListener("toggle", showCarets, true);

@@ -38,7 +38,7 @@ import Testing
         #expect(!article.contains("<details"))
         #expect(Self.checked(article) == """
             checked 3 occurrences, as expected:
-              2027-03-27T01:30:00Z  2027-03-27 02:30 CET (+01:00)  key nightly-sync/v1/2027-03-27
+              2027-03-27T01:30:00Z  2027-03-27 02:30 CET (+01:00)   key nightly-sync/v1/2027-03-27
               2027-03-29T00:30:00Z  2027-03-29 02:30 CEST (+02:00)  key nightly-sync/v1/2027-03-29
               2027-03-30T00:30:00Z  2027-03-30 02:30 CEST (+02:00)  key nightly-sync/v1/2027-03-30
             """)

@@ -47,6 +47,24 @@ import Testing
         #expect(!text.contains("(none)"))
     }
 
+    /// Lines that go on after their instant (`(line N)`, a key) line up when `CET` and `CEST` mix; a line that ends
+    /// with its instant is not padded (a CJK review's `--verbose` list had its keys one column apart).
+    @Test func linesThatGoOnAfterTheirInstantLineUp() {
+        func at(_ utc: String, _ local: String, key: String? = nil) -> ResultInstant {
+            ResultInstant(utc: utc, epochSeconds: 0, offsetForm: "", local: local, key: key)
+        }
+        let diff = [
+            DiffLine(kind: .missing, expected: at("2027-10-31T00:30:00Z", "2027-10-31 02:30 CEST (+02:00)"), actual: nil, expectedLine: 12),
+            DiffLine(kind: .missing, expected: at("2027-10-31T01:30:00Z", "2027-10-31 02:30 CET (+01:00)"), actual: nil, expectedLine: 13),
+            DiffLine(kind: .same, expected: at("2027-11-01T01:30:00Z", "2027-11-01 02:30 CET (+01:00)"), actual: at("2027-11-01T01:30:00Z", "2027-11-01 02:30 CET (+01:00)")),
+        ]
+        #expect(FailureText(glyphs: .unicode).diffLines(diff).map(\.text) == [
+            "- 2027-10-31T00:30:00Z  2027-10-31 02:30 CEST (+02:00)  (line 12)",
+            "- 2027-10-31T01:30:00Z  2027-10-31 02:30 CET (+01:00)   (line 13)",
+            "  2027-11-01T01:30:00Z  2027-11-01 02:30 CET (+01:00)",
+        ])
+    }
+
     /// `--verbose`: a passing lifecycle scenario shows its runs as a failing one does (what `runs:` would copy);
     /// recurrence tests and `--quiet` are unchanged.
     @Test func verboseShowsAPassingScenariosRuns() {
@@ -63,7 +81,7 @@ import Testing
         #expect(TerminalReporter(verbose: true).renderTest(recurrence) == """
               ✔ Nightly sync at 02:30 in Berlin across the spring change › core
                   checked 3 occurrences, as expected:
-                    2027-03-27T01:30:00Z  2027-03-27 02:30 CET (+01:00)  key nightly-sync/v1/2027-03-27
+                    2027-03-27T01:30:00Z  2027-03-27 02:30 CET (+01:00)   key nightly-sync/v1/2027-03-27
                     2027-03-29T00:30:00Z  2027-03-29 02:30 CEST (+02:00)  key nightly-sync/v1/2027-03-29
                     2027-03-30T00:30:00Z  2027-03-30 02:30 CEST (+02:00)  key nightly-sync/v1/2027-03-30
 

@@ -79,6 +79,17 @@ struct FailureText: Sendable {
         "\(instant.utc)  \(instant.local)"
     }
 
+    /// The instant with its local time padded to `width`, for a line that goes on (a key, `(line N)`): a list
+    /// mixing `CEST` and `CET` kept its keys one column apart (a reader's `--verbose` list). Local texts are ASCII.
+    func instant(_ instant: ResultInstant, padded width: Int) -> String {
+        self.instant(instant) + String(repeating: " ", count: max(0, width - instant.local.count))
+    }
+
+    /// The widest local time of these instants.
+    static func localWidth(_ instants: [ResultInstant]) -> Int {
+        instants.map(\.local.count).max() ?? 0
+    }
+
     func occurrenceLines(_ test: TestResult) -> [Line] {
         if !test.diff.isEmpty {
             var lines = [Line(
@@ -116,6 +127,15 @@ struct FailureText: Sendable {
         // A spec that writes keys gets the key of an occurrence produced and not expected, ready to paste with its
         // instant (the second failure review fixed the instant from a `+` line, then needed another run for the key).
         let keyed = diff.contains { $0.expected?.key != nil }
+        // The lines that go on after their instant (`(line N)`, a key) line those up among themselves.
+        let width = Self.localWidth(diff.compactMap { line -> ResultInstant? in
+            switch line.kind {
+            case .same: nil
+            case .missing: line.expectedLine == nil ? nil : line.expected
+            case .unexpected: keyed && line.actual?.key != nil ? line.actual : nil
+            case .keyMismatch: line.instant
+            }
+        })
         for entry in DiffFolding.entries(count: diff.count, context: context, isSame: { diff[$0].kind == .same }) {
             switch entry {
             case .folded(let count):
@@ -130,7 +150,7 @@ struct FailureText: Sendable {
                     }
                     return lines
                 }
-                lines.append(diffLine(diff[index], keyed: keyed))
+                lines.append(diffLine(diff[index], keyed: keyed, width: width))
             }
         }
         return lines
@@ -141,20 +161,23 @@ struct FailureText: Sendable {
         line.expectedLine.map { "  (line \($0))" } ?? ""
     }
 
-    func diffLine(_ line: DiffLine, keyed: Bool = false) -> Line {
+    func diffLine(_ line: DiffLine, keyed: Bool = false, width: Int = 0) -> Line {
+        // Padded only where the line goes on, so no line ends in spaces.
+        let padded = { (instant: ResultInstant) in self.instant(instant, padded: width) }
         switch line.kind {
         case .same:
             return Line(text: "  " + (line.instant.map(instant) ?? ""), style: .plain)
         case .missing:
-            return Line(text: "- " + (line.expected.map(instant) ?? "") + written(line), style: .missing)
+            let text = written(line)
+            return Line(text: "- " + (line.expected.map(text.isEmpty ? instant : padded) ?? "") + text, style: .missing)
         case .unexpected:
             let key = keyed ? line.actual?.key.map { "  key " + $0 } ?? "" : ""
-            return Line(text: "+ " + (line.actual.map(instant) ?? "") + key, style: .unexpected)
+            return Line(text: "+ " + (line.actual.map(key.isEmpty ? instant : padded) ?? "") + key, style: .unexpected)
         case .keyMismatch:
             let expectedKey = line.expected?.key ?? "none"
             let actualKey = line.actual?.key ?? "none"
             return Line(
-                text: "~ " + (line.instant.map(instant) ?? "") + "  key \(expectedKey) expected, \(actualKey) produced" + written(line),
+                text: "~ " + (line.instant.map(padded) ?? "") + "  key \(expectedKey) expected, \(actualKey) produced" + written(line),
                 style: .changed
             )
         }
@@ -171,8 +194,9 @@ struct FailureText: Sendable {
         }
         let count = test.actual.count
         var lines = [Line(text: "checked \(count) occurrence\(count == 1 ? "" : "s"), as expected:", style: .dim)]
+        let width = Self.localWidth(test.actual)
         let text = { (instant: ResultInstant) in
-            Line(text: self.instant(instant) + (instant.key.map { "  key " + $0 } ?? ""), style: .dim, indent: 2)
+            Line(text: instant.key.map { self.instant(instant, padded: width) + "  key " + $0 } ?? self.instant(instant), style: .dim, indent: 2)
         }
         guard count > Self.shownCheckedInstants else { return lines + test.actual.map(text) }
         let tail = 2, head = Self.shownCheckedInstants - tail

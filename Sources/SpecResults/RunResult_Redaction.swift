@@ -106,6 +106,8 @@ extension TestResult {
         let timeZone = self.timeZone.flatMap { redaction.masking($0) }
         let message = self.message.flatMap { redaction.masking($0) }
         let deviationReason = self.deviationReason.flatMap { redaction.masking($0) }
+        let description = self.description.flatMap { redaction.masking($0) }
+        let caseDescription = self.caseDescription.flatMap { redaction.masking($0) }
         // The instants are most of a big run's texts, and each usually appears up to four times: in `expected`, in
         // `actual` at the same place, and in the diff line that pairs them. An instant equal to one already masked is
         // masked the same way, and comparing (the texts share storage) costs less than looking at every byte again.
@@ -142,7 +144,7 @@ extension TestResult {
             return masked == lifecycle ? nil : masked
         }
         let textChanged = id != nil || file != nil || spec != nil || caseName != nil || engine != nil || tags != nil
-            || timeZone != nil || message != nil || deviationReason != nil
+            || timeZone != nil || message != nil || deviationReason != nil || description != nil || caseDescription != nil
         guard textChanged || maskedExpected != nil || maskedActual != nil || maskedDiff != nil || maskedDiagnostics != nil
             || maskedContext != nil || maskedLifecycle != nil
         else { return nil }
@@ -156,6 +158,8 @@ extension TestResult {
         if let timeZone { copy.timeZone = timeZone }
         if let message { copy.message = message }
         if let deviationReason { copy.deviationReason = deviationReason }
+        if let description { copy.description = description }
+        if let caseDescription { copy.caseDescription = caseDescription }
         if let maskedExpected { copy.expected = maskedExpected }
         if let maskedActual { copy.actual = maskedActual }
         if let maskedDiff { copy.diff = maskedDiff }

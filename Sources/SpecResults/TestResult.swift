@@ -11,6 +11,10 @@ public struct TestResult: Sendable, Hashable, Codable {
     public var caseName: String?
     public var engine: String?
     public var tags: [String]
+    /// The spec's `description:` and its case's, as written: free text for people, shown beside the test in the
+    /// HTML report and kept here (nil when not written; absent from results written before they were kept).
+    public var description: String?
+    public var caseDescription: String?
     public var status: TestStatus
     /// Wall-clock seconds the test took (excluded from determinism comparisons).
     public var duration: Double
@@ -30,7 +34,7 @@ public struct TestResult: Sendable, Hashable, Codable {
 
     public init(
         id: String, file: String, line: Int, spec: String, caseName: String? = nil, engine: String? = nil,
-        tags: [String] = [], status: TestStatus, duration: Double = 0, timeZone: String? = nil, message: String? = nil,
+        tags: [String] = [], description: String? = nil, caseDescription: String? = nil, status: TestStatus, duration: Double = 0, timeZone: String? = nil, message: String? = nil,
         deviationReason: String? = nil, expected: [ResultInstant] = [], actual: [ResultInstant] = [],
         diff: [DiffLine] = [], diagnostics: [Diagnostic] = [], zoneContext: ZoneContext? = nil,
         lifecycle: LifecycleResult? = nil
@@ -42,6 +46,8 @@ public struct TestResult: Sendable, Hashable, Codable {
         self.caseName = caseName
         self.engine = engine
         self.tags = tags
+        self.description = description
+        self.caseDescription = caseDescription
         self.status = status
         self.duration = duration
         self.timeZone = timeZone

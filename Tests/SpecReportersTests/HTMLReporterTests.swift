@@ -35,6 +35,24 @@ import Testing
         #expect(wide.map(\.x) == [70, 176.3] && wide.allSatisfy { $0.anchor == "middle" })
     }
 
+    /// A spec's and a case's `description:` are shown, as written, with the test: before what happened in a failure,
+    /// in the fold of a pass (which then is a fold of its own rather than the light template). A CJK review found
+    /// them in no report.
+    @Test func descriptionsAreShownWithTheirTest() throws {
+        var run = RunResultFixture.run
+        let failing = try #require(run.tests.firstIndex { $0.status == .failed && $0.lifecycle == nil })
+        run.tests[failing].description = "Why <b>this</b> spec exists:\nline two"
+        run.tests[failing].caseDescription = "这个用例检查春季的跳变"
+        let passing = try #require(run.tests.firstIndex { $0.status == .passed && $0.lifecycle == nil && $0.diagnostics.isEmpty })
+        run.tests[passing].description = "A pass says what it is about too"
+        let page = HTMLReporter().render(run)
+        #expect(page.contains("<p class=\"description\">Why &lt;b&gt;this&lt;/b&gt; spec exists:<br>line two</p>\n<p class=\"description\">这个用例检查春季的跳变</p>\n<p class=\"message\">"))
+        let pass = try #require(page.components(separatedBy: "id=\"t\(passing + 1)\"").dropFirst().first?.components(separatedBy: "</article>").first)
+        #expect(pass.contains("<details>\n<summary class=\"row\">"))
+        #expect(pass.contains("<p class=\"description\">A pass says what it is about too</p>\n<pre class=\"checked\">checked "))
+        #expect(!HTMLReporter().render(RunResultFixture.run).contains("<p class=\"description\">"))
+    }
+
     @Test func theNotesAreInTheHeaderOnce() {
         var run = RunResultFixture.run
         run.notes = ["merged from 2 results files: a.json (shard 1/2), b.json (shard 2/2)"]

@@ -33,7 +33,7 @@ import TextRedaction
     static let everywhere: RunResult = {
         let test = TestResult(
             id: leaky("id"), file: leaky("file"), line: 7, spec: leaky("spec"), caseName: leaky("case"),
-            engine: leaky("engine"), tags: [leaky("tag")], status: .failed, duration: 0.25, timeZone: leaky("zone"),
+            engine: leaky("engine"), tags: [leaky("tag")], description: leaky("description"), caseDescription: leaky("case description"), status: .failed, duration: 0.25, timeZone: leaky("zone"),
             message: leaky("message"), deviationReason: leaky("deviation"), expected: [instant("expected")],
             actual: [instant("actual")],
             diff: [DiffLine(kind: .keyMismatch, expected: instant("diff.expected"), actual: instant("diff.actual"), expectedLine: 12)],

@@ -37,6 +37,7 @@ import Testing
         let bare = TestResult(id: "", file: "", line: 0, spec: "", status: .notRun)
         let full = TestResult(
             id: text, file: "a/b.yaml", line: Int.max, spec: text, caseName: text, engine: "core", tags: [text, ""],
+            description: text, caseDescription: "",
             status: .knownDeviation, duration: 0.5, timeZone: "Europe/Berlin", message: text, deviationReason: text,
             expected: [instant, fractional], actual: [fractional],
             diff: [

@@ -134,6 +134,7 @@ enum HTMLAssets {
         .where { margin-left: auto; color: var(--muted); font-size: 12px; }
         .body { padding: 4px 16px 16px 20px; }
         .message { margin: 6px 0; font-weight: 500; }
+        .description { margin: 6px 0; color: var(--muted); font-style: italic; }
         .deviation { margin: 6px 0; color: var(--deviation); }
         article.fixed-deviation .deviation { color: var(--fixed-ink); }
         .zone { margin: 6px 0; color: var(--muted); }
@@ -220,7 +221,7 @@ enum HTMLAssets {
         details.environment summary { cursor: pointer; font-weight: 600; }
         details.environment th { width: 160px; }
         #nothing-shown { color: var(--muted); font-style: italic; }
-        .name, .case, .why, .where, .message, .zone, .deviation, section.attention a, .file-name .path, ul.checks li,
+        .name, .case, .why, .where, .message, .description, .zone, .deviation, section.attention a, .file-name .path, ul.checks li,
           #printed-filters { overflow-wrap: anywhere; }
         table.occurrences, table.runs { display: block; max-width: 100%; overflow-x: auto; }
         table.occurrences .local, table.occurrences .utc, table.runs td { white-space: nowrap; }

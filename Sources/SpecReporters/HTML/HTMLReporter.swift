@@ -306,6 +306,7 @@ public struct HTMLReporter: Sendable {
         let open = Self.opensItself(test, strict: strict)
         // A pass whose fold would hold only what it checked (its instants).
         let onlyChecked = test.status == .passed && test.lifecycle == nil && test.diagnostics.isEmpty
+            && test.description == nil && test.caseDescription == nil
         var out = "<article class=\"test \(status)\" id=\"t\(number)\" data-status=\"\(status)\" "
             + "data-tags=\"\(XMLText.attribute(test.tags.joined(separator: "\n")))\">\n"
         let title = "<span class=\"badge \(status)\">\(Self.statusTitle(test.status))</span> "
@@ -356,7 +357,11 @@ public struct HTMLReporter: Sendable {
     }
 
     private func details(_ test: TestResult) -> String {
-        var out = ""
+        // What the spec and its case say they are about, as written, before what happened (a CJK review found the
+        // descriptions in no report).
+        var out = [test.description, test.caseDescription].compactMap { $0 }.filter { !$0.isEmpty }.map {
+            "<p class=\"description\">\(XMLText.text($0).replacingOccurrences(of: "\n", with: "<br>"))</p>\n"
+        }.joined()
         // A fixed deviation said one thing three times: the runner's message, the declared reason and the warning on
         // the entry to remove. It is said once: the reason, and the line of the entry from that warning.
         let fixedReason = test.status == .fixedDeviation ? test.deviationReason : nil

@@ -122,7 +122,9 @@ private struct JSONOutput {
     mutating func test(_ test: TestResult) throws {
         try object {
             try $0.field("actual") { try $0.array(test.actual) { try $0.instant($1) } }
+            if let text = test.caseDescription { try $0.field("caseDescription") { $0.string(text) } }
             if let caseName = test.caseName { try $0.field("caseName") { $0.string(caseName) } }
+            if let text = test.description { try $0.field("description") { $0.string(text) } }
             if let reason = test.deviationReason { try $0.field("deviationReason") { $0.string(reason) } }
             try $0.field("diagnostics") { try $0.array(test.diagnostics) { try $0.diagnostic($1) } }
             try $0.field("diff") { try $0.array(test.diff) { try $0.diffLine($1) } }

@@ -293,8 +293,8 @@ extension SpecRunner {
     func placeholder(_ item: PlanItem, status: TestStatus, message: String?) -> TestResult {
         TestResult(
             id: item.id, file: item.spec.location.file, line: item.line, spec: item.spec.name,
-            caseName: item.caseName, engine: item.engine?.rawValue, tags: item.spec.tags, status: status,
-            message: message)
+            caseName: item.caseName, engine: item.engine?.rawValue, tags: item.spec.tags, description: item.spec.description,
+            caseDescription: item.caseSpec?.description, status: status, message: message)
     }
 
     static func seconds(_ value: Double) -> String {

@@ -84,6 +84,8 @@ public struct SpecRunner: Sendable {
             caseName: caseSpec?.name,
             engine: item.engine?.rawValue,
             tags: PlanItem.tags(of: item.spec, caseSpec),
+            description: item.spec.description,
+            caseDescription: caseSpec?.description,
             status: verdict.status,
             duration: max(0, elapsed),
             timeZone: verdict.timeZone.map(ZoneDisplayName.of),

@@ -16,7 +16,7 @@ import Testing
                        location: SourceLocation(file: "p.yaml", line: 1, column: 1))
     }
 
-    static func plan(_ count: Int, failing: Set<Int> = []) throws -> TestPlan {
+    static func plan(_ count: Int, failing: Set<Int> = [], described: Bool = false) throws -> TestPlan {
         let schedule = ScheduleSpec(
             id: "noon", version: 1, timeZone: TimeZone(identifier: "UTC")!,
             rule: .daily(at: TimeOfDay(hour: 12, minute: 0)!), nonexistent: .skip, repeated: .first, limit: 10_000,
@@ -24,9 +24,11 @@ import Testing
         let specs = (0..<count).map { index in
             let after = instant("2027-01-01T00:00:00Z")
             let next = instant(failing.contains(index) ? "2027-01-01T13:00:00Z" : "2027-01-01T12:00:00Z")
-            let spec = CaseSpec(name: "noon", location: SourceLocation(file: "p.yaml", line: index * 10 + 5, column: 5), after: after, next: [next])
+            var spec = CaseSpec(name: "noon", location: SourceLocation(file: "p.yaml", line: index * 10 + 5, column: 5), after: after, next: [next])
+            if described { spec.description = "the noon case" }
             return Spec(
                 name: "Spec \(index)", location: SourceLocation(file: "p.yaml", line: index * 10 + 1, column: 1),
+                description: described ? "Why Spec \(index) exists" : nil,
                 body: .recurrence(RecurrenceSpec(schedule: schedule, window: nil, expect: nil, cases: [spec])))
         }
         return TestPlan(specs: specs, engines: nil)
@@ -60,6 +62,17 @@ import Testing
         #expect(PlanExecution.uncharged([0: 5 * second], lastLook: 10 * second, now: 9 * second) == [0: 5 * second])
         // A test that started after the last look is credited at most its own time, never a start past now.
         #expect(PlanExecution.uncharged([0: 12 * second], lastLook: 10 * second, now: 16 * second) == [0: 16 * second])
+    }
+
+    /// The spec's and the case's `description:` reach every result, a test that ran and one that did not.
+    @Test func resultsCarryTheSpecsAndTheCasesDescriptions() throws {
+        let plan = try Self.plan(2, described: true)
+        for stop in [false, true] {
+            let (results, _) = PlanExecution(runner: SpecRunner(), settings: .init(jobs: 1, shouldStop: { stop })).run(plan)
+            #expect(results.map(\.status) == Array(repeating: stop ? .notRun : .passed, count: 2))
+            #expect(results.map(\.description) == ["Why Spec 0 exists", "Why Spec 1 exists"])
+            #expect(results.map(\.caseDescription) == ["the noon case", "the noon case"])
+        }
     }
 
     @Test func aStopRequestedBeforeTheRunStartsNothingAndMarksEveryTestNotRun() throws {

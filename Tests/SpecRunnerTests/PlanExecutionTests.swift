@@ -126,6 +126,23 @@ import Testing
         #expect(results.count == 10)
     }
 
+    /// The budget is counted in plan order: with any number of jobs the run stops where `--jobs 1` stops, at the
+    /// item that makes the count, with exactly that many failures and every later item not run. (Counted as
+    /// results came in, ten runs at `--jobs 64` stopped in ten places, up to 49 failures under `--max-failures 20`.)
+    @Test(arguments: [1, 2, 8, 64])
+    func theFailureBudgetStopsWhereOneJobStopsWhateverTheJobs(_ jobs: Int) throws {
+        let failing: Set<Int> = [2, 5, 9, 40, 41, 77, 120, 121, 122, 180, 199]
+        let plan = try Self.plan(200, failing: failing)
+        for _ in 0..<5 {
+            let (results, stop) = PlanExecution(runner: SpecRunner(), settings: .init(jobs: jobs, maxFailures: 4)).run(plan)
+            #expect(stop == .failureBudget(4))
+            // The fourth failing item in plan order is 40: everything up to it ran, nothing after it counts.
+            #expect(results.map(\.status) == (0..<200).map { $0 > 40 ? .notRun : failing.contains($0) ? .failed : .passed })
+            #expect(results.filter { $0.status == .failed }.count == 4)
+            #expect(results.map(\.id) == plan.items.map(\.id))
+        }
+    }
+
     @Test func withoutAStopEveryTestRunsInPlanOrder() throws {
         let plan = try Self.plan(12, failing: [3, 7])
         let (results, stop) = PlanExecution(runner: SpecRunner(), settings: .init(jobs: 3)).run(plan)

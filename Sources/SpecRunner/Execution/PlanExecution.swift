@@ -7,10 +7,17 @@ import SpecResults
 ///
 /// A timed-out item is reported as an error and a fresh worker takes its place; the stuck thread's late
 /// result is discarded (its work is bounded by the run's limits, so it ends on its own). Items never started
-/// when the run stops are reported as `not-run`. A stop for failures lets running items finish; an
-/// interruption does not wait for them: they too are reported `not-run`, and their threads' results discarded.
+/// when the run stops are reported as `not-run`. An interruption does not wait for running items: they too are
+/// reported `not-run`, and their threads' results discarded.
 ///
-/// Workers take items from alternate ends of the plan: neighbouring items usually share a file and a zone, and two
+/// The failure budget (`--max-failures`, `--fail-fast`) is counted in plan order, so a run stops where `--jobs 1`
+/// stops whatever its jobs: at the item whose result makes the budget's count of failures and errors among the
+/// items before it, all finished. Items after that one are reported `not-run`, those already running abandoned and
+/// those already finished not counted. (Counted as results came in, ten runs of one suite at `--jobs 64` stopped
+/// in ten places, with up to 49 failures under `--max-failures 20`: a CI maintainer's determinism review.)
+///
+/// Workers take items from alternate ends of the plan (from its front only under a failure budget, which must
+/// reach its items in order): neighbouring items usually share a file and a zone, and two
 /// workers on the same zone contended for its shared data (zone tables, Foundation's zone lock): taking from both
 /// ends made a 10,000-spec run about 10 % faster on 2 cores (bench/specrun-bench, section end-to-end). Results
 /// stay in plan order.
@@ -108,9 +115,9 @@ public struct PlanExecution: Sendable {
                     // engine checks between calls) or its scenario to stop at the next step, so an abandoned test
                     // gives its core back to the others.
                     if let thread = state.threads.removeValue(forKey: index) { WorkerCancellation.cancel(thread) }
-                    state.results[index] = runner.timedOut(plan.items[index], after: timeout)
+                    state.results[index] = runner.timedOut(plan.items[index], after: timeout, ran: Double(now &- started) / 1e9)
                     state.completed += 1
-                    state.failures += 1
+                    state.countInPlanOrder(maxFailures: settings.maxFailures)
                     state.workers -= 1
                     state.condition.unlock()
                     let refused = startWorker(plan, state)
@@ -119,8 +126,14 @@ public struct PlanExecution: Sendable {
                     if refused != 0 && state.workers == 0 && state.stopReason == nil { state.stopReason = .noThreads(refused) }
                 }
             }
-            if let maxFailures = settings.maxFailures, state.failures >= maxFailures, state.stopReason == nil {
-                state.stopReason = .failureBudget(maxFailures)
+            if case .failureBudget? = state.stopReason, !state.running.isEmpty {
+                // Every item still running comes after the budget's last failure in plan order: its result would be
+                // discarded, so it is abandoned now rather than waited for.
+                for index in state.running.keys where index > (state.budgetCut ?? Int.max) {
+                    state.running[index] = nil
+                    if let thread = state.threads.removeValue(forKey: index) { WorkerCancellation.cancel(thread) }
+                    state.workers -= 1
+                }
             }
             if state.completed != lastReported {
                 lastReported = state.completed
@@ -144,8 +157,9 @@ public struct PlanExecution: Sendable {
         let stop = state.stopReason
         // Moved out of the shared state, not copied: copying 14,000 results and freeing the state's copies took
         // 18 ms on this thread while the other core had nothing to do (perf of `specrun --jobs 2`, bench corpus).
+        let cut = state.budgetCut ?? Int.max
         let results = plan.items.indices.map { index in
-            state.results[index].take() ?? runner.notRun(plan.items[index], because: stop)
+            (index <= cut ? state.results[index].take() : nil) ?? runner.notRun(plan.items[index], because: stop)
         }
         state.condition.unlock()
         return (FixedDeviationNote.noted(results), stop)
@@ -179,7 +193,7 @@ public struct PlanExecution: Sendable {
         state.condition.lock()
         state.workers += 1
         state.started += 1
-        let fromBack = state.started % 2 == 0
+        let fromBack = settings.maxFailures == nil && state.started % 2 == 0
         state.condition.unlock()
         let runner = self.runner
         let clock = runner.options.monotonicNanoseconds
@@ -221,11 +235,8 @@ public struct PlanExecution: Sendable {
                 state.results[index] = result
                 state.completed += 1
                 let failed = result.status == .failed || result.status == .error
-                if failed { state.failures += 1 }
-                // Set here, not only by the coordinator's poll: a fast worker would otherwise start more items first.
-                if let maxFailures, state.failures >= maxFailures, state.stopReason == nil {
-                    state.stopReason = .failureBudget(maxFailures)
-                }
+                // Counted here, not only by the coordinator's poll: a fast worker would otherwise start more items first.
+                state.countInPlanOrder(maxFailures: maxFailures)
                 // The coordinator polls every 50 ms (progress, timeouts): wake it early only for what it must act on
                 // at once, a failure (the budget) or the last result — and the first, so progress (and a test's
                 // stop point) sees the run under way. A wake-up per result cost two context switches per test
@@ -253,7 +264,12 @@ private final class SharedState: @unchecked Sendable {
     var back: Int
     var started = 0
     var completed = 0
+    /// The first item whose result has not come in: every item before it has finished (or timed out).
+    var finishedPrefix = 0
+    /// Failed and errored items before `finishedPrefix`.
     var failures = 0
+    /// Under a failure budget reached: the item whose result made the count; items after it are reported not run.
+    var budgetCut: Int?
     var workers = 0
     var idleWorkers = 0
     var stopReason: PlanExecution.Stop?
@@ -266,15 +282,32 @@ private final class SharedState: @unchecked Sendable {
         back = count
         results = Array(repeating: nil, count: count)
     }
+
+    /// Moves `finishedPrefix` over the results that came in, counting their failures and errors; the item that makes
+    /// the count `maxFailures` stops the run there (`budgetCut`). Called with the lock held, after each result.
+    func countInPlanOrder(maxFailures: Int?) {
+        guard let maxFailures, budgetCut == nil else { return }
+        while finishedPrefix < results.count, let result = results[finishedPrefix] {
+            if result.status == .failed || result.status == .error { failures += 1 }
+            if failures >= maxFailures {
+                budgetCut = finishedPrefix
+                if stopReason == nil { stopReason = .failureBudget(maxFailures) }
+                return
+            }
+            finishedPrefix += 1
+        }
+    }
 }
 
 extension SpecRunner {
-    func timedOut(_ item: PlanItem, after seconds: Double) -> TestResult {
+    /// `ran`: the seconds it ran before it was abandoned (a little over the limit: it is looked at every 50 ms).
+    func timedOut(_ item: PlanItem, after seconds: Double, ran: Double) -> TestResult {
         var result = placeholder(item, status: .error, message: "timed out after \(Self.seconds(seconds)) (--timeout)")
+        result.duration = max(seconds, ran)
         let location = item.caseSpec?.location ?? item.spec.location
         result.diagnostics = [Diagnostic(
             code: RunDiagnosticCode.timeout.rawValue, location: location,
-            message: "the test ran longer than \(Self.seconds(seconds)) and was abandoned; simplify it, or raise the limit with --timeout",
+            message: "the test ran longer than \(Self.seconds(seconds)) and was abandoned; simplify it, or raise the limit with --timeout (wall time: a loaded machine or many --jobs make every test slower)",
             sourceLine: item.caseSpec == nil ? item.spec.sourceLine : nil)]
         return result
     }

@@ -34,7 +34,8 @@ public struct TestResult: Sendable, Hashable, Codable {
 
     public init(
         id: String, file: String, line: Int, spec: String, caseName: String? = nil, engine: String? = nil,
-        tags: [String] = [], description: String? = nil, caseDescription: String? = nil, status: TestStatus, duration: Double = 0, timeZone: String? = nil, message: String? = nil,
+        tags: [String] = [], description: String? = nil, caseDescription: String? = nil, status: TestStatus,
+        duration: Double = 0, timeZone: String? = nil, message: String? = nil,
         deviationReason: String? = nil, expected: [ResultInstant] = [], actual: [ResultInstant] = [],
         diff: [DiffLine] = [], diagnostics: [Diagnostic] = [], zoneContext: ZoneContext? = nil,
         lifecycle: LifecycleResult? = nil

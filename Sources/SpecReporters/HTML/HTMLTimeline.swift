@@ -436,8 +436,9 @@ struct HTMLTimeline {
 
     /// The date row's labels, each centred on the first tick of its date, without two overlapping: the first
     /// (the date the axis starts on, often a part of a day) moves to the row's left edge, under the captions,
-    /// when it would touch the next, without its weekday if it still would (`28 Mar`), and goes if even that would; any later label that would touch the one before
-    /// it is left out (ticks a day apart then show every other date). A QA reader saw "Sun 28 MarMon 29 Mar" where
+    /// when it would touch the next, without its weekday if it still would (`28 Mar`), and goes if even that
+    /// would; any later label that would touch the one before it is left out (ticks a day apart then show every
+    /// other date). A QA reader saw "Sun 28 MarMon 29 Mar" where
     /// ticks 3 hours apart began a date each (85 px apart, labels about 82 px wide in DejaVu Sans Bold).
     static func layOutDates(_ dates: [(x: Double, text: String)]) -> [(x: Double, text: String, anchor: String)] {
         // 11 px bold: about 8.2 px a character measured in headless Chromium; a little more, and a gap.

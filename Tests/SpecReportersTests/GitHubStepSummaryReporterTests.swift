@@ -37,6 +37,8 @@ import Testing
         ("1. a numbered list?", #"1\. a numbered list?"#),
         ("2027-03-28 is a date", "2027-03-28 is a date"),
         ("back\\slash", #"back\\slash"#),
+        // GitHub links an address in any text, escaped or not: a word joiner (invisible) before its `@`.
+        ("ops@example.com or mailto:ops@example.com", "ops&#8288;@example.com or mailto:ops&#8288;@example.com"),
     ])
     func specTextIsShownAsWritten(text: String, escaped: String) {
         #expect(GitHubStepSummaryReporter.escaped(text) == escaped)

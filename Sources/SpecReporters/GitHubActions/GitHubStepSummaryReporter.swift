@@ -107,13 +107,16 @@ public struct GitHubStepSummaryReporter: Sendable {
 
     /// Text as Markdown shows it as written: the marks that make markup anywhere in a line backslashed (emphasis,
     /// code, links and images, table columns, strikethrough), `&` `<` `>` as entities (GitHub reads HTML in
-    /// Markdown), `://` and `www.` broken up so that no address in a spec becomes a link, a mark that would
+    /// Markdown), `://`, `www.` and `@` broken up so that no address in a spec becomes a link, a mark that would
     /// start a list, a heading or a quote at the start escaped, control characters made visible, line breaks a space.
     static func escaped(_ text: String) -> String {
         var out = ""
         for character in ControlCharacters.visible(text, keepingNewlines: false) {
             switch character {
             case "&": out += "&amp;"
+            // GitHub links any `name@domain` (and `mailto:`, `xmpp:`) in a text, whatever escapes it: an invisible
+            // word joiner before the `@` keeps the text as it reads (a review's `ops@example.com` became a link).
+            case "@": out += "&#8288;@"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\\", "`", "*", "_", "[", "]", "|", "~":

@@ -45,3 +45,20 @@ public struct ZoneContext: Sendable, Hashable, Codable {
         self.transitions = transitions
     }
 }
+
+extension ZoneContext {
+    /// How far either side of each instant the zone's changes are looked for (a day and a half).
+    public static let searchMargin: Double = 36 * 3600
+
+    /// The instants a test's zone context is searched around: those that differ when any does, else every instant
+    /// of the test and its runs. One rule for the runner that writes the context and the reports that read it: a
+    /// picture's UTC row is only certain within `searchMargin` of them.
+    public static func searchedInstants(
+        diff: [DiffLine], expected: [ResultInstant], actual: [ResultInstant], runs: [LifecycleResult.Run]
+    ) -> [ResultInstant] {
+        let differing = diff.filter { $0.kind != .same }.flatMap { [$0.expected, $0.actual].compactMap { $0 } }
+        return differing.isEmpty
+            ? expected + actual + runs.compactMap(\.planned) + runs.compactMap(\.actual)
+            : differing
+    }
+}

@@ -345,16 +345,17 @@ import Testing
         #expect(plain.contains(">▼ expected (above the axis)<") && plain.contains(">● actual (below)<"))
     }
 
-    @Test func aFailureWithoutZoneContextStillGetsATimelineWithUTC() throws {
+    @Test func aFailureWithoutZoneContextGetsATimelineWithoutUTC() throws {
         var test = RunResultFixture.firstValidFailed
         test.zoneContext = nil
         let pictures = HTMLTimeline.occurrencePictures(for: test)
         #expect(pictures.count == 1)
         let svg = try #require(pictures.first?.svg)
         #expect(!svg.contains("region"))
-        // Both marks are at +02:00, so the ticks can say which UTC they stand for: 03:00 CEST is 01:00Z.
         #expect(svg.contains(">03:00</text>"))
-        #expect(svg.contains(">01:00Z</text>"))
+        // Both marks are at +02:00, but the zone's changes are unknown: this axis runs from 01:00 across Berlin's
+        // spring gap, where +02:00 would have put 23:00Z under 01:00 CET (00:00Z). No UTC row rather than a wrong one.
+        #expect(!svg.contains("tick-utc") && !svg.contains(">UTC</text>"))
     }
 
     /// An actual instant's dot hangs just under the axis, above the tick labels, never on them (a review saw
@@ -416,13 +417,35 @@ import Testing
         (1_806_195_600.0 + 7200, "01:00Z"),  // wall 03:00 is the transition itself
     ])
     func utcUnderAWallTimeFollowsTheGap(_ wall: Double, _ expected: String) {
-        #expect(HTMLTimeline.utcLabel(wall: wall, transition: RunResultFixture.springTransition) == expected)
+        let spring = RunResultFixture.springTransition
+        let known = HTMLTimeline.OffsetKnowledge(searched: [spring.at], context: ZoneContext(zone: "Europe/Berlin", transitions: [spring]))
+        #expect(known.label(wall: wall) == expected)
     }
 
     @Test func aRepeatedWallTimeShowsBothInstants() {
         // Berlin autumn 2027: 02:30 local happens at 00:30Z (CEST) and at 01:30Z (CET).
         let wall = 1_824_944_400.0 + 3600 + 1800
-        #expect(HTMLTimeline.utcLabel(wall: wall, transition: RunResultFixture.autumnTransition) == "00:30Z / 01:30Z")
+        let autumn = RunResultFixture.autumnTransition
+        let known = HTMLTimeline.OffsetKnowledge(searched: [autumn.at], context: ZoneContext(zone: "Europe/Berlin", transitions: [autumn]))
+        #expect(known.label(wall: wall) == "00:30Z / 01:30Z")
+    }
+
+    /// UTC under a tick only where the results settle it: within a day and a half of an instant the zone context was
+    /// searched around, carried across the changes known there. A two-year picture read 23:00Z under a May midnight
+    /// in Berlin (January's offset), and a lifecycle picture of monthly launches the first change's offsets under
+    /// every tick (a review of the HTML).
+    @Test func utcUnderATickIsShownOnlyWhereTheResultsSettleIt() {
+        let spring = RunResultFixture.springTransition, autumn = RunResultFixture.autumnTransition
+        let context = ZoneContext(zone: "Europe/Berlin", transitions: [spring, autumn])
+        // Searched around the spring change only (its instant, +02:00).
+        let known = HTMLTimeline.OffsetKnowledge(searched: [spring.at], context: context)
+        let march28 = 1_806_195_600.0  // 2027-03-28T01:00:00Z
+        #expect(known.label(wall: march28 - 3 * 3600 + 3600) == "22:00Z")  // 2027-03-27 23:00 CET, before the change
+        #expect(known.label(wall: march28 + 20 * 3600 + 7200) == "21:00Z")  // 2027-03-28 23:00 CEST, after it
+        #expect(known.label(wall: march28 + 40 * 24 * 3600 + 7200) == nil)  // May: nothing searched near it
+        #expect(known.label(wall: 1_824_944_400.0 + 3600 + 1800) == nil)  // the autumn overlap, not searched around
+        // No zone context: nothing is known, not even near the instants.
+        #expect(HTMLTimeline.OffsetKnowledge(searched: [spring.at], context: nil).label(wall: march28 + 7200) == nil)
     }
 
     @Test(arguments: [

@@ -176,10 +176,11 @@ struct HTMLLifecyclePicture {
         svg.text(x: 8, y: actualY + 4, "actual", cls: "lane-caption", anchor: "start")
         svg.line(x1: marginLeft, y1: plannedY, x2: right, y2: plannedY, cls: "lane")
         svg.line(x1: marginLeft, y1: actualY, x2: right, y2: actualY, cls: "lane")
-        // Without zone data, UTC under a tick is only certain when every mark had the same offset.
-        let offsets = Set(marks.compactMap(\.instant.offsetSeconds))
-        HTMLTimeline.axisLines(&svg, axis: axis, y: axisY, transition: transitions.first,
-                               fallbackOffset: offsets.count == 1 ? offsets.first : nil)
+        // UTC under a tick only where the results settle it: near the runs the zone context was searched around
+        // (30 monthly launches read the first change's offsets under every tick, two years of them).
+        let offsets = HTMLTimeline.OffsetKnowledge(
+            searched: ZoneContext.searchedInstants(diff: [], expected: [], actual: [], runs: runs), context: zoneContext)
+        HTMLTimeline.axisLines(&svg, axis: axis, y: axisY, offsets: offsets)
         // Leaders first, so the labels' halo keeps the labels they cross readable; each to the nearest of its marks.
         // A label stacked out of its place, or pushed aside by its neighbours, has a leader to its marks.
         func needsLeader(_ label: Label) -> Bool { label.level > label.floor || abs(label.x - centre(label, marks)) > 24 }

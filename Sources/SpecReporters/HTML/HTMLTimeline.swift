@@ -83,12 +83,13 @@ struct HTMLTimeline {
             return differing.contains { $0.wall >= low - 36 * 3600 && $0.wall <= high + 36 * 3600 }
         }
         let chosen = Set((near + all).prefix(pictureTransitionLimit).map(\.at.epochSeconds))
+        let offsets = OffsetKnowledge(test)
         let transitions = all.filter { chosen.contains($0.at.epochSeconds) }
         if transitions.isEmpty {
             let focus = differing.isEmpty ? marks : differing
             let walls = focus.map(\.wall)
             let axis = Axis(start: walls.min()! - 2 * 3600, end: walls.max()! + 2 * 3600).rounded()
-            return [picture(marks: marks, axis: axis, transition: nil, zone: test.timeZone)]
+            return [picture(marks: marks, axis: axis, transition: nil, zone: test.timeZone, offsets: offsets)]
         }
         return transitions.map { transition in
             let (low, high) = region(transition)
@@ -99,7 +100,7 @@ struct HTMLTimeline {
                 end = max(end, mark.wall + 3600)
             }
             let axis = Axis(start: start, end: end).rounded()
-            return picture(marks: marks, axis: axis, transition: transition, zone: test.zoneContext?.zone)
+            return picture(marks: marks, axis: axis, transition: transition, zone: test.zoneContext?.zone, offsets: offsets)
         }
     }
 
@@ -133,7 +134,7 @@ struct HTMLTimeline {
         return (min(a, b), max(a, b))
     }
 
-    private static func picture(marks: [Mark], axis: Axis, transition: ZoneContext.Transition?, zone: String?)
+    private static func picture(marks: [Mark], axis: Axis, transition: ZoneContext.Transition?, zone: String?, offsets: OffsetKnowledge)
         -> (svg: String, outside: Int, legend: [LegendItem]) {
         let visible = marks.filter { axis.contains($0.wall) }
         // Across a new year every mark names its date and year; else a mark on the change's day names only its time.
@@ -196,11 +197,7 @@ struct HTMLTimeline {
             let labelY = firstActualY + Double(placed.level) * levelHeight
             svg.line(x1: x, y1: axisY + 7, x2: x, y2: labelY - 14, cls: "stem actual \(stateClass(placed.mark.state))")
         }
-        // Without a transition, UTC under a tick is only certain when every mark drawn has the same offset (marks
-        // outside the picture, a day away across a change the picture does not reach, took the UTC row away).
-        let offsets = Set(visible.compactMap(\.instant.offsetSeconds))
-        axisLines(&svg, axis: axis, y: axisY, transition: transition, fallbackOffset: offsets.count == 1 ? offsets.first : nil,
-                  labelGap: labelGap)
+        axisLines(&svg, axis: axis, y: axisY, offsets: offsets, labelGap: labelGap)
         for (placed, x) in zip(above, aboveX) {
             svg.marker(x: x, y: axisY - 7, role: .expected, cls: stateClass(placed.mark.state))
             label(&svg, placed.mark, x: x, y: firstExpectedY + Double(placed.level) * levelHeight, sameDay: regionDate,
@@ -380,26 +377,74 @@ struct HTMLTimeline {
         }
     }
 
-    /// `01:00Z`, `00:30Z / 01:30Z` in an overlap, `no instant` in a gap: the instants that show this wall time.
-    static func utcLabel(wall: Double, transition: ZoneContext.Transition?, offset: Int? = nil) -> String {
-        guard let transition else { return offset.map { WallClock(wallSeconds: wall - Double($0)).time + "Z" } ?? "" }
-        let at = transition.at.epochSeconds
-        var instants: [Double] = []
-        let before = wall - Double(transition.offsetBefore)
-        if before < at { instants.append(before) }
-        let after = wall - Double(transition.offsetAfter)
-        if after >= at { instants.append(after) }
-        if instants.isEmpty { return "no instant" }
-        return instants.map { WallClock(wallSeconds: $0).time + "Z" }.joined(separator: " / ")
+    /// The UTC under a wall-time tick, from what the results know of the zone's offset: the instants of the test
+    /// (each with its offset) and the zone's changes within `ZoneContext.searchMargin` of the instants the context was
+    /// searched around. Nil where that does not settle it — a wall time whose instants could lie outside every
+    /// searched span, where a change nobody looked for may fall (a two-year window's picture read 23:00Z under a
+    /// May midnight in Berlin, from January's offset). "no instant" inside a known gap, two instants inside an overlap.
+    struct OffsetKnowledge {
+        /// Searched spans, each with the offset at its centre instant.
+        var spans: [(centre: Double, offset: Int)]
+        var transitions: [ZoneContext.Transition]
+        var offsets: Set<Int>
+
+        /// `context` nil (a test with no zone context): nothing is known, and no UTC is shown.
+        init(searched: [ResultInstant], context: ZoneContext?) {
+            spans = context == nil ? [] : searched.compactMap { instant in instant.offsetSeconds.map { (instant.epochSeconds, $0) } }
+                .sorted { $0.centre < $1.centre }
+            transitions = (context?.transitions ?? []).sorted { $0.at.epochSeconds < $1.at.epochSeconds }
+            offsets = Set(spans.map(\.offset) + transitions.flatMap { [$0.offsetBefore, $0.offsetAfter] })
+        }
+
+        init(_ test: TestResult) {
+            self.init(searched: ZoneContext.searchedInstants(diff: test.diff, expected: test.expected, actual: test.actual,
+                                                             runs: test.lifecycle?.runs ?? []),
+                      context: test.zoneContext)
+        }
+
+        /// The offset at `instant`, when a searched span holds it: its centre's, carried across the changes between.
+        func offset(at instant: Double) -> Int? {
+            // The first span ending at or after the instant (spans are sorted; a failing year has thousands).
+            var low = 0, high = spans.count
+            while low < high {
+                let middle = (low + high) / 2
+                if spans[middle].centre + ZoneContext.searchMargin < instant { low = middle + 1 } else { high = middle }
+            }
+            guard low < spans.count, spans[low].centre - ZoneContext.searchMargin <= instant else { return nil }
+            let span = spans[low]
+            var offset = span.offset
+            if instant >= span.centre {
+                for change in transitions where change.at.epochSeconds > span.centre && change.at.epochSeconds <= instant {
+                    offset = change.offsetAfter
+                }
+            } else {
+                for change in transitions.reversed() where change.at.epochSeconds <= span.centre && change.at.epochSeconds > instant {
+                    offset = change.offsetBefore
+                }
+            }
+            return offset
+        }
+
+        func label(wall: Double) -> String? {
+            guard !spans.isEmpty else { return nil }
+            var instants: [Double] = []
+            for candidate in offsets.sorted(by: >) {
+                let instant = wall - Double(candidate)
+                guard let actual = offset(at: instant) else { return nil }
+                if actual == candidate { instants.append(instant) }
+            }
+            if instants.isEmpty { return "no instant" }
+            return instants.sorted().map { WallClock(wallSeconds: $0).time + "Z" }.joined(separator: " / ")
+        }
     }
 
     /// The axis with wall-time ticks, dates, and the UTC of each tick: from the transition (none inside a gap, two
     /// inside an overlap), or from `fallbackOffset` when there is no transition; no UTC row when neither is known.
     /// The labels start `labelGap` further below the axis than they otherwise would. Across a new year, a row under
     /// the dates names the year of the first tick and of each tick where it changes (`axis.yearRowHeight` of room).
-    static func axisLines(_ svg: inout SVG, axis: Axis, y: Double, transition: ZoneContext.Transition?,
-                                  fallbackOffset: Int?, labelGap: Double = 0) {
-        let showsUTC = transition != nil || fallbackOffset != nil
+    static func axisLines(_ svg: inout SVG, axis: Axis, y: Double, offsets: OffsetKnowledge, labelGap: Double = 0) {
+        let utcLabels = stride(from: axis.start, through: axis.end + 1, by: axis.step).prefix(400).map { offsets.label(wall: $0) }
+        let showsUTC = utcLabels.contains { $0 != nil }
         let timeY = y + 18 + labelGap, utcY = timeY + 15, dateY = timeY + 30, yearY = dateY + 13
         svg.line(x1: marginLeft, y1: y, x2: width - marginRight, y2: y, cls: "axis")
         svg.text(x: 8, y: timeY, "local", cls: "axis-caption", anchor: "start")
@@ -415,8 +460,7 @@ struct HTMLTimeline {
             let clock = WallClock(wallSeconds: tick)
             svg.line(x1: x, y1: y - 5, x2: x, y2: y + 5, cls: "tick")
             svg.text(x: x, y: timeY, clock.time, cls: "tick-label")
-            if showsUTC {
-                let utc = utcLabel(wall: tick, transition: transition, offset: fallbackOffset)
+            if showsUTC, let utc = utcLabels[count - 1] {
                 svg.text(x: x, y: utcY, utc, cls: utc == "no instant" ? "tick-utc none" : "tick-utc")
             }
             if clock.isoDate != lastDate {

@@ -75,7 +75,9 @@ public struct SpecRunner: Sendable {
             }
         }
         let elapsed = Double(options.monotonicNanoseconds() &- start) / 1e9
-        let needsContext = verdict.status == .failed || verdict.status == .knownDeviation
+        // A failure's context explains it; every lifecycle scenario's picture needs it for the UTC under its ticks
+        // (without it the picture shows none: a change nobody looked for may fall between its runs).
+        let needsContext = verdict.status == .failed || verdict.status == .knownDeviation || verdict.lifecycle != nil
         return TestResult(
             id: item.id(caseName: caseSpec?.name),
             file: item.spec.location.file,
@@ -121,12 +123,10 @@ public struct SpecRunner: Sendable {
     /// change of the century), else near every instant of the test.
     private func zoneContext(for verdict: Verdict) -> ZoneContext? {
         guard let timeZone = verdict.timeZone else { return nil }
-        let runs = verdict.lifecycle?.runs ?? []
-        let differing = verdict.diff.filter { $0.kind != .same }.flatMap { [$0.expected, $0.actual].compactMap { $0 } }
-        let dates = (differing.isEmpty
-            ? verdict.expected + verdict.actual + runs.compactMap(\.planned) + runs.compactMap(\.actual)
-            : differing).map(\.date)
+        let dates = ZoneContext.searchedInstants(
+            diff: verdict.diff, expected: verdict.expected, actual: verdict.actual, runs: verdict.lifecycle?.runs ?? []).map(\.date)
         guard !dates.isEmpty else { return nil }
-        return ZoneContext(zone: timeZone, near: dates, abbreviations: ZoneAbbreviations.system(for: [timeZone.identifier]))
+        return ZoneContext(zone: timeZone, near: dates, margin: ZoneContext.searchMargin,
+                           abbreviations: ZoneAbbreviations.system(for: [timeZone.identifier]))
     }
 }

@@ -72,8 +72,10 @@ public struct ScheduleSpec: Sendable, Hashable {
     public var repeated: RepeatedTimePolicy?
     public var limit: Int
     public var location: SourceLocation
-    /// Where `limit:` is written (its value); nil when the schedule takes the default (`--max-candidates`).
+    /// Where `limit:` is written (its value) and the line it is on; nil when the schedule takes the default
+    /// (`--max-candidates`).
     public var limitLocation: SourceLocation?
+    public var limitSourceLine: String?
     /// `timezone:` as written; nil for a schedule built in code.
     public var timeZoneName: ZoneNameLiteral?
     /// An interval rule's `from:` as written in its map form (for the offset lint); nil otherwise.

@@ -1,4 +1,5 @@
 import Foundation
+import SpecDiagnostics
 import SpecModel
 import SpecParser
 import SpecResults
@@ -522,10 +523,15 @@ import Testing
             """, path: "limit.yaml")
         let verdict = await LifecycleExecutor().execute(body)
         #expect(verdict.status == .error)
+        #expect(verdict.message == "the schedule gives no occurrence after the clock's start, so the first request cannot be submitted (its search bound; see below)")
         // Told at `limit: 1` (line 3, column 95: the value), the setting to change, in the spec's words.
-        #expect(verdict.message?.hasPrefix("limit.yaml:3:95: the schedule gives no occurrence after the clock's start, so the first request cannot be submitted: no occurrence of every day at 02:30 within 1 candidate slot after") == true, "\(verdict.message ?? "")")
-        #expect(verdict.message?.hasSuffix("; raise 'limit:' (1 now), or start 'clock:' nearer the first occurrence") == true, "\(verdict.message ?? "")")
-        #expect(verdict.message?.contains("Swift") == false)
+        let diagnostic = try #require(verdict.diagnostics.first)
+        #expect(diagnostic.code == "schedule-search-at-start" && diagnostic.severity == .error)
+        #expect(diagnostic.location == SourceLocation(file: "limit.yaml", line: 3, column: 95))
+        #expect(diagnostic.message.hasPrefix("no occurrence of every day at 02:30 within 1 candidate slot after the clock's start, "), "\(diagnostic.message)")
+        #expect(diagnostic.message.hasSuffix("; raise 'limit:' (1 now)"), "\(diagnostic.message)")
+        #expect(!diagnostic.message.contains("Swift"))
+        #expect(diagnostic.sourceLine?.hasPrefix("schedule: {id: nightly-sync,") == true)
     }
 
     @Test func aScheduleWithNoOccurrenceWithinTheDefaultBoundIsAnErrorAtTheScheduleSayingToAddALimit() async throws {
@@ -544,8 +550,10 @@ import Testing
         guard case .lifecycle(let body)? = file.specs.first?.body else { Issue.record("no scenario"); return }
         let verdict = await LifecycleExecutor().execute(body)
         #expect(verdict.status == .error)
-        #expect(verdict.message?.hasPrefix("default.yaml:3:1: the schedule gives no occurrence after the clock's start, so the first request cannot be submitted: no occurrence of ") == true, "\(verdict.message ?? "")")
-        #expect(verdict.message?.hasSuffix("add 'limit:' to the schedule with a larger bound (the default, 1, comes from --max-candidates), or start 'clock:' nearer the first occurrence") == true, "\(verdict.message ?? "")")
+        let diagnostic = try #require(verdict.diagnostics.first)
+        #expect(diagnostic.location == SourceLocation(file: "default.yaml", line: 3, column: 1))
+        #expect(diagnostic.message.hasSuffix("; add 'limit:' to the schedule with a larger bound (the default, 1, comes from --max-candidates)"), "\(diagnostic.message)")
+        #expect(diagnostic.sourceLine == nil)
     }
 
     @Test func theSearchBoundAtTheClocksStartNamesItAsTheSchedulesWallTime() async throws {
@@ -562,8 +570,8 @@ import Testing
             """, path: "midnight.yaml")
         let verdict = await LifecycleExecutor().execute(body)
         #expect(verdict.status == .error)
-        #expect(verdict.message == "midnight.yaml:3:95: the schedule gives no occurrence after the clock's start, so the first request cannot be submitted: "
-            + "no occurrence of every day at 00:15 within 1 candidate slot after 2027-03-30 00:30 CEST (+02:00) (the search bound, which counts slots from the start of that local date, or of its local hour for an hourly rule); raise 'limit:' (1 now), or start 'clock:' nearer the first occurrence")
+        #expect(verdict.diagnostics.first?.message == "no occurrence of every day at 00:15 within 1 candidate slot after the clock's start, "
+            + "2027-03-30 00:30 CEST (+02:00) (the search bound, which counts slots from the start of that local date, or of its local hour for an hourly rule); raise 'limit:' (1 now)")
     }
 
     @Test func runsAreTheScenariosFirstRunsInOrderAndAMissingOneSaysSo() async throws {

@@ -87,7 +87,10 @@ struct ScheduleReader {
             limit: limit, location: reader.log.source.location(owner.mark),
             timeZoneName: fields["timezone"].flatMap(reader.zoneName))
         draft.spec?.intervalFrom = draft.intervalFrom
-        draft.spec?.limitLocation = fields["limit"].map { reader.log.source.location($0.mark) }
+        if let node = fields["limit"] {
+            draft.spec?.limitLocation = reader.log.source.location(node.mark)
+            draft.spec?.limitSourceLine = reader.log.source.line(node.mark.line, column: node.mark.column)
+        }
         return draft
     }
 

@@ -5,6 +5,9 @@ public enum RunDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case tooManyOccurrences = "too-many-occurrences"
     /// A test ran longer than `--timeout`.
     case timeout
+    /// A lifecycle scenario's schedule gives no occurrence after the clock's start within its search bound: the app's
+    /// first request has no earliest begin.
+    case scheduleSearchAtStart = "schedule-search-at-start"
     /// A search would start in the year 10000.
     case instantOutOfRange = "instant-out-of-range"
     /// A declared known deviation that passes now.

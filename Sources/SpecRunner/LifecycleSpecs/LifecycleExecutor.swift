@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Recurrence
+import SpecDiagnostics
 import SpecModel
 import SpecResults
 import Synchronization
@@ -57,7 +58,7 @@ struct LifecycleExecutor: Sendable {
             return Verdict(status: .error, message: error.description, timeZone: scheduleZone)
         } catch LifecycleError.recurrence(let reason, let cause) where spec.schedule != nil {
             // The first request's earliestBeginDate comes from the schedule: name its place, and what to change.
-            return Verdict(status: .error, message: Self.firstRequestProblem(reason, cause, schedule: spec.schedule!), timeZone: scheduleZone)
+            return Self.firstRequestProblem(reason, cause, schedule: spec.schedule!)
         } catch {
             return Verdict(status: .error, message: "the task harness could not start the scenario: \(error)", timeZone: scheduleZone)
         }
@@ -222,20 +223,27 @@ private final class VerdictSlot: Sendable {
 }
 
 extension LifecycleExecutor {
-    /// Why the first request could not be submitted, at the setting to change: a search bound reached is told at
-    /// `limit:` (or at `schedule:` when the default applies), with the advice in the spec's words, not Swift's.
-    static func firstRequestProblem(_ reason: String, _ cause: RecurrenceError?, schedule: ScheduleSpec) -> String {
-        let lead = "the schedule gives no occurrence after the clock's start, so the first request cannot be submitted: "
+    /// Why the first request could not be submitted, at the setting to change: a search bound reached is the
+    /// diagnostic `schedule-search-at-start` at `limit:` (or at `schedule:` when the default applies), with the advice
+    /// in the spec's words, not Swift's.
+    static func firstRequestProblem(_ reason: String, _ cause: RecurrenceError?, schedule: ScheduleSpec) -> Verdict {
+        let lead = "the schedule gives no occurrence after the clock's start, so the first request cannot be submitted"
         guard case .searchLimitReached(let rule, let limit, let after)? = cause else {
-            return "\(schedule.location): " + lead + reason
+            return Verdict(status: .error, message: "\(schedule.location): " + lead + ": " + reason, timeZone: schedule.timeZone)
         }
         let slots = limit == 1 ? "1 candidate slot" : "\(limit) candidate slots"
+        // Only `limit:` helps: a clock moved nearer the next occurrence still meets the same bound at every catch-up
+        // (a review applied that advice, and the launch failed instead).
         let advice = schedule.limitLocation == nil
             ? "add 'limit:' to the schedule with a larger bound (the default, \(limit), comes from --max-candidates)"
             : "raise 'limit:' (\(limit) now)"
-        return "\(schedule.limitLocation ?? schedule.location): " + lead
-            + "no occurrence of \(rule) within \(slots) after \(WallTimeText.wallTime(after, in: schedule.timeZone)) (the search bound, "
-            + "which counts slots from the start of that local date, or of its local hour for an hourly rule); "
-            + advice + ", or start 'clock:' nearer the first occurrence"
+        var verdict = Verdict(status: .error, message: lead + " (its search bound; see below)", timeZone: schedule.timeZone)
+        verdict.diagnostics = [Diagnostic(
+            code: RunDiagnosticCode.scheduleSearchAtStart.rawValue, location: schedule.limitLocation ?? schedule.location,
+            message: "no occurrence of \(rule) within \(slots) after the clock's start, \(WallTimeText.wallTime(after, in: schedule.timeZone)) "
+                + "(the search bound, which counts slots from the start of that local date, or of its local hour for an "
+                + "hourly rule); " + advice,
+            sourceLine: schedule.limitLocation == nil ? nil : schedule.limitSourceLine, length: "\(limit)".count)]
+        return verdict
     }
 }

@@ -51,6 +51,37 @@ import SpecModel
         }
     }
 
+    /// A stop by the failure budget is said on stderr and in the results' notes, as a signal's is (a review saw only
+    /// a not-run count); `--last-failed` on such results says the tests that did not run are not rerun; and
+    /// `--fail-fast` beside another `--max-failures` is a usage error (either order quietly meant 1).
+    @Test func aStopForFailuresIsSaidAndItsResultsRerunWithANote() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // UTC noon daily: the first two cases expect 13:00 (wrong on purpose), the third noon.
+        let cases = (1...3).map { day in
+            "  - {name: day \(day), after: 2027-01-0\(day)T00:00:00Z, next: 2027-01-0\(day)T\(day < 3 ? 13 : 12):00:00Z}"
+        }.joined(separator: "\n")
+        try FileManager.default.createDirectory(atPath: folder.path + "/specs", withIntermediateDirectories: true)
+        try ("spec: Noon\nschedule: {id: noon, timezone: UTC, rule: {every: day, at: \"12:00\"}, nonexistent: skip, repeated: first}\n"
+            + "cases:\n" + cases + "\n").write(toFile: folder.path + "/specs/noon.yaml", atomically: true, encoding: .utf8)
+        let results = folder.path + "/r.json"
+        let run = await CommandRun.run(folder.path + "/specs", "--max-failures", "1", "--json", results, "--quiet", "--jobs", "1")
+        #expect(run.status == ExitStatus.testFailure)
+        let note = "the run stopped at its first failure (--fail-fast / --max-failures 1), counted in plan order: 2 tests were not run (marked not-run in the results)"
+        #expect(run.err.contains("specrun: " + note + "\n"), "\(run.err)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: results))) as? [String: Any])
+        #expect(document["notes"] as? [String] == [note])
+        let rerun = await CommandRun.run(folder.path + "/specs", "--last-failed", results, "--quiet")
+        #expect(rerun.err.contains("also holds 2 tests that did not run (its run stopped early: --max-failures, --fail-fast or a signal); "
+            + "--last-failed reruns only its failures: run without it to run those too."), "\(rerun.err)")
+        for arguments in [["--fail-fast", "--max-failures", "5"], ["--max-failures", "5", "--fail-fast"]] {
+            let both = await CommandRun.run([folder.path + "/specs"] + arguments)
+            #expect(both.status == ExitStatus.invalidInput)
+            #expect(both.err.hasPrefix("specrun: error: --fail-fast stops at the first failure and --max-failures 5 at failure number 5; give one of them."), "\(both.err)")
+        }
+        #expect(await CommandRun.run(folder.path + "/specs", "--fail-fast", "--max-failures", "1", "--quiet").status == ExitStatus.testFailure)
+    }
+
     /// `--shard 1/1000000000` is valid; merging two such shards listed a billion missing ones (a hang), not ten.
     @Test func mergingShardsOfAHugeCountNamesTheFirstMissingOnesAtOnce() async throws {
         let folder = try TemporaryFolder()

@@ -124,6 +124,13 @@ struct RunCommand {
         if let path = configuration.lastFailed, configuration.selection.ids?.isEmpty == true {
             io.writeProblem(.note, "no test failed or errored in '\(path)'; nothing to run.")
         }
+        if let path = configuration.lastFailed, configuration.lastFailedNotRun > 0 {
+            // Rerunning the failures of a run that stopped early looks green while the rest never ran (a review).
+            let count = configuration.lastFailedNotRun
+            io.writeProblem(.note, configuration.redaction.mask(
+                "'\(path)' also holds \(count) test\(count == 1 ? "" : "s") that did not run (its run stopped early: --max-failures, "
+                + "--fail-fast or a signal); --last-failed reruns only its failures: run without it to run \(count == 1 ? "that one" : "those") too."))
+        }
         if let path = configuration.lastFailed, let coverage {
             for note in coverage.notes(path: path, selection: configuration.selection, engineGiven: configuration.engineGiven) {
                 io.writeProblem(.note, configuration.redaction.mask(note))
@@ -169,7 +176,7 @@ struct RunCommand {
         let result = RunResult(
             environment: environment, files: unread.isEmpty ? configuration.files : configuration.files.filter { !unread.contains($0) },
             diagnostics: loaded.diagnostics, tests: tests,
-            strict: configuration.strict, notes: Self.unreadNote(loaded.unread, of: configuration.files),
+            strict: configuration.strict, notes: Self.unreadNote(loaded.unread, of: configuration.files) + Self.budgetNote(stop, tests),
             shard: configuration.selection.shard
         ).pointingFailuresAtWarnings().redacted(by: configuration.redaction, jobs: configuration.jobs, sources: sources, ids: maskedIDs)
 
@@ -200,6 +207,10 @@ struct RunCommand {
             io.writeError("specrun: stopped by \(name): \(finished) test\(finished == 1 ? "" : "s") finished, \(notRun) "
                 + "\(notRun == 1 ? "was" : "were") not run (marked not-run in the results)\(unread)\n")
             status = SignalTrap.exitStatus(for: signal)
+        } else if case .failureBudget? = stop, let note = Self.budgetNote(stop, tests).first {
+            // Said where a signal's stop is said, not only on each test's line (a review saw only the not-run count).
+            io.writeError("specrun: \(note)\n")
+            status = problems.isEmpty ? result.summary.exitStatus(strict: configuration.strict) : ExitStatus.invalidInput
         } else if !problems.isEmpty {
             status = ExitStatus.invalidInput
         } else {
@@ -218,6 +229,14 @@ struct RunCommand {
 
     /// The results' note when a signal came while spec files were read: their tests are not in the results at all
     /// (not even as not-run), so a reader must be told they are missing, and which files to look at first.
+    /// The run's note when the failure budget stopped it: where, and how many tests it left.
+    static func budgetNote(_ stop: PlanExecution.Stop?, _ tests: [TestResult]) -> [String] {
+        guard case .failureBudget(let budget)? = stop else { return [] }
+        let notRun = tests.filter { $0.status == .notRun }.count
+        return ["the run stopped at its \(budget == 1 ? "first failure (--fail-fast / --max-failures 1)" : "failure number \(budget) (--max-failures \(budget))"), "
+            + "counted in plan order: \(notRun) test\(notRun == 1 ? " was" : "s were") not run (marked not-run in the results)"]
+    }
+
     static func unreadNote(_ unread: [String], of files: [String]) -> [String] {
         guard let first = unread.first else { return [] }
         let more = unread.count > 1 ? " and \(unread.count - 1) more" : ""

@@ -29,6 +29,8 @@ struct RunConfiguration {
     var lastFailed: String?
     /// The tests that failed or errored in that file.
     var lastFailedTests: [TestResult] = []
+    /// Tests the `--last-failed` file holds as not run (a run stopped early): they are not rerun, and a note says so.
+    var lastFailedNotRun = 0
     /// Whether `--engine` was given (else each spec runs on its own engines).
     var engineGiven: Bool { engines != nil }
     /// What reading the `--last-failed` file found suspect, for the run to print as warnings.
@@ -50,7 +52,12 @@ struct RunConfiguration {
         timeout = try Self.timeoutSeconds(parsed.value("timeout") ?? "10")
         limits = try RunLimits(parsed)
         redaction = try RedactionOptions.redaction(parsed)
-        maxFailures = parsed.flag("fail-fast") ? 1 : try Self.positiveInteger(parsed.value("max-failures"), option: "max-failures")
+        let budget = try Self.positiveInteger(parsed.value("max-failures"), option: "max-failures")
+        if parsed.flag("fail-fast"), let budget, budget != 1 {
+            // Either order quietly meant a budget of 1 (a review): two stops that disagree are a usage error.
+            throw UsageError("--fail-fast stops at the first failure and --max-failures \(budget) at failure number \(budget); give one of them.")
+        }
+        maxFailures = parsed.flag("fail-fast") ? 1 : budget
         var shard: TestSelection.Shard?
         if let text = parsed.value("shard") {
             guard let parsedShard = TestSelection.Shard(parsing: text) else {
@@ -66,6 +73,7 @@ struct RunConfiguration {
             let previous = try ResultsFile.read(path, maxBytes: maxResultsBytes) { warnings.append($0) }
             readWarnings = warnings.map(redaction.mask)
             lastFailedTests = previous.tests.filter { $0.status == .failed || $0.status == .error }
+            lastFailedNotRun = previous.tests.filter { $0.status == .notRun }.count
             ids = Set(lastFailedTests.map(\.id))
             lastFailed = path
         }

@@ -5,7 +5,7 @@ Usage: python3 tools/html-phone-picture-check.py REPORT.html   (a report with a 
 
 It copies the report with a small driver script appended that, once the page's own script ran, reads every open
 picture box (`.picture-scroll`) wider than the 390 px window: where it is scrolled to, and whether its first
-difference (a missing, unexpected or failed mark) is inside the visible part. Prints the counts; exits 1 when a
+difference (a missing, unexpected or failed mark) is inside the visible part, with its label whole when it fits. Prints the counts; exits 1 when a
 box shows none of its difference (a 390 px reader found them scrolled to the axis's left end, docs/reports.md).
 Needs Debian's `chromium`. Not part of `swift test`; `.ci/run` runs it where chromium is installed.
 """
@@ -26,7 +26,11 @@ window.addEventListener("load", function () {
       if (!mark) { return; }
       wide += 1;
       var b = box.getBoundingClientRect(), m = mark.getBoundingClientRect();
-      if (m.right > b.left && m.left < b.right) { shown += 1; } else { hidden.push(box.closest("article").id); }
+      // Its label (time and what it is), when one fits the box, must show whole: one was cut on the left.
+      var label = box.querySelector("svg text.missing, svg text.unexpected, svg text.run-bad");
+      var l = label && label.getBoundingClientRect();
+      var labelShown = !l || l.width > b.width || (l.left >= b.left - 1 && l.right <= b.right + 1);
+      if (m.right > b.left && m.left < b.right && labelShown) { shown += 1; } else { hidden.push(box.closest("article").id); }
     });
     document.title = "wide pictures: " + wide + "; first difference in view: " + shown + "; not: " + hidden.join(" ");
   }, 500);

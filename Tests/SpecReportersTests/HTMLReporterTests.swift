@@ -41,15 +41,15 @@ import Testing
     @Test func descriptionsAreShownWithTheirTest() throws {
         var run = RunResultFixture.run
         let failing = try #require(run.tests.firstIndex { $0.status == .failed && $0.lifecycle == nil })
-        run.tests[failing].description = "Why <b>this</b> spec exists:\nline two"
+        run.tests[failing].description = "Why <b>this</b> spec exists:\n  line two\n"
         run.tests[failing].caseDescription = "这个用例检查春季的跳变"
         let passing = try #require(run.tests.firstIndex { $0.status == .passed && $0.lifecycle == nil && $0.diagnostics.isEmpty })
         run.tests[passing].description = "A pass says what it is about too"
         let page = HTMLReporter().render(run)
-        #expect(page.contains("<p class=\"description\">Why &lt;b&gt;this&lt;/b&gt; spec exists:<br>line two</p>\n<p class=\"description\">这个用例检查春季的跳变</p>\n<p class=\"message\">"))
+        #expect(page.contains("<p class=\"description\" dir=\"auto\">Why &lt;b&gt;this&lt;/b&gt; spec exists:\n  line two</p>\n<p class=\"description\" dir=\"auto\">这个用例检查春季的跳变</p>\n<p class=\"message\">"))
         let pass = try #require(page.components(separatedBy: "id=\"t\(passing + 1)\"").dropFirst().first?.components(separatedBy: "</article>").first)
         #expect(pass.contains("<details>\n<summary class=\"row\">"))
-        #expect(pass.contains("<p class=\"description\">A pass says what it is about too</p>\n<pre class=\"checked\">checked "))
+        #expect(pass.contains("<p class=\"description\" dir=\"auto\">A pass says what it is about too</p>\n<pre class=\"checked\">checked "))
         #expect(!HTMLReporter().render(RunResultFixture.run).contains("<p class=\"description\">"))
     }
 

@@ -134,7 +134,7 @@ enum HTMLAssets {
         .where { margin-left: auto; color: var(--muted); font-size: 12px; }
         .body { padding: 4px 16px 16px 20px; }
         .message { margin: 6px 0; font-weight: 500; }
-        .description { margin: 6px 0; color: var(--muted); font-style: italic; }
+        .description { margin: 6px 0; color: var(--muted); white-space: pre-wrap; }
         .deviation { margin: 6px 0; color: var(--deviation); }
         article.fixed-deviation .deviation { color: var(--fixed-ink); }
         .zone { margin: 6px 0; color: var(--muted); }
@@ -424,8 +424,11 @@ enum HTMLAssets {
           function showInBox(box, target) {
             if (!target || box.clientWidth === 0 || box.dataset.shown) { return; }
             box.dataset.shown = "1";
-            var at = target.getBoundingClientRect().left - box.getBoundingClientRect().left + box.scrollLeft;
-            if (at > box.clientWidth - 60) { box.scrollLeft = at - box.clientWidth / 2; }
+            var rect = target.getBoundingClientRect();
+            var at = rect.left - box.getBoundingClientRect().left + box.scrollLeft;
+            if (at + rect.width <= box.clientWidth - 8) { return; }
+            // Centred, or from its left edge when it is wider than half the box (a mark's label was cut on the left).
+            box.scrollLeft = rect.width > box.clientWidth / 2 ? at - 8 : at + rect.width / 2 - box.clientWidth / 2;
           }
           function showCarets() {
             Array.prototype.forEach.call(document.querySelectorAll("pre.diagnostic .source"), function (line) {
@@ -433,7 +436,9 @@ enum HTMLAssets {
             });
             Array.prototype.forEach.call(document.querySelectorAll(".picture-scroll"), function (box) {
               if (box.scrollWidth > box.clientWidth) {
-                showInBox(box, box.querySelector("svg .missing, svg .unexpected, svg .run-bad, svg .unmet"));
+                // The difference's label when it has one (its time and what it is), else its mark.
+                showInBox(box, box.querySelector("svg text.missing, svg text.unexpected, svg text.run-bad")
+                  || box.querySelector("svg .missing, svg .unexpected, svg .run-bad, svg .unmet"));
               }
             });
           }

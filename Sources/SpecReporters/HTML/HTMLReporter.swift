@@ -359,9 +359,11 @@ public struct HTMLReporter: Sendable {
     private func details(_ test: TestResult) -> String {
         // What the spec and its case say they are about, as written, before what happened (a CJK review found the
         // descriptions in no report).
-        var out = [test.description, test.caseDescription].compactMap { $0 }.filter { !$0.isEmpty }.map {
-            "<p class=\"description\">\(XMLText.text($0).replacingOccurrences(of: "\n", with: "<br>"))</p>\n"
-        }.joined()
+        // Its own direction (`dir="auto"`: a Hebrew description reads right to left), its lines and indentation as a
+        // `|` block writes them (pre-wrap), without the block's final line break.
+        var out = [test.description, test.caseDescription].compactMap { $0 }
+            .map { String($0.reversed().drop { $0.isNewline }.reversed()) }.filter { !$0.isEmpty }
+            .map { "<p class=\"description\" dir=\"auto\">\(XMLText.text($0))</p>\n" }.joined()
         // A fixed deviation said one thing three times: the runner's message, the declared reason and the warning on
         // the entry to remove. It is said once: the reason, and the line of the entry from that warning.
         let fixedReason = test.status == .fixedDeviation ? test.deviationReason : nil

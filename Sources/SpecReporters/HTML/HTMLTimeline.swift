@@ -386,14 +386,15 @@ struct HTMLTimeline {
         /// Searched spans, each with the offset at its centre instant.
         var spans: [(centre: Double, offset: Int)]
         var transitions: [ZoneContext.Transition]
-        var offsets: Set<Int>
+        /// Every offset the results name, largest first: the candidates a wall time is tried with.
+        var offsets: [Int]
 
         /// `context` nil (a test with no zone context): nothing is known, and no UTC is shown.
         init(searched: [ResultInstant], context: ZoneContext?) {
             spans = context == nil ? [] : searched.compactMap { instant in instant.offsetSeconds.map { (instant.epochSeconds, $0) } }
                 .sorted { $0.centre < $1.centre }
             transitions = (context?.transitions ?? []).sorted { $0.at.epochSeconds < $1.at.epochSeconds }
-            offsets = Set(spans.map(\.offset) + transitions.flatMap { [$0.offsetBefore, $0.offsetAfter] })
+            offsets = Set(spans.map(\.offset) + transitions.flatMap { [$0.offsetBefore, $0.offsetAfter] }).sorted(by: >)
         }
 
         init(_ test: TestResult) {
@@ -428,7 +429,7 @@ struct HTMLTimeline {
         func label(wall: Double) -> String? {
             guard !spans.isEmpty else { return nil }
             var instants: [Double] = []
-            for candidate in offsets.sorted(by: >) {
+            for candidate in offsets {
                 let instant = wall - Double(candidate)
                 guard let actual = offset(at: instant) else { return nil }
                 if actual == candidate { instants.append(instant) }
@@ -443,24 +444,27 @@ struct HTMLTimeline {
     /// The labels start `labelGap` further below the axis than they otherwise would. Across a new year, a row under
     /// the dates names the year of the first tick and of each tick where it changes (`axis.yearRowHeight` of room).
     static func axisLines(_ svg: inout SVG, axis: Axis, y: Double, offsets: OffsetKnowledge, labelGap: Double = 0) {
-        let utcLabels = stride(from: axis.start, through: axis.end + 1, by: axis.step).prefix(400).map { offsets.label(wall: $0) }
-        let showsUTC = utcLabels.contains { $0 != nil }
+        // The ticks once, so each one's UTC is known before the row's caption is drawn (or left out).
+        var ticks: [Double] = []
+        var tick = axis.start
+        while tick <= axis.end + 1, ticks.count < 400 {
+            ticks.append(tick)
+            tick += axis.step
+        }
+        let utcLabels = ticks.map { offsets.label(wall: $0) }
         let timeY = y + 18 + labelGap, utcY = timeY + 15, dateY = timeY + 30, yearY = dateY + 13
         svg.line(x1: marginLeft, y1: y, x2: width - marginRight, y2: y, cls: "axis")
         svg.text(x: 8, y: timeY, "local", cls: "axis-caption", anchor: "start")
-        if showsUTC { svg.text(x: 8, y: utcY, "UTC", cls: "axis-caption", anchor: "start") }
-        var tick = axis.start
+        if utcLabels.contains(where: { $0 != nil }) { svg.text(x: 8, y: utcY, "UTC", cls: "axis-caption", anchor: "start") }
         var lastDate = ""
         var lastYear: Int?
-        var count = 0
         var dates: [(x: Double, text: String)] = []
-        while tick <= axis.end + 1, count < 400 {
-            count += 1
+        for (tick, utc) in zip(ticks, utcLabels) {
             let x = axis.x(tick)
             let clock = WallClock(wallSeconds: tick)
             svg.line(x1: x, y1: y - 5, x2: x, y2: y + 5, cls: "tick")
             svg.text(x: x, y: timeY, clock.time, cls: "tick-label")
-            if showsUTC, let utc = utcLabels[count - 1] {
+            if let utc {
                 svg.text(x: x, y: utcY, utc, cls: utc == "no instant" ? "tick-utc none" : "tick-utc")
             }
             if clock.isoDate != lastDate {
@@ -471,7 +475,6 @@ struct HTMLTimeline {
                     lastYear = clock.year
                 }
             }
-            tick += axis.step
         }
         for label in layOutDates(dates) {
             svg.text(x: label.x, y: dateY, label.text, cls: "tick-date", anchor: label.anchor)
@@ -482,8 +485,7 @@ struct HTMLTimeline {
     /// (the date the axis starts on, often a part of a day) moves to the row's left edge, under the captions,
     /// when it would touch the next, without its weekday if it still would (`28 Mar`), and goes if even that
     /// would; any later label that would touch the one before it is left out (ticks a day apart then show every
-    /// other date). A QA reader saw "Sun 28 MarMon 29 Mar" where
-    /// ticks 3 hours apart began a date each (85 px apart, labels about 82 px wide in DejaVu Sans Bold).
+    /// other date). A QA reader saw "Sun 28 MarMon 29 Mar" where ticks 3 hours apart began a date each (85 px apart, labels about 82 px wide in DejaVu Sans Bold).
     static func layOutDates(_ dates: [(x: Double, text: String)]) -> [(x: Double, text: String, anchor: String)] {
         // 11 px bold: about 8.2 px a character measured in headless Chromium; a little more, and a gap.
         func width(_ text: String) -> Double { Double(text.count) * 8.5 }

@@ -173,10 +173,11 @@ struct RunCommand {
         // `files` holds the files read (docs/results.schema.json): a file a signal kept from being read is named in
         // the notes instead, and merging such results with a complete shard must not claim it was read.
         let unread = Set(loaded.unread)
+        let budgetNote = Self.budgetNote(stop, tests)
         let result = RunResult(
             environment: environment, files: unread.isEmpty ? configuration.files : configuration.files.filter { !unread.contains($0) },
             diagnostics: loaded.diagnostics, tests: tests,
-            strict: configuration.strict, notes: Self.unreadNote(loaded.unread, of: configuration.files) + Self.budgetNote(stop, tests),
+            strict: configuration.strict, notes: Self.unreadNote(loaded.unread, of: configuration.files) + budgetNote,
             shard: configuration.selection.shard
         ).pointingFailuresAtWarnings().redacted(by: configuration.redaction, jobs: configuration.jobs, sources: sources, ids: maskedIDs)
 
@@ -207,7 +208,7 @@ struct RunCommand {
             io.writeError("specrun: stopped by \(name): \(finished) test\(finished == 1 ? "" : "s") finished, \(notRun) "
                 + "\(notRun == 1 ? "was" : "were") not run (marked not-run in the results)\(unread)\n")
             status = SignalTrap.exitStatus(for: signal)
-        } else if case .failureBudget? = stop, let note = Self.budgetNote(stop, tests).first {
+        } else if let note = budgetNote.first {
             // Said where a signal's stop is said, not only on each test's line (a review saw only the not-run count).
             io.writeError("specrun: \(note)\n")
             status = problems.isEmpty ? result.summary.exitStatus(strict: configuration.strict) : ExitStatus.invalidInput

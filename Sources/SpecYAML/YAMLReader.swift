@@ -336,6 +336,8 @@ private struct TreeBuilder {
         var mark: Mark
         var anchor: String?
         var nodes = 1
+        /// Whether a key of this mapping is YAML's merge key `<<`: its entries are resolved when the mapping ends.
+        var hasMergeKey = false
 
         static func sequence(anchor: String?, mark: Mark) -> Open { Open(isMapping: false, mark: mark, anchor: anchor) }
         static func mapping(anchor: String?, mark: Mark) -> Open { Open(isMapping: true, mark: mark, anchor: anchor) }
@@ -347,6 +349,9 @@ private struct TreeBuilder {
     private let children = NodeStack()
     /// Each anchor's node and how many nodes it counts for once expanded.
     private var anchors: [String: (node: Node, nodes: Int)] = [:]
+    /// The anchors of the file's earlier documents and the line of each: YAML keeps an anchor to its document, and an
+    /// alias to one of them is told so (it was told to define an anchor that was defined, a document earlier).
+    private var earlierAnchors: [String: Int] = [:]
     private var documentNodes = 0
     /// Whether the document has used an alias so far: the node bound's advice depends on it.
     private var documentUsesAliases = false
@@ -379,6 +384,7 @@ private struct TreeBuilder {
                 root = nil
                 stack = []
                 children.removeAll()
+                for (name, anchored) in anchors { earlierAnchors[name] = anchored.node.mark.line }
                 anchors = [:]
                 documentNodes = 0
                 documentUsesAliases = false
@@ -388,10 +394,12 @@ private struct TreeBuilder {
                 }
             case .alias(let anchor, let mark):
                 guard let target = anchors[anchor] else {
-                    return YAMLStream(documents: documents, error: YAMLError(
-                        kind: .unknownAlias,
-                        message: "the alias '*\(anchor)' names no anchor defined before it; define '&\(anchor)' first",
-                        mark: mark))
+                    let message = earlierAnchors[anchor].map { line in
+                        "the alias '*\(anchor)' names an anchor of an earlier document (line \(line)), and YAML keeps each anchor to "
+                            + "its own document (up to the next '---'); define '&\(anchor)' again in this document, or write its "
+                            + "value here"
+                    } ?? "the alias '*\(anchor)' names no anchor defined before it; define '&\(anchor)' first"
+                    return YAMLStream(documents: documents, error: YAMLError(kind: .unknownAlias, message: message, mark: mark))
                 }
                 documentUsesAliases = true
                 if let error = count(target.nodes, at: mark) { return YAMLStream(documents: documents, error: error) }
@@ -400,6 +408,10 @@ private struct TreeBuilder {
                 }
             case .scalar(let scalar, let anchor):
                 if let error = count(1, at: scalar.mark) { return YAMLStream(documents: documents, error: error) }
+                if scalar.isMergeKey, let top = stack.indices.last, stack[top].isMapping,
+                   (children.count - stack[top].firstChild) % 2 == 0 {
+                    stack[top].hasMergeKey = true
+                }
                 let node = Node.scalar(scalar)
                 if let anchor { anchors[anchor] = (node, 1) }
                 if let error = attach(node, nodes: 1, into: &root) {
@@ -416,7 +428,11 @@ private struct TreeBuilder {
             case .sequenceEnd, .mappingEnd:
                 let closed = stack.removeLast()
                 let node: Node = closed.isMapping
-                    ? .mapping(children.takeEntries(from: closed.firstChild), closed.mark)
+                    ? .mapping(
+                        closed.hasMergeKey
+                            ? MergeKeys.resolve(children.takeEntries(from: closed.firstChild))
+                            : children.takeEntries(from: closed.firstChild),
+                        closed.mark)
                     : .sequence(children.takeNodes(from: closed.firstChild), closed.mark)
                 let nodes = closed.nodes
                 let anchor = closed.anchor

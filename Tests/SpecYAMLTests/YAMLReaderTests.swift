@@ -69,6 +69,59 @@ import Testing
         let error = try #require(stream.error)
         #expect(error.kind == .unknownAlias)
         #expect(error.mark == Mark(line: 3, column: 4))
+        // It was told to define '&x' first, which it had: a document earlier.
+        #expect(error.message.contains("an anchor of an earlier document (line 1)"), "\(error.message)")
+        #expect(error.message.contains("define '&x' again in this document"))
+        let undefined = try #require(YAMLReader.read("a: &x 1\n---\nb: *y\n").error)
+        #expect(undefined.message == "the alias '*y' names no anchor defined before it; define '&y' first")
+    }
+
+    /// The keys of a mapping after its merges, as `key=value` texts in order.
+    private func merged(_ text: String, _ key: String) throws -> [String] {
+        let stream = YAMLReader.read(text)
+        #expect(stream.error == nil, "\(String(describing: stream.error))")
+        let root = try #require(stream.documents.first?.root.mapping)
+        let entries = try #require(root.first { $0.key.scalar?.value == key }?.value.mapping)
+        return entries.map { "\($0.key.scalar?.value ?? "?")=\($0.value.scalar?.value ?? $0.value.kindDescription)" }
+    }
+
+    /// YAML's merge key: the mapping's own keys win wherever they are written, then the earlier merged mapping's;
+    /// merged keys take the place of the `<<`.
+    @Test func aMergeKeyCopiesTheKeysTheMappingDoesNotWrite() throws {
+        let base = "base: &b {timezone: Europe/Berlin, repeated: first, nonexistent: skip}\n"
+        #expect(try merged(base + "s: {rule: r, <<: *b, repeated: both}\n", "s")
+                == ["rule=r", "timezone=Europe/Berlin", "nonexistent=skip", "repeated=both"])
+        #expect(try merged(base + "o: &o {repeated: last, limit: 5}\ns: {<<: [*o, *b]}\n", "s")
+                == ["repeated=last", "limit=5", "timezone=Europe/Berlin", "nonexistent=skip"])
+        #expect(try merged("s:\n  <<: {a: 1}\n  b: 2\n", "s") == ["a=1", "b=2"])
+        #expect(try merged(base + "s: {!!merge <<: *b}\n", "s").count == 3)
+        // A merge inside the anchored mapping was resolved where it was written, and travels with it.
+        #expect(try merged(base + "t: &t {<<: *b, limit: 9}\ns: {<<: *t, repeated: both}\n", "s")
+                == ["timezone=Europe/Berlin", "nonexistent=skip", "limit=9", "repeated=both"])
+        // Two merge keys: the first one's keys win, as an earlier item of a list would.
+        #expect(try merged("s:\n  <<: {a: 1}\n  <<: {a: 2, b: 3}\n", "s") == ["a=1", "b=3"])
+    }
+
+    @Test func aMergedKeyKeepsTheMarkWhereItIsWritten() throws {
+        let stream = YAMLReader.read("base: &b\n  timezone: Europe/Berlin\ns:\n  <<: *b\n")
+        let root = try #require(stream.documents.first?.root.mapping)
+        let entry = try #require(root[1].value.mapping?.first)
+        #expect(entry.key.mark == Mark(line: 2, column: 3))
+    }
+
+    /// Only a plain `<<` merges (or one tagged `!!merge`); the spec parser tells the rest.
+    @Test(arguments: ["s: {\"<<\": {a: 1}}\n", "s: {'<<': {a: 1}}\n", "s: {!!str <<: {a: 1}}\n",
+                      "s: {<<: text}\n", "s: {<<: [{a: 1}, 5]}\n", "s: {<<: }\n", "s: {<<<: {a: 1}}\n"])
+    func whatIsNoMergeStaysAKey(text: String) throws {
+        let keys = try merged(text, "s").map { $0.prefix { $0 != "=" } }
+        #expect(keys.count == 1 && keys[0].hasPrefix("<<"), "\(keys)")
+    }
+
+    @Test func aMergeKeyAsAValueOrAListItemIsText() throws {
+        let stream = YAMLReader.read("a: <<\nb: [<<]\n")
+        let root = try #require(stream.documents.first?.root.mapping)
+        #expect(root[0].value.scalar?.value == "<<")
+        #expect(root[1].value.sequence?.first?.scalar?.value == "<<")
     }
 
     @Test func invalidUTF8NamesItsPlace() {

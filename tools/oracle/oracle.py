@@ -745,6 +745,24 @@ def cmd_next(a) -> int:
 # --- check: run every spec's expectations ------------------------------------------------------
 
 
+def string_loader():
+    """PyYAML's BaseLoader (every scalar stays a string, so `at: 02:30` is the time, never 150) that also resolves
+    YAML's merge key `<<` as specrun does: a plain `<<` merges a mapping or a list of mappings, the mapping's own
+    keys win, then the earlier merged mapping's. A quoted "<<" stays a key."""
+    import yaml
+
+    class StringLoader(yaml.BaseLoader):
+        flatten_mapping = yaml.constructor.SafeConstructor.flatten_mapping
+
+        def construct_mapping(self, node, deep=False):
+            if isinstance(node, yaml.MappingNode):
+                self.flatten_mapping(node)
+            return super().construct_mapping(node, deep)
+
+    StringLoader.add_implicit_resolver("tag:yaml.org,2002:merge", re.compile(r"^(?:<<)$"), ["<"])
+    return StringLoader
+
+
 def load_documents(path: str):
     import yaml
 
@@ -756,8 +774,7 @@ def load_documents(path: str):
         files = [path]
     for f in sorted(files):
         with open(f, encoding="utf-8") as h:
-            # BaseLoader: every scalar stays a string, so `at: 02:30` is the time, never 150.
-            for doc in yaml.load_all(h, Loader=yaml.BaseLoader):
+            for doc in yaml.load_all(h, Loader=string_loader()):
                 if doc is not None:
                     yield f, doc
 

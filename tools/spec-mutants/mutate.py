@@ -31,6 +31,11 @@ from pathlib import Path
 import yaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "oracle"))
+from oracle import string_loader  # noqa: E402  (BaseLoader, with YAML's merge key resolved as specrun does)
+
+StringLoader = string_loader()
+
 DEFAULT_BINARY = ".build/debug/specrun"  # what `swift build` makes; pass .build/release/specrun for a full run
 
 LIFECYCLE_KEYS = {"task", "job", "clock", "app", "system", "steps"}
@@ -705,7 +710,7 @@ def equivalence(m: Mutant, texts: dict) -> str | None:
     if not (m.kind.startswith("next-single-append") or m.kind.startswith("next-list-append")):
         return None
     if m.file not in _DOCS_CACHE:
-        _DOCS_CACHE[m.file] = list(yaml.load_all(texts[m.file], Loader=yaml.BaseLoader))
+        _DOCS_CACHE[m.file] = list(yaml.load_all(texts[m.file], Loader=StringLoader))
     doc = _DOCS_CACHE[m.file][m.doc]
     case = next((c for c in doc.get("cases", []) if c.get("name") == m.case), None)
     if case is None:
@@ -753,7 +758,7 @@ def _oracle_module():
 
 def _docs(m: Mutant, texts: dict):
     if m.file not in _DOCS_CACHE:
-        _DOCS_CACHE[m.file] = list(yaml.load_all(texts[m.file], Loader=yaml.BaseLoader))
+        _DOCS_CACHE[m.file] = list(yaml.load_all(texts[m.file], Loader=StringLoader))
     return _DOCS_CACHE[m.file]
 
 
@@ -939,7 +944,7 @@ def judge_input(m: Mutant, texts: dict, path: str):
     """(class, reason) for an input mutant specrun did not notice."""
     doc = _docs(m, texts)[m.doc]
     try:
-        mutated = list(yaml.load_all(m.apply(texts[m.file]), Loader=yaml.BaseLoader))[m.doc]
+        mutated = list(yaml.load_all(m.apply(texts[m.file]), Loader=StringLoader))[m.doc]
     except yaml.YAMLError:
         return "unjudged", "the mutated file cannot be read back"
     same = None

@@ -55,6 +55,16 @@ public struct SpecReferenceWriter: Sendable {
             - Every mapping is checked: an unknown key is an error with did-you-mean, a key written twice is an error.
             - Limits that keep a hostile file from hanging the run: 10 MiB per file, nesting 64 levels deep,
               100,000 nodes per document with aliases expanded. Anchors and aliases (`&a`, `*a`) work within those limits.
+            - An anchor belongs to its document: an alias in a later document (after `---`) cannot name it, and is told so
+              (`unknown-alias`). Each spec of a file reads the same alone as after the others.
+            - YAML's merge key works in every mapping: `<<: *name` copies the keys of the mapping anchored `&name` that the
+              mapping does not write itself (its own keys win, wherever they are written); `<<: [*a, *b]` merges several, an
+              earlier one's keys winning. Cases that share overrides are the usual use
+              ([specs/recurrence/cases-sharing-overrides.yaml](../specs/recurrence/cases-sharing-overrides.yaml)). A merged key
+              is told, when wrong, where it is written (at its anchor). Only a plain `<<` merges: a quoted `"<<"` is an
+              ordinary key (so an unknown one), and a `<<` whose value is not a mapping or a list of mappings is `wrong-kind`.
+              Editors that resolve merge keys before checking the schema (the Red Hat YAML extension for VS Code, since its 0.7) check the merged
+              mapping; others flag `<<` as a key the schema does not list.
             - A document with any of \(Self.codeList(SpecKeyCatalog.lifecycleMarkerKeys, last: "or")) is a task lifecycle scenario
               ([below](#lifecycle-scenarios)), unless it has a recurrence spec's `window` or `cases` and no `task`: that is a
               recurrence spec with a stray key, reported as such. Any other is a recurrence spec.

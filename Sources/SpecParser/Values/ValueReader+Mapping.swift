@@ -110,6 +110,13 @@ extension ValueReader {
                 continue
             }
             guard allowed.contains(key.value) else {
+                if key.value == "<<" {
+                    // What the merge was to bring in is not missing: its value is what to correct.
+                    misspelled.formUnion(allowed)
+                    unknownKeys = true
+                    reportUnmergedKey(entries[index], place: place)
+                    continue
+                }
                 if index > 0, let split = instantSplit(entries[index - 1], entries[index], place: place) {
                     reportedWithNext.insert(split)
                     misspelled.insert(split)
@@ -175,6 +182,30 @@ extension ValueReader {
             misspelled: misspelled)
         fields.hasUnknownKeys = unknownKeys
         return fields
+    }
+
+    /// A `<<` key the YAML reader did not merge: quoted (an ordinary key), or naming neither a mapping nor a list of
+    /// mappings.
+    private func reportUnmergedKey(_ entry: Node.Entry, place: String) {
+        guard let key = entry.key.scalar, key.isMergeKey else {
+            log.report(.unknownKey, at: entry.key,
+                       "unknown key '<<' in \(place); to merge a mapping here (YAML's merge key), write '<<' without quotes")
+            return
+        }
+        var wrong = entry.value
+        var found = wrong.kindDescription
+        if case .sequence(let items, _) = entry.value, let item = items.first(where: { $0.mapping == nil }) {
+            wrong = item
+            found = "a list holding \(item.kindDescription)"
+        }
+        var advice = ""
+        if let name = wrong.scalar, name.style == .plain, name.value.first?.isLetter == true,
+           name.value.unicodeScalars.allSatisfy({ !$0.properties.isWhitespace && !",[]{}*&".unicodeScalars.contains($0) }) {
+            advice = "; to name the mapping anchored '&\(name.value)', write '*\(name.value)'"
+        }
+        log.report(.wrongKind, at: wrong,
+                   "'<<' merges a mapping into \(place) (YAML's merge key), so its value must be a mapping or a list of "
+                       + "mappings, usually an alias such as '*defaults' naming a mapping's anchor, not \(found)\(advice)")
     }
 
     /// Reports a required key that is missing, at the key that introduced the mapping.

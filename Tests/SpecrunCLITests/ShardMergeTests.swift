@@ -43,6 +43,33 @@ import Testing
             + "; the environment and command line shown are those of the first"])
     }
 
+    /// The same shards in another order are the same merge, byte for byte: a glob puts `shard-10` before `shard-2`,
+    /// and an artifact download may give any order. (The environment, start time and notes were the first input's.)
+    @Test func theOrderOfTheInputsDoesNotChangeTheMerge() async throws {
+        let folder = try SpecFolder()
+        defer { folder.remove() }
+        var files: [String] = []
+        for index in 1...3 {
+            let file = folder.path("shard-\(index).json")
+            _ = await folder.status(["--shard", "\(index)/3", "--json", file])
+            files.append(file)
+        }
+        let whole = folder.path("whole.json")
+        _ = await folder.status(["--json", whole])
+        var outputs: [Data] = []
+        for (number, order) in [files, files.reversed(), [files[1], files[2], files[0]], [whole] + files, files + [whole]].enumerated() {
+            let output = folder.path("merged-\(number).json")
+            let io = CapturedIO()
+            _ = await SpecrunCommand.main(arguments: ["specrun", "merge"] + order + ["-o", output], io: io.commandIO)
+            outputs.append(try Data(contentsOf: URL(fileURLWithPath: output)))
+        }
+        #expect(outputs[1] == outputs[0])
+        #expect(outputs[2] == outputs[0])
+        #expect(outputs[4] == outputs[3], "a whole run among shards comes after them, wherever it is given")
+        let first = try ResultsFile.read(folder.path("merged-2.json"))
+        #expect(first.environment.commandLine.contains("1/3"), "\(first.environment.commandLine)")
+    }
+
     /// Each shard's results record `--shard I/N`; a merge without all of them writes what it has, warns and exits 1.
     @Test func aMergeWithAShardMissingSaysWhichAndExitsOne() async throws {
         let folder = try SpecFolder()

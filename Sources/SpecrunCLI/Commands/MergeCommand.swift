@@ -76,6 +76,15 @@ struct MergeCommand {
                 if let fromCommandLine = ShardSelection.shardFromCommandLine(of: shard) { shard.shard = fromCommandLine }
                 shards.append(shard)
             }
+            // In shard order, then by path: the same files given in another order (a glob puts shard-10 before shard-2,
+            // an artifact download any order) make the same merge, down to the environment and the notes.
+            let order = shards.indices.sorted { a, b in
+                let first = shards[a].heldShards?.map(\.index).min() ?? Int.max
+                let second = shards[b].heldShards?.map(\.index).min() ?? Int.max
+                return first != second ? first < second : paths[a] < paths[b]
+            }
+            shards = order.map { shards[$0] }
+            paths = order.map { paths[$0] }
             var merged = try RunResult.merging(shards, labels: paths)
             // The environment (its command line too) is the first shard's: say the document is a merge, and of what.
             merged.notes.insert(Self.mergedNote(paths: paths, shards: shards), at: 0)

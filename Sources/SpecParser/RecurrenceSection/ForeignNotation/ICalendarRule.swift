@@ -313,7 +313,11 @@ struct ICalendarRule {
         if let until = parts["UNTIL"] { result.notes.append("UNTIL=\(until) is where the window's 'through' goes") }
         let others = otherLines.filter { $0 == "EXDATE" || $0 == "RDATE" }
         if !others.isEmpty { result.notes.append("A rule has no \(ListWording.joined(others)): leave those dates out of 'expect' or add them by hand") }
-        if case .rule(let rule, _) = result.meaning, !rule.wallTimes.isEmpty { result.notes.append(ForeignRule.rfc5545Changes) }
+        // An hourly rule meets the changes too (its minute of the skipped or repeated hour), as cron's does; an interval
+        // counts elapsed time and needs no policy.
+        if case .rule(let rule, _) = result.meaning, rule.isCalendarRule {
+            result.notes.append(ForeignRule.rfc5545Changes)
+        }
         return result
     }
 

@@ -94,7 +94,7 @@ public enum SpecKeyCatalog {
                     summary: "The month of a yearly rule: 1–12 or an English month name (`february`, `feb`)."),
             SpecKey("missing-day", .choice(MissingDayPolicy.allCases.map(\.rawValue)),
                     .alternative("for `every: month | year` when the day can be missing"), example: "skip",
-                    summary: "What a month or year without the day does: `skip` it, or take the month's `last-day` (for a fifth weekday, the month's last such weekday). Required when the day can be missing: a monthly day above 28, a yearly date its month can lack (February 29, April 31 — not January 31, which every year has), a `fifth` weekday."),
+                    summary: "What a month or year without the day does: `skip` it, or take the month's `last-day` (for a fifth weekday, the month's last such weekday). Required when the day can be missing: a monthly day above 28, a yearly date its month can lack (February 29 — not January 31, which every year has), a `fifth` weekday. A date its month never has (April 31) takes `last-day` only: under `skip` the rule would never match, and is refused."),
             SpecKey("minute", .wholeNumber(0...59), .alternative("for `every: hour`"), example: "15",
                     summary: "The minute of each local wall-clock hour."),
             SpecKey("second", .wholeNumber(0...59), default: .number(0), example: "0",

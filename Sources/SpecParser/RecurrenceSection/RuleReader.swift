@@ -275,7 +275,7 @@ struct RuleReader {
         if let date, let timeZone {
             let wall = LocalDateTime(date, in: timeZone)
             local = CivilDate(year: wall.year, month: wall.month, day: wall.day)
-            place = "\(text) is \(local.isoText) in \(timeZone.identifier)"
+            place = "\(text) is \(local.isoText) in \(ZoneDisplayName.of(timeZone))"
         }
         let lead = "a calendar rule's 'from' is a local date in the schedule's zone, without a time or an offset; "
         if let inner, !Self.selects(inner, local), let (selected, within) = Rule.suggestedStepStart(for: inner, around: local) {

@@ -156,7 +156,8 @@ public struct SpecReferenceWriter: Sendable {
             ### Dedup keys
 
             `<id>/v<version>/<local date>` for daily and coarser rules with one time, `<id>/v<version>/<local date>T<HH:MM>`
-            for hourly rules and for rules with several times a date (the slot's own time; `:SS` when it has seconds),
+            for hourly rules (the hour and the rule's minute, never seconds: one occurrence an hour) and for rules with several
+            times a date (the slot's own time, with `:SS` when it has seconds),
             `<id>/v<version>/<instant in UTC, RFC 3339>` for intervals; with `repeated: both` the later occurrence of a repeated
             wall time ends in `~2`.
 

@@ -413,7 +413,9 @@ struct CronExpression {
                 result.notes.append("systemd 252 computes a repetition of hours wrongly on some days, where the rule gives its listed hours: on the first of a month, and on the day the clocks go back, it skips the repetition's first run after midnight when the step does not come back round to it ('*-*-* 1/5:00 UTC': 2027-02-01 06:00, not 01:00), and from the last run before a spring-forward day it computes nothing ('*-*-* 02/4:30:00 Europe/Berlin' from 22:30 on 2027-03-27: 'Resource deadlock avoided'; systemd#13745); listing the hours (01,06,11,16,21:00) avoids all three (docs/migrating.md#systemd-timers)")
             }
         } else if case .rule(.hourly, _) = result.meaning, dialect == .cron, runner == .daemon {
-            result.notes.append("An hourly rule needs both policies too: cronie with CRON_TZ and a daemon in UTC runs each wall time as it happens, 'nonexistent: skip', 'repeated: both' (docs/migrating.md#cron)")
+            // cron(8)'s special handling of a change is for jobs at a specific hour: an hour-wildcard job is matched as
+            // the clock reads, in a daemon in UTC with CRON_TZ and in a daemon in its own zone alike (`find_jobs`' doWild).
+            result.notes.append("An hourly rule needs both policies too: cronie runs an hour-wildcard job at each wall time as it happens (with CRON_TZ and a daemon in UTC, and in a daemon in the job's own zone: cron(8) handles a change specially only for jobs at a specific hour), 'nonexistent: skip', 'repeated: both' (docs/migrating.md#cron)")
         } else if case .rule(.hourly, _) = result.meaning, dialect == .cron || dialect == .systemd {
             // In UTC (GitHub Actions without a zone) no policy matters, hourly or not.
             result.notes.append(runner == .githubActions && zone == nil ? changes : "An hourly rule needs both policies too: " + changes)

@@ -574,6 +574,24 @@ import Testing
             + "2027-03-30 00:30 CEST (+02:00) (the search bound, which counts slots from the start of that local date, or of its local hour for an hourly rule); raise 'limit:' (1 now)")
     }
 
+    /// The schedule offered in place of the contract's `schedule: ...`, pasted as it is, makes the contract's scenario
+    /// pass: its expected key names the schedule `nightly-sync`, which the offered schedule did not (it failed on
+    /// `runs[1].key`, found by a docs audit).
+    @Test func theScheduleOfferedForThePlaceholderMakesTheContractsScenarioPass() async throws {
+        let corpus = Self.repositoryRoot.appendingPathComponent("Tests/SpecParserTests/Invalid/lifecycle-schedule-placeholder-keyed.yaml")
+        let text = try String(contentsOf: corpus, encoding: .utf8)
+        let refused = SpecParser().parse(path: "contract.yaml", bytes: Array(text.utf8))
+        let message = try #require(refused.diagnostics.first?.message)
+        let start = try #require(message.range(of: "e.g. ")).upperBound
+        let end = try #require(message.range(of: " (the expected keys")).lowerBound
+        let offered = String(message[start..<end])
+        #expect(offered.hasPrefix("{id: nightly-sync, "), "\(offered)")
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("schedule: ...") })
+        let (_, body) = try Self.scenario(text.replacingOccurrences(of: line, with: "schedule: " + offered))
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .passed, "\(verdict.message ?? "")")
+    }
+
     @Test func runsAreTheScenariosFirstRunsInOrderAndAMissingOneSaysSo() async throws {
         let (_, body) = try Self.scenario("""
             spec: Runs

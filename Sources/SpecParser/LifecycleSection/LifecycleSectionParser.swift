@@ -47,6 +47,21 @@ struct LifecycleSectionParser {
         return (errors?.sequence ?? errors.map { [$0] } ?? []).contains { $0.scalar?.value == "not-permitted" }
     }
 
+    /// The schedule id and version that every key of `expect.runs` names (`nightly-sync/v1/2027-03-29`), read from
+    /// the nodes as written; nil when there is none or they disagree.
+    static func scheduleNamedByExpectedKeys(_ expect: Node?) -> (id: String, version: Int)? {
+        guard let runs = expect?.mapping?.first(where: { $0.key.scalar?.value == "runs" })?.value.sequence else { return nil }
+        var named: (id: String, version: Int)?
+        for run in runs {
+            guard let key = run.mapping?.first(where: { $0.key.scalar?.value == "key" })?.value.scalar?.value else { continue }
+            let parts = key.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+            guard parts.count == 3, !parts[0].isEmpty, parts[1].first == "v", let version = Int(parts[1].dropFirst()) else { return nil }
+            if let named, named.id != parts[0] || named.version != version { return nil }
+            named = (String(parts[0]), version)
+        }
+        return named
+    }
+
     /// The scenario, or nil when a problem was reported.
     func parse(_ fields: MappingFields, specName: String?) -> LifecycleSpec? {
         let errorsBefore = reader.log.errorCount
@@ -63,7 +78,8 @@ struct LifecycleSectionParser {
         let identifiers = declaration.map { DeclaredTasks($0.tasks.map(\.identifier)) }
         let job = fields["job"].map { readJob($0, owner: fields.keyNode("job")!) } ?? LifecycleSpec.Job()
         let scheduleDraft = fields["schedule"].map {
-            ScheduleReader(reader: reader).read($0, owner: fields.keyNode("schedule")!, defaultID: defaultScheduleID, optional: true)
+            ScheduleReader(reader: reader).read($0, owner: fields.keyNode("schedule")!, defaultID: defaultScheduleID, optional: true,
+                                                keyedAs: Self.scheduleNamedByExpectedKeys(fields["expect"]))
         }
         let schedule = scheduleDraft.map(\.spec)
         // The scenario's instants are read in its schedule's zone, when it has one; without one, an instant without

@@ -29,12 +29,20 @@ struct ScheduleReader {
     static let example = "{timezone: Europe/Berlin, rule: {every: day, at: \"02:30\"}, nonexistent: skip, repeated: first}"
 
     /// Reads the schedule at `node`; `optional` when the document may leave it out (a lifecycle scenario's).
-    func read(_ node: Node, owner: Node, defaultID: String, optional: Bool = false) -> Draft {
+    /// `keyedAs` is the id and version the document's expected keys name, when it is not the default: a schedule still
+    /// to write is offered with them (the contract's scenario expects `nightly-sync/v1/…` under `schedule: ...`, and the
+    /// example without its id failed on the key once pasted).
+    func read(_ node: Node, owner: Node, defaultID: String, optional: Bool = false, keyedAs: (id: String, version: Int)? = nil) -> Draft {
         var draft = Draft()
+        var example = Self.example
+        if let keyedAs, keyedAs.id != defaultID || keyedAs.version != 1 {
+            let version = keyedAs.version == 1 ? "" : "version: \(keyedAs.version), "
+            example = "{id: \(keyedAs.id), \(version)" + example.dropFirst() + " (the expected keys name the schedule '\(keyedAs.id)')"
+        }
         guard let fields = reader.mapping(
             node, place: "'schedule'", owner: owner, allowed: Self.keys,
             expected: "a mapping (timezone:, rule:, nonexistent:, repeated:)", misplaced: [.ruleKeysInSchedule],
-            placeholderAdvice: ", e.g. \(Self.example)" + (optional ? ", or remove 'schedule' if the scenario needs none" : ""))
+            placeholderAdvice: ", e.g. \(example)" + (optional ? ", or remove 'schedule' if the scenario needs none" : ""))
         else { return draft }
         let errorsBefore = reader.log.errorCount
 

@@ -103,5 +103,13 @@ import Testing
         let passing = Self.reporter.render(run)
         #expect(passing.hasPrefix("### ✅ specrun: 120 passed, 0 failed"), "\(passing)")
         #expect(!passing.contains("| status |"))
+        // A merge that lacks a shard (`specrun merge` exits 1) is not green, though every test it holds passed.
+        run.mergedShards = [Shard(index: 1, count: 4)]
+        let partial = Self.reporter.render(run)
+        #expect(partial.hasPrefix("### ⚠️ specrun: 120 passed, 0 failed; shard 1/4 of a sharded run, shards missing\n"), "\(partial)")
+        // A shard's own run is whole as far as its step goes.
+        run.mergedShards = nil
+        run.shard = Shard(index: 1, count: 4)
+        #expect(Self.reporter.render(run).hasPrefix("### ✅ specrun: 120 passed, 0 failed; shard 1/4 of a sharded run\n"))
     }
 }

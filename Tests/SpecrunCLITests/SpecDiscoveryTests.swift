@@ -16,6 +16,17 @@ import Testing
         #expect(text.contains("\nspecs/n\u{FFFD}.yaml:1:1: error: \(Self.notUTF8Name)\n"))
     }
 
+    /// A spec named by a path longer than the system's limit is reported as one found in a folder is (docs/ci.md):
+    /// it was a command-line error saying the file does not exist, which nobody can tell.
+    @Test func aPathTooLongToLookAtIsAnUnreadableFileNotAMissingOne() async throws {
+        let path = FileManager.default.temporaryDirectory.path + "/" + Array(repeating: String(repeating: "b", count: 200), count: 22).joined(separator: "/") + "/x.yaml"
+        #expect(try SpecDiscovery.files(in: [path]) == [path])
+        let run = await CommandRun.run([path])
+        #expect(run.status == 2)
+        #expect(run.out.contains("\(path):1:1: error: the file cannot be read (File name too long); check that it exists and that you may read it [unreadable-file]"),
+                "\(run.out.suffix(300)) \(run.err.suffix(300))")
+    }
+
     /// `selfdir → .` once made discovery walk `selfdir/selfdir/…/a.yaml` forty deep (until the system's link
     /// limit), so one spec was read forty times and reported as forty duplicate spec names.
     @Test func aLinkBackToAnEnclosingFolderIsWalkedOnce() async throws {

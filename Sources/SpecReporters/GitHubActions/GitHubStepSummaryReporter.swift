@@ -38,8 +38,12 @@ public struct GitHubStepSummaryReporter: Sendable {
     public func render(_ run: RunResult) -> String {
         let summary = run.summary
         let failing = summary.exitStatus(strict: run.strict) != 0
+        // A merge that lacks a shard exits 1 with every test it holds passing: not green (a reviewer read ✅ above a
+        // merge of one shard in four), not a failure either; its notes below name the missing shards.
+        let incomplete = run.shard == nil && run.mergedShards != nil
+        let mark = failing ? "❌" : incomplete ? "⚠️" : "✅"
         let environment = run.environment
-        var out = "### \(failing ? "❌" : "✅") specrun: \(Self.escaped(TerminalReporter().renderSummary(run)))\n\n"
+        var out = "### \(mark) specrun: \(Self.escaped(TerminalReporter().renderSummary(run)))\(incomplete ? ", shards missing" : "")\n\n"
         out += Self.escaped(["Swift \(environment.swiftVersion)", "tzdata \(environment.tzdataVersion)",
                              "\(environment.os) \(environment.architecture)", "specrun \(environment.specrunVersion)"]
             .joined(separator: " · ") + (run.strict ? " · strict" : "")) + "\n\n"

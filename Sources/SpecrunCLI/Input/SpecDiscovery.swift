@@ -20,8 +20,15 @@ struct SpecDiscovery {
                 // A folder on the path that the user may not search (`/root/specs` for a CI user, a working folder
                 // chmod 000) is no missing file: "No such file or directory" sent people looking for a typo.
                 var info = stat()
-                if stat(path, &info) != 0, errno == EACCES {
+                let failure = stat(path, &info) != 0 ? errno : 0
+                if failure == EACCES {
                     throw UsageError.fileProblem(Self.unreachable(path))
+                }
+                // A path longer than the system's limit cannot be looked at, which is no missing file either: kept for
+                // the reader, which reports it as it does one found in a folder ("File name too long").
+                if failure == ENAMETOOLONG {
+                    found.insert(normalized(path))
+                    continue
                 }
                 // The process decodes its arguments with `\u{FFFD}` for bytes that are not UTF-8, so such a name can
                 // never be opened: say why rather than leave the reader doubting the file is there.

@@ -1,6 +1,7 @@
 // pthread_getattr_default_np(3), pthread_setattr_default_np(3) and pthread_getattr_np(3), GNU calls that Glibc's
 // Swift module leaves out (glibc declares them only with _GNU_SOURCE): the stack a thread gets when its creator does
 // not say, as libdispatch's threads (the Swift concurrency pool's) do not, and the stack the calling thread has.
+#include <malloc.h>
 #include <pthread.h>
 #include <stddef.h>
 
@@ -37,4 +38,10 @@ static inline int specrun_set_default_thread_stack_size(size_t size) {
     if (result == 0) result = pthread_setattr_default_np(&attributes);
     pthread_attr_destroy(&attributes);
     return result;
+}
+
+/// Caps how many malloc arenas glibc makes (`mallopt(M_ARENA_MAX)`); 1 when it took the value. Each arena a new thread
+/// gets reserves 64 MB of address space, which an address-space limit (`ulimit -v`) counts.
+static inline int specrun_limit_malloc_arenas(int count) {
+    return mallopt(M_ARENA_MAX, count);
 }

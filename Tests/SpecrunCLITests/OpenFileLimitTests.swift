@@ -63,6 +63,24 @@ import Testing
         #expect(!ended.stderr.contains("--jobs"), "\(ended.stderr)")
     }
 
+    /// A limit that runs a small run runs it at every higher limit too. glibc's per-thread malloc arenas (64 MB of
+    /// address space each) made the outcome depend on how many arenas had been made first: the debug build refused
+    /// threads under `ulimit -v 250000` and ran under 150000, 200000 and 300000; the release build refused 300000 in
+    /// three runs of four. The arenas are capped under a limit now (`ThreadLimit.boundMallocArenas…`).
+    @Test func aLimitThatRunsOnceRunsAtEveryHigherLimit() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let spec = try folder.write("a.yaml", ScratchSpecFolder.quickSpec("A"))
+        var outcomes: [(limit: Int, status: Int32)] = []
+        for limit in stride(from: 150_000, through: 500_000, by: 50_000) {
+            let ended = try SpecrunChild.runToEnd("/bin/sh", try SpecrunChild.underShell(
+                "ulimit -v \(limit)", through: "timeout -s KILL 60", [spec, "--quiet"]), in: folder)
+            outcomes.append((limit, ended.reason == .exit ? ended.status : -1))
+        }
+        let firstRun = try #require(outcomes.firstIndex { $0.status == 0 }, "no limit up to 500000 KB ran: \(outcomes)")
+        #expect(outcomes[firstRun...].allSatisfy { $0.status == 0 }, "\(outcomes)")
+    }
+
     /// A subcommand that runs no tests hops to the runtime's thread pool at its first asynchronous call and would
     /// wait there for ever too: it is refused the same way (`timeout` ends a hang as a failure, exit 137).
     @Test func explainIsRefusedTooRatherThanWaitingForAThread() throws {

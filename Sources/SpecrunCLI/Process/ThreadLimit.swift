@@ -1,3 +1,4 @@
+internal import CThreadDefaults
 import Foundation
 import SpecRunner
 
@@ -14,6 +15,7 @@ public enum ThreadLimit {
     /// reserved together. Not more: on a 64-core machine a limit that refuses the 65th thread still runs `--jobs 4`,
     /// and a run meets a refusal past the first thread by going on with the threads it has.
     public static func prepareProcess(threads: Int = min(ProcessInfo.processInfo.activeProcessorCount, 4) + 1) -> String? {
+        boundMallocArenasUnderAnAddressSpaceLimit()
         let started = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         var running = 0
@@ -29,6 +31,20 @@ public enum ThreadLimit {
         for _ in 0..<running { started.wait() }
         for _ in 0..<running { release.signal() }
         return refused == 0 ? nil : problem(refused)
+    }
+
+    /// How many malloc arenas a process under an address-space limit may have.
+    static let arenasUnderALimit: Int32 = 2
+
+    /// Under `ulimit -v`, glibc's malloc gives each new thread an arena of its own, reserving 64 MB of address space
+    /// each, up to eight per core: whether a thread's stack still fit depended on how many arenas threads had made
+    /// first, so `ulimit -v 300000` refused threads in three runs of four while 150000 and 200000 always ran (a docs
+    /// audit saw it; `MALLOC_ARENA_MAX=2` ran every time). With a limit, arenas are capped before any thread starts, so
+    /// a limit that runs once runs every time, and a higher one too. Without a limit nothing changes.
+    static func boundMallocArenasUnderAnAddressSpaceLimit() {
+        var value = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &value) == 0, value.rlim_cur != rlim_t.max else { return }
+        _ = specrun_limit_malloc_arenas(arenasUnderALimit)
     }
 
     /// What to say when the system refused a thread with `code`. It offers no fewer `--jobs`: the check at start

@@ -398,6 +398,8 @@ struct ICalendarRule {
             standIns.append(parts["BYMINUTE"] == nil ? "09:00 for its time of day" : "hour 9 for its hour")
         }
         if start == nil, parts["BYHOUR"] != nil, parts["BYMINUTE"] == nil { standIns.append("minute 0 for its minute") }
+        // Before any of them makes a wall time: `FREQ=HOURLY;BYMINUTE=-1,30` trapped making minute -1 (found by the fuzzer).
+        if let wrong = Self.timeOutOfRange(["BYHOUR": hours, "BYMINUTE": minutes, "BYSECOND": seconds], in: parts) { return wrong }
 
         if subDaily && parts["BYHOUR"] == nil || frequency == "HOURLY" && interval > 1 {
             // FREQ=MINUTELY;BYMINUTE=0,30 keeps those minutes of every hour, as FREQ=HOURLY;BYMINUTE=0,30 does.
@@ -461,7 +463,6 @@ struct ICalendarRule {
             return .rule(.interval(seconds: step, from: from),
                          approximately: "an interval counts elapsed time; RRULE implementations count FREQ=\(frequency) on the wall clock or in elapsed time, which differ where a daylight-saving change skips or repeats an hour")
         }
-        if let wrong = Self.timeOutOfRange(["BYHOUR": hours, "BYMINUTE": minutes, "BYSECOND": seconds], in: parts) { return wrong }
         let count = hours.count * minutes.count * seconds.count
         guard count <= 144 else {
             return .advice("it runs \(count) wall times a day, more than a message lists: write them all in the 'at:' of a day or week rule, or an interval rule where the step is regular all day")

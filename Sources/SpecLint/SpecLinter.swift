@@ -42,7 +42,7 @@ public struct SpecLinter: Sendable {
     public func lint(_ files: [SpecFile]) -> [SpecFile] {
         files.map { file in
             var linted = file
-            linted.diagnostics += diagnostics(for: file)
+            linted.diagnostics += file.mergeSites.noting(diagnostics(for: file))
             return linted
         }
     }

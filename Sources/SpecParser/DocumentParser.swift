@@ -15,6 +15,7 @@ struct DocumentParser {
     /// The spec, or nil when the document has an error (reported) or is empty.
     func parse(_ document: YAMLDocument) -> Spec? {
         let root = document.root
+        reader.log.mappingAnchors = document.mappingAnchors
         if case .scalar(let scalar) = root, scalar.isNull { return nil }
         guard let entries = root.mapping else {
             reader.wrongKind(root, "a spec must be a mapping of keys (spec:, schedule:, window:, …), not \(root.kindDescription)")

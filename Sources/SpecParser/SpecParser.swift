@@ -53,7 +53,11 @@ public struct SpecParser: Sendable {
             log.report(.emptyFile, at: Mark(line: 1, column: 1),
                        "the file holds no spec; write one (spec:, schedule:, …) or remove the file")
         }
-        return SpecFile(path: path, specs: specs, diagnostics: log.sorted)
+        var sites = MergeSites()
+        for (copied, merges) in stream.merges {
+            sites.copies[MergeSites.Position(line: copied.line, column: copied.column)] = merges.map { MergeSites.Position(line: $0.line, column: $0.column) }
+        }
+        return SpecFile(path: path, specs: specs, diagnostics: sites.noting(log.sorted), mergeSites: sites)
     }
 
     private func documentParser(log: DiagnosticLog, path: String) -> DocumentParser {

@@ -1,13 +1,19 @@
 /// YAML's merge key (`<<: *defaults`, from YAML 1.1's types and read by most YAML tools): the entries of the mapping
 /// it names, or of each mapping of the list it names, are written into the mapping that holds it. A key the mapping
-/// writes itself wins over a merged one, and an earlier merged mapping over a later one. Only a plain `<<` (or one
+/// writes itself wins over a merged one, and an earlier merged mapping over a later one. A mapping with two merge
+/// keys merges neither. Only a plain `<<` (or one
 /// tagged `!!merge`) merges; a quoted `"<<"` is an ordinary key.
 ///
 /// A `<<` whose value is not a mapping or a list of mappings is left in place, for the spec parser to tell.
 enum MergeKeys {
     static let tag = "tag:yaml.org,2002:merge"
 
-    static func resolve(_ entries: [Node.Entry]) -> [Node.Entry] {
+    /// `entries` with their merges resolved; what each `<<` copied is recorded in `copies` (every node of each entry
+    /// it kept, by mark → the `<<` key's mark), so that a mistake told at the anchor can name the merges that reach it.
+    static func resolve(_ entries: [Node.Entry], recording copies: inout [Mark: [Mark]]) -> [Node.Entry] {
+        // Two merge keys in one mapping are a key written twice, which YAML forbids and readers take differently
+        // (PyYAML lets the later win): left for the spec parser to tell, with the list that says it.
+        guard entries.lazy.filter(isMerge).count == 1 else { return entries }
         var taken: Set<String> = []
         for entry in entries where !isMerge(entry) {
             if let key = entry.key.scalar { taken.insert(key.value) }
@@ -24,11 +30,25 @@ enum MergeKeys {
                     if let key = merged.key.scalar {
                         guard taken.insert(key.value).inserted else { continue }
                     }
+                    record(merged, by: entry.key.mark, in: &copies)
                     resolved.append(merged)
                 }
             }
         }
         return resolved
+    }
+
+    /// Every node of `entry`, without recursion (a merged mapping may be deep).
+    private static func record(_ entry: Node.Entry, by merge: Mark, in copies: inout [Mark: [Mark]]) {
+        var pending = [entry.key, entry.value]
+        while let node = pending.popLast() {
+            if copies[node.mark]?.last != merge { copies[node.mark, default: []].append(merge) }
+            switch node {
+            case .scalar: break
+            case .sequence(let items, _): pending += items
+            case .mapping(let entries, _): for child in entries { pending += [child.key, child.value] }
+            }
+        }
     }
 
     private static func isMerge(_ entry: Node.Entry) -> Bool {

@@ -6,10 +6,14 @@ internal import CYAML
 public struct YAMLStream: Sendable {
     public var documents: [YAMLDocument]
     public var error: YAMLError?
+    /// Where merge keys copied written nodes: each copied node's mark → the marks of the `<<` keys that copied it, in
+    /// source order (`MergeKeys`). Empty for a file without merges.
+    public var merges: [Mark: [Mark]]
 
-    public init(documents: [YAMLDocument], error: YAMLError?) {
+    public init(documents: [YAMLDocument], error: YAMLError?, merges: [Mark: [Mark]] = [:]) {
         self.documents = documents
         self.error = error
+        self.merges = merges
     }
 }
 
@@ -18,10 +22,13 @@ public struct YAMLDocument: Sendable, Hashable {
     public var root: Node
     /// Where the document starts (its `---`, or its first node).
     public var start: Mark
+    /// The names of the document's anchors on mappings, sorted: what a merge key may name (`<<: *name`).
+    public var mappingAnchors: [String]
 
-    public init(root: Node, start: Mark) {
+    public init(root: Node, start: Mark, mappingAnchors: [String] = []) {
         self.root = root
         self.start = start
+        self.mappingAnchors = mappingAnchors
     }
 }
 
@@ -349,6 +356,8 @@ private struct TreeBuilder {
     private let children = NodeStack()
     /// Each anchor's node and how many nodes it counts for once expanded.
     private var anchors: [String: (node: Node, nodes: Int)] = [:]
+    /// What merge keys copied, for `YAMLStream.merges`.
+    private var merges: [Mark: [Mark]] = [:]
     /// The anchors of the file's earlier documents and the line of each: YAML keeps an anchor to its document, and an
     /// alias to one of them is told so (it was told to define an anchor that was defined, a document earlier).
     private var earlierAnchors: [String: Int] = [:]
@@ -369,7 +378,7 @@ private struct TreeBuilder {
             do {
                 event = try parser.next()
             } catch {
-                return YAMLStream(documents: documents, error: error)
+                return YAMLStream(documents: documents, merges: merges, error: error)
             }
             // Consumed: a scalar's text and tag move from the event into its node and on into the collection's
             // children, instead of being copied at each step and the copies released (about four reference counting
@@ -378,7 +387,7 @@ private struct TreeBuilder {
             case .streamStart:
                 continue
             case .streamEnd:
-                return YAMLStream(documents: documents, error: nil)
+                return YAMLStream(documents: documents, merges: merges, error: nil)
             case .documentStart(let mark):
                 documentStart = mark
                 root = nil
@@ -390,7 +399,8 @@ private struct TreeBuilder {
                 documentUsesAliases = false
             case .documentEnd:
                 if let root {
-                    documents.append(YAMLDocument(root: root, start: documentStart))
+                    let mappingAnchors = anchors.isEmpty ? [] : anchors.filter { $0.value.node.mapping != nil }.keys.sorted()
+                    documents.append(YAMLDocument(root: root, start: documentStart, mappingAnchors: mappingAnchors))
                 }
             case .alias(let anchor, let mark):
                 guard let target = anchors[anchor] else {
@@ -399,15 +409,15 @@ private struct TreeBuilder {
                             + "its own document (up to the next '---'); define '&\(anchor)' again in this document, or write its "
                             + "value here"
                     } ?? "the alias '*\(anchor)' names no anchor defined before it; define '&\(anchor)' first"
-                    return YAMLStream(documents: documents, error: YAMLError(kind: .unknownAlias, message: message, mark: mark))
+                    return YAMLStream(documents: documents, merges: merges, error: YAMLError(kind: .unknownAlias, message: message, mark: mark))
                 }
                 documentUsesAliases = true
-                if let error = count(target.nodes, at: mark) { return YAMLStream(documents: documents, error: error) }
+                if let error = count(target.nodes, at: mark) { return YAMLStream(documents: documents, merges: merges, error: error) }
                 if let error = attach(target.node, nodes: target.nodes, into: &root) {
-                    return YAMLStream(documents: documents, error: error)
+                    return YAMLStream(documents: documents, merges: merges, error: error)
                 }
             case .scalar(let scalar, let anchor):
-                if let error = count(1, at: scalar.mark) { return YAMLStream(documents: documents, error: error) }
+                if let error = count(1, at: scalar.mark) { return YAMLStream(documents: documents, merges: merges, error: error) }
                 if scalar.isMergeKey, let top = stack.indices.last, stack[top].isMapping,
                    (children.count - stack[top].firstChild) % 2 == 0 {
                     stack[top].hasMergeKey = true
@@ -415,22 +425,22 @@ private struct TreeBuilder {
                 let node = Node.scalar(scalar)
                 if let anchor { anchors[anchor] = (node, 1) }
                 if let error = attach(node, nodes: 1, into: &root) {
-                    return YAMLStream(documents: documents, error: error)
+                    return YAMLStream(documents: documents, merges: merges, error: error)
                 }
             case .sequenceStart(let anchor, let mark):
                 if let error = open(.sequence(anchor: anchor, mark: mark), at: mark) {
-                    return YAMLStream(documents: documents, error: error)
+                    return YAMLStream(documents: documents, merges: merges, error: error)
                 }
             case .mappingStart(let anchor, let mark):
                 if let error = open(.mapping(anchor: anchor, mark: mark), at: mark) {
-                    return YAMLStream(documents: documents, error: error)
+                    return YAMLStream(documents: documents, merges: merges, error: error)
                 }
             case .sequenceEnd, .mappingEnd:
                 let closed = stack.removeLast()
                 let node: Node = closed.isMapping
                     ? .mapping(
                         closed.hasMergeKey
-                            ? MergeKeys.resolve(children.takeEntries(from: closed.firstChild))
+                            ? MergeKeys.resolve(children.takeEntries(from: closed.firstChild), recording: &merges)
                             : children.takeEntries(from: closed.firstChild),
                         closed.mark)
                     : .sequence(children.takeNodes(from: closed.firstChild), closed.mark)
@@ -438,7 +448,7 @@ private struct TreeBuilder {
                 let anchor = closed.anchor
                 if let anchor { anchors[anchor] = (node, nodes) }
                 if let error = attach(node, nodes: nodes, into: &root) {
-                    return YAMLStream(documents: documents, error: error)
+                    return YAMLStream(documents: documents, merges: merges, error: error)
                 }
             }
         }
@@ -546,5 +556,11 @@ private final class NodeStack {
             }
             initialized = pairs
         }
+    }
+}
+
+extension YAMLStream {
+    init(documents: [YAMLDocument], merges: [Mark: [Mark]], error: YAMLError?) {
+        self.init(documents: documents, error: error, merges: merges)
     }
 }

@@ -20,6 +20,8 @@ final class DiagnosticLog {
     /// Keys written beside a section key and told to move inside it (`timezone:` beside `schedule:`), by the mark of
     /// that section key: the section itself does not report them missing, as moving them is the one fix.
     var keysToMoveInside: [Mark: Set<String>] = [:]
+    /// The anchors on mappings of the document being read, which a merge key's advice may name.
+    var mappingAnchors: [String] = []
     /// The empty values of section keys whose keys, written unindented beside them, were told to move under them
     /// (`schedule:` with nothing under it): that message already says the section is empty, so it is not told again.
     var emptySectionsToFill: Set<Mark> = []

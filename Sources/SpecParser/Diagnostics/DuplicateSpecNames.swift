@@ -56,7 +56,7 @@ public enum DuplicateSpecNames {
             let kept = rejected.isEmpty
                 ? file.specs
                 : file.specs.enumerated().filter { !rejected.contains($0.offset) }.map(\.element)
-            return SpecFile(path: file.path, specs: kept, diagnostics: diagnostics.sortedBySource())
+            return SpecFile(path: file.path, specs: kept, diagnostics: diagnostics.sortedBySource(), mergeSites: file.mergeSites)
         }
     }
 }

@@ -61,8 +61,10 @@ public struct SpecReferenceWriter: Sendable {
               mapping does not write itself (its own keys win, wherever they are written); `<<: [*a, *b]` merges several, an
               earlier one's keys winning. Cases that share overrides are the usual use
               ([specs/recurrence/cases-sharing-overrides.yaml](../specs/recurrence/cases-sharing-overrides.yaml)). A merged key
-              is told, when wrong, where it is written (at its anchor). Only a plain `<<` merges: a quoted `"<<"` is an
-              ordinary key (so an unknown one), and a `<<` whose value is not a mapping or a list of mappings is `wrong-kind`.
+              is told, when wrong, where it is written (at its anchor), once, with a note at each `<<` that copies it. Only a
+              plain `<<` merges: a quoted `"<<"` is an ordinary key (so an unknown one), a `<<` whose value is not a mapping or
+              a list of mappings is `wrong-kind`, and two `<<` in one mapping are `duplicate-key` (write one list). An anchor
+              name used twice is YAML 1.2's: an alias names the latest before it.
               Editors that resolve merge keys before checking the schema (the Red Hat YAML extension for VS Code, since its 0.7) check the merged
               mapping; others flag `<<` as a key the schema does not list.
             - A document with any of \(Self.codeList(SpecKeyCatalog.lifecycleMarkerKeys, last: "or")) is a task lifecycle scenario

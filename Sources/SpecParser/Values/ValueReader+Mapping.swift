@@ -114,7 +114,7 @@ extension ValueReader {
                     // What the merge was to bring in is not missing: its value is what to correct.
                     misspelled.formUnion(allowed)
                     unknownKeys = true
-                    reportUnmergedKey(entries[index], place: place)
+                    reportUnmergedKey(entries[index], place: place, among: entries)
                     continue
                 }
                 if index > 0, let split = instantSplit(entries[index - 1], entries[index], place: place) {
@@ -186,10 +186,21 @@ extension ValueReader {
 
     /// A `<<` key the YAML reader did not merge: quoted (an ordinary key), or naming neither a mapping nor a list of
     /// mappings.
-    private func reportUnmergedKey(_ entry: Node.Entry, place: String) {
+    private func reportUnmergedKey(_ entry: Node.Entry, place: String, among entries: [Node.Entry]) {
         guard let key = entry.key.scalar, key.isMergeKey else {
+            let how = entry.key.scalar?.tag != nil && entry.key.scalar?.style == .plain ? "without its tag" : "without quotes"
             log.report(.unknownKey, at: entry.key,
-                       "unknown key '<<' in \(place); to merge a mapping here (YAML's merge key), write '<<' without quotes")
+                       "unknown key '<<' in \(place); to merge a mapping here (YAML's merge key), write '<<' \(how)")
+            return
+        }
+        let merges = entries.filter { $0.key.scalar?.isMergeKey == true }
+        if merges.count > 1 {
+            // Told at each later one; the first is where the list goes.
+            guard let first = merges.first, first.key.mark != key.mark else { return }
+            log.report(.duplicateKey, at: entry.key,
+                       "'<<' appears twice in \(place), and neither is merged; merge several mappings with one list, "
+                           + "'<<: [*first, *second]' (an earlier mapping's keys win over a later one's)",
+                       notes: [log.note(at: first.key.mark, "'<<' is first written here")])
             return
         }
         var wrong = entry.value
@@ -198,14 +209,28 @@ extension ValueReader {
             wrong = item
             found = "a list holding \(item.kindDescription)"
         }
-        var advice = ""
-        if let name = wrong.scalar, name.style == .plain, name.value.first?.isLetter == true,
-           name.value.unicodeScalars.allSatisfy({ !$0.properties.isWhitespace && !",[]{}*&".unicodeScalars.contains($0) }) {
-            advice = "; to name the mapping anchored '&\(name.value)', write '*\(name.value)'"
+        let lead = "'<<' merges a mapping into \(place) (YAML's merge key), so its value must be a mapping or a list of mappings, "
+            + "usually an alias such as '*defaults' naming a mapping's anchor"
+        // An alias's node keeps the mark of what it names, written before it: the mistake is the alias, told here.
+        guard key.mark < wrong.mark else {
+            log.report(.wrongKind, at: entry.key, lead + ", and what the alias here names is \(wrong.kindDescription) (written at line \(wrong.mark.line))",
+                       notes: [log.note(at: wrong.mark, "the alias names this")])
+            return
         }
-        log.report(.wrongKind, at: wrong,
-                   "'<<' merges a mapping into \(place) (YAML's merge key), so its value must be a mapping or a list of "
-                       + "mappings, usually an alias such as '*defaults' naming a mapping's anchor, not \(found)\(advice)")
+        var advice = ""
+        if let name = wrong.scalar, name.style == .plain, !name.isNull {
+            let anchors = log.mappingAnchors
+            if anchors.contains(name.value) {
+                advice = "; to name the mapping anchored '&\(name.value)', write '*\(name.value)'"
+            } else if name.value.first?.isLetter == true, let near = Suggestion.closest(to: name.value, in: anchors) {
+                advice = "; did you mean '*\(near)', the mapping anchored '&\(near)'?"
+            } else if anchors.isEmpty {
+                advice = "; no mapping of this document has an anchor: write '&name' before the mapping to merge, and '*name' here"
+            } else {
+                advice = "; the mappings of this document are anchored \(ListWording.joined(anchors.prefix(5).map { "'&\($0)'" }))"
+            }
+        }
+        log.report(.wrongKind, at: wrong, lead + ", not \(found)\(advice)")
     }
 
     /// Reports a required key that is missing, at the key that introduced the mapping.

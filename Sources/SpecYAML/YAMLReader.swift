@@ -404,7 +404,14 @@ private struct TreeBuilder {
                 }
             case .alias(let anchor, let mark):
                 guard let target = anchors[anchor] else {
-                    let message = earlierAnchors[anchor].map { line in
+                    // Spelled another way (`*newyork`, `*new_york` for `&new-york`), or the mapping it is inside.
+                    let spelling = { (name: String) in name.lowercased().filter { $0 != "-" && $0 != "_" } }
+                    let near = anchors.keys.filter { spelling($0) == spelling(anchor) }.min()
+                    let inside = stack.contains { $0.anchor == anchor }
+                    let message = inside
+                        ? "the alias '*\(anchor)' is inside the node anchored '&\(anchor)', which YAML defines only at its end, so it cannot "
+                            + "include itself; name another node"
+                        : near.map { "the alias '*\(anchor)' names no anchor defined before it; did you mean '*\($0)'?" } ?? earlierAnchors[anchor].map { line in
                         "the alias '*\(anchor)' names an anchor of an earlier document (line \(line)), and YAML keeps each anchor to "
                             + "its own document (up to the next '---'); define '&\(anchor)' again in this document, or write its "
                             + "value here"

@@ -76,6 +76,15 @@ import Testing
         #expect(undefined.message == "the alias '*y' names no anchor defined before it; define '&y' first")
     }
 
+    /// An alias spelled another way than its anchor is offered the anchor; one inside its own anchor's node is told
+    /// that YAML defines the anchor only at the node's end (it was told to define what it is inside).
+    @Test func anUnknownAliasIsToldTheAnchorItLikelyMeans() throws {
+        let spelled = try #require(YAMLReader.read("a: &new-york {x: 1}\nb: {<<: *new_york}\n").error)
+        #expect(spelled.message == "the alias '*new_york' names no anchor defined before it; did you mean '*new-york'?")
+        let inside = try #require(YAMLReader.read("- &ny {name: a, <<: *ny}\n").error)
+        #expect(inside.message.hasPrefix("the alias '*ny' is inside the node anchored '&ny', which YAML defines only at its end"), "\(inside.message)")
+    }
+
     /// The keys of a mapping after its merges, as `key=value` texts in order.
     private func merged(_ text: String, _ key: String) throws -> [String] {
         let stream = YAMLReader.read(text)

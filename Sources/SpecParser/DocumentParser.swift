@@ -5,6 +5,12 @@ import SpecYAML
 /// Reads one YAML document into one spec: the common keys here, the body by its section parser.
 struct DocumentParser {
     let reader: ValueReader
+
+    /// A document's keys that begin so are the author's own, never read: a place for templates that merge keys copy
+    /// (`x-berlin: &berlin {…}`, then `<<: *berlin`), as docker-compose's `x-` keys are.
+    static let templateKeyPrefix = "x-"
+    /// The same, as the schema's `patternProperties` writes it.
+    static let templateKeyPattern = "^x-."
     let defaultScheduleID: String
 
     static let commonKeys = SpecKeyCatalog.commonKeyNames
@@ -39,7 +45,7 @@ struct DocumentParser {
         guard let fields = reader.mapping(
             root, place: "this document", owner: nil,
             allowed: isLifecycle ? Self.lifecycleDocumentKeys : Self.recurrenceDocumentKeys, expected: "a mapping",
-            misplaced: misplaced)
+            misplaced: misplaced, ownKeyPrefix: Self.templateKeyPrefix)
         else { return nil }
         let common = readCommon(fields)
         let body: Spec.Body?

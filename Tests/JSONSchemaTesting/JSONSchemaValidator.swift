@@ -16,7 +16,7 @@ public struct JSONSchemaValidator: Sendable {
     static let supported: Set<String> = [
         "type", "properties", "required", "additionalProperties", "items", "enum", "const", "$ref", "oneOf",
         "anyOf", "allOf", "if", "then", "else", "minimum", "maximum", "pattern", "minItems", "propertyNames",
-        "dependentRequired",
+        "dependentRequired", "patternProperties",
     ]
 
     /// Every keyword anywhere in the schema that this validator neither checks nor treats as an annotation, as
@@ -45,7 +45,7 @@ public struct JSONSchemaValidator: Sendable {
         func walk(_ schema: JSONValue, at path: String) {
             guard case let .object(keywords) = schema else { return }
             visit(path, keywords)
-            for keyword in ["properties", "$defs"] {
+            for keyword in ["properties", "$defs", "patternProperties"] {
                 if case let .object(children)? = keywords[keyword] {
                     for (name, child) in children.sorted(by: { $0.key < $1.key }) { walk(child, at: "\(path)/\(keyword)/\(name)") }
                 }
@@ -180,6 +180,18 @@ public struct JSONSchemaValidator: Sendable {
         if case let .array(required)? = keywords["required"] {
             for case let .string(name) in required where members[name] == nil {
                 problems.append("\(path): missing required \(name)")
+            }
+        }
+        if case let .object(patterns)? = keywords["patternProperties"] {
+            for (pattern, propertySchema) in patterns.sorted(by: { $0.key < $1.key }) {
+                guard let regex = try? NSRegularExpression(pattern: pattern) else {
+                    problems.append("\(path): the schema's property pattern \(pattern) does not compile")
+                    continue
+                }
+                for name in members.keys.sorted() where regex.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil {
+                    known.insert(name)
+                    check(members[name]!, against: propertySchema, at: "\(path).\(name)", problems: &problems, depth: depth + 1)
+                }
             }
         }
         if let additional = keywords["additionalProperties"] {

@@ -371,6 +371,19 @@ import Testing
         #expect(accepted > 20 && refused > 80, "accepted \(accepted), refused \(refused)")
     }
 
+    /// A document's `x-` keys are the author's own (templates for merge keys), for an editor's schema check and the
+    /// parser alike; inside a section they are unknown keys to both.
+    @Test func aDocumentsXKeysAreTheAuthorsOwnForTheSchemaAndTheParserAlike() {
+        let template = Self.refusedBase + "x-tokyo: &tokyo {timezone: Asia/Tokyo, repeated: both}\n"
+        #expect(Self.problems(in: template) == [[]])
+        #expect(SpecFixtures.parse(template).diagnostics.isEmpty)
+        let inside = Self.refusedBase.replacingOccurrences(of: "  repeated: first\n", with: "  repeated: first\n  x-note: kept\n")
+        #expect(Self.problems(in: inside).flatMap { $0 }.contains { $0.contains("unexpected property x-note") })
+        #expect(SpecFixtures.parse(inside).hasErrors)
+        let bare = Self.refusedBase + "x-: 1\n"
+        #expect(!Self.problems(in: bare).flatMap { $0 }.isEmpty == SpecFixtures.parse(bare).hasErrors)
+    }
+
     @Test func theBaseOfTheRefusedSpecsIsValid() {
         #expect(SpecFixtures.parse(Self.refusedBase).diagnostics.isEmpty)
         #expect(Self.problems(in: Self.refusedBase) == [[]])

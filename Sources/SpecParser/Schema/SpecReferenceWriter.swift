@@ -59,7 +59,9 @@ public struct SpecReferenceWriter: Sendable {
               (`unknown-alias`). Each spec of a file reads the same alone as after the others.
             - YAML's merge key works in every mapping: `<<: *name` copies the keys of the mapping anchored `&name` that the
               mapping does not write itself (its own keys win, wherever they are written); `<<: [*a, *b]` merges several, an
-              earlier one's keys winning. Cases that share overrides are the usual use
+              earlier one's keys winning. A document's keys that begin `x-` are the author's own and never read (as
+              docker-compose's are): the place for a template that only merges copy (`x-new-york: &new-york {…}`). Cases that
+              share overrides are the usual use
               ([specs/recurrence/cases-sharing-overrides.yaml](../specs/recurrence/cases-sharing-overrides.yaml)). A merged key
               is told, when wrong, where it is written (at its anchor), once, with a note at each `<<` that copies it. Only a
               plain `<<` merges: a quoted `"<<"` is an ordinary key (so an unknown one), a `<<` whose value is not a mapping or

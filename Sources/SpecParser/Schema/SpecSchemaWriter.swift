@@ -85,6 +85,8 @@ public struct SpecSchemaWriter: Sendable {
         members.append(.init("properties", .object(mapping.keys.map { SchemaJSON.Member($0.name, property($0)) })))
         let required = mapping.keys.filter { $0.requirement == .required }.map { SchemaJSON.string($0.name) }
         if !required.isEmpty { members.append(.init("required", .array(required))) }
+        // A document's `x-` keys are the author's own (templates for merge keys), as docker-compose's are.
+        if isDocument { members.append(.init("patternProperties", .fields([DocumentParser.templateKeyPattern: .fields([:])]))) }
         members.append(.init("additionalProperties", false))
 
         var conditions: [SchemaJSON] = []

@@ -28,6 +28,7 @@ extension ValueReader {
         homes: [String: String] = [:],
         placeholderAdvice: String = "",
         item: String? = nil,
+        ownKeyPrefix: String? = nil,
         suggesting: @autoclosure () -> [String]? = nil
     ) -> MappingFields? {
         guard case .mapping(let entries, let mark) = node else {
@@ -110,6 +111,8 @@ extension ValueReader {
                 continue
             }
             guard allowed.contains(key.value) else {
+                // The author's own keys (a document's `x-` templates) are not read.
+                if let ownKeyPrefix, key.value.hasPrefix(ownKeyPrefix), key.value.count > ownKeyPrefix.count { continue }
                 if key.value == "<<" {
                     // What the merge was to bring in is not missing: its value is what to correct.
                     misspelled.formUnion(allowed)
@@ -158,7 +161,12 @@ extension ValueReader {
                 } else {
                     message = "unknown key '\(key.value)' in \(place); the keys allowed here are \(candidates.joined(separator: ", "))"
                 }
-                log.report(.unknownKey, at: entries[index].key, message)
+                // A template kept for merge keys under a name of its own (docker-compose's `x-`, GitLab's `.hidden`).
+                let template = ownKeyPrefix != nil && entries[index].value.mapping != nil && !log.mappingAnchors.isEmpty
+                    ? "; a mapping kept for merge keys goes under a key beginning '\(ownKeyPrefix!)', which is not read: "
+                        + "'\(ownKeyPrefix!)\(key.value.drop { $0 == "." || $0 == "_" })'"
+                    : ""
+                log.report(.unknownKey, at: entries[index].key, message + template)
                 unknownKeys = true
                 continue
             }

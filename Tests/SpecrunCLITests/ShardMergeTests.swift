@@ -48,12 +48,7 @@ import Testing
     @Test func theOrderOfTheInputsDoesNotChangeTheMerge() async throws {
         let folder = try SpecFolder()
         defer { folder.remove() }
-        var files: [String] = []
-        for index in 1...3 {
-            let file = folder.path("shard-\(index).json")
-            _ = await folder.status(["--shard", "\(index)/3", "--json", file])
-            files.append(file)
-        }
+        let files = await folder.writeShards(3)
         let whole = folder.path("whole.json")
         _ = await folder.status(["--json", whole])
         var outputs: [Data] = []
@@ -74,12 +69,9 @@ import Testing
     @Test func aMergeWithAShardMissingSaysWhichAndExitsOne() async throws {
         let folder = try SpecFolder()
         defer { folder.remove() }
-        var files: [String] = []
-        for index in 1...3 {
-            let file = folder.path("shard-\(index).json")
-            _ = await folder.status(["--shard", "\(index)/3", "--json", file])
-            #expect(try ResultsFile.read(file).shard == Shard(index: index, count: 3))
-            files.append(file)
+        let files = await folder.writeShards(3)
+        for (index, file) in files.enumerated() {
+            #expect(try ResultsFile.read(file).shard == Shard(index: index + 1, count: 3))
         }
         let partial = await CommandRun.run(["merge", files[0], files[2], "-o", folder.path("partial.json")])
         #expect(partial.status == ExitStatus.testFailure)
@@ -399,6 +391,17 @@ private struct SpecFolder {
     func path(_ name: String) -> String { root + "/" + name }
 
     func remove() { try? FileManager.default.removeItem(atPath: root) }
+
+    /// Runs every shard of `count` with `--json shard-I.json`; the files, in shard order.
+    func writeShards(_ count: Int) async -> [String] {
+        var files: [String] = []
+        for index in 1...count {
+            let file = path("shard-\(index).json")
+            _ = await status(["--shard", "\(index)/\(count)", "--json", file])
+            files.append(file)
+        }
+        return files
+    }
 
     /// `specrun SPECS arguments…`; its exit status.
     func status(_ arguments: [String]) async -> Int32 {

@@ -38,6 +38,21 @@ enum MergeKeys {
         return resolved
     }
 
+    /// How many nodes `node` holds, itself included, without recursion.
+    static func count(_ node: Node) -> Int {
+        var pending = [node]
+        var count = 0
+        while let next = pending.popLast() {
+            count += 1
+            switch next {
+            case .scalar: break
+            case .sequence(let items, _): pending += items
+            case .mapping(let entries, _): for child in entries { pending += [child.key, child.value] }
+            }
+        }
+        return count
+    }
+
     /// Every node of `entry`, without recursion (a merged mapping may be deep).
     private static func record(_ entry: Node.Entry, by merge: Mark, in copies: inout [Mark: [Mark]]) {
         var pending = [entry.key, entry.value]

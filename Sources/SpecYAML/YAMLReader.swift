@@ -451,7 +451,10 @@ private struct TreeBuilder {
                             : children.takeEntries(from: closed.firstChild),
                         closed.mark)
                     : .sequence(children.takeNodes(from: closed.firstChild), closed.mark)
-                let nodes = closed.nodes
+                // A merged mapping counts what it holds: its copies' overridden keys are gone, and counted again by every
+                // alias to it they made a chain of cases, each merging the one before, grow as its square (the 157th
+                // of such a chain passed 100,000 nodes where PyYAML's reading of it is a few thousand).
+                let nodes = closed.hasMergeKey ? MergeKeys.count(node) : closed.nodes
                 let anchor = closed.anchor
                 if let anchor { anchors[anchor] = (node, nodes) }
                 if let error = attach(node, nodes: nodes, into: &root) {

@@ -85,6 +85,24 @@ import Testing
         #expect(inside.message.hasPrefix("the alias '*ny' is inside the node anchored '&ny', which YAML defines only at its end"), "\(inside.message)")
     }
 
+    /// A merged mapping counts the nodes it holds: a chain of mappings each merging the one before (cases sharing
+    /// overrides) stays as large as PyYAML's reading of it. Counting the copies' overridden keys again at every alias,
+    /// the 157th link passed the 100,000-node bound. An alias bomb through merge lists holds no more than its keys.
+    @Test func aChainOfMergesCountsWhatItHolds() throws {
+        var text = "c0: &c0 {a: 1, b: 2, c: 3, d: 4}\n"
+        for link in 1...2_000 { text += "c\(link): &c\(link) {<<: *c\(link - 1), a: \(link)}\n" }
+        let stream = YAMLReader.read(text)
+        #expect(stream.error == nil, "\(String(describing: stream.error))")
+        let last = try #require(stream.documents.first?.root.mapping?.last?.value.mapping)
+        #expect(last.map { "\($0.key.scalar!.value)=\($0.value.scalar!.value)" } == ["b=2", "c=3", "d=4", "a=2000"])
+        var bomb = "m0: &m0 {a: 1, b: 2}\n"
+        for level in 1...12 { bomb += "m\(level): &m\(level) {<<: [\(Array(repeating: "*m\(level - 1)", count: 10).joined(separator: ", "))], b: \(level)}\n" }
+        #expect(YAMLReader.read(bomb).error == nil)
+        var listBomb = "l0: &l0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...9 { listBomb += "l\(level): &l\(level) {<<: {k: v}, items: [\(Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", "))]}\n" }
+        #expect(YAMLReader.read(listBomb).error?.kind == .aliasExpansion)
+    }
+
     /// The keys of a mapping after its merges, as `key=value` texts in order.
     private func merged(_ text: String, _ key: String) throws -> [String] {
         let stream = YAMLReader.read(text)

@@ -129,14 +129,26 @@ struct NonASCIISelectionTests {
         #expect(run.err.hasPrefix("specrun: error: No spec has the tag '\(typed)'; did you mean '\(tag)'? Tags in these specs: "), "\(run.err)")
     }
 
-    /// Simplified and Traditional spellings of one word are different tags, and two characters apart is too far for a
-    /// typo in a four-character word: the message lists the tags instead of guessing.
-    @Test func aSimplifiedSpellingOfATraditionalTagGetsTheListNotAGuess() async throws {
+    /// Simplified and Traditional spellings of one word are different tags (tags are compared as written), but the
+    /// tag typed in the other script is what was meant, as a tag typed without its accents is: it is offered, before a
+    /// tag one character away. `--tag 夏令時間` offered the Japanese `夏時間` (one edit) over `夏令时间` (two).
+    @Test func aTagTypedInTheOtherChineseScriptIsOfferedItsSpelling() async throws {
         let folder = try folder()
         defer { folder.remove() }
         let run = await CommandRun.run(folder.path, "--tag", "夏令时间")
         #expect(run.status == ExitStatus.invalidInput)
-        #expect(run.err.hasPrefix("specrun: error: No spec has the tag '夏令时间'. Tags in these specs: été, русский, 中文, 夏令時間.\n"), "\(run.err)")
+        #expect(run.err.hasPrefix("specrun: error: No spec has the tag '夏令时间'; did you mean '夏令時間'? Tags in these specs: "), "\(run.err)")
+        let typed = await CommandRun.run(folder.path, "--exclude-tag", "夏令時閒", "--list")
+        #expect(typed.err.contains("Did you mean '夏令時間'?"), "a typo is still a typo: \(typed.err)")
+        // Beside a Japanese tag one character away, the Simplified tag is what `夏令時間` meant.
+        let both = try ScratchSpecFolder()
+        defer { both.remove() }
+        try both.write("東京.yaml", "tags: [夏時間]\n" + ScratchSpecFolder.quickSpec("東京の同期", day: 4))
+        try both.write("上海.yaml", "tags: [夏令时间]\n" + ScratchSpecFolder.quickSpec("上海同步", day: 5))
+        let traditional = await CommandRun.run(both.path, "--tag", "夏令時間")
+        #expect(traditional.err.hasPrefix("specrun: error: No spec has the tag '夏令時間'; did you mean '夏令时间'?"), "\(traditional.err)")
+        let japanese = await CommandRun.run(both.path, "--tag", "夏時间")
+        #expect(japanese.err.hasPrefix("specrun: error: No spec has the tag '夏時间'; did you mean '夏時間'?"), "\(japanese.err)")
     }
 
     /// The same typo in `--exclude-tag` excluded nothing and said nothing: it warns, and the run goes on.

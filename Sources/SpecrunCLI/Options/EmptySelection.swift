@@ -103,6 +103,13 @@ enum EmptySelection {
     /// A plausible typo, or the same tag typed without its accents (`ete` for `été`, `елка` for `ёлка`): a keyboard
     /// without them is common, and edit distance alone finds no tag that short two letters off.
     private static func nearestTag(to word: String, in known: Set<String>) -> String? {
+        // Chinese typed in the other script (`夏令时间` for a tag `夏令時間`) is the tag meant, before any one character
+        // away (`夏時間`, Japanese): compared in Simplified characters (ICU's Hant-Hans), as accents are folded below.
+        if word.unicodeScalars.contains(where: \.properties.isIdeographic) {
+            let simplified = { (text: String) in text.applyingTransform(StringTransform("Hant-Hans"), reverse: false) ?? text }
+            let meant = simplified(word)
+            if let same = known.sorted().first(where: { $0 != word && simplified($0) == meant }) { return same }
+        }
         if let near = Suggestion.closest(to: word, in: known) { return near }
         let options: String.CompareOptions = [.diacriticInsensitive, .caseInsensitive]
         let folded = word.folding(options: options, locale: nil)

@@ -17,9 +17,13 @@ public struct MergeSites: Sendable, Hashable {
 
     /// Each copied node's position → the positions of the `<<` keys that copied it.
     public var copies: [Position: [Position]]
+    /// The copied positions that are keys: a key written beside the `<<` takes the place of a merged value, not of a
+    /// merged key that is wrong where it lands (the template is where that is corrected).
+    public var keys: Set<Position>
 
-    public init(copies: [Position: [Position]] = [:]) {
+    public init(copies: [Position: [Position]] = [:], keys: Set<Position> = []) {
         self.copies = copies
+        self.keys = keys
     }
 
     public var isEmpty: Bool { copies.isEmpty }
@@ -27,22 +31,33 @@ public struct MergeSites: Sendable, Hashable {
     /// How many merges a note names before "and N more".
     static let namedMerges = 3
 
-    /// `diagnostics` without repeats, each one told at a copied node noting the merges that copy it. A merged mistake
-    /// was told once per mapping that holds it: the same message at the same place is told once, and an error at a
-    /// copied node once per code (the mappings' names differ, the fix is one). Warnings there stay apart: an offset
-    /// read in two merging cases' zones says two things. Unchanged without merges.
+    /// `diagnostics` without repeats, each one told at a copied node noting the merges that copy it. A mistake in what
+    /// aliases or merges copy was told once per copy: the same message at the same place is told once, and an error at
+    /// a copied node once per code (the mappings' names differ, the fix is one). Warnings there stay apart: an offset
+    /// read in two merging cases' zones says two things.
     public func noting(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        guard !isEmpty else { return diagnostics }
-        var seen: Set<Diagnostic> = []
+        guard diagnostics.count > 1 || !isEmpty else { return diagnostics }
+        // Each diagnostic without its notes → where it is in `noted`: a repeat adds the notes it has that the first
+        // lacks (two cases merging one cursor into the same zone each name their `<<`).
+        var seen: [Diagnostic: Int] = [:]
         var errorsAtCopies: Set<String> = []
         var noted: [Diagnostic] = []
         for diagnostic in diagnostics {
             var plain = diagnostic
             plain.notes = []
-            guard seen.insert(plain).inserted else { continue }
+            if let first = seen[plain] {
+                noted[first].notes += diagnostic.notes.filter { !noted[first].notes.contains($0) }
+                continue
+            }
+            seen[plain] = noted.count
             var diagnostic = diagnostic
             if let location = diagnostic.location,
-               let merges = copies[Position(line: location.line, column: location.column)]?.sorted() {
+               let merges = copies[Position(line: location.line, column: location.column)]?.sorted(),
+               // A lint that named the merge it is about (a case reading a merged cursor in its zone) has said it.
+               !diagnostic.notes.contains(where: { note in
+                   note.location.map { merges.contains(Position(line: $0.line, column: $0.column)) } ?? false
+               }) {
+                let key = keys.contains(Position(line: location.line, column: location.column))
                 if diagnostic.severity == .error {
                     guard errorsAtCopies.insert("\(diagnostic.code) \(location)").inserted else { continue }
                 }
@@ -51,7 +66,8 @@ public struct MergeSites: Sendable, Hashable {
                     let more = index == named.count - 1 && merges.count > named.count ? " (and \(merges.count - named.count) more)" : ""
                     diagnostic.notes.append(Diagnostic.Note(
                         location: SourceLocation(file: location.file, line: merge.line, column: merge.column),
-                        message: "this '<<' merges it here too\(more); a key written beside the '<<' takes the place of the merged one"))
+                        message: "this '<<' merges it here too\(more)"
+                            + (key ? "" : "; a key written beside the '<<' takes the place of the merged one")))
                 }
             }
             noted.append(diagnostic)

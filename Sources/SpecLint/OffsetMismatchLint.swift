@@ -18,17 +18,34 @@ public struct OffsetMismatchLint: SpecLintRule {
     public init() {}
 
     public func diagnostics(for spec: Spec, in file: SpecFile) -> [Diagnostic] {
-        diagnostics(for: spec)
-    }
-
-    public func diagnostics(for spec: Spec) -> [Diagnostic] {
         switch spec.body {
-        case .recurrence(let body): diagnostics(for: body)
+        case .recurrence(let body): diagnostics(for: body, merges: file.mergeSites)
         case .lifecycle(let body): diagnostics(for: body)
         }
     }
 
-    private func diagnostics(for body: RecurrenceSpec) -> [Diagnostic] {
+    public func diagnostics(for spec: Spec) -> [Diagnostic] {
+        diagnostics(for: spec, in: SpecFile(path: "", specs: [], diagnostics: []))
+    }
+
+    /// A case's cursor merged from another mapping is read in the case's own zone: the warning, told where the instant
+    /// is written, names the case that reads it so, at the case's `<<` (the one nearest its name; the anchor's own
+    /// case, in another zone, may be right). `MergeSites.noting` then adds no note of its own.
+    private static func namingTheCase(_ diagnostic: Diagnostic, _ testCase: CaseSpec, zone: TimeZone, merges: MergeSites) -> Diagnostic {
+        guard let location = diagnostic.location,
+              let sites = merges.copies[MergeSites.Position(line: location.line, column: location.column)] else { return diagnostic }
+        let name = testCase.location
+        guard let site = sites.min(by: { (abs($0.line - name.line), abs($0.column - name.column)) < (abs($1.line - name.line), abs($1.column - name.column)) })
+        else { return diagnostic }
+        var named = diagnostic
+        named.notes.append(Diagnostic.Note(
+            location: SourceLocation(file: location.file, line: site.line, column: site.column),
+            message: "case '\(testCase.name)' merges this instant here and reads it in \(ZoneDisplayName.of(zone)); "
+                + "write it beside this '<<' to give the case its own"))
+        return named
+    }
+
+    private func diagnostics(for body: RecurrenceSpec, merges: MergeSites = MergeSites()) -> [Diagnostic] {
         let zone = body.schedule.timeZone
         var found: [Diagnostic] = []
         func check(_ instant: InstantLiteral, _ zone: TimeZone) {
@@ -55,12 +72,16 @@ public struct OffsetMismatchLint: SpecLintRule {
         }
         for testCase in body.cases {
             let caseZone = testCase.overrides.timeZone ?? zone
-            check(testCase.after, caseZone)
+            if let diagnostic = diagnostic(for: testCase.after, in: caseZone) {
+                found.append(Self.namingTheCase(diagnostic, testCase, zone: caseZone, merges: merges))
+            }
             for (index, next) in testCase.next.enumerated() {
                 guard let written = next.writtenOffset, caseZone.secondsFromGMT(for: next.date) != written else { continue }
                 let cursor = index == 0 ? testCase.after.date : testCase.next[index - 1].date
                 let expected = ExpectedSlot(schedule: body.schedule, overrides: testCase.overrides, cursor: cursor)
-                if let diagnostic = diagnostic(for: next, in: caseZone, expected: expected) { found.append(diagnostic) }
+                if let diagnostic = diagnostic(for: next, in: caseZone, expected: expected) {
+                    found.append(Self.namingTheCase(diagnostic, testCase, zone: caseZone, merges: merges))
+                }
             }
         }
         return found

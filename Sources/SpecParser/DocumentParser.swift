@@ -19,6 +19,28 @@ struct DocumentParser {
     static let lifecycleDocumentKeys = commonKeys + LifecycleSectionParser.keys
 
     /// The spec, or nil when the document has an error (reported) or is empty.
+    /// A template is never read, but a merge in it that cannot be made is a mistake wherever the template goes (and
+    /// PyYAML refuses the whole document for it): told in the template, as in any mapping.
+    private func reportUnmergedKeys(inTemplatesOf entries: [Node.Entry]) {
+        for entry in entries {
+            guard let name = entry.key.scalar?.value, name.hasPrefix(Self.templateKeyPrefix) else { continue }
+            var pending = [entry.value]
+            while let node = pending.popLast() {
+                switch node {
+                case .scalar: break
+                case .sequence(let items, _): pending += items
+                case .mapping(let children, _):
+                    for child in children {
+                        if child.key.scalar?.isMergeKey == true {
+                            reader.reportUnmergedKey(child, place: "'\(name)'", among: children)
+                        }
+                        pending.append(child.value)
+                    }
+                }
+            }
+        }
+    }
+
     func parse(_ document: YAMLDocument) -> Spec? {
         let root = document.root
         reader.log.mappingAnchors = document.mappingAnchors
@@ -47,6 +69,7 @@ struct DocumentParser {
             allowed: isLifecycle ? Self.lifecycleDocumentKeys : Self.recurrenceDocumentKeys, expected: "a mapping",
             misplaced: misplaced, ownKeyPrefix: Self.templateKeyPrefix)
         else { return nil }
+        reportUnmergedKeys(inTemplatesOf: entries)
         let common = readCommon(fields)
         let body: Spec.Body?
         if isLifecycle {

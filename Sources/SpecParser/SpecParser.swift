@@ -57,6 +57,7 @@ public struct SpecParser: Sendable {
         for (copied, merges) in stream.merges {
             sites.copies[MergeSites.Position(line: copied.line, column: copied.column)] = merges.map { MergeSites.Position(line: $0.line, column: $0.column) }
         }
+        sites.keys = Set(stream.mergedKeys.map { MergeSites.Position(line: $0.line, column: $0.column) })
         return SpecFile(path: path, specs: specs, diagnostics: sites.noting(log.sorted), mergeSites: sites)
     }
 

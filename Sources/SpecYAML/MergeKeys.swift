@@ -10,7 +10,7 @@ enum MergeKeys {
 
     /// `entries` with their merges resolved; what each `<<` copied is recorded in `copies` (every node of each entry
     /// it kept, by mark → the `<<` key's mark), so that a mistake told at the anchor can name the merges that reach it.
-    static func resolve(_ entries: [Node.Entry], recording copies: inout [Mark: [Mark]]) -> [Node.Entry] {
+    static func resolve(_ entries: [Node.Entry], recording copies: inout [Mark: [Mark]], keys: inout Set<Mark>) -> [Node.Entry] {
         // Two merge keys in one mapping are a key written twice, which YAML forbids and readers take differently
         // (PyYAML lets the later win): left for the spec parser to tell, with the list that says it.
         guard entries.lazy.filter(isMerge).count == 1 else { return entries }
@@ -27,10 +27,12 @@ enum MergeKeys {
             }
             for source in sources {
                 for merged in source {
-                    if let key = merged.key.scalar {
+                    // A merge the source could not resolve (two `<<`, or one naming a text) comes along as it is, each
+                    // one: told where it is written, as in the source, not as a `<<` of this mapping's own.
+                    if let key = merged.key.scalar, !isMerge(merged) {
                         guard taken.insert(key.value).inserted else { continue }
                     }
-                    record(merged, by: entry.key.mark, in: &copies)
+                    record(merged, by: entry.key.mark, in: &copies, keys: &keys)
                     resolved.append(merged)
                 }
             }
@@ -54,14 +56,21 @@ enum MergeKeys {
     }
 
     /// Every node of `entry`, without recursion (a merged mapping may be deep).
-    private static func record(_ entry: Node.Entry, by merge: Mark, in copies: inout [Mark: [Mark]]) {
-        var pending = [entry.key, entry.value]
+    /// The keys' marks go in `keys` too: a key copied is no value a key beside the `<<` could take the place of.
+    private static func record(_ entry: Node.Entry, by merge: Mark, in copies: inout [Mark: [Mark]], keys: inout Set<Mark>) {
+        var pending = [entry.value]
+        keys.insert(entry.key.mark)
+        if copies[entry.key.mark]?.last != merge { copies[entry.key.mark, default: []].append(merge) }
         while let node = pending.popLast() {
             if copies[node.mark]?.last != merge { copies[node.mark, default: []].append(merge) }
             switch node {
             case .scalar: break
             case .sequence(let items, _): pending += items
-            case .mapping(let entries, _): for child in entries { pending += [child.key, child.value] }
+            case .mapping(let entries, _):
+                for child in entries {
+                    keys.insert(child.key.mark)
+                    pending += [child.key, child.value]
+                }
             }
         }
     }

@@ -9,11 +9,14 @@ public struct YAMLStream: Sendable {
     /// Where merge keys copied written nodes: each copied node's mark → the marks of the `<<` keys that copied it, in
     /// source order (`MergeKeys`). Empty for a file without merges.
     public var merges: [Mark: [Mark]]
+    /// The marks among `merges` that are keys.
+    public var mergedKeys: Set<Mark>
 
-    public init(documents: [YAMLDocument], error: YAMLError?, merges: [Mark: [Mark]] = [:]) {
+    public init(documents: [YAMLDocument], error: YAMLError?, merges: [Mark: [Mark]] = [:], mergedKeys: Set<Mark> = []) {
         self.documents = documents
         self.error = error
         self.merges = merges
+        self.mergedKeys = mergedKeys
     }
 }
 
@@ -356,8 +359,9 @@ private struct TreeBuilder {
     private let children = NodeStack()
     /// Each anchor's node and how many nodes it counts for once expanded.
     private var anchors: [String: (node: Node, nodes: Int)] = [:]
-    /// What merge keys copied, for `YAMLStream.merges`.
+    /// What merge keys copied, for `YAMLStream.merges` and `mergedKeys`.
     private var merges: [Mark: [Mark]] = [:]
+    private var mergedKeys: Set<Mark> = []
     /// The anchors of the file's earlier documents and the line of each: YAML keeps an anchor to its document, and an
     /// alias to one of them is told so (it was told to define an anchor that was defined, a document earlier).
     private var earlierAnchors: [String: Int] = [:]
@@ -378,7 +382,7 @@ private struct TreeBuilder {
             do {
                 event = try parser.next()
             } catch {
-                return YAMLStream(documents: documents, merges: merges, error: error)
+                return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, error: error)
             }
             // Consumed: a scalar's text and tag move from the event into its node and on into the collection's
             // children, instead of being copied at each step and the copies released (about four reference counting
@@ -387,7 +391,7 @@ private struct TreeBuilder {
             case .streamStart:
                 continue
             case .streamEnd:
-                return YAMLStream(documents: documents, merges: merges, error: nil)
+                return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, error: nil)
             case .documentStart(let mark):
                 documentStart = mark
                 root = nil
@@ -407,6 +411,7 @@ private struct TreeBuilder {
                     // Spelled another way (`*newyork`, `*new_york` for `&new-york`), or the mapping it is inside.
                     let spelling = { (name: String) in name.lowercased().filter { $0 != "-" && $0 != "_" } }
                     let near = anchors.keys.filter { spelling($0) == spelling(anchor) }.min()
+                        ?? Self.nearestAnchor(to: anchor, among: anchors.keys)
                     let inside = stack.contains { $0.anchor == anchor }
                     let message = inside
                         ? "the alias '*\(anchor)' is inside the node anchored '&\(anchor)', which YAML defines only at its end, so it cannot "
@@ -416,15 +421,15 @@ private struct TreeBuilder {
                             + "its own document (up to the next '---'); define '&\(anchor)' again in this document, or write its "
                             + "value here"
                     } ?? "the alias '*\(anchor)' names no anchor defined before it; define '&\(anchor)' first"
-                    return YAMLStream(documents: documents, merges: merges, error: YAMLError(kind: .unknownAlias, message: message, mark: mark))
+                    return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, error: YAMLError(kind: .unknownAlias, message: message, mark: mark))
                 }
                 documentUsesAliases = true
-                if let error = count(target.nodes, at: mark) { return YAMLStream(documents: documents, merges: merges, error: error) }
+                if let error = count(target.nodes, at: mark) { return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, error: error) }
                 if let error = attach(target.node, nodes: target.nodes, into: &root) {
-                    return YAMLStream(documents: documents, merges: merges, error: error)
+                    return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, error: error)
                 }
             case .scalar(let scalar, let anchor):
-                if let error = count(1, at: scalar.mark) { return YAMLStream(documents: documents, merges: merges, error: error) }
+                if let error = count(1, at: scalar.mark) { return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, error: error) }
                 if scalar.isMergeKey, let top = stack.indices.last, stack[top].isMapping,
                    (children.count - stack[top].firstChild) % 2 == 0 {
                     stack[top].hasMergeKey = true
@@ -432,22 +437,22 @@ private struct TreeBuilder {
                 let node = Node.scalar(scalar)
                 if let anchor { anchors[anchor] = (node, 1) }
                 if let error = attach(node, nodes: 1, into: &root) {
-                    return YAMLStream(documents: documents, merges: merges, error: error)
+                    return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, error: error)
                 }
             case .sequenceStart(let anchor, let mark):
                 if let error = open(.sequence(anchor: anchor, mark: mark), at: mark) {
-                    return YAMLStream(documents: documents, merges: merges, error: error)
+                    return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, error: error)
                 }
             case .mappingStart(let anchor, let mark):
                 if let error = open(.mapping(anchor: anchor, mark: mark), at: mark) {
-                    return YAMLStream(documents: documents, merges: merges, error: error)
+                    return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, error: error)
                 }
             case .sequenceEnd, .mappingEnd:
                 let closed = stack.removeLast()
                 let node: Node = closed.isMapping
                     ? .mapping(
                         closed.hasMergeKey
-                            ? MergeKeys.resolve(children.takeEntries(from: closed.firstChild), recording: &merges)
+                            ? MergeKeys.resolve(children.takeEntries(from: closed.firstChild), recording: &merges, keys: &mergedKeys)
                             : children.takeEntries(from: closed.firstChild),
                         closed.mark)
                     : .sequence(children.takeNodes(from: closed.firstChild), closed.mark)
@@ -458,10 +463,40 @@ private struct TreeBuilder {
                 let anchor = closed.anchor
                 if let anchor { anchors[anchor] = (node, nodes) }
                 if let error = attach(node, nodes: nodes, into: &root) {
-                    return YAMLStream(documents: documents, merges: merges, error: error)
+                    return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, error: error)
                 }
             }
         }
+    }
+
+    /// The anchor a misspelt alias likely meant: one or two characters off (one for names of four or fewer), the
+    /// nearest, then the first by name; nil when none is that near.
+    static func nearestAnchor(to name: String, among anchors: some Collection<String>) -> String? {
+        let typed = Array(name.unicodeScalars)
+        let limit = typed.count <= 4 ? 1 : 2
+        var best: (distance: Int, name: String)?
+        for anchor in anchors {
+            let other = Array(anchor.unicodeScalars)
+            guard abs(other.count - typed.count) <= limit else { continue }
+            // Levenshtein distance with adjacent transpositions (`defualts`), row by row.
+            var before = [Int](0...other.count), row = [Int](repeating: 0, count: other.count + 1)
+            var previous = before
+            for i in 1...max(typed.count, 1) where !typed.isEmpty {
+                row[0] = i
+                for j in 1...max(other.count, 1) where !other.isEmpty {
+                    row[j] = min(before[j] + 1, row[j - 1] + 1, before[j - 1] + (typed[i - 1] == other[j - 1] ? 0 : 1))
+                    if i > 1, j > 1, typed[i - 1] == other[j - 2], typed[i - 2] == other[j - 1] {
+                        row[j] = min(row[j], previous[j - 2] + 1)
+                    }
+                }
+                previous = before
+                before = row
+            }
+            let distance = before[other.count]
+            guard distance <= limit else { continue }
+            if best == nil || (distance, anchor) < (best!.distance, best!.name) { best = (distance, anchor) }
+        }
+        return best?.name
     }
 
     private mutating func open(_ collection: consuming Open, at mark: Mark) -> YAMLError? {
@@ -570,7 +605,7 @@ private final class NodeStack {
 }
 
 extension YAMLStream {
-    init(documents: [YAMLDocument], merges: [Mark: [Mark]], error: YAMLError?) {
-        self.init(documents: documents, error: error, merges: merges)
+    init(documents: [YAMLDocument], merges: [Mark: [Mark]], mergedKeys: Set<Mark>, error: YAMLError?) {
+        self.init(documents: documents, error: error, merges: merges, mergedKeys: mergedKeys)
     }
 }

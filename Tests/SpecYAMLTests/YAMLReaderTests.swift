@@ -81,6 +81,9 @@ import Testing
     @Test func anUnknownAliasIsToldTheAnchorItLikelyMeans() throws {
         let spelled = try #require(YAMLReader.read("a: &new-york {x: 1}\nb: {<<: *new_york}\n").error)
         #expect(spelled.message == "the alias '*new_york' names no anchor defined before it; did you mean '*new-york'?")
+        let misspelt = try #require(YAMLReader.read("a: &defaults {x: 1}\nb: {<<: *defualts}\n").error)
+        #expect(misspelt.message == "the alias '*defualts' names no anchor defined before it; did you mean '*defaults'?")
+        #expect(try #require(YAMLReader.read("a: &defaults {x: 1}\nb: *xyz\n").error).message.hasSuffix("define '&xyz' first"))
         let inside = try #require(YAMLReader.read("- &ny {name: a, <<: *ny}\n").error)
         #expect(inside.message.hasPrefix("the alias '*ny' is inside the node anchored '&ny', which YAML defines only at its end"), "\(inside.message)")
     }

@@ -164,7 +164,7 @@ extension ValueReader {
                 // A template kept for merge keys under a name of its own (docker-compose's `x-`, GitLab's `.hidden`).
                 let template = ownKeyPrefix != nil && entries[index].value.mapping != nil && !log.mappingAnchors.isEmpty
                     ? "; a mapping kept for merge keys goes under a key beginning '\(ownKeyPrefix!)', which is not read: "
-                        + "'\(ownKeyPrefix!)\(key.value.drop { $0 == "." || $0 == "_" })'"
+                        + "'\(ownKeyPrefix!)\(Self.templateName(key.value, prefix: ownKeyPrefix!))'"
                     : ""
                 log.report(.unknownKey, at: entries[index].key, message + template)
                 unknownKeys = true
@@ -192,9 +192,15 @@ extension ValueReader {
         return fields
     }
 
+    /// The name a template key `key` is offered after `prefix`: `.ny` → `ny`, `X-ny` → `ny`.
+    static func templateName(_ key: String, prefix: String) -> Substring {
+        let name = key.drop { $0 == "." || $0 == "_" }
+        return name.lowercased().hasPrefix(prefix) ? name.dropFirst(prefix.count) : name
+    }
+
     /// A `<<` key the YAML reader did not merge: quoted (an ordinary key), or naming neither a mapping nor a list of
     /// mappings.
-    private func reportUnmergedKey(_ entry: Node.Entry, place: String, among entries: [Node.Entry]) {
+    func reportUnmergedKey(_ entry: Node.Entry, place: String, among entries: [Node.Entry]) {
         guard let key = entry.key.scalar, key.isMergeKey else {
             let how = entry.key.scalar?.tag != nil && entry.key.scalar?.style == .plain ? "without its tag" : "without quotes"
             log.report(.unknownKey, at: entry.key,
@@ -220,9 +226,9 @@ extension ValueReader {
         let lead = "'<<' merges a mapping into \(place) (YAML's merge key), so its value must be a mapping or a list of mappings, "
             + "usually an alias such as '*defaults' naming a mapping's anchor"
         // An alias's node keeps the mark of what it names, written before it: the mistake is the alias, told here.
-        guard key.mark < wrong.mark else {
-            log.report(.wrongKind, at: entry.key, lead + ", and what the alias here names is \(wrong.kindDescription) (written at line \(wrong.mark.line))",
-                       notes: [log.note(at: wrong.mark, "the alias names this")])
+        guard key.mark < entry.value.mark else {
+            log.report(.wrongKind, at: entry.key, lead + ", and what the alias here names is \(found) (written at line \(entry.value.mark.line))",
+                       notes: [log.note(at: entry.value.mark, "the alias names this")])
             return
         }
         var advice = ""

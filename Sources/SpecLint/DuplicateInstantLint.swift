@@ -21,7 +21,15 @@ public struct DuplicateInstantLint: SpecLintRule {
             let slipped = [earlier, instant].filter { literal in
                 literal.writtenOffset.map { $0 != zone.secondsFromGMT(for: literal.date) } ?? false
             }
-            let advice = slipped.count == 1
+            // The slipped line may be that very occurrence written in another offset: its warning then says to keep
+            // the instant, and done, the two are still one (a docs audit went round twice): remove it.
+            let sameOccurrence = slipped.count == 1
+                && OffsetMismatchLint.ExpectedSlot(schedule: body.schedule, overrides: nil, cursor: nil)
+                    .map { OffsetMismatchLint.keepsInstant(slipped[0], in: zone, expected: $0) } ?? false
+            let advice = slipped.count == 1 && sameOccurrence
+                ? "\(slipped[0].text) on line \(slipped[0].location.line) is this occurrence written with an offset the zone does not "
+                    + "have then: remove that line"
+                : slipped.count == 1
                 // Its warning says what to write, or, where the wall time meant gives nothing (a skipped day), to
                 // remove that line: "correct the offset" was wrong there (the second failure review).
                 ? "\(slipped[0].text) on line \(slipped[0].location.line) is written with an offset the zone does not have then: "

@@ -115,7 +115,7 @@ public struct OffsetMismatchLint: SpecLintRule {
         }
 
         /// Whether `instant` is one of the schedule's occurrences; for a case's `next`, the one its search finds.
-        func isOccurrence(_ instant: Date) -> Bool {
+        public func isOccurrence(_ instant: Date) -> Bool {
             guard let cursor else { return schedule.occurrence(at: instant) != nil }
             return (try? CoreEngine().next(after: cursor, in: schedule))?.date == instant
         }
@@ -186,6 +186,17 @@ public struct OffsetMismatchLint: SpecLintRule {
             sourceLine: instant.sourceLine,
             length: instant.text.count,
             notes: [Diagnostic.Note(message: meantInstead(instant, written: written, zone: zone, expected: expected))])
+    }
+
+    /// Whether the warning on `instant` says to keep it as it is ("the rule gives this very instant"): the rule gives
+    /// the instant as written and none of the readings of its wall time in the zone's offsets.
+    public static func keepsInstant(_ instant: InstantLiteral, in zone: TimeZone, expected: ExpectedSlot) -> Bool {
+        guard let written = instant.writtenOffset, expected.isOccurrence(instant.date) else { return false }
+        let wallSeconds = instant.date.timeIntervalSince1970 + Double(written)
+        let meant = offsets(near: wallSeconds, in: zone)
+            .filter { zone.secondsFromGMT(for: Date(timeIntervalSince1970: wallSeconds - Double($0))) == $0 }
+            .map { Date(timeIntervalSince1970: wallSeconds - Double($0)) }
+        return !meant.contains(where: expected.isOccurrence)
     }
 
     /// What the author probably meant: the same wall time with the offset the zone has at it.

@@ -553,6 +553,25 @@ import Testing
             """))
     }
 
+    /// A slipped line that is the very occurrence the other line lists: its offset warning says to keep the instant,
+    /// and done, the two were still one (a docs audit went round twice). The duplicate says to remove it. (02:30 in
+    /// Berlin on 2027-06-01 is 00:30Z, which 01:30+01:00 is too; zoneinfo.)
+    @Test func aSlippedLineThatIsTheSameOccurrenceIsToldToGo() {
+        let text = """
+            spec: Berlin same occurrence twice
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-05-31T12:00:00+02:00, through: 2027-06-01T12:00:00+02:00}
+            expect:
+              occurrences:
+                - 2027-06-01T02:30:00+02:00
+                - 2027-06-01T01:30:00+01:00
+
+            """
+        #expect(Self.lint(text).contains("""
+            lint.yaml:7:7: warning: 2027-06-01T01:30:00+01:00 is the same instant as 2027-06-01T02:30:00+02:00 before it: an occurrence happens once, so the spec will fail; 2027-06-01T01:30:00+01:00 on line 7 is this occurrence written with an offset the zone does not have then: remove that line [duplicate-instant]
+            """), "\(Self.lint(text))")
+    }
+
     // MARK: missing-fixture
 
     @Test func anInfoPlistThatIsNotThereIsReportedAndOneThatIsIsNot() throws {

@@ -20,10 +20,13 @@ public struct MergeSites: Sendable, Hashable {
     /// The copied positions that are keys: a key written beside the `<<` takes the place of a merged value, not of a
     /// merged key that is wrong where it lands (the template is where that is corrected).
     public var keys: Set<Position>
+    /// Each `<<` key's position → the position of the mapping it merges into.
+    public var targets: [Position: Position]
 
-    public init(copies: [Position: [Position]] = [:], keys: Set<Position> = []) {
+    public init(copies: [Position: [Position]] = [:], keys: Set<Position> = [], targets: [Position: Position] = [:]) {
         self.copies = copies
         self.keys = keys
+        self.targets = targets
     }
 
     public var isEmpty: Bool { copies.isEmpty }
@@ -35,14 +38,17 @@ public struct MergeSites: Sendable, Hashable {
     /// aliases or merges copy was told once per copy: the same message at the same place is told once, and an error at
     /// a copied node once per code (the mappings' names differ, the fix is one). Warnings there stay apart: an offset
     /// read in two merging cases' zones says two things.
-    public func noting(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    /// `mapping` gives, for a diagnostic about a key in the mapping it lands in (`unknown key 'timezone' in
+    /// 'window'`), that mapping's position: only the merges into it are noted, not those into mappings where the key
+    /// is right.
+    public func noting(_ diagnostics: [Diagnostic], mapping: (Int) -> Position? = { _ in nil }) -> [Diagnostic] {
         guard diagnostics.count > 1 || !isEmpty else { return diagnostics }
         // Each diagnostic without its notes → where it is in `noted`: a repeat adds the notes it has that the first
         // lacks (two cases merging one cursor into the same zone each name their `<<`).
         var seen: [Diagnostic: Int] = [:]
         var errorsAtCopies: Set<String> = []
         var noted: [Diagnostic] = []
-        for diagnostic in diagnostics {
+        for (index, diagnostic) in diagnostics.enumerated() {
             var plain = diagnostic
             plain.notes = []
             if let first = seen[plain] {
@@ -52,21 +58,22 @@ public struct MergeSites: Sendable, Hashable {
             seen[plain] = noted.count
             var diagnostic = diagnostic
             if let location = diagnostic.location,
-               let merges = copies[Position(line: location.line, column: location.column)]?.sorted(),
+               let merges = copies[Position(line: location.line, column: location.column)]?
+                   .filter({ merge in mapping(index).map { targets[merge] == $0 } ?? true }).sorted(), !merges.isEmpty,
                // A lint that named the merge it is about (a case reading a merged cursor in its zone) has said it.
                !diagnostic.notes.contains(where: { note in
                    note.location.map { merges.contains(Position(line: $0.line, column: $0.column)) } ?? false
                }) {
                 let key = keys.contains(Position(line: location.line, column: location.column))
                 if diagnostic.severity == .error {
-                    guard errorsAtCopies.insert("\(diagnostic.code) \(location)").inserted else { continue }
+                    guard errorsAtCopies.insert("\(diagnostic.code) \(location) \(mapping(index).map { "\($0.line):\($0.column)" } ?? "")").inserted else { continue }
                 }
                 let named = merges.prefix(Self.namedMerges)
                 for (index, merge) in named.enumerated() {
                     let more = index == named.count - 1 && merges.count > named.count ? " (and \(merges.count - named.count) more)" : ""
                     diagnostic.notes.append(Diagnostic.Note(
                         location: SourceLocation(file: location.file, line: merge.line, column: merge.column),
-                        message: "this '<<' merges it here too\(more)"
+                        message: "this '<<' merges it here\(more)"
                             + (key ? "" : "; a key written beside the '<<' takes the place of the merged one")))
                 }
             }

@@ -58,7 +58,13 @@ public struct SpecParser: Sendable {
             sites.copies[MergeSites.Position(line: copied.line, column: copied.column)] = merges.map { MergeSites.Position(line: $0.line, column: $0.column) }
         }
         sites.keys = Set(stream.mergedKeys.map { MergeSites.Position(line: $0.line, column: $0.column) })
-        return SpecFile(path: path, specs: specs, diagnostics: sites.noting(log.sorted), mergeSites: sites)
+        for (merge, target) in stream.mergeTargets {
+            sites.targets[MergeSites.Position(line: merge.line, column: merge.column)] = MergeSites.Position(line: target.line, column: target.column)
+        }
+        let noted = sites.noting(log.diagnostics) { index in
+            log.keyMappings[index].map { MergeSites.Position(line: $0.line, column: $0.column) }
+        }
+        return SpecFile(path: path, specs: specs, diagnostics: noted.sortedBySource(), mergeSites: sites)
     }
 
     private func documentParser(log: DiagnosticLog, path: String) -> DocumentParser {

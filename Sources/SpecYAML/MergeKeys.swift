@@ -10,7 +10,10 @@ enum MergeKeys {
 
     /// `entries` with their merges resolved; what each `<<` copied is recorded in `copies` (every node of each entry
     /// it kept, by mark → the `<<` key's mark), so that a mistake told at the anchor can name the merges that reach it.
-    static func resolve(_ entries: [Node.Entry], recording copies: inout [Mark: [Mark]], keys: inout Set<Mark>) -> [Node.Entry] {
+    static func resolve(
+        _ entries: [Node.Entry], into mapping: Mark, recording copies: inout [Mark: [Mark]], keys: inout Set<Mark>,
+        targets: inout [Mark: Mark]
+    ) -> [Node.Entry] {
         // Two merge keys in one mapping are a key written twice, which YAML forbids and readers take differently
         // (PyYAML lets the later win): left for the spec parser to tell, with the list that says it.
         guard entries.lazy.filter(isMerge).count == 1 else { return entries }
@@ -25,6 +28,7 @@ enum MergeKeys {
                 resolved.append(entry)
                 continue
             }
+            targets[entry.key.mark] = mapping
             for source in sources {
                 for merged in source {
                     // A merge the source could not resolve (two `<<`, or one naming a text) comes along as it is, each

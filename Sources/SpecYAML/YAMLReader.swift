@@ -11,12 +11,16 @@ public struct YAMLStream: Sendable {
     public var merges: [Mark: [Mark]]
     /// The marks among `merges` that are keys.
     public var mergedKeys: Set<Mark>
+    /// Each `<<` key's mark → the mark of the mapping it merges into.
+    public var mergeTargets: [Mark: Mark]
 
-    public init(documents: [YAMLDocument], error: YAMLError?, merges: [Mark: [Mark]] = [:], mergedKeys: Set<Mark> = []) {
+    public init(documents: [YAMLDocument], error: YAMLError?, merges: [Mark: [Mark]] = [:], mergedKeys: Set<Mark> = [],
+                mergeTargets: [Mark: Mark] = [:]) {
         self.documents = documents
         self.error = error
         self.merges = merges
         self.mergedKeys = mergedKeys
+        self.mergeTargets = mergeTargets
     }
 }
 
@@ -362,6 +366,7 @@ private struct TreeBuilder {
     /// What merge keys copied, for `YAMLStream.merges` and `mergedKeys`.
     private var merges: [Mark: [Mark]] = [:]
     private var mergedKeys: Set<Mark> = []
+    private var mergeTargets: [Mark: Mark] = [:]
     /// The anchors of the file's earlier documents and the line of each: YAML keeps an anchor to its document, and an
     /// alias to one of them is told so (it was told to define an anchor that was defined, a document earlier).
     private var earlierAnchors: [String: Int] = [:]
@@ -382,7 +387,7 @@ private struct TreeBuilder {
             do {
                 event = try parser.next()
             } catch {
-                return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, error: error)
+                return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, mergeTargets: mergeTargets, error: error)
             }
             // Consumed: a scalar's text and tag move from the event into its node and on into the collection's
             // children, instead of being copied at each step and the copies released (about four reference counting
@@ -391,7 +396,7 @@ private struct TreeBuilder {
             case .streamStart:
                 continue
             case .streamEnd:
-                return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, error: nil)
+                return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, mergeTargets: mergeTargets, error: nil)
             case .documentStart(let mark):
                 documentStart = mark
                 root = nil
@@ -421,15 +426,15 @@ private struct TreeBuilder {
                             + "its own document (up to the next '---'); define '&\(anchor)' again in this document, or write its "
                             + "value here"
                     } ?? "the alias '*\(anchor)' names no anchor defined before it; define '&\(anchor)' first"
-                    return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, error: YAMLError(kind: .unknownAlias, message: message, mark: mark))
+                    return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, mergeTargets: mergeTargets, error: YAMLError(kind: .unknownAlias, message: message, mark: mark))
                 }
                 documentUsesAliases = true
-                if let error = count(target.nodes, at: mark) { return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, error: error) }
+                if let error = count(target.nodes, at: mark) { return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, mergeTargets: mergeTargets, error: error) }
                 if let error = attach(target.node, nodes: target.nodes, into: &root) {
-                    return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, error: error)
+                    return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, mergeTargets: mergeTargets, error: error)
                 }
             case .scalar(let scalar, let anchor):
-                if let error = count(1, at: scalar.mark) { return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, error: error) }
+                if let error = count(1, at: scalar.mark) { return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, mergeTargets: mergeTargets, error: error) }
                 if scalar.isMergeKey, let top = stack.indices.last, stack[top].isMapping,
                    (children.count - stack[top].firstChild) % 2 == 0 {
                     stack[top].hasMergeKey = true
@@ -437,22 +442,22 @@ private struct TreeBuilder {
                 let node = Node.scalar(scalar)
                 if let anchor { anchors[anchor] = (node, 1) }
                 if let error = attach(node, nodes: 1, into: &root) {
-                    return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, error: error)
+                    return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, mergeTargets: mergeTargets, error: error)
                 }
             case .sequenceStart(let anchor, let mark):
                 if let error = open(.sequence(anchor: anchor, mark: mark), at: mark) {
-                    return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, error: error)
+                    return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, mergeTargets: mergeTargets, error: error)
                 }
             case .mappingStart(let anchor, let mark):
                 if let error = open(.mapping(anchor: anchor, mark: mark), at: mark) {
-                    return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, error: error)
+                    return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, mergeTargets: mergeTargets, error: error)
                 }
             case .sequenceEnd, .mappingEnd:
                 let closed = stack.removeLast()
                 let node: Node = closed.isMapping
                     ? .mapping(
                         closed.hasMergeKey
-                            ? MergeKeys.resolve(children.takeEntries(from: closed.firstChild), recording: &merges, keys: &mergedKeys)
+                            ? MergeKeys.resolve(children.takeEntries(from: closed.firstChild), into: closed.mark, recording: &merges, keys: &mergedKeys, targets: &mergeTargets)
                             : children.takeEntries(from: closed.firstChild),
                         closed.mark)
                     : .sequence(children.takeNodes(from: closed.firstChild), closed.mark)
@@ -463,7 +468,7 @@ private struct TreeBuilder {
                 let anchor = closed.anchor
                 if let anchor { anchors[anchor] = (node, nodes) }
                 if let error = attach(node, nodes: nodes, into: &root) {
-                    return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, error: error)
+                    return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, mergeTargets: mergeTargets, error: error)
                 }
             }
         }
@@ -605,7 +610,7 @@ private final class NodeStack {
 }
 
 extension YAMLStream {
-    init(documents: [YAMLDocument], merges: [Mark: [Mark]], mergedKeys: Set<Mark>, error: YAMLError?) {
-        self.init(documents: documents, error: error, merges: merges, mergedKeys: mergedKeys)
+    init(documents: [YAMLDocument], merges: [Mark: [Mark]], mergedKeys: Set<Mark>, mergeTargets: [Mark: Mark], error: YAMLError?) {
+        self.init(documents: documents, error: error, merges: merges, mergedKeys: mergedKeys, mergeTargets: mergeTargets)
     }
 }

@@ -20,6 +20,15 @@ final class DiagnosticLog {
     /// Keys written beside a section key and told to move inside it (`timezone:` beside `schedule:`), by the mark of
     /// that section key: the section itself does not report them missing, as moving them is the one fix.
     var keysToMoveInside: [Mark: Set<String>] = [:]
+    /// The diagnostics about a key in the mapping it is written in (an unknown key), by index → that mapping's mark:
+    /// when the key was merged there, the notes name only the merges into that mapping (`MergeSites.noting`).
+    private(set) var keyMappings: [Int: Mark] = [:]
+
+    /// Notes that the last diagnostic is about a key of the mapping at `mark`.
+    func lastIsAboutAKey(in mark: Mark) {
+        keyMappings[diagnostics.count - 1] = mark
+    }
+
     /// The anchors on mappings of the document being read, which a merge key's advice may name.
     var mappingAnchors: [String] = []
     /// The empty values of section keys whose keys, written unindented beside them, were told to move under them

@@ -46,10 +46,14 @@ struct CaseReader {
             let expected = entries.first { $0.key.scalar?.value == "expect" }.map { MisplacedKeys.instantTexts(in: $0.value) } ?? []
             let example = "'after: \(start ?? "2027-03-28T00:00:00+01:00")' with 'next: "
                 + (expected.isEmpty ? "2027-03-29T02:30:00+02:00'" : "[\(expected.joined(separator: ", "))]'")
+            // A case that has its search already (a template with a window merged into it) is told to drop the window,
+            // not offered an example instant unrelated to its own.
+            let hasSearch = entries.contains { $0.key.scalar?.value == "after" } && entries.contains { $0.key.scalar?.value == "next" }
+            let instead = hasSearch ? "or remove 'window' from the case: its 'after:' and 'next:' are its search" : "or write the case as \(example)"
             reader.log.report(.unknownKey, at: window.key,
                               "\(place) has a 'window', and a case is one search, from its 'after:' to what its 'next:' says the search finds (a "
                               + "list: one search after another); a window is the spec's, beside 'schedule:', with its own 'expect: occurrences:'. "
-                              + "Move the window and its expectation out of 'cases' to a spec of their own, or write the case as \(example)")
+                              + "Move the window and its expectation out of 'cases' to a spec of their own, \(instead)")
             return nil
         }
         guard let fields = reader.mapping(

@@ -59,6 +59,7 @@ extension ValueReader {
                 if case .scalar(let value) = parent.value, value.isNull { log.emptySectionsToFill.insert(parent.value.mark) }
             }
             log.report(.unknownKey, at: first.key, parent.map { group.messageMovingInto($0, found) } ?? group.message(found))
+            log.lastIsAboutAKey(in: mark)
             unknownKeys = true
             misplacedKeys.formUnion(found.compactMap { $0.key.scalar?.value })
             if let standsFor = group.standsFor { misspelled.insert(standsFor) }
@@ -150,6 +151,7 @@ extension ValueReader {
                         log.report(.unknownKey, at: Mark(line: key.mark.line, column: key.mark.column + at), message)
                     } else {
                         log.report(.unknownKey, at: entries[index].key, message)
+                        log.lastIsAboutAKey(in: mark)
                     }
                     unknownKeys = true
                     continue
@@ -167,6 +169,7 @@ extension ValueReader {
                         + "'\(ownKeyPrefix!)\(Self.templateName(key.value, prefix: ownKeyPrefix!))'"
                     : ""
                 log.report(.unknownKey, at: entries[index].key, message + template)
+                log.lastIsAboutAKey(in: mark)
                 unknownKeys = true
                 continue
             }

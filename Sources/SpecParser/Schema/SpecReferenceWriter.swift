@@ -59,16 +59,19 @@ public struct SpecReferenceWriter: Sendable {
               (`unknown-alias`). Each spec of a file reads the same alone as after the others.
             - YAML's merge key works in every mapping: `<<: *name` copies the keys of the mapping anchored `&name` that the
               mapping does not write itself (its own keys win, wherever they are written); `<<: [*a, *b]` merges several, an
-              earlier one's keys winning. A document's keys that begin `x-` are the author's own and never read (as
-              docker-compose's are): the place for a template that only merges copy (`x-new-york: &new-york {…}`). Cases that
+              earlier one's keys winning. A merge is shallow: a key written beside `<<` takes the place of the merged value
+              whole (`rule: {at: "03:00"}` beside a merged schedule is the whole rule, and lacks its `every`). Cases that
               share overrides are the usual use
-              ([specs/recurrence/cases-sharing-overrides.yaml](../specs/recurrence/cases-sharing-overrides.yaml)). A merged key
-              is told, when wrong, where it is written (at its anchor), once, with a note at each `<<` that copies it. Only a
-              plain `<<` merges: a quoted `"<<"` is an ordinary key (so an unknown one), a `<<` whose value is not a mapping or
-              a list of mappings is `wrong-kind`, and two `<<` in one mapping are `duplicate-key` (write one list). An anchor
-              name used twice is YAML 1.2's: an alias names the latest before it.
-              Editors that resolve merge keys before checking the schema (the Red Hat YAML extension for VS Code, since its 0.7) check the merged
+              ([specs/recurrence/cases-sharing-overrides.yaml](../specs/recurrence/cases-sharing-overrides.yaml)). A merged
+              key is told, when wrong, where it is written (at its anchor), once, with a note at each `<<` that copies it
+              there. Only a plain `<<` merges: a quoted `"<<"` is an ordinary key (so an unknown one), a `<<` whose value is
+              not a mapping or a list of mappings is `wrong-kind`, and two `<<` in one mapping are `duplicate-key` (write
+              one list). An anchor name used twice is YAML 1.2's: an alias names the latest before it. Editors that resolve
+              merge keys before checking the schema (the Red Hat YAML extension for VS Code, since its 0.7) check the merged
               mapping; others flag `<<` as a key the schema does not list.
+            - A document's keys that begin `x-` are the author's own and never read (as docker-compose's are): the place
+              for a template that only merges copy (`x-new-york: &new-york {…}`). A merge in a template is checked even
+              when nothing uses it.
             - A document with any of \(Self.codeList(SpecKeyCatalog.lifecycleMarkerKeys, last: "or")) is a task lifecycle scenario
               ([below](#lifecycle-scenarios)), unless it has a recurrence spec's `window` or `cases` and no `task`: that is a
               recurrence spec with a stray key, reported as such. Any other is a recurrence spec.

@@ -53,17 +53,8 @@ public struct SpecParser: Sendable {
             log.report(.emptyFile, at: Mark(line: 1, column: 1),
                        "the file holds no spec; write one (spec:, schedule:, …) or remove the file")
         }
-        var sites = MergeSites()
-        for (copied, merges) in stream.merges {
-            sites.copies[MergeSites.Position(line: copied.line, column: copied.column)] = merges.map { MergeSites.Position(line: $0.line, column: $0.column) }
-        }
-        sites.keys = Set(stream.mergedKeys.map { MergeSites.Position(line: $0.line, column: $0.column) })
-        for (merge, target) in stream.mergeTargets {
-            sites.targets[MergeSites.Position(line: merge.line, column: merge.column)] = MergeSites.Position(line: target.line, column: target.column)
-        }
-        let noted = sites.noting(log.diagnostics) { index in
-            log.keyMappings[index].map { MergeSites.Position(line: $0.line, column: $0.column) }
-        }
+        let sites = MergeSites(stream.merges)
+        let noted = sites.noting(log.diagnostics) { index in log.keyMappings[index].map(MergeSites.Position.init) }
         return SpecFile(path: path, specs: specs, diagnostics: noted.sortedBySource(), mergeSites: sites)
     }
 
@@ -182,5 +173,21 @@ public struct SpecTreeLinks: Sendable {
     /// The whole sentence a diagnostic says, or nil when the file may be read.
     public func reason(path: String) -> String? {
         check.reason(specPath: path)
+    }
+}
+
+extension MergeSites {
+    /// The YAML reader's record, in the positions diagnostics are told at.
+    init(_ record: MergeRecord) {
+        self.init(
+            copies: Dictionary(uniqueKeysWithValues: record.copies.map { (Position($0.key), $0.value.map(Position.init)) }),
+            keys: Set(record.keys.map(Position.init)),
+            targets: Dictionary(uniqueKeysWithValues: record.targets.map { (Position($0.key), Position($0.value)) }))
+    }
+}
+
+extension MergeSites.Position {
+    init(_ mark: Mark) {
+        self.init(line: mark.line, column: mark.column)
     }
 }

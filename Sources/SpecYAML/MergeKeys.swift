@@ -1,19 +1,17 @@
 /// YAML's merge key (`<<: *defaults`, from YAML 1.1's types and read by most YAML tools): the entries of the mapping
 /// it names, or of each mapping of the list it names, are written into the mapping that holds it. A key the mapping
 /// writes itself wins over a merged one, and an earlier merged mapping over a later one. A mapping with two merge
-/// keys merges neither. Only a plain `<<` (or one
-/// tagged `!!merge`) merges; a quoted `"<<"` is an ordinary key.
+/// keys merges neither. Only a plain `<<` (or one tagged `!!merge`) merges; a quoted `"<<"` is an ordinary key.
 ///
-/// A `<<` whose value is not a mapping or a list of mappings is left in place, for the spec parser to tell.
+/// A `<<` whose value is not a mapping or a list of mappings is left in place, for the spec parser to tell. What each
+/// merge copied, and into which mapping, is recorded (`YAMLStream.merges`, `mergedKeys`, `mergeTargets`): a mistake is
+/// told where it is written, and its notes name the merges that bring it where it is wrong.
 enum MergeKeys {
     static let tag = "tag:yaml.org,2002:merge"
 
-    /// `entries` with their merges resolved; what each `<<` copied is recorded in `copies` (every node of each entry
-    /// it kept, by mark → the `<<` key's mark), so that a mistake told at the anchor can name the merges that reach it.
-    static func resolve(
-        _ entries: [Node.Entry], into mapping: Mark, recording copies: inout [Mark: [Mark]], keys: inout Set<Mark>,
-        targets: inout [Mark: Mark]
-    ) -> [Node.Entry] {
+    /// `entries` (of the mapping at `mapping`) with their merges resolved; what each `<<` copied, and into which
+    /// mapping, goes in `record`.
+    static func resolve(_ entries: [Node.Entry], into mapping: Mark, recording record: inout MergeRecord) -> [Node.Entry] {
         // Two merge keys in one mapping are a key written twice, which YAML forbids and readers take differently
         // (PyYAML lets the later win): left for the spec parser to tell, with the list that says it.
         guard entries.lazy.filter(isMerge).count == 1 else { return entries }
@@ -28,7 +26,7 @@ enum MergeKeys {
                 resolved.append(entry)
                 continue
             }
-            targets[entry.key.mark] = mapping
+            record.targets[entry.key.mark] = mapping
             for source in sources {
                 for merged in source {
                     // A merge the source could not resolve (two `<<`, or one naming a text) comes along as it is, each
@@ -36,7 +34,7 @@ enum MergeKeys {
                     if let key = merged.key.scalar, !isMerge(merged) {
                         guard taken.insert(key.value).inserted else { continue }
                     }
-                    record(merged, by: entry.key.mark, in: &copies, keys: &keys)
+                    record.add(merged, by: entry.key.mark)
                     resolved.append(merged)
                 }
             }
@@ -60,25 +58,6 @@ enum MergeKeys {
     }
 
     /// Every node of `entry`, without recursion (a merged mapping may be deep).
-    /// The keys' marks go in `keys` too: a key copied is no value a key beside the `<<` could take the place of.
-    private static func record(_ entry: Node.Entry, by merge: Mark, in copies: inout [Mark: [Mark]], keys: inout Set<Mark>) {
-        var pending = [entry.value]
-        keys.insert(entry.key.mark)
-        if copies[entry.key.mark]?.last != merge { copies[entry.key.mark, default: []].append(merge) }
-        while let node = pending.popLast() {
-            if copies[node.mark]?.last != merge { copies[node.mark, default: []].append(merge) }
-            switch node {
-            case .scalar: break
-            case .sequence(let items, _): pending += items
-            case .mapping(let entries, _):
-                for child in entries {
-                    keys.insert(child.key.mark)
-                    pending += [child.key, child.value]
-                }
-            }
-        }
-    }
-
     private static func isMerge(_ entry: Node.Entry) -> Bool {
         entry.key.scalar?.isMergeKey ?? false
     }
@@ -105,5 +84,39 @@ extension Node.Scalar {
     /// Whether this scalar, as a mapping's key, is YAML's merge key: `<<` written plain, or tagged `!!merge`.
     public var isMergeKey: Bool {
         value == "<<" && ((style == .plain && tag == nil) || tag == MergeKeys.tag)
+    }
+}
+
+/// What merge keys copied in a file, and where to: a mistake is told where it is written (at its anchor), and its
+/// notes name the merges that bring it where it is wrong.
+public struct MergeRecord: Sendable, Hashable {
+    /// Each copied node's mark → the marks of the `<<` keys that copied it.
+    public var copies: [Mark: [Mark]] = [:]
+    /// The copied marks that are keys: a key written beside the `<<` takes the place of a merged value, not of a key.
+    public var keys: Set<Mark> = []
+    /// Each `<<` key's mark → the mark of the mapping it merges into.
+    public var targets: [Mark: Mark] = [:]
+
+    public init() {}
+
+    public var isEmpty: Bool { copies.isEmpty && targets.isEmpty }
+
+    /// Every node of `entry`, copied by the `<<` at `merge`, without recursion (a merged mapping may be deep).
+    mutating func add(_ entry: Node.Entry, by merge: Mark) {
+        var pending = [entry.value]
+        keys.insert(entry.key.mark)
+        if copies[entry.key.mark]?.last != merge { copies[entry.key.mark, default: []].append(merge) }
+        while let node = pending.popLast() {
+            if copies[node.mark]?.last != merge { copies[node.mark, default: []].append(merge) }
+            switch node {
+            case .scalar: break
+            case .sequence(let items, _): pending += items
+            case .mapping(let entries, _):
+                for child in entries {
+                    keys.insert(child.key.mark)
+                    pending += [child.key, child.value]
+                }
+            }
+        }
     }
 }

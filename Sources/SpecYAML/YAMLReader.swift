@@ -6,21 +6,13 @@ internal import CYAML
 public struct YAMLStream: Sendable {
     public var documents: [YAMLDocument]
     public var error: YAMLError?
-    /// Where merge keys copied written nodes: each copied node's mark → the marks of the `<<` keys that copied it, in
-    /// source order (`MergeKeys`). Empty for a file without merges.
-    public var merges: [Mark: [Mark]]
-    /// The marks among `merges` that are keys.
-    public var mergedKeys: Set<Mark>
-    /// Each `<<` key's mark → the mark of the mapping it merges into.
-    public var mergeTargets: [Mark: Mark]
+    /// What merge keys copied, and where to (`MergeKeys`); empty for a file without merges.
+    public var merges: MergeRecord
 
-    public init(documents: [YAMLDocument], error: YAMLError?, merges: [Mark: [Mark]] = [:], mergedKeys: Set<Mark> = [],
-                mergeTargets: [Mark: Mark] = [:]) {
+    public init(documents: [YAMLDocument], error: YAMLError?, merges: MergeRecord = MergeRecord()) {
         self.documents = documents
         self.error = error
         self.merges = merges
-        self.mergedKeys = mergedKeys
-        self.mergeTargets = mergeTargets
     }
 }
 
@@ -363,10 +355,8 @@ private struct TreeBuilder {
     private let children = NodeStack()
     /// Each anchor's node and how many nodes it counts for once expanded.
     private var anchors: [String: (node: Node, nodes: Int)] = [:]
-    /// What merge keys copied, for `YAMLStream.merges` and `mergedKeys`.
-    private var merges: [Mark: [Mark]] = [:]
-    private var mergedKeys: Set<Mark> = []
-    private var mergeTargets: [Mark: Mark] = [:]
+    /// What merge keys copied, for `YAMLStream.merges`.
+    private var merges = MergeRecord()
     /// The anchors of the file's earlier documents and the line of each: YAML keeps an anchor to its document, and an
     /// alias to one of them is told so (it was told to define an anchor that was defined, a document earlier).
     private var earlierAnchors: [String: Int] = [:]
@@ -379,6 +369,12 @@ private struct TreeBuilder {
     }
 
     mutating func run(_ parser: EventParser) -> YAMLStream {
+        var stream = read(parser)
+        stream.merges = merges
+        return stream
+    }
+
+    private mutating func read(_ parser: EventParser) -> YAMLStream {
         var documents: [YAMLDocument] = []
         var documentStart = Mark(line: 1, column: 1)
         var root: Node?
@@ -387,7 +383,7 @@ private struct TreeBuilder {
             do {
                 event = try parser.next()
             } catch {
-                return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, mergeTargets: mergeTargets, error: error)
+                return YAMLStream(documents: documents, error: error)
             }
             // Consumed: a scalar's text and tag move from the event into its node and on into the collection's
             // children, instead of being copied at each step and the copies released (about four reference counting
@@ -396,7 +392,7 @@ private struct TreeBuilder {
             case .streamStart:
                 continue
             case .streamEnd:
-                return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, mergeTargets: mergeTargets, error: nil)
+                return YAMLStream(documents: documents, error: nil)
             case .documentStart(let mark):
                 documentStart = mark
                 root = nil
@@ -426,15 +422,15 @@ private struct TreeBuilder {
                             + "its own document (up to the next '---'); define '&\(anchor)' again in this document, or write its "
                             + "value here"
                     } ?? "the alias '*\(anchor)' names no anchor defined before it; define '&\(anchor)' first"
-                    return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, mergeTargets: mergeTargets, error: YAMLError(kind: .unknownAlias, message: message, mark: mark))
+                    return YAMLStream(documents: documents, error: YAMLError(kind: .unknownAlias, message: message, mark: mark))
                 }
                 documentUsesAliases = true
-                if let error = count(target.nodes, at: mark) { return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, mergeTargets: mergeTargets, error: error) }
+                if let error = count(target.nodes, at: mark) { return YAMLStream(documents: documents, error: error) }
                 if let error = attach(target.node, nodes: target.nodes, into: &root) {
-                    return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, mergeTargets: mergeTargets, error: error)
+                    return YAMLStream(documents: documents, error: error)
                 }
             case .scalar(let scalar, let anchor):
-                if let error = count(1, at: scalar.mark) { return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, mergeTargets: mergeTargets, error: error) }
+                if let error = count(1, at: scalar.mark) { return YAMLStream(documents: documents, error: error) }
                 if scalar.isMergeKey, let top = stack.indices.last, stack[top].isMapping,
                    (children.count - stack[top].firstChild) % 2 == 0 {
                     stack[top].hasMergeKey = true
@@ -442,22 +438,22 @@ private struct TreeBuilder {
                 let node = Node.scalar(scalar)
                 if let anchor { anchors[anchor] = (node, 1) }
                 if let error = attach(node, nodes: 1, into: &root) {
-                    return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, mergeTargets: mergeTargets, error: error)
+                    return YAMLStream(documents: documents, error: error)
                 }
             case .sequenceStart(let anchor, let mark):
                 if let error = open(.sequence(anchor: anchor, mark: mark), at: mark) {
-                    return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, mergeTargets: mergeTargets, error: error)
+                    return YAMLStream(documents: documents, error: error)
                 }
             case .mappingStart(let anchor, let mark):
                 if let error = open(.mapping(anchor: anchor, mark: mark), at: mark) {
-                    return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, mergeTargets: mergeTargets, error: error)
+                    return YAMLStream(documents: documents, error: error)
                 }
             case .sequenceEnd, .mappingEnd:
                 let closed = stack.removeLast()
                 let node: Node = closed.isMapping
                     ? .mapping(
                         closed.hasMergeKey
-                            ? MergeKeys.resolve(children.takeEntries(from: closed.firstChild), into: closed.mark, recording: &merges, keys: &mergedKeys, targets: &mergeTargets)
+                            ? MergeKeys.resolve(children.takeEntries(from: closed.firstChild), into: closed.mark, recording: &merges)
                             : children.takeEntries(from: closed.firstChild),
                         closed.mark)
                     : .sequence(children.takeNodes(from: closed.firstChild), closed.mark)
@@ -468,7 +464,7 @@ private struct TreeBuilder {
                 let anchor = closed.anchor
                 if let anchor { anchors[anchor] = (node, nodes) }
                 if let error = attach(node, nodes: nodes, into: &root) {
-                    return YAMLStream(documents: documents, merges: merges, mergedKeys: mergedKeys, mergeTargets: mergeTargets, error: error)
+                    return YAMLStream(documents: documents, error: error)
                 }
             }
         }
@@ -606,11 +602,5 @@ private final class NodeStack {
             }
             initialized = pairs
         }
-    }
-}
-
-extension YAMLStream {
-    init(documents: [YAMLDocument], merges: [Mark: [Mark]], mergedKeys: Set<Mark>, mergeTargets: [Mark: Mark], error: YAMLError?) {
-        self.init(documents: documents, error: error, merges: merges, mergedKeys: mergedKeys, mergeTargets: mergeTargets)
     }
 }

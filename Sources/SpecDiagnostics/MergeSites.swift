@@ -55,7 +55,6 @@ public struct MergeSites: Sendable, Hashable {
                 noted[first].notes += diagnostic.notes.filter { !noted[first].notes.contains($0) }
                 continue
             }
-            seen[plain] = noted.count
             var diagnostic = diagnostic
             if let location = diagnostic.location,
                let merges = copies[Position(line: location.line, column: location.column)]?
@@ -77,6 +76,9 @@ public struct MergeSites: Sendable, Hashable {
                             + (key ? "" : "; a key written beside the '<<' takes the place of the merged one")))
                 }
             }
+            // Only a diagnostic kept is one a repeat may add its notes to (an error left out above is not: the index
+            // it would have had was past the end, and the fuzzer's repeat of it trapped).
+            seen[plain] = noted.count
             noted.append(diagnostic)
         }
         return noted

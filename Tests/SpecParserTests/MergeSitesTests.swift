@@ -1,0 +1,42 @@
+import SpecDiagnostics
+import Testing
+
+/// `MergeSites.noting`: a mistake copied by merges is told once, with the merges that copy it as notes.
+@Suite struct MergeSitesTests {
+    static let copied = MergeSites.Position(line: 2, column: 5)
+    static let sites = MergeSites(
+        copies: [copied: [MergeSites.Position(line: 6, column: 3), MergeSites.Position(line: 9, column: 3)]],
+        targets: [MergeSites.Position(line: 6, column: 3): MergeSites.Position(line: 6, column: 1),
+                  MergeSites.Position(line: 9, column: 3): MergeSites.Position(line: 9, column: 1)])
+
+    static func error(_ message: String, at position: MergeSites.Position = copied) -> Diagnostic {
+        Diagnostic(code: "unknown-key", location: SourceLocation(file: "f.yaml", line: position.line, column: position.column), message: message)
+    }
+
+    @Test func aCopiedMistakeIsToldOnceWithEachMerge() {
+        let noted = Self.sites.noting([Self.error("unknown key 'x' in case 'a'"), Self.error("unknown key 'x' in case 'a'")])
+        #expect(noted.count == 1)
+        #expect(noted[0].notes.map(\.location?.line) == [6, 9])
+    }
+
+    /// An error left out as a second of its code at a copied place, then repeated: the repeat looked for the notes of
+    /// a diagnostic never kept, past the end of the list, and trapped (found by the fuzzer).
+    @Test func aRepeatOfAnErrorLeftOutIsLeftOutToo() {
+        let noted = Self.sites.noting([
+            Self.error("unknown key 'x' in case 'a'"), Self.error("unknown key 'x' in case 'b'"), Self.error("unknown key 'x' in case 'b'"),
+        ])
+        #expect(noted.map(\.message) == ["unknown key 'x' in case 'a'"])
+    }
+
+    /// Told about the mapping it lands in, a key notes only the merges into that mapping.
+    @Test func aKeyWrongWhereItLandsNotesOnlyThatMerge() {
+        let noted = Self.sites.noting([Self.error("unknown key 'x' in 'window'")]) { _ in MergeSites.Position(line: 9, column: 1) }
+        #expect(noted[0].notes.map(\.location?.line) == [9])
+    }
+
+    @Test func withoutMergesOnlyExactRepeatsGo() {
+        let plain = MergeSites()
+        let other = Self.error("another", at: MergeSites.Position(line: 3, column: 1))
+        #expect(plain.noting([Self.error("a"), Self.error("a"), other]).map(\.message) == ["a", "another"])
+    }
+}

@@ -5,20 +5,19 @@ import SpecYAML
 /// Reads one YAML document into one spec: the common keys here, the body by its section parser.
 struct DocumentParser {
     let reader: ValueReader
+    let defaultScheduleID: String
 
     /// A document's keys that begin so are the author's own, never read: a place for templates that merge keys copy
     /// (`x-berlin: &berlin {…}`, then `<<: *berlin`), as docker-compose's `x-` keys are.
     static let templateKeyPrefix = "x-"
     /// The same, as the schema's `patternProperties` writes it.
     static let templateKeyPattern = "^x-."
-    let defaultScheduleID: String
 
     static let commonKeys = SpecKeyCatalog.commonKeyNames
     /// The keys a document may hold, by its kind.
     static let recurrenceDocumentKeys = commonKeys + RecurrenceSectionParser.keys
     static let lifecycleDocumentKeys = commonKeys + LifecycleSectionParser.keys
 
-    /// The spec, or nil when the document has an error (reported) or is empty.
     /// A template is never read, but a merge in it that cannot be made is a mistake wherever the template goes (and
     /// PyYAML refuses the whole document for it): told in the template, as in any mapping.
     private func reportUnmergedKeys(inTemplatesOf entries: [Node.Entry]) {
@@ -41,6 +40,7 @@ struct DocumentParser {
         }
     }
 
+    /// The spec, or nil when the document has an error (reported) or is empty.
     func parse(_ document: YAMLDocument) -> Spec? {
         let root = document.root
         reader.log.mappingAnchors = document.mappingAnchors

@@ -529,6 +529,20 @@ extension HTMLReporterTests {
         #expect(page.contains("<span class=\"name\"><bdi>סנכרון לילי</bdi><span class=\"sep\"> › </span><span class=\"case\"><bdi>אביב</bdi></span></span>"))
     }
 
+    /// Korean is written in words with spaces; on a phone a name broke between syllables (`정 / 확히`), as Chinese
+    /// and Japanese rightly do. A name with Hangul is marked Korean and keeps its words whole; others are unmarked.
+    @Test func aKoreanNameKeepsItsWordsWhole() {
+        var run = RunResultFixture.run
+        run.tests = [run.tests[0], run.tests[0]]
+        run.tests[0].spec = "야간 동기화는 정확히 한 번"
+        run.tests[1].id += " #2"
+        run.tests[1].spec = "夏令时间的同步"
+        let page = HTMLReporter().render(run)
+        #expect(page.contains("<bdi lang=\"ko\">야간 동기화는 정확히 한 번</bdi>"))
+        #expect(page.contains("<bdi>夏令时间的同步</bdi>"))
+        #expect(page.contains("bdi:lang(ko) { word-break: keep-all; overflow-wrap: anywhere; }"))
+    }
+
     /// A diagnostic's source line and caret scroll together and never wrap: wrapped, on a narrow window or a long
     /// line of Chinese, the caret fell on a line of its own, far from what it marks. The page scrolls each line so
     /// its caret shows.

@@ -127,6 +127,7 @@ enum HTMLAssets {
         details.tag-list > summary { cursor: pointer; color: var(--muted); }
         details.tag-list[open] > summary { margin-bottom: 4px; }
         .name { font-weight: 600; }
+        bdi:lang(ko) { word-break: keep-all; overflow-wrap: anywhere; }
         .sep { color: var(--muted); font-weight: 400; }
         .case { font-weight: 600; }
         .engine { font-size: 12px; background: var(--engine-bg); color: var(--engine-ink); border-radius: 4px; padding: 0 6px; }

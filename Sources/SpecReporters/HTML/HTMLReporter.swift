@@ -563,8 +563,12 @@ public struct HTMLReporter: Sendable {
 
     /// A name from a spec, isolated from the text around it: a right-to-left name (Hebrew, Arabic) next to ' › '
     /// took the separator and the case name to its side, swapping spec and case on screen.
+    /// A name, isolated from the text around it (a right-to-left name keeps its order). A name in Korean is marked
+    /// `lang="ko"`: Korean is written in words with spaces, and a browser broke them between syllables on a phone
+    /// (`정 / 확히`), as it breaks Chinese and Japanese, where that is right (the CJK layout review).
     static func isolated(_ name: String) -> String {
-        "<bdi>" + XMLText.text(name) + "</bdi>"
+        let korean = name.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) || (0x1100...0x11FF).contains($0.value) }
+        return (korean ? "<bdi lang=\"ko\">" : "<bdi>") + XMLText.text(name) + "</bdi>"
     }
 
     static func statusTitle(_ status: TestStatus) -> String {

@@ -40,6 +40,27 @@ struct DocumentParser {
         }
     }
 
+    /// A document whose spec is all in an `x-` template that nothing merges (`x-scenario: &sc {task: …, steps: …}`
+    /// beside `spec:` alone): told once, at the template, with the merge to write. It was told the keys it lacked, and
+    /// adding them, as advised, gave more errors.
+    private func reportedTemplateNeverMerged(_ entries: [Node.Entry]) -> Bool {
+        let written = entries.compactMap { $0.key.scalar?.value }
+        let bodyKeys = Set(Self.recurrenceDocumentKeys + Self.lifecycleDocumentKeys).subtracting(Self.commonKeys)
+        guard !written.contains(where: bodyKeys.contains) else { return false }
+        for entry in entries {
+            guard let name = entry.key.scalar?.value, name.hasPrefix(Self.templateKeyPrefix),
+                  let held = entry.value.mapping?.compactMap({ $0.key.scalar?.value }).filter(bodyKeys.contains), !held.isEmpty
+            else { continue }
+            let anchors = reader.log.mappingAnchors
+            let merge = anchors.count == 1 ? "'<<: *\(anchors[0])'" : "'<<: *' and its anchor"
+            reader.log.report(.missingKey, at: entry.key,
+                              "'\(name)' holds a spec's keys (\(held.prefix(4).joined(separator: ", "))), but a document's '\(Self.templateKeyPrefix)' keys "
+                                  + "are never read and nothing merges it: write \(merge) at the document's top level, beside 'spec:'")
+            return true
+        }
+        return false
+    }
+
     /// The spec, or nil when the document has an error (reported) or is empty.
     func parse(_ document: YAMLDocument) -> Spec? {
         let root = document.root
@@ -70,6 +91,7 @@ struct DocumentParser {
             misplaced: misplaced, ownKeyPrefix: Self.templateKeyPrefix)
         else { return nil }
         reportUnmergedKeys(inTemplatesOf: entries)
+        if reportedTemplateNeverMerged(entries) { return nil }
         let common = readCommon(fields)
         let body: Spec.Body?
         if isLifecycle {

@@ -20,12 +20,13 @@ final class DiagnosticLog {
     /// Keys written beside a section key and told to move inside it (`timezone:` beside `schedule:`), by the mark of
     /// that section key: the section itself does not report them missing, as moving them is the one fix.
     var keysToMoveInside: [Mark: Set<String>] = [:]
-    /// The diagnostics about a key in the mapping it is written in (an unknown key), by index → that mapping's mark:
-    /// when the key was merged there, the notes name only the merges into that mapping (`MergeSites.noting`).
+    /// The diagnostics about a key or value as it lands in one mapping (an unknown key, a step's `at` out of order),
+    /// by index → that mapping's mark: when it was merged there, the notes name only the merges into that mapping, not
+    /// those that copy it where it is right (`MergeSites.noting`).
     private(set) var keyMappings: [Int: Mark] = [:]
 
-    /// Notes that the last diagnostic is about a key of the mapping at `mark`.
-    func lastIsAboutAKey(in mark: Mark) {
+    /// Notes that the last diagnostic is about a key or value as it lands in the mapping at `mark`.
+    func lastIsAbout(mapping mark: Mark) {
         keyMappings[diagnostics.count - 1] = mark
     }
 

@@ -13,11 +13,15 @@ struct LifecycleExpectReader {
     /// Most a count may be: far more than any scenario produces, small enough to catch a pasted timestamp.
     static let countRange = 0...1_000_000
 
+    /// Where a key written in `expect` belongs: a store's keys in `store` (`items` was sent to `job`, where the items
+    /// the source returns are, and the store check went with it), the others in their section.
+    static let homes = LifecycleSectionParser.keyHomes.merging(["items": "store", "commits": "store", "updated-at": "store"]) { _, store in store }
+
     func read(_ node: Node, owner: Node) -> LifecycleExpectation? {
         guard let fields = reader.mapping(node, place: "'expect'", owner: owner, allowed: SpecKeyCatalog.lifecycleExpect.keyNames,
                                           expected: "a mapping, e.g. {completed: [true], store: {items: [\"42\"], commits: 1}}",
                                           misplaced: occurrencesReported ? [] : [.occurrencesInScenarioExpect],
-                                          passedOver: occurrencesReported ? ["occurrences"] : [], homes: LifecycleSectionParser.keyHomes)
+                                          passedOver: occurrencesReported ? ["occurrences"] : [], homes: Self.homes)
         else { return nil }
         let errorsBefore = reader.log.errorCount
         var expect = LifecycleExpectation(location: reader.location(owner),

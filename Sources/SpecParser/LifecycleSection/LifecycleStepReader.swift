@@ -49,6 +49,8 @@ struct LifecycleStepReader {
             if let at, let current = now {
                 if at.date < current.date {
                     reportBackwards(fields["at"]!, at.text, current)
+                    // A template's `at` merged into several steps is out of order in this one: its merge is the note.
+                    reader.log.lastIsAbout(mapping: item.mark)
                 } else {
                     now = ClockPosition(at, what: "the time an earlier step moved the clock to")
                 }

@@ -59,7 +59,7 @@ extension ValueReader {
                 if case .scalar(let value) = parent.value, value.isNull { log.emptySectionsToFill.insert(parent.value.mark) }
             }
             log.report(.unknownKey, at: first.key, parent.map { group.messageMovingInto($0, found) } ?? group.message(found))
-            log.lastIsAboutAKey(in: mark)
+            log.lastIsAbout(mapping: mark)
             unknownKeys = true
             misplacedKeys.formUnion(found.compactMap { $0.key.scalar?.value })
             if let standsFor = group.standsFor { misspelled.insert(standsFor) }
@@ -141,6 +141,16 @@ extension ValueReader {
                     passedThrough = split.through
                     continue
                 }
+                // A template written inside a section: `x-` keys are the author's own at a document's top only (it was
+                // offered 'launch' for 'x-launch', which broke the step).
+                if ownKeyPrefix == nil, key.value.hasPrefix(DocumentParser.templateKeyPrefix), key.value.count > DocumentParser.templateKeyPrefix.count {
+                    log.report(.unknownKey, at: entries[index].key,
+                               "unknown key '\(key.value)' in \(place); a key beginning '\(DocumentParser.templateKeyPrefix)' is the author's own, never "
+                                   + "read, only at a document's top level (beside 'spec:'): move '\(key.value)' and its value there")
+                    log.lastIsAbout(mapping: mark)
+                    unknownKeys = true
+                    continue
+                }
                 let message: String
                 // Asked for only here: most mappings have no unknown key.
                 let candidates = suggesting() ?? allowed
@@ -151,7 +161,7 @@ extension ValueReader {
                         log.report(.unknownKey, at: Mark(line: key.mark.line, column: key.mark.column + at), message)
                     } else {
                         log.report(.unknownKey, at: entries[index].key, message)
-                        log.lastIsAboutAKey(in: mark)
+                        log.lastIsAbout(mapping: mark)
                     }
                     unknownKeys = true
                     continue
@@ -169,7 +179,7 @@ extension ValueReader {
                         + "'\(ownKeyPrefix!)\(Self.templateName(key.value, prefix: ownKeyPrefix!))'"
                     : ""
                 log.report(.unknownKey, at: entries[index].key, message + template)
-                log.lastIsAboutAKey(in: mark)
+                log.lastIsAbout(mapping: mark)
                 unknownKeys = true
                 continue
             }

@@ -12,6 +12,8 @@ struct DocumentParser {
     static let templateKeyPrefix = "x-"
     /// The same, as the schema's `patternProperties` writes it.
     static let templateKeyPattern = "^x-."
+    /// The keys of a spec's body, either kind's: a document without one has no spec but perhaps in a template.
+    static let bodyKeys = Set(recurrenceDocumentKeys + lifecycleDocumentKeys).subtracting(commonKeys)
 
     static let commonKeys = SpecKeyCatalog.commonKeyNames
     /// The keys a document may hold, by its kind.
@@ -44,9 +46,11 @@ struct DocumentParser {
     /// beside `spec:` alone): told once, at the template, with the merge to write. It was told the keys it lacked, and
     /// adding them, as advised, gave more errors.
     private func reportedTemplateNeverMerged(_ entries: [Node.Entry]) -> Bool {
-        let written = entries.compactMap { $0.key.scalar?.value }
-        let bodyKeys = Set(Self.recurrenceDocumentKeys + Self.lifecycleDocumentKeys).subtracting(Self.commonKeys)
-        guard !written.contains(where: bodyKeys.contains) else { return false }
+        // Nearly every document has no template: nothing else is looked at then.
+        guard entries.contains(where: { $0.key.scalar?.value.hasPrefix(Self.templateKeyPrefix) == true }),
+              !entries.contains(where: { $0.key.scalar.map { Self.bodyKeys.contains($0.value) } ?? false })
+        else { return false }
+        let bodyKeys = Self.bodyKeys
         for entry in entries {
             guard let name = entry.key.scalar?.value, name.hasPrefix(Self.templateKeyPrefix),
                   let held = entry.value.mapping?.compactMap({ $0.key.scalar?.value }).filter(bodyKeys.contains), !held.isEmpty

@@ -65,7 +65,13 @@ struct CaseReader {
         if let nameNode = fields["name"] {
             name = reader.text(nameNode, field: "name", expected: "the case's name, e.g. spring gap skipped")
             if let name {
-                if let first = names[name] {
+                if let first = names[name], first.mark == nameNode.mark {
+                    // One name merged into several cases (`x-ny: &ny {name: …}`): told once, with the merges as notes
+                    // (`MergeSites`), not as "two cases" with the first one "here", at the same place.
+                    reader.log.report(.duplicateCaseName, at: nameNode,
+                                      "cases take the name '\(name)' from one merged mapping; give each case its own name beside its '<<', "
+                                          + "so each is reported on its own")
+                } else if let first = names[name] {
                     reader.log.report(.duplicateCaseName, at: nameNode,
                                       "two cases are named '\(name)'; give each case its own name, so each is reported on its own",
                                       notes: [reader.log.note(at: first.mark, "the first case named '\(name)' is here")])

@@ -22,7 +22,7 @@ let package = Package(
 
         // Leaf concerns.
         .target(name: "SpecDiagnostics"),
-        .target(name: "SpecYAML", dependencies: ["CYAML"]),
+        .target(name: "SpecYAML", dependencies: ["CYAML", "SpecDiagnostics"]),
         .target(name: "Recurrence"),
         // Secrets masked wherever text leaves: the harness's diagnostics log and every report.
         // `_FoundationICU` is the toolchain's own ICU, which Foundation links already: named for the linker, as its

@@ -193,10 +193,15 @@ public struct OffsetMismatchLint: SpecLintRule {
     public static func keepsInstant(_ instant: InstantLiteral, in zone: TimeZone, expected: ExpectedSlot) -> Bool {
         guard let written = instant.writtenOffset, expected.isOccurrence(instant.date) else { return false }
         let wallSeconds = instant.date.timeIntervalSince1970 + Double(written)
-        let meant = offsets(near: wallSeconds, in: zone)
-            .filter { zone.secondsFromGMT(for: Date(timeIntervalSince1970: wallSeconds - Double($0))) == $0 }
-            .map { Date(timeIntervalSince1970: wallSeconds - Double($0)) }
-        return !meant.contains(where: expected.isOccurrence)
+        return !readings(ofWall: wallSeconds, in: zone).map { Date(timeIntervalSince1970: wallSeconds - Double($0)) }
+            .contains(where: expected.isOccurrence)
+    }
+
+    /// The offsets the zone reads a wall time with (none in a gap, two in an overlap), largest first.
+    private static func readings(ofWall wallSeconds: Double, in zone: TimeZone) -> [Int] {
+        offsets(near: wallSeconds, in: zone).filter { offset in
+            zone.secondsFromGMT(for: Date(timeIntervalSince1970: wallSeconds - Double(offset))) == offset
+        }.sorted(by: >)
     }
 
     /// What the author probably meant: the same wall time with the offset the zone has at it.
@@ -204,9 +209,7 @@ public struct OffsetMismatchLint: SpecLintRule {
         let wallSeconds = instant.date.timeIntervalSince1970 + Double(written)
         let local = WallTimeText.local(instant.date, offset: written)
         let stem = String(instant.text.dropLast(6))
-        let valid = Self.offsets(near: wallSeconds, in: zone).filter { offset in
-            zone.secondsFromGMT(for: Date(timeIntervalSince1970: wallSeconds - Double(offset))) == offset
-        }.sorted(by: >)
+        let valid = Self.readings(ofWall: wallSeconds, in: zone)
         // An offset with seconds (local mean time) cannot be written in RFC 3339: such an instant is written in UTC.
         func spelled(at offset: Int) -> String {
             offset % 60 == 0

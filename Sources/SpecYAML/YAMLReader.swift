@@ -1,4 +1,5 @@
 internal import CYAML
+internal import SpecDiagnostics
 
 /// The documents a YAML source holds, and the error that stopped reading, if any.
 ///
@@ -409,10 +410,9 @@ private struct TreeBuilder {
                 }
             case .alias(let anchor, let mark):
                 guard let target = anchors[anchor] else {
-                    // Spelled another way (`*newyork`, `*new_york` for `&new-york`), or the mapping it is inside.
-                    let spelling = { (name: String) in name.lowercased().filter { $0 != "-" && $0 != "_" } }
-                    let near = anchors.keys.filter { spelling($0) == spelling(anchor) }.min()
-                        ?? Self.nearestAnchor(to: anchor, among: anchors.keys)
+                    // Spelled another way (`*new_york`, `*defualts`), as did-you-mean reads names everywhere, or the
+                    // mapping it is inside.
+                    let near = Suggestion.closest(to: anchor, in: anchors.keys.sorted())
                     let inside = stack.contains { $0.anchor == anchor }
                     let message = inside
                         ? "the alias '*\(anchor)' is inside the node anchored '&\(anchor)', which YAML defines only at its end, so it cannot "
@@ -468,36 +468,6 @@ private struct TreeBuilder {
                 }
             }
         }
-    }
-
-    /// The anchor a misspelt alias likely meant: one or two characters off (one for names of four or fewer), the
-    /// nearest, then the first by name; nil when none is that near.
-    static func nearestAnchor(to name: String, among anchors: some Collection<String>) -> String? {
-        let typed = Array(name.unicodeScalars)
-        let limit = typed.count <= 4 ? 1 : 2
-        var best: (distance: Int, name: String)?
-        for anchor in anchors {
-            let other = Array(anchor.unicodeScalars)
-            guard abs(other.count - typed.count) <= limit else { continue }
-            // Levenshtein distance with adjacent transpositions (`defualts`), row by row.
-            var before = [Int](0...other.count), row = [Int](repeating: 0, count: other.count + 1)
-            var previous = before
-            for i in 1...max(typed.count, 1) where !typed.isEmpty {
-                row[0] = i
-                for j in 1...max(other.count, 1) where !other.isEmpty {
-                    row[j] = min(before[j] + 1, row[j - 1] + 1, before[j - 1] + (typed[i - 1] == other[j - 1] ? 0 : 1))
-                    if i > 1, j > 1, typed[i - 1] == other[j - 2], typed[i - 2] == other[j - 1] {
-                        row[j] = min(row[j], previous[j - 2] + 1)
-                    }
-                }
-                previous = before
-                before = row
-            }
-            let distance = before[other.count]
-            guard distance <= limit else { continue }
-            if best == nil || (distance, anchor) < (best!.distance, best!.name) { best = (distance, anchor) }
-        }
-        return best?.name
     }
 
     private mutating func open(_ collection: consuming Open, at mark: Mark) -> YAMLError? {

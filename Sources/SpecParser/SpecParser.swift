@@ -53,9 +53,25 @@ public struct SpecParser: Sendable {
             log.report(.emptyFile, at: Mark(line: 1, column: 1),
                        "the file holds no spec; write one (spec:, schedule:, …) or remove the file")
         }
+        for reused in stream.reusedAnchors { report(reused, in: log) }
         let sites = MergeSites(stream.merges)
         let noted = sites.noting(log.diagnostics) { index in log.keyMappings[index].map(MergeSites.Position.init) }
         return SpecFile(path: path, specs: specs, diagnostics: noted.sortedBySource(), mergeSites: sites)
+    }
+
+    /// A second node named with one anchor: a warning at the second, with a note at the first. The aliases after it
+    /// copy the second (YAML 1.2); PyYAML refuses the file.
+    private func report(_ reused: ReusedAnchor, in log: DiagnosticLog) {
+        let name = reused.name
+        let between = switch reused.aliasesBetween {
+        case 0: ""
+        case 1: " (the one above copies line \(reused.first.line)'s)"
+        default: " (the \(reused.aliasesBetween) above copy line \(reused.first.line)'s)"
+        }
+        log.report(.reusedAnchor, severity: .warning, at: reused.again, length: name.count + 1,
+                   "'&\(name)' is given to a second node here (the first is at line \(reused.first.line)); each '*\(name)' below "
+                       + "copies this one\(between), and PyYAML refuses the file: give one of them a name of its own",
+                   notes: [log.note(at: reused.first, "the first '&\(name)' is here")])
     }
 
     private func documentParser(log: DiagnosticLog, path: String) -> DocumentParser {

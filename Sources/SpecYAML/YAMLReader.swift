@@ -9,12 +9,28 @@ public struct YAMLStream: Sendable {
     public var error: YAMLError?
     /// What merge keys copied, and where to (`MergeKeys`); empty for a file without merges.
     public var merges: MergeRecord
+    /// Each anchor name given to a second node of one document, in the order read.
+    public var reusedAnchors: [ReusedAnchor]
 
-    public init(documents: [YAMLDocument], error: YAMLError?, merges: MergeRecord = MergeRecord()) {
+    public init(documents: [YAMLDocument], error: YAMLError?, merges: MergeRecord = MergeRecord(), reusedAnchors: [ReusedAnchor] = []) {
         self.documents = documents
         self.error = error
         self.merges = merges
+        self.reusedAnchors = reusedAnchors
     }
+}
+
+/// An anchor name given to a second node of one document (`&berlin` on a case copied with its anchor). YAML 1.2 lets
+/// each alias copy the latest node of its name, silently; PyYAML and other YAML 1.1 readers refuse the document. Either
+/// way the aliases after `again` no longer copy the node at `first`, which is seldom what the author meant.
+public struct ReusedAnchor: Sendable, Hashable {
+    public var name: String
+    /// Where the earlier node of that name starts (its `&`).
+    public var first: Mark
+    /// Where the later one starts.
+    public var again: Mark
+    /// How many aliases named the anchor between the two.
+    public var aliasesBetween: Int
 }
 
 /// One `---`-separated document.
@@ -358,6 +374,9 @@ private struct TreeBuilder {
     private var anchors: [String: (node: Node, nodes: Int)] = [:]
     /// What merge keys copied, for `YAMLStream.merges`.
     private var merges = MergeRecord()
+    /// For `YAMLStream.reusedAnchors`, and how many aliases have named each anchor since its latest node.
+    private var reusedAnchors: [ReusedAnchor] = []
+    private var aliasUses: [String: Int] = [:]
     /// The anchors of the file's earlier documents and the line of each: YAML keeps an anchor to its document, and an
     /// alias to one of them is told so (it was told to define an anchor that was defined, a document earlier).
     private var earlierAnchors: [String: Int] = [:]
@@ -372,7 +391,19 @@ private struct TreeBuilder {
     mutating func run(_ parser: EventParser) -> YAMLStream {
         var stream = read(parser)
         stream.merges = merges
+        stream.reusedAnchors = reusedAnchors
         return stream
+    }
+
+    /// Names `node`, defined at `mark`, `anchor`: the latest node of a name is the one its aliases copy, and a name
+    /// given before in the document is recorded for `YAMLStream.reusedAnchors`.
+    private mutating func define(_ anchor: String, as node: Node, nodes: Int) {
+        if let earlier = anchors[anchor] {
+            reusedAnchors.append(ReusedAnchor(name: anchor, first: earlier.node.mark, again: node.mark,
+                                              aliasesBetween: aliasUses[anchor, default: 0]))
+        }
+        anchors[anchor] = (node, nodes)
+        aliasUses[anchor] = 0
     }
 
     private mutating func read(_ parser: EventParser) -> YAMLStream {
@@ -401,6 +432,7 @@ private struct TreeBuilder {
                 children.removeAll()
                 for (name, anchored) in anchors { earlierAnchors[name] = anchored.node.mark.line }
                 anchors = [:]
+                aliasUses = [:]
                 documentNodes = 0
                 documentUsesAliases = false
             case .documentEnd:
@@ -425,6 +457,7 @@ private struct TreeBuilder {
                     return YAMLStream(documents: documents, error: YAMLError(kind: .unknownAlias, message: message, mark: mark))
                 }
                 documentUsesAliases = true
+                aliasUses[anchor, default: 0] += 1
                 if let error = count(target.nodes, at: mark) { return YAMLStream(documents: documents, error: error) }
                 if let error = attach(target.node, nodes: target.nodes, into: &root) {
                     return YAMLStream(documents: documents, error: error)
@@ -436,7 +469,7 @@ private struct TreeBuilder {
                     stack[top].hasMergeKey = true
                 }
                 let node = Node.scalar(scalar)
-                if let anchor { anchors[anchor] = (node, 1) }
+                if let anchor { define(anchor, as: node, nodes: 1) }
                 if let error = attach(node, nodes: 1, into: &root) {
                     return YAMLStream(documents: documents, error: error)
                 }
@@ -461,8 +494,7 @@ private struct TreeBuilder {
                 // alias to it they made a chain of cases, each merging the one before, grow as its square (the 157th
                 // of such a chain passed 100,000 nodes where PyYAML's reading of it is a few thousand).
                 let nodes = closed.hasMergeKey ? MergeKeys.count(node) : closed.nodes
-                let anchor = closed.anchor
-                if let anchor { anchors[anchor] = (node, nodes) }
+                if let anchor = closed.anchor { define(anchor, as: node, nodes: nodes) }
                 if let error = attach(node, nodes: nodes, into: &root) {
                     return YAMLStream(documents: documents, error: error)
                 }

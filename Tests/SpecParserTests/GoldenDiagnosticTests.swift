@@ -176,6 +176,28 @@ import Testing
             """)
     }
 
+    /// A case copied with its anchor (`- &berlin` pasted below): the aliases after the copy take it, not the first.
+    /// A warning, as ruamel.yaml's `ReusedAnchorWarning` is (PyYAML refuses the file), with a note at the first.
+    @Test func anAnchorNameGivenTwiceIsAWarningAtTheSecondWithANoteAtTheFirst() {
+        let file = SpecFixtures.parse("""
+            spec: s
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            cases:
+              - &berlin {name: spring, after: 2027-03-28T00:00:00+01:00, next: 2027-03-29T02:30:00+02:00}
+              - {<<: *berlin, name: copy, after: 2027-03-27T00:00:00+01:00, next: 2027-03-27T02:30:00+01:00}
+              - &berlin {name: autumn, after: 2027-10-30T12:00:00+02:00, next: 2027-10-31T02:30:00+02:00}
+
+            """)
+        #expect(file.specs.count == 1)
+        #expect(Self.render([file]) == """
+            spec.yaml:6:5: warning: '&berlin' is given to a second node here (the first is at line 4); each '*berlin' below copies this one (the one above copies line 4's), and PyYAML refuses the file: give one of them a name of its own [reused-anchor]
+              - &berlin {name: autumn, after: 2027-10-30T12:00:00+02:00, next: 2027-10-31T02:30:00+02:00}
+                ^~~~~~~
+            spec.yaml:4:5: note: the first '&berlin' is here
+
+            """)
+    }
+
     /// `every day at 02:30` is a calendar rule in English, not the interval shorthand `every 24h from …`: only the rule
     /// is reported. Warning that the policies do nothing sent the author in a circle: removed, they were then missing.
     @Test(arguments: ["every day at 02:30", "every 1d at 02:30", "every monday 09:00", "every night", "Every Day at 02:30"])

@@ -76,6 +76,19 @@ import Testing
         #expect(undefined.message == "the alias '*y' names no anchor defined before it; define '&y' first")
     }
 
+    /// An anchor name given to a second node is YAML 1.2's (the aliases after it copy the second) and refused by
+    /// PyYAML: it is read, and recorded with both places and how many aliases copied the first. Each document has its
+    /// own anchors, so the same name in the next document is not a second node.
+    @Test func anAnchorNameGivenTwiceIsRecordedAndTheLaterNodeIsCopied() throws {
+        let stream = YAMLReader.read("- &a {x: 1}\n- *a\n- *a\n- &a [2]\n- *a\n- &b 3\n---\n- &b 4\n")
+        #expect(stream.error == nil)
+        #expect(stream.reusedAnchors == [ReusedAnchor(name: "a", first: Mark(line: 1, column: 3), again: Mark(line: 4, column: 3), aliasesBetween: 2)])
+        let items = try #require(stream.documents.first?.root.sequence)
+        #expect(items[1].mapping != nil && items[4].sequence != nil)
+        #expect(YAMLReader.read("a: &s 1\nb: {c: &s 2, d: &s 3}\n").reusedAnchors.map { [$0.first.line, $0.first.column, $0.again.line, $0.again.column] }
+            == [[1, 4, 2, 8], [2, 8, 2, 17]])
+    }
+
     /// An alias spelled another way than its anchor is offered the anchor; one inside its own anchor's node is told
     /// that YAML defines the anchor only at the node's end (it was told to define what it is inside).
     @Test func anUnknownAliasIsToldTheAnchorItLikelyMeans() throws {

@@ -8,6 +8,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case tooDeep = "too-deep"
     case aliasExpansion = "alias-expansion"
     case unknownAlias = "unknown-alias"
+    /// A warning: an anchor name given to a second node of one document (`ReusedAnchor`).
+    case reusedAnchor = "reused-anchor"
 
     // The shape of a document.
     case wrongKind = "wrong-kind"

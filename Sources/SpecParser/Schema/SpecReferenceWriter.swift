@@ -66,7 +66,8 @@ public struct SpecReferenceWriter: Sendable {
               key is told, when wrong, where it is written (at its anchor), once, with a note at each `<<` that copies it
               there. Only a plain `<<` merges: a quoted `"<<"` is an ordinary key (so an unknown one), a `<<` whose value is
               not a mapping or a list of mappings is `wrong-kind`, and two `<<` in one mapping are `duplicate-key` (write
-              one list). An anchor name used twice is YAML 1.2's: an alias names the latest before it. Editors that resolve
+              one list). An anchor name given to a second node is a warning (`reused-anchor`): YAML 1.2 lets an alias copy the
+              latest before it, PyYAML refuses the file. Editors that resolve
               merge keys before checking the schema (the Red Hat YAML extension for VS Code, since its 0.7) check the merged
               mapping; others flag `<<` as a key the schema does not list.
             - A document's keys that begin `x-` are the author's own and never read (as docker-compose's are): the place

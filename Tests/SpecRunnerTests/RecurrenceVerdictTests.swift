@@ -66,7 +66,14 @@ import Testing
         let sentence = "an interval counts elapsed time (\(days)d = \(days * 24) hours), so once Europe/London is at +01:00 "
             + "instead of +00:00 its occurrences come at 09:00, not 08:00, on the wall clock; for 08:00 local time use a calendar rule"
             + (days == 1 ? ", e.g. {every: day, at: \"08:00\"}" : ", e.g. {every: \(days) days, at: \"08:00\", from: 2027-03-25}")
+            + ", with the policies a calendar rule needs beside it in the schedule (e.g. nonexistent: shift-forward, repeated: first)"
         #expect(result.message == "occurrences differ: 1 missing, 1 unexpected; " + sentence)
+        // Applied as written, the spec passes (the rule alone was refused for want of its policies).
+        let rule = days == 1 ? "{every: day, at: \"08:00\"}" : "{every: \(days) days, at: \"08:00\", from: 2027-03-25}"
+        let applied = try Self.runOnCore(text.replacingOccurrences(
+            of: "rule: {interval: \(days)d, from: 2027-03-25T08:00:00Z}}",
+            with: "rule: \(rule), nonexistent: shift-forward, repeated: first}"), path: "interval.yaml")
+        #expect(applied.status == .passed, "\(applied.message ?? "")")
     }
 
     /// The sentence is for a whole-day interval that left `from`'s wall time across an offset change only: a 12-hour

@@ -77,8 +77,14 @@ struct MisplacedKeys: Sendable {
 
     /// A window's expectation written in a case, which checks a search with `next`.
     static let expectationInCase = MisplacedKeys(keys: ["expect", "occurrences"], standsFor: "next") { entries in
+        // `expect: {error: no-occurrence}`, as a window writes it: the case's `error:` beside its `after:`. It was offered
+        // a Berlin instant of the docs' examples, unrelated to the case.
+        let errors = entries.compactMap { $0.value.mapping?.first { $0.key.scalar?.value == "error" }?.value.scalar?.value }
+        if let error = errors.first, entries.count == 1 {
+            return "a case writes its expected error beside its 'after:', not in \(names(entries)) (that is how a window's expectation is written); write 'error: \(error)' in place of '\(entries[0].key.scalar?.value ?? "expect"):'"
+        }
         let instants = entries.flatMap { instantTexts(in: $0.value) }
-        let example = instants.isEmpty ? "next: 2027-03-29T02:30:00+02:00 (or a list)" : "next: [\(instants.joined(separator: ", "))]"
+        let example = instants.isEmpty ? "next: <the instant its search finds> (or a list)" : "next: [\(instants.joined(separator: ", "))]"
         return "a case gives what its search finds with 'next:', not \(names(entries)) (that is how a window's expectation is written); write \(example), or 'error: no-occurrence'"
     }
 

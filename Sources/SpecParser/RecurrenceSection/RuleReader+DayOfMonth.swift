@@ -175,6 +175,16 @@ extension RuleReader {
 
     /// A month number 1–12, or its English name (full or three letters).
     func readMonth(_ node: Node) -> Int? {
+        if case .sequence(let items, _) = node, !items.isEmpty, items.allSatisfy({ $0.scalar != nil }) {
+            // `month: [3, 11]` (cron's `3,11`, BYMONTH=3,11): one rule per month, as for days. It was told only that a
+            // list is not a month.
+            let months = items.compactMap { $0.scalar?.value }
+            log.report(.wrongKind, at: node, months.count == 1
+                ? "a rule takes one month, not a list; write 'month: \(months[0])'"
+                : "a rule takes one month, not a list; for several months write one spec per month: "
+                    + ListWording.joined(months.prefix(3).map { "{every: year, month: \($0), …}" }))
+            return nil
+        }
         guard let scalar = reader.scalar(node, field: "month", expected: "a month 1–12") else { return nil }
         let lowered = scalar.value.lowercased()
         if let index = Self.monthNames.firstIndex(where: { $0 == lowered || ($0.prefix(3) == lowered && lowered.count == 3) }) {

@@ -19,6 +19,8 @@ struct RuleReader {
         SpecKeyCatalog.rule.variants.filter { !$0.onlyShown }.compactMap { form in form.value.map { ($0, form.keys, form.required, form.exactlyOne) } }
     private static let intervalKeys = SpecKeyCatalog.rule.variant(key: "interval", value: nil)!.keys
     static let allKeys = SpecKeyCatalog.rule.keyNames
+    /// `missing-day` values that move a missing day forward, a policy specrun does not have.
+    static let rollingForward: Set<String> = ["next-day", "next", "first-day", "next-month", "roll-forward", "forward", "following", "first-of-next-month"]
 
     /// Words for groups of days that people write as `every:`, and the weekdays they mean.
     private static let dayGroups: [String: String] = [
@@ -180,7 +182,18 @@ struct RuleReader {
         }
 
         let at = form.keys.contains("at") ? fields["at"].flatMap(readTimes) : nil
-        let missingDay = fields["missing-day"].flatMap { reader.choice($0, field: "missing-day", MissingDayPolicy.self) }
+        let missingDay = fields["missing-day"].flatMap { node -> MissingDayPolicy? in
+            // Rolling a missing day forward (a February 29 renewal on March 1 in common years) is a policy some
+            // systems have and specrun does not: told so, with what can be checked instead, not offered skip as if a
+            // spelling.
+            if let word = node.scalar?.value.lowercased(), Self.rollingForward.contains(word) {
+                log.report(.unknownValue, at: node, "'\(node.scalar!.value)' is not a policy specrun has: a missing day is skipped or moved "
+                    + "back to the month's last day (write skip | last-day); for an occurrence moved to the next month's first day, "
+                    + "check each year without the day with a spec of its own over that year, e.g. {every: year, month: 3, day: 1, …}")
+                return nil
+            }
+            return reader.choice(node, field: "missing-day", MissingDayPolicy.self)
+        }
         if fields.has("missing-day"), missingDay == nil { complete = false }
 
         let rule: Rule?

@@ -7,6 +7,10 @@ import SpecYAML
 /// Mappings and lists: unknown, duplicate and missing keys, and the keys a flow mapping's comma split off a value it
 /// belonged to (an instant's decimal comma, a full-width list, a shorthand's times).
 extension ValueReader {
+    /// Keys that would leave dates out of a rule, which no spec can write.
+    static let exclusionKeys: Set<String> = ["except", "exclude", "excluding", "exclusions", "exceptions", "except-dates", "exdate",
+                                             "skip-dates", "holidays", "blackout", "blackout-dates", "not-on"]
+
     /// The list keys whose items are free text (log lines), where a comma can be part of one item.
     private static let freeTextLists: Set<String> = ["contains", "never"]
 
@@ -165,9 +169,26 @@ extension ValueReader {
                     }
                     unknownKeys = true
                     continue
+                } else if Self.exclusionKeys.contains(key.value.lowercased()), candidates.contains("rule") || candidates.contains("every") {
+                    // Holidays left out of a rule (RRULE's EXDATE, a scheduler's `except`): not in the spec language, and
+                    // told so with what can be checked instead (it was a list of the keys allowed, none of them it).
+                    message = "unknown key '\(key.value)' in \(place); a rule cannot leave dates out (holidays and other exclusions are not in "
+                        + "the spec language, docs/faq.md): check the days around a left-out date with windows that end before it "
+                        + "and start after it, one spec each"
                 } else if let suggestion = KeySynonyms.key(for: key.value, in: candidates) ?? Suggestion.closest(to: key.value, in: candidates) {
-                    misspelled.insert(suggestion)
-                    message = "unknown key '\(key.value)' in \(place); did you mean '\(suggestion)'?"
+                    // The key it looks like may be written already (`repeatd:` beside `repeated:`): offered it, the author
+                    // got a duplicate key. Another near key not yet written is offered instead, or the line's removal.
+                    let written = entries.first { $0.key.scalar?.value == suggestion }
+                    let unwritten = candidates.filter { candidate in !entries.contains { $0.key.scalar?.value == candidate } }
+                    if let written, let other = KeySynonyms.key(for: key.value, in: unwritten) ?? Suggestion.closest(to: key.value, in: unwritten) {
+                        misspelled.insert(other)
+                        message = "unknown key '\(key.value)' in \(place); did you mean '\(other)'? ('\(suggestion)' is the one on line \(written.key.mark.line))"
+                    } else if let written {
+                        message = "unknown key '\(key.value)' in \(place); it looks like '\(suggestion)', which this mapping has, on line \(written.key.mark.line): remove one of them"
+                    } else {
+                        misspelled.insert(suggestion)
+                        message = "unknown key '\(key.value)' in \(place); did you mean '\(suggestion)'?"
+                    }
                 } else if let home = homes[key.value] {
                     message = "unknown key '\(key.value)' in \(place); '\(key.value)' belongs in '\(home)', so write it under '\(home):'"
                 } else {

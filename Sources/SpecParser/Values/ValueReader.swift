@@ -217,6 +217,13 @@ struct ValueReader {
                        "'\(text)' is not a wall time; write '\(field)' on the 24-hour clock as HH:MM: \(written)")
             return nil
         }
+        if text == "24:00" || text == "24:00:00" {
+            // ISO 8601's end of a day: the midnight that starts the next one, which a daily rule writes 00:00.
+            log.report(.invalidTime, at: mark, length: length(),
+                       "'\(text)' is not a wall time specrun reads (a day's wall times run from 00:00 to 23:59:59); the midnight that ends "
+                           + "a day is 00:00 of the next: write \(quoted ? "\"00:00\"" : "00:00")")
+            return nil
+        }
         log.report(.invalidTime, at: mark, length: length(),
                    "'\(text)' is not a wall time; write '\(field)' as HH:MM or HH:MM:SS with hours 00–23, e.g. \(quoted ? "\"02:30\"" : "02:30")")
         return nil

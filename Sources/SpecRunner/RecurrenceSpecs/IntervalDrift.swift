@@ -22,6 +22,9 @@ enum IntervalDrift {
                 + "not \(wallTime), on the wall clock; for \(wallTime) local time use a calendar rule"
                 + (days == 1 ? ", e.g. {every: day, at: \"\(wallTime)\"}"
                     : ", e.g. {every: \(days) days, at: \"\(wallTime)\", from: \(WallTimeText.local(from, offset: fromOffset).date)}")
+                // Swapped in alone it was refused: a calendar rule meets the wall times a change skips or repeats, and
+                // its schedule says what happens to them.
+                + ", with the policies a calendar rule needs beside it in the schedule (e.g. nonexistent: shift-forward, repeated: first)"
         }
         return nil
     }

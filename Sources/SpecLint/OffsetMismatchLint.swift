@@ -175,6 +175,12 @@ public struct OffsetMismatchLint: SpecLintRule {
         guard let written = instant.writtenOffset else { return nil }
         let actual = zone.secondsFromGMT(for: instant.date)
         guard actual != written else { return nil }
+        // The instant as the zone writes it (in UTC where the zone's offset has seconds) may be past 9999 or before 0001,
+        // which no spec can write (`9999-12-31T23:00:00-13:00` in UTC is 10000-01-01T12:00:00Z): the offset written is
+        // the only way to write that instant, and the warning offered the unwritable text as its fix.
+        let keptAt = actual % 60 == 0 ? actual : 0
+        let keptSeconds = instant.date.timeIntervalSince1970.rounded(.down) + Double(keptAt)
+        guard (1...9999).contains(CivilDate(daysSinceEpoch: Int((keptSeconds / 86_400).rounded(.down))).year) else { return nil }
 
         let message = "\(instant.text) is written with offset \(WallTimeText.offset(written)), but \(ZoneDisplayName.of(zone)) is at "
             + "\(WallTimeText.offset(actual)) at that instant: it is \(WallTimeText.wallTime(instant.date, in: zone)) there"
@@ -224,6 +230,10 @@ public struct OffsetMismatchLint: SpecLintRule {
         let keptInUTC = instant.date.rfc3339UTC
         // `Z` alone where the zone's offset is +00:00 (London in winter), as the zone and UTC then spell it alike.
         let keptText = zoneOffset % 60 != 0 || zoneOffset == 0 ? keptInUTC : "\(kept) (or \(keptInUTC))"
+        // Where the zone's offset has seconds, the instant is kept in UTC, which is not the zone's offset.
+        let keepWords = zoneOffset % 60 != 0
+            ? "write it in UTC (the zone's offset, \(WallTimeText.offset(zoneOffset)), has seconds an RFC 3339 offset cannot carry)"
+            : "write it with the zone's offset"
         switch valid.count {
         case 0:
             let skipped = "\(local.time) does not exist in \(ZoneDisplayName.of(zone)) on \(local.date) (the clocks skip it); "
@@ -233,11 +243,11 @@ public struct OffsetMismatchLint: SpecLintRule {
                                                date: local.date, instant: instant.date) {
                 return skipped + outcome
             }
-            return skipped + "to keep this instant, write it with the zone's offset: \(kept)"
+            return skipped + "to keep this instant, \(keepWords): \(zoneOffset % 60 != 0 ? keptInUTC : kept)"
         default:
             let choices = valid.map(spelled(at:))
             let meant = valid.map { Date(timeIntervalSince1970: wallSeconds - Double($0)) }
-            let keep = "to keep it, write it with the zone's offset: \(keptText)"
+            let keep = "to keep it, \(keepWords): \(keptText)"
             // The instant of a change written with the offset before it (`03:00:00+02:00` for Berlin's autumn change, as
             // `explain` prints "clocks go from 03:00 (+02:00)"): the instant is right, and the note must not move it.
             if zone.secondsFromGMT(for: instant.date.addingTimeInterval(-1)) == written {

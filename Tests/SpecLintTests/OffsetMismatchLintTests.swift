@@ -320,6 +320,29 @@ import Testing
             """)
     }
 
+    /// An instant the zone writes past 9999 (or before 0001) has no other spelling a spec takes: the next 02:30 in
+    /// UTC after the last one of 9999 is 10000-01-01T02:30:00Z, writable only as 9999-12-31T23:30:00-03:00. The
+    /// warning offered the unwritable text, and under `--strict` such a spec could not pass.
+    @Test func anInstantTheZoneWritesPast9999IsNotWarnedAbout() {
+        #expect(Self.lint(zone: "UTC", instant: "9999-12-31T23:30:00-03:00", after: "9999-12-31T12:00:00Z") == "")
+        #expect(Self.lint(zone: "UTC", instant: "9999-12-31T02:30:00-03:00", after: "9999-12-30T12:00:00Z").contains("[offset-mismatch]"))
+    }
+
+    /// Monrovia kept −00:44:30 until 1972 (Python: 1960-05-31T12:00:00-00:45 is 12:45:00Z, 12:00:30 MMT). Kept as
+    /// written, the instant is written in UTC, which the note said was "the zone's offset".
+    @Test func aKeptInstantWhoseZoneOffsetHasSecondsIsWrittenInUTCAndSaysSo() {
+        let text = """
+            spec: monrovia
+            schedule: {timezone: Africa/Monrovia, rule: {every: day, at: "12:00"}, nonexistent: skip, repeated: first}
+            window: {after: 1960-05-31T12:00:00-00:45, through: 1960-06-01T13:00:00Z}
+            expect: {occurrences: [1960-06-01T12:44:30Z]}
+
+            """
+        #expect(Self.lint(text: text).contains(
+            "if you meant this instant, to keep it, write it in UTC (the zone's offset, -00:44:30, has seconds an RFC 3339 offset cannot carry): 1960-05-31T12:45:00Z"),
+            "\(Self.lint(text: text))")
+    }
+
     @Test func aZoneWithoutAKnownAbbreviationShowsOnlyItsOffset() {
         #expect(Self.lint(zone: "America/Sao_Paulo", instant: "2027-01-15T12:00:00-02:00").contains(
             "it is 2027-01-15 11:00 (-03:00) there"))

@@ -83,7 +83,7 @@ struct CaseReader {
             reader.missing("name", in: fields, "add 'name:' saying what the case checks, e.g. 'name: spring gap skipped'")
         }
 
-        let after = fields["after"].flatMap { reader.instant($0, field: "after") }
+        let after = fields["after"].flatMap { reader.searchBound($0, field: "after") }
         if !fields.has("after") {
             reader.missing("after", in: fields, "add the search cursor, e.g. 'after: 2027-03-28T00:00:00+01:00'")
         }

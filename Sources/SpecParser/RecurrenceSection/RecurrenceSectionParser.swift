@@ -59,8 +59,8 @@ struct RecurrenceSectionParser {
         guard let fields = reader.mapping(node, place: "'window'", owner: owner, allowed: SpecKeyCatalog.window.keyNames,
                                           expected: "a mapping with after: and through:")
         else { return nil }
-        let after = fields["after"].flatMap { reader.instant($0, field: "after") }
-        let through = fields["through"].flatMap { reader.instant($0, field: "through") }
+        let after = fields["after"].flatMap { reader.searchBound($0, field: "after") }
+        let through = fields["through"].flatMap { reader.searchBound($0, field: "through") }
         if !fields.has("after") {
             reader.missing("after", in: fields, "add the instant the window starts after (excluded), e.g. 'after: 2027-03-27T00:00:00+01:00'")
         }

@@ -30,6 +30,8 @@ enum InstantText {
         case commaFraction
         /// `+00:53:28`: a historical offset with seconds (local mean time), which RFC 3339 cannot write.
         case offsetWithSeconds(Date)
+        /// `0000-06-01T00:00:00Z`: RFC 3339 writes the year 0000, and the spec language's years are 0001…9999.
+        case yearZero
 
         func message(for text: String, field: String) -> String {
             switch self {
@@ -66,8 +68,11 @@ enum InstantText {
                 "the instant '\(text)' has a comma before its fraction of a second; RFC 3339 takes a dot: "
                     + text.replacingOccurrences(of: ",", with: ".")
             case .offsetWithSeconds(let date):
-                "the offset in '\(text)' has seconds, which an RFC 3339 offset cannot carry (zones had such offsets "
-                    + "before standard time); write the same instant in UTC: \(date.rfc3339UTC)"
+                // Monrovia kept −00:44:30 as its standard time until 1972: not only local mean time has seconds.
+                "the offset in '\(text)' has seconds, which an RFC 3339 offset cannot carry (local mean time had such "
+                    + "offsets, and Monrovia's −00:44:30 lasted until 1972); write the same instant in UTC: \(date.rfc3339UTC)"
+            case .yearZero:
+                "'\(text)' is in the year 0000, before the years a spec writes (0001 to 9999); write an instant of the year 0001 or later"
             }
         }
 
@@ -187,6 +192,7 @@ enum InstantText {
         }
         guard index == bytes.count else { return .failure(.malformed) }
 
+        guard year >= 1 else { return .failure(.yearZero) }
         guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else {
             return .failure(.noSuchDate(year: year, month: month, day: day))
         }

@@ -157,6 +157,19 @@ struct ValueReader {
         }
     }
 
+    /// An instant a search starts from or ends at (a cursor, a window's bounds): one past 9999 once its offset is
+    /// applied (`9999-12-31T23:00:00-05:00`) is refused here, where `check` sees it, as every engine refuses it.
+    func searchBound(_ node: Node, field: String) -> InstantLiteral? {
+        guard let literal = instant(node, field: field) else { return nil }
+        guard literal.date < SupportedInstants.range.upperBound else {
+            log.report(.invalidInstant, at: node,
+                       "'\(literal.text)' is \(literal.date.rfc3339UTC) in UTC, in the year 10000 once its offset is applied; a search "
+                           + "\(field == "through" ? "ends" : "starts") no later than 9999-12-31T23:59:59Z: write an earlier instant")
+            return nil
+        }
+        return literal
+    }
+
     private func literal(_ parsed: InstantText.Parsed, text: String, at mark: Mark) -> InstantLiteral {
         InstantLiteral(
             date: parsed.date,

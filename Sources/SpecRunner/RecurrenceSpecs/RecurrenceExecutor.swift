@@ -145,7 +145,10 @@ struct RecurrenceExecutor: Sendable {
                 verdict.status = .error
                 let written = caseSpec.map { [$0.after] } ?? [recurrence.window?.after, recurrence.window?.through].compactMap { $0 }
                 if let literal = written.first(where: { $0.date == date }) {
-                    verdict.message = "no search can start from the \(role), which is in the year 10000 (see below)"
+                    // The parser refuses both ends now (years 0001…9999 as written, and past 9999 in UTC); a library
+                    // caller's date can still be either side.
+                    let side = date >= SupportedInstants.range.upperBound ? "in the year 10000" : "before 0000-12-30T00:00:00Z (Date.distantPast)"
+                    verdict.message = "no search can start from the \(role), which is \(side) (see below)"
                     verdict.diagnostics = [Diagnostic(
                         code: RunDiagnosticCode.instantOutOfRange.rawValue, location: literal.location, message: Self.explain(error),
                         sourceLine: literal.sourceLine, length: literal.text.count)]

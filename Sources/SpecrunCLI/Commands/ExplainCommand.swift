@@ -12,7 +12,7 @@ struct ExplainCommand {
     static let options: [OptionSpec] = [
         OptionSpec(name: "help", short: "h", help: "Show this help."),
         OptionSpec(name: "at", valueName: "HH:MM",
-                   help: "A wall time: what each policy makes of it on DATE, or on each day of YEAR with a change."),
+                   help: "A wall time (HH:MM, or HH:MM:SS): what each policy makes of it on DATE, or on each day of YEAR with a change."),
         OptionSpec(name: "engine", valueName: "NAME",
                    help: "core (default), or all: also what Foundation's Calendar makes of the wall time, differences marked ≠."),
     ]
@@ -26,8 +26,8 @@ struct ExplainCommand {
 
         ARGUMENTS:
           ZONE                 An IANA time zone, as 'timezone:' takes it (e.g. Europe/Berlin).
-          YEAR                 The changes in that year, e.g. 2027 (default: the current year, in UTC).
-          DATE                 The changes on that local date, e.g. 2027-03-28.
+          YEAR                 The changes in that year, 1000 to 9999, e.g. 2027 (default: the current year, in UTC).
+          DATE                 The changes on that local date, e.g. 2027-03-28 (years 1000 to 9999).
 
         OPTIONS:
         \(OptionParser(options: options).helpLines().joined(separator: "\n"))

@@ -242,14 +242,27 @@ struct ZoneReport {
         let before = coreInstants(LocalDateTime(wallSeconds: local.wallSeconds - day), resolver: &resolver).max()
         let after = coreInstants(LocalDateTime(wallSeconds: local.wallSeconds + day), resolver: &resolver).min()
         // Offsets stay within ±26 hours of UTC: without a neighbour (never, in practice), a day and a half is safe.
+        // On the last days of 9999 the day after's instant (and so the window's end) can be in the year 10000, where
+        // no window ends: the window stops at 9999's last second, and Foundation's answers after it are asked one by
+        // one (each row read "the window end … is outside the instants schedules are searched from").
+        let end = (after ?? Date(timeIntervalSince1970: Double(local.wallSeconds + 50 * 3600))).addingTimeInterval(-1)
+        let latest = SupportedInstants.range.upperBound.addingTimeInterval(-1)
         let window = Window(
             after: before ?? Date(timeIntervalSince1970: Double(local.wallSeconds - 50 * 3600)),
-            through: (after ?? Date(timeIntervalSince1970: Double(local.wallSeconds + 50 * 3600))).addingTimeInterval(-1))
+            through: min(end, latest))
         let engine = FoundationEngine()
         do throws(RecurrenceError) {
             let schedule = try Schedule(
                 id: "explain", rule: .daily(at: time), timeZone: zone, nonexistent: nonexistent, repeated: repeated)
-            let instants = try engine.occurrences(in: window, of: schedule, limit: 4).map(\.date)
+            var instants = try engine.occurrences(in: window, of: schedule, limit: 4).map(\.date)
+            if end > latest {
+                var cursor = instants.last ?? window.after
+                while instants.count < 4, cursor < SupportedInstants.range.upperBound,
+                      let next = try? engine.next(after: cursor, in: schedule).date, next <= end {
+                    instants.append(next)
+                    cursor = next
+                }
+            }
             guard instants.isEmpty else { return FoundationAnswer(instants: instants) }
             return FoundationAnswer(instants: [], nextInstead: try engine.next(after: window.after, in: schedule).date)
         } catch {

@@ -75,9 +75,9 @@ public struct DiagnosticRenderer: Sendable {
         let before = String(String.UnicodeScalarView(scalars[..<cut]))
         let rest = String(String.UnicodeScalarView(scalars[cut...]))
         let marked = rest.prefix(max(1, min(diagnostic.length, rest.count)))
-        let visibleBefore = ControlCharacters.visible(String(before))
-        let visibleMarked = ControlCharacters.visible(String(marked))
-        let visibleLine = visibleBefore + visibleMarked + ControlCharacters.visible(String(rest.dropFirst(marked.count)))
+        let visibleBefore = ControlCharacters.visible(String(before), keepingTabs: true)
+        let visibleMarked = ControlCharacters.visible(String(marked), keepingTabs: true)
+        let visibleLine = visibleBefore + visibleMarked + ControlCharacters.visible(String(rest.dropFirst(marked.count)), keepingTabs: true)
         let marks = "^" + String(repeating: "~", count: max(0, DisplayWidth.of(visibleMarked) - 1))
         return Layout(headline: headline, source: (visibleLine, visibleBefore), marks: marks, notes: notes)
     }

@@ -1,5 +1,6 @@
 /// How many terminal columns a text takes: East Asian wide and fullwidth characters (Chinese, Japanese, Korean,
-/// fullwidth forms, most emoji) take two, every other character one (a letter with combining accents is one
+/// fullwidth forms, most emoji, flags) take two, format characters (zero-width spaces, direction marks) none, every
+/// other character one (a letter with combining accents is one
 /// character, so one column). Close to `wcwidth`, without asking the C library, whose answer depends on the locale.
 public enum DisplayWidth {
     public static func of(_ text: some StringProtocol) -> Int {
@@ -8,6 +9,11 @@ public enum DisplayWidth {
 
     public static func of(_ character: Character) -> Int {
         guard let first = character.unicodeScalars.first, first.value >= 0x1100 else { return 1 }
+        // Format characters draw nothing (a zero-width space, a right-to-left mark, a byte order mark inside a line):
+        // counted as one column each, they pushed the caret one column right per character before it.
+        if first.properties.generalCategory == .format { return 0 }
+        // A flag is two regional indicators, drawn two columns wide (glibc's `wcwidth` and terminals since 2020).
+        if (0x1F1E6...0x1F1FF).contains(first.value) { return character.unicodeScalars.count > 1 ? 2 : 1 }
         return wideRanges.contains { $0.contains(first.value) } ? 2 : 1
     }
 

@@ -332,6 +332,31 @@ import Testing
         #expect(lines[2] == String(repeating: " ", count: width) + "^~~", "\(lines)")
     }
 
+    /// Characters that draw nothing (a zero-width space, a right-to-left mark, a byte order mark inside a line, as
+    /// text pasted from a chat or a wiki carries them) take no column, and a flag, two regional indicators, takes two
+    /// (glibc's `wcwidth`: 0 for each format character, 2 for the pair): counted one each, the caret sat one column
+    /// right of the mistake per invisible character, one left per flag.
+    @Test(arguments: [("n\u{200B}y", 2), ("\u{200F}Nuit", 4), ("a\u{FEFF}b\u{2060}c", 3), ("🇩🇪 Berlin", 9), ("🇩🇪🇫🇷", 4)])
+    func theCaretSkipsWhatDrawsNothingAndCountsAFlagAsTwoColumns(name: String, columns: Int) {
+        let file = Self.caseWithNextMisspelled(named: name)
+        let lines = DiagnosticRenderer().render(file.diagnostics[0]).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[2] == String(repeating: " ", count: 11 + columns + 36) + "^~~", "\(lines)")
+    }
+
+    /// A right-to-left override or isolate left open in a spec turns the rest of a terminal line around where the
+    /// terminal draws bidirectional text: in a message and in a source line it is shown as an escape, as control
+    /// characters are, and the caret stays under the mistake.
+    @Test func bidirectionalControlsAreShownAsEscapes() {
+        let file = Self.caseWithNextMisspelled(named: "Nightly \u{202E}liaf\u{2067}")
+        let text = DiagnosticRenderer().render(file.diagnostics[0])
+        #expect(!text.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) })
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[1].contains("Nightly \\u{202E}liaf\\u{2067},"))
+        #expect(lines[2] == String(repeating: " ", count: 11 + 28 + 36) + "^~~", "\(lines)")
+        #expect(ControlCharacters.visible("a\tb") == "a\\u{9}b")
+        #expect(ControlCharacters.visible("a\tb", keepingTabs: true) == "a\tb")
+    }
+
     /// A spec whose one case, named `name`, writes `nxt` for `next` (column 11 + the name + 36).
     static func caseWithNextMisspelled(named name: String) -> SpecFile {
         SpecFixtures.parse("""

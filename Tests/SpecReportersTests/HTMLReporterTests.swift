@@ -543,6 +543,19 @@ extension HTMLReporterTests {
         #expect(page.contains("bdi:lang(ko) { word-break: keep-all; overflow-wrap: anywhere; }"))
     }
 
+    /// A carriage return or a tab in a name drew as a space in the browser (`Nightly\rsync` read `Nightly sync`, where
+    /// the terminal shows `Nightly\u{D}sync`): the page shows the same escape.
+    @Test func controlCharactersInANameAreShownAsTheTerminalShowsThem() {
+        var run = RunResultFixture.run
+        run.tests = [run.tests[0]]
+        run.tests[0].spec = "Nightly\rsync"
+        run.tests[0].caseName = "a\tb"
+        let page = HTMLReporter().render(run)
+        #expect(page.contains("<bdi>Nightly\\u{D}sync</bdi>"))
+        #expect(page.contains("<bdi>a\\u{9}b</bdi>"))
+        #expect(!page.contains("Nightly&#13;sync"))
+    }
+
     /// A diagnostic's source line and caret scroll together and never wrap: wrapped, on a narrow window or a long
     /// line of Chinese, the caret fell on a line of its own, far from what it marks. The page scrolls each line so
     /// its caret shows.

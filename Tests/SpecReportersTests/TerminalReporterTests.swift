@@ -195,6 +195,16 @@ import Testing
         #expect(FailureText(glyphs: .ascii).zoneSentences(three).count == 3)
     }
 
+    /// A tab in a name reached the terminal raw, where docs/diagnostics.md promises every control character shown;
+    /// a right-to-left override left open turned the rest of the line (` › core`, `file:line`) around.
+    @Test func aTabOrADirectionOverrideInANameIsShownAsAnEscape() {
+        var test = RunResultFixture.yearEndError
+        test.spec = "Nightly\tsync \u{202E}liaf"
+        let text = TerminalReporter().renderTest(test)
+        #expect(text.contains("Nightly\\u{9}sync \\u{202E}liaf"), "\(text)")
+        #expect(!text.unicodeScalars.contains { $0 == "\t" || $0.value == 0x202E })
+    }
+
     @Test func controlCharactersInSpecTextAreShownNotSent() {
         let text = TerminalReporter().renderTest(RunResultFixture.yearEndError)
         #expect(!text.contains("\u{1B}"))

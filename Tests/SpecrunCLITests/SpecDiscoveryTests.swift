@@ -27,6 +27,29 @@ import Testing
                 "\(run.out.suffix(300)) \(run.err.suffix(300))")
     }
 
+    /// A spec saved by Notepad as "Text Documents (*.txt)" is `nightly.yaml.txt`: skipped without a word, it vanished
+    /// from the run. It is not read (its name is not a spec's), and told: in a warning beside other specs, in the
+    /// refusal when nothing else is there; `check` tells it too. Named directly, a file is read whatever its name.
+    @Test func aSpecSavedAsTextIsToldNotSkippedInSilence() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("a.yaml", ScratchSpecFolder.quickSpec("A"))
+        try folder.write("sub/nightly.YAML.txt", ScratchSpecFolder.quickSpec("N"))
+        try folder.write("notes.txt", "not a spec")
+        let warning = "specrun: warning: '\(folder.path("sub/nightly.YAML.txt"))' is not read: its name ends in .txt after .yaml, as an "
+            + "editor names a spec saved as a text document (Notepad's \"Text Documents (*.txt)\"); rename it to '\(folder.path("sub/nightly.YAML"))' to run it\n"
+        let run = await CommandRun.run([folder.path])
+        #expect(run.status == 0)
+        #expect(run.err == warning, "\(run.err)")
+        let check = await CommandRun.run(["check", folder.path])
+        #expect(check.err == warning, "\(check.err)")
+        try FileManager.default.removeItem(atPath: folder.path("a.yaml"))
+        let alone = await CommandRun.run([folder.path("sub")])
+        #expect(alone.status == 2)
+        #expect(alone.err.contains("No spec files (*.yaml, *.yml) found in '\(folder.path("sub"))' ('\(folder.path("sub/nightly.YAML.txt"))' is named like a spec saved as a text document: rename it to end in .yaml)"), "\(alone.err)")
+        #expect(await CommandRun.run([folder.path("sub/nightly.YAML.txt")]).status == 0)
+    }
+
     /// `selfdir → .` once made discovery walk `selfdir/selfdir/…/a.yaml` forty deep (until the system's link
     /// limit), so one spec was read forty times and reported as forty duplicate spec names.
     @Test func aLinkBackToAnEnclosingFolderIsWalkedOnce() async throws {

@@ -45,8 +45,8 @@ public struct SpecReferenceWriter: Sendable {
 
             ## Files and documents
 
-            - `specrun PATH...` reads every `*.yaml` and `*.yml` below each folder (recursively, sorted by path) and each
-              file named directly.
+            - `specrun PATH...` reads every `*.yaml` and `*.yml` (any case) below each folder (recursively, sorted by path)
+              and each file named directly; a `*.yaml.txt` below a folder (a spec saved as text) is a warning, not read.
             - One YAML document is one spec; separate several with `---`. Empty documents (a trailing `---`) are ignored;
               a file with no spec at all is an error (`empty-file`).
             - A document with an error drops only its own spec: the file's other specs still run (the run then exits 2).

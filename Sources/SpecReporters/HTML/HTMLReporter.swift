@@ -568,7 +568,9 @@ public struct HTMLReporter: Sendable {
     /// (`정 / 확히`), as it breaks Chinese and Japanese, where that is right (the CJK layout review).
     static func isolated(_ name: String) -> String {
         let korean = name.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) || (0x1100...0x11FF).contains($0.value) }
-        return (korean ? "<bdi lang=\"ko\">" : "<bdi>") + XMLText.text(name) + "</bdi>"
+        // A tab or a carriage return in a name drew as a space (`Nightly\rsync` read `Nightly sync`): shown as the
+        // escape the terminal shows.
+        return (korean ? "<bdi lang=\"ko\">" : "<bdi>") + XMLText.text(ControlCharacters.visible(name)) + "</bdi>"
     }
 
     static func statusTitle(_ status: TestStatus) -> String {

@@ -43,6 +43,7 @@ struct CheckCommand {
     func execute(_ arguments: [String]) -> Int32 {
         let parsed: ParsedArguments
         let files: [String]
+        let found: SpecDiscovery.Found
         var limits: RunLimits
         let redaction: Redaction
         let jobs: Int
@@ -58,16 +59,14 @@ struct CheckCommand {
             limits = try RunLimits(parsed)
             jobs = try RunConfiguration.positiveInteger(parsed.value("jobs"), option: "jobs") ?? ProcessInfo.processInfo.activeProcessorCount
             redaction = try RedactionOptions.redaction(parsed)
-            files = try SpecDiscovery.files(in: parsed.positionals)
-            guard !files.isEmpty else {
-                let places = parsed.positionals.map { "'\($0)'" }.joined(separator: ", ")
-                throw UsageError("No spec files (*.yaml, *.yml) found in \(places). Add a spec, or point specrun at the folder that holds them.")
-            }
+            found = try SpecDiscovery.specs(in: parsed.positionals)
+            files = found.files
             limits.confineFixtures(to: SpecDiscovery.folders(in: parsed.positionals))
         } catch {
             return io.usageFailure(error, command: "check")
         }
 
+        for path in found.savedAsText { io.writeProblem(.warning, SpecDiscovery.Found.warning(path)) }
         let loaded = SpecLoader(strict: parsed.flag("strict"), parser: limits.parser, jobs: jobs).load(files)
         let sources = SourceContextReader(maxBytes: limits.yaml.maxBytes).lookup
         let diagnostics = loaded.diagnostics.map { $0.redacted(by: redaction, sources: sources) }

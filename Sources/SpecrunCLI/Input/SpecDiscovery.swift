@@ -11,8 +11,42 @@ import Foundation
 struct SpecDiscovery {
     static let extensions: Set<String> = ["yaml", "yml"]
 
+    /// The spec files below `paths`, and the files below them named like a spec saved as a text document, which are
+    /// not read (`nightly.yaml.txt`, as Notepad saves one): each is told in a warning, so it does not vanish unseen.
+    struct Found {
+        var files: [String]
+        var savedAsText: [String]
+
+        /// The warning for a file named like a spec saved as text.
+        static func warning(_ path: String) -> String {
+            "'\(path)' is not read: its name ends in .txt after .yaml, as an editor names a spec saved as a text document "
+                + "(Notepad's \"Text Documents (*.txt)\"); rename it to '\(path.dropLast(4))' to run it"
+        }
+    }
+
+    /// The spec files of a run or a check, refused (with the files saved as text, if any) when there is none.
+    static func specs(in paths: [String]) throws(UsageError) -> Found {
+        var savedAsText: [String] = []
+        let files = try files(in: paths, savedAsText: &savedAsText)
+        guard !files.isEmpty else {
+            let places = paths.map { "'\($0)'" }.joined(separator: ", ")
+            let asText = savedAsText.isEmpty ? ""
+                : " (\(savedAsText.count == 1 ? "'\(savedAsText[0])' is" : "\(savedAsText.count) files, '\(savedAsText[0])' the first, are") "
+                    + "named like a spec saved as a text document: rename \(savedAsText.count == 1 ? "it" : "them") to end in .yaml)"
+            throw UsageError("No spec files (*.yaml, *.yml) found in \(places)\(asText). Add a spec, or point specrun at the folder that holds them.")
+        }
+        return Found(files: files, savedAsText: savedAsText)
+    }
+
     static func files(in paths: [String]) throws(UsageError) -> [String] {
+        var savedAsText: [String] = []
+        return try files(in: paths, savedAsText: &savedAsText)
+    }
+
+    static func files(in paths: [String], savedAsText: inout [String]) throws(UsageError) -> [String] {
         var found: Set<String> = []
+        var asText: [String] = []
+        defer { savedAsText = asText.sorted() }
         var walk = TreeWalk()
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -48,7 +82,7 @@ struct SpecDiscovery {
                 continue
             }
             _ = walk.walk(normalized(path)) { entry in
-                found.insert(entry.path)
+                if entry.isSpecSavedAsText { asText.append(entry.path) } else { found.insert(entry.path) }
                 return true
             }
         }
@@ -80,6 +114,7 @@ struct SpecDiscovery {
         var walk = TreeWalk(folderLimit: folderLimit)
         var first = FirstEntry.none
         let finished = walk.walk(normalized(directory)) { entry in
+            if entry.isSpecSavedAsText { return true }
             first = entry.isSpec ? .spec(entry.path) : .unreadable(entry.path)
             return false
         }

@@ -10,6 +10,14 @@ struct TreeWalk {
     struct Entry: Equatable {
         var path: String
         var isSpec: Bool
+        /// A spec saved as a text document (`nightly.yaml.txt`): not read, told in a warning.
+        var isSpecSavedAsText = false
+    }
+
+    /// `nightly.yaml.txt`: what Notepad writes for `nightly.yaml` saved as "Text Documents (*.txt)".
+    static func isSpecSavedAsText(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return lowered.hasSuffix(".yaml.txt") || lowered.hasSuffix(".yml.txt")
     }
 
     /// How many folders one value may list; past it, `walk` returns false.
@@ -68,6 +76,9 @@ struct TreeWalk {
                         }
                         queue.append((child, FolderIdentity(childInfo)))
                     } else if isSpecName, !found(Entry(path: child, isSpec: true)) {
+                        return false
+                    } else if !isSpecName, isValidName, Self.isSpecSavedAsText(text),
+                              !found(Entry(path: child, isSpec: false, isSpecSavedAsText: true)) {
                         return false
                     }
                     continue

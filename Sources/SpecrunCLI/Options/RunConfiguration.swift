@@ -90,11 +90,10 @@ struct RunConfiguration {
         guard !paths.isEmpty else {
             throw UsageError("No spec path given. Name a spec file or a folder, e.g. 'specrun specs/'.")
         }
-        files = try SpecDiscovery.files(in: paths)
-        guard !files.isEmpty else {
-            let places = paths.map { "'\($0)'" }.joined(separator: ", ")
-            throw UsageError("No spec files (*.yaml, *.yml) found in \(places). Add a spec, or point specrun at the folder that holds them.")
-        }
+        let found = try SpecDiscovery.specs(in: paths)
+        files = found.files
+        // A spec saved as a text document (`nightly.yaml.txt`) is not read, and told: it must not vanish unseen.
+        readWarnings += found.savedAsText.map(SpecDiscovery.Found.warning)
         let folders = SpecDiscovery.folders(in: paths)
         limits.confineFixtures(to: folders)
         try ResultOutputs(parsed).checkPaths(

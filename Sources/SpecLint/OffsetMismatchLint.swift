@@ -191,8 +191,14 @@ public struct OffsetMismatchLint: SpecLintRule {
             message: message,
             sourceLine: instant.sourceLine,
             length: instant.text.count,
-            notes: [Diagnostic.Note(message: meantInstead(instant, written: written, zone: zone, expected: expected))])
+            notes: [Diagnostic.Note(message: meantInstead(instant, written: written, zone: zone, expected: expected))]
+                + (instant.date.timeIntervalSince1970 < 0 ? [Diagnostic.Note(message: Self.before1970)] : []))
     }
+
+    /// Before 1970 the zone's offset here may be another zone's (Europe/Amsterdam's is Europe/Brussels's in ICU's data,
+    /// +00:00 in 1938 where zoneinfo gives +00:20): a historian's right instant was told to take it, with no word why.
+    static let before1970 = "before 1970 this toolchain's zone data gives some zones another zone's history (Europe/Amsterdam "
+        + "follows Europe/Brussels), where Python's zoneinfo on Debian keeps the zone's own: docs/recurrence.md#zone-data-before-1970"
 
     /// Whether the warning on `instant` says to keep it as it is ("the rule gives this very instant"): the rule gives
     /// the instant as written and none of the readings of its wall time in the zone's offsets.

@@ -316,6 +316,7 @@ import Testing
                 next: 1892-06-01T12:00:00+00:53
                       ^~~~~~~~~~~~~~~~~~~~~~~~~
             note: if you meant 12:00 local time, write 1892-06-01T11:06:32Z (12:00 at +00:53:28, whose seconds an RFC 3339 offset cannot carry)
+            note: before 1970 this toolchain's zone data gives some zones another zone's history (Europe/Amsterdam follows Europe/Brussels), where Python's zoneinfo on Debian keeps the zone's own: docs/recurrence.md#zone-data-before-1970
 
             """)
     }

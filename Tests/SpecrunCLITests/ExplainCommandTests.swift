@@ -64,6 +64,15 @@ import Testing
         ])
     }
 
+    /// Europe/Amsterdam kept +00:19:32 until 1937-07-01 and +00:20 until 1940 in zoneinfo (Debian's tzdata, with
+    /// backzone); the toolchain's ICU data gives it Brussels's history (+01:00 that day). The report says so before
+    /// 1970, and not from 1970 on.
+    @Test func aDateBefore1970NotesThatZoneDataMayBeAnotherZones() async {
+        let old = await CommandRun.run("explain", "Europe/Amsterdam", "1937-07-01")
+        #expect(old.out.contains("\nnote: \(ZoneReport.before1970Note)\n"), "\(old.out)")
+        #expect(!(await CommandRun.run("explain", "Europe/Amsterdam", "1970")).out.contains("before 1970"))
+    }
+
     /// Python: 2011-04-02T14:00:00Z -10:00 → -11:00 (04:00 → 03:00), 2011-09-24T14:00:00Z -11:00 → -10:00
     /// (03:00 → 04:00), 2011-12-30T10:00:00Z -10:00 → +14:00 (2011-12-30 00:00 → 2011-12-31 00:00: a whole day).
     /// 03:30 on 04-02: first 2011-04-02T03:30:00-10:00, last 2011-04-02T03:30:00-11:00. On 09-24: next-valid-time

@@ -44,6 +44,7 @@ struct ZoneReport {
                 : "\(name), \(Self.dateText(date)): \(changes.count) change\(changes.count == 1 ? "" : "s") of the UTC offset\n"
         }
         if let nameNote { out += "note: \(nameNote)\n" }
+        if wallRange.start < Self.year1970 { out += "note: \(Self.before1970Note)\n" }
         if !changes.isEmpty {
             out += "\n" + table(changes) + "\n"
             out += "A gap skips the wall times from 'clocks go from' up to 'to'; an overlap repeats those from 'to' up to 'clocks go from'.\n"
@@ -64,6 +65,17 @@ struct ZoneReport {
         }
         return out
     }
+
+    /// 1970-01-01 in wall-clock seconds.
+    private static let year1970 = 0
+
+    /// Before 1970 tzdata's main files give some zones the history of another zone of the same region (Europe/Amsterdam
+    /// Europe/Brussels's: +00:00 in 1938 where Amsterdam kept +00:20); the toolchain's ICU data is built from them,
+    /// and Python's zoneinfo on Debian reads the zones' own (tzdata's `backzone`). A historian's instant from zoneinfo
+    /// was told by the lint to write Brussels's offset, and nothing said why.
+    static let before1970Note = "before 1970 this toolchain's zone data (ICU's, built from tzdata's main files) gives some zones "
+        + "another zone's history (Europe/Amsterdam follows Europe/Brussels), where Python's zoneinfo on Debian keeps the zone's "
+        + "own (tzdata's backzone); check instants before 1970 against the data your app runs on"
 
     private var rangeArgument: String {
         switch range {

@@ -106,7 +106,7 @@ extension ScheduleSpec {
         try Schedule(
             id: id, version: version, rule: overrides.rule ?? rule, timeZone: overrides.timeZone ?? timeZone,
             nonexistent: overrides.nonexistent ?? nonexistent ?? .skip, repeated: overrides.repeated ?? repeated ?? .first,
-            searchLimit: limit)
+            searchLimit: overrides.limit ?? limit)
     }
 }
 
@@ -173,12 +173,16 @@ public struct CaseSpec: Sendable, Hashable {
         public var repeated: RepeatedTimePolicy?
         public var timeZone: TimeZone?
         public var rule: Rule?
+        /// The case's own search bound (`limit:`), for the searches of this case alone.
+        public var limit: Int?
 
-        public init(nonexistent: NonexistentTimePolicy? = nil, repeated: RepeatedTimePolicy? = nil, timeZone: TimeZone? = nil, rule: Rule? = nil) {
+        public init(nonexistent: NonexistentTimePolicy? = nil, repeated: RepeatedTimePolicy? = nil, timeZone: TimeZone? = nil, rule: Rule? = nil,
+                    limit: Int? = nil) {
             self.nonexistent = nonexistent
             self.repeated = repeated
             self.timeZone = timeZone
             self.rule = rule
+            self.limit = limit
         }
     }
 

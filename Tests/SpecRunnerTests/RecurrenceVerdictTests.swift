@@ -197,9 +197,9 @@ import Testing
     /// a rule with one time keeps its message (counted from the cursor's date is then no surprise).
     @Test(arguments: [
         ("daily 08:00,20:00", "2027-01-01T20:00:00Z",
-         "no occurrence of every day at 08:00 and 20:00 within 1 candidate slot after 2027-01-01 12:00 UTC (+00:00) (the search bound, counted from 2027-01-01 08:00, the first time of the cursor's date); if that is expected, write 'error: no-occurrence' in the case instead of 'next', else raise 'limit:' in the schedule (default: --max-candidates)"),
+         "no occurrence of every day at 08:00 and 20:00 within 1 candidate slot after 2027-01-01 12:00 UTC (+00:00) (the search bound, counted from 2027-01-01 08:00, the first time of the cursor's date); if that is expected, write 'error: no-occurrence' in the case instead of 'next', else raise 'limit:' in the schedule (default: --max-candidates), or give the case its own 'limit:'"),
         ("daily 08:00", "2027-01-02T08:00:00Z",
-         "no occurrence of every day at 08:00 within 1 candidate slot after 2027-01-01 12:00 UTC (+00:00) (the search bound); if that is expected, write 'error: no-occurrence' in the case instead of 'next', else raise 'limit:' in the schedule (default: --max-candidates)"),
+         "no occurrence of every day at 08:00 within 1 candidate slot after 2027-01-01 12:00 UTC (+00:00) (the search bound); if that is expected, write 'error: no-occurrence' in the case instead of 'next', else raise 'limit:' in the schedule (default: --max-candidates), or give the case its own 'limit:'"),
     ])
     func theBoundOfARuleWithSeveralTimesSaysWhereItsCountBegan(rule: String, next: String, message: String) throws {
         let text = """
@@ -211,6 +211,25 @@ import Testing
         let result = try Self.runOnCore(text, path: "bound.yaml")
         #expect(result.status == .failed)
         #expect(result.message == message)
+    }
+
+    /// A case with its own `limit:` searches within it alone, and its bound's message names the case's `limit:`: told
+    /// to raise the schedule's, an author changed every case's bound (the expressiveness review). From
+    /// 2027-01-01T12:00Z a daily 08:00 rule's one slot is that day's 08:00, before the cursor; two reach 2027-01-02.
+    @Test func aCaseWithItsOwnBoundIsToldToRaiseIt() throws {
+        let text = """
+            spec: bound
+            schedule: {id: b, timezone: UTC, rule: "daily 08:00", nonexistent: skip, repeated: first}
+            cases:
+              - {name: one slot, after: 2027-01-01T12:00:00Z, limit: 1, next: 2027-01-02T08:00:00Z}
+              - {name: two slots, after: 2027-01-01T12:00:00Z, limit: 2, next: 2027-01-02T08:00:00Z}
+            """
+        let file = SpecParser().parse(path: "bound.yaml", bytes: Array(text.utf8))
+        guard case .recurrence(let body) = try #require(file.specs.first).body else { Issue.record("not a recurrence spec"); return }
+        #expect(body.cases.map(\.overrides.limit) == [1, 2])
+        let result = try Self.runOnCore(text, path: "bound.yaml")
+        #expect(result.status == .failed)
+        #expect(result.message?.hasSuffix("in the case instead of 'next', else raise the case's 'limit:'") == true, "\(result.message ?? "")")
     }
 
     /// A window is repeated searches, each counting from the first time of its cursor's date: after 20:00 a bound of 2

@@ -877,6 +877,8 @@ class Checker:
                           ("rule", "rule")):
             if k in case:
                 params[target] = case[k]
+        if "limit" in case:  # a case's own search bound
+            params["limit"] = int(case["limit"])
         s = self.build(params)
         after = parse_instant(case["after"])
         self.lint_offset(where, params["zone"], after)

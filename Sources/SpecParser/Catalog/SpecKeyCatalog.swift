@@ -218,6 +218,8 @@ public enum SpecKeyCatalog {
                     summary: "Overrides the schedule's `timezone` for this case (its instants are linted against this zone)."),
             SpecKey("rule", .either([.mapping(rule), .ruleShorthand]), example: "{every: hour, minute: 30}",
                     summary: "Overrides the schedule's `rule`; a case that turns an interval schedule into a calendar rule must give its own `nonexistent` and `repeated`."),
+            SpecKey("limit", .wholeNumber(1...10_000_000), example: "8",
+                    summary: "Overrides the schedule's `limit` (the search bound) for this case's searches: one spec checks a rule within and at its bound."),
             SpecKey("description", .text("text"), summary: "Free text for people about this case."),
             SpecKey("tags", .list(.text("text"), singleAllowed: true, nonEmpty: false), example: "[dst]",
                     summary: "Labels of this case, added to the spec's: `--tag` and `--exclude-tag` select cases by both."),

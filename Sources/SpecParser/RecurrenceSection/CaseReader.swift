@@ -106,6 +106,9 @@ struct CaseReader {
         overrides.nonexistent = fields["nonexistent"].flatMap { reader.choice($0, field: "nonexistent", NonexistentTimePolicy.self) }
         overrides.repeated = fields["repeated"].flatMap { reader.choice($0, field: "repeated", RepeatedTimePolicy.self) }
         overrides.timeZone = fields["timezone"].flatMap { reader.timeZone($0, field: "timezone") }
+        overrides.limit = fields["limit"].flatMap {
+            reader.integer($0, field: "limit", range: 1...10_000_000, example: "\(Schedule.defaultSearchLimit)")
+        }
         if fields.has("timezone") { zoneOfCase = overrides.timeZone }
         if let ruleNode = fields["rule"] {
             overrides.rule = RuleReader(reader: reader, timeZone: zoneOfCase).read(ruleNode, owner: fields.keyNode("rule")!)

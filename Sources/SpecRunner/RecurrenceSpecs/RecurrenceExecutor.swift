@@ -121,7 +121,7 @@ struct RecurrenceExecutor: Sendable {
             verdict.status = .failed
             let searchStart = caseSpec?.after.date ?? recurrence.window?.after.date
             verdict.message = Self.explain(
-                error, inCase: caseSpec != nil, searchStart: searchStart,
+                error, inCase: caseSpec != nil, caseHasLimit: caseSpec?.overrides.limit != nil, searchStart: searchStart,
                 countStart: Self.countStart(of: schedule.rule, in: timeZone), timesPerDate: schedule.rule.wallTimes.count) { instant($0).local }
             if foundBeforeError.isEmpty {
                 verdict.diff = expectedItems.map { DiffLine(kind: .missing, expected: $0.instant, actual: nil, expectedLine: $0.line) }
@@ -217,7 +217,7 @@ struct RecurrenceExecutor: Sendable {
     /// `countStart` writes where the count began for a rule with several times a date (its first time on the cursor's
     /// date, `2027-01-01 08:00`), which can lie before the cursor: the slots counted are not all after it.
     static func explain(
-        _ error: RecurrenceError, inCase: Bool = false, searchStart: Date? = nil, countStart: ((Date) -> String)? = nil, timesPerDate: Int = 1,
+        _ error: RecurrenceError, inCase: Bool = false, caseHasLimit: Bool = false, searchStart: Date? = nil, countStart: ((Date) -> String)? = nil, timesPerDate: Int = 1,
         local: ((Date) -> String)? = nil
     ) -> String {
         switch error {
@@ -229,7 +229,9 @@ struct RecurrenceExecutor: Sendable {
                 + Self.boundWords(fromOccurrence: searchStart.map { $0 != after } == true, countStart: countStart.map { $0(after) },
                                   spentByOneDate: limit <= timesPerDate)
                 + "if that is expected, write \(inCase ? "'error: no-occurrence' in the case instead of 'next'" : "'expect: {error: no-occurrence}'"), "
-                + "else raise 'limit:' in the schedule (default: --max-candidates)"
+                // A case may have its own bound: raising the schedule's changed every case's (the expressiveness review).
+                + (caseHasLimit ? "else raise the case's 'limit:'"
+                    : "else raise 'limit:' in the schedule (default: --max-candidates)" + (inCase ? ", or give the case its own 'limit:'" : ""))
         case .instantOutOfRange(let role, let date) where date >= SupportedInstants.range.upperBound:
             // A spec reaches this only with a negative offset on the last day of 9999 (the parser reads years
             // 0001…9999 as written): say it in the spec's terms, not the Swift API's.

@@ -183,6 +183,13 @@ import Testing
         #expect(TerminalReporter().attentionRecap(passed, diagnostics: run.diagnostics).hasPrefix("Needs attention (\(files.count)):\n"))
         // No test at all: the report is the diagnostics and the closing line, nothing to repeat.
         #expect(TerminalReporter().attentionRecap([], diagnostics: run.diagnostics).isEmpty)
+        // A file with more errors says how many more its first one stands for: a reader fixed it and met the next.
+        var second = first
+        second.location?.line += 3
+        let more = TerminalReporter().attentionRecap(run.tests, diagnostics: run.diagnostics + [second, second])
+            .split(separator: "\n").map(String.init)
+        let sameFile = errors.filter { $0.location?.file == place.file }.count + 2
+        #expect(more[1] == "  ‼ invalid spec file: \(first.message) (and \(sameFile - 1) more errors in the file)  \(place.file):\(place.line)")
     }
 
     @Test func aFailureExplainsAtMostThreeZoneChangesAndCountsTheRest() {

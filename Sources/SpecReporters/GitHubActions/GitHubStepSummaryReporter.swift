@@ -77,7 +77,7 @@ public struct GitHubStepSummaryReporter: Sendable {
     private func attentionRows(_ run: RunResult) -> [Row] {
         let diagnostics = run.diagnostics
         let invalid = diagnostics.firstErrorOfEachFile.map { diagnostics[$0] }.map { diagnostic in
-            Row(status: "invalid spec file", test: "", why: Self.firstLine(diagnostic.message),
+            Row(status: "invalid spec file", test: "", why: Self.firstLine(diagnostic.message) + diagnostics.moreErrors(inFileOf: diagnostic),
                 file: diagnostic.location?.file ?? "", line: diagnostic.location?.line)
         }
         let tests = HTMLReporter.groupedByFile(run.tests).flatMap(\.1).filter { $0.status.needsAttention }.map { test in

@@ -239,7 +239,7 @@ public struct HTMLReporter: Sendable {
             let place = diagnostic.location.map { "\($0.file):\($0.line)" } ?? diagnostic.code
             out += "<li><span class=\"badge invalid\">invalid spec file</span> "
                 + "<a href=\"#d\(offset + 1)\">\(XMLText.text(place))</a>"
-                + " <span class=\"why\">\(XMLText.text(diagnostic.message))</span></li>\n"
+                + " <span class=\"why\">\(XMLText.text(diagnostic.message + diagnostics.moreErrors(inFileOf: diagnostic)))</span></li>\n"
         }
         for (offset, test) in flagged.prefix(max(0, Self.attentionLimit - invalid.count)) {
             let title = Self.isolated(test.spec) + (test.caseName.map { "<span class=\"sep\"> › </span>" + Self.isolated($0) } ?? "")

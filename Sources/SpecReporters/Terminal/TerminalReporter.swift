@@ -176,7 +176,8 @@ public struct TerminalReporter: Sendable {
             let place = diagnostic.location.map { "\($0.file):\($0.line)" } ?? diagnostic.code
             let firstLine = diagnostic.message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
             out += "  " + paint(glyphs.mark(for: .error), style(for: .error)) + " " + label + ": "
-                + ControlCharacters.visible(firstLine) + "  " + paint(ControlCharacters.visible(place), .dim) + "\n"
+                + ControlCharacters.visible(firstLine) + diagnostics.moreErrors(inFileOf: diagnostic)
+                + "  " + paint(ControlCharacters.visible(place), .dim) + "\n"
         }
         for test in flagged {
             out += "  " + markedName(test) + "  " + paint(ControlCharacters.visible("\(test.file):\(test.line)"), .dim) + "\n"

@@ -152,8 +152,12 @@ struct CronExpression {
                 return
             }
             if badYear { return nil }
-            // Six fields ending in a year, minutes first: EventBridge without its `cron(…)`.
-            if words.count == 6, readFields(words, dialect: .eventBridge) { return }
+            // Six fields ending in a year, minutes first: EventBridge without its `cron(…)`. Six fields that read as
+            // Quartz's or Spring's but for a last digit past their weekdays (`0 0 12 * * 8`) are a weekday out of range,
+            // not the year 8: told as that field.
+            let weekdayPastRange = words.count == 6 && (words[5] == "8" || words[5] == "9")
+                && zip(words.prefix(5), [Kind.second, .minute, .hour, .dayOfMonth, .month]).allSatisfy { Self.field($0, $1, quartz: true) != nil }
+            if words.count == 6, !weekdayPastRange, readFields(words, dialect: .eventBridge) { return }
             // Six words whose last is of cron's digits and signs are six fields, not a crontab line and its command:
             // `0 0 25 * * ?` is Quartz's with an hour 25 (told so by `whyUnreadable`), not `0 0 25 * *` running a
             // command named `?`. (A `#` or `-` alone starts a comment or a command: `0 2 * * * # nightly` reads.)

@@ -395,8 +395,8 @@ private struct TreeBuilder {
         return stream
     }
 
-    /// Names `node`, defined at `mark`, `anchor`: the latest node of a name is the one its aliases copy, and a name
-    /// given before in the document is recorded for `YAMLStream.reusedAnchors`.
+    /// Gives `node` the name `anchor`: the latest node of a name is the one its aliases copy, and a name given to
+    /// another node before, in this document, is recorded for `YAMLStream.reusedAnchors`.
     private mutating func define(_ anchor: String, as node: Node, nodes: Int) {
         if let earlier = anchors[anchor] {
             reusedAnchors.append(ReusedAnchor(name: anchor, first: earlier.node.mark, again: node.mark,

@@ -69,6 +69,7 @@ struct DocumentParser {
     func parse(_ document: YAMLDocument) -> Spec? {
         let root = document.root
         reader.log.mappingAnchors = document.mappingAnchors
+        reader.log.mappingAnchorMarks = document.mappingAnchorMarks
         if case .scalar(let scalar) = root, scalar.isNull { return nil }
         guard let entries = root.mapping else {
             reader.wrongKind(root, "a spec must be a mapping of keys (spec:, schedule:, window:, …), not \(root.kindDescription)")

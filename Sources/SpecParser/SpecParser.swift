@@ -45,11 +45,14 @@ public struct SpecParser: Sendable {
                 specs.append(spec)
             }
         }
+        // A document dropped while reading went on (an unknown alias, the node bound): its error, and the file's other
+        // specs, which used to vanish with it.
+        for error in stream.documentErrors { _ = report(error, in: log) }
         if let error = stream.error {
             if let retyped = report(error, in: log)?.retyped {
                 reportRest(of: log.source, retyping: retyped, documentsRead: stream.documents.count, into: log)
             }
-        } else if nonEmptyDocuments == 0 {
+        } else if nonEmptyDocuments == 0 && stream.documentErrors.isEmpty {
             log.report(.emptyFile, at: Mark(line: 1, column: 1),
                        "the file holds no spec; write one (spec:, schedule:, …) or remove the file")
         }
@@ -59,10 +62,21 @@ public struct SpecParser: Sendable {
         return SpecFile(path: path, specs: specs, diagnostics: noted.sortedBySource(), mergeSites: sites)
     }
 
-    /// A second node named with one anchor: a warning at the second, with a note at the first. The aliases after it
-    /// copy the second (YAML 1.2); PyYAML refuses the file.
+    /// A second node named with one anchor: a warning at the second, with a note at the first (and at each later
+    /// one). The aliases after it copy the latest node of the name (YAML 1.2); PyYAML refuses the file.
     private func report(_ reused: ReusedAnchor, in log: DiagnosticLog) {
         let name = reused.name
+        let notes = [log.note(at: reused.first, "the first '&\(name)' is here")]
+            + reused.later.map { log.note(at: $0, "'&\(name)' is given to another node again here") }
+        guard reused.later.isEmpty else {
+            // A third node: "each alias below copies this one" was false from the next one on.
+            let lines = ([reused.first, reused.again] + reused.later).map { String($0.line) }
+            log.report(.reusedAnchor, severity: .warning, at: reused.again, length: name.count + 1,
+                       "'&\(name)' is given to \(lines.count) nodes (lines \(ListWording.joined(lines))); each '*\(name)' copies the latest "
+                           + "of them above it, and PyYAML refuses the file: give each a name of its own",
+                       notes: notes)
+            return
+        }
         let between = switch reused.aliasesBetween {
         case 0: ""
         case 1: " (the one above copies line \(reused.first.line)'s)"
@@ -71,7 +85,7 @@ public struct SpecParser: Sendable {
         log.report(.reusedAnchor, severity: .warning, at: reused.again, length: name.count + 1,
                    "'&\(name)' is given to a second node here (the first is at line \(reused.first.line)); each '*\(name)' below "
                        + "copies this one\(between), and PyYAML refuses the file: give one of them a name of its own",
-                   notes: [log.note(at: reused.first, "the first '&\(name)' is here")])
+                   notes: notes)
     }
 
     private func documentParser(log: DiagnosticLog, path: String) -> DocumentParser {

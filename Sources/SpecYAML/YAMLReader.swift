@@ -11,6 +11,12 @@ public struct YAMLStream: Sendable {
     public var merges: MergeRecord
     /// Each anchor name given to a second node of one document, in the order read.
     public var reusedAnchors: [ReusedAnchor]
+    /// What dropped a document while reading went on (an unknown alias, a document past the node bound or too deep):
+    /// the file's later documents are read, as a document with any other error leaves its neighbours be.
+    public var documentErrors: [YAMLError] = []
+
+    /// Every error, in the order met: the documents' dropped, then the one that stopped reading.
+    public var errors: [YAMLError] { documentErrors + (error.map { [$0] } ?? []) }
 
     public init(documents: [YAMLDocument], error: YAMLError?, merges: MergeRecord = MergeRecord(), reusedAnchors: [ReusedAnchor] = []) {
         self.documents = documents
@@ -25,12 +31,14 @@ public struct YAMLStream: Sendable {
 /// way the aliases after `again` no longer copy the node at `first`, which is seldom what the author meant.
 public struct ReusedAnchor: Sendable, Hashable {
     public var name: String
-    /// Where the earlier node of that name starts (its `&`).
+    /// Where the first node of that name starts (its `&`).
     public var first: Mark
-    /// Where the later one starts.
+    /// Where the second one starts.
     public var again: Mark
-    /// How many aliases named the anchor between the two.
+    /// How many aliases named the anchor between the first two.
     public var aliasesBetween: Int
+    /// Where each node after the second that takes the name starts.
+    public var later: [Mark] = []
 }
 
 /// One `---`-separated document.
@@ -39,12 +47,14 @@ public struct YAMLDocument: Sendable, Hashable {
     /// Where the document starts (its `---`, or its first node).
     public var start: Mark
     /// The names of the document's anchors on mappings, sorted: what a merge key may name (`<<: *name`).
-    public var mappingAnchors: [String]
+    public var mappingAnchors: [String] { mappingAnchorMarks.keys.sorted() }
+    /// Where each anchor on a mapping is: a merge key may name only those written before it.
+    public var mappingAnchorMarks: [String: Mark]
 
-    public init(root: Node, start: Mark, mappingAnchors: [String] = []) {
+    public init(root: Node, start: Mark, mappingAnchorMarks: [String: Mark] = [:]) {
         self.root = root
         self.start = start
-        self.mappingAnchors = mappingAnchors
+        self.mappingAnchorMarks = mappingAnchorMarks
     }
 }
 
@@ -376,7 +386,15 @@ private struct TreeBuilder {
     private var merges = MergeRecord()
     /// For `YAMLStream.reusedAnchors`, and how many aliases have named each anchor since its latest node.
     private var reusedAnchors: [ReusedAnchor] = []
+    /// Each reused name of this document → its place in `reusedAnchors`.
+    private var reusedInDocument: [String: Int] = [:]
     private var aliasUses: [String: Int] = [:]
+    /// For `YAMLStream.documentErrors`. While `skipping`, the rest of a dropped document's events are passed over.
+    private var documentErrors: [YAMLError] = []
+    private var skipping = false
+    /// The alias of the last unknown-alias error, and where its error is: an anchor of that name later in the
+    /// document is named in it (the alias comes before its anchor).
+    private var unknownAlias: (name: String, error: Int)?
     /// The anchors of the file's earlier documents and the line of each: YAML keeps an anchor to its document, and an
     /// alias to one of them is told so (it was told to define an anchor that was defined, a document earlier).
     private var earlierAnchors: [String: Int] = [:]
@@ -392,13 +410,17 @@ private struct TreeBuilder {
         var stream = read(parser)
         stream.merges = merges
         stream.reusedAnchors = reusedAnchors
+        stream.documentErrors = documentErrors
         return stream
     }
 
     /// Gives `node` the name `anchor`: the latest node of a name is the one its aliases copy, and a name given to
     /// another node before, in this document, is recorded for `YAMLStream.reusedAnchors`.
     private mutating func define(_ anchor: String, as node: Node, nodes: Int) {
-        if let earlier = anchors[anchor] {
+        if let reused = reusedInDocument[anchor] {
+            reusedAnchors[reused].later.append(node.mark)
+        } else if let earlier = anchors[anchor] {
+            reusedInDocument[anchor] = reusedAnchors.count
             reusedAnchors.append(ReusedAnchor(name: anchor, first: earlier.node.mark, again: node.mark,
                                               aliasesBetween: aliasUses[anchor, default: 0]))
         }
@@ -420,6 +442,18 @@ private struct TreeBuilder {
             // Consumed: a scalar's text and tag move from the event into its node and on into the collection's
             // children, instead of being copied at each step and the copies released (about four reference counting
             // calls per scalar; the YAML reader made 2.1 M string retains of a 10,000-spec run's 14 M).
+            if skipping {
+                // The rest of a dropped document: nothing is built; its end resumes reading. An anchor named by the
+                // unknown alias that dropped it is the alias's anchor, written after it.
+                switch event {
+                case .documentEnd: skipping = false
+                case .streamEnd: return YAMLStream(documents: documents, error: nil)
+                case .scalar(let scalar, let anchor?): anchorAfterAlias(anchor, at: scalar.mark)
+                case .sequenceStart(let anchor?, let mark), .mappingStart(let anchor?, let mark): anchorAfterAlias(anchor, at: mark)
+                default: break
+                }
+                continue
+            }
             switch consume event {
             case .streamStart:
                 continue
@@ -433,12 +467,13 @@ private struct TreeBuilder {
                 for (name, anchored) in anchors { earlierAnchors[name] = anchored.node.mark.line }
                 anchors = [:]
                 aliasUses = [:]
+                reusedInDocument = [:]
                 documentNodes = 0
                 documentUsesAliases = false
             case .documentEnd:
                 if let root {
-                    let mappingAnchors = anchors.isEmpty ? [] : anchors.filter { $0.value.node.mapping != nil }.keys.sorted()
-                    documents.append(YAMLDocument(root: root, start: documentStart, mappingAnchors: mappingAnchors))
+                    let mappingAnchors = anchors.isEmpty ? [:] : anchors.filter { $0.value.node.mapping != nil }.mapValues(\.node.mark)
+                    documents.append(YAMLDocument(root: root, start: documentStart, mappingAnchorMarks: mappingAnchors))
                 }
             case .alias(let anchor, let mark):
                 guard let target = anchors[anchor] else {
@@ -454,16 +489,25 @@ private struct TreeBuilder {
                             + "its own document (up to the next '---'); define '&\(anchor)' again in this document, or write its "
                             + "value here"
                     } ?? "the alias '*\(anchor)' names no anchor defined before it; define '&\(anchor)' first"
-                    return YAMLStream(documents: documents, error: YAMLError(kind: .unknownAlias, message: message, mark: mark))
+                    drop(YAMLError(kind: .unknownAlias, message: message, mark: mark))
+                    unknownAlias = (anchor, documentErrors.count - 1)
+                    continue
                 }
                 documentUsesAliases = true
                 aliasUses[anchor, default: 0] += 1
-                if let error = count(target.nodes, at: mark) { return YAMLStream(documents: documents, error: error) }
+                if let error = count(target.nodes, at: mark) {
+                    drop(error)
+                    continue
+                }
                 if let error = attach(target.node, nodes: target.nodes, into: &root) {
-                    return YAMLStream(documents: documents, error: error)
+                    drop(error)
+                    continue
                 }
             case .scalar(let scalar, let anchor):
-                if let error = count(1, at: scalar.mark) { return YAMLStream(documents: documents, error: error) }
+                if let error = count(1, at: scalar.mark) {
+                    drop(error)
+                    continue
+                }
                 if scalar.isMergeKey, let top = stack.indices.last, stack[top].isMapping,
                    (children.count - stack[top].firstChild) % 2 == 0 {
                     stack[top].hasMergeKey = true
@@ -471,15 +515,18 @@ private struct TreeBuilder {
                 let node = Node.scalar(scalar)
                 if let anchor { define(anchor, as: node, nodes: 1) }
                 if let error = attach(node, nodes: 1, into: &root) {
-                    return YAMLStream(documents: documents, error: error)
+                    drop(error)
+                    continue
                 }
             case .sequenceStart(let anchor, let mark):
                 if let error = open(.sequence(anchor: anchor, mark: mark), at: mark) {
-                    return YAMLStream(documents: documents, error: error)
+                    drop(error)
+                    continue
                 }
             case .mappingStart(let anchor, let mark):
                 if let error = open(.mapping(anchor: anchor, mark: mark), at: mark) {
-                    return YAMLStream(documents: documents, error: error)
+                    drop(error)
+                    continue
                 }
             case .sequenceEnd, .mappingEnd:
                 let closed = stack.removeLast()
@@ -496,10 +543,28 @@ private struct TreeBuilder {
                 let nodes = closed.hasMergeKey ? MergeKeys.count(node) : closed.nodes
                 if let anchor = closed.anchor { define(anchor, as: node, nodes: nodes) }
                 if let error = attach(node, nodes: nodes, into: &root) {
-                    return YAMLStream(documents: documents, error: error)
+                    drop(error)
+                    continue
                 }
             }
         }
+    }
+
+    /// Drops the document being read for `error`: the rest of its events are passed over, and reading goes on with
+    /// the next document (an unknown alias dropped every later spec of the file, unseen).
+    private mutating func drop(_ error: YAMLError) {
+        documentErrors.append(error)
+        skipping = true
+        unknownAlias = nil
+    }
+
+    /// An anchor read while skipping the document an unknown alias dropped: when it is the alias's, the error says the
+    /// alias comes before it (it was told to define what was defined, below).
+    private mutating func anchorAfterAlias(_ anchor: String, at mark: Mark) {
+        guard let alias = unknownAlias, alias.name == anchor else { return }
+        documentErrors[alias.error].message = "the alias '*\(anchor)' comes before its anchor '&\(anchor)' (line \(mark.line)), and YAML "
+            + "defines an anchor before the aliases that name it; move the anchored node above the alias, or write its value here"
+        unknownAlias = nil
     }
 
     private mutating func open(_ collection: consuming Open, at mark: Mark) -> YAMLError? {

@@ -196,6 +196,13 @@ import Testing
             spec.yaml:4:5: note: the first '&berlin' is here
 
             """)
+        // A third node of the name: "each alias below copies this one" was false from the third on, and the third was
+        // told its "first" was the second.
+        let three = SpecFixtures.parse("x-a: &a {x: 1}\nx-b: &a {x: 2}\nx-c: &a {x: 3}\nspec: s\n")
+        let reused = three.diagnostics.filter { $0.code == "reused-anchor" }
+        #expect(reused.map(\.message) == ["'&a' is given to 3 nodes (lines 1, 2 and 3); each '*a' copies the latest of them above it, and "
+            + "PyYAML refuses the file: give each a name of its own"])
+        #expect(reused.first?.notes.map { $0.location?.line ?? 0 } == [1, 3])
     }
 
     /// `every day at 02:30` is a calendar rule in English, not the interval shorthand `every 24h from …`: only the rule

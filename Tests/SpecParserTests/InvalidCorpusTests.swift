@@ -78,6 +78,24 @@ enum InvalidCorpus {
         #expect(file.diagnostics.first?.location?.line == 6)
     }
 
+    /// An unknown alias drops its own document, as any other error does: the next spec ran no more, and was not
+    /// mentioned ("0 passed … 1 invalid spec file" for a file of two specs, the black-box YAML review).
+    @Test func aSpecAfterADocumentWithAnUnknownAliasStillParses() throws {
+        let text = """
+            spec: one
+            schedule: {timezone: *tzz, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            cases: [{name: a, after: 2027-03-28T00:00:00+01:00, next: 2027-03-29T02:30:00+02:00}]
+            ---
+            spec: two
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            cases: [{name: a, after: 2027-03-28T00:00:00+01:00, next: 2027-03-29T02:30:00+02:00}]
+
+            """
+        let file = SpecParser().parse(path: "alias.yaml", bytes: Array(text.utf8))
+        #expect(file.specs.map(\.name) == ["two"])
+        #expect(file.diagnostics.map(\.code) == ["unknown-alias"])
+    }
+
     @Test func documentsBeforeASyntaxErrorStillParse() throws {
         let text = """
             spec: valid

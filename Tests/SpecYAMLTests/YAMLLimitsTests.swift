@@ -9,8 +9,8 @@ import Testing
 
     @Test func aFileOfExactlyTheSizeLimitIsReadAndOneByteMoreIsRefused() throws {
         let text = "a: b\n"   // 5 bytes
-        #expect(YAMLReader.read(text, limits: YAMLLimits(maxBytes: 5)).error == nil)
-        let refused = try #require(YAMLReader.read(text, limits: YAMLLimits(maxBytes: 4)).error)
+        #expect(YAMLReader.read(text, limits: YAMLLimits(maxBytes: 5)).errors.first == nil)
+        let refused = try #require(YAMLReader.read(text, limits: YAMLLimits(maxBytes: 4)).errors.first)
         #expect(refused.kind == .tooLarge)
         #expect(refused.mark == Mark(line: 1, column: 1))
         #expect(refused.message == "the file is 5 bytes, more than the limit of 4; split it or raise the limit with --max-file-size")
@@ -18,8 +18,8 @@ import Testing
 
     @Test func nestingAtTheDepthLimitIsReadAndOneLevelMoreIsRefusedAtItsBracket() throws {
         let limits = YAMLLimits(maxDepth: 3)
-        #expect(YAMLReader.read("[[[x]]]\n", limits: limits).error == nil)
-        let refused = try #require(YAMLReader.read("[[[[x]]]]\n", limits: limits).error)
+        #expect(YAMLReader.read("[[[x]]]\n", limits: limits).errors.first == nil)
+        let refused = try #require(YAMLReader.read("[[[[x]]]]\n", limits: limits).errors.first)
         #expect(refused.kind == .tooDeep)
         #expect(refused.mark == Mark(line: 1, column: 4))
         #expect(refused.message == "nesting is deeper than 3 levels; specs never need this much (raise the limit with --max-depth)")
@@ -27,16 +27,16 @@ import Testing
 
     @Test func blockNestingCountsLikeFlowNesting() throws {
         let text = "a:\n  b:\n    c:\n      d: x\n"   // four mappings deep
-        #expect(YAMLReader.read(text, limits: YAMLLimits(maxDepth: 4)).error == nil)
-        let refused = try #require(YAMLReader.read(text, limits: YAMLLimits(maxDepth: 3)).error)
+        #expect(YAMLReader.read(text, limits: YAMLLimits(maxDepth: 4)).errors.first == nil)
+        let refused = try #require(YAMLReader.read(text, limits: YAMLLimits(maxDepth: 3)).errors.first)
         #expect(refused.kind == .tooDeep)
         #expect(refused.mark == Mark(line: 4, column: 7))
     }
 
     @Test func scalarsAndCollectionsEachCountAsOneNode() throws {
         // The list and its two items: three nodes.
-        #expect(YAMLReader.read("[a, b]\n", limits: YAMLLimits(maxNodes: 3)).error == nil)
-        let refused = try #require(YAMLReader.read("[a, b]\n", limits: YAMLLimits(maxNodes: 2)).error)
+        #expect(YAMLReader.read("[a, b]\n", limits: YAMLLimits(maxNodes: 3)).errors.first == nil)
+        let refused = try #require(YAMLReader.read("[a, b]\n", limits: YAMLLimits(maxNodes: 2)).errors.first)
         #expect(refused.kind == .aliasExpansion)
         #expect(refused.mark == Mark(line: 1, column: 5))
         // No alias to remove: the advice is to split the document (a review was told to remove aliases it had none of).
@@ -46,8 +46,8 @@ import Testing
     @Test func anAliasCountsEveryNodeOfWhatItNames() throws {
         // The outer list (1), the anchored list with x and y (3), then the alias expands to 3 more: 7.
         let text = "- &a [x, y]\n- *a\n"
-        #expect(YAMLReader.read(text, limits: YAMLLimits(maxNodes: 7)).error == nil)
-        let refused = try #require(YAMLReader.read(text, limits: YAMLLimits(maxNodes: 6)).error)
+        #expect(YAMLReader.read(text, limits: YAMLLimits(maxNodes: 7)).errors.first == nil)
+        let refused = try #require(YAMLReader.read(text, limits: YAMLLimits(maxNodes: 6)).errors.first)
         #expect(refused.kind == .aliasExpansion)
         #expect(refused.mark == Mark(line: 2, column: 3))
         #expect(refused.message == "the document expands to more than 6 nodes (aliases included); remove the repeated aliases or raise the limit with --max-nodes")
@@ -56,7 +56,7 @@ import Testing
     @Test func theNodeBudgetIsPerDocument() {
         let text = "[a, b]\n---\n[c, d]\n---\n[e, f]\n"
         let stream = YAMLReader.read(text, limits: YAMLLimits(maxNodes: 3))
-        #expect(stream.error == nil)
+        #expect(stream.errors.first == nil)
         #expect(stream.documents.count == 3)
     }
 
@@ -67,7 +67,7 @@ import Testing
         var depth = 0
         do {
             let stream = YAMLReader.read(text, limits: YAMLLimits(maxDepth: 1_000))
-            #expect(stream.error == nil)
+            #expect(stream.errors.first == nil)
             var node = try #require(stream.documents.first?.root.mapping?.first?.value)
             while let items = node.sequence {
                 depth += 1

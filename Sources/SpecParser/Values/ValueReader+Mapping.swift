@@ -267,9 +267,14 @@ extension ValueReader {
         }
         var advice = ""
         if let name = wrong.scalar, name.style == .plain, !name.isNull {
-            let anchors = log.mappingAnchors
+            // Only an anchor written before the merge can be named (one below was offered, and the alias written as told
+            // was then refused as naming nothing).
+            let anchors = log.mappingAnchors.filter { log.mappingAnchorMarks[$0].map { $0 < wrong.mark } ?? true }
             if anchors.contains(name.value) {
                 advice = "; to name the mapping anchored '&\(name.value)', write '*\(name.value)'"
+            } else if let below = log.mappingAnchorMarks[name.value] {
+                advice = "; the mapping anchored '&\(name.value)' is below (line \(below.line)), and YAML defines an anchor before the "
+                    + "aliases that name it: move it above, then write '*\(name.value)'"
             } else if name.value.first?.isLetter == true, let near = Suggestion.closest(to: name.value, in: anchors) {
                 advice = "; did you mean '*\(near)', the mapping anchored '&\(near)'?"
             } else if anchors.isEmpty {

@@ -36,7 +36,8 @@ public struct MergeSites: Sendable, Hashable {
 
     /// `diagnostics` without repeats, each one told at a copied node noting the merges that copy it. A mistake in what
     /// aliases or merges copy was told once per copy: the same message at the same place is told once, and an error at
-    /// a copied node once per code (the mappings' names differ, the fix is one). Warnings there stay apart: an offset
+    /// a copied node once per code, with a note at each merge that brings it where it is wrong (the mappings' names
+    /// differ, the fix is one). Warnings there stay apart: an offset
     /// read in two merging cases' zones says two things.
     /// `mapping` gives, for a diagnostic about a key in the mapping it lands in (`unknown key 'timezone' in
     /// 'window'`), that mapping's position: only the merges into it are noted, not those into mappings where the key
@@ -46,40 +47,64 @@ public struct MergeSites: Sendable, Hashable {
         // Each diagnostic without its notes → where it is in `noted`: a repeat adds the notes it has that the first
         // lacks (two cases merging one cursor into the same zone each name their `<<`).
         var seen: [Diagnostic: Int] = [:]
-        var errorsAtCopies: Set<String> = []
+        // An error at a copied node, by code and place → where it is in `noted`: told once, however many mappings
+        // merge it (an unknown key in a template merged into four cases was told four times, one note each).
+        var errorsAtCopies: [String: Int] = [:]
+        // Each kept diagnostic at a copied node → the merges its notes name, added at the end.
+        var mergesNoted: [Int: (merges: [Position], key: Bool)] = [:]
         var noted: [Diagnostic] = []
         for (index, diagnostic) in diagnostics.enumerated() {
             var plain = diagnostic
             plain.notes = []
+            // The merges that bring the diagnostic's node where it is wrong (into its mapping, for a key).
+            var merges: [Position] = []
+            if let location = diagnostic.location, let copied = copies[Position(line: location.line, column: location.column)] {
+                merges = copied.filter { merge in mapping(index).map { targets[merge] == $0 } ?? true }
+                // A lint that named the merge it is about (a case reading a merged cursor in its zone) has said it.
+                if diagnostic.notes.contains(where: { note in note.location.map { merges.contains(Position(line: $0.line, column: $0.column)) } ?? false }) {
+                    merges = []
+                }
+            }
+            func note(_ merges: [Position], at kept: Int) {
+                guard !merges.isEmpty else { return }
+                let known = mergesNoted[kept]?.merges ?? []
+                if mergesNoted[kept] == nil, let location = noted[kept].location {
+                    mergesNoted[kept] = ([], keys.contains(Position(line: location.line, column: location.column)))
+                }
+                mergesNoted[kept]?.merges += merges.filter { !known.contains($0) }
+            }
             if let first = seen[plain] {
+                // The same message from another merge (steps merging one template): its merge is noted too (it was
+                // lost, as the merges are noted after).
                 noted[first].notes += diagnostic.notes.filter { !noted[first].notes.contains($0) }
+                note(merges, at: first)
                 continue
             }
-            var diagnostic = diagnostic
-            if let location = diagnostic.location,
-               let merges = copies[Position(line: location.line, column: location.column)]?
-                   .filter({ merge in mapping(index).map { targets[merge] == $0 } ?? true }).sorted(), !merges.isEmpty,
-               // A lint that named the merge it is about (a case reading a merged cursor in its zone) has said it.
-               !diagnostic.notes.contains(where: { note in
-                   note.location.map { merges.contains(Position(line: $0.line, column: $0.column)) } ?? false
-               }) {
-                let key = keys.contains(Position(line: location.line, column: location.column))
-                if diagnostic.severity == .error {
-                    guard errorsAtCopies.insert("\(diagnostic.code) \(location) \(mapping(index).map { "\($0.line):\($0.column)" } ?? "")").inserted else { continue }
+            if !merges.isEmpty, diagnostic.severity == .error, let location = diagnostic.location {
+                let place = "\(diagnostic.code) \(location)"
+                if let kept = errorsAtCopies[place] {
+                    note(merges, at: kept)
+                    continue
                 }
-                let named = merges.prefix(Self.namedMerges)
-                for (index, merge) in named.enumerated() {
-                    let more = index == named.count - 1 && merges.count > named.count ? " (and \(merges.count - named.count) more)" : ""
-                    diagnostic.notes.append(Diagnostic.Note(
-                        location: SourceLocation(file: location.file, line: merge.line, column: merge.column),
-                        message: "this '<<' merges it here\(more)"
-                            + (key ? "" : "; a key written beside the '<<' takes the place of the merged one")))
-                }
+                errorsAtCopies[place] = noted.count
             }
             // Only a diagnostic kept is one a repeat may add its notes to (an error left out above is not: the index
             // it would have had was past the end, and the fuzzer's repeat of it trapped).
             seen[plain] = noted.count
             noted.append(diagnostic)
+            note(merges, at: noted.count - 1)
+        }
+        for (kept, noting) in mergesNoted {
+            let merges = noting.merges.sorted()
+            let named = merges.prefix(Self.namedMerges)
+            guard let location = noted[kept].location else { continue }
+            for (index, merge) in named.enumerated() {
+                let more = index == named.count - 1 && merges.count > named.count ? " (and \(merges.count - named.count) more)" : ""
+                noted[kept].notes.append(Diagnostic.Note(
+                    location: SourceLocation(file: location.file, line: merge.line, column: merge.column),
+                    message: "this '<<' merges it here\(more)"
+                        + (noting.key ? "" : "; a key written beside the '<<' takes the place of the merged one")))
+            }
         }
         return noted
     }

@@ -34,6 +34,7 @@ public struct SpecParser: Sendable {
     public func parse(path: String, bytes: [UInt8]) -> SpecFile {
         let log = DiagnosticLog(source: SourceText(path: path, bytes: bytes))
         let stream = YAMLReader.read(bytes, limits: limits)
+        log.copiedKeys = stream.merges.keys
         let parser = documentParser(log: log, path: path)
 
         var specs: [Spec] = []

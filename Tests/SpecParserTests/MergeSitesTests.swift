@@ -34,6 +34,19 @@ import Testing
         #expect(noted[0].notes.map(\.location?.line) == [9])
     }
 
+    /// A key wrong in every mapping that merges it, told for each (`in case 'a'`, `in case 'b'`): once, with the merge
+    /// into each of those mappings (it was told once per case, a note each), and an exact repeat from another merge
+    /// (steps merging one template, "in this step") notes its merge too (it was lost).
+    @Test func aKeyWrongInEveryMappingThatMergesItIsToldOnceWithEveryMerge() {
+        let mappings = [MergeSites.Position(line: 6, column: 1), MergeSites.Position(line: 9, column: 1)]
+        let perCase = Self.sites.noting([Self.error("unknown key 'x' in case 'a'"), Self.error("unknown key 'x' in case 'b'")]) { mappings[$0] }
+        #expect(perCase.map(\.message) == ["unknown key 'x' in case 'a'"])
+        #expect(perCase[0].notes.map(\.location?.line) == [6, 9])
+        let perStep = Self.sites.noting([Self.error("unknown key 'x' in this step"), Self.error("unknown key 'x' in this step")]) { mappings[$0] }
+        #expect(perStep.count == 1)
+        #expect(perStep[0].notes.map(\.location?.line) == [6, 9])
+    }
+
     @Test func withoutMergesOnlyExactRepeatsGo() {
         let plain = MergeSites()
         let other = Self.error("another", at: MergeSites.Position(line: 3, column: 1))

@@ -71,6 +71,23 @@ import Testing
         #expect(file.specs.count == 1)
     }
 
+    /// A case whose name comes from a merged template is placed on its own line, not the template's: the results'
+    /// `line` and the plan's order followed the template (reports.md: "a case's own line … sorting by line gives file
+    /// order").
+    @Test func aCaseNamedByAMergeIsPlacedOnItsOwnLine() throws {
+        let file = SpecFixtures.parse("""
+            x-chain: &chain {name: chained, repeated: last}
+            spec: case lines
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            cases:
+              - {name: first, after: 2027-03-28T00:00:00+01:00, next: 2027-03-29T02:30:00+02:00}
+              - {<<: *chain, after: 2027-10-30T00:00:00+02:00, next: 2027-10-31T02:30:00+01:00}
+
+            """)
+        let body = try #require(SpecFixtures.recurrence(file))
+        #expect(body.cases.map(\.location.line) == [5, 6])
+    }
+
     @Test func exampleFolderHoldsOnlyListedSpecs() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: SpecFixtures.examples.path).filter { $0.hasSuffix(".yaml") }
         #expect(names.count == 5)

@@ -32,6 +32,8 @@ final class DiagnosticLog {
 
     /// The anchors on mappings of the document being read, which a merge key's advice may name.
     var mappingAnchors: [String] = []
+    /// The keys merge keys copied (`MergeRecord.keys`): a key written in a template, corrected there.
+    var copiedKeys: Set<Mark> = []
     /// Where each of them is (`YAMLDocument.mappingAnchorMarks`).
     var mappingAnchorMarks: [String: Mark] = [:]
     /// The empty values of section keys whose keys, written unindented beside them, were told to move under them

@@ -129,7 +129,9 @@ struct CaseReader {
 
         guard let name, let after, !next.isEmpty || error != nil else { return nil }
         var parsed = CaseSpec(
-            name: name, location: reader.log.source.location(fields.keyNode("name")?.mark ?? node.mark),
+            // A name merged from a template is written at the template, above the case: the case's own line is where
+            // the case is (its place in the results and the plan followed the template's line).
+            name: name, location: reader.log.source.location(fields.keyNode("name").map(\.mark).flatMap { $0 >= node.mark ? $0 : nil } ?? node.mark),
             after: after, next: next, error: error, overrides: overrides,
             timeZoneName: overrides.timeZone == nil ? nil : fields["timezone"].flatMap(reader.zoneName))
         parsed.description = description

@@ -178,7 +178,9 @@ extension ValueReader {
                 } else if let suggestion = KeySynonyms.key(for: key.value, in: candidates) ?? Suggestion.closest(to: key.value, in: candidates) {
                     // The key it looks like may be written already (`repeatd:` beside `repeated:`): offered it, the author
                     // got a duplicate key. Another near key not yet written is offered instead, or the line's removal.
-                    let written = entries.first { $0.key.scalar?.value == suggestion }
+                    // A slip merged from a template is corrected there, where the key it looks like is not written: the
+                    // mapping's own key then takes the merged one's place (it was told to remove the mapping's own).
+                    let written = log.copiedKeys.contains(key.mark) ? nil : entries.first { $0.key.scalar?.value == suggestion }
                     let unwritten = candidates.filter { candidate in !entries.contains { $0.key.scalar?.value == candidate } }
                     if let written, let other = KeySynonyms.key(for: key.value, in: unwritten) ?? Suggestion.closest(to: key.value, in: unwritten) {
                         misspelled.insert(other)

@@ -9,7 +9,9 @@ public enum ControlCharacters {
     /// copies it to stay aligned.
     public static func visible(_ text: String, keepingNewlines: Bool = false, keepingTabs: Bool = false) -> String {
         func isControl(_ scalar: Unicode.Scalar) -> Bool {
-            if (keepingTabs && scalar == "\t") || (keepingNewlines && (scalar == "\n" || scalar == "\r")) { return false }
+            // A carriage return is shown even where line breaks are kept: alone it sends the terminal back to the start of
+            // the line, over what a message printed there (a case name "x\rspecrun: all good").
+            if (keepingTabs && scalar == "\t") || (keepingNewlines && scalar == "\n") { return false }
             return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
                 || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
         }

@@ -8,7 +8,10 @@ public enum DisplayWidth {
     }
 
     public static func of(_ character: Character) -> Int {
-        guard let first = character.unicodeScalars.first, first.value >= 0x1100 else { return 1 }
+        guard let first = character.unicodeScalars.first, first.value >= 0x1100 else {
+            // The Arabic letter mark, a direction mark as U+200E and U+200F are, draws nothing either.
+            return character.unicodeScalars.first?.value == 0x061C ? 0 : 1
+        }
         // Format characters draw nothing (a zero-width space, a right-to-left mark, a byte order mark inside a line):
         // counted as one column each, they pushed the caret one column right per character before it.
         if first.properties.generalCategory == .format { return 0 }

@@ -343,7 +343,7 @@ import Testing
     /// text pasted from a chat or a wiki carries them) take no column, and a flag, two regional indicators, takes two
     /// (glibc's `wcwidth`: 0 for each format character, 2 for the pair): counted one each, the caret sat one column
     /// right of the mistake per invisible character, one left per flag.
-    @Test(arguments: [("n\u{200B}y", 2), ("\u{200F}Nuit", 4), ("a\u{FEFF}b\u{2060}c", 3), ("🇩🇪 Berlin", 9), ("🇩🇪🇫🇷", 4)])
+    @Test(arguments: [("n\u{200B}y", 2), ("\u{200F}Nuit", 4), ("a\u{FEFF}b\u{2060}c", 3), ("🇩🇪 Berlin", 9), ("🇩🇪🇫🇷", 4), ("\u{061C}ab", 2), ("x\u{200D}y", 2)])
     func theCaretSkipsWhatDrawsNothingAndCountsAFlagAsTwoColumns(name: String, columns: Int) {
         let file = Self.caseWithNextMisspelled(named: name)
         let lines = DiagnosticRenderer().render(file.diagnostics[0]).split(separator: "\n", omittingEmptySubsequences: false)

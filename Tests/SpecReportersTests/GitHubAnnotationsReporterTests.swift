@@ -57,6 +57,17 @@ import Testing
         #expect(rendered.hasPrefix("::error file=specs/a.yaml,line=16,title=A failed::"))
     }
 
+    /// `file=` names the file as it is on disk: made visible (`tab\u{9}name.yaml`), it named no file and GitHub
+    /// could not place the annotation. A title is one line: a CR in a name is shown, not sent as `%0D`.
+    @Test func theFileIsThePathOnDiskAndATitleIsOneLine() {
+        var test = Self.test(.failed)
+        test.file = "specs/tab\tname\u{202E}.yaml"
+        test.spec = "A\rB"
+        let rendered = GitHubAnnotationsReporter().render(RunResult(
+            environment: RunResultFixture.environment, files: [test.file], diagnostics: [], tests: [test]))
+        #expect(rendered.hasPrefix("::error file=specs/tab\tname\u{202E}.yaml,line=3,title=A\\u{D}B failed::"), "\(rendered)")
+    }
+
     @Test func errorAnnotationPointsAtItsDiagnosticElseAtTheSpec() {
         let bound = Diagnostic(code: "instant-out-of-range", location: SourceLocation(file: "specs/a.yaml", line: 7, column: 10),
                                message: "bound reached")
@@ -79,7 +90,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("100% done\r\nnext", "100%25 done%0D%0Anext", "100%25 done%0D%0Anext"),
+        // A title is one line: its line breaks shown as the terminal shows them (GitHub made %0D a line break there).
+        ("100% done\r\nnext", "100%25 done%0D%0Anext", "100%25 done\\u{D}\\u{A}next"),
         ("a: b, c", "a: b, c", "a%3A b%2C c"),
         ("esc \u{1B}[0m", "esc \\u{1B}[0m", "esc \\u{1B}[0m"),
     ])

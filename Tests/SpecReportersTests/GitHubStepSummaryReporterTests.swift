@@ -44,6 +44,26 @@ import Testing
         #expect(GitHubStepSummaryReporter.escaped(text) == escaped)
     }
 
+    /// `#123` links issue 123 of the repository on github.com: a word joiner after the `#` keeps a number a number.
+    @Test func anIssueNumberInANameIsNoLink() {
+        #expect(GitHubStepSummaryReporter.escaped("fixes #123, see C#") == "fixes #&#8288;123, see C#")
+    }
+
+    /// The spec's and the case's names are cut at 200 each: cut as one text, a long spec name left rows without their
+    /// case and engine, alike but for their line.
+    @Test func aLongSpecNameKeepsTheCaseAndEngine() {
+        var run = RunResultFixture.run
+        run.tests = run.tests.filter { $0.status.needsAttention }.prefix(1).map { test in
+            var test = test
+            test.spec = String(repeating: "Nightly_sync_", count: 20)
+            test.caseName = "spring"
+            test.engine = "foundation"
+            return test
+        }
+        let summary = GitHubStepSummaryReporter().render(run)
+        #expect(summary.contains("… › spring · foundation |"), "\(summary)")
+    }
+
     @Test func aFailureLinksToItsLineAtTheCommit() {
         let summary = Self.reporter.render(RunResultFixture.run)
         #expect(summary.contains("[specs/recurrence/berlin-spring.yaml:29](https://github.com/acme/app/blob/0123abc/specs/recurrence/berlin-spring.yaml#L29)"),

@@ -1,4 +1,5 @@
 import Foundation
+import SpecDiagnostics
 import SpecResults
 import Testing
 @testable import SpecReporters
@@ -554,6 +555,22 @@ extension HTMLReporterTests {
         #expect(page.contains("<bdi>Nightly\\u{D}sync</bdi>"))
         #expect(page.contains("<bdi>a\\u{9}b</bdi>"))
         #expect(!page.contains("Nightly&#13;sync"))
+    }
+
+    /// Text from a spec reaches the page as the terminal shows it: an open right-to-left override in a spec-file
+    /// error drew its whole "Needs attention" line backwards, and one in a file name or a schedule id reversed the
+    /// heading and the keys; a carriage return drew as a space.
+    @Test func directionOverridesAndCarriageReturnsAreShownEverywhere() {
+        var run = RunResultFixture.run
+        run.diagnostics = [Diagnostic(code: "unknown-key", location: SourceLocation(file: "k/a\u{202E}b.yaml", line: 2, column: 1),
+                                      message: "unknown key 'x\ry\u{202E}w'")]
+        run.tests[0].file = "k/a\u{202E}b.yaml"
+        let page = HTMLReporter().render(run)
+        // Attributes (data-file, read by the page's filters, never shown) keep the text as it is.
+        let shown = page.replacingOccurrences(of: "=\"[^\"]*\"", with: "", options: .regularExpression)
+        #expect(!shown.unicodeScalars.contains { $0.value == 0x202E || $0 == "\r" })
+        #expect(page.contains("unknown key &apos;x\\u{D}y\\u{202E}w&apos;") || page.contains("unknown key 'x\\u{D}y\\u{202E}w'"))
+        #expect(page.contains("k/a\\u{202E}b.yaml"))
     }
 
     /// A diagnostic's source line and caret scroll together and never wrap: wrapped, on a narrow window or a long

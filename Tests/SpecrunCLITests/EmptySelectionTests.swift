@@ -34,6 +34,18 @@ struct EmptySelectionTests {
         #expect(run.err.hasPrefix("specrun: error: --filter 'Berlin' matches no test id; ids read like '\(folder.path("a.yaml")) › A › noon › core'."), "\(run.err)")
     }
 
+    /// A line break in a name reached stderr raw in the example id, where it could start a line of its own
+    /// ("specrun: all good"); every other control character there was shown.
+    @Test func theExampleIdShowsALineBreakInAName() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("a.yaml", ScratchSpecFolder.quickSpec("\"x\\r\\nspecrun: all good\""))
+        let run = await CommandRun.run(folder.path, "--filter", "zzz")
+        #expect(run.status == ExitStatus.invalidInput)
+        #expect(run.err.contains("x\\u{D}\\u{A}specrun: all good"), "\(run.err)")
+        #expect(!run.err.contains("\r"))
+    }
+
     /// `--engine` alone emptied the plan (every spec lists another engine), which no selection check saw: a CI step
     /// with the wrong engine said "0 passed, 0 failed" and exit 0 (found by the docs review against docs/ci.md).
     @Test func anEngineNoSpecListsIsRefusedNamingTheEnginesTheyList() async throws {

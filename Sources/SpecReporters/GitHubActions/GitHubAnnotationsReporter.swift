@@ -106,21 +106,36 @@ public struct GitHubAnnotationsReporter: Sendable {
     }
 
     private func command(_ level: Level, _ properties: [(String, String)], _ message: String) -> String {
-        let list = properties.map { "\($0.0)=\(Self.escapeProperty($0.1))" }.joined(separator: ",")
+        let list = properties.map { "\($0.0)=\($0.0 == "file" ? Self.escapeFile($0.1) : Self.escapeProperty($0.1))" }.joined(separator: ",")
         return "::\(level.rawValue) \(list)::\(Self.escapeData(message))"
     }
 
     /// The message part: `%` → `%25`, CR → `%0D`, LF → `%0A` (other control characters made visible).
     static func escapeData(_ value: String) -> String {
-        ControlCharacters.visible(value, keepingNewlines: true)
+        // Line breaks stay line breaks in a message (CRLF too, as the toolkit writes it): each line made visible alone.
+        value.unicodeScalars.split(separator: "\r", omittingEmptySubsequences: false)
+            .map { ControlCharacters.visible(String(String.UnicodeScalarView($0)), keepingNewlines: true) }.joined(separator: "\r")
             .replacingOccurrences(of: "%", with: "%25")
             .replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
     }
 
-    /// A property value: as the message, plus `:` → `%3A` and `,` → `%2C`.
+    /// A property value (a title): one line, so every control character made visible (a CR became `%0D`, which
+    /// GitHub turns back into a line break), then `%`, `:` and `,` escaped as GitHub requires.
     static func escapeProperty(_ value: String) -> String {
-        escapeData(value)
+        percentEscaped(ControlCharacters.visible(value))
+    }
+
+    /// The `file` property: the path as it is on disk, escaped only as GitHub requires. Made visible (`tab\u{9}name`),
+    /// it named no file, and GitHub could not place the annotation.
+    static func escapeFile(_ path: String) -> String {
+        percentEscaped(path)
+    }
+
+    private static func percentEscaped(_ value: String) -> String {
+        value.replacingOccurrences(of: "%", with: "%25")
+            .replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
             .replacingOccurrences(of: ":", with: "%3A")
             .replacingOccurrences(of: ",", with: "%2C")
     }

@@ -58,7 +58,7 @@ public struct GitHubStepSummaryReporter: Sendable {
         guard !rows.isEmpty else { return out }
         out += "| status | test | what happened | spec |\n| --- | --- | --- | --- |\n"
         for row in rows.prefix(Self.rowLimit) {
-            out += "| \(row.status) | \(Self.escaped(Self.firstLine(row.test, limit: 200))) | \(Self.escaped(row.why)) | \(place(row.file, row.line)) |\n"
+            out += "| \(row.status) | \(Self.escaped(row.test)) | \(Self.escaped(row.why)) | \(place(row.file, row.line)) |\n"
         }
         if rows.count > Self.rowLimit {
             out += "\n\(rows.count - Self.rowLimit) more need attention: the HTML report and the JUnit XML of this run list every one.\n"
@@ -82,7 +82,10 @@ public struct GitHubStepSummaryReporter: Sendable {
         }
         let tests = HTMLReporter.groupedByFile(run.tests).flatMap(\.1).filter { $0.status.needsAttention }.map { test in
             Row(status: HTMLReporter.statusTitle(test.status),
-                test: test.spec + (test.caseName.map { " › " + $0 } ?? "") + (test.engine.map { " · " + $0 } ?? ""),
+                // Each name cut at 200 on its own: cut as a whole, a long spec name left no case or engine, and rows that
+                // differ only there read alike.
+                test: Self.firstLine(test.spec, limit: 200) + (test.caseName.map { " › " + Self.firstLine($0, limit: 200) } ?? "")
+                    + (test.engine.map { " · " + $0 } ?? ""),
                 why: Self.firstLine(HTMLReporter.attentionWhy(test)), file: test.file, line: test.line)
         }
         return invalid + tests
@@ -115,7 +118,13 @@ public struct GitHubStepSummaryReporter: Sendable {
     /// start a list, a heading or a quote at the start escaped, control characters made visible, line breaks a space.
     static func escaped(_ text: String) -> String {
         var out = ""
-        for character in ControlCharacters.visible(text, keepingNewlines: false) {
+        let characters = Array(ControlCharacters.visible(text, keepingNewlines: false))
+        for (index, character) in characters.enumerated() {
+            // `#123` links the repository's issue 123 on github.com: a word joiner keeps a name's number a number.
+            if character == "#", index + 1 < characters.count, characters[index + 1].isASCII, characters[index + 1].isNumber {
+                out += "#&#8288;"
+                continue
+            }
             switch character {
             case "&": out += "&amp;"
             // GitHub links any `name@domain` (and `mailto:`, `xmpp:`) in a text, whatever escapes it: an invisible

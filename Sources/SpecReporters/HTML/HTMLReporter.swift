@@ -21,7 +21,7 @@ public struct HTMLReporter: Sendable {
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(XMLText.text("specrun: " + closing))</title>
+            <title>\(Self.shown("specrun: " + closing))</title>
             <style>\(HTMLAssets.css)</style>
             </head>
             <body>
@@ -111,9 +111,9 @@ public struct HTMLReporter: Sendable {
         let failing = summary.exitStatus(strict: run.strict) != 0
         var out = "<header class=\"page\">\n<h1>specrun report</h1>\n"
         out += "<p class=\"meta\">\(meta.map(XMLText.text).joined(separator: " · "))</p>\n"
-        out += "<p class=\"closing \(failing ? "bad" : "good")\">\(XMLText.text(closing))</p>\n"
+        out += "<p class=\"closing \(failing ? "bad" : "good")\">\(Self.shown(closing))</p>\n"
         for note in run.notes {
-            out += "<p class=\"note\">\(XMLText.text(note))</p>\n"
+            out += "<p class=\"note\">\(Self.shown(note))</p>\n"
         }
         out += "</header>\n"
         return out
@@ -238,17 +238,17 @@ public struct HTMLReporter: Sendable {
         for (offset, diagnostic) in invalid.prefix(Self.attentionLimit) {
             let place = diagnostic.location.map { "\($0.file):\($0.line)" } ?? diagnostic.code
             out += "<li><span class=\"badge invalid\">invalid spec file</span> "
-                + "<a href=\"#d\(offset + 1)\">\(XMLText.text(place))</a>"
-                + " <span class=\"why\">\(XMLText.text(diagnostic.message + diagnostics.moreErrors(inFileOf: diagnostic)))</span></li>\n"
+                + "<a href=\"#d\(offset + 1)\">\(Self.shown(place))</a>"
+                + " <span class=\"why\">\(Self.shown(diagnostic.message + diagnostics.moreErrors(inFileOf: diagnostic)))</span></li>\n"
         }
         for (offset, test) in flagged.prefix(max(0, Self.attentionLimit - invalid.count)) {
             let title = Self.isolated(test.spec) + (test.caseName.map { "<span class=\"sep\"> › </span>" + Self.isolated($0) } ?? "")
-                + (test.engine.map { " <span class=\"engine\">\(XMLText.text($0))</span>" } ?? "")
+                + (test.engine.map { " <span class=\"engine\">\(Self.shown($0))</span>" } ?? "")
             let firstLine = Self.attentionWhy(test).split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
             out += "<li><span class=\"badge \(test.status.rawValue)\">\(Self.statusTitle(test.status))</span> "
                 + "<a href=\"#t\(offset + 1)\">\(title)</a>"
-                + (firstLine.isEmpty ? "" : " <span class=\"why\">\(XMLText.text(firstLine))</span>")
-                + " <span class=\"where\">\(XMLText.text("\(test.file):\(test.line)"))</span></li>\n"
+                + (firstLine.isEmpty ? "" : " <span class=\"why\">\(Self.shown(firstLine))</span>")
+                + " <span class=\"where\">\(Self.shown("\(test.file):\(test.line)"))</span></li>\n"
         }
         out += "</ol>\n"
         if total > Self.attentionLimit {
@@ -275,7 +275,7 @@ public struct HTMLReporter: Sendable {
     private func environmentSection(_ run: RunResult) -> String {
         var out = "<details class=\"environment\">\n<summary>Environment</summary>\n<table>\n"
         for (name, value) in JUnitReporter.properties(run) {
-            out += "<tr><th>\(XMLText.text(name))</th><td>\(XMLText.text(value))</td></tr>\n"
+            out += "<tr><th>\(Self.shown(name))</th><td>\(Self.shown(value))</td></tr>\n"
         }
         return out + "</table>\n</details>\n"
     }
@@ -289,7 +289,7 @@ public struct HTMLReporter: Sendable {
             counts[status].map { "<span class=\"count \(status.rawValue)\">\(Self.counted($0, status))</span>" }
         }
         return "<details class=\"file\"\(open ? " open" : "") data-file=\"\(XMLText.attribute(file))\">\n"
-            + "<summary class=\"file-name\"><h3><span class=\"path\">\(XMLText.text(file))</span> "
+            + "<summary class=\"file-name\"><h3><span class=\"path\">\(Self.shown(file))</span> "
             + "<span class=\"file-counts\">\(parts.joined(separator: " · "))</span> <span class=\"file-shown hint\"></span></h3></summary>\n"
     }
 
@@ -313,7 +313,7 @@ public struct HTMLReporter: Sendable {
             + "<span class=\"name\">\(Self.isolated(test.spec))"
             + (test.caseName.map { "<span class=\"sep\"> › </span><span class=\"case\">\(Self.isolated($0))</span>" } ?? "")
             + "</span>"
-            + (test.engine.map { " <span class=\"engine\">\(XMLText.text($0))</span>" } ?? "")
+            + (test.engine.map { " <span class=\"engine\">\(Self.shown($0))</span>" } ?? "")
             + test.tags.map { " <span class=\"tag\">\(Self.isolated($0))</span>" }.joined()
             + " <span class=\"where\">line \(test.line)</span>"
         if onlyChecked {
@@ -328,7 +328,7 @@ public struct HTMLReporter: Sendable {
         out += disagreements.map(engineTable).joined()
         for (engine, above) in tablesAbove {
             out += "<p class=\"note engines-above\">Engines disagree: the two side by side are on "
-                + "<a href=\"#t\(above)\">the \(XMLText.text(engine)) test above</a>.</p>\n"
+                + "<a href=\"#t\(above)\">the \(Self.shown(engine)) test above</a>.</p>\n"
         }
         out += "</div>\n</details>\n</article>\n"
         return out
@@ -339,14 +339,14 @@ public struct HTMLReporter: Sendable {
     private func engineTable(_ pair: EngineDisagreement) -> String {
         let (left, right) = (pair.first.engine ?? "engine", pair.second.engine ?? "engine")
         let zone = pair.second.timeZone ?? pair.first.timeZone ?? "the schedule's zone"
-        var out = "<h5>Engines disagree</h5>\n<table class=\"occurrences engines\"><caption class=\"sr-only\">\(XMLText.text(left)) and "
-            + "\(XMLText.text(right)), local wall time in \(XMLText.text(zone))</caption>\n"
-            + "<tr><th></th><th>\(XMLText.text(left))</th><th>\(XMLText.text(right))</th></tr>\n"
+        var out = "<h5>Engines disagree</h5>\n<table class=\"occurrences engines\"><caption class=\"sr-only\">\(Self.shown(left)) and "
+            + "\(Self.shown(right)), local wall time in \(Self.shown(zone))</caption>\n"
+            + "<tr><th></th><th>\(Self.shown(left))</th><th>\(Self.shown(right))</th></tr>\n"
         func cell(_ instant: ResultInstant?, _ other: ResultInstant?) -> String {
             guard let instant else { return "<td class=\"none\">(none)</td>" }
             let key = other.map { $0.epochSeconds == instant.epochSeconds && $0.key != instant.key } == true
-                ? " <span class=\"key\">\(XMLText.text(instant.key ?? "(no key)"))</span>" : ""
-            return "<td><span class=\"local\">\(XMLText.text(instant.local))</span>\(key)</td>"
+                ? " <span class=\"key\">\(Self.shown(instant.key ?? "(no key)"))</span>" : ""
+            return "<td><span class=\"local\">\(Self.shown(instant.local))</span>\(key)</td>"
         }
         for (one, two) in EngineDisagreement.alignedRows(pair.first.actual, pair.second.actual) {
             let same = one != nil && two != nil && one!.epochSeconds == two!.epochSeconds && one!.key == two!.key
@@ -363,14 +363,14 @@ public struct HTMLReporter: Sendable {
         // `|` block writes them (pre-wrap), without the block's final line break.
         var out = [test.description, test.caseDescription].compactMap { $0 }
             .map { String($0.reversed().drop { $0.isNewline }.reversed()) }.filter { !$0.isEmpty }
-            .map { "<p class=\"description\" dir=\"auto\">\(XMLText.text($0))</p>\n" }.joined()
+            .map { "<p class=\"description\" dir=\"auto\">\(Self.shown($0))</p>\n" }.joined()
         // A fixed deviation said one thing three times: the runner's message, the declared reason and the warning on
         // the entry to remove. It is said once: the reason, and the line of the entry from that warning.
         let fixedReason = test.status == .fixedDeviation ? test.deviationReason : nil
         let entry = fixedReason == nil ? nil
             : test.diagnostics.first { $0.code == TestStatus.fixedDeviation.rawValue || $0.code == "deviation-expected" }
         if let message = test.message, !message.isEmpty, fixedReason == nil {
-            out += "<p class=\"message\">\(XMLText.text(message).replacingOccurrences(of: "\n", with: "<br>"))</p>\n"
+            out += "<p class=\"message\">\(Self.shown(message).replacingOccurrences(of: "\n", with: "<br>"))</p>\n"
         }
         if let reason = test.deviationReason {
             let text = fixedReason != nil
@@ -381,12 +381,12 @@ public struct HTMLReporter: Sendable {
                             + "removing its entry from known-deviations" : "Remove its entry from known-deviations")
                     + (entry?.location.map { " (\($0.file):\($0.line))." } ?? ".")
                 : "Declared deviation on \(test.engine ?? "this engine"): \u{201C}\(reason)\u{201D}"
-            out += "<p class=\"deviation\">\(XMLText.text(text))</p>\n"
+            out += "<p class=\"deviation\">\(Self.shown(text))</p>\n"
         }
         let text = FailureText(glyphs: .unicode)
         if let context = test.zoneContext {
             for sentence in text.zoneSentences(context) {
-                out += "<p class=\"zone\">\(XMLText.text(sentence))</p>\n"
+                out += "<p class=\"zone\">\(Self.shown(sentence))</p>\n"
             }
         }
         if [.failed, .error, .knownDeviation].contains(test.status) {
@@ -399,7 +399,7 @@ public struct HTMLReporter: Sendable {
             for picture in pictures {
                 out += "<figure class=\"picture\"><div class=\"picture-scroll\">\(picture.svg)</div>"
                 out += "<figcaption>"
-                    + picture.legend.map { "<span class=\"legend\($0.cls.map { " " + $0 } ?? "")\">\(XMLText.text($0.text))</span>" }.joined()
+                    + picture.legend.map { "<span class=\"legend\($0.cls.map { " " + $0 } ?? "")\">\(Self.shown($0.text))</span>" }.joined()
                     + (picture.outside > 0
                         ? "<span class=\"legend\">\(picture.outside) more instant\(picture.outside == 1 ? "" : "s") outside this picture (see the table)</span>"
                         : "")
@@ -427,7 +427,7 @@ public struct HTMLReporter: Sendable {
     }
 
     private func checkedText(_ test: TestResult) -> String {
-        XMLText.text(FailureText.plain(FailureText(glyphs: .unicode).checkedLines(test)))
+        Self.shown(FailureText.plain(FailureText(glyphs: .unicode).checkedLines(test)))
     }
 
     /// Every occurrence: the expected and the produced one side by side, each absolute and local.
@@ -448,8 +448,8 @@ public struct HTMLReporter: Sendable {
         guard !rows.isEmpty else { return "" }
         func cell(_ instant: ResultInstant?, line: Int? = nil) -> String {
             guard let instant else { return "<td class=\"none\">—</td>" }
-            return "<td><span class=\"local\">\(XMLText.text(instant.local))</span><br><span class=\"utc\">"
-                + XMLText.text(instant.utc) + (instant.key.map { " · key " + XMLText.text($0) } ?? "")
+            return "<td><span class=\"local\">\(Self.shown(instant.local))</span><br><span class=\"utc\">"
+                + Self.shown(instant.utc) + (instant.key.map { " · key " + Self.shown($0) } ?? "")
                 + (line.map { " · line \($0)" } ?? "") + "</span></td>"
         }
         // Runs of matching occurrences are folded, two kept on each side of a difference, as in the terminal: a
@@ -494,10 +494,10 @@ public struct HTMLReporter: Sendable {
             out += "<p class=\"note\">No picture: \(lifecycle.runs.count) runs are too many to tell apart on one axis.</p>\n"
         } else if let svg = HTMLLifecyclePicture.render(lifecycle, zoneContext: zoneContext) {
             let unmet = HTMLLifecyclePicture.unmetRuns(lifecycle).map { "runs[\($0.number)]" + ($0.line.map { " (line \($0))" } ?? "") }
-            let legend = HTMLLifecyclePicture.legend(lifecycle).map { "<span class=\"legend \($0.cls ?? "")\">\(XMLText.text($0.text))</span>" }
+            let legend = HTMLLifecyclePicture.legend(lifecycle).map { "<span class=\"legend \($0.cls ?? "")\">\(Self.shown($0.text))</span>" }
             out += "<figure class=\"picture\"><div class=\"picture-scroll\">\(svg)</div><figcaption>" + legend.joined()
                 + (unmet.isEmpty ? "" : "<span class=\"legend missing\">red ring: not as expected: "
-                    + XMLText.text(unmet.joined(separator: ", ")) + "</span>")
+                    + Self.shown(unmet.joined(separator: ", ")) + "</span>")
                 + "</figcaption></figure>\n"
         }
         if !lifecycle.runs.isEmpty {
@@ -506,7 +506,7 @@ public struct HTMLReporter: Sendable {
                 let index: Int
                 switch entry {
                 case .folded(let count, let notCompleted):
-                    out += "<tr class=\"folded\"><td colspan=\"6\">… \(XMLText.text(RunFolding.foldedText(count: count, notCompleted: notCompleted)))</td></tr>\n"
+                    out += "<tr class=\"folded\"><td colspan=\"6\">… \(Self.shown(RunFolding.foldedText(count: count, notCompleted: notCompleted)))</td></tr>\n"
                     continue
                 case .run(let shown): index = shown
                 }
@@ -516,9 +516,9 @@ public struct HTMLReporter: Sendable {
                 } else { "—" }
                 let bad = !RunFolding.completed(run)
                 let outcome = run.outcome + (run.reason.map { " (\($0))" } ?? "")
-                out += "<tr class=\"\(bad ? "bad" : "good")\"><td class=\"number\">\(index + 1)</td><td>\(XMLText.text(run.planned?.local ?? "unplanned"))</td>"
-                    + "<td>\(XMLText.text(run.actual?.local ?? "never"))</td><td>\(XMLText.text(delay))</td>"
-                    + "<td class=\"outcome\">\(XMLText.text(outcome))</td><td class=\"key\">\(XMLText.text(run.key ?? ""))</td></tr>\n"
+                out += "<tr class=\"\(bad ? "bad" : "good")\"><td class=\"number\">\(index + 1)</td><td>\(Self.shown(run.planned?.local ?? "unplanned"))</td>"
+                    + "<td>\(Self.shown(run.actual?.local ?? "never"))</td><td>\(Self.shown(delay))</td>"
+                    + "<td class=\"outcome\">\(Self.shown(outcome))</td><td class=\"key\">\(Self.shown(run.key ?? ""))</td></tr>\n"
             }
             out += "</tbody>\n</table>\n"
         }
@@ -529,7 +529,7 @@ public struct HTMLReporter: Sendable {
                 let text = "◇ \(launch.at.local): \(launch.identifier) \(launch.error ?? "not launched")"
                     + (launch.earliestBegin.map { ", before the request's earliest begin \($0.local)" } ?? "")
                     + (launch.line.map { " · line \($0)" } ?? "")
-                out += "<li class=\"bad\">\(XMLText.text(text))</li>\n"
+                out += "<li class=\"bad\">\(Self.shown(text))</li>\n"
             }
             out += "</ul>\n"
         }
@@ -544,7 +544,7 @@ public struct HTMLReporter: Sendable {
         if !checks.isEmpty {
             out += "<h5>Expectations</h5>\n<ul class=\"checks\">\n"
             for (passed, text) in checks {
-                out += "<li class=\"\(passed ? "good" : "bad")\">\(passed ? "✔" : "✘") \(XMLText.text(text))</li>\n"
+                out += "<li class=\"\(passed ? "good" : "bad")\">\(passed ? "✔" : "✘") \(Self.shown(text))</li>\n"
             }
             out += "</ul>\n"
         }
@@ -552,7 +552,7 @@ public struct HTMLReporter: Sendable {
             out += "<h5>Invariants</h5>\n<ul class=\"checks\">\n"
             for check in lifecycle.invariants {
                 out += "<li class=\"\(check.passed ? "good" : "bad")\">\(check.passed ? "✔" : "✘") "
-                    + XMLText.text(check.name + (check.detail.map { ": \($0)" } ?? "")) + "</li>\n"
+                    + Self.shown(check.name + (check.detail.map { ": \($0)" } ?? "")) + "</li>\n"
             }
             out += "</ul>\n"
         }
@@ -566,6 +566,13 @@ public struct HTMLReporter: Sendable {
     /// A name, isolated from the text around it (a right-to-left name keeps its order). A name in Korean is marked
     /// `lang="ko"`: Korean is written in words with spaces, and a browser broke them between syllables on a phone
     /// (`정 / 확히`), as it breaks Chinese and Japanese, where that is right (the CJK layout review).
+    /// Text from a spec, a path or a results file, escaped for HTML with its control characters, line and paragraph
+    /// separators and direction overrides shown as the terminal shows them (line breaks kept): an open U+202E in an
+    /// error drew the whole line backwards, and a carriage return drew as a space.
+    static func shown(_ text: String) -> String {
+        XMLText.text(ControlCharacters.visible(text, keepingNewlines: true))
+    }
+
     static func isolated(_ name: String) -> String {
         let korean = name.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) || (0x1100...0x11FF).contains($0.value) }
         // A tab or a carriage return in a name drew as a space (`Nightly\rsync` read `Nightly sync`): shown as the

@@ -522,7 +522,7 @@ struct SVG {
     /// which a screen reader reads for `role="img"`; the texts and marks inside are not read one by one).
     init(width: Double, height: Double, title: String, description: String) {
         body = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"timeline\" viewBox=\"0 0 \(Self.number(width)) "
-            + "\(Self.number(height))\" role=\"img\"><title>\(XMLText.text(title))</title><desc>\(XMLText.text(description))</desc>"
+            + "\(Self.number(height))\" role=\"img\"><title>\(HTMLReporter.shown(title))</title><desc>\(HTMLReporter.shown(description))</desc>"
     }
 
     mutating func rect(x: Double, y: Double, width: Double, height: Double, cls: String) {
@@ -571,7 +571,7 @@ struct SVG {
     /// Text centred on `x`; `anchor: "start"` puts it right of `x` (as a class: CSS would override an attribute).
     mutating func text(x: Double, y: Double, _ text: String, cls: String, anchor: String = "middle") {
         let classes = anchor == "middle" ? cls : "\(anchor) \(cls)"
-        body += "<text x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" class=\"\(classes)\">\(XMLText.text(text))</text>"
+        body += "<text x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" class=\"\(classes)\">\(HTMLReporter.shown(text))</text>"
     }
 
     func close() -> String { body + "</svg>" }

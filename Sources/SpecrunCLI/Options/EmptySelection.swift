@@ -32,7 +32,7 @@ enum EmptySelection {
             return UsageError("\(subject) in this run: " + coverage.engineReason(engineGiven: engineGiven))
         }
         if let ids = selection.ids, let path = lastFailed, ids.isDisjoint(with: plan.items.map(\.id)) {
-            let example = ids.sorted()[0]
+            let example = ControlCharacters.visible(ids.sorted()[0])
             let file = example.components(separatedBy: " › ")[0]
             let subject = ids.count == 1 ? "The test that failed in '\(path)' is not" : "None of the \(ids.count) tests that failed in '\(path)' is"
             // Masked ids match this run's ids masked the same way (LastFailedMatch): other patterns, no match.
@@ -45,7 +45,8 @@ enum EmptySelection {
                 + "same paths, or see this run's ids with --list.\(masked)")
         }
         if let filter = selection.filter, (try? TestSelection(filter: filter).apply(to: plan))?.items.isEmpty == true {
-            let example = plan.items[0].id
+            // Shown as the report shows ids: a line break in a name would start a line of its own in the message.
+            let example = ControlCharacters.visible(plan.items[0].id)
             // Without a UTF-8 locale the report draws an id's '›' as '>', which a pattern copied from it then holds.
             let separator = filter.contains(">") && !plan.items.contains { $0.id.contains(">") }
                 ? " Ids separate their parts with '›' (U+203A), which the report shows as '>' where the terminal is not "

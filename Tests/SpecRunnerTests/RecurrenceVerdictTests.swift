@@ -420,6 +420,9 @@ import Testing
         ("nightly/v1/2027-06-01", "; the keys expected name the schedule 'nightly', this one is 'refill' (its 'id:', else the spec file's "
             + "name without its extension)"),
         ("refill/v1/2027-06-02", ""),
+        // Ids that differ by a character that does not show read alike: it is named.
+        ("refill\u{200B}/v1/2027-06-01", "; the keys expected name the schedule 'refill\u{200B}', this one is 'refill' (its 'id:', else the "
+            + "spec file's name without its extension); the two differ by U+200B, which does not show: delete it where it is"),
     ])
     func aKeyForAnotherIdOrVersionSaysWhichTheScheduleHas(key: String, hint: String) throws {
         let result = try Self.runOnCore("""

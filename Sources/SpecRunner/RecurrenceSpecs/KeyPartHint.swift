@@ -19,8 +19,17 @@ enum KeyPartHint {
         }
         guard want[2] == got[2] else { return nil }
         if want[0] != got[0], want[1] == got[1] {
+            // Two ids that differ only by a character that does not show (a zero-width space pasted with the id) read
+            // alike in the message: the character is named.
+            func visible(_ text: Substring) -> String {
+                String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .format && !($0.properties.isWhitespace && $0 != " ") }))
+            }
+            let hidden = visible(want[0]) == visible(got[0])
+                ? (want[0] + got[0]).unicodeScalars.first { $0.properties.generalCategory == .format || ($0.properties.isWhitespace && $0 != " ") }
+                : nil
+            let named = hidden.map { "; the two differ by U+\(String($0.value, radix: 16, uppercase: true)), which does not show: delete it where it is" } ?? ""
             return "the keys expected name the schedule '\(want[0])', this one is '\(schedule.id)' (its 'id:', else the spec "
-                + "file's name without its extension)"
+                + "file's name without its extension)" + named
         }
         if want[0] == got[0], want[1] != got[1], want[1].hasPrefix("v"), Int(want[1].dropFirst()) != nil {
             return "the keys expected carry '\(want[1])', this schedule is version \(schedule.version) (its 'version:', "

@@ -187,9 +187,14 @@ struct RuleReader {
             // systems have and specrun does not: told so, with what can be checked instead, not offered skip as if a
             // spelling.
             if let word = node.scalar?.value.lowercased(), Self.rollingForward.contains(word) {
+                // The period without the day is the rule's: a year's February 29, or each short month of a monthly rule
+                // (a monthly 31st was told the February advice, which covers March alone).
+                let month = form.every == "year" ? fields["month"].flatMap { $0.scalar.flatMap { Int($0.value) } } : nil
+                let instead = month.map { "check each year without the day with a spec of its own over that year, e.g. {every: year, month: \($0 % 12 + 1), day: 1, …}" }
+                    ?? "check each month without the day with a spec of its own over that month, e.g. {every: year, month: <the next month>, day: 1, …} over a window of that year"
                 log.report(.unknownValue, at: node, "'\(node.scalar!.value)' is not a policy specrun has: a missing day is skipped or moved "
                     + "back to the month's last day (write skip | last-day); for an occurrence moved to the next month's first day, "
-                    + "check each year without the day with a spec of its own over that year, e.g. {every: year, month: 3, day: 1, …}")
+                    + instead)
                 return nil
             }
             return reader.choice(node, field: "missing-day", MissingDayPolicy.self)

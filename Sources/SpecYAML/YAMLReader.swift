@@ -15,6 +15,9 @@ public struct YAMLStream: Sendable {
     /// the file's later documents are read, as a document with any other error leaves its neighbours be.
     public var documentErrors: [YAMLError] = []
 
+    /// Each YAML tag specrun does not read (`!!float 02:30`, `!!str` on a mapping, `!custom`), in the order read.
+    public var unreadTags: [UnreadTag] = []
+
     /// Every error, in the order met: the documents' dropped, then the one that stopped reading.
     public var errors: [YAMLError] { documentErrors + (error.map { [$0] } ?? []) }
 
@@ -39,6 +42,27 @@ public struct ReusedAnchor: Sendable, Hashable {
     public var aliasesBetween: Int
     /// Where each node after the second that takes the name starts.
     public var later: [Mark] = []
+}
+
+/// A YAML tag on a node that specrun reads as it reads an untagged one: each key reads its own value as written, where
+/// PyYAML and other readers apply the tag (`!!float 02:30` is 150.0 to them, the wall time 02:30 to specrun).
+/// `!!str` on a scalar, `!!map` on a mapping, `!!seq` on a sequence and `!!merge` on `<<` say what specrun reads anyway.
+public struct UnreadTag: Sendable, Hashable {
+    /// As written in the short form: `!!float`, `!custom`.
+    public var tag: String
+    /// Where the node is (its value, for a scalar).
+    public var mark: Mark
+    /// The scalar's text; nil for a mapping or a sequence.
+    public var value: String?
+    /// `mapping` or `sequence` for a collection.
+    public var kind: String?
+
+    static let core = "tag:yaml.org,2002:"
+
+    /// `!!float` for `tag:yaml.org,2002:float`; a local tag as it is.
+    static func shortForm(_ tag: String) -> String {
+        tag.hasPrefix(core) ? "!!" + tag.dropFirst(core.count) : tag
+    }
 }
 
 /// One `---`-separated document.
@@ -231,6 +255,9 @@ private final class EventParser {
     /// exclusivity check (swift_beginAccess and swift_endAccess, 0.7 % of a 10,000-spec run's CPU profile).
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let input: UnsafeMutableBufferPointer<UInt8>
+    /// libyaml's marks count code points (a byte order mark not among them); `valueStart` reads bytes. The last
+    /// code point index turned into a byte offset, to go on from (the scalars asked about come in file order).
+    private var cursor: (index: Int, byte: Int) = (0, 0)
     /// A character libyaml reads otherwise than the file shows (`YAMLReader.misreadCharacter`): no event from it on
     /// is delivered, and an error past it is this one.
     private var stop: YAMLError?
@@ -259,9 +286,10 @@ private final class EventParser {
         case streamStart, streamEnd
         case documentStart(Mark), documentEnd
         case alias(anchor: String, Mark)
-        case scalar(Node.Scalar, anchor: String?)
-        case sequenceStart(anchor: String?, Mark), sequenceEnd
-        case mappingStart(anchor: String?, Mark), mappingEnd
+        /// A scalar with an anchor carries where its `&` is: the node's own mark is where its value starts.
+        case scalar(Node.Scalar, anchor: (name: String, mark: Mark)?)
+        case sequenceStart(anchor: String?, tag: String?, Mark), sequenceEnd
+        case mappingStart(anchor: String?, tag: String?, Mark), mappingEnd
     }
 
     /// The next event. Thrown, not returned in a `Result`: wrapping and unwrapping each event cost 0.5 % of a
@@ -310,19 +338,56 @@ private final class EventParser {
                Mark(line: Int(event.end_mark.line) + 1, column: Int(event.end_mark.column) + 1) > held.mark {
                 stop = YAMLReader.inBlockScalar(held, style: style)
             }
-            let scalar = Node.Scalar(value: value, style: style, mark: mark, tag: string(data.tag))
-            return .scalar(scalar, anchor: string(data.anchor))
+            let anchor = string(data.anchor)
+            // `repeated: &r bothh`, `version: !!float 2.0`: a caret at the node's mark sat under the anchor or the tag.
+            // The scalar's mark is where its value starts, when that is on the same line.
+            let valueMark = anchor != nil || data.tag != nil ? valueStart(after: Int(event.start_mark.index), at: mark) : mark
+            let scalar = Node.Scalar(value: value, style: style, mark: valueMark, tag: string(data.tag))
+            return .scalar(scalar, anchor: anchor.map { ($0, mark) })
         case YAML_SEQUENCE_START_EVENT:
-            return .sequenceStart(anchor: string(event.data.sequence_start.anchor), mark)
+            return .sequenceStart(anchor: string(event.data.sequence_start.anchor), tag: string(event.data.sequence_start.tag), mark)
         case YAML_SEQUENCE_END_EVENT:
             return .sequenceEnd
         case YAML_MAPPING_START_EVENT:
-            return .mappingStart(anchor: string(event.data.mapping_start.anchor), mark)
+            return .mappingStart(anchor: string(event.data.mapping_start.anchor), tag: string(event.data.mapping_start.tag), mark)
         case YAML_MAPPING_END_EVENT:
             return .mappingEnd
         default:
             throw YAMLError(kind: .syntax, message: "libyaml produced an unexpected event", mark: mark)
         }
+    }
+
+    /// Where a scalar's value starts after its properties (`&name`, `!tag`, `!<…>`) and the spaces after them, from the
+    /// properties' byte offset `index` and mark; `mark` itself when the value is not on that line (or there is none).
+    private func valueStart(after index: Int, at mark: Mark) -> Mark {
+        var offset = byteOffset(ofCodePoint: index)
+        var column = mark.column
+        func advance() {
+            // Columns count code points: a continuation byte adds none.
+            if input[offset] & 0xC0 != 0x80 { column += 1 }
+            offset += 1
+        }
+        while offset < input.count, input[offset] == UInt8(ascii: "&") || input[offset] == UInt8(ascii: "!") {
+            while offset < input.count, ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(input[offset]) {
+                advance()
+            }
+            while offset < input.count, input[offset] == UInt8(ascii: " ") || input[offset] == UInt8(ascii: "\t") { advance() }
+        }
+        guard offset < input.count, ![UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "#"), UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]")].contains(input[offset]),
+              column > mark.column else { return mark }
+        return Mark(line: mark.line, column: column)
+    }
+
+    /// The byte offset of the code point at `index` (libyaml's `mark.index`), after a UTF-8 byte order mark.
+    private func byteOffset(ofCodePoint index: Int) -> Int {
+        let start = input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF ? 3 : 0
+        if index < cursor.index || cursor.byte < start { cursor = (0, start) }
+        while cursor.index < index, cursor.byte < input.count {
+            let lead = input[cursor.byte]
+            cursor.byte += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            cursor.index += 1
+        }
+        return min(cursor.byte, input.count)
     }
 
     private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
@@ -381,7 +446,7 @@ private struct TreeBuilder {
     /// each collection's array is made once, at its end, instead of growing by doubling as its children arrive.
     private let children = NodeStack()
     /// Each anchor's node and how many nodes it counts for once expanded.
-    private var anchors: [String: (node: Node, nodes: Int)] = [:]
+    private var anchors: [String: (node: Node, nodes: Int, mark: Mark)] = [:]
     /// What merge keys copied, for `YAMLStream.merges`.
     private var merges = MergeRecord()
     /// For `YAMLStream.reusedAnchors`, and how many aliases have named each anchor since its latest node.
@@ -391,6 +456,7 @@ private struct TreeBuilder {
     private var aliasUses: [String: Int] = [:]
     /// For `YAMLStream.documentErrors`. While `skipping`, the rest of a dropped document's events are passed over.
     private var documentErrors: [YAMLError] = []
+    private var unreadTags: [UnreadTag] = []
     private var skipping = false
     /// The alias of the last unknown-alias error, and where its error is: an anchor of that name later in the
     /// document is named in it (the alias comes before its anchor).
@@ -411,20 +477,21 @@ private struct TreeBuilder {
         stream.merges = merges
         stream.reusedAnchors = reusedAnchors
         stream.documentErrors = documentErrors
+        stream.unreadTags = unreadTags
         return stream
     }
 
     /// Gives `node` the name `anchor`: the latest node of a name is the one its aliases copy, and a name given to
     /// another node before, in this document, is recorded for `YAMLStream.reusedAnchors`.
-    private mutating func define(_ anchor: String, as node: Node, nodes: Int) {
+    private mutating func define(_ anchor: String, as node: Node, at mark: Mark, nodes: Int) {
         if let reused = reusedInDocument[anchor] {
-            reusedAnchors[reused].later.append(node.mark)
+            reusedAnchors[reused].later.append(mark)
         } else if let earlier = anchors[anchor] {
             reusedInDocument[anchor] = reusedAnchors.count
-            reusedAnchors.append(ReusedAnchor(name: anchor, first: earlier.node.mark, again: node.mark,
+            reusedAnchors.append(ReusedAnchor(name: anchor, first: earlier.mark, again: mark,
                                               aliasesBetween: aliasUses[anchor, default: 0]))
         }
-        anchors[anchor] = (node, nodes)
+        anchors[anchor] = (node, nodes, mark)
         aliasUses[anchor] = 0
     }
 
@@ -448,8 +515,8 @@ private struct TreeBuilder {
                 switch event {
                 case .documentEnd: skipping = false
                 case .streamEnd: return YAMLStream(documents: documents, error: nil)
-                case .scalar(let scalar, let anchor?): anchorAfterAlias(anchor, at: scalar.mark)
-                case .sequenceStart(let anchor?, let mark), .mappingStart(let anchor?, let mark): anchorAfterAlias(anchor, at: mark)
+                case .scalar(_, let anchor?): anchorAfterAlias(anchor.name, at: anchor.mark)
+                case .sequenceStart(let anchor?, _, let mark), .mappingStart(let anchor?, _, let mark): anchorAfterAlias(anchor, at: mark)
                 default: break
                 }
                 continue
@@ -464,7 +531,7 @@ private struct TreeBuilder {
                 root = nil
                 stack = []
                 children.removeAll()
-                for (name, anchored) in anchors { earlierAnchors[name] = anchored.node.mark.line }
+                for (name, anchored) in anchors { earlierAnchors[name] = anchored.mark.line }
                 anchors = [:]
                 aliasUses = [:]
                 reusedInDocument = [:]
@@ -512,18 +579,23 @@ private struct TreeBuilder {
                    (children.count - stack[top].firstChild) % 2 == 0 {
                     stack[top].hasMergeKey = true
                 }
+                if let tag = scalar.tag, tag != UnreadTag.core + "str", !(tag == MergeKeys.tag && scalar.value == "<<") {
+                    unreadTags.append(UnreadTag(tag: UnreadTag.shortForm(tag), mark: scalar.mark, value: scalar.value))
+                }
                 let node = Node.scalar(scalar)
-                if let anchor { define(anchor, as: node, nodes: 1) }
+                if let anchor { define(anchor.name, as: node, at: anchor.mark, nodes: 1) }
                 if let error = attach(node, nodes: 1, into: &root) {
                     drop(error)
                     continue
                 }
-            case .sequenceStart(let anchor, let mark):
+            case .sequenceStart(let anchor, let tag, let mark):
+                if let tag, tag != UnreadTag.core + "seq" { unreadTags.append(UnreadTag(tag: UnreadTag.shortForm(tag), mark: mark, kind: "sequence")) }
                 if let error = open(.sequence(anchor: anchor, mark: mark), at: mark) {
                     drop(error)
                     continue
                 }
-            case .mappingStart(let anchor, let mark):
+            case .mappingStart(let anchor, let tag, let mark):
+                if let tag, tag != UnreadTag.core + "map" { unreadTags.append(UnreadTag(tag: UnreadTag.shortForm(tag), mark: mark, kind: "mapping")) }
                 if let error = open(.mapping(anchor: anchor, mark: mark), at: mark) {
                     drop(error)
                     continue
@@ -541,7 +613,7 @@ private struct TreeBuilder {
                 // alias to it they made a chain of cases, each merging the one before, grow as its square (the 157th
                 // of such a chain passed 100,000 nodes where PyYAML's reading of it is a few thousand).
                 let nodes = closed.hasMergeKey ? MergeKeys.count(node) : closed.nodes
-                if let anchor = closed.anchor { define(anchor, as: node, nodes: nodes) }
+                if let anchor = closed.anchor { define(anchor, as: node, at: closed.mark, nodes: nodes) }
                 if let error = attach(node, nodes: nodes, into: &root) {
                     drop(error)
                     continue

@@ -205,6 +205,35 @@ import Testing
         #expect(reused.first?.notes.map { $0.location?.line ?? 0 } == [1, 3])
     }
 
+    /// A YAML tag is not read (each key reads its own value as written), where PyYAML applies it: `!!float 02:30` is
+    /// 150.0 there, `!!int 010` is 8, `!!str` refuses a mapping. A warning at the value, not at the tag, as every
+    /// caret under a tagged or anchored scalar now is (`&r bothh` put it under `&r bo`). `!!str` on a scalar is what
+    /// specrun reads anyway: no warning.
+    @Test func aTagIsAWarningAndACaretSitsUnderTheValueNotItsProperties() {
+        let file = SpecFixtures.parse("""
+            spec: t
+            schedule: !!str
+              timezone: !!str Europe/Berlin
+              rule: {every: day, at: !!float 02:30}
+              nonexistent: skip
+              repeated: &r bothh
+            cases: [{name: a, after: 2027-03-28T00:00:00+01:00, next: 2027-03-29T02:30:00+02:00}]
+
+            """)
+        #expect(Self.render([file]) == """
+            spec.yaml:2:11: warning: the tag '!!str' is not read: a mapping is read as one whatever its tag, where PyYAML and other YAML readers apply the tag; remove it [unread-tag]
+            schedule: !!str
+                      ^~~~~
+            spec.yaml:4:34: warning: the tag '!!float' is not read: each key reads its own value as it is written ('02:30' here), where PyYAML and other YAML readers apply the tag; remove it [unread-tag]
+              rule: {every: day, at: !!float 02:30}
+                                             ^~~~~
+            spec.yaml:6:16: error: unknown value 'bothh' for 'repeated'; did you mean 'both'? (allowed: first | last | both) [unknown-value]
+              repeated: &r bothh
+                           ^~~~~
+
+            """)
+    }
+
     /// `every day at 02:30` is a calendar rule in English, not the interval shorthand `every 24h from …`: only the rule
     /// is reported. Warning that the policies do nothing sent the author in a circle: removed, they were then missing.
     @Test(arguments: ["every day at 02:30", "every 1d at 02:30", "every monday 09:00", "every night", "Every Day at 02:30"])

@@ -10,6 +10,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case unknownAlias = "unknown-alias"
     /// A warning: an anchor name given to a second node of one document (`ReusedAnchor`).
     case reusedAnchor = "reused-anchor"
+    /// A warning: a YAML tag specrun does not read (`UnreadTag`).
+    case unreadTag = "unread-tag"
 
     // The shape of a document.
     case wrongKind = "wrong-kind"

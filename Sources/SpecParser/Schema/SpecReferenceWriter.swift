@@ -52,6 +52,8 @@ public struct SpecReferenceWriter: Sendable {
             - A document with an error drops only its own spec: the file's other specs still run (the run then exits 2).
             - Scalars are never typed the YAML 1.1 way: each key reads its own text. `at: 02:30` unquoted is the wall time
               02:30, `yes`, `no` and `on` are words and never booleans, `version: 010` is the number 10. Quoting is always allowed.
+              A YAML tag is not read either (`at: !!float 02:30` is 02:30): one other than `!!str` on a text, `!!map`,
+              `!!seq` or `!!merge` on `<<` is a warning (`unread-tag`), since PyYAML and other readers apply it.
             - Every mapping is checked: an unknown key is an error with did-you-mean, a key written twice is an error.
             - Limits that keep a hostile file from hanging the run: 10 MiB per file, nesting 64 levels deep,
               100,000 nodes per document with aliases expanded. Anchors and aliases (`&a`, `*a`) work within those limits.
@@ -64,7 +66,7 @@ public struct SpecReferenceWriter: Sendable {
               share overrides are the usual use
               ([specs/recurrence/cases-sharing-overrides.yaml](../specs/recurrence/cases-sharing-overrides.yaml)). A merged
               key is told, when wrong, where it is written (at its anchor), once, with a note at each `<<` that copies it
-              there. Only a plain `<<` merges: a quoted `"<<"` is an ordinary key (so an unknown one), a `<<` whose value is
+              there. Only a plain `<<` (or one tagged `!!merge`) merges: a quoted `"<<"` is an ordinary key (so an unknown one), a `<<` whose value is
               not a mapping or a list of mappings is `wrong-kind`, and two `<<` in one mapping are `duplicate-key` (write
               one list). An anchor name given to a second node is a warning (`reused-anchor`): YAML 1.2 lets an alias copy the
               latest before it, PyYAML refuses the file. Editors that resolve

@@ -261,14 +261,19 @@ extension ValueReader {
         }
         let lead = "'<<' merges a mapping into \(place) (YAML's merge key), so its value must be a mapping or a list of mappings, "
             + "usually an alias such as '*defaults' naming a mapping's anchor"
-        // An alias's node keeps the mark of what it names, written before it: the mistake is the alias, told here.
-        guard key.mark < entry.value.mark else {
-            log.report(.wrongKind, at: entry.key, lead + ", and what the alias here names is \(found) (written at line \(entry.value.mark.line))",
-                       notes: [log.note(at: entry.value.mark, "the alias names this")])
+        // An alias's node keeps the mark of what it names, written before it: the mistake is the alias, told here (an
+        // alias in the list too: `<<: [*ny, *tz]` was told at the text '&tz' names, a line that is right).
+        guard key.mark < wrong.mark else {
+            log.report(.wrongKind, at: entry.key, lead + ", and what \(wrong.mark == entry.value.mark ? "the alias here names" : "an alias of its list names") "
+                           + "is \(wrong.mark == entry.value.mark ? found : wrong.kindDescription) (written at line \(wrong.mark.line))",
+                       notes: [log.note(at: wrong.mark, "the alias names this")])
             return
         }
         var advice = ""
-        if let name = wrong.scalar, name.style == .plain, !name.isNull {
+        if let quoted = wrong.scalar, quoted.style != .plain, quoted.value.hasPrefix("*"), log.mappingAnchors.contains(String(quoted.value.dropFirst())) {
+            // `<<: "*ny"`: quotes make an alias a text.
+            advice = "; in quotes '\(quoted.value)' is a text, not an alias: write \(quoted.value) without the quotes"
+        } else if let name = wrong.scalar, name.style == .plain, !name.isNull {
             // Only an anchor written before the merge can be named (one below was offered, and the alias written as told
             // was then refused as naming nothing).
             let anchors = log.mappingAnchors.filter { log.mappingAnchorMarks[$0].map { $0 < wrong.mark } ?? true }

@@ -22,14 +22,18 @@ public struct MergeSites: Sendable, Hashable {
     public var keys: Set<Position>
     /// Each `<<` key's position → the position of the mapping it merges into.
     public var targets: [Position: Position]
+    /// Each node a plain alias copied → the positions of the aliases that copied it.
+    public var aliasCopies: [Position: [Position]]
 
-    public init(copies: [Position: [Position]] = [:], keys: Set<Position> = [], targets: [Position: Position] = [:]) {
+    public init(copies: [Position: [Position]] = [:], keys: Set<Position> = [], targets: [Position: Position] = [:],
+                aliasCopies: [Position: [Position]] = [:]) {
         self.copies = copies
         self.keys = keys
         self.targets = targets
+        self.aliasCopies = aliasCopies
     }
 
-    public var isEmpty: Bool { copies.isEmpty }
+    public var isEmpty: Bool { copies.isEmpty && aliasCopies.isEmpty }
 
     /// How many merges a note names before "and N more".
     static let namedMerges = 3
@@ -52,6 +56,10 @@ public struct MergeSites: Sendable, Hashable {
         var errorsAtCopies: [String: Int] = [:]
         // Each kept diagnostic at a copied node → the merges its notes name, added at the end.
         var mergesNoted: [Int: (merges: [Position], key: Bool)] = [:]
+        // Each kept diagnostic at a node a plain alias copied → the aliases (a mistake in an aliased value was told at
+        // the anchor alone, the line the alias is on never named, and a step copied out of order was told at the
+        // one in order).
+        var aliasesNoted: [Int: [Position]] = [:]
         var noted: [Diagnostic] = []
         for (index, diagnostic) in diagnostics.enumerated() {
             var plain = diagnostic
@@ -73,6 +81,7 @@ public struct MergeSites: Sendable, Hashable {
                 }
                 mergesNoted[kept]?.merges += merges.filter { !known.contains($0) }
             }
+            let aliases = diagnostic.location.flatMap { aliasCopies[Position(line: $0.line, column: $0.column)] } ?? []
             if let first = seen[plain] {
                 // The same message from another merge (steps merging one template): its merge is noted too (it was
                 // lost, as the merges are noted after).
@@ -91,8 +100,20 @@ public struct MergeSites: Sendable, Hashable {
             // Only a diagnostic kept is one a repeat may add its notes to (an error left out above is not: the index
             // it would have had was past the end, and the fuzzer's repeat of it trapped).
             seen[plain] = noted.count
+            if !aliases.isEmpty { aliasesNoted[noted.count] = aliases }
             noted.append(diagnostic)
             note(merges, at: noted.count - 1)
+        }
+        for (kept, aliases) in aliasesNoted {
+            guard let location = noted[kept].location else { continue }
+            let sorted = aliases.sorted()
+            let named = sorted.prefix(Self.namedMerges)
+            for (index, alias) in named.enumerated() {
+                let more = index == named.count - 1 && sorted.count > named.count ? " (and \(sorted.count - named.count) more)" : ""
+                noted[kept].notes.append(Diagnostic.Note(
+                    location: SourceLocation(file: location.file, line: alias.line, column: alias.column),
+                    message: "this alias copies it here\(more)"))
+            }
         }
         for (kept, noting) in mergesNoted {
             let merges = noting.merges.sorted()

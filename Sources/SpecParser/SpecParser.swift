@@ -35,6 +35,7 @@ public struct SpecParser: Sendable {
         let log = DiagnosticLog(source: SourceText(path: path, bytes: bytes))
         let stream = YAMLReader.read(bytes, limits: limits)
         log.copiedKeys = stream.merges.keys
+        log.aliasCopies = stream.merges.aliasCopies
         let parser = documentParser(log: log, path: path)
 
         var specs: [Spec] = []
@@ -220,7 +221,8 @@ extension MergeSites {
         self.init(
             copies: Dictionary(uniqueKeysWithValues: record.copies.map { (Position($0.key), $0.value.map(Position.init)) }),
             keys: Set(record.keys.map(Position.init)),
-            targets: Dictionary(uniqueKeysWithValues: record.targets.map { (Position($0.key), Position($0.value)) }))
+            targets: Dictionary(uniqueKeysWithValues: record.targets.map { (Position($0.key), Position($0.value)) }),
+            aliasCopies: Dictionary(uniqueKeysWithValues: record.aliasCopies.map { (Position($0.key), $0.value.map(Position.init)) }))
     }
 }
 

@@ -96,10 +96,27 @@ public struct MergeRecord: Sendable, Hashable {
     public var keys: Set<Mark> = []
     /// Each `<<` key's mark → the mark of the mapping it merges into.
     public var targets: [Mark: Mark] = [:]
+    /// Each node a plain alias (`*name`, not a merge) copied → the marks of the aliases that copied it: a mistake in
+    /// it is told where it is written, and these say where it lands.
+    public var aliasCopies: [Mark: [Mark]] = [:]
 
     public init() {}
 
-    public var isEmpty: Bool { copies.isEmpty && targets.isEmpty }
+    public var isEmpty: Bool { copies.isEmpty && targets.isEmpty && aliasCopies.isEmpty }
+
+    /// Every node of `node`, copied by the alias at `alias`, without recursion.
+    mutating func add(_ node: Node, aliasedAt alias: Mark) {
+        var pending = [node]
+        while let node = pending.popLast() {
+            if aliasCopies[node.mark]?.last != alias { aliasCopies[node.mark, default: []].append(alias) }
+            switch node {
+            case .scalar: break
+            case .sequence(let items, _): pending += items
+            case .mapping(let entries, _):
+                for child in entries { pending += [child.key, child.value] }
+            }
+        }
+    }
 
     /// Every node of `entry`, copied by the `<<` at `merge`, without recursion (a merged mapping may be deep).
     mutating func add(_ entry: Node.Entry, by merge: Mark) {

@@ -436,6 +436,9 @@ private struct TreeBuilder {
         var nodes = 1
         /// Whether a key of this mapping is YAML's merge key `<<`: its entries are resolved when the mapping ends.
         var hasMergeKey = false
+        /// Whether the value this mapping awaits is a merge key's, or this sequence is a merge key's list: an alias
+        /// there is a merge, which `MergeRecord.copies` records, not a plain alias.
+        var mergeValue = false
 
         static func sequence(anchor: String?, mark: Mark) -> Open { Open(isMapping: false, mark: mark, anchor: anchor) }
         static func mapping(anchor: String?, mark: Mark) -> Open { Open(isMapping: true, mark: mark, anchor: anchor) }
@@ -562,6 +565,7 @@ private struct TreeBuilder {
                 }
                 documentUsesAliases = true
                 aliasUses[anchor, default: 0] += 1
+                if stack.last?.mergeValue != true { merges.add(target.node, aliasedAt: mark) }
                 if let error = count(target.nodes, at: mark) {
                     drop(error)
                     continue
@@ -578,6 +582,7 @@ private struct TreeBuilder {
                 if scalar.isMergeKey, let top = stack.indices.last, stack[top].isMapping,
                    (children.count - stack[top].firstChild) % 2 == 0 {
                     stack[top].hasMergeKey = true
+                    stack[top].mergeValue = true
                 }
                 if let tag = scalar.tag, tag != UnreadTag.core + "str", !(tag == MergeKeys.tag && scalar.value == "<<") {
                     unreadTags.append(UnreadTag(tag: UnreadTag.shortForm(tag), mark: scalar.mark, value: scalar.value))
@@ -590,7 +595,9 @@ private struct TreeBuilder {
                 }
             case .sequenceStart(let anchor, let tag, let mark):
                 if let tag, tag != UnreadTag.core + "seq" { unreadTags.append(UnreadTag(tag: UnreadTag.shortForm(tag), mark: mark, kind: "sequence")) }
-                if let error = open(.sequence(anchor: anchor, mark: mark), at: mark) {
+                var sequence = Open.sequence(anchor: anchor, mark: mark)
+                sequence.mergeValue = stack.last.map { $0.isMapping && $0.mergeValue } ?? false
+                if let error = open(sequence, at: mark) {
                     drop(error)
                     continue
                 }
@@ -673,6 +680,10 @@ private struct TreeBuilder {
             return nil
         }
         stack[stack.count - 1].nodes += nodes
+        // A mapping's value attached: the next value it awaits is no merge key's until another `<<` comes.
+        if stack[stack.count - 1].isMapping, (children.count - stack[stack.count - 1].firstChild) % 2 == 1 {
+            stack[stack.count - 1].mergeValue = false
+        }
         children.append(consume node)
         return nil
     }

@@ -47,6 +47,15 @@ import Testing
         #expect(perStep[0].notes.map(\.location?.line) == [6, 9])
     }
 
+    /// A mistake in what a plain alias copied names each alias that copies it (none was named: a step copied out of
+    /// order was told at the one in order).
+    @Test func aMistakeAPlainAliasCopiedNamesTheAlias() {
+        let sites = MergeSites(aliasCopies: [Self.copied: [MergeSites.Position(line: 7, column: 5)]])
+        let noted = sites.noting([Self.error("step out of order")])
+        #expect(noted[0].notes.map(\.location?.line) == [7])
+        #expect(noted[0].notes.map(\.message) == ["this alias copies it here"])
+    }
+
     @Test func withoutMergesOnlyExactRepeatsGo() {
         let plain = MergeSites()
         let other = Self.error("another", at: MergeSites.Position(line: 3, column: 1))

@@ -98,6 +98,15 @@ import Testing
             + "aliases that name it; move the anchored node above the alias, or write its value here")
     }
 
+    /// A plain alias's copies are recorded, node by node, with the alias's place; an alias a merge key names is a
+    /// merge's (`MergeRecord.copies`), not recorded twice.
+    @Test func aPlainAliasRecordsWhatItCopiesAndAMergeDoesNot() throws {
+        let stream = YAMLReader.read("a: &m {x: 1}\nb: *m\nc: {<<: *m}\nd: {<<: [*m]}\n")
+        #expect(stream.merges.aliasCopies[Mark(line: 1, column: 8)] == [Mark(line: 2, column: 4)])
+        #expect(stream.merges.aliasCopies[Mark(line: 1, column: 11)] == [Mark(line: 2, column: 4)])
+        #expect(stream.merges.copies[Mark(line: 1, column: 8)]?.count == 2)
+    }
+
     /// An anchor name given to a second node is YAML 1.2's (the aliases after it copy the second) and refused by
     /// PyYAML: it is read, and recorded with both places and how many aliases copied the first. Each document has its
     /// own anchors, so the same name in the next document is not a second node.

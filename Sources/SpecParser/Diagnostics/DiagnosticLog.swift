@@ -34,6 +34,8 @@ final class DiagnosticLog {
     var mappingAnchors: [String] = []
     /// The keys merge keys copied (`MergeRecord.keys`): a key written in a template, corrected there.
     var copiedKeys: Set<Mark> = []
+    /// What plain aliases copied (`MergeRecord.aliasCopies`): each copied node's mark → the aliases' marks.
+    var aliasCopies: [Mark: [Mark]] = [:]
     /// Where each of them is (`YAMLDocument.mappingAnchorMarks`).
     var mappingAnchorMarks: [String: Mark] = [:]
     /// The empty values of section keys whose keys, written unindented beside them, were told to move under them

@@ -65,7 +65,14 @@ struct CaseReader {
         if let nameNode = fields["name"] {
             name = reader.text(nameNode, field: "name", expected: "the case's name, e.g. spring gap skipped")
             if let name {
-                if let first = names[name], first.mark == nameNode.mark {
+                if let first = names[name], first.mark == nameNode.mark, let key = fields.keyNode("name"), !reader.log.copiedKeys.contains(key.mark),
+                   let alias = reader.log.aliasCopies[node.mark]?.first {
+                    // A case copied whole by an alias (`- *c1`): there is no '<<' to write a name beside.
+                    reader.log.report(.duplicateCaseName, at: nameNode,
+                                      "the case named '\(name)' is copied whole by the alias on line \(alias.line), which repeats its name and its "
+                                          + "search; write that case out with a name of its own, or merge this one into it with '<<: *' and "
+                                          + "its anchor, and a name beside")
+                } else if let first = names[name], first.mark == nameNode.mark {
                     // One name merged into several cases (`x-ny: &ny {name: …}`): told once, with the merges as notes
                     // (`MergeSites`), not as "two cases" with the first one "here", at the same place.
                     reader.log.report(.duplicateCaseName, at: nameNode,

@@ -56,7 +56,9 @@ public struct SpecReferenceWriter: Sendable {
               `!!seq` or `!!merge` on `<<` is a warning (`unread-tag`), since PyYAML and other readers apply it.
             - Every mapping is checked: an unknown key is an error with did-you-mean, a key written twice is an error.
             - Limits that keep a hostile file from hanging the run: 10 MiB per file, nesting 64 levels deep,
-              100,000 nodes per document with aliases expanded. Anchors and aliases (`&a`, `*a`) work within those limits.
+              100,000 nodes per document with aliases expanded. Anchors and aliases (`&a`, `*a`) work within those limits; a
+              mistake in what an alias copies is told where it is written, with a note at each alias that copies it, and an
+              alias that names nothing drops its own document only (`unknown-alias`).
             - An anchor belongs to its document: an alias in a later document (after `---`) cannot name it, and is told so
               (`unknown-alias`). Each spec of a file reads the same alone as after the others.
             - YAML's merge key works in every mapping: `<<: *name` copies the keys of the mapping anchored `&name` that the

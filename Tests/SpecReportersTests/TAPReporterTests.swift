@@ -80,5 +80,7 @@ import Testing
     @Test func yamlStringsAreQuotedWithEscapes() {
         let expected = "\"say \\\"hi\\\"\\n\\u001B\\\\ \\u2028\""
         #expect(TAPReporter.YAML.quoted("say \"hi\"\n\u{1B}\\ \u{2028}") == expected)
+        // A direction override is escaped there too, as the test line shows it.
+        #expect(TAPReporter.YAML.quoted("a\u{202E}b") == "\"a\\u202Eb\"")
     }
 }

@@ -246,7 +246,9 @@ public struct TAPReporter: Sendable {
                 case "\r": out += "\\r"
                 default:
                     if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-                        || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF {
+                        || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF
+                        // Direction overrides and isolates, escaped as the test line and every other report shows them.
+                        || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) {
                         let hex = String(scalar.value, radix: 16, uppercase: true)
                         out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
                     } else {

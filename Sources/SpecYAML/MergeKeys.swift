@@ -104,35 +104,34 @@ public struct MergeRecord: Sendable, Hashable {
 
     public var isEmpty: Bool { copies.isEmpty && targets.isEmpty && aliasCopies.isEmpty }
 
-    /// Every node of `node`, copied by the alias at `alias`, without recursion.
+    /// Every node of `node`, copied by the alias at `alias`.
     mutating func add(_ node: Node, aliasedAt alias: Mark) {
-        var pending = [node]
-        while let node = pending.popLast() {
+        Self.forEachNode(of: node) { node, _ in
             if aliasCopies[node.mark]?.last != alias { aliasCopies[node.mark, default: []].append(alias) }
-            switch node {
-            case .scalar: break
-            case .sequence(let items, _): pending += items
-            case .mapping(let entries, _):
-                for child in entries { pending += [child.key, child.value] }
-            }
         }
     }
 
-    /// Every node of `entry`, copied by the `<<` at `merge`, without recursion (a merged mapping may be deep).
+    /// Every node of `entry`, copied by the `<<` at `merge`.
     mutating func add(_ entry: Node.Entry, by merge: Mark) {
-        var pending = [entry.value]
         keys.insert(entry.key.mark)
         if copies[entry.key.mark]?.last != merge { copies[entry.key.mark, default: []].append(merge) }
-        while let node = pending.popLast() {
+        Self.forEachNode(of: entry.value) { node, isKey in
+            if isKey { keys.insert(node.mark) }
             if copies[node.mark]?.last != merge { copies[node.mark, default: []].append(merge) }
+        }
+    }
+
+    /// Visits `root` and every node below it, each with whether it is a mapping's key, without recursion (a copied
+    /// node may be deep).
+    private static func forEachNode(of root: Node, _ visit: (Node, _ isKey: Bool) -> Void) {
+        var pending = [(root, false)]
+        while let (node, isKey) = pending.popLast() {
+            visit(node, isKey)
             switch node {
             case .scalar: break
-            case .sequence(let items, _): pending += items
+            case .sequence(let items, _): pending += items.map { ($0, false) }
             case .mapping(let entries, _):
-                for child in entries {
-                    keys.insert(child.key.mark)
-                    pending += [child.key, child.value]
-                }
+                for child in entries { pending += [(child.key, true), (child.value, false)] }
             }
         }
     }

@@ -519,14 +519,19 @@ extension HTMLReporterTests {
         #expect(HTMLReporter().render(run).contains("value=\"nightly\"> <bdi>nightly</bdi> <b>2</b>"))
     }
 
+    /// The page of the fixture's first test alone, named `spec › caseName`.
+    static func page(spec: String, caseName: String) -> String {
+        var run = RunResultFixture.run
+        run.tests = [run.tests[0]]
+        run.tests[0].spec = spec
+        run.tests[0].caseName = caseName
+        return HTMLReporter().render(run)
+    }
+
     /// A right-to-left spec name next to ' › ' took the separator and the case name to its side: every name from a
     /// spec is isolated, so spec and case keep their order on screen.
     @Test func namesFromSpecsAreIsolatedFromTheirSeparators() {
-        var run = RunResultFixture.run
-        run.tests = [run.tests[0]]
-        run.tests[0].spec = "סנכרון לילי"
-        run.tests[0].caseName = "אביב"
-        let page = HTMLReporter().render(run)
+        let page = Self.page(spec: "סנכרון לילי", caseName: "אביב")
         #expect(page.contains("<span class=\"name\"><bdi>סנכרון לילי</bdi><span class=\"sep\"> › </span><span class=\"case\"><bdi>אביב</bdi></span></span>"))
     }
 
@@ -547,11 +552,7 @@ extension HTMLReporterTests {
     /// A carriage return or a tab in a name drew as a space in the browser (`Nightly\rsync` read `Nightly sync`, where
     /// the terminal shows `Nightly\u{D}sync`): the page shows the same escape.
     @Test func controlCharactersInANameAreShownAsTheTerminalShowsThem() {
-        var run = RunResultFixture.run
-        run.tests = [run.tests[0]]
-        run.tests[0].spec = "Nightly\rsync"
-        run.tests[0].caseName = "a\tb"
-        let page = HTMLReporter().render(run)
+        let page = Self.page(spec: "Nightly\rsync", caseName: "a\tb")
         #expect(page.contains("<bdi>Nightly\\u{D}sync</bdi>"))
         #expect(page.contains("<bdi>a\\u{9}b</bdi>"))
         #expect(!page.contains("Nightly&#13;sync"))

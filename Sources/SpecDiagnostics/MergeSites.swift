@@ -41,8 +41,8 @@ public struct MergeSites: Sendable, Hashable {
     /// `diagnostics` without repeats, each one told at a copied node noting the merges that copy it. A mistake in what
     /// aliases or merges copy was told once per copy: the same message at the same place is told once, and an error at
     /// a copied node once per code, with a note at each merge that brings it where it is wrong (the mappings' names
-    /// differ, the fix is one). Warnings there stay apart: an offset
-    /// read in two merging cases' zones says two things.
+    /// differ, the fix is one), and at each plain alias that copies it. Warnings there stay apart: an offset read in two
+    /// merging cases' zones says two things.
     /// `mapping` gives, for a diagnostic about a key in the mapping it lands in (`unknown key 'timezone' in
     /// 'window'`), that mapping's position: only the merges into it are noted, not those into mappings where the key
     /// is right.
@@ -105,28 +105,24 @@ public struct MergeSites: Sendable, Hashable {
             note(merges, at: noted.count - 1)
         }
         for (kept, aliases) in aliasesNoted {
-            guard let location = noted[kept].location else { continue }
-            let sorted = aliases.sorted()
-            let named = sorted.prefix(Self.namedMerges)
-            for (index, alias) in named.enumerated() {
-                let more = index == named.count - 1 && sorted.count > named.count ? " (and \(sorted.count - named.count) more)" : ""
-                noted[kept].notes.append(Diagnostic.Note(
-                    location: SourceLocation(file: location.file, line: alias.line, column: alias.column),
-                    message: "this alias copies it here\(more)"))
-            }
+            guard let file = noted[kept].location?.file else { continue }
+            noted[kept].notes += Self.notes(at: aliases, in: file, "this alias copies it here")
         }
         for (kept, noting) in mergesNoted {
-            let merges = noting.merges.sorted()
-            let named = merges.prefix(Self.namedMerges)
-            guard let location = noted[kept].location else { continue }
-            for (index, merge) in named.enumerated() {
-                let more = index == named.count - 1 && merges.count > named.count ? " (and \(merges.count - named.count) more)" : ""
-                noted[kept].notes.append(Diagnostic.Note(
-                    location: SourceLocation(file: location.file, line: merge.line, column: merge.column),
-                    message: "this '<<' merges it here\(more)"
-                        + (noting.key ? "" : "; a key written beside the '<<' takes the place of the merged one")))
-            }
+            guard let file = noted[kept].location?.file else { continue }
+            noted[kept].notes += Self.notes(at: noting.merges, in: file, "this '<<' merges it here",
+                                            then: noting.key ? "" : "; a key written beside the '<<' takes the place of the merged one")
         }
         return noted
+    }
+
+    /// Notes at the first `namedMerges` of `places` in source order, the last saying how many more there are.
+    private static func notes(at places: [Position], in file: String, _ message: String, then suffix: String = "") -> [Diagnostic.Note] {
+        let sorted = places.sorted()
+        let named = sorted.prefix(namedMerges)
+        return named.enumerated().map { index, place in
+            let more = index == named.count - 1 && sorted.count > named.count ? " (and \(sorted.count - named.count) more)" : ""
+            return Diagnostic.Note(location: SourceLocation(file: file, line: place.line, column: place.column), message: message + more + suffix)
+        }
     }
 }

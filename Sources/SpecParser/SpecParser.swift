@@ -91,9 +91,14 @@ public struct SpecParser: Sendable {
         case 1: " (the one above copies line \(reused.first.line)'s)"
         default: " (the \(reused.aliasesBetween) above copy line \(reused.first.line)'s)"
         }
+        // Renamed, the node leaves its aliases below naming the other one: they are named too (a review renamed it, and a
+        // case that was to copy it copied the first, silently).
+        let below = reused.aliasesAfter == 0
+            ? "no alias below names it\(between), but PyYAML refuses the file: give one of them a name of its own"
+            : "each '*\(name)' below copies this one\(between), and PyYAML refuses the file: give one of them a name of its own, "
+                + "and the aliases meant for it that name"
         log.report(.reusedAnchor, severity: .warning, at: reused.again, length: name.count + 1,
-                   "'&\(name)' is given to a second node here (the first is at line \(reused.first.line)); each '*\(name)' below "
-                       + "copies this one\(between), and PyYAML refuses the file: give one of them a name of its own",
+                   "'&\(name)' is given to a second node here (the first is at line \(reused.first.line)); " + below,
                    notes: notes)
     }
 

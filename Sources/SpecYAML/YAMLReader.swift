@@ -42,6 +42,8 @@ public struct ReusedAnchor: Sendable, Hashable {
     public var aliasesBetween: Int
     /// Where each node after the second that takes the name starts.
     public var later: [Mark] = []
+    /// How many aliases named the anchor after its last node (the second's, of a pair).
+    public var aliasesAfter = 0
 }
 
 /// A YAML tag on a node that specrun reads as it reads an untagged one: each key reads its own value as written, where
@@ -288,8 +290,9 @@ private final class EventParser {
         case alias(anchor: String, Mark)
         /// A scalar with an anchor carries where its `&` is: the node's own mark is where its value starts.
         case scalar(Node.Scalar, anchor: (name: String, mark: Mark)?)
-        case sequenceStart(anchor: String?, tag: String?, Mark), sequenceEnd
-        case mappingStart(anchor: String?, tag: String?, Mark), mappingEnd
+        /// A collection's start: where its properties start (its anchor is there), and where the collection itself does.
+        case sequenceStart(anchor: String?, tag: String?, Mark, node: Mark), sequenceEnd
+        case mappingStart(anchor: String?, tag: String?, Mark, node: Mark), mappingEnd
     }
 
     /// The next event. Thrown, not returned in a `Result`: wrapping and unwrapping each event cost 0.5 % of a
@@ -345,11 +348,15 @@ private final class EventParser {
             let scalar = Node.Scalar(value: value, style: style, mark: valueMark, tag: string(data.tag))
             return .scalar(scalar, anchor: anchor.map { ($0, mark) })
         case YAML_SEQUENCE_START_EVENT:
-            return .sequenceStart(anchor: string(event.data.sequence_start.anchor), tag: string(event.data.sequence_start.tag), mark)
+            let data = event.data.sequence_start
+            let node = data.anchor != nil || data.tag != nil ? valueStart(after: Int(event.start_mark.index), at: mark) : mark
+            return .sequenceStart(anchor: string(data.anchor), tag: string(data.tag), mark, node: node)
         case YAML_SEQUENCE_END_EVENT:
             return .sequenceEnd
         case YAML_MAPPING_START_EVENT:
-            return .mappingStart(anchor: string(event.data.mapping_start.anchor), tag: string(event.data.mapping_start.tag), mark)
+            let data = event.data.mapping_start
+            let node = data.anchor != nil || data.tag != nil ? valueStart(after: Int(event.start_mark.index), at: mark) : mark
+            return .mappingStart(anchor: string(data.anchor), tag: string(data.tag), mark, node: node)
         case YAML_MAPPING_END_EVENT:
             return .mappingEnd
         default:
@@ -357,25 +364,43 @@ private final class EventParser {
         }
     }
 
-    /// Where a scalar's value starts after its properties (`&name`, `!tag`, `!<…>`) and the spaces after them, from the
-    /// properties' byte offset `index` and mark; `mark` itself when the value is not on that line (or there is none).
+    /// Where a node's value starts after its properties (`&name`, `!tag`, `!<…>`), the spaces after them, and a comment
+    /// and line breaks before a value on a later line (`repeated: &r` then `bothh` below it), from the properties' byte
+    /// offset `index` and mark; `mark` itself when there are no properties or no value follows.
     private func valueStart(after index: Int, at mark: Mark) -> Mark {
         var offset = byteOffset(ofCodePoint: index)
-        var column = mark.column
+        var (line, column) = (mark.line, mark.column)
+        let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), lineFeed = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
         func advance() {
             // Columns count code points: a continuation byte adds none.
             if input[offset] & 0xC0 != 0x80 { column += 1 }
             offset += 1
         }
+        var skipped = false
         while offset < input.count, input[offset] == UInt8(ascii: "&") || input[offset] == UInt8(ascii: "!") {
-            while offset < input.count, ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(input[offset]) {
-                advance()
-            }
-            while offset < input.count, input[offset] == UInt8(ascii: " ") || input[offset] == UInt8(ascii: "\t") { advance() }
+            skipped = true
+            while offset < input.count, ![space, tab, lineFeed, carriageReturn].contains(input[offset]) { advance() }
+            while offset < input.count, input[offset] == space || input[offset] == tab { advance() }
         }
-        guard offset < input.count, ![UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "#"), UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]")].contains(input[offset]),
-              column > mark.column else { return mark }
-        return Mark(line: mark.line, column: column)
+        guard skipped else { return mark }
+        // A comment, line breaks and the next lines' indentation (blank lines and comments too) before a value below.
+        while offset < input.count {
+            if input[offset] == UInt8(ascii: "#") {
+                while offset < input.count, input[offset] != lineFeed, input[offset] != carriageReturn { offset += 1 }
+            } else if input[offset] == lineFeed || input[offset] == carriageReturn {
+                offset += input[offset] == carriageReturn && offset + 1 < input.count && input[offset + 1] == lineFeed ? 2 : 1
+                (line, column) = (line + 1, 1)
+            } else if input[offset] == space || input[offset] == tab {
+                advance()
+            } else {
+                break
+            }
+        }
+        guard offset < input.count, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]")].contains(input[offset]),
+              !(input[offset] == UInt8(ascii: "-") && offset + 3 <= input.count && input[offset + 1] == UInt8(ascii: "-")
+                  && input[offset + 2] == UInt8(ascii: "-"))
+        else { return mark }
+        return Mark(line: line, column: column)
     }
 
     /// The byte offset of the code point at `index` (libyaml's `mark.index`), after a UTF-8 byte order mark.
@@ -436,6 +461,8 @@ private struct TreeBuilder {
         var nodes = 1
         /// Whether a key of this mapping is YAML's merge key `<<`: its entries are resolved when the mapping ends.
         var hasMergeKey = false
+        /// Where its properties (`&name`, a tag) start, when it has any: its anchor is told there.
+        var propertyMark: Mark?
         /// Whether the value this mapping awaits is a merge key's, or this sequence is a merge key's list: an alias
         /// there is a merge, which `MergeRecord.copies` records, not a plain alias.
         var mergeValue = false
@@ -460,6 +487,10 @@ private struct TreeBuilder {
     /// For `YAMLStream.documentErrors`. While `skipping`, the rest of a dropped document's events are passed over.
     private var documentErrors: [YAMLError] = []
     private var unreadTags: [UnreadTag] = []
+    /// How many more copied nodes plain aliases may record in this document, and in the file (`MergeRecord.aliasCopies`).
+    private var aliasRecordBudget = TreeBuilder.aliasRecordLimit
+    private var fileAliasRecordBudget = 50_000
+    static let aliasRecordLimit = 1_000
     private var skipping = false
     /// The alias of the last unknown-alias error, and where its error is: an anchor of that name later in the
     /// document is named in it (the alias comes before its anchor).
@@ -516,10 +547,12 @@ private struct TreeBuilder {
                 // The rest of a dropped document: nothing is built; its end resumes reading. An anchor named by the
                 // unknown alias that dropped it is the alias's anchor, written after it.
                 switch event {
-                case .documentEnd: skipping = false
+                case .documentEnd:
+                    skipping = false
+                    countAliasesAfterReusedAnchors()
                 case .streamEnd: return YAMLStream(documents: documents, error: nil)
                 case .scalar(_, let anchor?): anchorAfterAlias(anchor.name, at: anchor.mark)
-                case .sequenceStart(let anchor?, _, let mark), .mappingStart(let anchor?, _, let mark): anchorAfterAlias(anchor, at: mark)
+                case .sequenceStart(let anchor?, _, let mark, _), .mappingStart(let anchor?, _, let mark, _): anchorAfterAlias(anchor, at: mark)
                 default: break
                 }
                 continue
@@ -538,9 +571,11 @@ private struct TreeBuilder {
                 anchors = [:]
                 aliasUses = [:]
                 reusedInDocument = [:]
+                aliasRecordBudget = Self.aliasRecordLimit
                 documentNodes = 0
                 documentUsesAliases = false
             case .documentEnd:
+                countAliasesAfterReusedAnchors()
                 if let root {
                     let mappingAnchors = anchors.isEmpty ? [:] : anchors.filter { $0.value.node.mapping != nil }.mapValues(\.node.mark)
                     documents.append(YAMLDocument(root: root, start: documentStart, mappingAnchorMarks: mappingAnchors))
@@ -565,7 +600,13 @@ private struct TreeBuilder {
                 }
                 documentUsesAliases = true
                 aliasUses[anchor, default: 0] += 1
-                if stack.last?.mergeValue != true { merges.add(target.node, aliasedAt: mark) }
+                // Recorded node by node within a budget per document: a spec's aliases copy a few nodes, and an alias
+                // bomb's copies, walked whole, made each bomb document cost 10 ms (a file of them, minutes).
+                if stack.last?.mergeValue != true, target.nodes <= aliasRecordBudget, target.nodes <= fileAliasRecordBudget {
+                    aliasRecordBudget -= target.nodes
+                    fileAliasRecordBudget -= target.nodes
+                    merges.add(target.node, aliasedAt: mark)
+                }
                 if let error = count(target.nodes, at: mark) {
                     drop(error)
                     continue
@@ -593,17 +634,20 @@ private struct TreeBuilder {
                     drop(error)
                     continue
                 }
-            case .sequenceStart(let anchor, let tag, let mark):
+            case .sequenceStart(let anchor, let tag, let mark, let node):
                 if let tag, tag != UnreadTag.core + "seq" { unreadTags.append(UnreadTag(tag: UnreadTag.shortForm(tag), mark: mark, kind: "sequence")) }
-                var sequence = Open.sequence(anchor: anchor, mark: mark)
+                var sequence = Open.sequence(anchor: anchor, mark: node)
+                sequence.propertyMark = mark
                 sequence.mergeValue = stack.last.map { $0.isMapping && $0.mergeValue } ?? false
-                if let error = open(sequence, at: mark) {
+                if let error = open(sequence, at: node) {
                     drop(error)
                     continue
                 }
-            case .mappingStart(let anchor, let tag, let mark):
+            case .mappingStart(let anchor, let tag, let mark, let node):
                 if let tag, tag != UnreadTag.core + "map" { unreadTags.append(UnreadTag(tag: UnreadTag.shortForm(tag), mark: mark, kind: "mapping")) }
-                if let error = open(.mapping(anchor: anchor, mark: mark), at: mark) {
+                var mapping = Open.mapping(anchor: anchor, mark: node)
+                mapping.propertyMark = mark
+                if let error = open(mapping, at: node) {
                     drop(error)
                     continue
                 }
@@ -620,13 +664,18 @@ private struct TreeBuilder {
                 // alias to it they made a chain of cases, each merging the one before, grow as its square (the 157th
                 // of such a chain passed 100,000 nodes where PyYAML's reading of it is a few thousand).
                 let nodes = closed.hasMergeKey ? MergeKeys.count(node) : closed.nodes
-                if let anchor = closed.anchor { define(anchor, as: node, at: closed.mark, nodes: nodes) }
+                if let anchor = closed.anchor { define(anchor, as: node, at: closed.propertyMark ?? closed.mark, nodes: nodes) }
                 if let error = attach(node, nodes: nodes, into: &root) {
                     drop(error)
                     continue
                 }
             }
         }
+    }
+
+    /// At a document's end: how many aliases named each reused anchor after its last node.
+    private mutating func countAliasesAfterReusedAnchors() {
+        for (name, index) in reusedInDocument { reusedAnchors[index].aliasesAfter = aliasUses[name, default: 0] }
     }
 
     /// Drops the document being read for `error`: the rest of its events are passed over, and reading goes on with

@@ -190,7 +190,7 @@ import Testing
             """)
         #expect(file.specs.count == 1)
         #expect(Self.render([file]) == """
-            spec.yaml:6:5: warning: '&berlin' is given to a second node here (the first is at line 4); each '*berlin' below copies this one (the one above copies line 4's), and PyYAML refuses the file: give one of them a name of its own [reused-anchor]
+            spec.yaml:6:5: warning: '&berlin' is given to a second node here (the first is at line 4); no alias below names it (the one above copies line 4's), but PyYAML refuses the file: give one of them a name of its own [reused-anchor]
               - &berlin {name: autumn, after: 2027-10-30T12:00:00+02:00, next: 2027-10-31T02:30:00+02:00}
                 ^~~~~~~
             spec.yaml:4:5: note: the first '&berlin' is here
@@ -232,6 +232,16 @@ import Testing
                            ^~~~~
 
             """)
+    }
+
+    /// A value below its properties (`repeated: &r`, then the value on the next line, a comment between) and a flow
+    /// collection after them are told where the value is, not at the anchor (the hostile-input hunt).
+    @Test(arguments: [("repeated: &r\n    bothh", "7:5"), ("repeated: !!str # a note\n\n    bothh", "8:5"), ("repeated: &r [both]", "6:16")])
+    func aValueBelowOrAfterItsPropertiesIsToldWhereItIs(written: String, place: String) {
+        let file = SpecFixtures.parse("spec: s\nschedule:\n  timezone: Europe/Berlin\n  rule: {every: day, at: \"02:30\"}\n  nonexistent: skip\n  "
+            + written + "\ncases: [{name: a, after: 2027-03-28T00:00:00+01:00, next: 2027-03-29T02:30:00+02:00}]\n")
+        let errors = file.diagnostics.filter { $0.severity == .error }
+        #expect(errors.map { "\($0.location!.line):\($0.location!.column)" } == [place], "\(Self.render([file]))")
     }
 
     /// `every day at 02:30` is a calendar rule in English, not the interval shorthand `every 24h from …`: only the rule

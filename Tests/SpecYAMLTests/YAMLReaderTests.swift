@@ -107,13 +107,24 @@ import Testing
         #expect(stream.merges.copies[Mark(line: 1, column: 8)]?.count == 2)
     }
 
+    /// What aliases copy is recorded within a budget: walked whole, an alias bomb's copies made each bomb document cost
+    /// 10 ms, so a file of them read for minutes (the hostile-input hunt: 5,000 documents, 49 s).
+    @Test func theAliasRecordOfABombIsBounded() {
+        let bomb = "[&a [x, x, x, x, x, x, x, x, x, x], &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a], "
+            + "&c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b], &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]]\n"
+        let stream = YAMLReader.read(Array(repeating: bomb, count: 200).joined(separator: "---\n"))
+        #expect(stream.documents.count == 200)
+        #expect(stream.merges.aliasCopies.values.reduce(0) { $0 + $1.count } <= 50_000)
+    }
+
     /// An anchor name given to a second node is YAML 1.2's (the aliases after it copy the second) and refused by
     /// PyYAML: it is read, and recorded with both places and how many aliases copied the first. Each document has its
     /// own anchors, so the same name in the next document is not a second node.
     @Test func anAnchorNameGivenTwiceIsRecordedAndTheLaterNodeIsCopied() throws {
         let stream = YAMLReader.read("- &a {x: 1}\n- *a\n- *a\n- &a [2]\n- *a\n- &b 3\n---\n- &b 4\n")
         #expect(stream.errors.first == nil)
-        #expect(stream.reusedAnchors == [ReusedAnchor(name: "a", first: Mark(line: 1, column: 3), again: Mark(line: 4, column: 3), aliasesBetween: 2)])
+        #expect(stream.reusedAnchors == [ReusedAnchor(name: "a", first: Mark(line: 1, column: 3), again: Mark(line: 4, column: 3), aliasesBetween: 2,
+                                                      aliasesAfter: 1)])
         let items = try #require(stream.documents.first?.root.sequence)
         #expect(items[1].mapping != nil && items[4].sequence != nil)
         // A third node of the name is recorded with the first two, not as a pair of its own.

@@ -36,7 +36,7 @@ import Testing
         try folder.write("a.yaml", ScratchSpecFolder.quickSpec("A"))
         try folder.write("sub/nightly.YAML.txt", ScratchSpecFolder.quickSpec("N"))
         try folder.write("notes.txt", "not a spec")
-        let warning = "specrun: warning: '\(folder.path("sub/nightly.YAML.txt"))' is not read: its name ends in .txt after .yaml, as an "
+        let warning = "specrun: warning: '\(folder.path("sub/nightly.YAML.txt"))' is not read: its name ends in .txt after .YAML, as an "
             + "editor names a spec saved as a text document (Notepad's \"Text Documents (*.txt)\"); rename it to '\(folder.path("sub/nightly.YAML"))' to run it\n"
         let run = await CommandRun.run([folder.path])
         #expect(run.status == 0)

@@ -181,8 +181,8 @@ extension RuleReader {
             let months = items.compactMap { $0.scalar?.value }
             log.report(.wrongKind, at: node, months.count == 1
                 ? "a rule takes one month, not a list; write 'month: \(months[0])'"
-                : "a rule takes one month, not a list; for several months write one spec per month: "
-                    + ListWording.joined(months.prefix(3).map { "{every: year, month: \($0), …}" }))
+                : "a rule takes one month, not a list; for several months write one spec per month, or one case per month "
+                    + "overriding 'rule': " + ListWording.joined(months.prefix(3).map { "{every: year, month: \($0), …}" }))
             return nil
         }
         guard let scalar = reader.scalar(node, field: "month", expected: "a month 1–12") else { return nil }

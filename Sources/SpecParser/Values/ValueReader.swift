@@ -234,7 +234,8 @@ struct ValueReader {
             // ISO 8601's end of a day: the midnight that starts the next one, which a daily rule writes 00:00.
             log.report(.invalidTime, at: mark, length: length(),
                        "'\(text)' is not a wall time specrun reads (a day's wall times run from 00:00 to 23:59:59); the midnight that ends "
-                           + "a day is 00:00 of the next: write \(quoted ? "\"00:00\"" : "00:00")")
+                           + "a day is 00:00 of the next: write \(quoted ? "\"00:00\"" : "00:00"), and in a weekly, monthly or yearly rule "
+                           + "move its day one later too (Friday's 24:00 is Saturday's 00:00)")
             return nil
         }
         log.report(.invalidTime, at: mark, length: length(),

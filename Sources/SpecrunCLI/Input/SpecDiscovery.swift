@@ -19,7 +19,7 @@ struct SpecDiscovery {
 
         /// The warning for a file named like a spec saved as text.
         static func warning(_ path: String) -> String {
-            "'\(path)' is not read: its name ends in .txt after .yaml, as an editor names a spec saved as a text document "
+            "'\(path)' is not read: its name ends in .txt after .\((path.dropLast(4) as NSString).pathExtension), as an editor names a spec saved as a text document "
                 + "(Notepad's \"Text Documents (*.txt)\"); rename it to '\(path.dropLast(4))' to run it"
         }
     }

@@ -52,7 +52,9 @@ enum EmptySelection {
                 ? " Ids separate their parts with '›' (U+203A), which the report shows as '>' where the terminal is not "
                     + "UTF-8; write '›' or '.' there."
                 : ""
-            return UsageError("--filter '\(filter)' matches no test id; ids read like '\(example)'.\(separator) See them all with --list.")
+            // An id shown with escapes (`Tab\u{9}here`) holds the character itself, which a pattern must match.
+            let escapes = example.contains("\\u{") ? " A '\\u{9}' there stands for the character itself (a tab), which the pattern must match ('\\t' or '.')." : ""
+            return UsageError("--filter '\(filter)' matches no test id; ids read like '\(example)'.\(separator)\(escapes) See them all with --list.")
         }
         return UsageError("The selection (\(describe(selection))) leaves no test to run of the \(plan.items.count) in these "
             + "files; loosen it, or see the ids and tags with --list.")

@@ -75,13 +75,20 @@ public struct SpecParser: Sendable {
     /// one). The aliases after it copy the latest node of the name (YAML 1.2); PyYAML refuses the file.
     private func report(_ reused: ReusedAnchor, in log: DiagnosticLog) {
         let name = reused.name
+        // At most three later nodes noted and five lines named: a file reusing a name thousands of times made megabytes.
+        let shown = reused.later.prefix(3)
         let notes = [log.note(at: reused.first, "the first '&\(name)' is here")]
-            + reused.later.map { log.note(at: $0, "'&\(name)' is given to another node again here") }
+            + shown.enumerated().map { index, mark in
+                let more = index == shown.count - 1 && reused.later.count > shown.count ? " (and \(reused.later.count - shown.count) more)" : ""
+                return log.note(at: mark, "'&\(name)' is given to another node again here\(more)")
+            }
         guard reused.later.isEmpty else {
             // A third node: "each alias below copies this one" was false from the next one on.
-            let lines = ([reused.first, reused.again] + reused.later).map { String($0.line) }
+            let all = [reused.first, reused.again] + reused.later
+            let lines = all.count <= 5 ? ListWording.joined(all.map { String($0.line) })
+                : all.prefix(4).map { String($0.line) }.joined(separator: ", ") + " … \(all.last!.line)"
             log.report(.reusedAnchor, severity: .warning, at: reused.again, length: name.count + 1,
-                       "'&\(name)' is given to \(lines.count) nodes (lines \(ListWording.joined(lines))); each '*\(name)' copies the latest "
+                       "'&\(name)' is given to \(all.count) nodes (lines \(lines)); each '*\(name)' copies the latest "
                            + "of them above it, and PyYAML refuses the file: give each a name of its own",
                        notes: notes)
             return

@@ -50,6 +50,26 @@ import Testing
         #expect(await CommandRun.run([folder.path("sub/nightly.YAML.txt")]).status == 0)
     }
 
+    /// Many files saved as text are told ten by ten (20,000 printed 20,000 lines), the run's results note them (stderr
+    /// alone is missed in CI), a name's line break is shown, and a name already taken is not offered as the new one.
+    @Test func specsSavedAsTextAreToldWithinBoundsAndNoted() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("a.yaml", ScratchSpecFolder.quickSpec("A"))
+        try folder.write("a.yaml.txt", ScratchSpecFolder.quickSpec("A"))
+        try folder.write("0\nl.yaml.txt", "x")
+        for index in 0..<12 { try folder.write("m\(index).yaml.txt", "x") }
+        let run = await CommandRun.run([folder.path, "--json", folder.path("r.json")])
+        let warnings = run.err.split(separator: "\n").filter { $0.hasPrefix("specrun: warning: ") }
+        #expect(warnings.count == 11)
+        #expect(warnings.contains { $0.hasSuffix("a file '\(folder.path("a.yaml"))' is there too: compare the two and keep one") }, "\(run.err)")
+        #expect(warnings.last == "specrun: warning: 4 more files below the spec folders are named like a spec saved as text (*.yaml.txt) and are not read")
+        let results = try String(contentsOfFile: folder.path("r.json"), encoding: .utf8)
+        #expect(results.contains("14 files are named like a spec saved as a text document and not read"))
+        let check = await CommandRun.run(["check", folder.path])
+        #expect(check.err.contains("0\\u{A}l.yaml.txt") && !check.err.contains("0\nl"), "\(check.err)")
+    }
+
     /// `selfdir → .` once made discovery walk `selfdir/selfdir/…/a.yaml` forty deep (until the system's link
     /// limit), so one spec was read forty times and reported as forty duplicate spec names.
     @Test func aLinkBackToAnEnclosingFolderIsWalkedOnce() async throws {

@@ -66,7 +66,7 @@ struct CheckCommand {
             return io.usageFailure(error, command: "check")
         }
 
-        for path in found.savedAsText { io.writeProblem(.warning, SpecDiscovery.Found.warning(path)) }
+        for warning in found.warnings { io.writeProblem(.warning, warning) }
         let loaded = SpecLoader(strict: parsed.flag("strict"), parser: limits.parser, jobs: jobs).load(files)
         let sources = SourceContextReader(maxBytes: limits.yaml.maxBytes).lookup
         let diagnostics = loaded.diagnostics.map { $0.redacted(by: redaction, sources: sources) }

@@ -177,7 +177,7 @@ struct RunCommand {
         let result = RunResult(
             environment: environment, files: unread.isEmpty ? configuration.files : configuration.files.filter { !unread.contains($0) },
             diagnostics: loaded.diagnostics, tests: tests,
-            strict: configuration.strict, notes: Self.unreadNote(loaded.unread, of: configuration.files) + budgetNote,
+            strict: configuration.strict, notes: Self.unreadNote(loaded.unread, of: configuration.files) + configuration.savedAsTextNote + budgetNote,
             shard: configuration.selection.shard
         ).pointingFailuresAtWarnings().redacted(by: configuration.redaction, jobs: configuration.jobs, sources: sources, ids: maskedIDs)
 

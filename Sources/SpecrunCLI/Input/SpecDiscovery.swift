@@ -1,4 +1,5 @@
 import Foundation
+import SpecDiagnostics
 
 /// Finds spec files: every `*.yaml` / `*.yml` below each directory, and each file named directly; the result is
 /// sorted by path and free of repeats.
@@ -17,10 +18,33 @@ struct SpecDiscovery {
         var files: [String]
         var savedAsText: [String]
 
-        /// The warning for a file named like a spec saved as text.
+        /// How many files saved as text are told one by one; the rest in one line.
+        static let warningLimit = 10
+
+        /// The warning for a file named like a spec saved as text; the name it would take may be taken already.
         static func warning(_ path: String) -> String {
-            "'\(path)' is not read: its name ends in .txt after .\((path.dropLast(4) as NSString).pathExtension), as an editor names a spec saved as a text document "
-                + "(Notepad's \"Text Documents (*.txt)\"); rename it to '\(path.dropLast(4))' to run it"
+            let target = String(path.dropLast(4))
+            let rename = FileManager.default.fileExists(atPath: target)
+                ? "a file '\(ControlCharacters.visible(target))' is there too: compare the two and keep one"
+                : "rename it to '\(ControlCharacters.visible(target))' to run it"
+            return "'\(ControlCharacters.visible(path))' is not read: its name ends in .txt after .\((target as NSString).pathExtension), as an "
+                + "editor names a spec saved as a text document (Notepad's \"Text Documents (*.txt)\"); " + rename
+        }
+
+        /// The warnings for every file saved as text: the first ten one by one (20,000 such files printed 20,000 lines).
+        var warnings: [String] {
+            let told = savedAsText.prefix(Self.warningLimit).map(Self.warning)
+            guard savedAsText.count > Self.warningLimit else { return told }
+            return told + ["\(savedAsText.count - Self.warningLimit) more files below the spec folders are named like a spec saved as text "
+                + "(*.yaml.txt) and are not read"]
+        }
+
+        /// For the results (`notes`), where CI shows it: stderr alone is easily missed.
+        var note: [String] {
+            guard let first = savedAsText.first else { return [] }
+            let more = savedAsText.count > 1 ? " and \(savedAsText.count - 1) more" : ""
+            return ["\(savedAsText.count) file\(savedAsText.count == 1 ? " is" : "s are") named like a spec saved as a text document and "
+                + "not read (\(ControlCharacters.visible(first))\(more)): rename each to end in .yaml to run it"]
         }
     }
 

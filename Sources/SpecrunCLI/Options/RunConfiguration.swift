@@ -35,6 +35,8 @@ struct RunConfiguration {
     var engineGiven: Bool { engines != nil }
     /// What reading the `--last-failed` file found suspect, for the run to print as warnings.
     var readWarnings: [String] = []
+    /// The results' note on files below the paths named like a spec saved as text (`nightly.yaml.txt`).
+    var savedAsTextNote: [String] = []
 
     init(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) {
         strict = parsed.flag("strict")
@@ -93,7 +95,8 @@ struct RunConfiguration {
         let found = try SpecDiscovery.specs(in: paths)
         files = found.files
         // A spec saved as a text document (`nightly.yaml.txt`) is not read, and told: it must not vanish unseen.
-        readWarnings += found.savedAsText.map(SpecDiscovery.Found.warning)
+        readWarnings += found.warnings
+        savedAsTextNote = found.note
         let folders = SpecDiscovery.folders(in: paths)
         limits.confineFixtures(to: folders)
         try ResultOutputs(parsed).checkPaths(

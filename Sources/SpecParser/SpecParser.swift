@@ -61,7 +61,7 @@ public struct SpecParser: Sendable {
         for reused in stream.reusedAnchors { report(reused, in: log) }
         for tag in stream.unreadTags {
             // `!!float 02:30` is 150.0 to PyYAML and the wall time 02:30 here: said, since the two readings differ.
-            let what = tag.value.map { "each key reads its own value as it is written ('\($0)' here)" }
+            let what = tag.value.map { "each key reads its own value as it is written (\($0.isEmpty ? "an empty value" : "'\($0)'") here)" }
                 ?? "a \(tag.kind ?? "node") is read as one whatever its tag"
             log.report(.unreadTag, severity: .warning, at: tag.mark, length: tag.value.map { max(1, $0.count) } ?? tag.tag.count,
                        "the tag '\(tag.tag)' is not read: \(what), where PyYAML and other YAML readers apply the tag; remove it")

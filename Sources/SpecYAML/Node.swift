@@ -25,7 +25,10 @@ public enum Node: Sendable, Hashable {
 
         /// A plain scalar that is empty, `~` or `null`: YAML's way of writing "nothing here".
         public var isNull: Bool {
-            style == .plain && tag == nil && (value.isEmpty || value == "~" || value == "null" || value == "Null" || value == "NULL")
+            // A tag before nothing (`repeated: !!null`, `repeated: &a !!str`) leaves the value empty all the same: it was
+            // told "unknown value ''" where the plain empty value is told it is empty.
+            style == .plain && (value.isEmpty || (tag == nil || tag == "tag:yaml.org,2002:null")
+                && (value == "~" || value == "null" || value == "Null" || value == "NULL"))
         }
     }
 

@@ -344,18 +344,22 @@ private final class EventParser {
             let anchor = string(data.anchor)
             // `repeated: &r bothh`, `version: !!float 2.0`: a caret at the node's mark sat under the anchor or the tag.
             // The scalar's mark is where its value starts, when that is on the same line.
-            let valueMark = anchor != nil || data.tag != nil ? valueStart(after: Int(event.start_mark.index), at: mark) : mark
+            let end = Mark(line: Int(event.end_mark.line) + 1, column: Int(event.end_mark.column) + 1)
+            let valueMark = (anchor != nil || data.tag != nil) && !value.isEmpty
+                ? valueStart(after: Int(event.start_mark.index), at: mark) { _, start in start < end } : mark
             let scalar = Node.Scalar(value: value, style: style, mark: valueMark, tag: string(data.tag))
             return .scalar(scalar, anchor: anchor.map { ($0, mark) })
         case YAML_SEQUENCE_START_EVENT:
             let data = event.data.sequence_start
-            let node = data.anchor != nil || data.tag != nil ? valueStart(after: Int(event.start_mark.index), at: mark) : mark
+            let node = data.anchor != nil || data.tag != nil
+                ? valueStart(after: Int(event.start_mark.index), at: mark) { byte, _ in byte == UInt8(ascii: "[") } : mark
             return .sequenceStart(anchor: string(data.anchor), tag: string(data.tag), mark, node: node)
         case YAML_SEQUENCE_END_EVENT:
             return .sequenceEnd
         case YAML_MAPPING_START_EVENT:
             let data = event.data.mapping_start
-            let node = data.anchor != nil || data.tag != nil ? valueStart(after: Int(event.start_mark.index), at: mark) : mark
+            let node = data.anchor != nil || data.tag != nil
+                ? valueStart(after: Int(event.start_mark.index), at: mark) { byte, _ in byte == UInt8(ascii: "{") } : mark
             return .mappingStart(anchor: string(data.anchor), tag: string(data.tag), mark, node: node)
         case YAML_MAPPING_END_EVENT:
             return .mappingEnd
@@ -367,7 +371,9 @@ private final class EventParser {
     /// Where a node's value starts after its properties (`&name`, `!tag`, `!<…>`), the spaces after them, and a comment
     /// and line breaks before a value on a later line (`repeated: &r` then `bothh` below it), from the properties' byte
     /// offset `index` and mark; `mark` itself when there are no properties or no value follows.
-    private func valueStart(after index: Int, at mark: Mark) -> Mark {
+    /// `accept` judges the first byte of what follows and where it is: a scalar's value must start no later than the
+    /// scalar ends (an empty one's "value" was the next line's key), a collection's must be its `[` or `{`.
+    private func valueStart(after index: Int, at mark: Mark, accept: (UInt8, Mark) -> Bool) -> Mark {
         var offset = byteOffset(ofCodePoint: index)
         var (line, column) = (mark.line, mark.column)
         let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), lineFeed = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
@@ -398,7 +404,8 @@ private final class EventParser {
         }
         guard offset < input.count, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]")].contains(input[offset]),
               !(input[offset] == UInt8(ascii: "-") && offset + 3 <= input.count && input[offset + 1] == UInt8(ascii: "-")
-                  && input[offset + 2] == UInt8(ascii: "-"))
+                  && input[offset + 2] == UInt8(ascii: "-")),
+              accept(input[offset], Mark(line: line, column: column))
         else { return mark }
         return Mark(line: line, column: column)
     }
@@ -689,6 +696,8 @@ private struct TreeBuilder {
     /// An anchor read while skipping the document an unknown alias dropped: when it is the alias's, the error says the
     /// alias comes before it (it was told to define what was defined, below).
     private mutating func anchorAfterAlias(_ anchor: String, at mark: Mark) {
+        // Still an anchor of this document for the next one's aliases, which are told it is an earlier document's.
+        earlierAnchors[anchor] = mark.line
         guard let alias = unknownAlias, alias.name == anchor else { return }
         documentErrors[alias.error].message = "the alias '*\(anchor)' comes before its anchor '&\(anchor)' (line \(mark.line)), and YAML "
             + "defines an anchor before the aliases that name it; move the anchored node above the alias, or write its value here"
@@ -715,8 +724,10 @@ private struct TreeBuilder {
             // Without an alias the document is simply that large (`--max-nodes 5` on a plain spec was told to remove
             // aliases it did not have): say what helps there.
             let message = documentUsesAliases
-                ? "the document expands to more than \(limits.maxNodes) nodes (aliases included); remove the repeated aliases or raise the limit with --max-nodes"
-                : "the document has more than \(limits.maxNodes) nodes; split it into several documents (each after a line '---') or raise the limit with --max-nodes"
+                ? "the document expands to more than \(limits.maxNodes) node\(limits.maxNodes == 1 ? "" : "s") (aliases included); remove the repeated aliases or raise the limit with --max-nodes"
+                // One document is one spec, which cannot be split into documents: the limit is what to change.
+                : "the document has more than \(limits.maxNodes) node\(limits.maxNodes == 1 ? "" : "s"), more than a spec needs; check that it is the "
+                    + "spec meant (a generated file?), or raise the limit with --max-nodes"
             return YAMLError(kind: .aliasExpansion, message: message, mark: mark)
         }
         return nil

@@ -244,6 +244,13 @@ import Testing
         #expect(errors.map { "\($0.location!.line):\($0.location!.column)" } == [place], "\(Self.render([file]))")
     }
 
+    /// A tag before nothing leaves the value empty (it was told "unknown value ''"), told where the key's value is.
+    @Test func aTagBeforeNothingIsAnEmptyValue() {
+        let file = SpecFixtures.parse("spec: s\nschedule:\n  timezone: Europe/Berlin\n  rule: {every: day, at: \"02:30\"}\n  nonexistent: skip\n"
+            + "  repeated: !!null\ncases: [{name: a, after: 2027-03-28T00:00:00+01:00, next: 2027-03-29T02:30:00+02:00}]\n")
+        #expect(file.diagnostics.map { "\($0.code) \($0.location!.line):\($0.location!.column)" } == ["empty-value 6:13", "unread-tag 6:13"])
+    }
+
     /// `every day at 02:30` is a calendar rule in English, not the interval shorthand `every 24h from …`: only the rule
     /// is reported. Warning that the policies do nothing sent the author in a circle: removed, they were then missing.
     @Test(arguments: ["every day at 02:30", "every 1d at 02:30", "every monday 09:00", "every night", "Every Day at 02:30"])

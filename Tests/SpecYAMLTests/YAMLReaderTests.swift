@@ -117,6 +117,14 @@ import Testing
         #expect(stream.merges.aliasCopies.values.reduce(0) { $0 + $1.count } <= 50_000)
     }
 
+    /// An anchor of a dropped document, written after what dropped it, is still named to the next document's alias
+    /// as an earlier document's (it was told to define what was defined).
+    @Test func anAnchorOfADroppedDocumentIsAnEarlierDocumentsToo() throws {
+        let stream = YAMLReader.read("- *nope\n- &a b\n---\nc: *a\n")
+        #expect(stream.documentErrors.map(\.kind) == [.unknownAlias, .unknownAlias])
+        #expect(stream.documentErrors.last?.message.contains("names an anchor of an earlier document (line 2)") == true)
+    }
+
     /// An anchor name given to a second node is YAML 1.2's (the aliases after it copy the second) and refused by
     /// PyYAML: it is read, and recorded with both places and how many aliases copied the first. Each document has its
     /// own anchors, so the same name in the next document is not a second node.

@@ -343,7 +343,7 @@ private final class EventParser {
             }
             let anchor = string(data.anchor)
             // `repeated: &r bothh`, `version: !!float 2.0`: a caret at the node's mark sat under the anchor or the tag.
-            // The scalar's mark is where its value starts, when that is on the same line.
+            // The scalar's mark is where its value starts (on a later line too); an empty one keeps the properties'.
             let end = Mark(line: Int(event.end_mark.line) + 1, column: Int(event.end_mark.column) + 1)
             let valueMark = (anchor != nil || data.tag != nil) && !value.isEmpty
                 ? valueStart(after: Int(event.start_mark.index), at: mark) { _, start in start < end } : mark

@@ -70,7 +70,7 @@ struct ZoneReport {
     private static let year1970 = 0
 
     /// Before 1970 tzdata's main files give some zones the history of another zone of the same region (Europe/Amsterdam
-    /// Europe/Brussels's: +00:00 in 1938 where Amsterdam kept +00:20); the toolchain's ICU data is built from them,
+    /// has Europe/Brussels's: +00:00 in 1938 where Amsterdam kept +00:20); the toolchain's ICU data is built from them,
     /// and Python's zoneinfo on Debian reads the zones' own (tzdata's `backzone`). A historian's instant from zoneinfo
     /// was told by the lint to write Brussels's offset, and nothing said why.
     static let before1970Note = "before 1970 this toolchain's zone data (ICU's, built from tzdata's main files) gives some zones "

@@ -35,15 +35,18 @@ public struct DuplicateInstantLint: SpecLintRule {
                 ? "\(slipped[0].text) on line \(slipped[0].location.line) is written with an offset the zone does not have then: "
                     + "do what its offset-mismatch warning says rather than removing the other line"
                 : "remove one (the two occurrences of a repeated wall time differ in offset)"
+            // An instant and its alias are one text in one place: "listed here" named the place the warning is at (the
+            // alias is noted where it copies it, `MergeSites`).
+            let copied = earlier.location == instant.location
             return Diagnostic(
                 code: LintCode.duplicateInstant.rawValue,
                 severity: .warning,
                 location: instant.location,
-                message: "\(instant.text) is the same instant as \(earlier.text) before it: an occurrence happens once, so the "
-                    + "spec will fail; \(advice)",
+                message: (copied ? "\(instant.text) is listed twice, once by an alias that copies it" : "\(instant.text) is the same instant as \(earlier.text) before it")
+                    + ": an occurrence happens once, so the spec will fail; \(copied ? "remove the alias" : advice)",
                 sourceLine: instant.sourceLine,
                 length: instant.text.count,
-                notes: [Diagnostic.Note(location: earlier.location, message: "\(earlier.text) is listed here")])
+                notes: copied ? [] : [Diagnostic.Note(location: earlier.location, message: "\(earlier.text) is listed here")])
         }
     }
 }

@@ -534,6 +534,18 @@ import Testing
         #expect(Self.lint(Self.duplicateInstant.replacingOccurrences(of: "    - 2027-06-01T00:30:00Z\n", with: "")).isEmpty)
     }
 
+    /// An instant and its alias are one text in one place: "listed here" named the place the warning was at. The
+    /// warning says an alias copies it; the note at the alias comes from the copies' record (`MergeSites`).
+    @Test func anInstantListedAgainByItsAliasSaysSo() {
+        let text = Self.duplicateInstant.replacingOccurrences(of: "    - 2027-06-01T02:30:00+02:00\n    - 2027-06-01T00:30:00Z\n",
+                                                              with: "    - &o 2027-06-01T02:30:00+02:00\n    - *o\n")
+        #expect(text != Self.duplicateInstant)
+        let told = Self.lint(text)
+        #expect(told.contains("warning: 2027-06-01T02:30:00+02:00 is listed twice, once by an alias that copies it: an occurrence happens once, "
+            + "so the spec will fail; remove the alias [duplicate-instant]"), "\(told)")
+        #expect(!told.contains("is listed here"))
+    }
+
     /// The lint review: a slip of the seeds' kind made a line collide with the next (`02:30:00+00:00` in Dublin on the
     /// spring day is 02:30Z, which the next line names; Dublin is at +01:00 from 01:00Z, zoneinfo), and "remove one"
     /// invited deleting the right line. The slipped one is named instead.

@@ -642,19 +642,12 @@ private struct TreeBuilder {
                     continue
                 }
             case .sequenceStart(let anchor, let tag, let mark, let node):
-                if let tag, tag != UnreadTag.core + "seq" { unreadTags.append(UnreadTag(tag: UnreadTag.shortForm(tag), mark: mark, kind: "sequence")) }
-                var sequence = Open.sequence(anchor: anchor, mark: node)
-                sequence.propertyMark = mark
-                sequence.mergeValue = stack.last.map { $0.isMapping && $0.mergeValue } ?? false
-                if let error = open(sequence, at: node) {
+                if let error = openCollection(mapping: false, anchor: anchor, tag: tag, at: mark, node: node) {
                     drop(error)
                     continue
                 }
             case .mappingStart(let anchor, let tag, let mark, let node):
-                if let tag, tag != UnreadTag.core + "map" { unreadTags.append(UnreadTag(tag: UnreadTag.shortForm(tag), mark: mark, kind: "mapping")) }
-                var mapping = Open.mapping(anchor: anchor, mark: node)
-                mapping.propertyMark = mark
-                if let error = open(mapping, at: node) {
+                if let error = openCollection(mapping: true, anchor: anchor, tag: tag, at: mark, node: node) {
                     drop(error)
                     continue
                 }
@@ -702,6 +695,18 @@ private struct TreeBuilder {
         documentErrors[alias.error].message = "the alias '*\(anchor)' comes before its anchor '&\(anchor)' (line \(mark.line)), and YAML "
             + "defines an anchor before the aliases that name it; move the anchored node above the alias, or write its value here"
         unknownAlias = nil
+    }
+
+    /// Opens a mapping or a sequence whose properties start at `mark` and which itself starts at `node`: a tag it does
+    /// not read is recorded, and a sequence that is a merge key's list says so (its aliases are merges).
+    private mutating func openCollection(mapping: Bool, anchor: String?, tag: String?, at mark: Mark, node: Mark) -> YAMLError? {
+        if let tag, tag != UnreadTag.core + (mapping ? "map" : "seq") {
+            unreadTags.append(UnreadTag(tag: UnreadTag.shortForm(tag), mark: mark, kind: mapping ? "mapping" : "sequence"))
+        }
+        var collection = mapping ? Open.mapping(anchor: anchor, mark: node) : Open.sequence(anchor: anchor, mark: node)
+        collection.propertyMark = mark
+        if !mapping { collection.mergeValue = stack.last.map { $0.isMapping && $0.mergeValue } ?? false }
+        return open(collection, at: node)
     }
 
     private mutating func open(_ collection: consuming Open, at mark: Mark) -> YAMLError? {

@@ -126,3 +126,12 @@ public struct MergeSites: Sendable, Hashable {
         }
     }
 }
+
+extension MergeSites {
+    /// These sites and `other`'s, of another part of the same file (the documents read after a syntax error).
+    public func adding(_ other: MergeSites) -> MergeSites {
+        MergeSites(copies: copies.merging(other.copies) { $0 + $1 }, keys: keys.union(other.keys),
+                   targets: targets.merging(other.targets) { first, _ in first },
+                   aliasCopies: aliasCopies.merging(other.aliasCopies) { $0 + $1 })
+    }
+}

@@ -32,8 +32,17 @@ public struct SpecParser: Sendable {
     }
 
     public func parse(path: String, bytes: [UInt8]) -> SpecFile {
-        let log = DiagnosticLog(source: SourceText(path: path, bytes: bytes))
-        let stream = YAMLReader.read(bytes, limits: limits)
+        parse(SourceText(path: path, bytes: bytes), from: 0, resumed: 0)
+    }
+
+    /// How many times reading goes on after a syntax error in one file (each error told), before the rest is left unread.
+    public static let resumedErrorLimit = 20
+
+    /// The file's documents from line `start` on (the lines above are empty), after `resumed` syntax errors above it.
+    private func parse(_ source: SourceText, from start: Int, resumed: Int) -> SpecFile {
+        let path = source.path
+        let log = DiagnosticLog(source: source)
+        let stream = YAMLReader.read(source.bytes, limits: limits)
         log.copiedKeys = stream.merges.keys
         log.aliasCopies = stream.merges.aliasCopies
         let parser = documentParser(log: log, path: path)
@@ -50,11 +59,23 @@ public struct SpecParser: Sendable {
         // A document dropped while reading went on (an unknown alias, the node bound): its error, and the file's other
         // specs, which used to vanish with it.
         for error in stream.documentErrors { _ = report(error, in: log) }
+        var rest: SpecFile?
         if let error = stream.error {
             if let retyped = report(error, in: log)?.retyped {
                 reportRest(of: log.source, retyping: retyped, documentsRead: stream.documents.count, into: log)
+            } else if Self.resumesAfter(error), let next = source.documentStart(afterError: error.mark, after: start) {
+                // libyaml stops at the error; the documents after it are read on their own, as a document with any other
+                // error leaves its neighbours be (a missing `}` in the second of three specs hid the third's typo).
+                if resumed < Self.resumedErrorLimit {
+                    rest = parse(SourceText(path: path, bytes: source.emptyingLines(before: next)), from: next, resumed: resumed + 1)
+                } else {
+                    log.addNote(log.note(at: Mark(line: next, column: 1),
+                                         "the file's documents from here on are not read after \(resumed + 1) syntax errors; "
+                                             + "correct the errors above and run again"),
+                                toDiagnostic: log.diagnostics.count - 1)
+                }
             }
-        } else if nonEmptyDocuments == 0 && stream.documentErrors.isEmpty {
+        } else if nonEmptyDocuments == 0 && stream.documentErrors.isEmpty && start == 0 {
             log.report(.emptyFile, at: Mark(line: 1, column: 1),
                        "the file holds no spec; write one (spec:, schedule:, …) or remove the file")
         }
@@ -68,7 +89,18 @@ public struct SpecParser: Sendable {
         }
         let sites = MergeSites(stream.merges)
         let noted = sites.noting(log.diagnostics) { index in log.keyMappings[index].map(MergeSites.Position.init) }
-        return SpecFile(path: path, specs: specs, diagnostics: noted.sortedBySource(), mergeSites: sites)
+        guard let rest else { return SpecFile(path: path, specs: specs, diagnostics: noted.sortedBySource(), mergeSites: sites) }
+        return SpecFile(path: path, specs: specs + rest.specs, diagnostics: (noted + rest.diagnostics).sortedBySource(),
+                        mergeSites: sites.adding(rest.mergeSites))
+    }
+
+    /// Whether reading goes on after `error` from the next document: a syntax error or a character YAML refuses is a
+    /// mistake of its document. Bytes that are not UTF-8 are the whole file's encoding, and a file too large is not read.
+    private static func resumesAfter(_ error: YAMLError) -> Bool {
+        switch error.kind {
+        case .syntax, .forbiddenCharacter, .misreadCharacter: true
+        case .notUTF8, .wideEncoding, .tooDeep, .aliasExpansion, .unknownAlias, .tooLarge: false
+        }
     }
 
     /// A second node named with one anchor: a warning at the second, with a note at the first (and at each later

@@ -49,6 +49,35 @@ struct SourceText: Sendable {
         return replaced
     }
 
+    /// The line a document starts on that reading may go on from after a syntax error at `mark`: the first line after
+    /// `after` that is a document marker (`---`, or the line after a `...`), below the error or at its first column (an
+    /// unclosed quote or bracket runs into the next `---`, where libyaml stops). A marker is three dashes or dots at the
+    /// start of a line and nothing or a space after them: YAML reads it so anywhere, even inside a quoted or block text.
+    func documentStart(afterError mark: Mark, after: Int) -> Int? {
+        let from = max(after + 1, mark.column == 1 ? mark.line : mark.line + 1)
+        guard from >= 1, from <= lines.count else { return nil }
+        let bytes = file.bytes
+        for number in from...lines.count {
+            let range = lines[number - 1]
+            guard range.count >= 3, bytes[range.lowerBound] == 0x2D || bytes[range.lowerBound] == 0x2E else { continue }
+            let first = bytes[range.lowerBound]
+            guard bytes[range.lowerBound + 1] == first, bytes[range.lowerBound + 2] == first,
+                  range.count == 3 || bytes[range.lowerBound + 3] == 0x20 || bytes[range.lowerBound + 3] == 0x09 else { continue }
+            // After `...` the next document starts on the next line, with or without its own `---`.
+            if first == 0x2D { return number }
+            if number < lines.count { return number + 1 }
+            return nil
+        }
+        return nil
+    }
+
+    /// The file's bytes with every line before `number` emptied (its line end kept): read again, it is the file from
+    /// that line on, with every line and column where it was.
+    func emptyingLines(before number: Int) -> [UInt8] {
+        guard number >= 2, number <= lines.count else { return bytes }
+        return [UInt8](repeating: 0x0A, count: number - 1) + bytes[lines[number - 1].lowerBound...]
+    }
+
     func location(_ mark: Mark) -> SourceLocation {
         SourceLocation(file: path, line: mark.line, column: mark.column)
     }

@@ -30,6 +30,12 @@ struct SyntaxErrorHint {
         if problem == "did not find expected '-' indicator", let line = source.line(mark.line) {
             return keyBesideDash(line, at: mark, source)
         }
+        if problem == "did not find expected ',' or '}'" || problem == "did not find expected ',' or ']'",
+           let contextMark, let line = source.line(contextMark.line) {
+            let hint = contextMark.line < mark.line ? unclosedFlow(opened: contextMark, errorLine: mark.line, source)
+                : crossedClosers(line, opened: contextMark, at: mark)
+            if let hint { return hint }
+        }
         if problem == "mapping values are not allowed in this context", let line = source.line(mark.line) {
             return colonInValue(line, at: mark) ?? deeperKey(line, at: mark, previous: previousLine(before: mark.line, source))
         }
@@ -249,6 +255,83 @@ struct SyntaxErrorHint {
             number -= 1
         }
         return nil
+    }
+
+    /// `rule: {every: day, at: "02:15"` with the next key below it: a `{` or `[` that is not closed before a line that
+    /// cannot be part of it. libyaml reads on and gives up there, with a message about a missing ','; the mistake is the
+    /// closing bracket. A mapping or list written over several lines goes on indented deeper than its key, so the line
+    /// where libyaml gave up being a key beside it (or a document marker, or the end) says the bracket was meant to
+    /// close on the last line above.
+    private static func unclosedFlow(opened mark: Mark, errorLine: Int, _ source: SourceText) -> SyntaxErrorHint? {
+        guard let first = source.line(mark.line) else { return nil }
+        if let line = source.line(errorLine), !line.hasPrefix("---"), !line.hasPrefix("..."),
+           indentation(of: line) > indentation(of: first) { return nil }
+        // The last line with content above the error: where the closing bracket goes.
+        var last = errorLine - 1
+        while last > mark.line, source.line(last).map({ $0.trimmingCharacters(in: .whitespaces).isEmpty || $0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }) ?? true {
+            last -= 1
+        }
+        var open: [Unicode.Scalar] = []
+        var content: [Unicode.Scalar] = []
+        for number in mark.line...last {
+            guard let line = source.line(number) else { continue }
+            let scalars = Array(line.unicodeScalars)
+            guard number > mark.line || (mark.column <= scalars.count && (scalars[mark.column - 1] == "{" || scalars[mark.column - 1] == "[")) else { return nil }
+            var quote: Unicode.Scalar?
+            var end = scalars.count
+            var index = number == mark.line ? mark.column - 1 : 0
+            while index < scalars.count {
+                let scalar = scalars[index]
+                if let current = quote {
+                    if current == "\"" && scalar == "\\" { index += 1 } else if scalar == current { quote = nil }
+                } else if scalar == "\"" || scalar == "'" {
+                    quote = scalar
+                } else if scalar == "#", index > 0, scalars[index - 1] == " " || scalars[index - 1] == "\t" {
+                    end = index
+                    break
+                } else if scalar == "{" || scalar == "[" {
+                    open.append(scalar)
+                } else if scalar == "}" || scalar == "]" {
+                    guard let inner = open.popLast(), (inner == "{") == (scalar == "}") else { return nil }
+                    if open.isEmpty { return nil }
+                }
+                index += 1
+            }
+            // A quote left open at a line's end is libyaml's other error; a bracket so found is not the mistake.
+            guard quote == nil else { return nil }
+            content = Array(scalars[..<end])
+        }
+        guard let outer = open.first else { return nil }
+        var text = String(String.UnicodeScalarView(content)).trimmingCharacters(in: .whitespaces)
+        // `[a,` then a key: the list was cut short; what is typed is closed without its last comma.
+        if text.hasSuffix(",") { text.removeLast() }
+        let closers = String(String.UnicodeScalarView(open.reversed().map { $0 == "{" ? "}" : "]" }))
+        let what = outer == "{" ? "mapping" : "list"
+        guard last > mark.line else {
+            return SyntaxErrorHint(
+                mark: mark, length: 1,
+                message: "the \(what) opened with '\(outer)' here is not closed on its line, and what follows is not part "
+                    + "of it; end this line with '\(closers)': \(text + closers)")
+        }
+        let column = content.count - content.reversed().prefix { $0 == " " || $0 == "\t" }.count + 1
+        return SyntaxErrorHint(
+            mark: Mark(line: last, column: column), length: 1,
+            message: "the \(what) opened with '\(outer)' at line \(mark.line), column \(mark.column) is not closed, and what "
+                + "follows is not part of it; end this line with '\(closers)': \(text + closers)")
+    }
+
+    /// `{every: week, on: [mon, thu, at: "09:00"}`: a `}` that would close the mapping while the list in it is open (or
+    /// a `]` the list while a mapping in it is). libyaml names the bracket it wanted; the list's own end is missing.
+    private static func crossedClosers(_ line: String, opened: Mark, at mark: Mark) -> SyntaxErrorHint? {
+        let scalars = Array(line.unicodeScalars)
+        guard opened.column >= 1, mark.column <= scalars.count, opened.column < mark.column else { return nil }
+        let (open, close) = (scalars[opened.column - 1], scalars[mark.column - 1])
+        let (what, wanted, other) = open == "[" ? ("list", "]", "mapping") : ("mapping", "}", "list")
+        guard (open == "[" && close == "}") || (open == "{" && close == "]") else { return nil }
+        return SyntaxErrorHint(
+            mark: mark, length: 1,
+            message: "'\(close)' here would close a \(other) while the \(what) opened with '\(open)' at column \(opened.column) is still "
+                + "open; type '\(wanted)' where the \(what) ends, before this '\(close)'")
     }
 
     /// Leading spaces, counting a list item's `- ` as indentation (the keys of one item start after it).

@@ -1,0 +1,70 @@
+import SpecDiagnostics
+import SpecModel
+import SpecParser
+import Testing
+
+/// libyaml stops at a file's first syntax error; the documents after it (from the next `---`) are read on their own, so
+/// a three-spec file with a missing `}` in the second did not check, run or count the third (a QA engineer fixing one
+/// error at a time could not tell how much was left, and the summary read as though the file held one spec).
+@Suite struct SyntaxErrorResumeTests {
+    static func spec(_ name: String, _ extra: String = "", rule: String = #"{every: day, at: "02:15"}"#) -> String {
+        """
+        spec: \(name)
+        schedule:
+          timezone: Asia/Kathmandu
+          rule: \(rule)
+          nonexistent: skip
+          repeated: first\(extra)
+        window:
+          after: 2027-01-01T00:00:00+05:45
+          through: 2027-01-02T00:00:00+05:45
+        expect:
+          occurrences: [2027-01-01T02:15:00+05:45]
+
+        """
+    }
+
+    @Test func theDocumentsAfterASyntaxErrorAreReadCheckedAndRun() {
+        let text = Self.spec("one") + "---\n" + Self.spec("two", rule: #"{every: day, at: "02:15""#)
+            + "---\n" + Self.spec("three", "\n  repeatd: first") + "---\n" + Self.spec("four")
+        let file = SpecFixtures.parse(text)
+        #expect(file.specs.map(\.name) == ["one", "four"])
+        let errors = file.diagnostics.map { "\($0.location!.line):\($0.code)" }
+        // The open brace (document two, line 16) and the misspelled key (document three, line 31), each at its own line.
+        #expect(errors == ["16:yaml-syntax", "31:unknown-key"], "\(errors)")
+    }
+
+    /// An unclosed quote runs into the next document's `---`, where libyaml stops: reading goes on from that marker.
+    @Test func anUnclosedQuoteStopsAtTheNextDocumentWhichIsRead() {
+        let text = Self.spec("one", rule: #"{every: day, at: "02:15}"#) + "---\n" + Self.spec("two")
+        let file = SpecFixtures.parse(text)
+        #expect(file.specs.map(\.name) == ["two"])
+        #expect(file.diagnostics.map(\.code) == ["yaml-syntax"])
+    }
+
+    /// `...` ends a document: the next one may start without `---`.
+    @Test func readingGoesOnAfterADocumentEndMarker() {
+        let text = Self.spec("one", rule: "{every: day, at: [02:15}") + "...\n" + Self.spec("two")
+        let file = SpecFixtures.parse(text)
+        #expect(file.specs.map(\.name) == ["two"])
+    }
+
+    /// A `---` written on the line of the error (`--- {spec: x`) is not read again from: that would find the same error.
+    @Test func anErrorOnTheMarkerLineItselfIsToldOnce() {
+        let text = "--- {spec: one]\n" + "---\n" + Self.spec("two")
+        let file = SpecFixtures.parse(text)
+        #expect(file.diagnostics.filter { $0.code == "yaml-syntax" }.count == 1, "\(file.diagnostics)")
+        #expect(file.specs.map(\.name) == ["two"])
+    }
+
+    /// A file of many broken documents is told its first `resumedErrorLimit` errors, and then that the rest was not read.
+    @Test func manyBrokenDocumentsAreToldUpToALimit() {
+        let broken = Self.spec("x", rule: #"{every: day"#)
+        let text = (0..<40).map { _ in broken }.joined(separator: "---\n")
+        let file = SpecFixtures.parse(text)
+        let syntax = file.diagnostics.filter { $0.code == "yaml-syntax" }
+        #expect(syntax.count == SpecParser.resumedErrorLimit + 1)
+        #expect(syntax.last!.notes.contains { $0.message.contains("not read") }, "\(syntax.last!)")
+        #expect(file.specs.isEmpty)
+    }
+}

@@ -176,8 +176,17 @@ struct RecurrenceExecutor: Sendable {
                 // An occurrence at the window's `through`, produced and not expected: the window includes it (the
                 // failure review; `outside-window` says so of an expected instant, nothing did of a produced one).
                 let unexpected = lines.compactMap { $0.kind == .unexpected ? $0.actual?.date : nil }
+                // An instant written twice is missing the second time: that is the slip (the next one was meant), not the
+                // window's edge the occurrence left over sits on.
+                let twice = missing.first { date in expectedItems.filter { $0.date == date }.count > 1 }
+                if let twice {
+                    let lines = expectedItems.filter { $0.date == twice }.compactMap(\.line).map(String.init)
+                    verdict.message! += "; \(instant(twice).local) is written \(lines.count == 2 ? "twice" : "\(lines.count) times")"
+                        + " (lines \(ListWording.joined(lines))), and an occurrence happens once: correct the one meant for another "
+                        + "occurrence, or remove it"
+                }
                 // Only when it is the one unexpected: among 105,180 of a window expected empty, it read as an edge slip.
-                if caseSpec == nil, let through = recurrence.window?.through, unexpected == [through.date] {
+                if caseSpec == nil, twice == nil, let through = recurrence.window?.through, unexpected == [through.date] {
                     verdict.message! += "; \(instant(through.date).local) is the window's 'through' (line \(through.location.line)), "
                         + "which the window includes: (after, through]"
                 }

@@ -428,10 +428,20 @@ extension ValueReader {
             }
             return [node]
         default:
-            if !reportedPlaceholder(node, place: "'\(field)'", expected: expected) {
+            if case .scalar(let scalar) = node, scalar.style == .plain, let item = Self.itemWithoutSpace(scalar.value) {
+                // `-2027-01-01T08:00:00+13:45` under `occurrences:`: without the space, YAML reads no list item, only text.
+                log.report(.wrongKind, at: node.mark, length: 1,
+                           "'\(field)' must be \(expected), and this is one text: a list item's '-' needs a space after it; write '- \(item)'")
+            } else if !reportedPlaceholder(node, place: "'\(field)'", expected: expected) {
                 wrongKind(node, "'\(field)' must be \(expected), not \(node.kindDescription)")
             }
             return nil
         }
+    }
+
+    /// The first item of `-a` or `-a -b`, a list written without the space after each `-`.
+    static func itemWithoutSpace(_ value: String) -> String? {
+        guard value.hasPrefix("-"), let second = value.dropFirst().first, second != " ", second != "-" else { return nil }
+        return String(value.dropFirst().prefix { $0 != " " && $0 != "\n" })
     }
 }

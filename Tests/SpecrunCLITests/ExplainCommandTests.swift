@@ -113,6 +113,22 @@ import Testing
         ])
     }
 
+    /// `--color`, as `run` and `check` take it (a newcomer's script passed one set of flags to every command, and explain
+    /// refused it): always paints the heading and the gap sentence bold and Foundation's differences yellow, with the
+    /// columns where they are without color; never paints nothing.
+    @Test func colorPaintsHeadingsAndFoundationsDifferences() async {
+        let arguments = ["explain", "Australia/Lord_Howe", "2027-10-03", "--at", "02:15", "--engine", "all"]
+        let plain = await CommandRun.run(arguments + ["--color", "never"])
+        let painted = await CommandRun.run(arguments + ["--color", "always"])
+        #expect(plain.status == ExitStatus.success && painted.status == ExitStatus.success)
+        #expect(!plain.out.contains("\u{1B}"))
+        #expect(painted.out.hasPrefix("\u{1B}[1mAustralia/Lord_Howe, 2027-10-03: 1 change of the UTC offset\u{1B}[0m\n"))
+        #expect(painted.out.contains("  nonexistent: next-valid-time  2027-10-03T02:30:00+11:00    "
+            + "\u{1B}[33m≠ no occurrence that day (next: 2027-10-04T02:15:00+11:00)\u{1B}[0m\n"))
+        #expect(painted.out.replacingOccurrences(of: "\u{1B}[1m", with: "").replacingOccurrences(of: "\u{1B}[33m", with: "")
+            .replacingOccurrences(of: "\u{1B}[0m", with: "") == plain.out)
+    }
+
     /// Core (Python): 01:45 on 2027-04-04 is 01:45+11:00 first and 01:45+10:30 last. Foundation answers `.last` with
     /// the first instance in this 30-minute overlap (the deviation `specs/foundation/` records), so `both` is one
     /// instant. On 2027-10-03 01:45 exists once, and Foundation agrees under every policy.

@@ -15,6 +15,9 @@ struct ExplainCommand {
                    help: "A wall time (HH:MM, or HH:MM:SS): what each policy makes of it on DATE, or on each day of YEAR with a change."),
         OptionSpec(name: "engine", valueName: "NAME",
                    help: "core (default), or all: also what Foundation's Calendar makes of the wall time, differences marked ≠."),
+        OptionSpec(name: "color", valueName: "WHEN",
+                   help: "Color the text (headings bold, Foundation's differences yellow): auto (default), always, never.",
+                   allowedValues: ["auto", "always", "never"]),
     ]
 
     static var help: String {
@@ -22,7 +25,7 @@ struct ExplainCommand {
         OVERVIEW: Show a zone's changes of UTC offset (gaps and overlaps, with the local times before and after),
         and what each of the seven policies makes of a wall time on those days.
 
-        USAGE: specrun explain ZONE [YEAR | DATE] [--at HH:MM] [--engine core|all]
+        USAGE: specrun explain ZONE [YEAR | DATE] [--at HH:MM] [--engine core|all] [--color WHEN]
 
         ARGUMENTS:
           ZONE                 An IANA time zone, as 'timezone:' takes it (e.g. Europe/Berlin).
@@ -86,6 +89,7 @@ struct ExplainCommand {
             do {
                 var report = ZoneReport(zone: zone, range: range, wallTime: wallTime, withFoundation: withFoundation)
                 report.nameNote = OldZoneNameLint.message(for: zoneName)
+                report.color = io.useColor(parsed.value("color"))
                 io.writeOut(try report.render())
             } catch {
                 throw UsageError(error.description.prefix(1).uppercased() + error.description.dropFirst() + ".")

@@ -17,6 +17,14 @@ struct ZoneReport {
     var withFoundation = false
     /// A line under the heading about the zone's name (an old tzdata name, the `old-zone-name` lint's words).
     var nameNote: String?
+    /// Paint the heading and each policy sentence bold, and Foundation's differences (`≠ …`) yellow (`--color`).
+    var color = false
+
+    /// `text` in the ANSI style `code` when coloring; escapes go only around whole last cells and whole lines, so the
+    /// columns line up as without color.
+    private func paint(_ text: String, _ code: String) -> String {
+        color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
 
     /// A change of offset with its local times, as the report shows it.
     struct Change {
@@ -35,13 +43,13 @@ struct ZoneReport {
         let name = ZoneDisplayName.of(zone)
         switch range {
         case .year(let year):
-            out += changes.isEmpty
-                ? "\(name), \(year): no change of the UTC offset; \(steadyOffset()) all year.\n"
-                : "\(name), \(year): \(changes.count) change\(changes.count == 1 ? "" : "s") of the UTC offset\n"
+            out += paint(changes.isEmpty
+                ? "\(name), \(year): no change of the UTC offset; \(steadyOffset()) all year."
+                : "\(name), \(year): \(changes.count) change\(changes.count == 1 ? "" : "s") of the UTC offset", "1") + "\n"
         case .date(let date):
-            out += changes.isEmpty
-                ? "\(name), \(Self.dateText(date)): no change of the UTC offset; \(steadyOffset()) all day.\n"
-                : "\(name), \(Self.dateText(date)): \(changes.count) change\(changes.count == 1 ? "" : "s") of the UTC offset\n"
+            out += paint(changes.isEmpty
+                ? "\(name), \(Self.dateText(date)): no change of the UTC offset; \(steadyOffset()) all day."
+                : "\(name), \(Self.dateText(date)): \(changes.count) change\(changes.count == 1 ? "" : "s") of the UTC offset", "1") + "\n"
         }
         if let nameNote { out += "note: \(nameNote)\n" }
         if wallRange.start < Self.year1970 { out += "note: \(Self.before1970Note)\n" }
@@ -164,19 +172,19 @@ struct ZoneReport {
         let subject = "\(time) on \(Self.dateText(day))"
         switch resolver.resolve(local) {
         case .unique(let date):
-            return "\(subject) exists once: \(instantText(date)); every policy gives that instant.\n"
+            return paint("\(subject) exists once: \(instantText(date)); every policy gives that instant.", "1") + "\n"
                 + foundationOnUniqueTime(date, time: time, local: local, resolver: &resolver)
         case .gap(let transition, let before, let after):
             let from = LocalDateTime(wallSeconds: Int(transition.timeIntervalSince1970) + before)
             let to = LocalDateTime(wallSeconds: Int(transition.timeIntervalSince1970) + after)
-            return "\(subject) does not exist: it falls in the gap from \(Self.wallText(from, on: day)) to \(Self.wallText(to, on: day)) "
-                + "(\(WallTimeText.offset(before)) → \(WallTimeText.offset(after))).\n" + rows(for: local, resolver: &resolver, time: time)
+            return paint("\(subject) does not exist: it falls in the gap from \(Self.wallText(from, on: day)) to \(Self.wallText(to, on: day)) "
+                + "(\(WallTimeText.offset(before)) → \(WallTimeText.offset(after))).", "1") + "\n" + rows(for: local, resolver: &resolver, time: time)
         case .overlap(_, _, let transition):
             let before = zone.secondsFromGMT(for: transition.addingTimeInterval(-1)), after = zone.secondsFromGMT(for: transition)
             let from = LocalDateTime(wallSeconds: Int(transition.timeIntervalSince1970) + after)
             let to = LocalDateTime(wallSeconds: Int(transition.timeIntervalSince1970) + before)
-            return "\(subject) happens twice: it falls in the overlap from \(Self.wallText(from, on: day)) to \(Self.wallText(to, on: day)) "
-                + "(\(WallTimeText.offset(before)) → \(WallTimeText.offset(after))).\n" + rows(for: local, resolver: &resolver, time: time)
+            return paint("\(subject) happens twice: it falls in the overlap from \(Self.wallText(from, on: day)) to \(Self.wallText(to, on: day)) "
+                + "(\(WallTimeText.offset(before)) → \(WallTimeText.offset(after))).", "1") + "\n" + rows(for: local, resolver: &resolver, time: time)
         }
     }
 
@@ -290,12 +298,12 @@ struct ZoneReport {
 
     /// `same`, or `≠ ` and Foundation's instants (`no occurrence that day`, and where its search lands instead).
     private func comparison(core: [Date], foundation: FoundationAnswer) -> String {
-        if let failure = foundation.failure { return "≠ " + failure }
+        if let failure = foundation.failure { return paint("≠ " + failure, "33") }
         if foundation.instants == core { return "same" }
         if foundation.instants.isEmpty {
-            return "≠ no occurrence that day" + (foundation.nextInstead.map { " (next: \(instantText($0)))" } ?? "")
+            return paint("≠ no occurrence that day" + (foundation.nextInstead.map { " (next: \(instantText($0)))" } ?? ""), "33")
         }
-        return "≠ " + foundation.instants.map(instantText).joined(separator: ", ")
+        return paint("≠ " + foundation.instants.map(instantText).joined(separator: ", "), "33")
     }
 
     /// For a wall time that exists once: a line saying Foundation agrees under every policy, or a row for each

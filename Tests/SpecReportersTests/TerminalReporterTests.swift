@@ -35,6 +35,35 @@ import Testing
         #expect(both.components(separatedBy: "is not the expected one").count == 3)
     }
 
+    /// When one engine passes and the other fails, the table says which one the spec agrees with and what to do (a
+    /// newcomer read Foundation's failures under `--engine all` as mistakes in the spec). Both failing, or a fixed
+    /// deviation, says nothing of the kind. The HTML report says the same under its table.
+    @Test func aPassBesideAFailureSaysWhichEngineTheSpecAgreesWith() {
+        var core = RunResultFixture.firstValidFailed
+        core.status = .passed
+        core.actual = core.expected
+        core.diff = []
+        var foundation = RunResultFixture.firstValidFailed
+        foundation.engine = "foundation"
+        foundation.id = RunResultFixture.id(core.file, core.spec, core.caseName, "foundation")
+        let sentence = "core passes this test and foundation does not: the spec agrees with core, so the difference is foundation's; "
+            + "if it is expected (a known fault of this toolchain, docs/toolchains.md#known-deviations), declare it under 'known-deviations:'"
+        let run = RunResult(environment: RunResultFixture.environment, files: [core.file], diagnostics: [], tests: [core, foundation])
+        #expect(TerminalReporter().render(run).contains("      ≠ 2027-03-28 03:00 CEST (+02:00)   2027-03-28 03:30 CEST (+02:00)\n      " + sentence + "\n"))
+        #expect(HTMLReporter().render(run).contains("<p class=\"note\">Core passes this test and foundation does not: "))
+        var empty = foundation
+        empty.actual = []
+        let bothFail = RunResult(environment: RunResultFixture.environment, files: [core.file], diagnostics: [],
+                                 tests: [RunResultFixture.firstValidFailed, empty])
+        var fixed = RunResultFixture.firstValidFixed
+        fixed.actual = foundation.actual
+        let fixedBeside = RunResult(environment: RunResultFixture.environment, files: [core.file], diagnostics: [], tests: [core, fixed])
+        for other in [bothFail, fixedBeside] {
+            let text = TerminalReporter().render(other)
+            #expect(text.contains("engines disagree") && !text.contains("passes this test and"))
+        }
+    }
+
     /// An expected error the search did not end with lists what it found under `found:` (it printed `expected:
     /// (none)`, read as "no occurrences expected"; the message names the error).
     @Test func anExpectedErrorNotMetListsWhatWasFound() {

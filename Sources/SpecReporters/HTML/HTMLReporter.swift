@@ -353,7 +353,9 @@ public struct HTMLReporter: Sendable {
             out += "<tr\(same ? "" : " class=\"differs\"")><td class=\"kind\">\(same ? "same" : "differs")</td>"
                 + cell(one, two) + cell(two, one) + "</tr>\n"
         }
-        return out + "</table>\n"
+        out += "</table>\n"
+        if let whoAgrees = pair.whoAgrees { out += "<p class=\"note\">\(Self.shown(whoAgrees.prefix(1).uppercased() + whoAgrees.dropFirst())).</p>\n" }
+        return out
     }
 
     private func details(_ test: TestResult) -> String {

@@ -35,6 +35,17 @@ struct EngineDisagreement: Sendable {
         left.count == right.count && zip(left, right).allSatisfy { $0.epochSeconds == $1.epochSeconds && $0.key == $1.key }
     }
 
+    /// When one engine passes and the other fails: which one the spec agrees with, and what to do about the other
+    /// (a newcomer's trial read Foundation's failures as mistakes in the spec: nothing said the core passed).
+    var whoAgrees: String? {
+        let pair = [first, second]
+        guard let passer = pair.first(where: { $0.status == .passed }), let failer = pair.first(where: { $0.status == .failed }),
+              let passing = passer.engine, let failing = failer.engine else { return nil }
+        return "\(passing) passes this test and \(failing) does not: the spec agrees with \(passing), so the difference is "
+            + "\(failing)'s; if it is expected (a known fault of this toolchain, docs/toolchains.md#known-deviations), declare it "
+            + "under 'known-deviations:'"
+    }
+
     /// A two-column table: each engine's instants in local wall time, differing rows marked. Rows are aligned on
     /// the instants both engines produced, so one instant missing on one side marks that row alone, not every row
     /// after it; the instants between two shared ones are paired in order (a shifted instant stays on one row).
@@ -58,6 +69,7 @@ struct EngineDisagreement: Sendable {
             let same = pair.0 != nil && pair.1 != nil && pair.0!.epochSeconds == pair.1!.epochSeconds && pair.0!.key == pair.1!.key
             lines.append((same ? " " : glyphs.notEqual) + " " + pad(left[row], width) + right[row])
         }
+        if let whoAgrees { lines.append(whoAgrees) }
         return lines
     }
 

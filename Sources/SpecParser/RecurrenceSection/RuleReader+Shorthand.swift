@@ -115,6 +115,13 @@ extension RuleReader {
     /// time (`monthly 02:30`); nil for anything else. Words of the shorthand (`daily`, `weekly`) only alone: with more
     /// words their own messages say what is wrong.
     private func periodWordAdvice(_ words: [String]) -> String? {
+        // `monthly last 02:15`, `monthly 15th 08:00`: a day of the month between the word and the time.
+        if words.count >= 3, words[0].lowercased() == "monthly", let time = TimeOfDay(parsing: words[words.count - 1]),
+           let day = Self.dayOfMonth(words[1..<(words.count - 1)]) {
+            let missing = day == "last" || Int(day).map { $0 <= 28 } == true ? "" : ", missing-day: skip"
+            return "a month's rule has no shorthand; write the map form {every: month, day: \(day), at: \"\(time)\"\(missing)}"
+                + (missing.isEmpty ? "" : " (months without day \(day) are skipped; 'missing-day: last-day' takes their last day instead)")
+        }
         guard let word = words.first?.lowercased(), words.count <= 2 else { return nil }
         var time = "00:00"
         if words.count == 2 {
@@ -131,6 +138,17 @@ extension RuleReader {
         case "minutely" where words.count == 1: "every minute is an interval from an instant, e.g. 'every 1m from \(exampleInstant)'"
         default: nil
         }
+    }
+
+    /// The day of the month a few words name: `last`, `last day`, `15`, `15th`, `day 15`; nil for anything else.
+    static func dayOfMonth(_ words: ArraySlice<String>) -> String? {
+        let words = words.map { $0.lowercased() }.filter { $0 != "day" && $0 != "on" && $0 != "the" && $0 != "of" }
+        guard words.count == 1, let word = words.first else { return nil }
+        if word == "last" { return "last" }
+        let digits = word.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, ["", "st", "nd", "rd", "th"].contains(String(word.dropFirst(digits.count))),
+              let day = Int(digits), (1...31).contains(day) else { return nil }
+        return String(day)
     }
 
     /// What an interval shorthand needs, nil when the words after `every` are no duration: its start, for `every 90m`

@@ -76,15 +76,49 @@ import Testing
         #expect(applied.status == .passed, "\(applied.message ?? "")")
     }
 
-    /// The sentence is for a whole-day interval that left `from`'s wall time across an offset change only: a 12-hour
-    /// interval across London's change (mutation I1 of docs/testing.md's sixth run) and a 2-day one that misses a
-    /// day at the same offset (I2) fail without it. London is at +00:00 until 2027-03-28T01:00Z, then +01:00
-    /// (zoneinfo); every 12h from 2027-03-25T08:00Z gives 2027-03-28T20:00Z and 2027-03-29T08:00Z in the first
-    /// window, every 2d from 2027-01-01T08:00Z gives 2027-01-05T08:00Z in the second.
+    /// An interval of a part of a day left its wall times the same way (a newcomer's every-8-hours reminder across Lord
+    /// Howe's 30-minute change got no sentence). Lord Howe is at +10:30 until 2027-10-02T15:30Z, then +11:00
+    /// (zoneinfo); every 8h from 02:15+10:30 (2027-10-01T15:45Z) gives 2027-10-02T23:45Z, 10:45+11:00, where 10:15 was
+    /// expected. London every 12h from 08:00 GMT gives 2027-03-29T08:00Z, 09:00 BST, where 08:00 BST was expected
+    /// (mutation I1 of docs/testing.md's sixth run asked this sentence away; a user asked for it back).
+    @Test func aSubDayIntervalThatLeftItsWallTimesSaysWhy() throws {
+        let text = """
+            spec: every 8 hours
+            schedule: {timezone: Australia/Lord_Howe, rule: {interval: 8h, from: 2027-10-02T02:15:00+10:30}}
+            window: {after: 2027-10-03T06:00:00+11:00, through: 2027-10-03T12:00:00+11:00}
+            expect:
+              occurrences: [2027-10-03T10:15:00+11:00]
+            """
+        let result = try Self.runOnCore(text, path: "interval.yaml")
+        #expect(result.message == "occurrences differ: 1 missing, 1 unexpected; an interval counts elapsed time (8h), so once "
+            + "Australia/Lord_Howe is at +11:00 instead of +10:30 its occurrences come at 10:45, not 10:15, on the wall clock; "
+            + "to keep its wall times use a calendar rule, e.g. {every: day, at: [\"02:15\", \"10:15\", \"18:15\"]}, with the "
+            + "policies a calendar rule needs beside it in the schedule (e.g. nonexistent: shift-forward, repeated: first)")
+        let applied = try Self.runOnCore(text.replacingOccurrences(
+            of: "rule: {interval: 8h, from: 2027-10-02T02:15:00+10:30}}",
+            with: "rule: {every: day, at: [\"02:15\", \"10:15\", \"18:15\"]}, nonexistent: shift-forward, repeated: first}"), path: "interval.yaml")
+        #expect(applied.status == .passed, "\(applied.message ?? "")")
+        let london = try Self.runOnCore("""
+            spec: every 12 hours
+            schedule: {timezone: Europe/London, rule: {interval: 12h, from: 2027-03-25T08:00:00Z}}
+            window: {after: 2027-03-28T12:00:00Z, through: 2027-03-29T12:00:00Z}
+            expect:
+              occurrences: [2027-03-28T21:00:00+01:00, 2027-03-29T08:00:00+01:00]
+            """, path: "interval.yaml")
+        #expect(london.message?.contains("; an interval counts elapsed time (12h), so once Europe/London is at +01:00 instead of "
+            + "+00:00 its occurrences come at 09:00, not 08:00, on the wall clock; to keep its wall times use a calendar rule, e.g. "
+            + "{every: day, at: [\"08:00\", \"20:00\"]}") == true, "\(london.message ?? "")")
+    }
+
+    /// The sentence is for an interval that left `from`'s wall times across an offset change only: a 2-day one that
+    /// misses a day at the same offset (I2), and a 7-hour one (no day repeats its wall times), fail without it. London
+    /// is at +00:00 in January and from 2027-03-28T01:00Z at +01:00 (zoneinfo): every 2d from 2027-01-01T08:00Z gives
+    /// 2027-01-05T08:00Z; every 7h from 2027-03-28T00:00Z gives 07:00Z (08:00 BST) and 14:00Z, where 07:00 BST and
+    /// 14:00Z were written.
     @Test(arguments: [
-        ("12h", "2027-03-25T08:00:00Z", "{after: 2027-03-28T12:00:00Z, through: 2027-03-29T12:00:00Z}",
-         "[2027-03-28T21:00:00+01:00, 2027-03-29T08:00:00+01:00]"),
         ("2d", "2027-01-01T08:00:00Z", "{after: 2027-01-03T12:00:00Z, through: 2027-01-05T12:00:00Z}", "[2027-01-04T08:00:00Z]"),
+        ("7h", "2027-03-28T00:00:00Z", "{after: 2027-03-28T06:00:00Z, through: 2027-03-28T15:00:00Z}",
+         "[2027-03-28T07:00:00+01:00, 2027-03-28T14:00:00Z]"),
     ])
     func anIntervalThatDidNotLeaveItsWallTimeAcrossAChangeHasNoSentence(
         interval: String, from: String, window: String, expected: String

@@ -1,31 +1,60 @@
 import Foundation
 import Recurrence
 
-/// Why an interval rule of whole days missed the wall time its author expected: `interval: 2d` is 48 elapsed hours,
-/// so across an offset change its occurrences leave the wall time of `from` (08:00 GMT becomes 09:00 BST). An app
-/// team's review expected every other day at 08:00 and saw a failure that did not say why.
+/// Why an interval rule missed the wall time its author expected: `interval: 2d` is 48 elapsed hours, and `8h` eight,
+/// so across an offset change its occurrences leave the wall times of `from` and its steps (08:00 GMT becomes 09:00
+/// BST). An app team's review expected every other day at 08:00 and saw a failure that did not say why; a newcomer's
+/// every-8-hours reminder across Lord Howe's 30-minute change, the same.
 enum IntervalDrift {
-    /// The sentence added to a failure, or nil when the rule is no whole-day interval or no missing instant is at
-    /// `from`'s wall time under another offset.
+    /// The sentence added to a failure, or nil when the rule is no interval of whole days or of a part of a day (8h,
+    /// 90m: the wall times of one day repeat each day) or no missing instant is at one of those wall times under
+    /// another offset.
     static func hint(for schedule: Schedule, missing: [Date]) -> String? {
-        guard case .interval(let seconds, let from) = schedule.rule, seconds % 86_400 == 0 else { return nil }
+        guard case .interval(let seconds, let from) = schedule.rule, seconds >= 60,
+              seconds % 86_400 == 0 || 86_400 % seconds == 0 else { return nil }
         let zone = schedule.timeZone
         let fromOffset = zone.secondsFromGMT(for: from)
-        let wallTime = WallTimeText.local(from, offset: fromOffset).time
+        let fromWall = WallTimeText.local(from, offset: fromOffset).time
+        // The wall times the interval meets each day while the offset is `from`'s.
+        let daySeconds = { (date: Date, offset: Int) in ((Int(date.timeIntervalSince1970.rounded(.down)) + offset) % 86_400 + 86_400) % 86_400 }
+        let start = daySeconds(from, fromOffset)
+        let perDay = seconds < 86_400 ? 86_400 / seconds : 1
+        let wallSeconds = Set((0..<perDay).map { (start + $0 * seconds) % 86_400 })
         for date in missing {
             let offset = zone.secondsFromGMT(for: date)
-            guard offset != fromOffset, WallTimeText.local(date, offset: offset).time == wallTime else { continue }
+            guard offset != fromOffset, wallSeconds.contains(daySeconds(date, offset)) else { continue }
+            let wallTime = WallTimeText.local(date, offset: offset).time
             let reached = WallTimeText.local(date.addingTimeInterval(Double(offset - fromOffset)), offset: offset).time
-            let days = seconds / 86_400
-            return "an interval counts elapsed time (\(days)d = \(days * 24) hours), so once \(ZoneDisplayName.of(zone)) is at "
+            let elapsed = seconds % 86_400 == 0 ? "\(seconds / 86_400)d = \(seconds / 3_600) hours" : Self.duration(seconds)
+            return "an interval counts elapsed time (\(elapsed)), so once \(ZoneDisplayName.of(zone)) is at "
                 + "\(WallTimeText.offset(offset)) instead of \(WallTimeText.offset(fromOffset)) its occurrences come at \(reached), "
-                + "not \(wallTime), on the wall clock; for \(wallTime) local time use a calendar rule"
-                + (days == 1 ? ", e.g. {every: day, at: \"\(wallTime)\"}"
-                    : ", e.g. {every: \(days) days, at: \"\(wallTime)\", from: \(WallTimeText.local(from, offset: fromOffset).date)}")
+                + "not \(wallTime), on the wall clock; \(perDay == 1 ? "for \(wallTime) local time" : "to keep its wall times") use a calendar rule"
+                + Self.calendarRule(seconds: seconds, from: from, offset: fromOffset, wallTime: fromWall, times: wallSeconds.sorted())
                 // Swapped in alone it was refused: a calendar rule meets the wall times a change skips or repeats, and
                 // its schedule says what happens to them.
                 + ", with the policies a calendar rule needs beside it in the schedule (e.g. nonexistent: shift-forward, repeated: first)"
         }
         return nil
     }
+
+    /// `, e.g. {every: day, at: …}` with the rule's wall times, or the day-stepped or hourly rule; nothing when a day holds
+    /// more times than a list is worth writing (every 30 minutes).
+    private static func calendarRule(seconds: Int, from: Date, offset: Int, wallTime: String, times: [Int]) -> String {
+        if seconds % 86_400 == 0 {
+            let days = seconds / 86_400
+            return days == 1 ? ", e.g. {every: day, at: \"\(wallTime)\"}"
+                : ", e.g. {every: \(days) days, at: \"\(wallTime)\", from: \(WallTimeText.local(from, offset: offset).date)}"
+        }
+        if seconds == 3_600, times[0] % 60 == 0 { return ", e.g. {every: hour, minute: \(times[0] / 60 % 60)}" }
+        guard times.count <= 12, times.allSatisfy({ $0 % 60 == 0 }) else { return "" }
+        let list = times.map { "\"" + Self.two($0 / 3_600) + ":" + Self.two($0 / 60 % 60) + "\"" }.joined(separator: ", ")
+        return ", e.g. {every: day, at: [\(list)]}"
+    }
+
+    /// `8h`, `90m`, `45s`, as a spec writes a duration.
+    private static func duration(_ seconds: Int) -> String {
+        seconds % 3_600 == 0 ? "\(seconds / 3_600)h" : seconds % 60 == 0 ? "\(seconds / 60)m" : "\(seconds)s"
+    }
+
+    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

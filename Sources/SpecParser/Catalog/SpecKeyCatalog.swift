@@ -247,7 +247,7 @@ extension SpecKeyCatalog {
     /// The kinds of scalar the language reads, as the reference's "Values" table explains them.
     public static let valueKinds: [(kind: String, written: String, notes: String)] = [
         ("instant", "`2027-03-28T03:00:00+02:00`, `2027-03-28T01:00:00Z`, `2027-03-28T01:00:00.250Z`",
-         "RFC 3339: date, `T` (or `t` or one space), time **with seconds**, optional fraction, and an offset `Z` or `±HH:MM` (required: an instant without one would depend on the machine's zone). `-00:00` reads as `+00:00`. Compared as absolute instants, never as text."),
+         "RFC 3339: date, `T` (or `t` or one space), time **with seconds**, optional fraction, and an offset `Z` (or `z`) or `±HH:MM` (required: an instant without one would depend on the machine's zone). `-00:00` reads as `+00:00`. Compared as absolute instants, never as text."),
         ("wall time", "`\"02:30\"`, `02:30`, `\"09:00:15\"`, `9:00`", "`HH:MM` or `HH:MM:SS`, hours 00–23; a one-digit hour reads as its two digits (`9:00` is 09:00)."),
         ("local date", "`2027-01-04`", "`YYYY-MM-DD`, a date in the schedule's zone: no time, no offset (a stepped rule's `from`; an instant there is refused with the date to write)."),
         ("count and period", "`2 weeks`, `3 days`, `2 months`, `1 year`",

@@ -382,6 +382,25 @@ import Testing
             """)
     }
 
+    /// A case whose results are the first of another's, from the same search, checks nothing more: both can pass, and
+    /// "one of them must fail" was false (a differential review's two passing cases). Either may be written first.
+    /// 02:30 CEST on 2027-03-29 and 03-30 are the daily rule's next two after 2027-03-28T00:00+01:00 (zoneinfo: 28th skipped).
+    @Test(arguments: [true, false])
+    func aCaseExpectingTheFirstResultsOfAnotherIsRedundant(shortFirst: Bool) {
+        let short = "  - name: one\n    after: 2027-03-28T00:00:00+01:00\n    next: [2027-03-29T02:30:00+02:00]\n"
+        let long = "  - name: two\n    after: 2027-03-28T00:00:00+01:00\n    next: [2027-03-29T02:30:00+02:00, 2027-03-30T02:30:00+02:00]\n"
+        let text = """
+            spec: Spring
+            schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+            cases:
+
+            """ + (shortFirst ? short + long : long + short)
+        let lint = Self.lint(text)
+        #expect(lint.contains("and case 'one' expects only the first result of the other's, so it checks nothing the other "
+            + "does not; remove it [duplicate-case]"), "\(lint)")
+        #expect(!lint.contains("must fail"))
+    }
+
     // MARK: repeated-without-key
 
     @Test func aRepeatedWallTimeUnderBothWithoutItsKeyIsReported() {

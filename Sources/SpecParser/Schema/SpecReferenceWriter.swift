@@ -127,8 +127,10 @@ public struct SpecReferenceWriter: Sendable {
             - happens twice: `first` — the earlier instant; `last` — the later; `both` — two occurrences, the later with key suffix `~2`.
 
             A candidate not later than the previous occurrence is dropped: when two slots resolve to the same instant, the
-            occurrence belongs to the earlier slot. `specrun explain ZONE YEAR --at HH:MM` prints what each policy makes of
-            a wall time on the days a zone changes its offset.
+            occurrence belongs to the earlier slot. So `both` can give one instant: in an overlap longer than the rule's
+            step (Antarctica/Troll's two hours under an hourly rule), the first reading of a wall time comes before an
+            occurrence already given and is dropped, leaving only its `~2` one. `specrun explain ZONE YEAR --at HH:MM`
+            prints what each policy makes of a wall time on the days a zone changes its offset.
 
 
             """

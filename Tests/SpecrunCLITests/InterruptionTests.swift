@@ -66,6 +66,31 @@ import Testing
         #expect(stderr == "specrun: stopped by \(name): \(finished), \(120 - firstNotRun) were not run (marked not-run in the results)\n")
     }
 
+    /// A reader that stopped reading (`specrun … | sleep 60`) left the report's write blocked, and SIGINT did nothing
+    /// until the reader ended (a hostile-input hunt: a run under `timeout` lost every results file to its SIGKILL). The
+    /// signal is heard while stdout has no room: the report is given up a second later, the results are written, and
+    /// the run exits 130 saying why the report is short. The verbose report of 60 specs × 100 days is far past the
+    /// pipe's 64 KB.
+    @Test func aSignalWhileStdoutsReaderIsNotReadingStillWritesTheResults() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try Self.writeSpecs(60, in: folder)
+        let child = try SpecrunChild(["--verbose", "--json", folder.path("results.json"), folder.path("specs")], in: folder,
+                                     stdout: .unreadPipe)
+        // The pipe full and staying so: the child is blocked on it (or at the 100 ms polls that replace the block).
+        let deadline = Date().addingTimeInterval(60)
+        while child.bytesInPipe < 65_536, Date() < deadline { usleep(20_000) }
+        #expect(child.bytesInPipe == 65_536, "\(child.output)")
+        usleep(300_000)
+        child.send(SIGINT)
+        #expect(child.waitForEnd(within: 20) == .exited(130), "\(child.output)")
+        #expect(try Self.results(folder).count == 120)
+        let stderr = try String(contentsOfFile: child.stderrPath, encoding: .utf8)
+        #expect(stderr.contains("specrun: stopped by SIGINT: "), "\(stderr)")
+        #expect(stderr.contains("stdout's reader had stopped reading when a signal stopped the run, so the report printed there is cut short"),
+                "\(stderr)")
+    }
+
     @Test func aSignalWhileFilesAreReadStopsTheReadingAndSaysWhichFilesWereNotRead() throws {
         let folder = try ScratchSpecFolder()
         defer { folder.remove() }

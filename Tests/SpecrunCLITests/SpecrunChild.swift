@@ -7,6 +7,12 @@ final class SpecrunChild {
     let pid: pid_t
     let stdoutPath: String
     let stderrPath: String
+    /// The read end of stdout's pipe under `.unreadPipe`, kept open and never read; closed when the child is dropped.
+    private(set) var unreadPipe: Int32 = -1
+
+    deinit {
+        if unreadPipe >= 0 { close(unreadPipe) }
+    }
 
     /// How the child ended.
     enum Ending: Equatable, CustomStringConvertible {
@@ -96,6 +102,8 @@ final class SpecrunChild {
         case path(String)
         case closed
         case brokenPipe
+        /// A pipe whose reader stays open and never reads (`specrun … | sleep 60`): a write past its 64 KB waits.
+        case unreadPipe
     }
 
     init(
@@ -137,6 +145,11 @@ final class SpecrunChild {
             pipeEnds[0] = -1
             posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
             posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
+        case .unreadPipe:
+            guard pipe(&pipeEnds) == 0 else { throw SpawnFailed(description: "pipe failed: \(String(cString: strerror(errno)))") }
+            posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+            posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
+            posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
         }
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
 
@@ -159,6 +172,36 @@ final class SpecrunChild {
         let result = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
         guard result == 0 else { throw SpawnFailed(description: "posix_spawn failed: \(String(cString: strerror(result)))") }
         pid = child
+        if case .unreadPipe = stdout {
+            // Kept past the `defer` that closes the pipe's ends: the child's reader stays open.
+            unreadPipe = pipeEnds[0]
+            pipeEnds[0] = -1
+        }
+    }
+
+    /// Bytes waiting in the unread pipe (FIONREAD).
+    var bytesInPipe: Int32 {
+        var count: Int32 = 0
+        _ = ioctl(unreadPipe, UInt(FIONREAD), &count)
+        return count
+    }
+
+    /// The child's end within `seconds`, or nil after killing it (SIGKILL) when it had not ended by then: a test of a
+    /// hang must not hang itself.
+    func waitForEnd(within seconds: Double) -> Ending? {
+        let deadline = Date().addingTimeInterval(seconds)
+        var status: Int32 = 0
+        while Date() < deadline {
+            let found = waitpid(pid, &status, WNOHANG)
+            if found == pid {
+                let low = status & 0x7F
+                return low == 0 ? .exited((status >> 8) & 0xFF) : .signaled(low)
+            }
+            usleep(20_000)
+        }
+        kill(pid, SIGKILL)
+        _ = waitForEnd()
+        return nil
     }
 
     /// Blocks until the child stops itself (or ends first, which the caller reports).

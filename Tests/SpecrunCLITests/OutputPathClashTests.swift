@@ -140,6 +140,33 @@ struct OutputPathClashTests {
         #expect(single.status == ExitStatus.success, "\(single.err)")
     }
 
+    /// An output path that cannot be the file it names is refused before the run, not after every test (a hostile-input
+    /// hunt): a folder, a file named by --artifacts, a link that loops, a name too long, `-` (a file named `-` was
+    /// written), and a name with U+FFFD, which stands for bytes that are not UTF-8 (the file was written under the
+    /// replacement character's bytes, silently). `--list` with an output wrote nothing and said nothing.
+    @Test(arguments: [
+        (["--json", "d"], "cannot write 'FOLDER/d' (--json): it is a folder; name a file in it, e.g. --json FOLDER/d/results.json."),
+        (["--artifacts", "noon.yaml"], "cannot write 'FOLDER/noon.yaml' (--artifacts): it is a file, and --artifacts names a folder"),
+        (["--junit", "loop.xml"], "cannot write 'FOLDER/loop.xml' (--junit): it is a symbolic link that loops"),
+        (["--tap", String(repeating: "x", count: 256)], "(--tap): the name is longer than the file system takes (File name too long"),
+        (["--html", "out\u{FFFD}.html"], "(--html): the name holds \u{FFFD} (U+FFFD), which stands for bytes that are not UTF-8"),
+        (["--json", "-"], "cannot write '-' (--json): '-' is not stdout here; name a file (e.g. --json results.json), or /dev/stdout"),
+        (["--list", "--json", "l.json", "--tap", "l.tap"], "--list prints the plan and runs nothing, so --json and --tap would write no results"),
+    ])
+    func anOutputThatCannotBeItsFileIsRefusedBeforeTheRun(arguments: [String], message: String) async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("noon.yaml", ScratchSpecFolder.quickSpec("Noon"))
+        try FileManager.default.createDirectory(atPath: folder.path("d"), withIntermediateDirectories: true)
+        symlink("loop.xml", folder.path("loop.xml"))
+        let placed = arguments.map { $0 == "-" || $0.hasPrefix("--") ? $0 : folder.path($0) }
+        let run = await CommandRun.run([folder.path("noon.yaml")] + placed)
+        #expect(run.status == ExitStatus.invalidInput)
+        let root = String(folder.path("x").dropLast(2))
+        #expect(run.err.contains(message.replacingOccurrences(of: "FOLDER", with: root)), "\(run.err)")
+        #expect(run.out.isEmpty, "nothing ran: \(run.out)")
+    }
+
     /// Devices may be named by several outputs: nothing is replaced there.
     @Test func outputsMayShareADevice() async throws {
         let folder = try ScratchSpecFolder()

@@ -1,4 +1,5 @@
 import Foundation
+import SpecDiagnostics
 import SpecModel
 import SpecResults
 import SpecRunner
@@ -44,6 +45,12 @@ struct RunConfiguration {
         verbose = parsed.flag("verbose")
         colorChoice = parsed.value("color") ?? "auto"
         listOnly = parsed.flag("list")
+        if listOnly, let first = ResultOutputs(parsed).given.first {
+            // Accepted, `--list --json l.json` wrote nothing and said nothing (a hostile-input hunt).
+            let all = ResultOutputs(parsed).given
+            throw UsageError("--list prints the plan and runs nothing, so \(all.count == 1 ? first : ListWording.joined(all)) would write "
+                + "no results; leave out --list to run the tests, or \(all.count == 1 ? first : "those options") to list them.")
+        }
         engines = switch parsed.value("engine") {
         case "core": [.core]
         case "foundation": [.foundation]

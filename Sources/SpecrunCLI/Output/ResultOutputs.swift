@@ -25,6 +25,12 @@ struct ResultOutputs {
     /// Whether any results file is asked for.
     var writesAny: Bool { [json, junit, html, tap, artifacts].contains { $0 != nil } }
 
+    /// The options given that write results, as the command line spells them (`--json`, `--artifacts`).
+    var given: [String] {
+        [(jsonOption, json), ("--junit", junit), ("--html", html), ("--tap", tap), ("--artifacts", artifacts)]
+            .compactMap { $0.1 == nil ? nil : $0.0 }
+    }
+
     init(_ parsed: ParsedArguments) {
         json = parsed.value("json")
         junit = parsed.value("junit")
@@ -53,6 +59,9 @@ struct ResultOutputs {
                 throw UsageError("The option '\(option)' needs a path, not an empty value; e.g. \(option) \(Self.defaultName(option)).")
             }
             try UnexpandedHome.check(path, option: option)
+            if let problem = Self.shapeProblem(path, option: option) {
+                throw UsageError.fileProblem("cannot write '\(path)' (\(option)): \(problem).")
+            }
             // The artifacts go into DIR/<toolchain>/, which may exist already (a folder of an earlier run).
             let written = option == "--artifacts" ? artifactsFolder.map { (path as NSString).appendingPathComponent($0) } ?? path : path
             if let problem = folders.problem(writing: written, isFolder: option == "--artifacts") {
@@ -100,6 +109,41 @@ struct ResultOutputs {
             throw UsageError("\(earlier.option) and \(output.option) both name '\(output.path)'; the second would replace the first. "
                 + "Give each format its own file, e.g. \(output.option) results/\(Self.defaultName(output.option)).")
         }
+    }
+
+    /// Why `path` cannot be the file (or, for `--artifacts`, the folder) `option` writes, whatever the folder allows:
+    /// told before the run, where each was told after every test had run, or not at all (a hostile-input hunt).
+    /// - a name with U+FFFD: the process reads its arguments with it for bytes that are not UTF-8, so the file would be
+    ///   written under another name than the one typed (`out\xffbad.json` became `out\u{FFFD}bad.json`, silently);
+    /// - `-`, which is no stdout here: a file named `-` was written;
+    /// - a name longer than the file system takes; a folder where a file is named, or a file where a folder is; a
+    ///   symbolic link that loops.
+    static func shapeProblem(_ path: String, option: String) -> String? {
+        let isFolder = option == "--artifacts"
+        if path.contains("\u{FFFD}") {
+            return "the name holds \u{FFFD} (U+FFFD), which stands for bytes that are not UTF-8, so the file would be written under "
+                + "another name than the one typed; name it in UTF-8"
+        }
+        if path == "-" {
+            return "'-' is not stdout here; name a file (e.g. \(option) \(defaultName(option))), or /dev/stdout to print it there"
+        }
+        if path.utf8.count >= Int(PATH_MAX) || path.split(separator: "/").contains(where: { $0.utf8.count > Int(NAME_MAX) }) {
+            return "the name is longer than the file system takes (File name too long: \(NAME_MAX) bytes a name, \(PATH_MAX) a path); "
+                + "name a shorter path"
+        }
+        var info = stat()
+        if stat(path, &info) == 0 {
+            let type = info.st_mode & S_IFMT
+            if isFolder, type != S_IFDIR {
+                return "it is a file, and --artifacts names a folder to write its files in; name a folder, e.g. --artifacts results"
+            }
+            if !isFolder, type == S_IFDIR {
+                return "it is a folder; name a file in it, e.g. \(option) \((path as NSString).appendingPathComponent(defaultName(option)))"
+            }
+        } else if errno == ELOOP {
+            return "it is a symbolic link that loops (Too many levels of symbolic links); remove the link, or name another file"
+        }
+        return nil
     }
 
     /// The folder among `folders` whose search for specs would find `path` (a `.yaml` / `.yml` name, no hidden

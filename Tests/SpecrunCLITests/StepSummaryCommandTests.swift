@@ -73,6 +73,23 @@ import Testing
         if kind == "fifo" { #expect(run.err.contains("): it is a named pipe with no reader; "), "\(run.err)") }
     }
 
+    /// A summary path that is a spec the run reads (also through a link of another name), or any `*.yaml`, is refused
+    /// with a warning and the file left as it was: `GITHUB_STEP_SUMMARY=u.yaml` appended Markdown to the spec, and the
+    /// next run failed on it (a hostile-input hunt).
+    @Test(arguments: [("specs/noon.yaml", "it is the spec file"), ("link.md", "it is the spec file"), ("other.yml", "a .yml file is read as a spec")])
+    func aSummaryPathThatIsASpecIsRefused(name: String, reason: String) async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("specs/noon.yaml", Self.passing)
+        try folder.write("other.yml", "spec: other\n")
+        symlink(folder.path("specs/noon.yaml"), folder.path("link.md"))
+        let run = await CommandRun.run(["run", folder.path("specs")], environment: Self.actions(folder.path(name), workspace: folder.path))
+        #expect(run.status == ExitStatus.success)
+        #expect(run.err.contains("(GITHUB_STEP_SUMMARY): \(reason)"), "\(run.err)")
+        #expect(folder.read("specs/noon.yaml") == Data(Self.passing.utf8))
+        #expect(folder.read("other.yml") == Data("spec: other\n".utf8))
+    }
+
     /// `compare`'s text is fenced by more backticks than any run of them in it, so a spec named with a fence of its
     /// own (```) cannot end the block and turn the rest of the summary into Markdown.
     @Test func compareTextIsFencedLongerThanItsOwnBackticks() {

@@ -191,7 +191,7 @@ struct RunCommand {
         for problem in problems {
             io.writeProblem(.error, problem)
         }
-        StepSummary.append(run: result, io: io)
+        StepSummary.append(run: result, io: io, specFiles: configuration.files)
         // Not masked (writeProblem): the pattern's own search would mask the warning whole; it quotes no pattern.
         for warning in RedactionOptions.timedOutWarnings(configuration.redaction) {
             io.writeError("specrun: warning: \(warning)\n")

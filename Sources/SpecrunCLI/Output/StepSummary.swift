@@ -19,19 +19,36 @@ enum StepSummary {
 
     /// A run's or a merge's summary, appended when one is wanted: its places linked at the run's commit, named
     /// relative to the workspace as annotations name them.
-    static func append(run result: RunResult, io: CommandIO) {
+    /// `specFiles` are the spec files the run read: the summary is never appended to one of them.
+    static func append(run result: RunResult, io: CommandIO, specFiles: [String] = []) {
         guard let path = path(io) else { return }
         let reporter = GitHubStepSummaryReporter(blobBase: GitHubStepSummaryReporter.blobBase(environment: io.environment),
                                                  filePath: io.annotationPath)
-        append(reporter.render(result), to: path, io: io)
+        append(reporter.render(result), to: path, io: io, specFiles: specFiles)
     }
 
     /// Appends `markdown` to the summary file, or warns why it cannot.
-    static func append(_ markdown: String, to path: String, io: CommandIO) {
-        if let problem = write(Array(markdown.utf8), to: path) {
+    static func append(_ markdown: String, to path: String, io: CommandIO, specFiles: [String] = []) {
+        if let problem = specProblem(path, specFiles: specFiles) ?? write(Array(markdown.utf8), to: path) {
             io.writeProblem(.warning, "the job summary was not appended to '\(path)' (GITHUB_STEP_SUMMARY): \(problem); "
                 + "the results and reports are written as usual")
         }
+    }
+
+    /// Why the summary may not go to `path`: a spec file the run read, or any `*.yaml` / `*.yml` file, which a run reads
+    /// as a spec (`GITHUB_STEP_SUMMARY=u.yaml` appended Markdown to the spec, and the next run failed on it; the results
+    /// options refuse such a path, and this one was not checked).
+    private static func specProblem(_ path: String, specFiles: [String]) -> String? {
+        let identity = FileIdentity.of(path)
+        let name = (identity as NSString).lastPathComponent
+        // Only a spec of that name can be that file: a run of 10,000 files resolves none of the rest.
+        if let spec = specFiles.first(where: { ($0 as NSString).lastPathComponent == name && FileIdentity.of($0) == identity }) {
+            return "it is the spec file '\(spec)' this run reads, which the summary's Markdown would break"
+        }
+        if SpecDiscovery.extensions.contains((path as NSString).pathExtension.lowercased()) {
+            return "a .\((path as NSString).pathExtension) file is read as a spec, which the summary's Markdown would break"
+        }
+        return nil
     }
 
     /// nil when every byte is appended; else why not.

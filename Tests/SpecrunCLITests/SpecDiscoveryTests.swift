@@ -88,6 +88,22 @@ import Testing
         #expect(check.out == "Checked 2 files, 2 valid specs: no problems.\n")
     }
 
+    /// A spec file reached under two names (a link beside its target, a hard link, a file named directly and through a
+    /// link) is read once, under the first name that reaches it: it was read twice, and its spec names told as used in
+    /// another file of the run (exit 2, a hostile-input hunt).
+    @Test func aFileReachedUnderTwoNamesIsReadOnce() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("al/a.yaml", ScratchSpecFolder.quickSpec("A"))
+        #expect(symlink("a.yaml", folder.path("al/b.yaml")) == 0)
+        #expect(link(folder.path("al/a.yaml"), folder.path("al/c.yaml")) == 0)
+        #expect(try SpecDiscovery.files(in: [folder.path("al")]) == [folder.path("al/a.yaml")])
+        #expect(try SpecDiscovery.files(in: [folder.path("al/b.yaml"), folder.path("al")]) == [folder.path("al/b.yaml")])
+        let run = await CommandRun.run([folder.path("al/a.yaml"), folder.path("al/b.yaml")])
+        #expect(run.status == 0, "\(run.out)\(run.err)")
+        #expect(run.out.hasSuffix("1 passed, 0 failed\n"), "\(run.out)")
+    }
+
     /// Two links back to the same folder made the walk exponential (2^40 paths): the run never ended.
     @Test(.timeLimit(.minutes(1))) func twoLinksBackToTheSameFolderEndAtOnce() async throws {
         let folder = try ScratchSpecFolder()

@@ -72,6 +72,9 @@ struct SpecDiscovery {
         var asText: [String] = []
         defer { savedAsText = asText.sorted() }
         var walk = TreeWalk()
+        // Each file once, under the first name that reaches it: `b.yaml → a.yaml` beside `a.yaml` (or a spec named
+        // directly and through a link) was read twice, and its spec names told as used in another file of the run.
+        var files: Set<TreeWalk.FileID> = []
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -102,11 +105,16 @@ struct SpecDiscovery {
                     + UnexpandedHome.hint(for: path))
             }
             if !isDirectory.boolValue {
+                if let file = TreeWalk.FileID.of(path), !files.insert(file).inserted { continue }
                 found.insert(normalized(path))
                 continue
             }
             _ = walk.walk(normalized(path)) { entry in
-                if entry.isSpecSavedAsText { asText.append(entry.path) } else { found.insert(entry.path) }
+                if entry.isSpecSavedAsText {
+                    asText.append(entry.path)
+                } else if entry.file.map({ files.insert($0).inserted }) ?? true {
+                    found.insert(entry.path)
+                }
                 return true
             }
         }

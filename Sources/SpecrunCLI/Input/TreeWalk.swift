@@ -12,6 +12,26 @@ struct TreeWalk {
         var isSpec: Bool
         /// A spec saved as a text document (`nightly.yaml.txt`): not read, told in a warning.
         var isSpecSavedAsText = false
+        /// The file a spec's name leads to, links followed, when it could be looked at: two names of one file (a link
+        /// beside its target, a hard link) are one spec file.
+        var file: FileID?
+    }
+
+    /// A file by device and inode.
+    struct FileID: Hashable {
+        var device: UInt64
+        var inode: UInt64
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+        }
+
+        /// The file at `path`, links followed; nil when it cannot be looked at.
+        static func of(_ path: String) -> FileID? {
+            var info = stat()
+            return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? FileID(info) : nil
+        }
     }
 
     /// `nightly.yaml.txt`: what Notepad writes for `nightly.yaml` saved as "Text Documents (*.txt)".
@@ -75,7 +95,7 @@ struct TreeWalk {
                             continue
                         }
                         queue.append((child, FolderIdentity(childInfo)))
-                    } else if isSpecName, !found(Entry(path: child, isSpec: true)) {
+                    } else if isSpecName, !found(Entry(path: child, isSpec: true, file: FileID(childInfo))) {
                         return false
                     } else if !isSpecName, isValidName, Self.isSpecSavedAsText(text),
                               !found(Entry(path: child, isSpec: false, isSpecSavedAsText: true)) {

@@ -73,6 +73,13 @@ enum FixturePath {
                 physicalFile.count > root.physical.count && physicalFile.starts(with: root.physical)
             }
             guard !inside else { return nil }
+            // A link to a folder out of the tree is given once, not walked (`TreeWalk.stayInside`).
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: specPath, isDirectory: &isFolder), isFolder.boolValue {
+                return "this folder is reached through a symbolic link that leads out of the folder '\(root)' named on the command line, "
+                    + "to /\(physicalFile.joined(separator: "/")), so it is not searched for specs; copy its specs into the folder, name it "
+                    + "on the command line, or allow it with \(allowFlag)"
+            }
             return "this spec file is reached through a symbolic link that leads out of the folder '\(root)' named on the command line, "
                 + "to /\(physicalFile.joined(separator: "/")), so it is not read; copy the file into the folder, name it on the command line, "
                 + "or allow it with \(allowFlag)"

@@ -59,7 +59,7 @@ struct CheckCommand {
             limits = try RunLimits(parsed)
             jobs = try RunConfiguration.positiveInteger(parsed.value("jobs"), option: "jobs") ?? ProcessInfo.processInfo.activeProcessorCount
             redaction = try RedactionOptions.redaction(parsed)
-            found = try SpecDiscovery.specs(in: parsed.positionals)
+            found = try SpecDiscovery.specs(in: parsed.positionals, stayInside: !limits.allowsLinksOut)
             files = found.files
             limits.confineFixtures(to: SpecDiscovery.folders(in: parsed.positionals))
         } catch {

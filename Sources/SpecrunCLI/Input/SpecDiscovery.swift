@@ -49,9 +49,11 @@ struct SpecDiscovery {
     }
 
     /// The spec files of a run or a check, refused (with the files saved as text, if any) when there is none.
-    static func specs(in paths: [String]) throws(UsageError) -> Found {
+    /// `stayInside`: a link to a folder outside a named folder is one path for the reader to refuse, not walked
+    /// (`TreeWalk.stayInside`).
+    static func specs(in paths: [String], stayInside: Bool = false) throws(UsageError) -> Found {
         var savedAsText: [String] = []
-        let files = try files(in: paths, savedAsText: &savedAsText)
+        let files = try files(in: paths, savedAsText: &savedAsText, stayInside: stayInside)
         guard !files.isEmpty else {
             let places = paths.map { "'\($0)'" }.joined(separator: ", ")
             let asText = savedAsText.isEmpty ? ""
@@ -67,11 +69,12 @@ struct SpecDiscovery {
         return try files(in: paths, savedAsText: &savedAsText)
     }
 
-    static func files(in paths: [String], savedAsText: inout [String]) throws(UsageError) -> [String] {
+    static func files(in paths: [String], savedAsText: inout [String], stayInside: Bool = false) throws(UsageError) -> [String] {
         var found: Set<String> = []
         var asText: [String] = []
         defer { savedAsText = asText.sorted() }
         var walk = TreeWalk()
+        walk.stayInside = stayInside
         // Each file once, under the first name that reaches it: `b.yaml → a.yaml` beside `a.yaml` (or a spec named
         // directly and through a link) was read twice, and its spec names told as used in another file of the run.
         var files: Set<TreeWalk.FileID> = []

@@ -99,7 +99,7 @@ struct RunConfiguration {
         guard !paths.isEmpty else {
             throw UsageError("No spec path given. Name a spec file or a folder, e.g. 'specrun specs/'.")
         }
-        let found = try SpecDiscovery.specs(in: paths)
+        let found = try SpecDiscovery.specs(in: paths, stayInside: !limits.allowsLinksOut)
         files = found.files
         // A spec saved as a text document (`nightly.yaml.txt`) is not read, and told: it must not vanish unseen.
         readWarnings += found.warnings

@@ -58,6 +58,11 @@ struct RunLimits: Equatable {
         if parsed.flag("allow-outside-fixtures") { fixtures = .anywhere }
     }
 
+    /// Whether spec files and fixtures may be read through links out of the named folders (`--allow-outside-fixtures`).
+    var allowsLinksOut: Bool {
+        if case .anywhere = fixtures { true } else { false }
+    }
+
     /// Confines fixtures to `folders`, the spec folders named on the command line (unless any path is allowed).
     mutating func confineFixtures(to folders: [String]) {
         if case .specTree = fixtures { fixtures = .specTree(roots: folders) }

@@ -124,6 +124,11 @@ struct OutputPathClashTests {
                 + "Run 'specrun --help' for usage.\n")
             #expect(run.out.isEmpty)
         }
+        // Named like a spec saved as text, it was written, and every later run told it as a spec to rename to `.yaml`.
+        let asText = await CommandRun.run(folder.path("specs"), "--tap", folder.path("specs/new.yaml.txt"))
+        #expect(asText.status == ExitStatus.invalidInput)
+        #expect(asText.err.hasPrefix("specrun: error: '\(folder.path("specs/new.yaml.txt"))' (--tap) is named like a spec saved as text "
+            + "in the spec folder '\(folder.path("specs"))' this run reads, so every later run would tell it as a spec to rename;"), "\(asText.err)")
         #expect(folder.entries("specs") == ["noon.yaml"])
 
         for (arguments, written) in [([folder.path("specs"), "--tap", folder.path("out.yaml")], "out.yaml"),

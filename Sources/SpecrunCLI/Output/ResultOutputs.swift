@@ -89,8 +89,12 @@ struct ResultOutputs {
                     + "replace the spec. Name another file, e.g. \(output.option) results/\(Self.defaultName(output.option)).")
             }
             if let folder = Self.specFolder(holding: output.path, among: specFolders) {
-                throw UsageError("'\(output.path)' (\(output.option)) is a .\((output.path as NSString).pathExtension) file in the spec folder "
-                    + "'\(folder)' this run reads, so the next run would read it as a spec and fail on it; write it elsewhere, e.g. "
+                // `new.yaml.txt` is not read, but told in every later run as a spec saved as text, to rename to `.yaml`.
+                let what = TreeWalk.isSpecSavedAsText((output.path as NSString).lastPathComponent)
+                    ? "named like a spec saved as text in the spec folder '\(folder)' this run reads, so every later run would tell it "
+                        + "as a spec to rename" : "a .\((output.path as NSString).pathExtension) file in the spec folder "
+                        + "'\(folder)' this run reads, so the next run would read it as a spec and fail on it"
+                throw UsageError("'\(output.path)' (\(output.option)) is \(what); write it elsewhere, e.g. "
                     + "\(output.option) results/\(Self.defaultName(output.option)).")
             }
             if let input = inputFiles[output.identity] {
@@ -149,7 +153,8 @@ struct ResultOutputs {
     /// The folder among `folders` whose search for specs would find `path` (a `.yaml` / `.yml` name, no hidden
     /// folder or name on the way: discovery skips those), if any.
     private static func specFolder(holding path: String, among folders: [String]) -> String? {
-        guard SpecDiscovery.extensions.contains((path as NSString).pathExtension.lowercased()) else { return nil }
+        guard SpecDiscovery.extensions.contains((path as NSString).pathExtension.lowercased())
+            || TreeWalk.isSpecSavedAsText((path as NSString).lastPathComponent) else { return nil }
         return folders.first { folder in
             guard let below = FileIdentity.components(of: path, below: folder) else { return false }
             return !below.contains { $0.hasPrefix(".") }

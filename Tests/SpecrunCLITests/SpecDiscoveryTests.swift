@@ -104,6 +104,18 @@ import Testing
         #expect(run.out.hasSuffix("1 passed, 0 failed\n"), "\(run.out)")
     }
 
+    /// A loop of links named directly is told as one found in a folder is, not as a missing file ("No such file or
+    /// directory" sent a hostile-input hunt looking for a typo).
+    @Test func aLoopOfLinksNamedDirectlyIsToldAsALoop() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        #expect(symlink("l2.yaml", folder.path("l1.yaml")) == 0)
+        #expect(symlink("l1.yaml", folder.path("l2.yaml")) == 0)
+        let run = await CommandRun.run([folder.path("l1.yaml")])
+        #expect(run.status == ExitStatus.invalidInput)
+        #expect(run.out.contains("l1.yaml:1:1: error: the file cannot be read (Too many levels of symbolic links)"), "\(run.out)\(run.err)")
+    }
+
     /// Two links back to the same folder made the walk exponential (2^40 paths): the run never ended.
     @Test(.timeLimit(.minutes(1))) func twoLinksBackToTheSameFolderEndAtOnce() async throws {
         let folder = try ScratchSpecFolder()

@@ -90,7 +90,8 @@ struct SpecDiscovery {
                 }
                 // A path longer than the system's limit cannot be looked at, which is no missing file either: kept for
                 // the reader, which reports it as it does one found in a folder ("File name too long").
-                if failure == ENAMETOOLONG {
+                // So is a loop of links ("Too many levels of symbolic links"), as it is when found in a folder.
+                if failure == ENAMETOOLONG || failure == ELOOP {
                     found.insert(normalized(path))
                     continue
                 }

@@ -153,7 +153,13 @@ enum AtomicFile {
     ) throws(WriteError) {
         let fd = open(path, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
-            let reason = errno == ENXIO ? "no process is reading the pipe" : String(cString: strerror(errno))
+            // ENXIO is a FIFO with no reader, or a terminal device with no terminal behind it (`/dev/tty` in CI).
+            let code = errno
+            var info = stat()
+            let isFIFO = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO
+            let reason = code == ENXIO
+                ? (isFIFO ? "no process is reading the pipe" : "no device is behind it (No such device or address: /dev/tty without a terminal)")
+                : String(cString: strerror(code))
             throw WriteError(path: path, reason: reason)
         }
         defer { close(fd) }

@@ -25,7 +25,8 @@ struct SyntaxErrorHint {
             }
         }
         if problem == "could not find expected ':'", let contextMark, let line = source.line(contextMark.line) {
-            if let hint = keyWithoutColon(line, at: contextMark) ?? itemWithoutDash(line, at: contextMark, source) { return hint }
+            if let hint = keyWithoutColon(line, at: contextMark) ?? dashWithoutSpace(line, at: contextMark, source)
+                ?? itemWithoutDash(line, at: contextMark, source) { return hint }
         }
         if problem == "did not find expected '-' indicator", let line = source.line(mark.line) {
             return keyBesideDash(line, at: mark, source)
@@ -231,6 +232,22 @@ struct SyntaxErrorHint {
         return SyntaxErrorHint(
             mark: mark, length: text.unicodeScalars.count,
             message: "'\(text)' is in the list above but has no '- ', so YAML cannot read it as an item; write '- \(text)'")
+    }
+
+    /// `    -2027-01-02T08:00:00+13:45` below `    - 2027-01-01T08:00:00+13:45`: an item's `-` without its space. YAML
+    /// reads it as the start of a key and gives up on the next line for want of a colon; the first item alone is a
+    /// text value, told by the key that wanted a list (`ValueReader.itemWithoutSpace`).
+    private static func dashWithoutSpace(_ line: String, at mark: Mark, _ source: SourceText) -> SyntaxErrorHint? {
+        let spaces = line.unicodeScalars.prefix { $0 == " " }.count
+        let text = String(String.UnicodeScalarView(line.unicodeScalars.dropFirst(spaces))).trimmingCharacters(in: .whitespaces)
+        guard spaces == mark.column - 1, let item = ValueReader.itemWithoutSpace(text),
+              let above = previousLine(before: mark.line, source),
+              above.unicodeScalars.prefix(while: { $0 == " " }).count == spaces,
+              above.unicodeScalars.dropFirst(spaces).starts(with: "- ".unicodeScalars)
+        else { return nil }
+        return SyntaxErrorHint(
+            mark: mark, length: 1,
+            message: "'\(text)' is in the list above, but a list item's '-' needs a space after it; write '- \(item)'")
     }
 
     /// `  launch: …` under `  - at: …`: a key at the column of the list's `- `, without one. YAML wants a new item there;

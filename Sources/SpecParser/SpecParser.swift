@@ -68,7 +68,7 @@ public struct SpecParser: Sendable {
                 // error leaves its neighbours be (a missing `}` in the second of three specs hid the third's typo).
                 if resumed < Self.resumedErrorLimit {
                     rest = parse(SourceText(path: path, bytes: source.emptyingLines(before: next)), from: next, resumed: resumed + 1)
-                } else {
+                } else if source.hasContent(from: next) {
                     log.addNote(log.note(at: Mark(line: next, column: 1),
                                          "the file's documents from here on are not read after \(resumed + 1) syntax errors; "
                                              + "correct the errors above and run again"),

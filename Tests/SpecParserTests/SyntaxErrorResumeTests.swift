@@ -42,11 +42,29 @@ import Testing
         #expect(file.diagnostics.map(\.code) == ["yaml-syntax"])
     }
 
-    /// `...` ends a document: the next one may start without `---`.
-    @Test func readingGoesOnAfterADocumentEndMarker() {
-        let text = Self.spec("one", rule: "{every: day, at: [02:15}") + "...\n" + Self.spec("two")
-        let file = SpecFixtures.parse(text)
-        #expect(file.specs.map(\.name) == ["two"])
+    /// `...` ends a document, and the next starts with `---`, as libyaml wants it: reading goes on from that `---`, so a
+    /// bare document after `...` is not read whether the document before it is broken or not (it ran while its
+    /// neighbour was broken, and failed once that was fixed: the second hostile-input hunt); unbroken, it is told to
+    /// add the `---`.
+    @Test(arguments: [true, false])
+    func readingGoesOnFromADocumentEndMarker(brokenBefore: Bool) {
+        let one = brokenBefore ? Self.spec("one", rule: "{every: day, at: [02:15}") : Self.spec("one")
+        let marked = SpecFixtures.parse(one + "...\n---\n" + Self.spec("two"))
+        #expect(marked.specs.map(\.name) == (brokenBefore ? ["two"] : ["one", "two"]))
+        let bare = SpecFixtures.parse(one + "...\n" + Self.spec("two"))
+        #expect(!bare.specs.contains { $0.name == "two" })
+        let hint = bare.diagnostics.first { $0.message.contains("a document after '...' starts with '---'; add a line '---' above this one") }
+        #expect(brokenBefore ? hint == nil : hint?.location?.line == 13, "\(bare.diagnostics)")
+        #expect(bare.diagnostics.filter { $0.code == "yaml-syntax" }.count == 1, "\(bare.diagnostics)")
+    }
+
+    /// The note that the rest is not read is left out when the rest holds no document (a last `---`, comments).
+    @Test func theNoteOfTheUnreadRestNeedsARest() {
+        let broken = Self.spec("x", rule: #"{every: day"#)
+        let text = (0..<21).map { _ in broken }.joined(separator: "---\n") + "---\n# the end\n---\n"
+        let syntax = SpecFixtures.parse(text).diagnostics.filter { $0.code == "yaml-syntax" }
+        #expect(syntax.count == SpecParser.resumedErrorLimit + 1)
+        #expect(syntax.allSatisfy { $0.notes.allSatisfy { !$0.message.contains("not read") } }, "\(syntax.last!)")
     }
 
     /// A `---` written on the line of the error (`--- {spec: x`) is not read again from: that would find the same error.

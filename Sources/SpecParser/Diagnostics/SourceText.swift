@@ -50,25 +50,36 @@ struct SourceText: Sendable {
     }
 
     /// The line a document starts on that reading may go on from after a syntax error at `mark`: the first line after
-    /// `after` that is a document marker (`---`, or the line after a `...`), below the error or at its first column (an
-    /// unclosed quote or bracket runs into the next `---`, where libyaml stops). A marker is three dashes or dots at the
-    /// start of a line and nothing or a space after them: YAML reads it so anywhere, even inside a quoted or block text.
+    /// `after` that starts a document (`---`), below the error or at its first column (an unclosed quote or bracket runs
+    /// into the next `---`, where libyaml stops). A marker is three dashes at the start of a line and nothing or a space
+    /// after them: YAML reads it so anywhere, even inside a quoted or block text. Not after a `...` alone: libyaml wants
+    /// the next document to start with `---` there, and a bare one read as the stream's first ran while its neighbour
+    /// was broken and failed once that was fixed (a stream may not start with `...` either).
     func documentStart(afterError mark: Mark, after: Int) -> Int? {
         let from = max(after + 1, mark.column == 1 ? mark.line : mark.line + 1)
         guard from >= 1, from <= lines.count else { return nil }
         let bytes = file.bytes
         for number in from...lines.count {
             let range = lines[number - 1]
-            guard range.count >= 3, bytes[range.lowerBound] == 0x2D || bytes[range.lowerBound] == 0x2E else { continue }
-            let first = bytes[range.lowerBound]
-            guard bytes[range.lowerBound + 1] == first, bytes[range.lowerBound + 2] == first,
+            guard range.count >= 3, bytes[range.lowerBound] == 0x2D, bytes[range.lowerBound + 1] == 0x2D, bytes[range.lowerBound + 2] == 0x2D,
                   range.count == 3 || bytes[range.lowerBound + 3] == 0x20 || bytes[range.lowerBound + 3] == 0x09 else { continue }
-            // After `...` the next document starts on the next line, with or without its own `---`.
-            if first == 0x2D { return number }
-            if number < lines.count { return number + 1 }
-            return nil
+            return number
         }
         return nil
+    }
+
+    /// Whether the lines from `number` on hold anything but blank lines, comments and document markers.
+    func hasContent(from number: Int) -> Bool {
+        guard number >= 1, number <= lines.count else { return false }
+        let bytes = file.bytes
+        return lines[(number - 1)...].contains { range in
+            guard let first = bytes[range].first(where: { $0 != 0x20 && $0 != 0x09 }) else { return false }
+            if first == 0x23 { return false }
+            let text = bytes[range]
+            let isMarker = text.count >= 3 && (text.starts(with: [0x2D, 0x2D, 0x2D]) || text.starts(with: [0x2E, 0x2E, 0x2E]))
+                && (text.count == 3 || text[text.startIndex + 3] == 0x20 || text[text.startIndex + 3] == 0x09)
+            return !isMarker || text.dropFirst(3).contains { $0 != 0x20 && $0 != 0x09 }
+        }
     }
 
     /// The file's bytes with every line before `number` emptied (its line end kept): read again, it is the file from

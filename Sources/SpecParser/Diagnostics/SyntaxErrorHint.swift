@@ -28,6 +28,13 @@ struct SyntaxErrorHint {
             if let hint = keyWithoutColon(line, at: contextMark) ?? dashWithoutSpace(line, at: contextMark, source)
                 ?? itemWithoutDash(line, at: contextMark, source) { return hint }
         }
+        if problem == "did not find expected <document start>", let above = previousLine(before: mark.line, source),
+           above.hasPrefix("..."), above.dropFirst(3).allSatisfy({ $0 == " " || $0 == "\t" }) {
+            // `...` then a bare document: YAML 1.2 takes it, libyaml wants `---` (PyYAML too).
+            return SyntaxErrorHint(
+                mark: mark, length: 1,
+                message: "a document after '...' starts with '---'; add a line '---' above this one")
+        }
         if problem == "did not find expected '-' indicator", let line = source.line(mark.line) {
             return keyBesideDash(line, at: mark, source)
         }

@@ -402,6 +402,12 @@ extension ValueReader {
         switch node {
         case .sequence(let items, _):
             return items
+        case .scalar(let scalar) where singleAllowed && !scalar.isNull && scalar.style == .plain && !Self.freeTextLists.contains(field)
+            && scalar.value.utf8.first == UInt8(ascii: "-") && Self.itemWithoutSpace(scalar.value) != nil:
+            // `tags:` then `  -dst` and `  - europe`: one text, "-dst - europe", to YAML; it was taken as one tag.
+            log.report(.wrongKind, at: node.mark, length: 1,
+                       "'\(field)' takes \(expected), and this is one text: a list item's '-' needs a space after it; write '- \(Self.itemWithoutSpace(scalar.value)!)'")
+            return nil
         case .scalar(let scalar) where singleAllowed && !scalar.isNull:
             // `tags: dst, europe` would be one tag "dst, europe": a list written without its brackets, not one item.
             // Log text may hold a comma: there one plain value stays one text.

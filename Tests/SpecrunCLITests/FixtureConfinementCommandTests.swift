@@ -101,6 +101,13 @@ import Testing
         #expect(check.status == ExitStatus.invalidInput)
         #expect(check.out.contains("b.yaml:1:1: error: this spec file is reached through a symbolic link"))
         #expect(await CommandRun.run("--quiet", folder.path("specs/b.yaml")).status == ExitStatus.success)
+        // Named as well as found in the folder, in either order, it is read: the refusal's advice is to name it (the
+        // second hostile-input hunt found it refused all the same).
+        for arguments in [[specs, folder.path("specs/b.yaml")], [folder.path("specs/./b.yaml"), specs]] {
+            let named = await CommandRun.run(["--quiet"] + arguments)
+            #expect(named.status == ExitStatus.success, "\(named.out)")
+            #expect(named.out.hasSuffix("2 passed, 0 failed\n"), "\(named.out)")
+        }
         let allowed = await CommandRun.run("--quiet", "--allow-outside-fixtures", specs)
         #expect(allowed.status == ExitStatus.success, "\(allowed.out)")
         #expect(allowed.out.hasSuffix("2 passed, 0 failed\n"), "\(allowed.out)")

@@ -67,7 +67,8 @@ struct CheckCommand {
         }
 
         for warning in found.warnings { io.writeProblem(.warning, warning) }
-        let loaded = SpecLoader(strict: parsed.flag("strict"), parser: limits.parser, jobs: jobs).load(files)
+        let loaded = SpecLoader(strict: parsed.flag("strict"), parser: limits.parser, jobs: jobs,
+                                namedFiles: SpecDiscovery.namedFiles(in: parsed.positionals)).load(files)
         let sources = SourceContextReader(maxBytes: limits.yaml.maxBytes).lookup
         let diagnostics = loaded.diagnostics.map { $0.redacted(by: redaction, sources: sources) }
         let shown = parsed.flag("quiet") ? diagnostics.filter { $0.severity == .error } : diagnostics

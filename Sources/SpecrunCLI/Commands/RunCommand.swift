@@ -86,7 +86,8 @@ struct RunCommand {
         let stopPoint = TestStopPoint(environment: io.environment)
         let loaded = SpecLoader(
             strict: configuration.strict, parser: configuration.limits.parser, jobs: configuration.jobs,
-            shouldStop: { SignalTrap.received != nil }, fileRead: { stopPoint.reached(.firstFileRead) }
+            shouldStop: { SignalTrap.received != nil }, fileRead: { stopPoint.reached(.firstFileRead) },
+            namedFiles: configuration.namedFiles
         ).load(configuration.files)
         // Diagnostics' source lines are masked with the lines around them, read again from their files (few).
         let sources = SourceContextReader(maxBytes: configuration.limits.yaml.maxBytes).lookup

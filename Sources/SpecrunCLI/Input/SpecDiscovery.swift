@@ -159,6 +159,15 @@ struct SpecDiscovery {
 
     /// The folders among `paths`, named as `files(in:)` names what it finds in them: each is a spec tree whose
     /// specs may use fixtures anywhere inside it.
+    /// The spec files named on the command line (not folders), as discovery names them: read wherever a link leads
+    /// (you named it), also when a named folder holds them too.
+    static func namedFiles(in paths: [String]) -> Set<String> {
+        Set(paths.filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }.map(normalized))
+    }
+
     static func folders(in paths: [String]) -> [String] {
         paths.filter { path in
             var isDirectory: ObjCBool = false

@@ -17,6 +17,9 @@ struct SpecLoader {
     var shouldStop: @Sendable () -> Bool = { false }
     /// Called after each file is read (the tests' stop point).
     var fileRead: @Sendable () -> Void = {}
+    /// The files named on the command line (`SpecDiscovery.namedFiles`): not refused for a link out of a named folder
+    /// that also holds them, as the refusal's own advice ("name it on the command line") promises.
+    var namedFiles: Set<String> = []
 
     struct Loaded {
         var specs: [Spec]
@@ -31,12 +34,12 @@ struct SpecLoader {
 
     func load(_ paths: [String]) -> Loaded {
         let parser = self.parser
-        let shouldStop = self.shouldStop, fileRead = self.fileRead
+        let shouldStop = self.shouldStop, fileRead = self.fileRead, namedFiles = self.namedFiles
         let links = parser.specTreeLinks()
         let read = Self.parallelMap(paths, jobs: jobs) { path -> SpecFile? in
             guard !shouldStop() else { return nil }
             defer { fileRead() }
-            return Self.read(path, with: parser, links: links)
+            return Self.read(path, with: parser, links: namedFiles.contains(path) ? nil : links)
         }
         let unread = zip(paths, read).filter { $0.1 == nil }.map(\.0)
         var files = read.compactMap { $0 }
@@ -92,9 +95,9 @@ struct SpecLoader {
     }
 
     /// Reads one file within the size limit (regular files only) and parses it.
-    private static func read(_ path: String, with parser: SpecParser, links: SpecTreeLinks) -> SpecFile {
+    private static func read(_ path: String, with parser: SpecParser, links: SpecTreeLinks?) -> SpecFile {
         // Checked before the file is opened: a diagnostic would print the first line of whatever it is.
-        if let reason = links.reason(path: path) {
+        if let reason = links?.reason(path: path) {
             return SpecFile(path: path, specs: [], diagnostics: [Diagnostic(
                 code: InputDiagnosticCode.outsideSpecTree.rawValue, location: SourceLocation(file: path, line: 1, column: 1), message: reason)])
         }

@@ -9,6 +9,8 @@ import TextRedaction
 struct RunConfiguration {
     var paths: [String]
     var files: [String]
+    /// The spec files named on the command line (`SpecDiscovery.namedFiles`).
+    var namedFiles: Set<String> = []
     var strict: Bool
     var quiet: Bool
     /// `--verbose`: passing lifecycle scenarios show their runs.
@@ -101,6 +103,7 @@ struct RunConfiguration {
         }
         let found = try SpecDiscovery.specs(in: paths, stayInside: !limits.allowsLinksOut)
         files = found.files
+        namedFiles = SpecDiscovery.namedFiles(in: paths)
         // A spec saved as a text document (`nightly.yaml.txt`) is not read, and told: it must not vanish unseen.
         readWarnings += found.warnings
         savedAsTextNote = found.note

@@ -271,6 +271,12 @@ struct SyntaxErrorHint {
                 let itemColumn = indentation(of: above) + 1
                 let key = String(String.UnicodeScalarView(line.unicodeScalars.dropFirst(spaces).prefix { $0 != ":" && $0 != " " }))
                 guard !key.isEmpty, line.unicodeScalars.dropFirst(spaces + key.unicodeScalars.count).first == ":" else { return nil }
+                if key.count > 1, key.hasPrefix("-"), !key.hasPrefix("--") {
+                    // `-at: …`: an item's `-` without its space, not a key beside the dash ("write '- -at: …'" was wrong).
+                    return SyntaxErrorHint(
+                        mark: mark, length: 1,
+                        message: "'\(key):' is a list item's '-' without the space after it; write '- \(key.dropFirst()): …'")
+                }
                 return SyntaxErrorHint(
                     mark: mark, length: key.unicodeScalars.count,
                     message: "'\(key)' is at the column of the list's '- ' (column \(mark.column)) but has no '- '; to continue the item above, indent it like that item's keys (column \(itemColumn)); to start a new item, write '- \(key): …'")
@@ -288,22 +294,44 @@ struct SyntaxErrorHint {
     /// close on the last line above.
     private static func unclosedFlow(opened mark: Mark, errorLine: Int, _ source: SourceText) -> SyntaxErrorHint? {
         guard let first = source.line(mark.line) else { return nil }
-        if let line = source.line(errorLine), !line.hasPrefix("---"), !line.hasPrefix("..."),
-           indentation(of: line) > indentation(of: first) { return nil }
-        // The last line with content above the error: where the closing bracket goes.
-        var last = errorLine - 1
+        // A line inside a mapping or list opened above it (`rule: {every: week,` then `on: [mon,`): indentation says
+        // nothing there, and where a bracket goes cannot be told from it.
+        if let above = previousLine(before: mark.line, source), leavesOpen(above) { return nil }
+        // Where the block goes on: the first line below that is a document marker or a key beside the opening one
+        // (indented no deeper), up to libyaml's line; its end, or the end of the file, when libyaml gave up there.
+        var stop: Int?
+        for number in (mark.line + 1)...errorLine {
+            guard let line = source.line(number) else { continue }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            if line.hasPrefix("---") || line.hasPrefix("...") || indentation(of: line) <= indentation(of: first) {
+                stop = number
+                break
+            }
+        }
+        if stop == nil, source.line(errorLine) == nil { stop = errorLine }
+        guard let stop else { return nil }
+        // The last line with content above it: where the closing bracket goes.
+        var last = stop - 1
         while last > mark.line, source.line(last).map({ $0.trimmingCharacters(in: .whitespaces).isEmpty || $0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }) ?? true {
             last -= 1
         }
+        // Brackets opened before this one on its line are closed too (`--- {spec: X, tags: [a`: `]}`, not `]` and then,
+        // a run later, `}`); counted from the line's first bracket when no quote comes before it.
+        let firstScalars = Array(first.unicodeScalars)
+        guard mark.column <= firstScalars.count, firstScalars[mark.column - 1] == "{" || firstScalars[mark.column - 1] == "[" else { return nil }
+        let firstBracket = firstScalars.firstIndex { $0 == "{" || $0 == "[" } ?? (mark.column - 1)
+        let start = firstScalars[..<firstBracket].contains { $0 == "\"" || $0 == "'" } ? mark.column - 1 : firstBracket
         var open: [Unicode.Scalar] = []
+        // The column of each bracket in `open` opened on the first line (0 for later lines): the outermost is named.
+        var openColumns: [Int] = []
         var content: [Unicode.Scalar] = []
         for number in mark.line...last {
             guard let line = source.line(number) else { continue }
             let scalars = Array(line.unicodeScalars)
-            guard number > mark.line || (mark.column <= scalars.count && (scalars[mark.column - 1] == "{" || scalars[mark.column - 1] == "[")) else { return nil }
             var quote: Unicode.Scalar?
             var end = scalars.count
-            var index = number == mark.line ? mark.column - 1 : 0
+            var index = number == mark.line ? start : 0
             while index < scalars.count {
                 let scalar = scalars[index]
                 if let current = quote {
@@ -315,9 +343,11 @@ struct SyntaxErrorHint {
                     break
                 } else if scalar == "{" || scalar == "[" {
                     open.append(scalar)
+                    openColumns.append(number == mark.line ? index + 1 : 0)
                 } else if scalar == "}" || scalar == "]" {
                     guard let inner = open.popLast(), (inner == "{") == (scalar == "}") else { return nil }
-                    if open.isEmpty { return nil }
+                    openColumns.removeLast()
+                    if open.isEmpty, number > mark.line || index >= mark.column - 1 { return nil }
                 }
                 index += 1
             }
@@ -325,7 +355,8 @@ struct SyntaxErrorHint {
             guard quote == nil else { return nil }
             content = Array(scalars[..<end])
         }
-        guard let outer = open.first else { return nil }
+        guard let outer = open.first, openColumns[0] > 0 else { return nil }
+        let opened = Mark(line: mark.line, column: openColumns[0])
         var text = String(String.UnicodeScalarView(content)).trimmingCharacters(in: .whitespaces)
         // `[a,` then a key: the list was cut short; what is typed is closed without its last comma.
         if text.hasSuffix(",") { text.removeLast() }
@@ -333,15 +364,37 @@ struct SyntaxErrorHint {
         let what = outer == "{" ? "mapping" : "list"
         guard last > mark.line else {
             return SyntaxErrorHint(
-                mark: mark, length: 1,
+                mark: opened, length: 1,
                 message: "the \(what) opened with '\(outer)' here is not closed on its line, and what follows is not part "
                     + "of it; end this line with '\(closers)': \(text + closers)")
         }
         let column = content.count - content.reversed().prefix { $0 == " " || $0 == "\t" }.count + 1
         return SyntaxErrorHint(
             mark: Mark(line: last, column: column), length: 1,
-            message: "the \(what) opened with '\(outer)' at line \(mark.line), column \(mark.column) is not closed, and what "
+            message: "the \(what) opened with '\(outer)' at line \(opened.line), column \(opened.column) is not closed, and what "
                 + "follows is not part of it; end this line with '\(closers)': \(text + closers)")
+    }
+
+    /// Whether a line leaves a flow collection open after it: it ends with `,` or opens more brackets than it closes.
+    private static func leavesOpen(_ line: String) -> Bool {
+        var depth = 0
+        var quote: Character?
+        var content = ""
+        for character in line {
+            if let current = quote {
+                if character == current { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "#", content.last == " " {
+                break
+            } else if character == "{" || character == "[" {
+                depth += 1
+            } else if character == "}" || character == "]" {
+                depth -= 1
+            }
+            content.append(character)
+        }
+        return depth > 0 || content.trimmingCharacters(in: .whitespaces).hasSuffix(",")
     }
 
     /// `{every: week, on: [mon, thu, at: "09:00"}`: a `}` that would close the mapping while the list in it is open (or
@@ -352,6 +405,13 @@ struct SyntaxErrorHint {
         let (open, close) = (scalars[opened.column - 1], scalars[mark.column - 1])
         let (what, wanted, other) = open == "[" ? ("list", "]", "mapping") : ("mapping", "}", "list")
         guard (open == "[" && close == "}") || (open == "{" && close == "]") else { return nil }
+        if mark.column < scalars.count, String(scalars[mark.column]) == wanted {
+            // `… at: "09:00"}]`: both brackets typed, in the wrong order; "type ']' before this '}'" left a stray one.
+            return SyntaxErrorHint(
+                mark: mark, length: 2,
+                message: "'\(close)\(wanted)' closes the \(other) before the \(what) opened with '\(open)' at column \(opened.column), "
+                    + "which is inside it; close them the other way round: '\(wanted)\(close)'")
+        }
         return SyntaxErrorHint(
             mark: mark, length: 1,
             message: "'\(close)' here would close a \(other) while the \(what) opened with '\(open)' at column \(opened.column) is still "

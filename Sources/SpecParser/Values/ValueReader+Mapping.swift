@@ -155,6 +155,15 @@ extension ValueReader {
                     unknownKeys = true
                     continue
                 }
+                // `-at:` below `- at: …` items at the key's column: an item's `-` without its space, read as a key here.
+                if key.style == .plain, key.value.hasPrefix("-"), let second = key.value.dropFirst().first, second.isLetter {
+                    log.report(.unknownKey, at: entries[index].key,
+                               "unknown key '\(key.value)' in \(place): it looks like a list item whose '-' has no space after it; write "
+                                   + "'- \(key.value.dropFirst()): …', indented as the list's other items")
+                    log.lastIsAbout(mapping: mark)
+                    unknownKeys = true
+                    continue
+                }
                 let message: String
                 // Asked for only here: most mappings have no unknown key.
                 let candidates = suggesting() ?? allowed

@@ -147,19 +147,16 @@ extension ValueReader {
                 }
                 // A template written inside a section: `x-` keys are the author's own at a document's top only (it was
                 // offered 'launch' for 'x-launch', which broke the step).
-                if ownKeyPrefix == nil, key.value.hasPrefix(DocumentParser.templateKeyPrefix), key.value.count > DocumentParser.templateKeyPrefix.count {
-                    log.report(.unknownKey, at: entries[index].key,
-                               "unknown key '\(key.value)' in \(place); a key beginning '\(DocumentParser.templateKeyPrefix)' is the author's own, never "
-                                   + "read, only at a document's top level (beside 'spec:'): move '\(key.value)' and its value there")
-                    log.lastIsAbout(mapping: mark)
-                    unknownKeys = true
-                    continue
-                }
+                let misplacedTemplate = ownKeyPrefix == nil && key.value.hasPrefix(DocumentParser.templateKeyPrefix)
+                    && key.value.count > DocumentParser.templateKeyPrefix.count
                 // `-at:` below `- at: …` items at the key's column: an item's `-` without its space, read as a key here.
-                if key.style == .plain, key.value.hasPrefix("-"), let second = key.value.dropFirst().first, second.isLetter {
-                    log.report(.unknownKey, at: entries[index].key,
-                               "unknown key '\(key.value)' in \(place): it looks like a list item whose '-' has no space after it; write "
-                                   + "'- \(key.value.dropFirst()): …', indented as the list's other items")
+                let gluedItem = key.style == .plain && key.value.hasPrefix("-") && key.value.dropFirst().first?.isLetter == true
+                if misplacedTemplate || gluedItem {
+                    log.report(.unknownKey, at: entries[index].key, misplacedTemplate
+                        ? "unknown key '\(key.value)' in \(place); a key beginning '\(DocumentParser.templateKeyPrefix)' is the author's own, never "
+                            + "read, only at a document's top level (beside 'spec:'): move '\(key.value)' and its value there"
+                        : "unknown key '\(key.value)' in \(place): it looks like a list item whose '-' has no space after it; write "
+                            + "'- \(key.value.dropFirst()): …', indented as the list's other items")
                     log.lastIsAbout(mapping: mark)
                     unknownKeys = true
                     continue

@@ -60,6 +60,12 @@ public enum Node: Sendable, Hashable {
         return nil
     }
 
+    /// A document's root that is nothing at all: no text, tag or anchor (`---` followed by the next `---`).
+    var isEmptyDocument: Bool {
+        guard case .scalar(let scalar) = self else { return false }
+        return scalar.style == .plain && scalar.value.isEmpty && scalar.tag == nil
+    }
+
     public var sequence: [Node]? {
         if case .sequence(let items, _) = self { return items }
         return nil

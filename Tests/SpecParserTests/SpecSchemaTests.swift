@@ -129,7 +129,8 @@ import Testing
             ---
             """
         #expect(SpecFixtures.parse(text).diagnostics.isEmpty)
-        #expect(Self.problems(in: text) == [[], []])
+        // The empty document after the last `---` is not kept by the reader (`YAMLStream.documents`).
+        #expect(Self.problems(in: text) == [[]])
     }
 
     // MARK: Lifecycle scenarios

@@ -198,6 +198,12 @@ import Testing
         try folder.write("pfile", "x")
         let error = #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write("{}", to: folder.path("pfile/sub/r.json")) }
         #expect(error?.reason == "its folder cannot be created ('\(folder.path("pfile"))' is a file, not a folder; name a folder there)")
+        // A named pipe or a device is named as what it is (`init fifo.yaml` called the pipe a file).
+        #expect(mkfifo(folder.path("pipe"), 0o644) == 0)
+        let pipe = #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write("{}", to: folder.path("pipe/r.json")) }
+        #expect(pipe?.reason == "its folder cannot be created ('\(folder.path("pipe"))' is a named pipe, not a folder; name a folder there)")
+        let device = #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write("{}", to: "/dev/null/r.json") }
+        #expect(device?.reason == "its folder cannot be created ('/dev/null' is a device, not a folder; name a folder there)")
     }
 
     /// A folder that cannot be made for another reason is said in the system's words (`File name too long`), not in

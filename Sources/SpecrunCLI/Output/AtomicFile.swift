@@ -178,7 +178,15 @@ enum AtomicFile {
         while !part.isEmpty && part != "/" {
             var info = stat()
             if stat(part, &info) == 0 {
-                return info.st_mode & S_IFMT == S_IFDIR ? nil : "'\(part)' is a file, not a folder; name a folder there"
+                // Named by what it is: a FIFO or `/dev/null` was called "a file".
+                let kind = switch info.st_mode & S_IFMT {
+                case S_IFDIR: ""
+                case S_IFIFO: "a named pipe"
+                case S_IFCHR, S_IFBLK: "a device"
+                case S_IFSOCK: "a socket"
+                default: "a file"
+                }
+                return kind.isEmpty ? nil : "'\(part)' is \(kind), not a folder; name a folder there"
             }
             part = ParentFolder.of(part)
         }

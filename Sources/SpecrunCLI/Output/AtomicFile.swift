@@ -40,6 +40,8 @@ enum AtomicFile {
     static func write(
         to given: String, midWrite: @escaping () -> Void = {}, _ produce: (_ emit: ([UInt8]) throws -> Void) throws -> Void
     ) throws(WriteError) {
+        // Messages name the path as given (a link's target is the file written; a full disk named it, where the other
+        // formats' messages named the path typed).
         let path: String
         var mode: mode_t = 0o644
         switch try Target(given) {
@@ -58,10 +60,10 @@ enum AtomicFile {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw WriteError(path: path, reason: WriteError.folderReasonPrefix + " (\(folderProblem(directory) ?? SystemErrorText.reason(error)))")
+            throw WriteError(path: given, reason: WriteError.folderReasonPrefix + " (\(folderProblem(directory) ?? SystemErrorText.reason(error)))")
         }
         removeStaleTemporaries(of: name, in: directory)
-        let (temporary, fd, lock) = try createTemporary(of: name, in: directory, for: path)
+        let (temporary, fd, lock) = try createTemporary(of: name, in: directory, for: given)
         // The lock is held (through `lock`, a second descriptor of the same open file) until the rename is done, so that
         // no other writer takes the file for a dead one's leftover; it ends with the descriptor, even on a kill.
         defer { close(lock) }
@@ -78,12 +80,12 @@ enum AtomicFile {
         if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
         if let failure {
             unlink(temporary)
-            throw WriteError(path: path, reason: failure)
+            throw WriteError(path: given, reason: failure)
         }
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw WriteError(path: path, reason: reason)
+            throw WriteError(path: given, reason: reason)
         }
         // Make the rename itself durable.
         let directoryFD = open(directory, O_RDONLY | O_CLOEXEC)

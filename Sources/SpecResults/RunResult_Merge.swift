@@ -50,6 +50,13 @@ extension RunResult {
                 notes.append("\(label(index))" + Self.otherToolchainNoteMarker + "\(label(0)): "
                     + differences.joined(separator: "; "))
             }
+            if (shard.environment.gitCommit == nil) != (first.environment.gitCommit == nil) {
+                // Not another toolchain: a shard stopped by a signal before git answered records none (the CI review's
+                // merge said "gitCommit none (not 8b89…)", and compare headlined shards of several toolchains).
+                let without = shard.environment.gitCommit == nil ? label(index) : label(0)
+                notes.append("\(without) records no git commit (no git, or stopped by a signal before git answered), so "
+                    + "whether it ran the same commit as the others is not known")
+            }
             if shard.strict != first.strict {
                 notes.append("\(label(index)) ran with strict \(shard.strict), \(label(0)) with strict \(first.strict); "
                     + "the merged result is strict")
@@ -169,7 +176,9 @@ extension Environment {
             ("specrunVersion", specrunVersion, other.specrunVersion), ("gitCommit", gitCommit, other.gitCommit),
         ]
         return fields.compactMap { name, mine, theirs in
-            mine == theirs ? nil : "\(name) \(theirs ?? "none") (not \(mine ?? "none"))"
+            // A commit not recorded is not known to differ (`RunResult.merging` says so apart).
+            if name == "gitCommit", mine == nil || theirs == nil { return nil }
+            return mine == theirs ? nil : "\(name) \(theirs ?? "none") (not \(mine ?? "none"))"
         }
     }
 }

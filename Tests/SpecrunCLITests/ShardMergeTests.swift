@@ -96,6 +96,52 @@ import Testing
             + "(shard 2/3); the environment and command line shown are those of the first")
     }
 
+    /// A merge is no whole run when a shard was stopped (its tests not run) or when the shards read other spec files
+    /// (another commit between them): each is said, and the merge exits 1 (the CI review's merges exited 0, headed ✅).
+    /// A shard without a git commit is said to record none, not to be another toolchain ("gitCommit none (not …)").
+    @Test(arguments: ["not-run", "other-files", "no-commit"])
+    func aMergeThatIsNoWholeRunExitsOne(breakage: String) async throws {
+        let folder = try SpecFolder()
+        defer { folder.remove() }
+        let files = await folder.writeShards(3)
+        func edit(_ file: String, _ change: (inout [String: Any]) -> Void) throws {
+            var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+            change(&object)
+            try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: file))
+        }
+        switch breakage {
+        case "not-run":
+            try edit(files[1]) { object in
+                var tests = object["tests"] as! [[String: Any]]
+                tests[0]["status"] = "not-run"
+                object["tests"] = tests
+            }
+        case "other-files":
+            try edit(files[2]) { object in object["files"] = Array((object["files"] as! [String]).dropFirst()) }
+        default:
+            try edit(files[0]) { object in
+                var environment = object["environment"] as! [String: Any]
+                environment["gitCommit"] = "0123456789abcdef0123456789abcdef01234567"
+                object["environment"] = environment
+            }
+        }
+        let run = await CommandRun.run(["merge"] + files + ["-o", folder.path("all.json")])
+        switch breakage {
+        case "not-run":
+            #expect(run.status == ExitStatus.testFailure)
+            #expect(run.err.contains("specrun: warning: 1 test did not run (a shard was stopped before its end): the merged results are not a whole run"), "\(run.err)")
+            #expect(run.out.contains(", 1 not run"), "\(run.out)")
+        case "other-files":
+            #expect(run.status == ExitStatus.testFailure)
+            #expect(run.err.contains("specrun: warning: \(files[2]) did not read "), "\(run.err)")
+            #expect(run.err.contains(", which other shards of its run read: the shards ran other spec files"), "\(run.err)")
+        default:
+            #expect(run.status == ExitStatus.success, "\(run.err)")
+            #expect(!run.err.contains("different toolchain"), "\(run.err)")
+            #expect(run.err.contains("\(files[1]) records no git commit (no git, or stopped by a signal before git answered)"), "\(run.err)")
+        }
+    }
+
     /// A merge without a shard compared with a whole run printed "N removed — no regressions", exit 0, and never
     /// showed the note that said the shard was missing: the tests it lacks may fail on NEW's toolchain.
     @Test func comparingWithAMergeThatLacksAShardShowsTheNotesAndExitsOne() async throws {

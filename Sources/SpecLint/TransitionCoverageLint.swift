@@ -64,10 +64,30 @@ public struct TransitionCoverageLint: SpecLintRule {
                     + "no offset change at all from \(years.from) to \(years.through); remove the tag, or tag it \(Self.controlTag) "
                     + "if it checks on purpose that nothing changes")]
         }
+        // A zone with no change in the span's year (Asia/Tehran since 2022): `explain` of that year lists none, so the
+        // year of the nearest change is named instead (a QA newcomer ran the command the warning gave and saw nothing).
+        var where_ = "'specrun explain \(zones[0]) \(year)' lists them"
+        if let nearest = Self.nearestChange(to: spans[0]), Self.year(of: nearest.date, in: spans[0].zone) != year {
+            let nearestYear = Self.year(of: nearest.date, in: spans[0].zone)
+            where_ = "the nearest is in \(nearestYear), 'specrun explain \(zones[0]) \(nearestYear)'"
+                + (nearest.isLast ? ", and \(zones[0]) has none after it up to \(Int(year)! + Self.yearsAround)" : "")
+        }
         return [Self.warning(on: spec,
             "'\(spec.name)' is tagged \(Self.dstTag), but \(zones.joined(separator: ", ")) has no offset change in "
-                + "\(searched); move it over a change ('specrun explain \(zones[0]) \(year)' lists them), or remove the tag",
+                + "\(searched); move it over a change (\(where_)), or remove the tag",
             notes: [Diagnostic.Note(message: "a spec that checks on purpose that nothing changes can be tagged \(Self.controlTag) instead")])]
+    }
+
+    /// The change of the span's zone nearest to it within `yearsAround` years, and whether none comes after the span.
+    private static func nearestChange(to span: (zone: TimeZone, from: Date, through: Date)) -> (date: Date, isLast: Bool)? {
+        let reach = TimeInterval(yearsAround) * 365.25 * 86_400
+        guard let before = try? ZoneTransition.transitions(of: span.zone, from: span.from.addingTimeInterval(-reach), through: span.from),
+              let after = try? ZoneTransition.transitions(of: span.zone, from: span.through, through: span.through.addingTimeInterval(reach))
+        else { return nil }
+        let candidates = [before.last.map { ($0.date, span.from.timeIntervalSince($0.date)) },
+                          after.first.map { ($0.date, $0.date.timeIntervalSince(span.through)) }].compactMap { $0 }
+        guard let nearest = candidates.min(by: { $0.1 < $1.1 }) else { return nil }
+        return (nearest.0, after.isEmpty)
     }
 
     /// The lint's warning, at the spec's `spec:` key.

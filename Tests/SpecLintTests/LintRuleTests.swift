@@ -175,6 +175,16 @@ import Testing
             """)
     }
 
+    /// A zone with no change in the window's year names the year of its nearest change, which `explain` lists: Asia/Tehran
+    /// last changed on 2022-09-21 (zoneinfo: +04:30 → +03:30, none after up to 2037), and "'specrun explain Asia/Tehran
+    /// 2027' lists them" listed nothing (a QA newcomer's trial).
+    @Test func aZoneWithoutAChangeThatYearNamesTheNearestOne() {
+        let tehran = Self.juneWindow.replacingOccurrences(of: "Europe/Berlin", with: "Asia/Tehran")
+            .replacingOccurrences(of: "+02:00", with: "+03:30")
+        #expect(Self.lint(tehran).contains("move it over a change (the nearest is in 2022, 'specrun explain Asia/Tehran 2022', and "
+            + "Asia/Tehran has none after it up to 2037), or remove the tag [dst-without-transition]"), "\(Self.lint(tehran))")
+    }
+
     /// `tags: [DST]` claims a change as `dst` does (the lint review: passed over without a word); `Control` likewise.
     @Test func theTagsAreReadInAnyCase() {
         let upper = Self.juneWindow.replacingOccurrences(of: "tags: [dst, europe]", with: "tags: [DST, europe]")

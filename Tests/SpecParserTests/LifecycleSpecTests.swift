@@ -153,6 +153,20 @@ import Testing
         #expect(steps.first?.at == nil)
     }
 
+    /// A misspelled `identifer` and a misspelled `kind` in one task are told in one round (the kind's was hidden until the
+    /// identifier was fixed: a QA newcomer's trial).
+    @Test func aTaskWithoutItsIdentifierStillHasItsKindRead() {
+        let file = SpecFixtures.parse("""
+            spec: two typos
+            task: {identifer: com.tidelog.sync, kind: refesh}
+            clock: 2027-09-20T12:00:00+03:30
+            steps: []
+            expect: {errors: []}
+            """)
+        #expect(file.diagnostics.map(\.code) == ["unknown-key", "unknown-value"], "\(file.diagnostics)")
+        #expect(file.diagnostics.last?.message.hasPrefix("unknown value 'refesh' for 'kind'; did you mean 'refresh'?") == true)
+    }
+
     @Test func submitReadsItsEarliestBeginAndAdvanceReadsAnInstant() throws {
         let steps = try Self.steps("""
               - {at: 2027-03-29T08:00:00+02:00, submit: com.example.app.refresh, earliest-begin: 2027-03-29T09:00:00+02:00}

@@ -75,6 +75,8 @@ struct LifecycleTaskReader {
     }
 
     private func readTask(_ fields: MappingFields, entry: Node) -> LifecycleSpec.TaskDeclaration? {
+        // Read first: a misspelled `identifer` hid `kind: refesh` until the next round (a QA newcomer's trial).
+        let kind = fields["kind"].map { reader.choice($0, field: "kind", LifecycleSpec.TaskKind.self) } ?? Self.defaultKind
         guard let identifierNode = fields["identifier"] else {
             reader.missing("identifier", in: fields, "add the task's identifier, e.g. 'identifier: com.example.app.refresh'")
             return nil
@@ -83,7 +85,6 @@ struct LifecycleTaskReader {
         if identifier == nil, let written = identifierNode.scalar?.value, !ValueReader.isLogSafeName(written) {
             reader.log.refusedDefinition(written)
         }
-        let kind = fields["kind"].map { reader.choice($0, field: "kind", LifecycleSpec.TaskKind.self) } ?? Self.defaultKind
         guard let identifier, let kind else { return nil }
         return LifecycleSpec.TaskDeclaration(identifier: identifier, kind: kind, location: reader.log.source.location(identifierNode.mark))
     }

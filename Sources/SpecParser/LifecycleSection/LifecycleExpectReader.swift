@@ -38,6 +38,14 @@ struct LifecycleExpectReader {
         expect.temporaryFiles = located("temp-files") { count($0, field: "temp-files") }
         expect.runs = located("runs") { readRuns($0) }
         expect.runCount = located("run-count") { count($0, field: "run-count") }
+        if let runCount = expect.runCount, let runs = expect.runs, runCount.value < runs.value.count, let node = fields["run-count"] {
+            // Each listed run must be one of the scenario's: fewer in all than listed can never pass (told only when the
+            // scenario ran, as a failure, before: a QA newcomer's trial).
+            reader.log.report(.conflictingKeys, at: node,
+                              "'run-count: \(runCount.value)' is fewer than the \(runs.value.count) runs listed in 'runs' (line \(runs.location.line)), "
+                                  + "and each of those must be one of the scenario's runs, so it can never pass; write 'run-count: \(runs.value.count)' "
+                                  + "if those are all, or list only the runs meant")
+        }
         if let node = fields["log"],
            let log = reader.mapping(node, place: "'log'", owner: fields.keyNode("log"), allowed: SpecKeyCatalog.log.keyNames,
                                     expected: "a mapping, e.g. {contains: [\"register com.example.app.refresh ok\"], never: [\"token=\"]}") {

@@ -288,6 +288,32 @@ import Testing
     /// why the runs outnumber the launches (the second failure review saw only `runs[N]` checks fail). Berlin is on
     /// CEST (+02:00) from 2027-03-28; the 02:30 runs of the 29th and the 30th are both due at the launch on the 30th,
     /// those of the 31st and of April 1 at the launch on April 1.
+    /// Two overlapping launches of a scheduled job: the inner one writes the night's occurrence during the outer's
+    /// download, and the outer finds it complete. Its run says so (`already complete`); both read `completed` with one
+    /// key, which looked like a duplicate run (a QA newcomer's trial). Adelaide is at +09:30 in July (zoneinfo).
+    @Test func aRunThatFoundItsOccurrenceCompleteSaysSo() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Overlap
+            task:
+              - {identifier: com.example.app.refresh, kind: refresh}
+              - {identifier: com.example.app.bulk, kind: processing}
+            job: {items: ["m1"]}
+            schedule: {id: tides, timezone: Australia/Adelaide, rule: {every: day, at: "03:00"}, nonexistent: skip, repeated: first}
+            clock: 2027-07-14T12:00:00+09:30
+            steps:
+              - {at: 2027-07-15T03:05:00+09:30, launch: com.example.app.refresh, overlap: {launch: com.example.app.bulk, during: download}}
+            expect:
+              completed: [true, true]
+              side-effects: 1
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .passed, "\(verdict.message ?? "")")
+        let runs = try #require(verdict.lifecycle?.runs)
+        #expect(runs.map(\.key) == ["tides/v1/2027-07-15", "tides/v1/2027-07-15"])
+        #expect(runs.map(\.outcome) == ["completed", "completed"])
+        #expect(runs.map(\.reason) == ["already complete", nil])
+    }
+
     @Test func oneRunListedPerLaunchIsToldThatCatchUpRunsEachOccurrence() async throws {
         let (_, body) = try Self.scenario("""
             spec: Catch-up

@@ -74,7 +74,7 @@ struct LifecycleJudgement {
         report.runs.map { run in
             LifecycleResult.Run(
                 planned: run.planned.map { instant($0) }, actual: instant(run.actual), key: run.key,
-                outcome: outcome(of: run).rawValue, reason: run.failure)
+                outcome: outcome(of: run).rawValue, reason: run.failure ?? run.note)
         }
     }
 

@@ -315,10 +315,14 @@ public actor LifecycleSimulation {
             // An occurrence an interrupted attempt wrote is complete once this launch recorded it, even if the
             // launch then failed on the occurrences after it.
             let recorded = Set(run.reconciledOccurrences)
+            let meanwhile = Set(run.completedMeanwhile)
             return run.due.map {
                 let done = recorded.contains($0.key.rawValue)
+                // Found complete, not written: another launch (overlapping this one) wrote and recorded it first.
+                let foundComplete = !done && launch.completed == .success && (run.alreadyComplete || meanwhile.contains($0.key.rawValue))
                 return RunRecord(launch: launch.number, identifier: launch.identifier, planned: $0.date, actual: launch.actual,
-                                 key: $0.key.rawValue, completed: done ? .success : launch.completed, failure: done ? nil : failure)
+                                 key: $0.key.rawValue, completed: done ? .success : launch.completed, failure: done ? nil : failure,
+                                 note: foundComplete ? "already complete" : nil)
             }
         }
     }

@@ -15,4 +15,7 @@ public struct RunRecord: Sendable, Hashable {
     public let completed: CompletionValue
     /// For a launch that ended false: where and why its job threw (`catch-up: search-limit-reached`), when it did.
     public var failure: String?
+    /// For a run that succeeded without writing its occurrence: `already complete` (another launch, overlapping this
+    /// one, wrote and recorded it first). Two overlapping launches read `completed` with one key, like a duplicate run.
+    public var note: String? = nil
 }

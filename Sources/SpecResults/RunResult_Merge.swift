@@ -44,6 +44,7 @@ extension RunResult {
         // Named as a run writes them now: a shard written before `timezone: UTC` was named `UTC` lists `Etc/UTC`,
         // which beside a newer shard's `UTC` listed one zone twice.
         environment.zones = Array(Set(shards.flatMap(\.environment.zones).map(Environment.zoneName))).sorted()
+        notes += otherSpecFilesNotes(shards, label: label)
         for (index, shard) in shards.enumerated().dropFirst() {
             let differences = first.environment.toolchainDifferences(from: shard.environment)
             if !differences.isEmpty {

@@ -183,6 +183,12 @@ import Testing
             .replacingOccurrences(of: "+02:00", with: "+03:30")
         #expect(Self.lint(tehran).contains("move it over a change (the nearest is in 2022, 'specrun explain Asia/Tehran 2022', and "
             + "Asia/Tehran has none after it up to 2037), or remove the tag [dst-without-transition]"), "\(Self.lint(tehran))")
+        // Europe/Moscow last changed on 2014-10-26 (zoneinfo): from June 2025 that is eleven calendar years back, within
+        // the years the "no change at all" message looks at; the warning pointed at 2025, which has none.
+        let moscow = Self.juneWindow.replacingOccurrences(of: "Europe/Berlin", with: "Europe/Moscow")
+            .replacingOccurrences(of: "+02:00", with: "+03:00").replacingOccurrences(of: "2027", with: "2025")
+        #expect(Self.lint(moscow).contains("(the nearest is in 2014, 'specrun explain Europe/Moscow 2014', and Europe/Moscow has none "
+            + "after it up to 2035)"), "\(Self.lint(moscow))")
     }
 
     /// `tags: [DST]` claims a change as `dst` does (the lint review: passed over without a word); `Control` likewise.

@@ -131,5 +131,12 @@ import Testing
         run.mergedShards = nil
         run.shard = Shard(index: 1, count: 4)
         #expect(Self.reporter.render(run).hasPrefix("### ✅ specrun: 120 passed, 0 failed; shard 1/4 of a sharded run\n"))
+        // A merge whose notes say shards read other spec files (`specrun merge` exits 1) is not green either; nor is
+        // its HTML banner.
+        run.shard = nil
+        run.notes = ["shard-3.json did not read specs/a.yaml, which other shards of its run read: …; run every shard on the same commit, as "
+            + RunResult.otherSpecFilesNoteEnding]
+        #expect(Self.reporter.render(run).hasPrefix("### ⚠️ specrun: 120 passed, 0 failed, part of the suite missing\n"))
+        #expect(HTMLReporter().render(run).contains("<p class=\"closing partial\">120 passed, 0 failed — not a whole run (notes below)</p>"))
     }
 }

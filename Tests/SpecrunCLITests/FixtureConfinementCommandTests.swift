@@ -103,7 +103,8 @@ import Testing
         #expect(await CommandRun.run("--quiet", folder.path("specs/b.yaml")).status == ExitStatus.success)
         // Named as well as found in the folder, in either order, it is read: the refusal's advice is to name it (the
         // second hostile-input hunt found it refused all the same).
-        for arguments in [[specs, folder.path("specs/b.yaml")], [folder.path("specs/./b.yaml"), specs]] {
+        for arguments in [[specs, folder.path("specs/b.yaml")], [folder.path("specs/./b.yaml"), specs],
+                          [specs, folder.path("specs/../specs/b.yaml")]] {
             let named = await CommandRun.run(["--quiet"] + arguments)
             #expect(named.status == ExitStatus.success, "\(named.out)")
             #expect(named.out.hasSuffix("2 passed, 0 failed\n"), "\(named.out)")

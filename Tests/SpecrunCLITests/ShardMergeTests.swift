@@ -129,17 +129,44 @@ import Testing
         switch breakage {
         case "not-run":
             #expect(run.status == ExitStatus.testFailure)
-            #expect(run.err.contains("specrun: warning: 1 test did not run (a shard was stopped before its end): the merged results are not a whole run"), "\(run.err)")
+            #expect(run.err.contains("specrun: warning: 1 test did not run (a run was stopped before its end): the merged results are not a whole run"), "\(run.err)")
             #expect(run.out.contains(", 1 not run"), "\(run.out)")
         case "other-files":
             #expect(run.status == ExitStatus.testFailure)
             #expect(run.err.contains("specrun: warning: \(files[2]) did not read "), "\(run.err)")
             #expect(run.err.contains(", which other shards of its run read: the shards ran other spec files"), "\(run.err)")
+            // Kept in the merged notes: a merge of that merge exits 1 too (the third hunt's exited 0), its job summary is
+            // ⚠️ and its HTML banner not green.
+            let again = await CommandRun.run(["merge", folder.path("all.json"), "-o", folder.path("again.json"), "--html", folder.path("again.html")],
+                                             environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": folder.path("summary.md")])
+            #expect(again.status == ExitStatus.testFailure, "\(again.err)")
+            let summary = try String(contentsOfFile: folder.path("summary.md"), encoding: .utf8)
+            // The folder's suite has failures: ❌ and a red banner then, never ✅ or green.
+            #expect(!summary.hasPrefix("### ✅"), "\(summary)")
+            let html = try String(contentsOfFile: folder.path("again.html"), encoding: .utf8)
+            #expect(!html.contains("<p class=\"closing good\">"))
         default:
             #expect(run.status == ExitStatus.success, "\(run.err)")
             #expect(!run.err.contains("different toolchain"), "\(run.err)")
             #expect(run.err.contains("\(files[1]) records no git commit (no git, or stopped by a signal before git answered)"), "\(run.err)")
         }
+    }
+
+    /// Shards of two cuts that read other spec files (a 1/2 run after a spec was deleted, with 2/4 and 4/4 from before)
+    /// are told too: the check is over every sharded input, not each cut apart (the third hunt's merge exited 0 with the
+    /// deleted file's tests in the 1/2 hash run nowhere).
+    @Test func shardsOfTwoCutsThatReadOtherFilesAreTold() async throws {
+        let folder = try SpecFolder()
+        defer { folder.remove() }
+        let quarters = await folder.writeShards(4)
+        let half = folder.path("half-1.json")
+        _ = await folder.status(["--shard", "1/2", "--json", half])
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: half))) as? [String: Any])
+        object["files"] = Array((object["files"] as! [String]).dropLast())
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: half))
+        let run = await CommandRun.run(["merge", half, quarters[1], quarters[3], "-o", folder.path("all.json")])
+        #expect(run.status == ExitStatus.testFailure, "\(run.err)")
+        #expect(run.err.contains("specrun: warning: \(half) did not read "), "\(run.err)")
     }
 
     /// A merge without a shard compared with a whole run printed "N removed — no regressions", exit 0, and never

@@ -42,7 +42,7 @@ struct LifecycleExpectReader {
             // Each listed run must be one of the scenario's: fewer in all than listed can never pass (told only when the
             // scenario ran, as a failure, before: a QA newcomer's trial).
             reader.log.report(.conflictingKeys, at: node,
-                              "'run-count: \(runCount.value)' is fewer than the \(runs.value.count) runs listed in 'runs' (line \(runs.location.line)), "
+                              "'run-count: \(runCount.value)' is fewer than the \(runs.value.count) run\(runs.value.count == 1 ? "" : "s") listed in 'runs' (line \(runs.location.line)), "
                                   + "and each of those must be one of the scenario's runs, so it can never pass; write 'run-count: \(runs.value.count)' "
                                   + "if those are all, or list only the runs meant")
         }

@@ -40,10 +40,12 @@ public struct GitHubStepSummaryReporter: Sendable {
         let failing = summary.exitStatus(strict: run.strict) != 0
         // A merge that lacks a shard exits 1 with every test it holds passing: not green (a reviewer read ✅ above a
         // merge of one shard in four), not a failure either; its notes below name the missing shards.
-        let incomplete = run.shard == nil && run.mergedShards != nil
+        // So is one whose notes say part of the suite is missing (shards that read other spec files, a merge of it).
+        let incomplete = run.isIncomplete
         let mark = failing ? "❌" : incomplete ? "⚠️" : "✅"
         let environment = run.environment
-        var out = "### \(mark) specrun: \(Self.escaped(TerminalReporter().renderSummary(run)))\(incomplete ? ", shards missing" : "")\n\n"
+        let missing = run.shard == nil && run.mergedShards != nil ? ", shards missing" : incomplete ? ", part of the suite missing" : ""
+        var out = "### \(mark) specrun: \(Self.escaped(TerminalReporter().renderSummary(run)))\(missing)\n\n"
         out += Self.escaped(["Swift \(environment.swiftVersion)", "tzdata \(environment.tzdataVersion)",
                              "\(environment.os) \(environment.architecture)", "specrun \(environment.specrunVersion)"]
             .joined(separator: " · ") + (run.strict ? " · strict" : "")) + "\n\n"

@@ -54,6 +54,7 @@ enum HTMLAssets {
         .closing { font-size: 17px; font-weight: 600; margin: 0; padding: 8px 12px; border-radius: 6px; display: inline-block; }
         .closing.bad { background: var(--bad-bg); color: var(--bad-ink); border: 1px solid var(--bad-border); }
         .closing.good { background: var(--good-bg); color: var(--good-ink); border: 1px solid var(--good-border); }
+        .closing.partial { background: var(--warning-bg); border: 1px solid var(--warning-border); }
         .note { color: var(--muted); margin: 6px 0 0; }
         nav.filters { position: sticky; top: 0; z-index: 2; background: var(--nav-bg); padding: 8px 0;
           border-bottom: 1px solid var(--line); margin-bottom: 16px; }

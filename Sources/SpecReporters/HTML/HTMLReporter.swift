@@ -111,7 +111,9 @@ public struct HTMLReporter: Sendable {
         let failing = summary.exitStatus(strict: run.strict) != 0
         var out = "<header class=\"page\">\n<h1>specrun report</h1>\n"
         out += "<p class=\"meta\">\(meta.map(XMLText.text).joined(separator: " · "))</p>\n"
-        out += "<p class=\"closing \(failing ? "bad" : "good")\">\(Self.shown(closing))</p>\n"
+        // Not a whole run (a merge lacking a shard, or of shards that read other files): not green, the notes say why.
+        let tone = failing ? "bad" : run.isIncomplete ? "partial" : "good"
+        out += "<p class=\"closing \(tone)\">\(Self.shown(closing))\(tone == "partial" ? " — not a whole run (notes below)" : "")</p>\n"
         for note in run.notes {
             out += "<p class=\"note\">\(Self.shown(note))</p>\n"
         }

@@ -108,41 +108,19 @@ struct MergeCommand {
             if newNotes.count > 10 {
                 io.writeProblem(.warning, "\(newNotes.count - 10) more note\(newNotes.count == 11 ? "" : "s") in \(output)")
             }
-            // Shards of one cut that read other spec files ran other plans (another checkout between them): tests of
-            // the files that differ may have run in no shard, and the merge looked whole (exit 0, the CI review).
-            let otherFiles = Self.otherSpecFiles(shards, labels: paths)
-            for note in otherFiles { io.writeProblem(.warning, redaction.mask(note)) }
-            // A shard stopped before its end (SIGTERM, a cancelled job) left tests not run: said, and not a whole run.
+            // A run stopped before its end (SIGTERM, a cancelled job) left tests not run: said, and not a whole run.
             if summary.notRun > 0 {
-                io.writeProblem(.warning, "\(summary.notRun) test\(summary.notRun == 1 ? "" : "s") did not run (a shard was stopped before its "
+                io.writeProblem(.warning, "\(summary.notRun) test\(summary.notRun == 1 ? "" : "s") did not run (a run was stopped before its "
                     + "end): the merged results are not a whole run; run \(summary.notRun == 1 ? "it" : "them") again")
             }
-            // A shard that never uploaded (its job died before) must not turn into a smaller report that looks whole.
-            return merged.mergedShards != nil || summary.notRun > 0 || !otherFiles.isEmpty ? ExitStatus.testFailure : ExitStatus.success
+            // A shard that never uploaded (its job died before), shards that read other spec files (another commit between
+            // them), a merge of such a merge: none may turn into a smaller report that looks whole.
+            return merged.isIncomplete || summary.notRun > 0 ? ExitStatus.testFailure : ExitStatus.success
         } catch let error as UsageError {
             return io.usageFailure(error, command: "merge")
         } catch {
             return io.usageFailure(UsageError("The results cannot be merged: \(error)."), command: "merge")
         }
-    }
-
-    /// Why the shards of one cut (`--shard I/N` of one N) did not run one plan: each that did not read the spec files
-    /// the others read, with the first of them; empty when they all read the same files.
-    static func otherSpecFiles(_ shards: [RunResult], labels: [String]) -> [String] {
-        var notes: [String] = []
-        let cuts = Dictionary(grouping: shards.indices.filter { shards[$0].heldShards != nil }) { shards[$0].heldShards![0].count }
-        for (_, members) in cuts.sorted(by: { $0.key < $1.key }) where members.count > 1 {
-            let union = Set(members.flatMap { shards[$0].files })
-            for index in members {
-                let missing = union.subtracting(shards[index].files).sorted()
-                guard let first = missing.first else { continue }
-                let more = missing.count > 1 ? " and \(missing.count - 1) more" : ""
-                notes.append("\(labels[index]) did not read \(first)\(more), which other shards of its run read: the shards ran other spec "
-                    + "files (another commit or checkout, or a shard stopped while reading), so some tests may have run in no shard; "
-                    + "run every shard on the same commit")
-            }
-        }
-        return notes
     }
 
     /// How the note that says a document is a merge starts.

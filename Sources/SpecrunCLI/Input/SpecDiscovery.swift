@@ -161,11 +161,13 @@ struct SpecDiscovery {
     /// specs may use fixtures anywhere inside it.
     /// The spec files named on the command line (not folders), as discovery names them: read wherever a link leads
     /// (you named it), also when a named folder holds them too.
-    static func namedFiles(in paths: [String]) -> Set<String> {
+    /// Known by device and inode, not by path: named `A/../A/link.yaml` beside `A`, or `A/link.yaml` beside `/abs/A`, the
+    /// walk's path for the same file differs from the one named (a hunt found both refused).
+    static func namedFiles(in paths: [String]) -> Set<TreeWalk.FileID> {
         Set(paths.filter { path in
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
-        }.map(normalized))
+        }.compactMap(TreeWalk.FileID.of))
     }
 
     static func folders(in paths: [String]) -> [String] {

@@ -19,7 +19,7 @@ struct SpecLoader {
     var fileRead: @Sendable () -> Void = {}
     /// The files named on the command line (`SpecDiscovery.namedFiles`): not refused for a link out of a named folder
     /// that also holds them, as the refusal's own advice ("name it on the command line") promises.
-    var namedFiles: Set<String> = []
+    var namedFiles: Set<TreeWalk.FileID> = []
 
     struct Loaded {
         var specs: [Spec]
@@ -39,7 +39,8 @@ struct SpecLoader {
         let read = Self.parallelMap(paths, jobs: jobs) { path -> SpecFile? in
             guard !shouldStop() else { return nil }
             defer { fileRead() }
-            return Self.read(path, with: parser, links: namedFiles.contains(path) ? nil : links)
+            let named = !namedFiles.isEmpty && TreeWalk.FileID.of(path).map(namedFiles.contains) == true
+            return Self.read(path, with: parser, links: named ? nil : links)
         }
         let unread = zip(paths, read).filter { $0.1 == nil }.map(\.0)
         var files = read.compactMap { $0 }

@@ -10,7 +10,7 @@ struct RunConfiguration {
     var paths: [String]
     var files: [String]
     /// The spec files named on the command line (`SpecDiscovery.namedFiles`).
-    var namedFiles: Set<String> = []
+    var namedFiles: Set<TreeWalk.FileID> = []
     var strict: Bool
     var quiet: Bool
     /// `--verbose`: passing lifecycle scenarios show their runs.

@@ -140,6 +140,7 @@ import Testing
             let again = await CommandRun.run(["merge", folder.path("all.json"), "-o", folder.path("again.json"), "--html", folder.path("again.html")],
                                              environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": folder.path("summary.md")])
             #expect(again.status == ExitStatus.testFailure, "\(again.err)")
+            #expect(again.err.contains(" did not read "), "the carried note says why: \(again.err)")
             let summary = try String(contentsOfFile: folder.path("summary.md"), encoding: .utf8)
             // The folder's suite has failures: ❌ and a red banner then, never ✅ or green.
             #expect(!summary.hasPrefix("### ✅"), "\(summary)")

@@ -103,7 +103,11 @@ struct MergeCommand {
             let counts = TerminalReporter(color: false).renderSummary(merged)
             io.writeOut("merged \(shards.count) results file\(shards.count == 1 ? "" : "s") into \(redaction.mask(output)): \(summary.total) test\(summary.total == 1 ? "" : "s"), \(counts)\n")
             StepSummary.append(run: merged, io: io)
-            let newNotes = merged.notes.dropFirst().filter { note in !shards.contains { $0.notes.contains(note) } }
+            // New notes, and those an input carried that make the merge incomplete (its exit status 1 said nothing else).
+            let newNotes = merged.notes.dropFirst().filter { note in
+                !shards.contains { $0.notes.contains(note) } || note.hasSuffix(RunResult.otherSpecFilesNoteEnding)
+                    || note.hasSuffix(RunResult.unreadFilesNoteEnding)
+            }
             for note in newNotes.prefix(10) { io.writeProblem(.warning, note) }
             if newNotes.count > 10 {
                 io.writeProblem(.warning, "\(newNotes.count - 10) more note\(newNotes.count == 11 ? "" : "s") in \(output)")

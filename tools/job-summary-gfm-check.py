@@ -31,7 +31,8 @@ EXPECTED_ROWS = [
     ("invalid spec file", "", "unknown time zone 'Europe/Berln'", SPECS + "/invalid-zone.yaml:3"),
     ("failed",
      "*Nightly* | [x](https://evil.example) <b>bold</b> ~~strike~~ `code` _u_ \\ www.example.com 夜间同步 · core",
-     "occurrences differ", SPECS + "/names-written-as-markdown.yaml:7"),
+     # Linked where the annotation points: line 18, the instant written 02:45 (not the spec's first line).
+     "occurrences differ", SPECS + "/names-written-as-markdown.yaml:18"),
     ("failed", "- leading dash # and 1. list › + plus <script>alert(1)</script> · core",
      "occurrences differ", SPECS + "/names-written-as-markdown.yaml:31"),
     # The word joiner the summary writes before each `@` is invisible; the text read back holds it.

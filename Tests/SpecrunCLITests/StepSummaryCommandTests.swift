@@ -37,7 +37,7 @@ import Testing
         let text = try String(contentsOfFile: summary, encoding: .utf8)
         #expect(text.hasPrefix("earlier step text\n### ❌ specrun: 0 passed, 1 failed\n"), "\(text)")
         #expect(text.contains("| failed | Noon, written an hour off · core | occurrences differ: 1 missing, 1 unexpected | "
-            + "[specs/noon.yaml:1](https://github.com/acme/app/blob/0123abc/specs/noon.yaml#L1) |"), "\(text)")
+            + "[specs/noon.yaml:7](https://github.com/acme/app/blob/0123abc/specs/noon.yaml#L7) |"), "\(text)")
         // A second run in the same step appends after the first.
         _ = await CommandRun.run(["run", folder.path("specs")], environment: environment)
         #expect(try String(contentsOfFile: summary, encoding: .utf8).components(separatedBy: "### ❌ specrun:").count == 3)

@@ -83,12 +83,15 @@ public struct GitHubStepSummaryReporter: Sendable {
                 file: diagnostic.location?.file ?? "", line: diagnostic.location?.line)
         }
         let tests = HTMLReporter.groupedByFile(run.tests).flatMap(\.1).filter { $0.status.needsAttention }.map { test in
-            Row(status: HTMLReporter.statusTitle(test.status),
+            // Linked where the annotation points: the first differing line, or the failed check's (the spec's first
+            // line told a CI review nothing the annotation beside it did not say better).
+            let place = GitHubAnnotationsReporter.place(of: test)
+            return Row(status: HTMLReporter.statusTitle(test.status),
                 // Each name cut at 200 on its own: cut as a whole, a long spec name left no case or engine, and rows that
                 // differ only there read alike.
                 test: Self.firstLine(test.spec, limit: 200) + (test.caseName.map { " › " + Self.firstLine($0, limit: 200) } ?? "")
                     + (test.engine.map { " · " + $0 } ?? ""),
-                why: Self.firstLine(HTMLReporter.attentionWhy(test)), file: test.file, line: test.line)
+                why: Self.firstLine(HTMLReporter.attentionWhy(test)), file: place.file, line: place.line)
         }
         return invalid + tests
     }

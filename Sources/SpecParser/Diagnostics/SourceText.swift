@@ -58,14 +58,15 @@ struct SourceText: Sendable {
     func documentStart(afterError mark: Mark, after: Int) -> Int? {
         let from = max(after + 1, mark.column == 1 ? mark.line : mark.line + 1)
         guard from >= 1, from <= lines.count else { return nil }
+        return (from...lines.count).first { isMarker(lines[$0 - 1], of: 0x2D) }
+    }
+
+    /// Whether a line is a document marker made of `byte` (`---` with 0x2D, `...` with 0x2E): the three at its start,
+    /// then nothing, a space or a tab.
+    private func isMarker(_ range: Range<Int>, of byte: UInt8) -> Bool {
         let bytes = file.bytes
-        for number in from...lines.count {
-            let range = lines[number - 1]
-            guard range.count >= 3, bytes[range.lowerBound] == 0x2D, bytes[range.lowerBound + 1] == 0x2D, bytes[range.lowerBound + 2] == 0x2D,
-                  range.count == 3 || bytes[range.lowerBound + 3] == 0x20 || bytes[range.lowerBound + 3] == 0x09 else { continue }
-            return number
-        }
-        return nil
+        guard range.count >= 3, bytes[range.prefix(3)].allSatisfy({ $0 == byte }) else { return false }
+        return range.count == 3 || bytes[range.lowerBound + 3] == 0x20 || bytes[range.lowerBound + 3] == 0x09
     }
 
     /// Whether the lines from `number` on hold anything but blank lines, comments and document markers.
@@ -75,10 +76,9 @@ struct SourceText: Sendable {
         return lines[(number - 1)...].contains { range in
             guard let first = bytes[range].first(where: { $0 != 0x20 && $0 != 0x09 }) else { return false }
             if first == 0x23 { return false }
-            let text = bytes[range]
-            let isMarker = text.count >= 3 && (text.starts(with: [0x2D, 0x2D, 0x2D]) || text.starts(with: [0x2E, 0x2E, 0x2E]))
-                && (text.count == 3 || text[text.startIndex + 3] == 0x20 || text[text.startIndex + 3] == 0x09)
-            return !isMarker || text.dropFirst(3).contains { $0 != 0x20 && $0 != 0x09 }
+            // A marker with something after it (`--- spec: a`) starts content too.
+            guard isMarker(range, of: 0x2D) || isMarker(range, of: 0x2E) else { return true }
+            return bytes[range].dropFirst(3).contains { $0 != 0x20 && $0 != 0x09 }
         }
     }
 

@@ -405,15 +405,19 @@ extension ValueReader {
 
     /// The items of a list; a single scalar counts as a one-item list when `singleAllowed`.
     func list(_ node: Node, field: String, singleAllowed: Bool = false, expected: String) -> [Node]? {
+        // `-2027-01-01T08:00:00+13:45` under `occurrences:`, or `-dst` above `- europe` under `tags:`: without the space,
+        // YAML reads no list item, only one text (taken as one tag, "-dst - europe", where one value is allowed). Log
+        // texts are free text, and may start with a dash.
+        if case .scalar(let scalar) = node, scalar.style == .plain, scalar.value.utf8.first == UInt8(ascii: "-"),
+           !Self.freeTextLists.contains(field), let item = Self.itemWithoutSpace(scalar.value) {
+            log.report(.wrongKind, at: node.mark, length: 1,
+                       "'\(field)' \(singleAllowed ? "takes" : "must be") \(expected), and this is one text: a list item's '-' needs a space "
+                           + "after it; write '- \(item)'")
+            return nil
+        }
         switch node {
         case .sequence(let items, _):
             return items
-        case .scalar(let scalar) where singleAllowed && !scalar.isNull && scalar.style == .plain && !Self.freeTextLists.contains(field)
-            && scalar.value.utf8.first == UInt8(ascii: "-") && Self.itemWithoutSpace(scalar.value) != nil:
-            // `tags:` then `  -dst` and `  - europe`: one text, "-dst - europe", to YAML; it was taken as one tag.
-            log.report(.wrongKind, at: node.mark, length: 1,
-                       "'\(field)' takes \(expected), and this is one text: a list item's '-' needs a space after it; write '- \(Self.itemWithoutSpace(scalar.value)!)'")
-            return nil
         case .scalar(let scalar) where singleAllowed && !scalar.isNull:
             // `tags: dst, europe` would be one tag "dst, europe": a list written without its brackets, not one item.
             // Log text may hold a comma: there one plain value stays one text.
@@ -440,11 +444,7 @@ extension ValueReader {
             }
             return [node]
         default:
-            if case .scalar(let scalar) = node, scalar.style == .plain, let item = Self.itemWithoutSpace(scalar.value) {
-                // `-2027-01-01T08:00:00+13:45` under `occurrences:`: without the space, YAML reads no list item, only text.
-                log.report(.wrongKind, at: node.mark, length: 1,
-                           "'\(field)' must be \(expected), and this is one text: a list item's '-' needs a space after it; write '- \(item)'")
-            } else if !reportedPlaceholder(node, place: "'\(field)'", expected: expected) {
+            if !reportedPlaceholder(node, place: "'\(field)'", expected: expected) {
                 wrongKind(node, "'\(field)' must be \(expected), not \(node.kindDescription)")
             }
             return nil

@@ -42,7 +42,8 @@ enum FileIdentity {
         return below(written, writtenFolder) ?? below(of(path), of(folder))
     }
 
-    private static func realPath(_ path: String) -> String? {
+    /// The path with every link and `..` resolved (realpath), or nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

@@ -17,7 +17,7 @@ struct TreeWalk {
         var file: FileID?
     }
 
-    /// A file by device and inode.
+    /// A file or folder by device and inode: what tells two paths to one apart from two of the same name.
     struct FileID: Hashable {
         var device: UInt64
         var inode: UInt64
@@ -46,18 +46,8 @@ struct TreeWalk {
     /// as out of the spec tree) instead of walked: `ln -s / specs/root` walked the whole file system, one error for each
     /// of its 32,301 YAML files (a hostile-input hunt). Off under `--allow-outside-fixtures`, where links out are read.
     var stayInside = false
-    private var visited: Set<FolderIdentity> = []
+    private var visited: Set<FileID> = []
     private var listed = 0
-
-    private struct FolderIdentity: Hashable {
-        var device: UInt64
-        var inode: UInt64
-
-        init(_ info: stat) {
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-        }
-    }
 
     init(folderLimit: Int = .max) {
         self.folderLimit = folderLimit
@@ -69,8 +59,8 @@ struct TreeWalk {
         var info = stat()
         guard stat(directory, &info) == 0 else { return found(Entry(path: directory, isSpec: false)) }
         // The walked folder as the file system names it: a link's target below it is inside.
-        let root = stayInside ? Self.physical(directory) : nil
-        var queue = [(path: directory, identity: FolderIdentity(info))]
+        let root = stayInside ? FileIdentity.realPath(directory) : nil
+        var queue = [(path: directory, identity: FileID(info))]
         var next = 0
         while next < queue.count {
             let folder = queue[next].path
@@ -100,13 +90,13 @@ struct TreeWalk {
                             if !found(Entry(path: child, isSpec: false)) { return false }
                             continue
                         }
-                        if let root, Self.isLink(cName, in: descriptor), let target = Self.physical(child),
+                        if let root, Self.isLink(cName, in: descriptor), let target = FileIdentity.realPath(child),
                            target != root, !target.hasPrefix(root == "/" ? "/" : root + "/") {
                             // Told once, at the link, by the reader (`SpecTreeLinks`): not walked.
                             if !found(Entry(path: child, isSpec: true)) { return false }
                             continue
                         }
-                        queue.append((child, FolderIdentity(childInfo)))
+                        queue.append((child, FileID(childInfo)))
                     } else if isSpecName, !found(Entry(path: child, isSpec: true, file: FileID(childInfo))) {
                         return false
                     } else if !isSpecName, isValidName, Self.isSpecSavedAsText(text),
@@ -140,13 +130,6 @@ struct TreeWalk {
     private static func isLink(_ name: [CChar], in descriptor: Int32) -> Bool {
         var info = stat()
         return fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFLNK
-    }
-
-    /// The path with every link resolved (realpath), or nil when it cannot be.
-    private static func physical(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     /// The names in a folder, as bytes (a name need not be UTF-8), sorted.

@@ -26,9 +26,9 @@ import Testing
 
     @Test(arguments: ["check", "explain", "init", "schema"])
     func anUnknownOptionIsAUsageErrorNamingTheCommandsHelp(_ command: String) async {
-        let run = await CommandRun.run(command, "--verbos")
+        let run = await CommandRun.run(command, "--frobnicate")
         #expect(run.status == ExitStatus.invalidInput)
         #expect(run.out.isEmpty)
-        #expect(run.err == "specrun: error: Unknown option '--verbos'.\nRun 'specrun \(command) --help' for usage.\n")
+        #expect(run.err == "specrun: error: Unknown option '--frobnicate'.\nRun 'specrun \(command) --help' for usage.\n")
     }
 }

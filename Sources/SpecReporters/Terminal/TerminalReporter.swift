@@ -15,12 +15,17 @@ public struct TerminalReporter: Sendable {
     /// A passing lifecycle scenario shows its runs too (planned, actual, outcome, key), as a failing one does: what a
     /// spec author copies into `runs:` once the scenario does what it should. Ignored under `quiet`.
     public var verbose: Bool
+    /// How many distinct diagnostics of one file are printed, copies of one told once (`DiagnosticDigest`); `nil`
+    /// prints every diagnostic as it is (`--verbose`).
+    public var diagnosticsPerFile: Int?
 
-    public init(color: Bool = false, quiet: Bool = false, glyphs: Glyphs = .unicode, verbose: Bool = false) {
+    public init(color: Bool = false, quiet: Bool = false, glyphs: Glyphs = .unicode, verbose: Bool = false,
+                diagnosticsPerFile: Int? = DiagnosticDigest.defaultPerFile) {
         self.color = color
         self.quiet = quiet
         self.glyphs = glyphs
         self.verbose = verbose
+        self.diagnosticsPerFile = diagnosticsPerFile
     }
 
     /// The whole report.
@@ -42,7 +47,7 @@ public struct TerminalReporter: Sendable {
             diagnostics = run.diagnostics
         }
         let renderer = DiagnosticRenderer(color: color)
-        for diagnostic in diagnostics {
+        for diagnostic in DiagnosticDigest.printed(diagnostics, perFile: diagnosticsPerFile, verboseFlag: "--verbose") {
             output.write(renderer.render(diagnostic) + "\n\n")
         }
         var currentFile: String?

@@ -16,6 +16,7 @@ struct CheckCommand {
         OptionSpec(name: "help", short: "h", help: "Show this help."),
         OptionSpec(name: "strict", help: "Treat warnings (lint) as errors, as 'specrun --strict' does."),
         OptionSpec(name: "quiet", short: "q", help: "Print only errors and the summary line."),
+        OptionSpec(name: "verbose", short: "v", help: "Print every diagnostic (by default copies of one are told once, and a file's first 50 in full)."),
         OptionSpec(name: "color", valueName: "WHEN", help: "Color the output: auto (default), always, never.",
                    allowedValues: ["auto", "always", "never"]),
         OptionSpec(name: "jobs", short: "j", valueName: "N", help: "Read N files at once (default: the number of cores)."),
@@ -73,7 +74,8 @@ struct CheckCommand {
         let diagnostics = loaded.diagnostics.map { $0.redacted(by: redaction, sources: sources) }
         let shown = parsed.flag("quiet") ? diagnostics.filter { $0.severity == .error } : diagnostics
         let renderer = DiagnosticRenderer(color: io.useColor(parsed.value("color")))
-        for diagnostic in shown {
+        let perFile = parsed.flag("verbose") ? nil : DiagnosticDigest.defaultPerFile
+        for diagnostic in DiagnosticDigest.printed(shown, perFile: perFile, verboseFlag: "--verbose") {
             io.writeOut(renderer.render(diagnostic) + "\n\n")
         }
         let errors = diagnostics.filter { $0.severity == .error }.count

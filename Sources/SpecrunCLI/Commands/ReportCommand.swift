@@ -1,4 +1,5 @@
 import Foundation
+import SpecDiagnostics
 import SpecReporters
 import SpecResults
 
@@ -9,7 +10,7 @@ struct ReportCommand {
     static let options: [OptionSpec] = [
         OptionSpec(name: "help", short: "h", help: "Show this help."),
         OptionSpec(name: "quiet", short: "q", help: "Print only failures, errors, the offset warnings they point at, and the summary."),
-        OptionSpec(name: "verbose", short: "v", help: "Show what each passing test checked: a spec's occurrences (with keys), a scenario's runs."),
+        OptionSpec(name: "verbose", short: "v", help: "Show what each passing test checked (a spec's occurrences with keys, a scenario's runs), and every diagnostic, copies and all."),
         OptionSpec(name: "color", valueName: "WHEN", help: "Color the report: auto, always, never.", allowedValues: ["auto", "always", "never"]),
         ResultsFile.sizeOption,
     ] + ResultOutputs.options + RedactionOptions.options
@@ -47,7 +48,8 @@ struct ReportCommand {
             try ResultOutputs(parsed).checkPaths(against: [], inputs: parsed.positionals, artifactsFolder: ReportArtifacts.folderName(for: run.environment))
             let glyphs = Glyphs.preferred(environment: io.environment)
             io.writeOut(TerminalReporter(color: io.useColor(parsed.value("color")), quiet: parsed.flag("quiet"), glyphs: glyphs,
-                                         verbose: parsed.flag("verbose")).render(run))
+                                         verbose: parsed.flag("verbose"),
+                                         diagnosticsPerFile: parsed.flag("verbose") ? nil : DiagnosticDigest.defaultPerFile).render(run))
             let problems = ResultOutputs(parsed).write(run)
             for problem in problems { io.writeProblem(.error, problem) }
             return problems.isEmpty ? ExitStatus.success : ExitStatus.invalidInput

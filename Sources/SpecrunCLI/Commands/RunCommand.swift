@@ -17,7 +17,7 @@ struct RunCommand {
         OptionSpec(name: "version", help: "Show specrun's version."),
         OptionSpec(name: "strict", help: "Treat warnings (lint) as errors, and fixed known deviations as failures."),
         OptionSpec(name: "quiet", short: "q", help: "Print only failures, errors, the warnings they point at, and the summary; no progress."),
-        OptionSpec(name: "verbose", short: "v", help: "Show what each passing test checked: a spec's occurrences (with keys), a scenario's runs."),
+        OptionSpec(name: "verbose", short: "v", help: "Show what each passing test checked (a spec's occurrences with keys, a scenario's runs), and every diagnostic, copies and all."),
         OptionSpec(name: "color", valueName: "WHEN", help: "Color the report: auto (default: a terminal, or FORCE_COLOR; never with NO_COLOR), always, never.",
                    allowedValues: ["auto", "always", "never"]),
         OptionSpec(name: "engine", valueName: "NAME", help: "Run recurrence specs on core, foundation or all (default: each spec's engines, else core).",
@@ -184,7 +184,8 @@ struct RunCommand {
 
         let glyphs = Glyphs.preferred(environment: io.environment)
         io.writeOut(TerminalReporter(color: io.useColor(configuration.colorChoice), quiet: configuration.quiet, glyphs: glyphs,
-                                     verbose: configuration.verbose).render(result))
+                                     verbose: configuration.verbose,
+                                     diagnosticsPerFile: configuration.verbose ? nil : DiagnosticDigest.defaultPerFile).render(result))
         if io.environment["GITHUB_ACTIONS"] == "true" {
             io.writeOut(GitHubAnnotationsReporter(filePath: io.annotationPath).render(result))
         }

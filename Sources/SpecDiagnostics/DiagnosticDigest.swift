@@ -1,0 +1,84 @@
+/// What a terminal prints of a run's diagnostics: each problem once, and at most `perFile` of one file's.
+///
+/// A generated file with one slip copied into 300 documents printed 300 identical blocks, and the first other
+/// problem scrolled away. The copies of a diagnostic (same file, code, severity, message and source line) are told
+/// once, with a note naming their lines; past `perFile` shown diagnostics of a file the rest are counted in a note.
+/// Machine results (JSON, JUnit, annotations) keep every diagnostic; only the reading of a person is spared.
+public struct DiagnosticDigest: Sendable {
+    /// The diagnostics to print, in their order, copies folded into a note of the first.
+    public var shown: [Diagnostic]
+    /// Per file (in the order of first mention), the diagnostics past the limit: not printed, only counted.
+    public var left: [(file: String, errors: Int, warnings: Int)]
+
+    /// The first `perFile` distinct diagnostics of each file are printed (`nil`: all of them).
+    public static let defaultPerFile = 50
+
+    public init(_ diagnostics: [Diagnostic], perFile limit: Int? = Self.defaultPerFile) {
+        struct Key: Hashable {
+            var file: String, code: String, severity: Severity, message: String, sourceLine: String?
+        }
+        var shown: [Diagnostic] = []
+        var copies: [Key: (index: Int, lines: [Int])] = [:]
+        var shownPerFile: [String: Int] = [:]
+        var leftOrder: [String] = []
+        var leftCounts: [String: (errors: Int, warnings: Int)] = [:]
+        for diagnostic in diagnostics {
+            guard let location = diagnostic.location else {
+                shown.append(diagnostic)
+                continue
+            }
+            let key = Key(file: location.file, code: diagnostic.code, severity: diagnostic.severity,
+                          message: diagnostic.message, sourceLine: diagnostic.sourceLine)
+            if copies[key] != nil {
+                copies[key]!.lines.append(location.line)
+                continue
+            }
+            if let limit, shownPerFile[location.file, default: 0] >= limit {
+                if leftCounts[location.file] == nil { leftOrder.append(location.file) }
+                var counts = leftCounts[location.file] ?? (0, 0)
+                if diagnostic.severity == .error { counts.errors += 1 } else { counts.warnings += 1 }
+                leftCounts[location.file] = counts
+                continue
+            }
+            shownPerFile[location.file, default: 0] += 1
+            copies[key] = (shown.count, [])
+            shown.append(diagnostic)
+        }
+        for (index, lines) in copies.values where !lines.isEmpty {
+            shown[index].notes.append(Diagnostic.Note(message: Self.copiesNote(lines)))
+        }
+        self.shown = shown
+        self.left = leftOrder.map { ($0, leftCounts[$0]!.errors, leftCounts[$0]!.warnings) }
+    }
+
+    /// What a terminal prints: the digest's diagnostics, the last of each file past the limit noting what is left;
+    /// every diagnostic as it is when `limit` is `nil`.
+    public static func printed(_ diagnostics: [Diagnostic], perFile limit: Int?, verboseFlag: String) -> [Diagnostic] {
+        guard let limit else { return diagnostics }
+        let digest = DiagnosticDigest(diagnostics, perFile: limit)
+        var printed = digest.shown
+        for left in digest.left {
+            // A file's diagnostics are shown before any is left, so the file has a last one shown, where its reader is.
+            guard let last = printed.lastIndex(where: { $0.location?.file == left.file }) else { continue }
+            printed[last].notes.append(leftNote(file: left.file, errors: left.errors, warnings: left.warnings,
+                                                limit: limit, verboseFlag: verboseFlag))
+        }
+        return printed
+    }
+
+    /// `the same at lines 13, 23 and 33 (4 in all)`; a long list names its first five and its last.
+    static func copiesNote(_ lines: [Int]) -> String {
+        let named = lines.count <= 6 ? ListWording.joined(lines.map(String.init))
+            : lines.prefix(5).map(String.init).joined(separator: ", ") + " … \(lines.last!)"
+        return "the same at line\(lines.count == 1 ? "" : "s") \(named) (\(lines.count + 1) in all)"
+    }
+
+    /// `note: many.yaml: 12 more errors and 1 more warning are not shown (a file's first 50 problems are); …`
+    static func leftNote(file: String, errors: Int, warnings: Int, limit: Int, verboseFlag: String) -> Diagnostic.Note {
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        let parts = [errors > 0 ? count(errors, "more error") : nil, warnings > 0 ? count(warnings, "more warning") : nil]
+            .compactMap { $0 }
+        return Diagnostic.Note(message: "\(file): \(parts.joined(separator: " and ")) \(errors + warnings == 1 ? "is" : "are") not shown "
+            + "(a file's first \(limit) problems are); correct those above and run again, or add \(verboseFlag) to see every one")
+    }
+}

@@ -1,0 +1,64 @@
+import SpecDiagnostics
+import SpecResults
+import Testing
+@testable import SpecReporters
+
+/// A generated file with one slip in 300 documents printed 300 identical blocks: the terminal tells a problem once
+/// and a file's first 50; machine results keep them all.
+@Suite struct DiagnosticDigestTests {
+    static func zoneTypo(_ file: String, line: Int, zone: String = "Europe/Berln") -> Diagnostic {
+        Diagnostic(code: "unknown-time-zone", location: SourceLocation(file: file, line: line, column: 13),
+                   message: "unknown time zone '\(zone)'; did you mean 'Europe/Berlin'?", sourceLine: "  timezone: \(zone)",
+                   length: zone.count)
+    }
+
+    @Test func copiesOfOneDiagnosticAreToldOnceWithTheirLines() {
+        let lines = [3, 13, 23, 33, 43, 53, 63, 293]
+        let digest = DiagnosticDigest(lines.map { Self.zoneTypo("many.yaml", line: $0) })
+        #expect(digest.shown.count == 1)
+        #expect(digest.shown[0].location?.line == 3)
+        #expect(digest.shown[0].notes.map(\.message) == ["the same at lines 13, 23, 33, 43, 53 … 293 (8 in all)"])
+        #expect(digest.left.isEmpty)
+    }
+
+    @Test func aFewCopiesAreAllNamed() {
+        let digest = DiagnosticDigest([3, 13, 23].map { Self.zoneTypo("a.yaml", line: $0) })
+        #expect(digest.shown.map { $0.notes.map(\.message) } == [["the same at lines 13 and 23 (3 in all)"]])
+    }
+
+    /// The same message in another file, or at another source line, or of another severity, is not a copy.
+    @Test func onlyTheSameFileMessageLineAndSeverityFold() {
+        var warning = Self.zoneTypo("a.yaml", line: 30)
+        warning.severity = .warning
+        let digest = DiagnosticDigest([
+            Self.zoneTypo("a.yaml", line: 3), Self.zoneTypo("b.yaml", line: 3),
+            Self.zoneTypo("a.yaml", line: 10, zone: "Europe/Pris"), warning,
+        ])
+        #expect(digest.shown.count == 4)
+        #expect(digest.shown.allSatisfy { $0.notes.isEmpty })
+    }
+
+    @Test func pastTheLimitAFilesDiagnosticsAreCountedInOneNoteAfterItsLast() {
+        let many = (1...8).map { Self.zoneTypo("a.yaml", line: $0 * 10, zone: "Zone/\($0)") }
+        var warning = Self.zoneTypo("a.yaml", line: 100, zone: "Zone/w")
+        warning.severity = .warning
+        let printed = DiagnosticDigest.printed(many + [warning, Self.zoneTypo("b.yaml", line: 1)], perFile: 5, verboseFlag: "--verbose")
+        #expect(printed.map { $0.location?.description }
+            == ["a.yaml:10:13", "a.yaml:20:13", "a.yaml:30:13", "a.yaml:40:13", "a.yaml:50:13", "b.yaml:1:13"])
+        #expect(printed[4].notes.map(\.message) == ["a.yaml: 3 more errors and 1 more warning are not shown (a file's first 5 problems are); "
+            + "correct those above and run again, or add --verbose to see every one"])
+        #expect(printed[5].notes.isEmpty)
+        #expect(DiagnosticDigest.printed(many, perFile: nil, verboseFlag: "-v") == many)
+    }
+
+    @Test func theTerminalReportFoldsAndVerbosePrintsEveryOne() {
+        let diagnostics = [3, 13, 23].map { Self.zoneTypo("many.yaml", line: $0) }
+        let run = RunResult(environment: RunResultFixture.environment, files: ["many.yaml"], diagnostics: diagnostics, tests: [])
+        let folded = TerminalReporter().render(run)
+        #expect(folded.components(separatedBy: "unknown time zone").count == 2)
+        #expect(folded.contains("            ^~~~~~~~~~~~\nnote: the same at lines 13 and 23 (3 in all)\n"))
+        let every = TerminalReporter(diagnosticsPerFile: nil).render(run)
+        #expect(every.components(separatedBy: "unknown time zone").count == 4)
+        #expect(!every.contains("the same at"))
+    }
+}

@@ -48,6 +48,35 @@ import Testing
         return SpecRunner(options: .init(occurrenceLimit: occurrenceLimit, strict: strict)).run(item)
     }
 
+    /// A chain of searches that goes wrong at its second: read as a set it was "1 missing, 1 unexpected" with the third
+    /// search's result shown as matching (a QA newcomer's report). Berlin falls back at 2027-10-31T01:00Z (zoneinfo):
+    /// under `both`, after 02:30 CEST (00:30Z) comes 02:30 CET (01:30Z), not the next day's 02:30 CET (2027-11-01T01:30Z).
+    @Test func aChainOfSearchesNamesTheFirstThatWentWrong() throws {
+        func run(_ next: String) throws -> TestResult {
+            try Self.runOnCore("""
+                spec: cursor list
+                schedule: {id: c, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: both}
+                cases:
+                  - name: searches
+                    after: 2027-10-30T12:00:00+02:00
+                    next: [\(next)]
+                """, path: "cursor.yaml")
+        }
+        let three = try run("2027-10-31T02:30:00+02:00, 2027-11-01T02:30:00+01:00, 2027-11-02T02:30:00+01:00")
+        #expect(three.status == .failed)
+        #expect(three.message?.hasPrefix("search 2 of 3 found 2027-10-31 02:30 CET (+01:00), not 2027-11-01 02:30 CET (+01:00) (line 6); "
+            + "each search starts after what the one before found, so the next one starts from there; ") == true, "\(three.message ?? "")")
+        let four = try run("2027-10-31T02:30:00+02:00, 2027-11-01T02:30:00+01:00, 2027-11-02T02:30:00+01:00, 2027-11-03T02:30:00+01:00")
+        #expect(four.message?.contains("(line 6); each search starts after what the one before found, so the 2 after it start from there") == true)
+        // The last search wrong: nothing starts from it.
+        let last = try run("2027-10-31T02:30:00+02:00, 2027-11-01T02:30:00+01:00")
+        #expect(last.message?.hasPrefix("search 2 of 2 found 2027-10-31 02:30 CET (+01:00), not 2027-11-01 02:30 CET (+01:00) (line 6); 2027-10-31") == true,
+                "\(last.message ?? "")")
+        // One search keeps the diff's words.
+        let one = try run("2027-11-01T02:30:00+01:00")
+        #expect(one.message?.hasPrefix("occurrences differ: 1 missing, 1 unexpected") == true)
+    }
+
     /// An interval of whole days counts elapsed time: an author who expected the wall time of `from` after an
     /// offset change is told why it moved. London, every 2d from 2027-03-25T08:00Z (08:00 GMT); BST from
     /// 2027-03-28T01:00Z (zoneinfo), so 08:00 local on the 29th is 07:00Z and the interval gives 08:00Z (09:00 BST).

@@ -199,7 +199,7 @@ public enum SpecKeyCatalog {
     /// One item of `cases:`.
     public static let testCase = SpecMapping(
         name: "case",
-        summary: "A cursor search: from `after`, each `next` is the expected result and the cursor of the next search.",
+        summary: "A cursor search: from `after`, each `next` is the expected result of one search; each search starts after what the one before found (its result, not what is written).",
         keys: [
             SpecKey("name", .text("text, unique within the spec"), .required, example: "spring gap skipped",
                     summary: "The case's name in reports (`spec › case`)."),
@@ -207,7 +207,7 @@ public enum SpecKeyCatalog {
                     summary: "The cursor of the first search."),
             SpecKey("next", .list(.instant, singleAllowed: true, nonEmpty: true), .alternative("`next` or `error`"),
                     example: "2027-03-29T02:30:00+02:00",
-                    summary: "The expected result of each search; each is the cursor of the next search, so each must be later than the one before."),
+                    summary: "The expected result of each search; each search starts after the result of the one before, so each must be later than the one before."),
             SpecKey("error", .choice(ExpectedError.allCases.map(\.rawValue)), .alternative("`next` or `error`"),
                     example: "no-occurrence", summary: "The search must end at its bound instead."),
             SpecKey("nonexistent", .choice(NonexistentTimePolicy.allCases.map(\.rawValue)), example: "next-valid-time",

@@ -171,6 +171,17 @@ struct RecurrenceExecutor: Sendable {
             if !OccurrenceDiff.isClean(lines) {
                 verdict.status = .failed
                 verdict.message = "occurrences differ: " + OccurrenceDiff.summary(lines)
+                if caseSpec != nil, expectedItems.count > 1, expectedItems.count == actualItems.count,
+                   let search = expectedItems.indices.first(where: { expectedItems[$0].date != actualItems[$0].date }) {
+                    // A chain of searches read as a set ("1 missing, 1 unexpected", an instant shown as matching) hid
+                    // that two searches went wrong: the first that did is named, and where the later ones started.
+                    let line = expectedItems[search].line.map { " (line \($0))" } ?? ""
+                    let later = expectedItems.count - search - 1
+                    verdict.message = "search \(search + 1) of \(expectedItems.count) found \(actualItems[search].instant.local), "
+                        + "not \(expectedItems[search].instant.local)\(line)"
+                        + (later == 0 ? "" : "; each search starts after what the one before found, so the "
+                            + (later == 1 ? "next one starts" : "\(later) after it start") + " from there")
+                }
                 let missing = lines.compactMap { $0.kind == .missing ? $0.expected?.date : nil }
                 if let drift = IntervalDrift.hint(for: schedule, missing: missing) { verdict.message! += "; " + drift }
                 // An occurrence at the window's `through`, produced and not expected: the window includes it (the

@@ -56,6 +56,11 @@ public enum ZoneName {
         "AEST": "Australia/Sydney", "AEDT": "Australia/Sydney", "AWST": "Australia/Perth", "NZST": "Pacific/Auckland",
     ]
 
+    /// The System V names tzdata keeps for compatibility: zones of their own (with DST rules, or fixed), not places.
+    static let legacyRuleZones: Set<String> = [
+        "CET", "CST6CDT", "EET", "EST", "EST5EDT", "HST", "MET", "MST", "MST7MDT", "PST8PDT", "WET",
+    ]
+
     /// Places whose clocks are at a fixed offset from UTC, for the message refusing that offset (`UTC+8`): a few
     /// large places each, by offset in minutes east of UTC. A place's offset may change with the seasons or by law;
     /// the message names them as examples, the author picks the place they mean.
@@ -123,6 +128,13 @@ public enum ZoneName {
             let place = abbreviationPlaces[name].map { "write the IANA identifier of the place, e.g. \($0)" }
                 ?? "write the IANA identifier of the place, e.g. Europe/Berlin"
             let utc = name == "GMT" ? " (or UTC for a clock without any offset change)" : ""
+            if legacyRuleZones.contains(name) {
+                // tzdata has these, with DST rules (CET is +01:00 and +02:00): "cannot follow DST changes" was false of
+                // them. What is true: one rule set for a region, defined differently by tzdata builds (upstream made
+                // them links to one city's zone in 2024b; Debian's 2025b still builds CET with its own rules).
+                return .unsupported(reason: "'\(name)' is a legacy tzdata name, not a place: it follows one set of rules for a "
+                    + "whole region (which tzdata builds define differently), not the changes of the country you mean; \(place)")
+            }
             return .unsupported(reason: "'\(name)' is an abbreviation, not a place: it cannot follow a place's future DST changes; \(place)\(utc)")
         }
         if knownSet.contains(name), let zone = TimeZone(identifier: name) {

@@ -92,7 +92,7 @@ import Testing
             """
         let result = try Self.runOnCore(text, path: "interval.yaml")
         #expect(result.status == .failed)
-        let sentence = "an interval counts elapsed time (\(days)d = \(days * 24) hours), so once Europe/London is at +01:00 "
+        let sentence = "an interval counts elapsed time (\(days * 24) hours), so once Europe/London is at +01:00 "
             + "instead of +00:00 its occurrences come at 09:00, not 08:00, on the wall clock; for 08:00 local time use a calendar rule"
             + (days == 1 ? ", e.g. {every: day, at: \"08:00\"}" : ", e.g. {every: \(days) days, at: \"08:00\", from: 2027-03-25}")
             + ", with the policies a calendar rule needs beside it in the schedule (e.g. nonexistent: shift-forward, repeated: first)"

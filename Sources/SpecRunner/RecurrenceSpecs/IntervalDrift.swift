@@ -25,7 +25,8 @@ enum IntervalDrift {
             guard offset != fromOffset, wallSeconds.contains(daySeconds(date, offset)) else { continue }
             let wallTime = WallTimeText.local(date, offset: offset).time
             let reached = WallTimeText.local(date.addingTimeInterval(Double(offset - fromOffset)), offset: offset).time
-            let elapsed = seconds % 86_400 == 0 ? "\(seconds / 86_400)d = \(seconds / 3_600) hours" : Self.duration(seconds)
+            // In hours, as the model keeps no spelling: "1d = 24 hours" echoed a `1d` an author of `24h` never wrote.
+            let elapsed = seconds % 86_400 == 0 ? "\(seconds / 3_600) hours" : Self.duration(seconds)
             return "an interval counts elapsed time (\(elapsed)), so once \(ZoneDisplayName.of(zone)) is at "
                 + "\(WallTimeText.offset(offset)) instead of \(WallTimeText.offset(fromOffset)) its occurrences come at \(reached), "
                 + "not \(wallTime), on the wall clock; \(perDay == 1 ? "for \(wallTime) local time" : "to keep its wall times") use a calendar rule"

@@ -10,11 +10,16 @@ enum DropRuleHint {
     /// The sentence for the first missing instant that is one of its wall time's own resolutions under this test's
     /// `repeated` policy and was dropped for an occurrence of an earlier time produced after it; nil for any other.
     static func hint(for schedule: Schedule, missing: [Date], local: (Date) -> String) -> String? {
-        guard schedule.rule.isCalendarRule, schedule.rule.wallTimes.count > 1, schedule.repeated == .both else { return nil }
+        // An hourly rule has a time each hour: where a zone repeats more than an hour (Antarctica/Troll's two), its
+        // first 02:00 comes before the second 01:00 (a pasted Troll cron was told it "is what 'repeated: first' gives").
+        let hourly: (minute: Int, second: Int)? = if case .hourly(let minute, let second) = schedule.rule { (minute, second) } else { nil }
+        guard schedule.rule.isCalendarRule, schedule.rule.wallTimes.count > 1 || hourly != nil, schedule.repeated == .both
+        else { return nil }
         for date in missing where schedule.occurrence(at: date) == nil {
             let wall = LocalDateTime(date, in: schedule.timeZone)
             guard let time = TimeOfDay(hour: wall.hour, minute: wall.minute, second: wall.second),
-                  schedule.rule.wallTimes.contains(time) else { continue }
+                  hourly.map({ $0.minute == wall.minute && $0.second == wall.second }) ?? schedule.rule.wallTimes.contains(time)
+            else { continue }
             var resolver = WallTimeResolver(timeZone: schedule.timeZone)
             guard case .overlap(let first, let last, _) = resolver.resolve(wall), date == first || date == last,
                   // The other instant of the pair was produced: the rule selects this date.
@@ -28,7 +33,9 @@ enum DropRuleHint {
             let which = date == first ? "first" : "second"
             return "\(local(date)) is the \(which) instant 'repeated: both' gives \(time), but it comes before \(local(blocker.date)), "
                 + "produced before it in slot order (date, then time), and a candidate not later than the previous occurrence is dropped "
-                + "(docs/recurrence.md#rules); to see both instants of each time, write one spec per time"
+                + "(docs/recurrence.md#rules); " + (hourly == nil ? "to see both instants of each time, write one spec per time"
+                    : "to see both instants of each hour, write a spec per hour, {every: day, at: \"\(time)\"}, or, for a job that runs "
+                        + "each elapsed hour, an interval rule")
         }
         return nil
     }

@@ -5,6 +5,13 @@ import Testing
 
 /// The seeds' four groups of tests, on the sync job driven directly (no scheduler).
 @Suite struct SyncJobSeedTests {
+    /// docs/lifecycle.md gives the unscheduled business key's formula in Python, so a spec computes the key it expects;
+    /// these are that snippet's outputs (python3, FNV-1a 64 over each item's UTF-8 and 0x1F), not the code's.
+    @Test func theCursorIsTheDocumentedDigest() {
+        #expect(StubItemSource.cursor(for: ["42"]) == "c-2bd2631809bb7bf4")
+        #expect(StubItemSource.cursor(for: ["42", "43"]) == "c-95945fd22fd78082")
+    }
+
     @Test func successCommitsItemsCursorAndUpdatedAtAtomically() async throws {
         let bench = try JobBench(items: ["42", "43"])
         defer { bench.close() }

@@ -98,8 +98,9 @@ public struct SpecParser: Sendable {
     /// mistake of its document. Bytes that are not UTF-8 are the whole file's encoding, and a file too large is not read.
     private static func resumesAfter(_ error: YAMLError) -> Bool {
         switch error.kind {
-        case .syntax, .forbiddenCharacter, .misreadCharacter: true
-        case .notUTF8, .wideEncoding, .tooDeep, .aliasExpansion, .unknownAlias, .tooLarge: false
+        // Too deep ends libyaml's reading of the file (see `YAMLReader`): the documents after it are read on their own.
+        case .syntax, .forbiddenCharacter, .misreadCharacter, .tooDeep: true
+        case .notUTF8, .wideEncoding, .aliasExpansion, .unknownAlias, .tooLarge: false
         }
     }
 

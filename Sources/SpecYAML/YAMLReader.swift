@@ -644,13 +644,17 @@ private struct TreeBuilder {
                     drop(error)
                     continue
                 }
+            // Too deep ends the reading (`SpecParser` resumes at the next `---` line): libyaml checks each of its open flow
+            // levels at every token, so reading on through 200,000 `[` on one line took 452 s, deaf to signals.
             case .sequenceStart(let anchor, let tag, let mark, let node):
                 if let error = openCollection(mapping: false, anchor: anchor, tag: tag, at: mark, node: node) {
+                    if error.kind == .tooDeep { return YAMLStream(documents: documents, error: error) }
                     drop(error)
                     continue
                 }
             case .mappingStart(let anchor, let tag, let mark, let node):
                 if let error = openCollection(mapping: true, anchor: anchor, tag: tag, at: mark, node: node) {
+                    if error.kind == .tooDeep { return YAMLStream(documents: documents, error: error) }
                     drop(error)
                     continue
                 }

@@ -34,6 +34,16 @@ import Testing
         #expect(errors == ["16:yaml-syntax", "31:unknown-key"], "\(errors)")
     }
 
+    /// Nesting too deep ends libyaml's reading (going on through 200,000 `[` took minutes): the next document, after
+    /// a `---`, is read on its own, and the rest of the deep one gives no second error (an unclosed-bracket error at the
+    /// end of the file was noise).
+    @Test func theDocumentsAfterNestingTooDeepAreReadCheckedAndRun() {
+        let deep = "spec: deep\nx: " + String(repeating: "[a, ", count: 100) + "\n"
+        let file = SpecFixtures.parse(Self.spec("one") + "---\n" + deep + "---\n" + Self.spec("three"))
+        #expect(file.specs.map(\.name) == ["one", "three"])
+        #expect(file.diagnostics.map { "\($0.location!.line):\($0.location!.column):\($0.code)" } == ["14:256:too-deep"])
+    }
+
     /// An unclosed quote runs into the next document's `---`, where libyaml stops: reading goes on from that marker.
     @Test func anUnclosedQuoteStopsAtTheNextDocumentWhichIsRead() {
         let text = Self.spec("one", rule: #"{every: day, at: "02:15}"#) + "---\n" + Self.spec("two")

@@ -25,6 +25,19 @@ import Testing
         #expect(refused.message == "nesting is deeper than 3 levels; specs never need this much (raise the limit with --max-depth)")
     }
 
+    /// Too deep ends the reading: libyaml checks every open flow level at each token, so reading on to the end of
+    /// 200,000 `[` on one line (to find the next document) took 452 s and heard no signal. The documents read before it
+    /// are kept; `SpecParser` reads those after a later `---` on their own (SpecParserTests).
+    @Test func tooDeepEndsTheStreamWithNoErrorAfterIt() throws {
+        let text = "a: 1\n---\nx: " + String(repeating: "[a, ", count: 200_000) + "\n---\nb: 2\n"
+        let stream = YAMLReader.read(text)
+        #expect(stream.documentErrors.isEmpty)
+        let error = try #require(stream.error)
+        #expect(error.kind == .tooDeep)
+        #expect(error.mark == Mark(line: 3, column: 256))
+        #expect(stream.documents.count == 1)
+    }
+
     @Test func blockNestingCountsLikeFlowNesting() throws {
         let text = "a:\n  b:\n    c:\n      d: x\n"   // four mappings deep
         #expect(YAMLReader.read(text, limits: YAMLLimits(maxDepth: 4)).errors.first == nil)

@@ -2,7 +2,8 @@
 ///
 /// A generated file with one slip copied into 300 documents printed 300 identical blocks, and the first other
 /// problem scrolled away. The copies of a diagnostic (same file, code, severity, message and source line) are told
-/// once, with a note naming their lines; past `perFile` shown diagnostics of a file the rest are counted in a note.
+/// once, with a note naming their lines (a copy with notes of its own is no copy: the last error of a file cut
+/// short says so in one); past `perFile` shown diagnostics of a file the rest are counted in a note.
 /// Machine results (JSON, JUnit, annotations) keep every diagnostic; only the reading of a person is spared.
 public struct DiagnosticDigest: Sendable {
     /// The diagnostics to print, in their order, copies folded into a note of the first.
@@ -15,7 +16,7 @@ public struct DiagnosticDigest: Sendable {
 
     public init(_ diagnostics: [Diagnostic], perFile limit: Int? = Self.defaultPerFile) {
         struct Key: Hashable {
-            var file: String, code: String, severity: Severity, message: String, sourceLine: String?
+            var file: String, code: String, severity: Severity, message: String, sourceLine: String?, notes: [Diagnostic.Note]
         }
         var shown: [Diagnostic] = []
         var copies: [Key: (index: Int, lines: [Int])] = [:]
@@ -28,7 +29,7 @@ public struct DiagnosticDigest: Sendable {
                 continue
             }
             let key = Key(file: location.file, code: diagnostic.code, severity: diagnostic.severity,
-                          message: diagnostic.message, sourceLine: diagnostic.sourceLine)
+                          message: diagnostic.message, sourceLine: diagnostic.sourceLine, notes: diagnostic.notes)
             if copies[key] != nil {
                 copies[key]!.lines.append(location.line)
                 continue

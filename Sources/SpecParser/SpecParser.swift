@@ -32,14 +32,18 @@ public struct SpecParser: Sendable {
     }
 
     public func parse(path: String, bytes: [UInt8]) -> SpecFile {
-        parse(SourceText(path: path, bytes: bytes), from: 0, resumed: 0)
+        parse(SourceText(path: path, bytes: bytes), from: 0, resumed: 0, errorsAbove: 0)
     }
+
+    /// How many errors one file is told before its later documents are left unread: a generated 10 MB file with one
+    /// slip in each of its million documents held 3 GB of diagnostics and took 90 s to tell them.
+    public static let errorLimitPerFile = 1_000
 
     /// How many times reading goes on after a syntax error in one file (each error told), before the rest is left unread.
     public static let resumedErrorLimit = 20
 
     /// The file's documents from line `start` on (the lines above are empty), after `resumed` syntax errors above it.
-    private func parse(_ source: SourceText, from start: Int, resumed: Int) -> SpecFile {
+    private func parse(_ source: SourceText, from start: Int, resumed: Int, errorsAbove: Int) -> SpecFile {
         let path = source.path
         let log = DiagnosticLog(source: source)
         let stream = YAMLReader.read(source.bytes, limits: limits)
@@ -49,25 +53,41 @@ public struct SpecParser: Sendable {
 
         var specs: [Spec] = []
         var nonEmptyDocuments = 0
-        for document in stream.documents {
+        var errors = errorsAbove
+        // The first line left unread for the error limit, if it was reached.
+        var unreadFrom: Int?
+        for (index, document) in stream.documents.enumerated() {
+            if let unreadFrom, document.start.line >= unreadFrom { break }
             if case .scalar(let scalar) = document.root, scalar.isNull { continue }
             nonEmptyDocuments += 1
+            let before = log.diagnostics.count
             if let spec = parser.parse(document) {
                 specs.append(spec)
+            }
+            errors += log.diagnostics[before...].lazy.filter { $0.severity == .error }.count
+            if errors >= Self.errorLimitPerFile, unreadFrom == nil, index + 1 < stream.documents.count {
+                let next = stream.documents[index + 1].start
+                unreadFrom = next.line
+                log.addNote(log.note(at: next, "the file's documents from here on are not read after \(errors) errors; "
+                                         + "correct the errors above and run again"),
+                            toDiagnostic: log.diagnostics.count - 1)
             }
         }
         // A document dropped while reading went on (an unknown alias, the node bound): its error, and the file's other
         // specs, which used to vanish with it.
-        for error in stream.documentErrors { _ = report(error, in: log) }
+        for error in stream.documentErrors where unreadFrom.map({ error.mark.line < $0 }) ?? true { _ = report(error, in: log) }
         var rest: SpecFile?
-        if let error = stream.error {
+        if unreadFrom != nil {
+            // Left unread: no syntax error past the limit is read on.
+        } else if let error = stream.error {
             if let retyped = report(error, in: log)?.retyped {
                 reportRest(of: log.source, retyping: retyped, documentsRead: stream.documents.count, into: log)
             } else if Self.resumesAfter(error), let next = source.documentStart(afterError: error.mark, after: start) {
                 // libyaml stops at the error; the documents after it are read on their own, as a document with any other
                 // error leaves its neighbours be (a missing `}` in the second of three specs hid the third's typo).
                 if resumed < Self.resumedErrorLimit {
-                    rest = parse(SourceText(path: path, bytes: source.emptyingLines(before: next)), from: next, resumed: resumed + 1)
+                    rest = parse(SourceText(path: path, bytes: source.emptyingLines(before: next)), from: next, resumed: resumed + 1,
+                                 errorsAbove: errors + 1)
                 } else if source.hasContent(from: next) {
                     log.addNote(log.note(at: Mark(line: next, column: 1),
                                          "the file's documents from here on are not read after \(resumed + 1) syntax errors; "

@@ -44,6 +44,25 @@ import Testing
         #expect(file.diagnostics.map { "\($0.location!.line):\($0.location!.column):\($0.code)" } == ["14:256:too-deep"])
     }
 
+    /// A file is told at most `errorLimitPerFile` errors (a document's all), then that the rest is not read: a generated
+    /// 10 MB file with a slip in each of its million documents held 3 GB of diagnostics and took 90 s.
+    @Test func aFileIsToldItsFirstThousandErrorsAndThatTheRestIsNotRead() throws {
+        let bad = Self.spec("x", "\n  repeatd: first")
+        let count = SpecParser.errorLimitPerFile + 5
+        let text = (0..<count).map { _ in bad }.joined(separator: "---\n") + "---\n" + Self.spec("last")
+        let file = SpecFixtures.parse(text)
+        #expect(file.specs.isEmpty)
+        let errors = file.diagnostics.filter { $0.severity == .error }
+        // One unknown key a document (names are compared across files later, `DuplicateSpecNames`).
+        #expect(errors.count == SpecParser.errorLimitPerFile)
+        #expect(Set(errors.map(\.code)) == ["unknown-key"])
+        let last = try #require(errors.last)
+        // Each document is 12 lines and a `---`: the 1,001st document's `---` is line 13,000.
+        let cut = SpecParser.errorLimitPerFile * 13
+        #expect(last.notes.map { "\($0.location.map { "\($0.line)" } ?? ""): \($0.message)" }
+            == ["\(cut): the file's documents from here on are not read after \(SpecParser.errorLimitPerFile) errors; correct the errors above and run again"])
+    }
+
     /// An unclosed quote runs into the next document's `---`, where libyaml stops: reading goes on from that marker.
     @Test func anUnclosedQuoteStopsAtTheNextDocumentWhichIsRead() {
         let text = Self.spec("one", rule: #"{every: day, at: "02:15}"#) + "---\n" + Self.spec("two")

@@ -33,18 +33,26 @@ enum KeySlip {
         // A letter from another script that looks Latin (Cyrillic і, о, е, Greek ο): the same length as an allowed key,
         // differing from it only where the key has a look-alike of its letter.
         for candidate in allowed {
-            let other = Array(candidate.unicodeScalars)
-            guard other.count == scalars.count else { continue }
-            let differing = scalars.indices.filter { scalars[$0] != other[$0] }
-            guard !differing.isEmpty, differing.allSatisfy({ lookAlikes[scalars[$0]] == other[$0] }) else { continue }
-            let named = differing.prefix(3).map { index in
-                "'\(scalars[index])' (letter \(index + 1)) is U+\(TypographicSlip.hex(scalars[index])) "
-                    + "\(scalars[index].properties.name ?? "a letter of another script"), not the Latin '\(other[index])'"
+            if let named = lookAlikes(in: key, standingFor: candidate) {
+                return (named + "; did you mean '\(candidate)'? Type it in Latin letters", candidate, nil)
             }
-            return (named.joined(separator: "; ") + (differing.count > 3 ? "; …" : "")
-                    + "; did you mean '\(candidate)'? Type it in Latin letters", candidate, nil)
         }
         return nil
+    }
+
+    /// `'ѕ' (letter 4) is U+0455 CYRILLIC SMALL LETTER DZE, not the Latin 's'` when `text` differs from `candidate` only
+    /// by look-alikes of its letters; nil otherwise. Values too (`repeated: firѕt`, `Europe/Bеrlin`): did-you-mean
+    /// offered the word that looked written.
+    static func lookAlikes(in text: String, standingFor candidate: String) -> String? {
+        let scalars = Array(text.unicodeScalars), other = Array(candidate.unicodeScalars)
+        guard other.count == scalars.count else { return nil }
+        let differing = scalars.indices.filter { scalars[$0] != other[$0] }
+        guard !differing.isEmpty, differing.allSatisfy({ lookAlikes[scalars[$0]] == other[$0] }) else { return nil }
+        let named = differing.prefix(3).map { index in
+            "'\(scalars[index])' (letter \(index + 1)) is U+\(TypographicSlip.hex(scalars[index])) "
+                + "\(scalars[index].properties.name ?? "a letter of another script"), not the Latin '\(other[index])'"
+        }
+        return named.joined(separator: "; ") + (differing.count > 3 ? "; …" : "")
     }
 
     /// Cyrillic and Greek letters drawn like a Latin one in most fonts, with that letter (keys are lowercase ASCII).
@@ -58,5 +66,11 @@ enum KeySlip {
         "\u{03C5}": "u", "\u{03C7}": "x",
         // Latin letters outside ASCII.
         "\u{0131}": "i", "\u{0261}": "g",
+        // Capitals, for zone names (`Europe/Вerlin`).
+        "\u{0410}": "A", "\u{0412}": "B", "\u{0415}": "E", "\u{041A}": "K", "\u{041C}": "M", "\u{041D}": "H",
+        "\u{041E}": "O", "\u{0420}": "P", "\u{0421}": "C", "\u{0422}": "T", "\u{0425}": "X", "\u{0405}": "S",
+        "\u{0406}": "I", "\u{0408}": "J", "\u{0391}": "A", "\u{0392}": "B", "\u{0395}": "E", "\u{0396}": "Z",
+        "\u{0397}": "H", "\u{0399}": "I", "\u{039A}": "K", "\u{039C}": "M", "\u{039D}": "N", "\u{039F}": "O",
+        "\u{03A1}": "P", "\u{03A4}": "T", "\u{03A5}": "Y", "\u{03A7}": "X",
     ]
 }

@@ -212,6 +212,12 @@ import Testing
         #expect(TerminalReporter().attentionRecap(passed, diagnostics: run.diagnostics).hasPrefix("Needs attention (\(files.count)):\n"))
         // No test at all: the report is the diagnostics and the closing line, nothing to repeat.
         #expect(TerminalReporter().attentionRecap([], diagnostics: run.diagnostics).isEmpty)
+        // A message quoting a value with a line break (a block scalar's) is shown whole, the break made visible.
+        var broken = run.diagnostics
+        let index = try #require(broken.firstIndex(of: first))
+        broken[index].message = "'02:30\n' is a block scalar"
+        #expect(TerminalReporter().attentionRecap(run.tests, diagnostics: broken).split(separator: "\n")[1]
+            == "  ‼ invalid spec file: '02:30\\u{A}' is a block scalar  \(place.file):\(place.line)")
         // A file with more errors says how many more its first one stands for: a reader fixed it and met the next.
         var second = first
         second.location?.line += 3

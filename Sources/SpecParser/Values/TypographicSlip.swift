@@ -10,6 +10,16 @@ enum TypographicSlip {
         let text = scalar.value
         let scalars = Array(text.unicodeScalars)
         guard let first = scalars.first, let last = scalars.last else { return nil }
+        if scalar.style == .literal || scalar.style == .folded, last == "\n" || first == " " {
+            // `at: |` with 02:30 below: the block keeps its closing line break (and a `|2` more spaces than its lines'
+            // indentation), which was told as "not a wall time", or "a space … inside the quotes" with no quotes.
+            let indicator = scalar.style == .literal ? "|" : ">"
+            let bare = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let spaces = first == " " ? " and the spaces past its indentation" : ""
+            let drop = first == " " ? "" : ", or '\(indicator)-' to drop the line break"
+            return "'\(text)' is a block scalar ('\(indicator)'), which keeps the line break at its end\(spaces) as part of the value; "
+                + "write the value on the key's line, e.g. \"\(bare)\" in quotes\(drop)"
+        }
         if scalar.style == .plain, openingQuotes.contains(first) || closingQuotes.contains(last) {
             // French typography sets the value off with (often non-breaking) spaces inside « »: they go with the quotes.
             let inner = String(String.UnicodeScalarView(scalars.drop { openingQuotes.contains($0) || isSpaceLike($0) }.reversed()

@@ -179,9 +179,10 @@ public struct TerminalReporter: Sendable {
         let label = strict ? "spec file with errors" : "invalid spec file"
         for diagnostic in invalid {
             let place = diagnostic.location.map { "\($0.file):\($0.line)" } ?? diagnostic.code
-            let firstLine = diagnostic.message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+            // Whole, its line breaks made visible: a message is one line, but one quoting a block scalar's value
+            // (`'02:30⏎'`) was cut at the value's line break.
             out += "  " + paint(glyphs.mark(for: .error), style(for: .error)) + " " + label + ": "
-                + ControlCharacters.visible(firstLine) + diagnostics.moreErrors(inFileOf: diagnostic)
+                + ControlCharacters.visible(diagnostic.message) + diagnostics.moreErrors(inFileOf: diagnostic)
                 + "  " + paint(ControlCharacters.visible(place), .dim) + "\n"
         }
         for test in flagged {

@@ -457,7 +457,7 @@ import Testing
         (#"{cron: "*/0 * * * *"}"#, "its minute field '*/0' is a step of 0"),
         (#""1,61 * * * *""#, "in its minute field '1,61', '61' is not a minute, which is 0 to 59"),
         (#""30 24 * * *""#, "its hour field '24' is not an hour, which is 0 to 23"),
-        (#""0 9 * * FRI-MON""#, "its day of the week field 'FRI-MON' runs backwards: write a range from low to high, or one that wraps round as two, 'FRI-SAT,SUN-MON'"),
+        (#""0 9 * * FRI-MON""#, "its day of the week field 'FRI-MON' runs backwards: write what it wraps round to from low to high, 'FRI-SAT,SUN-MON'"),
         (#""0 9 * * 5-1""#, "'5-6,0-1'"),
         (#""0 9 * jam *""#, "its month field 'jam' is not a month, which is 1 to 12 or JAN to DEC"),
         (#""0 2 * *""#, "it has 4 fields, where a cron line has five"),

@@ -546,8 +546,10 @@ struct CronExpression {
         case (.lastDay?, _):
             monthly = .last
         case (.unsupported(let words, let nearest)?, _):
+            // `LW` is the last day when a month ends Monday to Friday, its last Friday when it ends on a weekend: neither
+            // rule alone is "nearest" (2027 has six months of each), so both are named, one spec per month.
             let instead = nearest == .last
-                ? "'on: last friday' is the nearest rule; a month ending on a weekend needs its own spec (docs/migrating.md#what-specrun-cannot-say-yet)"
+                ? "'day: last' gives it in a month that ends Monday to Friday and 'on: last friday' in one that ends on a weekend: write one spec per month the window covers, with the rule for how that month ends ({every: year, month: 3, day: last, …}, {every: year, month: 1, on: last friday, …}) (docs/migrating.md#what-specrun-cannot-say-yet)"
                 : "write one spec per month the window covers, with a 'day:' rule for the date you expect that month (docs/migrating.md#what-specrun-cannot-say-yet)"
             return .failure(Refusal(why: "'\(dayOfMonth.text)' is \(words)\(monthsOnly), which no rule selects", instead: instead))
         case (nil, .weekdayOfMonth(let ordinal, let number)?):

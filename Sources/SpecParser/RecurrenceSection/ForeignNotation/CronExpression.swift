@@ -55,6 +55,9 @@ struct CronExpression {
     private(set) var runner = Runner.daemon
     /// `CRON_TZ=` or `TZ=` before the fields.
     private(set) var zone: String?
+    /// The zone came from `TZ=` (no `CRON_TZ=`): the schedule's zone only where the schedule string holds it (robfig/cron);
+    /// on a crontab line cronie and Vixie cron schedule by `CRON_TZ=` or the daemon's zone, and `TZ=` reaches the command.
+    private(set) var zoneFromTZ = false
     /// What follows the five fields of a crontab line.
     private(set) var command: String?
     /// `@reboot`, `at(…)`: what it is instead of a schedule.
@@ -100,7 +103,12 @@ struct CronExpression {
         }
         while let first = words.first, let equals = first.firstIndex(of: "="),
               ["CRON_TZ", "TZ"].contains(first[..<equals].uppercased()) {
-            zone = String(first[first.index(after: equals)...])
+            // CRON_TZ= wins over a TZ= beside it: cronie schedules by CRON_TZ whatever TZ says.
+            let isTZ = first[..<equals].uppercased() == "TZ"
+            if !isTZ || zone == nil || zoneFromTZ {
+                zone = String(first[first.index(after: equals)...])
+                zoneFromTZ = isTZ
+            }
             words.removeFirst()
         }
         let lowered = words.joined(separator: " ").lowercased()
@@ -361,7 +369,7 @@ struct CronExpression {
         case (.cron, .githubActions) where zone == nil:
             "In UTC no wall time is skipped or repeated: any 'nonexistent' and 'repeated' policies give the same instants"
         case (.cron, _):
-            "What cron does when the clocks change depends on where its daemon runs: cronie with CRON_TZ and a daemon in UTC is 'nonexistent: skip', 'repeated: both'; a daemon in the job's own zone 'nonexistent: next-valid-time', 'repeated: first' (docs/migrating.md#cron)"
+            "What cron does when the clocks change depends on where its daemon runs: cronie with CRON_TZ and a daemon in UTC is 'nonexistent: skip', 'repeated: both'; a daemon in the job's own zone 'nonexistent: next-valid-time' ('skip' for a gap of 3 hours or more), 'repeated: first' (docs/migrating.md#cron)"
         case (.quartz, _), (.spring, _):
             "Quartz and Spring skip a wall time in a gap ('nonexistent: skip'); what they do with a repeated one is not documented (docs/migrating.md#quartz-and-spring)"
         case (.eventBridge, _):
@@ -394,7 +402,9 @@ struct CronExpression {
         if let withoutYear {
             result.notes.append("EventBridge refuses it: its cron(…) has six fields, the year last; the rule reads it as \(withoutYear)")
         }
-        if let zone {
+        if let zone, zoneFromTZ {
+            result.notes.append("Its zone goes in 'timezone: \(zone)' where TZ= prefixes the schedule string itself (robfig/cron, and Kubernetes CronJobs before 'timeZone'); from a crontab, cronie and Vixie cron schedule by CRON_TZ= or the daemon's own zone and TZ= only sets the command's environment, so write that zone instead (docs/migrating.md#cron)")
+        } else if let zone {
             result.notes.append("Its zone goes in 'timezone: \(zone)'")
         } else if runner == .githubActions {
             result.notes.append("A list of 'cron:' entries is GitHub Actions' 'on: schedule', which reads them in UTC unless an entry names its zone: 'timezone: UTC'")

@@ -381,6 +381,10 @@ struct CronExpression {
 
     // MARK: - What it means
 
+    /// An interval counts elapsed time: no wall time of it is skipped or repeated, so a spec's policies say nothing for it
+    /// (the reader warns of them as unused keys), where every other reply names the ones that match the scheduler.
+    static let intervalNeedsNoPolicies = "An interval has no wall times, so 'nonexistent' and 'repeated' do not apply to it: leave them out"
+
     /// The rule that says the same, or why none does; `instant` reads a wall time in the schedule's zone (an interval's
     /// `from`).
     func translated(instant: (LocalDateTime) -> Date?) -> ForeignRule {
@@ -392,7 +396,8 @@ struct CronExpression {
         if let rate {
             let from = instant(LocalDateTime(year: 2000, month: 1, day: 1)) ?? Date(timeIntervalSince1970: 946_684_800)
             return ForeignRule(notation: notation, meaning: .rule(.interval(seconds: rate, from: from), approximately: nil),
-                               notes: ["Its 'from' is the schedule's StartDate, not 2000-01-01: a rate counts elapsed time, a day as 24 hours (docs/migrating.md#aws-eventbridge-scheduler)"])
+                               notes: ["Its 'from' is the schedule's StartDate, not 2000-01-01: a rate counts elapsed time, a day as 24 hours (docs/migrating.md#aws-eventbridge-scheduler)",
+                                       Self.intervalNeedsNoPolicies])
         }
         var result = ForeignRule(notation: notation, meaning: meaning(instant: instant))
         if let year, case .none = result.meaning {
@@ -430,9 +435,12 @@ struct CronExpression {
             // cron(8)'s special handling of a change is for jobs at a specific hour: an hour-wildcard job is matched as
             // the clock reads, in a daemon in UTC with CRON_TZ and in a daemon in its own zone alike (`find_jobs`' doWild).
             result.notes.append("An hourly rule needs both policies too: cronie runs an hour-wildcard job at each wall time as it happens (with CRON_TZ and a daemon in UTC, and in a daemon in the job's own zone: cron(8) handles a change specially only for jobs at a specific hour), 'nonexistent: skip', 'repeated: both' (docs/migrating.md#cron)")
-        } else if case .rule(.hourly, _) = result.meaning, dialect == .cron || dialect == .systemd {
-            // In UTC (GitHub Actions without a zone) no policy matters, hourly or not.
+        } else if case .rule(.hourly, _) = result.meaning {
+            // In UTC (GitHub Actions without a zone) no policy matters, hourly or not; Quartz's, Spring's and
+            // EventBridge's hourly rules meet a change as cron's do (they were told no policy at all).
             result.notes.append(runner == .githubActions && zone == nil ? changes : "An hourly rule needs both policies too: " + changes)
+        } else if case .rule(.interval, _) = result.meaning {
+            result.notes.append(Self.intervalNeedsNoPolicies)
         }
         return result
     }

@@ -386,8 +386,9 @@ struct CronExpression {
     static let intervalNeedsNoPolicies = "An interval has no wall times, so 'nonexistent' and 'repeated' do not apply to it: leave them out"
 
     /// The rule that says the same, or why none does; `instant` reads a wall time in the schedule's zone (an interval's
-    /// `from`).
-    func translated(instant: (LocalDateTime) -> Date?) -> ForeignRule {
+    /// `from`); `timeZone` is the zone it runs in where that is known (its `CRON_TZ=`, or the spec's `timezone`), for
+    /// the times a change repeats there.
+    func translated(instant: (LocalDateTime) -> Date?, timeZone: TimeZone? = nil) -> ForeignRule {
         if let event {
             let instead = event.hasPrefix("@reboot") ? "a restart is a lifecycle scenario's 'relaunch' step (docs/lifecycle.md)"
                 : "leave it out: a rule checks recurrences"
@@ -423,10 +424,19 @@ struct CronExpression {
         if case .rule(let rule, _) = result.meaning, !rule.wallTimes.isEmpty {
             result.notes.append(changes)
             let times = rule.wallTimes
-            if dialect == .cron, let index = times.indices.dropFirst().first(where: { times[$0].hour == times[$0 - 1].hour }) {
-                // cronie runs `15,45 2 * * *` four times on an autumn night; one rule under `both` keeps three.
+            // cronie runs `15,45 2 * * *` four times on an autumn night; one rule under `both` keeps three. Where the zone
+            // is known, only the times it repeats are told (08:00 to 17:30 are never repeated in Berlin or Kolkata).
+            let drop = "under 'repeated: both' a rule drops an instant that is not later than the one before it"
+            let perTime = "where cronie runs every match; to check each time's two runs, write one spec per time (docs/migrating.md#cron)"
+            if dialect == .cron, let timeZone {
+                if let shared = Self.repeatedTogether(times, in: timeZone) {
+                    let (earlier, later) = (shared.earlier, shared.later)
+                    let together = shared.period.length == 3600 ? "share an hour (\(earlier), \(later)) that" : "(\(earlier), \(later)) fall in the \(shared.period.lengthText)"
+                    result.notes.append("Some of its times \(together) \(ZoneDisplayName.of(timeZone)) repeats (\(shared.period.span)): \(drop) (the first \(later) comes before the second \(earlier)), \(perTime)")
+                }
+            } else if dialect == .cron, let index = times.indices.dropFirst().first(where: { times[$0].hour == times[$0 - 1].hour }) {
                 let (earlier, later) = (times[index - 1], times[index])
-                result.notes.append("Some of its times share an hour (\(earlier), \(later)): under 'repeated: both' a rule drops an instant that is not later than the one before it (the first \(later) comes before the second \(earlier)), where cronie runs every match; to check each time's two runs, write one spec per time (docs/migrating.md#cron)")
+                result.notes.append("Some of its times share an hour (\(earlier), \(later)): in a zone that repeats these hours, \(drop) (the first \(later) comes before the second \(earlier)), \(perTime)")
             }
             if dialect == .systemd, hour.text.contains("/") {
                 result.notes.append("systemd 252 computes a repetition of hours wrongly on some days, where the rule gives its listed hours: on the first of a month, and on the day the clocks go back, it skips the repetition's first run after midnight when the step does not come back round to it ('*-*-* 1/5:00 UTC': 2027-02-01 06:00, not 01:00), and from the last run before a spring-forward day it computes nothing ('*-*-* 02/4:30:00 Europe/Berlin' from 22:30 on 2027-03-27: 'Resource deadlock avoided'; systemd#13745); listing the hours (01,06,11,16,21:00) avoids all three (docs/migrating.md#systemd-timers)")
@@ -442,7 +452,78 @@ struct CronExpression {
         } else if case .rule(.interval, _) = result.meaning {
             result.notes.append(Self.intervalNeedsNoPolicies)
         }
+        if case .rule(.hourly(let minute, let second), _) = result.meaning, dialect == .cron, !(runner == .githubActions && zone == nil),
+           let timeZone, let shared = Self.repeatedTogether((0..<24).map { TimeOfDay(hour: $0, minute: minute, second: second)! }, in: timeZone) {
+            // Antarctica/Troll goes back two hours (+02:00 to +00:00): under `both` the first 02:00 comes after the
+            // second 01:00 in slot order and is dropped, where cronie (each wall time as it happens) runs it.
+            let period = shared.period
+            result.notes.append("\(ZoneDisplayName.of(timeZone)) repeats \(period.lengthText) (\(period.span)), longer than the rule's 1-hour step: under 'repeated: both' a rule drops the occurrences of a repeated period longer than its step (the first \(shared.later), \(period.firstPass(of: shared.later).rfc3339UTC), comes after the second \(shared.earlier)), where cronie runs every one; list the instants you expect in the spec, or write an interval rule ('every 1h from …') if the job runs every elapsed hour (docs/migrating.md#cron)")
+        }
         return result
+    }
+
+    /// A span of wall time a zone's change repeats: from `start` (the wall time the clocks go back to) for `length`
+    /// seconds, and the offset before the change (the first pass's).
+    struct RepeatedPeriod {
+        var start: LocalDateTime
+        var length: Int
+        var offsetBefore: Int
+
+        var lengthText: String {
+            length % 3600 == 0 ? "\(length / 3600) hour\(length == 3600 ? "" : "s")" : "\(length / 60) minutes"
+        }
+
+        /// `01:00 to 03:00 on 2027-10-31`.
+        var span: String {
+            let startTime = TimeOfDay(hour: start.hour, minute: start.minute, second: start.second)!
+            let end = TimeOfDay(secondsIntoDay: (start.hour * 3600 + start.minute * 60 + start.second + length) % 86_400)
+            return "\(startTime) to \(end) on " + String(format: "%04d-%02d-%02d", start.year, start.month, start.day)
+        }
+
+        /// The first pass of `time` on the period's day, an instant.
+        func firstPass(of time: TimeOfDay) -> Date {
+            let day = CivilDate(year: start.year, month: start.month, day: start.day).daysSinceEpoch
+            return Date(timeIntervalSince1970: Double(day * 86_400 + time.hour * 3600 + time.minute * 60 + time.second - offsetBefore))
+        }
+    }
+
+    /// The spans `zone` repeats from 2000 to 2100 (where Foundation's transitions reach), from the offsets either side
+    /// of each change that sets the clocks back.
+    static func repeatedPeriods(in zone: TimeZone) -> [RepeatedPeriod] {
+        var periods: [RepeatedPeriod] = []
+        var cursor = Date(timeIntervalSince1970: 946_684_800)
+        let end = Date(timeIntervalSince1970: 4_102_444_800)
+        for _ in 0..<400 {
+            guard let change = zone.nextDaylightSavingTimeTransition(after: cursor), change < end else { break }
+            let (before, after) = (zone.secondsFromGMT(for: change.addingTimeInterval(-1)), zone.secondsFromGMT(for: change))
+            if after < before {
+                let wall = Int(change.timeIntervalSince1970) + after
+                let date = CivilDate(daysSinceEpoch: Int((Double(wall) / 86_400).rounded(.down)))
+                let second = wall - date.daysSinceEpoch * 86_400
+                periods.append(RepeatedPeriod(start: LocalDateTime(year: date.year, month: date.month, day: date.day, hour: second / 3600, minute: second % 3600 / 60, second: second % 60),
+                                              length: before - after, offsetBefore: before))
+            }
+            cursor = change
+        }
+        return periods
+    }
+
+    /// Two times one after the other in `times` (a day's, in order) that fall in one span the zone repeats, where a
+    /// rule under `repeated: both` drops the later one's first pass; the span on or after 2027 where one is found (the
+    /// year this project's examples use), else the first.
+    static func repeatedTogether(_ times: [TimeOfDay], in zone: TimeZone) -> (earlier: TimeOfDay, later: TimeOfDay, period: RepeatedPeriod)? {
+        var found: (earlier: TimeOfDay, later: TimeOfDay, period: RepeatedPeriod)?
+        for period in repeatedPeriods(in: zone) {
+            let start = period.start.hour * 3600 + period.start.minute * 60 + period.start.second
+            let inside = { (time: TimeOfDay) -> Bool in
+                let second = time.hour * 3600 + time.minute * 60 + time.second
+                return (start..<start + period.length).contains(second) || (start..<start + period.length).contains(second + 86_400)
+            }
+            guard let index = times.indices.dropFirst().first(where: { inside(times[$0 - 1]) && inside(times[$0]) }) else { continue }
+            found = (times[index - 1], times[index], period)
+            if period.start.year >= 2027 { break }
+        }
+        return found
     }
 
     private func meaning(instant: (LocalDateTime) -> Date?) -> ForeignRule.Meaning {

@@ -66,9 +66,15 @@ extension RuleReader {
         // `last weekday`, `first business-day` (cron's `LW`, iCalendar's BYSETPOS): no rule; the nearest one is named.
         if kept.count == 2, ["weekday", "weekdays", "workday", "business-day", "businessday", "working-day"].contains(kept[1].text.lowercased()),
            let ordinal = WeekdayOrdinal(name: kept[0].text) {
-            let nearest = ordinal == .last ? "'on: last friday'" : "'on: \(ordinal.name) monday'"
+            // The last business day is the last day when a month ends Monday to Friday, else its last Friday; the first
+            // is day 1 or the first Monday: two rules, by month, neither of them "nearest".
+            let instead = switch ordinal {
+            case .last: "'day: last' gives it in a month that ends Monday to Friday and 'on: last friday' in one that ends on a weekend: write one spec per month the window covers, with the rule for how that month ends"
+            case .first: "'day: 1' gives it in a month that starts Monday to Friday and 'on: first monday' in one that starts on a weekend: write one spec per month the window covers, with the rule for how that month starts"
+            default: "write one spec per month the window covers, with a 'day:' rule for the date you expect that month"
+            }
             log.report(.invalidWeekday, at: node,
-                       "'\(scalar.value)' means a business day (Monday to Friday) of the month, which no rule selects; \(nearest) is the nearest rule, and a month where it differs needs its own spec (docs/migrating.md#what-specrun-cannot-say-yet)")
+                       "'\(scalar.value)' means a business day (Monday to Friday) of the month, which no rule selects; \(instead) (docs/migrating.md#what-specrun-cannot-say-yet)")
             return nil
         }
         if kept.count == 2 {

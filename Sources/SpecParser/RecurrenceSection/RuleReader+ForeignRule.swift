@@ -15,7 +15,9 @@ extension RuleReader {
     func foreignRule(_ text: String, zone: String? = nil, runner: CronExpression.Runner = .daemon, cronNamed: Bool = false) -> ForeignRule? {
         if var cron = CronExpression(text) {
             cron.place(zone: zone, runner: runner)
-            return inZone(cron.translated(instant: wallTimeInstant))
+            // The zone it runs in: the one it names (CRON_TZ=, a CronJob's timeZone), else the spec's.
+            let runsIn = cron.zone.flatMap { TimeZone(identifier: $0) } ?? timeZone
+            return inZone(cron.translated(instant: wallTimeInstant, timeZone: runsIn))
         }
         if var recurrence = ICalendarRule(text) {
             recurrence.place(zone: zone)

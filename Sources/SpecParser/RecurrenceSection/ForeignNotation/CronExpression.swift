@@ -55,6 +55,9 @@ struct CronExpression {
     private(set) var runner = Runner.daemon
     /// `CRON_TZ=` or `TZ=` before the fields.
     private(set) var zone: String?
+    /// The zone came from `TZ=` (no `CRON_TZ=`): the schedule's zone only where the schedule string holds it (robfig/cron);
+    /// on a crontab line cronie and Vixie cron schedule by `CRON_TZ=` or the daemon's zone, and `TZ=` reaches the command.
+    private(set) var zoneFromTZ = false
     /// What follows the five fields of a crontab line.
     private(set) var command: String?
     /// `@reboot`, `at(…)`: what it is instead of a schedule.
@@ -100,7 +103,12 @@ struct CronExpression {
         }
         while let first = words.first, let equals = first.firstIndex(of: "="),
               ["CRON_TZ", "TZ"].contains(first[..<equals].uppercased()) {
-            zone = String(first[first.index(after: equals)...])
+            // CRON_TZ= wins over a TZ= beside it: cronie schedules by CRON_TZ whatever TZ says.
+            let isTZ = first[..<equals].uppercased() == "TZ"
+            if !isTZ || zone == nil || zoneFromTZ {
+                zone = String(first[first.index(after: equals)...])
+                zoneFromTZ = isTZ
+            }
             words.removeFirst()
         }
         let lowered = words.joined(separator: " ").lowercased()
@@ -361,7 +369,7 @@ struct CronExpression {
         case (.cron, .githubActions) where zone == nil:
             "In UTC no wall time is skipped or repeated: any 'nonexistent' and 'repeated' policies give the same instants"
         case (.cron, _):
-            "What cron does when the clocks change depends on where its daemon runs: cronie with CRON_TZ and a daemon in UTC is 'nonexistent: skip', 'repeated: both'; a daemon in the job's own zone 'nonexistent: next-valid-time', 'repeated: first' (docs/migrating.md#cron)"
+            "What cron does when the clocks change depends on where its daemon runs: cronie with CRON_TZ and a daemon in UTC is 'nonexistent: skip', 'repeated: both'; a daemon in the job's own zone 'nonexistent: next-valid-time' ('skip' for a gap of 3 hours or more), 'repeated: first' (docs/migrating.md#cron)"
         case (.quartz, _), (.spring, _):
             "Quartz and Spring skip a wall time in a gap ('nonexistent: skip'); what they do with a repeated one is not documented (docs/migrating.md#quartz-and-spring)"
         case (.eventBridge, _):
@@ -373,9 +381,14 @@ struct CronExpression {
 
     // MARK: - What it means
 
+    /// An interval counts elapsed time: no wall time of it is skipped or repeated, so a spec's policies say nothing for it
+    /// (the reader warns of them as unused keys), where every other reply names the ones that match the scheduler.
+    static let intervalNeedsNoPolicies = "An interval has no wall times, so 'nonexistent' and 'repeated' do not apply to it: leave them out"
+
     /// The rule that says the same, or why none does; `instant` reads a wall time in the schedule's zone (an interval's
-    /// `from`).
-    func translated(instant: (LocalDateTime) -> Date?) -> ForeignRule {
+    /// `from`); `timeZone` is the zone it runs in where that is known (its `CRON_TZ=`, or the spec's `timezone`), for
+    /// the times a change repeats there.
+    func translated(instant: (LocalDateTime) -> Date?, timeZone: TimeZone? = nil) -> ForeignRule {
         if let event {
             let instead = event.hasPrefix("@reboot") ? "a restart is a lifecycle scenario's 'relaunch' step (docs/lifecycle.md)"
                 : "leave it out: a rule checks recurrences"
@@ -384,7 +397,8 @@ struct CronExpression {
         if let rate {
             let from = instant(LocalDateTime(year: 2000, month: 1, day: 1)) ?? Date(timeIntervalSince1970: 946_684_800)
             return ForeignRule(notation: notation, meaning: .rule(.interval(seconds: rate, from: from), approximately: nil),
-                               notes: ["Its 'from' is the schedule's StartDate, not 2000-01-01: a rate counts elapsed time, a day as 24 hours (docs/migrating.md#aws-eventbridge-scheduler)"])
+                               notes: ["Its 'from' is the schedule's StartDate, not 2000-01-01: a rate counts elapsed time, a day as 24 hours (docs/migrating.md#aws-eventbridge-scheduler)",
+                                       Self.intervalNeedsNoPolicies])
         }
         var result = ForeignRule(notation: notation, meaning: meaning(instant: instant))
         if let year, case .none = result.meaning {
@@ -394,7 +408,9 @@ struct CronExpression {
         if let withoutYear {
             result.notes.append("EventBridge refuses it: its cron(…) has six fields, the year last; the rule reads it as \(withoutYear)")
         }
-        if let zone {
+        if let zone, zoneFromTZ {
+            result.notes.append("Its zone goes in 'timezone: \(zone)' where TZ= prefixes the schedule string itself (robfig/cron, and Kubernetes CronJobs before 'timeZone'); from a crontab, cronie and Vixie cron schedule by CRON_TZ= or the daemon's own zone and TZ= only sets the command's environment, so write that zone instead (docs/migrating.md#cron)")
+        } else if let zone {
             result.notes.append("Its zone goes in 'timezone: \(zone)'")
         } else if runner == .githubActions {
             result.notes.append("A list of 'cron:' entries is GitHub Actions' 'on: schedule', which reads them in UTC unless an entry names its zone: 'timezone: UTC'")
@@ -408,10 +424,19 @@ struct CronExpression {
         if case .rule(let rule, _) = result.meaning, !rule.wallTimes.isEmpty {
             result.notes.append(changes)
             let times = rule.wallTimes
-            if dialect == .cron, let index = times.indices.dropFirst().first(where: { times[$0].hour == times[$0 - 1].hour }) {
-                // cronie runs `15,45 2 * * *` four times on an autumn night; one rule under `both` keeps three.
+            // cronie runs `15,45 2 * * *` four times on an autumn night; one rule under `both` keeps three. Where the zone
+            // is known, only the times it repeats are told (08:00 to 17:30 are never repeated in Berlin or Kolkata).
+            let drop = "under 'repeated: both' a rule drops an instant that is not later than the one before it"
+            let perTime = "where cronie runs every match; to check each time's two runs, write one spec per time (docs/migrating.md#cron)"
+            if dialect == .cron, let timeZone {
+                if let shared = Self.repeatedTogether(times, in: timeZone) {
+                    let (earlier, later) = (shared.earlier, shared.later)
+                    let together = shared.period.length == 3600 ? "share an hour (\(earlier), \(later)) that" : "(\(earlier), \(later)) fall in the \(shared.period.lengthText)"
+                    result.notes.append("Some of its times \(together) \(ZoneDisplayName.of(timeZone)) repeats (\(shared.period.span)): \(drop) (the first \(later) comes before the second \(earlier)), \(perTime)")
+                }
+            } else if dialect == .cron, let index = times.indices.dropFirst().first(where: { times[$0].hour == times[$0 - 1].hour }) {
                 let (earlier, later) = (times[index - 1], times[index])
-                result.notes.append("Some of its times share an hour (\(earlier), \(later)): under 'repeated: both' a rule drops an instant that is not later than the one before it (the first \(later) comes before the second \(earlier)), where cronie runs every match; to check each time's two runs, write one spec per time (docs/migrating.md#cron)")
+                result.notes.append("Some of its times share an hour (\(earlier), \(later)): in a zone that repeats these hours, \(drop) (the first \(later) comes before the second \(earlier)), \(perTime)")
             }
             if dialect == .systemd, hour.text.contains("/") {
                 result.notes.append("systemd 252 computes a repetition of hours wrongly on some days, where the rule gives its listed hours: on the first of a month, and on the day the clocks go back, it skips the repetition's first run after midnight when the step does not come back round to it ('*-*-* 1/5:00 UTC': 2027-02-01 06:00, not 01:00), and from the last run before a spring-forward day it computes nothing ('*-*-* 02/4:30:00 Europe/Berlin' from 22:30 on 2027-03-27: 'Resource deadlock avoided'; systemd#13745); listing the hours (01,06,11,16,21:00) avoids all three (docs/migrating.md#systemd-timers)")
@@ -420,11 +445,85 @@ struct CronExpression {
             // cron(8)'s special handling of a change is for jobs at a specific hour: an hour-wildcard job is matched as
             // the clock reads, in a daemon in UTC with CRON_TZ and in a daemon in its own zone alike (`find_jobs`' doWild).
             result.notes.append("An hourly rule needs both policies too: cronie runs an hour-wildcard job at each wall time as it happens (with CRON_TZ and a daemon in UTC, and in a daemon in the job's own zone: cron(8) handles a change specially only for jobs at a specific hour), 'nonexistent: skip', 'repeated: both' (docs/migrating.md#cron)")
-        } else if case .rule(.hourly, _) = result.meaning, dialect == .cron || dialect == .systemd {
-            // In UTC (GitHub Actions without a zone) no policy matters, hourly or not.
+        } else if case .rule(.hourly, _) = result.meaning {
+            // In UTC (GitHub Actions without a zone) no policy matters, hourly or not; Quartz's, Spring's and
+            // EventBridge's hourly rules meet a change as cron's do (they were told no policy at all).
             result.notes.append(runner == .githubActions && zone == nil ? changes : "An hourly rule needs both policies too: " + changes)
+        } else if case .rule(.interval, _) = result.meaning {
+            result.notes.append(Self.intervalNeedsNoPolicies)
+        }
+        if case .rule(.hourly(let minute, let second), _) = result.meaning, dialect == .cron, !(runner == .githubActions && zone == nil),
+           let timeZone, let shared = Self.repeatedTogether((0..<24).map { TimeOfDay(hour: $0, minute: minute, second: second)! }, in: timeZone) {
+            // Antarctica/Troll goes back two hours (+02:00 to +00:00): under `both` the first 02:00 comes after the
+            // second 01:00 in slot order and is dropped, where cronie (each wall time as it happens) runs it.
+            let period = shared.period
+            result.notes.append("\(ZoneDisplayName.of(timeZone)) repeats \(period.lengthText) (\(period.span)), longer than the rule's 1-hour step: under 'repeated: both' a rule drops the occurrences of a repeated period longer than its step (the first \(shared.later), \(period.firstPass(of: shared.later).rfc3339UTC), comes after the second \(shared.earlier)), where cronie runs every one; list the instants you expect in the spec, or write an interval rule ('every 1h from …') if the job runs every elapsed hour (docs/migrating.md#cron)")
         }
         return result
+    }
+
+    /// A span of wall time a zone's change repeats: from `start` (the wall time the clocks go back to) for `length`
+    /// seconds, and the offset before the change (the first pass's).
+    struct RepeatedPeriod {
+        var start: LocalDateTime
+        var length: Int
+        var offsetBefore: Int
+
+        var lengthText: String {
+            length % 3600 == 0 ? "\(length / 3600) hour\(length == 3600 ? "" : "s")" : "\(length / 60) minutes"
+        }
+
+        /// `01:00 to 03:00 on 2027-10-31`.
+        var span: String {
+            let startTime = TimeOfDay(hour: start.hour, minute: start.minute, second: start.second)!
+            let end = TimeOfDay(secondsIntoDay: (start.hour * 3600 + start.minute * 60 + start.second + length) % 86_400)
+            return "\(startTime) to \(end) on " + String(format: "%04d-%02d-%02d", start.year, start.month, start.day)
+        }
+
+        /// The first pass of `time` on the period's day, an instant.
+        func firstPass(of time: TimeOfDay) -> Date {
+            let day = CivilDate(year: start.year, month: start.month, day: start.day).daysSinceEpoch
+            return Date(timeIntervalSince1970: Double(day * 86_400 + time.hour * 3600 + time.minute * 60 + time.second - offsetBefore))
+        }
+    }
+
+    /// The spans `zone` repeats from 2000 to 2100 (where Foundation's transitions reach), from the offsets either side
+    /// of each change that sets the clocks back.
+    static func repeatedPeriods(in zone: TimeZone) -> [RepeatedPeriod] {
+        var periods: [RepeatedPeriod] = []
+        var cursor = Date(timeIntervalSince1970: 946_684_800)
+        let end = Date(timeIntervalSince1970: 4_102_444_800)
+        for _ in 0..<400 {
+            guard let change = zone.nextDaylightSavingTimeTransition(after: cursor), change < end else { break }
+            let (before, after) = (zone.secondsFromGMT(for: change.addingTimeInterval(-1)), zone.secondsFromGMT(for: change))
+            if after < before {
+                let wall = Int(change.timeIntervalSince1970) + after
+                let date = CivilDate(daysSinceEpoch: Int((Double(wall) / 86_400).rounded(.down)))
+                let second = wall - date.daysSinceEpoch * 86_400
+                periods.append(RepeatedPeriod(start: LocalDateTime(year: date.year, month: date.month, day: date.day, hour: second / 3600, minute: second % 3600 / 60, second: second % 60),
+                                              length: before - after, offsetBefore: before))
+            }
+            cursor = change
+        }
+        return periods
+    }
+
+    /// Two times one after the other in `times` (a day's, in order) that fall in one span the zone repeats, where a
+    /// rule under `repeated: both` drops the later one's first pass; the span on or after 2027 where one is found (the
+    /// year this project's examples use), else the first.
+    static func repeatedTogether(_ times: [TimeOfDay], in zone: TimeZone) -> (earlier: TimeOfDay, later: TimeOfDay, period: RepeatedPeriod)? {
+        var found: (earlier: TimeOfDay, later: TimeOfDay, period: RepeatedPeriod)?
+        for period in repeatedPeriods(in: zone) {
+            let start = period.start.hour * 3600 + period.start.minute * 60 + period.start.second
+            let inside = { (time: TimeOfDay) -> Bool in
+                let second = time.hour * 3600 + time.minute * 60 + time.second
+                return (start..<start + period.length).contains(second) || (start..<start + period.length).contains(second + 86_400)
+            }
+            guard let index = times.indices.dropFirst().first(where: { inside(times[$0 - 1]) && inside(times[$0]) }) else { continue }
+            found = (times[index - 1], times[index], period)
+            if period.start.year >= 2027 { break }
+        }
+        return found
     }
 
     private func meaning(instant: (LocalDateTime) -> Date?) -> ForeignRule.Meaning {
@@ -546,8 +645,10 @@ struct CronExpression {
         case (.lastDay?, _):
             monthly = .last
         case (.unsupported(let words, let nearest)?, _):
+            // `LW` is the last day when a month ends Monday to Friday, its last Friday when it ends on a weekend: neither
+            // rule alone is "nearest" (2027 has six months of each), so both are named, one spec per month.
             let instead = nearest == .last
-                ? "'on: last friday' is the nearest rule; a month ending on a weekend needs its own spec (docs/migrating.md#what-specrun-cannot-say-yet)"
+                ? "'day: last' gives it in a month that ends Monday to Friday and 'on: last friday' in one that ends on a weekend: write one spec per month the window covers, with the rule for how that month ends ({every: year, month: 3, day: last, …}, {every: year, month: 1, on: last friday, …}) (docs/migrating.md#what-specrun-cannot-say-yet)"
                 : "write one spec per month the window covers, with a 'day:' rule for the date you expect that month (docs/migrating.md#what-specrun-cannot-say-yet)"
             return .failure(Refusal(why: "'\(dayOfMonth.text)' is \(words)\(monthsOnly), which no rule selects", instead: instead))
         case (nil, .weekdayOfMonth(let ordinal, let number)?):

@@ -1,3 +1,5 @@
+import SpecDiagnostics
+
 /// Why a text shaped like a cron line is not one: the field that does not read and what it must be. A team porting
 /// its crontab pastes lines with their typos (`*/0`, `61`, `5-1`, a field left out), and "is not a rule; write a
 /// mapping" sent them to rewrite by hand what one corrected field would have had told for them.
@@ -30,11 +32,20 @@ extension CronExpression {
         }
         // Quartz and EventBridge count Sunday 1; read a six- or seven-field text as Quartz's where a day field is `?`.
         let quartz = words.count > 5 && (words[3] == "?" || words[5] == "?")
-        for (word, kind) in zip(words, order) {
+        for (index, (word, kind)) in zip(words, order).enumerated() {
+            let named = "\(name(of: kind)) field '\(word)'"
+                + (words.count > 5 ? " (\(quartz ? "Quartz's" : "Spring's") \(words.count) fields, seconds first)" : "")
+            let items = word.split(separator: ",").map(String.init)
+            if kind == .dayOfWeek, items.count > 1, items.contains(where: { $0.contains("#") }),
+               items.allSatisfy({ field($0, kind, quartz: quartz) != nil }) {
+                // `MON#1,MON#3`: each item reads, the list does not (Quartz refuses it too: "multiple nth days"), and it
+                // was told "after '#' comes the occurrence, 1 to 5", which each item already was.
+                let each = items.map { item in "'" + words.enumerated().map { $0.offset == index ? item : $0.element }.joined(separator: " ") + "'" }
+                return "its \(named) is a list of '#' items, which is not read (Quartz refuses it too): a rule names one weekday of "
+                    + "the month, so give each item a spec of its own, \(ListWording.joined(each))"
+            }
             if let (subject, predicate) = problem(in: word, kind, quartz: quartz) {
-                let field = "\(name(of: kind)) field '\(word)'"
-                    + (words.count > 5 ? " (\(quartz ? "Quartz's" : "Spring's") \(words.count) fields, seconds first)" : "")
-                return subject == word ? "its \(field) \(predicate)" : "in its \(field), '\(subject)' \(predicate)"
+                return subject == word ? "its \(named) \(predicate)" : "in its \(named), '\(subject)' \(predicate)"
             }
         }
         if words.count == 7, !yearFieldReads(words[6]) {
@@ -55,6 +66,35 @@ extension CronExpression {
         }
     }
 
+    /// A backwards range `low-high` as the field's values it wraps round to, from `low` on: `5-1` is `5-6,0-1`. cron
+    /// counts Sunday as 0 and 7, so `7-1` is `0-1` and `6-0` is `6,0` (its `6-6,0-0`, fed back, ran backwards again as
+    /// `7-6`); a range of one value is the value (`SAT,SUN`, not `SAT-SAT,SUN-SUN`).
+    static func wrappedRound(_ low: Int, _ high: Int, _ kind: Kind, quartz: Bool, named: Bool) -> String {
+        let range = range(of: kind, quartz: quartz)
+        // cron's weekdays go round 0 to 6; every other field round its own range.
+        let sundayTwice = kind == .dayOfWeek && !quartz
+        let cycle = sundayTwice ? 0...6 : range
+        let normal = { (value: Int) in sundayTwice ? value % 7 : value }
+        let values = (Array(low...range.upperBound) + Array(range.lowerBound...high)).map(normal)
+        var ordered: [Int] = []
+        for value in values where !ordered.contains(value) { ordered.append(value) }
+        if ordered.count == cycle.count { ordered = Array(cycle) }
+        let text = { (value: Int) -> String in
+            guard named else { return String(value) }
+            switch kind {
+            case .month: return monthNumbers.first { $0.value == value }!.key
+            case .dayOfWeek: return weekdayNames[quartz ? value - 1 : value % 7]
+            default: return String(value)
+            }
+        }
+        // Runs of consecutive values, in the order the range wraps round.
+        var runs: [(Int, Int)] = []
+        for value in ordered {
+            if let last = runs.last, value == last.1 + 1 { runs[runs.count - 1].1 = value } else { runs.append((value, value)) }
+        }
+        return runs.map { $0 == $1 ? text($0) : "\(text($0))-\(text($1))" }.joined(separator: ",")
+    }
+
     /// What is wrong with one field, from the first item that does not read: the part it is about (the whole field or
     /// one item or value of it) and what is wrong with that part; nil when the field reads.
     private static func problem(in text: String, _ kind: Kind, quartz: Bool) -> (Substring, String)? {
@@ -69,6 +109,15 @@ extension CronExpression {
         if kind == .dayOfMonth, text.uppercased().hasPrefix("L") || text.uppercased().hasSuffix("W") {
             return (text[...], "is not one of Quartz's forms of a last or nearest weekday: 'L' (the last day), 'L-3' (1 to 30 days "
                 + "before it), 'LW', '15W'")
+        }
+        if kind == .dayOfWeek, let dash = text.lastIndex(of: "-"), text[..<dash].uppercased().hasSuffix("L"),
+           text[text.index(after: dash)...].allSatisfy(\.isNumber),
+           case .weekdayOfMonth(_, let day)? = field(String(text[..<dash]), kind, quartz: quartz)?.special {
+            // `6L-2`: `6L` is Quartz's last Friday; the offset is what does not read (it was told "'6L' is not a day").
+            let weekday = weekdayNames[quartz ? day - 1 : day % 7].capitalized
+            let lastName = ["Sun": "Sunday", "Mon": "Monday", "Tue": "Tuesday", "Wed": "Wednesday", "Thu": "Thursday", "Fri": "Friday", "Sat": "Saturday"][weekday]!
+            return (text[dash...], "after '\(text[..<dash])' (the month's last \(lastName)) is not read: an offset "
+                + "from the end is for the day of the month ('L-2'); write '\(text[..<dash])' alone, or the weekday of the month you mean ('\(quartz ? 6 : 5)#3')")
         }
         if kind == .dayOfWeek, text.contains("#") {
             return (text[...], "is not one: after '#' comes the weekday's occurrence in the month, 1 to 5 ('\(quartz ? 6 : 5)#3' is the third Friday)")
@@ -98,14 +147,13 @@ extension CronExpression {
                 bounds.append(value)
             }
             if bounds.count == 2, bounds[0] > bounds[1] {
-                let named = parts[0].contains { $0.isLetter }
-                let (last, first) = switch kind {
-                case .month: named ? ("DEC", "JAN") : ("12", "1")
-                case .dayOfWeek: named ? ("SAT", "SUN") : quartz ? ("7", "1") : ("6", "0")
-                default: ("\(range.upperBound)", "\(range.lowerBound)")
+                guard base.count == item.count else {
+                    // `5-1/2`: a step restarts at each range of a wrap-round, so no two ranges say the same.
+                    return (base, "runs backwards: write a range from low to high")
                 }
-                return (base, "runs backwards: write a range from low to high, or one that wraps round as two, "
-                    + "'\(parts[0])-\(last),\(first)-\(parts[1])'")
+                let named = parts[0].contains { $0.isLetter }
+                return (base, "runs backwards: write what it wraps round to from low to high, "
+                    + "'\(wrappedRound(bounds[0], bounds[1], kind, quartz: quartz, named: named))'")
             }
         }
         return (text[...], "does not read: \(article) \(name(of: kind)) is \(values), in a list ('1,15'), a range ('1-5') or a step ('*/15')")

@@ -304,7 +304,12 @@ struct ICalendarRule {
         var toCorrect = false
         if case .none(_, let instead) = result.meaning, instead.hasPrefix("correct the RRULE first") { toCorrect = true }
         if !standIns.isEmpty, !toCorrect {
-            result.notes.append("An RRULE takes what its parts leave out from its DTSTART, which is not given here: the rule above uses \(ListWording.joined(standIns)); write DTSTART's instead")
+            // Only a rule told above has stand-ins "above"; a text no rule says gets specs to write, each needing them.
+            if case .none = result.meaning {
+                result.notes.append("An RRULE takes what its parts leave out from its DTSTART, which is not given here: this reading used \(ListWording.joined(standIns)); write DTSTART's in each spec instead")
+            } else {
+                result.notes.append("An RRULE takes what its parts leave out from its DTSTART, which is not given here: the rule above uses \(ListWording.joined(standIns)); write DTSTART's instead")
+            }
         }
         if let count = parts["COUNT"] {
             result.notes.append(Int(count) == 0 ? "COUNT=0 gives no instant at all: expect 'occurrences: []'"
@@ -319,6 +324,24 @@ struct ICalendarRule {
             result.notes.append(ForeignRule.rfc5545Changes)
         }
         return result
+    }
+
+    /// `the last`, `the first`, `the 2nd`, `the 3rd-to-last`: what BYSETPOS picks, in words (`-1` was told "the n-th").
+    static func positionWords(_ text: String) -> String {
+        let positions = text.split(separator: ",").compactMap { Int($0) }
+        func ordinal(_ n: Int) -> String {
+            let suffix = (11...13).contains(n % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][n % 10] ?? "th"
+            return "\(n)\(suffix)"
+        }
+        let words = positions.map { n in
+            switch n {
+            case 1: "first"
+            case -1: "last"
+            case 2...: ordinal(n)
+            default: ordinal(-n) + "-to-last"
+            }
+        }
+        return words.isEmpty ? "the n-th" : "the " + ListWording.joined(words)
     }
 
     private func meaning(instant: (LocalDateTime) -> Date?, standIns: inout [String]) -> ForeignRule.Meaning {
@@ -363,7 +386,7 @@ struct ICalendarRule {
             // The year's first or last day: January 1, December 31.
             (parts["BYMONTH"], parts["BYMONTHDAY"], parts["BYYEARDAY"]) = day == [1] ? ("1", "1", nil) : ("12", "31", nil)
         }
-        for (key, words) in [("BYSETPOS", "the n-th of the dates each period gives"), ("BYWEEKNO", "weeks of the year by number"),
+        for (key, words) in [("BYSETPOS", Self.positionWords(parts["BYSETPOS"] ?? "") + " of the dates each period gives"), ("BYWEEKNO", "weeks of the year by number"),
                              ("BYYEARDAY", "days of the year by number")] where parts[key] != nil {
             return .none(why: "\(key)=\(parts[key]!) selects \(words), which no rule does", instead: "list the instants it gives in 'expect' under the nearest rule, or write one spec per date")
         }

@@ -70,6 +70,12 @@ struct SourceText: Sendable {
     }
 
     /// Whether the lines from `number` on hold anything but blank lines, comments and document markers.
+    /// A 1-based line whole, however long (`line` cuts a long one): for a hint that must see past the cut.
+    func wholeLine(_ number: Int) -> String? {
+        guard number >= 1, number <= lines.count else { return nil }
+        return String(decoding: bytes[lines[number - 1]], as: UTF8.self)
+    }
+
     func hasContent(from number: Int) -> Bool {
         guard number >= 1, number <= lines.count else { return false }
         let bytes = file.bytes

@@ -24,6 +24,10 @@ struct SyntaxErrorHint {
                 return hint
             }
         }
+        if problem == "could not find expected ':'", let contextMark, let hint = longKey(at: contextMark, source) {
+            return hint
+        }
+        if let hint = directiveOrTag(problem, at: mark, source) ?? surrogateEscape(problem, at: mark, source) { return hint }
         if problem == "could not find expected ':'", let contextMark, let line = source.line(contextMark.line) {
             if let hint = keyWithoutColon(line, at: contextMark) ?? dashWithoutSpace(line, at: contextMark, source)
                 ?? itemWithoutDash(line, at: contextMark, source) { return hint }
@@ -45,7 +49,7 @@ struct SyntaxErrorHint {
             if let hint { return hint }
         }
         if problem == "mapping values are not allowed in this context", let line = source.line(mark.line) {
-            return colonInValue(line, at: mark) ?? deeperKey(line, at: mark, previous: previousLine(before: mark.line, source))
+            return keyBesideMarker(line, at: mark) ?? colonInValue(line, at: mark) ?? deeperKey(line, at: mark, previous: previousLine(before: mark.line, source))
         }
         return nil
     }
@@ -193,6 +197,64 @@ struct SyntaxErrorHint {
         return SyntaxErrorHint(
             mark: mark, length: 1,
             message: "the value of '\(key)' holds ': ', which YAML reads as the start of another key; put the whole value in quotes: \(key): \(quoted(whole))")
+    }
+
+    /// `--- spec: Nightly`: a block mapping cannot start on the `---` line.
+    private static func keyBesideMarker(_ line: String, at mark: Mark) -> SyntaxErrorHint? {
+        guard line.hasPrefix("--- ") else { return nil }
+        let rest = line.dropFirst(4).trimmingCharacters(in: .whitespaces)
+        guard !rest.isEmpty, !rest.hasPrefix("{"), !rest.hasPrefix("[") else { return nil }
+        return SyntaxErrorHint(
+            mark: Mark(line: mark.line, column: 5), length: rest.unicodeScalars.count,
+            message: "a document's keys start on the line below its '---', not beside it; move '\(rest)' to the next line")
+    }
+
+    /// A key past YAML's 1,024 characters (libyaml and PyYAML read none longer): the line was cut where it is shown,
+    /// and the colon beyond the cut was told missing.
+    private static func longKey(at mark: Mark, _ source: SourceText) -> SyntaxErrorHint? {
+        guard let line = source.wholeLine(mark.line) else { return nil }
+        let scalars = Array(line.unicodeScalars.dropFirst(mark.column - 1))
+        guard scalars.count > 1_024, let colon = scalars.indices.first(where: { scalars[$0] == ":" && ($0 + 1 == scalars.count || scalars[$0 + 1] == " ") }),
+              colon > 1_024 else { return nil }
+        return SyntaxErrorHint(
+            mark: mark, length: 1,
+            message: "this key is \(colon) characters long, and YAML reads a key of at most 1024 (libyaml and PyYAML alike); shorten it")
+    }
+
+    /// A directive or a tag handle libyaml does not read: its words are about tokens.
+    private static func directiveOrTag(_ problem: String, at mark: Mark, _ source: SourceText) -> SyntaxErrorHint? {
+        let line = source.line(mark.line) ?? ""
+        let word = String(line.prefix { $0 != " " && $0 != "\t" })
+        switch problem {
+        case "found incompatible YAML document":
+            return SyntaxErrorHint(mark: Mark(line: mark.line, column: 1), length: max(1, line.unicodeScalars.count),
+                                   message: "'\(line)' names a YAML version the reader does not take (libyaml reads 1.1 and 1.2); "
+                                       + "remove the line, specs are YAML 1.2")
+        case "found unknown directive name":
+            return SyntaxErrorHint(mark: Mark(line: mark.line, column: 1), length: max(1, word.unicodeScalars.count),
+                                   message: "'\(word)' is no directive the reader knows (only %YAML and %TAG are); remove the line")
+        case "found undefined tag handle":
+            return SyntaxErrorHint(mark: mark, length: 1,
+                                   message: "this tag's handle is defined by no %TAG line above; remove the tag (each key reads "
+                                       + "its own value as written) or define the handle")
+        default:
+            return nil
+        }
+    }
+
+    /// `"\ud83d\ude00"`, JSON's way to write 😀: YAML takes no surrogate and writes it `\U0001F600`.
+    private static func surrogateEscape(_ problem: String, at mark: Mark, _ source: SourceText) -> SyntaxErrorHint? {
+        guard problem == "found invalid Unicode character escape code" else { return nil }
+        let line = source.line(mark.line) ?? ""
+        let pattern = /\\u([dD][89abAB][0-9a-fA-F]{2})\\u([dD][c-fC-F][0-9a-fA-F]{2})/
+        guard let match = line.firstMatch(of: pattern), let high = UInt32(match.1, radix: 16), let low = UInt32(match.2, radix: 16)
+        else { return nil }
+        let code = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+        let hex = String(code, radix: 16, uppercase: true)
+        let written = "\\U" + String(repeating: "0", count: 8 - hex.count) + hex
+        return SyntaxErrorHint(mark: mark, length: 1,
+                               message: "'\(match.0)' is a surrogate pair, JSON's way to write a character beyond U+FFFF; YAML takes "
+                                   + "no surrogate: write \(written), or the character itself")
     }
 
     /// The text in double quotes, or in single quotes when it holds a double quote or a backslash (which double

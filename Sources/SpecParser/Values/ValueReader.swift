@@ -96,6 +96,18 @@ struct ValueReader {
         let text = scalar.value
         guard !text.isEmpty, text.count <= Self.wholeNumberLength, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text) else {
             if reportSlip(node, code: .invalidNumber) { return nil }
+            // A number out of range, not a number: `-1` and a 26-digit version were told "must be a whole number".
+            let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+            if text.hasPrefix("+"), let value = Int(digits), range.contains(value), digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                log.report(.invalidNumber, at: node, "'\(field)' is written with digits only: write \(value), without the '+'")
+                return nil
+            }
+            if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                let shown = text.count > 24 ? "a number of \(digits.count) digits" : text
+                log.report(.invalidNumber, at: node,
+                           "'\(field)' must be \(range.lowerBound)…\(range.upperBound), not \(shown); write a number in that range, e.g. \(example)")
+                return nil
+            }
             log.report(.invalidNumber, at: node, "'\(field)' must be a whole number, e.g. \(example), not '\(text)'")
             return nil
         }

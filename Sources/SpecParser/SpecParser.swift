@@ -32,7 +32,20 @@ public struct SpecParser: Sendable {
     }
 
     public func parse(path: String, bytes: [UInt8]) -> SpecFile {
-        parse(SourceText(path: path, bytes: bytes), from: 0, resumed: 0, errorsAbove: 0)
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        guard bytes.starts(with: bom + bom) else {
+            return parse(SourceText(path: path, bytes: bytes), from: 0, resumed: 0, errorsAbove: 0)
+        }
+        // Two byte order marks (two tools each adding one): the second counted as a column, indenting the first line,
+        // and the lines below it read as another document, with two errors about neither. Told once; the file is
+        // read without it (its first line's columns as an editor that hides the mark shows them).
+        var file = parse(SourceText(path: path, bytes: Array(bytes.dropFirst(3))), from: 0, resumed: 0, errorsAbove: 0)
+        let log = DiagnosticLog(source: SourceText(path: path, bytes: Array(bytes.dropFirst(3))))
+        log.report(.yamlSyntax, at: Mark(line: 1, column: 1),
+                   "the file starts with two byte order marks (U+FEFF), which YAML reads as one and a character of the first line; "
+                       + "remove the second (save the file as UTF-8 once)", showingSource: false)
+        file.diagnostics = (log.diagnostics + file.diagnostics).sortedBySource()
+        return file
     }
 
     /// How many errors one file is told before its later documents are left unread: a generated 10 MB file with one

@@ -56,15 +56,45 @@ final class DiagnosticLog {
         showingSource: Bool = true
     ) {
         if severity == .error { errorCount += 1 }
+        let sourceLine = showingSource ? source.line(mark.line, column: mark.column) : nil
+        var notes = notes
+        if showingSource, sourceLine == nil, mark.column > SourceText.shownLineLength, let excerpt = excerpt(around: mark) {
+            // Past what a long line shows, the caret had nothing to stand under: a one-line list of 80 instants with
+            // its 61st wrong (column 1337) was told with no text at all.
+            notes.insert(excerpt, at: 0)
+        }
         diagnostics.append(Diagnostic(
             code: code.rawValue,
             severity: severity,
             location: source.location(mark),
-            message: message,
+            message: Self.shortened(message),
             // A line of a file in another encoding would only be noise.
-            sourceLine: showingSource ? source.line(mark.line, column: mark.column) : nil,
+            sourceLine: sourceLine,
             length: length,
             notes: notes))
+    }
+
+    /// The longest message kept whole, in code points; a longer one (a 5 MB value quoted in it) keeps its start and end.
+    static let messageLength = 2_000
+
+    static func shortened(_ message: String) -> String {
+        let scalars = message.unicodeScalars
+        guard message.utf8.count > messageLength, scalars.count > messageLength else { return message }
+        let head = String(String.UnicodeScalarView(scalars.prefix(messageLength * 3 / 5)))
+        let tail = String(String.UnicodeScalarView(scalars.suffix(messageLength / 5)))
+        return head + " … (\(scalars.count - messageLength * 4 / 5) characters left out) … " + tail
+    }
+
+    /// `around column 1337 of this 1774-character line: …, 2027-03-01T02:30:00+01:00, ▶2027-03-02T02:30:00, …`
+    private func excerpt(around mark: Mark) -> Diagnostic.Note? {
+        guard let line = source.wholeLine(mark.line) else { return nil }
+        let scalars = Array(line.unicodeScalars)
+        let at = mark.column - 1
+        guard at <= scalars.count else { return nil }
+        let before = String(String.UnicodeScalarView(scalars[max(0, at - 60)..<at]))
+        let after = String(String.UnicodeScalarView(scalars[at..<min(scalars.count, at + 60)]))
+        return Diagnostic.Note(message: "around column \(mark.column) of this \(scalars.count)-character line, too long to show: "
+            + "…\(before)▶\(after)" + (at + 60 < scalars.count ? "…" : ""))
     }
 
     /// Adds a diagnostic made by another log of the same file (`SpecParser`'s re-read after a retyped line).

@@ -56,7 +56,7 @@ struct CronExpression {
     /// `CRON_TZ=` or `TZ=` before the fields.
     private(set) var zone: String?
     /// The zone came from `TZ=` (no `CRON_TZ=`): the schedule's zone only where the schedule string holds it (robfig/cron);
-    /// on a crontab line cronie and Vixie cron schedule by `CRON_TZ=` or the daemon's zone, and `TZ=` reaches the command.
+    /// on a crontab line cronie schedules by `CRON_TZ=` or the daemon's zone (Vixie cron by the daemon's only), and `TZ=` reaches the command.
     private(set) var zoneFromTZ = false
     /// What follows the five fields of a crontab line.
     private(set) var command: String?
@@ -409,7 +409,7 @@ struct CronExpression {
             result.notes.append("EventBridge refuses it: its cron(…) has six fields, the year last; the rule reads it as \(withoutYear)")
         }
         if let zone, zoneFromTZ {
-            result.notes.append("Its zone goes in 'timezone: \(zone)' where TZ= prefixes the schedule string itself (robfig/cron, and Kubernetes CronJobs before 'timeZone'); from a crontab, cronie and Vixie cron schedule by CRON_TZ= or the daemon's own zone and TZ= only sets the command's environment, so write that zone instead (docs/migrating.md#cron)")
+            result.notes.append("Its zone goes in 'timezone: \(zone)' where TZ= prefixes the schedule string itself (robfig/cron, and Kubernetes CronJobs before 'timeZone'); from a crontab, cronie schedules by CRON_TZ= or the daemon's own zone (Vixie cron by the daemon's only) and TZ= only sets the command's environment, so write that zone instead (docs/migrating.md#cron)")
         } else if let zone {
             result.notes.append("Its zone goes in 'timezone: \(zone)'")
         } else if runner == .githubActions {
@@ -457,7 +457,7 @@ struct CronExpression {
             // Antarctica/Troll goes back two hours (+02:00 to +00:00): under `both` the first 02:00 comes after the
             // second 01:00 in slot order and is dropped, where cronie (each wall time as it happens) runs it.
             let period = shared.period
-            result.notes.append("\(ZoneDisplayName.of(timeZone)) repeats \(period.lengthText) (\(period.span)), longer than the rule's 1-hour step: under 'repeated: both' a rule drops the occurrences of a repeated period longer than its step (the first \(shared.later), \(period.firstPass(of: shared.later).rfc3339UTC), comes after the second \(shared.earlier)), where cronie runs every one; list the instants you expect in the spec, or write an interval rule ('every 1h from …') if the job runs every elapsed hour (docs/migrating.md#cron)")
+            result.notes.append("\(ZoneDisplayName.of(timeZone)) repeats \(period.lengthText) (\(period.span)), longer than the rule's 1-hour step: under 'repeated: both' a rule drops the occurrences of a repeated period longer than its step (the first \(shared.later), \(period.firstPass(of: shared.later).rfc3339UTC), comes before the second \(shared.earlier), already produced), where cronie runs every one; list the instants you expect in the spec, or write an interval rule ('every 1h from …') if the job runs every elapsed hour (docs/migrating.md#cron)")
         }
         return result
     }

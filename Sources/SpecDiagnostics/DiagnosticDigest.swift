@@ -1,9 +1,9 @@
 /// What a terminal prints of a run's diagnostics: each problem once, and at most `perFile` of one file's.
 ///
 /// A generated file with one slip copied into 300 documents printed 300 identical blocks, and the first other
-/// problem scrolled away. The copies of a diagnostic (same file, code, severity, message and source line) are told
-/// once, with a note naming their lines (a copy with notes of its own is no copy: the last error of a file cut
-/// short says so in one); past `perFile` shown diagnostics of a file the rest are counted in a note.
+/// problem scrolled away. The copies of a diagnostic (same file, code, severity, source line, and message and notes
+/// but for their numbers, which name each copy's own lines) are told once, with a note naming their lines (a copy
+/// with a note of its own is no copy: the last error of a file cut short says so in one); past `perFile` shown diagnostics of a file the rest are counted in a note.
 /// Machine results (JSON, JUnit, annotations) keep every diagnostic; only the reading of a person is spared.
 public struct DiagnosticDigest: Sendable {
     /// The diagnostics to print, in their order, copies folded into a note of the first.
@@ -16,7 +16,7 @@ public struct DiagnosticDigest: Sendable {
 
     public init(_ diagnostics: [Diagnostic], perFile limit: Int? = Self.defaultPerFile) {
         struct Key: Hashable {
-            var file: String, code: String, severity: Severity, message: String, sourceLine: String?, notes: [Diagnostic.Note]
+            var file: String, code: String, severity: Severity, message: String, sourceLine: String?, notes: [String]
         }
         var shown: [Diagnostic] = []
         var copies: [Key: (index: Int, lines: [Int])] = [:]
@@ -28,8 +28,10 @@ public struct DiagnosticDigest: Sendable {
                 shown.append(diagnostic)
                 continue
             }
+            // Numbers aside: a copy's message names its own lines ("which this mapping has, on line 16").
             let key = Key(file: location.file, code: diagnostic.code, severity: diagnostic.severity,
-                          message: diagnostic.message, sourceLine: diagnostic.sourceLine, notes: diagnostic.notes)
+                          message: Self.withoutNumbers(diagnostic.message), sourceLine: diagnostic.sourceLine,
+                          notes: diagnostic.notes.map { Self.withoutNumbers($0.message) })
             if copies[key] != nil {
                 copies[key]!.lines.append(location.line)
                 continue
@@ -65,6 +67,19 @@ public struct DiagnosticDigest: Sendable {
                                                 limit: limit, verboseFlag: verboseFlag))
         }
         return printed
+    }
+
+    /// The text with each run of digits as `#`.
+    static func withoutNumbers(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return text }
+        var out = String.UnicodeScalarView()
+        var inNumber = false
+        for scalar in text.unicodeScalars {
+            let digit = scalar.value >= 0x30 && scalar.value <= 0x39
+            if !digit { out.append(scalar) } else if !inNumber { out.append("#") }
+            inNumber = digit
+        }
+        return String(out)
     }
 
     /// `the same at lines 13, 23 and 33 (4 in all)`; a long list names its first five and its last.

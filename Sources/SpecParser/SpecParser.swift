@@ -77,8 +77,10 @@ public struct SpecParser: Sendable {
             if let spec = parser.parse(document) {
                 specs.append(spec)
             }
-            errors += log.diagnostics[before...].lazy.filter { $0.severity == .error }.count
-            if errors >= Self.errorLimitPerFile, unreadFrom == nil, index + 1 < stream.documents.count {
+            let added = log.diagnostics[before...].lazy.filter { $0.severity == .error }.count
+            errors += added
+            // On the document whose errors reach the limit (the note goes on its last diagnostic).
+            if added > 0, errors >= Self.errorLimitPerFile, unreadFrom == nil, index + 1 < stream.documents.count {
                 let next = stream.documents[index + 1].start
                 unreadFrom = next.line
                 log.addNote(log.note(at: next, "the file's documents from here on are not read after \(errors) errors; "
@@ -98,13 +100,15 @@ public struct SpecParser: Sendable {
             } else if Self.resumesAfter(error), let next = source.documentStart(afterError: error.mark, after: start) {
                 // libyaml stops at the error; the documents after it are read on their own, as a document with any other
                 // error leaves its neighbours be (a missing `}` in the second of three specs hid the third's typo).
-                if resumed < Self.resumedErrorLimit {
+                // The syntax error itself counts.
+                let told = errors + 1
+                if resumed < Self.resumedErrorLimit, told < Self.errorLimitPerFile {
                     rest = parse(SourceText(path: path, bytes: source.emptyingLines(before: next)), from: next, resumed: resumed + 1,
-                                 errorsAbove: errors + 1)
+                                 errorsAbove: told)
                 } else if source.hasContent(from: next) {
+                    let why = told >= Self.errorLimitPerFile ? "\(told) errors" : "\(resumed + 1) syntax errors"
                     log.addNote(log.note(at: Mark(line: next, column: 1),
-                                         "the file's documents from here on are not read after \(resumed + 1) syntax errors; "
-                                             + "correct the errors above and run again"),
+                                         "the file's documents from here on are not read after \(why); correct the errors above and run again"),
                                 toDiagnostic: log.diagnostics.count - 1)
                 }
             }

@@ -63,6 +63,23 @@ import Testing
             == ["\(cut): the file's documents from here on are not read after \(SpecParser.errorLimitPerFile) errors; correct the errors above and run again"])
     }
 
+    /// A syntax error that brings a file to the limit is not read on from: the resumed reading's first document, valid,
+    /// reached the limit with no diagnostic of its own to hold the note, and the process trapped (a hunt's 999 errors,
+    /// a syntax error, three valid specs).
+    @Test func aSyntaxErrorAtTheErrorLimitEndsTheReadingWithANote() throws {
+        let bad = Self.spec("x", "\n  repeatd: first")
+        let text = (0..<(SpecParser.errorLimitPerFile - 1)).map { _ in bad }.joined(separator: "---\n")
+            + "---\nspec: broken\nschedule: {timezone: UTC\n---\n" + Self.spec("after one") + "---\n" + Self.spec("after two")
+        let file = SpecFixtures.parse(text)
+        #expect(file.specs.isEmpty)
+        let errors = file.diagnostics.filter { $0.severity == .error }
+        #expect(errors.count == SpecParser.errorLimitPerFile)
+        let last = try #require(errors.last)
+        #expect(last.code == "yaml-syntax")
+        #expect(last.notes.last?.message == "the file's documents from here on are not read after \(SpecParser.errorLimitPerFile) errors; "
+            + "correct the errors above and run again")
+    }
+
     /// An unclosed quote runs into the next document's `---`, where libyaml stops: reading goes on from that marker.
     @Test func anUnclosedQuoteStopsAtTheNextDocumentWhichIsRead() {
         let text = Self.spec("one", rule: #"{every: day, at: "02:15}"#) + "---\n" + Self.spec("two")

@@ -26,6 +26,23 @@ import Testing
         #expect(digest.shown.map { $0.notes.map(\.message) } == [["the same at lines 13 and 23 (3 in all)"]])
     }
 
+    /// A copy's message names its own lines ("which this mapping has, on line 16"): numbers aside, it is a copy.
+    @Test func numbersInTheMessageDoNotMakeACopyDistinct() {
+        let copies = [6, 16, 26].map { line in
+            Diagnostic(code: "unknown-key", location: SourceLocation(file: "a.yaml", line: line + 1, column: 3),
+                       message: "unknown key 'repeatd' in 'schedule'; it looks like 'repeated', which this mapping has, on line \(line): remove one of them",
+                       sourceLine: "  repeatd: first", length: 7)
+        }
+        let digest = DiagnosticDigest(copies)
+        #expect(digest.shown.count == 1)
+        #expect(digest.shown[0].message.hasSuffix("on line 6: remove one of them"))
+        #expect(digest.shown[0].notes.map(\.message) == ["the same at lines 17 and 27 (3 in all)"])
+        // A note of its own (the error limit's) keeps a copy apart.
+        var noted = copies[2]
+        noted.notes = [Diagnostic.Note(message: "the file's documents from here on are not read after 1000 errors")]
+        #expect(DiagnosticDigest(Array(copies.prefix(2)) + [noted]).shown.count == 2)
+    }
+
     /// The same message in another file, or at another source line, or of another severity, is not a copy.
     @Test func onlyTheSameFileMessageLineAndSeverityFold() {
         var warning = Self.zoneTypo("a.yaml", line: 30)

@@ -40,6 +40,18 @@ enum KeySlip {
         return nil
     }
 
+    /// The text with each look-alike letter replaced by the Latin one it looks like, when that leaves only ASCII (a
+    /// word typed on another keyboard layout, not a word of another language); nil when nothing changes.
+    static func latinized(_ text: String) -> String? {
+        var changed = false
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if let latin = lookAlikes[scalar] { out.append(latin); changed = true } else { out.append(scalar) }
+        }
+        guard changed, out.allSatisfy(\.isASCII) else { return nil }
+        return String(out)
+    }
+
     /// `'ѕ' (letter 4) is U+0455 CYRILLIC SMALL LETTER DZE, not the Latin 's'` when `text` differs from `candidate` only
     /// by look-alikes of its letters; nil otherwise. Values too (`repeated: firѕt`, `Europe/Bеrlin`): did-you-mean
     /// offered the word that looked written.
@@ -72,5 +84,7 @@ enum KeySlip {
         "\u{0406}": "I", "\u{0408}": "J", "\u{0391}": "A", "\u{0392}": "B", "\u{0395}": "E", "\u{0396}": "Z",
         "\u{0397}": "H", "\u{0399}": "I", "\u{039A}": "K", "\u{039C}": "M", "\u{039D}": "N", "\u{039F}": "O",
         "\u{03A1}": "P", "\u{03A4}": "T", "\u{03A5}": "Y", "\u{03A7}": "X",
+        // Letterlike symbols that fonts draw as the letter.
+        "\u{212A}": "K", "\u{212B}": "A",
     ]
 }

@@ -12,6 +12,14 @@ extension RuleReader {
 
     /// `daily 02:30`, `weekly mon,thu 09:00`, `every 24h from <instant>`.
     func readShorthand(_ scalar: Node.Scalar, node: Node) -> Rule? {
+        // A block scalar's tokens have no places on its first line (their columns ran past `rule: |`), and a look-alike
+        // letter (`dаily`) was offered the word it looks like: both told at the value, before any token is read.
+        // (A block of pasted lines, an .ics file's, is told as the foreign rule it is.)
+        let block = scalar.style == .literal || scalar.style == .folded
+        if (block && foreignRule(scalar.value) == nil) || KeySlip.latinized(scalar.value) != nil,
+           reader.reportSlip(node, code: .invalidRule) {
+            return nil
+        }
         let tokens = Self.tokens(scalar)
         guard let first = tokens.first else {
             // `rule: ""` or `rule: " "`: told as an empty `rule:` is. Returning nil unreported dropped the whole spec from

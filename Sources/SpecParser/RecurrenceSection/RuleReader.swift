@@ -118,6 +118,7 @@ struct RuleReader {
             }
             // `2 wks`, `-2 weeks`, `1.5 weeks`: a count was meant, so the advice names the counted form too.
             let counted = Self.leadingCount(every.value) ? ", or a count and a period, e.g. 'every: 2 weeks'" : ""
+            if reader.reportSlip(everyNode, code: .unknownValue) { return nil }
             // `daily`, and the period in French, Russian or Chinese (`jour`, `день`, `每天`), before a near spelling.
             if let suggestion = ValueSynonyms.value(for: every.value, in: names) ?? Suggestion.closest(to: every.value, in: names) {
                 log.report(.unknownValue, at: everyNode, "unknown value '\(every.value)' for 'every'; did you mean '\(suggestion)'? (allowed: day | week | month | year | hour\(counted))")

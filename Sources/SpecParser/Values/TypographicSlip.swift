@@ -40,6 +40,10 @@ enum TypographicSlip {
         if let fullWidth = FullWidth.problem(in: text, advice: fullWidthAdvice) {
             return fullWidth
         }
+        if let latin = KeySlip.latinized(text), let named = KeySlip.lookAlikes(in: text, standingFor: latin) {
+            // `firѕt`, `dаy`, `Europe/Вerlin`: did-you-mean offered the word that looked written, or nothing.
+            return "'\(text)' has a letter of another script that looks Latin: \(named); type it in Latin letters: \(latin)"
+        }
         if scalar.style != .plain, first == " " || last == " " {
             return "'\(text)' has a space \(first == " " ? "at its start" : "at its end") inside the quotes, which is part of the value; remove it"
         }

@@ -128,10 +128,7 @@ struct ValueReader {
         if let value = Value(rawValue: scalar.value) { return value }
         if reportSlip(node, code: .unknownValue) { return nil }
         let names = Value.allCases.map(\.rawValue)
-        if let suggestion = Self.meantValue(scalar.value, in: names), let named = KeySlip.lookAlikes(in: scalar.value, standingFor: suggestion) {
-            log.report(.unknownValue, at: node, "unknown value '\(scalar.value)' for '\(field)': \(named); did you mean '\(suggestion)'? "
-                           + "Type it in Latin letters")
-        } else if let suggestion = Self.meantValue(scalar.value, in: names) {
+        if let suggestion = Self.meantValue(scalar.value, in: names) {
             log.report(.unknownValue, at: node, "unknown value '\(scalar.value)' for '\(field)'; did you mean '\(suggestion)'? (allowed: \(allowed()))")
         } else {
             log.report(.unknownValue, at: node, "unknown value '\(scalar.value)' for '\(field)'; write one of \(allowed())")
@@ -356,10 +353,7 @@ struct ValueReader {
         case .zone(let zone):
             return zone
         case .unknown(let suggestion):
-            if let suggestion, let named = KeySlip.lookAlikes(in: scalar.value, standingFor: suggestion) {
-                log.report(.unknownTimeZone, at: node, "unknown time zone '\(scalar.value)': \(named); did you mean '\(suggestion)'? "
-                               + "Type it in Latin letters")
-            } else if let suggestion {
+            if let suggestion {
                 log.report(.unknownTimeZone, at: node, "unknown time zone '\(scalar.value)'; did you mean '\(suggestion)'?")
             } else {
                 log.report(.unknownTimeZone, at: node,

@@ -35,6 +35,10 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         public var location: SourceLocation?
         public var message: String
 
+        /// How the note starts that says where a spec file was left unread (after too many errors): a terminal that
+        /// shortens its list of diagnostics still shows the one that carries it.
+        public static let unreadRest = "the file's documents from here on are not read"
+
         public init(location: SourceLocation? = nil, message: String) {
             self.location = location
             self.message = message

@@ -14,7 +14,9 @@ public struct DiagnosticDigest: Sendable {
     /// The first `perFile` distinct diagnostics of each file are printed (`nil`: all of them).
     public static let defaultPerFile = 50
 
-    public init(_ diagnostics: [Diagnostic], perFile limit: Int? = Self.defaultPerFile) {
+    /// `keeping` diagnostics are shown whatever the limit (the warnings a failure points at); so is any that says where
+    /// its file was left unread.
+    public init(_ diagnostics: [Diagnostic], perFile limit: Int? = Self.defaultPerFile, keeping: (Diagnostic) -> Bool = { _ in false }) {
         struct Key: Hashable {
             var file: String, code: String, severity: Severity, message: String, sourceLine: String?, notes: [String]
         }
@@ -36,7 +38,8 @@ public struct DiagnosticDigest: Sendable {
                 copies[key]!.lines.append(location.line)
                 continue
             }
-            if let limit, shownPerFile[location.file, default: 0] >= limit {
+            let kept = keeping(diagnostic) || diagnostic.notes.contains { $0.message.hasPrefix(Diagnostic.Note.unreadRest) }
+            if let limit, !kept, shownPerFile[location.file, default: 0] >= limit {
                 if leftCounts[location.file] == nil { leftOrder.append(location.file) }
                 var counts = leftCounts[location.file] ?? (0, 0)
                 if diagnostic.severity == .error { counts.errors += 1 } else { counts.warnings += 1 }
@@ -56,9 +59,10 @@ public struct DiagnosticDigest: Sendable {
 
     /// What a terminal prints: the digest's diagnostics, the last of each file past the limit noting what is left;
     /// every diagnostic as it is when `limit` is `nil`.
-    public static func printed(_ diagnostics: [Diagnostic], perFile limit: Int?, verboseFlag: String) -> [Diagnostic] {
+    public static func printed(_ diagnostics: [Diagnostic], perFile limit: Int?, verboseFlag: String,
+                               keeping: (Diagnostic) -> Bool = { _ in false }) -> [Diagnostic] {
         guard let limit else { return diagnostics }
-        let digest = DiagnosticDigest(diagnostics, perFile: limit)
+        let digest = DiagnosticDigest(diagnostics, perFile: limit, keeping: keeping)
         var printed = digest.shown
         for left in digest.left {
             // A file's diagnostics are shown before any is left, so the file has a last one shown, where its reader is.

@@ -83,7 +83,7 @@ public struct SpecParser: Sendable {
             if added > 0, errors >= Self.errorLimitPerFile, unreadFrom == nil, index + 1 < stream.documents.count {
                 let next = stream.documents[index + 1].start
                 unreadFrom = next.line
-                log.addNote(log.note(at: next, "the file's documents from here on are not read after \(errors) errors; "
+                log.addNote(log.note(at: next, Diagnostic.Note.unreadRest + " after \(errors) errors; "
                                          + "correct the errors above and run again"),
                             toDiagnostic: log.diagnostics.count - 1)
             }
@@ -108,7 +108,7 @@ public struct SpecParser: Sendable {
                 } else if source.hasContent(from: next) {
                     let why = told >= Self.errorLimitPerFile ? "\(told) errors" : "\(resumed + 1) syntax errors"
                     log.addNote(log.note(at: Mark(line: next, column: 1),
-                                         "the file's documents from here on are not read after \(why); correct the errors above and run again"),
+                                         Diagnostic.Note.unreadRest + " after \(why); correct the errors above and run again"),
                                 toDiagnostic: log.diagnostics.count - 1)
                 }
             }

@@ -68,6 +68,21 @@ import Testing
         #expect(DiagnosticDigest.printed(many, perFile: nil, verboseFlag: "-v") == many)
     }
 
+    /// Past the limit, the error that says where the file was left unread is still shown (a valid spec after a file's
+    /// 1,000th error never ran, and nothing on screen said so), and so is a warning a failure points at (`keeping`).
+    @Test func whatSaysTheFileWasLeftUnreadAndWhatAFailurePointsAtAreShownPastTheLimit() {
+        let many = (1...8).map { Self.zoneTypo("a.yaml", line: $0 * 10, zone: "Zone/\($0)") }
+        var unread = Self.zoneTypo("a.yaml", line: 90, zone: "Zone/last")
+        unread.notes = [Diagnostic.Note(location: SourceLocation(file: "a.yaml", line: 95, column: 1),
+                                        message: Diagnostic.Note.unreadRest + " after 1000 errors; correct the errors above and run again")]
+        var pointed = Self.zoneTypo("a.yaml", line: 85, zone: "Zone/pointed")
+        pointed.severity = .warning
+        let printed = DiagnosticDigest.printed(many + [pointed, unread], perFile: 3, verboseFlag: "--verbose", keeping: { $0 == pointed })
+        #expect(printed.map { $0.location?.line } == [10, 20, 30, 85, 90])
+        #expect(printed.last?.notes.map(\.message).first?.hasPrefix(Diagnostic.Note.unreadRest) == true)
+        #expect(printed.last?.notes.last?.message.hasPrefix("a.yaml: 5 more errors are not shown") == true)
+    }
+
     @Test func theTerminalReportFoldsAndVerbosePrintsEveryOne() {
         let diagnostics = [3, 13, 23].map { Self.zoneTypo("many.yaml", line: $0) }
         let run = RunResult(environment: RunResultFixture.environment, files: ["many.yaml"], diagnostics: diagnostics, tests: [])

@@ -40,14 +40,16 @@ public struct TerminalReporter: Sendable {
         // Under --quiet, errors, and the warnings of failed tests a failure can follow from (offset-mismatch,
         // outside-window, duplicate-expected-key: those their messages send the reader to, and those on their own lines).
         let diagnostics: [Diagnostic]
+        let pointed = Set(run.warningsOfFailures())
         if quiet {
-            let pointed = Set(run.warningsOfFailures())
             diagnostics = run.diagnostics.filter { $0.severity == .error || pointed.contains($0) }
         } else {
             diagnostics = run.diagnostics
         }
         let renderer = DiagnosticRenderer(color: color)
-        for diagnostic in DiagnosticDigest.printed(diagnostics, perFile: diagnosticsPerFile, verboseFlag: "--verbose") {
+        // The warnings a failure sends its reader to are shown whatever the limit of a file's problems.
+        for diagnostic in DiagnosticDigest.printed(diagnostics, perFile: diagnosticsPerFile, verboseFlag: "--verbose",
+                                                   keeping: { pointed.contains($0) }) {
             output.write(renderer.render(diagnostic) + "\n\n")
         }
         var currentFile: String?

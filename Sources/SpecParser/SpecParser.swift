@@ -36,14 +36,18 @@ public struct SpecParser: Sendable {
         guard bytes.starts(with: bom + bom) else {
             return parse(SourceText(path: path, bytes: bytes), from: 0, resumed: 0, errorsAbove: 0)
         }
+        var marks = 1
+        while bytes.dropFirst(3 * marks).starts(with: bom) { marks += 1 }
         // Two byte order marks (two tools each adding one): the second counted as a column, indenting the first line,
         // and the lines below it read as another document, with two errors about neither. Told once; the file is
         // read without it (its first line's columns as an editor that hides the mark shows them).
-        var file = parse(SourceText(path: path, bytes: Array(bytes.dropFirst(3))), from: 0, resumed: 0, errorsAbove: 0)
-        let log = DiagnosticLog(source: SourceText(path: path, bytes: Array(bytes.dropFirst(3))))
+        let kept = bom + bytes.dropFirst(3 * marks)
+        var file = parse(SourceText(path: path, bytes: kept), from: 0, resumed: 0, errorsAbove: 0)
+        let log = DiagnosticLog(source: SourceText(path: path, bytes: kept))
+        let count = marks == 2 ? "two" : marks == 3 ? "three" : "\(marks)"
         log.report(.yamlSyntax, at: Mark(line: 1, column: 1),
-                   "the file starts with two byte order marks (U+FEFF), which YAML reads as one and a character of the first line; "
-                       + "remove the second (save the file as UTF-8 once)", showingSource: false)
+                   "the file starts with \(count) byte order marks (U+FEFF), which YAML reads as one and the rest as characters of the "
+                       + "first line; remove all but the first (save the file as UTF-8 once)", showingSource: false)
         file.diagnostics = (log.diagnostics + file.diagnostics).sortedBySource()
         return file
     }

@@ -723,7 +723,11 @@ private struct TreeBuilder {
         guard stack.count < limits.maxDepth else {
             return YAMLError(
                 kind: .tooDeep,
-                message: "nesting is deeper than \(limits.maxDepth) levels; specs never need this much (raise the limit with --max-depth)",
+                // "Specs never need this much" is true of the default only: `--max-depth 1` refuses every spec.
+                message: limits.maxDepth >= YAMLLimits.default.maxDepth
+                    ? "nesting is deeper than \(limits.maxDepth) levels; specs never need this much (raise the limit with --max-depth)"
+                    : "nesting is deeper than \(limits.maxDepth) level\(limits.maxDepth == 1 ? "" : "s"), the limit --max-depth sets (specrun's "
+                        + "own specs need at most 5; the default is \(YAMLLimits.default.maxDepth)): raise it",
                 mark: mark)
         }
         stack.append(collection)

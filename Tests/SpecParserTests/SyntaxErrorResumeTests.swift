@@ -80,6 +80,16 @@ import Testing
             + "correct the errors above and run again")
     }
 
+    /// Two or three byte order marks (tools each adding one) are told once, and the file is read without the extra ones.
+    @Test(arguments: [2, 3]) func extraByteOrderMarksAreToldOnceAndTheSpecRuns(marks: Int) {
+        let bytes = Array(repeating: [UInt8]([0xEF, 0xBB, 0xBF]), count: marks).flatMap { $0 } + Array(Self.spec("one").utf8)
+        let file = SpecParser().parse(path: "bom.yaml", bytes: bytes)
+        #expect(file.specs.map(\.name) == ["one"])
+        #expect(file.diagnostics.map { "\($0.location!.line):\($0.location!.column) \($0.message)" }
+            == ["1:1 the file starts with \(marks == 2 ? "two" : "three") byte order marks (U+FEFF), which YAML reads as one and the "
+                + "rest as characters of the first line; remove all but the first (save the file as UTF-8 once)"])
+    }
+
     /// An unclosed quote runs into the next document's `---`, where libyaml stops: reading goes on from that marker.
     @Test func anUnclosedQuoteStopsAtTheNextDocumentWhichIsRead() {
         let text = Self.spec("one", rule: #"{every: day, at: "02:15}"#) + "---\n" + Self.spec("two")

@@ -34,7 +34,8 @@ public struct DiagnosticDigest: Sendable {
             let key = Key(file: location.file, code: diagnostic.code, severity: diagnostic.severity,
                           message: Self.withoutNumbers(diagnostic.message), sourceLine: diagnostic.sourceLine,
                           notes: diagnostic.notes.map { Self.withoutNumbers($0.message) })
-            if copies[key] != nil {
+            // A copy on the first's own line is shown apart: "the same at line 5" would lose its column.
+            if let first = copies[key], shown[first.index].location?.line != location.line {
                 copies[key]!.lines.append(location.line)
                 continue
             }
@@ -47,7 +48,7 @@ public struct DiagnosticDigest: Sendable {
                 continue
             }
             shownPerFile[location.file, default: 0] += 1
-            copies[key] = (shown.count, [])
+            if copies[key] == nil { copies[key] = (shown.count, []) }
             shown.append(diagnostic)
         }
         for (index, lines) in copies.values where !lines.isEmpty {

@@ -26,6 +26,15 @@ import Testing
         #expect(digest.shown.map { $0.notes.map(\.message) } == [["the same at lines 13 and 23 (3 in all)"]])
     }
 
+    /// Two copies on one line (`at: ["25:00", "25:00"]`) are both shown: folded, the second's column was lost.
+    @Test func copiesOnTheFirstsLineAreShownApart() {
+        var second = Self.zoneTypo("a.yaml", line: 5)
+        second.location?.column = 36
+        let digest = DiagnosticDigest([Self.zoneTypo("a.yaml", line: 5), second, Self.zoneTypo("a.yaml", line: 9)])
+        #expect(digest.shown.map { $0.location?.column } == [13, 36])
+        #expect(digest.shown[0].notes.map(\.message) == ["the same at line 9 (2 in all)"])
+    }
+
     /// A copy's message names its own lines ("which this mapping has, on line 16"): numbers aside, it is a copy.
     @Test func numbersInTheMessageDoNotMakeACopyDistinct() {
         let copies = [6, 16, 26].map { line in

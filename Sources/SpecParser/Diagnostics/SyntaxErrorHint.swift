@@ -248,7 +248,13 @@ struct SyntaxErrorHint {
         let line = source.line(mark.line) ?? ""
         let pattern = /\\u([dD][89abAB][0-9a-fA-F]{2})\\u([dD][c-fC-F][0-9a-fA-F]{2})/
         guard let match = line.firstMatch(of: pattern), let high = UInt32(match.1, radix: 16), let low = UInt32(match.2, radix: 16)
-        else { return nil }
+        else {
+            // Half a pair, or the halves reversed: no character at all.
+            guard let half = line.firstMatch(of: /\\u[dD][89a-fA-F][0-9a-fA-F]{2}/) else { return nil }
+            return SyntaxErrorHint(mark: mark, length: 1,
+                                   message: "'\(half.0)' is half of a surrogate pair (JSON's way to write a character beyond U+FFFF), "
+                                       + "which YAML does not take; write the character itself, or \\U and its eight hex digits")
+        }
         let code = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
         let hex = String(code, radix: 16, uppercase: true)
         let written = "\\U" + String(repeating: "0", count: 8 - hex.count) + hex

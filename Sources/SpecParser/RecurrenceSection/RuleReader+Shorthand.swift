@@ -290,6 +290,11 @@ extension RuleReader {
 
     /// Whitespace-separated words with their columns (quoted scalars start one column after the quote).
     static func tokens(_ scalar: Node.Scalar) -> [(text: String, mark: Mark)] {
+        // A block scalar's text starts on the line below its `|` or `>`, at an indentation the node does not keep: its
+        // tokens are placed at the indicator (their columns on its line pointed past the end of `rule: |-`).
+        if scalar.style == .literal || scalar.style == .folded {
+            return scalar.value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map { (String($0), scalar.mark) }
+        }
         let start = scalar.mark.column + (scalar.style == .singleQuoted || scalar.style == .doubleQuoted ? 1 : 0)
         var tokens: [(String, Mark)] = []
         var current = ""

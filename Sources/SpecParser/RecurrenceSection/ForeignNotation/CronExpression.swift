@@ -418,6 +418,11 @@ struct CronExpression {
         if let command {
             result.notes.append("The rest of the line ('\(command)') is not part of the schedule\(dialect == .cron ? " (a crontab's user and command)" : ""): a spec checks when it runs")
         }
+        if dialect == .cron, runner == .daemon, [dayOfMonth.text, dayOfWeek.text].contains(where: { $0.contains("#") || $0.uppercased().contains("L") || $0.uppercased().contains("W") && !$0.uppercased().contains("WED") }) {
+            // `0 12 * * 1#2`, `0 0 L * *`: read as the libraries that take them read them; a crontab refuses the line.
+            result.notes.append("cronie and Vixie cron refuse 'L', 'W' and '#' in a crontab line; this reads them as the cron "
+                + "libraries that take them do (Quartz's meaning)")
+        }
         if dialect == .quartz, dayOfWeek.numeric {
             result.notes.append("Its weekday numbers are read as Quartz's (1 = Sunday); Spring and cron count 0 = Sunday: write weekdays by name to be sure")
         }

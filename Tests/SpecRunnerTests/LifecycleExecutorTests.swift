@@ -468,6 +468,13 @@ import Testing
         #expect(shift?.name == "runs")
         #expect(shift?.actual == "its run 1 is not listed, and runs[1] on are its runs 2 on; add {planned: 2027-03-29T02:30:00+02:00, "
             + "actual: 2027-03-29T02:31:00+02:00, key: nightly-sync/v1/2027-03-29, outcome: completed} before line 11")
+        // Two left out together: both named, both to add (the hunt: every later field failed, unexplained).
+        let (_, twoLeftOut) = try Self.scenario(Self.threeNightlyRuns(listing: [third]))
+        #expect(await LifecycleExecutor().execute(twoLeftOut).lifecycle?.expectations.first { !$0.passed }?.actual
+            == "its runs 1 and 2 are not listed, and runs[1] on are its runs 3 on; add {planned: 2027-03-29T02:30:00+02:00, "
+            + "actual: 2027-03-29T02:31:00+02:00, key: nightly-sync/v1/2027-03-29, outcome: completed} and {planned: "
+            + "2027-03-30T02:30:00+02:00, actual: 2027-03-30T02:31:00+02:00, key: nightly-sync/v1/2027-03-30, outcome: completed} "
+            + "before line 11")
         // A run that is none of the scenario's, before two that are.
         let stray = "{planned: 2027-03-28T03:00:00+02:00}"
         let first = "{planned: 2027-03-29T02:30:00+02:00}"

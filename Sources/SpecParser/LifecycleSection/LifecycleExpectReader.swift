@@ -9,6 +9,9 @@ struct LifecycleExpectReader {
     let identifiers: DeclaredTasks?
     /// Whether `occurrences` here was already reported with the document's `window` (then it is passed over).
     var occurrencesReported = false
+    /// The most launches the steps can make (their `launch` steps and the launches those overlap with); nil when the
+    /// steps could not be read.
+    var launchesAtMost: (count: Int, steps: Int, overlaps: Int)?
 
     /// Most a count may be: far more than any scenario produces, small enough to catch a pasted timestamp.
     static let countRange = 0...1_000_000
@@ -31,6 +34,17 @@ struct LifecycleExpectReader {
             return Located(value, at: reader.location(node))
         }
         expect.completed = located("completed") { reader.choices($0, field: "completed", LifecycleExpectation.Completion.self) }
+        if let completed = expect.completed?.value, let most = launchesAtMost, completed.count > most.count, let node = fields["completed"] {
+            // One entry per launch, and no launch but the steps' (a refused one has none): a longer list can never pass
+            // (told only as a failure, after the scenario ran).
+            func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+            let source = most.overlaps == 0 ? count(most.steps, "'launch' step")
+                : "\(count(most.steps, "'launch' step")) and \(count(most.overlaps, "overlap"))"
+            reader.log.report(.conflictingKeys, at: node,
+                              "'completed' lists \(completed.count) launches, but the steps make at most \(most.count) (\(source)), "
+                                  + "and a launch the system refuses has no entry, so it can never pass; list one entry per launch, "
+                                  + "or add the launch steps meant")
+        }
         if let node = fields["store"] {
             readStore(node, owner: fields.keyNode("store")!, into: &expect)
         }

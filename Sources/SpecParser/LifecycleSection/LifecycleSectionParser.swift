@@ -110,7 +110,14 @@ struct LifecycleSectionParser {
         }
         var expect: LifecycleExpectation?
         if let node = fields["expect"] {
-            expect = LifecycleExpectReader(reader: reader, identifiers: identifiers, occurrencesReported: recurrenceChecksReported).read(node, owner: fields.keyNode("expect")!)
+            var expectReader = LifecycleExpectReader(reader: reader, identifiers: identifiers, occurrencesReported: recurrenceChecksReported)
+            // Only from steps read without an error: a step dropped for its mistake would make the count short.
+            expectReader.launchesAtMost = reader.log.errorCount != errorsBefore ? nil : steps.map { steps in
+                let launches = steps.filter { if case .launch = $0.action { true } else { false } }
+                let overlaps = launches.filter { if case .launch(_, let plan) = $0.action { plan.overlap != nil } else { false } }.count
+                return (launches.count + overlaps, launches.count, overlaps)
+            }
+            expect = expectReader.read(node, owner: fields.keyNode("expect")!)
         } else if !LifecycleStepReader.stepsHold("expect", in: fields["steps"]) {
             let subject = specName.map { "'\($0)'" } ?? "this scenario"
             reader.missing("expect", in: fields, "add 'expect:' with what \(subject) must end with, e.g. 'expect: {completed: [true]}' (the harness's invariants are checked as well)")

@@ -394,8 +394,13 @@ import Testing
     // MARK: Expect
 
     @Test func expectReadsEveryKey() throws {
+        // Four launches for the four entries of `completed` (a longer list than the steps can launch is an error).
         let file = Self.parse(Self.minimal("""
-            steps: []
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-03-30T02:31:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-03-31T02:31:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-04-01T02:31:00+02:00, launch: com.example.app.refresh}
             expect:
               completed: [true, false, killed, none]
               store: {items: ["42"], commits: 2, updated-at: 2027-03-29T08:15:00+02:00}
@@ -425,7 +430,7 @@ import Testing
         #expect(expect.defects?.value == [.completedTwice])
         #expect(expect.brokenInvariants?.value == [.oneCompletionPerLaunch])
         #expect(expect.pendingRequests?.value == [])
-        #expect(expect.location.line == 5)
+        #expect(expect.location.line == 9)
     }
 
     /// `pending-requests` in its long form: an identifier with the request's earliest begin, mixed with the short form.

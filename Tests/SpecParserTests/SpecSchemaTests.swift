@@ -165,7 +165,10 @@ import Testing
     @Test(arguments: [
         ("several tasks, the gate inline in one", "task: {identifier: com.example.app.refresh, kind: refresh}",
          "task:\n  - {identifier: com.example.app.refresh, permitted: [com.example.app.refresh], background-modes: fetch}\n  - {identifier: com.example.app.processing, kind: processing}"),
-        ("flags, completions and a count as YAML types them", "completed: [false]", "completed: [false, true, killed, none]\n  side-effects: 0"),
+        // Four launches for four completions: a longer list than the steps launch is refused by the parser.
+        ("flags, completions and a count as YAML types them", "  - advance: 1h\nexpect:\n  completed: [false]",
+         "  - {at: 2027-03-29T05:00:00+02:00, launch: com.example.app.refresh}\n  - {at: 2027-03-29T06:00:00+02:00, launch: com.example.app.refresh}\n"
+            + "  - {at: 2027-03-29T07:00:00+02:00, launch: com.example.app.refresh}\nexpect:\n  completed: [false, true, killed, none]\n  side-effects: 0"),
         ("single words where lists belong", "errors: []", "errors: too-many-pending\n  defects: completed-twice\n  pending-requests: com.example.app.refresh"),
         ("an item and an error type that YAML types as numbers", "  - advance: 1h",
          "  - items: 42\n  - {launch: com.example.app.refresh, fail: {stage: write, error: 404}}"),

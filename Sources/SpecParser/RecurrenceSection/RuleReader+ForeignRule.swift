@@ -45,19 +45,17 @@ extension RuleReader {
     /// instant off by ten minutes, with a caveat that did not name the zone). Offset changes from 2000 to 2100.
     private func inZone(_ foreign: ForeignRule) -> ForeignRule {
         guard let timeZone, case .rule(.interval(let step, let from), _) = foreign.meaning, step < 3600 else { return foreign }
-        var cursor = Date(timeIntervalSince1970: 946_684_800)
-        let end = Date(timeIntervalSince1970: 4_102_444_800)
-        for _ in 0..<400 {
-            guard let change = timeZone.nextDaylightSavingTimeTransition(after: cursor), change < end else { break }
-            let delta = timeZone.secondsFromGMT(for: change) - timeZone.secondsFromGMT(for: change.addingTimeInterval(-1))
+        let changes = (try? ZoneTransition.transitions(of: timeZone, from: Date(timeIntervalSince1970: 946_684_800),
+                                                       through: Date(timeIntervalSince1970: 4_102_444_800))) ?? []
+        for change in changes {
+            let delta = change.change
             if delta % step != 0 {
                 var noted = foreign
-                noted.notes.append("In \(ZoneDisplayName.of(timeZone)) the offset moves by \(abs(delta) / 60) minutes (at \(change.rfc3339UTC)), "
+                noted.notes.append("In \(ZoneDisplayName.of(timeZone)) the offset moves by \(abs(delta) / 60) minutes (at \(change.date.rfc3339UTC)), "
                     + "not a whole number of the interval's \(step / 60)-minute steps: after such a change the interval leaves the wall clock's "
                     + "times; to keep to the wall clock, write times in steps instead, {every: day, at: \(Self.steps(of: step, from: from, in: timeZone))}")
                 return noted
             }
-            cursor = change
         }
         return foreign
     }

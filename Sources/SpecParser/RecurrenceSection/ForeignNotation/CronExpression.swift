@@ -418,7 +418,7 @@ struct CronExpression {
         if let command {
             result.notes.append("The rest of the line ('\(command)') is not part of the schedule\(dialect == .cron ? " (a crontab's user and command)" : ""): a spec checks when it runs")
         }
-        if dialect == .cron, runner == .daemon, [dayOfMonth.text, dayOfWeek.text].contains(where: { $0.contains("#") || $0.uppercased().contains("L") || $0.uppercased().contains("W") && !$0.uppercased().contains("WED") }) {
+        if dialect == .cron, runner == .daemon, dayOfMonth.special != nil || dayOfWeek.special != nil {
             // `0 12 * * 1#2`, `0 0 L * *`: read as the libraries that take them read them; a crontab refuses the line.
             result.notes.append("cronie and Vixie cron refuse 'L', 'W' and '#' in a crontab line; this reads them as the cron "
                 + "libraries that take them do (Quartz's meaning)")
@@ -492,25 +492,18 @@ struct CronExpression {
         }
     }
 
-    /// The spans `zone` repeats from 2000 to 2100 (where Foundation's transitions reach), from the offsets either side
-    /// of each change that sets the clocks back.
+    /// The spans `zone` repeats from 2000 to 2100, from the offsets either side of each change that sets the clocks back.
     static func repeatedPeriods(in zone: TimeZone) -> [RepeatedPeriod] {
-        var periods: [RepeatedPeriod] = []
-        var cursor = Date(timeIntervalSince1970: 946_684_800)
-        let end = Date(timeIntervalSince1970: 4_102_444_800)
-        for _ in 0..<400 {
-            guard let change = zone.nextDaylightSavingTimeTransition(after: cursor), change < end else { break }
-            let (before, after) = (zone.secondsFromGMT(for: change.addingTimeInterval(-1)), zone.secondsFromGMT(for: change))
-            if after < before {
-                let wall = Int(change.timeIntervalSince1970) + after
-                let date = CivilDate(daysSinceEpoch: Int((Double(wall) / 86_400).rounded(.down)))
-                let second = wall - date.daysSinceEpoch * 86_400
-                periods.append(RepeatedPeriod(start: LocalDateTime(year: date.year, month: date.month, day: date.day, hour: second / 3600, minute: second % 3600 / 60, second: second % 60),
-                                              length: before - after, offsetBefore: before))
-            }
-            cursor = change
+        let changes = (try? ZoneTransition.transitions(of: zone, from: Date(timeIntervalSince1970: 946_684_800),
+                                                       through: Date(timeIntervalSince1970: 4_102_444_800))) ?? []
+        return changes.filter { $0.change < 0 }.map { change in
+            let wall = Int(change.date.timeIntervalSince1970) + change.offsetAfter
+            let date = CivilDate(daysSinceEpoch: Int((Double(wall) / 86_400).rounded(.down)))
+            let second = wall - date.daysSinceEpoch * 86_400
+            return RepeatedPeriod(start: LocalDateTime(year: date.year, month: date.month, day: date.day, hour: second / 3600,
+                                                       minute: second % 3600 / 60, second: second % 60),
+                                  length: -change.change, offsetBefore: change.offsetBefore)
         }
-        return periods
     }
 
     /// Two times one after the other in `times` (a day's, in order) that fall in one span the zone repeats, where a

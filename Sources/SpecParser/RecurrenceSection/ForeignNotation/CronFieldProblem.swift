@@ -1,3 +1,4 @@
+import Recurrence
 import SpecDiagnostics
 
 /// Why a text shaped like a cron line is not one: the field that does not read and what it must be. A team porting
@@ -114,8 +115,8 @@ extension CronExpression {
            text[text.index(after: dash)...].allSatisfy(\.isNumber),
            case .weekdayOfMonth(_, let day)? = field(String(text[..<dash]), kind, quartz: quartz)?.special {
             // `6L-2`: `6L` is Quartz's last Friday; the offset is what does not read (it was told "'6L' is not a day").
-            let weekday = weekdayNames[quartz ? day - 1 : day % 7].capitalized
-            let lastName = ["Sun": "Sunday", "Mon": "Monday", "Tue": "Tuesday", "Wed": "Wednesday", "Thu": "Thursday", "Fri": "Friday", "Sat": "Saturday"][weekday]!
+            // `Weekday` counts as Quartz does (Sunday 1); cron counts Sunday 0 and 7.
+            let lastName = Weekday(rawValue: quartz ? day : day % 7 + 1)!.name.capitalized
             return (text[dash...], "after '\(text[..<dash])' (the month's last \(lastName)) is not read: an offset "
                 + "from the end is for the day of the month ('L-2'); write '\(text[..<dash])' alone, or the weekday of the month you mean ('\(quartz ? 6 : 5)#3')")
         }

@@ -142,29 +142,52 @@ public struct OffsetMismatchLint: SpecLintRule {
 
     /// Every instant of a scenario with a schedule, in the schedule's zone: the clock's start, each step's `at`,
     /// a submit's `earliest-begin` and an `advance` to an instant, the store's `updated-at`, each run's `planned`
-    /// and `actual`, a pending request's `earliest-begin`.
+    /// and `actual`, a pending request's `earliest-begin`. A scenario that changes its schedule (`change-schedule`)
+    /// reads each instant in the zone in effect then — a step's by its place, the others by their time — and accepts
+    /// the offset of any zone it runs in: an `actual` written in Berlin's offset after the user moved to New York is
+    /// the same instant, told as the author saw it.
     private func diagnostics(for body: LifecycleSpec) -> [Diagnostic] {
-        guard let zone = body.schedule?.timeZone else { return [] }
-        var instants = [body.clock]
-        for step in body.steps {
-            if let at = step.at { instants.append(at) }
+        guard let first = body.schedule else { return [] }
+        let changed = Dictionary(body.scheduleChanges.map { ($0.step, $0.schedule) }, uniquingKeysWith: { _, last in last })
+        var inEffect = first
+        // Each change and the clock's time at its step.
+        var changes: [(from: Date, schedule: ScheduleSpec)] = []
+        var now = body.clock.date
+        var instants: [(instant: InstantLiteral, schedule: ScheduleSpec)] = [(body.clock, first)]
+        for (index, step) in body.steps.enumerated() {
+            if let at = step.at {
+                instants.append((at, inEffect))
+                now = max(now, at.date)
+            }
             switch step.action {
-            case .submit(_, let earliestBegin?): instants.append(earliestBegin)
-            case .advance(.to(let target)): instants.append(target)
+            case .submit(_, let earliestBegin?): instants.append((earliestBegin, inEffect))
+            case .advance(.to(let target)):
+                instants.append((target, inEffect))
+                now = max(now, target.date)
+            case .advance(.by(let seconds)): now = now.addingTimeInterval(Double(seconds))
             default: break
             }
+            if let schedule = changed[index] {
+                inEffect = schedule
+                changes.append((now, schedule))
+            }
         }
-        if let updatedAt = body.expect.storeUpdatedAt { instants.append(updatedAt) }
+        func schedule(at date: Date) -> ScheduleSpec { changes.last { $0.from <= date }?.schedule ?? first }
+        if let updatedAt = body.expect.storeUpdatedAt { instants.append((updatedAt, schedule(at: updatedAt.date))) }
         var planned: Set<Int> = []
         for run in body.expect.runs?.value ?? [] {
             if run.planned != nil { planned.insert(instants.count) }
-            instants += [run.planned, run.actual].compactMap { $0 }
+            instants += [run.planned, run.actual].compactMap { $0 }.map { ($0, schedule(at: $0.date)) }
         }
-        instants += (body.expect.pendingRequests?.value ?? []).compactMap(\.earliestBegin)
-        // A run's `planned` is an occurrence of the schedule, so its note can tell an occurrence kept from one moved.
-        let expected = body.schedule.flatMap { ExpectedSlot(schedule: $0, overrides: nil, cursor: nil) }
-        return instants.enumerated().compactMap { index, instant in
-            diagnostic(for: instant, in: zone, expected: planned.contains(index) ? expected : nil)
+        instants += (body.expect.pendingRequests?.value ?? []).compactMap(\.earliestBegin).map { ($0, schedule(at: $0.date)) }
+        let zones = changes.isEmpty ? [] : [first.timeZone] + changes.map(\.schedule.timeZone)
+        return instants.enumerated().compactMap { index, entry in
+            if let written = entry.instant.writtenOffset, zones.contains(where: { $0.secondsFromGMT(for: entry.instant.date) == written }) {
+                return nil
+            }
+            // A run's `planned` is an occurrence of the schedule, so its note can tell an occurrence kept from one moved.
+            let expected = planned.contains(index) ? ExpectedSlot(schedule: entry.schedule, overrides: nil, cursor: nil) : nil
+            return diagnostic(for: entry.instant, in: entry.schedule.timeZone, expected: expected)
         }
     }
 

@@ -135,14 +135,26 @@ public struct LifecycleSpec: Sendable, Hashable {
         public var adapter: Adapter
         /// `retry:` — the backoff of the request submitted when a launch starts; nil retries as soon as the system allows.
         public var retry: Retry?
+        /// `on-schedule-change:` — what the app does with its pending requests at a `change-schedule` step.
+        public var onScheduleChange: ScheduleChangeResponse
 
-        public init(registers: [String]? = nil, submitsAtStartup: Bool = true, resubmits: Bool = true, adapter: Adapter = .thin, retry: Retry? = nil) {
+        public init(registers: [String]? = nil, submitsAtStartup: Bool = true, resubmits: Bool = true, adapter: Adapter = .thin, retry: Retry? = nil,
+                    onScheduleChange: ScheduleChangeResponse = .resubmit) {
             self.registers = registers
             self.submitsAtStartup = submitsAtStartup
             self.resubmits = resubmits
             self.adapter = adapter
             self.retry = retry
+            self.onScheduleChange = onScheduleChange
         }
+    }
+
+    /// `app.on-schedule-change` — what the app does with its pending requests when its schedule changes.
+    public enum ScheduleChangeResponse: String, Sendable, Hashable, CaseIterable {
+        /// Computes them again from the new schedule: the seeds' advice.
+        case resubmit
+        /// Keeps the instants computed from the old schedule: the seeds' warning (a stored instant is not the rule).
+        case keepPending = "keep-pending"
     }
 
     /// `app.adapter` — `thin`, or an adapter with one of the common bugs (the harness's words).
@@ -202,5 +214,18 @@ public struct LifecycleSpec: Sendable, Hashable {
         case refreshDisabled = "refresh-disabled"
         /// The Simulator: every submit fails `unavailable`.
         case simulator
+    }
+}
+
+extension LifecycleSpec {
+    /// The schedule each `change-schedule` step puts in effect, by the step's index in `steps`, in step order; empty
+    /// without a schedule.
+    public var scheduleChanges: [(step: Int, schedule: ScheduleSpec)] {
+        guard var inEffect = schedule else { return [] }
+        return steps.enumerated().compactMap { index, step in
+            guard case .changeSchedule(let change) = step.action else { return nil }
+            inEffect = inEffect.changed(by: change)
+            return (index, inEffect)
+        }
     }
 }

@@ -36,6 +36,26 @@ public struct LifecycleStep: Sendable, Hashable {
         case advance(Advance)
         /// `items: [...]` — the stubbed source returns these from now on.
         case setItems([String])
+        /// `change-schedule: {timezone:, rule:, nonexistent:, repeated:, version:, limit:}` — the user (or the app)
+        /// changes the schedule from now on; the app computes its requests again unless `app.on-schedule-change` says
+        /// it keeps them.
+        case changeSchedule(ScheduleChange)
+    }
+
+    /// What a `change-schedule` step changes; each key not written keeps the schedule in effect before the step.
+    public struct ScheduleChange: Sendable, Hashable {
+        /// The zone, rule, policies and search bound, as a cursor case overrides them.
+        public var overrides: CaseSpec.Overrides
+        /// `version:` — the rule's new version (it is part of every dedup key).
+        public var version: Int?
+        /// `timezone:` as written.
+        public var timeZoneName: ZoneNameLiteral?
+
+        public init(overrides: CaseSpec.Overrides = CaseSpec.Overrides(), version: Int? = nil, timeZoneName: ZoneNameLiteral? = nil) {
+            self.overrides = overrides
+            self.version = version
+            self.timeZoneName = timeZoneName
+        }
     }
 
     /// How far `advance` moves the clock.

@@ -110,6 +110,30 @@ extension ScheduleSpec {
     }
 }
 
+extension ScheduleSpec {
+    /// The schedule a lifecycle scenario's `change-schedule` step puts in effect: this one with the change's keys.
+    public func changed(by change: LifecycleStep.ScheduleChange) -> ScheduleSpec {
+        var changed = self
+        let overrides = change.overrides
+        if let zone = overrides.timeZone {
+            changed.timeZone = zone
+            changed.timeZoneName = change.timeZoneName
+        }
+        if let rule = overrides.rule { changed.rule = rule }
+        // Interval rules take no policies (the reader warns that they do nothing there).
+        changed.nonexistent = changed.rule.isCalendarRule ? overrides.nonexistent ?? changed.nonexistent : nil
+        changed.repeated = changed.rule.isCalendarRule ? overrides.repeated ?? changed.repeated : nil
+        if let limit = overrides.limit {
+            changed.limit = limit
+            changed.limitLocation = nil
+            changed.limitSourceLine = nil
+        }
+        if let version = change.version { changed.version = version }
+        changed.intervalFrom = nil
+        return changed
+    }
+}
+
 /// `window:` — `(after, through]`.
 public struct WindowSpec: Sendable, Hashable {
     public var after: InstantLiteral

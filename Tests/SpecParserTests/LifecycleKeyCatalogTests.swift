@@ -26,18 +26,21 @@ import Testing
         ("task", scenario(task: "{identifier: com.example.app.refresh, xyzzy: 1}"),
          "'task'", "identifier, kind, info-plist, permitted, background-modes"),
         ("job", scenario(extra: "job: {xyzzy: 1}"), "'job'", "items, stages, flaws"),
-        ("app", scenario(extra: "app: {xyzzy: 1}"), "'app'", "registers, submits-at-startup, resubmits, adapter, retry"),
+        ("app", scenario(extra: "app: {xyzzy: 1}"), "'app'", "registers, submits-at-startup, resubmits, adapter, retry, on-schedule-change"),
         ("retry", scenario(extra: "app: {retry: {backoff: constant, delay: 1m, xyzzy: 1}}"), "'retry'",
          "backoff, delay, factor, maximum, max-attempts"),
         ("system", scenario(extra: "system: {xyzzy: 1}"), "'system'", "availability, expires-after"),
         ("expires-after", scenario(extra: "system: {expires-after: {xyzzy: 1}}"), "'expires-after'", "refresh, processing"),
         ("a step", scenario(steps: "[{xyzzy: 1, launch: com.example.app.refresh}]"), "this step",
-         "at, launch, expire, fail, interrupt, overlap, register, submit, earliest-begin, cancel, relaunch, terminate, advance, items"),
+         "at, launch, expire, fail, interrupt, overlap, register, submit, earliest-begin, cancel, relaunch, terminate, advance, items, change-schedule"),
         ("fail", scenario(steps: "[{launch: com.example.app.refresh, fail: {stage: write, error: network, xyzzy: 1}}]"), "'fail'",
          "stage, error"),
         ("overlap", scenario(steps: "[{launch: com.example.app.refresh, overlap: {launch: com.example.app.refresh, during: parse, xyzzy: 1}}]"),
          "'overlap'", "launch, during, expire, fail, interrupt"),
         ("relaunch", scenario(steps: "[{relaunch: {xyzzy: 1}}]"), "'relaunch'", "registers"),
+        ("change-schedule", scenario(extra: "schedule: {timezone: Europe/Berlin, rule: {every: day, at: \"02:30\"}, nonexistent: skip, repeated: first}",
+                                     steps: "[{change-schedule: {xyzzy: 1}}]"),
+         "'change-schedule'", "timezone, rule, nonexistent, repeated, version, limit"),
         ("expect", scenario(expect: "{xyzzy: 1}"), "'expect'",
          "completed, store, side-effects, temp-files, runs, run-count, log, errors, defects, broken-invariants, pending-requests"),
         ("store", scenario(expect: "{store: {xyzzy: 1}}"), "'store'", "items, commits, updated-at"),
@@ -53,9 +56,9 @@ import Testing
     @Test func aStepThatDoesNothingNamesEveryActionOfTheCatalog() {
         let diagnostics = SpecFixtures.parse(Self.scenario(steps: "[{at: 2027-03-29T01:00:00+02:00}]")).diagnostics
         #expect(diagnostics.map(\.message) == [
-            "this step does nothing; add one action: launch, expire, register, submit, cancel, relaunch, terminate, advance or items",
+            "this step does nothing; add one action: launch, expire, register, submit, cancel, relaunch, terminate, advance, items or change-schedule",
         ])
-        #expect(SpecKeyCatalog.stepForms.map(\.key) == ["launch", "expire", "register", "submit", "cancel", "relaunch", "terminate", "advance", "items"])
+        #expect(SpecKeyCatalog.stepForms.map(\.key) == ["launch", "expire", "register", "submit", "cancel", "relaunch", "terminate", "advance", "items", "change-schedule"])
     }
 
     @Test func everyMappingHasItsOwnNameInTheSchema() throws {

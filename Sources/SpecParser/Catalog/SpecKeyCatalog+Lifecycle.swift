@@ -1,3 +1,4 @@
+import Recurrence
 import SpecModel
 
 /// The keys of task lifecycle scenarios: the lifecycle readers take their allowed keys from here, as the recurrence
@@ -110,6 +111,9 @@ extension SpecKeyCatalog {
             SpecKey("retry", .mapping(retry), default: .described("none: a retry may begin as soon as the system allows"),
                     example: "{backoff: exponential, delay: 15m, factor: 2, maximum: 1h}",
                     summary: "The backoff of retry requests, on the manual clock."),
+            SpecKey("on-schedule-change", .choice(LifecycleSpec.ScheduleChangeResponse.allCases.map(\.rawValue)),
+                    default: .described("`\(LifecycleSpec.App().onScheduleChange.rawValue)`"), example: "keep-pending",
+                    summary: "What the app does at a `change-schedule` step: `resubmit` submits, for each task it registers, a request for the new schedule's first occurrence after the last completed run whose dedup key is not completed yet, replacing the pending one; `keep-pending` keeps the requests computed from the old schedule (the seeds' warning: a stored instant is not the rule)."),
         ])
 
     /// `app.retry:`.
@@ -190,6 +194,8 @@ extension SpecKeyCatalog {
                     summary: "Moves the clock forward by a duration or to an instant, firing what falls due (expiration deadlines)."),
             SpecKey("items", .list(.text("text"), singleAllowed: true, nonEmpty: false), .alternative("one action"),
                     example: "[\"42\", \"44\"]", summary: "The stubbed source returns these items from now on."),
+            SpecKey("change-schedule", .mapping(scheduleChange), .alternative("one action"), example: "{timezone: America/New_York}",
+                    summary: "The schedule changes from now on (the user moved, the rule got a new version); the app, started in the foreground when it is not running, computes its requests again (`app.on-schedule-change`). Each launch after it catches up with the new schedule."),
         ],
         variants: stepForms,
         variantSelection: .exactlyOne)
@@ -211,7 +217,29 @@ extension SpecKeyCatalog {
         .init(name: "terminate", key: "terminate", value: nil, keys: ["at", "terminate"], required: ["terminate"], example: "{terminate: {}}"),
         .init(name: "advance", key: "advance", value: nil, keys: ["advance"], required: ["advance"], example: "{advance: 31s}"),
         .init(name: "items", key: "items", value: nil, keys: ["at", "items"], required: ["items"], example: "{items: [\"42\", \"44\"]}"),
+        .init(name: "change-schedule", key: "change-schedule", value: nil, keys: ["at", "change-schedule"], required: ["change-schedule"],
+              example: "{at: 2027-03-29T12:00:00+02:00, change-schedule: {timezone: America/New_York}}"),
     ]
+
+    /// `change-schedule:` of a step.
+    public static let scheduleChange = SpecMapping(
+        name: "changeSchedule",
+        summary: "What changes in the scenario's schedule from this step on; a key not written keeps its value. The schedule's `id` stays: the catch-up anchor (the last completed run) carries over, and a new `version` makes new dedup keys.",
+        keys: [
+            SpecKey("timezone", .timeZone, example: "America/New_York",
+                    summary: "The new zone (the user moved): the rule's wall times and every dedup key's local date are read there from now on."),
+            SpecKey("rule", .either([.mapping(rule), .ruleShorthand]), example: "{every: day, at: \"04:00\"}",
+                    summary: "The new rule; a change from an interval to a calendar rule must give `nonexistent` and `repeated`."),
+            SpecKey("nonexistent", .choice(NonexistentTimePolicy.allCases.map(\.rawValue)), example: "next-valid-time",
+                    summary: "The new policy for wall times a forward change skips."),
+            SpecKey("repeated", .choice(RepeatedTimePolicy.allCases.map(\.rawValue)), example: "both",
+                    summary: "The new policy for wall times a backward change repeats."),
+            SpecKey("version", .wholeNumber(1...1_000_000), example: "2",
+                    summary: "The rule's new version: dedup keys name it, so the same local date under a new version is a new occurrence."),
+            SpecKey("limit", .wholeNumber(1...10_000_000), example: "10000",
+                    summary: "The new search bound."),
+        ],
+        constraints: [.atLeastOne(["timezone", "rule", "nonexistent", "repeated", "version", "limit"])])
 
     /// `fail:` of a launch.
     public static let fault = SpecMapping(
@@ -353,6 +381,6 @@ extension SpecKeyCatalog {
 
     /// Every mapping of lifecycle scenarios, in the order the reference presents them.
     public static let lifecycleMappings: [SpecMapping] = [
-        lifecycleScenario, task, job, app, retry, system, expiresAfter, step, fault, overlap, relaunch, lifecycleExpect, store, log, logText, run, pendingRequest,
+        lifecycleScenario, task, job, app, retry, system, expiresAfter, step, fault, overlap, relaunch, scheduleChange, lifecycleExpect, store, log, logText, run, pendingRequest,
     ]
 }

@@ -102,7 +102,7 @@ struct LifecycleSectionParser {
 
         var steps: [LifecycleStep]?
         if let node = fields["steps"] {
-            steps = LifecycleStepReader(reader: reader, identifiers: identifiers, stages: job?.stages, clock: clock)
+            steps = LifecycleStepReader(reader: reader, identifiers: identifiers, stages: job?.stages, clock: clock, schedule: scheduleDraft)
                 .read(node)
             stepOffsets = steps?.compactMap(\.at).map(\.writtenOffset) ?? []
         } else {
@@ -193,6 +193,10 @@ struct LifecycleSectionParser {
         }
         if let node = fields["retry"] {
             app.retry = readRetry(node, owner: fields.keyNode("retry")!)
+        }
+        if let node = fields["on-schedule-change"],
+           let response = reader.choice(node, field: "on-schedule-change", LifecycleSpec.ScheduleChangeResponse.self) {
+            app.onScheduleChange = response
         }
         return reader.log.errorCount == errorsBefore ? app : nil
     }

@@ -16,6 +16,17 @@ struct LifecycleStepReader {
     let stages: [LifecycleSpec.Stage]?
     /// The manual clock's start; nil when `clock` could not be read.
     let clock: InstantLiteral?
+    /// The scenario's schedule as far as it could be read; nil when the scenario has none (`change-schedule` then has
+    /// nothing to change).
+    var schedule: ScheduleReader.Draft?
+    /// The zone and kind of rule in effect, followed through the `change-schedule` steps as they are read.
+    private let inEffect = ScheduleInEffect()
+
+    private final class ScheduleInEffect {
+        var timeZone: TimeZone?
+        var ruleIsCalendar: Bool?
+        var started = false
+    }
 
     /// What authors write for `cancel: all` (`All` included).
     static let cancelAllWords: Set<String> = ["all", "everything", "every", "any", "*", "all-tasks", "all-requests"]
@@ -153,9 +164,44 @@ struct LifecycleStepReader {
         case "items":
             return reader.texts(node, field: "items", expected: "the list of item identifiers the source returns from now on, e.g. [\"42\", \"44\"]")
                 .map { .setItems($0) }
+        case "change-schedule":
+            return readScheduleChange(node, owner: fields.keyNode("change-schedule")!).map { .changeSchedule($0) }
         default:
             return nil
         }
+    }
+
+    /// `change-schedule: {timezone:, rule:, nonexistent:, repeated:, version:, limit:}`: read in the zone in effect.
+    private func readScheduleChange(_ node: Node, owner: Node) -> LifecycleStep.ScheduleChange? {
+        guard let schedule else {
+            reader.log.report(.missingKey, at: owner,
+                              "'change-schedule' changes the scenario's schedule, and this scenario has none; add 'schedule:' (the one in effect "
+                                + "from the clock's start), e.g. 'schedule: \(ScheduleReader.example)'")
+            return nil
+        }
+        if !inEffect.started {
+            inEffect.started = true
+            inEffect.timeZone = schedule.timeZone
+            inEffect.ruleIsCalendar = schedule.rule?.isCalendarRule
+        }
+        guard let fields = reader.mapping(
+            node, place: "'change-schedule'", owner: owner, allowed: SpecKeyCatalog.scheduleChange.keyNames,
+            expected: "a mapping of what changes, e.g. {timezone: America/New_York}")
+        else { return nil }
+        let errorsBefore = reader.log.errorCount
+        guard !fields.keysInOrder.isEmpty else {
+            if fields.hasUnknownKeys { return nil }
+            reader.log.report(.emptyValue, at: node,
+                              "'change-schedule' changes nothing; write what changes: timezone, rule, nonexistent, repeated, version or limit, "
+                                + "e.g. {timezone: America/New_York}")
+            return nil
+        }
+        let read = ScheduleOverridesReader(reader: reader, timeZone: inEffect.timeZone, ruleIsCalendar: inEffect.ruleIsCalendar).read(fields)
+        let version = fields["version"].map { reader.integer($0, field: "version", range: 1...1_000_000, example: "2") }
+        inEffect.timeZone = read.timeZone
+        if let rule = read.overrides.rule { inEffect.ruleIsCalendar = rule.isCalendarRule } else if fields.has("rule") { inEffect.ruleIsCalendar = nil }
+        guard reader.log.errorCount == errorsBefore, version != .some(nil) else { return nil }
+        return LifecycleStep.ScheduleChange(overrides: read.overrides, version: version ?? nil, timeZoneName: read.timeZoneName)
     }
 
     private func readLaunch(_ fields: MappingFields) -> LifecycleStep.Action? {

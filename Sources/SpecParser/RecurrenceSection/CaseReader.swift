@@ -109,26 +109,9 @@ struct CaseReader {
             reader.missing("next", in: fields, "add the expected result, e.g. 'next: 2027-03-29T02:30:00+02:00' (or a list), or 'error: no-occurrence'")
         }
 
-        var overrides = CaseSpec.Overrides()
-        overrides.nonexistent = fields["nonexistent"].flatMap { reader.choice($0, field: "nonexistent", NonexistentTimePolicy.self) }
-        overrides.repeated = fields["repeated"].flatMap { reader.choice($0, field: "repeated", RepeatedTimePolicy.self) }
-        overrides.timeZone = fields["timezone"].flatMap { reader.timeZone($0, field: "timezone") }
-        overrides.limit = fields["limit"].flatMap {
-            reader.integer($0, field: "limit", range: 1...10_000_000, example: "\(Schedule.defaultSearchLimit)")
-        }
-        if fields.has("timezone") { zoneOfCase = overrides.timeZone }
-        if let ruleNode = fields["rule"] {
-            overrides.rule = RuleReader(reader: reader, timeZone: zoneOfCase).read(ruleNode, owner: fields.keyNode("rule")!)
-            // A case that turns an interval schedule into a calendar rule needs policies the schedule never gave.
-            if let rule = overrides.rule, rule.isCalendarRule, schedule.rule?.isCalendarRule == false {
-                if overrides.nonexistent == nil, !fields.has("nonexistent") {
-                    reader.missing("nonexistent", in: fields, "its rule is a calendar rule, and the schedule has none; " + ScheduleReader.nonexistentAdvice)
-                }
-                if overrides.repeated == nil, !fields.has("repeated") {
-                    reader.missing("repeated", in: fields, "its rule is a calendar rule, and the schedule has none; " + ScheduleReader.repeatedAdvice)
-                }
-            }
-        }
+        let read = ScheduleOverridesReader(reader: reader, timeZone: zoneOfCase, ruleIsCalendar: schedule.rule?.isCalendarRule).read(fields)
+        let overrides = read.overrides
+        zoneOfCase = read.timeZone
 
         let description = fields["description"].flatMap { reader.text($0, field: "description", expected: "a text") }
         let tags = fields["tags"].flatMap(reader.tags) ?? []
@@ -140,7 +123,7 @@ struct CaseReader {
             // the case is (its place in the results and the plan followed the template's line).
             name: name, location: reader.log.source.location(fields.keyNode("name").map(\.mark).flatMap { $0 >= node.mark ? $0 : nil } ?? node.mark),
             after: after, next: next, error: error, overrides: overrides,
-            timeZoneName: overrides.timeZone == nil ? nil : fields["timezone"].flatMap(reader.zoneName))
+            timeZoneName: read.timeZoneName)
         parsed.description = description
         parsed.tags = tags
         parsed.skip = skip

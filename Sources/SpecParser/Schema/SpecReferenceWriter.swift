@@ -291,6 +291,7 @@ public struct SpecReferenceWriter: Sendable {
         text += section(SpecKeyCatalog.fault, level: 4, example: nil)
         text += section(SpecKeyCatalog.overlap, level: 4, example: nil)
         text += section(SpecKeyCatalog.relaunch, level: 4, example: nil)
+        text += section(SpecKeyCatalog.scheduleChange, level: 4, more: "changing-the-schedule", example: nil)
 
         text += section(SpecKeyCatalog.lifecycleExpect, level: 3, more: "expect", example: nil)
         text += section(SpecKeyCatalog.store, level: 4, example: nil)
@@ -325,6 +326,7 @@ public struct SpecReferenceWriter: Sendable {
         case SpecKeyCatalog.knownDeviations.name: "`known-deviations`"
         case SpecKeyCatalog.lifecycleScenario.name: "Lifecycle scenarios"
         case SpecKeyCatalog.expiresAfter.name: "`expires-after`"
+        case SpecKeyCatalog.scheduleChange.name: "`change-schedule`"
         case SpecKeyCatalog.step.name: "`steps`"
         case SpecKeyCatalog.lifecycleExpect.name: "`expect` of a lifecycle scenario"
         case SpecKeyCatalog.run.name: "`runs`"

@@ -32,6 +32,10 @@ extension LifecycleConfiguration {
             jobFlaws: Set(spec.job.flaws.map(SyncJob.Flaw.init)),
             temporaryParent: temporaryParent,
             folderTracker: folderTracker)
+        onScheduleChange = switch spec.app.onScheduleChange {
+        case .resubmit: .resubmit
+        case .keepPending: .keepPending
+        }
     }
 }
 

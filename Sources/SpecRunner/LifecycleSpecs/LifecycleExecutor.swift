@@ -70,6 +70,9 @@ struct LifecycleExecutor: Sendable {
         var stepProblem: String?
         // The machine failed under the scenario (a full disk, a file-size limit): nothing it did after can be judged.
         var machineFailed = false
+        // Each zone a schedule change put in effect, from the clock's time at its step: the reports show instants there.
+        var zoneChanges: [(from: Date, zone: TimeZone)] = []
+        let changedSchedules = Dictionary(spec.scheduleChanges.map { ($0.step, $0.schedule) }, uniquingKeysWith: { _, last in last })
         for (index, step) in spec.steps.enumerated() {
             if Task.isCancelled {
                 stepProblem = "stopped before step \(index + 1) (\(step.location)): the run abandoned the test"
@@ -78,12 +81,15 @@ struct LifecycleExecutor: Sendable {
             let launchesBefore = simulation.scheduler.launches.count
             let errorsBefore = raisedBy.count
             do {
-                try await perform(step, on: simulation)
+                try await perform(step, on: simulation, changedSchedule: changedSchedules[index])
             } catch {
                 stepProblem = "step \(index + 1) (\(step.location)) could not run: \(error)"
                 if case .environment = error as? LifecycleError { machineFailed = true }
             }
             raisedBy += Array(repeating: index, count: simulation.scheduler.errors.count - raisedBy.count)
+            if let schedule = changedSchedules[index], schedule.timeZone != (zoneChanges.last?.zone ?? displayZone) {
+                zoneChanges.append((simulation.clock.now, schedule.timeZone))
+            }
             if case .launch = step.action, simulation.scheduler.launches.count == launchesBefore {
                 let errors = simulation.scheduler.errors
                 let error = errorsBefore < errors.count ? errors[errorsBefore] : nil
@@ -99,8 +105,9 @@ struct LifecycleExecutor: Sendable {
             machineFailed = true
         }
 
-        let abbreviations = ZoneAbbreviations.system(for: [displayZone.identifier])
-        let judgement = LifecycleJudgement(expect: spec.expect, report: report, zone: displayZone, abbreviations: abbreviations)
+        let abbreviations = ZoneAbbreviations.system(for: [displayZone.identifier] + zoneChanges.map(\.zone.identifier))
+        let judgement = LifecycleJudgement(expect: spec.expect, report: report, zone: displayZone, zoneChanges: zoneChanges,
+                                           abbreviations: abbreviations)
         var verdict = Verdict(status: .passed, timeZone: scheduleZone)
         // Each refused launch at its step's time, for the lifecycle picture (a refused step is no run).
         let refused = refusedLaunches.map { refused -> LifecycleResult.RefusedLaunch in
@@ -166,7 +173,8 @@ struct LifecycleExecutor: Sendable {
 
     /// One step: the clock first (a launch moves it itself), then the action. Lifecycle errors are kept by the
     /// simulation for `expect.errors`; only a harness problem (the clock sent backwards) throws.
-    private func perform(_ step: LifecycleStep, on simulation: LifecycleSimulation) async throws {
+    /// `changedSchedule` is the schedule a `change-schedule` step puts in effect.
+    private func perform(_ step: LifecycleStep, on simulation: LifecycleSimulation, changedSchedule: ScheduleSpec? = nil) async throws {
         if let at = step.at {
             try await simulation.advance(to: at.date)
         }
@@ -196,6 +204,9 @@ struct LifecycleExecutor: Sendable {
             try await simulation.advance(to: instant.date)
         case .setItems(let items):
             await simulation.setItems(items)
+        case .changeSchedule:
+            guard let schedule = changedSchedule else { throw ScenarioSetupError(description: "the scenario has no schedule to change") }
+            try await simulation.changeSchedule(to: ScheduleOccurrences(try Schedule(schedule), limit: occurrenceLimit))
         }
     }
 

@@ -15,16 +15,26 @@ struct LifecycleJudgement {
     let report: LifecycleReport
     /// Shows instants: the schedule's zone, or the clock's written offset without a schedule.
     let zone: TimeZone
+    /// The zones `change-schedule` steps put in effect, each from the clock's time at its step: an instant from then
+    /// on is shown in that zone (the user moved to New York: New York's wall time).
+    let zoneChanges: [(from: Date, zone: TimeZone)]
     let abbreviations: ZoneAbbreviations
 
     private(set) var expectations: [LifecycleResult.ExpectationCheck] = []
 
-    init(expect: LifecycleExpectation, report: LifecycleReport, zone: TimeZone, abbreviations: ZoneAbbreviations) {
+    init(expect: LifecycleExpectation, report: LifecycleReport, zone: TimeZone, zoneChanges: [(from: Date, zone: TimeZone)] = [],
+         abbreviations: ZoneAbbreviations) {
         self.expect = expect
         self.report = report
         self.zone = zone
+        self.zoneChanges = zoneChanges
         self.abbreviations = abbreviations
         compareAll()
+    }
+
+    /// The zone an instant is shown in: the schedule's in effect then.
+    func zone(at date: Date) -> TimeZone {
+        zoneChanges.last { $0.from <= date }?.zone ?? zone
     }
 
     /// The invariants, each as recorded; a broken one the spec lists says so in its detail.
@@ -41,7 +51,7 @@ struct LifecycleJudgement {
     /// An instant inside a key (`…@2027-03-28T00:59:00Z`) is left as written. Unchanged when the zone is UTC (`Etc/UTC`
     /// for a schedule's `UTC`, Foundation's `GMT` for a scenario without a schedule).
     func localized(_ text: String) -> String {
-        guard !["UTC", "GMT"].contains(ZoneDisplayName.of(zone)), text.contains("Z") else { return text }
+        guard !zoneChanges.isEmpty || !["UTC", "GMT"].contains(ZoneDisplayName.of(zone)), text.contains("Z") else { return text }
         let matches = Self.utcInstant.matches(in: text, range: NSRange(text.startIndex..., in: text))
         guard !matches.isEmpty else { return text }
         let parser = ISO8601DateFormatter()
@@ -324,7 +334,7 @@ struct LifecycleJudgement {
     }
 
     func instant(_ date: Date) -> ResultInstant {
-        ResultInstant(date, in: zone, abbreviations: abbreviations)
+        ResultInstant(date, in: zone(at: date), abbreviations: abbreviations)
     }
 
     /// For a `log.contains` that found nothing: the lines nearest the text (most words in common, a word that starts

@@ -18,6 +18,9 @@ public struct LifecycleInvariants: Sendable {
     public let catchUp: CatchUp?
     public let pendingTimers: [ManualClock.PendingTimer]
     public let defects: [Defect]
+    /// The schedule and each change made to it (`ScheduleTimeline.all`), by the revision each run records; empty:
+    /// `catchUp`'s occurrences throughout.
+    public var schedules: [any OccurrenceSource] = []
 
     public init(
         launches: [LaunchRecord], runs: [JobRunRecord], duplicateItems: [String], sideEffects: [SideEffect],
@@ -232,15 +235,21 @@ public struct LifecycleInvariants: Sendable {
 
     func catchUpNothingMissed() -> InvariantCheck {
         guard let catchUp else { return InvariantCheck(name: "catch-up-nothing-missed", passed: true, detail: "no schedule") }
-        let completedEnds = Set(launches.filter { run($0.number)?.completionRecorded == true }.map(\.actual).filter { $0 > catchUp.since })
+        // Each piece is read with the schedule its run caught up with (the one in effect at its launch).
+        var revisionAtEnd: [Date: Int] = [:]
+        let completedRuns = launches.compactMap { launch in run(launch.number).flatMap { $0.completionRecorded ? (launch.actual, $0) : nil } }
+        for (end, record) in completedRuns { revisionAtEnd[end] = max(revisionAtEnd[end] ?? 0, record.scheduleRevision) }
+        let completedEnds = Set(completedRuns.map(\.0).filter { $0 > catchUp.since })
         guard let last = completedEnds.max() else {
             return InvariantCheck(name: "catch-up-nothing-missed", passed: true, detail: "no run completed")
         }
         // A reconciled part moved the anchor to its last occurrence even if its launch then failed: the next window
         // starts there, so a piece must end there too.
-        let partEnds = runs.filter { !$0.reconciledOccurrences.isEmpty }.compactMap { run in
+        let partEnds = runs.filter { !$0.reconciledOccurrences.isEmpty }.compactMap { run -> Date? in
             let part = Set(run.reconciledOccurrences)
-            return run.due.last { part.contains($0.key.rawValue) }?.date
+            guard let end = run.due.last(where: { part.contains($0.key.rawValue) })?.date else { return nil }
+            revisionAtEnd[end] = max(revisionAtEnd[end] ?? 0, run.scheduleRevision)
+            return end
         }
         let ends = completedEnds.union(partEnds.filter { $0 > catchUp.since && $0 < last }).sorted()
         let done = Set(completions.map(\.key))
@@ -250,7 +259,9 @@ public struct LifecycleInvariants: Sendable {
         // the occurrence bound that run met is the bound here (the whole span can hold more than one window may).
         for (start, end) in zip([catchUp.since] + ends.dropLast(), ends) {
             do {
-                let piece = try catchUp.occurrences.occurrences(in: Window(after: start, through: end))
+                let revision = revisionAtEnd[end] ?? 0
+                let schedule = schedules.indices.contains(revision) ? schedules[revision] : catchUp.occurrences
+                let piece = try schedule.occurrences(in: Window(after: start, through: end))
                 expected += piece.count
                 missed += piece.filter { !done.contains($0.key.rawValue) }
             } catch {

@@ -14,6 +14,8 @@ public struct JobRunRecord: Sendable, Hashable {
     public var storeAfterOverlaps: StoreSnapshot?
     /// The cursor the source would give at this launch (what a commit must store).
     public var expectedCursor: String?
+    /// The schedule in effect when the launch began (`ScheduleTimeline.revision`: 0 until a schedule change).
+    public var scheduleRevision = 0
     /// Catch-up: the frozen window and the due occurrences.
     public var window: Window?
     public var due: [Occurrence] = []

@@ -54,6 +54,16 @@ public struct LifecycleConfiguration: Sendable {
     public var resubmitsAfterLaunch: Bool
     public var adapter: Adapter
     public var jobFlaws: Set<SyncJob.Flaw>
+    /// What the app does with its pending requests when the schedule changes (`LifecycleSimulation.changeSchedule`).
+    public var onScheduleChange: ScheduleChangeResponse = .resubmit
+
+    /// What the app does with its pending requests when the schedule changes.
+    public enum ScheduleChangeResponse: Sendable, Hashable {
+        /// Computes them again from the new schedule.
+        case resubmit
+        /// Keeps the instants computed from the old schedule.
+        case keepPending
+    }
     /// Where the per-scenario folder is created; nil for the system's temporary directory.
     public var temporaryParent: URL?
     /// Where the scenario folder is kept on record until removed, for a run to remove what it abandoned.

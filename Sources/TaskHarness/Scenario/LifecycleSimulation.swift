@@ -32,6 +32,8 @@ public actor LifecycleSimulation {
     /// The outside system receiving side effects; it survives process deaths.
     public nonisolated let sideEffects: SideEffectLedger
     public nonisolated let catchUp: CatchUp?
+    /// The schedule and each change made to it (`changeSchedule`); nil without a schedule.
+    public nonisolated let schedules: ScheduleTimeline?
     nonisolated let journal = RunJournal()
     /// What the watch on an app's own adapter found (`WatchedJob`).
     nonisolated let adapterProblems = HarnessProblems()
@@ -82,7 +84,9 @@ public actor LifecycleSimulation {
             folder.remove()
             throw .storage(error)
         }
-        catchUp = configuration.schedule.map { CatchUp(occurrences: $0, since: configuration.clockStart) }
+        let schedules = configuration.schedule.map(ScheduleTimeline.init)
+        self.schedules = schedules
+        catchUp = schedules.map { CatchUp(occurrences: $0, since: configuration.clockStart) }
         startupRegistrations = configuration.startupRegistrations ?? configuration.tasks.map(\.identifier)
         let journal = journal
         scheduler.setCompletionObserver { [weak scheduler] number, success in
@@ -205,6 +209,26 @@ public actor LifecycleSimulation {
         source.setItems(items)
     }
 
+    /// The schedule changes from now on (the user moved, the rule got a new version): each later catch-up and request
+    /// reads `schedule`. The app, started in the foreground when it is not running, computes its requests again
+    /// (`configuration.onScheduleChange`): for each task it registers, a request for the new schedule's first
+    /// occurrence after the last completed run whose dedup key is not completed, replacing the pending one.
+    public func changeSchedule(to schedule: any OccurrenceSource) throws(LifecycleError) {
+        try checkNotFinished()
+        guard let schedules else {
+            throw .invalidConfiguration("the scenario has no schedule to change; give it one (LifecycleConfiguration.schedule)")
+        }
+        schedules.change(to: schedule)
+        guard configuration.onScheduleChange == .resubmit else { return }
+        let process = try runningProcess()
+        var seen: Set<String> = []
+        for identifier in startupRegistrations where seen.insert(identifier).inserted {
+            if let floor = nextDueOccurrence(of: identifier, process: process) {
+                submitNow(identifier, floor: floor, process: process)
+            }
+        }
+    }
+
     /// Why `identifier` cannot begin the job's temporary file names (`<identifier>.<attempt>.<stage>.tmp`), or nil.
     static func fileNameProblem(of identifier: String) -> String? {
         let shown = String(identifier.unicodeScalars.prefix(60).map { $0.properties.generalCategory == .control ? "?" : Character($0) })
@@ -264,9 +288,10 @@ public actor LifecycleSimulation {
         } ?? []
         let pendingTimers = clock.pendingWork
         let defects = scheduler.defects
-        let invariants = LifecycleInvariants(
+        var invariants = LifecycleInvariants(
             launches: launches, runs: runs, duplicateItems: duplicates, sideEffects: effects, completions: completions,
             catchUp: catchUp, pendingTimers: pendingTimers, defects: defects)
+        invariants.schedules = schedules?.all ?? []
         let problems = harnessProblems + adapterProblems.all
         let harness = InvariantCheck(
             name: "harness-ran-cleanly", passed: problems.isEmpty,
@@ -545,6 +570,26 @@ public actor LifecycleSimulation {
         }
     }
 
+    /// The request a schedule change leaves: the schedule's first occurrence after the catch-up anchor whose dedup key
+    /// is not completed (a zone moved west gives the day just run again, under the key it completed). A search that
+    /// fails is logged under `submit`, as the launch handler's are, and nothing is submitted.
+    private func nextDueOccurrence(of identifier: String, process: AppProcess) -> Date? {
+        guard let catchUp else { return nil }
+        let anchor = (try? process.completions.catchUpAnchor(schedule: catchUp.occurrences.scheduleID)) ?? nil
+        var cursor = max(anchor ?? catchUp.since, catchUp.since)
+        do {
+            // Each completed key is passed at most once, so this ends within the completions plus one.
+            while true {
+                let occurrence = try catchUp.occurrences.next(after: cursor)
+                guard try !process.completions.completedKeys(among: [occurrence.key.rawValue]).isEmpty else { return occurrence.date }
+                cursor = occurrence.date
+            }
+        } catch {
+            log.record(identifier: identifier, stage: "submit", errorType: DiagnosticsEntry.errorType(of: error), from: process.life)
+            return nil
+        }
+    }
+
     /// The next occurrence after `date`, or nil without a schedule (a problem is recorded when the schedule fails).
     /// The next request's floor, as the app's own code asks its schedule. A search that fails (the schedule's
     /// `limit`, a rule past its last date) is the app's failure, not the harness's: it is logged under `submit` and
@@ -567,6 +612,7 @@ public actor LifecycleSimulation {
         let launchTime = clock.now
         log.record(identifier: identifier, stage: "launch", from: process.life)
         var record = JobRunRecord(launch: number, identifier: identifier, plan: plans.removeValue(forKey: identifier) ?? LaunchPlan())
+        record.scheduleRevision = schedules?.revision ?? 0
         record.storeBefore = readBack(folder.syncStoreURL, "the item store") { try SyncStore.readSnapshot(at: folder.syncStoreURL) }
         let temporaryBefore = Set(TemporaryFiles(directory: folder.temporaryFiles).names)
         record.expectedCursor = source.currentBatch.cursor

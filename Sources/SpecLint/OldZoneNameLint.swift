@@ -17,7 +17,9 @@ public struct OldZoneNameLint: SpecLintRule {
     public func diagnostics(for spec: Spec, in file: SpecFile) -> [Diagnostic] {
         let names: [ZoneNameLiteral?] = switch spec.body {
         case .recurrence(let body): [body.schedule.timeZoneName] + body.cases.map(\.timeZoneName)
-        case .lifecycle(let body): [body.schedule?.timeZoneName]
+        case .lifecycle(let body): [body.schedule?.timeZoneName] + body.steps.map { step in
+            if case .changeSchedule(let change) = step.action { change.timeZoneName } else { nil }
+        }
         }
         return names.compactMap { $0.flatMap(diagnostic(for:)) }
     }

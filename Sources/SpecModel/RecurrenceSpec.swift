@@ -120,9 +120,10 @@ extension ScheduleSpec {
             changed.timeZoneName = change.timeZoneName
         }
         if let rule = overrides.rule { changed.rule = rule }
-        // Interval rules take no policies (the reader warns that they do nothing there).
-        changed.nonexistent = changed.rule.isCalendarRule ? overrides.nonexistent ?? changed.nonexistent : nil
-        changed.repeated = changed.rule.isCalendarRule ? overrides.repeated ?? changed.repeated : nil
+        // Kept through a change to an interval rule, which takes none, for a later change back to a calendar rule:
+        // a key not written keeps its value.
+        changed.nonexistent = overrides.nonexistent ?? changed.nonexistent
+        changed.repeated = overrides.repeated ?? changed.repeated
         if let limit = overrides.limit {
             changed.limit = limit
             changed.limitLocation = nil

@@ -10,6 +10,9 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
     /// They are no launch and no run, so `runs` does not hold them; results written before this field was added
     /// lack it and read as none.
     public var refusedLaunches: [RefusedLaunch]
+    /// The `change-schedule` steps, in step order: when each changed the schedule and what it became. Results written
+    /// before this field was added lack it and read as none.
+    public var scheduleChanges: [ScheduleChange] = []
 
     /// One planned occurrence and what actually happened to it.
     public struct Run: Sendable, Hashable, Codable {
@@ -97,33 +100,62 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
         }
     }
 
+    /// A `change-schedule` step: when it changed the schedule, and the zone and version in effect from then on.
+    public struct ScheduleChange: Sendable, Hashable, Codable {
+        /// The manual clock's instant at the step, in the zone in effect from then on.
+        public var at: ResultInstant
+        /// The schedule's zone from then on, and before (IANA identifiers).
+        public var timeZone: String
+        public var previousTimeZone: String
+        /// The rule's version from then on.
+        public var version: Int
+        /// The spec file's line the step is written on.
+        public var line: Int?
+
+        public init(at: ResultInstant, timeZone: String, previousTimeZone: String, version: Int, line: Int? = nil) {
+            self.at = at
+            self.timeZone = timeZone
+            self.previousTimeZone = previousTimeZone
+            self.version = version
+            self.line = line
+        }
+    }
+
     public init(runs: [Run], invariants: [InvariantCheck], expectations: [ExpectationCheck] = [],
-                refusedLaunches: [RefusedLaunch] = []) {
+                refusedLaunches: [RefusedLaunch] = [], scheduleChanges: [ScheduleChange] = []) {
         self.runs = runs
         self.invariants = invariants
         self.expectations = expectations
         self.refusedLaunches = refusedLaunches
+        self.scheduleChanges = scheduleChanges
     }
 
-    private enum CodingKeys: String, CodingKey { case runs, invariants, expectations, refusedLaunches }
+    private enum CodingKeys: String, CodingKey { case runs, invariants, expectations, refusedLaunches, scheduleChanges }
 
-    /// `refusedLaunches` may be missing: results written before it was added lack it (an optional field keeps the
-    /// schema version).
+    /// `refusedLaunches` and `scheduleChanges` may be missing: results written before they were added lack them (an
+    /// optional field keeps the schema version).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             runs: try container.decode([Run].self, forKey: .runs),
             invariants: try container.decode([InvariantCheck].self, forKey: .invariants),
             expectations: try container.decode([ExpectationCheck].self, forKey: .expectations),
-            refusedLaunches: try container.decodeIfPresent([RefusedLaunch].self, forKey: .refusedLaunches) ?? [])
+            refusedLaunches: try container.decodeIfPresent([RefusedLaunch].self, forKey: .refusedLaunches) ?? [],
+            scheduleChanges: try container.decodeIfPresent([ScheduleChange].self, forKey: .scheduleChanges) ?? [])
     }
 
-    /// `refusedLaunches` is left out when empty, as the results writer leaves it out.
+    /// `refusedLaunches` and `scheduleChanges` are left out when empty, as the results writer leaves them out.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(runs, forKey: .runs)
         try container.encode(invariants, forKey: .invariants)
         try container.encode(expectations, forKey: .expectations)
         if !refusedLaunches.isEmpty { try container.encode(refusedLaunches, forKey: .refusedLaunches) }
+        if !scheduleChanges.isEmpty { try container.encode(scheduleChanges, forKey: .scheduleChanges) }
+    }
+
+    /// Whether a schedule change moved the scenario to another zone: its instants are then shown in more than one.
+    public var changesZone: Bool {
+        scheduleChanges.contains { $0.timeZone != $0.previousTimeZone }
     }
 }

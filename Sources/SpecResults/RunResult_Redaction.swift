@@ -264,6 +264,10 @@ extension LifecycleResult {
                 RefusedLaunch(at: refused.at.redacted(by: redaction), identifier: redaction.mask(refused.identifier),
                               error: redaction.mask(refused.error), earliestBegin: refused.earliestBegin?.redacted(by: redaction),
                               line: refused.line)
+            },
+            scheduleChanges: scheduleChanges.map { change in
+                ScheduleChange(at: change.at.redacted(by: redaction), timeZone: change.timeZone, previousTimeZone: change.previousTimeZone,
+                               version: change.version, line: change.line)
             })
     }
 }

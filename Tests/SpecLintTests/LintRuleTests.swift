@@ -757,6 +757,22 @@ import Testing
             """)
     }
 
+    /// A zone a scenario's `change-schedule` moves to is linted as the schedule's own is.
+    @Test func anOldNameInAScheduleChangeIsLinted() {
+        let text = """
+            spec: Moves to an old name
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps: [{at: 2027-03-29T12:00:00+02:00, change-schedule: {timezone: US/Eastern}}]
+            expect: {errors: []}
+
+            """
+        let found = SpecLinter().diagnostics(for: SpecParser().parse(path: "s.yaml", bytes: Array(text.utf8)))
+            .filter { $0.code == LintCode.oldZoneName.rawValue }
+        #expect(found.map { $0.location?.column } == [69], "\(found.map(\.location))")
+    }
+
     /// tzdata links Iceland's old name to Africa/Abidjan (the same offsets since 1970); the author is told Iceland's own.
     @Test func anOldNameLinkedToAnotherPlacesZoneIsToldItsOwnPlace() {
         let lint = OldZoneNameLint()

@@ -213,6 +213,36 @@ import Testing
         #expect(HTMLLifecyclePicture.render(onlyRefused, zoneContext: nil)?.contains("class=\"refused\"") == true)
     }
 
+    /// A move from Berlin to New York (zoneinfo: Berlin's 02:30 of 03-29 is 00:30Z, New York's of 03-30 06:30Z, the
+    /// move at 10:00Z): on one local axis New York's 02:30 sat before Berlin's 08:30 of the same day. The picture
+    /// of a scenario that changes zone is drawn on a UTC axis, each label in its own zone, with the change drawn.
+    @Test func aMoveToAnotherZoneIsDrawnOnAUTCAxisWithItsLabelsInTheirZones() throws {
+        let berlinRun = Run(planned: Self.berlin("2027-03-29T00:30:00Z", "2027-03-29T02:30:00+02:00", "CEST"),
+                            actual: Self.berlin("2027-03-29T00:31:00Z", "2027-03-29T02:31:00+02:00", "CEST"),
+                            key: "nightly-sync/v1/2027-03-29", outcome: "completed")
+        let newYorkRun = Run(planned: Self.berlin("2027-03-30T06:30:00Z", "2027-03-30T02:30:00-04:00", "EDT"),
+                             actual: Self.berlin("2027-03-30T06:31:00Z", "2027-03-30T02:31:00-04:00", "EDT"),
+                             key: "nightly-sync/v1/2027-03-30", outcome: "completed")
+        let move = LifecycleResult.ScheduleChange(
+            at: Self.berlin("2027-03-29T10:00:00Z", "2027-03-29T06:00:00-04:00", "EDT"), timeZone: "America/New_York",
+            previousTimeZone: "Europe/Berlin", version: 1, line: 25)
+        let lifecycle = LifecycleResult(runs: [berlinRun, newYorkRun], invariants: [], scheduleChanges: [move])
+        #expect(lifecycle.changesZone)
+        let marks = HTMLLifecyclePicture.marks(lifecycle)
+        // Positioned by their instants: 00:30Z, 00:31Z, 06:30Z, 06:31Z.
+        #expect(marks.map { Int($0.wall.rounded()) } == [1_806_280_200, 1_806_280_260, 1_806_388_200, 1_806_388_260])
+        let svg = try #require(HTMLLifecyclePicture.render(lifecycle, zoneContext: nil))
+        let texts = Self.texts(in: svg).map(\.text)
+        #expect(texts.contains("02:30 CEST") && texts.contains("02:30 EDT") && texts.contains("02:31 EDT completed"), "\(texts)")
+        #expect(svg.contains(">→ America/New_York</text>") && svg.contains(">UTC</text>"), "\(svg)")
+        #expect(svg.contains("The schedule changes at 2027-03-29 06:00 EDT (-04:00) from Europe/Berlin to America/New_York, version 1 (line 25); the axis is in UTC."))
+        // Without a change of zone the axis stays local.
+        let versionOnly = LifecycleResult(runs: [berlinRun], invariants: [], scheduleChanges: [
+            .init(at: move.at, timeZone: "Europe/Berlin", previousTimeZone: "Europe/Berlin", version: 2, line: 25)])
+        #expect(!versionOnly.changesZone)
+        #expect(HTMLLifecyclePicture.marks(versionOnly).first.map { Int($0.wall.rounded()) } == 1_806_280_200 + 7200)
+    }
+
     @Test func markersAtOneTimeClimbAStackAndNeighboursAlternateRows() {
         let (rows, groups) = HTMLLifecyclePicture.stack([100, 300, 301, 302, 600])
         #expect(rows == [0, 0, 1, 2, 0])

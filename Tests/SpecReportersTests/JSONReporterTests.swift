@@ -111,6 +111,20 @@ import Testing
         #expect(!page.contains("class=\"refused\"") && !page.contains("class=\"expected-run\""))
     }
 
+    /// A scenario's `change-schedule` steps are written and read back; results without them (all before) read as none.
+    @Test func scheduleChangesAreWrittenAndReadBack() throws {
+        var run = RunResultFixture.run
+        var lifecycle = try #require(run.tests[0].lifecycle)
+        lifecycle.scheduleChanges = [.init(
+            at: RunResultFixture.berlin("2027-03-29T10:00:00Z", "2027-03-29T06:00:00-04:00", "EDT"), timeZone: "America/New_York",
+            previousTimeZone: "Europe/Berlin", version: 2, line: 25)]
+        run.tests[0].lifecycle = lifecycle
+        let text = try JSONReporter().render(run)
+        #expect(text.contains("\"previousTimeZone\": \"Europe/Berlin\"") && text.contains("\"timeZone\": \"America/New_York\""), "\(text)")
+        #expect(try JSONResultsReader.read(Data(text.utf8), source: "results.json") == run)
+        #expect(!(try JSONReporter().render(RunResultFixture.run)).contains("scheduleChanges"))
+    }
+
     @Test func sameRunGivesTheSameBytes() throws {
         let first = try JSONReporter().data(RunResultFixture.run)
         let reread = try JSONResultsReader.read(first, source: "results.json")

@@ -102,7 +102,7 @@ extension SpecKeyCatalog {
                     example: "[com.example.app.refresh]",
                     summary: "The identifiers the app registers at every process start, in order: `[]` registers nothing (a later `register` step is then late), an identifier twice is a duplicate registration. Each must be a declared task (`unknown-task`)."),
             SpecKey("submits-at-startup", .flag, default: .described("`\(LifecycleSpec.App().submitsAtStartup)`"), example: "false",
-                    summary: "At each start, submit a request for each registered task with none pending, whatever `register` returned (so a refused identifier fails `not-permitted`); the earliest begin is the schedule's first occurrence after the last completed run, or none."),
+                    summary: "At each start, submit a request for each registered task with none pending, whatever `register` returned (so a refused identifier fails `not-permitted`); the earliest begin is the schedule's first occurrence after the last completed run whose dedup key is not completed, or none."),
             SpecKey("resubmits", .flag, default: .described("`\(LifecycleSpec.App().resubmits)`"), example: "false",
                     summary: "Each launch handler first submits a retry request (the launch time plus the retry delay) and, after a completed run, replaces it with a request for the next occurrence; `false`: nothing is submitted after a launch, so a \"periodic\" refresh runs once."),
             SpecKey("adapter", .choice(LifecycleSpec.Adapter.allCases.map(\.rawValue)),

@@ -25,6 +25,9 @@ struct LifecycleStepReader {
     private final class ScheduleInEffect {
         var timeZone: TimeZone?
         var ruleIsCalendar: Bool?
+        /// Whether each policy is in effect: a calendar schedule's, kept through a change to an interval rule.
+        var nonexistent: Bool?
+        var repeated: Bool?
         var started = false
     }
 
@@ -183,6 +186,8 @@ struct LifecycleStepReader {
             inEffect.started = true
             inEffect.timeZone = schedule.timeZone
             inEffect.ruleIsCalendar = schedule.rule?.isCalendarRule
+            inEffect.nonexistent = schedule.rule.map { $0.isCalendarRule ? schedule.nonexistent != nil : false }
+            inEffect.repeated = schedule.rule.map { $0.isCalendarRule ? schedule.repeated != nil : false }
         }
         guard let fields = reader.mapping(
             node, place: "'change-schedule'", owner: owner, allowed: SpecKeyCatalog.scheduleChange.keyNames,
@@ -196,10 +201,20 @@ struct LifecycleStepReader {
                                 + "e.g. {timezone: America/New_York}")
             return nil
         }
-        let read = ScheduleOverridesReader(reader: reader, timeZone: inEffect.timeZone, ruleIsCalendar: inEffect.ruleIsCalendar).read(fields)
+        let read = ScheduleOverridesReader(reader: reader, timeZone: inEffect.timeZone, nonexistentInEffect: inEffect.nonexistent,
+                                           repeatedInEffect: inEffect.repeated).read(fields)
+        // Policies beside an interval rule do nothing, as in 'schedule' (a warning).
+        if (read.overrides.rule?.isCalendarRule ?? inEffect.ruleIsCalendar) == false {
+            for key in ["nonexistent", "repeated"] where fields.has(key) {
+                reader.log.report(.unusedKey, severity: .warning, at: fields.keyNode(key)!,
+                                  "'\(key)' has no effect on an interval rule, which counts elapsed time and never meets a DST change; remove it")
+            }
+        }
         let version = fields["version"].map { reader.integer($0, field: "version", range: 1...1_000_000, example: "2") }
         inEffect.timeZone = read.timeZone
         if let rule = read.overrides.rule { inEffect.ruleIsCalendar = rule.isCalendarRule } else if fields.has("rule") { inEffect.ruleIsCalendar = nil }
+        if fields.has("nonexistent") { inEffect.nonexistent = true }
+        if fields.has("repeated") { inEffect.repeated = true }
         guard reader.log.errorCount == errorsBefore, version != .some(nil) else { return nil }
         return LifecycleStep.ScheduleChange(overrides: read.overrides, version: version ?? nil, timeZoneName: read.timeZoneName)
     }

@@ -109,7 +109,8 @@ struct CaseReader {
             reader.missing("next", in: fields, "add the expected result, e.g. 'next: 2027-03-29T02:30:00+02:00' (or a list), or 'error: no-occurrence'")
         }
 
-        let read = ScheduleOverridesReader(reader: reader, timeZone: zoneOfCase, ruleIsCalendar: schedule.rule?.isCalendarRule).read(fields)
+        let calendar = schedule.rule?.isCalendarRule
+        let read = ScheduleOverridesReader(reader: reader, timeZone: zoneOfCase, nonexistentInEffect: calendar, repeatedInEffect: calendar).read(fields)
         let overrides = read.overrides
         zoneOfCase = read.timeZone
 

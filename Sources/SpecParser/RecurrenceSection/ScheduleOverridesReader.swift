@@ -9,8 +9,10 @@ struct ScheduleOverridesReader {
     let reader: ValueReader
     /// The zone in effect before these keys (the schedule's, or the last change's); nil when it could not be read.
     let timeZone: TimeZone?
-    /// Whether the rule in effect is a calendar rule; nil when it could not be read.
-    let ruleIsCalendar: Bool?
+    /// Whether a `nonexistent` and a `repeated` policy are in effect (a calendar schedule's); nil when that could not
+    /// be read. A calendar rule given where one is not needs its own.
+    let nonexistentInEffect: Bool?
+    let repeatedInEffect: Bool?
 
     struct Result {
         var overrides = CaseSpec.Overrides()
@@ -36,11 +38,11 @@ struct ScheduleOverridesReader {
         if let ruleNode = fields["rule"] {
             result.overrides.rule = RuleReader(reader: reader, timeZone: result.timeZone).read(ruleNode, owner: fields.keyNode("rule")!)
             // Turning an interval schedule into a calendar rule needs policies the schedule never gave.
-            if let rule = result.overrides.rule, rule.isCalendarRule, ruleIsCalendar == false {
-                if result.overrides.nonexistent == nil, !fields.has("nonexistent") {
+            if let rule = result.overrides.rule, rule.isCalendarRule {
+                if nonexistentInEffect == false, result.overrides.nonexistent == nil, !fields.has("nonexistent") {
                     reader.missing("nonexistent", in: fields, "its rule is a calendar rule, and the schedule has none; " + ScheduleReader.nonexistentAdvice)
                 }
-                if result.overrides.repeated == nil, !fields.has("repeated") {
+                if repeatedInEffect == false, result.overrides.repeated == nil, !fields.has("repeated") {
                     reader.missing("repeated", in: fields, "its rule is a calendar rule, and the schedule has none; " + ScheduleReader.repeatedAdvice)
                 }
             }

@@ -72,27 +72,32 @@ struct HTMLLifecyclePicture {
     static let labelStep = 14.0
 
     /// The marks of a scenario: plans, runs, crosses, refused launches and the instants unmet `runs[N]` checks write.
+    /// A scenario whose schedule moved to another zone (`change-schedule`) has instants in two zones: one local axis
+    /// would put New York's 02:30 before Berlin's 04:00 of the same day, so it is drawn on a UTC axis, each label still
+    /// in its own zone's time (`02:30 EDT`).
     static func marks(_ lifecycle: LifecycleResult) -> [Mark] {
+        let utcAxis = lifecycle.changesZone
+        func position(_ instant: ResultInstant) -> Double? { utcAxis ? instant.epochSeconds : instant.wallSeconds }
         var marks: [Mark] = []
         for (index, run) in lifecycle.runs.enumerated() {
             let bad = !ranToCompletion(run)
-            if let planned = run.planned, let wall = planned.wallSeconds {
+            if let planned = run.planned, let wall = position(planned) {
                 marks.append(Mark(run: index, lane: .planned, instant: planned, wall: wall, kind: .run, bad: bad))
                 if run.actual == nil {
                     marks.append(Mark(run: index, lane: .actual, instant: planned, wall: wall, kind: .never, bad: true))
                 }
             }
-            if let actual = run.actual, let wall = actual.wallSeconds {
+            if let actual = run.actual, let wall = position(actual) {
                 marks.append(Mark(run: index, lane: .actual, instant: actual, wall: wall, kind: .run, bad: bad))
             }
         }
         for (index, refused) in lifecycle.refusedLaunches.enumerated() {
-            if let wall = refused.at.wallSeconds {
+            if let wall = position(refused.at) {
                 marks.append(Mark(run: index, lane: .actual, instant: refused.at, wall: wall, kind: .refused, bad: true))
             }
         }
         for (index, expected) in expectedInstants(lifecycle).enumerated() {
-            if let wall = expected.instant.wallSeconds {
+            if let wall = position(expected.instant) {
                 marks.append(Mark(run: index, lane: expected.lane, instant: expected.instant, wall: wall, kind: .expected, bad: true))
             }
         }
@@ -119,7 +124,10 @@ struct HTMLLifecyclePicture {
         var marks = marks(lifecycle)
         guard let axis = axis(marks) else { return nil }
         let expected = expectedInstants(lifecycle)
-        let transitions = zoneContext?.transitions ?? []
+        let utcAxis = lifecycle.changesZone
+        // On a UTC axis the first zone's offset changes are not where its wall clock puts them: left out (the runs
+        // table and the labels name each zone).
+        let transitions = utcAxis ? [] : zoneContext?.transitions ?? []
 
         let ambiguous = ambiguousMarks(marks, transitions: transitions)
         var labels: [Lane: [Label]] = [:], stackHeight: [Lane: Double] = [:], step: [Lane: Double] = [:]
@@ -179,8 +187,15 @@ struct HTMLLifecyclePicture {
         // UTC under a tick only where the results settle it: near the runs the zone context was searched around
         // (30 monthly launches read the first change's offsets under every tick, two years of them).
         let offsets = HTMLTimeline.OffsetKnowledge(
-            searched: ZoneContext.searchedInstants(diff: [], expected: [], actual: [], runs: runs), context: zoneContext)
-        HTMLTimeline.axisLines(&svg, axis: axis, y: axisY, offsets: offsets)
+            searched: utcAxis ? [] : ZoneContext.searchedInstants(diff: [], expected: [], actual: [], runs: runs), context: utcAxis ? nil : zoneContext)
+        HTMLTimeline.axisLines(&svg, axis: axis, y: axisY, offsets: offsets, caption: utcAxis ? "UTC" : "local")
+        // Each schedule change, a dashed line across the lanes at its time, captioned with the zone it moved to.
+        for change in lifecycle.scheduleChanges where utcAxis && axis.contains(change.at.epochSeconds) {
+            let x = axis.x(change.at.epochSeconds)
+            svg.line(x1: x, y1: 20, x2: x, y2: axisY, cls: "schedule-change")
+            let caption = change.timeZone == change.previousTimeZone ? "version \(change.version)" : "→ \(change.timeZone)"
+            svg.text(x: x + 4, y: 16, caption, cls: "schedule-change-label", anchor: "start")
+        }
         // Leaders first, so the labels' halo keeps the labels they cross readable; each to the nearest of its marks.
         // A label stacked out of its place, or pushed aside by its neighbours, has a leader to its marks.
         func needsLeader(_ label: Label) -> Bool { label.level > label.floor || abs(label.x - centre(label, marks)) > 24 }
@@ -290,6 +305,11 @@ struct HTMLLifecyclePicture {
             let expectedText = item.noRun ? "expected \(item.lane == .planned ? "planned" : "to run") \(item.instant.local)"
                 : "expected \(item.instant.local)"
             sentences.append("\(item.check) not as expected: \(expectedText), actual \(item.actual).")
+        }
+        for change in lifecycle.scheduleChanges {
+            let what = change.timeZone == change.previousTimeZone ? "" : " from \(change.previousTimeZone) to \(change.timeZone)"
+            sentences.append("The schedule changes at \(change.at.local)\(what), version \(change.version)"
+                + (change.line.map { " (line \($0))" } ?? "") + (lifecycle.changesZone ? "; the axis is in UTC." : "."))
         }
         for launch in refused {
             let floor = launch.earliestBegin.map { ", before the request's earliest begin \($0.local)" } ?? ""
@@ -508,6 +528,13 @@ struct HTMLLifecyclePicture {
         return (rows, groups)
     }
 
+    /// The zone abbreviation of an instant's local text (`EDT` of `2027-03-30 02:30 EDT (-04:00)`), when it has one.
+    static func abbreviation(of instant: ResultInstant) -> String? {
+        let words = instant.local.split(separator: " ")
+        guard words.count >= 3, !words[2].hasPrefix("(") else { return nil }
+        return String(words[2])
+    }
+
     /// The labels of one lane: within a group of side-by-side markers, marks with the same text share one label
     /// (`×2`) and up to `sideBySide` others are written side by side, unless that moves one more than
     /// `sideBySideShift` from its marks; labels that would still cover each other, or a mark of the lane (another
@@ -520,8 +547,10 @@ struct HTMLLifecyclePicture {
         for (position, index) in members.enumerated() {
             let mark = marks[index]
             // A refused launch's seconds matter: 08:14:59 is one second before its floor.
-            let clock = WallClock(wallSeconds: mark.wall)
+            let utcAxis = lifecycle.changesZone
+            let clock = WallClock(wallSeconds: utcAxis ? mark.instant.wallSeconds ?? mark.wall : mark.wall)
             let time = (mark.kind == .refused ? clock.timeWithSeconds : clock.time)
+                + (utcAxis ? abbreviation(of: mark.instant).map { " " + $0 } ?? "" : "")
                 + (ambiguous.contains(index) ? " · " + WallClock(wallSeconds: mark.instant.epochSeconds).time + "Z" : "")
             let text = switch (mark.lane, mark.kind) {
             case (_, .expected): "\(expected[mark.run].name) expected \(time)" + (expected[mark.run].noRun ? " (no run)" : "")

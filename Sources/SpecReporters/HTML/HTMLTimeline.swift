@@ -443,7 +443,7 @@ struct HTMLTimeline {
     /// inside an overlap), or from `fallbackOffset` when there is no transition; no UTC row when neither is known.
     /// The labels start `labelGap` further below the axis than they otherwise would. Across a new year, a row under
     /// the dates names the year of the first tick and of each tick where it changes (`axis.yearRowHeight` of room).
-    static func axisLines(_ svg: inout SVG, axis: Axis, y: Double, offsets: OffsetKnowledge, labelGap: Double = 0) {
+    static func axisLines(_ svg: inout SVG, axis: Axis, y: Double, offsets: OffsetKnowledge, labelGap: Double = 0, caption: String = "local") {
         // The ticks once, so each one's UTC is known before the row's caption is drawn (or left out).
         var ticks: [Double] = []
         var tick = axis.start
@@ -454,7 +454,7 @@ struct HTMLTimeline {
         let utcLabels = ticks.map { offsets.label(wall: $0) }
         let timeY = y + 18 + labelGap, utcY = timeY + 15, dateY = timeY + 30, yearY = dateY + 13
         svg.line(x1: marginLeft, y1: y, x2: width - marginRight, y2: y, cls: "axis")
-        svg.text(x: 8, y: timeY, "local", cls: "axis-caption", anchor: "start")
+        svg.text(x: 8, y: timeY, caption, cls: "axis-caption", anchor: "start")
         if utcLabels.contains(where: { $0 != nil }) { svg.text(x: 8, y: utcY, "UTC", cls: "axis-caption", anchor: "start") }
         var lastDate = ""
         var lastYear: Int?

@@ -299,6 +299,19 @@ private struct JSONOutput {
                     }
                 }
             }
+            if !lifecycle.scheduleChanges.isEmpty {
+                try $0.field("scheduleChanges") {
+                    try $0.array(lifecycle.scheduleChanges) { output, change in
+                        try output.object {
+                            try $0.field("at") { try $0.instant(change.at) }
+                            if let line = change.line { try $0.field("line") { $0.integer(line) } }
+                            try $0.field("previousTimeZone") { $0.string(change.previousTimeZone) }
+                            try $0.field("timeZone") { $0.string(change.timeZone) }
+                            try $0.field("version") { $0.integer(change.version) }
+                        }
+                    }
+                }
+            }
         }
     }
 

@@ -126,6 +126,14 @@ public struct TAPReporter: Sendable {
                 if let reason = run.reason { entries.append(("reason", .text(reason))) }
                 return .map(entries)
             })))
+            if !lifecycle.scheduleChanges.isEmpty {
+                fields.append(("schedule-changes", .list(lifecycle.scheduleChanges.map { change in
+                    var entries: [(String, YAML)] = [("at", .text(change.at.offsetForm)), ("timezone", .text(change.timeZone)),
+                                                     ("version", .number(change.version))]
+                    if let line = change.line { entries.append(("line", .number(line))) }
+                    return .map(entries)
+                })))
+            }
             // A refused launch step is no run: listed after the runs, as the terminal lists it.
             if !lifecycle.refusedLaunches.isEmpty {
                 let shown = lifecycle.refusedLaunches.prefix(text.maxShownLines)

@@ -121,8 +121,11 @@ public struct SpecRunner: Sendable {
     /// The zone's transitions near the instants a failure involves, for timelines: near the occurrences that differ
     /// when there are any (a century's window that is wrong in one month needs the change of that month, not every
     /// change of the century), else near every instant of the test.
+    /// A scenario that moved to another zone (`change-schedule`) is told the changes of the zone it ended in: the
+    /// first zone's, next to instants read in another, named a change that did not apply.
     private func zoneContext(for verdict: Verdict) -> ZoneContext? {
-        guard let timeZone = verdict.timeZone else { return nil }
+        let moved = verdict.lifecycle.flatMap { $0.changesZone ? $0.scheduleChanges.last.flatMap { TimeZone(identifier: $0.timeZone) } : nil }
+        guard let timeZone = moved ?? verdict.timeZone else { return nil }
         let dates = ZoneContext.searchedInstants(
             diff: verdict.diff, expected: verdict.expected, actual: verdict.actual, runs: verdict.lifecycle?.runs ?? []).map(\.date)
         guard !dates.isEmpty else { return nil }

@@ -72,6 +72,8 @@ struct LifecycleExecutor: Sendable {
         var machineFailed = false
         // Each zone a schedule change put in effect, from the clock's time at its step: the reports show instants there.
         var zoneChanges: [(from: Date, zone: TimeZone)] = []
+        // Each change made, at the clock's time at its step, for the results.
+        var changesMade: [(step: Int, at: Date, schedule: ScheduleSpec, previousZone: TimeZone)] = []
         let changedSchedules = Dictionary(spec.scheduleChanges.map { ($0.step, $0.schedule) }, uniquingKeysWith: { _, last in last })
         for (index, step) in spec.steps.enumerated() {
             if Task.isCancelled {
@@ -87,8 +89,10 @@ struct LifecycleExecutor: Sendable {
                 if case .environment = error as? LifecycleError { machineFailed = true }
             }
             raisedBy += Array(repeating: index, count: simulation.scheduler.errors.count - raisedBy.count)
-            if let schedule = changedSchedules[index], schedule.timeZone != (zoneChanges.last?.zone ?? displayZone) {
-                zoneChanges.append((simulation.clock.now, schedule.timeZone))
+            if let schedule = changedSchedules[index] {
+                let previous = changesMade.last?.schedule.timeZone ?? displayZone
+                changesMade.append((index, simulation.clock.now, schedule, previous))
+                if schedule.timeZone != previous { zoneChanges.append((simulation.clock.now, schedule.timeZone)) }
             }
             if case .launch = step.action, simulation.scheduler.launches.count == launchesBefore {
                 let errors = simulation.scheduler.errors
@@ -106,8 +110,9 @@ struct LifecycleExecutor: Sendable {
         }
 
         let abbreviations = ZoneAbbreviations.system(for: [displayZone.identifier] + zoneChanges.map(\.zone.identifier))
+        let scheduleZones = spec.schedule.map { [$0.timeZone] + spec.scheduleChanges.map(\.schedule.timeZone) } ?? []
         let judgement = LifecycleJudgement(expect: spec.expect, report: report, zone: displayZone, zoneChanges: zoneChanges,
-                                           abbreviations: abbreviations)
+                                           scheduleZones: scheduleZones, abbreviations: abbreviations)
         var verdict = Verdict(status: .passed, timeZone: scheduleZone)
         // Each refused launch at its step's time, for the lifecycle picture (a refused step is no run).
         let refused = refusedLaunches.map { refused -> LifecycleResult.RefusedLaunch in
@@ -119,8 +124,14 @@ struct LifecycleExecutor: Sendable {
         }
         // After a failure of the machine the expectations and invariants would describe the machine, not the app (a
         // commit cut short reads as "ended as a failure but left a commit"): the runs so far are kept, the checks left out.
+        let changes = changesMade.map { change in
+            LifecycleResult.ScheduleChange(
+                at: judgement.instant(change.at), timeZone: change.schedule.timeZone.identifier, previousTimeZone: change.previousZone.identifier,
+                version: change.schedule.version, line: spec.steps[change.step].location.line)
+        }
         verdict.lifecycle = LifecycleResult(runs: judgement.runs, invariants: machineFailed ? [] : judgement.invariants,
-                                            expectations: machineFailed ? [] : judgement.expectations, refusedLaunches: refused)
+                                            expectations: machineFailed ? [] : judgement.expectations, refusedLaunches: refused,
+                                            scheduleChanges: changes)
         if let stepProblem {
             verdict.status = .error
             verdict.message = judgement.localized(stepProblem)

@@ -18,16 +18,20 @@ struct LifecycleJudgement {
     /// The zones `change-schedule` steps put in effect, each from the clock's time at its step: an instant from then
     /// on is shown in that zone (the user moved to New York: New York's wall time).
     let zoneChanges: [(from: Date, zone: TimeZone)]
+    /// The zone of the schedule each run caught up with, by `JobRunRecord.scheduleRevision`: a run's `planned` is an
+    /// occurrence of that schedule, shown in its zone even when it lies before the change (a move west).
+    let scheduleZones: [TimeZone]
     let abbreviations: ZoneAbbreviations
 
     private(set) var expectations: [LifecycleResult.ExpectationCheck] = []
 
     init(expect: LifecycleExpectation, report: LifecycleReport, zone: TimeZone, zoneChanges: [(from: Date, zone: TimeZone)] = [],
-         abbreviations: ZoneAbbreviations) {
+         scheduleZones: [TimeZone] = [], abbreviations: ZoneAbbreviations) {
         self.expect = expect
         self.report = report
         self.zone = zone
         self.zoneChanges = zoneChanges
+        self.scheduleZones = scheduleZones
         self.abbreviations = abbreviations
         compareAll()
     }
@@ -81,9 +85,13 @@ struct LifecycleJudgement {
 
     /// Planned versus actual, one line per due occurrence of each launch (or per unscheduled launch).
     var runs: [LifecycleResult.Run] {
-        report.runs.map { run in
-            LifecycleResult.Run(
-                planned: run.planned.map { instant($0) }, actual: instant(run.actual), key: run.key,
+        let revisions = scheduleZones.count < 2 ? [:]
+            : Dictionary(report.jobRuns.map { ($0.launch, $0.scheduleRevision) }, uniquingKeysWith: { first, _ in first })
+        return report.runs.map { run in
+            let plannedZone = revisions[run.launch].flatMap { scheduleZones.indices.contains($0) ? scheduleZones[$0] : nil }
+            return LifecycleResult.Run(
+                planned: run.planned.map { planned in plannedZone.map { ResultInstant(planned, in: $0, abbreviations: abbreviations) } ?? instant(planned) },
+                actual: instant(run.actual), key: run.key,
                 outcome: outcome(of: run).rawValue, reason: run.failure ?? run.note)
         }
     }

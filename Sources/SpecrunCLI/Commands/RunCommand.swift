@@ -166,7 +166,8 @@ struct RunCommand {
         progress.finish()
 
         let environment = EnvironmentProbe(io: io).environment(
-            zones: Set(tests.compactMap(\.timeZone)).sorted(),
+            // With the zones a scenario's schedule moved to (`change-schedule`).
+            zones: Set(tests.compactMap(\.timeZone) + tests.flatMap { $0.lifecycle?.scheduleChanges.map(\.timeZone) ?? [] }).sorted(),
             specPaths: configuration.paths,
             commandLine: RedactionOptions.maskingPatterns(in: commandLine),
             notesGitRefusal: ResultOutputs(parsed).writesAny)

@@ -200,8 +200,14 @@ public struct LifecycleInvariants: Sendable {
             else {
                 // A later launch with other content has another key: it is no retry of this write.
                 let other = later.first { $0.completionRecorded }
-                notes.append("launch #\(run.launch)'s write (\(key)) was not retried within the scenario"
-                    + (other.map { "; launch #\($0.launch) ran another input (\($0.runKey ?? "no key"))" } ?? ""))
+                // A schedule changed between them (a new version) keys the same date anew: not the same business run.
+                let why = other.map { later in
+                    later.scheduleRevision != run.scheduleRevision
+                        ? "; launch #\(later.launch) ran under the changed schedule (\(later.runKey ?? "no key")): a new version is a new "
+                            + "business key, so the write was not reconciled and its date may be written again"
+                        : "; launch #\(later.launch) ran another input (\(later.runKey ?? "no key"))"
+                }
+                notes.append("launch #\(run.launch)'s write (\(key)) was not retried within the scenario" + (why ?? ""))
                 continue
             }
             // Without a schedule a run is keyed by its content: when another input completed first (the items changed),

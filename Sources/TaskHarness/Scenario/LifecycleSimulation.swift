@@ -555,37 +555,44 @@ public actor LifecycleSimulation {
         }
     }
 
-    /// The first request's floor: the schedule's first occurrence after the catch-up anchor (nil without a schedule).
+    /// The first request's floor: the schedule's first occurrence after the catch-up anchor whose dedup key is not
+    /// completed (nil without a schedule). A relaunch after a move west would otherwise ask for the new zone's
+    /// occurrence of a date already run, and wake the app for nothing (a black-box review's finding).
     private func firstFloor(_ process: AppProcess) throws(LifecycleError) -> Date? {
         guard let catchUp else { return nil }
-        let anchor = (try? process.completions.catchUpAnchor(schedule: catchUp.occurrences.scheduleID)) ?? nil
         do {
-            return try catchUp.occurrences.next(after: max(anchor ?? catchUp.since, catchUp.since)).date
+            return try firstDueOccurrence(catchUp, process: process)
         } catch let error as RecurrenceError {
             // In the schedule's own wall time, as a spec run reports a search bound.
-            let zone = (catchUp.occurrences as? ScheduleOccurrences)?.schedule.timeZone
+            let zone = (schedules?.current as? ScheduleOccurrences)?.schedule.timeZone
             throw .recurrence(zone.map { error.description(in: $0) } ?? error.description, error)
         } catch {
             throw .recurrence("\(error)")
         }
     }
 
-    /// The request a schedule change leaves: the schedule's first occurrence after the catch-up anchor whose dedup key
-    /// is not completed (a zone moved west gives the day just run again, under the key it completed). A search that
-    /// fails is logged under `submit`, as the launch handler's are, and nothing is submitted.
-    private func nextDueOccurrence(of identifier: String, process: AppProcess) -> Date? {
-        guard let catchUp else { return nil }
+    /// The schedule's first occurrence after the catch-up anchor whose dedup key is not completed: a zone moved west
+    /// gives the day just run again, under the key it completed. Each completed key is passed at most once, so this
+    /// ends within the completions plus one.
+    private func firstDueOccurrence(_ catchUp: CatchUp, process: AppProcess) throws -> Date {
         let anchor = (try? process.completions.catchUpAnchor(schedule: catchUp.occurrences.scheduleID)) ?? nil
         var cursor = max(anchor ?? catchUp.since, catchUp.since)
+        while true {
+            let occurrence = try catchUp.occurrences.next(after: cursor)
+            guard try !process.completions.completedKeys(among: [occurrence.key.rawValue]).isEmpty else { return occurrence.date }
+            cursor = occurrence.date
+        }
+    }
+
+    /// The request a schedule change leaves: `firstDueOccurrence`. A search that fails is logged under `submit`, as the
+    /// launch handler's are, and the task's pending request is cancelled: it was computed from the old schedule.
+    private func nextDueOccurrence(of identifier: String, process: AppProcess) -> Date? {
+        guard let catchUp else { return nil }
         do {
-            // Each completed key is passed at most once, so this ends within the completions plus one.
-            while true {
-                let occurrence = try catchUp.occurrences.next(after: cursor)
-                guard try !process.completions.completedKeys(among: [occurrence.key.rawValue]).isEmpty else { return occurrence.date }
-                cursor = occurrence.date
-            }
+            return try firstDueOccurrence(catchUp, process: process)
         } catch {
             log.record(identifier: identifier, stage: "submit", errorType: DiagnosticsEntry.errorType(of: error), from: process.life)
+            scheduler.cancel(taskRequestWithIdentifier: identifier)
             return nil
         }
     }

@@ -10,6 +10,7 @@ let sections: [any BenchmarkSection] = [
     YAMLParseBenchmark(),
     EngineBenchmark(),
     EndToEndBenchmark(),
+    LifecycleBenchmark(),
 ]
 
 var selected: Set<String> = []

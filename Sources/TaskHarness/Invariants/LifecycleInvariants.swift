@@ -21,6 +21,10 @@ public struct LifecycleInvariants: Sendable {
     /// The schedule and each change made to it (`ScheduleTimeline.all`), by the revision each run records; empty:
     /// `catchUp`'s occurrences throughout.
     public var schedules: [any OccurrenceSource] = []
+    /// Each launch's run and record by launch number (the first, should there be two): searching the lists for each
+    /// run made the checks of 10,000 launches take a second.
+    private let runIndex: [Int: Int]
+    private let launchIndex: [Int: Int]
 
     public init(
         launches: [LaunchRecord], runs: [JobRunRecord], duplicateItems: [String], sideEffects: [SideEffect],
@@ -34,6 +38,8 @@ public struct LifecycleInvariants: Sendable {
         self.catchUp = catchUp
         self.pendingTimers = pendingTimers
         self.defects = defects
+        runIndex = Dictionary(runs.enumerated().map { ($1.launch, $0) }, uniquingKeysWith: { first, _ in first })
+        launchIndex = Dictionary(launches.enumerated().map { ($1.number, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Every check, in a fixed order.
@@ -52,9 +58,9 @@ public struct LifecycleInvariants: Sendable {
         InvariantCheck(name: name, passed: problems.isEmpty, detail: problems.isEmpty ? ok : problems.joined(separator: "; "))
     }
 
-    private func run(_ launch: Int) -> JobRunRecord? { runs.first { $0.launch == launch } }
+    private func run(_ launch: Int) -> JobRunRecord? { runIndex[launch].map { runs[$0] } }
 
-    private func launch(_ number: Int) -> LaunchRecord? { launches.first { $0.number == number } }
+    private func launch(_ number: Int) -> LaunchRecord? { launchIndex[number].map { launches[$0] } }
 
     private func name(_ launch: LaunchRecord) -> String { "launch #\(launch.number) \(launch.identifier)" }
 

@@ -46,4 +46,25 @@ import Testing
         #expect(run.status == ExitStatus.success, "\(run.out)\(run.err)")
         #expect(!run.out.contains("warning:"), "\(run.out)")
     }
+
+    /// The lifecycle scenarios of the docs (```` ```yaml lifecycle ````) pass too, run from a copy of
+    /// `specs/lifecycle/`, where they say they are saved (their `fixtures/Info.plist` is that folder's).
+    @Test func everyLifecycleScenarioInTheDocsPasses() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let lifecycle = Self.docs.deletingLastPathComponent().appendingPathComponent("specs/lifecycle")
+        try FileManager.default.copyItem(at: lifecycle.appendingPathComponent("fixtures"),
+                                         to: URL(fileURLWithPath: folder.path).appendingPathComponent("fixtures"))
+        var count = 0
+        for page in try FileManager.default.contentsOfDirectory(atPath: Self.docs.path).sorted() where page.hasSuffix(".md") {
+            let text = try String(contentsOf: Self.docs.appendingPathComponent(page), encoding: .utf8)
+            for (index, part) in text.components(separatedBy: "```yaml lifecycle\n").dropFirst().enumerated() {
+                try folder.write("\(page.dropLast(3))-lifecycle-\(index + 1).yaml", part.components(separatedBy: "```").first!)
+                count += 1
+            }
+        }
+        #expect(count >= 6)
+        let run = await CommandRun.run("--jobs", "1", folder.path)
+        #expect(run.status == ExitStatus.success, "\(run.out)\(run.err)")
+    }
 }

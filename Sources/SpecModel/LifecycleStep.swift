@@ -56,6 +56,18 @@ public struct LifecycleStep: Sendable, Hashable {
             self.version = version
             self.timeZoneName = timeZoneName
         }
+
+        /// What the step changes, as the spec language writes it, in the reference's order:
+        /// `timezone: America/New_York, version: 2`, `repeated: last`, `rule: daily 04:00`.
+        public var summary: String {
+            [overrides.timeZone.map { "timezone: \(timeZoneName?.text ?? $0.identifier)" },
+             overrides.rule.map { "rule: \($0)" },
+             overrides.nonexistent.map { "nonexistent: \($0.rawValue)" },
+             overrides.repeated.map { "repeated: \($0.rawValue)" },
+             version.map { "version: \($0)" },
+             overrides.limit.map { "limit: \($0)" }]
+                .compactMap { $0 }.joined(separator: ", ")
+        }
     }
 
     /// How far `advance` moves the clock.

@@ -109,16 +109,22 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
         public var previousTimeZone: String
         /// The rule's version from then on.
         public var version: Int
+        /// What the step changes, as the spec writes it: `timezone: America/New_York, version: 2`, `repeated: last`.
+        public var change: String
         /// The spec file's line the step is written on.
         public var line: Int?
 
-        public init(at: ResultInstant, timeZone: String, previousTimeZone: String, version: Int, line: Int? = nil) {
+        public init(at: ResultInstant, timeZone: String, previousTimeZone: String, version: Int, change: String, line: Int? = nil) {
             self.at = at
             self.timeZone = timeZone
             self.previousTimeZone = previousTimeZone
             self.version = version
+            self.change = change
             self.line = line
         }
+
+        /// Whether the step moved the schedule to another zone.
+        public var movesZone: Bool { timeZone != previousTimeZone }
     }
 
     public init(runs: [Run], invariants: [InvariantCheck], expectations: [ExpectationCheck] = [],
@@ -156,6 +162,6 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
 
     /// Whether a schedule change moved the scenario to another zone: its instants are then shown in more than one.
     public var changesZone: Bool {
-        scheduleChanges.contains { $0.timeZone != $0.previousTimeZone }
+        scheduleChanges.contains(where: \.movesZone)
     }
 }

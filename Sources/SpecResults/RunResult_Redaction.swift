@@ -267,7 +267,7 @@ extension LifecycleResult {
             },
             scheduleChanges: scheduleChanges.map { change in
                 ScheduleChange(at: change.at.redacted(by: redaction), timeZone: change.timeZone, previousTimeZone: change.previousTimeZone,
-                               version: change.version, line: change.line)
+                               version: change.version, change: redaction.mask(change.change), line: change.line)
             })
     }
 }

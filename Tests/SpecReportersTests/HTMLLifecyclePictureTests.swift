@@ -225,7 +225,7 @@ import Testing
                              key: "nightly-sync/v1/2027-03-30", outcome: "completed")
         let move = LifecycleResult.ScheduleChange(
             at: Self.berlin("2027-03-29T10:00:00Z", "2027-03-29T06:00:00-04:00", "EDT"), timeZone: "America/New_York",
-            previousTimeZone: "Europe/Berlin", version: 1, line: 25)
+            previousTimeZone: "Europe/Berlin", version: 1, change: "timezone: America/New_York", line: 25)
         let lifecycle = LifecycleResult(runs: [berlinRun, newYorkRun], invariants: [], scheduleChanges: [move])
         #expect(lifecycle.changesZone)
         let marks = HTMLLifecyclePicture.marks(lifecycle)
@@ -235,12 +235,16 @@ import Testing
         let texts = Self.texts(in: svg).map(\.text)
         #expect(texts.contains("02:30 CEST") && texts.contains("02:30 EDT") && texts.contains("02:31 EDT completed"), "\(texts)")
         #expect(svg.contains(">→ America/New_York</text>") && svg.contains(">UTC</text>"), "\(svg)")
-        #expect(svg.contains("The schedule changes at 2027-03-29 06:00 EDT (-04:00) from Europe/Berlin to America/New_York, version 1 (line 25); the axis is in UTC."))
+        #expect(svg.contains("The schedule changes at 2027-03-29 06:00 EDT (-04:00) from Europe/Berlin to America/New_York (timezone: America/New_York) (line 25). The axis is in UTC: the schedule moved to another zone."))
         // Without a change of zone the axis stays local.
         let versionOnly = LifecycleResult(runs: [berlinRun], invariants: [], scheduleChanges: [
-            .init(at: move.at, timeZone: "Europe/Berlin", previousTimeZone: "Europe/Berlin", version: 2, line: 25)])
+            .init(at: Self.berlin("2027-03-29T01:00:00Z", "2027-03-29T03:00:00+02:00", "CEST"), timeZone: "Europe/Berlin",
+                  previousTimeZone: "Europe/Berlin", version: 2, change: "version: 2, repeated: last", line: 25)])
         #expect(!versionOnly.changesZone)
         #expect(HTMLLifecyclePicture.marks(versionOnly).first.map { Int($0.wall.rounded()) } == 1_806_280_200 + 7200)
+        // A change that keeps the zone is drawn on the local axis too, captioned with what it changed.
+        let local = try #require(HTMLLifecyclePicture.render(versionOnly, zoneContext: nil))
+        #expect(local.contains(">version: 2, repeated: last</text>") && local.contains("class=\"schedule-change\""), "\(local)")
     }
 
     @Test func markersAtOneTimeClimbAStackAndNeighboursAlternateRows() {

@@ -117,7 +117,7 @@ import Testing
         var lifecycle = try #require(run.tests[0].lifecycle)
         lifecycle.scheduleChanges = [.init(
             at: RunResultFixture.berlin("2027-03-29T10:00:00Z", "2027-03-29T06:00:00-04:00", "EDT"), timeZone: "America/New_York",
-            previousTimeZone: "Europe/Berlin", version: 2, line: 25)]
+            previousTimeZone: "Europe/Berlin", version: 2, change: "timezone: America/New_York, version: 2", line: 25)]
         run.tests[0].lifecycle = lifecycle
         let text = try JSONReporter().render(run)
         #expect(text.contains("\"previousTimeZone\": \"Europe/Berlin\"") && text.contains("\"timeZone\": \"America/New_York\""), "\(text)")

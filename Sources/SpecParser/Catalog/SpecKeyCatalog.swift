@@ -68,9 +68,9 @@ public enum SpecKeyCatalog {
             SpecKey("rule", .either([.mapping(rule), .ruleShorthand]), .required, example: "{every: day, at: \"02:30\"}",
                     summary: "Which local slots (or elapsed instants) the schedule selects."),
             SpecKey("nonexistent", .choice(NonexistentTimePolicy.allCases.map(\.rawValue)), .calendarRules, example: "skip",
-                    summary: "What a wall time skipped by a forward change (a gap) does: `skip` it, take the `next-valid-time`, or `shift-forward` / `shift-backward` by the gap's length."),
+                    summary: "What a wall time skipped by a forward change (a gap) does: `skip` it, take the `next-valid-time`, or `shift-forward` / `shift-backward` by the gap's length. Foundation's `Calendar.MatchingPolicy`: `.strict`, `.nextTime`, `.nextTimePreservingSmallerComponents`, `.previousTimePreservingSmallerComponents`."),
             SpecKey("repeated", .choice(RepeatedTimePolicy.allCases.map(\.rawValue)), .calendarRules, example: "first",
-                    summary: "What a wall time repeated by a backward change (an overlap) does: the `first` instant, the `last`, or `both` (the later keyed `~2`)."),
+                    summary: "What a wall time repeated by a backward change (an overlap) does: the `first` instant, the `last`, or `both` (the later keyed `~2`). Foundation's `Calendar.RepeatedTimePolicy`: `.first`, `.last`; `both` is two searches."),
             SpecKey("limit", .wholeNumber(1...10_000_000), default: .number(Schedule.defaultSearchLimit), example: "10000",
                     summary: "The most candidate slots one search considers, counted anew from each occurrence found (a window is searched occurrence by occurrence, so it bounds the gap between two, not the window); a search that reaches it ends with the `no-occurrence` error."),
         ])

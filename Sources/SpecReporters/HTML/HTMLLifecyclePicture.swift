@@ -189,12 +189,13 @@ struct HTMLLifecyclePicture {
         let offsets = HTMLTimeline.OffsetKnowledge(
             searched: utcAxis ? [] : ZoneContext.searchedInstants(diff: [], expected: [], actual: [], runs: runs), context: utcAxis ? nil : zoneContext)
         HTMLTimeline.axisLines(&svg, axis: axis, y: axisY, offsets: offsets, caption: utcAxis ? "UTC" : "local")
-        // Each schedule change, a dashed line across the lanes at its time, captioned with the zone it moved to.
-        for change in lifecycle.scheduleChanges where utcAxis && axis.contains(change.at.epochSeconds) {
-            let x = axis.x(change.at.epochSeconds)
+        // Each schedule change, a dashed line across the lanes at its time, captioned with what it changed (a move: the
+        // zone it moved to).
+        for change in lifecycle.scheduleChanges {
+            guard let position = utcAxis ? change.at.epochSeconds : change.at.wallSeconds, axis.contains(position) else { continue }
+            let x = axis.x(position)
             svg.line(x1: x, y1: 20, x2: x, y2: axisY, cls: "schedule-change")
-            let caption = change.timeZone == change.previousTimeZone ? "version \(change.version)" : "→ \(change.timeZone)"
-            svg.text(x: x + 4, y: 16, caption, cls: "schedule-change-label", anchor: "start")
+            svg.text(x: x + 4, y: 16, Self.caption(change), cls: "schedule-change-label", anchor: "start")
         }
         // Leaders first, so the labels' halo keeps the labels they cross readable; each to the nearest of its marks.
         // A label stacked out of its place, or pushed aside by its neighbours, has a leader to its marks.
@@ -307,10 +308,10 @@ struct HTMLLifecyclePicture {
             sentences.append("\(item.check) not as expected: \(expectedText), actual \(item.actual).")
         }
         for change in lifecycle.scheduleChanges {
-            let what = change.timeZone == change.previousTimeZone ? "" : " from \(change.previousTimeZone) to \(change.timeZone)"
-            sentences.append("The schedule changes at \(change.at.local)\(what), version \(change.version)"
-                + (change.line.map { " (line \($0))" } ?? "") + (lifecycle.changesZone ? "; the axis is in UTC." : "."))
+            let what = change.movesZone ? " from \(change.previousTimeZone) to \(change.timeZone)" : ""
+            sentences.append("The schedule changes at \(change.at.local)\(what) (\(change.change))" + (change.line.map { " (line \($0))" } ?? "") + ".")
         }
+        if lifecycle.changesZone { sentences.append("The axis is in UTC: the schedule moved to another zone.") }
         for launch in refused {
             let floor = launch.earliestBegin.map { ", before the request's earliest begin \($0.local)" } ?? ""
             sentences.append("Launch refused at \(launch.at.local)" + (launch.line.map { " (line \($0))" } ?? "")
@@ -526,6 +527,12 @@ struct HTMLLifecyclePicture {
             start = end
         }
         return (rows, groups)
+    }
+
+    /// A schedule change's caption: the zone it moved to, else what it changed, cut to about 40 characters.
+    static func caption(_ change: LifecycleResult.ScheduleChange) -> String {
+        let text = change.movesZone ? "→ \(change.timeZone)" : change.change
+        return text.count > 40 ? String(text.prefix(39)) + "…" : text
     }
 
     /// The zone abbreviation of an instant's local text (`EDT` of `2027-03-30 02:30 EDT (-04:00)`), when it has one.

@@ -304,6 +304,7 @@ private struct JSONOutput {
                     try $0.array(lifecycle.scheduleChanges) { output, change in
                         try output.object {
                             try $0.field("at") { try $0.instant(change.at) }
+                            try $0.field("change") { $0.string(change.change) }
                             if let line = change.line { try $0.field("line") { $0.integer(line) } }
                             try $0.field("previousTimeZone") { $0.string(change.previousTimeZone) }
                             try $0.field("timeZone") { $0.string(change.timeZone) }

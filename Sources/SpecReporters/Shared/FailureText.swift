@@ -284,15 +284,16 @@ struct FailureText: Sendable {
         return lines
     }
 
-    /// The `change-schedule` steps, after the runs: `2027-03-29 06:00 EDT (-04:00)  Europe/Berlin → America/New_York,
-    /// version 1  (line 25)`. Every one: a scenario writes each by hand.
+    /// The `change-schedule` steps, after the runs: `2027-03-29 06:00 EDT (-04:00)  timezone: America/New_York,
+    /// version: 2  (Europe/Berlin → America/New_York)  (line 25)`. Every one: a scenario writes each by hand.
     func scheduleChangeLines(_ changes: [LifecycleResult.ScheduleChange]) -> [Line] {
         guard !changes.isEmpty else { return [] }
         var lines = [Line(text: "schedule changes (change-schedule):", style: .emphasis)]
         let atWidth = changes.map(\.at.local.count).max() ?? 0
         for change in changes {
-            let zone = change.timeZone == change.previousTimeZone ? change.timeZone : "\(change.previousTimeZone) \(glyphs.arrow) \(change.timeZone)"
-            let parts = [change.at.local.padding(atWidth), "\(zone), version \(change.version)", change.line.map { "(line \($0))" }]
+            let parts = [change.at.local.padding(atWidth), change.change,
+                         change.movesZone ? "(\(change.previousTimeZone) \(glyphs.arrow) \(change.timeZone))" : nil,
+                         change.line.map { "(line \($0))" }]
             lines.append(Line(text: parts.compactMap { $0 }.joined(separator: "  "), style: .plain, indent: 2))
         }
         return lines

@@ -128,8 +128,8 @@ public struct TAPReporter: Sendable {
             })))
             if !lifecycle.scheduleChanges.isEmpty {
                 fields.append(("schedule-changes", .list(lifecycle.scheduleChanges.map { change in
-                    var entries: [(String, YAML)] = [("at", .text(change.at.offsetForm)), ("timezone", .text(change.timeZone)),
-                                                     ("version", .number(change.version))]
+                    var entries: [(String, YAML)] = [("at", .text(change.at.offsetForm)), ("change", .text(change.change)),
+                                                     ("timezone", .text(change.timeZone)), ("version", .number(change.version))]
                     if let line = change.line { entries.append(("line", .number(line))) }
                     return .map(entries)
                 })))

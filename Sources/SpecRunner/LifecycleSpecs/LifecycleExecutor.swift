@@ -127,7 +127,7 @@ struct LifecycleExecutor: Sendable {
         let changes = changesMade.map { change in
             LifecycleResult.ScheduleChange(
                 at: judgement.instant(change.at), timeZone: change.schedule.timeZone.identifier, previousTimeZone: change.previousZone.identifier,
-                version: change.schedule.version, line: spec.steps[change.step].location.line)
+                version: change.schedule.version, change: Self.changeSummary(spec.steps[change.step]), line: spec.steps[change.step].location.line)
         }
         verdict.lifecycle = LifecycleResult(runs: judgement.runs, invariants: machineFailed ? [] : judgement.invariants,
                                             expectations: machineFailed ? [] : judgement.expectations, refusedLaunches: refused,
@@ -219,6 +219,11 @@ struct LifecycleExecutor: Sendable {
             guard let schedule = changedSchedule else { throw ScenarioSetupError(description: "the scenario has no schedule to change") }
             try await simulation.changeSchedule(to: ScheduleOccurrences(try Schedule(schedule), limit: occurrenceLimit))
         }
+    }
+
+    /// What a `change-schedule` step writes (`timezone: America/New_York, version: 2`).
+    static func changeSummary(_ step: LifecycleStep) -> String {
+        if case .changeSchedule(let change) = step.action { change.summary } else { "" }
     }
 
     /// How many raised errors a failed `errors` check explains in sentences.

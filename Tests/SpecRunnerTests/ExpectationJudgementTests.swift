@@ -60,6 +60,15 @@ import Testing
     }
 
     /// Defects are compared in the order they were raised; the same two in another order say so.
+    /// A dedup key that differs only in its version says so; any other difference does not.
+    @Test func aKeyOfAnotherVersionSaysItIsOnlyTheVersion() {
+        #expect(LifecycleJudgement.versionNote(expected: "nightly/v1/2027-03-21", actual: "nightly/v2/2027-03-21")
+            .hasPrefix(" (only the version differs: the run caught up under v2;"))
+        #expect(LifecycleJudgement.versionNote(expected: "nightly/v1/2027-03-21", actual: "nightly/v1/2027-03-22").isEmpty)
+        #expect(LifecycleJudgement.versionNote(expected: "nightly/v1/2027-03-21", actual: "daily/v2/2027-03-21").isEmpty)
+        #expect(LifecycleJudgement.versionNote(expected: "sync/c-2bd2631809bb7bf4", actual: nil).isEmpty)
+    }
+
     @Test func defectsInAnotherOrderSaySo() async throws {
         let (_, body) = try LifecycleExecutorTests.scenario("""
             spec: Expiration ignored

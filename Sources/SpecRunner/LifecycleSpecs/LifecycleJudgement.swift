@@ -216,7 +216,7 @@ struct LifecycleJudgement {
                                expectedActual.date))
             }
             if let key = run.key {
-                fields.append(("key", key, found.key ?? "none", found.key == key, nil))
+                fields.append(("key", key, (found.key ?? "none") + Self.versionNote(expected: key, actual: found.key), found.key == key, nil))
             }
             if let outcome = run.outcome {
                 fields.append(("outcome", outcome.rawValue, found.outcome, found.outcome == outcome.rawValue, nil))
@@ -238,6 +238,21 @@ struct LifecycleJudgement {
                        expectedInstant: field.date.map(instant))
             }
         }
+    }
+
+    /// For a dedup key that differs from the expected one only in its version (`nightly/v1/2027-03-21` expected,
+    /// `nightly/v2/2027-03-21` found): says so and what sets it, a version raised by a `change-schedule` step
+    /// being easy to miss (a QA review).
+    static func versionNote(expected: String, actual: String?) -> String {
+        func parts(_ key: String) -> (id: Substring, version: Substring, rest: Substring)? {
+            let pieces = key.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+            guard pieces.count == 3, pieces[1].first == "v", Int(pieces[1].dropFirst()) != nil else { return nil }
+            return (pieces[0], pieces[1], pieces[2])
+        }
+        guard let actual, let written = parts(expected), let found = parts(actual),
+              written.id == found.id, written.rest == found.rest, written.version != found.version else { return "" }
+        return " (only the version differs: the run caught up under \(found.version); the schedule's 'version:' and each "
+            + "'change-schedule' step's set it)"
     }
 
     /// Runs are compared by position, so one run left out of the list (or one listed too many) made every later line

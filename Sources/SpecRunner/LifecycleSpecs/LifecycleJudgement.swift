@@ -187,9 +187,16 @@ struct LifecycleJudgement {
     /// The listed runs are the scenario's first runs, in order; each written field must match.
     private mutating func compareRuns(_ expected: [LifecycleExpectation.ExpectedRun]) {
         let actual = runs
-        recordShift(expected, actual)
-        for (index, run) in expected.enumerated() {
-            let name = "runs[\(index + 1)]"
+        // Once the shift is told, each later line is compared with the run it matches, so one run left out is one
+        // failed check, not one for every field of every later line (a QA review counted six for one missing line).
+        let shift = recordShift(expected, actual)
+        for (position, run) in expected.enumerated() {
+            let name = "runs[\(position + 1)]"
+            var index = position
+            if let shift, position >= shift.first {
+                if shift.offset < 0 && position == shift.first { continue }  // the line the `runs` check says to remove
+                index = position + shift.offset
+            }
             guard index < actual.count else {
                 // The instant the run was expected at (its actual, else its planned), for the lifecycle picture.
                 // Said as the spec writes the line: "expected planned …, actual …, actual no run" used "actual" twice.
@@ -259,7 +266,10 @@ struct LifecycleJudgement {
     /// fail, and the reader had to find the shift in the runs table (the failure review: 9 checks failed for one
     /// missing line). When the lines from the first that differs on all match the scenario's runs one place later (or
     /// earlier), one check says so first, with the missing run as a spec writes it.
-    private mutating func recordShift(_ expected: [LifecycleExpectation.ExpectedRun], _ actual: [LifecycleResult.Run]) {
+    /// Returns the first shifted line and how far: `offset` runs later (runs left out), or -1 (a line too many, which
+    /// is then not compared on its own).
+    @discardableResult
+    private mutating func recordShift(_ expected: [LifecycleExpectation.ExpectedRun], _ actual: [LifecycleResult.Run]) -> (first: Int, offset: Int)? {
         func matches(_ run: LifecycleExpectation.ExpectedRun, _ index: Int) -> Bool {
             guard actual.indices.contains(index) else { return false }
             let found = actual[index]
@@ -267,7 +277,7 @@ struct LifecycleJudgement {
                 && (run.actual == nil || found.actual?.date == run.actual?.date)
                 && (run.key == nil || found.key == run.key) && (run.outcome == nil || found.outcome == run.outcome?.rawValue)
         }
-        guard let first = expected.indices.first(where: { !matches(expected[$0], $0) }) else { return }
+        guard let first = expected.indices.first(where: { !matches(expected[$0], $0) }) else { return nil }
         let rest = expected.indices.dropFirst(first)
         // One, two or three runs left out together (the hunt: two left out made every later field fail, unexplained).
         if let left = (1...3).first(where: { left in first + left <= actual.count && rest.allSatisfy({ matches(expected[$0], $0 + left) }) }) {
@@ -279,10 +289,12 @@ struct LifecycleJudgement {
             record("runs", "the scenario's runs, in order",
                    "\(runs) not listed, and runs[\(first + 1)] on are its runs \(first + 1 + left) on; add "
                        + "\(ListWording.joined(written)) before line \(expected[first].location.line)", false, at: expected[first].location)
+            return (first, left)
         } else if rest.count >= 2, rest.dropFirst().allSatisfy({ matches(expected[$0], $0 - 1) }) {
             record("runs", "the scenario's runs, in order",
                    "runs[\(first + 1)] is none of its runs, and the lines after it are its runs \(first + 1) on; remove line "
                        + "\(expected[first].location.line), or check what it expects", false, at: expected[first].location)
+            return (first, -1)
         } else if actual.count > expected.count, let shared = Self.oneRunPerLaunch(expected, actual) {
             // One run per launch expected (each line a launch time of its own) where catch-up runs each due occurrence
             // (the second failure review: six `runs[N]` checks failed and nothing said why the runs were more than
@@ -292,6 +304,7 @@ struct LifecycleJudgement {
                        + "\(shared.at) ran \(shared.count), so the scenario has \(actual.count) runs; list each, as the runs "
                        + "table shows them", false, at: expected[first].location)
         }
+        return nil
     }
 
     /// When every listed run writes its own launch time (`actual`), each a different one, and one of those launches

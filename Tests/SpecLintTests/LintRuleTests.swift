@@ -757,6 +757,24 @@ import Testing
             """)
     }
 
+    /// A case in another zone may write its cursor in the schedule's zone (the app rescheduled before the user moved):
+    /// the same instant, not a slip; its `next` is still read in the case's zone. Berlin is at +02:00 and New York at
+    /// -04:00 on 2027-03-29 (zoneinfo): 12:00+02:00 is 06:00 in New York, whose next 02:30 is 2027-03-30T02:30:00-04:00.
+    @Test func aCaseInAnotherZoneMayWriteItsCursorInTheSchedulesZone() {
+        let text = """
+            spec: Moved
+            schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+            cases:
+              - {name: moved, timezone: America/New_York, after: 2027-03-29T12:00:00+02:00, next: 2027-03-30T02:30:00-04:00}
+              - {name: slip, timezone: America/New_York, after: 2027-03-29T12:00:00+01:00, next: 2027-03-30T02:30:00+02:00}
+
+            """
+        let found = SpecLinter().diagnostics(for: SpecParser().parse(path: "s.yaml", bytes: Array(text.utf8)))
+            .filter { $0.code == LintCode.offsetMismatch.rawValue }
+        // Only the second case's: an offset neither zone has for its cursor, and Berlin's for its `next`.
+        #expect(found.map { $0.location?.line } == [5, 5], "\(found.map(\.message))")
+    }
+
     /// A zone a scenario's `change-schedule` moves to is linted as the schedule's own is.
     @Test func anOldNameInAScheduleChangeIsLinted() {
         let text = """

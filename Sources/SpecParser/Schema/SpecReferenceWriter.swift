@@ -224,7 +224,9 @@ public struct SpecReferenceWriter: Sendable {
             name (`old-zone-name`: `Europe/Kiev` for `Europe/Kyiv`). [diagnostics.md](diagnostics.md#lint) shows each. In a lifecycle scenario with a
             `schedule`, `offset-mismatch` checks every instant against the schedule's zone: `clock`, each step's `at`,
             `earliest-begin` and `advance` instant, `store.updated-at`, each run's `planned` and `actual`, and a pending
-            request's `earliest-begin`.
+            request's `earliest-begin` (after a `change-schedule` that moves the zone, in the zone in effect then, the offset of
+            any zone the scenario takes accepted). A case's cursor (`after`) may be written in the schedule's zone when the
+            case overrides `timezone`.
 
             """
         return page

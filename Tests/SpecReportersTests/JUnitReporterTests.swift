@@ -35,6 +35,23 @@ import Testing
         #expect(parsed.text.contains("past the end\\u{1B}."))
     }
 
+    /// A scenario with one expectation not met is titled by that expectation, so a dashboard that shows only the
+    /// failure's message shows what differs; with more, or an invariant broken, the headline stays.
+    @Test func aScenarioWithOneExpectationNotMetIsTitledByIt() throws {
+        var run = RunResultFixture.run
+        let index = try #require(run.tests.firstIndex { $0.lifecycle != nil && $0.status == .failed })
+        var lifecycle = try #require(run.tests[index].lifecycle)
+        lifecycle.expectations = [.init(name: "runs[2].key", expected: "nightly-sync/v1/2027-03-30", actual: "nightly-sync/v2/2027-03-30",
+                                        passed: false, line: 17)]
+        lifecycle.invariants = lifecycle.invariants.map { var check = $0; check.passed = true; return check }
+        run.tests[index].lifecycle = lifecycle
+        run.tests[index].message = "1 expectation not met (runs[2].key)"
+        let one = JUnitReporter().render(run)
+        #expect(one.contains("message=\"runs[2].key: expected nightly-sync/v1/2027-03-30, actual nightly-sync/v2/2027-03-30 (line 17)\""), "\(one)")
+        run.tests[index].message = "1 expectation not met (runs[2].key); 1 invariant broken (no-duplicate-side-effects)"
+        #expect(JUnitReporter().render(run).contains("message=\"1 expectation not met (runs[2].key); 1 invariant broken"))
+    }
+
     /// The environment is written once, on the first suite: on each of 1,061 suites it was 2.5 MB of a 5.5 MB file,
     /// and xunitparser (which keeps one table of properties for the whole document) stopped at the second suite.
     @Test func theEnvironmentIsWrittenOnceOnTheFirstSuite() {

@@ -109,7 +109,7 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
         public var previousTimeZone: String
         /// The rule's version from then on.
         public var version: Int
-        /// What the step changes, as the spec writes it: `timezone: America/New_York, version: 2`, `repeated: last`.
+        /// What the step changes, in the spec language (a rule as `Rule.description` prints it): `timezone: America/New_York, version: 2`, `repeated: last`.
         public var change: String
         /// The spec file's line the step is written on.
         public var line: Int?
@@ -125,6 +125,19 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
 
         /// Whether the step moved the schedule to another zone.
         public var movesZone: Bool { timeZone != previousTimeZone }
+
+        private enum CodingKeys: String, CodingKey { case at, timeZone, previousTimeZone, version, change, line }
+
+        /// `change` may be missing: files written between 00:25 and 00:42 on 2026-12-06 lack it (read as empty).
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(
+                at: try container.decode(ResultInstant.self, forKey: .at), timeZone: try container.decode(String.self, forKey: .timeZone),
+                previousTimeZone: try container.decode(String.self, forKey: .previousTimeZone),
+                version: try container.decode(Int.self, forKey: .version),
+                change: try container.decodeIfPresent(String.self, forKey: .change) ?? "",
+                line: try container.decodeIfPresent(Int.self, forKey: .line))
+        }
     }
 
     public init(runs: [Run], invariants: [InvariantCheck], expectations: [ExpectationCheck] = [],

@@ -66,7 +66,8 @@ public struct RunComparison: Sendable, Hashable {
             case statusChanged = "status changed"
             /// Same status, but the engine produced different instants or dedup keys.
             case changedInstants = "changed instants"
-            /// Same status, but a lifecycle scenario's runs differ (planned, actual, key or outcome).
+            /// Same status, but a lifecycle scenario's runs differ (planned, actual, key or outcome), or the launches the
+            /// system refused, or its schedule changes (when, to what).
             case changedRuns = "changed runs"
             case added
             case removed
@@ -218,7 +219,7 @@ public struct RunComparison: Sendable, Hashable {
             return .statusChanged
         }
         if instantsAndKeys(old.actual) != instantsAndKeys(new.actual) { return .changedInstants }
-        if let before = old.lifecycle?.runs, let after = new.lifecycle?.runs, runsCompared(before) != runsCompared(after) {
+        if let before = old.lifecycle, let after = new.lifecycle, lifecycleCompared(before) != lifecycleCompared(after) {
             return .changedRuns
         }
         return nil
@@ -243,6 +244,15 @@ public struct RunComparison: Sendable, Hashable {
             epochSeconds = instant.epochSeconds
             key = instant.key
         }
+    }
+
+    /// What a comparison reads of a scenario: its runs, its refused launches (when, which error, the floor) and its
+    /// schedule changes (when, what they wrote, the zone): a moved zone or a refused launch at another minute read
+    /// "no changes" (a CI maintainer's review).
+    private static func lifecycleCompared(_ lifecycle: LifecycleResult) -> [[String?]] {
+        runsCompared(lifecycle.runs)
+            + lifecycle.refusedLaunches.map { ["refused", String($0.at.epochSeconds), $0.identifier, $0.error, $0.earliestBegin.map { String($0.epochSeconds) }] }
+            + lifecycle.scheduleChanges.map { ["change", String($0.at.epochSeconds), $0.change, $0.timeZone, String($0.version)] }
     }
 
     /// What a comparison reads of a scenario's runs: planned and actual instants, key and outcome.

@@ -266,7 +266,8 @@ extension LifecycleResult {
                               line: refused.line)
             },
             scheduleChanges: scheduleChanges.map { change in
-                ScheduleChange(at: change.at.redacted(by: redaction), timeZone: change.timeZone, previousTimeZone: change.previousTimeZone,
+                ScheduleChange(at: change.at.redacted(by: redaction), timeZone: redaction.mask(change.timeZone),
+                               previousTimeZone: redaction.mask(change.previousTimeZone),
                                version: change.version, change: redaction.mask(change.change), line: change.line)
             })
     }

@@ -123,6 +123,10 @@ import Testing
         #expect(text.contains("\"previousTimeZone\": \"Europe/Berlin\"") && text.contains("\"timeZone\": \"America/New_York\""), "\(text)")
         #expect(try JSONResultsReader.read(Data(text.utf8), source: "results.json") == run)
         #expect(!(try JSONReporter().render(RunResultFixture.run)).contains("scheduleChanges"))
+        // Files written before `change` was added read it as empty.
+        let older = text.replacingOccurrences(of: "\"change\": \"timezone: America/New_York, version: 2\",", with: "")
+        #expect(older != text)
+        #expect(try JSONResultsReader.read(Data(older.utf8), source: "older.json").tests[0].lifecycle?.scheduleChanges.first?.change == "")
     }
 
     @Test func sameRunGivesTheSameBytes() throws {

@@ -288,6 +288,32 @@ struct RunComparisonTests {
         #expect(!runComparison.regressed)
     }
 
+    /// A scenario whose runs are the same but whose schedule moved elsewhere, or whose refused launch came at another
+    /// minute, changed: both read "no changes" (a CI maintainer's review).
+    @Test func changedScheduleChangesAndRefusedLaunchesAreListed() {
+        let instant = Fixture.berlin("2027-03-29T10:00:00Z", "2027-03-29T06:00:00-04:00", "EDT")
+        func moved(to zone: String) -> RunResult {
+            var run = Self.run
+            let index = run.tests.firstIndex { $0.id == Fixture.expirationPassed.id }!
+            run.tests[index].lifecycle!.scheduleChanges = [.init(
+                at: instant, timeZone: zone, previousTimeZone: "Europe/Berlin", version: 1, change: "timezone: \(zone)", line: 25)]
+            return run
+        }
+        let comparison = RunComparison(old: moved(to: "America/New_York"), new: moved(to: "America/Toronto"))
+        #expect(comparison.changes.map(\.kind) == [.changedRuns])
+        let text = render(comparison)
+        #expect(text.contains("schedule changes was: 2027-03-29 06:00 EDT (-04:00) timezone: America/New_York\n"), "\(text)")
+        #expect(text.contains("schedule changes now: 2027-03-29 06:00 EDT (-04:00) timezone: America/Toronto\n"), "\(text)")
+        #expect(!text.contains("runs was"), "\(text)")
+
+        var refused = Self.run
+        let catchUp = refused.tests.firstIndex { $0.id == Fixture.catchUpFailed.id }!
+        refused.tests[catchUp].lifecycle!.refusedLaunches[0].at = Fixture.berlin("2027-03-29T00:21:00Z", "2027-03-29T02:21:00+02:00", "CEST")
+        let refusedComparison = RunComparison(old: Self.run, new: refused)
+        #expect(refusedComparison.changes.map(\.kind) == [.changedRuns])
+        #expect(render(refusedComparison).contains("refused launches now: 2027-03-29 02:21 CEST (+02:00) com.example.app.refresh launch-before-earliest-begin"))
+    }
+
     /// One shard compared with a whole run, or a NEW that selected fewer tests than OLD, cannot show that nothing
     /// regressed; a selection difference that leaves nothing out is only named.
     @Test func aNewShardOrNarrowerSelectionIsIncomplete() {

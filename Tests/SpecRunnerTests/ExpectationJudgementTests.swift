@@ -67,6 +67,13 @@ import Testing
         #expect(LifecycleJudgement.versionNote(expected: "nightly/v1/2027-03-21", actual: "nightly/v1/2027-03-22").isEmpty)
         #expect(LifecycleJudgement.versionNote(expected: "nightly/v1/2027-03-21", actual: "daily/v2/2027-03-21").isEmpty)
         #expect(LifecycleJudgement.versionNote(expected: "sync/c-2bd2631809bb7bf4", actual: nil).isEmpty)
+        // An id may hold '/' and even '/v<N>' (the hunt): only the part before the date is the version.
+        #expect(LifecycleJudgement.versionNote(expected: "team/v3/v1/2027-04-01", actual: "team/v2/v1/2027-04-01").isEmpty)
+        #expect(LifecycleJudgement.versionNote(expected: "team/v2/v3/2027-04-01", actual: "team/v2/v1/2027-04-01")
+            .hasPrefix(" (only the version differs: the run caught up under v1;"))
+        #expect(LifecycleJudgement.versionNote(expected: "nightly/v01/2027-03-21", actual: "nightly/v1/2027-03-21").isEmpty)
+        #expect(LifecycleJudgement.versionNote(expected: "nightly/v-1/2027-03-21", actual: "nightly/v1/2027-03-21").isEmpty)
+        #expect(LifecycleJudgement.versionNote(expected: "nightly/v1/2027-03-21~2", actual: "nightly/v2/2027-03-21~2").isEmpty == false)
     }
 
     @Test func defectsInAnotherOrderSaySo() async throws {

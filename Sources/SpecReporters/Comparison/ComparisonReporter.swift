@@ -109,8 +109,10 @@ public struct ComparisonReporter: Sendable {
         }
         if let old = change.old, let new = change.new, kind != .newlyFailing {
             out += instantChanges(old.actual, new.actual)
-            if kind == .changedRuns, let before = old.lifecycle?.runs, let after = new.lifecycle?.runs {
-                out += runChanges(before, after)
+            if kind == .changedRuns, let before = old.lifecycle, let after = new.lifecycle {
+                out += runChanges(before.runs, after.runs)
+                out += otherChanges("refused launches", before.refusedLaunches.map(refusedText), after.refusedLaunches.map(refusedText))
+                out += otherChanges("schedule changes", before.scheduleChanges.map(changeText), after.scheduleChanges.map(changeText))
             }
         }
         return out
@@ -140,11 +142,31 @@ public struct ComparisonReporter: Sendable {
         }
         let oldTexts = old.map(text), newTexts = new.map(text)
         let gone = oldTexts.filter { !newTexts.contains($0) }, came = newTexts.filter { !oldTexts.contains($0) }
+        guard !gone.isEmpty || !came.isEmpty else { return "" }
         func listed(_ label: String, _ runs: [String], of total: Int) -> String {
             let more = runs.count > 6 ? ", " + glyphs.ellipsis + " \(runs.count - 6) more" : ""
             return "      \(label) (\(runs.count) of \(total) runs): " + (runs.isEmpty ? "none" : runs.prefix(6).joined(separator: "; ")) + more + "\n"
         }
         return listed("runs was", gone, of: old.count) + listed("runs now", came, of: new.count)
+    }
+
+    private func refusedText(_ launch: LifecycleResult.RefusedLaunch) -> String {
+        shown(launch.at.local) + " " + shown(launch.identifier) + " " + shown(launch.error ?? "not launched")
+    }
+
+    private func changeText(_ change: LifecycleResult.ScheduleChange) -> String {
+        shown(change.at.local) + " " + shown(change.change)
+    }
+
+    /// Entries of a scenario's list (refused launches, schedule changes) only one side has, when the lists differ.
+    private func otherChanges(_ what: String, _ old: [String], _ new: [String]) -> String {
+        guard old != new else { return "" }
+        let gone = old.filter { !new.contains($0) }, came = new.filter { !old.contains($0) }
+        func listed(_ label: String, _ entries: [String]) -> String {
+            let more = entries.count > 6 ? ", " + glyphs.ellipsis + " \(entries.count - 6) more" : ""
+            return "      \(what) \(label): " + (entries.isEmpty ? "none" : entries.prefix(6).joined(separator: "; ")) + more + "\n"
+        }
+        return listed("was", gone) + listed("now", came)
     }
 
     /// Lists that show their first entries only.

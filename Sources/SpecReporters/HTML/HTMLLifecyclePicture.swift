@@ -191,11 +191,20 @@ struct HTMLLifecyclePicture {
         HTMLTimeline.axisLines(&svg, axis: axis, y: axisY, offsets: offsets, caption: utcAxis ? "UTC" : "local")
         // Each schedule change, a dashed line across the lanes at its time, captioned with what it changed (a move: the
         // zone it moved to).
+        // Changes closer than a caption's width share one caption (two at one instant printed over each other).
+        var groups: [(x: Double, changes: [LifecycleResult.ScheduleChange])] = []
         for change in lifecycle.scheduleChanges {
             guard let position = utcAxis ? change.at.epochSeconds : change.at.wallSeconds, axis.contains(position) else { continue }
             let x = axis.x(position)
             svg.line(x1: x, y1: 20, x2: x, y2: axisY, cls: "schedule-change")
-            svg.text(x: x + 4, y: 16, Self.caption(change), cls: "schedule-change-label", anchor: "start")
+            if let last = groups.last, x - last.x < Self.changeCaptionWidth {
+                groups[groups.count - 1].changes.append(change)
+            } else {
+                groups.append((x, [change]))
+            }
+        }
+        for group in groups {
+            svg.text(x: group.x + 4, y: 16, Self.caption(group.changes), cls: "schedule-change-label", anchor: "start")
         }
         // Leaders first, so the labels' halo keeps the labels they cross readable; each to the nearest of its marks.
         // A label stacked out of its place, or pushed aside by its neighbours, has a leader to its marks.
@@ -529,11 +538,17 @@ struct HTMLLifecyclePicture {
         return (rows, groups)
     }
 
-    /// A schedule change's caption: the zone it moved to, else what it changed, cut to about 40 characters.
-    static func caption(_ change: LifecycleResult.ScheduleChange) -> String {
-        let text = change.movesZone ? "→ \(change.timeZone)" : change.change
+    /// A schedule change's caption: the zone it moved to, else what it changed, cut to about 40 characters; for changes
+    /// drawn close together, how many and the zone the last one leaves.
+    static func caption(_ changes: [LifecycleResult.ScheduleChange]) -> String {
+        guard let last = changes.last else { return "" }
+        let text = changes.count == 1 ? (last.movesZone ? "→ \(last.timeZone)" : last.change)
+            : "\(changes.count) changes" + (changes.contains(where: \.movesZone) ? " → \(last.timeZone)" : "")
         return text.count > 40 ? String(text.prefix(39)) + "…" : text
     }
+
+    /// The room one change's caption takes (about 40 characters at 11 px).
+    static let changeCaptionWidth = 240.0
 
     /// The zone abbreviation of an instant's local text (`EDT` of `2027-03-30 02:30 EDT (-04:00)`), when it has one.
     static func abbreviation(of instant: ResultInstant) -> String? {

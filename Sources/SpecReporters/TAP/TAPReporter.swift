@@ -129,7 +129,8 @@ public struct TAPReporter: Sendable {
             if !lifecycle.scheduleChanges.isEmpty {
                 fields.append(("schedule-changes", .list(lifecycle.scheduleChanges.map { change in
                     var entries: [(String, YAML)] = [("at", .text(change.at.offsetForm)), ("change", .text(change.change)),
-                                                     ("timezone", .text(change.timeZone)), ("version", .number(change.version))]
+                                                     ("timezone", .text(change.timeZone)), ("previous-timezone", .text(change.previousTimeZone)),
+                                                     ("version", .number(change.version))]
                     if let line = change.line { entries.append(("line", .number(line))) }
                     return .map(entries)
                 })))

@@ -126,7 +126,9 @@ struct LifecycleExecutor: Sendable {
         // commit cut short reads as "ended as a failure but left a commit"): the runs so far are kept, the checks left out.
         let changes = changesMade.map { change in
             LifecycleResult.ScheduleChange(
-                at: judgement.instant(change.at), timeZone: change.schedule.timeZone.identifier, previousTimeZone: change.previousZone.identifier,
+                // In the zone the change put in effect (two changes at one instant: each its own).
+                at: ResultInstant(change.at, in: change.schedule.timeZone, abbreviations: abbreviations),
+                timeZone: change.schedule.timeZone.identifier, previousTimeZone: change.previousZone.identifier,
                 version: change.schedule.version, change: Self.changeSummary(spec.steps[change.step]), line: spec.steps[change.step].location.line)
         }
         verdict.lifecycle = LifecycleResult(runs: judgement.runs, invariants: machineFailed ? [] : judgement.invariants,

@@ -190,7 +190,13 @@ public struct OffsetMismatchLint: SpecLintRule {
             }
             // A run's `planned` is an occurrence of the schedule, so its note can tell an occurrence kept from one moved.
             let expected = planned.contains(index) ? ExpectedSlot(schedule: entry.schedule, overrides: nil, cursor: nil) : nil
-            return diagnostic(for: entry.instant, in: entry.schedule.timeZone, expected: expected)
+            guard var found = diagnostic(for: entry.instant, in: entry.schedule.timeZone, expected: expected) else { return nil }
+            // After a move the wall time may be meant in the other zone (a New York time written with New York's winter
+            // offset, read where Berlin was in effect): each other zone's reading is offered too (a hunt's finding).
+            for zone in zones where zone != entry.schedule.timeZone && !found.notes.contains(where: { $0.message.contains(zone.identifier) }) {
+                if let note = Self.reading(of: entry.instant, in: zone) { found.notes.append(Diagnostic.Note(message: note)) }
+            }
+            return found
         }
     }
 
@@ -240,6 +246,19 @@ public struct OffsetMismatchLint: SpecLintRule {
         offsets(near: wallSeconds, in: zone).filter { offset in
             zone.secondsFromGMT(for: Date(timeIntervalSince1970: wallSeconds - Double(offset))) == offset
         }.sorted(by: >)
+    }
+
+    /// The wall time written, read in another zone a scenario's schedule takes: `in America/New_York, the schedule's
+    /// zone too, 02:30 local time is 2027-03-29T02:30:00-04:00`; nil where that zone skips it.
+    static func reading(of instant: InstantLiteral, in zone: TimeZone) -> String? {
+        guard let written = instant.writtenOffset, written % 60 == 0 else { return nil }
+        let wallSeconds = instant.date.timeIntervalSince1970 + Double(written)
+        let offsets = readings(ofWall: wallSeconds, in: zone).filter { $0 % 60 == 0 }
+        guard !offsets.isEmpty else { return nil }
+        let stem = String(instant.text.dropLast(6))
+        let local = WallTimeText.local(instant.date, offset: written)
+        return "in \(ZoneDisplayName.of(zone)), a zone the scenario's schedule takes too, \(local.time) local time is "
+            + offsets.map { stem + WallTimeText.offset($0) }.joined(separator: " or ")
     }
 
     /// What the author probably meant: the same wall time with the offset the zone has at it.

@@ -775,6 +775,30 @@ import Testing
         #expect(found.map { $0.location?.line } == [5, 5], "\(found.map(\.message))")
     }
 
+    /// After a move, a wall time written with neither zone's offset is offered each zone's reading: a New York 02:30
+    /// with New York's winter offset (-05:00) read where Berlin was in effect (zoneinfo: New York is at -04:00 then).
+    @Test func anInstantAfterAMoveIsOfferedEachZonesReading() {
+        let text = """
+            spec: Moved
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-03-29T12:00:00+02:00, change-schedule: {timezone: America/New_York, version: 2}}
+            expect:
+              runs: [{planned: 2027-03-29T02:30:00+02:00}, {planned: 2027-03-29T02:30:00-05:00}]
+
+            """
+        let found = SpecLinter().diagnostics(for: SpecParser().parse(path: "s.yaml", bytes: Array(text.utf8)))
+            .filter { $0.code == LintCode.offsetMismatch.rawValue }
+        #expect(found.count == 1)
+        #expect(found.first?.notes.map(\.message) == [
+            "if you meant 02:30 local time, write 2027-03-29T02:30:00+02:00",
+            "in America/New_York, a zone the scenario's schedule takes too, 02:30 local time is 2027-03-29T02:30:00-04:00",
+        ])
+    }
+
     /// A zone a scenario's `change-schedule` moves to is linted as the schedule's own is.
     @Test func anOldNameInAScheduleChangeIsLinted() {
         let text = """

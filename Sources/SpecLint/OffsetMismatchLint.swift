@@ -248,8 +248,8 @@ public struct OffsetMismatchLint: SpecLintRule {
         }.sorted(by: >)
     }
 
-    /// The wall time written, read in another zone a scenario's schedule takes: `in America/New_York, the schedule's
-    /// zone too, 02:30 local time is 2027-03-29T02:30:00-04:00`; nil where that zone skips it.
+    /// The wall time written, read in another zone a scenario's schedule takes: `in America/New_York, a zone the
+    /// scenario's schedule takes too, 02:30 local time is 2027-03-29T02:30:00-04:00`; nil where that zone skips it.
     static func reading(of instant: InstantLiteral, in zone: TimeZone) -> String? {
         guard let written = instant.writtenOffset, written % 60 == 0 else { return nil }
         let wallSeconds = instant.date.timeIntervalSince1970 + Double(written)

@@ -197,7 +197,7 @@ struct HTMLLifecyclePicture {
             guard let position = utcAxis ? change.at.epochSeconds : change.at.wallSeconds, axis.contains(position) else { continue }
             let x = axis.x(position)
             svg.line(x1: x, y1: 20, x2: x, y2: axisY, cls: "schedule-change")
-            if let last = groups.last, x - last.x < Self.changeCaptionWidth {
+            if let last = groups.last, x - last.x < Self.captionWidth(Self.caption(last.changes)) {
                 groups[groups.count - 1].changes.append(change)
             } else {
                 groups.append((x, [change]))
@@ -547,8 +547,8 @@ struct HTMLLifecyclePicture {
         return text.count > 40 ? String(text.prefix(39)) + "…" : text
     }
 
-    /// The room one change's caption takes (about 40 characters at 11 px).
-    static let changeCaptionWidth = 240.0
+    /// The room a change's caption takes: about 6.5 px a character at 11 px bold, and a gap.
+    static func captionWidth(_ caption: String) -> Double { Double(caption.count) * 6.5 + 12 }
 
     /// The zone abbreviation of an instant's local text (`EDT` of `2027-03-30 02:30 EDT (-04:00)`), when it has one.
     static func abbreviation(of instant: ResultInstant) -> String? {

@@ -52,6 +52,20 @@ import Testing
         #expect(JUnitReporter().render(run).contains("message=\"1 expectation not met (runs[2].key); 1 invariant broken"))
     }
 
+    /// A merge of part of a sharded run is no green run: one errored testcase names the missing shards.
+    @Test func aMergeMissingShardsHasAnErroredTestcase() throws {
+        var partial = RunResultFixture.run
+        partial.mergedShards = [Shard(index: 1, count: 4), Shard(index: 2, count: 4)]
+        let parsed = try ParsedJUnit(JUnitReporter().render(partial))
+        #expect(parsed.root["errors"] == "3")
+        #expect(parsed.cases.first == ParsedJUnit.TestCase(name: "missing shards", classname: "specrun merge", outcome: "error"))
+        #expect(JUnitReporter().render(partial).contains("message=\"shards 3/4, 4/4 are missing from these merged results; merge the results files of every shard\""))
+        // A shard's own results (one CI job's) are not a merge, and hold no such case.
+        var shard = RunResultFixture.run
+        shard.shard = Shard(index: 2, count: 4)
+        #expect(try ParsedJUnit(JUnitReporter().render(shard)).root["errors"] == "2")
+    }
+
     /// The environment is written once, on the first suite: on each of 1,061 suites it was 2.5 MB of a 5.5 MB file,
     /// and xunitparser (which keeps one table of properties for the whole document) stopped at the second suite.
     @Test func theEnvironmentIsWrittenOnceOnTheFirstSuite() {

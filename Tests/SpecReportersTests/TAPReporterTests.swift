@@ -8,6 +8,19 @@ import Testing
     }
 
     /// The notes (a merge, a shard missing) are comments after the plan, one line each.
+    /// A scenario whose schedule moved names every zone it took, and each change with the zone before it.
+    @Test func aMovedScenarioNamesEveryZone() throws {
+        var run = RunResultFixture.run
+        let index = try #require(run.tests.firstIndex { $0.lifecycle != nil && $0.status == .failed })
+        run.tests[index].lifecycle?.scheduleChanges = [.init(
+            at: RunResultFixture.berlin("2027-03-29T10:00:00Z", "2027-03-29T06:00:00-04:00", "EDT"), timeZone: "America/New_York",
+            previousTimeZone: "Europe/Berlin", version: 1, change: "timezone: America/New_York", line: 25)]
+        let text = TAPReporter().render(run)
+        #expect(text.contains("  zones:\n    - \"Europe/Berlin\"\n    - \"America/New_York\"\n"), "\(text)")
+        #expect(text.contains("previous-timezone: \"Europe/Berlin\""))
+        #expect(!TAPReporter().render(RunResultFixture.run).contains("  zones:"))
+    }
+
     @Test func theNotesAreCommentsAfterThePlan() {
         var run = RunResultFixture.run
         run.notes = ["merged from 2 results files: a.json, b.json", "two\nlines"]

@@ -98,6 +98,13 @@ public struct TAPReporter: Sendable {
         ]
         if let engine = test.engine { fields.append(("engine", .text(engine))) }
         if let zone = test.timeZone { fields.append(("zone", .text(zone))) }
+        // A scenario whose schedule moved (`change-schedule`) names every zone it took, the first first (a hunt read
+        // `zone: Europe/Berlin` for a failure in Lord Howe).
+        if let lifecycle = test.lifecycle, lifecycle.changesZone, let first = test.timeZone {
+            var zones = [first]
+            for change in lifecycle.scheduleChanges where !zones.contains(change.timeZone) { zones.append(change.timeZone) }
+            fields.append(("zones", .list(zones.map { .text($0) })))
+        }
         if let reason = test.deviationReason { fields.append(("deviation", .text(reason))) }
         let text = FailureText(glyphs: .unicode)
         if !test.expected.isEmpty || !test.actual.isEmpty {

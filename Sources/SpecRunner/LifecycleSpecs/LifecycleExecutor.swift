@@ -70,9 +70,7 @@ struct LifecycleExecutor: Sendable {
         var stepProblem: String?
         // The machine failed under the scenario (a full disk, a file-size limit): nothing it did after can be judged.
         var machineFailed = false
-        // Each zone a schedule change put in effect, from the clock's time at its step: the reports show instants there.
-        var zoneChanges: [(from: Date, zone: TimeZone)] = []
-        // Each change made, at the clock's time at its step, for the results.
+        // Each change made, at the clock's time at its step: for the results, and the zones the reports show instants in.
         var changesMade: [(step: Int, at: Date, schedule: ScheduleSpec, previousZone: TimeZone)] = []
         let changedSchedules = Dictionary(spec.scheduleChanges.map { ($0.step, $0.schedule) }, uniquingKeysWith: { _, last in last })
         for (index, step) in spec.steps.enumerated() {
@@ -92,7 +90,6 @@ struct LifecycleExecutor: Sendable {
             if let schedule = changedSchedules[index] {
                 let previous = changesMade.last?.schedule.timeZone ?? displayZone
                 changesMade.append((index, simulation.clock.now, schedule, previous))
-                if schedule.timeZone != previous { zoneChanges.append((simulation.clock.now, schedule.timeZone)) }
             }
             if case .launch = step.action, simulation.scheduler.launches.count == launchesBefore {
                 let errors = simulation.scheduler.errors
@@ -109,6 +106,8 @@ struct LifecycleExecutor: Sendable {
             machineFailed = true
         }
 
+        // The zones the changes put in effect, each from the clock's time at its step.
+        let zoneChanges = changesMade.filter { $0.schedule.timeZone != $0.previousZone }.map { (from: $0.at, zone: $0.schedule.timeZone) }
         let abbreviations = ZoneAbbreviations.system(for: [displayZone.identifier] + zoneChanges.map(\.zone.identifier))
         let scheduleZones = spec.schedule.map { [$0.timeZone] + spec.scheduleChanges.map(\.schedule.timeZone) } ?? []
         let judgement = LifecycleJudgement(expect: spec.expect, report: report, zone: displayZone, zoneChanges: zoneChanges,

@@ -286,6 +286,7 @@ struct RunComparisonTests {
         #expect(runText.contains("runs was (1 of 1 runs): unplanned → 2027-03-29 02:31"), "\(runText)")
         #expect(runText.contains(" expired\n") && runText.contains(" completed\n"), "\(runText)")
         #expect(!runComparison.regressed)
+        #expect(runText.hasSuffix("\n1 scenario with changed runs — no regressions\n"), "\(runText)")
     }
 
     /// A scenario whose runs are the same but whose schedule moved elsewhere, or whose refused launch came at another

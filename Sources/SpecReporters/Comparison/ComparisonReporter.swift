@@ -56,7 +56,13 @@ public struct ComparisonReporter: Sendable {
         out += respellings(comparison)
         let counts = RunComparison.Change.Kind.allCases.compactMap { kind -> String? in
             let n = comparison.changes(kind).count
-            return n == 0 ? nil : "\(n) \(n == 1 && kind == .changedInstants ? "changed instant" : kind.rawValue)"
+            guard n > 0 else { return nil }
+            return switch kind {
+            case .changedInstants where n == 1: "1 changed instant"
+            // The count is of scenarios, each with one or more runs changed: "3 changed runs" read as three runs.
+            case .changedRuns: n == 1 ? "1 scenario with changed runs" : "\(n) scenarios with changed runs"
+            default: "\(n) \(kind.rawValue)"
+            }
         }
         let partial = !comparison.incompleteNew.isEmpty
         out += "\n" + (counts.isEmpty ? (partial ? "no changes among the tests both ran" : "no changes") : counts.joined(separator: ", "))

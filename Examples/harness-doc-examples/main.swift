@@ -34,7 +34,9 @@ print(try await simulation.register(id))      // a Result<Bool, SchedulerError>:
 print(try await simulation.submit(id, earliestBeginDate: t) as Any)   // the SchedulerError, or nil
 await simulation.cancel(id); await simulation.cancelAll()
 try await simulation.relaunch(registering: nil)            // nil keeps the startup registrations
-await simulation.terminate()
+await simulation.terminate()                  // the system ends the app; the next launch starts it in the background
+try await simulation.forceQuit()              // the user swipes it away: refresh launches refused, app-force-quit
+try await simulation.openApp()                // until the user opens it (any start in the foreground does)
 await simulation.setItems(["42", "43", "44"])
 try await simulation.launch(id, at: try Date("2027-03-31T06:00:00+02:00", strategy: .iso8601))   // the retry
 
@@ -150,7 +152,7 @@ retrying.finishLaunching()
 print(try await retrying.launch(id).state, pendingFloor())        // offline: the retry waits 60 s
 
 try retryClock.advance(by: .seconds(60))
-retrying.terminate()                                          // the user swipes the app away; the request stays
+retrying.terminate()                                          // the system ends the app; the request stays
 do { try await retrying.launch(id) } catch { print(error) }   // no process, so no handler
 
 retrying.startLaunching()                                     // the app starts again and registers again

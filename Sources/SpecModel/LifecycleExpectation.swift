@@ -127,6 +127,7 @@ public struct LifecycleExpectation: Sendable, Hashable {
         case unavailable
         case noLaunchHandler = "no-launch-handler"
         case noPendingRequest = "no-pending-request"
+        case appForceQuit = "app-force-quit"
         case launchBeforeEarliestBegin = "launch-before-earliest-begin"
         case notRunning = "not-running"
         case processNotRunning = "process-not-running"

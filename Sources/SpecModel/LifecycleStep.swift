@@ -32,6 +32,11 @@ public struct LifecycleStep: Sendable, Hashable {
         case relaunch(registers: [String]?)
         /// `terminate:` — the process dies and stays dead until a step needs it.
         case terminate
+        /// `force-quit:` — the user swipes the app away: the process dies, and the system launches none of its refresh
+        /// tasks until the user opens the app again.
+        case forceQuit
+        /// `open-app:` — the user opens the app: it starts in the foreground when it is not running; a force-quit ends.
+        case openApp
         /// `advance: 10m` or `advance: <instant>` — the clock moves forward, firing due deadlines.
         case advance(Advance)
         /// `items: [...]` — the stubbed source returns these from now on.

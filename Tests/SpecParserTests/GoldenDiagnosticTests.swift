@@ -524,7 +524,7 @@ extension GoldenDiagnosticTests {
             spec.yaml:10:6: error: 'items' must be a text, but it is empty [empty-value]
                 -
                  ^
-            spec.yaml:14:11: error: 'errors' is empty (YAML reads a plain null as an empty value); write [] for none, or a list of not-permitted, not-registered, late-registration, duplicate-registration, too-many-pending, unavailable, no-launch-handler, no-pending-request, launch-before-earliest-begin, not-running, process-not-running [empty-value]
+            spec.yaml:14:11: error: 'errors' is empty (YAML reads a plain null as an empty value); write [] for none, or a list of not-permitted, not-registered, late-registration, duplicate-registration, too-many-pending, unavailable, no-launch-handler, no-pending-request, app-force-quit, launch-before-earliest-begin, not-running, process-not-running [empty-value]
               errors: null
                       ^~~~
             spec.yaml:15:20: error: 'contains' must be a text, but YAML reads a plain Null as an empty value; write "Null" in quotes if the text is meant [empty-value]
@@ -655,7 +655,7 @@ extension GoldenDiagnosticTests {
             spec.yaml:6:12: error: 'missing-completion' is a defect, not a lifecycle error; list it under 'defects:' in 'expect' [unknown-value]
               errors: [missing-completion, too-many-pendings, not-permitted]
                        ^~~~~~~~~~~~~~~~~~
-            spec.yaml:6:32: error: unknown value 'too-many-pendings' for 'errors'; did you mean 'too-many-pending'? (allowed: not-permitted | not-registered | late-registration | duplicate-registration | too-many-pending | unavailable | no-launch-handler | no-pending-request | launch-before-earliest-begin | not-running | process-not-running) [unknown-value]
+            spec.yaml:6:32: error: unknown value 'too-many-pendings' for 'errors'; did you mean 'too-many-pending'? (allowed: not-permitted | not-registered | late-registration | duplicate-registration | too-many-pending | unavailable | no-launch-handler | no-pending-request | app-force-quit | launch-before-earliest-begin | not-running | process-not-running) [unknown-value]
               errors: [missing-completion, too-many-pendings, not-permitted]
                                            ^~~~~~~~~~~~~~~~~
             spec.yaml:7:13: error: 'not-registered' is a lifecycle error, not a defect; list it under 'errors:' in 'expect' [unknown-value]

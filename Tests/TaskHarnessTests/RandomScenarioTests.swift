@@ -25,6 +25,8 @@ import Testing
         case expire
         case relaunch
         case terminate
+        case forceQuit
+        case openApp
         case cancel
         case submit(after: Int)
         case setItems([String])
@@ -38,6 +40,8 @@ import Testing
             case .expire: "expire"
             case .relaunch: "relaunch"
             case .terminate: "terminate"
+            case .forceQuit: "force-quit"
+            case .openApp: "open-app"
             case .cancel: "cancel"
             case .submit(let after): "submit +\(after)s"
             case .setItems(let items): "items \(items)"
@@ -47,7 +51,7 @@ import Testing
 
     static func steps(_ draws: inout Draws) -> [Step] {
         (0..<Int.random(in: 3...12, using: &draws)).map { _ in
-            switch Int.random(in: 0..<20, using: &draws) {
+            switch Int.random(in: 0..<22, using: &draws) {
             case 0..<9:
                 var plan = LaunchPlan()
                 switch Int.random(in: 0..<6, using: &draws) {
@@ -64,6 +68,8 @@ import Testing
             case 14: return .terminate
             case 15: return .cancel
             case 16, 17: return .submit(after: Int.random(in: 0...86_400, using: &draws))
+            case 20: return .forceQuit
+            case 21: return .openApp
             default: return .setItems((0..<Int.random(in: 0...3, using: &draws)).map { "i\($0)" })
             }
         }
@@ -96,6 +102,8 @@ import Testing
             case .expire: await simulation.expire(Fixture.refresh)
             case .relaunch: try await simulation.relaunch()
             case .terminate: await simulation.terminate()
+            case .forceQuit: try await simulation.forceQuit()
+            case .openApp: try await simulation.openApp()
             case .cancel: await simulation.cancel(Fixture.refresh)
             case .submit(let after):
                 // The app submits only while its process runs; otherwise the step is a no-op, as in a spec.

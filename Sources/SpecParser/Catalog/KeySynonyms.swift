@@ -26,6 +26,11 @@ enum KeySynonyms {
         "overlap-policy": ["repeated"], "fold": ["repeated"], "duplicate": ["repeated"],
         // Lifecycle scenarios: the verbs of a step, a fault's and an overlap's keys, the retry's, the log's.
         "run": ["launch"], "trigger": ["launch"], "fire": ["launch"], "execute": ["launch"], "task": ["launch"],
+        // The user's own steps: swiping the app away, and opening it; `kill` is the system's death.
+        "quit": ["force-quit"], "swipe-away": ["force-quit"], "swipe": ["force-quit"], "force-close": ["force-quit"],
+        "user-quit": ["force-quit"], "close-app": ["force-quit"], "kill": ["terminate"],
+        "open": ["open-app"], "foreground": ["open-app"], "launch-app": ["open-app"], "start-app": ["open-app"],
+        "user-opens-app": ["open-app"], "bring-to-foreground": ["open-app"],
         "wait": ["advance"], "sleep": ["advance"], "elapse": ["advance"], "pass": ["advance"], "advance-by": ["advance"],
         "reason": ["error"], "error-type": ["error"], "code": ["error"], "failure": ["error"],
         "in": ["during"], "stage": ["during"], "at": ["during"],

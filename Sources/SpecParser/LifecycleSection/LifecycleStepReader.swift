@@ -157,6 +157,14 @@ struct LifecycleStepReader {
                 return nil
             }
             return .terminate
+        case "force-quit", "open-app":
+            guard isEmpty(node) else {
+                reader.wrongKind(node, key == "force-quit"
+                    ? "'force-quit' takes no value; write '- force-quit: {}' (the user swipes the app away; refresh tasks wait until the user opens it)"
+                    : "'open-app' takes no value; write '- open-app: {}' (the user opens the app, which starts it when it is not running)")
+                return nil
+            }
+            return key == "force-quit" ? .forceQuit : .openApp
         case "advance":
             if fields.has("at") {
                 reader.log.report(.conflictingKeys, at: fields.keyNode("advance")!,

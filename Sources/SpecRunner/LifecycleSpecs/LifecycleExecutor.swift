@@ -210,6 +210,10 @@ struct LifecycleExecutor: Sendable {
             try await simulation.relaunch(registering: registers)
         case .terminate:
             await simulation.terminate()
+        case .forceQuit:
+            try await simulation.forceQuit()
+        case .openApp:
+            try await simulation.openApp()
         case .advance(.by(let seconds)):
             try await simulation.advance(by: .seconds(seconds))
         case .advance(.to(let instant)):

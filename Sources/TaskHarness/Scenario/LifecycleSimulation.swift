@@ -190,18 +190,34 @@ public actor LifecycleSimulation {
         scheduler.cancelAllTaskRequests()
     }
 
-    /// The process dies (in-memory state dropped) and starts again in the foreground; `registering` replaces the
-    /// identifiers the app registers at this and every later start.
+    /// The process dies (in-memory state dropped) and starts again in the foreground (the user opened it: a
+    /// force-quit ends); `registering` replaces the identifiers the app registers at this and every later start.
     public func relaunch(registering: [String]? = nil) throws(LifecycleError) {
         try checkNotFinished()
         if let registering { startupRegistrations = registering }
         scheduler.terminate()
+        scheduler.userOpensApp()
         try startProcess()
     }
 
     /// The process dies and stays dead until the next launch or step that needs it.
     public func terminate() {
         scheduler.terminate()
+    }
+
+    /// The user force-quits the app from the app switcher: the process dies, and until the user opens the app again
+    /// (`openApp()`, or any start in the foreground) the system launches none of its refresh tasks.
+    public func forceQuit() throws(LifecycleError) {
+        try checkNotFinished()
+        scheduler.forceQuit()
+    }
+
+    /// The user opens the app: a process not running starts in the foreground (registering and submitting as every
+    /// start does), a suspended one comes to the foreground; a force-quit no longer holds.
+    public func openApp() throws(LifecycleError) {
+        try checkNotFinished()
+        scheduler.userOpensApp()
+        _ = try runningProcess()
     }
 
     /// Changes what the source returns from now on.
@@ -432,8 +448,13 @@ public actor LifecycleSimulation {
     }
 
     /// The process, started in the foreground when dead, resumed when suspended (the user opened the app).
+    /// The app's process, started in the foreground when it is not running (a start the user makes: a force-quit
+    /// ends), a suspended one resumed.
     private func runningProcess() throws(LifecycleError) -> AppProcess {
-        if !scheduler.processState.isRunning || process?.life.isAlive != true { try startProcess() }
+        if !scheduler.processState.isRunning || process?.life.isAlive != true {
+            scheduler.userOpensApp()
+            try startProcess()
+        }
         scheduler.resume()
         guard let process else { throw .invalidConfiguration("the app process could not start") }
         return process

@@ -23,6 +23,9 @@ public struct SchedulerError: Error, Sendable, Hashable, CustomStringConvertible
         case noLaunchHandler = "no-launch-handler"
         /// A launch step for an identifier with no pending request: the system has nothing to launch.
         case noPendingRequest = "no-pending-request"
+        /// A refresh launch after the user force-quit the app from the app switcher and before the user opened it
+        /// again: the system launches none of the app's refresh tasks in that time.
+        case appForceQuit = "app-force-quit"
         /// A launch step earlier than the pending request's `earliestBeginDate`: the system never does that.
         case launchBeforeEarliestBegin = "launch-before-earliest-begin"
         /// An expire step with no running task for the identifier.

@@ -46,6 +46,8 @@ public final class SimulatedScheduler: Sendable {
         var errors: [SchedulerError] = []
         var defects: [Defect] = []
         var ignoredCallsAfterDeath = 0
+        /// When the user force-quit the app, until the user opens it again (`forceQuit()`, `userOpensApp()`).
+        var forceQuitAt: Date?
         var transactionProbe: (@Sendable () -> [String])?
         var terminationObserver: (@Sendable () -> Void)?
         var completionObserver: (@Sendable (Int, Bool) -> Void)?
@@ -56,6 +58,12 @@ public final class SimulatedScheduler: Sendable {
                 throw fail(.noPendingRequest, identifier, now, "\(identifier) has no pending request, so the system cannot launch it; submit (or resubmit after each run) a request")
             }
             return index
+        }
+
+        /// `app-force-quit` recorded and thrown for a refresh request while the user's force-quit holds.
+        mutating func checkForceQuit(of request: TaskRequest, _ identifier: String, _ now: Date) throws(SchedulerError) {
+            guard let forceQuitAt, request.kind == .refresh else { return }
+            throw fail(.appForceQuit, identifier, now, "the system does not launch \(identifier): the user force-quit the app at \(forceQuitAt.rfc3339UTC), and until the user opens it again the system launches none of its refresh tasks; expect app-force-quit here, or open the app (open-app) before this launch")
         }
 
         /// `launch-before-earliest-begin` recorded and thrown when `now` is before the request's floor.
@@ -208,6 +216,23 @@ public final class SimulatedScheduler: Sendable {
         }
     }
 
+    /// When the user force-quit the app, while that holds (until `userOpensApp()`); nil otherwise.
+    public var forceQuitAt: Date? { state.withLock { $0.forceQuitAt } }
+
+    /// The user force-quits the app from the app switcher: the process dies (`terminate()`), and until the user opens
+    /// the app again the system launches none of its refresh tasks (`app-force-quit`). Processing requests may
+    /// still run, as Apple's engineers have said they do by design.
+    public func forceQuit() {
+        let now = clock.now
+        state.withLock { $0.forceQuitAt = now }
+        terminate()
+    }
+
+    /// The user opens the app (a start in the foreground): a force-quit no longer holds.
+    public func userOpensApp() {
+        state.withLock { $0.forceQuitAt = nil }
+    }
+
     /// Kills the process: registrations and handlers are dropped, running tasks end as `killed`; pending requests stay.
     public func terminate() {
         let observer: (@Sendable () -> Void)? = state.withLock { state in
@@ -313,15 +338,17 @@ public final class SimulatedScheduler: Sendable {
 
     // MARK: The system's side
 
-    /// What `launch` would refuse before any handler is asked — nothing pending for `identifier`, or its floor still
-    /// ahead — recorded as `launch` records it; nil when the request can be delivered. The system starts an app that is
+    /// What `launch` would refuse before any handler is asked — nothing pending for `identifier`, a refresh request
+    /// while the user's force-quit holds, or its floor still ahead — recorded as `launch` records it; nil when the request can be delivered. The system starts an app that is
     /// not running only to deliver a request it can launch: asked first, a cancelled request is not brought back by
     /// the submit of the app's own start-up.
     public func refusalBeforeStart(_ identifier: String) -> SchedulerError? {
         let now = clock.now
         return state.withLock { state in
             do throws(SchedulerError) {
-                try state.checkFloor(of: state.requests[state.pendingRequest(identifier, now)].request, identifier, now)
+                let request = try state.requests[state.pendingRequest(identifier, now)].request
+                try state.checkForceQuit(of: request, identifier, now)
+                try state.checkFloor(of: request, identifier, now)
                 return nil
             } catch {
                 return error
@@ -331,14 +358,16 @@ public final class SimulatedScheduler: Sendable {
 
     /// Launches the pending request for `identifier` now and runs its launch handler until the handler returns.
     ///
-    /// Throws `no-pending-request` when nothing is pending for it, `no-launch-handler` when no process has a handler
-    /// registered for it, and `launch-before-earliest-begin` when the clock is before the request's floor. A
+    /// Throws `no-pending-request` when nothing is pending for it, `app-force-quit` for a refresh request while the
+    /// user's force-quit holds, `no-launch-handler` when no process has a handler registered for it, and
+    /// `launch-before-earliest-begin` when the clock is before the request's floor. A
     /// suspended process is resumed first; once no task of the process is running any more, it is suspended again.
     @discardableResult
     public func launch(_ identifier: String) async throws(SchedulerError) -> LaunchRecord {
         let now = clock.now
         let (task, handler) = try state.withLock { (state) throws(SchedulerError) -> (SimulatedTask, LaunchHandler) in
             let requestIndex = try state.pendingRequest(identifier, now)
+            try state.checkForceQuit(of: state.requests[requestIndex].request, identifier, now)
             guard state.process.isRunning, let registration = state.registrations[identifier] else {
                 throw state.fail(.noLaunchHandler, identifier, now, "the system launched \(identifier) but this process registered no launch handler for it; register it at every app launch")
             }

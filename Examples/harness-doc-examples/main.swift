@@ -37,6 +37,7 @@ try await simulation.relaunch(registering: nil)            // nil keeps the star
 await simulation.terminate()                  // the system ends the app; the next launch starts it in the background
 try await simulation.forceQuit()              // the user swipes it away: refresh launches refused, app-force-quit
 try await simulation.openApp()                // until the user opens it (any start in the foreground does)
+try await simulation.setAvailability(.available)   // the user turns Background App Refresh on (it was already)
 await simulation.setItems(["42", "43", "44"])
 try await simulation.launch(id, at: try Date("2027-03-31T06:00:00+02:00", strategy: .iso8601))   // the retry
 

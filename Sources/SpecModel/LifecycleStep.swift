@@ -37,6 +37,8 @@ public struct LifecycleStep: Sendable, Hashable {
         case forceQuit
         /// `open-app:` — the user opens the app: it starts in the foreground when it is not running; a force-quit ends.
         case openApp
+        /// `availability: refresh-disabled | available` — the user turns Background App Refresh off or on from now on.
+        case setAvailability(LifecycleSpec.Availability)
         /// `advance: 10m` or `advance: <instant>` — the clock moves forward, firing due deadlines.
         case advance(Advance)
         /// `items: [...]` — the stubbed source returns these from now on.

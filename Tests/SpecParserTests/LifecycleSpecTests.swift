@@ -146,6 +146,8 @@ import Testing
         ("  - force-quit:", .forceQuit),
         ("  - open-app: {}", .openApp),
         ("  - open-app:", .openApp),
+        ("  - availability: refresh-disabled", .setAvailability(.refreshDisabled)),
+        ("  - availability: available", .setAvailability(.available)),
         ("  - advance: 1h30m", .advance(.by(seconds: 5400))),
         ("  - advance: 31s", .advance(.by(seconds: 31))),
         ("  - items: [\"42\", 43]", .setItems(["42", "43"])),

@@ -31,6 +31,7 @@ enum KeySynonyms {
         "user-quit": ["force-quit"], "close-app": ["force-quit"], "kill": ["terminate"],
         "open": ["open-app"], "foreground": ["open-app"], "launch-app": ["open-app"], "start-app": ["open-app"],
         "user-opens-app": ["open-app"], "bring-to-foreground": ["open-app"],
+        "background-app-refresh": ["availability"], "background-refresh": ["availability"], "settings": ["availability"],
         "wait": ["advance"], "sleep": ["advance"], "elapse": ["advance"], "pass": ["advance"], "advance-by": ["advance"],
         "reason": ["error"], "error-type": ["error"], "code": ["error"], "failure": ["error"],
         "in": ["during"], "stage": ["during"], "at": ["during"],

@@ -53,9 +53,23 @@ struct MisplacedKeys: Sendable {
     }
 
     /// A document's keys indented under a step (`expect:` under the last step): YAML reads them as the step's.
+    /// One setting of the scenario written in a step is most likely meant to change from that step on: it is told the
+    /// step that does (a review's `{at: …, system: {availability: refresh-disabled}}` was told only to move it left).
     static let documentKeysInStep = MisplacedKeys(keys: documentKeysOfScenario, standsFor: nil) { entries in
-        "\(names(entries)) \(entries.count == 1 ? "is" : "are") indented under this step, so YAML reads \(entries.count == 1 ? "it" : "them") as the step's; move \(entries.count == 1 ? "it" : "them") left to the start of the line, where the document's keys are"
+        let indented = "\(names(entries)) \(entries.count == 1 ? "is" : "are") indented under this step, so YAML reads \(entries.count == 1 ? "it" : "them") as the step's; move \(entries.count == 1 ? "it" : "them") left to the start of the line, where the document's keys are"
+        guard entries.count == 1, let key = entries[0].key.scalar?.value, let change = midwayChanges[key] else { return indented }
+        return "'\(key)' is set for the whole scenario, and a step cannot write it; \(change). If it is the document's '\(key)', move it left to the start of the line, where the document's keys are"
     }
+
+    /// What a step can change of each setting, in words.
+    private static let midwayChanges: [String: String] = [
+        "system": "to turn Background App Refresh off or on from this step, write 'availability: refresh-disabled' or 'availability: available' in the step",
+        "schedule": "to change it from this step, write 'change-schedule:' with what changes, e.g. change-schedule: {timezone: America/New_York}",
+        "job": "what the source returns can change from this step: write 'items: [...]' in the step",
+        "app": "what the app registers can change at a relaunch: write 'relaunch: {registers: [...]}' in the step",
+        "task": "what the app registers can change at a relaunch: write 'relaunch: {registers: [...]}' in the step",
+        "clock": "to move the clock, write 'at:' on the step or a step 'advance: <duration or instant>'",
+    ]
 
     /// The keys of a scenario's document (`task`, …, `expect`, and the keys every spec has).
     static let documentKeysOfScenario = SpecKeyCatalog.commonKeyNames + SpecKeyCatalog.lifecycleKeyNames

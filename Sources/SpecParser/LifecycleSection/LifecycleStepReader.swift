@@ -165,6 +165,14 @@ struct LifecycleStepReader {
                 return nil
             }
             return key == "force-quit" ? .forceQuit : .openApp
+        case "availability":
+            guard let availability = reader.choice(node, field: "availability", LifecycleSpec.Availability.self) else { return nil }
+            guard availability != .simulator else {
+                reader.log.report(.unknownValue, at: node,
+                                  "a device does not turn into the Simulator in a step; set 'system: {availability: simulator}' for the whole scenario, or write 'availability: refresh-disabled' or 'available' here")
+                return nil
+            }
+            return .setAvailability(availability)
         case "advance":
             if fields.has("at") {
                 reader.log.report(.conflictingKeys, at: fields.keyNode("advance")!,

@@ -214,6 +214,8 @@ struct LifecycleExecutor: Sendable {
             try await simulation.forceQuit()
         case .openApp:
             try await simulation.openApp()
+        case .setAvailability(let availability):
+            try await simulation.setAvailability(SchedulerAvailability(availability))
         case .advance(.by(let seconds)):
             try await simulation.advance(by: .seconds(seconds))
         case .advance(.to(let instant)):

@@ -212,6 +212,13 @@ public actor LifecycleSimulation {
         scheduler.forceQuit()
     }
 
+    /// The user turns Background App Refresh off or on in Settings from now on: the app is not told (it need not be
+    /// running). While a kind is not allowed, its submits fail and its pending requests are not launched (`unavailable`).
+    public func setAvailability(_ availability: SchedulerAvailability) throws(LifecycleError) {
+        try checkNotFinished()
+        scheduler.setAvailability(availability)
+    }
+
     /// The user opens the app: a process not running starts in the foreground (registering and submitting as every
     /// start does), a suspended one comes to the foreground; a force-quit no longer holds.
     public func openApp() throws(LifecycleError) {

@@ -23,7 +23,8 @@ public final class SimulatedScheduler: Sendable {
     public typealias LaunchHandler = @Sendable (SimulatedTask) async -> Void
 
     public let gate: StaticGate
-    public let availability: SchedulerAvailability
+    /// Whether the device lets the app run background work now (`setAvailability`: the user changed Settings).
+    public var availability: SchedulerAvailability { state.withLock { $0.availability } }
     public let clock: ManualClock
     public let budget: ExpirationBudget
 
@@ -48,6 +49,7 @@ public final class SimulatedScheduler: Sendable {
         var ignoredCallsAfterDeath = 0
         /// When the user force-quit the app, until the user opens it again (`forceQuit()`, `userOpensApp()`).
         var forceQuitAt: Date?
+        var availability: SchedulerAvailability = .available
         var transactionProbe: (@Sendable () -> [String])?
         var terminationObserver: (@Sendable () -> Void)?
         var completionObserver: (@Sendable (Int, Bool) -> Void)?
@@ -58,6 +60,13 @@ public final class SimulatedScheduler: Sendable {
                 throw fail(.noPendingRequest, identifier, now, "\(identifier) has no pending request, so the system cannot launch it; submit (or resubmit after each run) a request")
             }
             return index
+        }
+
+        /// `unavailable` recorded and thrown for a request of a kind the device does not run now.
+        mutating func checkAvailability(of request: TaskRequest, _ identifier: String, _ now: Date) throws(SchedulerError) {
+            guard !availability.allows(request.kind) else { return }
+            let setting = availability == .simulator ? "the Simulator runs no background task" : "Background App Refresh is off (refresh-disabled)"
+            throw fail(.unavailable, identifier, now, "the system does not launch \(identifier): \(setting), so none of the app's \(request.kind.rawValue) tasks runs; expect unavailable here, or turn it on (availability: available) before this launch")
         }
 
         /// `app-force-quit` recorded and thrown for a refresh request while the user's force-quit holds.
@@ -100,7 +109,7 @@ public final class SimulatedScheduler: Sendable {
     ) throws(ExpirationBudgetError) {
         if let error = ExpirationBudgetError(budget) { throw error }
         self.gate = gate
-        self.availability = availability
+        state.withLock { $0.availability = availability }
         self.clock = clock
         self.budget = budget
     }
@@ -228,6 +237,12 @@ public final class SimulatedScheduler: Sendable {
         terminate()
     }
 
+    /// The user changes the device's setting (Background App Refresh off or on) from now on. Pending requests stay:
+    /// while a kind is not allowed, its submits fail and its requests are not launched (`unavailable`).
+    public func setAvailability(_ availability: SchedulerAvailability) {
+        state.withLock { $0.availability = availability }
+    }
+
     /// The user opens the app (a start in the foreground): a force-quit no longer holds.
     public func userOpensApp() {
         state.withLock { $0.forceQuitAt = nil }
@@ -300,8 +315,8 @@ public final class SimulatedScheduler: Sendable {
             case nil:
                 break
             }
-            guard availability.allows(request.kind) else {
-                throw state.fail(.unavailable, id, now, "\(id) cannot be submitted: background tasks are unavailable (\(availability.rawValue)); handle the unavailable error instead of assuming the request was accepted")
+            guard state.availability.allows(request.kind) else {
+                throw state.fail(.unavailable, id, now, "\(id) cannot be submitted: background tasks are unavailable (\(state.availability.rawValue)); handle the unavailable error instead of assuming the request was accepted")
             }
             guard state.process.isRunning, state.registrations[id] != nil else {
                 throw state.fail(.notRegistered, id, now, "\(id) has no launch handler registered in this process; register it while the app launches, before submitting")
@@ -338,8 +353,8 @@ public final class SimulatedScheduler: Sendable {
 
     // MARK: The system's side
 
-    /// What `launch` would refuse before any handler is asked — nothing pending for `identifier`, a refresh request
-    /// while the user's force-quit holds, or its floor still ahead — recorded as `launch` records it; nil when the request can be delivered. The system starts an app that is
+    /// What `launch` would refuse before any handler is asked — nothing pending for `identifier`, a kind the device
+    /// does not run now, a refresh request while the user's force-quit holds, or its floor still ahead — recorded as `launch` records it; nil when the request can be delivered. The system starts an app that is
     /// not running only to deliver a request it can launch: asked first, a cancelled request is not brought back by
     /// the submit of the app's own start-up.
     public func refusalBeforeStart(_ identifier: String) -> SchedulerError? {
@@ -347,6 +362,7 @@ public final class SimulatedScheduler: Sendable {
         return state.withLock { state in
             do throws(SchedulerError) {
                 let request = try state.requests[state.pendingRequest(identifier, now)].request
+                try state.checkAvailability(of: request, identifier, now)
                 try state.checkForceQuit(of: request, identifier, now)
                 try state.checkFloor(of: request, identifier, now)
                 return nil
@@ -358,8 +374,8 @@ public final class SimulatedScheduler: Sendable {
 
     /// Launches the pending request for `identifier` now and runs its launch handler until the handler returns.
     ///
-    /// Throws `no-pending-request` when nothing is pending for it, `app-force-quit` for a refresh request while the
-    /// user's force-quit holds, `no-launch-handler` when no process has a handler registered for it, and
+    /// Throws `no-pending-request` when nothing is pending for it, `unavailable` for a kind the device does not run
+    /// now, `app-force-quit` for a refresh request while the user's force-quit holds, `no-launch-handler` when no process has a handler registered for it, and
     /// `launch-before-earliest-begin` when the clock is before the request's floor. A
     /// suspended process is resumed first; once no task of the process is running any more, it is suspended again.
     @discardableResult
@@ -367,6 +383,7 @@ public final class SimulatedScheduler: Sendable {
         let now = clock.now
         let (task, handler) = try state.withLock { (state) throws(SchedulerError) -> (SimulatedTask, LaunchHandler) in
             let requestIndex = try state.pendingRequest(identifier, now)
+            try state.checkAvailability(of: state.requests[requestIndex].request, identifier, now)
             try state.checkForceQuit(of: state.requests[requestIndex].request, identifier, now)
             guard state.process.isRunning, let registration = state.registrations[identifier] else {
                 throw state.fail(.noLaunchHandler, identifier, now, "the system launched \(identifier) but this process registered no launch handler for it; register it at every app launch")

@@ -25,7 +25,8 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
         /// What became of it, one word or phrase: `completed`, `expired`, `failed`, `killed`, `missed`, `duplicate`.
         public var outcome: String
         /// Why a launch that ended false did: the job's stage and error type, the words of its log line
-        /// (`catch-up: search-limit-reached`, `write: disk-full`); nil otherwise.
+        /// (`catch-up: search-limit-reached`, `write: disk-full`); why a killed one's process died (`interrupted
+        /// after-write`, work after its expiration, its deadline passed); nil otherwise.
         public var reason: String?
 
         public init(planned: ResultInstant?, actual: ResultInstant?, key: String?, outcome: String, reason: String? = nil) {

@@ -314,6 +314,41 @@ import Testing
         #expect(runs.map(\.reason) == ["already complete", nil])
     }
 
+    /// A killed run says why its process died, as a failed one says its stage and error (an adoption review read
+    /// `killed` alone): the step's interruption, work after the expiration, or the deadline passed.
+    @Test func aKilledRunSaysWhyItsProcessDied() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Deaths
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            job: {items: ["42"]}
+            clock: 2027-06-08T20:00:00+02:00
+            steps:
+              - {at: 2027-06-08T21:00:00+02:00, launch: com.example.app.refresh, interrupt: during parse}
+              - {at: 2027-06-08T22:00:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: [killed, true]
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .passed, "\(verdict.message ?? "")")
+        #expect(verdict.lifecycle?.runs.map(\.reason) == ["interrupted during parse", nil])
+
+        let (_, ignored) = try Self.scenario("""
+            spec: Ignored
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            job: {items: ["42"], flaws: [long-transaction]}
+            app: {adapter: ignores-expiration}
+            clock: 2027-06-08T20:00:00+02:00
+            steps:
+              - {at: 2027-06-08T21:00:00+02:00, launch: com.example.app.refresh, expire: during parse}
+            expect:
+              completed: [killed]
+              defects: [work-after-expiration, open-transaction-at-suspension]
+            """)
+        let ignoredVerdict = await LifecycleExecutor().execute(ignored)
+        #expect(ignoredVerdict.lifecycle?.runs.map(\.reason) == ["it worked on after its expiration, and the system suspended and ended the process"],
+                "\(ignoredVerdict.message ?? "")")
+    }
+
     @Test func oneRunListedPerLaunchIsToldThatCatchUpRunsEachOccurrence() async throws {
         let (_, body) = try Self.scenario("""
             spec: Catch-up

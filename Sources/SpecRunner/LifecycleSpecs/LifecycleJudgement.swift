@@ -92,8 +92,24 @@ struct LifecycleJudgement {
             return LifecycleResult.Run(
                 planned: run.planned.map { planned in plannedZone.map { ResultInstant(planned, in: $0, abbreviations: abbreviations) } ?? instant(planned) },
                 actual: instant(run.actual), key: run.key,
-                outcome: outcome(of: run).rawValue, reason: run.failure ?? run.note)
+                outcome: outcome(of: run).rawValue, reason: run.failure ?? run.note ?? killedReason(run))
         }
+    }
+
+    /// Why a killed run's process died, in the words of the spec or the defect: a failed run said its stage and error,
+    /// and a killed one said nothing (an adoption review read `killed` alone and had to find the rule in the docs).
+    private func killedReason(_ run: RunRecord) -> String? {
+        guard run.completed == .killed else { return nil }
+        if let job = report.jobRuns.first(where: { $0.launch == run.launch }), let point = job.interruptedAt {
+            return "interrupted \(point)"
+        }
+        if report.defects.contains(where: { $0.kind == .workAfterExpiration && $0.launch == run.launch }) {
+            return "it worked on after its expiration, and the system suspended and ended the process"
+        }
+        if report.defects.contains(where: { $0.kind == .missingCompletion && $0.launch == run.launch }) {
+            return "the expiration deadline passed without setTaskCompleted"
+        }
+        return "the process died during the launch"
     }
 
     // MARK: Comparisons

@@ -13,6 +13,11 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
     /// The `change-schedule` steps, in step order: when each changed the schedule and what it became. Results written
     /// before this field was added lack it and read as none.
     public var scheduleChanges: [ScheduleChange] = []
+    /// Every other lifecycle error, in the order raised: a refused submit, registration or expire step, and those of
+    /// the app's own starts (its start-up submit after a relaunch: `too-many-pending`). A passing report showed none
+    /// of them, so the cause of a refused launch could stay unseen (an adoption review). Results written before this
+    /// field was added lack it and read as none.
+    public var otherErrors: [RaisedError] = []
 
     /// One planned occurrence and what actually happened to it.
     public struct Run: Sendable, Hashable, Codable {
@@ -101,6 +106,27 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
         }
     }
 
+    /// A lifecycle error that is no refused launch: when, its code, the task, the step that raised it, and the
+    /// harness's sentence saying what happened and what to do.
+    public struct RaisedError: Sendable, Hashable, Codable {
+        /// The manual clock's instant when it was raised.
+        public var at: ResultInstant
+        /// The lifecycle error's code (`too-many-pending`), as `expect.errors` lists it.
+        public var code: String
+        public var identifier: String
+        /// The spec file's line of the step that raised it; nil for the app's first start, before any step.
+        public var line: Int?
+        public var message: String
+
+        public init(at: ResultInstant, code: String, identifier: String, line: Int?, message: String) {
+            self.at = at
+            self.code = code
+            self.identifier = identifier
+            self.line = line
+            self.message = message
+        }
+    }
+
     /// A `change-schedule` step: when it changed the schedule, and the zone and version in effect from then on.
     public struct ScheduleChange: Sendable, Hashable, Codable {
         /// The manual clock's instant at the step, in the zone in effect from then on.
@@ -142,17 +168,18 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
     }
 
     public init(runs: [Run], invariants: [InvariantCheck], expectations: [ExpectationCheck] = [],
-                refusedLaunches: [RefusedLaunch] = [], scheduleChanges: [ScheduleChange] = []) {
+                refusedLaunches: [RefusedLaunch] = [], scheduleChanges: [ScheduleChange] = [], otherErrors: [RaisedError] = []) {
         self.runs = runs
         self.invariants = invariants
         self.expectations = expectations
         self.refusedLaunches = refusedLaunches
         self.scheduleChanges = scheduleChanges
+        self.otherErrors = otherErrors
     }
 
-    private enum CodingKeys: String, CodingKey { case runs, invariants, expectations, refusedLaunches, scheduleChanges }
+    private enum CodingKeys: String, CodingKey { case runs, invariants, expectations, refusedLaunches, scheduleChanges, otherErrors }
 
-    /// `refusedLaunches` and `scheduleChanges` may be missing: results written before they were added lack them (an
+    /// `refusedLaunches`, `scheduleChanges` and `otherErrors` may be missing: results written before they were added lack them (an
     /// optional field keeps the schema version).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -161,10 +188,11 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
             invariants: try container.decode([InvariantCheck].self, forKey: .invariants),
             expectations: try container.decode([ExpectationCheck].self, forKey: .expectations),
             refusedLaunches: try container.decodeIfPresent([RefusedLaunch].self, forKey: .refusedLaunches) ?? [],
-            scheduleChanges: try container.decodeIfPresent([ScheduleChange].self, forKey: .scheduleChanges) ?? [])
+            scheduleChanges: try container.decodeIfPresent([ScheduleChange].self, forKey: .scheduleChanges) ?? [],
+            otherErrors: try container.decodeIfPresent([RaisedError].self, forKey: .otherErrors) ?? [])
     }
 
-    /// `refusedLaunches` and `scheduleChanges` are left out when empty, as the results writer leaves them out.
+    /// `refusedLaunches`, `scheduleChanges` and `otherErrors` are left out when empty, as the results writer leaves them out.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(runs, forKey: .runs)
@@ -172,6 +200,7 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
         try container.encode(expectations, forKey: .expectations)
         if !refusedLaunches.isEmpty { try container.encode(refusedLaunches, forKey: .refusedLaunches) }
         if !scheduleChanges.isEmpty { try container.encode(scheduleChanges, forKey: .scheduleChanges) }
+        if !otherErrors.isEmpty { try container.encode(otherErrors, forKey: .otherErrors) }
     }
 
     /// Whether a schedule change moved the scenario to another zone: its instants are then shown in more than one.

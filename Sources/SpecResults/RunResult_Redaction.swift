@@ -269,6 +269,10 @@ extension LifecycleResult {
                 ScheduleChange(at: change.at.redacted(by: redaction), timeZone: redaction.mask(change.timeZone),
                                previousTimeZone: redaction.mask(change.previousTimeZone),
                                version: change.version, change: redaction.mask(change.change), line: change.line)
+            },
+            otherErrors: otherErrors.map { error in
+                RaisedError(at: error.at.redacted(by: redaction), code: redaction.mask(error.code), identifier: redaction.mask(error.identifier),
+                            line: error.line, message: redaction.mask(error.message))
             })
     }
 }

@@ -51,7 +51,12 @@ import TextRedaction
                                                                 expectedInstant: instant("expectedInstant"))],
                 refusedLaunches: [LifecycleResult.RefusedLaunch(at: instant("refused.at"), identifier: leaky("refused.identifier"),
                                                                 error: leaky("refused.error"),
-                                                                earliestBegin: instant("refused.earliestBegin"), line: 9)]))
+                                                                earliestBegin: instant("refused.earliestBegin"), line: 9)],
+                scheduleChanges: [LifecycleResult.ScheduleChange(at: instant("change.at"), timeZone: leaky("change.timeZone"),
+                                                                 previousTimeZone: leaky("change.previousTimeZone"), version: 2,
+                                                                 change: leaky("change.change"), line: 10)],
+                otherErrors: [LifecycleResult.RaisedError(at: instant("other.at"), code: leaky("other.code"),
+                                                          identifier: leaky("other.identifier"), line: 11, message: leaky("other.message"))]))
         return RunResult(
             environment: Environment(
                 os: leaky("os"), osVersion: leaky("osVersion"), architecture: leaky("architecture"),

@@ -314,6 +314,40 @@ import Testing
         #expect(runs.map(\.reason) == ["already complete", nil])
     }
 
+    /// A renamed identifier (the adoption review's incident 1): the relaunch's start-up submit of the new identifier
+    /// fails `too-many-pending` (the old request holds the one refresh slot), and the launch of the old one after a
+    /// start in the background is refused `no-launch-handler`. The refused launch names its own error, not the start's
+    /// (it showed `too-many-pending`), and the start-up errors are kept in `otherErrors` with their steps' lines.
+    @Test func aRefusedLaunchNamesItsOwnErrorAndTheOthersAreKept() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Renamed identifier
+            task:
+              - {identifier: com.example.app.sync, kind: refresh}
+              - {identifier: com.example.app.nightly-refresh, kind: refresh}
+            app: {registers: [com.example.app.sync]}
+            clock: 2027-06-08T20:00:00+02:00
+            steps:
+              - {at: 2027-06-08T22:00:00+02:00, relaunch: {registers: [com.example.app.nightly-refresh]}}
+              - {at: 2027-06-08T22:10:00+02:00, terminate: {}}
+              - {at: 2027-06-09T02:31:00+02:00, launch: com.example.app.sync}
+            expect:
+              completed: []
+              errors: [too-many-pending, too-many-pending, no-launch-handler]
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .passed, "\(verdict.message ?? "")")
+        let lifecycle = try #require(verdict.lifecycle)
+        #expect(lifecycle.refusedLaunches.map(\.error) == ["no-launch-handler"])
+        #expect(lifecycle.otherErrors.map(\.code) == ["too-many-pending", "too-many-pending"])
+        #expect(lifecycle.otherErrors.map(\.identifier) == ["com.example.app.nightly-refresh", "com.example.app.nightly-refresh"])
+        #expect(lifecycle.otherErrors.map(\.line) == [8, 10])
+        #expect(lifecycle.otherErrors.map(\.at.offsetForm) == ["2027-06-08T22:00:00+02:00", "2027-06-09T02:31:00+02:00"])
+        #expect(lifecycle.otherErrors.first?.message.contains("would be pending") == true)
+        // Written and read back whole.
+        let decoded = try JSONDecoder().decode(LifecycleResult.self, from: JSONEncoder().encode(lifecycle))
+        #expect(decoded.otherErrors == lifecycle.otherErrors)
+    }
+
     /// A killed run says why its process died, as a failed one says its stage and error (an adoption review read
     /// `killed` alone): the step's interruption, work after the expiration, or the deadline passed.
     @Test func aKilledRunSaysWhyItsProcessDied() async throws {

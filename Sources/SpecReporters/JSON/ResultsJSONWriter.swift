@@ -275,6 +275,19 @@ private struct JSONOutput {
                     }
                 }
             }
+            if !lifecycle.otherErrors.isEmpty {
+                try $0.field("otherErrors") {
+                    try $0.array(lifecycle.otherErrors) { output, error in
+                        try output.object {
+                            try $0.field("at") { try $0.instant(error.at) }
+                            try $0.field("code") { $0.string(error.code) }
+                            try $0.field("identifier") { $0.string(error.identifier) }
+                            if let line = error.line { try $0.field("line") { $0.integer(line) } }
+                            try $0.field("message") { $0.string(error.message) }
+                        }
+                    }
+                }
+            }
             if !lifecycle.refusedLaunches.isEmpty {
                 try $0.field("refusedLaunches") {
                     try $0.array(lifecycle.refusedLaunches) { output, refused in

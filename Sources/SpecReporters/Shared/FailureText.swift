@@ -240,6 +240,10 @@ struct FailureText: Sendable {
         }
         lines += scheduleChangeLines(lifecycle.scheduleChanges)
         lines += refusedLaunchLines(lifecycle.refusedLaunches)
+        // A failed `errors` check already lists every error with its step and sentence.
+        if !lifecycle.expectations.contains(where: { $0.name == "errors" && !$0.passed }) {
+            lines += otherErrorLines(lifecycle.otherErrors)
+        }
         let failedExpectations = lifecycle.expectations.filter { !$0.passed }
         if !failedExpectations.isEmpty {
             lines.append(Line(text: "expectations not met:", style: .emphasis))
@@ -279,6 +283,28 @@ struct FailureText: Sendable {
         if refused.count > shown.count {
             let more = refused.count - shown.count
             lines.append(Line(text: "\(glyphs.ellipsis) \(more) more refused launch\(more == 1 ? "" : "es") not shown (the JSON results list every one)",
+                              style: .dim, indent: 2))
+        }
+        return lines
+    }
+
+    /// The other lifecycle errors, after the refused launches: `2027-06-08 22:00 (+02:00)  too-many-pending
+    /// com.example.app.sync  (line 8): 2 refresh requests would be pending …`; `(at the app's first start)` for one
+    /// raised before any step. At most `maxShownLines`, then how many more.
+    func otherErrorLines(_ errors: [LifecycleResult.RaisedError]) -> [Line] {
+        guard !errors.isEmpty else { return [] }
+        var lines = [Line(text: "other lifecycle errors (no launch refused):", style: .emphasis)]
+        let shown = errors.prefix(maxShownLines)
+        let atWidth = shown.map(\.at.local.count).max() ?? 0
+        let codeWidth = shown.map(\.code.count).max() ?? 0
+        for error in shown {
+            let place = error.line.map { "(line \($0))" } ?? "(at the app's first start)"
+            let parts = [error.at.local.padding(atWidth), error.code.padding(codeWidth), error.identifier, place + ": " + error.message]
+            lines.append(Line(text: parts.joined(separator: "  "), style: .missing, indent: 2))
+        }
+        if errors.count > shown.count {
+            let more = errors.count - shown.count
+            lines.append(Line(text: "\(glyphs.ellipsis) \(more) more error\(more == 1 ? "" : "s") not shown (the JSON results list every one)",
                               style: .dim, indent: 2))
         }
         return lines

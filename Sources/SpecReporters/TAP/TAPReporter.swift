@@ -158,6 +158,19 @@ public struct TAPReporter: Sendable {
                 }
                 fields.append(("refused-launches", .list(refused)))
             }
+            if !lifecycle.otherErrors.isEmpty {
+                let shown = lifecycle.otherErrors.prefix(text.maxShownLines)
+                var errors: [YAML] = shown.map { error in
+                    var entries: [(String, YAML)] = [("at", .text(error.at.offsetForm)), ("code", .text(error.code)),
+                                                     ("identifier", .text(error.identifier))]
+                    if let line = error.line { entries.append(("line", .number(line))) }
+                    entries.append(("message", .text(error.message)))
+                    return .map(entries)
+                }
+                let more = lifecycle.otherErrors.count - shown.count
+                if more > 0 { errors.append(.text("\(more) more error\(more == 1 ? "" : "s") not shown (the JSON results list every one)")) }
+                fields.append(("other-errors", .list(errors)))
+            }
             let broken = lifecycle.expectations.filter { !$0.passed }.map {
                 YAML.text("\($0.name): expected \($0.expected), actual \($0.actual)")
             } + lifecycle.invariants.filter { !$0.passed }.map {

@@ -67,6 +67,8 @@ struct LifecycleExecutor: Sendable {
         var raisedBy: [Int?] = simulation.scheduler.errors.map { _ in nil }
         // Launch steps the system refused (they are no launch, so `completed` has no entry for them).
         var refusedLaunches: [(step: Int, at: Date, error: SchedulerError?)] = []
+        // The indices in the scheduler's errors of those refused launches' errors (the others are `otherErrors`).
+        var refusalIndices: Set<Int> = []
         var stepProblem: String?
         // The machine failed under the scenario (a full disk, a file-size limit): nothing it did after can be judged.
         var machineFailed = false
@@ -92,8 +94,11 @@ struct LifecycleExecutor: Sendable {
                 changesMade.append((index, simulation.clock.now, schedule, previous))
             }
             if case .launch = step.action, simulation.scheduler.launches.count == launchesBefore {
+                // The launch's refusal is the step's last error: a start in the background to deliver it raises its
+                // start-up's errors first (a submit's `too-many-pending` was shown as the launch's error).
                 let errors = simulation.scheduler.errors
-                let error = errorsBefore < errors.count ? errors[errorsBefore] : nil
+                let error = errorsBefore < errors.count ? errors.last : nil
+                if error != nil { refusalIndices.insert(errors.count - 1) }
                 refusedLaunches.append((index, error?.at ?? simulation.clock.now, error))
             }
             if stepProblem != nil { break }
@@ -130,9 +135,15 @@ struct LifecycleExecutor: Sendable {
                 timeZone: change.schedule.timeZone.identifier, previousTimeZone: change.previousZone.identifier,
                 version: change.schedule.version, change: Self.changeSummary(spec.steps[change.step]), line: spec.steps[change.step].location.line)
         }
+        let others = report.errors.indices.filter { !refusalIndices.contains($0) }.map { index in
+            let error = report.errors[index]
+            let step = raisedBy.indices.contains(index) ? raisedBy[index] : nil
+            return LifecycleResult.RaisedError(at: judgement.instant(error.at), code: error.code.rawValue, identifier: error.identifier,
+                                               line: step.map { spec.steps[$0].location.line }, message: judgement.localized(error.message))
+        }
         verdict.lifecycle = LifecycleResult(runs: judgement.runs, invariants: machineFailed ? [] : judgement.invariants,
                                             expectations: machineFailed ? [] : judgement.expectations, refusedLaunches: refused,
-                                            scheduleChanges: changes)
+                                            scheduleChanges: changes, otherErrors: others)
         if let stepProblem {
             verdict.status = .error
             verdict.message = judgement.localized(stepProblem)

@@ -38,6 +38,7 @@ await simulation.terminate()                  // the system ends the app; the ne
 try await simulation.forceQuit()              // the user swipes it away: refresh launches refused, app-force-quit
 try await simulation.openApp()                // until the user opens it (any start in the foreground does)
 try await simulation.setAvailability(.available)   // the user turns Background App Refresh on (it was already)
+try await simulation.updateApp(AppUpdate(adapter: .thin))   // a new version: the process ends, its code runs from the next start
 await simulation.setItems(["42", "43", "44"])
 try await simulation.launch(id, at: try Date("2027-03-31T06:00:00+02:00", strategy: .iso8601))   // the retry
 

@@ -39,6 +39,9 @@ public struct LifecycleStep: Sendable, Hashable {
         case openApp
         /// `availability: refresh-disabled | available` — the user turns Background App Refresh off or on from now on.
         case setAvailability(LifecycleSpec.Availability)
+        /// `update-app: {registers:, permitted:, background-modes:, adapter:, flaws:, submits-at-startup:, resubmits:}` —
+        /// a new version of the app is installed: the process ends, and what the step writes holds from the next start.
+        case updateApp(AppUpdate)
         /// `advance: 10m` or `advance: <instant>` — the clock moves forward, firing due deadlines.
         case advance(Advance)
         /// `items: [...]` — the stubbed source returns these from now on.
@@ -74,6 +77,29 @@ public struct LifecycleStep: Sendable, Hashable {
              version.map { "version: \($0)" },
              overrides.limit.map { "limit: \($0)" }]
                 .compactMap { $0 }.joined(separator: ", ")
+        }
+    }
+
+    /// What a new version of the app changes; each key not written keeps the old version's.
+    public struct AppUpdate: Sendable, Hashable {
+        public var registers: [String]?
+        public var permitted: [String]?
+        public var backgroundModes: [String]?
+        public var adapter: LifecycleSpec.Adapter?
+        public var flaws: [LifecycleSpec.JobFlaw]?
+        public var submitsAtStartup: Bool?
+        public var resubmits: Bool?
+
+        public init(registers: [String]? = nil, permitted: [String]? = nil, backgroundModes: [String]? = nil,
+                    adapter: LifecycleSpec.Adapter? = nil, flaws: [LifecycleSpec.JobFlaw]? = nil,
+                    submitsAtStartup: Bool? = nil, resubmits: Bool? = nil) {
+            self.registers = registers
+            self.permitted = permitted
+            self.backgroundModes = backgroundModes
+            self.adapter = adapter
+            self.flaws = flaws
+            self.submitsAtStartup = submitsAtStartup
+            self.resubmits = resubmits
         }
     }
 

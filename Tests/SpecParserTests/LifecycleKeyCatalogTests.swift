@@ -32,7 +32,7 @@ import Testing
         ("system", scenario(extra: "system: {xyzzy: 1}"), "'system'", "availability, expires-after"),
         ("expires-after", scenario(extra: "system: {expires-after: {xyzzy: 1}}"), "'expires-after'", "refresh, processing"),
         ("a step", scenario(steps: "[{xyzzy: 1, launch: com.example.app.refresh}]"), "this step",
-         "at, launch, expire, fail, interrupt, overlap, register, submit, earliest-begin, cancel, relaunch, terminate, force-quit, open-app, availability, advance, items, change-schedule"),
+         "at, launch, expire, fail, interrupt, overlap, register, submit, earliest-begin, cancel, relaunch, terminate, force-quit, open-app, availability, update-app, advance, items, change-schedule"),
         ("fail", scenario(steps: "[{launch: com.example.app.refresh, fail: {stage: write, error: network, xyzzy: 1}}]"), "'fail'",
          "stage, error"),
         ("overlap", scenario(steps: "[{launch: com.example.app.refresh, overlap: {launch: com.example.app.refresh, during: parse, xyzzy: 1}}]"),
@@ -56,9 +56,9 @@ import Testing
     @Test func aStepThatDoesNothingNamesEveryActionOfTheCatalog() {
         let diagnostics = SpecFixtures.parse(Self.scenario(steps: "[{at: 2027-03-29T01:00:00+02:00}]")).diagnostics
         #expect(diagnostics.map(\.message) == [
-            "this step does nothing; add one action: launch, expire, register, submit, cancel, relaunch, terminate, force-quit, open-app, availability, advance, items or change-schedule",
+            "this step does nothing; add one action: launch, expire, register, submit, cancel, relaunch, terminate, force-quit, open-app, availability, update-app, advance, items or change-schedule",
         ])
-        #expect(SpecKeyCatalog.stepForms.map(\.key) == ["launch", "expire", "register", "submit", "cancel", "relaunch", "terminate", "force-quit", "open-app", "availability", "advance", "items", "change-schedule"])
+        #expect(SpecKeyCatalog.stepForms.map(\.key) == ["launch", "expire", "register", "submit", "cancel", "relaunch", "terminate", "force-quit", "open-app", "availability", "update-app", "advance", "items", "change-schedule"])
     }
 
     @Test func everyMappingHasItsOwnNameInTheSchema() throws {

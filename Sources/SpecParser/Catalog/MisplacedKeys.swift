@@ -61,6 +61,18 @@ struct MisplacedKeys: Sendable {
         return "'\(key)' is set for the whole scenario, and a step cannot write it; \(change). If it is the document's '\(key)', move it left to the start of the line, where the document's keys are"
     }
 
+    /// A schedule's keys in `update-app`: a new version's schedule changes in a step of its own.
+    static let scheduleKeysInUpdate = MisplacedKeys(keys: ["schedule", "version", "timezone", "rule", "nonexistent", "repeated", "limit", "id"], standsFor: nil) { entries in
+        // `schedule: {version: 2}` is told its own keys.
+        let written = entries.count == 1 && entries[0].key.scalar?.value == "schedule" ? entries[0].value.mapping ?? [] : entries
+        return "\(names(entries)) \(entries.count == 1 ? "changes" : "change") the schedule, which 'update-app' does not; write a 'change-schedule' step after this one, e.g. - change-schedule: {\(written.isEmpty ? "version: 2" : flow(written))}"
+    }
+
+    /// An Info.plist file in `update-app`: the new version's Info.plist is written inline.
+    static let infoPlistInUpdate = MisplacedKeys(keys: ["info-plist"], standsFor: nil) { _ in
+        "'update-app' takes the new Info.plist's keys inline; write 'permitted: [...]' and 'background-modes: [...]'"
+    }
+
     /// What a step can change of each setting, in words.
     private static let midwayChanges: [String: String] = [
         "system": "to turn Background App Refresh off or on from this step, write 'availability: refresh-disabled' or 'availability: available' in the step",

@@ -197,6 +197,9 @@ extension SpecKeyCatalog {
             SpecKey("availability", .choice([LifecycleSpec.Availability.refreshDisabled, .available].map(\.rawValue)), .alternative("one action"),
                     example: "refresh-disabled",
                     summary: "The user turns Background App Refresh off (`refresh-disabled`) or on (`available`) in Settings from now on; the app is not told. While it is off, refresh submits fail and pending refresh requests are not launched (`unavailable`); they stay pending. Processing tasks are not affected."),
+            SpecKey("update-app", .either([.nothing, .mapping(updateApp)]), .alternative("one action"),
+                    example: "{registers: [com.example.app.nightly-refresh], permitted: [com.example.app.nightly-refresh]}",
+                    summary: "A new version of the app is installed: the process ends, and what the step writes holds from the next start (which a launch, in the background, or the user opening the app makes); a key not written keeps the old version's. Pending requests and stores stay."),
             SpecKey("advance", .either([.duration, .instant]), .alternative("one action"), example: "31s",
                     summary: "Moves the clock forward by a duration or to an instant, firing what falls due (expiration deadlines)."),
             SpecKey("items", .list(.text("text"), singleAllowed: true, nonEmpty: false), .alternative("one action"),
@@ -228,6 +231,8 @@ extension SpecKeyCatalog {
               example: "{at: 2027-06-09T08:00:00+02:00, open-app: {}}"),
         .init(name: "availability", key: "availability", value: nil, keys: ["at", "availability"], required: ["availability"],
               example: "{at: 2027-06-08T22:00:00+02:00, availability: refresh-disabled}"),
+        .init(name: "update-app", key: "update-app", value: nil, keys: ["at", "update-app"], required: ["update-app"],
+              example: "{at: 2027-06-08T21:00:00+02:00, update-app: {adapter: thin}}"),
         .init(name: "advance", key: "advance", value: nil, keys: ["advance"], required: ["advance"], example: "{advance: 31s}"),
         .init(name: "items", key: "items", value: nil, keys: ["at", "items"], required: ["items"], example: "{items: [\"42\", \"44\"]}"),
         .init(name: "change-schedule", key: "change-schedule", value: nil, keys: ["at", "change-schedule"], required: ["change-schedule"],
@@ -290,6 +295,27 @@ extension SpecKeyCatalog {
             SpecKey("registers", .list(.identifier, singleAllowed: true, nonEmpty: false), default: .described("what `app.registers` says"),
                     example: "[]",
                     summary: "Replaces what the app registers at this and every later start; `[]` leaves a pending request with no launch handler."),
+        ])
+
+    /// `update-app:` of a step: what the new version of the app changes.
+    public static let updateApp = SpecMapping(
+        name: "updateApp",
+        summary: "What the new version of the app does from its first start on; a key not written keeps the old version's. The update ends the running process; the system keeps the app's pending requests, the device its stores.",
+        keys: [
+            SpecKey("registers", .list(.identifier, singleAllowed: true, nonEmpty: false), default: .described("the old version's"),
+                    example: "[com.example.app.nightly-refresh]", summary: "What the new version registers at every start (a renamed identifier: the old request has no handler any more)."),
+            SpecKey("permitted", .list(.text("text"), singleAllowed: true, nonEmpty: false), default: .described("the old version's"),
+                    example: "[com.example.app.nightly-refresh]", summary: "The new Info.plist's `BGTaskSchedulerPermittedIdentifiers`."),
+            SpecKey("background-modes", .list(.text("text"), singleAllowed: true, nonEmpty: false), default: .described("the old version's"),
+                    example: "[fetch, processing]", summary: "The new Info.plist's `UIBackgroundModes`."),
+            SpecKey("adapter", .choice(LifecycleSpec.Adapter.allCases.map(\.rawValue)), default: .described("the old version's"),
+                    example: "thin", summary: "The new version's adapter (a bug fixed: `thin`)."),
+            SpecKey("flaws", .list(.choice(LifecycleSpec.JobFlaw.allCases.map(\.rawValue)), singleAllowed: true, nonEmpty: false),
+                    default: .described("the old version's"), example: "[]", summary: "The new version's job flaws (`[]`: all fixed)."),
+            SpecKey("submits-at-startup", .flag, default: .described("the old version's"), example: "true",
+                    summary: "Whether the new version submits, at each start, a request for each registered task with none pending."),
+            SpecKey("resubmits", .flag, default: .described("the old version's"), example: "true",
+                    summary: "Whether the new version's launch handler submits the next request."),
         ])
 
     // MARK: expect
@@ -394,6 +420,6 @@ extension SpecKeyCatalog {
 
     /// Every mapping of lifecycle scenarios, in the order the reference presents them.
     public static let lifecycleMappings: [SpecMapping] = [
-        lifecycleScenario, task, job, app, retry, system, expiresAfter, step, fault, overlap, relaunch, scheduleChange, lifecycleExpect, store, log, logText, run, pendingRequest,
+        lifecycleScenario, task, job, app, retry, system, expiresAfter, step, fault, overlap, relaunch, updateApp, scheduleChange, lifecycleExpect, store, log, logText, run, pendingRequest,
     ]
 }

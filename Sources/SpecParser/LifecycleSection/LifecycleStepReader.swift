@@ -165,6 +165,8 @@ struct LifecycleStepReader {
                 return nil
             }
             return key == "force-quit" ? .forceQuit : .openApp
+        case "update-app":
+            return readUpdateApp(node, owner: fields.keyNode("update-app")!)
         case "availability":
             guard let availability = reader.choice(node, field: "availability", LifecycleSpec.Availability.self) else { return nil }
             guard availability != .simulator else {
@@ -344,6 +346,29 @@ struct LifecycleStepReader {
         let plan = readPlan(fields)
         guard let identifier, let during, let plan else { return nil }
         return LifecycleStep.Overlap(identifier: identifier, during: during, expireDuring: plan.expireDuring, fault: plan.fault, interrupt: plan.interrupt)
+    }
+
+    /// `update-app:` — what the new version changes, each key read as `app`, `job` and the task's Info.plist keys read it.
+    private func readUpdateApp(_ node: Node, owner: Node) -> LifecycleStep.Action? {
+        if isEmpty(node) { return .updateApp(LifecycleStep.AppUpdate()) }
+        guard let fields = reader.mapping(node, place: "'update-app'", owner: owner, allowed: SpecKeyCatalog.updateApp.keyNames,
+                                          expected: "a mapping (registers:, permitted:, background-modes:, adapter:, flaws:, submits-at-startup:, resubmits:)",
+                                          misplaced: [.scheduleKeysInUpdate, .infoPlistInUpdate])
+        else { return nil }
+        let errorsBefore = reader.log.errorCount
+        var update = LifecycleStep.AppUpdate()
+        if let node = fields["registers"] { update.registers = reader.declaredTasks(node, field: "registers", declared: identifiers) }
+        if let node = fields["permitted"] {
+            update.permitted = reader.texts(node, field: "permitted", expected: "a list of task identifiers, e.g. [com.example.app.refresh]")
+        }
+        if let node = fields["background-modes"] {
+            update.backgroundModes = reader.texts(node, field: "background-modes", expected: "a list of background modes, e.g. [fetch, processing]")
+        }
+        if let node = fields["adapter"] { update.adapter = reader.choice(node, field: "adapter", LifecycleSpec.Adapter.self) }
+        if let node = fields["flaws"] { update.flaws = reader.choices(node, field: "flaws", LifecycleSpec.JobFlaw.self) }
+        if let node = fields["submits-at-startup"] { update.submitsAtStartup = reader.flag(node, field: "submits-at-startup") }
+        if let node = fields["resubmits"] { update.resubmits = reader.flag(node, field: "resubmits") }
+        return reader.log.errorCount == errorsBefore ? .updateApp(update) : nil
     }
 
     private func readRelaunch(_ node: Node, owner: Node) -> LifecycleStep.Action? {

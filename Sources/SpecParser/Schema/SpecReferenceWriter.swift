@@ -293,6 +293,7 @@ public struct SpecReferenceWriter: Sendable {
         text += section(SpecKeyCatalog.fault, level: 4, example: nil)
         text += section(SpecKeyCatalog.overlap, level: 4, example: nil)
         text += section(SpecKeyCatalog.relaunch, level: 4, example: nil)
+        text += section(SpecKeyCatalog.updateApp, level: 4, more: "a-new-version-of-the-app", example: nil)
         text += section(SpecKeyCatalog.scheduleChange, level: 4, more: "changing-the-schedule", example: nil)
 
         text += section(SpecKeyCatalog.lifecycleExpect, level: 3, more: "expect", example: nil)
@@ -329,6 +330,7 @@ public struct SpecReferenceWriter: Sendable {
         case SpecKeyCatalog.lifecycleScenario.name: "Lifecycle scenarios"
         case SpecKeyCatalog.expiresAfter.name: "`expires-after`"
         case SpecKeyCatalog.scheduleChange.name: "`change-schedule`"
+        case SpecKeyCatalog.updateApp.name: "`update-app`"
         case SpecKeyCatalog.step.name: "`steps`"
         case SpecKeyCatalog.lifecycleExpect.name: "`expect` of a lifecycle scenario"
         case SpecKeyCatalog.run.name: "`runs`"

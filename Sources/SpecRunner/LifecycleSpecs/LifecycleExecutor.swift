@@ -227,6 +227,11 @@ struct LifecycleExecutor: Sendable {
             try await simulation.openApp()
         case .setAvailability(let availability):
             try await simulation.setAvailability(SchedulerAvailability(availability))
+        case .updateApp(let update):
+            try await simulation.updateApp(TaskHarness.AppUpdate(
+                startupRegistrations: update.registers, permittedIdentifiers: update.permitted, backgroundModes: update.backgroundModes,
+                adapter: update.adapter.map(LifecycleConfiguration.Adapter.init), jobFlaws: update.flaws.map { Set($0.map(SyncJob.Flaw.init)) },
+                submitsAtStartup: update.submitsAtStartup, resubmitsAfterLaunch: update.resubmits))
         case .advance(.by(let seconds)):
             try await simulation.advance(by: .seconds(seconds))
         case .advance(.to(let instant)):

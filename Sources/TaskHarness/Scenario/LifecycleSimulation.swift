@@ -41,6 +41,8 @@ public actor LifecycleSimulation {
     private var process: AppProcess?
     private var plans: [String: LaunchPlan] = [:]
     private var startupRegistrations: [String]
+    /// What the installed version does (`updateApp` replaces it).
+    private var build: AppBuild
     private var harnessProblems: [String] = []
     /// The stores that could not be read back from disk to check them (`readBack`): the scenario cannot be judged.
     private var readBackProblems: [String] = []
@@ -88,6 +90,7 @@ public actor LifecycleSimulation {
         self.schedules = schedules
         catchUp = schedules.map { CatchUp(occurrences: $0, since: configuration.clockStart) }
         startupRegistrations = configuration.startupRegistrations ?? configuration.tasks.map(\.identifier)
+        build = AppBuild(configuration)
         let journal = journal
         scheduler.setCompletionObserver { [weak scheduler] number, success in
             guard success else { return }
@@ -203,6 +206,21 @@ public actor LifecycleSimulation {
     /// The process dies and stays dead until the next launch or step that needs it.
     public func terminate() {
         scheduler.terminate()
+    }
+
+    /// A new version of the app is installed: the running process ends (as `terminate` ends it), and each value
+    /// `update` gives replaces the old version's from the next start on. Pending requests and stores stay; the new
+    /// version starts when a step needs it (a launch, in the background, or the user opening it).
+    public func updateApp(_ update: AppUpdate) throws(LifecycleError) {
+        try checkNotFinished()
+        scheduler.terminate()
+        if let registrations = update.startupRegistrations { startupRegistrations = registrations }
+        if update.permittedIdentifiers != nil || update.backgroundModes != nil {
+            let gate = scheduler.gate
+            scheduler.setGate(StaticGate(permittedIdentifiers: update.permittedIdentifiers ?? gate.permittedIdentifiers,
+                                         backgroundModes: update.backgroundModes ?? gate.backgroundModes))
+        }
+        build.apply(update)
     }
 
     /// The user force-quits the app from the app switcher: the process dies, and until the user opens the app again
@@ -519,7 +537,7 @@ public actor LifecycleSimulation {
             registerNow(identifier, process: process)
             if seen.insert(identifier).inserted { registered.append(identifier) }
         }
-        if configuration.submitsAtStartup {
+        if build.submitsAtStartup {
             // Like most apps, it submits whatever `register` returned: a refused identifier then fails `not-permitted`.
             let pending = Set(scheduler.pendingRequests.map(\.identifier))
             for identifier in registered where !pending.contains(identifier) {
@@ -532,6 +550,7 @@ public actor LifecycleSimulation {
     private func makeHandler() -> @Sendable (String, ProcessLife, SyncJob.Stores, TemporaryFiles) -> AppProcess.Handler {
         let monitor = SimulationMonitor(simulation: self, journal: journal)
         let configuration = configuration
+        let build = build
         let source = source
         let clock = clock
         let catchUp = catchUp
@@ -540,8 +559,8 @@ public actor LifecycleSimulation {
         return { identifier, _, stores, files in
             let job = SyncJob(
                 identifier: identifier, source: source, stores: stores, clock: clock, files: files, catchUp: catchUp,
-                stages: configuration.stages, log: log, monitor: monitor, flaws: configuration.jobFlaws)
-            switch configuration.adapter {
+                stages: configuration.stages, log: log, monitor: monitor, flaws: build.jobFlaws)
+            switch build.adapter {
             case .thin:
                 return AppProcess.Handler(job: job, adapter: BackgroundRefreshAdapter(job: job))
             case .flawed(let flaw):
@@ -560,7 +579,7 @@ public actor LifecycleSimulation {
             let accepted = try scheduler.register(identifier, kind: kind) { [weak self] task in
                 await self?.handleLaunch(task, process: process)
             }
-            let refusal = configuration.gate.refusal(for: identifier, kind: kind)
+            let refusal = scheduler.gate.refusal(for: identifier, kind: kind)
             log.record(identifier: identifier, stage: "register", errorType: accepted ? nil : refusal?.diagnosticType, from: process.life)
             return .success(accepted)
         } catch {
@@ -652,7 +671,7 @@ public actor LifecycleSimulation {
         let temporaryBefore = Set(TemporaryFiles(directory: folder.temporaryFiles).names)
         record.expectedCursor = source.currentBatch.cursor
         journal.begin(record)
-        if configuration.resubmitsAfterLaunch { submitRetryRequest(identifier, launchTime: launchTime, process: process) }
+        if build.resubmitsAfterLaunch { submitRetryRequest(identifier, launchTime: launchTime, process: process) }
         let handler = process.handler(for: identifier)
         handler.watch?.beginHandling(launch: number)
         await handler.adapter.handle(task: task)
@@ -664,7 +683,7 @@ public actor LifecycleSimulation {
             record.temporaryFilesAfter = left
         }
         journal.end(launch: number, identifier: identifier)
-        guard process.life.isAlive, configuration.resubmitsAfterLaunch, handler.job.lastRunCompleted else { return }
+        guard process.life.isAlive, build.resubmitsAfterLaunch, handler.job.lastRunCompleted else { return }
         writingOwnStore { try process.completions.setFailureCount(0, of: identifier) }
         if catchUp == nil {
             submitNow(identifier, floor: nil, process: process)

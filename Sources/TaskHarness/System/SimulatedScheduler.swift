@@ -22,7 +22,8 @@ public final class SimulatedScheduler: Sendable {
     /// What the app registers for an identifier: it runs the task's work and returns when that work has ended.
     public typealias LaunchHandler = @Sendable (SimulatedTask) async -> Void
 
-    public let gate: StaticGate
+    /// The installed app's Info.plist (`setGate`: an update brought another).
+    public var gate: StaticGate { state.withLock { $0.gate } }
     /// Whether the device lets the app run background work now (`setAvailability`: the user changed Settings).
     public var availability: SchedulerAvailability { state.withLock { $0.availability } }
     public let clock: ManualClock
@@ -50,6 +51,7 @@ public final class SimulatedScheduler: Sendable {
         /// When the user force-quit the app, until the user opens it again (`forceQuit()`, `userOpensApp()`).
         var forceQuitAt: Date?
         var availability: SchedulerAvailability = .available
+        var gate = StaticGate(permittedIdentifiers: [], backgroundModes: [])
         var transactionProbe: (@Sendable () -> [String])?
         var terminationObserver: (@Sendable () -> Void)?
         var completionObserver: (@Sendable (Int, Bool) -> Void)?
@@ -108,7 +110,7 @@ public final class SimulatedScheduler: Sendable {
         budget: ExpirationBudget = .standard
     ) throws(ExpirationBudgetError) {
         if let error = ExpirationBudgetError(budget) { throw error }
-        self.gate = gate
+        state.withLock { $0.gate = gate }
         state.withLock { $0.availability = availability }
         self.clock = clock
         self.budget = budget
@@ -243,6 +245,12 @@ public final class SimulatedScheduler: Sendable {
         state.withLock { $0.availability = availability }
     }
 
+    /// A new version of the app, with another Info.plist, is installed: registrations and submits are checked
+    /// against `gate` from now on.
+    public func setGate(_ gate: StaticGate) {
+        state.withLock { $0.gate = gate }
+    }
+
     /// The user opens the app (a start in the foreground): a force-quit no longer holds.
     public func userOpensApp() {
         state.withLock { $0.forceQuitAt = nil }
@@ -287,7 +295,7 @@ public final class SimulatedScheduler: Sendable {
             guard state.registrations[identifier] == nil else {
                 throw state.fail(.duplicateRegistration, identifier, now, "\(identifier) is already registered in this process; register each identifier once")
             }
-            if gate.refusal(for: identifier, kind: kind) != nil {
+            if state.gate.refusal(for: identifier, kind: kind) != nil {
                 state.rejected.insert(identifier)
                 return false
             }
@@ -305,7 +313,7 @@ public final class SimulatedScheduler: Sendable {
         let now = clock.now
         let id = request.identifier
         try state.withLock { (state) throws(SchedulerError) in
-            switch gate.refusal(for: id, kind: request.kind) {
+            switch state.gate.refusal(for: id, kind: request.kind) {
             case .identifierNotPermitted:
                 throw state.fail(.notPermitted, id, now, "\(id) is not in \(StaticGate.permittedIdentifiersKey); add it to the Info.plist",
                                  gateRefusal: .identifierNotPermitted)

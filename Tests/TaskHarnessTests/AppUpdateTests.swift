@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import TaskHarness
+
+/// A new version of the app installed mid-scenario (`LifecycleSimulation.updateApp`): the process ends, each value
+/// given holds from the next start, pending requests and stores stay.
+@Suite struct AppUpdateTests {
+    @Test func anUpdateEndsTheProcessAndKeepsThePendingRequest() async throws {
+        let simulation = try await LifecycleSimulation(Fixture.configuration())
+        try await simulation.updateApp(AppUpdate())
+        #expect(simulation.scheduler.processState == .terminated)
+        #expect(simulation.scheduler.pendingRequests.map(\.identifier) == [Fixture.refresh])
+        // The update does not start the new version; the launch starts it, in the background, and runs.
+        #expect(try await simulation.launch(Fixture.refresh, at: instant("2027-03-29T03:00:00+02:00")).record != nil)
+    }
+
+    /// The new Info.plist is what registrations and submits are checked against from the update on; a value not given
+    /// keeps the old one.
+    @Test func theNewInfoPlistHoldsFromTheUpdate() async throws {
+        let gate = StaticGate(permittedIdentifiers: [Fixture.processing], backgroundModes: ["fetch", "processing"])
+        let simulation = try await LifecycleSimulation(Fixture.configuration(gate: gate))
+        #expect(simulation.scheduler.pendingRequests.isEmpty)   // not permitted: the first start's submit failed
+        try await simulation.updateApp(AppUpdate(permittedIdentifiers: [Fixture.refresh]))
+        #expect(simulation.scheduler.gate.permittedIdentifiers == [Fixture.refresh])
+        #expect(simulation.scheduler.gate.backgroundModes == ["fetch", "processing"])
+        try await simulation.openApp()
+        #expect(simulation.scheduler.pendingRequests.map(\.identifier) == [Fixture.refresh])
+        let report = await simulation.finish()
+        #expect(report.log.contains { $0.contains("register \(Fixture.refresh) ok") })
+        #expect(report.errorCodes == ["not-permitted"])
+    }
+
+    /// A renamed identifier: the new version registers only the new one, and the old request, still pending, has no
+    /// handler and holds the refresh slot.
+    @Test func aRenamedIdentifierLeavesTheOldRequestWithoutAHandler() async throws {
+        let tasks: [LifecycleConfiguration.TaskDefinition] = [.init(identifier: "a.old", kind: .refresh), .init(identifier: "a.new", kind: .refresh)]
+        var configuration = Fixture.configuration(tasks: tasks, gate: StaticGate(permittedIdentifiers: ["a.old", "a.new"], backgroundModes: ["fetch"]))
+        configuration.startupRegistrations = ["a.old"]
+        let simulation = try await LifecycleSimulation(configuration)
+        try await simulation.updateApp(AppUpdate(startupRegistrations: ["a.new"]))
+        let launch = try await simulation.launch("a.old", at: instant("2027-03-29T03:00:00+02:00"))
+        #expect(launch.error?.code == .noLaunchHandler)
+        let report = await simulation.finish()
+        #expect(report.errorCodes == ["too-many-pending", "no-launch-handler"])
+    }
+
+    /// The adapter, the job's flaws and the app's submits are the new version's from its first start.
+    @Test func theNewCodeRunsFromTheNextStart() async throws {
+        var configuration = Fixture.configuration()
+        configuration.adapter = .flawed(.completesInExpirationHandler)
+        configuration.resubmitsAfterLaunch = false
+        let simulation = try await LifecycleSimulation(configuration)
+        try await simulation.launch(Fixture.refresh, at: instant("2027-03-29T01:00:00+02:00"), plan: LaunchPlan(expireDuring: .parse))
+        // Without resubmits, nothing is pending after the launch; the new version submits at its start.
+        #expect(simulation.scheduler.pendingRequests.isEmpty)
+        try await simulation.updateApp(AppUpdate(adapter: .thin, resubmitsAfterLaunch: true))
+        try await simulation.openApp()
+        try await simulation.launch(Fixture.refresh, at: instant("2027-03-29T02:00:00+02:00"), plan: LaunchPlan(expireDuring: .parse))
+        #expect(simulation.scheduler.pendingRequests.map(\.identifier) == [Fixture.refresh])
+        let report = await simulation.finish()
+        #expect(report.defects.map(\.kind) == [.completedTwice])
+        #expect(report.defects.map(\.launch) == [1])
+    }
+}

@@ -127,6 +127,8 @@ public struct LifecycleSpec: Sendable, Hashable {
     public struct App: Sendable, Hashable {
         /// `registers:` — the identifiers registered at every process start, in order; nil registers each task once.
         public var registers: [String]?
+        /// `registers-in-background:` — what a start in the background registers; nil: what `registers` says.
+        public var registersInBackground: [String]?
         /// `submits-at-startup:` — at each start, submit a request for each registered task with none pending.
         public var submitsAtStartup: Bool
         /// `resubmits:` — each launch handler submits the next request (a retry first, the next occurrence on success).

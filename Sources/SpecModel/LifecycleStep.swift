@@ -29,7 +29,7 @@ public struct LifecycleStep: Sendable, Hashable {
         /// `cancel: all` — the app cancels every pending request.
         case cancelAll
         /// `relaunch:` — the process dies and starts again in the foreground; `registers` replaces what it registers.
-        case relaunch(registers: [String]?)
+        case relaunch(registers: [String]?, registersInBackground: [String]? = nil)
         /// `terminate:` — the process dies and stays dead until a step needs it.
         case terminate
         /// `force-quit:` — the user swipes the app away: the process dies, and the system launches none of its refresh
@@ -83,6 +83,7 @@ public struct LifecycleStep: Sendable, Hashable {
     /// What a new version of the app changes; each key not written keeps the old version's.
     public struct AppUpdate: Sendable, Hashable {
         public var registers: [String]?
+        public var registersInBackground: [String]?
         public var permitted: [String]?
         public var backgroundModes: [String]?
         public var adapter: LifecycleSpec.Adapter?
@@ -90,10 +91,11 @@ public struct LifecycleStep: Sendable, Hashable {
         public var submitsAtStartup: Bool?
         public var resubmits: Bool?
 
-        public init(registers: [String]? = nil, permitted: [String]? = nil, backgroundModes: [String]? = nil,
+        public init(registers: [String]? = nil, registersInBackground: [String]? = nil, permitted: [String]? = nil, backgroundModes: [String]? = nil,
                     adapter: LifecycleSpec.Adapter? = nil, flaws: [LifecycleSpec.JobFlaw]? = nil,
                     submitsAtStartup: Bool? = nil, resubmits: Bool? = nil) {
             self.registers = registers
+            self.registersInBackground = registersInBackground
             self.permitted = permitted
             self.backgroundModes = backgroundModes
             self.adapter = adapter

@@ -149,6 +149,8 @@ import Testing
         ("  - availability: refresh-disabled", .setAvailability(.refreshDisabled)),
         ("  - availability: available", .setAvailability(.available)),
         ("  - update-app: {}", .updateApp(.init())),
+        ("  - relaunch: {registers-in-background: []}", .relaunch(registers: nil, registersInBackground: [])),
+        ("  - update-app: {registers-in-background: [com.example.app.refresh]}", .updateApp(.init(registersInBackground: [refresh]))),
         ("  - update-app:", .updateApp(.init())),
         ("  - update-app: {registers: [com.example.app.processing], permitted: [com.example.app.processing], background-modes: [processing]}",
          .updateApp(.init(registers: [processing], permitted: [processing], backgroundModes: ["processing"]))),

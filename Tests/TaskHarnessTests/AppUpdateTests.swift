@@ -61,4 +61,21 @@ import Testing
         #expect(report.defects.map(\.kind) == [.completedTwice])
         #expect(report.defects.map(\.launch) == [1])
     }
+
+    /// A start in the background registers `backgroundRegistrations` when set: a registration behind a flag a cold
+    /// background start has not read (the adoption review's incident 2). A start in the foreground registers as before.
+    @Test func aBackgroundStartRegistersItsOwnList() async throws {
+        var configuration = Fixture.configuration()
+        configuration.backgroundRegistrations = []
+        let simulation = try await LifecycleSimulation(configuration)
+        await simulation.terminate()
+        #expect(try await simulation.launch(Fixture.refresh, at: instant("2027-03-29T03:00:00+02:00")).error?.code == .noLaunchHandler)
+        await simulation.terminate()
+        try await simulation.relaunch(registeringInBackground: [Fixture.refresh])
+        await simulation.terminate()
+        #expect(try await simulation.launch(Fixture.refresh, at: instant("2027-03-29T04:00:00+02:00")).record != nil)
+        let report = await simulation.finish()
+        // The clock's start, the relaunch and the last background start register; the first background start does not.
+        #expect(report.log.filter { $0.contains("register \(Fixture.refresh) ok") }.count == 3)
+    }
 }

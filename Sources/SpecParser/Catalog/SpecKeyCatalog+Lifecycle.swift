@@ -101,6 +101,9 @@ extension SpecKeyCatalog {
             SpecKey("registers", .list(.identifier, singleAllowed: true, nonEmpty: false), default: .described("each declared task once"),
                     example: "[com.example.app.refresh]",
                     summary: "The identifiers the app registers at every process start, in order: `[]` registers nothing (a later `register` step is then late), an identifier twice is a duplicate registration. Each must be a declared task (`unknown-task`)."),
+            SpecKey("registers-in-background", .list(.identifier, singleAllowed: true, nonEmpty: false), default: .described("what `registers` says"),
+                    example: "[]",
+                    summary: "What a start in the background (the system launching the app for a task) registers, when it differs: `[]` is a registration behind a feature flag a cold background start has not read, and every launch that starts the app finds no handler."),
             SpecKey("submits-at-startup", .flag, default: .described("`\(LifecycleSpec.App().submitsAtStartup)`"), example: "false",
                     summary: "At each start, submit a request for each registered task with none pending, whatever `register` returned (so a refused identifier fails `not-permitted`); the earliest begin is the schedule's first occurrence after the last completed run whose dedup key is not completed, or none."),
             SpecKey("resubmits", .flag, default: .described("`\(LifecycleSpec.App().resubmits)`"), example: "false",
@@ -295,6 +298,8 @@ extension SpecKeyCatalog {
             SpecKey("registers", .list(.identifier, singleAllowed: true, nonEmpty: false), default: .described("what `app.registers` says"),
                     example: "[]",
                     summary: "Replaces what the app registers at this and every later start; `[]` leaves a pending request with no launch handler."),
+            SpecKey("registers-in-background", .list(.identifier, singleAllowed: true, nonEmpty: false), default: .described("what it registered before"),
+                    example: "[]", summary: "Replaces what every later start in the background registers."),
         ])
 
     /// `update-app:` of a step: what the new version of the app changes.
@@ -304,6 +309,8 @@ extension SpecKeyCatalog {
         keys: [
             SpecKey("registers", .list(.identifier, singleAllowed: true, nonEmpty: false), default: .described("the old version's"),
                     example: "[com.example.app.nightly-refresh]", summary: "What the new version registers at every start (a renamed identifier: the old request has no handler any more)."),
+            SpecKey("registers-in-background", .list(.identifier, singleAllowed: true, nonEmpty: false), default: .described("the old version's"),
+                    example: "[]", summary: "What the new version registers at a start in the background, when it differs."),
             SpecKey("permitted", .list(.text("text"), singleAllowed: true, nonEmpty: false), default: .described("the old version's"),
                     example: "[com.example.app.nightly-refresh]", summary: "The new Info.plist's `BGTaskSchedulerPermittedIdentifiers`."),
             SpecKey("background-modes", .list(.text("text"), singleAllowed: true, nonEmpty: false), default: .described("the old version's"),

@@ -182,6 +182,9 @@ struct LifecycleSectionParser {
         if let node = fields["registers"] {
             app.registers = reader.declaredTasks(node, field: "registers", declared: identifiers)
         }
+        if let node = fields["registers-in-background"] {
+            app.registersInBackground = reader.declaredTasks(node, field: "registers-in-background", declared: identifiers)
+        }
         if let node = fields["submits-at-startup"], let flag = reader.flag(node, field: "submits-at-startup") {
             app.submitsAtStartup = flag
         }

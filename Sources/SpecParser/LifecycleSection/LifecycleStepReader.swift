@@ -358,6 +358,9 @@ struct LifecycleStepReader {
         let errorsBefore = reader.log.errorCount
         var update = LifecycleStep.AppUpdate()
         if let node = fields["registers"] { update.registers = reader.declaredTasks(node, field: "registers", declared: identifiers) }
+        if let node = fields["registers-in-background"] {
+            update.registersInBackground = reader.declaredTasks(node, field: "registers-in-background", declared: identifiers)
+        }
         if let node = fields["permitted"] {
             update.permitted = reader.texts(node, field: "permitted", expected: "a list of task identifiers, e.g. [com.example.app.refresh]")
         }
@@ -376,8 +379,12 @@ struct LifecycleStepReader {
         guard let fields = reader.mapping(node, place: "'relaunch'", owner: owner, allowed: SpecKeyCatalog.relaunch.keyNames,
                                           expected: "{} or {registers: [...]}")
         else { return nil }
-        guard let registersNode = fields["registers"] else { return .relaunch(registers: nil) }
-        return reader.declaredTasks(registersNode, field: "registers", declared: identifiers).map { .relaunch(registers: $0) }
+        let registers = fields["registers"].map { reader.declaredTasks($0, field: "registers", declared: identifiers) }
+        let inBackground = fields["registers-in-background"].map {
+            reader.declaredTasks($0, field: "registers-in-background", declared: identifiers)
+        }
+        if registers == .some(nil) || inBackground == .some(nil) { return nil }
+        return .relaunch(registers: registers ?? nil, registersInBackground: inBackground ?? nil)
     }
 
     private func readAdvance(_ node: Node) -> LifecycleStep.Advance? {

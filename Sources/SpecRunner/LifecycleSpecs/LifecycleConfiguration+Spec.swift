@@ -32,6 +32,7 @@ extension LifecycleConfiguration {
             jobFlaws: Set(spec.job.flaws.map(SyncJob.Flaw.init)),
             temporaryParent: temporaryParent,
             folderTracker: folderTracker)
+        backgroundRegistrations = spec.app.registersInBackground
         onScheduleChange = switch spec.app.onScheduleChange {
         case .resubmit: .resubmit
         case .keepPending: .keepPending

@@ -217,8 +217,8 @@ struct LifecycleExecutor: Sendable {
             await simulation.cancel(identifier)
         case .cancelAll:
             await simulation.cancelAll()
-        case .relaunch(let registers):
-            try await simulation.relaunch(registering: registers)
+        case .relaunch(let registers, let inBackground):
+            try await simulation.relaunch(registering: registers, registeringInBackground: inBackground)
         case .terminate:
             await simulation.terminate()
         case .forceQuit:
@@ -229,7 +229,7 @@ struct LifecycleExecutor: Sendable {
             try await simulation.setAvailability(SchedulerAvailability(availability))
         case .updateApp(let update):
             try await simulation.updateApp(TaskHarness.AppUpdate(
-                startupRegistrations: update.registers, permittedIdentifiers: update.permitted, backgroundModes: update.backgroundModes,
+                startupRegistrations: update.registers, backgroundRegistrations: update.registersInBackground, permittedIdentifiers: update.permitted, backgroundModes: update.backgroundModes,
                 adapter: update.adapter.map(LifecycleConfiguration.Adapter.init), jobFlaws: update.flaws.map { Set($0.map(SyncJob.Flaw.init)) },
                 submitsAtStartup: update.submitsAtStartup, resubmitsAfterLaunch: update.resubmits))
         case .advance(.by(let seconds)):

@@ -6,6 +6,8 @@ import Foundation
 public struct AppUpdate: Sendable, Hashable {
     /// What the new version registers at every start, in order.
     public var startupRegistrations: [String]?
+    /// What the new version registers at a start in the background, when that differs.
+    public var backgroundRegistrations: [String]?
     /// The new Info.plist's `BGTaskSchedulerPermittedIdentifiers` and `UIBackgroundModes`.
     public var permittedIdentifiers: [String]?
     public var backgroundModes: [String]?
@@ -14,10 +16,11 @@ public struct AppUpdate: Sendable, Hashable {
     public var submitsAtStartup: Bool?
     public var resubmitsAfterLaunch: Bool?
 
-    public init(startupRegistrations: [String]? = nil, permittedIdentifiers: [String]? = nil, backgroundModes: [String]? = nil,
+    public init(startupRegistrations: [String]? = nil, backgroundRegistrations: [String]? = nil, permittedIdentifiers: [String]? = nil, backgroundModes: [String]? = nil,
                 adapter: LifecycleConfiguration.Adapter? = nil, jobFlaws: Set<SyncJob.Flaw>? = nil,
                 submitsAtStartup: Bool? = nil, resubmitsAfterLaunch: Bool? = nil) {
         self.startupRegistrations = startupRegistrations
+        self.backgroundRegistrations = backgroundRegistrations
         self.permittedIdentifiers = permittedIdentifiers
         self.backgroundModes = backgroundModes
         self.adapter = adapter

@@ -48,6 +48,9 @@ public struct LifecycleConfiguration: Sendable {
     /// The identifiers the app registers at every process start, in order (a repeat is a duplicate registration);
     /// nil registers every task once.
     public var startupRegistrations: [String]?
+    /// What the app registers at a start in the background (the system launching it), when that differs: a
+    /// registration behind a feature flag a cold background start has not read. Nil registers `startupRegistrations`.
+    public var backgroundRegistrations: [String]?
     /// Whether the app, at each start, submits a request for each registered task that has none pending.
     public var submitsAtStartup: Bool
     /// Whether the launch handler submits the next request (a retry request first, the next occurrence on success).

@@ -41,6 +41,8 @@ public actor LifecycleSimulation {
     private var process: AppProcess?
     private var plans: [String: LaunchPlan] = [:]
     private var startupRegistrations: [String]
+    /// What a start in the background registers, when it differs from `startupRegistrations`.
+    private var backgroundRegistrations: [String]?
     /// What the installed version does (`updateApp` replaces it).
     private var build: AppBuild
     private var harnessProblems: [String] = []
@@ -90,6 +92,7 @@ public actor LifecycleSimulation {
         self.schedules = schedules
         catchUp = schedules.map { CatchUp(occurrences: $0, since: configuration.clockStart) }
         startupRegistrations = configuration.startupRegistrations ?? configuration.tasks.map(\.identifier)
+        backgroundRegistrations = configuration.backgroundRegistrations
         build = AppBuild(configuration)
         let journal = journal
         scheduler.setCompletionObserver { [weak scheduler] number, success in
@@ -194,10 +197,12 @@ public actor LifecycleSimulation {
     }
 
     /// The process dies (in-memory state dropped) and starts again in the foreground (the user opened it: a
-    /// force-quit ends); `registering` replaces the identifiers the app registers at this and every later start.
-    public func relaunch(registering: [String]? = nil) throws(LifecycleError) {
+    /// force-quit ends); `registering` replaces the identifiers the app registers at this and every later start,
+    /// `registeringInBackground` those of every later start in the background.
+    public func relaunch(registering: [String]? = nil, registeringInBackground: [String]? = nil) throws(LifecycleError) {
         try checkNotFinished()
         if let registering { startupRegistrations = registering }
+        if let registeringInBackground { backgroundRegistrations = registeringInBackground }
         scheduler.terminate()
         scheduler.userOpensApp()
         try startProcess()
@@ -215,6 +220,7 @@ public actor LifecycleSimulation {
         try checkNotFinished()
         scheduler.terminate()
         if let registrations = update.startupRegistrations { startupRegistrations = registrations }
+        if let registrations = update.backgroundRegistrations { backgroundRegistrations = registrations }
         if update.permittedIdentifiers != nil || update.backgroundModes != nil {
             let gate = scheduler.gate
             scheduler.setGate(StaticGate(permittedIdentifiers: update.permittedIdentifiers ?? gate.permittedIdentifiers,
@@ -494,7 +500,7 @@ public actor LifecycleSimulation {
                 plans[identifier] = nil
                 return .refused(refusal)
             }
-            try startProcess()
+            try startProcess(inBackground: true)
         }
         let launched: LaunchRecord
         do {
@@ -517,8 +523,9 @@ public actor LifecycleSimulation {
         }
     }
 
-    /// A new process: open the stores from disk, register (logging each result), submit what is missing, finish launching.
-    private func startProcess() throws(LifecycleError) {
+    /// A new process: open the stores from disk, register (logging each result), submit what is missing, finish
+    /// launching. A start `inBackground` (the system delivering a task) registers `backgroundRegistrations` when set.
+    private func startProcess(inBackground: Bool = false) throws(LifecycleError) {
         scheduler.startLaunching()
         let process: AppProcess
         do {
@@ -533,7 +540,7 @@ public actor LifecycleSimulation {
         // In the order first registered, each once (a set to ask: a list made 8,000 tasks cost seconds).
         var registered: [String] = []
         var seen: Set<String> = []
-        for identifier in startupRegistrations {
+        for identifier in inBackground ? backgroundRegistrations ?? startupRegistrations : startupRegistrations {
             registerNow(identifier, process: process)
             if seen.insert(identifier).inserted { registered.append(identifier) }
         }

@@ -27,6 +27,8 @@ import Testing
         case terminate
         case forceQuit
         case openApp
+        case availability(SchedulerAvailability)
+        case update
         case cancel
         case submit(after: Int)
         case setItems([String])
@@ -42,6 +44,8 @@ import Testing
             case .terminate: "terminate"
             case .forceQuit: "force-quit"
             case .openApp: "open-app"
+            case .availability(let value): "availability \(value.rawValue)"
+            case .update: "update-app"
             case .cancel: "cancel"
             case .submit(let after): "submit +\(after)s"
             case .setItems(let items): "items \(items)"
@@ -51,7 +55,7 @@ import Testing
 
     static func steps(_ draws: inout Draws) -> [Step] {
         (0..<Int.random(in: 3...12, using: &draws)).map { _ in
-            switch Int.random(in: 0..<22, using: &draws) {
+            switch Int.random(in: 0..<24, using: &draws) {
             case 0..<9:
                 var plan = LaunchPlan()
                 switch Int.random(in: 0..<6, using: &draws) {
@@ -70,6 +74,8 @@ import Testing
             case 16, 17: return .submit(after: Int.random(in: 0...86_400, using: &draws))
             case 20: return .forceQuit
             case 21: return .openApp
+            case 22: return .availability(Bool.random(using: &draws) ? .refreshDisabled : .available)
+            case 23: return .update
             default: return .setItems((0..<Int.random(in: 0...3, using: &draws)).map { "i\($0)" })
             }
         }
@@ -104,6 +110,8 @@ import Testing
             case .terminate: await simulation.terminate()
             case .forceQuit: try await simulation.forceQuit()
             case .openApp: try await simulation.openApp()
+            case .availability(let value): try await simulation.setAvailability(value)
+            case .update: try await simulation.updateApp(AppUpdate())
             case .cancel: await simulation.cancel(Fixture.refresh)
             case .submit(let after):
                 // The app submits only while its process runs; otherwise the step is a no-op, as in a spec.

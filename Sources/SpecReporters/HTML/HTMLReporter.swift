@@ -537,6 +537,16 @@ public struct HTMLReporter: Sendable {
             }
             out += "</ul>\n"
         }
+        if !lifecycle.otherErrors.isEmpty {
+            // The errors no refused launch shows: a refused submit or registration, a start's submit after a relaunch.
+            out += "<h5>Other lifecycle errors</h5>\n<ul class=\"checks\">\n"
+            for error in lifecycle.otherErrors {
+                let text = "\(error.at.local): \(error.identifier) \(error.code)"
+                    + (error.line.map { " · line \($0)" } ?? " · the app's first start") + " — " + error.message
+                out += "<li class=\"bad\">\(Self.shown(text))</li>\n"
+            }
+            out += "</ul>\n"
+        }
         // A met check whose two sides read alike says it once: "runs[1]: expected actual 08:00, outcome failed,
         // actual actual 08:00, outcome failed" read as a riddle.
         let checks = lifecycle.expectations.map { check in

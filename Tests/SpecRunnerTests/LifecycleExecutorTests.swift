@@ -348,6 +348,31 @@ import Testing
         #expect(decoded.otherErrors == lifecycle.otherErrors)
     }
 
+    /// After an update that wrote the Info.plist, a gate refusal names that step's key and line (it said "add it to the
+    /// Info.plist", which the spec does not have); a launch still running when a step ends the process says that step.
+    @Test func anUpdatesGateAndAStepsDeathAreNamed() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Update
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            app: {adapter: never-completes}
+            clock: 2027-06-08T20:00:00+02:00
+            steps:
+              - {at: 2027-06-08T21:00:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-06-08T21:00:05+02:00, update-app: {background-modes: [processing]}}
+              - {at: 2027-06-09T08:00:00+02:00, submit: com.example.app.refresh}
+            expect:
+              completed: [killed]
+              errors: [not-permitted]
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .passed, "\(verdict.message ?? "")")
+        let lifecycle = try #require(verdict.lifecycle)
+        #expect(lifecycle.runs.map(\.reason) == ["ended by the update-app step at line 7"])
+        #expect(lifecycle.otherErrors.map(\.message) == [
+            "'background-modes:' of the update-app step at line 7 (the app's UIBackgroundModes in Info.plist) lacks 'fetch', which a refresh task needs; add it to that 'background-modes:'",
+        ])
+    }
+
     /// A killed run says why its process died, as a failed one says its stage and error (an adoption review read
     /// `killed` alone): the step's interruption, work after the expiration, or the deadline passed.
     @Test func aKilledRunSaysWhyItsProcessDied() async throws {

@@ -28,9 +28,11 @@ enum KeySynonyms {
         "run": ["launch"], "trigger": ["launch"], "fire": ["launch"], "execute": ["launch"], "task": ["launch"],
         // The user's own steps: swiping the app away, and opening it; `kill` is the system's death.
         "quit": ["force-quit"], "swipe-away": ["force-quit"], "swipe": ["force-quit"], "force-close": ["force-quit"],
-        "user-quit": ["force-quit"], "close-app": ["force-quit"], "kill": ["terminate"],
+        "user-quit": ["force-quit"], "close-app": ["force-quit"],
         "open": ["open-app"], "foreground": ["open-app"], "launch-app": ["open-app"], "start-app": ["open-app"],
         "user-opens-app": ["open-app"], "bring-to-foreground": ["open-app"],
+        "update": ["update-app"], "upgrade": ["update-app"], "upgrade-app": ["update-app"], "app-update": ["update-app"],
+        "install": ["update-app"], "new-version": ["update-app"], "install-update": ["update-app"],
         "background-app-refresh": ["availability"], "background-refresh": ["availability"], "settings": ["availability"],
         "wait": ["advance"], "sleep": ["advance"], "elapse": ["advance"], "pass": ["advance"], "advance-by": ["advance"],
         "reason": ["error"], "error-type": ["error"], "code": ["error"], "failure": ["error"],

@@ -65,7 +65,7 @@ struct MisplacedKeys: Sendable {
     static let scheduleKeysInUpdate = MisplacedKeys(keys: ["schedule", "version", "timezone", "rule", "nonexistent", "repeated", "limit", "id"], standsFor: nil) { entries in
         // `schedule: {version: 2}` is told its own keys.
         let written = entries.count == 1 && entries[0].key.scalar?.value == "schedule" ? entries[0].value.mapping ?? [] : entries
-        return "\(names(entries)) \(entries.count == 1 ? "changes" : "change") the schedule, which 'update-app' does not; write a 'change-schedule' step after this one, e.g. - change-schedule: {\(written.isEmpty ? "version: 2" : flow(written))}"
+        return "\(names(entries)) \(entries.count == 1 ? "changes" : "change") the schedule, which 'update-app' does not; write a 'change-schedule' step after this one (the scenario needs a 'schedule:' to change), e.g. - change-schedule: {\(written.isEmpty ? "version: 2" : flow(written))}"
     }
 
     /// An Info.plist file in `update-app`: the new version's Info.plist is written inline.

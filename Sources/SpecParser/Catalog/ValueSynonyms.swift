@@ -15,6 +15,9 @@ enum ValueSynonyms {
         "bgapprefreshtask": ["refresh", "fetch"], "app-refresh": ["refresh", "fetch"], "bgprocessingtask": ["processing"],
         "background-fetch": ["fetch"], "background-refresh": ["fetch"], "refresh": ["fetch"],
         "background-processing": ["processing"],
+        // Background App Refresh's setting, as Settings shows it.
+        "off": ["refresh-disabled"], "disabled": ["refresh-disabled"], "refresh-off": ["refresh-disabled"],
+        "on": ["available"], "enabled": ["available"], "refresh-on": ["available"],
         "none": ["no-occurrence"], "no-occurrences": ["no-occurrence"], "not-found": ["no-occurrence"],
         // The rule's period in the languages of the teams that write specs most (French, Russian, Chinese, Japanese): `jour`
         // was offered `hour`, one letter away.

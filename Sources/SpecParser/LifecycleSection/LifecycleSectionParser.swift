@@ -102,8 +102,12 @@ struct LifecycleSectionParser {
 
         var steps: [LifecycleStep]?
         if let node = fields["steps"] {
-            steps = LifecycleStepReader(reader: reader, identifiers: identifiers, stages: job?.stages, clock: clock, schedule: scheduleDraft)
-                .read(node)
+            var stepReader = LifecycleStepReader(reader: reader, identifiers: identifiers, stages: job?.stages, clock: clock, schedule: scheduleDraft)
+            // An update's Info.plist is checked for slips as the task's is; a Simulator has no setting to change.
+            stepReader.tasks = declaration?.tasks ?? []
+            stepReader.expectsNotPermitted = Self.expectsNotPermitted(fields["expect"])
+            stepReader.onSimulator = system?.availability == .simulator
+            steps = stepReader.read(node)
             stepOffsets = steps?.compactMap(\.at).map(\.writtenOffset) ?? []
         } else {
             reader.missing("steps", in: fields, "add 'steps:' with what the system and the app do, in time order ([] for none), e.g. '- {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}'")

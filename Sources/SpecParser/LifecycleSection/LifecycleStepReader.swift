@@ -19,6 +19,12 @@ struct LifecycleStepReader {
     /// The scenario's schedule as far as it could be read; nil when the scenario has none (`change-schedule` then has
     /// nothing to change).
     var schedule: ScheduleReader.Draft?
+    /// The declared tasks, and whether the scenario expects `not-permitted`: an `update-app`'s Info.plist is checked
+    /// for slips as the task's is (`LifecycleTaskReader`).
+    var tasks: [LifecycleSpec.TaskDeclaration] = []
+    var expectsNotPermitted = false
+    /// `system: {availability: simulator}`: no `availability` step can change a Simulator.
+    var onSimulator = false
     /// The zone and kind of rule in effect, followed through the `change-schedule` steps as they are read.
     private let inEffect = ScheduleInEffect()
 
@@ -32,6 +38,12 @@ struct LifecycleStepReader {
     }
 
     /// What authors write for `cancel: all` (`All` included).
+    /// What an `availability` step takes: the device's setting (the Simulator is the whole scenario's device).
+    enum StepAvailability: String, CaseIterable {
+        case refreshDisabled = "refresh-disabled"
+        case available
+    }
+
     static let cancelAllWords: Set<String> = ["all", "everything", "every", "any", "*", "all-tasks", "all-requests"]
 
     /// Every key a step may have.
@@ -168,13 +180,19 @@ struct LifecycleStepReader {
         case "update-app":
             return readUpdateApp(node, owner: fields.keyNode("update-app")!)
         case "availability":
-            guard let availability = reader.choice(node, field: "availability", LifecycleSpec.Availability.self) else { return nil }
-            guard availability != .simulator else {
+            if node.scalar?.value == LifecycleSpec.Availability.simulator.rawValue {
                 reader.log.report(.unknownValue, at: node,
                                   "a device does not turn into the Simulator in a step; set 'system: {availability: simulator}' for the whole scenario, or write 'availability: refresh-disabled' or 'available' here")
                 return nil
             }
-            return .setAvailability(availability)
+            // The step's words leave `simulator` out: its error offered it, and writing it was refused.
+            guard let setting = reader.choice(node, field: "availability", StepAvailability.self) else { return nil }
+            if onSimulator {
+                reader.log.report(.conflictingKeys, at: fields.keyNode("availability")!,
+                                  "the scenario's device is the Simulator ('system: {availability: simulator}'), which runs no background task whatever its settings; remove this step, or the Simulator from 'system'")
+                return nil
+            }
+            return .setAvailability(setting == .available ? .available : .refreshDisabled)
         case "advance":
             if fields.has("at") {
                 reader.log.report(.conflictingKeys, at: fields.keyNode("advance")!,
@@ -361,11 +379,14 @@ struct LifecycleStepReader {
         if let node = fields["registers-in-background"] {
             update.registersInBackground = reader.declaredTasks(node, field: "registers-in-background", declared: identifiers)
         }
+        let gateReader = LifecycleTaskReader(reader: reader, expectsNotPermitted: expectsNotPermitted)
         if let node = fields["permitted"] {
             update.permitted = reader.texts(node, field: "permitted", expected: "a list of task identifiers, e.g. [com.example.app.refresh]")
+            if let list = update.permitted, gateReader.misspelledIdentifiers(in: node, permitted: list, tasks: tasks) { return nil }
         }
         if let node = fields["background-modes"] {
             update.backgroundModes = reader.texts(node, field: "background-modes", expected: "a list of background modes, e.g. [fetch, processing]")
+            if update.backgroundModes != nil, gateReader.misspelledModes(in: node) { return nil }
         }
         if let node = fields["adapter"] { update.adapter = reader.choice(node, field: "adapter", LifecycleSpec.Adapter.self) }
         if let node = fields["flaws"] { update.flaws = reader.choices(node, field: "flaws", LifecycleSpec.JobFlaw.self) }

@@ -137,7 +137,7 @@ struct LifecycleTaskReader {
     /// Reports each permitted identifier that stands for a declared task it misses — a kind written for the identifier
     /// (`refresh`), or a slip (`com.example.app.refesh`) — when that task is not permitted otherwise: the task would run
     /// unpermitted, which is what a spec about a missing identifier tests, and pass or fail for the wrong reason.
-    private func misspelledIdentifiers(in node: Node, permitted: [String], tasks: [LifecycleSpec.TaskDeclaration]) -> Bool {
+    func misspelledIdentifiers(in node: Node, permitted: [String], tasks: [LifecycleSpec.TaskDeclaration]) -> Bool {
         let items: [Node] = if case .sequence(let items, _) = node { items } else { [node] }
         let declared = Set(tasks.map(\.identifier))
         let permittedSet = Set(permitted)
@@ -187,7 +187,7 @@ struct LifecycleTaskReader {
 
     /// Reports each mode that is not a known one but stands for one; true when there was such a mode. A scenario that
     /// expects `not-permitted` is about the app's own typo: its modes are read as written, as its identifiers are.
-    private func misspelledModes(in node: Node) -> Bool {
+    func misspelledModes(in node: Node) -> Bool {
         guard !expectsNotPermitted else { return false }
         let items: [Node] = if case .sequence(let items, _) = node { items } else { [node] }
         var found = false

@@ -8,16 +8,28 @@ import TaskHarness
 /// `background-modes:`) has no Info.plist to edit: its author is told the key to write in the spec, and what that key
 /// stands for in the app.
 enum GateWording {
-    static func message(of error: SchedulerError, gate: LifecycleSpec.Gate) -> String {
-        guard case .inline = gate, let refusal = error.gateRefusal else { return error.message }
+    /// - Parameter steps: the steps up to the one that raised `error` (nil: the app's first start): the last
+    ///   `update-app` among them that wrote the refused key is where the gate in effect was written.
+    static func message(of error: SchedulerError, gate: LifecycleSpec.Gate, steps: ArraySlice<LifecycleStep> = []) -> String {
+        guard let refusal = error.gateRefusal else { return error.message }
+        // The update that wrote the key last, with its line: its key is what to change (a review was told "the Info.plist").
+        let updated: (LifecycleStep.AppUpdate) -> Bool = switch refusal {
+        case .identifierNotPermitted: { $0.permitted != nil }
+        case .backgroundModeMissing: { $0.backgroundModes != nil }
+        }
+        let update = steps.last { step in
+            if case .updateApp(let update) = step.action { updated(update) } else { false }
+        }
+        let place = update.map { " of the update-app step at line \($0.location.line)" } ?? ""
+        guard update != nil || { if case .inline = gate { true } else { false } }() else { return error.message }
         switch refusal {
         case .identifierNotPermitted:
-            return "\(error.identifier) is not in 'permitted:' (the app's \(StaticGate.permittedIdentifiersKey) in Info.plist); "
-                + "add it to 'permitted:'"
+            return "\(error.identifier) is not in 'permitted:'\(place) (the app's \(StaticGate.permittedIdentifiersKey) in Info.plist); "
+                + "add it to \(update == nil ? "" : "that ")'permitted:'"
         case .backgroundModeMissing(let mode):
             let kind = TaskKind.allCases.first { $0.backgroundMode == mode }.map { " a \($0.rawValue) task" } ?? " the task"
-            return "'background-modes:' (the app's \(StaticGate.backgroundModesKey) in Info.plist) lacks '\(mode)', which\(kind) "
-                + "needs; add it to 'background-modes:'"
+            return "'background-modes:'\(place) (the app's \(StaticGate.backgroundModesKey) in Info.plist) lacks '\(mode)', which\(kind) "
+                + "needs; add it to \(update == nil ? "" : "that ")'background-modes:'"
         }
     }
 }

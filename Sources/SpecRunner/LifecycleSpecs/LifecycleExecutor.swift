@@ -67,6 +67,7 @@ struct LifecycleExecutor: Sendable {
         var raisedBy: [Int?] = simulation.scheduler.errors.map { _ in nil }
         // Launch steps the system refused (they are no launch, so `completed` has no entry for them).
         var refusedLaunches: [(step: Int, at: Date, error: SchedulerError?)] = []
+        var killedBySteps: [Int: String] = [:]
         // The indices in the scheduler's errors of those refused launches' errors (the others are `otherErrors`).
         var refusalIndices: Set<Int> = []
         var stepProblem: String?
@@ -81,6 +82,7 @@ struct LifecycleExecutor: Sendable {
                 break
             }
             let launchesBefore = simulation.scheduler.launches.count
+            let unfinishedBefore = Set(simulation.scheduler.launches.filter { $0.completed == .none }.map(\.number))
             let errorsBefore = raisedBy.count
             do {
                 try await perform(step, on: simulation, changedSchedule: changedSchedules[index])
@@ -89,6 +91,12 @@ struct LifecycleExecutor: Sendable {
                 if case .environment = error as? LifecycleError { machineFailed = true }
             }
             raisedBy += Array(repeating: index, count: simulation.scheduler.errors.count - raisedBy.count)
+            // A launch left running (its handler returned without completing) that a later step's death ended.
+            if !unfinishedBefore.isEmpty, Self.endsTheProcess(step.action) {
+                for launch in simulation.scheduler.launches where unfinishedBefore.contains(launch.number) && launch.completed == .killed {
+                    killedBySteps[launch.number] = "ended by the \(Self.actionName(step.action)) step at line \(step.location.line)"
+                }
+            }
             if let schedule = changedSchedules[index] {
                 let previous = changesMade.last?.schedule.timeZone ?? displayZone
                 changesMade.append((index, simulation.clock.now, schedule, previous))
@@ -116,7 +124,7 @@ struct LifecycleExecutor: Sendable {
         let abbreviations = ZoneAbbreviations.system(for: [displayZone.identifier] + zoneChanges.map(\.zone.identifier))
         let scheduleZones = spec.schedule.map { [$0.timeZone] + spec.scheduleChanges.map(\.schedule.timeZone) } ?? []
         let judgement = LifecycleJudgement(expect: spec.expect, report: report, zone: displayZone, zoneChanges: zoneChanges,
-                                           scheduleZones: scheduleZones, abbreviations: abbreviations)
+                                           scheduleZones: scheduleZones, abbreviations: abbreviations, killedBySteps: killedBySteps)
         var verdict = Verdict(status: .passed, timeZone: scheduleZone)
         // Each refused launch at its step's time, for the lifecycle picture (a refused step is no run).
         let refused = refusedLaunches.map { refused -> LifecycleResult.RefusedLaunch in
@@ -135,11 +143,15 @@ struct LifecycleExecutor: Sendable {
                 timeZone: change.schedule.timeZone.identifier, previousTimeZone: change.previousZone.identifier,
                 version: change.schedule.version, change: Self.changeSummary(spec.steps[change.step]), line: spec.steps[change.step].location.line)
         }
+        // An error's sentence in the scenario's words: the gate's key to change (inline, or an update's), local instants.
+        func worded(_ error: SchedulerError, _ step: Int?) -> String {
+            judgement.localized(GateWording.message(of: error, gate: spec.gate, steps: step.map { spec.steps[...$0] } ?? []))
+        }
         let others = report.errors.indices.filter { !refusalIndices.contains($0) }.map { index in
             let error = report.errors[index]
             let step = raisedBy.indices.contains(index) ? raisedBy[index] : nil
             return LifecycleResult.RaisedError(at: judgement.instant(error.at), code: error.code.rawValue, identifier: error.identifier,
-                                               line: step.map { spec.steps[$0].location.line }, message: judgement.localized(error.message))
+                                               line: step.map { spec.steps[$0].location.line }, message: worded(error, step))
         }
         verdict.lifecycle = LifecycleResult(runs: judgement.runs, invariants: machineFailed ? [] : judgement.invariants,
                                             expectations: machineFailed ? [] : judgement.expectations, refusedLaunches: refused,
@@ -165,7 +177,7 @@ struct LifecycleExecutor: Sendable {
             for refused in refusedLaunches {
                 // With `errors` failing too, each error's message follows on its own line.
                 let errorsShown = failed.contains { $0.name == "errors" }
-                let why = refused.error.map { errorsShown ? $0.code.rawValue : "\($0.code.rawValue): \(judgement.localized(GateWording.message(of: $0, gate: spec.gate)))" }
+                let why = refused.error.map { errorsShown ? $0.code.rawValue : "\($0.code.rawValue): \(worded($0, refused.step))" }
                     ?? "the system did not launch it"
                 lines.append("step \(refused.step + 1) (\(spec.steps[refused.step].location)) launched nothing, so `completed` has no entry for it (\(why))")
             }
@@ -184,7 +196,7 @@ struct LifecycleExecutor: Sendable {
             // The first `errorSentences`, as the reports fold refused launches: 43 sentences filled a screen (a review).
             for (index, error) in report.errors.enumerated().prefix(Self.errorSentences) {
                 let place = raisedBy[index].map { "step \($0 + 1) (\(spec.steps[$0].location))" } ?? "the app's first start"
-                lines.append("\(error.code.rawValue) at \(place): \(judgement.localized(GateWording.message(of: error, gate: spec.gate)))")
+                lines.append("\(error.code.rawValue) at \(place): \(worded(error, raisedBy[index]))")
             }
             if report.errors.count > Self.errorSentences {
                 lines.append("… and \(report.errors.count - Self.errorSentences) more raised errors (the errors check lists every code)")
@@ -245,6 +257,25 @@ struct LifecycleExecutor: Sendable {
     }
 
     /// What a `change-schedule` step writes (`timezone: America/New_York, version: 2`).
+    /// Whether a step ends the app's process (and so any launch still running in it).
+    static func endsTheProcess(_ action: LifecycleStep.Action) -> Bool {
+        switch action {
+        case .terminate, .forceQuit, .relaunch, .updateApp: true
+        default: false
+        }
+    }
+
+    /// The step's action as the spec writes it.
+    static func actionName(_ action: LifecycleStep.Action) -> String {
+        switch action {
+        case .terminate: "terminate"
+        case .forceQuit: "force-quit"
+        case .relaunch: "relaunch"
+        case .updateApp: "update-app"
+        default: "step's"
+        }
+    }
+
     static func changeSummary(_ step: LifecycleStep) -> String {
         if case .changeSchedule(let change) = step.action { change.summary } else { "" }
     }

@@ -26,7 +26,8 @@ struct LifecycleJudgement {
     private(set) var expectations: [LifecycleResult.ExpectationCheck] = []
 
     init(expect: LifecycleExpectation, report: LifecycleReport, zone: TimeZone, zoneChanges: [(from: Date, zone: TimeZone)] = [],
-         scheduleZones: [TimeZone] = [], abbreviations: ZoneAbbreviations) {
+         scheduleZones: [TimeZone] = [], abbreviations: ZoneAbbreviations, killedBySteps: [Int: String] = [:]) {
+        self.killedBySteps = killedBySteps
         self.expect = expect
         self.report = report
         self.zone = zone
@@ -96,6 +97,9 @@ struct LifecycleJudgement {
         }
     }
 
+    /// Why the launches a step ended died, by launch number: `ended by the force-quit step at line 12`.
+    let killedBySteps: [Int: String]
+
     /// Why a killed run's process died, in the words of the spec or the defect: a failed run said its stage and error,
     /// and a killed one said nothing (an adoption review read `killed` alone and had to find the rule in the docs).
     private func killedReason(_ run: RunRecord) -> String? {
@@ -103,6 +107,7 @@ struct LifecycleJudgement {
         if let job = report.jobRuns.first(where: { $0.launch == run.launch }), let point = job.interruptedAt {
             return "interrupted \(point)"
         }
+        if let step = killedBySteps[run.launch] { return step }
         if report.defects.contains(where: { $0.kind == .workAfterExpiration && $0.launch == run.launch }) {
             return "it worked on after its expiration, and the system suspended and ended the process"
         }

@@ -394,7 +394,11 @@ public final class SimulatedScheduler: Sendable {
             try state.checkAvailability(of: state.requests[requestIndex].request, identifier, now)
             try state.checkForceQuit(of: state.requests[requestIndex].request, identifier, now)
             guard state.process.isRunning, let registration = state.registrations[identifier] else {
-                throw state.fail(.noLaunchHandler, identifier, now, "the system launched \(identifier) but this process registered no launch handler for it; register it at every app launch")
+                // A registration the gate refused is no handler either, and "register it" would not help.
+                let advice = state.process.isRunning && state.rejected.contains(identifier)
+                    ? "its registration was refused (the Info.plist does not permit it, or lacks its background mode); permit it"
+                    : "register it at every app launch"
+                throw state.fail(.noLaunchHandler, identifier, now, "the system launched \(identifier) but this process registered no launch handler for it; \(advice)")
             }
             let request = state.requests[requestIndex].request
             try state.checkFloor(of: request, identifier, now)

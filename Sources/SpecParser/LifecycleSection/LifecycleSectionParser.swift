@@ -25,7 +25,11 @@ struct LifecycleSectionParser {
                         ("system", SpecKeyCatalog.system), ("expect", SpecKeyCatalog.lifecycleExpect)]
         let pairs = sections.flatMap { name, mapping in mapping.keyNames.map { ($0, name) } }
         let shared = Set(Dictionary(grouping: pairs, by: \.0).filter { $0.value.count > 1 }.keys)
-        return Dictionary(pairs.filter { !shared.contains($0.0) }, uniquingKeysWith: { first, _ in first })
+        // A step's action written in a section (`app: {update-app: …}`) is a step; those that are a section's key
+        // too (`items`, `availability`) keep that section as their home.
+        let sectionKeys = Set(pairs.map(\.0))
+        let steps = SpecKeyCatalog.stepForms.map(\.key).filter { !sectionKeys.contains($0) }.map { ($0, "steps") }
+        return Dictionary(pairs.filter { !shared.contains($0.0) } + steps, uniquingKeysWith: { first, _ in first })
     }()
 
     /// `retry.factor` when not written.

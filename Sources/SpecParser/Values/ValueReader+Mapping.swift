@@ -197,6 +197,9 @@ extension ValueReader {
                         misspelled.insert(suggestion)
                         message = "unknown key '\(key.value)' in \(place); did you mean '\(suggestion)'?"
                     }
+                } else if let home = homes[key.value], home == "steps" {
+                    message = "unknown key '\(key.value)' in \(place); '\(key.value)' is a step's action: write it in a step under 'steps:', "
+                        + "e.g. - {at: <instant>, \(key.value): …}"
                 } else if let home = homes[key.value] {
                     message = "unknown key '\(key.value)' in \(place); '\(key.value)' belongs in '\(home)', so write it under '\(home):'"
                 } else {

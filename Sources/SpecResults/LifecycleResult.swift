@@ -31,7 +31,8 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
         public var outcome: String
         /// Why a launch that ended false did: the job's stage and error type, the words of its log line
         /// (`catch-up: search-limit-reached`, `write: disk-full`); why a killed one's process died (`interrupted
-        /// after-write`, work after its expiration, its deadline passed); nil otherwise.
+        /// after-write`, work after its expiration, its deadline passed, `ended by the force-quit step at line 12`);
+        /// nil otherwise.
         public var reason: String?
 
         public init(planned: ResultInstant?, actual: ResultInstant?, key: String?, outcome: String, reason: String? = nil) {

@@ -26,7 +26,8 @@ enum KeySynonyms {
         "overlap-policy": ["repeated"], "fold": ["repeated"], "duplicate": ["repeated"],
         // Lifecycle scenarios: the verbs of a step, a fault's and an overlap's keys, the retry's, the log's.
         "run": ["launch"], "trigger": ["launch"], "fire": ["launch"], "execute": ["launch"], "task": ["launch"],
-        // The user's own steps: swiping the app away, and opening it; `kill` is the system's death.
+        // The user's own steps: swiping the app away, opening it, a new version, the refresh setting. `kill` is left to
+        // the list of keys: it may mean the system's death (`terminate`) or the user's (`force-quit`).
         "quit": ["force-quit"], "swipe-away": ["force-quit"], "swipe": ["force-quit"], "force-close": ["force-quit"],
         "user-quit": ["force-quit"], "close-app": ["force-quit"],
         "open": ["open-app"], "foreground": ["open-app"], "launch-app": ["open-app"], "start-app": ["open-app"],

@@ -77,9 +77,9 @@ struct MisplacedKeys: Sendable {
     private static let midwayChanges: [String: String] = [
         "system": "to turn Background App Refresh off or on from this step, write 'availability: refresh-disabled' or 'availability: available' in the step",
         "schedule": "to change it from this step, write 'change-schedule:' with what changes, e.g. change-schedule: {timezone: America/New_York}",
-        "job": "what the source returns can change from this step: write 'items: [...]' in the step",
-        "app": "what the app registers can change at a relaunch: write 'relaunch: {registers: [...]}' in the step",
-        "task": "what the app registers can change at a relaunch: write 'relaunch: {registers: [...]}' in the step",
+        "job": "what the source returns can change from this step: write 'items: [...]' in the step (and the job's flaws with a new version of the app: 'update-app: {flaws: [...]}')",
+        "app": "a new version of the app changes it from this step: write 'update-app: {...}' in the step (registers, adapter, resubmits, …)",
+        "task": "the declared tasks stay; what the app registers and permits changes with a new version of the app: write 'update-app: {registers: [...], permitted: [...]}' in the step",
         "clock": "to move the clock, write 'at:' on the step or a step 'advance: <duration or instant>'",
     ]
 

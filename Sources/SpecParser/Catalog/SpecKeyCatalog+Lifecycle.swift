@@ -298,7 +298,8 @@ extension SpecKeyCatalog {
             SpecKey("registers", .list(.identifier, singleAllowed: true, nonEmpty: false), default: .described("what `app.registers` says"),
                     example: "[]",
                     summary: "Replaces what the app registers at this and every later start; `[]` leaves a pending request with no launch handler."),
-            SpecKey("registers-in-background", .list(.identifier, singleAllowed: true, nonEmpty: false), default: .described("what it registered before"),
+            SpecKey("registers-in-background", .list(.identifier, singleAllowed: true, nonEmpty: false),
+                    default: .described("unchanged: the list `registers-in-background` set, else what `registers` says"),
                     example: "[]", summary: "Replaces what every later start in the background registers."),
         ])
 

@@ -175,7 +175,17 @@ public struct LifecycleSpec: Sendable, Hashable {
         public var backoff: Backoff
         /// `max-attempts:` — after this many consecutive failures the retry waits for the next occurrence; nil: never.
         public var maxAttempts: Int?
+        /// `attempts-reset:` — when the count of consecutive failures starts over.
+        public var attemptsReset: AttemptsReset = .onSuccess
         public var location: SourceLocation
+
+        /// `retry.attempts-reset`.
+        public enum AttemptsReset: String, Sendable, Hashable, CaseIterable {
+            /// After a success only (a bad night leaves the next night's first failure past the maximum).
+            case onSuccess = "on-success"
+            /// Also once the next occurrence is due: each occurrence gets its own attempts.
+            case onNewOccurrence = "on-new-occurrence"
+        }
 
         /// Delays in whole seconds.
         public enum Backoff: Sendable, Hashable {

@@ -28,7 +28,7 @@ import Testing
         ("job", scenario(extra: "job: {xyzzy: 1}"), "'job'", "items, stages, flaws"),
         ("app", scenario(extra: "app: {xyzzy: 1}"), "'app'", "registers, registers-in-background, submits-at-startup, resubmits, adapter, retry, on-schedule-change"),
         ("retry", scenario(extra: "app: {retry: {backoff: constant, delay: 1m, xyzzy: 1}}"), "'retry'",
-         "backoff, delay, factor, maximum, max-attempts"),
+         "backoff, delay, factor, maximum, max-attempts, attempts-reset"),
         ("system", scenario(extra: "system: {xyzzy: 1}"), "'system'", "availability, expires-after"),
         ("expires-after", scenario(extra: "system: {expires-after: {xyzzy: 1}}"), "'expires-after'", "refresh, processing"),
         ("a step", scenario(steps: "[{xyzzy: 1, launch: com.example.app.refresh}]"), "this step",

@@ -362,6 +362,19 @@ import Testing
         #expect(spec.system == LifecycleSpec.System(availability: .refreshDisabled, refreshBudget: 45, processingBudget: 600))
     }
 
+    /// `attempts-reset` is read; it does nothing without `max-attempts`, nor, for `on-new-occurrence`, without a schedule.
+    @Test func anAttemptsResetIsReadAndWarnedWhereItDoesNothing() throws {
+        let schedule = "schedule: {id: n, timezone: Europe/Berlin, rule: {every: day, at: \"02:30\"}, nonexistent: skip, repeated: first}\n"
+        let read = Self.parse(Self.minimal(schedule + "app: {retry: {backoff: constant, delay: 15m, max-attempts: 2, attempts-reset: on-new-occurrence}}\nsteps: []\nexpect: {errors: []}"))
+        #expect(read.diagnostics.isEmpty, "\(read.diagnostics.map(\.message))")
+        #expect(try #require(Self.scenario(read)).app.retry?.attemptsReset == .onNewOccurrence)
+        let noMaximum = Self.parse(Self.minimal(schedule + "app: {retry: {backoff: constant, delay: 15m, attempts-reset: on-new-occurrence}}\nsteps: []\nexpect: {errors: []}"))
+        #expect(noMaximum.diagnostics.map(\.code) == ["unused-key"])
+        let noSchedule = Self.parse(Self.minimal("app: {retry: {backoff: constant, delay: 15m, max-attempts: 2, attempts-reset: on-new-occurrence}}\nsteps: []\nexpect: {errors: []}"))
+        #expect(noSchedule.diagnostics.map(\.message).first?.contains("without a 'schedule'") == true, "\(noSchedule.diagnostics.map(\.message))")
+        #expect(Self.scenario(noSchedule)?.app.retry?.attemptsReset == .onNewOccurrence)
+    }
+
     @Test func aConstantBackoffWarnsAboutAFactor() throws {
         let file = Self.parse(Self.minimal("app: {retry: {backoff: constant, delay: 10m, factor: 2}}\nsteps: []\nexpect: {errors: []}"))
         #expect(file.diagnostics.map(\.code) == ["unused-key"])

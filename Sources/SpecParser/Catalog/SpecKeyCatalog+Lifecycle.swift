@@ -122,7 +122,7 @@ extension SpecKeyCatalog {
     /// `app.retry:`.
     public static let retry = SpecMapping(
         name: "retry",
-        summary: "The delay before the request after a failed (or killed) launch may begin, on the manual clock; a success resets the count of consecutive failures.",
+        summary: "The delay before the request after a failed (or killed) launch may begin, on the manual clock; a success resets the count of consecutive failures (`attempts-reset` says when else).",
         keys: [
             SpecKey("backoff", .choice(LifecycleSectionParser.BackoffShape.allCases.map(\.rawValue)), .required, example: "exponential",
                     summary: "`constant`: the same delay after every failure; `exponential`: the delay grows by `factor` per consecutive failure, up to `maximum`."),
@@ -134,6 +134,9 @@ extension SpecKeyCatalog {
                     summary: "The longest an `exponential` delay grows to; on a `constant` backoff it has no effect (a warning)."),
             SpecKey("max-attempts", .wholeNumber(LifecycleSectionParser.retryCountRange), default: .described("none: retries never stop"),
                     example: "5", summary: "After this many consecutive failures, the retry waits for the next occurrence instead."),
+            SpecKey("attempts-reset", .choice(LifecycleSpec.Retry.AttemptsReset.allCases.map(\.rawValue)), default: .described("`on-success`"),
+                    example: "on-new-occurrence",
+                    summary: "When the count of consecutive failures starts over: after a success only (`on-success`), or also once the next occurrence is due (`on-new-occurrence`: each occurrence gets its own `max-attempts`). Without `max-attempts` it has no effect (a warning)."),
         ])
 
     /// `system:`.

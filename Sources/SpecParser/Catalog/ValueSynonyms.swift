@@ -9,12 +9,15 @@ enum ValueSynonyms {
         "skip-gap": ["skip"], "drop": ["skip"], "omit": ["skip"],
         "next": ["next-valid-time"], "next-valid": ["next-valid-time"], "after-gap": ["next-valid-time"],
         "forward": ["shift-forward"], "backward": ["shift-backward"],
-        "success": ["completed", "true"], "succeeded": ["completed", "true"], "ok": ["completed", "true"],
+        "success": ["completed", "true", "on-success"], "succeeded": ["completed", "true"], "ok": ["completed", "true"],
         "failure": ["failed", "false"], "fail": ["failed", "false"], "yes": ["true"], "no": ["false"],
         "failed": ["false"], "expired": ["false"], "crashed": ["killed"], "died": ["killed"], "kill": ["killed"],
         "bgapprefreshtask": ["refresh", "fetch"], "app-refresh": ["refresh", "fetch"], "bgprocessingtask": ["processing"],
         "background-fetch": ["fetch"], "background-refresh": ["fetch"], "refresh": ["fetch"],
         "background-processing": ["processing"],
+        // When a retry's count of attempts starts over.
+        "per-occurrence": ["on-new-occurrence"], "each-occurrence": ["on-new-occurrence"], "occurrence": ["on-new-occurrence"],
+        "new-occurrence": ["on-new-occurrence"], "nightly": ["on-new-occurrence"], "per-run": ["on-new-occurrence"],
         // Background App Refresh's setting, as Settings shows it.
         "off": ["refresh-disabled"], "disabled": ["refresh-disabled"], "refresh-off": ["refresh-disabled"],
         "on": ["available"], "enabled": ["available"], "refresh-on": ["available"],

@@ -101,7 +101,8 @@ struct LifecycleSectionParser {
         } else {
             reader.missing("clock", in: fields, "add the manual clock's start, when the app first starts, e.g. 'clock: 2027-03-29T00:00:00+02:00'")
         }
-        let app = fields["app"].map { readApp($0, owner: fields.keyNode("app")!, identifiers: identifiers) } ?? LifecycleSpec.App()
+        let app = fields["app"].map { readApp($0, owner: fields.keyNode("app")!, identifiers: identifiers, hasSchedule: fields.has("schedule")) }
+            ?? LifecycleSpec.App()
         let system = fields["system"].map { readSystem($0, owner: fields.keyNode("system")!) } ?? LifecycleSpec.System()
 
         var steps: [LifecycleStep]?
@@ -181,7 +182,7 @@ struct LifecycleSectionParser {
 
     // MARK: app
 
-    private func readApp(_ node: Node, owner: Node, identifiers: DeclaredTasks?) -> LifecycleSpec.App? {
+    private func readApp(_ node: Node, owner: Node, identifiers: DeclaredTasks?, hasSchedule: Bool = true) -> LifecycleSpec.App? {
         guard let fields = reader.mapping(node, place: "'app'", owner: owner, allowed: SpecKeyCatalog.app.keyNames,
                                           expected: "a mapping (registers:, submits-at-startup:, resubmits:, adapter:, retry:)", homes: Self.keyHomes)
         else { return nil }
@@ -203,7 +204,7 @@ struct LifecycleSectionParser {
             app.adapter = adapter
         }
         if let node = fields["retry"] {
-            app.retry = readRetry(node, owner: fields.keyNode("retry")!)
+            app.retry = readRetry(node, owner: fields.keyNode("retry")!, hasSchedule: hasSchedule)
         }
         if let node = fields["on-schedule-change"],
            let response = reader.choice(node, field: "on-schedule-change", LifecycleSpec.ScheduleChangeResponse.self) {
@@ -212,7 +213,7 @@ struct LifecycleSectionParser {
         return reader.log.errorCount == errorsBefore ? app : nil
     }
 
-    private func readRetry(_ node: Node, owner: Node) -> LifecycleSpec.Retry? {
+    private func readRetry(_ node: Node, owner: Node, hasSchedule: Bool) -> LifecycleSpec.Retry? {
         guard let fields = reader.mapping(node, place: "'retry'", owner: owner, allowed: SpecKeyCatalog.retry.keyNames,
                                           expected: "a mapping, e.g. {backoff: exponential, delay: 15m, factor: 2, maximum: 1h}")
         else { return nil }
@@ -227,18 +228,30 @@ struct LifecycleSectionParser {
         let factor = fields["factor"].map { reader.integer($0, field: "factor", range: Self.retryCountRange, example: "2") }
         let maximum = fields["maximum"].map { reader.duration($0, field: "maximum") }
         let attempts = fields["max-attempts"].map { reader.integer($0, field: "max-attempts", range: Self.retryCountRange, example: "5") }
+        let reset = fields["attempts-reset"].map { reader.choice($0, field: "attempts-reset", LifecycleSpec.Retry.AttemptsReset.self) }
         if shape == .constant {
             for key in ["factor", "maximum"] where fields.has(key) {
                 reader.log.report(.unusedKey, severity: .warning, at: fields.keyNode(key)!,
                                   "'\(key)' has no effect on a constant backoff, whose delay never grows; remove it or write 'backoff: exponential'")
             }
         }
-        guard let shape, let delay, factor != .some(nil), maximum != .some(nil), attempts != .some(nil) else { return nil }
+        guard let shape, let delay, factor != .some(nil), maximum != .some(nil), attempts != .some(nil), reset != .some(nil) else { return nil }
         let backoff: LifecycleSpec.Retry.Backoff = switch shape {
         case .constant: .constant(delay: delay)
         case .exponential: .exponential(initial: delay, factor: (factor ?? nil) ?? Self.defaultBackoffFactor, maximum: maximum ?? nil)
         }
-        return LifecycleSpec.Retry(backoff: backoff, maxAttempts: attempts ?? nil, location: reader.location(owner))
+        var retry = LifecycleSpec.Retry(backoff: backoff, maxAttempts: attempts ?? nil, location: reader.location(owner))
+        if let reset = reset ?? nil {
+            retry.attemptsReset = reset
+            if attempts == nil {
+                reader.log.report(.unusedKey, severity: .warning, at: fields.keyNode("attempts-reset")!,
+                                  "'attempts-reset' has no effect without 'max-attempts': retries never stop; add 'max-attempts' or remove it")
+            } else if reset == .onNewOccurrence, !hasSchedule {
+                reader.log.report(.unusedKey, severity: .warning, at: fields.keyNode("attempts-reset")!,
+                                  "'attempts-reset: on-new-occurrence' has no effect in a scenario without a 'schedule': there is no occurrence to start the count over; add a 'schedule' or remove it")
+            }
+        }
+        return retry
     }
 
     // MARK: system

@@ -78,12 +78,13 @@ extension Schedule {
 
 extension RetryPolicy {
     init(_ retry: LifecycleSpec.Retry) {
+        let resets = retry.attemptsReset == .onNewOccurrence
         switch retry.backoff {
         case .constant(let delay):
-            self.init(backoff: .constant(.seconds(delay)), maxAttempts: retry.maxAttempts)
+            self.init(backoff: .constant(.seconds(delay)), maxAttempts: retry.maxAttempts, resetsOnNewOccurrence: resets)
         case .exponential(let initial, let factor, let maximum):
             self.init(backoff: .exponential(initial: .seconds(initial), factor: factor, maximum: maximum.map { .seconds($0) }),
-                      maxAttempts: retry.maxAttempts)
+                      maxAttempts: retry.maxAttempts, resetsOnNewOccurrence: resets)
         }
     }
 }

@@ -702,8 +702,16 @@ public actor LifecycleSimulation {
     /// Submitted before the work runs, so that a failure or a death still leaves a request: the launch time plus the
     /// backoff for one more consecutive failure (counted in the completion store, which survives deaths).
     private func submitRetryRequest(_ identifier: String, launchTime: Date, process: AppProcess) {
-        let failures = ((try? process.completions.failureCount(of: identifier)) ?? 0) + 1
-        writingOwnStore { try process.completions.setFailureCount(failures, of: identifier) }
+        var failures = ((try? process.completions.failureCount(of: identifier)) ?? 0) + 1
+        // Each occurrence its own attempts: the count starts over once the occurrence that was next at the last
+        // counted failure is no longer next (it came due). Nothing is recorded without such a policy.
+        var upcoming: Date?
+        if configuration.retry?.resetsOnNewOccurrence == true, catchUp != nil {
+            upcoming = try? catchUp?.occurrences.next(after: launchTime).date
+            let before = try? process.completions.failureUpcoming(of: identifier)
+            if failures > 1, let upcoming, let before, before != upcoming { failures = 1 }
+        }
+        writingOwnStore { try process.completions.setFailureCount(failures, of: identifier, upcoming: upcoming) }
         guard let retry = configuration.retry else {
             submitNow(identifier, floor: launchTime, process: process)
             return

@@ -12,14 +12,18 @@ public struct RetryPolicy: Sendable, Hashable {
     public var backoff: Backoff
     /// After this many consecutive failures no retry is requested (nil: never give up).
     public var maxAttempts: Int?
+    /// Whether the count of consecutive failures also starts over once the next occurrence is due (each occurrence
+    /// gets its own `maxAttempts`); false: only a success starts it over.
+    public var resetsOnNewOccurrence: Bool
 
     /// An exponential delay never exceeds this: 10,000 years, more than any manual clock can
     /// reach, so a retry that far out never comes, and the delay still fits a `Duration`.
     public static let longestDelay = Duration.seconds(10_000 * 366 * 86_400)
 
-    public init(backoff: Backoff, maxAttempts: Int? = nil) {
+    public init(backoff: Backoff, maxAttempts: Int? = nil, resetsOnNewOccurrence: Bool = false) {
         self.backoff = backoff
         self.maxAttempts = maxAttempts
+        self.resetsOnNewOccurrence = resetsOnNewOccurrence
     }
 
     /// Why this policy cannot describe a backoff — a negative delay or maximum, a factor below 1, `maxAttempts` below

@@ -18,7 +18,7 @@ public final class CompletionStore: Sendable {
             CREATE TABLE IF NOT EXISTS completions(
                 key TEXT PRIMARY KEY, identifier TEXT NOT NULL, planned REAL, completed_at REAL NOT NULL, run_key TEXT NOT NULL);
             CREATE TABLE IF NOT EXISTS catch_up(schedule TEXT PRIMARY KEY, through REAL NOT NULL);
-            CREATE TABLE IF NOT EXISTS failures(identifier TEXT PRIMARY KEY, count INTEGER NOT NULL);
+            CREATE TABLE IF NOT EXISTS failures(identifier TEXT PRIMARY KEY, count INTEGER NOT NULL, upcoming REAL);
             """)
     }
 
@@ -111,10 +111,18 @@ public final class CompletionStore: Sendable {
         Int(try connection.query("SELECT count FROM failures WHERE identifier = ?1", [.text(identifier)]).first?[0].integer ?? 0)
     }
 
-    /// Sets the count of consecutive failed attempts of `identifier`.
-    public func setFailureCount(_ count: Int, of identifier: String) throws(SQLiteError) {
+    /// Sets the count of consecutive failed attempts of `identifier`, and the occurrence that was next when the last
+    /// of them began (nil: none recorded), for a retry policy whose count starts over with each occurrence.
+    public func setFailureCount(_ count: Int, of identifier: String, upcoming: Date? = nil) throws(SQLiteError) {
         try connection.run(
-            "INSERT INTO failures(identifier, count) VALUES (?1, ?2) ON CONFLICT(identifier) DO UPDATE SET count = excluded.count",
-            [.text(identifier), .integer(Int64(count))])
+            "INSERT INTO failures(identifier, count, upcoming) VALUES (?1, ?2, ?3) "
+                + "ON CONFLICT(identifier) DO UPDATE SET count = excluded.count, upcoming = excluded.upcoming",
+            [.text(identifier), .integer(Int64(count)), upcoming.map { .real($0.timeIntervalSince1970) } ?? .null])
+    }
+
+    /// The occurrence that was next when `identifier`'s last counted failure began; nil when none is recorded.
+    public func failureUpcoming(of identifier: String) throws(SQLiteError) -> Date? {
+        try connection.query("SELECT upcoming FROM failures WHERE identifier = ?1", [.text(identifier)]).first?[0].real
+            .map(Date.init(timeIntervalSince1970:))
     }
 }

@@ -18,6 +18,10 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
     /// of them, so the cause of a refused launch could stay unseen (an adoption review). Results written before this
     /// field was added lack it and read as none.
     public var otherErrors: [RaisedError] = []
+    /// The steps that end, start or change the app or the device, in step order: `relaunch`, `terminate`,
+    /// `force-quit`, `open-app`, `availability`, `update-app`. A refused launch's cause (a force-quit, refresh turned
+    /// off) is one of them. Results written before this field was added lack it and read as none.
+    public var appEvents: [AppEvent] = []
 
     /// One planned occurrence and what actually happened to it.
     public struct Run: Sendable, Hashable, Codable {
@@ -128,6 +132,25 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
         }
     }
 
+    /// A step that ended, started or changed the app or the device.
+    public struct AppEvent: Sendable, Hashable, Codable {
+        /// The manual clock's instant at the step.
+        public var at: ResultInstant
+        /// The step's action, as the spec writes it: `force-quit`, `update-app`, …
+        public var step: String
+        /// What it set, in the spec language (`refresh-disabled`, `adapter: thin`); empty when nothing.
+        public var detail: String
+        /// The spec file's line the step is written on.
+        public var line: Int?
+
+        public init(at: ResultInstant, step: String, detail: String = "", line: Int? = nil) {
+            self.at = at
+            self.step = step
+            self.detail = detail
+            self.line = line
+        }
+    }
+
     /// A `change-schedule` step: when it changed the schedule, and the zone and version in effect from then on.
     public struct ScheduleChange: Sendable, Hashable, Codable {
         /// The manual clock's instant at the step, in the zone in effect from then on.
@@ -169,7 +192,9 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
     }
 
     public init(runs: [Run], invariants: [InvariantCheck], expectations: [ExpectationCheck] = [],
-                refusedLaunches: [RefusedLaunch] = [], scheduleChanges: [ScheduleChange] = [], otherErrors: [RaisedError] = []) {
+                refusedLaunches: [RefusedLaunch] = [], scheduleChanges: [ScheduleChange] = [], otherErrors: [RaisedError] = [],
+                appEvents: [AppEvent] = []) {
+        self.appEvents = appEvents
         self.runs = runs
         self.invariants = invariants
         self.expectations = expectations
@@ -178,9 +203,9 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
         self.otherErrors = otherErrors
     }
 
-    private enum CodingKeys: String, CodingKey { case runs, invariants, expectations, refusedLaunches, scheduleChanges, otherErrors }
+    private enum CodingKeys: String, CodingKey { case runs, invariants, expectations, refusedLaunches, scheduleChanges, otherErrors, appEvents }
 
-    /// `refusedLaunches`, `scheduleChanges` and `otherErrors` may be missing: results written before they were added lack them (an
+    /// `refusedLaunches`, `scheduleChanges`, `otherErrors` and `appEvents` may be missing: results written before they were added lack them (an
     /// optional field keeps the schema version).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -190,10 +215,11 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
             expectations: try container.decode([ExpectationCheck].self, forKey: .expectations),
             refusedLaunches: try container.decodeIfPresent([RefusedLaunch].self, forKey: .refusedLaunches) ?? [],
             scheduleChanges: try container.decodeIfPresent([ScheduleChange].self, forKey: .scheduleChanges) ?? [],
-            otherErrors: try container.decodeIfPresent([RaisedError].self, forKey: .otherErrors) ?? [])
+            otherErrors: try container.decodeIfPresent([RaisedError].self, forKey: .otherErrors) ?? [],
+            appEvents: try container.decodeIfPresent([AppEvent].self, forKey: .appEvents) ?? [])
     }
 
-    /// `refusedLaunches`, `scheduleChanges` and `otherErrors` are left out when empty, as the results writer leaves them out.
+    /// `refusedLaunches`, `scheduleChanges`, `otherErrors` and `appEvents` are left out when empty, as the results writer leaves them out.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(runs, forKey: .runs)
@@ -202,6 +228,7 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
         if !refusedLaunches.isEmpty { try container.encode(refusedLaunches, forKey: .refusedLaunches) }
         if !scheduleChanges.isEmpty { try container.encode(scheduleChanges, forKey: .scheduleChanges) }
         if !otherErrors.isEmpty { try container.encode(otherErrors, forKey: .otherErrors) }
+        if !appEvents.isEmpty { try container.encode(appEvents, forKey: .appEvents) }
     }
 
     /// Whether a schedule change moved the scenario to another zone: its instants are then shown in more than one.

@@ -273,6 +273,9 @@ extension LifecycleResult {
             otherErrors: otherErrors.map { error in
                 RaisedError(at: error.at.redacted(by: redaction), code: redaction.mask(error.code), identifier: redaction.mask(error.identifier),
                             line: error.line, message: redaction.mask(error.message))
+            },
+            appEvents: appEvents.map { event in
+                AppEvent(at: event.at.redacted(by: redaction), step: redaction.mask(event.step), detail: redaction.mask(event.detail), line: event.line)
             })
     }
 }

@@ -247,6 +247,26 @@ import Testing
         #expect(local.contains(">version: 2, repeated: last</text>") && local.contains("class=\"schedule-change\""), "\(local)")
     }
 
+    /// A force-quit and the opening after it, each a dotted line captioned with its step, described in the text
+    /// alternative: the refused launch between them follows from them. Berlin is at +02:00 in June (zoneinfo).
+    @Test func theAppsStepsAreDrawnWhereTheyHappen() throws {
+        let refused = LifecycleResult.RefusedLaunch(at: Self.berlin("2027-06-09T00:31:00Z", "2027-06-09T02:31:00+02:00", "CEST"),
+                                                    identifier: "com.example.app.refresh", error: "app-force-quit", line: 24)
+        let run = Run(planned: Self.berlin("2027-06-09T00:30:00Z", "2027-06-09T02:30:00+02:00", "CEST"),
+                      actual: Self.berlin("2027-06-10T00:31:00Z", "2027-06-10T02:31:00+02:00", "CEST"),
+                      key: "nightly-sync/v1/2027-06-09", outcome: "completed")
+        let events = [
+            LifecycleResult.AppEvent(at: Self.berlin("2027-06-08T22:30:00Z", "2027-06-09T00:30:00+02:00", "CEST"), step: "force-quit", line: 23),
+            LifecycleResult.AppEvent(at: Self.berlin("2027-06-09T06:00:00Z", "2027-06-09T08:00:00+02:00", "CEST"), step: "availability",
+                                     detail: "refresh-disabled", line: 25),
+        ]
+        let lifecycle = LifecycleResult(runs: [run], invariants: [], refusedLaunches: [refused], appEvents: events)
+        let svg = try #require(HTMLLifecyclePicture.render(lifecycle, zoneContext: nil))
+        #expect(svg.components(separatedBy: "class=\"app-event\"").count == 3, "\(svg)")
+        #expect(svg.contains(">force-quit</text>") && svg.contains(">availability: refresh-disabled</text>"), "\(svg)")
+        #expect(svg.contains("Step force-quit at 2027-06-09 00:30 CEST (+02:00) (line 23)."), "\(svg)")
+    }
+
     @Test func markersAtOneTimeClimbAStackAndNeighboursAlternateRows() {
         let (rows, groups) = HTMLLifecyclePicture.stack([100, 300, 301, 302, 600])
         #expect(rows == [0, 0, 1, 2, 0])

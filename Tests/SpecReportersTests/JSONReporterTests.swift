@@ -129,6 +129,21 @@ import Testing
         #expect(try JSONResultsReader.read(Data(older.utf8), source: "older.json").tests[0].lifecycle?.scheduleChanges.first?.change == "")
     }
 
+    /// The app's steps and the other lifecycle errors are written, validated field by field as Foundation writes them,
+    /// and read back; a file without them reads as none.
+    @Test func appEventsAndOtherErrorsAreWrittenAndReadBack() throws {
+        var run = RunResultFixture.run
+        var lifecycle = try #require(run.tests[0].lifecycle)
+        let at = RunResultFixture.berlin("2027-03-29T10:00:00Z", "2027-03-29T12:00:00+02:00", "CEST")
+        lifecycle.appEvents = [.init(at: at, step: "update-app", detail: "adapter: thin", line: 12)]
+        lifecycle.otherErrors = [.init(at: at, code: "too-many-pending", identifier: "com.example.app.refresh", line: nil, message: "2 refresh requests would be pending")]
+        run.tests[0].lifecycle = lifecycle
+        let text = try JSONReporter().render(run)
+        #expect(text.contains("\"appEvents\"") && text.contains("\"otherErrors\""), "\(text)")
+        #expect(try JSONResultsReader.read(Data(text.utf8), source: "results.json") == run)
+        #expect(!(try JSONReporter().render(RunResultFixture.run)).contains("appEvents"))
+    }
+
     @Test func sameRunGivesTheSameBytes() throws {
         let first = try JSONReporter().data(RunResultFixture.run)
         let reread = try JSONResultsReader.read(first, source: "results.json")

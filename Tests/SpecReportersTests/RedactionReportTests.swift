@@ -56,7 +56,8 @@ import TextRedaction
                                                                  previousTimeZone: leaky("change.previousTimeZone"), version: 2,
                                                                  change: leaky("change.change"), line: 10)],
                 otherErrors: [LifecycleResult.RaisedError(at: instant("other.at"), code: leaky("other.code"),
-                                                          identifier: leaky("other.identifier"), line: 11, message: leaky("other.message"))]))
+                                                          identifier: leaky("other.identifier"), line: 11, message: leaky("other.message"))],
+                appEvents: [LifecycleResult.AppEvent(at: instant("event.at"), step: leaky("event.step"), detail: leaky("event.detail"), line: 12)]))
         return RunResult(
             environment: Environment(
                 os: leaky("os"), osVersion: leaky("osVersion"), architecture: leaky("architecture"),

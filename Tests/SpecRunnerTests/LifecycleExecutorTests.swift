@@ -368,6 +368,10 @@ import Testing
         #expect(verdict.status == .passed, "\(verdict.message ?? "")")
         let lifecycle = try #require(verdict.lifecycle)
         #expect(lifecycle.runs.map(\.reason) == ["ended by the update-app step at line 7"])
+        #expect(lifecycle.appEvents.map(\.step) == ["update-app"])
+        #expect(lifecycle.appEvents.map(\.detail) == ["background-modes: [processing]"])
+        #expect(lifecycle.appEvents.map(\.line) == [7])
+        #expect(lifecycle.appEvents.map(\.at.offsetForm) == ["2027-06-08T21:00:05+02:00"])
         #expect(lifecycle.otherErrors.map(\.message) == [
             "'background-modes:' of the update-app step at line 7 (the app's UIBackgroundModes in Info.plist) lacks 'fetch', which a refresh task needs; add it to that 'background-modes:'",
         ])

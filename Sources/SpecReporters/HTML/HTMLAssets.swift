@@ -175,6 +175,7 @@ enum HTMLAssets {
         svg.timeline .region-sub { font-size: 11px; } svg.timeline .region-sub.gap { fill: var(--gap-ink); }
         svg.timeline .region-sub.overlap { fill: var(--overlap-ink); }
         svg.timeline .schedule-change { stroke: var(--muted); stroke-width: 1.5; stroke-dasharray: 5 3; }
+        svg.timeline .app-event { stroke: var(--muted); stroke-width: 1; stroke-dasharray: 2 3; }
         svg.timeline .schedule-change-label { font-size: 11px; font-weight: 700; fill: var(--muted); }
         svg.timeline .stem { stroke-width: 1.2; stroke-dasharray: 2 3; }
         svg.timeline .stem.expected { stroke: var(--expected); } svg.timeline .stem.actual { stroke: var(--actual); }

@@ -189,22 +189,27 @@ struct HTMLLifecyclePicture {
         let offsets = HTMLTimeline.OffsetKnowledge(
             searched: utcAxis ? [] : ZoneContext.searchedInstants(diff: [], expected: [], actual: [], runs: runs), context: utcAxis ? nil : zoneContext)
         HTMLTimeline.axisLines(&svg, axis: axis, y: axisY, offsets: offsets, caption: utcAxis ? "UTC" : "local")
-        // Each schedule change, a dashed line across the lanes at its time, captioned with what it changed (a move: the
-        // zone it moved to).
-        // Changes closer than a caption's width share one caption (two at one instant printed over each other).
-        var groups: [(x: Double, changes: [LifecycleResult.ScheduleChange])] = []
-        for change in lifecycle.scheduleChanges {
-            guard let position = utcAxis ? change.at.epochSeconds : change.at.wallSeconds, axis.contains(position) else { continue }
-            let x = axis.x(position)
-            svg.line(x1: x, y1: 20, x2: x, y2: axisY, cls: "schedule-change")
-            if let last = groups.last, x - last.x < Self.captionWidth(Self.caption(last.changes)) {
-                groups[groups.count - 1].changes.append(change)
+        // Each schedule change and each step of the app or the device (a force-quit, an update), a dashed line across
+        // the lanes at its time, captioned with what it changed (a move: the zone it moved to; a step: its action).
+        // Those closer than a caption's width share one caption (two at one instant printed over each other).
+        var groups: [(x: Double, changes: [LifecycleResult.ScheduleChange], events: [LifecycleResult.AppEvent])] = []
+        let lines: [(x: Double, change: LifecycleResult.ScheduleChange?, event: LifecycleResult.AppEvent?)] =
+            (lifecycle.scheduleChanges.compactMap { change in
+                (utcAxis ? change.at.epochSeconds : change.at.wallSeconds).flatMap { axis.contains($0) ? (axis.x($0), change, nil) : nil }
+            } + lifecycle.appEvents.compactMap { event in
+                (utcAxis ? event.at.epochSeconds : event.at.wallSeconds).flatMap { axis.contains($0) ? (axis.x($0), nil, event) : nil }
+            }).sorted { $0.x < $1.x }
+        for line in lines {
+            svg.line(x1: line.x, y1: 20, x2: line.x, y2: axisY, cls: line.change != nil ? "schedule-change" : "app-event")
+            if let last = groups.last, line.x - last.x < Self.captionWidth(Self.caption(last.changes, last.events)) {
+                if let change = line.change { groups[groups.count - 1].changes.append(change) }
+                if let event = line.event { groups[groups.count - 1].events.append(event) }
             } else {
-                groups.append((x, [change]))
+                groups.append((line.x, line.change.map { [$0] } ?? [], line.event.map { [$0] } ?? []))
             }
         }
         for group in groups {
-            svg.text(x: group.x + 4, y: 16, Self.caption(group.changes), cls: "schedule-change-label", anchor: "start")
+            svg.text(x: group.x + 4, y: 16, Self.caption(group.changes, group.events), cls: "schedule-change-label", anchor: "start")
         }
         // Leaders first, so the labels' halo keeps the labels they cross readable; each to the nearest of its marks.
         // A label stacked out of its place, or pushed aside by its neighbours, has a leader to its marks.
@@ -319,6 +324,10 @@ struct HTMLLifecyclePicture {
         for change in lifecycle.scheduleChanges {
             let what = change.movesZone ? " from \(change.previousTimeZone) to \(change.timeZone)" : ""
             sentences.append("The schedule changes at \(change.at.local)\(what) (\(change.change))" + (change.line.map { " (line \($0))" } ?? "") + ".")
+        }
+        for event in lifecycle.appEvents {
+            sentences.append("Step \(event.step) at \(event.at.local)" + (event.detail.isEmpty ? "" : " (\(event.detail))")
+                + (event.line.map { " (line \($0))" } ?? "") + ".")
         }
         if lifecycle.changesZone { sentences.append("The axis is in UTC: the schedule moved to another zone.") }
         for launch in refused {
@@ -540,6 +549,16 @@ struct HTMLLifecyclePicture {
 
     /// A schedule change's caption: the zone it moved to, else what it changed, cut to about 40 characters; for changes
     /// drawn close together, how many and the zone the last one leaves.
+    /// A group's caption: its schedule changes', or its one step's action (`force-quit`, `availability: refresh-disabled`),
+    /// or how many changes and steps share it.
+    static func caption(_ changes: [LifecycleResult.ScheduleChange], _ events: [LifecycleResult.AppEvent]) -> String {
+        if events.isEmpty { return caption(changes) }
+        let text = changes.isEmpty && events.count == 1
+            ? events[0].step + (events[0].detail.isEmpty ? "" : ": " + events[0].detail)
+            : "\(changes.count + events.count) steps"
+        return text.count > 40 ? String(text.prefix(39)) + "…" : text
+    }
+
     static func caption(_ changes: [LifecycleResult.ScheduleChange]) -> String {
         guard let last = changes.last else { return "" }
         let text = changes.count == 1 ? (last.movesZone ? "→ \(last.timeZone)" : last.change)

@@ -537,6 +537,16 @@ public struct HTMLReporter: Sendable {
             }
             out += "</ul>\n"
         }
+        if !lifecycle.appEvents.isEmpty {
+            // The steps of the user, the system or an update that a refused launch may follow from (the dotted lines).
+            out += "<h5>The app and the device</h5>\n<ul class=\"checks\">\n"
+            for event in lifecycle.appEvents {
+                let text = "\(event.at.local): \(event.step)" + (event.detail.isEmpty ? "" : " (\(event.detail))")
+                    + (event.line.map { " · line \($0)" } ?? "")
+                out += "<li>\(Self.shown(text))</li>\n"
+            }
+            out += "</ul>\n"
+        }
         if !lifecycle.otherErrors.isEmpty {
             // The errors no refused launch shows: a refused submit or registration, a start's submit after a relaunch.
             out += "<h5>Other lifecycle errors</h5>\n<ul class=\"checks\">\n"

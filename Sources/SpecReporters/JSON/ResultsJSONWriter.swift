@@ -254,6 +254,18 @@ private struct JSONOutput {
 
     mutating func lifecycle(_ lifecycle: LifecycleResult) throws {
         try object {
+            if !lifecycle.appEvents.isEmpty {
+                try $0.field("appEvents") {
+                    try $0.array(lifecycle.appEvents) { output, event in
+                        try output.object {
+                            try $0.field("at") { try $0.instant(event.at) }
+                            try $0.field("detail") { $0.string(event.detail) }
+                            if let line = event.line { try $0.field("line") { $0.integer(line) } }
+                            try $0.field("step") { $0.string(event.step) }
+                        }
+                    }
+                }
+            }
             try $0.field("expectations") {
                 try $0.array(lifecycle.expectations) { output, check in
                     try output.object {

@@ -239,6 +239,7 @@ struct FailureText: Sendable {
             }
         }
         lines += scheduleChangeLines(lifecycle.scheduleChanges)
+        lines += appEventLines(lifecycle.appEvents)
         lines += refusedLaunchLines(lifecycle.refusedLaunches)
         // A failed `errors` check already lists every error with its step and sentence.
         if !lifecycle.expectations.contains(where: { $0.name == "errors" && !$0.passed }) {
@@ -306,6 +307,24 @@ struct FailureText: Sendable {
             let more = errors.count - shown.count
             lines.append(Line(text: "\(glyphs.ellipsis) \(more) more error\(more == 1 ? "" : "s") not shown (the JSON results list every one)",
                               style: .dim, indent: 2))
+        }
+        return lines
+    }
+
+    /// The steps that ended, started or changed the app or the device, after the schedule changes:
+    /// `2027-06-08 22:00 (+02:00)  force-quit  (line 23)`. At most `maxShownLines`, then how many more.
+    func appEventLines(_ events: [LifecycleResult.AppEvent]) -> [Line] {
+        guard !events.isEmpty else { return [] }
+        var lines = [Line(text: "the app and the device (steps):", style: .emphasis)]
+        let shown = events.prefix(maxShownLines)
+        let atWidth = shown.map(\.at.local.count).max() ?? 0
+        for event in shown {
+            let parts = [event.at.local.padding(atWidth), event.step, event.detail.isEmpty ? nil : event.detail, event.line.map { "(line \($0))" }]
+            lines.append(Line(text: parts.compactMap { $0 }.joined(separator: "  "), style: .plain, indent: 2))
+        }
+        if events.count > shown.count {
+            let more = events.count - shown.count
+            lines.append(Line(text: "\(glyphs.ellipsis) \(more) more not shown (the JSON results list every one)", style: .dim, indent: 2))
         }
         return lines
     }

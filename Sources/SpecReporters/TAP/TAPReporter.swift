@@ -142,6 +142,18 @@ public struct TAPReporter: Sendable {
                     return .map(entries)
                 })))
             }
+            if !lifecycle.appEvents.isEmpty {
+                let shown = lifecycle.appEvents.prefix(text.maxShownLines)
+                var events: [YAML] = shown.map { event in
+                    var entries: [(String, YAML)] = [("at", .text(event.at.offsetForm)), ("step", .text(event.step))]
+                    if !event.detail.isEmpty { entries.append(("detail", .text(event.detail))) }
+                    if let line = event.line { entries.append(("line", .number(line))) }
+                    return .map(entries)
+                }
+                let more = lifecycle.appEvents.count - shown.count
+                if more > 0 { events.append(.text("\(more) more not shown (the JSON results list every one)")) }
+                fields.append(("app-events", .list(events)))
+            }
             // A refused launch step is no run: listed after the runs, as the terminal lists it.
             if !lifecycle.refusedLaunches.isEmpty {
                 let shown = lifecycle.refusedLaunches.prefix(text.maxShownLines)

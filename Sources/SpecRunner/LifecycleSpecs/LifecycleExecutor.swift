@@ -68,6 +68,8 @@ struct LifecycleExecutor: Sendable {
         // Launch steps the system refused (they are no launch, so `completed` has no entry for them).
         var refusedLaunches: [(step: Int, at: Date, error: SchedulerError?)] = []
         var killedBySteps: [Int: String] = [:]
+        // The steps that ended, started or changed the app or the device, at the clock's time at each.
+        var appEventsMade: [(step: Int, at: Date, name: String, detail: String)] = []
         // The indices in the scheduler's errors of those refused launches' errors (the others are `otherErrors`).
         var refusalIndices: Set<Int> = []
         var stepProblem: String?
@@ -96,6 +98,9 @@ struct LifecycleExecutor: Sendable {
                 for launch in simulation.scheduler.launches where unfinishedBefore.contains(launch.number) && launch.completed == .killed {
                     killedBySteps[launch.number] = "ended by the \(Self.actionName(step.action)) step at line \(step.location.line)"
                 }
+            }
+            if let event = Self.appEvent(step.action) {
+                appEventsMade.append((index, simulation.clock.now, event.step, event.detail))
             }
             if let schedule = changedSchedules[index] {
                 let previous = changesMade.last?.schedule.timeZone ?? displayZone
@@ -155,7 +160,11 @@ struct LifecycleExecutor: Sendable {
         }
         verdict.lifecycle = LifecycleResult(runs: judgement.runs, invariants: machineFailed ? [] : judgement.invariants,
                                             expectations: machineFailed ? [] : judgement.expectations, refusedLaunches: refused,
-                                            scheduleChanges: changes, otherErrors: others)
+                                            scheduleChanges: changes, otherErrors: others,
+                                            appEvents: appEventsMade.map { event in
+                                                LifecycleResult.AppEvent(at: judgement.instant(event.at), step: event.name, detail: event.detail,
+                                                                         line: spec.steps[event.step].location.line)
+                                            })
         if let stepProblem {
             verdict.status = .error
             verdict.message = judgement.localized(stepProblem)
@@ -256,7 +265,6 @@ struct LifecycleExecutor: Sendable {
         }
     }
 
-    /// What a `change-schedule` step writes (`timezone: America/New_York, version: 2`).
     /// Whether a step ends the app's process (and so any launch still running in it).
     static func endsTheProcess(_ action: LifecycleStep.Action) -> Bool {
         switch action {
@@ -267,15 +275,34 @@ struct LifecycleExecutor: Sendable {
 
     /// The step's action as the spec writes it.
     static func actionName(_ action: LifecycleStep.Action) -> String {
+        appEvent(action)?.step ?? "step's"
+    }
+
+    /// A step that ends, starts or changes the app or the device: its action's word and what it set, as the spec
+    /// writes it (`availability`, `refresh-disabled`); nil for the other steps.
+    static func appEvent(_ action: LifecycleStep.Action) -> (step: String, detail: String)? {
+        func list(_ items: [String]) -> String { "[" + items.joined(separator: ", ") + "]" }
         switch action {
-        case .terminate: "terminate"
-        case .forceQuit: "force-quit"
-        case .relaunch: "relaunch"
-        case .updateApp: "update-app"
-        default: "step's"
+        case .terminate: return ("terminate", "")
+        case .forceQuit: return ("force-quit", "")
+        case .openApp: return ("open-app", "")
+        case .setAvailability(let availability): return ("availability", availability.rawValue)
+        case .relaunch(let registers, let inBackground):
+            return ("relaunch", [registers.map { "registers: \(list($0))" }, inBackground.map { "registers-in-background: \(list($0))" }]
+                .compactMap { $0 }.joined(separator: ", "))
+        case .updateApp(let update):
+            let written: [String?] = [
+                update.registers.map { "registers: \(list($0))" }, update.registersInBackground.map { "registers-in-background: \(list($0))" },
+                update.permitted.map { "permitted: \(list($0))" }, update.backgroundModes.map { "background-modes: \(list($0))" },
+                update.adapter.map { "adapter: \($0.rawValue)" }, update.flaws.map { "flaws: \(list($0.map(\.rawValue)))" },
+                update.submitsAtStartup.map { "submits-at-startup: \($0)" }, update.resubmits.map { "resubmits: \($0)" },
+            ]
+            return ("update-app", written.compactMap { $0 }.joined(separator: ", "))
+        default: return nil
         }
     }
 
+    /// What a `change-schedule` step writes (`timezone: America/New_York, version: 2`).
     static func changeSummary(_ step: LifecycleStep) -> String {
         if case .changeSchedule(let change) = step.action { change.summary } else { "" }
     }

@@ -34,7 +34,10 @@ import Testing
         try await simulation.submit(Fixture.refresh, earliestBeginDate: instant("2027-03-29T09:00:00+02:00"))
         try await simulation.forceQuit()
         try await simulation.setAvailability(.refreshDisabled)
-        #expect(try await simulation.launch(Fixture.refresh, at: instant("2027-03-29T08:00:00+02:00")).error?.code == .unavailable)
+        let both = try await simulation.launch(Fixture.refresh, at: instant("2027-03-29T08:00:00+02:00")).error
+        #expect(both?.code == .unavailable)
+        // Its advice names the force-quit too: turning refresh on alone would meet `app-force-quit` next.
+        #expect(both?.message.hasSuffix("and open the app (open-app): the user's force-quit holds too") == true, "\(String(describing: both))")
         await simulation.cancel(Fixture.refresh)
         #expect(try await simulation.launch(Fixture.refresh, at: instant("2027-03-29T10:00:00+02:00")).error?.code == .noPendingRequest)
     }

@@ -68,7 +68,9 @@ public final class SimulatedScheduler: Sendable {
         mutating func checkAvailability(of request: TaskRequest, _ identifier: String, _ now: Date) throws(SchedulerError) {
             guard !availability.allows(request.kind) else { return }
             let setting = availability == .simulator ? "the Simulator runs no background task" : "Background App Refresh is off (refresh-disabled)"
-            throw fail(.unavailable, identifier, now, "the system does not launch \(identifier): \(setting), so none of the app's \(request.kind.rawValue) tasks runs; expect unavailable here, or turn it on (availability: available) before this launch")
+            // A force-quit that holds too would refuse the launch next: both ways out are named, so the advice works.
+            let forceQuit = request.kind == .refresh && forceQuitAt != nil ? ", and open the app (open-app): the user's force-quit holds too" : ""
+            throw fail(.unavailable, identifier, now, "the system does not launch \(identifier): \(setting), so none of the app's \(request.kind.rawValue) tasks runs; expect unavailable here, or turn it on (availability: available) before this launch\(forceQuit)")
         }
 
         /// `app-force-quit` recorded and thrown for a refresh request while the user's force-quit holds.

@@ -21,6 +21,26 @@ import Testing
         #expect(!TAPReporter().render(RunResultFixture.run).contains("  zones:"))
     }
 
+    /// A failing scenario's app steps, refused launches and other errors are listed with their fields, each list folded
+    /// past 40 with how many more.
+    @Test func theLifecycleListsAreWrittenAndFolded() throws {
+        var run = RunResultFixture.run
+        let index = try #require(run.tests.firstIndex { $0.lifecycle != nil && $0.status == .failed })
+        let at = RunResultFixture.berlin("2027-03-29T00:20:00Z", "2027-03-29T02:20:00+02:00", "CEST")
+        run.tests[index].lifecycle?.appEvents = [.init(at: at, step: "availability", detail: "refresh-disabled", line: 9)]
+        run.tests[index].lifecycle?.refusedLaunches = Array(repeating: .init(at: at, identifier: "com.example.app.refresh", error: "unavailable"), count: 41)
+        run.tests[index].lifecycle?.otherErrors = Array(repeating: .init(
+            at: at, code: "too-many-pending", identifier: "com.example.app.sync", line: nil, message: "2 refresh requests would be pending"), count: 42)
+        let text = TAPReporter().render(run)
+        #expect(text.contains("  app-events:\n    - at: \"2027-03-29T02:20:00+02:00\"\n      step: \"availability\"\n      detail: \"refresh-disabled\"\n      line: 9\n"), "\(text)")
+        #expect(text.contains("    - \"1 more refused launch not shown (the JSON results list every one)\"\n"), "\(text)")
+        #expect(text.contains("    - \"2 more errors not shown (the JSON results list every one)\"\n"), "\(text)")
+        #expect(text.components(separatedBy: "code: \"too-many-pending\"").count - 1 == 40)
+        let terminal = TerminalReporter().renderTest(run.tests[index])
+        #expect(terminal.contains("… 2 more errors not shown (the JSON results list every one)"), "\(terminal)")
+        #expect(terminal.contains("  2027-03-29 02:20 CEST (+02:00)  availability  refresh-disabled  (line 9)\n"), "\(terminal)")
+    }
+
     @Test func theNotesAreCommentsAfterThePlan() {
         var run = RunResultFixture.run
         run.notes = ["merged from 2 results files: a.json, b.json", "two\nlines"]

@@ -271,60 +271,57 @@ struct FailureText: Sendable {
     /// `2027-03-29 02:20 CEST (+02:00)  launch-before-earliest-begin  com.example.app.refresh  (earliest begin …)
     /// (line 12)`. At most `maxShownLines`, then how many more.
     func refusedLaunchLines(_ refused: [LifecycleResult.RefusedLaunch]) -> [Line] {
-        guard !refused.isEmpty else { return [] }
-        var lines = [Line(text: "launches the system refused (no run):", style: .emphasis)]
-        let shown = refused.prefix(maxShownLines)
-        let atWidth = shown.map(\.at.local.count).max() ?? 0
-        let errorWidth = shown.map { refusal($0).count }.max() ?? 0
-        for launch in shown {
-            let parts = [launch.at.local.padding(atWidth), refusal(launch).padding(errorWidth), launch.identifier,
-                         launch.earliestBegin.map { "(earliest begin \($0.local))" }, launch.line.map { "(line \($0))" }]
-            lines.append(Line(text: parts.compactMap { $0 }.joined(separator: "  ").trailingSpacesRemoved, style: .missing, indent: 2))
+        foldedList("launches the system refused (no run):", refused, style: .missing,
+                   more: { "\($0) more refused launch\($0 == 1 ? "" : "es")" }) { shown in
+            let atWidth = shown.map(\.at.local.count).max() ?? 0
+            let errorWidth = shown.map { refusal($0).count }.max() ?? 0
+            return shown.map { launch in
+                [launch.at.local.padding(atWidth), refusal(launch).padding(errorWidth), launch.identifier,
+                 launch.earliestBegin.map { "(earliest begin \($0.local))" }, launch.line.map { "(line \($0))" }]
+                    .compactMap { $0 }.joined(separator: "  ").trailingSpacesRemoved
+            }
         }
-        if refused.count > shown.count {
-            let more = refused.count - shown.count
-            lines.append(Line(text: "\(glyphs.ellipsis) \(more) more refused launch\(more == 1 ? "" : "es") not shown (the JSON results list every one)",
-                              style: .dim, indent: 2))
-        }
-        return lines
     }
 
     /// The other lifecycle errors, after the refused launches: `2027-06-08 22:00 (+02:00)  too-many-pending
     /// com.example.app.sync  (line 8): 2 refresh requests would be pending …`; `(at the app's first start)` for one
     /// raised before any step. At most `maxShownLines`, then how many more.
     func otherErrorLines(_ errors: [LifecycleResult.RaisedError]) -> [Line] {
-        guard !errors.isEmpty else { return [] }
-        var lines = [Line(text: "other lifecycle errors (no launch refused):", style: .emphasis)]
-        let shown = errors.prefix(maxShownLines)
-        let atWidth = shown.map(\.at.local.count).max() ?? 0
-        let codeWidth = shown.map(\.code.count).max() ?? 0
-        for error in shown {
-            let place = error.line.map { "(line \($0))" } ?? "(at the app's first start)"
-            let parts = [error.at.local.padding(atWidth), error.code.padding(codeWidth), error.identifier, place + ": " + error.message]
-            lines.append(Line(text: parts.joined(separator: "  "), style: .missing, indent: 2))
+        foldedList("other lifecycle errors (no launch refused):", errors, style: .missing,
+                   more: { "\($0) more error\($0 == 1 ? "" : "s")" }) { shown in
+            let atWidth = shown.map(\.at.local.count).max() ?? 0
+            let codeWidth = shown.map(\.code.count).max() ?? 0
+            return shown.map { error in
+                let place = error.line.map { "(line \($0))" } ?? "(at the app's first start)"
+                return [error.at.local.padding(atWidth), error.code.padding(codeWidth), error.identifier, place + ": " + error.message]
+                    .joined(separator: "  ")
+            }
         }
-        if errors.count > shown.count {
-            let more = errors.count - shown.count
-            lines.append(Line(text: "\(glyphs.ellipsis) \(more) more error\(more == 1 ? "" : "s") not shown (the JSON results list every one)",
-                              style: .dim, indent: 2))
-        }
-        return lines
     }
 
     /// The steps that ended, started or changed the app or the device, after the schedule changes:
     /// `2027-06-08 22:00 (+02:00)  force-quit  (line 23)`. At most `maxShownLines`, then how many more.
     func appEventLines(_ events: [LifecycleResult.AppEvent]) -> [Line] {
-        guard !events.isEmpty else { return [] }
-        var lines = [Line(text: "the app and the device (steps):", style: .emphasis)]
-        let shown = events.prefix(maxShownLines)
-        let atWidth = shown.map(\.at.local.count).max() ?? 0
-        for event in shown {
-            let parts = [event.at.local.padding(atWidth), event.step, event.detail.isEmpty ? nil : event.detail, event.line.map { "(line \($0))" }]
-            lines.append(Line(text: parts.compactMap { $0 }.joined(separator: "  "), style: .plain, indent: 2))
+        foldedList("the app and the device (steps):", events, style: .plain, more: { "\($0) more" }) { shown in
+            let atWidth = shown.map(\.at.local.count).max() ?? 0
+            return shown.map { event in
+                [event.at.local.padding(atWidth), event.step, event.detail.isEmpty ? nil : event.detail, event.line.map { "(line \($0))" }]
+                    .compactMap { $0 }.joined(separator: "  ")
+            }
         }
-        if events.count > shown.count {
-            let more = events.count - shown.count
-            lines.append(Line(text: "\(glyphs.ellipsis) \(more) more not shown (the JSON results list every one)", style: .dim, indent: 2))
+    }
+
+    /// A heading and one line per item (`rows` words the shown ones, aligned among themselves): the first
+    /// `maxShownLines`, then how many more, which the JSON results list. Nothing for no item.
+    private func foldedList<Item>(_ heading: String, _ items: [Item], style: Style, more: (Int) -> String,
+                                  rows: (ArraySlice<Item>) -> [String]) -> [Line] {
+        guard !items.isEmpty else { return [] }
+        let shown = items.prefix(maxShownLines)
+        var lines = [Line(text: heading, style: .emphasis)]
+        lines += rows(shown).map { Line(text: $0, style: style, indent: 2) }
+        if items.count > shown.count {
+            lines.append(Line(text: "\(glyphs.ellipsis) \(more(items.count - shown.count)) not shown (the JSON results list every one)",
+                              style: .dim, indent: 2))
         }
         return lines
     }

@@ -142,46 +142,27 @@ public struct TAPReporter: Sendable {
                     return .map(entries)
                 })))
             }
-            if !lifecycle.appEvents.isEmpty {
-                let shown = lifecycle.appEvents.prefix(text.maxShownLines)
-                var events: [YAML] = shown.map { event in
-                    var entries: [(String, YAML)] = [("at", .text(event.at.offsetForm)), ("step", .text(event.step))]
-                    if !event.detail.isEmpty { entries.append(("detail", .text(event.detail))) }
-                    if let line = event.line { entries.append(("line", .number(line))) }
-                    return .map(entries)
-                }
-                let more = lifecycle.appEvents.count - shown.count
-                if more > 0 { events.append(.text("\(more) more not shown (the JSON results list every one)")) }
-                fields.append(("app-events", .list(events)))
+            // The first `maxShownLines` of a list, then how many more (the JSON lists every one); nothing when empty.
+            func folded<Item>(_ key: String, _ items: [Item], more: (Int) -> String, _ entries: (Item) -> [(String, YAML)]) {
+                guard !items.isEmpty else { return }
+                let shown = items.prefix(text.maxShownLines)
+                var list: [YAML] = shown.map { .map(entries($0)) }
+                if items.count > shown.count { list.append(.text("\(more(items.count - shown.count)) not shown (the JSON results list every one)")) }
+                fields.append((key, .list(list)))
+            }
+            folded("app-events", lifecycle.appEvents, more: { "\($0) more" }) { event in
+                [("at", .text(event.at.offsetForm)), ("step", .text(event.step))]
+                    + (event.detail.isEmpty ? [] : [("detail", .text(event.detail))]) + (event.line.map { [("line", .number($0))] } ?? [])
             }
             // A refused launch step is no run: listed after the runs, as the terminal lists it.
-            if !lifecycle.refusedLaunches.isEmpty {
-                let shown = lifecycle.refusedLaunches.prefix(text.maxShownLines)
-                var refused: [YAML] = shown.map { launch in
-                    var entries: [(String, YAML)] = [("at", .text(launch.at.offsetForm)), ("identifier", .text(launch.identifier)),
-                                                     ("error", .text(text.refusal(launch)))]
-                    if let floor = launch.earliestBegin { entries.append(("earliest-begin", .text(floor.offsetForm))) }
-                    if let line = launch.line { entries.append(("line", .number(line))) }
-                    return .map(entries)
-                }
-                let more = lifecycle.refusedLaunches.count - shown.count
-                if more > 0 {
-                    refused.append(.text("\(more) more refused launch\(more == 1 ? "" : "es") not shown (the JSON results list every one)"))
-                }
-                fields.append(("refused-launches", .list(refused)))
+            folded("refused-launches", lifecycle.refusedLaunches, more: { "\($0) more refused launch\($0 == 1 ? "" : "es")" }) { launch in
+                [("at", .text(launch.at.offsetForm)), ("identifier", .text(launch.identifier)), ("error", .text(text.refusal(launch)))]
+                    + (launch.earliestBegin.map { [("earliest-begin", .text($0.offsetForm))] } ?? [])
+                    + (launch.line.map { [("line", .number($0))] } ?? [])
             }
-            if !lifecycle.otherErrors.isEmpty {
-                let shown = lifecycle.otherErrors.prefix(text.maxShownLines)
-                var errors: [YAML] = shown.map { error in
-                    var entries: [(String, YAML)] = [("at", .text(error.at.offsetForm)), ("code", .text(error.code)),
-                                                     ("identifier", .text(error.identifier))]
-                    if let line = error.line { entries.append(("line", .number(line))) }
-                    entries.append(("message", .text(error.message)))
-                    return .map(entries)
-                }
-                let more = lifecycle.otherErrors.count - shown.count
-                if more > 0 { errors.append(.text("\(more) more error\(more == 1 ? "" : "s") not shown (the JSON results list every one)")) }
-                fields.append(("other-errors", .list(errors)))
+            folded("other-errors", lifecycle.otherErrors, more: { "\($0) more error\($0 == 1 ? "" : "s")" }) { error in
+                [("at", .text(error.at.offsetForm)), ("code", .text(error.code)), ("identifier", .text(error.identifier))]
+                    + (error.line.map { [("line", .number($0))] } ?? []) + [("message", .text(error.message))]
             }
             let broken = lifecycle.expectations.filter { !$0.passed }.map {
                 YAML.text("\($0.name): expected \($0.expected), actual \($0.actual)")

@@ -84,7 +84,9 @@ struct LifecycleExecutor: Sendable {
                 break
             }
             let launchesBefore = simulation.scheduler.launches.count
-            let unfinishedBefore = Set(simulation.scheduler.launches.filter { $0.completed == .none }.map(\.number))
+            // Read only before a step that ends the process: every launch's state, at every step, grew with the scenario.
+            let unfinishedBefore = Self.endsTheProcess(step.action)
+                ? Set(simulation.scheduler.launches.filter { $0.completed == .none }.map(\.number)) : []
             let errorsBefore = raisedBy.count
             do {
                 try await perform(step, on: simulation, changedSchedule: changedSchedules[index])
@@ -94,7 +96,7 @@ struct LifecycleExecutor: Sendable {
             }
             raisedBy += Array(repeating: index, count: simulation.scheduler.errors.count - raisedBy.count)
             // A launch left running (its handler returned without completing) that a later step's death ended.
-            if !unfinishedBefore.isEmpty, Self.endsTheProcess(step.action) {
+            if !unfinishedBefore.isEmpty {
                 for launch in simulation.scheduler.launches where unfinishedBefore.contains(launch.number) && launch.completed == .killed {
                     killedBySteps[launch.number] = "ended by the \(Self.actionName(step.action)) step at line \(step.location.line)"
                 }

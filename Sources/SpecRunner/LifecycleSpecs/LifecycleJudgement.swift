@@ -88,12 +88,34 @@ struct LifecycleJudgement {
     var runs: [LifecycleResult.Run] {
         let revisions = scheduleZones.count < 2 ? [:]
             : Dictionary(report.jobRuns.map { ($0.launch, $0.scheduleRevision) }, uniquingKeysWith: { first, _ in first })
+        let deaths = KilledRuns(report)
         return report.runs.map { run in
             let plannedZone = revisions[run.launch].flatMap { scheduleZones.indices.contains($0) ? scheduleZones[$0] : nil }
             return LifecycleResult.Run(
                 planned: run.planned.map { planned in plannedZone.map { ResultInstant(planned, in: $0, abbreviations: abbreviations) } ?? instant(planned) },
                 actual: instant(run.actual), key: run.key,
-                outcome: outcome(of: run).rawValue, reason: run.failure ?? run.note ?? killedReason(run))
+                outcome: outcome(of: run).rawValue, reason: run.failure ?? run.note ?? killedReason(run, deaths))
+        }
+    }
+
+    /// What says why a launch was killed, indexed once by launch number (searched per run, 6,000 interrupted launches
+    /// would compare 36 million records).
+    private struct KilledRuns {
+        var interruptedAt: [Int: Checkpoint] = [:]
+        var workedAfterExpiration: Set<Int> = []
+        var missedCompletion: Set<Int> = []
+
+        init(_ report: LifecycleReport) {
+            // Each launch's first record, as the runs read it.
+            var seen: Set<Int> = []
+            for job in report.jobRuns where seen.insert(job.launch).inserted {
+                if let point = job.interruptedAt { interruptedAt[job.launch] = point }
+            }
+            for defect in report.defects {
+                guard let launch = defect.launch else { continue }
+                if defect.kind == .workAfterExpiration { workedAfterExpiration.insert(launch) }
+                if defect.kind == .missingCompletion { missedCompletion.insert(launch) }
+            }
         }
     }
 
@@ -102,16 +124,14 @@ struct LifecycleJudgement {
 
     /// Why a killed run's process died, in the words of the spec or the defect: a failed run said its stage and error,
     /// and a killed one said nothing (an adoption review read `killed` alone and had to find the rule in the docs).
-    private func killedReason(_ run: RunRecord) -> String? {
+    private func killedReason(_ run: RunRecord, _ deaths: KilledRuns) -> String? {
         guard run.completed == .killed else { return nil }
-        if let job = report.jobRuns.first(where: { $0.launch == run.launch }), let point = job.interruptedAt {
-            return "interrupted \(point)"
-        }
+        if let point = deaths.interruptedAt[run.launch] { return "interrupted \(point)" }
         if let step = killedBySteps[run.launch] { return step }
-        if report.defects.contains(where: { $0.kind == .workAfterExpiration && $0.launch == run.launch }) {
+        if deaths.workedAfterExpiration.contains(run.launch) {
             return "it worked on after its expiration, and the system suspended and ended the process"
         }
-        if report.defects.contains(where: { $0.kind == .missingCompletion && $0.launch == run.launch }) {
+        if deaths.missedCompletion.contains(run.launch) {
             return "the expiration deadline passed without setTaskCompleted"
         }
         return "the process died during the launch"

@@ -82,6 +82,51 @@ public struct RunComparison: Sendable, Hashable {
         public var id: String { (new ?? old)!.id }
     }
 
+    /// A scenario's lists that results files leave out when empty, and that files written before each was added lack
+    /// altogether: a comparison reads one only when both runs hold it in some test (a file that holds it nowhere
+    /// may be older than the list, and every scenario with entries would read as changed).
+    public enum LifecycleList: String, Sendable, Hashable, CaseIterable {
+        case refusedLaunches, scheduleChanges, otherErrors, appEvents
+
+        /// The first build that wrote the list (for the note that names it).
+        public var added: String {
+            switch self {
+            case .refusedLaunches: "2026-12-01 04:32"
+            case .scheduleChanges: "2026-12-06 00:25"
+            case .otherErrors: "2026-12-06 02:49"
+            case .appEvents: "2026-12-06 03:53"
+            }
+        }
+
+        func holds(_ lifecycle: LifecycleResult) -> Bool {
+            switch self {
+            case .refusedLaunches: !lifecycle.refusedLaunches.isEmpty
+            case .scheduleChanges: !lifecycle.scheduleChanges.isEmpty
+            case .otherErrors: !lifecycle.otherErrors.isEmpty
+            case .appEvents: !lifecycle.appEvents.isEmpty
+            }
+        }
+
+        /// How many of the run's scenarios hold some of the list.
+        func scenarios(in run: RunResult) -> Int {
+            run.tests.count { $0.lifecycle.map(holds) ?? false }
+        }
+    }
+
+    /// The lists both runs hold in some scenario: the ones compared.
+    public var comparedLists: Set<LifecycleList>
+    /// The lists one run holds and the other holds nowhere, which were not compared: each with the run that lacks it
+    /// (`"OLD"` or `"NEW"`) and how many scenarios of the other hold some.
+    public var uncomparedLists: [(list: LifecycleList, lackedBy: String, scenarios: Int)] {
+        LifecycleList.allCases.compactMap { list in
+            guard !comparedLists.contains(list) else { return nil }
+            let inOld = list.scenarios(in: old), inNew = list.scenarios(in: new)
+            if inOld == 0 && inNew > 0 { return (list, "OLD", inNew) }
+            if inNew == 0 && inOld > 0 { return (list, "NEW", inOld) }
+            return nil
+        }
+    }
+
     /// How NEW's selection differs from OLD's (`--engine`, `--filter`, tags, spec paths), read from their command
     /// lines by the caller: nil when they agree or cannot be read.
     public var selection: SelectionChange?
@@ -108,6 +153,10 @@ public struct RunComparison: Sendable, Hashable {
         self.new = new
         self.selection = selection
         environmentChanges = Self.environmentChanges(old, new) + settingChanges
+        let compared = Set(LifecycleList.allCases.filter { list in
+            [old, new].allSatisfy { run in run.tests.contains { $0.lifecycle.map(list.holds) ?? false } }
+        })
+        comparedLists = compared
         let oldByID = Dictionary(old.tests.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let newIDs = Set(new.tests.map(\.id))
         invalidBefore = Self.invalidFiles(old)
@@ -137,7 +186,7 @@ public struct RunComparison: Sendable, Hashable {
                 found.append(Change(kind: kind, old: nil, new: test))
                 continue
             }
-            if let kind = Self.kind(from: before, in: old, to: test, in: new) {
+            if let kind = Self.kind(from: before, in: old, to: test, in: new, comparing: compared) {
                 found.append(Change(kind: kind, old: before, new: test))
             }
         }
@@ -202,7 +251,8 @@ public struct RunComparison: Sendable, Hashable {
 
     /// The kind of a test's change, nil when nothing a reader compares changed. Every change of status has a kind, and
     /// so has a fixed deviation that fails now because NEW ran under `--strict` and OLD did not.
-    private static func kind(from old: TestResult, in oldRun: RunResult, to new: TestResult, in newRun: RunResult) -> Change.Kind? {
+    private static func kind(from old: TestResult, in oldRun: RunResult, to new: TestResult, in newRun: RunResult,
+                             comparing lists: Set<LifecycleList>) -> Change.Kind? {
         switch (fails(old, in: oldRun), fails(new, in: newRun)) {
         case (false, true): return .newlyFailing
         case (true, false) where new.status == .passed || new.status == .fixedDeviation: return .newlyPassing
@@ -219,7 +269,7 @@ public struct RunComparison: Sendable, Hashable {
             return .statusChanged
         }
         if instantsAndKeys(old.actual) != instantsAndKeys(new.actual) { return .changedInstants }
-        if let before = old.lifecycle, let after = new.lifecycle, lifecycleCompared(before) != lifecycleCompared(after) {
+        if let before = old.lifecycle, let after = new.lifecycle, lifecycleCompared(before, lists) != lifecycleCompared(after, lists) {
             return .changedRuns
         }
         return nil
@@ -246,13 +296,26 @@ public struct RunComparison: Sendable, Hashable {
         }
     }
 
-    /// What a comparison reads of a scenario: its runs, its refused launches (when, which error, the floor) and its
-    /// schedule changes (when, what they wrote, the zone): a moved zone or a refused launch at another minute read
-    /// "no changes" (a CI maintainer's review).
-    private static func lifecycleCompared(_ lifecycle: LifecycleResult) -> [[String?]] {
-        runsCompared(lifecycle.runs)
-            + lifecycle.refusedLaunches.map { ["refused", String($0.at.epochSeconds), $0.identifier, $0.error, $0.earliestBegin.map { String($0.epochSeconds) }] }
-            + lifecycle.scheduleChanges.map { ["change", String($0.at.epochSeconds), $0.change, $0.timeZone, String($0.version)] }
+    /// What a comparison reads of a scenario: its runs, and of the lists both runs hold, its refused launches (when,
+    /// which error, the floor), schedule changes (when, what they wrote, the zone), other errors (when, which, for
+    /// which task) and the app's and device's steps (when, which, what they set): a moved zone or a refused launch
+    /// at another minute read "no changes" (a CI maintainer's review). Lines and messages are not compared: an
+    /// edit of the spec above a step, or a reworded message, changes no behaviour.
+    private static func lifecycleCompared(_ lifecycle: LifecycleResult, _ lists: Set<LifecycleList>) -> [[String?]] {
+        var compared = runsCompared(lifecycle.runs)
+        if lists.contains(.refusedLaunches) {
+            compared += lifecycle.refusedLaunches.map { ["refused", String($0.at.epochSeconds), $0.identifier, $0.error, $0.earliestBegin.map { String($0.epochSeconds) }] }
+        }
+        if lists.contains(.scheduleChanges) {
+            compared += lifecycle.scheduleChanges.map { ["change", String($0.at.epochSeconds), $0.change, $0.timeZone, String($0.version)] }
+        }
+        if lists.contains(.otherErrors) {
+            compared += lifecycle.otherErrors.map { ["error", String($0.at.epochSeconds), $0.code, $0.identifier] }
+        }
+        if lists.contains(.appEvents) {
+            compared += lifecycle.appEvents.map { ["app", String($0.at.epochSeconds), $0.step, $0.detail] }
+        }
+        return compared
     }
 
     /// What a comparison reads of a scenario's runs: planned and actual instants, key and outcome.

@@ -315,6 +315,52 @@ struct RunComparisonTests {
         #expect(render(refusedComparison).contains("refused launches now: 2027-03-29 02:21 CEST (+02:00) com.example.app.refresh launch-before-earliest-begin"))
     }
 
+    /// Another error raised, or a step of the app or the device at another time, changed the scenario; the code and
+    /// the step are compared, not the message or the line.
+    @Test func changedOtherErrorsAndAppEventsAreListed() {
+        let at = Fixture.berlin("2027-03-29T06:30:00Z", "2027-03-29T08:30:00+02:00", "CEST")
+        func with(code: String, event: String, line: Int = 9, message: String = "2 refresh requests would be pending") -> RunResult {
+            var run = Self.run
+            let index = run.tests.firstIndex { $0.id == Fixture.expirationPassed.id }!
+            run.tests[index].lifecycle!.otherErrors = [.init(at: at, code: code, identifier: "com.example.app.refresh", line: line, message: message)]
+            run.tests[index].lifecycle!.appEvents = [.init(at: at, step: event, detail: "", line: line)]
+            return run
+        }
+        let same = RunComparison(old: with(code: "too-many-pending", event: "relaunch"),
+                                 new: with(code: "too-many-pending", event: "relaunch", line: 14, message: "reworded"))
+        #expect(same.changes.isEmpty)
+        #expect(same.comparedLists == [.refusedLaunches, .otherErrors, .appEvents])
+
+        let errors = RunComparison(old: with(code: "too-many-pending", event: "relaunch"), new: with(code: "not-permitted", event: "relaunch"))
+        #expect(errors.changes.map(\.kind) == [.changedRuns])
+        let errorText = render(errors)
+        #expect(errorText.contains("other errors was: 2027-03-29 08:30 CEST (+02:00) com.example.app.refresh too-many-pending\n"), "\(errorText)")
+        #expect(errorText.contains("other errors now: 2027-03-29 08:30 CEST (+02:00) com.example.app.refresh not-permitted\n"), "\(errorText)")
+        #expect(!errorText.contains("app events"), "\(errorText)")
+
+        let events = RunComparison(old: with(code: "too-many-pending", event: "relaunch"), new: with(code: "too-many-pending", event: "force-quit"))
+        #expect(events.changes.map(\.kind) == [.changedRuns])
+        #expect(render(events).contains("app events now: 2027-03-29 08:30 CEST (+02:00) force-quit\n"), "\(render(events))")
+    }
+
+    /// A list one file holds in no scenario may be one an older specrun did not write: every scenario with entries
+    /// would read as changed, so it is not compared, and a note says so and how many scenarios hold some.
+    @Test func aListOneRunHoldsNowhereIsNotComparedAndNoted() {
+        var new = Self.run
+        let index = new.tests.firstIndex { $0.id == Fixture.expirationPassed.id }!
+        let at = Fixture.berlin("2027-03-29T06:30:00Z", "2027-03-29T08:30:00+02:00", "CEST")
+        new.tests[index].lifecycle!.otherErrors = [.init(at: at, code: "too-many-pending", identifier: "com.example.app.refresh", line: 9, message: "m")]
+        let comparison = RunComparison(old: Self.run, new: new)
+        #expect(comparison.changes.isEmpty)
+        #expect(!comparison.comparedLists.contains(.otherErrors))
+        #expect(comparison.uncomparedLists.map(\.list) == [.otherErrors])
+        let text = render(comparison)
+        #expect(text.contains("\nNote: OLD holds no other lifecycle error in any scenario (`otherErrors`: a specrun before 2026-12-06 02:49 "
+            + "did not write them, or none happened), so they were not compared; NEW has some in 1 scenario.\n"), "\(text)")
+        #expect(render(RunComparison(old: new, new: Self.run)).contains("Note: NEW holds no other lifecycle error"))
+        #expect(!render(RunComparison(old: new, new: new)).contains("Note:"))
+    }
+
     /// One shard compared with a whole run, or a NEW that selected fewer tests than OLD, cannot show that nothing
     /// regressed; a selection difference that leaves nothing out is only named.
     @Test func aNewShardOrNarrowerSelectionIsIncomplete() {

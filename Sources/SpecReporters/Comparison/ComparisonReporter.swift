@@ -46,7 +46,7 @@ public struct ComparisonReporter: Sendable {
                 // A message the entry before gave (every test an interrupted run did not run: "the run was
                 // interrupted") is given once.
                 let message = change.new?.message.map(firstLine)
-                out += entry(change, kind, sameMessageAsBefore: message != nil && message == previousMessage)
+                out += entry(change, kind, sameMessageAsBefore: message != nil && message == previousMessage, lists: comparison.comparedLists)
                 previousMessage = message
             }
             if cut {
@@ -54,6 +54,7 @@ public struct ComparisonReporter: Sendable {
             }
         }
         out += respellings(comparison)
+        out += uncomparedLists(comparison)
         let counts = RunComparison.Change.Kind.allCases.compactMap { kind -> String? in
             let n = comparison.changes(kind).count
             guard n > 0 else { return nil }
@@ -82,7 +83,8 @@ public struct ComparisonReporter: Sendable {
 
     /// One change: the test's id and line, both statuses, and what a reader needs to act on it — a new failure
     /// explained as `report` explains it, the instants or runs that differ, a deviation's reason.
-    private func entry(_ change: RunComparison.Change, _ kind: RunComparison.Change.Kind, sameMessageAsBefore: Bool) -> String {
+    private func entry(_ change: RunComparison.Change, _ kind: RunComparison.Change.Kind, sameMessageAsBefore: Bool,
+                       lists: Set<RunComparison.LifecycleList>) -> String {
         let test = (change.new ?? change.old)!
         var out = "  " + shown(change.id).replacingOccurrences(of: " › ", with: glyphs.separator)
         if let old = change.old, let new = change.new, old.status != new.status {
@@ -117,8 +119,18 @@ public struct ComparisonReporter: Sendable {
             out += instantChanges(old.actual, new.actual)
             if kind == .changedRuns, let before = old.lifecycle, let after = new.lifecycle {
                 out += runChanges(before.runs, after.runs)
-                out += otherChanges("refused launches", before.refusedLaunches.map(refusedText), after.refusedLaunches.map(refusedText))
-                out += otherChanges("schedule changes", before.scheduleChanges.map(changeText), after.scheduleChanges.map(changeText))
+                if lists.contains(.refusedLaunches) {
+                    out += otherChanges("refused launches", before.refusedLaunches.map(refusedText), after.refusedLaunches.map(refusedText))
+                }
+                if lists.contains(.scheduleChanges) {
+                    out += otherChanges("schedule changes", before.scheduleChanges.map(changeText), after.scheduleChanges.map(changeText))
+                }
+                if lists.contains(.otherErrors) {
+                    out += otherChanges("other errors", before.otherErrors.map(errorText), after.otherErrors.map(errorText))
+                }
+                if lists.contains(.appEvents) {
+                    out += otherChanges("app events", before.appEvents.map(eventText), after.appEvents.map(eventText))
+                }
             }
         }
         return out
@@ -164,7 +176,16 @@ public struct ComparisonReporter: Sendable {
         shown(change.at.local) + " " + shown(change.change)
     }
 
-    /// Entries of a scenario's list (refused launches, schedule changes) only one side has, when the lists differ.
+    private func errorText(_ error: LifecycleResult.RaisedError) -> String {
+        shown(error.at.local) + " " + shown(error.identifier) + " " + shown(error.code)
+    }
+
+    private func eventText(_ event: LifecycleResult.AppEvent) -> String {
+        shown(event.at.local) + " " + shown(event.step) + (event.detail.isEmpty ? "" : " " + shown(event.detail))
+    }
+
+    /// Entries of a scenario's list (refused launches, schedule changes, other errors, app events) only one side has,
+    /// when the lists differ.
     private func otherChanges(_ what: String, _ old: [String], _ new: [String]) -> String {
         guard old != new else { return "" }
         let gone = old.filter { !new.contains($0) }, came = new.filter { !old.contains($0) }
@@ -224,6 +245,23 @@ public struct ComparisonReporter: Sendable {
         let first = run.diagnostics.first { $0.severity == .error && $0.location?.file == file }
         let place = first?.location.map { "\($0.file):\($0.line):\($0.column)" } ?? file
         return place + (first.map { ": " + $0.message } ?? "")
+    }
+
+    /// A note for each scenario list one run holds and the other holds nowhere: an older specrun did not write it, or
+    /// no scenario had any, and either way it was not compared.
+    private func uncomparedLists(_ comparison: RunComparison) -> String {
+        comparison.uncomparedLists.map { list, lackedBy, scenarios in
+            let other = lackedBy == "OLD" ? "NEW" : "OLD"
+            let words = switch list {
+            case .refusedLaunches: "refused launch"
+            case .scheduleChanges: "schedule change"
+            case .otherErrors: "other lifecycle error"
+            case .appEvents: "app or device step (app event)"
+            }
+            return "\nNote: \(lackedBy) holds no \(words) in any scenario (`\(list.rawValue)`: a specrun before \(list.added) "
+                + "did not write them, or none happened), so they were not compared; \(other) has some in "
+                + "\(count(scenarios, "scenario")).\n"
+        }.joined()
     }
 
     /// A note when removed and added tests are the same ones under two spellings of a path.

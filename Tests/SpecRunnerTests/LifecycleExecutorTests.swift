@@ -410,6 +410,28 @@ import Testing
         let ignoredVerdict = await LifecycleExecutor().execute(ignored)
         #expect(ignoredVerdict.lifecycle?.runs.map(\.reason) == ["it worked on after its expiration, and the system suspended and ended the process"],
                 "\(ignoredVerdict.message ?? "")")
+
+        // One process: the launch a nested launch's interruption ended says so, not "the process died during the launch".
+        let (_, nested) = try Self.scenario("""
+            spec: Nested
+            task:
+              - {identifier: com.example.app.refresh, kind: refresh}
+              - {identifier: com.example.app.processing, kind: processing}
+            job: {items: ["42"]}
+            clock: 2027-06-08T20:00:00+02:00
+            steps:
+              - at: 2027-06-08T21:00:00+02:00
+                launch: com.example.app.refresh
+                overlap: {launch: com.example.app.processing, during: download, interrupt: during write}
+            expect:
+              completed: [killed, killed]
+            """)
+        let nestedVerdict = await LifecycleExecutor().execute(nested)
+        #expect(nestedVerdict.status == .passed, "\(nestedVerdict.message ?? "")")
+        #expect(nestedVerdict.lifecycle?.runs.map(\.reason) == [
+            "the process died when the overlapping com.example.app.processing launch was interrupted during write",
+            "interrupted during write",
+        ])
     }
 
     @Test func oneRunListedPerLaunchIsToldThatCatchUpRunsEachOccurrence() async throws {

@@ -104,12 +104,37 @@ struct LifecycleJudgement {
         var interruptedAt: [Int: Checkpoint] = [:]
         var workedAfterExpiration: Set<Int> = []
         var missedCompletion: Set<Int> = []
+        /// Launches killed because a launch they overlapped (one nested in them, or the one they are nested in) was
+        /// interrupted: the process died with it. The interrupted launch's identifier and where it was interrupted.
+        var diedWithOverlap: [Int: (identifier: String, point: Checkpoint)] = [:]
 
         init(_ report: LifecycleReport) {
             // Each launch's first record, as the runs read it.
             var seen: Set<Int> = []
+            var outer: [Int: Int] = [:], nested: [Int: [Int]] = [:], interrupted: [(launch: Int, identifier: String)] = []
             for job in report.jobRuns where seen.insert(job.launch).inserted {
-                if let point = job.interruptedAt { interruptedAt[job.launch] = point }
+                if let point = job.interruptedAt {
+                    interruptedAt[job.launch] = point
+                    interrupted.append((job.launch, job.identifier))
+                }
+                nested[job.launch] = job.nestedLaunches
+                for inner in job.nestedLaunches { outer[inner] = job.launch }
+            }
+            // The launches an interruption ended along with its own: those it is nested in, and those nested in it.
+            for (launch, identifier) in interrupted {
+                guard let point = interruptedAt[launch] else { continue }
+                var related: [Int] = []
+                var up = outer[launch]
+                while let next = up, !related.contains(next) { related.append(next); up = outer[next] }
+                var down = nested[launch] ?? []
+                while let next = down.popLast() {
+                    guard !related.contains(next) else { continue }
+                    related.append(next)
+                    down += nested[next] ?? []
+                }
+                for other in related where interruptedAt[other] == nil && diedWithOverlap[other] == nil {
+                    diedWithOverlap[other] = (identifier, point)
+                }
             }
             for defect in report.defects {
                 guard let launch = defect.launch else { continue }
@@ -133,6 +158,9 @@ struct LifecycleJudgement {
         }
         if deaths.missedCompletion.contains(run.launch) {
             return "the expiration deadline passed without setTaskCompleted"
+        }
+        if let overlap = deaths.diedWithOverlap[run.launch] {
+            return "the process died when the overlapping \(overlap.identifier) launch was interrupted \(overlap.point)"
         }
         return "the process died during the launch"
     }

@@ -267,6 +267,23 @@ import Testing
         #expect(svg.contains("Step force-quit at 2027-06-09 00:30 CEST (+02:00) (line 23)."), "\(svg)")
     }
 
+    /// A step two days before the first mark (the force-quit that explains a refused launch) widens the axis to
+    /// take it: before, the axis ran 3 hours either side of the marks and the step's line was left out.
+    @Test func aStepFarFromTheMarksWidensTheAxis() throws {
+        let refused = LifecycleResult.RefusedLaunch(at: Self.berlin("2027-06-09T00:31:00Z", "2027-06-09T02:31:00+02:00", "CEST"),
+                                                    identifier: "com.example.app.refresh", error: "app-force-quit", line: 24)
+        let quit = LifecycleResult.AppEvent(at: Self.berlin("2027-06-07T08:00:00Z", "2027-06-07T10:00:00+02:00", "CEST"), step: "force-quit", line: 23)
+        let lifecycle = LifecycleResult(runs: [], invariants: [], refusedLaunches: [refused], appEvents: [quit])
+        let marks = HTMLLifecyclePicture.marks(lifecycle)
+        let axis = try #require(HTMLLifecyclePicture.axis(marks, steps: HTMLLifecyclePicture.stepPositions(lifecycle)))
+        #expect(axis.contains(try #require(quit.at.wallSeconds)))
+        #expect(!(try #require(HTMLLifecyclePicture.axis(marks))).contains(try #require(quit.at.wallSeconds)))
+        let svg = try #require(HTMLLifecyclePicture.render(lifecycle, zoneContext: nil))
+        #expect(svg.components(separatedBy: "class=\"app-event\"").count == 2, "\(svg)")
+        // Steps alone make no picture.
+        #expect(HTMLLifecyclePicture.render(LifecycleResult(runs: [], invariants: [], refusedLaunches: [], appEvents: [quit]), zoneContext: nil) == nil)
+    }
+
     @Test func markersAtOneTimeClimbAStackAndNeighboursAlternateRows() {
         let (rows, groups) = HTMLLifecyclePicture.stack([100, 300, 301, 302, 600])
         #expect(rows == [0, 0, 1, 2, 0])

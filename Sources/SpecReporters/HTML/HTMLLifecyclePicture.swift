@@ -104,15 +104,26 @@ struct HTMLLifecyclePicture {
         return marks
     }
 
-    /// The axis a picture of these marks is drawn on.
-    static func axis(_ marks: [Mark]) -> HTMLTimeline.Axis? {
-        guard let first = marks.map(\.wall).min(), let last = marks.map(\.wall).max() else { return nil }
+    /// The axis a picture of these marks is drawn on, wide enough for the steps' lines too (`steps`: where each
+    /// schedule change and each step of the app or the device falls): a force-quit a day before the first launch is
+    /// the cause of what the picture shows. Nil when there is no mark: steps alone make no picture.
+    static func axis(_ marks: [Mark], steps: [Double] = []) -> HTMLTimeline.Axis? {
+        guard !marks.isEmpty else { return nil }
+        let walls = marks.map(\.wall) + steps
+        guard let first = walls.min(), let last = walls.max() else { return nil }
         return HTMLTimeline.Axis(start: first - 3 * 3600, end: last + 3 * 3600).rounded()
     }
 
+    /// Where the scenario's schedule changes and steps of the app or the device fall on its axis.
+    static func stepPositions(_ lifecycle: LifecycleResult) -> [Double] {
+        let utcAxis = lifecycle.changesZone
+        func position(_ instant: ResultInstant) -> Double? { utcAxis ? instant.epochSeconds : instant.wallSeconds }
+        return lifecycle.scheduleChanges.compactMap { position($0.at) } + lifecycle.appEvents.compactMap { position($0.at) }
+    }
+
     /// Whether some marker of a lane is stacked above or below another.
-    static func isStacked(_ marks: [Mark]) -> Bool {
-        guard let axis = axis(marks) else { return false }
+    static func isStacked(_ marks: [Mark], steps: [Double] = []) -> Bool {
+        guard let axis = axis(marks, steps: steps) else { return false }
         return [Lane.planned, .actual].contains { lane in
             stack(marks.filter { $0.lane == lane }.map { axis.x($0.wall) }.sorted()).rows.contains { $0 > 0 }
         }
@@ -122,7 +133,7 @@ struct HTMLLifecyclePicture {
     static func render(_ lifecycle: LifecycleResult, zoneContext: ZoneContext?) -> String? {
         let runs = lifecycle.runs
         var marks = marks(lifecycle)
-        guard let axis = axis(marks) else { return nil }
+        guard let axis = axis(marks, steps: stepPositions(lifecycle)) else { return nil }
         let expected = expectedInstants(lifecycle)
         let utcAxis = lifecycle.changesZone
         // On a UTC axis the first zone's offset changes are not where its wall clock puts them: left out (the runs
@@ -367,7 +378,7 @@ struct HTMLLifecyclePicture {
                 ? "△ ▽ what runs[N] expects instead\(dotted)"
                 : "△ ▽ what the spec expects instead (\(names.joined(separator: ", ")))\(dotted)"))
         }
-        if isStacked(marks(lifecycle)) {
+        if isStacked(marks(lifecycle), steps: stepPositions(lifecycle)) {
             items.append(HTMLTimeline.LegendItem(cls: nil, text: "marks at one time stacked, one for each"))
         }
         return items

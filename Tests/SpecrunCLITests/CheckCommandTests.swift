@@ -148,6 +148,41 @@ import Testing
         #expect(junit.contains("but the core engine fails this test") && !junit.contains("remove it from known-deviations"))
     }
 
+    /// A control case added to a spec whose other case still deviates on Foundation passes there: removing the
+    /// entry, as a fixed deviation advises, would fail the gap case (a maintenance review did, and the run failed).
+    /// Every format says to move the passing case to a spec of its own instead. Lord Howe's 2027-10-03 gap is
+    /// 02:00–02:30 (+10:30 → +11:00); 2027-12-01 is an ordinary summer day at +11:00 (zoneinfo).
+    @Test func aFixedDeviationBesideCasesThatStillDeviateSaysToSplitTheSpec() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("lord-howe.yaml", """
+            spec: Lord Howe
+            engines: [core, foundation]
+            known-deviations:
+              foundation: "skips a whole day instead of returning the end of a 30-minute gap"
+            schedule: {timezone: Australia/Lord_Howe, rule: {every: day, at: "02:15"}, nonexistent: next-valid-time, repeated: first}
+            cases:
+              - name: the gap day
+                after: 2027-10-02T12:00:00+10:30
+                next: 2027-10-03T02:30:00+11:00
+              - name: an ordinary day in summer
+                after: 2027-12-01T00:00:00+11:00
+                next: 2027-12-01T02:15:00+11:00
+
+            """)
+        let run = await CommandRun.run(["run", folder.path("lord-howe.yaml"), "--junit", folder.path("r.xml")])
+        #expect(run.status == ExitStatus.success, "\(run.out)")
+        #expect(run.out.contains("lord-howe.yaml:4:3: warning: 'foundation' passes 'an ordinary day in summer', but 1 other case of this "
+            + "spec still deviates on it ('the gap day'): the entry covers every case of its spec; move the cases that pass to a spec "
+            + "of their own and keep this entry [deviation-in-other-cases]"), "\(run.out)")
+        #expect(!run.out.contains("remove it from known-deviations") && !run.out.contains("remove its entry"), "\(run.out)")
+        let junit = try String(contentsOfFile: folder.path("r.xml"), encoding: .utf8)
+        #expect(junit.contains("move the cases that pass to a spec of their own") && !junit.contains("remove it from known-deviations"))
+        let strict = await CommandRun.run(["run", "--strict", folder.path("lord-howe.yaml")])
+        #expect(strict.status == ExitStatus.testFailure)
+        #expect(strict.out.contains("error: 'foundation' passes 'an ordinary day in summer'"), "\(strict.out)")
+    }
+
     @Test func workspacePathsApplyDotsAndKeepPathsOutsideAsGiven() {
         let path = WorkspacePath.annotationPath(workspace: "/home/runner/work/app/app/", workingDirectory: "/home/runner/work/app/app/ios")
         #expect(path("specs/a.yaml") == "ios/specs/a.yaml")

@@ -15,8 +15,16 @@ public struct RunComparison: Sendable, Hashable {
     public var invalidNow: [String]
     /// Removed tests that reappear as added ones under another spelling of the same path (`specs/a.yaml` and
     /// `/ci/specs/a.yaml`): the two runs were started from different folders or with different path arguments,
-    /// and their ids, which hold the path as given, do not match. Each pair is (old file, new file).
+    /// and their ids, which hold the path as given, do not match. Each pair is (old file, new file). Such tests
+    /// are matched by spec, case and engine and compared (`matchedAcrossFiles`).
     public var respelledFiles: [PathRespelling]
+    /// Tests OLD had in one file and NEW has in another — a renamed or split spec file — matched by spec name, case
+    /// and engine (a spec's name is unique in a run), each pair of files with how many tests moved. They are
+    /// compared like tests with one id, and are neither removed nor added; a spec lost in a split stays removed.
+    /// Respelled paths of one file are in `respelledFiles`, not here.
+    public var movedFiles: [PathRespelling]
+    /// How many tests were matched across two files (moved or under another spelling of the path).
+    public var matchedAcrossFiles: Int
 
     public struct PathRespelling: Sendable, Hashable {
         public var old: String
@@ -162,9 +170,16 @@ public struct RunComparison: Sendable, Hashable {
         invalidBefore = Self.invalidFiles(old)
         invalidNow = Self.invalidFiles(new)
         let invalid = Set(invalidNow)
-        let missing = old.tests.filter { !newIDs.contains($0.id) }
-        let added = new.tests.filter { oldByID[$0.id] == nil }
+        var missing = old.tests.filter { !newIDs.contains($0.id) }
+        var added = new.tests.filter { oldByID[$0.id] == nil }
         respelledFiles = Self.respellings(removed: missing, added: added)
+        // A test whose spec, case and engine are one removed and one added test's is the same test in another file.
+        let matched = Self.matches(removed: missing, added: added)
+        matchedAcrossFiles = matched.count
+        movedFiles = Self.movedFiles(matched, in: new)
+        let matchedOld = Set(matched.values.map(\.id))
+        missing.removeAll { matchedOld.contains($0.id) }
+        added.removeAll { matched[$0.id] != nil }
         // A test that ran in NEW under another spelling of its file's path is no test that did not run, even when a
         // document of that file is invalid now.
         let newFileOf = Dictionary(respelledFiles.map { ($0.old, $0.new) }, uniquingKeysWith: { first, _ in first })
@@ -173,7 +188,7 @@ public struct RunComparison: Sendable, Hashable {
         let missingStatus = Dictionary(missing.map { ([$0.file, $0.spec, $0.caseName, $0.engine], $0.status) }, uniquingKeysWith: { first, _ in first })
         var found: [Change] = []
         for test in new.tests {
-            guard let before = oldByID[test.id] else {
+            guard let before = oldByID[test.id] ?? matched[test.id] else {
                 // A test OLD had under another spelling of its path, with this status, is only added.
                 let sameAsBefore = oldFileOf[test.file].flatMap { missingStatus[[$0, test.spec, test.caseName, test.engine]] } == test.status
                 let kind: Change.Kind = switch test.status {
@@ -329,6 +344,33 @@ public struct RunComparison: Sendable, Hashable {
             guard diagnostic.severity == .error, let file = diagnostic.location?.file, seen.insert(file).inserted else { return nil }
             return file
         }
+    }
+
+    /// Removed and added tests that are one test in another file: the same spec name, case and engine, found once
+    /// among the removed and once among the added. By NEW's id, OLD's test.
+    private static func matches(removed: [TestResult], added: [TestResult]) -> [String: TestResult] {
+        guard !removed.isEmpty, !added.isEmpty else { return [:] }
+        func rest(_ test: TestResult) -> [String?] { [test.spec, test.caseName, test.engine] }
+        let removedByRest = Dictionary(grouping: removed, by: rest), addedByRest = Dictionary(grouping: added, by: rest)
+        var matched: [String: TestResult] = [:]
+        for (key, news) in addedByRest where news.count == 1 {
+            guard let olds = removedByRest[key], olds.count == 1 else { continue }
+            matched[news[0].id] = olds[0]
+        }
+        return matched
+    }
+
+    /// The pairs of files the matched tests moved between (not respellings of one path), in NEW's order, with counts.
+    private static func movedFiles(_ matched: [String: TestResult], in new: RunResult) -> [PathRespelling] {
+        var counts: [PathRespelling: Int] = [:]
+        var order: [PathRespelling] = []
+        for test in new.tests {
+            guard let before = matched[test.id], before.file != test.file, !sameFile(before.file, test.file) else { continue }
+            let pair = PathRespelling(old: before.file, new: test.file, tests: 0)
+            if counts[pair] == nil { order.append(pair) }
+            counts[pair, default: 0] += 1
+        }
+        return order.map { PathRespelling(old: $0.old, new: $0.new, tests: counts[$0]!) }
     }
 
     /// Pairs of files whose tests match by spec, case and engine, one path ending with the other at a folder boundary.

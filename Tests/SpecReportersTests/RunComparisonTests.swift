@@ -190,9 +190,56 @@ struct RunComparisonTests {
         #expect(comparison.respelledFiles.map(\.new) == comparison.respelledFiles.map { "/ci/checkout/" + $0.old })
         #expect(comparison.respelledFiles.map(\.tests).reduce(0, +) == Self.run.tests.count)
         let text = render(comparison)
-        #expect(text.contains("\nNote: \(Self.run.tests.count) removed tests came back as added under another path; test ids hold each file's path "
-            + "as given on the command line, so run both from the same folder with the same path arguments to compare them.\n"
-            + "  specs/lifecycle/catch-up.yaml → /ci/checkout/specs/lifecycle/catch-up.yaml\n"), "\(text)")
+        #expect(text.contains("\nNote: \(Self.run.tests.count) tests ran under another spelling of their files' paths (test ids hold each "
+            + "path as given on the command line); they were matched by spec, case and engine and compared. Run both from the same "
+            + "folder with the same path arguments for ids that match.\n"
+            + "  specs/lifecycle/catch-up.yaml → /ci/checkout/specs/lifecycle/catch-up.yaml (2 tests)\n"), "\(text)")
+        // Matched, they are compared: nothing changed, nothing added or removed.
+        #expect(comparison.changes.isEmpty && comparison.matchedAcrossFiles == Self.run.tests.count && comparison.movedFiles.isEmpty)
+        #expect(text.hasSuffix("\nno changes — no regressions\n"), "\(text)")
+        // A changed instant under the other spelling is listed (a maintenance review: two team members' runs from two
+        // folders read "1188 added, 1188 removed" and showed no change).
+        var changed = prefixingPaths(with: "/ci/checkout/")
+        let index = changed.tests.firstIndex { $0.spec == Fixture.nightlyPassed.spec && $0.caseName == Fixture.nightlyPassed.caseName
+            && $0.engine == Fixture.nightlyPassed.engine }!
+        changed.tests[index].actual[0].epochSeconds += 3600
+        #expect(RunComparison(old: Self.run, new: changed).changes.map(\.kind) == [.changedInstants])
+    }
+
+    /// A renamed or split spec file: its tests are matched by spec name, case and engine (unique in a run), compared,
+    /// and listed as moved; a spec lost on the way stays removed, so it no longer hides among "N added, N removed"
+    /// (a maintenance review).
+    @Test func testsMovedToAnotherFileAreMatchedAndALostOneStaysRemoved() {
+        var new = Self.run
+        let lost = new.tests.first { $0.file == Fixture.berlinSpring }!
+        new.tests.removeAll { $0.id == lost.id }
+        new.tests = new.tests.map { test in
+            guard test.file == Fixture.berlinSpring else { return test }
+            var moved = test
+            moved.file = "specs/berlin/spring.yaml"
+            moved.id = TestResult.makeID(file: moved.file, spec: test.spec, caseName: test.caseName, engine: test.engine)
+            return moved
+        }
+        let movedCount = Self.run.tests.filter { $0.file == Fixture.berlinSpring }.count - 1
+        let comparison = RunComparison(old: Self.run, new: new)
+        #expect(comparison.changes.map(\.kind) == [.removed])
+        #expect(comparison.changes.first?.old?.id == lost.id)
+        #expect(comparison.movedFiles.map { [$0.old, $0.new, String($0.tests)] } == [[Fixture.berlinSpring, "specs/berlin/spring.yaml", String(movedCount)]])
+        let text = render(comparison)
+        #expect(text.contains("\nMoved to another file (\(movedCount) test\(movedCount == 1 ? "" : "s")): matched by spec, case and engine, and "
+            + "compared; not listed as removed or added\n  \(Fixture.berlinSpring) → specs/berlin/spring.yaml"), "\(text)")
+        #expect(text.hasSuffix("\n1 removed, \(movedCount) moved — no regressions\n"), "\(text)")
+
+        // Two added tests of one spec, case and engine (a copy) match nothing: both added, the old one removed.
+        var copied = new
+        copied.tests += new.tests.filter { $0.file == "specs/berlin/spring.yaml" }.map { test in
+            var copy = test
+            copy.file = "specs/berlin/copy.yaml"
+            copy.id = TestResult.makeID(file: copy.file, spec: test.spec, caseName: test.caseName, engine: test.engine)
+            return copy
+        }
+        let ambiguous = RunComparison(old: Self.run, new: copied)
+        #expect(ambiguous.movedFiles.isEmpty && ambiguous.changes.filter { $0.old == nil }.count == 2 * movedCount, "\(ambiguous.changes.map(\.kind))")
     }
 
     /// Every change of status is listed under some kind, and exactly the ones a CI gate must stop at are
@@ -496,7 +543,7 @@ struct RunComparisonTests {
         new.tests[index].actual[0].epochSeconds += 3600
         let comparison = RunComparison(old: Self.run, new: new)
         #expect(comparison.changes.map(\.kind) == [.changedInstants])
-        #expect(render(comparison).hasSuffix("\n1 changed instant — no regressions\n"), "\(render(comparison))")
+        #expect(render(comparison).hasSuffix("\n1 test with changed instants — no regressions\n"), "\(render(comparison))")
 
         // Four files came back under another path: three are listed, then "1 more file".
         var old = Self.run
@@ -520,6 +567,9 @@ struct RunComparisonTests {
 
     /// A path that merely ends with the same letters is another file.
     @Test func aPathEndingWithTheSameLettersIsNotTheSameFile() {
-        #expect(RunComparison(old: Self.run, new: prefixingPaths(with: "other-")).respelledFiles.isEmpty)
+        let other = RunComparison(old: Self.run, new: prefixingPaths(with: "other-"))
+        #expect(other.respelledFiles.isEmpty)
+        // It is a move: the same specs in other files.
+        #expect(other.movedFiles.count == 3 && other.changes.isEmpty)
     }
 }

@@ -59,14 +59,22 @@ public struct ComparisonReporter: Sendable {
             let n = comparison.changes(kind).count
             guard n > 0 else { return nil }
             return switch kind {
-            case .changedInstants where n == 1: "1 changed instant"
+            case .changedInstants: n == 1 ? "1 test with changed instants" : "\(n) tests with changed instants"
             // The count is of scenarios, each with one or more runs changed: "3 changed runs" read as three runs.
             case .changedRuns: n == 1 ? "1 scenario with changed runs" : "\(n) scenarios with changed runs"
             default: "\(n) \(kind.rawValue)"
             }
         }
-        let partial = !comparison.incompleteNew.isEmpty
-        out += "\n" + (counts.isEmpty ? (partial ? "no changes among the tests both ran" : "no changes") : counts.joined(separator: ", "))
+        // Tests moved to another file are counted last: "7 removed, 1 moved" tells a spec lost in a split from the rest.
+        let moved = comparison.movedFiles.reduce(0) { $0 + $1.tests }
+        let among = comparison.incompleteNew.isEmpty ? "" : " among the tests both ran"
+        let line = switch (counts.isEmpty, moved > 0) {
+        case (true, false): "no changes" + among
+        case (true, true): "\(count(moved, "test")) moved, no other changes" + among
+        case (false, false): counts.joined(separator: ", ")
+        case (false, true): counts.joined(separator: ", ") + ", \(moved) moved"
+        }
+        out += "\n" + line
         if comparison.regressed {
             out += paint(" — regressed", "1;31")
             if counts.isEmpty && !comparison.newlyInvalidFiles.isEmpty {
@@ -270,15 +278,33 @@ public struct ComparisonReporter: Sendable {
         }.joined()
     }
 
-    /// A note when removed and added tests are the same ones under two spellings of a path.
+    /// A note when tests of OLD are in NEW under another spelling of their file's path, and the files tests moved
+    /// between (a rename, a split): each was matched by spec, case and engine and compared.
     private func respellings(_ comparison: RunComparison) -> String {
+        var out = ""
         let pairs = comparison.respelledFiles
-        guard !pairs.isEmpty else { return "" }
-        let tests = pairs.reduce(0) { $0 + $1.tests }
-        var out = "\nNote: \(count(tests, "removed test")) came back as added under another path; test ids hold each file's path "
-            + "as given on the command line, so run both from the same folder with the same path arguments to compare them.\n"
+        if !pairs.isEmpty {
+            let tests = pairs.reduce(0) { $0 + $1.tests }
+            out += "\nNote: \(count(tests, "test")) ran under another spelling of \(pairs.count == 1 ? "its file's path" : "their files' paths") "
+                + "(test ids hold each path as given on the command line); they were matched by spec, case and engine and "
+                + "compared. Run both from the same folder with the same path arguments for ids that match.\n"
+            out += filePairs(pairs)
+        }
+        let moved = comparison.movedFiles
+        if !moved.isEmpty {
+            let tests = moved.reduce(0) { $0 + $1.tests }
+            out += "\nMoved to another file (\(count(tests, "test"))): matched by spec, case and engine, and compared; "
+                + "not listed as removed or added\n"
+            out += filePairs(moved)
+        }
+        return out
+    }
+
+    /// Pairs of files, the first three with their test counts.
+    private func filePairs(_ pairs: [RunComparison.PathRespelling]) -> String {
+        var out = ""
         for pair in pairs.prefix(3) {
-            out += "  " + shown(pair.old) + " " + glyphs.arrow + " " + shown(pair.new) + "\n"
+            out += "  " + shown(pair.old) + " " + glyphs.arrow + " " + shown(pair.new) + " (\(count(pair.tests, "test")))\n"
         }
         if pairs.count > 3 { out += "  " + glyphs.ellipsis + " \(count(pairs.count - 3, "more file"))\n" }
         return out

@@ -52,4 +52,31 @@ enum LastFailedMatch {
         }
         return resolved
     }
+
+    /// `failed` with each test that matches no id of `plan` renamed to the planned test with its spec name, case and
+    /// engine, when exactly one has them (a spec's name is unique in a run): its file was renamed or split, or the run
+    /// started from another folder. `moved` pairs each such failure's old id with its new one.
+    static func relocate(_ failed: [TestResult], plan: TestPlan) -> (tests: [TestResult], moved: [(from: String, to: String)]) {
+        let plannedIDs = Set(plan.items.map(\.id))
+        guard failed.contains(where: { !plannedIDs.contains($0.id) }) else { return (failed, []) }
+        struct Place: Hashable { var spec: String, caseName: String?, engine: String? }
+        var byPlace: [Place: [String]] = [:]
+        for item in plan.items {
+            byPlace[Place(spec: item.spec.name, caseName: item.caseName, engine: item.engine?.rawValue), default: []].append(item.id)
+        }
+        var moved: [(from: String, to: String)] = []
+        var seen = Set<String>()
+        let tests = failed.compactMap { test -> TestResult? in
+            guard !plannedIDs.contains(test.id),
+                  let ids = byPlace[Place(spec: test.spec, caseName: test.caseName, engine: test.engine)], ids.count == 1 else {
+                return seen.insert(test.id).inserted ? test : nil
+            }
+            guard seen.insert(ids[0]).inserted else { return nil }
+            moved.append((test.id, ids[0]))
+            var copy = test
+            copy.id = ids[0]
+            return copy
+        }
+        return (tests, moved)
+    }
 }

@@ -434,6 +434,46 @@ import Testing
         ])
     }
 
+    /// With max-attempts and no schedule the app leaves no request after its last attempt: the refusal says the app
+    /// gave up, not "submit (or resubmit after each run) a request", which it does already (a maintenance review).
+    @Test func aRefusalAfterTheLastAttemptSaysTheAppGaveUp() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Gave up
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            app: {retry: {backoff: constant, delay: 15m, max-attempts: 2}}
+            clock: 2027-06-08T20:00:00+02:00
+            steps:
+              - {at: 2027-06-08T21:00:00+02:00, launch: com.example.app.refresh, fail: {stage: download, error: network}}
+              - {at: 2027-06-08T21:15:00+02:00, launch: com.example.app.refresh, fail: {stage: download, error: network}}
+              - {at: 2027-06-08T21:30:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: [false, false, true]
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        let message = verdict.message ?? ""
+        #expect(message.contains("has no pending request, so the system cannot launch it: the app gave up after 2 failed attempts "
+            + "(retry max-attempts: 2), and with no schedule there is no next occurrence to wait for, so it submitted no request; "
+            + "expect no-pending-request here, or raise max-attempts, or give the scenario a schedule"), "\(message)")
+        #expect(!message.contains("resubmit after each run"), "\(message)")
+
+        // A success in between submits again: the reason is forgotten, and a later refusal gives the usual advice.
+        let (_, recovered) = try Self.scenario("""
+            spec: Recovered
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            app: {retry: {backoff: constant, delay: 15m, max-attempts: 2}}
+            clock: 2027-06-08T20:00:00+02:00
+            steps:
+              - {at: 2027-06-08T21:00:00+02:00, launch: com.example.app.refresh, fail: {stage: download, error: network}}
+              - {at: 2027-06-08T21:15:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-06-08T21:30:00+02:00, cancel: com.example.app.refresh}
+              - {at: 2027-06-08T21:45:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: [false, true, true]
+            """)
+        let recoveredMessage = await LifecycleExecutor().execute(recovered).message ?? ""
+        #expect(recoveredMessage.contains("resubmit after each run") && !recoveredMessage.contains("gave up"), "\(recoveredMessage)")
+    }
+
     @Test func oneRunListedPerLaunchIsToldThatCatchUpRunsEachOccurrence() async throws {
         let (_, body) = try Self.scenario("""
             spec: Catch-up

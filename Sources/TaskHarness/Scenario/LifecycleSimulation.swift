@@ -730,6 +730,16 @@ public actor LifecycleSimulation {
         } else if let next = nextOccurrence(after: launchTime, of: identifier, process: process) {
             // Attempts used up: wait for the next occurrence instead.
             submitNow(identifier, floor: next, process: process)
+        } else {
+            // Attempts used up and no occurrence to wait for: the app submits nothing, and a launch refused for want of
+            // a request says why (a maintenance review was told to submit a request the app makes itself).
+            let wait = catchUp == nil
+                ? "with no schedule there is no next occurrence to wait for"
+                : "its schedule has no next occurrence to wait for within the search bound"
+            // Noted before the work runs, as the request would have been: a success submits and forgets it.
+            scheduler.noteNoRequest(identifier, because: "the app gave up after \(failures) failed attempts (retry max-attempts: "
+                + "\(retry.maxAttempts ?? failures)), and \(wait), so it submitted no request; expect no-pending-request here, "
+                + "or raise max-attempts" + (catchUp == nil ? ", or give the scenario a schedule" : ""))
         }
     }
 }

@@ -50,6 +50,9 @@ public final class SimulatedScheduler: Sendable {
         var ignoredCallsAfterDeath = 0
         /// When the user force-quit the app, until the user opens it again (`forceQuit()`, `userOpensApp()`).
         var forceQuitAt: Date?
+        /// Why the app left an identifier without a request (it gave up its retries with nothing to wait for), until
+        /// its next submit: a `no-pending-request` refusal names it (`noteNoRequest`).
+        var noRequestReasons: [String: String] = [:]
         var availability: SchedulerAvailability = .available
         var gate = StaticGate(permittedIdentifiers: [], backgroundModes: [])
         var transactionProbe: (@Sendable () -> [String])?
@@ -59,6 +62,9 @@ public final class SimulatedScheduler: Sendable {
         /// The index of the pending request for `identifier`, or `no-pending-request` recorded and thrown.
         mutating func pendingRequest(_ identifier: String, _ now: Date) throws(SchedulerError) -> Int {
             guard let index = pending[identifier] else {
+                if let reason = noRequestReasons[identifier] {
+                    throw fail(.noPendingRequest, identifier, now, "\(identifier) has no pending request, so the system cannot launch it: \(reason)")
+                }
                 throw fail(.noPendingRequest, identifier, now, "\(identifier) has no pending request, so the system cannot launch it; submit (or resubmit after each run) a request")
             }
             return index
@@ -340,7 +346,14 @@ public final class SimulatedScheduler: Sendable {
             }
             state.requests.append(SubmittedRequest(request: request, submittedAt: now, state: .pending))
             state.pending[id] = state.requests.count - 1
+            state.noRequestReasons[id] = nil
         }
+    }
+
+    /// The app chose to leave `identifier` without a request (`reason`, with what to do): a launch refused for want
+    /// of one says so instead of advising a submit the app already makes. The next accepted submit forgets it.
+    public func noteNoRequest(_ identifier: String, because reason: String) {
+        state.withLock { $0.noRequestReasons[identifier] = reason }
     }
 
     /// Cancels the pending request for `identifier`, if any; returns whether one was pending.

@@ -220,6 +220,42 @@ import Testing
             """)
     }
 
+    /// A case tagged dst itself is held to its own search: copied from 2027 to 2028 with the year bumped, Berlin's
+    /// spring case looks at 03-28, but 2028's change is on 03-26 at 01:00Z (zoneinfo). The spec's 2027 case crosses
+    /// its change, so the spec's own check passed and nothing was said (a maintenance review). A case without its own
+    /// tag (an ordinary day beside them) is not held to one, nor a case tagged control.
+    @Test func aCaseTaggedDSTWhoseOwnSearchHoldsNoChangeIsReported() {
+        let spec = """
+            spec: Berlin springs
+            tags: [dst]
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: next-valid-time, repeated: first}
+            cases:
+              - name: spring 2027
+                after: 2027-03-28T00:00:00+01:00
+                next: 2027-03-28T03:00:00+02:00
+              - name: spring 2028
+                tags: [dst]
+                after: 2028-03-28T00:00:00+02:00
+                next: 2028-03-28T02:30:00+02:00
+              - name: an ordinary day
+                after: 2028-06-01T00:00:00+02:00
+                next: 2028-06-01T02:30:00+02:00
+
+            """
+        #expect(Self.lint(spec) == """
+            lint.yaml:10:12: warning: case 'spring 2028' is tagged dst, but Europe/Berlin has no offset change in its search (after 2028-03-28T00:00:00+02:00, through 2028-03-28T02:30:00+02:00); move its cursor and expectations over a change (the nearest is at 2028-03-26T01:00:00Z, 'specrun explain Europe/Berlin 2028' lists that year's), or remove the tag [dst-without-transition]
+                after: 2028-03-28T00:00:00+02:00
+                       ^~~~~~~~~~~~~~~~~~~~~~~~~
+
+            """, "\(Self.lint(spec))")
+        // Over its change (2028-03-26), or tagged control too, or in a spec without the tag but over a change: no warning.
+        #expect(Self.lint(spec.replacingOccurrences(of: "2028-03-28T00:00:00+02:00", with: "2028-03-26T00:00:00+01:00")
+            .replacingOccurrences(of: "2028-03-28T02:30:00+02:00", with: "2028-03-26T03:00:00+02:00")).isEmpty)
+        #expect(Self.lint(spec.replacingOccurrences(of: "    tags: [dst]\n", with: "    tags: [dst, control]\n")).isEmpty)
+        // A spec not tagged dst: its case's own tag is still held to its search.
+        #expect(Self.lint(spec.replacingOccurrences(of: "tags: [dst]\nschedule", with: "schedule")).contains("case 'spring 2028' is tagged dst"))
+    }
+
     /// A schedule in UTC and a case in Etc/UTC are one zone, named UTC once, as specs write it (the message said
     /// "Etc/UTC has no offset change" and suggested 'specrun explain Etc/UTC 2027').
     @Test func utcIsNamedUTCOnceWhicheverSpellingsTheSpecUses() {

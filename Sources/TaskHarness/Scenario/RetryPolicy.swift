@@ -16,7 +16,7 @@ public struct RetryPolicy: Sendable, Hashable {
     /// gets its own `maxAttempts`); false: only a success starts it over.
     public var resetsOnNewOccurrence: Bool
 
-    /// An exponential delay never exceeds this: 10,000 years, more than any manual clock can
+    /// An exponential delay never exceeds this: 10,000 years of 366 days (3,660,000 days), more than any manual clock can
     /// reach, so a retry that far out never comes, and the delay still fits a `Duration`.
     public static let longestDelay = Duration.seconds(10_000 * 366 * 86_400)
 

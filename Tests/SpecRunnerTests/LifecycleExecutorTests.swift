@@ -432,6 +432,24 @@ import Testing
             "the process died when the overlapping com.example.app.processing launch was interrupted during write",
             "interrupted during write",
         ])
+        // The same for a nested launch that worked on after its expiration.
+        let (_, expired) = try Self.scenario("""
+            spec: Nested expiry
+            task:
+              - {identifier: com.example.app.refresh, kind: refresh}
+              - {identifier: com.example.app.processing, kind: processing}
+            job: {items: ["42"]}
+            app: {adapter: ignores-expiration}
+            clock: 2027-06-08T20:00:00+02:00
+            steps:
+              - at: 2027-06-08T21:00:00+02:00
+                launch: com.example.app.refresh
+                overlap: {launch: com.example.app.processing, during: download, expire: during parse}
+            expect:
+              completed: [killed, killed]
+            """)
+        #expect(await LifecycleExecutor().execute(expired).lifecycle?.runs.first?.reason
+            == "the process died when the overlapping com.example.app.processing launch worked on after its expiration")
     }
 
     /// With max-attempts and no schedule the app leaves no request after its last attempt: the refusal says the app

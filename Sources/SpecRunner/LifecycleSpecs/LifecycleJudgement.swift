@@ -105,24 +105,33 @@ struct LifecycleJudgement {
         var workedAfterExpiration: Set<Int> = []
         var missedCompletion: Set<Int> = []
         /// Launches killed because a launch they overlapped (one nested in them, or the one they are nested in) was
-        /// interrupted: the process died with it. The interrupted launch's identifier and where it was interrupted.
-        var diedWithOverlap: [Int: (identifier: String, point: Checkpoint)] = [:]
+        /// interrupted, worked on after its expiration or missed its deadline: the process died with it. Its
+        /// identifier and what happened to it (`was interrupted during write`).
+        var diedWithOverlap: [Int: (identifier: String, what: String)] = [:]
 
         init(_ report: LifecycleReport) {
             // Each launch's first record, as the runs read it.
             var seen: Set<Int> = []
-            var outer: [Int: Int] = [:], nested: [Int: [Int]] = [:], interrupted: [(launch: Int, identifier: String)] = []
+            var outer: [Int: Int] = [:], nested: [Int: [Int]] = [:], identifiers: [Int: String] = [:]
             for job in report.jobRuns where seen.insert(job.launch).inserted {
-                if let point = job.interruptedAt {
-                    interruptedAt[job.launch] = point
-                    interrupted.append((job.launch, job.identifier))
-                }
+                if let point = job.interruptedAt { interruptedAt[job.launch] = point }
+                identifiers[job.launch] = job.identifier
                 nested[job.launch] = job.nestedLaunches
                 for inner in job.nestedLaunches { outer[inner] = job.launch }
             }
-            // The launches an interruption ended along with its own: those it is nested in, and those nested in it.
-            for (launch, identifier) in interrupted {
-                guard let point = interruptedAt[launch] else { continue }
+            for defect in report.defects {
+                guard let launch = defect.launch else { continue }
+                if defect.kind == .workAfterExpiration { workedAfterExpiration.insert(launch) }
+                if defect.kind == .missingCompletion { missedCompletion.insert(launch) }
+            }
+            // Each death of its own, in launch order, ends the launches it overlaps: those it is nested in, and those
+            // nested in it (one app, one process).
+            var causes: [(launch: Int, what: String)] = interruptedAt.map { ($0.key, "was interrupted \($0.value)") }
+            causes += workedAfterExpiration.map { ($0, "worked on after its expiration") }
+            causes += missedCompletion.map { ($0, "passed its expiration deadline without setTaskCompleted") }
+            let dead = Set(causes.map(\.launch))
+            for (launch, what) in causes.sorted(by: { $0.launch < $1.launch }) {
+                guard let identifier = identifiers[launch] else { continue }
                 var related: [Int] = []
                 var up = outer[launch]
                 while let next = up, !related.contains(next) { related.append(next); up = outer[next] }
@@ -132,14 +141,9 @@ struct LifecycleJudgement {
                     related.append(next)
                     down += nested[next] ?? []
                 }
-                for other in related where interruptedAt[other] == nil && diedWithOverlap[other] == nil {
-                    diedWithOverlap[other] = (identifier, point)
+                for other in related where !dead.contains(other) && diedWithOverlap[other] == nil {
+                    diedWithOverlap[other] = (identifier, what)
                 }
-            }
-            for defect in report.defects {
-                guard let launch = defect.launch else { continue }
-                if defect.kind == .workAfterExpiration { workedAfterExpiration.insert(launch) }
-                if defect.kind == .missingCompletion { missedCompletion.insert(launch) }
             }
         }
     }
@@ -160,7 +164,7 @@ struct LifecycleJudgement {
             return "the expiration deadline passed without setTaskCompleted"
         }
         if let overlap = deaths.diedWithOverlap[run.launch] {
-            return "the process died when the overlapping \(overlap.identifier) launch was interrupted \(overlap.point)"
+            return "the process died when the overlapping \(overlap.identifier) launch \(overlap.what)"
         }
         return "the process died during the launch"
     }

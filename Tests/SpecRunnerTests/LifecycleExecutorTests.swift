@@ -469,9 +469,9 @@ import Testing
             """)
         let verdict = await LifecycleExecutor().execute(body)
         let message = verdict.message ?? ""
-        #expect(message.contains("has no pending request, so the system cannot launch it: the app gave up after 2 failed attempts "
+        #expect(message.contains("has no pending request, so the system cannot launch it: the app gave up after 2 failed attempts in a row "
             + "(retry max-attempts: 2), and with no schedule there is no next occurrence to wait for, so it submitted no request; "
-            + "expect no-pending-request here, or raise max-attempts, or give the scenario a schedule"), "\(message)")
+            + "expect no-pending-request here, or raise max-attempts to at least 3, or give the scenario a schedule"), "\(message)")
         #expect(!message.contains("resubmit after each run"), "\(message)")
 
         // A success in between submits again: the reason is forgotten, and a later refusal gives the usual advice.

@@ -737,9 +737,13 @@ public actor LifecycleSimulation {
                 ? "with no schedule there is no next occurrence to wait for"
                 : "its schedule has no next occurrence to wait for within the search bound"
             // Noted before the work runs, as the request would have been: a success submits and forgets it.
-            scheduler.noteNoRequest(identifier, because: "the app gave up after \(failures) failed attempts (retry max-attempts: "
-                + "\(retry.maxAttempts ?? failures)), and \(wait), so it submitted no request; expect no-pending-request here, "
-                + "or raise max-attempts" + (catchUp == nil ? ", or give the scenario a schedule" : ""))
+            let maximum = retry.maxAttempts ?? failures
+            let attempts = failures == 1 ? "1 failed attempt" : "\(failures) failed attempts in a row"
+            // The count is the app's, kept in its store across relaunches: it can pass the maximum.
+            let kept = failures > maximum ? "; the app keeps the count across relaunches" : ""
+            scheduler.noteNoRequest(identifier, because: "the app gave up after \(attempts) (retry max-attempts: \(maximum)\(kept)), "
+                + "and \(wait), so it submitted no request; expect no-pending-request here, or raise max-attempts to at least "
+                + "\(failures + 1)" + (catchUp == nil ? ", or give the scenario a schedule" : ", or raise the schedule's 'limit:'"))
         }
     }
 }

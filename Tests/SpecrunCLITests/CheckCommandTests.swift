@@ -178,9 +178,13 @@ import Testing
         #expect(!run.out.contains("remove it from known-deviations") && !run.out.contains("remove its entry"), "\(run.out)")
         let junit = try String(contentsOfFile: folder.path("r.xml"), encoding: .utf8)
         #expect(junit.contains("move the cases that pass to a spec of their own") && !junit.contains("remove it from known-deviations"))
-        let strict = await CommandRun.run(["run", "--strict", folder.path("lord-howe.yaml")])
+        let strict = await CommandRun.run(["run", "--strict", folder.path("lord-howe.yaml"), "--json", folder.path("strict.json")])
         #expect(strict.status == ExitStatus.testFailure)
         #expect(strict.out.contains("error: 'foundation' passes 'an ordinary day in summer'"), "\(strict.out)")
+        // The fixed deviation failed that --strict run: --last-failed reruns it (it said "nothing to run" and went green).
+        let rerun = await CommandRun.run(["run", "--strict", folder.path("lord-howe.yaml"), "--last-failed", folder.path("strict.json")])
+        #expect(rerun.status == ExitStatus.testFailure, "\(rerun.err)")
+        #expect(rerun.out.hasSuffix("0 passed, 0 failed, 1 fixed deviation (a failure under --strict)\n"), "\(rerun.out)")
     }
 
     @Test func workspacePathsApplyDotsAndKeepPathsOutsideAsGiven() {

@@ -30,7 +30,7 @@ struct RunCommand {
         OptionSpec(name: "list", help: "Print the expanded plan (one test id per line) without running it."),
         OptionSpec(name: "fail-fast", help: "Stop at the first failure in plan order (--max-failures 1)."),
         OptionSpec(name: "max-failures", valueName: "N", help: "Stop at the Nth failure in plan order: the same tests run at any --jobs."),
-        OptionSpec(name: "last-failed", valueName: "RESULTS.json", help: "Run only the tests that failed or errored in RESULTS.json (from --json)."),
+        OptionSpec(name: "last-failed", valueName: "RESULTS.json", help: "Run only the tests that failed or errored in RESULTS.json (from --json); of a --strict run, its fixed deviations too."),
         ResultsFile.sizeOption,
         OptionSpec(name: "timeout", valueName: "SECONDS", help: "Report a test that runs longer as an error, up to 86400 (default: 10)."),
     ] + RunLimits.options + ResultOutputs.options + RedactionOptions.options

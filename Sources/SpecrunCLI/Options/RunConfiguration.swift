@@ -83,7 +83,9 @@ struct RunConfiguration {
             var warnings: [String] = []
             let previous = try ResultsFile.read(path, maxBytes: maxResultsBytes) { warnings.append($0) }
             readWarnings = warnings.map(redaction.mask)
-            lastFailedTests = previous.tests.filter { $0.status == .failed || $0.status == .error }
+            // What failed that run: under --strict a fixed deviation did too (its exit status was 1; a rerun that
+            // left it out ran nothing and went green, a review).
+            lastFailedTests = previous.tests.filter { $0.status.failsRun(strict: previous.strict) }
             lastFailedNotRun = previous.tests.filter { $0.status == .notRun }.count
             ids = Set(lastFailedTests.map(\.id))
             lastFailed = path

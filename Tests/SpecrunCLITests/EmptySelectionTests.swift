@@ -92,9 +92,15 @@ struct EmptySelectionTests {
         let moved = await CommandRun.run(folder.path, "--last-failed", results)
         #expect(moved.status == ExitStatus.testFailure)
         #expect(moved.out.contains("0 passed, 1 failed"), "\(moved.out)")
-        #expect(moved.err.hasPrefix("specrun: note: 1 test that failed in '\(results)' is in another file now, found by its spec, case and "
-            + "engine, and is rerun there: 'elsewhere/specs/c.yaml' → '\(folder.path("c.yaml"))' (a renamed or split file, or a run "
+        #expect(moved.err.hasPrefix("specrun: note: 1 test that failed in '\(results)' is in another file now, found there by its spec, "
+            + "case and engine: 'elsewhere/specs/c.yaml' → '\(folder.path("c.yaml"))' (a renamed or split file, or a run "
             + "started from another folder).\n"), "\(moved.err)")
+        // Found, but a tag leaves it out: the refusal says so and which option to drop (it said only that the selection
+        // leaves nothing).
+        let tagged = await CommandRun.run(folder.path, "--last-failed", results, "--tag", "weekly")
+        #expect(tagged.status == ExitStatus.invalidInput)
+        #expect(tagged.err.contains("specrun: error: The selection (--tag weekly --last-failed) leaves no test to run: the test that "
+            + "failed in '\(results)' is not in this run: --tag left it out; drop that option to rerun it."), "\(tagged.err)")
 
         let renamed = try String(contentsOfFile: results, encoding: .utf8)
         try renamed.replacingOccurrences(of: "\"spec\" : \"C\"", with: "\"spec\" : \"C before\"")

@@ -79,6 +79,32 @@ struct MessageRedactionTests {
         Self.expectNoSecret(rerun.err, ["LF01dir"] + Self.secrets)
     }
 
+    /// A failure archived with its spec name masked (the default patterns) is found after its file was renamed when
+    /// its masked names are one test's of the rerun; two specs masking to one name match neither (a review).
+    @Test func lastFailedFindsAMaskedFailureInARenamedFileWhenItsMaskedNameIsUnique() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let spec = { (secret: String, next: String) in """
+            spec: "Refresh token: \(secret) nightly"
+            schedule: {timezone: UTC, rule: {every: day, at: "12:00"}, nonexistent: skip, repeated: first}
+            cases:
+              - {name: one, after: 2027-01-01T00:00:00Z, next: \(next)}
+
+            """ }
+        try folder.write("s/f.yaml", spec("abcdef123456", "2027-01-01T13:00:00Z"))
+        #expect(await CommandRun.run(folder.path("s"), "--json", folder.path("r.json")).status == ExitStatus.testFailure)
+        try FileManager.default.moveItem(atPath: folder.path("s/f.yaml"), toPath: folder.path("s/g.yaml"))
+        let rerun = await CommandRun.run(folder.path("s"), "--last-failed", folder.path("r.json"))
+        #expect(rerun.status == ExitStatus.testFailure, "\(rerun.err)")
+        #expect(rerun.err.contains("is in another file now") && rerun.out.contains("0 passed, 1 failed"), "\(rerun.err)\(rerun.out)")
+        Self.expectNoSecret(rerun.err + rerun.out, ["abcdef123456"])
+
+        try folder.write("s/h.yaml", spec("ghijkl789012", "2027-01-01T12:00:00Z"))
+        let two = await CommandRun.run(folder.path("s"), "--last-failed", folder.path("r.json"))
+        #expect(two.status == ExitStatus.invalidInput, "\(two.err)")
+        #expect(!two.err.contains("is in another file now"), "\(two.err)")
+    }
+
     @Test func commandLineValuesAndPathsAreMaskedInRefusals() async throws {
         let folder = try ScratchSpecFolder()
         defer { folder.remove() }

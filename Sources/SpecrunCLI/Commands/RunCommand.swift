@@ -99,17 +99,18 @@ struct RunCommand {
             configuration.lastFailedTests = LastFailedMatch.resolve(
                 configuration.lastFailedTests, plan: fullPlan, specs: loaded.specs, redaction: configuration.redaction, ids: maskedIDs)
             // A failure whose file was renamed or split, or given by another path, is found by its spec, case and engine.
-            let relocated = LastFailedMatch.relocate(configuration.lastFailedTests, plan: fullPlan)
+            let relocated = LastFailedMatch.relocate(configuration.lastFailedTests, plan: fullPlan, redaction: configuration.redaction)
             configuration.lastFailedTests = relocated.tests
             if let first = relocated.moved.first, let path = configuration.lastFailed {
                 let count = relocated.moved.count
                 let file = { (id: String) in id.components(separatedBy: " › ")[0] }
                 let files = "'\(file(first.from))' → '\(file(first.to))'"
+                // "Found", not "rerun": a filter, tag or shard may still leave it out, which the notes below say.
                 io.writeProblem(.note, configuration.redaction.mask(count == 1
-                    ? "1 test that failed in '\(path)' is in another file now, found by its spec, case and engine, and is rerun "
-                        + "there: \(files) (a renamed or split file, or a run started from another folder)."
-                    : "\(count) tests that failed in '\(path)' are in other files now, found by their spec, case and engine, and "
-                        + "are rerun there, e.g. \(files) (a renamed or split file, or a run started from another folder)."))
+                    ? "1 test that failed in '\(path)' is in another file now, found there by its spec, case and engine: "
+                        + "\(files) (a renamed or split file, or a run started from another folder)."
+                    : "\(count) tests that failed in '\(path)' are in other files now, found there by their spec, case and "
+                        + "engine, e.g. \(files) (a renamed or split file, or a run started from another folder)."))
             }
             configuration.selection.ids = Set(configuration.lastFailedTests.map(\.id))
         }

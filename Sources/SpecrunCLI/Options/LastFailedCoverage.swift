@@ -56,7 +56,11 @@ struct LastFailedCoverage {
     /// `engineGiven`: whether the run chose engines with `--engine`.
     func notes(path: String, selection: TestSelection, engineGiven: Bool) -> [String] {
         func subject(_ count: Int) -> String {
-            "\(count) of the \(failed) test\(failed == 1 ? "" : "s") that failed in '\(path)' \(count == 1 ? "is" : "are") not in this run"
+            switch (count, failed) {
+            case (1, 1): "the test that failed in '\(path)' is not in this run"
+            case (failed, _): "all \(failed) tests that failed in '\(path)' are not in this run"
+            default: "\(count) of the \(failed) tests that failed in '\(path)' \(count == 1 ? "is" : "are") not in this run"
+            }
         }
         var notes: [String] = []
         if !otherEngine.isEmpty {

@@ -56,13 +56,20 @@ enum LastFailedMatch {
     /// `failed` with each test that matches no id of `plan` renamed to the planned test with its spec name, case and
     /// engine, when exactly one has them (a spec's name is unique in a run): its file was renamed or split, or the run
     /// started from another folder. `moved` pairs each such failure's old id with its new one.
-    static func relocate(_ failed: [TestResult], plan: TestPlan) -> (tests: [TestResult], moved: [(from: String, to: String)]) {
+    /// A failure whose spec or case name is masked (`[redacted]`) is found by this run's names masked by `redaction`,
+    /// when exactly one test's masked names are its own.
+    static func relocate(_ failed: [TestResult], plan: TestPlan, redaction: Redaction) -> (tests: [TestResult], moved: [(from: String, to: String)]) {
         let plannedIDs = Set(plan.items.map(\.id))
         guard failed.contains(where: { !plannedIDs.contains($0.id) }) else { return (failed, []) }
         struct Place: Hashable { var spec: String, caseName: String?, engine: String? }
+        let masked = failed.contains { $0.spec.contains(Redaction.mask) || $0.caseName?.contains(Redaction.mask) == true }
         var byPlace: [Place: [String]] = [:]
         for item in plan.items {
             byPlace[Place(spec: item.spec.name, caseName: item.caseName, engine: item.engine?.rawValue), default: []].append(item.id)
+            guard masked, !redaction.isEmpty else { continue }
+            let place = Place(spec: redaction.mask(item.spec.name), caseName: redaction.mask(item.caseName), engine: item.engine?.rawValue)
+            // Under its masked names only when they differ from its own: a test is listed once under a place.
+            if place.spec != item.spec.name || place.caseName != item.caseName { byPlace[place, default: []].append(item.id) }
         }
         var moved: [(from: String, to: String)] = []
         var seen = Set<String>()

@@ -1,3 +1,5 @@
+import TextRedaction
+
 /// What changed between two runs of the same specs — typically the same suite on two toolchains.
 ///
 /// Tests are matched by their stable id (`file › spec › case › engine`). A regression is a test that fails or
@@ -13,11 +15,17 @@ public struct RunComparison: Sendable, Hashable {
     /// The spec files with an error diagnostic (a file, or a document in it, that could not be read) in each run.
     public var invalidBefore: [String]
     public var invalidNow: [String]
-    /// Removed tests that reappear as added ones under another spelling of the same path (`specs/a.yaml` and
-    /// `/ci/specs/a.yaml`): the two runs were started from different folders or with different path arguments,
-    /// and their ids, which hold the path as given, do not match. Each pair is (old file, new file). Such tests
-    /// are matched by spec, case and engine and compared (`matchedAcrossFiles`).
+    /// Tests matched under another spelling of the same path (`specs/a.yaml` and `/ci/specs/a.yaml`): the two runs
+    /// were started from different folders or with different path arguments, and their ids, which hold the path as
+    /// given, do not match. Each pair is (old file, new file), with the tests matched by spec, case and engine.
     public var respelledFiles: [PathRespelling]
+    /// Removed tests that reappear as added ones under another spelling of their path but could not be matched (their
+    /// spec, case and engine are found twice, as in a merge of shards run from two folders, or their names are
+    /// masked): added and removed, with the old note to run both from one folder.
+    public var unmatchedRespellings: [PathRespelling]
+    /// How many added tests with a masked name (`[redacted]`) were not matched to a removed test by name: two specs
+    /// masked alike are not known to be one.
+    public var maskedUnmatched: Int
     /// Tests OLD had in one file and NEW has in another — a renamed or split spec file — matched by spec name, case
     /// and engine (a spec's name is unique in a run), each pair of files with how many tests moved. They are
     /// compared like tests with one id, and are neither removed nor added; a spec lost in a split stays removed.
@@ -172,18 +180,21 @@ public struct RunComparison: Sendable, Hashable {
         let invalid = Set(invalidNow)
         var missing = old.tests.filter { !newIDs.contains($0.id) }
         var added = new.tests.filter { oldByID[$0.id] == nil }
-        respelledFiles = Self.respellings(removed: missing, added: added)
         // A test whose spec, case and engine are one removed and one added test's is the same test in another file.
         let matched = Self.matches(removed: missing, added: added)
         matchedAcrossFiles = matched.count
         movedFiles = Self.movedFiles(matched, in: new)
+        respelledFiles = Self.movedFiles(matched, in: new, respelled: true)
         let matchedOld = Set(matched.values.map(\.id))
         missing.removeAll { matchedOld.contains($0.id) }
         added.removeAll { matched[$0.id] != nil }
+        unmatchedRespellings = Self.respellings(removed: missing, added: added)
+        let removedNames = Set(missing.map { [$0.spec, $0.caseName, $0.engine] })
+        maskedUnmatched = added.count { Self.isMasked($0) && removedNames.contains([$0.spec, $0.caseName, $0.engine]) }
         // A test that ran in NEW under another spelling of its file's path is no test that did not run, even when a
         // document of that file is invalid now.
-        let newFileOf = Dictionary(respelledFiles.map { ($0.old, $0.new) }, uniquingKeysWith: { first, _ in first })
-        let oldFileOf = Dictionary(respelledFiles.map { ($0.new, $0.old) }, uniquingKeysWith: { first, _ in first })
+        let newFileOf = Dictionary(unmatchedRespellings.map { ($0.old, $0.new) }, uniquingKeysWith: { first, _ in first })
+        let oldFileOf = Dictionary(unmatchedRespellings.map { ($0.new, $0.old) }, uniquingKeysWith: { first, _ in first })
         let addedPlaces = Set(added.map { [$0.file, $0.spec, $0.caseName, $0.engine] })
         let missingStatus = Dictionary(missing.map { ([$0.file, $0.spec, $0.caseName, $0.engine], $0.status) }, uniquingKeysWith: { first, _ in first })
         var found: [Change] = []
@@ -348,10 +359,13 @@ public struct RunComparison: Sendable, Hashable {
 
     /// Removed and added tests that are one test in another file: the same spec name, case and engine, found once
     /// among the removed and once among the added. By NEW's id, OLD's test.
+    /// A name holding a mask is not matched: two specs masked alike (`Refresh token: [redacted] nightly`) are not
+    /// known to be one (a review saw a deleted spec matched to another).
     private static func matches(removed: [TestResult], added: [TestResult]) -> [String: TestResult] {
         guard !removed.isEmpty, !added.isEmpty else { return [:] }
         func rest(_ test: TestResult) -> [String?] { [test.spec, test.caseName, test.engine] }
-        let removedByRest = Dictionary(grouping: removed, by: rest), addedByRest = Dictionary(grouping: added, by: rest)
+        let removedByRest = Dictionary(grouping: removed.filter { !isMasked($0) }, by: rest)
+        let addedByRest = Dictionary(grouping: added.filter { !isMasked($0) }, by: rest)
         var matched: [String: TestResult] = [:]
         for (key, news) in addedByRest where news.count == 1 {
             guard let olds = removedByRest[key], olds.count == 1 else { continue }
@@ -360,12 +374,17 @@ public struct RunComparison: Sendable, Hashable {
         return matched
     }
 
-    /// The pairs of files the matched tests moved between (not respellings of one path), in NEW's order, with counts.
-    private static func movedFiles(_ matched: [String: TestResult], in new: RunResult) -> [PathRespelling] {
+    private static func isMasked(_ test: TestResult) -> Bool {
+        test.spec.contains(Redaction.mask) || test.caseName?.contains(Redaction.mask) == true
+    }
+
+    /// The pairs of files the matched tests moved between, in NEW's order, with counts: other files, or (`respelled`)
+    /// other spellings of one file's path.
+    private static func movedFiles(_ matched: [String: TestResult], in new: RunResult, respelled: Bool = false) -> [PathRespelling] {
         var counts: [PathRespelling: Int] = [:]
         var order: [PathRespelling] = []
         for test in new.tests {
-            guard let before = matched[test.id], before.file != test.file, !sameFile(before.file, test.file) else { continue }
+            guard let before = matched[test.id], before.file != test.file, sameFile(before.file, test.file) == respelled else { continue }
             let pair = PathRespelling(old: before.file, new: test.file, tests: 0)
             if counts[pair] == nil { order.append(pair) }
             counts[pair, default: 0] += 1

@@ -290,6 +290,19 @@ public struct ComparisonReporter: Sendable {
                 + "compared. Run both from the same folder with the same path arguments for ids that match.\n"
             out += filePairs(pairs)
         }
+        let unmatched = comparison.unmatchedRespellings
+        if !unmatched.isEmpty {
+            let tests = unmatched.reduce(0) { $0 + $1.tests }
+            out += "\nNote: \(count(tests, "removed test")) came back as added under another path and could not be matched (a spec, "
+                + "case and engine found twice, as in a merge of shards run from two folders, or a masked name); test ids hold each "
+                + "file's path as given on the command line, so run both from the same folder with the same path arguments to "
+                + "compare them.\n"
+            out += filePairs(unmatched)
+        }
+        if comparison.maskedUnmatched > 0 {
+            out += "\nNote: \(count(comparison.maskedUnmatched, "added test")) with a masked name ([redacted]) may be removed "
+                + "ones in another file; names masked alike are not matched, as two specs may mask to one name.\n"
+        }
         let moved = comparison.movedFiles
         if !moved.isEmpty {
             let tests = moved.reduce(0) { $0 + $1.tests }

@@ -149,6 +149,9 @@ public struct RunComparison: Sendable, Hashable {
     /// OLD's tests missing from NEW that did not come back under another spelling of their path and whose file is
     /// not invalid now: removed, or left out by NEW's selection.
     private var missingIDs: Set<String> = []
+    /// Of `missingIDs`, those in a folder whose other tests moved to another path (a renamed spec folder): NEW's other
+    /// spec paths explain where the folder went, not why the test is gone, so it is removed, not left out.
+    private var missingFromMovedFolders: Set<String> = []
 
     /// How NEW selected other tests than OLD: each difference, in words, and the ids of OLD's tests that NEW's
     /// selection may leave out (a removed test among them is not known to be gone: it may fail there).
@@ -222,6 +225,13 @@ public struct RunComparison: Sendable, Hashable {
             found.append(Change(kind: notRun ? .notRun : .removed, old: test, new: nil))
             if !cameBack && !notRun { missingIDs.insert(test.id) }
         }
+        let newFiles = matched.isEmpty ? [:] : Dictionary(new.tests.map { ($0.id, $0.file) }, uniquingKeysWith: { first, _ in first })
+        let movedFrom = Self.movedFolders(matched.map { id, before in (old: before.file, new: newFiles[id] ?? before.file) })
+        if !movedFrom.isEmpty {
+            missingFromMovedFolders = Set(missing.filter { test in
+                movedFrom.contains { $0.isEmpty || test.file.hasPrefix($0 + "/") }
+            }.map(\.id)).intersection(missingIDs)
+        }
         let order = Dictionary(uniqueKeysWithValues: Change.Kind.allCases.enumerated().map { ($1, $0) })
         changes = found.enumerated().sorted { (order[$0.element.kind]!, $0.offset) < (order[$1.element.kind]!, $1.offset) }.map(\.element)
     }
@@ -257,7 +267,7 @@ public struct RunComparison: Sendable, Hashable {
         // OLD's tests missing from NEW that NEW's selection may have left out; a test removed from a spec NEW selected
         // as OLD did is simply removed.
         if let selection {
-            let left = missingIDs.intersection(selection.excludedIDs).count
+            let left = missingIDs.subtracting(missingFromMovedFolders).intersection(selection.excludedIDs).count
             if left > 0 {
                 reasons.append("NEW selected other tests than OLD (\(selection.differences.joined(separator: "; "))), "
                     + "and \(left == 1 ? "1 test" : "\(left) tests") OLD ran \(left == 1 ? "is" : "are") not in it")
@@ -372,6 +382,24 @@ public struct RunComparison: Sendable, Hashable {
             matched[news[0].id] = olds[0]
         }
         return matched
+    }
+
+    /// The folders matched tests moved out of, as the part of each old path before the folders it shares with the new
+    /// one: `specs/a/x.yaml` → `specs4/a/x.yaml` gives `specs`; another spelling of the same path gives "" (every
+    /// folder). A file renamed in its folder moves nothing out of it.
+    private static func movedFolders(_ pairs: [(old: String, new: String)]) -> Set<String> {
+        var folders = Set<String>()
+        for pair in pairs where pair.old != pair.new {
+            var old = pair.old.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+            var new = pair.new.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+            guard old != new else { continue }
+            while let a = old.last, let b = new.last, a == b {
+                old.removeLast()
+                new.removeLast()
+            }
+            folders.insert(old.joined(separator: "/"))
+        }
+        return folders
     }
 
     private static func isMasked(_ test: TestResult) -> Bool {

@@ -590,6 +590,29 @@ struct RunComparisonTests {
         #expect(render(matched).contains("  … 1 more file\n"), "\(render(matched))")
     }
 
+    /// A renamed spec folder with one file deleted: NEW's other spec paths say where the folder went, not why the
+    /// file's tests are gone, so they are removed and NEW is not "part of the suite" (a review got exit 1 and advice
+    /// to use "the same selection", which a renamed folder cannot follow).
+    @Test func aTestMissingFromARenamedFolderIsRemovedNotLeftOutBySelection() {
+        var new = Self.run
+        new.tests = Self.run.tests.filter { $0.file != Fixture.edgeCases }.map { test in
+            var copy = test
+            copy.file = test.file.replacingOccurrences(of: "specs/", with: "specs4/")
+            copy.id = TestResult.makeID(file: copy.file, spec: test.spec, caseName: test.caseName, engine: test.engine)
+            return copy
+        }
+        let selection = RunComparison.SelectionChange(differences: ["spec paths 'specs4' instead of 'specs'"],
+                                                      excludedIDs: Set(Self.run.tests.map(\.id)))
+        let comparison = RunComparison(old: Self.run, new: new, selection: selection)
+        #expect(comparison.incompleteNew.isEmpty, "\(comparison.incompleteNew)")
+        #expect(!comparison.fails)
+        #expect(comparison.changes.allSatisfy { $0.kind == .removed } && comparison.changes.allSatisfy { $0.old?.file == Fixture.edgeCases })
+        // Without the move, the same selection difference leaves NEW partial.
+        var narrower = Self.run
+        narrower.tests.removeAll { $0.file == Fixture.edgeCases }
+        #expect(!RunComparison(old: Self.run, new: narrower, selection: selection).incompleteNew.isEmpty)
+    }
+
     /// Names masked alike are not matched: a spec deleted in OLD's file and another added in NEW's, both masking to
     /// `Refresh token: [redacted] nightly`, were shown as one moved test (a review); a note says added ones may be moved.
     @Test func maskedNamesAreNotMatchedAcrossFiles() {

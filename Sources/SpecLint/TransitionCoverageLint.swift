@@ -31,7 +31,8 @@ public struct TransitionCoverageLint: SpecLintRule {
         var spans: [(zone: TimeZone, from: Date, through: Date)] = []
         if let window = body.window {
             let reach = Self.reach(body.schedule.nonexistent)
-            spans.append((body.schedule.timeZone, window.after.date, window.through.date.addingTimeInterval(reach)))
+            let zone = body.schedule.timeZone
+            spans.append((zone, window.after.date, Self.throughRepeat(of: window.through.date, in: zone).addingTimeInterval(reach)))
         }
         spans += body.cases.compactMap { Self.span(of: $0, in: body) }
         guard !spans.isEmpty else { return [] }
@@ -94,7 +95,22 @@ public struct TransitionCoverageLint: SpecLintRule {
         let reach = reach(testCase.overrides.nonexistent ?? body.schedule.nonexistent)
         let zone = testCase.overrides.timeZone ?? body.schedule.timeZone
         let end = testCase.next.map { latestReading(of: $0, in: zone) }.max() ?? last.date
-        return (zone, testCase.after.date, end.addingTimeInterval(reach))
+        return (zone, testCase.after.date, throughRepeat(of: end, in: zone).addingTimeInterval(reach))
+    }
+
+    /// `instant`, or the change after it that makes its wall time happen again: the first 02:30 of an autumn night
+    /// (`repeated: first`) comes before the change that repeats it, and a search ending there checks that change
+    /// (a review was told to move such a case over a change 30 minutes later).
+    private static func throughRepeat(of instant: Date, in zone: TimeZone) -> Date {
+        let wall = instant.timeIntervalSince1970 + TimeInterval(zone.secondsFromGMT(for: instant))
+        guard let changes = try? ZoneTransition.transitions(of: zone, from: instant, through: instant.addingTimeInterval(26 * 3600)) else {
+            return instant
+        }
+        for change in changes where change.change < 0 {
+            // The wall time read with the offset after the change is at or after the change: it happens twice.
+            if wall - TimeInterval(change.offsetAfter) >= change.date.timeIntervalSince1970 { return change.date }
+        }
+        return instant
     }
 
     /// Whether the zone changes its offset within the span; more changes than the bound count as one.

@@ -256,6 +256,31 @@ import Testing
         #expect(Self.lint(spec.replacingOccurrences(of: "tags: [dst]\nschedule", with: "schedule")).contains("case 'spring 2028' is tagged dst"))
     }
 
+    /// The first 02:30 of Berlin's autumn night (00:30Z, `repeated: first`) comes before the change at 01:00Z that
+    /// repeats it (zoneinfo): a search ending there checks that change, and was told to move over it (a review). The
+    /// night before, whose 02:30 no change repeats, is still told.
+    @Test func aSearchEndingAtAWallTimeTheNextChangeRepeatsChecksThatChange() {
+        let spec = """
+            spec: Berlin autumn first
+            tags: [dst]
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2027-10-30T12:00:00+02:00, through: 2027-10-31T02:30:00+02:00}
+            expect:
+              occurrences: [2027-10-31T02:30:00+02:00]
+            cases:
+              - name: autumn first
+                tags: [dst]
+                after: 2027-10-31T00:00:00+02:00
+                next: 2027-10-31T02:30:00+02:00
+
+            """
+        #expect(Self.lint(spec).isEmpty, "\(Self.lint(spec))")
+        let dayBefore = spec.replacingOccurrences(of: "2027-10-31T00:00:00+02:00", with: "2027-10-29T00:00:00+02:00")
+            .replacingOccurrences(of: "next: 2027-10-31T02:30:00+02:00", with: "next: 2027-10-30T02:30:00+02:00")
+        #expect(Self.lint(dayBefore).contains("case 'autumn first' is tagged dst, but Europe/Berlin has no offset change in its search"),
+                "\(Self.lint(dayBefore))")
+    }
+
     /// A schedule in UTC and a case in Etc/UTC are one zone, named UTC once, as specs write it (the message said
     /// "Etc/UTC has no offset change" and suggested 'specrun explain Etc/UTC 2027').
     @Test func utcIsNamedUTCOnceWhicheverSpellingsTheSpecUses() {

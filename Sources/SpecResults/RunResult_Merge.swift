@@ -100,9 +100,10 @@ extension RunResult {
                 }
             }
         }
-        let tests = order.compactMap { chosen[$0]?.test }.sorted { lhs, rhs in
+        // A fixed deviation whose spec's other cases deviate in another shard says so here, where they meet.
+        let tests = FixedDeviationSiblings.noted(order.compactMap { chosen[$0]?.test }.sorted { lhs, rhs in
             (lhs.file, lhs.line, lhs.id) < (rhs.file, rhs.line, rhs.id)
-        }
+        })
 
         var seen = Set<Diagnostic>()
         let diagnostics = shards.flatMap(\.diagnostics).filter { seen.insert($0).inserted }

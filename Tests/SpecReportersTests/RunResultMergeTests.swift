@@ -22,6 +22,32 @@ import Testing
         #expect(try RunResult.merging([second, first]) == RunResultFixture.run)
     }
 
+    /// A fixed deviation in one shard whose spec's other case deviates in another: the shard alone said the other case
+    /// did not run (or "remove it"); the merge, where they meet, says the entry must stay (a review's sharded run said
+    /// "remove it", and removing it failed the gap day).
+    @Test func aFixedDeviationMeetsItsSpecsDeviatingCaseInTheMerge() throws {
+        func test(_ caseName: String, _ status: TestStatus, code: String? = nil) -> TestResult {
+            let diagnostics = code.map { [Diagnostic(code: $0, severity: .warning, location: SourceLocation(file: "lh.yaml", line: 4, column: 3),
+                                                     message: "'foundation' passes '\(caseName)'")] } ?? []
+            return TestResult(id: "lh.yaml › Lord Howe › \(caseName) › foundation", file: "lh.yaml", line: 7, spec: "Lord Howe",
+                              caseName: caseName, engine: "foundation", status: status, duration: 0,
+                              message: status == .fixedDeviation ? "passed although a known deviation is declared" : nil,
+                              deviationReason: "skips a day", diagnostics: diagnostics)
+        }
+        let environment = RunResultFixture.run.environment
+        let first = RunResult(environment: environment, files: ["lh.yaml"], diagnostics: [],
+                              tests: [test("summer", .fixedDeviation, code: FixedDeviationSiblings.othersNotRun)])
+        let second = RunResult(environment: environment, files: ["lh.yaml"], diagnostics: [], tests: [test("the gap day", .knownDeviation)])
+        let merged = try RunResult.merging([first, second])
+        let fixed = try #require(merged.tests.first { $0.status == .fixedDeviation })
+        #expect(fixed.diagnostics.map(\.code) == [FixedDeviationSiblings.inOtherCases])
+        #expect(fixed.diagnostics.first?.message.contains("but 1 other case of this spec still deviates on it ('the gap day')") == true,
+                "\(fixed.diagnostics)")
+        // Without the deviating case, the shard's own advice stays.
+        let alone = try RunResult.merging([first])
+        #expect(alone.tests.first?.diagnostics.map(\.code) == [FixedDeviationSiblings.othersNotRun])
+    }
+
     @Test func mergingOneRunGivesItBack() throws {
         #expect(try RunResult.merging([RunResultFixture.run]) == RunResultFixture.run)
     }

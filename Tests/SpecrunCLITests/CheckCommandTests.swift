@@ -185,6 +185,26 @@ import Testing
         let rerun = await CommandRun.run(["run", "--strict", folder.path("lord-howe.yaml"), "--last-failed", folder.path("strict.json")])
         #expect(rerun.status == ExitStatus.testFailure, "\(rerun.err)")
         #expect(rerun.out.hasSuffix("0 passed, 0 failed, 1 fixed deviation (a failure under --strict)\n"), "\(rerun.out)")
+
+        // The gap day left out by a filter: whether it deviates is not known, so the advice is conditional.
+        let filtered = await CommandRun.run(["run", folder.path("lord-howe.yaml"), "--filter", "summer"])
+        #expect(filtered.out.contains("lord-howe.yaml:4:3: warning: 'foundation' passes 'an ordinary day in summer', but 1 other case of "
+            + "this spec did not run here ('the gap day': a filter, a shard or a skip); the entry covers every case of its spec: remove "
+            + "it only if they pass on foundation too (run the whole spec) [deviation-others-not-run]"), "\(filtered.out)")
+        #expect(!filtered.out.contains("remove it from known-deviations"), "\(filtered.out)")
+
+        // Two shards, merged (which shard holds which test depends on the folder's path; RunResultMergeTests splits
+        // them on purpose): the merge holds both cases and says the entry must stay.
+        var shards: [String] = []
+        for index in 1...2 {
+            let shard = folder.path("shard-\(index).json")
+            _ = await CommandRun.run(["run", folder.path("lord-howe.yaml"), "--shard", "\(index)/2", "--json", shard])
+            shards.append(shard)
+        }
+        let merged = await CommandRun.run(["merge"] + shards + ["-o", folder.path("merged.json")])
+        #expect(merged.status == ExitStatus.success, "\(merged.err)")
+        let report = await CommandRun.run(["report", folder.path("merged.json")])
+        #expect(report.out.contains("[deviation-in-other-cases]") && !report.out.contains("[deviation-others-not-run]"), "\(report.out)")
     }
 
     @Test func workspacePathsApplyDotsAndKeepPathsOutsideAsGiven() {

@@ -372,7 +372,7 @@ public struct HTMLReporter: Sendable {
         // the entry to remove. It is said once: the reason, and the line of the entry from that warning.
         let fixedReason = test.status == .fixedDeviation ? test.deviationReason : nil
         let entry = fixedReason == nil ? nil
-            : test.diagnostics.first { [TestStatus.fixedDeviation.rawValue, "deviation-expected", "deviation-in-other-cases"].contains($0.code) }
+            : test.diagnostics.first { [TestStatus.fixedDeviation.rawValue, "deviation-expected", FixedDeviationSiblings.inOtherCases, FixedDeviationSiblings.othersNotRun].contains($0.code) }
         if let message = test.message, !message.isEmpty, fixedReason == nil {
             out += "<p class=\"message\">\(Self.shown(message).replacingOccurrences(of: "\n", with: "<br>"))</p>\n"
         }
@@ -386,7 +386,10 @@ public struct HTMLReporter: Sendable {
                         : FixedDeviationAdvice.othersDeviate(test)
                             ? "But other cases of its spec still deviate there: move the cases that pass to a spec of their own "
                                 + "and keep the entry"
-                            : "Remove its entry from known-deviations")
+                            : FixedDeviationAdvice.othersNotRun(test)
+                                ? "But other cases of its spec did not run here: remove its entry from known-deviations only if "
+                                    + "they pass there too"
+                                : "Remove its entry from known-deviations")
                     + (entry?.location.map { " (\($0.file):\($0.line))." } ?? ".")
                 : "Declared deviation on \(test.engine ?? "this engine"): \u{201C}\(reason)\u{201D}"
             out += "<p class=\"deviation\">\(Self.shown(text))</p>\n"

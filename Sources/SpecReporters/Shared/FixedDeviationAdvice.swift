@@ -12,7 +12,12 @@ enum FixedDeviationAdvice {
 
     /// Whether other cases of the test's spec still deviate on its engine (`deviation-in-other-cases`).
     static func othersDeviate(_ test: TestResult) -> Bool {
-        test.diagnostics.contains { $0.code == "deviation-in-other-cases" }
+        test.diagnostics.contains { $0.code == FixedDeviationSiblings.inOtherCases }
+    }
+
+    /// Whether other cases of the test's spec did not run with it (`deviation-others-not-run`).
+    static func othersNotRun(_ test: TestResult) -> Bool {
+        test.diagnostics.contains { $0.code == FixedDeviationSiblings.othersNotRun }
     }
 
     static func advice(_ test: TestResult) -> String {
@@ -21,6 +26,9 @@ enum FixedDeviationAdvice {
         }
         if othersDeviate(test) {
             return "but other cases of its spec still deviate there: move the cases that pass to a spec of their own and keep the entry"
+        }
+        if othersNotRun(test) {
+            return "but other cases of its spec did not run here: remove it only if they pass there too"
         }
         return "remove it from known-deviations"
     }

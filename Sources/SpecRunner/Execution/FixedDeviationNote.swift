@@ -6,23 +6,18 @@ import SpecResults
 /// failure review expected Foundation's answer (Lord Howe's skipped day) and `--engine all` told it to remove the
 /// declaration, which would not have helped.
 enum FixedDeviationNote {
-    /// `results` with every fixed deviation whose core test failed saying so, and every other one whose spec still
-    /// deviates in other cases on the same engine saying that.
-    static func noted(_ results: [TestResult]) -> [TestResult] {
+    /// `results` (of `items`, one for one) with every fixed deviation whose core test failed saying so, every other one
+    /// whose spec still deviates in other cases on the same engine saying that (`FixedDeviationSiblings`), and every
+    /// other one whose spec has cases this run did not run (a filter, a shard, a skip) saying to remove the entry only
+    /// if those pass too.
+    static func noted(_ results: [TestResult], items: [PlanItem]) -> [TestResult] {
         guard results.contains(where: { $0.status == .fixedDeviation }) else { return results }
         struct Place: Hashable { var file: String, spec: String, caseName: String? }
         let coreFailed = Set(results.lazy.filter { $0.engine == EngineName.core.rawValue && $0.status == .failed }
             .map { Place(file: $0.file, spec: $0.spec, caseName: $0.caseName) })
-        struct SpecEngine: Hashable { var file: String, spec: String, engine: String? }
-        let stillDeviating = Dictionary(grouping: results.lazy.filter { $0.status == .knownDeviation },
-                                        by: { SpecEngine(file: $0.file, spec: $0.spec, engine: $0.engine) })
-        return results.map { result in
-            guard result.status == .fixedDeviation else { return result }
-            guard result.engine != EngineName.core.rawValue,
-                  coreFailed.contains(Place(file: result.file, spec: result.spec, caseName: result.caseName)) else {
-                let others = stillDeviating[SpecEngine(file: result.file, spec: result.spec, engine: result.engine)] ?? []
-                return others.isEmpty ? result : inOtherCases(result, others)
-            }
+        let checked = results.map { result in
+            guard result.status == .fixedDeviation, result.engine != EngineName.core.rawValue,
+                  coreFailed.contains(Place(file: result.file, spec: result.spec, caseName: result.caseName)) else { return result }
             var noted = result
             let engine = result.engine ?? "this engine"
             noted.message = "passed although a known deviation is declared, while the core engine fails this test: the "
@@ -39,26 +34,40 @@ enum FixedDeviationNote {
             }
             return noted
         }
+        return othersNotRun(FixedDeviationSiblings.noted(checked), items: items)
     }
 
-    /// A fixed deviation in one case of a spec whose other cases still deviate on the engine: removing the entry, as
-    /// a fixed deviation advises, fails those (a maintenance review added a control case to a deviating spec and
-    /// was told to remove the entry; doing so failed the run).
-    private static func inOtherCases(_ result: TestResult, _ others: [TestResult]) -> TestResult {
-        var noted = result
-        let engine = result.engine ?? "this engine"
-        let names = others.prefix(3).map { "'\($0.caseName ?? $0.spec)'" }.joined(separator: ", ") + (others.count > 3 ? ", …" : "")
-        let count = others.count == 1 ? "1 other case of this spec still deviates" : "\(others.count) other cases of this spec still deviate"
-        noted.message = "passed although a known deviation is declared, while \(count) on \(engine) (\(names)): the entry covers "
-            + "every case of its spec, so move the cases that pass to a spec of their own and keep the entry here"
-        noted.diagnostics = result.diagnostics.map { diagnostic in
-            guard diagnostic.code == RunDiagnosticCode.fixedDeviation.rawValue else { return diagnostic }
-            var changed = diagnostic
-            changed.code = RunDiagnosticCode.deviationInOtherCases.rawValue
-            changed.message = "'\(engine)' passes \(result.caseName.map { "'\($0)'" } ?? "this test"), but \(count) on it (\(names)): "
-                + "the entry covers every case of its spec; move the cases that pass to a spec of their own and keep this entry"
-            return changed
+    /// A fixed deviation that still says "remove it" while other cases of its spec did not run here: whether they
+    /// deviate is not known, and the entry covers them too (a review's `--filter`, `--shard` and `skip:` each said
+    /// "remove it" beside a case that still deviates).
+    private static func othersNotRun(_ results: [TestResult], items: [PlanItem]) -> [TestResult] {
+        guard items.count == results.count else { return results }
+        struct SpecEngine: Hashable { var file: String, spec: String, engine: String? }
+        let ran = Dictionary(grouping: results.lazy.filter { ![.skipped, .notRun].contains($0.status) },
+                             by: { SpecEngine(file: $0.file, spec: $0.spec, engine: $0.engine) }).mapValues { Set($0.map(\.caseName)) }
+        return zip(results, items).map { result, item in
+            guard result.status == .fixedDeviation,
+                  result.diagnostics.contains(where: { $0.code == RunDiagnosticCode.fixedDeviation.rawValue }),
+                  case .recurrence(let body) = item.spec.body, body.cases.count > 1 else { return result }
+            let done = ran[SpecEngine(file: result.file, spec: result.spec, engine: result.engine)] ?? []
+            let missing = body.cases.map(\.name).filter { $0 != result.caseName && !done.contains($0) }
+            guard !missing.isEmpty else { return result }
+            var noted = result
+            let engine = result.engine ?? "this engine"
+            let names = missing.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (missing.count > 3 ? ", …" : "")
+            let count = missing.count == 1 ? "1 other case of this spec did not run" : "\(missing.count) other cases of this spec did not run"
+            noted.message = "passed although a known deviation is declared, while \(count) here (\(names): a filter, a shard or a "
+                + "skip): the entry covers every case of its spec, so remove it only if they pass on \(engine) too"
+            noted.diagnostics = result.diagnostics.map { diagnostic in
+                guard diagnostic.code == RunDiagnosticCode.fixedDeviation.rawValue else { return diagnostic }
+                var changed = diagnostic
+                changed.code = RunDiagnosticCode.deviationOthersNotRun.rawValue
+                changed.message = "'\(engine)' passes \(result.caseName.map { "'\($0)'" } ?? "this test"), but \(count) here "
+                    + "(\(names): a filter, a shard or a skip); the entry covers every case of its spec: remove it only if they pass "
+                    + "on \(engine) too (run the whole spec)"
+                return changed
+            }
+            return noted
         }
-        return noted
     }
 }

@@ -162,7 +162,7 @@ public struct PlanExecution: Sendable {
             (index <= cut ? state.results[index].take() : nil) ?? runner.notRun(plan.items[index], because: stop)
         }
         state.condition.unlock()
-        return (FixedDeviationNote.noted(results), stop)
+        return (FixedDeviationNote.noted(results, items: plan.items), stop)
     }
 
     /// The coordinator looks at least every 50 ms; a look more than `stillness` after the last means the process did not

@@ -18,4 +18,7 @@ public enum RunDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     /// A declared known deviation that passes in this case while other cases of its spec still deviate on the same
     /// engine: the entry covers them all, so the passing cases belong in a spec of their own (`FixedDeviationNote`).
     case deviationInOtherCases = "deviation-in-other-cases"
+    /// A declared known deviation that passes in this case while other cases of its spec did not run here (a filter,
+    /// a shard, a skip): whether they deviate is not known (`FixedDeviationNote`).
+    case deviationOthersNotRun = "deviation-others-not-run"
 }

@@ -280,6 +280,11 @@ import Testing
         #expect(!(try #require(HTMLLifecyclePicture.axis(marks))).contains(try #require(quit.at.wallSeconds)))
         let svg = try #require(HTMLLifecyclePicture.render(lifecycle, zoneContext: nil))
         #expect(svg.components(separatedBy: "class=\"app-event\"").count == 2, "\(svg)")
+        // A step a year away does not squeeze the runs into one column: it is left to the list under the picture.
+        let farQuit = LifecycleResult.AppEvent(at: Self.berlin("2026-06-07T08:00:00Z", "2026-06-07T10:00:00+02:00", "CEST"), step: "force-quit", line: 23)
+        let far = LifecycleResult(runs: [], invariants: [], refusedLaunches: [refused], appEvents: [farQuit])
+        let farAxis = try #require(HTMLLifecyclePicture.axis(HTMLLifecyclePicture.marks(far), steps: HTMLLifecyclePicture.stepPositions(far)))
+        #expect(!farAxis.contains(try #require(farQuit.at.wallSeconds)))
         // Steps alone make no picture.
         #expect(HTMLLifecyclePicture.render(LifecycleResult(runs: [], invariants: [], refusedLaunches: [], appEvents: [quit]), zoneContext: nil) == nil)
     }

@@ -107,12 +107,18 @@ struct HTMLLifecyclePicture {
     /// The axis a picture of these marks is drawn on, wide enough for the steps' lines too (`steps`: where each
     /// schedule change and each step of the app or the device falls): a force-quit a day before the first launch is
     /// the cause of what the picture shows. Nil when there is no mark: steps alone make no picture.
+    /// A step further from the marks than `stepReach` (or than their own span, when longer) is not drawn: a step years
+    /// away squeezed every night's runs into one column (a review); the list under the picture names it.
     static func axis(_ marks: [Mark], steps: [Double] = []) -> HTMLTimeline.Axis? {
-        guard !marks.isEmpty else { return nil }
-        let walls = marks.map(\.wall) + steps
-        guard let first = walls.min(), let last = walls.max() else { return nil }
+        guard let low = marks.map(\.wall).min(), let high = marks.map(\.wall).max() else { return nil }
+        let reach = max(stepReach, high - low)
+        let near = steps.filter { $0 >= low - reach && $0 <= high + reach }
+        let first = min(low, near.min() ?? low), last = max(high, near.max() ?? high)
         return HTMLTimeline.Axis(start: first - 3 * 3600, end: last + 3 * 3600).rounded()
     }
+
+    /// How far from the marks a step still widens the picture: three days (a force-quit the weekend before).
+    static let stepReach = 3.0 * 86_400
 
     /// Where the scenario's schedule changes and steps of the app or the device fall on its axis.
     static func stepPositions(_ lifecycle: LifecycleResult) -> [Double] {

@@ -613,6 +613,30 @@ struct RunComparisonTests {
         #expect(!RunComparison(old: Self.run, new: narrower, selection: selection).incompleteNew.isEmpty)
     }
 
+    /// A file renamed whose schedule has no `id:`: its keys take the file's name, so every key changed and no instant
+    /// did; the entry says so and how to keep them (a review read "1999 tests with changed instants").
+    @Test func keysRenamedWithTheirFileAreSaidToBe() {
+        func keyed(_ file: String, _ stem: String) -> RunResult {
+            var run = Self.run
+            let index = run.tests.firstIndex { $0.id == Fixture.nightlyPassed.id }!
+            run.tests[index].file = file
+            run.tests[index].id = TestResult.makeID(file: file, spec: Fixture.nightlyPassed.spec, caseName: nil, engine: "core")
+            run.tests[index].actual = run.tests[index].actual.map { instant in
+                var copy = instant
+                copy.key = "\(stem)/v1/" + copy.utc.prefix(10)
+                return copy
+            }
+            return run
+        }
+        let comparison = RunComparison(old: keyed("specs/nightly.yaml", "nightly"), new: keyed("specs/sync.yaml", "sync"))
+        #expect(comparison.changes.map(\.kind) == [.changedInstants])
+        #expect(render(comparison).contains("      the same instants; only the keys' schedule id changed with the file's name (nightly → sync): "
+            + "its schedule has no 'id:', so it takes the file's name; write 'id: nightly' to keep the keys\n"), "\(render(comparison))")
+        // Keys that changed otherwise say nothing of the kind.
+        #expect(!render(RunComparison(old: keyed("specs/nightly.yaml", "nightly"), new: keyed("specs/sync.yaml", "other")))
+            .contains("only the keys' schedule id"))
+    }
+
     /// Names masked alike are not matched: a spec deleted in OLD's file and another added in NEW's, both masking to
     /// `Refresh token: [redacted] nightly`, were shown as one moved test (a review); a note says added ones may be moved.
     @Test func maskedNamesAreNotMatchedAcrossFiles() {

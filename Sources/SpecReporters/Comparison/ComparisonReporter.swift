@@ -125,6 +125,7 @@ public struct ComparisonReporter: Sendable {
         }
         if let old = change.old, let new = change.new, kind != .newlyFailing {
             out += instantChanges(old.actual, new.actual)
+            if kind == .changedInstants { out += renamedKeys(old, new) }
             if kind == .changedRuns, let before = old.lifecycle, let after = new.lifecycle {
                 out += runChanges(before.runs, after.runs)
                 if lists.contains(.refusedLaunches) {
@@ -148,6 +149,24 @@ public struct ComparisonReporter: Sendable {
     /// other cases of the spec still deviate (each format's `FixedDeviationAdvice`).
     private func annotationAdvice(_ test: TestResult) -> String {
         FixedDeviationAdvice.advice(test) == "remove it from known-deviations" ? "remove the annotation" : FixedDeviationAdvice.advice(test)
+    }
+
+    /// A note when a test moved to another file and its keys changed only in their schedule id, from the old file's
+    /// name to the new one's: a schedule without `id:` takes its file's name, so renaming the file renamed every key
+    /// (a review read "1999 tests with changed instants" where no instant changed; an app's stored keys would change).
+    private func renamedKeys(_ old: TestResult, _ new: TestResult) -> String {
+        func stem(_ file: String) -> String {
+            let name = file.split(separator: "/").last.map(String.init) ?? file
+            return name.hasSuffix(".yaml") ? String(name.dropLast(5)) : name.hasSuffix(".yml") ? String(name.dropLast(4)) : name
+        }
+        let (from, to) = (stem(old.file), stem(new.file))
+        guard old.file != new.file, from != to, old.actual.count == new.actual.count,
+              zip(old.actual, new.actual).allSatisfy({ before, after in
+                  guard before.epochSeconds == after.epochSeconds, let a = before.key, let b = after.key else { return false }
+                  return a.hasPrefix(from + "/") && b == to + "/" + a.dropFirst(from.count + 1)
+              }), old.actual.contains(where: { $0.key != nil }) else { return "" }
+        return "      the same instants; only the keys' schedule id changed with the file's name (\(shown(from)) " + glyphs.arrow
+            + " \(shown(to))): its schedule has no 'id:', so it takes the file's name; write 'id: \(shown(from))' to keep the keys\n"
     }
 
     private func firstLine(_ text: String) -> String {

@@ -148,7 +148,7 @@ public struct ComparisonReporter: Sendable {
     /// What to do with a fixed deviation's annotation: remove it, unless the expectation may be the deviation or
     /// other cases of the spec still deviate (each format's `FixedDeviationAdvice`).
     private func annotationAdvice(_ test: TestResult) -> String {
-        FixedDeviationAdvice.advice(test) == "remove it from known-deviations" ? "remove the annotation" : FixedDeviationAdvice.advice(test)
+        FixedDeviationAdvice.removesEntry(test) ? "remove the annotation" : FixedDeviationAdvice.advice(test)
     }
 
     /// A note when a test moved to another file and its keys changed only in their schedule id, from the old file's

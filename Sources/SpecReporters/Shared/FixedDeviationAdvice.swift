@@ -20,6 +20,11 @@ enum FixedDeviationAdvice {
         test.diagnostics.contains { $0.code == FixedDeviationSiblings.othersNotRun }
     }
 
+    /// Whether the advice is to remove the entry, with nothing that holds it back.
+    static func removesEntry(_ test: TestResult) -> Bool {
+        !coreFails(test) && !othersDeviate(test) && !othersNotRun(test)
+    }
+
     static func advice(_ test: TestResult) -> String {
         if coreFails(test) {
             return "but the core engine fails this test: check the expectation against the core's difference before removing it"

@@ -26,18 +26,31 @@ public enum FixedDeviationSiblings {
     }
 
     private static func inOtherCases(_ test: TestResult, _ others: [TestResult]) -> TestResult {
-        var noted = test
         let engine = test.engine ?? "this engine"
-        let names = others.prefix(3).map { "'\($0.caseName ?? $0.spec)'" }.joined(separator: ", ") + (others.count > 3 ? ", …" : "")
+        let names = quoted(others.map { $0.caseName ?? $0.spec })
         let count = others.count == 1 ? "1 other case of this spec still deviates" : "\(others.count) other cases of this spec still deviate"
-        noted.message = "passed although a known deviation is declared, while \(count) on \(engine) (\(names)): the entry covers "
-            + "every case of its spec, so move the cases that pass to a spec of their own and keep the entry here"
+        return retold(test, code: inOtherCases,
+                      message: "passed although a known deviation is declared, while \(count) on \(engine) (\(names)): the entry "
+                        + "covers every case of its spec, so move the cases that pass to a spec of their own and keep the entry here",
+                      entry: "'\(engine)' passes \(test.caseName.map { "'\($0)'" } ?? "this test"), but \(count) on it (\(names)): "
+                        + "the entry covers every case of its spec; move the cases that pass to a spec of their own and keep this entry")
+    }
+
+    /// Up to three names, quoted, then `…`.
+    public static func quoted(_ names: [String]) -> String {
+        names.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (names.count > 3 ? ", …" : "")
+    }
+
+    /// `test` with its message, and its entry's diagnostic (`fixed-deviation` or `deviation-others-not-run`), told
+    /// anew under `code`: each report's advice follows the code.
+    public static func retold(_ test: TestResult, code: String, message: String, entry: String) -> TestResult {
+        var noted = test
+        noted.message = message
         noted.diagnostics = test.diagnostics.map { diagnostic in
             guard [fixed, othersNotRun].contains(diagnostic.code) else { return diagnostic }
             var changed = diagnostic
-            changed.code = inOtherCases
-            changed.message = "'\(engine)' passes \(test.caseName.map { "'\($0)'" } ?? "this test"), but \(count) on it (\(names)): "
-                + "the entry covers every case of its spec; move the cases that pass to a spec of their own and keep this entry"
+            changed.code = code
+            changed.message = entry
             return changed
         }
         return noted

@@ -52,22 +52,15 @@ enum FixedDeviationNote {
             let done = ran[SpecEngine(file: result.file, spec: result.spec, engine: result.engine)] ?? []
             let missing = body.cases.map(\.name).filter { $0 != result.caseName && !done.contains($0) }
             guard !missing.isEmpty else { return result }
-            var noted = result
             let engine = result.engine ?? "this engine"
-            let names = missing.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (missing.count > 3 ? ", …" : "")
+            let names = FixedDeviationSiblings.quoted(missing)
             let count = missing.count == 1 ? "1 other case of this spec did not run" : "\(missing.count) other cases of this spec did not run"
-            noted.message = "passed although a known deviation is declared, while \(count) here (\(names): a filter, a shard or a "
-                + "skip): the entry covers every case of its spec, so remove it only if they pass on \(engine) too"
-            noted.diagnostics = result.diagnostics.map { diagnostic in
-                guard diagnostic.code == RunDiagnosticCode.fixedDeviation.rawValue else { return diagnostic }
-                var changed = diagnostic
-                changed.code = RunDiagnosticCode.deviationOthersNotRun.rawValue
-                changed.message = "'\(engine)' passes \(result.caseName.map { "'\($0)'" } ?? "this test"), but \(count) here "
-                    + "(\(names): a filter, a shard or a skip); the entry covers every case of its spec: remove it only if they pass "
-                    + "on \(engine) too (run the whole spec)"
-                return changed
-            }
-            return noted
+            return FixedDeviationSiblings.retold(result, code: RunDiagnosticCode.deviationOthersNotRun.rawValue,
+                message: "passed although a known deviation is declared, while \(count) here (\(names): a filter, a shard or a "
+                    + "skip): the entry covers every case of its spec, so remove it only if they pass on \(engine) too",
+                entry: "'\(engine)' passes \(result.caseName.map { "'\($0)'" } ?? "this test"), but \(count) here (\(names): a "
+                    + "filter, a shard or a skip); the entry covers every case of its spec: remove it only if they pass on \(engine) "
+                    + "too (run the whole spec)")
         }
     }
 }

@@ -452,6 +452,32 @@ import Testing
             == "the process died when the overlapping com.example.app.processing launch worked on after its expiration")
     }
 
+    /// The outer launch works on after its expiration with its long transaction open; a nested launch ran (and failed
+    /// database-busy) before: the open transaction at the suspension is the outer launch's, not the nested one's,
+    /// which had ended (a review read "com.example.app.processing launch #2").
+    @Test func anOpenTransactionAtSuspensionIsTheLaunchInFlights() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Outer in flight
+            task:
+              - {identifier: com.example.app.refresh, kind: refresh}
+              - {identifier: com.example.app.processing, kind: processing}
+            app: {adapter: ignores-expiration}
+            job: {items: ["42"], flaws: [long-transaction]}
+            clock: 2027-03-01T00:00:00+01:00
+            steps:
+              - at: 2027-03-01T02:40:00+01:00
+                launch: com.example.app.refresh
+                expire: during download
+                overlap: {launch: com.example.app.processing, during: download}
+            expect:
+              completed: [killed, false]
+              defects: [work-after-expiration, open-transaction-at-suspension]
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        let detail = verdict.lifecycle?.invariants.first { $0.name == "no-open-transaction-at-suspension" }?.detail ?? ""
+        #expect(detail.contains("(com.example.app.refresh launch #1)"), "\(detail)")
+    }
+
     /// With max-attempts and no schedule the app leaves no request after its last attempt: the refusal says the app
     /// gave up, not "submit (or resubmit after each run) a request", which it does already (a maintenance review).
     @Test func aRefusalAfterTheLastAttemptSaysTheAppGaveUp() async throws {

@@ -413,7 +413,7 @@ public actor LifecycleSimulation {
                 kind: .workAfterExpiration, identifier: identifier, launch: number,
                 detail: "the job reached \(point) after the task expired; check for cancellation between stages and stop"))
             journal.update(number) { $0.processDiedDuringRun = true }
-            scheduler.suspend()
+            scheduler.suspend(during: number)
             scheduler.terminate()
             throw ProcessDeath()
         }

@@ -204,20 +204,24 @@ public final class SimulatedScheduler: Sendable {
         }
     }
 
-    /// Suspends the process (launched → suspended); each open transaction the probe reports is a defect.
+    /// Suspends the process (launched → suspended); each open transaction the probe reports is a defect, of `launch`
+    /// when given (the launch whose work was in flight), else of the process's last launch.
     @discardableResult
-    public func suspend() -> [Defect] {
+    public func suspend(during launch: Int? = nil) -> [Defect] {
         let probe: (@Sendable () -> [String])? = state.withLock { state in
             guard state.process == .launched || state.process == .launching else { return nil }
             state.process = .suspended
             return state.transactionProbe
         }
-        return recordOpenTransactions(probe?() ?? [])
+        return recordOpenTransactions(probe?() ?? [], during: launch)
     }
 
-    private func recordOpenTransactions(_ stores: [String]) -> [Defect] {
+    private func recordOpenTransactions(_ stores: [String], during launch: Int? = nil) -> [Defect] {
         state.withLock { state in
-            let running = state.launches.last { $0.process == state.generation }
+            // The launch named, else the process's last: a nested launch that had ended was blamed for the outer
+            // launch's transaction, suspended with its work in flight (a review).
+            let running = launch.flatMap { number in state.launches.first { $0.number == number } }
+                ?? state.launches.last { $0.process == state.generation }
             let found = stores.map { store in
                 Defect(
                     kind: .openTransactionAtSuspension, identifier: running?.identifier ?? "app", launch: running?.number,

@@ -1,5 +1,5 @@
 import SpecDiagnostics
-import SpecReporters
+@testable import SpecReporters
 import SpecResults
 import Testing
 
@@ -632,6 +632,13 @@ struct RunComparisonTests {
         #expect(comparison.changes.map(\.kind) == [.changedInstants])
         #expect(render(comparison).contains("      the same instants; only the keys' schedule id changed with the file's name (nightly → sync): "
             + "its schedule has no 'id:', so it takes the file's name; write 'id: nightly' to keep the keys\n"), "\(render(comparison))")
+        // A name that YAML would read otherwise is quoted, so the advice pastes as it is.
+        #expect(ComparisonReporter.yamlScalar("berlin-seeds") == "berlin-seeds")
+        #expect(ComparisonReporter.yamlScalar("a: b") == "\"a: b\"")
+        #expect(ComparisonReporter.yamlScalar("#night") == "\"#night\"")
+        #expect(ComparisonReporter.yamlScalar("null") == "\"null\"")
+        #expect(ComparisonReporter.yamlScalar("[x]") == "\"[x]\"")
+        #expect(ComparisonReporter.yamlScalar("say \"hi\"") == "\"say \\\"hi\\\"\"")
         // Keys that changed otherwise say nothing of the kind.
         #expect(!render(RunComparison(old: keyed("specs/nightly.yaml", "nightly"), new: keyed("specs/sync.yaml", "other")))
             .contains("only the keys' schedule id"))

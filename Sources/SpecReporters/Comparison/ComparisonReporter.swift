@@ -166,7 +166,18 @@ public struct ComparisonReporter: Sendable {
                   return a.hasPrefix(from + "/") && b == to + "/" + a.dropFirst(from.count + 1)
               }), old.actual.contains(where: { $0.key != nil }) else { return "" }
         return "      the same instants; only the keys' schedule id changed with the file's name (\(shown(from)) " + glyphs.arrow
-            + " \(shown(to))): its schedule has no 'id:', so it takes the file's name; write 'id: \(shown(from))' to keep the keys\n"
+            + " \(shown(to))): its schedule has no 'id:', so it takes the file's name; write 'id: \(shown(Self.yamlScalar(from)))' to "
+            + "keep the keys\n"
+    }
+
+    /// A name as a YAML scalar to paste: bare when it reads as itself, else in double quotes (`id: "a: b"`; a review
+    /// pasted `id: a: b`, `id: #night` and `id: null` and got three errors).
+    static func yamlScalar(_ text: String) -> String {
+        let plain = text.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0) }
+            && text.first.map { $0.isLetter || $0.isNumber || $0 == "_" } == true
+            && !["null", "true", "false", "yes", "no", "on", "off", "y", "n", "~"].contains(text.lowercased())
+        guard !plain else { return text }
+        return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     private func firstLine(_ text: String) -> String {

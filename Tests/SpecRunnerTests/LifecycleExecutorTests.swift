@@ -500,6 +500,23 @@ import Testing
             + "expect no-pending-request here, or raise max-attempts to at least 3, or give the scenario a schedule"), "\(message)")
         #expect(!message.contains("resubmit after each run"), "\(message)")
 
+        // A second refusal: raising the maximum to what the first names lets the first run, and it may fail too.
+        let (_, twice) = try Self.scenario("""
+            spec: Gave up twice
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            app: {retry: {backoff: constant, delay: 15m, max-attempts: 1}}
+            clock: 2027-06-08T20:00:00+02:00
+            steps:
+              - {at: 2027-06-08T21:00:00+02:00, launch: com.example.app.refresh, fail: {stage: download, error: network}}
+              - {at: 2027-06-08T21:15:00+02:00, launch: com.example.app.refresh, interrupt: during download}
+              - {at: 2027-06-08T21:30:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: [false, killed, true]
+            """)
+        let twiceMessage = await LifecycleExecutor().execute(twice).message ?? ""
+        #expect(twiceMessage.contains("raise max-attempts to at least 2, or give the scenario a schedule (or more: the launch refused "
+            + "before this one would run then, and each that fails counts too)"), "\(twiceMessage)")
+
         // A success in between submits again: the reason is forgotten, and a later refusal gives the usual advice.
         let (_, recovered) = try Self.scenario("""
             spec: Recovered

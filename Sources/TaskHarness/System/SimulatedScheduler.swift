@@ -53,6 +53,9 @@ public final class SimulatedScheduler: Sendable {
         /// Why the app left an identifier without a request (it gave up its retries with nothing to wait for), until
         /// its next submit: a `no-pending-request` refusal names it (`noteNoRequest`).
         var noRequestReasons: [String: String] = [:]
+        /// How many launches were refused since the reason was noted: raising the maximum lets them run, and each one
+        /// that fails then counts too.
+        var noRequestRefusals: [String: Int] = [:]
         var availability: SchedulerAvailability = .available
         var gate = StaticGate(permittedIdentifiers: [], backgroundModes: [])
         var transactionProbe: (@Sendable () -> [String])?
@@ -63,7 +66,13 @@ public final class SimulatedScheduler: Sendable {
         mutating func pendingRequest(_ identifier: String, _ now: Date) throws(SchedulerError) -> Int {
             guard let index = pending[identifier] else {
                 if let reason = noRequestReasons[identifier] {
-                    throw fail(.noPendingRequest, identifier, now, "\(identifier) has no pending request, so the system cannot launch it: \(reason)")
+                    let earlier = noRequestRefusals[identifier, default: 0]
+                    noRequestRefusals[identifier] = earlier + 1
+                    // Raising max-attempts lets the launches refused before this one run; each that fails counts too (a
+                    // review followed the advice at the third step and was told to raise it again).
+                    let more = earlier == 0 ? "" : " (or more: the \(earlier == 1 ? "launch" : "\(earlier) launches") refused before this "
+                        + "one would run then, and each that fails counts too)"
+                    throw fail(.noPendingRequest, identifier, now, "\(identifier) has no pending request, so the system cannot launch it: \(reason)\(more)")
                 }
                 throw fail(.noPendingRequest, identifier, now, "\(identifier) has no pending request, so the system cannot launch it; submit (or resubmit after each run) a request")
             }
@@ -351,13 +360,17 @@ public final class SimulatedScheduler: Sendable {
             state.requests.append(SubmittedRequest(request: request, submittedAt: now, state: .pending))
             state.pending[id] = state.requests.count - 1
             state.noRequestReasons[id] = nil
+            state.noRequestRefusals[id] = nil
         }
     }
 
     /// The app chose to leave `identifier` without a request (`reason`, with what to do): a launch refused for want
     /// of one says so instead of advising a submit the app already makes. The next accepted submit forgets it.
     public func noteNoRequest(_ identifier: String, because reason: String) {
-        state.withLock { $0.noRequestReasons[identifier] = reason }
+        state.withLock { state in
+            state.noRequestReasons[identifier] = reason
+            state.noRequestRefusals[identifier] = nil
+        }
     }
 
     /// Cancels the pending request for `identifier`, if any; returns whether one was pending.

@@ -103,6 +103,8 @@ struct MessageRedactionTests {
         let two = await CommandRun.run(folder.path("s"), "--last-failed", folder.path("r.json"))
         #expect(two.status == ExitStatus.invalidInput, "\(two.err)")
         #expect(!two.err.contains("is in another file now"), "\(two.err)")
+        #expect(two.err.contains("is not found by spec, case and engine either: 2 tests of this run have those names (masked alike, "
+            + "or copied); select the one meant with --filter."), "\(two.err)")
     }
 
     @Test func commandLineValuesAndPathsAreMaskedInRefusals() async throws {

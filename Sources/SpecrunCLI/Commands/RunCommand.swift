@@ -112,6 +112,15 @@ struct RunCommand {
                     : "\(count) tests that failed in '\(path)' are in other files now, found there by their spec, case and "
                         + "engine, e.g. \(files) (a renamed or split file, or a run started from another folder)."))
             }
+            if let first = relocated.ambiguous.first, let path = configuration.lastFailed {
+                // Names masked alike (or a copy): which test it is cannot be told, and the refusal's "run from that
+                // folder" would not help (a review).
+                let count = relocated.ambiguous.count
+                let which = count == 1 ? "1 test that failed in '\(path)' ('\(first.id)') is" : "\(count) tests that failed in '\(path)' are"
+                io.writeProblem(.note, configuration.redaction.mask(
+                    "\(which) not found by spec, case and engine either: \(first.candidates) tests of this run have those names "
+                    + "(masked alike, or copied); select the one meant with --filter."))
+            }
             configuration.selection.ids = Set(configuration.lastFailedTests.map(\.id))
         }
         let plan: TestPlan

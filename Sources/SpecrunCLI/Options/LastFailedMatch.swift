@@ -58,9 +58,11 @@ enum LastFailedMatch {
     /// started from another folder. `moved` pairs each such failure's old id with its new one.
     /// A failure whose spec or case name is masked (`[redacted]`) is found by this run's names masked by `redaction`,
     /// when exactly one test's masked names are its own.
-    static func relocate(_ failed: [TestResult], plan: TestPlan, redaction: Redaction) -> (tests: [TestResult], moved: [(from: String, to: String)]) {
+    /// `ambiguous` counts each failure left as it was because several tests of this run have its names (masked alike).
+    static func relocate(_ failed: [TestResult], plan: TestPlan, redaction: Redaction)
+        -> (tests: [TestResult], moved: [(from: String, to: String)], ambiguous: [(id: String, candidates: Int)]) {
         let plannedIDs = Set(plan.items.map(\.id))
-        guard failed.contains(where: { !plannedIDs.contains($0.id) }) else { return (failed, []) }
+        guard failed.contains(where: { !plannedIDs.contains($0.id) }) else { return (failed, [], []) }
         struct Place: Hashable { var spec: String, caseName: String?, engine: String? }
         let masked = failed.contains { $0.spec.contains(Redaction.mask) || $0.caseName?.contains(Redaction.mask) == true }
         var byPlace: [Place: [String]] = [:]
@@ -72,10 +74,14 @@ enum LastFailedMatch {
             if place.spec != item.spec.name || place.caseName != item.caseName { byPlace[place, default: []].append(item.id) }
         }
         var moved: [(from: String, to: String)] = []
+        var ambiguous: [(id: String, candidates: Int)] = []
         var seen = Set<String>()
         let tests = failed.compactMap { test -> TestResult? in
             guard !plannedIDs.contains(test.id),
                   let ids = byPlace[Place(spec: test.spec, caseName: test.caseName, engine: test.engine)], ids.count == 1 else {
+                if !plannedIDs.contains(test.id), let ids = byPlace[Place(spec: test.spec, caseName: test.caseName, engine: test.engine)] {
+                    ambiguous.append((test.id, ids.count))
+                }
                 return seen.insert(test.id).inserted ? test : nil
             }
             guard seen.insert(ids[0]).inserted else { return nil }
@@ -84,6 +90,6 @@ enum LastFailedMatch {
             copy.id = ids[0]
             return copy
         }
-        return (tests, moved)
+        return (tests, moved, ambiguous)
     }
 }

@@ -189,8 +189,9 @@ import Testing
         // The gap day left out by a filter: whether it deviates is not known, so the advice is conditional.
         let filtered = await CommandRun.run(["run", folder.path("lord-howe.yaml"), "--filter", "summer"])
         #expect(filtered.out.contains("lord-howe.yaml:4:3: warning: 'foundation' passes 'an ordinary day in summer', but 1 other case of "
-            + "this spec did not run here ('the gap day': a filter, a shard or a skip); the entry covers every case of its spec: remove "
-            + "it only if they pass on foundation too (run the whole spec) [deviation-others-not-run]"), "\(filtered.out)")
+            + "this spec did not run here ('the gap day': a filter, a tag, a shard or a skip); the entry covers every case of its spec: "
+            + "remove it only if they pass on foundation too (run the whole spec, with any skip lifted) [deviation-others-not-run]"),
+                "\(filtered.out)")
         #expect(!filtered.out.contains("remove it from known-deviations"), "\(filtered.out)")
 
         // Two shards, merged (which shard holds which test depends on the folder's path; RunResultMergeTests splits

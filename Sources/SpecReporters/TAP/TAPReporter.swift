@@ -75,7 +75,9 @@ public struct TAPReporter: Sendable {
                          yaml: fields(test, severity: "todo"))
         case .fixedDeviation where !strict:
             return point(ok: true, description: test.id,
-                         directive: "TODO fixed deviation, \(FixedDeviationAdvice.advice(test))\(reason)", yaml: nil)
+                         // The declared reason before the advice: after it, it read as the advice's own (a review).
+                         directive: "TODO fixed deviation" + (test.deviationReason.map { " (declared: \($0))" } ?? "")
+                            + ", \(FixedDeviationAdvice.advice(test))", yaml: nil)
         case .fixedDeviation:
             var yaml = fields(test, severity: "fail")
             yaml[0] = ("message", .text("passed although the spec declares a known deviation\(reason); "

@@ -56,11 +56,11 @@ enum FixedDeviationNote {
             let names = FixedDeviationSiblings.quoted(missing)
             let count = missing.count == 1 ? "1 other case of this spec did not run" : "\(missing.count) other cases of this spec did not run"
             return FixedDeviationSiblings.retold(result, code: RunDiagnosticCode.deviationOthersNotRun.rawValue,
-                message: "passed although a known deviation is declared, while \(count) here (\(names): a filter, a shard or a "
-                    + "skip): the entry covers every case of its spec, so remove it only if they pass on \(engine) too",
+                message: "passed although a known deviation is declared, while \(count) here (\(names): a filter, a tag, a shard or "
+                    + "a skip): the entry covers every case of its spec, so remove it only if they pass on \(engine) too",
                 entry: "'\(engine)' passes \(result.caseName.map { "'\($0)'" } ?? "this test"), but \(count) here (\(names): a "
-                    + "filter, a shard or a skip); the entry covers every case of its spec: remove it only if they pass on \(engine) "
-                    + "too (run the whole spec)")
+                    + "filter, a tag, a shard or a skip); the entry covers every case of its spec: remove it only if they pass on "
+                    + "\(engine) too (run the whole spec, with any skip lifted)")
         }
     }
 }

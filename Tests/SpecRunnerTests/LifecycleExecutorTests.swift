@@ -517,6 +517,23 @@ import Testing
         #expect(twiceMessage.contains("raise max-attempts to at least 2, or give the scenario a schedule (or more: the launch refused "
             + "before this one would run then, and each that fails counts too)"), "\(twiceMessage)")
 
+        // With a schedule, the app waits for the next occurrence: a launch before it says why the floor is there.
+        let (_, scheduled) = try Self.scenario("""
+            spec: Gave up, scheduled
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            app: {retry: {backoff: constant, delay: 15m, max-attempts: 1}}
+            clock: 2027-06-08T20:00:00+02:00
+            steps:
+              - {at: 2027-06-09T02:31:00+02:00, launch: com.example.app.refresh, fail: {stage: download, error: network}}
+              - {at: 2027-06-09T02:46:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: [false, true]
+            """)
+        let scheduledMessage = await LifecycleExecutor().execute(scheduled).message ?? ""
+        #expect(scheduledMessage.contains("(the app gave up retrying after 1 failed attempt, as retry max-attempts is 1, and waits for the "
+            + "schedule's next occurrence); the system never starts a task earlier"), "\(scheduledMessage)")
+
         // A success in between submits again: the reason is forgotten, and a later refusal gives the usual advice.
         let (_, recovered) = try Self.scenario("""
             spec: Recovered

@@ -728,8 +728,13 @@ public actor LifecycleSimulation {
         if let delay {
             submitNow(identifier, floor: launchTime.addingTimeInterval(delay.timeInterval), process: process)
         } else if let next = nextOccurrence(after: launchTime, of: identifier, process: process) {
-            // Attempts used up: wait for the next occurrence instead.
-            submitNow(identifier, floor: next, process: process)
+            // Attempts used up: wait for the next occurrence instead, and a launch before it says so (a review read
+            // only "move the step").
+            if submitNow(identifier, floor: next, process: process) == nil {
+                let attempts = failures == 1 ? "1 failed attempt" : "\(failures) failed attempts in a row"
+                scheduler.noteFloor(identifier, because: "the app gave up retrying after \(attempts), as retry max-attempts is "
+                    + "\(retry.maxAttempts ?? failures), and waits for the schedule's next occurrence")
+            }
         } else {
             // Attempts used up and no occurrence to wait for: the app submits nothing, and a launch refused for want of
             // a request says why (a maintenance review was told to submit a request the app makes itself).

@@ -56,6 +56,9 @@ public final class SimulatedScheduler: Sendable {
         /// How many launches were refused since the reason was noted: raising the maximum lets them run, and each one
         /// that fails then counts too.
         var noRequestRefusals: [String: Int] = [:]
+        /// Why the app set its pending request's floor where it did, until its next submit (the app gave up retrying and
+        /// waits for the next occurrence): a launch refused before the floor names it (`noteFloor`).
+        var floorReasons: [String: String] = [:]
         var availability: SchedulerAvailability = .available
         var gate = StaticGate(permittedIdentifiers: [], backgroundModes: [])
         var transactionProbe: (@Sendable () -> [String])?
@@ -102,7 +105,8 @@ public final class SimulatedScheduler: Sendable {
             let advice = ManualClock.supportedRange.contains(floor)
                 ? "move the step to or after it"
                 : "no step can reach it, as the clock ends at 9999-12-31T23:59:59Z; give the retry a maximum delay"
-            throw fail(.launchBeforeEarliestBegin, identifier, now, "a launch at \(now.rfc3339UTC) is before the request's earliestBeginDate \(floor.rfc3339UTC); the system never starts a task earlier, so \(advice)",
+            let why = floorReasons[identifier].map { " (\($0))" } ?? ""
+            throw fail(.launchBeforeEarliestBegin, identifier, now, "a launch at \(now.rfc3339UTC) is before the request's earliestBeginDate \(floor.rfc3339UTC)\(why); the system never starts a task earlier, so \(advice)",
                        // A floor past the years results can hold is left out (no report could show it).
                        earliestBegin: ManualClock.supportedRange.contains(floor) ? floor : nil)
         }
@@ -361,7 +365,13 @@ public final class SimulatedScheduler: Sendable {
             state.pending[id] = state.requests.count - 1
             state.noRequestReasons[id] = nil
             state.noRequestRefusals[id] = nil
+            state.floorReasons[id] = nil
         }
+    }
+
+    /// Why the app's pending request for `identifier` has the floor it has (`reason`), until the next submit.
+    public func noteFloor(_ identifier: String, because reason: String) {
+        state.withLock { $0.floorReasons[identifier] = reason }
     }
 
     /// The app chose to leave `identifier` without a request (`reason`, with what to do): a launch refused for want

@@ -411,7 +411,7 @@ public actor LifecycleSimulation {
         if launch.expiredAt != nil {
             scheduler.recordDefect(Defect(
                 kind: .workAfterExpiration, identifier: identifier, launch: number,
-                detail: "the job reached \(point) after the task expired; check for cancellation between stages and stop"))
+                detail: "the job went on working after the task expired (it reached its checkpoint \(point)); check for cancellation between stages and stop"))
             journal.update(number) { $0.processDiedDuringRun = true }
             scheduler.suspend(during: number)
             scheduler.terminate()

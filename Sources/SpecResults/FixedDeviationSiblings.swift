@@ -30,7 +30,7 @@ public enum FixedDeviationSiblings {
 
     private static func inOtherCases(_ test: TestResult, _ others: [TestResult]) -> TestResult {
         let engine = test.engine ?? "this engine"
-        let names = quoted(others.map { $0.caseName ?? $0.spec })
+        let names = quoted(others.map { $0.caseName ?? "its window" })
         let count = others.count == 1 ? "1 other case of this spec still deviates" : "\(others.count) other cases of this spec still deviate"
         return retold(test, code: inOtherCases,
                       message: "passed although a known deviation is declared, while \(count) on \(engine) (\(names)): the entry "
@@ -42,7 +42,7 @@ public enum FixedDeviationSiblings {
     /// A `deviation-expected` (the core fails the case: check the expectation before removing the entry) whose spec's
     /// other cases still deviate: the entry stays either way, which its advice did not say (a review).
     private static func keepingTheEntry(_ test: TestResult, _ others: [TestResult]) -> TestResult {
-        let names = quoted(others.map { $0.caseName ?? $0.spec })
+        let names = quoted(others.map { $0.caseName ?? "its window" })
         let clause = "; \(others.count == 1 ? "1 other case of this spec still deviates" : "\(others.count) other cases of this spec still deviate") "
             + "(\(names)), so the entry stays either way"
         var noted = test

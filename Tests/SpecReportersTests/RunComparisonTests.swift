@@ -661,7 +661,7 @@ struct RunComparisonTests {
         let comparison = RunComparison(old: old, new: new)
         #expect(comparison.movedFiles.isEmpty && comparison.maskedUnmatched == 1)
         #expect(comparison.changes.map(\.kind).sorted { $0.rawValue < $1.rawValue } == [.added, .removed])
-        #expect(render(comparison).contains("\nNote: 1 added test with a masked name ([redacted]) may be removed ones in another "
+        #expect(render(comparison).contains("\nNote: 1 added test with a masked name ([redacted]) may be a removed one in another "
             + "file; names masked alike are not matched, as two specs may mask to one name.\n"), "\(render(comparison))")
     }
 

@@ -330,8 +330,9 @@ public struct ComparisonReporter: Sendable {
             out += filePairs(unmatched)
         }
         if comparison.maskedUnmatched > 0 {
-            out += "\nNote: \(count(comparison.maskedUnmatched, "added test")) with a masked name ([redacted]) may be removed "
-                + "ones in another file; names masked alike are not matched, as two specs may mask to one name.\n"
+            let n = comparison.maskedUnmatched
+            out += "\nNote: \(count(n, "added test")) with a masked name ([redacted]) may be \(n == 1 ? "a removed one" : "removed ones") "
+                + "in another file; names masked alike are not matched, as two specs may mask to one name.\n"
         }
         let moved = comparison.movedFiles
         if !moved.isEmpty {

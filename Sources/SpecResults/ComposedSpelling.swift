@@ -11,4 +11,10 @@ public enum ComposedSpelling {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
         return text.precomposedStringWithCanonicalMapping
     }
+
+    /// A tag as selection compares it: composed and lowercased, so `--tag dst` selects a spec tagged `DST` (the lint
+    /// read `DST` as `dst` while `--tag dst` left it out, a review).
+    public static func tagKey(_ tag: String) -> String {
+        composed(tag).lowercased()
+    }
 }

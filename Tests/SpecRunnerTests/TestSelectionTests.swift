@@ -28,6 +28,13 @@ import Testing
         return TestPlan(specs: file.specs, engines: nil)
     }
 
+    /// `--tag dst` selects a spec tagged `DST`, and `--exclude-tag DST` drops one tagged `dst`: tags in any case.
+    @Test func tagsAreSelectedInAnyCase() throws {
+        let plan = try Self.plan([("A", "[DST]"), ("B", "[weekly]"), ("C", "[Dst, weekly]")])
+        #expect(try TestSelection(tags: ["dst"]).apply(to: plan).items.map(\.spec.name) == ["A", "C"])
+        #expect(try TestSelection(excludedTags: ["dst"]).apply(to: plan).items.map(\.spec.name) == ["B"])
+    }
+
     @Test func severalTagsKeepSpecsWithAnyOfThem() throws {
         let plan = try Self.plan([("A", "[dst]"), ("B", "[weekly]"), ("C", "[dst, weekly]"), ("D", "[europe]")])
         let kept = try TestSelection(tags: ["dst", "weekly"]).apply(to: plan)

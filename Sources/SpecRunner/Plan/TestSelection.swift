@@ -47,12 +47,14 @@ public struct TestSelection: Sendable {
         }
         guard regex != nil || !tags.isEmpty || !excludedTags.isEmpty || ids != nil || shard != nil else { return plan }
         var timedOut: String?
+        // Tags compared in any case and either Unicode spelling (`ComposedSpelling.tagKey`).
+        let wanted = Set(tags.map(ComposedSpelling.tagKey)), unwanted = Set(excludedTags.map(ComposedSpelling.tagKey))
         let items = plan.items.filter { item in
             guard timedOut == nil else { return false }
-            if !tags.isEmpty || !excludedTags.isEmpty {
-                let itemTags = item.tags
-                if !tags.isEmpty, tags.isDisjoint(with: itemTags) { return false }
-                if !excludedTags.isDisjoint(with: itemTags) { return false }
+            if !wanted.isEmpty || !unwanted.isEmpty {
+                let itemTags = Set(item.tags.map(ComposedSpelling.tagKey))
+                if !wanted.isEmpty, wanted.isDisjoint(with: itemTags) { return false }
+                if !unwanted.isDisjoint(with: itemTags) { return false }
             }
             guard regex != nil || ids != nil || shard != nil else { return true }
             let id = item.id

@@ -78,8 +78,9 @@ struct ShardSelection: Equatable {
             // A search stopped at ICU's time limit may have excluded the test: the run that wrote it could not say.
             guard let matched = try? regex.firstMatch(in: ComposedSpelling.composed(test.id)), matched else { return true }
         }
-        if !tags.isEmpty, tags.isDisjoint(with: test.tags) { return true }
-        if !excludedTags.isDisjoint(with: test.tags) { return true }
+        let testTags = Set(test.tags.map(ComposedSpelling.tagKey))
+        if !tags.isEmpty, Set(tags.map(ComposedSpelling.tagKey)).isDisjoint(with: testTags) { return true }
+        if !Set(excludedTags.map(ComposedSpelling.tagKey)).isDisjoint(with: testTags) { return true }
         if !paths.isEmpty {
             let file = SpecDiscovery.normalized(test.file)
             if !paths.contains(where: { $0 == "." || file == $0 || file.hasPrefix($0 + "/") }) { return true }

@@ -2,6 +2,7 @@ import Foundation
 import SpecDiagnostics
 import SpecModel
 import SpecRunner
+import SpecResults
 import TextRedaction
 
 /// Why `--filter`, `--tag`, `--exclude-tag` or `--last-failed` left nothing of a plan that had tests: a typo in a
@@ -22,7 +23,8 @@ enum EmptySelection {
               let kept = try? unsharded.apply(to: plan), kept.items.isEmpty
         else { return nil }
         let tags = Set(plan.items.flatMap(\.tags))
-        let unknownTags = selection.tags.subtracting(tags).sorted()
+        let keys = Set(tags.map(ComposedSpelling.tagKey))
+        let unknownTags = selection.tags.filter { !keys.contains(ComposedSpelling.tagKey($0)) }.sorted()
         if !selection.tags.isEmpty, unknownTags.count == selection.tags.count {
             return UsageError(unknownTagsMessage(unknownTags, known: tags))
         }
@@ -88,7 +90,8 @@ enum EmptySelection {
         // thread, between reading and running (perf of `specrun --jobs 2`, bench corpus).
         guard !selection.excludedTags.isEmpty, !plan.items.isEmpty else { return [] }
         let tags = Set(plan.items.flatMap(\.tags))
-        return selection.excludedTags.subtracting(tags).sorted().map { tag in
+        let keys = Set(tags.map(ComposedSpelling.tagKey))
+        return selection.excludedTags.filter { !keys.contains(ComposedSpelling.tagKey($0)) }.sorted().map { tag in
             let near = nearestTag(to: tag, in: tags).map { " Did you mean '\($0)'?" } ?? ""
             return "--exclude-tag '\(tag)' excludes nothing: no spec in these files has that tag.\(near)"
         }

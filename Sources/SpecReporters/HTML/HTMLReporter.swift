@@ -533,64 +533,45 @@ public struct HTMLReporter: Sendable {
             }
             out += "</tbody>\n</table>\n"
         }
-        if !lifecycle.refusedLaunches.isEmpty {
-            // A refused launch is no run, so the runs table has no row for it; the picture's diamonds are these.
-            out += "<h5>Launches the system refused</h5>\n<ul class=\"checks\">\n"
-            for launch in lifecycle.refusedLaunches {
-                let text = "◇ \(launch.at.local): \(launch.identifier) \(launch.error ?? "not launched")"
-                    + (launch.earliestBegin.map { ", before the request's earliest begin \($0.local)" } ?? "")
-                    + (launch.line.map { " · line \($0)" } ?? "")
-                out += "<li class=\"bad\">\(Self.shown(text))</li>\n"
-            }
-            out += "</ul>\n"
-        }
-        if !lifecycle.appEvents.isEmpty {
-            // The steps of the user, the system or an update that a refused launch may follow from (the dotted lines).
-            out += "<h5>The app and the device</h5>\n<ul class=\"checks\">\n"
-            for event in lifecycle.appEvents {
-                let text = "\(event.at.local): \(event.step)" + (event.detail.isEmpty ? "" : " (\(event.detail))")
-                    + (event.line.map { " · line \($0)" } ?? "")
-                out += "<li>\(Self.shown(text))</li>\n"
-            }
-            out += "</ul>\n"
-        }
-        if !lifecycle.otherErrors.isEmpty {
-            // The errors no refused launch shows: a refused submit or registration, a start's submit after a relaunch.
-            out += "<h5>Other lifecycle errors</h5>\n<ul class=\"checks\">\n"
-            for error in lifecycle.otherErrors {
-                let text = "\(error.at.local): \(error.identifier) \(error.code)"
-                    + (error.line.map { " · line \($0)" } ?? " · the app's first start") + " — " + error.message
-                out += "<li class=\"bad\">\(Self.shown(text))</li>\n"
-            }
-            out += "</ul>\n"
-        }
+        // A refused launch is no run, so the runs table has no row for it; the picture's diamonds are these.
+        out += Self.checkList("Launches the system refused", lifecycle.refusedLaunches.map { launch in
+            ("bad", "◇ \(launch.at.local): \(launch.identifier) \(launch.error ?? "not launched")"
+                + (launch.earliestBegin.map { ", before the request's earliest begin \($0.local)" } ?? "")
+                + (launch.line.map { " · line \($0)" } ?? ""))
+        })
+        // The steps of the user, the system or an update that a refused launch may follow from (the dotted lines).
+        out += Self.checkList("The app and the device", lifecycle.appEvents.map { event in
+            (nil, "\(event.at.local): \(event.step)" + (event.detail.isEmpty ? "" : " (\(event.detail))")
+                + (event.line.map { " · line \($0)" } ?? ""))
+        })
+        // The errors no refused launch shows: a refused submit or registration, a start's submit after a relaunch.
+        out += Self.checkList("Other lifecycle errors", lifecycle.otherErrors.map { error in
+            ("bad", "\(error.at.local): \(error.identifier) \(error.code)"
+                + (error.line.map { " · line \($0)" } ?? " · the app's first start") + " — " + error.message)
+        })
         // A met check whose two sides read alike says it once: "runs[1]: expected actual 08:00, outcome failed,
         // actual actual 08:00, outcome failed" read as a riddle.
-        let checks = lifecycle.expectations.map { check in
-            (check.passed, check.passed && check.expected == check.actual
+        out += Self.checkList("Expectations", lifecycle.expectations.map { check in
+            (check.passed ? "good" : "bad", (check.passed ? "✔ " : "✘ ") + (check.passed && check.expected == check.actual
                 ? "\(check.name): \(check.expected), as expected"
                 : "\(check.name): expected \(check.expected), actual \(check.actual)"
-                    + (check.passed ? "" : check.line.map { " · line \($0)" } ?? ""))
-        }
-        if !checks.isEmpty {
-            out += "<h5>Expectations</h5>\n<ul class=\"checks\">\n"
-            for (passed, text) in checks {
-                out += "<li class=\"\(passed ? "good" : "bad")\">\(passed ? "✔" : "✘") \(Self.shown(text))</li>\n"
-            }
-            out += "</ul>\n"
-        }
-        if !lifecycle.invariants.isEmpty {
-            out += "<h5>Invariants</h5>\n<ul class=\"checks\">\n"
-            for check in lifecycle.invariants {
-                out += "<li class=\"\(check.passed ? "good" : "bad")\">\(check.passed ? "✔" : "✘") "
-                    + Self.shown(check.name + (check.detail.map { ": \($0)" } ?? "")) + "</li>\n"
-            }
-            out += "</ul>\n"
-        }
+                    + (check.passed ? "" : check.line.map { " · line \($0)" } ?? "")))
+        })
+        out += Self.checkList("Invariants", lifecycle.invariants.map { check in
+            (check.passed ? "good" : "bad", (check.passed ? "✔ " : "✘ ") + check.name + (check.detail.map { ": \($0)" } ?? ""))
+        })
         return out
     }
 
     // MARK: - Helpers
+
+    /// A scenario's list under its heading, each item with its class (`good`, `bad`, or none); nothing when empty.
+    private static func checkList(_ heading: String, _ items: [(cls: String?, text: String)]) -> String {
+        guard !items.isEmpty else { return "" }
+        return "<h5>\(heading)</h5>\n<ul class=\"checks\">\n"
+            + items.map { item in "<li\(item.cls.map { " class=\"\($0)\"" } ?? "")>\(shown(item.text))</li>\n" }.joined()
+            + "</ul>\n"
+    }
 
     /// A name from a spec, isolated from the text around it: a right-to-left name (Hebrew, Arabic) next to ' › '
     /// took the separator and the case name to its side, swapping spec and case on screen.

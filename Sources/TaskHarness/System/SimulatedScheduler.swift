@@ -131,8 +131,10 @@ public final class SimulatedScheduler: Sendable {
         budget: ExpirationBudget = .standard
     ) throws(ExpirationBudgetError) {
         if let error = ExpirationBudgetError(budget) { throw error }
-        state.withLock { $0.gate = gate }
-        state.withLock { $0.availability = availability }
+        state.withLock { state in
+            state.gate = gate
+            state.availability = availability
+        }
         self.clock = clock
         self.budget = budget
     }
@@ -233,7 +235,7 @@ public final class SimulatedScheduler: Sendable {
         state.withLock { state in
             // The launch named, else the process's last: a nested launch that had ended was blamed for the outer
             // launch's transaction, suspended with its work in flight (a review).
-            let running = launch.flatMap { number in state.launches.first { $0.number == number } }
+            let running = launch.flatMap { number in state.launches.indices.contains(number - 1) ? state.launches[number - 1] : nil }
                 ?? state.launches.last { $0.process == state.generation }
             let found = stores.map { store in
                 Defect(

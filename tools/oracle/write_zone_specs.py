@@ -4,7 +4,8 @@
 Each expected instant, key and comment comes from oracle.py (Python zoneinfo), never from the Swift engine. The
 comments say why each instant is right: which wall time, which gap or overlap, which policy, and which
 candidates the drop rule removed. Run `python3 tools/oracle/write_zone_specs.py` to rewrite the files and
-`python3 tools/oracle/oracle.py check specs/` to check them.
+`python3 tools/oracle/oracle.py check specs/` to check them; `--check` writes nothing and exits 1 when a file differs
+from what the script would write (CI runs it). A spec's `known-deviations:` block is written by hand and kept.
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ def explain(z, slot_date: date, at: str, wall: int, policy_gap: str, policy_over
             "shift-forward": f"shift-forward reads {at} with the offset before the gap ({before})",
             "shift-backward": f"shift-backward reads {at} with the offset after the gap ({after})",
         }[policy_gap]
-        why = (f"{slot_date} {at} is skipped: the clocks jump from {start} to {end} "
+        why = (f"{slot_date} {at} does not exist: the clocks jump from {start} to {end} "
                f"({duration_text(r.offset_after - r.offset_before)}, {before} -> {after} at {format_utc(r.transition)}); {how}")
         return why, cands
     how = {"first": "first keeps the earlier", "last": "last keeps the later",
@@ -109,10 +110,58 @@ def explain(z, slot_date: date, at: str, wall: int, policy_gap: str, policy_over
 
 
 def comment(text: str) -> list[str]:
-    return textwrap.wrap(text, width=112, initial_indent="    # ", subsequent_indent="    #   ")
+    return textwrap.wrap(text, width=112, initial_indent="    # ", subsequent_indent="    #   ", break_on_hyphens=False)
 
 
-def spec_document(entry, kind: str, policy: str) -> str:
+def change_day_outcome(z, schedule_id: str, change_day: date, at: str, kind: str, policy: str, nonexistent: str,
+                       repeated: str, occurrences) -> str:
+    """What the policy makes of the wall time on the change day, for the description: the instant it gives (from
+    zoneinfo), or why it gives none."""
+    hour, minute = map(int, at.split(":"))
+    wall = local_seconds(change_day, hour, minute, 0)
+    r = resolve(z, wall)
+    field = "nonexistent" if kind == "gap" else "repeated"
+    if r.kind != kind:
+        where = "in no gap" if kind == "gap" else "in no overlap"
+        return f"{at} on {change_day} is {where}, so every {kind} policy gives the same ({field}: {policy})"
+    if kind == "gap":
+        state = f"{at} on {change_day} does not exist"
+    else:
+        state = f"{at} on {change_day} happens twice"
+    produced = {o.key: o.instant for o in occurrences}
+    cands = policy_instants(r, wall, nonexistent, repeated)
+    if not cands:
+        return f"{state}, and {field}: {policy} gives no occurrence that day"
+    texts = []
+    for instant, _label, suffix in cands:
+        text = format_local(z, instant)
+        if produced.get(f"{schedule_id}/v1/{change_day}{suffix}") != instant:
+            text += ", which the drop rule removes (not after the previous occurrence)"
+        texts.append(text)
+    return f"{state}; {field}: {policy} gives {' and '.join(texts)}"
+
+
+def existing_known_deviations(path: str) -> dict[str, list[str]]:
+    """The `known-deviations:` block of each spec already in the file, by spec name: written by hand (which engine
+    deviates, and why), kept when the file is rewritten."""
+    blocks: dict[str, list[str]] = {}
+    if not os.path.exists(path):
+        return blocks
+    name, block = None, None
+    for line in open(path, encoding="utf-8").read().splitlines():
+        if line.startswith("spec: "):
+            name = line[len("spec: "):]
+        if block is not None:
+            if line.startswith("  "):
+                block.append(line)
+                continue
+            block = None
+        if line == "known-deviations:" and name is not None:
+            block = blocks.setdefault(name, [line])
+    return blocks
+
+
+def spec_document(entry, kind: str, policy: str, known_deviations: dict[str, list[str]]) -> str:
     file, zone_name, unusual, gap, overlap, tags = entry
     z = zone(zone_name)
     when, at = gap if kind == "gap" else overlap
@@ -131,17 +180,13 @@ def spec_document(entry, kind: str, policy: str) -> str:
     lines = []
     name = f"{zone_name} {kind}, {policy}"
     lines.append(f"spec: {name}")
-    what = "skipped" if kind == "gap" else "repeated"
     hour, minute = map(int, at.split(":"))
-    if resolve(z, local_seconds(change_day, hour, minute, 0)).kind == kind:
-        about = f"{at} on {when} is {what}"
-    else:
-        about = f"no wall time near {at} on {when} is {what}, so every {kind} policy gives the same"
-    field = "nonexistent" if kind == "gap" else "repeated"
+    about = change_day_outcome(z, schedule_id, change_day, at, kind, policy, nonexistent, repeated, occurrences)
     lines.append("description: >-")
-    lines += textwrap.wrap(f"{zone_name}, {unusual}. A daily {at}: {about} ({field}: {policy}).", width=112,
-                           initial_indent="  ", subsequent_indent="  ")
+    lines += textwrap.wrap(f"{zone_name}, {unusual}. A daily {at}: {about}.", width=112,
+                           initial_indent="  ", subsequent_indent="  ", break_on_hyphens=False)
     lines.append(f"tags: [{', '.join(['dst', kind] + tags)}]")
+    lines += known_deviations.get(name, [])
     lines.append("schedule:")
     lines.append(f"  id: {schedule_id}")
     lines.append(f"  timezone: {zone_name}")
@@ -183,24 +228,39 @@ def spec_document(entry, kind: str, policy: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def main() -> None:
+def main() -> int:
+    check = "--check" in sys.argv[1:]
     os.makedirs(OUT, exist_ok=True)
+    stale = []
     for entry in ZONES:
         file, zone_name, unusual = entry[0], entry[1], entry[2]
         docs = [f"# {zone_name}: {unusual}.\n"
                 f"# Written by tools/oracle/write_zone_specs.py from Python's zoneinfo; checked by\n"
                 f"# `python3 tools/oracle/oracle.py check specs/`. One spec per policy: the four gap policies around\n"
                 f"# the forward change, the three overlap policies around the backward one.\n"]
-        for policy in GAP_POLICIES:
-            docs.append(spec_document(entry, "gap", policy))
-        for policy in OVERLAP_POLICIES:
-            docs.append(spec_document(entry, "overlap", policy))
-        text = docs[0] + "---\n".join(docs[1:])
         path = os.path.join(OUT, f"{file}.yaml")
+        known = existing_known_deviations(path)
+        for policy in GAP_POLICIES:
+            docs.append(spec_document(entry, "gap", policy, known))
+        for policy in OVERLAP_POLICIES:
+            docs.append(spec_document(entry, "overlap", policy, known))
+        text = docs[0] + "---\n".join(docs[1:])
+        if check:
+            current = open(path, encoding="utf-8").read() if os.path.exists(path) else None
+            if current != text:
+                stale.append(os.path.relpath(path))
+            continue
         with open(path, "w", encoding="utf-8") as h:
             h.write(text)
         print("wrote", os.path.relpath(path))
+    if stale:
+        print("write_zone_specs.py --check: these files differ from what the script writes (edit the script, not the "
+              "files, then run it without --check):", *stale, sep="\n  ", file=sys.stderr)
+        return 1
+    if check:
+        print(f"write_zone_specs.py --check: the {len(ZONES)} zone files are as the script writes them")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

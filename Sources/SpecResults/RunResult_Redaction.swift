@@ -101,6 +101,7 @@ extension TestResult {
         let file = redaction.masking(self.file)
         let spec = redaction.masking(self.spec)
         let caseName = self.caseName.flatMap { redaction.masking($0) }
+        let casesNotRun = self.casesNotRun.flatMap { $0.masked { redaction.masking($0) } }
         let engine = self.engine.flatMap { redaction.masking($0) }
         let tags = self.tags.masked { redaction.masking($0) }
         let timeZone = self.timeZone.flatMap { redaction.masking($0) }
@@ -143,7 +144,7 @@ extension TestResult {
             let masked = lifecycle.redacted(by: redaction)
             return masked == lifecycle ? nil : masked
         }
-        let textChanged = id != nil || file != nil || spec != nil || caseName != nil || engine != nil || tags != nil
+        let textChanged = id != nil || file != nil || spec != nil || caseName != nil || casesNotRun != nil || engine != nil || tags != nil
             || timeZone != nil || message != nil || deviationReason != nil || description != nil || caseDescription != nil
         guard textChanged || maskedExpected != nil || maskedActual != nil || maskedDiff != nil || maskedDiagnostics != nil
             || maskedContext != nil || maskedLifecycle != nil
@@ -153,6 +154,7 @@ extension TestResult {
         if let file { copy.file = file }
         if let spec { copy.spec = spec }
         if let caseName { copy.caseName = caseName }
+        if let casesNotRun { copy.casesNotRun = casesNotRun }
         if let engine { copy.engine = engine }
         if let tags { copy.tags = tags }
         if let timeZone { copy.timeZone = timeZone }

@@ -15,6 +15,10 @@ public struct TestResult: Sendable, Hashable, Codable {
     /// HTML report and kept here (nil when not written; absent from results written before they were kept).
     public var description: String?
     public var caseDescription: String?
+    /// For a fixed deviation whose spec has cases this run did not run (a filter, a tag, a shard, a skip): their
+    /// names, so a merge of shards can tell the advice anew from the cases its shards ran. Nil otherwise (and in
+    /// results written before it was kept).
+    public var casesNotRun: [String]?
     public var status: TestStatus
     /// Wall-clock seconds the test took (excluded from determinism comparisons).
     public var duration: Double

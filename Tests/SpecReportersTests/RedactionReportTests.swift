@@ -31,7 +31,7 @@ import TextRedaction
 
     /// Every string field of the results, and of everything in them, holds both secrets; no optional is nil.
     static let everywhere: RunResult = {
-        let test = TestResult(
+        var test = TestResult(
             id: leaky("id"), file: leaky("file"), line: 7, spec: leaky("spec"), caseName: leaky("case"),
             engine: leaky("engine"), tags: [leaky("tag")], description: leaky("description"), caseDescription: leaky("case description"), status: .failed, duration: 0.25, timeZone: leaky("zone"),
             message: leaky("message"), deviationReason: leaky("deviation"), expected: [instant("expected")],
@@ -58,6 +58,7 @@ import TextRedaction
                 otherErrors: [LifecycleResult.RaisedError(at: instant("other.at"), code: leaky("other.code"),
                                                           identifier: leaky("other.identifier"), line: 11, message: leaky("other.message"))],
                 appEvents: [LifecycleResult.AppEvent(at: instant("event.at"), step: leaky("event.step"), detail: leaky("event.detail"), line: 12)]))
+        test.casesNotRun = [leaky("casesNotRun")]
         return RunResult(
             environment: Environment(
                 os: leaky("os"), osVersion: leaky("osVersion"), architecture: leaky("architecture"),

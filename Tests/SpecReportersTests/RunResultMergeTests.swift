@@ -48,6 +48,52 @@ import Testing
         #expect(alone.tests.first?.diagnostics.map(\.code) == [FixedDeviationSiblings.othersNotRun])
     }
 
+    /// A hostile review's merges: a shard said "remove it" for a foundation test whose core test failed in another
+    /// shard (the whole run says `deviation-expected`), and a shard named as not run a case another shard ran.
+    @Test func aMergeTellsAFixedDeviationAnewFromTheCasesItsShardsRan() throws {
+        func test(_ caseName: String, _ engine: String, _ status: TestStatus, code: String? = nil, notRun: [String]? = nil) -> TestResult {
+            let diagnostics = code.map { [Diagnostic(code: $0, severity: .warning, location: SourceLocation(file: "lh.yaml", line: 4, column: 3),
+                                                     message: "'foundation' passes '\(caseName)'")] } ?? []
+            var result = TestResult(id: "lh.yaml › Lord Howe › \(caseName) › \(engine)", file: "lh.yaml", line: 7, spec: "Lord Howe",
+                                    caseName: caseName, engine: engine, status: status, duration: 0,
+                                    message: status == .fixedDeviation ? FixedDeviationSiblings.fixedMessage : nil,
+                                    deviationReason: engine == "foundation" ? "skips a day" : nil, diagnostics: diagnostics)
+            result.casesNotRun = notRun
+            return result
+        }
+        func run(_ tests: TestResult...) -> RunResult {
+            RunResult(environment: RunResultFixture.run.environment, files: ["lh.yaml"], diagnostics: [], tests: tests)
+        }
+        // The core test of the same case failed in the other shard: check the expectation, do not remove the entry.
+        let coreFailed = try RunResult.merging([run(test("gap", "foundation", .fixedDeviation, code: FixedDeviationSiblings.fixed)),
+                                                run(test("gap", "core", .failed))])
+        let expected = try #require(coreFailed.tests.first { $0.status == .fixedDeviation })
+        #expect(expected.diagnostics.map(\.code) == [FixedDeviationSiblings.expected])
+        #expect(expected.message?.contains("while the core engine fails this test") == true, "\(expected.message ?? "")")
+
+        // Each shard named the other's case as not run; together only 'gap' is missing.
+        let summer = test("summer", "foundation", .fixedDeviation, code: FixedDeviationSiblings.othersNotRun, notRun: ["gap", "winter"])
+        let winter = test("winter", "foundation", .fixedDeviation, code: FixedDeviationSiblings.othersNotRun, notRun: ["gap", "summer"])
+        let partial = try RunResult.merging([run(summer), run(winter)])
+        for fixed in partial.tests {
+            #expect(fixed.casesNotRun == ["gap"])
+            #expect(fixed.diagnostics.map(\.code) == [FixedDeviationSiblings.othersNotRun])
+            #expect(fixed.diagnostics.first?.message.contains("but 1 other case of this spec did not run here ('gap': ") == true,
+                    "\(fixed.diagnostics)")
+        }
+        // With the shard that ran 'gap' and found it fixed too, nothing is missing: remove the entry.
+        let gap = test("gap", "foundation", .fixedDeviation, code: FixedDeviationSiblings.othersNotRun, notRun: ["summer", "winter"])
+        let whole = try RunResult.merging([run(summer), run(winter), run(gap)])
+        for fixed in whole.tests {
+            #expect(fixed.casesNotRun == nil)
+            #expect(fixed.message == FixedDeviationSiblings.fixedMessage)
+            #expect(fixed.diagnostics.map(\.code) == [FixedDeviationSiblings.fixed])
+            #expect(fixed.diagnostics.first?.message == FixedDeviationSiblings.fixedEntry(engine: "foundation"))
+        }
+        // A merge of one shard gives it back as it was.
+        #expect(try RunResult.merging([run(summer)]).tests == [summer])
+    }
+
     @Test func mergingOneRunGivesItBack() throws {
         #expect(try RunResult.merging([RunResultFixture.run]) == RunResultFixture.run)
     }

@@ -74,8 +74,9 @@ struct LastFailedCoverageTests {
         let rerun = await CommandRun.run(folder.path("specs"), "--engine", "all", "--last-failed", folder.path("both.json"))
         #expect(rerun.status == ExitStatus.testFailure)
         #expect(rerun.err == "specrun: note: 2 of the 4 tests that failed in '\(folder.path("both.json"))' are not in this run at all, e.g. "
-            + "'\(folder.path("elsewhere/e.yaml")) › Elsewhere › noon › core': its file was not given (or by another path), or its spec or "
-            + "case was renamed; see this run's ids with --list.\n", "\(rerun.err)")
+            + "'\(folder.path("elsewhere/e.yaml")) › Elsewhere › noon › core': its spec, case and engine are in none of the files given, "
+            + "and its file was '\(folder.path("elsewhere/e.yaml"))', which this run was not given: add it (as "
+            + "'\(folder.path("elsewhere/e.yaml"))'), or its spec or case was renamed; see this run's ids with --list.\n", "\(rerun.err)")
     }
 
     /// The note names every option that selects (`--filter`, `--tag`, `--exclude-tag`, `--shard`) the run was given,
@@ -93,5 +94,20 @@ struct LastFailedCoverageTests {
         #expect(coverage.notes(path: "r.json", selection: selection, engineGiven: false) == [
             "1 of the 2 tests that failed in 'r.json' is not in this run: \(named) to rerun it.",
         ])
+    }
+
+    /// A masked failure that is nowhere in this run may be masked otherwise than this run masks: the note said only
+    /// "its file was not given", where the refusal of a whole selection named the redaction options (a review).
+    @Test func aMaskedFailureNotFoundIsToldTheRedactionOptions() {
+        var coverage = LastFailedCoverage(failed: [], specs: [], plan: TestPlan(specs: [], engines: nil), selected: TestPlan(specs: [], engines: nil))
+        coverage.failed = 2
+        coverage.absent = ["gone/a.yaml › Sync token=[redacted] › core"]
+        let notes = coverage.notes(path: "r.json", selection: TestSelection(), engineGiven: false)
+        #expect(notes == ["1 of the 2 tests that failed in 'r.json' is not in this run at all, e.g. 'gone/a.yaml › Sync token=[redacted] › "
+            + "core': its spec, case and engine are in none of the files given, and its file was 'gone/a.yaml', which is not here "
+            + "(renamed or deleted, or that run started in another folder): give the file that holds that test now (spec 'Sync "
+            + "token=[redacted]'), or run from the folder that run started in, with the same paths, or its spec or case was renamed; "
+            + "see this run's ids with --list. Its id is masked ('[redacted]'): if this run masks otherwise, give the --redact and "
+            + "--no-default-redaction options of the run that wrote it."])
     }
 }

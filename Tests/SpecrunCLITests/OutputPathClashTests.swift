@@ -103,6 +103,14 @@ struct OutputPathClashTests {
         #expect(report.err.hasPrefix("specrun: error: '\(folder.path("./s1.json"))' (--html) is the results file '\(folder.path("s1.json"))' this command reads;"), "\(report.err)")
         #expect(folder.read("s1.json") == first)
         #expect(folder.read("m.json") == nil)
+
+        // `--last-failed r.json --json r.json` replaced a whole run's results with the rerun of its failures.
+        for option in ["--json", "--junit"] {
+            let rerun = await CommandRun.run(folder.path("specs"), "--last-failed", folder.path("s1.json"), option, folder.path("link.json"))
+            #expect(rerun.status == ExitStatus.invalidInput)
+            #expect(rerun.err.hasPrefix("specrun: error: '\(folder.path("link.json"))' (\(option)) is the results file '\(folder.path("s1.json"))' this command reads;"), "\(rerun.err)")
+            #expect(folder.read("s1.json") == first)
+        }
     }
 
     /// `--tap specs/new.yaml` was written, and the next run failed reading it as a spec. Refused in a folder being

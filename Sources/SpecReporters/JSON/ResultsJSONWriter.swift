@@ -124,6 +124,7 @@ private struct JSONOutput {
             try $0.field("actual") { try $0.array(test.actual) { try $0.instant($1) } }
             if let text = test.caseDescription { try $0.field("caseDescription") { $0.string(text) } }
             if let caseName = test.caseName { try $0.field("caseName") { $0.string(caseName) } }
+            if let names = test.casesNotRun { try $0.field("casesNotRun") { try $0.array(names) { $0.string($1) } } }
             if let text = test.description { try $0.field("description") { $0.string(text) } }
             if let reason = test.deviationReason { try $0.field("deviationReason") { $0.string(reason) } }
             try $0.field("diagnostics") { try $0.array(test.diagnostics) { try $0.diagnostic($1) } }

@@ -63,12 +63,12 @@ public struct SpecRunner: Sendable {
                 verdict.status = .knownDeviation
             case .passed:
                 verdict.status = .fixedDeviation
-                verdict.message = "passed although a known deviation is declared: the toolchain fixed it; remove it from known-deviations"
+                verdict.message = FixedDeviationSiblings.fixedMessage
                 // The entry's place, so an annotation lands on the line to remove rather than on the spec's first.
                 if let engine = item.engine, let location = item.spec.knownDeviationLocations[engine] {
                     verdict.diagnostics.append(Diagnostic(
                         code: RunDiagnosticCode.fixedDeviation.rawValue, severity: options.strict ? .error : .warning, location: location,
-                        message: "'\(engine.rawValue)' passes now; remove its entry from known-deviations"))
+                        message: FixedDeviationSiblings.fixedEntry(engine: engine.rawValue)))
                 }
             default:
                 break

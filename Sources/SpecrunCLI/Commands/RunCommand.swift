@@ -96,8 +96,20 @@ struct RunCommand {
         let maskedIDs = MaskedTestIDs(planIDs: fullPlan.items.map(\.id), redaction: configuration.redaction)
         if configuration.lastFailed != nil {
             // Archived ids may be masked: each selects the tests whose ids this run's redaction masks to it.
-            configuration.lastFailedTests = LastFailedMatch.resolve(
+            let matched = LastFailedMatch.resolve(
                 configuration.lastFailedTests, plan: fullPlan, specs: loaded.specs, redaction: configuration.redaction, ids: maskedIDs)
+            configuration.lastFailedTests = matched.tests
+            if let first = matched.shared.first, let path = configuration.lastFailed {
+                // Told apart only by their order: reordered specs rerun another one, and nothing else can tell.
+                let count = matched.shared.count
+                io.writeProblem(.note, ControlCharacters.visible(count == 1
+                    ? "the test that failed in '\(path)', '\(first.id)', is one of \(first.count) tests whose names are masked alike; "
+                        + "they are told apart only by their order in the plan, so if those specs were reordered since, another "
+                        + "one reruns: check its line, or select it with --filter."
+                    : "\(count) tests that failed in '\(path)' are each one of several tests whose names are masked alike (e.g. "
+                        + "'\(first.id)', one of \(first.count)); they are told apart only by their order in the plan, so if those "
+                        + "specs were reordered since, others rerun: check their lines, or select them with --filter."))
+            }
             // A failure whose file was renamed or split, or given by another path, is found by its spec, case and engine.
             let relocated = LastFailedMatch.relocate(configuration.lastFailedTests, plan: fullPlan, redaction: configuration.redaction)
             configuration.lastFailedTests = relocated.tests

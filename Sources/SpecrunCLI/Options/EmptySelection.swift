@@ -42,9 +42,8 @@ enum EmptySelection {
                 ? " If the paths are the same, the ids in it are masked ('\(Redaction.mask)') and this run masks its own "
                     + "otherwise: give the --redact and --no-default-redaction options of the run that wrote it."
                 : ""
-            return UsageError("\(subject) in this run: test ids hold the path "
-                + "each file was given by, and there it was '\(file)'. Run from the folder that run started in, with the "
-                + "same paths, or see this run's ids with --list.\(masked)")
+            return UsageError("\(subject) in this run: test ids hold the path each file was given by, and there it was "
+                + "'\(file)'\(LastFailedCoverage.whereTheFileIs(example)); see this run's ids with --list.\(masked)")
         }
         if let filter = selection.filter, (try? TestSelection(filter: filter).apply(to: plan))?.items.isEmpty == true {
             // Shown as the report shows ids: a line break in a name would start a line of its own in the message.

@@ -2,6 +2,7 @@ import Foundation
 import SpecModel
 import SpecResults
 import SpecRunner
+import TextRedaction
 
 /// Where the tests that failed in a `--last-failed` file are in this run: a failure left out without a word (the
 /// failures of an `--engine all` run, rerun on the default engine) looked as if it had been fixed.
@@ -77,9 +78,31 @@ struct LastFailedCoverage {
                 + "drop \(options.count == 1 ? "that option" : "those options") to rerun \(deselected.count == 1 ? "it" : "them").")
         }
         if !absent.isEmpty {
-            notes.append("\(subject(absent.count)) at all, e.g. '\(absent[0])': its file was not given (or by another path), or its "
-                + "spec or case was renamed; see this run's ids with --list.")
+            let file = absent[0].components(separatedBy: " › ")[0]
+            // Masked ids match this run's ids masked the same way (LastFailedMatch): other patterns, no match.
+            let masked = absent.contains { $0.contains(Redaction.mask) }
+                ? " Its id is masked ('\(Redaction.mask)'): if this run masks otherwise, give the --redact and "
+                    + "--no-default-redaction options of the run that wrote it."
+                : ""
+            notes.append("\(subject(absent.count)) at all, e.g. '\(absent[0])': its spec, case and engine are in none of the "
+                + "files given, and its file was '\(file)'\(Self.whereTheFileIs(absent[0])), or its spec or case was renamed; see "
+                + "this run's ids with --list.\(masked)")
         }
         return notes
+    }
+
+    /// What to do about a failure's file, from whether the path its id holds names a file here: none (renamed,
+    /// deleted, or the run started in another folder), or one this run was not given. A failure under another path
+    /// that this run was given is found by its spec, case and engine (`LastFailedMatch.relocate`) and never asked about.
+    static func whereTheFileIs(_ id: String) -> String {
+        let parts = id.components(separatedBy: " › ")
+        let file = parts[0]
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), !isFolder.boolValue {
+            return ", which this run was not given: add it (as '\(file)')"
+        }
+        let spec = parts.count > 1 ? " (spec '\(parts[1])')" : ""
+        return ", which is not here (renamed or deleted, or that run started in another folder): give the file that holds "
+            + "that test now\(spec), or run from the folder that run started in, with the same paths"
     }
 }

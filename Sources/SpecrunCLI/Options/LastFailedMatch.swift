@@ -18,12 +18,18 @@ enum LastFailedMatch {
     /// of another engine is still told apart from one that is absent.
     /// `ids` is this run's plan numbered as its results will be (`MaskedTestIDs`): `… › core #2` is the second test
     /// whose id masks to `… › core`, in this run as in the one that wrote the file.
-    static func resolve(_ failed: [TestResult], plan: TestPlan, specs: [Spec], redaction: Redaction, ids: MaskedTestIDs) -> [TestResult] {
+    /// Masked alike, tests are told apart only by their number, which is their order in the plan: after a file's specs
+    /// were reordered, `… #2` is another test (a hostile review reran a passing spec and the failure went unrun; a
+    /// line does not tell them apart either: the test now on the failure's line is the other one). Nothing in the
+    /// results may tell them apart without telling the secret, so `shared` lists each failure matched among several
+    /// tests masked alike, with how many, for a note.
+    static func resolve(_ failed: [TestResult], plan: TestPlan, specs: [Spec], redaction: Redaction, ids: MaskedTestIDs)
+        -> (tests: [TestResult], shared: [(id: String, count: Int)]) {
         let planned = plan.items.map(\.id)
         let plannedSet = Set(planned)
         let wanted = Set(failed.map(\.id))
         // The usual case (an unmasked id, or one without a secret) costs no masking at all.
-        guard !wanted.isSubset(of: plannedSet), !redaction.isEmpty else { return failed }
+        guard !wanted.isSubset(of: plannedSet), !redaction.isEmpty else { return (failed, []) }
         var matches: [String: [String]] = [:]
         func index(_ planIDs: [String], numbered: MaskedTestIDs) {
             for id in planIDs {
@@ -38,11 +44,21 @@ enum LastFailedMatch {
             let all = TestPlan(specs: specs, engines: EngineName.allCases).items.map(\.id)
             index(all.filter { !plannedSet.contains($0) }, numbered: MaskedTestIDs(planIDs: all, redaction: redaction))
         }
+        // How many planned tests mask alike, by their masked id without a number.
+        var alike: [String: Int] = [:]
+        if failed.contains(where: { matches[$0.id] != nil }) {
+            for id in planned { if let masked = redaction.masking(id) { alike[masked, default: 0] += 1 } }
+        }
         var resolved: [TestResult] = []
+        var shared: [(id: String, count: Int)] = []
         var seen = Set<String>()
         for test in failed {
             var ids = plannedSet.contains(test.id) ? [test.id] : []
-            ids += matches[test.id] ?? []
+            let found = matches[test.id] ?? []
+            if let first = found.first, let masked = redaction.masking(first), let count = alike[masked], count > 1 {
+                shared.append((test.id, count))
+            }
+            ids += found
             if ids.isEmpty { ids = [test.id] }
             for id in ids where seen.insert(id).inserted {
                 var copy = test
@@ -50,7 +66,7 @@ enum LastFailedMatch {
                 resolved.append(copy)
             }
         }
-        return resolved
+        return (resolved, shared)
     }
 
     /// `failed` with each test that matches no id of `plan` renamed to the planned test with its spec name, case and

@@ -111,8 +111,11 @@ struct RunConfiguration {
         savedAsTextNote = found.note
         let folders = SpecDiscovery.folders(in: paths)
         limits.confineFixtures(to: folders)
+        // The `--last-failed` file is an input: `--last-failed r.json --json r.json` replaced a whole run's results
+        // with the rerun of its failures.
         try ResultOutputs(parsed).checkPaths(
-            against: files, specFolders: folders, artifactsFolder: EnvironmentProbe.artifactsFolderName(redaction: redaction))
+            against: files, specFolders: folders, inputs: lastFailed.map { [$0] } ?? [],
+            artifactsFolder: EnvironmentProbe.artifactsFolderName(redaction: redaction))
     }
 
     /// Refuses a `--filter` that is not a regular expression before any file is read, with the parser's reason.

@@ -613,6 +613,29 @@ struct RunComparisonTests {
         #expect(!RunComparison(old: Self.run, new: narrower, selection: selection).incompleteNew.isEmpty)
     }
 
+    /// A test whose instants changed only in how many times one was produced, or in their order, was listed under
+    /// "Changed instants" with nothing under it (a review): the entry says what changed.
+    @Test func instantsRepeatedOrReorderedAreSaidToBe() {
+        let index = Self.run.tests.firstIndex { $0.id == Fixture.nightlyPassed.id }!
+        let instants = Self.run.tests[index].actual
+        #expect(instants.count >= 2)
+        var repeated = Self.run, reordered = Self.run
+        repeated.tests[index].actual = [instants[0]] + instants
+        reordered.tests[index].actual = [instants[1], instants[0]] + instants.dropFirst(2)
+        func line(_ instant: ResultInstant) -> String {
+            "\(instant.local) [\(instant.utc)]" + (instant.key.map { " key " + $0 } ?? "")
+        }
+        let more = RunComparison(old: Self.run, new: repeated)
+        #expect(more.changes.map(\.kind) == [.changedInstants])
+        #expect(render(more).contains("(line \(Fixture.nightlyPassed.line))\n      the same instants, some produced another number of times "
+            + "(\(instants.count) → \(instants.count + 1) in all): \(line(instants[0])) once → twice\n"), "\(render(more))")
+        #expect(render(RunComparison(old: repeated, new: Self.run)).contains(": \(line(instants[0])) twice → once\n"))
+        let order = RunComparison(old: Self.run, new: reordered)
+        #expect(order.changes.map(\.kind) == [.changedInstants])
+        #expect(render(order).contains("(line \(Fixture.nightlyPassed.line))\n      the same instants in another order (2 of \(instants.count) in "
+            + "other places): the 1st was \(line(instants[0])), now \(line(instants[1]))\n"), "\(render(order))")
+    }
+
     /// A file renamed whose schedule has no `id:`: its keys take the file's name, so every key changed and no instant
     /// did; the entry says so and how to keep them (a review read "1999 tests with changed instants").
     @Test func keysRenamedWithTheirFileAreSaidToBe() {

@@ -311,22 +311,34 @@ public struct ComparisonReporter: Sendable {
     /// did not run, so it shows as "not run" rather than as a pass or a failure.
     private func invalidFiles(_ comparison: RunComparison) -> String {
         guard !comparison.invalidNow.isEmpty || !comparison.invalidBefore.isEmpty else { return "" }
-        let now = comparison.invalidNow
+        let now = comparison.invalidNow, nowSet = Set(now)
         let newly = Set(comparison.newlyInvalidFiles)
+        let errorsNow = firstErrors(in: comparison.new), errorsBefore = firstErrors(in: comparison.old)
         var out = "\n" + paint("Invalid spec files: \(count(now.count, "file")) in NEW, \(comparison.invalidBefore.count) in OLD"
             + (newly.isEmpty ? "" : " (\(newly.count) newly invalid: a regression)"), now.isEmpty ? "1" : "1;31") + "\n"
         for file in now {
-            out += (newly.contains(file) ? "  newly   " : "  now     ") + shown(firstError(of: file, in: comparison.new)) + "\n"
+            out += (newly.contains(file) ? "  newly   " : "  now     ") + shown(firstError(of: file, errorsNow)) + "\n"
         }
-        for file in comparison.invalidBefore where !now.contains(file) {
-            out += "  before  " + shown(firstError(of: file, in: comparison.old)) + "\n"
+        for file in comparison.invalidBefore where !nowSet.contains(file) {
+            out += "  before  " + shown(firstError(of: file, errorsBefore)) + "\n"
         }
         return out
     }
 
-    /// `file:line:column: message` of the file's first error in `run`, or the file alone.
-    private func firstError(of file: String, in run: RunResult) -> String {
-        let first = run.diagnostics.first { $0.severity == .error && $0.location?.file == file }
+    /// Each file's first error in `run`, read in one pass (a search of every diagnostic for each file took seconds
+    /// for thousands of invalid files).
+    private func firstErrors(in run: RunResult) -> [String: Diagnostic] {
+        var first: [String: Diagnostic] = [:]
+        for diagnostic in run.diagnostics where diagnostic.severity == .error {
+            guard let file = diagnostic.location?.file, first[file] == nil else { continue }
+            first[file] = diagnostic
+        }
+        return first
+    }
+
+    /// `file:line:column: message` of the file's first error, or the file alone.
+    private func firstError(of file: String, _ errors: [String: Diagnostic]) -> String {
+        let first = errors[file]
         let place = first?.location.map { "\($0.file):\($0.line):\($0.column)" } ?? file
         return place + (first.map { ": " + $0.message } ?? "")
     }

@@ -731,13 +731,11 @@ struct RunComparisonTests {
         return run
     }
 
-    /// Matching was quadratic in a spec name found in many files and in invalid files: the same name in 20,000 files
-    /// of both runs took 76 s (release), 8,000 invalid files compared with themselves 20 s, across a renamed folder
-    /// 61 s. 6,000 files of each kind, compared and rendered four ways, took minutes in a debug build.
-    @Test func manyFilesOfOneNameAndManyInvalidFilesCompareInLinearTime() {
-        let clock = ContinuousClock()
-        let started = clock.now
-        let count = 6_000
+    /// Many files of one spec name (or masked alike) and many invalid files, matched the ways the dictionary lookups
+    /// that replaced a quadratic scan must match them. How fast is `specrun-bench --section compare`'s question
+    /// (docs/performance.md), not a test's.
+    @Test func manyFilesOfOneNameAndManyInvalidFilesMatchAsTheyShould() {
+        let count = 300
         let old = manyFiles(count, under: "specs", name: { "Spec \($0)" })
         let masked = manyFiles(count, under: "specs", name: { _ in "Sync token=[redacted]" })
         let same = manyFiles(count, under: "specs", name: { _ in "Same name" })
@@ -758,8 +756,6 @@ struct RunComparisonTests {
             _ = render(comparison)
             _ = comparison.fails
         }
-        let elapsed = clock.now - started
-        #expect(elapsed < .seconds(20), "\(elapsed)")
     }
 
     /// The lookups that replaced a scan of every path find the first path a scan finds: another spelling of the same

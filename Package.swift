@@ -50,7 +50,7 @@ let package = Package(
         // Benchmarks print numbers; they are never timed unit tests (run with -c release).
         .executableTarget(
             name: "specrun-bench",
-            dependencies: ["Recurrence", "SpecYAML", "SpecParser", "SpecRunner", "SpecModel", "SpecResults"],
+            dependencies: ["Recurrence", "SpecYAML", "SpecParser", "SpecRunner", "SpecModel", "SpecResults", "SpecDiagnostics"],
             path: "bench/specrun-bench"
         ),
 

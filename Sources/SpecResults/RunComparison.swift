@@ -149,12 +149,12 @@ public struct RunComparison: Sendable, Hashable {
     /// OLD's tests missing from NEW that did not come back under another spelling of their path and whose file is
     /// not invalid now: removed, or left out by NEW's selection.
     private var missingIDs: Set<String> = []
-    /// Of `missingIDs`, those in a folder whose other tests moved to another path (a renamed spec folder): NEW's other
-    /// spec paths explain where the folder went, not why the test is gone, so it is removed, not left out.
-    private var missingFromMovedFolders: Set<String> = []
+    /// The folders tests moved out of, and to (a renamed spec folder): where NEW would hold a test OLD ran.
+    private var folderMoves = FolderMoves([])
 
     /// How NEW selected other tests than OLD: each difference, in words, and the ids of OLD's tests that NEW's
-    /// selection may leave out (a removed test among them is not known to be gone: it may fail there).
+    /// selection may leave out, each judged where NEW would hold it (`missingTests`: a test of a renamed folder under
+    /// the folder's new name). A removed test among them is not known to be gone: it may fail there.
     public struct SelectionChange: Sendable, Hashable {
         public var differences: [String]
         public var excludedIDs: Set<String>
@@ -188,12 +188,15 @@ public struct RunComparison: Sendable, Hashable {
         matchedAcrossFiles = matched.count
         movedFiles = Self.movedFiles(matched, in: new)
         respelledFiles = Self.movedFiles(matched, in: new, respelled: true)
+        let moves = FolderMoves((movedFiles + respelledFiles).map { (old: $0.old, new: $0.new) })
+        folderMoves = moves
         let matchedOld = Set(matched.values.map(\.id))
         missing.removeAll { matchedOld.contains($0.id) }
         added.removeAll { matched[$0.id] != nil }
         unmatchedRespellings = Self.respellings(removed: missing, added: added)
         let removedNames = Set(missing.map { [$0.spec, $0.caseName, $0.engine] })
         maskedUnmatched = added.count { Self.isMasked($0) && removedNames.contains([$0.spec, $0.caseName, $0.engine]) }
+        newlyInvalidFiles = Self.newlyInvalid(now: invalidNow, before: invalidBefore, moves: moves, movedFiles: movedFiles)
         // A test that ran in NEW under another spelling of its file's path is no test that did not run, even when a
         // document of that file is invalid now.
         let newFileOf = Dictionary(unmatchedRespellings.map { ($0.old, $0.new) }, uniquingKeysWith: { first, _ in first })
@@ -219,21 +222,54 @@ public struct RunComparison: Sendable, Hashable {
                 found.append(Change(kind: kind, old: before, new: test))
             }
         }
+        // A test whose file is invalid now — under its path, another spelling of it, or in the folder its folder was
+        // renamed to — did not run.
+        let invalidSpellings = PathSpellings(invalidNow)
+        var fileInvalidNow: [String: Bool] = [:]
         for test in missing {
             let cameBack = newFileOf[test.file].map { addedPlaces.contains([$0, test.spec, test.caseName, test.engine]) } ?? false
-            let notRun = !cameBack && (invalid.contains(test.file) || invalidNow.contains { Self.sameFile(test.file, $0) })
+            let fileInvalid = fileInvalidNow[test.file] ?? {
+                let answer = invalid.contains(test.file) || invalidSpellings.containsOtherSpelling(of: test.file)
+                    || moves.newPaths(of: test.file).contains(where: invalid.contains)
+                fileInvalidNow[test.file] = answer
+                return answer
+            }()
+            let notRun = !cameBack && fileInvalid
             found.append(Change(kind: notRun ? .notRun : .removed, old: test, new: nil))
             if !cameBack && !notRun { missingIDs.insert(test.id) }
         }
-        let newFiles = matched.isEmpty ? [:] : Dictionary(new.tests.map { ($0.id, $0.file) }, uniquingKeysWith: { first, _ in first })
-        let movedFrom = Self.movedFolders(matched.map { id, before in (old: before.file, new: newFiles[id] ?? before.file) })
-        if !movedFrom.isEmpty {
-            missingFromMovedFolders = Set(missing.filter { test in
-                movedFrom.contains { $0.isEmpty || test.file.hasPrefix($0 + "/") }
-            }.map(\.id)).intersection(missingIDs)
-        }
         let order = Dictionary(uniqueKeysWithValues: Change.Kind.allCases.enumerated().map { ($1, $0) })
         changes = found.enumerated().sorted { (order[$0.element.kind]!, $0.offset) < (order[$1.element.kind]!, $1.offset) }.map(\.element)
+    }
+
+    /// A comparison whose NEW selected other tests than OLD (`--engine`, `--filter`, tags, spec paths, read from the
+    /// command lines by the caller): each test OLD ran that is missing from NEW is judged where NEW would hold it
+    /// (`missingTests`), and is left out by NEW's selection when `mayExclude` says so of every such place. So a file
+    /// deleted from a renamed folder is removed, while a narrower NEW of the renamed folder (`--tag`, `--filter`,
+    /// spec paths that hold only part of it) holds only part of the suite, as it does without the rename.
+    public init(old: RunResult, new: RunResult, selectionDifferences: [String], mayExclude: (TestResult) -> Bool,
+                settingChanges: [EnvironmentChange] = []) {
+        self.init(old: old, new: new, settingChanges: settingChanges)
+        guard !selectionDifferences.isEmpty else { return }
+        let left = missingTests.filter { $0.placements.allSatisfy(mayExclude) }.map(\.test.id)
+        selection = SelectionChange(differences: selectionDifferences, excludedIDs: Set(left))
+    }
+
+    /// OLD's tests missing from NEW that did not come back under another path and whose file is not invalid now —
+    /// removed, or left out by NEW's selection — each with the places NEW would hold it: a test of a folder whose
+    /// other tests moved (a renamed spec folder, `specs` → `specs4`) under the folder's new path (several when its
+    /// tests moved to several folders), any other test as it is.
+    public var missingTests: [(test: TestResult, placements: [TestResult])] {
+        old.tests.filter { missingIDs.contains($0.id) }.map { test in
+            let files = folderMoves.newPaths(of: test.file)
+            guard !files.isEmpty else { return (test, [test]) }
+            return (test, files.map { file in
+                var placed = test
+                placed.file = file
+                placed.id = TestResult.makeID(file: file, spec: test.spec, caseName: test.caseName, engine: test.engine)
+                return placed
+            })
+        }
     }
 
     /// True when a test fails now that did not fail before (a fixed deviation fails a run under `--strict`), did not
@@ -241,10 +277,11 @@ public struct RunComparison: Sendable, Hashable {
     /// OLD (under `--strict` a lint warning makes it so, and the run exits 2): `specrun compare` exits 1.
     public var regressed: Bool { changes.contains { isRegression($0.kind) } || !newlyInvalidFiles.isEmpty }
 
-    /// The spec files with an error in NEW that had none in OLD (another spelling of the path counts as the same).
-    public var newlyInvalidFiles: [String] {
-        invalidNow.filter { file in !invalidBefore.contains { $0 == file || Self.sameFile($0, file) } }
-    }
+    /// The spec files with an error in NEW that had none in OLD. A file is matched as tests are: under its path,
+    /// another spelling of it, the folder its folder was renamed to, or the file its tests moved to — the last two
+    /// one old file to one new one (a file of OLD that would be two files of NEW, or two of OLD one of NEW, matches
+    /// nothing).
+    public private(set) var newlyInvalidFiles: [String] = []
 
     /// Whether changes of this kind make `compare` exit 1: a test failing or not run now, and a fixed deviation
     /// that is new in a NEW run under `--strict` (where it failed that run).
@@ -267,7 +304,7 @@ public struct RunComparison: Sendable, Hashable {
         // OLD's tests missing from NEW that NEW's selection may have left out; a test removed from a spec NEW selected
         // as OLD did is simply removed.
         if let selection {
-            let left = missingIDs.subtracting(missingFromMovedFolders).intersection(selection.excludedIDs).count
+            let left = missingIDs.intersection(selection.excludedIDs).count
             if left > 0 {
                 reasons.append("NEW selected other tests than OLD (\(selection.differences.joined(separator: "; "))), "
                     + "and \(left == 1 ? "1 test" : "\(left) tests") OLD ran \(left == 1 ? "is" : "are") not in it")
@@ -384,24 +421,6 @@ public struct RunComparison: Sendable, Hashable {
         return matched
     }
 
-    /// The folders matched tests moved out of, as the part of each old path before the folders it shares with the new
-    /// one: `specs/a/x.yaml` → `specs4/a/x.yaml` gives `specs`; another spelling of the same path gives "" (every
-    /// folder). A file renamed in its folder moves nothing out of it.
-    private static func movedFolders(_ pairs: [(old: String, new: String)]) -> Set<String> {
-        var folders = Set<String>()
-        for pair in pairs where pair.old != pair.new {
-            var old = pair.old.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-            var new = pair.new.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-            guard old != new else { continue }
-            while let a = old.last, let b = new.last, a == b {
-                old.removeLast()
-                new.removeLast()
-            }
-            folders.insert(old.joined(separator: "/"))
-        }
-        return folders
-    }
-
     private static func isMasked(_ test: TestResult) -> Bool {
         test.spec.contains(Redaction.mask) || test.caseName?.contains(Redaction.mask) == true
     }
@@ -420,16 +439,18 @@ public struct RunComparison: Sendable, Hashable {
         return order.map { PathRespelling(old: $0.old, new: $0.new, tests: counts[$0]!) }
     }
 
-    /// Pairs of files whose tests match by spec, case and engine, one path ending with the other at a folder boundary.
+    /// Pairs of files whose tests match by spec, case and engine, one path ending with the other at a folder boundary:
+    /// each removed test with the first added one (in NEW's order) of its spec, case and engine under another spelling
+    /// of its path, found by lookups, not by a scan of the added tests of its name (the same name in 20,000 files of
+    /// both runs took 76 s).
     private static func respellings(removed: [TestResult], added: [TestResult]) -> [PathRespelling] {
         guard !removed.isEmpty, !added.isEmpty else { return [] }
         func rest(_ test: TestResult) -> [String?] { [test.spec, test.caseName, test.engine] }
-        var addedByRest: [[String?]: [String]] = [:]
-        for test in added { addedByRest[rest(test), default: []].append(test.file) }
+        let spellings = PathSpellings(added.map { (key: rest($0), path: $0.file) })
         var counts: [PathRespelling: Int] = [:]
         var order: [PathRespelling] = []
         for test in removed {
-            guard let file = addedByRest[rest(test)]?.first(where: { sameFile(test.file, $0) }) else { continue }
+            guard let file = spellings.firstPath(rest(test), otherSpellingOf: test.file) else { continue }
             let pair = PathRespelling(old: test.file, new: file, tests: 0)
             if counts[pair] == nil { order.append(pair) }
             counts[pair, default: 0] += 1
@@ -437,11 +458,27 @@ public struct RunComparison: Sendable, Hashable {
         return order.map { PathRespelling(old: $0.old, new: $0.new, tests: counts[$0]!) }
     }
 
-    /// Two spellings of one file's path: one ends with the other at a folder boundary (`./` aside).
-    private static func sameFile(_ a: String, _ b: String) -> Bool {
-        let (short, long) = a.count <= b.count ? (a, b) : (b, a)
-        let trimmed = short.hasPrefix("./") ? String(short.dropFirst(2)) : short
-        return long != short && (long.hasSuffix("/" + trimmed) || long == trimmed)
+    /// `newlyInvalidFiles`: the files of `now` with no counterpart in `before`. Under the same path or another spelling
+    /// of it a file is one file, as before; across a renamed folder (`moves`) or a renamed file whose tests moved
+    /// (`movedFiles`), the file of OLD and that of NEW are one when each is the other's only candidate, as a test is
+    /// matched only when its name is found once on each side.
+    private static func newlyInvalid(now: [String], before: [String], moves: FolderMoves, movedFiles: [PathRespelling]) -> [String] {
+        let beforeSet = Set(before), beforeSpellings = PathSpellings(before)
+        let unmatched = now.filter { !beforeSet.contains($0) && !beforeSpellings.containsOtherSpelling(of: $0) }
+        guard !unmatched.isEmpty, !moves.isEmpty || !movedFiles.isEmpty else { return unmatched }
+        let nowSet = Set(now), nowSpellings = PathSpellings(now)
+        let unmatchedSet = Set(unmatched)
+        let movedTo = Dictionary(grouping: movedFiles, by: \.old)
+        var candidates: [String: Set<String>] = [:]
+        for file in before where !nowSet.contains(file) && !nowSpellings.containsOtherSpelling(of: file) {
+            let targets = Set(moves.newPaths(of: file) + (movedTo[file] ?? []).map(\.new)).intersection(unmatchedSet)
+            for target in targets { candidates[target, default: []].insert(file) }
+        }
+        let oldCandidates = Dictionary(candidates.flatMap { target, files in files.map { ($0, 1) } }, uniquingKeysWith: +)
+        return unmatched.filter { file in
+            guard let files = candidates[file], files.count == 1, oldCandidates[files.first!] == 1 else { return true }
+            return false
+        }
     }
 
     /// The environment blocks' differences, the time-zone data first, and a difference of `--strict` (it decides

@@ -1,6 +1,6 @@
 import SpecDiagnostics
 @testable import SpecReporters
-import SpecResults
+@testable import SpecResults
 import Testing
 
 /// `specrun compare`'s model and text on the fixed run: what counts as a regression, and the two ways a test can go
@@ -590,27 +590,221 @@ struct RunComparisonTests {
         #expect(render(matched).contains("  … 1 more file\n"), "\(render(matched))")
     }
 
+    /// A test of the fixture run in the folder `specs/` was renamed to, `specs4/`.
+    private func inSpecs4(_ test: TestResult) -> TestResult {
+        var copy = test
+        copy.file = test.file.replacingOccurrences(of: "specs/", with: "specs4/")
+        copy.id = TestResult.makeID(file: copy.file, spec: test.spec, caseName: test.caseName, engine: test.engine)
+        return copy
+    }
+
+    /// The fixture run with `specs/` renamed `specs4/`, holding only the tests `keep` keeps there.
+    private func renamedFolder(keeping keep: (TestResult) -> Bool = { _ in true }) -> RunResult {
+        var new = Self.run
+        new.tests = Self.run.tests.map(inSpecs4).filter(keep)
+        return new
+    }
+
     /// A renamed spec folder with one file deleted: NEW's other spec paths say where the folder went, not why the
     /// file's tests are gone, so they are removed and NEW is not "part of the suite" (a review got exit 1 and advice
-    /// to use "the same selection", which a renamed folder cannot follow).
+    /// to use "the same selection", which a renamed folder cannot follow). The missing tests are judged where NEW
+    /// would hold them, under `specs4/`, which NEW's spec paths keep.
     @Test func aTestMissingFromARenamedFolderIsRemovedNotLeftOutBySelection() {
-        var new = Self.run
-        new.tests = Self.run.tests.filter { $0.file != Fixture.edgeCases }.map { test in
-            var copy = test
-            copy.file = test.file.replacingOccurrences(of: "specs/", with: "specs4/")
-            copy.id = TestResult.makeID(file: copy.file, spec: test.spec, caseName: test.caseName, engine: test.engine)
-            return copy
-        }
-        let selection = RunComparison.SelectionChange(differences: ["spec paths 'specs4' instead of 'specs'"],
-                                                      excludedIDs: Set(Self.run.tests.map(\.id)))
-        let comparison = RunComparison(old: Self.run, new: new, selection: selection)
+        let new = renamedFolder { $0.file != "specs4/recurrence/edge-cases.yaml" }
+        let paths = ["spec paths 'specs4' instead of 'specs'"]
+        let outsideSpecs4 = { (test: TestResult) in !test.file.hasPrefix("specs4/") }
+        let comparison = RunComparison(old: Self.run, new: new, selectionDifferences: paths, mayExclude: outsideSpecs4)
+        #expect(comparison.missingTests.map(\.test.id) == Self.run.tests.filter { $0.file == Fixture.edgeCases }.map(\.id))
+        #expect(comparison.missingTests.allSatisfy { $0.placements.map(\.file) == ["specs4/recurrence/edge-cases.yaml"] })
         #expect(comparison.incompleteNew.isEmpty, "\(comparison.incompleteNew)")
         #expect(!comparison.fails)
         #expect(comparison.changes.allSatisfy { $0.kind == .removed } && comparison.changes.allSatisfy { $0.old?.file == Fixture.edgeCases })
         // Without the move, the same selection difference leaves NEW partial.
         var narrower = Self.run
         narrower.tests.removeAll { $0.file == Fixture.edgeCases }
-        #expect(!RunComparison(old: Self.run, new: narrower, selection: selection).incompleteNew.isEmpty)
+        #expect(!RunComparison(old: Self.run, new: narrower, selectionDifferences: paths, mayExclude: outsideSpecs4).incompleteNew.isEmpty)
+    }
+
+    /// The review's most serious finding: `specrun moved/ --tag europe` (or `--filter Berlin`, or `specrun
+    /// moved/recurrence`) against `specrun specs/` read "505 removed, 682 moved — no regressions", because every test
+    /// missing from a renamed folder counted as removed. The tests NEW's tags, filter or paths leave out where NEW
+    /// would hold them are left out, as without the rename.
+    @Test func aNarrowerSelectionOfARenamedFolderHoldsOnlyPartOfTheSuite() {
+        let selections: [(String, (TestResult) -> Bool)] = [
+            ("--tag 'europe' instead of none", { !$0.tags.contains("europe") }),
+            ("--filter 'Nightly' instead of none", { !$0.id.contains("Nightly") }),
+            ("spec paths 'specs4/recurrence' instead of 'specs'", { !$0.file.hasPrefix("specs4/recurrence/") }),
+        ]
+        for (difference, mayExclude) in selections {
+            let new = renamedFolder { !mayExclude($0) }
+            let left = Self.run.tests.count - new.tests.count
+            #expect(left > 0 && !new.tests.isEmpty)
+            let comparison = RunComparison(old: Self.run, new: new, selectionDifferences: [difference], mayExclude: mayExclude)
+            #expect(comparison.fails, "\(difference)")
+            #expect(comparison.incompleteNew == ["NEW selected other tests than OLD (\(difference)), and \(left) tests OLD ran are not in it"],
+                    "\(comparison.incompleteNew)")
+            #expect(render(comparison).hasSuffix("\(left) removed, \(new.tests.count) moved — NEW holds only part of the suite, so it cannot "
+                + "show that nothing regressed\n"), "\(render(comparison))")
+        }
+    }
+
+    /// A diagnostic of the fixture run moved to `file`.
+    private func error(_ diagnostic: Diagnostic, in file: String) -> Diagnostic {
+        var moved = diagnostic
+        moved.location?.file = file
+        moved.severity = .error
+        return moved
+    }
+
+    /// The review's reproduction: a file invalid in both runs, its folder renamed between them, read "newly invalid"
+    /// and the comparison regressed. A file's errors are matched as its tests are: across a renamed folder, and to the
+    /// file its tests moved to, one old file to one new one; a test whose file in the renamed folder is invalid now
+    /// did not run.
+    @Test func aFileInvalidInBothRunsIsMatchedAcrossARenamedFolder() {
+        var renamed = renamedFolder()
+        renamed.diagnostics = [error(Fixture.typoDiagnostic, in: "specs4/invalid/typo.yaml")]
+        let comparison = RunComparison(old: Self.run, new: renamed)
+        #expect(comparison.newlyInvalidFiles.isEmpty && !comparison.regressed && !comparison.fails)
+        let text = render(comparison)
+        #expect(text.contains("""
+            Invalid spec files: 1 file in NEW, 1 in OLD
+              now     specs4/invalid/typo.yaml:4:3: unknown key 'timezon' in schedule; did you mean 'timezone'?
+              before  specs/invalid/typo.yaml:4:3: unknown key 'timezon' in schedule; did you mean 'timezone'?
+
+            """), "\(text)")
+        #expect(text.hasSuffix("\n9 tests moved, no other changes — no regressions\n"), "\(text)")
+
+        // A file renamed whose valid tests moved, with its invalid document: the same file.
+        var old = Self.run
+        old.diagnostics.append(error(Fixture.offsetWarning, in: Fixture.berlinSpring))
+        var split = Self.run
+        split.tests = Self.run.tests.map { test in
+            guard test.file == Fixture.berlinSpring else { return test }
+            var moved = test
+            moved.file = "specs/berlin/spring.yaml"
+            moved.id = TestResult.makeID(file: moved.file, spec: test.spec, caseName: test.caseName, engine: test.engine)
+            return moved
+        }
+        split.diagnostics.append(error(Fixture.offsetWarning, in: "specs/berlin/spring.yaml"))
+        #expect(RunComparison(old: old, new: split).newlyInvalidFiles.isEmpty)
+        // Copied into two folders, two files of NEW would be one of OLD: neither is matched, both are newly invalid.
+        var twice = renamedFolder()
+        twice.tests += Self.run.tests.filter { $0.file == Fixture.catchUp }.map { test in
+            var copy = test
+            copy.file = "specs5/lifecycle/catch-up.yaml"
+            copy.spec += " (copy)"
+            copy.id = TestResult.makeID(file: copy.file, spec: copy.spec, caseName: test.caseName, engine: test.engine)
+            return copy
+        }
+        twice.tests = twice.tests.filter { $0.file != "specs4/lifecycle/catch-up.yaml" }
+        twice.tests += Self.run.tests.filter { $0.file == Fixture.catchUp }.map { test in
+            var copy = test
+            copy.file = "specs5/lifecycle/catch-up.yaml"
+            copy.id = TestResult.makeID(file: copy.file, spec: test.spec, caseName: test.caseName, engine: test.engine)
+            return copy
+        }
+        twice.diagnostics = [error(Fixture.typoDiagnostic, in: "specs4/invalid/typo.yaml"), error(Fixture.typoDiagnostic, in: "specs5/invalid/typo.yaml")]
+        #expect(RunComparison(old: Self.run, new: twice).newlyInvalidFiles == ["specs4/invalid/typo.yaml", "specs5/invalid/typo.yaml"])
+        // A file of the renamed folder that is invalid now: its tests did not run, as under its old path.
+        var broken = renamedFolder { $0.file != "specs4/recurrence/berlin-spring.yaml" }
+        broken.diagnostics = [error(Fixture.typoDiagnostic, in: "specs4/invalid/typo.yaml"), error(Fixture.offsetWarning, in: "specs4/recurrence/berlin-spring.yaml")]
+        let notRun = RunComparison(old: Self.run, new: broken)
+        #expect(notRun.changes.map(\.kind) == Array(repeating: .notRun, count: 5), "\(notRun.changes.map(\.kind))")
+        #expect(notRun.newlyInvalidFiles == ["specs4/recurrence/berlin-spring.yaml"] && notRun.regressed)
+    }
+
+    /// `count` tests in as many files under `folder`, each named by `name`, and as many invalid files with two errors
+    /// each.
+    private func manyFiles(_ count: Int, under folder: String, name: (Int) -> String) -> RunResult {
+        var run = Self.run
+        let one = Self.run.tests.first { $0.id == Fixture.nightlyPassed.id }!
+        run.tests = (0..<count).map { index in
+            var copy = one
+            copy.file = "\(folder)/f\(index).yaml"
+            copy.spec = name(index)
+            copy.id = TestResult.makeID(file: copy.file, spec: copy.spec, caseName: one.caseName, engine: one.engine)
+            return copy
+        }
+        run.diagnostics = (0..<count).flatMap { index in
+            [error(Fixture.typoDiagnostic, in: "\(folder)/bad\(index).yaml"), error(Fixture.offsetWarning, in: "\(folder)/bad\(index).yaml")]
+        }
+        return run
+    }
+
+    /// Many files of one spec name (or masked alike) and many invalid files, matched the ways the dictionary lookups
+    /// that replaced a quadratic scan must match them. How fast is `specrun-bench --section compare`'s question
+    /// (docs/performance.md), not a test's.
+    @Test func manyFilesOfOneNameAndManyInvalidFilesMatchAsTheyShould() {
+        let count = 300
+        let old = manyFiles(count, under: "specs", name: { "Spec \($0)" })
+        let masked = manyFiles(count, under: "specs", name: { _ in "Sync token=[redacted]" })
+        let same = manyFiles(count, under: "specs", name: { _ in "Same name" })
+        let cases: [(old: RunResult, new: RunResult, newlyInvalid: Int, moved: Int, respelled: Int)] = [
+            (old, old, 0, 0, 0),
+            // A renamed folder: every test moved, every invalid file matched.
+            (old, manyFiles(count, under: "suite", name: { "Spec \($0)" }), 0, count, 0),
+            // Names masked alike or found in every file match nothing, nor do the invalid files.
+            (masked, manyFiles(count, under: "suite", name: { _ in "Sync token=[redacted]" }), count, 0, 0),
+            (same, manyFiles(count, under: "suite", name: { _ in "Same name" }), count, 0, 0),
+            // Under another spelling of each path, each file is its own.
+            (same, manyFiles(count, under: "/ci/specs", name: { _ in "Same name" }), 0, 0, count),
+        ]
+        for (old, new, newlyInvalid, moved, respelled) in cases {
+            let comparison = RunComparison(old: old, new: new)
+            #expect(comparison.newlyInvalidFiles.count == newlyInvalid)
+            #expect(comparison.movedFiles.count == moved && comparison.unmatchedRespellings.count == respelled)
+            _ = render(comparison)
+            _ = comparison.fails
+        }
+    }
+
+    /// The lookups that replaced a scan of every path find the first path a scan finds: another spelling of the same
+    /// file, one ending with the other at a folder boundary, either without a leading `./`. Every pair the former
+    /// test matched (the shorter path, without `./`, ending the longer) still matches.
+    @Test func pathLookupsFindWhatAScanFinds() {
+        func trimmed(_ path: String) -> String { path.hasPrefix("./") ? String(path.dropFirst(2)) : path }
+        func ends(_ path: String, with ending: String) -> Bool { path == ending || path.hasSuffix("/" + ending) }
+        func scanned(_ a: String, _ b: String) -> Bool { a != b && (ends(b, with: trimmed(a)) || ends(a, with: trimmed(b))) }
+        func former(_ a: String, _ b: String) -> Bool {
+            let (short, long) = a.count <= b.count ? (a, b) : (b, a)
+            return long != short && ends(long, with: trimmed(short))
+        }
+        let paths = ["specs/a.yaml", "./specs/a.yaml", "/ci/specs/a.yaml", "a.yaml", "other-specs/a.yaml", "specs/b/a.yaml",
+                     "b/a.yaml", "./a.yaml", "/a.yaml", "specs/a.yml", "ci/specs/a.yaml", "/ci/other/a.yaml"]
+        for rotation in paths.indices {
+            let listed = Array(paths[rotation...] + paths[..<rotation])
+            let index = PathSpellings(listed)
+            for query in paths + ["x/specs/a.yaml", "s/a.yaml", "./b/a.yaml"] {
+                #expect(index.firstPath(true, otherSpellingOf: query) == listed.first { scanned(query, $0) }, "\(query) in \(listed)")
+                for other in paths {
+                    #expect(RunComparison.sameFile(query, other) == scanned(query, other), "\(query), \(other)")
+                    #expect(!former(query, other) || scanned(query, other), "\(query), \(other)")
+                }
+            }
+        }
+    }
+
+    /// A test whose instants changed only in how many times one was produced, or in their order, was listed under
+    /// "Changed instants" with nothing under it (a review): the entry says what changed.
+    @Test func instantsRepeatedOrReorderedAreSaidToBe() {
+        let index = Self.run.tests.firstIndex { $0.id == Fixture.nightlyPassed.id }!
+        let instants = Self.run.tests[index].actual
+        #expect(instants.count >= 2)
+        var repeated = Self.run, reordered = Self.run
+        repeated.tests[index].actual = [instants[0]] + instants
+        reordered.tests[index].actual = [instants[1], instants[0]] + instants.dropFirst(2)
+        func line(_ instant: ResultInstant) -> String {
+            "\(instant.local) [\(instant.utc)]" + (instant.key.map { " key " + $0 } ?? "")
+        }
+        let more = RunComparison(old: Self.run, new: repeated)
+        #expect(more.changes.map(\.kind) == [.changedInstants])
+        #expect(render(more).contains("(line \(Fixture.nightlyPassed.line))\n      the same instants, some produced another number of times "
+            + "(\(instants.count) → \(instants.count + 1) in all): \(line(instants[0])) once → twice\n"), "\(render(more))")
+        #expect(render(RunComparison(old: repeated, new: Self.run)).contains(": \(line(instants[0])) twice → once\n"))
+        let order = RunComparison(old: Self.run, new: reordered)
+        #expect(order.changes.map(\.kind) == [.changedInstants])
+        #expect(render(order).contains("(line \(Fixture.nightlyPassed.line))\n      the same instants in another order (2 of \(instants.count) in "
+            + "other places): the 1st was \(line(instants[0])), now \(line(instants[1]))\n"), "\(render(order))")
     }
 
     /// A file renamed whose schedule has no `id:`: its keys take the file's name, so every key changed and no instant

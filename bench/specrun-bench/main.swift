@@ -11,6 +11,7 @@ let sections: [any BenchmarkSection] = [
     EngineBenchmark(),
     EndToEndBenchmark(),
     LifecycleBenchmark(),
+    CompareBenchmark(),
 ]
 
 var selected: Set<String> = []

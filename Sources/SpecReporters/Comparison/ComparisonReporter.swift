@@ -191,8 +191,48 @@ public struct ComparisonReporter: Sendable {
         let oldKeys = Set(RunComparison.instantsAndKeys(old)), newKeys = Set(RunComparison.instantsAndKeys(new))
         let gone = old.filter { !newKeys.contains(RunComparison.InstantAndKey($0)) }
         let came = new.filter { !oldKeys.contains(RunComparison.InstantAndKey($0)) }
-        guard !gone.isEmpty || !came.isEmpty else { return "" }
+        guard !gone.isEmpty || !came.isEmpty else { return repeatsOrOrder(old, new) }
         return instants("was", gone, of: old.count) + instants("now", came, of: new.count)
+    }
+
+    /// What changed when both runs produced the same instants (with their keys): some were produced another number of
+    /// times, or in another order. The heading alone said "changed instants" with nothing under it (a review).
+    private func repeatsOrOrder(_ old: [ResultInstant], _ new: [ResultInstant]) -> String {
+        func counted(_ instants: [ResultInstant]) -> [RunComparison.InstantAndKey: Int] {
+            instants.reduce(into: [:]) { $0[RunComparison.InstantAndKey($1), default: 0] += 1 }
+        }
+        let before = counted(old), after = counted(new)
+        var seen = Set<RunComparison.InstantAndKey>()
+        let recounted = (new + old).filter { instant in
+            let key = RunComparison.InstantAndKey(instant)
+            return before[key] != after[key] && seen.insert(key).inserted
+        }
+        if !recounted.isEmpty {
+            let listed = recounted.prefix(6).map { instant in
+                let key = RunComparison.InstantAndKey(instant)
+                return shown(text(of: instant)) + " " + times(before[key] ?? 0) + " " + glyphs.arrow + " " + times(after[key] ?? 0)
+            }
+            let more = recounted.count > 6 ? ", " + glyphs.ellipsis + " \(recounted.count - 6) more" : ""
+            return "      the same instants, some produced another number of times (\(old.count) " + glyphs.arrow
+                + " \(new.count) in all): " + listed.joined(separator: ", ") + more + "\n"
+        }
+        let differs = old.indices.filter { RunComparison.InstantAndKey(old[$0]) != RunComparison.InstantAndKey(new[$0]) }
+        guard let first = differs.first else { return "" }
+        let moved = differs.count
+        return "      the same instants in another order (\(moved) of \(old.count) in other places): the \(ordinal(first + 1)) was "
+            + shown(text(of: old[first])) + ", now " + shown(text(of: new[first])) + "\n"
+    }
+
+    private func times(_ n: Int) -> String { n == 1 ? "once" : n == 2 ? "twice" : "\(n) times" }
+
+    private func ordinal(_ n: Int) -> String {
+        let suffix = (11...13).contains(n % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][n % 10] ?? "th"
+        return "\(n)\(suffix)"
+    }
+
+    /// An instant as the `was`/`now` lists show it: local time, UTC and key.
+    private func text(of instant: ResultInstant) -> String {
+        "\(instant.local) [\(instant.utc)]" + (instant.key.map { " key " + $0 } ?? "")
     }
 
     /// The runs only one side has, as `planned → actual key outcome`.
@@ -271,22 +311,34 @@ public struct ComparisonReporter: Sendable {
     /// did not run, so it shows as "not run" rather than as a pass or a failure.
     private func invalidFiles(_ comparison: RunComparison) -> String {
         guard !comparison.invalidNow.isEmpty || !comparison.invalidBefore.isEmpty else { return "" }
-        let now = comparison.invalidNow
+        let now = comparison.invalidNow, nowSet = Set(now)
         let newly = Set(comparison.newlyInvalidFiles)
+        let errorsNow = firstErrors(in: comparison.new), errorsBefore = firstErrors(in: comparison.old)
         var out = "\n" + paint("Invalid spec files: \(count(now.count, "file")) in NEW, \(comparison.invalidBefore.count) in OLD"
             + (newly.isEmpty ? "" : " (\(newly.count) newly invalid: a regression)"), now.isEmpty ? "1" : "1;31") + "\n"
         for file in now {
-            out += (newly.contains(file) ? "  newly   " : "  now     ") + shown(firstError(of: file, in: comparison.new)) + "\n"
+            out += (newly.contains(file) ? "  newly   " : "  now     ") + shown(firstError(of: file, errorsNow)) + "\n"
         }
-        for file in comparison.invalidBefore where !now.contains(file) {
-            out += "  before  " + shown(firstError(of: file, in: comparison.old)) + "\n"
+        for file in comparison.invalidBefore where !nowSet.contains(file) {
+            out += "  before  " + shown(firstError(of: file, errorsBefore)) + "\n"
         }
         return out
     }
 
-    /// `file:line:column: message` of the file's first error in `run`, or the file alone.
-    private func firstError(of file: String, in run: RunResult) -> String {
-        let first = run.diagnostics.first { $0.severity == .error && $0.location?.file == file }
+    /// Each file's first error in `run`, read in one pass (a search of every diagnostic for each file took seconds
+    /// for thousands of invalid files).
+    private func firstErrors(in run: RunResult) -> [String: Diagnostic] {
+        var first: [String: Diagnostic] = [:]
+        for diagnostic in run.diagnostics where diagnostic.severity == .error {
+            guard let file = diagnostic.location?.file, first[file] == nil else { continue }
+            first[file] = diagnostic
+        }
+        return first
+    }
+
+    /// `file:line:column: message` of the file's first error, or the file alone.
+    private func firstError(of file: String, _ errors: [String: Diagnostic]) -> String {
+        let first = errors[file]
         let place = first?.location.map { "\($0.file):\($0.line):\($0.column)" } ?? file
         return place + (first.map { ": " + $0.message } ?? "")
     }
@@ -367,7 +419,7 @@ public struct ComparisonReporter: Sendable {
     /// `was (2 of 31): 2027-03-28 03:00 CEST (+02:00) [2027-03-28T01:00:00Z] key …`: the instants only this side
     /// produced, out of all it produced.
     private func instants(_ label: String, _ instants: [ResultInstant], of total: Int) -> String {
-        let listed = instants.prefix(6).map { shown("\($0.local) [\($0.utc)]" + ($0.key.map { " key " + $0 } ?? "")) }
+        let listed = instants.prefix(6).map { shown(text(of: $0)) }
         let more = instants.count > 6 ? ", " + glyphs.ellipsis + " \(instants.count - 6) more" : ""
         return "      \(label) (\(instants.count) of \(total)): " + (listed.isEmpty ? "none" : listed.joined(separator: ", ")) + more + "\n"
     }

@@ -48,21 +48,21 @@ struct CompareCommand {
             let warn = { (warning: String) in io.writeProblem(.warning, redaction.mask(warning)) }
             let old = try ResultsFile.read(parsed.positionals[0], maxBytes: maxBytes, warn: warn).redacted(by: redaction)
             let new = try ResultsFile.read(parsed.positionals[1], maxBytes: maxBytes, warn: warn).redacted(by: redaction)
-            // What each run selected, from its command line: NEW lacking tests OLD ran because it selected fewer
-            // (`--engine core` against `all`, a `--filter`) cannot show that nothing regressed.
-            var selection: RunComparison.SelectionChange?
-            if let before = ShardSelection(commandLine: old.environment.commandLine),
-               let after = ShardSelection(commandLine: new.environment.commandLine) {
-                let differences = before.differences(from: after)
-                if !differences.isEmpty {
-                    selection = .init(differences: differences, excludedIDs: after.excludedIDs(among: old.tests))
-                }
-            }
             // Limits and `--timeout` change results with no toolchain change: named beside the environment.
             let settingChanges = RecordedRunSettings(commandLine: old.environment.commandLine).flatMap { before in
                 RecordedRunSettings(commandLine: new.environment.commandLine).map { before.changes(to: $0) }
             } ?? []
-            let comparison = RunComparison(old: old, new: new, selection: selection, settingChanges: settingChanges)
+            // What each run selected, from its command line: NEW lacking tests OLD ran because it selected fewer
+            // (`--engine core` against `all`, a `--filter`) cannot show that nothing regressed. Each missing test is
+            // judged where NEW would hold it, so a renamed folder hides no narrower selection.
+            let comparison: RunComparison
+            if let before = ShardSelection(commandLine: old.environment.commandLine),
+               let after = ShardSelection(commandLine: new.environment.commandLine) {
+                comparison = RunComparison(old: old, new: new, selectionDifferences: before.differences(from: after),
+                                           mayExclude: after.exclusion(), settingChanges: settingChanges)
+            } else {
+                comparison = RunComparison(old: old, new: new, settingChanges: settingChanges)
+            }
             let color = io.useColor(parsed.value("color"))
             // The paths are masked as every text of the results is (a folder named after a token is still a token).
             let render = { (color: Bool) in

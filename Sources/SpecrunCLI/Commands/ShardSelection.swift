@@ -57,10 +57,10 @@ struct ShardSelection: Equatable {
         mayExclude(test, filter: compiledFilter)
     }
 
-    /// The ids of `tests` this selection may leave out (`mayExclude`), its filter compiled once for all of them.
-    func excludedIDs(among tests: [TestResult]) -> Set<String> {
+    /// `mayExclude`, its filter compiled once for every test it is asked about.
+    func exclusion() -> (TestResult) -> Bool {
         let regex = compiledFilter
-        return Set(tests.filter { mayExclude($0, filter: regex) }.map(\.id))
+        return { mayExclude($0, filter: regex) }
     }
 
     /// The filter as `TestSelection` compiles it (composed spelling); `.some(nil)` when it is not a regular expression.

@@ -1,0 +1,77 @@
+import Foundation
+@testable import SpecrunCLI
+import Testing
+
+/// `specrun compare` of real runs whose spec folder was renamed between them (docs/toolchains.md): a rename explains
+/// where the folder went, not why NEW selected fewer tests, and a file invalid in both runs is not newly invalid.
+struct CompareRenamedFolderTests {
+    /// Two folders of a suite with one tagged spec in each, and a file invalid in `withInvalid`.
+    private func suite(in folder: ScratchSpecFolder, named name: String, withInvalid: Bool = false) throws {
+        try folder.write("\(name)/europe/berlin.yaml", tagged("Noon in Berlin", "europe"))
+        try folder.write("\(name)/asia/tokyo.yaml", tagged("Noon in Tokyo", "asia"))
+        if withInvalid {
+            // A calendar rule without `nonexistent:` and `repeated:`: two errors, no test.
+            try folder.write("\(name)/bad.yaml", """
+                spec: Noon without policies
+                schedule:
+                  timezone: UTC
+                  rule: {every: day, at: "12:00"}
+                cases:
+                  - name: noon
+                    after: 2027-01-01T00:00:00Z
+                    next: 2027-01-01T12:00:00Z
+
+                """)
+        }
+    }
+
+    private func tagged(_ name: String, _ tag: String) -> String {
+        "tags: [\(tag)]\n" + ScratchSpecFolder.quickSpec(name)
+    }
+
+    /// The review's reproduction: `specrun moved/ --tag europe` against `specrun specs/` said "1 removed, 1 moved —
+    /// no regressions" and exited 0, as did `specrun moved/europe` and `--filter`; without the rename the same
+    /// selection holds only part of the suite. A file deleted from the renamed folder is still only removed.
+    @Test func aNarrowerNewOfARenamedFolderHoldsOnlyPartOfTheSuite() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try suite(in: folder, named: "specs")
+        try suite(in: folder, named: "moved")
+        let old = folder.path("old.json")
+        #expect(await CommandRun.run(folder.path("specs"), "--json", old).status == ExitStatus.success)
+        for (index, selection) in [["--tag", "europe"], ["--filter", "Berlin"], ["--exclude-tag", "asia"], []].enumerated() {
+            let new = folder.path("new\(index).json")
+            let paths = selection.isEmpty ? [folder.path("moved/europe")] : [folder.path("moved")]
+            #expect(await CommandRun.run(paths + selection + ["--json", new]).status == ExitStatus.success)
+            let compare = await CommandRun.run("compare", old, new)
+            #expect(compare.status == ExitStatus.testFailure, "\(selection): \(compare.out)")
+            #expect(compare.err.contains("holds only part of the suite (NEW selected other tests than OLD ("), "\(selection): \(compare.err)")
+            #expect(compare.out.hasSuffix("1 removed, 1 moved — NEW holds only part of the suite, so it cannot show that nothing regressed\n"),
+                    "\(selection): \(compare.out)")
+        }
+        // The whole renamed folder, one file of it deleted: removed, nothing left out.
+        try FileManager.default.removeItem(atPath: folder.path("moved/asia/tokyo.yaml"))
+        let whole = folder.path("whole.json")
+        #expect(await CommandRun.run(folder.path("moved"), "--json", whole).status == ExitStatus.success)
+        let compare = await CommandRun.run("compare", old, whole)
+        #expect(compare.status == ExitStatus.success, "\(compare.out)\(compare.err)")
+        #expect(compare.out.hasSuffix("1 removed, 1 moved — no regressions\n"), "\(compare.out)")
+    }
+
+    /// The review's reproduction: a file invalid in both runs, its folder renamed between them, read "newly invalid"
+    /// and "regressed (1 spec file newly invalid)"; under another spelling of the path it read "now", as it does now.
+    @Test func aFileInvalidInBothRunsOfARenamedFolderIsNotNewlyInvalid() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try suite(in: folder, named: "specs", withInvalid: true)
+        try suite(in: folder, named: "suite", withInvalid: true)
+        let old = folder.path("old.json"), new = folder.path("new.json")
+        #expect(await CommandRun.run(folder.path("specs"), "--json", old).status == ExitStatus.invalidInput)
+        #expect(await CommandRun.run(folder.path("suite"), "--json", new).status == ExitStatus.invalidInput)
+        let compare = await CommandRun.run("compare", old, new)
+        #expect(compare.status == ExitStatus.success, "\(compare.out)")
+        #expect(compare.out.contains("\nInvalid spec files: 1 file in NEW, 1 in OLD\n  now     \(folder.path("suite/bad.yaml")):2:1: "),
+                "\(compare.out)")
+        #expect(compare.out.hasSuffix("\n2 tests moved, no other changes — no regressions\n"), "\(compare.out)")
+    }
+}

@@ -336,6 +336,27 @@ struct RunComparisonTests {
         #expect(runText.hasSuffix("\n1 scenario with changed runs — no regressions\n"), "\(runText)")
     }
 
+    /// A scenario whose runs are the same entries another number of times, or in another order: the entry said
+    /// "changed runs" with nothing under it (a hostile review; instants said so already).
+    @Test func runsRepeatedOrReorderedAreSaidToBe() {
+        var twice = Self.run
+        let expiration = twice.tests.firstIndex { $0.id == Fixture.expirationPassed.id }!
+        let run = twice.tests[expiration].lifecycle!.runs[0]
+        twice.tests[expiration].lifecycle!.runs = [run, run]
+        let more = render(RunComparison(old: Self.run, new: twice))
+        #expect(more.contains("      the same runs, some listed another number of times (1 → 2 in all): unplanned → 2027-03-29 02:31"),
+                "\(more)")
+        #expect(more.contains(" expired once → twice\n"), "\(more)")
+        var other = run
+        other.outcome = "completed"
+        var first = Self.run, second = Self.run
+        first.tests[expiration].lifecycle!.runs = [run, other]
+        second.tests[expiration].lifecycle!.runs = [other, run]
+        let order = render(RunComparison(old: first, new: second))
+        #expect(order.contains("      the same runs in another order (2 of 2 in other places): the 1st was unplanned → 2027-03-29 02:31"),
+                "\(order)")
+    }
+
     /// A scenario whose runs are the same but whose schedule moved elsewhere, or whose refused launch came at another
     /// minute, changed: both read "no changes" (a CI maintainer's review).
     @Test func changedScheduleChangesAndRefusedLaunchesAreListed() {

@@ -223,6 +223,26 @@ public struct ComparisonReporter: Sendable {
             + shown(text(of: old[first])) + ", now " + shown(text(of: new[first])) + "\n"
     }
 
+    /// What changed when a scenario's list holds the same entries on both sides: some another number of times, or in
+    /// another order (the entry said "changed runs" with nothing under it, as instants did).
+    private func sameEntries(_ what: String, _ old: [String], _ new: [String]) -> String {
+        guard old != new else { return "" }
+        let before = old.reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
+        let after = new.reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
+        var seen = Set<String>()
+        let recounted = (new + old).filter { before[$0] != after[$0] && seen.insert($0).inserted }
+        if !recounted.isEmpty {
+            let listed = recounted.prefix(6).map { "\($0) " + times(before[$0] ?? 0) + " " + glyphs.arrow + " " + times(after[$0] ?? 0) }
+            let more = recounted.count > 6 ? ", " + glyphs.ellipsis + " \(recounted.count - 6) more" : ""
+            return "      the same \(what), some listed another number of times (\(old.count) " + glyphs.arrow + " \(new.count) in all): "
+                + listed.joined(separator: "; ") + more + "\n"
+        }
+        let differs = old.indices.filter { old[$0] != new[$0] }
+        guard let first = differs.first else { return "" }
+        return "      the same \(what) in another order (\(differs.count) of \(old.count) in other places): the \(ordinal(first + 1)) was "
+            + old[first] + ", now " + new[first] + "\n"
+    }
+
     private func times(_ n: Int) -> String { n == 1 ? "once" : n == 2 ? "twice" : "\(n) times" }
 
     private func ordinal(_ n: Int) -> String {
@@ -244,7 +264,7 @@ public struct ComparisonReporter: Sendable {
         }
         let oldTexts = old.map(text), newTexts = new.map(text)
         let gone = oldTexts.filter { !newTexts.contains($0) }, came = newTexts.filter { !oldTexts.contains($0) }
-        guard !gone.isEmpty || !came.isEmpty else { return "" }
+        guard !gone.isEmpty || !came.isEmpty else { return sameEntries("runs", oldTexts, newTexts) }
         func listed(_ label: String, _ runs: [String], of total: Int) -> String {
             let more = runs.count > 6 ? ", " + glyphs.ellipsis + " \(runs.count - 6) more" : ""
             return "      \(label) (\(runs.count) of \(total) runs): " + (runs.isEmpty ? "none" : runs.prefix(6).joined(separator: "; ")) + more + "\n"
@@ -273,6 +293,7 @@ public struct ComparisonReporter: Sendable {
     private func otherChanges(_ what: String, _ old: [String], _ new: [String]) -> String {
         guard old != new else { return "" }
         let gone = old.filter { !new.contains($0) }, came = new.filter { !old.contains($0) }
+        guard !gone.isEmpty || !came.isEmpty else { return sameEntries(what, old, new) }
         func listed(_ label: String, _ entries: [String]) -> String {
             let more = entries.count > 6 ? ", " + glyphs.ellipsis + " \(entries.count - 6) more" : ""
             return "      \(what) \(label): " + (entries.isEmpty ? "none" : entries.prefix(6).joined(separator: "; ")) + more + "\n"

@@ -167,7 +167,11 @@ public struct RunComparison: Sendable, Hashable {
 
     /// - Parameter settingChanges: run settings that differ (limits, `--timeout`: they are on the command lines only,
     ///   which the caller reads), listed after the environment's differences.
-    public init(old: RunResult, new: RunResult, selection: SelectionChange? = nil, settingChanges: [EnvironmentChange] = []) {
+    /// - Parameter specPathMoves: spec folders NEW ran under another path than OLD (`specs` → `suite`, read from the
+    ///   command lines by the caller): a rename learnt even where no test says so by its name (names masked alike,
+    ///   a folder of invalid files only).
+    public init(old: RunResult, new: RunResult, selection: SelectionChange? = nil, settingChanges: [EnvironmentChange] = [],
+                specPathMoves: [(old: String, new: String)] = []) {
         self.old = old
         self.new = new
         self.selection = selection
@@ -184,11 +188,30 @@ public struct RunComparison: Sendable, Hashable {
         var missing = old.tests.filter { !newIDs.contains($0.id) }
         var added = new.tests.filter { oldByID[$0.id] == nil }
         // A test whose spec, case and engine are one removed and one added test's is the same test in another file.
-        let matched = Self.matches(removed: missing, added: added)
+        var matched = Self.matches(removed: missing, added: added)
+        // Spec folders renamed on the command line, as the paths of a file in each (FolderMoves reads folders).
+        // Only a folder whose files NEW has under the new name, at the same place in it: a path that names a file
+        // (`suite/a.yaml`) or a part of the folder (`moved/europe`) is a narrower selection, not a rename.
+        let oldFiles = old.tests.map(\.file) + invalidBefore, newFiles = Set(new.tests.map(\.file) + invalidNow)
+        let pathPairs = specPathMoves.map { (old: Self.folderPath($0.old), new: Self.folderPath($0.new)) }
+            .filter { move in
+                !move.old.isEmpty && !move.new.isEmpty && move.old != move.new && oldFiles.contains { file in
+                    file.hasPrefix(move.old + "/") && newFiles.contains(move.new + file.dropFirst(move.old.count))
+                }
+            }
+            .map { (old: $0.old + "/_", new: $0.new + "/_") }
+        var moves = FolderMoves(Self.filePairs(matched, in: new) + pathPairs)
+        // A test of a renamed folder whose id is the same under the folder's new path (a name masked alike or found in
+        // several files, which the name match leaves alone) is the same test, matched by its path (a review's
+        // masked tests were added and removed across a plain rename).
+        let byPath = Self.pathMatches(removed: missing, added: added, matched: matched, moves: moves)
+        if !byPath.isEmpty {
+            matched.merge(byPath) { first, _ in first }
+            moves = FolderMoves(Self.filePairs(matched, in: new) + pathPairs)
+        }
         matchedAcrossFiles = matched.count
         movedFiles = Self.movedFiles(matched, in: new)
         respelledFiles = Self.movedFiles(matched, in: new, respelled: true)
-        let moves = FolderMoves((movedFiles + respelledFiles).map { (old: $0.old, new: $0.new) })
         folderMoves = moves
         let matchedOld = Set(matched.values.map(\.id))
         missing.removeAll { matchedOld.contains($0.id) }
@@ -248,8 +271,8 @@ public struct RunComparison: Sendable, Hashable {
     /// deleted from a renamed folder is removed, while a narrower NEW of the renamed folder (`--tag`, `--filter`,
     /// spec paths that hold only part of it) holds only part of the suite, as it does without the rename.
     public init(old: RunResult, new: RunResult, selectionDifferences: [String], mayExclude: (TestResult) -> Bool,
-                settingChanges: [EnvironmentChange] = []) {
-        self.init(old: old, new: new, settingChanges: settingChanges)
+                settingChanges: [EnvironmentChange] = [], specPathMoves: [(old: String, new: String)] = []) {
+        self.init(old: old, new: new, settingChanges: settingChanges, specPathMoves: specPathMoves)
         guard !selectionDifferences.isEmpty else { return }
         let left = missingTests.filter { $0.placements.allSatisfy(mayExclude) }.map(\.test.id)
         selection = SelectionChange(differences: selectionDifferences, excludedIDs: Set(left))
@@ -427,6 +450,41 @@ public struct RunComparison: Sendable, Hashable {
 
     /// The pairs of files the matched tests moved between, in NEW's order, with counts: other files, or (`respelled`)
     /// other spellings of one file's path.
+    /// The (old file, new file) of each matched test whose file changed: what `FolderMoves` learns renamed folders from.
+    private static func filePairs(_ matched: [String: TestResult], in new: RunResult) -> [(old: String, new: String)] {
+        guard !matched.isEmpty else { return [] }
+        var seen = Set<[String]>()
+        return new.tests.compactMap { test in
+            guard let before = matched[test.id], before.file != test.file, seen.insert([before.file, test.file]).inserted else { return nil }
+            return (old: before.file, new: test.file)
+        }
+    }
+
+    /// A spec path as given on a command line, as the folder test ids start with: without `./` or a trailing `/`.
+    private static func folderPath(_ path: String) -> String {
+        var path = path[...]
+        while path.hasPrefix("./") { path = path.dropFirst(2) }
+        while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
+        return path == "." ? "" : String(path)
+    }
+
+    /// Removed tests found in a renamed folder (`moves`) under the same id there, file path aside: NEW's id of each,
+    /// with the test as OLD had it. Only tests no other match took, and only where the renamed folder gives one path.
+    private static func pathMatches(removed: [TestResult], added: [TestResult], matched: [String: TestResult],
+                                    moves: FolderMoves) -> [String: TestResult] {
+        guard !moves.isEmpty else { return [:] }
+        let takenOld = Set(matched.values.map(\.id))
+        let addedIDs = Set(added.lazy.filter { matched[$0.id] == nil }.map(\.id))
+        var found: [String: TestResult] = [:]
+        for test in removed where !takenOld.contains(test.id) && test.id.hasPrefix(test.file + " › ") {
+            let paths = moves.newPaths(of: test.file)
+            guard paths.count == 1 else { continue }
+            let id = paths[0] + test.id.dropFirst(test.file.count)
+            if addedIDs.contains(id), found[id] == nil { found[id] = test }
+        }
+        return found
+    }
+
     private static func movedFiles(_ matched: [String: TestResult], in new: RunResult, respelled: Bool = false) -> [PathRespelling] {
         var counts: [PathRespelling: Int] = [:]
         var order: [PathRespelling] = []

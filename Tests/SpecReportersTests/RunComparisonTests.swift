@@ -581,14 +581,22 @@ struct RunComparisonTests {
             copy.id = TestResult.makeID(file: copy.file, spec: test.spec, caseName: test.caseName, engine: test.engine)
             return copy
         }
-        // The copy's specs are named as the originals': each of those is found twice and matches nothing (a merge of
-        // shards run from two folders holds each test twice), so those two files are named by the older note.
+        // The copy's specs are named as the originals': each of those is found twice, so no name matches them; but the
+        // folder the other files' tests moved to (`/ci/checkout`) holds each under the same id, so they are matched by
+        // their path, and all four files say they ran under another spelling.
         let four = RunComparison(old: old, new: moved)
-        #expect(four.respelledFiles.count == 2 && four.unmatchedRespellings.count == 2, "\(four.respelledFiles) \(four.unmatchedRespellings)")
-        #expect(render(four).contains("\nNote: 4 removed tests came back as added under another path and could not be matched (a "
-            + "spec, case and engine found twice, as in a merge of shards run from two folders, or a masked name);"), "\(render(four))")
-        // The other two files' tests (unique names) were matched, and say so.
+        #expect(four.respelledFiles.count == 4 && four.unmatchedRespellings.isEmpty, "\(four.respelledFiles) \(four.unmatchedRespellings)")
         #expect(render(four).contains("ran under another spelling of their files' paths"), "\(render(four))")
+        // With no test named once to tell where the folder went, the twice-named ones are left to the older note.
+        let twice = Self.run.tests.filter { $0.file == Fixture.catchUp }
+        var onlyTwice = old
+        onlyTwice.tests = twice + old.tests.filter { $0.file == "specs/lifecycle/copy/catch-up.yaml" }
+        var onlyTwiceMoved = moved
+        onlyTwiceMoved.tests = moved.tests.filter { $0.file.hasSuffix("catch-up.yaml") }
+        let unmatched = RunComparison(old: onlyTwice, new: onlyTwiceMoved)
+        #expect(unmatched.respelledFiles.isEmpty && unmatched.unmatchedRespellings.count == 2, "\(unmatched.unmatchedRespellings)")
+        #expect(render(unmatched).contains("\nNote: 4 removed tests came back as added under another path and could not be matched (a "
+            + "spec, case and engine found twice, as in a merge of shards run from two folders, or a masked name);"), "\(render(unmatched))")
 
         // Renamed, the copy's specs match: four files under another path, three listed, then "1 more file".
         var renamed = old

@@ -74,4 +74,46 @@ struct CompareRenamedFolderTests {
                 "\(compare.out)")
         #expect(compare.out.hasSuffix("\n2 tests moved, no other changes — no regressions\n"), "\(compare.out)")
     }
+
+    /// A second review: a renamed folder learnt only from moved tests missed two renames — one whose tests' names are
+    /// masked alike (`Sync token=t1` and `t2` both `Sync token=[redacted]`: added and removed, the failing one "newly
+    /// failing") and one that holds invalid files only ("regressed (1 spec file newly invalid)"). The command lines
+    /// say the folder was renamed; a masked test is the same test when its id is the same under the new folder.
+    @Test func aRenameTheCommandLinesSayIsSeenWithoutATestNamedOnce() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        for name in ["specs", "suite"] {
+            try folder.write("\(name)/a.yaml", ScratchSpecFolder.quickSpec("Sync token=t1"))
+            // A wrong expectation on purpose (13:00 for a noon rule): it fails in both runs.
+            try folder.write("\(name)/b.yaml", ScratchSpecFolder.quickSpec("Sync token=t2")
+                .replacingOccurrences(of: "next: 2027-01-01T12:00:00Z", with: "next: 2027-01-01T13:00:00Z"))
+        }
+        let old = folder.path("old.json"), new = folder.path("new.json")
+        #expect(await CommandRun.run(folder.path("specs"), "--json", old).status == ExitStatus.testFailure)
+        #expect(await CommandRun.run(folder.path("suite"), "--json", new).status == ExitStatus.testFailure)
+        let compare = await CommandRun.run("compare", old, new)
+        #expect(compare.status == ExitStatus.success, "\(compare.out)\(compare.err)")
+        #expect(compare.out.hasSuffix("\n2 tests moved, no other changes — no regressions\n"), "\(compare.out)")
+
+        let invalid = try ScratchSpecFolder()
+        defer { invalid.remove() }
+        for name in ["specs", "suite"] {
+            try invalid.write("\(name)/bad.yaml", "spec: Noon without policies\nschedule:\n  timezone: UTC\n  rule: {every: day, at: \"12:00\"}\n"
+                + "cases:\n  - name: noon\n    after: 2027-01-01T00:00:00Z\n    next: 2027-01-01T12:00:00Z\n")
+        }
+        let before = invalid.path("old.json"), after = invalid.path("new.json")
+        #expect(await CommandRun.run(invalid.path("specs"), "--json", before).status == ExitStatus.invalidInput)
+        #expect(await CommandRun.run(invalid.path("suite"), "--json", after).status == ExitStatus.invalidInput)
+        let invalidCompare = await CommandRun.run("compare", before, after)
+        #expect(invalidCompare.status == ExitStatus.success, "\(invalidCompare.out)")
+        #expect(invalidCompare.out.contains("\n  now     \(invalid.path("suite/bad.yaml")):2:1: "), "\(invalidCompare.out)")
+        #expect(invalidCompare.out.hasSuffix("no changes — no regressions\n"), "\(invalidCompare.out)")
+
+        // A path that names a file is a narrower selection, not a rename.
+        let one = folder.path("one.json")
+        #expect(await CommandRun.run(folder.path("suite/a.yaml"), "--json", one).status == ExitStatus.success)
+        let narrower = await CommandRun.run("compare", old, one)
+        #expect(narrower.status == ExitStatus.testFailure, "\(narrower.out)")
+        #expect(narrower.out.contains("NEW holds only part of the suite"), "\(narrower.out)")
+    }
 }

@@ -106,8 +106,24 @@ struct LastFailedCoverageTests {
         #expect(notes == ["1 of the 2 tests that failed in 'r.json' is not in this run at all, e.g. 'gone/a.yaml › Sync token=[redacted] › "
             + "core': its spec, case and engine are in none of the files given, and its file was 'gone/a.yaml', which is not here "
             + "(renamed or deleted, or that run started in another folder): give the file that holds that test now (spec 'Sync "
-            + "token=[redacted]'), or run from the folder that run started in, with the same paths, or its spec or case was renamed; "
+            + "token=[redacted]'), or run from the folder that run started in, with the same paths; or its spec or case was renamed; "
             + "see this run's ids with --list. Its id is masked ('[redacted]'): if this run masks otherwise, give the --redact and "
             + "--no-default-redaction options of the run that wrote it."])
+    }
+
+    /// A second review renamed a spec inside a file the rerun was given, and was told to add that file, then told so
+    /// again once it had: a file this run reads is said to hold no such test now.
+    @Test func aFailureWhoseSpecWasRenamedInAFileGivenIsToldSo() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        _ = try await failedRun(folder)
+        try folder.write("specs/other.yaml", Self.failing.replacingOccurrences(of: "Noon", with: "Other"))
+        let run = await CommandRun.run(folder.path("specs"), "--json", folder.path("both.json"))
+        #expect(run.status == ExitStatus.testFailure)
+        try folder.write("specs/other.yaml", Self.failing.replacingOccurrences(of: "Noon", with: "Other renamed"))
+        let rerun = await CommandRun.run(folder.path("specs"), "--last-failed", folder.path("both.json"))
+        #expect(rerun.err.contains("and its file was '\(folder.path("specs/other.yaml"))', which this run reads, but no test of it has "
+            + "that spec, case and engine now: its spec or case was renamed since (spec 'Other'); see this run's ids with --list."),
+                "\(rerun.err)")
     }
 }

@@ -34,7 +34,8 @@ struct LastFailedRedactionTests {
         #expect(rerun.err == "specrun: note: the test that failed in '\(folder.path("r.json"))', '\(folder.path("spec/sub/a.yaml")) › "
             + "Refresh token: [redacted] nightly › Bearer [redacted] tokens › core', is one of 2 tests whose names are masked alike; "
             + "they are told apart only by their order in the plan, so if those specs were reordered since, another one reruns: "
-            + "check its line, or select it with --filter.\n", "\(rerun.err)")
+            + "check its line, or run it by its own name, --filter '<unmasked name>' without --last-failed (a filter reads names "
+            + "unmasked; the number is not in them).\n", "\(rerun.err)")
         // The one that failed reran, not its alike neighbour.
         #expect(rerun.out.hasSuffix("0 passed, 1 failed\n"), "\(rerun.out)")
         #expect(!rerun.out.contains("passes") && !rerun.out.contains("#2"), "\(rerun.out)")

@@ -104,6 +104,19 @@ struct OutputPathClashTests {
         #expect(folder.read("s1.json") == first)
         #expect(folder.read("m.json") == nil)
 
+        // `--last-failed art/<folder>/results.json --artifacts art` replaced it too (a second review).
+        let artifacts = await CommandRun.run(folder.path("specs"), "--artifacts", folder.path("art"))
+        #expect(artifacts.status == ExitStatus.success, "\(artifacts.err)")
+        let written = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path("art")).first)
+        let archived = folder.path("art/\(written)/results.json")
+        let kept = try #require(folder.read("art/\(written)/results.json"))
+        let intoArtifacts = await CommandRun.run(folder.path("specs"), "--last-failed", archived, "--artifacts", folder.path("art"))
+        #expect(intoArtifacts.status == ExitStatus.invalidInput)
+        #expect(intoArtifacts.err.hasPrefix("specrun: error: --artifacts '\(folder.path("art"))' writes '\(archived)', the results file "
+            + "'\(archived)' this command reads; writing there would replace it. Give --artifacts another folder, e.g. --artifacts "
+            + "artifacts-rerun.\n"), "\(intoArtifacts.err)")
+        #expect(folder.read("art/\(written)/results.json") == kept)
+
         // `--last-failed r.json --json r.json` replaced a whole run's results with the rerun of its failures.
         for option in ["--json", "--junit"] {
             let rerun = await CommandRun.run(folder.path("specs"), "--last-failed", folder.path("s1.json"), option, folder.path("link.json"))

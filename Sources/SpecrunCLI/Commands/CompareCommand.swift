@@ -58,8 +58,11 @@ struct CompareCommand {
             let comparison: RunComparison
             if let before = ShardSelection(commandLine: old.environment.commandLine),
                let after = ShardSelection(commandLine: new.environment.commandLine) {
+                // One spec folder each, under two names: a rename, even where no test's name tells it (names masked
+                // alike, a folder of invalid files only).
+                let moves = before.paths.count == 1 && after.paths.count == 1 ? [(old: before.paths[0], new: after.paths[0])] : []
                 comparison = RunComparison(old: old, new: new, selectionDifferences: before.differences(from: after),
-                                           mayExclude: after.exclusion(), settingChanges: settingChanges)
+                                           mayExclude: after.exclusion(), settingChanges: settingChanges, specPathMoves: moves)
             } else {
                 comparison = RunComparison(old: old, new: new, settingChanges: settingChanges)
             }

@@ -105,10 +105,12 @@ struct RunCommand {
                 io.writeProblem(.note, ControlCharacters.visible(count == 1
                     ? "the test that failed in '\(path)', '\(first.id)', is one of \(first.count) tests whose names are masked alike; "
                         + "they are told apart only by their order in the plan, so if those specs were reordered since, another "
-                        + "one reruns: check its line, or select it with --filter."
+                        + "one reruns: check its line, or run it by its own name, --filter '<unmasked name>' without --last-failed "
+                        + "(a filter reads names unmasked; the number is not in them)."
                     : "\(count) tests that failed in '\(path)' are each one of several tests whose names are masked alike (e.g. "
                         + "'\(first.id)', one of \(first.count)); they are told apart only by their order in the plan, so if those "
-                        + "specs were reordered since, others rerun: check their lines, or select them with --filter."))
+                        + "specs were reordered since, others rerun: check their lines, or run them by their own names, "
+                        + "--filter '<unmasked name>' without --last-failed (a filter reads names unmasked; the number is not in them)."))
             }
             // A failure whose file was renamed or split, or given by another path, is found by its spec, case and engine.
             let relocated = LastFailedMatch.relocate(configuration.lastFailedTests, plan: fullPlan, redaction: configuration.redaction)
@@ -145,7 +147,8 @@ struct RunCommand {
             return usageFailure(UsageError("The value '\(configuration.selection.filter ?? "")' is not allowed for '--filter': it is not a valid regular expression; fix it, e.g. --filter 'Berlin.*spring'."))
         }
         let coverage = configuration.lastFailed.map { _ in
-            LastFailedCoverage(failed: configuration.lastFailedTests, specs: loaded.specs, plan: fullPlan, selected: plan)
+            LastFailedCoverage(failed: configuration.lastFailedTests, specs: loaded.specs, plan: fullPlan, selected: plan,
+                               files: configuration.files)
         }
         if let problem = EmptySelection.engineProblem(specs: loaded.specs, plan: fullPlan, engines: configuration.engines) {
             return usageFailure(problem)

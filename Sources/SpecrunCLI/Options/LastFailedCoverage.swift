@@ -17,6 +17,8 @@ struct LastFailedCoverage {
     /// Failed tests that these spec files do not plan on any engine: a file not given (or given by another path),
     /// a spec or case renamed, an engine the spec no longer lists.
     var absent: [String] = []
+    /// The spec files this run was given (found in its paths), as test ids spell them.
+    var givenFiles: Set<String> = []
 
     var isComplete: Bool { deselected.isEmpty && otherEngine.isEmpty && absent.isEmpty }
 
@@ -30,8 +32,9 @@ struct LastFailedCoverage {
     }
 
     /// `plan` is every test of these files on this run's engines, `selected` what the run will run.
-    init(failed tests: [TestResult], specs: [Spec], plan: TestPlan, selected: TestPlan) {
+    init(failed tests: [TestResult], specs: [Spec], plan: TestPlan, selected: TestPlan, files: [String] = []) {
         failed = tests.count
+        givenFiles = Set(files)
         let selectedIDs = Set(selected.items.map(\.id))
         let missing = tests.filter { !selectedIDs.contains($0.id) }
         // Ids are built only when something is missing: for a big suite, building them is most of planning it.
@@ -85,8 +88,8 @@ struct LastFailedCoverage {
                     + "--no-default-redaction options of the run that wrote it."
                 : ""
             notes.append("\(subject(absent.count)) at all, e.g. '\(absent[0])': its spec, case and engine are in none of the "
-                + "files given, and its file was '\(file)'\(Self.whereTheFileIs(absent[0])), or its spec or case was renamed; see "
-                + "this run's ids with --list.\(masked)")
+                + "files given, and its file was '\(file)'\(Self.whereTheFileIs(absent[0], given: givenFiles)); see this run's ids "
+                + "with --list.\(masked)")
         }
         return notes
     }
@@ -94,15 +97,22 @@ struct LastFailedCoverage {
     /// What to do about a failure's file, from whether the path its id holds names a file here: none (renamed,
     /// deleted, or the run started in another folder), or one this run was not given. A failure under another path
     /// that this run was given is found by its spec, case and engine (`LastFailedMatch.relocate`) and never asked about.
-    static func whereTheFileIs(_ id: String) -> String {
+    /// `given`: the spec files this run reads; one of them holds no test of the failure's spec, case and engine now,
+    /// so its spec or case was renamed (a review was told to add a file it had given, and told so again once added).
+    static func whereTheFileIs(_ id: String, given: Set<String>) -> String {
         let parts = id.components(separatedBy: " › ")
         let file = parts[0]
+        let spec = parts.count > 1 ? " (spec '\(parts[1])')" : ""
+        if given.contains(file) {
+            return ", which this run reads, but no test of it has that spec, case and engine now: its spec or case was "
+                + "renamed\(spec.isEmpty ? "" : " since" + spec)"
+        }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), !isFolder.boolValue {
-            return ", which this run was not given: add it (as '\(file)')"
+            return ", which this run was not given: add it (as '\(file)'), or its spec or case was renamed"
         }
-        let spec = parts.count > 1 ? " (spec '\(parts[1])')" : ""
         return ", which is not here (renamed or deleted, or that run started in another folder): give the file that holds "
-            + "that test now\(spec), or run from the folder that run started in, with the same paths"
+            + "that test now\(spec), or run from the folder that run started in, with the same paths; or its spec or case "
+            + "was renamed"
     }
 }

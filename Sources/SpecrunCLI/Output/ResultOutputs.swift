@@ -69,8 +69,9 @@ struct ResultOutputs {
             }
         }
         var named = files.compactMap { option, path in path.map { (option: option, path: $0, identity: FileIdentity.of($0)) } }
-        // The artifacts are written after the files named one by one, so one of them would replace such a file.
-        if let artifacts, let artifactsFolder, !named.isEmpty {
+        // The artifacts are written after the files named one by one, so one of them would replace such a file, or
+        // an input (`--last-failed art/<folder>/results.json --artifacts art` replaced the results it reran).
+        if let artifacts, let artifactsFolder, !named.isEmpty || !inputs.isEmpty {
             let folder = (artifacts as NSString).appendingPathComponent(artifactsFolder)
             for name in ReportArtifacts.names {
                 let path = (folder as NSString).appendingPathComponent(name)
@@ -98,6 +99,10 @@ struct ResultOutputs {
                     + "\(output.option) results/\(Self.defaultName(output.option)).")
             }
             if let input = inputFiles[output.identity] {
+                if output.option == "--artifacts" {
+                    throw UsageError("--artifacts '\(artifacts ?? "")' writes '\(output.path)', the results file '\(input)' this command reads; "
+                        + "writing there would replace it. Give --artifacts another folder, e.g. --artifacts artifacts-rerun.")
+                }
                 throw UsageError("'\(output.path)' (\(output.option)) is the results file '\(input)' this command reads; writing there would "
                     + "replace it. Name another file, e.g. \(output.option) results/\(Self.defaultName(output.option)).")
             }

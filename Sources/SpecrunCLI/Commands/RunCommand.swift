@@ -102,7 +102,7 @@ struct RunCommand {
             if let first = matched.shared.first, let path = configuration.lastFailed {
                 // Told apart only by their order: reordered specs rerun another one, and nothing else can tell.
                 let count = matched.shared.count
-                io.writeProblem(.note, ControlCharacters.visible(count == 1
+                io.writeProblem(.note, configuration.redaction.mask(ControlCharacters.visible(count == 1
                     ? "the test that failed in '\(path)', '\(first.id)', is one of \(first.count) tests whose names are masked alike; "
                         + "they are told apart only by their order in the plan, so if those specs were reordered since, another "
                         + "one reruns: check its line, or run it by its own name, --filter '<unmasked name>' without --last-failed "
@@ -110,7 +110,7 @@ struct RunCommand {
                     : "\(count) tests that failed in '\(path)' are each one of several tests whose names are masked alike (e.g. "
                         + "'\(first.id)', one of \(first.count)); they are told apart only by their order in the plan, so if those "
                         + "specs were reordered since, others rerun: check their lines, or run them by their own names, "
-                        + "--filter '<unmasked name>' without --last-failed (a filter reads names unmasked; the number is not in them)."))
+                        + "--filter '<unmasked name>' without --last-failed (a filter reads names unmasked; the number is not in them).")))
             }
             // A failure whose file was renamed or split, or given by another path, is found by its spec, case and engine.
             let relocated = LastFailedMatch.relocate(configuration.lastFailedTests, plan: fullPlan, redaction: configuration.redaction)

@@ -190,14 +190,18 @@ public struct RunComparison: Sendable, Hashable {
         // A test whose spec, case and engine are one removed and one added test's is the same test in another file.
         var matched = Self.matches(removed: missing, added: added)
         // Spec folders renamed on the command line, as the paths of a file in each (FolderMoves reads folders).
-        // Only a folder whose files NEW has under the new name, at the same place in it: a path that names a file
-        // (`suite/a.yaml`) or a part of the folder (`moved/europe`) is a narrower selection, not a rename.
-        let oldFiles = old.tests.map(\.file) + invalidBefore, newFiles = Set(new.tests.map(\.file) + invalidNow)
+        // Only a folder NEW holds under the new name: at least half of OLD's files in it are at the same place under
+        // the new name. A path that names a file (`suite/a.yaml`), a part of the folder (`moved/europe`, `q/sub`,
+        // though one of its files shares a name with one above it) or another suite that shares a file name is a
+        // narrower or other selection, not a rename (a review's `specrun q/sub` against `specrun q` passed).
+        let oldFiles = Set(old.tests.map(\.file) + invalidBefore), newFiles = Set(new.tests.map(\.file) + invalidNow)
         let pathPairs = specPathMoves.map { (old: Self.folderPath($0.old), new: Self.folderPath($0.new)) }
             .filter { move in
-                !move.old.isEmpty && !move.new.isEmpty && move.old != move.new && oldFiles.contains { file in
-                    file.hasPrefix(move.old + "/") && newFiles.contains(move.new + file.dropFirst(move.old.count))
-                }
+                guard !move.old.isEmpty, !move.new.isEmpty, move.old != move.new,
+                      !move.new.hasPrefix(move.old + "/"), !move.old.hasPrefix(move.new + "/") else { return false }
+                let inside = oldFiles.filter { $0.hasPrefix(move.old + "/") }
+                let found = inside.count { newFiles.contains(move.new + $0.dropFirst(move.old.count)) }
+                return found > 0 && found * 2 >= inside.count
             }
             .map { (old: $0.old + "/_", new: $0.new + "/_") }
         var moves = FolderMoves(Self.filePairs(matched, in: new) + pathPairs)

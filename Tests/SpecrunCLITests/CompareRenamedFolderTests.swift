@@ -109,6 +109,24 @@ struct CompareRenamedFolderTests {
         #expect(invalidCompare.out.contains("\n  now     \(invalid.path("suite/bad.yaml")):2:1: "), "\(invalidCompare.out)")
         #expect(invalidCompare.out.hasSuffix("no changes — no regressions\n"), "\(invalidCompare.out)")
 
+        // A third review: a subfolder that holds a file named as one above it (`q/sub/a.yaml`, `q/a.yaml`), and another
+        // suite that shares one file name, were taken for renames, and their runs "no regressions".
+        let nested = try ScratchSpecFolder()
+        defer { nested.remove() }
+        try nested.write("q/a.yaml", ScratchSpecFolder.quickSpec("Alpha"))
+        try nested.write("q/b.yaml", ScratchSpecFolder.quickSpec("Beta"))
+        try nested.write("q/sub/a.yaml", ScratchSpecFolder.quickSpec("Gamma"))
+        try nested.write("other/a.yaml", ScratchSpecFolder.quickSpec("Delta"))
+        let whole = nested.path("whole.json")
+        #expect(await CommandRun.run(nested.path("q"), "--json", whole).status == ExitStatus.success)
+        for path in ["q/sub", "other"] {
+            let part = nested.path("part.json")
+            #expect(await CommandRun.run(nested.path(path), "--json", part).status == ExitStatus.success)
+            let compare = await CommandRun.run("compare", whole, part)
+            #expect(compare.status == ExitStatus.testFailure, "\(path): \(compare.out)")
+            #expect(compare.out.contains("NEW holds only part of the suite"), "\(path): \(compare.out)")
+        }
+
         // A path that names a file is a narrower selection, not a rename.
         let one = folder.path("one.json")
         #expect(await CommandRun.run(folder.path("suite/a.yaml"), "--json", one).status == ExitStatus.success)

@@ -109,9 +109,10 @@ struct EmptySelectionTests {
         let gone = await CommandRun.run(folder.path, "--last-failed", results)
         #expect(gone.status == ExitStatus.invalidInput)
         #expect(gone.err.hasPrefix("specrun: error: The test that failed in '\(results)' is not in this run: test ids hold the path "
-            + "each file was given by, and there it was 'elsewhere/specs/c.yaml', which is not here (renamed or deleted, or that run "
-            + "started in another folder): give the file that holds that test now (spec 'C'), or run from the folder that "
-            + "run started in, with the same paths; or its spec or case was renamed; see this run's ids with --list."), "\(gone.err)")
+            + "each file was given by — 'elsewhere/specs/c.yaml › C › noon › core', whose file was 'elsewhere/specs/c.yaml', which is "
+            + "not here (renamed or deleted, or that run started in another folder): give the file that holds that test now (spec "
+            + "'C'), or run from the folder that run started in, with the same paths; or its spec or case was renamed. See this "
+            + "run's ids with --list."), "\(gone.err)")
     }
 
     /// What stays allowed: a shard left empty, an excluded tag no spec has, and a results file where nothing failed.

@@ -73,10 +73,10 @@ struct LastFailedCoverageTests {
         #expect(run.status == ExitStatus.testFailure)
         let rerun = await CommandRun.run(folder.path("specs"), "--engine", "all", "--last-failed", folder.path("both.json"))
         #expect(rerun.status == ExitStatus.testFailure)
-        #expect(rerun.err == "specrun: note: 2 of the 4 tests that failed in '\(folder.path("both.json"))' are not in this run at all, e.g. "
-            + "'\(folder.path("elsewhere/e.yaml")) › Elsewhere › noon › core': its spec, case and engine are in none of the files given, "
-            + "and its file was '\(folder.path("elsewhere/e.yaml"))', which this run was not given: add it (as "
-            + "'\(folder.path("elsewhere/e.yaml"))'), or its spec or case was renamed; see this run's ids with --list.\n", "\(rerun.err)")
+        #expect(rerun.err == "specrun: note: 2 of the 4 tests that failed in '\(folder.path("both.json"))' are not in this run at all: "
+            + "their specs, cases and engines are in none of the files given — '\(folder.path("elsewhere/e.yaml")) › Elsewhere › noon › "
+            + "core', whose file was '\(folder.path("elsewhere/e.yaml"))', which this run was not given: add it (as "
+            + "'\(folder.path("elsewhere/e.yaml"))'), or its spec or case was renamed. See this run's ids with --list.\n", "\(rerun.err)")
     }
 
     /// The note names every option that selects (`--filter`, `--tag`, `--exclude-tag`, `--shard`) the run was given,
@@ -103,11 +103,11 @@ struct LastFailedCoverageTests {
         coverage.failed = 2
         coverage.absent = ["gone/a.yaml › Sync token=[redacted] › core"]
         let notes = coverage.notes(path: "r.json", selection: TestSelection(), engineGiven: false)
-        #expect(notes == ["1 of the 2 tests that failed in 'r.json' is not in this run at all, e.g. 'gone/a.yaml › Sync token=[redacted] › "
-            + "core': its spec, case and engine are in none of the files given, and its file was 'gone/a.yaml', which is not here "
+        #expect(notes == ["1 of the 2 tests that failed in 'r.json' is not in this run at all: its spec, case and engine are in none of "
+            + "the files given — 'gone/a.yaml › Sync token=[redacted] › core', whose file was 'gone/a.yaml', which is not here "
             + "(renamed or deleted, or that run started in another folder): give the file that holds that test now (spec 'Sync "
-            + "token=[redacted]'), or run from the folder that run started in, with the same paths; or its spec or case was renamed; "
-            + "see this run's ids with --list. Its id is masked ('[redacted]'): if this run masks otherwise, give the --redact and "
+            + "token=[redacted]'), or run from the folder that run started in, with the same paths; or its spec or case was renamed. "
+            + "See this run's ids with --list. Its id is masked ('[redacted]'): if this run masks otherwise, give the --redact and "
             + "--no-default-redaction options of the run that wrote it."])
     }
 
@@ -122,8 +122,14 @@ struct LastFailedCoverageTests {
         #expect(run.status == ExitStatus.testFailure)
         try folder.write("specs/other.yaml", Self.failing.replacingOccurrences(of: "Noon", with: "Other renamed"))
         let rerun = await CommandRun.run(folder.path("specs"), "--last-failed", folder.path("both.json"))
-        #expect(rerun.err.contains("and its file was '\(folder.path("specs/other.yaml"))', which this run reads, but no test of it has "
-            + "that spec, case and engine now: its spec or case was renamed since (spec 'Other'); see this run's ids with --list."),
+        #expect(rerun.err.contains("whose file was '\(folder.path("specs/other.yaml"))', which this run reads, but no test of it has "
+            + "that spec, case and engine now: its spec or case was renamed since (spec 'Other'). See this run's ids with --list."),
                 "\(rerun.err)")
+        // Two files, two causes, one clause each (a third review was told only the first's).
+        try FileManager.default.removeItem(atPath: folder.path("specs/noon.yaml"))
+        try folder.write("specs/kept.yaml", ScratchSpecFolder.quickSpec("Kept", day: 2))
+        let both = await CommandRun.run(folder.path("specs"), "--last-failed", folder.path("both.json"))
+        #expect(both.err.contains("whose file was '\(folder.path("specs/noon.yaml"))', which is not here (renamed or deleted"), "\(both.err)")
+        #expect(both.err.contains("whose file was '\(folder.path("specs/other.yaml"))', which this run reads"), "\(both.err)")
     }
 }

@@ -32,10 +32,18 @@ struct LastFailedRedactionTests {
         // Told apart only by their order in the plan, which reordered specs would change: said (a hostile review's
         // swapped specs reran the passing one).
         #expect(rerun.err == "specrun: note: the test that failed in '\(folder.path("r.json"))', '\(folder.path("spec/sub/a.yaml")) › "
-            + "Refresh token: [redacted] nightly › Bearer [redacted] tokens › core', is one of 2 tests whose names are masked alike; "
-            + "they are told apart only by their order in the plan, so if those specs were reordered since, another one reruns: "
-            + "check its line, or run it by its own name, --filter '<unmasked name>' without --last-failed (a filter reads names "
-            + "unmasked; the number is not in them).\n", "\(rerun.err)")
+            + "Refresh token: [redacted] nightly › Bearer [redacted] tokens › core', is one of 2 tests whose names are masked alike, "
+            + "told apart only by their order in the plan; the test rerun as it is on line 4, where it failed (after two such specs "
+            + "swap places, the other one is there). To run one by its own name: --filter '<unmasked name>' without --last-failed "
+            + "(a filter reads names unmasked; the number is not in them).\n", "\(rerun.err)")
+        // The case that failed moved down a line (a comment above it): the rerun warns that it may be another one.
+        let moved = try String(contentsOfFile: folder.path("spec/sub/a.yaml"), encoding: .utf8)
+        try folder.write("spec/sub/a.yaml", moved.replacingOccurrences(of: "cases:\n", with: "cases:\n  # a comment\n"))
+        let shifted = await CommandRun.run(folder.path("spec"), "--last-failed", folder.path("r.json"))
+        #expect(shifted.err.hasPrefix("specrun: warning: the test that failed in "), "\(shifted.err)")
+        #expect(shifted.err.contains("it failed on line 4, and the test rerun as it is on line 5 now: if those specs were reordered, "
+            + "it is another one."), "\(shifted.err)")
+        try folder.write("spec/sub/a.yaml", moved)
         // The one that failed reran, not its alike neighbour.
         #expect(rerun.out.hasSuffix("0 passed, 1 failed\n"), "\(rerun.out)")
         #expect(!rerun.out.contains("passes") && !rerun.out.contains("#2"), "\(rerun.out)")

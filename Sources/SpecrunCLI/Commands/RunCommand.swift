@@ -100,17 +100,22 @@ struct RunCommand {
                 configuration.lastFailedTests, plan: fullPlan, specs: loaded.specs, redaction: configuration.redaction, ids: maskedIDs)
             configuration.lastFailedTests = matched.tests
             if let first = matched.shared.first, let path = configuration.lastFailed {
-                // Told apart only by their order: reordered specs rerun another one, and nothing else can tell.
+                // Told apart only by their order: reordered specs rerun another one. The lines say whether they moved.
                 let count = matched.shared.count
-                io.writeProblem(.note, configuration.redaction.mask(ControlCharacters.visible(count == 1
-                    ? "the test that failed in '\(path)', '\(first.id)', is one of \(first.count) tests whose names are masked alike; "
-                        + "they are told apart only by their order in the plan, so if those specs were reordered since, another "
-                        + "one reruns: check its line, or run it by its own name, --filter '<unmasked name>' without --last-failed "
-                        + "(a filter reads names unmasked; the number is not in them)."
+                let moved = matched.shared.filter { $0.lineNow != nil && $0.lineNow != $0.line }
+                let lines = moved.first.map { "it failed on line \($0.line), and the test rerun as it is on line \($0.lineNow!) now: "
+                    + "if those specs were reordered, it is another one" }
+                    ?? "the test rerun as it is on line \(first.line), where it failed (after two such specs swap places, the other "
+                        + "one is there)"
+                io.writeProblem(moved.isEmpty ? .note : .warning, configuration.redaction.mask(ControlCharacters.visible(count == 1
+                    ? "the test that failed in '\(path)', '\(first.id)', is one of \(first.count) tests whose names are masked alike, "
+                        + "told apart only by their order in the plan; \(lines). To run one by its own name: --filter "
+                        + "'<unmasked name>' without --last-failed (a filter reads names unmasked; the number is not in them)."
                     : "\(count) tests that failed in '\(path)' are each one of several tests whose names are masked alike (e.g. "
-                        + "'\(first.id)', one of \(first.count)); they are told apart only by their order in the plan, so if those "
-                        + "specs were reordered since, others rerun: check their lines, or run them by their own names, "
-                        + "--filter '<unmasked name>' without --last-failed (a filter reads names unmasked; the number is not in them).")))
+                        + "'\(first.id)', one of \(first.count)), told apart only by their order in the plan; "
+                        + (moved.isEmpty ? "each test rerun is on the line its failure was on" : "\(moved.count) of them are on "
+                            + "other lines now (e.g. \(lines))") + ". To run one by its own name: --filter '<unmasked name>' without "
+                        + "--last-failed (a filter reads names unmasked; the number is not in them).")))
             }
             // A failure whose file was renamed or split, or given by another path, is found by its spec, case and engine.
             let relocated = LastFailedMatch.relocate(configuration.lastFailedTests, plan: fullPlan, redaction: configuration.redaction)

@@ -34,20 +34,15 @@ enum EmptySelection {
             return UsageError("\(subject) in this run: " + coverage.engineReason(engineGiven: engineGiven))
         }
         if let ids = selection.ids, let path = lastFailed, ids.isDisjoint(with: plan.items.map(\.id)) {
-            let example = ControlCharacters.visible(ids.sorted()[0])
-            let file = example.components(separatedBy: " › ")[0]
             let subject = ids.count == 1 ? "The test that failed in '\(path)' is not" : "None of the \(ids.count) tests that failed in '\(path)' is"
-            // Failures of several files: the others are named too, so one fix does not lead to a second refusal.
-            let otherFiles = Set(ids.map { ControlCharacters.visible($0).components(separatedBy: " › ")[0] }).subtracting([file]).sorted()
-            let others = otherFiles.isEmpty ? "" : " (for other tests " + otherFiles.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
-                + (otherFiles.count > 3 ? ", …" : "") + ")"
             // Masked ids match this run's ids masked the same way (LastFailedMatch): other patterns, no match.
             let masked = ids.contains { $0.contains(Redaction.mask) }
                 ? " If the paths are the same, the ids in it are masked ('\(Redaction.mask)') and this run masks its own "
                     + "otherwise: give the --redact and --no-default-redaction options of the run that wrote it."
                 : ""
-            return UsageError("\(subject) in this run: test ids hold the path each file was given by, and there it was "
-                + "'\(file)'\(others)\(LastFailedCoverage.whereTheFileIs(example, given: coverage?.givenFiles ?? [])); see this run's "
+            // Each file with its cause, so one fix does not lead to a second refusal.
+            let clauses = LastFailedCoverage.fileClauses(ids.sorted().map { ControlCharacters.visible($0) }, given: coverage?.givenFiles ?? [])
+            return UsageError("\(subject) in this run: test ids hold the path each file was given by — \(clauses). See this run's "
                 + "ids with --list.\(masked)")
         }
         if let filter = selection.filter, (try? TestSelection(filter: filter).apply(to: plan))?.items.isEmpty == true {

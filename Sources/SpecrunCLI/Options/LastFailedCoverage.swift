@@ -81,17 +81,29 @@ struct LastFailedCoverage {
                 + "drop \(options.count == 1 ? "that option" : "those options") to rerun \(deselected.count == 1 ? "it" : "them").")
         }
         if !absent.isEmpty {
-            let file = absent[0].components(separatedBy: " › ")[0]
             // Masked ids match this run's ids masked the same way (LastFailedMatch): other patterns, no match.
             let masked = absent.contains { $0.contains(Redaction.mask) }
                 ? " Its id is masked ('\(Redaction.mask)'): if this run masks otherwise, give the --redact and "
                     + "--no-default-redaction options of the run that wrote it."
                 : ""
-            notes.append("\(subject(absent.count)) at all, e.g. '\(absent[0])': its spec, case and engine are in none of the "
-                + "files given, and its file was '\(file)'\(Self.whereTheFileIs(absent[0], given: givenFiles)); see this run's ids "
-                + "with --list.\(masked)")
+            let names = absent.count == 1 ? "its spec, case and engine are" : "their specs, cases and engines are"
+            notes.append("\(subject(absent.count)) at all: \(names) in none of the files given — "
+                + Self.fileClauses(absent, given: givenFiles) + ". See this run's ids with --list.\(masked)")
         }
         return notes
+    }
+
+    /// One clause per file of `ids` (up to three), each with its own cause (`whereTheFileIs`): a review's two files,
+    /// one renamed inside and one deleted, were told only the first's.
+    static func fileClauses(_ ids: [String], given: Set<String>) -> String {
+        var byFile: [(file: String, id: String)] = []
+        var seen = Set<String>()
+        for id in ids {
+            let file = id.components(separatedBy: " › ")[0]
+            if seen.insert(file).inserted { byFile.append((file, id)) }
+        }
+        let clauses = byFile.prefix(3).map { "'\($0.id)', whose file was '\($0.file)'\(whereTheFileIs($0.id, given: given))" }
+        return clauses.joined(separator: "; ") + (byFile.count > 3 ? "; and tests of \(byFile.count - 3) more files" : "")
     }
 
     /// What to do about a failure's file, from whether the path its id holds names a file here: none (renamed,

@@ -24,7 +24,7 @@ enum LastFailedMatch {
     /// results may tell them apart without telling the secret, so `shared` lists each failure matched among several
     /// tests masked alike, with how many, for a note.
     static func resolve(_ failed: [TestResult], plan: TestPlan, specs: [Spec], redaction: Redaction, ids: MaskedTestIDs)
-        -> (tests: [TestResult], shared: [(id: String, count: Int)]) {
+        -> (tests: [TestResult], shared: [(id: String, count: Int, line: Int, lineNow: Int?)]) {
         let planned = plan.items.map(\.id)
         let plannedSet = Set(planned)
         let wanted = Set(failed.map(\.id))
@@ -50,13 +50,16 @@ enum LastFailedMatch {
             for id in planned { if let masked = redaction.masking(id) { alike[masked, default: 0] += 1 } }
         }
         var resolved: [TestResult] = []
-        var shared: [(id: String, count: Int)] = []
+        var shared: [(id: String, count: Int, line: Int, lineNow: Int?)] = []
+        var lines: [String: Int] = [:]
         var seen = Set<String>()
         for test in failed {
             var ids = plannedSet.contains(test.id) ? [test.id] : []
             let found = matches[test.id] ?? []
             if let first = found.first, let masked = redaction.masking(first), let count = alike[masked], count > 1 {
-                shared.append((test.id, count))
+                // The line it failed on and the line of the test rerun for it: different, the specs may have moved.
+                if lines.isEmpty { lines = Dictionary(plan.items.map { ($0.id, $0.line) }, uniquingKeysWith: { first, _ in first }) }
+                shared.append((test.id, count, test.line, lines[first]))
             }
             ids += found
             if ids.isEmpty { ids = [test.id] }

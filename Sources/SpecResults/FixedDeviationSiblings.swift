@@ -58,9 +58,7 @@ public enum FixedDeviationSiblings {
             let done = ran[specEngine] ?? []
             let missing = notRun.filter { !done.contains($0) }
             if missing.isEmpty {
-                var told = retold(test, code: fixed, message: fixedMessage, entry: fixedEntry(engine: test.engine ?? "this engine"))
-                told.casesNotRun = nil
-                return told
+                return retold(test, code: fixed, message: fixedMessage, entry: fixedEntry(engine: test.engine ?? "this engine"))
             }
             return missing == notRun && test.diagnostics.contains(where: { $0.code == othersNotRun }) ? test : casesNotRun(test, missing)
         }
@@ -69,27 +67,23 @@ public enum FixedDeviationSiblings {
     /// The core engine fails the same test: the expectation may be this engine's deviation.
     private static func coreFails(_ test: TestResult) -> TestResult {
         let engine = test.engine ?? "this engine"
-        var told = retold(test, code: expected,
+        return retold(test, code: expected,
             message: "passed although a known deviation is declared, while the core engine fails this test: the expectation may be "
                 + "\(engine)'s deviation rather than what the spec language defines; check it against the core's difference before "
                 + "removing the declaration",
             entry: "'\(engine)' passes, but the core engine fails this test: the expectation may be \(engine)'s deviation; check it "
                 + "against the core's difference before removing this entry")
-        told.casesNotRun = nil
-        return told
     }
 
     private static func inOtherCases(_ test: TestResult, _ others: [TestResult]) -> TestResult {
         let engine = test.engine ?? "this engine"
         let names = quoted(others.map { $0.caseName ?? "its window" })
         let count = others.count == 1 ? "1 other case of this spec still deviates" : "\(others.count) other cases of this spec still deviate"
-        var told = retold(test, code: inOtherCases,
+        return retold(test, code: inOtherCases,
                           message: "passed although a known deviation is declared, while \(count) on \(engine) (\(names)): the entry "
                             + "covers every case of its spec, so move the cases that pass to a spec of their own and keep the entry here",
                           entry: "'\(engine)' passes \(test.caseName.map { "'\($0)'" } ?? "this test"), but \(count) on it (\(names)): "
                             + "the entry covers every case of its spec; move the cases that pass to a spec of their own and keep this entry")
-        told.casesNotRun = nil
-        return told
     }
 
     /// Other cases of the spec did not run here (`missing`, by name): remove the entry only if they pass too.
@@ -131,10 +125,11 @@ public enum FixedDeviationSiblings {
     }
 
     /// `test` with its message, and its entry's diagnostic (whichever of `codes` it carries), told anew under `code`:
-    /// each report's advice follows the code.
+    /// each report's advice follows the code. The cases not run go with the advice that names them (`casesNotRun`).
     public static func retold(_ test: TestResult, code: String, message: String, entry: String) -> TestResult {
         var noted = test
         noted.message = message
+        noted.casesNotRun = nil
         noted.diagnostics = test.diagnostics.map { diagnostic in
             guard codes.contains(diagnostic.code) else { return diagnostic }
             var changed = diagnostic

@@ -204,19 +204,24 @@ public struct RunComparison: Sendable, Hashable {
                 return found > 0 && found * 2 >= inside.count
             }
             .map { (old: $0.old + "/_", new: $0.new + "/_") }
-        var moves = FolderMoves(Self.filePairs(matched, in: new) + pathPairs)
+        func moved(_ matched: [String: TestResult]) -> (moved: [PathRespelling], respelled: [PathRespelling], moves: FolderMoves) {
+            let moved = Self.movedFiles(matched, in: new), respelled = Self.movedFiles(matched, in: new, respelled: true)
+            return (moved, respelled, FolderMoves((moved + respelled).map { (old: $0.old, new: $0.new) } + pathPairs))
+        }
+        var moving = moved(matched)
         // A test of a renamed folder whose id is the same under the folder's new path (a name masked alike or found in
         // several files, which the name match leaves alone) is the same test, matched by its path (a review's
         // masked tests were added and removed across a plain rename).
-        let byPath = Self.pathMatches(removed: missing, added: added, matched: matched, moves: moves)
+        let byPath = Self.pathMatches(removed: missing, added: added, matched: matched, moves: moving.moves)
         if !byPath.isEmpty {
             matched.merge(byPath) { first, _ in first }
-            moves = FolderMoves(Self.filePairs(matched, in: new) + pathPairs)
+            moving = moved(matched)
         }
         matchedAcrossFiles = matched.count
-        movedFiles = Self.movedFiles(matched, in: new)
-        respelledFiles = Self.movedFiles(matched, in: new, respelled: true)
-        folderMoves = moves
+        movedFiles = moving.moved
+        respelledFiles = moving.respelled
+        let moves = moving.moves
+        self.folderMoves = moves
         let matchedOld = Set(matched.values.map(\.id))
         missing.removeAll { matchedOld.contains($0.id) }
         added.removeAll { matched[$0.id] != nil }
@@ -454,16 +459,6 @@ public struct RunComparison: Sendable, Hashable {
 
     /// The pairs of files the matched tests moved between, in NEW's order, with counts: other files, or (`respelled`)
     /// other spellings of one file's path.
-    /// The (old file, new file) of each matched test whose file changed: what `FolderMoves` learns renamed folders from.
-    private static func filePairs(_ matched: [String: TestResult], in new: RunResult) -> [(old: String, new: String)] {
-        guard !matched.isEmpty else { return [] }
-        var seen = Set<[String]>()
-        return new.tests.compactMap { test in
-            guard let before = matched[test.id], before.file != test.file, seen.insert([before.file, test.file]).inserted else { return nil }
-            return (old: before.file, new: test.file)
-        }
-    }
-
     /// A spec path as given on a command line, as the folder test ids start with: without `./` or a trailing `/`.
     private static func folderPath(_ path: String) -> String {
         var path = path[...]

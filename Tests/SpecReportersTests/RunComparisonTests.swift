@@ -574,13 +574,18 @@ struct RunComparisonTests {
             copy.id = TestResult.makeID(file: copy.file, spec: test.spec, caseName: test.caseName, engine: test.engine)
             return copy
         }
-        var moved = old
-        moved.tests = old.tests.map { test in
-            var copy = test
-            copy.file = "/ci/checkout/" + test.file
-            copy.id = TestResult.makeID(file: copy.file, spec: test.spec, caseName: test.caseName, engine: test.engine)
-            return copy
+        // Each test of `run` under another spelling of its path, as a checkout in `/ci/checkout` runs it.
+        func underCheckout(_ run: RunResult) -> RunResult {
+            var moved = run
+            moved.tests = run.tests.map { test in
+                var copy = test
+                copy.file = "/ci/checkout/" + test.file
+                copy.id = TestResult.makeID(file: copy.file, spec: test.spec, caseName: test.caseName, engine: test.engine)
+                return copy
+            }
+            return moved
         }
+        let moved = underCheckout(old)
         // The copy's specs are named as the originals': each of those is found twice, so no name matches them; but the
         // folder the other files' tests moved to (`/ci/checkout`) holds each under the same id, so they are matched by
         // their path, and all four files say they ran under another spelling.
@@ -607,14 +612,7 @@ struct RunComparisonTests {
             copy.id = TestResult.makeID(file: copy.file, spec: copy.spec, caseName: test.caseName, engine: test.engine)
             return copy
         }
-        var renamedMoved = renamed
-        renamedMoved.tests = renamed.tests.map { test in
-            var copy = test
-            copy.file = "/ci/checkout/" + test.file
-            copy.id = TestResult.makeID(file: copy.file, spec: test.spec, caseName: test.caseName, engine: test.engine)
-            return copy
-        }
-        let matched = RunComparison(old: renamed, new: renamedMoved)
+        let matched = RunComparison(old: renamed, new: underCheckout(renamed))
         #expect(matched.respelledFiles.count == 4 && matched.changes.isEmpty, "\(matched.respelledFiles)")
         #expect(render(matched).contains("  … 1 more file\n"), "\(render(matched))")
     }

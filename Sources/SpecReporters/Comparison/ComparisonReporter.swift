@@ -191,41 +191,16 @@ public struct ComparisonReporter: Sendable {
         let oldKeys = Set(RunComparison.instantsAndKeys(old)), newKeys = Set(RunComparison.instantsAndKeys(new))
         let gone = old.filter { !newKeys.contains(RunComparison.InstantAndKey($0)) }
         let came = new.filter { !oldKeys.contains(RunComparison.InstantAndKey($0)) }
-        guard !gone.isEmpty || !came.isEmpty else { return repeatsOrOrder(old, new) }
+        guard !gone.isEmpty || !came.isEmpty else {
+            return sameEntries("instants", verb: "produced", old.map { shown(text(of: $0)) }, new.map { shown(text(of: $0)) })
+        }
         return instants("was", gone, of: old.count) + instants("now", came, of: new.count)
     }
 
-    /// What changed when both runs produced the same instants (with their keys): some were produced another number of
-    /// times, or in another order. The heading alone said "changed instants" with nothing under it (a review).
-    private func repeatsOrOrder(_ old: [ResultInstant], _ new: [ResultInstant]) -> String {
-        func counted(_ instants: [ResultInstant]) -> [RunComparison.InstantAndKey: Int] {
-            instants.reduce(into: [:]) { $0[RunComparison.InstantAndKey($1), default: 0] += 1 }
-        }
-        let before = counted(old), after = counted(new)
-        var seen = Set<RunComparison.InstantAndKey>()
-        let recounted = (new + old).filter { instant in
-            let key = RunComparison.InstantAndKey(instant)
-            return before[key] != after[key] && seen.insert(key).inserted
-        }
-        if !recounted.isEmpty {
-            let listed = recounted.prefix(6).map { instant in
-                let key = RunComparison.InstantAndKey(instant)
-                return shown(text(of: instant)) + " " + times(before[key] ?? 0) + " " + glyphs.arrow + " " + times(after[key] ?? 0)
-            }
-            let more = recounted.count > 6 ? ", " + glyphs.ellipsis + " \(recounted.count - 6) more" : ""
-            return "      the same instants, some produced another number of times (\(old.count) " + glyphs.arrow
-                + " \(new.count) in all): " + listed.joined(separator: ", ") + more + "\n"
-        }
-        let differs = old.indices.filter { RunComparison.InstantAndKey(old[$0]) != RunComparison.InstantAndKey(new[$0]) }
-        guard let first = differs.first else { return "" }
-        let moved = differs.count
-        return "      the same instants in another order (\(moved) of \(old.count) in other places): the \(ordinal(first + 1)) was "
-            + shown(text(of: old[first])) + ", now " + shown(text(of: new[first])) + "\n"
-    }
-
-    /// What changed when a scenario's list holds the same entries on both sides: some another number of times, or in
-    /// another order (the entry said "changed runs" with nothing under it, as instants did).
-    private func sameEntries(_ what: String, _ old: [String], _ new: [String]) -> String {
+    /// What changed when both sides hold the same entries (a test's instants with their keys, a scenario's runs or
+    /// other lists): some another number of times, or in another order. The heading alone said "changed instants"
+    /// or "changed runs" with nothing under it (two reviews). `verb` says how the entries came: `produced`, `listed`.
+    private func sameEntries(_ what: String, verb: String, _ old: [String], _ new: [String]) -> String {
         guard old != new else { return "" }
         let before = old.reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
         let after = new.reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
@@ -234,8 +209,8 @@ public struct ComparisonReporter: Sendable {
         if !recounted.isEmpty {
             let listed = recounted.prefix(6).map { "\($0) " + times(before[$0] ?? 0) + " " + glyphs.arrow + " " + times(after[$0] ?? 0) }
             let more = recounted.count > 6 ? ", " + glyphs.ellipsis + " \(recounted.count - 6) more" : ""
-            return "      the same \(what), some listed another number of times (\(old.count) " + glyphs.arrow + " \(new.count) in all): "
-                + listed.joined(separator: "; ") + more + "\n"
+            return "      the same \(what), some \(verb) another number of times (\(old.count) " + glyphs.arrow + " \(new.count) in all): "
+                + listed.joined(separator: ", ") + more + "\n"
         }
         let differs = old.indices.filter { old[$0] != new[$0] }
         guard let first = differs.first else { return "" }
@@ -264,7 +239,7 @@ public struct ComparisonReporter: Sendable {
         }
         let oldTexts = old.map(text), newTexts = new.map(text)
         let gone = oldTexts.filter { !newTexts.contains($0) }, came = newTexts.filter { !oldTexts.contains($0) }
-        guard !gone.isEmpty || !came.isEmpty else { return sameEntries("runs", oldTexts, newTexts) }
+        guard !gone.isEmpty || !came.isEmpty else { return sameEntries("runs", verb: "listed", oldTexts, newTexts) }
         func listed(_ label: String, _ runs: [String], of total: Int) -> String {
             let more = runs.count > 6 ? ", " + glyphs.ellipsis + " \(runs.count - 6) more" : ""
             return "      \(label) (\(runs.count) of \(total) runs): " + (runs.isEmpty ? "none" : runs.prefix(6).joined(separator: "; ")) + more + "\n"
@@ -293,7 +268,7 @@ public struct ComparisonReporter: Sendable {
     private func otherChanges(_ what: String, _ old: [String], _ new: [String]) -> String {
         guard old != new else { return "" }
         let gone = old.filter { !new.contains($0) }, came = new.filter { !old.contains($0) }
-        guard !gone.isEmpty || !came.isEmpty else { return sameEntries(what, old, new) }
+        guard !gone.isEmpty || !came.isEmpty else { return sameEntries(what, verb: "listed", old, new) }
         func listed(_ label: String, _ entries: [String]) -> String {
             let more = entries.count > 6 ? ", " + glyphs.ellipsis + " \(entries.count - 6) more" : ""
             return "      \(what) \(label): " + (entries.isEmpty ? "none" : entries.prefix(6).joined(separator: "; ")) + more + "\n"

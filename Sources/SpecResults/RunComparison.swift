@@ -94,6 +94,16 @@ public struct RunComparison: Sendable, Hashable {
         public var old: TestResult?
         /// The test as it is (nil when removed).
         public var new: TestResult?
+        /// For a test that did not run because its file is invalid now (`notRun`): the invalid file NEW holds, when
+        /// its path is not OLD's (a renamed folder, another spelling), so the entry names the file to fix.
+        public var invalidFileNow: String?
+
+        public init(kind: Kind, old: TestResult?, new: TestResult?, invalidFileNow: String? = nil) {
+            self.kind = kind
+            self.old = old
+            self.new = new
+            self.invalidFileNow = invalidFileNow
+        }
 
         public var id: String { (new ?? old)!.id }
     }
@@ -226,6 +236,7 @@ public struct RunComparison: Sendable, Hashable {
         missing.removeAll { matchedOld.contains($0.id) }
         added.removeAll { matched[$0.id] != nil }
         unmatchedRespellings = Self.respellings(removed: missing, added: added)
+        // Each missing test is listed as removed or, its file invalid now, as not run.
         let removedNames = Set(missing.map { [$0.spec, $0.caseName, $0.engine] })
         maskedUnmatched = added.count { Self.isMasked($0) && removedNames.contains([$0.spec, $0.caseName, $0.engine]) }
         newlyInvalidFiles = Self.newlyInvalid(now: invalidNow, before: invalidBefore, moves: moves, movedFiles: movedFiles)
@@ -257,17 +268,20 @@ public struct RunComparison: Sendable, Hashable {
         // A test whose file is invalid now — under its path, another spelling of it, or in the folder its folder was
         // renamed to — did not run.
         let invalidSpellings = PathSpellings(invalidNow)
-        var fileInvalidNow: [String: Bool] = [:]
+        var fileInvalidNow: [String: String] = [:]
         for test in missing {
             let cameBack = newFileOf[test.file].map { addedPlaces.contains([$0, test.spec, test.caseName, test.engine]) } ?? false
-            let fileInvalid = fileInvalidNow[test.file] ?? {
-                let answer = invalid.contains(test.file) || invalidSpellings.containsOtherSpelling(of: test.file)
-                    || moves.newPaths(of: test.file).contains(where: invalid.contains)
+            // The invalid file that holds the test now: its own path, another spelling of it, or its path under the
+            // folder's new name ("" when none is invalid).
+            let invalidFile = fileInvalidNow[test.file] ?? {
+                let answer = invalid.contains(test.file) ? test.file
+                    : invalidSpellings.otherSpelling(of: test.file) ?? moves.newPaths(of: test.file).first(where: invalid.contains) ?? ""
                 fileInvalidNow[test.file] = answer
                 return answer
             }()
-            let notRun = !cameBack && fileInvalid
-            found.append(Change(kind: notRun ? .notRun : .removed, old: test, new: nil))
+            let notRun = !cameBack && !invalidFile.isEmpty
+            found.append(Change(kind: notRun ? .notRun : .removed, old: test, new: nil,
+                                invalidFileNow: notRun && invalidFile != test.file ? invalidFile : nil))
             if !cameBack && !notRun { missingIDs.insert(test.id) }
         }
         let order = Dictionary(uniqueKeysWithValues: Change.Kind.allCases.enumerated().map { ($1, $0) })

@@ -89,6 +89,11 @@ extension PathSpellings where Key == Bool {
     func containsOtherSpelling(of path: String) -> Bool {
         first(true, otherSpellingOf: path) != nil
     }
+
+    /// The first of the paths that is another spelling of `path`.
+    func otherSpelling(of path: String) -> String? {
+        firstPath(true, otherSpellingOf: path)
+    }
 }
 
 /// The folders tests moved out of, each with the folders they moved to (`specs` → `specs4`): a renamed spec folder,

@@ -738,6 +738,17 @@ struct RunComparisonTests {
         let notRun = RunComparison(old: Self.run, new: broken)
         #expect(notRun.changes.map(\.kind) == Array(repeating: .notRun, count: 5), "\(notRun.changes.map(\.kind))")
         #expect(notRun.newlyInvalidFiles == ["specs4/recurrence/berlin-spring.yaml"] && notRun.regressed)
+        // Each entry holds OLD's id, and names the file to fix: NEW's (a review read OLD's path as the one to fix).
+        #expect(notRun.changes.allSatisfy { $0.invalidFileNow == "specs4/recurrence/berlin-spring.yaml" })
+        #expect(render(notRun).contains("\(Fixture.berlinSpring) › ") && render(notRun).contains(
+            "\n      its file is specs4/recurrence/berlin-spring.yaml now, which NEW could not read\n"), "\(render(notRun))")
+        // Under its own path, the entry needs no such line.
+        var inPlace = Self.run
+        inPlace.tests.removeAll { $0.file == Fixture.berlinSpring }
+        inPlace.diagnostics.append(error(Fixture.offsetWarning, in: Fixture.berlinSpring))
+        let here = RunComparison(old: Self.run, new: inPlace)
+        #expect(here.changes.map(\.kind) == Array(repeating: .notRun, count: 5) && here.changes.allSatisfy { $0.invalidFileNow == nil })
+        #expect(!render(here).contains("its file is"))
     }
 
     /// `count` tests in as many files under `folder`, each named by `name`, and as many invalid files with two errors
@@ -882,8 +893,16 @@ struct RunComparisonTests {
         let comparison = RunComparison(old: old, new: new)
         #expect(comparison.movedFiles.isEmpty && comparison.maskedUnmatched == 1)
         #expect(comparison.changes.map(\.kind).sorted { $0.rawValue < $1.rawValue } == [.added, .removed])
-        #expect(render(comparison).contains("\nNote: 1 added test with a masked name ([redacted]) may be a removed one in another "
-            + "file; names masked alike are not matched, as two specs may mask to one name.\n"), "\(render(comparison))")
+        #expect(render(comparison).contains("\nNote: 1 added test with a masked name ([redacted]) may be a test listed above as "
+            + "removed or not run, in another file now; names masked alike are not matched, as two specs may mask to one name.\n"),
+            "\(render(comparison))")
+        // A masked test whose file is invalid now is listed as not run, not removed: the note says so (it said "a
+        // removed one" where none was listed).
+        var invalid = new
+        invalid.diagnostics.append(error(Fixture.offsetWarning, in: "specs/f1.yaml"))
+        let notRun = RunComparison(old: old, new: invalid)
+        #expect(notRun.changes.map(\.kind).sorted { $0.rawValue < $1.rawValue } == [.added, .notRun] && notRun.maskedUnmatched == 1)
+        #expect(render(notRun).contains("may be a test listed above as removed or not run"), "\(render(notRun))")
     }
 
     /// A path that merely ends with the same letters is another file.

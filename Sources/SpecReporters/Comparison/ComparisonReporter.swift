@@ -118,6 +118,9 @@ public struct ComparisonReporter: Sendable {
         case .newlyDeviating:
             if let reason = test.deviationReason { out += "      declared deviation: " + shown(reason) + "\n" }
             if let message = test.message { out += "      " + shown(firstLine(message)) + "\n" }
+        case .notRun:
+            // OLD's id holds OLD's path: the file to fix is NEW's (a renamed folder, another spelling).
+            if let file = change.invalidFileNow { out += "      its file is " + shown(file) + " now, which NEW could not read\n" }
         case .newlyNotRun, .newlySkipped, .statusChanged:
             if let message = test.message, !sameMessageAsBefore { out += "      " + shown(firstLine(message)) + "\n" }
         default:
@@ -379,8 +382,8 @@ public struct ComparisonReporter: Sendable {
         }
         if comparison.maskedUnmatched > 0 {
             let n = comparison.maskedUnmatched
-            out += "\nNote: \(count(n, "added test")) with a masked name ([redacted]) may be \(n == 1 ? "a removed one" : "removed ones") "
-                + "in another file; names masked alike are not matched, as two specs may mask to one name.\n"
+            out += "\nNote: \(count(n, "added test")) with a masked name ([redacted]) may be \(n == 1 ? "a test" : "tests") listed "
+                + "above as removed or not run, in another file now; names masked alike are not matched, as two specs may mask to one name.\n"
         }
         let moved = comparison.movedFiles
         if !moved.isEmpty {

@@ -96,14 +96,7 @@ public struct RunComparison: Sendable, Hashable {
         public var new: TestResult?
         /// For a test that did not run because its file is invalid now (`notRun`): the invalid file NEW holds, when
         /// its path is not OLD's (a renamed folder, another spelling), so the entry names the file to fix.
-        public var invalidFileNow: String?
-
-        public init(kind: Kind, old: TestResult?, new: TestResult?, invalidFileNow: String? = nil) {
-            self.kind = kind
-            self.old = old
-            self.new = new
-            self.invalidFileNow = invalidFileNow
-        }
+        public var invalidFileNow: String? = nil
 
         public var id: String { (new ?? old)!.id }
     }

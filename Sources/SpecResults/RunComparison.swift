@@ -232,7 +232,8 @@ public struct RunComparison: Sendable, Hashable {
         // Each missing test is listed as removed or, its file invalid now, as not run.
         let removedNames = Set(missing.map { [$0.spec, $0.caseName, $0.engine] })
         maskedUnmatched = added.count { Self.isMasked($0) && removedNames.contains([$0.spec, $0.caseName, $0.engine]) }
-        newlyInvalidFiles = Self.newlyInvalid(now: invalidNow, before: invalidBefore, moves: moves, movedFiles: movedFiles)
+        (newlyInvalidFiles, invalidElsewhereBefore) = Self.newlyInvalid(now: invalidNow, before: invalidBefore, moves: moves,
+                                                                         movedFiles: movedFiles)
         // A test that ran in NEW under another spelling of its file's path is no test that did not run, even when a
         // document of that file is invalid now.
         let newFileOf = Dictionary(unmatchedRespellings.map { ($0.old, $0.new) }, uniquingKeysWith: { first, _ in first })
@@ -321,6 +322,10 @@ public struct RunComparison: Sendable, Hashable {
     /// one old file to one new one (a file of OLD that would be two files of NEW, or two of OLD one of NEW, matches
     /// nothing).
     public private(set) var newlyInvalidFiles: [String] = []
+
+    /// The files with an error in NEW that OLD had, with an error too, under another path (another spelling, a
+    /// renamed folder, the file its tests moved to): NEW's path → OLD's. The text lists them once, as one file.
+    public private(set) var invalidElsewhereBefore: [String: String] = [:]
 
     /// Whether changes of this kind make `compare` exit 1: a test failing or not run now, and a fixed deviation
     /// that is new in a NEW run under `--strict` (where it failed that run).
@@ -522,14 +527,22 @@ public struct RunComparison: Sendable, Hashable {
         return order.map { PathRespelling(old: $0.old, new: $0.new, tests: counts[$0]!) }
     }
 
-    /// `newlyInvalidFiles`: the files of `now` with no counterpart in `before`. Under the same path or another spelling
-    /// of it a file is one file, as before; across a renamed folder (`moves`) or a renamed file whose tests moved
-    /// (`movedFiles`), the file of OLD and that of NEW are one when each is the other's only candidate, as a test is
-    /// matched only when its name is found once on each side.
-    private static func newlyInvalid(now: [String], before: [String], moves: FolderMoves, movedFiles: [PathRespelling]) -> [String] {
+    /// `newlyInvalidFiles`: the files of `now` with no counterpart in `before`, and the counterparts found under
+    /// another path (`invalidElsewhereBefore`). Under the same path or another spelling of it a file is one file, as
+    /// before; across a renamed folder (`moves`) or a renamed file whose tests moved (`movedFiles`), the file of OLD
+    /// and that of NEW are one when each is the other's only candidate, as a test is matched only when its name is
+    /// found once on each side.
+    private static func newlyInvalid(now: [String], before: [String], moves: FolderMoves, movedFiles: [PathRespelling])
+        -> (newly: [String], elsewhere: [String: String]) {
         let beforeSet = Set(before), beforeSpellings = PathSpellings(before)
-        let unmatched = now.filter { !beforeSet.contains($0) && !beforeSpellings.containsOtherSpelling(of: $0) }
-        guard !unmatched.isEmpty, !moves.isEmpty || !movedFiles.isEmpty else { return unmatched }
+        var elsewhere: [String: String] = [:]
+        let unmatched = now.filter { file in
+            guard !beforeSet.contains(file) else { return false }
+            guard let spelling = beforeSpellings.otherSpelling(of: file) else { return true }
+            elsewhere[file] = spelling
+            return false
+        }
+        guard !unmatched.isEmpty, !moves.isEmpty || !movedFiles.isEmpty else { return (unmatched, elsewhere) }
         let nowSet = Set(now), nowSpellings = PathSpellings(now)
         let unmatchedSet = Set(unmatched)
         let movedTo = Dictionary(grouping: movedFiles, by: \.old)
@@ -539,10 +552,12 @@ public struct RunComparison: Sendable, Hashable {
             for target in targets { candidates[target, default: []].insert(file) }
         }
         let oldCandidates = Dictionary(candidates.flatMap { target, files in files.map { ($0, 1) } }, uniquingKeysWith: +)
-        return unmatched.filter { file in
+        let newly = unmatched.filter { file in
             guard let files = candidates[file], files.count == 1, oldCandidates[files.first!] == 1 else { return true }
+            elsewhere[file] = files.first!
             return false
         }
+        return (newly, elsewhere)
     }
 
     /// The environment blocks' differences, the time-zone data first, and a difference of `--strict` (it decides

@@ -695,10 +695,18 @@ struct RunComparisonTests {
         let text = render(comparison)
         #expect(text.contains("""
             Invalid spec files: 1 file in NEW, 1 in OLD
-              now     specs4/invalid/typo.yaml:4:3: unknown key 'timezon' in schedule; did you mean 'timezone'?
-              before  specs/invalid/typo.yaml:4:3: unknown key 'timezon' in schedule; did you mean 'timezone'?
+              now     specs4/invalid/typo.yaml:4:3: unknown key 'timezon' in schedule; did you mean 'timezone'? (invalid in OLD too, as specs/invalid/typo.yaml)
 
             """), "\(text)")
+        #expect(comparison.invalidElsewhereBefore == ["specs4/invalid/typo.yaml": "specs/invalid/typo.yaml"])
+        // Under another spelling of its path, too: one file, listed once.
+        var respelled = Self.run
+        respelled.diagnostics = Self.run.diagnostics.map { diagnostic in
+            diagnostic.location?.file == "specs/invalid/typo.yaml" ? error(diagnostic, in: "/ci/specs/invalid/typo.yaml") : diagnostic
+        }
+        let spelled = RunComparison(old: Self.run, new: respelled)
+        #expect(spelled.invalidElsewhereBefore == ["/ci/specs/invalid/typo.yaml": "specs/invalid/typo.yaml"] && spelled.newlyInvalidFiles.isEmpty)
+        #expect(!render(spelled).contains("  before  "), "\(render(spelled))")
         #expect(text.hasSuffix("\n9 tests moved, no other changes — no regressions\n"), "\(text)")
 
         // A file renamed whose valid tests moved, with its invalid document: the same file.

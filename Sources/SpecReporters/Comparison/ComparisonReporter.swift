@@ -315,10 +315,13 @@ public struct ComparisonReporter: Sendable {
         let errorsNow = firstErrors(in: comparison.new), errorsBefore = firstErrors(in: comparison.old)
         var out = "\n" + paint("Invalid spec files: \(count(now.count, "file")) in NEW, \(comparison.invalidBefore.count) in OLD"
             + (newly.isEmpty ? "" : " (\(newly.count) newly invalid: a regression)"), now.isEmpty ? "1" : "1;31") + "\n"
+        // A file OLD had under another path (a renamed folder) is one file, listed once with its old path.
+        let elsewhere = comparison.invalidElsewhereBefore, listed = Set(elsewhere.values)
         for file in now {
-            out += (newly.contains(file) ? "  newly   " : "  now     ") + shown(firstError(of: file, errorsNow)) + "\n"
+            out += (newly.contains(file) ? "  newly   " : "  now     ") + shown(firstError(of: file, errorsNow))
+                + (elsewhere[file].map { " (invalid in OLD too, as " + shown($0) + ")" } ?? "") + "\n"
         }
-        for file in comparison.invalidBefore where !nowSet.contains(file) {
+        for file in comparison.invalidBefore where !nowSet.contains(file) && !listed.contains(file) {
             out += "  before  " + shown(firstError(of: file, errorsBefore)) + "\n"
         }
         return out

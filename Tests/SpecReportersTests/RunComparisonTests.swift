@@ -912,4 +912,55 @@ struct RunComparisonTests {
         // It is a move: the same specs in other files.
         #expect(other.movedFiles.count == 3 && other.changes.isEmpty)
     }
+
+    /// A name found twice on each side matches nothing, as a masked one does, but it is no masked name: the note about
+    /// masked names counts only added tests whose name holds the mask (docs/toolchains.md, added and removed tests).
+    /// Mutation B2 (the mask condition dropped) counted both copies here as masked.
+    @Test func aNameFoundTwiceIsNotCountedAsAMaskedOne() {
+        var old = Self.run, new = Self.run
+        func copy(_ test: TestResult, file: String) -> TestResult {
+            var copy = test
+            copy.file = file
+            copy.spec = "Weekly digest"
+            copy.id = TestResult.makeID(file: file, spec: copy.spec, caseName: test.caseName, engine: test.engine)
+            return copy
+        }
+        let one = Self.run.tests.first { $0.id == Fixture.nightlyPassed.id }!
+        old.tests += [copy(one, file: "specs/f1.yaml"), copy(one, file: "specs/f2.yaml")]
+        new.tests += [copy(one, file: "specs/g1.yaml"), copy(one, file: "specs/g2.yaml")]
+        let comparison = RunComparison(old: old, new: new)
+        #expect(comparison.movedFiles.isEmpty && comparison.maskedUnmatched == 0)
+        #expect(comparison.changes.map(\.kind) == [.added, .added, .removed, .removed])
+        #expect(!render(comparison).contains("with a masked name"), "\(render(comparison))")
+    }
+
+    /// A folder split in two (`specs` → `specs4` and `specs5`, known from tests matched by name) gives a file of the old
+    /// folder two places: a masked test found under the same id in both is not known to be either, so it is matched to
+    /// neither (the path match holds only "where the renamed folder gives one path"). Mutation B6 took the first.
+    @Test func aMaskedTestOfAFolderSplitInTwoIsNotMatchedToEitherHalf() {
+        let one = Self.run.tests.first { $0.id == Fixture.nightlyPassed.id }!
+        func masked(in folder: String) -> TestResult {
+            var copy = one
+            copy.file = folder + "/masked/m.yaml"
+            copy.spec = "Refresh token: [redacted] nightly"
+            copy.id = TestResult.makeID(file: copy.file, spec: copy.spec, caseName: one.caseName, engine: one.engine)
+            return copy
+        }
+        var old = Self.run
+        old.tests.append(masked(in: "specs"))
+        var new = renamedFolder()
+        new.tests = new.tests.map { test in
+            guard test.file == "specs4/lifecycle/catch-up.yaml" else { return test }
+            var moved = test
+            moved.file = "specs5/lifecycle/catch-up.yaml"
+            moved.id = TestResult.makeID(file: moved.file, spec: test.spec, caseName: test.caseName, engine: test.engine)
+            return moved
+        }
+        new.tests += [masked(in: "specs4"), masked(in: "specs5")]
+        let comparison = RunComparison(old: old, new: new)
+        #expect(Set(comparison.movedFiles.map(\.new)).isSuperset(of: ["specs5/lifecycle/catch-up.yaml"]))
+        #expect(!comparison.movedFiles.contains { $0.old == "specs/masked/m.yaml" }, "\(comparison.movedFiles)")
+        #expect(comparison.changes.map(\.kind) == [.added, .added, .removed], "\(comparison.changes.map(\.kind))")
+        #expect(comparison.maskedUnmatched == 2)
+    }
 }

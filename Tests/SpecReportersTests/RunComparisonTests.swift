@@ -963,4 +963,22 @@ struct RunComparisonTests {
         #expect(comparison.changes.map(\.kind) == [.added, .added, .removed], "\(comparison.changes.map(\.kind))")
         #expect(comparison.maskedUnmatched == 2)
     }
+
+    /// What an app or device step set is compared with the step (docs/toolchains.md: app events "when, which step,
+    /// what it set"): the same step setting another availability changed the scenario. Mutation B8 compared the step
+    /// alone and read "no changes".
+    @Test func anAppEventThatSetSomethingElseChangedTheScenario() {
+        let at = Fixture.berlin("2027-03-29T06:30:00Z", "2027-03-29T08:30:00+02:00", "CEST")
+        func with(detail: String) -> RunResult {
+            var run = Self.run
+            let index = run.tests.firstIndex { $0.id == Fixture.expirationPassed.id }!
+            run.tests[index].lifecycle!.appEvents = [.init(at: at, step: "availability", detail: detail, line: 9)]
+            return run
+        }
+        #expect(RunComparison(old: with(detail: "available"), new: with(detail: "available")).changes.isEmpty)
+        let comparison = RunComparison(old: with(detail: "available"), new: with(detail: "refresh-disabled"))
+        #expect(comparison.changes.map(\.kind) == [.changedRuns])
+        #expect(render(comparison).contains("app events now: 2027-03-29 08:30 CEST (+02:00) availability refresh-disabled\n"),
+                "\(render(comparison))")
+    }
 }

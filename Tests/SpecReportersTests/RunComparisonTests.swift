@@ -981,4 +981,18 @@ struct RunComparisonTests {
         #expect(render(comparison).contains("app events now: 2027-03-29 08:30 CEST (+02:00) availability refresh-disabled\n"),
                 "\(render(comparison))")
     }
+
+    /// A NEW that holds only part of the suite cannot say there are no other changes, only none among the tests both
+    /// ran: the closing line after tests moved to a renamed folder says so as the line without moves does (mutation B9
+    /// dropped it there and read "9 tests moved, no other changes" over a merge missing two shards).
+    @Test func movedTestsInAPartialNewSayNoOtherChangesAmongTheTestsBothRan() {
+        var new = renamedFolder()
+        new.notes = ["shards 2/4, 4/4 are missing: " + RunResult.missingShardsNoteEnding]
+        let comparison = RunComparison(old: Self.run, new: new)
+        #expect(comparison.changes.isEmpty && comparison.fails)
+        #expect(render(comparison).hasSuffix("\n\(Self.run.tests.count) tests moved, no other changes among the tests both ran — NEW holds only "
+            + "part of the suite, so it cannot show that nothing regressed\n"), "\(render(comparison))")
+        // A complete NEW says no other changes.
+        #expect(render(RunComparison(old: Self.run, new: renamedFolder())).hasSuffix("\n\(Self.run.tests.count) tests moved, no other changes — no regressions\n"))
+    }
 }

@@ -254,6 +254,11 @@ import Testing
         #expect(Self.lint(spec.replacingOccurrences(of: "    tags: [dst]\n", with: "    tags: [dst, control]\n")).isEmpty)
         // A spec not tagged dst: its case's own tag is still held to its search.
         #expect(Self.lint(spec.replacingOccurrences(of: "tags: [dst]\nschedule", with: "schedule")).contains("case 'spring 2028' is tagged dst"))
+        // Tags are compared in any case (docs/reports.md): a case tagged DST in a spec without the tag is held to it
+        // too (mutation B26 looked for the lower-case tag only, and said nothing).
+        let upper = spec.replacingOccurrences(of: "tags: [dst]\nschedule", with: "schedule")
+            .replacingOccurrences(of: "    tags: [dst]\n", with: "    tags: [DST]\n")
+        #expect(Self.lint(upper).contains("case 'spring 2028' is tagged dst"), "\(Self.lint(upper))")
     }
 
     /// The first 02:30 of Berlin's autumn night (00:30Z, `repeated: first`) comes before the change at 01:00Z that
@@ -279,6 +284,11 @@ import Testing
             .replacingOccurrences(of: "next: 2027-10-31T02:30:00+02:00", with: "next: 2027-10-30T02:30:00+02:00")
         #expect(Self.lint(dayBefore).contains("case 'autumn first' is tagged dst, but Europe/Berlin has no offset change in its search"),
                 "\(Self.lint(dayBefore))")
+        // 02:00, the first wall time the change repeats (its second reading, 02:00 CET, is the change itself at 01:00Z,
+        // zoneinfo): repeated too, so a search ending at its first reading checks the change (mutation B24 held the
+        // repeat to wall times read after the change, and told this spec to move over it).
+        let atTheChange = spec.replacingOccurrences(of: "02:30", with: "02:00")
+        #expect(Self.lint(atTheChange).isEmpty, "\(Self.lint(atTheChange))")
     }
 
     /// A schedule in UTC and a case in Etc/UTC are one zone, named UTC once, as specs write it (the message said
@@ -858,6 +868,30 @@ import Testing
             "if you meant 02:30 local time, write 2027-03-29T02:30:00+02:00",
             "in America/New_York, a zone the scenario's schedule takes too, 02:30 local time is 2027-03-29T02:30:00-04:00",
         ])
+    }
+
+    /// An instant at the very moment of a `change-schedule` step is read in the schedule that step puts in effect, which
+    /// holds from its step on: 05:00 written with New York's winter offset at the move (10:00Z) is compared with New
+    /// York's -04:00 (zoneinfo), not Berlin's +02:00 (mutation B23 read it in the schedule before the change).
+    @Test func anInstantAtTheMomentOfAScheduleChangeIsReadInTheNewSchedule() {
+        let text = """
+            spec: Moved
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-03-29T12:00:00+02:00, change-schedule: {timezone: America/New_York, version: 2}}
+            expect:
+              store: {updated-at: 2027-03-29T05:00:00-05:00}
+              runs: [{planned: 2027-03-29T02:30:00+02:00}]
+
+            """
+        let found = SpecLinter().diagnostics(for: SpecParser().parse(path: "s.yaml", bytes: Array(text.utf8)))
+            .filter { $0.code == LintCode.offsetMismatch.rawValue }
+        #expect(found.count == 1)
+        #expect(found.first?.message.hasPrefix("2027-03-29T05:00:00-05:00 is written with offset -05:00, but America/New_York is at -04:00 at that instant") == true,
+                "\(found.map(\.message))")
     }
 
     /// A zone a scenario's `change-schedule` moves to is linted as the schedule's own is.

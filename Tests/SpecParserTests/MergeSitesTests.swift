@@ -28,6 +28,16 @@ import Testing
         #expect(noted.map(\.message) == ["unknown key 'x' in case 'a'"])
     }
 
+    /// Warnings at a copied node stay apart, unlike errors: an offset read in two merging cases' zones says two things,
+    /// and each is told (mutation B30 folded them as errors are, and the second zone's reading was lost).
+    @Test func twoWarningsOfOneCodeAtACopiedNodeAreBothTold() {
+        func warning(_ message: String) -> Diagnostic {
+            Diagnostic(code: "offset-mismatch", severity: .warning, location: SourceLocation(file: "f.yaml", line: 2, column: 5), message: message)
+        }
+        let messages = ["read in Europe/Berlin, it is 03:30 CEST", "read in America/New_York, it is 21:30 EDT"]
+        #expect(Self.sites.noting(messages.map(warning)).map(\.message) == messages)
+    }
+
     /// Told about the mapping it lands in, a key notes only the merges into that mapping.
     @Test func aKeyWrongWhereItLandsNotesOnlyThatMerge() {
         let noted = Self.sites.noting([Self.error("unknown key 'x' in 'window'")]) { _ in MergeSites.Position(line: 9, column: 1) }

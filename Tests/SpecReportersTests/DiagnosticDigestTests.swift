@@ -26,6 +26,13 @@ import Testing
         #expect(digest.shown.map { $0.notes.map(\.message) } == [["the same at lines 13 and 23 (3 in all)"]])
     }
 
+    /// Six copies are the first five and the last, so all of them are named, without a `…` that would say some lines
+    /// were left out (mutation B28 shortened a list of six).
+    @Test func sixCopiesAreAllNamedWithoutAnEllipsis() {
+        let digest = DiagnosticDigest([3, 13, 23, 33, 43, 53, 63].map { Self.zoneTypo("a.yaml", line: $0) })
+        #expect(digest.shown.map { $0.notes.map(\.message) } == [["the same at lines 13, 23, 33, 43, 53 and 63 (7 in all)"]])
+    }
+
     /// Two copies on one line (`at: ["25:00", "25:00"]`) are both shown: folded, the second's column was lost.
     @Test func copiesOnTheFirstsLineAreShownApart() {
         var second = Self.zoneTypo("a.yaml", line: 5)

@@ -920,4 +920,87 @@ struct RunComparisonTests {
         // It is a move: the same specs in other files.
         #expect(other.movedFiles.count == 3 && other.changes.isEmpty)
     }
+
+    /// A name found twice on each side matches nothing, as a masked one does, but it is no masked name: the note about
+    /// masked names counts only added tests whose name holds the mask (docs/toolchains.md, added and removed tests).
+    /// Mutation B2 (the mask condition dropped) counted both copies here as masked.
+    @Test func aNameFoundTwiceIsNotCountedAsAMaskedOne() {
+        var old = Self.run, new = Self.run
+        func copy(_ test: TestResult, file: String) -> TestResult {
+            var copy = test
+            copy.file = file
+            copy.spec = "Weekly digest"
+            copy.id = TestResult.makeID(file: file, spec: copy.spec, caseName: test.caseName, engine: test.engine)
+            return copy
+        }
+        let one = Self.run.tests.first { $0.id == Fixture.nightlyPassed.id }!
+        old.tests += [copy(one, file: "specs/f1.yaml"), copy(one, file: "specs/f2.yaml")]
+        new.tests += [copy(one, file: "specs/g1.yaml"), copy(one, file: "specs/g2.yaml")]
+        let comparison = RunComparison(old: old, new: new)
+        #expect(comparison.movedFiles.isEmpty && comparison.maskedUnmatched == 0)
+        #expect(comparison.changes.map(\.kind) == [.added, .added, .removed, .removed])
+        #expect(!render(comparison).contains("with a masked name"), "\(render(comparison))")
+    }
+
+    /// A folder split in two (`specs` → `specs4` and `specs5`, known from tests matched by name) gives a file of the old
+    /// folder two places: a masked test found under the same id in both is not known to be either, so it is matched to
+    /// neither (the path match holds only "where the renamed folder gives one path"). Mutation B6 took the first.
+    @Test func aMaskedTestOfAFolderSplitInTwoIsNotMatchedToEitherHalf() {
+        let one = Self.run.tests.first { $0.id == Fixture.nightlyPassed.id }!
+        func masked(in folder: String) -> TestResult {
+            var copy = one
+            copy.file = folder + "/masked/m.yaml"
+            copy.spec = "Refresh token: [redacted] nightly"
+            copy.id = TestResult.makeID(file: copy.file, spec: copy.spec, caseName: one.caseName, engine: one.engine)
+            return copy
+        }
+        var old = Self.run
+        old.tests.append(masked(in: "specs"))
+        var new = renamedFolder()
+        new.tests = new.tests.map { test in
+            guard test.file == "specs4/lifecycle/catch-up.yaml" else { return test }
+            var moved = test
+            moved.file = "specs5/lifecycle/catch-up.yaml"
+            moved.id = TestResult.makeID(file: moved.file, spec: test.spec, caseName: test.caseName, engine: test.engine)
+            return moved
+        }
+        new.tests += [masked(in: "specs4"), masked(in: "specs5")]
+        let comparison = RunComparison(old: old, new: new)
+        #expect(Set(comparison.movedFiles.map(\.new)).isSuperset(of: ["specs5/lifecycle/catch-up.yaml"]))
+        #expect(!comparison.movedFiles.contains { $0.old == "specs/masked/m.yaml" }, "\(comparison.movedFiles)")
+        #expect(comparison.changes.map(\.kind) == [.added, .added, .removed], "\(comparison.changes.map(\.kind))")
+        #expect(comparison.maskedUnmatched == 2)
+    }
+
+    /// What an app or device step set is compared with the step (docs/toolchains.md: app events "when, which step,
+    /// what it set"): the same step setting another availability changed the scenario. Mutation B8 compared the step
+    /// alone and read "no changes".
+    @Test func anAppEventThatSetSomethingElseChangedTheScenario() {
+        let at = Fixture.berlin("2027-03-29T06:30:00Z", "2027-03-29T08:30:00+02:00", "CEST")
+        func with(detail: String) -> RunResult {
+            var run = Self.run
+            let index = run.tests.firstIndex { $0.id == Fixture.expirationPassed.id }!
+            run.tests[index].lifecycle!.appEvents = [.init(at: at, step: "availability", detail: detail, line: 9)]
+            return run
+        }
+        #expect(RunComparison(old: with(detail: "available"), new: with(detail: "available")).changes.isEmpty)
+        let comparison = RunComparison(old: with(detail: "available"), new: with(detail: "refresh-disabled"))
+        #expect(comparison.changes.map(\.kind) == [.changedRuns])
+        #expect(render(comparison).contains("app events now: 2027-03-29 08:30 CEST (+02:00) availability refresh-disabled\n"),
+                "\(render(comparison))")
+    }
+
+    /// A NEW that holds only part of the suite cannot say there are no other changes, only none among the tests both
+    /// ran: the closing line after tests moved to a renamed folder says so as the line without moves does (mutation B9
+    /// dropped it there and read "9 tests moved, no other changes" over a merge missing two shards).
+    @Test func movedTestsInAPartialNewSayNoOtherChangesAmongTheTestsBothRan() {
+        var new = renamedFolder()
+        new.notes = ["shards 2/4, 4/4 are missing: " + RunResult.missingShardsNoteEnding]
+        let comparison = RunComparison(old: Self.run, new: new)
+        #expect(comparison.changes.isEmpty && comparison.fails)
+        #expect(render(comparison).hasSuffix("\n\(Self.run.tests.count) tests moved, no other changes among the tests both ran — NEW holds only "
+            + "part of the suite, so it cannot show that nothing regressed\n"), "\(render(comparison))")
+        // A complete NEW says no other changes.
+        #expect(render(RunComparison(old: Self.run, new: renamedFolder())).hasSuffix("\n\(Self.run.tests.count) tests moved, no other changes — no regressions\n"))
+    }
 }

@@ -291,4 +291,28 @@ import Testing
         }
         #expect(try RunResult.merging([RunResultFixture.run, slower]).notes.isEmpty)
     }
+
+    /// A case of the spec that another shard did not run (it was interrupted: `not-run`) is still a case not run: the
+    /// fixed deviation keeps naming it, and does not say to remove the entry (mutation B13 read a `not-run` test as
+    /// run, and told to remove an entry that may still cover 'gap').
+    @Test func aCaseAnotherShardDidNotRunIsStillNamedAsNotRun() throws {
+        func test(_ caseName: String, _ status: TestStatus, code: String? = nil, notRun: [String]? = nil) -> TestResult {
+            let diagnostics = code.map { [Diagnostic(code: $0, severity: .warning, location: SourceLocation(file: "lh.yaml", line: 4, column: 3),
+                                                     message: "'foundation' passes '\(caseName)'")] } ?? []
+            var result = TestResult(id: "lh.yaml › Lord Howe › \(caseName) › foundation", file: "lh.yaml", line: 7, spec: "Lord Howe",
+                                    caseName: caseName, engine: "foundation", status: status, duration: 0,
+                                    message: status == .fixedDeviation ? FixedDeviationSiblings.fixedMessage : nil,
+                                    deviationReason: "skips a day", diagnostics: diagnostics)
+            result.casesNotRun = notRun
+            return result
+        }
+        func run(_ tests: TestResult...) -> RunResult {
+            RunResult(environment: RunResultFixture.run.environment, files: ["lh.yaml"], diagnostics: [], tests: tests)
+        }
+        let summer = test("summer", .fixedDeviation, code: FixedDeviationSiblings.othersNotRun, notRun: ["gap"])
+        let merged = try RunResult.merging([run(summer), run(test("gap", .notRun))])
+        let fixed = try #require(merged.tests.first { $0.status == .fixedDeviation })
+        #expect(fixed.casesNotRun == ["gap"])
+        #expect(fixed.diagnostics.map(\.code) == [FixedDeviationSiblings.othersNotRun], "\(fixed.diagnostics)")
+    }
 }

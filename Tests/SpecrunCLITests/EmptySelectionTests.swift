@@ -135,4 +135,15 @@ struct EmptySelectionTests {
         #expect(rerun.status == ExitStatus.success)
         #expect(rerun.err.contains("no test failed or errored"))
     }
+
+    /// Tags are compared in any case (docs/reports.md): `--tag WEEKLY` names a tag the specs have, so a selection that
+    /// leaves nothing is refused for what it is, not as a tag no spec has (mutation B19 compared tags as written and
+    /// offered 'weekly' for 'WEEKLY').
+    @Test func aTagWrittenInAnotherCaseIsNoUnknownTag() async throws {
+        let folder = try folder()
+        defer { folder.remove() }
+        let run = await CommandRun.run(folder.path, "--tag", "WEEKLY", "--exclude-tag", "weekly")
+        #expect(run.status == ExitStatus.invalidInput)
+        #expect(run.err.hasPrefix("specrun: error: The selection (--tag WEEKLY --exclude-tag weekly) leaves no test to run of the 3 in these files;"), "\(run.err)")
+    }
 }

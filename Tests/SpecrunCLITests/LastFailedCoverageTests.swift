@@ -132,4 +132,18 @@ struct LastFailedCoverageTests {
         #expect(both.err.contains("whose file was '\(folder.path("specs/noon.yaml"))', which is not here (renamed or deleted"), "\(both.err)")
         #expect(both.err.contains("whose file was '\(folder.path("specs/other.yaml"))', which this run reads"), "\(both.err)")
     }
+
+    /// A failure's file path that is a folder now (`a.yaml` became a folder of that name) names no file to add: the note
+    /// says the file is not here, as for a deleted one; a file that is there and was not given is told to be added
+    /// (mutation B18 told the folder "add it (as '…/a.yaml')", which would run the folder's specs, not the test).
+    @Test func aFailuresPathThatIsAFolderNowIsNotAFileToAdd() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("specs/a.yaml/inside.yaml", "spec: x\n")
+        try folder.write("specs/b.yaml", "spec: y\n")
+        let inFolder = LastFailedCoverage.whereTheFileIs(folder.path("specs/a.yaml") + " › Noon › core", given: [])
+        #expect(inFolder.hasPrefix(", which is not here (renamed or deleted"), "\(inFolder)")
+        let file = LastFailedCoverage.whereTheFileIs(folder.path("specs/b.yaml") + " › Noon › core", given: [])
+        #expect(file == ", which this run was not given: add it (as '\(folder.path("specs/b.yaml"))'), or its spec or case was renamed", "\(file)")
+    }
 }

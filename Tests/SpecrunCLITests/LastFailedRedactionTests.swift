@@ -76,4 +76,28 @@ struct LastFailedRedactionTests {
         #expect(other.status == ExitStatus.invalidInput, "\(other.err)")
         #expect(other.err.contains("the ids in it are masked"), "\(other.err)")
     }
+
+    /// A masked failure whose masked id is one test's of the rerun is that test, told apart by nothing but its own
+    /// name: nothing is said of names masked alike (mutation B17 said it was "one of 1 tests whose names are masked
+    /// alike, told apart only by their order in the plan").
+    @Test func aMaskedFailureWhoseMaskedIdIsUniqueRerunsWithoutANote() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("spec/a.yaml", """
+            spec: "Refresh token: rotates nightly"
+            schedule: {timezone: UTC, rule: {every: day, at: "12:00"}, nonexistent: skip, repeated: first}
+            cases:
+              - {name: "Bearer 2a tokens", after: 2027-01-01T00:00:00Z, next: 2027-01-01T13:00:00Z}
+              - {name: "passes", after: 2027-01-03T00:00:00Z, next: 2027-01-03T12:00:00Z}
+
+            """)
+        let first = await CommandRun.run(folder.path("spec"), "--json", folder.path("r.json"))
+        #expect(first.status == ExitStatus.testFailure, "\(first.err)")
+        let archived = try ResultsFile.read(folder.path("r.json"))
+        #expect(archived.tests.filter { $0.status == .failed }.map(\.id) == [folder.path("spec/a.yaml") + " › Refresh token: [redacted] nightly › Bearer [redacted] tokens › core"])
+        let rerun = await CommandRun.run(folder.path("spec"), "--last-failed", folder.path("r.json"))
+        #expect(rerun.status == ExitStatus.testFailure, "\(rerun.err)")
+        #expect(rerun.err.isEmpty, "\(rerun.err)")
+        #expect(rerun.out.hasSuffix("0 passed, 1 failed\n"), "\(rerun.out)")
+    }
 }

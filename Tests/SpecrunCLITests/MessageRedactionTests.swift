@@ -209,4 +209,30 @@ struct MessageRedactionTests {
         #expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111].map(RedactionOptions.ordinal)
             == ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st", "111th"])
     }
+
+    /// Beside a masked failure, an unmasked one whose file was renamed is found by its own names: a test is listed once
+    /// under a place, so names no pattern masks do not make it look like two tests of the rerun (mutation B16 listed
+    /// it under its masked place too, and said "2 tests of this run have those names").
+    @Test func lastFailedFindsAnUnmaskedFailureBesideAMaskedOneAfterTheirFilesWereRenamed() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let spec = { (name: String) in """
+            spec: "\(name)"
+            schedule: {timezone: UTC, rule: {every: day, at: "12:00"}, nonexistent: skip, repeated: first}
+            cases:
+              - {name: one, after: 2027-01-01T00:00:00Z, next: 2027-01-01T13:00:00Z}
+
+            """ }
+        try folder.write("s/f.yaml", spec("Refresh token: abcdef123456 nightly"))
+        try folder.write("s/p.yaml", spec("Plain nightly"))
+        #expect(await CommandRun.run(folder.path("s"), "--json", folder.path("r.json")).status == ExitStatus.testFailure)
+        try FileManager.default.moveItem(atPath: folder.path("s/f.yaml"), toPath: folder.path("s/g.yaml"))
+        try FileManager.default.moveItem(atPath: folder.path("s/p.yaml"), toPath: folder.path("s/q.yaml"))
+        let rerun = await CommandRun.run(folder.path("s"), "--last-failed", folder.path("r.json"))
+        #expect(rerun.status == ExitStatus.testFailure, "\(rerun.err)")
+        #expect(rerun.err.contains("2 tests that failed in '\(folder.path("r.json"))' are in other files now"), "\(rerun.err)")
+        #expect(!rerun.err.contains("not found by spec, case and engine either"), "\(rerun.err)")
+        #expect(rerun.out.hasSuffix("0 passed, 2 failed\n"), "\(rerun.out)")
+        Self.expectNoSecret(rerun.err + rerun.out, ["abcdef123456"])
+    }
 }

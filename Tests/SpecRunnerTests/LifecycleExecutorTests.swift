@@ -1024,4 +1024,27 @@ import Testing
         let names = await simulation.finish().checks.map(\.name)
         #expect(names == LifecycleExpectation.Invariant.allCases.map(\.rawValue))
     }
+
+    /// A launch whose handler returned without completing is still running when a step ends the process: its run says
+    /// which step ended it, for each of the four steps docs/lifecycle.md names (force-quit, terminate, relaunch,
+    /// update-app). Mutation A4 (force-quit left out of the steps that end the process) gave "the process died during
+    /// the launch" for the force-quit, and no test noticed.
+    @Test(arguments: ["force-quit", "terminate", "relaunch", "update-app"])
+    func aLaunchStillRunningWhenAStepEndsTheProcessNamesThatStep(step: String) async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Ended by a step
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            app: {adapter: never-completes}
+            clock: 2027-06-08T20:00:00+02:00
+            steps:
+              - {at: 2027-06-08T21:00:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-06-08T21:00:05+02:00, \(step): {}}
+            expect:
+              completed: [killed]
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        let lifecycle = try #require(verdict.lifecycle)
+        #expect(lifecycle.runs.map(\.outcome) == ["killed"])
+        #expect(lifecycle.runs.map(\.reason) == ["ended by the \(step) step at line 7"])
+    }
 }

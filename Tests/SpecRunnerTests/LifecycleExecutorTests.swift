@@ -1047,4 +1047,27 @@ import Testing
         #expect(lifecycle.runs.map(\.outcome) == ["killed"])
         #expect(lifecycle.runs.map(\.reason) == ["ended by the \(step) step at line 7"])
     }
+
+    /// A step at the very instant of a `change-schedule` is shown in the zone that change put in effect: the change
+    /// holds from its step on, and reports show each instant in the zone in effect at it (docs/lifecycle.md). Berlin's
+    /// 12:00 CEST on 2027-03-29 is 10:00Z, 06:00 EDT in New York (on EDT since 2027-03-14, zoneinfo). Mutation A9 (a
+    /// change in effect only after its own instant) showed the terminate at +02:00.
+    @Test func aStepAtTheInstantOfAScheduleChangeIsShownInTheNewZone() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Moved
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T12:00:00+02:00, change-schedule: {timezone: America/New_York}}
+              - {terminate: {}}
+            expect:
+              side-effects: 0
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .passed, "\(verdict.message ?? "")")
+        let lifecycle = try #require(verdict.lifecycle)
+        #expect(lifecycle.appEvents.map(\.step) == ["terminate"])
+        #expect(lifecycle.appEvents.map(\.at.offsetForm) == ["2027-03-29T06:00:00-04:00"])
+    }
 }

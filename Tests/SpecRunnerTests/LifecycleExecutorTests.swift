@@ -1070,4 +1070,36 @@ import Testing
         #expect(lifecycle.appEvents.map(\.step) == ["terminate"])
         #expect(lifecycle.appEvents.map(\.at.offsetForm) == ["2027-03-29T06:00:00-04:00"])
     }
+
+    /// The outer launch froze 03-01 and 03-02; the nested processing launch reconciled 03-01 (recording #1's write) and
+    /// failed on 03-02, so the outer wrote 03-02 alone. Its 03-01 run wrote nothing: another launch recorded it first,
+    /// which docs/lifecycle.md says ends in `already complete` — here for part of the window, where the test above
+    /// finds the whole window complete (mutation A13, only a whole window noted, left this run's reason empty).
+    @Test func aRunWhoseOccurrenceAnOverlapRecordedWithinItsWindowSaysSo() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Part of the window
+            task:
+              - {identifier: com.example.app.refresh, kind: refresh}
+              - {identifier: com.example.app.processing, kind: processing}
+            job: {items: ["42"]}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-01T00:00:00+01:00
+            steps:
+              - {at: 2027-03-01T02:40:00+01:00, launch: com.example.app.refresh, interrupt: after-write}
+              - at: 2027-03-02T02:40:00+01:00
+                launch: com.example.app.refresh
+                overlap: {launch: com.example.app.processing, during: download, fail: {stage: write, error: disk-full}}
+            expect:
+              completed: [killed, true, false]
+              side-effects: 2
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .passed, "\(verdict.message ?? "")")
+        let runs = try #require(verdict.lifecycle?.runs)
+        // Launch #2's run of 03-01 (completed, written by #1 and recorded by #3), and no other.
+        let found = runs.filter { $0.reason == "already complete" }
+        #expect(found.map(\.key) == ["nightly-sync/v1/2027-03-01"])
+        #expect(found.map(\.outcome) == ["completed"])
+        #expect(found.map { $0.actual?.offsetForm } == ["2027-03-02T02:40:00+01:00"])
+    }
 }

@@ -1102,4 +1102,31 @@ import Testing
         #expect(found.map(\.outcome) == ["completed"])
         #expect(found.map { $0.actual?.offsetForm } == ["2027-03-02T02:40:00+01:00"])
     }
+
+    /// Three runs left out together are named as one shift, as one and two are (the shift is looked for up to three
+    /// runs later): a launch on 03-29 runs that night's 02:30, one on 04-01 catches up 03-30, 03-31 and 04-01 (Berlin at
+    /// +02:00 throughout, zoneinfo), and only 04-01's run is listed. Mutation A22 (looked for up to two) left the line
+    /// compared with run 1, unexplained.
+    @Test func threeRunsLeftOutTogetherAreNamed() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Three left out
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-04-01T02:31:00+02:00, launch: com.example.app.refresh}
+            expect:
+              runs:
+                - {planned: 2027-04-01T02:30:00+02:00, key: nightly-sync/v1/2027-04-01}
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.lifecycle?.expectations.filter { !$0.passed }.map(\.name) == ["runs"])
+        #expect(verdict.lifecycle?.expectations.first { !$0.passed }?.actual
+            == "its runs 1, 2 and 3 are not listed, and runs[1] on are its runs 4 on; add {planned: 2027-03-29T02:30:00+02:00, "
+            + "actual: 2027-03-29T02:31:00+02:00, key: nightly-sync/v1/2027-03-29, outcome: completed}, {planned: "
+            + "2027-03-30T02:30:00+02:00, actual: 2027-04-01T02:31:00+02:00, key: nightly-sync/v1/2027-03-30, outcome: completed} "
+            + "and {planned: 2027-03-31T02:30:00+02:00, actual: 2027-04-01T02:31:00+02:00, key: nightly-sync/v1/2027-03-31, "
+            + "outcome: completed} before line 10")
+    }
 }

@@ -1129,4 +1129,33 @@ import Testing
             + "and {planned: 2027-03-31T02:30:00+02:00, actual: 2027-04-01T02:31:00+02:00, key: nightly-sync/v1/2027-03-31, "
             + "outcome: completed} before line 10")
     }
+
+    /// A version raised between an interrupted write and its retry makes the retry a new business run: the write is not
+    /// reconciled, and `interrupted-write-reconciled` holds and says why in its detail (docs/lifecycle.md: "ran under the
+    /// changed schedule … a new version is a new business key"). Mutation A23 (the two reasons swapped) said the retry
+    /// "ran another input".
+    @Test func aWriteNotRetriedAcrossAVersionChangeSaysTheScheduleChanged() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Version raised
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            job: {items: ["42"]}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:40:00+02:00, launch: com.example.app.refresh, interrupt: after-write}
+              - {at: 2027-03-29T03:00:00+02:00, change-schedule: {version: 2}}
+              - {at: 2027-03-29T03:10:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: [killed, true]
+              side-effects: 2
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .passed, "\(verdict.message ?? "")")
+        let check = try #require(verdict.lifecycle?.invariants.first { $0.name == "interrupted-write-reconciled" })
+        #expect(check.passed)
+        let detail = check.detail ?? ""
+        #expect(detail.contains("launch #2 ran under the changed schedule"), "\(detail)")
+        #expect(detail.contains("a new version is a new business key"), "\(detail)")
+        #expect(!detail.contains("ran another input"), "\(detail)")
+    }
 }

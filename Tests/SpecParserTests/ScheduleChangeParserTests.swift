@@ -81,4 +81,18 @@ import Testing
         }
         #expect(change.timeZoneName?.text == "US/Eastern")
     }
+
+    /// The policies a change writes hold for the changes after it: an interval schedule changed to a calendar rule with
+    /// both policies, then to another time of day, needs neither again (mutation A25, the `nonexistent` written not
+    /// kept in effect, refused the second change for want of it).
+    @Test func policiesAChangeWritesHoldForTheChangesAfterIt() throws {
+        let file = SpecFixtures.parse(Self.scenario(
+            schedule: "{id: s, timezone: Europe/Berlin, rule: {interval: 6h, from: 2027-03-29T00:00:00+02:00}}",
+            steps: """
+              - {at: 2027-03-29T11:00:00+02:00, change-schedule: {rule: {every: day, at: "04:00"}, nonexistent: skip, repeated: first}}
+              - {at: 2027-03-29T19:00:00+02:00, change-schedule: {rule: {every: day, at: "05:00"}}}
+            """))
+        #expect(file.diagnostics.isEmpty, "\(file.diagnostics.map(\.message))")
+        #expect(try Self.lifecycle(file).scheduleChanges.map(\.schedule.nonexistent) == [.skip, .skip])
+    }
 }

@@ -65,6 +65,8 @@ import Testing
         #expect(LifecycleJudgement.versionNote(expected: "nightly/v1/2027-03-21", actual: "nightly/v2/2027-03-21")
             .hasPrefix(" (only the version differs: the run caught up under v2;"))
         #expect(LifecycleJudgement.versionNote(expected: "nightly/v1/2027-03-21", actual: "nightly/v1/2027-03-22").isEmpty)
+        // Another version and another date: not only the version (mutation A30, the dates not compared, said it was).
+        #expect(LifecycleJudgement.versionNote(expected: "nightly/v1/2027-03-21", actual: "nightly/v2/2027-03-22").isEmpty)
         #expect(LifecycleJudgement.versionNote(expected: "nightly/v1/2027-03-21", actual: "daily/v2/2027-03-21").isEmpty)
         #expect(LifecycleJudgement.versionNote(expected: "sync/c-2bd2631809bb7bf4", actual: nil).isEmpty)
         // An id may hold '/' and even '/v<N>' (the hunt): only the part before the date is the version.

@@ -1024,4 +1024,138 @@ import Testing
         let names = await simulation.finish().checks.map(\.name)
         #expect(names == LifecycleExpectation.Invariant.allCases.map(\.rawValue))
     }
+
+    /// A launch whose handler returned without completing is still running when a step ends the process: its run says
+    /// which step ended it, for each of the four steps docs/lifecycle.md names (force-quit, terminate, relaunch,
+    /// update-app). Mutation A4 (force-quit left out of the steps that end the process) gave "the process died during
+    /// the launch" for the force-quit, and no test noticed.
+    @Test(arguments: ["force-quit", "terminate", "relaunch", "update-app"])
+    func aLaunchStillRunningWhenAStepEndsTheProcessNamesThatStep(step: String) async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Ended by a step
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            app: {adapter: never-completes}
+            clock: 2027-06-08T20:00:00+02:00
+            steps:
+              - {at: 2027-06-08T21:00:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-06-08T21:00:05+02:00, \(step): {}}
+            expect:
+              completed: [killed]
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        let lifecycle = try #require(verdict.lifecycle)
+        #expect(lifecycle.runs.map(\.outcome) == ["killed"])
+        #expect(lifecycle.runs.map(\.reason) == ["ended by the \(step) step at line 7"])
+    }
+
+    /// A step at the very instant of a `change-schedule` is shown in the zone that change put in effect: the change
+    /// holds from its step on, and reports show each instant in the zone in effect at it (docs/lifecycle.md). Berlin's
+    /// 12:00 CEST on 2027-03-29 is 10:00Z, 06:00 EDT in New York (on EDT since 2027-03-14, zoneinfo). Mutation A9 (a
+    /// change in effect only after its own instant) showed the terminate at +02:00.
+    @Test func aStepAtTheInstantOfAScheduleChangeIsShownInTheNewZone() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Moved
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T12:00:00+02:00, change-schedule: {timezone: America/New_York}}
+              - {terminate: {}}
+            expect:
+              side-effects: 0
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .passed, "\(verdict.message ?? "")")
+        let lifecycle = try #require(verdict.lifecycle)
+        #expect(lifecycle.appEvents.map(\.step) == ["terminate"])
+        #expect(lifecycle.appEvents.map(\.at.offsetForm) == ["2027-03-29T06:00:00-04:00"])
+    }
+
+    /// The outer launch froze 03-01 and 03-02; the nested processing launch reconciled 03-01 (recording #1's write) and
+    /// failed on 03-02, so the outer wrote 03-02 alone. Its 03-01 run wrote nothing: another launch recorded it first,
+    /// which docs/lifecycle.md says ends in `already complete` — here for part of the window, where the test above
+    /// finds the whole window complete (mutation A13, only a whole window noted, left this run's reason empty).
+    @Test func aRunWhoseOccurrenceAnOverlapRecordedWithinItsWindowSaysSo() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Part of the window
+            task:
+              - {identifier: com.example.app.refresh, kind: refresh}
+              - {identifier: com.example.app.processing, kind: processing}
+            job: {items: ["42"]}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-01T00:00:00+01:00
+            steps:
+              - {at: 2027-03-01T02:40:00+01:00, launch: com.example.app.refresh, interrupt: after-write}
+              - at: 2027-03-02T02:40:00+01:00
+                launch: com.example.app.refresh
+                overlap: {launch: com.example.app.processing, during: download, fail: {stage: write, error: disk-full}}
+            expect:
+              completed: [killed, true, false]
+              side-effects: 2
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .passed, "\(verdict.message ?? "")")
+        let runs = try #require(verdict.lifecycle?.runs)
+        // Launch #2's run of 03-01 (completed, written by #1 and recorded by #3), and no other.
+        let found = runs.filter { $0.reason == "already complete" }
+        #expect(found.map(\.key) == ["nightly-sync/v1/2027-03-01"])
+        #expect(found.map(\.outcome) == ["completed"])
+        #expect(found.map { $0.actual?.offsetForm } == ["2027-03-02T02:40:00+01:00"])
+    }
+
+    /// Three runs left out together are named as one shift, as one and two are (the shift is looked for up to three
+    /// runs later): a launch on 03-29 runs that night's 02:30, one on 04-01 catches up 03-30, 03-31 and 04-01 (Berlin at
+    /// +02:00 throughout, zoneinfo), and only 04-01's run is listed. Mutation A22 (looked for up to two) left the line
+    /// compared with run 1, unexplained.
+    @Test func threeRunsLeftOutTogetherAreNamed() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Three left out
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-04-01T02:31:00+02:00, launch: com.example.app.refresh}
+            expect:
+              runs:
+                - {planned: 2027-04-01T02:30:00+02:00, key: nightly-sync/v1/2027-04-01}
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.lifecycle?.expectations.filter { !$0.passed }.map(\.name) == ["runs"])
+        #expect(verdict.lifecycle?.expectations.first { !$0.passed }?.actual
+            == "its runs 1, 2 and 3 are not listed, and runs[1] on are its runs 4 on; add {planned: 2027-03-29T02:30:00+02:00, "
+            + "actual: 2027-03-29T02:31:00+02:00, key: nightly-sync/v1/2027-03-29, outcome: completed}, {planned: "
+            + "2027-03-30T02:30:00+02:00, actual: 2027-04-01T02:31:00+02:00, key: nightly-sync/v1/2027-03-30, outcome: completed} "
+            + "and {planned: 2027-03-31T02:30:00+02:00, actual: 2027-04-01T02:31:00+02:00, key: nightly-sync/v1/2027-03-31, "
+            + "outcome: completed} before line 10")
+    }
+
+    /// A version raised between an interrupted write and its retry makes the retry a new business run: the write is not
+    /// reconciled, and `interrupted-write-reconciled` holds and says why in its detail (docs/lifecycle.md: "ran under the
+    /// changed schedule … a new version is a new business key"). Mutation A23 (the two reasons swapped) said the retry
+    /// "ran another input".
+    @Test func aWriteNotRetriedAcrossAVersionChangeSaysTheScheduleChanged() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Version raised
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            job: {items: ["42"]}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:40:00+02:00, launch: com.example.app.refresh, interrupt: after-write}
+              - {at: 2027-03-29T03:00:00+02:00, change-schedule: {version: 2}}
+              - {at: 2027-03-29T03:10:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: [killed, true]
+              side-effects: 2
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .passed, "\(verdict.message ?? "")")
+        let check = try #require(verdict.lifecycle?.invariants.first { $0.name == "interrupted-write-reconciled" })
+        #expect(check.passed)
+        let detail = check.detail ?? ""
+        #expect(detail.contains("launch #2 ran under the changed schedule"), "\(detail)")
+        #expect(detail.contains("a new version is a new business key"), "\(detail)")
+        #expect(!detail.contains("ran another input"), "\(detail)")
+    }
 }

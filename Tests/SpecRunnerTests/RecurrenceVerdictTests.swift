@@ -655,4 +655,21 @@ import Testing
             #expect(result.message == message, "\(engine)")
         }
     }
+
+    /// A day of at most twelve wall times gets the calendar rule of those times (docs/cookbook.md): every 2h is twelve.
+    /// London is at +00:00 until 2027-03-28T01:00Z, then +01:00 (zoneinfo); every 2h from 00:00Z gives 02:00Z and 04:00Z
+    /// (03:00 and 05:00 BST), none in the window, where 04:00 BST (03:00Z) was expected. Mutation A32 (fewer than twelve)
+    /// left the rule out for exactly twelve.
+    @Test func anIntervalOfTwelveWallTimesADayIsGivenItsCalendarRule() throws {
+        let result = try Self.runOnCore("""
+            spec: every 2 hours
+            schedule: {timezone: Europe/London, rule: {interval: 2h, from: 2027-03-28T00:00:00Z}}
+            window: {after: 2027-03-28T02:30:00Z, through: 2027-03-28T03:30:00Z}
+            expect:
+              occurrences: [2027-03-28T04:00:00+01:00]
+            """, path: "interval.yaml")
+        #expect(result.message?.contains("its occurrences come at 05:00, not 04:00, on the wall clock; to keep its wall times use a "
+            + "calendar rule, e.g. {every: day, at: [\"00:00\", \"02:00\", \"04:00\", \"06:00\", \"08:00\", \"10:00\", \"12:00\", "
+            + "\"14:00\", \"16:00\", \"18:00\", \"20:00\", \"22:00\"]}, with the policies") == true, "\(result.message ?? "")")
+    }
 }

@@ -316,4 +316,12 @@ import Testing
         #expect(YAMLReader.mark(atByte: bytes.count - 1, in: bytes) == Mark(line: 4, column: 1))
         #expect(YAMLReader.mark(atByte: 4, in: [0xEF, 0xBB, 0xBF] + Array("ab".utf8)) == Mark(line: 1, column: 2))
     }
+
+    /// Only the alias's own anchor, written after it, changes what an unknown alias is told: another anchor below it
+    /// leaves "define it first" (mutation A7, any later anchor taken for the alias's, told '*paris' comes before
+    /// '&paris' for an alias '*berlin').
+    @Test func anotherAnchorAfterAnUnknownAliasLeavesItsMessage() throws {
+        let error = try #require(YAMLReader.read("a: {zone: *berlin}\nb: &paris Europe/Paris\n").documentErrors.first)
+        #expect(error.message == "the alias '*berlin' names no anchor defined before it; define '&berlin' first")
+    }
 }

@@ -116,7 +116,7 @@ extension SpecKeyCatalog {
                     summary: "The backoff of retry requests, on the manual clock."),
             SpecKey("on-schedule-change", .choice(LifecycleSpec.ScheduleChangeResponse.allCases.map(\.rawValue)),
                     default: .described("`\(LifecycleSpec.App().onScheduleChange.rawValue)`"), example: "keep-pending",
-                    summary: "What the app does at a `change-schedule` step: `resubmit` submits, for each task it registers, a request for the new schedule's first occurrence after the last completed run whose dedup key is not completed yet, replacing the pending one; `keep-pending` keeps the requests computed from the old schedule (the seeds' warning: a stored instant is not the rule)."),
+                    summary: "What the app does at a `change-schedule` step: `resubmit` submits, for each task the running process registered at its start, a request for the new schedule's first occurrence after the last completed run whose dedup key is not completed yet, replacing the pending one; `keep-pending` keeps the requests computed from the old schedule (the seeds' warning: a stored instant is not the rule)."),
         ])
 
     /// `app.retry:`.

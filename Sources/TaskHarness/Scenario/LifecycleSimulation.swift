@@ -43,6 +43,9 @@ public actor LifecycleSimulation {
     private var startupRegistrations: [String]
     /// What a start in the background registers, when it differs from `startupRegistrations`.
     private var backgroundRegistrations: [String]?
+    /// What the running process registered at its start (each once, in order; refused ones too, as its start-up
+    /// submits them): what a `change-schedule` resubmits.
+    private var processRegistrations: [String] = []
     /// What the installed version does (`updateApp` replaces it).
     private var build: AppBuild
     private var harnessProblems: [String] = []
@@ -258,7 +261,7 @@ public actor LifecycleSimulation {
 
     /// The schedule changes from now on (the user moved, the rule got a new version): each later catch-up and request
     /// reads `schedule`. The app, started in the foreground when it is not running, computes its requests again
-    /// (`configuration.onScheduleChange`): for each task it registers, a request for the new schedule's first
+    /// (`configuration.onScheduleChange`): for each task its process registered at its start, a request for the new schedule's first
     /// occurrence after the last completed run whose dedup key is not completed, replacing the pending one.
     public func changeSchedule(to schedule: any OccurrenceSource) throws(LifecycleError) {
         try checkNotFinished()
@@ -268,8 +271,10 @@ public actor LifecycleSimulation {
         schedules.change(to: schedule)
         guard configuration.onScheduleChange == .resubmit else { return }
         let process = try runningProcess()
-        var seen: Set<String> = []
-        for identifier in startupRegistrations where seen.insert(identifier).inserted {
+        // What this process registered at its start, as its start-up submitted: a start in the background may have
+        // registered fewer (`backgroundRegistrations`), and a submit for a task without a handler here would fail
+        // `not-registered`, an error the app's code never makes (a mutation review's probe).
+        for identifier in processRegistrations {
             if let floor = nextDueOccurrence(of: identifier, process: process) {
                 submitNow(identifier, floor: floor, process: process)
             }
@@ -544,6 +549,7 @@ public actor LifecycleSimulation {
             registerNow(identifier, process: process)
             if seen.insert(identifier).inserted { registered.append(identifier) }
         }
+        processRegistrations = registered
         if build.submitsAtStartup {
             // Like most apps, it submits whatever `register` returned: a refused identifier then fails `not-permitted`.
             let pending = Set(scheduler.pendingRequests.map(\.identifier))

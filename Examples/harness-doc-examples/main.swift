@@ -36,7 +36,7 @@ await simulation.cancel(id); await simulation.cancelAll()
 try await simulation.relaunch(registering: nil)            // nil keeps the startup registrations
 await simulation.terminate()                  // the system ends the app; the next launch starts it in the background
 try await simulation.forceQuit()              // the user swipes it away: refresh launches refused, app-force-quit
-try await simulation.openApp()                // until the user opens it (any start in the foreground does)
+try await simulation.openApp()                // until the user opens it (a running process comes to the foreground; any start in the foreground does too)
 try await simulation.setAvailability(.available)   // the user turns Background App Refresh on (it was already)
 try await simulation.updateApp(AppUpdate(adapter: .thin))   // a new version: the process ends, its code runs from the next start
 await simulation.setItems(["42", "43", "44"])

@@ -78,4 +78,23 @@ import Testing
         // The clock's start, the relaunch and the last background start register; the first background start does not.
         #expect(report.log.filter { $0.contains("register \(Fixture.refresh) ok") }.count == 3)
     }
+
+    /// A handler missing from a process the system started under its own list says why: "register it at every app
+    /// launch" alone sent a review to the spec's `registers`, which already held the task. A start in the foreground
+    /// (the clock's, a relaunch) adds nothing.
+    @Test func aMissingHandlerOfABackgroundStartSaysTheListItRegistered() async throws {
+        var configuration = Fixture.configuration()
+        configuration.backgroundRegistrations = []
+        let simulation = try await LifecycleSimulation(configuration)
+        await simulation.terminate()
+        let refused = try await simulation.launch(Fixture.refresh, at: instant("2027-03-29T03:00:00+02:00")).error
+        #expect(refused?.code == .noLaunchHandler)
+        #expect(refused?.message.hasSuffix("register it at every app launch: the system started this process in the background to deliver "
+            + "\(Fixture.refresh), and such a start registers only app.registers-in-background (none); open-app brings this same "
+            + "process to the foreground without registering again") == true, "\(refused?.message ?? "")")
+        await simulation.terminate()
+        try await simulation.relaunch(registering: [])
+        let other = try await simulation.submit(Fixture.refresh, earliestBeginDate: nil)
+        #expect(other?.code == .notRegistered && other?.message.contains("started this process in the background") == false, "\(other?.message ?? "")")
+    }
 }

@@ -100,7 +100,7 @@ extension SpecKeyCatalog {
         keys: [
             SpecKey("registers", .list(.identifier, singleAllowed: true, nonEmpty: false), default: .described("each declared task once"),
                     example: "[com.example.app.refresh]",
-                    summary: "The identifiers the app registers at every process start, in order: `[]` registers nothing (a later `register` step is then late), an identifier twice is a duplicate registration. Each must be a declared task (`unknown-task`)."),
+                    summary: "The identifiers the app registers at every start in the foreground (and in the background unless `registers-in-background` says otherwise), in order: `[]` registers nothing (a later `register` step is then late), an identifier twice is a duplicate registration. Each must be a declared task (`unknown-task`)."),
             SpecKey("registers-in-background", .list(.identifier, singleAllowed: true, nonEmpty: false), default: .described("what `registers` says"),
                     example: "[]",
                     summary: "What a start in the background (the system launching the app for a task) registers, when it differs: `[]` is a registration behind a feature flag a cold background start has not read, and every launch that starts the app finds no handler."),

@@ -505,7 +505,7 @@ public actor LifecycleSimulation {
                 plans[identifier] = nil
                 return .refused(refusal)
             }
-            try startProcess(inBackground: true)
+            try startProcess(inBackground: true, delivering: identifier)
         }
         let launched: LaunchRecord
         do {
@@ -530,8 +530,16 @@ public actor LifecycleSimulation {
 
     /// A new process: open the stores from disk, register (logging each result), submit what is missing, finish
     /// launching. A start `inBackground` (the system delivering a task) registers `backgroundRegistrations` when set.
-    private func startProcess(inBackground: Bool = false) throws(LifecycleError) {
-        scheduler.startLaunching()
+    private func startProcess(inBackground: Bool = false, delivering: String? = nil) throws(LifecycleError) {
+        // A start in the background that registers its own list says so where a handler it lacks is an error: the
+        // message "register it at every app launch" alone sent a review to the spec's `registers`, which has it.
+        let note = inBackground ? backgroundRegistrations.map { list in
+            let listed = list.isEmpty ? "none" : list.joined(separator: ", ")
+            return "the system started this process in the background\(delivering.map { " to deliver " + $0 } ?? ""), and such a "
+                + "start registers only app.registers-in-background (\(listed)); "
+                + "open-app brings this same process to the foreground without registering again"
+        } : nil
+        scheduler.startLaunching(note: note)
         let process: AppProcess
         do {
             process = try AppProcess(

@@ -39,6 +39,9 @@ public final class SimulatedScheduler: Sendable {
         var generation = 0
         var registrations: [String: Registration] = [:]
         var rejected: Set<String> = []
+        /// Why this process lacks a registration, from whoever started it (a start in the background that registers
+        /// fewer tasks): said where a missing handler is an error.
+        var startNote: String?
         /// Indices into `requests` of the pending ones.
         var pending: [String: Int] = [:]
         var requests: [SubmittedRequest] = []
@@ -202,13 +205,16 @@ public final class SimulatedScheduler: Sendable {
     // MARK: Process
 
     /// Starts a process (configured or terminated → launching): the registration window opens.
-    public func startLaunching() {
+    /// - Parameter note: why the new process may lack a registration (it was started by the system, and such a start
+    ///   registers fewer tasks), added to the message of a submit or launch that finds no handler.
+    public func startLaunching(note: String? = nil) {
         state.withLock { state in
             guard !state.process.isRunning else { return }
             state.process = .launching
             state.generation += 1
             state.registrations = [:]
             state.rejected = []
+            state.startNote = note
         }
     }
 
@@ -354,7 +360,8 @@ public final class SimulatedScheduler: Sendable {
                 throw state.fail(.unavailable, id, now, "\(id) cannot be submitted: background tasks are unavailable (\(state.availability.rawValue)); handle the unavailable error instead of assuming the request was accepted")
             }
             guard state.process.isRunning, state.registrations[id] != nil else {
-                throw state.fail(.notRegistered, id, now, "\(id) has no launch handler registered in this process; register it while the app launches, before submitting")
+                throw state.fail(.notRegistered, id, now, "\(id) has no launch handler registered in this process; register it while the app launches, before submitting"
+                                 + (state.process.isRunning ? state.startNote.map { ": " + $0 } ?? "" : ""))
             }
             let othersPending = state.pending.filter { $0.key != id && state.requests[$0.value].request.kind == request.kind }.count
             guard othersPending < request.kind.pendingLimit else {
@@ -441,7 +448,7 @@ public final class SimulatedScheduler: Sendable {
                 // A registration the gate refused is no handler either, and "register it" would not help.
                 let advice = state.process.isRunning && state.rejected.contains(identifier)
                     ? "its registration was refused (the Info.plist does not permit it, or lacks its background mode); permit it"
-                    : "register it at every app launch"
+                    : "register it at every app launch" + (state.process.isRunning ? state.startNote.map { ": " + $0 } ?? "" : "")
                 throw state.fail(.noLaunchHandler, identifier, now, "the system launched \(identifier) but this process registered no launch handler for it; \(advice)")
             }
             let request = state.requests[requestIndex].request

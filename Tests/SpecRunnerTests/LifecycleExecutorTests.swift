@@ -450,6 +450,33 @@ import Testing
             """)
         #expect(await LifecycleExecutor().execute(expired).lifecycle?.runs.first?.reason
             == "the process died when the overlapping com.example.app.processing launch worked on after its expiration")
+        // Two launches of one process, neither nested in the other: the one killed when the other missed its deadline
+        // says so, not "the process died during the launch" (a review of background starts). The clock is at +02:00 (no
+        // schedule: no zone abbreviation).
+        let (_, side) = try Self.scenario("""
+            spec: Side by side
+            task:
+              - {identifier: com.example.app.refresh, kind: refresh}
+              - {identifier: com.example.app.processing, kind: processing}
+            job: {items: ["42"]}
+            app: {adapter: never-completes}
+            clock: 2027-06-08T20:00:00+02:00
+            steps:
+              - {at: 2027-06-08T21:00:00+02:00, terminate: {}}
+              - {at: 2027-06-09T03:00:00+02:00, launch: com.example.app.processing}
+              - {at: 2027-06-09T03:01:00+02:00, launch: com.example.app.refresh}
+              - advance: 10m
+            expect:
+              completed: [killed, killed]
+              defects: [missing-completion]
+              broken-invariants: [one-completion-per-launch]
+            """)
+        let sideVerdict = await LifecycleExecutor().execute(side)
+        #expect(sideVerdict.status == .passed, "\(sideVerdict.message ?? "")")
+        #expect(sideVerdict.lifecycle?.runs.map(\.reason) == [
+            "the process died when its com.example.app.refresh launch of 2027-06-09 03:01 (+02:00) passed its expiration deadline without setTaskCompleted",
+            "the expiration deadline passed without setTaskCompleted",
+        ], "\(sideVerdict.lifecycle?.runs.map(\.reason) ?? [])")
     }
 
     /// The outer launch works on after its expiration with its long transaction open; a nested launch ran (and failed

@@ -110,7 +110,7 @@ struct LifecycleJudgement {
         var diedWithOverlap: [Int: (identifier: String, what: String)] = [:]
         /// Launches killed in a process another launch of which died of its own cause (it missed its deadline while
         /// this one ran on, unfinished, under `never-completes`): the one cause in that process, by launch number.
-        var diedInProcess: [Int: (identifier: String, launch: Int, what: String)] = [:]
+        var diedInProcess: [Int: (identifier: String, start: Date, what: String)] = [:]
 
         init(_ report: LifecycleReport) {
             // Each launch's first record, as the runs read it.
@@ -135,12 +135,12 @@ struct LifecycleJudgement {
             let dead = Set(causes.map(\.launch))
             // A process dies once: a launch of it with no cause of its own died of the one cause another launch of it
             // had (launches that are not nested in each other, so the overlap rule above says nothing).
-            let process = Dictionary(report.launches.map { ($0.number, $0.process) }, uniquingKeysWith: { first, _ in first })
-            let causesByProcess = Dictionary(grouping: causes) { process[$0.launch] ?? 0 }
+            let launches = Dictionary(report.launches.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+            let causesByProcess = Dictionary(grouping: causes) { launches[$0.launch]?.process ?? 0 }
             for launch in report.launches where launch.state == .killed && !dead.contains(launch.number) {
                 guard let inProcess = causesByProcess[launch.process], inProcess.count == 1, let cause = inProcess.first,
-                      let identifier = identifiers[cause.launch] else { continue }
-                diedInProcess[launch.number] = (identifier, cause.launch, cause.what)
+                      let identifier = identifiers[cause.launch], let start = launches[cause.launch]?.actual else { continue }
+                diedInProcess[launch.number] = (identifier, start, cause.what)
             }
             for (launch, what) in causes.sorted(by: { $0.launch < $1.launch }) {
                 guard let identifier = identifiers[launch] else { continue }
@@ -180,8 +180,7 @@ struct LifecycleJudgement {
         }
         if let other = deaths.diedInProcess[run.launch] {
             // Named by its start, not its number: the list numbers runs (`runs[N]`), not launches.
-            let start = report.launches.first { $0.number == other.launch }.map { " of " + instant($0.actual).local } ?? ""
-            return "the process died when its \(other.identifier) launch\(start) \(other.what)"
+            return "the process died when its \(other.identifier) launch of \(instant(other.start).local) \(other.what)"
         }
         return "the process died during the launch"
     }

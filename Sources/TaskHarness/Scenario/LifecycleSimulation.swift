@@ -261,8 +261,9 @@ public actor LifecycleSimulation {
 
     /// The schedule changes from now on (the user moved, the rule got a new version): each later catch-up and request
     /// reads `schedule`. The app, started in the foreground when it is not running, computes its requests again
-    /// (`configuration.onScheduleChange`): for each task its process registered at its start, a request for the new schedule's first
-    /// occurrence after the last completed run whose dedup key is not completed, replacing the pending one.
+    /// (`configuration.onScheduleChange`): for each task its process registered at its start, a request for the new
+    /// schedule's first occurrence after the last completed run whose dedup key is not completed, replacing the pending
+    /// one.
     public func changeSchedule(to schedule: any OccurrenceSource) throws(LifecycleError) {
         try checkNotFinished()
         guard let schedules else {

@@ -348,6 +348,34 @@ import Testing
         #expect(decoded.otherErrors == lifecycle.otherErrors)
     }
 
+    /// A `submit`, `register` or `change-schedule` step that starts the app is the user opening it, and ends a
+    /// force-quit: the steps the report lists say so (a review saw a force-quit, then a refresh launch that ran, and
+    /// nothing between). A step in a running app starts nothing and is not listed.
+    @Test func aStepThatStartsTheAppIsListedWithTheForceQuitItEnds() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Started by a step
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            clock: 2027-06-08T20:00:00+02:00
+            steps:
+              - {at: 2027-06-08T21:00:00+02:00, submit: com.example.app.refresh}
+              - {at: 2027-06-08T22:00:00+02:00, force-quit: {}}
+              - {at: 2027-06-09T03:00:00+02:00, register: com.example.app.refresh}
+              - {at: 2027-06-09T03:01:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-06-09T04:00:00+02:00, terminate: {}}
+              - {at: 2027-06-09T05:00:00+02:00, submit: com.example.app.refresh}
+            expect:
+              completed: [true]
+              errors: [late-registration]
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .passed, "\(verdict.message ?? "")")
+        let lifecycle = try #require(verdict.lifecycle)
+        #expect(lifecycle.appEvents.map(\.step) == ["force-quit", "register", "terminate", "submit"])
+        #expect(lifecycle.appEvents.map(\.detail) == ["", "started the app in the foreground; the force-quit ended", "",
+                                                      "started the app in the foreground"])
+        #expect(lifecycle.appEvents.map(\.line) == [6, 7, 9, 10])
+    }
+
     /// After an update that wrote the Info.plist, a gate refusal names that step's key and line (it said "add it to the
     /// Info.plist", which the spec does not have); a launch still running when a step ends the process says that step.
     @Test func anUpdatesGateAndAStepsDeathAreNamed() async throws {
@@ -368,10 +396,11 @@ import Testing
         #expect(verdict.status == .passed, "\(verdict.message ?? "")")
         let lifecycle = try #require(verdict.lifecycle)
         #expect(lifecycle.runs.map(\.reason) == ["ended by the update-app step at line 7"])
-        #expect(lifecycle.appEvents.map(\.step) == ["update-app"])
-        #expect(lifecycle.appEvents.map(\.detail) == ["background-modes: [processing]"])
-        #expect(lifecycle.appEvents.map(\.line) == [7])
-        #expect(lifecycle.appEvents.map(\.at.offsetForm) == ["2027-06-08T21:00:05+02:00"])
+        // The update ended the process; the submit after it started the app in the foreground, which the steps list too.
+        #expect(lifecycle.appEvents.map(\.step) == ["update-app", "submit"])
+        #expect(lifecycle.appEvents.map(\.detail) == ["background-modes: [processing]", "started the app in the foreground"])
+        #expect(lifecycle.appEvents.map(\.line) == [7, 8])
+        #expect(lifecycle.appEvents.map(\.at.offsetForm) == ["2027-06-08T21:00:05+02:00", "2027-06-09T08:00:00+02:00"])
         #expect(lifecycle.otherErrors.map(\.message) == [
             "'background-modes:' of the update-app step at line 7 (the app's UIBackgroundModes in Info.plist) lacks 'fetch', which a refresh task needs; add it to that 'background-modes:'",
         ])

@@ -88,6 +88,7 @@ struct LifecycleExecutor: Sendable {
             let unfinishedBefore = Self.endsTheProcess(step.action)
                 ? Set(simulation.scheduler.launches.filter { $0.completed == .none }.map(\.number)) : []
             let errorsBefore = raisedBy.count
+            let (generationBefore, forceQuitBefore) = (simulation.scheduler.processGeneration, simulation.scheduler.forceQuitAt)
             do {
                 try await perform(step, on: simulation, changedSchedule: changedSchedules[index])
             } catch {
@@ -103,6 +104,11 @@ struct LifecycleExecutor: Sendable {
             }
             if let event = Self.appEvent(step.action) {
                 appEventsMade.append((index, simulation.clock.now, event.step, event.detail))
+            } else if let name = Self.startsInTheForeground(step.action), simulation.scheduler.processGeneration != generationBefore {
+                // A `submit`, `register` or `change-schedule` step that started the app is the user opening it: said,
+                // as a force-quit it ends (a review saw a force-quit, then a refresh launch that ran, and nothing between).
+                let ended = forceQuitBefore != nil && simulation.scheduler.forceQuitAt == nil ? "; the force-quit ended" : ""
+                appEventsMade.append((index, simulation.clock.now, name, "started the app in the foreground" + ended))
             }
             if let schedule = changedSchedules[index] {
                 let previous = changesMade.last?.schedule.timeZone ?? displayZone
@@ -301,6 +307,18 @@ struct LifecycleExecutor: Sendable {
             ]
             return ("update-app", written.compactMap { $0 }.joined(separator: ", "))
         default: return nil
+        }
+    }
+
+    /// The steps of the app's own code that start it in the foreground when it is not running (the others that start it
+    /// are app events of their own, and a `launch` starts it in the background).
+    /// Its name as the spec writes it, nil for any other step.
+    static func startsInTheForeground(_ action: LifecycleStep.Action) -> String? {
+        switch action {
+        case .register: "register"
+        case .submit: "submit"
+        case .changeSchedule: "change-schedule"
+        default: nil
         }
     }
 

@@ -51,6 +51,14 @@ import Testing
         #expect(simulation.scheduler.forceQuitAt != nil)
         let refresh = try await simulation.launch(Fixture.refresh, at: instant("2027-03-29T03:10:00+02:00"))
         #expect(refresh.error?.code == .appForceQuit)
+        // The process the processing launch started runs on: the refusal says the app's steps in it do not count (a
+        // review's submit in that process was read as the user opening the app).
+        #expect(refresh.error?.message.hasSuffix("(the process running now was started by the system in the background: the app's own "
+            + "steps in it do not open the app)") == true, "\(refresh.error?.message ?? "")")
+        // With no process running, the refusal says nothing of one.
+        await simulation.terminate()
+        let dead = try await simulation.launch(Fixture.refresh, at: instant("2027-03-29T03:20:00+02:00"))
+        #expect(dead.error?.code == .appForceQuit && dead.error?.message.contains("process running now") == false)
     }
 
     /// A start in the foreground is the user's: a relaunch, or a step the app takes while not running. A cancel

@@ -97,7 +97,11 @@ public final class SimulatedScheduler: Sendable {
         /// `app-force-quit` recorded and thrown for a refresh request while the user's force-quit holds.
         mutating func checkForceQuit(of request: TaskRequest, _ identifier: String, _ now: Date) throws(SchedulerError) {
             guard let forceQuitAt, request.kind == .refresh else { return }
-            throw fail(.appForceQuit, identifier, now, "the system does not launch \(identifier): the user force-quit the app at \(forceQuitAt.rfc3339UTC), and until the user opens it again the system launches none of its refresh tasks; expect app-force-quit here, or open the app (open-app) before this launch")
+            // A process running under a force-quit is one the system started in the background (a processing task):
+            // what the app's code did in it (a submit, a register) is not the user opening the app.
+            let running = process.isRunning
+                ? " (the process running now was started by the system in the background: the app's own steps in it do not open the app)" : ""
+            throw fail(.appForceQuit, identifier, now, "the system does not launch \(identifier): the user force-quit the app at \(forceQuitAt.rfc3339UTC), and until the user opens it again the system launches none of its refresh tasks; expect app-force-quit here, or open the app (open-app) before this launch" + running)
         }
 
         /// `launch-before-earliest-begin` recorded and thrown when `now` is before the request's floor.

@@ -265,6 +265,14 @@ import Testing
         #expect(svg.components(separatedBy: "class=\"app-event\"").count == 3, "\(svg)")
         #expect(svg.contains(">force-quit</text>") && svg.contains(">availability: refresh-disabled</text>"), "\(svg)")
         #expect(svg.contains("Step force-quit at 2027-06-09 00:30 CEST (+02:00) (line 23)."), "\(svg)")
+        // A step that ended the force-quit is captioned with that (its whole detail was cut at 40 characters); the text
+        // alternative keeps the whole detail.
+        let opened = LifecycleResult.AppEvent(at: Self.berlin("2027-06-09T06:00:00Z", "2027-06-09T08:00:00+02:00", "CEST"), step: "submit",
+                                              detail: "started the app; ended the force-quit", line: 25)
+        let ended = try #require(HTMLLifecyclePicture.render(
+            LifecycleResult(runs: [run], invariants: [], refusedLaunches: [refused], appEvents: [events[0], opened]), zoneContext: nil))
+        #expect(ended.contains(">submit: ended the force-quit</text>"), "\(ended)")
+        #expect(ended.contains("Step submit at 2027-06-09 08:00 CEST (+02:00) (started the app; ended the force-quit) (line 25)."), "\(ended)")
     }
 
     /// A step two days before the first mark (the force-quit that explains a refused launch) widens the axis to

@@ -363,6 +363,9 @@ import Testing
               - {at: 2027-06-09T03:01:00+02:00, launch: com.example.app.refresh}
               - {at: 2027-06-09T04:00:00+02:00, terminate: {}}
               - {at: 2027-06-09T05:00:00+02:00, submit: com.example.app.refresh}
+              - {at: 2027-06-09T06:00:00+02:00, force-quit: {}}
+              - {at: 2027-06-09T06:10:00+02:00, relaunch: {registers: [com.example.app.refresh]}}
+              - {at: 2027-06-09T06:20:00+02:00, open-app: {}}
             expect:
               completed: [true]
               errors: [late-registration]
@@ -370,10 +373,11 @@ import Testing
         let verdict = await LifecycleExecutor().execute(body)
         #expect(verdict.status == .passed, "\(verdict.message ?? "")")
         let lifecycle = try #require(verdict.lifecycle)
-        #expect(lifecycle.appEvents.map(\.step) == ["force-quit", "register", "terminate", "submit"])
-        #expect(lifecycle.appEvents.map(\.detail) == ["", "started the app in the foreground; the force-quit ended", "",
-                                                      "started the app in the foreground"])
-        #expect(lifecycle.appEvents.map(\.line) == [6, 7, 9, 10])
+        // The relaunch ends the second force-quit and says so beside what it set; the open-app after it ends none.
+        #expect(lifecycle.appEvents.map(\.step) == ["force-quit", "register", "terminate", "submit", "force-quit", "relaunch", "open-app"])
+        #expect(lifecycle.appEvents.map(\.detail) == ["", "started the app; ended the force-quit", "", "started the app", "",
+                                                      "registers: [com.example.app.refresh]; ended the force-quit", ""])
+        #expect(lifecycle.appEvents.map(\.line) == [6, 7, 9, 10, 11, 12, 13])
     }
 
     /// After an update that wrote the Info.plist, a gate refusal names that step's key and line (it said "add it to the
@@ -398,7 +402,7 @@ import Testing
         #expect(lifecycle.runs.map(\.reason) == ["ended by the update-app step at line 7"])
         // The update ended the process; the submit after it started the app in the foreground, which the steps list too.
         #expect(lifecycle.appEvents.map(\.step) == ["update-app", "submit"])
-        #expect(lifecycle.appEvents.map(\.detail) == ["background-modes: [processing]", "started the app in the foreground"])
+        #expect(lifecycle.appEvents.map(\.detail) == ["background-modes: [processing]", "started the app"])
         #expect(lifecycle.appEvents.map(\.line) == [7, 8])
         #expect(lifecycle.appEvents.map(\.at.offsetForm) == ["2027-06-08T21:00:05+02:00", "2027-06-09T08:00:00+02:00"])
         #expect(lifecycle.otherErrors.map(\.message) == [

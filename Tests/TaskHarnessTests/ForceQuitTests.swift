@@ -55,6 +55,15 @@ import Testing
         // review's submit in that process was read as the user opening the app).
         #expect(refresh.error?.message.hasSuffix("(the process running now was started by the system in the background: the app's own "
             + "steps in it do not open the app)") == true, "\(refresh.error?.message ?? "")")
+        // A process that holds no handler for the task: opening the app would not help, and the refusal says so.
+        var configuration = Fixture.configuration(tasks: Self.both)
+        configuration.backgroundRegistrations = [Fixture.processing]
+        let flagged = try await LifecycleSimulation(configuration)
+        try await flagged.forceQuit()
+        #expect(try await flagged.launch(Fixture.processing, at: instant("2027-03-29T03:00:00+02:00")).record != nil)
+        let unhandled = try await flagged.launch(Fixture.refresh, at: instant("2027-03-29T03:10:00+02:00")).error
+        #expect(unhandled?.code == .appForceQuit && unhandled?.message.hasSuffix("holds no handler for it: open-app brings that process "
+            + "forward without registering it, while a relaunch starts the app anew in the foreground)") == true, "\(unhandled?.message ?? "")")
         // With no process running, the refusal says nothing of one.
         await simulation.terminate()
         let dead = try await simulation.launch(Fixture.refresh, at: instant("2027-03-29T03:20:00+02:00"))

@@ -570,8 +570,12 @@ struct HTMLLifecyclePicture {
     /// or how many changes and steps share it.
     static func caption(_ changes: [LifecycleResult.ScheduleChange], _ events: [LifecycleResult.AppEvent]) -> String {
         if events.isEmpty { return caption(changes) }
+        // A step that ended a force-quit is captioned with that alone (`submit: ended the force-quit`): the detail
+        // before it was cut away at 40 characters (a review); the list under the picture says it whole.
+        let ending = "ended the force-quit"
+        let detail = events.first.map { $0.detail.hasSuffix(ending) ? ending : $0.detail } ?? ""
         let text = changes.isEmpty && events.count == 1
-            ? events[0].step + (events[0].detail.isEmpty ? "" : ": " + events[0].detail)
+            ? events[0].step + (detail.isEmpty ? "" : ": " + detail)
             : "\(changes.count + events.count) steps"
         return text.count > 40 ? String(text.prefix(39)) + "…" : text
     }

@@ -102,13 +102,17 @@ struct LifecycleExecutor: Sendable {
                     killedBySteps[launch.number] = "ended by the \(Self.actionName(step.action)) step at line \(step.location.line)"
                 }
             }
+            // A step that ended a force-quit says so (an `open-app`, a `relaunch`, or a step of the app's code that started
+            // it: a review saw a force-quit, then a refresh launch that ran, and nothing between).
+            let endedForceQuit = forceQuitBefore != nil && simulation.scheduler.forceQuitAt == nil
+            func detail(_ said: String) -> String {
+                endedForceQuit ? (said.isEmpty ? "" : said + "; ") + "ended the force-quit" : said
+            }
             if let event = Self.appEvent(step.action) {
-                appEventsMade.append((index, simulation.clock.now, event.step, event.detail))
+                appEventsMade.append((index, simulation.clock.now, event.step, detail(event.detail)))
             } else if let name = Self.startsInTheForeground(step.action), simulation.scheduler.processGeneration != generationBefore {
-                // A `submit`, `register` or `change-schedule` step that started the app is the user opening it: said,
-                // as a force-quit it ends (a review saw a force-quit, then a refresh launch that ran, and nothing between).
-                let ended = forceQuitBefore != nil && simulation.scheduler.forceQuitAt == nil ? "; the force-quit ended" : ""
-                appEventsMade.append((index, simulation.clock.now, name, "started the app in the foreground" + ended))
+                // A `submit`, `register` or `change-schedule` step that started the app is the user opening it.
+                appEventsMade.append((index, simulation.clock.now, name, detail("started the app")))
             }
             if let schedule = changedSchedules[index] {
                 let previous = changesMade.last?.schedule.timeZone ?? displayZone

@@ -99,8 +99,12 @@ public final class SimulatedScheduler: Sendable {
             guard let forceQuitAt, request.kind == .refresh else { return }
             // A process running under a force-quit is one the system started in the background (a processing task):
             // what the app's code did in it (a submit, a register) is not the user opening the app.
-            let running = process.isRunning
-                ? " (the process running now was started by the system in the background: the app's own steps in it do not open the app)" : ""
+            // When that process holds no handler for the task, opening the app brings it forward without one.
+            let running = !process.isRunning ? ""
+                : registrations[identifier] != nil
+                ? " (the process running now was started by the system in the background: the app's own steps in it do not open the app)"
+                : " (the process running now was started by the system in the background and holds no handler for it: open-app brings "
+                    + "that process forward without registering it, while a relaunch starts the app anew in the foreground)"
             throw fail(.appForceQuit, identifier, now, "the system does not launch \(identifier): the user force-quit the app at \(forceQuitAt.rfc3339UTC), and until the user opens it again the system launches none of its refresh tasks; expect app-force-quit here, or open the app (open-app) before this launch" + running)
         }
 

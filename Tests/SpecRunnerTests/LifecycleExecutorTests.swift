@@ -380,6 +380,36 @@ import Testing
         #expect(lifecycle.appEvents.map(\.line) == [6, 7, 9, 10, 11, 12, 13])
     }
 
+    /// Steps at one instant as two moves: each step's time is shown in the zone in effect after it, as each schedule
+    /// change is — a step before the second move in the first move's zone (a review saw the first move's step and the
+    /// launch after it in the second move's zone). zoneinfo: 00:31Z is 20:31 EDT (-04:00) the day before, 09:31 JST.
+    @Test func stepsAtOneInstantAsSeveralMovesAreEachInTheZoneAfterThem() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Two moves at one instant
+            task:
+              - {identifier: com.example.app.refresh, kind: refresh}
+              - {identifier: com.example.app.processing, kind: processing}
+            job: {items: ["42"]}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-06-08T20:00:00+02:00
+            steps:
+              - {at: 2027-06-08T22:00:00+02:00, force-quit: {}}
+              - {at: 2027-06-09T02:31:00+02:00, change-schedule: {timezone: America/New_York}}
+              - {at: 2027-06-09T02:31:00+02:00, launch: com.example.app.processing}
+              - {at: 2027-06-09T02:31:00+02:00, change-schedule: {timezone: Asia/Tokyo}}
+              - {at: 2027-06-09T02:31:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: []
+              errors: [launch-before-earliest-begin, launch-before-earliest-begin]
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .passed, "\(verdict.message ?? "")")
+        let lifecycle = try #require(verdict.lifecycle)
+        #expect(lifecycle.appEvents.map(\.at.offsetForm) == ["2027-06-08T22:00:00+02:00", "2027-06-08T20:31:00-04:00"])
+        #expect(lifecycle.scheduleChanges.map(\.at.offsetForm) == ["2027-06-08T20:31:00-04:00", "2027-06-09T09:31:00+09:00"])
+        #expect(lifecycle.refusedLaunches.map(\.at.offsetForm) == ["2027-06-08T20:31:00-04:00", "2027-06-09T09:31:00+09:00"])
+    }
+
     /// After an update that wrote the Info.plist, a gate refusal names that step's key and line (it said "add it to the
     /// Info.plist", which the spec does not have); a launch still running when a step ends the process says that step.
     @Test func anUpdatesGateAndAStepsDeathAreNamed() async throws {

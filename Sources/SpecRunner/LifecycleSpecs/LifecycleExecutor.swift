@@ -143,12 +143,17 @@ struct LifecycleExecutor: Sendable {
         let judgement = LifecycleJudgement(expect: spec.expect, report: report, zone: displayZone, zoneChanges: zoneChanges,
                                            scheduleZones: scheduleZones, abbreviations: abbreviations, killedBySteps: killedBySteps)
         var verdict = Verdict(status: .passed, timeZone: scheduleZone)
+        // The zone in effect after a step: at one instant, a step before a later change is in the zone before it (a
+        // review saw a step shown in the zone a later step at the same instant moved to). Steps are in time order.
+        func instant(_ date: Date, afterStep step: Int) -> ResultInstant {
+            ResultInstant(date, in: changesMade.last { $0.step <= step }?.schedule.timeZone ?? displayZone, abbreviations: abbreviations)
+        }
         // Each refused launch at its step's time, for the lifecycle picture (a refused step is no run).
         let refused = refusedLaunches.map { refused -> LifecycleResult.RefusedLaunch in
             let step = spec.steps[refused.step]
             let identifier: String = if case .launch(let identifier, _) = step.action { identifier } else { refused.error?.identifier ?? "" }
             return LifecycleResult.RefusedLaunch(
-                at: judgement.instant(refused.at), identifier: identifier, error: refused.error?.code.rawValue,
+                at: instant(refused.at, afterStep: refused.step), identifier: identifier, error: refused.error?.code.rawValue,
                 earliestBegin: refused.error?.earliestBegin.map(judgement.instant), line: step.location.line)
         }
         // After a failure of the machine the expectations and invariants would describe the machine, not the app (a
@@ -174,7 +179,7 @@ struct LifecycleExecutor: Sendable {
                                             expectations: machineFailed ? [] : judgement.expectations, refusedLaunches: refused,
                                             scheduleChanges: changes, otherErrors: others,
                                             appEvents: appEventsMade.map { event in
-                                                LifecycleResult.AppEvent(at: judgement.instant(event.at), step: event.name, detail: event.detail,
+                                                LifecycleResult.AppEvent(at: instant(event.at, afterStep: event.step), step: event.name, detail: event.detail,
                                                                          line: spec.steps[event.step].location.line)
                                             })
         if let stepProblem {

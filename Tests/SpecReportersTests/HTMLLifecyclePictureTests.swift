@@ -273,6 +273,13 @@ import Testing
             LifecycleResult(runs: [run], invariants: [], refusedLaunches: [refused], appEvents: [events[0], opened]), zoneContext: nil))
         #expect(ended.contains(">submit: ended the force-quit</text>"), "\(ended)")
         #expect(ended.contains("Step submit at 2027-06-09 08:00 CEST (+02:00) (started the app; ended the force-quit) (line 25)."), "\(ended)")
+        // A launch that started the app in the background is captioned so whole (`launch: started the app in the backgrou…`).
+        let started = LifecycleResult.AppEvent(at: Self.berlin("2027-06-09T06:00:00Z", "2027-06-09T08:00:00+02:00", "CEST"), step: "launch",
+                                               detail: "started the app in the background", line: 25)
+        let background = try #require(HTMLLifecyclePicture.render(
+            LifecycleResult(runs: [run], invariants: [], refusedLaunches: [refused], appEvents: [events[0], started]), zoneContext: nil))
+        #expect(background.contains(">launch: started in the background</text>"), "\(background)")
+        #expect(background.contains("Step launch at 2027-06-09 08:00 CEST (+02:00) (started the app in the background) (line 25)."), "\(background)")
     }
 
     /// A step two days before the first mark (the force-quit that explains a refused launch) widens the axis to

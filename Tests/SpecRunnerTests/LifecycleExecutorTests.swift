@@ -380,6 +380,40 @@ import Testing
         #expect(lifecycle.appEvents.map(\.line) == [6, 7, 9, 10, 11, 12, 13])
     }
 
+    /// A `launch` the system delivers to an app that is not running starts the app in the background: the steps the
+    /// report lists say so, whether the launch then runs or is refused (a review saw the launch in the runs, or the
+    /// refusal, and nothing saying the process was new). A launch into a running or suspended app starts nothing.
+    @Test func aLaunchThatStartsTheAppInTheBackgroundIsListed() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Started in the background
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            app: {registers-in-background: []}
+            clock: 2027-06-08T20:00:00+02:00
+            steps:
+              - {at: 2027-06-08T21:00:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-06-08T22:00:00+02:00, terminate: {}}
+              - {at: 2027-06-09T02:31:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-06-09T02:32:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-06-09T04:00:00+02:00, update-app: {registers-in-background: [com.example.app.refresh]}}
+              - {at: 2027-06-09T05:00:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-06-09T05:01:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: [true, true, true]
+              errors: [no-launch-handler, no-launch-handler]
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .passed, "\(verdict.message ?? "")")
+        let lifecycle = try #require(verdict.lifecycle)
+        // 21:00 runs in the app started in the foreground at the clock's start; 02:31 starts it and is refused, and
+        // 02:32 finds that process still there; the update ends it, so 05:00 starts the new build, and 05:01 finds it.
+        #expect(lifecycle.appEvents.map(\.step) == ["terminate", "launch", "update-app", "launch"])
+        #expect(lifecycle.appEvents.map(\.detail) == ["", "started the app in the background",
+                                                      "registers-in-background: [com.example.app.refresh]",
+                                                      "started the app in the background"])
+        #expect(lifecycle.appEvents.map(\.line) == [7, 8, 10, 11])
+        #expect(lifecycle.refusedLaunches.map(\.line) == [8, 9])
+    }
+
     /// Steps at one instant as two moves: each step's time is shown in the zone in effect after it, as each schedule
     /// change is — a step before the second move in the first move's zone (a review saw the first move's step and the
     /// launch after it in the second move's zone). zoneinfo: 00:31Z is 20:31 EDT (-04:00) the day before, 09:31 JST.

@@ -572,8 +572,11 @@ struct HTMLLifecyclePicture {
         if events.isEmpty { return caption(changes) }
         // A step that ended a force-quit is captioned with that alone (`submit: ended the force-quit`): the detail
         // before it was cut away at 40 characters (a review); the list under the picture says it whole.
-        let ending = "ended the force-quit"
-        let detail = events.first.map { $0.detail.hasSuffix(ending) ? ending : $0.detail } ?? ""
+        // A launch that started the app is `launch: started in the background`, which fits whole.
+        let ending = "ended the force-quit", background = "started the app in the background"
+        let detail = events.first.map {
+            $0.detail.hasSuffix(ending) ? ending : $0.detail == background ? "started in the background" : $0.detail
+        } ?? ""
         let text = changes.isEmpty && events.count == 1
             ? events[0].step + (detail.isEmpty ? "" : ": " + detail)
             : "\(changes.count + events.count) steps"

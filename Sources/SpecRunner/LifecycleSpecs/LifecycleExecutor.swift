@@ -113,6 +113,10 @@ struct LifecycleExecutor: Sendable {
             } else if let name = Self.startsInTheForeground(step.action), simulation.scheduler.processGeneration != generationBefore {
                 // A `submit`, `register` or `change-schedule` step that started the app is the user opening it.
                 appEventsMade.append((index, simulation.clock.now, name, detail("started the app")))
+            } else if case .launch = step.action, simulation.scheduler.processGeneration != generationBefore {
+                // The system started the app to deliver the launch: the stores were opened from disk and the start
+                // registered anew (a review saw the launch in the runs and nothing saying the process was new).
+                appEventsMade.append((index, simulation.clock.now, "launch", detail("started the app in the background")))
             }
             if let schedule = changedSchedules[index] {
                 let previous = changesMade.last?.schedule.timeZone ?? displayZone

@@ -282,6 +282,32 @@ import Testing
         #expect(background.contains("Step launch at 2027-06-09 08:00 CEST (+02:00) (started the app in the background) (line 25)."), "\(background)")
     }
 
+    /// A step at the last mark is near the picture's right edge: its caption starts left enough to end inside the
+    /// picture (it was cut off at the edge: `launch: started in tl`), and a caption far from the edge starts at its line.
+    @Test func aCaptionNearTheRightEdgeEndsInsideThePicture() throws {
+        let run = Run(planned: Self.berlin("2027-06-09T00:30:00Z", "2027-06-09T02:30:00+02:00", "CEST"),
+                      actual: Self.berlin("2027-06-10T00:31:00Z", "2027-06-10T02:31:00+02:00", "CEST"),
+                      key: "nightly-sync/v1/2027-06-09", outcome: "completed")
+        let quit = LifecycleResult.AppEvent(at: Self.berlin("2027-06-09T00:00:00Z", "2027-06-09T02:00:00+02:00", "CEST"), step: "force-quit", line: 23)
+        let started = LifecycleResult.AppEvent(at: Self.berlin("2027-06-10T00:31:00Z", "2027-06-10T02:31:00+02:00", "CEST"), step: "launch",
+                                               detail: "started the app in the background", line: 25)
+        let svg = try #require(HTMLLifecyclePicture.render(
+            LifecycleResult(runs: [run], invariants: [], appEvents: [quit, started]), zoneContext: nil))
+        func captionStart(_ text: String) throws -> Double {
+            let tail = try #require(svg.components(separatedBy: ">\(text)</text>").first)
+            let x = try #require(tail.components(separatedBy: "<text x=\"").last?.split(separator: "\"").first)
+            return try #require(Double(String(x)))
+        }
+        let lines = svg.components(separatedBy: "class=\"app-event\"").dropLast().map { try? #require($0.components(separatedBy: "x1=\"").last?.split(separator: "\"").first) }
+        let lineXs = lines.compactMap { $0.flatMap { Double(String($0)) } }
+        #expect(lineXs.count == 2, "\(svg)")
+        let caption = "launch: started in the background"
+        let start = try captionStart(caption)
+        #expect(start + Double(caption.count) * 6.5 <= HTMLTimeline.width, "\(svg)")
+        #expect(start < (lineXs.last ?? 0), "\(svg)")
+        #expect(try captionStart("force-quit") == (lineXs.first ?? 0) + 4, "\(svg)")
+    }
+
     /// A step two days before the first mark (the force-quit that explains a refused launch) widens the axis to
     /// take it: before, the axis ran 3 hours either side of the marks and the step's line was left out.
     @Test func aStepFarFromTheMarksWidensTheAxis() throws {

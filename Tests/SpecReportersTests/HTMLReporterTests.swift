@@ -583,6 +583,17 @@ extension HTMLReporterTests {
         #expect(page.contains("pre.diagnostic .source { display: inline-block; max-width: 100%; overflow-x: auto; white-space: pre;"))
         #expect(page.contains("function showCarets()"))
     }
+
+    /// A run's outcome wraps in its cell while the other cells of the runs table do not: a killed run's reason (why
+    /// its process died, 100 characters) widened the table past the page, so its key scrolled out of sight.
+    @Test func aLongOutcomeWrapsInTheRunsTable() {
+        let page = HTMLReporter().render(RunResultFixture.run)
+        let nowrap = page.range(of: "table.runs td { white-space: nowrap; }")
+        let wraps = page.range(of: "table.runs td.outcome { white-space: normal;")
+        #expect(nowrap != nil && wraps != nil)
+        // The later rule wins at equal weight only if it comes after; `td.outcome` weighs more anyway.
+        if let nowrap, let wraps { #expect(nowrap.upperBound < wraps.lowerBound) }
+    }
 }
 
 private extension Array where Element == String {

@@ -230,6 +230,8 @@ enum HTMLAssets {
           #printed-filters { overflow-wrap: anywhere; }
         table.occurrences, table.runs { display: block; max-width: 100%; overflow-x: auto; }
         table.occurrences .local, table.occurrences .utc, table.runs td { white-space: nowrap; }
+        /* A long reason (why a killed run's process died) wraps in its cell: it widened the table past the page. */
+        table.runs td.outcome { white-space: normal; min-width: 14em; }
         @media (max-width: 600px) {
           body { padding: 12px 10px 32px; }
           .body { padding: 4px 4px 12px 8px; }

@@ -225,8 +225,14 @@ struct HTMLLifecyclePicture {
                 groups.append((line.x, line.change.map { [$0] } ?? [], line.event.map { [$0] } ?? []))
             }
         }
+        // A caption that would run past the picture's right edge starts further left (it was cut off at the edge),
+        // though never over the caption before it.
+        var captionEnd = 0.0
         for group in groups {
-            svg.text(x: group.x + 4, y: 16, Self.caption(group.changes, group.events), cls: "schedule-change-label", anchor: "start")
+            let caption = Self.caption(group.changes, group.events)
+            let x = max(min(group.x + 4, HTMLTimeline.width - 4 - Self.captionWidth(caption) + 12), captionEnd)
+            svg.text(x: x, y: 16, caption, cls: "schedule-change-label", anchor: "start")
+            captionEnd = x + Self.captionWidth(caption)
         }
         // Leaders first, so the labels' halo keeps the labels they cross readable; each to the nearest of its marks.
         // A label stacked out of its place, or pushed aside by its neighbours, has a leader to its marks.

@@ -132,11 +132,24 @@ public struct OffsetMismatchLint: SpecLintRule {
             var resolver = WallTimeResolver(timeZone: zone)
             let policy = "'nonexistent: \(schedule.nonexistent.rawValue)'"
             guard let resolved = resolver.instants(for: wall, nonexistent: schedule.nonexistent, repeated: schedule.repeated).first else {
+                // The other policies' instants that night: an incident "the job did not run" is fixed by choosing one
+                // of them, not by removing the line (a review wrote the bug into its guard as told). Only a policy whose
+                // instant is that day's occurrence: Apia's skipped day read back is the 29th's own, which the drop rule keeps.
+                let others = NonexistentTimePolicy.allCases.filter { $0 != schedule.nonexistent }.compactMap { other -> String? in
+                    guard let instant = resolver.instants(for: wall, nonexistent: other, repeated: schedule.repeated).first?.date,
+                          let alternative = try? Schedule(id: schedule.id, version: schedule.version, rule: schedule.rule, timeZone: zone,
+                                                          nonexistent: other, repeated: schedule.repeated, searchLimit: schedule.searchLimit),
+                          let slot = alternative.occurrence(at: instant)?.slot,
+                          (slot.year, slot.month, slot.day) == (wall.year, wall.month, wall.day) else { return nil }
+                    return "\(other.rawValue) gives \(WallTimeText.instant(instant, offset: zone.secondsFromGMT(for: instant)))"
+                }
+                let otherwise = others.isEmpty ? "" : ", or, for a run that night, choose another 'nonexistent' policy: "
+                    + others.joined(separator: ", ")
                 guard let cursor, let next = try? CoreEngine().next(after: cursor, in: schedule) else {
-                    return "under \(policy) there is no occurrence that day; remove this instant"
+                    return "under \(policy) there is no occurrence that day; remove this instant" + otherwise
                 }
                 return "under \(policy) there is no occurrence that day, and the search finds the next one; write "
-                    + WallTimeText.instant(next.date, offset: zone.secondsFromGMT(for: next.date))
+                    + WallTimeText.instant(next.date, offset: zone.secondsFromGMT(for: next.date)) + otherwise
             }
             return "under \(policy), \(time) on \(date) is "
                 + "\(WallTimeText.instant(resolved.date, offset: zone.secondsFromGMT(for: resolved.date))); write that"

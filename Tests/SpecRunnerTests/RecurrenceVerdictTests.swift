@@ -360,7 +360,7 @@ import Testing
          "occurrences differ: 1 missing; 2027-03-28 03:00 CEST (+02:00) is what 'nonexistent: next-valid-time' gives, not this test's 'nonexistent: skip'"),
         ("nonexistent: next-valid-time, repeated: first", "2027-03-27T12:00:00+01:00", "2027-03-28T12:00:00+02:00", "[]",
          "occurrences differ: 1 unexpected; 2027-03-28 03:00 CEST (+02:00) comes from this test's 'nonexistent: next-valid-time'; under "
-            + "any other 'nonexistent' policy it is no occurrence"),
+            + "any other 'nonexistent' policy this instant is no occurrence"),
         ("nonexistent: skip, repeated: last", "2027-10-30T12:00:00+02:00", "2027-10-31T12:00:00+01:00", "[2027-10-31T02:30:00+02:00]",
          "occurrences differ: 1 missing, 1 unexpected; 2027-10-31 02:30 CEST (+02:00) is what 'repeated: first' or 'repeated: both' "
             + "gives, not this test's 'repeated: last'"),
@@ -551,7 +551,7 @@ import Testing
             """, path: "weekly.yaml")
         #expect(weekly.message == "occurrences differ: 1 missing, 1 unexpected; line 5: 2027-03-29 is a Monday; the rule runs on "
             + "Wednesday and Sunday; 2027-03-28 03:00 CEST (+02:00) comes from this test's 'nonexistent: next-valid-time'; under "
-            + "any other 'nonexistent' policy it is no occurrence")
+            + "any other 'nonexistent' policy this instant is no occurrence")
         let leap = try Self.runOnCore("""
             spec: leap
             schedule: {id: l, timezone: UTC, rule: {every: year, month: 2, day: 29, at: "12:00", missing-day: skip}, nonexistent: skip, repeated: first}
@@ -606,7 +606,7 @@ import Testing
          "occurrences differ: 1 missing; 2027-04-30 09:00 CEST (+02:00) is what 'missing-day: last-day' gives, not this test's 'missing-day: skip'"),
         ("{every: year, month: 2, day: 29, at: \"09:00\", missing-day: last-day}", "2027-01-01T00:00:00+01:00", "2028-01-01T00:00:00+01:00",
          "[]",
-         "occurrences differ: 1 unexpected; 2027-02-28 09:00 CET (+01:00) comes from this test's 'missing-day: last-day'; under 'missing-day: skip' it is no occurrence"),
+         "occurrences differ: 1 unexpected; 2027-02-28 09:00 CET (+01:00) comes from this test's 'missing-day: last-day'; under 'missing-day: skip' this instant is no occurrence"),
     ])
     func aFailureMissingDayExplainsNamesIt(rule: String, after: String, through: String, expected: String, message: String) throws {
         let result = try Self.runOnCore("""
@@ -616,6 +616,40 @@ import Testing
             expect:
               occurrences: \(expected)
             """, path: "month-end.yaml")
+        #expect(result.status == .failed)
+        #expect(result.message == message)
+    }
+
+    /// A wall time moved by one hour where the clocks skip another length that night (an incident review's app took
+    /// every change for one hour): said with the gap's length and edges. zoneinfo: Lord Howe skips 02:00–02:30 on
+    /// 2027-10-03 (15:30Z), so 02:15 under shift-forward is 15:45Z, 02:45+11:00, and 03:15+11:00 is 16:15Z; Troll
+    /// skips 01:00–03:00 on 2027-03-28 (01:00Z), so 02:30 under shift-forward is 02:30Z, 04:30+02:00, and 03:30+02:00 is
+    /// 01:30Z, which no policy gives. Under skip the day has no occurrence, and that is said too.
+    @Test(arguments: [
+        ("Australia/Lord_Howe", "02:15", "shift-forward", "2027-10-02T12:00:00+10:30", "2027-10-03T12:00:00+11:00", "2027-10-03T03:15:00+11:00",
+         "occurrences differ: 1 missing, 1 unexpected; line 5: 2027-10-03 03:15 (+11:00) is 02:15 moved forward by 1 hour, but the clocks "
+            + "skip 30 minutes that night in Australia/Lord_Howe (02:00 → 02:30); 2027-10-03 02:45 (+11:00) comes from this test's "
+            + "'nonexistent: shift-forward'; under any other 'nonexistent' policy this instant is no occurrence"),
+        ("Australia/Lord_Howe", "02:15", "skip", "2027-10-02T12:00:00+10:30", "2027-10-03T12:00:00+11:00", "2027-10-03T03:15:00+11:00",
+         "occurrences differ: 1 missing; line 5: 2027-10-03 03:15 (+11:00) is 02:15 moved forward by 1 hour, but the clocks "
+            + "skip 30 minutes that night in Australia/Lord_Howe (02:00 → 02:30); under 'nonexistent: skip' there is no occurrence that day"),
+        ("Antarctica/Troll", "02:30", "shift-forward", "2027-03-27T12:00:00+00:00", "2027-03-28T12:00:00+02:00", "2027-03-28T03:30:00+02:00",
+         "occurrences differ: 1 missing, 1 unexpected; line 5: 2027-03-28 03:30 (+02:00) is 02:30 moved forward by 1 hour, but the clocks "
+            + "skip 2 hours that night in Antarctica/Troll (01:00 → 03:00); 2027-03-28 04:30 (+02:00) comes from this test's "
+            + "'nonexistent: shift-forward'; under any other 'nonexistent' policy this instant is no occurrence"),
+        // Moved by the gap's own length: the policy sentence alone (shift-forward gives it).
+        ("Australia/Lord_Howe", "02:15", "skip", "2027-10-02T12:00:00+10:30", "2027-10-03T12:00:00+11:00", "2027-10-03T02:45:00+11:00",
+         "occurrences differ: 1 missing; 2027-10-03 02:45 (+11:00) is what 'nonexistent: shift-forward' gives, not this test's 'nonexistent: skip'"),
+    ])
+    func aWallTimeMovedByAnotherLengthThanTheGapIsSaidSo(zone: String, time: String, policy: String, after: String, through: String,
+                                                         expected: String, message: String) throws {
+        let result = try Self.runOnCore("""
+            spec: gap length
+            schedule: {id: g, timezone: \(zone), rule: {every: day, at: "\(time)"}, nonexistent: \(policy), repeated: first}
+            window: {after: \(after), through: \(through)}
+            expect:
+              occurrences: [\(expected)]
+            """, path: "gap-length.yaml")
         #expect(result.status == .failed)
         #expect(result.message == message)
     }

@@ -14,7 +14,45 @@ import SpecDiagnostics
 enum InstantSlipHint {
     static func hint(for schedule: Schedule, missing: InstantLiteral, render: (Date) -> ResultInstant) -> String? {
         guard schedule.occurrence(at: missing.date) == nil else { return nil }
-        return utcSlip(schedule, missing, render) ?? weekdaySlip(schedule, missing, render) ?? dateSlip(schedule, missing, render)
+        return utcSlip(schedule, missing, render) ?? gapLengthSlip(schedule, missing, render)
+            ?? weekdaySlip(schedule, missing, render) ?? dateSlip(schedule, missing, render)
+    }
+
+    /// The rule's wall time moved by another length than the gap it falls in that night: an app that took every
+    /// change for one hour wrote 03:15 for Lord Howe's 02:15, whose clocks skip 30 minutes (an incident review read
+    /// "1 missing" and had to work the gap's length out from the change's line).
+    private static func gapLengthSlip(_ schedule: Schedule, _ missing: InstantLiteral, _ render: (Date) -> ResultInstant) -> String? {
+        guard let every = try? Schedule(id: schedule.id, version: schedule.version, rule: schedule.rule, timeZone: schedule.timeZone,
+                                        nonexistent: .nextValidTime, repeated: .first, searchLimit: schedule.searchLimit),
+              let slots = try? every.occurrences(in: Window(after: missing.date - 4 * 3_600, through: missing.date + 4 * 3_600), limit: 1_000)
+        else { return nil }
+        var resolver = WallTimeResolver(timeZone: schedule.timeZone)
+        let missingWall = Int(missing.date.timeIntervalSince1970.rounded(.down)) + resolver.offset(at: missing.date)
+        for occurrence in slots {
+            guard case .gap = occurrence.resolution, let slot = occurrence.slot,
+                  case .gap(let transition, let before, let after) = resolver.resolve(slot) else { continue }
+            let moved = missingWall - slot.wallSeconds, skipped = after - before
+            guard moved != 0, moved % 900 == 0, abs(moved) <= 3 * 3_600, abs(moved) != skipped else { continue }
+            let start = Int(transition.timeIntervalSince1970) + before
+            let outcome = schedule.nonexistent == .skip ? "; under 'nonexistent: skip' there is no occurrence that day" : ""
+            return "\(place(missing))\(render(missing.date).local) is \(clock(slot.wallSeconds)) moved "
+                + "\(moved > 0 ? "forward" : "back") by \(spoken(abs(moved))), but the clocks skip \(spoken(skipped)) that night in "
+                + "\(ZoneDisplayName.of(schedule.timeZone)) (\(clock(start)) → \(clock(start + skipped)))" + outcome
+        }
+        return nil
+    }
+
+    /// `02:15` of wall seconds.
+    private static func clock(_ wall: Int) -> String {
+        let minutes = ((wall % 86_400 + 86_400) % 86_400) / 60
+        return (minutes / 60 < 10 ? "0" : "") + "\(minutes / 60):" + (minutes % 60 < 10 ? "0" : "") + "\(minutes % 60)"
+    }
+
+    /// `1 hour`, `30 minutes`, `1 hour 30 minutes`.
+    private static func spoken(_ seconds: Int) -> String {
+        let hours = seconds / 3_600, minutes = seconds % 3_600 / 60
+        return [hours > 0 ? "\(hours) hour\(hours == 1 ? "" : "s")" : nil, minutes > 0 ? "\(minutes) minute\(minutes == 1 ? "" : "s")" : nil]
+            .compactMap { $0 }.joined(separator: " ")
     }
 
     /// `Z` on the wall time the rule gives that day: the instant read as local time is an occurrence.

@@ -30,7 +30,7 @@ enum PolicyHint {
         let all = alternatives(of: schedule)
         let without = all.filter { $0.schedule.occurrence(at: date) == nil }
         guard !without.isEmpty else { return nil }
-        return "\(local(date)) comes from this test's \(own(without.map(\.kind), schedule)); under \(named(without, among: all)) it is no occurrence"
+        return "\(local(date)) comes from this test's \(own(without.map(\.kind), schedule)); under \(named(without, among: all)) this instant is no occurrence"
     }
 
     /// This test's own policies of the kinds named: only those the alternatives that matter change.

@@ -110,8 +110,15 @@ public struct SpecRunner: Sendable {
         switch item.spec.body {
         case .recurrence(let recurrence):
             guard let engine = item.engine else { return Verdict(status: .error, message: "no engine chosen") }
-            return RecurrenceExecutor(engines: engines, occurrenceLimit: options.occurrenceLimit)
-                .run(recurrence, caseSpec: caseSpec, engine: engine)
+            let executor = RecurrenceExecutor(engines: engines, occurrenceLimit: options.occurrenceLimit)
+            var verdict = executor.run(recurrence, caseSpec: caseSpec, engine: engine)
+            // A Foundation failure the core engine does not share, and the spec does not declare, is Foundation's own.
+            if engine == .foundation, verdict.status == .failed, item.spec.knownDeviations[engine] == nil,
+               executor.run(recurrence, caseSpec: caseSpec, engine: .core).status == .passed, let zone = verdict.timeZone {
+                let schedule = try? recurrence.schedule.schedule(overriding: caseSpec?.overrides ?? CaseSpec.Overrides())
+                verdict.message = (verdict.message.map { $0 + "; " } ?? "") + FoundationHint.hint(zone: zone, schedule: schedule, diff: verdict.diff)
+            }
+            return verdict
         case .lifecycle(let scenario):
             return LifecycleExecutor(temporaryParent: options.scenarioFolderParent, folderTracker: options.scenarioFolders,
                                      fixtureByteLimit: options.fixtureByteLimit, occurrenceLimit: options.occurrenceLimit).run(scenario)

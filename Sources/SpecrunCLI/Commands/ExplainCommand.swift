@@ -140,6 +140,18 @@ struct ExplainCommand {
         if digits(text[...]) || dateShaped {
             throw UsageError("'\(text)' is outside the years explain covers, 1000 to 9999; write a year like 2027 or a date like 2027-03-28.")
         }
+        // A date and a time in one (`2027-03-28T02:30`, an instant pasted from a spec): the two written apart (an
+        // incident review was told only "neither a year nor a date").
+        if let split = text.firstIndex(where: { $0 == "T" || $0 == "t" || $0 == " " }),
+           case .date = try? range(String(text[..<split])) {
+            var time = text[text.index(after: split)...].prefix { $0.isASCII && ($0.isNumber || $0 == ":") }
+            let parts = time.split(separator: ":", omittingEmptySubsequences: false)
+            if parts.count == 3, parts[2] == "00" { time = time.prefix(5) }
+            if (2...3).contains(parts.count), parts.allSatisfy({ $0.count == 2 }) {
+                throw UsageError("'\(text)' is a date and a time; write them apart: \(text[..<split]) --at \(time)"
+                    + " (the wall time, without an offset: explain reads it in the zone).")
+            }
+        }
         throw UsageError("'\(text)' is neither a year nor a date; write a year like 2027 or a date like 2027-03-28.")
     }
 }

@@ -27,6 +27,7 @@ public struct TransitionCoverageLint: SpecLintRule {
     public init() {}
 
     public func diagnostics(for spec: Spec, in file: SpecFile) -> [Diagnostic] {
+        if case .lifecycle(let scenario) = spec.body { return Self.scenarioDiagnostics(spec, scenario) }
         guard case .recurrence(let body) = spec.body, !Self.isTagged(spec, Self.controlTag) else { return [] }
         // Only a spec or a case that claims a change is looked at: every other spec costs no transition search.
         guard Self.isTagged(spec, Self.dstTag) || body.cases.contains(where: { $0.tags.contains { $0.lowercased() == Self.dstTag } })
@@ -67,6 +68,37 @@ public struct TransitionCoverageLint: SpecLintRule {
             "'\(spec.name)' is tagged \(Self.dstTag), but \(zones.joined(separator: ", ")) has no offset change in "
                 + "\(searched); move it over a change (\(where_)), or remove the tag",
             notes: [Diagnostic.Note(message: "a spec that checks on purpose that nothing changes can be tagged \(Self.controlTag) instead")])]
+    }
+
+    /// A lifecycle scenario tagged dst whose clock, from its start to its last step, passes no offset change of any
+    /// zone its schedule takes (an incident review tagged a June scenario dst and `check` said nothing: the lint
+    /// looked at windows and cases only). A scenario without a schedule has no zone to change.
+    private static func scenarioDiagnostics(_ spec: Spec, _ scenario: LifecycleSpec) -> [Diagnostic] {
+        guard isTagged(spec, dstTag), !isTagged(spec, controlTag), let first = scenario.schedule else { return [] }
+        var now = scenario.clock.date, last = scenario.clock
+        for step in scenario.steps {
+            if let at = step.at, at.date >= now { (now, last) = (at.date, at) }
+            switch step.action {
+            case .advance(.to(let target)) where target.date >= now: (now, last) = (target.date, target)
+            case .advance(.by(let seconds)): now = now.addingTimeInterval(Double(seconds))
+            default: break
+            }
+        }
+        var zones = [first.timeZone]
+        for change in scenario.scheduleChanges where !zones.contains(change.schedule.timeZone) { zones.append(change.schedule.timeZone) }
+        let spans = zones.map { (zone: $0, from: scenario.clock.date, through: now) }
+        guard !spans.contains(where: holdsChange) else { return [] }
+        let names = ListWording.joined(zones.map { ZoneDisplayName.of($0) }, "or")
+        let zone = ZoneDisplayName.of(zones[0])
+        var where_ = "'specrun explain \(zone) \(year(of: now, in: zones[0]))' lists them"
+        if let nearest = nearestChange(to: spans[0]) {
+            where_ = "the nearest is at \(nearest.date.rfc3339UTC), 'specrun explain \(zone) \(year(of: nearest.date, in: zones[0]))' lists that year's"
+        }
+        return [warning(on: spec,
+            "'\(spec.name)' is tagged \(dstTag), but its scenario, from its clock (\(scenario.clock.text)) to its last step "
+                + "(\(now == last.date ? last.text : now.rfc3339UTC)), passes no offset change of \(names); move its clock and steps over a change "
+                + "(\(where_)), or remove the tag",
+            notes: [Diagnostic.Note(message: "a scenario that checks on purpose that nothing changes can be tagged \(controlTag) instead")])]
     }
 
     /// A warning at each case tagged dst itself whose own search holds no change, though the spec's others do: a

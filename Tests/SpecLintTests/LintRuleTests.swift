@@ -191,6 +191,41 @@ import Testing
             + "after it up to 2035)"), "\(Self.lint(moscow))")
     }
 
+    /// A lifecycle scenario tagged dst whose clock passes no change of any zone its schedule takes is told so (an incident
+    /// review's June flight from Paris to New York passed `check` without a word); one whose later zone changes within
+    /// it is not. zoneinfo: Paris changes on 2027-03-28 and 2027-10-31 (01:00Z), New York on 2027-03-14 (07:00Z) and
+    /// 2027-11-07 (06:00Z); from June the nearest is Paris's March change.
+    @Test func aDSTScenarioWhoseClockPassesNoChangeIsReported() {
+        let june = """
+            spec: The flight
+            tags: [lifecycle, dst]
+            task: {identifier: com.example.app.reminder, kind: refresh}
+            schedule: {id: reminder, timezone: Europe/Paris, rule: {every: day, at: "09:00"}, nonexistent: skip, repeated: first}
+            clock: 2027-06-14T08:00:00+02:00
+            steps:
+              - {at: 2027-06-14T09:01:00+02:00, launch: com.example.app.reminder}
+              - {at: 2027-06-14T18:00:00-04:00, change-schedule: {timezone: America/New_York}}
+              - advance: 2h
+            expect:
+              completed: [true]
+
+            """
+        #expect(Self.lint(june) == """
+            lint.yaml:1:1: warning: 'The flight' is tagged dst, but its scenario, from its clock (2027-06-14T08:00:00+02:00) to its last step (2027-06-15T00:00:00Z), passes no offset change of Europe/Paris or America/New_York; move its clock and steps over a change (the nearest is at 2027-03-28T01:00:00Z, 'specrun explain Europe/Paris 2027' lists that year's), or remove the tag [dst-without-transition]
+            spec: The flight
+            ^~~~
+            note: a scenario that checks on purpose that nothing changes can be tagged control instead
+
+            """)
+        // In November: Paris has changed already (10-31), New York changes on 11-07 within the scenario.
+        let november = june.replacingOccurrences(of: "2027-06-14T08:00:00+02:00", with: "2027-11-05T08:00:00+01:00")
+            .replacingOccurrences(of: "2027-06-14T09:01:00+02:00", with: "2027-11-05T09:01:00+01:00")
+            .replacingOccurrences(of: "2027-06-14T18:00:00-04:00", with: "2027-11-06T18:00:00-04:00")
+            .replacingOccurrences(of: "advance: 2h", with: "advance: 2d")
+        #expect(Self.lint(november).isEmpty, "\(Self.lint(november))")
+        #expect(Self.lint(june.replacingOccurrences(of: "[lifecycle, dst]", with: "[lifecycle, dst, control]")).isEmpty)
+    }
+
     /// `tags: [DST]` claims a change as `dst` does (the lint review: passed over without a word); `Control` likewise.
     @Test func theTagsAreReadInAnyCase() {
         let upper = Self.juneWindow.replacingOccurrences(of: "tags: [dst, europe]", with: "tags: [DST, europe]")

@@ -119,6 +119,7 @@ public struct LifecycleSpec: Sendable, Hashable {
         case appendsDuplicates = "appends-duplicates"
         case skipsCompletionCheck = "skips-completion-check"
         case onlyLatestOccurrence = "only-latest-occurrence"
+        case skipsReconciliation = "skips-reconciliation"
     }
 
     // MARK: App

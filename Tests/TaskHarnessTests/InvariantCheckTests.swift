@@ -15,7 +15,7 @@ import Testing
     /// A mistake, the scenario that exposes it, and the checks that must fail for it.
     enum Mistake: String, CaseIterable, Sendable {
         case none
-        case keepsTemporaryFiles, splitWrite, appendsDuplicates, skipsCompletionCheck, onlyLatestOccurrence
+        case keepsTemporaryFiles, splitWrite, appendsDuplicates, skipsCompletionCheck, onlyLatestOccurrence, skipsReconciliation
         case launchScopedKeyAcrossInterruption, neverCompletesAndDeadlinePasses, neverCompletesAndScenarioEnds
         case successAfterExpiration, commitAfterReportedFailure, noExpirationHandler
 
@@ -27,6 +27,8 @@ import Testing
             case .appendsDuplicates: ["no-duplicate-items"]
             case .skipsCompletionCheck: ["catch-up-nothing-twice"]
             case .onlyLatestOccurrence: ["catch-up-nothing-missed"]
+            // The retry writes the interrupted run again: two launches wrote its occurrence (the rows upserted stay right).
+            case .skipsReconciliation: ["interrupted-write-reconciled", "catch-up-nothing-twice"]
             case .launchScopedKeyAcrossInterruption: ["interrupted-write-reconciled", "no-duplicate-side-effects"]
             case .neverCompletesAndDeadlinePasses: ["one-completion-per-launch"]
             case .neverCompletesAndScenarioEnds: ["one-completion-per-launch", "no-pending-timers"]
@@ -38,13 +40,14 @@ import Testing
 
         func run() async throws -> LifecycleReport {
             let refresh = Fixture.refresh
-            var configuration = Fixture.configuration(schedule: [.skipsCompletionCheck, .onlyLatestOccurrence].contains(self) ? Fixture.nightly : nil)
+            var configuration = Fixture.configuration(schedule: [.skipsCompletionCheck, .onlyLatestOccurrence, .skipsReconciliation].contains(self) ? Fixture.nightly : nil)
             switch self {
             case .keepsTemporaryFiles: configuration.jobFlaws = [.keepsTemporaryFiles]
             case .splitWrite: configuration.jobFlaws = [.splitWrite]
             case .appendsDuplicates: configuration.jobFlaws = [.appendsDuplicates]
             case .skipsCompletionCheck: configuration.jobFlaws = [.skipsCompletionCheck]
             case .onlyLatestOccurrence: configuration.jobFlaws = [.onlyLatestOccurrence]
+            case .skipsReconciliation: configuration.jobFlaws = [.skipsReconciliation]
             case .launchScopedKeyAcrossInterruption: configuration.jobFlaws = [.launchScopedSideEffectKey]
             case .neverCompletesAndDeadlinePasses, .neverCompletesAndScenarioEnds: configuration.adapter = .flawed(.neverCompletes)
             case .successAfterExpiration: configuration.adapter = .flawed(.reportsSuccessRegardless)
@@ -76,6 +79,9 @@ import Testing
                 try await simulation.launch(refresh, at: day2)
             case .onlyLatestOccurrence:
                 try await simulation.launch(refresh, at: instant("2027-04-01T03:00:00+02:00"))
+            case .skipsReconciliation:
+                try await simulation.launch(refresh, at: day1, plan: LaunchPlan(interrupt: .afterWrite))
+                try await simulation.launch(refresh, at: day1)
             case .launchScopedKeyAcrossInterruption:
                 try await simulation.launch(refresh, at: day1, plan: LaunchPlan(interrupt: .afterWrite))
                 try await simulation.launch(refresh, at: day2)

@@ -180,6 +180,7 @@ extension SyncJob.Flaw {
         case .appendsDuplicates: self = .appendsDuplicates
         case .skipsCompletionCheck: self = .skipsCompletionCheck
         case .onlyLatestOccurrence: self = .onlyLatestOccurrence
+        case .skipsReconciliation: self = .skipsReconciliation
         }
     }
 }

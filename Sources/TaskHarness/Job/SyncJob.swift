@@ -39,6 +39,9 @@ public final class SyncJob: RefreshJob {
         case skipsCompletionCheck = "skips-completion-check"
         /// Runs only the latest due occurrence and records the window as done: earlier ones are missed.
         case onlyLatestOccurrence = "only-latest-occurrence"
+        /// Writes a run an earlier attempt committed (and died before recording) again instead of reconciling it
+        /// through the business key: an interrupted write is repeated (with `appendsDuplicates`, its rows twice).
+        case skipsReconciliation = "skips-reconciliation"
     }
 
     /// Where the job's data goes.
@@ -253,7 +256,7 @@ public final class SyncJob: RefreshJob {
     /// key; asking again is a no-op) and returns the occurrences still to write. Nil when there is none, and when the
     /// earlier attempt covered all of them (`write` reconciles that case whole).
     private func reconcileEarlierAttempt(due: [Occurrence]?, at launchTime: Date, launchTag: String) throws -> [Occurrence]? {
-        guard let due, !flaws.contains(.skipsCompletionCheck),
+        guard let due, !flaws.contains(.skipsCompletionCheck), !flaws.contains(.skipsReconciliation),
               let committed = try stores.sync.snapshot().runKey,
               let index = due.firstIndex(where: { $0.key.rawValue == committed }), index < due.count - 1,
               try !stores.completions.isCompleted(committed)
@@ -315,7 +318,7 @@ public final class SyncJob: RefreshJob {
 
     private func write(_ items: [String], batch: ItemBatch, runKey: String, at launchTime: Date) async throws -> WriteOutcome {
         let store = stores.sync
-        if try store.snapshot().runKey == runKey, try !stores.completions.isCompleted(runKey) {
+        if !flaws.contains(.skipsReconciliation), try store.snapshot().runKey == runKey, try !stores.completions.isCompleted(runKey) {
             // An earlier attempt committed this run and died before its completion record.
             monitor?.note(.reconciled(runKey: runKey), identifier: identifier)
             try rollbackOwnWrite()

@@ -380,6 +380,41 @@ import Testing
         #expect(lifecycle.appEvents.map(\.line) == [6, 7, 9, 10, 11, 12, 13])
     }
 
+    /// A launch with nothing due whose request the app kept from the schedule before a change says so in its run's
+    /// reason, with that instant in the old schedule's zone (an incident review saw a wake-up at 03:01 New York time
+    /// after a flight from Paris, and nothing linking it to the move). zoneinfo: Berlin's 02:30 of 2027-03-30 is
+    /// 00:30Z (+02:00 since 03-28), 20:30 EDT of 03-29 in New York. A change of wall time alone names no zone; an app
+    /// that computes its request again is launched at the new schedule's occurrence and needs no such reason.
+    @Test func aLaunchForARequestKeptAcrossAChangeSaysSo() async throws {
+        let scenario = """
+            spec: Kept
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            job: {items: ["42"]}
+            app: {on-schedule-change: keep-pending}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-03-29T12:00:00+02:00, change-schedule: CHANGE}
+              - {at: 2027-03-30T02:31:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: [true, true]
+            """
+        func reasons(_ change: String) async throws -> [String?] {
+            let (_, body) = try Self.scenario(scenario.replacingOccurrences(of: "CHANGE", with: change))
+            let verdict = await LifecycleExecutor().execute(body)
+            #expect(verdict.status == .passed, "\(verdict.message ?? "")")
+            return try #require(verdict.lifecycle).runs.map(\.reason)
+        }
+        #expect(try await reasons("{timezone: America/New_York}") == [nil, "nothing due: its request was for 2027-03-30 02:30 CEST (+02:00), "
+            + "an occurrence of the Europe/Berlin schedule before the change at line 9, which the app kept (on-schedule-change: keep-pending)"])
+        // The wall time moved to 04:00 (same version: 03-29's key is completed, 03-30's 04:00 is not due yet): the
+        // request for 02:30 is no occurrence of it; the zone is the same.
+        #expect(try await reasons("{rule: {every: day, at: \"04:00\"}}") == [nil, "nothing due: its request was for "
+            + "2027-03-30 02:30 CEST (+02:00), an occurrence of the schedule before the change at line 9, which the app kept "
+            + "(on-schedule-change: keep-pending)"])
+    }
+
     /// A `launch` the system delivers to an app that is not running starts the app in the background: the steps the
     /// report lists say so, whether the launch then runs or is refused (a review saw the launch in the runs, or the
     /// refusal, and nothing saying the process was new). A launch into a running or suspended app starts nothing.

@@ -144,8 +144,11 @@ struct LifecycleExecutor: Sendable {
         let zoneChanges = changesMade.filter { $0.schedule.timeZone != $0.previousZone }.map { (from: $0.at, zone: $0.schedule.timeZone) }
         let abbreviations = ZoneAbbreviations.system(for: [displayZone.identifier] + zoneChanges.map(\.zone.identifier))
         let scheduleZones = spec.schedule.map { [$0.timeZone] + spec.scheduleChanges.map(\.schedule.timeZone) } ?? []
+        let staleRequests = Self.staleRequests(report.runs, spec: spec, changes: changesMade.map { ($0.at, $0.schedule, spec.steps[$0.step].location.line) },
+                                               abbreviations: abbreviations)
         let judgement = LifecycleJudgement(expect: spec.expect, report: report, zone: displayZone, zoneChanges: zoneChanges,
-                                           scheduleZones: scheduleZones, abbreviations: abbreviations, killedBySteps: killedBySteps)
+                                           scheduleZones: scheduleZones, abbreviations: abbreviations, killedBySteps: killedBySteps,
+                                           staleRequests: staleRequests)
         var verdict = Verdict(status: .passed, timeZone: scheduleZone)
         // The zone in effect after a step: at one instant, a step before a later change is in the zone before it (a
         // review saw a step shown in the zone a later step at the same instant moved to). Steps are in time order.
@@ -321,6 +324,29 @@ struct LifecycleExecutor: Sendable {
             return ("update-app", written.compactMap { $0 }.joined(separator: ", "))
         default: return nil
         }
+    }
+
+    /// The launches with nothing due whose request came from the schedule before a change: an app that kept its pending
+    /// request (`on-schedule-change: keep-pending`) is woken at the old schedule's instant (an incident review saw a
+    /// wake-up at 03:01 after a flight from Paris to New York, and nothing linking it to the move). Its floor is no
+    /// occurrence of the schedule in effect at the launch, and one of the schedule a change replaced before it.
+    static func staleRequests(_ runs: [RunRecord], spec: LifecycleSpec, changes: [(at: Date, schedule: ScheduleSpec, line: Int)],
+                              abbreviations: ZoneAbbreviations) -> [Int: String] {
+        guard let first = spec.schedule, !changes.isEmpty else { return [:] }
+        var found: [Int: String] = [:]
+        for run in runs {
+            guard let floor = run.requestFloor, let inEffect = changes.lastIndex(where: { $0.at <= run.actual }),
+                  let current = try? changes[inEffect].schedule.schedule(), current.occurrence(at: floor) == nil else { continue }
+            // The latest change whose schedule before it gives the floor.
+            let before = [first] + changes.map(\.schedule)
+            guard let change = (0...inEffect).last(where: { (try? before[$0].schedule())?.occurrence(at: floor) != nil }) else { continue }
+            let shown = ResultInstant(floor, in: before[change].timeZone, abbreviations: abbreviations).local
+            let kept = spec.app.onScheduleChange == .keepPending ? ", which the app kept (on-schedule-change: keep-pending)" : ""
+            let zone = before[change].timeZone == current.timeZone ? "" : ZoneDisplayName.of(before[change].timeZone) + " "
+            found[run.launch] = "nothing due: its request was for \(shown), an occurrence of the \(zone)schedule before the change at "
+                + "line \(changes[change].line)\(kept)"
+        }
+        return found
     }
 
     /// The steps of the app's own code that start it in the foreground when it is not running (the others that start it

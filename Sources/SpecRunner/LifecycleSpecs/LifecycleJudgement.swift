@@ -26,8 +26,10 @@ struct LifecycleJudgement {
     private(set) var expectations: [LifecycleResult.ExpectationCheck] = []
 
     init(expect: LifecycleExpectation, report: LifecycleReport, zone: TimeZone, zoneChanges: [(from: Date, zone: TimeZone)] = [],
-         scheduleZones: [TimeZone] = [], abbreviations: ZoneAbbreviations, killedBySteps: [Int: String] = [:]) {
+         scheduleZones: [TimeZone] = [], abbreviations: ZoneAbbreviations, killedBySteps: [Int: String] = [:],
+         staleRequests: [Int: String] = [:]) {
         self.killedBySteps = killedBySteps
+        self.staleRequests = staleRequests
         self.expect = expect
         self.report = report
         self.zone = zone
@@ -94,7 +96,7 @@ struct LifecycleJudgement {
             return LifecycleResult.Run(
                 planned: run.planned.map { planned in plannedZone.map { ResultInstant(planned, in: $0, abbreviations: abbreviations) } ?? instant(planned) },
                 actual: instant(run.actual), key: run.key,
-                outcome: outcome(of: run).rawValue, reason: run.failure ?? run.note ?? killedReason(run, deaths))
+                outcome: outcome(of: run).rawValue, reason: run.failure ?? run.note ?? killedReason(run, deaths) ?? staleRequests[run.launch])
         }
     }
 
@@ -162,6 +164,9 @@ struct LifecycleJudgement {
 
     /// Why the launches a step ended died, by launch number: `ended by the force-quit step at line 12`.
     let killedBySteps: [Int: String]
+    /// Why a launch with nothing due was launched at all, by launch number, when its request came from the schedule
+    /// before a change (`nothing due: its request was for …`).
+    let staleRequests: [Int: String]
 
     /// Why a killed run's process died, in the words of the spec or the defect: a failed run said its stage and error,
     /// and a killed one said nothing (an adoption review read `killed` alone and had to find the rule in the docs).

@@ -388,7 +388,8 @@ public actor LifecycleSimulation {
                 // before it (its catch-up window was frozen at the start: `window`).
                 let nothingDue = run?.nothingDue == true || run?.window != nil
                 return [RunRecord(launch: launch.number, identifier: launch.identifier, planned: nothingDue ? nil : launch.planned,
-                                  actual: launch.actual, key: run?.runKey, completed: launch.completed, failure: failure)]
+                                  actual: launch.actual, key: run?.runKey, completed: launch.completed, failure: failure,
+                                  requestFloor: nothingDue ? launch.planned : nil)]
             }
             // An occurrence an interrupted attempt wrote is complete once this launch recorded it, even if the
             // launch then failed on the occurrences after it.

@@ -18,4 +18,6 @@ public struct RunRecord: Sendable, Hashable {
     /// For a run that succeeded without writing its occurrence: `already complete` (another launch, overlapping this
     /// one, wrote and recorded it first). Two overlapping launches read `completed` with one key, like a duplicate run.
     public var note: String? = nil
+    /// For a scheduled launch with nothing due: its request's `earliestBeginDate`, which is no plan (nil otherwise).
+    public var requestFloor: Date? = nil
 }

@@ -153,6 +153,19 @@ import Testing
         #expect(!run.out.contains("≠"))
     }
 
+    /// The days either side of Apia's skipped 2011-12-30 (zoneinfo: -10:00 until 2011-12-30T10:00Z, then +14:00): each
+    /// wall time exists once and Foundation gives it. Every row of 12-29 read "≠ no occurrence that day (next:
+    /// 2011-12-29T09:00:00-10:00)" — the skipped day read with the offset after its gap is 12-29's own instant, and the
+    /// window explain asks Foundation over ended before it (a second incident review).
+    @Test(arguments: [("2011-12-29", "2011-12-29T09:00:00-10:00"), ("2011-12-31", "2011-12-31T09:00:00+14:00")])
+    func theDaysBesideApiasSkippedDayAgreeWithFoundation(date: String, instant: String) async {
+        let run = await CommandRun.run("explain", "Pacific/Apia", date, "--at", "09:00", "--engine", "all")
+        #expect(run.status == ExitStatus.success)
+        #expect(run.out.contains("09:00 on \(date) exists once: \(instant); every policy gives that instant.\n  foundation: the same under every policy\n"),
+                "\(run.out)")
+        #expect(!run.out.contains("≠"))
+    }
+
     /// Berlin's one-hour changes: Foundation gives what the core gives (Python: as in `berlin2027At0230`).
     @Test func berlinAgreesWithFoundation() async {
         let run = await CommandRun.run("explain", "Europe/Berlin", "2027", "--at", "02:30", "--engine", "all")

@@ -259,8 +259,16 @@ struct ZoneReport {
         case .repeated(let value): repeated = value
         }
         let day = 86_400
-        let before = coreInstants(LocalDateTime(wallSeconds: local.wallSeconds - day), resolver: &resolver).max()
-        let after = coreInstants(LocalDateTime(wallSeconds: local.wallSeconds + day), resolver: &resolver).min()
+        // For a wall time that exists once, the neighbours' instants on its far sides: a skipped day after it (Apia's
+        // 2011-12-30) read with the offset after its gap (shift-backward) is this day's own instant, and the window
+        // ended before it (every row of 2011-12-29 read "≠ no occurrence that day", naming that day's instant as the
+        // next). A gap's or overlap's day keeps its neighbours whole: its own instants are theirs under some policy.
+        var own: [Date] = []
+        if case .unique(let date) = resolver.resolve(local) { own = [date] }
+        let before = coreInstants(LocalDateTime(wallSeconds: local.wallSeconds - day), resolver: &resolver)
+            .filter { instant in own.allSatisfy { instant < $0 } }.max()
+        let after = coreInstants(LocalDateTime(wallSeconds: local.wallSeconds + day), resolver: &resolver)
+            .filter { instant in own.allSatisfy { instant > $0 } }.min()
         // Offsets stay within ±26 hours of UTC: without a neighbour (never, in practice), a day and a half is safe.
         // On the last days of 9999 the day after's instant (and so the window's end) can be in the year 10000, where
         // no window ends: the window stops at 9999's last second, and Foundation's answers after it are asked one by

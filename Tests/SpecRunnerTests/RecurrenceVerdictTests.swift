@@ -641,13 +641,27 @@ import Testing
         }
         let own = try run("2027-10-03T02:45:00+11:00")
         #expect(own.status == .failed)
-        #expect(own.message == "occurrences differ: 1 missing; the core engine gives the instants expected: the difference is "
-            + "Foundation's own (`specrun explain Australia/Lord_Howe 2027-10-03 --at 02:15 --engine all` shows both engines' answers; "
-            + "a difference Foundation is known for is declared under 'known-deviations')", "\(own.message ?? "")")
+        #expect(own.message == "occurrences differ: 1 missing; the core engine gives the instants expected, so the difference is "
+            + "Foundation's own (`specrun explain Australia/Lord_Howe 2027-10-03 --at 02:15 --engine all` shows both engines' answers)",
+                "\(own.message ?? "")")
         // Declared: a known deviation, its message without the advice to declare it.
         let declared = try run("2027-10-03T02:45:00+11:00", deviation: true)
         #expect(declared.status == .knownDeviation)
         #expect(declared.message == "occurrences differ: 1 missing", "\(declared.message ?? "")")
+        // Nuuk's gap crosses midnight (zoneinfo: 2027-03-27 23:00 -02:00 → 2027-03-28 00:00 -01:00 at 01:00Z): 23:30 of
+        // 03-27 under shift-forward is 01:30Z, 00:30 of 03-28 local. The command names the slot the rule missed (03-27
+        // at 23:30), not the instant's local date and the rule's first time (03-28 at 22:30, where both engines agree).
+        let nuuk = SpecParser().parse(path: "nuuk.yaml", bytes: Array("""
+            spec: nuuk
+            schedule: {id: n, timezone: America/Nuuk, rule: {every: day, at: ["22:30", "23:30"]}, nonexistent: shift-forward, repeated: first}
+            window: {after: 2027-03-27T12:00:00-02:00, through: 2027-03-28T12:00:00-01:00}
+            expect:
+              occurrences: [2027-03-27T22:30:00-02:00, 2027-03-28T00:30:00-01:00]
+            """.utf8))
+        let midnight = try Self.run(try #require(nuuk.specs.first), on: .foundation)
+        #expect(midnight.status == .failed)
+        #expect(midnight.message?.hasSuffix("(`specrun explain America/Nuuk 2027-03-27 --at 23:30 --engine all` shows both engines' answers)") == true,
+                "\(midnight.message ?? "")")
         // Wrong on both engines (the one-hour slip): the core's failure is the one to read, and Foundation's says nothing more.
         let both = try run("2027-10-03T03:15:00+11:00")
         #expect(both.status == .failed)

@@ -308,6 +308,36 @@ import Testing
         #expect(try captionStart("force-quit") == (lineXs.first ?? 0) + 4, "\(svg)")
     }
 
+    /// A caption pulled left from the right edge never starts over the caption before it: a force-quit near the end
+    /// and a launch at the last mark, their lines apart by more than the force-quit's caption (two captions, not one
+    /// group), would have `launch: started in the background` drawn over `force-quit` (mutation run 15's P3 and P5
+    /// survived the rule dropped, and the end of the caption before taken as its start).
+    @Test func aCaptionPulledFromTheRightEdgeStartsAfterTheCaptionBefore() throws {
+        let run = Run(planned: Self.berlin("2027-06-09T00:30:00Z", "2027-06-09T02:30:00+02:00", "CEST"),
+                      actual: Self.berlin("2027-06-10T00:31:00Z", "2027-06-10T02:31:00+02:00", "CEST"),
+                      key: "nightly-sync/v1/2027-06-09", outcome: "completed")
+        let quit = LifecycleResult.AppEvent(at: Self.berlin("2027-06-09T21:30:00Z", "2027-06-09T23:30:00+02:00", "CEST"), step: "force-quit", line: 23)
+        let started = LifecycleResult.AppEvent(at: Self.berlin("2027-06-10T00:31:00Z", "2027-06-10T02:31:00+02:00", "CEST"), step: "launch",
+                                               detail: "started the app in the background", line: 25)
+        let svg = try #require(HTMLLifecyclePicture.render(
+            LifecycleResult(runs: [run], invariants: [], appEvents: [quit, started]), zoneContext: nil))
+        func captionStart(_ text: String) throws -> Double {
+            let tail = try #require(svg.components(separatedBy: ">\(text)</text>").first)
+            let x = try #require(tail.components(separatedBy: "<text x=\"").last?.split(separator: "\"").first)
+            return try #require(Double(String(x)))
+        }
+        let lines = svg.components(separatedBy: "class=\"app-event\"").dropLast().map { try? #require($0.components(separatedBy: "x1=\"").last?.split(separator: "\"").first) }
+        let lineXs = lines.compactMap { $0.flatMap { Double(String($0)) } }
+        try #require(lineXs.count == 2, "\(svg)")
+        let first = "force-quit", second = "launch: started in the background"
+        // Two captions, and the edge pulls the second back past the end of the first.
+        #expect(lineXs[1] - lineXs[0] >= HTMLLifecyclePicture.captionWidth(first), "\(lineXs)")
+        #expect(lineXs[0] + 4 + HTMLLifecyclePicture.captionWidth(first)
+            > HTMLTimeline.width - 4 - HTMLLifecyclePicture.captionWidth(second) + 12, "\(lineXs)")
+        #expect(try captionStart(first) == lineXs[0] + 4, "\(svg)")
+        #expect(try captionStart(second) >= captionStart(first) + HTMLLifecyclePicture.captionWidth(first), "\(svg)")
+    }
+
     /// A step two days before the first mark (the force-quit that explains a refused launch) widens the axis to
     /// take it: before, the axis ran 3 hours either side of the marks and the step's line was left out.
     @Test func aStepFarFromTheMarksWidensTheAxis() throws {

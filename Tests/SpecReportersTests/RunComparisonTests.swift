@@ -759,6 +759,21 @@ struct RunComparisonTests {
         #expect(!render(here).contains("its file is"))
     }
 
+    /// A test whose file is invalid now under another spelling of its path (`/ci/specs/…` for `specs/…`, no folder
+    /// renamed: the other files kept their paths) did not run, and its entry names that spelling as the file to fix;
+    /// it is no removed test. Only the renamed folder's path was pinned (mutation run 15's C1 survived the spelling
+    /// left out of the search).
+    @Test func aTestWhoseFileIsInvalidUnderAnotherSpellingDidNotRun() {
+        var respelled = Self.run
+        respelled.tests.removeAll { $0.file == Fixture.berlinSpring }
+        respelled.diagnostics.append(error(Fixture.offsetWarning, in: "/ci/" + Fixture.berlinSpring))
+        let comparison = RunComparison(old: Self.run, new: respelled)
+        #expect(comparison.changes.map(\.kind) == Array(repeating: .notRun, count: 5), "\(comparison.changes.map(\.kind))")
+        #expect(comparison.changes.allSatisfy { $0.invalidFileNow == "/ci/" + Fixture.berlinSpring })
+        #expect(render(comparison).contains("\n      its file is /ci/\(Fixture.berlinSpring) now, which NEW could not read\n"),
+                "\(render(comparison))")
+    }
+
     /// `count` tests in as many files under `folder`, each named by `name`, and as many invalid files with two errors
     /// each.
     private func manyFiles(_ count: Int, under folder: String, name: (Int) -> String) -> RunResult {

@@ -415,6 +415,28 @@ import Testing
             + "(on-schedule-change: keep-pending)"])
     }
 
+    /// An `open-app` that ends a force-quit, a step with no detail of its own, says only that: `ended the force-quit`,
+    /// not `; ended the force-quit` (mutation run 15's E2 survived the separator kept for an empty detail: every step
+    /// pinned that ended a force-quit had a detail before it).
+    @Test func anOpenAppThatEndsAForceQuitSaysOnlyThat() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Opened after a force-quit
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            clock: 2027-06-08T20:00:00+02:00
+            steps:
+              - {at: 2027-06-08T21:00:00+02:00, force-quit: {}}
+              - {at: 2027-06-08T22:00:00+02:00, open-app: {}}
+              - {at: 2027-06-08T23:00:00+02:00, open-app: {}}
+            expect:
+              completed: []
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .passed, "\(verdict.message ?? "")")
+        let lifecycle = try #require(verdict.lifecycle)
+        #expect(lifecycle.appEvents.map(\.step) == ["force-quit", "open-app", "open-app"])
+        #expect(lifecycle.appEvents.map(\.detail) == ["", "ended the force-quit", ""], "\(lifecycle.appEvents.map(\.detail))")
+    }
+
     /// A `launch` the system delivers to an app that is not running starts the app in the background: the steps the
     /// report lists say so, whether the launch then runs or is refused (a review saw the launch in the runs, or the
     /// refusal, and nothing saying the process was new). A launch into a running or suspended app starts nothing.

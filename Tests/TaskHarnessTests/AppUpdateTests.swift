@@ -97,4 +97,29 @@ import Testing
         let other = try await simulation.submit(Fixture.refresh, earliestBeginDate: nil)
         #expect(other?.code == .notRegistered && other?.message.contains("started this process in the background") == false, "\(other?.message ?? "")")
     }
+
+    /// A start's note belongs to its process: a submit that finds no process running (an app's code calling the
+    /// scheduler after its process ended) is told to register, without the note of the process that is gone — it
+    /// described a start that no longer holds. The simulation always starts a process before a submit, so only the
+    /// scheduler can show it (mutation run 15's S3 survived the running check dropped).
+    @Test func aStartsNoteIsNotToldOnceItsProcessEnded() throws {
+        let scheduler = try SimulatedScheduler(gate: Fixture.gate, clock: try ManualClock(start: Fixture.start))
+        let note = "the system started this process in the background"
+        scheduler.startLaunching(note: note)
+        scheduler.finishLaunching()
+        func refusal() throws -> SchedulerError? {
+            do {
+                try scheduler.submit(TaskRequest(identifier: Fixture.refresh, kind: .refresh, earliestBeginDate: nil))
+                return nil
+            } catch let error as SchedulerError {
+                return error
+            }
+        }
+        let running = try refusal()
+        #expect(running?.code == .notRegistered && running?.message.hasSuffix(": " + note) == true, "\(running?.message ?? "")")
+        scheduler.terminate()
+        let ended = try refusal()
+        #expect(ended?.code == .notRegistered && ended?.message.hasSuffix("register it while the app launches, before submitting") == true,
+                "\(ended?.message ?? "")")
+    }
 }

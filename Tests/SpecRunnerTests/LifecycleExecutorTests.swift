@@ -1144,6 +1144,50 @@ import Testing
             + "BGTaskSchedulerPermittedIdentifiers; add it to the Info.plist") == true, "\(verdict.message ?? "")")
     }
 
+    /// A launch with no handler because the gate refused the registration says which refusal, and what to change: an
+    /// update that dropped `fetch` from an identifier still permitted was told "permit it" (a second incident review),
+    /// which changes nothing. An inline gate's update names its key and line; an Info.plist's refusal names its key.
+    @Test func aLaunchWithoutAHandlerTheGateRefusedSaysWhichRefusal() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Update drops fetch
+            task: {identifier: com.example.app.refresh, kind: refresh, permitted: [com.example.app.refresh], background-modes: [fetch]}
+            clock: 2027-06-08T20:00:00+02:00
+            steps:
+              - {at: 2027-06-08T21:00:00+02:00, update-app: {background-modes: [processing]}}
+              - {at: 2027-06-09T02:31:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: []
+              errors: [no-launch-handler]
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .passed, "\(verdict.message ?? "")")
+        #expect(try #require(verdict.lifecycle).otherErrors.isEmpty)
+        let failing = try Self.scenario("""
+            spec: Update drops fetch
+            task: {identifier: com.example.app.refresh, kind: refresh, permitted: [com.example.app.refresh], background-modes: [fetch]}
+            clock: 2027-06-08T20:00:00+02:00
+            steps:
+              - {at: 2027-06-08T21:00:00+02:00, update-app: {background-modes: [processing]}}
+              - {at: 2027-06-09T02:31:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: []
+            """).1
+        let told = await LifecycleExecutor().execute(failing)
+        #expect(told.message?.contains("the system launched com.example.app.refresh but this process registered no launch handler for it; "
+            + "its registration was refused: 'background-modes:' of the update-app step at line 5 (the app's UIBackgroundModes in "
+            + "Info.plist) lacks 'fetch', which a refresh task needs; add it to that 'background-modes:'") == true, "\(told.message ?? "")")
+        #expect(told.message?.contains("permit it") == false)
+    }
+
+    /// The scheduler's own words for a registration its Info.plist gate refused (a scenario reading an Info.plist file):
+    /// the key and the fix, per refusal.
+    @Test func aRefusedRegistrationIsToldItsRefusalByTheScheduler() {
+        #expect(StaticGate.refusalSentence(.identifierNotPermitted, identifier: "com.example.app.refresh")
+            == "com.example.app.refresh is not in BGTaskSchedulerPermittedIdentifiers; add it to the Info.plist")
+        #expect(StaticGate.refusalSentence(.backgroundModeMissing("processing"), identifier: "com.example.app.db")
+            == "UIBackgroundModes lacks 'processing', which a processing task needs; add it to the Info.plist")
+    }
+
     @Test func anUnreadableInfoPlistIsAnErrorAtTheKeysPlace() async throws {
         let folder = try Self.emptyFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -22,14 +22,22 @@ enum GateWording {
         }
         let place = update.map { " of the update-app step at line \($0.location.line)" } ?? ""
         guard update != nil || { if case .inline = gate { true } else { false } }() else { return error.message }
+        // A launch with no handler because the gate refused the registration: the same sentence, after what happened.
+        let launched = error.code == .noLaunchHandler
+            ? "the system launched \(error.identifier) but this process registered no launch handler for it; its registration was refused: "
+            : ""
+        return launched + sentence(refusal, error: error, place: place, that: update != nil)
+    }
+
+    private static func sentence(_ refusal: StaticGate.GateRefusal, error: SchedulerError, place: String, that: Bool) -> String {
         switch refusal {
         case .identifierNotPermitted:
             return "\(error.identifier) is not in 'permitted:'\(place) (the app's \(StaticGate.permittedIdentifiersKey) in Info.plist); "
-                + "add it to \(update == nil ? "" : "that ")'permitted:'"
+                + "add it to \(that ? "that " : "")'permitted:'"
         case .backgroundModeMissing(let mode):
             let kind = TaskKind.allCases.first { $0.backgroundMode == mode }.map { " a \($0.rawValue) task" } ?? " the task"
             return "'background-modes:'\(place) (the app's \(StaticGate.backgroundModesKey) in Info.plist) lacks '\(mode)', which\(kind) "
-                + "needs; add it to \(update == nil ? "" : "that ")'background-modes:'"
+                + "needs; add it to \(that ? "that " : "")'background-modes:'"
         }
     }
 }

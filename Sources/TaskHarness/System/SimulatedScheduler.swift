@@ -38,7 +38,7 @@ public final class SimulatedScheduler: Sendable {
         var process: ProcessState = .configured
         var generation = 0
         var registrations: [String: Registration] = [:]
-        var rejected: Set<String> = []
+        var rejected: [String: StaticGate.GateRefusal] = [:]
         /// Why this process lacks a registration, from whoever started it (a start in the background that registers
         /// fewer tasks): said where a missing handler is an error.
         var startNote: String?
@@ -177,7 +177,7 @@ public final class SimulatedScheduler: Sendable {
     public func registrationState(of identifier: String) -> RegistrationState {
         state.withLock { state in
             if state.registrations[identifier] != nil { return .registered }
-            return state.rejected.contains(identifier) ? .rejected : .unregistered
+            return state.rejected[identifier] != nil ? .rejected : .unregistered
         }
     }
 
@@ -221,7 +221,7 @@ public final class SimulatedScheduler: Sendable {
             state.process = .launching
             state.generation += 1
             state.registrations = [:]
-            state.rejected = []
+            state.rejected = [:]
             state.startNote = note
         }
     }
@@ -303,7 +303,7 @@ public final class SimulatedScheduler: Sendable {
             guard state.process.isRunning else { return nil }
             state.process = .terminated
             state.registrations = [:]
-            state.rejected = []
+            state.rejected = [:]
             state.expirationHandlers = [:]
             for index in state.launches.indices where state.launches[index].isUnfinished {
                 state.launches[index].state = .killed
@@ -336,8 +336,8 @@ public final class SimulatedScheduler: Sendable {
             guard state.registrations[identifier] == nil else {
                 throw state.fail(.duplicateRegistration, identifier, now, "\(identifier) is already registered in this process; register each identifier once")
             }
-            if state.gate.refusal(for: identifier, kind: kind) != nil {
-                state.rejected.insert(identifier)
+            if let refusal = state.gate.refusal(for: identifier, kind: kind) {
+                state.rejected[identifier] = refusal
                 return false
             }
             state.registrations[identifier] = Registration(kind: kind, handler: launchHandler)
@@ -355,12 +355,8 @@ public final class SimulatedScheduler: Sendable {
         let id = request.identifier
         try state.withLock { (state) throws(SchedulerError) in
             switch state.gate.refusal(for: id, kind: request.kind) {
-            case .identifierNotPermitted:
-                throw state.fail(.notPermitted, id, now, "\(id) is not in \(StaticGate.permittedIdentifiersKey); add it to the Info.plist",
-                                 gateRefusal: .identifierNotPermitted)
-            case .backgroundModeMissing(let mode):
-                throw state.fail(.notPermitted, id, now, "\(StaticGate.backgroundModesKey) lacks '\(mode)', which a \(request.kind.rawValue) task needs; add it to the Info.plist",
-                                 gateRefusal: .backgroundModeMissing(mode))
+            case let refusal?:
+                throw state.fail(.notPermitted, id, now, StaticGate.refusalSentence(refusal, identifier: id), gateRefusal: refusal)
             case nil:
                 break
             }
@@ -453,11 +449,13 @@ public final class SimulatedScheduler: Sendable {
             try state.checkAvailability(of: state.requests[requestIndex].request, identifier, now)
             try state.checkForceQuit(of: state.requests[requestIndex].request, identifier, now)
             guard state.process.isRunning, let registration = state.registrations[identifier] else {
-                // A registration the gate refused is no handler either, and "register it" would not help.
-                let advice = state.process.isRunning && state.rejected.contains(identifier)
-                    ? "its registration was refused (the Info.plist does not permit it, or lacks its background mode); permit it"
-                    : "register it at every app launch" + (state.process.isRunning ? state.startNote.map { ": " + $0 } ?? "" : "")
-                throw state.fail(.noLaunchHandler, identifier, now, "the system launched \(identifier) but this process registered no launch handler for it; \(advice)")
+                // A registration the gate refused is no handler either, and "register it" would not help; nor did "permit
+                // it" for an identifier permitted whose background mode an update dropped (a review): the refusal is named.
+                let refusal = state.process.isRunning ? state.rejected[identifier] : nil
+                let advice = refusal.map { "its registration was refused: " + StaticGate.refusalSentence($0, identifier: identifier) }
+                    ?? "register it at every app launch" + (state.process.isRunning ? state.startNote.map { ": " + $0 } ?? "" : "")
+                throw state.fail(.noLaunchHandler, identifier, now, "the system launched \(identifier) but this process registered no launch handler for it; \(advice)",
+                                 gateRefusal: refusal)
             }
             let request = state.requests[requestIndex].request
             try state.checkFloor(of: request, identifier, now)

@@ -102,6 +102,18 @@ public struct StaticGate: Sendable, Hashable {
         return strings
     }
 
+    /// A refusal in the Info.plist's words, with the fix: `com.example.app.refresh is not in
+    /// BGTaskSchedulerPermittedIdentifiers; add it to the Info.plist`.
+    public static func refusalSentence(_ refusal: GateRefusal, identifier: String) -> String {
+        switch refusal {
+        case .identifierNotPermitted:
+            return "\(identifier) is not in \(permittedIdentifiersKey); add it to the Info.plist"
+        case .backgroundModeMissing(let mode):
+            let kind = TaskKind.allCases.first { $0.backgroundMode == mode }.map { "a \($0.rawValue) task" } ?? "the task"
+            return "\(backgroundModesKey) lacks '\(mode)', which \(kind) needs; add it to the Info.plist"
+        }
+    }
+
     /// Why `identifier` of `kind` may not register or submit, or nil when it may.
     public func refusal(for identifier: String, kind: TaskKind) -> GateRefusal? {
         guard permitted.contains(identifier) else { return .identifierNotPermitted }

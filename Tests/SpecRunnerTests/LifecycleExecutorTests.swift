@@ -1188,6 +1188,38 @@ import Testing
             == "UIBackgroundModes lacks 'processing', which a processing task needs; add it to the Info.plist")
     }
 
+    /// A launch before a retry's floor says how the app came to it: the failures in a row, the delay and the launch it
+    /// counts from (a second incident review asked why 03:16: an exponential backoff of 15 minutes doubled after the
+    /// second failure, from 02:46). Berlin is at +02:00 in June (zoneinfo), so 02:46 is 00:46Z.
+    @Test func aLaunchBeforeARetrysFloorSaysHowTheAppCameToIt() async throws {
+        let text = """
+            spec: Backoff
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            app:
+              retry: BACKOFF
+            clock: 2027-06-08T20:00:00+02:00
+            steps:
+              - {at: 2027-06-09T02:31:00+02:00, launch: com.example.app.refresh, fail: {stage: download, error: http-503}}
+              - {at: 2027-06-09T02:46:00+02:00, launch: com.example.app.refresh, fail: {stage: download, error: http-503}}
+              - {at: 2027-06-09T03:01:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: [false, false, true]
+            """
+        func message(_ backoff: String) async throws -> String {
+            let (_, body) = try Self.scenario(text.replacingOccurrences(of: "BACKOFF", with: backoff))
+            return await LifecycleExecutor().execute(body).message ?? ""
+        }
+        let exponential = try await message("{backoff: exponential, delay: 15m, factor: 2, max-attempts: 3}")
+        #expect(exponential.contains("before the request's earliestBeginDate 2027-06-09 03:16 CEST (+02:00) [2027-06-09T01:16:00Z] (the "
+            + "app's retry after 2 failed attempts in a row, 30m after its launch at 2027-06-09 02:46 CEST (+02:00) [2027-06-09T00:46:00Z], "
+            + "as retry's exponential backoff gives)"), "\(exponential)")
+        // A constant delay longer than the steps' spacing: the second launch is already refused, after the first failure.
+        let constant = try await message("{backoff: constant, delay: 1h}")
+        #expect(constant.contains("(the app's retry after 1 failed attempt, 1h after its launch at 2027-06-09 02:31 CEST (+02:00) "
+            + "[2027-06-09T00:31:00Z], as retry's constant backoff gives)"), "\(constant)")
+    }
+
     @Test func anUnreadableInfoPlistIsAnErrorAtTheKeysPlace() async throws {
         let folder = try Self.emptyFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

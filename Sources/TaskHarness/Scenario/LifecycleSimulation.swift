@@ -715,6 +715,15 @@ public actor LifecycleSimulation {
         }
     }
 
+    /// `45s`, `30m`, `1h30m`, as a spec writes a duration.
+    static func durationText(_ duration: Duration) -> String {
+        let seconds = Int(duration.components.seconds)
+        var text = seconds >= 3_600 ? "\(seconds / 3_600)h" : ""
+        if seconds % 3_600 >= 60 { text += "\(seconds % 3_600 / 60)m" }
+        if seconds % 60 != 0 || seconds == 0 { text += "\(seconds % 60)s" }
+        return text
+    }
+
     /// Submitted before the work runs, so that a failure or a death still leaves a request: the launch time plus the
     /// backoff for one more consecutive failure (counted in the completion store, which survives deaths).
     private func submitRetryRequest(_ identifier: String, launchTime: Date, process: AppProcess) {
@@ -742,7 +751,17 @@ public actor LifecycleSimulation {
             return
         }
         if let delay {
-            submitNow(identifier, floor: launchTime.addingTimeInterval(delay.timeInterval), process: process)
+            // A launch before the retry's floor says how the app came to it (a review asked why 03:16: the second
+            // failure in a row, 30 minutes after the launch at 02:46). The next submit forgets the note.
+            if submitNow(identifier, floor: launchTime.addingTimeInterval(delay.timeInterval), process: process) == nil {
+                let attempts = failures == 1 ? "1 failed attempt" : "\(failures) failed attempts in a row"
+                let backoff = switch retry.backoff {
+                case .constant: "constant"
+                case .exponential: "exponential"
+                }
+                scheduler.noteFloor(identifier, because: "the app's retry after \(attempts), \(Self.durationText(delay)) after its launch at "
+                    + "\(launchTime.rfc3339UTC), as retry's \(backoff) backoff gives")
+            }
         } else if let next = nextOccurrence(after: launchTime, of: identifier, process: process) {
             // Attempts used up: wait for the next occurrence instead, and a launch before it says so (a review read
             // only "move the step").

@@ -1,3 +1,4 @@
+import Foundation
 import Recurrence
 import SpecResults
 
@@ -5,6 +6,20 @@ import SpecResults
 /// were written for another id or version. The id defaults to the spec file's name, so a spec copied to another file
 /// changes every key; the second failure review's `v2` under a version-1 schedule was a plain mismatch.
 enum KeyPartHint {
+    /// An instant a gap policy moved into the next or the day before, keyed by the day whose wall time did not exist:
+    /// the day it falls on keeps no occurrence of its own there (the drop rule). A second incident review expected
+    /// Apia's 2011-12-31T02:30+14:00 keyed 12-31 under shift-forward, and was told only the two keys.
+    private static func shiftedIntoAnotherDay(_ schedule: Schedule, _ line: DiffLine, expectedDate: Substring) -> String? {
+        guard let actual = line.actual, let occurrence = schedule.occurrence(at: Date(timeIntervalSince1970: actual.epochSeconds)),
+              case .gap(let policy) = occurrence.resolution, let slot = occurrence.slot else { return nil }
+        let local = LocalDateTime(occurrence.date, in: schedule.timeZone)
+        guard local.dateString != slot.dateString, expectedDate.hasPrefix(local.dateString) else { return nil }
+        let time = TimeOfDay(hour: slot.hour, minute: slot.minute, second: slot.second).map { "\($0)" } ?? "its time"
+        return "\(actual.local) is \(slot.dateString)'s \(time) under 'nonexistent: \(policy.rawValue)' (that day's wall time does not "
+            + "exist); \(local.dateString)'s own \(time) would be the same instant, and a rule gives an instant once, as the earlier "
+            + "slot's (docs/recurrence.md#rules), so no occurrence is keyed \(local.dateString) there"
+    }
+
     static func hint(for schedule: Schedule, diff: [DiffLine]) -> String? {
         guard let line = diff.first(where: { $0.kind == .keyMismatch }),
               let expected = line.expected?.key, let produced = line.actual?.key else { return nil }
@@ -17,6 +32,7 @@ enum KeyPartHint {
             return "the key expected names the same instant in other digits; keys are compared as text, and an interval's key "
                 + "writes its fraction of a second without trailing zeros: write \(produced)"
         }
+        if want[0] == got[0], want[1] == got[1], let shifted = shiftedIntoAnotherDay(schedule, line, expectedDate: want[2]) { return shifted }
         guard want[2] == got[2] else { return nil }
         if want[0] != got[0], want[1] == got[1] {
             // Two ids that differ only by a character that does not show (a zero-width space pasted with the id) read

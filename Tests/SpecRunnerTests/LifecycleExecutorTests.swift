@@ -715,7 +715,8 @@ import Testing
         #expect(scheduledMessage.contains("(the app gave up retrying after 1 failed attempt, as retry max-attempts is 1, and waits for the "
             + "schedule's next occurrence); the system never starts a task earlier"), "\(scheduledMessage)")
 
-        // A success in between submits again: the reason is forgotten, and a later refusal gives the usual advice.
+        // A success in between submits again: the reason is forgotten, and a later refusal says how the request was lost
+        // (the cancel step; before the forty-fourth session, the usual "resubmit after each run").
         let (_, recovered) = try Self.scenario("""
             spec: Recovered
             task: {identifier: com.example.app.refresh, kind: refresh}
@@ -730,7 +731,9 @@ import Testing
               completed: [false, true, true]
             """)
         let recoveredMessage = await LifecycleExecutor().execute(recovered).message ?? ""
-        #expect(recoveredMessage.contains("resubmit after each run") && !recoveredMessage.contains("gave up"), "\(recoveredMessage)")
+        #expect(recoveredMessage.contains("has no pending request, so the system cannot launch it: its request was cancelled at "
+            + "2027-06-08 21:30 (+02:00) [2027-06-08T19:30:00Z]; a request is pending only once a submit is accepted")
+            && !recoveredMessage.contains("gave up"), "\(recoveredMessage)")
     }
 
     @Test func oneRunListedPerLaunchIsToldThatCatchUpRunsEachOccurrence() async throws {
@@ -1186,6 +1189,40 @@ import Testing
             == "com.example.app.refresh is not in BGTaskSchedulerPermittedIdentifiers; add it to the Info.plist")
         #expect(StaticGate.refusalSentence(.backgroundModeMissing("processing"), identifier: "com.example.app.db")
             == "UIBackgroundModes lacks 'processing', which a processing task needs; add it to the Info.plist")
+    }
+
+    /// A launch refused for want of a request says how the request was lost: a cancel, then a submit refused while
+    /// Background App Refresh was off (a second incident review's app cancels and submits at every start, and was told
+    /// only to submit). An accepted submit forgets both. Berlin is at +02:00 in June (zoneinfo).
+    @Test func aLaunchWithNoRequestSaysHowTheRequestWasLost() async throws {
+        let text = """
+            spec: Lost
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            clock: 2027-06-08T20:00:00+02:00
+            steps:
+              - {at: 2027-06-08T22:00:00+02:00, availability: refresh-disabled}
+              - {at: 2027-06-09T08:00:01+02:00, cancel: com.example.app.refresh}
+              - {at: 2027-06-09T08:00:02+02:00, submit: com.example.app.refresh}
+              - {at: 2027-06-09T12:00:00+02:00, availability: available}
+              - {at: 2027-06-10T02:31:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-06-10T08:00:00+02:00, submit: com.example.app.refresh}
+              - {at: 2027-06-10T09:00:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: [true]
+              errors: [unavailable, no-pending-request]
+            """
+        let (_, body) = try Self.scenario(text)
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .passed, "\(verdict.message ?? "")")
+        let refusals = try #require(verdict.lifecycle).refusedLaunches
+        #expect(refusals.map(\.error) == ["no-pending-request"])
+        let failing = try Self.scenario(text.replacingOccurrences(of: "errors: [unavailable, no-pending-request]", with: "errors: []")).1
+        let message = await LifecycleExecutor().execute(failing).message ?? ""
+        #expect(message.contains("com.example.app.refresh has no pending request, so the system cannot launch it: its request was "
+            + "cancelled at 2027-06-09 08:00:01 (+02:00) [2027-06-09T06:00:01Z], and the submit at 2027-06-09 08:00:02 (+02:00) "
+            + "[2027-06-09T06:00:02Z] was refused (unavailable); a request is pending only once a submit is accepted"), "\(message)")
+        // The accepted submit at step 6 forgot both: the launch after it ran.
+        #expect(!message.contains("no-pending-request at step 7"), "\(message)")
     }
 
     /// A launch before a retry's floor says how the app came to it: the failures in a row, the delay and the launch it

@@ -56,6 +56,11 @@ public final class SimulatedScheduler: Sendable {
         /// Why the app left an identifier without a request (it gave up its retries with nothing to wait for), until
         /// its next submit: a `no-pending-request` refusal names it (`noteNoRequest`).
         var noRequestReasons: [String: String] = [:]
+        /// How an identifier lost its request since its last accepted submit or launch: a cancel, then a submit refused
+        /// (`its request was cancelled at …, and the submit at … was refused (unavailable)`). A launch refused for
+        /// want of one says so: an app that cancels and submits while refresh is off was told only to submit.
+        var cancelledAt: [String: Date] = [:]
+        var refusedSubmit: [String: (at: Date, code: SchedulerError.Code)] = [:]
         /// How many launches were refused since the reason was noted: raising the maximum lets them run, and each one
         /// that fails then counts too.
         var noRequestRefusals: [String: Int] = [:]
@@ -79,6 +84,12 @@ public final class SimulatedScheduler: Sendable {
                     let more = earlier == 0 ? "" : " (or more: the \(earlier == 1 ? "launch" : "\(earlier) launches") refused before this "
                         + "one would run then, and each that fails counts too)"
                     throw fail(.noPendingRequest, identifier, now, "\(identifier) has no pending request, so the system cannot launch it: \(reason)\(more)")
+                }
+                let lost = [cancelledAt[identifier].map { "its request was cancelled at \($0.rfc3339UTC)" },
+                            refusedSubmit[identifier].map { "the submit at \($0.at.rfc3339UTC) was refused (\($0.code.rawValue))" }].compactMap { $0 }
+                if !lost.isEmpty {
+                    throw fail(.noPendingRequest, identifier, now, "\(identifier) has no pending request, so the system cannot launch it: "
+                        + lost.joined(separator: ", and ") + "; a request is pending only once a submit is accepted")
                 }
                 throw fail(.noPendingRequest, identifier, now, "\(identifier) has no pending request, so the system cannot launch it; submit (or resubmit after each run) a request")
             }
@@ -353,6 +364,16 @@ public final class SimulatedScheduler: Sendable {
     public func submit(_ request: TaskRequest) throws(SchedulerError) {
         let now = clock.now
         let id = request.identifier
+        do {
+            try accept(request, id, now)
+        } catch {
+            // Only a refusal that leaves nothing pending is how the request was lost (too-many-pending keeps the others).
+            state.withLock { if $0.pending[id] == nil { $0.refusedSubmit[id] = (now, error.code) } }
+            throw error
+        }
+    }
+
+    private func accept(_ request: TaskRequest, _ id: String, _ now: Date) throws(SchedulerError) {
         try state.withLock { (state) throws(SchedulerError) in
             switch state.gate.refusal(for: id, kind: request.kind) {
             case let refusal?:
@@ -379,6 +400,8 @@ public final class SimulatedScheduler: Sendable {
             state.noRequestReasons[id] = nil
             state.noRequestRefusals[id] = nil
             state.floorReasons[id] = nil
+            state.cancelledAt[id] = nil
+            state.refusedSubmit[id] = nil
         }
     }
 
@@ -399,17 +422,25 @@ public final class SimulatedScheduler: Sendable {
     /// Cancels the pending request for `identifier`, if any; returns whether one was pending.
     @discardableResult
     public func cancel(taskRequestWithIdentifier identifier: String) -> Bool {
-        state.withLock { state in
+        let now = clock.now
+        return state.withLock { state in
             guard let index = state.pending.removeValue(forKey: identifier) else { return false }
             state.requests[index].state = .cancelled
+            state.cancelledAt[identifier] = now
+            state.refusedSubmit[identifier] = nil
             return true
         }
     }
 
     /// Cancels every pending request.
     public func cancelAllTaskRequests() {
+        let now = clock.now
         state.withLock { state in
-            for index in state.pending.values { state.requests[index].state = .cancelled }
+            for (identifier, index) in state.pending {
+                state.requests[index].state = .cancelled
+                state.cancelledAt[identifier] = now
+                state.refusedSubmit[identifier] = nil
+            }
             state.pending = [:]
         }
     }

@@ -153,6 +153,17 @@ import Testing
         #expect(!run.out.contains("≠"))
     }
 
+    /// Nuuk turns 00:00 of 2027-10-31 (-01:00) back to 23:00 of 10-30 (-02:00) at 01:00Z (zoneinfo): the overlap's row
+    /// is dated 10-30, whose 23:00–24:00 it repeats, and the days follow in date order (a second review read the row
+    /// dated 10-31 and 10-31's block before 10-30's).
+    @Test func anOverlapThatCrossesMidnightIsDatedByTheDayItRepeats() async {
+        let run = await CommandRun.run("explain", "America/Nuuk", "2027", "--at", "23:30")
+        #expect(run.status == ExitStatus.success)
+        #expect(run.out.contains("  2027-10-30  overlap 1h  2027-10-31T01:00:00Z  2027-10-31 00:00 (-01:00)  23:00 (-02:00)\n"), "\(run.out)")
+        let days = run.out.split(separator: "\n").filter { $0.hasPrefix("23:30 on ") }.map { String($0.dropFirst(9).prefix(10)) }
+        #expect(days == ["2027-03-27", "2027-03-28", "2027-10-30", "2027-10-31"])
+    }
+
     /// The days either side of Apia's skipped 2011-12-30 (zoneinfo: -10:00 until 2011-12-30T10:00Z, then +14:00): each
     /// wall time exists once and Foundation gives it. Every row of 12-29 read "≠ no occurrence that day (next:
     /// 2011-12-29T09:00:00-10:00)" — the skipped day read with the offset after its gap is 12-29's own instant, and the

@@ -132,7 +132,10 @@ struct ZoneReport {
         var rows = [["date", "change", "at (UTC)", "clocks go from", "to"]]
         for change in changes {
             let transition = change.transition
-            let day = CivilDate(year: change.localBefore.year, month: change.localBefore.month, day: change.localBefore.day)
+            // The date whose wall times the change skips or repeats: a gap's start, an overlap's first repeated time (Nuuk
+            // turns 00:00 of 10-31 back to 23:00 of 10-30, repeating 10-30's 23:00–24:00: the row read 10-31).
+            let affected = change.isGap ? change.localBefore : change.localAfter
+            let day = CivilDate(year: affected.year, month: affected.month, day: affected.day)
             let length = Self.length(abs(transition.change))
             rows.append([
                 Self.dateText(day),
@@ -164,7 +167,8 @@ struct ZoneReport {
                 if !days.contains(day) { days.append(day) }
             }
         }
-        return days
+        // In date order: Nuuk's autumn change turns 10-31 back into 10-30, and 10-31 was shown first.
+        return days.sorted()
     }
 
     private func policies(at time: TimeOfDay, on day: CivilDate, resolver: inout WallTimeResolver) -> String {

@@ -20,6 +20,15 @@ enum KeyPartHint {
             + "slot's (docs/recurrence.md#rules), so no occurrence is keyed \(local.dateString) there"
     }
 
+    /// The `YYYY-MM-DD` a key's date part starts with, when that date does not exist (`2027-04-31`, `2027-02-29`).
+    private static func impossibleDate(_ part: Substring) -> String? {
+        let fields = part.prefix(10).split(separator: "-", omittingEmptySubsequences: false)
+        guard part.count >= 10, fields.count == 3, fields.map(\.count) == [4, 2, 2],
+              let year = Int(fields[0]), let month = Int(fields[1]), let day = Int(fields[2]), (1...12).contains(month), day >= 1
+        else { return nil }
+        return day > CivilDate.daysIn(month: month, year: year) ? String(part.prefix(10)) : nil
+    }
+
     static func hint(for schedule: Schedule, diff: [DiffLine]) -> String? {
         guard let line = diff.first(where: { $0.kind == .keyMismatch }),
               let expected = line.expected?.key, let produced = line.actual?.key else { return nil }
@@ -33,6 +42,12 @@ enum KeyPartHint {
                 + "writes its fraction of a second without trailing zeros: write \(produced)"
         }
         if want[0] == got[0], want[1] == got[1], let shifted = shiftedIntoAnotherDay(schedule, line, expectedDate: want[2]) { return shifted }
+        if want[0] == got[0], want[1] == got[1], let date = impossibleDate(want[2]) {
+            // April 31 for the month's last day (a review's key under `missing-day: last-day`): no slot has that date.
+            let lastDay = PolicyHint.missingDay(of: schedule.rule) == .lastDay
+            return "the key expected names \(date), a date that does not exist; a key carries the date the rule selected"
+                + (lastDay ? ", which under 'missing-day: last-day' is the month's last day" : "") + ": write \(produced)"
+        }
         guard want[2] == got[2] else { return nil }
         if want[0] != got[0], want[1] == got[1] {
             // Two ids that differ only by a character that does not show (a zero-width space pasted with the id) read

@@ -69,7 +69,7 @@ enum PolicyHint {
     }
 
     /// The rule's `missing-day` policy, when it has one.
-    private static func missingDay(of rule: Rule) -> MissingDayPolicy? {
+    static func missingDay(of rule: Rule) -> MissingDayPolicy? {
         switch rule {
         case .monthly(_, _, let policy), .yearly(_, _, _, let policy): policy
         case .stepped(let inner, _, _): missingDay(of: inner)

@@ -380,6 +380,30 @@ import Testing
         #expect(lifecycle.appEvents.map(\.line) == [6, 7, 9, 10, 11, 12, 13])
     }
 
+    /// After a move, `catch-up-nothing-missed` counts occurrences by key: Paris's 09:00 of 06-14 and New York's share
+    /// the date's key, and the two keyed runs read "all 3 occurrence(s)" (a first incident review). Paris is at +02:00
+    /// and New York at -04:00 in June 2027 (zoneinfo): 09:01 EDT of 06-15 is 13:01Z.
+    @Test func theCatchUpInvariantCountsADateOnceAcrossAMove() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Flight
+            task: {identifier: com.example.app.reminder, kind: refresh}
+            job: {items: ["r1"]}
+            schedule: {id: reminder, timezone: Europe/Paris, rule: {every: day, at: "09:00"}, nonexistent: skip, repeated: first}
+            clock: 2027-06-14T08:00:00+02:00
+            steps:
+              - {at: 2027-06-14T09:01:00+02:00, launch: com.example.app.reminder}
+              - {at: 2027-06-14T18:00:00-04:00, change-schedule: {timezone: America/New_York}}
+              - {at: 2027-06-15T09:01:00-04:00, launch: com.example.app.reminder}
+            expect:
+              completed: [true, true]
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .passed, "\(verdict.message ?? "")")
+        let check = try #require(verdict.lifecycle?.invariants.first { $0.name == "catch-up-nothing-missed" })
+        #expect(check.passed)
+        #expect(check.detail?.hasPrefix("all 2 occurrence(s) up to the last completed run") == true, "\(check.detail ?? "")")
+    }
+
     /// A launch with nothing due whose request the app kept from the schedule before a change says so in its run's
     /// reason, with that instant in the old schedule's zone (an incident review saw a wake-up at 03:01 New York time
     /// after a flight from Paris, and nothing linking it to the move). zoneinfo: Berlin's 02:30 of 2027-03-30 is

@@ -56,7 +56,7 @@ public final class SimulatedScheduler: Sendable {
         /// Why the app left an identifier without a request (it gave up its retries with nothing to wait for), until
         /// its next submit: a `no-pending-request` refusal names it (`noteNoRequest`).
         var noRequestReasons: [String: String] = [:]
-        /// How an identifier lost its request since its last accepted submit or launch: a cancel, then a submit refused
+        /// How an identifier lost its request since its last accepted submit: a cancel, then a submit refused
         /// (`its request was cancelled at …, and the submit at … was refused (unavailable)`). A launch refused for
         /// want of one says so: an app that cancels and submits while refresh is off was told only to submit.
         var cancelledAt: [String: Date] = [:]

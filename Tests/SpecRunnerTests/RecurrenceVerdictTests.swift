@@ -620,6 +620,23 @@ import Testing
         #expect(result.message == message)
     }
 
+    /// A wall time moved by the gap's own length is what another policy gives, never a slip of the gap's length; the
+    /// Foundation engine, which is told no policy sentence, is not told that slip either (mutation run 16's I1 survived
+    /// the guard dropped: the core's policy sentence came first). zoneinfo: Lord Howe skips 02:00–02:30 on 2027-10-03
+    /// (15:30Z), so 02:45+11:00 is 15:45Z, shift-forward's 02:15.
+    @Test func aWallTimeMovedByTheGapsOwnLengthIsNoSlipOnFoundationEither() throws {
+        let file = SpecParser().parse(path: "gap.yaml", bytes: Array("""
+            spec: gap
+            schedule: {id: g, timezone: Australia/Lord_Howe, rule: {every: day, at: "02:15"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-10-02T12:00:00+10:30, through: 2027-10-03T12:00:00+11:00}
+            expect:
+              occurrences: [2027-10-03T02:45:00+11:00]
+            """.utf8))
+        let result = try Self.run(try #require(file.specs.first), on: .foundation)
+        #expect(result.status == .failed)
+        #expect(result.message == "occurrences differ: 1 missing", "\(result.message ?? "")")
+    }
+
     /// An instant a gap policy moved into the next day keeps the key of the day whose wall time did not exist, and the
     /// day it falls on has none there: said with the drop rule (a second incident review expected Apia's 31st keyed
     /// 12-31 and read two keys and nothing more). zoneinfo: Apia skips 2011-12-30 (-10:00 until 10:00Z, then +14:00);
@@ -707,6 +724,19 @@ import Testing
         // Moved by the gap's own length: the policy sentence alone (shift-forward gives it).
         ("Australia/Lord_Howe", "02:15", "skip", "2027-10-02T12:00:00+10:30", "2027-10-03T12:00:00+11:00", "2027-10-03T02:45:00+11:00",
          "occurrences differ: 1 missing; 2027-10-03 02:45 (+11:00) is what 'nonexistent: shift-forward' gives, not this test's 'nonexistent: skip'"),
+        // Moved by an hour and a half (03:45+11:00 is 16:45Z, zoneinfo): hours and minutes apart. Moved by 65 minutes
+        // (03:20+11:00, 16:20Z), no quarter of an hour, or by 3 hours 30 minutes (05:45+11:00, 18:45Z), beyond three
+        // hours: no slip of the gap's length, the policy sentence alone (mutation run 16's I6, I2 and I3 survived).
+        ("Australia/Lord_Howe", "02:15", "shift-forward", "2027-10-02T12:00:00+10:30", "2027-10-03T12:00:00+11:00", "2027-10-03T03:45:00+11:00",
+         "occurrences differ: 1 missing, 1 unexpected; line 5: 2027-10-03 03:45 (+11:00) is 02:15 moved forward by 1 hour 30 minutes, but the "
+            + "clocks skip 30 minutes that night in Australia/Lord_Howe (02:00 → 02:30); 2027-10-03 02:45 (+11:00) comes from this test's "
+            + "'nonexistent: shift-forward'; under any other 'nonexistent' policy this instant is no occurrence"),
+        ("Australia/Lord_Howe", "02:15", "shift-forward", "2027-10-02T12:00:00+10:30", "2027-10-03T12:00:00+11:00", "2027-10-03T03:20:00+11:00",
+         "occurrences differ: 1 missing, 1 unexpected; 2027-10-03 02:45 (+11:00) comes from this test's 'nonexistent: shift-forward'; "
+            + "under any other 'nonexistent' policy this instant is no occurrence"),
+        ("Australia/Lord_Howe", "02:15", "shift-forward", "2027-10-02T12:00:00+10:30", "2027-10-03T12:00:00+11:00", "2027-10-03T05:45:00+11:00",
+         "occurrences differ: 1 missing, 1 unexpected; 2027-10-03 02:45 (+11:00) comes from this test's 'nonexistent: shift-forward'; "
+            + "under any other 'nonexistent' policy this instant is no occurrence"),
     ])
     func aWallTimeMovedByAnotherLengthThanTheGapIsSaidSo(zone: String, time: String, policy: String, after: String, through: String,
                                                          expected: String, message: String) throws {

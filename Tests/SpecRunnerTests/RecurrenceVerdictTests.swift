@@ -620,6 +620,33 @@ import Testing
         #expect(result.message == message)
     }
 
+    /// The drop-rule sentence is for a key of the day a gap policy moved an instant into, and only that: an expected key
+    /// of the slot's own date with another time (Lord Howe's 02:15 keyed by the instant's 02:45: one date), of a third
+    /// date (Apia's 2011-12-29), or of another schedule id gets the key mismatch alone (mutation run 16's K1, K2 and K3
+    /// survived each of those guards dropped). zoneinfo: Lord Howe skips 02:00–02:30 on 2027-10-03 (15:30Z): 02:15 under
+    /// shift-forward is 02:45+11:00; Apia's 02:30 of the skipped 2011-12-30 read at -10:00 is 2011-12-31T02:30:00+14:00.
+    @Test(arguments: [
+        ("Australia/Lord_Howe", "[\"02:15\", \"09:00\"]", "2027-10-02T12:00:00+10:30", "2027-10-03T03:00:00+11:00",
+         "{at: 2027-10-03T02:45:00+11:00, key: n/v1/2027-10-03T02:45}",
+         "occurrences differ: 1 key mismatch (2027-10-03 02:45 (+11:00): key n/v1/2027-10-03T02:45 expected, n/v1/2027-10-03T02:15 produced)"),
+        ("Pacific/Apia", "\"02:30\"", "2011-12-30T12:00:00Z", "2011-12-30T13:00:00Z", "{at: 2011-12-31T02:30:00+14:00, key: n/v1/2011-12-29}",
+         "occurrences differ: 1 key mismatch (2011-12-31 02:30 (+14:00): key n/v1/2011-12-29 expected, n/v1/2011-12-30 produced)"),
+        ("Pacific/Apia", "\"02:30\"", "2011-12-30T12:00:00Z", "2011-12-30T13:00:00Z", "{at: 2011-12-31T02:30:00+14:00, key: m/v1/2011-12-31}",
+         "occurrences differ: 1 key mismatch (2011-12-31 02:30 (+14:00): key m/v1/2011-12-31 expected, n/v1/2011-12-30 produced)"),
+    ])
+    func aKeyMismatchOfNoDayAGapPolicyMovedIntoGetsNoDropRuleSentence(zone: String, times: String, after: String, through: String,
+                                                                      occurrence: String, message: String) throws {
+        let result = try Self.runOnCore("""
+            spec: keys
+            schedule: {id: n, timezone: \(zone), rule: {every: day, at: \(times)}, nonexistent: shift-forward, repeated: first}
+            window: {after: \(after), through: \(through)}
+            expect:
+              occurrences: [\(occurrence)]
+            """, path: "keys.yaml")
+        #expect(result.status == .failed)
+        #expect(result.message == message, "\(result.message ?? "")")
+    }
+
     /// A wall time moved by the gap's own length is what another policy gives, never a slip of the gap's length; the
     /// Foundation engine, which is told no policy sentence, is not told that slip either (mutation run 16's I1 survived
     /// the guard dropped: the core's policy sentence came first). zoneinfo: Lord Howe skips 02:00–02:30 on 2027-10-03

@@ -664,6 +664,41 @@ import Testing
         #expect(result.message == "occurrences differ: 1 missing", "\(result.message ?? "")")
     }
 
+    /// The Foundation hint's command names the slot of a key Foundation gave otherwise (the same instant: Berlin's 02:15
+    /// slot in the gap is 03:00+02:00 under next-valid-time, 01:00Z, which Foundation keys T03:00), and the slot under
+    /// a case's own policy (Lord Howe's 02:15 under the case's shift-forward is 02:45+11:00, 15:45Z; the spec's skip
+    /// gives none). Mutation run 16's F1 and F3 survived the key mismatch left out and the case's overrides dropped: the
+    /// command lost its `--at`. zoneinfo: Berlin springs forward at 2027-03-28T01:00Z, Lord Howe at 2027-10-02T15:30Z.
+    @Test func theFoundationHintNamesTheSlotOfAKeyMismatchAndOfACasesPolicy() throws {
+        func run(_ text: String) throws -> TestResult {
+            let file = SpecParser().parse(path: "foundation.yaml", bytes: Array(text.utf8))
+            try #require(file.diagnostics.allSatisfy { $0.severity != .error }, "\(file.diagnostics)")
+            return try Self.run(try #require(file.specs.first), on: .foundation)
+        }
+        let keyed = try run("""
+            spec: two times
+            schedule: {id: n, timezone: Europe/Berlin, rule: {every: day, at: ["02:15", "09:00"]}, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2027-03-28T00:00:00+01:00, through: 2027-03-28T12:00:00+02:00}
+            expect:
+              occurrences: [{at: 2027-03-28T03:00:00+02:00, key: n/v1/2027-03-28T02:15}, {at: 2027-03-28T09:00:00+02:00, key: n/v1/2027-03-28T09:00}]
+            """)
+        #expect(keyed.status == .failed)
+        #expect(keyed.message?.hasSuffix("(`specrun explain Europe/Berlin 2027-03-28 --at 02:15 --engine all` shows both engines' answers)") == true,
+                "\(keyed.message ?? "")")
+        let overridden = try run("""
+            spec: case policy
+            schedule: {id: n, timezone: Australia/Lord_Howe, rule: {every: day, at: "02:15"}, nonexistent: skip, repeated: first}
+            cases:
+              - name: shifted
+                nonexistent: shift-forward
+                after: 2027-10-03T00:00:00+10:30
+                next: 2027-10-03T02:45:00+11:00
+            """)
+        #expect(overridden.status == .failed)
+        #expect(overridden.message?.hasSuffix("(`specrun explain Australia/Lord_Howe 2027-10-03 --at 02:15 --engine all` shows both engines' answers)") == true,
+                "\(overridden.message ?? "")")
+    }
+
     /// An instant a gap policy moved into the next day keeps the key of the day whose wall time did not exist, and the
     /// day it falls on has none there: said with the drop rule (a second incident review expected Apia's 31st keyed
     /// 12-31 and read two keys and nothing more). zoneinfo: Apia skips 2011-12-30 (-10:00 until 10:00Z, then +14:00);

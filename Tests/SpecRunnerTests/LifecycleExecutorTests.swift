@@ -1452,4 +1452,55 @@ import Testing
         #expect(detail.contains("a new version is a new business key"), "\(detail)")
         #expect(!detail.contains("ran another input"), "\(detail)")
     }
+
+    /// Which change a stale request's reason names, and when there is none: the latest change whose schedule before it
+    /// gives the request's instant (a change of policy, then the flight: the flight's line; the flight, then a new wall
+    /// time in New York: the flight's line), a change at the launch's own instant counts, a request the new schedule
+    /// gives too (New York's 20:30 is Berlin's 02:30: 00:30Z) is no stale one, and an app that resubmits, whose resubmit
+    /// was refused, did not keep it. Mutation run 16's E1, E2, E3, E4 and E5 survived: one change, an hour before the
+    /// launch, under keep-pending, was pinned. zoneinfo: Berlin's 02:30 of 2027-03-30 is 00:30Z (+02:00 since 03-28),
+    /// 20:30 EDT of 03-29 in New York.
+    @Test func aStaleRequestNamesTheLatestChangeWhoseScheduleGaveIt() async throws {
+        func reasons(_ app: String, _ steps: String) async throws -> [String?] {
+            let (_, body) = try Self.scenario("""
+                spec: Kept
+                task: {identifier: com.example.app.refresh, kind: refresh}
+                job: {items: ["42"]}
+                app: {on-schedule-change: \(app)}
+                schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+                clock: 2027-03-29T00:00:00+02:00
+                steps:
+                  - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+                \(steps)
+                  - {at: 2027-03-30T02:31:00+02:00, launch: com.example.app.refresh}
+                expect:
+                  completed: [true, true]
+                  errors: \(app == "resubmit" ? "[unavailable]" : "[]")
+                """)
+            let verdict = await LifecycleExecutor().execute(body)
+            #expect(verdict.status == .passed, "\(verdict.message ?? "")")
+            return try #require(verdict.lifecycle).runs.map(\.reason)
+        }
+        let stale = "nothing due: its request was for 2027-03-30 02:30 CEST (+02:00), an occurrence of the Europe/Berlin schedule before the change at line "
+        let kept = ", which the app kept (on-schedule-change: keep-pending)"
+        #expect(try await reasons("keep-pending", """
+              - {at: 2027-03-29T12:00:00+02:00, change-schedule: {nonexistent: shift-forward}}
+              - {at: 2027-03-29T13:00:00+02:00, change-schedule: {timezone: America/New_York}}
+            """) == [nil, stale + "10" + kept])
+        #expect(try await reasons("keep-pending", """
+              - {at: 2027-03-29T12:00:00+02:00, change-schedule: {timezone: America/New_York}}
+              - {at: 2027-03-29T13:00:00+02:00, change-schedule: {rule: {every: day, at: "04:00"}}}
+            """) == [nil, stale + "9" + kept])
+        #expect(try await reasons("keep-pending", """
+              - {at: 2027-03-30T02:31:00+02:00, change-schedule: {timezone: America/New_York}}
+            """) == [nil, stale + "9" + kept])
+        #expect(try await reasons("keep-pending", """
+              - {at: 2027-03-29T12:00:00+02:00, change-schedule: {timezone: America/New_York, rule: {every: day, at: "20:30"}}}
+            """) == [nil, nil])
+        #expect(try await reasons("resubmit", """
+              - {at: 2027-03-29T11:00:00+02:00, availability: refresh-disabled}
+              - {at: 2027-03-29T12:00:00+02:00, change-schedule: {timezone: America/New_York}}
+              - {at: 2027-03-29T13:00:00+02:00, availability: available}
+            """) == [nil, stale + "10"])
+    }
 }

@@ -1503,4 +1503,26 @@ import Testing
               - {at: 2027-03-29T13:00:00+02:00, availability: available}
             """) == [nil, stale + "10"])
     }
+
+    /// A retry's delay of an hour and a minute is written `1h1m` (mutation run 16's L2 survived the minutes left out
+    /// when they are exactly one: the delays pinned were 15m, 30m and 1h). Berlin is at +02:00 in June (zoneinfo), so
+    /// 02:31 is 00:31Z and the floor 03:32.
+    @Test func aRetryFloorOfAnHourAndAMinuteIsWrittenSo() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Backoff
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            app:
+              retry: {backoff: constant, delay: 61m}
+            clock: 2027-06-08T20:00:00+02:00
+            steps:
+              - {at: 2027-06-09T02:31:00+02:00, launch: com.example.app.refresh, fail: {stage: download, error: http-503}}
+              - {at: 2027-06-09T03:01:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: [false]
+            """)
+        let message = await LifecycleExecutor().execute(body).message ?? ""
+        #expect(message.contains("(the app's retry after 1 failed attempt, 1h1m after its launch at 2027-06-09 02:31 CEST (+02:00) "
+            + "[2027-06-09T00:31:00Z], as retry's constant backoff gives)"), "\(message)")
+    }
 }

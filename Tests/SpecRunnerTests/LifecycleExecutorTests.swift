@@ -1525,4 +1525,50 @@ import Testing
         #expect(message.contains("(the app's retry after 1 failed attempt, 1h1m after its launch at 2027-06-09 02:31 CEST (+02:00) "
             + "[2027-06-09T00:31:00Z], as retry's constant backoff gives)"), "\(message)")
     }
+
+    /// How a request was lost is said only while it is so: a submit accepted since forgets the cancel and the refused
+    /// submit (a later loss, the app submitting nothing after a run, gets the usual sentence), a submit refused while a
+    /// request stayed pending lost nothing, and `cancel: all` is a cancel too. Mutation run 16's S1, S2, S3 and S5
+    /// survived: only a loss told before an accepted submit, by a `cancel:` of one identifier, was pinned. Berlin is at
+    /// +02:00 in June (zoneinfo).
+    @Test func aLaunchIsToldHowItsRequestWasLostOnlyWhileItIsSo() async throws {
+        func message(_ steps: String, _ completed: String) async throws -> String {
+            let (_, body) = try Self.scenario("""
+                spec: Lost
+                task: {identifier: com.example.app.refresh, kind: refresh}
+                app: {resubmits: false}
+                clock: 2027-06-08T20:00:00+02:00
+                steps:
+                \(steps)
+                expect:
+                  completed: \(completed)
+                """)
+            return await LifecycleExecutor().execute(body).message ?? ""
+        }
+        let usual = "com.example.app.refresh has no pending request, so the system cannot launch it; submit (or resubmit after each run) a request"
+        let forgotten = try await message("""
+              - {at: 2027-06-08T22:00:00+02:00, availability: refresh-disabled}
+              - {at: 2027-06-09T08:00:01+02:00, cancel: com.example.app.refresh}
+              - {at: 2027-06-09T08:00:02+02:00, submit: com.example.app.refresh}
+              - {at: 2027-06-09T12:00:00+02:00, availability: available}
+              - {at: 2027-06-10T08:00:00+02:00, submit: com.example.app.refresh}
+              - {at: 2027-06-10T09:00:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-06-11T09:00:00+02:00, launch: com.example.app.refresh}
+            """, "[true]")
+        #expect(forgotten.contains("no-pending-request at step 7") && forgotten.contains(usual), "\(forgotten)")
+        let refusedWhilePending = try await message("""
+              - {at: 2027-06-08T22:00:00+02:00, availability: refresh-disabled}
+              - {at: 2027-06-08T22:30:00+02:00, submit: com.example.app.refresh}
+              - {at: 2027-06-09T00:00:00+02:00, availability: available}
+              - {at: 2027-06-09T02:31:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-06-10T02:31:00+02:00, launch: com.example.app.refresh}
+            """, "[true]")
+        #expect(refusedWhilePending.contains("no-pending-request at step 5") && refusedWhilePending.contains(usual), "\(refusedWhilePending)")
+        let cancelledAll = try await message("""
+              - {at: 2027-06-08T21:30:00+02:00, cancel: all}
+              - {at: 2027-06-09T02:31:00+02:00, launch: com.example.app.refresh}
+            """, "[]")
+        #expect(cancelledAll.contains("com.example.app.refresh has no pending request, so the system cannot launch it: its request was cancelled "
+            + "at 2027-06-08 21:30 (+02:00) [2027-06-08T19:30:00Z]; a request is pending only once a submit is accepted"), "\(cancelledAll)")
+    }
 }

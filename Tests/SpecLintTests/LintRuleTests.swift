@@ -226,6 +226,30 @@ import Testing
         #expect(Self.lint(june.replacingOccurrences(of: "[lifecycle, dst]", with: "[lifecycle, dst, control]")).isEmpty)
     }
 
+    /// A scenario's nearest change in the year before its own is listed by the year of that change: a January 2028
+    /// scenario in Paris is sent to 'explain Europe/Paris 2027', which lists 2027-10-31, not to 2028, whose first change
+    /// is later (mutation run 16's T3 survived the scenario's own year: only a June scenario, its nearest change the
+    /// same year's, was pinned). zoneinfo: Paris changes at 2027-10-31T01:00Z (66 days before 2028-01-05T07:00Z) and
+    /// 2028-03-26T01:00Z (80 days after).
+    @Test func aDSTScenarioIsSentToTheYearOfItsNearestChange() {
+        let january = """
+            spec: January
+            tags: [lifecycle, dst]
+            task: {identifier: com.example.app.reminder, kind: refresh}
+            schedule: {id: reminder, timezone: Europe/Paris, rule: {every: day, at: "09:00"}, nonexistent: skip, repeated: first}
+            clock: 2028-01-05T08:00:00+01:00
+            steps:
+              - {at: 2028-01-05T09:01:00+01:00, launch: com.example.app.reminder}
+            expect:
+              completed: [true]
+
+            """
+        let told = Self.lint(january)
+        #expect(told.contains("from its clock (2028-01-05T08:00:00+01:00) to its last step (2028-01-05T09:01:00+01:00), passes no offset "
+            + "change of Europe/Paris; move its clock and steps over a change (the nearest is at 2027-10-31T01:00:00Z, 'specrun explain "
+            + "Europe/Paris 2027' lists that year's), or remove the tag [dst-without-transition]"), "\(told)")
+    }
+
     /// `tags: [DST]` claims a change as `dst` does (the lint review: passed over without a word); `Control` likewise.
     @Test func theTagsAreReadInAnyCase() {
         let upper = Self.juneWindow.replacingOccurrences(of: "tags: [dst, europe]", with: "tags: [DST, europe]")

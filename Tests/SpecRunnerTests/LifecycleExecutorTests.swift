@@ -1476,4 +1476,123 @@ import Testing
         #expect(detail.contains("a new version is a new business key"), "\(detail)")
         #expect(!detail.contains("ran another input"), "\(detail)")
     }
+
+    /// Which change a stale request's reason names, and when there is none: the latest change whose schedule before it
+    /// gives the request's instant (a change of policy, then the flight: the flight's line; the flight, then a new wall
+    /// time in New York: the flight's line), a change at the launch's own instant counts, a request the new schedule
+    /// gives too (New York's 20:30 is Berlin's 02:30: 00:30Z) is no stale one, and an app that resubmits, whose resubmit
+    /// was refused, did not keep it. Mutation run 16's E1, E2, E3, E4 and E5 survived: one change, an hour before the
+    /// launch, under keep-pending, was pinned. zoneinfo: Berlin's 02:30 of 2027-03-30 is 00:30Z (+02:00 since 03-28),
+    /// 20:30 EDT of 03-29 in New York.
+    @Test func aStaleRequestNamesTheLatestChangeWhoseScheduleGaveIt() async throws {
+        func reasons(_ app: String, _ steps: String) async throws -> [String?] {
+            let (_, body) = try Self.scenario("""
+                spec: Kept
+                task: {identifier: com.example.app.refresh, kind: refresh}
+                job: {items: ["42"]}
+                app: {on-schedule-change: \(app)}
+                schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+                clock: 2027-03-29T00:00:00+02:00
+                steps:
+                  - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+                \(steps)
+                  - {at: 2027-03-30T02:31:00+02:00, launch: com.example.app.refresh}
+                expect:
+                  completed: [true, true]
+                  errors: \(app == "resubmit" ? "[unavailable]" : "[]")
+                """)
+            let verdict = await LifecycleExecutor().execute(body)
+            #expect(verdict.status == .passed, "\(verdict.message ?? "")")
+            return try #require(verdict.lifecycle).runs.map(\.reason)
+        }
+        let stale = "nothing due: its request was for 2027-03-30 02:30 CEST (+02:00), an occurrence of the Europe/Berlin schedule before the change at line "
+        let kept = ", which the app kept (on-schedule-change: keep-pending)"
+        #expect(try await reasons("keep-pending", """
+              - {at: 2027-03-29T12:00:00+02:00, change-schedule: {nonexistent: shift-forward}}
+              - {at: 2027-03-29T13:00:00+02:00, change-schedule: {timezone: America/New_York}}
+            """) == [nil, stale + "10" + kept])
+        #expect(try await reasons("keep-pending", """
+              - {at: 2027-03-29T12:00:00+02:00, change-schedule: {timezone: America/New_York}}
+              - {at: 2027-03-29T13:00:00+02:00, change-schedule: {rule: {every: day, at: "04:00"}}}
+            """) == [nil, stale + "9" + kept])
+        #expect(try await reasons("keep-pending", """
+              - {at: 2027-03-30T02:31:00+02:00, change-schedule: {timezone: America/New_York}}
+            """) == [nil, stale + "9" + kept])
+        #expect(try await reasons("keep-pending", """
+              - {at: 2027-03-29T12:00:00+02:00, change-schedule: {timezone: America/New_York, rule: {every: day, at: "20:30"}}}
+            """) == [nil, nil])
+        #expect(try await reasons("resubmit", """
+              - {at: 2027-03-29T11:00:00+02:00, availability: refresh-disabled}
+              - {at: 2027-03-29T12:00:00+02:00, change-schedule: {timezone: America/New_York}}
+              - {at: 2027-03-29T13:00:00+02:00, availability: available}
+            """) == [nil, stale + "10"])
+    }
+
+    /// A retry's delay of an hour and a minute is written `1h1m` (mutation run 16's L2 survived the minutes left out
+    /// when they are exactly one: the delays pinned were 15m, 30m and 1h). Berlin is at +02:00 in June (zoneinfo), so
+    /// 02:31 is 00:31Z and the floor 03:32.
+    @Test func aRetryFloorOfAnHourAndAMinuteIsWrittenSo() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Backoff
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            app:
+              retry: {backoff: constant, delay: 61m}
+            clock: 2027-06-08T20:00:00+02:00
+            steps:
+              - {at: 2027-06-09T02:31:00+02:00, launch: com.example.app.refresh, fail: {stage: download, error: http-503}}
+              - {at: 2027-06-09T03:01:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: [false]
+            """)
+        let message = await LifecycleExecutor().execute(body).message ?? ""
+        #expect(message.contains("(the app's retry after 1 failed attempt, 1h1m after its launch at 2027-06-09 02:31 CEST (+02:00) "
+            + "[2027-06-09T00:31:00Z], as retry's constant backoff gives)"), "\(message)")
+    }
+
+    /// How a request was lost is said only while it is so: a submit accepted since forgets the cancel and the refused
+    /// submit (a later loss, the app submitting nothing after a run, gets the usual sentence), a submit refused while a
+    /// request stayed pending lost nothing, and `cancel: all` is a cancel too. Mutation run 16's S1, S2, S3 and S5
+    /// survived: only a loss told before an accepted submit, by a `cancel:` of one identifier, was pinned. Berlin is at
+    /// +02:00 in June (zoneinfo).
+    @Test func aLaunchIsToldHowItsRequestWasLostOnlyWhileItIsSo() async throws {
+        func message(_ steps: String, _ completed: String) async throws -> String {
+            let (_, body) = try Self.scenario("""
+                spec: Lost
+                task: {identifier: com.example.app.refresh, kind: refresh}
+                app: {resubmits: false}
+                clock: 2027-06-08T20:00:00+02:00
+                steps:
+                \(steps)
+                expect:
+                  completed: \(completed)
+                """)
+            return await LifecycleExecutor().execute(body).message ?? ""
+        }
+        let usual = "com.example.app.refresh has no pending request, so the system cannot launch it; submit (or resubmit after each run) a request"
+        let forgotten = try await message("""
+              - {at: 2027-06-08T22:00:00+02:00, availability: refresh-disabled}
+              - {at: 2027-06-09T08:00:01+02:00, cancel: com.example.app.refresh}
+              - {at: 2027-06-09T08:00:02+02:00, submit: com.example.app.refresh}
+              - {at: 2027-06-09T12:00:00+02:00, availability: available}
+              - {at: 2027-06-10T08:00:00+02:00, submit: com.example.app.refresh}
+              - {at: 2027-06-10T09:00:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-06-11T09:00:00+02:00, launch: com.example.app.refresh}
+            """, "[true]")
+        #expect(forgotten.contains("no-pending-request at step 7") && forgotten.contains(usual), "\(forgotten)")
+        let refusedWhilePending = try await message("""
+              - {at: 2027-06-08T22:00:00+02:00, availability: refresh-disabled}
+              - {at: 2027-06-08T22:30:00+02:00, submit: com.example.app.refresh}
+              - {at: 2027-06-09T00:00:00+02:00, availability: available}
+              - {at: 2027-06-09T02:31:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-06-10T02:31:00+02:00, launch: com.example.app.refresh}
+            """, "[true]")
+        #expect(refusedWhilePending.contains("no-pending-request at step 5") && refusedWhilePending.contains(usual), "\(refusedWhilePending)")
+        let cancelledAll = try await message("""
+              - {at: 2027-06-08T21:30:00+02:00, cancel: all}
+              - {at: 2027-06-09T02:31:00+02:00, launch: com.example.app.refresh}
+            """, "[]")
+        #expect(cancelledAll.contains("com.example.app.refresh has no pending request, so the system cannot launch it: its request was cancelled "
+            + "at 2027-06-08 21:30 (+02:00) [2027-06-08T19:30:00Z]; a request is pending only once a submit is accepted"), "\(cancelledAll)")
+    }
 }

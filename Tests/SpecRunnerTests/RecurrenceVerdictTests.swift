@@ -643,6 +643,85 @@ import Testing
             + "report/v1/2027-04-30 produced)" + hint, "\(result.message ?? "")")
     }
 
+    /// The drop-rule sentence is for a key of the day a gap policy moved an instant into, and only that: an expected key
+    /// of the slot's own date with another time (Lord Howe's 02:15 keyed by the instant's 02:45: one date), of a third
+    /// date (Apia's 2011-12-29), or of another schedule id gets the key mismatch alone (mutation run 16's K1, K2 and K3
+    /// survived each of those guards dropped). zoneinfo: Lord Howe skips 02:00–02:30 on 2027-10-03 (15:30Z): 02:15 under
+    /// shift-forward is 02:45+11:00; Apia's 02:30 of the skipped 2011-12-30 read at -10:00 is 2011-12-31T02:30:00+14:00.
+    @Test(arguments: [
+        ("Australia/Lord_Howe", "[\"02:15\", \"09:00\"]", "2027-10-02T12:00:00+10:30", "2027-10-03T03:00:00+11:00",
+         "{at: 2027-10-03T02:45:00+11:00, key: n/v1/2027-10-03T02:45}",
+         "occurrences differ: 1 key mismatch (2027-10-03 02:45 (+11:00): key n/v1/2027-10-03T02:45 expected, n/v1/2027-10-03T02:15 produced)"),
+        ("Pacific/Apia", "\"02:30\"", "2011-12-30T12:00:00Z", "2011-12-30T13:00:00Z", "{at: 2011-12-31T02:30:00+14:00, key: n/v1/2011-12-29}",
+         "occurrences differ: 1 key mismatch (2011-12-31 02:30 (+14:00): key n/v1/2011-12-29 expected, n/v1/2011-12-30 produced)"),
+        ("Pacific/Apia", "\"02:30\"", "2011-12-30T12:00:00Z", "2011-12-30T13:00:00Z", "{at: 2011-12-31T02:30:00+14:00, key: m/v1/2011-12-31}",
+         "occurrences differ: 1 key mismatch (2011-12-31 02:30 (+14:00): key m/v1/2011-12-31 expected, n/v1/2011-12-30 produced)"),
+    ])
+    func aKeyMismatchOfNoDayAGapPolicyMovedIntoGetsNoDropRuleSentence(zone: String, times: String, after: String, through: String,
+                                                                      occurrence: String, message: String) throws {
+        let result = try Self.runOnCore("""
+            spec: keys
+            schedule: {id: n, timezone: \(zone), rule: {every: day, at: \(times)}, nonexistent: shift-forward, repeated: first}
+            window: {after: \(after), through: \(through)}
+            expect:
+              occurrences: [\(occurrence)]
+            """, path: "keys.yaml")
+        #expect(result.status == .failed)
+        #expect(result.message == message, "\(result.message ?? "")")
+    }
+
+    /// A wall time moved by the gap's own length is what another policy gives, never a slip of the gap's length; the
+    /// Foundation engine, which is told no policy sentence, is not told that slip either (mutation run 16's I1 survived
+    /// the guard dropped: the core's policy sentence came first). zoneinfo: Lord Howe skips 02:00–02:30 on 2027-10-03
+    /// (15:30Z), so 02:45+11:00 is 15:45Z, shift-forward's 02:15.
+    @Test func aWallTimeMovedByTheGapsOwnLengthIsNoSlipOnFoundationEither() throws {
+        let file = SpecParser().parse(path: "gap.yaml", bytes: Array("""
+            spec: gap
+            schedule: {id: g, timezone: Australia/Lord_Howe, rule: {every: day, at: "02:15"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-10-02T12:00:00+10:30, through: 2027-10-03T12:00:00+11:00}
+            expect:
+              occurrences: [2027-10-03T02:45:00+11:00]
+            """.utf8))
+        let result = try Self.run(try #require(file.specs.first), on: .foundation)
+        #expect(result.status == .failed)
+        #expect(result.message == "occurrences differ: 1 missing", "\(result.message ?? "")")
+    }
+
+    /// The Foundation hint's command names the slot of a key Foundation gave otherwise (the same instant: Berlin's 02:15
+    /// slot in the gap is 03:00+02:00 under next-valid-time, 01:00Z, which Foundation keys T03:00), and the slot under
+    /// a case's own policy (Lord Howe's 02:15 under the case's shift-forward is 02:45+11:00, 15:45Z; the spec's skip
+    /// gives none). Mutation run 16's F1 and F3 survived the key mismatch left out and the case's overrides dropped: the
+    /// command lost its `--at`. zoneinfo: Berlin springs forward at 2027-03-28T01:00Z, Lord Howe at 2027-10-02T15:30Z.
+    @Test func theFoundationHintNamesTheSlotOfAKeyMismatchAndOfACasesPolicy() throws {
+        func run(_ text: String) throws -> TestResult {
+            let file = SpecParser().parse(path: "foundation.yaml", bytes: Array(text.utf8))
+            try #require(file.diagnostics.allSatisfy { $0.severity != .error }, "\(file.diagnostics)")
+            return try Self.run(try #require(file.specs.first), on: .foundation)
+        }
+        let keyed = try run("""
+            spec: two times
+            schedule: {id: n, timezone: Europe/Berlin, rule: {every: day, at: ["02:15", "09:00"]}, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2027-03-28T00:00:00+01:00, through: 2027-03-28T12:00:00+02:00}
+            expect:
+              occurrences: [{at: 2027-03-28T03:00:00+02:00, key: n/v1/2027-03-28T02:15}, {at: 2027-03-28T09:00:00+02:00, key: n/v1/2027-03-28T09:00}]
+            """)
+        #expect(keyed.status == .failed)
+        #expect(keyed.message?.hasSuffix("(`specrun explain Europe/Berlin 2027-03-28 --at 02:15 --engine all` shows both engines' answers)") == true,
+                "\(keyed.message ?? "")")
+        let overridden = try run("""
+            spec: case policy
+            schedule: {id: n, timezone: Australia/Lord_Howe, rule: {every: day, at: "02:15"}, nonexistent: skip, repeated: first}
+            cases:
+              - name: shifted
+                nonexistent: shift-forward
+                after: 2027-10-03T00:00:00+10:30
+                next: 2027-10-03T02:45:00+11:00
+            """)
+        #expect(overridden.status == .failed)
+        #expect(overridden.message?.hasSuffix("(`specrun explain Australia/Lord_Howe 2027-10-03 --at 02:15 --engine all` shows both engines' answers)") == true,
+                "\(overridden.message ?? "")")
+    }
+
     /// An instant a gap policy moved into the next day keeps the key of the day whose wall time did not exist, and the
     /// day it falls on has none there: said with the drop rule (a second incident review expected Apia's 31st keyed
     /// 12-31 and read two keys and nothing more). zoneinfo: Apia skips 2011-12-30 (-10:00 until 10:00Z, then +14:00);
@@ -730,6 +809,19 @@ import Testing
         // Moved by the gap's own length: the policy sentence alone (shift-forward gives it).
         ("Australia/Lord_Howe", "02:15", "skip", "2027-10-02T12:00:00+10:30", "2027-10-03T12:00:00+11:00", "2027-10-03T02:45:00+11:00",
          "occurrences differ: 1 missing; 2027-10-03 02:45 (+11:00) is what 'nonexistent: shift-forward' gives, not this test's 'nonexistent: skip'"),
+        // Moved by an hour and a half (03:45+11:00 is 16:45Z, zoneinfo): hours and minutes apart. Moved by 65 minutes
+        // (03:20+11:00, 16:20Z), no quarter of an hour, or by 3 hours 30 minutes (05:45+11:00, 18:45Z), beyond three
+        // hours: no slip of the gap's length, the policy sentence alone (mutation run 16's I6, I2 and I3 survived).
+        ("Australia/Lord_Howe", "02:15", "shift-forward", "2027-10-02T12:00:00+10:30", "2027-10-03T12:00:00+11:00", "2027-10-03T03:45:00+11:00",
+         "occurrences differ: 1 missing, 1 unexpected; line 5: 2027-10-03 03:45 (+11:00) is 02:15 moved forward by 1 hour 30 minutes, but the "
+            + "clocks skip 30 minutes that night in Australia/Lord_Howe (02:00 → 02:30); 2027-10-03 02:45 (+11:00) comes from this test's "
+            + "'nonexistent: shift-forward'; under any other 'nonexistent' policy this instant is no occurrence"),
+        ("Australia/Lord_Howe", "02:15", "shift-forward", "2027-10-02T12:00:00+10:30", "2027-10-03T12:00:00+11:00", "2027-10-03T03:20:00+11:00",
+         "occurrences differ: 1 missing, 1 unexpected; 2027-10-03 02:45 (+11:00) comes from this test's 'nonexistent: shift-forward'; "
+            + "under any other 'nonexistent' policy this instant is no occurrence"),
+        ("Australia/Lord_Howe", "02:15", "shift-forward", "2027-10-02T12:00:00+10:30", "2027-10-03T12:00:00+11:00", "2027-10-03T05:45:00+11:00",
+         "occurrences differ: 1 missing, 1 unexpected; 2027-10-03 02:45 (+11:00) comes from this test's 'nonexistent: shift-forward'; "
+            + "under any other 'nonexistent' policy this instant is no occurrence"),
     ])
     func aWallTimeMovedByAnotherLengthThanTheGapIsSaidSo(zone: String, time: String, policy: String, after: String, through: String,
                                                          expected: String, message: String) throws {

@@ -260,6 +260,13 @@ import Testing
         (["Europe/Berlin", "2027-03-28 02:30:15"],
          "'2027-03-28 02:30:15' is a date and a time; write them apart: 2027-03-28 --at 02:30:15 (the wall time, without an offset: explain reads it in the zone)."),
         (["Europe/Berlin", "2027-03-28Tnoon"], "'2027-03-28Tnoon' is neither a year nor a date; write a year like 2027 or a date like 2027-03-28."),
+        // The separator in lower case is one too; an hour alone, or an hour of one digit, is no wall time to write
+        // after --at, and stays "neither" (mutation run 16's X1, X2 and X3 survived: only upper-case T, two parts and
+        // two digits each were pinned).
+        (["Europe/Berlin", "2027-03-28t02:30"],
+         "'2027-03-28t02:30' is a date and a time; write them apart: 2027-03-28 --at 02:30 (the wall time, without an offset: explain reads it in the zone)."),
+        (["Europe/Berlin", "2027-03-28T02"], "'2027-03-28T02' is neither a year nor a date; write a year like 2027 or a date like 2027-03-28."),
+        (["Europe/Berlin", "2027-03-28T2:30"], "'2027-03-28T2:30' is neither a year nor a date; write a year like 2027 or a date like 2027-03-28."),
         (["Europe/Berlin", "2027", "--at", "25:00"], "'25:00' is not a wall time; write --at as HH:MM or HH:MM:SS with hours 00–23, e.g. --at 02:30."),
         (["Europe/Paris", "2027", "--at", "2h30"], "'2h30' is not a wall time; write --at on the 24-hour clock as HH:MM: --at 02:30."),
         (["Europe/Paris", "2027", "--at", "２：３０"], "'２：３０' is not a wall time; write --at on the 24-hour clock as HH:MM: --at 02:30."),

@@ -282,24 +282,30 @@ import Testing
         #expect(background.contains("Step launch at 2027-06-09 08:00 CEST (+02:00) (started the app in the background) (line 25)."), "\(background)")
     }
 
-    /// A step at the last mark is near the picture's right edge: its caption starts left enough to end inside the
-    /// picture (it was cut off at the edge: `launch: started in tl`), and a caption far from the edge starts at its line.
-    @Test func aCaptionNearTheRightEdgeEndsInsideThePicture() throws {
+    /// A run of 06-09 launched at 06-10 02:31 CEST, a force-quit at the given instant and a launch that started the app
+    /// in the background at the last mark: the picture, its two step lines' x, and where a caption's text starts.
+    static func twoCaptions(forceQuitAt utc: String, local: String) throws -> (String, [Double], (String) throws -> Double) {
         let run = Run(planned: Self.berlin("2027-06-09T00:30:00Z", "2027-06-09T02:30:00+02:00", "CEST"),
                       actual: Self.berlin("2027-06-10T00:31:00Z", "2027-06-10T02:31:00+02:00", "CEST"),
                       key: "nightly-sync/v1/2027-06-09", outcome: "completed")
-        let quit = LifecycleResult.AppEvent(at: Self.berlin("2027-06-09T00:00:00Z", "2027-06-09T02:00:00+02:00", "CEST"), step: "force-quit", line: 23)
+        let quit = LifecycleResult.AppEvent(at: Self.berlin(utc, local, "CEST"), step: "force-quit", line: 23)
         let started = LifecycleResult.AppEvent(at: Self.berlin("2027-06-10T00:31:00Z", "2027-06-10T02:31:00+02:00", "CEST"), step: "launch",
                                                detail: "started the app in the background", line: 25)
         let svg = try #require(HTMLLifecyclePicture.render(
             LifecycleResult(runs: [run], invariants: [], appEvents: [quit, started]), zoneContext: nil))
-        func captionStart(_ text: String) throws -> Double {
+        let captionStart = { (text: String) throws -> Double in
             let tail = try #require(svg.components(separatedBy: ">\(text)</text>").first)
             let x = try #require(tail.components(separatedBy: "<text x=\"").last?.split(separator: "\"").first)
             return try #require(Double(String(x)))
         }
-        let lines = svg.components(separatedBy: "class=\"app-event\"").dropLast().map { try? #require($0.components(separatedBy: "x1=\"").last?.split(separator: "\"").first) }
-        let lineXs = lines.compactMap { $0.flatMap { Double(String($0)) } }
+        let lines = svg.components(separatedBy: "class=\"app-event\"").dropLast().map { $0.components(separatedBy: "x1=\"").last?.split(separator: "\"").first }
+        return (svg, lines.compactMap { $0.flatMap { Double(String($0)) } }, captionStart)
+    }
+
+    /// A step at the last mark is near the picture's right edge: its caption starts left enough to end inside the
+    /// picture (it was cut off at the edge: `launch: started in tl`), and a caption far from the edge starts at its line.
+    @Test func aCaptionNearTheRightEdgeEndsInsideThePicture() throws {
+        let (svg, lineXs, captionStart) = try Self.twoCaptions(forceQuitAt: "2027-06-09T00:00:00Z", local: "2027-06-09T02:00:00+02:00")
         #expect(lineXs.count == 2, "\(svg)")
         let caption = "launch: started in the background"
         let start = try captionStart(caption)
@@ -313,21 +319,7 @@ import Testing
     /// group), would have `launch: started in the background` drawn over `force-quit` (mutation run 15's P3 and P5
     /// survived the rule dropped, and the end of the caption before taken as its start).
     @Test func aCaptionPulledFromTheRightEdgeStartsAfterTheCaptionBefore() throws {
-        let run = Run(planned: Self.berlin("2027-06-09T00:30:00Z", "2027-06-09T02:30:00+02:00", "CEST"),
-                      actual: Self.berlin("2027-06-10T00:31:00Z", "2027-06-10T02:31:00+02:00", "CEST"),
-                      key: "nightly-sync/v1/2027-06-09", outcome: "completed")
-        let quit = LifecycleResult.AppEvent(at: Self.berlin("2027-06-09T21:30:00Z", "2027-06-09T23:30:00+02:00", "CEST"), step: "force-quit", line: 23)
-        let started = LifecycleResult.AppEvent(at: Self.berlin("2027-06-10T00:31:00Z", "2027-06-10T02:31:00+02:00", "CEST"), step: "launch",
-                                               detail: "started the app in the background", line: 25)
-        let svg = try #require(HTMLLifecyclePicture.render(
-            LifecycleResult(runs: [run], invariants: [], appEvents: [quit, started]), zoneContext: nil))
-        func captionStart(_ text: String) throws -> Double {
-            let tail = try #require(svg.components(separatedBy: ">\(text)</text>").first)
-            let x = try #require(tail.components(separatedBy: "<text x=\"").last?.split(separator: "\"").first)
-            return try #require(Double(String(x)))
-        }
-        let lines = svg.components(separatedBy: "class=\"app-event\"").dropLast().map { try? #require($0.components(separatedBy: "x1=\"").last?.split(separator: "\"").first) }
-        let lineXs = lines.compactMap { $0.flatMap { Double(String($0)) } }
+        let (svg, lineXs, captionStart) = try Self.twoCaptions(forceQuitAt: "2027-06-09T21:30:00Z", local: "2027-06-09T23:30:00+02:00")
         try #require(lineXs.count == 2, "\(svg)")
         let first = "force-quit", second = "launch: started in the background"
         // Two captions, and the edge pulls the second back past the end of the first.

@@ -134,9 +134,15 @@ public struct OffsetMismatchLint: SpecLintRule {
             guard let resolved = resolver.instants(for: wall, nonexistent: schedule.nonexistent, repeated: schedule.repeated).first else {
                 // The other policies' instants that night: an incident "the job did not run" is fixed by choosing one
                 // of them, not by removing the line (a review wrote the bug into its guard as told). Only a policy whose
-                // instant is that day's occurrence: Apia's skipped day read back is the 29th's own, which the drop rule keeps.
+                // instant is that day's occurrence and no neighbour's own: Apia's skipped day read back is the 29th's own
+                // (the drop rule keeps the 29th's), and read forward the 31st's (the 30th's takes it, and the 31st's run
+                // is lost: a third review applied it and saw the 31st gone).
                 let others = NonexistentTimePolicy.allCases.filter { $0 != schedule.nonexistent }.compactMap { other -> String? in
                     guard let instant = resolver.instants(for: wall, nonexistent: other, repeated: schedule.repeated).first?.date,
+                          ![-86_400, 86_400].contains(where: { shift in
+                              resolver.instants(for: LocalDateTime(wallSeconds: wall.wallSeconds + shift), nonexistent: other,
+                                                repeated: schedule.repeated).contains { $0.date == instant }
+                          }),
                           let alternative = try? Schedule(id: schedule.id, version: schedule.version, rule: schedule.rule, timeZone: zone,
                                                           nonexistent: other, repeated: schedule.repeated, searchLimit: schedule.searchLimit),
                           let slot = alternative.occurrence(at: instant)?.slot,

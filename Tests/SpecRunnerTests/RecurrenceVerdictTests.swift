@@ -722,6 +722,23 @@ import Testing
                 "\(overridden.message ?? "")")
     }
 
+    /// Nuuk's 23:30 of 2027-03-27 moved past midnight by next-valid-time (zoneinfo: 23:00 -02:00 → 00:00 -01:00 at 01:00Z,
+    /// so 2027-03-28T00:00:00-01:00) keeps the 27th's key, and the 28th's own 23:30 is that evening, another instant: the
+    /// sentence says the key, not the drop rule (a third review read "the same instant" above a diff listing the 28th's).
+    @Test func aKeyOfADayMovedPastMidnightIsToldTheDaySelected() throws {
+        let result = try Self.runOnCore("""
+            spec: nuuk key
+            schedule: {id: nuuk, timezone: America/Nuuk, rule: {every: day, at: "23:30"}, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2027-03-27T12:00:00-02:00, through: 2027-03-28T12:00:00-01:00}
+            expect:
+              occurrences: [{at: 2027-03-28T00:00:00-01:00, key: nuuk/v1/2027-03-28}]
+            """, path: "nuuk.yaml")
+        #expect(result.status == .failed)
+        #expect(result.message?.hasSuffix("; 2027-03-28 00:00 (-01:00) is 2027-03-27's 23:30 under 'nonexistent: next-valid-time' (that day's wall "
+            + "time does not exist), and is keyed by that day: write nuuk/v1/2027-03-27") == true, "\(result.message ?? "")")
+        #expect(result.message?.contains("same instant") == false)
+    }
+
     /// An instant a gap policy moved into the next day keeps the key of the day whose wall time did not exist, and the
     /// day it falls on has none there: said with the drop rule (a second incident review expected Apia's 31st keyed
     /// 12-31 and read two keys and nothing more). zoneinfo: Apia skips 2011-12-30 (-10:00 until 10:00Z, then +14:00);

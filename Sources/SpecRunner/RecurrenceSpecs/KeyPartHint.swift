@@ -15,8 +15,16 @@ enum KeyPartHint {
         let local = LocalDateTime(occurrence.date, in: schedule.timeZone)
         guard local.dateString != slot.dateString, expectedDate.hasPrefix(local.dateString) else { return nil }
         let time = TimeOfDay(hour: slot.hour, minute: slot.minute, second: slot.second).map { "\($0)" } ?? "its time"
-        return "\(actual.local) is \(slot.dateString)'s \(time) under 'nonexistent: \(policy.rawValue)' (that day's wall time does not "
-            + "exist); \(local.dateString)'s own \(time) would be the same instant, and a rule gives an instant once, as the earlier "
+        let moved = "\(actual.local) is \(slot.dateString)'s \(time) under 'nonexistent: \(policy.rawValue)' (that day's wall time does not exist)"
+        // The day it falls on has its own slot at that time: the same instant (Apia's 31st, the drop rule), or another
+        // one (Nuuk's 23:30 moved past midnight: the 28th's own 23:30 is that evening; a third review read "the same
+        // instant" above a diff listing it).
+        var own = LocalDateTime(occurrence.date, in: schedule.timeZone)
+        (own.hour, own.minute, own.second) = (slot.hour, slot.minute, slot.second)
+        var resolver = WallTimeResolver(timeZone: schedule.timeZone)
+        let same = resolver.instants(for: own, nonexistent: schedule.nonexistent, repeated: schedule.repeated).contains { $0.date == occurrence.date }
+        guard same else { return moved + ", and is keyed by that day: write \(line.actual?.key ?? "the key produced")" }
+        return moved + "; \(local.dateString)'s own \(time) would be the same instant, and a rule gives an instant once, as the earlier "
             + "slot's (docs/recurrence.md#rules), so no occurrence is keyed \(local.dateString) there"
     }
 

@@ -255,8 +255,17 @@ import Testing
         // An instant pasted from a spec: the date and the wall time written apart (an incident review's).
         (["Europe/Berlin", "2027-03-28T02:30"],
          "'2027-03-28T02:30' is a date and a time; write them apart: 2027-03-28 --at 02:30 (the wall time, without an offset: explain reads it in the zone)."),
+        // With an offset or Z it is an instant: its wall time in the zone (zoneinfo: 02:30+02:00 is 00:30Z, 01:30 CET in
+        // Berlin that night; 01:30Z is 03:30 CEST), and the digits as written too, when they differ (a third review).
         (["Europe/Berlin", "2027-03-28T02:30:00+02:00"],
-         "'2027-03-28T02:30:00+02:00' is a date and a time; write them apart: 2027-03-28 --at 02:30 (the wall time, without an offset: explain reads it in the zone)."),
+         "'2027-03-28T02:30:00+02:00' is an instant, 2027-03-28 01:30 in Europe/Berlin; write the local date and wall time apart: "
+            + "2027-03-28 --at 01:30; for the wall time as written, 2027-03-28 --at 02:30."),
+        (["Europe/Berlin", "2027-03-28T01:30:00Z"],
+         "'2027-03-28T01:30:00Z' is an instant, 2027-03-28 03:30 in Europe/Berlin; write the local date and wall time apart: "
+            + "2027-03-28 --at 03:30; for the wall time as written, 2027-03-28 --at 01:30."),
+        (["Europe/Berlin", "2027-03-28T03:30:00+02:00"],
+         "'2027-03-28T03:30:00+02:00' is an instant, 2027-03-28 03:30 in Europe/Berlin; write the local date and wall time apart: "
+            + "2027-03-28 --at 03:30."),
         (["Europe/Berlin", "2027-03-28 02:30:15"],
          "'2027-03-28 02:30:15' is a date and a time; write them apart: 2027-03-28 --at 02:30:15 (the wall time, without an offset: explain reads it in the zone)."),
         (["Europe/Berlin", "2027-03-28Tnoon"], "'2027-03-28Tnoon' is neither a year nor a date; write a year like 2027 or a date like 2027-03-28."),

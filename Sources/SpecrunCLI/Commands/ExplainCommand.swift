@@ -64,7 +64,7 @@ struct ExplainCommand {
                 throw UsageError("Give a zone and at most one year or date, not '\(parsed.positionals[2])'; e.g. 'specrun explain Europe/Berlin 2027-03-28'.")
             }
             let zone = try Self.zone(zoneName)
-            let range = try parsed.positionals.count == 2 ? Self.range(parsed.positionals[1]) : .year(currentYear)
+            let range = try parsed.positionals.count == 2 ? Self.range(parsed.positionals[1], zone: zone) : .year(currentYear)
             var wallTime: TimeOfDay?
             if let text = parsed.value("at") {
                 guard let time = TimeOfDay(parsing: text) else {
@@ -123,7 +123,8 @@ struct ExplainCommand {
     }
 
     /// `2027` or `2027-03-28`.
-    static func range(_ text: String) throws(UsageError) -> ZoneReport.Range {
+    /// `zone`: an instant pasted with its offset or `Z` is told its wall time there (01:30Z is 03:30 in Berlin).
+    static func range(_ text: String, zone: TimeZone? = nil) throws(UsageError) -> ZoneReport.Range {
         let digits = { (part: Substring) in !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         if parts.count == 1, parts[0].count == 4, digits(parts[0]), let year = Int(parts[0]), year >= 1000 {
@@ -144,9 +145,21 @@ struct ExplainCommand {
         // incident review was told only "neither a year nor a date").
         if let split = text.firstIndex(where: { $0 == "T" || $0 == "t" || $0 == " " }),
            case .date = try? range(String(text[..<split])) {
+            // An instant with its offset or `Z` is the zone's wall time at it, not the digits (a third review was sent
+            // from 2027-03-28T01:30:00Z, 03:30 in Berlin, to 01:30, another instant).
             var time = text[text.index(after: split)...].prefix { $0.isASCII && ($0.isNumber || $0 == ":") }
             let parts = time.split(separator: ":", omittingEmptySubsequences: false)
             if parts.count == 3, parts[2] == "00" { time = time.prefix(5) }
+            if let zone, let instant = ISO8601DateFormatter().date(from: text) {
+                let local = WallTimeText.local(instant, offset: zone.secondsFromGMT(for: instant))
+                let wall = local.time.hasSuffix(":00") && local.time.count == 8 ? String(local.time.prefix(5)) : local.time
+                // Its digits may be the wall time meant, written with a slipped offset (02:30+02:00 on a night Berlin
+                // is at +01:00 until 03:00): that reading is offered too.
+                let asWritten = (local.date, wall) == (String(text[..<split]), String(time)) ? ""
+                    : "; for the wall time as written, \(text[..<split]) --at \(time)"
+                throw UsageError("'\(text)' is an instant, \(local.date) \(wall) in \(ZoneDisplayName.of(zone)); write the local date and "
+                    + "wall time apart: \(local.date) --at \(wall)\(asWritten).")
+            }
             if (2...3).contains(parts.count), parts.allSatisfy({ $0.count == 2 }) {
                 throw UsageError("'\(text)' is a date and a time; write them apart: \(text[..<split]) --at \(time)"
                     + " (the wall time, without an offset: explain reads it in the zone).")

@@ -149,7 +149,11 @@ extension Rule {
         let what = unit == .weeks ? "\(text) is a \(from.weekday.name.capitalized)" : "\(text) is not one"
         // With a count of 1 there are no steps to count from it, but nothing before it is selected.
         let why = every == 1 ? "the rule's first date: nothing before it is selected" : "the steps count from it"
-        return [RuleProblem(field: "from", message: "'from' must be a date the rule selects (\(why)), and \(what): write 'from: \(date.isoText)', \(within)")]
+        // The first date after it too, when the period's first is before it: the steps count from the one chosen, so
+        // the two select other periods (a third review took the week's Monday and got the other fortnight).
+        let later = every > 1 ? firstSelectedDate(of: inner, onOrAfter: from).flatMap { $0 != date && $0.year <= 9999 ? $0 : nil } : nil
+        let or = later.map { ", or 'from: \($0.isoText)', the rule's first date after it (the \(unit.rawValue) then counted from there)" } ?? ""
+        return [RuleProblem(field: "from", message: "'from' must be a date the rule selects (\(why)), and \(what): write 'from: \(date.isoText)', \(within)\(or)")]
     }
 
     /// The first date `rule` (a day, week, month or year rule) selects on or after `date`: a `from` it accepts. Nil for

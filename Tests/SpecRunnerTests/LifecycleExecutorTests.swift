@@ -404,6 +404,30 @@ import Testing
         #expect(check.detail?.hasPrefix("all 2 occurrence(s) up to the last completed run") == true, "\(check.detail ?? "")")
     }
 
+    /// A run left out of `runs` is told the line to add and, when `run-count` would then be fewer than the lines, the
+    /// count to write with it (a third review pasted the line and the spec became invalid). zoneinfo: Berlin repeats
+    /// 02:00–03:00 on 2027-10-31 (01:00Z), so under `both` 02:30 is 00:30Z (+02:00) and 01:30Z (+01:00).
+    @Test func aRunLeftOutIsToldItsLineAndTheCountToWriteWithIt() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Both
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: both}
+            clock: 2027-10-30T12:00:00+02:00
+            steps:
+              - {at: 2027-10-31T08:00:00+01:00, launch: com.example.app.refresh}
+            expect:
+              completed: [true]
+              runs:
+                - {planned: 2027-10-31T02:30:00+01:00, actual: 2027-10-31T08:00:00+01:00, key: nightly/v1/2027-10-31~2}
+              run-count: 1
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        let message = try #require(verdict.lifecycle?.expectations.first { $0.name == "runs" }).actual
+        #expect(message.contains("its run 1 is not listed, and runs[1] on are its runs 2 on; add {planned: 2027-10-31T02:30:00+02:00, "
+            + "actual: 2027-10-31T08:00:00+01:00, key: nightly/v1/2027-10-31, outcome: completed} before line 10 (and 'run-count: 2' at line 11)"),
+                "\(message)")
+    }
+
     /// A launch with nothing due whose request the app kept from the schedule before a change says so in its run's
     /// reason, with that instant in the old schedule's zone (an incident review saw a wake-up at 03:01 New York time
     /// after a flight from Paris, and nothing linking it to the move). zoneinfo: Berlin's 02:30 of 2027-03-30 is

@@ -388,9 +388,12 @@ struct LifecycleJudgement {
                        missing.key.map { "key: \($0)" }, "outcome: \(missing.outcome)"].compactMap { $0 }.joined(separator: ", ") + "}"
             }
             let runs = left == 1 ? "its run \(first + 1) is" : "its runs \(ListWording.joined((first + 1...first + left).map(String.init))) are"
+            // A `run-count` the lines listed would then outnumber is raised with them (a third review pasted the line
+            // and the spec became invalid: "'run-count: 2' is fewer than the 3 runs listed").
+            let count = expect.runCount.flatMap { $0.value < expected.count + left ? " (and 'run-count: \(expected.count + left)' at line \($0.location.line))" : nil } ?? ""
             record("runs", "the scenario's runs, in order",
                    "\(runs) not listed, and runs[\(first + 1)] on are its runs \(first + 1 + left) on; add "
-                       + "\(ListWording.joined(written)) before line \(expected[first].location.line)", false, at: expected[first].location)
+                       + "\(ListWording.joined(written)) before line \(expected[first].location.line)\(count)", false, at: expected[first].location)
             return (first, left)
         } else if rest.count >= 2, matches(expected[first + 1], first),
                   differing(rest.dropFirst(2), by: -1) <= (rest.count >= 4 ? 1 : 0) {

@@ -26,7 +26,7 @@ public struct RepeatedPairKeyLint: SpecLintRule {
             let instant = occurrence.instant
             let offset = resolver.offset(at: instant.date)
             let wall = LocalDateTime(wallSeconds: Int(instant.date.timeIntervalSince1970.rounded(.down)) + offset)
-            guard case .overlap(let first, _, _) = resolver.resolve(wall) else { continue }
+            guard case .overlap(let first, let last, _) = resolver.resolve(wall) else { continue }
             let isLater = Int(instant.date.timeIntervalSince1970.rounded(.down)) != Int(first.timeIntervalSince1970.rounded(.down))
             let key = Self.key(for: wall, schedule: schedule, isRepeat: isLater)
             let local = WallTimeText.local(instant.date, offset: offset)
@@ -44,6 +44,15 @@ public struct RepeatedPairKeyLint: SpecLintRule {
                 }
                 continue
             }
+            // The other instant of the pair, an occurrence too and not listed: the key alone leaves the spec failing (a
+            // third review wrote the `~2` key as told and still had one unexpected occurrence).
+            var notes = [Diagnostic.Note(message: "write {at: \(instant.text), key: \(key)}")]
+            let other = isLater ? first : last
+            if let list = produced ?? nil, list.contains(where: { $0.date == other }), !occurrences.contains(where: { $0.instant.date == other }) {
+                notes.append(Diagnostic.Note(message: "the \(isLater ? "first" : "second") \(local.time), "
+                    + "\(WallTimeText.instant(other, offset: resolver.offset(at: other))), is an occurrence under 'repeated: both' too and is "
+                    + "not listed: list it, or, for one run that night, choose 'repeated: \(isLater ? "last" : "first")'"))
+            }
             found.append(Diagnostic(
                 code: LintCode.repeatedWithoutKey.rawValue,
                 severity: .warning,
@@ -52,7 +61,7 @@ public struct RepeatedPairKeyLint: SpecLintRule {
                     + "and under 'repeated: both' each of the two has its own key; check it with the long form",
                 sourceLine: instant.sourceLine,
                 length: instant.text.count,
-                notes: [Diagnostic.Note(message: "write {at: \(instant.text), key: \(key)}")]))
+                notes: notes))
         }
         return found
     }

@@ -250,6 +250,30 @@ import Testing
             + "Europe/Paris 2027' lists that year's), or remove the tag [dst-without-transition]"), "\(told)")
     }
 
+    /// Under `both`, one instant of a repeated pair listed without the other: the key alone leaves the spec failing on
+    /// the other instant, so a second note says to list it or choose the policy that gives the one listed (a third
+    /// review wrote the `~2` key as told and still failed). zoneinfo: Lord Howe turns 02:00 +11:00 back to 01:30 +10:30
+    /// at 2027-04-03T15:00Z, so 01:45 is 14:45Z (+11:00) and 15:15Z (+10:30). Both listed: the key note alone.
+    @Test func oneInstantOfARepeatedPairListedUnderBothIsToldTheOther() {
+        let one = """
+            spec: lh both
+            schedule: {id: bk, timezone: Australia/Lord_Howe, rule: {every: day, at: "01:45"}, nonexistent: skip, repeated: both}
+            window: {after: 2027-04-03T12:00:00+11:00, through: 2027-04-04T12:00:00+10:30}
+            expect:
+              occurrences: [2027-04-04T01:45:00+10:30]
+
+            """
+        #expect(Self.lint(one).hasSuffix("""
+            note: write {at: 2027-04-04T01:45:00+10:30, key: bk/v1/2027-04-04~2}
+            note: the first 01:45, 2027-04-04T01:45:00+11:00, is an occurrence under 'repeated: both' too and is not listed: list it, or, for one run that night, choose 'repeated: last'
+
+            """), "\(Self.lint(one))")
+        let both = one.replacingOccurrences(of: "[2027-04-04T01:45:00+10:30]", with: "[2027-04-04T01:45:00+11:00, 2027-04-04T01:45:00+10:30]")
+        #expect(both != one)
+        #expect(!Self.lint(both).contains("is not listed"), "\(Self.lint(both))")
+        #expect(Self.lint(both).contains("note: write {at: 2027-04-04T01:45:00+11:00, key: bk/v1/2027-04-04}"))
+    }
+
     /// `tags: [DST]` claims a change as `dst` does (the lint review: passed over without a word); `Control` likewise.
     @Test func theTagsAreReadInAnyCase() {
         let upper = Self.juneWindow.replacingOccurrences(of: "tags: [dst, europe]", with: "tags: [DST, europe]")

@@ -363,7 +363,7 @@ import Testing
             + "any other 'nonexistent' policy this instant is no occurrence"),
         ("nonexistent: skip, repeated: last", "2027-10-30T12:00:00+02:00", "2027-10-31T12:00:00+01:00", "[2027-10-31T02:30:00+02:00]",
          "occurrences differ: 1 missing, 1 unexpected; 2027-10-31 02:30 CEST (+02:00) is what 'repeated: first' or 'repeated: both' "
-            + "gives, not this test's 'repeated: last'"),
+            + "gives, not this test's 'repeated: last' (with 'both', the other instant of the pair is an occurrence too: list it)"),
         ("nonexistent: skip, repeated: first", "2027-06-01T12:00:00+02:00", "2027-06-02T12:00:00+02:00", "[2027-06-02T03:30:00+02:00]",
          "occurrences differ: 1 missing, 1 unexpected"),
     ])

@@ -19,8 +19,11 @@ enum PolicyHint {
         guard let date = missing.first(where: { schedule.occurrence(at: $0) == nil }) else { return nil }
         let explaining = alternatives(of: schedule).filter { $0.schedule.occurrence(at: date) != nil }
         guard !explaining.isEmpty else { return nil }
-        // Each by name: the value to write instead.
-        return "\(local(date)) is what \(words(explaining.map(\.name))) gives, not this test's \(own(explaining.map(\.kind), schedule))"
+        // Each by name: the value to write instead. `both` gives the pair's other instant too, which the spec must then
+        // list (a third review chose it as told and failed on the other instant).
+        let both = explaining.contains { $0.name == "'repeated: both'" } && explaining.count > 1
+            ? " (with 'both', the other instant of the pair is an occurrence too: list it)" : ""
+        return "\(local(date)) is what \(words(explaining.map(\.name))) gives, not this test's \(own(explaining.map(\.kind), schedule))\(both)"
     }
 
     /// The sentence for a produced instant only this test's policy gives.

@@ -72,14 +72,7 @@ extension Rule {
     }
 
     /// `45s`, `90m` → `1h30m`, `2d` → `48h`: hours, minutes and seconds, as spec durations are written.
-    static func durationText(_ seconds: Int) -> String {
-        guard seconds > 0 else { return "\(seconds)s" }
-        var text = ""
-        if seconds >= 3600 { text += "\(seconds / 3600)h" }
-        if seconds % 3600 >= 60 { text += "\(seconds % 3600 / 60)m" }
-        if seconds % 60 != 0 { text += "\(seconds % 60)s" }
-        return text
-    }
+    static func durationText(_ seconds: Int) -> String { WallTimeText.duration(seconds) }
 }
 
 private extension String {

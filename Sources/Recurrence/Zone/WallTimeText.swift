@@ -5,6 +5,17 @@ import Foundation
 ///
 /// Works from the offset alone (integer calendar arithmetic), never from the machine's zone or locale.
 public enum WallTimeText {
+    /// `45s`, `30m`, `1h30m`, `48h` (2 days): a length of time as spec durations are written; `0s` and negative
+    /// lengths as seconds. One writer for rule summaries, `explain`'s gaps and the harness's retry delays.
+    public static func duration(_ seconds: Int) -> String {
+        guard seconds > 0 else { return "\(seconds)s" }
+        var text = ""
+        if seconds >= 3600 { text += "\(seconds / 3600)h" }
+        if seconds % 3600 >= 60 { text += "\(seconds % 3600 / 60)m" }
+        if seconds % 60 != 0 { text += "\(seconds % 60)s" }
+        return text
+    }
+
     /// `+02:00`, `-03:30`, `+00:00` (with `:SS` for historical offsets that have seconds).
     public static func offset(_ seconds: Int) -> String {
         let sign = seconds < 0 ? "-" : "+"

@@ -333,16 +333,18 @@ struct LifecycleExecutor: Sendable {
     static func staleRequests(_ runs: [RunRecord], spec: LifecycleSpec, changes: [(at: Date, schedule: ScheduleSpec, line: Int)],
                               abbreviations: ZoneAbbreviations) -> [Int: String] {
         guard let first = spec.schedule, !changes.isEmpty else { return [:] }
+        // The schedule before each change (before[i] is the one change i replaced) and after the last, built once.
+        let specs = [first] + changes.map(\.schedule)
+        let built = specs.map { try? $0.schedule() }
         var found: [Int: String] = [:]
         for run in runs {
             guard let floor = run.requestFloor, let inEffect = changes.lastIndex(where: { $0.at <= run.actual }),
-                  let current = try? changes[inEffect].schedule.schedule(), current.occurrence(at: floor) == nil else { continue }
+                  let current = built[inEffect + 1], current.occurrence(at: floor) == nil else { continue }
             // The latest change whose schedule before it gives the floor.
-            let before = [first] + changes.map(\.schedule)
-            guard let change = (0...inEffect).last(where: { (try? before[$0].schedule())?.occurrence(at: floor) != nil }) else { continue }
-            let shown = ResultInstant(floor, in: before[change].timeZone, abbreviations: abbreviations).local
+            guard let change = (0...inEffect).last(where: { built[$0]?.occurrence(at: floor) != nil }) else { continue }
+            let shown = ResultInstant(floor, in: specs[change].timeZone, abbreviations: abbreviations).local
             let kept = spec.app.onScheduleChange == .keepPending ? ", which the app kept (on-schedule-change: keep-pending)" : ""
-            let zone = before[change].timeZone == current.timeZone ? "" : ZoneDisplayName.of(before[change].timeZone) + " "
+            let zone = specs[change].timeZone == current.timeZone ? "" : ZoneDisplayName.of(specs[change].timeZone) + " "
             found[run.launch] = "nothing due: its request was for \(shown), an occurrence of the \(zone)schedule before the change at "
                 + "line \(changes[change].line)\(kept)"
         }

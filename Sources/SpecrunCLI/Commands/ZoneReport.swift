@@ -367,13 +367,7 @@ struct ZoneReport {
     }
 
     /// `1h`, `30m`, `24h`, `1h30m`, and seconds for historical local mean times.
-    static func length(_ seconds: Int) -> String {
-        var text = ""
-        if seconds >= 3600 { text += "\(seconds / 3600)h" }
-        if seconds % 3600 >= 60 { text += "\(seconds % 3600 / 60)m" }
-        if seconds % 60 != 0 { text += "\(seconds % 60)s" }
-        return text
-    }
+    static func length(_ seconds: Int) -> String { WallTimeText.duration(seconds) }
 
     private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

@@ -715,15 +715,6 @@ public actor LifecycleSimulation {
         }
     }
 
-    /// `45s`, `30m`, `1h30m`, as a spec writes a duration.
-    static func durationText(_ duration: Duration) -> String {
-        let seconds = Int(duration.components.seconds)
-        var text = seconds >= 3_600 ? "\(seconds / 3_600)h" : ""
-        if seconds % 3_600 >= 60 { text += "\(seconds % 3_600 / 60)m" }
-        if seconds % 60 != 0 || seconds == 0 { text += "\(seconds % 60)s" }
-        return text
-    }
-
     /// Submitted before the work runs, so that a failure or a death still leaves a request: the launch time plus the
     /// backoff for one more consecutive failure (counted in the completion store, which survives deaths).
     private func submitRetryRequest(_ identifier: String, launchTime: Date, process: AppProcess) {
@@ -759,7 +750,7 @@ public actor LifecycleSimulation {
                 case .constant: "constant"
                 case .exponential: "exponential"
                 }
-                scheduler.noteFloor(identifier, because: "the app's retry after \(attempts), \(Self.durationText(delay)) after its launch at "
+                scheduler.noteFloor(identifier, because: "the app's retry after \(attempts), \(WallTimeText.duration(Int(delay.components.seconds))) after its launch at "
                     + "\(launchTime.rfc3339UTC), as retry's \(backoff) backoff gives")
             }
         } else if let next = nextOccurrence(after: launchTime, of: identifier, process: process) {

@@ -929,9 +929,9 @@ import Testing
         #expect(found.map { $0.location?.line } == [5, 5], "\(found.map(\.message))")
     }
 
-    /// After a move, a wall time written with neither zone's offset is offered each zone's reading: a New York 02:30
-    /// with New York's winter offset (-05:00) read where Berlin was in effect (zoneinfo: New York is at -04:00 then).
-    @Test func anInstantAfterAMoveIsOfferedEachZonesReading() {
+    /// The offset-mismatch warnings of a scenario that runs Berlin's 02:30 at 02:31 on 2027-03-29 and moves to New York
+    /// (version 2) at 12:00 Berlin time, with `expect` (its lines indented by two spaces under `expect:`).
+    static func offsetWarningsAfterAMove(expect: String) -> [Diagnostic] {
         let text = """
             spec: Moved
             task: {identifier: com.example.app.refresh, kind: refresh}
@@ -941,11 +941,17 @@ import Testing
               - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
               - {at: 2027-03-29T12:00:00+02:00, change-schedule: {timezone: America/New_York, version: 2}}
             expect:
-              runs: [{planned: 2027-03-29T02:30:00+02:00}, {planned: 2027-03-29T02:30:00-05:00}]
+            \(expect)
 
             """
-        let found = SpecLinter().diagnostics(for: SpecParser().parse(path: "s.yaml", bytes: Array(text.utf8)))
+        return SpecLinter().diagnostics(for: SpecParser().parse(path: "s.yaml", bytes: Array(text.utf8)))
             .filter { $0.code == LintCode.offsetMismatch.rawValue }
+    }
+
+    /// After a move, a wall time written with neither zone's offset is offered each zone's reading: a New York 02:30
+    /// with New York's winter offset (-05:00) read where Berlin was in effect (zoneinfo: New York is at -04:00 then).
+    @Test func anInstantAfterAMoveIsOfferedEachZonesReading() {
+        let found = Self.offsetWarningsAfterAMove(expect: "  runs: [{planned: 2027-03-29T02:30:00+02:00}, {planned: 2027-03-29T02:30:00-05:00}]")
         #expect(found.count == 1)
         #expect(found.first?.notes.map(\.message) == [
             "if you meant 02:30 local time, write 2027-03-29T02:30:00+02:00",
@@ -957,21 +963,10 @@ import Testing
     /// holds from its step on: 05:00 written with New York's winter offset at the move (10:00Z) is compared with New
     /// York's -04:00 (zoneinfo), not Berlin's +02:00 (mutation B23 read it in the schedule before the change).
     @Test func anInstantAtTheMomentOfAScheduleChangeIsReadInTheNewSchedule() {
-        let text = """
-            spec: Moved
-            task: {identifier: com.example.app.refresh, kind: refresh}
-            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
-            clock: 2027-03-29T00:00:00+02:00
-            steps:
-              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
-              - {at: 2027-03-29T12:00:00+02:00, change-schedule: {timezone: America/New_York, version: 2}}
-            expect:
+        let found = Self.offsetWarningsAfterAMove(expect: """
               store: {updated-at: 2027-03-29T05:00:00-05:00}
               runs: [{planned: 2027-03-29T02:30:00+02:00}]
-
-            """
-        let found = SpecLinter().diagnostics(for: SpecParser().parse(path: "s.yaml", bytes: Array(text.utf8)))
-            .filter { $0.code == LintCode.offsetMismatch.rawValue }
+            """)
         #expect(found.count == 1)
         #expect(found.first?.message.hasPrefix("2027-03-29T05:00:00-05:00 is written with offset -05:00, but America/New_York is at -04:00 at that instant") == true,
                 "\(found.map(\.message))")

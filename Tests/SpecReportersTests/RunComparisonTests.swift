@@ -411,6 +411,27 @@ struct RunComparisonTests {
         #expect(render(events).contains("app events now: 2027-03-29 08:30 CEST (+02:00) force-quit\n"), "\(render(events))")
     }
 
+    /// Only the entries that differ are listed, so a list that gained or lost entries says "added" or "removed": a
+    /// claims audit read "app events was: none" beside four events both files held as "OLD had none".
+    @Test func entriesOnlyOneSideHasAreAddedOrRemoved() {
+        let at = Fixture.berlin("2027-03-29T06:30:00Z", "2027-03-29T08:30:00+02:00", "CEST")
+        let later = Fixture.berlin("2027-03-29T07:30:00Z", "2027-03-29T09:30:00+02:00", "CEST")
+        func with(_ events: [(LifecycleResult.AppEvent)]) -> RunResult {
+            var run = Self.run
+            let index = run.tests.firstIndex { $0.id == Fixture.expirationPassed.id }!
+            run.tests[index].lifecycle!.appEvents = events
+            return run
+        }
+        let kept = LifecycleResult.AppEvent(at: at, step: "terminate", line: 9)
+        let started = LifecycleResult.AppEvent(at: later, step: "launch", detail: "started the app in the background", line: 10)
+        let added = render(RunComparison(old: with([kept]), new: with([kept, started])))
+        #expect(added.contains("app events added: 2027-03-29 09:30 CEST (+02:00) launch started the app in the background\n"), "\(added)")
+        #expect(!added.contains("app events was"), "\(added)")
+        let removed = render(RunComparison(old: with([kept, started]), new: with([kept])))
+        #expect(removed.contains("app events removed: 2027-03-29 09:30 CEST (+02:00) launch started the app in the background\n"), "\(removed)")
+        #expect(!removed.contains("app events now"), "\(removed)")
+    }
+
     /// A list one file holds in no scenario may be one an older specrun did not write: every scenario with entries
     /// would read as changed, so it is not compared, and a note says so and how many scenarios hold some.
     @Test func aListOneRunHoldsNowhereIsNotComparedAndNoted() {

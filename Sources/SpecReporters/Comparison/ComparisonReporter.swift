@@ -274,8 +274,12 @@ public struct ComparisonReporter: Sendable {
         guard !gone.isEmpty || !came.isEmpty else { return sameEntries(what, verb: "listed", old, new) }
         func listed(_ label: String, _ entries: [String]) -> String {
             let more = entries.count > 6 ? ", " + glyphs.ellipsis + " \(entries.count - 6) more" : ""
-            return "      \(what) \(label): " + (entries.isEmpty ? "none" : entries.prefix(6).joined(separator: "; ")) + more + "\n"
+            return "      \(what) \(label): " + entries.prefix(6).joined(separator: "; ") + more + "\n"
         }
+        // Only the entries that differ are listed: "was: none" beside entries kept in both read as "OLD had none"
+        // (a claims audit's older file held four app events and one fewer than NEW's).
+        if gone.isEmpty { return listed("added", came) }
+        if came.isEmpty { return listed("removed", gone) }
         return listed("was", gone) + listed("now", came)
     }
 

@@ -149,6 +149,15 @@ import SpecModel
             + "The shell did not expand its '~' (it does not after '=' or inside quotes): write the full path.\n"))
     }
 
+    /// A command after an option is read as a path (a claims audit's `specrun --color never check FILE` was told only
+    /// that no file 'check' exists): the message says the command comes first.
+    @Test func aCommandAfterAnOptionIsToldToComeFirst() async {
+        let run = await CommandRun.run("--color", "never", "check", "specs/examples")
+        #expect(run.status == ExitStatus.invalidInput)
+        #expect(run.err.hasPrefix("specrun: error: No such file or directory: 'check'. 'check' is a command, and a command comes "
+            + "first, before any option: specrun check [options] …\n"), "\(run.err)")
+    }
+
     @Test(arguments: [("a/b.json", "b.json"), ("b.json", "b.json"), ("a/b/", "b"), ("~/x.json", "x.json"), ("~", "~"), ("/", ""), ("", "")])
     func aTemporaryFileIsNamedAfterTheTextOfThePath(_ path: String, _ name: String) {
         #expect(AtomicFile.lastComponent(path) == name)

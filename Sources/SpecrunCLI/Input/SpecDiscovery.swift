@@ -103,6 +103,12 @@ struct SpecDiscovery {
                             + "for the bytes that are not), rename it: specrun reads only UTF-8 names."
                     )
                 }
+                // A command written after an option (`specrun --color never check specs/`) is read as a path: a claims
+                // audit was told only that no file 'check' exists.
+                if SpecrunCommand.subcommands.contains(where: { $0.name == path }) {
+                    throw UsageError("No such file or directory: '\(path)'. '\(path)' is a command, and a command comes first, "
+                        + "before any option: specrun \(path) [options] …")
+                }
                 // A bare word may have been meant as a command (`specrun validate`): name them.
                 let commands = SpecrunCommand.isWord(path) ? ", or one of the commands: \(SpecrunCommand.commandNames)" : ""
                 throw UsageError("No such file or directory: '\(path)'. Give a spec file or a folder of specs\(commands)."

@@ -22,6 +22,27 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
     /// `force-quit`, `open-app`, `availability`, `update-app`. A refused launch's cause (a force-quit, refresh turned
     /// off) is one of them. Results written before this field was added lack it and read as none.
     public var appEvents: [AppEvent] = []
+    /// The manual clock at the scenario's start (its `clock:`) and at its end, after the last step: the span the
+    /// scenario's zone changes can matter in. Results written before this field was added lack it.
+    public var clock: ClockSpan?
+
+    /// When a scenario's manual clock started and where it ended.
+    public struct ClockSpan: Sendable, Hashable, Codable {
+        /// The scenario's `clock:`, in the scenario's zone.
+        public var start: ResultInstant
+        /// The clock after the last step, in the zone in effect then.
+        public var end: ResultInstant
+
+        public init(start: ResultInstant, end: ResultInstant) {
+            self.start = start
+            self.end = end
+        }
+
+        /// Whether the instant falls within the span, its ends included.
+        public func contains(_ instant: ResultInstant) -> Bool {
+            (start.epochSeconds...max(start.epochSeconds, end.epochSeconds)).contains(instant.epochSeconds)
+        }
+    }
 
     /// One planned occurrence and what actually happened to it.
     public struct Run: Sendable, Hashable, Codable {
@@ -193,8 +214,9 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
 
     public init(runs: [Run], invariants: [InvariantCheck], expectations: [ExpectationCheck] = [],
                 refusedLaunches: [RefusedLaunch] = [], scheduleChanges: [ScheduleChange] = [], otherErrors: [RaisedError] = [],
-                appEvents: [AppEvent] = []) {
+                appEvents: [AppEvent] = [], clock: ClockSpan? = nil) {
         self.appEvents = appEvents
+        self.clock = clock
         self.runs = runs
         self.invariants = invariants
         self.expectations = expectations
@@ -203,9 +225,9 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
         self.otherErrors = otherErrors
     }
 
-    private enum CodingKeys: String, CodingKey { case runs, invariants, expectations, refusedLaunches, scheduleChanges, otherErrors, appEvents }
+    private enum CodingKeys: String, CodingKey { case runs, invariants, expectations, refusedLaunches, scheduleChanges, otherErrors, appEvents, clock }
 
-    /// `refusedLaunches`, `scheduleChanges`, `otherErrors` and `appEvents` may be missing: results written before they were added lack them (an
+    /// `refusedLaunches`, `scheduleChanges`, `otherErrors`, `appEvents` and `clock` may be missing: results written before they were added lack them (an
     /// optional field keeps the schema version).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -216,7 +238,8 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
             refusedLaunches: try container.decodeIfPresent([RefusedLaunch].self, forKey: .refusedLaunches) ?? [],
             scheduleChanges: try container.decodeIfPresent([ScheduleChange].self, forKey: .scheduleChanges) ?? [],
             otherErrors: try container.decodeIfPresent([RaisedError].self, forKey: .otherErrors) ?? [],
-            appEvents: try container.decodeIfPresent([AppEvent].self, forKey: .appEvents) ?? [])
+            appEvents: try container.decodeIfPresent([AppEvent].self, forKey: .appEvents) ?? [],
+            clock: try container.decodeIfPresent(ClockSpan.self, forKey: .clock))
     }
 
     /// `refusedLaunches`, `scheduleChanges`, `otherErrors` and `appEvents` are left out when empty, as the results writer leaves them out.
@@ -229,6 +252,7 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
         if !scheduleChanges.isEmpty { try container.encode(scheduleChanges, forKey: .scheduleChanges) }
         if !otherErrors.isEmpty { try container.encode(otherErrors, forKey: .otherErrors) }
         if !appEvents.isEmpty { try container.encode(appEvents, forKey: .appEvents) }
+        try container.encodeIfPresent(clock, forKey: .clock)
     }
 
     /// Whether a schedule change moved the scenario to another zone: its instants are then shown in more than one.

@@ -278,7 +278,8 @@ extension LifecycleResult {
             },
             appEvents: appEvents.map { event in
                 AppEvent(at: event.at.redacted(by: redaction), step: redaction.mask(event.step), detail: redaction.mask(event.detail), line: event.line)
-            })
+            },
+            clock: clock.map { ClockSpan(start: $0.start.redacted(by: redaction), end: $0.end.redacted(by: redaction)) })
     }
 }
 

@@ -62,3 +62,16 @@ extension ZoneContext {
             : differing
     }
 }
+
+extension TestResult {
+    /// The zone changes a report tells in words: for a lifecycle scenario, only those while its clock ran (the
+    /// context is searched a day and a half around its runs, and a claims audit's scenario that started the day
+    /// after Berlin's spring change was told "Europe/Berlin springs forward …" as if it explained the failure). The
+    /// pictures keep the whole context: their UTC row needs every change near the runs.
+    public var toldZoneContext: ZoneContext? {
+        guard let context = zoneContext else { return nil }
+        guard let clock = lifecycle?.clock else { return context }
+        let during = context.transitions.filter { clock.contains($0.at) }
+        return during.isEmpty ? nil : ZoneContext(zone: context.zone, transitions: during)
+    }
+}

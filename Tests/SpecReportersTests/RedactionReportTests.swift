@@ -57,7 +57,8 @@ import TextRedaction
                                                                  change: leaky("change.change"), line: 10)],
                 otherErrors: [LifecycleResult.RaisedError(at: instant("other.at"), code: leaky("other.code"),
                                                           identifier: leaky("other.identifier"), line: 11, message: leaky("other.message"))],
-                appEvents: [LifecycleResult.AppEvent(at: instant("event.at"), step: leaky("event.step"), detail: leaky("event.detail"), line: 12)]))
+                appEvents: [LifecycleResult.AppEvent(at: instant("event.at"), step: leaky("event.step"), detail: leaky("event.detail"), line: 12)],
+                clock: LifecycleResult.ClockSpan(start: instant("clock.start"), end: instant("clock.end"))))
         test.casesNotRun = [leaky("casesNotRun")]
         return RunResult(
             environment: Environment(

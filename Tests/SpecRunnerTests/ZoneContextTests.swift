@@ -45,6 +45,50 @@ import Testing
         #expect(result.zoneContext?.transitions.map(\.at.utc) == ["2027-03-28T01:00:00Z"])
     }
 
+    /// A scenario whose failure has nothing to do with a change: its job keeps its temporary files after a failed
+    /// write. Berlin springs forward at 2027-03-28T01:00Z (zoneinfo); a clock that starts on the 29th at 00:00 +02:00
+    /// (22:00Z on the 28th, 21 hours after the change) cannot pass it, though its run at 02:40 is within a day and a
+    /// half of it. The claims audit was told "Europe/Berlin springs forward …" above such a failure.
+    static func scenario(clock: String) -> String {
+        """
+        spec: Temporary files after a failed write
+        task: {identifier: com.example.app.refresh, kind: refresh}
+        job: {items: ["42"], flaws: [keeps-temporary-files]}
+        schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+        clock: \(clock)
+        steps:
+          - {at: 2027-03-29T02:40:00+02:00, launch: com.example.app.refresh, fail: {stage: write, error: disk-full}}
+        expect:
+          temp-files: 0
+
+        """
+    }
+
+    @Test func aScenarioIsToldOnlyTheChangesWhileItsClockRan() throws {
+        let after = try Self.run(Self.scenario(clock: "2027-03-29T00:00:00+02:00"))
+        #expect(after.status == .failed)
+        // The clock: from its start to the end of the last step (the launch runs to its end at the step's instant).
+        #expect(after.lifecycle?.clock?.start.offsetForm == "2027-03-29T00:00:00+02:00")
+        #expect(after.lifecycle?.clock?.end.offsetForm == "2027-03-29T02:40:00+02:00")
+        // The picture keeps the change near the run for its UTC row; the words leave it out.
+        #expect(after.zoneContext?.transitions.map(\.at.utc) == ["2027-03-28T01:00:00Z"])
+        #expect(after.toldZoneContext == nil)
+
+        // From the 27th at noon (+01:00) the clock passes the change: it is told.
+        let across = try Self.run(Self.scenario(clock: "2027-03-27T12:00:00+01:00"))
+        #expect(across.status == .failed)
+        #expect(across.toldZoneContext?.transitions.map(\.at.utc) == ["2027-03-28T01:00:00Z"])
+    }
+
+    /// A recurrence test has no clock: every change of its context is told.
+    @Test func aRecurrenceTestIsToldItsWholeContext() throws {
+        let text = Self.spec(april4: "2027-04-04T12:00:00+02:00")
+            .replacingOccurrences(of: "2027-03-28T12:00:00+02:00", with: "2027-03-28T12:00:00+01:00")
+        let result = try Self.run(text)
+        #expect(result.toldZoneContext == result.zoneContext)
+        #expect(result.toldZoneContext?.transitions.count == 1)
+    }
+
     /// `Environment.zoneName` (what `merge` names an archived zone, in `SpecResults`, which may not import
     /// `Recurrence`) is the writer's rule `ZoneDisplayName.of` for every zone a spec can name, read by its
     /// identifier as results written before the rule did.

@@ -395,7 +395,7 @@ public struct HTMLReporter: Sendable {
             out += "<p class=\"deviation\">\(Self.shown(text))</p>\n"
         }
         let text = FailureText(glyphs: .unicode)
-        if let context = test.zoneContext {
+        if let context = test.toldZoneContext {
             for sentence in text.zoneSentences(context) {
                 out += "<p class=\"zone\">\(Self.shown(sentence))</p>\n"
             }

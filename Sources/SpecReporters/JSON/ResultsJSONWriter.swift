@@ -267,6 +267,14 @@ private struct JSONOutput {
                     }
                 }
             }
+            if let clock = lifecycle.clock {
+                try $0.field("clock") {
+                    try $0.object {
+                        try $0.field("end") { try $0.instant(clock.end) }
+                        try $0.field("start") { try $0.instant(clock.start) }
+                    }
+                }
+            }
             try $0.field("expectations") {
                 try $0.array(lifecycle.expectations) { output, check in
                     try output.object {

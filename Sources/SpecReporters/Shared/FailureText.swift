@@ -28,7 +28,7 @@ struct FailureText: Sendable {
         if let reason = test.deviationReason {
             lines.append(Line(text: "declared deviation on \(test.engine ?? "this engine"): \(reason)", style: .dim))
         }
-        if let context = test.zoneContext {
+        if let context = test.toldZoneContext {
             lines += zoneSentences(context).map { Line(text: $0, style: .dim) }
         }
         lines += occurrenceLines(test)

@@ -116,7 +116,7 @@ public struct TAPReporter: Sendable {
         if !test.diff.isEmpty {
             fields.append(("diff", .list(text.diffLines(test.diff).map { .text($0.text) })))
         }
-        if let context = test.zoneContext {
+        if let context = test.toldZoneContext {
             fields.append(("transitions", .list(context.transitions.map { .text(text.zoneSentence(context.zone, $0)) })))
         }
         if let lifecycle = test.lifecycle {

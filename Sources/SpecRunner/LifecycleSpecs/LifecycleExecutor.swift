@@ -188,7 +188,10 @@ struct LifecycleExecutor: Sendable {
                                             appEvents: appEventsMade.map { event in
                                                 LifecycleResult.AppEvent(at: instant(event.at, afterStep: event.step), step: event.name, detail: event.detail,
                                                                          line: spec.steps[event.step].location.line)
-                                            })
+                                            },
+                                            clock: LifecycleResult.ClockSpan(
+                                                start: ResultInstant(spec.clock.date, in: displayZone, abbreviations: abbreviations),
+                                                end: instant(simulation.clock.now, afterStep: spec.steps.count - 1)))
         if let stepProblem {
             verdict.status = .error
             verdict.message = judgement.localized(stepProblem)

@@ -191,9 +191,15 @@ struct RecurrenceExecutor: Sendable {
                 // window's edge the occurrence left over sits on.
                 let twice = missing.first { date in expectedItems.filter { $0.date == date }.count > 1 }
                 if let twice {
-                    let lines = expectedItems.filter { $0.date == twice }.compactMap(\.line).map(String.init)
-                    verdict.message! += "; \(instant(twice).local) is written \(lines.count == 2 ? "twice" : "\(lines.count) times")"
-                        + " (lines \(ListWording.joined(lines))), and an occurrence happens once: correct the one meant for another "
+                    let places = expectedItems.indices.filter { expectedItems[$0].date == twice }
+                    let lines = places.compactMap { expectedItems[$0].line }
+                    // Items of one flow list share a line: "lines 5 and 5" (a claims audit's Apia spec) named neither.
+                    let written = Set(lines).count == lines.count
+                        ? "lines \(ListWording.joined(lines.map(String.init)))"
+                        : "items \(ListWording.joined(places.map { String($0 + 1) })) of the list"
+                            + (Set(lines).count == 1 ? " on line \(lines[0])" : "")
+                    verdict.message! += "; \(instant(twice).local) is written \(places.count == 2 ? "twice" : "\(places.count) times")"
+                        + " (\(written)), and an occurrence happens once: correct the one meant for another "
                         + "occurrence, or remove it"
                 }
                 // Only when it is the one unexpected: among 105,180 of a window expected empty, it read as an edge slip.

@@ -8,15 +8,17 @@ signal(SIGPIPE, SIG_IGN)
 StackLimit.prepareProcess()
 // Too few open files crash the runtime's threads mid-run: raise the soft limit, or refuse before starting.
 if let problem = OpenFileLimit.prepareProcess() {
-    CommandIO.process.writeError("specrun: error: \(problem)\n")
+    FileHandle.standardError.write(Data("specrun: error: \(problem)\n".utf8))
     exit(2)
 }
 // Threads refused (a low `ulimit -v` or `ulimit -u`) left a run waiting for its workers for ever: refuse at once.
+// Both refusals are written plainly: `CommandIO.process` compiles the redaction patterns, which a limit that leaves
+// no memory could not (it trapped while saying why under `ulimit -v 100000`).
 // Checked here for every subcommand, not in `run` alone: `SpecrunCommand.main` is async, and its first call to a
 // nonisolated async function hops to a libdispatch thread, so `explain` or `report` would hang the same way (an async
 // main that awaits one such function, under `ulimit -v 100000`, never printed and was killed by `timeout 5`).
 if let problem = ThreadLimit.prepareProcess() {
-    CommandIO.process.writeError("specrun: error: \(problem)\n")
+    FileHandle.standardError.write(Data("specrun: error: \(problem)\n".utf8))
     exit(2)
 }
 exit(await SpecrunCommand.main(arguments: CommandLine.arguments))

@@ -63,6 +63,22 @@ import Testing
         #expect(!ended.stderr.contains("--jobs"), "\(ended.stderr)")
     }
 
+    /// A limit that starts every thread but leaves too little beside their stacks was a crash: at 100,000 KB the
+    /// debug build trapped compiling its redaction patterns to print the refusal, and from there to about 130,000 KB a
+    /// run crashed on its first allocations. Such a limit is refused at start, naming it.
+    @Test func aLimitThatLeavesTooLittleBesideTheStacksIsRefusedNamingIt() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let spec = try folder.write("a.yaml", ScratchSpecFolder.quickSpec("A"))
+        let ended = try SpecrunChild.runToEnd("/bin/sh", try SpecrunChild.underShell(
+            "ulimit -v 120000", through: "timeout -s KILL 60", [spec, "--json", folder.path("r.json")]), in: folder)
+        #expect(ended.reason == .exit, "\(ended.stderr)")
+        #expect(ended.status == 2, "\(ended.stderr)")
+        #expect(ended.stderr == "specrun: error: the limit on virtual memory (ulimit -v: 120000 KB) leaves too little memory beside the "
+            + "threads' stacks (Cannot allocate memory), so specrun cannot run; raise it by 24 MB or more\n", "\(ended.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("r.json")))
+    }
+
     /// A limit that runs a small run runs it at every higher limit too. glibc's per-thread malloc arenas (64 MB of
     /// address space each) made the outcome depend on how many arenas had been made first: the debug build refused
     /// threads under `ulimit -v 250000` and ran under 150000, 200000 and 300000; the release build refused 300000 in

@@ -29,8 +29,29 @@ public enum ThreadLimit {
             running += 1
         }
         for _ in 0..<running { started.wait() }
+        // With the threads' stacks reserved, the memory a small run needs beside them: a limit just above the stacks
+        // let every thread start and then failed the first allocations (ICU's regular expressions: a trap on a `try!`,
+        // or "failed to allocate 48 bytes", under `ulimit -v 100000` with the debug build).
+        let headroom = refused == 0 ? reserveHeadroom() : 0
         for _ in 0..<running { release.signal() }
-        return refused == 0 ? nil : problem(refused)
+        if refused != 0 { return problem(refused) }
+        return headroom == 0 ? nil : "the limit on virtual memory (ulimit -v: \(limit(__rlimit_resource_t(RLIMIT_AS.rawValue), unit: 1024, unitName: "KB"))) "
+            + "leaves too little memory beside the threads' stacks (\(String(cString: strerror(headroom)))), so specrun cannot run; "
+            + "raise it by \(headroomBytes >> 20) MB or more"
+    }
+
+    /// Address space a small run uses beyond its threads' stacks (its heap, ICU's data), kept free at start. The debug
+    /// build started every thread from about 90,000 KB and ran `explain` and a one-spec run from about 110,000 KB.
+    static let headroomBytes = 24 << 20
+
+    /// Zero when `headroomBytes` of address space can be mapped (and is released at once), else the `errno`.
+    private static func reserveHeadroom() -> Int32 {
+        var value = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &value) == 0, value.rlim_cur != rlim_t.max else { return 0 }
+        guard let reserved = mmap(nil, headroomBytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0),
+              reserved != MAP_FAILED else { return errno }
+        munmap(reserved, headroomBytes)
+        return 0
     }
 
     /// How many malloc arenas a process under an address-space limit may have.

@@ -706,7 +706,8 @@ import Testing
     /// slot in the gap is 03:00+02:00 under next-valid-time, 01:00Z, which Foundation keys T03:00), and the slot under
     /// a case's own policy (Lord Howe's 02:15 under the case's shift-forward is 02:45+11:00, 15:45Z; the spec's skip
     /// gives none). Mutation run 16's F1 and F3 survived the key mismatch left out and the case's overrides dropped: the
-    /// command lost its `--at`. zoneinfo: Berlin springs forward at 2027-03-28T01:00Z, Lord Howe at 2027-10-02T15:30Z.
+    /// command lost its `--at`. Where both engines resolve the slot's wall time alike, `explain` would show no
+    /// difference: the hints audit ran 960 such commands; a key is then said to be Foundation's wall time's. zoneinfo: Berlin springs forward at 2027-03-28T01:00Z, Lord Howe at 2027-10-02T15:30Z.
     @Test func theFoundationHintNamesTheSlotOfAKeyMismatchAndOfACasesPolicy() throws {
         func run(_ text: String) throws -> TestResult {
             let file = SpecParser().parse(path: "foundation.yaml", bytes: Array(text.utf8))
@@ -721,8 +722,9 @@ import Testing
               occurrences: [{at: 2027-03-28T03:00:00+02:00, key: n/v1/2027-03-28T02:15}, {at: 2027-03-28T09:00:00+02:00, key: n/v1/2027-03-28T09:00}]
             """)
         #expect(keyed.status == .failed)
-        #expect(keyed.message?.hasSuffix("(`specrun explain Europe/Berlin 2027-03-28 --at 02:15 --engine all` shows both engines' answers)") == true,
-                "\(keyed.message ?? "")")
+        // Both engines resolve 02:15 that night alike (03:00+02:00): explain would show no difference, so the key is said.
+        #expect(keyed.message?.hasSuffix("Foundation's own: the same instant, keyed by the wall time Foundation found rather than by "
+            + "the rule's slot 02:15 on 2027-03-28, as app code built on Calendar's answer would key it") == true, "\(keyed.message ?? "")")
         let overridden = try run("""
             spec: case policy
             schedule: {id: n, timezone: Australia/Lord_Howe, rule: {every: day, at: "02:15"}, nonexistent: skip, repeated: first}
@@ -735,6 +737,41 @@ import Testing
         #expect(overridden.status == .failed)
         #expect(overridden.message?.hasSuffix("(`specrun explain Australia/Lord_Howe 2027-10-03 --at 02:15 --engine all` shows both engines' answers)") == true,
                 "\(overridden.message ?? "")")
+    }
+
+    /// A difference in Foundation's search of the rule, not in the wall time, is said so without an `explain` command
+    /// (the hints audit: the command lacked `--at` for an instant only Foundation gave, and showed the engines agreeing
+    /// for a weekday of the month). zoneinfo: 2027-02-28 is a Sunday, 02:00 there is +01:00; Berlin falls back at
+    /// 2027-10-31T01:00Z, so hourly :30 under `first` is 00:30, 01:30, 02:30 (+02:00) and 03:30 (+01:00), and both
+    /// engines resolve a daily 02:30 under `first` to the +02:00 one.
+    @Test func aDifferenceInFoundationsSearchOfTheRuleOffersNoExplainCommand() throws {
+        func run(_ text: String) throws -> TestResult {
+            let file = SpecParser().parse(path: "foundation.yaml", bytes: Array(text.utf8))
+            try #require(file.diagnostics.allSatisfy { $0.severity != .error }, "\(file.diagnostics)")
+            let spec = try #require(file.specs.first)
+            #expect(try Self.run(spec, on: .core).status == .passed)
+            return try Self.run(spec, on: .foundation)
+        }
+        let lastSunday = try run("""
+            spec: last sunday
+            schedule: {id: p, timezone: Europe/Berlin, rule: {every: month, on: last sunday, at: "02:00"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-02-01T00:00:00+01:00, through: 2027-03-01T00:00:00+01:00}
+            expect:
+              occurrences: [2027-02-28T02:00:00+01:00]
+            """)
+        #expect(lastSunday.status == .failed)
+        #expect(lastSunday.message?.hasSuffix("the difference is Foundation's own, in its search of this rule (both engines resolve 02:00 "
+            + "on 2027-02-28 alike under this spec's policies, so `explain --engine all` would not show it)") == true, "\(lastSunday.message ?? "")")
+        let hourly = try run("""
+            spec: hourly
+            schedule: {id: h, timezone: Europe/Berlin, rule: {every: hour, minute: 30}, nonexistent: skip, repeated: first}
+            window: {after: 2027-10-31T00:00:00+02:00, through: 2027-10-31T04:00:00+01:00}
+            expect:
+              occurrences: [2027-10-31T00:30:00+02:00, 2027-10-31T01:30:00+02:00, 2027-10-31T02:30:00+02:00, 2027-10-31T03:30:00+01:00]
+            """)
+        #expect(hourly.status == .failed)
+        #expect(hourly.message?.hasSuffix("(both engines resolve 02:30 on 2027-10-31 alike under this spec's policies, "
+            + "so `explain --engine all` would not show it)") == true, "\(hourly.message ?? "")")
     }
 
     /// Nuuk's 23:30 of 2027-03-27 moved past midnight by next-valid-time (zoneinfo: 23:00 -02:00 → 00:00 -01:00 at 01:00Z,
@@ -848,6 +885,11 @@ import Testing
          "occurrences differ: 1 missing, 1 unexpected; line 5: 2027-10-03 03:45 (+11:00) is 02:15 moved forward by 1 hour 30 minutes, but the "
             + "clocks skip 30 minutes that night in Australia/Lord_Howe (02:00 → 02:30); 2027-10-03 02:45 (+11:00) comes from this test's "
             + "'nonexistent: shift-forward'; under any other 'nonexistent' policy this instant is no occurrence"),
+        // Written with the offset before the change (02:45+10:30 is 16:15Z, when Lord Howe is at +11:00: 03:15 there):
+        // an offset slip its warning explains (a run adds that sentence), not a wall time moved by an hour (the hints audit).
+        ("Australia/Lord_Howe", "02:15", "shift-forward", "2027-10-02T12:00:00+10:30", "2027-10-03T12:00:00+11:00", "2027-10-03T02:45:00+10:30",
+         "occurrences differ: 1 missing, 1 unexpected; 2027-10-03 02:45 (+11:00) comes from this test's 'nonexistent: shift-forward'; "
+            + "under any other 'nonexistent' policy this instant is no occurrence"),
         ("Australia/Lord_Howe", "02:15", "shift-forward", "2027-10-02T12:00:00+10:30", "2027-10-03T12:00:00+11:00", "2027-10-03T03:20:00+11:00",
          "occurrences differ: 1 missing, 1 unexpected; 2027-10-03 02:45 (+11:00) comes from this test's 'nonexistent: shift-forward'; "
             + "under any other 'nonexistent' policy this instant is no occurrence"),
@@ -866,6 +908,27 @@ import Testing
             """, path: "gap-length.yaml")
         #expect(result.status == .failed)
         #expect(result.message == message)
+    }
+
+    /// Under `repeated: both` a `Z` instant's digits read as wall time are two occurrences: the expected key picks one,
+    /// and without a key both are named (the hints audit: a `~2` line was told the first, and applied, the spec held one
+    /// instant twice). zoneinfo: Berlin falls back at 2027-10-31T01:00Z; 02:30 is 00:30Z (+02:00) and 01:30Z (+01:00).
+    @Test(arguments: [
+        (", key: n/v1/2027-10-31~2", "the rule's occurrence at that wall time is 2027-10-31T02:30:00+01:00 (2027-10-31T01:30:00Z)"),
+        ("", "the rule's occurrences at that wall time are 2027-10-31T02:30:00+02:00 (2027-10-31T00:30:00Z, key n/v1/2027-10-31) and "
+            + "2027-10-31T02:30:00+01:00 (2027-10-31T01:30:00Z, key n/v1/2027-10-31~2)"),
+    ])
+    func aUTCSlipOnARepeatedWallTimeNamesTheOccurrenceItsKeyMeans(key: String, told: String) throws {
+        let result = try Self.runOnCore("""
+            spec: both
+            schedule: {id: n, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: both}
+            window: {after: 2027-10-30T12:00:00+02:00, through: 2027-10-31T12:00:00+01:00}
+            expect:
+              occurrences: [{at: 2027-10-31T02:30:00+02:00, key: n/v1/2027-10-31}, {at: 2027-10-31T02:30:00Z\(key)}]
+            """, path: "both.yaml")
+        #expect(result.status == .failed)
+        #expect(result.message?.contains("line 5: 2027-10-31T02:30:00Z is UTC ('Z'), which is 2027-10-31 03:30 CET (+01:00) in "
+            + "Europe/Berlin; " + told + ";") == true, "\(result.message ?? "")")
     }
 
     /// Two slips no policy explains, each named on the first missing instant's line (the failure review): a `Z`

@@ -12,17 +12,23 @@ import SpecDiagnostics
 ///
 /// Asked on the failure path only, of the first missing instant; the rule is asked with `Schedule.occurrence(at:)`.
 enum InstantSlipHint {
-    static func hint(for schedule: Schedule, missing: InstantLiteral, render: (Date) -> ResultInstant) -> String? {
+    /// `key` is the one the spec expects of the missing instant, if any: it tells the two instants of a repeated wall
+    /// time apart.
+    static func hint(for schedule: Schedule, missing: InstantLiteral, key: String? = nil, render: (Date) -> ResultInstant) -> String? {
         guard schedule.occurrence(at: missing.date) == nil else { return nil }
-        return utcSlip(schedule, missing, render) ?? gapLengthSlip(schedule, missing, render)
+        return utcSlip(schedule, missing, key: key, render) ?? gapLengthSlip(schedule, missing, render)
             ?? weekdaySlip(schedule, missing, render) ?? dateSlip(schedule, missing, render)
     }
 
     /// The rule's wall time moved by another length than the gap it falls in that night: an app that took every
     /// change for one hour wrote 03:15 for Lord Howe's 02:15, whose clocks skip 30 minutes (an incident review read
     /// "1 missing" and had to work the gap's length out from the change's line).
+    /// An instant written with an offset the zone does not have then is an offset slip, which its `offset-mismatch`
+    /// warning explains: read as a moved wall time it was a wrong diagnosis (the hints audit: `02:45+10:30` at Lord
+    /// Howe was told "03:15 … moved forward by 1 hour").
     private static func gapLengthSlip(_ schedule: Schedule, _ missing: InstantLiteral, _ render: (Date) -> ResultInstant) -> String? {
-        guard let every = try? Schedule(id: schedule.id, version: schedule.version, rule: schedule.rule, timeZone: schedule.timeZone,
+        guard (missing.writtenOffset ?? 0) == schedule.timeZone.secondsFromGMT(for: missing.date),
+              let every = try? Schedule(id: schedule.id, version: schedule.version, rule: schedule.rule, timeZone: schedule.timeZone,
                                         nonexistent: .nextValidTime, repeated: .first, searchLimit: schedule.searchLimit),
               let slots = try? every.occurrences(in: Window(after: missing.date - 4 * 3_600, through: missing.date + 4 * 3_600), limit: 1_000)
         else { return nil }
@@ -56,7 +62,7 @@ enum InstantSlipHint {
     }
 
     /// `Z` on the wall time the rule gives that day: the instant read as local time is an occurrence.
-    private static func utcSlip(_ schedule: Schedule, _ missing: InstantLiteral, _ render: (Date) -> ResultInstant) -> String? {
+    private static func utcSlip(_ schedule: Schedule, _ missing: InstantLiteral, key: String?, _ render: (Date) -> ResultInstant) -> String? {
         guard missing.writtenOffset == nil else { return nil }
         let zone = schedule.timeZone
         // The digits written, read as wall time: the instants whose offset puts them there (two where it repeats).
@@ -64,11 +70,22 @@ enum InstantSlipHint {
         let readings = offsets.map { missing.date.addingTimeInterval(-Double($0)) }
             .filter { Double(zone.secondsFromGMT(for: $0)) == missing.date.timeIntervalSince($0) }
             .sorted()
-        guard let reading = readings.first(where: { schedule.occurrence(at: $0) != nil }) else { return nil }
+        let occurrences = readings.compactMap { schedule.occurrence(at: $0) }
+        guard !occurrences.isEmpty else { return nil }
         let written = render(missing.date)
-        let meant = render(reading)
-        return "\(place(missing))\(missing.text) is UTC ('Z'), which is \(written.local) in \(ZoneDisplayName.of(zone)); "
-            + "the rule's occurrence at that wall time is \(meant.offsetForm) (\(meant.utc))"
+        let said = "\(place(missing))\(missing.text) is UTC ('Z'), which is \(written.local) in \(ZoneDisplayName.of(zone)); "
+        // Under `repeated: both` the digits name two occurrences: the expected key picks one (the hints audit: a `~2`
+        // line was told the first, and the spec then held one instant twice); without a key both are named.
+        let keyed = occurrences.first { $0.key.rawValue == key }
+        guard keyed == nil, occurrences.count > 1 else {
+            let meant = render((keyed ?? occurrences[0]).date)
+            return said + "the rule's occurrence at that wall time is \(meant.offsetForm) (\(meant.utc))"
+        }
+        let named = occurrences.map { occurrence -> String in
+            let meant = render(occurrence.date)
+            return "\(meant.offsetForm) (\(meant.utc), key \(occurrence.key.rawValue))"
+        }
+        return said + "the rule's occurrences at that wall time are \(ListWording.joined(named))"
     }
 
     /// A weekly rule and a date on another weekday.

@@ -220,7 +220,9 @@ struct RecurrenceExecutor: Sendable {
                     hints.append(policy)
                 } else {
                     if let first = missing.first, let literal = writtenLiteral(first),
-                       let slip = InstantSlipHint.hint(for: schedule, missing: literal, render: { instant($0) }) {
+                       let slip = InstantSlipHint.hint(for: schedule, missing: literal,
+                                                       key: lines.first { $0.kind == .missing && $0.expected?.date == first }?.expected?.key,
+                                                       render: { instant($0) }) {
                         hints.append(slip)
                     }
                     if name == .core, let policy = PolicyHint.unexpectedHint(for: schedule, unexpected: unexpected, local: local) {

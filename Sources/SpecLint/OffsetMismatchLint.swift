@@ -157,8 +157,23 @@ public struct OffsetMismatchLint: SpecLintRule {
                 return "under \(policy) there is no occurrence that day, and the search finds the next one; write "
                     + WallTimeText.instant(next.date, offset: zone.secondsFromGMT(for: next.date)) + otherwise
             }
-            return "under \(policy), \(time) on \(date) is "
-                + "\(WallTimeText.instant(resolved.date, offset: zone.secondsFromGMT(for: resolved.date))); write that"
+            let moved = "under \(policy), \(time) on \(date) is \(WallTimeText.instant(resolved.date, offset: zone.secondsFromGMT(for: resolved.date)))"
+            guard !isOccurrence(resolved.date) else { return moved + "; write that" }
+            // The wall time written is not the rule's (02:00 for a rule at 02:30): its instant is no occurrence either,
+            // and "write that" sent the hints audit to a second failure. The rule's own instant is the fix.
+            let rules: [Date]
+            if let cursor {
+                rules = (try? CoreEngine().next(after: cursor, in: schedule)).map { [$0.date] } ?? []
+            } else {
+                let day = Window(after: resolved.date - 2 * 86_400, through: resolved.date + 2 * 86_400)
+                rules = ((try? schedule.occurrences(in: day, limit: 1_000)) ?? [])
+                    .filter { $0.slot.map { ($0.year, $0.month, $0.day) == (wall.year, wall.month, wall.day) } ?? false }.map(\.date)
+            }
+            let written = rules.map { WallTimeText.instant($0, offset: zone.secondsFromGMT(for: $0)) }
+            guard !written.isEmpty else { return moved + ", which is no occurrence of the rule" }
+            return moved + ", which is no occurrence of the rule; " + (cursor == nil
+                ? "its occurrence\(written.count == 1 ? "" : "s") that day \(written.count == 1 ? "is" : "are") " : "the search finds ")
+                + ListWording.joined(written) + "; write \(written.count == 1 ? "that" : "the one meant")"
         }
     }
 

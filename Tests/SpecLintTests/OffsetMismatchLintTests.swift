@@ -120,6 +120,40 @@ import Testing
         #expect(Self.lint(text: text.replacingOccurrences(of: "2027-10-03T02:30:00+11:00", with: "2027-10-03T03:00:00+11:00")).isEmpty)
     }
 
+    /// A wall time in the gap that is not the rule's: what the policy makes of it is no occurrence either, so the note
+    /// names the rule's instant that day (the hints audit applied "write 2027-03-28T03:00:00+02:00" and the run then
+    /// said 03:00 is next-valid-time's). zoneinfo: Berlin skips 02:00–03:00 on 2027-03-28 (01:00Z); the rule's 02:30
+    /// shifted forward is 03:30+02:00 (01:30Z), and 02:00 shifted forward 03:00+02:00.
+    @Test func aWallTimeInTheGapThatIsNotTheRulesIsToldTheRulesInstant() {
+        let text = """
+            spec: not the rule's time
+            schedule: {id: n, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: shift-forward, repeated: first}
+            window: {after: 2027-03-27T12:00:00+01:00, through: 2027-03-28T12:00:00+02:00}
+            expect:
+              occurrences: [2027-03-28T02:00:00+02:00]
+
+            """
+        #expect(Self.lint(text: text).hasSuffix("""
+            note: 02:00 does not exist in Europe/Berlin on 2027-03-28 (the clocks skip it); under 'nonexistent: shift-forward', 02:00 on 2027-03-28 is 2027-03-28T03:00:00+02:00, which is no occurrence of the rule; its occurrence that day is 2027-03-28T03:30:00+02:00; write that
+
+            """))
+        #expect(Self.lint(text: text.replacingOccurrences(of: "2027-03-28T02:00:00+02:00", with: "2027-03-28T03:30:00+02:00")).isEmpty)
+        // A case: the instant its search finds.
+        let inCase = """
+            spec: not the rule's time, in a case
+            schedule: {id: n, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: shift-forward, repeated: first}
+            cases:
+              - name: spring
+                after: 2027-03-27T12:00:00+01:00
+                next: 2027-03-28T02:00:00+02:00
+
+            """
+        #expect(Self.lint(text: inCase).hasSuffix("""
+            note: 02:00 does not exist in Europe/Berlin on 2027-03-28 (the clocks skip it); under 'nonexistent: shift-forward', 02:00 on 2027-03-28 is 2027-03-28T03:00:00+02:00, which is no occurrence of the rule; the search finds 2027-03-28T03:30:00+02:00; write that
+
+            """))
+    }
+
     /// A case's own `nonexistent` decides its instants. Lord Howe skips 02:00–02:30 on 2027-10-03 (Python zoneinfo:
     /// +10:30 → +11:00 at 15:30Z): 02:15 shifted forward is 2027-10-03T02:45:00+11:00, and the next valid time is
     /// 2027-10-03T02:30:00+11:00. The note said "write 2027-10-03T01:45:00+10:30" for both.

@@ -30,10 +30,12 @@ public struct DiagnosticDigest: Sendable {
                 shown.append(diagnostic)
                 continue
             }
-            // Numbers aside: a copy's message names its own lines ("which this mapping has, on line 16").
+            // Line numbers aside: a copy's message names its own lines ("which this mapping has, on line 16"). Other
+            // numbers count: two specs' notes on one expected line named each rule's own instant (03:30, 03:15), and
+            // the second was folded under the first's (the second hints audit).
             let key = Key(file: location.file, code: diagnostic.code, severity: diagnostic.severity,
-                          message: Self.withoutNumbers(diagnostic.message), sourceLine: diagnostic.sourceLine,
-                          notes: diagnostic.notes.map { Self.withoutNumbers($0.message) })
+                          message: Self.withoutLineNumbers(diagnostic.message), sourceLine: diagnostic.sourceLine,
+                          notes: diagnostic.notes.map { Self.withoutLineNumbers($0.message) })
             // A copy on the first's own line is shown apart: "the same at line 5" would lose its column.
             if let first = copies[key], shown[first.index].location?.line != location.line {
                 copies[key]!.lines.append(location.line)
@@ -74,14 +76,28 @@ public struct DiagnosticDigest: Sendable {
         return printed
     }
 
-    /// The text with each run of digits as `#`.
-    static func withoutNumbers(_ text: String) -> String {
+    /// The text with each line number as `#`: a run of digits after `line ` or `lines `, and the further numbers of
+    /// such a list (`lines 5, 7 and 9`).
+    static func withoutLineNumbers(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return text }
         var out = String.UnicodeScalarView()
-        var inNumber = false
+        var inNumber = false, inList = false
+        // What was written since the last number, to read the word before the next one.
+        var before = ""
         for scalar in text.unicodeScalars {
             let digit = scalar.value >= 0x30 && scalar.value <= 0x39
-            if !digit { out.append(scalar) } else if !inNumber { out.append("#") }
+            if digit {
+                if !inNumber {
+                    inList = before.hasSuffix("line ") || before.hasSuffix("lines ")
+                        || (inList && (before == ", " || before == " and "))
+                    before = ""
+                }
+                if inList { if !inNumber { out.append("#") } } else { out.append(scalar) }
+            } else {
+                out.append(scalar)
+                before.unicodeScalars.append(scalar)
+                if before.unicodeScalars.count > 8 { before = String(before.unicodeScalars.suffix(8)) }
+            }
             inNumber = digit
         }
         return String(out)

@@ -158,22 +158,42 @@ public struct OffsetMismatchLint: SpecLintRule {
                     + WallTimeText.instant(next.date, offset: zone.secondsFromGMT(for: next.date)) + otherwise
             }
             let moved = "under \(policy), \(time) on \(date) is \(WallTimeText.instant(resolved.date, offset: zone.secondsFromGMT(for: resolved.date)))"
-            guard !isOccurrence(resolved.date) else { return moved + "; write that" }
-            // The wall time written is not the rule's (02:00 for a rule at 02:30): its instant is no occurrence either,
-            // and "write that" sent the hints audit to a second failure. The rule's own instant is the fix.
-            let rules: [Date]
+            // The instant is this wall time's occurrence: for a case, the one its search finds; else one whose slot is
+            // the wall time written. Dublin's hourly 01:00 shifted back is 00:00+00:00, the 00:00 slot's own, already
+            // listed: "write that" listed it twice (the second hints audit).
+            let other = cursor == nil ? schedule.occurrence(at: resolved.date)?.slot : nil
+            let own = cursor != nil ? isOccurrence(resolved.date) : other?.wallSeconds == wall.wallSeconds
+            guard !own else { return moved + "; write that" }
+            // The wall time written is not the rule's (02:00 for a rule at 02:30): its instant is no occurrence of it,
+            // and "write that" sent the hints audit to a second failure. The rule's own instant is the fix: for a
+            // case, what its search finds; else the occurrence the line's key names, or that day's (the two nearest, of
+            // a rule with more).
+            var rules: [Date] = []
+            var named = "the search finds "
             if let cursor {
                 rules = (try? CoreEngine().next(after: cursor, in: schedule)).map { [$0.date] } ?? []
             } else {
                 let day = Window(after: resolved.date - 2 * 86_400, through: resolved.date + 2 * 86_400)
-                rules = ((try? schedule.occurrences(in: day, limit: 1_000)) ?? [])
-                    .filter { $0.slot.map { ($0.year, $0.month, $0.day) == (wall.year, wall.month, wall.day) } ?? false }.map(\.date)
+                let thatDay = ((try? schedule.occurrences(in: day, limit: 1_000)) ?? [])
+                    .filter { $0.slot.map { ($0.year, $0.month, $0.day) == (wall.year, wall.month, wall.day) } ?? false }
+                if let key, let keyed = thatDay.first(where: { $0.key.rawValue == key }) {
+                    rules = [keyed.date]
+                    named = "its occurrence keyed \(key) is "
+                } else if thatDay.count > 3 {
+                    rules = [thatDay.last { $0.date < resolved.date }, thatDay.first { $0.date > resolved.date }].compactMap { $0?.date }
+                    named = "its occurrences nearest it are "
+                } else {
+                    rules = thatDay.map(\.date)
+                    named = rules.count == 1 ? "its occurrence that day is " : "its occurrences that day are "
+                }
             }
+            let no = other.map { slot in
+                ", which is the rule's occurrence of " + ((slot.year, slot.month, slot.day) == (wall.year, wall.month, wall.day)
+                    ? String(slot.description.dropFirst(11)) : slot.description)
+            } ?? ", which is no occurrence of the rule"
+            guard !rules.isEmpty else { return moved + no }
             let written = rules.map { WallTimeText.instant($0, offset: zone.secondsFromGMT(for: $0)) }
-            guard !written.isEmpty else { return moved + ", which is no occurrence of the rule" }
-            return moved + ", which is no occurrence of the rule; " + (cursor == nil
-                ? "its occurrence\(written.count == 1 ? "" : "s") that day \(written.count == 1 ? "is" : "are") " : "the search finds ")
-                + ListWording.joined(written) + "; write \(written.count == 1 ? "that" : "the one meant")"
+            return moved + no + "; " + named + ListWording.joined(written) + "; write \(written.count == 1 ? "that" : "the one meant")"
         }
     }
 

@@ -154,6 +154,27 @@ import Testing
             """))
     }
 
+    /// A gap wall time whose policy's instant is another slot's occurrence: Dublin's hourly 01:00 on 2027-03-28,
+    /// shifted back, is 00:00+00:00, the 00:00 slot's own, already listed; the note said "write that", and the spec
+    /// then listed it twice (the second hints audit). The line's key names the occurrence meant. zoneinfo: Dublin goes
+    /// from 01:00 GMT to 02:00 IST at 01:00Z, so 02:00 is 2027-03-28T02:00:00+01:00.
+    @Test func aGapWallTimeWhoseInstantIsAnotherSlotsIsToldTheKeysOccurrence() {
+        let text = """
+            spec: dublin hourly
+            schedule: {id: d, timezone: Europe/Dublin, rule: {every: hour, minute: 0}, nonexistent: shift-backward, repeated: first}
+            window: {after: 2027-03-27T23:30:00+00:00, through: 2027-03-28T02:30:00+01:00}
+            expect:
+              occurrences:
+                - {at: 2027-03-28T00:00:00+00:00, key: d/v1/2027-03-28T00:00}
+                - {at: 2027-03-28T01:00:00+01:00, key: d/v1/2027-03-28T02:00}
+
+            """
+        #expect(Self.lint(text: text).contains("""
+            note: 01:00 does not exist in Europe/Dublin on 2027-03-28 (the clocks skip it); under 'nonexistent: shift-backward', 01:00 on 2027-03-28 is 2027-03-28T00:00:00+00:00, which is the rule's occurrence of 00:00; its occurrence keyed d/v1/2027-03-28T02:00 is 2027-03-28T02:00:00+01:00; write that
+            """))
+        #expect(Self.lint(text: text.replacingOccurrences(of: "2027-03-28T01:00:00+01:00", with: "2027-03-28T02:00:00+01:00")).isEmpty)
+    }
+
     /// A case's own `nonexistent` decides its instants. Lord Howe skips 02:00–02:30 on 2027-10-03 (Python zoneinfo:
     /// +10:30 → +11:00 at 15:30Z): 02:15 shifted forward is 2027-10-03T02:45:00+11:00, and the next valid time is
     /// 2027-10-03T02:30:00+11:00. The note said "write 2027-10-03T01:45:00+10:30" for both.

@@ -59,6 +59,25 @@ import Testing
         #expect(DiagnosticDigest(Array(copies.prefix(2)) + [noted]).shown.count == 2)
     }
 
+    /// Only line numbers make no difference: two specs' warnings on one expected line whose notes name each rule's own
+    /// instant (03:30 and 03:15) are two (the second hints audit saw the second folded under the first's instant), and
+    /// a list of lines (`lines 5, 7 and 9`) still reads as the lines of a copy.
+    @Test func numbersOtherThanLinesMakeACopyDistinct() {
+        func warning(line: Int, meant: String, listed: String = "line 4") -> Diagnostic {
+            var diagnostic = Diagnostic(code: "offset-mismatch", severity: .warning, location: SourceLocation(file: "a.yaml", line: line, column: 7),
+                                        message: "2027-03-28T02:00:00+02:00 is written with offset +02:00 (see \(listed))",
+                                        sourceLine: "    - 2027-03-28T02:00:00+02:00", length: 25)
+            diagnostic.notes = [Diagnostic.Note(message: "its occurrence that day is \(meant); write that")]
+            return diagnostic
+        }
+        let two = DiagnosticDigest([warning(line: 6, meant: "2027-03-28T03:30:00+02:00"), warning(line: 13, meant: "2027-03-28T03:15:00+02:00")])
+        #expect(two.shown.count == 2)
+        let copies = DiagnosticDigest([warning(line: 6, meant: "2027-03-28T03:30:00+02:00", listed: "lines 5, 7 and 9"),
+                                       warning(line: 13, meant: "2027-03-28T03:30:00+02:00", listed: "lines 12, 14 and 16")])
+        #expect(copies.shown.count == 1)
+        #expect(copies.shown[0].notes.last?.message == "the same at line 13 (2 in all)")
+    }
+
     /// The same message in another file, or at another source line, or of another severity, is not a copy.
     @Test func onlyTheSameFileMessageLineAndSeverityFold() {
         var warning = Self.zoneTypo("a.yaml", line: 30)

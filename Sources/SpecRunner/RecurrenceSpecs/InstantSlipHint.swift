@@ -16,19 +16,33 @@ enum InstantSlipHint {
     /// time apart.
     static func hint(for schedule: Schedule, missing: InstantLiteral, key: String? = nil, render: (Date) -> ResultInstant) -> String? {
         guard schedule.occurrence(at: missing.date) == nil else { return nil }
-        return utcSlip(schedule, missing, key: key, render) ?? gapLengthSlip(schedule, missing, render)
-            ?? weekdaySlip(schedule, missing, render) ?? dateSlip(schedule, missing, render)
+        if let slip = utcSlip(schedule, missing, key: key, render) ?? utcDigitsSlip(schedule, missing, render) { return slip }
+        // An offset the zone does not have then is its `offset-mismatch` warning's to explain; read as a moved wall
+        // time, another weekday or another date, it was a wrong diagnosis (the hints audit: `02:45+10:30` at Lord Howe
+        // was told "03:15 … moved forward by 1 hour"; `2023-03-25T23:00:00-03:00` at Nuuk, "2023-03-26 is a Sunday").
+        // `Z` is no such slip: the lint accepts it.
+        guard missing.writtenOffset.map({ $0 == schedule.timeZone.secondsFromGMT(for: missing.date) }) ?? true else { return nil }
+        return gapLengthSlip(schedule, missing, render) ?? weekdaySlip(schedule, missing, render) ?? dateSlip(schedule, missing, render)
+    }
+
+    /// The UTC digits of an occurrence written with a local offset: `2023-03-26T01:00:00-02:00` for Nuuk's 22:00 the
+    /// evening before, which is 01:00Z (the second hints audit saw it told "22:00 moved forward by 3 hours").
+    private static func utcDigitsSlip(_ schedule: Schedule, _ missing: InstantLiteral, _ render: (Date) -> ResultInstant) -> String? {
+        // An interval's instants drift on the wall clock across a change, which its own sentence explains: in London
+        // an expected 08:00+01:00 after the change has the digits of 08:00Z by chance.
+        guard schedule.rule.isCalendarRule, let offset = missing.writtenOffset, offset != 0 else { return nil }
+        let digitsAsUTC = missing.date.addingTimeInterval(Double(offset))
+        guard let occurrence = schedule.occurrence(at: digitsAsUTC) else { return nil }
+        let meant = render(occurrence.date)
+        return "\(place(missing))\(missing.text) is the UTC time of the rule's occurrence \(meant.utc) written with a local "
+            + "offset; write \(meant.offsetForm)"
     }
 
     /// The rule's wall time moved by another length than the gap it falls in that night: an app that took every
     /// change for one hour wrote 03:15 for Lord Howe's 02:15, whose clocks skip 30 minutes (an incident review read
     /// "1 missing" and had to work the gap's length out from the change's line).
-    /// An instant written with an offset the zone does not have then is an offset slip, which its `offset-mismatch`
-    /// warning explains: read as a moved wall time it was a wrong diagnosis (the hints audit: `02:45+10:30` at Lord
-    /// Howe was told "03:15 … moved forward by 1 hour").
     private static func gapLengthSlip(_ schedule: Schedule, _ missing: InstantLiteral, _ render: (Date) -> ResultInstant) -> String? {
-        guard (missing.writtenOffset ?? 0) == schedule.timeZone.secondsFromGMT(for: missing.date),
-              let every = try? Schedule(id: schedule.id, version: schedule.version, rule: schedule.rule, timeZone: schedule.timeZone,
+        guard let every = try? Schedule(id: schedule.id, version: schedule.version, rule: schedule.rule, timeZone: schedule.timeZone,
                                         nonexistent: .nextValidTime, repeated: .first, searchLimit: schedule.searchLimit),
               let slots = try? every.occurrences(in: Window(after: missing.date - 4 * 3_600, through: missing.date + 4 * 3_600), limit: 1_000)
         else { return nil }

@@ -44,4 +44,16 @@ struct RuleSummaryTests {
     func summary(_ rule: Rule, _ text: String) {
         #expect(rule.summary == text)
     }
+
+    /// `WallTimeText.duration`, the one writer of rule summaries, `explain`'s gap lengths and the harness's retry delays:
+    /// hours, minutes and seconds as spec durations are written, each part only when it is not zero, and `0s` and
+    /// negative lengths as seconds (its doc comment). Mutation run 17's D4 (a lone second left out) and D5 (zero written
+    /// as nothing) survived: the lengths pinned had no single second and none was zero.
+    @Test("a length of time is written as a spec writes a duration", arguments: [
+        (1, "1s"), (61, "1m1s"), (3601, "1h1s"), (3661, "1h1m1s"), (3600, "1h"), (5400, "1h30m"), (172_800, "48h"),
+        (0, "0s"), (-30, "-30s"),
+    ])
+    func duration(_ seconds: Int, _ text: String) {
+        #expect(WallTimeText.duration(seconds) == text)
+    }
 }

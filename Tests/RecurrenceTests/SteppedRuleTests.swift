@@ -94,6 +94,17 @@ import Testing
         #expect(problem.message.contains(message), "\(problem.message)")
     }
 
+    /// A `from` in the last week of 9999 is offered its week's Monday only: the rule's first date after it, 10000-01-03,
+    /// is in a year no spec can write (mutation run 17's V3 survived the year bound dropped: only dates well inside 9999
+    /// were pinned). 9999-12-31 is a Friday and 9999-12-27 that week's Monday (proleptic Gregorian, Python's datetime).
+    @Test("a from-date in 9999's last week is not offered a date in the year 10000")
+    func noLaterFromIsOfferedPastTheYear9999() throws {
+        let rule = Rule.stepped(.weekly(on: [.monday], at: Self.nine), every: 2, from: CivilDate(year: 9999, month: 12, day: 31))
+        let problem = try #require(rule.problems.first)
+        #expect(problem.message == "'from' must be a date the rule selects (the steps count from it), and 9999-12-31 is a Friday: "
+            + "write 'from: 9999-12-27', the rule's first date in that week", "\(problem.message)")
+    }
+
     @Test("a from-date the rule selects is accepted, for every period")
     func selectedFromIsValid() {
         #expect(Rule.stepped(.weekly(on: [.monday], at: Self.nine), every: 2, from: Self.monday).problems.isEmpty)

@@ -272,6 +272,33 @@ import Testing
         #expect(both != one)
         #expect(!Self.lint(both).contains("is not listed"), "\(Self.lint(both))")
         #expect(Self.lint(both).contains("note: write {at: 2027-04-04T01:45:00+11:00, key: bk/v1/2027-04-04}"))
+        // The first listed alone is told the second, and 'first' for one run (mutation run 17's R1 survived the other
+        // instant always taken as the first: only the second listed alone was pinned).
+        let first = one.replacingOccurrences(of: "[2027-04-04T01:45:00+10:30]", with: "[2027-04-04T01:45:00+11:00]")
+        #expect(first != one)
+        #expect(Self.lint(first).hasSuffix("""
+            note: write {at: 2027-04-04T01:45:00+11:00, key: bk/v1/2027-04-04}
+            note: the second 01:45, 2027-04-04T01:45:00+10:30, is an occurrence under 'repeated: both' too and is not listed: list it, or, for one run that night, choose 'repeated: first'
+
+            """), "\(Self.lint(first))")
+    }
+
+    /// The other instant of a pair is told only when the schedule gives it: with 01:35 and 01:45 under `both`, the first
+    /// 01:45 comes before the second 01:35 and is dropped (occurrences only increase), so the second 01:45 listed alone
+    /// is told its key and nothing more (mutation run 17's R2 survived that check dropped: a note to list an instant the
+    /// spec would then fail on). zoneinfo: Lord Howe turns 02:00 +11:00 back to 01:30 +10:30 at 2027-04-03T15:00Z, so
+    /// 01:35 is 14:35Z and 15:05Z, 01:45 is 14:45Z and 15:15Z.
+    @Test func theOtherInstantOfAPairIsToldOnlyWhenTheScheduleGivesIt() {
+        let found = Self.lint("""
+            spec: lh two times
+            schedule: {id: bk, timezone: Australia/Lord_Howe, rule: {every: day, at: ["01:35", "01:45"]}, nonexistent: skip, repeated: both}
+            window: {after: 2027-04-03T12:00:00+11:00, through: 2027-04-04T12:00:00+10:30}
+            expect:
+              occurrences: [2027-04-04T01:45:00+10:30]
+
+            """)
+        #expect(found.contains("note: write {at: 2027-04-04T01:45:00+10:30, key: bk/v1/2027-04-04T01:45~2}"), "\(found)")
+        #expect(!found.contains("is not listed"), "\(found)")
     }
 
     /// `tags: [DST]` claims a change as `dst` does (the lint review: passed over without a word); `Control` likewise.

@@ -428,6 +428,82 @@ import Testing
                 "\(message)")
     }
 
+    /// The run-count is raised with the lines to add only when they would outnumber it, and by the number of runs left
+    /// out: a count already equal to the lines then listed is left alone, and two runs left out raise it by two (mutation
+    /// run 17's J1 and J2 survived `<=` for `<` and one run counted whatever the number: the one case pinned left out one
+    /// run under a count one short). zoneinfo: Berlin repeats 02:00–03:00 on 2027-10-31 (01:00Z), so under `both` 02:30
+    /// is 00:30Z (+02:00) and 01:30Z (+01:00); 2027-11-01 02:30 is 01:30Z (+01:00).
+    @Test func aRunCountIsRaisedOnlyWhenTheLinesWouldOutnumberIt() async throws {
+        func message(_ text: String) async throws -> String {
+            let (_, body) = try Self.scenario(text)
+            let verdict = await LifecycleExecutor().execute(body)
+            return try #require(verdict.lifecycle?.expectations.first { $0.name == "runs" }).actual
+        }
+        let equal = try await message("""
+            spec: Both
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: both}
+            clock: 2027-10-30T12:00:00+02:00
+            steps:
+              - {at: 2027-10-31T08:00:00+01:00, launch: com.example.app.refresh}
+            expect:
+              completed: [true]
+              runs:
+                - {planned: 2027-10-31T02:30:00+01:00, actual: 2027-10-31T08:00:00+01:00, key: nightly/v1/2027-10-31~2}
+              run-count: 2
+            """)
+        #expect(equal.contains("its run 1 is not listed"), "\(equal)")
+        #expect(equal.hasSuffix("outcome: completed} before line 10"), "\(equal)")
+        #expect(!equal.contains("'run-count:"), "\(equal)")
+        let two = try await message("""
+            spec: Both
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: both}
+            clock: 2027-10-30T12:00:00+02:00
+            steps:
+              - {at: 2027-10-31T08:00:00+01:00, launch: com.example.app.refresh}
+              - {at: 2027-11-01T08:00:00+01:00, launch: com.example.app.refresh}
+            expect:
+              completed: [true, true]
+              runs:
+                - {planned: 2027-11-01T02:30:00+01:00, actual: 2027-11-01T08:00:00+01:00, key: nightly/v1/2027-11-01}
+              run-count: 1
+            """)
+        #expect(two.contains("its runs 1 and 2 are not listed, and runs[1] on are its runs 3 on"), "\(two)")
+        #expect(two.hasSuffix("outcome: completed} before line 11 (and 'run-count: 3' at line 12)"), "\(two)")
+    }
+
+    /// A launch whose catch-up threw had no "nothing due", even when its adapter reported success regardless (so the run
+    /// shows no failure) and its request came from the schedule before a change: its run gets no stale-request reason.
+    /// The sixteenth mutation run's L1 stayed open: a floor recorded for every launch without due occurrences differs only
+    /// for such a run (no failure, no kill, no note). The new schedule's `limit: 1` makes the catch-up search fail: its
+    /// window starts at the first run's launch, 2027-03-29T00:31Z, 20:31 EDT of 03-28 in New York, whose 02:30 that
+    /// day is not later than it, so the one slot allowed is spent. zoneinfo: Berlin's 02:30 of 2027-03-30 is 00:30Z
+    /// (+02:00 since 03-28), 20:30 EDT of 03-29, no New York occurrence.
+    @Test func aLaunchWhoseCatchUpThrewIsNotToldItHadNothingDue() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Kept and failed
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            job: {items: ["42"]}
+            app: {on-schedule-change: keep-pending, adapter: reports-success-regardless}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-03-29T12:00:00+02:00, change-schedule: {timezone: America/New_York, limit: 1}}
+              - {at: 2027-03-30T02:31:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: [true, true]
+              log: {contains: ["catch-up com.example.app.refresh search-limit-reached"]}
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        let lifecycle = try #require(verdict.lifecycle)
+        let checked = lifecycle.expectations.filter { ["completed", "log.contains"].contains($0.name) }
+        #expect(checked.count == 2 && checked.allSatisfy { $0.passed }, "\(lifecycle.expectations)")
+        #expect(lifecycle.runs.count == 2)
+        #expect(lifecycle.runs.map(\.reason) == [nil, nil], "\(lifecycle.runs.map(\.reason))")
+    }
+
     /// A launch with nothing due whose request the app kept from the schedule before a change says so in its run's
     /// reason, with that instant in the old schedule's zone (an incident review saw a wake-up at 03:01 New York time
     /// after a flight from Paris, and nothing linking it to the move). zoneinfo: Berlin's 02:30 of 2027-03-30 is

@@ -266,6 +266,12 @@ import Testing
         (["Europe/Berlin", "2027-03-28T03:30:00+02:00"],
          "'2027-03-28T03:30:00+02:00' is an instant, 2027-03-28 03:30 in Europe/Berlin; write the local date and wall time apart: "
             + "2027-03-28 --at 03:30."),
+        // The same digits a day apart are another date to explain: Apia's 02:30+14:00 written for the skipped 2011-12-30
+        // is 12:30Z of the 29th, 02:30 at -10:00 (zoneinfo), so the reading as written is offered too (mutation run 17's X3
+        // survived only the wall times compared: every instant pinned kept its date).
+        (["Pacific/Apia", "2011-12-30T02:30:00+14:00"],
+         "'2011-12-30T02:30:00+14:00' is an instant, 2011-12-29 02:30 in Pacific/Apia; write the local date and wall time apart: "
+            + "2011-12-29 --at 02:30; for the wall time as written, 2011-12-30 --at 02:30."),
         (["Europe/Berlin", "2027-03-28 02:30:15"],
          "'2027-03-28 02:30:15' is a date and a time; write them apart: 2027-03-28 --at 02:30:15 (the wall time, without an offset: explain reads it in the zone)."),
         (["Europe/Berlin", "2027-03-28Tnoon"], "'2027-03-28Tnoon' is neither a year nor a date; write a year like 2027 or a date like 2027-03-28."),

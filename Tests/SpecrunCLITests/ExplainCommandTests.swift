@@ -272,6 +272,18 @@ import Testing
         (["Pacific/Apia", "2011-12-30T02:30:00+14:00"],
          "'2011-12-30T02:30:00+14:00' is an instant, 2011-12-29 02:30 in Pacific/Apia; write the local date and wall time apart: "
             + "2011-12-29 --at 02:30; for the wall time as written, 2011-12-30 --at 02:30."),
+        // Without seconds, or with a fraction (as interval keys write them), it is an instant too: Foundation's ISO 8601
+        // reader took only whole seconds, and both read as the wall time 01:30, 00:30Z (mutation run 17). zoneinfo:
+        // 01:30Z and 01:30:00.5Z are 03:30 CEST, and 01:30 IST+01:00 in Dublin is 00:30Z, 00:30 GMT that night.
+        (["Europe/Berlin", "2027-03-28T01:30Z"],
+         "'2027-03-28T01:30Z' is an instant, 2027-03-28 03:30 in Europe/Berlin; write the local date and wall time apart: "
+            + "2027-03-28 --at 03:30; for the wall time as written, 2027-03-28 --at 01:30."),
+        (["Europe/Berlin", "2027-03-28T01:30:00.5Z"],
+         "'2027-03-28T01:30:00.5Z' is an instant, 2027-03-28 03:30 in Europe/Berlin; write the local date and wall time apart: "
+            + "2027-03-28 --at 03:30; for the wall time as written, 2027-03-28 --at 01:30."),
+        (["Europe/Dublin", "2027-03-28T01:30+01:00"],
+         "'2027-03-28T01:30+01:00' is an instant, 2027-03-28 00:30 in Europe/Dublin; write the local date and wall time apart: "
+            + "2027-03-28 --at 00:30; for the wall time as written, 2027-03-28 --at 01:30."),
         (["Europe/Berlin", "2027-03-28 02:30:15"],
          "'2027-03-28 02:30:15' is a date and a time; write them apart: 2027-03-28 --at 02:30:15 (the wall time, without an offset: explain reads it in the zone)."),
         (["Europe/Berlin", "2027-03-28Tnoon"], "'2027-03-28Tnoon' is neither a year nor a date; write a year like 2027 or a date like 2027-03-28."),

@@ -175,6 +175,24 @@ import Testing
         #expect(Self.lint(text: text.replacingOccurrences(of: "2027-03-28T01:00:00+01:00", with: "2027-03-28T02:00:00+01:00")).isEmpty)
     }
 
+    /// A policy whose instant falls on a neighbour day is left out only when the rule runs that day: a Friday rule
+    /// on Apia's skipped Friday 2011-12-30 loses nothing to either shift (mutation run 17's O2). zoneinfo: shifted
+    /// forward by the skipped day, 02:30 is 2011-12-31T02:30:00+14:00 (12:30Z on the 30th), back 2011-12-29T02:30:00-10:00.
+    @Test func aShiftToADayTheRuleDoesNotRunIsOffered() {
+        let text = """
+            spec: apia friday
+            schedule: {id: w, timezone: Pacific/Apia, rule: {every: week, on: [friday], at: "02:30"}, nonexistent: skip, repeated: first}
+            window: {after: 2011-12-20T00:00:00-10:00, through: 2012-01-10T00:00:00+14:00}
+            expect:
+              occurrences: [2011-12-23T02:30:00-10:00, 2011-12-30T02:30:00+14:00, 2012-01-06T02:30:00+14:00]
+
+            """
+        #expect(Self.lint(text: text).hasSuffix("""
+            choose another 'nonexistent' policy: next-valid-time gives 2011-12-31T00:00:00+14:00, shift-forward gives 2011-12-31T02:30:00+14:00, shift-backward gives 2011-12-29T02:30:00-10:00
+
+            """), "\(Self.lint(text: text))")
+    }
+
     /// A case's own `nonexistent` decides its instants. Lord Howe skips 02:00–02:30 on 2027-10-03 (Python zoneinfo:
     /// +10:30 → +11:00 at 15:30Z): 02:15 shifted forward is 2027-10-03T02:45:00+11:00, and the next valid time is
     /// 2027-10-03T02:30:00+11:00. The note said "write 2027-10-03T01:45:00+10:30" for both.

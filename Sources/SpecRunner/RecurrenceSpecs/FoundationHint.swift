@@ -21,7 +21,8 @@ enum FoundationHint {
     static func hint(zone: TimeZone, schedule: Schedule?, diff: [DiffLine]) -> String {
         let differing = diff.filter { $0.kind != .same }
         let said = "the core engine gives the instants expected, so the difference is Foundation's own"
-        guard let schedule, let slot = slot(of: differing, in: schedule),
+        // An interval rule has no wall time to explain: its instants are elapsed time from `from`.
+        guard let schedule, schedule.rule.isCalendarRule, let slot = slot(of: differing, in: schedule),
               let time = TimeOfDay(hour: slot.hour, minute: slot.minute, second: slot.second) else { return said }
         let date = CivilDate(year: slot.year, month: slot.month, day: slot.day).isoText
         guard resolvedAlike(slot, time: time, schedule: schedule) else {

@@ -1,6 +1,9 @@
 import Foundation
 import SpecrunCLI
 
+// A locale variable that is no locale name (`LANG=Europe/Berlin`) crashed ICU at its first calendar: made readable
+// before anything reads a locale.
+LocaleEnvironment.prepareProcess()
 // A reader that closes the pipe (`specrun specs/ --json r.json | head`) must not kill specrun before it writes its
 // results files: writes to stdout then fail with EPIPE, which `StandardStream` handles.
 signal(SIGPIPE, SIG_IGN)

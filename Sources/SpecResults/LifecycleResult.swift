@@ -37,11 +37,6 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
             self.start = start
             self.end = end
         }
-
-        /// Whether the instant falls within the span, its ends included.
-        public func contains(_ instant: ResultInstant) -> Bool {
-            (start.epochSeconds...max(start.epochSeconds, end.epochSeconds)).contains(instant.epochSeconds)
-        }
     }
 
     /// One planned occurrence and what actually happened to it.

@@ -64,14 +64,18 @@ extension ZoneContext {
 }
 
 extension TestResult {
-    /// The zone changes a report tells in words: for a lifecycle scenario, only those while its clock ran (the
-    /// context is searched a day and a half around its runs, and a claims audit's scenario that started the day
-    /// after Berlin's spring change was told "Europe/Berlin springs forward …" as if it explained the failure). The
-    /// pictures keep the whole context: their UTC row needs every change near the runs.
+    /// The zone changes a report tells in words: for a lifecycle scenario, only those from its clock's start to the
+    /// later of its end and the instants its unmet checks expect (the context is searched a day and a half around its
+    /// runs, and a claims audit's scenario that started the day after Berlin's spring change was told "Europe/Berlin
+    /// springs forward …" as if it explained the failure; a retry's floor expected after the last step, across an
+    /// autumn change, needs that change). The pictures keep the whole context: their UTC row needs every change near
+    /// the runs.
     public var toldZoneContext: ZoneContext? {
         guard let context = zoneContext else { return nil }
-        guard let clock = lifecycle?.clock else { return context }
-        let during = context.transitions.filter { clock.contains($0.at) }
+        guard let lifecycle, let clock = lifecycle.clock else { return context }
+        let expected = lifecycle.expectations.filter { !$0.passed }.compactMap { $0.expectedInstant?.epochSeconds }
+        let last = max(clock.end.epochSeconds, expected.max() ?? clock.end.epochSeconds)
+        let during = context.transitions.filter { (clock.start.epochSeconds...max(clock.start.epochSeconds, last)).contains($0.at.epochSeconds) }
         return during.isEmpty ? nil : ZoneContext(zone: context.zone, transitions: during)
     }
 }

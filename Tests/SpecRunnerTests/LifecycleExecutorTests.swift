@@ -404,6 +404,70 @@ import Testing
         #expect(check.detail?.hasPrefix("all 2 occurrence(s) up to the last completed run") == true, "\(check.detail ?? "")")
     }
 
+    /// A `runs` line whose `planned` no run has is told why, as a recurrence spec's missing instant is (a lifecycle
+    /// review: "none of its runs" and "add the step that makes the run", where no step can). zoneinfo: Berlin skips
+    /// 02:00–03:00 on 2027-03-28 (01:00Z), so 02:30 under skip gives no run and 03:00 CEST is next-valid-time's; New
+    /// York repeats 01:00–02:00 on 2027-11-07 (06:00Z), so 01:30-05:00 is the second 01:30, not `first`'s; 03:00 CEST
+    /// on 03-28 is 01:00Z, before a clock at 03:05 CEST (01:05Z); New York's 02:30-05:00 on 2027-03-14 is 07:30Z, run
+    /// #3's 03:30 EDT, whose key names 03:30.
+    @Test(arguments: [
+        ("""
+         schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+         clock: 2027-03-27T00:00:00+01:00
+         steps:
+           - {at: 2027-03-27T02:31:00+01:00, launch: com.example.app.refresh}
+           - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+         expect:
+           runs:
+             - {planned: 2027-03-27T02:30:00+01:00, actual: 2027-03-27T02:31:00+01:00, key: nightly-sync/v1/2027-03-27}
+             - {planned: 2027-03-28T03:00:00+02:00, actual: 2027-03-29T02:31:00+02:00, key: nightly-sync/v1/2027-03-28}
+             - {planned: 2027-03-29T02:30:00+02:00, actual: 2027-03-29T02:31:00+02:00, key: nightly-sync/v1/2027-03-29}
+         """, "runs", "2027-03-28 03:00 CEST (+02:00) is what 'nonexistent: next-valid-time' gives, not this test's 'nonexistent: skip'; remove line 11"),
+        ("""
+         schedule: {id: ny-sync, timezone: America/New_York, rule: {every: day, at: "01:30"}, nonexistent: skip, repeated: first}
+         clock: 2027-11-05T12:00:00-04:00
+         steps:
+           - {at: 2027-11-06T01:31:00-04:00, launch: com.example.app.refresh}
+           - {at: 2027-11-07T09:00:00-05:00, launch: com.example.app.refresh}
+         expect:
+           runs:
+             - {planned: 2027-11-06T01:30:00-04:00, actual: 2027-11-06T01:31:00-04:00}
+             - {planned: 2027-11-07T01:30:00-04:00, actual: 2027-11-07T09:00:00-05:00}
+             - {planned: 2027-11-07T01:30:00-05:00, actual: 2027-11-07T09:00:00-05:00}
+         """, "runs[3]", "no run: the scenario has 2 runs; 2027-11-07 01:30 EST (-05:00) is what 'repeated: last' or 'repeated: both' gives, "
+            + "not this test's 'repeated: first' (with 'both', the other instant of the pair is an occurrence too: list it); remove this line"),
+        ("""
+         schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: next-valid-time, repeated: first}
+         clock: 2027-03-28T03:05:00+02:00
+         steps:
+           - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+         expect:
+           runs:
+             - {planned: 2027-03-28T03:00:00+02:00, actual: 2027-03-29T02:31:00+02:00}
+         """, "runs[1].planned", "2027-03-29T02:30:00+02:00 (actual as expected); 2027-03-28 03:00 CEST (+02:00) is not after the scenario's clock "
+            + "start, 2027-03-28 03:05 CEST (+02:00) (line 4): a launch catches up only the occurrences after it"),
+        ("""
+         schedule: {id: ny, timezone: America/New_York, rule: {every: hour, minute: 30}, nonexistent: skip, repeated: first}
+         clock: 2027-03-14T00:00:00-05:00
+         steps:
+           - {at: 2027-03-14T00:31:00-05:00, launch: com.example.app.refresh}
+           - {at: 2027-03-14T04:00:00-04:00, launch: com.example.app.refresh}
+         expect:
+           runs:
+             - {planned: 2027-03-14T00:30:00-05:00, key: ny/v1/2027-03-14T00:30}
+             - {planned: 2027-03-14T01:30:00-05:00, key: ny/v1/2027-03-14T01:30}
+             - {planned: 2027-03-14T02:30:00-05:00, key: ny/v1/2027-03-14T02:30}
+             - {planned: 2027-03-14T03:30:00-04:00, key: ny/v1/2027-03-14T03:30}
+         """, "runs", "runs[3] matches none of its runs, and the lines after it are its runs 3 on; its planned instant is run #3's, whose key "
+            + "is ny/v1/2027-03-14T03:30, not ny/v1/2027-03-14T02:30; remove line 12"),
+    ])
+    func aRunsLineWhosePlannedNoRunHasIsToldWhy(_ scenario: String, _ check: String, _ told: String) async throws {
+        let (_, body) = try Self.scenario("spec: Why\ntask: {identifier: com.example.app.refresh, kind: refresh}\n" + scenario)
+        let verdict = await LifecycleExecutor().execute(body)
+        let actual = try #require(verdict.lifecycle?.expectations.first { $0.name == check && !$0.passed }, "\(verdict)").actual
+        #expect(actual.hasSuffix(told), "\(actual)")
+    }
+
     /// A run left out of `runs` is told the line to add and, when `run-count` would then be fewer than the lines, the
     /// count to write with it (a third review pasted the line and the spec became invalid). zoneinfo: Berlin repeats
     /// 02:00–03:00 on 2027-10-31 (01:00Z), so under `both` 02:30 is 00:30Z (+02:00) and 01:30Z (+01:00).
@@ -1030,7 +1094,8 @@ import Testing
         let (_, extra) = try Self.scenario(Self.threeNightlyRuns(listing: [stray, first, second]))
         let tooMany = await LifecycleExecutor().execute(extra)
         #expect(tooMany.lifecycle?.expectations.first { !$0.passed }?.actual
-            == "runs[1] is none of its runs, and the lines after it are its runs 1 on; remove line 11, or check what it expects")
+            == "runs[1] is none of its runs, and the lines after it are its runs 1 on; 2027-03-28 03:00 CEST (+02:00) is not after the "
+                + "scenario's clock start, 2027-03-29 00:00 CEST (+02:00) (line 4): a launch catches up only the occurrences after it; remove line 11")
         #expect(tooMany.lifecycle?.expectations.filter { !$0.passed }.map(\.name) == ["runs"])
         // A list in step with the scenario gets no such check.
         let (_, inStep) = try Self.scenario(Self.threeNightlyRuns(listing: [first, second, third]))

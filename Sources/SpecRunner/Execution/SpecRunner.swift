@@ -133,8 +133,11 @@ public struct SpecRunner: Sendable {
     private func zoneContext(for verdict: Verdict) -> ZoneContext? {
         let moved = verdict.lifecycle.flatMap { $0.changesZone ? $0.scheduleChanges.last.flatMap { TimeZone(identifier: $0.timeZone) } : nil }
         guard let timeZone = moved ?? verdict.timeZone else { return nil }
-        let dates = ZoneContext.searchedInstants(
-            diff: verdict.diff, expected: verdict.expected, actual: verdict.actual, runs: verdict.lifecycle?.runs ?? []).map(\.date)
+        // A scenario's unmet checks' own instants too: a run expected after a change the runs never reached (a
+        // lifecycle review's second 02:30 of an autumn night) was told without that change.
+        let unmet = verdict.lifecycle?.expectations.filter { !$0.passed }.compactMap(\.expectedInstant) ?? []
+        let dates = (ZoneContext.searchedInstants(
+            diff: verdict.diff, expected: verdict.expected, actual: verdict.actual, runs: verdict.lifecycle?.runs ?? []) + unmet).map(\.date)
         guard !dates.isEmpty else { return nil }
         return ZoneContext(zone: timeZone, near: dates, margin: ZoneContext.searchMargin,
                            abbreviations: ZoneAbbreviations.system(for: [timeZone.identifier]))

@@ -22,6 +22,15 @@ struct LifecycleExecutor: Sendable {
     /// Most occurrences a catch-up window may hold (`--max-occurrences`).
     var occurrenceLimit = CoreEngine.defaultOccurrenceLimit
 
+    /// The clock's span and the scenario's schedules, for why a `runs` line's `planned` has no run; nil without a schedule.
+    static func plannedContext(_ spec: LifecycleSpec, end: Date, changes: [(at: Date, schedule: ScheduleSpec)]) -> LifecycleJudgement.PlannedContext? {
+        guard let first = spec.schedule.flatMap({ try? $0.schedule() }) else { return nil }
+        let later = changes.compactMap { change in (try? change.schedule.schedule()).map { (from: change.at, schedule: $0) } }
+        return LifecycleJudgement.PlannedContext(start: spec.clock.date, startLine: spec.clock.location.line, end: end,
+                                                 endLine: spec.steps.last?.location.line,
+                                                 schedules: [(from: spec.clock.date, schedule: first)] + later)
+    }
+
     /// Runs the scenario from synchronous code: the runner's worker threads.
     ///
     /// The simulation is async (an actor over the cooperative pool). A worker thread is not part of that pool, so
@@ -148,7 +157,8 @@ struct LifecycleExecutor: Sendable {
                                                abbreviations: abbreviations)
         let judgement = LifecycleJudgement(expect: spec.expect, report: report, zone: displayZone, zoneChanges: zoneChanges,
                                            scheduleZones: scheduleZones, abbreviations: abbreviations, killedBySteps: killedBySteps,
-                                           staleRequests: staleRequests)
+                                           staleRequests: staleRequests,
+                                           plannedContext: Self.plannedContext(spec, end: simulation.clock.now, changes: changesMade.map { ($0.at, $0.schedule) }))
         var verdict = Verdict(status: .passed, timeZone: scheduleZone)
         // The zone in effect after a step: at one instant, a step before a later change is in the zone before it (a
         // review saw a step shown in the zone a later step at the same instant moved to). Steps are in time order.

@@ -27,7 +27,8 @@ struct LifecycleJudgement {
 
     init(expect: LifecycleExpectation, report: LifecycleReport, zone: TimeZone, zoneChanges: [(from: Date, zone: TimeZone)] = [],
          scheduleZones: [TimeZone] = [], abbreviations: ZoneAbbreviations, killedBySteps: [Int: String] = [:],
-         staleRequests: [Int: String] = [:]) {
+         staleRequests: [Int: String] = [:], plannedContext: PlannedContext? = nil) {
+        self.plannedContext = plannedContext
         self.killedBySteps = killedBySteps
         self.staleRequests = staleRequests
         self.expect = expect
@@ -162,6 +163,41 @@ struct LifecycleJudgement {
         }
     }
 
+    /// What a `runs` line's `planned` is judged against when no run has it: the scenario's clock and its schedules.
+    struct PlannedContext {
+        /// The clock's start (`clock:`) and its line; the clock after the last step and that step's line.
+        var start: Date, startLine: Int, end: Date, endLine: Int?
+        /// The scenario's schedules, each from the clock's time at its step (the first from the start).
+        var schedules: [(from: Date, schedule: Schedule)]
+    }
+    let plannedContext: PlannedContext?
+
+    /// Why no run is planned at `planned`, when the scenario shows it (a lifecycle review: a `runs` line written for a
+    /// night a DST change left without a run said only "none of its runs", where a recurrence spec names the policy):
+    /// before the clock started or after the last step, which no launch can catch up; else the policy or the slip that
+    /// gives that instant, from the recurrence hints, for the schedule in effect then. Nil when an occurrence of any of
+    /// the scenario's schedules is there.
+    func plannedHint(_ planned: InstantLiteral) -> String? {
+        guard let context = plannedContext else { return nil }
+        let date = planned.date
+        // Written with an offset the zone does not have then, it is read in the zone beside it (and warned about): an
+        // offset slip, not a night without a run.
+        if let offset = planned.writtenOffset, offset != self.zone(at: date).secondsFromGMT(for: date) { return nil }
+        if date <= context.start {
+            return "\(instant(date).local) is not after the scenario's clock start, \(instant(context.start).local) (line "
+                + "\(context.startLine)): a launch catches up only the occurrences after it"
+        }
+        if date > context.end {
+            return "\(instant(date).local) is after the scenario's last step, \(instant(context.end).local)"
+                + (context.endLine.map { " (line \($0))" } ?? "") + ": no launch came after it"
+        }
+        guard !context.schedules.contains(where: { $0.schedule.occurrence(at: date) != nil }),
+              let schedule = context.schedules.last(where: { $0.from <= date })?.schedule ?? context.schedules.first?.schedule
+        else { return nil }
+        return PolicyHint.missingHint(for: schedule, missing: [date], local: { instant($0).local })
+            ?? InstantSlipHint.hint(for: schedule, missing: planned, render: { instant($0) })
+    }
+
     /// Why the launches a step ended died, by launch number: `ended by the force-quit step at line 12`.
     let killedBySteps: [Int: String]
     /// Why a launch with nothing due was launched at all, by launch number, when its request came from the schedule
@@ -294,8 +330,11 @@ struct LifecycleJudgement {
             guard index < actual.count else {
                 // The instant the run was expected at (its actual, else its planned), for the lifecycle picture.
                 // Said as the spec writes the line: "expected planned …, actual …, actual no run" used "actual" twice.
+                // No step makes a run the schedule does not plan: the reason is said instead of that advice.
+                let why = run.planned.flatMap(plannedHint)
                 record(name, "{\(describe(run, separator: ": "))}",
-                       "no run: the scenario has \(actual.count) run\(actual.count == 1 ? "" : "s"); remove this line, or add the step that makes the run", false,
+                       "no run: the scenario has \(actual.count) run\(actual.count == 1 ? "" : "s"); "
+                           + (why.map { $0 + "; remove this line" } ?? "remove this line, or add the step that makes the run"), false,
                        at: run.location, expectedInstant: (run.actual ?? run.planned).map { instant($0.date) })
                 continue
             }
@@ -335,7 +374,8 @@ struct LifecycleJudgement {
             let same = fields.filter(\.equal).map(\.name)
             for (position, field) in differing.enumerated() {
                 let note = position == differing.count - 1 && !same.isEmpty ? " (\(same.joined(separator: ", ")) as expected)" : ""
-                record("\(name).\(field.name)", field.expected, field.actual + note, false, at: run.location,
+                let why = field.name == "planned" ? run.planned.flatMap(plannedHint).map { "; " + $0 } ?? "" : ""
+                record("\(name).\(field.name)", field.expected, field.actual + note + why, false, at: run.location,
                        expectedInstant: field.date.map(instant))
             }
         }
@@ -397,9 +437,18 @@ struct LifecycleJudgement {
             return (first, left)
         } else if rest.count >= 2, matches(expected[first + 1], first),
                   differing(rest.dropFirst(2), by: -1) <= (rest.count >= 4 ? 1 : 0) {
+            // A line at a run's own instant is that run with another key (a review's line at 03:30 EDT keyed 02:30, a
+            // wall time the day skips): "none of its runs" was false of it.
+            let line = expected[first]
+            let same = line.planned.flatMap { planned in actual.firstIndex { $0.planned?.date == planned.date } }
+            let why = same.map { index in
+                "its planned instant is run #\(index + 1)'s, whose key is \(actual[index].key ?? "none")"
+                    + (line.key.map { ", not \($0)" } ?? "")
+            } ?? line.planned.flatMap(plannedHint)
             record("runs", "the scenario's runs, in order",
-                   "runs[\(first + 1)] is none of its runs, and the lines after it are its runs \(first + 1) on; remove line "
-                       + "\(expected[first].location.line), or check what it expects", false, at: expected[first].location)
+                   "runs[\(first + 1)] \(same == nil ? "is" : "matches") none of its runs, and the lines after it are its runs \(first + 1) on; "
+                       + (why.map { $0 + "; " } ?? "") + "remove line \(line.location.line)" + (why == nil ? ", or check what it expects" : ""),
+                   false, at: line.location)
             return (first, -1)
         } else if actual.count > expected.count, let shared = Self.oneRunPerLaunch(expected, actual) {
             // One run per launch expected (each line a launch time of its own) where catch-up runs each due occurrence

@@ -129,6 +129,26 @@ import Testing
         #expect(try JSONResultsReader.read(Data(older.utf8), source: "older.json").tests[0].lifecycle?.scheduleChanges.first?.change == "")
     }
 
+    /// A scenario's clock span is written and read back; results without it (all before) read as none. The HTML lists
+    /// each schedule change as the terminal does (a lifecycle review found the new rule only in the picture's text).
+    @Test func theClockSpanIsWrittenAndReadBackAndScheduleChangesAreListedInTheHTML() throws {
+        var run = RunResultFixture.run
+        var lifecycle = try #require(run.tests[0].lifecycle)
+        lifecycle.clock = .init(start: RunResultFixture.berlin("2027-03-27T23:00:00Z", "2027-03-28T00:00:00+01:00", "CET"),
+                                end: RunResultFixture.berlin("2027-03-29T00:31:00Z", "2027-03-29T02:31:00+02:00", "CEST"))
+        lifecycle.scheduleChanges = [.init(
+            at: RunResultFixture.berlin("2027-03-29T10:00:00Z", "2027-03-29T06:00:00-04:00", "EDT"), timeZone: "America/New_York",
+            previousTimeZone: "Europe/Berlin", version: 2, change: "timezone: America/New_York, version: 2", line: 25)]
+        run.tests[0].lifecycle = lifecycle
+        let text = try JSONReporter().render(run)
+        #expect(text.contains("\"clock\": {"), "\(text)")
+        #expect(try JSONResultsReader.read(Data(text.utf8), source: "results.json") == run)
+        #expect(!(try JSONReporter().render(RunResultFixture.run)).contains("\"clock\""))
+        let page = HTMLReporter().render(run)
+        #expect(page.contains("Schedule changes"), "\(page)")
+        #expect(page.contains("timezone: America/New_York, version: 2 (Europe/Berlin → America/New_York) · line 25"))
+    }
+
     /// The app's steps and the other lifecycle errors are written, validated field by field as Foundation writes them,
     /// and read back; a file without them reads as none.
     @Test func appEventsAndOtherErrorsAreWrittenAndReadBack() throws {

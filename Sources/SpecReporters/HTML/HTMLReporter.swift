@@ -539,6 +539,12 @@ public struct HTMLReporter: Sendable {
                 + (launch.earliestBegin.map { ", before the request's earliest begin \($0.local)" } ?? "")
                 + (launch.line.map { " · line \($0)" } ?? ""))
         })
+        // What each `change-schedule` step changed, as the terminal lists it: the page showed it only in the picture's
+        // text alternative (a lifecycle review read "change-schedule (started the app)" and nothing of the new rule).
+        out += Self.checkList("Schedule changes", lifecycle.scheduleChanges.map { change in
+            (nil, "\(change.at.local): \(change.change)" + (change.movesZone ? " (\(change.previousTimeZone) → \(change.timeZone))" : "")
+                + (change.line.map { " · line \($0)" } ?? ""))
+        })
         // The steps of the user, the system or an update that a refused launch may follow from (the dotted lines).
         out += Self.checkList("The app and the device", lifecycle.appEvents.map { event in
             (nil, "\(event.at.local): \(event.step)" + (event.detail.isEmpty ? "" : " (\(event.detail))")

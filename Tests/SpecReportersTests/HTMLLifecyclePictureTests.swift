@@ -68,6 +68,19 @@ import Testing
         Self.expectNoLabelsCoverEachOther(labels)
     }
 
+    /// A change of a zone without abbreviations is captioned with its offsets, as Berlin's is with CEST → CET: a
+    /// lifecycle review read "offset change" for Lord Howe's half hour.
+    @Test func aChangeWithoutAbbreviationsIsCaptionedWithItsOffsets() throws {
+        var transition = RunResultFixture.autumnTransition
+        transition.abbreviationBefore = nil
+        transition.abbreviationAfter = nil
+        let svg = try #require(HTMLLifecyclePicture.render(Self.autumnCatchUp, zoneContext: ZoneContext(zone: "Europe/Berlin", transitions: [transition])))
+        #expect(svg.contains(">+02:00 → +01:00<"), "\(svg)")
+        let named = try #require(HTMLLifecyclePicture.render(Self.autumnCatchUp, zoneContext: ZoneContext(zone: "Europe/Berlin",
+                                                                                                        transitions: [RunResultFixture.autumnTransition])))
+        #expect(named.contains(">CEST → CET<"))
+    }
+
     /// Both runs of the 09:00 launch were drawn side by side, one of them at 08:59 or 09:01, a time it did not run;
     /// both 02:30s likewise. Each marker is drawn at its own time, the second stacked above or below the first.
     @Test func runsAtOneTimeAreStackedAtThatTimeNotSetSideways() throws {

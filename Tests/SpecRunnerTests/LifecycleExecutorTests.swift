@@ -404,6 +404,26 @@ import Testing
         #expect(check.detail?.hasPrefix("all 2 occurrence(s) up to the last completed run") == true, "\(check.detail ?? "")")
     }
 
+    /// One commit per run expected where a launch catches up several: the count is told where the runs came from (a
+    /// lifecycle review read four nights caught up after the phone was off as four commits). Each launch commits once.
+    @Test func aCommitCountOfOnePerRunIsToldThatALaunchWritesItsCatchUpOnce() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Catch-up after the phone was off
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            job: {items: ["a"]}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-06-01T00:00:00+02:00
+            steps:
+              - {at: 2027-06-01T02:31:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-06-05T09:00:00+02:00, launch: com.example.app.refresh}
+            expect:
+              store: {items: ["a"], commits: 5}
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        let check = try #require(verdict.lifecycle?.expectations.first { $0.name == "store.commits" })
+        #expect(check.actual == "2 (a launch writes every run it catches up in one transaction: the 5 completed runs came from 2 launches)")
+    }
+
     /// A `runs` line whose `planned` no run has is told why, as a recurrence spec's missing instant is (a lifecycle
     /// review: "none of its runs" and "add the step that makes the run", where no step can). zoneinfo: Berlin skips
     /// 02:00–03:00 on 2027-03-28 (01:00Z), so 02:30 under skip gives no run and 03:00 CEST is next-valid-time's; New

@@ -193,7 +193,9 @@ struct HTMLLifecyclePicture {
             let x1 = axis.x(low), x2 = max(axis.x(high), axis.x(low) + 3)
             svg.rect(x: x1, y: 4, width: x2 - x1, height: axisY - 8, cls: "region \(cls)")
             let abbreviations = [transition.abbreviationBefore, transition.abbreviationAfter].compactMap { $0 }
-            svg.text(x: x2 + 4, y: 16, abbreviations.count == 2 ? "\(abbreviations[0]) → \(abbreviations[1])" : "offset change",
+            // A zone without abbreviations (Lord Howe) names its offsets: "offset change" said nothing of them (a review).
+            svg.text(x: x2 + 4, y: 16, abbreviations.count == 2 ? "\(abbreviations[0]) → \(abbreviations[1])"
+                        : "\(ResultInstant.offsetText(transition.offsetBefore)) → \(ResultInstant.offsetText(transition.offsetAfter))",
                      cls: "region-sub \(cls)", anchor: "start")
         }
         let marginLeft = HTMLTimeline.marginLeft, right = HTMLTimeline.width - HTMLTimeline.marginRight

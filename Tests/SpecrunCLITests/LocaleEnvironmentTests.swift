@@ -16,6 +16,13 @@ import Testing
         #expect(LocaleEnvironment.isLocaleName(value) == isName)
     }
 
+    /// Only `LANG` and the POSIX categories are locale variables: a terminal's `LC_TERMINAL=iTerm2` is left alone.
+    @Test func onlyTheLocaleCategoriesAreRead() {
+        let environment = ["LANG": "x", "LC_ALL": "x", "LC_MESSAGES": "x", "LC_TIME": "x", "LC_TERMINAL": "iTerm2",
+                           "LC_TERMINAL_VERSION": "3.4.19", "LANGUAGE": "de:en", "PATH": "/bin"]
+        #expect(LocaleEnvironment.localeVariables(in: environment) == ["LANG", "LC_ALL", "LC_MESSAGES", "LC_TIME"])
+    }
+
     /// The binary under such values runs the lifecycle scenarios of `cancel.yaml` (one has a schedule, whose failures
     /// and details read instants) and a Berlin spec on both engines, and writes its results.
     @Test(arguments: [["LANG": "Europe/Berlin"], ["LC_ALL": "abcdefghijkl"], ["LC_MESSAGES": "Europe/Berlin", "LANG": "en_US.UTF-8"]])

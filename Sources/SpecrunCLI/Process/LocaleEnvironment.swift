@@ -8,9 +8,14 @@ import Foundation
 /// argument fuzzing). specrun's output does not depend on the locale, so such a value is replaced by `C.UTF-8`, for
 /// this process and the git it runs.
 public enum LocaleEnvironment {
-    /// The variables ICU and Foundation read a locale from.
+    /// The variables ICU and Foundation read a locale from: `LANG` and the POSIX categories (not every `LC_` name:
+    /// terminals forward `LC_TERMINAL=iTerm2`, which is no locale and left alone).
+    static let categories: Set<String> = ["LANG", "LC_ALL", "LC_CTYPE", "LC_NUMERIC", "LC_TIME", "LC_COLLATE", "LC_MONETARY",
+                                          "LC_MESSAGES", "LC_PAPER", "LC_NAME", "LC_ADDRESS", "LC_TELEPHONE", "LC_MEASUREMENT",
+                                          "LC_IDENTIFICATION"]
+
     static func localeVariables(in environment: [String: String]) -> [String] {
-        environment.keys.filter { $0 == "LANG" || $0.hasPrefix("LC_") }.sorted()
+        environment.keys.filter(categories.contains).sorted()
     }
 
     /// What replaces a value that is no locale name.

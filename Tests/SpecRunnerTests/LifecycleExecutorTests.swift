@@ -404,6 +404,29 @@ import Testing
         #expect(check.detail?.hasPrefix("all 2 occurrence(s) up to the last completed run") == true, "\(check.detail ?? "")")
     }
 
+    /// A pending request's floor that differs is told the retry rule that set it, as a launch refused before it is (a
+    /// lifecycle review). zoneinfo: 02:31 CEST on 2027-10-31 is 00:31Z; an hour later, 01:31Z, is the second 02:31,
+    /// at +01:00, after Berlin falls back at 01:00Z.
+    @Test func aRetrysFloorThatDiffersIsToldTheRuleThatSetIt() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: A retry across the autumn change
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            job: {items: ["a"]}
+            app: {retry: {backoff: constant, delay: 1h}}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-10-30T12:00:00+02:00
+            steps:
+              - {at: 2027-10-31T02:31:00+02:00, launch: com.example.app.refresh, fail: {stage: download, error: network}}
+            expect:
+              pending-requests:
+                - {identifier: com.example.app.refresh, earliest-begin: 2027-10-31T03:31:00+01:00}
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        let check = try #require(verdict.lifecycle?.expectations.first { $0.name.hasSuffix("earliest-begin") })
+        #expect(check.actual == "2027-10-31T02:31:00+01:00 (the app's retry after 1 failed attempt, 1h after its launch at "
+            + "2027-10-31 02:31 CEST (+02:00) [2027-10-31T00:31:00Z], as retry's constant backoff gives)")
+    }
+
     /// One commit per run expected where a launch catches up several: the count is told where the runs came from (a
     /// lifecycle review read four nights caught up after the phone was off as four commits). Each launch commits once.
     @Test func aCommitCountOfOnePerRunIsToldThatALaunchWritesItsCatchUpOnce() async throws {

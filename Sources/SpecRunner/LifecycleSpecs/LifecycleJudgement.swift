@@ -313,8 +313,11 @@ struct LifecycleJudgement {
             for request in pending.value {
                 guard let written = request.earliestBegin,
                       let found = report.pendingRequests.first(where: { $0.identifier == request.identifier }) else { continue }
-                let shown = found.earliestBeginDate.map { instant($0).offsetForm } ?? "none"
                 let met = found.earliestBeginDate == written.date
+                // Where the app set the floor (a retry's backoff): said as for a launch refused before it (a lifecycle
+                // review's constant 1h retry across Berlin's autumn change read only the second 02:31).
+                let why = met ? "" : report.floorReasons[request.identifier].map { " (\(localized($0)))" } ?? ""
+                let shown = (found.earliestBeginDate.map { instant($0).offsetForm } ?? "none") + why
                 record("pending-requests[\(request.identifier)].earliest-begin", readable(written), shown,
                        met, at: pending.location, expectedInstant: met ? nil : instant(written.date))
             }

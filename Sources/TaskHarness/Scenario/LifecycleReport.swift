@@ -31,6 +31,8 @@ public struct LifecycleReport: Sendable {
     /// Why a store could not be read back from disk to check it, if one could not: then the checks above were made
     /// without it, and the scenario cannot be judged.
     public let unreadable: [String]
+    /// Why a pending request has its floor, by identifier, where the app noted it (a retry after failed attempts).
+    public var floorReasons: [String: String] = [:]
 
     /// `setTaskCompleted(success:)` per launch: `true`, `false`, `killed` (or `none`).
     public var completed: [CompletionValue] { launches.map(\.completed) }

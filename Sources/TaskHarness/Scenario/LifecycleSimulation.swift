@@ -355,7 +355,7 @@ public actor LifecycleSimulation {
             temporaryFiles: TemporaryFiles(directory: folder.temporaryFiles).names, log: log.lines,
             errors: scheduler.errors, defects: defects, completions: completions,
             pendingRequests: scheduler.pendingRequests, pendingTimers: pendingTimers,
-            checks: invariants.evaluate() + [harness], unreadable: readBackProblems)
+            checks: invariants.evaluate() + [harness], unreadable: readBackProblems, floorReasons: scheduler.floorReasons)
     }
 
     /// Ends the scenario: takes the final report, kills the process, closes the stores and removes the folder.

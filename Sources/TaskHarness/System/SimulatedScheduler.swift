@@ -405,6 +405,11 @@ public final class SimulatedScheduler: Sendable {
         }
     }
 
+    /// Why each pending request has the floor it has, by identifier, where the app noted it (a retry's backoff).
+    public var floorReasons: [String: String] {
+        state.withLock { $0.floorReasons }
+    }
+
     /// Why the app's pending request for `identifier` has the floor it has (`reason`), until the next submit.
     public func noteFloor(_ identifier: String, because reason: String) {
         state.withLock { $0.floorReasons[identifier] = reason }

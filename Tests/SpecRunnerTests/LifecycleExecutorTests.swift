@@ -514,20 +514,25 @@ import Testing
     /// A run left out of `runs` is told the line to add and, when `run-count` would then be fewer than the lines, the
     /// count to write with it (a third review pasted the line and the spec became invalid). zoneinfo: Berlin repeats
     /// 02:00–03:00 on 2027-10-31 (01:00Z), so under `both` 02:30 is 00:30Z (+02:00) and 01:30Z (+01:00).
+    /// Berlin's autumn night under `both`, a launch at 08:00 CET, and only the second 02:30's run listed (line 10).
+    static func bothNightListingItsSecondRun(runCount: Int) -> String {
+        """
+        spec: Both
+        task: {identifier: com.example.app.refresh, kind: refresh}
+        schedule: {id: nightly, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: both}
+        clock: 2027-10-30T12:00:00+02:00
+        steps:
+          - {at: 2027-10-31T08:00:00+01:00, launch: com.example.app.refresh}
+        expect:
+          completed: [true]
+          runs:
+            - {planned: 2027-10-31T02:30:00+01:00, actual: 2027-10-31T08:00:00+01:00, key: nightly/v1/2027-10-31~2}
+          run-count: \(runCount)
+        """
+    }
+
     @Test func aRunLeftOutIsToldItsLineAndTheCountToWriteWithIt() async throws {
-        let (_, body) = try Self.scenario("""
-            spec: Both
-            task: {identifier: com.example.app.refresh, kind: refresh}
-            schedule: {id: nightly, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: both}
-            clock: 2027-10-30T12:00:00+02:00
-            steps:
-              - {at: 2027-10-31T08:00:00+01:00, launch: com.example.app.refresh}
-            expect:
-              completed: [true]
-              runs:
-                - {planned: 2027-10-31T02:30:00+01:00, actual: 2027-10-31T08:00:00+01:00, key: nightly/v1/2027-10-31~2}
-              run-count: 1
-            """)
+        let (_, body) = try Self.scenario(Self.bothNightListingItsSecondRun(runCount: 1))
         let verdict = await LifecycleExecutor().execute(body)
         let message = try #require(verdict.lifecycle?.expectations.first { $0.name == "runs" }).actual
         #expect(message.contains("its run 1 is not listed, and runs[1] on are its runs 2 on; add {planned: 2027-10-31T02:30:00+02:00, "
@@ -546,19 +551,7 @@ import Testing
             let verdict = await LifecycleExecutor().execute(body)
             return try #require(verdict.lifecycle?.expectations.first { $0.name == "runs" }).actual
         }
-        let equal = try await message("""
-            spec: Both
-            task: {identifier: com.example.app.refresh, kind: refresh}
-            schedule: {id: nightly, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: both}
-            clock: 2027-10-30T12:00:00+02:00
-            steps:
-              - {at: 2027-10-31T08:00:00+01:00, launch: com.example.app.refresh}
-            expect:
-              completed: [true]
-              runs:
-                - {planned: 2027-10-31T02:30:00+01:00, actual: 2027-10-31T08:00:00+01:00, key: nightly/v1/2027-10-31~2}
-              run-count: 2
-            """)
+        let equal = try await message(Self.bothNightListingItsSecondRun(runCount: 2))
         #expect(equal.contains("its run 1 is not listed"), "\(equal)")
         #expect(equal.hasSuffix("outcome: completed} before line 10"), "\(equal)")
         #expect(!equal.contains("'run-count:"), "\(equal)")

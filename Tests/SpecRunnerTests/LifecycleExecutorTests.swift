@@ -505,6 +505,44 @@ import Testing
             + "is ny/v1/2027-03-14T03:30, not ny/v1/2027-03-14T02:30; remove line 12"),
     ])
     func aRunsLineWhosePlannedNoRunHasIsToldWhy(_ scenario: String, _ check: String, _ told: String) async throws {
+        try await Self.expectRunsLine(scenario, check, told)
+    }
+
+    /// The second review of those sentences: a line after the last run at a run's own instant with another key (02:15
+    /// and 02:45 under next-valid-time are both 03:00 CEST, 01:00Z, in Berlin's gap; the earlier slot keeps the run),
+    /// and a line for an instant an earlier schedule gives (03:30 CEST is 02:30 shifted forward, but `skip` is in
+    /// effect from the change at line 7 on).
+    @Test(arguments: [
+        ("""
+         schedule: {id: med, timezone: Europe/Berlin, rule: {every: day, at: ["02:15", "02:45"]}, nonexistent: next-valid-time, repeated: first}
+         clock: 2027-03-27T12:00:00+01:00
+         steps:
+           - {at: 2027-03-28T04:00:00+02:00, launch: com.example.app.refresh}
+         expect:
+           runs:
+             - {planned: 2027-03-28T03:00:00+02:00, key: med/v1/2027-03-28T02:15}
+             - {planned: 2027-03-28T03:00:00+02:00, key: med/v1/2027-03-28T02:45}
+         """, "runs[2]", "no run: the scenario has 1 run; its planned instant is run #1's, whose key is med/v1/2027-03-28T02:15, "
+            + "not med/v1/2027-03-28T02:45; remove this line"),
+        ("""
+         schedule: {id: nightly, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: shift-forward, repeated: first}
+         clock: 2027-03-26T12:00:00+01:00
+         steps:
+           - {at: 2027-03-27T02:31:00+01:00, launch: com.example.app.refresh}
+           - {at: 2027-03-27T12:00:00+01:00, change-schedule: {version: 2, nonexistent: skip}}
+           - {at: 2027-03-29T09:00:00+02:00, launch: com.example.app.refresh}
+         expect:
+           runs:
+             - {planned: 2027-03-27T02:30:00+01:00, key: nightly/v1/2027-03-27}
+             - {planned: 2027-03-28T03:30:00+02:00, key: nightly/v2/2027-03-28}
+             - {planned: 2027-03-29T02:30:00+02:00, key: nightly/v2/2027-03-29}
+         """, "runs", "2027-03-28 03:30 CEST (+02:00) is what 'nonexistent: shift-forward' gives, not this test's 'nonexistent: skip'; remove line 12"),
+    ])
+    func aRunsLineAtAnotherRunsInstantOrAnEarlierSchedulesIsToldWhy(_ scenario: String, _ check: String, _ told: String) async throws {
+        try await Self.expectRunsLine(scenario, check, told)
+    }
+
+    static func expectRunsLine(_ scenario: String, _ check: String, _ told: String) async throws {
         let (_, body) = try Self.scenario("spec: Why\ntask: {identifier: com.example.app.refresh, kind: refresh}\n" + scenario)
         let verdict = await LifecycleExecutor().execute(body)
         let actual = try #require(verdict.lifecycle?.expectations.first { $0.name == check && !$0.passed }, "\(verdict)").actual

@@ -136,8 +136,16 @@ public struct SpecRunner: Sendable {
         // A scenario's unmet checks' own instants too: a run expected after a change the runs never reached (a
         // lifecycle review's second 02:30 of an autumn night) was told without that change.
         let unmet = verdict.lifecycle?.expectations.filter { !$0.passed }.compactMap(\.expectedInstant) ?? []
-        let dates = (ZoneContext.searchedInstants(
+        var dates = (ZoneContext.searchedInstants(
             diff: verdict.diff, expected: verdict.expected, actual: verdict.actual, runs: verdict.lifecycle?.runs ?? []) + unmet).map(\.date)
+        // And every change while the clock ran, however far from a run (a weekly scenario's spring change, Apia's
+        // skipped day, a week from the runs, were not told, a second lifecycle review): its span is searched in steps
+        // of the margin's width, up to a thousand (a span of about eight years).
+        if let clock = verdict.lifecycle?.clock, clock.end.epochSeconds > clock.start.epochSeconds {
+            let step = 2 * ZoneContext.searchMargin
+            let count = min(1_000, Int(((clock.end.epochSeconds - clock.start.epochSeconds) / step).rounded(.up)) + 1)
+            dates += (0..<count).map { Date(timeIntervalSince1970: min(clock.start.epochSeconds + Double($0) * step, clock.end.epochSeconds)) }
+        }
         guard !dates.isEmpty else { return nil }
         return ZoneContext(zone: timeZone, near: dates, margin: ZoneContext.searchMargin,
                            abbreviations: ZoneAbbreviations.system(for: [timeZone.identifier]))

@@ -175,8 +175,9 @@ struct LifecycleJudgement {
     /// Why no run is planned at `planned`, when the scenario shows it (a lifecycle review: a `runs` line written for a
     /// night a DST change left without a run said only "none of its runs", where a recurrence spec names the policy):
     /// before the clock started or after the last step, which no launch can catch up; else the policy or the slip that
-    /// gives that instant, from the recurrence hints, for the schedule in effect then. Nil when an occurrence of any of
-    /// the scenario's schedules is there.
+    /// gives that instant, from the recurrence hints, for the schedule in effect then. Nil when that schedule has an
+    /// occurrence there (an earlier schedule's instant is no reason: a second review's line for the shift-forward
+    /// schedule's 03:30, after a change to `skip`, was told nothing).
     func plannedHint(_ planned: InstantLiteral) -> String? {
         guard let context = plannedContext else { return nil }
         let date = planned.date
@@ -191,8 +192,8 @@ struct LifecycleJudgement {
             return "\(instant(date).local) is after the scenario's last step, \(instant(context.end).local)"
                 + (context.endLine.map { " (line \($0))" } ?? "") + ": no launch came after it"
         }
-        guard !context.schedules.contains(where: { $0.schedule.occurrence(at: date) != nil }),
-              let schedule = context.schedules.last(where: { $0.from <= date })?.schedule ?? context.schedules.first?.schedule
+        guard let schedule = context.schedules.last(where: { $0.from <= date })?.schedule ?? context.schedules.first?.schedule,
+              schedule.occurrence(at: date) == nil
         else { return nil }
         return PolicyHint.missingHint(for: schedule, missing: [date], local: { instant($0).local })
             ?? InstantSlipHint.hint(for: schedule, missing: planned, render: { instant($0) })
@@ -341,7 +342,7 @@ struct LifecycleJudgement {
                 // The instant the run was expected at (its actual, else its planned), for the lifecycle picture.
                 // Said as the spec writes the line: "expected planned …, actual …, actual no run" used "actual" twice.
                 // No step makes a run the schedule does not plan: the reason is said instead of that advice.
-                let why = run.planned.flatMap(plannedHint)
+                let why = sameInstant(run, actual) ?? run.planned.flatMap(plannedHint)
                 record(name, "{\(describe(run, separator: ": "))}",
                        "no run: the scenario has \(actual.count) run\(actual.count == 1 ? "" : "s"); "
                            + (why.map { $0 + "; remove this line" } ?? "remove this line, or add the step that makes the run"), false,
@@ -450,11 +451,8 @@ struct LifecycleJudgement {
             // A line at a run's own instant is that run with another key (a review's line at 03:30 EDT keyed 02:30, a
             // wall time the day skips): "none of its runs" was false of it.
             let line = expected[first]
-            let same = line.planned.flatMap { planned in actual.firstIndex { $0.planned?.date == planned.date } }
-            let why = same.map { index in
-                "its planned instant is run #\(index + 1)'s, whose key is \(actual[index].key ?? "none")"
-                    + (line.key.map { ", not \($0)" } ?? "")
-            } ?? line.planned.flatMap(plannedHint)
+            let same = sameInstant(line, actual)
+            let why = same ?? line.planned.flatMap(plannedHint)
             record("runs", "the scenario's runs, in order",
                    "runs[\(first + 1)] \(same == nil ? "is" : "matches") none of its runs, and the lines after it are its runs \(first + 1) on; "
                        + (why.map { $0 + "; " } ?? "") + "remove line \(line.location.line)" + (why == nil ? ", or check what it expects" : ""),
@@ -470,6 +468,14 @@ struct LifecycleJudgement {
                        + "table shows them", false, at: expected[first].location)
         }
         return nil
+    }
+
+    /// For a line whose `planned` is a run's own with another key: that run, and its key (two slots a gap moves to one
+    /// instant keep the earlier's run: the later's line is no run a step can make).
+    private func sameInstant(_ line: LifecycleExpectation.ExpectedRun, _ actual: [LifecycleResult.Run]) -> String? {
+        guard let planned = line.planned, let index = actual.firstIndex(where: { $0.planned?.date == planned.date }),
+              line.key != nil, actual[index].key != line.key else { return nil }
+        return "its planned instant is run #\(index + 1)'s, whose key is \(actual[index].key ?? "none"), not \(line.key!)"
     }
 
     /// When every listed run writes its own launch time (`actual`), each a different one, and one of those launches

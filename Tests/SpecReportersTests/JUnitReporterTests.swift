@@ -36,7 +36,8 @@ import Testing
     }
 
     /// A scenario with one expectation not met is titled by that expectation, so a dashboard that shows only the
-    /// failure's message shows what differs; with more, or an invariant broken, the headline stays.
+    /// failure's message shows what differs; with more, by the first and the others' names (a lifecycle review read
+    /// `2 expectations not met (runs[1].planned, runs[1].key)` alone); with an invariant broken, the headline stays.
     @Test func aScenarioWithOneExpectationNotMetIsTitledByIt() throws {
         var run = RunResultFixture.run
         let index = try #require(run.tests.firstIndex { $0.lifecycle != nil && $0.status == .failed })
@@ -50,6 +51,12 @@ import Testing
         #expect(one.contains("message=\"runs[2].key: expected nightly-sync/v1/2027-03-30, actual nightly-sync/v2/2027-03-30 (line 17)\""), "\(one)")
         run.tests[index].message = "1 expectation not met (runs[2].key); 1 invariant broken (no-duplicate-side-effects)"
         #expect(JUnitReporter().render(run).contains("message=\"1 expectation not met (runs[2].key); 1 invariant broken"))
+        lifecycle.expectations.append(.init(name: "run-count", expected: "3", actual: "2", passed: false, line: 19))
+        run.tests[index].lifecycle = lifecycle
+        run.tests[index].message = "2 expectations not met (runs[2].key, run-count)"
+        let two = JUnitReporter().render(run)
+        #expect(two.contains("message=\"runs[2].key: expected nightly-sync/v1/2027-03-30, actual nightly-sync/v2/2027-03-30 (line 17); "
+            + "and 1 more not met (run-count)\""), "\(two)")
     }
 
     /// A merge of part of a sharded run is no green run: one errored testcase names the missing shards.

@@ -237,7 +237,7 @@ public struct LifecycleResult: Sendable, Hashable, Codable {
             clock: try container.decodeIfPresent(ClockSpan.self, forKey: .clock))
     }
 
-    /// `refusedLaunches`, `scheduleChanges`, `otherErrors` and `appEvents` are left out when empty, as the results writer leaves them out.
+    /// `refusedLaunches`, `scheduleChanges`, `otherErrors` and `appEvents` are left out when empty, and `clock` when nil, as the results writer leaves them out.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(runs, forKey: .runs)

@@ -65,8 +65,8 @@ extension ZoneContext {
 
 extension TestResult {
     /// The zone changes a report tells in words: for a lifecycle scenario, only those from its clock's start to the
-    /// later of its end and the instants its unmet checks expect (the context is searched a day and a half around its
-    /// runs, and a claims audit's scenario that started the day after Berlin's spring change was told "Europe/Berlin
+    /// later of its end and the instants its unmet checks expect (the context is searched over the clock's span and a
+    /// day and a half around its runs and those instants, and a claims audit's scenario that started the day after Berlin's spring change was told "Europe/Berlin
     /// springs forward …" as if it explained the failure; a retry's floor expected after the last step, across an
     /// autumn change, needs that change). The pictures keep the whole context: their UTC row needs every change near
     /// the runs.

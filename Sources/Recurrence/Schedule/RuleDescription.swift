@@ -23,7 +23,7 @@ extension Rule: CustomStringConvertible {
         case .hourly(let minute, let second):
             return "{every: hour, minute: \(minute)" + (second == 0 ? "}" : ", second: \(second)}")
         case .interval(let seconds, let from):
-            return "every \(Self.durationText(seconds)) from \(from.rfc3339UTC)"
+            return "every \(WallTimeText.duration(seconds)) from \(from.rfc3339UTC)"
         }
     }
 
@@ -70,7 +70,7 @@ extension Rule: CustomStringConvertible {
                 let step = times[index + 1].secondsIntoDay - times[index].secondsIntoDay
                 while end + 1 < times.count, times[end + 1].secondsIntoDay - times[end].secondsIntoDay == step { end += 1 }
                 if end - index + 1 >= 4 {
-                    items.append("{from: \"\(times[index])\", through: \"\(times[end])\", every: \(durationText(step))}")
+                    items.append("{from: \"\(times[index])\", through: \"\(times[end])\", every: \(WallTimeText.duration(step))}")
                     stepped = true
                     index = end + 1
                     continue

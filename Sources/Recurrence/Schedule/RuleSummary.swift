@@ -31,7 +31,7 @@ extension Rule {
         case .hourly(let minute, let second):
             return "every hour at minute \(minute)" + (second == 0 ? "" : ", second \(second)")
         case .interval(let seconds, let from):
-            return "every \(Self.durationText(seconds)) from \(from.rfc3339UTC)"
+            return "every \(WallTimeText.duration(seconds)) from \(from.rfc3339UTC)"
         case .stepped(let inner, let every, let from):
             // The step takes the place of the inner rule's period: `every 7 days at 02:30`, `every 2 weeks on monday at
             // 09:00`, `every 2 months on day 31 at 02:30 (…)`, then where the steps count from. A step of one reads as
@@ -70,9 +70,6 @@ extension Rule {
     private static func monthName(_ month: Int) -> String {
         (1...12).contains(month) ? monthNames[month - 1] : "month \(month)"
     }
-
-    /// `45s`, `90m` → `1h30m`, `2d` → `48h`: hours, minutes and seconds, as spec durations are written.
-    static func durationText(_ seconds: Int) -> String { WallTimeText.duration(seconds) }
 }
 
 private extension String {

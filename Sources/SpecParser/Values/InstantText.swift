@@ -216,3 +216,19 @@ enum InstantText {
         }
     }
 }
+
+/// An instant pasted where a date is expected (`specrun explain Europe/Berlin 2027-03-28T01:30Z`): read as specs
+/// write instants (RFC 3339, `T`, `t` or a space, a fraction), and also without its seconds, as an instant is often
+/// pasted; nil for any other text.
+public enum PastedInstant {
+    public static func date(_ text: String) -> Date? {
+        switch InstantText.parse(text) {
+        case .success(let parsed): return parsed.date
+        case .failure(.missingSeconds):
+            guard let (head, rest) = InstantText.Problem.secondsAdded(text), case .success(let parsed) = InstantText.parse(head + rest)
+            else { return nil }
+            return parsed.date
+        case .failure: return nil
+        }
+    }
+}

@@ -64,7 +64,6 @@ enum FoundationHint {
               let core = try? CoreEngine().occurrences(in: window, of: daily, limit: 16),
               let foundation = try? FoundationEngine().occurrences(in: window, of: daily, limit: 16)
         else { return false }
-        return core.map { [$0.date.timeIntervalSince1970.description, $0.key.rawValue] }
-            == foundation.map { [$0.date.timeIntervalSince1970.description, $0.key.rawValue] }
+        return core.elementsEqual(foundation) { $0.date == $1.date && $0.key == $1.key }
     }
 }

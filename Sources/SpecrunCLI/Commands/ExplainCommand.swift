@@ -150,8 +150,7 @@ struct ExplainCommand {
             var time = text[text.index(after: split)...].prefix { $0.isASCII && ($0.isNumber || $0 == ":") }
             let parts = time.split(separator: ":", omittingEmptySubsequences: false)
             if parts.count == 3, parts[2] == "00" { time = time.prefix(5) }
-            if let zone, case .date(let day) = try? range(String(text[..<split])),
-               let instant = Self.instant(on: day, time: text[text.index(after: split)...]) {
+            if let zone, let instant = PastedInstant.date(text) {
                 let local = WallTimeText.local(instant, offset: zone.secondsFromGMT(for: instant))
                 // `--at` takes whole seconds: a fraction's wall time is its second's.
                 let whole = String(local.time.prefix(8))
@@ -169,48 +168,5 @@ struct ExplainCommand {
             }
         }
         throw UsageError("'\(text)' is neither a year nor a date; write a year like 2027 or a date like 2027-03-28.")
-    }
-
-    /// The instant of `HH:MM[:SS[.fraction]]` and `Z` or `±HH:MM` on `day`; nil for anything else. Foundation's
-    /// ISO 8601 reader took only whole seconds, so `01:30Z` and `01:30:00.5Z` were read as the wall time 01:30 (the
-    /// seventeenth mutation run).
-    static func instant(on day: CivilDate, time text: Substring) -> Date? {
-        let scalars = Array(text.unicodeScalars)
-        var index = 0
-        func number(_ width: Int) -> Int? {
-            guard index + width <= scalars.count, scalars[index..<index + width].allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
-            defer { index += width }
-            return Int(String(String.UnicodeScalarView(scalars[index..<index + width])))
-        }
-        func skip(_ scalar: Unicode.Scalar) -> Bool {
-            guard index < scalars.count, scalars[index] == scalar else { return false }
-            index += 1
-            return true
-        }
-        guard let hour = number(2), hour < 24, skip(":"), let minute = number(2), minute < 60 else { return nil }
-        var seconds = Double(hour * 3_600 + minute * 60)
-        if skip(":") {
-            guard let second = number(2), second < 60 else { return nil }
-            seconds += Double(second)
-            if skip(".") {
-                let start = index
-                while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1 }
-                guard index > start, let fraction = Double("0." + String(String.UnicodeScalarView(scalars[start..<index]))) else { return nil }
-                seconds += fraction
-            }
-        }
-        var offset = 0
-        if skip("Z") || skip("z") {
-            offset = 0
-        } else if index < scalars.count, scalars[index] == "+" || scalars[index] == "-" {
-            let sign = scalars[index] == "-" ? -1 : 1
-            index += 1
-            guard let hours = number(2), hours < 24, skip(":"), let minutes = number(2), minutes < 60 else { return nil }
-            offset = sign * (hours * 3_600 + minutes * 60)
-        } else {
-            return nil
-        }
-        guard index == scalars.count else { return nil }
-        return Date(timeIntervalSince1970: Double(day.daysSinceEpoch * 86_400) + seconds - Double(offset))
     }
 }

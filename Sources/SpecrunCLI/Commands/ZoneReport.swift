@@ -136,7 +136,7 @@ struct ZoneReport {
             // turns 00:00 of 10-31 back to 23:00 of 10-30, repeating 10-30's 23:00–24:00: the row read 10-31).
             let affected = change.isGap ? change.localBefore : change.localAfter
             let day = CivilDate(year: affected.year, month: affected.month, day: affected.day)
-            let length = Self.length(abs(transition.change))
+            let length = WallTimeText.duration(abs(transition.change))
             rows.append([
                 Self.dateText(day),
                 (change.isGap ? "gap " : "overlap ") + length,
@@ -365,9 +365,6 @@ struct ZoneReport {
         let time = two(local.hour) + ":" + two(local.minute) + (local.second == 0 ? "" : ":" + two(local.second))
         return local.year == day.year && local.month == day.month && local.day == day.day ? time : local.dateString + " " + time
     }
-
-    /// `1h`, `30m`, `24h`, `1h30m`, and seconds for historical local mean times.
-    static func length(_ seconds: Int) -> String { WallTimeText.duration(seconds) }
 
     private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

@@ -150,7 +150,7 @@ import Testing
     }
 
     /// The app's steps and the other lifecycle errors are written, validated field by field as Foundation writes them,
-    /// and read back; a file without them reads as none.
+    /// and read back; a file without them reads as none. One raised at the app's first start is placed at `clock:`.
     @Test func appEventsAndOtherErrorsAreWrittenAndReadBack() throws {
         var run = RunResultFixture.run
         var lifecycle = try #require(run.tests[0].lifecycle)
@@ -162,6 +162,9 @@ import Testing
         #expect(text.contains("\"appEvents\"") && text.contains("\"otherErrors\""), "\(text)")
         #expect(try JSONResultsReader.read(Data(text.utf8), source: "results.json") == run)
         #expect(!(try JSONReporter().render(RunResultFixture.run)).contains("appEvents"))
+        // An error raised at the app's first start has no step's line: the reports point at `clock:`, which sets it.
+        #expect(TerminalReporter().render(run).contains("(at the app's first start, the line of `clock:`): 2 refresh requests"))
+        #expect(HTMLReporter().render(run).contains("the app's first start (the line of clock:) — 2 refresh requests"))
     }
 
     @Test func sameRunGivesTheSameBytes() throws {

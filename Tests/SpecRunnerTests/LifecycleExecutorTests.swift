@@ -1368,11 +1368,12 @@ import Testing
     }
 
     /// A scenario that lists its static gate inline is told to add a refused identifier or mode to its own list, which
-    /// stands for the app's Info.plist; one that reads an Info.plist is told to add it there.
+    /// stands for the app's Info.plist; one that reads an Info.plist is told to add it there. A refusal at the app's
+    /// first start names the line of `clock:`, which sets that start (it named no line).
     @Test(arguments: [
-        ("permitted: []", "not-permitted at the app's first start: com.example.app.refresh is not in 'permitted:' (the app's "
+        ("permitted: []", "not-permitted at the app's first start (clock: scenario.yaml:3:8): com.example.app.refresh is not in 'permitted:' (the app's "
             + "BGTaskSchedulerPermittedIdentifiers in Info.plist); add it to 'permitted:'"),
-        ("background-modes: [processing]", "not-permitted at the app's first start: 'background-modes:' (the app's "
+        ("background-modes: [processing]", "not-permitted at the app's first start (clock: scenario.yaml:3:8): 'background-modes:' (the app's "
             + "UIBackgroundModes in Info.plist) lacks 'fetch', which a refresh task needs; add it to 'background-modes:'"),
     ])
     func aRefusalByAnInlineGateNamesTheKeyOfTheScenario(_ gate: String, _ line: String) async throws {
@@ -1406,7 +1407,8 @@ import Testing
             """, path: folder.appendingPathComponent("spec.yaml").path)
         let verdict = await LifecycleExecutor(temporaryParent: folder).execute(body)
         #expect(verdict.status == .failed)
-        #expect(verdict.message?.contains("not-permitted at the app's first start: com.example.app.refresh is not in "
+        #expect(verdict.message?.contains("not-permitted at the app's first start (clock: \(folder.path)/spec.yaml:3:8): "
+            + "com.example.app.refresh is not in "
             + "BGTaskSchedulerPermittedIdentifiers; add it to the Info.plist") == true, "\(verdict.message ?? "")")
     }
 

@@ -553,7 +553,7 @@ public struct HTMLReporter: Sendable {
         // The errors no refused launch shows: a refused submit or registration, a start's submit after a relaunch.
         out += Self.checkList("Other lifecycle errors", lifecycle.otherErrors.map { error in
             ("bad", "\(error.at.local): \(error.identifier) \(error.code)"
-                + (error.line.map { " · line \($0)" } ?? " · the app's first start") + " — " + error.message)
+                + (error.line.map { " · line \($0)" } ?? " · the app's first start (the line of clock:)") + " — " + error.message)
         })
         // A met check whose two sides read alike says it once: "runs[1]: expected actual 08:00, outcome failed,
         // actual actual 08:00, outcome failed" read as a riddle.

@@ -284,15 +284,15 @@ struct FailureText: Sendable {
     }
 
     /// The other lifecycle errors, after the refused launches: `2027-06-08 22:00 (+02:00)  too-many-pending
-    /// com.example.app.sync  (line 8): 2 refresh requests would be pending …`; `(at the app's first start)` for one
-    /// raised before any step. At most `maxShownLines`, then how many more.
+    /// com.example.app.sync  (line 8): 2 refresh requests would be pending …`; `(at the app's first start, the line of
+    /// `clock:`)` for one raised before any step. At most `maxShownLines`, then how many more.
     func otherErrorLines(_ errors: [LifecycleResult.RaisedError]) -> [Line] {
         foldedList("other lifecycle errors (no launch refused):", errors, style: .missing,
                    more: { "\($0) more error\($0 == 1 ? "" : "s")" }) { shown in
             let atWidth = shown.map(\.at.local.count).max() ?? 0
             let codeWidth = shown.map(\.code.count).max() ?? 0
             return shown.map { error in
-                let place = error.line.map { "(line \($0))" } ?? "(at the app's first start)"
+                let place = error.line.map { "(line \($0))" } ?? "(at the app's first start, the line of `clock:`)"
                 return [error.at.local.padding(atWidth), error.code.padding(codeWidth), error.identifier, place + ": " + error.message]
                     .joined(separator: "  ")
             }

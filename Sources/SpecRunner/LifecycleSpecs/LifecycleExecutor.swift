@@ -241,7 +241,10 @@ struct LifecycleExecutor: Sendable {
         if failed.contains(where: { $0.name == "errors" }) {
             // The first `errorSentences`, as the reports fold refused launches: 43 sentences filled a screen (a review).
             for (index, error) in report.errors.enumerated().prefix(Self.errorSentences) {
-                let place = raisedBy[index].map { "step \($0 + 1) (\(spec.steps[$0].location))" } ?? "the app's first start"
+                // An error raised before any step comes from the app's first start, which `clock:` sets: its line is the
+                // place to look (a review: "unavailable at the app's first start" named none).
+                let place = raisedBy[index].map { "step \($0 + 1) (\(spec.steps[$0].location))" }
+                    ?? "the app's first start (clock: \(spec.clock.location))"
                 lines.append("\(error.code.rawValue) at \(place): \(worded(error, raisedBy[index]))")
             }
             if report.errors.count > Self.errorSentences {

@@ -28,6 +28,26 @@ enum KeyPartHint {
             + "slot's (docs/recurrence.md#rules), so no occurrence is keyed \(local.dateString) there"
     }
 
+    /// Keys that differ only in the `~N` suffix of a repeated pair: the suffix is the contract's own mark of the later
+    /// instance (`~2`), never `~1`, and the earlier keeps the plain key. A review's `~2` written on the earlier 02:30
+    /// and `~1` on the later was told only the two keys.
+    private static func pairSuffix(expected: Substring, produced: Substring, line: DiffLine) -> String? {
+        func split(_ part: Substring) -> (base: Substring, suffix: Substring?) {
+            guard let tilde = part.lastIndex(of: "~") else { return (part, nil) }
+            return (part[..<tilde], part[part.index(after: tilde)...])
+        }
+        let want = split(expected), got = split(produced)
+        guard want.base == got.base, want.suffix != got.suffix, got.suffix == nil || got.suffix == "2",
+              let local = line.actual?.local else { return nil }
+        let written = want.suffix.map { "~\($0)" }
+        let which = got.suffix == nil
+            ? "\(local) is the earlier (or only) instance of its wall time, whose key has no suffix"
+            : "\(local) is the later instance of a wall time that happens twice, whose key ends in ~2 under 'repeated: both'"
+        let mark = written.map { $0 == "~2" ? "a key ends in ~2 only for the later of a repeated pair" : "\($0) is no key's suffix: only the later of a repeated pair gets one, ~2" }
+            ?? "the key expected has no suffix"
+        return mark + "; " + which
+    }
+
     /// The `YYYY-MM-DD` a key's date part starts with, when that date does not exist (`2027-04-31`, `2027-02-29`).
     private static func impossibleDate(_ part: Substring) -> String? {
         let fields = part.prefix(10).split(separator: "-", omittingEmptySubsequences: false)
@@ -48,6 +68,9 @@ enum KeyPartHint {
             // instant, and keys compare as text (the contract audit).
             return "the key expected names the same instant in other digits; keys are compared as text, and an interval's key "
                 + "writes its fraction of a second without trailing zeros: write \(produced)"
+        }
+        if want[0] == got[0], want[1] == got[1], let suffix = pairSuffix(expected: want[2], produced: got[2], line: line) {
+            return suffix + ": write \(produced)"
         }
         if want[0] == got[0], want[1] == got[1], let shifted = shiftedIntoAnotherDay(schedule, line, expectedDate: want[2]) { return shifted }
         if want[0] == got[0], want[1] == got[1], let date = impossibleDate(want[2]) {

@@ -1717,6 +1717,47 @@ import Testing
     /// was refused, did not keep it. Mutation run 16's E1, E2, E3, E4 and E5 survived: one change, an hour before the
     /// launch, under keep-pending, was pinned. zoneinfo: Berlin's 02:30 of 2027-03-30 is 00:30Z (+02:00 since 03-28),
     /// 20:30 EDT of 03-29 in New York.
+    /// A run of a date an earlier run completed under another version says so, naming the change that set its version
+    /// (a lifecycle review saw a day run twice after a time moved later with a new version, and nothing named the
+    /// version). Berlin is at +02:00 on 03-29 and 03-30 (zoneinfo): 02:30 is 00:30Z, 04:00 is 02:00Z. The version
+    /// raised alone leaves 03-29's new key before the last completion (nothing runs twice), and the time moved alone
+    /// keeps 03-29's key (the launch at 04:01 is refused); a later change that keeps the version is not named.
+    @Test func aRunOfADateAnotherVersionRanNamesTheVersionChange() async throws {
+        func reasons(_ changes: String, completed: String, errors: String) async throws -> [String?] {
+            let (_, body) = try Self.scenario("""
+                spec: Version
+                task: {identifier: com.example.app.refresh, kind: refresh}
+                schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+                clock: 2027-03-29T00:00:00+02:00
+                steps:
+                  - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+                \(changes)
+                  - {at: 2027-03-29T04:01:00+02:00, launch: com.example.app.refresh}
+                  - {at: 2027-03-30T04:01:00+02:00, launch: com.example.app.refresh}
+                expect:
+                  completed: \(completed)
+                  errors: \(errors)
+                """)
+            let verdict = await LifecycleExecutor().execute(body)
+            #expect(verdict.status == .passed, "\(verdict.message ?? "")")
+            return try #require(verdict.lifecycle).runs.map(\.reason)
+        }
+        let again = "2027-03-29 ran before as nightly-sync/v1/2027-03-29 (run 1): the change at line 7 set version 2, a new key for every date"
+        #expect(try await reasons("""
+              - {at: 2027-03-29T03:00:00+02:00, change-schedule: {rule: {every: day, at: "04:00"}, version: 2}}
+            """, completed: "[true, true, true]", errors: "[]") == [nil, again, nil])
+        #expect(try await reasons("""
+              - {at: 2027-03-29T03:00:00+02:00, change-schedule: {version: 2}}
+              - {at: 2027-03-29T03:30:00+02:00, change-schedule: {rule: {every: day, at: "04:00"}}}
+            """, completed: "[true, true, true]", errors: "[]") == [nil, again, nil])
+        #expect(try await reasons("""
+              - {at: 2027-03-29T03:00:00+02:00, change-schedule: {version: 2}}
+            """, completed: "[true, true]", errors: "[launch-before-earliest-begin]") == [nil, nil])
+        #expect(try await reasons("""
+              - {at: 2027-03-29T03:00:00+02:00, change-schedule: {rule: {every: day, at: "04:00"}}}
+            """, completed: "[true, true]", errors: "[launch-before-earliest-begin]") == [nil, nil])
+    }
+
     @Test func aStaleRequestNamesTheLatestChangeWhoseScheduleGaveIt() async throws {
         func reasons(_ app: String, _ steps: String) async throws -> [String?] {
             let (_, body) = try Self.scenario("""

@@ -155,9 +155,11 @@ struct LifecycleExecutor: Sendable {
         let scheduleZones = spec.schedule.map { [$0.timeZone] + spec.scheduleChanges.map(\.schedule.timeZone) } ?? []
         let staleRequests = Self.staleRequests(report.runs, spec: spec, changes: changesMade.map { ($0.at, $0.schedule, spec.steps[$0.step].location.line) },
                                                abbreviations: abbreviations)
+        let rerunsByVersion = Self.rerunsByVersion(report.runs, spec: spec,
+                                                   changes: changesMade.map { ($0.at, $0.schedule, spec.steps[$0.step].location.line) })
         let judgement = LifecycleJudgement(expect: spec.expect, report: report, zone: displayZone, zoneChanges: zoneChanges,
                                            scheduleZones: scheduleZones, abbreviations: abbreviations, killedBySteps: killedBySteps,
-                                           staleRequests: staleRequests,
+                                           staleRequests: staleRequests, rerunsByVersion: rerunsByVersion,
                                            plannedContext: Self.plannedContext(spec, end: simulation.clock.now, changes: changesMade.map { ($0.at, $0.schedule) }))
         var verdict = Verdict(status: .passed, timeZone: scheduleZone)
         // The zone in effect after a step: at one instant, a step before a later change is in the zone before it (a
@@ -363,6 +365,31 @@ struct LifecycleExecutor: Sendable {
             let zone = specs[change].timeZone == current.timeZone ? "" : ZoneDisplayName.of(specs[change].timeZone) + " "
             found[run.launch] = "nothing due: its request was for \(shown), an occurrence of the \(zone)schedule before the change at "
                 + "line \(changes[change].line)\(kept)"
+        }
+        return found
+    }
+
+    /// The runs, by their index in `runs`, of a date an earlier run completed under another version: a version a
+    /// `change-schedule` step raised gives every date a new dedup key, so a date caught up before the change runs again
+    /// (the key `nightly-sync/v2/2027-03-29` is not `…/v1/2027-03-29`). Said as the run's reason, with the change that
+    /// set its version: a lifecycle review saw a day run twice after a time moved later with a new version, and
+    /// nothing named the version as the cause.
+    static func rerunsByVersion(_ runs: [RunRecord], spec: LifecycleSpec, changes: [(at: Date, schedule: ScheduleSpec, line: Int)]) -> [Int: String] {
+        guard let first = spec.schedule, !changes.isEmpty else { return [:] }
+        let versions = [first.version] + changes.map(\.schedule.version)
+        var completedBefore: [(index: Int, id: Substring, version: Int, rest: Substring, key: String)] = []
+        var found: [Int: String] = [:]
+        for (index, run) in runs.enumerated() {
+            guard let key = run.key, let parts = LifecycleJudgement.keyParts(key) else { continue }
+            if let earlier = completedBefore.last(where: { $0.id == parts.id && $0.rest == parts.rest && $0.version != parts.version }),
+               // The latest change before this run that put its version in effect.
+               let change = changes.indices.last(where: { changes[$0].at <= run.actual && versions[$0 + 1] == parts.version && versions[$0] != parts.version }) {
+                found[index] = "\(parts.rest) ran before as \(earlier.key) (run \(earlier.index + 1)): the change at line "
+                    + "\(changes[change].line) set version \(parts.version), a new key for every date"
+            }
+            if run.completed == .success {
+                completedBefore.append((index, parts.id, parts.version, parts.rest, key))
+            }
         }
         return found
     }

@@ -27,8 +27,9 @@ struct LifecycleJudgement {
 
     init(expect: LifecycleExpectation, report: LifecycleReport, zone: TimeZone, zoneChanges: [(from: Date, zone: TimeZone)] = [],
          scheduleZones: [TimeZone] = [], abbreviations: ZoneAbbreviations, killedBySteps: [Int: String] = [:],
-         staleRequests: [Int: String] = [:], plannedContext: PlannedContext? = nil) {
+         staleRequests: [Int: String] = [:], rerunsByVersion: [Int: String] = [:], plannedContext: PlannedContext? = nil) {
         self.plannedContext = plannedContext
+        self.rerunsByVersion = rerunsByVersion
         self.killedBySteps = killedBySteps
         self.staleRequests = staleRequests
         self.expect = expect
@@ -92,12 +93,13 @@ struct LifecycleJudgement {
         let revisions = scheduleZones.count < 2 ? [:]
             : Dictionary(report.jobRuns.map { ($0.launch, $0.scheduleRevision) }, uniquingKeysWith: { first, _ in first })
         let deaths = KilledRuns(report)
-        return report.runs.map { run in
+        return report.runs.enumerated().map { index, run in
             let plannedZone = revisions[run.launch].flatMap { scheduleZones.indices.contains($0) ? scheduleZones[$0] : nil }
             return LifecycleResult.Run(
                 planned: run.planned.map { planned in plannedZone.map { ResultInstant(planned, in: $0, abbreviations: abbreviations) } ?? instant(planned) },
                 actual: instant(run.actual), key: run.key,
-                outcome: outcome(of: run).rawValue, reason: run.failure ?? run.note ?? killedReason(run, deaths) ?? staleRequests[run.launch])
+                outcome: outcome(of: run).rawValue, reason: run.failure ?? run.note ?? killedReason(run, deaths) ?? staleRequests[run.launch]
+                    ?? rerunsByVersion[index])
         }
     }
 
@@ -204,6 +206,9 @@ struct LifecycleJudgement {
     /// Why a launch with nothing due was launched at all, by launch number, when its request came from the schedule
     /// before a change (`nothing due: its request was for …`).
     let staleRequests: [Int: String]
+    /// Why a run is of a date an earlier run completed, by its index in the report's runs: a version a change raised
+    /// (`LifecycleExecutor.rerunsByVersion`).
+    let rerunsByVersion: [Int: String]
 
     /// Why a killed run's process died, in the words of the spec or the defect: a failed run said its stage and error,
     /// and a killed one said nothing (an adoption review read `killed` alone and had to find the rule in the docs).
@@ -396,17 +401,19 @@ struct LifecycleJudgement {
     /// `nightly/v2/2027-03-21` found): says so and what sets it, a version raised by a `change-schedule` step
     /// being easy to miss (a QA review).
     static func versionNote(expected: String, actual: String?) -> String {
-        // Read from the right: the local date holds no '/', and a schedule's id may (`team/v2`).
-        func parts(_ key: String) -> (id: Substring, version: Int, rest: Substring)? {
-            let pieces = key.split(separator: "/", omittingEmptySubsequences: false)
-            guard pieces.count >= 3, let tag = pieces.dropLast().last, tag.first == "v", tag.count > 1,
-                  tag.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }), let version = Int(tag.dropFirst()) else { return nil }
-            return (key.dropLast(tag.count + pieces.last!.count + 2), version, pieces.last!)
-        }
-        guard let actual, let written = parts(expected), let found = parts(actual),
+        guard let actual, let written = keyParts(expected), let found = keyParts(actual),
               written.id == found.id, written.rest == found.rest, written.version != found.version else { return "" }
         return " (only the version differs: the run caught up under v\(found.version); the schedule's 'version:' and each "
             + "'change-schedule' step's set it)"
+    }
+
+    /// A dedup key's schedule id, version and date part (`nightly/v2/2027-03-21` → `nightly`, 2, `2027-03-21`). Read
+    /// from the right: the local date holds no '/', and a schedule's id may (`team/v2`).
+    static func keyParts(_ key: String) -> (id: Substring, version: Int, rest: Substring)? {
+        let pieces = key.split(separator: "/", omittingEmptySubsequences: false)
+        guard pieces.count >= 3, let tag = pieces.dropLast().last, tag.first == "v", tag.count > 1,
+              tag.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }), let version = Int(tag.dropFirst()) else { return nil }
+        return (key.dropLast(tag.count + pieces.last!.count + 2), version, pieces.last!)
     }
 
     /// Runs are compared by position, so one run left out of the list (or one listed too many) made every later line

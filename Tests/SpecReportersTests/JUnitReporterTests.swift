@@ -144,6 +144,23 @@ import Testing
             + #"after 2027-03-28 00:00 CET (+01:00) (the search bound); raise &apos;limit:&apos;" type="failed">"#))
     }
 
+    /// An instant expected twice and produced once is told so, not "not produced" (a message review: 01:30 CET was
+    /// produced, and a CI page showed it missing); an occurrence produced and not expected says so, not a bare "got".
+    @Test func failureMessageTellsAnInstantExpectedTwiceAndOneNotExpected() throws {
+        var run = RunResultFixture.run
+        let index = try #require(run.tests.firstIndex { $0.id == RunResultFixture.firstValidFailed.id })
+        let twice = RunResultFixture.berlin("2027-03-28T00:30:00Z", "2027-03-28T01:30:00+01:00", "CET")
+        let extra = RunResultFixture.berlin("2027-03-28T01:30:00Z", "2027-03-28T03:30:00+02:00", "CEST")
+        run.tests[index].diff = [DiffLine(kind: .same, expected: twice, actual: twice), DiffLine(kind: .missing, expected: twice, actual: nil)]
+        run.tests[index].message = "occurrences differ: 1 missing; 2027-03-28 01:30 CET (+01:00) is written twice (lines 7 and 8)"
+        #expect(JUnitReporter().render(run).contains(#"<failure message="expected 2027-03-28T00:30:00Z (2027-03-28 01:30 CET (+01:00)) twice, "#
+            + #"produced once; 2027-03-28 01:30 CET (+01:00) is written twice (lines 7 and 8)" type="failed">"#))
+        run.tests[index].diff = [DiffLine(kind: .same, expected: twice, actual: twice), DiffLine(kind: .unexpected, expected: nil, actual: extra)]
+        run.tests[index].message = "occurrences differ: 1 unexpected"
+        #expect(JUnitReporter().render(run).contains(#"<failure message="produced 2027-03-28T01:30:00Z (2027-03-28 03:30 CEST (+02:00)), "#
+            + #"not expected" type="failed">"#))
+    }
+
     @Test(arguments: [
         ("specs/recurrence/berlin-spring.yaml", "specs.recurrence.berlin-spring"),
         ("./specs/a.yml", "specs.a"),

@@ -183,17 +183,33 @@ public struct JUnitReporter: Sendable {
         }
         let differ = "occurrences differ"
         if let firstLine, !firstLine.hasPrefix(differ) { return firstLine }
-        let missing = test.diff.filter { $0.kind == .missing }.compactMap(\.expected)
+        // An instant expected twice and produced once is no missing occurrence: "expected …, not produced" of it was
+        // false on a CI page that shows the title alone (a message review's hourly list with one line's offset slipped).
+        let produced = Set(test.diff.filter { $0.kind != .missing }.compactMap { $0.actual?.epochSeconds })
+        let expectedMissing = test.diff.filter { $0.kind == .missing }.compactMap(\.expected)
+        let repeated = expectedMissing.filter { produced.contains($0.epochSeconds) }
+        let missing = expectedMissing.filter { !produced.contains($0.epochSeconds) }
         let unexpected = test.diff.filter { $0.kind == .unexpected }.compactMap(\.actual)
         func describe(_ instants: [ResultInstant]) -> String {
             instants.map { "\($0.utc) (\($0.local))" }.joined(separator: ", ")
         }
-        if !missing.isEmpty || !unexpected.isEmpty {
+        if !missing.isEmpty || !unexpected.isEmpty || !repeated.isEmpty {
             var parts: [String] = []
-            if !missing.isEmpty { parts.append("expected \(describe(missing))") }
-            parts.append(unexpected.isEmpty ? "not produced" : "got \(describe(unexpected))")
+            var seen: Set<Double> = []
+            for instant in repeated where seen.insert(instant.epochSeconds).inserted {
+                let times = repeated.filter { $0.epochSeconds == instant.epochSeconds }.count + 1
+                parts.append("expected \(describe([instant])) \(times == 2 ? "twice" : "\(times) times"), produced once")
+            }
+            // "got …" alone, with nothing expected before it, read as a fragment (the same review): an occurrence
+            // produced and not expected says so.
+            switch (missing.isEmpty, unexpected.isEmpty) {
+            case (false, true): parts.append("expected \(describe(missing)), not produced")
+            case (false, false): parts.append("expected \(describe(missing)), got \(describe(unexpected))")
+            case (true, false): parts.append("produced \(describe(unexpected)), not expected")
+            case (true, true): break
+            }
             let notes = firstLine?.range(of: "; ").map { String(firstLine![$0.upperBound...]) }
-            return parts.joined(separator: ", ") + (notes.map { "; " + $0 } ?? "")
+            return parts.joined(separator: "; ") + (notes.map { "; " + $0 } ?? "")
         }
         return firstLine ?? "failed"
     }

@@ -102,7 +102,9 @@ struct CaseReader {
             reader.log.report(.conflictingKeys, at: fields.keyNode("error")!,
                               "\(place) has both 'next' and 'error'; keep 'next' for the expected instants or 'error: no-occurrence' for a search that finds nothing")
         case (.some(let nextNode), nil):
-            next = readNext(nextNode, after: after) ?? []
+            // The schedule the case searches, when it overrides nothing: a result listed twice is told the one after it.
+            let overrides = ["timezone", "rule", "nonexistent", "repeated", "limit"].contains { fields.has($0) }
+            next = readNext(nextNode, after: after, schedule: overrides ? nil : schedule.spec) ?? []
         case (nil, .some(let errorNode)):
             error = reader.choice(errorNode, field: "error", ExpectedError.self)
         case (nil, nil):
@@ -132,7 +134,7 @@ struct CaseReader {
     }
 
     /// One instant or a list; each must be later than the cursor before it (a search only finds later instants).
-    private func readNext(_ node: Node, after: InstantLiteral?) -> [InstantLiteral]? {
+    private func readNext(_ node: Node, after: InstantLiteral?, schedule: ScheduleSpec?) -> [InstantLiteral]? {
         guard let items = reader.list(node, field: "next", singleAllowed: true, expected: "an instant or a list of instants") else {
             return nil
         }
@@ -144,7 +146,7 @@ struct CaseReader {
         if reader.reportsInstantSplitAtItsComma(items, field: "next") { return nil }
         var instants: [InstantLiteral] = []
         var cursor = after
-        for item in items {
+        for (index, item) in items.enumerated() {
             guard let instant = reader.instant(item, field: "next") else {
                 cursor = nil
                 continue
@@ -152,11 +154,31 @@ struct CaseReader {
             if let previous = cursor, instant.date == previous.date {
                 // The cursor itself (an 'after' written at an occurrence, a result listed twice): "list them in order"
                 // did not say what to write (the second failure review).
-                let which = previous.location == after?.location ? "the case's 'after'" : "the result before it"
+                // A result listed twice cannot be found by an earlier 'after' (each search after the first starts at the
+                // result before it): a message review applied that advice and got the same error. The occurrence after
+                // it is named when the case's schedule can say it.
+                let isAfter = previous.location == after?.location
+                // Read before any run, with no --timeout over it: the search is bounded by the default bound at most.
+                let built = schedule.flatMap { spec -> Schedule? in
+                    var bounded = spec
+                    bounded.limit = min(spec.limit, Schedule.defaultSearchLimit)
+                    return try? bounded.schedule()
+                }
+                let following = built.flatMap { try? $0.next(after: previous.date) }
+                let followingText = following.map { WallTimeText.instant($0.date, offset: built!.timeZone.secondsFromGMT(for: $0.date)) }
+                // The occurrence after it already the next item: writing it here would list it twice.
+                let nextItem = items.indices.contains(index + 1) ? items[index + 1].scalar.flatMap { try? InstantText.parse($0.value).get().date } : nil
+                let advice: String
+                if let following, following.date == nextItem {
+                    advice = "remove this one: the occurrence after it, \(followingText!), is the next item"
+                } else {
+                    advice = "write the occurrence after it" + (followingText.map { " (\($0))" } ?? "")
+                        + (isAfter ? ", or, to find this one, an earlier 'after'" : ", or remove this one if the result before it is the one meant")
+                }
                 reader.log.report(.instantOrder, at: item,
-                                  "'next' \(instant.text) is the same instant as the cursor \(previous.text), \(which); a search finds only "
-                                    + "instants later than its cursor, so it cannot find this one: write the occurrence after it, or, "
-                                    + "to find this one, an earlier 'after'")
+                                  "'next' \(instant.text) is the same instant as the cursor \(previous.text), "
+                                    + (isAfter ? "the case's 'after'" : "the result before it") + "; a search finds only "
+                                    + "instants later than its cursor, so it cannot find this one: " + advice)
                 reader.log.reportedOutOfOrder([previous, instant])
             } else if let previous = cursor, instant.date < previous.date {
                 reader.log.report(.instantOrder, at: item,

@@ -17,24 +17,53 @@ public struct OutsideWindowLint: SpecLintRule {
         let outside = occurrences.indices.filter { !(occurrences[$0].instant.date > after && occurrences[$0].instant.date <= through) }
         guard !outside.isEmpty else { return [] }
         let schedule = try? body.schedule.schedule()
-        return outside.map { index in
+        // The window's occurrences no line lists: a line outside is most often one of them mistyped (a message review
+        // typed 03-31 for 03-30, and "move the window" failed when applied: 03-30 was then unlisted).
+        let listed = Set(occurrences.map(\.instant.date))
+        // Searched before any run, with no --timeout over it: each search within the default bound at most.
+        var bounded = body.schedule
+        bounded.limit = min(bounded.limit, Schedule.defaultSearchLimit)
+        let unlisted = (try? bounded.schedule()).map { Self.occurrences(of: $0, after: after, through: through, atMost: occurrences.count + 1) }?
+            .filter { !listed.contains($0) } ?? []
+        return outside.enumerated().map { position, index in
             let instant = occurrences[index].instant
+            // The bounds' rule is said where it decides: an instant at 'after' (excluded) or just past 'through'.
+            let edge = instant.date == after || (instant.date > through && instant.date.timeIntervalSince(through) < 3600)
+                ? "; the window excludes 'after' and includes 'through'" : ""
+            let meant = unlisted.count == outside.count ? unlisted[position]
+                : unlisted.min { abs($0.timeIntervalSince(instant.date)) < abs($1.timeIntervalSince(instant.date)) }
             return Diagnostic(
                 code: LintCode.outsideWindow.rawValue,
                 severity: .warning,
                 location: instant.location,
                 message: "\(instant.text) is outside the window (after \(window.after.text), through \(window.through.text)], "
-                    + "so no engine lists it and the spec will fail; the window excludes 'after' and includes 'through'"
-                    + (schedule.map { Self.advice(for: instant.date, in: $0) } ?? ": move the instant or the window"),
+                    + "so no engine lists it and the spec will fail" + edge
+                    + (schedule.map { Self.advice(for: instant.date, in: $0, meant: meant) } ?? ": move the instant or the window"),
                 sourceLine: instant.sourceLine,
                 length: instant.text.count)
         }
     }
 
+    /// The schedule's occurrences in (after, through], at most `atMost` of them (more than the lines: none is needed
+    /// past them); none when a search ends in an error (the run tells it).
+    private static func occurrences(of schedule: Schedule, after: Date, through: Date, atMost: Int) -> [Date] {
+        var found: [Date] = []
+        var cursor = after
+        while found.count < atMost, let next = try? schedule.next(after: cursor).date, next <= through {
+            found.append(next)
+            cursor = next
+        }
+        return found
+    }
+
     /// Moving the window helps an instant the rule gives; one it never gives (a Friday under a Monday and Thursday rule,
     /// the failure review's) fails inside any window, and the advice says so, with the instant's local weekday.
-    private static func advice(for date: Date, in schedule: Schedule) -> String {
-        guard schedule.occurrence(at: date) == nil else { return ": move the instant or the window" }
+    private static func advice(for date: Date, in schedule: Schedule, meant: Date?) -> String {
+        let written = meant.map { "; if it is meant for \(WallTimeText.instant($0, offset: schedule.timeZone.secondsFromGMT(for: $0))), the "
+            + "window's occurrence no line lists, write that" } ?? ""
+        guard schedule.occurrence(at: date) == nil else {
+            return written.isEmpty ? ": move the instant or the window" : written + "; else move the window to hold it"
+        }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = schedule.timeZone
         calendar.locale = Locale(identifier: "en_US_POSIX")
@@ -42,6 +71,6 @@ public struct OutsideWindowLint: SpecLintRule {
         let local = WallTimeText.local(date, offset: offset)
         let weekday = calendar.weekdaySymbols[calendar.component(.weekday, from: date) - 1]
         return "; the rule gives no occurrence at it either (\(weekday) \(local.date) \(local.time) "
-            + "\(WallTimeText.offset(offset))), so no window makes it pass: check the instant"
+            + "\(WallTimeText.offset(offset))), so no window makes it pass" + (written.isEmpty ? ": check the instant" : written)
     }
 }

@@ -728,12 +728,34 @@ import Testing
               occurrences: [2027-03-11T09:00:00-05:00, 2027-03-15T09:00:00-04:00, 2027-03-19T09:00:00-04:00]
 
             """
-        #expect(Self.lint(text).contains("the window excludes 'after' and includes 'through'; the rule gives no occurrence at it "
-            + "either (Friday 2027-03-19 09:00 -04:00), so no window makes it pass: check the instant [outside-window]"), "\(Self.lint(text))")
+        // The window's Thursday 2027-03-18 09:00 (-04:00) is listed by no line: the one outside is offered it. The bounds'
+        // rule is not said of an instant 9 hours past 'through' (a message review: it explained nothing there).
+        #expect(Self.lint(text).contains("and the spec will fail; the rule gives no occurrence at it "
+            + "either (Friday 2027-03-19 09:00 -04:00), so no window makes it pass; if it is meant for 2027-03-18T09:00:00-04:00, "
+            + "the window's occurrence no line lists, write that [outside-window]"), "\(Self.lint(text))")
         // Thursday the 18th is one: the window is what to move.
         #expect(Self.lint(text.replacingOccurrences(of: "2027-03-19T09:00:00-04:00]", with: "2027-03-18T09:00:00-04:00]")
             .replacingOccurrences(of: "through: 2027-03-19T00:00:00-04:00", with: "through: 2027-03-18T00:00:00-04:00"))
-            .contains("includes 'through': move the instant or the window [outside-window]"))
+            .contains("and the spec will fail: move the instant or the window [outside-window]"))
+        // With the Thursday listed and nothing of the window left unlisted, the Friday is told to check the instant.
+        #expect(Self.lint(text.replacingOccurrences(of: "2027-03-15T09:00:00-04:00,", with: "2027-03-15T09:00:00-04:00, 2027-03-18T09:00:00-04:00,"))
+            .contains("so no window makes it pass: check the instant [outside-window]"))
+    }
+
+    /// A line outside the window beside an occurrence of the window no line lists is offered that occurrence, and the
+    /// window only when it is not meant (a message review typed 03-31 for 03-30, and moving the window, as told, left
+    /// 03-30 unlisted). Berlin is at +02:00 from 2027-03-28 (zoneinfo): 02:30 exists on 03-29, 03-30 and 03-31.
+    @Test func aLineOutsideTheWindowIsOfferedTheWindowsUnlistedOccurrence() {
+        let text = """
+            spec: Daily
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-28T12:00:00+02:00, through: 2027-03-30T12:00:00+02:00}
+            expect:
+              occurrences: [2027-03-29T02:30:00+02:00, 2027-03-31T02:30:00+02:00]
+
+            """
+        #expect(Self.lint(text).contains("and the spec will fail; if it is meant for 2027-03-30T02:30:00+02:00, the window's occurrence "
+            + "no line lists, write that; else move the window to hold it [outside-window]"), "\(Self.lint(text))")
     }
 
     // MARK: duplicate-instant

@@ -1075,4 +1075,27 @@ import Testing
             + "calendar rule, e.g. {every: day, at: [\"00:00\", \"02:00\", \"04:00\", \"06:00\", \"08:00\", \"10:00\", \"12:00\", "
             + "\"14:00\", \"16:00\", \"18:00\", \"20:00\", \"22:00\"]}, with the policies") == true, "\(result.message ?? "")")
     }
+
+    /// A day of more than twelve wall times gets them as times in steps (a message review was told "use a calendar rule"
+    /// for every 90 minutes with no example, and its hourly attempt failed). Berlin springs forward at 2027-03-28T01:00Z
+    /// (zoneinfo): every 90m from 00:00+01:00 gives 01:30+01:00 (00:30Z), then 02:00Z = 04:00+02:00, where 03:00+02:00
+    /// (01:00Z) was expected. Applied as written, with the policies told, the spec passes: 01:30+01:00 and 03:00+02:00.
+    @Test func anIntervalOfMoreThanTwelveWallTimesADayIsGivenThemAsTimesInSteps() throws {
+        let text = """
+            spec: every 90 minutes
+            schedule: {timezone: Europe/Berlin, rule: {interval: 90m, from: 2027-03-28T00:00:00+01:00}}
+            window: {after: 2027-03-28T00:00:00+01:00, through: 2027-03-28T04:00:00+02:00}
+            expect:
+              occurrences: [2027-03-28T01:30:00+01:00, 2027-03-28T03:00:00+02:00]
+            """
+        let result = try Self.runOnCore(text, path: "interval.yaml")
+        #expect(result.message?.contains("its occurrences come at 04:00, not 03:00, on the wall clock; to keep its wall times use a "
+            + "calendar rule, e.g. {every: day, at: {from: \"00:00\", through: \"22:30\", every: 90m}}, with the policies") == true,
+                "\(result.message ?? "")")
+        let applied = try Self.runOnCore(text.replacingOccurrences(
+            of: "rule: {interval: 90m, from: 2027-03-28T00:00:00+01:00}}",
+            with: "rule: {every: day, at: {from: \"00:00\", through: \"22:30\", every: 90m}}, nonexistent: shift-forward, repeated: first}"),
+            path: "interval.yaml")
+        #expect(applied.status == .passed, "\(applied.message ?? "")")
+    }
 }

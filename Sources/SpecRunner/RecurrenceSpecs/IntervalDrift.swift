@@ -38,8 +38,8 @@ enum IntervalDrift {
         return nil
     }
 
-    /// `, e.g. {every: day, at: …}` with the rule's wall times, or the day-stepped or hourly rule; nothing when a day holds
-    /// more times than a list is worth writing (every 30 minutes).
+    /// `, e.g. {every: day, at: …}` with the rule's wall times (as times in steps when a day holds more than twelve), or
+    /// the day-stepped or hourly rule; nothing when the times are not whole minutes.
     private static func calendarRule(seconds: Int, from: Date, offset: Int, wallTime: String, times: [Int]) -> String {
         if seconds % 86_400 == 0 {
             let days = seconds / 86_400
@@ -47,7 +47,13 @@ enum IntervalDrift {
                 : ", e.g. {every: \(days) days, at: \"\(wallTime)\", from: \(WallTimeText.local(from, offset: offset).date)}"
         }
         if seconds == 3_600, times[0] % 60 == 0 { return ", e.g. {every: hour, minute: \(times[0] / 60 % 60)}" }
-        guard times.count <= 12, times.allSatisfy({ $0 % 60 == 0 }) else { return "" }
+        guard times.allSatisfy({ $0 % 60 == 0 }) else { return "" }
+        if times.count > 12 {
+            // Times in steps: every 90 minutes is 16 times a day, which "use a calendar rule" left the author to find
+            // (a message review tried an hourly rule, and it failed).
+            func time(_ value: Int) -> String { "\"" + Self.two(value / 3_600) + ":" + Self.two(value / 60 % 60) + "\"" }
+            return ", e.g. {every: day, at: {from: \(time(times[0])), through: \(time(times[times.count - 1])), every: \(Self.duration(seconds))}}"
+        }
         let list = times.map { "\"" + Self.two($0 / 3_600) + ":" + Self.two($0 / 60 % 60) + "\"" }.joined(separator: ", ")
         return ", e.g. {every: day, at: [\(list)]}"
     }

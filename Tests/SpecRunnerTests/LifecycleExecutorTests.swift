@@ -1717,6 +1717,41 @@ import Testing
     /// was refused, did not keep it. Mutation run 16's E1, E2, E3, E4 and E5 survived: one change, an hour before the
     /// launch, under keep-pending, was pinned. zoneinfo: Berlin's 02:30 of 2027-03-30 is 00:30Z (+02:00 since 03-28),
     /// 20:30 EDT of 03-29 in New York.
+    /// A launch refused before its floor, whose occurrence a later launch ran, is told that moving it would leave that
+    /// launch nothing due, and how to write a launch meant to come too early (a message review moved the step as told
+    /// and the next launch was refused instead). Berlin is at +01:00 on 2027-03-27 (zoneinfo): 02:30 is 01:30Z, the
+    /// launches at 02:00 and 03:00 are 01:00Z and 02:00Z. Without the later launch nothing is added, nor when `errors`
+    /// lists the refusal already (`aCompletedListCountingARefusedLaunchStepNamesThatStep`).
+    @Test func aRefusedLaunchWhoseOccurrenceALaterLaunchRanIsToldWhatMovingItDoes() async throws {
+        func message(_ steps: String, completed: String = "[true, true]") async throws -> String {
+            let (_, body) = try Self.scenario("""
+                spec: Early
+                task: {identifier: com.example.app.refresh, kind: refresh}
+                schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+                clock: 2027-03-27T00:00:00+01:00
+                steps:
+                \(steps)
+                expect:
+                  completed: \(completed)
+                """)
+            let verdict = await LifecycleExecutor().execute(body)
+            #expect(verdict.status == .failed)
+            return verdict.message ?? ""
+        }
+        let told = try await message("""
+              - {at: 2027-03-27T02:00:00+01:00, launch: com.example.app.refresh}
+              - {at: 2027-03-27T03:00:00+01:00, launch: com.example.app.refresh}
+            """)
+        #expect(told.contains("so move the step to or after it; the launch at 2027-03-27 03:00 CET (+01:00) [2027-03-27T02:00:00Z] (line 7) ran "
+            + "that occurrence, and would have nothing due after this one moved: if this launch is meant to come too early, list "
+            + "launch-before-earliest-begin in 'errors'"), "\(told)")
+        let alone = try await message("""
+              - {at: 2027-03-27T02:00:00+01:00, launch: com.example.app.refresh}
+            """, completed: "[true]")
+        #expect(alone.contains("so move the step to or after it"), "\(alone)")
+        #expect(!alone.contains("ran that occurrence"), "\(alone)")
+    }
+
     /// A run of a date an earlier run completed under another version says so, naming the change that set its version
     /// (a lifecycle review saw a day run twice after a time moved later with a new version, and nothing named the
     /// version). Berlin is at +02:00 on 03-29 and 03-30 (zoneinfo): 02:30 is 00:30Z, 04:00 is 02:00Z. The version

@@ -186,7 +186,9 @@ struct LifecycleExecutor: Sendable {
         }
         // An error's sentence in the scenario's words: the gate's key to change (inline, or an update's), local instants.
         func worded(_ error: SchedulerError, _ step: Int?) -> String {
-            judgement.localized(GateWording.message(of: error, gate: spec.gate, steps: step.map { spec.steps[...$0] } ?? []))
+            judgement.localized(GateWording.message(of: error, gate: spec.gate, steps: step.map { spec.steps[...$0] } ?? [])
+                + Self.takenLater(error, runs: report.runs, steps: spec.steps,
+                                  listed: spec.expect.errors?.value.contains { $0.rawValue == error.code.rawValue } == true))
         }
         let others = report.errors.indices.filter { !refusalIndices.contains($0) }.map { index in
             let error = report.errors[index]
@@ -367,6 +369,22 @@ struct LifecycleExecutor: Sendable {
                 + "line \(changes[change].line)\(kept)"
         }
         return found
+    }
+
+    /// For a launch refused before its request's floor whose occurrence a later launch of the task ran: moved to the
+    /// floor, as the refusal advises, this launch would take that run and leave the later launch nothing due (a message
+    /// review moved the step and the next launch was refused instead). Says so, and how a scenario writes a launch that
+    /// is meant to come too early.
+    /// Nothing when `errors` lists the code already.
+    static func takenLater(_ error: SchedulerError, runs: [RunRecord], steps: [LifecycleStep], listed: Bool) -> String {
+        guard !listed, error.code == .launchBeforeEarliestBegin, let floor = error.earliestBegin,
+              let later = runs.first(where: { $0.identifier == error.identifier && $0.planned == floor && $0.actual > error.at })
+        else { return "" }
+        let line = steps.first { step in
+            if case .launch(let identifier, _) = step.action { identifier == error.identifier && step.at?.date == later.actual } else { false }
+        }?.location.line
+        return "; the launch at \(later.actual.rfc3339UTC)\(line.map { " (line \($0))" } ?? "") ran that occurrence, and would have "
+            + "nothing due after this one moved: if this launch is meant to come too early, list launch-before-earliest-begin in 'errors'"
     }
 
     /// The runs, by their index in `runs`, of a date an earlier run completed under another version: a version a

@@ -46,22 +46,32 @@ public struct RepeatedPairKeyLint: SpecLintRule {
             }
             // The other instant of the pair, an occurrence too and not listed: the key alone leaves the spec failing (a
             // third review wrote the `~2` key as told and still had one unexpected occurrence).
-            var notes = [Diagnostic.Note(message: "write {at: \(instant.text), key: \(key)}")]
             let other = isLater ? first : last
+            let pair = "\(instant.text) is the \(isLater ? "second" : "first") \(local.time) on \(local.date), a repeated wall time"
             if let list = produced ?? nil, list.contains(where: { $0.date == other }), !occurrences.contains(where: { $0.instant.date == other }) {
-                notes.append(Diagnostic.Note(message: "the \(isLater ? "first" : "second") \(local.time), "
-                    + "\(WallTimeText.instant(other, offset: resolver.offset(at: other))), is an occurrence under 'repeated: both' too and is "
-                    + "not listed: list it, or, for one run that night, choose 'repeated: \(isLater ? "last" : "first")'"))
+                // What makes the spec fail comes first: a message review applied the long form, told first, and the spec
+                // still failed for the instant not listed, told second.
+                let otherText = WallTimeText.instant(other, offset: resolver.offset(at: other))
+                let otherKey = Self.key(for: wall, schedule: schedule, isRepeat: !isLater)
+                let both = isLater ? "{at: \(otherText), key: \(otherKey)}, {at: \(instant.text), key: \(key)}"
+                    : "{at: \(instant.text), key: \(key)}, {at: \(otherText), key: \(otherKey)}"
+                found.append(Diagnostic(
+                    code: LintCode.repeatedWithoutKey.rawValue, severity: .warning, location: instant.location,
+                    message: pair + "; under 'repeated: both' the \(isLater ? "first" : "second") \(local.time), \(otherText), is an "
+                        + "occurrence too and is not listed, so the spec will fail: list it, or, for one run that night, choose "
+                        + "'repeated: \(isLater ? "last" : "first")'",
+                    sourceLine: instant.sourceLine, length: instant.text.count,
+                    notes: [Diagnostic.Note(message: "each of the two has its own key, which the long form checks: \(both)")]))
+                continue
             }
             found.append(Diagnostic(
                 code: LintCode.repeatedWithoutKey.rawValue,
                 severity: .warning,
                 location: instant.location,
-                message: "\(instant.text) is the \(isLater ? "second" : "first") \(local.time) on \(local.date), a repeated wall time, "
-                    + "and under 'repeated: both' each of the two has its own key; check it with the long form",
+                message: pair + ", and under 'repeated: both' each of the two has its own key; check it with the long form",
                 sourceLine: instant.sourceLine,
                 length: instant.text.count,
-                notes: notes))
+                notes: [Diagnostic.Note(message: "write {at: \(instant.text), key: \(key)}")]))
         }
         return found
     }

@@ -1717,6 +1717,49 @@ import Testing
     /// was refused, did not keep it. Mutation run 16's E1, E2, E3, E4 and E5 survived: one change, an hour before the
     /// launch, under keep-pending, was pinned. zoneinfo: Berlin's 02:30 of 2027-03-30 is 00:30Z (+02:00 since 03-28),
     /// 20:30 EDT of 03-29 in New York.
+    /// A run's instant written with `Z` whose digits are the run's local wall time, and a key that differs only in a
+    /// repeated pair's `~2`, are each told what they are, as a recurrence spec's failure tells them (a message review:
+    /// the lifecycle form said nothing). zoneinfo: Berlin is at +02:00 on 2027-03-29, so 02:31 local is 00:31Z and
+    /// 02:31Z is 04:31 CEST; it falls back at 2027-10-31T01:00Z, so 02:30 is 00:30Z (+02:00) and 01:30Z (+01:00), and
+    /// 09:00 CET is 08:00Z.
+    @Test func aRunsZSlipAndAPairSuffixAreToldWhatTheyAre() async throws {
+        let (_, zSlip) = try Self.scenario("""
+            spec: Z
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: [true]
+              runs:
+                - {planned: 2027-03-29T02:30:00Z, actual: 2027-03-29T02:31:00Z}
+            """)
+        let checks = try #require(await LifecycleExecutor().execute(zSlip).lifecycle).expectations.filter { !$0.passed }
+        #expect(checks.map(\.name) == ["runs[1].planned", "runs[1].actual"])
+        #expect(checks.first?.actual.hasSuffix("; 2027-03-29T02:30:00Z is UTC ('Z'), and its digits are the run's local wall time: "
+            + "write 2027-03-29T02:30:00+02:00") == true, "\(checks)")
+        #expect(checks.last?.actual.hasSuffix("; 2027-03-29T02:31:00Z is UTC ('Z'), and its digits are the run's local wall time: "
+            + "write 2027-03-29T02:31:00+02:00") == true, "\(checks)")
+        let (_, pair) = try Self.scenario("""
+            spec: Pair
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: both}
+            clock: 2027-10-30T12:00:00+02:00
+            steps:
+              - {at: 2027-10-31T09:00:00+01:00, launch: com.example.app.refresh}
+            expect:
+              completed: [true]
+              runs:
+                - {planned: 2027-10-31T02:30:00+02:00, key: nightly-sync/v1/2027-10-31}
+                - {planned: 2027-10-31T02:30:00+01:00, key: nightly-sync/v1/2027-10-31}
+            """)
+        let key = try #require(await LifecycleExecutor().execute(pair).lifecycle).expectations.first { !$0.passed }
+        #expect(key?.name == "runs[2].key")
+        #expect(key?.actual == "nightly-sync/v1/2027-10-31~2 (the key expected has no suffix; 2027-10-31 02:30 CET (+01:00) is the later "
+            + "instance of a wall time that happens twice, whose key ends in ~2 under 'repeated: both') (planned as expected)", "\(key?.actual ?? "")")
+    }
+
     /// A launch refused before its floor, whose occurrence a later launch ran, is told that moving it would leave that
     /// launch nothing due, and how to write a launch meant to come too early (a message review moved the step as told
     /// and the next launch was refused instead). Berlin is at +01:00 on 2027-03-27 (zoneinfo): 02:30 is 01:30Z, the

@@ -372,7 +372,8 @@ struct LifecycleJudgement {
                                expectedActual.date))
             }
             if let key = run.key {
-                fields.append(("key", key, (found.key ?? "none") + Self.versionNote(expected: key, actual: found.key), found.key == key, nil))
+                fields.append(("key", key, (found.key ?? "none") + Self.versionNote(expected: key, actual: found.key)
+                                   + Self.pairSuffixNote(expected: key, actual: found), found.key == key, nil))
             }
             if let outcome = run.outcome {
                 fields.append(("outcome", outcome.rawValue, found.outcome, found.outcome == outcome.rawValue, nil))
@@ -390,7 +391,10 @@ struct LifecycleJudgement {
             let same = fields.filter(\.equal).map(\.name)
             for (position, field) in differing.enumerated() {
                 let note = position == differing.count - 1 && !same.isEmpty ? " (\(same.joined(separator: ", ")) as expected)" : ""
-                let why = field.name == "planned" ? run.planned.flatMap(plannedHint).map { "; " + $0 } ?? "" : ""
+                let written = field.name == "planned" ? run.planned : field.name == "actual" ? run.actual : nil
+                let shown = field.name == "planned" ? found.planned : found.actual
+                let why = written.flatMap { Self.utcDigitsNote($0, found: shown) }.map { "; " + $0 }
+                    ?? (field.name == "planned" ? run.planned.flatMap(plannedHint).map { "; " + $0 } ?? "" : "")
                 record("\(name).\(field.name)", field.expected, field.actual + note + why, false, at: run.location,
                        expectedInstant: field.date.map(instant))
             }
@@ -405,6 +409,26 @@ struct LifecycleJudgement {
               written.id == found.id, written.rest == found.rest, written.version != found.version else { return "" }
         return " (only the version differs: the run caught up under v\(found.version); the schedule's 'version:' and each "
             + "'change-schedule' step's set it)"
+    }
+
+    /// For an instant written with `Z` whose digits are the local wall time of the one found: the `Z` slip, said as a
+    /// recurrence spec's failure says it (a message review's `actual: 2027-03-29T02:31:00Z` for 02:31 in Berlin was
+    /// shown only as 04:31 CEST).
+    static func utcDigitsNote(_ written: InstantLiteral, found: ResultInstant?) -> String? {
+        guard written.writtenOffset == nil, let found, found.offsetForm.count >= 19, written.text.count >= 19,
+              written.text.hasSuffix("Z") || written.text.hasSuffix("z"),
+              written.text.prefix(19).uppercased() == found.offsetForm.prefix(19), !found.offsetForm.hasSuffix("+00:00")
+        else { return nil }
+        return "\(written.text) is UTC ('Z'), and its digits are the run's local wall time: write \(found.offsetForm)"
+    }
+
+    /// For a key that differs from the expected one only in a repeated pair's `~N` suffix: what the suffix marks, as a
+    /// recurrence spec's failure says it (a message review saw the lifecycle form say nothing).
+    static func pairSuffixNote(expected: String, actual run: LifecycleResult.Run) -> String {
+        guard let found = run.key, let written = keyParts(expected), let got = keyParts(found), written.id == got.id,
+              written.version == got.version, let local = run.planned?.local,
+              let note = KeyPartHint.pairSuffix(expected: written.rest, produced: got.rest, local: local) else { return "" }
+        return " (\(note))"
     }
 
     /// A dedup key's schedule id, version and date part (`nightly/v2/2027-03-21` → `nightly`, 2, `2027-03-21`). Read

@@ -31,14 +31,14 @@ enum KeyPartHint {
     /// Keys that differ only in the `~N` suffix of a repeated pair: the suffix is the contract's own mark of the later
     /// instance (`~2`), never `~1`, and the earlier keeps the plain key. A review's `~2` written on the earlier 02:30
     /// and `~1` on the later was told only the two keys.
-    private static func pairSuffix(expected: Substring, produced: Substring, line: DiffLine) -> String? {
+    /// `local` is the produced instant's wall time (`2027-10-31 02:30 CET (+01:00)`). Also a lifecycle run's key.
+    static func pairSuffix(expected: Substring, produced: Substring, local: String) -> String? {
         func split(_ part: Substring) -> (base: Substring, suffix: Substring?) {
             guard let tilde = part.lastIndex(of: "~") else { return (part, nil) }
             return (part[..<tilde], part[part.index(after: tilde)...])
         }
         let want = split(expected), got = split(produced)
-        guard want.base == got.base, want.suffix != got.suffix, got.suffix == nil || got.suffix == "2",
-              let local = line.actual?.local else { return nil }
+        guard want.base == got.base, want.suffix != got.suffix, got.suffix == nil || got.suffix == "2" else { return nil }
         let written = want.suffix.map { "~\($0)" }
         let which = got.suffix == nil
             ? "\(local) is the earlier (or only) instance of its wall time, whose key has no suffix"
@@ -69,7 +69,8 @@ enum KeyPartHint {
             return "the key expected names the same instant in other digits; keys are compared as text, and an interval's key "
                 + "writes its fraction of a second without trailing zeros: write \(produced)"
         }
-        if want[0] == got[0], want[1] == got[1], let suffix = pairSuffix(expected: want[2], produced: got[2], line: line) {
+        if want[0] == got[0], want[1] == got[1], let local = line.actual?.local,
+           let suffix = pairSuffix(expected: want[2], produced: got[2], local: local) {
             return suffix + ": write \(produced)"
         }
         if want[0] == got[0], want[1] == got[1], let shifted = shiftedIntoAnotherDay(schedule, line, expectedDate: want[2]) { return shifted }

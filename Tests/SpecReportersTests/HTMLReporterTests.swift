@@ -120,6 +120,21 @@ import Testing
         }
     }
 
+    /// A lifecycle scenario whose expectations are not met is listed under "Needs attention" with the first check's two
+    /// sides, as JUnit titles it: "1 expectation not met (runs[1].planned)" named a field and no value (a message review).
+    @Test func anUnmetLifecycleCheckIsListedWithItsTwoSides() throws {
+        var run = RunResultFixture.run
+        let index = try #require(run.tests.firstIndex { $0.lifecycle != nil })
+        run.tests[index].status = .failed
+        run.tests[index].message = "1 expectation not met (runs[1].planned)"
+        run.tests[index].lifecycle?.expectations = [.init(name: "runs[1].planned", expected: "2027-03-29T02:30:00+01:00 = 2027-03-29 03:30 CEST (+02:00)",
+                                                          actual: "2027-03-29T02:30:00+02:00", passed: false, line: 12)]
+        let section = try #require(HTMLReporter().render(run).components(separatedBy: "<section class=\"attention\"").dropFirst().first?
+            .components(separatedBy: "</section>").first)
+        #expect(section.contains("<span class=\"why\">runs[1].planned: expected 2027-03-29T02:30:00+01:00 = 2027-03-29 03:30 CEST (+02:00), "
+            + "actual 2027-03-29T02:30:00+02:00 (line 12)</span>"), "\(section)")
+    }
+
     /// A hundred lint warnings above the tests pushed every failure off the first screen: past the first three,
     /// warnings are folded; errors (files that did not run) are always open.
     @Test func warningsPastTheFirstThreeAreFoldedAndErrorsNever() {

@@ -259,13 +259,14 @@ public struct HTMLReporter: Sendable {
         return out + "</section>\n"
     }
 
-    /// What a "Needs attention" entry says of a test (its first line is shown): the message, or for a fixed
-    /// deviation the declared reason that no longer holds.
+    /// What a "Needs attention" entry says of a test (its first line is shown): the message, for a lifecycle scenario
+    /// with expectations not met the first with its two sides (`UnmetChecksTitle`), or for a fixed deviation the
+    /// declared reason that no longer holds.
     static func attentionWhy(_ test: TestResult) -> String {
         if test.status == .fixedDeviation, let reason = test.deviationReason {
             return "known deviation no longer happens: \u{201C}\(reason)\u{201D}"
         }
-        return test.message ?? ""
+        return UnmetChecksTitle.of(test) ?? test.message ?? ""
     }
 
     /// What the list of what needs attention covers: the whole run, or only the shards these results hold.

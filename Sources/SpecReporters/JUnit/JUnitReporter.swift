@@ -172,15 +172,7 @@ public struct JUnitReporter: Sendable {
     /// was in the body only. A message that is not a difference (a bound reached, an error expected) is the title.
     private static func failureMessage(_ test: TestResult) -> String {
         let firstLine = test.message?.split(separator: "\n").first.map(String.init)
-        // A scenario with expectations not met (and no invariant broken) is titled by the first, expected and actual,
-        // and the others' names: a dashboard that shows the title alone showed `1 expectation not met (runs[2].key)` (a
-        // QA review), and `2 expectations not met (runs[1].planned, runs[1].key)` with no instant (a lifecycle review).
-        if let firstLine, firstLine.range(of: #"^\d+ expectations? not met \("#, options: .regularExpression) != nil,
-           !firstLine.contains("invariant"), let checks = test.lifecycle?.expectations.filter({ !$0.passed }), let first = checks.first {
-            let more = checks.dropFirst().map(\.name)
-            return "\(first.name): expected \(first.expected), actual \(first.actual)" + (first.line.map { " (line \($0))" } ?? "")
-                + (more.isEmpty ? "" : "; and \(more.count) more not met (\(more.joined(separator: ", ")))")
-        }
+        if let title = UnmetChecksTitle.of(test) { return title }
         let differ = "occurrences differ"
         if let firstLine, !firstLine.hasPrefix(differ) { return firstLine }
         // An instant expected twice and produced once is no missing occurrence: "expected …, not produced" of it was

@@ -315,6 +315,22 @@ public struct OffsetMismatchLint: SpecLintRule {
             .contains(where: expected.isOccurrence)
     }
 
+    /// Whether the warning on `instant`, an expected occurrence that another line lists too, says what to do about that:
+    /// a calendar rule's wall time in a gap, whose note tells what the policy makes of it knowing the other line (the
+    /// instant to write, or to remove this one). `duplicate-instant` leaves such a line to it: the review's r20 was
+    /// told on one line to write 03:00+02:00 (right) and to remove the line (which failed).
+    public static func tellsRepeat(_ instant: InstantLiteral, in zone: TimeZone, expected: ExpectedSlot) -> Bool {
+        guard let written = instant.writtenOffset, zone.secondsFromGMT(for: instant.date) != written else { return false }
+        let wallSeconds = instant.date.timeIntervalSince1970 + Double(written)
+        var repeated = expected
+        repeated.listedElsewhere = true
+        let local = WallTimeText.local(instant.date, offset: written)
+        return readings(ofWall: wallSeconds, in: zone).isEmpty
+            && OffsetMismatchLint().diagnostic(for: instant, in: zone, expected: repeated) != nil
+            && repeated.outcome(of: LocalDateTime(wallSeconds: Int(wallSeconds.rounded(.down))), time: local.time, date: local.date,
+                                instant: instant.date) != nil
+    }
+
     /// The offsets the zone reads a wall time with (none in a gap, two in an overlap), largest first.
     private static func readings(ofWall wallSeconds: Double, in zone: TimeZone) -> [Int] {
         offsets(near: wallSeconds, in: zone).filter { offset in

@@ -13,7 +13,7 @@ public struct DuplicateInstantLint: SpecLintRule {
     public func diagnostics(for spec: Spec, in file: SpecFile) -> [Diagnostic] {
         guard case .recurrence(let body) = spec.body, case .occurrences(let occurrences, _) = body.expect else { return [] }
         // Dates compared in place: copying every instant of every spec to find the rare pair was most of this lint's cost.
-        return occurrences.indices.dropFirst().filter { occurrences[$0].instant.date == occurrences[$0 - 1].instant.date }.map { index in
+        return occurrences.indices.dropFirst().filter { occurrences[$0].instant.date == occurrences[$0 - 1].instant.date }.compactMap { index in
             let earlier = occurrences[index - 1].instant, instant = occurrences[index].instant
             // One of the two written with an offset the zone does not have then is the likelier slip (the seeds' hour):
             // removing either line, as the message said, kept the slip (the lint review).
@@ -21,11 +21,17 @@ public struct DuplicateInstantLint: SpecLintRule {
             let slipped = [earlier, instant].filter { literal in
                 literal.writtenOffset.map { $0 != zone.secondsFromGMT(for: literal.date) } ?? false
             }
+            let expected = OffsetMismatchLint.ExpectedSlot(schedule: body.schedule, overrides: nil, cursor: nil)
+            // A wall time in a gap: its offset-mismatch warning already says what the line stands for, knowing the
+            // other line (the policy's instant to write, or to remove it). On this very line that warning is the whole
+            // story, told once (the review's r20 was told "remove that line" here beside "write that", and the offset
+            // slip three times); on the line before, this warning points at it.
+            let told = slipped.count == 1 && expected.map { OffsetMismatchLint.tellsRepeat(slipped[0], in: zone, expected: $0) } ?? false
+            if told, slipped[0].location == instant.location, earlier.location != instant.location { return nil }
             // The slipped line may be that very occurrence written in another offset: its warning then says to keep
             // the instant, and done, the two are still one (a docs audit went round twice): remove it.
-            let sameOccurrence = slipped.count == 1
-                && OffsetMismatchLint.ExpectedSlot(schedule: body.schedule, overrides: nil, cursor: nil)
-                    .map { OffsetMismatchLint.keepsInstant(slipped[0], in: zone, expected: $0) } ?? false
+            let sameOccurrence = slipped.count == 1 && !told
+                && expected.map { OffsetMismatchLint.keepsInstant(slipped[0], in: zone, expected: $0) } ?? false
             let advice = slipped.count == 1 && sameOccurrence
                 ? "\(slipped[0].text) on line \(slipped[0].location.line) is this occurrence written with an offset the zone does not "
                     + "have then: remove that line"

@@ -123,18 +123,23 @@ public struct OffsetMismatchLint: SpecLintRule {
             return (try? CoreEngine().next(after: cursor, in: schedule))?.date == instant
         }
 
-        /// Whether the rule has a slot on `wall`'s date: a neighbour day's instant is its own occurrence only then (a
-        /// Friday rule on Apia's skipped 2011-12-30 loses nothing to either shift, which the seventeenth mutation run's
-        /// O2 found left out as a Thursday's and a Saturday's). Asked in UTC, where every date has its slots.
-        func selects(_ wall: LocalDateTime) -> Bool {
+        /// Whether the rule has several slots on `wall`'s date (an hourly rule, several times a date): "no occurrence that
+        /// day" is false of it when one slot is lost (the review's r20 had 01:30 and 03:30 that day). Asked in UTC, where
+        /// every date has its slots.
+        func hasSeveralSlots(on wall: LocalDateTime) -> Bool {
             let midnight = Double(wall.wallSeconds - (wall.wallSeconds % 86_400 + 86_400) % 86_400)
             guard let utc = TimeZone(identifier: "UTC"),
                   let anyZone = try? Schedule(id: schedule.id, version: schedule.version, rule: schedule.rule, timeZone: utc,
-                                              nonexistent: .nextValidTime, repeated: .first, searchLimit: schedule.searchLimit),
-                  let slots = try? anyZone.occurrences(in: Window(after: Date(timeIntervalSince1970: midnight - 1),
-                                                                  through: Date(timeIntervalSince1970: midnight + 86_399)), limit: 2_000)
-            else { return true }
-            return slots.contains { $0.slot.map { ($0.year, $0.month, $0.day) == (wall.year, wall.month, wall.day) } ?? false }
+                                              nonexistent: .nextValidTime, repeated: .first, searchLimit: schedule.searchLimit)
+            else { return false }
+            let day = Window(after: Date(timeIntervalSince1970: midnight - 1), through: Date(timeIntervalSince1970: midnight + 86_399))
+            do throws(RecurrenceError) {
+                return try anyZone.occurrences(in: day, limit: 1).count > 1
+            } catch .tooManyOccurrences {
+                return true
+            } catch {
+                return false
+            }
         }
 
         /// What the policy makes of `wall` (in the gap), said as the fix: the instant to write, or that there is none;
@@ -148,16 +153,14 @@ public struct OffsetMismatchLint: SpecLintRule {
             guard let resolved = resolver.instants(for: wall, nonexistent: schedule.nonexistent, repeated: schedule.repeated).first else {
                 // The other policies' instants that night: an incident "the job did not run" is fixed by choosing one
                 // of them, not by removing the line (a review wrote the bug into its guard as told). Only a policy whose
-                // instant is that day's occurrence and no neighbour's own: Apia's skipped day read back is the 29th's own
-                // (the drop rule keeps the 29th's), and read forward the 31st's (the 30th's takes it, and the 31st's run
-                // is lost: a third review applied it and saw the 31st gone).
+                // instant would be a new occurrence: that day's, under that policy, and no occurrence of this schedule
+                // already. Another slot's own instant is given once, as the earlier slot's, and adds no run: Apia's
+                // skipped day read back is the 29th's own, and read forward the 31st's (the 30th's takes it, and the
+                // 31st's run is lost: a third review applied it and saw the 31st gone); an hourly rule's 02:30 shifted
+                // is the 01:30 or the 03:30 slot's (the review's r20 ran both and got the same two runs as skip).
                 let others = NonexistentTimePolicy.allCases.filter { $0 != schedule.nonexistent }.compactMap { other -> String? in
                     guard let instant = resolver.instants(for: wall, nonexistent: other, repeated: schedule.repeated).first?.date,
-                          ![-86_400, 86_400].contains(where: { shift in
-                              let neighbour = LocalDateTime(wallSeconds: wall.wallSeconds + shift)
-                              return resolver.instants(for: neighbour, nonexistent: other, repeated: schedule.repeated).contains { $0.date == instant }
-                                  && selects(neighbour)
-                          }),
+                          schedule.occurrence(at: instant) == nil,
                           let alternative = try? Schedule(id: schedule.id, version: schedule.version, rule: schedule.rule, timeZone: zone,
                                                           nonexistent: other, repeated: schedule.repeated, searchLimit: schedule.searchLimit),
                           let slot = alternative.occurrence(at: instant)?.slot,
@@ -166,10 +169,12 @@ public struct OffsetMismatchLint: SpecLintRule {
                 }
                 let otherwise = others.isEmpty ? "" : ", or, for a run that night, choose another 'nonexistent' policy: "
                     + others.joined(separator: ", ")
+                // A rule with several slots a day loses only this one: the day has its others.
+                let none = "under \(policy) there is no occurrence " + (hasSeveralSlots(on: wall) ? "at \(time) that day" : "that day")
                 guard let cursor, let next = try? CoreEngine().next(after: cursor, in: schedule) else {
-                    return "under \(policy) there is no occurrence that day; remove this instant" + otherwise
+                    return none + "; remove this instant" + otherwise
                 }
-                return "under \(policy) there is no occurrence that day, and the search finds the next one; write "
+                return none + ", and the search finds the next one; write "
                     + WallTimeText.instant(next.date, offset: zone.secondsFromGMT(for: next.date)) + otherwise
             }
             let moved = "under \(policy), \(time) on \(date) is \(WallTimeText.instant(resolved.date, offset: zone.secondsFromGMT(for: resolved.date)))"
@@ -308,6 +313,22 @@ public struct OffsetMismatchLint: SpecLintRule {
         let wallSeconds = instant.date.timeIntervalSince1970 + Double(written)
         return !readings(ofWall: wallSeconds, in: zone).map { Date(timeIntervalSince1970: wallSeconds - Double($0)) }
             .contains(where: expected.isOccurrence)
+    }
+
+    /// Whether the warning on `instant`, an expected occurrence that another line lists too, says what to do about that:
+    /// a calendar rule's wall time in a gap, whose note tells what the policy makes of it knowing the other line (the
+    /// instant to write, or to remove this one). `duplicate-instant` leaves such a line to it: the review's r20 was
+    /// told on one line to write 03:00+02:00 (right) and to remove the line (which failed).
+    public static func tellsRepeat(_ instant: InstantLiteral, in zone: TimeZone, expected: ExpectedSlot) -> Bool {
+        guard let written = instant.writtenOffset, zone.secondsFromGMT(for: instant.date) != written else { return false }
+        let wallSeconds = instant.date.timeIntervalSince1970 + Double(written)
+        var repeated = expected
+        repeated.listedElsewhere = true
+        let local = WallTimeText.local(instant.date, offset: written)
+        return readings(ofWall: wallSeconds, in: zone).isEmpty
+            && OffsetMismatchLint().diagnostic(for: instant, in: zone, expected: repeated) != nil
+            && repeated.outcome(of: LocalDateTime(wallSeconds: Int(wallSeconds.rounded(.down))), time: local.time, date: local.date,
+                                instant: instant.date) != nil
     }
 
     /// The offsets the zone reads a wall time with (none in a gap, two in an overlap), largest first.

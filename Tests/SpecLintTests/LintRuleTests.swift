@@ -828,6 +828,31 @@ import Testing
             """), "\(Self.lint(text))")
     }
 
+    /// The review's r20 under next-valid-time (F5, F7): 2027-03-28T02:30:00+02:00 (00:30Z, 01:30 CET by zoneinfo) repeats
+    /// line 6's 01:30+01:00, and its offset-mismatch warning, knowing that, says what the policy makes of 02:30 that night
+    /// (03:00+02:00, 01:00Z: Berlin goes from 02:00 CET to 03:00 CEST then). This lint said "remove that line" on the
+    /// same line, which fails (03:00 is then unexpected), and told the offset slip a second time: the line's own
+    /// warning has said it all, so it says nothing. Under skip the warning says to remove the line, the same.
+    @Test(arguments: ["next-valid-time", "skip"])
+    func aRepeatWhoseOwnOffsetWarningSaysWhatToDoIsNotToldAgain(_ policy: String) {
+        let text = """
+            spec: r20 hourly at 30 across Berlin spring gap
+            schedule: {id: hourly, timezone: Europe/Berlin, rule: {every: hour, minute: 30}, nonexistent: \(policy), repeated: first}
+            window: {after: 2027-03-28T01:00:00+01:00, through: 2027-03-28T04:00:00+02:00}
+            expect:
+              occurrences:
+                - 2027-03-28T01:30:00+01:00
+                - 2027-03-28T02:30:00+02:00
+                - 2027-03-28T03:30:00+02:00
+
+            """
+        let told = Self.lint(text)
+        #expect(!told.contains("[duplicate-instant]"), "\(told)")
+        #expect(told.components(separatedBy: "[offset-mismatch]").count == 2, "\(told)")
+        #expect(told.contains(policy == "skip" ? "; remove this instant, or, "
+            : "under 'nonexistent: next-valid-time', 02:30 on 2027-03-28 is 2027-03-28T03:00:00+02:00; write that\n"), "\(told)")
+    }
+
     // MARK: missing-fixture
 
     @Test func anInfoPlistThatIsNotThereIsReportedAndOneThatIsIsNot() throws {

@@ -193,6 +193,68 @@ import Testing
             """), "\(Self.lint(text: text))")
     }
 
+    /// The review's r20 (F2, F3): an hourly rule at :30 under skip, with 02:30 on Berlin's spring day written at +02:00.
+    /// The day has occurrences (the note said "no occurrence that day"), and the two shifts' instants are other slots'
+    /// own, which the drop rule gives once, as the earlier slot's: following "shift-forward gives 03:30" or
+    /// "shift-backward gives 01:30" added no run (the review ran both). Python's zoneinfo, with the drop rule
+    /// (/tmp/lintfix/sim.py): Berlin goes from 02:00 CET to 03:00 CEST at 01:00Z; in (01:00+01:00, 04:00+02:00] skip
+    /// gives 01:30+01:00 and 03:30+02:00, next-valid-time 01:30+01:00, 03:00+02:00 (the 02:30 slot's) and
+    /// 03:30+02:00, shift-forward 01:30+01:00 and 03:30+02:00 (taken by the 02:30 slot), shift-backward 01:30+01:00
+    /// (the 01:30 slot's) and 03:30+02:00. 02:30+02:00 is 00:30Z, 01:30 CET.
+    @Test func aSlotOfAnHourlyRuleInTheGapIsToldOnlyThePoliciesThatAddARun() {
+        let text = """
+            spec: r20 hourly at 30 across Berlin spring gap
+            schedule: {id: hourly, timezone: Europe/Berlin, rule: {every: hour, minute: 30}, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-28T01:00:00+01:00, through: 2027-03-28T04:00:00+02:00}
+            expect:
+              occurrences:
+                - 2027-03-28T01:30:00+01:00
+                - 2027-03-28T02:30:00+02:00
+                - 2027-03-28T03:30:00+02:00
+
+            """
+        let told = Self.lint(text: text)
+        #expect(told.hasPrefix("""
+            lint.yaml:7:7: warning: 2027-03-28T02:30:00+02:00 is written with offset +02:00, but Europe/Berlin is at +01:00 at that instant: it is 2027-03-28 01:30 CET (+01:00) there [offset-mismatch]
+                - 2027-03-28T02:30:00+02:00
+                  ^~~~~~~~~~~~~~~~~~~~~~~~~
+            note: 02:30 does not exist in Europe/Berlin on 2027-03-28 (the clocks skip it); under 'nonexistent: skip' there is no occurrence at 02:30 that day; remove this instant, or, for a run that night, choose another 'nonexistent' policy: next-valid-time gives 2027-03-28T03:00:00+02:00
+
+            """), "\(told)")
+        // Each piece of advice, applied as written, leaves nothing to warn about.
+        #expect(Self.lint(text: text.replacingOccurrences(of: "    - 2027-03-28T02:30:00+02:00\n", with: "")).isEmpty)
+        #expect(Self.lint(text: text.replacingOccurrences(of: "nonexistent: skip", with: "nonexistent: next-valid-time")
+            .replacingOccurrences(of: "2027-03-28T02:30:00+02:00", with: "2027-03-28T03:00:00+02:00")).isEmpty)
+    }
+
+    /// Several times a date (`at: [...]`) are several slots a day too. zoneinfo with the drop rule (/tmp/lintfix/sim.py),
+    /// Berlin on 2027-03-28 (02:00 CET → 03:00 CEST at 01:00Z; 02:30+02:00 is 00:30Z, 01:30 CET): for 01:30, 02:30 and
+    /// 03:30 only next-valid-time's 03:00+02:00 is a new run (01:30+01:00 and 03:30+02:00 are the other times' own;
+    /// 02:30+02:00 is the 01:30 slot's, listed already, so the line stands for 02:30); for 02:30 and 09:00 each
+    /// policy's instant is (next-valid-time 03:00+02:00, shift-forward 03:30+02:00, shift-backward 01:30+01:00).
+    @Test(arguments: [
+        (#"["01:30", "02:30", "03:30"]"#, "2027-03-28T01:30:00+01:00, 2027-03-28T02:30:00+02:00",
+         "next-valid-time gives 2027-03-28T03:00:00+02:00"),
+        (#"["02:30", "09:00"]"#, "2027-03-28T02:30:00+02:00",
+         "next-valid-time gives 2027-03-28T03:00:00+02:00, shift-forward gives 2027-03-28T03:30:00+02:00, "
+            + "shift-backward gives 2027-03-28T01:30:00+01:00"),
+    ])
+    func aTimeOfSeveralADateInTheGapIsToldThePoliciesThatAddARun(_ times: String, _ occurrences: String, _ offered: String) {
+        let text = """
+            spec: several times
+            schedule: {id: t, timezone: Europe/Berlin, rule: {every: day, at: \(times)}, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-28T00:00:00Z, through: 2027-03-28T12:00:00Z}
+            expect:
+              occurrences: [\(occurrences)]
+
+            """
+        let told = Self.lint(text: text)
+        #expect(told.contains("""
+            note: 02:30 does not exist in Europe/Berlin on 2027-03-28 (the clocks skip it); under 'nonexistent: skip' there is no occurrence at 02:30 that day; remove this instant, or, for a run that night, choose another 'nonexistent' policy: \(offered)
+
+            """), "\(told)")
+    }
+
     /// A case's own `nonexistent` decides its instants. Lord Howe skips 02:00–02:30 on 2027-10-03 (Python zoneinfo:
     /// +10:30 → +11:00 at 15:30Z): 02:15 shifted forward is 2027-10-03T02:45:00+11:00, and the next valid time is
     /// 2027-10-03T02:30:00+11:00. The note said "write 2027-10-03T01:45:00+10:30" for both.

@@ -39,6 +39,12 @@ struct RecurrenceExecutor: Sendable {
             if case .occurrences(let expected, _) = recurrence.expect { return expected.first { $0.instant.date == date }?.instant }
             return nil
         }
+        // The instant written at `index` of the expected list (a case's `next`s, or a window's occurrences).
+        func expectedLiteral(at index: Int) -> InstantLiteral? {
+            if let caseSpec { return caseSpec.next.indices.contains(index) ? caseSpec.next[index] : nil }
+            if case .occurrences(let expected, _) = recurrence.expect, expected.indices.contains(index) { return expected[index].instant }
+            return nil
+        }
         let schedule: Schedule
         do {
             schedule = try scheduleSpec.schedule(overriding: overrides)
@@ -192,6 +198,20 @@ struct RecurrenceExecutor: Sendable {
                 let twice = missing.first { date in expectedItems.filter { $0.date == date }.count > 1 }
                 if let twice {
                     let places = expectedItems.indices.filter { expectedItems[$0].date == twice }
+                    // A copy shown missing, written with an offset the zone does not have then, at a wall time that does
+                    // not exist: its offset-mismatch warning says what a calendar rule's policy makes of that wall time,
+                    // knowing the other line (`OffsetMismatchLint.tellsRepeat`), and the failure points at it. "or
+                    // remove it" beside it contradicted "write that" (the review's r20, whose line was next-valid-time's
+                    // 03:00). Elsewhere that note does not know of the repeat, and the advice stands.
+                    let missingLines = Set(lines.compactMap { $0.kind == .missing && $0.expected?.date == twice ? $0.expectedLine : nil })
+                    var resolver = WallTimeResolver(timeZone: timeZone)
+                    let slipped = caseSpec == nil && schedule.rule.isCalendarRule && places.contains { place in
+                        guard let line = expectedItems[place].line, missingLines.contains(line),
+                              let written = expectedLiteral(at: place)?.writtenOffset, written != timeZone.secondsFromGMT(for: twice)
+                        else { return false }
+                        let wall = LocalDateTime(wallSeconds: Int((twice.timeIntervalSince1970 + Double(written)).rounded(.down)))
+                        return resolver.instants(for: wall, nonexistent: .skip, repeated: .first).isEmpty
+                    }
                     let lines = places.compactMap { expectedItems[$0].line }
                     // Items of one flow list share a line: "lines 5 and 5" (a claims audit's Apia spec) named neither.
                     let written = Set(lines).count == lines.count
@@ -199,8 +219,8 @@ struct RecurrenceExecutor: Sendable {
                         : "items \(ListWording.joined(places.map { String($0 + 1) })) of the list"
                             + (Set(lines).count == 1 ? " on line \(lines[0])" : "")
                     verdict.message! += "; \(instant(twice).local) is written \(places.count == 2 ? "twice" : "\(places.count) times")"
-                        + " (\(written)), and an occurrence happens once: correct the one meant for another "
-                        + "occurrence, or remove it"
+                        + " (\(written)), and an occurrence happens once"
+                        + (slipped ? "" : ": correct the one meant for another occurrence, or remove it")
                 }
                 // Only when it is the one unexpected: among 105,180 of a window expected empty, it read as an edge slip.
                 if caseSpec == nil, twice == nil, let through = recurrence.window?.through, unexpected == [through.date] {

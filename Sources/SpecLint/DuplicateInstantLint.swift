@@ -1,4 +1,5 @@
 import Foundation
+import Recurrence
 import SpecDiagnostics
 import SpecModel
 
@@ -40,7 +41,7 @@ public struct DuplicateInstantLint: SpecLintRule {
                 // remove that line: "correct the offset" was wrong there (the second failure review).
                 ? "\(slipped[0].text) on line \(slipped[0].location.line) is written with an offset the zone does not have then: "
                     + "do what its offset-mismatch warning says rather than removing the other line"
-                : "remove one (the two occurrences of a repeated wall time differ in offset)"
+                : Self.localDigits(earlier, instant, body: body) ?? "remove one (the two occurrences of a repeated wall time differ in offset)"
             // An instant and its alias are one text in one place: "listed here" named the place the warning is at (the
             // alias is noted where it copies it, `MergeSites`).
             let copied = earlier.location == instant.location
@@ -54,5 +55,20 @@ public struct DuplicateInstantLint: SpecLintRule {
                 length: instant.text.count,
                 notes: copied ? [] : [Diagnostic.Note(location: earlier.location, message: "\(earlier.text) is listed here")])
         }
+    }
+
+    /// Two lines written with `Z` whose digits are a wall time the schedule gives twice (`repeated: both`): the likelier
+    /// slip is local digits written as UTC, on both lines. "Remove one", said first, left the spec failing (a message
+    /// review's autumn 02:30 written `…T02:30:00Z` twice): the two instants of that wall time are named instead.
+    private static func localDigits(_ earlier: InstantLiteral, _ instant: InstantLiteral, body: RecurrenceSpec) -> String? {
+        guard earlier.writtenOffset == nil, instant.writtenOffset == nil, let schedule = try? body.schedule.schedule() else { return nil }
+        let zone = schedule.timeZone
+        let wall = LocalDateTime(wallSeconds: Int(instant.date.timeIntervalSince1970.rounded(.down)))
+        var resolver = WallTimeResolver(timeZone: zone)
+        guard case .overlap(let first, let last, _) = resolver.resolve(wall),
+              schedule.occurrence(at: first) != nil, schedule.occurrence(at: last) != nil else { return nil }
+        func text(_ date: Date) -> String { WallTimeText.instant(date, offset: zone.secondsFromGMT(for: date)) }
+        return "both are written with 'Z' (UTC); if they mean \(WallTimeText.local(instant.date, offset: 0).time) local time, which "
+            + "happens twice that night, write its two instants: \(text(first)) and \(text(last))"
     }
 }

@@ -766,6 +766,26 @@ import Testing
 
     // MARK: duplicate-instant
 
+    /// Two lines written with `Z` whose digits are a wall time the schedule gives twice are told its two instants, not
+    /// "remove one", which left the spec failing (a message review wrote the autumn 02:30 as `…T02:30:00Z` twice).
+    /// zoneinfo: Berlin falls back at 2027-10-31T01:00Z, so 02:30 is 00:30Z (+02:00) and 01:30Z (+01:00); 02:30Z is
+    /// 03:30 CET. Under `first` (one instant) the old advice stands.
+    @Test func twoLinesOfLocalDigitsWrittenAsUTCAreToldTheWallTimesTwoInstants() {
+        let text = """
+            spec: Z twice
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: both}
+            window: {after: 2027-10-30T12:00:00+02:00, through: 2027-10-31T12:00:00+01:00}
+            expect:
+              occurrences: [2027-10-31T02:30:00Z, 2027-10-31T02:30:00Z]
+
+            """
+        #expect(Self.lint(text).contains("an occurrence happens once, so the spec will fail; both are written with 'Z' (UTC); if they mean "
+            + "02:30 local time, which happens twice that night, write its two instants: 2027-10-31T02:30:00+02:00 and "
+            + "2027-10-31T02:30:00+01:00 [duplicate-instant]"), "\(Self.lint(text))")
+        #expect(Self.lint(text.replacingOccurrences(of: "repeated: both", with: "repeated: first"))
+            .contains("so the spec will fail; remove one (the two occurrences of a repeated wall time differ in offset) [duplicate-instant]"))
+    }
+
     @Test func oneInstantListedTwiceInTwoSpellingsIsReported() {
         // 02:30 CEST on 2027-06-01 is 00:30Z (zoneinfo): the second line names the first occurrence again.
         #expect(Self.lint(Self.duplicateInstant) == """

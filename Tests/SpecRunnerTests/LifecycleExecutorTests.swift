@@ -1178,6 +1178,36 @@ import Testing
         #expect(passing.lifecycle?.expectations.contains { $0.name == "runs" } == false)
     }
 
+    /// A `runs` line planned at or after the scenario's end is told no launch came then: after the last step, or at it
+    /// when that step is no launch (it kept "add the step that makes the run", which a review found no reason in).
+    /// Berlin is at +02:00 from 2027-03-28 (zoneinfo): 02:30 on 03-30 and 03-31 are 00:30Z.
+    @Test func aRunPlannedAtOrAfterTheScenariosEndIsToldNoLaunchCame() async throws {
+        func told(_ last: String, planned: String) async throws -> String? {
+            let (_, body) = try Self.scenario("""
+                spec: End
+                task: {identifier: com.example.app.refresh, kind: refresh}
+                schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+                clock: 2027-03-29T00:00:00+02:00
+                steps:
+                  - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+                  - \(last)
+                expect:
+                  runs:
+                    - {planned: 2027-03-29T02:30:00+02:00}
+                    - {planned: \(planned)}
+                """)
+            return await LifecycleExecutor().execute(body).lifecycle?.expectations.first { !$0.passed }?.actual
+        }
+        #expect(try await told("{advance: 2027-03-30T02:30:00+02:00}", planned: "2027-03-30T02:30:00+02:00")
+            == "no run: the scenario has 1 run; 2027-03-30 02:30 CEST (+02:00) is the time of the scenario's last step (line 7), which is "
+                + "no launch: no launch came at or after it; remove this line")
+        #expect(try await told("{advance: 2027-03-30T02:30:00+02:00}", planned: "2027-03-31T02:30:00+02:00")
+            == "no run: the scenario has 1 run; 2027-03-31 02:30 CEST (+02:00) is after the scenario's last step, 2027-03-30 02:30 CEST "
+                + "(+02:00) (line 7): no launch came after it; remove this line")
+        // A launch at that instant runs it: the list is met.
+        #expect(try await told("{at: 2027-03-30T02:30:00+02:00, launch: com.example.app.refresh}", planned: "2027-03-30T02:30:00+02:00") == nil)
+    }
+
     /// One launch at 02:31 of the nightly 02:30 sync in Berlin (+02:00 since 2027-03-28), with one listed run (line 9)
     /// and `then`, more lines of `expect` (indented two spaces) after it.
     static func oneNightlyRun(expecting run: String, then more: String = "") -> String {

@@ -28,6 +28,9 @@ struct LifecycleExecutor: Sendable {
         let later = changes.compactMap { change in (try? change.schedule.schedule()).map { (from: change.at, schedule: $0) } }
         return LifecycleJudgement.PlannedContext(start: spec.clock.date, startLine: spec.clock.location.line, end: end,
                                                  endLine: spec.steps.last?.location.line,
+                                                 endsWithLaunch: spec.steps.last.map { step in
+                                                     if case .launch = step.action { true } else { false }
+                                                 } ?? false,
                                                  schedules: [(from: spec.clock.date, schedule: first)] + later)
     }
 

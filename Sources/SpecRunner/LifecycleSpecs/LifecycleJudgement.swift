@@ -169,6 +169,9 @@ struct LifecycleJudgement {
     struct PlannedContext {
         /// The clock's start (`clock:`) and its line; the clock after the last step and that step's line.
         var start: Date, startLine: Int, end: Date, endLine: Int?
+        /// Whether the last step is a launch, which catches up an occurrence at its own instant: one at the end of a
+        /// scenario whose last step is no launch has none after it to run it.
+        var endsWithLaunch = true
         /// The scenario's schedules, each from the clock's time at its step (the first from the start).
         var schedules: [(from: Date, schedule: Schedule)]
     }
@@ -193,6 +196,10 @@ struct LifecycleJudgement {
         if date > context.end {
             return "\(instant(date).local) is after the scenario's last step, \(instant(context.end).local)"
                 + (context.endLine.map { " (line \($0))" } ?? "") + ": no launch came after it"
+        }
+        if date == context.end && !context.endsWithLaunch {
+            return "\(instant(date).local) is the time of the scenario's last step" + (context.endLine.map { " (line \($0))" } ?? "")
+                + ", which is no launch: no launch came at or after it"
         }
         guard let schedule = context.schedules.last(where: { $0.from <= date })?.schedule ?? context.schedules.first?.schedule,
               schedule.occurrence(at: date) == nil

@@ -64,6 +64,50 @@ import Testing
         }
     }
 
+    /// A failing engine whose message already says which engine the spec agrees with (the runner's sentence for a
+    /// foundation failure the core passes) is not told it again under the engines' table: a review read both sentences in
+    /// one block, eight lines apart ("Foundation's own", then "foundation's"). The table's sentence stays for a failure
+    /// whose message does not say it (results archived by an earlier build).
+    @Test func whichEngineTheSpecAgreesWithIsSaidOnceInABlock() {
+        var core = RunResultFixture.firstValidFailed
+        core.status = .passed
+        core.actual = core.expected
+        core.diff = []
+        core.message = nil
+        var foundation = RunResultFixture.firstValidFailed
+        foundation.engine = "foundation"
+        foundation.id = RunResultFixture.id(core.file, core.spec, core.caseName, "foundation")
+        let sentence = EngineAgreement.sentence(passing: "core", failing: "foundation")
+        foundation.message = "occurrences differ: 1 missing, 1 unexpected; " + sentence
+        let run = RunResult(environment: RunResultFixture.environment, files: [core.file], diagnostics: [], tests: [core, foundation])
+        let text = TerminalReporter().render(run)
+        #expect(text.contains("engines disagree"))
+        #expect(text.components(separatedBy: "passes this test and").count == 2, "\(text)")
+        #expect(text.contains("; " + sentence + "\n"))
+        let html = HTMLReporter().render(run)
+        #expect(!html.contains("<p class=\"note\">Core passes this test"))
+    }
+
+    /// Two engines' failures with the same instants and diff but other words are not folded: the words then tell
+    /// apart how each search ended (the core's candidate bound, Foundation finding nothing), which is no same failure.
+    @Test func theSameDiffEndedOtherwiseIsShownWhole() {
+        var core = RunResultFixture.firstValidFailed
+        core.actual = []
+        core.diff = core.expected.map { DiffLine(kind: .missing, expected: $0, actual: nil, expectedLine: 31) }
+        core.message = "no occurrence of every day at 02:30 within 1000 candidate slots after 2027-03-28 00:00 CET (+01:00)"
+        var foundation = core
+        foundation.engine = "foundation"
+        foundation.id = RunResultFixture.id(core.file, core.spec, core.caseName, "foundation")
+        foundation.message = "Foundation found no occurrence after 2027-03-28 00:00 CET (+01:00)"
+        let text = TerminalReporter().render(RunResult(environment: RunResultFixture.environment, files: [core.file], diagnostics: [],
+                                                       tests: [core, foundation]))
+        #expect(!text.contains("the same failure"))
+        #expect(text.contains(foundation.message!))
+        // The same words too: one line.
+        foundation.message = core.message
+        #expect(TerminalReporter.isSameFailure(foundation, as: core))
+    }
+
     /// An expected error the search did not end with lists what it found under `found:` (it printed `expected:
     /// (none)`, read as "no occurrences expected"; the message names the error).
     @Test func anExpectedErrorNotMetListsWhatWasFound() {

@@ -36,14 +36,14 @@ struct EngineDisagreement: Sendable {
     }
 
     /// When one engine passes and the other fails: which one the spec agrees with, and what to do about the other
-    /// (a newcomer's trial read Foundation's failures as mistakes in the spec: nothing said the core passed).
+    /// (a newcomer's trial read Foundation's failures as mistakes in the spec: nothing said the core passed); nil when
+    /// the failing test's message says it already (the runner's words for a foundation failure the core passes).
     var whoAgrees: String? {
         let pair = [first, second]
         guard let passer = pair.first(where: { $0.status == .passed }), let failer = pair.first(where: { $0.status == .failed }),
               let passing = passer.engine, let failing = failer.engine else { return nil }
-        return "\(passing) passes this test and \(failing) does not: the spec agrees with \(passing), so the difference is "
-            + "\(failing)'s; if it is expected (a known fault of this toolchain, docs/toolchains.md#known-deviations), declare it "
-            + "under 'known-deviations:'"
+        let sentence = EngineAgreement.sentence(passing: passing, failing: failing)
+        return failer.message?.contains(sentence) == true ? nil : sentence
     }
 
     /// A two-column table: each engine's instants in local wall time, differing rows marked. Rows are aligned on

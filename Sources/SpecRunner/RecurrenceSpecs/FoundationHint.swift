@@ -7,6 +7,9 @@ import SpecResults
 /// (`Calendar.nextDate`), which the core's policy sentences do not name (they would read it as another policy's).
 /// An incident review saw `occurrences differ: 1 missing` for Lord Howe and nothing leading to `explain --engine all`
 /// or to `known-deviations`. Asked on the Foundation engine's failure path only, with the core's verdict at hand.
+///
+/// It begins with `EngineAgreement`'s sentence, the words the engines' table of `--engine all` uses, which then does not
+/// repeat it (a review read "the difference is Foundation's own" and, eight lines on, "the difference is foundation's").
 enum FoundationHint {
     /// The sentence, with the `explain` command for the wall time that differs: the slot (its date and time in the
     /// rule) of the first expected occurrence Foundation missed or keyed otherwise — the core gives every expected one
@@ -20,21 +23,21 @@ enum FoundationHint {
     /// such commands: 410 lacked `--at` and failed, about 960 showed no difference).
     static func hint(zone: TimeZone, schedule: Schedule?, diff: [DiffLine]) -> String {
         let differing = diff.filter { $0.kind != .same }
-        let said = "the core engine gives the instants expected, so the difference is Foundation's own"
+        let said = EngineAgreement.sentence(passing: EngineName.core.rawValue, failing: EngineName.foundation.rawValue)
         // An interval rule has no wall time to explain: its instants are elapsed time from `from`.
         guard let schedule, schedule.rule.isCalendarRule, let slot = slot(of: differing, in: schedule),
               let time = TimeOfDay(hour: slot.hour, minute: slot.minute, second: slot.second) else { return said }
         let date = CivilDate(year: slot.year, month: slot.month, day: slot.day).isoText
         guard resolvedAlike(slot, time: time, schedule: schedule) else {
             // Short: where both engines ran, the report's note under the engines' table says to declare a known difference.
-            return said + " (`specrun explain \(zone.identifier) \(date) --at \(time) --engine all` shows both engines' answers)"
+            return said + "; `specrun explain \(zone.identifier) \(date) --at \(time) --engine all` shows both engines' answers"
         }
         if differing.allSatisfy({ $0.kind == .keyMismatch }) {
             let slots = differing.count == 1 ? "the rule's slot \(time) on \(date)" : "the rule's slots (the first: \(time) on \(date))"
-            return said + ": the same instant\(differing.count == 1 ? "" : "s"), keyed by the wall time Foundation found rather than by "
+            return said + "; foundation gives the same instant\(differing.count == 1 ? "" : "s"), keyed by the wall time it found rather than by "
                 + "\(slots), as app code built on Calendar's answer would key \(differing.count == 1 ? "it" : "them")"
         }
-        return said + ", in its search of this rule (both engines resolve \(time) on \(date) alike under this spec's policies, "
+        return said + "; it lies in foundation's search of this rule (both engines resolve \(time) on \(date) alike under this spec's policies, "
             + "so `explain --engine all` would not show it)"
     }
 

@@ -51,6 +51,10 @@ enum InstantSlipHint {
         for occurrence in slots {
             guard case .gap = occurrence.resolution, let slot = occurrence.slot,
                   case .gap(let transition, let before, let after) = resolver.resolve(slot) else { continue }
+            // The transition itself is next-valid-time's instant of every wall time in the gap: another policy's, not a
+            // wall time moved by a wrong length (a review's 03:00 of Berlin's 02:30 under skip was told "moved forward by
+            // 30 minutes, but the clocks skip 1 hour"). Shift-forward's and shift-backward's move by the gap's length.
+            guard missing.date != transition else { continue }
             let moved = missingWall - slot.wallSeconds, skipped = after - before
             guard moved != 0, moved % 900 == 0, abs(moved) <= 3 * 3_600, abs(moved) != skipped else { continue }
             let start = Int(transition.timeIntervalSince1970) + before

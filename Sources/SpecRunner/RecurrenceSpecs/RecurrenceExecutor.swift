@@ -229,14 +229,19 @@ struct RecurrenceExecutor: Sendable {
                 }
                 // A missing instant another policy gives is said so; else the slip that made it missing, if one is
                 // seen (a `Z`, a weekday, a date the rule skips); then an unexpected instant only this test's policy
-                // gives (the hints audit: that sentence alone hid the slip of the line beside it). Policies on the
-                // core's answer only: Foundation's deviations would be read as another policy's.
+                // gives (the hints audit: that sentence alone hid the slip of the line beside it).
+                // On every engine alike: each sentence is of the spec's schedule (what its rule and policies give, asked
+                // of `Schedule.occurrence(at:)`) and of the diff's lines, so two engines that fail alike are told alike (a
+                // review's `--engine all` read "is what 'nonexistent: next-valid-time' gives" under core and, of the same
+                // line under foundation, a false "moved forward by 30 minutes"; its folding of the same failure broke).
+                // Foundation's deviations are not read as another policy's: a missing instant the schedule gives, or an
+                // unexpected one it does not, is no sentence's.
                 let local = { (date: Date) in instant(date).local }
                 var hints: [String] = []
-                if name == .core, let dropped = DropRuleHint.hint(for: schedule, missing: missing, local: local) {
+                if let dropped = DropRuleHint.hint(for: schedule, missing: missing, local: local) {
                     // Its own policy's instant, dropped: another policy's sentence would lead away from it.
                     hints.append(dropped)
-                } else if name == .core, let policy = PolicyHint.missingHint(for: schedule, missing: missing, local: local) {
+                } else if let policy = PolicyHint.missingHint(for: schedule, missing: missing, local: local) {
                     hints.append(policy)
                 } else {
                     if let first = missing.first, let literal = writtenLiteral(first),
@@ -245,7 +250,7 @@ struct RecurrenceExecutor: Sendable {
                                                        render: { instant($0) }) {
                         hints.append(slip)
                     }
-                    if name == .core, let policy = PolicyHint.unexpectedHint(for: schedule, unexpected: unexpected, local: local) {
+                    if let policy = PolicyHint.unexpectedHint(for: schedule, unexpected: unexpected, local: local) {
                         hints.append(policy)
                     }
                 }

@@ -144,6 +144,24 @@ import Testing
             + #"after 2027-03-28 00:00 CET (+01:00) (the search bound); raise &apos;limit:&apos;" type="failed">"#))
     }
 
+    /// The warning a failure points at (`line 15 is … (see its offset-mismatch warning)`) is in the failure's text too:
+    /// it is the suite's `<system-err>`, which CI pages do not show beside the failure (a message review). A pointer to
+    /// a line with no such warning adds nothing.
+    @Test func aFailureCarriesTheWarningItPointsAt() throws {
+        var run = RunResultFixture.run
+        let index = try #require(run.tests.firstIndex { $0.id == RunResultFixture.firstValidFailed.id })
+        run.tests[index].message = "occurrences differ: 1 missing, 1 unexpected; line 15 is written with an offset the zone does not "
+            + "have at that instant (see its offset-mismatch warning)"
+        // Once in the suite's <system-err>, and once more at the end of the failure's text.
+        let xml = JUnitReporter().render(run)
+        #expect(xml.components(separatedBy: "[offset-mismatch]").count - 1 == 2, "\(xml)")
+        #expect(xml.contains("did you mean 2027-03-30T12:00:00+02:00? [offset-mismatch]\n  through: 2027-03-30T12:00:00+01:00\n"
+            + "           ^~~~~~~~~~~~~~~~~~~~~~~~~</failure>"), "\(xml)")
+        run.tests[index].message = "occurrences differ: 1 missing, 1 unexpected; line 16 is written with an offset the zone does not "
+            + "have at that instant (see its offset-mismatch warning)"
+        #expect(JUnitReporter().render(run).components(separatedBy: "[offset-mismatch]").count - 1 == 1)
+    }
+
     /// An instant expected twice and produced once is told so, not "not produced" (a message review: 01:30 CET was
     /// produced, and a CI page showed it missing); an occurrence produced and not expected says so, not a bare "got".
     @Test func failureMessageTellsAnInstantExpectedTwiceAndOneNotExpected() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import SpecDiagnostics
 import SpecResults
 
@@ -73,16 +74,30 @@ public struct JUnitReporter: Sendable {
         var byFile: [String: Suite] = [:]
         func suite(_ file: String) -> Suite { byFile[file] ?? Suite(file: file) }
         let glyphs = Glyphs.unicode
+        let renderer = DiagnosticRenderer(color: false)
+        // The warnings a failure points at (`line 8 is … (see its offset-mismatch warning)`), by file, line and code:
+        // they are the suite's `<system-err>`, which CI pages do not show beside the failure (a message review).
+        var warnings: [String: [Diagnostic]] = [:]
+        for diagnostic in run.diagnostics where diagnostic.severity != .error {
+            if let location = diagnostic.location { warnings["\(location.file)\u{0}\(location.line)\u{0}\(diagnostic.code)", default: []].append(diagnostic) }
+        }
         for test in run.tests {
+            var outcome = outcome(of: test, strict: run.strict, glyphs: glyphs)
+            if outcome?.kind == .failure, !warnings.isEmpty, let message = test.message {
+                let pointed = Self.pointedWarnings(message).flatMap { warnings["\(test.file)\u{0}\($0.line)\u{0}\($0.code)"] ?? [] }
+                if !pointed.isEmpty {
+                    let before = outcome?.body.map { $0 + "\n\n" } ?? ""
+                    outcome?.body = before + pointed.map(renderer.render).joined(separator: "\n\n")
+                }
+            }
             // Appended in place: a copy of the suite out of the dictionary and back made each append copy every case
             // before it, so one file of 50,000 tests took 76 s.
             byFile[test.file, default: Suite(file: test.file)].cases.append(Case(
                 name: test.nameInFile, line: test.line, time: test.duration,
-                outcome: outcome(of: test, strict: run.strict, glyphs: glyphs),
+                outcome: outcome,
                 systemOut: test.status == .fixedDeviation && !run.strict ? fixedDeviationNote(test) : nil
             ))
         }
-        let renderer = DiagnosticRenderer(color: false)
         let diagnosticsByFile = Dictionary(grouping: run.diagnostics) { $0.location?.file ?? "" }
         for (file, diagnostics) in diagnosticsByFile {
             var current = suite(file)
@@ -119,6 +134,18 @@ public struct JUnitReporter: Sendable {
             }
         }
         return suites
+    }
+
+    private static let pointer = try! NSRegularExpression(pattern: #"line ([0-9]+) [^;]*\(see its ([a-z-]+) warning\)"#)
+
+    /// The lines and codes of the warnings a failure's message points at: `line 8 is written with an offset the zone
+    /// does not have at that instant (see its offset-mismatch warning)` → (8, `offset-mismatch`).
+    static func pointedWarnings(_ message: String) -> [(line: Int, code: String)] {
+        guard message.contains("(see its ") else { return [] }
+        let text = message as NSString
+        return pointer.matches(in: message, range: NSRange(location: 0, length: text.length)).compactMap { match in
+            Int(text.substring(with: match.range(at: 1))).map { ($0, text.substring(with: match.range(at: 2))) }
+        }
     }
 
     /// CI tools key results by (classname, name): a clash gets ` (2)`, ` (3)`…
@@ -275,13 +302,15 @@ public struct JUnitReporter: Sendable {
     /// read as a commit whose hash is empty. `specrunBuild` likewise, when the executable holds no build ID.
     static func properties(_ run: RunResult) -> [(String, String)] {
         let environment = run.environment
-        return [
+        let machine: [(String, String)] = [
             ("os", environment.os), ("osVersion", environment.osVersion), ("architecture", environment.architecture),
             ("swiftVersion", environment.swiftVersion), ("foundation", environment.foundation),
             ("tzdataVersion", environment.tzdataVersion), ("zones", environment.zones.joined(separator: ",")),
             ("specrunVersion", environment.specrunVersion),
-        ] + (environment.specrunBuild.map { [("specrunBuild", $0)] } ?? [])
-            + (environment.gitCommit.map { [("gitCommit", $0)] } ?? []) + [
+        ]
+        let build: [(String, String)] = environment.specrunBuild.map { [("specrunBuild", $0)] } ?? []
+        let commit: [(String, String)] = environment.gitCommit.map { [("gitCommit", $0)] } ?? []
+        return machine + build + commit + [
             ("startTime", environment.startTime), ("commandLine", environment.commandLineText),
             ("strict", "\(run.strict)"), ("schemaVersion", "\(run.schemaVersion)"),
         ]

@@ -66,6 +66,7 @@ enum HTMLAssets {
         .chip input { margin: 0; }
         .chip b { font-weight: 600; color: var(--muted); }
         .chip.empty { color: var(--muted); border-style: dashed; }
+        .chip.invalid-files { color: var(--failed); border-color: var(--failed); text-decoration: none; }
         .dot { width: 9px; height: 9px; border-radius: 50%; display: inline-block; background: currentColor; }
         .status-chip.passed .dot { color: var(--passed); } .status-chip.failed .dot { color: var(--failed); }
         .status-chip.error .dot { color: var(--error); } .status-chip.skipped .dot { color: var(--skipped); }

@@ -27,4 +27,6 @@ public enum LintCode: String, Sendable, Hashable, CaseIterable {
     case emptyExpect = "empty-expect"
     /// A `timezone:` written with one of tzdata's old names (a link, `Europe/Kiev`), not the current one.
     case oldZoneName = "old-zone-name"
+    /// `known-deviations: {core: …}`: a deviation declared on the engine that defines the contract's answers.
+    case deviationOnCore = "deviation-on-core"
 }

@@ -25,6 +25,7 @@ public struct SpecLinter: Sendable {
             MissingFixtureLint(),
             InfoPlistFixtureLint(byteLimit: fixtureByteLimit),
             EmptyExpectLint(),
+            KnownDeviationOnCoreLint(),
         ]
     }
 

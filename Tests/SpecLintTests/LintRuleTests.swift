@@ -766,6 +766,27 @@ import Testing
 
     // MARK: duplicate-instant
 
+    /// A deviation declared on core is warned about at its key: core gives the contract's answers, so the entry would
+    /// hide a spec that expects something else (a message review declared one, as the engines' note advised, and a
+    /// wrong spec passed). One on foundation is what the key is for. zoneinfo: 02:30 does not exist in Berlin on
+    /// 2027-03-28, and 03:00 CEST is next-valid-time's instant, not skip's.
+    @Test func aKnownDeviationOnCoreIsWarnedAbout() {
+        let text = """
+            spec: kd core
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-27T12:00:00+01:00, through: 2027-03-28T12:00:00+02:00}
+            expect:
+              occurrences: [2027-03-28T03:00:00+02:00]
+            known-deviations: {core: "why"}
+
+            """
+        #expect(Self.lint(text) == "lint.yaml:6:20: warning: 'kd core' declares a known deviation on core, the engine that gives what the "
+            + "spec language defines: a failure there most often means the spec expects something else than the contract (Foundation's "
+            + "behaviour, another policy), which the entry would hide; correct the expected instants and remove the entry "
+            + "[deviation-on-core]\n", "\(Self.lint(text))")
+        #expect(Self.lint(text.replacingOccurrences(of: "{core: ", with: "{foundation: ")).isEmpty)
+    }
+
     /// Two lines written with `Z` whose digits are a wall time the schedule gives twice are told its two instants, not
     /// "remove one", which left the spec failing (a message review wrote the autumn 02:30 as `…T02:30:00Z` twice).
     /// zoneinfo: Berlin falls back at 2027-10-31T01:00Z, so 02:30 is 00:30Z (+02:00) and 01:30Z (+01:00); 02:30Z is

@@ -33,15 +33,23 @@ public struct DuplicateInstantLint: SpecLintRule {
             // the instant, and done, the two are still one (a docs audit went round twice): remove it.
             let sameOccurrence = slipped.count == 1 && !told
                 && expected.map { OffsetMismatchLint.keepsInstant(slipped[0], in: zone, expected: $0) } ?? false
-            let advice = slipped.count == 1 && sameOccurrence
-                ? "\(slipped[0].text) on line \(slipped[0].location.line) is this occurrence written with an offset the zone does not "
+            let advice: String
+            if slipped.count == 1 && sameOccurrence {
+                advice = "\(slipped[0].text) on line \(slipped[0].location.line) is this occurrence written with an offset the zone does not "
                     + "have then: remove that line"
-                : slipped.count == 1
+            } else if slipped.count == 1 {
                 // Its warning says what to write, or, where the wall time meant gives nothing (a skipped day), to
                 // remove that line: "correct the offset" was wrong there (the second failure review).
-                ? "\(slipped[0].text) on line \(slipped[0].location.line) is written with an offset the zone does not have then: "
+                advice = "\(slipped[0].text) on line \(slipped[0].location.line) is written with an offset the zone does not have then: "
                     + "do what its offset-mismatch warning says rather than removing the other line"
-                : Self.localDigits(earlier, instant, body: body) ?? "remove one (the two occurrences of a repeated wall time differ in offset)"
+            } else if let told = Self.localDigits(earlier, instant, body: body) ?? Self.keyedOnce(occurrences[index - 1], occurrences[index], body: body) {
+                advice = told
+            } else {
+                // The pair of a repeated wall time is named only where the wall time repeats: on a spring night it
+                // explained nothing (the same review).
+                let pair = Self.isRepeatedWallTime(instant, body: body) ? " (the two occurrences of a repeated wall time differ in offset)" : ""
+                advice = "remove one" + pair
+            }
             // An instant and its alias are one text in one place: "listed here" named the place the warning is at (the
             // alias is noted where it copies it, `MergeSites`).
             let copied = earlier.location == instant.location
@@ -70,5 +78,26 @@ public struct DuplicateInstantLint: SpecLintRule {
         func text(_ date: Date) -> String { WallTimeText.instant(date, offset: zone.secondsFromGMT(for: date)) }
         return "both are written with 'Z' (UTC); if they mean \(WallTimeText.local(instant.date, offset: 0).time) local time, which "
             + "happens twice that night, write its two instants: \(text(first)) and \(text(last))"
+    }
+
+    /// Two lines keyed differently at one instant the schedule gives once: it is the slot whose key it carries, and the
+    /// other slot is dropped (a rule gives an instant once, as the earlier slot's). A message review's two times a day
+    /// under `shift-backward`, the 02:30 moved onto the 01:30, were told "remove one", and removing the wrong one failed.
+    private static func keyedOnce(_ earlier: ExpectedOccurrence, _ later: ExpectedOccurrence, body: RecurrenceSpec) -> String? {
+        guard let first = earlier.key, let second = later.key, first != second, let schedule = try? body.schedule.schedule(),
+              let occurrence = schedule.occurrence(at: later.instant.date) else { return nil }
+        let key = "\(occurrence.key)"
+        let (kept, gone) = key == first ? (earlier, later) : key == second ? (later, earlier) : (nil, nil)
+        guard let kept, let gone else { return nil }
+        return "the schedule gives it once, keyed \(key) (line \(kept.instant.location.line)); a rule gives an instant once, as the "
+            + "earlier slot's, so \(gone.key!) has no occurrence there: remove line \(gone.instant.location.line)"
+    }
+
+    /// Whether the instant's wall time happens twice in the schedule's zone (an overlap).
+    private static func isRepeatedWallTime(_ instant: InstantLiteral, body: RecurrenceSpec) -> Bool {
+        var resolver = WallTimeResolver(timeZone: body.schedule.timeZone)
+        let wall = LocalDateTime(wallSeconds: Int(instant.date.timeIntervalSince1970.rounded(.down)) + resolver.offset(at: instant.date))
+        if case .overlap = resolver.resolve(wall) { return true }
+        return false
     }
 }

@@ -705,6 +705,24 @@ import Testing
             + "report/v1/2027-04-30 produced)" + hint, "\(result.message ?? "")")
     }
 
+    /// An instant a gap policy moved a slot onto, keyed by a later slot of the same date that gives the same instant, is
+    /// told whose occurrence it is (a message review keyed Berlin's spring 03:00 by the 03:00 slot under 02:00, 02:30
+    /// and 03:00 with `next-valid-time`, and was told only the keys). zoneinfo: 02:00 and 02:30 do not exist on
+    /// 2027-03-28; next-valid-time gives 03:00 CEST (01:00Z), which the 03:00 slot gives too: the 02:00 slot keeps it.
+    @Test func anInstantTwoSlotsGiveKeyedByTheLaterIsToldTheEarliestSlotHasIt() throws {
+        let result = try Self.runOnCore("""
+            spec: three times
+            schedule: {id: t, timezone: Europe/Berlin, rule: {every: day, at: ["02:00", "02:30", "03:00"]}, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2027-03-28T00:00:00+01:00, through: 2027-03-28T12:00:00+02:00}
+            expect:
+              occurrences: [{at: 2027-03-28T03:00:00+02:00, key: t/v1/2027-03-28T03:00}]
+            """, path: "three.yaml")
+        #expect(result.message == "occurrences differ: 1 key mismatch (2027-03-28 03:00 CEST (+02:00): key t/v1/2027-03-28T03:00 expected, "
+            + "t/v1/2027-03-28T02:00 produced); 2027-03-28 03:00 CEST (+02:00) is the 02:00 slot's occurrence: 02:00 does not exist on "
+            + "2027-03-28 and 'nonexistent: next-valid-time' moves it there; a rule gives an instant once, as the earliest slot's "
+            + "(docs/recurrence.md#rules), so the slot the key expected names has none: write t/v1/2027-03-28T02:00", "\(result.message ?? "")")
+    }
+
     /// Keys that differ only in a repeated pair's suffix are told what the suffix marks: the later instance alone ends
     /// in `~2`, the earlier keeps the plain key, and `~1` is no key's suffix (a review wrote `~2` on the earlier 02:30
     /// and `~1` on the later, and was told only the keys). Berlin falls back at 01:00Z on 2027-10-31 (zoneinfo):
@@ -752,12 +770,15 @@ import Testing
     /// The drop-rule sentence is for a key of the day a gap policy moved an instant into, and only that: an expected key
     /// of the slot's own date with another time (Lord Howe's 02:15 keyed by the instant's 02:45: one date), of a third
     /// date (Apia's 2011-12-29), or of another schedule id gets the key mismatch alone (mutation run 16's K1, K2 and K3
-    /// survived each of those guards dropped). zoneinfo: Lord Howe skips 02:00–02:30 on 2027-10-03 (15:30Z): 02:15 under
+    /// survived each of those guards dropped) — the first since this session told that a key names the slot's wall time,
+    /// with no drop-rule sentence (no slot at 02:45 gives that instant). zoneinfo: Lord Howe skips 02:00–02:30 on 2027-10-03 (15:30Z): 02:15 under
     /// shift-forward is 02:45+11:00; Apia's 02:30 of the skipped 2011-12-30 read at -10:00 is 2011-12-31T02:30:00+14:00.
     @Test(arguments: [
         ("Australia/Lord_Howe", "[\"02:15\", \"09:00\"]", "2027-10-02T12:00:00+10:30", "2027-10-03T03:00:00+11:00",
          "{at: 2027-10-03T02:45:00+11:00, key: n/v1/2027-10-03T02:45}",
-         "occurrences differ: 1 key mismatch (2027-10-03 02:45 (+11:00): key n/v1/2027-10-03T02:45 expected, n/v1/2027-10-03T02:15 produced)"),
+         "occurrences differ: 1 key mismatch (2027-10-03 02:45 (+11:00): key n/v1/2027-10-03T02:45 expected, n/v1/2027-10-03T02:15 produced); "
+            + "2027-10-03 02:45 (+11:00) is the 02:15 slot's occurrence: 02:15 does not exist on 2027-10-03 and 'nonexistent: shift-forward' "
+            + "moves it there; a key names the slot's wall time, not the instant's: write n/v1/2027-10-03T02:15"),
         ("Pacific/Apia", "\"02:30\"", "2011-12-30T12:00:00Z", "2011-12-30T13:00:00Z", "{at: 2011-12-31T02:30:00+14:00, key: n/v1/2011-12-29}",
          "occurrences differ: 1 key mismatch (2011-12-31 02:30 (+14:00): key n/v1/2011-12-29 expected, n/v1/2011-12-30 produced)"),
         ("Pacific/Apia", "\"02:30\"", "2011-12-30T12:00:00Z", "2011-12-30T13:00:00Z", "{at: 2011-12-31T02:30:00+14:00, key: m/v1/2011-12-31}",

@@ -48,6 +48,31 @@ enum KeyPartHint {
         return mark + "; " + which
     }
 
+    /// An instant a gap policy moved a slot onto, keyed by another slot of the same date that would give the same
+    /// instant (several times a day: 02:00, 02:30 and 03:00 under `next-valid-time` all give 03:00 on a spring night):
+    /// the earliest slot's, as a rule gives an instant once. A message review keyed it by 03:00 and was told only the
+    /// two keys.
+    private static func movedOntoAnotherSlot(_ schedule: Schedule, _ line: DiffLine, expected: Substring) -> String? {
+        guard let actual = line.actual, let produced = actual.key, schedule.rule.wallTimes.count > 1,
+              let occurrence = schedule.occurrence(at: Date(timeIntervalSince1970: actual.epochSeconds)),
+              case .gap(let policy) = occurrence.resolution, let slot = occurrence.slot,
+              let time = TimeOfDay(hour: slot.hour, minute: slot.minute, second: slot.second) else { return nil }
+        // The expected key names another time of the same date.
+        guard expected.hasPrefix(slot.dateString + "T"), expected != produced.split(separator: "/").last ?? "" else { return nil }
+        let moved = "\(actual.local) is the \(time) slot's occurrence: \(time) does not exist on \(slot.dateString) and 'nonexistent: "
+            + "\(policy.rawValue)' moves it there"
+        // A slot of the rule at the time the key names, giving the same instant: dropped, as the later slot's.
+        let named = expected.dropFirst(slot.dateString.count + 1).split(separator: ":").compactMap { Int($0) }
+        var own = slot
+        if named.count >= 2 { (own.hour, own.minute, own.second) = (named[0], named[1], named.count > 2 ? named[2] : 0) }
+        var resolver = WallTimeResolver(timeZone: schedule.timeZone)
+        let sameInstant = named.count >= 2 && schedule.rule.wallTimes.contains { $0.hour == own.hour && $0.minute == own.minute && $0.second == own.second }
+            && resolver.instants(for: own, nonexistent: schedule.nonexistent, repeated: schedule.repeated).contains { $0.date == occurrence.date }
+        return moved + (sameInstant
+            ? "; a rule gives an instant once, as the earliest slot's (docs/recurrence.md#rules), so the slot the key expected names has none"
+            : "; a key names the slot's wall time, not the instant's") + ": write \(produced)"
+    }
+
     /// The `YYYY-MM-DD` a key's date part starts with, when that date does not exist (`2027-04-31`, `2027-02-29`).
     private static func impossibleDate(_ part: Substring) -> String? {
         let fields = part.prefix(10).split(separator: "-", omittingEmptySubsequences: false)
@@ -73,6 +98,7 @@ enum KeyPartHint {
            let suffix = pairSuffix(expected: want[2], produced: got[2], local: local) {
             return suffix + ": write \(produced)"
         }
+        if want[0] == got[0], want[1] == got[1], let moved = movedOntoAnotherSlot(schedule, line, expected: want[2]) { return moved }
         if want[0] == got[0], want[1] == got[1], let shifted = shiftedIntoAnotherDay(schedule, line, expectedDate: want[2]) { return shifted }
         if want[0] == got[0], want[1] == got[1], let date = impossibleDate(want[2]) {
             // April 31 for the month's last day (a review's key under `missing-day: last-day`): no slot has that date.

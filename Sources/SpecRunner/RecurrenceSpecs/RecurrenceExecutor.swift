@@ -185,8 +185,11 @@ struct RecurrenceExecutor: Sendable {
                     let later = expectedItems.count - search - 1
                     verdict.message = "search \(search + 1) of \(expectedItems.count) found \(actualItems[search].instant.local), "
                         + "not \(expectedItems[search].instant.local)\(line)"
-                        + (later == 0 ? "" : "; each search starts after what the one before found, so the "
-                            + (later == 1 ? "next one starts" : "\(later) after it start") + " from there")
+                        // Said of the searches after this one: "each search starts after what the one before found"
+                        // read oddly under search 1, which has none before it (a message review).
+                        + (later == 0 ? "" : later == 1 ? "; search \(search + 2) starts after what this one found"
+                            : "; searches \(search + 2) to \(expectedItems.count) each start after what the search before found, "
+                                + "beginning with this one's result")
                 }
                 let missing = lines.compactMap { $0.kind == .missing ? $0.expected?.date : nil }
                 if let drift = IntervalDrift.hint(for: schedule, missing: missing) { verdict.message! += "; " + drift }

@@ -37,6 +37,12 @@ enum FoundationHint {
             return said + "; foundation gives the same instant\(differing.count == 1 ? "" : "s"), keyed by the wall time it found rather than by "
                 + "\(slots), as app code built on Calendar's answer would key \(differing.count == 1 ? "it" : "them")"
         }
+        // The fault docs/toolchains.md measured: `weekdayOrdinal: -1` finds nothing (a message review read "found no
+        // occurrence" on a correct `on: last friday` spec as a search that ran out).
+        if Self.asksLastWeekday(schedule.rule) {
+            return said + "; foundation's nextDate finds no date for a month's last weekday (weekdayOrdinal -1) on this toolchain "
+                + "(docs/toolchains.md#known-deviations, specs/foundation/last-weekday-ordinal.yaml)"
+        }
         return said + "; it lies in foundation's search of this rule (both engines resolve \(time) on \(date) alike under this spec's policies, "
             + "so `explain --engine all` would not show it)"
     }
@@ -68,5 +74,15 @@ enum FoundationHint {
               let foundation = try? FoundationEngine().occurrences(in: window, of: daily, limit: 16)
         else { return false }
         return core.elementsEqual(foundation) { $0.date == $1.date && $0.key == $1.key }
+    }
+
+    /// Whether the rule asks for a month's last weekday (`on: last friday`), which Foundation is asked as
+    /// `weekdayOrdinal: -1`.
+    static func asksLastWeekday(_ rule: Rule) -> Bool {
+        switch rule {
+        case .monthly(.weekday(.last, _), _, _), .yearly(_, .weekday(.last, _), _, _): true
+        case .stepped(let inner, _, _): asksLastWeekday(inner)
+        default: false
+        }
     }
 }

@@ -1178,6 +1178,33 @@ import Testing
         #expect(passing.lifecycle?.expectations.contains { $0.name == "runs" } == false)
     }
 
+    /// A line too many whose key an earlier run completed is told so, and the `run-count` its removal leaves wrong is
+    /// named with it (a message review expected New York's 02:30 of a date Berlin had run, removed the line as told, and
+    /// run-count still failed). zoneinfo: New York's 02:30 on 2027-03-29 is 06:30Z, before the move at 10:00Z; the
+    /// launch at 09:00 EDT on 03-30 (13:00Z) catches up 03-30's 02:30 EDT (06:30Z) alone, 03-29's key being done.
+    @Test func aLineTooManyWithACompletedKeyIsToldSoWithItsRunCount() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Moved
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-03-29T12:00:00+02:00, change-schedule: {timezone: America/New_York}}
+              - {at: 2027-03-30T09:00:00-04:00, launch: com.example.app.refresh}
+            expect:
+              runs:
+                - {planned: 2027-03-29T02:30:00+02:00, key: nightly-sync/v1/2027-03-29}
+                - {planned: 2027-03-29T02:30:00-04:00, key: nightly-sync/v1/2027-03-29}
+                - {planned: 2027-03-30T02:30:00-04:00, key: nightly-sync/v1/2027-03-30}
+              run-count: 3
+            """)
+        let checks = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.filter { !$0.passed }
+        #expect(checks.map(\.name) == ["runs", "run-count"])
+        #expect(checks.first?.actual == "runs[2] is none of its runs, and the lines after it are its runs 2 on; its key is run #1's, which "
+            + "completed it: a dedup key runs once; remove line 12 (and 'run-count: 2' at line 14)", "\(checks)")
+    }
+
     /// A `runs` line planned at or after the scenario's end is told no launch came then: after the last step, or at it
     /// when that step is no launch (it kept "add the step that makes the run", which a review found no reason in).
     /// Berlin is at +02:00 from 2027-03-28 (zoneinfo): 02:30 on 03-30 and 03-31 are 00:30Z.

@@ -706,6 +706,24 @@ import Testing
             + "report/v1/2027-04-30 produced)" + hint, "\(result.message ?? "")")
     }
 
+    /// Two copies written with `Z` whose digits are a wall time the schedule gives twice are not told "or remove it",
+    /// which contradicted their duplicate-instant warning (it names the two instants to write; a message review removed
+    /// one and the spec still failed). zoneinfo: Berlin falls back at 2027-10-31T01:00Z; 02:30Z is 03:30 CET.
+    @Test func twoUTCCopiesOfARepeatedWallTimeAreSentToTheirWarning() throws {
+        let result = try Self.runOnCore("""
+            spec: Z twice
+            schedule: {id: n, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: both}
+            window: {after: 2027-10-30T12:00:00+02:00, through: 2027-10-31T12:00:00+01:00}
+            expect:
+              occurrences:
+                - 2027-10-31T02:30:00Z
+                - 2027-10-31T02:30:00Z
+            """, path: "z.yaml")
+        #expect(result.message?.hasPrefix("occurrences differ: 2 missing, 2 unexpected; 2027-10-31 03:30 CET (+01:00) is written twice (lines 6 "
+            + "and 7), and an occurrence happens once (see its duplicate-instant warning: each is written with 'Z'); ") == true,
+                "\(result.message ?? "")")
+    }
+
     /// An instant a gap policy moved a slot onto, keyed by a later slot of the same date that gives the same instant, is
     /// told whose occurrence it is (a message review keyed Berlin's spring 03:00 by the 03:00 slot under 02:00, 02:30
     /// and 03:00 with `next-valid-time`, and was told only the keys). zoneinfo: 02:00 and 02:30 do not exist on

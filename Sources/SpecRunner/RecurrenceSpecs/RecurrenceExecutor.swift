@@ -221,9 +221,17 @@ struct RecurrenceExecutor: Sendable {
                         ? "lines \(ListWording.joined(lines.map(String.init)))"
                         : "items \(ListWording.joined(places.map { String($0 + 1) })) of the list"
                             + (Set(lines).count == 1 ? " on line \(lines[0])" : "")
+                    // Each copy written with `Z` whose digits are a wall time the schedule gives twice: the lint names
+                    // its two instants, and "or remove it" here contradicted it (a message review's r24, both 02:30s).
+                    let utcDigits = !slipped && caseSpec == nil && places.allSatisfy { expectedLiteral(at: $0)?.writtenOffset == nil } && {
+                        let wall = LocalDateTime(wallSeconds: Int(twice.timeIntervalSince1970.rounded(.down)))
+                        guard case .overlap(let first, let last, _) = resolver.resolve(wall) else { return false }
+                        return schedule.occurrence(at: first) != nil && schedule.occurrence(at: last) != nil
+                    }()
                     verdict.message! += "; \(instant(twice).local) is written \(places.count == 2 ? "twice" : "\(places.count) times")"
                         + " (\(written)), and an occurrence happens once"
-                        + (slipped ? "" : ": correct the one meant for another occurrence, or remove it")
+                        + (slipped ? "" : utcDigits ? " (see its duplicate-instant warning: each is written with 'Z')"
+                            : ": correct the one meant for another occurrence, or remove it")
                 }
                 // Only when it is the one unexpected: among 105,180 of a window expected empty, it read as an edge slip.
                 if caseSpec == nil, twice == nil, let through = recurrence.window?.through, unexpected == [through.date] {

@@ -909,6 +909,26 @@ import Testing
             + "so `explain --engine all` would not show it)") == true, "\(hourly.message ?? "")")
     }
 
+    /// In a chain of searches the hint names the earliest difference, where the engines part, not the first instant
+    /// Foundation then missed (a message review was told 04:30, where Foundation's extra 02:30 CET came first).
+    /// zoneinfo: Berlin falls back at 2027-10-31T01:00Z; hourly :30 under `first` is 01:30 and 02:30 (+02:00), then
+    /// 03:30 and 04:30 (+01:00); from a cursor inside the repeated hour Foundation's `.first` answers 02:30 CET.
+    @Test func aChainOfSearchesIsHintedAtItsEarliestDifference() throws {
+        let file = SpecParser().parse(path: "chain.yaml", bytes: Array("""
+            spec: chain
+            schedule: {id: h, timezone: Europe/Berlin, rule: {every: hour, minute: 30}, nonexistent: skip, repeated: first}
+            cases:
+              - name: four searches
+                after: 2027-10-31T01:00:00+02:00
+                next: [2027-10-31T01:30:00+02:00, 2027-10-31T02:30:00+02:00, 2027-10-31T03:30:00+01:00, 2027-10-31T04:30:00+01:00]
+            """.utf8))
+        let spec = try #require(file.specs.first)
+        #expect(try Self.run(spec, on: .core).status == .passed)
+        let foundation = try Self.run(spec, on: .foundation)
+        #expect(foundation.message?.hasSuffix("(both engines resolve 02:30 on 2027-10-31 alike under this spec's policies, so `explain "
+            + "--engine all` would not show it)") == true, "\(foundation.message ?? "")")
+    }
+
     /// Where the engines give a day's wall time the same instant but for different days, `explain` shows the
     /// difference, so its command is offered (the second hints audit: at Apia's skipped 2011-12-30 both give
     /// 2011-12-31T00:00:00+14:00, the core for the 30th and Foundation for the 31st, and the hint said "alike").

@@ -47,13 +47,16 @@ enum FoundationHint {
             + "so `explain --engine all` would not show it)"
     }
 
-    /// The rule's slot of the first expected instant Foundation missed or keyed otherwise; else the wall time of the
-    /// first instant only Foundation gave.
+    /// The rule's slot of the earliest expected instant Foundation missed or keyed otherwise, or the wall time of the
+    /// earliest instant only Foundation gave, whichever comes first.
     private static func slot(of differing: [DiffLine], in schedule: Schedule) -> LocalDateTime? {
-        if let expected = differing.first(where: { $0.kind == .missing || $0.kind == .keyMismatch })?.expected {
+        // The earliest difference in time: in a chain of searches, an instant Foundation gave early moves every later
+        // search, and the first instant it then missed (a message review's 04:30) was not where the engines part.
+        let earliest = differing.min { ($0.expected ?? $0.actual)?.epochSeconds ?? 0 < ($1.expected ?? $1.actual)?.epochSeconds ?? 0 }
+        if let line = earliest, line.kind != .unexpected, let expected = line.expected {
             return schedule.occurrence(at: Date(timeIntervalSince1970: expected.epochSeconds))?.slot
         }
-        guard let actual = differing.first(where: { $0.kind == .unexpected })?.actual else { return nil }
+        guard let actual = earliest?.actual else { return nil }
         let date = Date(timeIntervalSince1970: actual.epochSeconds)
         return LocalDateTime(wallSeconds: Int(actual.epochSeconds.rounded(.down)) + schedule.timeZone.secondsFromGMT(for: date))
     }

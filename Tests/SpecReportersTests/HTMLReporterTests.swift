@@ -120,6 +120,22 @@ import Testing
         }
     }
 
+    /// Both engines failing a test alike are listed once with the message, the second pointing at the first, as the
+    /// terminal folds them (a message review read both rows with the same long text).
+    @Test func theSameFailureOnTwoEnginesIsListedOnceUnderNeedsAttention() throws {
+        let core = RunResultFixture.firstValidFailed
+        var foundation = core
+        foundation.engine = "foundation"
+        foundation.id = RunResultFixture.id(core.file, core.spec, core.caseName, "foundation")
+        let run = RunResult(environment: RunResultFixture.environment, files: [core.file], diagnostics: [], tests: [core, foundation])
+        let section = try #require(HTMLReporter().render(run).components(separatedBy: "<section class=\"attention\"").dropFirst().first?
+            .components(separatedBy: "</section>").first)
+        let why = section.components(separatedBy: "<span class=\"why\">").dropFirst().map { $0.components(separatedBy: "</span>")[0] }
+        #expect(why.count == 2)
+        #expect(why.last == "the same failure as core above", "\(why)")
+        #expect(why.first == "The next occurrence after 2027-03-28T00:00:00+01:00 is not the expected one.", "\(why)")
+    }
+
     /// A lifecycle scenario whose expectations are not met is listed under "Needs attention" with the first check's two
     /// sides, as JUnit titles it: "1 expectation not met (runs[1].planned)" named a field and no value (a message review).
     @Test func anUnmetLifecycleCheckIsListedWithItsTwoSides() throws {

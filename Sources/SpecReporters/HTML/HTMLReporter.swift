@@ -250,10 +250,14 @@ public struct HTMLReporter: Sendable {
                 + "<a href=\"#d\(offset + 1)\">\(Self.shown(place))</a>"
                 + " <span class=\"why\">\(Self.shown(diagnostic.message + diagnostics.moreErrors(inFileOf: diagnostic)))</span></li>\n"
         }
+        var previous: TestResult?
         for (offset, test) in flagged.prefix(max(0, Self.attentionLimit - invalid.count)) {
             let title = Self.isolated(test.spec) + (test.caseName.map { "<span class=\"sep\"> › </span>" + Self.isolated($0) } ?? "")
                 + (test.engine.map { " <span class=\"engine\">\(Self.shown($0))</span>" } ?? "")
-            let firstLine = Self.attentionWhy(test).split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+            let same = previous.map { SameFailure.holds(test, as: $0) } == true
+            let firstLine = same ? "the same \(test.status == .error ? "error" : "failure") as \(previous?.engine ?? "the engine") above"
+                : Self.attentionWhy(test).split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+            previous = test
             out += "<li><span class=\"badge \(test.status.rawValue)\">\(Self.statusTitle(test.status))</span> "
                 + "<a href=\"#t\(offset + 1)\">\(title)</a>"
                 + (firstLine.isEmpty ? "" : " <span class=\"why\">\(Self.shown(firstLine))</span>")

@@ -113,20 +113,8 @@ public struct TerminalReporter: Sendable {
         return out
     }
 
-    /// Under `--engine all` both engines often fail a spec the same way (a wrong expectation): the second engine's
-    /// line says so instead of printing the same block again (the failure review).
-    ///
-    /// The message is compared too: with the same instants and diff it is the same text on both engines (every hint is
-    /// of the spec's schedule and the diff, asked alike of each engine; one that was asked of the core only kept a
-    /// review's same failures apart), and where it differs it tells how each search ended (the core's candidate bound,
-    /// Foundation finding nothing), which is no same failure.
-    static func isSameFailure(_ test: TestResult, as other: TestResult) -> Bool {
-        test.engine != nil && other.engine != nil && test.engine != other.engine
-            && test.file == other.file && test.spec == other.spec && test.caseName == other.caseName
-            && test.status == other.status && (test.status == .failed || test.status == .error)
-            && test.message == other.message && test.diff == other.diff
-            && test.expected == other.expected && test.actual == other.actual && test.lifecycle == other.lifecycle
-    }
+    /// Whether `test` fails as `other` does on another engine (`SameFailure`).
+    static func isSameFailure(_ test: TestResult, as other: TestResult) -> Bool { SameFailure.holds(test, as: other) }
 
     /// A test's line followed by a pointer to the same failure of another engine, printed just above it.
     func renderTest(_ test: TestResult, sameAs other: TestResult) -> String {

@@ -1178,6 +1178,30 @@ import Testing
         #expect(passing.lifecycle?.expectations.contains { $0.name == "runs" } == false)
     }
 
+    /// After a move to another zone, a run's instant written with its wall time at the old zone's offset is told the
+    /// zone then and the instant to write (a message review wrote Berlin's +02:00 on New York's 02:30; nothing said so).
+    /// zoneinfo: New York's 02:30 on 2027-03-30 is 06:30Z (-04:00); 02:30+02:00 is 00:30Z, 20:30 EDT the day before.
+    @Test func aRunsWallTimeAtTheOldZonesOffsetIsToldTheZoneThen() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Moved
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-03-29T12:00:00+02:00, change-schedule: {timezone: America/New_York}}
+              - {at: 2027-03-30T09:00:00-04:00, launch: com.example.app.refresh}
+            expect:
+              runs:
+                - {planned: 2027-03-29T02:30:00+02:00}
+                - {planned: 2027-03-30T02:30:00+02:00}
+            """)
+        let check = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.first { !$0.passed }
+        #expect(check?.name == "runs[2].planned")
+        #expect(check?.actual.hasSuffix("; 2027-03-30T02:30:00+02:00 has the run's wall time with offset +02:00, which America/New_York "
+            + "(the schedule's zone then) does not have at it: write 2027-03-30T02:30:00-04:00") == true, "\(check?.actual ?? "")")
+    }
+
     /// A line too many whose key an earlier run completed is told so, and the `run-count` its removal leaves wrong is
     /// named with it (a message review expected New York's 02:30 of a date Berlin had run, removed the line as told, and
     /// run-count still failed). zoneinfo: New York's 02:30 on 2027-03-29 is 06:30Z, before the move at 10:00Z; the

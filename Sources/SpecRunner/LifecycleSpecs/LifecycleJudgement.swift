@@ -400,7 +400,7 @@ struct LifecycleJudgement {
                 let note = position == differing.count - 1 && !same.isEmpty ? " (\(same.joined(separator: ", ")) as expected)" : ""
                 let written = field.name == "planned" ? run.planned : field.name == "actual" ? run.actual : nil
                 let shown = field.name == "planned" ? found.planned : found.actual
-                let why = written.flatMap { Self.utcDigitsNote($0, found: shown) }.map { "; " + $0 }
+                let why = written.flatMap { Self.utcDigitsNote($0, found: shown) ?? sameDigitsNote($0, found: shown) }.map { "; " + $0 }
                     ?? (field.name == "planned" ? run.planned.flatMap(plannedHint).map { "; " + $0 } ?? "" : "")
                 record("\(name).\(field.name)", field.expected, field.actual + note + why, false, at: run.location,
                        expectedInstant: field.date.map(instant))
@@ -427,6 +427,19 @@ struct LifecycleJudgement {
               written.text.prefix(19).uppercased() == found.offsetForm.prefix(19), !found.offsetForm.hasSuffix("+00:00")
         else { return nil }
         return "\(written.text) is UTC ('Z'), and its digits are the run's local wall time: write \(found.offsetForm)"
+    }
+
+    /// For an instant written with the run's local digits and another numeric offset after a move to another zone: the
+    /// offset of the zone before it (a message review wrote Berlin's +02:00 on New York's 02:30 after `change-schedule:
+    /// {timezone: …}`, and nothing said so). Said with the zone in effect at the run and the instant to write.
+    func sameDigitsNote(_ written: InstantLiteral, found: ResultInstant?) -> String? {
+        // Without a move the offset-mismatch lint says it already ("if you meant 02:30 local time, write …").
+        guard !zoneChanges.isEmpty, let offset = written.writtenOffset, let found, found.offsetForm.count >= 19, written.text.count >= 19,
+              written.text.prefix(19).uppercased() == found.offsetForm.prefix(19), written.date.timeIntervalSince1970 != found.epochSeconds
+        else { return nil }
+        let runZone = zone(at: Date(timeIntervalSince1970: found.epochSeconds))
+        return "\(written.text) has the run's wall time with offset \(WallTimeText.offset(offset)), which \(ZoneDisplayName.of(runZone)) "
+            + "(the schedule's zone then) does not have at it: write \(found.offsetForm)"
     }
 
     /// For a key that differs from the expected one only in a repeated pair's `~N` suffix: what the suffix marks, as a

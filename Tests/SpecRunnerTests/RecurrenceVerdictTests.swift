@@ -706,6 +706,23 @@ import Testing
             + "report/v1/2027-04-30 produced)" + hint, "\(result.message ?? "")")
     }
 
+    /// At an offset of +00:00 the UTC digits are the local ones: an offset slip there is not also told as UTC digits
+    /// written with a local offset (a message review read two diagnoses of one line). zoneinfo: Dublin springs forward
+    /// at 2027-03-28T01:00Z; 01:30 does not exist, and read with the offset after (+01:00) it is 00:30Z, 00:30 GMT.
+    @Test func anOffsetSlipAtUTCsOwnOffsetIsNotToldAsUTCDigits() throws {
+        let result = try Self.runOnCore("""
+            spec: dublin
+            schedule: {id: dub, timezone: Europe/Dublin, rule: {every: day, at: "01:30"}, nonexistent: shift-backward, repeated: first}
+            window: {after: 2027-03-27T12:00:00+00:00, through: 2027-03-28T12:00:00+01:00}
+            expect:
+              occurrences: [2027-03-28T00:30:00+01:00]
+            """, path: "dublin.yaml")
+        #expect(result.status == .failed)
+        #expect(result.message?.contains("is the UTC time of the rule's occurrence") == false, "\(result.message ?? "")")
+        #expect(result.message == "occurrences differ: 1 missing, 1 unexpected; 2027-03-28 00:30 GMT (+00:00) comes from this test's "
+            + "'nonexistent: shift-backward'; under any other 'nonexistent' policy this instant is no occurrence", "\(result.message ?? "")")
+    }
+
     /// Two copies written with `Z` whose digits are a wall time the schedule gives twice are not told "or remove it",
     /// which contradicted their duplicate-instant warning (it names the two instants to write; a message review removed
     /// one and the spec still failed). zoneinfo: Berlin falls back at 2027-10-31T01:00Z; 02:30Z is 03:30 CET.

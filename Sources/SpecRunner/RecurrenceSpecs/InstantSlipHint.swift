@@ -32,7 +32,9 @@ enum InstantSlipHint {
         // an expected 08:00+01:00 after the change has the digits of 08:00Z by chance.
         guard schedule.rule.isCalendarRule, let offset = missing.writtenOffset, offset != 0 else { return nil }
         let digitsAsUTC = missing.date.addingTimeInterval(Double(offset))
-        guard let occurrence = schedule.occurrence(at: digitsAsUTC) else { return nil }
+        // At an offset of +00:00 the UTC digits are the local ones: the offset-mismatch warning's "if you meant 00:30
+        // local time" says it, and the UTC story beside it read as a second diagnosis (a message review, Dublin in winter).
+        guard let occurrence = schedule.occurrence(at: digitsAsUTC), schedule.timeZone.secondsFromGMT(for: occurrence.date) != 0 else { return nil }
         let meant = render(occurrence.date)
         return "\(place(missing))\(missing.text) is the UTC time of the rule's occurrence \(meant.utc) written with a local "
             + "offset; write \(meant.offsetForm)"

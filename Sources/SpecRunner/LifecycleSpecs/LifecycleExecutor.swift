@@ -189,9 +189,13 @@ struct LifecycleExecutor: Sendable {
         }
         // An error's sentence in the scenario's words: the gate's key to change (inline, or an update's), local instants.
         func worded(_ error: SchedulerError, _ step: Int?) -> String {
-            judgement.localized(GateWording.message(of: error, gate: spec.gate, steps: step.map { spec.steps[...$0] } ?? [])
-                + Self.takenLater(error, runs: report.runs, steps: spec.steps,
-                                  listed: spec.expect.errors?.value.contains { $0.rawValue == error.code.rawValue } == true))
+            let message = GateWording.message(of: error, gate: spec.gate, steps: step.map { spec.steps[...$0] } ?? [])
+            let taken = Self.takenLater(error, runs: report.runs, steps: spec.steps,
+                                        listed: spec.expect.errors?.value.contains { $0.rawValue == error.code.rawValue } == true)
+            // The scheduler's "so move the step to or after it" is the advice that fails there (a second message review
+            // applied it, told before the note): the note says what moving it does instead.
+            let advice = ", so move the step to or after it"
+            return judgement.localized(taken.isEmpty || !message.hasSuffix(advice) ? message + taken : String(message.dropLast(advice.count)) + taken)
         }
         let others = report.errors.indices.filter { !refusalIndices.contains($0) }.map { index in
             let error = report.errors[index]
@@ -386,8 +390,9 @@ struct LifecycleExecutor: Sendable {
         let line = steps.first { step in
             if case .launch(let identifier, _) = step.action { identifier == error.identifier && step.at?.date == later.actual } else { false }
         }?.location.line
-        return "; the launch at \(later.actual.rfc3339UTC)\(line.map { " (line \($0))" } ?? "") ran that occurrence, and would have "
-            + "nothing due after this one moved: if this launch is meant to come too early, list launch-before-earliest-begin in 'errors'"
+        return "; the launch at \(later.actual.rfc3339UTC)\(line.map { " (line \($0))" } ?? "") ran that occurrence, so this one moved "
+            + "to or after the floor would leave that launch nothing due: if this launch is meant to come too early, list "
+            + "launch-before-earliest-begin in 'errors'"
     }
 
     /// The runs, by their index in `runs`, of a date an earlier run completed under another version: a version a

@@ -124,7 +124,7 @@ import Testing
         #expect(text.contains(foundation.message!))
         // The same words too: one line.
         foundation.message = core.message
-        #expect(TerminalReporter.isSameFailure(foundation, as: core))
+        #expect(SameFailure.holds(foundation, as: core))
     }
 
     /// An expected error the search did not end with lists what it found under `found:` (it printed `expected:

@@ -60,7 +60,7 @@ public struct TerminalReporter: Sendable {
                 currentFile = test.file
                 output.write(paint(ControlCharacters.visible(test.file), .bold) + "\n")
             }
-            if let previous, Self.isSameFailure(test, as: previous) {
+            if let previous, SameFailure.holds(test, as: previous) {
                 output.write(renderTest(test, sameAs: previous))
             } else {
                 output.write(renderTest(test))
@@ -112,9 +112,6 @@ public struct TerminalReporter: Sendable {
         }
         return out
     }
-
-    /// Whether `test` fails as `other` does on another engine (`SameFailure`).
-    static func isSameFailure(_ test: TestResult, as other: TestResult) -> Bool { SameFailure.holds(test, as: other) }
 
     /// A test's line followed by a pointer to the same failure of another engine, printed just above it.
     func renderTest(_ test: TestResult, sameAs other: TestResult) -> String {

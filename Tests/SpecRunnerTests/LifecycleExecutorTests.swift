@@ -1875,6 +1875,14 @@ import Testing
             """, completed: "[true]")
         #expect(alone.contains("so move the step to or after it"), "\(alone)")
         #expect(!alone.contains("ran that occurrence"), "\(alone)")
+        // A later launch that caught up another day too keeps it due once this one moves: the move is the fix (a third
+        // review's: a launch on 03-29 at 03:00 CEST runs 03-27's 02:30 and 03-29's, 03-28's not existing under skip).
+        let twoDays = try await message("""
+              - {at: 2027-03-27T02:00:00+01:00, launch: com.example.app.refresh}
+              - {at: 2027-03-29T03:00:00+02:00, launch: com.example.app.refresh}
+            """)
+        #expect(twoDays.contains("so move the step to or after it"), "\(twoDays)")
+        #expect(!twoDays.contains("ran that occurrence"), "\(twoDays)")
     }
 
     /// A run of a date an earlier run completed under another version says so, naming the change that set its version

@@ -384,8 +384,11 @@ struct LifecycleExecutor: Sendable {
     /// is meant to come too early.
     /// Nothing when `errors` lists the code already.
     static func takenLater(_ error: SchedulerError, runs: [RunRecord], steps: [LifecycleStep], listed: Bool) -> String {
+        // Only when that launch ran nothing else: one that caught up more still has them due once this one moves (a third
+        // review's launch two days later, which moving the first one leaves with the second day).
         guard !listed, error.code == .launchBeforeEarliestBegin, let floor = error.earliestBegin,
-              let later = runs.first(where: { $0.identifier == error.identifier && $0.planned == floor && $0.actual > error.at })
+              let later = runs.first(where: { $0.identifier == error.identifier && $0.planned == floor && $0.actual > error.at }),
+              runs.filter({ $0.launch == later.launch }).count == 1
         else { return "" }
         let line = steps.first { step in
             if case .launch(let identifier, _) = step.action { identifier == error.identifier && step.at?.date == later.actual } else { false }

@@ -88,9 +88,18 @@ public struct DuplicateInstantLint: SpecLintRule {
               let occurrence = schedule.occurrence(at: later.instant.date) else { return nil }
         let key = "\(occurrence.key)"
         let (kept, gone) = key == first ? (earlier, later) : key == second ? (later, earlier) : (nil, nil)
-        guard let kept, let gone else { return nil }
-        return "the schedule gives it once, keyed \(key) (line \(kept.instant.location.line)); a rule gives an instant once, as the "
-            + "earlier slot's, so \(gone.key!) has no occurrence there: remove line \(gone.instant.location.line)"
+        guard let kept, let gone, let goneKey = gone.key else { return nil }
+        let told = "the schedule gives it once, keyed \(key) (line \(kept.instant.location.line))"
+        // The other key's own occurrence, near: another instant (a copied line, its instant left unchanged: the third
+        // review's shift-forward 02:30 at 03:30+02:00, told "has no occurrence there") or none (dropped onto this one).
+        let near = Window(after: later.instant.date.addingTimeInterval(-2 * 86_400), through: later.instant.date.addingTimeInterval(2 * 86_400))
+        guard let occurrences = try? CoreEngine().occurrences(in: near, of: schedule, limit: 10_000) else { return nil }
+        if let own = occurrences.first(where: { "\($0.key)" == goneKey }) {
+            return told + "; \(goneKey) is the occurrence at \(WallTimeText.instant(own.date, offset: schedule.timeZone.secondsFromGMT(for: own.date))): "
+                + "write that on line \(gone.instant.location.line)"
+        }
+        return told + "; a rule gives an instant once, as the earlier slot's, so \(goneKey) has no occurrence there: remove line "
+            + "\(gone.instant.location.line)"
     }
 
     /// Whether the instant's wall time happens twice in the schedule's zone (an overlap).

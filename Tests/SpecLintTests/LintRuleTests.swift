@@ -785,6 +785,11 @@ import Testing
         #expect(Self.lint(text).contains("so the spec will fail; the schedule gives it once, keyed sync/v1/2027-03-28T01:30 (line 6); a rule "
             + "gives an instant once, as the earlier slot's, so sync/v1/2027-03-28T02:30 has no occurrence there: remove line 7 "
             + "[duplicate-instant]"), "\(Self.lint(text))")
+        // Under shift-forward the 02:30 slot has its own occurrence, 03:30+02:00 (read with +01:00, 01:30Z): the copied
+        // line is told it, not that the slot has none (a third review found that sentence false).
+        #expect(Self.lint(text.replacingOccurrences(of: "shift-backward", with: "shift-forward")).contains("the schedule gives it once, keyed "
+            + "sync/v1/2027-03-28T01:30 (line 6); sync/v1/2027-03-28T02:30 is the occurrence at 2027-03-28T03:30:00+02:00: write that on "
+            + "line 7 [duplicate-instant]"), "\(Self.lint(text.replacingOccurrences(of: "shift-backward", with: "shift-forward")))")
         let autumn = """
             spec: autumn
             schedule: {timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}

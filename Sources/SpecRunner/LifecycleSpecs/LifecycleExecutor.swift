@@ -234,9 +234,15 @@ struct LifecycleExecutor: Sendable {
             for refused in refusedLaunches {
                 // With `errors` failing too, each error's message follows on its own line.
                 let errorsShown = failed.contains { $0.name == "errors" }
-                let why = refused.error.map { errorsShown ? $0.code.rawValue : "\($0.code.rawValue): \(worded($0, refused.step))" }
-                    ?? "the system did not launch it"
-                lines.append("step \(refused.step + 1) (\(spec.steps[refused.step].location)) launched nothing, so `completed` has no entry for it (\(why))")
+                // A refusal `errors` lists is meant: how to avoid it ("move the step") was the wrong advice there (a third
+                // review listed the error as told, then moved the step as told, and the next launch was refused).
+                let meant = refused.error.map { error in spec.expect.errors?.value.contains { $0.rawValue == error.code.rawValue } == true } ?? false
+                let why = refused.error.map { error in
+                    meant ? "\(error.code.rawValue), which 'errors' lists" : errorsShown ? error.code.rawValue
+                        : "\(error.code.rawValue): \(worded(error, refused.step))"
+                } ?? "the system did not launch it"
+                lines.append("step \(refused.step + 1) (\(spec.steps[refused.step].location)) launched nothing, so `completed` has no entry for it (\(why))"
+                    + (meant ? "; write one entry per launch that ran" : ""))
             }
         }
         if !broken.isEmpty {

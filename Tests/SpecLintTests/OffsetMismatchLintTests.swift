@@ -154,6 +154,53 @@ import Testing
             """))
     }
 
+    /// The rule's instants a wall time in the gap that is not the rule's is told: all of that day's up to three, else
+    /// the nearest before and after what the policy makes of it (mutation run 18's O4 and O5). zoneinfo as above:
+    /// 02:00 shifted forward is 03:00+02:00 (01:00Z), 02:15 is 03:15+02:00 (01:15Z); 02:30 shifted forward is
+    /// 03:30+02:00; before 01:00Z the rule's 00:30, 01:00 and 01:30 are at +01:00 (02:15+02:00, 00:15Z, is listed
+    /// between 01:00 and 01:30 CET, in instant order).
+    @Test func aWallTimeInTheGapIsToldTheRulesInstantsThatDayOrTheNearest() {
+        func spec(_ times: String, _ instants: String) -> String {
+            """
+            spec: not the rule's time
+            schedule: {id: n, timezone: Europe/Berlin, rule: {every: day, at: [\(times)]}, nonexistent: shift-forward, repeated: first}
+            window: {after: 2027-03-27T23:00:00+01:00, through: 2027-03-28T20:00:00+02:00}
+            expect:
+              occurrences: [\(instants)]
+
+            """
+        }
+        let three = Self.lint(text: spec("\"02:30\", \"09:00\", \"18:00\"",
+                                         "2027-03-28T02:00:00+02:00, 2027-03-28T09:00:00+02:00, 2027-03-28T18:00:00+02:00"))
+        #expect(three.contains("which is no occurrence of the rule; its occurrences that day are 2027-03-28T03:30:00+02:00, "
+            + "2027-03-28T09:00:00+02:00 and 2027-03-28T18:00:00+02:00; write the one meant"), "\(three)")
+        let five = Self.lint(text: spec("\"00:30\", \"01:00\", \"01:30\", \"02:30\", \"09:00\"",
+                                        "2027-03-28T00:30:00+01:00, 2027-03-28T01:00:00+01:00, 2027-03-28T02:15:00+02:00, "
+                                            + "2027-03-28T01:30:00+01:00, 2027-03-28T09:00:00+02:00"))
+        #expect(five.contains("which is no occurrence of the rule; its occurrences nearest it are 2027-03-28T01:30:00+01:00 and "
+            + "2027-03-28T03:30:00+02:00; write the one meant"), "\(five)")
+    }
+
+    /// A neighbour day's slot at midnight is that day's own occurrence: a Friday and Saturday rule at 00:00 on Apia's
+    /// skipped Friday 2011-12-30 loses that day's occurrence to Saturday's under next-valid-time and shift-forward, so
+    /// only shift-backward is offered (mutation run 18's O1 read the day's slots after its midnight, not from it).
+    /// zoneinfo: 2011-12-31T00:00:00+14:00 is 10:00Z on the 30th, Saturday's 00:00; 2011-12-29T00:00:00-10:00 is
+    /// Thursday's; 2011-12-30T00:00:00+14:00 is 2011-12-29T10:00Z, Thursday 00:00 at -10:00.
+    @Test func aNeighboursSlotAtMidnightIsItsOwnOccurrence() {
+        let text = """
+            spec: apia friday and saturday
+            schedule: {id: w, timezone: Pacific/Apia, rule: {every: week, on: [friday, saturday], at: "00:00"}, nonexistent: skip, repeated: first}
+            window: {after: 2011-12-20T00:00:00-10:00, through: 2012-01-02T00:00:00+14:00}
+            expect:
+              occurrences: [2011-12-23T00:00:00-10:00, 2011-12-24T00:00:00-10:00, 2011-12-30T00:00:00+14:00, 2011-12-31T00:00:00+14:00]
+
+            """
+        #expect(Self.lint(text: text).hasSuffix("""
+            choose another 'nonexistent' policy: shift-backward gives 2011-12-29T00:00:00-10:00
+
+            """), "\(Self.lint(text: text))")
+    }
+
     /// A gap wall time whose policy's instant is another slot's occurrence: Dublin's hourly 01:00 on 2027-03-28,
     /// shifted back, is 00:00+00:00, the 00:00 slot's own, already listed; the note said "write that", and the spec
     /// then listed it twice (the second hints audit). The line's key names the occurrence meant. zoneinfo: Dublin goes

@@ -76,6 +76,11 @@ import Testing
                                        warning(line: 13, meant: "2027-03-28T03:30:00+02:00", listed: "lines 12, 14 and 16")])
         #expect(copies.shown.count == 1)
         #expect(copies.shown[0].notes.last?.message == "the same at line 13 (2 in all)")
+        // A list of numbers that is no list of lines counts, its last item after "and" too (mutation run 18's D3 read
+        // every number after ", " or " and " as a line's): a February's days 29 and 30 are not its days 29 and 31.
+        let days = DiagnosticDigest([warning(line: 6, meant: "2027-03-28T03:30:00+02:00", listed: "days 29 and 30"),
+                                     warning(line: 13, meant: "2027-03-28T03:30:00+02:00", listed: "days 29 and 31")])
+        #expect(days.shown.count == 2)
     }
 
     /// The same message in another file, or at another source line, or of another severity, is not a copy.

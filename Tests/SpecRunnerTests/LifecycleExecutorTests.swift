@@ -427,6 +427,28 @@ import Testing
             + "2027-10-31 02:31 CEST (+02:00) [2027-10-31T00:31:00Z], as retry's constant backoff gives)")
     }
 
+    /// A floor that is met is shown as the instant alone: the retry rule's reason is said only where it explains a
+    /// difference (mutation run 18's J8). zoneinfo as above: an hour after 02:31 CEST is 02:31 CET on the same night.
+    @Test func aRetrysFloorThatIsMetIsShownWithoutItsReason() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: A retry across the autumn change
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            job: {items: ["a"]}
+            app: {retry: {backoff: constant, delay: 1h}}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-10-30T12:00:00+02:00
+            steps:
+              - {at: 2027-10-31T02:31:00+02:00, launch: com.example.app.refresh, fail: {stage: download, error: network}}
+            expect:
+              pending-requests:
+                - {identifier: com.example.app.refresh, earliest-begin: 2027-10-31T02:31:00+01:00}
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        let check = try #require(verdict.lifecycle?.expectations.first { $0.name.hasSuffix("earliest-begin") })
+        #expect(check.passed)
+        #expect(check.actual == "2027-10-31T02:31:00+01:00")
+    }
+
     /// One commit per run expected where a launch catches up several: the count is told where the runs came from (a
     /// lifecycle review read four nights caught up after the phone was off as four commits). Each launch commits once.
     @Test func aCommitCountOfOnePerRunIsToldThatALaunchWritesItsCatchUpOnce() async throws {
@@ -540,6 +562,88 @@ import Testing
     ])
     func aRunsLineAtAnotherRunsInstantOrAnEarlierSchedulesIsToldWhy(_ scenario: String, _ check: String, _ told: String) async throws {
         try await Self.expectRunsLine(scenario, check, told)
+    }
+
+    /// A `runs` line at the edges of the clock (mutation run 18's J1, J2 and E2 survived them): an occurrence at the
+    /// clock's start itself is not after it, so no launch catches it up; one at the last step's own instant is not
+    /// after that step, so a launch step there would make it (a launch at 02:30 runs 02:30's occurrence); a line after
+    /// the last of two steps names the last one's line. zoneinfo: Berlin is at +02:00 in June.
+    @Test(arguments: [
+        ("""
+         schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+         clock: 2027-06-01T02:30:00+02:00
+         steps:
+           - {at: 2027-06-02T02:31:00+02:00, launch: com.example.app.refresh}
+         expect:
+           runs:
+             - {planned: 2027-06-01T02:30:00+02:00}
+             - {planned: 2027-06-02T02:30:00+02:00}
+         """, "runs", "runs[1] is none of its runs, and the lines after it are its runs 1 on; 2027-06-01 02:30 CEST (+02:00) is not after "
+            + "the scenario's clock start, 2027-06-01 02:30 CEST (+02:00) (line 4): a launch catches up only the occurrences after it; remove line 9"),
+        ("""
+         schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+         clock: 2027-06-01T00:00:00+02:00
+         steps:
+           - {at: 2027-06-01T02:31:00+02:00, launch: com.example.app.refresh}
+           - {at: 2027-06-02T02:30:00+02:00, terminate: {}}
+         expect:
+           runs:
+             - {planned: 2027-06-01T02:30:00+02:00}
+             - {planned: 2027-06-02T02:30:00+02:00}
+         """, "runs[2]", "no run: the scenario has 1 run; remove this line, or add the step that makes the run"),
+        ("""
+         schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+         clock: 2027-06-01T00:00:00+02:00
+         steps:
+           - {at: 2027-06-01T02:31:00+02:00, launch: com.example.app.refresh}
+           - {at: 2027-06-01T12:00:00+02:00, terminate: {}}
+         expect:
+           runs:
+             - {planned: 2027-06-01T02:30:00+02:00}
+             - {planned: 2027-06-02T02:30:00+02:00}
+         """, "runs[2]", "no run: the scenario has 1 run; 2027-06-02 02:30 CEST (+02:00) is after the scenario's last step, 2027-06-01 12:00 "
+            + "CEST (+02:00) (line 7): no launch came after it; remove this line"),
+    ])
+    func aRunsLineAtTheClocksEdgesIsToldWhy(_ scenario: String, _ check: String, _ told: String) async throws {
+        try await Self.expectRunsLine(scenario, check, told)
+    }
+
+    /// The step a line at the last step's instant is told to add does make the run: a launch at 02:30 itself runs
+    /// 02:30's occurrence (so "after the last step" is strictly after it).
+    @Test func aLaunchAtAnOccurrencesOwnInstantRunsIt() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: At the instant
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-06-01T00:00:00+02:00
+            steps:
+              - {at: 2027-06-01T02:30:00+02:00, launch: com.example.app.refresh}
+            expect:
+              runs:
+                - {planned: 2027-06-01T02:30:00+02:00, actual: 2027-06-01T02:30:00+02:00}
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .passed, "\(verdict.message ?? "")")
+    }
+
+    /// A line written twice is not told that its run has another key (mutation run 18's J6: "whose key is K, not K").
+    @Test func aRunsLineWrittenTwiceIsNotToldItsKeyDiffers() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Twice
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-06-01T00:00:00+02:00
+            steps:
+              - {at: 2027-06-01T02:31:00+02:00, launch: com.example.app.refresh}
+            expect:
+              runs:
+                - {planned: 2027-06-01T02:30:00+02:00, key: nightly-sync/v1/2027-06-01}
+                - {planned: 2027-06-01T02:30:00+02:00, key: nightly-sync/v1/2027-06-01}
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        let check = try #require(verdict.lifecycle?.expectations.first { $0.name == "runs[2]" && !$0.passed }, "\(verdict)")
+        #expect(!check.actual.contains("whose key is"), "\(check.actual)")
+        #expect(check.actual.hasPrefix("no run: the scenario has 1 run; remove this line"), "\(check.actual)")
     }
 
     static func expectRunsLine(_ scenario: String, _ check: String, _ told: String) async throws {

@@ -474,6 +474,18 @@ import Testing
         #expect(result.status == .failed)
         #expect(result.message == "occurrences differ: 1 missing, 1 unexpected; 2027-01-01 08:00 (+13:45) is written twice "
             + "(items 1 and 2 of the list on line 5), and an occurrence happens once: correct the one meant for another occurrence, or remove it")
+        // Three, two of them on one line: by their items too ("lines 5, 5 and 6" named two alike; mutation run 18's RX1).
+        let three = try Self.runOnCore("""
+            spec: every 8h
+            schedule: {id: p, timezone: Pacific/Chatham, rule: {interval: 8h, from: 2027-01-01T00:00:00+13:45}}
+            window: {after: 2027-01-01T00:00:00+13:45, through: 2027-01-01T16:00:00+13:45}
+            expect:
+              occurrences: [2027-01-01T08:00:00+13:45, 2027-01-01T08:00:00+13:45,
+                            2027-01-01T08:00:00+13:45]
+            """, path: "p.yaml")
+        #expect(three.status == .failed)
+        #expect(three.message?.contains("is written 3 times (items 1, 2 and 3 of the list), and an occurrence happens once") == true,
+                "\(three.message ?? "")")
     }
 
     /// The review's r20 under next-valid-time (F5): line 7's 2027-03-28T02:30:00+02:00 is 00:30Z, 01:30 CET, line 6's
@@ -886,6 +898,29 @@ import Testing
         #expect(overridden.status == .failed)
         #expect(overridden.message?.hasSuffix("; `specrun explain Australia/Lord_Howe 2027-10-03 --at 02:15 --engine all` shows both engines' answers") == true,
                 "\(overridden.message ?? "")")
+    }
+
+    /// A key Foundation gave otherwise beside another difference is not said to be the same instant keyed otherwise:
+    /// the sentence about keys is for a diff of key mismatches alone (mutation run 18's F4). The Berlin night of the
+    /// test above, with an instant only Foundation gave added to its diff (the 09:00 line's).
+    @Test func aKeyMismatchBesideAnotherDifferenceIsToldAsFoundationsSearch() throws {
+        let file = SpecParser().parse(path: "foundation.yaml", bytes: Array("""
+            spec: two times
+            schedule: {id: n, timezone: Europe/Berlin, rule: {every: day, at: ["02:15", "09:00"]}, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2027-03-28T00:00:00+01:00, through: 2027-03-28T12:00:00+02:00}
+            expect:
+              occurrences: [{at: 2027-03-28T03:00:00+02:00, key: n/v1/2027-03-28T02:15}, {at: 2027-03-28T09:00:00+02:00, key: n/v1/2027-03-28T09:00}]
+            """.utf8))
+        let spec = try #require(file.specs.first)
+        guard case .recurrence(let recurrence) = spec.body else { Issue.record("not a recurrence spec"); return }
+        let schedule = try recurrence.schedule.schedule()
+        let keyed = try Self.run(spec, on: .foundation)
+        #expect(keyed.diff.filter { $0.kind != .same }.map(\.kind) == [.keyMismatch])
+        let other = try #require(keyed.diff.first { $0.kind == .same }?.actual)
+        let hint = FoundationHint.hint(zone: schedule.timeZone, schedule: schedule,
+                                       diff: keyed.diff + [DiffLine(kind: .unexpected, expected: nil, actual: other)])
+        #expect(hint == "the core engine gives the instants expected, so the difference is Foundation's own, in its search of this rule "
+            + "(both engines resolve 02:15 on 2027-03-28 alike under this spec's policies, so `explain --engine all` would not show it)", "\(hint)")
     }
 
     /// A difference in Foundation's search of the rule, not in the wall time, is said so without an `explain` command

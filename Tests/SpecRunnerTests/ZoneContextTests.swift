@@ -135,6 +135,59 @@ import Testing
         #expect(result.toldZoneContext?.transitions.map(\.at.utc) == ["2027-03-28T01:00:00Z"])
     }
 
+    /// A change anywhere in the clock's span is told, wherever it falls between the instants the span is searched
+    /// at (every three days from the start, and its end) and however far from the runs (mutation run 18's R2 and R3
+    /// survived the span searched in steps of six days, and short of its end). A weekly Sunday rule under `skip` has
+    /// no run on Berlin's spring Sunday; the launch on the clock's first day has nothing due. zoneinfo: Berlin springs
+    /// forward at 2027-03-28T01:00Z; the first clock starts 72 hours before it, the second 216 hours before it and
+    /// ends 12 hours after it.
+    @Test(arguments: [
+        ("2027-03-25T02:00:00+01:00", "2027-03-25T02:31:00+01:00", "2027-04-05T12:00:00+02:00"),
+        ("2027-03-19T02:00:00+01:00", "2027-03-19T02:31:00+01:00", "2027-03-28T15:00:00+02:00"),
+    ])
+    func aChangeAnywhereInTheClocksSpanIsTold(clock: String, launch: String, end: String) async throws {
+        let result = try await Self.runScenario("""
+            spec: A change far from any run
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            job: {items: ["a"]}
+            schedule: {id: wk, timezone: Europe/Berlin, rule: {every: week, on: [sunday], at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: \(clock)
+            steps:
+              - {at: \(launch), launch: com.example.app.refresh}
+              - {at: \(end), terminate: {}}
+            expect:
+              completed: [false]
+
+            """)
+        #expect(result.status == .failed)
+        #expect(result.lifecycle?.runs.isEmpty == true)
+        #expect(result.toldZoneContext?.transitions.map(\.at.utc) == ["2027-03-28T01:00:00Z"])
+    }
+
+    /// An unmet check's instant far past the clock's end is searched too (mutation run 18's R1: only the runs and the
+    /// clock's span were), and a change at that instant itself is told (its Z3: the span's end left out). zoneinfo:
+    /// Berlin's 02:30 on 2027-03-28 under next-valid-time is 03:00 CEST, 01:00Z, the change's own instant; the clock
+    /// ends at 02:31 CET on 03-20, more than a week before.
+    @Test(arguments: ["2027-03-28T03:00:00+02:00", "2027-03-29T02:30:00+02:00"])
+    func aChangeUpToAnUnmetChecksInstantIsToldFarFromTheClock(planned: String) async throws {
+        let result = try await Self.runScenario("""
+            spec: A run expected after the last step
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            job: {items: ["a"]}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: daily 02:30, nonexistent: next-valid-time, repeated: first}
+            clock: 2027-03-19T12:00:00+01:00
+            steps:
+              - {at: 2027-03-20T02:31:00+01:00, launch: com.example.app.refresh}
+            expect:
+              runs:
+                - {planned: 2027-03-20T02:30:00+01:00}
+                - {planned: \(planned)}
+
+            """)
+        #expect(result.status == .failed)
+        #expect(result.toldZoneContext?.transitions.map(\.at.utc) == ["2027-03-28T01:00:00Z"])
+    }
+
     /// A recurrence test has no clock: every change of its context is told.
     @Test func aRecurrenceTestIsToldItsWholeContext() throws {
         let text = Self.spec(april4: "2027-04-04T12:00:00+02:00")

@@ -565,8 +565,8 @@ import Testing
     }
 
     /// A `runs` line at the edges of the clock (mutation run 18's J1, J2 and E2 survived them): an occurrence at the
-    /// clock's start itself is not after it, so no launch catches it up; one at the last step's own instant is not
-    /// after that step, so a launch step there would make it (a launch at 02:30 runs 02:30's occurrence); a line after
+    /// clock's start itself is not after it, so no launch catches it up; one at the last step's own instant, a step that
+    /// is no launch, is told so (a launch there would run it: `aRunPlannedAtOrAfterTheScenariosEndIsToldNoLaunchCame`); a line after
     /// the last of two steps names the last one's line. zoneinfo: Berlin is at +02:00 in June.
     @Test(arguments: [
         ("""
@@ -590,7 +590,8 @@ import Testing
            runs:
              - {planned: 2027-06-01T02:30:00+02:00}
              - {planned: 2027-06-02T02:30:00+02:00}
-         """, "runs[2]", "no run: the scenario has 1 run; remove this line, or add the step that makes the run"),
+         """, "runs[2]", "no run: the scenario has 1 run; 2027-06-02 02:30 CEST (+02:00) is the time of the scenario's last step (line 7), "
+            + "which is no launch: no launch came at or after it; remove this line"),
         ("""
          schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
          clock: 2027-06-01T00:00:00+02:00

@@ -181,7 +181,9 @@ public struct OffsetMismatchLint: SpecLintRule {
             // The instant is this wall time's occurrence: for a case, the one its search finds; else one whose slot is
             // the wall time written. Dublin's hourly 01:00 shifted back is 00:00+00:00, the 00:00 slot's own, already
             // listed: "write that" listed it twice (the second hints audit).
-            let other = cursor == nil ? schedule.occurrence(at: resolved.date)?.slot : nil
+            // Asked for a case too: Dublin's hourly 01:00 shifted back, in a case, is 00:00+00:00, the 00:00 slot's own, and
+            // was said to be "no occurrence of the rule" (mutation run 18's O6).
+            let other = schedule.occurrence(at: resolved.date)?.slot
             let own = cursor != nil ? isOccurrence(resolved.date) : other?.wallSeconds == wall.wallSeconds
             guard !own else { return moved + "; write that" }
             // The wall time written is not the rule's (02:00 for a rule at 02:30): its instant is no occurrence of it,

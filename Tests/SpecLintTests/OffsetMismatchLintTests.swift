@@ -17,6 +17,23 @@ import Testing
         return SpecLinter().diagnostics(for: file).map { DiagnosticRenderer().render($0) + "\n" }.joined()
     }
 
+    /// A case's wall time in a gap, moved by the policy onto another slot's own instant, is told whose it is, as a
+    /// window's is (mutation run 18's O6: it said "no occurrence of the rule"). zoneinfo: Dublin springs forward at
+    /// 2027-03-28T01:00Z; 01:00 does not exist, and read with the offset after (+01:00) it is 00:00Z, 00:00 GMT, the
+    /// 00:00 slot's own; from 22:30Z the search finds 23:00Z.
+    @Test func aCasesMovedInstantOnAnotherSlotIsToldWhoseItIs() {
+        let told = Self.lint(text: """
+            spec: dublin hourly, a case
+            schedule: {id: d, timezone: Europe/Dublin, rule: {every: hour, minute: 0}, nonexistent: shift-backward, repeated: first}
+            cases:
+              - name: spring
+                after: 2027-03-27T22:30:00+00:00
+                next: 2027-03-28T01:00:00+01:00
+            """)
+        #expect(told.contains("under 'nonexistent: shift-backward', 01:00 on 2027-03-28 is 2027-03-28T00:00:00+00:00, which is the rule's "
+            + "occurrence of 00:00; the search finds 2027-03-27T23:00:00+00:00; write that"), "\(told)")
+    }
+
     static func lint(zone: String = "Europe/Berlin", instant: String, caseZone: String? = nil, after: String = "2026-12-01T00:00:00Z") -> String {
         let caseZoneLine = caseZone.map { "\n    timezone: \($0)" } ?? ""
         let text = """

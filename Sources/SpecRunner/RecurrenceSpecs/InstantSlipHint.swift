@@ -82,6 +82,14 @@ enum InstantSlipHint {
     }
 
     /// `Z` on the wall time the rule gives that day: the instant read as local time is an occurrence.
+    /// The `Z` slip alone (local digits written as UTC), for a line another policy's sentence would otherwise explain:
+    /// written with `Z`, the digits are the likelier slip (a third review's 01:30Z copied for a 02:30 slot was told
+    /// "03:30 CEST is what 'nonexistent: shift-forward' gives").
+    static func utcHint(for schedule: Schedule, missing: InstantLiteral, key: String? = nil, render: (Date) -> ResultInstant) -> String? {
+        guard schedule.occurrence(at: missing.date) == nil else { return nil }
+        return utcSlip(schedule, missing, key: key, render)
+    }
+
     private static func utcSlip(_ schedule: Schedule, _ missing: InstantLiteral, key: String?, _ render: (Date) -> ResultInstant) -> String? {
         guard missing.writtenOffset == nil else { return nil }
         let zone = schedule.timeZone

@@ -249,16 +249,21 @@ struct RecurrenceExecutor: Sendable {
                 // unexpected one it does not, is no sentence's.
                 let local = { (date: Date) in instant(date).local }
                 var hints: [String] = []
+                let firstMissingKey = missing.first.flatMap { first in lines.first { $0.kind == .missing && $0.expected?.date == first }?.expected?.key }
+                let zSlip = missing.first.flatMap(writtenLiteral).flatMap { literal in
+                    InstantSlipHint.utcHint(for: schedule, missing: literal, key: firstMissingKey, render: { instant($0) })
+                }
                 if let dropped = DropRuleHint.hint(for: schedule, missing: missing, local: local) {
                     // Its own policy's instant, dropped: another policy's sentence would lead away from it.
                     hints.append(dropped)
+                } else if let zSlip {
+                    // Written with `Z`, local digits are the likelier slip than another policy.
+                    hints.append(zSlip)
                 } else if let policy = PolicyHint.missingHint(for: schedule, missing: missing, local: local) {
                     hints.append(policy)
                 } else {
                     if let first = missing.first, let literal = writtenLiteral(first),
-                       let slip = InstantSlipHint.hint(for: schedule, missing: literal,
-                                                       key: lines.first { $0.kind == .missing && $0.expected?.date == first }?.expected?.key,
-                                                       render: { instant($0) }) {
+                       let slip = InstantSlipHint.hint(for: schedule, missing: literal, key: firstMissingKey, render: { instant($0) }) {
                         hints.append(slip)
                     }
                     if let policy = PolicyHint.unexpectedHint(for: schedule, unexpected: unexpected, local: local) {

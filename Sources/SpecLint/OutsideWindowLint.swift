@@ -24,21 +24,22 @@ public struct OutsideWindowLint: SpecLintRule {
         var bounded = body.schedule
         bounded.limit = min(bounded.limit, Schedule.defaultSearchLimit)
         let unlisted = (try? bounded.schedule()).map { Self.occurrences(of: $0, after: after, through: through, atMost: occurrences.count + 1) }?
-            .filter { !listed.contains($0) } ?? []
+            .filter { !listed.contains($0.date) } ?? []
         return outside.enumerated().map { position, index in
             let instant = occurrences[index].instant
             // The bounds' rule is said where it decides: an instant at 'after' (excluded) or just past 'through'.
             let edge = instant.date == after || (instant.date > through && instant.date.timeIntervalSince(through) < 3600)
                 ? "; the window excludes 'after' and includes 'through'" : ""
             let meant = unlisted.count == outside.count ? unlisted[position]
-                : unlisted.min { abs($0.timeIntervalSince(instant.date)) < abs($1.timeIntervalSince(instant.date)) }
+                : unlisted.min { abs($0.date.timeIntervalSince(instant.date)) < abs($1.date.timeIntervalSince(instant.date)) }
             return Diagnostic(
                 code: LintCode.outsideWindow.rawValue,
                 severity: .warning,
                 location: instant.location,
                 message: "\(instant.text) is outside the window (after \(window.after.text), through \(window.through.text)], "
                     + "so no engine lists it and the spec will fail" + edge
-                    + (schedule.map { Self.advice(for: instant.date, in: $0, meant: meant) } ?? ": move the instant or the window"),
+                    + (schedule.map { Self.advice(for: instant.date, in: $0, meant: meant, keyed: occurrences[index].key != nil) }
+                        ?? ": move the instant or the window"),
                 sourceLine: instant.sourceLine,
                 length: instant.text.count)
         }
@@ -46,21 +47,26 @@ public struct OutsideWindowLint: SpecLintRule {
 
     /// The schedule's occurrences in (after, through], at most `atMost` of them (more than the lines: none is needed
     /// past them); none when a search ends in an error (the run tells it).
-    private static func occurrences(of schedule: Schedule, after: Date, through: Date, atMost: Int) -> [Date] {
-        var found: [Date] = []
+    private static func occurrences(of schedule: Schedule, after: Date, through: Date, atMost: Int) -> [Occurrence] {
+        var found: [Occurrence] = []
         var cursor = after
-        while found.count < atMost, let next = try? schedule.next(after: cursor).date, next <= through {
+        while found.count < atMost, let next = try? schedule.next(after: cursor), next.date <= through {
             found.append(next)
-            cursor = next
+            cursor = next.date
         }
         return found
     }
 
     /// Moving the window helps an instant the rule gives; one it never gives (a Friday under a Monday and Thursday rule,
     /// the failure review's) fails inside any window, and the advice says so, with the instant's local weekday.
-    private static func advice(for date: Date, in schedule: Schedule, meant: Date?) -> String {
-        let written = meant.map { "; if it is meant for \(WallTimeText.instant($0, offset: schedule.timeZone.secondsFromGMT(for: $0))), the "
-            + "window's occurrence no line lists, write that" } ?? ""
+    /// `keyed`: the line writes a key, which the occurrence meant has its own of (a third review wrote the instant as
+    /// told and kept the other day's key).
+    private static func advice(for date: Date, in schedule: Schedule, meant: Occurrence?, keyed: Bool) -> String {
+        let written = meant.map { occurrence in
+            let instant = WallTimeText.instant(occurrence.date, offset: schedule.timeZone.secondsFromGMT(for: occurrence.date))
+            return "; if it is meant for \(instant), the window's occurrence no line lists, write "
+                + (keyed ? "{at: \(instant), key: \(occurrence.key)}" : "that")
+        } ?? ""
         guard schedule.occurrence(at: date) == nil else {
             return written.isEmpty ? ": move the instant or the window" : written + "; else move the window to hold it"
         }

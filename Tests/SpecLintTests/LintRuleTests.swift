@@ -762,6 +762,12 @@ import Testing
             """
         #expect(Self.lint(text).contains("and the spec will fail; if it is meant for 2027-03-30T02:30:00+02:00, the window's occurrence "
             + "no line lists, write that; else move the window to hold it [outside-window]"), "\(Self.lint(text))")
+        // A line with a key is told the occurrence's key too (a third review wrote the instant and kept 03-31's key).
+        let keyed = text.replacingOccurrences(of: "[2027-03-29T02:30:00+02:00, 2027-03-31T02:30:00+02:00]",
+                                              with: "[2027-03-29T02:30:00+02:00, {at: 2027-03-31T02:30:00+02:00, key: daily/v1/2027-03-31}]")
+        #expect(keyed != text)
+        #expect(Self.lint(keyed).contains("write {at: 2027-03-30T02:30:00+02:00, key: lint/v1/2027-03-30}; else move the window"),
+                "\(Self.lint(keyed))")
     }
 
     // MARK: duplicate-instant

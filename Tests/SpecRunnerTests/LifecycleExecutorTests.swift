@@ -679,7 +679,7 @@ import Testing
         let verdict = await LifecycleExecutor().execute(body)
         let message = try #require(verdict.lifecycle?.expectations.first { $0.name == "runs" }).actual
         #expect(message.contains("its run 1 is not listed, and runs[1] on are its runs 2 on; add {planned: 2027-10-31T02:30:00+02:00, "
-            + "actual: 2027-10-31T08:00:00+01:00, key: nightly/v1/2027-10-31, outcome: completed} before line 10 (and 'run-count: 2' at line 11)"),
+            + "actual: 2027-10-31T08:00:00+01:00, key: nightly/v1/2027-10-31, outcome: completed} before line 10 (and change line 11 to 'run-count: 2')"),
                 "\(message)")
     }
 
@@ -713,7 +713,7 @@ import Testing
               run-count: 1
             """)
         #expect(two.contains("its runs 1 and 2 are not listed, and runs[1] on are its runs 3 on"), "\(two)")
-        #expect(two.hasSuffix("outcome: completed} before line 11 (and 'run-count: 3' at line 12)"), "\(two)")
+        #expect(two.hasSuffix("outcome: completed} before line 11 (and change line 12 to 'run-count: 3')"), "\(two)")
     }
 
     /// A launch whose catch-up threw had no "nothing due", even when its adapter reported success regardless (so the run
@@ -1332,7 +1332,7 @@ import Testing
         let checks = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.filter { !$0.passed }
         #expect(checks.map(\.name) == ["runs", "run-count"])
         #expect(checks.first?.actual == "runs[2] is none of its runs, and the lines after it are its runs 2 on; its key is run #1's, which "
-            + "completed it: a dedup key runs once; remove line 12 (and 'run-count: 2' at line 14)", "\(checks)")
+            + "completed it: a dedup key runs once; remove line 12 (and change line 14 to 'run-count: 2')", "\(checks)")
     }
 
     /// A `runs` line planned at or after the scenario's end is told no launch came then: after the last step, or at it

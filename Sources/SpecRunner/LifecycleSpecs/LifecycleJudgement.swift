@@ -492,7 +492,7 @@ struct LifecycleJudgement {
             let runs = left == 1 ? "its run \(first + 1) is" : "its runs \(ListWording.joined((first + 1...first + left).map(String.init))) are"
             // A `run-count` the lines listed would then outnumber is raised with them (a third review pasted the line
             // and the spec became invalid: "'run-count: 2' is fewer than the 3 runs listed").
-            let count = expect.runCount.flatMap { $0.value < expected.count + left ? " (and 'run-count: \(expected.count + left)' at line \($0.location.line))" : nil } ?? ""
+            let count = expect.runCount.flatMap { $0.value < expected.count + left ? " (and change line \($0.location.line) to 'run-count: \(expected.count + left)')" : nil } ?? ""
             record("runs", "the scenario's runs, in order",
                    "\(runs) not listed, and runs[\(first + 1)] on are its runs \(first + 1 + left) on; add "
                        + "\(ListWording.joined(written)) before line \(expected[first].location.line)\(count)", false, at: expected[first].location)
@@ -506,7 +506,7 @@ struct LifecycleJudgement {
             let why = same ?? sameKey(line, actual) ?? line.planned.flatMap(plannedHint)
             // A `run-count` the list agreed with is off once the line goes (a message review removed the line, as told,
             // and run-count still failed).
-            let count = expect.runCount.flatMap { $0.value != actual.count ? " (and 'run-count: \(actual.count)' at line \($0.location.line))" : nil } ?? ""
+            let count = expect.runCount.flatMap { $0.value != actual.count ? " (and change line \($0.location.line) to 'run-count: \(actual.count)')" : nil } ?? ""
             record("runs", "the scenario's runs, in order",
                    "runs[\(first + 1)] \(same == nil ? "is" : "matches") none of its runs, and the lines after it are its runs \(first + 1) on; "
                        + (why.map { $0 + "; " } ?? "") + "remove line \(line.location.line)" + count + (why == nil ? ", or check what it expects" : ""),

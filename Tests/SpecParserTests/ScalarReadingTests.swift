@@ -244,9 +244,15 @@ import Testing
         #expect(reason.contains("e.g. ") && reason.contains(place), "\(reason)")
     }
 
-    @Test func anOffsetNoListedPlaceHasKeepsTheGeneralAdvice() {
-        guard case .unsupported(let reason) = ZoneName.resolve("UTC+13:45") else { Issue.record("refused"); return }
-        #expect(reason.hasSuffix("e.g. Europe/Berlin, or UTC"))
+    /// UTC is offered only for UTC's own offset: for +03:30 "or UTC" led a fourth review to a green spec 3½ hours off
+    /// Tehran's clock. An offset no listed place has keeps the general advice, without UTC.
+    @Test func anOffsetNoListedPlaceHasKeepsTheGeneralAdviceAndUTCIsOfferedOnlyForItsOwn() {
+        guard case .unsupported(let reason) = ZoneName.resolve("UTC+5:15") else { Issue.record("refused"); return }
+        #expect(reason.hasSuffix("write the IANA identifier of the place whose clock it is, e.g. Europe/Berlin"), "\(reason)")
+        guard case .unsupported(let tehran) = ZoneName.resolve("UTC+3:30") else { Issue.record("refused"); return }
+        #expect(tehran.hasSuffix("e.g. Asia/Tehran"), "\(tehran)")
+        guard case .unsupported(let zero) = ZoneName.resolve("UTC+0") else { Issue.record("refused"); return }
+        #expect(zero.hasSuffix("e.g. Europe/London or Africa/Abidjan, or UTC"), "\(zero)")
     }
 }
 

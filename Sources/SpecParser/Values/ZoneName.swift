@@ -74,6 +74,11 @@ public enum ZoneName {
         420: "Asia/Bangkok or Asia/Jakarta", 480: "Asia/Shanghai, Asia/Singapore or Australia/Perth",
         540: "Asia/Tokyo or Asia/Seoul", 570: "Australia/Adelaide", 600: "Australia/Sydney or Australia/Brisbane",
         720: "Pacific/Auckland",
+        // The half- and quarter-hour offsets and the far Pacific: without them a UTC+3:30 was told "e.g. Europe/Berlin,
+        // or UTC", and a fourth review followed "or UTC" to a green spec 3½ hours off Tehran's clock.
+        -660: "Pacific/Pago_Pago", -600: "Pacific/Honolulu", -570: "Pacific/Marquesas", -540: "America/Anchorage",
+        -210: "America/St_Johns", 210: "Asia/Tehran", 390: "Asia/Yangon", 525: "Australia/Eucla", 630: "Australia/Lord_Howe",
+        660: "Pacific/Noumea", 765: "Pacific/Chatham", 780: "Pacific/Tongatapu or Pacific/Apia", 840: "Pacific/Kiritimati",
     ]
 
     /// Cities and countries tzdata has no zone of their own for, by `cityKey`, with the zone whose clock they keep:
@@ -244,8 +249,9 @@ public enum ZoneName {
             : "'\(name)' is an old name of \(current) (a link in tzdata); write \(current): the instants are the same"
     }
 
-    private static func placeAdvice(_ places: String) -> String {
-        "write the IANA identifier of the place whose clock you mean, e.g. \(places), or UTC"
+    /// `utc`: the offset is UTC's own, so UTC keeps that clock too.
+    private static func placeAdvice(_ places: String, utc: Bool) -> String {
+        "write the IANA identifier of the place whose clock you mean, e.g. \(places)" + (utc ? ", or UTC" : "")
     }
 
     /// `8`, `08`, `0800`, `8:00`, `05:30`: an offset's hours and minutes as minutes, or nil.
@@ -258,7 +264,8 @@ public enum ZoneName {
 
     /// Why a fixed-offset name is refused, or nil when the name is not one.
     private static func fixedOffsetReason(_ name: String) -> String? {
-        let advice = "write the IANA identifier of the place, e.g. Europe/Berlin, or UTC"
+        // "or UTC" only where UTC keeps that clock: offered for +03:30 it made a spec 3½ hours off pass (a fourth review).
+        let advice = "write the IANA identifier of the place whose clock it is, e.g. Europe/Berlin"
         if name.hasPrefix("Etc/") {
             var inverted = ""
             var placeAdvice = advice
@@ -266,7 +273,7 @@ public enum ZoneName {
             if name.hasPrefix("Etc/GMT"), let sign = rest.first, sign == "+" || sign == "-", let hours = Int(rest.dropFirst()) {
                 // POSIX signs: Etc/GMT-2 is two hours east of Greenwich.
                 inverted = " (\(sign == "-" ? "+" : "-")\(hours < 10 ? "0" : "")\(hours):00, its sign inverted)"
-                placeAdvice = placesByOffset[(sign == "-" ? 60 : -60) * hours].map(Self.placeAdvice) ?? advice
+                placeAdvice = placesByOffset[(sign == "-" ? 60 : -60) * hours].map { Self.placeAdvice($0, utc: hours == 0) } ?? advice
             }
             return "'\(name)' is a fixed offset\(inverted): it cannot represent future DST changes; \(placeAdvice)"
         }
@@ -282,8 +289,8 @@ public enum ZoneName {
         let rest = scalars[(index + 1)...]
         guard !rest.isEmpty, rest.allSatisfy({ ("0"..."9").contains($0) || $0 == ":" }) else { return nil }
         let sign = scalars[index] == "+" ? 1 : -1
-        let places = minutes(String(String.UnicodeScalarView(rest))).flatMap { placesByOffset[sign * $0] }
-        let placeAdvice = places.map(Self.placeAdvice) ?? advice
+        let offset = minutes(String(String.UnicodeScalarView(rest))).map { sign * $0 }
+        let placeAdvice = offset.flatMap { offset in placesByOffset[offset].map { Self.placeAdvice($0, utc: offset == 0) } } ?? advice
         return "'\(name)' is a fixed offset: it cannot represent future DST changes; \(placeAdvice)"
     }
 }

@@ -25,13 +25,18 @@ public struct OutsideWindowLint: SpecLintRule {
         bounded.limit = min(bounded.limit, Schedule.defaultSearchLimit)
         let unlisted = (try? bounded.schedule()).map { Self.occurrences(of: $0, after: after, through: through, atMost: occurrences.count + 1) }?
             .filter { !listed.contains($0.date) } ?? []
-        return outside.enumerated().map { position, index in
+        return outside.map { index in
             let instant = occurrences[index].instant
             // The bounds' rule is said where it decides: an instant at 'after' (excluded) or just past 'through'.
             let edge = instant.date == after || (instant.date > through && instant.date.timeIntervalSince(through) < 3600)
                 ? "; the window excludes 'after' and includes 'through'" : ""
-            let meant = unlisted.count == outside.count ? unlisted[position]
-                : unlisted.min { abs($0.date.timeIntervalSince(instant.date)) < abs($1.date.timeIntervalSince(instant.date)) }
+            // Offered only where it fits the line's place in the list (else the parser refuses the order: a fourth review
+            // wrote 06-03 in place of the line at 'after', before 06-02), and not for the line at 'after' itself, an
+            // occurrence the window's start was meant to hold.
+            let before = index > 0 ? occurrences[index - 1].instant.date : Date.distantPast
+            let afterIt = index + 1 < occurrences.count ? occurrences[index + 1].instant.date : Date.distantFuture
+            let fitting = instant.date == after ? [] : unlisted.filter { $0.date > before && $0.date < afterIt }
+            let meant = fitting.min { abs($0.date.timeIntervalSince(instant.date)) < abs($1.date.timeIntervalSince(instant.date)) }
             return Diagnostic(
                 code: LintCode.outsideWindow.rawValue,
                 severity: .warning,

@@ -768,6 +768,18 @@ import Testing
         #expect(keyed != text)
         #expect(Self.lint(keyed).contains("write {at: 2027-03-30T02:30:00+02:00, key: lint/v1/2027-03-30}; else move the window"),
                 "\(Self.lint(keyed))")
+        // Not for the line at 'after' itself, nor where the occurrence would not fit the line's place in the list (a
+        // fourth review wrote 06-03, the window's last, in place of the line at 'after', before 06-02: out of order).
+        let atAfter = """
+            spec: Daily
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-06-01T02:30:00+02:00, through: 2027-06-03T02:30:00+02:00}
+            expect:
+              occurrences: [2027-06-01T02:30:00+02:00, 2027-06-02T02:30:00+02:00]
+
+            """
+        #expect(Self.lint(atAfter).contains("the window excludes 'after' and includes 'through': move the instant or the window [outside-window]"),
+                "\(Self.lint(atAfter))")
     }
 
     // MARK: duplicate-instant

@@ -1308,6 +1308,28 @@ import Testing
             + "(the schedule's zone then) does not have at it: write 2027-03-30T02:30:00-04:00") == true, "\(check?.actual ?? "")")
     }
 
+    /// A `run-count` larger than the runs listed names the runs past the last line, which nothing else checks (a fourth
+    /// review left the autumn `~2` run out and was told only "expected 2, actual 3"). zoneinfo: Berlin falls back at
+    /// 2027-10-31T01:00Z; 02:30 is 00:30Z (+02:00) and 01:30Z (+01:00); 09:00 CET is 08:00Z.
+    @Test func aRunCountPastTheListedRunsNamesThem() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Autumn
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: both}
+            clock: 2027-10-30T12:00:00+02:00
+            steps:
+              - {at: 2027-10-31T09:00:00+01:00, launch: com.example.app.refresh}
+            expect:
+              runs:
+                - {planned: 2027-10-31T02:30:00+02:00, key: nightly-sync/v1/2027-10-31}
+              run-count: 1
+            """)
+        let check = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.first { $0.name == "run-count" }
+        #expect(check?.passed == false)
+        #expect(check?.actual == "2; runs lists 1, and the scenario's run 2 is {planned: 2027-10-31T02:30:00+01:00, actual: "
+            + "2027-10-31T09:00:00+01:00, key: nightly-sync/v1/2027-10-31~2, outcome: completed}", "\(check?.actual ?? "")")
+    }
+
     /// A line too many whose key an earlier run completed is told so, and the `run-count` its removal leaves wrong is
     /// named with it (a message review expected New York's 02:30 of a date Berlin had run, removed the line as told, and
     /// run-count still failed). zoneinfo: New York's 02:30 on 2027-03-29 is 06:30Z, before the move at 10:00Z; the

@@ -1308,6 +1308,24 @@ import Testing
             + "(the schedule's zone then) does not have at it: write 2027-03-30T02:30:00-04:00") == true, "\(check?.actual ?? "")")
     }
 
+    /// A pending request's `earliest-begin` written with `Z` whose digits are the floor's wall time is told the slip, as
+    /// a run's instants are (a fourth review's Sydney floor got no hint). zoneinfo: Sydney is at +11:00 on 2027-10-04
+    /// (daylight time from 2027-10-03); 02:30 there is 2027-10-03T15:30Z.
+    @Test func anEarliestBeginWrittenWithZIsToldTheSlip() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Sydney
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Australia/Sydney, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-10-03T12:00:00+11:00
+            steps: []
+            expect:
+              pending-requests: [{identifier: com.example.app.refresh, earliest-begin: 2027-10-04T02:30:00Z}]
+            """)
+        let check = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.first { !$0.passed }
+        #expect(check?.actual.hasSuffix("; 2027-10-04T02:30:00Z is UTC ('Z'), and its digits are the local wall time of the instant found: "
+            + "write 2027-10-04T02:30:00+11:00") == true, "\(check?.actual ?? "")")
+    }
+
     /// A `run-count` larger than the runs listed names the runs past the last line, which nothing else checks (a fourth
     /// review left the autumn `~2` run out and was told only "expected 2, actual 3"). zoneinfo: Berlin falls back at
     /// 2027-10-31T01:00Z; 02:30 is 00:30Z (+02:00) and 01:30Z (+01:00); 09:00 CET is 08:00Z.
@@ -1946,9 +1964,9 @@ import Testing
             """)
         let checks = try #require(await LifecycleExecutor().execute(zSlip).lifecycle).expectations.filter { !$0.passed }
         #expect(checks.map(\.name) == ["runs[1].planned", "runs[1].actual"])
-        #expect(checks.first?.actual.hasSuffix("; 2027-03-29T02:30:00Z is UTC ('Z'), and its digits are the run's local wall time: "
+        #expect(checks.first?.actual.hasSuffix("; 2027-03-29T02:30:00Z is UTC ('Z'), and its digits are the local wall time of the instant found: "
             + "write 2027-03-29T02:30:00+02:00") == true, "\(checks)")
-        #expect(checks.last?.actual.hasSuffix("; 2027-03-29T02:31:00Z is UTC ('Z'), and its digits are the run's local wall time: "
+        #expect(checks.last?.actual.hasSuffix("; 2027-03-29T02:31:00Z is UTC ('Z'), and its digits are the local wall time of the instant found: "
             + "write 2027-03-29T02:31:00+02:00") == true, "\(checks)")
         let (_, pair) = try Self.scenario("""
             spec: Pair

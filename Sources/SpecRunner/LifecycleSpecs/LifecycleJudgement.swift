@@ -339,7 +339,9 @@ struct LifecycleJudgement {
                 // Where the app set the floor (a retry's backoff): said as for a launch refused before it (a lifecycle
                 // review's constant 1h retry across Berlin's autumn change read only the second 02:31).
                 let why = met ? "" : report.floorReasons[request.identifier].map { " (\(localized($0)))" } ?? ""
-                let shown = (found.earliestBeginDate.map { instant($0).offsetForm } ?? "none") + why
+                // A `Z` whose digits are the floor's wall time, as for a run's instants (a fourth review's Sydney floor).
+                let slip = met ? "" : found.earliestBeginDate.flatMap { Self.utcDigitsNote(written, found: instant($0)) }.map { "; " + $0 } ?? ""
+                let shown = (found.earliestBeginDate.map { instant($0).offsetForm } ?? "none") + why + slip
                 record("pending-requests[\(request.identifier)].earliest-begin", readable(written), shown,
                        met, at: pending.location, expectedInstant: met ? nil : instant(written.date))
             }
@@ -435,7 +437,7 @@ struct LifecycleJudgement {
               written.text.hasSuffix("Z") || written.text.hasSuffix("z"),
               written.text.prefix(19).uppercased() == found.offsetForm.prefix(19), !found.offsetForm.hasSuffix("+00:00")
         else { return nil }
-        return "\(written.text) is UTC ('Z'), and its digits are the run's local wall time: write \(found.offsetForm)"
+        return "\(written.text) is UTC ('Z'), and its digits are the local wall time of the instant found: write \(found.offsetForm)"
     }
 
     /// For an instant written with the run's local digits and another numeric offset after a move to another zone: the

@@ -820,6 +820,25 @@ import Testing
             + "[duplicate-instant]"), "\(Self.lint(autumn))")
     }
 
+    /// One line written twice (same instant, same key) is told once, by `duplicate-instant`: `duplicate-expected-key`'s
+    /// "correct one of the two keys" beside it sent a fourth review round in a loop. zoneinfo: Troll falls back from +02:00
+    /// to +00:00 at 2027-10-31T01:00Z, so 01:30 is 23:30Z the day before (+02:00) and 01:30Z (+00:00).
+    @Test func aLineWrittenTwiceIsToldOnceToRemoveOne() {
+        let told = Self.lint("""
+            spec: troll
+            schedule: {id: troll, timezone: Antarctica/Troll, rule: {every: day, at: "01:30"}, nonexistent: skip, repeated: both}
+            window: {after: 2027-10-30T12:00:00+02:00, through: 2027-10-31T12:00:00+00:00}
+            expect:
+              occurrences:
+                - {at: 2027-10-31T01:30:00+02:00, key: troll/v1/2027-10-31}
+                - {at: 2027-10-31T01:30:00+02:00, key: troll/v1/2027-10-31}
+                - {at: 2027-10-31T01:30:00+00:00, key: troll/v1/2027-10-31~2}
+
+            """)
+        #expect(!told.contains("[duplicate-expected-key]"), "\(told)")
+        #expect(told.contains("remove one (the two occurrences of a repeated wall time differ in offset) [duplicate-instant]"), "\(told)")
+    }
+
     /// A deviation declared on core is warned about at its key: core gives the contract's answers, so the entry would
     /// hide a spec that expects something else (a message review declared one, as the engines' note advised, and a
     /// wrong spec passed). One on foundation is what the key is for. zoneinfo: 02:30 does not exist in Berlin on

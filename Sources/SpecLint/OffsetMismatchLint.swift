@@ -185,6 +185,9 @@ public struct OffsetMismatchLint: SpecLintRule {
             // was said to be "no occurrence of the rule" (mutation run 18's O6).
             let other = schedule.occurrence(at: resolved.date)?.slot
             let own = cursor != nil ? isOccurrence(resolved.date) : other?.wallSeconds == wall.wallSeconds
+            // The policy's instant is the very instant written, which another line lists: the line is that occurrence
+            // again, and "write that" kept the duplicate (a fourth review's Troll 01:00+00:00 beside 03:00+02:00).
+            if own, listedElsewhere, resolved.date == instant { return moved + ", the instant another line lists already: remove this line" }
             guard !own else { return moved + "; write that" }
             // The wall time written is not the rule's (02:00 for a rule at 02:30): its instant is no occurrence of it,
             // and "write that" sent the hints audit to a second failure. The rule's own instant is the fix: for a

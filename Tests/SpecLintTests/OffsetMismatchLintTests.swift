@@ -17,6 +17,23 @@ import Testing
         return SpecLinter().diagnostics(for: file).map { DiagnosticRenderer().render($0) + "\n" }.joined()
     }
 
+    /// A line whose policy's instant is the very instant written, listed again by another line, is told to go (a fourth
+    /// review's Troll 01:00+00:00 beside 03:00+02:00 was told "write that" and kept the duplicate). zoneinfo: Troll
+    /// springs from +00:00 to +02:00 at 2027-03-28T01:00Z; 01:00 does not exist, next-valid-time gives 03:00+02:00, 01:00Z.
+    @Test func aSlipThatIsAnotherLinesOccurrenceIsToldToGo() {
+        let told = Self.lint(text: """
+            spec: troll
+            schedule: {id: hr, timezone: Antarctica/Troll, rule: {every: hour, minute: 0}, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2027-03-28T00:30:00+00:00, through: 2027-03-28T03:30:00+02:00}
+            expect:
+              occurrences:
+                - {at: 2027-03-28T01:00:00+00:00, key: hr/v1/2027-03-28T01:00}
+                - {at: 2027-03-28T03:00:00+02:00, key: hr/v1/2027-03-28T03:00}
+            """)
+        #expect(told.contains("under 'nonexistent: next-valid-time', 01:00 on 2027-03-28 is 2027-03-28T03:00:00+02:00, the instant another "
+            + "line lists already: remove this line"), "\(told)")
+    }
+
     /// A case's wall time in a gap, moved by the policy onto another slot's own instant, is told whose it is, as a
     /// window's is (mutation run 18's O6: it said "no occurrence of the rule"). zoneinfo: Dublin springs forward at
     /// 2027-03-28T01:00Z; 01:00 does not exist, and read with the offset after (+01:00) it is 00:00Z, 00:00 GMT, the

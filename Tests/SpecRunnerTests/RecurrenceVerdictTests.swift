@@ -358,16 +358,19 @@ import Testing
     /// (01:00Z) for 02:30, skip nothing; autumn: 02:30 happens at 00:30Z (CEST) and 01:30Z (CET), `last` the CET one
     /// (zoneinfo). An instant no policy gives (a day the rule has no slot on) gets no such sentence. Foundation, failing
     /// alike, is told alike: the sentence is of the spec's policies (it was told none, and a review's `--engine all` read
-    /// two explanations of one line).
+    /// two explanations of one line). Each is also told what its own policies make of that wall time, the value to write if
+    /// the app uses them (a fourth review changed the policy under test, as invited, and a wrong spec passed).
     @Test(arguments: [
         ("nonexistent: skip, repeated: first", "2027-03-27T12:00:00+01:00", "2027-03-28T12:00:00+02:00", "[2027-03-28T03:00:00+02:00]",
-         "occurrences differ: 1 missing; 2027-03-28 03:00 CEST (+02:00) is what 'nonexistent: next-valid-time' gives, not this test's 'nonexistent: skip'"),
+         "occurrences differ: 1 missing; 2027-03-28 03:00 CEST (+02:00) is what 'nonexistent: next-valid-time' gives, not this test's 'nonexistent: skip'"
+            + "; under this test's policies, 02:30 on 2027-03-28 gives no occurrence: if the app uses them, remove the line"),
         ("nonexistent: next-valid-time, repeated: first", "2027-03-27T12:00:00+01:00", "2027-03-28T12:00:00+02:00", "[]",
          "occurrences differ: 1 unexpected; 2027-03-28 03:00 CEST (+02:00) comes from this test's 'nonexistent: next-valid-time'; under "
             + "any other 'nonexistent' policy this instant is no occurrence"),
         ("nonexistent: skip, repeated: last", "2027-10-30T12:00:00+02:00", "2027-10-31T12:00:00+01:00", "[2027-10-31T02:30:00+02:00]",
          "occurrences differ: 1 missing, 1 unexpected; 2027-10-31 02:30 CEST (+02:00) is what 'repeated: first' or 'repeated: both' "
-            + "gives, not this test's 'repeated: last' (with 'both', the other instant of the pair is an occurrence too: list it)"),
+            + "gives, not this test's 'repeated: last' (with 'both', the other instant of the pair is an occurrence too: list it); under "
+            + "this test's policies, 02:30 on 2027-10-31 is 2027-10-31T02:30:00+01:00: if the app uses them, write that"),
         ("nonexistent: skip, repeated: first", "2027-06-01T12:00:00+02:00", "2027-06-02T12:00:00+02:00", "[2027-06-02T03:30:00+02:00]",
          "occurrences differ: 1 missing, 1 unexpected"),
     ])
@@ -860,7 +863,8 @@ import Testing
         let result = try Self.run(try #require(file.specs.first), on: .foundation)
         #expect(result.status == .failed)
         #expect(result.message == "occurrences differ: 1 missing; 2027-10-03 02:45 (+11:00) is what 'nonexistent: shift-forward' gives, "
-            + "not this test's 'nonexistent: skip'", "\(result.message ?? "")")
+            + "not this test's 'nonexistent: skip'; under this test's policies, 02:15 on 2027-10-03 gives no occurrence: if the app uses "
+            + "them, remove the line", "\(result.message ?? "")")
     }
 
     /// The Foundation hint's command names the slot of a key Foundation gave otherwise (the same instant: Berlin's 02:15
@@ -1135,7 +1139,8 @@ import Testing
             + "'nonexistent: shift-forward'; under any other 'nonexistent' policy this instant is no occurrence"),
         // Moved by the gap's own length: the policy sentence alone (shift-forward gives it).
         ("Australia/Lord_Howe", "02:15", "skip", "2027-10-02T12:00:00+10:30", "2027-10-03T12:00:00+11:00", "2027-10-03T02:45:00+11:00",
-         "occurrences differ: 1 missing; 2027-10-03 02:45 (+11:00) is what 'nonexistent: shift-forward' gives, not this test's 'nonexistent: skip'"),
+         "occurrences differ: 1 missing; 2027-10-03 02:45 (+11:00) is what 'nonexistent: shift-forward' gives, not this test's 'nonexistent: skip'"
+            + "; under this test's policies, 02:15 on 2027-10-03 gives no occurrence: if the app uses them, remove the line"),
         // Moved by an hour and a half (03:45+11:00 is 16:45Z, zoneinfo): hours and minutes apart. Moved by 65 minutes
         // (03:20+11:00, 16:20Z), no quarter of an hour, or by 3 hours 30 minutes (05:45+11:00, 18:45Z), beyond three
         // hours: no slip of the gap's length, the policy sentence alone (mutation run 16's I6, I2 and I3 survived).
@@ -1296,23 +1301,27 @@ import Testing
         ("Europe/Berlin", "{every: day, at: \"02:30\"}", "nonexistent: skip, repeated: first",
          "{after: 2027-03-27T12:00:00+01:00, through: 2027-03-29T12:00:00+02:00}", "[2027-03-28T03:00:00+02:00, 2027-03-29T02:30:00+02:00]",
          "occurrences differ: 1 missing; 2027-03-28 03:00 CEST (+02:00) is what 'nonexistent: next-valid-time' gives, not this test's "
-            + "'nonexistent: skip'"),
+            + "'nonexistent: skip'; under this test's policies, 02:30 on 2027-03-28 gives no occurrence: if the app uses them, remove the line"),
         ("Europe/Berlin", "{every: day, at: \"02:30\"}", "nonexistent: shift-forward, repeated: first",
          "{after: 2027-03-27T12:00:00+01:00, through: 2027-03-28T12:00:00+02:00}", "[2027-03-28T03:00:00+02:00]",
          "occurrences differ: 1 missing, 1 unexpected; 2027-03-28 03:00 CEST (+02:00) is what 'nonexistent: next-valid-time' gives, "
-            + "not this test's 'nonexistent: shift-forward'"),
+            + "not this test's 'nonexistent: shift-forward'; under this test's policies, 02:30 on 2027-03-28 is 2027-03-28T03:30:00+02:00: "
+            + "if the app uses them, write that"),
         ("Europe/Berlin", "{every: day, at: \"02:30\"}", "nonexistent: next-valid-time, repeated: first",
          "{after: 2027-03-27T12:00:00+01:00, through: 2027-03-28T12:00:00+02:00}", "[2027-03-28T03:30:00+02:00]",
          "occurrences differ: 1 missing, 1 unexpected; 2027-03-28 03:30 CEST (+02:00) is what 'nonexistent: shift-forward' gives, "
-            + "not this test's 'nonexistent: next-valid-time'"),
+            + "not this test's 'nonexistent: next-valid-time'; under this test's policies, 02:30 on 2027-03-28 is 2027-03-28T03:00:00+02:00: "
+            + "if the app uses them, write that"),
         ("Europe/Berlin", "{every: day, at: \"02:30\"}", "nonexistent: skip, repeated: first",
          "{after: 2027-10-30T12:00:00+02:00, through: 2027-10-31T12:00:00+01:00}", "[2027-10-31T02:30:00+01:00]",
          "occurrences differ: 1 missing, 1 unexpected; 2027-10-31 02:30 CET (+01:00) is what 'repeated: last' or 'repeated: both' gives, "
-            + "not this test's 'repeated: first' (with 'both', the other instant of the pair is an occurrence too: list it)"),
+            + "not this test's 'repeated: first' (with 'both', the other instant of the pair is an occurrence too: list it); under this "
+            + "test's policies, 02:30 on 2027-10-31 is 2027-10-31T02:30:00+02:00: if the app uses them, write that"),
         ("Australia/Sydney", "{every: day, at: \"02:30\"}", "nonexistent: skip, repeated: first",
          "{after: 2027-04-03T12:00:00+11:00, through: 2027-04-04T12:00:00+10:00}", "[2027-04-04T02:30:00+10:00]",
          "occurrences differ: 1 missing, 1 unexpected; 2027-04-04 02:30 AEST (+10:00) is what 'repeated: last' or 'repeated: both' gives, "
-            + "not this test's 'repeated: first' (with 'both', the other instant of the pair is an occurrence too: list it)"),
+            + "not this test's 'repeated: first' (with 'both', the other instant of the pair is an occurrence too: list it); under this "
+            + "test's policies, 02:30 on 2027-04-04 is 2027-04-04T02:30:00+11:00: if the app uses them, write that"),
         ("Europe/Berlin", "{every: month, day: 31, at: \"02:30\", missing-day: skip}", "nonexistent: skip, repeated: first",
          "{after: 2027-04-01T00:00:00+02:00, through: 2027-05-01T00:00:00+02:00}", "[2027-04-30T02:30:00+02:00]",
          "occurrences differ: 1 missing; 2027-04-30 02:30 CEST (+02:00) is what 'missing-day: last-day' gives, not this test's "
@@ -1356,7 +1365,8 @@ import Testing
         let foundation = try Self.run(spec, on: .foundation)
         try #require(core.status == .failed && core.diff == foundation.diff && core.actual == foundation.actual)
         let message = "occurrences differ: 1 missing, 1 unexpected; 2027-03-28 03:30 CEST (+02:00) is what 'nonexistent: shift-forward' "
-            + "gives, not this test's 'nonexistent: next-valid-time'"
+            + "gives, not this test's 'nonexistent: next-valid-time'; under this test's policies, 02:30 on 2027-03-28 is "
+            + "2027-03-28T03:00:00+02:00: if the app uses them, write that"
         #expect(core.message == message, "\(core.message ?? "")")
         #expect(foundation.message == message, "\(foundation.message ?? "")")
     }

@@ -204,7 +204,7 @@ struct LifecycleJudgement {
         guard let schedule = context.schedules.last(where: { $0.from <= date })?.schedule ?? context.schedules.first?.schedule,
               schedule.occurrence(at: date) == nil
         else { return nil }
-        return PolicyHint.missingHint(for: schedule, missing: [date], local: { instant($0).local })
+        return PolicyHint.missingHint(for: schedule, missing: [date], local: { instant($0).local }, withOwnAnswer: false)
             ?? InstantSlipHint.hint(for: schedule, missing: planned, render: { instant($0) })
     }
 

@@ -12,7 +12,9 @@ import SpecDiagnostics
 enum PolicyHint {
     /// The sentence for a missing instant another policy gives; nil when none does (the instant is missing for another
     /// reason, which `InstantSlipHint` may name).
-    static func missingHint(for schedule: Schedule, missing: [Date], local: (Date) -> String) -> String? {
+    /// `withOwnAnswer`: whether to add what this test's own policies make of the wall time; a lifecycle `runs` line, whose
+    /// check says to remove it, leaves it out.
+    static func missingHint(for schedule: Schedule, missing: [Date], local: (Date) -> String, withOwnAnswer: Bool = true) -> String? {
         if case .interval = schedule.rule { return nil }
         // Only an instant this test's own schedule does not give (a missing one that it gives is missing for another
         // reason: outside the window, a chain that skipped it — the second failure review found the sentence there).
@@ -24,6 +26,22 @@ enum PolicyHint {
         let both = explaining.contains { $0.name == "'repeated: both'" } && explaining.count > 1
             ? " (with 'both', the other instant of the pair is an occurrence too: list it)" : ""
         return "\(local(date)) is what \(words(explaining.map(\.name))) gives, not this test's \(own(explaining.map(\.kind), schedule))\(both)"
+            // A missing day's slot is another day's date: said of the wall time, it read as a day the rule selects.
+            + (withOwnAnswer && explaining.allSatisfy { $0.kind != .missingDay } ? ownAnswer(schedule, explaining.first?.schedule.occurrence(at: date)) : "")
+    }
+
+    /// What this test's own policies make of the slot another policy gives the instant for: the value the spec checks as
+    /// written, beside the policy that would give its instant (a fourth review changed the policy under test, as the
+    /// sentence invited, and four wrong specs passed; the line's right value was never named).
+    private static func ownAnswer(_ schedule: Schedule, _ other: Occurrence?) -> String {
+        guard let slot = other?.slot, let time = TimeOfDay(hour: slot.hour, minute: slot.minute, second: slot.second) else { return "" }
+        var resolver = WallTimeResolver(timeZone: schedule.timeZone)
+        let mine = resolver.instants(for: slot, nonexistent: schedule.nonexistent, repeated: schedule.repeated)
+            .map(\.date).filter { schedule.occurrence(at: $0)?.slot == slot }
+        let written = mine.map { WallTimeText.instant($0, offset: schedule.timeZone.secondsFromGMT(for: $0)) }
+        let said = written.isEmpty ? "gives no occurrence: if the app uses them, remove the line"
+            : "is \(ListWording.joined(written)): if the app uses them, write \(written.count == 1 ? "that" : "those")"
+        return "; under this test's policies, \(time) on \(slot.dateString) \(said)"
     }
 
     /// The sentence for a produced instant only this test's policy gives.

@@ -782,6 +782,28 @@ import Testing
                 "\(Self.lint(atAfter))")
     }
 
+    /// Two lines outside the window beside as many of its occurrences no line lists are offered them in order, one
+    /// each: the nearest would offer both lines the later one (mutation run 19's W1). zoneinfo: Berlin is at +02:00
+    /// from 2027-03-28 to 10-31, so 02:30 on 03-29, 03-30, 03-31, 04-30 and 05-31 is 00:30Z; the lines' 04-30 and
+    /// 05-31 are months slipped past 'through'.
+    @Test func linesOutsideTheWindowAreOfferedItsUnlistedOccurrencesInOrder() {
+        let text = """
+            spec: Daily
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-28T12:00:00+02:00, through: 2027-03-31T12:00:00+02:00}
+            expect:
+              occurrences: [2027-03-29T02:30:00+02:00, 2027-04-30T02:30:00+02:00, 2027-05-31T02:30:00+02:00]
+
+            """
+        let told = Self.lint(text)
+        #expect(told.contains("warning: 2027-04-30T02:30:00+02:00 is outside the window (after 2027-03-28T12:00:00+02:00, through "
+            + "2027-03-31T12:00:00+02:00], so no engine lists it and the spec will fail; if it is meant for 2027-03-30T02:30:00+02:00, "
+            + "the window's occurrence no line lists, write that; else move the window to hold it [outside-window]"), "\(told)")
+        #expect(told.contains("warning: 2027-05-31T02:30:00+02:00 is outside the window (after 2027-03-28T12:00:00+02:00, through "
+            + "2027-03-31T12:00:00+02:00], so no engine lists it and the spec will fail; if it is meant for 2027-03-31T02:30:00+02:00, "
+            + "the window's occurrence no line lists, write that; else move the window to hold it [outside-window]"), "\(told)")
+    }
+
     // MARK: duplicate-instant
 
     /// Two lines keyed differently at one instant the schedule gives once are told which line it is and to remove the
@@ -808,6 +830,11 @@ import Testing
         #expect(Self.lint(text.replacingOccurrences(of: "shift-backward", with: "shift-forward")).contains("the schedule gives it once, keyed "
             + "sync/v1/2027-03-28T01:30 (line 6); sync/v1/2027-03-28T02:30 is the occurrence at 2027-03-28T03:30:00+02:00: write that on "
             + "line 7 [duplicate-instant]"), "\(Self.lint(text.replacingOccurrences(of: "shift-backward", with: "shift-forward")))")
+        // One line copied, key and all, is told to go: the schedule's occurrence keyed so is the line itself, which mutation
+        // run 19's D2 told line 7 to write.
+        let copied = text.replacingOccurrences(of: "key: sync/v1/2027-03-28T02:30}", with: "key: sync/v1/2027-03-28T01:30}")
+        #expect(copied != text)
+        #expect(Self.lint(copied).contains("so the spec will fail; remove one [duplicate-instant]"), "\(Self.lint(copied))")
         let autumn = """
             spec: autumn
             schedule: {timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}

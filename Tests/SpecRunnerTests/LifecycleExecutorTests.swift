@@ -1375,6 +1375,42 @@ import Testing
             + "completed it: a dedup key runs once; remove line 12 (and change line 14 to 'run-count: 2')", "\(checks)")
     }
 
+    /// A line too many keyed like a run that failed is not told that run completed its key: a failed run leaves its key
+    /// due (mutation run 19's J3: "its key is run #1's, which completed it" of a run that failed). zoneinfo: Berlin is at
+    /// +02:00 from 2027-03-28, so 02:30 on 03-29 is 00:30Z and 03:30 is 01:30Z, no occurrence of the 02:30 rule.
+    @Test func aLineTooManyKeyedLikeAFailedRunIsNotToldItsKeyIsDone() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Failed
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh, fail: {stage: download, error: network}}
+            expect:
+              runs:
+                - {planned: 2027-03-29T03:30:00+02:00, key: nightly-sync/v1/2027-03-29}
+                - {planned: 2027-03-29T02:30:00+02:00, key: nightly-sync/v1/2027-03-29, outcome: failed}
+            """)
+        let checks = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.filter { !$0.passed }
+        #expect(checks.map(\.name) == ["runs"])
+        #expect(checks.first?.actual.hasPrefix("runs[1] is none of its runs, and the lines after it are its runs 1 on; ") == true, "\(checks)")
+        #expect(checks.first?.actual.contains("completed it") == false, "\(checks)")
+    }
+
+    /// A line the list would have one too many, beside a `run-count` that already counts the scenario's runs, is not
+    /// told to change it: the runs listed may be the first of them (mutation run 19's J5: "(and 'run-count: 3' …)" of
+    /// `run-count: 3`). zoneinfo: Berlin is at +02:00 from 2027-03-28, so 02:30 on 03-29, 03-30 and 03-31 is 00:30Z;
+    /// 03:30 on 03-29 (01:30Z) is no occurrence.
+    @Test func aLineTooManyBesideARunCountThatIsRightIsNotToldToChangeIt() async throws {
+        let (_, body) = try Self.scenario(Self.nightlyRuns(named: "Count", launchDays: [29, 30, 31], listing: [
+            "{planned: 2027-03-29T02:30:00+02:00}", "{planned: 2027-03-29T03:30:00+02:00}", "{planned: 2027-03-30T02:30:00+02:00}",
+        ], then: "  run-count: 3"))
+        let checks = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.filter { !$0.passed }
+        #expect(checks.map(\.name) == ["runs"])
+        #expect(checks.first?.actual.hasPrefix("runs[2] is none of its runs, and the lines after it are its runs 2 on; ") == true, "\(checks)")
+        #expect(checks.first?.actual.contains("run-count") == false, "\(checks)")
+    }
+
     /// A `runs` line planned at or after the scenario's end is told no launch came then: after the last step, or at it
     /// when that step is no launch (it kept "add the step that makes the run", which a review found no reason in).
     /// Berlin is at +02:00 from 2027-03-28 (zoneinfo): 02:30 on 03-30 and 03-31 are 00:30Z.
@@ -1401,6 +1437,12 @@ import Testing
         #expect(try await told("{advance: 2027-03-30T02:30:00+02:00}", planned: "2027-03-31T02:30:00+02:00")
             == "no run: the scenario has 1 run; 2027-03-31 02:30 CEST (+02:00) is after the scenario's last step, 2027-03-30 02:30 CEST "
                 + "(+02:00) (line 7): no launch came after it; remove this line")
+        // A last step that is a launch, at a time that is no occurrence, is a launch all the same: the line is not told that
+        // no launch came there (mutation run 19's J2). zoneinfo: 03:00 CEST on 03-30 is 01:00Z; the launch catches up
+        // 02:30 (00:30Z), and 03:00 is no occurrence of the 02:30 rule.
+        let atLaunch = try await told("{at: 2027-03-30T03:00:00+02:00, launch: com.example.app.refresh}", planned: "2027-03-30T03:00:00+02:00")
+        #expect(atLaunch?.hasPrefix("2027-03-30T02:30:00+02:00") == true, "\(atLaunch ?? "")")
+        #expect(atLaunch?.contains("no launch") == false, "\(atLaunch ?? "")")
         // A launch at that instant runs it: the list is met.
         #expect(try await told("{at: 2027-03-30T02:30:00+02:00, launch: com.example.app.refresh}", planned: "2027-03-30T02:30:00+02:00") == nil)
     }
@@ -2070,6 +2112,29 @@ import Testing
         #expect(try await reasons("""
               - {at: 2027-03-29T03:00:00+02:00, change-schedule: {rule: {every: day, at: "04:00"}}}
             """, completed: "[true, true]", errors: "[launch-before-earliest-begin]") == [nil, nil])
+    }
+
+    /// A run of a date whose run under the old version failed is not told the date ran before: a failed run leaves its
+    /// date due under any key (mutation run 19's E3 named the version change as the cause). zoneinfo: Berlin is at
+    /// +02:00 from 2027-03-28, so 02:30 on 03-29 is 00:30Z; the launch at 09:00 CEST (07:00Z) runs it under v2.
+    @Test func aRunOfADateWhoseEarlierRunFailedIsNotToldItRanBefore() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Version after a failure
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh, fail: {stage: download, error: network}}
+              - {at: 2027-03-29T03:00:00+02:00, change-schedule: {version: 2}}
+              - {at: 2027-03-29T09:00:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: [false, true]
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.status == .passed, "\(verdict.message ?? "")")
+        let runs = try #require(verdict.lifecycle).runs
+        #expect(runs.map(\.key) == ["nightly-sync/v1/2027-03-29", "nightly-sync/v2/2027-03-29"], "\(runs)")
+        #expect(runs.last?.reason == nil, "\(runs)")
     }
 
     @Test func aStaleRequestNamesTheLatestChangeWhoseScheduleGaveIt() async throws {

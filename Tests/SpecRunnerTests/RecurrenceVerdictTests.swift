@@ -742,7 +742,7 @@ import Testing
     /// which contradicted their duplicate-instant warning (it names the two instants to write; a message review removed
     /// one and the spec still failed). zoneinfo: Berlin falls back at 2027-10-31T01:00Z; 02:30Z is 03:30 CET.
     @Test func twoUTCCopiesOfARepeatedWallTimeAreSentToTheirWarning() throws {
-        let result = try Self.runOnCore("""
+        let text = """
             spec: Z twice
             schedule: {id: n, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: both}
             window: {after: 2027-10-30T12:00:00+02:00, through: 2027-10-31T12:00:00+01:00}
@@ -750,10 +750,20 @@ import Testing
               occurrences:
                 - 2027-10-31T02:30:00Z
                 - 2027-10-31T02:30:00Z
-            """, path: "z.yaml")
+            """
+        let result = try Self.runOnCore(text, path: "z.yaml")
         #expect(result.message?.hasPrefix("occurrences differ: 2 missing, 2 unexpected; 2027-10-31 03:30 CET (+01:00) is written twice (lines 6 "
             + "and 7), and an occurrence happens once (see its duplicate-instant warning: each is written with 'Z'); ") == true,
                 "\(result.message ?? "")")
+        // Where the warning does not name two instants, the old advice stands (mutation run 19's R2 and R3): under `first`
+        // the schedule gives only the first 02:30 (00:30Z), and a copy written 03:30+01:00 (02:30Z, Berlin's offset then)
+        // is not written with 'Z'.
+        let removeOne = "is written twice (lines 6 and 7), and an occurrence happens once: correct the one meant for another occurrence, or remove it"
+        let first = try Self.runOnCore(text.replacingOccurrences(of: "repeated: both", with: "repeated: first"), path: "z.yaml")
+        #expect(first.message?.contains(removeOne) == true, "\(first.message ?? "")")
+        let oneZ = try Self.runOnCore(text.replacingOccurrences(of: "    - 2027-10-31T02:30:00Z\n    - 2027-10-31T02:30:00Z",
+                                                                  with: "    - 2027-10-31T02:30:00Z\n    - 2027-10-31T03:30:00+01:00"), path: "z.yaml")
+        #expect(oneZ.message?.contains(removeOne) == true, "\(oneZ.message ?? "")")
     }
 
     /// An instant a gap policy moved a slot onto, keyed by a later slot of the same date that gives the same instant, is

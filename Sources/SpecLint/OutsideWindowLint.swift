@@ -25,7 +25,14 @@ public struct OutsideWindowLint: SpecLintRule {
         bounded.limit = min(bounded.limit, Schedule.defaultSearchLimit)
         let unlisted = (try? bounded.schedule()).map { Self.occurrences(of: $0, after: after, through: through, atMost: occurrences.count + 1) }?
             .filter { !listed.contains($0.date) } ?? []
-        return outside.map { index in
+        // As many lines outside as occurrences unlisted, each replaced by the next in order, giving a list in order: the
+        // lines are those occurrences mistyped, one each (the nearest would offer two lines one occurrence: mutation run
+        // 19's W1).
+        var replaced = occurrences.map(\.instant.date)
+        for (position, index) in outside.enumerated() where unlisted.count == outside.count { replaced[index] = unlisted[position].date }
+        let paired = unlisted.count == outside.count && !outside.contains { occurrences[$0].instant.date == after }
+            && zip(replaced, replaced.dropFirst()).allSatisfy { $0 < $1 }
+        return outside.enumerated().map { position, index in
             let instant = occurrences[index].instant
             // The bounds' rule is said where it decides: an instant at 'after' (excluded) or just past 'through'.
             let edge = instant.date == after || (instant.date > through && instant.date.timeIntervalSince(through) < 3600)
@@ -36,7 +43,8 @@ public struct OutsideWindowLint: SpecLintRule {
             let before = index > 0 ? occurrences[index - 1].instant.date : Date.distantPast
             let afterIt = index + 1 < occurrences.count ? occurrences[index + 1].instant.date : Date.distantFuture
             let fitting = instant.date == after ? [] : unlisted.filter { $0.date > before && $0.date < afterIt }
-            let meant = fitting.min { abs($0.date.timeIntervalSince(instant.date)) < abs($1.date.timeIntervalSince(instant.date)) }
+            let meant = paired ? unlisted[position]
+                : fitting.min { abs($0.date.timeIntervalSince(instant.date)) < abs($1.date.timeIntervalSince(instant.date)) }
             return Diagnostic(
                 code: LintCode.outsideWindow.rawValue,
                 severity: .warning,

@@ -766,6 +766,21 @@ import Testing
         #expect(oneZ.message?.contains(removeOne) == true, "\(oneZ.message ?? "")")
     }
 
+    /// A rule with one time a date keys by the date alone: a key written with a time is told so (mutation run 19's K2:
+    /// nothing was said). zoneinfo: 02:30 does not exist in Berlin on 2027-03-28; shift-forward gives 03:30 CEST (01:30Z).
+    @Test func aKeyWithATimeForARuleWithOneTimeADateIsToldTheDateAlone() throws {
+        let result = try Self.runOnCore("""
+            spec: one time
+            schedule: {id: n, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: shift-forward, repeated: first}
+            window: {after: 2027-03-27T12:00:00+01:00, through: 2027-03-28T12:00:00+02:00}
+            expect:
+              occurrences: [{at: 2027-03-28T03:30:00+02:00, key: n/v1/2027-03-28T03:30}]
+            """, path: "one.yaml")
+        #expect(result.message == "occurrences differ: 1 key mismatch (2027-03-28 03:30 CEST (+02:00): key n/v1/2027-03-28T03:30 expected, "
+            + "n/v1/2027-03-28 produced); a rule with one time a date keys each occurrence by its slot's date alone, with no time: write "
+            + "n/v1/2027-03-28", "\(result.message ?? "")")
+    }
+
     /// An instant a gap policy moved a slot onto, keyed by a later slot of the same date that gives the same instant, is
     /// told whose occurrence it is (a message review keyed Berlin's spring 03:00 by the 03:00 slot under 02:00, 02:30
     /// and 03:00 with `next-valid-time`, and was told only the keys). zoneinfo: 02:00 and 02:30 do not exist on

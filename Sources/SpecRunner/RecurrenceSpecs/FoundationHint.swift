@@ -80,11 +80,11 @@ enum FoundationHint {
     }
 
     /// Whether the rule asks for a month's last weekday (`on: last friday`), which Foundation is asked as
-    /// `weekdayOrdinal: -1`.
+    /// `weekdayOrdinal: -1`. Not a stepped rule's: the Foundation engine finds its dates by arithmetic and never asks
+    /// Calendar that (mutation run 19's F2).
     static func asksLastWeekday(_ rule: Rule) -> Bool {
         switch rule {
         case .monthly(.weekday(.last, _), _, _), .yearly(_, .weekday(.last, _), _, _): true
-        case .stepped(let inner, _, _): asksLastWeekday(inner)
         default: false
         }
     }

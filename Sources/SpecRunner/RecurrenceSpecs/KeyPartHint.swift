@@ -98,6 +98,11 @@ enum KeyPartHint {
            let suffix = pairSuffix(expected: want[2], produced: got[2], local: local) {
             return suffix + ": write \(produced)"
         }
+        // A rule with one time a date keys by the date alone: a time written after it (a key copied from a rule with
+        // several, or the instant's own wall time) is told so (mutation run 19's K2).
+        if want[0] == got[0], want[1] == got[1], schedule.rule.wallTimes.count == 1, !got[2].contains("T"), want[2].hasPrefix(got[2] + "T") {
+            return "a rule with one time a date keys each occurrence by its slot's date alone, with no time: write \(produced)"
+        }
         if want[0] == got[0], want[1] == got[1], let moved = movedOntoAnotherSlot(schedule, line, expected: want[2]) { return moved }
         if want[0] == got[0], want[1] == got[1], let shifted = shiftedIntoAnotherDay(schedule, line, expectedDate: want[2]) { return shifted }
         if want[0] == got[0], want[1] == got[1], let date = impossibleDate(want[2]) {

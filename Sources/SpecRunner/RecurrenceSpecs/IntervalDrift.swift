@@ -9,7 +9,8 @@ enum IntervalDrift {
     /// The sentence added to a failure, or nil when the rule is no interval of whole days or of a part of a day (8h,
     /// 90m: the wall times of one day repeat each day) or no missing instant is at one of those wall times under
     /// another offset.
-    static func hint(for schedule: Schedule, missing: [Date]) -> String? {
+    /// `window`: the spec's (after, through], in which the interval's own instant is named; nil for a case's search.
+    static func hint(for schedule: Schedule, missing: [Date], window: (after: Date, through: Date)? = nil) -> String? {
         guard case .interval(let seconds, let from) = schedule.rule, seconds >= 60,
               seconds % 86_400 == 0 || 86_400 % seconds == 0 else { return nil }
         let zone = schedule.timeZone
@@ -24,12 +25,17 @@ enum IntervalDrift {
             let offset = zone.secondsFromGMT(for: date)
             guard offset != fromOffset, wallSeconds.contains(daySeconds(date, offset)) else { continue }
             let wallTime = WallTimeText.local(date, offset: offset).time
-            let reached = WallTimeText.local(date.addingTimeInterval(Double(offset - fromOffset)), offset: offset).time
+            let moved = date.addingTimeInterval(Double(offset - fromOffset))
+            let reached = WallTimeText.local(moved, offset: offset).time
+            // The interval's own instant, named when it is one: the fix if the app counts elapsed time (a fourth review
+            // was offered only a calendar rule, which changes what the spec tests).
+            let own = schedule.occurrence(at: moved) != nil && window.map { moved > $0.after && moved <= $0.through } == true
+                ? "if the app counts elapsed time, write \(WallTimeText.instant(moved, offset: zone.secondsFromGMT(for: moved))); " : ""
             // In hours, as the model keeps no spelling: "1d = 24 hours" echoed a `1d` an author of `24h` never wrote.
             let elapsed = seconds % 86_400 == 0 ? "\(seconds / 3_600) hours" : Self.duration(seconds)
             return "an interval counts elapsed time (\(elapsed)), so once \(ZoneDisplayName.of(zone)) is at "
                 + "\(WallTimeText.offset(offset)) instead of \(WallTimeText.offset(fromOffset)) its occurrences come at \(reached), "
-                + "not \(wallTime), on the wall clock; \(perDay == 1 ? "for \(wallTime) local time" : "to keep its wall times") use a calendar rule"
+                + "not \(wallTime), on the wall clock; \(own)\(perDay == 1 ? "for \(wallTime) local time" : "to keep its wall times") use a calendar rule"
                 + Self.calendarRule(seconds: seconds, from: from, offset: fromOffset, wallTime: fromWall, times: wallSeconds.sorted())
                 // Swapped in alone it was refused: a calendar rule meets the wall times a change skips or repeats, and
                 // its schedule says what happens to them.

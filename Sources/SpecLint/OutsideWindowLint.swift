@@ -16,14 +16,14 @@ public struct OutsideWindowLint: SpecLintRule {
         let after = window.after.date, through = window.through.date
         let outside = occurrences.indices.filter { !(occurrences[$0].instant.date > after && occurrences[$0].instant.date <= through) }
         guard !outside.isEmpty else { return [] }
-        let schedule = try? body.schedule.schedule()
         // The window's occurrences no line lists: a line outside is most often one of them mistyped (a message review
         // typed 03-31 for 03-30, and "move the window" failed when applied: 03-30 was then unlisted).
         let listed = Set(occurrences.map(\.instant.date))
         // Searched before any run, with no --timeout over it: each search within the default bound at most.
         var bounded = body.schedule
         bounded.limit = min(bounded.limit, Schedule.defaultSearchLimit)
-        let unlisted = (try? bounded.schedule()).map { Self.occurrences(of: $0, after: after, through: through, atMost: occurrences.count + 1) }?
+        let schedule = try? bounded.schedule()
+        let unlisted = schedule.map { Self.occurrences(of: $0, after: after, through: through, atMost: occurrences.count + 1) }?
             .filter { !listed.contains($0.date) } ?? []
         // As many lines outside as occurrences unlisted, each replaced by the next in order, giving a list in order: the
         // lines are those occurrences mistyped, one each (the nearest would offer two lines one occurrence: mutation run

@@ -94,6 +94,26 @@ extension RunResult {
         }
     }
 
+    /// The warnings a failed test's message points at (`pointingFailuresAtWarnings`), by test id, in the order of
+    /// `failureWarnings` and then by line: the JUnit failure ends with them, since CI pages do not show the suite's
+    /// `<system-err>` beside it (a message review).
+    public func warningsPointedAtByFailures() -> [String: [Diagnostic]] {
+        let warned = warnedLines()
+        guard !warned.isEmpty else { return [:] }
+        var byPlace: [String: [Diagnostic]] = [:]
+        for diagnostic in diagnostics {
+            if let location = diagnostic.location { byPlace["\(diagnostic.code)\u{0}\(location.file)\u{0}\(location.line)", default: []].append(diagnostic) }
+        }
+        var pointed: [String: [Diagnostic]] = [:]
+        for test in tests where test.status == .failed {
+            let found = Self.failureWarnings.flatMap { warning in
+                Self.warnedLines(of: test, warning, warned).sorted().flatMap { byPlace["\(warning.code)\u{0}\(test.file)\u{0}\($0)"] ?? [] }
+            }
+            if !found.isEmpty { pointed[test.id] = found }
+        }
+        return pointed
+    }
+
     /// The lines of each file a warning of each code points at.
     private func warnedLines() -> [String: [String: Set<Int>]] {
         let codes = Set(Self.failureWarnings.map(\.code))

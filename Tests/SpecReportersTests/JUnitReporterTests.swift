@@ -145,21 +145,22 @@ import Testing
     }
 
     /// The warning a failure points at (`line 15 is … (see its offset-mismatch warning)`) is in the failure's text too:
-    /// it is the suite's `<system-err>`, which CI pages do not show beside the failure (a message review). A pointer to
-    /// a line with no such warning adds nothing.
+    /// it is the suite's `<system-err>`, which CI pages do not show beside the failure (a message review). The warnings
+    /// are those `pointingFailuresAtWarnings` names, from the diff's lines: a missing instant on line 31, where no
+    /// warning is, adds nothing.
     @Test func aFailureCarriesTheWarningItPointsAt() throws {
         var run = RunResultFixture.run
         let index = try #require(run.tests.firstIndex { $0.id == RunResultFixture.firstValidFailed.id })
-        run.tests[index].message = "occurrences differ: 1 missing, 1 unexpected; line 15 is written with an offset the zone does not "
-            + "have at that instant (see its offset-mismatch warning)"
+        run.tests[index].diff[0].expectedLine = 15
+        let pointed = run.pointingFailuresAtWarnings()
+        #expect(pointed.tests[index].message?.hasSuffix("; line 15 is written with an offset the zone does not have at that instant "
+            + "(see its offset-mismatch warning)") == true, "\(pointed.tests[index].message ?? "")")
         // Once in the suite's <system-err>, and once more at the end of the failure's text.
-        let xml = JUnitReporter().render(run)
+        let xml = JUnitReporter().render(pointed)
         #expect(xml.components(separatedBy: "[offset-mismatch]").count - 1 == 2, "\(xml)")
         #expect(xml.contains("did you mean 2027-03-30T12:00:00+02:00? [offset-mismatch]\n  through: 2027-03-30T12:00:00+01:00\n"
             + "           ^~~~~~~~~~~~~~~~~~~~~~~~~</failure>"), "\(xml)")
-        run.tests[index].message = "occurrences differ: 1 missing, 1 unexpected; line 16 is written with an offset the zone does not "
-            + "have at that instant (see its offset-mismatch warning)"
-        #expect(JUnitReporter().render(run).components(separatedBy: "[offset-mismatch]").count - 1 == 1)
+        #expect(JUnitReporter().render(RunResultFixture.run.pointingFailuresAtWarnings()).components(separatedBy: "[offset-mismatch]").count - 1 == 1)
     }
 
     /// An instant expected twice and produced once is told so, not "not produced" (a message review: 01:30 CET was

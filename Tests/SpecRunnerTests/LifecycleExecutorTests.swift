@@ -1304,7 +1304,7 @@ import Testing
             """)
         let check = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.first { !$0.passed }
         #expect(check?.name == "runs[2].planned")
-        #expect(check?.actual.hasSuffix("; 2027-03-30T02:30:00+02:00 has the run's wall time with offset +02:00, which America/New_York "
+        #expect(check?.actual.hasSuffix("; 2027-03-30T02:30:00+02:00 has the local wall time found with offset +02:00, which America/New_York "
             + "(the schedule's zone then) does not have at it: write 2027-03-30T02:30:00-04:00") == true, "\(check?.actual ?? "")")
     }
 

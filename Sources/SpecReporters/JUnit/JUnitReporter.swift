@@ -1,4 +1,3 @@
-import Foundation
 import SpecDiagnostics
 import SpecResults
 
@@ -75,20 +74,14 @@ public struct JUnitReporter: Sendable {
         func suite(_ file: String) -> Suite { byFile[file] ?? Suite(file: file) }
         let glyphs = Glyphs.unicode
         let renderer = DiagnosticRenderer(color: false)
-        // The warnings a failure points at (`line 8 is … (see its offset-mismatch warning)`), by file, line and code:
-        // they are the suite's `<system-err>`, which CI pages do not show beside the failure (a message review).
-        var warnings: [String: [Diagnostic]] = [:]
-        for diagnostic in run.diagnostics where diagnostic.severity != .error {
-            if let location = diagnostic.location { warnings["\(location.file)\u{0}\(location.line)\u{0}\(diagnostic.code)", default: []].append(diagnostic) }
-        }
+        // The warnings a failure points at (`line 8 is … (see its offset-mismatch warning)`): they are the suite's
+        // `<system-err>`, which CI pages do not show beside the failure (a message review).
+        let pointedWarnings = run.warningsPointedAtByFailures()
         for test in run.tests {
             var outcome = outcome(of: test, strict: run.strict, glyphs: glyphs)
-            if outcome?.kind == .failure, !warnings.isEmpty, let message = test.message {
-                let pointed = Self.pointedWarnings(message).flatMap { warnings["\(test.file)\u{0}\($0.line)\u{0}\($0.code)"] ?? [] }
-                if !pointed.isEmpty {
-                    let before = outcome?.body.map { $0 + "\n\n" } ?? ""
-                    outcome?.body = before + pointed.map(renderer.render).joined(separator: "\n\n")
-                }
+            if outcome?.kind == .failure, let pointed = pointedWarnings[test.id] {
+                let before = outcome?.body.map { $0 + "\n\n" } ?? ""
+                outcome?.body = before + pointed.map(renderer.render).joined(separator: "\n\n")
             }
             // Appended in place: a copy of the suite out of the dictionary and back made each append copy every case
             // before it, so one file of 50,000 tests took 76 s.
@@ -134,18 +127,6 @@ public struct JUnitReporter: Sendable {
             }
         }
         return suites
-    }
-
-    private static let pointer = try! NSRegularExpression(pattern: #"line ([0-9]+) [^;]*\(see its ([a-z-]+) warning\)"#)
-
-    /// The lines and codes of the warnings a failure's message points at: `line 8 is written with an offset the zone
-    /// does not have at that instant (see its offset-mismatch warning)` → (8, `offset-mismatch`).
-    static func pointedWarnings(_ message: String) -> [(line: Int, code: String)] {
-        guard message.contains("(see its ") else { return [] }
-        let text = message as NSString
-        return pointer.matches(in: message, range: NSRange(location: 0, length: text.length)).compactMap { match in
-            Int(text.substring(with: match.range(at: 1))).map { ($0, text.substring(with: match.range(at: 2))) }
-        }
     }
 
     /// CI tools key results by (classname, name): a clash gets ` (2)`, ` (3)`…

@@ -194,7 +194,7 @@ struct LifecycleExecutor: Sendable {
                                         listed: spec.expect.errors?.value.contains { $0.rawValue == error.code.rawValue } == true)
             // The scheduler's "so move the step to or after it" is the advice that fails there (a second message review
             // applied it, told before the note): the note says what moving it does instead.
-            let advice = ", so move the step to or after it"
+            let advice = SimulatedScheduler.moveTheStepAdvice
             return judgement.localized(taken.isEmpty || !message.hasSuffix(advice) ? message + taken : String(message.dropLast(advice.count)) + taken)
         }
         let others = report.errors.indices.filter { !refusalIndices.contains($0) }.map { index in

@@ -340,7 +340,7 @@ struct LifecycleJudgement {
                 // review's constant 1h retry across Berlin's autumn change read only the second 02:31).
                 let why = met ? "" : report.floorReasons[request.identifier].map { " (\(localized($0)))" } ?? ""
                 // A `Z` whose digits are the floor's wall time, as for a run's instants (a fourth review's Sydney floor).
-                let slip = met ? "" : found.earliestBeginDate.flatMap { Self.utcDigitsNote(written, found: instant($0)) }.map { "; " + $0 } ?? ""
+                let slip = met ? "" : found.earliestBeginDate.flatMap { digitsNote(written, found: instant($0)) }.map { "; " + $0 } ?? ""
                 let shown = (found.earliestBeginDate.map { instant($0).offsetForm } ?? "none") + why + slip
                 record("pending-requests[\(request.identifier)].earliest-begin", readable(written), shown,
                        met, at: pending.location, expectedInstant: met ? nil : instant(written.date))
@@ -411,7 +411,7 @@ struct LifecycleJudgement {
                 let note = position == differing.count - 1 && !same.isEmpty ? " (\(same.joined(separator: ", ")) as expected)" : ""
                 let written = field.name == "planned" ? run.planned : field.name == "actual" ? run.actual : nil
                 let shown = field.name == "planned" ? found.planned : found.actual
-                let why = written.flatMap { Self.utcDigitsNote($0, found: shown) ?? sameDigitsNote($0, found: shown) }.map { "; " + $0 }
+                let why = written.flatMap { digitsNote($0, found: shown) }.map { "; " + $0 }
                     ?? (field.name == "planned" ? run.planned.flatMap(plannedHint).map { "; " + $0 } ?? "" : "")
                 record("\(name).\(field.name)", field.expected, field.actual + note + why, false, at: run.location,
                        expectedInstant: field.date.map(instant))
@@ -429,27 +429,22 @@ struct LifecycleJudgement {
             + "'change-schedule' step's set it)"
     }
 
-    /// For an instant written with `Z` whose digits are the local wall time of the one found: the `Z` slip, said as a
-    /// recurrence spec's failure says it (a message review's `actual: 2027-03-29T02:31:00Z` for 02:31 in Berlin was
-    /// shown only as 04:31 CEST).
-    static func utcDigitsNote(_ written: InstantLiteral, found: ResultInstant?) -> String? {
-        guard written.writtenOffset == nil, let found, found.offsetForm.count >= 19, written.text.count >= 19,
-              written.text.hasSuffix("Z") || written.text.hasSuffix("z"),
-              written.text.prefix(19).uppercased() == found.offsetForm.prefix(19), !found.offsetForm.hasSuffix("+00:00")
-        else { return nil }
-        return "\(written.text) is UTC ('Z'), and its digits are the local wall time of the instant found: write \(found.offsetForm)"
-    }
-
-    /// For an instant written with the run's local digits and another numeric offset after a move to another zone: the
-    /// offset of the zone before it (a message review wrote Berlin's +02:00 on New York's 02:30 after `change-schedule:
-    /// {timezone: …}`, and nothing said so). Said with the zone in effect at the run and the instant to write.
-    func sameDigitsNote(_ written: InstantLiteral, found: ResultInstant?) -> String? {
-        // Without a move the offset-mismatch lint says it already ("if you meant 02:30 local time, write …").
-        guard !zoneChanges.isEmpty, let offset = written.writtenOffset, let found, found.offsetForm.count >= 19, written.text.count >= 19,
+    /// For an instant written with the local digits of the one found and another offset:
+    /// - `Z`: the `Z` slip, said as a recurrence spec's failure says it (a message review's `actual:
+    ///   2027-03-29T02:31:00Z` for 02:31 in Berlin was shown only as 04:31 CEST);
+    /// - a numeric offset, after a move to another zone: the offset of the zone before it (a message review wrote
+    ///   Berlin's +02:00 on New York's 02:30 after `change-schedule: {timezone: …}`). Without a move the offset-mismatch
+    ///   lint says it already ("if you meant 02:30 local time, write …").
+    func digitsNote(_ written: InstantLiteral, found: ResultInstant?) -> String? {
+        guard let found, found.offsetForm.count >= 19, written.text.count >= 19,
               written.text.prefix(19).uppercased() == found.offsetForm.prefix(19), written.date.timeIntervalSince1970 != found.epochSeconds
         else { return nil }
+        guard let offset = written.writtenOffset else {
+            return "\(written.text) is UTC ('Z'), and its digits are the local wall time of the instant found: write \(found.offsetForm)"
+        }
+        guard !zoneChanges.isEmpty else { return nil }
         let runZone = zone(at: Date(timeIntervalSince1970: found.epochSeconds))
-        return "\(written.text) has the run's wall time with offset \(WallTimeText.offset(offset)), which \(ZoneDisplayName.of(runZone)) "
+        return "\(written.text) has the local wall time found with offset \(WallTimeText.offset(offset)), which \(ZoneDisplayName.of(runZone)) "
             + "(the schedule's zone then) does not have at it: write \(found.offsetForm)"
     }
 

@@ -34,17 +34,11 @@ struct RecurrenceExecutor: Sendable {
             return texts
         }
         // The instant as the spec writes it, for a failure's hint (the failure path only).
-        func writtenLiteral(_ date: Date) -> InstantLiteral? {
-            if let caseSpec { return caseSpec.next.first { $0.date == date } }
-            if case .occurrences(let expected, _) = recurrence.expect { return expected.first { $0.instant.date == date }?.instant }
-            return nil
-        }
-        // The instant written at `index` of the expected list (a case's `next`s, or a window's occurrences).
-        func expectedLiteral(at index: Int) -> InstantLiteral? {
-            if let caseSpec { return caseSpec.next.indices.contains(index) ? caseSpec.next[index] : nil }
-            if case .occurrences(let expected, _) = recurrence.expect, expected.indices.contains(index) { return expected[index].instant }
-            return nil
-        }
+        // The instants the expected list writes (a case's `next`s, or a window's occurrences), by date or by place.
+        let literals: [InstantLiteral] = if let caseSpec { caseSpec.next }
+            else if case .occurrences(let expected, _) = recurrence.expect { expected.map(\.instant) } else { [] }
+        func writtenLiteral(_ date: Date) -> InstantLiteral? { literals.first { $0.date == date } }
+        func expectedLiteral(at index: Int) -> InstantLiteral? { literals.indices.contains(index) ? literals[index] : nil }
         let schedule: Schedule
         do {
             schedule = try scheduleSpec.schedule(overriding: overrides)

@@ -19,6 +19,10 @@ import Synchronization
 /// let launch = try await scheduler.launch("com.example.app.refresh")   // runs the handler to its end
 /// ```
 public final class SimulatedScheduler: Sendable {
+    /// The advice that ends a `launch-before-earliest-begin` message whose floor a step can reach: a scenario's runner
+    /// replaces it where moving the step would take a later launch's run (`LifecycleExecutor.takenLater`).
+    public static let moveTheStepAdvice = ", so move the step to or after it"
+
     /// What the app registers for an identifier: it runs the task's work and returns when that work has ended.
     public typealias LaunchHandler = @Sendable (SimulatedTask) async -> Void
 
@@ -125,10 +129,10 @@ public final class SimulatedScheduler: Sendable {
             guard let floor = request.earliestBeginDate, !(now.timeIntervalSinceReferenceDate >= floor.timeIntervalSinceReferenceDate) else { return }
             // A floor past the clock's last second (a retry grown to `RetryPolicy.longestDelay`) no step reaches.
             let advice = ManualClock.supportedRange.contains(floor)
-                ? "move the step to or after it"
-                : "no step can reach it, as the clock ends at 9999-12-31T23:59:59Z; give the retry a maximum delay"
+                ? SimulatedScheduler.moveTheStepAdvice
+                : ", so no step can reach it, as the clock ends at 9999-12-31T23:59:59Z; give the retry a maximum delay"
             let why = floorReasons[identifier].map { " (\($0))" } ?? ""
-            throw fail(.launchBeforeEarliestBegin, identifier, now, "a launch at \(now.rfc3339UTC) is before the request's earliestBeginDate \(floor.rfc3339UTC)\(why); the system never starts a task earlier, so \(advice)",
+            throw fail(.launchBeforeEarliestBegin, identifier, now, "a launch at \(now.rfc3339UTC) is before the request's earliestBeginDate \(floor.rfc3339UTC)\(why); the system never starts a task earlier\(advice)",
                        // A floor past the years results can hold is left out (no report could show it).
                        earliestBegin: ManualClock.supportedRange.contains(floor) ? floor : nil)
         }

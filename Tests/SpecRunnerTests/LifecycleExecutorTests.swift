@@ -1348,6 +1348,31 @@ import Testing
             + "2027-10-31T09:00:00+01:00, key: nightly-sync/v1/2027-10-31~2, outcome: completed}", "\(check?.actual ?? "")")
     }
 
+    /// A run left out in the middle of `runs` is the one `run-count` names, not the last run (listed): the runs check
+    /// tells the line to add, and run-count points there. zoneinfo: Berlin falls back at 2027-10-31T01:00Z, so 02:30
+    /// happens at 00:30Z (+02:00) and at 01:30Z (+01:00); the next night's 02:30 is +01:00.
+    @Test func aRunCountBesideARunLeftOutInTheMiddleNamesThatRun() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Autumn
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: both}
+            clock: 2027-10-30T12:00:00+02:00
+            steps:
+              - {at: 2027-10-31T09:00:00+01:00, launch: com.example.app.refresh}
+              - {at: 2027-11-01T02:45:00+01:00, launch: com.example.app.refresh}
+            expect:
+              runs:
+                - {planned: 2027-10-31T02:30:00+02:00, key: nightly-sync/v1/2027-10-31}
+                - {planned: 2027-11-01T02:30:00+01:00, key: nightly-sync/v1/2027-11-01}
+              run-count: 2
+            """)
+        let checks = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations
+        let runs = checks.first { $0.name == "runs" }
+        #expect(runs?.actual.hasPrefix("its run 2 is not listed") == true, "\(runs?.actual ?? "")")
+        let count = checks.first { $0.name == "run-count" }
+        #expect(count?.actual == "3; runs lists 2 and leaves out the scenario's run 2, which the runs check above adds", "\(count?.actual ?? "")")
+    }
+
     /// A line too many whose key an earlier run completed is told so, and the `run-count` its removal leaves wrong is
     /// named with it (a message review expected New York's 02:30 of a date Berlin had run, removed the line as told, and
     /// run-count still failed). zoneinfo: New York's 02:30 on 2027-03-29 is 06:30Z, before the move at 10:00Z; the

@@ -273,18 +273,34 @@ struct LifecycleJudgement {
             let actual = report.temporaryFiles.isEmpty ? "0" : "\(report.temporaryFiles.count) (\(report.temporaryFiles.joined(separator: ", ")))"
             record("temp-files", "\(files.value)", actual, files.value == report.temporaryFiles.count, at: files.location)
         }
+        var shift: (first: Int, offset: Int)?
         if let runs = expect.runs {
-            compareRuns(runs.value)
+            shift = compareRuns(runs.value)
         }
         if let count = expect.runCount {
             // The runs past the last line `runs` lists are checked by nothing else: named here (a fourth review's
             // autumn `~2` run, left out, was told only "expected 2, actual 3", and raising the count passed unchecked).
+            // The runs no line stands for: past the last line, and those a line left out in the middle (the `runs`
+            // check's shift; a fifth review was told the last run, listed, as the one left out).
             let listed = expect.runs?.value.count ?? 0
-            let unlisted = count.value != report.runs.count && listed > 0 && listed < report.runs.count
-                ? "; runs lists \(listed), and the scenario's " + runs[listed...].enumerated().map { offset, run in
-                    "run \(listed + offset + 1) is {" + [run.planned.map { "planned: \($0.offsetForm)" }, run.actual.map { "actual: \($0.offsetForm)" },
-                                                      run.key.map { "key: \($0)" }, "outcome: \(run.outcome)"].compactMap { $0 }.joined(separator: ", ") + "}"
-                }.prefix(3).joined(separator: ", ") + (report.runs.count - listed > 3 ? ", …" : "")
+            var left = Array(listed..<max(listed, report.runs.count))
+            if let shift, shift.offset > 0 {
+                left = Array(shift.first..<min(shift.first + shift.offset, report.runs.count))
+                    + Array(min(listed + shift.offset, report.runs.count)..<report.runs.count)
+            } else if let shift, shift.offset < 0 {
+                left = Array(max(0, listed + shift.offset)..<max(listed + shift.offset, report.runs.count))
+            }
+            let toldByRuns = shift.map { $0.offset > 0 && left.count == $0.offset } ?? false
+            let unlisted = count.value != report.runs.count && listed > 0 && toldByRuns
+                ? "; runs lists \(listed) and leaves out the scenario's run"
+                    + (left.count == 1 ? " \(left[0] + 1), which" : "s \(ListWording.joined(left.map { String($0 + 1) })), which")
+                    + " the runs check above adds"
+                : count.value != report.runs.count && listed > 0 && !left.isEmpty
+                ? "; runs lists \(listed), and the scenario's " + left.prefix(3).map { index in
+                    let run = runs[index]
+                    return "run \(index + 1) is {" + [run.planned.map { "planned: \($0.offsetForm)" }, run.actual.map { "actual: \($0.offsetForm)" },
+                                                  run.key.map { "key: \($0)" }, "outcome: \(run.outcome)"].compactMap { $0 }.joined(separator: ", ") + "}"
+                }.joined(separator: ", ") + (left.count > 3 ? ", …" : "")
                 : ""
             record("run-count", "\(count.value)", "\(report.runs.count)" + unlisted, count.value == report.runs.count, at: count.location)
         }
@@ -349,7 +365,8 @@ struct LifecycleJudgement {
     }
 
     /// The listed runs are the scenario's first runs, in order; each written field must match.
-    private mutating func compareRuns(_ expected: [LifecycleExpectation.ExpectedRun]) {
+    /// Returns the shift the `runs` check told (a run left out or a line too many), for `run-count`'s note.
+    private mutating func compareRuns(_ expected: [LifecycleExpectation.ExpectedRun]) -> (first: Int, offset: Int)? {
         let actual = runs
         // Once the shift is told, each later line is compared with the run it matches, so one run left out is one
         // failed check, not one for every field of every later line (a QA review counted six for one missing line).
@@ -417,6 +434,7 @@ struct LifecycleJudgement {
                        expectedInstant: field.date.map(instant))
             }
         }
+        return shift
     }
 
     /// For a dedup key that differs from the expected one only in its version (`nightly/v1/2027-03-21` expected,

@@ -114,7 +114,9 @@ import Testing
         #expect(verdict.message == "1 expectation not met (store.commits)")
         let failed = verdict.lifecycle?.expectations.filter { !$0.passed }
         // Line 13 of the example is `store: {items: […], commits: 2}`: where to look.
-        #expect(failed == [LifecycleResult.ExpectationCheck(name: "store.commits", expected: "2", actual: "1", passed: false, line: 13)])
+        #expect(failed?.map { [$0.name, $0.expected, "\($0.passed)", "\($0.line ?? 0)"] } == [["store.commits", "2", "false", "13"]])
+        // The count first, then each launch's commit (aStoreCommitsCountThatDiffersTellsEachLaunchsCommit).
+        #expect(failed?.first?.actual.hasPrefix("1; launch 3 (line ") == true, "\(failed?.first?.actual ?? "")")
         #expect(verdict.lifecycle?.invariants.allSatisfy { $0.passed } == true)
         #expect(Self.contents(folder).isEmpty)
     }
@@ -1371,6 +1373,31 @@ import Testing
         #expect(runs?.actual.hasPrefix("its run 2 is not listed") == true, "\(runs?.actual ?? "")")
         let count = checks.first { $0.name == "run-count" }
         #expect(count?.actual == "3; runs lists 2 and leaves out the scenario's run 2, which the runs check above adds", "\(count?.actual ?? "")")
+    }
+
+    /// A `store.commits` that differs says which launch committed and why each other did not: an expiration, a fault,
+    /// and a retry that found its run key in the store (the contract's lifecycle example, harness-model.md's rules:
+    /// launch 3 commits and dies after its write; launch 4 reconciles).
+    @Test func aStoreCommitsCountThatDiffersTellsEachLaunchsCommit() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Commits
+            task: {identifier: com.example.app.refresh, kind: refresh, permitted: [com.example.app.refresh], background-modes: [fetch]}
+            job: {items: ["42", "43"]}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh, expire: during parse}
+              - {at: 2027-03-30T04:00:00+02:00, launch: com.example.app.refresh, fail: {stage: write, error: disk-full}}
+              - {at: 2027-03-31T04:00:00+02:00, launch: com.example.app.refresh, interrupt: after-write}
+              - {at: 2027-03-31T05:00:00+02:00, launch: com.example.app.refresh}
+            expect:
+              store: {commits: 2}
+            """)
+        let check = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.first { $0.name == "store.commits" }
+        #expect(check?.passed == false)
+        #expect(check?.actual == "1; launch 3 (line 9) committed; no commit from launch 1 (line 7): expired during parse; launch 2 (line 8): "
+            + "failed at write: disk-full; launch 4 (line 10): the store held its run key nightly-sync/v1/2027-03-31 from an earlier "
+            + "attempt: it reconciled, no second write", "\(check?.actual ?? "")")
     }
 
     /// A line too many whose key an earlier run completed is told so, and the `run-count` its removal leaves wrong is

@@ -80,6 +80,8 @@ struct LifecycleExecutor: Sendable {
         // Launch steps the system refused (they are no launch, so `completed` has no entry for them).
         var refusedLaunches: [(step: Int, at: Date, error: SchedulerError?)] = []
         var killedBySteps: [Int: String] = [:]
+        // The line of the step that made each launch, by launch number.
+        var launchLines: [Int: Int] = [:]
         // The steps that ended, started or changed the app or the device, at the clock's time at each.
         var appEventsMade: [(step: Int, at: Date, name: String, detail: String)] = []
         // The indices in the scheduler's errors of those refused launches' errors (the others are `otherErrors`).
@@ -108,6 +110,7 @@ struct LifecycleExecutor: Sendable {
                 if case .environment = error as? LifecycleError { machineFailed = true }
             }
             raisedBy += Array(repeating: index, count: simulation.scheduler.errors.count - raisedBy.count)
+            for launch in simulation.scheduler.launches.dropFirst(launchesBefore) { launchLines[launch.number] = step.location.line }
             // A launch left running (its handler returned without completing) that a later step's death ended.
             if !unfinishedBefore.isEmpty {
                 for launch in simulation.scheduler.launches where unfinishedBefore.contains(launch.number) && launch.completed == .killed {
@@ -162,7 +165,7 @@ struct LifecycleExecutor: Sendable {
                                                    changes: changesMade.map { ($0.at, $0.schedule, spec.steps[$0.step].location.line) })
         let judgement = LifecycleJudgement(expect: spec.expect, report: report, zone: displayZone, zoneChanges: zoneChanges,
                                            scheduleZones: scheduleZones, abbreviations: abbreviations, killedBySteps: killedBySteps,
-                                           staleRequests: staleRequests, rerunsByVersion: rerunsByVersion,
+                                           staleRequests: staleRequests, rerunsByVersion: rerunsByVersion, launchLines: launchLines,
                                            plannedContext: Self.plannedContext(spec, end: simulation.clock.now, changes: changesMade.map { ($0.at, $0.schedule) }))
         var verdict = Verdict(status: .passed, timeZone: scheduleZone)
         // The zone in effect after a step: at one instant, a step before a later change is in the zone before it (a

@@ -22,13 +22,17 @@ struct LifecycleJudgement {
     /// occurrence of that schedule, shown in its zone even when it lies before the change (a move west).
     let scheduleZones: [TimeZone]
     let abbreviations: ZoneAbbreviations
+    /// The line of the step that made each launch, by launch number.
+    let launchLines: [Int: Int]
 
     private(set) var expectations: [LifecycleResult.ExpectationCheck] = []
 
     init(expect: LifecycleExpectation, report: LifecycleReport, zone: TimeZone, zoneChanges: [(from: Date, zone: TimeZone)] = [],
          scheduleZones: [TimeZone] = [], abbreviations: ZoneAbbreviations, killedBySteps: [Int: String] = [:],
-         staleRequests: [Int: String] = [:], rerunsByVersion: [Int: String] = [:], plannedContext: PlannedContext? = nil) {
+         staleRequests: [Int: String] = [:], rerunsByVersion: [Int: String] = [:], launchLines: [Int: Int] = [:],
+         plannedContext: PlannedContext? = nil) {
         self.plannedContext = plannedContext
+        self.launchLines = launchLines
         self.rerunsByVersion = rerunsByVersion
         self.killedBySteps = killedBySteps
         self.staleRequests = staleRequests
@@ -257,7 +261,9 @@ struct LifecycleJudgement {
             let note = commits.value != report.store.commits && commits.value == completed.count && launches < completed.count
                 ? " (a launch writes every run it catches up in one transaction: the \(completed.count) completed runs came from "
                     + "\(launches) launch\(launches == 1 ? "" : "es"))" : ""
-            record("store.commits", "\(commits.value)", "\(report.store.commits)" + note, commits.value == report.store.commits, at: commits.location)
+            let met = commits.value == report.store.commits
+            record("store.commits", "\(commits.value)", "\(report.store.commits)" + note + (met || !note.isEmpty ? "" : commitsByLaunch()),
+                   met, at: commits.location)
         }
         if let updatedAt = expect.storeUpdatedAt {
             let met = report.store.updatedAt == updatedAt.date
@@ -435,6 +441,38 @@ struct LifecycleJudgement {
             }
         }
         return shift
+    }
+
+    /// For a `store.commits` that differs: which launches committed and why each other one did not (a review's
+    /// count after an expiration, a fault, a death and a reconciliation was told only "expected 2, actual 1").
+    func commitsByLaunch() -> String {
+        guard !report.jobRuns.isEmpty else { return "" }
+        func name(_ run: JobRunRecord) -> String {
+            "launch \(run.launch)" + (launchLines[run.launch].map { " (line \($0))" } ?? "")
+        }
+        let committed = report.jobRuns.filter(\.committed)
+        let others = report.jobRuns.filter { !$0.committed }.map { run -> String in
+            let why: String
+            if run.reconciled {
+                why = "the store held its run key \(run.reconciledKeys.last ?? run.runKey ?? "") from an earlier attempt: it reconciled, no second write"
+            } else if run.alreadyComplete {
+                why = "its occurrences were complete already"
+            } else if run.nothingDue {
+                why = "no occurrence was due"
+            } else if let stage = run.expiredDuring {
+                why = "expired during \(stage.rawValue)"
+            } else if let failure = run.failure {
+                why = "failed at \(failure)"
+            } else if let point = run.interruptedAt {
+                why = "the process died at \(point)"
+            } else {
+                why = "its job wrote nothing"
+            }
+            return "\(name(run)): \(why)"
+        }
+        let shown = others.prefix(6).joined(separator: "; ") + (others.count > 6 ? "; …" : "")
+        return "; " + (committed.isEmpty ? "no launch committed" : ListWording.joined(committed.map(name)) + " committed")
+            + (others.isEmpty ? "" : "; no commit from " + shown)
     }
 
     /// For a dedup key that differs from the expected one only in its version (`nightly/v1/2027-03-21` expected,

@@ -303,9 +303,7 @@ struct LifecycleJudgement {
                     + " the runs check above adds"
                 : count.value != report.runs.count && listed > 0 && !left.isEmpty
                 ? "; runs lists \(listed), and the scenario's " + left.prefix(3).map { index in
-                    let run = runs[index]
-                    return "run \(index + 1) is {" + [run.planned.map { "planned: \($0.offsetForm)" }, run.actual.map { "actual: \($0.offsetForm)" },
-                                                  run.key.map { "key: \($0)" }, "outcome: \(run.outcome)"].compactMap { $0 }.joined(separator: ", ") + "}"
+                    "run \(index + 1) is " + Self.runsLine(runs[index])
                 }.joined(separator: ", ") + (left.count > 3 ? ", …" : "")
                 : ""
             record("run-count", "\(count.value)", "\(report.runs.count)" + unlisted, count.value == report.runs.count, at: count.location)
@@ -443,6 +441,12 @@ struct LifecycleJudgement {
         return shift
     }
 
+    /// A run as a `runs` line writes it: `{planned: …, actual: …, key: …, outcome: …}`, to paste.
+    static func runsLine(_ run: LifecycleResult.Run) -> String {
+        "{" + [run.planned.map { "planned: \($0.offsetForm)" }, run.actual.map { "actual: \($0.offsetForm)" },
+               run.key.map { "key: \($0)" }, "outcome: \(run.outcome)"].compactMap { $0 }.joined(separator: ", ") + "}"
+    }
+
     /// For a `store.commits` that differs: which launches committed and why each other one did not (a review's
     /// count after an expiration, a fault, a death and a reconciliation was told only "expected 2, actual 1").
     func commitsByLaunch() -> String {
@@ -547,10 +551,7 @@ struct LifecycleJudgement {
         if let left = (1...3).first(where: { left in
             first + left <= actual.count && matches(expected[first], first + left) && differing(rest.dropFirst(), by: left) <= tolerance
         }) {
-            let written = actual[first..<(first + left)].map { missing in
-                "{" + [missing.planned.map { "planned: \($0.offsetForm)" }, missing.actual.map { "actual: \($0.offsetForm)" },
-                       missing.key.map { "key: \($0)" }, "outcome: \(missing.outcome)"].compactMap { $0 }.joined(separator: ", ") + "}"
-            }
+            let written = actual[first..<(first + left)].map(Self.runsLine)
             let runs = left == 1 ? "its run \(first + 1) is" : "its runs \(ListWording.joined((first + 1...first + left).map(String.init))) are"
             // A `run-count` the lines listed would then outnumber is raised with them (a third review pasted the line
             // and the spec became invalid: "'run-count: 2' is fewer than the 3 runs listed").

@@ -248,9 +248,9 @@ import Testing
     }
 
     /// A `log.contains` that found nothing names the nearest lines first (most words in common, a word that starts
-    /// another counting half), then the log's first dozen (the second failure review's line was past them).
+    /// another counting half), then, when none shares half its words, the log's first dozen (the second failure review's line was past them).
     @Test func aLogTextNotFoundNamesTheNearestLines() async throws {
-        let (_, body) = try Self.scenario("""
+        let text = """
             spec: Network fault
             task: {identifier: com.example.app.refresh, kind: refresh}
             clock: 2027-03-29T08:00:00+02:00
@@ -259,12 +259,19 @@ import Testing
             expect:
               completed: [false]
               log: {contains: ["download com.example.app.refresh network-error"]}
-            """)
+            """
+        let (_, body) = try Self.scenario(text)
         let verdict = await LifecycleExecutor().execute(body)
         let check = try #require(verdict.lifecycle?.expectations.first { $0.name == "log.contains" })
         #expect(!check.passed)
         #expect(check.actual.hasPrefix("no line contains it; nearest: \"download com.example.app.refresh network\" (log line "), "\(check.actual)")
-        #expect(check.actual.contains("; the log: \"register com.example.app.refresh ok\""))
+        // A near line sharing half the words or more is the answer: the log's lines are not listed after it.
+        #expect(check.actual.hasSuffix("(log line 5); the log has 5 lines"), "\(check.actual)")
+        // One word in five in common: the nearest lines are named, and the log follows.
+        let (_, far) = try Self.scenario(text.replacingOccurrences(of: "download com.example.app.refresh network-error",
+                                                                          with: "download took too long today"))
+        let farCheck = try #require(await LifecycleExecutor().execute(far).lifecycle?.expectations.first { $0.name == "log.contains" })
+        #expect(farCheck.actual.contains("; the log: \"register com.example.app.refresh ok\""), "\(farCheck.actual)")
     }
 
     /// A `store.updated-at` written in another offset than the scenario's is read in its zone, as runs are: `Z`
@@ -680,8 +687,9 @@ import Testing
         let (_, body) = try Self.scenario(Self.bothNightListingItsSecondRun(runCount: 1))
         let verdict = await LifecycleExecutor().execute(body)
         let message = try #require(verdict.lifecycle?.expectations.first { $0.name == "runs" }).actual
-        #expect(message.contains("its run 1 is not listed, and runs[1] on are its runs 2 on; add {planned: 2027-10-31T02:30:00+02:00, "
-            + "actual: 2027-10-31T08:00:00+01:00, key: nightly/v1/2027-10-31, outcome: completed} before line 10 (and change line 11 to 'run-count: 2')"),
+        #expect(message.contains("its run 1 is not listed, and runs[1] on are its runs 2 on; add '- {planned: 2027-10-31T02:30:00+02:00, "
+            + "actual: 2027-10-31T08:00:00+01:00, key: nightly/v1/2027-10-31, outcome: completed}' before line 10, and change 'run-count: 1' "
+            + "(line 11) to 'run-count: 2'"),
                 "\(message)")
     }
 
@@ -698,7 +706,7 @@ import Testing
         }
         let equal = try await message(Self.bothNightListingItsSecondRun(runCount: 2))
         #expect(equal.contains("its run 1 is not listed"), "\(equal)")
-        #expect(equal.hasSuffix("outcome: completed} before line 10"), "\(equal)")
+        #expect(equal.hasSuffix("outcome: completed}' before line 10"), "\(equal)")
         #expect(!equal.contains("'run-count:"), "\(equal)")
         let two = try await message("""
             spec: Both
@@ -715,7 +723,7 @@ import Testing
               run-count: 1
             """)
         #expect(two.contains("its runs 1 and 2 are not listed, and runs[1] on are its runs 3 on"), "\(two)")
-        #expect(two.hasSuffix("outcome: completed} before line 11 (and change line 12 to 'run-count: 3')"), "\(two)")
+        #expect(two.hasSuffix("outcome: completed}' before line 11, and change 'run-count: 1' (line 12) to 'run-count: 3'"), "\(two)")
     }
 
     /// A launch whose catch-up threw had no "nothing due", even when its adapter reported success regardless (so the run
@@ -1258,17 +1266,17 @@ import Testing
         let missing = await LifecycleExecutor().execute(leftOut)
         let shift = missing.lifecycle?.expectations.first { !$0.passed }
         #expect(shift?.name == "runs")
-        #expect(shift?.actual == "its run 1 is not listed, and runs[1] on are its runs 2 on; add {planned: 2027-03-29T02:30:00+02:00, "
-            + "actual: 2027-03-29T02:31:00+02:00, key: nightly-sync/v1/2027-03-29, outcome: completed} before line 11")
+        #expect(shift?.actual == "its run 1 is not listed, and runs[1] on are its runs 2 on; add '- {planned: 2027-03-29T02:30:00+02:00, "
+            + "actual: 2027-03-29T02:31:00+02:00, key: nightly-sync/v1/2027-03-29, outcome: completed}' before line 11")
         // The shift is the one failure: the lines after it are compared with the runs they match (a QA review counted six).
         #expect(missing.lifecycle?.expectations.filter { !$0.passed }.map(\.name) == ["runs"])
         #expect(missing.lifecycle?.expectations.filter { $0.name.hasPrefix("runs[") }.allSatisfy(\.passed) == true)
         // Two left out together: both named, both to add (the hunt: every later field failed, unexplained).
         let (_, twoLeftOut) = try Self.scenario(Self.threeNightlyRuns(listing: [third]))
         #expect(await LifecycleExecutor().execute(twoLeftOut).lifecycle?.expectations.first { !$0.passed }?.actual
-            == "its runs 1 and 2 are not listed, and runs[1] on are its runs 3 on; add {planned: 2027-03-29T02:30:00+02:00, "
-            + "actual: 2027-03-29T02:31:00+02:00, key: nightly-sync/v1/2027-03-29, outcome: completed} and {planned: "
-            + "2027-03-30T02:30:00+02:00, actual: 2027-03-30T02:31:00+02:00, key: nightly-sync/v1/2027-03-30, outcome: completed} "
+            == "its runs 1 and 2 are not listed, and runs[1] on are its runs 3 on; add '- {planned: 2027-03-29T02:30:00+02:00, "
+            + "actual: 2027-03-29T02:31:00+02:00, key: nightly-sync/v1/2027-03-29, outcome: completed}' and '- {planned: "
+            + "2027-03-30T02:30:00+02:00, actual: 2027-03-30T02:31:00+02:00, key: nightly-sync/v1/2027-03-30, outcome: completed}' "
             + "before line 11")
         // A run that is none of the scenario's, before two that are.
         let stray = "{planned: 2027-03-28T03:00:00+02:00}"
@@ -1400,6 +1408,128 @@ import Testing
             + "attempt: it reconciled, no second write", "\(check?.actual ?? "")")
     }
 
+    /// A launch step written with `Z` for its local digits is named where a run's `actual` differs by that slip, and a
+    /// run missing because its launch step was written with the summer offset after the autumn change (and refused) is
+    /// told that step, not "remove this line" (a fifth review's m39 and m44). zoneinfo: Berlin is at +02:00 on
+    /// 2027-03-29 (02:30Z is 04:30 CEST) and at +01:00 on 2027-11-01 (02:45+02:00 is 00:45Z, 01:45 CET, before 02:30).
+    @Test func aLaunchStepsOffsetSlipIsNamedWhereTheRunDiffers() async throws {
+        let (_, zulu) = try Self.scenario("""
+            spec: Z step
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:30:00Z, launch: com.example.app.refresh}
+            expect:
+              runs:
+                - {planned: 2027-03-29T02:30:00+02:00, actual: 2027-03-29T02:30:00+02:00}
+            """)
+        let actual = try #require(await LifecycleExecutor().execute(zulu).lifecycle).expectations.first { !$0.passed }
+        #expect(actual?.name == "runs[1].actual")
+        #expect(actual?.actual.hasSuffix("; the launch at line 6 is written 2027-03-29T02:30:00Z, which is 2027-03-29 04:30 CEST (+02:00); "
+            + "if it means 02:30 local time, write 2027-03-29T02:30:00+02:00 there") == true, "\(actual?.actual ?? "")")
+        let (_, summer) = try Self.scenario("""
+            spec: Summer offset in November
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-10-31T12:00:00+01:00
+            steps:
+              - {at: 2027-11-01T02:45:00+02:00, launch: com.example.app.refresh}
+            expect:
+              errors: [launch-before-earliest-begin]
+              runs:
+                - {planned: 2027-11-01T02:30:00+01:00, actual: 2027-11-01T02:45:00+01:00}
+            """)
+        let missing = try #require(await LifecycleExecutor().execute(summer).lifecycle).expectations.first { !$0.passed }
+        #expect(missing?.name == "runs[1]")
+        #expect(missing?.actual == "no run: the scenario has 0 runs; the launch at line 6 is written 2027-11-01T02:45:00+02:00, which is "
+            + "2027-11-01 01:45 CET (+01:00), and the system refused it (launch-before-earliest-begin); if it means 02:45 local time, write "
+            + "2027-11-01T02:45:00+01:00 there (see its offset-mismatch warning)", "\(missing?.actual ?? "")")
+    }
+
+    /// Two refusals of one code where `errors` lists one: the list's entry is the first's (errors are compared in
+    /// order), so only the first is "which 'errors' lists"; the second is told its error once, and the missing run is
+    /// told the refused step, not a step to add (a fifth review's m35: the retry floor after three failures is 1h).
+    @Test func aSecondRefusalOfTheCodeErrorsListsOnceIsToldAsUnlisted() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Backoff
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            app:
+              retry: {backoff: exponential, delay: 15m, factor: 2, maximum: 1h}
+            clock: 2027-03-29T07:00:00+02:00
+            steps:
+              - {at: 2027-03-29T08:00:00+02:00, launch: com.example.app.refresh, fail: {stage: download, error: network}}
+              - {at: 2027-03-29T08:14:59+02:00, launch: com.example.app.refresh}
+              - {at: 2027-03-29T08:15:00+02:00, launch: com.example.app.refresh, fail: {stage: download, error: network}}
+              - {at: 2027-03-29T08:45:00+02:00, launch: com.example.app.refresh, fail: {stage: download, error: network}}
+              - {at: 2027-03-29T09:15:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: [false, false, false, true]
+              errors: [launch-before-earliest-begin]
+              runs:
+                - {actual: 2027-03-29T08:00:00+02:00, outcome: failed}
+                - {planned: 2027-03-29T08:15:00+02:00, actual: 2027-03-29T08:15:00+02:00, outcome: failed}
+                - {planned: 2027-03-29T08:45:00+02:00, actual: 2027-03-29T08:45:00+02:00, outcome: failed}
+                - {planned: 2027-03-29T09:15:00+02:00, actual: 2027-03-29T09:15:00+02:00, outcome: completed}
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        let lines = (verdict.message ?? "").split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("step 2 (scenario.yaml:8:5) launched nothing") && $0.hasSuffix("(launch-before-earliest-begin, which 'errors' lists); write one entry per launch that ran") },
+                "\(lines)")
+        let fifth = lines.first { $0.hasPrefix("step 5 (scenario.yaml:11:5) launched nothing") }
+        #expect(fifth?.contains("(launch-before-earliest-begin: a launch at 2027-03-29 09:15 (+02:00)") == true, "\(lines)")
+        // Each refusal told once: no separate error sentence repeats step 5's, none advises moving step 2.
+        #expect(!lines.contains { $0.hasPrefix("launch-before-earliest-begin at step") }, "\(lines)")
+        let run = verdict.lifecycle?.expectations.first { $0.name == "runs[4]" }
+        #expect(run?.actual == "no run: the scenario has 3 runs; the launch at line 11 was refused (launch-before-earliest-begin: the request's "
+            + "earliest begin was 2027-03-29 09:45 (+02:00)), so it made no run", "\(run?.actual ?? "")")
+    }
+
+    /// An app that does not resubmit is named where a launch finds no request and where a request is expected pending
+    /// (a fifth review's m32 and m24: "submit (or resubmit after each run) a request" never named the setting).
+    @Test func anAppThatDoesNotResubmitIsNamed() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Never resubmitted
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            app: {resubmits: false}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-03-30T02:31:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: [true, true]
+              pending-requests: [com.example.app.refresh]
+            """)
+        let verdict = await LifecycleExecutor().execute(body)
+        #expect(verdict.message?.contains("submit (or resubmit after each run) a request; the app does not resubmit after a run "
+            + "('resubmits: false' in the scenario's 'app:'))") == true, "\(verdict.message ?? "")")
+        let pending = verdict.lifecycle?.expectations.first { $0.name == "pending-requests" }
+        #expect(pending?.actual == "[]; the app does not resubmit after a run ('resubmits: false' in the scenario's 'app:')", "\(pending?.actual ?? "")")
+    }
+
+    /// A request's floor expected at an occurrence a run completed is told so (a fifth review's move west expected New
+    /// York's 02:30 of the date Berlin had run). zoneinfo: 2027-03-29 02:30 EDT is 06:30Z; 06:00 EDT is 10:00Z.
+    @Test func aFloorExpectedAtACompletedOccurrenceIsToldItsRun() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Move west
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+              - at: 2027-03-29T06:00:00-04:00
+                change-schedule: {timezone: America/New_York}
+            expect:
+              pending-requests: [{identifier: com.example.app.refresh, earliest-begin: 2027-03-29T02:30:00-04:00}]
+            """)
+        let check = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.first { !$0.passed }
+        #expect(check?.actual == "2027-03-30T02:30:00-04:00 (nightly-sync/v1/2027-03-29, the key of the occurrence expected, was completed "
+            + "by run #1: the app asks for the next occurrence not yet run)", "\(check?.actual ?? "")")
+        // Read in New York, the zone in effect when the request was asked for: no Berlin reading beside it.
+        #expect(check?.expected == "2027-03-29T02:30:00-04:00", "\(check?.expected ?? "")")
+    }
+
     /// A line too many whose key an earlier run completed is told so, and the `run-count` its removal leaves wrong is
     /// named with it (a message review expected New York's 02:30 of a date Berlin had run, removed the line as told, and
     /// run-count still failed). zoneinfo: New York's 02:30 on 2027-03-29 is 06:30Z, before the move at 10:00Z; the
@@ -1424,7 +1554,7 @@ import Testing
         let checks = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.filter { !$0.passed }
         #expect(checks.map(\.name) == ["runs", "run-count"])
         #expect(checks.first?.actual == "runs[2] is none of its runs, and the lines after it are its runs 2 on; its key is run #1's, which "
-            + "completed it: a dedup key runs once; remove line 12 (and change line 14 to 'run-count: 2')", "\(checks)")
+            + "completed it: a dedup key runs once; remove line 12, and change 'run-count: 3' (line 14) to 'run-count: 2'", "\(checks)")
     }
 
     /// A line too many keyed like a run that failed is not told that run completed its key: a failed run leaves its key
@@ -1995,11 +2125,11 @@ import Testing
         let verdict = await LifecycleExecutor().execute(body)
         #expect(verdict.lifecycle?.expectations.filter { !$0.passed }.map(\.name) == ["runs"])
         #expect(verdict.lifecycle?.expectations.first { !$0.passed }?.actual
-            == "its runs 1, 2 and 3 are not listed, and runs[1] on are its runs 4 on; add {planned: 2027-03-29T02:30:00+02:00, "
-            + "actual: 2027-03-29T02:31:00+02:00, key: nightly-sync/v1/2027-03-29, outcome: completed}, {planned: "
-            + "2027-03-30T02:30:00+02:00, actual: 2027-04-01T02:31:00+02:00, key: nightly-sync/v1/2027-03-30, outcome: completed} "
-            + "and {planned: 2027-03-31T02:30:00+02:00, actual: 2027-04-01T02:31:00+02:00, key: nightly-sync/v1/2027-03-31, "
-            + "outcome: completed} before line 10")
+            == "its runs 1, 2 and 3 are not listed, and runs[1] on are its runs 4 on; add '- {planned: 2027-03-29T02:30:00+02:00, "
+            + "actual: 2027-03-29T02:31:00+02:00, key: nightly-sync/v1/2027-03-29, outcome: completed}', '- {planned: "
+            + "2027-03-30T02:30:00+02:00, actual: 2027-04-01T02:31:00+02:00, key: nightly-sync/v1/2027-03-30, outcome: completed}' "
+            + "and '- {planned: 2027-03-31T02:30:00+02:00, actual: 2027-04-01T02:31:00+02:00, key: nightly-sync/v1/2027-03-31, "
+            + "outcome: completed}' before line 10")
     }
 
     /// A version raised between an interrupted write and its retry makes the retry a new business run: the write is not

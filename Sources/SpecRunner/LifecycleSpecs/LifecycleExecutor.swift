@@ -166,6 +166,8 @@ struct LifecycleExecutor: Sendable {
         let judgement = LifecycleJudgement(expect: spec.expect, report: report, zone: displayZone, zoneChanges: zoneChanges,
                                            scheduleZones: scheduleZones, abbreviations: abbreviations, killedBySteps: killedBySteps,
                                            staleRequests: staleRequests, rerunsByVersion: rerunsByVersion, launchLines: launchLines,
+                                           launchSteps: Self.launchSteps(spec, refused: refusedLaunches),
+                                           noPendingNote: Self.noResubmitNote(spec, before: spec.steps.count, launchesRan: !report.runs.isEmpty),
                                            plannedContext: Self.plannedContext(spec, end: simulation.clock.now, changes: changesMade.map { ($0.at, $0.schedule) }))
         var verdict = Verdict(status: .passed, timeZone: scheduleZone)
         // The zone in effect after a step: at one instant, a step before a later change is in the zone before it (a
@@ -199,6 +201,7 @@ struct LifecycleExecutor: Sendable {
             // applied it, told before the note): the note says what moving it does instead.
             let advice = SimulatedScheduler.moveTheStepAdvice
             return judgement.localized(taken.isEmpty || !message.hasSuffix(advice) ? message + taken : String(message.dropLast(advice.count)) + taken)
+                + (error.code == .noPendingRequest ? Self.noResubmitNote(spec, before: step, launchesRan: !report.runs.isEmpty) : "")
         }
         let others = report.errors.indices.filter { !refusalIndices.contains($0) }.map { index in
             let error = report.errors[index]
@@ -233,17 +236,22 @@ struct LifecycleExecutor: Sendable {
             summary.append("\(broken.count) invariant\(broken.count == 1 ? "" : "s") broken (\(Self.names(broken.map(\.name))))")
         }
         var lines = [summary.joined(separator: "; ")]
+        // The raised errors `errors` lists, matched in order as the check compares them: a refusal is meant only where
+        // its own entry lists it (a fifth review's second refusal was told "which 'errors' lists" of step 2's entry).
+        let listed = Self.listedErrors(raised: report.errors.map(\.code.rawValue), expected: spec.expect.errors?.value.map(\.rawValue) ?? [])
+        // The errors whose sentence a refused step's line already gives: each is told once (a review counted one
+        // refused launch told four times).
+        var told: Set<Int> = []
         if failed.contains(where: { $0.name == "completed" }), !refusedLaunches.isEmpty {
             for refused in refusedLaunches {
-                // With `errors` failing too, each error's message follows on its own line.
-                let errorsShown = failed.contains { $0.name == "errors" }
+                let index = refused.error.flatMap { error in report.errors.lastIndex { $0 == error } }
                 // A refusal `errors` lists is meant: how to avoid it ("move the step") was the wrong advice there (a third
                 // review listed the error as told, then moved the step as told, and the next launch was refused).
-                let meant = refused.error.map { error in spec.expect.errors?.value.contains { $0.rawValue == error.code.rawValue } == true } ?? false
+                let meant = index.map(listed.contains) ?? false
                 let why = refused.error.map { error in
-                    meant ? "\(error.code.rawValue), which 'errors' lists" : errorsShown ? error.code.rawValue
-                        : "\(error.code.rawValue): \(worded(error, refused.step))"
+                    meant ? "\(error.code.rawValue), which 'errors' lists" : "\(error.code.rawValue): \(worded(error, refused.step))"
                 } ?? "the system did not launch it"
+                if let index, !meant { told.insert(index) }
                 lines.append("step \(refused.step + 1) (\(spec.steps[refused.step].location)) launched nothing, so `completed` has no entry for it (\(why))"
                     + (meant ? "; write one entry per launch that ran" : ""))
             }
@@ -260,19 +268,63 @@ struct LifecycleExecutor: Sendable {
         }
         if failed.contains(where: { $0.name == "errors" }) {
             // The first `errorSentences`, as the reports fold refused launches: 43 sentences filled a screen (a review).
-            for (index, error) in report.errors.enumerated().prefix(Self.errorSentences) {
+            // An error `errors` lists in its place is as meant: its sentence ("so move the step to or after it") was
+            // advice against the spec (a fifth review); one a refused step's line told is not told again.
+            let unlisted = report.errors.enumerated().filter { !listed.contains($0.offset) && !told.contains($0.offset) }
+            for (index, error) in unlisted.prefix(Self.errorSentences) {
                 // An error raised before any step comes from the app's first start, which `clock:` sets: its line is the
                 // place to look (a review: "unavailable at the app's first start" named none).
                 let place = raisedBy[index].map { "step \($0 + 1) (\(spec.steps[$0].location))" }
                     ?? "the app's first start (clock: \(spec.clock.location))"
                 lines.append("\(error.code.rawValue) at \(place): \(worded(error, raisedBy[index]))")
             }
-            if report.errors.count > Self.errorSentences {
-                lines.append("… and \(report.errors.count - Self.errorSentences) more raised errors (the errors check lists every code)")
+            if unlisted.count > Self.errorSentences {
+                lines.append("… and \(unlisted.count - Self.errorSentences) more raised errors (the errors check lists every code)")
             }
         }
         verdict.message = lines.joined(separator: "\n")
         return verdict
+    }
+
+    /// For a launch refused for want of a request after a run: the app's `resubmits: false` in effect, which is why
+    /// (a fifth review's message said "resubmit after each run" and never named the setting the scenario wrote).
+    static func noResubmitNote(_ spec: LifecycleSpec, before step: Int?, launchesRan: Bool) -> String {
+        guard launchesRan, let step else { return "" }
+        var resubmits = spec.app.resubmits
+        var place = "the scenario's 'app:'"
+        for earlier in spec.steps[..<step] {
+            if case .updateApp(let update) = earlier.action, let value = update.resubmits {
+                resubmits = value
+                place = "the update-app step at line \(earlier.location.line)"
+            }
+        }
+        return resubmits ? "" : "; the app does not resubmit after a run ('resubmits: false' in \(place))"
+    }
+
+    /// The indices of the raised errors that `expected` lists, each entry matched to the next raised error of its code
+    /// in order (as a reader matches the two lists): the rest are the errors the check is about.
+    static func listedErrors(raised: [String], expected: [String]) -> Set<Int> {
+        var matched: Set<Int> = []
+        var next = 0
+        for code in expected {
+            guard let index = raised[next...].firstIndex(of: code) else { continue }
+            matched.insert(index)
+            next = index + 1
+        }
+        return matched
+    }
+
+    /// Every step that ran a `launch` (as far as the scenario ran), with its refusal.
+    static func launchSteps(_ spec: LifecycleSpec, refused: [(step: Int, at: Date, error: SchedulerError?)]) -> [LifecycleJudgement.LaunchStep] {
+        var time = spec.clock.date
+        return spec.steps.indices.compactMap { index in
+            let step = spec.steps[index]
+            if let at = step.at { time = max(time, at.date) }
+            guard case .launch = step.action else { return nil }
+            let refusal = refused.first { $0.step == index }
+            return LifecycleJudgement.LaunchStep(line: step.location.line, at: step.at, time: refusal?.at ?? time,
+                                                 refusal: refusal.map { $0.error?.code.rawValue ?? "refused" }, floor: refusal?.error?.earliestBegin)
+        }
     }
 
     /// One step: the clock first (a launch moves it itself), then the action. Lifecycle errors are kept by the
@@ -454,7 +506,8 @@ struct LifecycleExecutor: Sendable {
 
     /// At most five names, then how many more.
     private static func names(_ names: [String]) -> String {
-        names.count <= 5 ? names.joined(separator: ", ") : names.prefix(5).joined(separator: ", ") + ", and \(names.count - 5) more"
+        // Six names are shown whole: "and 1 more" took the room of the name it hid (a fifth review).
+        names.count <= 6 ? names.joined(separator: ", ") : names.prefix(5).joined(separator: ", ") + ", and \(names.count - 5) more"
     }
 }
 

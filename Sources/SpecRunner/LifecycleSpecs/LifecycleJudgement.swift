@@ -24,15 +24,29 @@ struct LifecycleJudgement {
     let abbreviations: ZoneAbbreviations
     /// The line of the step that made each launch, by launch number.
     let launchLines: [Int: Int]
+    /// Every `launch` step: its line, its `at:` as written, the clock's time at it, and the error the system refused
+    /// it with (nil: it launched).
+    struct LaunchStep {
+        var line: Int
+        var at: InstantLiteral?
+        var time: Date
+        var refusal: String?
+        var floor: Date?
+    }
+    let launchSteps: [LaunchStep]
+    /// Why the app left no request at the end, when its settings say (`resubmits: false`), for `pending-requests`.
+    let noPendingNote: String
 
     private(set) var expectations: [LifecycleResult.ExpectationCheck] = []
 
     init(expect: LifecycleExpectation, report: LifecycleReport, zone: TimeZone, zoneChanges: [(from: Date, zone: TimeZone)] = [],
          scheduleZones: [TimeZone] = [], abbreviations: ZoneAbbreviations, killedBySteps: [Int: String] = [:],
          staleRequests: [Int: String] = [:], rerunsByVersion: [Int: String] = [:], launchLines: [Int: Int] = [:],
-         plannedContext: PlannedContext? = nil) {
+         launchSteps: [LaunchStep] = [], noPendingNote: String = "", plannedContext: PlannedContext? = nil) {
         self.plannedContext = plannedContext
+        self.noPendingNote = noPendingNote
         self.launchLines = launchLines
+        self.launchSteps = launchSteps
         self.rerunsByVersion = rerunsByVersion
         self.killedBySteps = killedBySteps
         self.staleRequests = staleRequests
@@ -350,7 +364,9 @@ struct LifecycleJudgement {
         if let pending = expect.pendingRequests {
             let actual = report.pendingRequests.map(\.identifier)
             let expected = pending.value.map(\.identifier)
-            record("pending-requests", list(expected), list(actual), expected.sorted() == actual.sorted(), at: pending.location)
+            let missing = expected.contains { !actual.contains($0) }
+            record("pending-requests", list(expected), list(actual) + (missing ? noPendingNote : ""), expected.sorted() == actual.sorted(),
+                   at: pending.location)
             // The long form's earliest begin, for each request that is pending as expected.
             for request in pending.value {
                 guard let written = request.earliestBegin,
@@ -358,11 +374,12 @@ struct LifecycleJudgement {
                 let met = found.earliestBeginDate == written.date
                 // Where the app set the floor (a retry's backoff): said as for a launch refused before it (a lifecycle
                 // review's constant 1h retry across Berlin's autumn change read only the second 02:31).
-                let why = met ? "" : report.floorReasons[request.identifier].map { " (\(localized($0)))" } ?? ""
+                let why = met ? "" : report.floorReasons[request.identifier].map { " (\(localized($0)))" }
+                    ?? completedKeyNote(written.date) ?? ""
                 // A `Z` whose digits are the floor's wall time, as for a run's instants (a fourth review's Sydney floor).
                 let slip = met ? "" : found.earliestBeginDate.flatMap { digitsNote(written, found: instant($0)) }.map { "; " + $0 } ?? ""
                 let shown = (found.earliestBeginDate.map { instant($0).offsetForm } ?? "none") + why + slip
-                record("pending-requests[\(request.identifier)].earliest-begin", readable(written), shown,
+                record("pending-requests[\(request.identifier)].earliest-begin", readable(written, endZone: true), shown,
                        met, at: pending.location, expectedInstant: met ? nil : instant(written.date))
             }
         }
@@ -386,10 +403,18 @@ struct LifecycleJudgement {
                 // The instant the run was expected at (its actual, else its planned), for the lifecycle picture.
                 // Said as the spec writes the line: "expected planned …, actual …, actual no run" used "actual" twice.
                 // No step makes a run the schedule does not plan: the reason is said instead of that advice.
+                // A launch step meant for it that was refused, or written with a slip, is the reason (a fifth review's
+                // step written with the summer offset after the autumn change was told "remove this line").
+                let step = run.actual.flatMap { stepSlipNote(expected: $0, found: nil) ?? refusedStepNote(at: $0.date) }
                 let why = sameInstant(run, actual) ?? run.planned.flatMap(plannedHint)
+                let slipped = run.planned.flatMap { planned in
+                    planned.writtenOffset.map { $0 != zone(at: planned.date).secondsFromGMT(for: planned.date) } == true
+                        ? "its planned instant is written with an offset \(ZoneDisplayName.of(zone(at: planned.date))) does not have then "
+                            + "(see its offset-mismatch warning)" : nil
+                }
                 record(name, "{\(describe(run, separator: ": "))}",
                        "no run: the scenario has \(actual.count) run\(actual.count == 1 ? "" : "s"); "
-                           + (why.map { $0 + "; remove this line" } ?? "remove this line, or add the step that makes the run"), false,
+                           + (step ?? why.map { $0 + "; remove this line" } ?? slipped ?? "remove this line, or add the step that makes the run"), false,
                        at: run.location, expectedInstant: (run.actual ?? run.planned).map { instant($0.date) })
                 continue
             }
@@ -432,7 +457,8 @@ struct LifecycleJudgement {
                 let note = position == differing.count - 1 && !same.isEmpty ? " (\(same.joined(separator: ", ")) as expected)" : ""
                 let written = field.name == "planned" ? run.planned : field.name == "actual" ? run.actual : nil
                 let shown = field.name == "planned" ? found.planned : found.actual
-                let why = written.flatMap { digitsNote($0, found: shown) }.map { "; " + $0 }
+                let stepSlip = field.name == "actual" ? written.flatMap { stepSlipNote(expected: $0, found: shown.map { Date(timeIntervalSince1970: $0.epochSeconds) }) } : nil
+                let why = (stepSlip ?? written.flatMap { digitsNote($0, found: shown) }).map { "; " + $0 }
                     ?? (field.name == "planned" ? run.planned.flatMap(plannedHint).map { "; " + $0 } ?? "" : "")
                 record("\(name).\(field.name)", field.expected, field.actual + note + why, false, at: run.location,
                        expectedInstant: field.date.map(instant))
@@ -508,6 +534,40 @@ struct LifecycleJudgement {
             + "(the schedule's zone then) does not have at it: write \(found.offsetForm)"
     }
 
+    /// For a run's `actual` written right whose launch step is written with the same digits and another offset (or
+    /// `Z`): that step is the slip (a fifth review's step `2027-03-29T02:30:00Z`, meant as 02:30 local, ran at 04:30
+    /// and only the run's line was told). `found` is the run's actual instant, nil for a run that is missing.
+    func stepSlipNote(expected: InstantLiteral, found: Date?) -> String? {
+        let expectedZone = zone(at: expected.date)
+        guard expected.text.count >= 19, expected.writtenOffset == expectedZone.secondsFromGMT(for: expected.date)
+                || (expected.writtenOffset == nil && expectedZone.secondsFromGMT(for: expected.date) == 0) else { return nil }
+        guard let step = launchSteps.first(where: { step in
+            guard let at = step.at, at.text.count >= 19, at.date != expected.date,
+                  at.text.prefix(19).uppercased() == expected.text.prefix(19).uppercased() else { return false }
+            return found.map { $0 == at.date } ?? (step.refusal != nil)
+        }), let at = step.at else { return nil }
+        let hhmm = String(expected.text.dropFirst(11).prefix(5))
+        return "the launch at line \(step.line) is written \(at.text), which is \(instant(at.date).local)"
+            + (step.refusal.map { ", and the system refused it (\($0))" } ?? "")
+            + "; if it means \(hhmm) local time, write \(expected.text) there"
+            + (at.writtenOffset == nil ? "" : " (see its offset-mismatch warning)")
+    }
+
+    /// For a request's floor expected at an occurrence whose key a run completed: the app asks for the next occurrence
+    /// not yet run (a fifth review's move west expected New York's 02:30 of a date Berlin had run, told no reason).
+    func completedKeyNote(_ date: Date) -> String? {
+        guard let schedule = plannedContext?.schedules.last?.schedule, let key = schedule.occurrence(at: date)?.key.description,
+              let index = runs.firstIndex(where: { $0.key == key && $0.outcome == "completed" }) else { return nil }
+        return " (\(key), the key of the occurrence expected, was completed by run #\(index + 1): the app asks for the next occurrence not yet run)"
+    }
+
+    /// For a run that is missing where a launch step at its `actual` was refused: that refusal, not a step to add.
+    func refusedStepNote(at date: Date) -> String? {
+        guard let step = launchSteps.first(where: { $0.time == date && $0.refusal != nil }), let code = step.refusal else { return nil }
+        return "the launch at line \(step.line) was refused (\(code)"
+            + (step.floor.map { ": the request's earliest begin was \(instant($0).local)" } ?? "") + "), so it made no run"
+    }
+
     /// For a key that differs from the expected one only in a repeated pair's `~N` suffix: what the suffix marks, as a
     /// recurrence spec's failure says it (a message review saw the lifecycle form say nothing).
     static func pairSuffixNote(expected: String, actual run: LifecycleResult.Run) -> String {
@@ -551,11 +611,12 @@ struct LifecycleJudgement {
         if let left = (1...3).first(where: { left in
             first + left <= actual.count && matches(expected[first], first + left) && differing(rest.dropFirst(), by: left) <= tolerance
         }) {
-            let written = actual[first..<(first + left)].map(Self.runsLine)
+            // Each as the line to paste, with its `- ` (a fifth review pasted the bare mapping).
+            let written = actual[first..<(first + left)].map { "'- " + Self.runsLine($0) + "'" }
             let runs = left == 1 ? "its run \(first + 1) is" : "its runs \(ListWording.joined((first + 1...first + left).map(String.init))) are"
             // A `run-count` the lines listed would then outnumber is raised with them (a third review pasted the line
             // and the spec became invalid: "'run-count: 2' is fewer than the 3 runs listed").
-            let count = expect.runCount.flatMap { $0.value < expected.count + left ? " (and change line \($0.location.line) to 'run-count: \(expected.count + left)')" : nil } ?? ""
+            let count = expect.runCount.flatMap { $0.value < expected.count + left ? ", and change 'run-count: \($0.value)' (line \($0.location.line)) to 'run-count: \(expected.count + left)'" : nil } ?? ""
             record("runs", "the scenario's runs, in order",
                    "\(runs) not listed, and runs[\(first + 1)] on are its runs \(first + 1 + left) on; add "
                        + "\(ListWording.joined(written)) before line \(expected[first].location.line)\(count)", false, at: expected[first].location)
@@ -569,7 +630,7 @@ struct LifecycleJudgement {
             let why = same ?? sameKey(line, actual) ?? line.planned.flatMap(plannedHint)
             // A `run-count` the list agreed with is off once the line goes (a message review removed the line, as told,
             // and run-count still failed).
-            let count = expect.runCount.flatMap { $0.value != actual.count ? " (and change line \($0.location.line) to 'run-count: \(actual.count)')" : nil } ?? ""
+            let count = expect.runCount.flatMap { $0.value != actual.count ? ", and change 'run-count: \($0.value)' (line \($0.location.line)) to 'run-count: \(actual.count)'" : nil } ?? ""
             record("runs", "the scenario's runs, in order",
                    "runs[\(first + 1)] \(same == nil ? "is" : "matches") none of its runs, and the lines after it are its runs \(first + 1) on; "
                        + (why.map { $0 + "; " } ?? "") + "remove line \(line.location.line)" + count + (why == nil ? ", or check what it expects" : ""),
@@ -617,8 +678,10 @@ struct LifecycleJudgement {
 
     /// A written instant as written, with its wall time in the zone when the text does not say it already:
     /// `2027-03-28T03:00:00+01:00 = 2027-03-28 04:00 CEST (+02:00)`.
-    private func readable(_ written: InstantLiteral) -> String {
-        let shown = instant(written.date)
+    /// `endZone`: read in the zone in effect at the scenario's end (a pending request's floor, asked for then), not at
+    /// the instant (a review's New York floor before the move was read in Berlin).
+    private func readable(_ written: InstantLiteral, endZone: Bool = false) -> String {
+        let shown = endZone ? ResultInstant(written.date, in: zoneChanges.last?.zone ?? zone, abbreviations: abbreviations) : instant(written.date)
         return shown.offsetForm == written.text ? written.text : "\(written.text) = \(shown.local)"
     }
 
@@ -687,6 +750,11 @@ struct LifecycleJudgement {
         let nearest = best > 0 ? scored.filter { $0.score == best }.prefix(3) : []
         let near = nearest.isEmpty ? ""
             : "nearest: " + nearest.map { "\(Self.quote($0.line)) (log line \($0.index + 1))" }.joined(separator: ", ") + "; "
+        // Near lines that share half the words or more are the answer: the dozen lines after them were a wall of text
+        // (a fifth review).
+        if !nearest.isEmpty, best * 2 >= Double(wanted.count) {
+            return near + "the log has \(report.log.count) line\(report.log.count == 1 ? "" : "s")"
+        }
         return near + "the log: " + Self.quoted(report.log)
     }
 

@@ -1530,6 +1530,27 @@ import Testing
         #expect(check?.expected == "2027-03-29T02:30:00-04:00", "\(check?.expected ?? "")")
     }
 
+    /// A launch still running at the end, its expiration deadline ahead, is told the clock stopped short of it (a fifth
+    /// review's `advance: 29s` before the 30 s deadline of harness-model.md's refresh task, told only `none`).
+    @Test func aLaunchStillRunningAtTheEndIsToldItsDeadline() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Short of the deadline
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            app: {adapter: never-completes}
+            clock: 2027-03-29T08:00:00+02:00
+            steps:
+              - {at: 2027-03-29T09:00:00+02:00, launch: com.example.app.refresh}
+              - advance: 29s
+            expect:
+              completed: [killed]
+              broken-invariants: [one-completion-per-launch, no-pending-timers]
+              defects: []
+            """)
+        let check = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.first { $0.name == "completed" }
+        #expect(check?.actual == "[none]; launch 1 was still running when the clock stopped at 2027-03-29 09:00:29 (+02:00) (line 7); the "
+            + "system ends it at its expiration deadline, 2027-03-29 09:00:30 (+02:00), which the clock did not reach", "\(check?.actual ?? "")")
+    }
+
     /// A line too many whose key an earlier run completed is told so, and the `run-count` its removal leaves wrong is
     /// named with it (a message review expected New York's 02:30 of a date Berlin had run, removed the line as told, and
     /// run-count still failed). zoneinfo: New York's 02:30 on 2027-03-29 is 06:30Z, before the move at 10:00Z; the

@@ -168,6 +168,7 @@ struct LifecycleExecutor: Sendable {
                                            staleRequests: staleRequests, rerunsByVersion: rerunsByVersion, launchLines: launchLines,
                                            launchSteps: Self.launchSteps(spec, refused: refusedLaunches),
                                            noPendingNote: Self.noResubmitNote(spec, before: spec.steps.count, launchesRan: !report.runs.isEmpty),
+                                           clockEnd: (simulation.clock.now, spec.steps.last?.location.line),
                                            plannedContext: Self.plannedContext(spec, end: simulation.clock.now, changes: changesMade.map { ($0.at, $0.schedule) }))
         var verdict = Verdict(status: .passed, timeZone: scheduleZone)
         // The zone in effect after a step: at one instant, a step before a later change is in the zone before it (a

@@ -44,11 +44,12 @@ extension RunResult {
         let warned = warnedLines()
         guard !warned.isEmpty else { return self }
         var copy = self
+        let regions = regions()
         for index in copy.tests.indices where copy.tests[index].status == .failed {
             let test = copy.tests[index]
             var hints: [String] = []
             for warning in Self.failureWarnings {
-                let lines = Self.warnedLines(of: test, warning, warned).sorted()
+                let lines = Self.warnedLines(of: test, warning, warned, region: regions[index]).sorted()
                 guard !lines.isEmpty else { continue }
                 hints.append(lines.count == 1
                     ? "line \(lines[0]) \(warning.one) (see its \(warning.code) warning)"
@@ -71,20 +72,14 @@ extension RunResult {
         let warned = warnedLines()
         guard !warned.isEmpty else { return [] }
         var pointed: [String: Set<Int>] = [:]
-        var testLines: [String: Set<Int>] = [:]
-        for test in tests {
-            testLines[test.file, default: []].insert(test.line)
-            guard test.status == .failed else { continue }
-            for warning in Self.failureWarnings {
-                pointed[test.file, default: []].formUnion(Self.warnedLines(of: test, warning, warned))
-            }
-        }
-        // Each failed test's lines: from its own to the next test's line in its file (or the file's end).
+        let testRegions = regions()
+        // Each failed test's lines too: from its own to the next test's line in its file (or the file's end).
         var regions: [String: [Range<Int>]] = [:]
-        let sortedLines = testLines.mapValues { $0.sorted() }
-        for test in tests where test.status == .failed {
-            let next = sortedLines[test.file]?.first { $0 > test.line } ?? Int.max
-            regions[test.file, default: []].append(test.line..<next)
+        for (index, test) in tests.enumerated() where test.status == .failed {
+            for warning in Self.failureWarnings {
+                pointed[test.file, default: []].formUnion(Self.warnedLines(of: test, warning, warned, region: testRegions[index]))
+            }
+            regions[test.file, default: []].append(testRegions[index])
         }
         let codes = Set(Self.failureWarnings.map(\.code))
         return diagnostics.filter {
@@ -105,9 +100,10 @@ extension RunResult {
             if let location = diagnostic.location { byPlace["\(diagnostic.code)\u{0}\(location.file)\u{0}\(location.line)", default: []].append(diagnostic) }
         }
         var pointed: [String: [Diagnostic]] = [:]
-        for test in tests where test.status == .failed {
+        let regions = regions()
+        for (index, test) in tests.enumerated() where test.status == .failed {
             let found = Self.failureWarnings.flatMap { warning in
-                Self.warnedLines(of: test, warning, warned).sorted().flatMap { byPlace["\(warning.code)\u{0}\(test.file)\u{0}\($0)"] ?? [] }
+                Self.warnedLines(of: test, warning, warned, region: regions[index]).sorted().flatMap { byPlace["\(warning.code)\u{0}\(test.file)\u{0}\($0)"] ?? [] }
             }
             if !found.isEmpty { pointed[test.id] = found }
         }
@@ -125,9 +121,25 @@ extension RunResult {
         return warned
     }
 
-    /// The warned lines of `warning`'s code that a test's differing expected instants are written on.
-    private static func warnedLines(of test: TestResult, _ warning: FailureWarning, _ warned: [String: [String: Set<Int>]]) -> Set<Int> {
+    /// The warned lines of `warning`'s code that a test's differing expected instants are written on; of a lifecycle
+    /// scenario, which has no such list, its `offset-mismatch` lines from its own line to the next test's: a step
+    /// written with an offset the zone does not have moves a launch, and the failure that follows is a run's, at another
+    /// line (a fifth review's JUnit showed the failure and left the step's warning in `<system-err>`).
+    private static func warnedLines(of test: TestResult, _ warning: FailureWarning, _ warned: [String: [String: Set<Int>]],
+                                    region: Range<Int>? = nil) -> Set<Int> {
         guard let lines = warned[warning.code]?[test.file] else { return [] }
+        if test.lifecycle != nil {
+            guard warning.code == offsetMismatchCode, let region else { return [] }
+            return lines.filter(region.contains)
+        }
         return Set(test.diff.filter { warning.kinds.contains($0.kind) }.compactMap(\.expectedLine)).intersection(lines)
+    }
+
+    /// Each test's lines, from its own to the next test's line in its file (or the file's end), by index in `tests`.
+    private func regions() -> [Range<Int>] {
+        var testLines: [String: Set<Int>] = [:]
+        for test in tests { testLines[test.file, default: []].insert(test.line) }
+        let sortedLines = testLines.mapValues { $0.sorted() }
+        return tests.map { test in test.line..<(sortedLines[test.file]?.first { $0 > test.line } ?? Int.max) }
     }
 }

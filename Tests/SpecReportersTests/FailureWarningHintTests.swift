@@ -81,6 +81,23 @@ import Testing
         #expect(run.pointingFailuresAtWarnings() == run)
     }
 
+    /// A lifecycle scenario has no list of expected instants: a failed one points at the `offset-mismatch` warnings
+    /// of its own lines (a step written with the summer offset after the autumn change moves its launch, and the
+    /// failure is a run's, lines away: a fifth review's JUnit left the warning in `<system-err>`); not at another
+    /// scenario's, nor at another code's.
+    @Test func aFailedScenarioPointsAtTheOffsetWarningsOfItsOwnLines() {
+        let file = RunResultFixture.catchUp
+        let own = Self.warning(line: 12, file: file)
+        let others = [Self.warning(line: 35, file: file), Self.warning(line: 14, file: file, code: "outside-window")]
+        let run = RunResult(environment: RunResultFixture.environment, files: [file], diagnostics: [own] + others,
+                            tests: [RunResultFixture.catchUpFailed, RunResultFixture.expirationPassed])
+        let hinted = run.pointingFailuresAtWarnings()
+        #expect(hinted.tests[0].message == "3 expectations not met and 1 invariant broken.; line 12 is written with an offset the zone "
+            + "does not have at that instant (see its offset-mismatch warning)")
+        #expect(hinted.tests[1] == run.tests[1])
+        #expect(run.warningsPointedAtByFailures() == [RunResultFixture.catchUpFailed.id: [own]])
+    }
+
     /// Under `--quiet` the warnings a failure points at are still printed (a reviewer read "see its offset-mismatch
     /// warning" in a quiet report without it), and those on a failed test's own lines (its case's cursor, say, which no
     /// diff line points at); other warnings are not.

@@ -116,7 +116,7 @@ import Testing
         // Line 13 of the example is `store: {items: […], commits: 2}`: where to look.
         #expect(failed?.map { [$0.name, $0.expected, "\($0.passed)", "\($0.line ?? 0)"] } == [["store.commits", "2", "false", "13"]])
         // The count first, then each launch's commit (aStoreCommitsCountThatDiffersTellsEachLaunchsCommit).
-        #expect(failed?.first?.actual.hasPrefix("1; launch 3 (line ") == true, "\(failed?.first?.actual ?? "")")
+        #expect(failed?.first?.actual.hasPrefix("1; committed: launch 3 (line ") == true, "\(failed?.first?.actual ?? "")")
         #expect(verdict.lifecycle?.invariants.allSatisfy { $0.passed } == true)
         #expect(Self.contents(folder).isEmpty)
     }
@@ -1403,9 +1403,25 @@ import Testing
             """)
         let check = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.first { $0.name == "store.commits" }
         #expect(check?.passed == false)
-        #expect(check?.actual == "1; launch 3 (line 9) committed; no commit from launch 1 (line 7): expired during parse; launch 2 (line 8): "
+        #expect(check?.actual == "1; committed: launch 3 (line 9): one commit for its 3 occurrences; no commit from launch 1 (line 7): expired during parse; launch 2 (line 8): "
             + "failed at write: disk-full; launch 4 (line 10): the store held its run key nightly-sync/v1/2027-03-31 from an earlier "
             + "attempt: it reconciled, no second write", "\(check?.actual ?? "")")
+        // A retry the next night records the interrupted night, written already, and writes the new one: one commit
+        // per launch, not per run (a fifth review expected three).
+        let (_, retry) = try Self.scenario("""
+            spec: Retry next night
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:40:00+02:00, launch: com.example.app.refresh, interrupt: after-write}
+              - {at: 2027-03-30T04:00:00+02:00, launch: com.example.app.refresh}
+            expect:
+              store: {commits: 3}
+            """)
+        let retried = try #require(await LifecycleExecutor().execute(retry).lifecycle).expectations.first { $0.name == "store.commits" }
+        #expect(retried?.actual == "2; committed: launch 1 (line 6); launch 2 (line 7): nightly-sync/v1/2027-03-29, which an earlier attempt "
+            + "wrote, recorded without a write", "\(retried?.actual ?? "")")
     }
 
     /// A launch step written with `Z` for its local digits is named where a run's `actual` differs by that slip, and a

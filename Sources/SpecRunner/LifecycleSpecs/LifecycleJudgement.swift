@@ -506,7 +506,18 @@ struct LifecycleJudgement {
             return "\(name(run)): \(why)"
         }
         let shown = others.prefix(6).joined(separator: "; ") + (others.count > 6 ? "; …" : "")
-        return "; " + (committed.isEmpty ? "no launch committed" : ListWording.joined(committed.map(name)) + " committed")
+        // What each commit held: one transaction for every occurrence a launch wrote (a review expected one commit per
+        // run), the part an earlier attempt wrote recorded, not written again.
+        func held(_ run: JobRunRecord) -> String {
+            let written = run.due.count - run.reconciledOccurrences.count - run.completedMeanwhile.count
+            var parts: [String] = []
+            if written > 1 { parts.append("one commit for its \(written) occurrences") }
+            if !run.reconciledOccurrences.isEmpty {
+                parts.append("\(ListWording.joined(run.reconciledOccurrences)), which an earlier attempt wrote, recorded without a write")
+            }
+            return name(run) + (parts.isEmpty ? "" : ": " + parts.joined(separator: "; "))
+        }
+        return "; " + (committed.isEmpty ? "no launch committed" : "committed: " + committed.map(held).joined(separator: "; "))
             + (others.isEmpty ? "" : "; no commit from " + shown)
     }
 

@@ -1418,10 +1418,19 @@ import Testing
               - {at: 2027-03-30T04:00:00+02:00, launch: com.example.app.refresh}
             expect:
               store: {commits: 3}
+              side-effects: 3
             """)
-        let retried = try #require(await LifecycleExecutor().execute(retry).lifecycle).expectations.first { $0.name == "store.commits" }
+        let retryChecks = try #require(await LifecycleExecutor().execute(retry).lifecycle).expectations
+        let retried = retryChecks.first { $0.name == "store.commits" }
         #expect(retried?.actual == "2; committed: launch 1 (line 6); launch 2 (line 7): nightly-sync/v1/2027-03-29, which an earlier attempt "
             + "wrote, recorded without a write", "\(retried?.actual ?? "")")
+        // Its side effects: one per run key; the retry asks again for the interrupted attempt's, which the outside
+        // system ignores (harness-model.md: business idempotency), then for its own (the new night's).
+        let effects = retryChecks.first { $0.name == "side-effects" }
+        #expect(effects?.actual == "2; launch 1 (line 6) performed nightly-sync/v1/2027-03-29; launch 2 (line 7) asked again for "
+            + "nightly-sync/v1/2027-03-29, an earlier attempt's, which the outside system ignores (a repeated key); launch 2 (line 7) performed "
+            + "nightly-sync/v1/2027-03-30 (a launch asks for its side effect once, keyed by its run key, whatever the number of occurrences it ran)",
+                "\(effects?.actual ?? "")")
     }
 
     /// A launch step written with `Z` for its local digits is named where a run's `actual` differs by that slip, and a

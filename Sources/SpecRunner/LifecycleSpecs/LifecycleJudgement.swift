@@ -292,7 +292,8 @@ struct LifecycleJudgement {
                    met, at: updatedAt.location, expectedInstant: met ? nil : instant(updatedAt.date))
         }
         if let effects = expect.sideEffects {
-            record("side-effects", "\(effects.value)", "\(report.sideEffectCount)", effects.value == report.sideEffectCount, at: effects.location)
+            let met = effects.value == report.sideEffectCount
+            record("side-effects", "\(effects.value)", "\(report.sideEffectCount)" + (met ? "" : sideEffectsByLaunch()), met, at: effects.location)
         }
         if let files = expect.temporaryFiles {
             let actual = report.temporaryFiles.isEmpty ? "0" : "\(report.temporaryFiles.count) (\(report.temporaryFiles.joined(separator: ", ")))"
@@ -476,6 +477,26 @@ struct LifecycleJudgement {
     static func runsLine(_ run: LifecycleResult.Run) -> String {
         "{" + [run.planned.map { "planned: \($0.offsetForm)" }, run.actual.map { "actual: \($0.offsetForm)" },
                run.key.map { "key: \($0)" }, "outcome: \(run.outcome)"].compactMap { $0 }.joined(separator: ", ") + "}"
+    }
+
+    /// For a `side-effects` count that differs: which launch performed each side effect, and which asked again for one
+    /// the outside system had performed (a review expected one per run, or one per launch after an interruption).
+    func sideEffectsByLaunch() -> String {
+        var performed = Set(report.sideEffects.map(\.key))
+        var told: [String] = []
+        for run in report.jobRuns where !run.sideEffectRequests.isEmpty {
+            let name = "launch \(run.launch)" + (launchLines[run.launch].map { " (line \($0))" } ?? "")
+            for key in run.sideEffectRequests {
+                if performed.remove(key) != nil {
+                    told.append("\(name) performed \(key)")
+                } else {
+                    told.append("\(name) asked again for \(key), an earlier attempt's, which the outside system ignores (a repeated key)")
+                }
+            }
+        }
+        guard !told.isEmpty else { return "" }
+        return "; " + told.prefix(6).joined(separator: "; ") + (told.count > 6 ? "; …" : "")
+            + " (a launch asks for its side effect once, keyed by its run key, whatever the number of occurrences it ran)"
     }
 
     /// For a `store.commits` that differs: which launches committed and why each other one did not (a review's

@@ -1576,6 +1576,30 @@ import Testing
             + "system ends it at its expiration deadline, 2027-03-29 09:00:30 (+02:00), which the clock did not reach", "\(check?.actual ?? "")")
     }
 
+    /// A launch the system ended as false at its expiration (no expiration handler) is told so where `completed`
+    /// expected `true`, and a run's outcome that differs is told what ended it (a fifth review's m12, m18 and m38).
+    @Test func aCompletedOrOutcomeThatDiffersIsToldWhatEndedTheLaunch() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: No expiration handler
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            app: {adapter: no-expiration-handler}
+            clock: 2027-03-29T08:00:00+02:00
+            steps:
+              - {at: 2027-03-29T09:00:00+02:00, launch: com.example.app.refresh, expire: during parse}
+            expect:
+              completed: [true]
+              runs:
+                - {outcome: failed}
+              defects: [work-after-expiration, open-transaction-at-suspension]
+              broken-invariants: [expiration-honoured, no-open-transaction-at-suspension]
+            """)
+        let checks = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.filter { !$0.passed }
+        #expect(checks.first { $0.name == "completed" }?.actual == "[false]; launch 1 was ended as false by the system at its expiration, "
+            + "2027-03-29 09:00 (+02:00): the app set no expiration handler", "\(checks)")
+        let outcome = checks.first { $0.name == "runs[1].outcome" }?.actual
+        #expect(outcome?.hasPrefix("expired (") == true, "\(checks)")
+    }
+
     /// A line too many whose key an earlier run completed is told so, and the `run-count` its removal leaves wrong is
     /// named with it (a message review expected New York's 02:30 of a date Berlin had run, removed the line as told, and
     /// run-count still failed). zoneinfo: New York's 02:30 on 2027-03-29 is 06:30Z, before the move at 10:00Z; the

@@ -266,7 +266,8 @@ struct LifecycleJudgement {
     private mutating func compareAll() {
         if let completed = expect.completed {
             let met = completed.value.map(\.rawValue) == report.completed.map(\.rawValue)
-            record("completed", list(completed.value.map(\.rawValue)), list(report.completed.map(\.rawValue)) + (met ? "" : unfinishedNote()),
+            record("completed", list(completed.value.map(\.rawValue)),
+                   list(report.completed.map(\.rawValue)) + (met ? "" : systemEndedNote(completed.value.map(\.rawValue)) + unfinishedNote()),
                    met, at: completed.location)
         }
         if let items = expect.storeItems {
@@ -446,7 +447,10 @@ struct LifecycleJudgement {
                                    + Self.pairSuffixNote(expected: key, actual: found), found.key == key, nil))
             }
             if let outcome = run.outcome {
-                fields.append(("outcome", outcome.rawValue, found.outcome, found.outcome == outcome.rawValue, nil))
+                // With the run's reason, as the runs table gives it: what ended it (a review wrote `failed` for a run an
+                // interruption killed, and for one that expired).
+                let equal = found.outcome == outcome.rawValue
+                fields.append(("outcome", outcome.rawValue, found.outcome + (equal ? "" : found.reason.map { " (\($0))" } ?? ""), equal, nil))
             }
             let differing = fields.filter { !$0.equal }
             if differing.isEmpty {
@@ -588,6 +592,18 @@ struct LifecycleJudgement {
             + (step.refusal.map { ", and the system refused it (\($0))" } ?? "")
             + "; if it means \(hhmm) local time, write \(expected.text) there"
             + (at.writtenOffset == nil ? "" : " (see its offset-mismatch warning)")
+    }
+
+    /// For `completed` that differs at a launch the system ended as false at its expiration (the app set no
+    /// expiration handler, so nothing called setTaskCompleted): a review expected `true` of it.
+    func systemEndedNote(_ expected: [String]) -> String {
+        let notes = report.launches.enumerated().compactMap { index, launch -> String? in
+            guard index < expected.count, expected[index] != launch.completed.rawValue,
+                  case .completed(success: false, bySystem: true) = launch.state else { return nil }
+            return "launch \(launch.number) was ended as false by the system"
+                + (launch.expiredAt.map { " at its expiration, \(instant($0).local)" } ?? "") + ": the app set no expiration handler"
+        }
+        return notes.isEmpty ? "" : "; " + notes.prefix(3).joined(separator: "; ")
     }
 
     /// For `completed` that differs where a launch was still running at the end with its expiration deadline ahead:

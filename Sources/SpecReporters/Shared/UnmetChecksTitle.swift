@@ -12,7 +12,13 @@ enum UnmetChecksTitle {
               !firstLine.contains("invariant"), let checks = test.lifecycle?.expectations.filter({ !$0.passed }),
               let first = checks.first else { return nil }
         let more = checks.dropFirst().map(\.name)
-        return "\(first.name): expected \(first.expected), actual \(first.actual)" + (first.line.map { " (line \($0))" } ?? "")
+        // A `completed` short of entries is most often a launch step the system refused: said first, with its line (a
+        // fifth review's CI page showed `completed: expected [true, true], actual [true]` and nothing of the refusal).
+        let refused = first.name == "completed" ? test.lifecycle?.refusedLaunches ?? [] : []
+        let lead = refused.isEmpty ? ""
+            : refused.prefix(2).map { "the launch at \($0.line.map { "line \($0)" } ?? $0.at.local) was refused (\($0.error ?? "no launch"))" }
+                .joined(separator: "; ") + (refused.count > 2 ? "; and \(refused.count - 2) more refused" : "") + "; "
+        return lead + "\(first.name): expected \(first.expected), actual \(first.actual)" + (first.line.map { " (line \($0))" } ?? "")
             + (more.isEmpty ? "" : "; and \(more.count) more not met (\(more.joined(separator: ", ")))")
     }
 }

@@ -556,9 +556,21 @@ import Testing
             lint.yaml:6:12: note: 'sync/v1/2027-10-31' is first expected here
 
             """)
-        // The key written on the second line is the later's: the first is the one to correct.
+        // The key written on the second line is the later's: the first is the one to correct, and the warning stands
+        // there, the right line in a note (the black-box review's F8: the caret was on the right line).
         let secondsKey = Self.duplicateKey.replacingOccurrences(of: "key: sync/v1/2027-10-31}", with: "key: sync/v1/2027-10-31~2}")
-        #expect(Self.lint(secondsKey).contains("so correct the first: the rule's key for 2027-10-31T02:30:00+02:00 is 'sync/v1/2027-10-31'"))
+        #expect(Self.lint(secondsKey) == """
+            lint.yaml:6:12: warning: the key 'sync/v1/2027-10-31~2' is expected again for 2027-10-31T02:30:00+01:00; every occurrence has a key of its own (the later of a repeated pair ends in ~2), so correct this one: the rule's key for 2027-10-31T02:30:00+02:00 is 'sync/v1/2027-10-31' [duplicate-expected-key]
+                - {at: 2027-10-31T02:30:00+02:00, key: sync/v1/2027-10-31~2}
+                       ^~~~~~~~~~~~~~~~~~~~~~~~~
+            lint.yaml:7:12: note: 'sync/v1/2027-10-31~2' is expected again here
+
+            """)
+        // A stray first line (01:30+02:00, 23:30Z, is no 02:30): the warning stands on it.
+        let strayFirst = Self.duplicateKey.replacingOccurrences(of: "- {at: 2027-10-31T02:30:00+02:00", with: "- {at: 2027-10-31T01:30:00+02:00")
+        #expect(Self.lint(strayFirst).hasPrefix("lint.yaml:6:12: warning: the key 'sync/v1/2027-10-31' is expected again for "
+            + "2027-10-31T02:30:00+01:00; every occurrence has a key of its own (the later of a repeated pair ends in ~2), so remove "
+            + "2027-10-31T01:30:00+02:00, or correct it: the rule gives no occurrence there [duplicate-expected-key]"))
         // Neither is the rule's: the reader chooses.
         let neither = Self.duplicateKey.replacingOccurrences(of: "key: sync/v1/2027-10-31}", with: "key: sync/v1/2027-11-01}")
         #expect(Self.lint(neither).contains("so correct one of the two keys [duplicate-expected-key]"))

@@ -98,8 +98,36 @@ public struct DuplicateInstantLint: SpecLintRule {
             return told + "; \(goneKey) is the occurrence at \(WallTimeText.instant(own.date, offset: schedule.timeZone.secondsFromGMT(for: own.date))): "
                 + "write that on line \(gone.instant.location.line)"
         }
-        return told + "; a rule gives an instant once, as the earlier slot's, so \(goneKey) has no occurrence there: remove line "
-            + "\(gone.instant.location.line)"
+        let remove = ": remove line \(gone.instant.location.line)"
+        // Why the other key has none here, told only when true: "as the earlier slot's" was said of a 02:00 slot under
+        // 'nonexistent: skip', the earlier slot of the two, which has no occurrence because skip drops it (the
+        // black-box review's F3).
+        let goneSlot = slot(goneKey), keptSlot = slot(key)
+        if let goneSlot, let time = goneSlot.time, body.schedule.nonexistent == .skip {
+            var resolver = WallTimeResolver(timeZone: schedule.timeZone)
+            let parts = (goneSlot.date + "-" + time).split(whereSeparator: { $0 == "-" || $0 == ":" }).compactMap { Int($0) }
+            if parts.count == 5,
+               case .gap = resolver.resolve(LocalDateTime(year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4])) {
+                return told + "; \(time) does not exist on \(goneSlot.date) in \(ZoneDisplayName.of(schedule.timeZone)) (the clocks skip it), "
+                    + "and 'nonexistent: skip' gives the \(time) slot no occurrence, so \(goneKey) has none" + remove
+            }
+        }
+        if let goneSlot, let keptSlot, goneSlot.date + (goneSlot.time ?? "") > keptSlot.date + (keptSlot.time ?? ""),
+           (goneSlot.time == nil) == (keptSlot.time == nil) {
+            return told + "; a rule gives an instant once, as the earlier slot's, so \(goneKey) has no occurrence there" + remove
+        }
+        return told + "; \(goneKey) has no occurrence there" + remove
+    }
+
+    /// The slot a key names: `poll/v1/2027-03-28T02:00~2` → ("2027-03-28", "02:00"); nil for a key of another form.
+    private static func slot(_ key: String) -> (date: String, time: String?)? {
+        var last = key.split(separator: "/").last.map(String.init) ?? key
+        if let tilde = last.firstIndex(of: "~") { last = String(last[..<tilde]) }
+        let pieces = last.split(separator: "T", omittingEmptySubsequences: false).map(String.init)
+        guard pieces[0].count == 10, pieces[0].split(separator: "-").count == 3 else { return nil }
+        if pieces.count == 1 { return (pieces[0], nil) }
+        guard pieces.count == 2, pieces[1].count == 5, pieces[1].split(separator: ":").count == 2 else { return nil }
+        return (pieces[0], pieces[1])
     }
 
     /// Whether the instant's wall time happens twice in the schedule's zone (an overlap).

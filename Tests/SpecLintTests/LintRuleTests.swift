@@ -859,6 +859,27 @@ import Testing
             + "[duplicate-instant]"), "\(Self.lint(autumn))")
     }
 
+    /// Under `nonexistent: skip` a slot in the gap has no occurrence because skip drops it, not by the drop rule (which
+    /// keeps the earlier slot, and 02:00 is the earlier): the black-box review's F3 was told "as the earlier slot's".
+    /// zoneinfo: Berlin springs forward at 2027-03-28T01:00Z, 02:00 does not round-trip; 03:00 is 03:00+02:00 (01:00Z).
+    @Test func aSkippedSlotListedAtTheNextSlotsInstantIsToldTheGapNotTheDropRule() {
+        let text = """
+            spec: steps
+            schedule: {id: poll, timezone: Europe/Berlin, rule: {every: day, at: {from: "01:00", through: "03:30", every: 30m}}, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-28T01:45:00+01:00, through: 2027-03-28T03:10:00+02:00}
+            expect:
+              occurrences:
+                - {at: 2027-03-28T03:00:00+02:00, key: poll/v1/2027-03-28T02:00}
+                - {at: 2027-03-28T03:00:00+02:00, key: poll/v1/2027-03-28T03:00}
+
+            """
+        let told = Self.lint(text)
+        #expect(told.contains("the schedule gives it once, keyed poll/v1/2027-03-28T03:00 (line 7); 02:00 does not exist on 2027-03-28 in "
+            + "Europe/Berlin (the clocks skip it), and 'nonexistent: skip' gives the 02:00 slot no occurrence, so poll/v1/2027-03-28T02:00 has "
+            + "none: remove line 6 [duplicate-instant]"), "\(told)")
+        #expect(!told.contains("earlier slot's"), "\(told)")
+    }
+
     /// One line written twice (same instant, same key) is told once, by `duplicate-instant`: `duplicate-expected-key`'s
     /// "correct one of the two keys" beside it sent a fourth review round in a loop. zoneinfo: Troll falls back from +02:00
     /// to +00:00 at 2027-10-31T01:00Z, so 01:30 is 23:30Z the day before (+02:00) and 01:30Z (+00:00).

@@ -874,6 +874,10 @@ import Testing
 
             """
         let told = Self.lint(text)
+        // The warning stands on the line to remove (the first), the right one in a note.
+        #expect(told.hasPrefix("lint.yaml:6:12: warning: 2027-03-28T03:00:00+02:00 is the same instant as 2027-03-28T03:00:00+02:00 after it: "),
+                "\(told)")
+        #expect(told.hasSuffix("lint.yaml:7:12: note: 2027-03-28T03:00:00+02:00 is listed here\n"), "\(told)")
         #expect(told.contains("the schedule gives it once, keyed poll/v1/2027-03-28T03:00 (line 7); 02:00 does not exist on 2027-03-28 in "
             + "Europe/Berlin (the clocks skip it), and 'nonexistent: skip' gives the 02:00 slot no occurrence, so poll/v1/2027-03-28T02:00 has "
             + "none: remove line 6 [duplicate-instant]"), "\(told)")

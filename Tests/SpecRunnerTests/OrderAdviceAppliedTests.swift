@@ -30,4 +30,32 @@ import Testing
         let result = try RecurrenceVerdictTests.runOnCore(applied, path: "\(name).yaml")
         #expect(result.status == .passed, "\(result.message ?? "")")
     }
+
+    /// A line keyed by another date than its own that is right (Nuuk's 2027-03-27 23:30 under next-valid-time is
+    /// 2027-03-28 00:00, keyed 03-27) is not told to move to its key's date, though that instant (03-27 00:00-02:00,
+    /// 02:00Z) would fit between its neighbours: it is the rule's occurrence as written. The line after it, written
+    /// 2027-03-27T20:00:00-02:00 (22:00Z on 03-27, no occurrence of the rule), keeps the error; keyed 03-28, it is not
+    /// told to write 03-28 20:00 either, which is no occurrence.
+    /// zoneinfo: 03-26 23:30 is -02:00 (03-27 01:30Z); 03-28 00:00 is -01:00 (01:00Z); 23:30 on 03-27 does not exist.
+    @Test func aRightLineKeyedByAnotherDateIsNotBlamed() throws {
+        let text = """
+            spec: Nuuk gap
+            schedule: {id: nuuk, timezone: America/Nuuk, rule: {every: day, at: "23:30"}, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2027-03-26T00:00:00-02:00, through: 2027-03-29T00:00:00-01:00}
+            expect:
+              occurrences:
+                - {at: 2027-03-26T23:30:00-02:00, key: nuuk/v1/2027-03-26}
+                - {at: 2027-03-28T00:00:00-01:00, key: nuuk/v1/2027-03-27}
+                - {at: 2027-03-27T20:00:00-02:00, key: nuuk/v1/2027-03-28}
+
+            """
+        for text in [text, text.replacingOccurrences(of: "{at: 2027-03-27T20:00:00-02:00, key: nuuk/v1/2027-03-28}", with: "2027-03-27T20:00:00-02:00")] {
+            let file = SpecParser().parse(path: "nuuk.yaml", bytes: Array(text.utf8))
+            let errors = file.diagnostics.filter { $0.code == "instant-order" }
+            #expect(errors.count == 1)
+            #expect(errors.first?.location?.line == 8)
+            #expect(errors.first?.message == "2027-03-27T20:00:00-02:00 is earlier than 2027-03-28T00:00:00-01:00 before it; list the occurrences in order",
+                    "\(errors)")
+        }
+    }
 }

@@ -18,7 +18,10 @@ struct OutOfPlaceOccurrence {
     let advice: String?
 
     /// Nil unless exactly one pair of neighbours is out of order (more than one slip is told pair by pair).
-    static func find(in occurrences: [ExpectedOccurrence], zone: TimeZone?) -> OutOfPlaceOccurrence? {
+    /// `schedule` (when the schedule is valid) vets each reading: the instant to write must be the rule's occurrence,
+    /// keyed as the line is, and the line as written must not be (a line that is right, as Nuuk's midnight keyed the
+    /// day before under next-valid-time, is never told to move to its key's date).
+    static func find(in occurrences: [ExpectedOccurrence], zone: TimeZone?, schedule: Schedule? = nil) -> OutOfPlaceOccurrence? {
         let dates = occurrences.map(\.instant.date)
         let descents = dates.indices.dropFirst().filter { dates[$0] < dates[$0 - 1] }
         guard descents.count == 1, let later = descents.first else { return nil }
@@ -30,12 +33,18 @@ struct OutOfPlaceOccurrence {
         func advice(_ index: Int) -> String? {
             guard let zone else { return nil }
             let before = index > 0 ? dates[index - 1] : nil, after = index + 1 < dates.count ? dates[index + 1] : nil
-            func fits(_ date: Date) -> Bool {
-                // Between the lines on either side of it as the list stands (the other line of the pair stays).
-                return (before.map { $0 < date } ?? true) && (after.map { date < $0 } ?? true)
+            let occurrence = occurrences[index]
+            func keyed(_ date: Date) -> Bool {
+                guard let found = schedule?.occurrence(at: date) else { return false }
+                return occurrence.key.map { $0 == "\(found.key)" } ?? true
             }
-            return localDigits(occurrences[index].instant, zone: zone, fits: fits)
-                ?? keyDate(occurrences[index], zone: zone, fits: fits)
+            if schedule != nil, keyed(occurrence.instant.date) { return nil }
+            func fits(_ date: Date) -> Bool {
+                // Between the lines on either side of it as the list stands (the other line of the pair stays), and,
+                // when the schedule is known, its occurrence.
+                (before.map { $0 < date } ?? true) && (after.map { date < $0 } ?? true) && (schedule == nil || keyed(date))
+            }
+            return localDigits(occurrence.instant, zone: zone, fits: fits) ?? keyDate(occurrence, zone: zone, fits: fits)
         }
         let candidates = [earlier, later].filter(fitsWithout)
         let told = candidates.map { ($0, advice($0)) }

@@ -118,10 +118,13 @@ struct RecurrenceSectionParser {
         if reader.reportsInstantSplitAtItsComma(items, field: "occurrences") { return nil }
         var occurrences: [ExpectedOccurrence] = []
         occurrences.reserveCapacity(items.count)
-        var places: [Node] = []
         var valid = true
         var previous: InstantLiteral?
-        var descents: [(previous: InstantLiteral, instant: InstantLiteral, place: Node)] = []
+        // Where the `at` of an item is (the item itself in the short form): looked up only for an order error.
+        func place(_ item: Node) -> Node {
+            item.mapping == nil ? item : (item.mapping!.first { $0.key.scalar?.value == "at" }?.value ?? item)
+        }
+        var descents: [(previous: InstantLiteral, instant: InstantLiteral, item: Node)] = []
         for item in items {
             guard let occurrence = readOccurrence(item) else {
                 valid = false
@@ -129,24 +132,22 @@ struct RecurrenceSectionParser {
                 continue
             }
             let instant = occurrence.instant
-            let place = item.mapping == nil ? item : (item.mapping!.first { $0.key.scalar?.value == "at" }?.value ?? item)
-            if let previous, instant.date < previous.date { descents.append((previous, instant, place)) }
+            if let previous, instant.date < previous.date { descents.append((previous, instant, item)) }
             occurrences.append(occurrence)
-            places.append(place)
             previous = instant
         }
-        // One line out of place in a list read whole: the error stands on that line, which is not always the later of
-        // the pair (`OutOfPlaceOccurrence`).
+        // One line out of place in a list read whole (each item an occurrence, at its index): the error stands on that
+        // line, which is not always the later of the pair (`OutOfPlaceOccurrence`).
         if valid, descents.count == 1, let slip = OutOfPlaceOccurrence.find(in: occurrences, zone: schedule.timeZone, schedule: schedule.spec.flatMap { try? $0.schedule() }) {
             let instant = occurrences[slip.index].instant, other = occurrences[slip.other].instant
             let relation = slip.index > slip.other ? "earlier than \(other.text) before it" : "later than \(other.text) after it"
-            reader.log.report(.instantOrder, at: places[slip.index],
+            reader.log.report(.instantOrder, at: place(items[slip.index]),
                               "\(instant.text) is \(relation); \(slip.advice ?? "list the occurrences in order")")
             reader.log.reportedOutOfOrder([descents[0].previous, descents[0].instant])
             return nil
         }
         for descent in descents {
-            reader.log.report(.instantOrder, at: descent.place,
+            reader.log.report(.instantOrder, at: place(descent.item),
                               "\(descent.instant.text) is earlier than \(descent.previous.text) before it; list the occurrences in order")
             reader.log.reportedOutOfOrder([descent.previous, descent.instant])
             valid = false

@@ -27,13 +27,27 @@ public struct DuplicateExpectedKeyLint: SpecLintRule {
             // One line written twice (same instant, same key) is `duplicate-instant`'s, which says to remove one: told to
             // correct a key as well, a fourth review did, and the next warning undid it.
             if occurrence.instant.date == earlier.instant.date { continue }
+            let told = Self.whichToCorrect(key, earlier: earlier.instant, later: occurrence.instant, schedule: body.schedule)
+            // The warning stands on the line to correct when the rule knows which it is: on the later line, the right
+            // one, with the one to correct named only in a note, the black-box review's Nuuk key was corrected there.
+            if told.onEarlier {
+                found.append(Diagnostic(
+                    code: LintCode.duplicateExpectedKey.rawValue,
+                    severity: .warning,
+                    location: earlier.instant.location,
+                    message: "the key '\(key)' is expected again for \(occurrence.instant.text); every occurrence has a key of its own "
+                        + "(the later of a repeated pair ends in ~2), so " + told.advice,
+                    sourceLine: earlier.instant.sourceLine,
+                    length: earlier.instant.text.count,
+                    notes: [Diagnostic.Note(location: occurrence.instant.location, message: "'\(key)' is expected again here")]))
+                continue
+            }
             found.append(Diagnostic(
                 code: LintCode.duplicateExpectedKey.rawValue,
                 severity: .warning,
                 location: occurrence.instant.location,
                 message: "the key '\(key)' is already expected for \(earlier.instant.text); every occurrence has a key of its own "
-                    + "(the later of a repeated pair ends in ~2), so "
-                    + Self.whichToCorrect(key, earlier: earlier.instant, later: occurrence.instant, schedule: body.schedule),
+                    + "(the later of a repeated pair ends in ~2), so " + told.advice,
                 sourceLine: occurrence.instant.sourceLine,
                 length: occurrence.instant.text.count,
                 notes: [Diagnostic.Note(location: earlier.instant.location, message: "'\(key)' is first expected here")]))
@@ -43,8 +57,11 @@ public struct DuplicateExpectedKeyLint: SpecLintRule {
 
     /// Which of the two keys to correct, and to what, when the rule gives both instants and one of them the key written
     /// (the lint review: "correct one of the two keys" left the choice to the reader, though the rule knows each key).
-    private static func whichToCorrect(_ key: String, earlier: InstantLiteral, later: InstantLiteral, schedule: ScheduleSpec) -> String {
-        let fallback = "correct one of the two keys"
+    /// `onEarlier` when the line to correct is the first of the two (the warning then stands there).
+    private static func whichToCorrect(_ key: String, earlier: InstantLiteral, later: InstantLiteral, schedule: ScheduleSpec)
+        -> (advice: String, onEarlier: Bool)
+    {
+        let fallback = ("correct one of the two keys", false)
         guard let built = try? schedule.schedule() else { return fallback }
         func ruleKey(_ instant: InstantLiteral) -> String? { built.occurrence(at: instant.date)?.key.description }
         let earlierRuleKey = ruleKey(earlier), laterRuleKey = ruleKey(later)
@@ -59,16 +76,16 @@ public struct DuplicateExpectedKeyLint: SpecLintRule {
                 instant.date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: instant.date))
             }
             if let repeated = schedule.repeated, repeated != .both, wall(earlier) == wall(later) {
-                return "remove \(stray.text): under 'repeated: \(repeated.rawValue)' a wall time that happens twice is one "
-                    + "occurrence, so the rule gives none there (write 'repeated: both' to expect both)"
+                return ("remove \(stray.text): under 'repeated: \(repeated.rawValue)' a wall time that happens twice is one "
+                    + "occurrence, so the rule gives none there (write 'repeated: both' to expect both)", stray == earlier)
             }
-            return "remove \(stray.text), or correct it: the rule gives no occurrence there"
+            return ("remove \(stray.text), or correct it: the rule gives no occurrence there", stray == earlier)
         }
         if earlierKey == key, laterKey != key {
-            return "correct this one: the rule's key for \(later.text) is '\(laterKey)'"
+            return ("correct this one: the rule's key for \(later.text) is '\(laterKey)'", false)
         }
         if laterKey == key, earlierKey != key {
-            return "correct the first: the rule's key for \(earlier.text) is '\(earlierKey)'"
+            return ("correct this one: the rule's key for \(earlier.text) is '\(earlierKey)'", true)
         }
         return fallback
     }

@@ -34,6 +34,9 @@ public struct DuplicateInstantLint: SpecLintRule {
             let sameOccurrence = slipped.count == 1 && !told
                 && expected.map { OffsetMismatchLint.keepsInstant(slipped[0], in: zone, expected: $0) } ?? false
             let advice: String
+            // The line to remove or rewrite, when the lint knows it: the warning stands there (the black-box review's
+            // F3 and F8: the caret on the right line, told "remove line 26" of the one before it).
+            var toFix = instant
             if slipped.count == 1 && sameOccurrence {
                 advice = "\(slipped[0].text) on line \(slipped[0].location.line) is this occurrence written with an offset the zone does not "
                     + "have then: remove that line"
@@ -42,8 +45,11 @@ public struct DuplicateInstantLint: SpecLintRule {
                 // remove that line: "correct the offset" was wrong there (the second failure review).
                 advice = "\(slipped[0].text) on line \(slipped[0].location.line) is written with an offset the zone does not have then: "
                     + "do what its offset-mismatch warning says rather than removing the other line"
-            } else if let told = Self.localDigits(earlier, instant, body: body) ?? Self.keyedOnce(occurrences[index - 1], occurrences[index], body: body) {
+            } else if let told = Self.localDigits(earlier, instant, body: body) {
                 advice = told
+            } else if let told = Self.keyedOnce(occurrences[index - 1], occurrences[index], body: body) {
+                advice = told.advice
+                toFix = told.line
             } else {
                 // The pair of a repeated wall time is named only where the wall time repeats: on a spring night it
                 // explained nothing (the same review).
@@ -53,15 +59,18 @@ public struct DuplicateInstantLint: SpecLintRule {
             // An instant and its alias are one text in one place: "listed here" named the place the warning is at (the
             // alias is noted where it copies it, `MergeSites`).
             let copied = earlier.location == instant.location
+            let onEarlier = !copied && toFix.location == earlier.location
+            let (here, other) = onEarlier ? (earlier, instant) : (instant, earlier)
             return Diagnostic(
                 code: LintCode.duplicateInstant.rawValue,
                 severity: .warning,
-                location: instant.location,
-                message: (copied ? "\(instant.text) is listed twice, once by an alias that copies it" : "\(instant.text) is the same instant as \(earlier.text) before it")
+                location: here.location,
+                message: (copied ? "\(instant.text) is listed twice, once by an alias that copies it"
+                    : "\(here.text) is the same instant as \(other.text) \(onEarlier ? "after" : "before") it")
                     + ": an occurrence happens once, so the spec will fail; \(copied ? "remove the alias" : advice)",
-                sourceLine: instant.sourceLine,
-                length: instant.text.count,
-                notes: copied ? [] : [Diagnostic.Note(location: earlier.location, message: "\(earlier.text) is listed here")])
+                sourceLine: here.sourceLine,
+                length: here.text.count,
+                notes: copied ? [] : [Diagnostic.Note(location: other.location, message: "\(other.text) is listed here")])
         }
     }
 
@@ -83,7 +92,10 @@ public struct DuplicateInstantLint: SpecLintRule {
     /// Two lines keyed differently at one instant the schedule gives once: it is the slot whose key it carries, and the
     /// other slot is dropped (a rule gives an instant once, as the earlier slot's). A message review's two times a day
     /// under `shift-backward`, the 02:30 moved onto the 01:30, were told "remove one", and removing the wrong one failed.
-    private static func keyedOnce(_ earlier: ExpectedOccurrence, _ later: ExpectedOccurrence, body: RecurrenceSpec) -> String? {
+    /// With the advice, the line it is about (to remove or rewrite).
+    private static func keyedOnce(_ earlier: ExpectedOccurrence, _ later: ExpectedOccurrence, body: RecurrenceSpec)
+        -> (advice: String, line: InstantLiteral)?
+    {
         guard let first = earlier.key, let second = later.key, first != second, let schedule = try? body.schedule.schedule(),
               let occurrence = schedule.occurrence(at: later.instant.date) else { return nil }
         let key = "\(occurrence.key)"
@@ -95,11 +107,39 @@ public struct DuplicateInstantLint: SpecLintRule {
         let near = Window(after: later.instant.date.addingTimeInterval(-2 * 86_400), through: later.instant.date.addingTimeInterval(2 * 86_400))
         guard let occurrences = try? CoreEngine().occurrences(in: near, of: schedule, limit: 10_000) else { return nil }
         if let own = occurrences.first(where: { "\($0.key)" == goneKey }) {
-            return told + "; \(goneKey) is the occurrence at \(WallTimeText.instant(own.date, offset: schedule.timeZone.secondsFromGMT(for: own.date))): "
-                + "write that on line \(gone.instant.location.line)"
+            return (told + "; \(goneKey) is the occurrence at \(WallTimeText.instant(own.date, offset: schedule.timeZone.secondsFromGMT(for: own.date))): "
+                + "write that on line \(gone.instant.location.line)", gone.instant)
         }
-        return told + "; a rule gives an instant once, as the earlier slot's, so \(goneKey) has no occurrence there: remove line "
-            + "\(gone.instant.location.line)"
+        let remove = ": remove line \(gone.instant.location.line)"
+        // Why the other key has none here, told only when true: "as the earlier slot's" was said of a 02:00 slot under
+        // 'nonexistent: skip', the earlier slot of the two, which has no occurrence because skip drops it (the
+        // black-box review's F3).
+        let goneSlot = slot(goneKey), keptSlot = slot(key)
+        if let goneSlot, let time = goneSlot.time, body.schedule.nonexistent == .skip {
+            var resolver = WallTimeResolver(timeZone: schedule.timeZone)
+            let parts = (goneSlot.date + "-" + time).split(whereSeparator: { $0 == "-" || $0 == ":" }).compactMap { Int($0) }
+            if parts.count == 5,
+               case .gap = resolver.resolve(LocalDateTime(year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4])) {
+                return (told + "; \(time) does not exist on \(goneSlot.date) in \(ZoneDisplayName.of(schedule.timeZone)) (the clocks skip it), "
+                    + "and 'nonexistent: skip' gives the \(time) slot no occurrence, so \(goneKey) has none" + remove, gone.instant)
+            }
+        }
+        if let goneSlot, let keptSlot, goneSlot.date + (goneSlot.time ?? "") > keptSlot.date + (keptSlot.time ?? ""),
+           (goneSlot.time == nil) == (keptSlot.time == nil) {
+            return (told + "; a rule gives an instant once, as the earlier slot's, so \(goneKey) has no occurrence there" + remove, gone.instant)
+        }
+        return (told + "; \(goneKey) has no occurrence there" + remove, gone.instant)
+    }
+
+    /// The slot a key names: `poll/v1/2027-03-28T02:00~2` → ("2027-03-28", "02:00"); nil for a key of another form.
+    private static func slot(_ key: String) -> (date: String, time: String?)? {
+        var last = key.split(separator: "/").last.map(String.init) ?? key
+        if let tilde = last.firstIndex(of: "~") { last = String(last[..<tilde]) }
+        let pieces = last.split(separator: "T", omittingEmptySubsequences: false).map(String.init)
+        guard pieces[0].count == 10, pieces[0].split(separator: "-").count == 3 else { return nil }
+        if pieces.count == 1 { return (pieces[0], nil) }
+        guard pieces.count == 2, pieces[1].count == 5, pieces[1].split(separator: ":").count == 2 else { return nil }
+        return (pieces[0], pieces[1])
     }
 
     /// Whether the instant's wall time happens twice in the schedule's zone (an overlap).

@@ -556,9 +556,21 @@ import Testing
             lint.yaml:6:12: note: 'sync/v1/2027-10-31' is first expected here
 
             """)
-        // The key written on the second line is the later's: the first is the one to correct.
+        // The key written on the second line is the later's: the first is the one to correct, and the warning stands
+        // there, the right line in a note (the black-box review's F8: the caret was on the right line).
         let secondsKey = Self.duplicateKey.replacingOccurrences(of: "key: sync/v1/2027-10-31}", with: "key: sync/v1/2027-10-31~2}")
-        #expect(Self.lint(secondsKey).contains("so correct the first: the rule's key for 2027-10-31T02:30:00+02:00 is 'sync/v1/2027-10-31'"))
+        #expect(Self.lint(secondsKey) == """
+            lint.yaml:6:12: warning: the key 'sync/v1/2027-10-31~2' is expected again for 2027-10-31T02:30:00+01:00; every occurrence has a key of its own (the later of a repeated pair ends in ~2), so correct this one: the rule's key for 2027-10-31T02:30:00+02:00 is 'sync/v1/2027-10-31' [duplicate-expected-key]
+                - {at: 2027-10-31T02:30:00+02:00, key: sync/v1/2027-10-31~2}
+                       ^~~~~~~~~~~~~~~~~~~~~~~~~
+            lint.yaml:7:12: note: 'sync/v1/2027-10-31~2' is expected again here
+
+            """)
+        // A stray first line (01:30+02:00, 23:30Z, is no 02:30): the warning stands on it.
+        let strayFirst = Self.duplicateKey.replacingOccurrences(of: "- {at: 2027-10-31T02:30:00+02:00", with: "- {at: 2027-10-31T01:30:00+02:00")
+        #expect(Self.lint(strayFirst).hasPrefix("lint.yaml:6:12: warning: the key 'sync/v1/2027-10-31' is expected again for "
+            + "2027-10-31T02:30:00+01:00; every occurrence has a key of its own (the later of a repeated pair ends in ~2), so remove "
+            + "2027-10-31T01:30:00+02:00, or correct it: the rule gives no occurrence there [duplicate-expected-key]"))
         // Neither is the rule's: the reader chooses.
         let neither = Self.duplicateKey.replacingOccurrences(of: "key: sync/v1/2027-10-31}", with: "key: sync/v1/2027-11-01}")
         #expect(Self.lint(neither).contains("so correct one of the two keys [duplicate-expected-key]"))
@@ -845,6 +857,31 @@ import Testing
             """
         #expect(Self.lint(autumn).contains("so the spec will fail; remove one (the two occurrences of a repeated wall time differ in offset) "
             + "[duplicate-instant]"), "\(Self.lint(autumn))")
+    }
+
+    /// Under `nonexistent: skip` a slot in the gap has no occurrence because skip drops it, not by the drop rule (which
+    /// keeps the earlier slot, and 02:00 is the earlier): the black-box review's F3 was told "as the earlier slot's".
+    /// zoneinfo: Berlin springs forward at 2027-03-28T01:00Z, 02:00 does not round-trip; 03:00 is 03:00+02:00 (01:00Z).
+    @Test func aSkippedSlotListedAtTheNextSlotsInstantIsToldTheGapNotTheDropRule() {
+        let text = """
+            spec: steps
+            schedule: {id: poll, timezone: Europe/Berlin, rule: {every: day, at: {from: "01:00", through: "03:30", every: 30m}}, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-28T01:45:00+01:00, through: 2027-03-28T03:10:00+02:00}
+            expect:
+              occurrences:
+                - {at: 2027-03-28T03:00:00+02:00, key: poll/v1/2027-03-28T02:00}
+                - {at: 2027-03-28T03:00:00+02:00, key: poll/v1/2027-03-28T03:00}
+
+            """
+        let told = Self.lint(text)
+        // The warning stands on the line to remove (the first), the right one in a note.
+        #expect(told.hasPrefix("lint.yaml:6:12: warning: 2027-03-28T03:00:00+02:00 is the same instant as 2027-03-28T03:00:00+02:00 after it: "),
+                "\(told)")
+        #expect(told.hasSuffix("lint.yaml:7:12: note: 2027-03-28T03:00:00+02:00 is listed here\n"), "\(told)")
+        #expect(told.contains("the schedule gives it once, keyed poll/v1/2027-03-28T03:00 (line 7); 02:00 does not exist on 2027-03-28 in "
+            + "Europe/Berlin (the clocks skip it), and 'nonexistent: skip' gives the 02:00 slot no occurrence, so poll/v1/2027-03-28T02:00 has "
+            + "none: remove line 6 [duplicate-instant]"), "\(told)")
+        #expect(!told.contains("earlier slot's"), "\(told)")
     }
 
     /// One line written twice (same instant, same key) is told once, by `duplicate-instant`: `duplicate-expected-key`'s

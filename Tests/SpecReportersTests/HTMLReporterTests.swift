@@ -11,6 +11,18 @@ import Testing
         try GoldenFile.check(Self.page, against: "report.html")
     }
 
+    /// A run whose only file is invalid has no test: the page says so, and why, not that the filters hide every test
+    /// (the black-box review's F10), and shows it without the script.
+    @Test func aRunWithNoTestSaysSoAndWhy() {
+        let error = Diagnostic(code: "instant-order", location: SourceLocation(file: "a.yaml", line: 23, column: 12), message: "out of order")
+        let invalid = HTMLReporter().render(RunResult(environment: RunResultFixture.environment, files: ["a.yaml"], diagnostics: [error], tests: []))
+        #expect(invalid.contains("<p id=\"nothing-shown\">No tests ran: 1 spec file is invalid — see the spec-file diagnostics above.</p>"))
+        #expect(!invalid.contains("No test matches these filters"))
+        let none = HTMLReporter().render(RunResult(environment: RunResultFixture.environment, files: [], diagnostics: [], tests: []))
+        #expect(none.contains("<p id=\"nothing-shown\">No tests ran.</p>"))
+        #expect(Self.page.contains("<p id=\"nothing-shown\" hidden>No test matches these filters.</p>"))
+    }
+
     /// The notes (a merge, a shard missing) are in the header, once: not again in the environment table.
     @Test func dateLabelsOfTheAxisNeverOverlap() {
         func spans(_ labels: [(x: Double, text: String, anchor: String)]) -> [ClosedRange<Double>] {

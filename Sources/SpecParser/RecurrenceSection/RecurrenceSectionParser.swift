@@ -23,7 +23,7 @@ struct RecurrenceSectionParser {
         let draft = ScheduleReader(reader: reader).read(scheduleNode, owner: fields.keyNode("schedule")!, defaultID: defaultScheduleID)
 
         let window = fields["window"].flatMap { readWindow($0, owner: fields.keyNode("window")!) }
-        let expect = fields["expect"].flatMap { readExpect($0, owner: fields.keyNode("expect")!) }
+        let expect = fields["expect"].flatMap { readExpect($0, owner: fields.keyNode("expect")!, schedule: draft) }
         let cases = fields["cases"].flatMap { CaseReader(reader: reader, schedule: draft).read($0) }
         reader.log.adviseOffsets(since: firstDiagnostic, in: draft.timeZone)
 
@@ -85,7 +85,7 @@ struct RecurrenceSectionParser {
         return WindowSpec(after: after, through: through, location: reader.log.source.location(owner.mark))
     }
 
-    private func readExpect(_ node: Node, owner: Node) -> Expectation? {
+    private func readExpect(_ node: Node, owner: Node, schedule: ScheduleReader.Draft) -> Expectation? {
         guard let fields = reader.mapping(node, place: "'expect'", owner: owner, allowed: SpecKeyCatalog.expect.keyNames,
                                           expected: "a mapping with occurrences: (or error: no-occurrence)")
         else { return nil }
@@ -98,7 +98,7 @@ struct RecurrenceSectionParser {
         case (nil, .some(let errorNode)):
             return reader.choice(errorNode, field: "error", ExpectedError.self).map { .error($0, location: location) }
         case (.some(let list), nil):
-            return readOccurrences(list).map { .occurrences($0, location: location) }
+            return readOccurrences(list, schedule: schedule).map { .occurrences($0, location: location) }
         case (nil, nil):
             reader.missing("occurrences", in: fields,
                            "add 'occurrences:' listing every occurrence in the window in order ([] for none), or 'error: no-occurrence'")
@@ -111,7 +111,7 @@ struct RecurrenceSectionParser {
     /// An instant earlier than the one before it is an error: the spec language defines the list as the window's
     /// occurrences in order. One listed twice, or outside the window, is a lint (SpecLint: `duplicate-instant`,
     /// `outside-window`): a warning, and the spec runs and fails with the instant in its diff.
-    private func readOccurrences(_ node: Node) -> [ExpectedOccurrence]? {
+    private func readOccurrences(_ node: Node, schedule: ScheduleReader.Draft) -> [ExpectedOccurrence]? {
         guard let items = reader.list(node, field: "occurrences", expected: "a list of instants ([] for none)") else {
             return nil
         }
@@ -120,6 +120,11 @@ struct RecurrenceSectionParser {
         occurrences.reserveCapacity(items.count)
         var valid = true
         var previous: InstantLiteral?
+        // Where the `at` of an item is (the item itself in the short form): looked up only for an order error.
+        func place(_ item: Node) -> Node {
+            item.mapping == nil ? item : (item.mapping!.first { $0.key.scalar?.value == "at" }?.value ?? item)
+        }
+        var descents: [(previous: InstantLiteral, instant: InstantLiteral, item: Node)] = []
         for item in items {
             guard let occurrence = readOccurrence(item) else {
                 valid = false
@@ -127,15 +132,25 @@ struct RecurrenceSectionParser {
                 continue
             }
             let instant = occurrence.instant
-            if let previous, instant.date < previous.date {
-                let place = item.mapping == nil ? item : (item.mapping!.first { $0.key.scalar?.value == "at" }?.value ?? item)
-                reader.log.report(.instantOrder, at: place,
-                                  "\(instant.text) is earlier than \(previous.text) before it; list the occurrences in order")
-                reader.log.reportedOutOfOrder([previous, instant])
-                valid = false
-            }
+            if let previous, instant.date < previous.date { descents.append((previous, instant, item)) }
             occurrences.append(occurrence)
             previous = instant
+        }
+        // One line out of place in a list read whole (each item an occurrence, at its index): the error stands on that
+        // line, which is not always the later of the pair (`OutOfPlaceOccurrence`).
+        if valid, descents.count == 1, let slip = OutOfPlaceOccurrence.find(in: occurrences, zone: schedule.timeZone, schedule: schedule.spec.flatMap { try? $0.schedule() }) {
+            let instant = occurrences[slip.index].instant, other = occurrences[slip.other].instant
+            let relation = slip.index > slip.other ? "earlier than \(other.text) before it" : "later than \(other.text) after it"
+            reader.log.report(.instantOrder, at: place(items[slip.index]),
+                              "\(instant.text) is \(relation); \(slip.advice ?? "list the occurrences in order")")
+            reader.log.reportedOutOfOrder([descents[0].previous, descents[0].instant])
+            return nil
+        }
+        for descent in descents {
+            reader.log.report(.instantOrder, at: place(descent.item),
+                              "\(descent.instant.text) is earlier than \(descent.previous.text) before it; list the occurrences in order")
+            reader.log.reportedOutOfOrder([descent.previous, descent.instant])
+            valid = false
         }
         return valid ? occurrences : nil
     }

@@ -89,7 +89,17 @@ public struct HTMLReporter: Sendable {
             }
             page += "</details>\n"
         }
-        page += "<p id=\"nothing-shown\" hidden>No test matches these filters.</p>\n</section>\n</main>\n"
+        // A run with no test at all (its one file invalid) said "No test matches these filters", as if a filter hid
+        // them (the black-box review's F10): it says there are none, and why, shown without the script.
+        if run.tests.isEmpty {
+            let invalid = summary.invalidFiles
+            let files = "\(invalid) spec file\(invalid == 1 ? "" : "s")"
+            let why = invalid == 0 ? "" : run.strict ? ": \(files) \(invalid == 1 ? "has" : "have") errors — see the spec-file diagnostics above"
+                : ": \(files) \(invalid == 1 ? "is" : "are") invalid — see the spec-file diagnostics above"
+            page += "<p id=\"nothing-shown\">No tests ran\(why).</p>\n</section>\n</main>\n"
+        } else {
+            page += "<p id=\"nothing-shown\" hidden>No test matches these filters.</p>\n</section>\n</main>\n"
+        }
         page += environmentSection(run)
         page += "<script>\(HTMLAssets.script)</script>\n</body>\n</html>\n"
         return page

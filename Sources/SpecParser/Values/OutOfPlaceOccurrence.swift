@@ -1,0 +1,104 @@
+import Foundation
+import Recurrence
+import SpecModel
+
+/// The one expected occurrence out of place in a list that is otherwise in order, and what was likely meant there.
+///
+/// The order error used to stand on the later of the two lines out of order, which was often the right one: a line
+/// written with `Z` and local digits (`2011-12-31T00:00:00Z` for Apia's `+14:00`), or a day early (its own key naming
+/// the next day), put the line *after* it out of order. "List the occurrences in order", applied, took three rounds
+/// (the black-box review's F5). A line whose removal leaves the list in order is out of place; of the two lines of the
+/// pair, the one that read as written digits at the zone's offset, or at its key's date, fits between its neighbours is
+/// the one told, with the instant to write.
+struct OutOfPlaceOccurrence {
+    /// The index of the line out of place, and of the other line of the pair out of order.
+    let index: Int
+    let other: Int
+    /// What was likely meant, with the instant to write (which puts the list in order), when one reading says so.
+    let advice: String?
+
+    /// Nil unless exactly one pair of neighbours is out of order (more than one slip is told pair by pair).
+    /// `schedule` (when the schedule is valid) vets each reading: the instant to write must be the rule's occurrence,
+    /// keyed as the line is, and the line as written must not be (a line that is right, as Nuuk's midnight keyed the
+    /// day before under next-valid-time, is never told to move to its key's date).
+    static func find(in occurrences: [ExpectedOccurrence], zone: TimeZone?, schedule: Schedule? = nil) -> OutOfPlaceOccurrence? {
+        let dates = occurrences.map(\.instant.date)
+        let descents = dates.indices.dropFirst().filter { dates[$0] < dates[$0 - 1] }
+        guard descents.count == 1, let later = descents.first else { return nil }
+        let earlier = later - 1
+        // Removing a line leaves the list in order when its two neighbours are in order.
+        func fitsWithout(_ index: Int) -> Bool {
+            index == 0 || index == dates.count - 1 || dates[index - 1] <= dates[index + 1]
+        }
+        func advice(_ index: Int) -> String? {
+            guard let zone else { return nil }
+            let before = index > 0 ? dates[index - 1] : nil, after = index + 1 < dates.count ? dates[index + 1] : nil
+            let occurrence = occurrences[index]
+            func keyed(_ date: Date) -> Bool {
+                guard let found = schedule?.occurrence(at: date) else { return false }
+                return occurrence.key.map { $0 == "\(found.key)" } ?? true
+            }
+            if schedule != nil, keyed(occurrence.instant.date) { return nil }
+            func fits(_ date: Date) -> Bool {
+                // Between the lines on either side of it as the list stands (the other line of the pair stays), and,
+                // when the schedule is known, its occurrence.
+                (before.map { $0 < date } ?? true) && (after.map { date < $0 } ?? true) && (schedule == nil || keyed(date))
+            }
+            return localDigits(occurrence.instant, zone: zone, fits: fits) ?? keyDate(occurrence, zone: zone, fits: fits)
+        }
+        let candidates = [earlier, later].filter(fitsWithout)
+        let told = candidates.map { ($0, advice($0)) }
+        let advised = told.filter { $0.1 != nil }
+        let chosen = advised.count == 1 ? advised[0] : told.count == 1 ? told[0] : (later, advice(later))
+        return OutOfPlaceOccurrence(index: chosen.0, other: chosen.0 == later ? earlier : later, advice: chosen.1)
+    }
+
+    /// `…T00:00:00Z` whose digits, read as the zone's wall time, fit: the instant at that wall time.
+    private static func localDigits(_ instant: InstantLiteral, zone: TimeZone, fits: (Date) -> Bool) -> String? {
+        guard instant.writtenOffset == nil, instant.text.count > 1 else { return nil }
+        var resolver = WallTimeResolver(timeZone: zone)
+        let wall = LocalDateTime(wallSeconds: Int(instant.date.timeIntervalSince1970.rounded(.down)))
+        guard case .unique(let meant) = resolver.resolve(wall), meant.timeIntervalSince1970.rounded(.down) == meant.timeIntervalSince1970,
+              fits(meant) else { return nil }
+        let offset = zone.secondsFromGMT(for: meant)
+        guard offset % 60 == 0 else { return nil }
+        let digits = WallTimeText.local(instant.date, offset: 0)
+        return "it is UTC ('Z'), which is \(WallTimeText.wallTime(instant.date, in: zone)) in \(ZoneDisplayName.of(zone)); "
+            + "if you meant \(digits.time) local time, write \(String(instant.text.dropLast()))\(WallTimeText.offset(offset)), "
+            + "which puts the list in order"
+    }
+
+    /// A key naming a date (`…/2027-10-03`, or `…/2027-10-03T01:45`) other than the instant's local date, where the
+    /// instant at the key's date (and the key's time, or the instant's wall time) fits: that instant.
+    private static func keyDate(_ occurrence: ExpectedOccurrence, zone: TimeZone, fits: (Date) -> Bool) -> String? {
+        guard let key = occurrence.key, let named = Self.keyDateTime(key) else { return nil }
+        let instant = occurrence.instant
+        let offset = zone.secondsFromGMT(for: instant.date)
+        let local = WallTimeText.local(instant.date, offset: offset)
+        guard local.date != named.date, local.time.count == 5 else { return nil }
+        let time = named.time ?? local.time
+        let parts = (named.date + "-" + time.replacingOccurrences(of: ":", with: "-")).split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 5 else { return nil }
+        let wall = LocalDateTime(year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4])
+        guard wall.dateString == named.date else { return nil }
+        var resolver = WallTimeResolver(timeZone: zone)
+        guard case .unique(let meant) = resolver.resolve(wall), fits(meant) else { return nil }
+        let meantOffset = zone.secondsFromGMT(for: meant)
+        // The date the wall time shows must be the key's (a day that does not exist, Apia's 2011-12-30, has none).
+        guard meantOffset % 60 == 0, WallTimeText.local(meant, offset: meantOffset).date == named.date else { return nil }
+        return "its key \(key) names \(named.date), but it is \(WallTimeText.wallTime(instant.date, in: zone)) in \(ZoneDisplayName.of(zone)); "
+            + "if you meant \(time) on \(named.date), write \(WallTimeText.instant(meant, offset: meantOffset)), which puts the list in order"
+    }
+
+    /// The date (and time) a key ends with: `poll/v1/2027-03-28T02:00~2` → ("2027-03-28", "02:00").
+    static func keyDateTime(_ key: String) -> (date: String, time: String?)? {
+        var last = key.split(separator: "/").last.map(String.init) ?? key
+        if let tilde = last.firstIndex(of: "~") { last = String(last[..<tilde]) }
+        let pieces = last.split(separator: "T", omittingEmptySubsequences: false).map(String.init)
+        let date = pieces[0]
+        guard date.count == 10, date.split(separator: "-").count == 3, date.allSatisfy({ $0.isNumber || $0 == "-" }) else { return nil }
+        if pieces.count == 1 { return (date, nil) }
+        guard pieces.count == 2, pieces[1].count == 5, pieces[1].split(separator: ":").count == 2 else { return nil }
+        return (date, pieces[1])
+    }
+}

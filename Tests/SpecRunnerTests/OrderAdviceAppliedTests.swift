@@ -1,0 +1,61 @@
+import Foundation
+import SpecModel
+import SpecParser
+import SpecResults
+import Testing
+@testable import SpecRunner
+
+/// An `instant-order` error that names the line out of place gives the instant to write there; written as told, the
+/// spec must parse and pass (the black-box review's F5: "list the occurrences in order", applied, took three rounds).
+/// The corpus files hold the mistakes and their zoneinfo predictions; the advice is applied by text, as a reader would.
+@Suite struct OrderAdviceAppliedTests {
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("SpecParserTests/Invalid")
+
+    @Test(arguments: [
+        ("occurrences-out-of-order-by-utc-local-digits", 17, "2011-12-31T00:00:00+14:00"),
+        ("occurrences-out-of-order-by-a-day-its-key-names", 17, "2027-10-03T01:45:00+10:30"),
+    ])
+    func theInstantToWriteMakesTheSpecPass(name: String, line: Int, meant: String) throws {
+        let text = try String(contentsOf: Self.corpus.appendingPathComponent("\(name).yaml"), encoding: .utf8)
+        let file = SpecParser().parse(path: "\(name).yaml", bytes: Array(text.utf8))
+        let error = try #require(file.diagnostics.first { $0.code == "instant-order" })
+        #expect(error.location?.line == line)
+        #expect(error.message.hasSuffix("write \(meant), which puts the list in order"), "\(error.message)")
+        // Written as told: the instant on that line replaced by the one the message gives.
+        var lines = text.components(separatedBy: "\n")
+        let written = try #require(lines[line - 1].firstMatch(of: /at: ([^,}]+)/)).1
+        lines[line - 1] = lines[line - 1].replacingOccurrences(of: String(written), with: meant)
+        let applied = lines.joined(separator: "\n")
+        let result = try RecurrenceVerdictTests.runOnCore(applied, path: "\(name).yaml")
+        #expect(result.status == .passed, "\(result.message ?? "")")
+    }
+
+    /// A line keyed by another date than its own that is right (Nuuk's 2027-03-27 23:30 under next-valid-time is
+    /// 2027-03-28 00:00, keyed 03-27) is not told to move to its key's date, though that instant (03-27 00:00-02:00,
+    /// 02:00Z) would fit between its neighbours: it is the rule's occurrence as written. The line after it, written
+    /// 2027-03-27T20:00:00-02:00 (22:00Z on 03-27, no occurrence of the rule), keeps the error; keyed 03-28, it is not
+    /// told to write 03-28 20:00 either, which is no occurrence.
+    /// zoneinfo: 03-26 23:30 is -02:00 (03-27 01:30Z); 03-28 00:00 is -01:00 (01:00Z); 23:30 on 03-27 does not exist.
+    @Test func aRightLineKeyedByAnotherDateIsNotBlamed() throws {
+        let text = """
+            spec: Nuuk gap
+            schedule: {id: nuuk, timezone: America/Nuuk, rule: {every: day, at: "23:30"}, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2027-03-26T00:00:00-02:00, through: 2027-03-29T00:00:00-01:00}
+            expect:
+              occurrences:
+                - {at: 2027-03-26T23:30:00-02:00, key: nuuk/v1/2027-03-26}
+                - {at: 2027-03-28T00:00:00-01:00, key: nuuk/v1/2027-03-27}
+                - {at: 2027-03-27T20:00:00-02:00, key: nuuk/v1/2027-03-28}
+
+            """
+        for text in [text, text.replacingOccurrences(of: "{at: 2027-03-27T20:00:00-02:00, key: nuuk/v1/2027-03-28}", with: "2027-03-27T20:00:00-02:00")] {
+            let file = SpecParser().parse(path: "nuuk.yaml", bytes: Array(text.utf8))
+            let errors = file.diagnostics.filter { $0.code == "instant-order" }
+            #expect(errors.count == 1)
+            #expect(errors.first?.location?.line == 8)
+            #expect(errors.first?.message == "2027-03-27T20:00:00-02:00 is earlier than 2027-03-28T00:00:00-01:00 before it; list the occurrences in order",
+                    "\(errors)")
+        }
+    }
+}

@@ -261,7 +261,16 @@ struct RecurrenceExecutor: Sendable {
                        let slip = InstantSlipHint.hint(for: schedule, missing: literal, key: firstMissingKey, render: { instant($0) }) {
                         hints.append(slip)
                     }
-                    if let policy = PolicyHint.unexpectedHint(for: schedule, unexpected: unexpected, local: local) {
+                    // A line whose digits are the produced instant's wall time, written with an offset the zone does not
+                    // have then, is an offset slip (its offset-mismatch warning says so): the policy is not the problem,
+                    // and "under any other 'nonexistent' policy this instant is no occurrence" beside it was noise (a review).
+                    let offsetSlip = missing.first.flatMap(writtenLiteral).map { literal in
+                        guard let written = literal.writtenOffset, written != timeZone.secondsFromGMT(for: literal.date) else { return false }
+                        let wall = literal.date.timeIntervalSince1970 + Double(written)
+                        return unexpected.contains { $0.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: $0)) == wall }
+                    } ?? false
+                    let producedKey = { (date: Date) in lines.first { $0.kind == .unexpected && $0.actual?.epochSeconds == date.timeIntervalSince1970 }?.actual?.key }
+                    if !offsetSlip, let policy = PolicyHint.unexpectedHint(for: schedule, unexpected: unexpected, local: local, key: producedKey) {
                         hints.append(policy)
                     }
                 }

@@ -240,6 +240,8 @@ struct RecurrenceExecutor: Sendable {
                 // of `Schedule.occurrence(at:)`) and of the diff's lines, so two engines that fail alike are told alike (a
                 // review's `--engine all` read "is what 'nonexistent: next-valid-time' gives" under core and, of the same
                 // line under foundation, a false "moved forward by 30 minutes"; its folding of the same failure broke).
+                // They are the core's words: where another engine gives other occurrences than the core, the runner says
+                // them as the core's (`CoreFailureHint`), since they are not that engine's behaviour.
                 // Foundation's deviations are not read as another policy's: a missing instant the schedule gives, or an
                 // unexpected one it does not, is no sentence's.
                 let local = { (date: Date) in instant(date).local }
@@ -275,6 +277,10 @@ struct RecurrenceExecutor: Sendable {
                     }
                 }
                 if hints.isEmpty, let keys = KeyPartHint.hint(for: schedule, diff: lines) { hints.append(keys) }
+                // Kept apart too: on another engine whose output differs from the core's, they are the spec language's
+                // words, not that engine's behaviour (`CoreFailureHint`).
+                verdict.messageBeforeHints = verdict.message
+                verdict.hints = hints
                 for hint in hints { verdict.message! += "; " + hint }
             }
             return verdict
@@ -360,6 +366,12 @@ struct Verdict: Sendable {
     var lifecycle: LifecycleResult?
     /// Problems with a place in the spec (a bound reached), rendered with file:line:column.
     var diagnostics: [Diagnostic] = []
+    /// A failed diff's message before its hints, and the hints: sentences of the spec's schedule (what its rule and
+    /// policies give, asked of the core's `Schedule.occurrence(at:)`) about the lines that differ.
+    var messageBeforeHints: String?
+    var hints: [String] = []
+    /// The core engine fails this test too (another engine's failure): a declared known deviation does not excuse it.
+    var coreFailsToo = false
 }
 
 private extension RecurrenceError {

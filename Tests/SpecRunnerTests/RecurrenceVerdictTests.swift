@@ -922,6 +922,21 @@ import Testing
         // Both engines resolve 02:15 that night alike (03:00+02:00): explain would show no difference, so the key is said.
         #expect(keyed.message?.hasSuffix("; foundation gives the same instant, keyed by the wall time it found rather than by "
             + "the rule's slot 02:15 on 2027-03-28, as app code built on Calendar's answer would key it") == true, "\(keyed.message ?? "")")
+        // The core passes: the core's sentence on the key ("… is the 02:15 slot's occurrence …: write n/v1/2027-03-28T03:00",
+        // Foundation's own key) would send the author away from the spec language, declared or not (the corpus's
+        // berlin-drop-rule known deviation said it).
+        #expect(keyed.message?.contains("write n/v1/2027-03-28T03:00") == false, "\(keyed.message ?? "")")
+        let declared = try run("""
+            spec: two times
+            known-deviations: {foundation: "keys by the wall time found"}
+            schedule: {id: n, timezone: Europe/Berlin, rule: {every: day, at: ["02:15", "09:00"]}, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2027-03-28T00:00:00+01:00, through: 2027-03-28T12:00:00+02:00}
+            expect:
+              occurrences: [{at: 2027-03-28T03:00:00+02:00, key: n/v1/2027-03-28T02:15}, {at: 2027-03-28T09:00:00+02:00, key: n/v1/2027-03-28T09:00}]
+            """)
+        #expect(declared.status == .knownDeviation)
+        #expect(declared.message == "occurrences differ: 1 key mismatch (2027-03-28 03:00 CEST (+02:00): key n/v1/2027-03-28T02:15 expected, "
+            + "n/v1/2027-03-28T03:00 produced)", "\(declared.message ?? "")")
         let overridden = try run("""
             spec: case policy
             schedule: {id: n, timezone: Australia/Lord_Howe, rule: {every: day, at: "02:15"}, nonexistent: skip, repeated: first}

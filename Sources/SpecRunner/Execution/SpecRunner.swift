@@ -119,6 +119,10 @@ public struct SpecRunner: Sendable {
             let declared = item.spec.knownDeviations[engine] != nil
             switch core.status {
             case .passed:
+                // The spec agrees with the core: a hint on what its lines should be (the core's answers, "write …"
+                // another key) was false of them; a foundation block of the corpus said "write dose/v1/2027-03-28T03:00",
+                // Foundation's own key, of a line the core passes.
+                verdict.message = verdict.messageBeforeHints ?? verdict.message
                 // A Foundation failure the core engine does not share, and the spec does not declare, is Foundation's own.
                 if engine == .foundation, !declared, let zone = verdict.timeZone {
                     let schedule = try? recurrence.schedule.schedule(overriding: caseSpec?.overrides ?? CaseSpec.Overrides())

@@ -1207,6 +1207,13 @@ import Testing
         #expect(undeclared.message == attributed, "\(undeclared.message ?? "")")
         // The line the spec language gives: foundation's own fault, excused as declared.
         #expect(try run("2027-03-28T04:30:00+02:00", deviation: true, on: .foundation).status == .knownDeviation)
+        // A hint that names the line already (a `Z` slip: 04:30Z is 06:30+02:00; its digits as local time are the
+        // shift-forward occurrence, 02:30Z) is not told "line 7" twice.
+        let utc = try run("2027-03-28T04:30:00Z", deviation: false, on: .foundation)
+        #expect(utc.message == "occurrences differ: 1 missing; line 7 fails on core too: by the spec language (the core engine), "
+            + "2027-03-28T04:30:00Z is UTC ('Z'), which is 2027-03-28 06:30 (+02:00) in Antarctica/Troll; if its digits 04:30 are meant "
+            + "as local time, the rule's occurrence then is 2027-03-28T04:30:00+02:00 (2027-03-28T02:30:00Z); foundation gives no "
+            + "occurrence keyed troll/v1/2027-03-28", "\(utc.message ?? "")")
     }
 
     /// Where the other engine gives the core's occurrences, the core's sentences are true of it and its message is the

@@ -1214,6 +1214,31 @@ import Testing
             + "2027-03-28T04:30:00Z is UTC ('Z'), which is 2027-03-28 06:30 (+02:00) in Antarctica/Troll; if its digits 04:30 are meant "
             + "as local time, the rule's occurrence then is 2027-03-28T04:30:00+02:00 (2027-03-28T02:30:00Z); foundation gives no "
             + "occurrence keyed troll/v1/2027-03-28", "\(utc.message ?? "")")
+        // No sentence of the core's (an offset slip, its warning's: 04:30 written with +00:00, 04:30Z): what the core gives
+        // for the line's key, which a run on foundation alone does not print.
+        let slip = try run("2027-03-28T04:30:00+00:00", deviation: false, on: .foundation)
+        #expect(slip.message == "occurrences differ: 1 missing; line 7 fails on core too (core gives 2027-03-28 04:30 (+02:00) keyed "
+            + "troll/v1/2027-03-28); foundation gives no occurrence keyed troll/v1/2027-03-28", "\(slip.message ?? "")")
+    }
+
+    /// A case's line the core fails with no sentence of its own (an offset slip) is told the core's search result, which
+    /// a run on foundation alone does not print ("(core: occurrences differ: …)" sent the reader to a block not there).
+    /// zoneinfo: Lord Howe springs forward at 2027-10-02T15:30Z (02:00+10:30 → 02:30+11:00); 02:15 under shift-backward
+    /// is read with +11:00, 15:15Z, 01:45+10:30; 01:45+11:00, as written, is 14:45Z (01:15+10:30).
+    @Test func aCasesLineTheCoreFailsIsToldTheCoresSearchUnderAnotherEngine() throws {
+        let file = SpecParser().parse(path: "lh.yaml", bytes: Array("""
+            spec: lh
+            schedule: {id: lh, timezone: Australia/Lord_Howe, rule: {every: day, at: "02:15"}, nonexistent: shift-backward, repeated: first}
+            cases:
+              - name: gap
+                after: 2027-10-03T00:00:00+10:30
+                next: 2027-10-03T01:45:00+11:00
+            """.utf8))
+        try #require(file.diagnostics.allSatisfy { $0.severity != .error }, "\(file.diagnostics)")
+        let result = try Self.run(try #require(file.specs.first), on: .foundation)
+        #expect(result.status == .failed)
+        #expect(result.message?.hasPrefix("occurrences differ: 1 missing, 1 unexpected; line 6 fails on core too (core's search 1 finds "
+            + "2027-10-03 01:45 (+10:30))") == true, "\(result.message ?? "")")
     }
 
     /// Where the other engine gives the core's occurrences, the core's sentences are true of it and its message is the

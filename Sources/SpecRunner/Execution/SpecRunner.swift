@@ -131,7 +131,7 @@ public struct SpecRunner: Sendable {
             case .failed:
                 // Wrong by the spec language: the core's hints are said as the core's, and a declared deviation does
                 // not excuse it (`CoreFailureHint`).
-                verdict.message = CoreFailureHint.message(verdict, core: core, engine: engine, declared: declared)
+                verdict.message = CoreFailureHint.message(verdict, core: core, engine: engine, declared: declared, inCase: caseSpec != nil)
                 verdict.coreFailsToo = true
             default:
                 break

@@ -17,7 +17,8 @@ import SpecResults
 enum CoreFailureHint {
     /// The message of `verdict` (this engine's failure) knowing the core's failure of the same test, `core`.
     /// `declared`: the spec declares a known deviation for this engine, which the message then says does not apply.
-    static func message(_ verdict: Verdict, core: Verdict, engine: EngineName, declared: Bool) -> String? {
+    /// `inCase`: the test is a case, whose expected instants are its searches' results in order.
+    static func message(_ verdict: Verdict, core: Verdict, engine: EngineName, declared: Bool, inCase: Bool = false) -> String? {
         let name = engine.rawValue
         if verdict.actual == core.actual, verdict.diff == core.diff {
             // The same occurrences: every sentence of the core's message is true of this engine.
@@ -29,9 +30,18 @@ enum CoreFailureHint {
         let lines = Array(Set(wrong.compactMap(\.expectedLine))).sorted()
         let failing = lines.isEmpty ? "the core engine fails this test too"
             : "line\(lines.count == 1 ? "" : "s") \(ListWording.joined(lines.map(String.init))) fail\(lines.count == 1 ? "s" : "") on core too"
+        // The first such line's key (a window's lines have keys; a case's do not).
+        let key = wrong.lazy.compactMap { $0.expected?.key }.first
         let said: String
         if core.hints.isEmpty {
-            said = " (core: \(core.messageBeforeHints ?? core.message ?? "it fails"))"
+            // No sentence of the core's: what the core gives for the line's key, else its summary ("(core: occurrences
+            // differ: 1 missing, 1 unexpected)" sent the reader to a block a run on this engine alone does not print).
+            // A case's line is its search's result: the core's search of that place.
+            let search = inCase ? wrong.lazy.compactMap { line in core.expected.firstIndex { $0.epochSeconds == line.expected?.epochSeconds } }.first : nil
+            said = key.flatMap { key in core.actual.first { $0.key == key }.map { " (core gives \($0.local) keyed \(key))" } }
+                ?? search.flatMap { index in core.actual.indices.contains(index)
+                    ? " (core's search \(index + 1) finds \(core.actual[index].local))" : nil }
+                ?? " (core: \(core.messageBeforeHints ?? core.message ?? "it fails"))"
         } else {
             // A hint that begins with the one line named already does not name it again.
             let own = lines.count == 1 ? "line \(lines[0]): " : nil
@@ -40,8 +50,8 @@ enum CoreFailureHint {
                     .joined(separator: "; ")
         }
         var text = base + "; " + failing + said
-        // What this engine gave instead, for the first such line's key (a window's lines have keys; a case's do not).
-        if let key = wrong.lazy.compactMap({ $0.expected?.key }).first {
+        // What this engine gave instead, for that key.
+        if let key {
             text += verdict.actual.first { $0.key == key }.map { "; \(name) gives \($0.local) keyed \(key)" }
                 ?? "; \(name) gives no occurrence keyed \(key)"
         }

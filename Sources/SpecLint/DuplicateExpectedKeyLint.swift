@@ -28,6 +28,9 @@ public struct DuplicateExpectedKeyLint: SpecLintRule {
             // correct a key as well, a fourth review did, and the next warning undid it.
             if occurrence.instant.date == earlier.instant.date { continue }
             let told = Self.whichToCorrect(key, earlier: earlier.instant, later: occurrence.instant, schedule: body.schedule)
+            // The pair's suffix only where a pair is in play: beside a gap's keys it was an irrelevant clause (a review).
+            let pairClause = Self.concernsAPair(key, told.advice, earlier.instant, occurrence.instant, body.schedule)
+                ? " (the later of a repeated pair ends in ~2)" : ""
             // The warning stands on the line to correct when the rule knows which it is: on the later line, the right
             // one, with the one to correct named only in a note, the black-box review's Nuuk key was corrected there.
             if told.onEarlier {
@@ -35,8 +38,8 @@ public struct DuplicateExpectedKeyLint: SpecLintRule {
                     code: LintCode.duplicateExpectedKey.rawValue,
                     severity: .warning,
                     location: earlier.instant.location,
-                    message: "the key '\(key)' is expected again for \(occurrence.instant.text); every occurrence has a key of its own "
-                        + "(the later of a repeated pair ends in ~2), so " + told.advice,
+                    message: "the key '\(key)' is expected again for \(occurrence.instant.text); every occurrence has a key of its own"
+                        + pairClause + ", so " + told.advice,
                     sourceLine: earlier.instant.sourceLine,
                     length: earlier.instant.text.count,
                     notes: [Diagnostic.Note(location: occurrence.instant.location, message: "'\(key)' is expected again here")]))
@@ -46,13 +49,22 @@ public struct DuplicateExpectedKeyLint: SpecLintRule {
                 code: LintCode.duplicateExpectedKey.rawValue,
                 severity: .warning,
                 location: occurrence.instant.location,
-                message: "the key '\(key)' is already expected for \(earlier.instant.text); every occurrence has a key of its own "
-                    + "(the later of a repeated pair ends in ~2), so " + told.advice,
+                message: "the key '\(key)' is already expected for \(earlier.instant.text); every occurrence has a key of its own"
+                    + pairClause + ", so " + told.advice,
                 sourceLine: occurrence.instant.sourceLine,
                 length: occurrence.instant.text.count,
                 notes: [Diagnostic.Note(location: earlier.instant.location, message: "'\(key)' is first expected here")]))
         }
         return found
+    }
+
+    /// Whether a repeated pair bears on the two lines: a key or the advice names a `~` suffix, or the two instants share
+    /// their wall time in the schedule's zone (the two instances of a repeated wall time).
+    private static func concernsAPair(_ key: String, _ advice: String, _ earlier: InstantLiteral, _ later: InstantLiteral, _ schedule: ScheduleSpec) -> Bool {
+        if key.contains("~") || advice.contains("~") { return true }
+        let zone = schedule.timeZone
+        func wall(_ instant: InstantLiteral) -> Double { instant.date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: instant.date)) }
+        return wall(earlier) == wall(later)
     }
 
     /// Which of the two keys to correct, and to what, when the rule gives both instants and one of them the key written

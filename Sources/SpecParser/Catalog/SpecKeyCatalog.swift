@@ -23,7 +23,7 @@ public enum SpecKeyCatalog {
                 default: .described("the run's `--engine` choice, else `core`"), example: "[core, foundation]",
                 summary: "The engines this spec runs on."),
         SpecKey("known-deviations", .mapping(knownDeviations), example: "{foundation: \"nextDate skips the gap\"}",
-                summary: "Engines known to get this spec wrong, each with the reason: a failure there is reported as a known deviation, and an unexpected pass is reported too."),
+                summary: "Engines known to get this spec wrong, each with the reason: a failure there is reported as a known deviation (unless the core engine fails the test too: then it is a failure, the expectation being wrong), and an unexpected pass is reported too."),
     ]
 
     /// The keys of a recurrence spec beside the common ones.

@@ -105,15 +105,18 @@ enum InstantSlipHint {
         // Under `repeated: both` the digits name two occurrences: the expected key picks one (the hints audit: a `~2`
         // line was told the first, and the spec then held one instant twice); without a key both are named.
         let keyed = occurrences.first { $0.key.rawValue == key }
+        // The digits named: "that wall time" after the sentence's own wall time (05:00) read as that one (a review).
+        let seconds = (Int(missing.date.timeIntervalSince1970.rounded(.down)) % 86_400 + 86_400) % 86_400
+        let meantAsLocal = "if its digits \(clock(seconds))\(seconds % 60 == 0 ? "" : String(format: ":%02d", seconds % 60)) are meant as local time, "
         guard keyed == nil, occurrences.count > 1 else {
             let meant = render((keyed ?? occurrences[0]).date)
-            return said + "the rule's occurrence at that wall time is \(meant.offsetForm) (\(meant.utc))"
+            return said + meantAsLocal + "the rule's occurrence then is \(meant.offsetForm) (\(meant.utc))"
         }
         let named = occurrences.map { occurrence -> String in
             let meant = render(occurrence.date)
             return "\(meant.offsetForm) (\(meant.utc), key \(occurrence.key.rawValue))"
         }
-        return said + "the rule's occurrences at that wall time are \(ListWording.joined(named))"
+        return said + meantAsLocal + "the rule's occurrences then are \(ListWording.joined(named))"
     }
 
     /// A weekly rule and a date on another weekday.

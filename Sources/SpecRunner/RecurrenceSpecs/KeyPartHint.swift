@@ -96,7 +96,20 @@ enum KeyPartHint {
         }
         if want[0] == got[0], want[1] == got[1], let local = line.actual?.local,
            let suffix = pairSuffix(expected: want[2], produced: got[2], local: local) {
-            return suffix + ": write \(produced)"
+            // Every other key of the diff that differs in its pair suffix alone is named with its line too: two keys
+            // swapped (`~2` on the earlier) were told one line's fix, and a second run the other's (a review).
+            let others = diff.filter { other in
+                guard other != line, other.kind == .keyMismatch, let wanted = other.expected?.key, let given = other.actual?.key,
+                      let at = other.actual?.local else { return false }
+                let a = wanted.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+                let b = given.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+                return a.count == 3 && b.count == 3 && a[0] == b[0] && a[1] == b[1] && pairSuffix(expected: a[2], produced: b[2], local: at) != nil
+            }
+            guard !others.isEmpty else { return suffix + ": write \(produced)" }
+            let fixes = ([line] + others).map { fixed in
+                (fixed.expectedLine.map { "line \($0)" } ?? fixed.actual?.local ?? "") + ": write \(fixed.actual?.key ?? "")"
+            }
+            return suffix + "; " + fixes.joined(separator: "; ")
         }
         // A rule with one time a date keys by the date alone: a time written after it (a key copied from a rule with
         // several, or the instant's own wall time) is told so (mutation run 19's K2).

@@ -45,12 +45,26 @@ enum PolicyHint {
     }
 
     /// The sentence for a produced instant only this test's policy gives.
-    static func unexpectedHint(for schedule: Schedule, unexpected: [Date], local: (Date) -> String) -> String? {
+    /// `key` is the produced instant's key, if any.
+    static func unexpectedHint(for schedule: Schedule, unexpected: [Date], local: (Date) -> String, key: (Date) -> String? = { _ in nil }) -> String? {
         if case .interval = schedule.rule { return nil }
         guard let date = unexpected.first(where: { schedule.occurrence(at: $0) != nil }) else { return nil }
         let all = alternatives(of: schedule)
         let without = all.filter { $0.schedule.occurrence(at: date) == nil }
         guard !without.isEmpty else { return nil }
+        // One instance of a wall time that happens twice, under `both`: not "no occurrence under 'first'" alone (true,
+        // but a review left the `~2` line out and read nothing about `last`, which gives it too, nor that it was to be
+        // added): which instance it is, and its key to list.
+        if schedule.repeated == .both, without.allSatisfy({ $0.kind == .repeated }), let occurrence = schedule.occurrence(at: date),
+           let slot = occurrence.slot, let time = TimeOfDay(hour: slot.hour, minute: slot.minute, second: slot.second) {
+            var resolver = WallTimeResolver(timeZone: schedule.timeZone)
+            if case .overlap(let first, let last, _) = resolver.resolve(LocalDateTime(date, in: schedule.timeZone)), date == first || date == last {
+                let (which, policy) = date == last ? ("later", "last") : ("earlier", "first")
+                return "\(local(date)) is the \(which) instance of \(time), a wall time that happens twice that night (the one "
+                    + "'repeated: \(policy)' gives); this test's 'repeated: both' gives both, and this one is not listed: add it"
+                    + (key(date).map { ", keyed \($0)" } ?? "")
+            }
+        }
         return "\(local(date)) comes from this test's \(own(without.map(\.kind), schedule)); under \(named(without, among: all)) this instant is no occurrence"
     }
 

@@ -773,6 +773,24 @@ import Testing
         #expect(oneZ.message?.contains(removeOne) == true, "\(oneZ.message ?? "")")
     }
 
+    /// Two lines at one instant, the first keyed for a slot with no occurrence: the line with the produced key is the
+    /// occurrence's, and the other is the line too many (a review's diff marked the right line "expected, not produced").
+    /// zoneinfo: 02:00 does not exist in Berlin on 2027-03-28 (skipped under `skip`); 03:00 CEST is 01:00Z.
+    @Test func ofTwoLinesAtOneInstantTheOneWithTheProducedKeyIsPaired() throws {
+        let result = try Self.runOnCore("""
+            spec: two slots
+            schedule: {id: n, timezone: Europe/Berlin, rule: {every: day, at: ["02:00", "03:00"]}, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-28T00:00:00+01:00, through: 2027-03-28T04:00:00+02:00}
+            expect:
+              occurrences:
+                - {at: 2027-03-28T03:00:00+02:00, key: n/v1/2027-03-28T02:00}
+                - {at: 2027-03-28T03:00:00+02:00, key: n/v1/2027-03-28T03:00}
+            """, path: "two.yaml")
+        #expect(result.diff.map(\.kind) == [.same, .missing], "\(result.diff)")
+        #expect(result.diff.last?.expectedLine == 6)
+        #expect(result.message?.hasPrefix("occurrences differ: 1 missing;") == true, "\(result.message ?? "")")
+    }
+
     /// A rule with one time a date keys by the date alone: a key written with a time is told so (mutation run 19's K2:
     /// nothing was said). zoneinfo: 02:30 does not exist in Berlin on 2027-03-28; shift-forward gives 03:30 CEST (01:30Z).
     @Test func aKeyWithATimeForARuleWithOneTimeADateIsToldTheDateAlone() throws {

@@ -219,7 +219,9 @@ import Testing
     @Test func anOccurrenceTheSpecDoesNotListFailsIt() throws {
         let result = try Self.run(Self.spec(expecting: ["2027-01-01T12:00:00Z"]), on: .core)
         #expect(result.status == .failed)
-        #expect(result.message == "occurrences differ: 1 unexpected")
+        // The item to add, where (a review's evening dose left out was told only "1 unexpected").
+        #expect(result.message == "occurrences differ: 1 unexpected; 2027-01-02 12:00 UTC (+00:00) is not listed: add "
+            + "2027-01-02T12:00:00+00:00 to the occurrences listed at line 12", "\(result.message ?? "")")
         #expect(result.diff.map(\.kind) == [.same, .unexpected])
     }
 
@@ -450,8 +452,11 @@ import Testing
               occurrences: \(expected)
             """, path: "daily.yaml")
         #expect(result.status == .failed)
+        // Short of `through`, the unlisted occurrence is told where to add it; a list expected empty is left alone.
         #expect(result.message == "occurrences differ: \(expected == "[]" ? "2" : "1") unexpected" + (atThrough
-            ? "; 2027-06-03 06:00 CEST (+02:00) is the window's 'through' (line 3), which the window includes: (after, through]" : ""))
+            ? "; 2027-06-03 06:00 CEST (+02:00) is the window's 'through' (line 3), which the window includes: (after, through]"
+            : expected == "[]" ? "" : "; 2027-06-03 06:00 CEST (+02:00) is not listed: add 2027-06-03T06:00:00+02:00 to the occurrences listed at line 5"),
+                "\(result.message ?? "")")
     }
 
     /// An instant written twice is said to be (a newcomer's trial: the 16:00 left over sat on the window's `through`, and
@@ -771,6 +776,22 @@ import Testing
         let oneZ = try Self.runOnCore(text.replacingOccurrences(of: "    - 2027-10-31T02:30:00Z\n    - 2027-10-31T02:30:00Z",
                                                                   with: "    - 2027-10-31T02:30:00Z\n    - 2027-10-31T03:30:00+01:00"), path: "z.yaml")
         #expect(oneZ.message?.contains(removeOne) == true, "\(oneZ.message ?? "")")
+    }
+
+    /// Occurrences left out of a list of lines are each told as the `- ` line to add, in the list's form, after the line
+    /// before it (a review's evening dose). zoneinfo: London is on BST (+01:00) from 2027-03-28T01:00Z; 20:00 BST is 19:00Z.
+    @Test func anUnlistedOccurrenceIsToldTheLineToAdd() throws {
+        let result = try Self.runOnCore("""
+            spec: doses
+            schedule: {id: med, timezone: Europe/London, rule: {every: day, at: ["08:00", "20:00"]}, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-28T00:00:00+00:00, through: 2027-03-29T12:00:00+01:00}
+            expect:
+              occurrences:
+                - {at: 2027-03-28T08:00:00+01:00, key: med/v1/2027-03-28T08:00}
+                - {at: 2027-03-29T08:00:00+01:00, key: med/v1/2027-03-29T08:00}
+            """, path: "doses.yaml")
+        #expect(result.message == "occurrences differ: 1 unexpected; 2027-03-28 20:00 BST (+01:00) is not listed: add "
+            + "'- {at: 2027-03-28T20:00:00+01:00, key: med/v1/2027-03-28T20:00}' after line 6", "\(result.message ?? "")")
     }
 
     /// Two lines at one instant, the first keyed for a slot with no occurrence: the line with the produced key is the

@@ -277,6 +277,12 @@ struct RecurrenceExecutor: Sendable {
                     }
                 }
                 if hints.isEmpty, let keys = KeyPartHint.hint(for: schedule, diff: lines) { hints.append(keys) }
+                // Only unlisted occurrences, no sentence of the rule's: each is the line to add, ready to paste, where it
+                // goes (a review's evening dose left out was told only "1 unexpected").
+                // Not the window's own `through` (told above).
+                if hints.isEmpty, caseSpec == nil, unexpected != [recurrence.window?.through.date], let unlisted = Self.unlistedHint(lines) {
+                    hints.append(unlisted)
+                }
                 // Kept apart too: on another engine whose output differs from the core's, they are the spec language's
                 // words, not that engine's behaviour (`CoreFailureHint`).
                 verdict.messageBeforeHints = verdict.message
@@ -285,6 +291,29 @@ struct RecurrenceExecutor: Sendable {
             }
             return verdict
         }
+    }
+
+    /// For a diff whose only differences are occurrences produced and not listed: each (at most three) as the item to
+    /// add, in the list's form (`{at: …, key: …}` where the lines write keys), where it goes: a `- ` line after the
+    /// listed line before it in a list of lines; in a list on one line (`[a, b]`, or one item), to the occurrences there. An
+    /// empty list is left alone (a window expected to hold nothing says what it means).
+    static func unlistedHint(_ lines: [DiffLine]) -> String? {
+        guard lines.allSatisfy({ $0.kind == .same || $0.kind == .unexpected }) else { return nil }
+        let listed = Set(lines.compactMap(\.expectedLine))
+        let unlisted = lines.indices.filter { lines[$0].kind == .unexpected }
+        guard !unlisted.isEmpty, let only = listed.first else { return nil }
+        let keyed = lines.contains { $0.kind == .same && $0.expected?.key != nil }
+        func item(_ actual: ResultInstant) -> String {
+            keyed && actual.key != nil ? "{at: \(actual.offsetForm), key: \(actual.key!)}" : actual.offsetForm
+        }
+        let told = unlisted.prefix(3).compactMap { index -> String? in
+            guard let actual = lines[index].actual else { return nil }
+            guard listed.count > 1 else { return "\(actual.local) is not listed: add \(item(actual)) to the occurrences listed at line \(only)" }
+            let place = lines[..<index].last { $0.expectedLine != nil }?.expectedLine.map { "after line \($0)" }
+                ?? lines[index...].first { $0.expectedLine != nil }?.expectedLine.map { "before line \($0)" } ?? ""
+            return "\(actual.local) is not listed: add '- \(item(actual))' \(place)"
+        }
+        return told.joined(separator: "; ") + (unlisted.count > 3 ? "; and \(unlisted.count - 3) more not listed" : "")
     }
 
     /// The error in the words of a spec run: which setting or flag raises the bound that was reached. A case

@@ -475,7 +475,9 @@ import Testing
             """)
         let verdict = await LifecycleExecutor().execute(body)
         let check = try #require(verdict.lifecycle?.expectations.first { $0.name == "store.commits" })
-        #expect(check.actual == "2 (a launch writes every run it catches up in one transaction: the 5 completed runs came from 2 launches)")
+        // Launch by launch: the second wrote its four occurrences in one commit (a count of launches read from the runs'
+        // times took an overlap for the launch it overlapped: a fifth review's "came from 1 launch", of two).
+        #expect(check.actual == "2; committed: launch 1 (line 7); launch 2 (line 8): one commit for its 4 occurrences", "\(check.actual)")
     }
 
     /// A `runs` line whose `planned` no run has is told why, as a recurrence spec's missing instant is (a lifecycle
@@ -1403,7 +1405,7 @@ import Testing
             """)
         let check = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.first { $0.name == "store.commits" }
         #expect(check?.passed == false)
-        #expect(check?.actual == "1; committed: launch 3 (line 9): one commit for its 3 occurrences; no commit from launch 1 (line 7): expired during parse; launch 2 (line 8): "
+        #expect(check?.actual == "1; committed: launch 3 (line 9): one commit for its 3 occurrences; interrupted after its write, which stands; no commit from launch 1 (line 7): expired during parse; launch 2 (line 8): "
             + "failed at write: disk-full; launch 4 (line 10): the store held its run key nightly-sync/v1/2027-03-31 from an earlier "
             + "attempt: it reconciled, no second write", "\(check?.actual ?? "")")
         // A retry the next night records the interrupted night, written already, and writes the new one: one commit
@@ -1422,14 +1424,14 @@ import Testing
             """)
         let retryChecks = try #require(await LifecycleExecutor().execute(retry).lifecycle).expectations
         let retried = retryChecks.first { $0.name == "store.commits" }
-        #expect(retried?.actual == "2; committed: launch 1 (line 6); launch 2 (line 7): nightly-sync/v1/2027-03-29, which an earlier attempt "
+        #expect(retried?.actual == "2; committed: launch 1 (line 6): interrupted after its write, which stands; launch 2 (line 7): nightly-sync/v1/2027-03-29, which an earlier attempt "
             + "wrote, recorded without a write", "\(retried?.actual ?? "")")
         // Its side effects: one per run key; the retry asks again for the interrupted attempt's, which the outside
         // system ignores (harness-model.md: business idempotency), then for its own (the new night's).
         let effects = retryChecks.first { $0.name == "side-effects" }
         #expect(effects?.actual == "2; launch 1 (line 6) performed nightly-sync/v1/2027-03-29; launch 2 (line 7) asked again for "
             + "nightly-sync/v1/2027-03-29, an earlier attempt's, which the outside system ignores (a repeated key); launch 2 (line 7) performed "
-            + "nightly-sync/v1/2027-03-30 (a launch asks for its side effect once, keyed by its run key, whatever the number of occurrences it ran)",
+            + "nightly-sync/v1/2027-03-30",
                 "\(effects?.actual ?? "")")
     }
 
@@ -1555,6 +1557,50 @@ import Testing
         #expect(check?.expected == "2027-03-29T02:30:00-04:00", "\(check?.expected ?? "")")
     }
 
+    /// An overlap, which shares its line with the launch step that started it, is named as the overlap, and commits and
+    /// side effects are told launch by launch (a fifth review's second round: "the 3 completed runs came from 1 launch"
+    /// was false of two launches at one instant, and a side-effects count named no launch that made none).
+    @Test func commitsAndSideEffectsNameAnOverlapAndTheLaunchesThatMadeNone() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Overlap
+            task:
+              - {identifier: com.example.app.refresh, kind: refresh}
+              - {identifier: com.example.app.processing, kind: processing}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-01T00:00:00+01:00
+            steps:
+              - {at: 2027-03-01T02:40:00+01:00, launch: com.example.app.refresh, interrupt: after-write}
+              - at: 2027-03-02T02:40:00+01:00
+                launch: com.example.app.refresh
+                overlap: {launch: com.example.app.processing, during: download, fail: {stage: write, error: disk-full}}
+            expect:
+              store: {commits: 3}
+              side-effects: 3
+            """)
+        let checks = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations
+        #expect(checks.first { $0.name == "store.commits" }?.actual == "2; committed: launch 1 (line 8): interrupted after its write, which "
+            + "stands; launch 2 (line 9); no commit from launch 3 (the overlap at line 9): failed at write: disk-full", "\(checks)")
+        let effects = try #require(checks.first { $0.name == "side-effects" }?.actual)
+        #expect(effects.hasPrefix("2; launch 1 (line 8) performed nightly-sync/v1/2027-03-01; "), "\(effects)")
+        // The overlap reconciled the first night (asking again for its key) before its own write failed.
+        #expect(effects.hasSuffix("launch 3 (the overlap at line 9) asked again for nightly-sync/v1/2027-03-01, an earlier attempt's, "
+            + "which the outside system ignores (a repeated key)"), "\(effects)")
+        // A launch that asked for none is named with why.
+        let (_, failed) = try Self.scenario("""
+            spec: Network
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            clock: 2027-03-29T07:00:00+02:00
+            steps:
+              - {at: 2027-03-29T08:00:00+02:00, launch: com.example.app.refresh, fail: {stage: download, error: network}}
+              - {at: 2027-03-29T09:00:00+02:00, launch: com.example.app.refresh}
+            expect:
+              side-effects: 2
+            """)
+        let none = try #require(await LifecycleExecutor().execute(failed).lifecycle).expectations.first { $0.name == "side-effects" }?.actual
+        #expect(none?.hasPrefix("1; no side effect from launch 1 (line 5): failed at download: network; launch 2 (line 6) performed ") == true,
+                "\(none ?? "")")
+    }
+
     /// A launch still running at the end, its expiration deadline ahead, is told the clock stopped short of it (a fifth
     /// review's `advance: 29s` before the 30 s deadline of harness-model.md's refresh task, told only `none`).
     @Test func aLaunchStillRunningAtTheEndIsToldItsDeadline() async throws {
@@ -1572,7 +1618,7 @@ import Testing
               defects: []
             """)
         let check = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.first { $0.name == "completed" }
-        #expect(check?.actual == "[none]; launch 1 was still running when the clock stopped at 2027-03-29 09:00:29 (+02:00) (line 7); the "
+        #expect(check?.actual == "[none]; launch 1 (line 6) was still running when the clock stopped at 2027-03-29 09:00:29 (+02:00) (line 7); the "
             + "system ends it at its expiration deadline, 2027-03-29 09:00:30 (+02:00), which the clock did not reach", "\(check?.actual ?? "")")
     }
 
@@ -1594,7 +1640,7 @@ import Testing
               broken-invariants: [expiration-honoured, no-open-transaction-at-suspension]
             """)
         let checks = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.filter { !$0.passed }
-        #expect(checks.first { $0.name == "completed" }?.actual == "[false]; launch 1 was ended as false by the system at its expiration, "
+        #expect(checks.first { $0.name == "completed" }?.actual == "[false]; launch 1 (line 6) was ended as false by the system at its expiration, "
             + "2027-03-29 09:00 (+02:00): the app set no expiration handler", "\(checks)")
         let outcome = checks.first { $0.name == "runs[1].outcome" }?.actual
         #expect(outcome?.hasPrefix("expired (") == true, "\(checks)")

@@ -274,16 +274,12 @@ struct LifecycleJudgement {
             record("store.items", quoted(items.value), quoted(report.store.items), items.value == report.store.items, at: items.location)
         }
         if let commits = expect.storeCommits {
-            // One commit per run expected, where a launch writes every run it catches up in one transaction (a lifecycle
-            // review's catch-up of four nights after the phone was off, read as four commits).
-            let completed = runs.filter { $0.outcome == "completed" }
-            let launches = Set(completed.compactMap { $0.actual?.epochSeconds }).count
-            let note = commits.value != report.store.commits && commits.value == completed.count && launches < completed.count
-                ? " (a launch writes every run it catches up in one transaction: the \(completed.count) completed runs came from "
-                    + "\(launches) launch\(launches == 1 ? "" : "es"))" : ""
+            // Which launch committed, and what each commit held: a launch writes every run it catches up in one
+            // transaction (a lifecycle review's catch-up of four nights after the phone was off, read as four commits).
+            // Said launch by launch: a count of launches read from the runs' times took an overlap launched at the same
+            // instant for the same launch (a fifth review's "the 3 completed runs came from 1 launch", of two).
             let met = commits.value == report.store.commits
-            record("store.commits", "\(commits.value)", "\(report.store.commits)" + note + (met || !note.isEmpty ? "" : commitsByLaunch()),
-                   met, at: commits.location)
+            record("store.commits", "\(commits.value)", "\(report.store.commits)" + (met ? "" : commitsByLaunch()), met, at: commits.location)
         }
         if let updatedAt = expect.storeUpdatedAt {
             let met = report.store.updatedAt == updatedAt.date
@@ -483,13 +479,46 @@ struct LifecycleJudgement {
                run.key.map { "key: \($0)" }, "outcome: \(run.outcome)"].compactMap { $0 }.joined(separator: ", ") + "}"
     }
 
+    /// A launch by its number and its step's line: `launch 2 (line 25)`; an overlap, which shares the line of the launch
+    /// step that started it, says so (`launch 3 (the overlap at line 26)`: a review read two launches of one line as one).
+    func launchName(_ number: Int) -> String {
+        guard let line = launchLines[number] else { return "launch \(number)" }
+        let overlap = launchLines.contains { $0.key < number && $0.value == line }
+        return "launch \(number) (\(overlap ? "the overlap at " : "")line \(line))"
+    }
+
+    /// Why a launch's job made no write (no commit, no side effect), in the harness's record of it.
+    func whyNoWrite(_ run: JobRunRecord) -> String {
+        let killed = report.launches.indices.contains(run.launch - 1) && report.launches[run.launch - 1].completed == .killed
+        if run.reconciled {
+            return "the store held its run key \(run.reconciledKeys.last ?? run.runKey ?? "") from an earlier attempt: it reconciled, no second write"
+        } else if run.alreadyComplete {
+            return "its occurrences were complete already"
+        } else if run.nothingDue {
+            return "no occurrence was due"
+        } else if let stage = run.expiredDuring {
+            return "expired during \(stage.rawValue)"
+        } else if killed {
+            // A death is no failure of the job (a review read "failed at write: process-death" of a killed launch).
+            let how = run.interruptedAt.map { "interrupted \($0)" } ?? killedBySteps[run.launch] ?? run.failure.map { "during \($0.split(separator: ":").first ?? "")" }
+            return "killed" + (how.map { " (\($0))" } ?? "")
+        } else if let failure = run.failure {
+            return "failed at \(failure)"
+        } else if let point = run.interruptedAt {
+            return "the process died at \(point)"
+        }
+        return "its job wrote nothing"
+    }
+
     /// For a `side-effects` count that differs: which launch performed each side effect, and which asked again for one
     /// the outside system had performed (a review expected one per run, or one per launch after an interruption).
     func sideEffectsByLaunch() -> String {
         var performed = Set(report.sideEffects.map(\.key))
         var told: [String] = []
-        for run in report.jobRuns where !run.sideEffectRequests.isEmpty {
-            let name = "launch \(run.launch)" + (launchLines[run.launch].map { " (line \($0))" } ?? "")
+        for run in report.jobRuns {
+            let name = launchName(run.launch)
+            // A launch that asked for none says why (a review's three launches that failed at download were not named).
+            if run.sideEffectRequests.isEmpty { told.append("no side effect from \(name): \(whyNoWrite(run))") }
             for key in run.sideEffectRequests {
                 if performed.remove(key) != nil {
                     told.append("\(name) performed \(key)")
@@ -499,8 +528,9 @@ struct LifecycleJudgement {
             }
         }
         guard !told.isEmpty else { return "" }
+        // No rule in words after the list: "a launch asks once" was false of a retry that asked again for an earlier
+        // attempt's key, and the list says what each launch did (a review).
         return "; " + told.prefix(6).joined(separator: "; ") + (told.count > 6 ? "; …" : "")
-            + " (a launch asks for its side effect once, keyed by its run key, whatever the number of occurrences it ran)"
     }
 
     /// For a `store.commits` that differs: which launches committed and why each other one did not (a review's
@@ -508,28 +538,10 @@ struct LifecycleJudgement {
     func commitsByLaunch() -> String {
         guard !report.jobRuns.isEmpty else { return "" }
         func name(_ run: JobRunRecord) -> String {
-            "launch \(run.launch)" + (launchLines[run.launch].map { " (line \($0))" } ?? "")
+            launchName(run.launch)
         }
         let committed = report.jobRuns.filter(\.committed)
-        let others = report.jobRuns.filter { !$0.committed }.map { run -> String in
-            let why: String
-            if run.reconciled {
-                why = "the store held its run key \(run.reconciledKeys.last ?? run.runKey ?? "") from an earlier attempt: it reconciled, no second write"
-            } else if run.alreadyComplete {
-                why = "its occurrences were complete already"
-            } else if run.nothingDue {
-                why = "no occurrence was due"
-            } else if let stage = run.expiredDuring {
-                why = "expired during \(stage.rawValue)"
-            } else if let failure = run.failure {
-                why = "failed at \(failure)"
-            } else if let point = run.interruptedAt {
-                why = "the process died at \(point)"
-            } else {
-                why = "its job wrote nothing"
-            }
-            return "\(name(run)): \(why)"
-        }
+        let others = report.jobRuns.filter { !$0.committed }.map { "\(name($0)): \(whyNoWrite($0))" }
         let shown = others.prefix(6).joined(separator: "; ") + (others.count > 6 ? "; …" : "")
         // What each commit held: one transaction for every occurrence a launch wrote (a review expected one commit per
         // run), the part an earlier attempt wrote recorded, not written again.
@@ -537,6 +549,7 @@ struct LifecycleJudgement {
             let written = run.due.count - run.reconciledOccurrences.count - run.completedMeanwhile.count
             var parts: [String] = []
             if written > 1 { parts.append("one commit for its \(written) occurrences") }
+            if run.interruptedAt == .afterWrite { parts.append("interrupted after its write, which stands") }
             if !run.reconciledOccurrences.isEmpty {
                 parts.append("\(ListWording.joined(run.reconciledOccurrences)), which an earlier attempt wrote, recorded without a write")
             }
@@ -600,7 +613,7 @@ struct LifecycleJudgement {
         let notes = report.launches.enumerated().compactMap { index, launch -> String? in
             guard index < expected.count, expected[index] != launch.completed.rawValue,
                   case .completed(success: false, bySystem: true) = launch.state else { return nil }
-            return "launch \(launch.number) was ended as false by the system"
+            return "\(launchName(launch.number)) was ended as false by the system"
                 + (launch.expiredAt.map { " at its expiration, \(instant($0).local)" } ?? "") + ": the app set no expiration handler"
         }
         return notes.isEmpty ? "" : "; " + notes.prefix(3).joined(separator: "; ")
@@ -613,7 +626,7 @@ struct LifecycleJudgement {
         let notes = report.launches.filter { $0.completed == .none }.compactMap { launch -> String? in
             guard let deadline = report.pendingTimers.first(where: { $0.label.hasPrefix("expiration deadline of ") && $0.label.hasSuffix(" launch #\(launch.number)") })?.deadline
             else { return nil }
-            return "launch \(launch.number) was still running when the clock stopped at \(instant(end.at).local)"
+            return "\(launchName(launch.number)) was still running when the clock stopped at \(instant(end.at).local)"
                 + (end.line.map { " (line \($0))" } ?? "") + "; the system ends it at its expiration deadline, "
                 + "\(instant(deadline).local), which the clock did not reach"
         }

@@ -57,13 +57,23 @@ import Testing
         let two = JUnitReporter().render(run)
         #expect(two.contains("message=\"runs[2].key: expected nightly-sync/v1/2027-03-30, actual nightly-sync/v2/2027-03-30 (line 17); "
             + "and 1 more not met (run-count)\""), "\(two)")
-        // A `completed` short of an entry leads with the launch step the system refused (a fifth review's CI page).
+        // A `completed` short of an entry, with an error not as listed, leads with the launch step the system refused (a
+        // fifth review's CI page); of the right length, or with every error listed, it does not (its second round).
+        let errors = LifecycleResult.ExpectationCheck(name: "errors", expected: "[]", actual: "[launch-before-earliest-begin]", passed: false, line: nil)
+        lifecycle.expectations = [.init(name: "completed", expected: "[true, true]", actual: "[true]", passed: false, line: 18), errors]
+        run.tests[index].lifecycle = lifecycle
+        run.tests[index].message = "2 expectations not met (completed, errors)"
+        let refused = JUnitReporter().render(run)
+        #expect(refused.contains("message=\"the launch at line 12 was refused (launch-before-earliest-begin); completed: expected [true, true], "
+            + "actual [true] (line 18); and 1 more not met (errors)\""), "\(refused)")
         lifecycle.expectations = [.init(name: "completed", expected: "[true, true]", actual: "[true]", passed: false, line: 18)]
         run.tests[index].lifecycle = lifecycle
         run.tests[index].message = "1 expectation not met (completed)"
-        let refused = JUnitReporter().render(run)
-        #expect(refused.contains("message=\"the launch at line 12 was refused (launch-before-earliest-begin); completed: expected [true, true], "
-            + "actual [true] (line 18)\""), "\(refused)")
+        #expect(JUnitReporter().render(run).contains("message=\"completed: expected [true, true], actual [true] (line 18)\""))
+        lifecycle.expectations = [.init(name: "completed", expected: "[false, true]", actual: "[killed, true]", passed: false, line: 18), errors]
+        run.tests[index].lifecycle = lifecycle
+        run.tests[index].message = "2 expectations not met (completed, errors)"
+        #expect(JUnitReporter().render(run).contains("message=\"completed: expected [false, true], actual [killed, true] (line 18); and 1 more"))
     }
 
     /// A merge of part of a sharded run is no green run: one errored testcase names the missing shards.

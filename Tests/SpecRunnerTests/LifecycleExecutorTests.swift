@@ -1530,9 +1530,10 @@ import Testing
             """)
         let verdict = await LifecycleExecutor().execute(body)
         #expect(verdict.message?.contains("submit (or resubmit after each run) a request; the app does not resubmit after a run "
-            + "('resubmits: false' in the scenario's 'app:'))") == true, "\(verdict.message ?? "")")
+            + "('resubmits: false' in the scenario's 'app:'; if it does, write 'resubmits: true' there))") == true, "\(verdict.message ?? "")")
         let pending = verdict.lifecycle?.expectations.first { $0.name == "pending-requests" }
-        #expect(pending?.actual == "[]; the app does not resubmit after a run ('resubmits: false' in the scenario's 'app:')", "\(pending?.actual ?? "")")
+        #expect(pending?.actual == "[]; the app does not resubmit after a run ('resubmits: false' in the scenario's 'app:'; if it does, write "
+            + "'resubmits: true' there)", "\(pending?.actual ?? "")")
     }
 
     /// A request's floor expected at an occurrence a run completed is told so (a fifth review's move west expected New
@@ -1599,6 +1600,73 @@ import Testing
         let none = try #require(await LifecycleExecutor().execute(failed).lifecycle).expectations.first { $0.name == "side-effects" }?.actual
         #expect(none?.hasPrefix("1; no side effect from launch 1 (line 5): failed at download: network; launch 2 (line 6) performed ") == true,
                 "\(none ?? "")")
+    }
+
+    /// A second review round's findings on `completed` and `errors`: a kind that differs is told what ended the launch, an
+    /// entry past the list's end what that launch did; a refusal beside a `completed` of the right length gets no
+    /// "launched nothing" line; errors listed in another order get no "move the step" (moved as told, the steps were
+    /// out of time order); a launch the clock stopped short of gets no "document the bug" line, and one expired is
+    /// "still expiring".
+    @Test func completedAndErrorsAreToldWhatTheLaunchesDid() async throws {
+        let killedText = """
+            spec: Killed
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-06-08T20:00:00+02:00
+            steps:
+              - {at: 2027-06-09T02:31:00+02:00, launch: com.example.app.refresh, interrupt: during write}
+              - {at: 2027-06-09T02:31:00+02:00, force-quit: {}}
+              - {at: 2027-06-10T02:31:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-06-10T08:00:00+02:00, open-app: {}}
+              - {at: 2027-06-11T02:31:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: [false, true]
+              errors: [app-force-quit]
+            """
+        let (_, killed) = try Self.scenario(killedText)
+        let verdict = await LifecycleExecutor().execute(killed)
+        #expect(verdict.lifecycle?.expectations.first { $0.name == "completed" }?.actual
+            == "[killed, true]; launch 1 (line 6) was killed (interrupted during write)", "\(verdict.lifecycle?.expectations ?? [])")
+        #expect(verdict.message == "1 expectation not met (completed)", "\(verdict.message ?? "")")
+        let (_, extra) = try Self.scenario(killedText.replacingOccurrences(of: "completed: [false, true]", with: "completed: [killed]"))
+        #expect(await LifecycleExecutor().execute(extra).lifecycle?.expectations.first { $0.name == "completed" }?.actual
+            == "[killed, true]; launch 2 (line 10), which no entry stands for, called setTaskCompleted(success: true)")
+        // Both refusals listed, in another order: no step is told to move.
+        let (_, swapped) = try Self.scenario("""
+            spec: Swapped
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-06-08T20:00:00+02:00
+            steps:
+              - {at: 2027-06-08T21:00:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-06-08T22:00:00+02:00, force-quit: {}}
+              - {at: 2027-06-09T02:31:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-06-09T08:00:00+02:00, open-app: {}}
+              - {at: 2027-06-10T02:31:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: [true]
+              errors: [app-force-quit, launch-before-earliest-begin]
+            """)
+        let reordered = await LifecycleExecutor().execute(swapped)
+        #expect(reordered.message == "1 expectation not met (errors)", "\(reordered.message ?? "")")
+        // Expired by a step, then left: still expiring, and no "if this scenario documents the bug" line.
+        let (_, expiring) = try Self.scenario("""
+            spec: Expiring
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            app: {adapter: never-completes}
+            clock: 2027-03-29T08:00:00+02:00
+            steps:
+              - {at: 2027-03-29T09:00:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-03-29T09:00:10+02:00, expire: com.example.app.refresh}
+              - advance: 5s
+            expect:
+              completed: [killed]
+            """)
+        let short = await LifecycleExecutor().execute(expiring)
+        #expect(short.message?.contains("if this scenario documents the bug") == false, "\(short.message ?? "")")
+        #expect(short.lifecycle?.expectations.first { $0.name == "completed" }?.actual.hasPrefix("[none]; launch 1 (line 6) was still expiring "
+            + "(the system expired it at 2027-03-29 09:00:10 (+02:00)) when the clock stopped at 2027-03-29 09:00:15 (+02:00) (line 8)") == true,
+                "\(short.lifecycle?.expectations ?? [])")
     }
 
     /// A launch still running at the end, its expiration deadline ahead, is told the clock stopped short of it (a fifth

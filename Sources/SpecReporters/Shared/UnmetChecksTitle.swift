@@ -14,7 +14,11 @@ enum UnmetChecksTitle {
         let more = checks.dropFirst().map(\.name)
         // A `completed` short of entries is most often a launch step the system refused: said first, with its line (a
         // fifth review's CI page showed `completed: expected [true, true], actual [true]` and nothing of the refusal).
-        let refused = first.name == "completed" ? test.lifecycle?.refusedLaunches ?? [] : []
+        // Only when `completed` is short of entries and an error is not as listed: a refusal `errors` lists, beside a
+        // `completed` of the right length, sent a second review round to the wrong step.
+        func count(_ list: String) -> Int { list.hasPrefix("[]") ? 0 : list.prefix { $0 != "]" }.split(separator: ",").count }
+        let short = first.name == "completed" && count(first.expected) != count(first.actual) && checks.contains { $0.name == "errors" }
+        let refused = short ? test.lifecycle?.refusedLaunches ?? [] : []
         let lead = refused.isEmpty ? ""
             : refused.prefix(2).map { "the launch at \($0.line.map { "line \($0)" } ?? $0.at.local) was refused (\($0.error ?? "no launch"))" }
                 .joined(separator: "; ") + (refused.count > 2 ? "; and \(refused.count - 2) more refused" : "") + "; "

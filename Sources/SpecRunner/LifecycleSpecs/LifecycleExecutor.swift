@@ -239,11 +239,18 @@ struct LifecycleExecutor: Sendable {
         var lines = [summary.joined(separator: "; ")]
         // The raised errors `errors` lists, matched in order as the check compares them: a refusal is meant only where
         // its own entry lists it (a fifth review's second refusal was told "which 'errors' lists" of step 2's entry).
-        let listed = Self.listedErrors(raised: report.errors.map(\.code.rawValue), expected: spec.expect.errors?.value.map(\.rawValue) ?? [])
+        let raisedCodes = report.errors.map(\.code.rawValue), expectedCodes = spec.expect.errors?.value.map(\.rawValue) ?? []
+        // The same codes in another order: every error is meant, and the check says to reorder (a review moved a step
+        // as told of one, and the steps were out of time order).
+        let listed = raisedCodes.sorted() == expectedCodes.sorted() ? Set(raisedCodes.indices)
+            : Self.listedErrors(raised: raisedCodes, expected: expectedCodes)
         // The errors whose sentence a refused step's line already gives: each is told once (a review counted one
         // refused launch told four times).
         var told: Set<Int> = []
-        if failed.contains(where: { $0.name == "completed" }), !refusedLaunches.isEmpty {
+        // Only where `completed` is short of entries (a review read the line beside a `completed` of the right length,
+        // whose fault was a kind: `false` for `killed`).
+        if failed.contains(where: { $0.name == "completed" }), !refusedLaunches.isEmpty,
+           let written = spec.expect.completed?.value, written.count != report.completed.count {
             for refused in refusedLaunches {
                 let index = refused.error.flatMap { error in report.errors.lastIndex { $0 == error } }
                 // A refusal `errors` lists is meant: how to avoid it ("move the step") was the wrong advice there (a third
@@ -257,7 +264,9 @@ struct LifecycleExecutor: Sendable {
                     + (meant ? "; write one entry per launch that ran" : ""))
             }
         }
-        if !broken.isEmpty {
+        // Not beside a launch the clock stopped short of: its broken invariants are the clock's, not a bug to document
+        // (a review applied the line alone, and `completed` still failed).
+        if !broken.isEmpty, judgement.unfinishedNote().isEmpty {
             // What the spec would write if the scenario documents the bug: every broken invariant (those it lists
             // already too: the list is what passes, applied as written) and, unless the spec lists them already, the
             // defects the harness saw (shown nowhere else).
@@ -299,7 +308,7 @@ struct LifecycleExecutor: Sendable {
                 place = "the update-app step at line \(earlier.location.line)"
             }
         }
-        return resubmits ? "" : "; the app does not resubmit after a run ('resubmits: false' in \(place))"
+        return resubmits ? "" : "; the app does not resubmit after a run ('resubmits: false' in \(place); if it does, write 'resubmits: true' there)"
     }
 
     /// The indices of the raised errors that `expected` lists, each entry matched to the next raised error of its code

@@ -607,16 +607,31 @@ struct LifecycleJudgement {
             + (at.writtenOffset == nil ? "" : " (see its offset-mismatch warning)")
     }
 
-    /// For `completed` that differs at a launch the system ended as false at its expiration (the app set no
-    /// expiration handler, so nothing called setTaskCompleted): a review expected `true` of it.
+    /// For `completed` that differs: what ended each launch whose entry differs, or that no entry stands for (the
+    /// entries past the list's end), from the harness's record — a launch the system ended as false at its expiration
+    /// (a review expected `true` of it), a death and its cause (`false` written for a launch an interruption killed),
+    /// the job's failure. A launch left running is `unfinishedNote`'s.
     func systemEndedNote(_ expected: [String]) -> String {
         let notes = report.launches.enumerated().compactMap { index, launch -> String? in
-            guard index < expected.count, expected[index] != launch.completed.rawValue,
-                  case .completed(success: false, bySystem: true) = launch.state else { return nil }
-            return "\(launchName(launch.number)) was ended as false by the system"
-                + (launch.expiredAt.map { " at its expiration, \(instant($0).local)" } ?? "") + ": the app set no expiration handler"
+            guard index >= expected.count || expected[index] != launch.completed.rawValue else { return nil }
+            let run = report.jobRuns.first { $0.launch == launch.number }
+            let name = launchName(launch.number) + (index >= expected.count ? ", which no entry stands for," : "")
+            switch launch.state {
+            case .completed(success: false, bySystem: true):
+                return "\(name) was ended as false by the system"
+                    + (launch.expiredAt.map { " at its expiration, \(instant($0).local)" } ?? "") + ": the app set no expiration handler"
+            case .completed(let success, bySystem: false):
+                let why = success ? nil : run?.expiredDuring.map { "it expired during \($0.rawValue)" } ?? run?.failure.map { "its job failed at \($0)" }
+                return "\(name) called setTaskCompleted(success: \(success))" + (why.map { ": " + $0 } ?? "")
+            case .killed:
+                let how = run?.interruptedAt.map { "interrupted \($0)" } ?? killedBySteps[launch.number]
+                    ?? (launch.expiredAt != nil ? "its expiration deadline passed without setTaskCompleted" : nil)
+                return "\(name) was killed" + (how.map { " (\($0))" } ?? "")
+            default:
+                return nil
+            }
         }
-        return notes.isEmpty ? "" : "; " + notes.prefix(3).joined(separator: "; ")
+        return notes.isEmpty ? "" : "; " + notes.prefix(3).joined(separator: "; ") + (notes.count > 3 ? "; …" : "")
     }
 
     /// For `completed` that differs where a launch was still running at the end with its expiration deadline ahead:
@@ -626,7 +641,9 @@ struct LifecycleJudgement {
         let notes = report.launches.filter { $0.completed == .none }.compactMap { launch -> String? in
             guard let deadline = report.pendingTimers.first(where: { $0.label.hasPrefix("expiration deadline of ") && $0.label.hasSuffix(" launch #\(launch.number)") })?.deadline
             else { return nil }
-            return "\(launchName(launch.number)) was still running when the clock stopped at \(instant(end.at).local)"
+            // Told to stop already (an `expire` step), it is expiring, not running (a review).
+            let state = launch.expiredAt.map { "still expiring (the system expired it at \(instant($0).local))" } ?? "still running"
+            return "\(launchName(launch.number)) was \(state) when the clock stopped at \(instant(end.at).local)"
                 + (end.line.map { " (line \($0))" } ?? "") + "; the system ends it at its expiration deadline, "
                 + "\(instant(deadline).local), which the clock did not reach"
         }

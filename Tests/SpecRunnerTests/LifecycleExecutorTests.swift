@@ -1474,6 +1474,68 @@ import Testing
             + "2027-11-01T02:45:00+01:00 there (see its offset-mismatch warning)", "\(missing?.actual ?? "")")
     }
 
+    /// A run a later launch made, because the launch step meant for it was refused, is told that step (written a minute
+    /// before its floor, or with `Z` for its local digits), and one step's slip is told once for the runs it moved (a
+    /// second review round). zoneinfo: Berlin is at +02:00 from 2027-03-28; New York at -04:00 (2027-03-30T02:31Z is
+    /// 03-29 22:31 EDT); Berlin falls back at 2027-10-31T01:00Z, so 09:00+02:00 that morning is 08:00 CET.
+    @Test func aLateRunIsToldTheRefusedStepMeantForIt() async throws {
+        func runs(_ steps: String, zone: String = "Europe/Berlin", clock: String = "2027-03-29T00:00:00+02:00", expect: String) async throws -> [String: String] {
+            let (_, body) = try Self.scenario("""
+                spec: Late
+                task: {identifier: com.example.app.refresh, kind: refresh}
+                schedule: {id: nightly-sync, timezone: \(zone), rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+                clock: \(clock)
+                steps:
+                \(steps)
+                expect:
+                  errors: [launch-before-earliest-begin]
+                  runs:
+                \(expect)
+                """)
+            let checks = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.filter { !$0.passed }
+            return Dictionary(checks.map { ($0.name, $0.actual) }, uniquingKeysWith: { first, _ in first })
+        }
+        let early = try await runs("""
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-03-30T02:29:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-03-31T02:31:00+02:00, launch: com.example.app.refresh}
+            """, expect: """
+                - {planned: 2027-03-29T02:30:00+02:00, actual: 2027-03-29T02:31:00+02:00}
+                - {planned: 2027-03-30T02:30:00+02:00, actual: 2027-03-30T02:31:00+02:00}
+            """)
+        #expect(early["runs[2].actual"] == "2027-03-31T02:31:00+02:00 (planned as expected); the launch at line 7, at 2027-03-30 02:29 CEST "
+            + "(+02:00), was refused (launch-before-earliest-begin: the request's earliest begin was 2027-03-30 02:30 CEST (+02:00)), so a later "
+            + "launch ran this occurrence; a launch step at 2027-03-30T02:31:00+02:00 would run it then", "\(early)")
+        let zulu = try await runs("""
+              - {at: 2027-03-29T02:31:00-04:00, launch: com.example.app.refresh}
+              - {at: 2027-03-30T02:31:00Z, launch: com.example.app.refresh}
+              - {at: 2027-03-31T02:31:00-04:00, launch: com.example.app.refresh}
+            """, zone: "America/New_York", clock: "2027-03-29T00:00:00-04:00", expect: """
+                - {planned: 2027-03-29T02:30:00-04:00, actual: 2027-03-29T02:31:00-04:00}
+                - {planned: 2027-03-30T02:30:00-04:00, actual: 2027-03-30T02:31:00-04:00}
+            """)
+        #expect(zulu["runs[2].actual"] == "2027-03-31T02:31:00-04:00 (planned as expected); the launch at line 7 is written 2027-03-30T02:31:00Z, "
+            + "which is 2027-03-29 22:31 EDT (-04:00), and the system refused it (launch-before-earliest-begin); if it means 02:31 local time, "
+            + "write 2027-03-30T02:31:00-04:00 there", "\(zulu)")
+        // One launch catching up two nights with its step written at the summer offset: told at the first run only.
+        let (_, autumn) = try Self.scenario("""
+            spec: Autumn
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-10-29T12:00:00+02:00
+            steps:
+              - {at: 2027-10-31T09:00:00+02:00, launch: com.example.app.refresh}
+            expect:
+              runs:
+                - {planned: 2027-10-30T02:30:00+02:00, actual: 2027-10-31T09:00:00+01:00}
+                - {planned: 2027-10-31T02:30:00+02:00, actual: 2027-10-31T09:00:00+01:00}
+            """)
+        let checks = try #require(await LifecycleExecutor().execute(autumn).lifecycle).expectations
+        #expect(checks.first { $0.name == "runs[1].actual" }?.actual.contains("the launch at line 6 is written 2027-10-31T09:00:00+02:00, which "
+            + "is 2027-10-31 08:00 CET (+01:00); if it means 09:00 local time, write 2027-10-31T09:00:00+01:00 there") == true, "\(checks)")
+        #expect(checks.first { $0.name == "runs[2].actual" }?.actual.hasSuffix("; the launch step's slip told at runs[1].actual") == true, "\(checks)")
+    }
+
     /// Two refusals of one code where `errors` lists one: the list's entry is the first's (errors are compared in
     /// order), so only the first is "which 'errors' lists"; the second is told its error once, and the missing run is
     /// told the refused step, not a step to add (a fifth review's m35: the retry floor after three failures is 1h).

@@ -395,6 +395,9 @@ struct LifecycleJudgement {
         // Once the shift is told, each later line is compared with the run it matches, so one run left out is one
         // failed check, not one for every field of every later line (a QA review counted six for one missing line).
         let shift = recordShift(expected, actual)
+        // A launch step's slip is told once, at the first run it moved (a review read one sentence four times, for the
+        // four runs one launch caught up).
+        var toldSlips: [String: String] = [:]
         for (position, run) in expected.enumerated() {
             let name = "runs[\(position + 1)]"
             var index = position
@@ -463,7 +466,13 @@ struct LifecycleJudgement {
                 let note = position == differing.count - 1 && !same.isEmpty ? " (\(same.joined(separator: ", ")) as expected)" : ""
                 let written = field.name == "planned" ? run.planned : field.name == "actual" ? run.actual : nil
                 let shown = field.name == "planned" ? found.planned : found.actual
-                let stepSlip = field.name == "actual" ? written.flatMap { stepSlipNote(expected: $0, found: shown.map { Date(timeIntervalSince1970: $0.epochSeconds) }) } : nil
+                let foundDate = shown.map { Date(timeIntervalSince1970: $0.epochSeconds) }
+                var stepSlip = field.name == "actual" ? written.flatMap { written in
+                    stepSlipNote(expected: written, found: foundDate) ?? foundDate.flatMap { refusedBeforeNote(expected: written.date, found: $0) }
+                } : nil
+                if let note = stepSlip {
+                    if let first = toldSlips[note] { stepSlip = "the launch step's slip told at \(first)" } else { toldSlips[note] = "\(name).actual" }
+                }
                 let why = (stepSlip ?? written.flatMap { digitsNote($0, found: shown) }).map { "; " + $0 }
                     ?? (field.name == "planned" ? run.planned.flatMap(plannedHint).map { "; " + $0 } ?? "" : "")
                 record("\(name).\(field.name)", field.expected, field.actual + note + why, false, at: run.location,
@@ -598,7 +607,8 @@ struct LifecycleJudgement {
         guard let step = launchSteps.first(where: { step in
             guard let at = step.at, at.text.count >= 19, at.date != expected.date,
                   at.text.prefix(19).uppercased() == expected.text.prefix(19).uppercased() else { return false }
-            return found.map { $0 == at.date } ?? (step.refusal != nil)
+            // The step that made the run, or one the system refused (a later launch then ran the occurrence, or none).
+            return found.map { $0 == at.date } == true || step.refusal != nil
         }), let at = step.at else { return nil }
         let hhmm = String(expected.text.dropFirst(11).prefix(5))
         return "the launch at line \(step.line) is written \(at.text), which is \(instant(at.date).local)"
@@ -656,6 +666,17 @@ struct LifecycleJudgement {
         guard let schedule = plannedContext?.schedules.last?.schedule, let key = schedule.occurrence(at: date)?.key.description,
               let index = runs.firstIndex(where: { $0.key == key && $0.outcome == "completed" }) else { return nil }
         return " (\(key), the key of the occurrence expected, was completed by run #\(index + 1): the app asks for the next occurrence not yet run)"
+    }
+
+    /// For a run's `actual` later than expected where a launch step before the expected time (within a day) was refused:
+    /// a later launch ran the occurrence (a second review round's launch a minute before its floor; "move the step to or
+    /// after it", applied, gave 02:30, not the 02:31 expected).
+    func refusedBeforeNote(expected: Date, found: Date) -> String? {
+        guard expected < found, let step = launchSteps.last(where: { $0.refusal != nil && $0.time <= expected && expected.timeIntervalSince($0.time) <= 86_400 }),
+              let code = step.refusal else { return nil }
+        return "the launch at line \(step.line), at \(instant(step.time).local), was refused (\(code)"
+            + (step.floor.map { ": the request's earliest begin was \(instant($0).local)" } ?? "")
+            + "), so a later launch ran this occurrence; a launch step at \(instant(expected).offsetForm) would run it then"
     }
 
     /// For a run that is missing where a launch step at its `actual` was refused: that refusal, not a step to add.

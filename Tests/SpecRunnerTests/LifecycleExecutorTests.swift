@@ -1593,6 +1593,24 @@ import Testing
         let verdict = await LifecycleExecutor().execute(body)
         #expect(verdict.message?.contains("submit (or resubmit after each run) a request; the app does not resubmit after a run "
             + "('resubmits: false' in the scenario's 'app:'; if it does, write 'resubmits: true' there))") == true, "\(verdict.message ?? "")")
+        // An update that turns it on holds from the app's next start: with none before the launch, both are said (a
+        // second review round's update-app was not named, and its setting dropped).
+        let (_, updated) = try Self.scenario("""
+            spec: Updated too late
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            app: {resubmits: false}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-03-29T12:00:00+02:00, update-app: {resubmits: true}}
+              - {at: 2027-03-30T02:31:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: [true, true]
+            """)
+        let late = await LifecycleExecutor().execute(updated)
+        #expect(late.message?.contains("; the app does not resubmit after a run ('resubmits: false' in the scenario's 'app:'); the update-app "
+            + "step at line 8 sets 'resubmits: true' from the app's next start, and none came before this launch)") == true, "\(late.message ?? "")")
         let pending = verdict.lifecycle?.expectations.first { $0.name == "pending-requests" }
         #expect(pending?.actual == "[]; the app does not resubmit after a run ('resubmits: false' in the scenario's 'app:'; if it does, write "
             + "'resubmits: true' there)", "\(pending?.actual ?? "")")

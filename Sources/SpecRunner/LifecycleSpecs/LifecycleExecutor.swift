@@ -80,8 +80,11 @@ struct LifecycleExecutor: Sendable {
         // Launch steps the system refused (they are no launch, so `completed` has no entry for them).
         var refusedLaunches: [(step: Int, at: Date, error: SchedulerError?)] = []
         var killedBySteps: [Int: String] = [:]
-        // The line of the step that made each launch, by launch number.
+        // The line of the step that made each launch, by launch number; its step's index; the step that started each
+        // process generation after the first.
         var launchLines: [Int: Int] = [:]
+        var launchStepIndices: [Int: Int] = [:]
+        var startedBySteps: [Int: Int] = [:]
         // The steps that ended, started or changed the app or the device, at the clock's time at each.
         var appEventsMade: [(step: Int, at: Date, name: String, detail: String)] = []
         // The indices in the scheduler's errors of those refused launches' errors (the others are `otherErrors`).
@@ -110,7 +113,11 @@ struct LifecycleExecutor: Sendable {
                 if case .environment = error as? LifecycleError { machineFailed = true }
             }
             raisedBy += Array(repeating: index, count: simulation.scheduler.errors.count - raisedBy.count)
-            for launch in simulation.scheduler.launches.dropFirst(launchesBefore) { launchLines[launch.number] = step.location.line }
+            for launch in simulation.scheduler.launches.dropFirst(launchesBefore) {
+                launchLines[launch.number] = step.location.line
+                launchStepIndices[launch.number] = index
+            }
+            if simulation.scheduler.processGeneration != generationBefore { startedBySteps[simulation.scheduler.processGeneration] = index }
             // A launch left running (its handler returned without completing) that a later step's death ended.
             if !unfinishedBefore.isEmpty {
                 for launch in simulation.scheduler.launches where unfinishedBefore.contains(launch.number) && launch.completed == .killed {
@@ -163,11 +170,18 @@ struct LifecycleExecutor: Sendable {
                                                abbreviations: abbreviations)
         let rerunsByVersion = Self.rerunsByVersion(report.runs, spec: spec,
                                                    changes: changesMade.map { ($0.at, $0.schedule, spec.steps[$0.step].location.line) })
+        // The setting in effect for the last launch that ran before a step: the process it ran in started under it.
+        func resubmitNote(before step: Int?) -> String {
+            guard let step, let last = report.launches.last(where: { launch in
+                (launchStepIndices[launch.number] ?? Int.max) < step && launch.completed != .none
+            }) else { return "" }
+            return Self.noResubmitNote(spec, before: step, processStartedAt: last.process == 1 ? nil : startedBySteps[last.process])
+        }
         let judgement = LifecycleJudgement(expect: spec.expect, report: report, zone: displayZone, zoneChanges: zoneChanges,
                                            scheduleZones: scheduleZones, abbreviations: abbreviations, killedBySteps: killedBySteps,
                                            staleRequests: staleRequests, rerunsByVersion: rerunsByVersion, launchLines: launchLines,
                                            launchSteps: Self.launchSteps(spec, refused: refusedLaunches),
-                                           noPendingNote: Self.noResubmitNote(spec, before: spec.steps.count, launchesRan: !report.runs.isEmpty),
+                                           noPendingNote: resubmitNote(before: spec.steps.count),
                                            clockEnd: (simulation.clock.now, spec.steps.last?.location.line),
                                            plannedContext: Self.plannedContext(spec, end: simulation.clock.now, changes: changesMade.map { ($0.at, $0.schedule) }))
         var verdict = Verdict(status: .passed, timeZone: scheduleZone)
@@ -202,7 +216,7 @@ struct LifecycleExecutor: Sendable {
             // applied it, told before the note): the note says what moving it does instead.
             let advice = SimulatedScheduler.moveTheStepAdvice
             return judgement.localized(taken.isEmpty || !message.hasSuffix(advice) ? message + taken : String(message.dropLast(advice.count)) + taken)
-                + (error.code == .noPendingRequest ? Self.noResubmitNote(spec, before: step, launchesRan: !report.runs.isEmpty) : "")
+                + (error.code == .noPendingRequest ? resubmitNote(before: step) : "")
         }
         let others = report.errors.indices.filter { !refusalIndices.contains($0) }.map { index in
             let error = report.errors[index]
@@ -296,19 +310,31 @@ struct LifecycleExecutor: Sendable {
         return verdict
     }
 
-    /// For a launch refused for want of a request after a run: the app's `resubmits: false` in effect, which is why
-    /// (a fifth review's message said "resubmit after each run" and never named the setting the scenario wrote).
-    static func noResubmitNote(_ spec: LifecycleSpec, before step: Int?, launchesRan: Bool) -> String {
-        guard launchesRan, let step else { return "" }
-        var resubmits = spec.app.resubmits
-        var place = "the scenario's 'app:'"
-        for earlier in spec.steps[..<step] {
-            if case .updateApp(let update) = earlier.action, let value = update.resubmits {
-                resubmits = value
-                place = "the update-app step at line \(earlier.location.line)"
+    /// For a launch refused for want of a request after a run: the app's `resubmits: false` in effect for the last run,
+    /// which is why (a fifth review's message said "resubmit after each run" and never named the setting). An
+    /// `update-app` holds from the app's next start: the setting is the one written before the process of that run started
+    /// (`processStartedAt`, the step that started it; nil: the app's first start), and an update after it that changes it
+    /// is said to wait for a start (a second round's `update-app: {resubmits: true}` before the launch, with no start
+    /// between, was told nothing).
+    static func noResubmitNote(_ spec: LifecycleSpec, before step: Int, processStartedAt start: Int?) -> String {
+        func setting(through end: Int) -> (value: Bool, place: String) {
+            var value = spec.app.resubmits, place = "the scenario's 'app:'"
+            for earlier in spec.steps[..<max(0, min(end, spec.steps.count))] {
+                if case .updateApp(let update) = earlier.action, let written = update.resubmits {
+                    value = written
+                    place = "the update-app step at line \(earlier.location.line)"
+                }
             }
+            return (value, place)
         }
-        return resubmits ? "" : "; the app does not resubmit after a run ('resubmits: false' in \(place); if it does, write 'resubmits: true' there)"
+        let inEffect = setting(through: start ?? 0)
+        guard !inEffect.value else { return "" }
+        let later = setting(through: step)
+        let waiting = later.value
+            ? "; \(later.place) sets 'resubmits: true' from the app's next start, and none came before this launch"
+            : ""
+        return "; the app does not resubmit after a run ('resubmits: false' in \(inEffect.place)"
+            + (waiting.isEmpty ? "; if it does, write 'resubmits: true' there)" : ")") + waiting
     }
 
     /// The indices of the raised errors that `expected` lists, each entry matched to the next raised error of its code

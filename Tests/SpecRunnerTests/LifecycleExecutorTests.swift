@@ -1636,6 +1636,24 @@ import Testing
             + "by run #1: the app asks for the next occurrence not yet run)", "\(check?.actual ?? "")")
         // Read in New York, the zone in effect when the request was asked for: no Berlin reading beside it.
         #expect(check?.expected == "2027-03-29T02:30:00-04:00", "\(check?.expected ?? "")")
+        // With a new version too, that occurrence's key is new and after the last run: it is the floor, said by the rule
+        // that gives it, in New York's time (a second review round read it in Berlin's, with no reason).
+        let (_, versioned) = try Self.scenario("""
+            spec: Move west with a version
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+              - at: 2027-03-29T06:00:00-04:00
+                change-schedule: {timezone: America/New_York, version: 2}
+            expect:
+              pending-requests: [{identifier: com.example.app.refresh, earliest-begin: 2027-03-30T02:30:00-04:00}]
+            """)
+        let floor = try #require(await LifecycleExecutor().execute(versioned).lifecycle).expectations.first { !$0.passed }
+        #expect(floor?.actual == "2027-03-29T02:30:00-04:00 (the app asks for the schedule's first occurrence after the last completed run, "
+            + "run #1 at 2027-03-29 02:31 CEST (+02:00), whose key is not completed: 2027-03-29 02:30 EDT (-04:00), keyed nightly-sync/v2/2027-03-29)",
+                "\(floor?.actual ?? "")")
     }
 
     /// An overlap, which shares its line with the launch step that started it, is named as the overlap, and commits and

@@ -378,10 +378,12 @@ struct LifecycleJudgement {
                 // Where the app set the floor (a retry's backoff): said as for a launch refused before it (a lifecycle
                 // review's constant 1h retry across Berlin's autumn change read only the second 02:31).
                 let why = met ? "" : report.floorReasons[request.identifier].map { " (\(localized($0)))" }
-                    ?? completedKeyNote(written.date) ?? ""
+                    ?? completedKeyNote(written.date) ?? found.earliestBeginDate.flatMap(floorRuleNote) ?? ""
                 // A `Z` whose digits are the floor's wall time, as for a run's instants (a fourth review's Sydney floor).
                 let slip = met ? "" : found.earliestBeginDate.flatMap { digitsNote(written, found: instant($0)) }.map { "; " + $0 } ?? ""
-                let shown = (found.earliestBeginDate.map { instant($0).offsetForm } ?? "none") + why + slip
+                // In the zone in effect at the end, as the expected one is read: the request is asked for then (a review's
+                // floor after a move west was shown in Berlin's time beside the New York time it wrote).
+                let shown = (found.earliestBeginDate.map { endInstant($0).offsetForm } ?? "none") + why + slip
                 record("pending-requests[\(request.identifier)].earliest-begin", readable(written, endZone: true), shown,
                        met, at: pending.location, expectedInstant: met ? nil : instant(written.date))
             }
@@ -679,6 +681,17 @@ struct LifecycleJudgement {
             + "), so a later launch ran this occurrence; a launch step at \(instant(expected).offsetForm) would run it then"
     }
 
+    /// For a request's floor that differs, where it is the schedule's: the rule that gave it (harness.md: the first
+    /// occurrence after the catch-up anchor, the end of the last completed run, whose key is not completed). A second
+    /// review round raised the version and expected the day already run again, or moved the time later and expected the
+    /// next day: told nothing, it could not tell which.
+    func floorRuleNote(_ floor: Date) -> String? {
+        guard let schedule = plannedContext?.schedules.last?.schedule, let key = schedule.occurrence(at: floor)?.key.description else { return nil }
+        let anchor = runs.indices.last { runs[$0].outcome == "completed" && runs[$0].actual != nil }
+        let after = anchor.map { "the last completed run, run #\($0 + 1) at \(runs[$0].actual!.local)" } ?? "the scenario's start"
+        return " (the app asks for the schedule's first occurrence after \(after), whose key is not completed: \(endInstant(floor).local), keyed \(key))"
+    }
+
     /// For a run that is missing where a launch step at its `actual` was refused: that refusal, not a step to add.
     func refusedStepNote(at date: Date) -> String? {
         guard let step = launchSteps.first(where: { $0.time == date && $0.refusal != nil }), let code = step.refusal else { return nil }
@@ -799,7 +812,7 @@ struct LifecycleJudgement {
     /// `endZone`: read in the zone in effect at the scenario's end (a pending request's floor, asked for then), not at
     /// the instant (a review's New York floor before the move was read in Berlin).
     private func readable(_ written: InstantLiteral, endZone: Bool = false) -> String {
-        let shown = endZone ? ResultInstant(written.date, in: zoneChanges.last?.zone ?? zone, abbreviations: abbreviations) : instant(written.date)
+        let shown = endZone ? endInstant(written.date) : instant(written.date)
         return shown.offsetForm == written.text ? written.text : "\(written.text) = \(shown.local)"
     }
 
@@ -848,6 +861,11 @@ struct LifecycleJudgement {
 
     func instant(_ date: Date) -> ResultInstant {
         ResultInstant(date, in: zone(at: date), abbreviations: abbreviations)
+    }
+
+    /// An instant read in the zone in effect at the scenario's end (a pending request's floor, asked for then).
+    func endInstant(_ date: Date) -> ResultInstant {
+        ResultInstant(date, in: zoneChanges.last?.zone ?? zone, abbreviations: abbreviations)
     }
 
     /// For a `log.contains` that found nothing: the lines nearest the text (most words in common, a word that starts

@@ -350,7 +350,7 @@ struct LifecycleExecutor: Sendable {
         return matched
     }
 
-    /// Every step that ran a `launch` (as far as the scenario ran), with its refusal.
+    /// Every `launch` step, with the clock's time at it and its refusal (nil: it launched, or the scenario stopped first).
     static func launchSteps(_ spec: LifecycleSpec, refused: [(step: Int, at: Date, error: SchedulerError?)]) -> [LifecycleJudgement.LaunchStep] {
         var time = spec.clock.date
         return spec.steps.indices.compactMap { index in
@@ -540,7 +540,7 @@ struct LifecycleExecutor: Sendable {
     /// How many raised errors a failed `errors` check explains in sentences.
     static let errorSentences = 40
 
-    /// At most five names, then how many more.
+    /// Up to six names, else five and how many more.
     private static func names(_ names: [String]) -> String {
         // Six names are shown whole: "and 1 more" took the room of the name it hid (a fifth review).
         names.count <= 6 ? names.joined(separator: ", ") : names.prefix(5).joined(separator: ", ") + ", and \(names.count - 5) more"

@@ -267,7 +267,7 @@ struct LifecycleJudgement {
         if let completed = expect.completed {
             let met = completed.value.map(\.rawValue) == report.completed.map(\.rawValue)
             record("completed", list(completed.value.map(\.rawValue)),
-                   list(report.completed.map(\.rawValue)) + (met ? "" : systemEndedNote(completed.value.map(\.rawValue)) + unfinishedNote()),
+                   list(report.completed.map(\.rawValue)) + (met ? "" : endedNote(completed.value.map(\.rawValue)) + unfinishedNote()),
                    met, at: completed.location)
         }
         if let items = expect.storeItems {
@@ -490,86 +490,6 @@ struct LifecycleJudgement {
                run.key.map { "key: \($0)" }, "outcome: \(run.outcome)"].compactMap { $0 }.joined(separator: ", ") + "}"
     }
 
-    /// A launch by its number and its step's line: `launch 2 (line 25)`; an overlap, which shares the line of the launch
-    /// step that started it, says so (`launch 3 (the overlap at line 26)`: a review read two launches of one line as one).
-    func launchName(_ number: Int) -> String {
-        guard let line = launchLines[number] else { return "launch \(number)" }
-        let overlap = launchLines.contains { $0.key < number && $0.value == line }
-        return "launch \(number) (\(overlap ? "the overlap at " : "")line \(line))"
-    }
-
-    /// Why a launch's job made no write (no commit, no side effect), in the harness's record of it.
-    func whyNoWrite(_ run: JobRunRecord) -> String {
-        let killed = report.launches.indices.contains(run.launch - 1) && report.launches[run.launch - 1].completed == .killed
-        if run.reconciled {
-            return "the store held its run key \(run.reconciledKeys.last ?? run.runKey ?? "") from an earlier attempt: it reconciled, no second write"
-        } else if run.alreadyComplete {
-            return "its occurrences were complete already"
-        } else if run.nothingDue {
-            return "no occurrence was due"
-        } else if let stage = run.expiredDuring {
-            return "expired during \(stage.rawValue)"
-        } else if killed {
-            // A death is no failure of the job (a review read "failed at write: process-death" of a killed launch).
-            let how = run.interruptedAt.map { "interrupted \($0)" } ?? killedBySteps[run.launch] ?? run.failure.map { "during \($0.split(separator: ":").first ?? "")" }
-            return "killed" + (how.map { " (\($0))" } ?? "")
-        } else if let failure = run.failure {
-            return "failed at \(failure)"
-        } else if let point = run.interruptedAt {
-            return "the process died at \(point)"
-        }
-        return "its job wrote nothing"
-    }
-
-    /// For a `side-effects` count that differs: which launch performed each side effect, and which asked again for one
-    /// the outside system had performed (a review expected one per run, or one per launch after an interruption).
-    func sideEffectsByLaunch() -> String {
-        var performed = Set(report.sideEffects.map(\.key))
-        var told: [String] = []
-        for run in report.jobRuns {
-            let name = launchName(run.launch)
-            // A launch that asked for none says why (a review's three launches that failed at download were not named).
-            if run.sideEffectRequests.isEmpty { told.append("no side effect from \(name): \(whyNoWrite(run))") }
-            for key in run.sideEffectRequests {
-                if performed.remove(key) != nil {
-                    told.append("\(name) performed \(key)")
-                } else {
-                    told.append("\(name) asked again for \(key), an earlier attempt's, which the outside system ignores (a repeated key)")
-                }
-            }
-        }
-        guard !told.isEmpty else { return "" }
-        // No rule in words after the list: "a launch asks once" was false of a retry that asked again for an earlier
-        // attempt's key, and the list says what each launch did (a review).
-        return "; " + told.prefix(6).joined(separator: "; ") + (told.count > 6 ? "; …" : "")
-    }
-
-    /// For a `store.commits` that differs: which launches committed and why each other one did not (a review's
-    /// count after an expiration, a fault, a death and a reconciliation was told only "expected 2, actual 1").
-    func commitsByLaunch() -> String {
-        guard !report.jobRuns.isEmpty else { return "" }
-        func name(_ run: JobRunRecord) -> String {
-            launchName(run.launch)
-        }
-        let committed = report.jobRuns.filter(\.committed)
-        let others = report.jobRuns.filter { !$0.committed }.map { "\(name($0)): \(whyNoWrite($0))" }
-        let shown = others.prefix(6).joined(separator: "; ") + (others.count > 6 ? "; …" : "")
-        // What each commit held: one transaction for every occurrence a launch wrote (a review expected one commit per
-        // run), the part an earlier attempt wrote recorded, not written again.
-        func held(_ run: JobRunRecord) -> String {
-            let written = run.due.count - run.reconciledOccurrences.count - run.completedMeanwhile.count
-            var parts: [String] = []
-            if written > 1 { parts.append("one commit for its \(written) occurrences") }
-            if run.interruptedAt == .afterWrite { parts.append("interrupted after its write, which stands") }
-            if !run.reconciledOccurrences.isEmpty {
-                parts.append("\(ListWording.joined(run.reconciledOccurrences)), which an earlier attempt wrote, recorded without a write")
-            }
-            return name(run) + (parts.isEmpty ? "" : ": " + parts.joined(separator: "; "))
-        }
-        return "; " + (committed.isEmpty ? "no launch committed" : "committed: " + committed.map(held).joined(separator: "; "))
-            + (others.isEmpty ? "" : "; no commit from " + shown)
-    }
-
     /// For a dedup key that differs from the expected one only in its version (`nightly/v1/2027-03-21` expected,
     /// `nightly/v2/2027-03-21` found): says so and what sets it, a version raised by a `change-schedule` step
     /// being easy to miss (a QA review).
@@ -597,106 +517,6 @@ struct LifecycleJudgement {
         let runZone = zone(at: Date(timeIntervalSince1970: found.epochSeconds))
         return "\(written.text) has the local wall time found with offset \(WallTimeText.offset(offset)), which \(ZoneDisplayName.of(runZone)) "
             + "(the schedule's zone then) does not have at it: write \(found.offsetForm)"
-    }
-
-    /// For a run's `actual` written right whose launch step is written with the same digits and another offset (or
-    /// `Z`): that step is the slip (a fifth review's step `2027-03-29T02:30:00Z`, meant as 02:30 local, ran at 04:30
-    /// and only the run's line was told). `found` is the run's actual instant, nil for a run that is missing.
-    func stepSlipNote(expected: InstantLiteral, found: Date?) -> String? {
-        let expectedZone = zone(at: expected.date)
-        guard expected.text.count >= 19, expected.writtenOffset == expectedZone.secondsFromGMT(for: expected.date)
-                || (expected.writtenOffset == nil && expectedZone.secondsFromGMT(for: expected.date) == 0) else { return nil }
-        guard let step = launchSteps.first(where: { step in
-            guard let at = step.at, at.text.count >= 19, at.date != expected.date,
-                  at.text.prefix(19).uppercased() == expected.text.prefix(19).uppercased() else { return false }
-            // The step that made the run, or one the system refused (a later launch then ran the occurrence, or none).
-            return found.map { $0 == at.date } == true || step.refusal != nil
-        }), let at = step.at else { return nil }
-        let hhmm = String(expected.text.dropFirst(11).prefix(5))
-        return "the launch at line \(step.line) is written \(at.text), which is \(instant(at.date).local)"
-            + (step.refusal.map { ", and the system refused it (\($0))" } ?? "")
-            + "; if it means \(hhmm) local time, write \(expected.text) there"
-            + (at.writtenOffset == nil ? "" : " (see its offset-mismatch warning)")
-    }
-
-    /// For `completed` that differs: what ended each launch whose entry differs, or that no entry stands for (the
-    /// entries past the list's end), from the harness's record — a launch the system ended as false at its expiration
-    /// (a review expected `true` of it), a death and its cause (`false` written for a launch an interruption killed),
-    /// the job's failure. A launch left running is `unfinishedNote`'s.
-    func systemEndedNote(_ expected: [String]) -> String {
-        let notes = report.launches.enumerated().compactMap { index, launch -> String? in
-            guard index >= expected.count || expected[index] != launch.completed.rawValue else { return nil }
-            let run = report.jobRuns.first { $0.launch == launch.number }
-            let name = launchName(launch.number) + (index >= expected.count ? ", which no entry stands for," : "")
-            switch launch.state {
-            case .completed(success: false, bySystem: true):
-                return "\(name) was ended as false by the system"
-                    + (launch.expiredAt.map { " at its expiration, \(instant($0).local)" } ?? "") + ": the app set no expiration handler"
-            case .completed(let success, bySystem: false):
-                let why = success ? nil : run?.expiredDuring.map { "it expired during \($0.rawValue)" } ?? run?.failure.map { "its job failed at \($0)" }
-                return "\(name) called setTaskCompleted(success: \(success))" + (why.map { ": " + $0 } ?? "")
-            case .killed:
-                let how = run?.interruptedAt.map { "interrupted \($0)" } ?? killedBySteps[launch.number]
-                    ?? (launch.expiredAt != nil ? "its expiration deadline passed without setTaskCompleted" : nil)
-                return "\(name) was killed" + (how.map { " (\($0))" } ?? "")
-            default:
-                return nil
-            }
-        }
-        return notes.isEmpty ? "" : "; " + notes.prefix(3).joined(separator: "; ") + (notes.count > 3 ? "; …" : "")
-    }
-
-    /// For `completed` that differs where a launch was still running at the end with its expiration deadline ahead:
-    /// the clock stopped short of it (a fifth review's `advance: 29s` before a 30 s deadline, told only `none`).
-    func unfinishedNote() -> String {
-        guard let end = clockEnd else { return "" }
-        let notes = report.launches.filter { $0.completed == .none }.compactMap { launch -> String? in
-            guard let deadline = report.pendingTimers.first(where: { $0.label.hasPrefix("expiration deadline of ") && $0.label.hasSuffix(" launch #\(launch.number)") })?.deadline
-            else { return nil }
-            // Told to stop already (an `expire` step), it is expiring, not running (a review).
-            let state = launch.expiredAt.map { "still expiring (the system expired it at \(instant($0).local))" } ?? "still running"
-            return "\(launchName(launch.number)) was \(state) when the clock stopped at \(instant(end.at).local)"
-                + (end.line.map { " (line \($0))" } ?? "") + "; the system ends it at its expiration deadline, "
-                + "\(instant(deadline).local), which the clock did not reach"
-        }
-        return notes.isEmpty ? "" : "; " + notes.prefix(3).joined(separator: "; ")
-    }
-
-    /// For a request's floor expected at an occurrence whose key a run completed: the app asks for the next occurrence
-    /// not yet run (a fifth review's move west expected New York's 02:30 of a date Berlin had run, told no reason).
-    func completedKeyNote(_ date: Date) -> String? {
-        guard let schedule = plannedContext?.schedules.last?.schedule, let key = schedule.occurrence(at: date)?.key.description,
-              let index = runs.firstIndex(where: { $0.key == key && $0.outcome == "completed" }) else { return nil }
-        return " (\(key), the key of the occurrence expected, was completed by run #\(index + 1): the app asks for the next occurrence not yet run)"
-    }
-
-    /// For a run's `actual` later than expected where a launch step before the expected time (within a day) was refused:
-    /// a later launch ran the occurrence (a second review round's launch a minute before its floor; "move the step to or
-    /// after it", applied, gave 02:30, not the 02:31 expected).
-    func refusedBeforeNote(expected: Date, found: Date) -> String? {
-        guard expected < found, let step = launchSteps.last(where: { $0.refusal != nil && $0.time <= expected && expected.timeIntervalSince($0.time) <= 86_400 }),
-              let code = step.refusal else { return nil }
-        return "the launch at line \(step.line), at \(instant(step.time).local), was refused (\(code)"
-            + (step.floor.map { ": the request's earliest begin was \(instant($0).local)" } ?? "")
-            + "), so a later launch ran this occurrence; a launch step at \(instant(expected).offsetForm) would run it then"
-    }
-
-    /// For a request's floor that differs, where it is the schedule's: the rule that gave it (harness.md: the first
-    /// occurrence after the catch-up anchor, the end of the last completed run, whose key is not completed). A second
-    /// review round raised the version and expected the day already run again, or moved the time later and expected the
-    /// next day: told nothing, it could not tell which.
-    func floorRuleNote(_ floor: Date) -> String? {
-        guard let schedule = plannedContext?.schedules.last?.schedule, let key = schedule.occurrence(at: floor)?.key.description else { return nil }
-        let anchor = runs.indices.last { runs[$0].outcome == "completed" && runs[$0].actual != nil }
-        let after = anchor.map { "the last completed run, run #\($0 + 1) at \(runs[$0].actual!.local)" } ?? "the scenario's start"
-        return " (the app asks for the schedule's first occurrence after \(after), whose key is not completed: \(endInstant(floor).local), keyed \(key))"
-    }
-
-    /// For a run that is missing where a launch step at its `actual` was refused: that refusal, not a step to add.
-    func refusedStepNote(at date: Date) -> String? {
-        guard let step = launchSteps.first(where: { $0.time == date && $0.refusal != nil }), let code = step.refusal else { return nil }
-        return "the launch at line \(step.line) was refused (\(code)"
-            + (step.floor.map { ": the request's earliest begin was \(instant($0).local)" } ?? "") + "), so it made no run"
     }
 
     /// For a key that differs from the expected one only in a repeated pair's `~N` suffix: what the suffix marks, as a

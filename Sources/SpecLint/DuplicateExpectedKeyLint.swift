@@ -33,27 +33,16 @@ public struct DuplicateExpectedKeyLint: SpecLintRule {
                 ? " (the later of a repeated pair ends in ~2)" : ""
             // The warning stands on the line to correct when the rule knows which it is: on the later line, the right
             // one, with the one to correct named only in a note, the black-box review's Nuuk key was corrected there.
-            if told.onEarlier {
-                found.append(Diagnostic(
-                    code: LintCode.duplicateExpectedKey.rawValue,
-                    severity: .warning,
-                    location: earlier.instant.location,
-                    message: "the key '\(key)' is expected again for \(occurrence.instant.text); every occurrence has a key of its own"
-                        + pairClause + ", so " + told.advice,
-                    sourceLine: earlier.instant.sourceLine,
-                    length: earlier.instant.text.count,
-                    notes: [Diagnostic.Note(location: occurrence.instant.location, message: "'\(key)' is expected again here")]))
-                continue
-            }
+            let (at, other) = told.onEarlier ? (earlier.instant, occurrence.instant) : (occurrence.instant, earlier.instant)
             found.append(Diagnostic(
                 code: LintCode.duplicateExpectedKey.rawValue,
                 severity: .warning,
-                location: occurrence.instant.location,
-                message: "the key '\(key)' is already expected for \(earlier.instant.text); every occurrence has a key of its own"
-                    + pairClause + ", so " + told.advice,
-                sourceLine: occurrence.instant.sourceLine,
-                length: occurrence.instant.text.count,
-                notes: [Diagnostic.Note(location: earlier.instant.location, message: "'\(key)' is first expected here")]))
+                location: at.location,
+                message: "the key '\(key)' is " + (told.onEarlier ? "expected again" : "already expected") + " for \(other.text); "
+                    + "every occurrence has a key of its own" + pairClause + ", so " + told.advice,
+                sourceLine: at.sourceLine,
+                length: at.text.count,
+                notes: [Diagnostic.Note(location: other.location, message: "'\(key)' is " + (told.onEarlier ? "expected again here" : "first expected here"))]))
         }
         return found
     }

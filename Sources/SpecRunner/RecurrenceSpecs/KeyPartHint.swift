@@ -32,7 +32,11 @@ enum KeyPartHint {
     /// instance (`~2`), never `~1`, and the earlier keeps the plain key. A review's `~2` written on the earlier 02:30
     /// and `~1` on the later was told only the two keys.
     /// `local` is the produced instant's wall time (`2027-10-31 02:30 CET (+01:00)`). Also a lifecycle run's key.
-    static func pairSuffix(expected: Substring, produced: Substring, local: String) -> String? {
+    /// `repeated`: the schedule's policy, when known. `~2` exists only under `both`: under `first` or `last` a wall time
+    /// that happens twice gives one occurrence, keyed with no suffix, whichever instance it is (a second review's `~2`
+    /// under `last` was told its -02:00, the later instance, was "the earlier (or only)"). Unknown, the sentence says
+    /// what holds under every policy.
+    static func pairSuffix(expected: Substring, produced: Substring, local: String, repeated: RepeatedTimePolicy? = nil) -> String? {
         func split(_ part: Substring) -> (base: Substring, suffix: Substring?) {
             guard let tilde = part.lastIndex(of: "~") else { return (part, nil) }
             return (part[..<tilde], part[part.index(after: tilde)...])
@@ -40,8 +44,16 @@ enum KeyPartHint {
         let want = split(expected), got = split(produced)
         guard want.base == got.base, want.suffix != got.suffix, got.suffix == nil || got.suffix == "2" else { return nil }
         let written = want.suffix.map { "~\($0)" }
+        if got.suffix == nil, let repeated, repeated != .both {
+            // One occurrence a wall time: no key of this schedule ends in a suffix.
+            return (written == "~2" ? "a key ends in ~2 only under 'repeated: both', for the later instance of a wall time that happens twice"
+                : "\(written ?? "") is no key's suffix")
+                + "; under this test's 'repeated: \(repeated.rawValue)' a wall time gives one occurrence, keyed with no suffix, "
+                + "as \(local) is"
+        }
         let which = got.suffix == nil
-            ? "\(local) is the earlier (or only) instance of its wall time, whose key has no suffix"
+            ? (repeated == .both ? "\(local) is the earlier (or only) instance of its wall time, whose key has no suffix"
+                : "\(local) keys with no suffix: only the later instance of a wall time that happens twice, under 'repeated: both', has one")
             : "\(local) is the later instance of a wall time that happens twice, whose key ends in ~2 under 'repeated: both'"
         let mark = written.map { $0 == "~2" ? "a key ends in ~2 only for the later of a repeated pair" : "\($0) is no key's suffix: only the later of a repeated pair gets one, ~2" }
             ?? "the key expected has no suffix"
@@ -95,7 +107,7 @@ enum KeyPartHint {
                 + "writes its fraction of a second without trailing zeros: write \(produced)"
         }
         if want[0] == got[0], want[1] == got[1], let local = line.actual?.local,
-           let suffix = pairSuffix(expected: want[2], produced: got[2], local: local) {
+           let suffix = pairSuffix(expected: want[2], produced: got[2], local: local, repeated: schedule.repeated) {
             // Every other key of the diff that differs in its pair suffix alone is named with its line too: two keys
             // swapped (`~2` on the earlier) were told one line's fix, and a second run the other's (a review).
             let others = diff.filter { other in
@@ -103,7 +115,7 @@ enum KeyPartHint {
                       let at = other.actual?.local else { return false }
                 let a = wanted.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
                 let b = given.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
-                return a.count == 3 && b.count == 3 && a[0] == b[0] && a[1] == b[1] && pairSuffix(expected: a[2], produced: b[2], local: at) != nil
+                return a.count == 3 && b.count == 3 && a[0] == b[0] && a[1] == b[1] && pairSuffix(expected: a[2], produced: b[2], local: at, repeated: schedule.repeated) != nil
             }
             guard !others.isEmpty else { return suffix + ": write \(produced)" }
             let fixes = ([line] + others).map { fixed in

@@ -1257,7 +1257,58 @@ import Testing
         // for the line's key, which a run on foundation alone does not print.
         let slip = try run("2027-03-28T04:30:00+00:00", deviation: false, on: .foundation)
         #expect(slip.message == "occurrences differ: 1 missing; line 7 fails on core too (core gives 2027-03-28 04:30 (+02:00) keyed "
-            + "troll/v1/2027-03-28); foundation gives no occurrence keyed troll/v1/2027-03-28", "\(slip.message ?? "")")
+            + "troll/v1/2027-03-28, foundation gives no occurrence keyed troll/v1/2027-03-28)", "\(slip.message ?? "")")
+    }
+
+    /// Another engine's failure beside the core's is told line by line: a line both fail is "on core too", with what
+    /// each gives at that line's own instant; a line the core alone fails, or this engine alone, is said so (a second
+    /// review read "line 16 fails on core too (core gives 2027-03-28 03:00 (+02:00) …)", the next line's occurrence,
+    /// found by a key line 16 had written twice, and "line 18 fails on core too" of a line Foundation passes).
+    /// zoneinfo: Troll springs forward at 2027-03-28T01:00Z (+00:00 → +02:00): 02:30 on the 27th is 02:30Z, on the 28th
+    /// next-valid-time gives 01:00Z (03:00+02:00), on the 29th 00:30Z. Apia skips 2011-12-30: 02:30 on the 29th is
+    /// 12:30Z (-10:00); the 30th's under shift-forward, read with -10:00, is 2011-12-30T12:30Z, 2011-12-31 02:30+14:00,
+    /// the 31st's own 02:30 too (the drop rule keeps it as the 30th's). Foundation finds nothing on the skipped slots
+    /// (the corpus's known deviations).
+    @Test func anotherEnginesFailureBesideTheCoresIsToldLineByLine() throws {
+        func run(_ text: String) throws -> (core: TestResult, foundation: TestResult) {
+            let file = SpecParser().parse(path: "t.yaml", bytes: Array(text.utf8))
+            try #require(file.diagnostics.allSatisfy { $0.severity != .error }, "\(file.diagnostics)")
+            let spec = try #require(file.specs.first)
+            return (try Self.run(spec, on: .core), try Self.run(spec, on: .foundation))
+        }
+        let troll = try run("""
+            spec: troll
+            known-deviations: {foundation: "Calendar skips the day"}
+            schedule: {id: tr, timezone: Antarctica/Troll, rule: {every: day, at: "02:30"}, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2027-03-27T00:00:00+00:00, through: 2027-03-30T00:00:00+02:00}
+            expect:
+              occurrences:
+                - {at: 2027-03-27T02:30:00+00:00, key: tr/v1/2027-03-28}
+                - {at: 2027-03-28T03:00:00+02:00, key: tr/v1/2027-03-28}
+                - {at: 2027-03-29T02:30:00+02:00, key: tr/v1/2027-03-29}
+            """)
+        #expect(troll.core.status == .failed)
+        #expect(troll.foundation.status == .failed)
+        #expect(troll.foundation.message?.hasPrefix("occurrences differ: 1 missing, 1 key mismatch; line 7 fails on core too (both engines give "
+            + "2027-03-27 02:30 (+00:00) keyed tr/v1/2027-03-27); line 8 fails on foundation alone, which the declared deviation may "
+            + "cover; so this is no known deviation") == true, "\(troll.foundation.message ?? "")")
+        let apia = try run("""
+            spec: apia
+            known-deviations: {foundation: "Calendar finds nothing for the skipped day"}
+            schedule: {id: ap, timezone: Pacific/Apia, rule: {every: day, at: "02:30"}, nonexistent: shift-forward, repeated: first}
+            window: {after: 2011-12-29T00:00:00-10:00, through: 2012-01-01T00:00:00+14:00}
+            expect:
+              occurrences:
+                - {at: 2011-12-29T02:30:00-10:00, key: ap/v1/2011-12-29}
+                - {at: 2011-12-31T02:30:00+14:00, key: ap/v1/2011-12-30}
+                - {at: 2011-12-31T02:30:00+14:00, key: ap/v1/2011-12-31}
+            """)
+        #expect(apia.core.status == .failed)
+        #expect(apia.foundation.status == .failed)
+        let message = apia.foundation.message ?? ""
+        #expect(message.contains("; line 9 fails on core, not on foundation (core gives 2011-12-31 02:30 (+14:00) keyed ap/v1/2011-12-30, "
+            + "line 8's); line 8 fails on foundation alone, which the declared deviation may cover; so this is no known deviation"), "\(message)")
+        #expect(!message.contains("(core: "), "\(message)")
     }
 
     /// A case's line the core fails with no sentence of its own (an offset slip) is told the core's search result, which

@@ -256,7 +256,11 @@ struct RecurrenceExecutor: Sendable {
                 } else if let zSlip {
                     // Written with `Z`, local digits are the likelier slip than another policy.
                     hints.append(zSlip)
-                } else if let policy = PolicyHint.missingHint(for: schedule, missing: missing, local: local) {
+                } else if let policy = PolicyHint.missingHint(
+                    for: schedule, missing: missing, local: local,
+                    listed: Dictionary(lines.compactMap { line in line.expected.flatMap { e in line.expectedLine.map { (e.date, $0) } } },
+                                       uniquingKeysWith: { first, _ in first }),
+                    keyProduced: { date in lines.first { $0.kind == .keyMismatch && $0.actual?.epochSeconds == date.timeIntervalSince1970 }?.actual?.key }) {
                     hints.append(policy)
                 } else {
                     if let first = missing.first, let literal = writtenLiteral(first),

@@ -1035,6 +1035,39 @@ import Testing
             + "`explain --engine all` would not show it)", "\(hint)")
     }
 
+    /// An instant Foundation keeps that the core's drop rule removes is told as the run's reason, not with an `explain`
+    /// command, which resolves the wall time alone and shows the core giving it (a second review, N4: Troll's hourly
+    /// `both`). zoneinfo: Troll falls back at 2027-10-31T01:00Z (+02:00 → +00:00); in slot order 00:30 is 22:30Z, 01:30
+    /// is 23:30Z and 01:30Z, 02:30 is 00:30Z (not later than 01:30Z: dropped) and 02:30Z, 03:30 is 03:30Z.
+    @Test func anInstantTheDropRuleRemovesIsToldAsTheCoresRunUnderFoundation() throws {
+        let file = SpecParser().parse(path: "troll.yaml", bytes: Array("""
+            spec: troll hourly
+            schedule: {id: trh, timezone: Antarctica/Troll, rule: {every: hour, minute: 30}, nonexistent: skip, repeated: both}
+            window: {after: 2027-10-31T00:00:00+02:00, through: 2027-10-31T04:00:00+00:00}
+            expect:
+              occurrences:
+                - {at: 2027-10-30T22:30:00Z, key: trh/v1/2027-10-31T00:30}
+                - {at: 2027-10-30T23:30:00Z, key: trh/v1/2027-10-31T01:30}
+                - {at: 2027-10-31T01:30:00Z, key: trh/v1/2027-10-31T01:30~2}
+                - {at: 2027-10-31T02:30:00Z, key: trh/v1/2027-10-31T02:30~2}
+                - {at: 2027-10-31T03:30:00Z, key: trh/v1/2027-10-31T03:30}
+            """.utf8))
+        let spec = try #require(file.specs.first)
+        #expect(try Self.run(spec, on: .core).status == .passed)
+        guard case .recurrence(let recurrence) = spec.body else { Issue.record("not a recurrence spec"); return }
+        let schedule = try recurrence.schedule.schedule()
+        let core = try Self.run(spec, on: .core)
+        // Foundation's answer as the review measured it: the first 02:30 (00:30Z) kept, beside the core's.
+        let kept = ResultInstant(Date(timeIntervalSince1970: 1_824_942_600), in: schedule.timeZone, key: "trh/v1/2027-10-31T02:30")
+        let hint = FoundationHint.hint(zone: schedule.timeZone, schedule: schedule,
+                                       diff: core.diff + [DiffLine(kind: .unexpected, expected: nil, actual: kept)])
+        #expect(hint.hasSuffix("; core drops 2027-10-31 02:30 (+02:00), the first instant 'repeated: both' gives 02:30: it comes before "
+            + "2027-10-31 01:30 (+00:00), produced before it in slot order (date, then time), and a candidate not later than the previous "
+            + "occurrence is dropped (docs/recurrence.md#rules); foundation keeps it (`explain`, which resolves one wall time alone, would "
+            + "show core giving it)"), "\(hint)")
+        #expect(!hint.contains("specrun explain"), "\(hint)")
+    }
+
     /// A difference in Foundation's search of the rule, not in the wall time, is said so without an `explain` command
     /// (the hints audit: the command lacked `--at` for an instant only Foundation gave, and showed the engines agreeing
     /// for a weekday of the month). zoneinfo: 2027-02-28 is a Sunday, 02:00 there is +01:00; Berlin falls back at

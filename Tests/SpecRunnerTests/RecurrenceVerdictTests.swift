@@ -1435,6 +1435,29 @@ import Testing
         #expect(result.message?.contains("earlier") == false)
     }
 
+    /// Keys written on each other's lines across two slots are told, each line with its key (a second review, N8: the
+    /// core said "2 key mismatches" alone). zoneinfo: Troll falls back at 2027-10-31T01:00Z (+02:00 → +00:00); hourly
+    /// at :30 under `both`, in slot order: 01:30 at 23:30Z and 01:30Z, 02:30 at 00:30Z (not later than 01:30Z: dropped)
+    /// and 02:30Z.
+    @Test func keysWrittenOnEachOthersLinesAreEachNamed() throws {
+        let text = """
+            spec: troll hourly
+            schedule: {id: trh, timezone: Antarctica/Troll, rule: {every: hour, minute: 30}, nonexistent: skip, repeated: both}
+            window: {after: 2027-10-31T01:00:00+02:00, through: 2027-10-31T03:00:00+00:00}
+            expect:
+              occurrences:
+                - {at: 2027-10-30T23:30:00Z, key: trh/v1/2027-10-31T02:30~2}
+                - {at: 2027-10-31T01:30:00Z, key: trh/v1/2027-10-31T01:30~2}
+                - {at: 2027-10-31T02:30:00Z, key: trh/v1/2027-10-31T01:30}
+            """
+        let result = try Self.runOnCore(text, path: "troll.yaml")
+        #expect(result.message == "occurrences differ: 2 key mismatches; lines 6 and 8 expect each other's keys: line 6: write "
+            + "trh/v1/2027-10-31T01:30; line 8: write trh/v1/2027-10-31T02:30~2", "\(result.message ?? "")")
+        let applied = text.replacingOccurrences(of: "23:30:00Z, key: trh/v1/2027-10-31T02:30~2", with: "23:30:00Z, key: trh/v1/2027-10-31T01:30")
+            .replacingOccurrences(of: "02:30:00Z, key: trh/v1/2027-10-31T01:30}", with: "02:30:00Z, key: trh/v1/2027-10-31T02:30~2}")
+        #expect(try Self.runOnCore(applied, path: "troll.yaml").status == .passed)
+    }
+
     /// A repeated wall time's later instance left out under `repeated: both` is told which instance it is, that
     /// `last` gives it too, and the key to add it with (a review read only "under 'repeated: first' this instant is no
     /// occurrence"). zoneinfo: Troll falls back at 2027-10-31T01:00Z (+02:00 → +00:00); 02:30 is 00:30Z and 02:30Z.

@@ -72,7 +72,10 @@ enum CoreFailureHint {
                 + core.hints.map { hint in own.map { hint.hasPrefix($0) ? String(hint.dropFirst($0.count)) : hint } ?? hint }
                     .joined(separator: "; ")
             if !inCase {
-                let given = shared.prefix(3).compactMap { number in describe(verdict, line: number).map { (number, $0) } }
+                // A line this engine gives as the core does is said so once (a review read each occurrence twice).
+                let alike = shared.filter { describe(verdict, line: $0) != nil && describe(verdict, line: $0) == describe(core, line: $0) }
+                if !alike.isEmpty { text += "; \(name) gives the core's occurrence\(alike.count == 1 ? "" : "s") for \(lines(alike))" }
+                let given = shared.filter { !alike.contains($0) }.prefix(3).compactMap { number in describe(verdict, line: number).map { (number, $0) } }
                 if given.count == 1 {
                     text += "; \(name) gives " + given[0].1
                 } else if !given.isEmpty {

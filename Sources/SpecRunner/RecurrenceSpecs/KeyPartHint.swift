@@ -1,5 +1,6 @@
 import Foundation
 import Recurrence
+import SpecDiagnostics
 import SpecResults
 
 /// A key mismatch in the schedule's part of the key (`<id>/v<version>/…`) rather than its date: the keys expected
@@ -136,6 +137,7 @@ enum KeyPartHint {
             return "the key expected names \(date), a date that does not exist; a key carries the date the rule selected"
                 + (lastDay ? ", which under 'missing-day: last-day' is the month's last day" : "") + ": write \(produced)"
         }
+        if let swapped = swappedKeys(diff) { return swapped }
         guard want[2] == got[2] else { return nil }
         if want[0] != got[0], want[1] == got[1] {
             // Two ids that differ only by a character that does not show (a zero-width space pasted with the id) read
@@ -155,6 +157,19 @@ enum KeyPartHint {
                 + "default 1): write v\(schedule.version) in the keys, or 'version: \(want[1].dropFirst())' in the schedule"
         }
         return nil
+    }
+
+    /// Keys written on the wrong lines: the keys expected of the mismatched lines are the keys produced there, in
+    /// another order (a second review swapped 01:30's and the second 02:30's keys in Troll's hourly overlap and was told
+    /// "2 key mismatches" alone). Each line with the key to write.
+    private static func swappedKeys(_ diff: [DiffLine]) -> String? {
+        let lines = diff.filter { $0.kind == .keyMismatch }
+        let expected = lines.compactMap { $0.expected?.key }, produced = lines.compactMap { $0.actual?.key }
+        guard lines.count >= 2, lines.count <= 4, expected.count == lines.count, produced.count == lines.count,
+              expected.sorted() == produced.sorted(), lines.allSatisfy({ $0.expectedLine != nil }) else { return nil }
+        let numbers = lines.compactMap(\.expectedLine).map(String.init)
+        return "lines \(ListWording.joined(numbers)) expect each other's keys: "
+            + lines.map { "line \($0.expectedLine ?? 0): write \($0.actual?.key ?? "")" }.joined(separator: "; ")
     }
 
     /// `2027-01-01T01:30:00.250Z` → `2027-01-01T01:30:00.25Z`, `….000Z` → `…Z`: a UTC instant with its fraction's

@@ -1458,6 +1458,27 @@ import Testing
         #expect(try Self.runOnCore(applied, path: "troll.yaml").status == .passed)
     }
 
+    /// Two lines written with `Z` and local digits are each told (a second review, N9: the second was told only on the
+    /// next run). zoneinfo: Troll springs forward at 2027-03-28T01:00Z (+00:00 → +02:00): 02:30 on the 28th under
+    /// next-valid-time is 01:00Z (03:00+02:00); 03:00Z is 05:00+02:00; 02:30 on the 29th is 00:30Z, and 02:30Z is 04:30+02:00.
+    @Test func twoZSlipsAreEachTold() throws {
+        let result = try Self.runOnCore("""
+            spec: troll
+            schedule: {id: tr, timezone: Antarctica/Troll, rule: {every: day, at: "02:30"}, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2027-03-27T00:00:00+00:00, through: 2027-03-30T00:00:00+02:00}
+            expect:
+              occurrences:
+                - {at: 2027-03-27T02:30:00+00:00, key: tr/v1/2027-03-27}
+                - {at: 2027-03-28T03:00:00Z, key: tr/v1/2027-03-28}
+                - {at: 2027-03-29T02:30:00Z, key: tr/v1/2027-03-29}
+            """, path: "troll.yaml")
+        #expect(result.message == "occurrences differ: 2 missing, 2 unexpected; line 7: 2027-03-28T03:00:00Z is UTC ('Z'), which is "
+            + "2027-03-28 05:00 (+02:00) in Antarctica/Troll; if its digits 03:00 are meant as local time, the rule's occurrence then is "
+            + "2027-03-28T03:00:00+02:00 (2027-03-28T01:00:00Z); line 8: 2027-03-29T02:30:00Z is UTC ('Z'), which is 2027-03-29 04:30 "
+            + "(+02:00) in Antarctica/Troll; if its digits 02:30 are meant as local time, the rule's occurrence then is "
+            + "2027-03-29T02:30:00+02:00 (2027-03-29T00:30:00Z)", "\(result.message ?? "")")
+    }
+
     /// A repeated wall time's later instance left out under `repeated: both` is told which instance it is, that
     /// `last` gives it too, and the key to add it with (a review read only "under 'repeated: first' this instant is no
     /// occurrence"). zoneinfo: Troll falls back at 2027-10-31T01:00Z (+02:00 → +00:00); 02:30 is 00:30Z and 02:30Z.

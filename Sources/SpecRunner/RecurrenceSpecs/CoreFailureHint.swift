@@ -76,7 +76,7 @@ enum CoreFailureHint {
                 let alike = shared.filter { describe(verdict, line: $0) != nil && describe(verdict, line: $0) == describe(core, line: $0) }
                 if !alike.isEmpty { text += "; \(name) gives the core's occurrence\(alike.count == 1 ? "" : "s") for \(lines(alike))" }
                 let given = shared.filter { !alike.contains($0) }.prefix(3).compactMap { number in describe(verdict, line: number).map { (number, $0) } }
-                if given.count == 1 {
+                if given.count == 1, alike.isEmpty {
                     text += "; \(name) gives " + given[0].1
                 } else if !given.isEmpty {
                     text += "; \(name) gives " + given.map { "\($0.1) for line \($0.0)" }.joined(separator: ", ")

@@ -247,8 +247,18 @@ struct RecurrenceExecutor: Sendable {
                 let local = { (date: Date) in instant(date).local }
                 var hints: [String] = []
                 let firstMissingKey = missing.first.flatMap { first in lines.first { $0.kind == .missing && $0.expected?.date == first }?.expected?.key }
+                // Each further missing line written with `Z` too, once the first is (a second review's two `Z` lines
+                // were told one per run).
                 let zSlip = missing.first.flatMap(writtenLiteral).flatMap { literal in
                     InstantSlipHint.utcHint(for: schedule, missing: literal, key: firstMissingKey, render: { instant($0) })
+                }.map { first in
+                    ([first] + missing.dropFirst().prefix(2).compactMap { date in
+                        writtenLiteral(date).flatMap { literal in
+                            InstantSlipHint.utcHint(for: schedule, missing: literal,
+                                                    key: lines.first { $0.kind == .missing && $0.expected?.date == date }?.expected?.key,
+                                                    render: { instant($0) })
+                        }
+                    }).joined(separator: "; ")
                 }
                 if let dropped = DropRuleHint.hint(for: schedule, missing: missing, local: local) {
                     // Its own policy's instant, dropped: another policy's sentence would lead away from it.

@@ -1479,6 +1479,25 @@ import Testing
             + "2027-03-29T02:30:00+02:00 (2027-03-29T00:30:00Z)", "\(result.message ?? "")")
     }
 
+    /// The same later instance left out of a case's `next:` is told as the instant to add, since that list holds no
+    /// keys (a second review, N11, was told "add it, keyed …"). zoneinfo: Troll falls back at 2027-10-31T01:00Z; 02:30
+    /// is 00:30Z (+02:00) and 02:30Z (+00:00); 2027-11-01 02:30 is +00:00.
+    @Test func aMissingLaterInstanceInACaseIsToldTheInstantToAdd() throws {
+        let text = """
+            spec: troll
+            schedule: {id: troll, timezone: Antarctica/Troll, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: both}
+            cases:
+              - name: overlap
+                after: 2027-10-31T00:00:00+02:00
+                next: [2027-10-31T02:30:00+02:00, 2027-11-01T02:30:00+00:00]
+            """
+        let result = try Self.runOnCore(text, path: "troll.yaml")
+        #expect(result.message?.hasSuffix("this test's 'repeated: both' gives both, and this one is not listed: add 2027-10-31T02:30:00+00:00 "
+            + "to 'next:', in order") == true, "\(result.message ?? "")")
+        let applied = text.replacingOccurrences(of: "02:30:00+02:00, ", with: "02:30:00+02:00, 2027-10-31T02:30:00+00:00, ")
+        #expect(try Self.runOnCore(applied, path: "troll.yaml").status == .passed)
+    }
+
     /// A repeated wall time's later instance left out under `repeated: both` is told which instance it is, that
     /// `last` gives it too, and the key to add it with (a review read only "under 'repeated: first' this instant is no
     /// occurrence"). zoneinfo: Troll falls back at 2027-10-31T01:00Z (+02:00 → +00:00); 02:30 is 00:30Z and 02:30Z.

@@ -362,6 +362,26 @@ import Testing
         #expect(none.actual.isEmpty)
     }
 
+    /// Both instances of a repeated wall time listed under `repeated: last`, as `both` gives them: the first is to be
+    /// removed and the other keyed with no suffix, not "list it" of a line already listed nor "write that" of an instant
+    /// already written (a second review, n12: applied, it made a duplicate instant). zoneinfo: Troll falls back at
+    /// 2027-10-31T01:00Z (+02:00 → +00:00); 02:30 is 00:30Z (+02:00) and 02:30Z (+00:00), `last` the latter.
+    @Test func bothInstancesListedUnderLastAreToldToRemoveOne() throws {
+        let result = try Self.runOnCore("""
+            spec: troll
+            schedule: {id: tr, timezone: Antarctica/Troll, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: last}
+            window: {after: 2027-10-30T12:00:00+02:00, through: 2027-10-31T12:00:00+00:00}
+            expect:
+              occurrences:
+                - {at: 2027-10-31T02:30:00+02:00, key: tr/v1/2027-10-31}
+                - {at: 2027-10-31T02:30:00+00:00, key: tr/v1/2027-10-31~2}
+            """, path: "troll.yaml")
+        #expect(result.message == "occurrences differ: 1 missing, 1 key mismatch; 2027-10-31 02:30 (+02:00) is what 'repeated: first' or "
+            + "'repeated: both' gives, not this test's 'repeated: last' (as 'both' gives it, beside the pair's other instant, which line 7 "
+            + "lists); under this test's policies, 02:30 on 2027-10-31 is 2027-10-31T02:30:00+00:00, listed already: if the app uses "
+            + "them, remove line 6, and write tr/v1/2027-10-31 on line 7", "\(result.message ?? "")")
+    }
+
     /// A failure the spec's own policy explains names it (the failure review: "1 missing" said nothing about the
     /// policy). Berlin's spring gap: 2027-03-28 02:00 CET → 03:00 CEST at 01:00Z, so next-valid-time gives 03:00 CEST
     /// (01:00Z) for 02:30, skip nothing; autumn: 02:30 happens at 00:30Z (CEST) and 01:30Z (CET), `last` the CET one
@@ -1015,6 +1035,39 @@ import Testing
             + "`explain --engine all` would not show it)", "\(hint)")
     }
 
+    /// An instant Foundation keeps that the core's drop rule removes is told as the run's reason, not with an `explain`
+    /// command, which resolves the wall time alone and shows the core giving it (a second review, N4: Troll's hourly
+    /// `both`). zoneinfo: Troll falls back at 2027-10-31T01:00Z (+02:00 → +00:00); in slot order 00:30 is 22:30Z, 01:30
+    /// is 23:30Z and 01:30Z, 02:30 is 00:30Z (not later than 01:30Z: dropped) and 02:30Z, 03:30 is 03:30Z.
+    @Test func anInstantTheDropRuleRemovesIsToldAsTheCoresRunUnderFoundation() throws {
+        let file = SpecParser().parse(path: "troll.yaml", bytes: Array("""
+            spec: troll hourly
+            schedule: {id: trh, timezone: Antarctica/Troll, rule: {every: hour, minute: 30}, nonexistent: skip, repeated: both}
+            window: {after: 2027-10-31T00:00:00+02:00, through: 2027-10-31T04:00:00+00:00}
+            expect:
+              occurrences:
+                - {at: 2027-10-30T22:30:00Z, key: trh/v1/2027-10-31T00:30}
+                - {at: 2027-10-30T23:30:00Z, key: trh/v1/2027-10-31T01:30}
+                - {at: 2027-10-31T01:30:00Z, key: trh/v1/2027-10-31T01:30~2}
+                - {at: 2027-10-31T02:30:00Z, key: trh/v1/2027-10-31T02:30~2}
+                - {at: 2027-10-31T03:30:00Z, key: trh/v1/2027-10-31T03:30}
+            """.utf8))
+        let spec = try #require(file.specs.first)
+        #expect(try Self.run(spec, on: .core).status == .passed)
+        guard case .recurrence(let recurrence) = spec.body else { Issue.record("not a recurrence spec"); return }
+        let schedule = try recurrence.schedule.schedule()
+        let core = try Self.run(spec, on: .core)
+        // Foundation's answer as the review measured it: the first 02:30 (00:30Z) kept, beside the core's.
+        let kept = ResultInstant(Date(timeIntervalSince1970: 1_824_942_600), in: schedule.timeZone, key: "trh/v1/2027-10-31T02:30")
+        let hint = FoundationHint.hint(zone: schedule.timeZone, schedule: schedule,
+                                       diff: core.diff + [DiffLine(kind: .unexpected, expected: nil, actual: kept)])
+        #expect(hint.hasSuffix("; core drops 2027-10-31 02:30 (+02:00), the first instant 'repeated: both' gives 02:30: it comes before "
+            + "2027-10-31 01:30 (+00:00), produced before it in slot order (date, then time), and a candidate not later than the previous "
+            + "occurrence is dropped (docs/recurrence.md#rules); foundation keeps it (`explain`, which resolves one wall time alone, would "
+            + "show core giving it)"), "\(hint)")
+        #expect(!hint.contains("specrun explain"), "\(hint)")
+    }
+
     /// A difference in Foundation's search of the rule, not in the wall time, is said so without an `explain` command
     /// (the hints audit: the command lacked `--at` for an instant only Foundation gave, and showed the engines agreeing
     /// for a weekday of the month). zoneinfo: 2027-02-28 is a Sunday, 02:00 there is +01:00; Berlin falls back at
@@ -1257,7 +1310,58 @@ import Testing
         // for the line's key, which a run on foundation alone does not print.
         let slip = try run("2027-03-28T04:30:00+00:00", deviation: false, on: .foundation)
         #expect(slip.message == "occurrences differ: 1 missing; line 7 fails on core too (core gives 2027-03-28 04:30 (+02:00) keyed "
-            + "troll/v1/2027-03-28); foundation gives no occurrence keyed troll/v1/2027-03-28", "\(slip.message ?? "")")
+            + "troll/v1/2027-03-28, foundation gives no occurrence keyed troll/v1/2027-03-28)", "\(slip.message ?? "")")
+    }
+
+    /// Another engine's failure beside the core's is told line by line: a line both fail is "on core too", with what
+    /// each gives at that line's own instant; a line the core alone fails, or this engine alone, is said so (a second
+    /// review read "line 16 fails on core too (core gives 2027-03-28 03:00 (+02:00) …)", the next line's occurrence,
+    /// found by a key line 16 had written twice, and "line 18 fails on core too" of a line Foundation passes).
+    /// zoneinfo: Troll springs forward at 2027-03-28T01:00Z (+00:00 → +02:00): 02:30 on the 27th is 02:30Z, on the 28th
+    /// next-valid-time gives 01:00Z (03:00+02:00), on the 29th 00:30Z. Apia skips 2011-12-30: 02:30 on the 29th is
+    /// 12:30Z (-10:00); the 30th's under shift-forward, read with -10:00, is 2011-12-30T12:30Z, 2011-12-31 02:30+14:00,
+    /// the 31st's own 02:30 too (the drop rule keeps it as the 30th's). Foundation finds nothing on the skipped slots
+    /// (the corpus's known deviations).
+    @Test func anotherEnginesFailureBesideTheCoresIsToldLineByLine() throws {
+        func run(_ text: String) throws -> (core: TestResult, foundation: TestResult) {
+            let file = SpecParser().parse(path: "t.yaml", bytes: Array(text.utf8))
+            try #require(file.diagnostics.allSatisfy { $0.severity != .error }, "\(file.diagnostics)")
+            let spec = try #require(file.specs.first)
+            return (try Self.run(spec, on: .core), try Self.run(spec, on: .foundation))
+        }
+        let troll = try run("""
+            spec: troll
+            known-deviations: {foundation: "Calendar skips the day"}
+            schedule: {id: tr, timezone: Antarctica/Troll, rule: {every: day, at: "02:30"}, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2027-03-27T00:00:00+00:00, through: 2027-03-30T00:00:00+02:00}
+            expect:
+              occurrences:
+                - {at: 2027-03-27T02:30:00+00:00, key: tr/v1/2027-03-28}
+                - {at: 2027-03-28T03:00:00+02:00, key: tr/v1/2027-03-28}
+                - {at: 2027-03-29T02:30:00+02:00, key: tr/v1/2027-03-29}
+            """)
+        #expect(troll.core.status == .failed)
+        #expect(troll.foundation.status == .failed)
+        #expect(troll.foundation.message?.hasPrefix("occurrences differ: 1 missing, 1 key mismatch; line 7 fails on core too (both engines give "
+            + "2027-03-27 02:30 (+00:00) keyed tr/v1/2027-03-27); line 8 fails on foundation alone, which the declared deviation may "
+            + "cover; so this is no known deviation") == true, "\(troll.foundation.message ?? "")")
+        let apia = try run("""
+            spec: apia
+            known-deviations: {foundation: "Calendar finds nothing for the skipped day"}
+            schedule: {id: ap, timezone: Pacific/Apia, rule: {every: day, at: "02:30"}, nonexistent: shift-forward, repeated: first}
+            window: {after: 2011-12-29T00:00:00-10:00, through: 2012-01-01T00:00:00+14:00}
+            expect:
+              occurrences:
+                - {at: 2011-12-29T02:30:00-10:00, key: ap/v1/2011-12-29}
+                - {at: 2011-12-31T02:30:00+14:00, key: ap/v1/2011-12-30}
+                - {at: 2011-12-31T02:30:00+14:00, key: ap/v1/2011-12-31}
+            """)
+        #expect(apia.core.status == .failed)
+        #expect(apia.foundation.status == .failed)
+        let message = apia.foundation.message ?? ""
+        #expect(message.contains("; line 9 fails on core, not on foundation (core gives 2011-12-31 02:30 (+14:00) keyed ap/v1/2011-12-30, "
+            + "line 8's); line 8 fails on foundation alone, which the declared deviation may cover; so this is no known deviation"), "\(message)")
+        #expect(!message.contains("(core: "), "\(message)")
     }
 
     /// A case's line the core fails with no sentence of its own (an offset slip) is told the core's search result, which
@@ -1311,6 +1415,87 @@ import Testing
         #expect(result.status == .failed)
         #expect(result.message?.hasSuffix("; 2027-10-30 23:30 (-01:00) is the earlier (or only) instance of its wall time, whose key has "
             + "no suffix; line 6: write n/v1/2027-10-30; line 7: write n/v1/2027-10-30~2") == true, "\(result.message ?? "")")
+    }
+
+    /// `~2` written under `repeated: last` is told that the suffix exists only under `both`, not that the instance is
+    /// "the earlier (or only)": it is the later one (a second review, n10). zoneinfo: Nuuk falls back at
+    /// 2027-10-31T01:00Z (-01:00 → -02:00); 23:30 of 2027-10-30 is 00:30Z (-01:00) and 01:30Z (-02:00), `last` the latter.
+    @Test func aPairSuffixUnderLastIsToldItExistsOnlyUnderBoth() throws {
+        let result = try Self.runOnCore("""
+            spec: nuuk
+            schedule: {id: nu, timezone: America/Nuuk, rule: {every: day, at: "23:30"}, nonexistent: skip, repeated: last}
+            window: {after: 2027-10-30T12:00:00-01:00, through: 2027-10-31T12:00:00-02:00}
+            expect:
+              occurrences: [{at: 2027-10-30T23:30:00-02:00, key: nu/v1/2027-10-30~2}]
+            """, path: "nuuk.yaml")
+        #expect(result.message == "occurrences differ: 1 key mismatch (2027-10-30 23:30 (-02:00): key nu/v1/2027-10-30~2 expected, "
+            + "nu/v1/2027-10-30 produced); a key ends in ~2 only under 'repeated: both', for the later instance of a wall time that "
+            + "happens twice; under this test's 'repeated: last' a wall time gives one occurrence, keyed with no suffix, as "
+            + "2027-10-30 23:30 (-02:00) is: write nu/v1/2027-10-30", "\(result.message ?? "")")
+        #expect(result.message?.contains("earlier") == false)
+    }
+
+    /// Keys written on each other's lines across two slots are told, each line with its key (a second review, N8: the
+    /// core said "2 key mismatches" alone). zoneinfo: Troll falls back at 2027-10-31T01:00Z (+02:00 → +00:00); hourly
+    /// at :30 under `both`, in slot order: 01:30 at 23:30Z and 01:30Z, 02:30 at 00:30Z (not later than 01:30Z: dropped)
+    /// and 02:30Z.
+    @Test func keysWrittenOnEachOthersLinesAreEachNamed() throws {
+        let text = """
+            spec: troll hourly
+            schedule: {id: trh, timezone: Antarctica/Troll, rule: {every: hour, minute: 30}, nonexistent: skip, repeated: both}
+            window: {after: 2027-10-31T01:00:00+02:00, through: 2027-10-31T03:00:00+00:00}
+            expect:
+              occurrences:
+                - {at: 2027-10-30T23:30:00Z, key: trh/v1/2027-10-31T02:30~2}
+                - {at: 2027-10-31T01:30:00Z, key: trh/v1/2027-10-31T01:30~2}
+                - {at: 2027-10-31T02:30:00Z, key: trh/v1/2027-10-31T01:30}
+            """
+        let result = try Self.runOnCore(text, path: "troll.yaml")
+        #expect(result.message == "occurrences differ: 2 key mismatches; lines 6 and 8 expect each other's keys: line 6: write "
+            + "trh/v1/2027-10-31T01:30; line 8: write trh/v1/2027-10-31T02:30~2", "\(result.message ?? "")")
+        let applied = text.replacingOccurrences(of: "23:30:00Z, key: trh/v1/2027-10-31T02:30~2", with: "23:30:00Z, key: trh/v1/2027-10-31T01:30")
+            .replacingOccurrences(of: "02:30:00Z, key: trh/v1/2027-10-31T01:30}", with: "02:30:00Z, key: trh/v1/2027-10-31T02:30~2}")
+        #expect(try Self.runOnCore(applied, path: "troll.yaml").status == .passed)
+    }
+
+    /// Two lines written with `Z` and local digits are each told (a second review, N9: the second was told only on the
+    /// next run). zoneinfo: Troll springs forward at 2027-03-28T01:00Z (+00:00 → +02:00): 02:30 on the 28th under
+    /// next-valid-time is 01:00Z (03:00+02:00); 03:00Z is 05:00+02:00; 02:30 on the 29th is 00:30Z, and 02:30Z is 04:30+02:00.
+    @Test func twoZSlipsAreEachTold() throws {
+        let result = try Self.runOnCore("""
+            spec: troll
+            schedule: {id: tr, timezone: Antarctica/Troll, rule: {every: day, at: "02:30"}, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2027-03-27T00:00:00+00:00, through: 2027-03-30T00:00:00+02:00}
+            expect:
+              occurrences:
+                - {at: 2027-03-27T02:30:00+00:00, key: tr/v1/2027-03-27}
+                - {at: 2027-03-28T03:00:00Z, key: tr/v1/2027-03-28}
+                - {at: 2027-03-29T02:30:00Z, key: tr/v1/2027-03-29}
+            """, path: "troll.yaml")
+        #expect(result.message == "occurrences differ: 2 missing, 2 unexpected; line 7: 2027-03-28T03:00:00Z is UTC ('Z'), which is "
+            + "2027-03-28 05:00 (+02:00) in Antarctica/Troll; if its digits 03:00 are meant as local time, the rule's occurrence then is "
+            + "2027-03-28T03:00:00+02:00 (2027-03-28T01:00:00Z); line 8: 2027-03-29T02:30:00Z is UTC ('Z'), which is 2027-03-29 04:30 "
+            + "(+02:00) in Antarctica/Troll; if its digits 02:30 are meant as local time, the rule's occurrence then is "
+            + "2027-03-29T02:30:00+02:00 (2027-03-29T00:30:00Z)", "\(result.message ?? "")")
+    }
+
+    /// The same later instance left out of a case's `next:` is told as the instant to add, since that list holds no
+    /// keys (a second review, N11, was told "add it, keyed …"). zoneinfo: Troll falls back at 2027-10-31T01:00Z; 02:30
+    /// is 00:30Z (+02:00) and 02:30Z (+00:00); 2027-11-01 02:30 is +00:00.
+    @Test func aMissingLaterInstanceInACaseIsToldTheInstantToAdd() throws {
+        let text = """
+            spec: troll
+            schedule: {id: troll, timezone: Antarctica/Troll, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: both}
+            cases:
+              - name: overlap
+                after: 2027-10-31T00:00:00+02:00
+                next: [2027-10-31T02:30:00+02:00, 2027-11-01T02:30:00+00:00]
+            """
+        let result = try Self.runOnCore(text, path: "troll.yaml")
+        #expect(result.message?.hasSuffix("this test's 'repeated: both' gives both, and this one is not listed: add 2027-10-31T02:30:00+00:00 "
+            + "to 'next:', in order") == true, "\(result.message ?? "")")
+        let applied = text.replacingOccurrences(of: "02:30:00+02:00, ", with: "02:30:00+02:00, 2027-10-31T02:30:00+00:00, ")
+        #expect(try Self.runOnCore(applied, path: "troll.yaml").status == .passed)
     }
 
     /// A repeated wall time's later instance left out under `repeated: both` is told which instance it is, that

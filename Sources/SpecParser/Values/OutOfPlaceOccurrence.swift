@@ -44,7 +44,8 @@ struct OutOfPlaceOccurrence {
                 // when the schedule is known, its occurrence.
                 (before.map { $0 < date } ?? true) && (after.map { date < $0 } ?? true) && (schedule == nil || keyed(date))
             }
-            return localDigits(occurrence.instant, zone: zone, fits: fits) ?? keyDate(occurrence, zone: zone, fits: fits)
+            return localDigits(occurrence, zone: zone, fits: fits) ?? keyDate(occurrence, zone: zone, fits: fits)
+                ?? (schedule == nil ? nil : dayAway(occurrence.instant, zone: zone, fits: fits))
         }
         let candidates = [earlier, later].filter(fitsWithout)
         let told = candidates.map { ($0, advice($0)) }
@@ -53,18 +54,56 @@ struct OutOfPlaceOccurrence {
         return OutOfPlaceOccurrence(index: chosen.0, other: chosen.0 == later ? earlier : later, advice: chosen.1)
     }
 
-    /// `…T00:00:00Z` whose digits, read as the zone's wall time, fit: the instant at that wall time.
-    private static func localDigits(_ instant: InstantLiteral, zone: TimeZone, fits: (Date) -> Bool) -> String? {
+    /// `…T00:00:00Z` whose digits, read as the zone's wall time, fit: the instant at that wall time. A wall time the
+    /// zone repeats has two: the one that fits (keyed as the line is, `~2` the later), when only one does (a second
+    /// review's `~2` line written with `Z` in Lord Howe's overlap was told "list the occurrences in order", and the
+    /// error stood on the right line after it).
+    private static func localDigits(_ occurrence: ExpectedOccurrence, zone: TimeZone, fits: (Date) -> Bool) -> String? {
+        let instant = occurrence.instant
         guard instant.writtenOffset == nil, instant.text.count > 1 else { return nil }
         var resolver = WallTimeResolver(timeZone: zone)
         let wall = LocalDateTime(wallSeconds: Int(instant.date.timeIntervalSince1970.rounded(.down)))
-        guard case .unique(let meant) = resolver.resolve(wall), meant.timeIntervalSince1970.rounded(.down) == meant.timeIntervalSince1970,
-              fits(meant) else { return nil }
+        let meant: Date, which: String
+        switch resolver.resolve(wall) {
+        case .unique(let date):
+            (meant, which) = (date, "")
+        case .overlap(let first, let last, _):
+            let fitting = [first, last].filter(fits)
+            guard fitting.count == 1 else { return nil }
+            (meant, which) = (fitting[0], fitting[0] == last ? " (the later of the two that night" : " (the earlier of the two that night")
+        case .gap:
+            return nil
+        }
+        guard meant.timeIntervalSince1970.rounded(.down) == meant.timeIntervalSince1970, fits(meant) else { return nil }
         let offset = zone.secondsFromGMT(for: meant)
         guard offset % 60 == 0 else { return nil }
         let digits = WallTimeText.local(instant.date, offset: 0)
+        let told = which.isEmpty ? "" : which + (occurrence.key.map { ", as its key \($0) says)" } ?? ")")
         return "it is UTC ('Z'), which is \(WallTimeText.wallTime(instant.date, in: zone)) in \(ZoneDisplayName.of(zone)); "
-            + "if you meant \(digits.time) local time, write \(String(instant.text.dropLast()))\(WallTimeText.offset(offset)), "
+            + "if you meant \(digits.time) local time\(told), write \(String(instant.text.dropLast()))\(WallTimeText.offset(offset)), "
+            + "which puts the list in order"
+    }
+
+    /// A line a day off with no key to say so (`- 2027-10-02T01:45:00+10:30` for the 3rd): its wall time a day later or
+    /// earlier, where exactly one of those instants is the rule's occurrence and fits (a second review's short-form line
+    /// was told "list the occurrences in order"; applied, its failure never named the day). Only with the schedule.
+    private static func dayAway(_ instant: InstantLiteral, zone: TimeZone, fits: (Date) -> Bool) -> String? {
+        let wall = LocalDateTime(instant.date, in: zone)
+        var resolver = WallTimeResolver(timeZone: zone)
+        let found = [1, -1].flatMap { days -> [(date: Date, days: Int)] in
+            let moved = LocalDateTime(wallSeconds: wall.wallSeconds + days * 86_400)
+            switch resolver.resolve(moved) {
+            case .unique(let date): return [(date, days)]
+            case .overlap(let first, let last, _): return [(first, days), (last, days)]
+            case .gap: return []
+            }
+        }.filter { fits($0.date) }
+        guard found.count == 1, let meant = found.first else { return nil }
+        let offset = zone.secondsFromGMT(for: meant.date)
+        guard offset % 60 == 0 else { return nil }
+        let local = WallTimeText.local(meant.date, offset: offset)
+        return "it is \(WallTimeText.wallTime(instant.date, in: zone)) in \(ZoneDisplayName.of(zone)), no occurrence of the rule; if you meant "
+            + "\(local.time) on \(local.date), a day \(meant.days > 0 ? "later" : "earlier"), write \(WallTimeText.instant(meant.date, offset: offset)), "
             + "which puts the list in order"
     }
 

@@ -10,12 +10,24 @@ enum DropRuleHint {
     /// The sentence for the first missing instant that is one of its wall time's own resolutions under this test's
     /// `repeated` policy and was dropped for an occurrence of an earlier time produced after it; nil for any other.
     static func hint(for schedule: Schedule, missing: [Date], local: (Date) -> String) -> String? {
+        guard let drop = dropped(for: schedule, among: missing) else { return nil }
+        return "\(local(drop.date)) is the \(drop.which) instant 'repeated: both' gives \(drop.time), but it comes before \(local(drop.blocker)), "
+            + "produced before it in slot order (date, then time), and a candidate not later than the previous occurrence is dropped "
+            + "(docs/recurrence.md#rules); " + (!drop.hourly ? "to see both instants of each time, write one spec per time"
+                : "to see both instants of each hour, write a spec per hour, {every: day, at: \"\(drop.time)\"}, or, for a job that runs "
+                    + "each elapsed hour, an interval rule")
+    }
+
+    /// The first of `instants` the drop rule removes from the schedule: which instance of its wall time it is, and the
+    /// occurrence of an earlier time, produced after it, that it is not later than. Also the Foundation hint's, where
+    /// Foundation keeps such an instant (`explain`, resolving one wall time alone, shows the core giving it).
+    static func dropped(for schedule: Schedule, among instants: [Date]) -> (date: Date, which: String, time: TimeOfDay, blocker: Date, hourly: Bool)? {
         // An hourly rule has a time each hour: where a zone repeats more than an hour (Antarctica/Troll's two), its
         // first 02:00 comes before the second 01:00 (a pasted Troll cron was told it "is what 'repeated: first' gives").
         let hourly: (minute: Int, second: Int)? = if case .hourly(let minute, let second) = schedule.rule { (minute, second) } else { nil }
         guard schedule.rule.isCalendarRule, schedule.rule.wallTimes.count > 1 || hourly != nil, schedule.repeated == .both
         else { return nil }
-        for date in missing where schedule.occurrence(at: date) == nil {
+        for date in instants where schedule.occurrence(at: date) == nil {
             let wall = LocalDateTime(date, in: schedule.timeZone)
             guard let time = TimeOfDay(hour: wall.hour, minute: wall.minute, second: wall.second),
                   hourly.map({ $0.minute == wall.minute && $0.second == wall.second }) ?? schedule.rule.wallTimes.contains(time)
@@ -30,12 +42,7 @@ enum DropRuleHint {
                 let other = LocalDateTime(occurrence.date, in: schedule.timeZone)
                 return other.dateString == wall.dateString && other.wallSeconds < wall.wallSeconds
             }) else { continue }
-            let which = date == first ? "first" : "second"
-            return "\(local(date)) is the \(which) instant 'repeated: both' gives \(time), but it comes before \(local(blocker.date)), "
-                + "produced before it in slot order (date, then time), and a candidate not later than the previous occurrence is dropped "
-                + "(docs/recurrence.md#rules); " + (hourly == nil ? "to see both instants of each time, write one spec per time"
-                    : "to see both instants of each hour, write a spec per hour, {every: day, at: \"\(time)\"}, or, for a job that runs "
-                        + "each elapsed hour, an interval rule")
+            return (date, date == first ? "first" : "second", time, blocker.date, hourly != nil)
         }
         return nil
     }

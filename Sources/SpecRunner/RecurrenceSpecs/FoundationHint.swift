@@ -28,6 +28,20 @@ enum FoundationHint {
         guard let schedule, schedule.rule.isCalendarRule, let slot = slot(of: differing, in: schedule),
               let time = TimeOfDay(hour: slot.hour, minute: slot.minute, second: slot.second) else { return said }
         let date = CivilDate(year: slot.year, month: slot.month, day: slot.day).isoText
+        // An instant only Foundation gives that the core's drop rule removes (Troll's hourly `both`: the first 02:30,
+        // 00:30Z, comes before the second 01:30, 01:30Z): `explain`, resolving 02:30 alone, shows the core giving it, so
+        // the command contradicted the run (a second review, N4). The run's reason is said instead.
+        let unexpected = differing.filter { $0.kind == .unexpected }.compactMap { $0.actual.map { Date(timeIntervalSince1970: $0.epochSeconds) } }
+        if let drop = DropRuleHint.dropped(for: schedule, among: unexpected) {
+            func local(_ instant: Date) -> String {
+                diff.lazy.compactMap(\.actual).first { $0.epochSeconds == instant.timeIntervalSince1970 }?.local
+                    ?? WallTimeText.instant(instant, offset: schedule.timeZone.secondsFromGMT(for: instant))
+            }
+            return said + "; core drops \(local(drop.date)), the \(drop.which) instant 'repeated: both' gives \(drop.time): it comes before "
+                + "\(local(drop.blocker)), produced before it in slot order (date, then time), and a candidate not later than the previous "
+                + "occurrence is dropped (docs/recurrence.md#rules); foundation keeps it (`explain`, which resolves one wall time alone, "
+                + "would show core giving it)"
+        }
         guard resolvedAlike(slot, time: time, schedule: schedule) else {
             // Short: where both engines ran, the report's note under the engines' table says to declare a known difference.
             return said + "; `specrun explain \(zone.identifier) \(date) --at \(time) --engine all` shows both engines' answers"

@@ -1,5 +1,6 @@
 import Foundation
 import Recurrence
+import SpecDiagnostics
 import SpecResults
 
 /// A key mismatch in the schedule's part of the key (`<id>/v<version>/…`) rather than its date: the keys expected
@@ -32,7 +33,11 @@ enum KeyPartHint {
     /// instance (`~2`), never `~1`, and the earlier keeps the plain key. A review's `~2` written on the earlier 02:30
     /// and `~1` on the later was told only the two keys.
     /// `local` is the produced instant's wall time (`2027-10-31 02:30 CET (+01:00)`). Also a lifecycle run's key.
-    static func pairSuffix(expected: Substring, produced: Substring, local: String) -> String? {
+    /// `repeated`: the schedule's policy, when known. `~2` exists only under `both`: under `first` or `last` a wall time
+    /// that happens twice gives one occurrence, keyed with no suffix, whichever instance it is (a second review's `~2`
+    /// under `last` was told its -02:00, the later instance, was "the earlier (or only)"). Unknown, the sentence says
+    /// what holds under every policy.
+    static func pairSuffix(expected: Substring, produced: Substring, local: String, repeated: RepeatedTimePolicy? = nil) -> String? {
         func split(_ part: Substring) -> (base: Substring, suffix: Substring?) {
             guard let tilde = part.lastIndex(of: "~") else { return (part, nil) }
             return (part[..<tilde], part[part.index(after: tilde)...])
@@ -40,8 +45,16 @@ enum KeyPartHint {
         let want = split(expected), got = split(produced)
         guard want.base == got.base, want.suffix != got.suffix, got.suffix == nil || got.suffix == "2" else { return nil }
         let written = want.suffix.map { "~\($0)" }
+        if got.suffix == nil, let repeated, repeated != .both {
+            // One occurrence a wall time: no key of this schedule ends in a suffix.
+            return (written == "~2" ? "a key ends in ~2 only under 'repeated: both', for the later instance of a wall time that happens twice"
+                : "\(written ?? "") is no key's suffix")
+                + "; under this test's 'repeated: \(repeated.rawValue)' a wall time gives one occurrence, keyed with no suffix, "
+                + "as \(local) is"
+        }
         let which = got.suffix == nil
-            ? "\(local) is the earlier (or only) instance of its wall time, whose key has no suffix"
+            ? (repeated == .both ? "\(local) is the earlier (or only) instance of its wall time, whose key has no suffix"
+                : "\(local) keys with no suffix: only the later instance of a wall time that happens twice, under 'repeated: both', has one")
             : "\(local) is the later instance of a wall time that happens twice, whose key ends in ~2 under 'repeated: both'"
         let mark = written.map { $0 == "~2" ? "a key ends in ~2 only for the later of a repeated pair" : "\($0) is no key's suffix: only the later of a repeated pair gets one, ~2" }
             ?? "the key expected has no suffix"
@@ -95,7 +108,7 @@ enum KeyPartHint {
                 + "writes its fraction of a second without trailing zeros: write \(produced)"
         }
         if want[0] == got[0], want[1] == got[1], let local = line.actual?.local,
-           let suffix = pairSuffix(expected: want[2], produced: got[2], local: local) {
+           let suffix = pairSuffix(expected: want[2], produced: got[2], local: local, repeated: schedule.repeated) {
             // Every other key of the diff that differs in its pair suffix alone is named with its line too: two keys
             // swapped (`~2` on the earlier) were told one line's fix, and a second run the other's (a review).
             let others = diff.filter { other in
@@ -103,7 +116,7 @@ enum KeyPartHint {
                       let at = other.actual?.local else { return false }
                 let a = wanted.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
                 let b = given.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
-                return a.count == 3 && b.count == 3 && a[0] == b[0] && a[1] == b[1] && pairSuffix(expected: a[2], produced: b[2], local: at) != nil
+                return a.count == 3 && b.count == 3 && a[0] == b[0] && a[1] == b[1] && pairSuffix(expected: a[2], produced: b[2], local: at, repeated: schedule.repeated) != nil
             }
             guard !others.isEmpty else { return suffix + ": write \(produced)" }
             let fixes = ([line] + others).map { fixed in
@@ -124,6 +137,7 @@ enum KeyPartHint {
             return "the key expected names \(date), a date that does not exist; a key carries the date the rule selected"
                 + (lastDay ? ", which under 'missing-day: last-day' is the month's last day" : "") + ": write \(produced)"
         }
+        if let swapped = swappedKeys(diff) { return swapped }
         guard want[2] == got[2] else { return nil }
         if want[0] != got[0], want[1] == got[1] {
             // Two ids that differ only by a character that does not show (a zero-width space pasted with the id) read
@@ -143,6 +157,19 @@ enum KeyPartHint {
                 + "default 1): write v\(schedule.version) in the keys, or 'version: \(want[1].dropFirst())' in the schedule"
         }
         return nil
+    }
+
+    /// Keys written on the wrong lines: the keys expected of the mismatched lines are the keys produced there, in
+    /// another order (a second review swapped 01:30's and the second 02:30's keys in Troll's hourly overlap and was told
+    /// "2 key mismatches" alone). Each line with the key to write.
+    private static func swappedKeys(_ diff: [DiffLine]) -> String? {
+        let lines = diff.filter { $0.kind == .keyMismatch }
+        let expected = lines.compactMap { $0.expected?.key }, produced = lines.compactMap { $0.actual?.key }
+        guard lines.count >= 2, lines.count <= 4, expected.count == lines.count, produced.count == lines.count,
+              expected.sorted() == produced.sorted(), lines.allSatisfy({ $0.expectedLine != nil }) else { return nil }
+        let numbers = lines.compactMap(\.expectedLine).map(String.init)
+        return "lines \(ListWording.joined(numbers)) expect each other's keys: "
+            + lines.map { "line \($0.expectedLine ?? 0): write \($0.actual?.key ?? "")" }.joined(separator: "; ")
     }
 
     /// `2027-01-01T01:30:00.250Z` → `2027-01-01T01:30:00.25Z`, `….000Z` → `…Z`: a UTC instant with its fraction's

@@ -14,7 +14,12 @@ enum PolicyHint {
     /// reason, which `InstantSlipHint` may name).
     /// `withOwnAnswer`: whether to add what this test's own policies make of the wall time; a lifecycle `runs` line, whose
     /// check says to remove it, leaves it out.
-    static func missingHint(for schedule: Schedule, missing: [Date], local: (Date) -> String, withOwnAnswer: Bool = true) -> String? {
+    /// `listed`: the instants the spec lists, with their lines; `keyProduced`: the key produced for a listed instant
+    /// expected with another. Where the own policy's instant is listed already (both instances of a pair listed under
+    /// `first` or `last`, as `both` gives them), the line is to be removed, not the other written (a second review's
+    /// "write that" made a duplicate instant, and "list it" named a line that was there).
+    static func missingHint(for schedule: Schedule, missing: [Date], local: (Date) -> String, withOwnAnswer: Bool = true,
+                            listed: [Date: Int] = [:], keyProduced: (Date) -> String? = { _ in nil }) -> String? {
         if case .interval = schedule.rule { return nil }
         // Only an instant this test's own schedule does not give (a missing one that it gives is missing for another
         // reason: outside the window, a chain that skipped it — the second failure review found the sentence there).
@@ -23,11 +28,42 @@ enum PolicyHint {
         guard !explaining.isEmpty else { return nil }
         // Each by name: the value to write instead. `both` gives the pair's other instant too, which the spec must then
         // list (a third review chose it as told and failed on the other instant).
+        let other = explaining.first?.schedule.occurrence(at: date)
+        let mine = ownInstants(schedule, other)
+        let listedAlready = listed[date].flatMap { line in
+            !mine.isEmpty && mine.allSatisfy { listed[$0] != nil } ? (line: line, others: mine.compactMap { listed[$0] }) : nil
+        }
         let both = explaining.contains { $0.name == "'repeated: both'" } && explaining.count > 1
-            ? " (with 'both', the other instant of the pair is an occurrence too: list it)" : ""
-        return "\(local(date)) is what \(words(explaining.map(\.name))) gives, not this test's \(own(explaining.map(\.kind), schedule))\(both)"
+            ? (listedAlready.map { " (as 'both' gives it, beside the pair's other instant, which \(lines($0.others)) list\($0.others.count == 1 ? "s" : ""))" }
+                ?? " (with 'both', the other instant of the pair is an occurrence too: list it)") : ""
+        let answer: String
+        if !withOwnAnswer || explaining.contains(where: { $0.kind == .missingDay }) {
             // A missing day's slot is another day's date: said of the wall time, it read as a day the rule selects.
-            + (withOwnAnswer && explaining.allSatisfy { $0.kind != .missingDay } ? ownAnswer(schedule, explaining.first?.schedule.occurrence(at: date)) : "")
+            answer = ""
+        } else if let listedAlready, let slot = other?.slot, let time = TimeOfDay(hour: slot.hour, minute: slot.minute, second: slot.second) {
+            let keys = mine.compactMap { instant in keyProduced(instant).flatMap { key in listed[instant].map { ", and write \(key) on line \($0)" } } }
+            answer = "; under this test's policies, \(time) on \(slot.dateString) is \(ListWording.joined(mine.map { written(schedule, $0) })), "
+                + "listed already: if the app uses them, remove line \(listedAlready.line)" + keys.joined()
+        } else {
+            answer = ownAnswer(schedule, other)
+        }
+        return "\(local(date)) is what \(words(explaining.map(\.name))) gives, not this test's \(own(explaining.map(\.kind), schedule))\(both)" + answer
+    }
+
+    private static func lines(_ numbers: [Int]) -> String {
+        "line\(numbers.count == 1 ? "" : "s") \(ListWording.joined(numbers.sorted().map(String.init)))"
+    }
+
+    /// The instants this test's own policies give for the slot of `other` (another policy's occurrence).
+    private static func ownInstants(_ schedule: Schedule, _ other: Occurrence?) -> [Date] {
+        guard let slot = other?.slot else { return [] }
+        var resolver = WallTimeResolver(timeZone: schedule.timeZone)
+        return resolver.instants(for: slot, nonexistent: schedule.nonexistent, repeated: schedule.repeated)
+            .map(\.date).filter { schedule.occurrence(at: $0)?.slot == slot }
+    }
+
+    private static func written(_ schedule: Schedule, _ date: Date) -> String {
+        WallTimeText.instant(date, offset: schedule.timeZone.secondsFromGMT(for: date))
     }
 
     /// What this test's own policies make of the slot another policy gives the instant for: the value the spec checks as
@@ -46,7 +82,10 @@ enum PolicyHint {
 
     /// The sentence for a produced instant only this test's policy gives.
     /// `key` is the produced instant's key, if any.
-    static func unexpectedHint(for schedule: Schedule, unexpected: [Date], local: (Date) -> String, key: (Date) -> String? = { _ in nil }) -> String? {
+    /// `inCase`: a case's `next:` lists instants, not keys, so the instant to add is told (a second review was told
+    /// "add it, keyed …" of a list that holds no key).
+    static func unexpectedHint(for schedule: Schedule, unexpected: [Date], local: (Date) -> String, key: (Date) -> String? = { _ in nil },
+                               inCase: Bool = false) -> String? {
         if case .interval = schedule.rule { return nil }
         guard let date = unexpected.first(where: { schedule.occurrence(at: $0) != nil }) else { return nil }
         let all = alternatives(of: schedule)
@@ -61,8 +100,8 @@ enum PolicyHint {
             if case .overlap(let first, let last, _) = resolver.resolve(LocalDateTime(date, in: schedule.timeZone)), date == first || date == last {
                 let (which, policy) = date == last ? ("later", "last") : ("earlier", "first")
                 return "\(local(date)) is the \(which) instance of \(time), a wall time that happens twice that night (the one "
-                    + "'repeated: \(policy)' gives); this test's 'repeated: both' gives both, and this one is not listed: add it"
-                    + (key(date).map { ", keyed \($0)" } ?? "")
+                    + "'repeated: \(policy)' gives); this test's 'repeated: both' gives both, and this one is not listed: "
+                    + (inCase ? "add \(written(schedule, date)) to 'next:', in order" : "add it" + (key(date).map { ", keyed \($0)" } ?? ""))
             }
         }
         return "\(local(date)) comes from this test's \(own(without.map(\.kind), schedule)); under \(named(without, among: all)) this instant is no occurrence"

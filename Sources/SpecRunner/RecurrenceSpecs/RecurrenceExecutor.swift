@@ -247,8 +247,18 @@ struct RecurrenceExecutor: Sendable {
                 let local = { (date: Date) in instant(date).local }
                 var hints: [String] = []
                 let firstMissingKey = missing.first.flatMap { first in lines.first { $0.kind == .missing && $0.expected?.date == first }?.expected?.key }
+                // Each further missing line written with `Z` too, once the first is (a second review's two `Z` lines
+                // were told one per run).
                 let zSlip = missing.first.flatMap(writtenLiteral).flatMap { literal in
                     InstantSlipHint.utcHint(for: schedule, missing: literal, key: firstMissingKey, render: { instant($0) })
+                }.map { first in
+                    ([first] + missing.dropFirst().prefix(2).compactMap { date in
+                        writtenLiteral(date).flatMap { literal in
+                            InstantSlipHint.utcHint(for: schedule, missing: literal,
+                                                    key: lines.first { $0.kind == .missing && $0.expected?.date == date }?.expected?.key,
+                                                    render: { instant($0) })
+                        }
+                    }).joined(separator: "; ")
                 }
                 if let dropped = DropRuleHint.hint(for: schedule, missing: missing, local: local) {
                     // Its own policy's instant, dropped: another policy's sentence would lead away from it.
@@ -256,7 +266,11 @@ struct RecurrenceExecutor: Sendable {
                 } else if let zSlip {
                     // Written with `Z`, local digits are the likelier slip than another policy.
                     hints.append(zSlip)
-                } else if let policy = PolicyHint.missingHint(for: schedule, missing: missing, local: local) {
+                } else if let policy = PolicyHint.missingHint(
+                    for: schedule, missing: missing, local: local,
+                    listed: Dictionary(lines.compactMap { line in line.expected.flatMap { e in line.expectedLine.map { (e.date, $0) } } },
+                                       uniquingKeysWith: { first, _ in first }),
+                    keyProduced: { date in lines.first { $0.kind == .keyMismatch && $0.actual?.epochSeconds == date.timeIntervalSince1970 }?.actual?.key }) {
                     hints.append(policy)
                 } else {
                     if let first = missing.first, let literal = writtenLiteral(first),
@@ -272,7 +286,8 @@ struct RecurrenceExecutor: Sendable {
                         return unexpected.contains { $0.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: $0)) == wall }
                     } ?? false
                     let producedKey = { (date: Date) in lines.first { $0.kind == .unexpected && $0.actual?.epochSeconds == date.timeIntervalSince1970 }?.actual?.key }
-                    if !offsetSlip, let policy = PolicyHint.unexpectedHint(for: schedule, unexpected: unexpected, local: local, key: producedKey) {
+                    if !offsetSlip, let policy = PolicyHint.unexpectedHint(for: schedule, unexpected: unexpected, local: local, key: producedKey,
+                                                                           inCase: caseSpec != nil) {
                         hints.append(policy)
                     }
                 }

@@ -1536,6 +1536,27 @@ import Testing
         #expect(checks.first { $0.name == "runs[2].actual" }?.actual.hasSuffix("; the launch step's slip told at runs[1].actual") == true, "\(checks)")
     }
 
+    /// A `~2` key expected under `repeated: last` is told that only `both` keys a pair's later instance with it (a
+    /// second round's recurrence review found the pair note false under `last`; the lifecycle note asks the same hint
+    /// with the scenario's policy). zoneinfo: Berlin falls back at 2027-10-31T01:00Z; 02:30+01:00 is the later 02:30.
+    @Test func aPairSuffixUnderRepeatedLastIsToldItsPolicy() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Autumn last
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: last}
+            clock: 2027-10-30T12:00:00+02:00
+            steps:
+              - {at: 2027-10-31T09:00:00+01:00, launch: com.example.app.refresh}
+            expect:
+              runs:
+                - {planned: 2027-10-31T02:30:00+01:00, key: nightly-sync/v1/2027-10-31~2}
+            """)
+        let check = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.first { !$0.passed }
+        #expect(check?.actual == "nightly-sync/v1/2027-10-31 (a key ends in ~2 only under 'repeated: both', for the later instance of a wall "
+            + "time that happens twice; under this test's 'repeated: last' a wall time gives one occurrence, keyed with no suffix, as "
+            + "2027-10-31 02:30 CET (+01:00) is) (planned as expected)", "\(check?.actual ?? "")")
+    }
+
     /// Two refusals of one code where `errors` lists one: the list's entry is the first's (errors are compared in
     /// order), so only the first is "which 'errors' lists"; the second is told its error once, and the missing run is
     /// told the refused step, not a step to add (a fifth review's m35: the retry floor after three failures is 1h).

@@ -445,7 +445,7 @@ struct LifecycleJudgement {
             }
             if let key = run.key {
                 fields.append(("key", key, (found.key ?? "none") + Self.versionNote(expected: key, actual: found.key)
-                                   + Self.pairSuffixNote(expected: key, actual: found), found.key == key, nil))
+                                   + pairSuffixNote(expected: key, actual: found), found.key == key, nil))
             }
             if let outcome = run.outcome {
                 // With the run's reason, as the runs table gives it: what ended it (a review wrote `failed` for a run an
@@ -521,10 +521,15 @@ struct LifecycleJudgement {
 
     /// For a key that differs from the expected one only in a repeated pair's `~N` suffix: what the suffix marks, as a
     /// recurrence spec's failure says it (a message review saw the lifecycle form say nothing).
-    static func pairSuffixNote(expected: String, actual run: LifecycleResult.Run) -> String {
-        guard let found = run.key, let written = keyParts(expected), let got = keyParts(found), written.id == got.id,
-              written.version == got.version, let local = run.planned?.local,
-              let note = KeyPartHint.pairSuffix(expected: written.rest, produced: got.rest, local: local) else { return "" }
+    /// Said with the `repeated` policy of the schedule in effect at the run's planned instant, where the scenario has one
+    /// (under `first` or `last` no key has a suffix: the note says so of that policy).
+    func pairSuffixNote(expected: String, actual run: LifecycleResult.Run) -> String {
+        guard let found = run.key, let written = Self.keyParts(expected), let got = Self.keyParts(found), written.id == got.id,
+              written.version == got.version, let local = run.planned?.local else { return "" }
+        let planned = run.planned.map { Date(timeIntervalSince1970: $0.epochSeconds) }
+        let schedule = plannedContext.flatMap { context in planned.flatMap { date in context.schedules.last { $0.from <= date } } ?? context.schedules.first }
+        guard let note = KeyPartHint.pairSuffix(expected: written.rest, produced: got.rest, local: local, repeated: schedule?.schedule.repeated)
+        else { return "" }
         return " (\(note))"
     }
 

@@ -1292,7 +1292,7 @@ import Testing
             + "; foundation gives no occurrence keyed troll/v1/2027-03-28"
         let declared = try run("2027-03-28T03:00:00+02:00", deviation: true, on: .foundation)
         #expect(declared.status == .failed)
-        #expect(declared.message == attributed + "; so this is no known deviation: the expectation is wrong by the spec language, "
+        #expect(declared.message == attributed + "; so the declared deviation does not excuse it: the expectation is wrong by the spec language, "
             + "whatever foundation gives", "\(declared.message ?? "")")
         let undeclared = try run("2027-03-28T03:00:00+02:00", deviation: false, on: .foundation)
         #expect(undeclared.status == .failed)
@@ -1344,7 +1344,7 @@ import Testing
         #expect(troll.foundation.status == .failed)
         #expect(troll.foundation.message?.hasPrefix("occurrences differ: 1 missing, 1 key mismatch; line 7 fails on core too (both engines give "
             + "2027-03-27 02:30 (+00:00) keyed tr/v1/2027-03-27); line 8 fails on foundation alone, which the declared deviation may "
-            + "cover; so this is no known deviation") == true, "\(troll.foundation.message ?? "")")
+            + "cover; so the declared deviation does not excuse it") == true, "\(troll.foundation.message ?? "")")
         let apia = try run("""
             spec: apia
             known-deviations: {foundation: "Calendar finds nothing for the skipped day"}
@@ -1360,7 +1360,7 @@ import Testing
         #expect(apia.foundation.status == .failed)
         let message = apia.foundation.message ?? ""
         #expect(message.contains("; line 9 fails on core, not on foundation (core gives 2011-12-31 02:30 (+14:00) keyed ap/v1/2011-12-30, "
-            + "line 8's); line 8 fails on foundation alone, which the declared deviation may cover; so this is no known deviation"), "\(message)")
+            + "line 8's); line 8 fails on foundation alone, which the declared deviation may cover; so the declared deviation does not excuse it"), "\(message)")
         #expect(!message.contains("(core: "), "\(message)")
     }
 
@@ -1396,7 +1396,7 @@ import Testing
         let declared = try Self.run(Self.spec(expecting: expected, deviation: true), on: .foundation)
         #expect(declared.status == .failed)
         #expect(declared.message == (core.message ?? "") + "; foundation gives the core's occurrences here and core fails this test too, "
-            + "so this is no known deviation: the expectation is wrong by the spec language", "\(declared.message ?? "")")
+            + "so the declared deviation does not excuse it: the expectation is wrong by the spec language", "\(declared.message ?? "")")
     }
 
     /// Two keys of a repeated pair swapped are both named with their lines (a review was told line 22's fix, and a second

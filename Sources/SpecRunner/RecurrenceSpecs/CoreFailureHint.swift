@@ -23,7 +23,7 @@ enum CoreFailureHint {
         if verdict.actual == core.actual, verdict.diff == core.diff {
             // The same occurrences: every sentence of the core's message is true of this engine.
             return verdict.message.map { $0 + (declared ? "; \(name) gives the core's occurrences here and core fails this test too, "
-                + "so this is no known deviation: the expectation is wrong by the spec language" : "") }
+                + "so the declared deviation does not excuse it: the expectation is wrong by the spec language" : "") }
         }
         guard let base = verdict.messageBeforeHints ?? verdict.message else { return verdict.message }
         // Lines are compared line by line: "line 16 fails on core too" named a line this engine passes (a second review's
@@ -86,7 +86,7 @@ enum CoreFailureHint {
         if !ownOnly.isEmpty {
             text += "; \(lines(ownOnly)) \(fail(ownOnly)) on \(name) alone" + (declared ? ", which the declared deviation may cover" : "")
         }
-        return text + (declared ? "; so this is no known deviation: the expectation is wrong by the spec language, whatever \(name) gives" : "")
+        return text + (declared ? "; so the declared deviation does not excuse it: the expectation is wrong by the spec language, whatever \(name) gives" : "")
     }
 
     /// What `verdict`'s engine gives for the spec's line `number`, by the line's own instant: the occurrence produced

@@ -113,6 +113,19 @@ import Testing
         ])
     }
 
+    /// Foundation's answer depends on where its search starts: America/Santiago skips 00:00–01:00 on 2027-09-05 (zoneinfo:
+    /// 04:00Z, -04:00 → -03:00), and under shift-backward 00:30 is 2027-09-04T23:30:00-04:00 (03:30Z). Asked from the
+    /// day before's occurrence, as a chain of searches asks, Foundation gives none that day; asked from noon the day
+    /// before, as a case's cursor may, the core's instant (a review read this table and its case's run disagree, as
+    /// `specs/foundation/` could not tell it; both answers are measured on this toolchain, not derived).
+    @Test func aFoundationAnswerThatDependsOnTheSearchStartSaysBoth() async {
+        let run = await CommandRun.run("explain", "America/Santiago", "2027-09-05", "--at", "00:30", "--engine", "all")
+        #expect(run.status == ExitStatus.success)
+        #expect(run.out.contains("  nonexistent: shift-backward   2027-09-04T23:30:00-04:00    ≠ no occurrence that day (next: "
+            + "2027-09-06T00:30:00-03:00); searched from 2027-09-04T12:00:00-04:00: 2027-09-04T23:30:00-04:00\n"), "\(run.out)")
+        #expect(run.out.contains("  nonexistent: next-valid-time  2027-09-05T01:00:00-03:00    same\n"), "\(run.out)")
+    }
+
     /// `--color`, as `run` and `check` take it (a newcomer's script passed one set of flags to every command, and explain
     /// refused it): always paints the heading and the gap sentence bold and Foundation's differences yellow, with the
     /// columns where they are without color; never paints nothing.

@@ -252,6 +252,11 @@ struct ZoneReport {
         var nextInstead: Date?
         /// Foundation's error, when it found nothing.
         var failure: String?
+        /// Where Foundation answers otherwise when its search starts at noon the day before rather than at the day
+        /// before's occurrence: its answer depends on where its search starts (America/Santiago's 2027-09-05 00:30
+        /// under shift-backward: none from the occurrence, 23:30 the day before from noon — a review read this table and
+        /// a case's run disagree). The start and what it gives for the day.
+        var fromNoon: (start: Date, instants: [Date])?
     }
 
     private func foundationAnswer(
@@ -295,8 +300,21 @@ struct ZoneReport {
                     cursor = next
                 }
             }
-            guard instants.isEmpty else { return FoundationAnswer(instants: instants) }
-            return FoundationAnswer(instants: [], nextInstead: try engine.next(after: window.after, in: schedule).date)
+            // The same day asked from noon the day before (a case's cursor, often), when that lies after the first search's start.
+            var fromNoon: (start: Date, instants: [Date])?
+            let noonWall = LocalDateTime(wallSeconds: Int((Double(local.wallSeconds) / Double(day)).rounded(.down)) * day - day + day / 2)
+            let noon: Date? = switch resolver.resolve(noonWall) {
+            case .unique(let date): date
+            case .overlap(let first, _, _): first
+            case .gap: nil
+            }
+            if let noon, noon > window.after, noon < window.through,
+               let again = try? engine.occurrences(in: Window(after: noon, through: window.through), of: schedule, limit: 4).map(\.date),
+               again != instants.filter({ $0 > noon }) {
+                fromNoon = (noon, again)
+            }
+            guard instants.isEmpty else { return FoundationAnswer(instants: instants, fromNoon: fromNoon) }
+            return FoundationAnswer(instants: [], nextInstead: try engine.next(after: window.after, in: schedule).date, fromNoon: fromNoon)
         } catch {
             return FoundationAnswer(instants: [], failure: error.description)
         }
@@ -311,11 +329,16 @@ struct ZoneReport {
     /// `same`, or `≠ ` and Foundation's instants (`no occurrence that day`, and where its search lands instead).
     private func comparison(core: [Date], foundation: FoundationAnswer) -> String {
         if let failure = foundation.failure { return paint("≠ " + failure, "33") }
-        if foundation.instants == core { return "same" }
+        // What a search from noon the day before gives instead, when it differs (Foundation's answer depends on its start).
+        let fromNoon = foundation.fromNoon.map { alternative in
+            "; searched from \(instantText(alternative.start)): "
+                + (alternative.instants.isEmpty ? "no occurrence that day" : alternative.instants.map(instantText).joined(separator: ", "))
+        } ?? ""
+        if foundation.instants == core { return fromNoon.isEmpty ? "same" : paint("same" + fromNoon, "33") }
         if foundation.instants.isEmpty {
-            return paint("≠ no occurrence that day" + (foundation.nextInstead.map { " (next: \(instantText($0)))" } ?? ""), "33")
+            return paint("≠ no occurrence that day" + (foundation.nextInstead.map { " (next: \(instantText($0)))" } ?? "") + fromNoon, "33")
         }
-        return paint("≠ " + foundation.instants.map(instantText).joined(separator: ", "), "33")
+        return paint("≠ " + foundation.instants.map(instantText).joined(separator: ", ") + fromNoon, "33")
     }
 
     /// For a wall time that exists once: a line saying Foundation agrees under every policy, or a row for each

@@ -350,16 +350,15 @@ struct LifecycleExecutor: Sendable {
         return matched
     }
 
-    /// Every `launch` step, with the clock's time at it and its refusal (nil: it launched, or the scenario stopped first).
+    /// Every `launch` step, with its refusal (none: it launched, or the scenario stopped first).
     static func launchSteps(_ spec: LifecycleSpec, refused: [(step: Int, at: Date, error: SchedulerError?)]) -> [LifecycleJudgement.LaunchStep] {
-        var time = spec.clock.date
-        return spec.steps.indices.compactMap { index in
+        spec.steps.indices.compactMap { index in
             let step = spec.steps[index]
-            if let at = step.at { time = max(time, at.date) }
             guard case .launch = step.action else { return nil }
-            let refusal = refused.first { $0.step == index }
-            return LifecycleJudgement.LaunchStep(line: step.location.line, at: step.at, time: refusal?.at ?? time,
-                                                 refusal: refusal.map { $0.error?.code.rawValue ?? "refused" }, floor: refusal?.error?.earliestBegin)
+            let refusal = refused.first { $0.step == index }.map { refused in
+                LifecycleJudgement.LaunchStep.Refusal(at: refused.at, code: refused.error?.code.rawValue ?? "refused", floor: refused.error?.earliestBegin)
+            }
+            return LifecycleJudgement.LaunchStep(line: step.location.line, at: step.at, refusal: refusal)
         }
     }
 

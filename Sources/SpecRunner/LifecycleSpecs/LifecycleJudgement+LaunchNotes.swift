@@ -17,6 +17,11 @@ extension LifecycleJudgement {
         return "launch \(number) (\(overlap ? "the overlap at " : "")line \(line))"
     }
 
+    /// Why a killed launch died, as the runs table says it (`killedReason` of its first run).
+    func killedReason(ofLaunch number: Int) -> String? {
+        report.runs.first { $0.launch == number }.flatMap { killedReason($0, KilledRuns(report)) }
+    }
+
     /// Why a launch's job made no write (no commit, no side effect), in the harness's record of it.
     func whyNoWrite(_ run: JobRunRecord) -> String {
         let killed = report.launches.indices.contains(run.launch - 1) && report.launches[run.launch - 1].completed == .killed
@@ -30,8 +35,7 @@ extension LifecycleJudgement {
             return "expired during \(stage.rawValue)"
         } else if killed {
             // A death is no failure of the job (a review read "failed at write: process-death" of a killed launch).
-            let how = run.interruptedAt.map { "interrupted \($0)" } ?? killedBySteps[run.launch] ?? run.failure.map { "during \($0.split(separator: ":").first ?? "")" }
-            return "killed" + (how.map { " (\($0))" } ?? "")
+            return "killed" + (killedReason(ofLaunch: run.launch).map { " (\($0))" } ?? "")
         } else if let failure = run.failure {
             return "failed at \(failure)"
         } else if let point = run.interruptedAt {
@@ -101,7 +105,7 @@ extension LifecycleJudgement {
         }), let at = step.at else { return nil }
         let hhmm = String(expected.text.dropFirst(11).prefix(5))
         return "the launch at line \(step.line) is written \(at.text), which is \(instant(at.date).local)"
-            + (step.refusal.map { ", and the system refused it (\($0))" } ?? "")
+            + (step.refusal.map { ", and the system refused it (\($0.code))" } ?? "")
             + "; if it means \(hhmm) local time, write \(expected.text) there"
             + (at.writtenOffset == nil ? "" : " (see its offset-mismatch warning)")
     }
@@ -123,9 +127,7 @@ extension LifecycleJudgement {
                 let why = success ? nil : run?.expiredDuring.map { "it expired during \($0.rawValue)" } ?? run?.failure.map { "its job failed at \($0)" }
                 return "\(name) called setTaskCompleted(success: \(success))" + (why.map { ": " + $0 } ?? "")
             case .killed:
-                let how = run?.interruptedAt.map { "interrupted \($0)" } ?? killedBySteps[launch.number]
-                    ?? (launch.expiredAt != nil ? "its expiration deadline passed without setTaskCompleted" : nil)
-                return "\(name) was killed" + (how.map { " (\($0))" } ?? "")
+                return "\(name) was killed" + (killedReason(ofLaunch: launch.number).map { " (\($0))" } ?? "")
             default:
                 return nil
             }
@@ -161,11 +163,11 @@ extension LifecycleJudgement {
     /// a later launch ran the occurrence (a second review round's launch a minute before its floor; "move the step to or
     /// after it", applied, gave 02:30, not the 02:31 expected).
     func refusedBeforeNote(expected: Date, found: Date) -> String? {
-        guard expected < found, let step = launchSteps.last(where: { $0.refusal != nil && $0.time <= expected && expected.timeIntervalSince($0.time) <= 86_400 }),
-              let code = step.refusal else { return nil }
-        return "the launch at line \(step.line), at \(instant(step.time).local), was refused (\(code)"
-            + (step.floor.map { ": the request's earliest begin was \(instant($0).local)" } ?? "")
-            + "), so a later launch ran this occurrence; a launch step at \(instant(expected).offsetForm) would run it then"
+        guard expected < found, let step = launchSteps.last(where: { step in
+            step.refusal.map { $0.at <= expected && expected.timeIntervalSince($0.at) <= 86_400 } ?? false
+        }), let refusal = step.refusal else { return nil }
+        return "the launch at line \(step.line), at \(instant(refusal.at).local), was refused (\(refused(refusal))), so a later launch "
+            + "ran this occurrence; a launch step at \(instant(expected).offsetForm) would run it then"
     }
 
     /// For a request's floor that differs, where it is the schedule's: the rule that gave it (harness.md: the first
@@ -181,8 +183,13 @@ extension LifecycleJudgement {
 
     /// For a run that is missing where a launch step at its `actual` was refused: that refusal, not a step to add.
     func refusedStepNote(at date: Date) -> String? {
-        guard let step = launchSteps.first(where: { $0.time == date && $0.refusal != nil }), let code = step.refusal else { return nil }
-        return "the launch at line \(step.line) was refused (\(code)"
-            + (step.floor.map { ": the request's earliest begin was \(instant($0).local)" } ?? "") + "), so it made no run"
+        guard let step = launchSteps.first(where: { $0.refusal?.at == date }), let refusal = step.refusal else { return nil }
+        return "the launch at line \(step.line) was refused (\(refused(refusal))), so it made no run"
+    }
+
+    /// A refusal's error and, for one before its floor, the floor: `launch-before-earliest-begin: the request's earliest
+    /// begin was 2027-03-29 09:45 (+02:00)`.
+    private func refused(_ refusal: LaunchStep.Refusal) -> String {
+        refusal.code + (refusal.floor.map { ": the request's earliest begin was \(instant($0).local)" } ?? "")
     }
 }

@@ -24,14 +24,17 @@ struct LifecycleJudgement {
     let abbreviations: ZoneAbbreviations
     /// The line of the step that made each launch, by launch number.
     let launchLines: [Int: Int]
-    /// Every `launch` step: its line, its `at:` as written, the clock's time at it, and the error the system refused
-    /// it with (nil: it launched).
+    /// Every `launch` step: its line, its `at:` as written, and, when the system refused it, when, with which error and
+    /// the request's earliest begin (nil: it launched, or the scenario stopped first).
     struct LaunchStep {
+        struct Refusal {
+            var at: Date
+            var code: String
+            var floor: Date?
+        }
         var line: Int
         var at: InstantLiteral?
-        var time: Date
-        var refusal: String?
-        var floor: Date?
+        var refusal: Refusal?
     }
     let launchSteps: [LaunchStep]
     /// Why the app left no request at the end, when its settings say (`resubmits: false`), for `pending-requests`.
@@ -127,7 +130,7 @@ struct LifecycleJudgement {
 
     /// What says why a launch was killed, indexed once by launch number (searched per run, 6,000 interrupted launches
     /// would compare 36 million records).
-    private struct KilledRuns {
+    struct KilledRuns {
         var interruptedAt: [Int: Checkpoint] = [:]
         var workedAfterExpiration: Set<Int> = []
         var missedCompletion: Set<Int> = []
@@ -241,7 +244,7 @@ struct LifecycleJudgement {
 
     /// Why a killed run's process died, in the words of the spec or the defect: a failed run said its stage and error,
     /// and a killed one said nothing (an adoption review read `killed` alone and had to find the rule in the docs).
-    private func killedReason(_ run: RunRecord, _ deaths: KilledRuns) -> String? {
+    func killedReason(_ run: RunRecord, _ deaths: KilledRuns) -> String? {
         guard run.completed == .killed else { return nil }
         if let point = deaths.interruptedAt[run.launch] { return "interrupted \(point)" }
         if let step = killedBySteps[run.launch] { return step }

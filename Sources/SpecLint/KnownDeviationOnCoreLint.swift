@@ -3,8 +3,9 @@ import SpecModel
 
 /// Warns about `known-deviations: {core: …}`. Core gives what the spec language defines, so a failure there is most
 /// often a spec that expects Foundation's behaviour, or another reading of the contract: declared as a deviation, the
-/// wrong spec passes (a message review did so, as the engines' note then advised, and a wrong spec exited 0). A
-/// warning, not an error, since a fault of specrun's own core may be worth marking while it is fixed.
+/// wrong spec passed (a message review did so, as the engines' note then advised, and a wrong spec exited 0). The run
+/// reports a core failure as failed whatever the entry says (`SpecRunner.deviationOnCoreNote`), so the entry excuses
+/// nothing; a warning, since it breaks no run, and `skip:` is the way to set a spec aside while a core fault is fixed.
 public struct KnownDeviationOnCoreLint: SpecLintRule {
     public init() {}
 
@@ -16,7 +17,8 @@ public struct KnownDeviationOnCoreLint: SpecLintRule {
             location: spec.knownDeviationLocations[.core] ?? spec.location,
             message: "'\(spec.name)' declares a known deviation on core, the engine that gives what the spec language defines: a "
                 + "failure there most often means the spec expects something else than the contract (Foundation's behaviour, "
-                + "another policy), which the entry would hide; correct the expected instants and remove the entry",
+                + "another policy), and the entry does not excuse it: a core failure is reported failed; correct the expected "
+                + "instants and remove the entry (to set the spec aside while a fault of the core is fixed, write 'skip:' with why)",
             length: "core".count)]
     }
 }

@@ -923,8 +923,8 @@ import Testing
         #expect(told.contains("remove one (the two occurrences of a repeated wall time differ in offset) [duplicate-instant]"), "\(told)")
     }
 
-    /// A deviation declared on core is warned about at its key: core gives the contract's answers, so the entry would
-    /// hide a spec that expects something else (a message review declared one, as the engines' note advised, and a
+    /// A deviation declared on core is warned about at its key: core gives the contract's answers, so the entry once
+    /// hid a spec that expects something else (a message review declared one, as the engines' note advised, and a
     /// wrong spec passed). One on foundation is what the key is for. zoneinfo: 02:30 does not exist in Berlin on
     /// 2027-03-28, and 03:00 CEST is next-valid-time's instant, not skip's.
     @Test func aKnownDeviationOnCoreIsWarnedAbout() {
@@ -939,8 +939,9 @@ import Testing
             """
         #expect(Self.lint(text) == "lint.yaml:6:20: warning: 'kd core' declares a known deviation on core, the engine that gives what the "
             + "spec language defines: a failure there most often means the spec expects something else than the contract (Foundation's "
-            + "behaviour, another policy), which the entry would hide; correct the expected instants and remove the entry "
-            + "[deviation-on-core]\n", "\(Self.lint(text))")
+            + "behaviour, another policy), and the entry does not excuse it: a core failure is reported failed; correct the "
+            + "expected instants and remove the entry (to set the spec aside while a fault of the core is fixed, write 'skip:' "
+            + "with why) [deviation-on-core]\n", "\(Self.lint(text))")
         #expect(Self.lint(text.replacingOccurrences(of: "{core: ", with: "{foundation: ")).isEmpty)
     }
 

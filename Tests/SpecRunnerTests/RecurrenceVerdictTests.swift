@@ -1313,6 +1313,34 @@ import Testing
             + "troll/v1/2027-03-28, foundation gives no occurrence keyed troll/v1/2027-03-28)", "\(slip.message ?? "")")
     }
 
+    /// A known deviation declared on core excuses no core failure: the core gives what the spec language defines, so
+    /// the spec is wrong (the forty-sixth session's review left `{core: …}` a warning whose run exited 0 with the wrong
+    /// spec "known deviation"; reports.md defines a known deviation as a failure the core does not share). A core pass
+    /// is still a fixed deviation. zoneinfo: 02:30 does not exist in Berlin on 2027-03-28 (01:00Z, +01:00 → +02:00);
+    /// next-valid-time gives 03:00 CEST, 01:00Z.
+    @Test func aKnownDeviationDeclaredOnCoreExcusesNoCoreFailure() throws {
+        func run(_ instant: String) throws -> TestResult {
+            let text = """
+                spec: kd core
+                schedule: {timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: next-valid-time, repeated: first}
+                window: {after: 2027-03-28T00:00:00+01:00, through: 2027-03-29T00:00:00+02:00}
+                expect:
+                  occurrences: [\(instant)]
+                known-deviations: {core: "we think so"}
+
+                """
+            let file = SpecParser().parse(path: "kd.yaml", bytes: Array(text.utf8))
+            try #require(file.diagnostics.allSatisfy { $0.severity != .error }, "\(file.diagnostics)")
+            return try Self.run(try #require(file.specs.first), on: .core)
+        }
+        let wrong = try run("2027-03-28T03:30:00+02:00")
+        #expect(wrong.status == .failed)
+        #expect(wrong.message?.hasSuffix("; the known deviation declared on core does not excuse it: the core engine gives what the "
+            + "spec language defines, so the expectation is wrong by it") == true, "\(wrong.message ?? "")")
+        let right = try run("2027-03-28T03:00:00+02:00")
+        #expect(right.status == .fixedDeviation)
+    }
+
     /// Another engine's failure beside the core's is told line by line: a line both fail is "on core too", with what
     /// each gives at that line's own instant; a line the core alone fails, or this engine alone, is said so (a second
     /// review read "line 16 fails on core too (core gives 2027-03-28 03:00 (+02:00) …)", the next line's occurrence,

@@ -102,6 +102,10 @@ public struct SpecRunner: Sendable {
         )
     }
 
+    /// Said of a core failure in a spec that declares a known deviation on core (`deviation-on-core`).
+    static let deviationOnCoreNote = "the known deviation declared on core does not excuse it: the core engine gives what the spec "
+        + "language defines, so the expectation is wrong by it"
+
     /// `caseSpec` is `item.caseSpec`.
     private func judge(_ item: PlanItem, caseSpec: CaseSpec?) -> Verdict {
         if let reason = item.spec.skip ?? caseSpec?.skip {
@@ -112,6 +116,13 @@ public struct SpecRunner: Sendable {
             guard let engine = item.engine else { return Verdict(status: .error, message: "no engine chosen") }
             let executor = RecurrenceExecutor(engines: engines, occurrenceLimit: options.occurrenceLimit)
             var verdict = executor.run(recurrence, caseSpec: caseSpec, engine: engine)
+            if engine == .core, verdict.status == .failed, item.spec.knownDeviations[.core] != nil {
+                // The core's own failure is a failure whatever the spec declares (reports.md: a known deviation is a
+                // failure the core does not share); a review's wrong spec passed with exit 0 behind `{core: …}`.
+                verdict.coreFailsToo = true
+                verdict.message = (verdict.message.map { $0 + "; " } ?? "") + Self.deviationOnCoreNote
+                return verdict
+            }
             guard engine != .core, verdict.status == .failed else { return verdict }
             // Another engine's failure is read beside the core's verdict of the same test (a few searches, on the
             // failure path only).

@@ -210,6 +210,41 @@ import Testing
         #expect(broken.detail?.hasSuffix("(expected: the spec lists it in broken-invariants)") == true)
     }
 
+    /// Unmet checks are listed in the spec's line order, as the reader goes down the file (a review's `run-count` at
+    /// line 35 came after `side-effects` at line 37), and a `run-count` written above `runs` points down at the check
+    /// that adds its left-out run. zoneinfo: New York falls back at 2027-11-07T06:00Z, so 01:30 happens at 05:30Z (EDT)
+    /// and 06:30Z (EST); the launch at 11-08 09:00 EST catches up 11-06, both 01:30s of 11-07 and 11-08.
+    @Test func unmetChecksAreListedInTheSpecsLineOrder() async throws {
+        let text = """
+            spec: ny
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            job: {items: ["r1"]}
+            schedule: {id: ny-sync, timezone: America/New_York, rule: {every: day, at: "01:30"}, nonexistent: skip, repeated: both}
+            clock: 2027-11-05T00:00:00-04:00
+            steps:
+              - {at: 2027-11-05T01:31:00-04:00, launch: com.example.app.refresh}
+              - {at: 2027-11-08T09:00:00-05:00, launch: com.example.app.refresh}
+            expect:
+              completed: [true, true]
+              run-count: 4
+              runs:
+                - {planned: 2027-11-05T01:30:00-04:00, actual: 2027-11-05T01:31:00-04:00, key: ny-sync/v1/2027-11-05}
+                - {planned: 2027-11-06T01:30:00-04:00, actual: 2027-11-08T09:00:00-05:00, key: ny-sync/v1/2027-11-06}
+                - {planned: 2027-11-07T01:30:00-05:00, actual: 2027-11-08T09:00:00-05:00, key: ny-sync/v1/2027-11-07~2}
+                - {planned: 2027-11-08T01:30:00-05:00, actual: 2027-11-08T09:00:00-05:00, key: ny-sync/v1/2027-11-08}
+              side-effects: 3
+              store: {items: ["r1"], commits: 2}
+
+            """
+        let (_, body) = try Self.scenario(text)
+        let verdict = await LifecycleExecutor().execute(body)
+        let unmet = verdict.lifecycle?.expectations.filter { !$0.passed } ?? []
+        #expect(unmet.map(\.name) == ["run-count", "runs", "side-effects"], "\(unmet)")
+        #expect(unmet.map(\.line) == [11, 15, 17], "\(unmet)")
+        #expect(unmet.first?.actual.hasSuffix("leaves out the scenario's run 3, which the runs check below adds") == true, "\(unmet)")
+        #expect(verdict.message == "3 expectations not met (run-count, runs, side-effects)", "\(verdict.message ?? "")")
+    }
+
     @Test func anInvariantListedAsBrokenThatHoldsFailsTheScenario() async throws {
         let text = Self.successRegardless
             .replacingOccurrences(of: "app: {adapter: reports-success-regardless}\n", with: "")
@@ -219,7 +254,7 @@ import Testing
         let verdict = await LifecycleExecutor().execute(body)
         #expect(verdict.status == .failed)
         #expect(verdict.message == "1 expectation not met (broken-invariants)")
-        #expect(verdict.lifecycle?.expectations.last == LifecycleResult.ExpectationCheck(
+        #expect(verdict.lifecycle?.expectations.first { !$0.passed } == LifecycleResult.ExpectationCheck(
             name: "broken-invariants", expected: "[success-implies-commit]", actual: "[]", passed: false, line: 8))
     }
 
@@ -1154,7 +1189,7 @@ import Testing
             + "launch-before-earliest-begin at step 1 (too-early.yaml:6:5): a launch at 2027-03-29 02:29 CEST (+02:00) [2027-03-29T00:29:00Z] "
             + "is before the request's earliestBeginDate 2027-03-29 02:30 CEST (+02:00) [2027-03-29T00:30:00Z]; the system never starts a "
             + "task earlier, so move the step to or after it")
-        #expect(verdict.lifecycle?.expectations.last == LifecycleResult.ExpectationCheck(
+        #expect(verdict.lifecycle?.expectations.first { !$0.passed } == LifecycleResult.ExpectationCheck(
             name: "errors", expected: "[] (not written: none may be raised)", actual: "[launch-before-earliest-begin]; every error the "
                 + "steps raise is listed, in order: list one a step is meant to raise, or change that step", passed: false))
     }

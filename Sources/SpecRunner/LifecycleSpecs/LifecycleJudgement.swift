@@ -320,7 +320,7 @@ struct LifecycleJudgement {
             let unlisted = count.value != report.runs.count && listed > 0 && toldByRuns
                 ? "; runs lists \(listed) and leaves out the scenario's run"
                     + (left.count == 1 ? " \(left[0] + 1), which" : "s \(ListWording.joined(left.map { String($0 + 1) })), which")
-                    + " the runs check above adds"
+                    + " the runs check\(Self.where(expect.runs?.location.line, from: count.location.line)) adds"
                 : count.value != report.runs.count && listed > 0 && !left.isEmpty
                 ? "; runs lists \(listed), and the scenario's " + left.prefix(3).map { index in
                     "run \(index + 1) is " + Self.runsLine(runs[index])
@@ -391,6 +391,18 @@ struct LifecycleJudgement {
                        met, at: pending.location, expectedInstant: met ? nil : instant(written.date))
             }
         }
+        // In the spec's line order, as the reader goes down the file (a review's `run-count` at line 35 was listed after
+        // `side-effects` at line 37); a check with no line (`errors` not written) last. The sort is stable.
+        expectations = expectations.enumerated().sorted { a, b in
+            (a.element.line ?? .max, a.offset) < (b.element.line ?? .max, b.offset)
+        }.map(\.element)
+    }
+
+    /// Where a check written on `line` stands in the list from one written on `from`: the list is in the spec's line
+    /// order, so a `run-count` written above `runs` points down at it.
+    private static func `where`(_ line: Int?, from: Int) -> String {
+        guard let line else { return "" }
+        return line < from ? " above" : " below"
     }
 
     /// The listed runs are the scenario's first runs, in order; each written field must match.

@@ -245,6 +245,43 @@ import Testing
         #expect(verdict.message == "3 expectations not met (run-count, runs, side-effects)", "\(verdict.message ?? "")")
     }
 
+    /// A launch step meant to expire its run, written before its request's floor, is refused: the `runs` line of the
+    /// expired run names that step to move (to the line's own launch time), not the line to remove, and the refusal
+    /// keeps its "move the step" advice, since moved it leaves the occurrence due for the later launch. A newcomer
+    /// applied "remove line 16" and the old "would leave that launch nothing due" advice, and an expiration scenario
+    /// passed with nothing expiring. zoneinfo: Berlin is at +02:00 on 2027-03-29; the floor is 02:30 CEST (00:30Z).
+    @Test func anExpiringLaunchRefusedBeforeItsFloorIsTheStepToMove() async throws {
+        let text = """
+            spec: expired then completed
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            job: {items: ["42"]}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-28T12:00:00+02:00
+            steps:
+              - {at: STEP, launch: com.example.app.refresh, expire: during parse}
+              - {at: 2027-03-29T03:00:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: [false, true]
+              runs:
+                - {planned: 2027-03-29T02:30:00+02:00, actual: 2027-03-29T02:31:00+02:00, key: nightly-sync/v1/2027-03-29, outcome: expired}
+                - {planned: 2027-03-29T02:30:00+02:00, actual: 2027-03-29T03:00:00+02:00, key: nightly-sync/v1/2027-03-29, outcome: completed}
+              run-count: 2
+
+            """
+        let (_, early) = try Self.scenario(text.replacingOccurrences(of: "STEP", with: "2027-03-29T02:00:00+02:00"))
+        let verdict = await LifecycleExecutor().execute(early)
+        let runs = try #require(verdict.lifecycle?.expectations.first { $0.name == "runs" })
+        #expect(runs.actual == "runs[1] is none of its runs: the launch step meant to end it expired (line 7, 'expire: during parse') was "
+            + "refused (launch-before-earliest-begin: the request's earliest begin was 2027-03-29 02:30 CEST (+02:00)), so no run was expired; "
+            + "move that step to 2027-03-29T02:31:00+02:00, this line's actual, rather than remove this line", "\(runs.actual)")
+        #expect(verdict.message?.contains("the system never starts a task earlier, so move the step to or after it)") == true,
+                "\(verdict.message ?? "")")
+        #expect(verdict.message?.contains("nothing due") == false, "\(verdict.message ?? "")")
+        let (_, moved) = try Self.scenario(text.replacingOccurrences(of: "STEP", with: "2027-03-29T02:31:00+02:00"))
+        let applied = await LifecycleExecutor().execute(moved)
+        #expect(applied.status == .passed, "\(applied.message ?? "")")
+    }
+
     @Test func anInvariantListedAsBrokenThatHoldsFailsTheScenario() async throws {
         let text = Self.successRegardless
             .replacingOccurrences(of: "app: {adapter: reports-success-regardless}\n", with: "")

@@ -358,7 +358,17 @@ struct LifecycleExecutor: Sendable {
             let refusal = refused.first { $0.step == index }.map { refused in
                 LifecycleJudgement.LaunchStep.Refusal(at: refused.at, code: refused.error?.code.rawValue ?? "refused", floor: refused.error?.earliestBegin)
             }
-            return LifecycleJudgement.LaunchStep(line: step.location.line, at: step.at, refusal: refusal)
+            var launch = LifecycleJudgement.LaunchStep(line: step.location.line, at: step.at, refusal: refusal)
+            if case .launch(_, let plan) = step.action {
+                if let stage = plan.expireDuring {
+                    launch.ending = ("expire: during \(stage.rawValue)", "expired")
+                } else if let fault = plan.fault {
+                    launch.ending = ("fail: {stage: \(fault.stage.rawValue), error: \(fault.error)}", "failed")
+                } else if let checkpoint = plan.interrupt {
+                    launch.ending = ("interrupt: \(checkpoint)", "killed")
+                }
+            }
+            return launch
         }
     }
 
@@ -482,6 +492,13 @@ struct LifecycleExecutor: Sendable {
     static func takenLater(_ error: SchedulerError, runs: [RunRecord], steps: [LifecycleStep], listed: Bool) -> String {
         // Only when that launch ran nothing else: one that caught up more still has them due once this one moves (a third
         // review's launch two days later, which moving the first one leaves with the second day).
+        // Nor when the step ends its run without success (`expire:`, `fail:`, `interrupt:`): moved, it leaves that
+        // occurrence due, and the later launch runs it again (a newcomer's expiring launch, moved before its floor).
+        let refusedStep = steps.first { step in
+            if case .launch(let identifier, _) = step.action { identifier == error.identifier && step.at?.date == error.at } else { false }
+        }
+        if let refusedStep, case .launch(_, let plan) = refusedStep.action,
+           plan.expireDuring != nil || plan.fault != nil || plan.interrupt != nil { return "" }
         guard !listed, error.code == .launchBeforeEarliestBegin, let floor = error.earliestBegin,
               let later = runs.first(where: { $0.identifier == error.identifier && $0.planned == floor && $0.actual > error.at }),
               runs.filter({ $0.launch == later.launch }).count == 1

@@ -187,6 +187,19 @@ extension LifecycleJudgement {
         return "the launch at line \(step.line) was refused (\(refused(refusal))), so it made no run"
     }
 
+    /// For a `runs` line of a run that ends without success (`expired`, `failed`, `killed`) where the launch step that
+    /// writes that ending was refused: that step, to move to or after its floor.
+    func refusedEndingNote(_ line: LifecycleExpectation.ExpectedRun) -> String? {
+        guard let outcome = line.outcome?.rawValue, outcome != "completed",
+              let step = launchSteps.first(where: { $0.refusal != nil && $0.ending?.outcome == outcome }),
+              let refusal = step.refusal, let ending = step.ending else { return nil }
+        // To the line's own launch time where the floor allows it, else to the floor.
+        let move = line.actual.flatMap { actual in refusal.floor.map { actual.date >= $0 } ?? true ? " to \(actual.text), this line's actual" : nil }
+            ?? refusal.floor.map { " to or after \(instant($0).offsetForm)" } ?? ""
+        return "the launch step meant to end it \(outcome) (line \(step.line), '\(ending.written)') was refused (\(refused(refusal))), so no "
+            + "run was \(outcome); move that step\(move), rather than remove this line"
+    }
+
     /// A refusal's error and, for one before its floor, the floor: `launch-before-earliest-begin: the request's earliest
     /// begin was 2027-03-29 09:45 (+02:00)`.
     private func refused(_ refusal: LaunchStep.Refusal) -> String {

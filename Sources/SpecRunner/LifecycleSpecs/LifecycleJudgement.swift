@@ -35,6 +35,9 @@ struct LifecycleJudgement {
         var line: Int
         var at: InstantLiteral?
         var refusal: Refusal?
+        /// What the step writes to end its run without success, and the run's outcome then: `expire: during parse`
+        /// (expired), `fail: {stage: write, …}` (failed), `interrupt: after-write` (killed).
+        var ending: (written: String, outcome: String)? = nil
     }
     let launchSteps: [LaunchStep]
     /// Why the app left no request at the end, when its settings say (`resubmits: false`), for `pending-requests`.
@@ -597,6 +600,13 @@ struct LifecycleJudgement {
             // A line at a run's own instant is that run with another key (a review's line at 03:30 EDT keyed 02:30, a
             // wall time the day skips): "none of its runs" was false of it.
             let line = expected[first]
+            // A line for a run a refused step was meant to end (its `expire:`, `fail:` or `interrupt:`): the step is what
+            // to move, not the line to remove (a newcomer's launch moved before its floor was told to remove the expired
+            // run, and the scenario passed with nothing expiring).
+            if let note = refusedEndingNote(line) {
+                record("runs", "the scenario's runs, in order", "runs[\(first + 1)] is none of its runs: " + note, false, at: line.location)
+                return (first, -1)
+            }
             let same = sameInstant(line, actual)
             let why = same ?? sameKey(line, actual) ?? line.planned.flatMap(plannedHint)
             // A `run-count` the list agreed with is off once the line goes (a message review removed the line, as told,

@@ -1,4 +1,5 @@
 import Foundation
+import Recurrence
 import SpecDiagnostics
 import SpecModel
 import SpecYAML
@@ -13,7 +14,7 @@ final class DiagnosticLog {
     private var refusedDefinitions: [String: Int] = [:]
     /// Instants refused for want of an offset, each with its diagnostic's index, until the spec's zone is known and
     /// `adviseOffsets` tells the offset to write (`OffsetlessInstantAdvice`).
-    private var offsetlessInstants: [(index: Int, text: String)] = []
+    private var offsetlessInstants: [(index: Int, text: String, occurrence: Bool)] = []
     /// The two instants of each order error (`instant-order`), with its diagnostic's index, until the zone is known and
     /// `adviseOffsets` notes an offset slip that may have put them out of order (`OrderSlipAdvice`).
     private var outOfOrder: [(index: Int, instants: [InstantLiteral])] = []
@@ -124,16 +125,17 @@ final class DiagnosticLog {
         outOfOrder.append((diagnostics.count - 1, instants))
     }
 
-    /// Remembers that the last diagnostic refused the instant `text` for want of an offset.
-    func refusedOffsetless(_ text: String) {
+    /// Remembers that the last diagnostic refused the instant `text` for want of an offset; `occurrence`: written as
+    /// an expected occurrence, which the spec's `nonexistent` policy places.
+    func refusedOffsetless(_ text: String, occurrence: Bool) {
         guard !diagnostics.isEmpty else { return }
-        offsetlessInstants.append((diagnostics.count - 1, text))
+        offsetlessInstants.append((diagnostics.count - 1, text, occurrence))
     }
 
     /// Rewrites the messages of the instants refused for want of an offset since diagnostic `start` with the offset
     /// `zone` has at each; those instants are then done with (a case's own zone is told before its schedule's, and a
     /// case whose zone could not be read leaves its instants' messages as they are).
-    func adviseOffsets(since start: Int, in zone: TimeZone?) {
+    func adviseOffsets(since start: Int, in zone: TimeZone?, nonexistent: NonexistentTimePolicy? = nil) {
         outOfOrder.removeAll { pair in
             guard pair.index >= start else { return false }
             if let zone {
@@ -146,7 +148,8 @@ final class DiagnosticLog {
         guard !offsetlessInstants.isEmpty else { return }
         offsetlessInstants.removeAll { refused in
             guard refused.index >= start else { return false }
-            if let zone, let message = OffsetlessInstantAdvice.message(for: refused.text, in: zone) {
+            if let zone, let message = OffsetlessInstantAdvice.message(for: refused.text, in: zone, occurrence: refused.occurrence,
+                                                                        nonexistent: nonexistent) {
                 diagnostics[refused.index].message = message
             }
             return true

@@ -93,7 +93,7 @@ struct LifecycleSectionParser {
             if scheduleDraft?.timeZone == nil, let first = stepOffsets.first, let offset = first, stepOffsets.allSatisfy({ $0 == first }) {
                 reader.log.adviseOffsets(since: firstDiagnostic, writtenOffset: offset)
             }
-            reader.log.adviseOffsets(since: firstDiagnostic, in: scheduleDraft?.timeZone)
+            reader.log.adviseOffsets(since: firstDiagnostic, in: scheduleDraft?.timeZone, nonexistent: scheduleDraft?.nonexistent)
         }
         var clock: InstantLiteral?
         if let node = fields["clock"] {

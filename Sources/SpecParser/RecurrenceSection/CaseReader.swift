@@ -36,7 +36,8 @@ struct CaseReader {
         // The zone a case's instants are read in: its own `timezone` when written (nil when it cannot be read), else
         // the schedule's.
         var zoneOfCase = schedule.timeZone
-        defer { reader.log.adviseOffsets(since: firstDiagnostic, in: zoneOfCase) }
+        var policyOfCase = schedule.nonexistent
+        defer { reader.log.adviseOffsets(since: firstDiagnostic, in: zoneOfCase, nonexistent: policyOfCase) }
         let label = node.mapping?.first(where: { $0.key.scalar?.value == "name" })?.value.scalar?.value
         let place = label.map { "case '\($0)'" } ?? "case \(number)"
         if let entries = node.mapping, let window = entries.first(where: { $0.key.scalar?.value == "window" }) {
@@ -115,6 +116,7 @@ struct CaseReader {
         let read = ScheduleOverridesReader(reader: reader, timeZone: zoneOfCase, nonexistentInEffect: calendar, repeatedInEffect: calendar).read(fields)
         let overrides = read.overrides
         zoneOfCase = read.timeZone
+        policyOfCase = overrides.nonexistent ?? policyOfCase
 
         let description = fields["description"].flatMap { reader.text($0, field: "description", expected: "a text") }
         let tags = fields["tags"].flatMap(reader.tags) ?? []

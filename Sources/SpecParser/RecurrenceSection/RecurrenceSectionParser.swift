@@ -25,7 +25,7 @@ struct RecurrenceSectionParser {
         let window = fields["window"].flatMap { readWindow($0, owner: fields.keyNode("window")!) }
         let expect = fields["expect"].flatMap { readExpect($0, owner: fields.keyNode("expect")!, schedule: draft) }
         let cases = fields["cases"].flatMap { CaseReader(reader: reader, schedule: draft).read($0) }
-        reader.log.adviseOffsets(since: firstDiagnostic, in: draft.timeZone)
+        reader.log.adviseOffsets(since: firstDiagnostic, in: draft.timeZone, nonexistent: draft.nonexistent)
 
         let subject = specName.map { "'\($0)'" } ?? "this spec"
         switch (fields.mentions("window"), fields.mentions("expect")) {

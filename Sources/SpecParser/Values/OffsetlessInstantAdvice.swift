@@ -7,7 +7,10 @@ import Recurrence
 /// the one to write (`e.g. +02:00` for a London instant at +01:00).
 enum OffsetlessInstantAdvice {
     /// The message for `text` (an instant that parses once an offset is added) in `zone`; nil for another shape.
-    static func message(for written: String, in zone: TimeZone) -> String? {
+    /// `occurrence`: the instant is an expected occurrence (`occurrences`, a case's `next`, a run's `planned`), which
+    /// the spec's `nonexistent` policy places in a gap; nil `nonexistent` where no calendar policy is known.
+    static func message(for written: String, in zone: TimeZone, occurrence: Bool = false,
+                        nonexistent: NonexistentTimePolicy? = nil) -> String? {
         guard let text = completed(written), case .success(let read) = InstantText.parse(text + "Z") else { return nil }
         let wallSeconds = read.date.timeIntervalSince1970.rounded(.down)
         let local = WallTimeText.local(read.date, offset: 0)
@@ -28,8 +31,26 @@ enum OffsetlessInstantAdvice {
                 + "\(spelled(text, date: last.addingTimeInterval(fraction), offset: lastOffset)) for the second"
         case .gap(let transition, let before, let after):
             let from = WallTimeText.local(transition, offset: before).time, to = WallTimeText.local(transition, offset: after).time
-            return "\(head), and \(local.time) does not exist in \(name) on \(local.date) (the clocks go from \(from) to \(to)); "
-                + "write the instant the spec expects with its offset, e.g. \(WallTimeText.instant(transition, offset: after)), "
+            let gap = "\(head), and \(local.time) does not exist in \(name) on \(local.date) (the clocks go from \(from) to \(to)); "
+            // An expected occurrence is where the spec's own policy puts that wall time (a newcomer wrote the offered first
+            // instant after the change under `skip`, and the run failed; under shift-forward it is later still).
+            if occurrence, let nonexistent {
+                let wall = read.date.timeIntervalSince1970
+                let policy = "under this spec's 'nonexistent: \(nonexistent.rawValue)', "
+                switch nonexistent {
+                case .skip:
+                    return gap + policy + "\(local.time) gives no occurrence that day: if this line is that day's occurrence, remove it"
+                case .nextValidTime:
+                    return gap + policy + "\(local.time) on \(local.date) is \(WallTimeText.instant(transition, offset: after)): write that"
+                case .shiftForward:
+                    let date = Date(timeIntervalSince1970: wall - Double(before))
+                    return gap + policy + "\(local.time) on \(local.date) is \(WallTimeText.instant(date, offset: after)): write that"
+                case .shiftBackward:
+                    let date = Date(timeIntervalSince1970: wall - Double(after))
+                    return gap + policy + "\(local.time) on \(local.date) is \(WallTimeText.instant(date, offset: before)): write that"
+                }
+            }
+            return gap + "write the instant the spec expects with its offset, e.g. \(WallTimeText.instant(transition, offset: after)), "
                 + "the first instant after the change"
         }
     }

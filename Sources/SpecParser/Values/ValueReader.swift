@@ -206,7 +206,9 @@ struct ValueReader {
             let code: DiagnosticCode = problem == .missingOffset ? .instantWithoutOffset : .invalidInstant
             log.report(code, at: mark, length: length(), problem.message(for: text, field: field))
             // `2027-03-29 08:00` lacks its seconds too: told the offset the same way, once the zone is known.
-            if problem == .missingOffset || OffsetlessInstantAdvice.completed(text) != nil { log.refusedOffsetless(text) }
+            if problem == .missingOffset || OffsetlessInstantAdvice.completed(text) != nil {
+                log.refusedOffsetless(text, occurrence: ["occurrences", "at", "next", "planned"].contains(field))
+            }
             return nil
         }
     }

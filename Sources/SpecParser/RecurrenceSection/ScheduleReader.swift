@@ -20,10 +20,13 @@ struct ScheduleReader {
 
     static let keys = SpecKeyCatalog.schedule.keyNames
 
+    // Each choice whole, as a line to paste: a newcomer pasted 'nonexistent: skip | next-valid-time | …' as told.
     static let nonexistentAdvice =
-        "calendar rules need it: add 'nonexistent: skip | next-valid-time | shift-forward | shift-backward' (what a wall time skipped by a DST change does)"
+        "calendar rules need it: add one line of 'nonexistent: skip', 'nonexistent: next-valid-time', 'nonexistent: shift-forward' or "
+        + "'nonexistent: shift-backward' (what a wall time skipped by a DST change does; 'specrun explain ZONE DATE --at HH:MM' gives each one's instant)"
     static let repeatedAdvice =
-        "calendar rules need it: add 'repeated: first | last | both' (what a wall time repeated by a DST change does)"
+        "calendar rules need it: add one line of 'repeated: first', 'repeated: last' or 'repeated: both' (what a wall time repeated by a DST "
+        + "change does; 'specrun explain ZONE DATE --at HH:MM' gives each one's instant)"
 
     /// The example a message gives of a whole schedule.
     static let example = "{timezone: Europe/Berlin, rule: {every: day, at: \"02:30\"}, nonexistent: skip, repeated: first}"

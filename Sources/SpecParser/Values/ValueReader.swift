@@ -128,6 +128,13 @@ struct ValueReader {
         if let value = Value(rawValue: scalar.value) { return value }
         if reportSlip(node, code: .unknownValue) { return nil }
         let names = Value.allCases.map(\.rawValue)
+        // The list of choices pasted as the value (`skip | next-valid-time | …`, as a message lists them).
+        let listed = scalar.value.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        if listed.count > 1, listed.allSatisfy(names.contains) {
+            log.report(.unknownValue, at: node, "'\(scalar.value)' lists the choices for '\(field)'; write one of them, e.g. "
+                + "'\(field): \(listed[0])'")
+            return nil
+        }
         if let suggestion = Self.meantValue(scalar.value, in: names) {
             log.report(.unknownValue, at: node, "unknown value '\(scalar.value)' for '\(field)'; did you mean '\(suggestion)'? (allowed: \(allowed()))")
         } else {

@@ -878,6 +878,10 @@ import Testing
          "2027-10-31 02:30 CET (+01:00): key n/v1/2027-10-31~1 expected, n/v1/2027-10-31~2 produced); ~1 is no key's suffix: only "
             + "the later of a repeated pair gets one, ~2; 2027-10-31 02:30 CET (+01:00) is the later instance of a wall time that "
             + "happens twice, whose key ends in ~2 under 'repeated: both': write n/v1/2027-10-31~2"),
+        // The suffix typed with a hyphen (a newcomer's `-2`): told it is a tilde.
+        ("[{at: 2027-10-31T02:30:00+02:00, key: n/v1/2027-10-31}, {at: 2027-10-31T02:30:00+01:00, key: n/v1/2027-10-31-2}]",
+         "2027-10-31 02:30 CET (+01:00): key n/v1/2027-10-31-2 expected, n/v1/2027-10-31~2 produced); the later instance of a wall "
+            + "time that happens twice is keyed with a tilde, ~2; the key expected writes '-2': write n/v1/2027-10-31~2"),
     ])
     func aKeyDifferingOnlyInThePairSuffixIsToldWhatTheSuffixMarks(occurrences: String, message: String) throws {
         let result = try Self.runOnCore("""
@@ -1668,6 +1672,26 @@ import Testing
             #expect(result.status == .failed)
             #expect(result.message == message, "\(engine)")
         }
+    }
+
+    /// Several lines on weekdays the weekly rule does not run on are told together (a newcomer's two Thursdays under
+    /// `on: monday` were told the first alone). zoneinfo/calendar: 2027-03-11 and 03-18 are Thursdays, 03-17 a Wednesday,
+    /// 03-08 and 03-15 Mondays; Berlin is at +01:00 until 2027-03-28.
+    @Test(arguments: [
+        ("2027-03-18T09:00:00+01:00", "lines 6 and 7: 2027-03-11 and 2027-03-18 are Thursdays; the rule runs on Monday"),
+        ("2027-03-17T09:00:00+01:00", "lines 6 and 7: 2027-03-11 is a Thursday and 2027-03-17 is a Wednesday; the rule runs on Monday"),
+    ])
+    func severalLinesOnAnotherWeekdayAreToldTogether(second: String, told: String) throws {
+        let result = try Self.runOnCore("""
+            spec: weekly
+            schedule: {id: w, timezone: Europe/Berlin, rule: {every: week, on: monday, at: "09:00"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-07T00:00:00+01:00, through: 2027-03-19T00:00:00+01:00}
+            expect:
+              occurrences:
+                - 2027-03-11T09:00:00+01:00
+                - \(second)
+            """, path: "weekly.yaml")
+        #expect(result.message == "occurrences differ: 2 missing, 2 unexpected; " + told, "\(result.message ?? "")")
     }
 
     /// A day of at most twelve wall times gets the calendar rule of those times (docs/cookbook.md): every 2h is twelve.

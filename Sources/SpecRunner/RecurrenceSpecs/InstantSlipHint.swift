@@ -119,6 +119,32 @@ enum InstantSlipHint {
         return said + meantAsLocal + "the rule's occurrences then are \(ListWording.joined(named))"
     }
 
+    /// Several missing lines on weekdays a weekly rule does not run on, told together (a newcomer's two Thursdays under
+    /// `on: monday` were told the first alone): `lines 15 and 17: 2027-03-11 and 2027-03-18 are Thursdays; the rule runs
+    /// on Monday`. Nil unless the first and at least one more are such slips; the others are left to their own lines.
+    static func weekdaySlips(for schedule: Schedule, missing: [InstantLiteral], render: (Date) -> ResultInstant) -> String? {
+        guard let days = weekdays(of: schedule.rule) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = schedule.timeZone
+        func slipDay(_ literal: InstantLiteral) -> Weekday? {
+            guard schedule.occurrence(at: literal.date) == nil,
+                  literal.writtenOffset.map({ $0 == schedule.timeZone.secondsFromGMT(for: literal.date) }) ?? false,
+                  let weekday = Weekday(rawValue: calendar.component(.weekday, from: literal.date)), !days.contains(weekday) else { return nil }
+            return weekday
+        }
+        let slips = missing.compactMap { literal in slipDay(literal).map { (literal, $0) } }
+        guard let first = missing.first, slipDay(first) != nil, slips.count > 1 else { return nil }
+        func capitalized(_ day: Weekday) -> String { day.name.prefix(1).uppercased() + day.name.dropFirst() }
+        var seen: Set<Weekday> = []
+        let list = ListWording.joined(days.filter { seen.insert($0).inserted }.map(capitalized))
+        func date(_ literal: InstantLiteral) -> Substring { render(literal.date).local.prefix { $0 != " " } }
+        let lines = "lines " + ListWording.joined(slips.map { String($0.0.location.line) })
+        if Set(slips.map(\.1)).count == 1 {
+            return "\(lines): \(ListWording.joined(slips.map { String(date($0.0)) })) are \(capitalized(slips[0].1))s; the rule runs on \(list)"
+        }
+        return "\(lines): " + ListWording.joined(slips.map { "\(date($0.0)) is a \(capitalized($0.1))" }) + "; the rule runs on \(list)"
+    }
+
     /// A weekly rule and a date on another weekday.
     private static func weekdaySlip(_ schedule: Schedule, _ missing: InstantLiteral, _ render: (Date) -> ResultInstant) -> String? {
         guard let days = weekdays(of: schedule.rule) else { return nil }

@@ -107,6 +107,12 @@ enum KeyPartHint {
             return "the key expected names the same instant in other digits; keys are compared as text, and an interval's key "
                 + "writes its fraction of a second without trailing zeros: write \(produced)"
         }
+        if want[0] == got[0], want[1] == got[1], got[2].hasSuffix("~2"), want[2].count == got[2].count, want[2].hasSuffix("2"),
+           want[2].dropLast(2) == got[2].dropLast(2), let mark = want[2].dropLast().last, mark != "~" {
+            // The suffix typed with another mark (`2027-10-31-2`, `_2`, a full-width `～2`): a newcomer got the bare diff.
+            return "the later instance of a wall time that happens twice is keyed with a tilde, ~2; the key expected writes "
+                + "'\(mark)2': write \(produced)"
+        }
         if want[0] == got[0], want[1] == got[1], let local = line.actual?.local,
            let suffix = pairSuffix(expected: want[2], produced: got[2], local: local, repeated: schedule.repeated) {
             // Every other key of the diff that differs in its pair suffix alone is named with its line too: two keys

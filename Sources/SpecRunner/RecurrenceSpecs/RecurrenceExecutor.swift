@@ -275,7 +275,8 @@ struct RecurrenceExecutor: Sendable {
                 } else {
                     if let first = missing.first, let literal = writtenLiteral(first),
                        let slip = InstantSlipHint.hint(for: schedule, missing: literal, key: firstMissingKey, render: { instant($0) }) {
-                        hints.append(slip)
+                        hints.append(InstantSlipHint.weekdaySlips(for: schedule, missing: missing.compactMap(writtenLiteral),
+                                                                  render: { instant($0) }) ?? slip)
                     }
                     // A line whose digits are the produced instant's wall time, written with an offset the zone does not
                     // have then, is an offset slip (its offset-mismatch warning says so): the policy is not the problem,

@@ -29,6 +29,15 @@ struct MisplacedKeys: Sendable {
         "\(names(entries)) \(entries.count == 1 ? "belongs" : "belong") to 'schedule', beside 'rule', not inside the rule; write \(entries.count == 1 ? "it" : "them") on \(entries.count == 1 ? "a line" : "lines") of \(entries.count == 1 ? "its" : "their") own under 'schedule:', as 'rule:' is"
     }
 
+    /// The schedule's keys indented under `window` (its section ends one line too early): told once here, not also
+    /// missing from `schedule` (a newcomer got the two errors unlinked).
+    static let scheduleKeysInWindow = MisplacedKeys(
+        keys: ["timezone", "rule", "nonexistent", "repeated", "id", "version", "limit"], standsFor: nil
+    ) { entries in
+        "\(names(entries)) \(entries.count == 1 ? "belongs" : "belong") to 'schedule', not 'window'; move \(entries.count == 1 ? "it" : "them") "
+            + "up under 'schedule:', indented like its other keys"
+    }
+
     /// The document's sections written without their section key.
     static let sectionKeysInDocument: [MisplacedKeys] = [
         MisplacedKeys(keys: ["timezone", "rule", "nonexistent", "repeated"], standsFor: "schedule", goInside: true) { entries in

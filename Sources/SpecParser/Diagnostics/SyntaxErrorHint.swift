@@ -48,6 +48,7 @@ struct SyntaxErrorHint {
                 : crossedClosers(line, opened: contextMark, at: mark)
             if let hint { return hint }
         }
+        if problem == "did not find expected key", let hint = strayIndent(at: mark, source) { return hint }
         if problem == "mapping values are not allowed in this context", let line = source.line(mark.line) {
             return keyBesideMarker(line, at: mark) ?? colonInValue(line, at: mark) ?? deeperKey(line, at: mark, previous: previousLine(before: mark.line, source))
         }
@@ -278,6 +279,40 @@ struct SyntaxErrorHint {
         return SyntaxErrorHint(
             mark: Mark(line: mark.line, column: indentation(of: line) + 1), length: key.unicodeScalars.count,
             message: "'\(key)' is indented more than the line above it, so YAML reads it as part of that line's value; indent it exactly like the key it belongs beside")
+    }
+
+    /// A key indented between two levels (` rule:` with one space, under keys at two): libyaml ends the mapping above
+    /// and finds no key at the level it returns to, and said "did not find expected key" with a note at line 1 (a
+    /// newcomer). The levels of the lines above it, nearest first, and the one to indent it like.
+    private static func strayIndent(at mark: Mark, _ source: SourceText) -> SyntaxErrorHint? {
+        guard let line = source.line(mark.line) else { return nil }
+        let spaces = line.unicodeScalars.prefix { $0 == " " }.count
+        guard spaces == mark.column - 1, spaces > 0 else { return nil }
+        // The open levels above: each line less indented than every line between it and here.
+        var levels: [(spaces: Int, line: Int)] = []
+        var number = mark.line - 1
+        while number >= 1, levels.last?.spaces != 0 {
+            if let text = source.line(number) {
+                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                if !trimmed.isEmpty, !trimmed.hasPrefix("#"), !trimmed.hasPrefix("---") {
+                    let indent = text.unicodeScalars.prefix { $0 == " " }.count
+                    if indent < (levels.last?.spaces ?? .max) { levels.append((indent, number)) }
+                }
+            }
+            number -= 1
+        }
+        guard levels.count >= 2, !levels.contains(where: { $0.spaces == spaces }),
+              let above = levels.first, spaces < above.spaces else { return nil }
+        let key = line.unicodeScalars.dropFirst(spaces).prefix { $0 != ":" && $0 != " " }
+        let name = key.isEmpty ? "this line" : "'\(String(String.UnicodeScalarView(key)))'"
+        func spoken(_ count: Int) -> String { count == 0 ? "none" : "\(count) space\(count == 1 ? "" : "s")" }
+        let outer = levels.dropFirst().first { $0.spaces < spaces }
+        return SyntaxErrorHint(
+            mark: mark, length: max(1, key.count),
+            message: "\(name) is indented \(spoken(spaces)), between the keys above it, indented \(spoken(above.spaces)) (line \(above.line))"
+                + (outer.map { " and \(spoken($0.spaces)) (line \($0.line))" } ?? "")
+                + "; YAML places a key by its indentation alone: indent it exactly like the keys it belongs with, "
+                + "\(spoken(above.spaces)) as line \(above.line)" + (outer.map { ", or \(spoken($0.spaces)) as line \($0.line)" } ?? ""))
     }
 
     /// `launch com.example.app.refresh`: a key without its colon. libyaml gives up on the next line; the mistake is here.

@@ -20,9 +20,15 @@ struct RecurrenceSectionParser {
             return nil
         }
         let firstDiagnostic = reader.log.diagnostics.count
-        let draft = ScheduleReader(reader: reader).read(scheduleNode, owner: fields.keyNode("schedule")!, defaultID: defaultScheduleID)
+        // The schedule's keys indented under `window` (a newcomer's `repeated:` one line too low), told there once.
+        // Only where `schedule` lacks them: one merged into both from a template is the window's to remove.
+        let scheduleKeys = Set(scheduleNode.mapping?.compactMap { $0.key.scalar?.value } ?? [])
+        let inWindow = Set(fields["window"]?.mapping?.compactMap { $0.key.scalar?.value }.filter(MisplacedKeys.scheduleKeysInWindow.keys.contains) ?? [])
+        let movable = !inWindow.isEmpty && inWindow.isDisjoint(with: scheduleKeys) && scheduleNode.mapping != nil
+        let draft = ScheduleReader(reader: reader).read(scheduleNode, owner: fields.keyNode("schedule")!, defaultID: defaultScheduleID,
+                                                        writtenElsewhere: movable ? inWindow : [])
 
-        let window = fields["window"].flatMap { readWindow($0, owner: fields.keyNode("window")!) }
+        let window = fields["window"].flatMap { readWindow($0, owner: fields.keyNode("window")!, scheduleKeysMovable: movable) }
         let expect = fields["expect"].flatMap { readExpect($0, owner: fields.keyNode("expect")!, schedule: draft) }
         let cases = fields["cases"].flatMap { CaseReader(reader: reader, schedule: draft).read($0) }
         reader.log.adviseOffsets(since: firstDiagnostic, in: draft.timeZone, nonexistent: draft.nonexistent)
@@ -55,9 +61,10 @@ struct RecurrenceSectionParser {
         return RecurrenceSpec(schedule: schedule, window: window, expect: expect, cases: cases ?? [])
     }
 
-    private func readWindow(_ node: Node, owner: Node) -> WindowSpec? {
+    private func readWindow(_ node: Node, owner: Node, scheduleKeysMovable: Bool) -> WindowSpec? {
         guard let fields = reader.mapping(node, place: "'window'", owner: owner, allowed: SpecKeyCatalog.window.keyNames,
-                                          expected: "a mapping with after: and through:")
+                                          expected: "a mapping with after: and through:",
+                                          misplaced: scheduleKeysMovable ? [.scheduleKeysInWindow] : [])
         else { return nil }
         let after = fields["after"].flatMap { reader.searchBound($0, field: "after") }
         let through = fields["through"].flatMap { reader.searchBound($0, field: "through") }

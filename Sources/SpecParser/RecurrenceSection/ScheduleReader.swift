@@ -35,7 +35,10 @@ struct ScheduleReader {
     /// `keyedAs` is the id and version the document's expected keys name, when it is not the default: a schedule still
     /// to write is offered with them (the contract's scenario expects `nightly-sync/v1/…` under `schedule: ...`, and the
     /// example without its id failed on the key once pasted).
-    func read(_ node: Node, owner: Node, defaultID: String, optional: Bool = false, keyedAs: (id: String, version: Int)? = nil) -> Draft {
+    /// `writtenElsewhere`: the schedule's keys written in another section (a policy indented under `window`), told
+    /// there as misplaced; not told missing here too.
+    func read(_ node: Node, owner: Node, defaultID: String, optional: Bool = false, keyedAs: (id: String, version: Int)? = nil,
+              writtenElsewhere: Set<String> = []) -> Draft {
         var draft = Draft()
         var example = Self.example
         if let keyedAs, keyedAs.id != defaultID || keyedAs.version != 1 {
@@ -57,7 +60,7 @@ struct ScheduleReader {
 
         if let zoneNode = fields["timezone"] {
             draft.timeZone = reader.timeZone(zoneNode, field: "timezone")
-        } else {
+        } else if !writtenElsewhere.contains("timezone") {
             reader.missing("timezone", in: fields, "add 'timezone:' with an IANA identifier, e.g. 'timezone: Europe/Berlin'")
         }
         if let ruleNode = fields["rule"] {
@@ -67,7 +70,7 @@ struct ScheduleReader {
             if case .interval = draft.rule, let fromNode = ruleNode.mapping?.first(where: { $0.key.scalar?.value == "from" })?.value {
                 draft.intervalFrom = reader.instant(fromNode, field: "from")
             }
-        } else {
+        } else if !writtenElsewhere.contains("rule") {
             reader.missing("rule", in: fields, "add a rule, e.g. 'rule: {every: day, at: \"02:30\"}'")
         }
 
@@ -78,7 +81,7 @@ struct ScheduleReader {
             // A policy written inside the rule is already reported there, as misplaced. The rule's keys are looked at
             // only when a policy is missing: a set of them made for every spec was 0.2 % of a 10,000-spec run (perf).
             for (key, advice) in [("nonexistent", Self.nonexistentAdvice), ("repeated", Self.repeatedAdvice)]
-            where !fields.has(key) && !(fields["rule"]?.mapping?.contains { $0.key.scalar?.value == key } ?? false) {
+            where !fields.has(key) && !writtenElsewhere.contains(key) && !(fields["rule"]?.mapping?.contains { $0.key.scalar?.value == key } ?? false) {
                 reader.missing(key, in: fields, advice)
             }
         } else if calendar == false {

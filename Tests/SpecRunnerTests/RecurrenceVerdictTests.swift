@@ -1674,6 +1674,25 @@ import Testing
         }
     }
 
+    /// A `~2` line written with the first instance's offset is told once what to write there, not also "correct the
+    /// one meant for another occurrence, or remove it" and "add it, keyed …~2" (three instructions for one line in the
+    /// forty-seventh session's review). zoneinfo: Berlin falls back at 2027-10-31T01:00Z; 02:30 happens at 00:30Z
+    /// (+02:00) and 01:30Z (+01:00).
+    @Test func aPairLineWrittenWithTheFirstInstancesOffsetIsToldOnce() throws {
+        let result = try Self.runOnCore("""
+            spec: pair slip
+            schedule: {id: n, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: both}
+            window: {after: 2027-10-31T00:00:00+02:00, through: 2027-10-31T12:00:00+01:00}
+            expect:
+              occurrences:
+                - {at: 2027-10-31T02:30:00+02:00, key: n/v1/2027-10-31}
+                - {at: 2027-10-31T02:30:00+02:00, key: n/v1/2027-10-31~2}
+            """, path: "pair.yaml")
+        #expect(result.message == "occurrences differ: 1 missing, 1 unexpected; 2027-10-31 02:30 CEST (+02:00) is written twice, and an "
+            + "occurrence happens once: line 7 expects n/v1/2027-10-31~2, the key of the occurrence at 2027-10-31 02:30 CET (+01:00): "
+            + "write 2027-10-31T02:30:00+01:00 on line 7", "\(result.message ?? "")")
+    }
+
     /// Several lines on weekdays the weekly rule does not run on are told together (a newcomer's two Thursdays under
     /// `on: monday` were told the first alone). zoneinfo/calendar: 2027-03-11 and 03-18 are Thursdays, 03-17 a Wednesday,
     /// 03-08 and 03-15 Mondays; Berlin is at +01:00 until 2027-03-28.

@@ -194,7 +194,21 @@ struct RecurrenceExecutor: Sendable {
                 // An instant written twice is missing the second time: that is the slip (the next one was meant), not the
                 // window's edge the occurrence left over sits on.
                 let twice = missing.first { date in expectedItems.filter { $0.date == date }.count > 1 }
+                // A copy whose key is an unexpected occurrence's: that occurrence is the line's (a `~2` line written with
+                // the first instance's offset), told once here, not also "remove it" and "add it, keyed …" (a review's
+                // three instructions for one line).
+                var rekeyed: (line: Int, key: String, at: ResultInstant)?
                 if let twice {
+                    for place in expectedItems.indices where expectedItems[place].date == twice {
+                        guard rekeyed == nil, let key = expectedItems[place].key, let line = expectedItems[place].line,
+                              let produced = lines.first(where: { $0.kind == .unexpected && $0.actual?.key == key })?.actual else { continue }
+                        rekeyed = (line, key, produced)
+                    }
+                }
+                if let twice, let rekeyed {
+                    verdict.message! += "; \(instant(twice).local) is written twice, and an occurrence happens once: line \(rekeyed.line) "
+                        + "expects \(rekeyed.key), the key of the occurrence at \(rekeyed.at.local): write \(rekeyed.at.offsetForm) on line \(rekeyed.line)"
+                } else if let twice {
                     let places = expectedItems.indices.filter { expectedItems[$0].date == twice }
                     // A copy shown missing, written with an offset the zone does not have then, at a wall time that does
                     // not exist: its offset-mismatch warning says what a calendar rule's policy makes of that wall time,
@@ -287,7 +301,8 @@ struct RecurrenceExecutor: Sendable {
                         return unexpected.contains { $0.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: $0)) == wall }
                     } ?? false
                     let producedKey = { (date: Date) in lines.first { $0.kind == .unexpected && $0.actual?.epochSeconds == date.timeIntervalSince1970 }?.actual?.key }
-                    if !offsetSlip, let policy = PolicyHint.unexpectedHint(for: schedule, unexpected: unexpected, local: local, key: producedKey,
+                    let unexpected = unexpected.filter { $0.timeIntervalSince1970 != rekeyed?.at.epochSeconds }
+                    if !offsetSlip, !unexpected.isEmpty, let policy = PolicyHint.unexpectedHint(for: schedule, unexpected: unexpected, local: local, key: producedKey,
                                                                            inCase: caseSpec != nil) {
                         hints.append(policy)
                     }

@@ -50,6 +50,8 @@ public struct DuplicateInstantLint: SpecLintRule {
             } else if let told = Self.keyedOnce(occurrences[index - 1], occurrences[index], body: body) {
                 advice = told.advice
                 toFix = told.line
+            } else if let between = Self.unlistedBetween(occurrences, index, body: body) {
+                advice = between
             } else {
                 // The pair of a repeated wall time is named only where the wall time repeats: on a spring night it
                 // explained nothing (the same review).
@@ -72,6 +74,24 @@ public struct DuplicateInstantLint: SpecLintRule {
                 length: here.text.count,
                 notes: copied ? [] : [Diagnostic.Note(location: other.location, message: "\(other.text) is listed here")])
         }
+    }
+
+    /// The one occurrence between the copy and the next line (or the window's end), listed nowhere: the copy stands in
+    /// its place, a date typed twice (a `2027-06-02` where `06-03` was meant was told "remove one", and removed, the
+    /// spec still failed for the 3rd). Nil where the copy carries a key, or zero or several occurrences are unlisted.
+    private static func unlistedBetween(_ occurrences: [ExpectedOccurrence], _ index: Int, body: RecurrenceSpec) -> String? {
+        guard occurrences[index].key == nil, occurrences[index - 1].key == nil, let schedule = try? body.schedule.schedule() else { return nil }
+        let copy = occurrences[index].instant
+        let next = occurrences.indices.contains(index + 1) ? occurrences[index + 1].instant : nil
+        guard let end = next?.date ?? body.window?.through.date, end > copy.date,
+              let found = try? CoreEngine().occurrences(in: Window(after: copy.date, through: end), of: schedule, limit: 3) else { return nil }
+        let listed = Set(occurrences.map(\.instant.date))
+        let between = found.filter { $0.date < end || next == nil }.filter { !listed.contains($0.date) }
+        guard between.count == 1, found.filter({ $0.date < end || next == nil }).count == 1 else { return nil }
+        let meant = WallTimeText.instant(between[0].date, offset: schedule.timeZone.secondsFromGMT(for: between[0].date))
+        let place = next.map { "between this line and line \($0.location.line)" } ?? "after this line, in the window"
+        return "the one occurrence \(place), \(meant), is listed nowhere: if line \(copy.location.line) means it, write "
+            + "\(meant) there; else remove line \(copy.location.line)"
     }
 
     /// Two lines written with `Z` whose digits are a wall time the schedule gives twice (`repeated: both`): the likelier

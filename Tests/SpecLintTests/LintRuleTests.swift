@@ -923,6 +923,30 @@ import Testing
         #expect(told.contains("remove one (the two occurrences of a repeated wall time differ in offset) [duplicate-instant]"), "\(told)")
     }
 
+    /// A copy with no key in the place of the one occurrence between it and the next line, listed nowhere, is told
+    /// that occurrence ("remove one", applied, left the spec failing for the date meant). Berlin is at +02:00 in June
+    /// (zoneinfo). Two occurrences between them leave the plain advice.
+    @Test func aDuplicateInThePlaceOfAnUnlistedOccurrenceIsToldIt() {
+        func text(_ last: String) -> String {
+            """
+            spec: d
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: "09:00"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-06-01T00:00:00+02:00, through: 2027-06-06T00:00:00+02:00}
+            expect:
+              occurrences:
+                - 2027-06-02T09:00:00+02:00
+                - 2027-06-02T09:00:00+02:00
+                - \(last)
+
+            """
+        }
+        #expect(Self.lint(text("2027-06-04T09:00:00+02:00")).hasPrefix("lint.yaml:7:7: warning: 2027-06-02T09:00:00+02:00 is the same "
+            + "instant as 2027-06-02T09:00:00+02:00 before it: an occurrence happens once, so the spec will fail; the one occurrence "
+            + "between this line and line 8, 2027-06-03T09:00:00+02:00, is listed nowhere: if line 7 means it, write "
+            + "2027-06-03T09:00:00+02:00 there; else remove line 7 [duplicate-instant]"), "\(Self.lint(text("2027-06-04T09:00:00+02:00")))")
+        #expect(Self.lint(text("2027-06-05T09:00:00+02:00")).contains("so the spec will fail; remove one [duplicate-instant]"))
+    }
+
     /// A deviation declared on core is warned about at its key: core gives the contract's answers, so the entry once
     /// hid a spec that expects something else (a message review declared one, as the engines' note advised, and a
     /// wrong spec passed). One on foundation is what the key is for. zoneinfo: 02:30 does not exist in Berlin on

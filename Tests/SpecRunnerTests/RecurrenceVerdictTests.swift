@@ -493,7 +493,31 @@ import Testing
             """, path: "p.yaml")
         #expect(result.status == .failed)
         #expect(result.message == "occurrences differ: 1 missing, 1 unexpected; 2027-01-01 08:00 (+13:45) is written twice "
-            + "(lines 6 and 7), and an occurrence happens once: correct the one meant for another occurrence, or remove it")
+            + "(lines 6 and 7), and an occurrence happens once: line 7 stands where 2027-01-01 16:00 (+13:45) belongs, which is produced "
+            + "and listed nowhere: write 2027-01-01T16:00:00+13:45 there")
+    }
+
+    /// A date typed twice (`06-02` for `06-03`, `06-05` for `06-06`) stands where the one produced occurrence between it
+    /// and the next line belongs: each copy is told the instant to write there, in one run (the forty-seventh session's
+    /// review left "two day slips told one per run"). Berlin is at +02:00 in June (zoneinfo): 09:00 is 07:00Z.
+    @Test func datesTypedTwiceAreEachToldTheOccurrenceInTheirPlace() throws {
+        let result = try Self.runOnCore("""
+            spec: day slips
+            schedule: {id: d, timezone: Europe/Berlin, rule: {every: day, at: "09:00"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-06-01T00:00:00+02:00, through: 2027-06-07T00:00:00+02:00}
+            expect:
+              occurrences:
+                - 2027-06-01T09:00:00+02:00
+                - 2027-06-02T09:00:00+02:00
+                - 2027-06-02T09:00:00+02:00
+                - 2027-06-04T09:00:00+02:00
+                - 2027-06-05T09:00:00+02:00
+                - 2027-06-05T09:00:00+02:00
+            """, path: "d.yaml")
+        #expect(result.message == "occurrences differ: 2 missing, 2 unexpected; 2027-06-02 09:00 CEST (+02:00) is written twice (lines 7 "
+            + "and 8), and an occurrence happens once: line 8 stands where 2027-06-03 09:00 CEST (+02:00) belongs, which is produced and "
+            + "listed nowhere: write 2027-06-03T09:00:00+02:00 there; 2027-06-05 09:00 CEST (+02:00) is written twice too (lines 10 and "
+            + "11): line 11 stands where 2027-06-06 09:00 CEST (+02:00) belongs: write 2027-06-06T09:00:00+02:00 there", "\(result.message ?? "")")
     }
 
     /// Written twice in one flow list, the two share a line: they are named by their place in the list ("lines 5 and
@@ -508,7 +532,8 @@ import Testing
             """, path: "p.yaml")
         #expect(result.status == .failed)
         #expect(result.message == "occurrences differ: 1 missing, 1 unexpected; 2027-01-01 08:00 (+13:45) is written twice "
-            + "(items 1 and 2 of the list on line 5), and an occurrence happens once: correct the one meant for another occurrence, or remove it")
+            + "(items 1 and 2 of the list on line 5), and an occurrence happens once: item 2 of the list on line 5 stands where "
+            + "2027-01-01 16:00 (+13:45) belongs, which is produced and listed nowhere: write 2027-01-01T16:00:00+13:45 there")
         // Three, two of them on one line: by their items too ("lines 5, 5 and 6" named two alike; mutation run 18's RX1).
         let three = try Self.runOnCore("""
             spec: every 8h

@@ -198,6 +198,23 @@ struct RecurrenceExecutor: Sendable {
                 // the first instance's offset), told once here, not also "remove it" and "add it, keyed …" (a review's
                 // three instructions for one line).
                 var rekeyed: (line: Int, key: String, at: ResultInstant)?
+                // A copy in the place of the one produced occurrence between it and the next line (or after it, for the
+                // last line), listed nowhere: a date typed twice (`06-02` for `06-03`), told the instant to write there.
+                var placed: Set<Double> = []
+                func inPlaceOf(_ date: Date) -> (line: String, at: ResultInstant)? {
+                    guard caseSpec == nil, let last = expectedItems.indices.last(where: { expectedItems[$0].date == date }),
+                          expectedItems[last].key == nil, let line = expectedItems[last].line else { return nil }
+                    let end = expectedItems.indices.contains(last + 1) ? expectedItems[last + 1].date : nil
+                    let between = actualItems.filter { item in item.date > date && end.map { item.date < $0 } ?? true }
+                    guard between.count == 1, unexpected.contains(between[0].date) else { return nil }
+                    // An item of a flow list shares its line: named by its place in the list.
+                    let shared = expectedItems.filter { $0.line == line }.count > 1
+                    return (shared ? "item \(last + 1) of the list on line \(line)" : "line \(line)", between[0].instant)
+                }
+                let copies = { (date: Date) in
+                    let written = expectedItems.compactMap { $0.date == date ? $0.line : nil }
+                    return Set(written).count == written.count ? "lines \(ListWording.joined(written.map(String.init)))" : "one line"
+                }
                 if let twice {
                     for place in expectedItems.indices where expectedItems[place].date == twice {
                         guard rekeyed == nil, let key = expectedItems[place].key, let line = expectedItems[place].line,
@@ -237,10 +254,28 @@ struct RecurrenceExecutor: Sendable {
                         guard case .overlap(let first, let last, _) = resolver.resolve(wall) else { return false }
                         return schedule.occurrence(at: first) != nil && schedule.occurrence(at: last) != nil
                     }()
+                    let inPlace = slipped || utcDigits ? nil : inPlaceOf(twice)
                     verdict.message! += "; \(instant(twice).local) is written \(places.count == 2 ? "twice" : "\(places.count) times")"
                         + " (\(written)), and an occurrence happens once"
                         + (slipped ? "" : utcDigits ? " (see its duplicate-instant warning: each is written with 'Z')"
-                            : ": correct the one meant for another occurrence, or remove it")
+                            : inPlace.map { ": \($0.line) stands where \($0.at.local) belongs, which is produced and listed nowhere: "
+                                + "write \($0.at.offsetForm) there" }
+                            ?? ": correct the one meant for another occurrence, or remove it")
+                    if let inPlace { placed.insert(inPlace.at.epochSeconds) }
+                }
+                // Each further instant written twice, in one sentence each (a review's two were told one per run).
+                if let twice {
+                    var seen: Set<Date> = [twice]
+                    for date in missing where !seen.contains(date) && expectedItems.filter({ $0.date == date }).count > 1 {
+                        seen.insert(date)
+                        if let inPlace = inPlaceOf(date) {
+                            placed.insert(inPlace.at.epochSeconds)
+                            verdict.message! += "; \(instant(date).local) is written twice too (\(copies(date))): \(inPlace.line) "
+                                + "stands where \(inPlace.at.local) belongs: write \(inPlace.at.offsetForm) there"
+                        } else {
+                            verdict.message! += "; \(instant(date).local) is written twice too (\(copies(date)))"
+                        }
+                    }
                 }
                 // Only when it is the one unexpected: among 105,180 of a window expected empty, it read as an edge slip.
                 if caseSpec == nil, twice == nil, let through = recurrence.window?.through, unexpected == [through.date] {
@@ -301,7 +336,7 @@ struct RecurrenceExecutor: Sendable {
                         return unexpected.contains { $0.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: $0)) == wall }
                     } ?? false
                     let producedKey = { (date: Date) in lines.first { $0.kind == .unexpected && $0.actual?.epochSeconds == date.timeIntervalSince1970 }?.actual?.key }
-                    let unexpected = unexpected.filter { $0.timeIntervalSince1970 != rekeyed?.at.epochSeconds }
+                    let unexpected = unexpected.filter { $0.timeIntervalSince1970 != rekeyed?.at.epochSeconds && !placed.contains($0.timeIntervalSince1970) }
                     if !offsetSlip, !unexpected.isEmpty, let policy = PolicyHint.unexpectedHint(for: schedule, unexpected: unexpected, local: local, key: producedKey,
                                                                            inCase: caseSpec != nil) {
                         hints.append(policy)

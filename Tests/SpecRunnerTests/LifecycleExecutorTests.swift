@@ -282,6 +282,35 @@ import Testing
         #expect(applied.status == .passed, "\(applied.message ?? "")")
     }
 
+    /// A commit and a side effect made for a date an earlier run completed under another version say so, with the
+    /// change that raised it (the forty-sixth and forty-seventh sessions' leftover: a count after `version: 2` had no
+    /// reason). zoneinfo: Berlin is at +02:00 on 2027-03-29; 02:30 ran at 02:31, and 04:00 of the same date under v2
+    /// is another key.
+    @Test func aCountAfterARaisedVersionNamesTheDateRunAgain() async throws {
+        let text = """
+            spec: version
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-03-29T03:00:00+02:00, change-schedule: {rule: {every: day, at: "04:00"}, version: 2}}
+              - {at: 2027-03-29T04:01:00+02:00, launch: com.example.app.refresh}
+            expect:
+              side-effects: 1
+              store: {commits: 1}
+
+            """
+        let (_, body) = try Self.scenario(text)
+        let verdict = await LifecycleExecutor().execute(body)
+        let checks = verdict.lifecycle?.expectations ?? []
+        let again = "2027-03-29 ran before as nightly-sync/v1/2027-03-29 (run 1): the change at line 7 set version 2, a new key for every date"
+        #expect(checks.first { $0.name == "side-effects" }?.actual == "2; launch 1 (line 6) performed nightly-sync/v1/2027-03-29; "
+            + "launch 2 (line 8) performed nightly-sync/v2/2027-03-29 (\(again))", "\(checks)")
+        #expect(checks.first { $0.name == "store.commits" }?.actual == "2; committed: launch 1 (line 6); launch 2 (line 8): \(again)",
+                "\(checks)")
+    }
+
     @Test func anInvariantListedAsBrokenThatHoldsFailsTheScenario() async throws {
         let text = Self.successRegardless
             .replacingOccurrences(of: "app: {adapter: reports-success-regardless}\n", with: "")

@@ -55,7 +55,7 @@ extension LifecycleJudgement {
             if run.sideEffectRequests.isEmpty { told.append("no side effect from \(name): \(whyNoWrite(run))") }
             for key in run.sideEffectRequests {
                 if performed.remove(key) != nil {
-                    told.append("\(name) performed \(key)")
+                    told.append("\(name) performed \(key)" + (rerunNote(keys: [key]).map { " (\($0))" } ?? ""))
                 } else {
                     told.append("\(name) asked again for \(key), an earlier attempt's, which the outside system ignores (a repeated key)")
                 }
@@ -65,6 +65,12 @@ extension LifecycleJudgement {
         // No rule in words after the list: "a launch asks once" was false of a retry that asked again for an earlier
         // attempt's key, and the list says what each launch did (a review).
         return "; " + told.prefix(6).joined(separator: "; ") + (told.count > 6 ? "; …" : "")
+    }
+
+    /// For occurrences a launch wrote, the first that is a date an earlier run completed under another version:
+    /// `2027-03-29 ran before as nightly-sync/v1/2027-03-29 (run 1): the change at line 13 set version 2, …`.
+    func rerunNote(keys: [String]) -> String? {
+        keys.lazy.compactMap { key in self.runs.firstIndex { $0.key == key }.flatMap { self.rerunsByVersion[$0] } }.first
     }
 
     /// For a `store.commits` that differs: which launches committed and why each other one did not (a review's
@@ -84,6 +90,8 @@ extension LifecycleJudgement {
             if !run.reconciledOccurrences.isEmpty {
                 parts.append("\(ListWording.joined(run.reconciledOccurrences)), which an earlier attempt wrote, recorded without a write")
             }
+            // A date written again under a raised version (a review's count after `version: 2` had no reason).
+            if let rerun = rerunNote(keys: run.due.map { $0.key.description }) { parts.append(rerun) }
             return launchName(run.launch) + (parts.isEmpty ? "" : ": " + parts.joined(separator: "; "))
         }
         return "; " + (committed.isEmpty ? "no launch committed" : "committed: " + committed.map(held).joined(separator: "; "))

@@ -240,12 +240,12 @@ struct HTMLLifecyclePicture {
         // A label stacked out of its place, or pushed aside by its neighbours, has a leader to its marks.
         func needsLeader(_ label: Label) -> Bool { label.level > label.floor || abs(label.x - centre(label, marks)) > 24 }
         for label in plannedLabels where needsLeader(label) {
-            svg.line(x1: label.x, y1: plannedLabelY(label) + 3, x2: centre(label, marks),
-                     y2: (label.marks.map { y(marks[$0]) }.min() ?? plannedY) - 8, cls: "leader")
+            let points = leader(label, from: plannedLabelY(label) + 3, marks: marks, y: y)
+            for (a, b) in zip(points, points.dropFirst()) { svg.line(x1: a.x, y1: a.y, x2: b.x, y2: b.y, cls: "leader") }
         }
         for label in actualLabels where needsLeader(label) {
-            svg.line(x1: label.x, y1: actualLabelY(label) - 11, x2: centre(label, marks),
-                     y2: (label.marks.map { y(marks[$0]) }.max() ?? actualY) + 8, cls: "leader")
+            let points = leader(label, from: actualLabelY(label) - 11, marks: marks, y: y)
+            for (a, b) in zip(points, points.dropFirst()) { svg.line(x1: a.x, y1: a.y, x2: b.x, y2: b.y, cls: "leader") }
         }
         var markOf: [String: Int] = [:]
         for index in marks.indices where markOf["\(marks[index].run)-\(marks[index].lane)-\(marks[index].kind)"] == nil {
@@ -696,6 +696,34 @@ struct HTMLLifecyclePicture {
                                  floors: order.map { labels[$0].floor }, obstacles: obstacles)
         for (position, index) in order.enumerated() { labels[index].level = levels[position] }
         return labels
+    }
+
+    /// A label's leader, as the points of its dotted line: from under (planned) or over (actual) the label to the
+    /// nearest of its own marks. Straight to the mark's outer edge when nothing of the lane is stacked beyond it; else
+    /// down the side of the stack and in to the mark's side: straight, the leader of the lower of Berlin's two 02:30s
+    /// ended on the upper one, the run not as expected (a review read the wrong 02:30 as the failing one).
+    static func leader(_ label: Label, from labelY: Double, marks: [Mark], y: (Mark) -> Double) -> [(x: Double, y: Double)] {
+        guard let first = label.marks.first else { return [] }
+        let lane = marks[first].lane
+        // The label's mark nearest the label: the one furthest from the other lane.
+        let target = label.marks.max { marks[$0].row < marks[$1].row } ?? first
+        let mark = marks[target]
+        let blocked = marks.indices.contains { index in
+            !label.marks.contains(index) && marks[index].lane == lane && marks[index].row > mark.row
+                && abs(marks[index].x - mark.x) < markerGap
+        }
+        let away = lane == .planned ? -1.0 : 1.0
+        guard blocked else {
+            return [(label.x, labelY), (centre(label, marks), y(mark) + away * 8)]
+        }
+        let side = label.x < mark.x ? -1.0 : 1.0
+        let column = mark.x + side * (markerGap - 2)
+        var points: [(x: Double, y: Double)] = [(label.x, labelY)]
+        // A label over the stack first steps aside, under its own text, so the line crosses no mark of the stack.
+        if abs(label.x - mark.x) < markerGap { points.append((column, labelY)) }
+        points.append((column, y(mark)))
+        points.append((mark.x + side * 7, y(mark)))
+        return points
     }
 
     /// Half a marker's width, and the room kept beside it.

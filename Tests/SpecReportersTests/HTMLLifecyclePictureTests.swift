@@ -288,6 +288,38 @@ import Testing
         #expect(local.contains(">version: 2, repeated: last</text>") && local.contains("class=\"schedule-change\""), "\(local)")
     }
 
+    /// On the UTC axis of a move the date row gives UTC dates, and New York's evening of the 29th stands over the 30th:
+    /// a label whose local date is not the date row's gives its date, and a refused launch's floor gives its zone, as
+    /// every label there does (a review read `20:30 EDT` and `before Tue 30 Mar 02:30` over "Tue 30 Mar"). zoneinfo:
+    /// 2027-03-30T00:30Z is Mon 29 Mar 20:30 EDT, 00:31Z 20:31 EDT, 06:30Z Tue 30 Mar 02:30 EDT, 06:31Z 02:31 EDT.
+    @Test func onTheUTCAxisOfAMoveALabelOnAnotherLocalDayGivesItsDate() throws {
+        func newYork(_ utc: String, _ offsetForm: String) -> ResultInstant { Self.berlin(utc, offsetForm, "EDT") }
+        let berlinRun = Run(planned: Self.berlin("2027-03-29T00:30:00Z", "2027-03-29T02:30:00+02:00", "CEST"),
+                            actual: Self.berlin("2027-03-29T00:31:00Z", "2027-03-29T02:31:00+02:00", "CEST"),
+                            key: "nightly-sync/v1/2027-03-29", outcome: "completed")
+        let newYorkRun = Run(planned: newYork("2027-03-30T06:30:00Z", "2027-03-30T02:30:00-04:00"),
+                             actual: newYork("2027-03-30T06:31:00Z", "2027-03-30T02:31:00-04:00"),
+                             key: "nightly-sync/v1/2027-03-30", outcome: "completed")
+        let move = LifecycleResult.ScheduleChange(
+            at: newYork("2027-03-29T10:00:00Z", "2027-03-29T06:00:00-04:00"), timeZone: "America/New_York",
+            previousTimeZone: "Europe/Berlin", version: 1, change: "timezone: America/New_York", line: 25)
+        let refused = LifecycleResult.RefusedLaunch(at: newYork("2027-03-30T00:31:00Z", "2027-03-29T20:31:00-04:00"),
+                                                    identifier: "com.example.app.refresh", error: "launch-before-earliest-begin",
+                                                    earliestBegin: newYork("2027-03-30T06:30:00Z", "2027-03-30T02:30:00-04:00"), line: 27)
+        let lifecycle = LifecycleResult(
+            runs: [berlinRun, newYorkRun], invariants: [],
+            expectations: [.init(name: "runs[2].planned", expected: "2027-03-30T02:30:00+02:00", actual: "2027-03-30T02:30:00-04:00",
+                                 passed: false, line: 34, expectedInstant: newYork("2027-03-30T00:30:00Z", "2027-03-29T20:30:00-04:00"))],
+            refusedLaunches: [refused], scheduleChanges: [move])
+        let svg = try #require(HTMLLifecyclePicture.render(lifecycle, zoneContext: nil))
+        let texts = Self.texts(in: svg).map(\.text)
+        #expect(texts.contains("runs[2] expected Mon 29 Mar 20:30 EDT"), "\(texts)")
+        #expect(texts.contains("Mon 29 Mar 20:31 EDT refused: before Tue 30 Mar 02:30 EDT"), "\(texts)")
+        // On the date row's own day, no date: Berlin's 02:30 CEST of the 29th is 00:30Z of the 29th, New York's
+        // 02:30 EDT of the 30th 06:30Z of the 30th.
+        #expect(texts.contains("02:30 CEST") && texts.contains("02:30 EDT") && texts.contains("02:31 EDT completed"), "\(texts)")
+    }
+
     /// A force-quit and the opening after it, each a dotted line captioned with its step, described in the text
     /// alternative: the refused launch between them follows from them. Berlin is at +02:00 in June (zoneinfo).
     @Test func theAppsStepsAreDrawnWhereTheyHappen() throws {

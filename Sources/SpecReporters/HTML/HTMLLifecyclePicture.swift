@@ -622,7 +622,10 @@ struct HTMLLifecyclePicture {
             // A refused launch's seconds matter: 08:14:59 is one second before its floor.
             let utcAxis = lifecycle.changesZone
             let clock = WallClock(wallSeconds: utcAxis ? mark.instant.wallSeconds ?? mark.wall : mark.wall)
-            let time = (mark.kind == .refused ? clock.timeWithSeconds : clock.time)
+            // On a UTC axis the date row gives UTC dates: a label whose local date is another (New York's 20:30 of the
+            // 29th stands over the 30th, UTC) gives its own (`Mon 29 Mar 20:30 EDT`).
+            let otherDay = utcAxis && clock.isoDate != WallClock(wallSeconds: mark.wall).isoDate
+            let time = (otherDay ? clock.shortDate + " " : "") + (mark.kind == .refused ? clock.timeWithSeconds : clock.time)
                 + (utcAxis ? abbreviation(of: mark.instant).map { " " + $0 } ?? "" : "")
                 + (ambiguous.contains(index) ? " · " + WallClock(wallSeconds: mark.instant.epochSeconds).time + "Z" : "")
             let text = switch (mark.lane, mark.kind) {
@@ -630,7 +633,7 @@ struct HTMLLifecyclePicture {
             case (.planned, _): time
             case (.actual, .never): runs[mark.run].outcome
             case (.actual, .run): time + " " + runs[mark.run].outcome
-            case (.actual, .refused): time + " refused" + refusal(lifecycle.refusedLaunches[mark.run])
+            case (.actual, .refused): time + " refused" + refusal(lifecycle.refusedLaunches[mark.run], withZone: utcAxis)
             }
             let key = "\(groups[position])\n\(text)"
             if let existing = byGroupAndText[key] {
@@ -759,15 +762,17 @@ struct HTMLLifecyclePicture {
 
     /// After a refused launch's time: `: before 08:15` (its floor), or its error.
     /// The floor's date when it is another day (`before Mon 8 Nov 01:30`), its UTC when its reading is not later than
-    /// the launch's (`02:45 · 15:45Z refused: before 02:30 · 16:30Z`, in an overlap).
-    private static func refusal(_ launch: LifecycleResult.RefusedLaunch) -> String {
+    /// the launch's (`02:45 · 15:45Z refused: before 02:30 · 16:30Z`, in an overlap). `withZone`: on the UTC axis of a
+    /// move, whose labels each name their zone, the floor's abbreviation too (`before Tue 30 Mar 02:30 EDT`).
+    private static func refusal(_ launch: LifecycleResult.RefusedLaunch, withZone: Bool = false) -> String {
         guard let floor = launch.earliestBegin, let wall = floor.wallSeconds, let at = launch.at.wallSeconds else {
             return launch.error.map { " (\($0))" } ?? ""
         }
         let clock = WallClock(wallSeconds: wall)
         let day = clock.isoDate == WallClock(wallSeconds: at).isoDate ? "" : clock.shortDate + " "
         let utc = wall <= at ? " · " + WallClock(wallSeconds: floor.epochSeconds).timeWithSeconds + "Z" : ""
-        return ": before " + day + clock.timeWithSeconds + utc
+        let zone = withZone ? abbreviation(of: floor).map { " " + $0 } ?? "" : ""
+        return ": before " + day + clock.timeWithSeconds + zone + utc
     }
 
     /// The middle of the markers a label stands for.

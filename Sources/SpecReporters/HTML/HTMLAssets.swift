@@ -146,6 +146,9 @@ enum HTMLAssets {
         figure.picture { margin: 10px 0; padding: 8px; border: 1px solid var(--line); border-radius: 8px; background: var(--bg); }
         figure.picture svg { width: 100%; height: auto; display: block; }
         .picture-scroll { overflow-x: auto; }
+        .picture-change { margin: 0 0 4px; font-weight: 700; font-size: 13px; }
+        .picture-change.gap { color: var(--gap-ink); } .picture-change.overlap { color: var(--overlap-ink); }
+        figure.scrolls svg.timeline text.region-label { visibility: hidden; }
         .picture-scroll > svg { min-width: \(pictureMinWidth)px; }
         figcaption { font-size: 12px; color: var(--muted); padding: 4px 4px 0; display: flex; flex-wrap: wrap; gap: 4px 18px; }
         figcaption .legend.expected { color: var(--expected); } figcaption .legend.actual { color: var(--actual); }
@@ -443,12 +446,44 @@ enum HTMLAssets {
               showInBox(line, line.querySelector(".caret"));
             });
             Array.prototype.forEach.call(document.querySelectorAll(".picture-scroll"), function (box) {
-              if (box.scrollWidth > box.clientWidth) {
-                // The difference's label when it has one (its time and what it is), else its mark.
-                showInBox(box, box.querySelector("svg text.missing, svg text.unexpected, svg text.run-bad")
-                  || box.querySelector("svg .missing, svg .unexpected, svg .run-bad, svg .unmet"));
-              }
+              if (box.scrollWidth > box.clientWidth) { showDifference(box); }
             });
+          }
+          // A picture wider than its box (a phone) opens at its first difference, the leftmost label of a difference
+          // (its time and what it is; else its mark) whole, with the change's caption beside it when both fit: the
+          // first label in the page's order was scrolled to, and the one left of it was cut (a 420 px review read
+          // "ual · not expected"). The caption of an occurrence picture's gap or overlap, wider than a phone, is
+          // written whole above the picture instead (a review read "twice (clocks fall back…").
+          function showDifference(box) {
+            if (box.clientWidth === 0 || box.dataset.shown) { return; }
+            var labels = box.querySelectorAll("svg text.missing, svg text.unexpected, svg text.run-bad");
+            var targets = labels.length ? labels : box.querySelectorAll("svg .missing, svg .unexpected, svg .run-bad, svg .unmet");
+            if (targets.length === 0) { return; }
+            box.dataset.shown = "1";
+            var figure = box.parentNode, region = box.querySelector("svg text.region-label");
+            if (region && !figure.querySelector(".picture-change")) {
+              var caption = document.createElement("p");
+              caption.className = "picture-change " + (region.classList.contains("gap") ? "gap" : "overlap");
+              caption.setAttribute("aria-hidden", "true");
+              caption.textContent = region.textContent;
+              figure.insertBefore(caption, box);
+              figure.classList.add("scrolls");
+            }
+            var origin = box.getBoundingClientRect().left - box.scrollLeft;
+            function span(element) { var r = element.getBoundingClientRect(); return { left: r.left - origin, right: r.right - origin }; }
+            var spans = Array.prototype.map.call(targets, span).filter(function (s) { return s.right > s.left; });
+            if (spans.length === 0) { return; }
+            spans.sort(function (a, b) { return a.left - b.left; });
+            var room = box.clientWidth - 16, left = spans[0].left, right = spans[0].right;
+            // The labels of that difference (and of those just right of it), and a change's caption, while they fit.
+            var extra = spans.slice(1).concat(Array.prototype.map.call(
+              box.querySelectorAll("svg text.schedule-change-label, svg text.region-sub"), span));
+            extra.sort(function (a, b) { return Math.abs(a.left - left) - Math.abs(b.left - left); });
+            extra.forEach(function (s) {
+              if (Math.max(right, s.right) - Math.min(left, s.left) <= room) { left = Math.min(left, s.left); right = Math.max(right, s.right); }
+            });
+            if (left >= 8 && right <= box.clientWidth - 8) { return; }
+            box.scrollLeft = right - left > room ? left - 8 : (left + right) / 2 - box.clientWidth / 2;
           }
           document.addEventListener("toggle", showCarets, true);
           window.addEventListener("resize", showCarets);

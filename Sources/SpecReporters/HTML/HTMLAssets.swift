@@ -59,6 +59,8 @@ enum HTMLAssets {
         nav.filters { position: sticky; top: 0; z-index: 2; background: var(--nav-bg); padding: 8px 0;
           border-bottom: 1px solid var(--line); margin-bottom: 16px; }
         @media (max-width: 600px) { nav.filters { position: static; } }
+        html:not(.js) nav.filters > .filter-row { display: none; }
+        nav.filters noscript p { margin: 0; }
         .filter-row { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 3px 0; }
         .filter-caption { width: 52px; color: var(--muted); font-size: 14px; font-variant-caps: all-small-caps; letter-spacing: .04em; }
         .chip { display: inline-flex; align-items: center; gap: 5px; border: 1px solid var(--line); border-radius: 999px;
@@ -86,6 +88,12 @@ enum HTMLAssets {
         section.attention a { font-weight: 600; color: var(--ink); text-decoration: none; }
         section.attention a:hover, section.attention a:focus-visible { text-decoration: underline; }
         section.attention .why { color: var(--muted); }
+        details.skipped-list { margin-bottom: 20px; padding: 6px 12px; border: 1px solid var(--line); border-radius: 8px; }
+        details.skipped-list ol { margin: 6px 0 0; padding-left: 0; list-style: none; }
+        details.skipped-list li { display: flow-root; padding: 3px 0; line-height: 1.7; }
+        details.skipped-list li > .where { float: right; margin: 0 0 0 12px; }
+        details.skipped-list a { font-weight: 600; color: var(--ink); text-decoration: none; }
+        details.skipped-list .why, .skip-reason { color: var(--muted); font-weight: normal; }
         section.diagnostics { margin-bottom: 20px; }
         section.diagnostics h2 { margin-bottom: 6px; }
         pre.diagnostic { margin: 6px 0; padding: 10px 12px; border-radius: 6px; background: var(--panel);
@@ -225,12 +233,13 @@ enum HTMLAssets {
         ul.checks { list-style: none; padding: 0; margin: 4px 0; }
         ul.checks li { padding: 2px 0; } ul.checks li.good { color: var(--passed); }
         ul.checks li.bad { color: var(--failed); font-weight: 600; }
+        ul.checks li.expected-error { color: var(--ink); }
         details.more-diagnostics summary { cursor: pointer; font-weight: 600; margin: 6px 0; }
         details.environment { margin-top: 24px; color: var(--muted); }
         details.environment summary { cursor: pointer; font-weight: 600; }
         details.environment th { width: 160px; }
         #nothing-shown { color: var(--muted); font-style: italic; }
-        .name, .case, .why, .where, .message, .description, .zone, .deviation, section.attention a, .file-name .path, ul.checks li,
+        .name, .case, .why, .where, .message, .description, .zone, .deviation, section.attention a, .file-name .path, ul.checks li, .skip-reason,
           #printed-filters { overflow-wrap: anywhere; }
         table.occurrences, table.runs { display: block; max-width: 100%; overflow-x: auto; }
         table.occurrences .local, table.occurrences .utc, table.runs td { white-space: nowrap; }

@@ -248,6 +248,9 @@ import Testing
         #expect(svg.contains("Launch refused at 2027-06-01 08:14:59 CEST (+02:00) (line 10): launch-before-earliest-begin, "
             + "before the request's earliest begin 2027-06-01 08:15 CEST (+02:00)."), "\(svg)")
         #expect(HTMLLifecyclePicture.legend(lifecycle).map(\.text).contains("◇ launch the system refused (no run)"))
+        // Nothing planned: no legend for the empty top lane (a review read "○ planned (top lane)" over nothing).
+        #expect(!HTMLLifecyclePicture.legend(lifecycle).map(\.text).contains("○ planned (top lane)"))
+        #expect(HTMLLifecyclePicture.legend(Self.autumnCatchUp).map(\.text).contains("○ planned (top lane)"))
 
         // Only refused launches, no run: still a picture.
         let onlyRefused = LifecycleResult(runs: [], invariants: [], refusedLaunches: lifecycle.refusedLaunches)

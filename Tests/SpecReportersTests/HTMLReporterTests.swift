@@ -79,6 +79,13 @@ import Testing
             + "listed below.</p></noscript>"), "\(nav)")
     }
 
+    /// A test's name too long for its badge's line went whole to the next line, leaving the badge alone on its line at
+    /// 1280 px (a review): in a window of 600 px or more the name is no wider than the row less the badge (about
+    /// 126 px with its gap), so it wraps beside the badge; on a phone it keeps the width under it.
+    @Test func aLongTestNameWrapsBesideItsBadge() {
+        #expect(HTMLAssets.css.contains("@media (min-width: 600px) { .row > h4 > .name { max-width: calc(100% - 130px); } }"))
+    }
+
     /// The notes (a merge, a shard missing) are in the header, once: not again in the environment table.
     @Test func dateLabelsOfTheAxisNeverOverlap() {
         func spans(_ labels: [(x: Double, text: String, anchor: String)]) -> [ClosedRange<Double>] {

@@ -137,6 +137,9 @@ enum HTMLAssets {
         details.tag-list > summary { cursor: pointer; color: var(--muted); }
         details.tag-list[open] > summary { margin-bottom: 4px; }
         .name { font-weight: 600; }
+        /* A name too long for the badge's line wraps beside the badge, not on a line of its own under it (a review saw
+           badges alone on their lines at 1280 px); on a phone it keeps the whole width under the badge. */
+        @media (min-width: 600px) { .row > h4 > .name { max-width: calc(100% - 130px); } }
         bdi:lang(ko) { word-break: keep-all; overflow-wrap: anywhere; }
         .sep { color: var(--muted); font-weight: 400; }
         .case { font-weight: 600; }

@@ -366,7 +366,8 @@ struct HTMLLifecyclePicture {
     /// What the picture draws, for its caption: the marks whose meaning is not written beside them.
     static func legend(_ lifecycle: LifecycleResult) -> [HTMLTimeline.LegendItem] {
         let runs = lifecycle.runs
-        var items = [HTMLTimeline.LegendItem(cls: "expected", text: "○ planned (top lane)")]
+        // Nothing planned (an expiration scenario's launches without a schedule): no legend for an empty lane (a review).
+        var items = runs.contains(where: { $0.planned != nil }) ? [HTMLTimeline.LegendItem(cls: "expected", text: "○ planned (top lane)")] : []
         let ran = runs.filter { $0.actual != nil }
         if ran.contains(where: ranToCompletion) {
             items.append(HTMLTimeline.LegendItem(cls: "passed", text: "● completed (bottom lane)"))

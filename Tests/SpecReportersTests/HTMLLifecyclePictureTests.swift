@@ -68,6 +68,34 @@ import Testing
         Self.expectNoLabelsCoverEachOther(labels)
     }
 
+    /// Both 02:30s of an autumn night are stacked at one x; each label's dotted leader ends on its own mark. A review
+    /// found the leader of `02:30 · 00:30Z` (the lower mark) ending on the upper mark, 01:30Z, which a red ring marked
+    /// as the run not as expected: the reader took the wrong 02:30 for the failing one. Instants from zoneinfo: 02:30
+    /// CEST (fold 0) is 00:30Z, 02:30 CET (fold 1) 01:30Z, and for New York 01:30 EDT is 05:30Z, 01:30 EST 06:30Z.
+    @Test func eachLeaderOfAStackedOverlapEndsOnItsOwnMark() throws {
+        let zone = ZoneContext(zone: "Europe/Berlin", transitions: [RunResultFixture.autumnTransition])
+        var lifecycle = Self.autumnCatchUp
+        lifecycle.expectations = [.init(name: "runs[2].actual", expected: "2027-10-31T09:30:00+01:00", actual: "2027-10-31T09:00:00+01:00",
+                                        passed: false, line: 43)]
+        let svg = try #require(HTMLLifecyclePicture.render(lifecycle, zoneContext: zone))
+        // The lower planned mark (row 0, the lane's) is the earlier instant, 00:30Z; the upper one 01:30Z.
+        let planned = Self.points(of: "planned", in: svg).sorted { $0.y > $1.y }
+        #expect(planned.count == 2 && planned[0].x == planned[1].x && planned[0].y > planned[1].y, "\(planned)")
+        let labels = Self.texts(in: svg)
+        for (text, own, other) in [("02:30 · 00:30Z", planned[0], planned[1]), ("02:30 · 01:30Z", planned[1], planned[0])] {
+            let label = try #require(labels.first { $0.text == text }, "\(labels.map(\.text))")
+            let end = try #require(Self.leaderEnd(from: Point(x: label.x, y: label.y + 3), in: svg), "no leader from \(text)")
+            let toOwn = Self.distance(end, own), toOther = Self.distance(end, other)
+            // It touches its own circle (radius 6) and stays clear of the other's.
+            #expect(toOwn <= 8.5, "\(text): leader ends at \(end), \(toOwn) px from its mark at \(own)")
+            #expect(toOther > 8.5 && toOther > toOwn, "\(text): leader ends at \(end), on the other mark at \(other)")
+            // No segment of it passes through the other mark.
+            for segment in Self.leaderSegments(from: Point(x: label.x, y: label.y + 3), in: svg) {
+                #expect(Self.distance(other, toSegment: segment) > 6, "\(text): its leader crosses the mark at \(other)")
+            }
+        }
+    }
+
     /// A change of a zone without abbreviations is captioned with its offsets, as Berlin's is with CEST → CET: a
     /// lifecycle review read "offset change" for Lord Howe's half hour.
     @Test func aChangeWithoutAbbreviationsIsCaptionedWithItsOffsets() throws {
@@ -220,6 +248,9 @@ import Testing
         #expect(svg.contains("Launch refused at 2027-06-01 08:14:59 CEST (+02:00) (line 10): launch-before-earliest-begin, "
             + "before the request's earliest begin 2027-06-01 08:15 CEST (+02:00)."), "\(svg)")
         #expect(HTMLLifecyclePicture.legend(lifecycle).map(\.text).contains("◇ launch the system refused (no run)"))
+        // Nothing planned: no legend for the empty top lane (a review read "○ planned (top lane)" over nothing).
+        #expect(!HTMLLifecyclePicture.legend(lifecycle).map(\.text).contains("○ planned (top lane)"))
+        #expect(HTMLLifecyclePicture.legend(Self.autumnCatchUp).map(\.text).contains("○ planned (top lane)"))
 
         // Only refused launches, no run: still a picture.
         let onlyRefused = LifecycleResult(runs: [], invariants: [], refusedLaunches: lifecycle.refusedLaunches)
@@ -258,6 +289,38 @@ import Testing
         // A change that keeps the zone is drawn on the local axis too, captioned with what it changed.
         let local = try #require(HTMLLifecyclePicture.render(versionOnly, zoneContext: nil))
         #expect(local.contains(">version: 2, repeated: last</text>") && local.contains("class=\"schedule-change\""), "\(local)")
+    }
+
+    /// On the UTC axis of a move the date row gives UTC dates, and New York's evening of the 29th stands over the 30th:
+    /// a label whose local date is not the date row's gives its date, and a refused launch's floor gives its zone, as
+    /// every label there does (a review read `20:30 EDT` and `before Tue 30 Mar 02:30` over "Tue 30 Mar"). zoneinfo:
+    /// 2027-03-30T00:30Z is Mon 29 Mar 20:30 EDT, 00:31Z 20:31 EDT, 06:30Z Tue 30 Mar 02:30 EDT, 06:31Z 02:31 EDT.
+    @Test func onTheUTCAxisOfAMoveALabelOnAnotherLocalDayGivesItsDate() throws {
+        func newYork(_ utc: String, _ offsetForm: String) -> ResultInstant { Self.berlin(utc, offsetForm, "EDT") }
+        let berlinRun = Run(planned: Self.berlin("2027-03-29T00:30:00Z", "2027-03-29T02:30:00+02:00", "CEST"),
+                            actual: Self.berlin("2027-03-29T00:31:00Z", "2027-03-29T02:31:00+02:00", "CEST"),
+                            key: "nightly-sync/v1/2027-03-29", outcome: "completed")
+        let newYorkRun = Run(planned: newYork("2027-03-30T06:30:00Z", "2027-03-30T02:30:00-04:00"),
+                             actual: newYork("2027-03-30T06:31:00Z", "2027-03-30T02:31:00-04:00"),
+                             key: "nightly-sync/v1/2027-03-30", outcome: "completed")
+        let move = LifecycleResult.ScheduleChange(
+            at: newYork("2027-03-29T10:00:00Z", "2027-03-29T06:00:00-04:00"), timeZone: "America/New_York",
+            previousTimeZone: "Europe/Berlin", version: 1, change: "timezone: America/New_York", line: 25)
+        let refused = LifecycleResult.RefusedLaunch(at: newYork("2027-03-30T00:31:00Z", "2027-03-29T20:31:00-04:00"),
+                                                    identifier: "com.example.app.refresh", error: "launch-before-earliest-begin",
+                                                    earliestBegin: newYork("2027-03-30T06:30:00Z", "2027-03-30T02:30:00-04:00"), line: 27)
+        let lifecycle = LifecycleResult(
+            runs: [berlinRun, newYorkRun], invariants: [],
+            expectations: [.init(name: "runs[2].planned", expected: "2027-03-30T02:30:00+02:00", actual: "2027-03-30T02:30:00-04:00",
+                                 passed: false, line: 34, expectedInstant: newYork("2027-03-30T00:30:00Z", "2027-03-29T20:30:00-04:00"))],
+            refusedLaunches: [refused], scheduleChanges: [move])
+        let svg = try #require(HTMLLifecyclePicture.render(lifecycle, zoneContext: nil))
+        let texts = Self.texts(in: svg).map(\.text)
+        #expect(texts.contains("runs[2] expected Mon 29 Mar 20:30 EDT"), "\(texts)")
+        #expect(texts.contains("Mon 29 Mar 20:31 EDT refused: before Tue 30 Mar 02:30 EDT"), "\(texts)")
+        // On the date row's own day, no date: Berlin's 02:30 CEST of the 29th is 00:30Z of the 29th, New York's
+        // 02:30 EDT of the 30th 06:30Z of the 30th.
+        #expect(texts.contains("02:30 CEST") && texts.contains("02:30 EDT") && texts.contains("02:31 EDT completed"), "\(texts)")
     }
 
     /// A force-quit and the opening after it, each a dotted line captioned with its step, described in the text
@@ -591,6 +654,33 @@ import Testing
     }
 
     struct Point: Equatable { var x: Double, y: Double }
+
+    /// The dotted leader that starts at `start`, segment by segment (each `line.leader` starts where the last ended).
+    static func leaderSegments(from start: Point, in svg: String) -> [(Point, Point)] {
+        let lines = HTMLReporterTests.elements("line", in: svg).filter { $0["class"] == "leader" }.compactMap { line -> (Point, Point)? in
+            guard let x1 = line["x1"].flatMap(Double.init), let y1 = line["y1"].flatMap(Double.init),
+                  let x2 = line["x2"].flatMap(Double.init), let y2 = line["y2"].flatMap(Double.init) else { return nil }
+            return (Point(x: x1, y: y1), Point(x: x2, y: y2))
+        }
+        var segments: [(Point, Point)] = [], at = start
+        while let next = lines.first(where: { distance($0.0, at) < 0.11 }), segments.count < 8 {
+            segments.append(next)
+            at = next.1
+        }
+        return segments
+    }
+
+    static func leaderEnd(from start: Point, in svg: String) -> Point? { leaderSegments(from: start, in: svg).last?.1 }
+
+    static func distance(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+
+    /// The least distance from a point to a segment.
+    static func distance(_ point: Point, toSegment segment: (Point, Point)) -> Double {
+        let (a, b) = segment
+        let dx = b.x - a.x, dy = b.y - a.y, length = dx * dx + dy * dy
+        let t = length == 0 ? 0 : max(0, min(1, ((point.x - a.x) * dx + (point.y - a.y) * dy) / length))
+        return distance(point, Point(x: a.x + t * dx, y: a.y + t * dy))
+    }
 
     static func closestPair(_ xs: [Double]) -> Double {
         let sorted = xs.sorted()

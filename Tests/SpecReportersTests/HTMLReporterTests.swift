@@ -23,6 +23,69 @@ import Testing
         #expect(Self.page.contains("<p id=\"nothing-shown\" hidden>No test matches these filters.</p>"))
     }
 
+    /// A skipped test's reason was two clicks deep (open its file, then the test, whose fold held only the reason): it
+    /// is on the test's row, which has no fold, and a folded list of the skipped tests with their reasons, each linked
+    /// to its test, sits under "Needs attention" (a review).
+    @Test func aSkippedTestsReasonIsOnItsRowAndInAListOfTheSkipped() throws {
+        let test = RunResultFixture.saoPauloSkipped
+        let reason = try #require(test.message)
+        let number = try #require(HTMLReporter.groupedByFile(RunResultFixture.run.tests).flatMap(\.1).firstIndex { $0.id == test.id }) + 1
+        let article = try #require(Self.page.components(separatedBy: "<article class=\"test skipped\" id=\"t\(number)\"").dropFirst().first?
+            .components(separatedBy: "</article>").first)
+        #expect(article.contains("<span class=\"skip-reason\">— \(XMLText.text(reason))</span>"), "\(article)")
+        #expect(!article.contains("<details"), "a fold holding only the reason: \(article)")
+        let list = try #require(Self.page.components(separatedBy: "<details class=\"skipped-list\" id=\"skipped\">").dropFirst().first?
+            .components(separatedBy: "</details>").first)
+        #expect(list.contains("<summary>Skipped: 1 test, with its reason</summary>"), "\(list)")
+        #expect(list.contains("<a href=\"#t\(number)\"><bdi>\(XMLText.text(test.spec))</bdi></a> <span class=\"why\">— \(XMLText.text(reason))</span>"),
+                "\(list)")
+        // Under "Needs attention", above the diagnostics and the tests.
+        let attention = try #require(Self.page.range(of: "id=\"attention\""))
+        let skipped = try #require(Self.page.range(of: "id=\"skipped\""))
+        let tests = try #require(Self.page.range(of: "id=\"tests\""))
+        #expect(attention.lowerBound < skipped.lowerBound && skipped.lowerBound < tests.lowerBound)
+    }
+
+    /// A scenario with no run showed "Planned versus actual runs" and nothing under it; it says there is none. Errors a
+    /// met `errors:` check lists were bold red on a passed test; they are neutral and marked expected (a review).
+    @Test func aScenarioWithoutRunsSaysSoAndItsExpectedErrorsAreNotAlarming() throws {
+        let at = RunResultFixture.berlin("2027-03-29T06:00:00Z", "2027-03-29T08:00:00+02:00", "CEST")
+        var test = RunResultFixture.expirationPassed
+        test.lifecycle = LifecycleResult(
+            runs: [], invariants: [],
+            expectations: [.init(name: "errors", expected: "[too-many-pending]", actual: "[too-many-pending]", passed: true, line: 20)],
+            otherErrors: [.init(at: at, code: "too-many-pending", identifier: "com.example.app.p11", line: nil,
+                                message: "11 processing requests would be pending (limit 10)")])
+        let page = HTMLReporter().render(RunResult(environment: RunResultFixture.environment, files: [test.file], diagnostics: [], tests: [test]))
+        #expect(page.contains("<h5>Planned versus actual runs</h5>\n<p class=\"note no-runs\">No runs: nothing was planned and nothing ran.</p>"),
+                "\(page)")
+        #expect(page.contains("<li class=\"expected-error\">2027-03-29 08:00 CEST (+02:00): com.example.app.p11 too-many-pending · the app's "
+            + "first start (the line of clock:) — 11 processing requests would be pending (limit 10) (expected: listed under errors)</li>"), "\(page)")
+        // Not met, the check does not tell which error was meant: red, as before.
+        test.lifecycle?.expectations[0].passed = false
+        let failing = HTMLReporter().render(RunResult(environment: RunResultFixture.environment, files: [test.file], diagnostics: [], tests: [test]))
+        #expect(failing.contains("<li class=\"bad\">2027-03-29 08:00 CEST (+02:00): com.example.app.p11 too-many-pending"), "\(failing)")
+        #expect(!failing.contains("(expected: listed under errors)"))
+    }
+
+    /// With JavaScript off the status boxes, tags and Find were shown and did nothing: the page is marked scripted by a
+    /// line in its head, the style sheet hides the filter rows of a page that is not, and a <noscript> note says why.
+    @Test func withoutJavaScriptTheFiltersAreHiddenAndANoteSaysWhy() throws {
+        let head = try #require(Self.page.components(separatedBy: "</head>").first)
+        #expect(head.contains("<script>document.documentElement.classList.add(\"js\");</script>"))
+        #expect(HTMLAssets.css.contains("html:not(.js) nav.filters > .filter-row { display: none; }"))
+        let nav = try #require(Self.page.components(separatedBy: "<nav class=\"filters\"").dropFirst().first?.components(separatedBy: "</nav>").first)
+        #expect(nav.contains("<noscript><p class=\"note\">The status, tag and Find filters need JavaScript, which is off here: every test is "
+            + "listed below.</p></noscript>"), "\(nav)")
+    }
+
+    /// A test's name too long for its badge's line went whole to the next line, leaving the badge alone on its line at
+    /// 1280 px (a review): in a window of 600 px or more the name is no wider than the row less the badge (about
+    /// 126 px with its gap), so it wraps beside the badge; on a phone it keeps the width under it.
+    @Test func aLongTestNameWrapsBesideItsBadge() {
+        #expect(HTMLAssets.css.contains("@media (min-width: 600px) { .row > h4 > .name { max-width: calc(100% - 130px); } }"))
+    }
+
     /// The notes (a merge, a shard missing) are in the header, once: not again in the environment table.
     @Test func dateLabelsOfTheAxisNeverOverlap() {
         func spans(_ labels: [(x: Double, text: String, anchor: String)]) -> [ClosedRange<Double>] {
@@ -145,7 +208,31 @@ import Testing
         let why = section.components(separatedBy: "<span class=\"why\">").dropFirst().map { $0.components(separatedBy: "</span>")[0] }
         #expect(why.count == 2)
         #expect(why.last == "the same failure as core above", "\(why)")
-        #expect(why.first == "The next occurrence after 2027-03-28T00:00:00+01:00 is not the expected one.", "\(why)")
+        #expect(why.first == "The next occurrence after 2027-03-28T00:00:00+01:00 is not the expected one. — first missing 2027-03-28 "
+            + "03:00 CEST (+02:00) · line 31; first unexpected 2027-03-28 03:30 CEST (+02:00)", "\(why)")
+    }
+
+    /// A recurrence failure's entry under "Needs attention" said only "occurrences differ: 1 missing, 1 unexpected"; it
+    /// gives the first instant expected and not produced, with its line, and the first produced and not expected (the
+    /// fixture's: 03:00 CEST expected on line 31, 03:30 CEST produced; 2027-03-28 is CEST, +02:00, from 01:00Z, zoneinfo).
+    /// Its "(see its offset-mismatch warning)" links to that warning among the spec-file diagnostics, in the entry and
+    /// in the test's message (a review found no link to the warning, far up the page).
+    @Test func aRecurrenceFailureUnderNeedsAttentionGivesItsFirstDifferencesAndLinksItsWarning() throws {
+        let test = RunResultFixture.firstValidFailed
+        let lint = Diagnostic(code: "other-lint", severity: .warning, location: SourceLocation(file: test.file, line: 3, column: 1), message: "…")
+        let warning = Diagnostic(code: "offset-mismatch", severity: .warning, location: SourceLocation(file: test.file, line: 31, column: 7),
+                                 message: "2027-03-28T03:00:00+01:00 is written with offset +01:00")
+        let run = RunResult(environment: RunResultFixture.environment, files: [test.file], diagnostics: [lint, warning], tests: [test])
+            .pointingFailuresAtWarnings()
+        let page = HTMLReporter().render(run)
+        let section = try #require(page.components(separatedBy: "<section class=\"attention\"").dropFirst().first?
+            .components(separatedBy: "</section>").first)
+        #expect(section.contains("is not the expected one.; line 31 is written with an offset the zone does not have at that instant (see "
+            + "<a href=\"#d2\">its offset-mismatch warning</a>) — first missing 2027-03-28 03:00 CEST (+02:00) · line 31; first "
+            + "unexpected 2027-03-28 03:30 CEST (+02:00)"), "\(section)")
+        #expect(page.contains("<pre class=\"diagnostic warning\" id=\"d2\">"))
+        let message = try #require(page.components(separatedBy: "<p class=\"message\">").dropFirst().first?.components(separatedBy: "</p>").first)
+        #expect(message.hasSuffix("(see <a href=\"#d2\">its offset-mismatch warning</a>)"), "\(message)")
     }
 
     /// A lifecycle scenario whose expectations are not met is listed under "Needs attention" with the first check's two

@@ -621,7 +621,7 @@ import Testing
          expect:
            runs:
              - {planned: 2027-03-28T03:00:00+02:00, actual: 2027-03-29T02:31:00+02:00}
-         """, "runs[1].planned", "2027-03-29T02:30:00+02:00 (actual as expected); 2027-03-28 03:00 CEST (+02:00) is not after the scenario's clock "
+         """, "runs[1].planned", "2027-03-29T02:30:00+02:00 (its actual as expected); 2027-03-28 03:00 CEST (+02:00) is not after the scenario's clock "
             + "start, 2027-03-28 03:05 CEST (+02:00) (line 4): a launch catches up only the occurrences after it"),
         ("""
          schedule: {id: ny, timezone: America/New_York, rule: {every: hour, minute: 30}, nonexistent: skip, repeated: first}
@@ -1417,8 +1417,35 @@ import Testing
             """)
         let check = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.first { !$0.passed }
         #expect(check?.name == "runs[2].planned")
-        #expect(check?.actual.hasSuffix("; 2027-03-30T02:30:00+02:00 has the local wall time found with offset +02:00, which America/New_York "
-            + "(the schedule's zone then) does not have at it: write 2027-03-30T02:30:00-04:00") == true, "\(check?.actual ?? "")")
+        #expect(check?.actual.hasSuffix("; +02:00 is Europe/Berlin's offset; after the move the schedule is in America/New_York, where "
+            + "02:30 on 2027-03-30 is 2027-03-30T02:30:00-04:00: write that") == true, "\(check?.actual ?? "")")
+    }
+
+    /// The note says whose offset the written one is only when it is that zone's: a run before the move written with
+    /// New York's offset is told the schedule is still in Berlin; an offset neither zone has is told as such.
+    /// zoneinfo: on 2027-03-29 at 00:30Z Berlin is at +02:00 and New York at -04:00; on 2027-03-30 at 06:30Z New York is
+    /// at -04:00 and Berlin at +02:00, neither at +05:00.
+    @Test func theOffsetOfAnotherZoneIsNamedOnlyWhenItIsThatZones() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: Moved
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-03-29T12:00:00+02:00, change-schedule: {timezone: America/New_York}}
+              - {at: 2027-03-30T09:00:00-04:00, launch: com.example.app.refresh}
+            expect:
+              runs:
+                - {planned: 2027-03-29T02:30:00-04:00}
+                - {planned: 2027-03-30T02:30:00+05:00}
+            """)
+        let checks = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.filter { !$0.passed }
+        let first = checks.first { $0.name == "runs[1].planned" }, second = checks.first { $0.name == "runs[2].planned" }
+        #expect(first?.actual.hasSuffix("; -04:00 is America/New_York's offset; before the move the schedule is in Europe/Berlin, where "
+            + "02:30 on 2027-03-29 is 2027-03-29T02:30:00+02:00: write that") == true, "\(first?.actual ?? "")")
+        #expect(second?.actual.hasSuffix("; America/New_York, the schedule's zone after the move, is not at +05:00 then: there 02:30 on "
+            + "2027-03-30 is 2027-03-30T02:30:00-04:00: write that") == true, "\(second?.actual ?? "")")
     }
 
     /// A pending request's `earliest-begin` written with `Z` whose digits are the floor's wall time is told the slip, as
@@ -1604,7 +1631,7 @@ import Testing
                 - {planned: 2027-03-29T02:30:00+02:00, actual: 2027-03-29T02:31:00+02:00}
                 - {planned: 2027-03-30T02:30:00+02:00, actual: 2027-03-30T02:31:00+02:00}
             """)
-        #expect(early["runs[2].actual"] == "2027-03-31T02:31:00+02:00 (planned as expected); the launch at line 7, at 2027-03-30 02:29 CEST "
+        #expect(early["runs[2].actual"] == "2027-03-31T02:31:00+02:00 (its planned as expected); the launch at line 7, at 2027-03-30 02:29 CEST "
             + "(+02:00), was refused (launch-before-earliest-begin: the request's earliest begin was 2027-03-30 02:30 CEST (+02:00)), so a later "
             + "launch ran this occurrence; a launch step at 2027-03-30T02:31:00+02:00 would run it then", "\(early)")
         let zulu = try await runs("""
@@ -1615,7 +1642,7 @@ import Testing
                 - {planned: 2027-03-29T02:30:00-04:00, actual: 2027-03-29T02:31:00-04:00}
                 - {planned: 2027-03-30T02:30:00-04:00, actual: 2027-03-30T02:31:00-04:00}
             """)
-        #expect(zulu["runs[2].actual"] == "2027-03-31T02:31:00-04:00 (planned as expected); the launch at line 7 is written 2027-03-30T02:31:00Z, "
+        #expect(zulu["runs[2].actual"] == "2027-03-31T02:31:00-04:00 (its planned as expected); the launch at line 7 is written 2027-03-30T02:31:00Z, "
             + "which is 2027-03-29 22:31 EDT (-04:00), and the system refused it (launch-before-earliest-begin); if it means 02:31 local time, "
             + "write 2027-03-30T02:31:00-04:00 there", "\(zulu)")
         // One launch catching up two nights with its step written at the summer offset: told at the first run only.
@@ -1655,7 +1682,7 @@ import Testing
         let check = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.first { !$0.passed }
         #expect(check?.actual == "nightly-sync/v1/2027-10-31 (a key ends in ~2 only under 'repeated: both', for the later instance of a wall "
             + "time that happens twice; under this test's 'repeated: last' a wall time gives one occurrence, keyed with no suffix, as "
-            + "2027-10-31 02:30 CET (+01:00) is) (planned as expected)", "\(check?.actual ?? "")")
+            + "2027-10-31 02:30 CET (+01:00) is) (its planned as expected)", "\(check?.actual ?? "")")
     }
 
     /// Two refusals of one code where `errors` lists one: the list's entry is the first's (errors are compared in
@@ -2064,7 +2091,7 @@ import Testing
         #expect(verdict.status == .failed)
         #expect(verdict.lifecycle?.expectations.filter { !$0.passed } == [LifecycleResult.ExpectationCheck(
             name: "runs[1].planned", expected: "2027-03-29T02:30:00+01:00 = 2027-03-29 03:30 CEST (+02:00)",
-            actual: "2027-03-29T02:30:00+02:00 (actual, key as expected)", passed: false, line: 9,
+            actual: "2027-03-29T02:30:00+02:00 (its actual and key as expected)", passed: false, line: 9,
             // 02:30+01:00 is 01:30Z, 03:30 CEST (zoneinfo).
             expectedInstant: ResultInstant(utc: "2027-03-29T01:30:00Z", epochSeconds: 1_806_283_800,
                                            offsetForm: "2027-03-29T03:30:00+02:00", local: "2027-03-29 03:30 CEST (+02:00)"))])
@@ -2083,7 +2110,7 @@ import Testing
                                                  utc: "2027-03-29T00:45:00Z", epochSeconds: 1_806_281_100,
                                                  offsetForm: "2027-03-29T02:45:00+02:00", local: "2027-03-29 02:45 CEST (+02:00)")),
             LifecycleResult.ExpectationCheck(name: "runs[1].outcome", expected: "failed",
-                                             actual: "completed (planned as expected)", passed: false, line: 9),
+                                             actual: "completed (its planned as expected)", passed: false, line: 9),
         ])
     }
 
@@ -2612,7 +2639,7 @@ import Testing
         let key = try #require(await LifecycleExecutor().execute(pair).lifecycle).expectations.first { !$0.passed }
         #expect(key?.name == "runs[2].key")
         #expect(key?.actual == "nightly-sync/v1/2027-10-31~2 (the key expected has no suffix; 2027-10-31 02:30 CET (+01:00) is the later "
-            + "instance of a wall time that happens twice, whose key ends in ~2 under 'repeated: both') (planned as expected)", "\(key?.actual ?? "")")
+            + "instance of a wall time that happens twice, whose key ends in ~2 under 'repeated: both') (its planned as expected)", "\(key?.actual ?? "")")
     }
 
     /// A launch refused before its floor, whose occurrence a later launch ran, is told that moving it would leave that

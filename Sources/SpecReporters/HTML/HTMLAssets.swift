@@ -59,6 +59,8 @@ enum HTMLAssets {
         nav.filters { position: sticky; top: 0; z-index: 2; background: var(--nav-bg); padding: 8px 0;
           border-bottom: 1px solid var(--line); margin-bottom: 16px; }
         @media (max-width: 600px) { nav.filters { position: static; } }
+        html:not(.js) nav.filters > .filter-row { display: none; }
+        nav.filters noscript p { margin: 0; }
         .filter-row { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 3px 0; }
         .filter-caption { width: 52px; color: var(--muted); font-size: 14px; font-variant-caps: all-small-caps; letter-spacing: .04em; }
         .chip { display: inline-flex; align-items: center; gap: 5px; border: 1px solid var(--line); border-radius: 999px;
@@ -86,6 +88,12 @@ enum HTMLAssets {
         section.attention a { font-weight: 600; color: var(--ink); text-decoration: none; }
         section.attention a:hover, section.attention a:focus-visible { text-decoration: underline; }
         section.attention .why { color: var(--muted); }
+        details.skipped-list { margin-bottom: 20px; padding: 6px 12px; border: 1px solid var(--line); border-radius: 8px; }
+        details.skipped-list ol { margin: 6px 0 0; padding-left: 0; list-style: none; }
+        details.skipped-list li { display: flow-root; padding: 3px 0; line-height: 1.7; }
+        details.skipped-list li > .where { float: right; margin: 0 0 0 12px; }
+        details.skipped-list a { font-weight: 600; color: var(--ink); text-decoration: none; }
+        details.skipped-list .why, .skip-reason { color: var(--muted); font-weight: normal; }
         section.diagnostics { margin-bottom: 20px; }
         section.diagnostics h2 { margin-bottom: 6px; }
         pre.diagnostic { margin: 6px 0; padding: 10px 12px; border-radius: 6px; background: var(--panel);
@@ -129,6 +137,9 @@ enum HTMLAssets {
         details.tag-list > summary { cursor: pointer; color: var(--muted); }
         details.tag-list[open] > summary { margin-bottom: 4px; }
         .name { font-weight: 600; }
+        /* A name too long for the badge's line wraps beside the badge, not on a line of its own under it (a review saw
+           badges alone on their lines at 1280 px); on a phone it keeps the whole width under the badge. */
+        @media (min-width: 600px) { .row > h4 > .name { max-width: calc(100% - 130px); } }
         bdi:lang(ko) { word-break: keep-all; overflow-wrap: anywhere; }
         .sep { color: var(--muted); font-weight: 400; }
         .case { font-weight: 600; }
@@ -146,6 +157,9 @@ enum HTMLAssets {
         figure.picture { margin: 10px 0; padding: 8px; border: 1px solid var(--line); border-radius: 8px; background: var(--bg); }
         figure.picture svg { width: 100%; height: auto; display: block; }
         .picture-scroll { overflow-x: auto; }
+        .picture-change { margin: 0 0 4px; font-weight: 700; font-size: 13px; }
+        .picture-change.gap { color: var(--gap-ink); } .picture-change.overlap { color: var(--overlap-ink); }
+        figure.scrolls svg.timeline text.region-label { visibility: hidden; }
         .picture-scroll > svg { min-width: \(pictureMinWidth)px; }
         figcaption { font-size: 12px; color: var(--muted); padding: 4px 4px 0; display: flex; flex-wrap: wrap; gap: 4px 18px; }
         figcaption .legend.expected { color: var(--expected); } figcaption .legend.actual { color: var(--actual); }
@@ -222,12 +236,13 @@ enum HTMLAssets {
         ul.checks { list-style: none; padding: 0; margin: 4px 0; }
         ul.checks li { padding: 2px 0; } ul.checks li.good { color: var(--passed); }
         ul.checks li.bad { color: var(--failed); font-weight: 600; }
+        ul.checks li.expected-error { color: var(--ink); }
         details.more-diagnostics summary { cursor: pointer; font-weight: 600; margin: 6px 0; }
         details.environment { margin-top: 24px; color: var(--muted); }
         details.environment summary { cursor: pointer; font-weight: 600; }
         details.environment th { width: 160px; }
         #nothing-shown { color: var(--muted); font-style: italic; }
-        .name, .case, .why, .where, .message, .description, .zone, .deviation, section.attention a, .file-name .path, ul.checks li,
+        .name, .case, .why, .where, .message, .description, .zone, .deviation, section.attention a, .file-name .path, ul.checks li, .skip-reason,
           #printed-filters { overflow-wrap: anywhere; }
         table.occurrences, table.runs { display: block; max-width: 100%; overflow-x: auto; }
         table.occurrences .local, table.occurrences .utc, table.runs td { white-space: nowrap; }
@@ -443,12 +458,44 @@ enum HTMLAssets {
               showInBox(line, line.querySelector(".caret"));
             });
             Array.prototype.forEach.call(document.querySelectorAll(".picture-scroll"), function (box) {
-              if (box.scrollWidth > box.clientWidth) {
-                // The difference's label when it has one (its time and what it is), else its mark.
-                showInBox(box, box.querySelector("svg text.missing, svg text.unexpected, svg text.run-bad")
-                  || box.querySelector("svg .missing, svg .unexpected, svg .run-bad, svg .unmet"));
-              }
+              if (box.scrollWidth > box.clientWidth) { showDifference(box); }
             });
+          }
+          // A picture wider than its box (a phone) opens at its first difference, the leftmost label of a difference
+          // (its time and what it is; else its mark) whole, with the change's caption beside it when both fit: the
+          // first label in the page's order was scrolled to, and the one left of it was cut (a 420 px review read
+          // "ual · not expected"). The caption of an occurrence picture's gap or overlap, wider than a phone, is
+          // written whole above the picture instead (a review read "twice (clocks fall back…").
+          function showDifference(box) {
+            if (box.clientWidth === 0 || box.dataset.shown) { return; }
+            var labels = box.querySelectorAll("svg text.missing, svg text.unexpected, svg text.run-bad");
+            var targets = labels.length ? labels : box.querySelectorAll("svg .missing, svg .unexpected, svg .run-bad, svg .unmet");
+            if (targets.length === 0) { return; }
+            box.dataset.shown = "1";
+            var figure = box.parentNode, region = box.querySelector("svg text.region-label");
+            if (region && !figure.querySelector(".picture-change")) {
+              var caption = document.createElement("p");
+              caption.className = "picture-change " + (region.classList.contains("gap") ? "gap" : "overlap");
+              caption.setAttribute("aria-hidden", "true");
+              caption.textContent = region.textContent;
+              figure.insertBefore(caption, box);
+              figure.classList.add("scrolls");
+            }
+            var origin = box.getBoundingClientRect().left - box.scrollLeft;
+            function span(element) { var r = element.getBoundingClientRect(); return { left: r.left - origin, right: r.right - origin }; }
+            var spans = Array.prototype.map.call(targets, span).filter(function (s) { return s.right > s.left; });
+            if (spans.length === 0) { return; }
+            spans.sort(function (a, b) { return a.left - b.left; });
+            var room = box.clientWidth - 16, left = spans[0].left, right = spans[0].right;
+            // The labels of that difference (and of those just right of it), and a change's caption, while they fit.
+            var extra = spans.slice(1).concat(Array.prototype.map.call(
+              box.querySelectorAll("svg text.schedule-change-label, svg text.region-sub"), span));
+            extra.sort(function (a, b) { return Math.abs(a.left - left) - Math.abs(b.left - left); });
+            extra.forEach(function (s) {
+              if (Math.max(right, s.right) - Math.min(left, s.left) <= room) { left = Math.min(left, s.left); right = Math.max(right, s.right); }
+            });
+            if (left >= 8 && right <= box.clientWidth - 8) { return; }
+            box.scrollLeft = right - left > room ? left - 8 : (left + right) / 2 - box.clientWidth / 2;
           }
           document.addEventListener("toggle", showCarets, true);
           window.addEventListener("resize", showCarets);

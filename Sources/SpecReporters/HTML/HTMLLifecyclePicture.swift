@@ -240,12 +240,12 @@ struct HTMLLifecyclePicture {
         // A label stacked out of its place, or pushed aside by its neighbours, has a leader to its marks.
         func needsLeader(_ label: Label) -> Bool { label.level > label.floor || abs(label.x - centre(label, marks)) > 24 }
         for label in plannedLabels where needsLeader(label) {
-            svg.line(x1: label.x, y1: plannedLabelY(label) + 3, x2: centre(label, marks),
-                     y2: (label.marks.map { y(marks[$0]) }.min() ?? plannedY) - 8, cls: "leader")
+            let points = leader(label, from: plannedLabelY(label) + 3, marks: marks, y: y)
+            for (a, b) in zip(points, points.dropFirst()) { svg.line(x1: a.x, y1: a.y, x2: b.x, y2: b.y, cls: "leader") }
         }
         for label in actualLabels where needsLeader(label) {
-            svg.line(x1: label.x, y1: actualLabelY(label) - 11, x2: centre(label, marks),
-                     y2: (label.marks.map { y(marks[$0]) }.max() ?? actualY) + 8, cls: "leader")
+            let points = leader(label, from: actualLabelY(label) - 11, marks: marks, y: y)
+            for (a, b) in zip(points, points.dropFirst()) { svg.line(x1: a.x, y1: a.y, x2: b.x, y2: b.y, cls: "leader") }
         }
         var markOf: [String: Int] = [:]
         for index in marks.indices where markOf["\(marks[index].run)-\(marks[index].lane)-\(marks[index].kind)"] == nil {
@@ -366,7 +366,8 @@ struct HTMLLifecyclePicture {
     /// What the picture draws, for its caption: the marks whose meaning is not written beside them.
     static func legend(_ lifecycle: LifecycleResult) -> [HTMLTimeline.LegendItem] {
         let runs = lifecycle.runs
-        var items = [HTMLTimeline.LegendItem(cls: "expected", text: "○ planned (top lane)")]
+        // Nothing planned (an expiration scenario's launches without a schedule): no legend for an empty lane (a review).
+        var items = runs.contains(where: { $0.planned != nil }) ? [HTMLTimeline.LegendItem(cls: "expected", text: "○ planned (top lane)")] : []
         let ran = runs.filter { $0.actual != nil }
         if ran.contains(where: ranToCompletion) {
             items.append(HTMLTimeline.LegendItem(cls: "passed", text: "● completed (bottom lane)"))
@@ -622,7 +623,10 @@ struct HTMLLifecyclePicture {
             // A refused launch's seconds matter: 08:14:59 is one second before its floor.
             let utcAxis = lifecycle.changesZone
             let clock = WallClock(wallSeconds: utcAxis ? mark.instant.wallSeconds ?? mark.wall : mark.wall)
-            let time = (mark.kind == .refused ? clock.timeWithSeconds : clock.time)
+            // On a UTC axis the date row gives UTC dates: a label whose local date is another (New York's 20:30 of the
+            // 29th stands over the 30th, UTC) gives its own (`Mon 29 Mar 20:30 EDT`).
+            let otherDay = utcAxis && clock.isoDate != WallClock(wallSeconds: mark.wall).isoDate
+            let time = (otherDay ? clock.shortDate + " " : "") + (mark.kind == .refused ? clock.timeWithSeconds : clock.time)
                 + (utcAxis ? abbreviation(of: mark.instant).map { " " + $0 } ?? "" : "")
                 + (ambiguous.contains(index) ? " · " + WallClock(wallSeconds: mark.instant.epochSeconds).time + "Z" : "")
             let text = switch (mark.lane, mark.kind) {
@@ -630,7 +634,7 @@ struct HTMLLifecyclePicture {
             case (.planned, _): time
             case (.actual, .never): runs[mark.run].outcome
             case (.actual, .run): time + " " + runs[mark.run].outcome
-            case (.actual, .refused): time + " refused" + refusal(lifecycle.refusedLaunches[mark.run])
+            case (.actual, .refused): time + " refused" + refusal(lifecycle.refusedLaunches[mark.run], withZone: utcAxis)
             }
             let key = "\(groups[position])\n\(text)"
             if let existing = byGroupAndText[key] {
@@ -698,6 +702,34 @@ struct HTMLLifecyclePicture {
         return labels
     }
 
+    /// A label's leader, as the points of its dotted line: from under (planned) or over (actual) the label to the
+    /// nearest of its own marks. Straight to the mark's outer edge when nothing of the lane is stacked beyond it; else
+    /// down the side of the stack and in to the mark's side: straight, the leader of the lower of Berlin's two 02:30s
+    /// ended on the upper one, the run not as expected (a review read the wrong 02:30 as the failing one).
+    static func leader(_ label: Label, from labelY: Double, marks: [Mark], y: (Mark) -> Double) -> [(x: Double, y: Double)] {
+        guard let first = label.marks.first else { return [] }
+        let lane = marks[first].lane
+        // The label's mark nearest the label: the one furthest from the other lane.
+        let target = label.marks.max { marks[$0].row < marks[$1].row } ?? first
+        let mark = marks[target]
+        let blocked = marks.indices.contains { index in
+            !label.marks.contains(index) && marks[index].lane == lane && marks[index].row > mark.row
+                && abs(marks[index].x - mark.x) < markerGap
+        }
+        let away = lane == .planned ? -1.0 : 1.0
+        guard blocked else {
+            return [(label.x, labelY), (centre(label, marks), y(mark) + away * 8)]
+        }
+        let side = label.x < mark.x ? -1.0 : 1.0
+        let column = mark.x + side * (markerGap - 2)
+        var points: [(x: Double, y: Double)] = [(label.x, labelY)]
+        // A label over the stack first steps aside, under its own text, so the line crosses no mark of the stack.
+        if abs(label.x - mark.x) < markerGap { points.append((column, labelY)) }
+        points.append((column, y(mark)))
+        points.append((mark.x + side * 7, y(mark)))
+        return points
+    }
+
     /// Half a marker's width, and the room kept beside it.
     static let markHalf = 9.0
 
@@ -731,15 +763,17 @@ struct HTMLLifecyclePicture {
 
     /// After a refused launch's time: `: before 08:15` (its floor), or its error.
     /// The floor's date when it is another day (`before Mon 8 Nov 01:30`), its UTC when its reading is not later than
-    /// the launch's (`02:45 · 15:45Z refused: before 02:30 · 16:30Z`, in an overlap).
-    private static func refusal(_ launch: LifecycleResult.RefusedLaunch) -> String {
+    /// the launch's (`02:45 · 15:45Z refused: before 02:30 · 16:30Z`, in an overlap). `withZone`: on the UTC axis of a
+    /// move, whose labels each name their zone, the floor's abbreviation too (`before Tue 30 Mar 02:30 EDT`).
+    private static func refusal(_ launch: LifecycleResult.RefusedLaunch, withZone: Bool = false) -> String {
         guard let floor = launch.earliestBegin, let wall = floor.wallSeconds, let at = launch.at.wallSeconds else {
             return launch.error.map { " (\($0))" } ?? ""
         }
         let clock = WallClock(wallSeconds: wall)
         let day = clock.isoDate == WallClock(wallSeconds: at).isoDate ? "" : clock.shortDate + " "
         let utc = wall <= at ? " · " + WallClock(wallSeconds: floor.epochSeconds).timeWithSeconds + "Z" : ""
-        return ": before " + day + clock.timeWithSeconds + utc
+        let zone = withZone ? abbreviation(of: floor).map { " " + $0 } ?? "" : ""
+        return ": before " + day + clock.timeWithSeconds + zone + utc
     }
 
     /// The middle of the markers a label stands for.

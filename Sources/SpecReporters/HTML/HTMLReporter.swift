@@ -6,8 +6,8 @@ import SpecResults
 /// failure its timeline picture, the occurrences side by side and, for lifecycle scenarios, planned versus actual runs.
 ///
 /// Built for a team's run of 15,000 tests: a file whose tests need nothing is folded to one line with its counts,
-/// so the page lays out a line per file rather than a row per test. Without JavaScript the filters do nothing; the
-/// rest works.
+/// so the page lays out a line per file rather than a row per test. Without JavaScript the filters are hidden (a note
+/// says they need it); the rest works.
 public struct HTMLReporter: Sendable {
     public init() {}
 
@@ -23,6 +23,7 @@ public struct HTMLReporter: Sendable {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(Self.shown("specrun: " + closing))</title>
             <style>\(HTMLAssets.css)</style>
+            <script>document.documentElement.classList.add("js");</script>
             </head>
             <body>
             <a class="skip" href="#main">Skip the filters</a>
@@ -39,7 +40,9 @@ public struct HTMLReporter: Sendable {
         page += filters(run, summary: summary)
         page += "<main id=\"main\">\n"
         let groups = Self.groupedByFile(run.tests)
-        page += attentionSection(groups.flatMap(\.1), diagnostics: run.diagnostics, shards: run.heldShards)
+        let anchors = Self.warningAnchors(run)
+        page += attentionSection(groups.flatMap(\.1), diagnostics: run.diagnostics, shards: run.heldShards, warningAnchors: anchors)
+        page += skippedSection(groups.flatMap(\.1))
         if !run.diagnostics.isEmpty {
             page += diagnosticsSection(run.diagnostics)
         }
@@ -83,7 +86,7 @@ public struct HTMLReporter: Sendable {
                 let pairs = disagreements[test.id] ?? []
                 let shownAbove = pairs.filter { $0.second.id == test.id && Self.opensItself($0.first, strict: run.strict)
                     && Self.opensItself(test, strict: run.strict) && (numbers[$0.first.id] ?? index) < index }
-                page += article(test, number: index, strict: run.strict,
+                page += article(test, number: index, strict: run.strict, warningAnchors: anchors[test.id] ?? [:],
                                 disagreements: pairs.filter { pair in !shownAbove.contains { $0.first.id == pair.first.id } },
                                 tablesAbove: shownAbove.compactMap { pair in numbers[pair.first.id].map { (pair.first.engine ?? "engine", $0) } })
             }
@@ -171,7 +174,11 @@ public struct HTMLReporter: Sendable {
         // The count of tests shown is a polite live region: a screen reader says "40 of 1,811 tests shown" after a tick.
         out += "<div class=\"filter-row\"><label class=\"filter-caption\" for=\"find\">Find</label>"
             + "<input type=\"search\" id=\"find\" placeholder=\"spec, case, engine or file\">"
-            + "<span id=\"shown-count\" class=\"hint\" role=\"status\"></span></div>\n</nav>\n"
+            + "<span id=\"shown-count\" class=\"hint\" role=\"status\"></span></div>\n"
+            // Without JavaScript the boxes and Find did nothing and said nothing (a review): the style sheet hides them
+            // unless the line in <head> marked the page as scripted, and this says why.
+            + "<noscript><p class=\"note\">The status, tag and Find filters need JavaScript, which is off here: every test is "
+            + "listed below.</p></noscript>\n</nav>\n"
             + "<p id=\"link-filters\" class=\"note\" role=\"status\" hidden></p>\n"
         return out
     }
@@ -244,7 +251,8 @@ public struct HTMLReporter: Sendable {
     /// What needs a reader's attention, above the diagnostics and the (possibly thousands of) tests: every spec file
     /// that did not run (its first error, linked to the diagnostic, `#dN`), then every failure, error and fixed
     /// deviation, each linked to its entry below (`#tN`, in page order) with its first line of message.
-    private func attentionSection(_ tests: [TestResult], diagnostics: [Diagnostic], shards: [Shard]?) -> String {
+    private func attentionSection(_ tests: [TestResult], diagnostics: [Diagnostic], shards: [Shard]?,
+                                  warningAnchors: [String: [String: String]] = [:]) -> String {
         let flagged = tests.enumerated().filter { $0.element.status.needsAttention }
         let invalid = diagnostics.firstErrorOfEachFile.map { (offset: $0, element: diagnostics[$0]) }
         let total = invalid.count + flagged.count
@@ -265,12 +273,13 @@ public struct HTMLReporter: Sendable {
             let title = Self.isolated(test.spec) + (test.caseName.map { "<span class=\"sep\"> › </span>" + Self.isolated($0) } ?? "")
                 + (test.engine.map { " <span class=\"engine\">\(Self.shown($0))</span>" } ?? "")
             let same = previous.map { SameFailure.holds(test, as: $0) } == true
+            let message = Self.attentionWhy(test).split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
             let firstLine = same ? "the same \(test.status == .error ? "error" : "failure") as \(previous?.engine ?? "the engine") above"
-                : Self.attentionWhy(test).split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+                : message + (Self.firstDifferences(test, besides: message).map { " — " + $0 } ?? "")
             previous = test
             out += "<li><span class=\"badge \(test.status.rawValue)\">\(Self.statusTitle(test.status))</span> "
                 + "<a href=\"#t\(offset + 1)\">\(title)</a>"
-                + (firstLine.isEmpty ? "" : " <span class=\"why\">\(Self.shown(firstLine))</span>")
+                + (firstLine.isEmpty ? "" : " <span class=\"why\">\(Self.linkingWarnings(Self.shown(firstLine), warningAnchors[test.id]))</span>")
                 + " <span class=\"where\">\(Self.shown("\(test.file):\(test.line)"))</span></li>\n"
         }
         out += "</ol>\n"
@@ -278,6 +287,33 @@ public struct HTMLReporter: Sendable {
             out += "<p class=\"hint\">\(total - Self.attentionLimit) more below: untick “passed” in Status to list only the rest.</p>\n"
         }
         return out + "</section>\n"
+    }
+
+    /// The skipped tests with their reasons, folded under one line: "did the spec I care about run, and if not, who
+    /// decided that" took opening a file and then a test for each (a review). Each links to its test below.
+    private func skippedSection(_ tests: [TestResult]) -> String {
+        let skipped = tests.enumerated().filter { $0.element.status == .skipped }
+        guard !skipped.isEmpty else { return "" }
+        var out = "<details class=\"skipped-list\" id=\"skipped\">\n<summary>Skipped: \(skipped.count) test\(skipped.count == 1 ? "" : "s"), "
+            + "with \(skipped.count == 1 ? "its reason" : "their reasons")</summary>\n<ol>\n"
+        for (offset, test) in skipped.prefix(Self.attentionLimit) {
+            let title = Self.isolated(test.spec) + (test.caseName.map { "<span class=\"sep\"> › </span>" + Self.isolated($0) } ?? "")
+                + (test.engine.map { " <span class=\"engine\">\(Self.shown($0))</span>" } ?? "")
+            out += "<li><a href=\"#t\(offset + 1)\">\(title)</a>"
+                + (Self.skipReason(test).map { " <span class=\"why\">— \(Self.shown($0))</span>" } ?? "")
+                + " <span class=\"where\">\(Self.shown("\(test.file):\(test.line)"))</span></li>\n"
+        }
+        out += "</ol>\n"
+        if skipped.count > Self.attentionLimit {
+            out += "<p class=\"hint\">\(skipped.count - Self.attentionLimit) more: tick only “skipped” in Status to list them all.</p>\n"
+        }
+        return out + "</details>\n"
+    }
+
+    /// A skipped test's reason (its message), shown on its row.
+    static func skipReason(_ test: TestResult) -> String? {
+        guard test.status == .skipped, let message = test.message, !message.isEmpty else { return nil }
+        return message
     }
 
     /// What a "Needs attention" entry says of a test (its first line is shown): the message, for a lifecycle scenario
@@ -288,6 +324,54 @@ public struct HTMLReporter: Sendable {
             return "known deviation no longer happens: \u{201C}\(reason)\u{201D}"
         }
         return UnmetChecksTitle.of(test) ?? test.message ?? ""
+    }
+
+    /// The first differing occurrences of a recurrence test, for its "Needs attention" entry: "occurrences differ: 1
+    /// missing, 1 unexpected" alone did not tell a wrong spec from a wrong engine (a review), where a lifecycle entry
+    /// gives expected, actual and line. The first expected instant not produced with its line and the first produced
+    /// instant not expected (`first missing 2027-03-29 03:30 CEST (+02:00) · line 17; first unexpected 2027-03-29 02:30
+    /// CEST (+02:00)`), or the first instant whose key differs with both keys. Nil for a lifecycle scenario, and for a
+    /// test without differences; an instant the message (`besides`) already names is not named again (a cursor case's
+    /// "search 2 of 3 found 2027-10-31 02:30 CET (+01:00), not 2027-10-31 03:30 CET (+01:00)" says both).
+    static func firstDifferences(_ test: TestResult, besides message: String = "") -> String? {
+        guard test.lifecycle == nil, test.status == .failed || test.status == .fixedDeviation || test.status == .error else { return nil }
+        let line = { (entry: DiffLine) in entry.expectedLine.map { " · line \($0)" } ?? "" }
+        var parts: [String] = []
+        if let missing = test.diff.first(where: { $0.kind == .missing }), let expected = missing.expected, !message.contains(expected.local) {
+            parts.append("first missing \(expected.local)" + line(missing))
+        }
+        if let unexpected = test.diff.first(where: { $0.kind == .unexpected }), let actual = unexpected.actual, !message.contains(actual.local) {
+            parts.append("first unexpected \(actual.local)")
+        }
+        if let other = test.diff.first(where: { $0.kind == .keyMismatch }), let expected = other.expected, !message.contains(expected.local) {
+            parts.append("first other key at \(expected.local)" + line(other)
+                + ": expected \(expected.key ?? "no key"), produced \(other.actual?.key ?? "no key")")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    /// For each failed test whose message points at lint warnings (`(see its offset-mismatch warning)`), the anchor of
+    /// the first such warning of each code among the spec-file diagnostics (`d3`), by test id and code.
+    static func warningAnchors(_ run: RunResult) -> [String: [String: String]] {
+        var anchors: [String: [String: String]] = [:]
+        for (id, warnings) in run.warningsPointedAtByFailures() {
+            for warning in warnings where anchors[id]?[warning.code] == nil {
+                if let index = run.diagnostics.firstIndex(of: warning) { anchors[id, default: [:]][warning.code] = "d\(index + 1)" }
+            }
+        }
+        return anchors
+    }
+
+    /// An escaped message whose pointers at lint warnings link to them: "(see its offset-mismatch warning)" named a
+    /// warning far up the page, with no link (a review).
+    static func linkingWarnings(_ escaped: String, _ anchors: [String: String]?) -> String {
+        guard let anchors, !anchors.isEmpty else { return escaped }
+        var text = escaped
+        for (code, anchor) in anchors.sorted(by: { $0.key < $1.key }) {
+            text = text.replacingOccurrences(of: "(see its \(code) warning)", with: "(see <a href=\"#\(anchor)\">its \(code) warning</a>)")
+                .replacingOccurrences(of: "(see their \(code) warnings)", with: "(see <a href=\"#\(anchor)\">their \(code) warnings</a>)")
+        }
+        return text
     }
 
     /// What the list of what needs attention covers: the whole run, or only the shards these results hold.
@@ -324,19 +408,22 @@ public struct HTMLReporter: Sendable {
         test.status == .failed || test.status == .error || (strict && test.status == .fixedDeviation)
     }
 
-    private func article(_ test: TestResult, number: Int, strict: Bool, disagreements: [EngineDisagreement],
+    private func article(_ test: TestResult, number: Int, strict: Bool, warningAnchors: [String: String] = [:], disagreements: [EngineDisagreement],
                          tablesAbove: [(engine: String, number: Int)] = []) -> String {
         let status = test.status.rawValue
         let open = Self.opensItself(test, strict: strict)
         // A pass whose fold would hold only what it checked (its instants).
         let onlyChecked = test.status == .passed && test.lifecycle == nil && test.diagnostics.isEmpty
             && test.description == nil && test.caseDescription == nil
+        // A skipped test whose fold would hold only its reason, which its row now gives: a row, no fold.
+        let onlyReason = test.status == .skipped && test.diagnostics.isEmpty && test.description == nil && test.caseDescription == nil
         var out = "<article class=\"test \(status)\" id=\"t\(number)\" data-status=\"\(status)\" "
             + "data-tags=\"\(XMLText.attribute(test.tags.joined(separator: "\n")))\">\n"
         let title = "<span class=\"badge \(status)\">\(Self.statusTitle(test.status))</span> "
             + "<span class=\"name\">\(Self.isolated(test.spec))"
             + (test.caseName.map { "<span class=\"sep\"> › </span><span class=\"case\">\(Self.isolated($0))</span>" } ?? "")
             + "</span>"
+            + (Self.skipReason(test).map { " <span class=\"skip-reason\">— \(Self.shown($0))</span>" } ?? "")
             + (test.engine.map { " <span class=\"engine\">\(Self.shown($0))</span>" } ?? "")
             + test.tags.map { " <span class=\"tag\">\(Self.isolated($0))</span>" }.joined()
             + " <span class=\"where\">line \(test.line)</span>"
@@ -347,8 +434,11 @@ public struct HTMLReporter: Sendable {
             return out + "<div class=\"row\"><h4>\(title)</h4></div>\n<template class=\"checked\">"
                 + checkedText(test) + "</template>\n</article>\n"
         }
+        if onlyReason {
+            return out + "<div class=\"row\"><h4>\(title)</h4></div>\n</article>\n"
+        }
         out += "<details\(open ? " open" : "")>\n<summary class=\"row\"><h4>\(title)</h4></summary>\n<div class=\"body\">\n"
-        out += details(test)
+        out += details(test, warningAnchors: warningAnchors)
         out += disagreements.map(engineTable).joined()
         for (engine, above) in tablesAbove {
             out += "<p class=\"note engines-above\">Engines disagree: the two side by side are on "
@@ -382,7 +472,7 @@ public struct HTMLReporter: Sendable {
         return out
     }
 
-    private func details(_ test: TestResult) -> String {
+    private func details(_ test: TestResult, warningAnchors: [String: String] = [:]) -> String {
         // What the spec and its case say they are about, as written, before what happened (a CJK review found the
         // descriptions in no report).
         // Its own direction (`dir="auto"`: a Hebrew description reads right to left), its lines and indentation as a
@@ -395,8 +485,8 @@ public struct HTMLReporter: Sendable {
         let fixedReason = test.status == .fixedDeviation ? test.deviationReason : nil
         let entry = fixedReason == nil ? nil
             : test.diagnostics.first { [TestStatus.fixedDeviation.rawValue, "deviation-expected", FixedDeviationSiblings.inOtherCases, FixedDeviationSiblings.othersNotRun].contains($0.code) }
-        if let message = test.message, !message.isEmpty, fixedReason == nil {
-            out += "<p class=\"message\">\(Self.shown(message).replacingOccurrences(of: "\n", with: "<br>"))</p>\n"
+        if let message = test.message, !message.isEmpty, fixedReason == nil, test.status != .skipped {
+            out += "<p class=\"message\">\(Self.linkingWarnings(Self.shown(message), warningAnchors).replacingOccurrences(of: "\n", with: "<br>"))</p>\n"
         }
         if let reason = test.deviationReason {
             let text = fixedReason != nil
@@ -523,9 +613,13 @@ public struct HTMLReporter: Sendable {
 
     private func lifecycleSection(_ lifecycle: LifecycleResult, zoneContext: ZoneContext?) -> String {
         var out = "<h5>Planned versus actual runs</h5>\n"
+        let svg = lifecycle.runs.count > Self.maxPictureRuns ? nil : HTMLLifecyclePicture.render(lifecycle, zoneContext: zoneContext)
         if lifecycle.runs.count > Self.maxPictureRuns {
             out += "<p class=\"note\">No picture: \(lifecycle.runs.count) runs are too many to tell apart on one axis.</p>\n"
-        } else if let svg = HTMLLifecyclePicture.render(lifecycle, zoneContext: zoneContext) {
+        } else if lifecycle.runs.isEmpty && svg == nil {
+            // The heading stood alone, followed by the next one (a review counted five in the corpus).
+            out += "<p class=\"note no-runs\">No runs: nothing was planned and nothing ran.</p>\n"
+        } else if let svg {
             let unmet = HTMLLifecyclePicture.unmetRuns(lifecycle).map { "runs[\($0.number)]" + ($0.line.map { " (line \($0))" } ?? "") }
             let legend = HTMLLifecyclePicture.legend(lifecycle).map { "<span class=\"legend \($0.cls ?? "")\">\(Self.shown($0.text))</span>" }
             out += "<figure class=\"picture\"><div class=\"picture-scroll\">\(svg)</div><figcaption>" + legend.joined()
@@ -555,11 +649,16 @@ public struct HTMLReporter: Sendable {
             }
             out += "</tbody>\n</table>\n"
         }
+        // Errors a met `errors:` check lists are what the scenario meant to raise: neutral, marked expected, not bold
+        // red on a passed test (a review). Not told one by one when the check failed (it compares the list in order).
+        let expectedErrors = lifecycle.expectations.contains { $0.name == "errors" && $0.passed }
+        let errorClass = expectedErrors ? "expected-error" : "bad"
+        let expectedNote = expectedErrors ? " (expected: listed under errors)" : ""
         // A refused launch is no run, so the runs table has no row for it; the picture's diamonds are these.
         out += Self.checkList("Launches the system refused", lifecycle.refusedLaunches.map { launch in
-            ("bad", "◇ \(launch.at.local): \(launch.identifier) \(launch.error ?? "not launched")"
+            (errorClass, "◇ \(launch.at.local): \(launch.identifier) \(launch.error ?? "not launched")"
                 + (launch.earliestBegin.map { ", before the request's earliest begin \($0.local)" } ?? "")
-                + (launch.line.map { " · line \($0)" } ?? ""))
+                + (launch.line.map { " · line \($0)" } ?? "") + (launch.error == nil ? "" : expectedNote))
         })
         // What each `change-schedule` step changed, as the terminal lists it: the page showed it only in the picture's
         // text alternative (a lifecycle review read "change-schedule (started the app)" and nothing of the new rule).
@@ -574,8 +673,8 @@ public struct HTMLReporter: Sendable {
         })
         // The errors no refused launch shows: a refused submit or registration, a start's submit after a relaunch.
         out += Self.checkList("Other lifecycle errors", lifecycle.otherErrors.map { error in
-            ("bad", "\(error.at.local): \(error.identifier) \(error.code)"
-                + (error.line.map { " · line \($0)" } ?? " · the app's first start (the line of clock:)") + " — " + error.message)
+            (errorClass, "\(error.at.local): \(error.identifier) \(error.code)"
+                + (error.line.map { " · line \($0)" } ?? " · the app's first start (the line of clock:)") + " — " + error.message + expectedNote)
         })
         // A met check whose two sides read alike says it once: "runs[1]: expected actual 08:00, outcome failed,
         // actual actual 08:00, outcome failed" read as a riddle.

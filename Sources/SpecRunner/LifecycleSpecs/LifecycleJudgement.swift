@@ -483,7 +483,8 @@ struct LifecycleJudgement {
             // are named after the last.
             let same = fields.filter(\.equal).map(\.name)
             for (position, field) in differing.enumerated() {
-                let note = position == differing.count - 1 && !same.isEmpty ? " (\(same.joined(separator: ", ")) as expected)" : ""
+                // "(its actual and key as expected)": "(actual, key as expected)" read as a value (a review).
+                let note = position == differing.count - 1 && !same.isEmpty ? " (its \(ListWording.joined(same)) as expected)" : ""
                 let written = field.name == "planned" ? run.planned : field.name == "actual" ? run.actual : nil
                 let shown = field.name == "planned" ? found.planned : found.actual
                 let foundDate = shown.map { Date(timeIntervalSince1970: $0.epochSeconds) }
@@ -531,10 +532,25 @@ struct LifecycleJudgement {
         guard let offset = written.writtenOffset else {
             return "\(written.text) is UTC ('Z'), and its digits are the local wall time of the instant found: write \(found.offsetForm)"
         }
-        guard !zoneChanges.isEmpty else { return nil }
-        let runZone = zone(at: Date(timeIntervalSince1970: found.epochSeconds))
-        return "\(written.text) has the local wall time found with offset \(WallTimeText.offset(offset)), which \(ZoneDisplayName.of(runZone)) "
-            + "(the schedule's zone then) does not have at it: write \(found.offsetForm)"
+        guard let firstMove = zoneChanges.first else { return nil }
+        // Said plainly (a review could not parse "has the local wall time found with offset +02:00, which … does not
+        // have at it"): whose offset the written one is, when it is another zone's of the schedule, and what the wall
+        // time is in the zone the schedule is in at the run. The digits are the found instant's, so its offset is the
+        // schedule's zone's there and the written one, another, is not.
+        let date = Date(timeIntervalSince1970: found.epochSeconds)
+        let runZone = zone(at: date)
+        let when = date >= firstMove.from ? "after the move" : "before the move"
+        let wall = found.offsetForm.prefix(19)
+        let time = wall.dropFirst(11).prefix(5), day = wall.prefix(10)
+        let owner = ([zone] + zoneChanges.map(\.zone)).first {
+            $0.identifier != runZone.identifier && $0.secondsFromGMT(for: date) == offset
+        }
+        let there = "\(time) on \(day) is \(found.offsetForm): write that"
+        guard let owner else {
+            return "\(ZoneDisplayName.of(runZone)), the schedule's zone \(when), is not at \(WallTimeText.offset(offset)) then: there \(there)"
+        }
+        return "\(WallTimeText.offset(offset)) is \(ZoneDisplayName.of(owner))'s offset; \(when) the schedule is in "
+            + "\(ZoneDisplayName.of(runZone)), where \(there)"
     }
 
     /// For a key that differs from the expected one only in a repeated pair's `~N` suffix: what the suffix marks, as a

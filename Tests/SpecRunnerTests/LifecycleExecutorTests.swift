@@ -280,6 +280,27 @@ import Testing
         let (_, moved) = try Self.scenario(text.replacingOccurrences(of: "STEP", with: "2027-03-29T02:31:00+02:00"))
         let applied = await LifecycleExecutor().execute(moved)
         #expect(applied.status == .passed, "\(applied.message ?? "")")
+        #expect(applied.diagnostics.isEmpty)
+        // Written without outcomes (the contract's own form), the line is read so too: a second review round was told
+        // "a dedup key runs once; remove line 14", applied every piece of advice, and the scenario passed with nothing
+        // expiring — which the step's warning now says, pass or fail.
+        let (_, bare) = try Self.scenario(text.replacingOccurrences(of: "STEP", with: "2027-03-29T02:00:00+02:00")
+            .replacingOccurrences(of: ", outcome: expired}", with: "}").replacingOccurrences(of: ", outcome: completed}", with: "}"))
+        let told = await LifecycleExecutor().execute(bare)
+        #expect(told.lifecycle?.expectations.first { $0.name == "runs" }?.actual.hasPrefix("runs[1] is none of its runs: the launch step "
+            + "meant to end it expired (line 7, 'expire: during parse') was refused") == true, "\(told.lifecycle?.expectations ?? [])")
+        let vacuous = text.replacingOccurrences(of: "STEP", with: "2027-03-29T02:00:00+02:00")
+            .replacingOccurrences(of: "  completed: [false, true]\n", with: "  completed: [true]\n  errors: [launch-before-earliest-begin]\n")
+            .replacingOccurrences(of: "    - {planned: 2027-03-29T02:30:00+02:00, actual: 2027-03-29T02:31:00+02:00, key: nightly-sync/v1/2027-03-29, outcome: expired}\n", with: "")
+            .replacingOccurrences(of: "run-count: 2", with: "run-count: 1")
+        let (_, emptied) = try Self.scenario(vacuous)
+        let passed = await LifecycleExecutor().execute(emptied)
+        #expect(passed.status == .passed, "\(passed.message ?? "")")
+        #expect(passed.diagnostics.map(\.code) == ["refused-launch-plan"])
+        #expect(passed.diagnostics.first?.message == "the system refused this launch (launch-before-earliest-begin), so its 'expire: during "
+            + "parse' never took effect: no run was expired; to test it, move the step to or after 2027-03-29T02:30:00+02:00 (the earliest "
+            + "begin, 2027-03-29 02:30 CEST (+02:00)); if the refusal is what the scenario tests, remove 'expire: during parse'")
+        #expect(passed.diagnostics.first?.location?.line == 7)
     }
 
     /// A commit and a side effect made for a date an earlier run completed under another version say so, with the

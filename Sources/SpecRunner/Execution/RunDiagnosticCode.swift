@@ -21,4 +21,7 @@ public enum RunDiagnosticCode: String, Sendable, Hashable, CaseIterable {
     /// A declared known deviation that passes in this case while other cases of its spec did not run here (a filter,
     /// a shard, a skip): whether they deviate is not known (`FixedDeviationNote`).
     case deviationOthersNotRun = "deviation-others-not-run"
+    /// A launch step the system refused that writes how its run ends (`expire:`, `fail:`, `interrupt:`): that never
+    /// took effect.
+    case refusedLaunchPlan = "refused-launch-plan"
 }

@@ -239,6 +239,7 @@ struct LifecycleExecutor: Sendable {
             verdict.message = judgement.localized(stepProblem)
             return verdict
         }
+        verdict.diagnostics += Self.refusedPlans(refusedLaunches, spec: spec, instant: judgement.instant)
         let failed = judgement.failedExpectations
         let broken = judgement.unexpectedlyBroken
         guard !failed.isEmpty || !broken.isEmpty else { return verdict }
@@ -350,6 +351,35 @@ struct LifecycleExecutor: Sendable {
         return matched
     }
 
+    /// What a launch step writes to end its run without success, and the run's outcome then (`expire: during parse`,
+    /// expired; `fail: {…}`, failed; `interrupt: …`, killed); nil for a launch that is let complete.
+    static func ending(of plan: LifecycleStep.LaunchPlan) -> (written: String, outcome: String)? {
+        if let stage = plan.expireDuring { return ("expire: during \(stage.rawValue)", "expired") }
+        if let fault = plan.fault { return ("fail: {stage: \(fault.stage.rawValue), error: \(fault.error)}", "failed") }
+        if let checkpoint = plan.interrupt { return ("interrupt: \(checkpoint)", "killed") }
+        return nil
+    }
+
+    /// A warning at each refused launch step that writes an ending (`expire:`, `fail:`, `interrupt:`): it never took
+    /// effect, whether or not the checks pass (a second review round applied every piece of advice to an expiration
+    /// scenario whose launch came before its floor, and it passed with nothing expiring).
+    static func refusedPlans(_ refused: [(step: Int, at: Date, error: SchedulerError?)], spec: LifecycleSpec,
+                             instant: (Date) -> ResultInstant) -> [Diagnostic] {
+        refused.compactMap { refusal in
+            let step = spec.steps[refusal.step]
+            guard case .launch(_, let plan) = step.action, let ending = ending(of: plan), let at = step.at else { return nil }
+            let code = refusal.error?.code.rawValue ?? "refused"
+            let floor = refusal.error?.earliestBegin.map(instant)
+            let move = floor.map { "to test it, move the step to or after \($0.offsetForm) (the earliest begin, \($0.local)); " }
+                ?? "to test it, make the launch possible; "
+            return Diagnostic(
+                code: RunDiagnosticCode.refusedLaunchPlan.rawValue, severity: .warning, location: at.location,
+                message: "the system refused this launch (\(code)), so its '\(ending.written)' never took effect: no run was \(ending.outcome); "
+                    + move + "if the refusal is what the scenario tests, remove '\(ending.written)'",
+                sourceLine: at.sourceLine, length: at.text.count)
+        }
+    }
+
     /// Every `launch` step, with its refusal (none: it launched, or the scenario stopped first).
     static func launchSteps(_ spec: LifecycleSpec, refused: [(step: Int, at: Date, error: SchedulerError?)]) -> [LifecycleJudgement.LaunchStep] {
         spec.steps.indices.compactMap { index in
@@ -359,15 +389,7 @@ struct LifecycleExecutor: Sendable {
                 LifecycleJudgement.LaunchStep.Refusal(at: refused.at, code: refused.error?.code.rawValue ?? "refused", floor: refused.error?.earliestBegin)
             }
             var launch = LifecycleJudgement.LaunchStep(line: step.location.line, at: step.at, refusal: refusal)
-            if case .launch(_, let plan) = step.action {
-                if let stage = plan.expireDuring {
-                    launch.ending = ("expire: during \(stage.rawValue)", "expired")
-                } else if let fault = plan.fault {
-                    launch.ending = ("fail: {stage: \(fault.stage.rawValue), error: \(fault.error)}", "failed")
-                } else if let checkpoint = plan.interrupt {
-                    launch.ending = ("interrupt: \(checkpoint)", "killed")
-                }
-            }
+            if case .launch(_, let plan) = step.action { launch.ending = ending(of: plan) }
             return launch
         }
     }

@@ -197,10 +197,18 @@ extension LifecycleJudgement {
 
     /// For a `runs` line of a run that ends without success (`expired`, `failed`, `killed`) where the launch step that
     /// writes that ending was refused: that step, to move to or after its floor.
+    /// A line without `outcome:` (the contract's own form) or with another ending's is read so too, when the line's
+    /// launch time is not before the refusal (a second round's expiring launch, its runs written without outcomes, was
+    /// told "a dedup key runs once; remove line 16", and passed with nothing expiring).
     func refusedEndingNote(_ line: LifecycleExpectation.ExpectedRun) -> String? {
-        guard let outcome = line.outcome?.rawValue, outcome != "completed",
-              let step = launchSteps.first(where: { $0.refusal != nil && $0.ending?.outcome == outcome }),
+        guard line.outcome?.rawValue != "completed" else { return nil }
+        let candidates = launchSteps.filter { step in
+            guard let refusal = step.refusal, step.ending != nil else { return false }
+            return line.actual.map { $0.date >= refusal.at && $0.date.timeIntervalSince(refusal.at) <= 86_400 } ?? true
+        }
+        guard let step = candidates.first(where: { $0.ending?.outcome == line.outcome?.rawValue }) ?? candidates.first,
               let refusal = step.refusal, let ending = step.ending else { return nil }
+        let outcome = ending.outcome
         // To the line's own launch time where the floor allows it, else to the floor.
         let move = line.actual.flatMap { actual in refusal.floor.map { actual.date >= $0 } ?? true ? " to \(actual.text), this line's actual" : nil }
             ?? refusal.floor.map { " to or after \(instant($0).offsetForm)" } ?? ""

@@ -39,6 +39,8 @@ struct SyntaxErrorHint {
                 mark: mark, length: 1,
                 message: "a document after '...' starts with '---'; add a line '---' above this one")
         }
+        if problem == "did not find expected key" || problem == "did not find expected '-' indicator",
+           let hint = strayIndent(at: mark, source) { return hint }
         if problem == "did not find expected '-' indicator", let line = source.line(mark.line) {
             return keyBesideDash(line, at: mark, source)
         }
@@ -48,7 +50,6 @@ struct SyntaxErrorHint {
                 : crossedClosers(line, opened: contextMark, at: mark)
             if let hint { return hint }
         }
-        if problem == "did not find expected key", let hint = strayIndent(at: mark, source) { return hint }
         if problem == "mapping values are not allowed in this context", let line = source.line(mark.line) {
             return keyBesideMarker(line, at: mark) ?? colonInValue(line, at: mark) ?? deeperKey(line, at: mark, previous: previousLine(before: mark.line, source))
         }
@@ -288,31 +289,73 @@ struct SyntaxErrorHint {
         guard let line = source.line(mark.line) else { return nil }
         let spaces = line.unicodeScalars.prefix { $0 == " " }.count
         guard spaces == mark.column - 1, spaces > 0 else { return nil }
-        // The open levels above: each line less indented than every line between it and here.
-        var levels: [(spaces: Int, line: Int)] = []
+        func spoken(_ count: Int) -> String { count == 0 ? "none" : "\(count) space\(count == 1 ? "" : "s")" }
+        let isItem = line.unicodeScalars.dropFirst(spaces).first == "-"
+        // The open levels above: each line less indented than every line between it and here. A list item (`- …`) is
+        // no key: its keys stand after its `- ` (a second round's `run-count` under a `runs:` list was offered the
+        // items' column, which is no key's).
+        var levels: [(spaces: Int, line: Int, key: String?)] = []
+        var items: [(spaces: Int, line: Int)] = []
+        var lowest = Int.max
         var number = mark.line - 1
-        while number >= 1, levels.last?.spaces != 0 {
+        while number >= 1, lowest != 0 {
             if let text = source.line(number) {
                 let trimmed = text.trimmingCharacters(in: .whitespaces)
                 if !trimmed.isEmpty, !trimmed.hasPrefix("#"), !trimmed.hasPrefix("---") {
                     let indent = text.unicodeScalars.prefix { $0 == " " }.count
-                    if indent < (levels.last?.spaces ?? .max) { levels.append((indent, number)) }
+                    func key(_ text: Substring) -> String? {
+                        let name = text.prefix { $0 != ":" && $0 != " " && $0 != "{" && $0 != "[" && $0 != "\"" && $0 != "'" }
+                        let rest = text.dropFirst(name.count)
+                        return !name.isEmpty && (rest == ":" || rest.hasPrefix(": ")) ? String(name) : nil
+                    }
+                    if indent < lowest {
+                        lowest = indent
+                        if trimmed.hasPrefix("- ") || trimmed == "-" {
+                            items.append((indent, number))
+                            // A block item's first key stands after its `- `: the level of the keys under it.
+                            if let first = key(trimmed.dropFirst(2)) { levels.append((indent + 2, number, first)) }
+                        } else {
+                            levels.append((indent, number, key(Substring(trimmed))))
+                        }
+                    }
                 }
             }
             number -= 1
         }
-        guard levels.count >= 2, !levels.contains(where: { $0.spaces == spaces }),
-              let above = levels.first, spaces < above.spaces else { return nil }
+        if isItem {
+            // A list item between levels: the items above it are its siblings (a second round was offered a key's column
+            // too, and the item there was read as a key).
+            guard let sibling = items.first, sibling.spaces != spaces, !levels.contains(where: { $0.spaces == spaces }),
+                  levels.first.map({ $0.line < sibling.line }) ?? true else { return nil }
+            return SyntaxErrorHint(
+                mark: mark, length: 1,
+                message: "this list item is indented \(spoken(spaces)), and the items above it \(spoken(sibling.spaces)) (line \(sibling.line)); "
+                    + "YAML places an item by its indentation alone: indent it \(spoken(sibling.spaces)), as line \(sibling.line)")
+        }
         let key = line.unicodeScalars.dropFirst(spaces).prefix { $0 != ":" && $0 != " " }
         let name = key.isEmpty ? "this line" : "'\(String(String.UnicodeScalarView(key)))'"
-        func spoken(_ count: Int) -> String { count == 0 ? "none" : "\(count) space\(count == 1 ? "" : "s")" }
+        func like(_ level: (spaces: Int, line: Int, key: String?)) -> String {
+            "\(spoken(level.spaces)), as \(level.key.map { "'\($0)' on " } ?? "")line \(level.line)"
+        }
+        // A key at a list's `- ` column is `keyBesideDash`'s.
+        guard let above = levels.first, !levels.contains(where: { $0.spaces == spaces }), !items.contains(where: { $0.spaces == spaces })
+        else { return nil }
+        if spaces > above.spaces {
+            // Deeper than a key whose value is written on its own line (`store: {…}`): nothing opens under it (a second
+            // round's `temp-files` under a flow `store`).
+            guard above.key != nil, above.line == mark.line - 1 || previousLine(before: mark.line, source) == source.line(above.line) else { return nil }
+            return SyntaxErrorHint(
+                mark: mark, length: max(1, key.count),
+                message: "\(name) is indented \(spoken(spaces)), more than '\(above.key!)' above it, whose value is written on its line, so "
+                    + "nothing opens under it; indent it \(like(above))")
+        }
         let outer = levels.dropFirst().first { $0.spaces < spaces }
         return SyntaxErrorHint(
             mark: mark, length: max(1, key.count),
             message: "\(name) is indented \(spoken(spaces)), between the keys above it, indented \(spoken(above.spaces)) (line \(above.line))"
                 + (outer.map { " and \(spoken($0.spaces)) (line \($0.line))" } ?? "")
                 + "; YAML places a key by its indentation alone: indent it exactly like the keys it belongs with, "
-                + "\(spoken(above.spaces)) as line \(above.line)" + (outer.map { ", or \(spoken($0.spaces)) as line \($0.line)" } ?? ""))
+                + like(above) + (outer.map { ", or " + like($0) } ?? ""))
     }
 
     /// `launch com.example.app.refresh`: a key without its colon. libyaml gives up on the next line; the mistake is here.

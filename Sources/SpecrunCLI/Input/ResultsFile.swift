@@ -28,11 +28,16 @@ enum ResultsFile {
     /// Reads `path`, refusing more than `maxBytes`; `warn` receives what was read but is suspect (one sentence each,
     /// naming the file).
     static func read(_ path: String, maxBytes: Int = defaultMaxBytes, warn: (String) -> Void = { _ in }) throws(UsageError) -> RunResult {
+        let reading = try reading(path, maxBytes: maxBytes)
+        reading.warnings.forEach(warn)
+        return reading.run
+    }
+
+    /// Reads `path` as `read` does, with what was suspect in it (its warnings, whether fields were ignored).
+    static func reading(_ path: String, maxBytes: Int = defaultMaxBytes) throws(UsageError) -> ResultsReading {
         let data = try contents(of: path, maxBytes: maxBytes)
         do {
-            let reading = try JSONResultsReader.readWithWarnings(data, source: path)
-            reading.warnings.forEach(warn)
-            return reading.run
+            return try JSONResultsReader.readWithWarnings(data, source: path)
         } catch {
             throw UsageError.fileProblem("The results file \(error.description)")
         }

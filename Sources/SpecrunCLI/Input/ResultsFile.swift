@@ -50,6 +50,21 @@ enum ResultsFile {
         return megabytes >= 1024 ? "\(megabytes / 1024 + 1)G" : "\(megabytes)M"
     }
 
+    /// The `results.json` files in `folder` and in the folders in it (the layout `--artifacts` writes), sorted.
+    static func resultsFiles(below folder: String) -> [String] {
+        let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        var found: [String] = []
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: base + "/results.json", isDirectory: &isFolder), !isFolder.boolValue {
+            found.append(base + "/results.json")
+        }
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []).sorted() where !name.hasPrefix(".") {
+            let candidate = base + "/" + name + "/results.json"
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isFolder), !isFolder.boolValue { found.append(candidate) }
+        }
+        return found
+    }
+
     /// Refused: more than `maxBytes` (said before reading a regular file; a pipe or device is read up to the bound),
     /// and a pipe or device whose first byte that is not white space is not `{` (a results file is one JSON object),
     /// which ends `/dev/zero` or `/dev/urandom` at their first read.
@@ -73,7 +88,14 @@ enum ResultsFile {
         guard fstat(fd, &info) == 0 else { throw refuse(String(cString: strerror(errno))) }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
-            throw refuse("it is a folder", "name the results file in it, e.g. '\(path)/results.json'")
+            // `--artifacts DIR` writes DIR/<toolchain>/results.json: 'DIR/results.json' named a file that is not there.
+            let found = resultsFiles(below: path)
+            switch found.count {
+            case 0: throw refuse("it is a folder, and no results.json is in it or in a folder in it",
+                                 "name a results file written by 'specrun --json' or 'specrun --artifacts'")
+            case 1: throw refuse("it is a folder", "name the results file in it, '\(found[0])'")
+            default: throw refuse("it is a folder", "name one results file in it, e.g. " + found.prefix(3).map { "'\($0)'" }.joined(separator: ", "))
+            }
         case S_IFREG, S_IFIFO, S_IFCHR:
             break
         default:

@@ -13,23 +13,54 @@ extension RunResult {
     /// A merge of shards that read other spec files (run on two commits): tests of the files that differ may have run in
     /// no shard.
     public static let otherSpecFilesNoteEnding = "some tests may have run in no shard"
+    /// A merge of a results file whose tests disagree in number with the summary it records (tests deleted by hand).
+    public static let editedTestsNoteEnding = "the merged results may not hold the whole suite"
+
+    /// The endings of the notes that make results not a whole run, but for missing shards.
+    /// (Shards that selected other tests end in `otherSpecFilesNoteEnding`; whole runs of other selections merged
+    /// together are only noted, with `mixedSelectionsNoteEnding`.)
+    static let notWholeRunNoteEndings = [unreadFilesNoteEnding, otherSpecFilesNoteEnding, editedTestsNoteEnding]
 
     /// The notes saying that part of the suite is missing from these results (their tests are not in `tests` at all,
     /// not even as not-run): `specrun compare` cannot tell whether such a NEW regressed.
     public var partialSuiteNotes: [String] {
-        notes.filter {
-            $0.hasSuffix(Self.missingShardsNoteEnding) || $0.hasSuffix(Self.unreadFilesNoteEnding) || $0.hasSuffix(Self.mixedSelectionsNoteEnding)
-                || $0.hasSuffix(Self.otherSpecFilesNoteEnding)
+        notes.filter { note in
+            note.hasSuffix(Self.missingShardsNoteEnding) || note.hasSuffix(Self.mixedSelectionsNoteEnding)
+                || Self.notWholeRunNoteEndings.contains { note.hasSuffix($0) }
         }
     }
 
     /// Results that are not a whole run though every test they hold passed: a merge lacking a shard, a merge of shards
-    /// that read other spec files (or of such a merge), a run stopped while reading its files. Not green in any report,
-    /// and `specrun merge` exits 1 for them (the CI review's merge exited 1 under a ✅, or 0). Shards that selected
-    /// differently are noted only (docs/reports.md: the exit status is unchanged), as before.
+    /// that read other spec files or selected other tests (or of such a merge), a run stopped while reading its files.
+    /// Not green in any report, and `specrun merge` exits 1 for them (the CI review's merge exited 1 under a ✅, or 0;
+    /// a merge of shards one of which ran an extra `--tag europe` exited 0 with 132 tests run in no shard).
     public var isIncomplete: Bool {
         (shard == nil && mergedShards != nil)
-            || notes.contains { $0.hasSuffix(Self.otherSpecFilesNoteEnding) || $0.hasSuffix(Self.unreadFilesNoteEnding) }
+            || notes.contains { note in Self.notWholeRunNoteEndings.contains { note.hasSuffix($0) } }
+    }
+
+    /// How the note that says a document is a merge starts (`merged from 4 results files: …`).
+    public static let mergedNotePrefix = "merged from "
+
+    /// Whether these results are a merge (`specrun merge` wrote them).
+    public var isMerge: Bool {
+        mergedShards != nil || notes.contains { $0.hasPrefix(Self.mergedNotePrefix) }
+    }
+
+    /// Why these results are not a whole run, apart from missing shards (which reports name on their own): tests not
+    /// run (a run stopped by a signal, a stopped shard), spec files not read, shards that read other spec files or
+    /// selected other tests. One plain sentence each; empty for a whole run. The JUnit and TAP reports turn them into
+    /// an error, so that a run that stopped or a merge that exits 1 does not look green (a CI review: `failures="0"
+    /// errors="0"`, and `prove` said PASS, for a run stopped by SIGTERM with 8424 tests not run).
+    public var notWholeRunReasons: [String] {
+        var reasons: [String] = []
+        let notRun = tests.filter { $0.status == .notRun }.count
+        if notRun > 0 {
+            reasons.append("\(notRun) test\(notRun == 1 ? "" : "s") of \(tests.count) did not run (a run was stopped before its end, "
+                + "its tests marked not-run); run \(notRun == 1 ? "it" : "them") again")
+        }
+        reasons += notes.filter { note in Self.notWholeRunNoteEndings.contains { note.hasSuffix($0) } }
+        return reasons
     }
 
     /// Each sharded input (`--shard I/N`, any N) that did not read the spec files the others read: the shards ran other

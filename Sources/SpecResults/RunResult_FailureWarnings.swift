@@ -40,20 +40,36 @@ extension RunResult {
     ///
     /// The warning is printed before the report, and the failure alone shows only what differs. Every format renders
     /// the message, so the JUnit failure and the annotation say it too.
+    ///
+    /// Under `--strict` the lint is printed as an error, and the pointer says so ("see its offset-mismatch warning"
+    /// sent a CI review to a warning that was printed as `error:`), the lifecycle checks' own pointers too.
     public func pointingFailuresAtWarnings() -> RunResult {
         let warned = warnedLines()
         guard !warned.isEmpty else { return self }
         var copy = self
         let regions = regions()
+        let errorCodes = Set(diagnostics.filter { $0.severity == .error }.map(\.code))
         for index in copy.tests.indices where copy.tests[index].status == .failed {
+            if errorCodes.contains(Self.offsetMismatchCode) {
+                let said = "(see its \(Self.offsetMismatchCode) warning)", meant = "(see its \(Self.offsetMismatchCode) error)"
+                copy.tests[index].message = copy.tests[index].message?.replacingOccurrences(of: said, with: meant)
+                if let expectations = copy.tests[index].lifecycle?.expectations {
+                    copy.tests[index].lifecycle?.expectations = expectations.map { expectation in
+                        var changed = expectation
+                        changed.actual = changed.actual.replacingOccurrences(of: said, with: meant)
+                        return changed
+                    }
+                }
+            }
             let test = copy.tests[index]
             var hints: [String] = []
             for warning in Self.failureWarnings {
                 let lines = Self.warnedLines(of: test, warning, warned, region: regions[index]).sorted()
                 guard !lines.isEmpty else { continue }
+                let kind = errorCodes.contains(warning.code) ? "error" : "warning"
                 hints.append(lines.count == 1
-                    ? "line \(lines[0]) \(warning.one) (see its \(warning.code) warning)"
-                    : "lines \(lines.dropLast().map(String.init).joined(separator: ", ")) and \(lines.last!) \(warning.many) (see their \(warning.code) warnings)")
+                    ? "line \(lines[0]) \(warning.one) (see its \(warning.code) \(kind))"
+                    : "lines \(lines.dropLast().map(String.init).joined(separator: ", ")) and \(lines.last!) \(warning.many) (see their \(warning.code) \(kind)s)")
             }
             guard !hints.isEmpty else { continue }
             let hint = hints.joined(separator: "; ")

@@ -25,6 +25,21 @@ import Testing
             + "line 31 is written with an offset the zone does not have at that instant (see its offset-mismatch warning)")
     }
 
+    /// Under `--strict` the lint is printed as `error:`: the pointer says "error" (it said "(see its offset-mismatch
+    /// warning)" of an error, a CI review), a lifecycle check's own pointer too.
+    @Test func underStrictThePointerNamesAnError() {
+        var error = Self.warning(line: 31)
+        error.severity = .error
+        var scenario = RunResultFixture.firstValidFailed
+        scenario.message = "the launch at line 12 is written 2027-03-28T02:30:00+01:00 (see its offset-mismatch warning)"
+        scenario.diff = []
+        scenario.id += " (scenario)"
+        let hinted = Self.run([error], tests: [RunResultFixture.firstValidFailed, scenario]).pointingFailuresAtWarnings()
+        #expect(hinted.tests[0].message?.hasSuffix("line 31 is written with an offset the zone does not have at that instant "
+            + "(see its offset-mismatch error)") == true, "\(hinted.tests[0].message ?? "")")
+        #expect(hinted.tests[1].message == "the launch at line 12 is written 2027-03-28T02:30:00+01:00 (see its offset-mismatch error)")
+    }
+
     @Test func severalWarnedLinesAreNamedTogether() {
         var test = RunResultFixture.firstValidFailed
         let missing = test.diff[0]

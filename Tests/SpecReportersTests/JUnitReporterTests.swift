@@ -14,16 +14,17 @@ import Testing
 
     @Test func anXMLParserReadsEveryTestcaseWithItsOutcome() throws {
         let parsed = try ParsedJUnit(JUnitReporter().render(RunResultFixture.run))
-        #expect(parsed.root["tests"] == "11")
+        // The fixture stopped after `--max-failures 1`, a test not run: a first suite `specrun` says it is not whole.
+        #expect(parsed.root["tests"] == "12")
         #expect(parsed.root["failures"] == "2")
-        #expect(parsed.root["errors"] == "2")
+        #expect(parsed.root["errors"] == "3")
         #expect(parsed.root["skipped"] == "3")
         #expect(parsed.suites == [
-            "specs/invalid/typo.yaml", "specs/lifecycle/catch-up.yaml", "specs/recurrence/berlin-spring.yaml",
+            "specrun", "specs/invalid/typo.yaml", "specs/lifecycle/catch-up.yaml", "specs/recurrence/berlin-spring.yaml",
             "specs/recurrence/edge-cases.yaml",
         ])
-        #expect(parsed.cases.count == 11)
-        #expect(Set(parsed.cases.map { $0.classname + "/" + $0.name }).count == 11, "names are unique per class")
+        #expect(parsed.cases.count == 12)
+        #expect(Set(parsed.cases.map { $0.classname + "/" + $0.name }).count == 12, "names are unique per class")
         let outcomes = Dictionary(uniqueKeysWithValues: parsed.cases.map { ($0.name, $0.outcome) })
         #expect(outcomes["spec file"] == "error")
         #expect(outcomes["Berlin 02:30, one search per policy › spring gap, first valid time › core"] == "failure")
@@ -79,15 +80,78 @@ import Testing
     /// A merge of part of a sharded run is no green run: one errored testcase names the missing shards.
     @Test func aMergeMissingShardsHasAnErroredTestcase() throws {
         var partial = RunResultFixture.run
+        partial.tests.removeAll { $0.status == .notRun }
         partial.mergedShards = [Shard(index: 1, count: 4), Shard(index: 2, count: 4)]
         let parsed = try ParsedJUnit(JUnitReporter().render(partial))
         #expect(parsed.root["errors"] == "3")
         #expect(parsed.cases.first == ParsedJUnit.TestCase(name: "missing shards", classname: "specrun merge", outcome: "error"))
         #expect(JUnitReporter().render(partial).contains("message=\"shards 3/4, 4/4 are missing from these merged results; merge the results files of every shard\""))
         // A shard's own results (one CI job's) are not a merge, and hold no such case.
-        var shard = RunResultFixture.run
+        var shard = partial
+        shard.mergedShards = nil
         shard.shard = Shard(index: 2, count: 4)
         #expect(try ParsedJUnit(JUnitReporter().render(shard)).root["errors"] == "2")
+    }
+
+    /// A failed recurrence test's `line` is its annotation's (the first differing expected instant's line), and so is
+    /// the `at file:line` its failure text starts with: on the spec's first line, a JUnit action annotated another line
+    /// than specrun's annotation beside it (a CI review). A passing test keeps its spec's line.
+    @Test func aFailureIsOnTheLineItsAnnotationNames() throws {
+        let run = RunResultFixture.run
+        let failed = try #require(run.tests.first { $0.status == .failed && $0.diff.contains { $0.kind != .same && $0.expectedLine != nil } })
+        let line = GitHubAnnotationsReporter.place(of: failed).line
+        #expect(line != failed.line)
+        let document = JUnitReporter().render(run)
+        let opening = "<testcase name=\"\(XMLText.attribute(failed.nameInFile))\" classname=\"\(JUnitReporter.className(failed.file))\" "
+            + "file=\"\(failed.file)\" line=\"\(line)\""
+        #expect(document.contains(opening), "\(document)")
+        #expect(document.contains("type=\"failed\">at \(failed.file):\(line)\n"), "\(document)")
+        let passed = try #require(run.tests.first { $0.status == .passed })
+        #expect(document.contains("name=\"\(XMLText.attribute(passed.nameInFile))\" classname=\"\(JUnitReporter.className(passed.file))\" "
+            + "file=\"\(passed.file)\" line=\"\(passed.line)\""))
+    }
+
+    /// One missing shard is "shard 4/4 is", and specrun's own suite names no file a dashboard would link.
+    @Test func oneMissingShardIsSingularAndNamesNoFile() throws {
+        var partial = RunResultFixture.run
+        partial.mergedShards = [Shard(index: 1, count: 4), Shard(index: 2, count: 4), Shard(index: 3, count: 4)]
+        let document = JUnitReporter().render(partial)
+        #expect(document.contains("message=\"shard 4/4 is missing from these merged results; merge the results files of every shard\""), "\(document)")
+        #expect(document.contains(#"<testcase name="missing shards" classname="specrun merge" time="0.000">"#), "\(document)")
+        #expect(!document.contains(#"file="specrun merge""#))
+    }
+
+    /// A run stopped by a signal (its tests not-run, `<skipped>`) had failures="0" errors="0": a passing check on a
+    /// cancelled job (a CI review). A first suite `specrun` holds an errored testcase saying how many did not run.
+    @Test func aStoppedRunHasAnErroredTestcase() throws {
+        var stopped = RunResultFixture.run
+        stopped.tests.removeAll { $0.status == .notRun }
+        for index in stopped.tests.indices.dropFirst(2) {
+            stopped.tests[index].status = .notRun
+            stopped.tests[index].message = "stopped by SIGTERM before it ran"
+        }
+        let notRun = stopped.tests.count - 2
+        let document = JUnitReporter().render(stopped)
+        let parsed = try ParsedJUnit(document)
+        #expect(parsed.suites.first == "specrun")
+        #expect(parsed.cases.first == ParsedJUnit.TestCase(name: "incomplete run", classname: "specrun", outcome: "error"))
+        #expect(parsed.root["errors"] != "0")
+        #expect(document.contains("message=\"these results are not a whole run: \(notRun) tests of \(stopped.tests.count) did not run"), "\(document)")
+        // A whole run holds no such suite.
+        var whole = RunResultFixture.run
+        whole.tests.removeAll { $0.status == .notRun }
+        #expect(try ParsedJUnit(JUnitReporter().render(whole)).cases.first?.name != "incomplete run")
+    }
+
+    /// A merge of shards that selected other tests, or read other spec files, exits 1: its JUnit is not green either.
+    @Test(arguments: [RunResult.mixedSelectionsNoteEnding + ", and " + RunResult.otherSpecFilesNoteEnding, RunResult.otherSpecFilesNoteEnding])
+    func anIncompleteMergeHasAnErroredTestcase(_ ending: String) throws {
+        var merged = RunResultFixture.run
+        merged.tests.removeAll { $0.status == .notRun }
+        merged.notes = ["merged from 2 results files: a.json, b.json", "b.json differs from a.json: " + ending]
+        let parsed = try ParsedJUnit(JUnitReporter().render(merged))
+        #expect(parsed.suites.first == "specrun merge")
+        #expect(parsed.cases.first == ParsedJUnit.TestCase(name: "incomplete run", classname: "specrun merge", outcome: "error"))
     }
 
     /// The environment is written once, on the first suite: on each of 1,061 suites it was 2.5 MB of a 5.5 MB file,
@@ -139,8 +203,9 @@ import Testing
         run.strict = true
         let parsed = try ParsedJUnit(JUnitReporter().render(run))
         #expect(parsed.root["failures"] == "3")
-        // Only the failures change: the errors (the invalid spec file, the year-10000 error) stay two, the skipped three.
-        #expect(parsed.root["errors"] == "2")
+        // Only the failures change: the errors (the invalid spec file, the year-10000 error, the incomplete run) stay
+        // three, the skipped three.
+        #expect(parsed.root["errors"] == "3")
         #expect(parsed.root["skipped"] == "3")
     }
 

@@ -138,6 +138,16 @@ struct RunComparisonTests {
         #expect(comparison.respelledFiles.isEmpty)
     }
 
+    /// An interrupted NEW lists the tests it did not run under "Did not run", not as removed: the note says where they
+    /// are ("show as removed" stood above an empty "Removed", a CI review).
+    @Test func anInterruptedNewSaysItsTestsAreUnderDidNotRun() {
+        let comparison = RunComparison(old: Self.run, new: interrupted(Self.run))
+        let text = render(comparison)
+        #expect(text.contains("  NEW holds only part of the suite: the tests it did not run show under \"Did not run\", and any of them "
+            + "may fail there\n"), "\(text)")
+        #expect(!text.contains("show as removed"), "\(text)")
+    }
+
     /// A NEW merged without a shard lacks tests that may fail there: the comparison shows both documents' notes and
     /// fails rather than say "no regressions" about tests it never saw.
     @Test func aNewThatLacksPartOfTheSuiteShowsItsNotesAndFails() {

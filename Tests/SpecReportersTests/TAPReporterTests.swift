@@ -7,6 +7,25 @@ import Testing
         try GoldenFile.check(TAPReporter().render(RunResultFixture.run), against: "results.tap")
     }
 
+    /// A run stopped by a signal (its tests `# SKIP not run`) and a merge missing a shard end in `Bail out!`, after
+    /// every test point: `prove` said PASS for them (a CI review).
+    @Test func resultsThatAreNotAWholeRunBailOut() {
+        var stopped = RunResultFixture.run
+        stopped.tests.removeAll { $0.status == .notRun }
+        stopped.tests[stopped.tests.count - 1].status = .notRun
+        let text = TAPReporter().render(stopped)
+        #expect(text.hasSuffix("\nBail out! these results are not a whole run: 1 test of \(stopped.tests.count) did not run "
+            + "(a run was stopped before its end, its tests marked not-run); run it again\n"), "\(text)")
+        var partial = RunResultFixture.run
+        partial.tests.removeAll { $0.status == .notRun }
+        partial.mergedShards = [Shard(index: 1, count: 2)]
+        #expect(TAPReporter().render(partial).hasSuffix(
+            "\nBail out! shard 2/2 is missing from these merged results; merge the results files of every shard\n"))
+        var whole = RunResultFixture.run
+        whole.tests.removeAll { $0.status == .notRun }
+        #expect(!TAPReporter().render(whole).contains("Bail out!"))
+    }
+
     /// The notes (a merge, a shard missing) are comments after the plan, one line each.
     /// A scenario whose schedule moved names every zone it took, and each change with the zone before it.
     @Test func aMovedScenarioNamesEveryZone() throws {

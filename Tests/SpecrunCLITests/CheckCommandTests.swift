@@ -265,7 +265,7 @@ import Testing
             #expect(many.status == one.status)
         }
         let zero = await CommandRun.run("check", "--jobs", "0", folder.path)
-        #expect(zero.err.hasPrefix("specrun: error: The value '0' is not allowed for '--jobs'; give a whole number of at least 1.\n"))
+        #expect(zero.err.hasPrefix("specrun: error: the value '0' is not allowed for '--jobs'; give a whole number of at least 1.\n"))
     }
 
     @Test func aCleanFolderHasNoProblems() async throws {
@@ -292,6 +292,6 @@ import Testing
     func mistakesAreUsageErrors(_ arguments: [String], _ message: String) async {
         let run = await CommandRun.run(["check"] + arguments)
         #expect(run.status == ExitStatus.invalidInput)
-        #expect(run.err == "specrun: error: \(message)\nRun 'specrun check --help' for usage.\n")
+        #expect(run.err == "specrun: error: \(CommandIO.lowercasedStart(message))\nRun 'specrun check --help' for usage.\n")
     }
 }

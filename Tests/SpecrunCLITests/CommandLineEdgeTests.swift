@@ -38,7 +38,7 @@ import SpecModel
         #expect(throws: UsageError.self) { try RunConfiguration.timeoutSeconds(text) }
         let run = await CommandRun.run("no-such-specs", "--timeout", text)
         #expect(run.status == ExitStatus.invalidInput)
-        #expect(run.err.hasPrefix("specrun: error: The value '\(text)' is not allowed for '--timeout'"), "\(run.err)")
+        #expect(run.err.hasPrefix("specrun: error: the value '\(text)' is not allowed for '--timeout'"), "\(run.err)")
         #expect(run.err.contains("e.g. --timeout "), "\(run.err)")
     }
 
@@ -102,7 +102,7 @@ import SpecModel
         let path = try await Self.shardResults("1/2", named: "edited.json", in: folder)
         try Self.setShard(shard, in: path)
         let described = "\(shard["index"]!)/\(shard["count"]!)"
-        let expected = "specrun: error: The results file \(path): shard: the shard \(described) is not one --shard writes "
+        let expected = "specrun: error: the results file \(path): shard: the shard \(described) is not one --shard writes "
             + "(I/N with 1 ≤ I ≤ N); give a results file written by `specrun --json` of this version.\n"
         let merge = await CommandRun.run("merge", path, "-o", folder.path + "/all.json")
         #expect(merge.status == ExitStatus.invalidInput)
@@ -134,7 +134,7 @@ import SpecModel
         let absolute = arguments.map { ["specs", "r.json"].contains($0) ? folder.path + "/" + $0 : $0 }
         let run = await CommandRun.run(absolute)
         #expect(run.status == ExitStatus.invalidInput)
-        #expect(run.err == "specrun: error: \(message)\nRun '\(command) --help' for usage.\n")
+        #expect(run.err == "specrun: error: \(CommandIO.lowercasedStart(message))\nRun '\(command) --help' for usage.\n")
         #expect(run.out.isEmpty)
     }
 
@@ -142,10 +142,10 @@ import SpecModel
     /// not there, the message says why it may not be.
     @Test func aPathToReadWithAnUnexpandedTildeGetsAHintWhenItIsNotThere() async {
         let report = await CommandRun.run("report", "~/no-such-results.json")
-        #expect(report.err.contains("Cannot read the results file '~/no-such-results.json': there is no such file; check the path (a download step that failed?). "
+        #expect(report.err.contains("cannot read the results file '~/no-such-results.json': there is no such file; check the path (a download step that failed?). "
             + "The shell did not expand its '~' (it does not after '=' or inside quotes): write the full path.\n"))
         let run = await CommandRun.run("~/no-such-specs")
-        #expect(run.err.contains("No such file or directory: '~/no-such-specs'. Give a spec file or a folder of specs. "
+        #expect(run.err.contains("no such file or directory: '~/no-such-specs'. Give a spec file or a folder of specs. "
             + "The shell did not expand its '~' (it does not after '=' or inside quotes): write the full path.\n"))
     }
 
@@ -154,7 +154,7 @@ import SpecModel
     @Test func aCommandAfterAnOptionIsToldToComeFirst() async {
         let run = await CommandRun.run("--color", "never", "check", "specs/examples")
         #expect(run.status == ExitStatus.invalidInput)
-        #expect(run.err.hasPrefix("specrun: error: No such file or directory: 'check'. 'check' is a command, and a command comes "
+        #expect(run.err.hasPrefix("specrun: error: no such file or directory: 'check'. 'check' is a command, and a command comes "
             + "first, before any option: specrun check [options] …\n"), "\(run.err)")
     }
 
@@ -172,7 +172,7 @@ import SpecModel
             + "The commands are run, check, explain, init, schema, report, merge, compare;"), "\(near.err)")
         let far = await CommandRun.run("validate")
         #expect(far.status == ExitStatus.invalidInput)
-        #expect(far.err.hasPrefix("specrun: error: No such file or directory: 'validate'. Give a spec file or a folder of specs, "
+        #expect(far.err.hasPrefix("specrun: error: no such file or directory: 'validate'. Give a spec file or a folder of specs, "
             + "or one of the commands: run, check"), "\(far.err)")
         // With --help, the help it asked for, after a note that the word is no command (it read as one).
         let help = await CommandRun.run("validate", "--help")
@@ -208,12 +208,12 @@ import SpecModel
     /// The parser's own messages say what to do: a flag given a value, and a path that starts with '-'.
     @Test func aFlagWithAValueAndAPathStartingWithADashSayWhatToWrite() async {
         let flag = await CommandRun.run("check", "--quiet=yes", "specs")
-        #expect(flag.err == "specrun: error: The option '--quiet' takes no value; write --quiet alone.\nRun 'specrun check --help' for usage.\n")
+        #expect(flag.err == "specrun: error: the option '--quiet' takes no value; write --quiet alone.\nRun 'specrun check --help' for usage.\n")
         let path = await CommandRun.run("init", "-/.")
-        #expect(path.err == "specrun: error: Unknown option '-/.'. For a path that starts with '-', write './-/.', or put '--' before it.\n"
+        #expect(path.err == "specrun: error: unknown option '-/.'. For a path that starts with '-', write './-/.', or put '--' before it.\n"
             + "Run 'specrun init --help' for usage.\n")
         let file = await CommandRun.run("--x.yaml")
-        #expect(file.err == "specrun: error: Unknown option '--x.yaml'. For a path that starts with '-', write './--x.yaml', or put '--' before it.\n"
+        #expect(file.err == "specrun: error: unknown option '--x.yaml'. For a path that starts with '-', write './--x.yaml', or put '--' before it.\n"
             + "Run 'specrun --help' for usage.\n")
     }
 
@@ -259,7 +259,7 @@ import SpecModel
         let report = await CommandRun.run("report", path, "--junit", folder.path + "/j.xml", "--html", folder.path + "/h.html")
         #expect(report.status == ExitStatus.invalidInput)
         let parts = problem.components(separatedBy: "*")
-        let expected = "specrun: error: The results file \(path)" + parts[0]
+        let expected = "specrun: error: the results file \(path)" + parts[0]
         #expect(report.err.hasPrefix(expected) && report.err.hasSuffix(parts.last! + "\n"), "\(report.err)")
     }
 
@@ -332,12 +332,12 @@ import SpecModel
             #expect(NestedRepetition.find(in: pattern) == nil)
             let filter = await CommandRun.run(folder.path + "/a.yaml", "--list", "--filter", pattern)
             #expect(filter.status == ExitStatus.invalidInput)
-            #expect(filter.err.contains("The value '\(pattern)' is not allowed for '--filter': on the test id '\(folder.path)/a.yaml › \(name) › core' its search reached ICU's time limit"), "\(filter.err)")
+            #expect(filter.err.contains("the value '\(pattern)' is not allowed for '--filter': on the test id '\(folder.path)/a.yaml › \(name) › core' its search reached ICU's time limit"), "\(filter.err)")
         }
         let redact = await CommandRun.run(folder.path + "/a.yaml", "--redact", "(.*a){30}")
         #expect(redact.status == ExitStatus.success)
         #expect(!redact.out.contains(name))
-        #expect(redact.err == "specrun: warning: The 1st --redact pattern reached ICU's time limit on a text, as a pattern does "
+        #expect(redact.err == "specrun: warning: the 1st --redact pattern reached ICU's time limit on a text, as a pattern does "
             + "that backtracks without end; that text and every later one it was tried on are masked whole ('[redacted]'). Repeat "
             + "only one of a group's repetitions (e.g. '.*a' for '(.*a){30}'), or make the group atomic, '(?>…)'.\n")
     }
@@ -345,13 +345,13 @@ import SpecModel
     @Test func aFilterOrRedactionThatCouldBacktrackForEverIsRefusedBeforeAnythingRuns() async {
         let filter = await CommandRun.run("no-such-specs", "--filter", "(.*)*X")
         #expect(filter.status == ExitStatus.invalidInput)
-        #expect(filter.err == "specrun: error: The value '(.*)*X' is not allowed for '--filter': its group '(.*)*' repeats something "
+        #expect(filter.err == "specrun: error: the value '(.*)*X' is not allowed for '--filter': its group '(.*)*' repeats something "
             + "that repeats itself, which can take ICU exponential time (a run that never ends); repeat only one of them "
             + "(e.g. '.*' for '(.*)*'), or make the group atomic, '(?>…)'.\nRun 'specrun --help' for usage.\n")
         // A --redact pattern is not quoted (it often holds the secret): the refusal says where the group is.
         let redact = await CommandRun.run("no-such-specs", "--redact", "(.*)*X")
         #expect(redact.status == ExitStatus.invalidInput)
-        #expect(redact.err == "specrun: error: The 1st --redact pattern has a group (characters 1–5 of 6) that repeats something "
+        #expect(redact.err == "specrun: error: the 1st --redact pattern has a group (characters 1–5 of 6) that repeats something "
             + "that repeats itself, which can take ICU exponential time (a run that never ends); repeat only one of them "
             + "(e.g. '.*' for '(.*)*'), or make the group atomic, '(?>…)'. The pattern is not shown: it often holds the "
             + "secret.\nRun 'specrun --help' for usage.\n")

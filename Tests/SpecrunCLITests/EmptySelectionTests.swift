@@ -20,7 +20,7 @@ struct EmptySelectionTests {
         defer { folder.remove() }
         let run = await CommandRun.run(folder.path, "--tag", "dts")
         #expect(run.status == ExitStatus.invalidInput)
-        #expect(run.err.hasPrefix("specrun: error: No spec has the tag 'dts'; did you mean 'dst'? Tags in these specs: dst, weekly.\n"), "\(run.err)")
+        #expect(run.err.hasPrefix("specrun: error: no spec has the tag 'dts'; did you mean 'dst'? Tags in these specs: dst, weekly.\n"), "\(run.err)")
         #expect(run.out.isEmpty)
         let listed = await CommandRun.run(folder.path, "--list", "--tag", "dts")
         #expect(listed.status == ExitStatus.invalidInput)
@@ -72,7 +72,7 @@ struct EmptySelectionTests {
         defer { folder.remove() }
         let run = await CommandRun.run(folder.path, "--tag", "weekly", "--exclude-tag", "weekly")
         #expect(run.status == ExitStatus.invalidInput)
-        #expect(run.err.hasPrefix("specrun: error: The selection (--tag weekly --exclude-tag weekly) leaves no test to run of the 3 in these files;"), "\(run.err)")
+        #expect(run.err.hasPrefix("specrun: error: the selection (--tag weekly --exclude-tag weekly) leaves no test to run of the 3 in these files;"), "\(run.err)")
     }
 
     /// The results file was written by a run started elsewhere: its failed ids name the files by another path. The
@@ -99,7 +99,7 @@ struct EmptySelectionTests {
         // leaves nothing).
         let tagged = await CommandRun.run(folder.path, "--last-failed", results, "--tag", "weekly")
         #expect(tagged.status == ExitStatus.invalidInput)
-        #expect(tagged.err.contains("specrun: error: The selection (--tag weekly --last-failed) leaves no test to run: the test that "
+        #expect(tagged.err.contains("specrun: error: the selection (--tag weekly --last-failed) leaves no test to run: the test that "
             + "failed in '\(results)' is not in this run: --tag left it out; drop that option to rerun it."), "\(tagged.err)")
 
         let renamed = try String(contentsOfFile: results, encoding: .utf8)
@@ -108,7 +108,7 @@ struct EmptySelectionTests {
             .write(toFile: results, atomically: true, encoding: .utf8)
         let gone = await CommandRun.run(folder.path, "--last-failed", results)
         #expect(gone.status == ExitStatus.invalidInput)
-        #expect(gone.err.hasPrefix("specrun: error: The test that failed in '\(results)' is not in this run: test ids hold the path "
+        #expect(gone.err.hasPrefix("specrun: error: the test that failed in '\(results)' is not in this run: test ids hold the path "
             + "each file was given by — 'elsewhere/specs/c.yaml › C › noon › core', whose file was 'elsewhere/specs/c.yaml', which is "
             + "not here (renamed or deleted, or that run started in another folder): give the file that holds that test now (spec "
             + "'C'), or run from the folder that run started in, with the same paths; or its spec or case was renamed. See this "
@@ -144,6 +144,6 @@ struct EmptySelectionTests {
         defer { folder.remove() }
         let run = await CommandRun.run(folder.path, "--tag", "WEEKLY", "--exclude-tag", "weekly")
         #expect(run.status == ExitStatus.invalidInput)
-        #expect(run.err.hasPrefix("specrun: error: The selection (--tag WEEKLY --exclude-tag weekly) leaves no test to run of the 3 in these files;"), "\(run.err)")
+        #expect(run.err.hasPrefix("specrun: error: the selection (--tag WEEKLY --exclude-tag weekly) leaves no test to run of the 3 in these files;"), "\(run.err)")
     }
 }

@@ -321,6 +321,6 @@ import Testing
         let run = await CommandRun.run(["explain"] + arguments)
         #expect(run.status == ExitStatus.invalidInput)
         #expect(run.out.isEmpty)
-        #expect(run.err == "specrun: error: \(message)\nRun 'specrun explain --help' for usage.\n")
+        #expect(run.err == "specrun: error: \(CommandIO.lowercasedStart(message))\nRun 'specrun explain --help' for usage.\n")
     }
 }

@@ -39,7 +39,7 @@ import Testing
         let ended = try SpecrunChild.runToEnd("/bin/sh", try SpecrunChild.underShell("ulimit -f 1", [spec, "--json", folder.path("r.json")]),
                                               in: folder)
         #expect(ended.reason == .exit && ended.status == 2, "\(ended.stderr)")
-        #expect(ended.stderr.contains("specrun: error: cannot write '\(folder.path("r.json"))': File too large: a file-size limit "
+        #expect(ended.stderr.contains("specrun: error: cannot write '\(folder.path("r.json"))' (--json): File too large: a file-size limit "
             + "(ulimit -f: 512 bytes at most) stopped the write; raise it, e.g. 'ulimit -f unlimited', before specrun"), "\(ended.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("r.json")))
     }

@@ -29,6 +29,6 @@ import Testing
         let run = await CommandRun.run(command, "--frobnicate")
         #expect(run.status == ExitStatus.invalidInput)
         #expect(run.out.isEmpty)
-        #expect(run.err == "specrun: error: Unknown option '--frobnicate'.\nRun 'specrun \(command) --help' for usage.\n")
+        #expect(run.err == "specrun: error: unknown option '--frobnicate'.\nRun 'specrun \(command) --help' for usage.\n")
     }
 }

@@ -109,7 +109,7 @@ import Testing
         let run = await CommandRun.run("init", "")
         #expect(run.status == ExitStatus.invalidInput)
         #expect(run.err == """
-            specrun: error: The folder to write into is empty (''); name one, e.g. 'specrun init specs'.
+            specrun: error: the folder to write into is empty (''); name one, e.g. 'specrun init specs'.
             Run 'specrun init --help' for usage.
 
             """)
@@ -167,6 +167,6 @@ import Testing
         #expect(await CommandRun.run("schema", "--format", "markdown").out == SpecReferenceWriter().render())
         let wrong = await CommandRun.run("schema", "--format", "yaml")
         #expect(wrong.status == ExitStatus.invalidInput)
-        #expect(wrong.err.hasPrefix("specrun: error: The value 'yaml' is not allowed for '--format'; use one of json, markdown."))
+        #expect(wrong.err.hasPrefix("specrun: error: the value 'yaml' is not allowed for '--format'; use one of json, markdown."))
     }
 }

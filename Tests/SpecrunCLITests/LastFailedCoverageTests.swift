@@ -57,7 +57,7 @@ struct LastFailedCoverageTests {
         try JSONReporter().data(results).write(to: URL(fileURLWithPath: folder.path("foundation.json")))
         let rerun = await CommandRun.run(folder.path("specs"), "--last-failed", folder.path("foundation.json"))
         #expect(rerun.status == ExitStatus.invalidInput)
-        #expect(rerun.err == "specrun: error: The test that failed in '\(folder.path("foundation.json"))' is not in this run: it ran on engine "
+        #expect(rerun.err == "specrun: error: the test that failed in '\(folder.path("foundation.json"))' is not in this run: it ran on engine "
             + "foundation, which this run does not use (without --engine, each spec runs on the engines it lists, else core); "
             + "add --engine all to rerun it.\nRun 'specrun --help' for usage.\n")
     }

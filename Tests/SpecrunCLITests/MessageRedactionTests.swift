@@ -134,7 +134,7 @@ struct MessageRedactionTests {
         #expect(raw.err.contains("'token=SECRETTO'"), "\(raw.err)")
         // A --redact pattern masks the messages too, before the options are even understood.
         let custom = await CommandRun.run(folder.path("spec"), "--redact", "PLAIN[0-9]+", "--timeout", "PLAIN42")
-        #expect(custom.err.contains("The value '[redacted]' is not allowed for '--timeout'"), "\(custom.err)")
+        #expect(custom.err.contains("the value '[redacted]' is not allowed for '--timeout'"), "\(custom.err)")
     }
 
     /// A pattern often holds the secret itself: one that does not compile is refused without being quoted.
@@ -144,11 +144,11 @@ struct MessageRedactionTests {
         try folder.write("spec/a.yaml", ScratchSpecFolder.quickSpec("Noon"))
         let bad = await CommandRun.run(folder.path("spec"), "--redact", "ok[0-9]", "--redact", "password=SECRETBAD(")
         #expect(bad.status == ExitStatus.invalidInput)
-        #expect(bad.err.hasPrefix("specrun: error: The 2nd --redact pattern is not a valid regular expression (expected ')')"), "\(bad.err)")
+        #expect(bad.err.hasPrefix("specrun: error: the 2nd --redact pattern is not a valid regular expression (expected ')')"), "\(bad.err)")
         Self.expectNoSecret(bad.err, ["SECRETBAD"])
         let nested = await CommandRun.run("report", "r.json", "--redact=(SECRETNEST+)+x")
         #expect(nested.status == ExitStatus.invalidInput)
-        #expect(nested.err.contains("The 1st --redact pattern"), "\(nested.err)")
+        #expect(nested.err.contains("the 1st --redact pattern"), "\(nested.err)")
         Self.expectNoSecret(nested.err, ["SECRETNEST"])
     }
 
@@ -176,7 +176,7 @@ struct MessageRedactionTests {
             ]
             for run in runs {
                 #expect(run.status == ExitStatus.invalidInput, "\(file): \(run.err)")
-                #expect(run.err.contains("The results file"), "\(file): \(run.err)")
+                #expect(run.err.contains("the results file"), "\(file): \(run.err)")
                 Self.expectNoSecret(run.err, ["EDIT03status"] + Self.secrets)
             }
         }

@@ -126,7 +126,7 @@ struct NonASCIISelectionTests {
         defer { folder.remove() }
         let run = await CommandRun.run(folder.path, "--tag", typed)
         #expect(run.status == ExitStatus.invalidInput)
-        #expect(run.err.hasPrefix("specrun: error: No spec has the tag '\(typed)'; did you mean '\(tag)'? Tags in these specs: "), "\(run.err)")
+        #expect(run.err.hasPrefix("specrun: error: no spec has the tag '\(typed)'; did you mean '\(tag)'? Tags in these specs: "), "\(run.err)")
     }
 
     /// Tags are selected in any case: `--tag ÉTÉ` selects `été` as `--tag dst` selects `DST` (the lint read `DST` as
@@ -147,7 +147,7 @@ struct NonASCIISelectionTests {
         defer { folder.remove() }
         let run = await CommandRun.run(folder.path, "--tag", "夏令时间")
         #expect(run.status == ExitStatus.invalidInput)
-        #expect(run.err.hasPrefix("specrun: error: No spec has the tag '夏令时间'; did you mean '夏令時間'? Tags in these specs: "), "\(run.err)")
+        #expect(run.err.hasPrefix("specrun: error: no spec has the tag '夏令时间'; did you mean '夏令時間'? Tags in these specs: "), "\(run.err)")
         let typed = await CommandRun.run(folder.path, "--exclude-tag", "夏令時閒", "--list")
         #expect(typed.err.contains("Did you mean '夏令時間'?"), "a typo is still a typo: \(typed.err)")
         // Beside a Japanese tag one character away, the Simplified tag is what `夏令時間` meant.
@@ -156,9 +156,9 @@ struct NonASCIISelectionTests {
         try both.write("東京.yaml", "tags: [夏時間]\n" + ScratchSpecFolder.quickSpec("東京の同期", day: 4))
         try both.write("上海.yaml", "tags: [夏令时间]\n" + ScratchSpecFolder.quickSpec("上海同步", day: 5))
         let traditional = await CommandRun.run(both.path, "--tag", "夏令時間")
-        #expect(traditional.err.hasPrefix("specrun: error: No spec has the tag '夏令時間'; did you mean '夏令时间'?"), "\(traditional.err)")
+        #expect(traditional.err.hasPrefix("specrun: error: no spec has the tag '夏令時間'; did you mean '夏令时间'?"), "\(traditional.err)")
         let japanese = await CommandRun.run(both.path, "--tag", "夏時间")
-        #expect(japanese.err.hasPrefix("specrun: error: No spec has the tag '夏時间'; did you mean '夏時間'?"), "\(japanese.err)")
+        #expect(japanese.err.hasPrefix("specrun: error: no spec has the tag '夏時间'; did you mean '夏時間'?"), "\(japanese.err)")
     }
 
     /// The same typo in `--exclude-tag` excluded nothing and said nothing: it warns, and the run goes on.

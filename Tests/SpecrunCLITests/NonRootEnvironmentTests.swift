@@ -1,4 +1,5 @@
 import Foundation
+import SpecResults
 import Testing
 @testable import SpecrunCLI
 
@@ -38,6 +39,47 @@ import Testing
             + (Self.refusing(folder.path).problem(writing: folder.path("out/j.xml")) ?? "") + ".")) {
             try outputs.checkPaths(against: [], folders: Self.refusing(folder.path))
         }
+    }
+
+    /// A file where a folder is named (`--json afile/r.json`, `--artifacts afile/x`) and a folder whose permissions
+    /// allow a file that cannot be made there (`/proc`, `/sys` as root) were refused only after the whole suite ran
+    /// (a CI review): said before the run, with the option named.
+    @Test func aFileOnThePathAndAFolderThatMakesNoFileAreRefusedBeforeTheRun() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("afile", "not a folder\n")
+        let check = OutputFolderCheck(mayWrite: { _ in nil }, userID: 1001)
+        let said = "its folder cannot be created ('\(folder.path("afile"))' is a file, not a folder; name a folder there)"
+        #expect(check.problem(writing: folder.path("afile/r.json")) == said)
+        #expect(check.problem(writing: folder.path("afile/x"), isFolder: true) == said)
+        #expect(check.problem(writing: folder.path("afile/sub/r.json")) == said)
+        // Permissions allow it, yet no file can be made: the probe tells.
+        let noFile = OutputFolderCheck(mayWrite: { _ in nil }, mayCreate: { $0 == folder.path ? ENOENT : nil }, userID: 1001)
+        #expect(noFile.problem(writing: folder.path("r.json"))?.hasPrefix(
+            "no file can be made in the folder '\(folder.path)' (No such file or directory); results are written") == true)
+        // The real probe leaves nothing behind.
+        #expect(OutputFolderCheck.probe(folder.path) == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["afile"])
+
+        // The run is refused before any test runs: no other results file is written.
+        try folder.write("specs/a.yaml", ScratchSpecFolder.quickSpec("A"))
+        let run = await CommandRun.run(folder.path("specs"), "--json", folder.path("afile/r.json"), "--junit", folder.path("good.xml"))
+        #expect(run.status == ExitStatus.invalidInput)
+        #expect(run.err == "specrun: error: cannot write '\(folder.path("afile/r.json"))' (--json): \(said).\n", "\(run.err)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("good.xml")))
+    }
+
+    /// A write that fails after the run names the option, as the checks before it do.
+    @Test func aLateWriteErrorNamesTheOption() throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("afile", "not a folder\n")
+        var outputs = ResultOutputs(ParsedArguments())
+        outputs.tap = folder.path("afile/r.tap")
+        let problems = outputs.write(RunResult(environment: .init(os: "", osVersion: "", architecture: "", swiftVersion: "", foundation: "",
+            tzdataVersion: "", zones: [], specrunVersion: "", gitCommit: nil, startTime: "", commandLine: []), files: [], diagnostics: [], tests: []))
+        #expect(problems == ["cannot write '\(folder.path("afile/r.tap"))' (--tap): its folder cannot be created ('\(folder.path("afile"))' "
+            + "is a file, not a folder; name a folder there)"])
     }
 
     /// `--artifacts DIR` writes in DIR/<toolchain>/, which an earlier run (another user's) may have made.

@@ -57,7 +57,16 @@ struct OutputPathClashTests {
         let same = await CommandRun.run(folder.path("specs"), "--json", json, "--artifacts", folder.path("art"))
         #expect(same.status == ExitStatus.invalidInput)
         #expect(same.err.hasPrefix("specrun: error: --json names '\(json)', which --artifacts writes already; leave out --json, "
-            + "or give it a file outside '\(folder.path("art"))'.\n"), "\(same.err)")
+            + "or give it a file outside '\(folder.path("art"))', e.g. --json results.json.\n"), "\(same.err)")
+        // `merge` requires -o: the advice is not to leave it out (a CI review), and followed, it works.
+        let shard = folder.path("art/\(toolchain)/results.json")
+        let merged = folder.path("merged/\(toolchain)/results.json")
+        let required = await CommandRun.run("merge", shard, "-o", merged, "--artifacts", folder.path("merged"))
+        #expect(required.status == ExitStatus.invalidInput)
+        #expect(required.err.hasPrefix("specrun: error: -o names '\(merged)', which --artifacts writes already; give it a file outside "
+            + "'\(folder.path("merged"))', e.g. -o results.json.\n"), "\(required.err)")
+        let followed = await CommandRun.run("merge", shard, "-o", folder.path("merged-results.json"), "--artifacts", folder.path("merged"))
+        #expect(followed.status == ExitStatus.success, "\(followed.err)")
 
         // report and merge name the folder after the toolchain the results record.
         let report = await CommandRun.run("report", results, "--artifacts", folder.path("again"), "--tap", folder.path("again/\(toolchain)/report.html"))

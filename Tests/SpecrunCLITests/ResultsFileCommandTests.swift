@@ -35,7 +35,7 @@ import Testing
         for arguments in runs {
             let run = await CommandRun.run(arguments)
             #expect(run.status == ExitStatus.invalidInput, "\(arguments): \(run.err)")
-            #expect(run.err.hasPrefix("specrun: error: The results file \(cut):"), "\(arguments): \(run.err)")
+            #expect(run.err.hasPrefix("specrun: error: the results file \(cut):"), "\(arguments): \(run.err)")
             #expect(run.err.contains("the file is cut short (an interrupted upload or copy?); download or copy it again"), "\(run.err)")
             #expect(folder.entries("out").isEmpty, "\(arguments) wrote \(folder.entries("out"))")
             // The command was used right: the pointer to --help is for usage mistakes only.
@@ -55,7 +55,7 @@ import Testing
                                                                              with: "\"utc\": \"2027-01-01T14:00:00Z\""))
         let compare = await CommandRun.run("compare", good, edited)
         #expect(compare.status == ExitStatus.invalidInput)
-        #expect(compare.err == "specrun: error: The results file \(edited): tests[0].actual[0].utc is 2027-01-01T14:00:00Z, "
+        #expect(compare.err == "specrun: error: the results file \(edited): tests[0].actual[0].utc is 2027-01-01T14:00:00Z, "
             + "but tests[0].actual[0].epochSeconds 1798804800 is 2027-01-01T12:00:00Z (test \(folder.path("failing.yaml")) › Failing › c › core); make the two agree "
             + "(epochSeconds counts the seconds since 1970-01-01T00:00:00Z; compare reads it, the reports show the texts), or write "
             + "the file anew with `specrun --json`.\n")
@@ -69,7 +69,7 @@ import Testing
         let newer = try folder.write("newer.json", text.replacingOccurrences(of: "\"schemaVersion\": 1", with: "\"schemaVersion\": 2"))
         let run = await CommandRun.run([spec, "--last-failed", newer])
         #expect(run.status == ExitStatus.invalidInput)
-        #expect(run.err.hasPrefix("specrun: error: The results file \(newer): schemaVersion 2 is newer than this specrun reads (1): "
+        #expect(run.err.hasPrefix("specrun: error: the results file \(newer): schemaVersion 2 is newer than this specrun reads (1): "
             + "a newer specrun wrote it; read it with that specrun or a newer one (`specrun --version` says which this is).\n"), "\(run.err)")
     }
 
@@ -93,12 +93,12 @@ import Testing
         let fifo = folder.path("pipe.json")
         #expect(mkfifo(fifo, 0o600) == 0)
         let cases = [
-            (folder.path, "specrun: error: Cannot read the results file '\(folder.path)': it is a folder; name the results file in it, "
-                + "e.g. '\(folder.path)/results.json'.\n"),
-            (folder.path("gone.json"), "specrun: error: Cannot read the results file '\(folder.path("gone.json"))': there is no such file; "
+            (folder.path, "specrun: error: cannot read the results file '\(folder.path)': it is a folder, and no results.json is in it "
+                + "or in a folder in it; name a results file written by 'specrun --json' or 'specrun --artifacts'.\n"),
+            (folder.path("gone.json"), "specrun: error: cannot read the results file '\(folder.path("gone.json"))': there is no such file; "
                 + "check the path (a download step that failed?).\n"),
             // Nobody writes into the pipe: read as empty at once, not waited on for ever.
-            (fifo, "specrun: error: The results file \(fifo):1:1: the file is empty, not a results document (an upload that failed?); "
+            (fifo, "specrun: error: the results file \(fifo):1:1: the file is empty, not a results document (an upload that failed?); "
                 + "download or copy it again, or write it anew with `specrun --json FILE`.\n"),
         ]
         for (path, message) in cases {
@@ -108,6 +108,21 @@ import Testing
             #expect(run.err == message)
         }
     }
+    /// An `--artifacts` folder given as results: its one results.json is `DIR/<toolchain>/results.json`, and that is
+    /// the path suggested ('shard-1/results.json' was suggested, which does not exist; a CI review).
+    @Test func aFolderSuggestsTheResultsFileFoundBelowIt() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        try folder.write("specs/a.yaml", ScratchSpecFolder.quickSpec("A"))
+        let run = await CommandRun.run(folder.path("specs"), "--artifacts", folder.path("shard-1"))
+        #expect(run.status == ExitStatus.success, "\(run.err)")
+        let toolchain = try #require(folder.entries("shard-1").first)
+        let compare = await CommandRun.run("compare", folder.path("shard-1"), folder.path("shard-1/\(toolchain)/results.json"))
+        #expect(compare.status == ExitStatus.invalidInput)
+        #expect(compare.err == "specrun: error: cannot read the results file '\(folder.path("shard-1"))': it is a folder; name the results "
+            + "file in it, '\(folder.path("shard-1"))/\(toolchain)/results.json'.\n", "\(compare.err)")
+    }
+
     /// The files given by mistake most often are named by what they are, by every command that reads results: the
     /// check that the file begins with `{` (for devices and endless streams) told them all "a device or another kind
     /// of file?" (the docs review), though the reader can say which they are from their first bytes.
@@ -128,7 +143,7 @@ import Testing
             for arguments in [["report", path], ["merge", good, path, "-o", folder.path("out/m.json")], ["compare", good, path]] {
                 let run = await CommandRun.run(arguments)
                 #expect(run.status == ExitStatus.invalidInput, "\(arguments): \(run.err)")
-                #expect(run.err.hasPrefix("specrun: error: The results file \(path):\(said)"), "\(arguments): \(run.err)")
+                #expect(run.err.hasPrefix("specrun: error: the results file \(path):\(said)"), "\(arguments): \(run.err)")
             }
         }
     }
@@ -149,7 +164,7 @@ import Testing
                 #expect(run.status == ExitStatus.invalidInput, "\(arguments): \(run.err)")
                 // A control byte comes first (byte 0 of /dev/zero; within the first read of /dev/urandom, which began with
                 // '{' or white space once in about 50 reads and was then read to the bound: a flaky test).
-                #expect(run.err.hasPrefix("specrun: error: Cannot read the results file '\(path)': it holds the control byte 0x"), "\(arguments): \(run.err)")
+                #expect(run.err.hasPrefix("specrun: error: cannot read the results file '\(path)': it holds the control byte 0x"), "\(arguments): \(run.err)")
                 #expect(run.err.hasSuffix(", so it is not JSON results (a device or another kind of file?); give the path of a JSON file written by 'specrun --json'.\n"),
                         "\(arguments): \(run.err)")
                 if path == "/dev/zero" { #expect(run.err.contains("the control byte 0x0 at byte 0,")) }
@@ -162,7 +177,7 @@ import Testing
                           ["compare", good, good, "--max-results-size", bound], [spec, "--last-failed", good, "--max-results-size", bound]] {
             let run = await CommandRun.run(arguments)
             #expect(run.status == ExitStatus.invalidInput, "\(arguments): \(run.err)")
-            #expect(run.err == "specrun: error: Cannot read the results file '\(good)': it holds \(size) bytes, more than the \(size - 1) "
+            #expect(run.err == "specrun: error: cannot read the results file '\(good)': it holds \(size) bytes, more than the \(size - 1) "
                 + "that --max-results-size allows; give a results file written by 'specrun --json', or raise the bound, e.g. "
                 + "--max-results-size 1M.\n", "\(arguments)")
         }
@@ -178,7 +193,7 @@ import Testing
         let bytes = Array(("{" + String(repeating: " ", count: 20_000)).utf8)
         #expect(write(writer, bytes, bytes.count) == bytes.count)
         let piped = await CommandRun.run(["report", fifo, "--max-results-size", "10K"])
-        #expect(piped.err == "specrun: error: Cannot read the results file '\(fifo)': it holds more than the 10240 bytes that "
+        #expect(piped.err == "specrun: error: cannot read the results file '\(fifo)': it holds more than the 10240 bytes that "
             + "--max-results-size allows; give a results file written by 'specrun --json', or raise the bound, e.g. --max-results-size 1M.\n")
         // A pipe of text that is no JSON is told so at its first read; one that sends a control byte, at that byte.
         for (name, content, said) in [("yaml.json", "spec: x\n", "it does not begin with '{'"),
@@ -190,17 +205,17 @@ import Testing
             let sent = Array(content.utf8)
             #expect(write(end, sent, sent.count) == sent.count)
             let run = await CommandRun.run(["report", pipe])
-            #expect(run.err == "specrun: error: Cannot read the results file '\(pipe)': \(said), so it is not JSON results (a device "
+            #expect(run.err == "specrun: error: cannot read the results file '\(pipe)': \(said), so it is not JSON results (a device "
                 + "or another kind of file?); give the path of a JSON file written by 'specrun --json'.\n")
         }
         // White space before the first '{' is skipped, up to a mebibyte (a results file of specrun's begins with '{').
         let padded = try folder.write("padded.json", String(repeating: " ", count: 100_000) + text)
         #expect(await CommandRun.run(["report", padded]).status == ExitStatus.success)
         let blank = try folder.write("blank.json", String(repeating: "\n", count: (1 << 20) + 70_000) + text)
-        #expect(await CommandRun.run(["report", blank]).err == "specrun: error: Cannot read the results file '\(blank)': it begins with "
+        #expect(await CommandRun.run(["report", blank]).err == "specrun: error: cannot read the results file '\(blank)': it begins with "
             + "more than 1 MiB of white space, so it is not JSON results (a device or another kind of file?); give the path of a JSON "
             + "file written by 'specrun --json'.\n")
         #expect(await CommandRun.run(["report", good, "--max-results-size", "1x"]).err.hasPrefix(
-            "specrun: error: The value '1x' is not allowed for '--max-results-size'; give a number of bytes of at least 1"))
+            "specrun: error: the value '1x' is not allowed for '--max-results-size'; give a number of bytes of at least 1"))
     }
 }

@@ -67,7 +67,7 @@ import Testing
         let run = await CommandRun.run(["--max-nodes", "0", folder.path])
         #expect(run.status == 2)
         #expect(run.out.isEmpty)
-        #expect(run.err == "specrun: error: The value '0' is not allowed for '--max-nodes'; give a whole number of at least 1.\nRun 'specrun --help' for usage.\n")
+        #expect(run.err == "specrun: error: the value '0' is not allowed for '--max-nodes'; give a whole number of at least 1.\nRun 'specrun --help' for usage.\n")
     }
 
     @Test func helpListsEveryLimitFlag() async {

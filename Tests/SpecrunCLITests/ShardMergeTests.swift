@@ -99,7 +99,9 @@ import Testing
     /// A merge is no whole run when a shard was stopped (its tests not run) or when the shards read other spec files
     /// (another commit between them): each is said, and the merge exits 1 (the CI review's merges exited 0, headed ✅).
     /// A shard without a git commit is said to record none, not to be another toolchain ("gitCommit none (not …)").
-    @Test(arguments: ["not-run", "other-files", "no-commit"])
+    /// A shard whose tests were deleted by hand (`tests: []` under its summary's total) merged with exit 0 (a CI
+    /// review); one whose summary alone was edited merges whole, and neither is told that fields were ignored.
+    @Test(arguments: ["not-run", "other-files", "no-commit", "no-tests", "only-summary"])
     func aMergeThatIsNoWholeRunExitsOne(breakage: String) async throws {
         let folder = try SpecFolder()
         defer { folder.remove() }
@@ -118,6 +120,14 @@ import Testing
             }
         case "other-files":
             try edit(files[2]) { object in object["files"] = Array((object["files"] as! [String]).dropFirst()) }
+        case "no-tests":
+            try edit(files[1]) { object in object["tests"] = [[String: Any]]() }
+        case "only-summary":
+            try edit(files[1]) { object in
+                var summary = object["summary"] as! [String: Any]
+                summary["failed"] = 3
+                object["summary"] = summary
+            }
         default:
             try edit(files[0]) { object in
                 var environment = object["environment"] as! [String: Any]
@@ -146,6 +156,16 @@ import Testing
             #expect(!summary.hasPrefix("### ✅"), "\(summary)")
             let html = try String(contentsOfFile: folder.path("again.html"), encoding: .utf8)
             #expect(!html.contains("<p class=\"closing good\">"))
+        case "no-tests", "only-summary":
+            #expect(!run.err.contains("leave out what this specrun ignored"), "nothing was ignored: \(run.err)")
+            #expect(run.err.contains("the summary was recomputed from the tests"), "\(run.err)")
+            if breakage == "no-tests" {
+                #expect(run.status == ExitStatus.testFailure)
+                #expect(run.err.contains("specrun: warning: \(files[1]) holds 0 tests, but its summary counts "), "\(run.err)")
+                #expect(run.err.contains("as the merged results may not hold the whole suite"), "\(run.err)")
+            } else {
+                #expect(run.status == ExitStatus.success, "\(run.err)")
+            }
         default:
             #expect(run.status == ExitStatus.success, "\(run.err)")
             #expect(!run.err.contains("different toolchain"), "\(run.err)")
@@ -330,7 +350,7 @@ import Testing
         let bad = await CommandRun.run("--filter", "\\p{Cyrilic}", "/no/such/folder")
         #expect(bad.status == ExitStatus.invalidInput)
         #expect(bad.err.hasPrefix(
-            "specrun: error: The value '\\p{Cyrilic}' is not allowed for '--filter': it is not a valid regular expression "
+            "specrun: error: the value '\\p{Cyrilic}' is not allowed for '--filter': it is not a valid regular expression "
                 + "(unknown character property 'Cyrilic'); fix it, e.g. --filter 'Berlin.*spring'.\n"), "\(bad.err)")
         let both = await CommandRun.run("--filter", "\\p{Cyrilic} (x", "/no/such/folder")
         #expect(both.err.contains("to match a literal '(', write \\(."), "\(both.err)")
@@ -340,12 +360,12 @@ import Testing
         let bad = await CommandRun.run("--filter", "Berlin (spring", "/no/such/folder")
         #expect(bad.status == ExitStatus.invalidInput)
         #expect(bad.err.hasPrefix(
-            "specrun: error: The value 'Berlin (spring' is not allowed for '--filter': it is not a valid regular expression "
+            "specrun: error: the value 'Berlin (spring' is not allowed for '--filter': it is not a valid regular expression "
                 + "(expected ')'); fix it, e.g. --filter 'Berlin.*spring', or, to match a literal '(', write \\(.\n"), "\(bad.err)")
         #expect(bad.out.isEmpty)
         // No bracket in it: no advice about brackets.
         let noBracket = await CommandRun.run("--filter", "a**", "/no/such/folder")
-        #expect(noBracket.err.hasPrefix("specrun: error: The value 'a**' is not allowed for '--filter': it is not a valid regular expression "
+        #expect(noBracket.err.hasPrefix("specrun: error: the value 'a**' is not allowed for '--filter': it is not a valid regular expression "
             + "(quantifier '*' must appear after expression); fix it, e.g. --filter 'Berlin.*spring'.\n"), "\(noBracket.err)")
     }
 
@@ -396,7 +416,7 @@ import Testing
         let status = await SpecrunCommand.main(arguments: ["specrun", "specs", "--last-failed", "/no/such/results.json"], io: io.commandIO)
         #expect(status == ExitStatus.invalidInput)
         #expect(io.error == """
-            specrun: error: Cannot read the results file '/no/such/results.json': there is no such file; check the path (a download step that failed?).
+            specrun: error: cannot read the results file '/no/such/results.json': there is no such file; check the path (a download step that failed?).
 
             """)
     }

@@ -46,7 +46,7 @@ import Testing
         try FileManager.default.removeItem(atPath: folder.path("a.yaml"))
         let alone = await CommandRun.run([folder.path("sub")])
         #expect(alone.status == 2)
-        #expect(alone.err.contains("No spec files (*.yaml, *.yml) found in '\(folder.path("sub"))' ('\(folder.path("sub/nightly.YAML.txt"))' is named like a spec saved as a text document: rename it to end in .yaml)"), "\(alone.err)")
+        #expect(alone.err.contains("no spec files (*.yaml, *.yml) found in '\(folder.path("sub"))' ('\(folder.path("sub/nightly.YAML.txt"))' is named like a spec saved as a text document: rename it to end in .yaml)"), "\(alone.err)")
         #expect(await CommandRun.run([folder.path("sub/nightly.YAML.txt")]).status == 0)
     }
 

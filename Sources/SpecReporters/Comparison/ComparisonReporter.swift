@@ -305,7 +305,17 @@ public struct ComparisonReporter: Sendable {
             out += "  OLD  " + shown(note) + "\n"
         }
         if !incomplete.isEmpty {
-            out += paint("  NEW holds only part of the suite: the tests it lacks show as removed, and any of them may fail there", "31") + "\n"
+            // Said where they are listed: the tests an interrupted NEW did not run are under "Did not run", not removed
+            // (a CI review read "show as removed" above an empty "Removed").
+            let removed = comparison.changes.contains { $0.kind == .removed }
+            let notRun = comparison.changes.contains { $0.kind == .newlyNotRun }
+            let listed = switch (removed, notRun) {
+            case (true, true): "the tests it lacks show as removed, those it did not run under \"Did not run\""
+            case (false, true): "the tests it did not run show under \"Did not run\""
+            case (true, false): "the tests it lacks show as removed"
+            case (false, false): "the tests it lacks are in neither document"
+            }
+            out += paint("  NEW holds only part of the suite: \(listed), and any of them may fail there", "31") + "\n"
         }
         return out
     }

@@ -38,8 +38,11 @@ public enum JSONResultsReader {
             throw ResultsReadError(source: source, problem: "\(error)")
         }
         try checkTests(run, source: source)
-        return ResultsReading(run: run, warnings: unknownFieldWarnings(scan, run: run, source: source)
-            + summaryWarnings(scan.summaryNumbers, run: run, source: source))
+        let unknown = unknownFieldWarnings(scan, run: run, source: source)
+        var reading = ResultsReading(run: run, warnings: unknown + summaryWarnings(scan.summaryNumbers, run: run, source: source))
+        reading.ignoredFields = !unknown.isEmpty
+        reading.writtenTotal = scan.summaryNumbers["total"].flatMap { Double($0) }.flatMap { Int(exactly: $0) }
+        return reading
     }
 
     /// The written `summary` is not read (it is recomputed from the tests), but one that disagrees with them means the
@@ -185,6 +188,12 @@ public struct ResultsReading: Sendable {
     public var run: RunResult
     /// One sentence each, naming the file: for example fields this build does not know, which were ignored.
     public var warnings: [String]
+    /// Whether fields this build does not know were ignored (one of `warnings` says which): only then does a merge
+    /// leave something of the file out.
+    public var ignoredFields = false
+    /// The `summary.total` the file records (not read otherwise: the summary is recomputed from the tests); nil when
+    /// it has none. A shard whose tests were deleted by hand still counts them here.
+    public var writtenTotal: Int?
 }
 
 /// A results file that could not be read: which file, where in it, what is wrong, and what to do.

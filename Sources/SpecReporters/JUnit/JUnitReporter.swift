@@ -9,7 +9,8 @@ import SpecResults
 /// - A spec file with error diagnostics gets a testcase named `spec file` with an `<error>` holding the rendered
 ///   diagnostics, so a dashboard cannot show green for a run that exits 2. Warnings go to the suite's `<system-err>`.
 /// - `name` is `spec › case › engine` (unique in its suite); `classname` is the file path with dots, without the
-///   extension and without `.`, `..` and empty components; `file` and `line` point at the spec. The environment is
+///   extension and without `.`, `..` and empty components; `file` and `line` point at the spec (a failure or an error
+///   at the line its GitHub annotation names: the first differing expected instant, the unmet check). The environment is
 ///   the first suite's `<properties>` (once: see `render(_:run:environment:)`).
 public struct JUnitReporter: Sendable {
     public init() {}
@@ -49,6 +50,8 @@ public struct JUnitReporter: Sendable {
         var file: String
         var cases: [Case] = []
         var warnings: [Diagnostic] = []
+        /// A spec file's suite; not for specrun's own (`specrun merge`), whose name is no path a dashboard may link.
+        var linked = true
         var time: Double { cases.reduce(0) { $0 + $1.time } }
         func count(_ kind: Outcome.Kind) -> Int { cases.filter { $0.outcome?.kind == kind }.count }
     }
@@ -83,10 +86,24 @@ public struct JUnitReporter: Sendable {
                 let before = outcome?.body.map { $0 + "\n\n" } ?? ""
                 outcome?.body = before + pointed.map(renderer.render).joined(separator: "\n\n")
             }
+            // A failure or error is on the line its GitHub annotation and job-summary row point at (the first differing
+            // expected instant, the unmet check): on the spec's first line, a JUnit action annotated another line than
+            // specrun's own annotation beside it (a CI review). Passing tests keep the spec's (or case's) line.
+            var line = test.line
+            if outcome?.kind == .failure || outcome?.kind == .error {
+                let place = GitHubAnnotationsReporter.place(of: test)
+                if place.file == test.file, place.line != test.line {
+                    line = place.line
+                    let written = "at \(test.file):\(test.line)"
+                    if let body = outcome?.body, body.hasPrefix(written) {
+                        outcome?.body = "at \(test.file):\(line)" + body.dropFirst(written.count)
+                    }
+                }
+            }
             // Appended in place: a copy of the suite out of the dictionary and back made each append copy every case
             // before it, so one file of 50,000 tests took 76 s.
             byFile[test.file, default: Suite(file: test.file)].cases.append(Case(
-                name: test.nameInFile, line: test.line, time: test.duration,
+                name: test.nameInFile, line: line, time: test.duration,
                 outcome: outcome,
                 systemOut: test.status == .fixedDeviation && !run.strict ? fixedDeviationNote(test) : nil
             ))
@@ -114,17 +131,32 @@ public struct JUnitReporter: Sendable {
         var suites = byFile.values.sorted { $0.file < $1.file }.map(uniquelyNamed)
         // A merge of part of a sharded run holds part of the suite: a JUnit action showed it green (a CI maintainer's
         // review), the missing shards said only in the `notes` property. One errored testcase names them, as an
-        // invalid spec file gets one, so no dashboard shows green.
+        // invalid spec file gets one, so no dashboard shows green. So does a run stopped by a signal (its tests
+        // `<skipped type="not-run">`), and a merge that exits 1 for a stopped shard, shards that read other spec files
+        // or selected other tests: `failures="0" errors="0"` was a passing check for each (a CI review).
+        var cases: [Case] = []
         if let held = run.mergedShards {
             let missing = Shard.missing(from: held)
             if !missing.isEmpty {
                 let note = run.notes.first { $0.hasSuffix(RunResult.missingShardsNoteEnding) }
-                suites.insert(Suite(file: "specrun merge", cases: [Case(
+                let listed = missing.map(\.description).joined(separator: ", ")
+                cases.append(Case(
                     name: "missing shards", line: 1, time: 0,
                     outcome: Outcome(kind: .error, type: "missing-shards",
-                                     message: "shards \(missing.map(\.description).joined(separator: ", ")) are missing from these merged results; "
-                                         + "merge the results files of every shard", body: note))]), at: 0)
+                                     message: (missing.count == 1 ? "shard \(listed) is" : "shards \(listed) are")
+                                         + " missing from these merged results; merge the results files of every shard", body: note)))
             }
+        }
+        let reasons = run.notWholeRunReasons
+        if let first = reasons.first {
+            let more = reasons.count == 1 ? "" : " (and \(reasons.count - 1) more reason\(reasons.count == 2 ? "" : "s") below)"
+            cases.append(Case(
+                name: "incomplete run", line: 1, time: 0,
+                outcome: Outcome(kind: .error, type: "incomplete-run", message: "these results are not a whole run: \(first)\(more)",
+                                 body: reasons.joined(separator: "\n"))))
+        }
+        if !cases.isEmpty {
+            suites.insert(Suite(file: run.isMerge ? "specrun merge" : "specrun", cases: cases, linked: false), at: 0)
         }
         return suites
     }
@@ -229,8 +261,8 @@ public struct JUnitReporter: Sendable {
         var out = "  <testsuite" + attributes([
             ("name", suite.file), ("tests", "\(suite.cases.count)"), ("failures", "\(suite.count(.failure))"),
             ("errors", "\(suite.count(.error))"), ("skipped", "\(suite.count(.skipped))"),
-            ("time", Self.seconds(suite.time)), ("timestamp", run.environment.startTime), ("file", suite.file),
-        ]) + ">\n"
+            ("time", Self.seconds(suite.time)), ("timestamp", run.environment.startTime),
+        ] + (suite.linked ? [("file", suite.file)] : [])) + ">\n"
         if environment {
             out += "    <properties>\n"
             // Then the run's notes (a merge, a shard missing): one property whose lines are the notes, since readers
@@ -242,10 +274,10 @@ public struct JUnitReporter: Sendable {
             out += "    </properties>\n"
         }
         for testCase in suite.cases {
-            out += "    <testcase" + attributes([
-                ("name", testCase.name), ("classname", Self.className(suite.file)), ("file", suite.file),
-                ("line", "\(testCase.line)"), ("time", Self.seconds(testCase.time)),
-            ])
+            // specrun's own testcases name no file and no line: `file="specrun merge"` was linked as a path.
+            out += "    <testcase" + attributes([("name", testCase.name), ("classname", suite.linked ? Self.className(suite.file) : suite.file)]
+                + (suite.linked ? [("file", suite.file), ("line", "\(testCase.line)")] : [])
+                + [("time", Self.seconds(testCase.time))])
             guard testCase.outcome != nil || testCase.systemOut != nil else {
                 out += "/>\n"
                 continue

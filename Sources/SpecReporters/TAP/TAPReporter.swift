@@ -12,6 +12,8 @@ import SpecResults
 /// - `fixed-deviation` → `ok … # TODO …`: a TODO that passes is reported by TAP harnesses as unexpectedly passing,
 ///   which is what a fixed deviation is. Under `--strict` it is a plain `not ok` (it fails the run).
 /// - The run's notes (`# note: …`) and warnings on spec files are `#` comments.
+/// - Results that are not a whole run (tests not run, shards missing, a merge of shards that read other files or
+///   selected other tests) end in `Bail out!`, after every test point, so a harness fails them.
 public struct TAPReporter: Sendable {
     public init() {}
 
@@ -50,7 +52,26 @@ public struct TAPReporter: Sendable {
         for (index, point) in points.enumerated() {
             out += point.status + " \(index + 1)" + point.rest
         }
+        // Results that are not a whole run (a run stopped by a signal, its tests `ok … # SKIP not run`; a merge that
+        // lacks a shard or exits 1): `prove` said PASS (a CI review). `Bail out!` (TAP 13 and 14: the harness stops and
+        // the run fails) after every test point, so each is still read and counted.
+        if let reason = Self.bailOutReason(run) {
+            out += "Bail out! " + ControlCharacters.visible(reason.replacingOccurrences(of: "\n", with: " ")) + "\n"
+        }
         return out
+    }
+
+    /// Why the results are not a whole run, for the `Bail out!` line; nil for a whole run.
+    static func bailOutReason(_ run: RunResult) -> String? {
+        if run.shard == nil, let held = run.mergedShards {
+            let missing = Shard.missing(from: held)
+            if !missing.isEmpty {
+                let listed = missing.map(\.description).joined(separator: ", ")
+                return (missing.count == 1 ? "shard \(listed) is" : "shards \(listed) are")
+                    + " missing from these merged results; merge the results files of every shard"
+            }
+        }
+        return run.notWholeRunReasons.first.map { "these results are not a whole run: \($0)" }
     }
 
     /// Writes the stream to `output`.

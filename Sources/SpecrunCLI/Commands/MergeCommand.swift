@@ -23,8 +23,8 @@ struct MergeCommand {
 
         EXIT STATUS:
           0  merged; 1  merged, but not a whole run: shards are missing (the inputs ran --shard I/N and some
-             I of 1…N is not among them), tests did not run (a shard was stopped), or the shards read other
-             spec files (another commit); 2  a file or the command line is invalid
+             I of 1…N is not among them), tests did not run (a shard was stopped), the shards read other
+             spec files (another commit) or selected other tests; 2  a file or the command line is invalid
 
         """
     }
@@ -60,21 +60,29 @@ struct MergeCommand {
                 }
             }
             var shards: [RunResult] = []
+            var editedNotes: [String] = []
             for path in paths {
-                var ignoredFields = false
-                var shard = try ResultsFile.read(path, maxBytes: maxBytes) { warning in
-                    ignoredFields = true
-                    io.writeProblem(.warning, redaction.mask(warning))
-                }
+                let reading = try ResultsFile.reading(path, maxBytes: maxBytes)
+                for warning in reading.warnings { io.writeProblem(.warning, redaction.mask(warning)) }
+                var shard = reading.run
                 // Read by an older build, a newer shard's fields were ignored without saying they are lost: an older
-                // specrun's merge wrote the refused launches and the shard of today's shards nowhere.
-                if ignoredFields {
+                // specrun's merge wrote the refused launches and the shard of today's shards nowhere. Only then: a
+                // summary edited by hand, which the reader recomputes, drops nothing (a CI review was sent to look
+                // for another specrun).
+                if reading.ignoredFields {
                     io.writeProblem(.warning, redaction.mask("the merged results leave out what this specrun ignored in \(path); "
                         + "merge with the specrun that wrote it (or a newer one) to keep it"))
                 }
                 // Written before results recorded their shard: it was called a whole run whose tests "may repeat
                 // those of the shards", and a shard missing from such a merge went unnoticed.
                 if let fromCommandLine = ShardSelection.shardFromCommandLine(of: shard) { shard.shard = fromCommandLine }
+                // Tests deleted from a shard by hand (`tests: []` under a summary of 295) merged with exit 0: the count
+                // the file itself records says tests are missing.
+                if let total = reading.writtenTotal, total != shard.tests.count {
+                    editedNotes.append("\(path) holds \(shard.tests.count) test\(shard.tests.count == 1 ? "" : "s"), but its summary counts "
+                        + "\(total) (tests deleted or added by hand?); merge the results files as specrun wrote them, as "
+                        + RunResult.editedTestsNoteEnding)
+                }
                 shards.append(shard)
             }
             // In shard order, then by path: the same files given in another order (a glob puts shard-10 before shard-2,
@@ -89,7 +97,9 @@ struct MergeCommand {
             var merged = try RunResult.merging(shards, labels: paths)
             // The environment (its command line too) is the first shard's: say the document is a merge, and of what.
             merged.notes.insert(Self.mergedNote(paths: paths, shards: shards), at: 0)
-            merged.notes += ShardSelection.notes(for: shards.map(\.environment.commandLine), labels: paths)
+            merged.notes += ShardSelection.notes(for: shards.map(\.environment.commandLine), labels: paths,
+                                                 sharded: shards.map { $0.heldShards != nil })
+            merged.notes += editedNotes
             merged = merged.redacted(by: redaction)
             // Checked again once merged: the artifacts' folder is named after the toolchain the first shard records.
             try outputs.checkPaths(against: [], inputs: paths, artifactsFolder: ReportArtifacts.folderName(for: merged.environment))
@@ -106,7 +116,8 @@ struct MergeCommand {
             // New notes, and those an input carried that make the merge incomplete (its exit status 1 said nothing else).
             let newNotes = merged.notes.dropFirst().filter { note in
                 !shards.contains { $0.notes.contains(note) } || note.hasSuffix(RunResult.otherSpecFilesNoteEnding)
-                    || note.hasSuffix(RunResult.unreadFilesNoteEnding)
+                    || note.hasSuffix(RunResult.unreadFilesNoteEnding) || note.hasSuffix(RunResult.mixedSelectionsNoteEnding)
+                    || note.hasSuffix(RunResult.editedTestsNoteEnding)
             }
             for note in newNotes.prefix(10) { io.writeProblem(.warning, note) }
             if newNotes.count > 10 {
@@ -118,7 +129,8 @@ struct MergeCommand {
                     + "end): the merged results are not a whole run; run \(summary.notRun == 1 ? "it" : "them") again")
             }
             // A shard that never uploaded (its job died before), shards that read other spec files (another commit between
-            // them), a merge of such a merge: none may turn into a smaller report that looks whole.
+            // them) or selected other tests (an extra `--tag`: the tests it left out ran in no shard), a merge of such a
+            // merge: none may turn into a smaller report that looks whole.
             return merged.isIncomplete || summary.notRun > 0 ? ExitStatus.testFailure : ExitStatus.success
         } catch let error as UsageError {
             return io.usageFailure(error, command: "merge")
@@ -128,7 +140,7 @@ struct MergeCommand {
     }
 
     /// How the note that says a document is a merge starts.
-    static let mergedNotePrefix = "merged from "
+    static let mergedNotePrefix = RunResult.mergedNotePrefix
 
     /// `merged from 3 results files: s1.json (shard 1/3), …; the environment and command line shown are those of the first`.
     static func mergedNote(paths: [String], shards: [RunResult]) -> String {

@@ -108,15 +108,20 @@ struct ShardSelection: Equatable {
         return found
     }
 
-    /// Notes naming each shard whose selection differs from the first's: its tests are not the same suite's.
-    static func notes(for commandLines: [[String]], labels: [String]) -> [String] {
+    /// Notes naming each shard whose selection differs from the first's: its tests are not the same suite's. When
+    /// both are shards (`sharded`), the tests one selection left out may have run in no shard, and the note says so
+    /// with the ending that makes the merge not a whole run (exit 1; a CI review's shard with an extra `--tag europe`
+    /// merged with exit 0 and a green JUnit, 132 tests run nowhere). Whole runs of other paths merged together are
+    /// only noted.
+    static func notes(for commandLines: [[String]], labels: [String], sharded: [Bool] = []) -> [String] {
         guard let first = commandLines.first.flatMap(ShardSelection.init(commandLine:)) else { return [] }
         return commandLines.enumerated().dropFirst().compactMap { index, line in
             guard let selection = ShardSelection(commandLine: line) else { return nil }
             let differences = first.differences(from: selection)
             guard !differences.isEmpty else { return nil }
+            let shards = sharded.count == commandLines.count && sharded[0] && sharded[index]
             return "\(labels[index]) selected other tests than \(labels[0]): \(differences.joined(separator: "; ")); "
-                + RunResult.mixedSelectionsNoteEnding
+                + RunResult.mixedSelectionsNoteEnding + (shards ? ", and " + RunResult.otherSpecFilesNoteEnding : "")
         }
     }
 }

@@ -28,11 +28,16 @@ enum ResultsFile {
     /// Reads `path`, refusing more than `maxBytes`; `warn` receives what was read but is suspect (one sentence each,
     /// naming the file).
     static func read(_ path: String, maxBytes: Int = defaultMaxBytes, warn: (String) -> Void = { _ in }) throws(UsageError) -> RunResult {
+        let reading = try reading(path, maxBytes: maxBytes)
+        reading.warnings.forEach(warn)
+        return reading.run
+    }
+
+    /// Reads `path` as `read` does, with what was suspect in it (its warnings, whether fields were ignored).
+    static func reading(_ path: String, maxBytes: Int = defaultMaxBytes) throws(UsageError) -> ResultsReading {
         let data = try contents(of: path, maxBytes: maxBytes)
         do {
-            let reading = try JSONResultsReader.readWithWarnings(data, source: path)
-            reading.warnings.forEach(warn)
-            return reading.run
+            return try JSONResultsReader.readWithWarnings(data, source: path)
         } catch {
             throw UsageError.fileProblem("The results file \(error.description)")
         }
@@ -43,6 +48,21 @@ enum ResultsFile {
     static func sizeAbove(_ bytes: Int) -> String {
         let megabytes = bytes / (1 << 20) + 1
         return megabytes >= 1024 ? "\(megabytes / 1024 + 1)G" : "\(megabytes)M"
+    }
+
+    /// The `results.json` files in `folder` and in the folders in it (the layout `--artifacts` writes), sorted.
+    static func resultsFiles(below folder: String) -> [String] {
+        let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        var found: [String] = []
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: base + "/results.json", isDirectory: &isFolder), !isFolder.boolValue {
+            found.append(base + "/results.json")
+        }
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []).sorted() where !name.hasPrefix(".") {
+            let candidate = base + "/" + name + "/results.json"
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isFolder), !isFolder.boolValue { found.append(candidate) }
+        }
+        return found
     }
 
     /// Refused: more than `maxBytes` (said before reading a regular file; a pipe or device is read up to the bound),
@@ -68,7 +88,14 @@ enum ResultsFile {
         guard fstat(fd, &info) == 0 else { throw refuse(String(cString: strerror(errno))) }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
-            throw refuse("it is a folder", "name the results file in it, e.g. '\(path)/results.json'")
+            // `--artifacts DIR` writes DIR/<toolchain>/results.json: 'DIR/results.json' named a file that is not there.
+            let found = resultsFiles(below: path)
+            switch found.count {
+            case 0: throw refuse("it is a folder, and no results.json is in it or in a folder in it",
+                                 "name a results file written by 'specrun --json' or 'specrun --artifacts'")
+            case 1: throw refuse("it is a folder", "name the results file in it, '\(found[0])'")
+            default: throw refuse("it is a folder", "name one results file in it, e.g. " + found.prefix(3).map { "'\($0)'" }.joined(separator: ", "))
+            }
         case S_IFREG, S_IFIFO, S_IFCHR:
             break
         default:

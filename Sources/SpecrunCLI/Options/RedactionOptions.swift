@@ -40,7 +40,7 @@ enum RedactionOptions {
     static func timedOutWarnings(_ redaction: Redaction) -> [String] {
         let given = redaction.patterns.filter { !RedactionPattern.standard.contains($0) }
         let which = redaction.patterns.filter(\.timedOut).map { pattern in
-            given.firstIndex(of: pattern).map { "The \(ordinal($0 + 1)) --redact pattern" } ?? "The default pattern '\(pattern.name)'"
+            given.firstIndex(of: pattern).map { "the \(ordinal($0 + 1)) --redact pattern" } ?? "the default pattern '\(pattern.name)'"
         }
         return which.map {
             "\($0) reached ICU's time limit on a text, as a pattern does that backtracks without end; that text and every "

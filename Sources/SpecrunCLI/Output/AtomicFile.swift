@@ -97,7 +97,7 @@ enum AtomicFile {
 
     /// What a path names when it is written: a regular file (or none yet) to replace whole — behind a symbolic link,
     /// the file the link names, so the link stays — or a stream to write into.
-    private enum Target {
+    enum Target {
         /// The file to replace, and its permissions when it exists.
         case file(String, mode: mode_t?)
         case stream
@@ -175,7 +175,7 @@ enum AtomicFile {
 
     /// Why `directory` cannot be made, in words, when a part of its path is a file (Foundation says only "The
     /// operation could not be completed" with a Cocoa error number): the deepest existing part that is no folder.
-    private static func folderProblem(_ directory: String) -> String? {
+    static func folderProblem(_ directory: String) -> String? {
         var part = directory
         while !part.isEmpty && part != "/" {
             var info = stat()

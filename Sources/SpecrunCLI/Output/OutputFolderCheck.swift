@@ -18,6 +18,10 @@ struct OutputFolderCheck {
         var info = stat()
         return stat(path, &info) == 0 ? 0 : errno
     }
+    /// Whether a file can actually be made in the folder at `path`: nil when one was made (and removed), else the
+    /// `errno`. `faccessat` said yes, as root, for `/proc` and `/sys`, where the write after the run failed (a CI
+    /// review); the atomic writer makes such a temporary file there anyway. Injected by tests.
+    var mayCreate: (String) -> Int32? = OutputFolderCheck.probe
     /// The effective user, whom the sticky bit of a folder concerns.
     var userID: uid_t = geteuid()
 
@@ -26,6 +30,8 @@ struct OutputFolderCheck {
     func problem(writing path: String, isFolder: Bool = false) -> String? {
         var info = stat()
         if !isFolder, stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG { return nil }
+        // `/dev/stdout` with a log file behind it is written into, not replaced: its folder (`/proc/self/fd`) makes no file.
+        if !isFolder, AtomicFile.Target.namesAnOpenDescriptor(path) { return nil }
         var folder = isFolder ? path : ParentFolder.of(Self.resolvedLink(path))
         if folder.isEmpty { folder = "." }
         // The deepest part of the path that exists: the one the missing folders are made in.
@@ -47,14 +53,22 @@ struct OutputFolderCheck {
             existing = parent
         }
         guard stat(existing, &info) == 0 else { return nil }
-        // A file where a folder should be is said by the write itself, with its own words.
-        guard info.st_mode & S_IFMT == S_IFDIR else { return nil }
+        // A file where a folder should be: said before the run, in the words the write used after it (`--json
+        // afile/r.json` ran the whole suite first, a CI review).
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            return AtomicFile.WriteError.folderReasonPrefix + " (\(AtomicFile.folderProblem(existing) ?? "'\(existing)' is not a folder; name a folder there"))"
+        }
         let shown = Self.shown(existing)
+        let made = existing == folder ? "" : ", where '\(folder)' would be made"
         if let code = mayWrite(existing) {
-            let made = existing == folder ? "" : ", where '\(folder)' would be made"
             return "the folder \(shown) may not be written (\(String(cString: strerror(code))))\(made); results are written to a "
                 + "temporary file in the target's folder and renamed, so that folder must be writable. Name a path in a folder you may "
                 + "write to (for example under $RUNNER_TEMP or /tmp), or make this one writable"
+        }
+        if let code = mayCreate(existing) {
+            return "no file can be made in the folder \(shown) (\(String(cString: strerror(code))))\(made); results are written to a "
+                + "temporary file in the target's folder and renamed. Name a path in a folder you may write to (for example under "
+                + "$RUNNER_TEMP or /tmp)"
         }
         if !isFolder, existing == folder, userID != 0, info.st_mode & S_ISVTX != 0, info.st_uid != userID {
             var target = stat()
@@ -63,6 +77,16 @@ struct OutputFolderCheck {
                     + "its owner replace it; remove it as that user, or name another file"
             }
         }
+        return nil
+    }
+
+    /// Makes and removes a uniquely named empty file in `folder`: nil when that worked, else the `errno`.
+    static func probe(_ folder: String) -> Int32? {
+        let name = (folder as NSString).appendingPathComponent(".specrun-probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return errno }
+        close(fd)
+        unlink(name)
         return nil
     }
 

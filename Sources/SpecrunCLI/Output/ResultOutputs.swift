@@ -109,8 +109,10 @@ struct ResultOutputs {
             guard let earlier = named[..<index].first(where: { $0.identity == output.identity }) else { continue }
             if output.option == "--artifacts" {
                 if Self.defaultName(earlier.option) == (output.path as NSString).lastPathComponent {
-                    throw UsageError("\(earlier.option) names '\(earlier.path)', which --artifacts writes already; leave out \(earlier.option), "
-                        + "or give it a file outside '\(artifacts ?? "")'.")
+                    // `merge` requires -o: "leave out -o" was advice that could not be followed.
+                    let other = "give it a file outside '\(artifacts ?? "")', e.g. \(earlier.option) \(Self.defaultName(earlier.option))"
+                    throw UsageError("\(earlier.option) names '\(earlier.path)', which --artifacts writes already; "
+                        + (earlier.option == "-o" ? other : "leave out \(earlier.option), or " + other) + ".")
                 }
                 throw UsageError("\(earlier.option) and --artifacts both name '\(output.path)'; the second would replace the first. "
                     + "Give \(earlier.option) a file outside '\(artifacts ?? "")', e.g. \(earlier.option) results/\(Self.defaultName(earlier.option)).")
@@ -188,18 +190,18 @@ struct ResultOutputs {
     /// `jobs` threads write the JSON results' tests (`--jobs`; the bytes are the same for any number).
     func write(_ run: RunResult, jobs: Int = 1, midWrite: @escaping () -> Void = {}) -> [String] {
         typealias Emit = ([UInt8]) throws -> Void
-        var files: [(path: String, produce: (Emit) throws -> Void)] = []
+        var files: [(path: String, option: String, produce: (Emit) throws -> Void)] = []
         // The JSON results are streamed to the file: a big run's document (100 MB for 10,000 specs) never sits in
         // memory whole.
-        if let json { files.append((json, { emit in try JSONReporter(jobs: jobs).write(run, chunks: emit) })) }
-        if let junit { files.append((junit, { emit in try emit(Array(JUnitReporter().render(run).utf8)) })) }
-        if let html { files.append((html, { emit in try emit(Array(HTMLReporter().render(run).utf8)) })) }
-        if let tap { files.append((tap, { emit in try emit(Array(TAPReporter().render(run).utf8)) })) }
+        if let json { files.append((json, jsonOption, { emit in try JSONReporter(jobs: jobs).write(run, chunks: emit) })) }
+        if let junit { files.append((junit, "--junit", { emit in try emit(Array(JUnitReporter().render(run).utf8)) })) }
+        if let html { files.append((html, "--html", { emit in try emit(Array(HTMLReporter().render(run).utf8)) })) }
+        if let tap { files.append((tap, "--tap", { emit in try emit(Array(TAPReporter().render(run).utf8)) })) }
         if let artifacts {
             // Each artifact is rendered only when its file is written, the JSON streamed: not all five in memory.
             let folder = (artifacts as NSString).appendingPathComponent(ReportArtifacts.folderName(for: run.environment))
             for writer in ReportArtifacts.writers(for: run, jobs: jobs) {
-                files.append(((folder as NSString).appendingPathComponent(writer.name), writer.write))
+                files.append(((folder as NSString).appendingPathComponent(writer.name), "--artifacts", writer.write))
             }
         }
         var problems: [String] = []
@@ -213,7 +215,8 @@ struct ResultOutputs {
                 if error.reason.hasPrefix(AtomicFile.WriteError.folderReasonPrefix) {
                     guard unmadeFolders.insert(folder).inserted else { continue }
                 }
-                problems.append(error.description)
+                // The option named, as the checks before the run name it.
+                problems.append("cannot write '\(error.path)' (\(file.option)): \(error.reason)")
             }
         }
         return problems

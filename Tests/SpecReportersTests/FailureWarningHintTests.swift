@@ -40,6 +40,21 @@ import Testing
         #expect(hinted.tests[1].message == "the launch at line 12 is written 2027-03-28T02:30:00+01:00 (see its offset-mismatch error)")
     }
 
+    /// Under `--engine all`, another engine's failure beside the core's of the same test leaves the pointer to the
+    /// core's block (a review read it in both); alone in a run, it keeps it.
+    @Test func anotherEnginesBlockBesideTheCoresLeavesThePointerToIt() {
+        var core = RunResultFixture.firstValidFailed
+        core.engine = "core"
+        var foundation = core
+        foundation.engine = "foundation"
+        foundation.id = core.id + " (foundation)"
+        let both = Self.run([Self.warning(line: 31)], tests: [core, foundation]).pointingFailuresAtWarnings()
+        #expect(both.tests[0].message?.hasSuffix("(see its offset-mismatch warning)") == true)
+        #expect(both.tests[1].message == foundation.message, "\(both.tests[1].message ?? "")")
+        let alone = Self.run([Self.warning(line: 31)], tests: [foundation]).pointingFailuresAtWarnings()
+        #expect(alone.tests[0].message?.hasSuffix("(see its offset-mismatch warning)") == true)
+    }
+
     @Test func severalWarnedLinesAreNamedTogether() {
         var test = RunResultFixture.firstValidFailed
         let missing = test.diff[0]

@@ -38,6 +38,13 @@ struct MisplacedKeys: Sendable {
             + "up under 'schedule:', indented like its other keys"
     }
 
+    /// The window's keys indented under `expect` (the window's section ended a line early; a second review round got
+    /// "'window' has no 'through'" and "unknown key 'through' in 'expect'", unlinked).
+    static let windowKeysInExpect = MisplacedKeys(keys: ["after", "through"], standsFor: nil) { entries in
+        "\(names(entries)) \(entries.count == 1 ? "belongs" : "belong") to 'window', not 'expect'; move \(entries.count == 1 ? "it" : "them") "
+            + "up under 'window:', indented like its other keys"
+    }
+
     /// The document's sections written without their section key.
     static let sectionKeysInDocument: [MisplacedKeys] = [
         MisplacedKeys(keys: ["timezone", "rule", "nonexistent", "repeated"], standsFor: "schedule", goInside: true) { entries in

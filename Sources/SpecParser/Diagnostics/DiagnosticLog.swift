@@ -135,7 +135,7 @@ final class DiagnosticLog {
     /// Rewrites the messages of the instants refused for want of an offset since diagnostic `start` with the offset
     /// `zone` has at each; those instants are then done with (a case's own zone is told before its schedule's, and a
     /// case whose zone could not be read leaves its instants' messages as they are).
-    func adviseOffsets(since start: Int, in zone: TimeZone?, nonexistent: NonexistentTimePolicy? = nil) {
+    func adviseOffsets(since start: Int, in zone: TimeZone?, nonexistent: NonexistentTimePolicy? = nil, policyOwner: String = "this spec's") {
         outOfOrder.removeAll { pair in
             guard pair.index >= start else { return false }
             if let zone {
@@ -149,7 +149,7 @@ final class DiagnosticLog {
         offsetlessInstants.removeAll { refused in
             guard refused.index >= start else { return false }
             if let zone, let message = OffsetlessInstantAdvice.message(for: refused.text, in: zone, occurrence: refused.occurrence,
-                                                                        nonexistent: nonexistent) {
+                                                                        nonexistent: nonexistent, owner: policyOwner) {
                 diagnostics[refused.index].message = message
             }
             return true

@@ -423,11 +423,35 @@ struct SyntaxErrorHint {
                         mark: mark, length: 1,
                         message: "'\(key):' is a list item's '-' without the space after it; write '- \(key.dropFirst()): …'")
                 }
+                // A list of steps under `expect:` in a scenario whose `steps:` is above: `expect:` was written a line too
+                // early (a second review round applied both fixes below and both failed).
+                if let parent = listParent(above: number, spaces: spaces, source), parent.key == "expect",
+                   String(rest).contains("launch:") || String(rest).contains("at:"),
+                   (1..<parent.line).contains(where: { source.line($0)?.hasPrefix("steps:") == true }) {
+                    return SyntaxErrorHint(
+                        mark: Mark(line: parent.line, column: 1), length: "expect".count,
+                        message: "the list under 'expect:' holds a step (line \(number)): 'expect:' is written a line too early; move the "
+                            + "step above 'expect:', into 'steps:', so that 'expect:' holds only the checks")
+                }
                 return SyntaxErrorHint(
                     mark: mark, length: key.unicodeScalars.count,
                     message: "'\(key)' is at the column of the list's '- ' (column \(mark.column)) but has no '- '; to continue the item above, indent it like that item's keys (column \(itemColumn)); to start a new item, write '- \(key): …'")
             }
             if aboveSpaces < spaces, !rest.isEmpty, rest.first != "#" { return nil }
+            number -= 1
+        }
+        return nil
+    }
+
+    /// The key a list at `spaces` belongs to: the nearest line above `item` indented less, when it is `key:` alone.
+    private static func listParent(above item: Int, spaces: Int, _ source: SourceText) -> (key: String, line: Int)? {
+        var number = item - 1
+        while number >= 1, let text = source.line(number) {
+            let indent = text.unicodeScalars.prefix { $0 == " " }.count
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if !trimmed.isEmpty, !trimmed.hasPrefix("#"), indent < spaces || (indent == spaces && !trimmed.hasPrefix("-")) {
+                return trimmed.hasSuffix(":") ? (String(trimmed.dropLast()), number) : nil
+            }
             number -= 1
         }
         return nil

@@ -489,6 +489,12 @@ struct LifecycleStepReader {
             return .during(stage)
         }
         let forms = (allowAfterWrite ? ["after-write"] : []) + (stages ?? LifecycleSpec.Stage.allCases).map { "during \($0.rawValue)" }
+        // The choices pasted whole (`during download | during parse | …`, as a message lists them).
+        let listed = text.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        if listed.count > 1, listed.allSatisfy(forms.contains) {
+            reader.log.report(.unknownValue, at: node, "'\(text)' lists the choices for '\(field)'; write one of them, e.g. '\(field): \(listed[0])'")
+            return nil
+        }
         // `expire: parse` names the stage and leaves out 'during'.
         let during = forms.contains("during \(text)") ? "during \(text)" : nil
         if let suggestion = during ?? Suggestion.closest(to: text, in: forms) {

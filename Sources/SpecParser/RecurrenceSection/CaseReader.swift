@@ -37,7 +37,8 @@ struct CaseReader {
         // the schedule's.
         var zoneOfCase = schedule.timeZone
         var policyOfCase = schedule.nonexistent
-        defer { reader.log.adviseOffsets(since: firstDiagnostic, in: zoneOfCase, nonexistent: policyOfCase) }
+        var policyOwner = "this spec's"
+        defer { reader.log.adviseOffsets(since: firstDiagnostic, in: zoneOfCase, nonexistent: policyOfCase, policyOwner: policyOwner) }
         let label = node.mapping?.first(where: { $0.key.scalar?.value == "name" })?.value.scalar?.value
         let place = label.map { "case '\($0)'" } ?? "case \(number)"
         if let entries = node.mapping, let window = entries.first(where: { $0.key.scalar?.value == "window" }) {
@@ -116,7 +117,10 @@ struct CaseReader {
         let read = ScheduleOverridesReader(reader: reader, timeZone: zoneOfCase, nonexistentInEffect: calendar, repeatedInEffect: calendar).read(fields)
         let overrides = read.overrides
         zoneOfCase = read.timeZone
-        policyOfCase = overrides.nonexistent ?? policyOfCase
+        if let own = overrides.nonexistent {
+            policyOfCase = own
+            policyOwner = "this case's"
+        }
 
         let description = fields["description"].flatMap { reader.text($0, field: "description", expected: "a text") }
         let tags = fields["tags"].flatMap(reader.tags) ?? []

@@ -28,8 +28,13 @@ struct RecurrenceSectionParser {
         let draft = ScheduleReader(reader: reader).read(scheduleNode, owner: fields.keyNode("schedule")!, defaultID: defaultScheduleID,
                                                         writtenElsewhere: movable ? inWindow : [])
 
-        let window = fields["window"].flatMap { readWindow($0, owner: fields.keyNode("window")!, scheduleKeysMovable: movable) }
-        let expect = fields["expect"].flatMap { readExpect($0, owner: fields.keyNode("expect")!, schedule: draft) }
+        // The window's keys indented under `expect` (its section ended a line early), likewise.
+        let windowKeys = Set(fields["window"]?.mapping?.compactMap { $0.key.scalar?.value } ?? [])
+        let inExpect = Set(fields["expect"]?.mapping?.compactMap { $0.key.scalar?.value }.filter(MisplacedKeys.windowKeysInExpect.keys.contains) ?? [])
+        let windowMovable = !inExpect.isEmpty && inExpect.isDisjoint(with: windowKeys) && fields["window"]?.mapping != nil
+        let window = fields["window"].flatMap { readWindow($0, owner: fields.keyNode("window")!, scheduleKeysMovable: movable,
+                                                           writtenElsewhere: windowMovable ? inExpect : []) }
+        let expect = fields["expect"].flatMap { readExpect($0, owner: fields.keyNode("expect")!, schedule: draft, windowKeysMovable: windowMovable) }
         let cases = fields["cases"].flatMap { CaseReader(reader: reader, schedule: draft).read($0) }
         reader.log.adviseOffsets(since: firstDiagnostic, in: draft.timeZone, nonexistent: draft.nonexistent)
 
@@ -61,17 +66,17 @@ struct RecurrenceSectionParser {
         return RecurrenceSpec(schedule: schedule, window: window, expect: expect, cases: cases ?? [])
     }
 
-    private func readWindow(_ node: Node, owner: Node, scheduleKeysMovable: Bool) -> WindowSpec? {
+    private func readWindow(_ node: Node, owner: Node, scheduleKeysMovable: Bool, writtenElsewhere: Set<String> = []) -> WindowSpec? {
         guard let fields = reader.mapping(node, place: "'window'", owner: owner, allowed: SpecKeyCatalog.window.keyNames,
                                           expected: "a mapping with after: and through:",
                                           misplaced: scheduleKeysMovable ? [.scheduleKeysInWindow] : [])
         else { return nil }
         let after = fields["after"].flatMap { reader.searchBound($0, field: "after") }
         let through = fields["through"].flatMap { reader.searchBound($0, field: "through") }
-        if !fields.has("after") {
+        if !fields.has("after"), !writtenElsewhere.contains("after") {
             reader.missing("after", in: fields, "add the instant the window starts after (excluded), e.g. 'after: 2027-03-27T00:00:00+01:00'")
         }
-        if !fields.has("through") {
+        if !fields.has("through"), !writtenElsewhere.contains("through") {
             reader.missing("through", in: fields, "add the last instant the window includes, e.g. 'through: 2027-03-30T12:00:00+02:00'")
         }
         guard let after, let through else { return nil }
@@ -92,9 +97,10 @@ struct RecurrenceSectionParser {
         return WindowSpec(after: after, through: through, location: reader.log.source.location(owner.mark))
     }
 
-    private func readExpect(_ node: Node, owner: Node, schedule: ScheduleReader.Draft) -> Expectation? {
+    private func readExpect(_ node: Node, owner: Node, schedule: ScheduleReader.Draft, windowKeysMovable: Bool = false) -> Expectation? {
         guard let fields = reader.mapping(node, place: "'expect'", owner: owner, allowed: SpecKeyCatalog.expect.keyNames,
-                                          expected: "a mapping with occurrences: (or error: no-occurrence)")
+                                          expected: "a mapping with occurrences: (or error: no-occurrence)",
+                                          misplaced: windowKeysMovable ? [.windowKeysInExpect] : [])
         else { return nil }
         let location = reader.log.source.location(owner.mark)
         switch (fields["occurrences"], fields["error"]) {

@@ -9,8 +9,9 @@ enum OffsetlessInstantAdvice {
     /// The message for `text` (an instant that parses once an offset is added) in `zone`; nil for another shape.
     /// `occurrence`: the instant is an expected occurrence (`occurrences`, a case's `next`, a run's `planned`), which
     /// the spec's `nonexistent` policy places in a gap; nil `nonexistent` where no calendar policy is known.
+    /// `owner`: whose policy it is, `this spec's` or `this case's` (a case's own `nonexistent:`).
     static func message(for written: String, in zone: TimeZone, occurrence: Bool = false,
-                        nonexistent: NonexistentTimePolicy? = nil) -> String? {
+                        nonexistent: NonexistentTimePolicy? = nil, owner: String = "this spec's") -> String? {
         guard let text = completed(written), case .success(let read) = InstantText.parse(text + "Z") else { return nil }
         let wallSeconds = read.date.timeIntervalSince1970.rounded(.down)
         let local = WallTimeText.local(read.date, offset: 0)
@@ -36,7 +37,7 @@ enum OffsetlessInstantAdvice {
             // instant after the change under `skip`, and the run failed; under shift-forward it is later still).
             if occurrence, let nonexistent {
                 let wall = read.date.timeIntervalSince1970
-                let policy = "under this spec's 'nonexistent: \(nonexistent.rawValue)', "
+                let policy = "under \(owner) 'nonexistent: \(nonexistent.rawValue)', "
                 switch nonexistent {
                 case .skip:
                     return gap + policy + "\(local.time) gives no occurrence that day: if this line is that day's occurrence, remove it"

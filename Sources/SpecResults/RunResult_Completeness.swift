@@ -54,10 +54,14 @@ extension RunResult {
     /// errors="0"`, and `prove` said PASS, for a run stopped by SIGTERM with 8424 tests not run).
     public var notWholeRunReasons: [String] {
         var reasons: [String] = []
-        let notRun = tests.filter { $0.status == .notRun }.count
-        if notRun > 0 {
-            reasons.append("\(notRun) test\(notRun == 1 ? "" : "s") of \(tests.count) did not run (a run was stopped before its end, "
-                + "its tests marked not-run); run \(notRun == 1 ? "it" : "them") again")
+        let notRun = tests.filter { $0.status == .notRun }
+        // A failure budget stops a run on purpose: said so, not as an interruption (a CI review read "a run was stopped
+        // before its end … run them again" of `--fail-fast`).
+        let budget = notRun.first?.message.flatMap { $0.contains("--max-failures") ? $0 : nil }
+        if !notRun.isEmpty {
+            let count = "\(notRun.count) test\(notRun.count == 1 ? "" : "s") of \(tests.count) did not run"
+            reasons.append(budget.map { "\(count) (\($0), its tests marked not-run); run without it for the whole suite" }
+                ?? "\(count) (a run was stopped before its end, its tests marked not-run); run \(notRun.count == 1 ? "it" : "them") again")
         }
         reasons += notes.filter { note in Self.notWholeRunNoteEndings.contains { note.hasSuffix($0) } }
         return reasons

@@ -280,6 +280,8 @@ struct RunCommand {
     static func budgetNote(_ stop: PlanExecution.Stop?, _ tests: [TestResult]) -> [String] {
         guard case .failureBudget(let budget)? = stop else { return [] }
         let notRun = tests.filter { $0.status == .notRun }.count
+        // Reached at the last test, it stopped nothing ("0 tests were not run", a CI review).
+        guard notRun > 0 else { return [] }
         return ["the run stopped at its \(budget == 1 ? "first failure (--fail-fast / --max-failures 1)" : "failure number \(budget) (--max-failures \(budget))"), "
             + "counted in plan order: \(notRun) test\(notRun == 1 ? " was" : "s were") not run (marked not-run in the results)"]
     }

@@ -69,6 +69,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.path("good.xml")))
     }
 
+    /// A file named as a folder (`--json out/`, `out/.`) was refused only after the whole suite ran, and `out/.` left
+    /// an empty folder (a second CI review): refused before the run, whether or not the folder exists.
+    @Test func aFileNamedAsAFolderIsRefusedBeforeTheRun() async throws {
+        let folder = try ScratchSpecFolder()
+        defer { folder.remove() }
+        let check = OutputFolderCheck(mayWrite: { _ in nil }, userID: 1001)
+        for path in [folder.path + "/newd/", folder.path + "/newd/.", folder.path + "/"] {
+            #expect(check.problem(writing: path) == "'\(path)' names a folder, not a file; add the name of the file to write in it")
+        }
+        #expect(check.problem(writing: folder.path("newd/r.json")) == nil)
+        try folder.write("specs/a.yaml", ScratchSpecFolder.quickSpec("A"))
+        let run = await CommandRun.run(folder.path("specs"), "--json", folder.path + "/newd/.")
+        #expect(run.status == ExitStatus.invalidInput)
+        #expect(run.err.hasPrefix("specrun: error: cannot write '\(folder.path)/newd/.' (--json): '"), "\(run.err)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("newd")))
+    }
+
     /// A write that fails after the run names the option, as the checks before it do.
     @Test func aLateWriteErrorNamesTheOption() throws {
         let folder = try ScratchSpecFolder()

@@ -29,6 +29,11 @@ struct OutputFolderCheck {
     /// nothing is known against it. A device or a pipe is written into, never replaced, so its folder does not matter.
     func problem(writing path: String, isFolder: Bool = false) -> String? {
         var info = stat()
+        // A file named as a folder (`--json out/`, `out/.`): no file can be written there, whether or not it exists (a
+        // CI review's `--json newd/` ran the whole suite, then was refused).
+        if !isFolder, path.hasSuffix("/") || path.hasSuffix("/.") || path == "." || path == ".." || path.hasSuffix("/..") {
+            return "'\(path)' names a folder, not a file; add the name of the file to write in it"
+        }
         if !isFolder, stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG { return nil }
         // `/dev/stdout` with a log file behind it is written into, not replaced: its folder (`/proc/self/fd`) makes no file.
         if !isFolder, AtomicFile.Target.namesAnOpenDescriptor(path) { return nil }

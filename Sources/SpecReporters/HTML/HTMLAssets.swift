@@ -241,6 +241,8 @@ enum HTMLAssets {
         details.environment { margin-top: 24px; color: var(--muted); }
         details.environment summary { cursor: pointer; font-weight: 600; }
         details.environment th { width: 160px; }
+        /* A comma list without spaces (the zones of a whole corpus) made the page 3,745 px wide (a review). */
+        details.environment td { overflow-wrap: anywhere; word-break: break-word; }
         #nothing-shown { color: var(--muted); font-style: italic; }
         .name, .case, .why, .where, .message, .description, .zone, .deviation, section.attention a, .file-name .path, ul.checks li, .skip-reason,
           #printed-filters { overflow-wrap: anywhere; }

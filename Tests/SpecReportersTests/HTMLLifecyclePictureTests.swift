@@ -406,6 +406,36 @@ import Testing
         #expect(try captionStart(second) >= captionStart(first) + HTMLLifecyclePicture.captionWidth(first), "\(svg)")
     }
 
+    /// A schedule change's caption that would print over the DST change's caption stands left of its line (a second
+    /// review read "next-valid-timeCET → CEST" in the corpus's policy-change scenario). zoneinfo: Berlin springs forward
+    /// at 2027-03-28T01:00Z; 02:30+01:00 on the 27th is 01:30Z, the change at 20:00+01:00 is 19:00Z, 03:00+02:00 on the
+    /// 28th is 01:00Z.
+    @Test func aChangesCaptionStaysClearOfTheDSTChangesCaption() throws {
+        let lifecycle = LifecycleResult(
+            runs: [
+                Run(planned: Self.berlin("2027-03-27T01:30:00Z", "2027-03-27T02:30:00+01:00", "CET"),
+                    actual: Self.berlin("2027-03-27T01:31:00Z", "2027-03-27T02:31:00+01:00", "CET"), key: "n/v1/2027-03-27", outcome: "completed"),
+                Run(planned: Self.berlin("2027-03-28T01:00:00Z", "2027-03-28T03:00:00+02:00", "CEST"),
+                    actual: Self.berlin("2027-03-28T01:01:00Z", "2027-03-28T03:01:00+02:00", "CEST"), key: "n/v1/2027-03-28", outcome: "completed"),
+            ],
+            invariants: [],
+            scheduleChanges: [.init(at: Self.berlin("2027-03-27T19:00:00Z", "2027-03-27T20:00:00+01:00", "CET"), timeZone: "Europe/Berlin",
+                                    previousTimeZone: "Europe/Berlin", version: 1, change: "nonexistent: next-valid-time", line: 16)])
+        let svg = try #require(HTMLLifecyclePicture.render(lifecycle, zoneContext: ZoneContext(zone: "Europe/Berlin",
+                                                                                             transitions: [RunResultFixture.springTransition])))
+        func start(_ caption: String) throws -> Double {
+            let before = try #require(svg.range(of: ">\(caption)</text>"), "\(svg)")
+            let tag = try #require(svg[..<before.lowerBound].range(of: "<text ", options: .backwards))
+            let attributes = HTMLReporterTests.elements("text", in: String(svg[tag.lowerBound...before.upperBound])).first ?? [:]
+            return try #require(attributes["x"].flatMap(Double.init))
+        }
+        let change = "nonexistent: next-valid-time", dst = "CET → CEST"
+        let changeStart = try start(change), dstStart = try start(dst)
+        let changeEnd = changeStart + HTMLLifecyclePicture.captionWidth(change) - 12
+        #expect(changeEnd <= dstStart || changeStart >= dstStart + HTMLLifecyclePicture.captionWidth(dst) - 12,
+                "\(changeStart)…\(changeEnd) against \(dstStart)")
+    }
+
     /// A step two days before the first mark (the force-quit that explains a refused launch) widens the axis to
     /// take it: before, the axis ran 3 hours either side of the marks and the step's line was left out.
     @Test func aStepFarFromTheMarksWidensTheAxis() throws {

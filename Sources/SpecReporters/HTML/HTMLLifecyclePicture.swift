@@ -186,6 +186,8 @@ struct HTMLLifecyclePicture {
             return !(axis.contains(low) || axis.contains(high))
         }.map(\.at.epochSeconds)))
         var svg = SVG(width: HTMLTimeline.width, height: axisY + 56 + axis.yearRowHeight, title: title, description: description)
+        // Where each change's caption stands on the top row, so a schedule change's caption does not print over it.
+        var regionCaptions: [ClosedRange<Double>] = []
         for transition in transitions {
             let (low, high) = HTMLTimeline.region(transition)
             guard axis.contains(low) || axis.contains(high) else { continue }
@@ -194,9 +196,10 @@ struct HTMLLifecyclePicture {
             svg.rect(x: x1, y: 4, width: x2 - x1, height: axisY - 8, cls: "region \(cls)")
             let abbreviations = [transition.abbreviationBefore, transition.abbreviationAfter].compactMap { $0 }
             // A zone without abbreviations (Lord Howe) names its offsets: "offset change" said nothing of them (a review).
-            svg.text(x: x2 + 4, y: 16, abbreviations.count == 2 ? "\(abbreviations[0]) → \(abbreviations[1])"
-                        : "\(ResultInstant.offsetText(transition.offsetBefore)) → \(ResultInstant.offsetText(transition.offsetAfter))",
-                     cls: "region-sub \(cls)", anchor: "start")
+            let regionCaption = abbreviations.count == 2 ? "\(abbreviations[0]) → \(abbreviations[1])"
+                : "\(ResultInstant.offsetText(transition.offsetBefore)) → \(ResultInstant.offsetText(transition.offsetAfter))"
+            svg.text(x: x2 + 4, y: 16, regionCaption, cls: "region-sub \(cls)", anchor: "start")
+            regionCaptions.append((x2 + 4)...(x2 + 4 + Self.captionWidth(regionCaption)))
         }
         let marginLeft = HTMLTimeline.marginLeft, right = HTMLTimeline.width - HTMLTimeline.marginRight
         svg.text(x: 8, y: plannedY + 4, "planned", cls: "lane-caption", anchor: "start")
@@ -229,12 +232,19 @@ struct HTMLLifecyclePicture {
         }
         // A caption that would run past the picture's right edge starts further left (it was cut off at the edge),
         // though never over the caption before it.
+        // One that would print over a DST change's caption stands left of its line instead, where there is room (a
+        // review read "next-valid-timeCET → CEST").
         var captionEnd = 0.0
         for group in groups {
             let caption = Self.caption(group.changes, group.events)
-            let x = max(min(group.x + 4, HTMLTimeline.width - 4 - Self.captionWidth(caption) + 12), captionEnd)
+            let width = Self.captionWidth(caption)
+            var x = max(min(group.x + 4, HTMLTimeline.width - 4 - width + 12), captionEnd)
+            if regionCaptions.contains(where: { $0.overlaps(x...(x + width - 12)) }), group.x - 4 - (width - 12) >= max(captionEnd, 4),
+               !regionCaptions.contains(where: { $0.overlaps((group.x - 4 - (width - 12))...(group.x - 4)) }) {
+                x = group.x - 4 - (width - 12)
+            }
             svg.text(x: x, y: 16, caption, cls: "schedule-change-label", anchor: "start")
-            captionEnd = x + Self.captionWidth(caption)
+            captionEnd = x + width
         }
         // Leaders first, so the labels' halo keeps the labels they cross readable; each to the nearest of its marks.
         // A label stacked out of its place, or pushed aside by its neighbours, has a leader to its marks.

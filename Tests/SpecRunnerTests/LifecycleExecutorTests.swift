@@ -271,7 +271,7 @@ import Testing
         let (_, early) = try Self.scenario(text.replacingOccurrences(of: "STEP", with: "2027-03-29T02:00:00+02:00"))
         let verdict = await LifecycleExecutor().execute(early)
         let runs = try #require(verdict.lifecycle?.expectations.first { $0.name == "runs" })
-        #expect(runs.actual == "runs[1] is none of its runs: the launch step meant to end it expired (line 7, 'expire: during parse') was "
+        #expect(runs.actual == "runs[1] is none of its runs: the launch step meant to end this run as expired (line 7, 'expire: during parse') was "
             + "refused (launch-before-earliest-begin: the request's earliest begin was 2027-03-29 02:30 CEST (+02:00)), so no run was expired; "
             + "move that step to 2027-03-29T02:31:00+02:00, this line's actual, rather than remove this line", "\(runs.actual)")
         #expect(verdict.message?.contains("the system never starts a task earlier, so move the step to or after it)") == true,
@@ -288,7 +288,7 @@ import Testing
             .replacingOccurrences(of: ", outcome: expired}", with: "}").replacingOccurrences(of: ", outcome: completed}", with: "}"))
         let told = await LifecycleExecutor().execute(bare)
         #expect(told.lifecycle?.expectations.first { $0.name == "runs" }?.actual.hasPrefix("runs[1] is none of its runs: the launch step "
-            + "meant to end it expired (line 7, 'expire: during parse') was refused") == true, "\(told.lifecycle?.expectations ?? [])")
+            + "meant to end this run as expired (line 7, 'expire: during parse') was refused") == true, "\(told.lifecycle?.expectations ?? [])")
         let vacuous = text.replacingOccurrences(of: "STEP", with: "2027-03-29T02:00:00+02:00")
             .replacingOccurrences(of: "  completed: [false, true]\n", with: "  completed: [true]\n  errors: [launch-before-earliest-begin]\n")
             .replacingOccurrences(of: "    - {planned: 2027-03-29T02:30:00+02:00, actual: 2027-03-29T02:31:00+02:00, key: nightly-sync/v1/2027-03-29, outcome: expired}\n", with: "")

@@ -332,6 +332,14 @@ struct ValueReader {
             log.report(.invalidWeekday, at: mark, length: length(), advice)
             return nil
         }
+        // Several weekdays in one quoted text (`"monday, thursday"`): the list to write (a second round was told only
+        // that it is no weekday, where the unquoted forms get the list).
+        let parts = text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+        if parts.count > 1, parts.allSatisfy({ Weekday(name: $0) != nil }) {
+            log.report(.invalidWeekday, at: mark, length: length(),
+                       "'\(text)' is \(parts.count) weekdays in one text; write them as a list: [\(parts.joined(separator: ", "))]")
+            return nil
+        }
         let names = Weekday.allCases.sorted().map(\.name)
         let candidates = names + Weekday.allCases.map(\.abbreviation)
         if let suggestion = Suggestion.closest(to: text, in: candidates) {

@@ -212,7 +212,7 @@ extension LifecycleJudgement {
         // To the line's own launch time where the floor allows it, else to the floor.
         let move = line.actual.flatMap { actual in refusal.floor.map { actual.date >= $0 } ?? true ? " to \(actual.text), this line's actual" : nil }
             ?? refusal.floor.map { " to or after \(instant($0).offsetForm)" } ?? ""
-        return "the launch step meant to end it \(outcome) (line \(step.line), '\(ending.written)') was refused (\(refused(refusal))), so no "
+        return "the launch step meant to end this run as \(outcome) (line \(step.line), '\(ending.written)') was refused (\(refused(refusal))), so no "
             + "run was \(outcome); move that step\(move), rather than remove this line"
     }
 

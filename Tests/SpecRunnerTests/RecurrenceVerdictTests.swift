@@ -907,6 +907,10 @@ import Testing
         ("[{at: 2027-10-31T02:30:00+02:00, key: n/v1/2027-10-31}, {at: 2027-10-31T02:30:00+01:00, key: n/v1/2027-10-31-2}]",
          "2027-10-31 02:30 CET (+01:00): key n/v1/2027-10-31-2 expected, n/v1/2027-10-31~2 produced); the later instance of a wall "
             + "time that happens twice is keyed with a tilde, ~2; the key expected writes '-2': write n/v1/2027-10-31~2"),
+        // A space before the suffix (a second round's `2027-10-31 ~2`).
+        ("[{at: 2027-10-31T02:30:00+02:00, key: n/v1/2027-10-31}, {at: 2027-10-31T02:30:00+01:00, key: \"n/v1/2027-10-31 ~2\"}]",
+         "2027-10-31 02:30 CET (+01:00): key n/v1/2027-10-31 ~2 expected, n/v1/2027-10-31~2 produced); the key expected has a space in "
+            + "it, which keys do not: write n/v1/2027-10-31~2"),
     ])
     func aKeyDifferingOnlyInThePairSuffixIsToldWhatTheSuffixMarks(occurrences: String, message: String) throws {
         let result = try Self.runOnCore("""

@@ -107,6 +107,15 @@ enum KeyPartHint {
             return "the key expected names the same instant in other digits; keys are compared as text, and an interval's key "
                 + "writes its fraction of a second without trailing zeros: write \(produced)"
         }
+        if want[0] == got[0], want[1] == got[1], got[2].hasSuffix("~2"), want[2] != got[2] {
+            // `2027-10-31 ~2` (a space) and `2027-10-31~2T02:30` (the suffix before the time): a second round got the diff alone.
+            if want[2].filter({ !$0.isWhitespace }) == got[2] {
+                return "the key expected has a space in it, which keys do not: write \(produced)"
+            }
+            if want[2].contains("~2"), want[2].replacingOccurrences(of: "~2", with: "") + "~2" == got[2] {
+                return "~2 ends the key, after the slot's time: write \(produced)"
+            }
+        }
         if want[0] == got[0], want[1] == got[1], got[2].hasSuffix("~2"), want[2].count == got[2].count, want[2].hasSuffix("2"),
            want[2].dropLast(2) == got[2].dropLast(2), let mark = want[2].dropLast().last, mark != "~" {
             // The suffix typed with another mark (`2027-10-31-2`, `_2`, a full-width `～2`): a newcomer got the bare diff.

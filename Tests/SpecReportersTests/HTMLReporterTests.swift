@@ -235,6 +235,16 @@ import Testing
         #expect(message.hasSuffix("(see <a href=\"#d2\">its offset-mismatch warning</a>)"), "\(message)")
     }
 
+    /// A message that names the missing instant without its line (a policy's sentence) still gets the line in the
+    /// entry (a second review's Chatham and Lord Howe entries gave only the unexpected instant); one that names both
+    /// leaves them out. The fixture's 03:00 CEST is expected on line 31.
+    @Test func anEntryGivesTheLineOfAMissingInstantTheMessageNamesWithoutIt() throws {
+        let test = RunResultFixture.firstValidFailed
+        let named = "2027-03-28 03:00 CEST (+02:00) is what 'nonexistent: next-valid-time' gives"
+        #expect(HTMLReporter.firstDifferences(test, besides: named)?.hasPrefix("first missing 2027-03-28 03:00 CEST (+02:00) · line 31") == true)
+        #expect(HTMLReporter.firstDifferences(test, besides: named + "; line 31")?.hasPrefix("first missing") == false)
+    }
+
     /// A lifecycle scenario whose expectations are not met is listed under "Needs attention" with the first check's two
     /// sides, as JUnit titles it: "1 expectation not met (runs[1].planned)" named a field and no value (a message review).
     @Test func anUnmetLifecycleCheckIsListedWithItsTwoSides() throws {

@@ -337,7 +337,10 @@ public struct HTMLReporter: Sendable {
         guard test.lifecycle == nil, test.status == .failed || test.status == .fixedDeviation || test.status == .error else { return nil }
         let line = { (entry: DiffLine) in entry.expectedLine.map { " · line \($0)" } ?? "" }
         var parts: [String] = []
-        if let missing = test.diff.first(where: { $0.kind == .missing }), let expected = missing.expected, !message.contains(expected.local) {
+        // Named by the message without its line (a policy's sentence), the line to fix is still given (a second review's
+        // Chatham and Lord Howe entries gave only the unexpected instant).
+        if let missing = test.diff.first(where: { $0.kind == .missing }), let expected = missing.expected,
+           !message.contains(expected.local) || !(missing.expectedLine.map { message.contains("line \($0)") } ?? true) {
             parts.append("first missing \(expected.local)" + line(missing))
         }
         if let unexpected = test.diff.first(where: { $0.kind == .unexpected }), let actual = unexpected.actual, !message.contains(actual.local) {

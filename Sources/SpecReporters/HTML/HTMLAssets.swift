@@ -252,8 +252,8 @@ enum HTMLAssets {
         table.occurrences, table.runs {
           background: linear-gradient(to right, var(--bg) 30%, transparent) left / 32px 100% no-repeat local,
             linear-gradient(to left, var(--bg) 30%, transparent) right / 32px 100% no-repeat local,
-            radial-gradient(farthest-side at 0 50%, rgba(0, 0, 0, .22), transparent) left / 12px 100% no-repeat scroll,
-            radial-gradient(farthest-side at 100% 50%, rgba(0, 0, 0, .22), transparent) right / 12px 100% no-repeat scroll; }
+            radial-gradient(farthest-side at 0 50%, var(--line), transparent) left / 12px 100% no-repeat scroll,
+            radial-gradient(farthest-side at 100% 50%, var(--line), transparent) right / 12px 100% no-repeat scroll; }
         table.occurrences .local, table.occurrences .utc, table.runs td { white-space: nowrap; }
         /* A long reason (why a killed run's process died) wraps in its cell: it widened the table past the page. */
         table.runs td.outcome { white-space: normal; min-width: 14em; }

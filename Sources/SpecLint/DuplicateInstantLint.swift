@@ -85,9 +85,9 @@ public struct DuplicateInstantLint: SpecLintRule {
         let next = occurrences.indices.contains(index + 1) ? occurrences[index + 1].instant : nil
         guard let end = next?.date ?? body.window?.through.date, end > copy.date,
               let found = try? CoreEngine().occurrences(in: Window(after: copy.date, through: end), of: schedule, limit: 3) else { return nil }
-        let listed = Set(occurrences.map(\.instant.date))
-        let between = found.filter { $0.date < end || next == nil }.filter { !listed.contains($0.date) }
-        guard between.count == 1, found.filter({ $0.date < end || next == nil }).count == 1 else { return nil }
+        // The next line's own instant is no occurrence between: (copy, next).
+        let between = found.filter { $0.date < end || next == nil }
+        guard between.count == 1, !occurrences.contains(where: { $0.instant.date == between[0].date }) else { return nil }
         let meant = WallTimeText.instant(between[0].date, offset: schedule.timeZone.secondsFromGMT(for: between[0].date))
         let place = next.map { "between this line and line \($0.location.line)" } ?? "after this line, in the window"
         return "the one occurrence \(place), \(meant), is listed nowhere: if line \(copy.location.line) means it, write "

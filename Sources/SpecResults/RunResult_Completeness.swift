@@ -39,6 +39,17 @@ extension RunResult {
             || notes.contains { note in Self.notWholeRunNoteEndings.contains { note.hasSuffix($0) } }
     }
 
+    /// The shards a merge lacks, in one sentence for the JUnit error and the TAP `Bail out!` (`shard 4/4 is missing
+    /// from these merged results; …`); nil when none is missing.
+    public var missingShardsSentence: String? {
+        guard shard == nil, let held = mergedShards else { return nil }
+        let missing = Shard.missing(from: held)
+        guard !missing.isEmpty else { return nil }
+        let listed = missing.map(\.description).joined(separator: ", ")
+        return (missing.count == 1 ? "shard \(listed) is" : "shards \(listed) are")
+            + " missing from these merged results; merge the results files of every shard"
+    }
+
     /// How the note that says a document is a merge starts (`merged from 4 results files: …`).
     public static let mergedNotePrefix = "merged from "
 

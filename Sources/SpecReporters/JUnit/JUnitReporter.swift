@@ -135,17 +135,10 @@ public struct JUnitReporter: Sendable {
         // `<skipped type="not-run">`), and a merge that exits 1 for a stopped shard, shards that read other spec files
         // or selected other tests: `failures="0" errors="0"` was a passing check for each (a CI review).
         var cases: [Case] = []
-        if let held = run.mergedShards {
-            let missing = Shard.missing(from: held)
-            if !missing.isEmpty {
-                let note = run.notes.first { $0.hasSuffix(RunResult.missingShardsNoteEnding) }
-                let listed = missing.map(\.description).joined(separator: ", ")
-                cases.append(Case(
-                    name: "missing shards", line: 1, time: 0,
-                    outcome: Outcome(kind: .error, type: "missing-shards",
-                                     message: (missing.count == 1 ? "shard \(listed) is" : "shards \(listed) are")
-                                         + " missing from these merged results; merge the results files of every shard", body: note)))
-            }
+        if let missing = run.missingShardsSentence {
+            let note = run.notes.first { $0.hasSuffix(RunResult.missingShardsNoteEnding) }
+            cases.append(Case(name: "missing shards", line: 1, time: 0,
+                              outcome: Outcome(kind: .error, type: "missing-shards", message: missing, body: note)))
         }
         let reasons = run.notWholeRunReasons
         if let first = reasons.first {

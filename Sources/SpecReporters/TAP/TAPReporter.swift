@@ -63,15 +63,7 @@ public struct TAPReporter: Sendable {
 
     /// Why the results are not a whole run, for the `Bail out!` line; nil for a whole run.
     static func bailOutReason(_ run: RunResult) -> String? {
-        if run.shard == nil, let held = run.mergedShards {
-            let missing = Shard.missing(from: held)
-            if !missing.isEmpty {
-                let listed = missing.map(\.description).joined(separator: ", ")
-                return (missing.count == 1 ? "shard \(listed) is" : "shards \(listed) are")
-                    + " missing from these merged results; merge the results files of every shard"
-            }
-        }
-        return run.notWholeRunReasons.first.map { "these results are not a whole run: \($0)" }
+        run.missingShardsSentence ?? run.notWholeRunReasons.first.map { "these results are not a whole run: \($0)" }
     }
 
     /// Writes the stream to `output`.

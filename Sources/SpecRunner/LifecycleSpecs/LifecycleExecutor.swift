@@ -519,8 +519,7 @@ struct LifecycleExecutor: Sendable {
         let refusedStep = steps.first { step in
             if case .launch(let identifier, _) = step.action { identifier == error.identifier && step.at?.date == error.at } else { false }
         }
-        if let refusedStep, case .launch(_, let plan) = refusedStep.action,
-           plan.expireDuring != nil || plan.fault != nil || plan.interrupt != nil { return "" }
+        if let refusedStep, case .launch(_, let plan) = refusedStep.action, ending(of: plan) != nil { return "" }
         guard !listed, error.code == .launchBeforeEarliestBegin, let floor = error.earliestBegin,
               let later = runs.first(where: { $0.identifier == error.identifier && $0.planned == floor && $0.actual > error.at }),
               runs.filter({ $0.launch == later.launch }).count == 1

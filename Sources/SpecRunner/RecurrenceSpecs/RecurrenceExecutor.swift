@@ -211,9 +211,15 @@ struct RecurrenceExecutor: Sendable {
                     let shared = expectedItems.filter { $0.line == line }.count > 1
                     return (shared ? "item \(last + 1) of the list on line \(line)" : "line \(line)", between[0].instant)
                 }
-                let copies = { (date: Date) in
-                    let written = expectedItems.compactMap { $0.date == date ? $0.line : nil }
-                    return Set(written).count == written.count ? "lines \(ListWording.joined(written.map(String.init)))" : "one line"
+                // Where the copies of an instant are written. Items of one flow list share a line: "lines 5 and 5" (a
+                // claims audit's Apia spec) named neither.
+                func copies(_ date: Date) -> String {
+                    let places = expectedItems.indices.filter { expectedItems[$0].date == date }
+                    let lines = places.compactMap { expectedItems[$0].line }
+                    return Set(lines).count == lines.count
+                        ? "lines \(ListWording.joined(lines.map(String.init)))"
+                        : "items \(ListWording.joined(places.map { String($0 + 1) })) of the list"
+                            + (Set(lines).count == 1 ? " on line \(lines[0])" : "")
                 }
                 if let twice {
                     for place in expectedItems.indices where expectedItems[place].date == twice {
@@ -241,12 +247,7 @@ struct RecurrenceExecutor: Sendable {
                         let wall = LocalDateTime(wallSeconds: Int((twice.timeIntervalSince1970 + Double(written)).rounded(.down)))
                         return resolver.instants(for: wall, nonexistent: .skip, repeated: .first).isEmpty
                     }
-                    let lines = places.compactMap { expectedItems[$0].line }
-                    // Items of one flow list share a line: "lines 5 and 5" (a claims audit's Apia spec) named neither.
-                    let written = Set(lines).count == lines.count
-                        ? "lines \(ListWording.joined(lines.map(String.init)))"
-                        : "items \(ListWording.joined(places.map { String($0 + 1) })) of the list"
-                            + (Set(lines).count == 1 ? " on line \(lines[0])" : "")
+                    let written = copies(twice)
                     // Each copy written with `Z` whose digits are a wall time the schedule gives twice: the lint names
                     // its two instants, and "or remove it" here contradicted it (a message review's r24, both 02:30s).
                     let utcDigits = !slipped && caseSpec == nil && places.allSatisfy { expectedLiteral(at: $0)?.writtenOffset == nil } && {

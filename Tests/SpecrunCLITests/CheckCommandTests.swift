@@ -283,15 +283,15 @@ import Testing
     }
 
     @Test(arguments: [
-        ([], "No spec path given. Name a spec file or a folder, e.g. 'specrun check specs/'."),
-        (["/nonexistent/specrun-check"], "No such file or directory: '/nonexistent/specrun-check'. Give a spec file or a folder of specs."),
+        ([], "no spec path given. Name a spec file or a folder, e.g. 'specrun check specs/'."),
+        (["/nonexistent/specrun-check"], "no such file or directory: '/nonexistent/specrun-check'. Give a spec file or a folder of specs."),
         // What the process makes of a name that is not UTF-8 (`bad\xff.yaml`): it can never be found again.
-        (["bad\u{FFFD}.yaml"], "No such file or directory: 'bad\u{FFFD}.yaml'. If the name on disk is not valid UTF-8 "
+        (["bad\u{FFFD}.yaml"], "no such file or directory: 'bad\u{FFFD}.yaml'. If the name on disk is not valid UTF-8 "
             + "(\u{FFFD} stands for the bytes that are not), rename it: specrun reads only UTF-8 names."),
     ])
     func mistakesAreUsageErrors(_ arguments: [String], _ message: String) async {
         let run = await CommandRun.run(["check"] + arguments)
         #expect(run.status == ExitStatus.invalidInput)
-        #expect(run.err == "specrun: error: \(CommandIO.lowercasedStart(message))\nRun 'specrun check --help' for usage.\n")
+        #expect(run.err == "specrun: error: \(message)\nRun 'specrun check --help' for usage.\n")
     }
 }

@@ -46,15 +46,15 @@ import Testing
 
     @Test(arguments: [
         (["--max-file-size", "lots"],
-         "The value 'lots' is not allowed for '--max-file-size'; give a number of bytes of at least 1, optionally followed by K, M or G, e.g. --max-file-size 20M."),
-        (["--max-depth", "0"], "The value '0' is not allowed for '--max-depth'; give a whole number from 1 to 1000."),
-        (["--max-depth", "1001"], "The value '1001' is not allowed for '--max-depth'; give a whole number from 1 to 1000."),
-        (["--max-nodes", "many"], "The value 'many' is not allowed for '--max-nodes'; give a whole number of at least 1."),
+         "the value 'lots' is not allowed for '--max-file-size'; give a number of bytes of at least 1, optionally followed by K, M or G, e.g. --max-file-size 20M."),
+        (["--max-depth", "0"], "the value '0' is not allowed for '--max-depth'; give a whole number from 1 to 1000."),
+        (["--max-depth", "1001"], "the value '1001' is not allowed for '--max-depth'; give a whole number from 1 to 1000."),
+        (["--max-nodes", "many"], "the value 'many' is not allowed for '--max-nodes'; give a whole number of at least 1."),
         (["--max-window", "100"],
-         "The value '100' is not allowed for '--max-window'; give whole years or days, e.g. --max-window 200y or --max-window 30d."),
+         "the value '100' is not allowed for '--max-window'; give whole years or days, e.g. --max-window 200y or --max-window 30d."),
         (["--max-candidates", "10000001"],
-         "The value '10000001' is not allowed for '--max-candidates'; give a whole number from 1 to 10000000."),
-        (["--max-occurrences", "-5"], "The value '-5' is not allowed for '--max-occurrences'; give a whole number of at least 1."),
+         "the value '10000001' is not allowed for '--max-candidates'; give a whole number from 1 to 10000000."),
+        (["--max-occurrences", "-5"], "the value '-5' is not allowed for '--max-occurrences'; give a whole number of at least 1."),
     ])
     func badValuesAreRefusedWithOneSentence(arguments: [String], message: String) {
         #expect(throws: UsageError(message)) { try Self.limits(arguments) }

@@ -23,7 +23,7 @@ import Testing
         let fine = try run([spec, "--json", folder.path("r.json")], zoneFiles: folder.path("missing"), in: folder)
         #expect(fine.status == 0, "\(fine.stderr)")
 
-        let expected = "specrun: error: foundation knows no time zones on this machine (not even UTC), so no spec's zone "
+        let expected = "specrun: error: Foundation knows no time zones on this machine (not even UTC), so no spec's zone "
             + "can be read: ICU_TIMEZONE_FILES_DIR is set to '\(empty)', and ICU finds no time-zone files there "
             + "(zoneinfo64.res); unset it to use the toolchain's own zone data, or point it at a folder that holds ICU's zone files.\n"
         for arguments in [[spec, "--json", folder.path("broken.json")], ["check", spec], ["explain", "Europe/Berlin", "2027"]] {

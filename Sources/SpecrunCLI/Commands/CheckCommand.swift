@@ -55,7 +55,7 @@ struct CheckCommand {
                 return ExitStatus.success
             }
             guard !parsed.positionals.isEmpty else {
-                throw UsageError("No spec path given. Name a spec file or a folder, e.g. 'specrun check specs/'.")
+                throw UsageError("no spec path given. Name a spec file or a folder, e.g. 'specrun check specs/'.")
             }
             limits = try RunLimits(parsed)
             jobs = try RunConfiguration.positiveInteger(parsed.value("jobs"), option: "jobs") ?? ProcessInfo.processInfo.activeProcessorCount

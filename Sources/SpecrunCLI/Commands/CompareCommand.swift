@@ -43,7 +43,7 @@ struct CompareCommand {
             let redaction = try RedactionOptions.redaction(parsed)
             let maxBytes = try ResultsFile.maxBytes(parsed)
             guard parsed.positionals.count == 2 else {
-                throw UsageError("Give two results files, the old one first: 'specrun compare old.json new.json'.")
+                throw UsageError("give two results files, the old one first: 'specrun compare old.json new.json'.")
             }
             let warn = { (warning: String) in io.writeProblem(.warning, redaction.mask(warning)) }
             let old = try ResultsFile.read(parsed.positionals[0], maxBytes: maxBytes, warn: warn).redacted(by: redaction)

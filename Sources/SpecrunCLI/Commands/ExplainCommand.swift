@@ -58,10 +58,10 @@ struct ExplainCommand {
                 return ExitStatus.success
             }
             guard let zoneName = parsed.positionals.first else {
-                throw UsageError("Name a time zone, e.g. 'specrun explain Europe/Berlin 2027'.")
+                throw UsageError("name a time zone, e.g. 'specrun explain Europe/Berlin 2027'.")
             }
             guard parsed.positionals.count <= 2 else {
-                throw UsageError("Give a zone and at most one year or date, not '\(parsed.positionals[2])'; e.g. 'specrun explain Europe/Berlin 2027-03-28'.")
+                throw UsageError("give a zone and at most one year or date, not '\(parsed.positionals[2])'; e.g. 'specrun explain Europe/Berlin 2027-03-28'.")
             }
             let zone = try Self.zone(zoneName)
             let range = try parsed.positionals.count == 2 ? Self.range(parsed.positionals[1], zone: zone) : .year(currentYear)
@@ -92,7 +92,7 @@ struct ExplainCommand {
                 report.color = io.useColor(parsed.value("color"))
                 io.writeOut(try report.render())
             } catch {
-                throw UsageError(error.description.prefix(1).uppercased() + error.description.dropFirst() + ".")
+                throw UsageError(error.description + ".")
             }
             return ExitStatus.success
         } catch {
@@ -111,14 +111,14 @@ struct ExplainCommand {
         case .zone(let zone):
             return zone
         case .unknown(let suggestion?):
-            throw UsageError("Unknown time zone '\(name)'. Did you mean '\(suggestion)'?")
+            throw UsageError("unknown time zone '\(name)'. Did you mean '\(suggestion)'?")
         case .unknown(nil):
-            throw UsageError("Unknown time zone '\(name)'; write an IANA identifier such as Europe/Berlin or America/New_York.")
+            throw UsageError("unknown time zone '\(name)'; write an IANA identifier such as Europe/Berlin or America/New_York.")
         case .unsupported(let reason):
-            throw UsageError(reason.prefix(1).uppercased() + reason.dropFirst() + ".")
+            throw UsageError(reason + ".")
         case .cityWithoutZone(let city, let zone):
             let message = ZoneName.cityWithoutZoneMessage(name, city: city, zone: zone)
-            throw UsageError(message.prefix(1).uppercased() + message.dropFirst() + ".")
+            throw UsageError(message + ".")
         }
     }
 
@@ -133,7 +133,7 @@ struct ExplainCommand {
         if parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2, parts.allSatisfy(digits),
            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), year >= 1000 {
             guard (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day) else {
-                throw UsageError("The date \(text) does not exist; check the month and the day.")
+                throw UsageError("the date \(text) does not exist; check the month and the day.")
             }
             return .date(CivilDate(year: year, month: month, day: day))
         }

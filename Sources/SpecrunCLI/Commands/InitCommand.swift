@@ -41,13 +41,13 @@ struct InitCommand {
                 return ExitStatus.success
             }
             guard parsed.positionals.count <= 1 else {
-                throw UsageError("Give one folder to write into, not \(parsed.positionals.count); e.g. 'specrun init specs'.")
+                throw UsageError("give one folder to write into, not \(parsed.positionals.count); e.g. 'specrun init specs'.")
             }
             try UnexpandedHome.check(parsed.positionals.first ?? "", option: "init DIR")
             directory = SpecDiscovery.normalized(parsed.positionals.first ?? "specs")
             // "" + "/README.md" would write into the root folder.
             guard !directory.isEmpty else {
-                throw UsageError("The folder to write into is empty (''); name one, e.g. 'specrun init specs'.")
+                throw UsageError("the folder to write into is empty (''); name one, e.g. 'specrun init specs'.")
             }
             let existing = StarterSpecs.files.map { directory + "/" + $0.name }.filter { FileManager.default.fileExists(atPath: $0) }
             guard existing.isEmpty else {

@@ -39,10 +39,10 @@ struct MergeCommand {
             let redaction = try RedactionOptions.redaction(parsed)
             let maxBytes = try ResultsFile.maxBytes(parsed)
             guard let output = parsed.value("output") else {
-                throw UsageError("Say where to write the merged results with -o FILE, e.g. 'specrun merge shard-*.json -o all.json'.")
+                throw UsageError("say where to write the merged results with -o FILE, e.g. 'specrun merge shard-*.json -o all.json'.")
             }
             guard !parsed.positionals.isEmpty else {
-                throw UsageError("Give the results files to merge, e.g. 'specrun merge shard-1.json shard-2.json -o all.json'.")
+                throw UsageError("give the results files to merge, e.g. 'specrun merge shard-1.json shard-2.json -o all.json'.")
             }
             var outputs = ResultOutputs(parsed)
             outputs.json = output
@@ -135,7 +135,7 @@ struct MergeCommand {
         } catch let error as UsageError {
             return io.usageFailure(error, command: "merge")
         } catch {
-            return io.usageFailure(UsageError("The results cannot be merged: \(error)."), command: "merge")
+            return io.usageFailure(UsageError("the results cannot be merged: \(error)."), command: "merge")
         }
     }
 

@@ -39,7 +39,7 @@ struct ReportCommand {
             }
             let redaction = try RedactionOptions.redaction(parsed)
             guard parsed.positionals.count == 1 else {
-                throw UsageError("Give exactly one results file, e.g. 'specrun report results.json --html report.html'.")
+                throw UsageError("give exactly one results file, e.g. 'specrun report results.json --html report.html'.")
             }
             // Archived results may come from a run with other (or no) redaction: mask again before rendering.
             let run = try ResultsFile.read(parsed.positionals[0], maxBytes: try ResultsFile.maxBytes(parsed)) { io.writeProblem(.warning, redaction.mask($0)) }

@@ -149,7 +149,7 @@ struct RunCommand {
             return usageFailure(UsageError(NestedRepetition.timedOut(source: configuration.selection.filter ?? "", option: "--filter", text: "the test id '\(id)'")))
         } catch {
             // RunConfiguration.checkFilter refused a bad pattern already; this stays for a pattern Foundation refuses later.
-            return usageFailure(UsageError("The value '\(configuration.selection.filter ?? "")' is not allowed for '--filter': it is not a valid regular expression; fix it, e.g. --filter 'Berlin.*spring'."))
+            return usageFailure(UsageError("the value '\(configuration.selection.filter ?? "")' is not allowed for '--filter': it is not a valid regular expression; fix it, e.g. --filter 'Berlin.*spring'."))
         }
         let coverage = configuration.lastFailed.map { _ in
             LastFailedCoverage(failed: configuration.lastFailedTests, specs: loaded.specs, plan: fullPlan, selected: plan,

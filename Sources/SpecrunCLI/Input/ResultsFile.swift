@@ -20,7 +20,7 @@ enum ResultsFile {
     static func maxBytes(_ parsed: ParsedArguments) throws(UsageError) -> Int {
         guard let text = parsed.value(sizeOption.name) else { return defaultMaxBytes }
         guard let bytes = RunLimits.byteCount(text) else {
-            throw UsageError("The value '\(text)' is not allowed for '--max-results-size'; give a number of bytes of at least 1, optionally followed by K, M or G, e.g. --max-results-size 2G.")
+            throw UsageError("the value '\(text)' is not allowed for '--max-results-size'; give a number of bytes of at least 1, optionally followed by K, M or G, e.g. --max-results-size 2G.")
         }
         return bytes
     }
@@ -39,7 +39,7 @@ enum ResultsFile {
         do {
             return try JSONResultsReader.readWithWarnings(data, source: path)
         } catch {
-            throw UsageError.fileProblem("The results file \(error.description)")
+            throw UsageError.fileProblem("the results file \(error.description)")
         }
     }
 
@@ -70,7 +70,7 @@ enum ResultsFile {
     /// which ends `/dev/zero` or `/dev/urandom` at their first read.
     private static func contents(of path: String, maxBytes: Int) throws(UsageError) -> Data {
         func refuse(_ why: String, _ remedy: String = "give the path of a JSON file written by 'specrun --json'") -> UsageError {
-            UsageError.fileProblem("Cannot read the results file '\(path)': \(why); \(remedy).")
+            UsageError.fileProblem("cannot read the results file '\(path)': \(why); \(remedy).")
         }
         // Non-blocking open: a FIFO nobody writes into would otherwise wait for ever in open(2).
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)

@@ -59,7 +59,7 @@ struct SpecDiscovery {
             let asText = savedAsText.isEmpty ? ""
                 : " (\(savedAsText.count == 1 ? "'\(savedAsText[0])' is" : "\(savedAsText.count) files, '\(savedAsText[0])' the first, are") "
                     + "named like a spec saved as a text document: rename \(savedAsText.count == 1 ? "it" : "them") to end in .yaml)"
-            throw UsageError("No spec files (*.yaml, *.yml) found in \(places)\(asText). Add a spec, or point specrun at the folder that holds them.")
+            throw UsageError("no spec files (*.yaml, *.yml) found in \(places)\(asText). Add a spec, or point specrun at the folder that holds them.")
         }
         return Found(files: files, savedAsText: savedAsText)
     }
@@ -99,19 +99,19 @@ struct SpecDiscovery {
                 // never be opened: say why rather than leave the reader doubting the file is there.
                 if path.contains("\u{FFFD}") {
                     throw UsageError(
-                        "No such file or directory: '\(path)'. If the name on disk is not valid UTF-8 (\u{FFFD} stands "
+                        "no such file or directory: '\(path)'. If the name on disk is not valid UTF-8 (\u{FFFD} stands "
                             + "for the bytes that are not), rename it: specrun reads only UTF-8 names."
                     )
                 }
                 // A command written after an option (`specrun --color never check specs/`) is read as a path: a claims
                 // audit was told only that no file 'check' exists.
                 if SpecrunCommand.subcommands.contains(where: { $0.name == path }) {
-                    throw UsageError("No such file or directory: '\(path)'. '\(path)' is a command, and a command comes first, "
+                    throw UsageError("no such file or directory: '\(path)'. '\(path)' is a command, and a command comes first, "
                         + "before any option: specrun \(path) [options] …")
                 }
                 // A bare word may have been meant as a command (`specrun validate`): name them.
                 let commands = SpecrunCommand.isWord(path) ? ", or one of the commands: \(SpecrunCommand.commandNames)" : ""
-                throw UsageError("No such file or directory: '\(path)'. Give a spec file or a folder of specs\(commands)."
+                throw UsageError("no such file or directory: '\(path)'. Give a spec file or a folder of specs\(commands)."
                     + UnexpandedHome.hint(for: path))
             }
             if !isDirectory.boolValue {

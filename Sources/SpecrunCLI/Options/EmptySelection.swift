@@ -30,11 +30,11 @@ enum EmptySelection {
         }
         if let ids = selection.ids, let path = lastFailed, let coverage, !coverage.otherEngine.isEmpty,
            coverage.absent.isEmpty, ids.isDisjoint(with: plan.items.map(\.id)) {
-            let subject = ids.count == 1 ? "The test that failed in '\(path)' is not" : "None of the \(ids.count) tests that failed in '\(path)' is"
+            let subject = ids.count == 1 ? "the test that failed in '\(path)' is not" : "none of the \(ids.count) tests that failed in '\(path)' is"
             return UsageError("\(subject) in this run: " + coverage.engineReason(engineGiven: engineGiven))
         }
         if let ids = selection.ids, let path = lastFailed, ids.isDisjoint(with: plan.items.map(\.id)) {
-            let subject = ids.count == 1 ? "The test that failed in '\(path)' is not" : "None of the \(ids.count) tests that failed in '\(path)' is"
+            let subject = ids.count == 1 ? "the test that failed in '\(path)' is not" : "none of the \(ids.count) tests that failed in '\(path)' is"
             // Masked ids match this run's ids masked the same way (LastFailedMatch): other patterns, no match.
             let masked = ids.contains { $0.contains(Redaction.mask) }
                 ? " If the paths are the same, the ids in it are masked ('\(Redaction.mask)') and this run masks its own "
@@ -60,10 +60,10 @@ enum EmptySelection {
         // Failures this run plans that --filter, --tag, --exclude-tag or --shard left out: the note's reason and the
         // option to drop, as docs/ci.md promises (a review was told only that the selection leaves nothing).
         if let path = lastFailed, let coverage, !coverage.deselected.isEmpty {
-            return UsageError("The selection (\(describe(selection))) leaves no test to run: "
+            return UsageError("the selection (\(describe(selection))) leaves no test to run: "
                 + coverage.notes(path: path, selection: selection, engineGiven: engineGiven).joined(separator: " "))
         }
-        return UsageError("The selection (\(describe(selection))) leaves no test to run of the \(plan.items.count) in these "
+        return UsageError("the selection (\(describe(selection))) leaves no test to run of the \(plan.items.count) in these "
             + "files; loosen it, or see the ids and tags with --list.")
     }
 
@@ -99,7 +99,7 @@ enum EmptySelection {
     private static func unknownTagsMessage(_ unknown: [String], known: Set<String>) -> String {
         let quoted = unknown.map { "'\($0)'" }.joined(separator: ", ")
         let subject = unknown.count == 1 ? "the tag \(quoted)" : "any of the tags \(quoted)"
-        var message = "No spec has \(subject)"
+        var message = "no spec has \(subject)"
         if unknown.count == 1, let near = nearestTag(to: unknown[0], in: known) {
             message += "; did you mean '\(near)'?"
         } else {

@@ -60,14 +60,14 @@ enum NestedRepetition {
     /// The usage error for `source`, given to `option`, whose search in `text` reached ICU's time limit
     /// (`BoundedRegex`): a backtracking shape this check does not refuse up front, `(.*a){30}` or `(a|a)*$`.
     static func timedOut(source: String, option: String, text: String) -> String {
-        "The value '\(source)' is not allowed for '\(option)': on \(text) its search reached ICU's time limit, as a "
+        "the value '\(source)' is not allowed for '\(option)': on \(text) its search reached ICU's time limit, as a "
             + "pattern does that backtracks without end (a repetition inside a repeated group, or alternatives that match "
             + "the same text); repeat only one of them (e.g. '.*a' for '(.*a){30}'), or make the group atomic, '(?>…)'."
     }
 
     /// The usage error for `source`, given to `option`, whose `group` repeats a repetition.
     static func refusal(of source: String, group: String, option: String) -> String {
-        "The value '\(source)' is not allowed for '\(option)': its group '\(group)' repeats something that repeats itself, "
+        "the value '\(source)' is not allowed for '\(option)': its group '\(group)' repeats something that repeats itself, "
             + "which can take ICU exponential time (a run that never ends); repeat only one of them (e.g. '.*' for '(.*)*'), "
             + "or make the group atomic, '(?>…)'."
     }

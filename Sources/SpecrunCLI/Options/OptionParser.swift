@@ -59,15 +59,15 @@ struct OptionParser: Sendable {
                     continue
                 }
                 guard argument.count == 2, let spec = options.first(where: { $0.short == argument.last }) else {
-                    throw UsageError("Unknown option '\(argument)'." + suggestion(for: argument, in: argument))
+                    throw UsageError("unknown option '\(argument)'." + suggestion(for: argument, in: argument))
                 }
                 name = spec.name
             }
             guard let spec = options.first(where: { $0.name == name }) else {
-                throw UsageError("Unknown option '--\(name)'." + suggestion(for: name, in: argument))
+                throw UsageError("unknown option '--\(name)'." + suggestion(for: name, in: argument))
             }
             guard let valueName = spec.valueName else {
-                if inlineValue != nil { throw UsageError("The option '--\(name)' takes no value; write --\(name) alone.") }
+                if inlineValue != nil { throw UsageError("the option '--\(name)' takes no value; write --\(name) alone.") }
                 parsed.flags.insert(name)
                 continue
             }
@@ -81,18 +81,18 @@ struct OptionParser: Sendable {
                 // options is a forgotten value. A file really named so is written `--json=--junit`.
                 let next = value.hasPrefix("--") ? String(value.dropFirst(2).prefix { $0 != "=" }) : nil
                 if let next, options.contains(where: { $0.name == next }) {
-                    throw UsageError("The option '--\(name)' needs a value, and '\(value)' is an option: --\(name) \(valueName) \(value) …. "
+                    throw UsageError("the option '--\(name)' needs a value, and '\(value)' is an option: --\(name) \(valueName) \(value) …. "
                         + "For a value that starts with '--', write --\(name)=\(value).")
                 }
             } else {
-                throw UsageError("The option '--\(name)' needs a value: --\(name) \(valueName).")
+                throw UsageError("the option '--\(name)' needs a value: --\(name) \(valueName).")
             }
             if let allowed = spec.allowedValues, !allowed.contains(value) {
                 let hint = Suggestion.closest(to: value, in: allowed).map { " Did you mean '\($0)'?" } ?? ""
-                throw UsageError("The value '\(value)' is not allowed for '--\(name)'; use one of \(allowed.joined(separator: ", ")).\(hint)")
+                throw UsageError("the value '\(value)' is not allowed for '--\(name)'; use one of \(allowed.joined(separator: ", ")).\(hint)")
             }
             if !spec.repeatable, parsed.values[name] != nil {
-                throw UsageError("The option '--\(name)' is given twice; give it once.")
+                throw UsageError("the option '--\(name)' is given twice; give it once.")
             }
             parsed.values[name, default: []].append(value)
         }

@@ -17,7 +17,7 @@ enum RedactionOptions {
     static func redaction(_ parsed: ParsedArguments) throws(UsageError) -> Redaction {
         var patterns = parsed.flag("no-default-redaction") ? [] : RedactionPattern.standard
         for (index, source) in parsed.all("redact").enumerated() {
-            let which = "The \(ordinal(index + 1)) --redact pattern"
+            let which = "the \(ordinal(index + 1)) --redact pattern"
             if let group = NestedRepetition.find(in: source) {
                 let start = source.distance(from: source.startIndex, to: source.range(of: group)?.lowerBound ?? source.startIndex)
                 throw UsageError("\(which) has a group (characters \(start + 1)–\(start + group.count) of \(source.count)) that "

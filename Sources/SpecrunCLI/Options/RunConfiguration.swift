@@ -72,7 +72,7 @@ struct RunConfiguration {
         var shard: TestSelection.Shard?
         if let text = parsed.value("shard") {
             guard let parsedShard = TestSelection.Shard(parsing: text) else {
-                throw UsageError("The value '\(text)' is not allowed for '--shard'; write I/N with 1 ≤ I ≤ N, e.g. --shard 2/4.")
+                throw UsageError("the value '\(text)' is not allowed for '--shard'; write I/N with 1 ≤ I ≤ N, e.g. --shard 2/4.")
             }
             shard = parsedShard
         }
@@ -101,7 +101,7 @@ struct RunConfiguration {
 
         paths = parsed.positionals
         guard !paths.isEmpty else {
-            throw UsageError("No spec path given. Name a spec file or a folder, e.g. 'specrun specs/'.")
+            throw UsageError("no spec path given. Name a spec file or a folder, e.g. 'specrun specs/'.")
         }
         let found = try SpecDiscovery.specs(in: paths, stayInside: !limits.allowsLinksOut)
         files = found.files
@@ -125,7 +125,7 @@ struct RunConfiguration {
         }
         guard let reason = RegularExpressionSyntax.problem(in: source) else { return }
         let hint = RegularExpressionSyntax.escapeHint(for: source).map { ", or, \($0)" } ?? ""
-        throw UsageError("The value '\(source)' is not allowed for '--filter': it is not a valid regular expression (\(reason)); fix it, e.g. --filter 'Berlin.*spring'\(hint).")
+        throw UsageError("the value '\(source)' is not allowed for '--filter': it is not a valid regular expression (\(reason)); fix it, e.g. --filter 'Berlin.*spring'\(hint).")
     }
 
     /// The longest `--timeout`: a day. A longer one is a typo or a wish to have none, and neither should run a CI job
@@ -138,11 +138,11 @@ struct RunConfiguration {
         let decimal = !text.isEmpty && parts.allSatisfy { part in part.allSatisfy { $0.isASCII && $0.isNumber } }
             && !(parts.first?.isEmpty ?? true) && !(parts.count == 2 && parts[1].isEmpty)
         guard decimal, let seconds = Double(text), seconds > 0 else {
-            throw UsageError("The value '\(text)' is not allowed for '--timeout'; give a number of seconds above zero, e.g. --timeout 30.")
+            throw UsageError("the value '\(text)' is not allowed for '--timeout'; give a number of seconds above zero, e.g. --timeout 30.")
         }
         guard seconds <= maximumTimeout else {
             let most = Int(maximumTimeout)
-            throw UsageError("The value '\(text)' is not allowed for '--timeout': a test may run at most \(most) s (a day); give a number of seconds up to \(most), e.g. --timeout 600.")
+            throw UsageError("the value '\(text)' is not allowed for '--timeout': a test may run at most \(most) s (a day); give a number of seconds up to \(most), e.g. --timeout 600.")
         }
         return seconds
     }
@@ -152,7 +152,7 @@ struct RunConfiguration {
         guard let value = Int(text), value >= 1 else {
             // Digits past Int are a whole number still: say where the numbers end.
             let pastInt = !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } && text.contains { $0 != "0" }
-            throw UsageError("The value '\(text)' is not allowed for '--\(option)'; give a whole number \(pastInt ? "from 1 to \(Int.max)" : "of at least 1").")
+            throw UsageError("the value '\(text)' is not allowed for '--\(option)'; give a whole number \(pastInt ? "from 1 to \(Int.max)" : "of at least 1").")
         }
         return value
     }

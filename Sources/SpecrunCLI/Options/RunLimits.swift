@@ -41,7 +41,7 @@ struct RunLimits: Equatable {
     init(_ parsed: ParsedArguments) throws(UsageError) {
         if let text = parsed.value("max-file-size") {
             guard let bytes = Self.byteCount(text) else {
-                throw UsageError("The value '\(text)' is not allowed for '--max-file-size'; give a number of bytes of at least 1, optionally followed by K, M or G, e.g. --max-file-size 20M.")
+                throw UsageError("the value '\(text)' is not allowed for '--max-file-size'; give a number of bytes of at least 1, optionally followed by K, M or G, e.g. --max-file-size 20M.")
             }
             yaml.maxBytes = bytes
         }
@@ -49,7 +49,7 @@ struct RunLimits: Equatable {
         if let nodes = try Self.integer(parsed, "max-nodes", in: 1...Int.max) { yaml.maxNodes = nodes }
         if let text = parsed.value("max-window") {
             guard let length = WindowLength(parsing: text) else {
-                throw UsageError("The value '\(text)' is not allowed for '--max-window'; give whole years or days, e.g. --max-window 200y or --max-window 30d.")
+                throw UsageError("the value '\(text)' is not allowed for '--max-window'; give whole years or days, e.g. --max-window 200y or --max-window 30d.")
             }
             window = length
         }
@@ -78,7 +78,7 @@ struct RunLimits: Equatable {
         guard text.allSatisfy(\.isASCII), let value = Int(text), range.contains(value) else {
             let bounds = range.upperBound == Int.max ? "a whole number of at least \(range.lowerBound)"
                 : "a whole number from \(range.lowerBound) to \(range.upperBound)"
-            throw UsageError("The value '\(text)' is not allowed for '--\(option)'; give \(bounds).")
+            throw UsageError("the value '\(text)' is not allowed for '--\(option)'; give \(bounds).")
         }
         return value
     }

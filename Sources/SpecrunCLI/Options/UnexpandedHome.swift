@@ -8,7 +8,7 @@ enum UnexpandedHome {
     /// Refuses a path to write that starts with `~`; `option` names it as the user gave it (`--json`, `init DIR`).
     static func check(_ path: String, option: String) throws(UsageError) {
         guard path.hasPrefix("~") else { return }
-        throw UsageError("The path '\(path)' (\(option)) starts with '~', which the shell did not expand (it does not "
+        throw UsageError("the path '\(path)' (\(option)) starts with '~', which the shell did not expand (it does not "
             + "after '=' or inside quotes); write the full path, or \(Self.spaced(path, option: option)).")
     }
 

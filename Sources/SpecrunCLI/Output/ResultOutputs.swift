@@ -56,7 +56,7 @@ struct ResultOutputs {
         for (option, path) in files + [("--artifacts", artifacts)] {
             guard let path else { continue }
             guard !path.isEmpty else {
-                throw UsageError("The option '\(option)' needs a path, not an empty value; e.g. \(option) \(Self.defaultName(option)).")
+                throw UsageError("the option '\(option)' needs a path, not an empty value; e.g. \(option) \(Self.defaultName(option)).")
             }
             try UnexpandedHome.check(path, option: option)
             if let problem = Self.shapeProblem(path, option: option) {

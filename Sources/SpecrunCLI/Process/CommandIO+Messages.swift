@@ -8,18 +8,8 @@ extension CommandIO {
     /// `--redact` and `--no-default-redaction`), and its control characters are made visible, so it cannot drive the
     /// terminal. Every usage error, refusal, warning and note a command prints comes through here.
     func writeProblem(_ severity: Severity, _ text: String) {
-        let masked = Self.lowercasedStart(messageRedaction.mask(text))
+        let masked = messageRedaction.mask(text)
         writeError("specrun: \(severity.rawValue): \(ControlCharacters.visible(masked, keepingNewlines: true))\n")
-    }
-
-    /// A message after `specrun: error:` starts in lower case, as most did (`cannot write …`) and some did not
-    /// (`Cannot read the results file …`, `The option …`; a CI review): a first word that is a capital and lower-case
-    /// letters followed by a space is lowered. Names (`GitHub`, `Europe/Berlin`, `FILE`, a quoted path) are kept.
-    static func lowercasedStart(_ text: String) -> String {
-        guard let first = text.unicodeScalars.first, ("A"..."Z").contains(first) else { return text }
-        let word = text.prefix { $0 != " " }
-        guard !word.isEmpty, word.count < text.count, word.dropFirst().allSatisfy({ ("a"..."z").contains($0) }) else { return text }
-        return text.prefix(1).lowercased() + text.dropFirst()
     }
 
     /// Prints a usage mistake the one way every command does, and gives exit status 2. The pointer to `--help`

@@ -382,6 +382,32 @@ import Testing
             + "them, remove line 6, and write tr/v1/2027-10-31 on line 7", "\(result.message ?? "")")
     }
 
+    /// A case's only `next` on a wall time its policies skip is told the instant its search finds instead, to write in
+    /// its place: "remove the line" left the case with nothing to check (a first-contact review). In a list of two,
+    /// removing the line is right: the case then asks for one result. zoneinfo: Berlin skips 02:00–03:00 on 2027-03-28
+    /// (01:00Z); next-valid-time's 03:00+02:00 is that instant; 02:30 on 2027-03-29 is +02:00 (00:30Z), on 03-30 too.
+    @Test(arguments: [
+        ("[2027-03-28T03:00:00+02:00]", "and the case's search finds 2027-03-29T02:30:00+02:00 instead: if the app uses them, write that in the line's place"),
+        ("[2027-03-28T03:00:00+02:00, 2027-03-29T02:30:00+02:00]", "if the app uses them, remove the line"),
+    ])
+    func aCasesOnlyNextInAGapIsToldTheInstantToWriteInItsPlace(next: String, told: String) throws {
+        let result = try Self.runOnCore("""
+            spec: gap case
+            schedule: {id: g, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            cases:
+              - name: the spring night
+                after: 2027-03-27T12:00:00+01:00
+                next: \(next)
+            """, path: "case.yaml")
+        #expect(result.status == .failed)
+        #expect(result.message?.contains("under this test's policies, 02:30 on 2027-03-28 gives no occurrence, \(told)") == true
+            || result.message?.contains("under this test's policies, 02:30 on 2027-03-28 gives no occurrence: \(told)") == true,
+                "\(result.message ?? "")")
+        if next.contains(",") {
+            #expect(result.message?.contains("instead") == false, "\(result.message ?? "")")
+        }
+    }
+
     /// A failure the spec's own policy explains names it (the failure review: "1 missing" said nothing about the
     /// policy). Berlin's spring gap: 2027-03-28 02:00 CET → 03:00 CEST at 01:00Z, so next-valid-time gives 03:00 CEST
     /// (01:00Z) for 02:30, skip nothing; autumn: 02:30 happens at 00:30Z (CEST) and 01:30Z (CET), `last` the CET one

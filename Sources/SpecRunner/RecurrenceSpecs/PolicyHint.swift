@@ -18,8 +18,11 @@ enum PolicyHint {
     /// expected with another. Where the own policy's instant is listed already (both instances of a pair listed under
     /// `first` or `last`, as `both` gives them), the line is to be removed, not the other written (a second review's
     /// "write that" made a duplicate instant, and "list it" named a line that was there).
+    /// `inPlace`: a case whose one `next` is the missing instant, and the occurrence its search found instead. Where this
+    /// test's policies give no occurrence for the slot, the line is to be replaced by it, not removed (a first-contact
+    /// review removed its case's only `next`, as told, and the case then had nothing to check).
     static func missingHint(for schedule: Schedule, missing: [Date], local: (Date) -> String, withOwnAnswer: Bool = true,
-                            listed: [Date: Int] = [:], keyProduced: (Date) -> String? = { _ in nil }) -> String? {
+                            listed: [Date: Int] = [:], keyProduced: (Date) -> String? = { _ in nil }, inPlace: Date? = nil) -> String? {
         if case .interval = schedule.rule { return nil }
         // Only an instant this test's own schedule does not give (a missing one that it gives is missing for another
         // reason: outside the window, a chain that skipped it — the second failure review found the sentence there).
@@ -45,7 +48,7 @@ enum PolicyHint {
             answer = "; under this test's policies, \(time) on \(slot.dateString) is \(ListWording.joined(mine.map { written(schedule, $0) })), "
                 + "listed already: if the app uses them, remove line \(listedAlready.line)" + keys.joined()
         } else {
-            answer = ownAnswer(schedule, other)
+            answer = ownAnswer(schedule, other, inPlace: inPlace)
         }
         return "\(local(date)) is what \(words(explaining.map(\.name))) gives, not this test's \(own(explaining.map(\.kind), schedule))\(both)" + answer
     }
@@ -69,13 +72,15 @@ enum PolicyHint {
     /// What this test's own policies make of the slot another policy gives the instant for: the value the spec checks as
     /// written, beside the policy that would give its instant (a fourth review changed the policy under test, as the
     /// sentence invited, and four wrong specs passed; the line's right value was never named).
-    private static func ownAnswer(_ schedule: Schedule, _ other: Occurrence?) -> String {
+    private static func ownAnswer(_ schedule: Schedule, _ other: Occurrence?, inPlace: Date?) -> String {
         guard let slot = other?.slot, let time = TimeOfDay(hour: slot.hour, minute: slot.minute, second: slot.second) else { return "" }
         var resolver = WallTimeResolver(timeZone: schedule.timeZone)
         let mine = resolver.instants(for: slot, nonexistent: schedule.nonexistent, repeated: schedule.repeated)
             .map(\.date).filter { schedule.occurrence(at: $0)?.slot == slot }
         let written = mine.map { WallTimeText.instant($0, offset: schedule.timeZone.secondsFromGMT(for: $0)) }
-        let said = written.isEmpty ? "gives no occurrence: if the app uses them, remove the line"
+        let said = written.isEmpty
+            ? inPlace.map { "gives no occurrence, and the case's search finds \(Self.written(schedule, $0)) instead: if the app uses them, write that in the line's place" }
+                ?? "gives no occurrence: if the app uses them, remove the line"
             : "is \(ListWording.joined(written)): if the app uses them, write \(written.count == 1 ? "that" : "those")"
         return "; under this test's policies, \(time) on \(slot.dateString) \(said)"
     }

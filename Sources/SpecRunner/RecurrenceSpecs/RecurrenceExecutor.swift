@@ -320,7 +320,8 @@ struct RecurrenceExecutor: Sendable {
                     for: schedule, missing: missing, local: local,
                     listed: Dictionary(lines.compactMap { line in line.expected.flatMap { e in line.expectedLine.map { (e.date, $0) } } },
                                        uniquingKeysWith: { first, _ in first }),
-                    keyProduced: { date in lines.first { $0.kind == .keyMismatch && $0.actual?.epochSeconds == date.timeIntervalSince1970 }?.actual?.key }) {
+                    keyProduced: { date in lines.first { $0.kind == .keyMismatch && $0.actual?.epochSeconds == date.timeIntervalSince1970 }?.actual?.key },
+                    inPlace: caseSpec?.next.count == 1 && unexpected.count == 1 ? unexpected.first : nil) {
                     hints.append(policy)
                 } else {
                     if let first = missing.first, let literal = writtenLiteral(first),

@@ -29,7 +29,7 @@ struct SyntaxErrorHint {
         }
         if let hint = directiveOrTag(problem, at: mark, source) ?? surrogateEscape(problem, at: mark, source) { return hint }
         if problem == "could not find expected ':'", let contextMark, let line = source.line(contextMark.line) {
-            if let hint = keyWithoutColon(line, at: contextMark) ?? dashWithoutSpace(line, at: contextMark, source)
+            if let hint = quotedLine(line, at: contextMark) ?? keyWithoutColon(line, at: contextMark) ?? dashWithoutSpace(line, at: contextMark, source)
                 ?? itemWithoutDash(line, at: contextMark, source) { return hint }
         }
         if problem == "did not find expected <document start>", let above = previousLine(before: mark.line, source),
@@ -38,6 +38,9 @@ struct SyntaxErrorHint {
             return SyntaxErrorHint(
                 mark: mark, length: 1,
                 message: "a document after '...' starts with '---'; add a line '---' above this one")
+        }
+        if problem == "did not find expected key", let contextMark, let hint = keysBeforeItems(opened: contextMark, item: mark, source) {
+            return hint
         }
         if problem == "did not find expected key" || problem == "did not find expected '-' indicator",
            let hint = strayIndent(at: mark, source) { return hint }
@@ -369,6 +372,72 @@ struct SyntaxErrorHint {
         return SyntaxErrorHint(
             mark: mark, length: words[0].unicodeScalars.count,
             message: "'\(words[0]) \(value)' has no ':' after '\(words[0])', so YAML cannot read it as a key and its value; write '\(words[0]): \(value)'")
+    }
+
+    /// `  "nonexistent: skip"`: a `key: value` line pasted with its quotes (from a chat, a doc's inline code, a JSON
+    /// string). YAML reads one quoted text where a key goes, and libyaml gives up on the next line for want of a ':'
+    /// (a first-contact review kept libyaml's words).
+    private static func quotedLine(_ line: String, at mark: Mark) -> SyntaxErrorHint? {
+        let text = String(String.UnicodeScalarView(line.unicodeScalars.dropFirst(mark.column - 1))).trimmingCharacters(in: .whitespaces)
+        guard let quote = text.first, quote == "\"" || quote == "'", text.count > 2, text.last == quote else { return nil }
+        let inner = String(text.dropFirst().dropLast())
+        guard !inner.contains(quote), let colon = inner.range(of: ": "), !inner[..<colon.lowerBound].isEmpty,
+              !inner[..<colon.lowerBound].contains(" ")
+        else { return nil }
+        return SyntaxErrorHint(
+            mark: mark, length: text.unicodeScalars.count,
+            message: "\(text) is one quoted text where a key goes, so YAML finds no key in it; remove the quotes: \(inner)")
+    }
+
+    /// `cases:` written a line early: a key (`repeated: first`) under it, then its list. YAML takes keys or list items under
+    /// one key, not both, and libyaml says "did not find expected key" at the first item (a first-contact review kept
+    /// libyaml's words). `opened` is where libyaml's mapping began, the first of those keys; `item` the first item.
+    private static func keysBeforeItems(opened: Mark, item: Mark, _ source: SourceText) -> SyntaxErrorHint? {
+        guard opened.line < item.line, let itemLine = source.line(item.line) else { return nil }
+        let spaces = opened.column - 1
+        let itemText = itemLine.unicodeScalars.dropFirst(spaces)
+        guard itemLine.unicodeScalars.prefix(while: { $0 == " " }).count == spaces, itemText.first == "-",
+              itemText.dropFirst().first.map({ $0 == " " }) ?? true else { return nil }
+        // The keys at the mapping's level, and the key both stand under.
+        var keys: [(line: Int, key: String)] = []
+        for number in opened.line..<item.line {
+            guard let text = source.line(number), text.unicodeScalars.prefix(while: { $0 == " " }).count == spaces else { continue }
+            let key = String(String.UnicodeScalarView(text.unicodeScalars.dropFirst(spaces).prefix { $0 != ":" && $0 != " " }))
+            if !key.isEmpty, !key.hasPrefix("#"), text.unicodeScalars.dropFirst(spaces + key.unicodeScalars.count).first == ":" {
+                keys.append((number, key))
+            }
+        }
+        guard !keys.isEmpty, let parent = listParent(above: opened.line, spaces: spaces, source) else { return nil }
+        let lines = keys.count == 1 ? "line \(keys[0].line)" : "lines \(keys[0].line)–\(keys[keys.count - 1].line)"
+        let named = keys.map { "'\($0.key)'" }.joined(separator: ", ")
+        let said = "'\(parent.key):' holds \(keys.count == 1 ? "the key" : "the keys") \(named) (\(lines)) and then a list item "
+            + "(line \(item.line)) at the same indentation; under one key YAML takes keys or a list, not both"
+        let scheduleKeys: Set<String> = ["timezone", "rule", "nonexistent", "repeated", "id", "version", "limit"]
+        if parent.key == "cases", keys.allSatisfy({ scheduleKeys.contains($0.key) }),
+           let schedule = (1..<parent.line).last(where: { source.line($0)?.hasPrefix("schedule:") == true }) {
+            // A key the schedule sets already is a case's override out of place; one it lacks is the schedule's own
+            // (a case cannot supply a key the schedule must have: the review's second fix failed on `missing-key`).
+            let set = keys.filter { key in
+                ((schedule + 1)..<parent.line).contains { source.line($0)?.trimmingCharacters(in: .whitespaces).hasPrefix(key.key + ":") == true }
+            }
+            let them = keys.count == 1 ? "it" : "them"
+            if set.count == keys.count {
+                return SyntaxErrorHint(
+                    mark: Mark(line: keys[0].line, column: opened.column), length: keys[0].key.unicodeScalars.count,
+                    message: said + ": 'schedule:' (line \(schedule)) sets \(named) already; to change \(them) for one case, indent "
+                        + "\(keys.count == 1 ? "line \(keys[0].line)" : lines) under that case's '- ', like its 'after'; else remove \(them)")
+            }
+            if set.isEmpty {
+                return SyntaxErrorHint(
+                    mark: Mark(line: parent.line, column: 1), length: "cases".count,
+                    message: said + ": 'cases:' is written a line too early; move \(keys.count == 1 ? "line \(keys[0].line)" : lines) "
+                        + "above it, into 'schedule:' (line \(schedule)), indented like its keys")
+            }
+        }
+        return SyntaxErrorHint(
+            mark: Mark(line: keys[0].line, column: opened.column), length: keys[0].key.unicodeScalars.count,
+            message: said + ": move \(keys.count == 1 ? "line \(keys[0].line)" : lines) above '\(parent.key):', or indent "
+                + "\(keys.count == 1 ? "it" : "them") under a list item, like that item's keys")
     }
 
     /// `    2027-03-29T02:30:00+02:00` between two `    - …` items: a list item without its `- `. libyaml reads it as

@@ -124,7 +124,7 @@ struct ArchivedResultsTests {
         #expect(merged.tests.map(\.id) == whole.tests.map(\.id))
         #expect(merged.tests.map(\.status) == whole.tests.map(\.status))
         #expect(merged.notes == ["merged from 2 results files: \(first) (shard 1/2), \(second) (shard 2/2); "
-            + "the environment and command line shown are those of the first"])
+            + "the environment and command line shown are those of the first listed, \(first)"])
     }
 
     /// One half alone is not the suite: the merge says which shard is missing and exits 1. An old shard written

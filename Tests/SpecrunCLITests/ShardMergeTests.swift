@@ -40,7 +40,7 @@ import Testing
         // The only note says it is a merge, and of what: the environment and its command line are shard 1's.
         #expect(merged.notes == ["merged from \(shards) results files: "
             + shardFiles.enumerated().map { "\($1) (shard \($0 + 1)/\(shards))" }.joined(separator: ", ")
-            + "; the environment and command line shown are those of the first"])
+            + "; the environment and command line shown are those of the first listed, \(shardFiles[0])"])
     }
 
     /// The same shards in another order are the same merge, byte for byte: a glob puts `shard-10` before `shard-2`,
@@ -78,7 +78,7 @@ import Testing
         #expect(partial.err == "specrun: warning: shard 2/3 is missing: the merged results hold only part of the suite\n")
         let merged = try ResultsFile.read(folder.path("partial.json"))
         #expect(merged.notes == ["merged from 2 results files: \(files[0]) (shard 1/3), \(files[2]) (shard 3/3); the environment and "
-            + "command line shown are those of the first", "shard 2/3 is missing: the merged results hold only part of the suite"])
+            + "command line shown are those of the first listed, \(files[0])", "shard 2/3 is missing: the merged results hold only part of the suite"])
         #expect(merged.shard == nil)
         #expect(merged.mergedShards == [Shard(index: 1, count: 3), Shard(index: 3, count: 3)])
         let all = try await folder.merge(files, into: folder.path("all.json"))
@@ -93,7 +93,7 @@ import Testing
         #expect(whole.tests.map(\.id) == all.tests.map(\.id) && whole.mergedShards == nil)
         #expect(!whole.notes.contains { $0.hasSuffix(RunResult.missingShardsNoteEnding) }, "\(whole.notes)")
         #expect(whole.notes.first == "merged from 2 results files: \(folder.path("partial.json")) (shards 1/3, 3/3), \(files[1]) "
-            + "(shard 2/3); the environment and command line shown are those of the first")
+            + "(shard 2/3); the environment and command line shown are those of the first listed, \(folder.path("partial.json"))")
     }
 
     /// A merge is no whole run when a shard was stopped (its tests not run) or when the shards read other spec files
@@ -270,7 +270,7 @@ import Testing
         #expect(merge.status == ExitStatus.success, "\(merge.err)")
         #expect(merge.err.isEmpty, "\(merge.err)")
         let note = "merged from 2 results files: \(files[0]) (shard 1/2), \(files[1]) (shard 2/2); the environment and command line "
-            + "shown are those of the first"
+            + "shown are those of the first listed, \(files[0])"
         let toolchain = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path("art")).first)
         func artifact(_ name: String) throws -> String {
             try String(contentsOfFile: folder.path("art/\(toolchain)/\(name)"), encoding: .utf8)

@@ -142,12 +142,13 @@ struct MergeCommand {
     /// How the note that says a document is a merge starts.
     static let mergedNotePrefix = RunResult.mergedNotePrefix
 
-    /// `merged from 3 results files: s1.json (shard 1/3), …; the environment and command line shown are those of the first`.
+    /// `merged from 3 results files: s1.json (shard 1/3), …; the environment and command line shown are those of the first listed,
+    /// s1.json`: the files are listed in merge order (shards first), not the command line's, so the first is named.
     static func mergedNote(paths: [String], shards: [RunResult]) -> String {
         let listed = zip(paths, shards).prefix(10).map { path, shard in
             path + (shard.heldShards.map { " (shard\($0.count == 1 ? "" : "s") \(Shard.listed($0)))" } ?? "")
         }.joined(separator: ", ") + (paths.count > 10 ? ", and \(paths.count - 10) more" : "")
         let count = "\(shards.count) results file\(shards.count == 1 ? "" : "s")"
-        return mergedNotePrefix + "\(count): \(listed)" + (shards.count > 1 ? "; the environment and command line shown are those of the first" : "")
+        return mergedNotePrefix + "\(count): \(listed)" + (shards.count > 1 ? "; the environment and command line shown are those of the first listed, \(paths[0])" : "")
     }
 }

@@ -18,6 +18,7 @@ public struct SpecLinter: Sendable {
             TransitionCoverageLint(),
             ControlWithTransitionLint(),
             DuplicateExpectedKeyLint(),
+            UnmatchableKeyLint(),
             DuplicateCaseLint(),
             RepeatedPairKeyLint(),
             OutsideWindowLint(),

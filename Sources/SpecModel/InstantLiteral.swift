@@ -48,6 +48,14 @@ public struct InstantLiteral: Sendable, Hashable {
         self.line = .inFile(file, number)
     }
 
+    /// Another line of the file this literal is written in (a key on the line below its instant), decoded when asked
+    /// for; nil for a literal given its line as text, past the end and for an empty line.
+    public func sourceLine(_ number: Int) -> String? {
+        if number == location.line { return sourceLine }
+        guard case .inFile(let file, _) = line else { return nil }
+        return file.line(number)
+    }
+
     /// As the synthesized conformance compared: every stored value, the source line by its text.
     public static func == (lhs: InstantLiteral, rhs: InstantLiteral) -> Bool {
         lhs.date == rhs.date && lhs.text == rhs.text && lhs.writtenOffset == rhs.writtenOffset

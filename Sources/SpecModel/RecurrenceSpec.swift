@@ -160,11 +160,14 @@ public struct ExpectedOccurrence: Sendable, Hashable {
     public var key: String?
     /// The line `key:` is written on (a key mismatch points there, not at `at:`).
     public var keyLine: Int?
+    /// The column the key's value starts at, on `keyLine` (the `unmatchable-key` lint's caret).
+    public var keyColumn: Int?
 
-    public init(instant: InstantLiteral, key: String? = nil, keyLine: Int? = nil) {
+    public init(instant: InstantLiteral, key: String? = nil, keyLine: Int? = nil, keyColumn: Int? = nil) {
         self.instant = instant
         self.key = key
         self.keyLine = keyLine
+        self.keyColumn = keyColumn
     }
 }
 

@@ -578,7 +578,7 @@ import Testing
               occurrences:
                 - 2027-03-27T02:30:00+01:00
                 - 2027-03-29T02:30:00+01:00
-                - {at: 2027-03-30T02:30:00+02:00, key: window/v1/2027-03-30}
+                - {at: 2027-03-30T02:30:00+02:00, key: w/v1/2027-03-30}
 
             """
         let file = SpecParser().parse(path: "w.yaml", bytes: Array(text.utf8))

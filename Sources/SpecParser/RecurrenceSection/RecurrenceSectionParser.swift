@@ -184,7 +184,8 @@ struct RecurrenceSectionParser {
         guard let instant else { return nil }
         if let key {
             guard let key, let keyNode = fields["key"] else { return nil }
-            return ExpectedOccurrence(instant: instant, key: key, keyLine: reader.log.source.location(keyNode.mark).line)
+            let location = reader.log.source.location(keyNode.mark)
+            return ExpectedOccurrence(instant: instant, key: key, keyLine: location.line, keyColumn: location.column)
         }
         return ExpectedOccurrence(instant: instant)
     }

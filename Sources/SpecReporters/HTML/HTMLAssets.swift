@@ -18,8 +18,8 @@ enum HTMLAssets {
           --good-border: #aceebb; --attention-bg: #fffafa; --error-bg: #fff6f5; --warning-bg: #fffbeb;
           --warning-border: #d4a72c; --engine-bg: #ddf4ff; --engine-ink: #0550ae; --tag-bg: #eff2f5;
           --deviation: #7d4e00; --fixed-ink: #6639ba; --axis: #57606a; --leader: #8c959f;
-          --gap-ink: #a40e26; --gap-fill: #fde8e8; --gap-line: #e5a0a0;
-          --overlap-ink: #7d4e00; --overlap-fill: #fdf3d8; --overlap-line: #e2c06a; }
+          --gap-ink: #a40e26; --gap-fill: #fde8e8; --gap-line: #d25b5b;
+          --overlap-ink: #7d4e00; --overlap-fill: #fdf3d8; --overlap-line: #a68020; }
         @media screen and (prefers-color-scheme: dark) {
           :root { --bg: #0d1117; --ink: #e6edf3; --muted: #9198a1; --faint: #9198a1; --line: #3d444d;
             --line-soft: #21262d; --panel: #151b23; --nav-bg: #0d1117; --focus: #4493f8;
@@ -29,8 +29,8 @@ enum HTMLAssets {
             --good-ink: #7ee787; --good-border: #238636; --attention-bg: #1a1214; --error-bg: #25171c;
             --warning-bg: #272115; --warning-border: #9e6a03; --engine-bg: #0c2d6b; --engine-ink: #79c0ff;
             --tag-bg: #21262d; --deviation: #e3b341; --fixed-ink: #d2a8ff; --axis: #9198a1; --leader: #656c76;
-            --gap-ink: #ff9492; --gap-fill: #3b1a1d; --gap-line: #6e2e32;
-            --overlap-ink: #e3b341; --overlap-fill: #33280f; --overlap-line: #5c4512; } }
+            --gap-ink: #ff9492; --gap-fill: #3b1a1d; --gap-line: #cc4444;
+            --overlap-ink: #e3b341; --overlap-fill: #33280f; --overlap-line: #96741d; } }
         * { box-sizing: border-box; }
         html { scroll-padding-top: calc(var(--filters-height, 0px) + 8px); }
         body { margin: 0; padding: 24px 32px 48px; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto,

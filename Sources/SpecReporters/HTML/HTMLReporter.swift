@@ -29,10 +29,10 @@ public struct HTMLReporter: Sendable {
             <a class="skip" href="#main">Skip the filters</a>
             <svg width="0" height="0" style="position:absolute" aria-hidden="true"><defs>\
             <pattern id="hatch-gap" width="7" height="7" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">\
-            <rect width="7" height="7" fill="#fde8e8"/><line x1="0" y1="0" x2="0" y2="7" stroke="#e5a0a0" stroke-width="2.5"/></pattern>\
+            <rect width="7" height="7" fill="#fde8e8"/><line x1="0" y1="0" x2="0" y2="7" stroke="#d25b5b" stroke-width="2.5"/></pattern>\
             <pattern id="hatch-overlap" width="7" height="7" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">\
-            <rect width="7" height="7" fill="#fdf3d8"/><line x1="0" y1="0" x2="0" y2="7" stroke="#e2c06a" stroke-width="2"/>\
-            <line x1="0" y1="0" x2="7" y2="0" stroke="#e2c06a" stroke-width="2"/></pattern>\
+            <rect width="7" height="7" fill="#fdf3d8"/><line x1="0" y1="0" x2="0" y2="7" stroke="#a68020" stroke-width="2"/>\
+            <line x1="0" y1="0" x2="7" y2="0" stroke="#a68020" stroke-width="2"/></pattern>\
             </defs></svg>
 
             """

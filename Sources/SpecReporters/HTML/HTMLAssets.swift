@@ -88,12 +88,12 @@ enum HTMLAssets {
         section.attention a { font-weight: 600; color: var(--ink); text-decoration: none; }
         section.attention a:hover, section.attention a:focus-visible { text-decoration: underline; }
         section.attention .why { color: var(--muted); }
-        details.skipped-list { margin-bottom: 20px; padding: 6px 12px; border: 1px solid var(--line); border-radius: 8px; }
-        details.skipped-list ol { margin: 6px 0 0; padding-left: 0; list-style: none; }
-        details.skipped-list li { display: flow-root; padding: 3px 0; line-height: 1.7; }
-        details.skipped-list li > .where { float: right; margin: 0 0 0 12px; }
-        details.skipped-list a { font-weight: 600; color: var(--ink); text-decoration: none; }
-        details.skipped-list .why, .skip-reason { color: var(--muted); font-weight: normal; }
+        details.reason-list { margin-bottom: 20px; padding: 6px 12px; border: 1px solid var(--line); border-radius: 8px; }
+        details.reason-list ol { margin: 6px 0 0; padding-left: 0; list-style: none; }
+        details.reason-list li { display: flow-root; padding: 3px 0; line-height: 1.7; }
+        details.reason-list li > .where { float: right; margin: 0 0 0 12px; }
+        details.reason-list a { font-weight: 600; color: var(--ink); text-decoration: none; }
+        details.reason-list .why, .row-reason { color: var(--muted); font-weight: normal; }
         section.diagnostics { margin-bottom: 20px; }
         section.diagnostics h2 { margin-bottom: 6px; }
         pre.diagnostic { margin: 6px 0; padding: 10px 12px; border-radius: 6px; background: var(--panel);
@@ -244,7 +244,7 @@ enum HTMLAssets {
         /* A comma list without spaces (the zones of a whole corpus) made the page 3,745 px wide (a review). */
         details.environment td { overflow-wrap: anywhere; word-break: break-word; }
         #nothing-shown { color: var(--muted); font-style: italic; }
-        .name, .case, .why, .where, .message, .description, .zone, .deviation, section.attention a, .file-name .path, ul.checks li, .skip-reason,
+        .name, .case, .why, .where, .message, .description, .zone, .deviation, section.attention a, .file-name .path, ul.checks li, .row-reason,
           #printed-filters { overflow-wrap: anywhere; }
         table.occurrences, table.runs { display: block; max-width: 100%; overflow-x: auto; }
         /* A table wider than its box shows a shadow at the edge it scrolls towards, without JavaScript (a 420 px review

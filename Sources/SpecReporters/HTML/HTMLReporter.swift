@@ -42,7 +42,8 @@ public struct HTMLReporter: Sendable {
         let groups = Self.groupedByFile(run.tests)
         let anchors = Self.warningAnchors(run)
         page += attentionSection(groups.flatMap(\.1), diagnostics: run.diagnostics, shards: run.heldShards, warningAnchors: anchors)
-        page += skippedSection(groups.flatMap(\.1))
+        page += reasonList(groups.flatMap(\.1), .skipped, id: "skipped", heading: "Skipped")
+        page += reasonList(groups.flatMap(\.1), .knownDeviation, id: "known-deviations", heading: "Known deviations")
         if !run.diagnostics.isEmpty {
             page += diagnosticsSection(run.diagnostics)
         }
@@ -270,15 +271,13 @@ public struct HTMLReporter: Sendable {
         }
         var previous: TestResult?
         for (offset, test) in flagged.prefix(max(0, Self.attentionLimit - invalid.count)) {
-            let title = Self.isolated(test.spec) + (test.caseName.map { "<span class=\"sep\"> › </span>" + Self.isolated($0) } ?? "")
-                + (test.engine.map { " <span class=\"engine\">\(Self.shown($0))</span>" } ?? "")
             let same = previous.map { SameFailure.holds(test, as: $0) } == true
             let message = Self.attentionWhy(test).split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
             let firstLine = same ? "the same \(test.status == .error ? "error" : "failure") as \(previous?.engine ?? "the engine") above"
                 : message + (Self.firstDifferences(test, besides: message).map { " — " + $0 } ?? "")
             previous = test
             out += "<li><span class=\"badge \(test.status.rawValue)\">\(Self.statusTitle(test.status))</span> "
-                + "<a href=\"#t\(offset + 1)\">\(title)</a>"
+                + "<a href=\"#t\(offset + 1)\">\(Self.listTitle(test))</a>"
                 + (firstLine.isEmpty ? "" : " <span class=\"why\">\(Self.linkingWarnings(Self.shown(firstLine), warningAnchors[test.id]))</span>")
                 + " <span class=\"where\">\(Self.shown("\(test.file):\(test.line)"))</span></li>\n"
         }
@@ -289,31 +288,43 @@ public struct HTMLReporter: Sendable {
         return out + "</section>\n"
     }
 
-    /// The skipped tests with their reasons, folded under one line: "did the spec I care about run, and if not, who
-    /// decided that" took opening a file and then a test for each (a review). Each links to its test below.
-    private func skippedSection(_ tests: [TestResult]) -> String {
-        let skipped = tests.enumerated().filter { $0.element.status == .skipped }
-        guard !skipped.isEmpty else { return "" }
-        var out = "<details class=\"skipped-list\" id=\"skipped\">\n<summary>Skipped: \(skipped.count) test\(skipped.count == 1 ? "" : "s"), "
-            + "with \(skipped.count == 1 ? "its reason" : "their reasons")</summary>\n<ol>\n"
-        for (offset, test) in skipped.prefix(Self.attentionLimit) {
-            let title = Self.isolated(test.spec) + (test.caseName.map { "<span class=\"sep\"> › </span>" + Self.isolated($0) } ?? "")
-                + (test.engine.map { " <span class=\"engine\">\(Self.shown($0))</span>" } ?? "")
-            out += "<li><a href=\"#t\(offset + 1)\">\(title)</a>"
-                + (Self.skipReason(test).map { " <span class=\"why\">— \(Self.shown($0))</span>" } ?? "")
+    /// The tests of one status with their reasons (a skip's, a known deviation's), folded under one line: "did the
+    /// spec I care about run, and if not, who decided that" took opening a file and then a test for each (a review),
+    /// and a known deviation's declared reason was as deep. Each links to its test below.
+    private func reasonList(_ tests: [TestResult], _ status: TestStatus, id: String, heading: String) -> String {
+        let listed = tests.enumerated().filter { $0.element.status == status }
+        guard !listed.isEmpty else { return "" }
+        var out = "<details class=\"reason-list\" id=\"\(id)\">\n<summary>\(heading): \(listed.count) test\(listed.count == 1 ? "" : "s"), "
+            + "with \(listed.count == 1 ? "its reason" : "their reasons")</summary>\n<ol>\n"
+        for (offset, test) in listed.prefix(Self.attentionLimit) {
+            out += "<li><a href=\"#t\(offset + 1)\">\(Self.listTitle(test))</a>"
+                + (Self.rowReason(test).map { " <span class=\"why\">— \(Self.shown($0))</span>" } ?? "")
                 + " <span class=\"where\">\(Self.shown("\(test.file):\(test.line)"))</span></li>\n"
         }
         out += "</ol>\n"
-        if skipped.count > Self.attentionLimit {
-            out += "<p class=\"hint\">\(skipped.count - Self.attentionLimit) more: tick only “skipped” in Status to list them all.</p>\n"
+        if listed.count > Self.attentionLimit {
+            out += "<p class=\"hint\">\(listed.count - Self.attentionLimit) more: tick only “\(Self.statusTitle(status))” in Status to list them all.</p>\n"
         }
         return out + "</details>\n"
     }
 
-    /// A skipped test's reason (its message), shown on its row.
-    static func skipReason(_ test: TestResult) -> String? {
-        guard test.status == .skipped, let message = test.message, !message.isEmpty else { return nil }
-        return message
+    /// A test as the lists above the tests name it: spec › case, and its engine.
+    static func listTitle(_ test: TestResult) -> String {
+        isolated(test.spec) + (test.caseName.map { "<span class=\"sep\"> › </span>" + isolated($0) } ?? "")
+            + (test.engine.map { " <span class=\"engine\">\(shown($0))</span>" } ?? "")
+    }
+
+    /// The reason shown on a test's row and in its status's list: a skipped test's (its message), a known deviation's
+    /// (the spec's `known-deviations:` entry for the engine). Nil for other statuses: a fixed deviation's reason no
+    /// longer holds, and its fold says so in a sentence.
+    static func rowReason(_ test: TestResult) -> String? {
+        let reason = switch test.status {
+        case .skipped: test.message
+        case .knownDeviation: test.deviationReason
+        default: String?.none
+        }
+        guard let reason, !reason.isEmpty else { return nil }
+        return reason
     }
 
     /// What a "Needs attention" entry says of a test (its first line is shown): the message, for a lifecycle scenario
@@ -426,7 +437,7 @@ public struct HTMLReporter: Sendable {
             + "<span class=\"name\">\(Self.isolated(test.spec))"
             + (test.caseName.map { "<span class=\"sep\"> › </span><span class=\"case\">\(Self.isolated($0))</span>" } ?? "")
             + "</span>"
-            + (Self.skipReason(test).map { " <span class=\"skip-reason\">— \(Self.shown($0))</span>" } ?? "")
+            + (Self.rowReason(test).map { " <span class=\"row-reason\">— \(Self.shown($0))</span>" } ?? "")
             + (test.engine.map { " <span class=\"engine\">\(Self.shown($0))</span>" } ?? "")
             + test.tags.map { " <span class=\"tag\">\(Self.isolated($0))</span>" }.joined()
             + " <span class=\"where\">line \(test.line)</span>"
@@ -491,7 +502,8 @@ public struct HTMLReporter: Sendable {
         if let message = test.message, !message.isEmpty, fixedReason == nil, test.status != .skipped {
             out += "<p class=\"message\">\(Self.linkingWarnings(Self.shown(message), warningAnchors).replacingOccurrences(of: "\n", with: "<br>"))</p>\n"
         }
-        if let reason = test.deviationReason {
+        // A known deviation's reason is on its row, right above (`rowReason`): not said again here.
+        if let reason = test.deviationReason, test.status != .knownDeviation {
             let text = fixedReason != nil
                 ? "Passed on \(test.engine ?? "this engine") although the spec declares a known deviation there: "
                     + "\u{201C}\(reason)\u{201D}. "

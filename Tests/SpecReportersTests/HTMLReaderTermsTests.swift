@@ -3,7 +3,8 @@ import SpecResults
 import Testing
 @testable import SpecReporters
 
-/// What the HTML report says in its reader's terms: a known deviation's reason where a skip's is.
+/// What the HTML report says in its reader's terms: a known deviation's reason where a skip's is, a foundation key's
+/// Julian date before 1582 explained.
 @Suite struct HTMLReaderTermsTests {
     static let page = HTMLReporterTests.page
 
@@ -40,5 +41,50 @@ import Testing
         failed.status = .failed
         #expect(Self.single(failed).contains("<p class=\"deviation\">Declared deviation on foundation: “\(reason)”</p>"))
         #expect(!Self.single(failed).contains("id=\"known-deviations\""))
+    }
+
+    // MARK: - Julian key dates
+
+    static func utcInstant(_ year: Int, _ month: Int, _ day: Int, key: String) -> ResultInstant {
+        let clock = WallClock(wallSeconds: Double(WallClock.days(year: year, month: month, day: day) * 86_400 + 43_200))
+        let date = clock.isoDate
+        return ResultInstant(utc: "\(date)T12:00:00Z", epochSeconds: Double(WallClock.days(year: year, month: month, day: day) * 86_400 + 43_200),
+                             offsetForm: "\(date)T12:00:00+00:00", local: "\(date) 12:00 UTC (+00:00)", key: key)
+    }
+
+    /// specs/foundation/julian-before-1582.yaml: Foundation's March 1 of 1500 is the instant 1500-03-11T12:00:00Z,
+    /// keyed …/1500-03-01 (Julian). Said only when the key's date is exactly the instant's Julian date, before the
+    /// cutover.
+    @Test func aKeysJulianDateIsToldOnlyWhenItIsOne() {
+        let julian = JulianKeyDate.of(Self.utcInstant(1500, 3, 11, key: "julian-before-1582/v1/1500-03-01"))
+        #expect(julian?.key == "1500-03-01" && julian?.gregorian == "1500-03-11")
+        // Before 1500-03-01 (Julian), nine days apart; the last day before the cutover, ten.
+        #expect(JulianKeyDate.of(Self.utcInstant(1500, 2, 10, key: "k/v1/1500-02-01"))?.gregorian == "1500-02-10")
+        #expect(JulianKeyDate.of(Self.utcInstant(1582, 10, 14, key: "k/v1/1582-10-04~2")) != nil)
+        // The cutover's first day, the instant's own date, another date, no date: nothing said.
+        #expect(JulianKeyDate.of(Self.utcInstant(1582, 10, 15, key: "k/v1/1582-10-05")) == nil)
+        #expect(JulianKeyDate.of(Self.utcInstant(1500, 3, 11, key: "k/v1/1500-03-11")) == nil)
+        #expect(JulianKeyDate.of(Self.utcInstant(1500, 3, 11, key: "k/v1/1500-03-02")) == nil)
+        #expect(JulianKeyDate.of(Self.utcInstant(1500, 3, 11, key: "k/v1")) == nil)
+    }
+
+    /// The known deviation's table showed `1500-03-11T12:00:00Z · key julian-before-1582/v1/1500-03-01`, a key ten
+    /// days off its instant, unexplained: the key says whose date it is, and a note under the table why.
+    @Test func aJulianKeyIsExplainedWhereItIsShown() {
+        let produced = Self.utcInstant(1500, 3, 11, key: "julian-before-1582/v1/1500-03-01")
+        let expected = Self.utcInstant(1500, 3, 1, key: "julian-before-1582/v1/1500-03-01")
+        var test = RunResultFixture.autumnKnown
+        test.timeZone = "UTC"
+        test.zoneContext = nil
+        test.expected = [expected]
+        test.actual = [produced]
+        test.diff = [DiffLine(kind: .missing, expected: expected, actual: nil, expectedLine: 22),
+                     DiffLine(kind: .unexpected, expected: nil, actual: produced)]
+        let page = Self.single(test)
+        #expect(page.contains("1500-03-11T12:00:00Z · key julian-before-1582/v1/1500-03-01 <span class=\"julian\">(the Julian date of 1500-03-11)</span>"))
+        #expect(page.contains("1500-03-01T12:00:00Z · key julian-before-1582/v1/1500-03-01 · line 22"), "the expected key is the instant's date")
+        #expect(page.contains("<p class=\"note julian-keys\">Before 1582-10-15 Foundation's Gregorian calendar is the Julian calendar"))
+        #expect(page.contains("The day keyed 1500-03-01 is 1500-03-11 in that calendar.</p>"))
+        #expect(!Self.page.contains("julian-keys"))
     }
 }

@@ -473,7 +473,7 @@ public struct HTMLReporter: Sendable {
         func cell(_ instant: ResultInstant?, _ other: ResultInstant?) -> String {
             guard let instant else { return "<td class=\"none\">(none)</td>" }
             let key = other.map { $0.epochSeconds == instant.epochSeconds && $0.key != instant.key } == true
-                ? " <span class=\"key\">\(Self.shown(instant.key ?? "(no key)"))</span>" : ""
+                ? " <span class=\"key\">\(instant.key == nil ? "(no key)" : Self.shownKey(instant))</span>" : ""
             return "<td><span class=\"local\">\(Self.shown(instant.local))</span>\(key)</td>"
         }
         for (one, two) in EngineDisagreement.alignedRows(pair.first.actual, pair.second.actual) {
@@ -587,7 +587,7 @@ public struct HTMLReporter: Sendable {
         func cell(_ instant: ResultInstant?, line: Int? = nil) -> String {
             guard let instant else { return "<td class=\"none\">—</td>" }
             return "<td><span class=\"local\">\(Self.shown(instant.local))</span><br><span class=\"utc\">"
-                + Self.shown(instant.utc) + (instant.key.map { " · key " + Self.shown($0) } ?? "")
+                + Self.shown(instant.utc) + (instant.key == nil ? "" : " · key " + Self.shownKey(instant))
                 + (line.map { " · line \($0)" } ?? "") + "</span></td>"
         }
         // Runs of matching occurrences are folded, two kept on each side of a difference, as in the terminal: a
@@ -610,7 +610,7 @@ public struct HTMLReporter: Sendable {
                     let rest = rows[index...].filter { $0.kind != "same" }.count
                     out += "<tr class=\"folded\"><td colspan=\"3\">… \(rest) more difference\(rest == 1 ? "" : "s") "
                         + "not shown (the JSON results list every one)</td></tr>\n"
-                    return out + "</tbody>\n</table>\n"
+                    return out + "</tbody>\n</table>\n" + Self.julianKeysNote(test.actual, test.expected)
                 }
                 differencesShown += 1
             }
@@ -623,7 +623,7 @@ public struct HTMLReporter: Sendable {
             }
             out += "<tr class=\"\(row.kind)\"><td class=\"kind\">\(word)</td>\(cell(row.expected, line: row.line))\(cell(row.actual))</tr>\n"
         }
-        return out + "</tbody>\n</table>\n"
+        return out + "</tbody>\n</table>\n" + Self.julianKeysNote(test.actual, test.expected)
     }
 
     private func lifecycleSection(_ lifecycle: LifecycleResult, zoneContext: ZoneContext?) -> String {
@@ -717,6 +717,18 @@ public struct HTMLReporter: Sendable {
     }
 
     // MARK: - Helpers
+
+    /// A key as the tables show it, escaped; a date before 1582 that is Foundation's Julian date of its instant says so:
+    /// `…/1500-03-01 (the Julian date of 1500-03-11)` (`JulianKeyDate`).
+    static func shownKey(_ instant: ResultInstant) -> String {
+        shown(instant.key ?? "") + (JulianKeyDate.of(instant).map { " <span class=\"julian\">(the Julian date of \($0.gregorian))</span>" } ?? "")
+    }
+
+    /// Under an occurrence table with such a key, why its date is not its instant's.
+    static func julianKeysNote(_ lists: [ResultInstant]...) -> String {
+        guard let example = lists.lazy.compactMap({ $0.lazy.compactMap(JulianKeyDate.of).first }).first else { return "" }
+        return "<p class=\"note julian-keys\">\(shown(JulianKeyDate.explanation(example)))</p>\n"
+    }
 
     /// A scenario's list under its heading, each item with its class (`good`, `bad`, or none); nothing when empty.
     private static func checkList(_ heading: String, _ items: [(cls: String?, text: String)]) -> String {

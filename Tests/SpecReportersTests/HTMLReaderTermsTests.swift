@@ -3,8 +3,8 @@ import SpecResults
 import Testing
 @testable import SpecReporters
 
-/// What the HTML report says in its reader's terms: a known deviation's reason where a skip's is, a foundation key's
-/// Julian date before 1582 explained.
+/// What the HTML report says in its reader's terms: a known deviation's reason where a skip's is, a lifecycle
+/// expectation's instants in the runs table's wall time, a foundation key's Julian date before 1582 explained.
 @Suite struct HTMLReaderTermsTests {
     static let page = HTMLReporterTests.page
 
@@ -41,6 +41,67 @@ import Testing
         failed.status = .failed
         #expect(Self.single(failed).contains("<p class=\"deviation\">Declared deviation on foundation: “\(reason)”</p>"))
         #expect(!Self.single(failed).contains("id=\"known-deviations\""))
+    }
+
+    // MARK: - Expectation instants
+
+    /// A scenario in Berlin whose expectations hold instants as the runner writes them.
+    static func scenario(_ expectations: [LifecycleResult.ExpectationCheck]) -> TestResult {
+        var test = RunResultFixture.expirationPassed
+        test.lifecycle = LifecycleResult(
+            runs: [.init(planned: RunResultFixture.berlin("2027-03-29T00:30:00Z", "2027-03-29T02:30:00+02:00", "CEST"),
+                         actual: RunResultFixture.berlin("2027-03-29T00:40:00Z", "2027-03-29T02:40:00+02:00", "CEST"),
+                         key: "nightly-sync/v1/2027-03-29", outcome: "completed")],
+            invariants: [], expectations: expectations)
+        return test
+    }
+
+    /// Expectation lines wrote instants in RFC 3339 under a runs table of wall times: they read as the table does, and
+    /// keep the instant in the `<time>`'s `datetime` and `title`. What says what to write stays as the spec writes it,
+    /// and an instant inside a log line or a key is text.
+    @Test func expectationInstantsReadAsTheRunsTableDoes() throws {
+        let page = Self.single(Self.scenario([
+            .init(name: "store.updated-at", expected: "2027-03-29T01:00:00Z = 2027-03-29 03:00 CEST (+02:00)",
+                  actual: "2027-03-29T02:40:00+02:00", passed: false, line: 28),
+            .init(name: "runs[1].actual", expected: "2027-03-29T02:40:00Z = 2027-03-29 04:40 CEST (+02:00)",
+                  actual: "2027-03-29T02:40:00+02:00; 2027-03-29T02:40:00Z is UTC ('Z'), and its digits are the local wall time of "
+                      + "the instant found: write 2027-03-29T02:40:00+02:00", passed: false, line: 30),
+            .init(name: "runs[2]", expected: "planned 2027-03-30T02:30:00+02:00, key every-90m/v1/2027-03-30T00:30:00Z",
+                  actual: "planned 2027-03-30T02:30:00+02:00, key every-90m/v1/2027-03-30T00:30:00Z", passed: true, line: 31),
+            .init(name: "log.contains", expected: "a line containing \"at 2027-03-29T02:40:00+02:00\"",
+                  actual: "found in \"at 2027-03-29T02:40:00+02:00\"", passed: true, line: 32),
+        ]))
+        let checks = try #require(page.components(separatedBy: "<h5>Expectations</h5>").dropFirst().first?.components(separatedBy: "</ul>").first)
+        func time(_ written: String, _ local: String) -> String { "<time datetime=\"\(written)\" title=\"\(written)\">\(local)</time>" }
+        #expect(checks.contains("✘ store.updated-at: expected \(time("2027-03-29T01:00:00Z", "2027-03-29 03:00 CEST (+02:00)")), "
+            + "actual \(time("2027-03-29T02:40:00+02:00", "2027-03-29 02:40 CEST (+02:00)")) · line 28"), "\(checks)")
+        // The value read; the advice after it, what to write, as written.
+        #expect(checks.contains("✘ runs[1].actual: expected \(time("2027-03-29T02:40:00Z", "2027-03-29 04:40 CEST (+02:00)")), actual "
+            + "\(time("2027-03-29T02:40:00+02:00", "2027-03-29 02:40 CEST (+02:00)")); 2027-03-29T02:40:00Z is UTC ("), "\(checks)")
+        #expect(checks.contains("the instant found: write 2027-03-29T02:40:00+02:00 · line 30</li>"), "\(checks)")
+        // An instant the results do not hold is read from its digits, with the abbreviation the scenario shows at its
+        // offset; a key's instant is left alone.
+        #expect(checks.contains("✔ runs[2]: planned \(time("2027-03-30T02:30:00+02:00", "2027-03-30 02:30 CEST (+02:00)")), "
+            + "key every-90m/v1/2027-03-30T00:30:00Z, as expected"), "\(checks)")
+        #expect(checks.contains("✔ log.contains: expected a line containing \"at 2027-03-29T02:40:00+02:00\", actual found in "
+            + "\"at 2027-03-29T02:40:00+02:00\"</li>"), "\(checks)")
+    }
+
+    /// The reading of one instant: the results' own where they hold it, else its digits and offset, with the
+    /// abbreviation only when the scenario shows one at that offset; a `Z` the results do not hold is not guessed.
+    @Test func anInstantIsReadFromTheResultsOrItsDigits() throws {
+        let lifecycle = try #require(Self.scenario([]).lifecycle)
+        let instants = HTMLExpectationInstants(lifecycle, zoneContext: nil)
+        #expect(instants.local("2027-03-29T00:40:00Z") == "2027-03-29 02:40 CEST (+02:00)")
+        #expect(instants.local("2027-03-29T02:40:00+02:00") == "2027-03-29 02:40 CEST (+02:00)")
+        #expect(instants.local("2027-03-29T02:41:30+02:00") == "2027-03-29 02:41:30 CEST (+02:00)")
+        #expect(instants.local("2027-03-27T02:30:00+01:00") == "2027-03-27 02:30 (+01:00)")
+        #expect(instants.local("2027-03-30T00:30:00Z") == nil)
+        // With the zone's change, CET is known at +01:00.
+        let withChange = HTMLExpectationInstants(lifecycle, zoneContext: RunResultFixture.catchUpFailed.zoneContext)
+        #expect(withChange.local("2027-03-27T02:30:00+01:00") == "2027-03-27 02:30 CET (+01:00)")
+        #expect(!HTMLExpectationInstants.comparesInstants("log.contains") && !HTMLExpectationInstants.comparesInstants("runs[2].key"))
+        #expect(HTMLExpectationInstants.comparesInstants("pending-requests[com.example.app.refresh].earliest-begin"))
     }
 
     // MARK: - Julian key dates

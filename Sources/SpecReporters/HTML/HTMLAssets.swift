@@ -237,6 +237,8 @@ enum HTMLAssets {
         ul.checks li { padding: 2px 0; } ul.checks li.good { color: var(--passed); }
         ul.checks li.bad { color: var(--failed); font-weight: 600; }
         ul.checks li.expected-error { color: var(--ink); }
+        /* An expectation's instant in wall time keeps its RFC 3339 text in a title: dotted, as a hint that it has one. */
+        ul.checks time[title] { text-decoration: underline dotted; text-underline-offset: 3px; }
         details.more-diagnostics summary { cursor: pointer; font-weight: 600; margin: 6px 0; }
         details.environment { margin-top: 24px; color: var(--muted); }
         details.environment summary { cursor: pointer; font-weight: 600; }

@@ -693,11 +693,14 @@ public struct HTMLReporter: Sendable {
         })
         // A met check whose two sides read alike says it once: "runs[1]: expected actual 08:00, outcome failed,
         // actual actual 08:00, outcome failed" read as a riddle.
-        out += Self.checkList("Expectations", lifecycle.expectations.map { check in
-            (check.passed ? "good" : "bad", (check.passed ? "✔ " : "✘ ") + (check.passed && check.expected == check.actual
-                ? "\(check.name): \(check.expected), as expected"
-                : "\(check.name): expected \(check.expected), actual \(check.actual)"
-                    + (check.passed ? "" : check.line.map { " · line \($0)" } ?? "")))
+        // Their instants read as the runs table reads them (`HTMLExpectationInstants`), each keeping its RFC 3339 text.
+        let instants = HTMLExpectationInstants(lifecycle, zoneContext: zoneContext)
+        out += Self.checkList(html: "Expectations", lifecycle.expectations.map { check in
+            let expected = instants.html(check.expected, check: check.name, actual: false)
+            return (check.passed ? "good" : "bad", Self.shown((check.passed ? "✔ " : "✘ ") + check.name + ": ") + (check.passed && check.expected == check.actual
+                ? expected + ", as expected"
+                : "expected \(expected), actual \(instants.html(check.actual, check: check.name, actual: true))"
+                    + Self.shown(check.passed ? "" : check.line.map { " · line \($0)" } ?? "")))
         })
         // The invariants that held are folded under one line: sixteen green lines around one red expectation were most
         // of a failing card (a message review). Those that broke stay open, first.
@@ -732,9 +735,14 @@ public struct HTMLReporter: Sendable {
 
     /// A scenario's list under its heading, each item with its class (`good`, `bad`, or none); nothing when empty.
     private static func checkList(_ heading: String, _ items: [(cls: String?, text: String)]) -> String {
+        checkList(html: heading, items.map { ($0.cls, shown($0.text)) })
+    }
+
+    /// The same, of items already written as HTML.
+    private static func checkList(html heading: String, _ items: [(cls: String?, html: String)]) -> String {
         guard !items.isEmpty else { return "" }
         return "<h5>\(heading)</h5>\n<ul class=\"checks\">\n"
-            + items.map { item in "<li\(item.cls.map { " class=\"\($0)\"" } ?? "")>\(shown(item.text))</li>\n" }.joined()
+            + items.map { item in "<li\(item.cls.map { " class=\"\($0)\"" } ?? "")>\(item.html)</li>\n" }.joined()
             + "</ul>\n"
     }
 

@@ -213,6 +213,14 @@ import Testing
     ]
     /// Marks a reader must see (axis, markers, focus ring): 3:1.
     static let markPairs: [(String, String)] = [("axis", "bg"), ("focus", "bg"), ("failed", "bg"), ("expected", "bg"), ("actual", "bg")]
+    /// The hatching of a gap or an overlap (WCAG 1.4.11, non-text contrast: 3:1): its lines against the pattern's fill
+    /// and, at the region's edge, the page; and the marks drawn over it against the fill they stand on (its text has a
+    /// halo of the page's colour). The lines were 1.6–1.8:1 against their fill in both palettes (a review).
+    static let hatchPairs: [(String, String)] = [
+        ("gap-line", "gap-fill"), ("overlap-line", "overlap-fill"), ("gap-line", "bg"), ("overlap-line", "bg"),
+        ("expected", "gap-fill"), ("actual", "gap-fill"), ("failed", "gap-fill"), ("passed", "gap-fill"),
+        ("expected", "overlap-fill"), ("actual", "overlap-fill"), ("failed", "overlap-fill"), ("passed", "overlap-fill"),
+    ]
 
     /// The "not run" badge was #8c959f on white, 3.0:1; the dark page is new. Every pair is computed from the style
     /// sheet itself, both palettes, and the dark one sets every colour the light one does.
@@ -222,7 +230,7 @@ import Testing
         #expect(Set(light.keys) == Set(dark.keys), "the dark palette misses \(Set(light.keys).subtracting(dark.keys).sorted())")
         var low: [String] = []
         for (scheme, colours) in [("light", light), ("dark", dark)] {
-            for (pairs, least) in [(Self.textPairs, 4.5), (Self.markPairs, 3.0)] {
+            for (pairs, least) in [(Self.textPairs, 4.5), (Self.markPairs, 3.0), (Self.hatchPairs, 3.0)] {
                 for (fg, bg) in pairs {
                     guard let a = colours[fg], let b = colours[bg] else { low.append("\(scheme): no --\(fg) or --\(bg)"); continue }
                     let ratio = Self.contrast(a, b)

@@ -32,9 +32,9 @@ import Testing
         let number = try #require(HTMLReporter.groupedByFile(RunResultFixture.run.tests).flatMap(\.1).firstIndex { $0.id == test.id }) + 1
         let article = try #require(Self.page.components(separatedBy: "<article class=\"test skipped\" id=\"t\(number)\"").dropFirst().first?
             .components(separatedBy: "</article>").first)
-        #expect(article.contains("<span class=\"skip-reason\">— \(XMLText.text(reason))</span>"), "\(article)")
+        #expect(article.contains("<span class=\"row-reason\">— \(XMLText.text(reason))</span>"), "\(article)")
         #expect(!article.contains("<details"), "a fold holding only the reason: \(article)")
-        let list = try #require(Self.page.components(separatedBy: "<details class=\"skipped-list\" id=\"skipped\">").dropFirst().first?
+        let list = try #require(Self.page.components(separatedBy: "<details class=\"reason-list\" id=\"skipped\">").dropFirst().first?
             .components(separatedBy: "</details>").first)
         #expect(list.contains("<summary>Skipped: 1 test, with its reason</summary>"), "\(list)")
         #expect(list.contains("<a href=\"#t\(number)\"><bdi>\(XMLText.text(test.spec))</bdi></a> <span class=\"why\">— \(XMLText.text(reason))</span>"),

@@ -18,8 +18,8 @@ enum HTMLAssets {
           --good-border: #aceebb; --attention-bg: #fffafa; --error-bg: #fff6f5; --warning-bg: #fffbeb;
           --warning-border: #d4a72c; --engine-bg: #ddf4ff; --engine-ink: #0550ae; --tag-bg: #eff2f5;
           --deviation: #7d4e00; --fixed-ink: #6639ba; --axis: #57606a; --leader: #8c959f;
-          --gap-ink: #a40e26; --gap-fill: #fde8e8; --gap-line: #e5a0a0;
-          --overlap-ink: #7d4e00; --overlap-fill: #fdf3d8; --overlap-line: #e2c06a; }
+          --gap-ink: #a40e26; --gap-fill: #fde8e8; --gap-line: #d25b5b;
+          --overlap-ink: #7d4e00; --overlap-fill: #fdf3d8; --overlap-line: #a68020; }
         @media screen and (prefers-color-scheme: dark) {
           :root { --bg: #0d1117; --ink: #e6edf3; --muted: #9198a1; --faint: #9198a1; --line: #3d444d;
             --line-soft: #21262d; --panel: #151b23; --nav-bg: #0d1117; --focus: #4493f8;
@@ -29,8 +29,8 @@ enum HTMLAssets {
             --good-ink: #7ee787; --good-border: #238636; --attention-bg: #1a1214; --error-bg: #25171c;
             --warning-bg: #272115; --warning-border: #9e6a03; --engine-bg: #0c2d6b; --engine-ink: #79c0ff;
             --tag-bg: #21262d; --deviation: #e3b341; --fixed-ink: #d2a8ff; --axis: #9198a1; --leader: #656c76;
-            --gap-ink: #ff9492; --gap-fill: #3b1a1d; --gap-line: #6e2e32;
-            --overlap-ink: #e3b341; --overlap-fill: #33280f; --overlap-line: #5c4512; } }
+            --gap-ink: #ff9492; --gap-fill: #3b1a1d; --gap-line: #cc4444;
+            --overlap-ink: #e3b341; --overlap-fill: #33280f; --overlap-line: #96741d; } }
         * { box-sizing: border-box; }
         html { scroll-padding-top: calc(var(--filters-height, 0px) + 8px); }
         body { margin: 0; padding: 24px 32px 48px; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto,
@@ -88,12 +88,12 @@ enum HTMLAssets {
         section.attention a { font-weight: 600; color: var(--ink); text-decoration: none; }
         section.attention a:hover, section.attention a:focus-visible { text-decoration: underline; }
         section.attention .why { color: var(--muted); }
-        details.skipped-list { margin-bottom: 20px; padding: 6px 12px; border: 1px solid var(--line); border-radius: 8px; }
-        details.skipped-list ol { margin: 6px 0 0; padding-left: 0; list-style: none; }
-        details.skipped-list li { display: flow-root; padding: 3px 0; line-height: 1.7; }
-        details.skipped-list li > .where { float: right; margin: 0 0 0 12px; }
-        details.skipped-list a { font-weight: 600; color: var(--ink); text-decoration: none; }
-        details.skipped-list .why, .skip-reason { color: var(--muted); font-weight: normal; }
+        details.reason-list { margin-bottom: 20px; padding: 6px 12px; border: 1px solid var(--line); border-radius: 8px; }
+        details.reason-list ol { margin: 6px 0 0; padding-left: 0; list-style: none; }
+        details.reason-list li { display: flow-root; padding: 3px 0; line-height: 1.7; }
+        details.reason-list li > .where { float: right; margin: 0 0 0 12px; }
+        details.reason-list a { font-weight: 600; color: var(--ink); text-decoration: none; }
+        details.reason-list .why, .row-reason { color: var(--muted); font-weight: normal; }
         section.diagnostics { margin-bottom: 20px; }
         section.diagnostics h2 { margin-bottom: 6px; }
         pre.diagnostic { margin: 6px 0; padding: 10px 12px; border-radius: 6px; background: var(--panel);
@@ -237,6 +237,8 @@ enum HTMLAssets {
         ul.checks li { padding: 2px 0; } ul.checks li.good { color: var(--passed); }
         ul.checks li.bad { color: var(--failed); font-weight: 600; }
         ul.checks li.expected-error { color: var(--ink); }
+        /* An expectation's instant in wall time keeps its RFC 3339 text in a title: dotted, as a hint that it has one. */
+        ul.checks time[title] { text-decoration: underline dotted; text-underline-offset: 3px; }
         details.more-diagnostics summary { cursor: pointer; font-weight: 600; margin: 6px 0; }
         details.environment { margin-top: 24px; color: var(--muted); }
         details.environment summary { cursor: pointer; font-weight: 600; }
@@ -244,7 +246,7 @@ enum HTMLAssets {
         /* A comma list without spaces (the zones of a whole corpus) made the page 3,745 px wide (a review). */
         details.environment td { overflow-wrap: anywhere; word-break: break-word; }
         #nothing-shown { color: var(--muted); font-style: italic; }
-        .name, .case, .why, .where, .message, .description, .zone, .deviation, section.attention a, .file-name .path, ul.checks li, .skip-reason,
+        .name, .case, .why, .where, .message, .description, .zone, .deviation, section.attention a, .file-name .path, ul.checks li, .row-reason,
           #printed-filters { overflow-wrap: anywhere; }
         table.occurrences, table.runs { display: block; max-width: 100%; overflow-x: auto; }
         /* A table wider than its box shows a shadow at the edge it scrolls towards, without JavaScript (a 420 px review

@@ -29,10 +29,10 @@ public struct HTMLReporter: Sendable {
             <a class="skip" href="#main">Skip the filters</a>
             <svg width="0" height="0" style="position:absolute" aria-hidden="true"><defs>\
             <pattern id="hatch-gap" width="7" height="7" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">\
-            <rect width="7" height="7" fill="#fde8e8"/><line x1="0" y1="0" x2="0" y2="7" stroke="#e5a0a0" stroke-width="2.5"/></pattern>\
+            <rect width="7" height="7" fill="#fde8e8"/><line x1="0" y1="0" x2="0" y2="7" stroke="#d25b5b" stroke-width="2.5"/></pattern>\
             <pattern id="hatch-overlap" width="7" height="7" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">\
-            <rect width="7" height="7" fill="#fdf3d8"/><line x1="0" y1="0" x2="0" y2="7" stroke="#e2c06a" stroke-width="2"/>\
-            <line x1="0" y1="0" x2="7" y2="0" stroke="#e2c06a" stroke-width="2"/></pattern>\
+            <rect width="7" height="7" fill="#fdf3d8"/><line x1="0" y1="0" x2="0" y2="7" stroke="#a68020" stroke-width="2"/>\
+            <line x1="0" y1="0" x2="7" y2="0" stroke="#a68020" stroke-width="2"/></pattern>\
             </defs></svg>
 
             """
@@ -42,7 +42,8 @@ public struct HTMLReporter: Sendable {
         let groups = Self.groupedByFile(run.tests)
         let anchors = Self.warningAnchors(run)
         page += attentionSection(groups.flatMap(\.1), diagnostics: run.diagnostics, shards: run.heldShards, warningAnchors: anchors)
-        page += skippedSection(groups.flatMap(\.1))
+        page += reasonList(groups.flatMap(\.1), .skipped, id: "skipped", heading: "Skipped")
+        page += reasonList(groups.flatMap(\.1), .knownDeviation, id: "known-deviations", heading: "Known deviations")
         if !run.diagnostics.isEmpty {
             page += diagnosticsSection(run.diagnostics)
         }
@@ -270,15 +271,13 @@ public struct HTMLReporter: Sendable {
         }
         var previous: TestResult?
         for (offset, test) in flagged.prefix(max(0, Self.attentionLimit - invalid.count)) {
-            let title = Self.isolated(test.spec) + (test.caseName.map { "<span class=\"sep\"> › </span>" + Self.isolated($0) } ?? "")
-                + (test.engine.map { " <span class=\"engine\">\(Self.shown($0))</span>" } ?? "")
             let same = previous.map { SameFailure.holds(test, as: $0) } == true
             let message = Self.attentionWhy(test).split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
             let firstLine = same ? "the same \(test.status == .error ? "error" : "failure") as \(previous?.engine ?? "the engine") above"
                 : message + (Self.firstDifferences(test, besides: message).map { " — " + $0 } ?? "")
             previous = test
             out += "<li><span class=\"badge \(test.status.rawValue)\">\(Self.statusTitle(test.status))</span> "
-                + "<a href=\"#t\(offset + 1)\">\(title)</a>"
+                + "<a href=\"#t\(offset + 1)\">\(Self.listTitle(test))</a>"
                 + (firstLine.isEmpty ? "" : " <span class=\"why\">\(Self.linkingWarnings(Self.shown(firstLine), warningAnchors[test.id]))</span>")
                 + " <span class=\"where\">\(Self.shown("\(test.file):\(test.line)"))</span></li>\n"
         }
@@ -289,31 +288,43 @@ public struct HTMLReporter: Sendable {
         return out + "</section>\n"
     }
 
-    /// The skipped tests with their reasons, folded under one line: "did the spec I care about run, and if not, who
-    /// decided that" took opening a file and then a test for each (a review). Each links to its test below.
-    private func skippedSection(_ tests: [TestResult]) -> String {
-        let skipped = tests.enumerated().filter { $0.element.status == .skipped }
-        guard !skipped.isEmpty else { return "" }
-        var out = "<details class=\"skipped-list\" id=\"skipped\">\n<summary>Skipped: \(skipped.count) test\(skipped.count == 1 ? "" : "s"), "
-            + "with \(skipped.count == 1 ? "its reason" : "their reasons")</summary>\n<ol>\n"
-        for (offset, test) in skipped.prefix(Self.attentionLimit) {
-            let title = Self.isolated(test.spec) + (test.caseName.map { "<span class=\"sep\"> › </span>" + Self.isolated($0) } ?? "")
-                + (test.engine.map { " <span class=\"engine\">\(Self.shown($0))</span>" } ?? "")
-            out += "<li><a href=\"#t\(offset + 1)\">\(title)</a>"
-                + (Self.skipReason(test).map { " <span class=\"why\">— \(Self.shown($0))</span>" } ?? "")
+    /// The tests of one status with their reasons (a skip's, a known deviation's), folded under one line: "did the
+    /// spec I care about run, and if not, who decided that" took opening a file and then a test for each (a review),
+    /// and a known deviation's declared reason was as deep. Each links to its test below.
+    private func reasonList(_ tests: [TestResult], _ status: TestStatus, id: String, heading: String) -> String {
+        let listed = tests.enumerated().filter { $0.element.status == status }
+        guard !listed.isEmpty else { return "" }
+        var out = "<details class=\"reason-list\" id=\"\(id)\">\n<summary>\(heading): \(listed.count) test\(listed.count == 1 ? "" : "s"), "
+            + "with \(listed.count == 1 ? "its reason" : "their reasons")</summary>\n<ol>\n"
+        for (offset, test) in listed.prefix(Self.attentionLimit) {
+            out += "<li><a href=\"#t\(offset + 1)\">\(Self.listTitle(test))</a>"
+                + (Self.rowReason(test).map { " <span class=\"why\">— \(Self.shown($0))</span>" } ?? "")
                 + " <span class=\"where\">\(Self.shown("\(test.file):\(test.line)"))</span></li>\n"
         }
         out += "</ol>\n"
-        if skipped.count > Self.attentionLimit {
-            out += "<p class=\"hint\">\(skipped.count - Self.attentionLimit) more: tick only “skipped” in Status to list them all.</p>\n"
+        if listed.count > Self.attentionLimit {
+            out += "<p class=\"hint\">\(listed.count - Self.attentionLimit) more: tick only “\(Self.statusTitle(status))” in Status to list them all.</p>\n"
         }
         return out + "</details>\n"
     }
 
-    /// A skipped test's reason (its message), shown on its row.
-    static func skipReason(_ test: TestResult) -> String? {
-        guard test.status == .skipped, let message = test.message, !message.isEmpty else { return nil }
-        return message
+    /// A test as the lists above the tests name it: spec › case, and its engine.
+    static func listTitle(_ test: TestResult) -> String {
+        isolated(test.spec) + (test.caseName.map { "<span class=\"sep\"> › </span>" + isolated($0) } ?? "")
+            + (test.engine.map { " <span class=\"engine\">\(shown($0))</span>" } ?? "")
+    }
+
+    /// The reason shown on a test's row and in its status's list: a skipped test's (its message), a known deviation's
+    /// (the spec's `known-deviations:` entry for the engine). Nil for other statuses: a fixed deviation's reason no
+    /// longer holds, and its fold says so in a sentence.
+    static func rowReason(_ test: TestResult) -> String? {
+        let reason = switch test.status {
+        case .skipped: test.message
+        case .knownDeviation: test.deviationReason
+        default: String?.none
+        }
+        guard let reason, !reason.isEmpty else { return nil }
+        return reason
     }
 
     /// What a "Needs attention" entry says of a test (its first line is shown): the message, for a lifecycle scenario
@@ -426,7 +437,7 @@ public struct HTMLReporter: Sendable {
             + "<span class=\"name\">\(Self.isolated(test.spec))"
             + (test.caseName.map { "<span class=\"sep\"> › </span><span class=\"case\">\(Self.isolated($0))</span>" } ?? "")
             + "</span>"
-            + (Self.skipReason(test).map { " <span class=\"skip-reason\">— \(Self.shown($0))</span>" } ?? "")
+            + (Self.rowReason(test).map { " <span class=\"row-reason\">— \(Self.shown($0))</span>" } ?? "")
             + (test.engine.map { " <span class=\"engine\">\(Self.shown($0))</span>" } ?? "")
             + test.tags.map { " <span class=\"tag\">\(Self.isolated($0))</span>" }.joined()
             + " <span class=\"where\">line \(test.line)</span>"
@@ -462,7 +473,7 @@ public struct HTMLReporter: Sendable {
         func cell(_ instant: ResultInstant?, _ other: ResultInstant?) -> String {
             guard let instant else { return "<td class=\"none\">(none)</td>" }
             let key = other.map { $0.epochSeconds == instant.epochSeconds && $0.key != instant.key } == true
-                ? " <span class=\"key\">\(Self.shown(instant.key ?? "(no key)"))</span>" : ""
+                ? " <span class=\"key\">\(instant.key == nil ? "(no key)" : Self.shownKey(instant))</span>" : ""
             return "<td><span class=\"local\">\(Self.shown(instant.local))</span>\(key)</td>"
         }
         for (one, two) in EngineDisagreement.alignedRows(pair.first.actual, pair.second.actual) {
@@ -491,7 +502,8 @@ public struct HTMLReporter: Sendable {
         if let message = test.message, !message.isEmpty, fixedReason == nil, test.status != .skipped {
             out += "<p class=\"message\">\(Self.linkingWarnings(Self.shown(message), warningAnchors).replacingOccurrences(of: "\n", with: "<br>"))</p>\n"
         }
-        if let reason = test.deviationReason {
+        // A known deviation's reason is on its row, right above (`rowReason`): not said again here.
+        if let reason = test.deviationReason, test.status != .knownDeviation {
             let text = fixedReason != nil
                 ? "Passed on \(test.engine ?? "this engine") although the spec declares a known deviation there: "
                     + "\u{201C}\(reason)\u{201D}. "
@@ -575,7 +587,7 @@ public struct HTMLReporter: Sendable {
         func cell(_ instant: ResultInstant?, line: Int? = nil) -> String {
             guard let instant else { return "<td class=\"none\">—</td>" }
             return "<td><span class=\"local\">\(Self.shown(instant.local))</span><br><span class=\"utc\">"
-                + Self.shown(instant.utc) + (instant.key.map { " · key " + Self.shown($0) } ?? "")
+                + Self.shown(instant.utc) + (instant.key == nil ? "" : " · key " + Self.shownKey(instant))
                 + (line.map { " · line \($0)" } ?? "") + "</span></td>"
         }
         // Runs of matching occurrences are folded, two kept on each side of a difference, as in the terminal: a
@@ -598,7 +610,7 @@ public struct HTMLReporter: Sendable {
                     let rest = rows[index...].filter { $0.kind != "same" }.count
                     out += "<tr class=\"folded\"><td colspan=\"3\">… \(rest) more difference\(rest == 1 ? "" : "s") "
                         + "not shown (the JSON results list every one)</td></tr>\n"
-                    return out + "</tbody>\n</table>\n"
+                    return out + "</tbody>\n</table>\n" + Self.julianKeysNote(test.actual, test.expected)
                 }
                 differencesShown += 1
             }
@@ -611,7 +623,7 @@ public struct HTMLReporter: Sendable {
             }
             out += "<tr class=\"\(row.kind)\"><td class=\"kind\">\(word)</td>\(cell(row.expected, line: row.line))\(cell(row.actual))</tr>\n"
         }
-        return out + "</tbody>\n</table>\n"
+        return out + "</tbody>\n</table>\n" + Self.julianKeysNote(test.actual, test.expected)
     }
 
     private func lifecycleSection(_ lifecycle: LifecycleResult, zoneContext: ZoneContext?) -> String {
@@ -681,11 +693,14 @@ public struct HTMLReporter: Sendable {
         })
         // A met check whose two sides read alike says it once: "runs[1]: expected actual 08:00, outcome failed,
         // actual actual 08:00, outcome failed" read as a riddle.
-        out += Self.checkList("Expectations", lifecycle.expectations.map { check in
-            (check.passed ? "good" : "bad", (check.passed ? "✔ " : "✘ ") + (check.passed && check.expected == check.actual
-                ? "\(check.name): \(check.expected), as expected"
-                : "\(check.name): expected \(check.expected), actual \(check.actual)"
-                    + (check.passed ? "" : check.line.map { " · line \($0)" } ?? "")))
+        // Their instants read as the runs table reads them (`HTMLExpectationInstants`), each keeping its RFC 3339 text.
+        let instants = HTMLExpectationInstants(lifecycle, zoneContext: zoneContext)
+        out += Self.checkList(html: "Expectations", lifecycle.expectations.map { check in
+            let expected = instants.html(check.expected, check: check.name, actual: false)
+            return (check.passed ? "good" : "bad", Self.shown((check.passed ? "✔ " : "✘ ") + check.name + ": ") + (check.passed && check.expected == check.actual
+                ? expected + ", as expected"
+                : "expected \(expected), actual \(instants.html(check.actual, check: check.name, actual: true))"
+                    + Self.shown(check.passed ? "" : check.line.map { " · line \($0)" } ?? "")))
         })
         // The invariants that held are folded under one line: sixteen green lines around one red expectation were most
         // of a failing card (a message review). Those that broke stay open, first.
@@ -706,11 +721,28 @@ public struct HTMLReporter: Sendable {
 
     // MARK: - Helpers
 
+    /// A key as the tables show it, escaped; a date before 1582 that is Foundation's Julian date of its instant says so:
+    /// `…/1500-03-01 (the Julian date of 1500-03-11)` (`JulianKeyDate`).
+    static func shownKey(_ instant: ResultInstant) -> String {
+        shown(instant.key ?? "") + (JulianKeyDate.of(instant).map { " <span class=\"julian\">(the Julian date of \($0.gregorian))</span>" } ?? "")
+    }
+
+    /// Under an occurrence table with such a key, why its date is not its instant's.
+    static func julianKeysNote(_ lists: [ResultInstant]...) -> String {
+        guard let example = lists.lazy.compactMap({ $0.lazy.compactMap(JulianKeyDate.of).first }).first else { return "" }
+        return "<p class=\"note julian-keys\">\(shown(JulianKeyDate.explanation(example)))</p>\n"
+    }
+
     /// A scenario's list under its heading, each item with its class (`good`, `bad`, or none); nothing when empty.
     private static func checkList(_ heading: String, _ items: [(cls: String?, text: String)]) -> String {
+        checkList(html: heading, items.map { ($0.cls, shown($0.text)) })
+    }
+
+    /// The same, of items already written as HTML.
+    private static func checkList(html heading: String, _ items: [(cls: String?, html: String)]) -> String {
         guard !items.isEmpty else { return "" }
         return "<h5>\(heading)</h5>\n<ul class=\"checks\">\n"
-            + items.map { item in "<li\(item.cls.map { " class=\"\($0)\"" } ?? "")>\(shown(item.text))</li>\n" }.joined()
+            + items.map { item in "<li\(item.cls.map { " class=\"\($0)\"" } ?? "")>\(item.html)</li>\n" }.joined()
             + "</ul>\n"
     }
 

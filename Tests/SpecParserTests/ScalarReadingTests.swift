@@ -245,10 +245,22 @@ import Testing
     }
 
     /// UTC is offered only for UTC's own offset: for +03:30 "or UTC" led a fourth review to a green spec 3½ hours off
-    /// Tehran's clock. An offset no listed place has keeps the general advice, without UTC.
+    /// Tehran's clock. An offset no listed place has keeps the general advice, without UTC and without an example city
+    /// (`Etc/GMT+1`, an hour west of Greenwich, was offered Europe/Berlin, an hour east: a review); `Etc/GMT` is UTC's
+    /// offset, and `Etc/Unknown` no offset at all.
     @Test func anOffsetNoListedPlaceHasKeepsTheGeneralAdviceAndUTCIsOfferedOnlyForItsOwn() {
         guard case .unsupported(let reason) = ZoneName.resolve("UTC+5:15") else { Issue.record("refused"); return }
-        #expect(reason.hasSuffix("write the IANA identifier of the place whose clock it is, e.g. Europe/Berlin"), "\(reason)")
+        #expect(reason.hasSuffix("write the IANA identifier (Area/City) of the place whose clock it is"), "\(reason)")
+        guard case .unsupported(let west) = ZoneName.resolve("Etc/GMT+1") else { Issue.record("refused"); return }
+        #expect(west.hasSuffix("(-01:00, its sign inverted): it cannot represent future DST changes; write the IANA identifier of the place "
+            + "whose clock you mean, e.g. Atlantic/Cape_Verde"), "\(west)")
+        guard case .unsupported(let twelve) = ZoneName.resolve("Etc/GMT+12") else { Issue.record("refused"); return }
+        #expect(twelve.hasSuffix("write the IANA identifier (Area/City) of the place whose clock it is"), "\(twelve)")
+        guard case .unsupported(let gmt) = ZoneName.resolve("Etc/GMT") else { Issue.record("refused"); return }
+        #expect(gmt.hasSuffix("e.g. Europe/London or Africa/Abidjan, or UTC"), "\(gmt)")
+        if case .unsupported(let unknown) = ZoneName.resolve("Etc/Unknown") {
+            #expect(!unknown.contains("fixed offset"), "\(unknown)")
+        }
         guard case .unsupported(let tehran) = ZoneName.resolve("UTC+3:30") else { Issue.record("refused"); return }
         #expect(tehran.hasSuffix("e.g. Asia/Tehran"), "\(tehran)")
         guard case .unsupported(let zero) = ZoneName.resolve("UTC+0") else { Issue.record("refused"); return }

@@ -382,6 +382,32 @@ import Testing
             + "them, remove line 6, and write tr/v1/2027-10-31 on line 7", "\(result.message ?? "")")
     }
 
+    /// A key's version told as a version: `v01` is version 1 written with a zero ("or 'version: 01' in the schedule"
+    /// changed nothing), and the schedule's version is offered only when no expected key carries the schedule's own
+    /// (a template's `version: 3` beside one `v3` line: "or 'version: 1'" failed that line, and the next run advised 3
+    /// again; a review). zoneinfo: New York skips 02:00–03:00 on 2027-03-14; shift-forward reads 02:30 at -05:00,
+    /// 07:30Z, 03:30 EDT; 2027-03-21 02:30 is -04:00.
+    @Test(arguments: [
+        ("version: 1", ["- {at: 2027-03-14T03:30:00-04:00, key: tm/v01/2027-03-14}", "- {at: 2027-03-21T02:30:00-04:00, key: tm/v1/2027-03-21}"],
+         "the keys expected carry 'v01', and a key writes its version as a plain number: write tm/v1/2027-03-14"),
+        ("version: 3", ["- {at: 2027-03-14T03:30:00-04:00, key: tm/v1/2027-03-14}", "- {at: 2027-03-21T02:30:00-04:00, key: tm/v3/2027-03-21}"],
+         "the keys expected carry 'v1', this schedule is version 3 (its 'version:', default 1): write v3 in the keys, as the other keys do"),
+        ("version: 3", ["- {at: 2027-03-14T03:30:00-04:00, key: tm/v1/2027-03-14}", "- {at: 2027-03-21T02:30:00-04:00, key: tm/v1/2027-03-21}"],
+         "the keys expected carry 'v1', this schedule is version 3 (its 'version:', default 1): write v3 in the keys, or 'version: 1' in the schedule"),
+    ])
+    func aKeysVersionIsToldAsAVersion(version: String, lines: [String], told: String) throws {
+        let result = try Self.runOnCore("""
+            spec: versions
+            schedule: {id: tm, \(version), timezone: America/New_York, rule: {every: week, on: [sunday], at: "02:30"}, nonexistent: shift-forward, repeated: first}
+            window: {after: 2027-03-13T00:00:00-05:00, through: 2027-03-22T00:00:00-04:00}
+            expect:
+              occurrences:
+            \(lines.map { "    " + $0 }.joined(separator: "\n"))
+            """, path: "versions.yaml")
+        #expect(result.status == .failed)
+        #expect(result.message?.hasSuffix(told) == true, "\(result.message ?? "")")
+    }
+
     /// A case's only `next` on a wall time its policies skip is told the instant its search finds instead, to write in
     /// its place: "remove the line" left the case with nothing to check (a first-contact review). In a list of two,
     /// removing the line is right: the case then asks for one result. zoneinfo: Berlin skips 02:00–03:00 on 2027-03-28

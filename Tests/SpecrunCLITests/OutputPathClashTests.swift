@@ -161,18 +161,22 @@ struct OutputPathClashTests {
             + "in the spec folder '\(folder.path("specs"))' this run reads, so every later run would tell it as a spec to rename;"), "\(asText.err)")
         #expect(folder.entries("specs") == ["noon.yaml"])
 
-        for (arguments, written) in [([folder.path("specs"), "--tap", folder.path("out.yaml")], "out.yaml"),
-                                     ([folder.path("specs"), "--tap", folder.path("specs/.hidden.yaml")], "specs/.hidden.yaml")] {
+        // Elsewhere, hidden, or beside a spec file run on its own, a report named like a spec is refused too: `specrun
+        // --junit a.yaml b.yaml` (the report's name forgotten) replaced the spec a.yaml with XML, exit 0 (a review).
+        try folder.write("victim.yaml", ScratchSpecFolder.quickSpec("Victim"))
+        for (arguments, output, option) in [([folder.path("specs"), "--tap", folder.path("out.yaml")], folder.path("out.yaml"), "--tap"),
+                                            ([folder.path("specs"), "--tap", folder.path("specs/.hidden.yaml")], folder.path("specs/.hidden.yaml"), "--tap"),
+                                            ([folder.path("specs/noon.yaml"), "--tap", folder.path("specs/tap.yml")], folder.path("specs/tap.yml"), "--tap"),
+                                            (["--junit", folder.path("victim.yaml"), folder.path("specs/noon.yaml")], folder.path("victim.yaml"), "--junit")] {
             let run = await CommandRun.run(arguments)
-            #expect(run.status == ExitStatus.success, "\(run.err)")
-            #expect(folder.read(written) != nil, "\(written)")
+            #expect(run.status == ExitStatus.invalidInput, "\(run.err)")
+            let defaultName = ["--tap": "results.tap", "--junit": "junit.xml"][option]!
+            #expect(run.err == "specrun: error: '\(output)' (\(option)) is named like a spec file, and writing the results there would replace "
+                + "it; if it is a spec to run, \(option) took it as its file name: name the file first, e.g. \(option) \(defaultName) \(output).\n"
+                + "Run 'specrun --help' for usage.\n", "\(run.err)")
         }
-        // The hidden one is not read back as a spec.
-        let again = await CommandRun.run(folder.path("specs"))
-        #expect(again.status == ExitStatus.success, "\(again.out)")
-        // A spec file run on its own is no folder: a run of it never reads its neighbours.
-        let single = await CommandRun.run(folder.path("specs/noon.yaml"), "--tap", folder.path("specs/tap.yaml"))
-        #expect(single.status == ExitStatus.success, "\(single.err)")
+        #expect(folder.read("victim.yaml") == Data(ScratchSpecFolder.quickSpec("Victim").utf8))
+        #expect(folder.entries("specs") == ["noon.yaml"])
     }
 
     /// An output path that cannot be the file it names is refused before the run, not after every test (a hostile-input

@@ -408,6 +408,22 @@ struct SyntaxErrorHint {
             }
         }
         guard !keys.isEmpty, let parent = listParent(above: opened.line, spaces: spaces, source) else { return nil }
+        // A key after the item at its level: the item is one of the mapping's keys with a stray `- ` (pasted from a
+        // list), not the start of a list written a line early (a review moved the keys above, as told, and broke more).
+        var next = item.line + 1
+        while let text = source.line(next), text.trimmingCharacters(in: .whitespaces).isEmpty || text.trimmingCharacters(in: .whitespaces).hasPrefix("#") {
+            next += 1
+        }
+        if let after = source.line(next), after.unicodeScalars.prefix(while: { $0 == " " }).count == spaces,
+           after.unicodeScalars.dropFirst(spaces).first != "-" {
+            let entry = String(String.UnicodeScalarView(itemText.dropFirst())).trimmingCharacters(in: .whitespaces)
+            let quoted = entry.count > 2 && (entry.first == "\"" || entry.first == "'") && entry.last == entry.first
+            let plain = quoted ? String(entry.dropFirst().dropLast()) : entry
+            return SyntaxErrorHint(
+                mark: item, length: 1,
+                message: "the '- ' makes line \(item.line) a list item among the keys of '\(parent.key):', which go on at line \(next), and "
+                    + "under one key YAML takes keys or a list, not both; remove the '- '\(quoted ? " and the quotes" : ""): \(plain)")
+        }
         let lines = keys.count == 1 ? "line \(keys[0].line)" : "lines \(keys[0].line)–\(keys[keys.count - 1].line)"
         let named = keys.map { "'\($0.key)'" }.joined(separator: ", ")
         let said = "'\(parent.key):' holds \(keys.count == 1 ? "the key" : "the keys") \(named) (\(lines)) and then a list item "

@@ -67,7 +67,8 @@ public enum ZoneName {
     static let placesByOffset: [Int: String] = [
         -480: "America/Los_Angeles", -420: "America/Denver", -360: "America/Chicago or America/Mexico_City",
         -300: "America/New_York or America/Bogota", -240: "America/Halifax or America/Santiago",
-        -180: "America/Sao_Paulo or America/Argentina/Buenos_Aires", 0: "Europe/London or Africa/Abidjan",
+        -180: "America/Sao_Paulo or America/Argentina/Buenos_Aires", -120: "America/Noronha or Atlantic/South_Georgia",
+        -60: "Atlantic/Cape_Verde", 0: "Europe/London or Africa/Abidjan",
         60: "Europe/Berlin, Europe/Paris or Africa/Lagos", 120: "Europe/Athens, Africa/Cairo or Africa/Johannesburg",
         180: "Europe/Moscow, Europe/Istanbul or Africa/Nairobi", 240: "Asia/Dubai", 270: "Asia/Kabul",
         300: "Asia/Karachi or Asia/Tashkent", 330: "Asia/Kolkata", 345: "Asia/Kathmandu", 360: "Asia/Dhaka",
@@ -265,12 +266,20 @@ public enum ZoneName {
     /// Why a fixed-offset name is refused, or nil when the name is not one.
     private static func fixedOffsetReason(_ name: String) -> String? {
         // "or UTC" only where UTC keeps that clock: offered for +03:30 it made a spec 3½ hours off pass (a fourth review).
-        let advice = "write the IANA identifier of the place whose clock it is, e.g. Europe/Berlin"
+        // No example city where the offset is unknown or no place keeps it: "e.g. Europe/Berlin" for Etc/GMT+1, an hour
+        // west of Greenwich, named a clock two hours off (a review).
+        let advice = "write the IANA identifier (Area/City) of the place whose clock it is"
         if name.hasPrefix("Etc/") {
+            let rest = name.dropFirst("Etc/GMT".count)
+            guard name.hasPrefix("Etc/GMT") else {
+                return "'\(name)' names no place: it cannot represent a place's DST changes; \(advice)"
+            }
+            if rest.isEmpty || rest == "0" || rest == "+0" || rest == "-0" {
+                return "'\(name)' is a fixed offset (+00:00): it cannot represent future DST changes; \(Self.placeAdvice(placesByOffset[0] ?? "", utc: true))"
+            }
             var inverted = ""
             var placeAdvice = advice
-            let rest = name.dropFirst("Etc/GMT".count)
-            if name.hasPrefix("Etc/GMT"), let sign = rest.first, sign == "+" || sign == "-", let hours = Int(rest.dropFirst()) {
+            if let sign = rest.first, sign == "+" || sign == "-", let hours = Int(rest.dropFirst()) {
                 // POSIX signs: Etc/GMT-2 is two hours east of Greenwich.
                 inverted = " (\(sign == "-" ? "+" : "-")\(hours < 10 ? "0" : "")\(hours):00, its sign inverted)"
                 placeAdvice = placesByOffset[(sign == "-" ? 60 : -60) * hours].map { Self.placeAdvice($0, utc: hours == 0) } ?? advice

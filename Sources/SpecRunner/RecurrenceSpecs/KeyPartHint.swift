@@ -167,9 +167,22 @@ enum KeyPartHint {
             return "the keys expected name the schedule '\(want[0])', this one is '\(schedule.id)' (its 'id:', else the spec "
                 + "file's name without its extension)" + named
         }
-        if want[0] == got[0], want[1] != got[1], want[1].hasPrefix("v"), Int(want[1].dropFirst()) != nil {
+        if want[0] == got[0], want[1] != got[1], want[1].hasPrefix("v"), let version = Int(want[1].dropFirst()) {
+            // `v01` is version 1 written with a zero: "or 'version: 01' in the schedule" changed nothing (a review).
+            if version == schedule.version {
+                return "the keys expected carry '\(want[1])', and a key writes its version as a plain number: write \(produced)"
+            }
+            // The schedule's version is offered only when no key expected carries the schedule's own: with a key of each
+            // (a template's `version: 3`, one line still `v1`), changing the schedule fails the other line, and the next
+            // run advised changing it back (a review).
+            let own = "v\(schedule.version)"
+            let schedulesOwn = diff.contains { other in
+                guard let key = other.expected?.key else { return false }
+                let parts = key.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+                return parts.count == 3 && parts[0] == got[0] && parts[1] == own
+            }
             return "the keys expected carry '\(want[1])', this schedule is version \(schedule.version) (its 'version:', "
-                + "default 1): write v\(schedule.version) in the keys, or 'version: \(want[1].dropFirst())' in the schedule"
+                + "default 1): write v\(schedule.version) in the keys" + (schedulesOwn ? ", as the other keys do" : ", or 'version: \(version)' in the schedule")
         }
         return nil
     }

@@ -101,7 +101,13 @@ struct RunConfiguration {
 
         paths = parsed.positionals
         guard !paths.isEmpty else {
-            throw UsageError("no spec path given. Name a spec file or a folder, e.g. 'specrun specs/'.")
+            // `specrun --tag c01.yaml`: the option took the spec as its value, and "no spec path given" alone left the
+            // reader looking at a path that was there (a review).
+            let taken = parsed.values.keys.sorted().lazy.compactMap { name in
+                parsed.all(name).first { ["yaml", "yml"].contains(($0 as NSString).pathExtension.lowercased()) }.map { (name, $0) }
+            }.first
+            throw UsageError("no spec path given" + (taken.map { " ('--\($0.0)' took '\($0.1)' as its value: give the option its own value, then the spec)" } ?? "")
+                + ". Name a spec file or a folder, e.g. 'specrun specs/'.")
         }
         let found = try SpecDiscovery.specs(in: paths, stayInside: !limits.allowsLinksOut)
         files = found.files

@@ -106,6 +106,13 @@ struct ResultOutputs {
                 throw UsageError("'\(output.path)' (\(output.option)) is the results file '\(input)' this command reads; writing there would "
                     + "replace it. Name another file, e.g. \(output.option) results/\(Self.defaultName(output.option)).")
             }
+            // `specrun --junit a.yaml b.yaml`, the report's name forgotten: the option takes the first spec as its file,
+            // and the run replaced that spec with XML, exit 0 (a review). No report is named like a spec, existing or not.
+            if output.option != "--artifacts", ["yaml", "yml"].contains((output.path as NSString).pathExtension.lowercased()) {
+                throw UsageError("'\(output.path)' (\(output.option)) is named like a spec file, and writing the results there would "
+                    + "replace it; if it is a spec to run, \(output.option) took it as its file name: name the file first, e.g. "
+                    + "\(output.option) \(Self.defaultName(output.option)) \(output.path).")
+            }
             guard let earlier = named[..<index].first(where: { $0.identity == output.identity }) else { continue }
             if output.option == "--artifacts" {
                 if Self.defaultName(earlier.option) == (output.path as NSString).lastPathComponent {

@@ -24,13 +24,15 @@ public struct UnmatchableKeyLint: SpecLintRule {
             guard let key = occurrences[index].key else { continue }
             if key.hasPrefix(prefix) {
                 let rest = key.dropFirst(prefix.count)
-                guard rest.count >= 10 else { continue }
+                let own = { (try? schedule.schedule()).flatMap { $0.occurrence(at: occurrences[index].instant.date) }.map { ": write \($0.key)" } ?? "" }
                 let date = String(rest.prefix(10))
-                guard Self.looksLikeADate(date), CivilDate(isoDate: date) == nil else { continue }
-                let own = (try? schedule.schedule()).flatMap { $0.occurrence(at: occurrences[index].instant.date) }
-                found.append(diagnostic(occurrences[index], key: key,
-                                        message: "the key '\(key)' names \(date), a date that does not exist; a key carries the local "
-                                            + "date of its occurrence's slot" + (own.map { ": write \($0.key)" } ?? "")))
+                if Self.looksLikeADate(date), CivilDate(isoDate: date) == nil {
+                    found.append(diagnostic(occurrences[index], key: key,
+                                            message: "the key '\(key)' names \(date), a date that does not exist; a key carries the local "
+                                                + "date of its occurrence's slot" + own()))
+                } else if let form = Self.formProblem(String(rest), rule: schedule.rule) {
+                    found.append(diagnostic(occurrences[index], key: key, message: "the key '\(key)' " + form + own()))
+                }
                 continue
             }
             let parts = key.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
@@ -68,6 +70,42 @@ public struct UnmatchableKeyLint: SpecLintRule {
         return Diagnostic(code: LintCode.unmatchableKey.rawValue, severity: .warning,
                           location: SourceLocation(file: instant.location.file, line: line, column: column), message: message,
                           sourceLine: instant.sourceLine(line), length: key.count)
+    }
+
+    /// What is wrong with the part of a key after `<id>/v<version>/` for the schedule's rule (docs/recurrence.md's key
+    /// forms), or nil when it has the rule's form: a rule with one time a date keys by the date alone, an hourly rule
+    /// and a rule with several times by the date and `THH:MM` (several times: `:SS` when the time has seconds), an
+    /// interval by its instant in UTC. A review's hourly key without its time, with seconds, and an interval's key in
+    /// local time were told only by the run's diff.
+    static func formProblem(_ rest: String, rule: Rule) -> String? {
+        var part = Substring(rest)
+        if part.hasSuffix("~2") { part = part.dropLast(2) }
+        let date = part.prefix(10)
+        guard looksLikeADate(String(date)) else { return nil }
+        let time = part.dropFirst(10)
+        func clock(_ text: Substring, seconds: Bool) -> Bool {
+            let pattern = seconds ? "Tdd:dd:dd" : "Tdd:dd"
+            return text.count == pattern.count && zip(text, pattern).allSatisfy { $1 == "d" ? $0.isASCII && $0.isNumber : $0 == $1 }
+        }
+        switch rule {
+        case .interval:
+            // RFC 3339 in UTC, whole seconds or a fraction: `…T00:30:00Z`, `…T00:30:00.5Z`.
+            guard time.hasSuffix("Z"), time.count >= 10, clock(time.prefix(9), seconds: true) else {
+                return "is not in the form of an interval rule's keys, which name the occurrence's instant in UTC (…T00:30:00Z), not its local time"
+            }
+            return nil
+        case .hourly:
+            return clock(time, seconds: false) ? nil
+                : "is not in the form of an hourly rule's keys, which name the slot's local date and its hour and minute (…T02:30), without seconds"
+        default:
+            if rule.wallTimes.count > 1 {
+                let withSeconds = rule.wallTimes.contains { $0.second != 0 }
+                return clock(time, seconds: false) || (withSeconds && clock(time, seconds: true)) ? nil
+                    : "is not in the form of this rule's keys: with several times a date, a key names the slot's local date and time (…T08:00"
+                        + (withSeconds ? ", …T08:00:30 for a time with seconds" : "") + ")"
+            }
+            return time.isEmpty ? nil : "is not in the form of this rule's keys: a rule with one time a date keys each occurrence by its slot's local date alone, with no time"
+        }
     }
 
     /// Four digits, two, two, joined by `-`: a date as written, whether or not it exists.

@@ -1436,6 +1436,33 @@ import Testing
         #expect(found.contains("choose another 'nonexistent' policy: next-valid-time gives 2011-12-31T00:00:00+14:00\n"), "\(found)")
     }
 
+    /// A key not in the form of its rule's keys is told with the key the rule gives the line's instant (a review's
+    /// hourly key without its time or with seconds, a several-times key without its time, an interval's key in local
+    /// time); every form the rules give passes, `~2` included. zoneinfo: Berlin 2027-10-31 02:30 is 00:30Z (+02:00) and
+    /// 01:30Z (+01:00); 2027-06-01 is +02:00, so 08:00 is 06:00Z.
+    @Test(arguments: [
+        ("{every: hour, minute: 30}", "2027-10-31T02:30:00+01:00", "h/v1/2027-10-31", "h/v1/2027-10-31T02:30~2"),
+        ("{every: hour, minute: 30}", "2027-10-31T02:30:00+02:00", "h/v1/2027-10-31T02:30:00", "h/v1/2027-10-31T02:30"),
+        ("{every: day, at: [\"08:00\", \"20:00\"]}", "2027-06-01T08:00:00+02:00", "h/v1/2027-06-01", "h/v1/2027-06-01T08:00"),
+        ("{every: day, at: \"08:00\"}", "2027-06-01T08:00:00+02:00", "h/v1/2027-06-01T08:00", "h/v1/2027-06-01"),
+        ("{interval: 1h, from: 2027-06-01T00:00:00+02:00}", "2027-06-01T08:00:00+02:00", "h/v1/2027-06-01T08:00", "h/v1/2027-06-01T06:00:00Z"),
+    ])
+    func aKeyNotInItsRulesFormIsToldTheRulesKey(rule: String, at: String, key: String, own: String) {
+        let policies = rule.contains("interval") ? "" : ", nonexistent: skip, repeated: both"
+        func spec(_ key: String) -> String {
+            """
+            spec: forms
+            schedule: {id: h, timezone: Europe/Berlin, rule: \(rule)\(policies)}
+            window: {after: \(String(at.prefix(10)))T00:00:00+00:00, through: \(String(at.prefix(10)))T23:00:00+00:00}
+            expect:
+              occurrences: [{at: \(at), key: \(key)}]
+            """
+        }
+        let found = Self.lint(spec(key), path: "h.yaml")
+        #expect(found.contains("the key '\(key)' is not in the form of ") && found.contains(": write \(own) [unmatchable-key]"), "\(found)")
+        #expect(!Self.lint(spec(own), path: "h.yaml").contains("unmatchable-key"))
+    }
+
     /// A key no occurrence of the schedule can have is told before anything runs (`check` said nothing; the run's failure
     /// did): a date that does not exist with the key the rule gives that instant, another id once for every line that
     /// shares it, another version; keys of the schedule pass. zoneinfo: Berlin is at +02:00 on 2027-04-30 and 05-30, so

@@ -7,9 +7,10 @@ import SpecModel
 ///
 /// Every key starts with its schedule's id and version (`<id>/v<version>/…`, the id being the file's name when
 /// `schedule:` writes none) and, after them, names the local date of its slot. A key written for another id or version
-/// (a spec copied from another file, `v2` under a version-1 schedule) or naming a date that does not exist
-/// (`report/v1/2027-04-31`) fails at run time as a key mismatch; `specrun check` said nothing of it (a review's
-/// leftover). Told once for each wrong id and version, with the lines that share it.
+/// (a spec copied from another file, `v2` under a version-1 schedule), naming a date that does not exist
+/// (`report/v1/2027-04-31`) or not in the form of its rule's keys (`KeyForm`: an hourly key without its time) fails at
+/// run time as a key mismatch; `specrun check` said nothing of it (a review's leftover). Told once for each wrong id
+/// and version, with the lines that share it.
 public struct UnmatchableKeyLint: SpecLintRule {
     public init() {}
 

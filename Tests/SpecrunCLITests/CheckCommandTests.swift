@@ -288,6 +288,11 @@ import Testing
         // What the process makes of a name that is not UTF-8 (`bad\xff.yaml`): it can never be found again.
         (["bad\u{FFFD}.yaml"], "no such file or directory: 'bad\u{FFFD}.yaml'. If the name on disk is not valid UTF-8 "
             + "(\u{FFFD} stands for the bytes that are not), rename it: specrun reads only UTF-8 names."),
+        // A run's option given to check is named so ("unknown option '--json'" alone sent a review looking for a typo);
+        // a typo of check's own options is still offered the option.
+        (["--json", "r.json", "specs/"], "unknown option '--json'. It is an option of a run (specrun [OPTIONS] PATH...), not of 'specrun check'."),
+        (["--filter", "x", "specs/"], "unknown option '--filter'. It is an option of a run (specrun [OPTIONS] PATH...), not of 'specrun check'."),
+        (["--strcit", "specs/"], "unknown option '--strcit'. Did you mean '--strict'?"),
     ])
     func mistakesAreUsageErrors(_ arguments: [String], _ message: String) async {
         let run = await CommandRun.run(["check"] + arguments)

@@ -49,7 +49,7 @@ struct CheckCommand {
         let redaction: Redaction
         let jobs: Int
         do throws(UsageError) {
-            parsed = try OptionParser(options: Self.options).parse(arguments)
+            parsed = try OptionParser(options: Self.options, elsewhere: ("a run (specrun [OPTIONS] PATH...)", "specrun check", RunCommand.options)).parse(arguments)
             if parsed.flag("help") {
                 io.writeOut(Self.help)
                 return ExitStatus.success

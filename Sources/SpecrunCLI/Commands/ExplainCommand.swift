@@ -52,7 +52,7 @@ struct ExplainCommand {
 
     func execute(_ arguments: [String]) -> Int32 {
         do throws(UsageError) {
-            let parsed = try OptionParser(options: Self.options).parse(arguments)
+            let parsed = try OptionParser(options: Self.options, elsewhere: ("a run (specrun [OPTIONS] PATH...)", "specrun explain", RunCommand.options)).parse(arguments)
             if parsed.flag("help") {
                 io.writeOut(Self.help)
                 return ExitStatus.success

@@ -26,6 +26,9 @@ struct ParsedArguments: Sendable {
 /// Hand-written parsing (no outside packages): `--opt value`, `--opt=value`, `-x`, `--` ends options.
 struct OptionParser: Sendable {
     var options: [OptionSpec]
+    /// The command whose options an unknown one may be (`check --json`: a run's option), named in the error: "unknown
+    /// option '--json'" alone sent a review looking for a typo.
+    var elsewhere: (command: String, this: String, options: [OptionSpec])? = nil
 
     func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
         var arguments = arguments
@@ -122,6 +125,9 @@ struct OptionParser: Sendable {
     private func suggestion(for word: String, in argument: String) -> String {
         let bare = word.drop(while: { $0 == "-" })
         if let match = Suggestion.closest(to: String(bare), in: options.map(\.name)) { return " Did you mean '--\(match)'?" }
+        if let elsewhere, elsewhere.options.contains(where: { $0.name == bare }) {
+            return " It is an option of \(elsewhere.command), not of '\(elsewhere.this)'."
+        }
         // `specrun init -/.` or `specrun -x.yaml`: a path that starts with '-' reads as an option.
         guard argument.contains("/") || argument.contains(".") else { return "" }
         return " For a path that starts with '-', write './\(argument)', or put '--' before it."

@@ -164,6 +164,18 @@ extension ValueReader {
                 let message: String
                 // Asked for only here: most mappings have no unknown key.
                 let candidates = suggesting() ?? allowed
+                // `{every: day, "at: 02:30"}`: a key and its value pasted in quotes, one text read as a key without a value
+                // (a review was told the keys allowed, `at` among them, beside "'rule' has no 'at'").
+                if key.style == .singleQuoted || key.style == .doubleQuoted, entries[index].value.scalar?.isNull == true,
+                   let colon = key.value.range(of: ": "), candidates.contains(String(key.value[..<colon.lowerBound])) {
+                    let meant = String(key.value[..<colon.lowerBound])
+                    misspelled.insert(meant)
+                    log.report(.unknownKey, at: entries[index].key, "unknown key '\(key.value)' in \(place): the quotes make '\(meant)' and its "
+                        + "value one text, which YAML reads as a key with no value; remove the quotes: \(key.value)")
+                    log.lastIsAbout(mapping: mark)
+                    unknownKeys = true
+                    continue
+                }
                 if let slip = KeySlip.problem(in: key.value, allowed: candidates) {
                     if let meant = slip.meant { misspelled.insert(meant) }
                     let message = "unknown key '\(key.value)' in \(place); \(slip.message)"

@@ -175,6 +175,11 @@ struct OutputPathClashTests {
                 + "it; if it is a spec to run, \(option) took it as its file name: name the file first, e.g. \(option) \(defaultName) \(output).\n"
                 + "Run 'specrun --help' for usage.\n", "\(run.err)")
         }
+        // With no spec path left, the usage error says which option took the spec as its value.
+        let alone = await CommandRun.run("--json", folder.path("victim.yaml"))
+        #expect(alone.err == "specrun: error: no spec path given ('--json' took '\(folder.path("victim.yaml"))' as its value: give the "
+            + "option its own value, then the spec). Name a spec file or a folder, e.g. 'specrun specs/'.\nRun 'specrun --help' for usage.\n",
+                "\(alone.err)")
         #expect(folder.read("victim.yaml") == Data(ScratchSpecFolder.quickSpec("Victim").utf8))
         #expect(folder.entries("specs") == ["noon.yaml"])
     }

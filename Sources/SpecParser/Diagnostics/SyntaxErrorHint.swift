@@ -428,7 +428,7 @@ struct SyntaxErrorHint {
         let named = keys.map { "'\($0.key)'" }.joined(separator: ", ")
         let said = "'\(parent.key):' holds \(keys.count == 1 ? "the key" : "the keys") \(named) (\(lines)) and then a list item "
             + "(line \(item.line)) at the same indentation; under one key YAML takes keys or a list, not both"
-        let scheduleKeys: Set<String> = ["timezone", "rule", "nonexistent", "repeated", "id", "version", "limit"]
+        let scheduleKeys = MisplacedKeys.scheduleKeysInWindow.keys
         if parent.key == "cases", keys.allSatisfy({ scheduleKeys.contains($0.key) }),
            let schedule = (1..<parent.line).last(where: { source.line($0)?.hasPrefix("schedule:") == true }) {
             // A key the schedule sets already is a case's override out of place; one it lacks is the schedule's own

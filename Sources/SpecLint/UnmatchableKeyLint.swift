@@ -3,81 +3,134 @@ import Recurrence
 import SpecDiagnostics
 import SpecModel
 
-/// Warns about an expected occurrence's key that no occurrence of the schedule can have, before anything runs.
+/// Warns about an expected occurrence's key, or a lifecycle run's, that no occurrence of the schedule can have, before
+/// anything runs.
 ///
 /// Every key starts with its schedule's id and version (`<id>/v<version>/…`, the id being the file's name when
 /// `schedule:` writes none) and, after them, names the local date of its slot. A key written for another id or version
 /// (a spec copied from another file, `v2` under a version-1 schedule), naming a date that does not exist
 /// (`report/v1/2027-04-31`) or not in the form of its rule's keys (`KeyForm`: an hourly key without its time) fails at
 /// run time as a key mismatch; `specrun check` said nothing of it (a review's leftover). Told once for each wrong id
-/// and version, with the lines that share it.
+/// and version, with the lines that share it. A scenario's runs may carry the key of any schedule it has: its own and
+/// each `change-schedule` step's (a scenario without a schedule keys its runs by their items, not checked here).
 public struct UnmatchableKeyLint: SpecLintRule {
     public init() {}
 
+    /// A key as written, where it is written, and the instant it is expected at (for the key to write instead).
+    struct WrittenKey {
+        var key: String
+        var line: Int?
+        var column: Int?
+        /// The line of the occurrence (or the run) when the key's own is not known, and the literal that reads lines.
+        var instant: InstantLiteral
+        var fallback: SourceLocation
+    }
+
     public func diagnostics(for spec: Spec, in file: SpecFile) -> [Diagnostic] {
-        guard case .recurrence(let body) = spec.body, case .occurrences(let occurrences, _) = body.expect else { return [] }
-        let schedule = body.schedule
-        let prefix = "\(schedule.id)/v\(schedule.version)/"
-        // Bytes, once per spec and once per key: the lint reads every key of every run (38,859 in the 10,000-spec
-        // bench corpus), and reading them as Characters cost a seventh of a run's CPU.
-        let prefixBytes = Array(prefix.utf8)
-        let form = KeyForm(schedule.rule)
+        switch spec.body {
+        case .recurrence(let body):
+            guard case .occurrences(let occurrences, _) = body.expect else { return [] }
+            let keys = occurrences.compactMap { occurrence in
+                occurrence.key.map { WrittenKey(key: $0, line: occurrence.keyLine, column: occurrence.keyColumn,
+                                                 instant: occurrence.instant, fallback: occurrence.instant.location) }
+            }
+            return diagnostics(keys, schedules: [body.schedule], owner: "spec")
+        case .lifecycle(let body):
+            guard let schedule = body.schedule, let runs = body.expect.runs?.value else { return [] }
+            let keys = runs.compactMap { run in
+                run.key.map { WrittenKey(key: $0, line: run.keyLocation?.line, column: run.keyLocation?.column,
+                                         instant: run.planned ?? run.actual ?? body.clock, fallback: run.location) }
+            }
+            return diagnostics(keys, schedules: [schedule] + body.scheduleChanges.map(\.schedule), owner: "scenario")
+        }
+    }
+
+    /// `schedules`: the spec's schedule, then those its steps change it to; a key may name any of them.
+    private func diagnostics(_ keys: [WrittenKey], schedules: [ScheduleSpec], owner: String) -> [Diagnostic] {
+        guard !keys.isEmpty, let schedule = schedules.first else { return [] }
+        // Each prefix once, with the forms of the schedules that key by it (a change of rule may keep the version).
+        var prefixes: [(text: String, bytes: [UInt8], forms: [KeyForm], schedules: [ScheduleSpec])] = []
+        for each in schedules {
+            let prefix = "\(each.id)/v\(each.version)/"
+            if let index = prefixes.firstIndex(where: { $0.text == prefix }) {
+                prefixes[index].forms.append(KeyForm(each.rule))
+                prefixes[index].schedules.append(each)
+            } else {
+                // Bytes, once per spec and once per key: the lint reads every key of every run (38,859 in the
+                // 10,000-spec bench corpus), and reading them as Characters cost a seventh of a run's CPU.
+                prefixes.append((prefix, Array(prefix.utf8), [KeyForm(each.rule)], [each]))
+            }
+        }
         var found: [Diagnostic] = []
         // Each wrong id and version once, at its first line: a spec copied to another file has every key so.
         var told: [Substring: Int] = [:]
-        for index in occurrences.indices {
-            guard let key = occurrences[index].key else { continue }
-            // The key's own bytes where it has them in one piece (a native string), a copy otherwise.
-            func check(_ bytes: UnsafeBufferPointer<UInt8>) -> (prefixed: Bool, problem: String?) {
-                guard bytes.starts(with: prefixBytes) else { return (false, nil) }
-                return (true, form.problem(UnsafeBufferPointer(rebasing: bytes[prefixBytes.count...])))
+        for index in keys.indices {
+            let written = keys[index], key = written.key
+            // The key's own bytes where it has them in one piece (a native string), a copy otherwise; the prefix it
+            // starts with, and what is wrong after it under each form of that prefix (nil: a form it has).
+            func check(_ bytes: UnsafeBufferPointer<UInt8>) -> (prefix: Int?, problem: String?) {
+                guard let which = prefixes.firstIndex(where: { bytes.starts(with: $0.bytes) }) else { return (nil, nil) }
+                let rest = UnsafeBufferPointer(rebasing: bytes[prefixes[which].bytes.count...])
+                let problems = prefixes[which].forms.map { $0.problem(rest) }
+                return (which, problems.contains { $0 == nil } ? nil : problems.first ?? nil)
             }
             var verdict = key.utf8.withContiguousStorageIfAvailable(check) ?? Array(key.utf8).withUnsafeBufferPointer(check)
-            if !verdict.prefixed, key.hasPrefix(prefix) {
+            if verdict.prefix == nil, let which = prefixes.firstIndex(where: { key.hasPrefix($0.text) }) {
                 // The same text in another normalization: compared as the engine compares keys.
-                verdict = (true, Array(key.dropFirst(prefix.count).utf8).withUnsafeBufferPointer { form.problem($0) })
+                verdict = Array(key.utf8).withUnsafeBufferPointer(check)
+                verdict.prefix = verdict.prefix ?? which
             }
-            if verdict.prefixed {
+            if let which = verdict.prefix {
                 guard let problem = verdict.problem else { continue }
-                let own = (try? schedule.schedule()).flatMap { $0.occurrence(at: occurrences[index].instant.date) }.map { ": write \($0.key)" } ?? ""
-                found.append(diagnostic(occurrences[index], key: key, message: "the key '\(key)' " + problem + own))
+                let own = prefixes[which].schedules.lazy.compactMap { try? $0.schedule() }
+                    .compactMap { $0.occurrence(at: written.instant.date) }.first.map { ": write \($0.key)" } ?? ""
+                found.append(diagnostic(written, message: "the key '\(key)' " + problem + own))
                 continue
             }
             let parts = key.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
-            let written = parts.count == 3 && parts[1].hasPrefix("v") && parts[1].dropFirst().allSatisfy(\.isNumber) && parts[1].count > 1
+            let idAndVersion = parts.count == 3 && parts[1].hasPrefix("v") && parts[1].dropFirst().allSatisfy(\.isNumber) && parts[1].count > 1
                 ? key[..<parts[2].startIndex] : nil
-            guard told[written ?? key[...]] == nil else { continue }
-            let others = occurrences.indices.filter { $0 > index && occurrences[$0].key.map { other in
-                written.map { other.hasPrefix($0) } ?? (other == key)
-            } ?? false }
-            told[written ?? key[...]] = index
-            let lines = others.map { occurrences[$0].keyLine ?? occurrences[$0].instant.location.line }
+            guard told[idAndVersion ?? key[...]] == nil else { continue }
+            let others = keys.indices.filter { other in
+                other > index && idAndVersion.map { keys[other].key.hasPrefix($0) } ?? (keys[other].key == key)
+            }
+            told[idAndVersion ?? key[...]] = index
+            let lines = others.map { keys[$0].line ?? keys[$0].fallback.line }
             let also = lines.isEmpty ? "" : lines.count == 1 ? " (so does the key on line \(lines[0]))" : " (so do the keys on lines \(Self.listed(lines)))"
-            let ours = "this spec's schedule is '\(schedule.id)' version \(schedule.version), whose keys all start '\(prefix)'"
+            let versions = prefixes.map { $0.schedules[0].version }
+            let ours = versions.count == 1
+                ? "this \(owner)'s schedule is '\(schedule.id)' version \(schedule.version), whose keys all start '\(prefixes[0].text)'"
+                : "this \(owner)'s schedule is '\(schedule.id)', versions \(ListWording.joined(versions.map(String.init))) "
+                    + "as its steps change it, whose keys start \(ListWording.joined(prefixes.map { "'\($0.text)'" }, "or"))"
             let message: String
-            if let written {
+            if let idAndVersion {
                 let id = parts[0], version = parts[1].dropFirst()
-                let what = id == schedule.id ? "version \(version)" : version == "\(schedule.version)" ? "the schedule '\(id)'" : "the schedule '\(id)' version \(version)"
-                message = "the key '\(key)' names \(what)\(also), but \(ours): write \(prefix)\(parts[2])"
+                let sameVersion = versions.contains { "\($0)" == version }
+                let what = id == schedule.id ? "version \(version)" : sameVersion ? "the schedule '\(id)'" : "the schedule '\(id)' version \(version)"
+                // The version written when the scenario has it, else the schedule's when it has one only.
+                let prefix = sameVersion ? "\(schedule.id)/\(parts[1])/" : versions.count == 1 ? prefixes[0].text : nil
+                message = "the key '\(key)' names \(what)\(also), but \(ours)"
+                    + (prefix.map { ": write \($0)\(parts[2])" } ?? ": write the version in effect at the run's launch")
                     + (id == schedule.id ? "" : "; the id is 'schedule:'s 'id:', or the file's name when it writes none")
             } else {
                 message = "the key '\(key)' does not start with a schedule's id and version\(also); \(ours), then the local date of "
-                    + "the occurrence's slot (e.g. \(prefix)2027-03-30)"
+                    + "the occurrence's slot (e.g. \(prefixes[0].text)2027-03-30)"
             }
-            found.append(diagnostic(occurrences[index], key: key, message: message))
+            found.append(diagnostic(written, message: message))
         }
         return found
     }
 
-    private func diagnostic(_ occurrence: ExpectedOccurrence, key: String, message: String) -> Diagnostic {
-        let instant = occurrence.instant
-        guard let line = occurrence.keyLine, let column = occurrence.keyColumn else {
-            return Diagnostic(code: LintCode.unmatchableKey.rawValue, severity: .warning, location: instant.location, message: message,
-                              sourceLine: instant.sourceLine, length: instant.text.count)
+    private func diagnostic(_ written: WrittenKey, message: String) -> Diagnostic {
+        guard let line = written.line, let column = written.column else {
+            let instant = written.instant
+            let onItsLine = written.fallback == instant.location
+            return Diagnostic(code: LintCode.unmatchableKey.rawValue, severity: .warning, location: written.fallback, message: message,
+                              sourceLine: instant.sourceLine(written.fallback.line), length: onItsLine ? instant.text.count : 1)
         }
         return Diagnostic(code: LintCode.unmatchableKey.rawValue, severity: .warning,
-                          location: SourceLocation(file: instant.location.file, line: line, column: column), message: message,
-                          sourceLine: instant.sourceLine(line), length: key.count)
+                          location: SourceLocation(file: written.fallback.file, line: line, column: column), message: message,
+                          sourceLine: written.instant.sourceLine(line), length: written.key.count)
     }
 
     private static func listed(_ lines: [Int]) -> String {

@@ -93,13 +93,17 @@ public struct LifecycleExpectation: Sendable, Hashable {
         public var key: String?
         public var outcome: RunOutcome?
         public var location: SourceLocation
+        /// Where `key:`'s value is written (the `unmatchable-key` lint's caret); nil when not known.
+        public var keyLocation: SourceLocation?
 
-        public init(planned: InstantLiteral?, actual: InstantLiteral?, key: String?, outcome: RunOutcome?, location: SourceLocation) {
+        public init(planned: InstantLiteral?, actual: InstantLiteral?, key: String?, outcome: RunOutcome?, location: SourceLocation,
+                    keyLocation: SourceLocation? = nil) {
             self.planned = planned
             self.actual = actual
             self.key = key
             self.outcome = outcome
             self.location = location
+            self.keyLocation = keyLocation
         }
     }
 

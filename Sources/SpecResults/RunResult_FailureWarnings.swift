@@ -16,7 +16,9 @@ extension RunResult {
     /// - `offset-mismatch`: an instant written with an offset its zone does not have then (the articles' slip of
     ///   `+01:00` for Berlin's spring day) — a missing instant and an unexpected one an hour apart;
     /// - `outside-window`: an expected instant the window excludes (`through` before it, or `after` at it);
-    /// - `duplicate-expected-key`: a key expected twice, one of them wrong or on an instant the rule never gives.
+    /// - `duplicate-expected-key`: a key expected twice, one of them wrong or on an instant the rule never gives;
+    /// - `unmatchable-key`: a key no occurrence of the schedule can have (the fiftieth session: `--quiet` dropped it
+    ///   and the failure's own hint was all that was left).
     /// The failure review: under `--quiet` only the first was shown, and the other two, the whole explanation of a
     /// failure, were left out and never named.
     static let failureWarnings = [
@@ -25,12 +27,15 @@ extension RunResult {
         FailureWarning(code: outsideWindowCode, one: "is outside the window", many: "are outside the window", kinds: [.missing]),
         FailureWarning(code: duplicateExpectedKeyCode, one: "expects a key already expected", many: "expect keys already expected",
                        kinds: [.missing, .keyMismatch]),
+        FailureWarning(code: unmatchableKeyCode, one: "has a key no occurrence of the schedule can have",
+                       many: "have keys no occurrence of the schedule can have", kinds: [.keyMismatch]),
     ]
 
     // SpecLint's codes, restated (`LintCodeTests`).
     static let offsetMismatchCode = "offset-mismatch"
     static let outsideWindowCode = "outside-window"
     static let duplicateExpectedKeyCode = "duplicate-expected-key"
+    static let unmatchableKeyCode = "unmatchable-key"
 
     /// The codes of `failureWarnings`, in order (a test compares them with SpecLint's).
     public static var failureWarningCodes: [String] { failureWarnings.map(\.code) }
@@ -152,14 +157,16 @@ extension RunResult {
     }
 
     /// The warned lines of `warning`'s code that a test's differing expected instants are written on; of a lifecycle
-    /// scenario, which has no such list, its `offset-mismatch` lines from its own line to the next test's: a step
-    /// written with an offset the zone does not have moves a launch, and the failure that follows is a run's, at another
-    /// line (a fifth review's JUnit showed the failure and left the step's warning in `<system-err>`).
+    /// scenario, which has no such list, its `offset-mismatch` and `unmatchable-key` lines from its own line to the
+    /// next test's: a step written with an offset the zone does not have moves a launch, and the failure that follows
+    /// is a run's, at another line (a fifth review's JUnit showed the failure and left the step's warning in
+    /// `<system-err>`).
     private static func warnedLines(of test: TestResult, _ warning: FailureWarning, _ warned: [String: [String: Set<Int>]],
                                     region: Range<Int>? = nil) -> Set<Int> {
         guard let lines = warned[warning.code]?[test.file] else { return [] }
         if test.lifecycle != nil {
-            guard warning.code == offsetMismatchCode, let region else { return [] }
+            // A run's key no schedule of the scenario can give fails its `runs[N].key` check whatever else happens.
+            guard warning.code == offsetMismatchCode || warning.code == unmatchableKeyCode, let region else { return [] }
             return lines.filter(region.contains)
         }
         return Set(test.diff.filter { warning.kinds.contains($0.kind) }.compactMap(\.expectedLine)).intersection(lines)

@@ -6,6 +6,6 @@ import Testing
 /// message points at their warnings, and `--quiet` keeps them): they must stay SpecLint's.
 @Suite struct LintCodeTests {
     @Test func theWarningsAFailurePointsAtAreSpecLintsCodes() {
-        #expect(RunResult.failureWarningCodes == [LintCode.offsetMismatch, .outsideWindow, .duplicateExpectedKey].map(\.rawValue))
+        #expect(RunResult.failureWarningCodes == [LintCode.offsetMismatch, .outsideWindow, .duplicateExpectedKey, .unmatchableKey].map(\.rawValue))
     }
 }

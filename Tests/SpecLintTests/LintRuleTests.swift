@@ -1495,4 +1495,50 @@ import Testing
             + "'report' version 1, whose keys all start 'report/v1/': write report/v1/2027-07-30 [unmatchable-key]"), "\(found)")
         #expect(!found.contains(":9:"), "\(found)")
     }
+
+    /// A lifecycle run's key is checked as an occurrence's: against the scenario's schedule and each schedule its
+    /// `change-schedule` steps put in effect (a review's leftover: `check` said nothing, the run's diff told it). A key
+    /// of a version the scenario has passes; another version names the versions it has; another id is told the one
+    /// to write, with the version written when the scenario has it; a key not in the rule's form is told the key of
+    /// its planned instant. A scenario without a schedule keys its runs by their items: not checked. zoneinfo: Berlin
+    /// is at +02:00 from 2027-03-28, so 02:30+02:00 on 03-29 is that day's slot.
+    @Test func aRunsKeyIsCheckedAgainstEachScheduleOfTheScenario() {
+        let scenario = """
+            spec: runs keys
+            task: {identifier: com.example.app.refresh, kind: refresh, permitted: [com.example.app.refresh], background-modes: [fetch]}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-03-29T03:00:00+02:00, change-schedule: {version: 2}}
+            expect:
+              runs:
+                - {planned: 2027-03-29T02:30:00+02:00, key: nightly-sync/v1/2027-03-29T02:30}
+                - {planned: 2027-03-30T02:30:00+02:00, key: nightly-sync/v2/2027-03-30}
+                - {planned: 2027-03-31T02:30:00+02:00, key: nightly-sync/v3/2027-03-31}
+                - key: sync/v2/2027-04-01
+                - {key: nightly-sync/v1/2027-04-02}
+            """
+        let found = Self.lint(scenario, path: "runs.yaml")
+        #expect(found.components(separatedBy: "[unmatchable-key]").count - 1 == 3, "\(found)")
+        #expect(found.contains("""
+            runs.yaml:10:49: warning: the key 'nightly-sync/v1/2027-03-29T02:30' is not in the form of this rule's keys: a rule with one \
+            time a date keys each occurrence by its slot's local date alone, with no time: write nightly-sync/v1/2027-03-29 [unmatchable-key]
+                - {planned: 2027-03-29T02:30:00+02:00, key: nightly-sync/v1/2027-03-29T02:30}
+                                                            ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+            """), "\(found)")
+        #expect(found.contains("runs.yaml:12:49: warning: the key 'nightly-sync/v3/2027-03-31' names version 3, but this scenario's "
+            + "schedule is 'nightly-sync', versions 1 and 2 as its steps change it, whose keys start 'nightly-sync/v1/' or "
+            + "'nightly-sync/v2/': write the version in effect at the run's launch [unmatchable-key]"), "\(found)")
+        #expect(found.contains("""
+            runs.yaml:13:12: warning: the key 'sync/v2/2027-04-01' names the schedule 'sync', but this scenario's schedule is \
+            'nightly-sync', versions 1 and 2 as its steps change it, whose keys start 'nightly-sync/v1/' or 'nightly-sync/v2/': write \
+            nightly-sync/v2/2027-04-01; the id is 'schedule:'s 'id:', or the file's name when it writes none [unmatchable-key]
+                - key: sync/v2/2027-04-01
+                       ^~~~~~~~~~~~~~~~~~
+            """), "\(found)")
+        let withoutSchedule = scenario.replacingOccurrences(of: "schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}\n", with: "")
+            .replacingOccurrences(of: "  - {at: 2027-03-29T03:00:00+02:00, change-schedule: {version: 2}}\n", with: "")
+        #expect(withoutSchedule != scenario && !Self.lint(withoutSchedule, path: "runs.yaml").contains("unmatchable-key"))
+    }
 }

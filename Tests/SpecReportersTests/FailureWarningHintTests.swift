@@ -4,7 +4,7 @@ import SpecResults
 import Testing
 
 /// `RunResult.pointingFailuresAtWarnings()`: a failed test whose missing expected instant is on a line an
-/// `offset-mismatch` (or `outside-window`, `duplicate-expected-key`) warning points at says so in its message; nothing
+/// `offset-mismatch` (or `outside-window`, `duplicate-expected-key`, `unmatchable-key`) warning points at says so in its message; nothing
 /// else changes. (The real lint's code and the whole terminal text: `DocumentationSpecRunTests`, the README's failure
 /// report; the codes compared with SpecLint's: `LintCodeTests`.)
 @Suite struct FailureWarningHintTests {
@@ -90,6 +90,27 @@ import Testing
         #expect(both.tests[0].message?.hasSuffix("; line 31 is written with an offset the zone does not have at that instant "
             + "(see its offset-mismatch warning); line 33 expects a key already expected (see its duplicate-expected-key warning)") == true,
                 "\(both.tests[0].message ?? "")")
+    }
+
+    /// A key no occurrence of the schedule can have (`unmatchable-key`) explains a key mismatch on its line, not a
+    /// missing instant; a failed scenario points at such a warning of its own lines (its `runs[N].key` fails), and
+    /// `--quiet` keeps it (the fiftieth session: the failure's own hint was all a quiet report kept).
+    @Test func anUnmatchableKeyWarningIsPointedAtByItsKeyMismatch() {
+        var test = RunResultFixture.firstValidFailed
+        let missing = test.diff[0]
+        test.diff = [DiffLine(kind: .keyMismatch, expected: missing.expected, actual: missing.expected, expectedLine: 33), missing]
+        let keyWarning = Self.warning(line: 33, code: "unmatchable-key")
+        let hinted = Self.run([keyWarning, Self.warning(line: 31, code: "unmatchable-key")], tests: [test]).pointingFailuresAtWarnings()
+        #expect(hinted.tests[0].message?.hasSuffix("; line 33 has a key no occurrence of the schedule can have (see its unmatchable-key warning)") == true,
+                "\(hinted.tests[0].message ?? "")")
+        #expect(hinted.warningsPointedAtByFailures() == [test.id: [keyWarning]])
+        let file = RunResultFixture.catchUp
+        let runKey = Self.warning(line: 12, file: file, code: "unmatchable-key")
+        let scenario = RunResult(environment: RunResultFixture.environment, files: [file], diagnostics: [runKey],
+                                 tests: [RunResultFixture.catchUpFailed, RunResultFixture.expirationPassed])
+        #expect(scenario.pointingFailuresAtWarnings().tests[0].message?.hasSuffix("; line 12 has a key no occurrence of the schedule can have "
+            + "(see its unmatchable-key warning)") == true)
+        #expect(scenario.warningsOfFailures() == [runKey])
     }
 
     @Test func onlyFailedTestsAreTouched() {

@@ -238,7 +238,8 @@ struct LifecycleExpectReader {
                 valid = false
                 continue
             }
-            runs.append(LifecycleExpectation.ExpectedRun(planned: planned, actual: actual, key: key, outcome: outcome, location: reader.location(item)))
+            runs.append(LifecycleExpectation.ExpectedRun(planned: planned, actual: actual, key: key, outcome: outcome, location: reader.location(item),
+                                                         keyLocation: fields["key"].map { reader.location($0) }))
         }
         return valid ? runs : nil
     }

@@ -189,36 +189,48 @@ public struct OffsetMismatchLint: SpecLintRule {
             // again, and "write that" kept the duplicate (a fourth review's Troll 01:00+00:00 beside 03:00+02:00).
             if own, listedElsewhere, resolved.date == instant { return moved + ", the instant another line lists already: remove this line" }
             guard !own else { return moved + "; write that" }
-            // The wall time written is not the rule's (02:00 for a rule at 02:30): its instant is no occurrence of it,
-            // and "write that" sent the hints audit to a second failure. The rule's own instant is the fix: for a
-            // case, what its search finds; else the occurrence the line's key names, or that day's (the two nearest, of
-            // a rule with more).
+            let no = other.map { slot in
+                ", which is the rule's occurrence of " + ((slot.year, slot.month, slot.day) == (wall.year, wall.month, wall.day)
+                    ? String(slot.description.dropFirst(11)) : slot.description)
+            } ?? ", which is no occurrence of the rule"
+            return moved + no + (rulesOwn(on: wall, near: resolved.date).map { "; " + $0 } ?? "")
+        }
+
+        /// The rule's own instant where the wall time written is not the rule's (02:00 for a rule at 02:30): its
+        /// instant is no occurrence of it, and "write that" sent the hints audit to a second failure. For a case, what
+        /// its search finds; else the occurrence the line's key names, or that day's (the two nearest, of a rule with
+        /// more): `its occurrence that day is …; write that`. Nil when there is none to name; `thatDay`: for a case,
+        /// also when its search finds an instant on another date than `wall`'s (its cursor is then the slip, which the
+        /// run's diff shows, not the offset).
+        func rulesOwn(on wall: LocalDateTime, near date: Date, thatDay sameDate: Bool = false) -> String? {
             var rules: [Date] = []
             var named = "the search finds "
             if let cursor {
                 rules = (try? CoreEngine().next(after: cursor, in: schedule)).map { [$0.date] } ?? []
+                let zone = schedule.timeZone
+                if sameDate, let found = rules.first {
+                    let local = LocalDateTime(wallSeconds: Int(found.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: found))
+                    guard (local.year, local.month, local.day) == (wall.year, wall.month, wall.day) else { return nil }
+                }
             } else {
-                let day = Window(after: resolved.date - 2 * 86_400, through: resolved.date + 2 * 86_400)
+                let day = Window(after: date - 2 * 86_400, through: date + 2 * 86_400)
                 let thatDay = ((try? schedule.occurrences(in: day, limit: 1_000)) ?? [])
                     .filter { $0.slot.map { ($0.year, $0.month, $0.day) == (wall.year, wall.month, wall.day) } ?? false }
                 if let key, let keyed = thatDay.first(where: { $0.key.rawValue == key }) {
                     rules = [keyed.date]
                     named = "its occurrence keyed \(key) is "
                 } else if thatDay.count > 3 {
-                    rules = [thatDay.last { $0.date < resolved.date }, thatDay.first { $0.date > resolved.date }].compactMap { $0?.date }
+                    rules = [thatDay.last { $0.date < date }, thatDay.first { $0.date > date }].compactMap { $0?.date }
                     named = "its occurrences nearest it are "
                 } else {
                     rules = thatDay.map(\.date)
                     named = rules.count == 1 ? "its occurrence that day is " : "its occurrences that day are "
                 }
             }
-            let no = other.map { slot in
-                ", which is the rule's occurrence of " + ((slot.year, slot.month, slot.day) == (wall.year, wall.month, wall.day)
-                    ? String(slot.description.dropFirst(11)) : slot.description)
-            } ?? ", which is no occurrence of the rule"
-            guard !rules.isEmpty else { return moved + no }
+            guard !rules.isEmpty else { return nil }
+            let zone = schedule.timeZone
             let written = rules.map { WallTimeText.instant($0, offset: zone.secondsFromGMT(for: $0)) }
-            return moved + no + "; " + named + ListWording.joined(written) + "; write \(written.count == 1 ? "that" : "the one meant")"
+            return named + ListWording.joined(written) + "; write \(written.count == 1 ? "that" : "the one meant")"
         }
     }
 
@@ -426,6 +438,13 @@ public struct OffsetMismatchLint: SpecLintRule {
                 reason = "its key names"
             }
             let text = Self.meantText(local: local, zone: zone, choices: choices, occurrences: given, reason: reason)
+            // Neither the wall time written nor the instant is the rule's (a team that believed Tehran still changed
+            // its clocks wrote its 00:30 moved to 01:00+04:30; the note offered 01:00+03:30, and the spec failed again
+            // with no word): the rule's own instant that day is the fix.
+            if !writtenIsOccurrence, !meantOccurrences.contains(true), expected.hasWallTimes,
+               let own = expected.rulesOwn(on: LocalDateTime(wallSeconds: Int(wallSeconds.rounded(.down))), near: instant.date, thatDay: true) {
+                return "\(text), but the rule gives neither that nor this instant: \(own)"
+            }
             guard writtenIsOccurrence else { return text }
             // Both are occurrences (an hourly rule): an offset the zone does not have within a year of that date more
             // likely spells the instant meant (`+00:00` for UTC), so keeping it comes first then.

@@ -51,6 +51,36 @@ import Testing
             + "occurrence of 00:00; the search finds 2027-03-27T23:00:00+00:00; write that"), "\(told)")
     }
 
+    /// Neither the wall time written nor the instant is the rule's: a team that believed Tehran still changed its
+    /// clocks wrote its 00:30 moved to 01:00+04:30 (a review); "if you meant 01:00 local time" alone sent it to a second
+    /// failure with no word. The rule's own instant that day is named, by the line's key, or by the case's search when
+    /// it finds that day's. zoneinfo: Asia/Tehran is at +03:30 all of March 2024 (no change since 2022);
+    /// 01:00+04:30 is 00:00+03:30 there, and the rule's 00:30 on 03-22 is 2024-03-22T00:30:00+03:30 (21:00Z).
+    @Test func aWallTimeThatIsNotTheRulesIsToldTheRulesInstantThatDay() {
+        let told = Self.lint(text: """
+            spec: tehran
+            schedule: {id: thr24, timezone: Asia/Tehran, rule: {every: day, at: "00:30"}, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2024-03-21T12:00:00+03:30, through: 2024-03-22T12:00:00+03:30}
+            expect:
+              occurrences:
+                - {at: 2024-03-22T01:00:00+04:30, key: thr24/v1/2024-03-22}
+            cases:
+              - name: the search
+                after: 2024-03-21T12:00:00+03:30
+                next: 2024-03-22T01:00:00+04:30
+              - name: a cursor days before
+                after: 2024-03-10T12:00:00+03:30
+                next: 2024-03-22T01:00:00+04:30
+            """)
+        #expect(told.contains("note: if you meant 01:00 local time, write 2024-03-22T01:00:00+03:30, but the rule gives neither that nor "
+            + "this instant: its occurrence keyed thr24/v1/2024-03-22 is 2024-03-22T00:30:00+03:30; write that\n"), "\(told)")
+        #expect(told.contains("note: if you meant 01:00 local time, write 2024-03-22T01:00:00+03:30, but the rule gives neither that nor "
+            + "this instant: the search finds 2024-03-22T00:30:00+03:30; write that\n"), "\(told)")
+        // The case whose cursor is days before finds 03-11's: its cursor is the slip, which its run shows.
+        #expect(told.components(separatedBy: "but the rule gives neither").count - 1 == 2, "\(told)")
+        #expect(told.contains("note: if you meant 01:00 local time, write 2024-03-22T01:00:00+03:30\n"), "\(told)")
+    }
+
     static func lint(zone: String = "Europe/Berlin", instant: String, caseZone: String? = nil, after: String = "2026-12-01T00:00:00Z") -> String {
         let caseZoneLine = caseZone.map { "\n    timezone: \($0)" } ?? ""
         let text = """
@@ -528,12 +558,13 @@ import Testing
 
     /// Berlin kept local mean time, +00:53:28, until 1893 (Python: 1892-06-01T12:00:00+00:53 is 11:07:00Z, which is
     /// 12:00:28 LMT; 12:00 LMT is 11:06:32Z). RFC 3339 has no seconds in an offset, so the instant meant is given in UTC.
+    /// 12:00 is not the rule's time: the search's 02:30 LMT that day (01:36:32Z) is named too.
     @Test func anOffsetWithSecondsIsMeantInUTC() {
         #expect(Self.lint(instant: "1892-06-01T12:00:00+00:53", after: "1892-05-31T12:00:00Z") == """
             lint.yaml:10:11: warning: 1892-06-01T12:00:00+00:53 is written with offset +00:53, but Europe/Berlin is at +00:53:28 at that instant: it is 1892-06-01 12:00:28 LMT (+00:53:28) there [offset-mismatch]
                 next: 1892-06-01T12:00:00+00:53
                       ^~~~~~~~~~~~~~~~~~~~~~~~~
-            note: if you meant 12:00 local time, write 1892-06-01T11:06:32Z (12:00 at +00:53:28, whose seconds an RFC 3339 offset cannot carry)
+            note: if you meant 12:00 local time, write 1892-06-01T11:06:32Z (12:00 at +00:53:28, whose seconds an RFC 3339 offset cannot carry), but the rule gives neither that nor this instant: the search finds 1892-06-01T01:36:32Z; write that
             note: before 1970 this toolchain's zone data gives some zones another zone's history (Europe/Amsterdam follows Europe/Brussels), where Python's zoneinfo on Debian keeps the zone's own: docs/recurrence.md#zone-data-before-1970
 
             """)

@@ -154,7 +154,27 @@ public enum ZoneName {
         if let zone = citiesWithoutZone[cityKey(city)] ?? nativeSpellings[cityKey(city)] {
             return .cityWithoutZone(city: city, zone: zone)
         }
-        return .unknown(suggestion: place(named: name) ?? Suggestion.closest(to: name, in: knownCandidates).map(current))
+        return .unknown(suggestion: place(named: name) ?? Suggestion.closest(to: name, in: knownCandidates).map(current)
+            ?? cityWithMore(name))
+    }
+
+    /// The zone whose city the written one starts with, words added (`America/Santiago_de_Chile`,
+    /// `Ho_Chi_Minh_City`, `Sao_Paulo_Brazil` → America/Santiago, Asia/Ho_Chi_Minh, America/Sao_Paulo): too far
+    /// from any identifier for the did-you-mean (a review got only "such as Europe/Berlin"). The longest such city, of
+    /// one zone, in the area written when two share it.
+    private static func cityWithMore(_ name: String) -> String? {
+        let parts = name.split(separator: "/")
+        let written = cityKey(String(parts.last ?? ""))
+        var best: (length: Int, zones: [String])?
+        for (city, zones) in cities where written.count > city.count + 1 && written.hasPrefix(city + "_") {
+            if city.count > best?.length ?? 0 { best = (city.count, zones) }
+        }
+        guard var zones = best?.zones else { return nil }
+        if zones.count > 1, parts.count > 1 {
+            let area = cityKey(String(parts[0])) + "/"
+            zones = zones.filter { cityKey($0).hasPrefix(area) }
+        }
+        return zones.count == 1 ? zones[0] : nil
     }
 
     /// The message for a city without a zone of its own: `unknown time zone 'Asia/Beijing'; tzdata names no zone after

@@ -144,12 +144,13 @@ import Testing
 
     /// Core (Python): 01:45 on 2027-04-04 is 01:45+11:00 first and 01:45+10:30 last. Foundation answers `.last` with
     /// the first instance in this 30-minute overlap (the deviation `specs/foundation/` records), so `both` is one
-    /// instant. On 2027-10-03 01:45 exists once, and Foundation agrees under every policy.
+    /// instant, said so (a review read the one instant without a reason). On 2027-10-03 01:45 exists once, and
+    /// Foundation agrees under every policy.
     @Test func lordHowe2027At0145WithFoundation() async {
         await Self.explain(["Australia/Lord_Howe", "2027", "--at", "01:45", "--engine", "all"], golden: "explain-lord-howe-2027-0145-all.txt", rows: [
             "repeated: first               2027-04-04T01:45:00+11:00                      same\n",
             "repeated: last                2027-04-04T01:45:00+10:30                      ≠ 2027-04-04T01:45:00+11:00\n",
-            "repeated: both                2027-04-04T01:45:00+11:00                      ≠ 2027-04-04T01:45:00+11:00\n",
+            "repeated: both                2027-04-04T01:45:00+11:00                      ≠ 2027-04-04T01:45:00+11:00 alone (one instant; the core gives 2)\n",
             "01:45 on 2027-10-03 exists once: 2027-10-03T01:45:00+10:30; every policy gives that instant.\n  foundation: the same under every policy\n",
         ])
     }

@@ -338,7 +338,12 @@ struct ZoneReport {
         if foundation.instants.isEmpty {
             return paint("≠ no occurrence that day" + (foundation.nextInstead.map { " (next: \(instantText($0)))" } ?? "") + fromNoon, "33")
         }
-        return paint("≠ " + foundation.instants.map(instantText).joined(separator: ", ") + fromNoon, "33")
+        // Fewer instants than the core's (`repeated: both` read once by Foundation in Troll's 2-hour overlap): said, as
+        // the row's second line is otherwise blank and a review read the one instant without a reason.
+        let fewer = foundation.instants.count < core.count
+            ? (foundation.instants.count == 1 ? " alone (one instant; the core gives \(core.count))"
+                : " (\(foundation.instants.count) instants; the core gives \(core.count))") : ""
+        return paint("≠ " + foundation.instants.map(instantText).joined(separator: ", ") + fewer + fromNoon, "33")
     }
 
     /// For a wall time that exists once: a line saying Foundation agrees under every policy, or a row for each

@@ -29,7 +29,7 @@ public enum LintCode: String, Sendable, Hashable, CaseIterable {
     case oldZoneName = "old-zone-name"
     /// `known-deviations: {core: …}`: a deviation declared on the engine that defines the contract's answers.
     case deviationOnCore = "deviation-on-core"
-    /// An expected occurrence's key, or a scenario run's, that no occurrence of its schedule can have: another id or
-    /// version, a date that does not exist, or not its rule's form.
+    /// An expected occurrence's key, or a scenario run's, that its occurrence cannot have: another id or version, a
+    /// date that does not exist, not its rule's form, or another instant's key.
     case unmatchableKey = "unmatchable-key"
 }

@@ -24,6 +24,9 @@ public struct UnmatchableKeyLint: SpecLintRule {
         /// The line of the occurrence (or the run) when the key's own is not known, and the literal that reads lines.
         var instant: InstantLiteral
         var fallback: SourceLocation
+        /// Whether `instant` is the occurrence the key names (an expected occurrence's, a run's `planned`), so that
+        /// the two can be compared; a run's `actual` or the clock is not.
+        var isOccurrence: Bool
     }
 
     public func diagnostics(for spec: Spec, in file: SpecFile) -> [Diagnostic] {
@@ -32,21 +35,23 @@ public struct UnmatchableKeyLint: SpecLintRule {
             guard case .occurrences(let occurrences, _) = body.expect else { return [] }
             let keys = occurrences.compactMap { occurrence in
                 occurrence.key.map { WrittenKey(key: $0, line: occurrence.keyLine, column: occurrence.keyColumn,
-                                                 instant: occurrence.instant, fallback: occurrence.instant.location) }
+                                                 instant: occurrence.instant, fallback: occurrence.instant.location, isOccurrence: true) }
             }
-            return diagnostics(keys, schedules: [body.schedule], owner: "spec")
+            return diagnostics(keys, schedules: [body.schedule], owner: "spec", instants: occurrences.map(\.instant.date))
         case .lifecycle(let body):
             guard let schedule = body.schedule, let runs = body.expect.runs?.value else { return [] }
             let keys = runs.compactMap { run in
                 run.key.map { WrittenKey(key: $0, line: run.keyLocation?.line, column: run.keyLocation?.column,
-                                         instant: run.planned ?? run.actual ?? body.clock, fallback: run.location) }
+                                         instant: run.planned ?? run.actual ?? body.clock, fallback: run.location, isOccurrence: run.planned != nil) }
             }
-            return diagnostics(keys, schedules: [schedule] + body.scheduleChanges.map(\.schedule), owner: "scenario")
+            // A run's planned instant is listed again by a retry of its occurrence: no line is told to go.
+            return diagnostics(keys, schedules: [schedule] + body.scheduleChanges.map(\.schedule), owner: "scenario", instants: [])
         }
     }
 
-    /// `schedules`: the spec's schedule, then those its steps change it to; a key may name any of them.
-    private func diagnostics(_ keys: [WrittenKey], schedules: [ScheduleSpec], owner: String) -> [Diagnostic] {
+    /// `schedules`: the spec's schedule, then those its steps change it to; a key may name any of them. `instants`:
+    /// every expected occurrence's, keyed or not, for `duplicate-instant`'s lines (none for a scenario's runs).
+    private func diagnostics(_ keys: [WrittenKey], schedules: [ScheduleSpec], owner: String, instants: [Date]) -> [Diagnostic] {
         guard !keys.isEmpty, let schedule = schedules.first else { return [] }
         // Each prefix once, with the forms of the schedules that key by it (a change of rule may keep the version).
         var prefixes: [(text: String, bytes: [UInt8], forms: [KeyForm], schedules: [ScheduleSpec])] = []
@@ -81,7 +86,17 @@ public struct UnmatchableKeyLint: SpecLintRule {
                 verdict.prefix = verdict.prefix ?? which
             }
             if let which = verdict.prefix {
-                guard let problem = verdict.problem else { continue }
+                guard let problem = verdict.problem else {
+                    // A line at another line's instant is `duplicate-instant`'s to tell (remove one), not a key to change:
+                    // asked only of a key that differs from its instant's date and time.
+                    if written.isOccurrence,
+                       let message = Self.notItsInstants(written, prefix: prefixes[which].text, forms: prefixes[which].forms,
+                                                         schedules: prefixes[which].schedules,
+                                                         listedTwice: { instants.lazy.filter { $0 == written.instant.date }.count > 1 }) {
+                        found.append(diagnostic(written, message: message))
+                    }
+                    continue
+                }
                 let own = prefixes[which].schedules.lazy.compactMap { try? $0.schedule() }
                     .compactMap { $0.occurrence(at: written.instant.date) }.first.map { ": write \($0.key)" } ?? ""
                 found.append(diagnostic(written, message: "the key '\(key)' " + problem + own))
@@ -132,6 +147,51 @@ public struct UnmatchableKeyLint: SpecLintRule {
                           location: SourceLocation(file: written.fallback.file, line: line, column: column), message: message,
                           sourceLine: written.instant.sourceLine(line), length: written.key.count)
     }
+
+    /// A key in its rule's form that is not the key of the occurrence at its instant: a key on the instant's UTC
+    /// date (Tokyo's 07:00 on 06-01 is 22:00Z on 05-31), or a day off. Only a key that differs from the instant's
+    /// own local date and time is searched (a slot moved across midnight keeps its slot's date, and the search says
+    /// so), so the lint stays a byte comparison for the keys that agree; told only where the rule gives an occurrence
+    /// at the instant, with the key it has. A review's leftover: the run's diff alone told it.
+    static func notItsInstants(_ written: WrittenKey, prefix: String, forms: [KeyForm], schedules: [ScheduleSpec],
+                               listedTwice: () -> Bool) -> String? {
+        guard !forms.contains(where: { if case .utcInstant = $0.kind { return true } else { return false } }),
+              let zone = schedules.first?.timeZone else { return nil }
+        let date = written.instant.date
+        let local = LocalDateTime(wallSeconds: Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date))
+        var rest = written.key.utf8.dropFirst(prefix.utf8.count)
+        if rest.count >= 2, rest.suffix(2).elementsEqual("~2".utf8) { rest = rest.dropLast(2) }
+        let time = Self.padded(local.hour) + ":" + Self.padded(local.minute)
+        let own = [local.dateString, local.dateString + "T" + time, local.dateString + "T" + time + ":" + Self.padded(local.second)]
+        guard !own.contains(where: { rest.elementsEqual($0.utf8) }), !listedTwice() else { return nil }
+        guard let occurrence = schedules.lazy.compactMap({ try? $0.schedule() }).compactMap({ $0.occurrence(at: date) }).first,
+              occurrence.key.rawValue != written.key else { return nil }
+        let key = written.key, keyDate = String(written.key.dropFirst(prefix.count).prefix(10))
+        let utc = LocalDateTime(wallSeconds: Int(date.timeIntervalSince1970.rounded(.down)))
+        let instant = WallTimeText.instant(date, offset: zone.secondsFromGMT(for: date))
+        if keyDate == utc.dateString, keyDate != local.dateString {
+            return "the key '\(key)' names \(keyDate), the date in UTC of \(instant); a key carries the local date of its "
+                + "occurrence's slot, \(local.dateString) in \(ZoneDisplayName.of(zone)): write \(occurrence.key)"
+        }
+        // The occurrence the key names, if the rule gives one (searched around the key's date, in UTC ± 2 days).
+        let keyed = Self.day(keyDate).flatMap { midnight -> Date? in
+            let around = Window(after: midnight - 2 * 86_400, through: midnight + 3 * 86_400)
+            return schedules.lazy.compactMap { try? $0.schedule().occurrences(in: around, limit: 10_000) }
+                .compactMap { $0.first { $0.key.rawValue == key } }.first?.date
+        }
+        let other = keyed.map { ", or, if the key is the one meant, its instant, \(WallTimeText.instant($0, offset: zone.secondsFromGMT(for: $0)))" }
+            ?? " (the rule gives no occurrence keyed \(key))"
+        return "the key '\(key)' is not the key of the occurrence at \(instant), which is \(occurrence.key): write that key\(other)"
+    }
+
+    /// Midnight UTC of `yyyy-MM-dd`, nil for another text.
+    private static func day(_ text: String) -> Date? {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3 else { return nil }
+        return Date(timeIntervalSince1970: Double(LocalDateTime(year: parts[0], month: parts[1], day: parts[2]).wallSeconds))
+    }
+
+    private static func padded(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
     private static func listed(_ lines: [Int]) -> String {
         lines.count <= 5 ? lines.map(String.init).joined(separator: ", ") : lines.prefix(4).map(String.init).joined(separator: ", ") + " and \(lines.count - 4) more"

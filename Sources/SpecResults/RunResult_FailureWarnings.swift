@@ -17,7 +17,7 @@ extension RunResult {
     ///   `+01:00` for Berlin's spring day) — a missing instant and an unexpected one an hour apart;
     /// - `outside-window`: an expected instant the window excludes (`through` before it, or `after` at it);
     /// - `duplicate-expected-key`: a key expected twice, one of them wrong or on an instant the rule never gives;
-    /// - `unmatchable-key`: a key no occurrence of the schedule can have (the fiftieth session: `--quiet` dropped it
+    /// - `unmatchable-key`: a key its occurrence cannot have (the fiftieth session: `--quiet` dropped it
     ///   and the failure's own hint was all that was left).
     /// The failure review: under `--quiet` only the first was shown, and the other two, the whole explanation of a
     /// failure, were left out and never named.
@@ -27,8 +27,8 @@ extension RunResult {
         FailureWarning(code: outsideWindowCode, one: "is outside the window", many: "are outside the window", kinds: [.missing]),
         FailureWarning(code: duplicateExpectedKeyCode, one: "expects a key already expected", many: "expect keys already expected",
                        kinds: [.missing, .keyMismatch]),
-        FailureWarning(code: unmatchableKeyCode, one: "has a key no occurrence of the schedule can have",
-                       many: "have keys no occurrence of the schedule can have", kinds: [.keyMismatch]),
+        FailureWarning(code: unmatchableKeyCode, one: "has a key its occurrence cannot have",
+                       many: "have keys their occurrences cannot have", kinds: [.keyMismatch]),
     ]
 
     // SpecLint's codes, restated (`LintCodeTests`).

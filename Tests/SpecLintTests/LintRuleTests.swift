@@ -1496,6 +1496,56 @@ import Testing
         #expect(!found.contains(":9:"), "\(found)")
     }
 
+    /// A key in its rule's form that is not its instant's: on the instant's UTC date (Tokyo's 07:00 is 22:00Z the day
+    /// before), or a day off, told with the key the rule gives that instant (the keys review's leftover: the run's diff
+    /// alone told it). A slot moved across midnight keeps its slot's date and is not told, nor is a scenario run's
+    /// key of its `planned` instant. zoneinfo: Asia/Tokyo is +09:00 all year (2027-06-01T07:00+09:00 is
+    /// 2027-05-31T22:00Z); America/Nuuk skips 23:00–24:00 on 2027-03-27 (-02:00 → -01:00 at 01:00Z on the 28th), so the
+    /// 27th's 23:30 shifted forward is 2027-03-28T00:30:00-01:00 (01:30Z), keyed by its slot's date, the 27th.
+    @Test func aKeyThatIsNotItsInstantsIsToldTheInstantsKey() {
+        let found = Self.lint("""
+            spec: tokyo morning
+            schedule: {id: tk, timezone: Asia/Tokyo, rule: daily 07:00, nonexistent: skip, repeated: first}
+            window: {after: 2027-06-01T00:00:00+09:00, through: 2027-06-04T00:00:00+09:00}
+            expect:
+              occurrences:
+                - {at: 2027-06-01T07:00:00+09:00, key: tk/v1/2027-05-31}
+                - {at: 2027-06-02T07:00:00+09:00, key: tk/v1/2027-06-02}
+                - {at: 2027-06-03T07:00:00+09:00, key: tk/v1/2027-06-04}
+            """, path: "tk.yaml")
+        #expect(found.components(separatedBy: "[unmatchable-key]").count - 1 == 2, "\(found)")
+        #expect(found.contains("""
+            tk.yaml:6:44: warning: the key 'tk/v1/2027-05-31' names 2027-05-31, the date in UTC of 2027-06-01T07:00:00+09:00; a key \
+            carries the local date of its occurrence's slot, 2027-06-01 in Asia/Tokyo: write tk/v1/2027-06-01 [unmatchable-key]
+            """), "\(found)")
+        #expect(found.contains("tk.yaml:8:44: warning: the key 'tk/v1/2027-06-04' is not the key of the occurrence at "
+            + "2027-06-03T07:00:00+09:00, which is tk/v1/2027-06-03: write that key, or, if the key is the one meant, its instant, "
+            + "2027-06-04T07:00:00+09:00 [unmatchable-key]"), "\(found)")
+        let moved = Self.lint("""
+            spec: nuuk late
+            schedule: {id: nk, timezone: America/Nuuk, rule: daily 23:30, nonexistent: shift-forward, repeated: first}
+            window: {after: 2027-03-27T12:00:00-02:00, through: 2027-03-28T12:00:00-01:00}
+            expect:
+              occurrences:
+                - {at: 2027-03-28T00:30:00-01:00, key: nk/v1/2027-03-27}
+            """, path: "nk.yaml")
+        #expect(moved.isEmpty, "\(moved)")
+        let runs = Self.lint("""
+            spec: tokyo runs
+            task: {identifier: com.example.app.refresh, kind: refresh, permitted: [com.example.app.refresh], background-modes: [fetch]}
+            schedule: {id: tk, timezone: Asia/Tokyo, rule: daily 07:00, nonexistent: skip, repeated: first}
+            clock: 2027-06-01T00:00:00+09:00
+            steps:
+              - {at: 2027-06-01T07:01:00+09:00, launch: com.example.app.refresh}
+            expect:
+              runs:
+                - {planned: 2027-06-01T07:00:00+09:00, key: tk/v1/2027-05-31}
+                - {actual: 2027-06-02T07:01:00+09:00, key: tk/v1/2027-06-01}
+            """, path: "runs.yaml")
+        #expect(runs.components(separatedBy: "[unmatchable-key]").count - 1 == 1, "\(runs)")
+        #expect(runs.contains("runs.yaml:9:49: warning: the key 'tk/v1/2027-05-31' names 2027-05-31, the date in UTC of "), "\(runs)")
+    }
+
     /// A lifecycle run's key is checked as an occurrence's: against the scenario's schedule and each schedule its
     /// `change-schedule` steps put in effect (a review's leftover: `check` said nothing, the run's diff told it). A key
     /// of a version the scenario has passes; another version names the versions it has; another id is told the one

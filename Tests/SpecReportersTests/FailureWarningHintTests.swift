@@ -101,14 +101,14 @@ import Testing
         test.diff = [DiffLine(kind: .keyMismatch, expected: missing.expected, actual: missing.expected, expectedLine: 33), missing]
         let keyWarning = Self.warning(line: 33, code: "unmatchable-key")
         let hinted = Self.run([keyWarning, Self.warning(line: 31, code: "unmatchable-key")], tests: [test]).pointingFailuresAtWarnings()
-        #expect(hinted.tests[0].message?.hasSuffix("; line 33 has a key no occurrence of the schedule can have (see its unmatchable-key warning)") == true,
+        #expect(hinted.tests[0].message?.hasSuffix("; line 33 has a key its occurrence cannot have (see its unmatchable-key warning)") == true,
                 "\(hinted.tests[0].message ?? "")")
         #expect(hinted.warningsPointedAtByFailures() == [test.id: [keyWarning]])
         let file = RunResultFixture.catchUp
         let runKey = Self.warning(line: 12, file: file, code: "unmatchable-key")
         let scenario = RunResult(environment: RunResultFixture.environment, files: [file], diagnostics: [runKey],
                                  tests: [RunResultFixture.catchUpFailed, RunResultFixture.expirationPassed])
-        #expect(scenario.pointingFailuresAtWarnings().tests[0].message?.hasSuffix("; line 12 has a key no occurrence of the schedule can have "
+        #expect(scenario.pointingFailuresAtWarnings().tests[0].message?.hasSuffix("; line 12 has a key its occurrence cannot have "
             + "(see its unmatchable-key warning)") == true)
         #expect(scenario.warningsOfFailures() == [runKey])
     }

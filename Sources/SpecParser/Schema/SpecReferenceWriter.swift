@@ -216,7 +216,8 @@ public struct SpecReferenceWriter: Sendable {
             (`offset-mismatch`), a spec tagged `dst` whose window and cases hold no change of its zone
             (`dst-without-transition`), a spec tagged `control` whose window or cases do hold one
             (`control-with-transition`), two expected occurrences with one key (`duplicate-expected-key`), a key no occurrence
-            or scenario run of the schedule can have — another id or version, a date that does not exist (`unmatchable-key`) —, two cases making
+            or scenario run of the schedule can have — another id or version, a date that does not exist, another instant's
+            date (`unmatchable-key`) —, two cases making
             the same search (`duplicate-case`), under `repeated: both` an occurrence of a repeated wall time without its
             key (`repeated-without-key`), an expected occurrence outside its window (`outside-window`) or at the instant of
             the one before it (`duplicate-instant`), an `info-plist` that names no file (`missing-fixture`) or a file

@@ -1938,4 +1938,41 @@ import Testing
                                      location: SourceLocation(file: "gap.yaml", line: 7, column: 5))
         #expect(InstantSlipHint.hint(for: schedule, missing: literal, render: { ResultInstant($0, in: timeZone) }) == hint)
     }
+
+    /// A case's `next` a day off what its search finds is told the date to write, not the produced instant's policy
+    /// (the keys review's leftover); a window's line on a date the rule gives at another time is not a day-off slip,
+    /// and a line that is an occurrence (outside the window, say) is not either. zoneinfo: Berlin springs forward at
+    /// 2027-03-28T01:00Z (02:00 → 03:00), so under next-valid-time the 28th's 02:30 is 03:00+02:00; the 29th's 02:30
+    /// exists (00:30Z) and its 03:00+02:00 (01:00Z) is no occurrence.
+    @Test func aCasesNextADayOffIsToldTheDateToWrite() throws {
+        let result = try Self.runOnCore("""
+            spec: berlin nvt
+            schedule: {id: b, timezone: Europe/Berlin, rule: daily 02:30, nonexistent: next-valid-time, repeated: first}
+            cases:
+              - name: spring day
+                after: 2027-03-27T12:00:00+01:00
+                next: 2027-03-29T03:00:00+02:00
+            """, path: "b.yaml")
+        #expect(result.message == "occurrences differ: 1 missing, 1 unexpected; line 6: 2027-03-29 is a day after the date of what the "
+            + "search found, 2027-03-28 03:00 CEST (+02:00): write 2027-03-28T03:00:00+02:00", "\(result.message ?? "")")
+        let window = try Self.runOnCore("""
+            spec: berlin nvt window
+            schedule: {id: b, timezone: Europe/Berlin, rule: daily 02:30, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2027-03-27T12:00:00+01:00, through: 2027-03-29T12:00:00+02:00}
+            expect:
+              occurrences:
+                - 2027-03-29T02:30:00+02:00
+                - 2027-03-29T03:00:00+02:00
+            """, path: "w.yaml")
+        #expect(window.message?.contains("line 7: 2027-03-29 is a day after the date of the occurrence produced at that wall time, "
+            + "2027-03-28 03:00 CEST (+02:00): write 2027-03-28T03:00:00+02:00") == true, "\(window.message ?? "")")
+        let outside = try Self.runOnCore("""
+            spec: berlin nvt outside
+            schedule: {id: b, timezone: Europe/Berlin, rule: daily 02:30, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2027-03-28T12:00:00+02:00, through: 2027-03-30T12:00:00+02:00}
+            expect:
+              occurrences: [2027-03-29T02:30:00+02:00, 2027-03-31T02:30:00+02:00]
+            """, path: "o.yaml")
+        #expect(outside.message?.contains("days after") == false && outside.message?.contains("a day after") == false, "\(outside.message ?? "")")
+    }
 }

@@ -221,6 +221,31 @@ enum InstantSlipHint {
         }
     }
 
+    /// An expected instant a few days off an occurrence the test produced at the same wall time: a case's `next`
+    /// written for the day after the change (`2027-03-29T03:00:00+02:00` under next-valid-time, whose 03:00 is the
+    /// 28th's), or a window's line on the wrong date. The policy's sentence alone (the keys review's leftover) named
+    /// the produced instant's policy, not the date to write. Nil unless the missing instant is no occurrence and its
+    /// local wall time is one to three whole days from an unexpected one's; asked after the other slips (a weekday or
+    /// a date the rule does not select says more).
+    static func dayOffSlip(for schedule: Schedule, missing: InstantLiteral, unexpected: [Date], inCase: Bool,
+                           render: (Date) -> ResultInstant) -> String? {
+        // An interval's instants keep no wall time: a day off is its `from`'s, which its own sentence tells.
+        guard schedule.rule.isCalendarRule, schedule.occurrence(at: missing.date) == nil else { return nil }
+        let zone = schedule.timeZone
+        func wall(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date) }
+        let written = wall(missing.date)
+        guard let found = unexpected.first(where: { date in
+            let apart = written - wall(date)
+            return apart != 0 && apart % 86_400 == 0 && abs(apart) <= 3 * 86_400
+        }) else { return nil }
+        let days = (written - wall(found)) / 86_400
+        let produced = render(found), date = String(render(missing.date).local.prefix { $0 != " " })
+        let apart = abs(days) == 1 ? "a day" : "\(abs(days)) days"
+        return "\(place(missing))\(date) is \(apart) \(days > 0 ? "after" : "before") the date of "
+            + (inCase ? "what the search found" : "the occurrence produced at that wall time")
+            + ", \(produced.local): write \(produced.offsetForm)"
+    }
+
     private static func place(_ missing: InstantLiteral) -> String {
         "line \(missing.location.line): "
     }

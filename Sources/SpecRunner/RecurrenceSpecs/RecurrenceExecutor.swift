@@ -324,10 +324,17 @@ struct RecurrenceExecutor: Sendable {
                     inPlace: caseSpec?.next.count == 1 && unexpected.count == 1 ? unexpected.first : nil) {
                     hints.append(policy)
                 } else {
+                    var dayOff = false
                     if let first = missing.first, let literal = writtenLiteral(first),
                        let slip = InstantSlipHint.hint(for: schedule, missing: literal, key: firstMissingKey, render: { instant($0) }) {
                         hints.append(InstantSlipHint.weekdaySlips(for: schedule, missing: missing.compactMap(writtenLiteral),
                                                                   render: { instant($0) }) ?? slip)
+                    } else if let first = missing.first, let literal = writtenLiteral(first),
+                              let slip = InstantSlipHint.dayOffSlip(for: schedule, missing: literal, unexpected: unexpected,
+                                                                    inCase: caseSpec != nil, render: { instant($0) }) {
+                        // The date is the slip, not the produced instant's policy, whose sentence would lead away from it.
+                        hints.append(slip)
+                        dayOff = true
                     }
                     // A line whose digits are the produced instant's wall time, written with an offset the zone does not
                     // have then, is an offset slip (its offset-mismatch warning says so): the policy is not the problem,
@@ -339,7 +346,7 @@ struct RecurrenceExecutor: Sendable {
                     } ?? false
                     let producedKey = { (date: Date) in lines.first { $0.kind == .unexpected && $0.actual?.epochSeconds == date.timeIntervalSince1970 }?.actual?.key }
                     let unexpected = unexpected.filter { $0.timeIntervalSince1970 != rekeyed?.at.epochSeconds && !placed.contains($0.timeIntervalSince1970) }
-                    if !offsetSlip, !unexpected.isEmpty, let policy = PolicyHint.unexpectedHint(for: schedule, unexpected: unexpected, local: local, key: producedKey,
+                    if !offsetSlip, !dayOff, !unexpected.isEmpty, let policy = PolicyHint.unexpectedHint(for: schedule, unexpected: unexpected, local: local, key: producedKey,
                                                                            inCase: caseSpec != nil) {
                         hints.append(policy)
                     }

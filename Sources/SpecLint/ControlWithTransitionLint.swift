@@ -29,9 +29,7 @@ public struct ControlWithTransitionLint: SpecLintRule {
         }
         for span in spans where span.through > span.from {
             // The window is `(after, through]`: a change at `after` itself is before it.
-            guard let change = try? ZoneTransition.transitions(of: span.zone, from: span.from, through: span.through)
-                .first(where: { $0.date > span.from })
-            else { continue }
+            guard let change = try? ChangeCoverage.change(in: span.zone, after: span.from, through: span.through) else { continue }
             return [Diagnostic(
                 code: LintCode.controlWithTransition.rawValue,
                 severity: .warning,

@@ -148,9 +148,10 @@ public struct TransitionCoverageLint: SpecLintRule {
         return instant
     }
 
-    /// Whether the zone changes its offset within the span; more changes than the bound count as one.
+    /// Whether the zone changes its offset within the span, as `ChangeCoverage` defines it (a change at its start is
+    /// before it); more changes than the bound count as one.
     private static func holdsChange(_ span: (zone: TimeZone, from: Date, through: Date)) -> Bool {
-        (try? !ZoneTransition.transitions(of: span.zone, from: span.from, through: span.through).isEmpty) ?? true
+        (try? ChangeCoverage.change(in: span.zone, after: span.from, through: span.through) != nil) ?? true
     }
 
     /// The change of the span's zone nearest to it within `yearsAround` years, and whether none comes after the span.

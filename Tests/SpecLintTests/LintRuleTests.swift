@@ -421,6 +421,60 @@ import Testing
         #expect(Self.lint(atTheChange).isEmpty, "\(Self.lint(atTheChange))")
     }
 
+    /// A window is `(after, through]`: a change at instant t is seen in it when the instant before t is in it too,
+    /// after < t <= through. Antarctica/Troll goes from +00:00 to +02:00 at 2027-03-28T01:00:00Z (zoneinfo): a window
+    /// from that instant (written 2027-03-28T03:00:00+02:00) has +02:00 throughout, and one ending there has both
+    /// offsets (a black-box review: a window from the change was taken to hold it, one a second later was told).
+    @Test func aChangeAtAWindowsAfterIsOutsideItAndOneAtItsThroughInside() {
+        let endsAtTheChange = """
+            spec: Troll ends at the change
+            tags: [dst]
+            schedule: {id: e1, timezone: Antarctica/Troll, rule: {every: day, at: "00:30"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-26T12:00:00+00:00, through: 2027-03-28T03:00:00+02:00}
+            expect:
+              occurrences: [2027-03-27T00:30:00+00:00, 2027-03-28T00:30:00+00:00]
+
+            """
+        #expect(Self.lint(endsAtTheChange).isEmpty, "\(Self.lint(endsAtTheChange))")
+        let endsBefore = endsAtTheChange.replacingOccurrences(of: "2027-03-28T03:00:00+02:00", with: "2027-03-28T00:59:59+00:00")
+        #expect(Self.lint(endsBefore).contains("is tagged dst, but Antarctica/Troll has no offset change in its window"), "\(Self.lint(endsBefore))")
+        let startsAtTheChange = """
+            spec: Troll starts at the change
+            tags: [dst]
+            schedule: {id: e2, timezone: Antarctica/Troll, rule: {every: day, at: "00:30"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-28T03:00:00+02:00, through: 2027-03-30T00:00:00+02:00}
+            expect:
+              occurrences: [2027-03-29T00:30:00+02:00]
+
+            """
+        #expect(Self.lint(startsAtTheChange) == """
+            lint.yaml:1:1: warning: 'Troll starts at the change' is tagged dst, but Antarctica/Troll has no offset change in its window (after 2027-03-28T03:00:00+02:00, through 2027-03-30T00:00:00+02:00]; move it over a change ('specrun explain Antarctica/Troll 2027' lists them), or remove the tag [dst-without-transition]
+            spec: Troll starts at the change
+            ^~~~
+            note: a spec that checks on purpose that nothing changes can be tagged control instead
+
+            """, "\(Self.lint(startsAtTheChange))")
+        let startsBefore = startsAtTheChange.replacingOccurrences(of: "2027-03-28T03:00:00+02:00", with: "2027-03-28T00:59:59+00:00")
+        #expect(Self.lint(startsBefore).isEmpty, "\(Self.lint(startsBefore))")
+        // A case's search from the change is `(after, last next]` too.
+        let caseAtTheChange = """
+            spec: Troll case at the change
+            tags: [dst]
+            schedule: {id: e3, timezone: Antarctica/Troll, rule: {every: day, at: "00:30"}, nonexistent: skip, repeated: first}
+            cases: [{name: from the change, after: 2027-03-28T03:00:00+02:00, next: 2027-03-29T00:30:00+02:00}]
+
+            """
+        #expect(Self.lint(caseAtTheChange).contains("has no offset change in its window and cases' searches"), "\(Self.lint(caseAtTheChange))")
+        #expect(Self.lint(caseAtTheChange.replacingOccurrences(of: "2027-03-28T03:00:00+02:00", with: "2027-03-28T00:59:59+00:00")).isEmpty)
+        // control-with-transition draws the same line: the window ending at the change holds it, the one from it not.
+        let control = { (text: String) in text.replacingOccurrences(of: "tags: [dst]", with: "tags: [control]") }
+        #expect(Self.lint(control(endsAtTheChange)).contains("changes its offset in its window (after 2027-03-26T12:00:00+00:00, "
+            + "through 2027-03-28T03:00:00+02:00]: 2027-03-28T01:00:00Z +00:00 → +02:00"), "\(Self.lint(control(endsAtTheChange)))")
+        #expect(Self.lint(control(startsAtTheChange)).isEmpty, "\(Self.lint(control(startsAtTheChange)))")
+        #expect(Self.lint(control(endsBefore)).isEmpty, "\(Self.lint(control(endsBefore)))")
+        #expect(!Self.lint(control(startsBefore)).isEmpty)
+    }
+
     /// A schedule in UTC and a case in Etc/UTC are one zone, named UTC once, as specs write it (the message said
     /// "Etc/UTC has no offset change" and suggested 'specrun explain Etc/UTC 2027').
     @Test func utcIsNamedUTCOnceWhicheverSpellingsTheSpecUses() {

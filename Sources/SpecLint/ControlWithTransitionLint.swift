@@ -8,7 +8,9 @@ import SpecModel
 ///
 /// A spec also tagged `dst` is left alone: it claims the change too, and which tag is meant is for its author to say.
 /// Only the window `(after, through]` and each case's search, from its cursor to its last expected instant, are looked
-/// at, without the reach `dst-without-transition` gives them: a change just outside them is no reason to warn.
+/// at, without the reach `dst-without-transition` gives them: a change just outside them is no reason to warn. What
+/// holds a change is `ChangeCoverage`'s, as for that lint: a change inside, or an expected occurrence a change made (a
+/// slot's wall time it skipped or repeated), which checks the change as surely as the change itself.
 public struct ControlWithTransitionLint: SpecLintRule {
     public init() {}
 
@@ -17,28 +19,36 @@ public struct ControlWithTransitionLint: SpecLintRule {
               TransitionCoverageLint.isTagged(spec, TransitionCoverageLint.controlTag),
               !TransitionCoverageLint.isTagged(spec, TransitionCoverageLint.dstTag)
         else { return [] }
-        var spans: [(zone: TimeZone, from: Date, through: Date, what: String)] = []
+        var spans: [(zone: TimeZone, from: Date, through: Date, instants: [InstantLiteral], overrides: CaseSpec.Overrides, what: String)] = []
         if let window = body.window {
-            spans.append((body.schedule.timeZone, window.after.date, window.through.date,
+            var expected: [InstantLiteral] = []
+            if case .occurrences(let occurrences, _) = body.expect { expected = occurrences.map(\.instant) }
+            spans.append((body.schedule.timeZone, window.after.date, window.through.date, expected, CaseSpec.Overrides(),
                           "its window (after \(window.after.text), through \(window.through.text)]"))
         }
         for testCase in body.cases {
             guard let last = testCase.next.map(\.date).max() else { continue }
-            spans.append((testCase.overrides.timeZone ?? body.schedule.timeZone, testCase.after.date, last,
-                          "the search of its case '\(testCase.name)'"))
+            spans.append((testCase.overrides.timeZone ?? body.schedule.timeZone, testCase.after.date, last, testCase.next,
+                          testCase.overrides, "the search of its case '\(testCase.name)'"))
         }
-        for span in spans where span.through > span.from {
+        for span in spans {
             // The window is `(after, through]`: a change at `after` itself is before it.
-            guard let change = try? ZoneTransition.transitions(of: span.zone, from: span.from, through: span.through)
-                .first(where: { $0.date > span.from })
+            guard let found = try? ChangeCoverage.change(in: span.zone, after: span.from, through: span.through, holding: span.instants,
+                                                         schedule: { try? body.schedule.schedule(overriding: span.overrides) })
             else { continue }
+            let what: String
+            switch found {
+            case .inside(let change):
+                what = "\(ZoneDisplayName.of(span.zone)) changes its offset in \(span.what): \(change)"
+            case .made(let instant, let occurrence, let change):
+                what = "\(span.what) holds \(instant.text), \(ChangeCoverage.madeText(occurrence, by: change, in: span.zone))"
+            }
             return [Diagnostic(
                 code: LintCode.controlWithTransition.rawValue,
                 severity: .warning,
                 location: spec.location,
-                message: "'\(spec.name)' is tagged \(TransitionCoverageLint.controlTag), a check that nothing changes, but "
-                    + "\(ZoneDisplayName.of(span.zone)) changes its offset in \(span.what): \(change); tag it "
-                    + "\(TransitionCoverageLint.dstTag) instead if it checks that change, or move it off the change",
+                message: "'\(spec.name)' is tagged \(TransitionCoverageLint.controlTag), a check that nothing changes, but \(what); "
+                    + "tag it \(TransitionCoverageLint.dstTag) instead if it checks that change, or move it off the change",
                 sourceLine: spec.sourceLine,
                 length: "spec".count)]
         }

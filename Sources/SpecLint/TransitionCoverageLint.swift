@@ -8,6 +8,8 @@ import SpecModel
 ///
 /// A spec also tagged `control` is exempt: it checks on purpose that nothing changes (UTC, a zone without DST).
 /// A case's search spans from its cursor to its last expected instant; a case that expects an error gives no span.
+/// What holds a change is `ChangeCoverage`'s, shared with `control-with-transition`: a change after the span's start
+/// and not after its end, or an expected occurrence a change made (a slot's wall time it skipped or repeated).
 /// Under `shift-backward` a span reaches a day further, because that policy moves an instant before its change. An
 /// expected instant written with an offset its zone does not have at that instant (its `offset-mismatch` warning)
 /// was most likely meant as its wall time, so its span reaches that wall time read with the zone's offsets too: a
@@ -32,17 +34,21 @@ public struct TransitionCoverageLint: SpecLintRule {
         // Only a spec or a case that claims a change is looked at: every other spec costs no transition search.
         guard Self.isTagged(spec, Self.dstTag) || body.cases.contains(where: { $0.tags.contains { $0.lowercased() == Self.dstTag } })
         else { return [] }
-        var spans: [(zone: TimeZone, from: Date, through: Date)] = []
+        var spans: [Span] = []
         if let window = body.window {
             let reach = Self.reach(body.schedule.nonexistent)
             let zone = body.schedule.timeZone
-            spans.append((zone, window.after.date, Self.throughRepeat(of: window.through.date, in: zone).addingTimeInterval(reach)))
+            var expected: [InstantLiteral] = []
+            if case .occurrences(let occurrences, _) = body.expect { expected = occurrences.map(\.instant) }
+            spans.append(Span(zone: zone, from: window.after.date,
+                              through: Self.throughRepeat(of: window.through.date, in: zone).addingTimeInterval(reach),
+                              instants: expected, schedule: { try? body.schedule.schedule() }))
         }
         spans += body.cases.compactMap { Self.span(of: $0, in: body) }
         guard !spans.isEmpty else { return [] }
         // The spec claims a change when it is tagged dst: one window or case over a change is enough (a control case,
         // an ordinary day, may sit beside the gap day). A case tagged dst itself claims one in its own search.
-        guard Self.isTagged(spec, Self.dstTag), !spans.contains(where: Self.holdsChange) else { return caseDiagnostics(body) }
+        guard Self.isTagged(spec, Self.dstTag), !spans.contains(where: { $0.holdsChange }) else { return caseDiagnostics(body) }
 
         let zones = Array(Set(spans.map { ZoneDisplayName.of($0.zone) })).sorted()
         let searched = spans.count == 1 && body.window != nil
@@ -86,8 +92,8 @@ public struct TransitionCoverageLint: SpecLintRule {
         }
         var zones = [first.timeZone]
         for change in scenario.scheduleChanges where !zones.contains(change.schedule.timeZone) { zones.append(change.schedule.timeZone) }
-        let spans = zones.map { (zone: $0, from: scenario.clock.date, through: now) }
-        guard !spans.contains(where: holdsChange) else { return [] }
+        let spans = zones.map { Span(zone: $0, from: scenario.clock.date, through: now, instants: [], schedule: { nil }) }
+        guard !spans.contains(where: { $0.holdsChange }) else { return [] }
         let names = ListWording.joined(zones.map { ZoneDisplayName.of($0) }, "or")
         let zone = ZoneDisplayName.of(zones[0])
         var where_ = "'specrun explain \(zone) \(year(of: now, in: zones[0]))' lists them"
@@ -108,7 +114,7 @@ public struct TransitionCoverageLint: SpecLintRule {
         body.cases.compactMap { testCase -> Diagnostic? in
             let tagged = { (tag: String) in testCase.tags.contains { $0.lowercased() == tag } }
             guard tagged(Self.dstTag), !tagged(Self.controlTag), let span = Self.span(of: testCase, in: body),
-                  !Self.holdsChange(span) else { return nil }
+                  !span.holdsChange else { return nil }
             let zone = ZoneDisplayName.of(span.zone)
             var where_ = "'specrun explain \(zone) \(Self.year(of: span.from, in: span.zone))' lists them"
             if let nearest = Self.nearestChange(to: span) {
@@ -124,13 +130,28 @@ public struct TransitionCoverageLint: SpecLintRule {
         }
     }
 
+    /// A window's or a search's stretch of a zone, with the instants it expects and the schedule that gives them.
+    private struct Span {
+        let zone: TimeZone
+        let from: Date
+        let through: Date
+        let instants: [InstantLiteral]
+        let schedule: () -> Schedule?
+
+        /// Whether it holds a change as `ChangeCoverage` defines it; more changes than the bound count as one.
+        var holdsChange: Bool {
+            (try? ChangeCoverage.change(in: zone, after: from, through: through, holding: instants, schedule: schedule) != nil) ?? true
+        }
+    }
+
     /// A case's search: from its cursor to the latest reading of its last expectation (nil when it expects an error).
-    private static func span(of testCase: CaseSpec, in body: RecurrenceSpec) -> (zone: TimeZone, from: Date, through: Date)? {
+    private static func span(of testCase: CaseSpec, in body: RecurrenceSpec) -> Span? {
         guard let last = testCase.next.last else { return nil }
         let reach = reach(testCase.overrides.nonexistent ?? body.schedule.nonexistent)
         let zone = testCase.overrides.timeZone ?? body.schedule.timeZone
         let end = testCase.next.map { latestReading(of: $0, in: zone) }.max() ?? last.date
-        return (zone, testCase.after.date, throughRepeat(of: end, in: zone).addingTimeInterval(reach))
+        return Span(zone: zone, from: testCase.after.date, through: throughRepeat(of: end, in: zone).addingTimeInterval(reach),
+                    instants: testCase.next, schedule: { try? body.schedule.schedule(overriding: testCase.overrides) })
     }
 
     /// `instant`, or the change after it that makes its wall time happen again: the first 02:30 of an autumn night
@@ -148,13 +169,8 @@ public struct TransitionCoverageLint: SpecLintRule {
         return instant
     }
 
-    /// Whether the zone changes its offset within the span; more changes than the bound count as one.
-    private static func holdsChange(_ span: (zone: TimeZone, from: Date, through: Date)) -> Bool {
-        (try? !ZoneTransition.transitions(of: span.zone, from: span.from, through: span.through).isEmpty) ?? true
-    }
-
     /// The change of the span's zone nearest to it within `yearsAround` years, and whether none comes after the span.
-    private static func nearestChange(to span: (zone: TimeZone, from: Date, through: Date)) -> (date: Date, isLast: Bool)? {
+    private static func nearestChange(to span: Span) -> (date: Date, isLast: Bool)? {
         // As far as `yearsWithoutChange` looks: a change it found is found here too (Europe/Moscow's of 2014 from a
         // window in June 2025 was in one and not the other, and the warning pointed at 2025, which has none).
         let reach = TimeInterval(yearsAround + 1) * 365.25 * 86_400
@@ -193,7 +209,7 @@ public struct TransitionCoverageLint: SpecLintRule {
 
     /// The years (`yearsAround` before the first span's start, after the last one's end) in which none of the spans'
     /// zones changes its offset; nil when one of them does, so a window moved there can hold a change.
-    private static func yearsWithoutChange(_ spans: [(zone: TimeZone, from: Date, through: Date)]) -> (from: String, through: String)? {
+    private static func yearsWithoutChange(_ spans: [Span]) -> (from: String, through: String)? {
         // A year more each side than the years named, so that the whole of each named year is looked at.
         let reach = TimeInterval(yearsAround + 1) * 365.25 * 86_400
         guard let start = spans.map(\.from).min(), let end = spans.map(\.through).max() else { return nil }

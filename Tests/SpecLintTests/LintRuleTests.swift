@@ -421,6 +421,146 @@ import Testing
         #expect(Self.lint(atTheChange).isEmpty, "\(Self.lint(atTheChange))")
     }
 
+    /// America/Nuuk springs from -02:00 to -01:00 at 2027-03-28T01:00:00Z (zoneinfo), so 23:00–24:00 of the 27th does
+    /// not exist: shift-forward reads the 27th's 23:30 with -02:00, 01:30Z, which is 2027-03-28T00:30:00-01:00, after
+    /// the change. A window or a search from 00:15 holds that occurrence and so checks the change, though the change is
+    /// before it (a black-box review's probe was told to move over a change).
+    static let nuukShifted = """
+        spec: Nuuk 23:30 shifted
+        tags: [dst]
+        schedule: {id: p10, timezone: America/Nuuk, rule: {every: day, at: "23:30"}, nonexistent: shift-forward, repeated: first}
+        window: {after: 2027-03-28T00:15:00-01:00, through: 2027-03-28T12:00:00-01:00}
+        expect:
+          occurrences:
+            - {at: 2027-03-28T00:30:00-01:00, key: p10/v1/2027-03-27}
+        cases:
+          - name: cursor 00:15 on the 28th
+            after: 2027-03-28T00:15:00-01:00
+            next: [2027-03-28T00:30:00-01:00, 2027-03-28T23:30:00-01:00]
+
+        """
+
+    @Test func anOccurrenceAGapMovedPastItsChangeChecksThatChange() {
+        #expect(Self.lint(Self.nuukShifted).isEmpty, "\(Self.lint(Self.nuukShifted))")
+        // The window alone, and the case alone (tagged dst itself, so held to its own search): each checks the change.
+        let windowOnly = Self.nuukShifted.components(separatedBy: "cases:\n")[0]
+        #expect(windowOnly != Self.nuukShifted)
+        #expect(Self.lint(windowOnly).isEmpty, "\(Self.lint(windowOnly))")
+        let caseOnly = Self.nuukShifted.replacingOccurrences(of: """
+            window: {after: 2027-03-28T00:15:00-01:00, through: 2027-03-28T12:00:00-01:00}
+            expect:
+              occurrences:
+                - {at: 2027-03-28T00:30:00-01:00, key: p10/v1/2027-03-27}
+
+            """, with: "").replacingOccurrences(of: "    after: 2027", with: "    tags: [dst]\n    after: 2027")
+        #expect(caseOnly.contains("    tags: [dst]\n") && !caseOnly.contains("window"))
+        #expect(Self.lint(caseOnly).isEmpty, "\(Self.lint(caseOnly))")
+        // A rule at 00:30, which exists on the 28th: the same instant, 01:30Z, is its own slot's, moved by nothing, and
+        // the window from 00:15 holds no change, so it is told (a test by the distance from the change alone passed it).
+        let exact = Self.nuukShifted.replacingOccurrences(of: "\"23:30\"", with: "\"00:30\"")
+            .replacingOccurrences(of: "p10/v1/2027-03-27", with: "p10/v1/2027-03-28")
+            .replacingOccurrences(of: "2027-03-28T23:30:00-01:00", with: "2027-03-29T00:30:00-01:00")
+        #expect(Self.lint(exact).contains("""
+            warning: 'Nuuk 23:30 shifted' is tagged dst, but America/Nuuk has no offset change in its window and cases' searches; \
+            move it over a change ('specrun explain America/Nuuk 2027' lists them), or remove the tag [dst-without-transition]
+            """), "\(Self.lint(exact))")
+    }
+
+    /// Pacific/Apia skipped 2011-12-30 (zoneinfo: -10:00 → +14:00 at 2011-12-30T10:00:00Z): shift-forward reads that
+    /// day's 02:30 with -10:00, 12:30Z, which is 2011-12-31T02:30:00+14:00. A window from 02:00 on the 31st holds it
+    /// (the review's second probe); 2012-01-01T02:30:00+14:00 is the next day's own.
+    @Test func anOccurrenceMovedPastApiasSkippedDayChecksThatChange() {
+        let apia = """
+            spec: Apia 02:30 shifted
+            tags: [dst]
+            schedule: {id: p11, timezone: Pacific/Apia, rule: {every: day, at: "02:30"}, nonexistent: shift-forward, repeated: first}
+            window: {after: 2011-12-31T02:00:00+14:00, through: 2012-01-01T03:00:00+14:00}
+            expect:
+              occurrences:
+                - {at: 2011-12-31T02:30:00+14:00, key: p11/v1/2011-12-30}
+                - {at: 2012-01-01T02:30:00+14:00, key: p11/v1/2012-01-01}
+
+            """
+        #expect(Self.lint(apia).isEmpty, "\(Self.lint(apia))")
+        // From 03:00 on the 31st the window holds only the 1st's own 02:30: told.
+        let later = apia.replacingOccurrences(of: "after: 2011-12-31T02:00:00+14:00", with: "after: 2011-12-31T03:00:00+14:00")
+            .replacingOccurrences(of: "    - {at: 2011-12-31T02:30:00+14:00, key: p11/v1/2011-12-30}\n", with: "")
+        #expect(later != apia)
+        #expect(Self.lint(later).contains("is tagged dst, but Pacific/Apia has no offset change in its window"), "\(Self.lint(later))")
+    }
+
+    /// Berlin's 02:30 happens twice on 2027-10-31 (zoneinfo: 00:30Z at +02:00, 01:30Z at +01:00, the change at 01:00Z):
+    /// under `repeated: last` a window from 02:10 +01:00 (01:10Z) holds the second reading, which the change made.
+    @Test func theSecondReadingOfARepeatedWallTimeChecksItsChange() {
+        let last = """
+            spec: Berlin autumn last
+            tags: [dst]
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: last}
+            window: {after: 2027-10-31T02:10:00+01:00, through: 2027-10-31T12:00:00+01:00}
+            expect:
+              occurrences: [2027-10-31T02:30:00+01:00]
+
+            """
+        #expect(Self.lint(last).isEmpty, "\(Self.lint(last))")
+        // A rule at 03:30, which happens once, from 03:10: told.
+        let once = last.replacingOccurrences(of: "02:30", with: "03:30").replacingOccurrences(of: "02:10", with: "03:10")
+        #expect(Self.lint(once).contains("is tagged dst, but Europe/Berlin has no offset change in its window"), "\(Self.lint(once))")
+    }
+
+    /// A window is `(after, through]`: a change at instant t is seen in it when the instant before t is in it too,
+    /// after < t <= through. Antarctica/Troll goes from +00:00 to +02:00 at 2027-03-28T01:00:00Z (zoneinfo): a window
+    /// from that instant (written 2027-03-28T03:00:00+02:00) has +02:00 throughout, and one ending there has both
+    /// offsets (a black-box review: a window from the change was taken to hold it, one a second later was told).
+    @Test func aChangeAtAWindowsAfterIsOutsideItAndOneAtItsThroughInside() {
+        let endsAtTheChange = """
+            spec: Troll ends at the change
+            tags: [dst]
+            schedule: {id: e1, timezone: Antarctica/Troll, rule: {every: day, at: "00:30"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-26T12:00:00+00:00, through: 2027-03-28T03:00:00+02:00}
+            expect:
+              occurrences: [2027-03-27T00:30:00+00:00, 2027-03-28T00:30:00+00:00]
+
+            """
+        #expect(Self.lint(endsAtTheChange).isEmpty, "\(Self.lint(endsAtTheChange))")
+        let endsBefore = endsAtTheChange.replacingOccurrences(of: "2027-03-28T03:00:00+02:00", with: "2027-03-28T00:59:59+00:00")
+        #expect(Self.lint(endsBefore).contains("is tagged dst, but Antarctica/Troll has no offset change in its window"), "\(Self.lint(endsBefore))")
+        let startsAtTheChange = """
+            spec: Troll starts at the change
+            tags: [dst]
+            schedule: {id: e2, timezone: Antarctica/Troll, rule: {every: day, at: "00:30"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-28T03:00:00+02:00, through: 2027-03-30T00:00:00+02:00}
+            expect:
+              occurrences: [2027-03-29T00:30:00+02:00]
+
+            """
+        #expect(Self.lint(startsAtTheChange) == """
+            lint.yaml:1:1: warning: 'Troll starts at the change' is tagged dst, but Antarctica/Troll has no offset change in its window (after 2027-03-28T03:00:00+02:00, through 2027-03-30T00:00:00+02:00]; move it over a change ('specrun explain Antarctica/Troll 2027' lists them), or remove the tag [dst-without-transition]
+            spec: Troll starts at the change
+            ^~~~
+            note: a spec that checks on purpose that nothing changes can be tagged control instead
+
+            """, "\(Self.lint(startsAtTheChange))")
+        let startsBefore = startsAtTheChange.replacingOccurrences(of: "2027-03-28T03:00:00+02:00", with: "2027-03-28T00:59:59+00:00")
+        #expect(Self.lint(startsBefore).isEmpty, "\(Self.lint(startsBefore))")
+        // A case's search from the change is `(after, last next]` too.
+        let caseAtTheChange = """
+            spec: Troll case at the change
+            tags: [dst]
+            schedule: {id: e3, timezone: Antarctica/Troll, rule: {every: day, at: "00:30"}, nonexistent: skip, repeated: first}
+            cases: [{name: from the change, after: 2027-03-28T03:00:00+02:00, next: 2027-03-29T00:30:00+02:00}]
+
+            """
+        #expect(Self.lint(caseAtTheChange).contains("has no offset change in its window and cases' searches"), "\(Self.lint(caseAtTheChange))")
+        #expect(Self.lint(caseAtTheChange.replacingOccurrences(of: "2027-03-28T03:00:00+02:00", with: "2027-03-28T00:59:59+00:00")).isEmpty)
+        // control-with-transition draws the same line: the window ending at the change holds it, the one from it not.
+        let control = { (text: String) in text.replacingOccurrences(of: "tags: [dst]", with: "tags: [control]") }
+        #expect(Self.lint(control(endsAtTheChange)).contains("changes its offset in its window (after 2027-03-26T12:00:00+00:00, "
+            + "through 2027-03-28T03:00:00+02:00]: 2027-03-28T01:00:00Z +00:00 → +02:00"), "\(Self.lint(control(endsAtTheChange)))")
+        #expect(Self.lint(control(startsAtTheChange)).isEmpty, "\(Self.lint(control(startsAtTheChange)))")
+        #expect(Self.lint(control(endsBefore)).isEmpty, "\(Self.lint(control(endsBefore)))")
+        #expect(!Self.lint(control(startsBefore)).isEmpty)
+    }
+
     /// A schedule in UTC and a case in Etc/UTC are one zone, named UTC once, as specs write it (the message said
     /// "Etc/UTC has no offset change" and suggested 'specrun explain Etc/UTC 2027').
     @Test func utcIsNamedUTCOnceWhicheverSpellingsTheSpecUses() {
@@ -474,6 +614,50 @@ import Testing
               occurrences: [2027-03-28T04:00:00+02:00]
 
             """).isEmpty)
+    }
+
+    /// The occurrences `dst-without-transition` counts as checking a change are a change to this lint too: a control
+    /// spec holding Nuuk's 23:30 of 2027-03-27, which its change at 01:00Z skips (zoneinfo: -02:00 → -01:00) and
+    /// shift-forward moves to 2027-03-28T00:30:00-01:00, or Berlin's second 02:30 of 2027-10-31, is told, though the
+    /// change is outside its window.
+    @Test func aControlSpecHoldingAnOccurrenceAChangeMadeIsReported() {
+        let nuuk = Self.nuukShifted.replacingOccurrences(of: "tags: [dst]", with: "tags: [control]")
+        #expect(Self.lint(nuuk) == """
+            lint.yaml:1:1: warning: 'Nuuk 23:30 shifted' is tagged control, a check that nothing changes, but its window (after 2027-03-28T00:15:00-01:00, through 2027-03-28T12:00:00-01:00] holds 2027-03-28T00:30:00-01:00, the rule's 23:30 of 2027-03-27, which America/Nuuk's change 2027-03-28T01:00:00Z -02:00 → -01:00 skips, moved there by 'nonexistent: shift-forward'; tag it dst instead if it checks that change, or move it off the change [control-with-transition]
+            spec: Nuuk 23:30 shifted
+            ^~~~
+
+            """, "\(Self.lint(nuuk))")
+        // The case alone is told by its search.
+        let caseOnly = nuuk.replacingOccurrences(of: "window: {after: 2027-03-28T00:15:00-01:00, through: 2027-03-28T12:00:00-01:00}\n", with: "")
+            .replacingOccurrences(of: "expect:\n  occurrences:\n    - {at: 2027-03-28T00:30:00-01:00, key: p10/v1/2027-03-27}\n", with: "")
+        #expect(!caseOnly.contains("window"))
+        #expect(Self.lint(caseOnly).contains("but the search of its case 'cursor 00:15 on the 28th' holds 2027-03-28T00:30:00-01:00, "
+            + "the rule's 23:30 of 2027-03-27"), "\(Self.lint(caseOnly))")
+        // The rule at 00:30, its own slot's instant on the 28th: nothing changes in the window, nothing is said.
+        let exact = nuuk.replacingOccurrences(of: "\"23:30\"", with: "\"00:30\"")
+            .replacingOccurrences(of: "p10/v1/2027-03-27", with: "p10/v1/2027-03-28")
+            .replacingOccurrences(of: "2027-03-28T23:30:00-01:00", with: "2027-03-29T00:30:00-01:00")
+        #expect(Self.lint(exact).isEmpty, "\(Self.lint(exact))")
+        let berlin = """
+            spec: Berlin autumn last
+            tags: [control]
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: last}
+            window: {after: 2027-10-31T02:10:00+01:00, through: 2027-10-31T12:00:00+01:00}
+            expect:
+              occurrences: [2027-10-31T02:30:00+01:00]
+
+            """
+        #expect(Self.lint(berlin).contains("holds 2027-10-31T02:30:00+01:00, the rule's 02:30 of 2027-10-31, which Europe/Berlin's "
+            + "change 2027-10-31T01:00:00Z +02:00 → +01:00 repeats: its second reading; tag it dst"), "\(Self.lint(berlin))")
+        // The first reading, 00:30Z, under `repeated: first`, in a window ending there, before the change (which
+        // dst-without-transition already counted as reaching it).
+        let first = berlin.replacingOccurrences(of: "repeated: last", with: "repeated: first")
+            .replacingOccurrences(of: "window: {after: 2027-10-31T02:10:00+01:00, through: 2027-10-31T12:00:00+01:00}",
+                                  with: "window: {after: 2027-10-31T00:00:00+02:00, through: 2027-10-31T02:30:00+02:00}")
+            .replacingOccurrences(of: "[2027-10-31T02:30:00+01:00]", with: "[2027-10-31T02:30:00+02:00]")
+        #expect(Self.lint(first).contains("holds 2027-10-31T02:30:00+02:00, the rule's 02:30 of 2027-10-31, which Europe/Berlin's "
+            + "change 2027-10-31T01:00:00Z +02:00 → +01:00 repeats: its first reading; tag it dst"), "\(Self.lint(first))")
     }
 
     /// Asia/Kolkata has kept +05:30 since 1945 (Python zoneinfo: no offset change from 2016 to 2039): moving the

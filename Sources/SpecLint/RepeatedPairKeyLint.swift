@@ -32,15 +32,29 @@ public struct RepeatedPairKeyLint: SpecLintRule {
             let local = WallTimeText.local(instant.date, offset: offset)
             if produced == nil { produced = Self.occurrences(of: body) }
             if let list = produced ?? nil, !list.contains(where: { $0.date == instant.date }) {
-                if let later = list.first(where: { $0.date > instant.date }), schedule.rule.wallTimes.count > 1 {
+                // A slot's first instant the schedule drops: several times in one overlap, or an hourly rule where the
+                // clocks go back more than an hour (Antarctica/Troll's two, a black-box review: `check` said nothing
+                // and the run failed). Only a wall time the rule has (its first instant an occurrence under `first`).
+                let hourly = if case .hourly = schedule.rule { true } else { false }
+                if !isLater, hourly || schedule.rule.wallTimes.count > 1, Self.ruleHasSlot(at: first, schedule: schedule),
+                   let later = list.last(where: { $0.date < last && $0.date > instant.date }) ?? list.first(where: { $0.date > instant.date }) {
+                    // The second instant, when the schedule gives it and the spec does not list it: removing the line alone
+                    // left it missing, and the run failed again.
+                    var note = "remove it from the expected occurrences"
+                    let second = list.first(where: { $0.date == last }).flatMap { occurrences.contains(where: { $0.instant.date == last }) ? nil : $0 }
+                    if let second {
+                        note += ", and list the second \(local.time) after \(WallTimeText.instant(later.date, offset: resolver.offset(at: later.date))): "
+                            + "{at: \(WallTimeText.instant(last, offset: resolver.offset(at: last))), key: \(second.key)}"
+                    }
+                    if !hourly { note += (second == nil ? ", " : "; ") + "or give the times their own specs" }
                     found.append(Diagnostic(
                         code: LintCode.repeatedWithoutKey.rawValue, severity: .warning, location: instant.location,
-                        message: "\(instant.text) is the \(isLater ? "second" : "first") \(local.time) on \(local.date), a repeated wall time, "
-                            + "but the schedule gives no occurrence then: an earlier time's slot already gave "
+                        message: "\(instant.text) is the first \(local.time) on \(local.date), a repeated wall time, "
+                            + "but the schedule gives no occurrence then: an earlier \(hourly ? "hour's" : "time's") slot already gave "
                             + "\(WallTimeText.instant(later.date, offset: resolver.offset(at: later.date))) (\(later.key)), and occurrences "
                             + "only increase, so this slot's earlier instant is dropped",
                         sourceLine: instant.sourceLine, length: instant.text.count,
-                        notes: [Diagnostic.Note(message: "remove it from the expected occurrences, or give the times their own specs")]))
+                        notes: [Diagnostic.Note(message: note)]))
                 }
                 continue
             }
@@ -80,6 +94,15 @@ public struct RepeatedPairKeyLint: SpecLintRule {
     private static func occurrences(of body: RecurrenceSpec) -> [Occurrence]? {
         guard let window = body.window, let schedule = try? body.schedule.schedule() else { return nil }
         return try? CoreEngine().occurrences(in: Window(after: window.after.date, through: window.through.date), of: schedule, limit: 100_000)
+    }
+
+    /// Whether the rule has a slot at the wall time whose first instant is `first`: under `repeated: first` that
+    /// instant is then an occurrence (no slot's first instant comes before an earlier slot's).
+    private static func ruleHasSlot(at first: Date, schedule: ScheduleSpec) -> Bool {
+        var bounded = schedule
+        bounded.limit = min(schedule.limit, Schedule.defaultSearchLimit)
+        guard let built = try? bounded.schedule(overriding: CaseSpec.Overrides(repeated: .first)) else { return false }
+        return built.occurrence(at: first) != nil
     }
 
     /// The key the slot of a repeated wall time has: the local date (and for hourly rules the hour and minute; for a

@@ -894,7 +894,8 @@ import Testing
     /// Two times in one overlap under `both`: New York falls back at 2027-11-07 06:00Z (zoneinfo), so 01:10 is at
     /// 05:10Z and 06:10Z, 01:40 at 05:40Z and 06:40Z. Slots go 01:10 then 01:40; after 01:10's second instant (06:10Z)
     /// 01:40's first (05:40Z) is not later, so the schedule drops it. A black-box review saw the lint suggest a key for
-    /// it, which made a spec that fails; it now says why the schedule gives nothing then.
+    /// it, which made a spec that fails; it now says why the schedule gives nothing then, and names the second 01:40
+    /// (06:40Z), which the schedule gives and the spec does not list.
     @Test func aDroppedInstantIsToldDroppedNotGivenAKey() {
         let text = Self.lint("""
             spec: Two doses, both
@@ -908,9 +909,54 @@ import Testing
             lint.yaml:5:17: warning: 2027-11-07T01:40:00-04:00 is the first 01:40 on 2027-11-07, a repeated wall time, but the schedule gives no occurrence then: an earlier time's slot already gave 2027-11-07T01:10:00-05:00 (dose/v1/2027-11-07T01:10~2), and occurrences only increase, so this slot's earlier instant is dropped [repeated-without-key]
               occurrences: [2027-11-07T01:40:00-04:00]
                             ^~~~~~~~~~~~~~~~~~~~~~~~~
-            note: remove it from the expected occurrences, or give the times their own specs
+            note: remove it from the expected occurrences, and list the second 01:40 after 2027-11-07T01:10:00-05:00: {at: 2027-11-07T01:40:00-05:00, key: dose/v1/2027-11-07T01:40~2}; or give the times their own specs
 
             """)
+    }
+
+    /// An hourly rule drops a slot's first instant the same way where the clocks go back more than an hour. zoneinfo:
+    /// Antarctica/Troll goes back from 03:00+02:00 to 01:00+00:00 at 2027-10-31T01:00Z, so 01:00 is at 2027-10-30T23:00Z
+    /// and 01:00Z, 02:00 at 00:00Z and 02:00Z; after the 01:00 slot's second instant (01:00Z) the 02:00 slot's first
+    /// (00:00Z) is not later, and is dropped. A black-box review listed it without a key, in instant order: `check` said
+    /// nothing and the run failed.
+    static let trollHourly = """
+            spec: Troll hourly, both
+            schedule: {id: troll, timezone: Antarctica/Troll, rule: {every: hour, minute: 0}, nonexistent: skip, repeated: both}
+            window: {after: 2027-10-30T23:30:00+02:00, through: 2027-10-31T02:30:00+00:00}
+            expect:
+              occurrences:
+                - {at: 2027-10-31T00:00:00+02:00, key: troll/v1/2027-10-31T00:00}
+                - {at: 2027-10-31T01:00:00+02:00, key: troll/v1/2027-10-31T01:00}
+                - 2027-10-31T02:00:00+02:00
+                - {at: 2027-10-31T01:00:00+00:00, key: troll/v1/2027-10-31T01:00~2}
+                - {at: 2027-10-31T02:00:00+00:00, key: troll/v1/2027-10-31T02:00~2}
+
+            """
+
+    @Test func anHourlyRulesDroppedInstantIsToldDropped() {
+        #expect(Self.lint(Self.trollHourly) == """
+            lint.yaml:8:7: warning: 2027-10-31T02:00:00+02:00 is the first 02:00 on 2027-10-31, a repeated wall time, but the schedule gives no occurrence then: an earlier hour's slot already gave 2027-10-31T01:00:00+00:00 (troll/v1/2027-10-31T01:00~2), and occurrences only increase, so this slot's earlier instant is dropped [repeated-without-key]
+                - 2027-10-31T02:00:00+02:00
+                  ^~~~~~~~~~~~~~~~~~~~~~~~~
+            note: remove it from the expected occurrences
+
+            """)
+    }
+
+    /// The review's spec listed the dropped first 02:00 in place of the second, which the schedule gives: removing the
+    /// line alone left the second missing, so the note names it and where it goes.
+    @Test func aDroppedInstantListedInPlaceOfTheSecondIsToldTheSecond() {
+        let text = Self.lint(Self.trollHourly.replacingOccurrences(of: "    - {at: 2027-10-31T02:00:00+00:00, key: troll/v1/2027-10-31T02:00~2}\n", with: ""))
+        #expect(text.hasSuffix("""
+            note: remove it from the expected occurrences, and list the second 02:00 after 2027-10-31T01:00:00+00:00: {at: 2027-10-31T02:00:00+00:00, key: troll/v1/2027-10-31T02:00~2}
+
+            """), "\(text)")
+    }
+
+    /// An hourly rule's wall time the rule does not give (02:30 for minute 0) is not told dropped.
+    @Test func aWallTimeTheHourlyRuleDoesNotGiveIsNotToldDropped() {
+        let text = Self.lint(Self.trollHourly.replacingOccurrences(of: "    - 2027-10-31T02:00:00+02:00\n", with: "    - 2027-10-31T02:30:00+02:00\n"))
+        #expect(!text.contains("dropped"), "\(text)")
     }
 
     @Test func otherPoliciesAndKeyedPairsAreQuiet() {

@@ -134,8 +134,11 @@ final class DiagnosticLog {
 
     /// Rewrites the messages of the instants refused for want of an offset since diagnostic `start` with the offset
     /// `zone` has at each; those instants are then done with (a case's own zone is told before its schedule's, and a
-    /// case whose zone could not be read leaves its instants' messages as they are).
-    func adviseOffsets(since start: Int, in zone: TimeZone?, nonexistent: NonexistentTimePolicy? = nil, policyOwner: String = "this spec's") {
+    /// case whose zone could not be read leaves its instants' messages as they are). An expected occurrence is told
+    /// what the `nonexistent` or `repeated` policy in effect makes of its wall time, checked with `schedule` (the
+    /// case's own, with its overrides; nil where it could not be read), which is built only when asked.
+    func adviseOffsets(since start: Int, in zone: TimeZone?, nonexistent: NonexistentTimePolicy? = nil, policyOwner: String = "this spec's",
+                       repeated: RepeatedTimePolicy? = nil, repeatedOwner: String = "this spec's", schedule: () -> Schedule? = { nil }) {
         outOfOrder.removeAll { pair in
             guard pair.index >= start else { return false }
             if let zone {
@@ -149,7 +152,8 @@ final class DiagnosticLog {
         offsetlessInstants.removeAll { refused in
             guard refused.index >= start else { return false }
             if let zone, let message = OffsetlessInstantAdvice.message(for: refused.text, in: zone, occurrence: refused.occurrence,
-                                                                        nonexistent: nonexistent, owner: policyOwner) {
+                                                                        nonexistent: nonexistent, owner: policyOwner,
+                                                                        repeated: repeated, repeatedOwner: repeatedOwner, schedule: schedule) {
                 diagnostics[refused.index].message = message
             }
             return true

@@ -38,7 +38,20 @@ struct CaseReader {
         var zoneOfCase = schedule.timeZone
         var policyOfCase = schedule.nonexistent
         var policyOwner = "this spec's"
-        defer { reader.log.adviseOffsets(since: firstDiagnostic, in: zoneOfCase, nonexistent: policyOfCase, policyOwner: policyOwner) }
+        var repeatedOfCase = schedule.repeated
+        var repeatedOwner = "this spec's"
+        // The case's overrides once read; nil before, or when one of them could not be read: the schedule it searches
+        // is then unknown.
+        var overridesOfCase: CaseSpec.Overrides?
+        defer {
+            reader.log.adviseOffsets(since: firstDiagnostic, in: zoneOfCase, nonexistent: policyOfCase, policyOwner: policyOwner,
+                                     repeated: repeatedOfCase, repeatedOwner: repeatedOwner,
+                                     schedule: { [schedule] in
+                                         overridesOfCase.flatMap { overrides in
+                                             schedule.spec.flatMap { RecurrenceSectionParser.boundedSchedule($0, overriding: overrides) }
+                                         }
+                                     })
+        }
         let label = node.mapping?.first(where: { $0.key.scalar?.value == "name" })?.value.scalar?.value
         let place = label.map { "case '\($0)'" } ?? "case \(number)"
         if let entries = node.mapping, let window = entries.first(where: { $0.key.scalar?.value == "window" }) {
@@ -120,7 +133,20 @@ struct CaseReader {
         if let own = overrides.nonexistent {
             policyOfCase = own
             policyOwner = "this case's"
+        } else if fields.has("nonexistent") {
+            // Written and refused (told already): the case's policy is not known, so it is not the spec's either.
+            policyOfCase = nil
         }
+        if let own = overrides.repeated {
+            repeatedOfCase = own
+            repeatedOwner = "this case's"
+        } else if fields.has("repeated") || (fields.has("rule") && overrides.rule == nil) {
+            // A case's rule that could not be read may be an interval, which repeats no wall time.
+            repeatedOfCase = nil
+        }
+        let refused = fields.has("rule") && overrides.rule == nil || fields.has("nonexistent") && overrides.nonexistent == nil
+            || fields.has("repeated") && overrides.repeated == nil
+        overridesOfCase = refused ? nil : overrides
 
         let description = fields["description"].flatMap { reader.text($0, field: "description", expected: "a text") }
         let tags = fields["tags"].flatMap(reader.tags) ?? []

@@ -9,9 +9,13 @@ enum OffsetlessInstantAdvice {
     /// The message for `text` (an instant that parses once an offset is added) in `zone`; nil for another shape.
     /// `occurrence`: the instant is an expected occurrence (`occurrences`, a case's `next`, a run's `planned`), which
     /// the spec's `nonexistent` policy places in a gap; nil `nonexistent` where no calendar policy is known.
-    /// `owner`: whose policy it is, `this spec's` or `this case's` (a case's own `nonexistent:`).
+    /// `owner`: whose policy it is, `this spec's` or `this case's` (a case's own `nonexistent:`); `repeated` and
+    /// `repeatedOwner` likewise for a wall time that happens twice. `schedule`: the schedule the occurrence is of (the
+    /// case's, with its overrides), nil where it could not be read; built only for a repeated wall time.
     static func message(for written: String, in zone: TimeZone, occurrence: Bool = false,
-                        nonexistent: NonexistentTimePolicy? = nil, owner: String = "this spec's") -> String? {
+                        nonexistent: NonexistentTimePolicy? = nil, owner: String = "this spec's",
+                        repeated: RepeatedTimePolicy? = nil, repeatedOwner: String = "this spec's",
+                        schedule: () -> Schedule? = { nil }) -> String? {
         guard let text = completed(written), case .success(let read) = InstantText.parse(text + "Z") else { return nil }
         let wallSeconds = read.date.timeIntervalSince1970.rounded(.down)
         let local = WallTimeText.local(read.date, offset: 0)
@@ -27,9 +31,18 @@ enum OffsetlessInstantAdvice {
         case .overlap(let first, let last, _):
             let fraction = read.date.timeIntervalSince1970 - wallSeconds
             let firstOffset = zone.secondsFromGMT(for: first), lastOffset = zone.secondsFromGMT(for: last)
-            return "\(head), and \(local.time) happens twice in \(name) on \(local.date): write "
-                + "\(spelled(text, date: first.addingTimeInterval(fraction), offset: firstOffset)) for the first, or "
-                + "\(spelled(text, date: last.addingTimeInterval(fraction), offset: lastOffset)) for the second"
+            let readings = (first: Reading(date: first.addingTimeInterval(fraction),
+                                           text: spelled(text, date: first.addingTimeInterval(fraction), offset: firstOffset)),
+                            last: Reading(date: last.addingTimeInterval(fraction),
+                                          text: spelled(text, date: last.addingTimeInterval(fraction), offset: lastOffset)))
+            let twice = "\(head), and \(local.time) happens twice in \(name) on \(local.date)"
+            // An expected occurrence is the reading the spec's own policy gives (a review wrote the first of the two
+            // offered under 'repeated: last', and the run failed; under 'both' the schedule may drop one).
+            if occurrence, let repeated, let advice = repeatedAdvice(readings, local: local, repeated: repeated, owner: repeatedOwner,
+                                                                     zone: zone, schedule: schedule) {
+                return twice + "; " + advice
+            }
+            return twice + ": write \(readings.first.text) for the first, or \(readings.last.text) for the second"
         case .gap(let transition, let before, let after):
             let from = WallTimeText.local(transition, offset: before).time, to = WallTimeText.local(transition, offset: after).time
             let gap = "\(head), and \(local.time) does not exist in \(name) on \(local.date) (the clocks go from \(from) to \(to)); "
@@ -53,6 +66,64 @@ enum OffsetlessInstantAdvice {
             }
             return gap + "write the instant the spec expects with its offset, e.g. \(WallTimeText.instant(transition, offset: after)), "
                 + "the first instant after the change"
+        }
+    }
+
+    /// One of the two instants of a repeated wall time, and the author's text with its offset.
+    private struct Reading {
+        let date: Date
+        let text: String
+    }
+
+    /// What `repeated` makes of a repeated wall time written as an expected occurrence: under `first` or `last` the
+    /// reading it gives; under `both` the readings that are occurrences of the schedule, with their keys, and why the
+    /// other is not (the rule drops an instant not later than the occurrence before it: Antarctica/Troll's hourly
+    /// 02:00 on 2027-10-31, whose first instant comes before the 01:00 slot's second). Nil where the schedule, when it
+    /// could be read, gives neither reading (a wall time the rule does not have), for the plain advice.
+    private static func repeatedAdvice(_ readings: (first: Reading, last: Reading), local: (date: String, time: String),
+                                       repeated: RepeatedTimePolicy, owner: String, zone: TimeZone,
+                                       schedule: () -> Schedule?) -> String? {
+        let built = schedule()
+        // An interval rule (a case's own) has no wall time to repeat.
+        if let built, !built.rule.isCalendarRule { return nil }
+        let policy = "under \(owner) 'repeated: \(repeated.rawValue)'"
+        switch repeated {
+        case .first, .last:
+            let reading = repeated == .first ? readings.first : readings.last
+            // Without the schedule (one not read), the policy's reading, as a gap is told its policy's instant.
+            if let built, built.occurrence(at: reading.date) == nil { return nil }
+            return policy + ", \(local.time) on \(local.date) is \(reading.text): write that"
+        case .both:
+            guard let built else { return nil }
+            switch (built.occurrence(at: readings.first.date), built.occurrence(at: readings.last.date)) {
+            case (let first?, let last?):
+                return policy + " both are occurrences, each with its own key, and both are to be listed: write \(readings.first.text) "
+                    + "for the first (key \(first.key)), or \(readings.last.text) for the second (key \(last.key))"
+            case (nil, nil):
+                return nil
+            case (let first, let last):
+                let keptIsFirst = first != nil
+                let kept = (first ?? last)!
+                let (keptReading, other) = keptIsFirst ? (readings.first, readings.last) : (readings.last, readings.first)
+                var text = policy + ", \(local.time) on \(local.date) gives one occurrence, \(keptReading.text) (key \(kept.key)): "
+                    + "write that; the \(keptIsFirst ? "second" : "first") \(local.time), \(other.text), is "
+                // The occurrence the schedule gives just before the kept one, later than the other reading: what it is
+                // not later than. A few steps at most, within one overlap.
+                var before: Occurrence?
+                var cursor = other.date
+                for _ in 0..<64 {
+                    guard let next = try? built.next(after: cursor), next.date < kept.date else { break }
+                    before = next
+                    cursor = next.date
+                }
+                if let before {
+                    text += "dropped: it is not later than the occurrence before it, "
+                        + "\(WallTimeText.instant(before.date, offset: zone.secondsFromGMT(for: before.date))) (\(before.key))"
+                } else {
+                    text += "no occurrence of the schedule"
+                }
+                return text
+            }
         }
     }
 

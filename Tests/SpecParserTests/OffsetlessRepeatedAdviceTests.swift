@@ -65,13 +65,21 @@ import Testing
         #expect(message.hasSuffix("under this spec's 'repeated: last', 01:30 on 2027-10-31 is 2027-10-31T01:30:00+00:00: write that"))
     }
 
-    /// Under `both` a daily time's two instants are occurrences, each with its own key.
+    /// Under `both` a daily time's two instants are occurrences, each with its own key: a window's line is given the
+    /// long form with it (a line without its key is `repeated-without-key`'s warning next, a second round), a case's
+    /// `next`, which takes no key, the instant.
     @Test func underBothEachReadingIsOfferedWithItsKey() throws {
         let message = try Self.message(Self.dublin(repeated: "both"))
         #expect(message == "the instant '2027-10-31T01:30:00' has no offset, and 01:30 happens twice in Europe/Dublin on 2027-10-31; "
             + "under this spec's 'repeated: both' both are occurrences, each with its own key, and both are to be listed: write "
-            + "2027-10-31T01:30:00+01:00 for the first (key dublin/v1/2027-10-31), or 2027-10-31T01:30:00+00:00 for the second "
-            + "(key dublin/v1/2027-10-31~2)")
+            + "{at: 2027-10-31T01:30:00+01:00, key: dublin/v1/2027-10-31} for the first, or {at: 2027-10-31T01:30:00+00:00, key: "
+            + "dublin/v1/2027-10-31~2} for the second")
+        let next = try Self.message(Self.dublin(repeated: "both", expected: "- 2027-10-30T01:30:00+01:00", cases: """
+            cases:
+              - {name: both, after: 2027-10-31T00:00:00+01:00, next: 2027-10-31T01:30:00}
+            """))
+        #expect(next.hasSuffix("write 2027-10-31T01:30:00+01:00 for the first (key dublin/v1/2027-10-31), or 2027-10-31T01:30:00+00:00 "
+            + "for the second (key dublin/v1/2027-10-31~2)"), "\(next)")
     }
 
     /// Troll's hourly 02:00 under `both`: its first instant (00:00Z) is not later than the 01:00 slot's second (01:00Z),
@@ -88,7 +96,8 @@ import Testing
             """)
         #expect(message == "the instant '2027-10-31T02:00:00' has no offset, and 02:00 happens twice in Antarctica/Troll on 2027-10-31; "
             + "under this spec's 'repeated: both', 02:00 on 2027-10-31 gives one occurrence, 2027-10-31T02:00:00+00:00 "
-            + "(key troll/v1/2027-10-31T02:00~2): write that; the first 02:00, 2027-10-31T02:00:00+02:00, is dropped: it is not "
+            + "(key troll/v1/2027-10-31T02:00~2): write {at: 2027-10-31T02:00:00+00:00, key: troll/v1/2027-10-31T02:00~2}; the first "
+            + "02:00, 2027-10-31T02:00:00+02:00, is dropped: it is not "
             + "later than the occurrence before it, 2027-10-31T01:00:00+00:00 (troll/v1/2027-10-31T01:00~2)")
         #expect(!message.contains("for the first"))
     }

@@ -14,7 +14,7 @@ final class DiagnosticLog {
     private var refusedDefinitions: [String: Int] = [:]
     /// Instants refused for want of an offset, each with its diagnostic's index, until the spec's zone is known and
     /// `adviseOffsets` tells the offset to write (`OffsetlessInstantAdvice`).
-    private var offsetlessInstants: [(index: Int, text: String, occurrence: Bool)] = []
+    private var offsetlessInstants: [(index: Int, text: String, occurrence: Bool, keyable: Bool)] = []
     /// The two instants of each order error (`instant-order`), with its diagnostic's index, until the zone is known and
     /// `adviseOffsets` notes an offset slip that may have put them out of order (`OrderSlipAdvice`).
     private var outOfOrder: [(index: Int, instants: [InstantLiteral])] = []
@@ -127,9 +127,10 @@ final class DiagnosticLog {
 
     /// Remembers that the last diagnostic refused the instant `text` for want of an offset; `occurrence`: written as
     /// an expected occurrence, which the spec's `nonexistent` policy places.
-    func refusedOffsetless(_ text: String, occurrence: Bool) {
+    /// `keyable`: written where a key can go beside it (a window's occurrence, not a case's `next`).
+    func refusedOffsetless(_ text: String, occurrence: Bool, keyable: Bool = false) {
         guard !diagnostics.isEmpty else { return }
-        offsetlessInstants.append((diagnostics.count - 1, text, occurrence))
+        offsetlessInstants.append((diagnostics.count - 1, text, occurrence, keyable))
     }
 
     /// Rewrites the messages of the instants refused for want of an offset since diagnostic `start` with the offset
@@ -151,7 +152,7 @@ final class DiagnosticLog {
         guard !offsetlessInstants.isEmpty else { return }
         offsetlessInstants.removeAll { refused in
             guard refused.index >= start else { return false }
-            if let zone, let message = OffsetlessInstantAdvice.message(for: refused.text, in: zone, occurrence: refused.occurrence,
+            if let zone, let message = OffsetlessInstantAdvice.message(for: refused.text, in: zone, occurrence: refused.occurrence, keyable: refused.keyable,
                                                                         nonexistent: nonexistent, owner: policyOwner,
                                                                         repeated: repeated, repeatedOwner: repeatedOwner, schedule: schedule) {
                 diagnostics[refused.index].message = message

@@ -12,7 +12,7 @@ enum OffsetlessInstantAdvice {
     /// `owner`: whose policy it is, `this spec's` or `this case's` (a case's own `nonexistent:`); `repeated` and
     /// `repeatedOwner` likewise for a wall time that happens twice. `schedule`: the schedule the occurrence is of (the
     /// case's, with its overrides), nil where it could not be read; built only for a repeated wall time.
-    static func message(for written: String, in zone: TimeZone, occurrence: Bool = false,
+    static func message(for written: String, in zone: TimeZone, occurrence: Bool = false, keyable: Bool = false,
                         nonexistent: NonexistentTimePolicy? = nil, owner: String = "this spec's",
                         repeated: RepeatedTimePolicy? = nil, repeatedOwner: String = "this spec's",
                         schedule: () -> Schedule? = { nil }) -> String? {
@@ -39,7 +39,7 @@ enum OffsetlessInstantAdvice {
             // An expected occurrence is the reading the spec's own policy gives (a review wrote the first of the two
             // offered under 'repeated: last', and the run failed; under 'both' the schedule may drop one).
             if occurrence, let repeated, let advice = repeatedAdvice(readings, local: local, repeated: repeated, owner: repeatedOwner,
-                                                                     zone: zone, schedule: schedule) {
+                                                                     zone: zone, keyable: keyable, schedule: schedule) {
                 return twice + "; " + advice
             }
             return twice + ": write \(readings.first.text) for the first, or \(readings.last.text) for the second"
@@ -81,7 +81,7 @@ enum OffsetlessInstantAdvice {
     /// 02:00 on 2027-10-31, whose first instant comes before the 01:00 slot's second). Nil where the schedule, when it
     /// could be read, gives neither reading (a wall time the rule does not have), for the plain advice.
     private static func repeatedAdvice(_ readings: (first: Reading, last: Reading), local: (date: String, time: String),
-                                       repeated: RepeatedTimePolicy, owner: String, zone: TimeZone,
+                                       repeated: RepeatedTimePolicy, owner: String, zone: TimeZone, keyable: Bool = false,
                                        schedule: () -> Schedule?) -> String? {
         let built = schedule()
         // An interval rule (a case's own) has no wall time to repeat.
@@ -97,6 +97,12 @@ enum OffsetlessInstantAdvice {
             guard let built else { return nil }
             switch (built.occurrence(at: readings.first.date), built.occurrence(at: readings.last.date)) {
             case (let first?, let last?):
+                // Where a key can go, the long form with it: under `both` a line without its key is
+                // `repeated-without-key`'s warning next (a second round for the same line).
+                guard !keyable else {
+                    return policy + " both are occurrences, each with its own key, and both are to be listed: write "
+                        + "{at: \(readings.first.text), key: \(first.key)} for the first, or {at: \(readings.last.text), key: \(last.key)} for the second"
+                }
                 return policy + " both are occurrences, each with its own key, and both are to be listed: write \(readings.first.text) "
                     + "for the first (key \(first.key)), or \(readings.last.text) for the second (key \(last.key))"
             case (nil, nil):
@@ -106,7 +112,8 @@ enum OffsetlessInstantAdvice {
                 let kept = (first ?? last)!
                 let (keptReading, other) = keptIsFirst ? (readings.first, readings.last) : (readings.last, readings.first)
                 var text = policy + ", \(local.time) on \(local.date) gives one occurrence, \(keptReading.text) (key \(kept.key)): "
-                    + "write that; the \(keptIsFirst ? "second" : "first") \(local.time), \(other.text), is "
+                    + (keyable ? "write {at: \(keptReading.text), key: \(kept.key)}" : "write that")
+                    + "; the \(keptIsFirst ? "second" : "first") \(local.time), \(other.text), is "
                 // The occurrence the schedule gives just before the kept one, later than the other reading: what it is
                 // not later than. A few steps at most, within one overlap.
                 var before: Occurrence?

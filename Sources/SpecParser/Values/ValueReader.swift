@@ -214,7 +214,8 @@ struct ValueReader {
             log.report(code, at: mark, length: length(), problem.message(for: text, field: field))
             // `2027-03-29 08:00` lacks its seconds too: told the offset the same way, once the zone is known.
             if problem == .missingOffset || OffsetlessInstantAdvice.completed(text) != nil {
-                log.refusedOffsetless(text, occurrence: ["occurrences", "at", "next", "planned"].contains(field))
+                log.refusedOffsetless(text, occurrence: ["occurrences", "at", "next", "planned"].contains(field),
+                                     keyable: ["occurrences", "at"].contains(field))
             }
             return nil
         }

@@ -76,8 +76,13 @@ public struct UnmatchableKeyLint: SpecLintRule {
             func check(_ bytes: UnsafeBufferPointer<UInt8>) -> (prefix: Int?, problem: String?) {
                 guard let which = prefixes.firstIndex(where: { bytes.starts(with: $0.bytes) }) else { return (nil, nil) }
                 let rest = UnsafeBufferPointer(rebasing: bytes[prefixes[which].bytes.count...])
-                let problems = prefixes[which].forms.map { $0.problem(rest) }
-                return (which, problems.contains { $0 == nil } ? nil : problems.first ?? nil)
+                // The first form's problem, unless another form of the prefix takes the key (no array per key).
+                var first: String?
+                for (position, form) in prefixes[which].forms.enumerated() {
+                    guard let problem = form.problem(rest) else { return (which, nil) }
+                    if position == 0 { first = problem }
+                }
+                return (which, first)
             }
             var verdict = key.utf8.withContiguousStorageIfAvailable(check) ?? Array(key.utf8).withUnsafeBufferPointer(check)
             if verdict.prefix == nil, let which = prefixes.firstIndex(where: { key.hasPrefix($0.text) }) {
@@ -159,11 +164,16 @@ public struct UnmatchableKeyLint: SpecLintRule {
               let zone = schedules.first?.timeZone else { return nil }
         let date = written.instant.date
         let local = LocalDateTime(wallSeconds: Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date))
-        var rest = written.key.utf8.dropFirst(prefix.utf8.count)
-        if rest.count >= 2, rest.suffix(2).elementsEqual("~2".utf8) { rest = rest.dropLast(2) }
-        let time = Self.padded(local.hour) + ":" + Self.padded(local.minute)
-        let own = [local.dateString, local.dateString + "T" + time, local.dateString + "T" + time + ":" + Self.padded(local.second)]
-        guard !own.contains(where: { rest.elementsEqual($0.utf8) }), !listedTwice() else { return nil }
+        // On the key's own bytes (no copy of a native string): the part after the prefix, without `~2`.
+        let prefixCount = prefix.utf8.count
+        func named(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard bytes.count >= prefixCount else { return false }
+            var end = bytes.count
+            if end - prefixCount >= 2, bytes[end - 2] == UInt8(ascii: "~"), bytes[end - 1] == UInt8(ascii: "2") { end -= 2 }
+            return Self.names(UnsafeBufferPointer(rebasing: bytes[prefixCount..<end]), local)
+        }
+        let isItsOwn = written.key.utf8.withContiguousStorageIfAvailable(named) ?? Array(written.key.utf8).withUnsafeBufferPointer(named)
+        guard !isItsOwn, !listedTwice() else { return nil }
         guard let occurrence = schedules.lazy.compactMap({ try? $0.schedule() }).compactMap({ $0.occurrence(at: date) }).first,
               occurrence.key.rawValue != written.key else { return nil }
         let key = written.key, keyDate = String(written.key.dropFirst(prefix.count).prefix(10))
@@ -191,7 +201,23 @@ public struct UnmatchableKeyLint: SpecLintRule {
         return Date(timeIntervalSince1970: Double(LocalDateTime(year: parts[0], month: parts[1], day: parts[2]).wallSeconds))
     }
 
-    private static func padded(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    /// Whether `rest` (a key after its prefix, without `~2`) is `local`'s date, date and minute, or date and second
+    /// (`2027-06-01`, `…T07:00`, `…T07:00:30`), compared as digits: asked of every key that passes its form.
+    private static func names(_ rest: UnsafeBufferPointer<UInt8>, _ local: LocalDateTime) -> Bool {
+        guard [10, 16, 19].contains(rest.count) else { return false }
+        func number(_ from: Int, _ count: Int) -> Int? {
+            var value = 0
+            for byte in rest[from..<from + count] {
+                guard (48...57).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - 48)
+            }
+            return value
+        }
+        guard number(0, 4) == local.year, number(5, 2) == local.month, number(8, 2) == local.day else { return false }
+        guard rest.count > 10 else { return true }
+        guard number(11, 2) == local.hour, number(14, 2) == local.minute else { return false }
+        return rest.count == 16 || number(17, 2) == local.second
+    }
 
     private static func listed(_ lines: [Int]) -> String {
         lines.count <= 5 ? lines.map(String.init).joined(separator: ", ") : lines.prefix(4).map(String.init).joined(separator: ", ") + " and \(lines.count - 4) more"

@@ -1693,6 +1693,24 @@ import Testing
         #expect(!Self.lint(spec(own), path: "h.yaml").contains("unmatchable-key"))
     }
 
+    /// `~1` is no key's suffix: the earlier of a repeated pair has none (a review's `~1` was told "with no time").
+    /// zoneinfo: Berlin falls back at 2027-10-31T01:00Z, so 02:30 is 00:30Z (+02:00) and 01:30Z (+01:00).
+    @Test func aTildeOneIsToldOnlyTheLaterOfAPairHasASuffix() {
+        let found = Self.lint("""
+            spec: pair
+            schedule: {id: p, timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: both}
+            window: {after: 2027-10-30T12:00:00+02:00, through: 2027-10-31T12:00:00+01:00}
+            expect:
+              occurrences:
+                - {at: 2027-10-31T02:30:00+02:00, key: p/v1/2027-10-31~1}
+                - {at: 2027-10-31T02:30:00+01:00, key: p/v1/2027-10-31~2}
+            """, path: "p.yaml")
+        #expect(found.contains("p.yaml:6:44: warning: the key 'p/v1/2027-10-31~1' ends in '~1', which no key does: of a repeated "
+            + "wall time's two instants the earlier's key has no suffix and the later's ends in '~2': write p/v1/2027-10-31 [unmatchable-key]"),
+                "\(found)")
+        #expect(found.components(separatedBy: "[unmatchable-key]").count - 1 == 1, "\(found)")
+    }
+
     /// A key no occurrence of the schedule can have is told before anything runs (`check` said nothing; the run's failure
     /// did): a date that does not exist with the key the rule gives that instant, another id once for every line that
     /// shares it, another version; keys of the schedule pass. zoneinfo: Berlin is at +02:00 on 2027-04-30 and 05-30, so
@@ -1760,6 +1778,29 @@ import Testing
                 - {at: 2027-03-28T00:30:00-01:00, key: nk/v1/2027-03-27}
             """, path: "nk.yaml")
         #expect(moved.isEmpty, "\(moved)")
+        // A key on its instant's own date where a change moved the slot there: Apia skipped 2011-12-30 (zoneinfo:
+        // 2011-12-29T23:59:59-10:00 is followed by 2011-12-31T00:00:00+14:00, both around 10:00Z), so the 30th's 02:30
+        // under next-valid-time is 2011-12-31T00:00:00+14:00, keyed by its slot's date (a review wrote the 31st).
+        let apia = Self.lint("""
+            spec: apia
+            schedule: {id: apia, timezone: Pacific/Apia, rule: daily 02:30, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2011-12-29T12:00:00-10:00, through: 2011-12-31T01:00:00+14:00}
+            expect:
+              occurrences:
+                - {at: 2011-12-31T00:00:00+14:00, key: apia/v1/2011-12-31}
+            """, path: "apia.yaml")
+        #expect(apia.contains("apia.yaml:6:44: warning: the key 'apia/v1/2011-12-31' names 2011-12-31, the local date of "
+            + "2011-12-31T00:00:00+14:00, but that is the occurrence of the 2011-12-30 slot, whose wall time does not exist that day "
+            + "and which 'nonexistent: next-valid-time' moves here; a key carries the local date of its occurrence's slot: write "
+            + "apia/v1/2011-12-30 [unmatchable-key]"), "\(apia)")
+        #expect(Self.lint(apia.isEmpty ? "" : """
+            spec: apia
+            schedule: {id: apia, timezone: Pacific/Apia, rule: daily 02:30, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2011-12-29T12:00:00-10:00, through: 2011-12-31T01:00:00+14:00}
+            expect:
+              occurrences:
+                - {at: 2011-12-31T00:00:00+14:00, key: apia/v1/2011-12-30}
+            """, path: "apia.yaml").isEmpty)
         let runs = Self.lint("""
             spec: tokyo runs
             task: {identifier: com.example.app.refresh, kind: refresh, permitted: [com.example.app.refresh], background-modes: [fetch]}

@@ -66,6 +66,10 @@ struct LifecycleStepReader {
         let errorsBefore = reader.log.errorCount
         var steps: [LifecycleStep] = []
         var now = clock.map { ClockPosition($0, what: Self.clockStart) }
+        // Until a step changes the schedule, every instant is read in its zone, where an offset slip may be what puts
+        // two steps out of order (a review's retry written `02:14+01:00` in Casablanca's gap, 01:14Z, before 01:45Z):
+        // the order error is told with its note. After a change, another zone's offset is no slip.
+        var zoneMayHaveChanged = false
         for item in items {
             guard let fields = reader.mapping(item, place: "this step", owner: nil, allowed: Self.keys,
                                               expected: "a mapping, e.g. {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}",
@@ -75,6 +79,7 @@ struct LifecycleStepReader {
             if let at, let current = now {
                 if at.date < current.date {
                     reportBackwards(fields["at"]!, at.text, current)
+                    if !zoneMayHaveChanged { reader.log.reportedOutOfOrder([current.literal, at].compactMap { $0 }) }
                     // A template's `at` merged into several steps is out of order in this one: its merge is the note.
                     reader.log.lastIsAbout(mapping: item.mark)
                 } else {
@@ -82,6 +87,7 @@ struct LifecycleStepReader {
                 }
             }
             guard let action = readAction(fields, item: item) else { continue }
+            if case .changeSchedule = action { zoneMayHaveChanged = true }
             if case .advance(let advance) = action {
                 now = follow(advance, from: now, node: fields["advance"]!)
             }
@@ -536,8 +542,13 @@ struct LifecycleStepReader {
         var added: [String] = []
         var what: String
 
+        /// The instant the position was set from, when it is one as written (not a sum): the order-slip note reads its
+        /// offset.
+        var literal: InstantLiteral?
+
         init(_ instant: InstantLiteral, what: String) {
             (date, written, offset, self.what) = (instant.date, instant.text, instant.writtenOffset, what)
+            literal = instant
         }
 
         /// `2027-06-01T08:00:00-04:00 + 30m + 1h (= 2027-06-01T09:30:00-04:00)`: the sum is worked out for the reader.
@@ -566,6 +577,7 @@ struct LifecycleStepReader {
             now.date = reached
             now.added.append(node.scalar?.value ?? "")
             now.what = "the time an earlier 'advance' moved the clock to"
+            now.literal = nil
             return now
         case .to(let target):
             guard target.date >= now.date else {

@@ -248,8 +248,13 @@ public struct OffsetMismatchLint: SpecLintRule {
         var changes: [(from: Date, schedule: ScheduleSpec)] = []
         var now = body.clock.date
         var instants: [(instant: InstantLiteral, schedule: ScheduleSpec)] = [(body.clock, first)]
+        // Each step's `at` by its index in `instants`, with the step's position among the steps' instants.
+        var stepAt: [Int: Int] = [:]
+        var stepDates: [Date] = []
         for (index, step) in body.steps.enumerated() {
             if let at = step.at {
+                stepAt[instants.count] = stepDates.count
+                stepDates.append(at.date)
                 instants.append((at, inEffect))
                 now = max(now, at.date)
             }
@@ -269,10 +274,13 @@ public struct OffsetMismatchLint: SpecLintRule {
         func schedule(at date: Date) -> ScheduleSpec { changes.last { $0.from <= date }?.schedule ?? first }
         if let updatedAt = body.expect.storeUpdatedAt { instants.append((updatedAt, schedule(at: updatedAt.date))) }
         var planned: Set<Int> = []
+        var actual: Set<Int> = []
         for run in body.expect.runs?.value ?? [] {
             if run.planned != nil { planned.insert(instants.count) }
+            if run.actual != nil { actual.insert(instants.count + (run.planned != nil ? 1 : 0)) }
             instants += [run.planned, run.actual].compactMap { $0 }.map { ($0, schedule(at: $0.date)) }
         }
+        let launches = Set(stepDates)
         instants += (body.expect.pendingRequests?.value ?? []).compactMap(\.earliestBegin).map { ($0, schedule(at: $0.date)) }
         let zones = changes.isEmpty ? [] : [first.timeZone] + changes.map(\.schedule.timeZone)
         return instants.enumerated().compactMap { index, entry in
@@ -284,8 +292,20 @@ public struct OffsetMismatchLint: SpecLintRule {
             guard var found = diagnostic(for: entry.instant, in: entry.schedule.timeZone, expected: expected) else { return nil }
             // After a move the wall time may be meant in the other zone (a New York time written with New York's winter
             // offset, read where Berlin was in effect): each other zone's reading is offered too (a hunt's finding).
+            // A step's reading must keep the steps in order: from the clock's start or the step before, to the step
+            // after; a run's `actual` is a launch's instant.
+            let possible: (Date) -> Bool
+            if let position = stepAt[index] {
+                let earliest = position > 0 ? stepDates[position - 1] : body.clock.date
+                let latest = position + 1 < stepDates.count ? stepDates[position + 1] : .distantFuture
+                possible = { (earliest...latest).contains($0) }
+            } else if actual.contains(index) {
+                possible = { launches.contains($0) }
+            } else {
+                possible = { _ in true }
+            }
             for zone in zones where zone != entry.schedule.timeZone && !found.notes.contains(where: { $0.message.contains(zone.identifier) }) {
-                if let note = Self.reading(of: entry.instant, in: zone) { found.notes.append(Diagnostic.Note(message: note)) }
+                if let note = Self.reading(of: entry.instant, in: zone, possible: possible) { found.notes.append(Diagnostic.Note(message: note)) }
             }
             return found
         }
@@ -357,10 +377,15 @@ public struct OffsetMismatchLint: SpecLintRule {
 
     /// The wall time written, read in another zone a scenario's schedule takes: `in America/New_York, a zone the
     /// scenario's schedule takes too, 02:30 local time is 2027-03-29T02:30:00-04:00`; nil where that zone skips it.
-    static func reading(of instant: InstantLiteral, in zone: TimeZone) -> String? {
+    /// `possible`: whether a reading can be the instant meant — for a step, between the steps around it (a reading
+    /// outside them puts the steps out of order: a review applied Dublin's reading to a step after the move to New York
+    /// and got `instant-order`); for a run's `actual`, a step's instant.
+    static func reading(of instant: InstantLiteral, in zone: TimeZone, possible: (Date) -> Bool = { _ in true }) -> String? {
         guard let written = instant.writtenOffset, written % 60 == 0 else { return nil }
         let wallSeconds = instant.date.timeIntervalSince1970 + Double(written)
-        let offsets = readings(ofWall: wallSeconds, in: zone).filter { $0 % 60 == 0 }
+        let offsets = readings(ofWall: wallSeconds, in: zone).filter { offset in
+            offset % 60 == 0 && possible(Date(timeIntervalSince1970: wallSeconds - Double(offset)))
+        }
         guard !offsets.isEmpty else { return nil }
         let stem = String(instant.text.dropLast(6))
         let local = WallTimeText.local(instant.date, offset: written)

@@ -1506,6 +1506,40 @@ import Testing
         ])
     }
 
+    /// Another zone's reading is offered only where it can be the instant meant: a step's between the steps around it,
+    /// a run's `actual` at a launch (a review applied Dublin's reading of a step after the move to New York and got
+    /// `instant-order`). zoneinfo: New York is at -05:00 on 2027-03-13 and -04:00 from 03-14 07:00Z; Dublin at +00:00;
+    /// so 13:00 on the 13th read in Dublin (13:00Z) is between the change (12:00Z) and the next step (07:29Z on the 14th),
+    /// and 03:31 on the 14th read in Dublin (03:31Z) is before the step before it.
+    @Test func anotherZonesReadingIsOfferedOnlyWhereItKeepsTheStepsInOrder() {
+        let text = """
+            spec: Moved
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly, timezone: Europe/Dublin, rule: {every: day, at: "02:30"}, nonexistent: shift-forward, repeated: first}
+            clock: 2027-03-12T12:00:00+00:00
+            steps:
+              - {at: 2027-03-13T02:35:00+00:00, launch: com.example.app.refresh}
+              - {at: 2027-03-13T12:00:00+00:00, change-schedule: {timezone: America/New_York}}
+              - {at: 2027-03-13T13:00:00-04:00, launch: com.example.app.refresh}
+              - {at: 2027-03-14T03:29:00-04:00, launch: com.example.app.refresh}
+              - {at: 2027-03-14T03:31:00-05:00, launch: com.example.app.refresh}
+            expect:
+              runs: [{actual: 2027-03-14T03:31:00-05:00}]
+
+            """
+        let found = SpecLinter().diagnostics(for: SpecParser().parse(path: "s.yaml", bytes: Array(text.utf8)))
+            .filter { $0.code == LintCode.offsetMismatch.rawValue }
+        #expect(found.map { $0.location?.line } == [8, 10, 12], "\(found.map(\.message))")
+        #expect(found.first?.notes.map(\.message) == [
+            "if you meant 13:00 local time, write 2027-03-13T13:00:00-05:00",
+            "in Europe/Dublin, a zone the scenario's schedule takes too, 13:00 local time is 2027-03-13T13:00:00+00:00",
+        ], "\(found.first?.notes ?? [])")
+        #expect(found.dropFirst().map { $0.notes.map(\.message) } == [
+            ["if you meant 03:31 local time, write 2027-03-14T03:31:00-04:00"],
+            ["if you meant 03:31 local time, write 2027-03-14T03:31:00-04:00"],
+        ], "\(found.dropFirst().map(\.notes))")
+    }
+
     /// An instant at the very moment of a `change-schedule` step is read in the schedule that step puts in effect, which
     /// holds from its step on: 05:00 written with New York's winter offset at the move (10:00Z) is compared with New
     /// York's -04:00 (zoneinfo), not Berlin's +02:00 (mutation B23 read it in the schedule before the change).

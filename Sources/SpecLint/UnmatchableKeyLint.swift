@@ -177,8 +177,13 @@ public struct UnmatchableKeyLint: SpecLintRule {
         // 2011-12-30 under next-valid-time runs at 12-31 00:00, keyed 12-30; a review wrote 12-31): asked only where the
         // zone's offset differs a day before and after the instant, two lookups per key.
         if isItsOwn {
+            // A gap moves a slot by at most its length, so onto another date only an instant that close to midnight:
+            // Berlin's 02:30 days, most of a DST corpus's keys, are not searched (the bench corpus's keys near changes
+            // cost a tenth of `check` when they were).
             let reach: TimeInterval = 26 * 3600
-            guard zone.secondsFromGMT(for: date - reach) != zone.secondsFromGMT(for: date + reach) else { return nil }
+            let gap = zone.secondsFromGMT(for: date + reach) - zone.secondsFromGMT(for: date - reach)
+            let sinceMidnight = local.hour * 3600 + local.minute * 60 + local.second
+            guard gap != 0, min(sinceMidnight, 86_400 - sinceMidnight) < abs(gap) else { return nil }
         }
         guard !listedTwice() else { return nil }
         guard let occurrence = schedules.lazy.compactMap({ try? $0.schedule() }).compactMap({ $0.occurrence(at: date) }).first,

@@ -1685,6 +1685,48 @@ import Testing
         #expect(checks.first { $0.name == "runs[2].actual" }?.actual.hasSuffix("; the launch step's slip told at runs[1].actual") == true, "\(checks)")
     }
 
+    /// A `runs` line for an instant this scenario's own `repeated: both` resolves a slot to, which the drop rule removes,
+    /// is told the drop rule, as a recurrence spec's missing instant is (`DropRuleHint`), not that another policy gives it:
+    /// `both` gives the first reading too (a black-box review's p20 was told "is what 'repeated: first' gives, not this
+    /// test's 'repeated: both'"). zoneinfo: Antarctica/Troll falls back from 03:00+02:00 to 01:00+00:00 at
+    /// 2027-10-31T01:00Z, so the first 02:30 (+02:00) is 00:30Z, before the second 01:30 (+00:00), 01:30Z, which the
+    /// 01:30 slot produced before the 02:30 slot's.
+    @Test func aRunsLineTheDropRuleRemovesIsToldTheDropRule() async throws {
+        let text = """
+            # Troll falls back 2 hours (03:00 +02:00 -> 01:00 +00:00 at 01:00Z): hourly slots 01:30 and 02:30 each happen twice.
+            # In time order: 01:30+02 (23:30Z), 02:30+02 (00:30Z), 01:30+00 (01:30Z), 02:30+00 (02:30Z).
+            spec: Troll hourly at :30 with repeated both runs all four instants of the 2-hour overlap
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: troll, timezone: Antarctica/Troll, rule: {every: hour, minute: 30}, nonexistent: skip, repeated: both}
+            clock: 2027-10-30T23:00:00+02:00
+            steps:
+              - {at: 2027-10-31T03:10:00+00:00, launch: com.example.app.refresh}
+            expect:
+              completed: [true]
+              runs:
+                - {planned: 2027-10-30T23:30:00+02:00, key: troll/v1/2027-10-30T23:30}
+                - {planned: 2027-10-31T00:30:00+02:00, key: troll/v1/2027-10-31T00:30}
+                - {planned: 2027-10-31T01:30:00+02:00, key: troll/v1/2027-10-31T01:30}
+                - {planned: 2027-10-31T02:30:00+02:00, key: troll/v1/2027-10-31T02:30}
+                - {planned: 2027-10-31T01:30:00+00:00, key: troll/v1/2027-10-31T01:30~2}
+                - {planned: 2027-10-31T02:30:00+00:00, key: troll/v1/2027-10-31T02:30~2}
+              run-count: 6
+            """
+        let (_, body) = try Self.scenario(text)
+        let failed = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.filter { !$0.passed }
+        #expect(failed.first { $0.name == "runs" }?.actual == "runs[4] is none of its runs, and the lines after it are its runs 4 on; "
+            + "2027-10-31 02:30 (+02:00) is the first instant 'repeated: both' gives 02:30, but it comes before 2027-10-31 01:30 (+00:00), "
+            + "produced before it in slot order (date, then time), and a candidate not later than the previous occurrence is dropped "
+            + "(docs/recurrence.md#rules); to see both instants of each hour, write a spec per hour, {every: day, at: \"02:30\"}, or, for a "
+            + "job that runs each elapsed hour, an interval rule; remove line 15, and change 'run-count: 6' (line 18) to 'run-count: 5'",
+            "\(failed)")
+        // Applied as told, it passes.
+        let applied = text.replacingOccurrences(of: "    - {planned: 2027-10-31T02:30:00+02:00, key: troll/v1/2027-10-31T02:30}\n", with: "")
+            .replacingOccurrences(of: "run-count: 6", with: "run-count: 5")
+        let (_, fixed) = try Self.scenario(applied)
+        #expect(try #require(await LifecycleExecutor().execute(fixed).lifecycle).expectations.allSatisfy(\.passed))
+    }
+
     /// A `~2` key expected under `repeated: last` is told that only `both` keys a pair's later instance with it (a
     /// second round's recurrence review found the pair note false under `last`; the lifecycle note asks the same hint
     /// with the scenario's policy). zoneinfo: Berlin falls back at 2027-10-31T01:00Z; 02:30+01:00 is the later 02:30.

@@ -207,10 +207,10 @@ struct LifecycleJudgement {
 
     /// Why no run is planned at `planned`, when the scenario shows it (a lifecycle review: a `runs` line written for a
     /// night a DST change left without a run said only "none of its runs", where a recurrence spec names the policy):
-    /// before the clock started or after the last step, which no launch can catch up; else the policy or the slip that
-    /// gives that instant, from the recurrence hints, for the schedule in effect then. Nil when that schedule has an
-    /// occurrence there (an earlier schedule's instant is no reason: a second review's line for the shift-forward
-    /// schedule's 03:30, after a change to `skip`, was told nothing).
+    /// before the clock started or after the last step, which no launch can catch up; else, from the recurrence hints,
+    /// the drop rule that removed the schedule's own instant, or the policy or the slip that gives that instant, for the
+    /// schedule in effect then. Nil when that schedule has an occurrence there (an earlier schedule's instant is no
+    /// reason: a second review's line for the shift-forward schedule's 03:30, after a change to `skip`, was told nothing).
     func plannedHint(_ planned: InstantLiteral) -> String? {
         guard let context = plannedContext else { return nil }
         let date = planned.date
@@ -232,7 +232,11 @@ struct LifecycleJudgement {
         guard let schedule = context.schedules.last(where: { $0.from <= date })?.schedule ?? context.schedules.first?.schedule,
               schedule.occurrence(at: date) == nil
         else { return nil }
-        return PolicyHint.missingHint(for: schedule, missing: [date], local: { instant($0).local }, withOwnAnswer: false)
+        // This schedule's own instant, removed by the drop rule, is told that rule first, as a recurrence spec's is:
+        // another policy's sentence was false of it (a black-box review's Troll hourly `both` line was told "is what
+        // 'repeated: first' gives, not this test's 'repeated: both'", and `both` gives that instant too).
+        return DropRuleHint.hint(for: schedule, missing: [date], local: { instant($0).local })
+            ?? PolicyHint.missingHint(for: schedule, missing: [date], local: { instant($0).local }, withOwnAnswer: false)
             ?? InstantSlipHint.hint(for: schedule, missing: planned, render: { instant($0) })
     }
 

@@ -1727,6 +1727,35 @@ import Testing
         #expect(try #require(await LifecycleExecutor().execute(fixed).lifecycle).expectations.allSatisfy(\.passed))
     }
 
+    /// A pending request's floor that is the retry request a launch handler submitted, with no `retry:` policy, is told
+    /// so: its earliest begin is that launch's time (docs/lifecycle.md's `resubmits`), and the launch did not complete, so
+    /// nothing replaced it (a black-box review's m29 expected the next night and was told no reason, where a backoff's
+    /// floor is). zoneinfo: Antarctica/Troll springs forward from 01:00+00:00 to 03:00+02:00 at 2027-03-28T01:00Z, so
+    /// 03:05+02:00 is 01:05Z, the launch's own time.
+    @Test func aRetryRequestsFloorWithoutARetryPolicyIsToldItsLaunch() async throws {
+        let (_, body) = try Self.scenario("""
+            # Troll springs forward 2 hours on 2027-03-28 at 01:00Z (01:00 +00:00 -> 03:00 +02:00). 02:00 does not exist;
+            # next-valid-time gives 03:00+02:00. The first launch is expired during parse; its retry request's floor is its
+            # own launch time (no retry policy), so the system launches again at 03:10.
+            spec: Troll 2-hour gap, expired launch, then the relaunch runs the night
+            tags: [lifecycle, expiration, troll]
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            job: {items: ["t"]}
+            schedule: {id: troll, timezone: Antarctica/Troll, rule: {every: day, at: "02:00"}, nonexistent: next-valid-time, repeated: first}
+            clock: 2027-03-27T12:00:00Z
+            steps:
+              - {at: 2027-03-28T03:05:00+02:00, launch: com.example.app.refresh, expire: during parse}
+            expect:
+              completed: [false]
+              pending-requests: [{identifier: com.example.app.refresh, earliest-begin: 2027-03-29T02:00:00+02:00}]
+            """)
+        let check = try #require(await LifecycleExecutor().execute(body).lifecycle?.expectations.first { !$0.passed })
+        #expect(check.name == "pending-requests[com.example.app.refresh].earliest-begin")
+        #expect(check.actual == "2027-03-28T03:05:00+02:00 (the retry request the app's launch handler submitted at launch 1 (line 11), "
+            + "at 2027-03-28 03:05 (+02:00): without 'retry:' in the scenario's 'app:' its earliest begin is the launch time ('resubmits' "
+            + "in docs/lifecycle.md), and the launch expired during parse, so no request for the next occurrence replaced it)", "\(check.actual)")
+    }
+
     /// A `~2` key expected under `repeated: last` is told that only `both` keys a pair's later instance with it (a
     /// second round's recurrence review found the pair note false under `last`; the lifecycle note asks the same hint
     /// with the scenario's policy). zoneinfo: Berlin falls back at 2027-10-31T01:00Z; 02:30+01:00 is the later 02:30.

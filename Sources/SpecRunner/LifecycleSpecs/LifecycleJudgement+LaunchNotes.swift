@@ -178,6 +178,28 @@ extension LifecycleJudgement {
             + "ran this occurrence; a launch step at \(instant(expected).offsetForm) would run it then"
     }
 
+    /// For a request's floor that differs, where it is the retry request a launch handler submitted with no `retry:`
+    /// policy: that launch, whose time the floor is, and what ended it without a request for the next occurrence (a
+    /// black-box review expected the next night after an expired launch, and was told no reason, where a backoff's
+    /// floor says its own; docs/lifecycle.md's `pending-requests` promises why).
+    func retryRequestNote(_ identifier: String) -> String? {
+        guard let number = report.retryRequestLaunches[identifier],
+              let launch = report.launches.first(where: { $0.number == number }) else { return nil }
+        let run = report.jobRuns.first { $0.launch == number }
+        let ended: String? = if let stage = run?.expiredDuring {
+            "expired during \(stage.rawValue)"
+        } else if launch.completed == .killed {
+            "was killed" + (killedReason(ofLaunch: number).map { " (\($0))" } ?? "")
+        } else if let failure = run?.failure {
+            "failed at \(failure)"
+        } else {
+            nil
+        }
+        return " (the retry request the app's launch handler submitted at \(launchName(number)), at \(instant(launch.actual).local): "
+            + "without 'retry:' in the scenario's 'app:' its earliest begin is the launch time ('resubmits' in docs/lifecycle.md)"
+            + (ended.map { ", and the launch \($0), so no request for the next occurrence replaced it" } ?? "") + ")"
+    }
+
     /// For a request's floor that differs, where it is the schedule's: the rule that gave it (harness.md: the first
     /// occurrence after the catch-up anchor, the end of the last completed run, whose key is not completed). A second
     /// review round raised the version and expected the day already run again, or moved the time later and expected the

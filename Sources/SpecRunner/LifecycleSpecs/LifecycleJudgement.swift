@@ -388,7 +388,7 @@ struct LifecycleJudgement {
                 // Where the app set the floor (a retry's backoff): said as for a launch refused before it (a lifecycle
                 // review's constant 1h retry across Berlin's autumn change read only the second 02:31).
                 let why = met ? "" : report.floorReasons[request.identifier].map { " (\(localized($0)))" }
-                    ?? completedKeyNote(written.date) ?? found.earliestBeginDate.flatMap(floorRuleNote) ?? ""
+                    ?? retryRequestNote(request.identifier) ?? completedKeyNote(written.date) ?? found.earliestBeginDate.flatMap(floorRuleNote) ?? ""
                 // A `Z` whose digits are the floor's wall time, as for a run's instants (a fourth review's Sydney floor).
                 let slip = met ? "" : found.earliestBeginDate.flatMap { digitsNote(written, found: instant($0)) }.map { "; " + $0 } ?? ""
                 // In the zone in effect at the end, as the expected one is read: the request is asked for then (a review's

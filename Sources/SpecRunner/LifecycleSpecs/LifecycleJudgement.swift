@@ -16,8 +16,8 @@ struct LifecycleJudgement {
     /// Shows instants: the schedule's zone, or the clock's written offset without a schedule.
     let zone: TimeZone
     /// The zones `change-schedule` steps put in effect, each from the clock's time at its step: an instant from then
-    /// on is shown in that zone (the user moved to New York: New York's wall time).
-    let zoneChanges: [(from: Date, zone: TimeZone)]
+    /// on is shown in that zone (the user moved to New York: New York's wall time); `line`, the step's.
+    let zoneChanges: [(from: Date, zone: TimeZone, line: Int)]
     /// The zone of the schedule each run caught up with, by `JobRunRecord.scheduleRevision`: a run's `planned` is an
     /// occurrence of that schedule, shown in its zone even when it lies before the change (a move west).
     let scheduleZones: [TimeZone]
@@ -47,7 +47,7 @@ struct LifecycleJudgement {
 
     private(set) var expectations: [LifecycleResult.ExpectationCheck] = []
 
-    init(expect: LifecycleExpectation, report: LifecycleReport, zone: TimeZone, zoneChanges: [(from: Date, zone: TimeZone)] = [],
+    init(expect: LifecycleExpectation, report: LifecycleReport, zone: TimeZone, zoneChanges: [(from: Date, zone: TimeZone, line: Int)] = [],
          scheduleZones: [TimeZone] = [], abbreviations: ZoneAbbreviations, killedBySteps: [Int: String] = [:],
          staleRequests: [Int: String] = [:], rerunsByVersion: [Int: String] = [:], launchLines: [Int: Int] = [:],
          launchSteps: [LaunchStep] = [], noPendingNote: String = "", clockEnd: (at: Date, line: Int?)? = nil,
@@ -435,7 +435,7 @@ struct LifecycleJudgement {
                 // No step makes a run the schedule does not plan: the reason is said instead of that advice.
                 // A launch step meant for it that was refused, or written with a slip, is the reason (a fifth review's
                 // step written with the summer offset after the autumn change was told "remove this line").
-                let step = run.actual.flatMap { stepSlipNote(expected: $0, found: nil) ?? refusedStepNote(at: $0.date) }
+                let step = run.actual.flatMap { stepSlipNote(expected: $0, found: nil) ?? refusedStepNote(at: $0) }
                 let why = sameInstant(run, actual) ?? run.planned.flatMap(plannedHint)
                 let slipped = run.planned.flatMap { planned in
                     planned.writtenOffset.map { $0 != zone(at: planned.date).secondsFromGMT(for: planned.date) } == true
@@ -493,7 +493,9 @@ struct LifecycleJudgement {
                 let shown = field.name == "planned" ? found.planned : found.actual
                 let foundDate = shown.map { Date(timeIntervalSince1970: $0.epochSeconds) }
                 var stepSlip = field.name == "actual" ? written.flatMap { written in
-                    stepSlipNote(expected: written, found: foundDate) ?? foundDate.flatMap { refusedBeforeNote(expected: written.date, found: $0) }
+                    stepSlipNote(expected: written, found: foundDate) ?? foundDate.flatMap {
+                        refusedBeforeNote(expected: written, found: $0, planned: found.planned.map { Date(timeIntervalSince1970: $0.epochSeconds) })
+                    }
                 } : nil
                 if let note = stepSlip {
                     if let first = toldSlips[note] { stepSlip = "the launch step's slip told at \(first)" } else { toldSlips[note] = "\(name).actual" }

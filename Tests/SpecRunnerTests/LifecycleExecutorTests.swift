@@ -1685,6 +1685,170 @@ import Testing
         #expect(checks.first { $0.name == "runs[2].actual" }?.actual.hasSuffix("; the launch step's slip told at runs[1].actual") == true, "\(checks)")
     }
 
+    /// A run's `actual` that no launch could have had — before the request's earliest begin, or before the occurrence's
+    /// planned instant — is not offered as a launch step to write: the system would refuse that step too (a black-box
+    /// review's m20 was told "a launch step at 01:30 would run it then" beside the refusal of a launch at 01:30). Where
+    /// the `actual` is written with an offset the schedule's zone in effect does not have, the digits read in that zone
+    /// are told, with the step to move (its m18, after a move from Dublin to New York, applied the old hint and was
+    /// refused again). zoneinfo: Antarctica/Troll falls back from 03:00+02:00 to 01:00+00:00 at 2027-10-31T01:00Z, so
+    /// the second 02:00 is 02:00Z and 01:30+00:00 (01:30Z) is before it; Europe/Dublin is at +00:00 in March 2027 until
+    /// 03-28; New York springs forward at 2027-03-14T07:00Z (02:00 EST → 03:00 EDT): 02:30 shifted forward is 03:30 EDT
+    /// (07:30Z), 03:31+00:00 is 03-13 22:31 EST, and 03:31 on 03-14 in New York is 03:31 EDT (07:31Z).
+    @Test func aLateRunIsNotToldAStepTheSystemWouldRefuse() async throws {
+        func failures(_ text: String) async throws -> [String: String] {
+            let (_, body) = try Self.scenario(text)
+            let checks = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.filter { !$0.passed }
+            return Dictionary(checks.map { ($0.name, $0.actual) }, uniquingKeysWith: { first, _ in first })
+        }
+        let troll = try await failures("""
+            spec: Troll 2-hour overlap, a launch between the two 02:00s leaves the second
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: troll, timezone: Antarctica/Troll, rule: {every: day, at: "02:00"}, nonexistent: skip, repeated: both}
+            clock: 2027-10-30T12:00:00+02:00
+            steps:
+              - {at: 2027-10-31T02:30:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-10-31T01:30:00+00:00, launch: com.example.app.refresh}
+              - {at: 2027-10-31T02:05:00+00:00, launch: com.example.app.refresh}
+            expect:
+              errors: [launch-before-earliest-begin]
+              runs:
+                - {planned: 2027-10-31T02:00:00+02:00, actual: 2027-10-31T02:30:00+02:00, key: troll/v1/2027-10-31}
+                - {planned: 2027-10-31T02:00:00+00:00, actual: 2027-10-31T01:30:00+00:00, key: troll/v1/2027-10-31~2}
+            """)
+        #expect(troll["runs[2].actual"] == "2027-10-31T02:05:00+00:00 (its planned and key as expected); the launch at line 7, at "
+            + "2027-10-31 01:30 (+00:00), was refused (launch-before-earliest-begin: the request's earliest begin was 2027-10-31 02:00 "
+            + "(+00:00)), so a later launch ran this occurrence; no launch can run it at 2027-10-31T01:30:00+00:00: that is before the "
+            + "request's earliest begin, 2027-10-31 02:00 (+00:00), its planned instant; write the actual found, or a launch step at or "
+            + "after 2027-10-31T02:00:00+00:00 and its time here", "\(troll)")
+        #expect(troll["runs[2].actual"]?.contains("would run it then") == false)
+        // After a move to New York, `actual` written with Dublin's +00:00: New York's reading of its digits is the fix.
+        func dublin(_ third: String, _ fourth: String) -> String {
+            """
+            spec: Dublin user moves to New York the day before New York's spring change
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly, timezone: Europe/Dublin, rule: {every: day, at: "02:30"}, nonexistent: shift-forward, repeated: first}
+            clock: 2027-03-12T12:00:00+00:00
+            steps:
+              - {at: 2027-03-13T02:35:00+00:00, launch: com.example.app.refresh}
+              - {at: 2027-03-13T12:00:00+00:00, change-schedule: {timezone: America/New_York}}
+              - {at: \(third), launch: com.example.app.refresh}
+              - {at: \(fourth), launch: com.example.app.refresh}
+            expect:
+              errors: [launch-before-earliest-begin]
+              runs:
+                - {planned: 2027-03-13T02:30:00+00:00, actual: 2027-03-13T02:35:00+00:00, key: nightly/v1/2027-03-13}
+                - {planned: 2027-03-14T03:30:00-04:00, actual: 2027-03-14T03:31:00+00:00, key: nightly/v1/2027-03-14}
+            """
+        }
+        let late = try await failures(dublin("2027-03-14T03:29:00+00:00", "2027-03-14T03:30:00-04:00"))
+        #expect(late["runs[2].actual"] == "2027-03-14T03:30:00-04:00 (its planned and key as expected); the launch at line 8, at "
+            + "2027-03-13 22:29 EST (-05:00), was refused (launch-before-earliest-begin: the request's earliest begin was 2027-03-14 03:30 "
+            + "EDT (-04:00)), so a later launch ran this occurrence; no launch can run it at 2027-03-14T03:31:00+00:00: that is before the "
+            + "request's earliest begin, 2027-03-14 03:30 EDT (-04:00), its planned instant; +00:00 is Europe/Dublin's offset, and after "
+            + "the change at line 7 the schedule is in America/New_York, where 03:31 on 2027-03-14 is 2027-03-14T03:31:00-04:00: write "
+            + "that here, and move the launch at line 9, which ran it, to that time", "\(late)")
+        // The reviewer's own file: both launches refused, so the run is missing; the step at the line's `actual` is told.
+        let missing = try await failures(dublin("2027-03-14T03:29:00+00:00", "2027-03-14T03:31:00+00:00"))
+        #expect(missing["runs[2]"] == "no run: the scenario has 1 run; the launch at line 9 was refused (launch-before-earliest-begin: the "
+            + "request's earliest begin was 2027-03-14 03:30 EDT (-04:00)), so it made no run; +00:00 is Europe/Dublin's offset, and after "
+            + "the change at line 7 the schedule is in America/New_York, where 03:31 on 2027-03-14 is 2027-03-14T03:31:00-04:00: write "
+            + "that here and at line 9", "\(missing)")
+        // Without a move, an offset Berlin does not have: its digits read in Berlin (zoneinfo: 02:31+03:00 is 23:31Z on
+        // 03-29, 01:31 CEST, before the 02:30 CEST floor, 00:30Z; 02:31 CEST on 03-30 is 00:31Z).
+        let berlin = try await failures("""
+            spec: Foreign offset
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-03-30T02:31:00+03:00, launch: com.example.app.refresh}
+            expect:
+              errors: [launch-before-earliest-begin]
+              runs:
+                - {actual: 2027-03-29T02:31:00+02:00}
+                - {actual: 2027-03-30T02:31:00+03:00}
+            """)
+        #expect(berlin["runs[2]"] == "no run: the scenario has 1 run; the launch at line 7 was refused (launch-before-earliest-begin: the "
+            + "request's earliest begin was 2027-03-30 02:30 CEST (+02:00)), so it made no run; +03:00 is not the offset of Europe/Berlin, "
+            + "the schedule's zone, then: there 02:31 on 2027-03-30 is 2027-03-30T02:31:00+02:00: write that here and at line 7", "\(berlin)")
+        // Both applied as told (the line's `actual` and the step at line 9 at New York's 03:31) pass.
+        let fixed = dublin("2027-03-14T03:29:00+00:00", "2027-03-14T03:31:00-04:00")
+            .replacingOccurrences(of: "actual: 2027-03-14T03:31:00+00:00", with: "actual: 2027-03-14T03:31:00-04:00")
+        #expect(try await failures(fixed).isEmpty)
+    }
+
+    /// A `runs` line for an instant this scenario's own `repeated: both` resolves a slot to, which the drop rule removes,
+    /// is told the drop rule, as a recurrence spec's missing instant is (`DropRuleHint`), not that another policy gives it:
+    /// `both` gives the first reading too (a black-box review's p20 was told "is what 'repeated: first' gives, not this
+    /// test's 'repeated: both'"). zoneinfo: Antarctica/Troll falls back from 03:00+02:00 to 01:00+00:00 at
+    /// 2027-10-31T01:00Z, so the first 02:30 (+02:00) is 00:30Z, before the second 01:30 (+00:00), 01:30Z, which the
+    /// 01:30 slot produced before the 02:30 slot's.
+    @Test func aRunsLineTheDropRuleRemovesIsToldTheDropRule() async throws {
+        let text = """
+            # Troll falls back 2 hours (03:00 +02:00 -> 01:00 +00:00 at 01:00Z): hourly slots 01:30 and 02:30 each happen twice.
+            # In time order: 01:30+02 (23:30Z), 02:30+02 (00:30Z), 01:30+00 (01:30Z), 02:30+00 (02:30Z).
+            spec: Troll hourly at :30 with repeated both runs all four instants of the 2-hour overlap
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: troll, timezone: Antarctica/Troll, rule: {every: hour, minute: 30}, nonexistent: skip, repeated: both}
+            clock: 2027-10-30T23:00:00+02:00
+            steps:
+              - {at: 2027-10-31T03:10:00+00:00, launch: com.example.app.refresh}
+            expect:
+              completed: [true]
+              runs:
+                - {planned: 2027-10-30T23:30:00+02:00, key: troll/v1/2027-10-30T23:30}
+                - {planned: 2027-10-31T00:30:00+02:00, key: troll/v1/2027-10-31T00:30}
+                - {planned: 2027-10-31T01:30:00+02:00, key: troll/v1/2027-10-31T01:30}
+                - {planned: 2027-10-31T02:30:00+02:00, key: troll/v1/2027-10-31T02:30}
+                - {planned: 2027-10-31T01:30:00+00:00, key: troll/v1/2027-10-31T01:30~2}
+                - {planned: 2027-10-31T02:30:00+00:00, key: troll/v1/2027-10-31T02:30~2}
+              run-count: 6
+            """
+        let (_, body) = try Self.scenario(text)
+        let failed = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.filter { !$0.passed }
+        #expect(failed.first { $0.name == "runs" }?.actual == "runs[4] is none of its runs, and the lines after it are its runs 4 on; "
+            + "2027-10-31 02:30 (+02:00) is the first instant 'repeated: both' gives 02:30, but it comes before 2027-10-31 01:30 (+00:00), "
+            + "produced before it in slot order (date, then time), and a candidate not later than the previous occurrence is dropped "
+            + "(docs/recurrence.md#rules); to see both instants of each hour, write a spec per hour, {every: day, at: \"02:30\"}, or, for a "
+            + "job that runs each elapsed hour, an interval rule; remove line 15, and change 'run-count: 6' (line 18) to 'run-count: 5'",
+            "\(failed)")
+        // Applied as told, it passes.
+        let applied = text.replacingOccurrences(of: "    - {planned: 2027-10-31T02:30:00+02:00, key: troll/v1/2027-10-31T02:30}\n", with: "")
+            .replacingOccurrences(of: "run-count: 6", with: "run-count: 5")
+        let (_, fixed) = try Self.scenario(applied)
+        #expect(try #require(await LifecycleExecutor().execute(fixed).lifecycle).expectations.allSatisfy(\.passed))
+    }
+
+    /// A pending request's floor that is the retry request a launch handler submitted, with no `retry:` policy, is told
+    /// so: its earliest begin is that launch's time (docs/lifecycle.md's `resubmits`), and the launch did not complete, so
+    /// nothing replaced it (a black-box review's m29 expected the next night and was told no reason, where a backoff's
+    /// floor is). zoneinfo: Antarctica/Troll springs forward from 01:00+00:00 to 03:00+02:00 at 2027-03-28T01:00Z, so
+    /// 03:05+02:00 is 01:05Z, the launch's own time.
+    @Test func aRetryRequestsFloorWithoutARetryPolicyIsToldItsLaunch() async throws {
+        let (_, body) = try Self.scenario("""
+            # Troll springs forward 2 hours on 2027-03-28 at 01:00Z (01:00 +00:00 -> 03:00 +02:00). 02:00 does not exist;
+            # next-valid-time gives 03:00+02:00. The first launch is expired during parse; its retry request's floor is its
+            # own launch time (no retry policy), so the system launches again at 03:10.
+            spec: Troll 2-hour gap, expired launch, then the relaunch runs the night
+            tags: [lifecycle, expiration, troll]
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            job: {items: ["t"]}
+            schedule: {id: troll, timezone: Antarctica/Troll, rule: {every: day, at: "02:00"}, nonexistent: next-valid-time, repeated: first}
+            clock: 2027-03-27T12:00:00Z
+            steps:
+              - {at: 2027-03-28T03:05:00+02:00, launch: com.example.app.refresh, expire: during parse}
+            expect:
+              completed: [false]
+              pending-requests: [{identifier: com.example.app.refresh, earliest-begin: 2027-03-29T02:00:00+02:00}]
+            """)
+        let check = try #require(await LifecycleExecutor().execute(body).lifecycle?.expectations.first { !$0.passed })
+        #expect(check.name == "pending-requests[com.example.app.refresh].earliest-begin")
+        #expect(check.actual == "2027-03-28T03:05:00+02:00 (the retry request the app's launch handler submitted at launch 1 (line 11), "
+            + "at 2027-03-28 03:05 (+02:00): without 'retry:' in the scenario's 'app:' its earliest begin is the launch time ('resubmits' "
+            + "in docs/lifecycle.md), and the launch expired during parse, so no request for the next occurrence replaced it)", "\(check.actual)")
+    }
+
     /// A `~2` key expected under `repeated: last` is told that only `both` keys a pair's later instance with it (a
     /// second round's recurrence review found the pair note false under `last`; the lifecycle note asks the same hint
     /// with the scenario's policy). zoneinfo: Berlin falls back at 2027-10-31T01:00Z; 02:30+01:00 is the later 02:30.

@@ -163,7 +163,9 @@ struct LifecycleExecutor: Sendable {
         }
 
         // The zones the changes put in effect, each from the clock's time at its step.
-        let zoneChanges = changesMade.filter { $0.schedule.timeZone != $0.previousZone }.map { (from: $0.at, zone: $0.schedule.timeZone) }
+        let zoneChanges = changesMade.filter { $0.schedule.timeZone != $0.previousZone }.map {
+            (from: $0.at, zone: $0.schedule.timeZone, line: spec.steps[$0.step].location.line)
+        }
         let abbreviations = ZoneAbbreviations.system(for: [displayZone.identifier] + zoneChanges.map(\.zone.identifier))
         let scheduleZones = spec.schedule.map { [$0.timeZone] + spec.scheduleChanges.map(\.schedule.timeZone) } ?? []
         let staleRequests = Self.staleRequests(report.runs, spec: spec, changes: changesMade.map { ($0.at, $0.schedule, spec.steps[$0.step].location.line) },

@@ -169,13 +169,117 @@ extension LifecycleJudgement {
 
     /// For a run's `actual` later than expected where a launch step before the expected time (within a day) was refused:
     /// a later launch ran the occurrence (a second review round's launch a minute before its floor; "move the step to or
-    /// after it", applied, gave 02:30, not the 02:31 expected).
-    func refusedBeforeNote(expected: Date, found: Date) -> String? {
+    /// after it", applied, gave 02:30, not the 02:31 expected). A launch step at the expected time is offered only where
+    /// the system would start it and catch the occurrence up: at or after the request's earliest begin and the
+    /// occurrence's planned instant (`planned`). Before them no launch can run it then, and that is said instead, with
+    /// the zone in effect's reading of the written digits where its offset is another zone's (a black-box review's Troll
+    /// line was offered a launch at 01:30 beside the refusal of one at 01:30, and its move to New York, written with
+    /// Dublin's +00:00, was offered New York's 22:31 the evening before, which the system refused again).
+    func refusedBeforeNote(expected written: InstantLiteral, found: Date, planned: Date?) -> String? {
+        let expected = written.date
         guard expected < found, let step = launchSteps.last(where: { step in
             step.refusal.map { $0.at <= expected && expected.timeIntervalSince($0.at) <= 86_400 } ?? false
         }), let refusal = step.refusal else { return nil }
-        return "the launch at line \(step.line), at \(instant(refusal.at).local), was refused (\(refused(refusal))), so a later launch "
-            + "ran this occurrence; a launch step at \(instant(expected).offsetForm) would run it then"
+        let told = "the launch at line \(step.line), at \(instant(refusal.at).local), was refused (\(refused(refusal))), so a later launch "
+            + "ran this occurrence; "
+        let bound = [refusal.floor, planned].compactMap { $0 }.max()
+        guard let bound, expected < bound else { return told + "a launch step at \(instant(expected).offsetForm) would run it then" }
+        var before: String
+        if let floor = refusal.floor, expected < floor {
+            before = "the request's earliest begin, \(instant(floor).local)"
+            if let planned, planned == floor {
+                before += ", its planned instant"
+            } else if let planned, expected < planned {
+                before += ", and its planned instant, \(instant(planned).local)"
+            }
+        } else {
+            before = "its planned instant, \(instant(bound).local)"
+        }
+        let cannot = told + "no launch can run it at \(written.text): that is before \(before); "
+        let generic = "write the actual found, or a launch step at or after \(instant(bound).offsetForm) and its time here"
+        guard let reading = inEffectReading(written) else { return cannot + generic }
+        guard let fit = reading.instants.first(where: { $0 >= bound }) else {
+            return cannot + reading.sentence + ", before that too; " + generic
+        }
+        // The step to move: the launch that ran the occurrence when the reading is after it, else the refused one, whose
+        // move to the reading keeps the steps in time order.
+        let ranIt = launchSteps.first { $0.refusal == nil && $0.at?.date == found }
+        let move = fit == found ? ""
+            : fit > found ? ranIt.map { ", and move the launch at line \($0.line), which ran it, to that time" } ?? ", with a launch step then"
+            : ", and move the launch at line \(step.line) to that time"
+        // Of a wall time the zone repeats, the reading to write is named.
+        let what = reading.instants.count == 1 ? "that" : instant(fit).offsetForm
+        return cannot + reading.sentence + ": write \(what)" + (move.isEmpty ? "" : " here" + move)
+    }
+
+    /// For an instant written with an offset the schedule's zone in effect then (after a `change-schedule`, the new one)
+    /// does not have: whose offset it is and the instants its digits are in that zone — `+00:00 is Europe/Dublin's
+    /// offset, and after the change at line 10 the schedule is in America/New_York, where 03:31 on 2027-03-14 is
+    /// 2027-03-14T03:31:00-04:00`. Nil for an offset the zone has then, or digits the zone skips.
+    func inEffectReading(_ written: InstantLiteral) -> (sentence: String, instants: [Date])? {
+        let text = written.text
+        // `Z` is written as no offset (UTC's, +00:00).
+        let isZ = written.writtenOffset == nil
+        let offset = written.writtenOffset ?? 0
+        guard text.count >= 19 else { return nil }
+        let date = written.date
+        let inEffect = zone(at: date)
+        guard inEffect.secondsFromGMT(for: date) != offset else { return nil }
+        let digits = Array(text.prefix(19))
+        func number(_ range: Range<Int>) -> Int? { Int(String(digits[range])) }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
+              let minute = number(14..<16), let second = number(17..<19) else { return nil }
+        var resolver = WallTimeResolver(timeZone: inEffect)
+        let instants: [Date] = switch resolver.resolve(LocalDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)) {
+        case .unique(let instant): [instant]
+        case .overlap(let first, let last, _): [first, last]
+        case .gap: []
+        }
+        guard !instants.isEmpty else { return nil }
+        let change = zoneChanges.last { $0.from <= date }
+        let shown = isZ ? "Z (UTC)" : WallTimeText.offset(offset)
+        let owner = isZ ? nil : ([zone] + zoneChanges.map(\.zone)).first {
+            $0.identifier != inEffect.identifier && $0.secondsFromGMT(for: date) == offset
+        }
+        let name = ZoneDisplayName.of(inEffect)
+        let wall = "\(String(digits[11..<16])) on \(String(digits[0..<10]))"
+        let readings = instants.map { instant($0).offsetForm }
+        let reads = "\(wall) " + (readings.count == 1 ? "is \(readings[0])" : "happens twice, \(readings[0]) and \(readings[1])")
+        let sentence = switch (owner, change) {
+        case (let owner?, let change?):
+            "\(shown) is \(ZoneDisplayName.of(owner))'s offset, and after the change at line \(change.line) the schedule is in \(name), where \(reads)"
+        case (let owner?, nil):
+            // Before a move, written with the offset of the zone moved to.
+            "\(shown) is \(ZoneDisplayName.of(owner))'s offset, but the schedule is in \(name) then"
+                + (zoneChanges.first { $0.from > date }.map { " (before the change at line \($0.line))" } ?? "") + ", where \(reads)"
+        case (nil, let change?):
+            "\(shown) is not the offset of \(name) then, the schedule's zone after the change at line \(change.line): there \(reads)"
+        case (nil, nil):
+            "\(shown) is not the offset of \(name), the schedule's zone, then: there \(reads)"
+        }
+        return (sentence, instants)
+    }
+
+    /// For a request's floor that differs, where it is the retry request a launch handler submitted with no `retry:`
+    /// policy: that launch, whose time the floor is, and what ended it without a request for the next occurrence (a
+    /// black-box review expected the next night after an expired launch, and was told no reason, where a backoff's
+    /// floor says its own; docs/lifecycle.md's `pending-requests` promises why).
+    func retryRequestNote(_ identifier: String) -> String? {
+        guard let number = report.retryRequestLaunches[identifier],
+              let launch = report.launches.first(where: { $0.number == number }) else { return nil }
+        let run = report.jobRuns.first { $0.launch == number }
+        let ended: String? = if let stage = run?.expiredDuring {
+            "expired during \(stage.rawValue)"
+        } else if launch.completed == .killed {
+            "was killed" + (killedReason(ofLaunch: number).map { " (\($0))" } ?? "")
+        } else if let failure = run?.failure {
+            "failed at \(failure)"
+        } else {
+            nil
+        }
+        return " (the retry request the app's launch handler submitted at \(launchName(number)), at \(instant(launch.actual).local): "
+            + "without 'retry:' in the scenario's 'app:' its earliest begin is the launch time ('resubmits' in docs/lifecycle.md)"
+            + (ended.map { ", and the launch \($0), so no request for the next occurrence replaced it" } ?? "") + ")"
     }
 
     /// For a request's floor that differs, where it is the schedule's: the rule that gave it (harness.md: the first
@@ -189,10 +293,18 @@ extension LifecycleJudgement {
         return " (the app asks for the schedule's first occurrence after \(after), whose key is not completed: \(endInstant(floor).local), keyed \(key))"
     }
 
-    /// For a run that is missing where a launch step at its `actual` was refused: that refusal, not a step to add.
-    func refusedStepNote(at date: Date) -> String? {
-        guard let step = launchSteps.first(where: { $0.refusal?.at == date }), let refusal = step.refusal else { return nil }
-        return "the launch at line \(step.line) was refused (\(refused(refusal))), so it made no run"
+    /// For a run that is missing where a launch step at its `actual` was refused: that refusal, not a step to add; and
+    /// where the `actual` is written with an offset the zone in effect does not have, and its digits read in that zone
+    /// are at or after the request's earliest begin, that reading, for the line and the step (a black-box review's
+    /// step after a move to New York, written with Dublin's +00:00, was refused with no way out said).
+    func refusedStepNote(at written: InstantLiteral) -> String? {
+        guard let step = launchSteps.first(where: { $0.refusal?.at == written.date }), let refusal = step.refusal else { return nil }
+        let told = "the launch at line \(step.line) was refused (\(refused(refusal))), so it made no run"
+        guard let reading = inEffectReading(written),
+              let fit = reading.instants.first(where: { $0 >= refusal.floor ?? .distantPast }) else { return told }
+        // Of a wall time the zone repeats, the reading to write is named.
+        let what = reading.instants.count == 1 ? "that" : instant(fit).offsetForm
+        return told + "; " + reading.sentence + ": write \(what) here and at line \(step.line)"
     }
 
     /// For a `runs` line of a run that ends without success (`expired`, `failed`, `killed`) where the launch step that

@@ -16,8 +16,8 @@ struct LifecycleJudgement {
     /// Shows instants: the schedule's zone, or the clock's written offset without a schedule.
     let zone: TimeZone
     /// The zones `change-schedule` steps put in effect, each from the clock's time at its step: an instant from then
-    /// on is shown in that zone (the user moved to New York: New York's wall time).
-    let zoneChanges: [(from: Date, zone: TimeZone)]
+    /// on is shown in that zone (the user moved to New York: New York's wall time); `line`, the step's.
+    let zoneChanges: [(from: Date, zone: TimeZone, line: Int)]
     /// The zone of the schedule each run caught up with, by `JobRunRecord.scheduleRevision`: a run's `planned` is an
     /// occurrence of that schedule, shown in its zone even when it lies before the change (a move west).
     let scheduleZones: [TimeZone]
@@ -47,7 +47,7 @@ struct LifecycleJudgement {
 
     private(set) var expectations: [LifecycleResult.ExpectationCheck] = []
 
-    init(expect: LifecycleExpectation, report: LifecycleReport, zone: TimeZone, zoneChanges: [(from: Date, zone: TimeZone)] = [],
+    init(expect: LifecycleExpectation, report: LifecycleReport, zone: TimeZone, zoneChanges: [(from: Date, zone: TimeZone, line: Int)] = [],
          scheduleZones: [TimeZone] = [], abbreviations: ZoneAbbreviations, killedBySteps: [Int: String] = [:],
          staleRequests: [Int: String] = [:], rerunsByVersion: [Int: String] = [:], launchLines: [Int: Int] = [:],
          launchSteps: [LaunchStep] = [], noPendingNote: String = "", clockEnd: (at: Date, line: Int?)? = nil,
@@ -207,10 +207,10 @@ struct LifecycleJudgement {
 
     /// Why no run is planned at `planned`, when the scenario shows it (a lifecycle review: a `runs` line written for a
     /// night a DST change left without a run said only "none of its runs", where a recurrence spec names the policy):
-    /// before the clock started or after the last step, which no launch can catch up; else the policy or the slip that
-    /// gives that instant, from the recurrence hints, for the schedule in effect then. Nil when that schedule has an
-    /// occurrence there (an earlier schedule's instant is no reason: a second review's line for the shift-forward
-    /// schedule's 03:30, after a change to `skip`, was told nothing).
+    /// before the clock started or after the last step, which no launch can catch up; else, from the recurrence hints,
+    /// the drop rule that removed the schedule's own instant, or the policy or the slip that gives that instant, for the
+    /// schedule in effect then. Nil when that schedule has an occurrence there (an earlier schedule's instant is no
+    /// reason: a second review's line for the shift-forward schedule's 03:30, after a change to `skip`, was told nothing).
     func plannedHint(_ planned: InstantLiteral) -> String? {
         guard let context = plannedContext else { return nil }
         let date = planned.date
@@ -232,7 +232,11 @@ struct LifecycleJudgement {
         guard let schedule = context.schedules.last(where: { $0.from <= date })?.schedule ?? context.schedules.first?.schedule,
               schedule.occurrence(at: date) == nil
         else { return nil }
-        return PolicyHint.missingHint(for: schedule, missing: [date], local: { instant($0).local }, withOwnAnswer: false)
+        // This schedule's own instant, removed by the drop rule, is told that rule first, as a recurrence spec's is:
+        // another policy's sentence was false of it (a black-box review's Troll hourly `both` line was told "is what
+        // 'repeated: first' gives, not this test's 'repeated: both'", and `both` gives that instant too).
+        return DropRuleHint.hint(for: schedule, missing: [date], local: { instant($0).local })
+            ?? PolicyHint.missingHint(for: schedule, missing: [date], local: { instant($0).local }, withOwnAnswer: false)
             ?? InstantSlipHint.hint(for: schedule, missing: planned, render: { instant($0) })
     }
 
@@ -384,7 +388,7 @@ struct LifecycleJudgement {
                 // Where the app set the floor (a retry's backoff): said as for a launch refused before it (a lifecycle
                 // review's constant 1h retry across Berlin's autumn change read only the second 02:31).
                 let why = met ? "" : report.floorReasons[request.identifier].map { " (\(localized($0)))" }
-                    ?? completedKeyNote(written.date) ?? found.earliestBeginDate.flatMap(floorRuleNote) ?? ""
+                    ?? retryRequestNote(request.identifier) ?? completedKeyNote(written.date) ?? found.earliestBeginDate.flatMap(floorRuleNote) ?? ""
                 // A `Z` whose digits are the floor's wall time, as for a run's instants (a fourth review's Sydney floor).
                 let slip = met ? "" : found.earliestBeginDate.flatMap { digitsNote(written, found: instant($0)) }.map { "; " + $0 } ?? ""
                 // In the zone in effect at the end, as the expected one is read: the request is asked for then (a review's
@@ -431,7 +435,7 @@ struct LifecycleJudgement {
                 // No step makes a run the schedule does not plan: the reason is said instead of that advice.
                 // A launch step meant for it that was refused, or written with a slip, is the reason (a fifth review's
                 // step written with the summer offset after the autumn change was told "remove this line").
-                let step = run.actual.flatMap { stepSlipNote(expected: $0, found: nil) ?? refusedStepNote(at: $0.date) }
+                let step = run.actual.flatMap { stepSlipNote(expected: $0, found: nil) ?? refusedStepNote(at: $0) }
                 let why = sameInstant(run, actual) ?? run.planned.flatMap(plannedHint)
                 let slipped = run.planned.flatMap { planned in
                     planned.writtenOffset.map { $0 != zone(at: planned.date).secondsFromGMT(for: planned.date) } == true
@@ -489,7 +493,9 @@ struct LifecycleJudgement {
                 let shown = field.name == "planned" ? found.planned : found.actual
                 let foundDate = shown.map { Date(timeIntervalSince1970: $0.epochSeconds) }
                 var stepSlip = field.name == "actual" ? written.flatMap { written in
-                    stepSlipNote(expected: written, found: foundDate) ?? foundDate.flatMap { refusedBeforeNote(expected: written.date, found: $0) }
+                    stepSlipNote(expected: written, found: foundDate) ?? foundDate.flatMap {
+                        refusedBeforeNote(expected: written, found: $0, planned: found.planned.map { Date(timeIntervalSince1970: $0.epochSeconds) })
+                    }
                 } : nil
                 if let note = stepSlip {
                     if let first = toldSlips[note] { stepSlip = "the launch step's slip told at \(first)" } else { toldSlips[note] = "\(name).actual" }

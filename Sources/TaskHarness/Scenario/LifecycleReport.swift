@@ -33,6 +33,9 @@ public struct LifecycleReport: Sendable {
     public let unreadable: [String]
     /// Why a pending request has its floor, by identifier, where the app noted it (a retry after failed attempts).
     public var floorReasons: [String: String] = [:]
+    /// The launch, by number, whose handler submitted a pending request as its retry with no retry policy, by
+    /// identifier: that request's floor is the launch's time (docs/lifecycle.md's `resubmits`).
+    public var retryRequestLaunches: [String: Int] = [:]
 
     /// `setTaskCompleted(success:)` per launch: `true`, `false`, `killed` (or `none`).
     public var completed: [CompletionValue] { launches.map(\.completed) }

@@ -355,7 +355,8 @@ public actor LifecycleSimulation {
             temporaryFiles: TemporaryFiles(directory: folder.temporaryFiles).names, log: log.lines,
             errors: scheduler.errors, defects: defects, completions: completions,
             pendingRequests: scheduler.pendingRequests, pendingTimers: pendingTimers,
-            checks: invariants.evaluate() + [harness], unreadable: readBackProblems, floorReasons: scheduler.floorReasons)
+            checks: invariants.evaluate() + [harness], unreadable: readBackProblems, floorReasons: scheduler.floorReasons,
+            retryRequestLaunches: scheduler.retryRequestLaunches)
     }
 
     /// Ends the scenario: takes the final report, kills the process, closes the stores and removes the folder.
@@ -694,7 +695,7 @@ public actor LifecycleSimulation {
         let temporaryBefore = Set(TemporaryFiles(directory: folder.temporaryFiles).names)
         record.expectedCursor = source.currentBatch.cursor
         journal.begin(record)
-        if build.resubmitsAfterLaunch { submitRetryRequest(identifier, launchTime: launchTime, process: process) }
+        if build.resubmitsAfterLaunch { submitRetryRequest(identifier, launch: number, launchTime: launchTime, process: process) }
         let handler = process.handler(for: identifier)
         handler.watch?.beginHandling(launch: number)
         await handler.adapter.handle(task: task)
@@ -717,7 +718,7 @@ public actor LifecycleSimulation {
 
     /// Submitted before the work runs, so that a failure or a death still leaves a request: the launch time plus the
     /// backoff for one more consecutive failure (counted in the completion store, which survives deaths).
-    private func submitRetryRequest(_ identifier: String, launchTime: Date, process: AppProcess) {
+    private func submitRetryRequest(_ identifier: String, launch: Int, launchTime: Date, process: AppProcess) {
         var failures = ((try? process.completions.failureCount(of: identifier)) ?? 0) + 1
         // Each occurrence its own attempts: the count starts over once the occurrence that was next at the last
         // counted failure is no longer next (it came due). Nothing is recorded without such a policy.
@@ -729,7 +730,9 @@ public actor LifecycleSimulation {
         }
         writingOwnStore { try process.completions.setFailureCount(failures, of: identifier, upcoming: upcoming) }
         guard let retry = configuration.retry else {
-            submitNow(identifier, floor: launchTime, process: process)
+            // Its floor is the launch's own time: a check that expected another is told which launch asked for it (a
+            // black-box review expected the next night after an expired launch and was told no reason).
+            if submitNow(identifier, floor: launchTime, process: process) == nil { scheduler.noteRetryRequest(identifier, launch: launch) }
             return
         }
         let delay: Duration?

@@ -71,6 +71,9 @@ public final class SimulatedScheduler: Sendable {
         /// Why the app set its pending request's floor where it did, until its next submit (the app gave up retrying and
         /// waits for the next occurrence): a launch refused before the floor names it (`noteFloor`).
         var floorReasons: [String: String] = [:]
+        /// The launch whose handler submitted the pending request as its retry with no retry policy, until the next
+        /// submit: its floor is that launch's time, and a check of the floor names that launch (`noteRetryRequest`).
+        var retryRequestLaunches: [String: Int] = [:]
         var availability: SchedulerAvailability = .available
         var gate = StaticGate(permittedIdentifiers: [], backgroundModes: [])
         var transactionProbe: (@Sendable () -> [String])?
@@ -404,6 +407,7 @@ public final class SimulatedScheduler: Sendable {
             state.noRequestReasons[id] = nil
             state.noRequestRefusals[id] = nil
             state.floorReasons[id] = nil
+            state.retryRequestLaunches[id] = nil
             state.cancelledAt[id] = nil
             state.refusedSubmit[id] = nil
         }
@@ -417,6 +421,17 @@ public final class SimulatedScheduler: Sendable {
     /// Why the app's pending request for `identifier` has the floor it has (`reason`), until the next submit.
     public func noteFloor(_ identifier: String, because reason: String) {
         state.withLock { $0.floorReasons[identifier] = reason }
+    }
+
+    /// The launch, by number, whose handler submitted each pending request as its retry with no retry policy.
+    public var retryRequestLaunches: [String: Int] {
+        state.withLock { $0.retryRequestLaunches }
+    }
+
+    /// The app's pending request for `identifier` is the retry launch `launch`'s handler submitted with no retry policy
+    /// (its floor, that launch's time), until the next submit.
+    public func noteRetryRequest(_ identifier: String, launch: Int) {
+        state.withLock { $0.retryRequestLaunches[identifier] = launch }
     }
 
     /// The app chose to leave `identifier` without a request (`reason`, with what to do): a launch refused for want

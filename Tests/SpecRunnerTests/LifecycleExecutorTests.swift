@@ -1810,8 +1810,7 @@ import Testing
         #expect(failed.first { $0.name == "runs" }?.actual == "runs[4] is none of its runs, and the lines after it are its runs 4 on; "
             + "2027-10-31 02:30 (+02:00) is the first instant 'repeated: both' gives 02:30, but it comes before 2027-10-31 01:30 (+00:00), "
             + "produced before it in slot order (date, then time), and a candidate not later than the previous occurrence is dropped "
-            + "(docs/recurrence.md#rules); to see both instants of each hour, write a spec per hour, {every: day, at: \"02:30\"}, or, for a "
-            + "job that runs each elapsed hour, an interval rule; remove line 15, and change 'run-count: 6' (line 18) to 'run-count: 5'",
+            + "(docs/recurrence.md#rules); remove line 15, and change 'run-count: 6' (line 18) to 'run-count: 5'",
             "\(failed)")
         // Applied as told, it passes.
         let applied = text.replacingOccurrences(of: "    - {planned: 2027-10-31T02:30:00+02:00, key: troll/v1/2027-10-31T02:30}\n", with: "")

@@ -235,7 +235,7 @@ struct LifecycleJudgement {
         // This schedule's own instant, removed by the drop rule, is told that rule first, as a recurrence spec's is:
         // another policy's sentence was false of it (a black-box review's Troll hourly `both` line was told "is what
         // 'repeated: first' gives, not this test's 'repeated: both'", and `both` gives that instant too).
-        return DropRuleHint.hint(for: schedule, missing: [date], local: { instant($0).local })
+        return DropRuleHint.hint(for: schedule, missing: [date], local: { instant($0).local }, wayOut: false)
             ?? PolicyHint.missingHint(for: schedule, missing: [date], local: { instant($0).local }, withOwnAnswer: false)
             ?? InstantSlipHint.hint(for: schedule, missing: planned, render: { instant($0) })
     }

@@ -9,11 +9,15 @@ import Recurrence
 enum DropRuleHint {
     /// The sentence for the first missing instant that is one of its wall time's own resolutions under this test's
     /// `repeated` policy and was dropped for an occurrence of an earlier time produced after it; nil for any other.
-    static func hint(for schedule: Schedule, missing: [Date], local: (Date) -> String) -> String? {
+    /// `wayOut`: the closing advice (one spec per time) for a recurrence spec; a lifecycle scenario, whose line is told
+    /// what to remove instead, leaves it out.
+    static func hint(for schedule: Schedule, missing: [Date], local: (Date) -> String, wayOut: Bool = true) -> String? {
         guard let drop = dropped(for: schedule, among: missing) else { return nil }
-        return "\(local(drop.date)) is the \(drop.which) instant 'repeated: both' gives \(drop.time), but it comes before \(local(drop.blocker)), "
+        let why = "\(local(drop.date)) is the \(drop.which) instant 'repeated: both' gives \(drop.time), but it comes before \(local(drop.blocker)), "
             + "produced before it in slot order (date, then time), and a candidate not later than the previous occurrence is dropped "
-            + "(docs/recurrence.md#rules); " + (!drop.hourly ? "to see both instants of each time, write one spec per time"
+            + "(docs/recurrence.md#rules)"
+        guard wayOut else { return why }
+        return why + "; " + (!drop.hourly ? "to see both instants of each time, write one spec per time"
                 : "to see both instants of each hour, write a spec per hour, {every: day, at: \"\(drop.time)\"}, or, for a job that runs "
                     + "each elapsed hour, an interval rule")
     }

@@ -34,7 +34,7 @@ public struct ControlWithTransitionLint: SpecLintRule {
         for span in spans {
             // The window is `(after, through]`: a change at `after` itself is before it.
             guard let found = try? ChangeCoverage.change(in: span.zone, after: span.from, through: span.through, holding: span.instants,
-                                                         schedule: { try? body.schedule.schedule(overriding: span.overrides) })
+                                                         schedule: { body.schedule.boundedSchedule(overriding: span.overrides) })
             else { continue }
             let what: String
             switch found {

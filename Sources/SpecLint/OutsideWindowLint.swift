@@ -20,9 +20,7 @@ public struct OutsideWindowLint: SpecLintRule {
         // typed 03-31 for 03-30, and "move the window" failed when applied: 03-30 was then unlisted).
         let listed = Set(occurrences.map(\.instant.date))
         // Searched before any run, with no --timeout over it: each search within the default bound at most.
-        var bounded = body.schedule
-        bounded.limit = min(bounded.limit, Schedule.defaultSearchLimit)
-        let schedule = try? bounded.schedule()
+        let schedule = body.schedule.boundedSchedule()
         let unlisted = schedule.map { Self.occurrences(of: $0, after: after, through: through, atMost: occurrences.count + 1) }?
             .filter { !listed.contains($0.date) } ?? []
         // As many lines outside as occurrences unlisted, each replaced by the next in order, giving a list in order: the

@@ -99,9 +99,7 @@ public struct RepeatedPairKeyLint: SpecLintRule {
     /// Whether the rule has a slot at the wall time whose first instant is `first`: under `repeated: first` that
     /// instant is then an occurrence (no slot's first instant comes before an earlier slot's).
     private static func ruleHasSlot(at first: Date, schedule: ScheduleSpec) -> Bool {
-        var bounded = schedule
-        bounded.limit = min(schedule.limit, Schedule.defaultSearchLimit)
-        guard let built = try? bounded.schedule(overriding: CaseSpec.Overrides(repeated: .first)) else { return false }
+        guard let built = schedule.boundedSchedule(overriding: CaseSpec.Overrides(repeated: .first)) else { return false }
         return built.occurrence(at: first) != nil
     }
 

@@ -42,7 +42,7 @@ public struct TransitionCoverageLint: SpecLintRule {
             if case .occurrences(let occurrences, _) = body.expect { expected = occurrences.map(\.instant) }
             spans.append(Span(zone: zone, from: window.after.date,
                               through: Self.throughRepeat(of: window.through.date, in: zone).addingTimeInterval(reach),
-                              instants: expected, schedule: { try? body.schedule.schedule() }))
+                              instants: expected, schedule: { body.schedule.boundedSchedule() }))
         }
         spans += body.cases.compactMap { Self.span(of: $0, in: body) }
         guard !spans.isEmpty else { return [] }
@@ -151,7 +151,7 @@ public struct TransitionCoverageLint: SpecLintRule {
         let zone = testCase.overrides.timeZone ?? body.schedule.timeZone
         let end = testCase.next.map { latestReading(of: $0, in: zone) }.max() ?? last.date
         return Span(zone: zone, from: testCase.after.date, through: throughRepeat(of: end, in: zone).addingTimeInterval(reach),
-                    instants: testCase.next, schedule: { try? body.schedule.schedule(overriding: testCase.overrides) })
+                    instants: testCase.next, schedule: { body.schedule.boundedSchedule(overriding: testCase.overrides) })
     }
 
     /// `instant`, or the change after it that makes its wall time happen again: the first 02:30 of an autumn night

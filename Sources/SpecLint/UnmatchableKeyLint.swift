@@ -102,7 +102,7 @@ public struct UnmatchableKeyLint: SpecLintRule {
                     }
                     continue
                 }
-                let own = prefixes[which].schedules.lazy.compactMap(Self.bounded)
+                let own = prefixes[which].schedules.lazy.compactMap { $0.boundedSchedule() }
                     .compactMap { $0.occurrence(at: written.instant.date) }.first.map { ": write \($0.key)" } ?? ""
                 found.append(diagnostic(written, message: "the key '\(key)' " + problem + own))
                 continue
@@ -186,7 +186,7 @@ public struct UnmatchableKeyLint: SpecLintRule {
             guard gap != 0, min(sinceMidnight, 86_400 - sinceMidnight) < abs(gap) else { return nil }
         }
         guard !listedTwice() else { return nil }
-        guard let occurrence = schedules.lazy.compactMap(Self.bounded).compactMap({ $0.occurrence(at: date) }).first,
+        guard let occurrence = schedules.lazy.compactMap { $0.boundedSchedule() }.compactMap({ $0.occurrence(at: date) }).first,
               occurrence.key.rawValue != written.key else { return nil }
         let key = written.key, keyDate = String(written.key.dropFirst(prefix.count).prefix(10))
         let utc = LocalDateTime(wallSeconds: Int(date.timeIntervalSince1970.rounded(.down)))
@@ -206,20 +206,12 @@ public struct UnmatchableKeyLint: SpecLintRule {
         // The occurrence the key names, if the rule gives one (searched around the key's date, in UTC ± 2 days).
         let keyed = Self.day(keyDate).flatMap { midnight -> Date? in
             let around = Window(after: midnight - 2 * 86_400, through: midnight + 3 * 86_400)
-            return schedules.lazy.compactMap { try? Self.bounded($0)?.occurrences(in: around, limit: 10_000) }
+            return schedules.lazy.compactMap { try? $0.boundedSchedule()?.occurrences(in: around, limit: 10_000) }
                 .compactMap { $0.first { $0.key.rawValue == key } }.first?.date
         }
         let other = keyed.map { ", or, if the key is the one meant, its instant, \(WallTimeText.instant($0, offset: zone.secondsFromGMT(for: $0)))" }
             ?? " (the rule gives no occurrence keyed \(key))"
         return "the key '\(key)' is not the key of the occurrence at \(instant), which is \(occurrence.key): write that key\(other)"
-    }
-
-    /// The schedule `spec` describes, searched no further than the default bound: a lint runs before any test, with no
-    /// `--timeout` over it, and a spec's own `limit:` may be ten million candidates.
-    private static func bounded(_ spec: ScheduleSpec) -> Schedule? {
-        var bounded = spec
-        bounded.limit = min(spec.limit, Schedule.defaultSearchLimit)
-        return try? bounded.schedule()
     }
 
     /// Midnight UTC of `yyyy-MM-dd`, nil for another text.

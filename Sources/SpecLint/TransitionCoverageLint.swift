@@ -65,7 +65,9 @@ public struct TransitionCoverageLint: SpecLintRule {
         // A zone with no change in the span's year (Asia/Tehran since 2022): `explain` of that year lists none, so the
         // year of the nearest change is named instead (a QA newcomer ran the command the warning gave and saw nothing).
         var where_ = "'specrun explain \(zones[0]) \(year)' lists them"
-        if let nearest = Self.nearestChange(to: spans[0]), Self.year(of: nearest.date, in: spans[0].zone) != year {
+        if let nearest = Self.nearestChange(to: spans[0]), nearest.date == spans[0].from {
+            where_ = Self.atTheStart(nearest.date, what: "'after'")
+        } else if let nearest = Self.nearestChange(to: spans[0]), Self.year(of: nearest.date, in: spans[0].zone) != year {
             let nearestYear = Self.year(of: nearest.date, in: spans[0].zone)
             where_ = "the nearest is in \(nearestYear), 'specrun explain \(zones[0]) \(nearestYear)'"
                 + (nearest.isLast ? ", and \(zones[0]) has none after it up to \(Int(year)! + Self.yearsAround)" : "")
@@ -98,7 +100,8 @@ public struct TransitionCoverageLint: SpecLintRule {
         let zone = ZoneDisplayName.of(zones[0])
         var where_ = "'specrun explain \(zone) \(year(of: now, in: zones[0]))' lists them"
         if let nearest = nearestChange(to: spans[0]) {
-            where_ = "the nearest is at \(nearest.date.rfc3339UTC), 'specrun explain \(zone) \(year(of: nearest.date, in: zones[0]))' lists that year's"
+            where_ = nearest.date == spans[0].from ? atTheStart(nearest.date, what: "clock's start")
+                : "the nearest is at \(nearest.date.rfc3339UTC), 'specrun explain \(zone) \(year(of: nearest.date, in: zones[0]))' lists that year's"
         }
         return [warning(on: spec,
             "'\(spec.name)' is tagged \(dstTag), but its scenario, from its clock (\(scenario.clock.text)) to its last step "
@@ -119,7 +122,8 @@ public struct TransitionCoverageLint: SpecLintRule {
             var where_ = "'specrun explain \(zone) \(Self.year(of: span.from, in: span.zone))' lists them"
             if let nearest = Self.nearestChange(to: span) {
                 let year = Self.year(of: nearest.date, in: span.zone)
-                where_ = "the nearest is at \(nearest.date.rfc3339UTC), 'specrun explain \(zone) \(year)' lists that year's"
+                where_ = nearest.date == span.from ? Self.atTheStart(nearest.date, what: "cursor")
+                    : "the nearest is at \(nearest.date.rfc3339UTC), 'specrun explain \(zone) \(year)' lists that year's"
             }
             let last = testCase.next.last?.text ?? ""
             return Diagnostic(code: LintCode.dstWithoutTransition.rawValue, severity: .warning, location: testCase.after.location,
@@ -128,6 +132,13 @@ public struct TransitionCoverageLint: SpecLintRule {
                                 + "(\(where_)), or remove the tag",
                               sourceLine: testCase.after.sourceLine, length: testCase.after.text.count)
         }
+    }
+
+    /// A change at the very start of a span, which `(after, through]` leaves out: every instant of the span has the
+    /// offset after it (a review read "move it over a change" of a window from Troll's change and took it as done).
+    private static func atTheStart(_ date: Date, what: String) -> String {
+        "the nearest is at \(date.rfc3339UTC), its \(what) itself, which (after, through] leaves out: every instant in it has the offset "
+            + "after the change; start it before \(date.rfc3339UTC)"
     }
 
     /// A window's or a search's stretch of a zone, with the instants it expects and the schedule that gives them.

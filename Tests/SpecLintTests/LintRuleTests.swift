@@ -534,7 +534,7 @@ import Testing
 
             """
         #expect(Self.lint(startsAtTheChange) == """
-            lint.yaml:1:1: warning: 'Troll starts at the change' is tagged dst, but Antarctica/Troll has no offset change in its window (after 2027-03-28T03:00:00+02:00, through 2027-03-30T00:00:00+02:00]; move it over a change ('specrun explain Antarctica/Troll 2027' lists them), or remove the tag [dst-without-transition]
+            lint.yaml:1:1: warning: 'Troll starts at the change' is tagged dst, but Antarctica/Troll has no offset change in its window (after 2027-03-28T03:00:00+02:00, through 2027-03-30T00:00:00+02:00]; move it over a change (the nearest is at 2027-03-28T01:00:00Z, its 'after' itself, which (after, through] leaves out: every instant in it has the offset after the change; start it before 2027-03-28T01:00:00Z), or remove the tag [dst-without-transition]
             spec: Troll starts at the change
             ^~~~
             note: a spec that checks on purpose that nothing changes can be tagged control instead

@@ -71,15 +71,15 @@ import Testing
     @Test func underBothEachReadingIsOfferedWithItsKey() throws {
         let message = try Self.message(Self.dublin(repeated: "both"))
         #expect(message == "the instant '2027-10-31T01:30:00' has no offset, and 01:30 happens twice in Europe/Dublin on 2027-10-31; "
-            + "under this spec's 'repeated: both' both are occurrences, each with its own key, and both are to be listed: write "
-            + "{at: 2027-10-31T01:30:00+01:00, key: dublin/v1/2027-10-31} for the first, or {at: 2027-10-31T01:30:00+00:00, key: "
-            + "dublin/v1/2027-10-31~2} for the second")
+            + "under this spec's 'repeated: both' both are occurrences, each with its own key, and both are to be listed: write this "
+            + "line as {at: 2027-10-31T01:30:00+01:00, key: dublin/v1/2027-10-31}, the first, and list the second after it, "
+            + "{at: 2027-10-31T01:30:00+00:00, key: dublin/v1/2027-10-31~2}")
         let next = try Self.message(Self.dublin(repeated: "both", expected: "- 2027-10-30T01:30:00+01:00", cases: """
             cases:
               - {name: both, after: 2027-10-31T00:00:00+01:00, next: 2027-10-31T01:30:00}
             """))
-        #expect(next.hasSuffix("write 2027-10-31T01:30:00+01:00 for the first (key dublin/v1/2027-10-31), or 2027-10-31T01:30:00+00:00 "
-            + "for the second (key dublin/v1/2027-10-31~2)"), "\(next)")
+        #expect(next.hasSuffix("write this line as 2027-10-31T01:30:00+01:00 (key dublin/v1/2027-10-31), the first, and list the second "
+            + "after it, 2027-10-31T01:30:00+00:00 (key dublin/v1/2027-10-31~2)"), "\(next)")
     }
 
     /// Troll's hourly 02:00 under `both`: its first instant (00:00Z) is not later than the 01:00 slot's second (01:00Z),

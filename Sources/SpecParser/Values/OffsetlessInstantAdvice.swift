@@ -99,12 +99,14 @@ enum OffsetlessInstantAdvice {
             case (let first?, let last?):
                 // Where a key can go, the long form with it: under `both` a line without its key is
                 // `repeated-without-key`'s warning next (a second round for the same line).
+                // "write A for the first, or B for the second" read as a choice, and one applied failed (a review): both go.
                 guard !keyable else {
-                    return policy + " both are occurrences, each with its own key, and both are to be listed: write "
-                        + "{at: \(readings.first.text), key: \(first.key)} for the first, or {at: \(readings.last.text), key: \(last.key)} for the second"
+                    return policy + " both are occurrences, each with its own key, and both are to be listed: write this line as "
+                        + "{at: \(readings.first.text), key: \(first.key)}, the first, and list the second after it, "
+                        + "{at: \(readings.last.text), key: \(last.key)}"
                 }
-                return policy + " both are occurrences, each with its own key, and both are to be listed: write \(readings.first.text) "
-                    + "for the first (key \(first.key)), or \(readings.last.text) for the second (key \(last.key))"
+                return policy + " both are occurrences, each with its own key, and both are to be listed: write this line as "
+                    + "\(readings.first.text) (key \(first.key)), the first, and list the second after it, \(readings.last.text) (key \(last.key))"
             case (nil, nil):
                 return nil
             case (let first, let last):

@@ -115,7 +115,7 @@ extension LifecycleJudgement {
         return "the launch at line \(step.line) is written \(at.text), which is \(instant(at.date).local)"
             + (step.refusal.map { ", and the system refused it (\($0.code))" } ?? "")
             + "; if it means \(hhmm) local time, write \(expected.text) there"
-            + (at.writtenOffset == nil ? "" : " (see its offset-mismatch warning)")
+            + (lintWarnsOfOffset(at) ? " (see its offset-mismatch warning)" : "")
     }
 
     /// For `completed` that differs: what ended each launch whose entry differs, or that no entry stands for (the

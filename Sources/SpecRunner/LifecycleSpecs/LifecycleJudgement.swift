@@ -74,6 +74,14 @@ struct LifecycleJudgement {
         zoneChanges.last { $0.from <= date }?.zone ?? zone
     }
 
+    /// Whether `offset-mismatch` warns about `literal`: an offset none of the scenario's zones has at its instant (the
+    /// lint takes any zone the scenario moves through). A pointer "(see its offset-mismatch warning)" is said only then:
+    /// a review read it of a step after a move written with the zone before's offset, which no warning told.
+    func lintWarnsOfOffset(_ literal: InstantLiteral) -> Bool {
+        guard let offset = literal.writtenOffset else { return false }
+        return !([zone] + zoneChanges.map(\.zone)).contains { $0.secondsFromGMT(for: literal.date) == offset }
+    }
+
     /// The invariants, each as recorded; a broken one the spec lists says so in its detail.
     var invariants: [LifecycleResult.InvariantCheck] {
         let listed = Set(expect.brokenInvariants?.value.map(\.rawValue) ?? [])
@@ -439,8 +447,8 @@ struct LifecycleJudgement {
                 let why = sameInstant(run, actual) ?? run.planned.flatMap(plannedHint)
                 let slipped = run.planned.flatMap { planned in
                     planned.writtenOffset.map { $0 != zone(at: planned.date).secondsFromGMT(for: planned.date) } == true
-                        ? "its planned instant is written with an offset \(ZoneDisplayName.of(zone(at: planned.date))) does not have then "
-                            + "(see its offset-mismatch warning)" : nil
+                        ? "its planned instant is written with an offset \(ZoneDisplayName.of(zone(at: planned.date))) does not have then"
+                            + (lintWarnsOfOffset(planned) ? " (see its offset-mismatch warning)" : "") : nil
                 }
                 record(name, "{\(describe(run, separator: ": "))}",
                        "no run: the scenario has \(actual.count) run\(actual.count == 1 ? "" : "s"); "

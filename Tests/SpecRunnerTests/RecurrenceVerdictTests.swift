@@ -1975,4 +1975,22 @@ import Testing
             """, path: "o.yaml")
         #expect(outside.message?.contains("days after") == false && outside.message?.contains("a day after") == false, "\(outside.message ?? "")")
     }
+
+    /// A case's hourly `next` whose digits, read as UTC, are an occurrence its search never reaches is not told to write
+    /// that occurrence (a second review applied "the UTC time of the rule's occurrence 2027-10-03T03:15:00Z … write
+    /// 2027-10-03T14:15:00+11:00" and the diff grew to 11.5 hours): only an instant the test produced is offered.
+    /// zoneinfo: Lord Howe springs from +10:30 to +11:00 at 2027-10-02T15:30Z (02:00 → 02:30); the 02:15 slot shifted
+    /// forward is 02:45+11:00 (15:45Z), what the search from 01:30+10:30 finds; 03:15+10:30 is 16:45Z.
+    @Test func aUTCDigitsSlipOffersOnlyAnInstantTheTestProduced() throws {
+        let result = try Self.runOnCore("""
+            spec: lord howe hourly
+            schedule: {id: lh, timezone: Australia/Lord_Howe, rule: {every: hour, minute: 15}, nonexistent: shift-forward, repeated: first}
+            cases:
+              - name: believed an hour
+                after: 2027-10-03T01:30:00+10:30
+                next: [2027-10-03T03:15:00+10:30]
+            """, path: "lh.yaml")
+        #expect(result.message?.contains("UTC time of the rule's occurrence") == false, "\(result.message ?? "")")
+        #expect(result.message?.hasPrefix("occurrences differ: 1 missing, 1 unexpected") == true, "\(result.message ?? "")")
+    }
 }

@@ -326,7 +326,8 @@ struct RecurrenceExecutor: Sendable {
                 } else {
                     var dayOff = false
                     if let first = missing.first, let literal = writtenLiteral(first),
-                       let slip = InstantSlipHint.hint(for: schedule, missing: literal, key: firstMissingKey, render: { instant($0) }) {
+                       let slip = InstantSlipHint.hint(for: schedule, missing: literal, key: firstMissingKey, produced: unexpected,
+                                                       render: { instant($0) }) {
                         hints.append(InstantSlipHint.weekdaySlips(for: schedule, missing: missing.compactMap(writtenLiteral),
                                                                   render: { instant($0) }) ?? slip)
                     } else if let first = missing.first, let literal = writtenLiteral(first),

@@ -14,7 +14,7 @@ final class DiagnosticLog {
     private var refusedDefinitions: [String: Int] = [:]
     /// Instants refused for want of an offset, each with its diagnostic's index, until the spec's zone is known and
     /// `adviseOffsets` tells the offset to write (`OffsetlessInstantAdvice`).
-    private var offsetlessInstants: [(index: Int, text: String, occurrence: Bool, keyable: Bool)] = []
+    private var offsetlessInstants: [(index: Int, text: String, occurrence: Bool, keyable: Bool, cursor: Date?)] = []
     /// The two instants of each order error (`instant-order`), with its diagnostic's index, until the zone is known and
     /// `adviseOffsets` notes an offset slip that may have put them out of order (`OrderSlipAdvice`).
     private var outOfOrder: [(index: Int, instants: [InstantLiteral])] = []
@@ -130,7 +130,14 @@ final class DiagnosticLog {
     /// `keyable`: written where a key can go beside it (a window's occurrence, not a case's `next`).
     func refusedOffsetless(_ text: String, occurrence: Bool, keyable: Bool = false) {
         guard !diagnostics.isEmpty else { return }
-        offsetlessInstants.append((diagnostics.count - 1, text, occurrence, keyable))
+        offsetlessInstants.append((diagnostics.count - 1, text, occurrence, keyable, nil))
+    }
+
+    /// Remembers the cursor of a case's search whose result the last diagnostic refused for want of an offset (the
+    /// case's `after`, or the result before it): the advice names what the search finds from there.
+    func refusedOffsetlessSearched(after cursor: Date) {
+        guard let last = offsetlessInstants.indices.last, offsetlessInstants[last].index == diagnostics.count - 1 else { return }
+        offsetlessInstants[last].cursor = cursor
     }
 
     /// Rewrites the messages of the instants refused for want of an offset since diagnostic `start` with the offset
@@ -153,6 +160,7 @@ final class DiagnosticLog {
         offsetlessInstants.removeAll { refused in
             guard refused.index >= start else { return false }
             if let zone, let message = OffsetlessInstantAdvice.message(for: refused.text, in: zone, occurrence: refused.occurrence, keyable: refused.keyable,
+                                                                        cursor: refused.cursor,
                                                                         nonexistent: nonexistent, owner: policyOwner,
                                                                         repeated: repeated, repeatedOwner: repeatedOwner, schedule: schedule) {
                 diagnostics[refused.index].message = message

@@ -180,6 +180,7 @@ struct CaseReader {
         var cursor = after
         for (index, item) in items.enumerated() {
             guard let instant = reader.instant(item, field: "next") else {
+                if let cursor { reader.log.refusedOffsetlessSearched(after: cursor.date) }
                 cursor = nil
                 continue
             }

@@ -12,7 +12,10 @@ enum OffsetlessInstantAdvice {
     /// `owner`: whose policy it is, `this spec's` or `this case's` (a case's own `nonexistent:`); `repeated` and
     /// `repeatedOwner` likewise for a wall time that happens twice. `schedule`: the schedule the occurrence is of (the
     /// case's, with its overrides), nil where it could not be read; built only for a repeated wall time.
-    static func message(for written: String, in zone: TimeZone, occurrence: Bool = false, keyable: Bool = false,
+    /// `cursor`: for a case's `next`, where its search starts (the case's `after` or the result before it): what the
+    /// search finds from there is the instant to write (a review's cursor between two readings was offered one before it,
+    /// and a skipped day's line was told to go, leaving the case without a `next`).
+    static func message(for written: String, in zone: TimeZone, occurrence: Bool = false, keyable: Bool = false, cursor: Date? = nil,
                         nonexistent: NonexistentTimePolicy? = nil, owner: String = "this spec's",
                         repeated: RepeatedTimePolicy? = nil, repeatedOwner: String = "this spec's",
                         schedule: () -> Schedule? = { nil }) -> String? {
@@ -38,6 +41,22 @@ enum OffsetlessInstantAdvice {
             let twice = "\(head), and \(local.time) happens twice in \(name) on \(local.date)"
             // An expected occurrence is the reading the spec's own policy gives (a review wrote the first of the two
             // offered under 'repeated: last', and the run failed; under 'both' the schedule may drop one).
+            // A case's cursor past a reading its policy gives (a review's cursor between the two): that reading would be
+            // `instant-order`'s next; what the search finds from the cursor is the one to write.
+            if occurrence, let cursor, let repeated, let built = schedule(), built.rule.isCalendarRule,
+               let found = try? built.next(after: cursor) {
+                let given = repeated == .first ? [readings.first] : repeated == .last ? [readings.last] : [readings.first, readings.last]
+                let passed = given.filter { $0.date <= cursor }
+                if !passed.isEmpty {
+                    let from = "the case's search from \(WallTimeText.instant(cursor, offset: zone.secondsFromGMT(for: cursor)))"
+                    let which = passed.count == 2 ? "both are not after the cursor" : given.count == 1 ? "it is \(passed[0].text), not after the cursor"
+                        : "the first, \(passed[0].text), is not after the cursor"
+                    let finds = found.date == readings.last.date ? "the second, \(readings.last.text)"
+                        : WallTimeText.instant(found.date, offset: zone.secondsFromGMT(for: found.date))
+                    return twice + "; under \(repeatedOwner) 'repeated: \(repeated.rawValue)' \(which), and \(from) "
+                        + "finds \(finds): write that"
+                }
+            }
             if occurrence, let repeated, let advice = repeatedAdvice(readings, local: local, repeated: repeated, owner: repeatedOwner,
                                                                      zone: zone, keyable: keyable, schedule: schedule) {
                 return twice + "; " + advice
@@ -53,6 +72,11 @@ enum OffsetlessInstantAdvice {
                 let policy = "under \(owner) 'nonexistent: \(nonexistent.rawValue)', "
                 switch nonexistent {
                 case .skip:
+                    // A case's search finds the next occurrence instead: "remove it" left a case with no `next`.
+                    if let cursor, let built = schedule(), let found = try? built.next(after: cursor) {
+                        return gap + policy + "\(local.time) gives no occurrence that day, and the case's search finds "
+                            + "\(WallTimeText.instant(found.date, offset: zone.secondsFromGMT(for: found.date))) instead: write that in the line's place"
+                    }
                     return gap + policy + "\(local.time) gives no occurrence that day: if this line is that day's occurrence, remove it"
                 case .nextValidTime:
                     return gap + policy + "\(local.time) on \(local.date) is \(WallTimeText.instant(transition, offset: after)): write that"

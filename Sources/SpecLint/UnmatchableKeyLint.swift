@@ -176,14 +176,24 @@ public struct UnmatchableKeyLint: SpecLintRule {
         // A key on its instant's own date is its slot's unless a change moved the slot's wall time (Apia's skipped
         // 2011-12-30 under next-valid-time runs at 12-31 00:00, keyed 12-30; a review wrote 12-31): asked only where the
         // zone's offset differs a day before and after the instant, two lookups per key.
+        // A key with a time (an hourly rule, several times a date) names its slot's time, which a gap moves within the
+        // hours after (or before) the change: Berlin's hourly 02:30 shifted forward is 03:30, keyed T02:30 (the 03:30
+        // slot's own instant is the same, given once, as the earlier slot's; a second review wrote T03:30).
+        let timed = written.key.utf8.count - prefixCount - (written.key.hasSuffix("~2") ? 2 : 0) > 10
         if isItsOwn {
-            // A gap moves a slot by at most its length, so onto another date only an instant that close to midnight:
-            // Berlin's 02:30 days, most of a DST corpus's keys, are not searched (the bench corpus's keys near changes
-            // cost a tenth of `check` when they were).
-            let reach: TimeInterval = 26 * 3600
-            let gap = zone.secondsFromGMT(for: date + reach) - zone.secondsFromGMT(for: date - reach)
-            let sinceMidnight = local.hour * 3600 + local.minute * 60 + local.second
-            guard gap != 0, min(sinceMidnight, 86_400 - sinceMidnight) < abs(gap) else { return nil }
+            if timed {
+                // No gap is longer than three hours but Apia's day, which moves a date (told below).
+                let reach: TimeInterval = 3 * 3600
+                guard zone.secondsFromGMT(for: date + reach) != zone.secondsFromGMT(for: date - reach) else { return nil }
+            } else {
+                // A gap moves a slot by at most its length, so onto another date only an instant that close to midnight:
+                // Berlin's 02:30 days, most of a DST corpus's keys, are not searched (the bench corpus's keys near
+                // changes cost a tenth of `check` when they were).
+                let reach: TimeInterval = 26 * 3600
+                let gap = zone.secondsFromGMT(for: date + reach) - zone.secondsFromGMT(for: date - reach)
+                let sinceMidnight = local.hour * 3600 + local.minute * 60 + local.second
+                guard gap != 0, min(sinceMidnight, 86_400 - sinceMidnight) < abs(gap) else { return nil }
+            }
         }
         guard !listedTwice() else { return nil }
         guard let occurrence = schedules.lazy.compactMap { $0.boundedSchedule() }.compactMap({ $0.occurrence(at: date) }).first,
@@ -194,10 +204,13 @@ public struct UnmatchableKeyLint: SpecLintRule {
         if isItsOwn {
             // Only a slot a gap moved to another date: a repeated pair's keys (`~2`) are `duplicate-expected-key`'s and
             // `repeated-without-key`'s to tell.
-            guard let slot = occurrence.slot, case .gap(let policy) = occurrence.resolution, slot.dateString != keyDate else { return nil }
-            return "the key '\(key)' names \(keyDate), the local date of \(instant), but that is the occurrence of the "
-                + "\(slot.dateString) slot, whose wall time does not exist that day and which 'nonexistent: \(policy.rawValue)' moves "
-                + "here; a key carries the local date of its occurrence's slot: write \(occurrence.key)"
+            guard let slot = occurrence.slot, case .gap(let policy) = occurrence.resolution else { return nil }
+            let keyPart = String(written.key.dropFirst(prefix.count)).replacingOccurrences(of: "~2", with: "")
+            let slotText = timed ? slot.description : slot.dateString
+            guard timed || slot.dateString != keyDate else { return nil }
+            return "the key '\(key)' names \(keyPart), the local \(timed ? "date and time" : "date") of \(instant), but that is the "
+                + "occurrence of the \(slotText) slot, whose wall time does not exist that day and which 'nonexistent: \(policy.rawValue)' "
+                + "moves here; a key carries the local \(timed ? "date and time" : "date") of its occurrence's slot: write \(occurrence.key)"
         }
         if keyDate == utc.dateString, keyDate != local.dateString {
             return "the key '\(key)' names \(keyDate), the date in UTC of \(instant); a key carries the local date of its "

@@ -1727,6 +1727,32 @@ import Testing
         #expect(!Self.lint(spec(own), path: "h.yaml").contains("unmatchable-key"))
     }
 
+    /// A key with a time names its slot's time, which a gap moves: Berlin's hourly 02:30 shifted forward is 03:30+02:00,
+    /// keyed T02:30 (the 03:30 slot's own instant is the same, given once, as the earlier slot's); a second review wrote
+    /// T03:30 and `check` said nothing. zoneinfo: Berlin springs forward at 2027-03-28T01:00Z (02:00 → 03:00), so
+    /// 03:30+02:00 is 01:30Z and 04:30+02:00 is 02:30Z.
+    @Test func aTimedKeyOnItsInstantsOwnTimeWhereAGapMovedTheSlotIsTold() {
+        let found = Self.lint("""
+            spec: berlin hourly
+            schedule: {id: hb, timezone: Europe/Berlin, rule: {every: hour, minute: 30}, nonexistent: shift-forward, repeated: first}
+            window: {after: 2027-03-28T01:00:00+01:00, through: 2027-03-28T05:00:00+02:00}
+            expect:
+              occurrences:
+                - {at: 2027-03-28T01:30:00+01:00, key: hb/v1/2027-03-28T01:30}
+                - {at: 2027-03-28T03:30:00+02:00, key: hb/v1/2027-03-28T03:30}
+                - {at: 2027-03-28T04:30:00+02:00, key: hb/v1/2027-03-28T04:30}
+            """, path: "hb.yaml")
+        #expect(found == """
+            hb.yaml:7:44: warning: the key 'hb/v1/2027-03-28T03:30' names 2027-03-28T03:30, the local date and time of \
+            2027-03-28T03:30:00+02:00, but that is the occurrence of the 2027-03-28 02:30 slot, whose wall time does not exist that day \
+            and which 'nonexistent: shift-forward' moves here; a key carries the local date and time of its occurrence's slot: write \
+            hb/v1/2027-03-28T02:30 [unmatchable-key]
+                - {at: 2027-03-28T03:30:00+02:00, key: hb/v1/2027-03-28T03:30}
+                                                       ^~~~~~~~~~~~~~~~~~~~~~
+
+            """, "\(found)")
+    }
+
     /// `~1` is no key's suffix: the earlier of a repeated pair has none (a review's `~1` was told "with no time").
     /// zoneinfo: Berlin falls back at 2027-10-31T01:00Z, so 02:30 is 00:30Z (+02:00) and 01:30Z (+01:00).
     @Test func aTildeOneIsToldOnlyTheLaterOfAPairHasASuffix() {

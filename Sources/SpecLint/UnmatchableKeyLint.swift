@@ -182,9 +182,12 @@ public struct UnmatchableKeyLint: SpecLintRule {
         let timed = written.key.utf8.count - prefixCount - (written.key.hasSuffix("~2") ? 2 : 0) > 10
         if isItsOwn {
             if timed {
-                // No gap is longer than three hours but Apia's day, which moves a date (told below).
+                // No gap is longer than three hours but Apia's day, which moves a date (told below); a slot it moves lands
+                // within the gap's length of the change (after it, or before it under shift-backward). Only a gap moves
+                // a slot: an overlap's readings keep its time.
                 let reach: TimeInterval = 3 * 3600
-                guard zone.secondsFromGMT(for: date + reach) != zone.secondsFromGMT(for: date - reach) else { return nil }
+                let gap = zone.secondsFromGMT(for: date + reach) - zone.secondsFromGMT(for: date - reach)
+                guard gap > 0, zone.secondsFromGMT(for: date + Double(gap)) != zone.secondsFromGMT(for: date - Double(gap)) else { return nil }
             } else {
                 // A gap moves a slot by at most its length, so onto another date only an instant that close to midnight:
                 // Berlin's 02:30 days, most of a DST corpus's keys, are not searched (the bench corpus's keys near
@@ -192,7 +195,7 @@ public struct UnmatchableKeyLint: SpecLintRule {
                 let reach: TimeInterval = 26 * 3600
                 let gap = zone.secondsFromGMT(for: date + reach) - zone.secondsFromGMT(for: date - reach)
                 let sinceMidnight = local.hour * 3600 + local.minute * 60 + local.second
-                guard gap != 0, min(sinceMidnight, 86_400 - sinceMidnight) < abs(gap) else { return nil }
+                guard gap > 0, min(sinceMidnight, 86_400 - sinceMidnight) < gap else { return nil }
             }
         }
         guard !listedTwice() else { return nil }

@@ -214,8 +214,20 @@ struct CaseReader {
                                     + "instants later than its cursor, so it cannot find this one: " + advice)
                 reader.log.reportedOutOfOrder([previous, instant])
             } else if let previous = cursor, instant.date < previous.date {
+                // What the search finds from the cursor, when the case's schedule can say it: "list them in order" left a
+                // `next` before its `after` with nothing to write (a second review).
+                let built = schedule.flatMap { RecurrenceSectionParser.boundedSchedule($0) }
+                let found = built.flatMap { built in
+                    (try? built.next(after: previous.date)).map { WallTimeText.instant($0.date, offset: built.timeZone.secondsFromGMT(for: $0.date)) }
+                }
+                let isAfter = previous.location == after?.location
+                let advice = found.map { found in
+                    "; from \(isAfter ? "the case's 'after'" : "the result before it") the search finds \(found): write that"
+                        + (isAfter ? ", or, to find this one, an earlier 'after'" : ", or list them in order")
+                } ?? ", so list them in order"
                 reader.log.report(.instantOrder, at: item,
-                                  "'next' \(instant.text) is not later than the cursor \(previous.text) before it; a search only finds later instants, so list them in order")
+                                  "'next' \(instant.text) is not later than the cursor \(previous.text) before it; a search only finds later instants"
+                                    + advice)
                 reader.log.reportedOutOfOrder([previous, instant])
             }
             instants.append(instant)

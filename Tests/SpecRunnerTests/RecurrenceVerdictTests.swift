@@ -1993,4 +1993,21 @@ import Testing
         #expect(result.message?.contains("UTC time of the rule's occurrence") == false, "\(result.message ?? "")")
         #expect(result.message?.hasPrefix("occurrences differ: 1 missing, 1 unexpected") == true, "\(result.message ?? "")")
     }
+
+    /// A lone unlisted occurrence only this test's policy gives is told both why it comes and to add it (a second review
+    /// removed a duplicate line and was left with the policy sentence alone). zoneinfo: Lord Howe springs from +10:30
+    /// to +11:00 at 2027-10-02T15:30Z (02:00 → 02:30), so the 02:15 slot shifted forward is 02:45+11:00 (15:45Z), and
+    /// 03:15+11:00 is 16:15Z; the window (15:00Z, 16:20Z] holds both.
+    @Test func aLoneUnlistedOccurrenceAPolicyGivesIsToldToBeAdded() throws {
+        let result = try Self.runOnCore("""
+            spec: lord howe hourly window
+            schedule: {id: lh, timezone: Australia/Lord_Howe, rule: {every: hour, minute: 15}, nonexistent: shift-forward, repeated: first}
+            window: {after: 2027-10-03T01:30:00+10:30, through: 2027-10-03T03:20:00+11:00}
+            expect:
+              occurrences: [2027-10-03T03:15:00+11:00]
+            """, path: "lh.yaml")
+        #expect(result.message?.contains("comes from this test's 'nonexistent: shift-forward'") == true, "\(result.message ?? "")")
+        #expect(result.message?.hasSuffix("2027-10-03 02:45 (+11:00) is not listed: add 2027-10-03T02:45:00+11:00 to the occurrences "
+            + "listed at line 5") == true, "\(result.message ?? "")")
+    }
 }

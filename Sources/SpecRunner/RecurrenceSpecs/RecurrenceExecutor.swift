@@ -355,8 +355,12 @@ struct RecurrenceExecutor: Sendable {
                 if hints.isEmpty, let keys = KeyPartHint.hint(for: schedule, diff: lines) { hints.append(keys) }
                 // Only unlisted occurrences, no sentence of the rule's: each is the line to add, ready to paste, where it
                 // goes (a review's evening dose left out was told only "1 unexpected").
-                // Not the window's own `through` (told above).
-                if hints.isEmpty, caseSpec == nil, unexpected != [recurrence.window?.through.date], let unlisted = Self.unlistedHint(lines) {
+                // Not the window's own `through` (told above). Beside the policy sentence of an occurrence only this test's
+                // policy gives, too: it said why the instant comes and not that the line was to be added (a second review
+                // removed a duplicate line and was left with that sentence alone).
+                // The `both` sentence of a later instance says to add it already.
+                if hints.isEmpty || (missing.isEmpty && !hints.contains { $0.contains("is not listed: add") }), caseSpec == nil,
+                   unexpected != [recurrence.window?.through.date], let unlisted = Self.unlistedHint(lines) {
                     hints.append(unlisted)
                 }
                 // Kept apart too: on another engine whose output differs from the core's, they are the spec language's

@@ -108,6 +108,17 @@ extension ScheduleSpec {
             nonexistent: overrides.nonexistent ?? nonexistent ?? .skip, repeated: overrides.repeated ?? repeated ?? .first,
             searchLimit: overrides.limit ?? limit)
     }
+
+    /// The same schedule searched no further than the default bound (10,000 candidates) whatever `limit:` says: for
+    /// the parser's advice and the lints, which search before any run, with no `--timeout` over them, where a spec's
+    /// own bound may be ten million candidates. Nil when it cannot be built.
+    public func boundedSchedule(overriding overrides: CaseSpec.Overrides = CaseSpec.Overrides()) -> Schedule? {
+        var bounded = self
+        bounded.limit = min(limit, Schedule.defaultSearchLimit)
+        var overrides = overrides
+        overrides.limit = overrides.limit.map { min($0, Schedule.defaultSearchLimit) }
+        return try? bounded.schedule(overriding: overrides)
+    }
 }
 
 extension ScheduleSpec {

@@ -48,7 +48,7 @@ struct CaseReader {
                                      repeated: repeatedOfCase, repeatedOwner: repeatedOwner,
                                      schedule: { [schedule] in
                                          overridesOfCase.flatMap { overrides in
-                                             schedule.spec.flatMap { RecurrenceSectionParser.boundedSchedule($0, overriding: overrides) }
+                                             schedule.spec.flatMap { $0.boundedSchedule(overriding: overrides) }
                                          }
                                      })
         }
@@ -192,11 +192,7 @@ struct CaseReader {
                 // it is named when the case's schedule can say it.
                 let isAfter = previous.location == after?.location
                 // Read before any run, with no --timeout over it: the search is bounded by the default bound at most.
-                let built = schedule.flatMap { spec -> Schedule? in
-                    var bounded = spec
-                    bounded.limit = min(spec.limit, Schedule.defaultSearchLimit)
-                    return try? bounded.schedule()
-                }
+                let built = schedule.flatMap { $0.boundedSchedule() }
                 let following = built.flatMap { try? $0.next(after: previous.date) }
                 let followingText = following.map { WallTimeText.instant($0.date, offset: built!.timeZone.secondsFromGMT(for: $0.date)) }
                 // The occurrence after it already the next item: writing it here would list it twice.
@@ -216,7 +212,7 @@ struct CaseReader {
             } else if let previous = cursor, instant.date < previous.date {
                 // What the search finds from the cursor, when the case's schedule can say it: "list them in order" left a
                 // `next` before its `after` with nothing to write (a second review).
-                let built = schedule.flatMap { RecurrenceSectionParser.boundedSchedule($0) }
+                let built = schedule.flatMap { $0.boundedSchedule() }
                 let found = built.flatMap { built in
                     (try? built.next(after: previous.date)).map { WallTimeText.instant($0.date, offset: built.timeZone.secondsFromGMT(for: $0.date)) }
                 }

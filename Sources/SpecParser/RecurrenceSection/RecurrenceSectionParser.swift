@@ -37,7 +37,7 @@ struct RecurrenceSectionParser {
         let expect = fields["expect"].flatMap { readExpect($0, owner: fields.keyNode("expect")!, schedule: draft, windowKeysMovable: windowMovable) }
         let cases = fields["cases"].flatMap { CaseReader(reader: reader, schedule: draft).read($0) }
         reader.log.adviseOffsets(since: firstDiagnostic, in: draft.timeZone, nonexistent: draft.nonexistent, repeated: draft.repeated,
-                                 schedule: { draft.spec.flatMap { Self.boundedSchedule($0) } })
+                                 schedule: { draft.spec.flatMap { $0.boundedSchedule() } })
 
         let subject = specName.map { "'\($0)'" } ?? "this spec"
         switch (fields.mentions("window"), fields.mentions("expect")) {
@@ -65,16 +65,6 @@ struct RecurrenceSectionParser {
         if fields.has("expect") && expect == nil { return nil }
         if fields.has("cases") && cases == nil { return nil }
         return RecurrenceSpec(schedule: schedule, window: window, expect: expect, cases: cases ?? [])
-    }
-
-    /// The schedule `spec` describes with the case's `overrides`, searched no further than the default bound: read
-    /// before any run, with no --timeout over it. Nil when it cannot be built.
-    static func boundedSchedule(_ spec: ScheduleSpec, overriding overrides: CaseSpec.Overrides = CaseSpec.Overrides()) -> Schedule? {
-        var bounded = spec
-        bounded.limit = min(spec.limit, Schedule.defaultSearchLimit)
-        var overrides = overrides
-        overrides.limit = overrides.limit.map { min($0, Schedule.defaultSearchLimit) }
-        return try? bounded.schedule(overriding: overrides)
     }
 
     private func readWindow(_ node: Node, owner: Node, scheduleKeysMovable: Bool, writtenElsewhere: Set<String> = []) -> WindowSpec? {

@@ -14,7 +14,7 @@ final class DiagnosticLog {
     private var refusedDefinitions: [String: Int] = [:]
     /// Instants refused for want of an offset, each with its diagnostic's index, until the spec's zone is known and
     /// `adviseOffsets` tells the offset to write (`OffsetlessInstantAdvice`).
-    private var offsetlessInstants: [(index: Int, text: String, occurrence: Bool, keyable: Bool, cursor: Date?)] = []
+    private var offsetlessInstants: [(index: Int, text: String, occurrence: Bool, keyable: Bool, cursor: Date?, field: String)] = []
     /// The two instants of each order error (`instant-order`), with its diagnostic's index, until the zone is known and
     /// `adviseOffsets` notes an offset slip that may have put them out of order (`OrderSlipAdvice`).
     private var outOfOrder: [(index: Int, instants: [InstantLiteral])] = []
@@ -128,9 +128,10 @@ final class DiagnosticLog {
     /// Remembers that the last diagnostic refused the instant `text` for want of an offset; `occurrence`: written as
     /// an expected occurrence, which the spec's `nonexistent` policy places.
     /// `keyable`: written where a key can go beside it (a window's occurrence, not a case's `next`).
-    func refusedOffsetless(_ text: String, occurrence: Bool, keyable: Bool = false) {
+    /// `field`: the key it is written under (a window's `after` and `through` are told together when both are skipped).
+    func refusedOffsetless(_ text: String, occurrence: Bool, keyable: Bool = false, field: String = "") {
         guard !diagnostics.isEmpty else { return }
-        offsetlessInstants.append((diagnostics.count - 1, text, occurrence, keyable, nil))
+        offsetlessInstants.append((diagnostics.count - 1, text, occurrence, keyable, nil, field))
     }
 
     /// Remembers the cursor of a case's search whose result the last diagnostic refused for want of an offset (the
@@ -157,6 +158,7 @@ final class DiagnosticLog {
             return true
         }
         guard !offsetlessInstants.isEmpty else { return }
+        if let zone { noteEmptyWindow(since: start, in: zone) }
         offsetlessInstants.removeAll { refused in
             guard refused.index >= start else { return false }
             if let zone, let message = OffsetlessInstantAdvice.message(for: refused.text, in: zone, occurrence: refused.occurrence, keyable: refused.keyable,
@@ -166,6 +168,17 @@ final class DiagnosticLog {
                 diagnostics[refused.index].message = message
             }
             return true
+        }
+    }
+
+    /// A window's `through` refused for want of an offset, in the same change's skipped span as the `after` before it:
+    /// a note that the two, written as told, leave the window empty.
+    private func noteEmptyWindow(since start: Int, in zone: TimeZone) {
+        let batch = offsetlessInstants.filter { $0.index >= start }
+        for (position, through) in batch.enumerated() where through.field == "through" {
+            guard let after = batch[..<position].last(where: { $0.field == "after" }),
+                  let text = OffsetlessInstantAdvice.emptyWindowNote(after: after.text, through: through.text, in: zone) else { continue }
+            addNote(Diagnostic.Note(message: text), toDiagnostic: through.index)
         }
     }
 

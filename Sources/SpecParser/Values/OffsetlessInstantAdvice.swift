@@ -63,7 +63,10 @@ enum OffsetlessInstantAdvice {
             }
             return twice + ": write \(readings.first.text) for the first, or \(readings.last.text) for the second"
         case .gap(let transition, let before, let after):
-            let from = WallTimeText.local(transition, offset: before).time, to = WallTimeText.local(transition, offset: after).time
+            // A change that skips past midnight names its dates (Apia's 2011-12-30 went "from 00:00 to 00:00").
+            let fromWall = WallTimeText.local(transition, offset: before), toWall = WallTimeText.local(transition, offset: after)
+            let (from, to) = fromWall.date == toWall.date ? (fromWall.time, toWall.time)
+                : ("\(fromWall.date) \(fromWall.time)", "\(toWall.date) \(toWall.time)")
             let gap = "\(head), and \(local.time) does not exist in \(name) on \(local.date) (the clocks go from \(from) to \(to)); "
             // An expected occurrence is where the spec's own policy puts that wall time (a newcomer wrote the offered first
             // instant after the change under `skip`, and the run failed; under shift-forward it is later still).
@@ -91,6 +94,41 @@ enum OffsetlessInstantAdvice {
             return gap + "write the instant the spec expects with its offset, e.g. \(WallTimeText.instant(transition, offset: after)), "
                 + "the first instant after the change"
         }
+    }
+
+    /// The change that skips the wall time `written` (an instant without an offset) in `zone`, with the offsets before
+    /// and after it; nil where the wall time exists or `written` is of another shape.
+    static func skippingChange(for written: String, in zone: TimeZone) -> (transition: Date, before: Int, after: Int)? {
+        guard let text = completed(written), case .success(let read) = InstantText.parse(text + "Z") else { return nil }
+        var resolver = WallTimeResolver(timeZone: zone)
+        guard case .gap(let transition, let before, let after) = resolver.resolve(
+            LocalDateTime(wallSeconds: Int(read.date.timeIntervalSince1970.rounded(.down)))) else { return nil }
+        return (transition, before, after)
+    }
+
+    /// A note for a window whose `after` and `through` are both wall times one change skips (Apia's 2011-12-30): each
+    /// offered the first instant after the change, the two are one instant and the window holds nothing (a review
+    /// applied both and was told the window's end is not after its start). Offered instead: the bounds' own wall
+    /// times on the day before the skipped span and the day after it, which hold the span.
+    static func emptyWindowNote(after: String, through: String, in zone: TimeZone) -> String? {
+        guard let start = skippingChange(for: after, in: zone), let end = skippingChange(for: through, in: zone),
+              start.transition == end.transition, let afterText = completed(after), let throughText = completed(through),
+              case .success(let afterRead) = InstantText.parse(afterText + "Z"),
+              case .success(let throughRead) = InstantText.parse(throughText + "Z") else { return nil }
+        let day = 86_400.0
+        let fromWall = WallTimeText.local(start.transition, offset: start.before)
+        let toWall = WallTimeText.local(start.transition, offset: start.after)
+        let earlier = Date(timeIntervalSince1970: afterRead.date.timeIntervalSince1970 - day - Double(start.before))
+        let later = Date(timeIntervalSince1970: throughRead.date.timeIntervalSince1970 + day - Double(start.after))
+        // The day before and after may hold changes of their own (none known in the same two days); the offset each
+        // has is looked up, not assumed.
+        let earlierOffset = zone.secondsFromGMT(for: earlier), laterOffset = zone.secondsFromGMT(for: later)
+        let earlierDate = Date(timeIntervalSince1970: earlier.timeIntervalSince1970 + Double(start.before - earlierOffset))
+        let laterDate = Date(timeIntervalSince1970: later.timeIntervalSince1970 + Double(start.after - laterOffset))
+        return "both bounds are wall times the clocks skip (from \(fromWall.date) \(fromWall.time) to \(toWall.date) "
+            + "\(toWall.time) in \(ZoneDisplayName.of(zone))), so each is the first instant after the change and the window "
+            + "between them holds nothing; to check the skipped span, take the day before it and the day after: "
+            + "after: \(WallTimeText.instant(earlierDate, offset: earlierOffset)), through: \(WallTimeText.instant(laterDate, offset: laterOffset))"
     }
 
     /// One of the two instants of a repeated wall time, and the author's text with its offset.

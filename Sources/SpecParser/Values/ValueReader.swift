@@ -215,7 +215,7 @@ struct ValueReader {
             // `2027-03-29 08:00` lacks its seconds too: told the offset the same way, once the zone is known.
             if problem == .missingOffset || OffsetlessInstantAdvice.completed(text) != nil {
                 log.refusedOffsetless(text, occurrence: ["occurrences", "at", "next", "planned"].contains(field),
-                                     keyable: ["occurrences", "at"].contains(field))
+                                     keyable: ["occurrences", "at"].contains(field), field: field)
             }
             return nil
         }

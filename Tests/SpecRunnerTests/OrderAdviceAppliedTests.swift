@@ -18,6 +18,8 @@ import Testing
         // A second review's: the later of a repeated 01:45 written with `Z` (15:15Z); a short line a day early (no key).
         ("occurrences-out-of-order-by-utc-local-digits-in-an-overlap", 18, "2027-04-04T01:45:00+10:30"),
         ("occurrences-out-of-order-by-a-day-without-a-key", 17, "2027-10-03T01:45:00+10:30"),
+        // A third review's: a slot the gap moved, written an hour on with the old offset; the one the list lacks.
+        ("occurrences-out-of-order-by-a-missing-occurrence", 20, "2027-10-03T02:30:00+11:00"),
     ])
     func theInstantToWriteMakesTheSpecPass(name: String, line: Int, meant: String) throws {
         let text = try String(contentsOf: Self.corpus.appendingPathComponent("\(name).yaml"), encoding: .utf8)

@@ -152,7 +152,8 @@ final class DiagnosticLog {
             guard pair.index >= start else { return false }
             if let zone {
                 for instant in pair.instants {
-                    if let note = OrderSlipAdvice.note(for: instant, in: zone) { addNote(note, toDiagnostic: pair.index) }
+                    let others = pair.instants.filter { $0.location != instant.location }
+                    if let note = OrderSlipAdvice.note(for: instant, in: zone, others: others) { addNote(note, toDiagnostic: pair.index) }
                 }
             }
             return true

@@ -8,8 +8,10 @@ import SpecModel
 /// The order error is read before any lint, so without this note the slip was told only once the lines were swapped,
 /// and the error sometimes named the line that was right (the lint review).
 enum OrderSlipAdvice {
-    /// A note for `instant` when its written offset is not `zone`'s offset at it; nil otherwise.
-    static func note(for instant: InstantLiteral, in zone: TimeZone) -> Diagnostic.Note? {
+    /// A note for `instant` when its written offset is not `zone`'s offset at it; nil otherwise. `others`: the other
+    /// lines of the pair out of order; a reading one of them lists already is said to be theirs, not offered (Lord
+    /// Howe's `03:15:00+10:30` before `03:15:00+11:00` was told to write the latter, a duplicate).
+    static func note(for instant: InstantLiteral, in zone: TimeZone, others: [InstantLiteral] = []) -> Diagnostic.Note? {
         guard let written = instant.writtenOffset, zone.secondsFromGMT(for: instant.date) != written,
               instant.text.count > 6 else { return nil }
         let wallSeconds = instant.date.timeIntervalSince1970 + Double(written)
@@ -24,6 +26,10 @@ enum OrderSlipAdvice {
         case .unique(let date):
             let offset = zone.secondsFromGMT(for: date)
             guard offset % 60 == 0 else { return Diagnostic.Note(location: instant.location, message: head) }
+            if let taken = others.first(where: { $0.date == date }) {
+                return Diagnostic.Note(location: instant.location, message: "\(head); \(local.time) local time is "
+                    + "\(stem)\(WallTimeText.offset(offset)), which line \(taken.location.line) lists already")
+            }
             meant = "if you meant \(local.time) local time, write \(stem)\(WallTimeText.offset(offset))"
         case .overlap(let first, let last, _):
             let firstOffset = zone.secondsFromGMT(for: first), lastOffset = zone.secondsFromGMT(for: last)

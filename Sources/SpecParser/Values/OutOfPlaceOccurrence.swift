@@ -46,6 +46,7 @@ struct OutOfPlaceOccurrence {
             }
             return localDigits(occurrence, zone: zone, fits: fits) ?? keyDate(occurrence, zone: zone, fits: fits)
                 ?? (schedule == nil ? nil : dayAway(occurrence.instant, zone: zone, fits: fits))
+                ?? schedule.flatMap { missing(occurrence.instant, between: before, and: after, listed: Set(dates), schedule: $0, zone: zone) }
         }
         let candidates = [earlier, later].filter(fitsWithout)
         let told = candidates.map { ($0, advice($0)) }
@@ -105,6 +106,29 @@ struct OutOfPlaceOccurrence {
         return "it is \(WallTimeText.wallTime(instant.date, in: zone)) in \(ZoneDisplayName.of(zone)), no occurrence of the rule; if you meant "
             + "\(local.time) on \(local.date), a day \(meant.days > 0 ? "later" : "earlier"), write \(WallTimeText.instant(meant.date, offset: offset)), "
             + "which puts the list in order"
+    }
+
+    /// A line no reading places, between two lines with exactly one occurrence of the rule between them that the list
+    /// lacks: that occurrence. A review wrote Lord Howe's hourly 02:15, moved by the 30-minute gap to 02:30+11:00, as
+    /// `03:15:00+10:30`; its digits at the zone's offset are the next line's instant, which the offset note offered.
+    /// The search is a few steps at most: the occurrences between two neighbouring lines.
+    private static func missing(_ instant: InstantLiteral, between before: Date?, and after: Date?, listed: Set<Date>,
+                                schedule: Schedule, zone: TimeZone) -> String? {
+        guard let before, let after, before < after else { return nil }
+        var found: [Occurrence] = []
+        var cursor = before
+        for _ in 0..<64 {
+            guard let next = try? schedule.next(after: cursor), next.date < after else { break }
+            if !listed.contains(next.date) { found.append(next) }
+            guard found.count < 2 else { return nil }
+            cursor = next.date
+        }
+        guard found.count == 1, let meant = found.first else { return nil }
+        let offset = zone.secondsFromGMT(for: meant.date)
+        guard offset % 60 == 0 else { return nil }
+        return "it is \(WallTimeText.wallTime(instant.date, in: zone)) in \(ZoneDisplayName.of(zone)), no occurrence of the rule; "
+            + "the rule's one occurrence between the lines around it that the list lacks has key \(meant.key); if this line is that one, "
+            + "write \(WallTimeText.instant(meant.date, offset: offset)), which puts the list in order"
     }
 
     /// A key naming a date (`…/2027-10-03`, or `…/2027-10-03T01:45`) other than the instant's local date, where the

@@ -85,12 +85,19 @@ enum PolicyHint {
         return "; under this test's policies, \(time) on \(slot.dateString) \(said)"
     }
 
+    /// A sentence about a produced instant, and whether it tells the author to add that instant already (the runner's
+    /// "is not listed: add" line beside it would say it twice).
+    struct UnexpectedSentence {
+        let text: String
+        let tellsToAdd: Bool
+    }
+
     /// The sentence for a produced instant only this test's policy gives.
     /// `key` is the produced instant's key, if any.
     /// `inCase`: a case's `next:` lists instants, not keys, so the instant to add is told (a second review was told
     /// "add it, keyed …" of a list that holds no key).
     static func unexpectedHint(for schedule: Schedule, unexpected: [Date], local: (Date) -> String, key: (Date) -> String? = { _ in nil },
-                               inCase: Bool = false) -> String? {
+                               inCase: Bool = false) -> UnexpectedSentence? {
         if case .interval = schedule.rule { return nil }
         guard let date = unexpected.first(where: { schedule.occurrence(at: $0) != nil }) else { return nil }
         let all = alternatives(of: schedule)
@@ -104,12 +111,15 @@ enum PolicyHint {
             var resolver = WallTimeResolver(timeZone: schedule.timeZone)
             if case .overlap(let first, let last, _) = resolver.resolve(LocalDateTime(date, in: schedule.timeZone)), date == first || date == last {
                 let (which, policy) = date == last ? ("later", "last") : ("earlier", "first")
-                return "\(local(date)) is the \(which) instance of \(time), a wall time that happens twice that night (the one "
-                    + "'repeated: \(policy)' gives); this test's 'repeated: both' gives both, and this one is not listed: "
-                    + (inCase ? "add \(written(schedule, date)) to 'next:', in order" : "add it" + (key(date).map { ", keyed \($0)" } ?? ""))
+                return UnexpectedSentence(
+                    text: "\(local(date)) is the \(which) instance of \(time), a wall time that happens twice that night (the one "
+                        + "'repeated: \(policy)' gives); this test's 'repeated: both' gives both, and this one is not listed: "
+                        + (inCase ? "add \(written(schedule, date)) to 'next:', in order" : "add it" + (key(date).map { ", keyed \($0)" } ?? "")),
+                    tellsToAdd: true)
             }
         }
-        return "\(local(date)) comes from this test's \(own(without.map(\.kind), schedule)); under \(named(without, among: all)) this instant is no occurrence"
+        return UnexpectedSentence(text: "\(local(date)) comes from this test's \(own(without.map(\.kind), schedule)); under "
+            + "\(named(without, among: all)) this instant is no occurrence", tellsToAdd: false)
     }
 
     /// This test's own policies of the kinds named: only those the alternatives that matter change.

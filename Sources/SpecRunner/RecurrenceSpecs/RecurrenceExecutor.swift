@@ -310,6 +310,7 @@ struct RecurrenceExecutor: Sendable {
                         }
                     }).joined(separator: "; ")
                 }
+                var policyTellsToAdd = false
                 if let dropped = DropRuleHint.hint(for: schedule, missing: missing, local: local) {
                     // Its own policy's instant, dropped: another policy's sentence would lead away from it.
                     hints.append(dropped)
@@ -349,7 +350,8 @@ struct RecurrenceExecutor: Sendable {
                     let unexpected = unexpected.filter { $0.timeIntervalSince1970 != rekeyed?.at.epochSeconds && !placed.contains($0.timeIntervalSince1970) }
                     if !offsetSlip, !dayOff, !unexpected.isEmpty, let policy = PolicyHint.unexpectedHint(for: schedule, unexpected: unexpected, local: local, key: producedKey,
                                                                            inCase: caseSpec != nil) {
-                        hints.append(policy)
+                        hints.append(policy.text)
+                        policyTellsToAdd = policy.tellsToAdd
                     }
                 }
                 if hints.isEmpty, let keys = KeyPartHint.hint(for: schedule, diff: lines) { hints.append(keys) }
@@ -358,8 +360,8 @@ struct RecurrenceExecutor: Sendable {
                 // Not the window's own `through` (told above). Beside the policy sentence of an occurrence only this test's
                 // policy gives, too: it said why the instant comes and not that the line was to be added (a second review
                 // removed a duplicate line and was left with that sentence alone).
-                // The `both` sentence of a later instance says to add it already.
-                if hints.isEmpty || (missing.isEmpty && !hints.contains { $0.contains("is not listed: add") }), caseSpec == nil,
+                // The `both` sentence of a later instance says to add it already (`tellsToAdd`).
+                if hints.isEmpty || (missing.isEmpty && !policyTellsToAdd), caseSpec == nil,
                    unexpected != [recurrence.window?.through.date], let unlisted = Self.unlistedHint(lines) {
                     hints.append(unlisted)
                 }

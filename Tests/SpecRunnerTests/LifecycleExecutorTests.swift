@@ -1705,6 +1705,71 @@ import Testing
         #expect(checks.first { $0.name == "runs[2].actual" }?.actual.hasSuffix("; the launch step's slip told at runs[1].actual") == true, "\(checks)")
     }
 
+    /// The zone-reading branches of a refused launch's note that the review's files did not reach, each predicted with
+    /// zoneinfo before it was run: digits that read before the earliest begin in the zone too (Berlin: 02:29+03:00 is
+    /// 23:29Z on 03-29, and 02:29 CEST on 03-30 is 00:29Z, before the 02:30 CEST floor, 00:30Z); a wall time the zone
+    /// repeats (Antarctica/Troll falls back from 03:00+02:00 to 01:00+00:00 at 2027-10-31T01:00Z: 02:10+01:00 is 01:10Z,
+    /// refused before the 02:00+00:00 floor, and 02:10 happens at 00:10Z and 02:10Z; the second is the one at or after
+    /// the floor); and the offset of a zone the scenario moves to later (Asia/Tokyo's +09:00 before a move from Dublin:
+    /// 02:40+09:00 is 17:40Z on 03-13, and 02:40 on 03-14 in Dublin is 02:40Z, after the 02:30Z floor).
+    @Test func aRefusedLaunchsZoneReadingCoversEveryBranch() async throws {
+        func failures(_ text: String) async throws -> [String: String] {
+            let (_, body) = try Self.scenario(text)
+            let checks = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.filter { !$0.passed }
+            return Dictionary(checks.map { ($0.name, $0.actual) }, uniquingKeysWith: { first, _ in first })
+        }
+        let berlin = try await failures("""
+            spec: Foreign offset, before the floor both ways
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-29T12:00:00+02:00
+            steps:
+              - {at: 2027-03-30T02:29:00+03:00, launch: com.example.app.refresh}
+              - {at: 2027-03-30T02:40:00+02:00, launch: com.example.app.refresh}
+            expect:
+              errors: [launch-before-earliest-begin]
+              runs:
+                - {planned: 2027-03-30T02:30:00+02:00, actual: 2027-03-30T02:29:00+03:00}
+            """)
+        #expect(berlin["runs[1].actual"]?.hasSuffix("no launch can run it at 2027-03-30T02:29:00+03:00: that is before the request's "
+            + "earliest begin, 2027-03-30 02:30 CEST (+02:00), its planned instant; +03:00 is not the offset of Europe/Berlin, the "
+            + "schedule's zone, then: there 02:29 on 2027-03-30 is 2027-03-30T02:29:00+02:00, before that too; write the actual found, "
+            + "or a launch step at or after 2027-03-30T02:30:00+02:00 and its time here") == true, "\(berlin)")
+        let troll = try await failures("""
+            spec: Foreign offset in a 2-hour overlap
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: troll, timezone: Antarctica/Troll, rule: {every: day, at: "02:00"}, nonexistent: skip, repeated: last}
+            clock: 2027-10-30T12:00:00+02:00
+            steps:
+              - {at: 2027-10-31T02:10:00+01:00, launch: com.example.app.refresh}
+              - {at: 2027-10-31T02:20:00+00:00, launch: com.example.app.refresh}
+            expect:
+              errors: [launch-before-earliest-begin]
+              runs:
+                - {planned: 2027-10-31T02:00:00+00:00, actual: 2027-10-31T02:10:00+01:00}
+            """)
+        #expect(troll["runs[1].actual"]?.hasSuffix("+01:00 is not the offset of Antarctica/Troll, the schedule's zone, then: there 02:10 "
+            + "on 2027-10-31 happens twice, 2027-10-31T02:10:00+02:00 and 2027-10-31T02:10:00+00:00: write 2027-10-31T02:10:00+00:00 "
+            + "here, and move the launch at line 6 to that time") == true, "\(troll)")
+        let tokyo = try await failures("""
+            spec: The offset of the zone moved to later
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly, timezone: Europe/Dublin, rule: {every: day, at: "02:30"}, nonexistent: shift-forward, repeated: first}
+            clock: 2027-03-13T12:00:00+00:00
+            steps:
+              - {at: 2027-03-14T02:40:00+09:00, launch: com.example.app.refresh}
+              - {at: 2027-03-14T02:45:00+00:00, launch: com.example.app.refresh}
+              - {at: 2027-03-14T12:00:00+00:00, change-schedule: {timezone: Asia/Tokyo}}
+            expect:
+              errors: [launch-before-earliest-begin]
+              runs:
+                - {planned: 2027-03-14T02:30:00+00:00, actual: 2027-03-14T02:40:00+09:00}
+            """)
+        #expect(tokyo["runs[1].actual"]?.hasSuffix("+09:00 is Asia/Tokyo's offset, but the schedule is in Europe/Dublin then (before the "
+            + "change at line 8), where 02:40 on 2027-03-14 is 2027-03-14T02:40:00+00:00: write that here, and move the launch at "
+            + "line 6 to that time") == true, "\(tokyo)")
+    }
+
     /// A run's `actual` that no launch could have had — before the request's earliest begin, or before the occurrence's
     /// planned instant — is not offered as a launch step to write: the system would refuse that step too (a black-box
     /// review's m20 was told "a launch step at 01:30 would run it then" beside the refusal of a launch at 01:30). Where

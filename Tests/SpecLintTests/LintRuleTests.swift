@@ -1772,30 +1772,25 @@ import Testing
     }
 
     /// A key with a wrong id and version that is also out of its rule's form (`~1`, a time on a daily rule's key) is
-    /// told the key the rule gives its instant in one round (it was told the id and version, then the suffix); one in
-    /// the form keeps its own date. zoneinfo: Berlin falls back at 2027-10-31T01:00Z, so 02:30+02:00 is the first 02:30.
+    /// told the key the rule gives its instant in one round (it was told the id and version, then the suffix).
+    /// zoneinfo: Berlin falls back at 2027-10-31T01:00Z, so 02:30+02:00 is the first 02:30 and 02:30+01:00 the second.
     @Test func aWrongIdWithAWrongSuffixIsToldTheWholeKey() {
-        let found = Self.lint("""
-            spec: pair
-            schedule: {id: p, timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: both}
-            window: {after: 2027-10-30T12:00:00+02:00, through: 2027-10-31T12:00:00+01:00}
-            expect:
-              occurrences:
-                - {at: 2027-10-31T02:30:00+02:00, key: q/v2/2027-10-31~1}
-                - {at: 2027-10-31T02:30:00+01:00, key: p/v1/2027-10-31~2}
-            """, path: "p.yaml")
+        func pair(_ first: String, _ second: String) -> String {
+            Self.lint("""
+                spec: pair
+                schedule: {id: p, timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: both}
+                window: {after: 2027-10-30T12:00:00+02:00, through: 2027-10-31T12:00:00+01:00}
+                expect:
+                  occurrences:
+                    - {at: 2027-10-31T02:30:00+02:00, key: \(first)}
+                    - {at: 2027-10-31T02:30:00+01:00, key: \(second)}
+                """, path: "p.yaml")
+        }
+        let found = pair("q/v2/2027-10-31~1", "p/v1/2027-10-31~2")
         #expect(found.contains("names the schedule 'q' version 2, but this spec's schedule is 'p' version 1, whose keys all start "
             + "'p/v1/': write p/v1/2027-10-31; the id is"), "\(found)")
         #expect(found.components(separatedBy: "[unmatchable-key]").count - 1 == 1, "\(found)")
-        let timed = Self.lint("""
-            spec: pair
-            schedule: {id: p, timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: both}
-            window: {after: 2027-10-30T12:00:00+02:00, through: 2027-10-31T12:00:00+01:00}
-            expect:
-              occurrences:
-                - {at: 2027-10-31T02:30:00+02:00, key: p/v1/2027-10-31}
-                - {at: 2027-10-31T02:30:00+01:00, key: q/v1/2027-10-31T02:30~2}
-            """, path: "p.yaml")
+        let timed = pair("p/v1/2027-10-31", "q/v1/2027-10-31T02:30~2")
         #expect(timed.contains("write p/v1/2027-10-31~2; the id is"), "\(timed)")
     }
 

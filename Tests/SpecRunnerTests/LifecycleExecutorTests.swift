@@ -12,6 +12,13 @@ import Testing
 @Suite struct LifecycleExecutorTests {
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The failed expectations of a scenario's run, by name, with what was found.
+    static func failures(_ text: String) async throws -> [String: String] {
+        let (_, body) = try scenario(text)
+        let checks = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.filter { !$0.passed }
+        return Dictionary(checks.map { ($0.name, $0.actual) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// A scenario parsed from YAML (the parser's diagnostics must be empty: the test is about running).
     static func scenario(_ text: String, path: String = "scenario.yaml") throws -> (Spec, LifecycleSpec) {
         let file = SpecParser().parse(path: path, bytes: Array(text.utf8))
@@ -1713,11 +1720,7 @@ import Testing
     /// the floor); and the offset of a zone the scenario moves to later (Asia/Tokyo's +09:00 before a move from Dublin:
     /// 02:40+09:00 is 17:40Z on 03-13, and 02:40 on 03-14 in Dublin is 02:40Z, after the 02:30Z floor).
     @Test func aRefusedLaunchsZoneReadingCoversEveryBranch() async throws {
-        func failures(_ text: String) async throws -> [String: String] {
-            let (_, body) = try Self.scenario(text)
-            let checks = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.filter { !$0.passed }
-            return Dictionary(checks.map { ($0.name, $0.actual) }, uniquingKeysWith: { first, _ in first })
-        }
+        let failures = Self.failures
         let berlin = try await failures("""
             spec: Foreign offset, before the floor both ways
             task: {identifier: com.example.app.refresh, kind: refresh}
@@ -1780,11 +1783,7 @@ import Testing
     /// 03-28; New York springs forward at 2027-03-14T07:00Z (02:00 EST → 03:00 EDT): 02:30 shifted forward is 03:30 EDT
     /// (07:30Z), 03:31+00:00 is 03-13 22:31 EST, and 03:31 on 03-14 in New York is 03:31 EDT (07:31Z).
     @Test func aLateRunIsNotToldAStepTheSystemWouldRefuse() async throws {
-        func failures(_ text: String) async throws -> [String: String] {
-            let (_, body) = try Self.scenario(text)
-            let checks = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.filter { !$0.passed }
-            return Dictionary(checks.map { ($0.name, $0.actual) }, uniquingKeysWith: { first, _ in first })
-        }
+        let failures = Self.failures
         let troll = try await failures("""
             spec: Troll 2-hour overlap, a launch between the two 02:00s leaves the second
             task: {identifier: com.example.app.refresh, kind: refresh}

@@ -470,6 +470,15 @@ public struct OffsetMismatchLint: SpecLintRule {
                let own = expected.rulesOwn(on: LocalDateTime(wallSeconds: Int(wallSeconds.rounded(.down))), near: instant.date, thatDay: true) {
                 return "\(text), but the rule gives neither that nor this instant: \(own)"
             }
+            // A case whose search finds another date first (a case moved to New York, its `next` Berlin's instant for the
+            // day after Berlin's change: New York's own 02:30 that day comes first): the wall time's reading alone failed
+            // again when applied (a cases review).
+            // Only where that find is within two days of the line: a cursor months away is the slip, which the run's diff shows.
+            if !writtenIsOccurrence, !meantOccurrences.contains(true), expected.hasWallTimes, let cursor = expected.cursor,
+               let found = try? CoreEngine().next(after: cursor, in: expected.schedule), abs(found.date.timeIntervalSince(instant.date)) <= 2 * 86_400,
+               let own = expected.rulesOwn(on: LocalDateTime(wallSeconds: Int(wallSeconds.rounded(.down))), near: instant.date) {
+                return "\(text), but neither that nor this instant is what the search from the instant before it finds: \(own)"
+            }
             guard writtenIsOccurrence else { return text }
             // Both are occurrences (an hourly rule): an offset the zone does not have within a year of that date more
             // likely spells the instant meant (`+00:00` for UTC), so keeping it comes first then.

@@ -532,6 +532,23 @@ import Testing
         #expect(Self.lint(text: text.replacingOccurrences(of: "from: 2027-10-30T22:00:00+01:00", with: "from: 2027-10-30T22:00:00+02:00")).isEmpty)
     }
 
+    /// A case moved to New York whose `next` is Berlin's instant for the day after Berlin's spring change: the wall
+    /// time's reading in New York is no result of the case's search either, and applied alone it failed again (a cases
+    /// review); the search's own find, within two days of the line, is named. zoneinfo: from 2027-03-27T23:00Z, New
+    /// York's next 02:30 is 2027-03-28T02:30:00-04:00 (06:30Z; its change was on 03-14); the line is 03-29T00:30Z.
+    /// A cursor months away is the slip (the run's diff shows it): the plain reading only.
+    @Test func aCasesSearchThatFindsAnotherDayNearTheLineIsNamed() {
+        #expect(Self.lint(instant: "2027-03-29T02:30:00+02:00", caseZone: "America/New_York", after: "2027-03-28T00:00:00+01:00") == """
+            lint.yaml:11:11: warning: 2027-03-29T02:30:00+02:00 is written with offset +02:00, but America/New_York is at -04:00 at that instant: it is 2027-03-28 20:30 EDT (-04:00) there [offset-mismatch]
+                next: 2027-03-29T02:30:00+02:00
+                      ^~~~~~~~~~~~~~~~~~~~~~~~~
+            note: if you meant 02:30 local time, write 2027-03-29T02:30:00-04:00, but neither that nor this instant is what the search from the instant before it finds: the search finds 2027-03-28T02:30:00-04:00; write that
+
+            """)
+        #expect(Self.lint(instant: "2027-03-29T02:30:00+02:00", caseZone: "America/New_York").hasSuffix(
+            "note: if you meant 02:30 local time, write 2027-03-29T02:30:00-04:00\n"))
+    }
+
     @Test func aCasesZoneOverrideAppliesToItsInstants() {
         // New York is at -04:00 in July: -04:00 is right for the case's zone, though Berlin would object.
         #expect(Self.lint(instant: "2027-07-01T09:00:00-04:00", caseZone: "America/New_York").isEmpty)

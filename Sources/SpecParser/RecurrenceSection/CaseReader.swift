@@ -110,22 +110,7 @@ struct CaseReader {
             reader.missing("after", in: fields, "add the search cursor, e.g. 'after: 2027-03-28T00:00:00+01:00'")
         }
 
-        var next: [InstantLiteral] = []
-        var error: ExpectedError?
-        switch (fields["next"], fields["error"]) {
-        case (.some, .some):
-            reader.log.report(.conflictingKeys, at: fields.keyNode("error")!,
-                              "\(place) has both 'next' and 'error'; keep 'next' for the expected instants or 'error: no-occurrence' for a search that finds nothing")
-        case (.some(let nextNode), nil):
-            // The schedule the case searches, when it overrides nothing: a result listed twice is told the one after it.
-            let overrides = ["timezone", "rule", "nonexistent", "repeated", "limit"].contains { fields.has($0) }
-            next = readNext(nextNode, after: after, schedule: overrides ? nil : schedule.spec) ?? []
-        case (nil, .some(let errorNode)):
-            error = reader.choice(errorNode, field: "error", ExpectedError.self)
-        case (nil, nil):
-            reader.missing("next", in: fields, "add the expected result, e.g. 'next: 2027-03-29T02:30:00+02:00' (or a list), or 'error: no-occurrence'")
-        }
-
+        // The overrides first: a case's `next` is told what the case's own search finds.
         let calendar = schedule.rule?.isCalendarRule
         let read = ScheduleOverridesReader(reader: reader, timeZone: zoneOfCase, nonexistentInEffect: calendar, repeatedInEffect: calendar).read(fields)
         let overrides = read.overrides
@@ -145,8 +130,26 @@ struct CaseReader {
             repeatedOfCase = nil
         }
         let refused = fields.has("rule") && overrides.rule == nil || fields.has("nonexistent") && overrides.nonexistent == nil
-            || fields.has("repeated") && overrides.repeated == nil
+            || fields.has("repeated") && overrides.repeated == nil || fields.has("timezone") && overrides.timeZone == nil
+            || fields.has("limit") && overrides.limit == nil
         overridesOfCase = refused ? nil : overrides
+
+        var next: [InstantLiteral] = []
+        var error: ExpectedError?
+        switch (fields["next"], fields["error"]) {
+        case (.some, .some):
+            reader.log.report(.conflictingKeys, at: fields.keyNode("error")!,
+                              "\(place) has both 'next' and 'error'; keep 'next' for the expected instants or 'error: no-occurrence' for a search that finds nothing")
+        case (.some(let nextNode), nil):
+            // The schedule the case searches, with its overrides (none where one could not be read): a result listed
+            // twice is told the one after it.
+            next = readNext(nextNode, after: after, schedule: overridesOfCase.flatMap { overrides in schedule.spec?.boundedSchedule(overriding: overrides) }) ?? []
+        case (nil, .some(let errorNode)):
+            error = reader.choice(errorNode, field: "error", ExpectedError.self)
+        case (nil, nil):
+            reader.missing("next", in: fields, "add the expected result, e.g. 'next: 2027-03-29T02:30:00+02:00' (or a list), or 'error: no-occurrence'")
+        }
+
 
         let description = fields["description"].flatMap { reader.text($0, field: "description", expected: "a text") }
         let tags = fields["tags"].flatMap(reader.tags) ?? []
@@ -166,7 +169,7 @@ struct CaseReader {
     }
 
     /// One instant or a list; each must be later than the cursor before it (a search only finds later instants).
-    private func readNext(_ node: Node, after: InstantLiteral?, schedule: ScheduleSpec?) -> [InstantLiteral]? {
+    private func readNext(_ node: Node, after: InstantLiteral?, schedule built: @autoclosure () -> Schedule?) -> [InstantLiteral]? {
         guard let items = reader.list(node, field: "next", singleAllowed: true, expected: "an instant or a list of instants") else {
             return nil
         }
@@ -192,7 +195,7 @@ struct CaseReader {
                 // it is named when the case's schedule can say it.
                 let isAfter = previous.location == after?.location
                 // Read before any run, with no --timeout over it: the search is bounded by the default bound at most.
-                let built = schedule.flatMap { $0.boundedSchedule() }
+                let built = built()
                 let following = built.flatMap { try? $0.next(after: previous.date) }
                 let followingText = following.map { WallTimeText.instant($0.date, offset: built!.timeZone.secondsFromGMT(for: $0.date)) }
                 // The occurrence after it already the next item: writing it here would list it twice.
@@ -212,15 +215,46 @@ struct CaseReader {
             } else if let previous = cursor, instant.date < previous.date {
                 // What the search finds from the cursor, when the case's schedule can say it: "list them in order" left a
                 // `next` before its `after` with nothing to write (a second review).
-                let built = schedule.flatMap { $0.boundedSchedule() }
-                let found = built.flatMap { built in
-                    (try? built.next(after: previous.date)).map { WallTimeText.instant($0.date, offset: built.timeZone.secondsFromGMT(for: $0.date)) }
-                }
+                let built = built()
+                let foundDate = built.flatMap { try? $0.next(after: previous.date) }?.date
+                let found = foundDate.map { WallTimeText.instant($0, offset: built!.timeZone.secondsFromGMT(for: $0)) }
                 let isAfter = previous.location == after?.location
-                let advice = found.map { found in
-                    "; from \(isAfter ? "the case's 'after'" : "the result before it") the search finds \(found): write that"
-                        + (isAfter ? ", or, to find this one, an earlier 'after'" : ", or list them in order")
-                } ?? ", so list them in order"
+                let later = items[(index + 1)...].map { $0.scalar.flatMap { try? InstantText.parse($0.value).get().date } }
+                // The search's find already an item further on: "write that" listed it twice (a review's two readings of
+                // New York's 01:30 listed the wrong way round; its cursor at the second 02:00 of Berlin's overlap).
+                let listedAt = foundDate.flatMap { date in later.firstIndex { $0 == date } }.map { index + 2 + $0 }
+                // Two results the wrong way round: swapped, each is later than the cursor before it (and, where the
+                // schedule can say, the search finds them in that order).
+                let beforePrevious = isAfter ? nil : instants.dropLast().last ?? after
+                let swapFits = !isAfter && (beforePrevious.map { instant.date > $0.date } ?? true)
+                    && ((later.first ?? nil).map { previous.date < $0 } ?? true)
+                    && (built.map { built in
+                        (try? built.next(after: beforePrevious?.date ?? instant.date.addingTimeInterval(-1)))?.date == instant.date
+                            && (try? built.next(after: instant.date))?.date == previous.date
+                    } ?? true)
+                // An 'after' at the second of a repeated wall time's two instants, where the first finds this result (a
+                // review meant the overlap's start, Berlin's first 02:00, and wrote +01:00): that reading is the earlier 'after'.
+                let earlierAfter: String = {
+                    guard isAfter, let built else { return "an earlier 'after'" }
+                    let zone = built.timeZone
+                    var resolver = WallTimeResolver(timeZone: zone)
+                    guard case .overlap(let first, let last, _) = resolver.resolve(LocalDateTime(previous.date, in: zone)), last == previous.date,
+                          first < instant.date, (try? built.next(after: first))?.date == instant.date else { return "an earlier 'after'" }
+                    let local = WallTimeText.local(first, offset: zone.secondsFromGMT(for: first))
+                    return "'after: \(WallTimeText.instant(first, offset: zone.secondsFromGMT(for: first)))', the first of the two \(local.time)s"
+                }()
+                let advice: String
+                if swapFits {
+                    advice = "; the two are listed the wrong way round: list \(instant.text) first, then \(previous.text)"
+                } else if let found, let listedAt {
+                    advice = "; from \(isAfter ? "the case's 'after'" : "the result before it") the search finds \(found), which item "
+                        + "\(listedAt) of 'next' lists already: remove this one" + (isAfter ? ", or, to find this one, \(earlierAfter)" : "")
+                } else {
+                    advice = found.map { found in
+                        "; from \(isAfter ? "the case's 'after'" : "the result before it") the search finds \(found): write that"
+                            + (isAfter ? ", or, to find this one, \(earlierAfter)" : ", or list them in order")
+                    } ?? ", so list them in order"
+                }
                 reader.log.report(.instantOrder, at: item,
                                   "'next' \(instant.text) is not later than the cursor \(previous.text) before it; a search only finds later instants"
                                     + advice)

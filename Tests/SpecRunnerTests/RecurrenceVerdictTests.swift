@@ -271,9 +271,9 @@ import Testing
     /// a rule with one time keeps its message (counted from the cursor's date is then no surprise).
     @Test(arguments: [
         ("daily 08:00,20:00", "2027-01-01T20:00:00Z",
-         "no occurrence of every day at 08:00 and 20:00 within 1 candidate slot after 2027-01-01 12:00 UTC (+00:00) (the search bound, counted from 2027-01-01 08:00, the first time of the cursor's date); if that is expected, write 'error: no-occurrence' in the case instead of 'next', else raise 'limit:' in the schedule (default: --max-candidates), or give the case its own 'limit:'"),
+         "no occurrence of every day at 08:00 and 20:00 within 1 candidate slot after 2027-01-01 12:00 UTC (+00:00) (the search bound, counted from 2027-01-01 08:00, the first time of the cursor's date); if that is expected, write 'error: no-occurrence' in the case instead of 'next', else raise 'limit:' in the schedule (default: --max-candidates), or give the case its own 'limit:'; 'limit: 2' finds the next occurrence, 2027-01-01T20:00:00+00:00"),
         ("daily 08:00", "2027-01-02T08:00:00Z",
-         "no occurrence of every day at 08:00 within 1 candidate slot after 2027-01-01 12:00 UTC (+00:00) (the search bound); if that is expected, write 'error: no-occurrence' in the case instead of 'next', else raise 'limit:' in the schedule (default: --max-candidates), or give the case its own 'limit:'"),
+         "no occurrence of every day at 08:00 within 1 candidate slot after 2027-01-01 12:00 UTC (+00:00) (the search bound, counted from the start of the cursor's local date, so a slot of that date at or before the cursor counts too); if that is expected, write 'error: no-occurrence' in the case instead of 'next', else raise 'limit:' in the schedule (default: --max-candidates), or give the case its own 'limit:'; 'limit: 2' finds the next occurrence, 2027-01-02T08:00:00+00:00"),
     ])
     func theBoundOfARuleWithSeveralTimesSaysWhereItsCountBegan(rule: String, next: String, message: String) throws {
         let text = """
@@ -303,14 +303,15 @@ import Testing
         #expect(body.cases.map(\.overrides.limit) == [1, 2])
         let result = try Self.runOnCore(text, path: "bound.yaml")
         #expect(result.status == .failed)
-        #expect(result.message?.hasSuffix("in the case instead of 'next', else raise the case's 'limit:'") == true, "\(result.message ?? "")")
+        #expect(result.message?.hasSuffix("in the case instead of 'next', else raise the case's 'limit:'; 'limit: 2' finds the next occurrence, "
+            + "2027-01-02T08:00:00+00:00") == true, "\(result.message ?? "")")
     }
 
     /// A window is repeated searches, each counting from the first time of its cursor's date: after 20:00 a bound of 2
     /// slots is spent on that date's 08:00 and 20:00, so a window with `limit:` no larger than the times a date ends
     /// there, and the message says why; with a larger bound it goes on (2027-06-01 is CEST, +02:00, in Berlin).
     @Test(arguments: [
-        (2, "no occurrence of every day at 08:00 and 20:00 within 2 candidate slots after 2027-06-01 20:00 CEST (+02:00), the last occurrence found (the search bound, counted again from each occurrence found: here from 2027-06-01 08:00, the first time of its date, so a bound of no more slots than the rule has times a date cannot pass a date's last time); if that is expected, write 'expect: {error: no-occurrence}', else raise 'limit:' in the schedule (default: --max-candidates)"),
+        (2, "no occurrence of every day at 08:00 and 20:00 within 2 candidate slots after 2027-06-01 20:00 CEST (+02:00), the last occurrence found (the search bound, counted again from each occurrence found: here from 2027-06-01 08:00, the first time of its date, so a bound of no more slots than the rule has times a date cannot pass a date's last time); if that is expected, write 'expect: {error: no-occurrence}', else raise 'limit:' in the schedule (default: --max-candidates); 'limit: 3' finds the next occurrence, 2027-06-02T08:00:00+02:00"),
         (3, nil),
     ])
     func aBoundNoLargerThanTheTimesADateEndsAWindowAndSaysWhy(limit: Int, message: String?) throws {

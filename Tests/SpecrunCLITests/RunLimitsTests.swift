@@ -210,7 +210,7 @@ import Testing
         let bounded = await CommandRun.run(["--max-candidates", "1", folder.path])
         #expect(bounded.status == 1)
         #expect(bounded.out.contains(
-            "no occurrence of every day at 02:30 within 1 candidate slot after 2027-03-28 00:00 CET (+01:00) (the search bound); if that is expected, write 'error: no-occurrence' in the case instead of 'next', else raise 'limit:' in the schedule (default: --max-candidates)"))
+            "no occurrence of every day at 02:30 within 1 candidate slot after 2027-03-28 00:00 CET (+01:00) (the search bound, counted from the start of the cursor's local date, so a slot of that date at or before the cursor counts too); if that is expected, write 'error: no-occurrence' in the case instead of 'next', else raise 'limit:' in the schedule (default: --max-candidates), or give the case its own 'limit:'; 'limit: 2' finds the next occurrence, 2027-03-29T02:30:00+02:00"))
         #expect(await CommandRun.run(["--max-candidates", "2", folder.path]).status == 0)
     }
 

@@ -72,7 +72,7 @@ public enum SpecKeyCatalog {
             SpecKey("repeated", .choice(RepeatedTimePolicy.allCases.map(\.rawValue)), .calendarRules, example: "first",
                     summary: "What a wall time repeated by a backward change (an overlap) does: the `first` instant, the `last`, or `both` (the later keyed `~2`). Foundation's `Calendar.RepeatedTimePolicy`: `.first`, `.last`; `both` is two searches."),
             SpecKey("limit", .wholeNumber(1...10_000_000), default: .number(Schedule.defaultSearchLimit), example: "10000",
-                    summary: "The most candidate slots one search considers, counted anew from each occurrence found (a window is searched occurrence by occurrence, so it bounds the gap between two, not the window); a search that reaches it ends with the `no-occurrence` error."),
+                    summary: "The most candidate slots one search considers, counted from the start of its cursor's local date (its local hour for an hourly rule), so a slot of that date at or before the cursor counts, and anew from each occurrence found (a window is searched occurrence by occurrence, so it bounds the gap between two, not the window); a search that reaches it ends with the `no-occurrence` error."),
         ])
 
     /// `rule:` in its map form; the forms (`every: day`, …, `interval`) are its variants.

@@ -120,9 +120,13 @@ struct RecurrenceExecutor: Sendable {
             }
             verdict.status = .failed
             let searchStart = caseSpec?.after.date ?? recurrence.window?.after.date
+            // The bound that would have found the next occurrence, on the core engine, whose count the message describes.
+            let needed = name == .core ? Self.limitNeeded(after: error, scheduleSpec: scheduleSpec, overrides: overrides) : nil
             verdict.message = Self.explain(
                 error, inCase: caseSpec != nil, caseHasLimit: caseSpec?.overrides.limit != nil, searchStart: searchStart,
-                countStart: Self.countStart(of: schedule.rule, in: timeZone), timesPerDate: schedule.rule.wallTimes.count) { instant($0).local }
+                countStart: Self.countStart(of: schedule.rule, in: timeZone), timesPerDate: schedule.rule.wallTimes.count,
+                countsHours: { if case .hourly = schedule.rule { true } else { false } }(),
+                needed: needed.map { ($0.limit, instant($0.found).offsetForm) }) { instant($0).local }
             if foundBeforeError.isEmpty {
                 verdict.diff = expectedItems.map { DiffLine(kind: .missing, expected: $0.instant, actual: nil, expectedLine: $0.line) }
             } else {
@@ -407,9 +411,12 @@ struct RecurrenceExecutor: Sendable {
     ///
     /// `countStart` writes where the count began for a rule with several times a date (its first time on the cursor's
     /// date, `2027-01-01 08:00`), which can lie before the cursor: the slots counted are not all after it.
+    ///
+    /// `needed`: the smallest bound whose search finds an occurrence from where this one ended, and that occurrence
+    /// (a review raised a case's `limit: 2` by one, as told, and it failed again; it needed 4).
     static func explain(
         _ error: RecurrenceError, inCase: Bool = false, caseHasLimit: Bool = false, searchStart: Date? = nil, countStart: ((Date) -> String)? = nil, timesPerDate: Int = 1,
-        local: ((Date) -> String)? = nil
+        countsHours: Bool = false, needed: (limit: Int, found: String)? = nil, local: ((Date) -> String)? = nil
     ) -> String {
         switch error {
         case .tooManyOccurrences(let limit):
@@ -418,11 +425,12 @@ struct RecurrenceExecutor: Sendable {
             "no occurrence of \(rule) within \(limit == 1 ? "1 candidate slot" : "\(limit) candidate slots") after "
                 + (local?(after) ?? after.rfc3339UTC)
                 + Self.boundWords(fromOccurrence: searchStart.map { $0 != after } == true, countStart: countStart.map { $0(after) },
-                                  spentByOneDate: limit <= timesPerDate)
+                                  spentByOneDate: limit <= timesPerDate, unit: countsHours ? "local hour" : "local date")
                 + "if that is expected, write \(inCase ? "'error: no-occurrence' in the case instead of 'next'" : "'expect: {error: no-occurrence}'"), "
                 // A case may have its own bound: raising the schedule's changed every case's (the expressiveness review).
                 + (caseHasLimit ? "else raise the case's 'limit:'"
                     : "else raise 'limit:' in the schedule (default: --max-candidates)" + (inCase ? ", or give the case its own 'limit:'" : ""))
+                + (needed.map { "; 'limit: \($0.limit)' finds the next occurrence, \($0.found)" } ?? "")
         case .instantOutOfRange(let role, let date) where date >= SupportedInstants.range.upperBound:
             // A spec reaches this only with a negative offset on the last day of 9999 (the parser reads years
             // 0001…9999 as written): say it in the spec's terms, not the Swift API's.
@@ -435,18 +443,49 @@ struct RecurrenceExecutor: Sendable {
     /// How the bound was counted: again from each occurrence found when the search began at one, and for several times
     /// a date from the first time of that date (before the cursor, so a bound of no more slots than times a date ends
     /// a window after a date's last time).
-    private static func boundWords(fromOccurrence: Bool, countStart: String?, spentByOneDate: Bool) -> String {
+    /// Otherwise the count starts at the start of the cursor's `unit` (its local date, or hour for an hourly rule), so
+    /// a slot of that date not after the cursor counts (a review read "within 4 candidate slots after" an occurrence
+    /// as four slots after it, and the fourth was the one it expected).
+    private static func boundWords(fromOccurrence: Bool, countStart: String?, spentByOneDate: Bool, unit: String = "local date") -> String {
         switch (fromOccurrence, countStart) {
         case (true, let start?):
             ", the last occurrence found (the search bound, counted again from each occurrence found: here from \(start), the first time of its date"
                 + (spentByOneDate ? ", so a bound of no more slots than the rule has times a date cannot pass a date's last time); " : "); ")
         case (true, nil):
-            ", the last occurrence found (the search bound, counted again from each occurrence found); "
+            ", the last occurrence found (the search bound, counted again from each occurrence found, from the start of its \(unit)); "
         case (false, let start?):
             " (the search bound, counted from \(start), the first time of the cursor's date); "
         case (false, nil):
-            " (the search bound); "
+            " (the search bound, counted from the start of the cursor's \(unit), so a slot of that \(unit == "local hour" ? "hour" : "date") at or before the cursor counts too); "
         }
+    }
+
+    /// The smallest search bound, up to ten times the one reached (and at least the default bound, at most a million),
+    /// whose search from where `error`'s ended finds an occurrence, with that occurrence; nil for another error or none
+    /// found. The failure path only: a few searches of at most that many slots each.
+    static func limitNeeded(after error: RecurrenceError, scheduleSpec: ScheduleSpec, overrides: CaseSpec.Overrides) -> (limit: Int, found: Date)? {
+        guard case .searchLimitReached(_, let limit, let after) = error, limit < 1_000_000 else { return nil }
+        func found(_ bound: Int) -> Date? {
+            var raised = overrides
+            raised.limit = bound
+            guard let schedule = try? scheduleSpec.schedule(overriding: raised) else { return nil }
+            return try? CoreEngine().next(after: after, in: schedule).date
+        }
+        let cap = min(1_000_000, max(Schedule.defaultSearchLimit, limit * 10))
+        var low = limit, high = limit
+        var date: Date?
+        while date == nil, high < cap {
+            low = high
+            high = min(cap, high * 2)
+            date = found(high)
+        }
+        guard var answer = date else { return nil }
+        // The smallest bound in (low, high] that still finds it.
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if let found = found(middle) { high = middle; answer = found } else { low = middle }
+        }
+        return (high, answer)
     }
 
     /// For a rule with several times a date, the start of the search bound's count as wall time: the rule's first

@@ -22,6 +22,14 @@ struct MisplacedKeys: Sendable {
         "\(names(entries)) \(entries.count == 1 ? "belongs" : "belong") inside 'rule'; write rule: {\(flow(entries))}"
     }
 
+    /// A document's sections indented under `schedule` (`cases:` two spaces in): YAML reads them as the schedule's. A
+    /// cases review got "unknown key 'cases' in 'schedule'" beside "checks nothing; add 'cases:'", and adding it failed.
+    static let documentKeysInSchedule = MisplacedKeys(keys: ["cases", "window", "expect"], standsFor: nil) { entries in
+        "\(names(entries)) \(entries.count == 1 ? "is" : "are") indented under 'schedule', so YAML reads \(entries.count == 1 ? "it" : "them") as "
+            + "the schedule's; move \(entries.count == 1 ? "it" : "them") left, with the lines under \(entries.count == 1 ? "it" : "them"), "
+            + "to the start of the line, where 'schedule:' is"
+    }
+
     /// The policies (and the zone) written inside `rule`.
     static let scheduleKeysInRule = MisplacedKeys(
         keys: ["nonexistent", "repeated", "timezone", "limit", "id", "version"], standsFor: nil

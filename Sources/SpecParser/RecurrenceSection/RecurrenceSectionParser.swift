@@ -40,6 +40,10 @@ struct RecurrenceSectionParser {
                                  schedule: { draft.spec.flatMap { $0.boundedSchedule() } })
 
         let subject = specName.map { "'\($0)'" } ?? "this spec"
+        // A section indented under `schedule` is told there (`documentKeysInSchedule`), not as a spec checking nothing.
+        let indentedUnderSchedule = scheduleNode.mapping?.contains { entry in
+            entry.key.scalar.map { MisplacedKeys.documentKeysInSchedule.keys.contains($0.value) } ?? false
+        } ?? false
         switch (fields.mentions("window"), fields.mentions("expect")) {
         case (true, false) where fields.has("window"):
             reader.log.report(.missingKey, at: fields.keyNode("window")!,
@@ -47,7 +51,7 @@ struct RecurrenceSectionParser {
         case (false, true) where fields.has("expect"):
             reader.log.report(.missingKey, at: fields.keyNode("expect")!,
                               "the spec has an 'expect' but no 'window'; add 'window:' with 'after:' and 'through:'")
-        case (false, false) where !fields.mentions("cases"):
+        case (false, false) where !fields.mentions("cases") && !indentedUnderSchedule:
             let anchor = fields.keyNode("spec")
             reader.log.report(.nothingToCheck, at: anchor?.mark ?? fields.anchor, length: anchor?.underlineLength ?? fields.anchorLength,
                               "\(subject) checks nothing; add 'window:' with 'expect:', or 'cases:' with the searches to check")

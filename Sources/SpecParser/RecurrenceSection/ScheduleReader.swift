@@ -47,7 +47,7 @@ struct ScheduleReader {
         }
         guard let fields = reader.mapping(
             node, place: "'schedule'", owner: owner, allowed: Self.keys,
-            expected: "a mapping (timezone:, rule:, nonexistent:, repeated:)", misplaced: [.ruleKeysInSchedule],
+            expected: "a mapping (timezone:, rule:, nonexistent:, repeated:)", misplaced: [.ruleKeysInSchedule, .documentKeysInSchedule],
             placeholderAdvice: ", e.g. \(example)" + (optional ? ", or remove 'schedule' if the scenario needs none" : ""))
         else { return draft }
         let errorsBefore = reader.log.errorCount

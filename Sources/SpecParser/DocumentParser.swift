@@ -106,8 +106,13 @@ struct DocumentParser {
                 .parse(fields, specName: common.name).map(Spec.Body.lifecycle)
             warnEngineKeysUnused(fields)
         } else {
+            let firstDiagnostic = reader.log.diagnostics.count
             body = RecurrenceSectionParser(reader: reader, defaultScheduleID: defaultScheduleID)
                 .parse(fields, specName: common.name).map(Spec.Body.recurrence)
+            if reader.log.errorCount != errorsBefore,
+               let told = CasesNotRunNote.note(cases: fields["cases"], hasWindow: fields.has("window"), diagnostics: reader.log.diagnostics, from: firstDiagnostic) {
+                reader.log.addNote(told.note, toDiagnostic: told.index)
+            }
         }
         guard reader.log.errorCount == errorsBefore, let name = common.name, let body else { return nil }
         let specKey = fields.keyNode("spec")!.mark

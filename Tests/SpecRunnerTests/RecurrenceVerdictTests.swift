@@ -43,6 +43,37 @@ import Testing
         return try run(try #require(file.specs.first), on: .core)
     }
 
+    /// A case that forgets the drop rule in Antarctica/Troll's two-hour overlap is told the rule, and the results the
+    /// rule gives as the `next` to write (a cases review was told only to write a spec per hour); a window is not
+    /// (its diff lists them). zoneinfo: Troll goes from 03:00+02:00 to 01:00+00:00 at 2027-10-31T01:00Z; hourly under
+    /// both from 23:00Z on 10-30 gives 01:00Z (01:00+00:00), drops 00:00Z (02:00+02:00, not later than it), then 02:00Z
+    /// and 03:00Z.
+    @Test func aCaseThatForgetsTheDropRuleIsToldTheResultsToWrite() throws {
+        let result = try Self.runOnCore("""
+            spec: troll
+            schedule: {timezone: Antarctica/Troll, rule: {every: hour, minute: 0}, nonexistent: skip, repeated: both}
+            cases:
+              - name: two-hour overlap
+                after: 2027-10-31T01:00:00+02:00
+                next: [2027-10-31T02:00:00+02:00, 2027-10-31T01:00:00+00:00, 2027-10-31T02:00:00+00:00]
+            """, path: "troll.yaml")
+        #expect(result.message?.hasSuffix("a candidate not later than the previous occurrence is dropped (docs/recurrence.md#rules); to see "
+            + "both instants of each hour, write a spec per hour, {every: day, at: \"02:00\"}, or, for a job that runs each elapsed hour, "
+            + "an interval rule; if the drop is what the app does, write the results as the rule gives them, next: "
+            + "[2027-10-31T01:00:00+00:00, 2027-10-31T02:00:00+00:00, 2027-10-31T03:00:00+00:00]") == true, "\(result.message ?? "")")
+        let window = try Self.runOnCore("""
+            spec: troll
+            schedule: {timezone: Antarctica/Troll, rule: {every: hour, minute: 0}, nonexistent: skip, repeated: both}
+            window: {after: 2027-10-31T01:00:00+02:00, through: 2027-10-31T02:30:00+00:00}
+            expect:
+              occurrences:
+                - {at: 2027-10-31T02:00:00+02:00, key: troll/v1/2027-10-31T02:00}
+                - {at: 2027-10-31T01:00:00+00:00, key: troll/v1/2027-10-31T01:00~2}
+                - {at: 2027-10-31T02:00:00+00:00, key: troll/v1/2027-10-31T02:00~2}
+            """, path: "troll.yaml")
+        #expect(window.message?.hasSuffix("or, for a job that runs each elapsed hour, an interval rule") == true, "\(window.message ?? "")")
+    }
+
     static func run(_ spec: Spec, on engine: EngineName, occurrenceLimit: Int = 100_000, strict: Bool = false) throws -> TestResult {
         let plan = TestPlan(specs: [spec], engines: [engine])
         let item = try #require(plan.items.first)

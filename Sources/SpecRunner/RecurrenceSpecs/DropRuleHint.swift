@@ -11,7 +11,9 @@ enum DropRuleHint {
     /// `repeated` policy and was dropped for an occurrence of an earlier time produced after it; nil for any other.
     /// `wayOut`: the closing advice (one spec per time) for a recurrence spec; a lifecycle scenario, whose line is told
     /// what to remove instead, leaves it out.
-    static func hint(for schedule: Schedule, missing: [Date], local: (Date) -> String, wayOut: Bool = true) -> String? {
+    /// `found`: a case's results as the rule gives them, named as the `next` to write where the drop is what the app
+    /// does (a cases review was told only to write a spec per hour, and its case stayed wrong).
+    static func hint(for schedule: Schedule, missing: [Date], local: (Date) -> String, wayOut: Bool = true, found: [String]? = nil) -> String? {
         guard let drop = dropped(for: schedule, among: missing) else { return nil }
         let why = "\(local(drop.date)) is the \(drop.which) instant 'repeated: both' gives \(drop.time), but it comes before \(local(drop.blocker)), "
             + "produced before it in slot order (date, then time), and a candidate not later than the previous occurrence is dropped "
@@ -20,6 +22,7 @@ enum DropRuleHint {
         return why + "; " + (!drop.hourly ? "to see both instants of each time, write one spec per time"
                 : "to see both instants of each hour, write a spec per hour, {every: day, at: \"\(drop.time)\"}, or, for a job that runs "
                     + "each elapsed hour, an interval rule")
+            + (found.map { found in "; if the drop is what the app does, write the results as the rule gives them, next: [\(found.joined(separator: ", "))]" } ?? "")
     }
 
     /// The first of `instants` the drop rule removes from the schedule: which instance of its wall time it is, and the

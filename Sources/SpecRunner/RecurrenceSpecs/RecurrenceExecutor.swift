@@ -315,7 +315,8 @@ struct RecurrenceExecutor: Sendable {
                     }).joined(separator: "; ")
                 }
                 var policyTellsToAdd = false
-                if let dropped = DropRuleHint.hint(for: schedule, missing: missing, local: local) {
+                if let dropped = DropRuleHint.hint(for: schedule, missing: missing, local: local,
+                                                   found: caseSpec == nil ? nil : lines.compactMap { $0.actual?.offsetForm }) {
                     // Its own policy's instant, dropped: another policy's sentence would lead away from it.
                     hints.append(dropped)
                 } else if let zSlip {

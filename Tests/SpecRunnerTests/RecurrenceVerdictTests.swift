@@ -43,6 +43,32 @@ import Testing
         return try run(try #require(file.specs.first), on: .core)
     }
 
+    /// A case whose `next` leaves out a result its search finds (Apia's skipped 2011-12-30 under next-valid-time, at
+    /// the first instant after the change) is told to add it, in order, as a missing `both` reading is; a single
+    /// `next` written wrong is not (nothing found matches the list). zoneinfo: Apia went from 2011-12-30 00:00 (-10:00)
+    /// to 2011-12-31 00:00 (+14:00) at 10:00Z; the 10:00 of the 31st is 20:00Z on the 30th.
+    @Test func aCaseThatLeavesOutAResultIsToldToAddIt() throws {
+        let result = try Self.runOnCore("""
+            spec: apia
+            schedule: {timezone: Pacific/Apia, rule: {every: day, at: "10:00"}, nonexistent: next-valid-time, repeated: first}
+            cases:
+              - name: skipped day
+                after: 2011-12-29T12:00:00-10:00
+                next: [2011-12-31T10:00:00+14:00, 2012-01-01T10:00:00+14:00]
+            """, path: "apia.yaml")
+        #expect(result.message?.hasSuffix("; 2011-12-31 00:00 (+14:00) is not listed: add 2011-12-31T00:00:00+14:00 to 'next:', in order") == true,
+                "\(result.message ?? "")")
+        let fixed = try Self.runOnCore("""
+            spec: apia
+            schedule: {timezone: Pacific/Apia, rule: {every: day, at: "10:00"}, nonexistent: next-valid-time, repeated: first}
+            cases:
+              - name: skipped day
+                after: 2011-12-29T12:00:00-10:00
+                next: [2011-12-31T00:00:00+14:00, 2011-12-31T10:00:00+14:00, 2012-01-01T10:00:00+14:00]
+            """, path: "apia.yaml")
+        #expect(fixed.status == .passed, "\(fixed.message ?? "")")
+    }
+
     /// A case that forgets the drop rule in Antarctica/Troll's two-hour overlap is told the rule, and the results the
     /// rule gives as the `next` to write (a cases review was told only to write a spec per hour); a window is not
     /// (its diff lists them). zoneinfo: Troll goes from 03:00+02:00 to 01:00+00:00 at 2027-10-31T01:00Z; hourly under

@@ -369,6 +369,8 @@ struct RecurrenceExecutor: Sendable {
                 if hints.isEmpty || (missing.isEmpty && !policyTellsToAdd), caseSpec == nil,
                    unexpected != [recurrence.window?.through.date], let unlisted = Self.unlistedHint(lines) {
                     hints.append(unlisted)
+                } else if caseSpec != nil, !policyTellsToAdd, let unlisted = Self.caseUnlistedHint(lines) {
+                    hints.append(unlisted)
                 }
                 // Kept apart too: on another engine whose output differs from the core's, they are the spec language's
                 // words, not that engine's behaviour (`CoreFailureHint`).
@@ -401,6 +403,21 @@ struct RecurrenceExecutor: Sendable {
             return "\(actual.local) is not listed: add '- \(item(actual))' \(place)"
         }
         return told.joined(separator: "; ") + (unlisted.count > 3 ? "; and \(unlisted.count - 3) more not listed" : "")
+    }
+
+    /// For a case whose searches found results its `next` leaves out, pushing as many listed results past its last
+    /// search (Apia's skipped day under next-valid-time, found first and not listed): each (at most three) as the
+    /// result to add, in order. A cases review was told only which policy gives it, where a missing `both` reading is
+    /// told to be added.
+    static func caseUnlistedHint(_ lines: [DiffLine]) -> String? {
+        let unlisted = lines.filter { $0.kind == .unexpected }.compactMap(\.actual)
+        let missing = lines.filter { $0.kind == .missing }.compactMap(\.expected)
+        // A result found as listed: the list shifted, not one value written wrong (a single `next` off is told otherwise).
+        guard !unlisted.isEmpty, unlisted.count == missing.count, lines.contains(where: { $0.kind == .same }),
+              lines.allSatisfy({ [.same, .unexpected, .missing].contains($0.kind) }),
+              let lastFound = lines.compactMap(\.actual).map(\.epochSeconds).max(),
+              missing.allSatisfy({ $0.epochSeconds > lastFound }) else { return nil }
+        return unlisted.prefix(3).map { "\($0.local) is not listed: add \($0.offsetForm) to 'next:', in order" }.joined(separator: "; ")
     }
 
     /// The error in the words of a spec run: which setting or flag raises the bound that was reached. A case

@@ -43,6 +43,24 @@ import Testing
         return try run(try #require(file.specs.first), on: .core)
     }
 
+    /// A case that overrides the rule (or the zone) and keeps the spec's schedule's instant is told so, with what its
+    /// own gives (a cases review was told only "1 missing, 1 unexpected"). zoneinfo: Berlin's 02:30 does not exist on
+    /// 2027-03-28 (skip: the next is 03-29 02:30+02:00, 00:30Z), and 03:00 that day is +02:00 (01:00Z).
+    @Test func aCaseThatOverridesTheRuleAndKeepsTheSchedulesInstantIsToldSo() throws {
+        let result = try Self.runOnCore("""
+            spec: moved
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            cases:
+              - name: moved to 03:00
+                rule: {every: day, at: "03:00"}
+                after: 2027-03-28T00:00:00+01:00
+                next: 2027-03-29T02:30:00+02:00
+            """, path: "moved.yaml")
+        #expect(result.message == "occurrences differ: 1 missing, 1 unexpected; line 7 is what the spec's schedule finds from this case's "
+            + "cursor, but this case's own 'rule:' gives 2027-03-28T03:00:00+02:00 there: write that, or remove the case's 'rule:' if "
+            + "the schedule's is the one meant")
+    }
+
     /// A case whose `next` leaves out a result its search finds (Apia's skipped 2011-12-30 under next-valid-time, at
     /// the first instant after the change) is told to add it, in order, as a missing `both` reading is; a single
     /// `next` written wrong is not (nothing found matches the list). zoneinfo: Apia went from 2011-12-30 00:00 (-10:00)

@@ -315,7 +315,11 @@ struct RecurrenceExecutor: Sendable {
                     }).joined(separator: "; ")
                 }
                 var policyTellsToAdd = false
-                if let dropped = DropRuleHint.hint(for: schedule, missing: missing, local: local,
+                if let caseSpec, let overridden = Self.overriddenHint(caseSpec, scheduleSpec: scheduleSpec, missing: missing,
+                                                                      found: lines.compactMap(\.actual), instant: { instant($0) }) {
+                    // The case's own rule or zone is what moved them: any other sentence would be of the case's schedule.
+                    hints.append(overridden)
+                } else if let dropped = DropRuleHint.hint(for: schedule, missing: missing, local: local,
                                                    found: caseSpec == nil ? nil : lines.compactMap { $0.actual?.offsetForm }) {
                     // Its own policy's instant, dropped: another policy's sentence would lead away from it.
                     hints.append(dropped)
@@ -403,6 +407,31 @@ struct RecurrenceExecutor: Sendable {
             return "\(actual.local) is not listed: add '- \(item(actual))' \(place)"
         }
         return told.joined(separator: "; ") + (unlisted.count > 3 ? "; and \(unlisted.count - 3) more not listed" : "")
+    }
+
+    /// For a case that overrides the schedule's rule or zone, whose missing lines are all what the spec's schedule finds
+    /// from the case's cursor: that it is the spec's schedule's, and what the case's own gives there (a cases review's
+    /// case moved to 03:00 kept the 02:30 rule's instant, and was told only "1 missing, 1 unexpected").
+    static func overriddenHint(_ caseSpec: CaseSpec, scheduleSpec: ScheduleSpec, missing: [Date], found: [ResultInstant],
+                               instant: (Date) -> ResultInstant) -> String? {
+        let overrides = caseSpec.overrides
+        let keys = [overrides.rule.map { _ in "'rule:'" }, overrides.timeZone.map { _ in "'timezone:'" }].compactMap { $0 }
+        guard !keys.isEmpty, !missing.isEmpty, !found.isEmpty,
+              let base = try? scheduleSpec.schedule(overriding: CaseSpec.Overrides(limit: overrides.limit)) else { return nil }
+        var results: [Date] = []
+        var cursor = caseSpec.after.date
+        for _ in caseSpec.next.indices {
+            guard let next = try? CoreEngine().next(after: cursor, in: base) else { break }
+            results.append(next.date)
+            cursor = next.date
+        }
+        guard missing.allSatisfy(results.contains) else { return nil }
+        let lines = caseSpec.next.filter { missing.contains($0.date) }.map(\.location.line)
+        let named = lines.count == 1 ? "line \(lines[0]) is" : "lines \(ListWording.joined(lines.map(String.init))) are"
+        let own = found.map(\.offsetForm)
+        return "\(named) what the spec's schedule finds from this case's cursor, but this case's own \(ListWording.joined(keys)) "
+            + "\(keys.count == 1 ? "gives" : "give") \(ListWording.joined(own)) there: write \(own.count == 1 ? "that" : "those"), "
+            + "or remove the case's \(ListWording.joined(keys)) if the schedule's \(keys.count == 1 ? "is" : "are") the one meant"
     }
 
     /// For a case whose searches found results its `next` leaves out, pushing as many listed results past its last

@@ -43,6 +43,26 @@ import Testing
         return try run(try #require(file.specs.first), on: .core)
     }
 
+    /// A case expecting another policy's instant is told how to check that policy in the case itself (a cases review's
+    /// second case, meant to check next-valid-time beside the first's skip, was told only the spec's instant, which
+    /// made the two cases one); applied, it passes. zoneinfo: Berlin's 02:30 does not exist on 2027-03-28, and
+    /// next-valid-time gives 03:00+02:00 (01:00Z).
+    @Test func aCaseExpectingAnotherPolicysInstantIsToldToSetIt() throws {
+        let text = """
+            spec: policy
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            cases:
+              - name: first valid time
+                after: 2027-03-28T00:00:00+01:00
+                next: 2027-03-28T03:00:00+02:00
+            """
+        let result = try Self.runOnCore(text, path: "policy.yaml")
+        #expect(result.message?.hasSuffix("; if this case is to check 'nonexistent: next-valid-time', add 'nonexistent: next-valid-time' to "
+            + "the case (a case may set its own policy)") == true, "\(result.message ?? "")")
+        let applied = text.replacingOccurrences(of: "    after:", with: "    nonexistent: next-valid-time\n    after:")
+        #expect(try Self.runOnCore(applied, path: "policy.yaml").status == .passed)
+    }
+
     /// A case that overrides the rule (or the zone) and keeps the spec's schedule's instant is told so, with what its
     /// own gives (a cases review was told only "1 missing, 1 unexpected"). zoneinfo: Berlin's 02:30 does not exist on
     /// 2027-03-28 (skip: the next is 03-29 02:30+02:00, 00:30Z), and 03:00 that day is +02:00 (01:00Z).
@@ -1988,7 +2008,8 @@ import Testing
         try #require(core.status == .failed && core.diff == foundation.diff && core.actual == foundation.actual)
         let message = "occurrences differ: 1 missing, 1 unexpected; 2027-03-28 03:30 CEST (+02:00) is what 'nonexistent: shift-forward' "
             + "gives, not this test's 'nonexistent: next-valid-time'; under this test's policies, 02:30 on 2027-03-28 is "
-            + "2027-03-28T03:00:00+02:00: if the app uses them, write that"
+            + "2027-03-28T03:00:00+02:00: if the app uses them, write that; if this case is to check 'nonexistent: shift-forward', "
+            + "change the case's own 'nonexistent:' to it"
         #expect(core.message == message, "\(core.message ?? "")")
         #expect(foundation.message == message, "\(foundation.message ?? "")")
     }

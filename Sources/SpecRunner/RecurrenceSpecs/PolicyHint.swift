@@ -1,6 +1,7 @@
 import Foundation
 import Recurrence
 import SpecDiagnostics
+import SpecModel
 
 /// Why a calendar rule's occurrences differ when the spec's own policy is the cause: an instant expected that
 /// another `nonexistent`, `repeated` or `missing-day` policy gives, or one produced that only this policy gives. The failure review:
@@ -21,8 +22,12 @@ enum PolicyHint {
     /// `inPlace`: a case whose one `next` is the missing instant, and the occurrence its search found instead. Where this
     /// test's policies give no occurrence for the slot, the line is to be replaced by it, not removed (a first-contact
     /// review removed its case's only `next`, as told, and the case then had nothing to check).
+    /// `caseOverrides`: a case's own overrides; where one policy alone gives the instant, the case is told how to check
+    /// that policy itself (a cases review's second case, meant to check next-valid-time beside the first's skip, was
+    /// told only to write the spec's instant, which made the two cases one).
     static func missingHint(for schedule: Schedule, missing: [Date], local: (Date) -> String, withOwnAnswer: Bool = true,
-                            listed: [Date: Int] = [:], keyProduced: (Date) -> String? = { _ in nil }, inPlace: Date? = nil) -> String? {
+                            listed: [Date: Int] = [:], keyProduced: (Date) -> String? = { _ in nil }, inPlace: Date? = nil,
+                            caseOverrides: CaseSpec.Overrides? = nil) -> String? {
         if case .interval = schedule.rule { return nil }
         // Only an instant this test's own schedule does not give (a missing one that it gives is missing for another
         // reason: outside the window, a chain that skipped it — the second failure review found the sentence there).
@@ -50,7 +55,15 @@ enum PolicyHint {
         } else {
             answer = ownAnswer(schedule, other, inPlace: inPlace)
         }
-        return "\(local(date)) is what \(words(explaining.map(\.name))) gives, not this test's \(own(explaining.map(\.kind), schedule))\(both)" + answer
+        var ownPolicy = ""
+        if let caseOverrides, explaining.count == 1, let policy = explaining.first, policy.kind != .missingDay {
+            let overridden = policy.kind == .nonexistent ? caseOverrides.nonexistent != nil : caseOverrides.repeated != nil
+            let value = String(policy.name.dropFirst().dropLast())
+            ownPolicy = overridden ? "; if this case is to check \(policy.name), change the case's own '\(policy.kind.rawValue):' to it"
+                : "; if this case is to check \(policy.name), add '\(value)' to the case (a case may set its own policy)"
+        }
+        return "\(local(date)) is what \(words(explaining.map(\.name))) gives, not this test's \(own(explaining.map(\.kind), schedule))\(both)"
+            + answer + ownPolicy
     }
 
     private static func lines(_ numbers: [Int]) -> String {

@@ -331,7 +331,7 @@ struct RecurrenceExecutor: Sendable {
                     listed: Dictionary(lines.compactMap { line in line.expected.flatMap { e in line.expectedLine.map { (e.date, $0) } } },
                                        uniquingKeysWith: { first, _ in first }),
                     keyProduced: { date in lines.first { $0.kind == .keyMismatch && $0.actual?.epochSeconds == date.timeIntervalSince1970 }?.actual?.key },
-                    inPlace: caseSpec?.next.count == 1 && unexpected.count == 1 ? unexpected.first : nil) {
+                    inPlace: caseSpec?.next.count == 1 && unexpected.count == 1 ? unexpected.first : nil, caseOverrides: caseSpec?.overrides) {
                     hints.append(policy)
                 } else {
                     var dayOff = false

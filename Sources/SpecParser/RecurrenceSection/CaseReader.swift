@@ -234,25 +234,34 @@ struct CaseReader {
                     } ?? true)
                 // An 'after' at the second of a repeated wall time's two instants, where the first finds this result (a
                 // review meant the overlap's start, Berlin's first 02:00, and wrote +01:00): that reading is the earlier 'after'.
+                // The result itself may be that first reading (Lord Howe's two 01:45s): a minute before it then.
                 let earlierAfter: String = {
                     guard isAfter, let built else { return "an earlier 'after'" }
                     let zone = built.timeZone
                     var resolver = WallTimeResolver(timeZone: zone)
-                    guard case .overlap(let first, let last, _) = resolver.resolve(LocalDateTime(previous.date, in: zone)), last == previous.date,
-                          first < instant.date, (try? built.next(after: first))?.date == instant.date else { return "an earlier 'after'" }
+                    guard case .overlap(let first, let last, _) = resolver.resolve(LocalDateTime(previous.date, in: zone)), last == previous.date
+                    else { return "an earlier 'after'" }
                     let local = WallTimeText.local(first, offset: zone.secondsFromGMT(for: first))
-                    return "'after: \(WallTimeText.instant(first, offset: zone.secondsFromGMT(for: first)))', the first of the two \(local.time)s"
+                    for (cursor, words) in [(first, "the first of the two \(local.time)s"), (first.addingTimeInterval(-60), "a minute before the first \(local.time)")]
+                    where cursor < instant.date && (try? built.next(after: cursor))?.date == instant.date {
+                        return "'after: \(WallTimeText.instant(cursor, offset: zone.secondsFromGMT(for: cursor)))', \(words)"
+                    }
+                    return "an earlier 'after'"
                 }()
+                // A result the schedule never gives (dropped under `both`, or no slot of the rule): no 'after' finds it.
+                let never = built.map { $0.occurrence(at: instant.date) == nil } ?? false
                 let advice: String
                 if swapFits {
                     advice = "; the two are listed the wrong way round: list \(instant.text) first, then \(previous.text)"
                 } else if let found, let listedAt {
                     advice = "; from \(isAfter ? "the case's 'after'" : "the result before it") the search finds \(found), which item "
-                        + "\(listedAt) of 'next' lists already: remove this one" + (isAfter ? ", or, to find this one, \(earlierAfter)" : "")
+                        + "\(listedAt) of 'next' lists already: remove this one"
+                        + (never ? ", which is no occurrence of the case's schedule (no 'after' finds it)" : isAfter ? ", or, to find this one, \(earlierAfter)" : "")
                 } else {
                     advice = found.map { found in
                         "; from \(isAfter ? "the case's 'after'" : "the result before it") the search finds \(found): write that"
-                            + (isAfter ? ", or, to find this one, \(earlierAfter)" : ", or list them in order")
+                            + (never ? " (this one is no occurrence of the case's schedule: no 'after' finds it)"
+                                : isAfter ? ", or, to find this one, \(earlierAfter)" : ", or list them in order")
                     } ?? ", so list them in order"
                 }
                 reader.log.report(.instantOrder, at: item,

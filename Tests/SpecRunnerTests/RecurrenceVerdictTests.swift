@@ -63,6 +63,29 @@ import Testing
         #expect(try Self.runOnCore(applied, path: "policy.yaml").status == .passed)
     }
 
+    /// The two windows the empty-window note offers, applied to the second review round's specs, pass with the
+    /// occurrences each holds. zoneinfo: Berlin's 02:30 under shift-forward on 2027-03-28 is 03:30+02:00 (01:30Z),
+    /// inside 02:10+01:00 … 02:50+01:00 (01:10Z … 01:50Z); Apia's skipped 10:00 under next-valid-time is
+    /// 2011-12-31T00:00:00+14:00 (10:00Z), inside 2011-12-29T23:59:00-10:00 (09:59Z) … 10:00Z.
+    @Test func theEmptyWindowNotesWindowsPassWithTheirOccurrences() throws {
+        let berlin = try Self.runOnCore("""
+            spec: gap
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: shift-forward, repeated: first}
+            window: {after: 2027-03-28T02:10:00+01:00, through: 2027-03-28T02:50:00+01:00}
+            expect:
+              occurrences: [2027-03-28T03:30:00+02:00]
+            """, path: "gap.yaml")
+        #expect(berlin.status == .passed, "\(berlin.message ?? "")")
+        let apia = try Self.runOnCore("""
+            spec: skipped day
+            schedule: {timezone: Pacific/Apia, rule: {every: day, at: "10:00"}, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2011-12-29T23:59:00-10:00, through: 2011-12-31T00:00:00+14:00}
+            expect:
+              occurrences: [2011-12-31T00:00:00+14:00]
+            """, path: "apia.yaml")
+        #expect(apia.status == .passed, "\(apia.message ?? "")")
+    }
+
     /// A case that overrides the rule (or the zone) and keeps the spec's schedule's instant is told so, with what its
     /// own gives (a cases review was told only "1 missing, 1 unexpected"). zoneinfo: Berlin's 02:30 does not exist on
     /// 2027-03-28 (skip: the next is 03-29 02:30+02:00, 00:30Z), and 03:00 that day is +02:00 (01:00Z).

@@ -108,27 +108,33 @@ enum OffsetlessInstantAdvice {
 
     /// A note for a window whose `after` and `through` are both wall times one change skips (Apia's 2011-12-30): each
     /// offered the first instant after the change, the two are one instant and the window holds nothing (a review
-    /// applied both and was told the window's end is not after its start). Offered instead: the bounds' own wall
-    /// times on the day before the skipped span and the day after it, which hold the span.
+    /// applied both and was told the window's end is not after its start). Offered instead: the bounds with the offset
+    /// before the change (the same span, as the clocks show it after the change: what `shift-forward` moves there), or
+    /// the minute before the change through its first instant (what `next-valid-time` puts there); either way the
+    /// window holds other occurrences than none, which are to be listed (a second round applied the days around the
+    /// span, offered first, and its occurrences failed).
     static func emptyWindowNote(after: String, through: String, in zone: TimeZone) -> String? {
         guard let start = skippingChange(for: after, in: zone), let end = skippingChange(for: through, in: zone),
               start.transition == end.transition, let afterText = completed(after), let throughText = completed(through),
-              case .success(let afterRead) = InstantText.parse(afterText + "Z"),
-              case .success(let throughRead) = InstantText.parse(throughText + "Z") else { return nil }
-        let day = 86_400.0
+              start.before % 60 == 0, start.after % 60 == 0 else { return nil }
         let fromWall = WallTimeText.local(start.transition, offset: start.before)
         let toWall = WallTimeText.local(start.transition, offset: start.after)
-        let earlier = Date(timeIntervalSince1970: afterRead.date.timeIntervalSince1970 - day - Double(start.before))
-        let later = Date(timeIntervalSince1970: throughRead.date.timeIntervalSince1970 + day - Double(start.after))
-        // The day before and after may hold changes of their own (none known in the same two days); the offset each
-        // has is looked up, not assumed.
-        let earlierOffset = zone.secondsFromGMT(for: earlier), laterOffset = zone.secondsFromGMT(for: later)
-        let earlierDate = Date(timeIntervalSince1970: earlier.timeIntervalSince1970 + Double(start.before - earlierOffset))
-        let laterDate = Date(timeIntervalSince1970: later.timeIntervalSince1970 + Double(start.after - laterOffset))
-        return "both bounds are wall times the clocks skip (from \(fromWall.date) \(fromWall.time) to \(toWall.date) "
-            + "\(toWall.time) in \(ZoneDisplayName.of(zone))), so each is the first instant after the change and the window "
-            + "between them holds nothing; to check the skipped span, take the day before it and the day after: "
-            + "after: \(WallTimeText.instant(earlierDate, offset: earlierOffset)), through: \(WallTimeText.instant(laterDate, offset: laterOffset))"
+        let offset = WallTimeText.offset(start.before)
+        // The bounds read with the offset before the change, as the clocks show them after it.
+        // With dates where the change crosses one (Apia's skipped day).
+        func shown(_ text: String) -> String? {
+            guard case .success(let read) = InstantText.parse(text + offset) else { return nil }
+            let wall = WallTimeText.local(read.date, offset: start.after)
+            return fromWall.date == toWall.date ? wall.time : "\(wall.date) \(wall.time)"
+        }
+        guard let shownAfter = shown(afterText), let shownThrough = shown(throughText) else { return nil }
+        let minuteBefore = start.transition.addingTimeInterval(-60)
+        return "both bounds are wall times the clocks skip (from \(fromWall.date) \(fromWall.time) to \(toWall.date) \(toWall.time) in "
+            + "\(ZoneDisplayName.of(zone))), so written as each error offers they are one instant and the window between them holds nothing; "
+            + "write them with the offset before the change instead, after: \(afterText)\(offset), through: \(throughText)\(offset) "
+            + "(\(shownAfter) to \(shownThrough) on the clocks after it, where 'shift-forward' moves such wall times), or around the change, "
+            + "after: \(WallTimeText.instant(minuteBefore, offset: start.before)), through: \(WallTimeText.instant(start.transition, offset: start.after)) "
+            + "(where 'next-valid-time' puts them); then list the occurrences the window holds"
     }
 
     /// One of the two instants of a repeated wall time, and the author's text with its offset.

@@ -130,7 +130,11 @@ public struct UnmatchableKeyLint: SpecLintRule {
                 // The version written when the scenario has it, else the schedule's when it has one only.
                 let prefix = sameVersion ? "\(schedule.id)/\(parts[1])/" : versions.count == 1 ? prefixes[0].text : nil
                 message = "the key '\(key)' names \(what)\(also), but \(ours)"
-                    + (prefix.map { ": write \(Self.corrected(rest: parts[2], prefix: $0, prefixes: prefixes, at: written.instant.date))" }
+                    + (prefix.map { prefix in
+                        let key = Self.corrected(rest: parts[2], prefix: prefix, prefixes: prefixes, at: written.instant.date,
+                                                 isOccurrence: written.isOccurrence)
+                        return ": write \(key)"
+                    }
                         ?? ": write the version in effect at the run's launch")
                     + (id == schedule.id ? "" : "; the id is 'schedule:'s 'id:', or the file's name when it writes none")
             } else {
@@ -142,14 +146,16 @@ public struct UnmatchableKeyLint: SpecLintRule {
         return found
     }
 
-    /// The key to write for `rest` under `prefix`: `rest` as written where it is in a form of that prefix's rules, else
-    /// the key the rule gives the instant (a key with a wrong id, version and `~1` was told the id and version, then
-    /// the suffix in a second round).
+    /// The key to write for `rest` under `prefix`: the key the rule gives the instant where `rest` is not in a form of
+    /// that prefix's rules, or, for an expected occurrence, not that key's own rest (its UTC date, a day off), else
+    /// `rest` as written (a key with a wrong id, version and `~1`, or a UTC date, was told the id and version, then
+    /// the rest in a second round).
     private static func corrected(rest: Substring, prefix: String,
-                                  prefixes: [(text: String, bytes: [UInt8], forms: [KeyForm], schedules: [ScheduleSpec])], at instant: Date) -> String {
+                                  prefixes: [(text: String, bytes: [UInt8], forms: [KeyForm], schedules: [ScheduleSpec])], at instant: Date,
+                                  isOccurrence: Bool) -> String {
         guard let which = prefixes.first(where: { $0.text == prefix }) else { return prefix + rest }
         let wellFormed = Array(rest.utf8).withUnsafeBufferPointer { bytes in which.forms.contains { $0.problem(bytes) == nil } }
-        guard !wellFormed, let own = which.schedules.lazy.compactMap({ $0.boundedSchedule() })
+        guard !wellFormed || isOccurrence, let own = which.schedules.lazy.compactMap({ $0.boundedSchedule() })
             .compactMap({ $0.occurrence(at: instant) }).first else { return prefix + rest }
         return "\(own.key)"
     }

@@ -1792,6 +1792,10 @@ import Testing
         #expect(found.components(separatedBy: "[unmatchable-key]").count - 1 == 1, "\(found)")
         let timed = pair("p/v1/2027-10-31", "q/v1/2027-10-31T02:30~2")
         #expect(timed.contains("write p/v1/2027-10-31~2; the id is"), "\(timed)")
+        // In the form, but another date than its instant's (a second round's UTC date, told in a second round).
+        let dated = pair("q/v1/2027-10-30", "p/v1/2027-10-31~2")
+        #expect(dated.contains("write p/v1/2027-10-31; the id is"), "\(dated)")
+        #expect(dated.components(separatedBy: "[unmatchable-key]").count - 1 == 1, "\(dated)")
     }
 
     /// A key no occurrence of the schedule can have is told before anything runs (`check` said nothing; the run's failure

@@ -107,7 +107,8 @@ struct CaseReader {
 
         let after = fields["after"].flatMap { reader.searchBound($0, field: "after") }
         if !fields.has("after") {
-            reader.missing("after", in: fields, "add the search cursor, e.g. 'after: 2027-03-28T00:00:00+01:00'")
+            // The example in the schedule's zone (a second review round's Nuuk spec was offered +01:00, which Nuuk never has).
+            reader.missing("after", in: fields, "add the search cursor, e.g. 'after: \(Self.exampleCursor(in: schedule.timeZone))'")
         }
 
         // The overrides first: a case's `next` is told what the case's own search finds.
@@ -166,6 +167,20 @@ struct CaseReader {
         parsed.tags = tags
         parsed.skip = skip
         return parsed
+    }
+
+    /// An example cursor, 2027-03-28 at midnight with `zone`'s offset then (noon where midnight is skipped or repeated;
+    /// Berlin's +01:00 without a zone).
+    static func exampleCursor(in zone: TimeZone?) -> String {
+        guard let zone else { return "2027-03-28T00:00:00+01:00" }
+        var resolver = WallTimeResolver(timeZone: zone)
+        for hour in [0, 12] {
+            if case .unique(let date) = resolver.resolve(LocalDateTime(year: 2027, month: 3, day: 28, hour: hour, minute: 0, second: 0)),
+               zone.secondsFromGMT(for: date) % 60 == 0 {
+                return WallTimeText.instant(date, offset: zone.secondsFromGMT(for: date))
+            }
+        }
+        return "2027-03-28T00:00:00Z"
     }
 
     /// One instant or a list; each must be later than the cursor before it (a search only finds later instants).

@@ -102,6 +102,20 @@ import Testing
         #expect(result.message == "occurrences differ: 1 missing, 1 unexpected; line 7 is what the spec's schedule finds from this case's "
             + "cursor, but this case's own 'rule:' gives 2027-03-28T03:00:00+02:00 there: write that, or remove the case's 'rule:' if "
             + "the schedule's is the one meant")
+        // A policy the case sets, likewise (a second round's case set shift-forward and kept skip's next day). zoneinfo:
+        // Lord Howe's clocks go from 02:00 (+10:30) to 02:30 (+11:00) on 2027-10-03; 02:15 shifted forward is 02:45+11:00.
+        let policy = try Self.runOnCore("""
+            spec: shifted
+            schedule: {timezone: Australia/Lord_Howe, rule: {every: day, at: "02:15"}, nonexistent: skip, repeated: first}
+            cases:
+              - name: shifted
+                nonexistent: shift-forward
+                after: 2027-10-02T12:00:00+10:30
+                next: 2027-10-04T02:15:00+11:00
+            """, path: "shifted.yaml")
+        #expect(policy.message == "occurrences differ: 1 missing, 1 unexpected; line 7 is what the spec's schedule finds from this case's "
+            + "cursor, but this case's own 'nonexistent:' gives 2027-10-03T02:45:00+11:00 there: write that, or remove the case's "
+            + "'nonexistent:' if the schedule's is the one meant", "\(policy.message ?? "")")
     }
 
     /// A case whose `next` leaves out a result its search finds (Apia's skipped 2011-12-30 under next-valid-time, at
@@ -1754,14 +1768,14 @@ import Testing
     @Test(arguments: [
         ("Australia/Lord_Howe", "02:15", "shift-forward", "2027-10-02T12:00:00+10:30", "2027-10-03T12:00:00+11:00", "2027-10-03T03:15:00+11:00",
          "occurrences differ: 1 missing, 1 unexpected; line 5: 2027-10-03 03:15 (+11:00) is 02:15 moved forward by 1 hour, but the clocks "
-            + "skip 30 minutes that night in Australia/Lord_Howe (02:00 → 02:30); 2027-10-03 02:45 (+11:00) comes from this test's "
+            + "skip 30 minutes that night in Australia/Lord_Howe (02:00 → 02:30); under 'nonexistent: shift-forward' 02:15 that night is 2027-10-03T02:45:00+11:00: write that; 2027-10-03 02:45 (+11:00) comes from this test's "
             + "'nonexistent: shift-forward'; under any other 'nonexistent' policy this instant is no occurrence"),
         ("Australia/Lord_Howe", "02:15", "skip", "2027-10-02T12:00:00+10:30", "2027-10-03T12:00:00+11:00", "2027-10-03T03:15:00+11:00",
          "occurrences differ: 1 missing; line 5: 2027-10-03 03:15 (+11:00) is 02:15 moved forward by 1 hour, but the clocks "
             + "skip 30 minutes that night in Australia/Lord_Howe (02:00 → 02:30); under 'nonexistent: skip' there is no occurrence that day"),
         ("Antarctica/Troll", "02:30", "shift-forward", "2027-03-27T12:00:00+00:00", "2027-03-28T12:00:00+02:00", "2027-03-28T03:30:00+02:00",
          "occurrences differ: 1 missing, 1 unexpected; line 5: 2027-03-28 03:30 (+02:00) is 02:30 moved forward by 1 hour, but the clocks "
-            + "skip 2 hours that night in Antarctica/Troll (01:00 → 03:00); 2027-03-28 04:30 (+02:00) comes from this test's "
+            + "skip 2 hours that night in Antarctica/Troll (01:00 → 03:00); under 'nonexistent: shift-forward' 02:30 that night is 2027-03-28T04:30:00+02:00: write that; 2027-03-28 04:30 (+02:00) comes from this test's "
             + "'nonexistent: shift-forward'; under any other 'nonexistent' policy this instant is no occurrence"),
         // Moved by the gap's own length: the policy sentence alone (shift-forward gives it).
         ("Australia/Lord_Howe", "02:15", "skip", "2027-10-02T12:00:00+10:30", "2027-10-03T12:00:00+11:00", "2027-10-03T02:45:00+11:00",
@@ -1772,7 +1786,7 @@ import Testing
         // hours: no slip of the gap's length, the policy sentence alone (mutation run 16's I6, I2 and I3 survived).
         ("Australia/Lord_Howe", "02:15", "shift-forward", "2027-10-02T12:00:00+10:30", "2027-10-03T12:00:00+11:00", "2027-10-03T03:45:00+11:00",
          "occurrences differ: 1 missing, 1 unexpected; line 5: 2027-10-03 03:45 (+11:00) is 02:15 moved forward by 1 hour 30 minutes, but the "
-            + "clocks skip 30 minutes that night in Australia/Lord_Howe (02:00 → 02:30); 2027-10-03 02:45 (+11:00) comes from this test's "
+            + "clocks skip 30 minutes that night in Australia/Lord_Howe (02:00 → 02:30); under 'nonexistent: shift-forward' 02:15 that night is 2027-10-03T02:45:00+11:00: write that; 2027-10-03 02:45 (+11:00) comes from this test's "
             + "'nonexistent: shift-forward'; under any other 'nonexistent' policy this instant is no occurrence"),
         // Written with the offset before the change (02:45+10:30 is 16:15Z, when Lord Howe is at +11:00: 03:15 there):
         // an offset slip its warning explains (a run adds that sentence), not a wall time moved by an hour (the hints audit).

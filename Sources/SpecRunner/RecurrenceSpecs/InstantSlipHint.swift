@@ -66,7 +66,12 @@ enum InstantSlipHint {
             let moved = missingWall - slot.wallSeconds, skipped = after - before
             guard moved != 0, moved % 900 == 0, abs(moved) <= 3 * 3_600, abs(moved) != skipped else { continue }
             let start = Int(transition.timeIntervalSince1970) + before
-            let outcome = schedule.nonexistent == .skip ? "; under 'nonexistent: skip' there is no occurrence that day" : ""
+            // The instant this test's own policy gives that slot, to write (a second review round was told the gap's
+            // length alone, and had to work the instant out).
+            let own = resolver.instants(for: slot, nonexistent: schedule.nonexistent, repeated: schedule.repeated)
+                .map(\.date).first { schedule.occurrence(at: $0)?.slot == slot }
+            let outcome = schedule.nonexistent == .skip ? "; under 'nonexistent: skip' there is no occurrence that day"
+                : own.map { "; under 'nonexistent: \(schedule.nonexistent.rawValue)' \(clock(slot.wallSeconds)) that night is \(render($0).offsetForm): write that" } ?? ""
             return "\(place(missing))\(render(missing.date).local) is \(clock(slot.wallSeconds)) moved "
                 + "\(moved > 0 ? "forward" : "back") by \(spoken(abs(moved))), but the clocks skip \(spoken(skipped)) that night in "
                 + "\(ZoneDisplayName.of(schedule.timeZone)) (\(clock(start)) → \(clock(start + skipped)))" + outcome

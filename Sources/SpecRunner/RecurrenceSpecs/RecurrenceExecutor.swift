@@ -409,13 +409,14 @@ struct RecurrenceExecutor: Sendable {
         return told.joined(separator: "; ") + (unlisted.count > 3 ? "; and \(unlisted.count - 3) more not listed" : "")
     }
 
-    /// For a case that overrides the schedule's rule or zone, whose missing lines are all what the spec's schedule finds
+    /// For a case that overrides the schedule's rule, zone or policies, whose missing lines are all what the spec's schedule finds
     /// from the case's cursor: that it is the spec's schedule's, and what the case's own gives there (a cases review's
     /// case moved to 03:00 kept the 02:30 rule's instant, and was told only "1 missing, 1 unexpected").
     static func overriddenHint(_ caseSpec: CaseSpec, scheduleSpec: ScheduleSpec, missing: [Date], found: [ResultInstant],
                                instant: (Date) -> ResultInstant) -> String? {
         let overrides = caseSpec.overrides
-        let keys = [overrides.rule.map { _ in "'rule:'" }, overrides.timeZone.map { _ in "'timezone:'" }].compactMap { $0 }
+        let keys = [overrides.rule.map { _ in "'rule:'" }, overrides.timeZone.map { _ in "'timezone:'" },
+                    overrides.nonexistent.map { _ in "'nonexistent:'" }, overrides.repeated.map { _ in "'repeated:'" }].compactMap { $0 }
         guard !keys.isEmpty, !missing.isEmpty, !found.isEmpty,
               let base = try? scheduleSpec.schedule(overriding: CaseSpec.Overrides(limit: overrides.limit)) else { return nil }
         var results: [Date] = []

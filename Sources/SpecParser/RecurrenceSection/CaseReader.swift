@@ -151,7 +151,6 @@ struct CaseReader {
             reader.missing("next", in: fields, "add the expected result, e.g. 'next: 2027-03-29T02:30:00+02:00' (or a list), or 'error: no-occurrence'")
         }
 
-
         let description = fields["description"].flatMap { reader.text($0, field: "description", expected: "a text") }
         let tags = fields["tags"].flatMap(reader.tags) ?? []
         let skip = fields["skip"].flatMap { reader.skipReason($0, what: "the case") }

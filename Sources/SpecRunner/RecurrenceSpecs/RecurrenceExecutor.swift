@@ -508,23 +508,24 @@ struct RecurrenceExecutor: Sendable {
         }
     }
 
-    /// The smallest search bound, up to ten times the one reached (and at least the default bound, at most a million),
+    /// The smallest search bound, up to ten times the one reached (and at least the default bound, at most 100,000),
     /// whose search from where `error`'s ended finds an occurrence, with that occurrence; nil for another error or none
-    /// found. The failure path only: a few searches of at most that many slots each.
+    /// found. The failure path only: about 35 searches of at most 100,000 slots each at worst (a few tenths of a second).
     static func limitNeeded(after error: RecurrenceError, scheduleSpec: ScheduleSpec, overrides: CaseSpec.Overrides) -> (limit: Int, found: Date)? {
-        guard case .searchLimitReached(_, let limit, let after) = error, limit < 1_000_000 else { return nil }
+        let cap = 100_000
+        guard case .searchLimitReached(_, let limit, let after) = error, limit < cap else { return nil }
         func found(_ bound: Int) -> Date? {
             var raised = overrides
             raised.limit = bound
             guard let schedule = try? scheduleSpec.schedule(overriding: raised) else { return nil }
             return try? CoreEngine().next(after: after, in: schedule).date
         }
-        let cap = min(1_000_000, max(Schedule.defaultSearchLimit, limit * 10))
+        let bound = min(cap, max(Schedule.defaultSearchLimit, limit * 10))
         var low = limit, high = limit
         var date: Date?
-        while date == nil, high < cap {
+        while date == nil, high < bound {
             low = high
-            high = min(cap, high * 2)
+            high = min(bound, high * 2)
             date = found(high)
         }
         guard var answer = date else { return nil }

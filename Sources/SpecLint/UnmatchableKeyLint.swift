@@ -123,7 +123,7 @@ public struct UnmatchableKeyLint: SpecLintRule {
                 : "this \(owner)'s schedule is '\(schedule.id)', versions \(ListWording.joined(versions.map(String.init))) "
                     + "as its steps change it, whose keys start \(ListWording.joined(prefixes.map { "'\($0.text)'" }, "or"))"
             let message: String
-            if let idAndVersion {
+            if idAndVersion != nil {
                 let id = parts[0], version = parts[1].dropFirst()
                 let sameVersion = versions.contains { "\($0)" == version }
                 let what = id == schedule.id ? "version \(version)" : sameVersion ? "the schedule '\(id)'" : "the schedule '\(id)' version \(version)"
@@ -218,7 +218,7 @@ public struct UnmatchableKeyLint: SpecLintRule {
             }
         }
         guard !listedTwice() else { return nil }
-        guard let occurrence = schedules.lazy.compactMap { $0.boundedSchedule() }.compactMap({ $0.occurrence(at: date) }).first,
+        guard let occurrence = schedules.lazy.compactMap({ $0.boundedSchedule() }).compactMap({ $0.occurrence(at: date) }).first,
               occurrence.key.rawValue != written.key else { return nil }
         let key = written.key, keyDate = String(written.key.dropFirst(prefix.count).prefix(10))
         let utc = LocalDateTime(wallSeconds: Int(date.timeIntervalSince1970.rounded(.down)))

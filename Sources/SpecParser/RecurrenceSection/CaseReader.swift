@@ -1,5 +1,6 @@
 import Foundation
 import Recurrence
+import SpecDiagnostics
 import SpecModel
 import SpecYAML
 
@@ -168,6 +169,19 @@ struct CaseReader {
         return parsed
     }
 
+    /// The results of `count` searches from `cursor`, each from the one before, as written with their offsets; nil where
+    /// one finds nothing within the bound.
+    static func searches(_ count: Int, after cursor: Date, in schedule: Schedule) -> [String]? {
+        var found: [String] = []
+        var cursor = cursor
+        for _ in 0..<min(count, 16) {
+            guard let next = try? schedule.next(after: cursor) else { return nil }
+            found.append(WallTimeText.instant(next.date, offset: schedule.timeZone.secondsFromGMT(for: next.date)))
+            cursor = next.date
+        }
+        return found.count == count ? found : nil
+    }
+
     /// An example cursor, 2027-03-28 at midnight with `zone`'s offset then (noon where midnight is skipped or repeated;
     /// Berlin's +01:00 without a zone).
     static func exampleCursor(in zone: TimeZone?) -> String {
@@ -271,6 +285,11 @@ struct CaseReader {
                     advice = "; from \(isAfter ? "the case's 'after'" : "the result before it") the search finds \(found), which item "
                         + "\(listedAt) of 'next' lists already: remove this one"
                         + (never ? ", which is no occurrence of the case's schedule (no 'after' finds it)" : isAfter ? ", or, to find this one, \(earlierAfter)" : "")
+                } else if isAfter, items.count > 1, !never, let built, let list = Self.searches(items.count, after: previous.date, in: built) {
+                    // Every result from the cursor: "write that" in the first item's place put the list out of order
+                    // where a later item was the cursor's own instant (a third review round, Lord Howe's two 01:45s).
+                    advice = "; from the case's 'after' the searches find \(ListWording.joined(list)): write next: [\(list.joined(separator: ", "))], "
+                        + "or, to find this one, \(earlierAfter)"
                 } else {
                     advice = found.map { found in
                         "; from \(isAfter ? "the case's 'after'" : "the result before it") the search finds \(found): write that"

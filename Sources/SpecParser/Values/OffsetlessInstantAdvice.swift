@@ -121,18 +121,18 @@ enum OffsetlessInstantAdvice {
         let toWall = WallTimeText.local(start.transition, offset: start.after)
         let offset = WallTimeText.offset(start.before)
         // The bounds read with the offset before the change, as the clocks show them after it.
-        // With dates where the change crosses one (Apia's skipped day).
+        // Written with the zone's offset after the change, which it has then (the offset before it drew offset-mismatch,
+        // an error under --strict: a third review round).
         func shown(_ text: String) -> String? {
             guard case .success(let read) = InstantText.parse(text + offset) else { return nil }
-            let wall = WallTimeText.local(read.date, offset: start.after)
-            return fromWall.date == toWall.date ? wall.time : "\(wall.date) \(wall.time)"
+            return WallTimeText.instant(read.date, offset: start.after)
         }
         guard let shownAfter = shown(afterText), let shownThrough = shown(throughText) else { return nil }
         let minuteBefore = start.transition.addingTimeInterval(-60)
         return "both bounds are wall times the clocks skip (from \(fromWall.date) \(fromWall.time) to \(toWall.date) \(toWall.time) in "
             + "\(ZoneDisplayName.of(zone))), so written as each error offers they are one instant and the window between them holds nothing; "
-            + "write them with the offset before the change instead, after: \(afterText)\(offset), through: \(throughText)\(offset) "
-            + "(\(shownAfter) to \(shownThrough) on the clocks after it, where 'shift-forward' moves such wall times), or around the change, "
+            + "write them as the clocks show the same span after the change instead, after: \(shownAfter), through: \(shownThrough) "
+            + "(the wall times read with the offset before the change, \(offset), where 'shift-forward' moves them), or around the change, "
             + "after: \(WallTimeText.instant(minuteBefore, offset: start.before)), through: \(WallTimeText.instant(start.transition, offset: start.after)) "
             + "(where 'next-valid-time' puts them); then list the occurrences the window holds"
     }

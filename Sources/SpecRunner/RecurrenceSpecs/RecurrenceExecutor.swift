@@ -426,7 +426,11 @@ struct RecurrenceExecutor: Sendable {
             results.append(next.date)
             cursor = next.date
         }
-        guard missing.allSatisfy(results.contains) else { return nil }
+        // Each at its own search's place (a third review round's second `next` was the schedule's first result, and
+        // removing the overrides, as offered, failed on the first).
+        guard missing.allSatisfy({ date in
+            caseSpec.next.indices.contains { index in caseSpec.next[index].date == date && results.indices.contains(index) && results[index] == date }
+        }) else { return nil }
         let lines = caseSpec.next.filter { missing.contains($0.date) }.map(\.location.line)
         let named = lines.count == 1 ? "line \(lines[0]) is" : "lines \(ListWording.joined(lines.map(String.init))) are"
         let own = found.map(\.offsetForm)

@@ -202,11 +202,13 @@ public struct OffsetMismatchLint: SpecLintRule {
         /// more): `its occurrence that day is …; write that`. Nil when there is none to name; `thatDay`: for a case,
         /// also when its search finds an instant on another date than `wall`'s (its cursor is then the slip, which the
         /// run's diff shows, not the offset).
-        func rulesOwn(on wall: LocalDateTime, near date: Date, thatDay sameDate: Bool = false) -> String? {
+        /// `within`: for a case, only a find that close to `date` (a cursor further away is the slip).
+        func rulesOwn(on wall: LocalDateTime, near date: Date, thatDay sameDate: Bool = false, within: TimeInterval? = nil) -> String? {
             var rules: [Date] = []
             var named = "the search finds "
             if let cursor {
                 rules = (try? CoreEngine().next(after: cursor, in: schedule)).map { [$0.date] } ?? []
+                if let within, let found = rules.first, abs(found.timeIntervalSince(date)) > within { return nil }
                 let zone = schedule.timeZone
                 if sameDate, let found = rules.first {
                     let local = LocalDateTime(wallSeconds: Int(found.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: found))
@@ -474,9 +476,8 @@ public struct OffsetMismatchLint: SpecLintRule {
             // day after Berlin's change: New York's own 02:30 that day comes first): the wall time's reading alone failed
             // again when applied (a cases review).
             // Only where that find is within two days of the line: a cursor months away is the slip, which the run's diff shows.
-            if !writtenIsOccurrence, !meantOccurrences.contains(true), expected.hasWallTimes, let cursor = expected.cursor,
-               let found = try? CoreEngine().next(after: cursor, in: expected.schedule), abs(found.date.timeIntervalSince(instant.date)) <= 2 * 86_400,
-               let own = expected.rulesOwn(on: LocalDateTime(wallSeconds: Int(wallSeconds.rounded(.down))), near: instant.date) {
+            if !writtenIsOccurrence, !meantOccurrences.contains(true), expected.hasWallTimes, expected.cursor != nil,
+               let own = expected.rulesOwn(on: LocalDateTime(wallSeconds: Int(wallSeconds.rounded(.down))), near: instant.date, within: 2 * 86_400) {
                 return "\(text), but neither that nor this instant is what the search from the instant before it finds: \(own)"
             }
             guard writtenIsOccurrence else { return text }

@@ -102,8 +102,7 @@ public struct UnmatchableKeyLint: SpecLintRule {
                     }
                     continue
                 }
-                let own = prefixes[which].schedules.lazy.compactMap { $0.boundedSchedule() }
-                    .compactMap { $0.occurrence(at: written.instant.date) }.first.map { ": write \($0.key)" } ?? ""
+                let own = Self.occurrence(at: written.instant.date, of: prefixes[which].schedules).map { ": write \($0.key)" } ?? ""
                 found.append(diagnostic(written, message: "the key '\(key)' " + problem + own))
                 continue
             }
@@ -153,11 +152,15 @@ public struct UnmatchableKeyLint: SpecLintRule {
     private static func corrected(rest: Substring, prefix: String,
                                   prefixes: [(text: String, bytes: [UInt8], forms: [KeyForm], schedules: [ScheduleSpec])], at instant: Date,
                                   isOccurrence: Bool) -> String {
-        guard let which = prefixes.first(where: { $0.text == prefix }) else { return prefix + rest }
-        let wellFormed = Array(rest.utf8).withUnsafeBufferPointer { bytes in which.forms.contains { $0.problem(bytes) == nil } }
-        guard !wellFormed || isOccurrence, let own = which.schedules.lazy.compactMap({ $0.boundedSchedule() })
-            .compactMap({ $0.occurrence(at: instant) }).first else { return prefix + rest }
+        guard let which = prefixes.first(where: { $0.text == prefix }),
+              isOccurrence || !Array(rest.utf8).withUnsafeBufferPointer({ bytes in which.forms.contains { $0.problem(bytes) == nil } }),
+              let own = occurrence(at: instant, of: which.schedules) else { return prefix + rest }
         return "\(own.key)"
+    }
+
+    /// The occurrence at `date` of the first of `schedules` that has one, each searched within the default bound.
+    private static func occurrence(at date: Date, of schedules: [ScheduleSpec]) -> Occurrence? {
+        schedules.lazy.compactMap { $0.boundedSchedule() }.compactMap { $0.occurrence(at: date) }.first
     }
 
     private func diagnostic(_ written: WrittenKey, message: String) -> Diagnostic {
@@ -218,7 +221,7 @@ public struct UnmatchableKeyLint: SpecLintRule {
             }
         }
         guard !listedTwice() else { return nil }
-        guard let occurrence = schedules.lazy.compactMap({ $0.boundedSchedule() }).compactMap({ $0.occurrence(at: date) }).first,
+        guard let occurrence = occurrence(at: date, of: schedules),
               occurrence.key.rawValue != written.key else { return nil }
         let key = written.key, keyDate = String(written.key.dropFirst(prefix.count).prefix(10))
         let utc = LocalDateTime(wallSeconds: Int(date.timeIntervalSince1970.rounded(.down)))

@@ -63,10 +63,7 @@ enum OffsetlessInstantAdvice {
             }
             return twice + ": write \(readings.first.text) for the first, or \(readings.last.text) for the second"
         case .gap(let transition, let before, let after):
-            // A change that skips past midnight names its dates (Apia's 2011-12-30 went "from 00:00 to 00:00").
-            let fromWall = WallTimeText.local(transition, offset: before), toWall = WallTimeText.local(transition, offset: after)
-            let (from, to) = fromWall.date == toWall.date ? (fromWall.time, toWall.time)
-                : ("\(fromWall.date) \(fromWall.time)", "\(toWall.date) \(toWall.time)")
+            let (from, to) = sides(of: transition, before: before, after: after)
             let gap = "\(head), and \(local.time) does not exist in \(name) on \(local.date) (the clocks go from \(from) to \(to)); "
             // An expected occurrence is where the spec's own policy puts that wall time (a newcomer wrote the offered first
             // instant after the change under `skip`, and the run failed; under shift-forward it is later still).
@@ -96,6 +93,14 @@ enum OffsetlessInstantAdvice {
         }
     }
 
+    /// The wall clock just before and at `transition`, with their dates where the change skips past midnight (Apia's
+    /// 2011-12-30 read "from 00:00 to 00:00").
+    private static func sides(of transition: Date, before: Int, after: Int) -> (from: String, to: String) {
+        let fromWall = WallTimeText.local(transition, offset: before), toWall = WallTimeText.local(transition, offset: after)
+        return fromWall.date == toWall.date ? (fromWall.time, toWall.time)
+            : ("\(fromWall.date) \(fromWall.time)", "\(toWall.date) \(toWall.time)")
+    }
+
     /// The change that skips the wall time `written` (an instant without an offset) in `zone`, with the offsets before
     /// and after it; nil where the wall time exists or `written` is of another shape.
     static func skippingChange(for written: String, in zone: TimeZone) -> (transition: Date, before: Int, after: Int)? {
@@ -108,28 +113,25 @@ enum OffsetlessInstantAdvice {
 
     /// A note for a window whose `after` and `through` are both wall times one change skips (Apia's 2011-12-30): each
     /// offered the first instant after the change, the two are one instant and the window holds nothing (a review
-    /// applied both and was told the window's end is not after its start). Offered instead: the bounds with the offset
-    /// before the change (the same span, as the clocks show it after the change: what `shift-forward` moves there), or
-    /// the minute before the change through its first instant (what `next-valid-time` puts there); either way the
-    /// window holds other occurrences than none, which are to be listed (a second round applied the days around the
-    /// span, offered first, and its occurrences failed).
+    /// applied both and was told the window's end is not after its start). Offered instead: the bounds read with the
+    /// offset before the change, written with the zone's offset after it (the same span as the clocks show it then: what
+    /// `shift-forward` moves there; the offset before it drew offset-mismatch, an error under --strict), or the minute
+    /// before the change through its first instant (what `next-valid-time` puts there); either way the window holds
+    /// other occurrences than none, which are to be listed (a second round applied the days around the span, offered
+    /// first, and its occurrences failed).
     static func emptyWindowNote(after: String, through: String, in zone: TimeZone) -> String? {
         guard let start = skippingChange(for: after, in: zone), let end = skippingChange(for: through, in: zone),
               start.transition == end.transition, let afterText = completed(after), let throughText = completed(through),
               start.before % 60 == 0, start.after % 60 == 0 else { return nil }
-        let fromWall = WallTimeText.local(start.transition, offset: start.before)
-        let toWall = WallTimeText.local(start.transition, offset: start.after)
+        let (from, to) = sides(of: start.transition, before: start.before, after: start.after)
         let offset = WallTimeText.offset(start.before)
-        // The bounds read with the offset before the change, as the clocks show them after it.
-        // Written with the zone's offset after the change, which it has then (the offset before it drew offset-mismatch,
-        // an error under --strict: a third review round).
         func shown(_ text: String) -> String? {
             guard case .success(let read) = InstantText.parse(text + offset) else { return nil }
             return WallTimeText.instant(read.date, offset: start.after)
         }
         guard let shownAfter = shown(afterText), let shownThrough = shown(throughText) else { return nil }
         let minuteBefore = start.transition.addingTimeInterval(-60)
-        return "both bounds are wall times the clocks skip (from \(fromWall.date) \(fromWall.time) to \(toWall.date) \(toWall.time) in "
+        return "both bounds are wall times the clocks skip (from \(from) to \(to) in "
             + "\(ZoneDisplayName.of(zone))), so written as each error offers they are one instant and the window between them holds nothing; "
             + "write them as the clocks show the same span after the change instead, after: \(shownAfter), through: \(shownThrough) "
             + "(the wall times read with the offset before the change, \(offset), where 'shift-forward' moves them), or around the change, "

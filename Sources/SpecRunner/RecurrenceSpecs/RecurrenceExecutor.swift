@@ -316,8 +316,8 @@ struct RecurrenceExecutor: Sendable {
                 }
                 var policyTellsToAdd = false
                 if let caseSpec, let overridden = Self.overriddenHint(caseSpec, scheduleSpec: scheduleSpec, missing: missing,
-                                                                      found: lines.compactMap(\.actual), instant: { instant($0) }) {
-                    // The case's own rule or zone is what moved them: any other sentence would be of the case's schedule.
+                                                                      found: lines.compactMap(\.actual)) {
+                    // The case's own rule, zone or policy is what moved them: any other sentence would be of the case's schedule.
                     hints.append(overridden)
                 } else if let dropped = DropRuleHint.hint(for: schedule, missing: missing, local: local,
                                                    found: caseSpec == nil ? nil : lines.compactMap { $0.actual?.offsetForm }) {
@@ -412,8 +412,7 @@ struct RecurrenceExecutor: Sendable {
     /// For a case that overrides the schedule's rule, zone or policies, whose missing lines are all what the spec's schedule finds
     /// from the case's cursor: that it is the spec's schedule's, and what the case's own gives there (a cases review's
     /// case moved to 03:00 kept the 02:30 rule's instant, and was told only "1 missing, 1 unexpected").
-    static func overriddenHint(_ caseSpec: CaseSpec, scheduleSpec: ScheduleSpec, missing: [Date], found: [ResultInstant],
-                               instant: (Date) -> ResultInstant) -> String? {
+    static func overriddenHint(_ caseSpec: CaseSpec, scheduleSpec: ScheduleSpec, missing: [Date], found: [ResultInstant]) -> String? {
         let overrides = caseSpec.overrides
         let keys = [overrides.rule.map { _ in "'rule:'" }, overrides.timeZone.map { _ in "'timezone:'" },
                     overrides.nonexistent.map { _ in "'nonexistent:'" }, overrides.repeated.map { _ in "'repeated:'" }].compactMap { $0 }

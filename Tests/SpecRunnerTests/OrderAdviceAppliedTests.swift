@@ -36,6 +36,20 @@ import Testing
         #expect(result.status == .passed, "\(result.message ?? "")")
     }
 
+    /// A line the drop rule removes is told to go, and without it the spec passes (a review, offered the next day's
+    /// 04:00, wrote it and failed on the window). See the corpus file's comment for the zoneinfo instants.
+    @Test func aDroppedLineRemovedAsToldPasses() throws {
+        let name = "occurrences-out-of-order-by-a-dropped-candidate"
+        let text = try String(contentsOf: Self.corpus.appendingPathComponent("\(name).yaml"), encoding: .utf8)
+        let error = try #require(SpecParser().parse(path: "\(name).yaml", bytes: Array(text.utf8)).diagnostics.first { $0.code == "instant-order" })
+        #expect(error.location?.line == 17)
+        #expect(error.message.hasSuffix("; remove the line"), "\(error.message)")
+        var lines = text.components(separatedBy: "\n")
+        lines.remove(at: 16)
+        let result = try RecurrenceVerdictTests.runOnCore(lines.joined(separator: "\n"), path: "\(name).yaml")
+        #expect(result.status == .passed, "\(result.message ?? "")")
+    }
+
     /// A line keyed by another date than its own that is right (Nuuk's 2027-03-27 23:30 under next-valid-time is
     /// 2027-03-28 00:00, keyed 03-27) is not told to move to its key's date, though that instant (03-27 00:00-02:00,
     /// 02:00Z) would fit between its neighbours: it is the rule's occurrence as written. The line after it, written

@@ -1777,6 +1777,74 @@ import Testing
             + "listed: add it, keyed troll/v1/2027-10-31~2", "\(result.message ?? "")")
     }
 
+    /// Where the pair's other instant is listed without its key, the sentence gives that line its key too: a review
+    /// added the later reading, keyed, as told, and `--strict` then refused the earlier line (`repeated-without-key`
+    /// stands on a keyless reading under `both`). Applied as written, every line is keyed and the spec passes.
+    /// zoneinfo: Berlin falls back at 2027-10-31T01:00Z; 02:30 is 00:30Z (+02:00) and 01:30Z (+01:00).
+    @Test(arguments: [
+        ("2027-10-31T02:30:00+02:00", "2027-10-31T02:30:00+01:00", "later", "last", "nightly/v1/2027-10-31~2", "nightly/v1/2027-10-31"),
+        ("2027-10-31T02:30:00+01:00", "2027-10-31T02:30:00+02:00", "earlier", "first", "nightly/v1/2027-10-31", "nightly/v1/2027-10-31~2"),
+    ])
+    func theKeylessReadingOfAPairIsGivenItsKeyToo(listed: String, unlisted: String, which: String, policy: String,
+                                                  unlistedKey: String, listedKey: String) throws {
+        let text = """
+            spec: both readings
+            schedule: {id: nightly, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: both}
+            window: {after: 2027-10-30T12:00:00+02:00, through: 2027-11-01T00:00:00+01:00}
+            expect:
+              occurrences:
+                - \(listed)
+            """
+        let result = try Self.runOnCore(text, path: "both.yaml")
+        let told = "this one is not listed: add it, keyed \(unlistedKey), and give line 6 its key too: {at: \(listed), key: \(listedKey)}"
+        #expect(result.message?.contains("the \(which) instance of 02:30") == true && result.message?.contains("'repeated: \(policy)' gives") == true)
+        #expect(result.message?.hasSuffix(told) == true, "\(result.message ?? "")")
+        let items = ["{at: \(listed), key: \(listedKey)}", "{at: \(unlisted), key: \(unlistedKey)}"]
+        let applied = text.replacingOccurrences(of: "    - \(listed)", with: (which == "later" ? items : items.reversed()).map { "    - " + $0 }.joined(separator: "\n"))
+        #expect(try Self.runOnCore(applied, path: "both.yaml").status == .passed, "\(applied)")
+    }
+
+    /// A line the drop rule removed is told so beside another line's slip (a third review's Troll spec: its 02:30,
+    /// moved an hour, was told the two-hour gap's instant to write, and that alone left the 04:00 line after it, out of
+    /// order). Both pieces of advice applied, the spec passes; a case whose one `next` was dropped is told the instant its
+    /// search finds, in the line's place. zoneinfo: Troll springs forward at 2027-03-28T01:00Z (+00:00 → +02:00);
+    /// 02:30 under shift-forward is 02:30Z (04:30+02:00); 04:00+02:00 is 02:00Z, before it.
+    @Test func aDroppedLineIsToldBesideAnotherLinesSlip() throws {
+        let text = """
+            spec: troll several
+            schedule: {timezone: Antarctica/Troll, rule: {every: day, at: ["02:30", "04:00"]}, nonexistent: shift-forward, repeated: first}
+            window: {after: 2027-03-27T12:00:00+00:00, through: 2027-03-28T12:00:00+02:00}
+            expect:
+              occurrences:
+                - 2027-03-28T03:30:00+02:00
+                - 2027-03-28T04:00:00+02:00
+            """
+        let result = try Self.runOnCore(text, path: "troll.yaml")
+        let message = try #require(result.message)
+        #expect(message.contains("line 6: 2027-03-28 03:30 (+02:00) is 02:30 moved forward by 1 hour, but the clocks skip 2 hours that night "
+            + "in Antarctica/Troll (01:00 → 03:00); under 'nonexistent: shift-forward' 02:30 that night is 2027-03-28T04:30:00+02:00: write that"), "\(message)")
+        #expect(message.hasSuffix("line 7: 2027-03-28 04:00 (+02:00), the rule's 04:00 that day, is dropped: 02:30 that day, before it in slot "
+            + "order (date, then time), is 2027-03-28 04:30 (+02:00) under 'nonexistent: shift-forward', and a candidate not later than the "
+            + "previous occurrence is dropped (docs/recurrence.md#rules); remove the line"), "\(message)")
+        let applied = text.replacingOccurrences(of: "    - 2027-03-28T03:30:00+02:00\n    - 2027-03-28T04:00:00+02:00", with: "    - 2027-03-28T04:30:00+02:00")
+        #expect(try Self.runOnCore(applied, path: "troll.yaml").status == .passed)
+
+        let inCase = """
+            spec: troll case
+            schedule: {timezone: Antarctica/Troll, rule: {every: day, at: ["02:30", "04:00"]}, nonexistent: shift-forward, repeated: first}
+            cases:
+              - name: after the gap
+                after: 2027-03-28T03:00:00+02:00
+                next: 2027-03-28T04:00:00+02:00
+            """
+        let caseMessage = try #require(try Self.runOnCore(inCase, path: "troll.yaml").message)
+        #expect(caseMessage.hasSuffix("is dropped (docs/recurrence.md#rules); write 2027-03-28T04:30:00+02:00 in its place"), "\(caseMessage)")
+        // What to write is said once: not also in another policy's sentence about the same line.
+        #expect(!caseMessage.contains("write that in the line's place"), "\(caseMessage)")
+        let caseApplied = inCase.replacingOccurrences(of: "next: 2027-03-28T04:00:00+02:00", with: "next: 2027-03-28T04:30:00+02:00")
+        #expect(try Self.runOnCore(caseApplied, path: "troll.yaml").status == .passed)
+    }
+
     /// A wall time moved by one hour where the clocks skip another length that night (an incident review's app took
     /// every change for one hour): said with the gap's length and edges. zoneinfo: Lord Howe skips 02:00–02:30 on
     /// 2027-10-03 (15:30Z), so 02:15 under shift-forward is 15:45Z, 02:45+11:00, and 03:15+11:00 is 16:15Z; Troll

@@ -45,6 +45,7 @@ struct OutOfPlaceOccurrence {
                 (before.map { $0 < date } ?? true) && (after.map { date < $0 } ?? true) && (schedule == nil || keyed(date))
             }
             return localDigits(occurrence, zone: zone, fits: fits) ?? keyDate(occurrence, zone: zone, fits: fits)
+                ?? schedule.flatMap { dropped(occurrence.instant, schedule: $0, zone: zone) }
                 ?? (schedule == nil ? nil : dayAway(occurrence.instant, zone: zone, fits: fits))
                 ?? schedule.flatMap { missing(occurrence.instant, between: before, and: after, listed: Set(dates), schedule: $0, zone: zone) }
         }
@@ -106,6 +107,17 @@ struct OutOfPlaceOccurrence {
         return "it is \(WallTimeText.wallTime(instant.date, in: zone)) in \(ZoneDisplayName.of(zone)), no occurrence of the rule; if you meant "
             + "\(local.time) on \(local.date), a day \(meant.days > 0 ? "later" : "earlier"), write \(WallTimeText.instant(meant.date, offset: offset)), "
             + "which puts the list in order"
+    }
+
+    /// A line the drop rule removes from the schedule: Troll's 04:00 after the rule's 02:30, which `shift-forward`
+    /// moves to 04:30. A review listed both, in the order of their slots, and was offered the next day's 04:00 (outside
+    /// its window); the line is to go, since no fix of its digits makes it an occurrence that day.
+    private static func dropped(_ instant: InstantLiteral, schedule: Schedule, zone: TimeZone) -> String? {
+        guard let drop = schedule.droppedCandidate(at: instant.date) else { return nil }
+        let local = { (date: Date) in WallTimeText.instant(date, offset: zone.secondsFromGMT(for: date)) }
+        return "it is \(WallTimeText.wallTime(instant.date, in: zone)) in \(ZoneDisplayName.of(zone)), "
+            + "the rule's \(drop.time) that day, which the drop rule removes: \(drop.reason(repeated: schedule.repeated, local: local)) "
+            + "(docs/recurrence.md#rules); remove the line"
     }
 
     /// A line no reading places, between two lines with exactly one occurrence of the rule between them that the list

@@ -109,7 +109,11 @@ enum PolicyHint {
     /// `key` is the produced instant's key, if any.
     /// `inCase`: a case's `next:` lists instants, not keys, so the instant to add is told (a second review was told
     /// "add it, keyed …" of a list that holds no key).
+    /// `keyless`: the line and produced key of a listed instant written without its key. Under `both`, the pair's other
+    /// instant listed that way is told its key too: a review added the later reading as told and `--strict` then refused
+    /// the earlier one's line (`repeated-without-key`).
     static func unexpectedHint(for schedule: Schedule, unexpected: [Date], local: (Date) -> String, key: (Date) -> String? = { _ in nil },
+                               keyless: (Date) -> (line: Int, key: String)? = { _ in nil },
                                inCase: Bool = false) -> UnexpectedSentence? {
         if case .interval = schedule.rule { return nil }
         guard let date = unexpected.first(where: { schedule.occurrence(at: $0) != nil }) else { return nil }
@@ -124,10 +128,14 @@ enum PolicyHint {
             var resolver = WallTimeResolver(timeZone: schedule.timeZone)
             if case .overlap(let first, let last, _) = resolver.resolve(LocalDateTime(date, in: schedule.timeZone)), date == first || date == last {
                 let (which, policy) = date == last ? ("later", "last") : ("earlier", "first")
+                let pair = date == last ? first : last
+                let keyPair = key(date) == nil || inCase ? "" : keyless(pair).map { listed in
+                    ", and give line \(listed.line) its key too: {at: \(written(schedule, pair)), key: \(listed.key)}"
+                } ?? ""
                 return UnexpectedSentence(
                     text: "\(local(date)) is the \(which) instance of \(time), a wall time that happens twice that night (the one "
                         + "'repeated: \(policy)' gives); this test's 'repeated: both' gives both, and this one is not listed: "
-                        + (inCase ? "add \(written(schedule, date)) to 'next:', in order" : "add it" + (key(date).map { ", keyed \($0)" } ?? "")),
+                        + (inCase ? "add \(written(schedule, date)) to 'next:', in order" : "add it" + (key(date).map { ", keyed \($0)" } ?? "") + keyPair),
                     tellsToAdd: true)
             }
         }

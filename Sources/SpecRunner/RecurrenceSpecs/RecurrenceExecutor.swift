@@ -315,19 +315,30 @@ struct RecurrenceExecutor: Sendable {
                     }).joined(separator: "; ")
                 }
                 var policyTellsToAdd = false
+                // A drop told already (`both`'s pair), or the case's own overrides, which explain every line.
+                var dropTold = false
+                // A line the drop rule removed (a gap's policy moved an earlier time past it), told beside what the other
+                // lines are told: their fix alone left it in the list, out of order. What to write in its place is said
+                // there, not also in another policy's sentence about the same line.
+                let removed = DropRuleHint.removedLine(
+                    for: schedule, missing: missing, line: { date in lines.first { $0.kind == .missing && $0.expected?.date == date }?.expectedLine },
+                    local: local, inPlace: caseSpec?.next.count == 1 ? lines.compactMap(\.actual).first.map { Date(timeIntervalSince1970: $0.epochSeconds) } : nil)
                 if let caseSpec, let overridden = Self.overriddenHint(caseSpec, scheduleSpec: scheduleSpec, missing: missing,
                                                                       found: lines.compactMap(\.actual)) {
                     // The case's own rule, zone or policy is what moved them: any other sentence would be of the case's schedule.
                     hints.append(overridden)
+                    dropTold = true
                 } else if let dropped = DropRuleHint.hint(for: schedule, missing: missing, local: local,
                                                    found: caseSpec == nil ? nil : lines.compactMap { $0.actual?.offsetForm }) {
                     // Its own policy's instant, dropped: another policy's sentence would lead away from it.
                     hints.append(dropped)
+                    dropTold = true
                 } else if let zSlip {
                     // Written with `Z`, local digits are the likelier slip than another policy.
                     hints.append(zSlip)
                 } else if let policy = PolicyHint.missingHint(
                     for: schedule, missing: missing, local: local,
+                    withOwnAnswer: removed.map { removed in missing.first { schedule.occurrence(at: $0) == nil } != removed.date } ?? true,
                     listed: Dictionary(lines.compactMap { line in line.expected.flatMap { e in line.expectedLine.map { (e.date, $0) } } },
                                        uniquingKeysWith: { first, _ in first }),
                     keyProduced: { date in lines.first { $0.kind == .keyMismatch && $0.actual?.epochSeconds == date.timeIntervalSince1970 }?.actual?.key },
@@ -356,13 +367,18 @@ struct RecurrenceExecutor: Sendable {
                         return unexpected.contains { $0.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: $0)) == wall }
                     } ?? false
                     let producedKey = { (date: Date) in lines.first { $0.kind == .unexpected && $0.actual?.epochSeconds == date.timeIntervalSince1970 }?.actual?.key }
+                    let keyless = { (date: Date) -> (line: Int, key: String)? in
+                        lines.first { $0.kind == .same && $0.expected?.key == nil && $0.actual?.epochSeconds == date.timeIntervalSince1970 }
+                            .flatMap { line in line.expectedLine.flatMap { number in line.actual?.key.map { (number, $0) } } }
+                    }
                     let unexpected = unexpected.filter { $0.timeIntervalSince1970 != rekeyed?.at.epochSeconds && !placed.contains($0.timeIntervalSince1970) }
                     if !offsetSlip, !dayOff, !unexpected.isEmpty, let policy = PolicyHint.unexpectedHint(for: schedule, unexpected: unexpected, local: local, key: producedKey,
-                                                                           inCase: caseSpec != nil) {
+                                                                           keyless: keyless, inCase: caseSpec != nil) {
                         hints.append(policy.text)
                         policyTellsToAdd = policy.tellsToAdd
                     }
                 }
+                if !dropTold, let removed { hints.append(removed.text) }
                 if hints.isEmpty, let keys = KeyPartHint.hint(for: schedule, diff: lines) { hints.append(keys) }
                 // Only unlisted occurrences, no sentence of the rule's: each is the line to add, ready to paste, where it
                 // goes (a review's evening dose left out was told only "1 unexpected").

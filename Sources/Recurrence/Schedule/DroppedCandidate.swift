@@ -1,0 +1,79 @@
+import Foundation
+
+/// A candidate the drop rule removed: an instant this schedule's own policies give one of its slots, which is not an
+/// occurrence because an earlier slot of the same date was produced at or after it (slot order is date, then time, and
+/// a candidate not later than the previous occurrence is dropped). Troll's two-hour gap under `shift-forward` moves
+/// 02:30 to 04:30, so the 04:00 of a rule at 02:30 and 04:00 is dropped that day; under `both`, the first 02:45 of an
+/// autumn night comes before the second 02:15.
+public struct DroppedCandidate: Sendable, Hashable {
+    /// The dropped slot (its date and the rule's wall time).
+    public let slot: LocalDateTime
+    /// The occurrence of an earlier slot of that date, at or after the dropped instant, that it was not later than.
+    public let blocker: Occurrence
+
+    /// The dropped slot's wall time, `04:00`.
+    public var time: String { Self.time(slot) }
+
+    /// Why, in words: `02:30 that day, before it in slot order (date, then time), is 2027-03-28 04:30 (+02:00) under
+    /// 'nonexistent: shift-forward', and a candidate not later than the previous occurrence is dropped`, each instant as
+    /// `local` writes it. `repeated` names the policy of a second reading.
+    public func reason(repeated: RepeatedTimePolicy, local: (Date) -> String) -> String {
+        let how: String = switch blocker.resolution {
+        case .gap(let policy): " under 'nonexistent: \(policy.rawValue)'"
+        case .overlapFirst: " (its first reading)"
+        case .overlapLast: " (its second reading, under 'repeated: \(repeated.rawValue)')"
+        case .exact: ""
+        }
+        return "\(blocker.slot.map(Self.time) ?? "an earlier time") that day, before it in slot order (date, then time), is "
+            + "\(local(blocker.date))\(how), and a candidate not later than the previous occurrence is dropped"
+    }
+
+    private static func time(_ slot: LocalDateTime) -> String {
+        TimeOfDay(hour: slot.hour, minute: slot.minute, second: slot.second).map { "\($0)" } ?? slot.description
+    }
+}
+
+extension Schedule {
+    /// The slot whose candidate `date` is, when the drop rule removed it; nil for an occurrence, for an instant no slot
+    /// of the rule resolves to under this schedule's policies, and for an interval rule. Specrun's failure messages and
+    /// order lint ask it; a few resolutions and a search of at most a few days, by the core engine.
+    public func droppedCandidate(at date: Date) -> DroppedCandidate? {
+        guard rule.isCalendarRule, date.timeIntervalSince1970.isFinite, occurrence(at: date) == nil else { return nil }
+        let times: [(hour: Int, minute: Int, second: Int)] = if case .hourly(let minute, let second) = rule {
+            (0..<24).map { ($0, minute, second) }
+        } else {
+            rule.wallTimes.map { ($0.hour, $0.minute, $0.second) }
+        }
+        var resolver = WallTimeResolver(timeZone: timeZone)
+        let day = LocalDateTime(date, in: timeZone)
+        // A gap's policy or an overlap's second reading moves an instant less than a day from its slot's wall time.
+        for offset in [0, -1, 1] {
+            let date0 = LocalDateTime(wallSeconds: day.wallSeconds + offset * 86_400)
+            for time in times {
+                let slot = LocalDateTime(year: date0.year, month: date0.month, day: date0.day,
+                                         hour: time.hour, minute: time.minute, second: time.second)
+                guard resolver.instants(for: slot, nonexistent: nonexistent, repeated: repeated).contains(where: { $0.date == date })
+                else { continue }
+                if let blocker = earlierSlotProduced(atOrAfter: date, sameDateAs: slot) {
+                    return DroppedCandidate(slot: slot, blocker: blocker)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The first occurrence from `date` on whose slot is on `slot`'s date and earlier in it.
+    private func earlierSlotProduced(atOrAfter date: Date, sameDateAs slot: LocalDateTime) -> Occurrence? {
+        let dayOf = { (local: LocalDateTime) in (local.year, local.month, local.day) }
+        var cursor = date.addingTimeInterval(-1)
+        // Slots are produced in order, so the search ends at the first occurrence of a later date; the bound keeps a
+        // rule with a time every minute from searching long.
+        for _ in 0..<3_000 {
+            guard let next = try? self.next(after: cursor), let found = next.slot else { return nil }
+            if dayOf(found) > dayOf(slot) { return nil }
+            if dayOf(found) == dayOf(slot), found < slot { return next }
+            cursor = next.date
+        }
+        return nil
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import Recurrence
+
+/// `Schedule.droppedCandidate(at:)`: which slot the drop rule removed, and the earlier slot's occurrence it was not
+/// later than. Every instant was derived with Python's zoneinfo, never with the engine: Antarctica/Troll springs
+/// forward at 2027-03-28T01:00Z (+00:00 → +02:00), so 02:30 under shift-forward (read at +00:00) is 02:30Z, 04:30
+/// (+02:00), and 04:00 (+02:00) is 02:00Z; Berlin falls back at 2027-10-31T01:00Z, its 02:15 is 00:15Z and 01:15Z,
+/// its 02:45 00:45Z and 01:45Z.
+@Suite("Dropped candidates")
+struct DroppedCandidateTests {
+    static func instant(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
+
+    static func schedule(_ zone: String, _ times: [String], nonexistent: NonexistentTimePolicy, repeated: RepeatedTimePolicy) throws -> Schedule {
+        try Schedule(id: "drop", rule: .daily(at: times.map { TimeOfDay(parsing: $0)! }), timeZone: TimeZone(identifier: zone)!,
+                     nonexistent: nonexistent, repeated: repeated)
+    }
+
+    @Test("a gap's policy moves an earlier time past a later one: the later is dropped, blocked by the moved one")
+    func aShiftedTimeDropsALaterOne() throws {
+        let troll = try Self.schedule("Antarctica/Troll", ["02:30", "04:00"], nonexistent: .shiftForward, repeated: .first)
+        let drop = try #require(troll.droppedCandidate(at: Self.instant("2027-03-28T02:00:00Z")))
+        #expect(drop.slot == LocalDateTime(year: 2027, month: 3, day: 28, hour: 4))
+        #expect(drop.time == "04:00")
+        #expect(drop.blocker.date == Self.instant("2027-03-28T02:30:00Z"))
+        #expect(drop.blocker.resolution == .gap(.shiftForward))
+        #expect(drop.reason(repeated: .first, local: { $0.rfc3339UTC }) == "02:30 that day, before it in slot order (date, then time), "
+            + "is 2027-03-28T02:30:00Z under 'nonexistent: shift-forward', and a candidate not later than the previous occurrence is dropped")
+        // Under next-valid-time 02:30 is 03:00 (01:00Z), before 04:00: nothing is dropped.
+        let valid = try Self.schedule("Antarctica/Troll", ["02:30", "04:00"], nonexistent: .nextValidTime, repeated: .first)
+        #expect(valid.droppedCandidate(at: Self.instant("2027-03-28T02:00:00Z")) == nil)
+        #expect(valid.occurrence(at: Self.instant("2027-03-28T02:00:00Z")) != nil)
+    }
+
+    @Test("under both, the first reading of a later time before the second of an earlier one is dropped")
+    func aFirstReadingBeforeASecondOne() throws {
+        let berlin = try Self.schedule("Europe/Berlin", ["02:15", "02:45"], nonexistent: .skip, repeated: .both)
+        let drop = try #require(berlin.droppedCandidate(at: Self.instant("2027-10-31T00:45:00Z")))
+        #expect(drop.time == "02:45")
+        #expect(drop.blocker.date == Self.instant("2027-10-31T01:15:00Z"))
+        #expect(drop.blocker.resolution == .overlapLast)
+        #expect(drop.reason(repeated: .both, local: { $0.rfc3339UTC }).hasPrefix("02:15 that day, before it in slot order (date, then time), "
+            + "is 2027-10-31T01:15:00Z (its second reading, under 'repeated: both')"))
+    }
+
+    @Test("an occurrence, an instant no slot resolves to, and an interval rule have no dropped candidate")
+    func nothingDropped() throws {
+        let berlin = try Self.schedule("Europe/Berlin", ["02:15", "02:45"], nonexistent: .skip, repeated: .both)
+        #expect(berlin.droppedCandidate(at: Self.instant("2027-10-31T01:45:00Z")) == nil)
+        #expect(berlin.droppedCandidate(at: Self.instant("2027-10-31T01:50:00Z")) == nil)
+        // The rule's 02:45 on a day without a change is an occurrence.
+        #expect(berlin.droppedCandidate(at: Self.instant("2027-11-02T01:45:00Z")) == nil)
+        let interval = try Schedule(id: "every", interval: 3600, from: Self.instant("2027-03-28T00:00:00Z"))
+        #expect(interval.droppedCandidate(at: Self.instant("2027-03-28T00:30:00Z")) == nil)
+    }
+}

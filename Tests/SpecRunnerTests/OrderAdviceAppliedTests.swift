@@ -50,6 +50,22 @@ import Testing
         #expect(result.status == .passed, "\(result.message ?? "")")
     }
 
+    /// The readings of a repeated wall time that `repeated: last` does not give, listed beside the ones it gives, are
+    /// named together, each to remove; removed as told, the spec passes. See the corpus file for the zoneinfo instants.
+    @Test func readingsThePolicyDoesNotGiveRemovedAsToldPass() throws {
+        let name = "occurrences-out-of-order-by-readings-the-policy-does-not-give"
+        let text = try String(contentsOf: Self.corpus.appendingPathComponent("\(name).yaml"), encoding: .utf8)
+        let error = try #require(SpecParser().parse(path: "\(name).yaml", bytes: Array(text.utf8)).diagnostics.first { $0.code == "instant-order" })
+        #expect(error.location?.line == 20)
+        #expect(error.message.hasSuffix("which line 21 lists: remove the line; line 18, 2027-10-31T01:30:00+02:00, is the same kind of "
+            + "reading, listed beside the one the policy gives: remove it too"), "\(error.message)")
+        var lines = text.components(separatedBy: "\n")
+        lines.remove(at: 19)
+        lines.remove(at: 17)
+        let result = try RecurrenceVerdictTests.runOnCore(lines.joined(separator: "\n"), path: "\(name).yaml")
+        #expect(result.status == .passed, "\(result.message ?? "")")
+    }
+
     /// A line keyed by another date than its own that is right (Nuuk's 2027-03-27 23:30 under next-valid-time is
     /// 2027-03-28 00:00, keyed 03-27) is not told to move to its key's date, though that instant (03-27 00:00-02:00,
     /// 02:00Z) would fit between its neighbours: it is the rule's occurrence as written. The line after it, written

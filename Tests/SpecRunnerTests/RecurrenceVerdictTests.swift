@@ -1845,6 +1845,31 @@ import Testing
         #expect(try Self.runOnCore(caseApplied, path: "troll.yaml").status == .passed)
     }
 
+    /// Every missing line that is a reading the spec's `repeated` policy does not give, listed beside the one it gives,
+    /// is told to go in one round (a review's `repeated: last` spec listing the first readings was told one line a
+    /// round). zoneinfo: Troll falls back at 2027-10-31T01:00Z (+02:00 → +00:00); 01:30 is 23:30Z (10-30) and 01:30Z,
+    /// 02:30 is 00:30Z and 02:30Z.
+    @Test func everyReadingThePolicyDoesNotGiveIsToldInOneRound() throws {
+        let text = """
+            spec: troll hourly last in order
+            schedule: {id: hourly, timezone: Antarctica/Troll, rule: {every: hour, minute: 30}, nonexistent: skip, repeated: last}
+            window: {after: 2027-10-31T00:00:00+02:00, through: 2027-10-31T03:45:00+00:00}
+            expect:
+              occurrences:
+                - 2027-10-31T00:30:00+02:00
+                - 2027-10-31T01:30:00+02:00
+                - 2027-10-31T02:30:00+02:00
+                - 2027-10-31T01:30:00+00:00
+                - 2027-10-31T02:30:00+00:00
+                - 2027-10-31T03:30:00+00:00
+            """
+        let message = try #require(try Self.runOnCore(text, path: "troll.yaml").message)
+        #expect(message.hasSuffix("listed already: if the app uses them, remove line 7; line 8, 2027-10-31 02:30 (+02:00), is the same kind of "
+            + "reading, listed beside this test's own: remove it too"), "\(message)")
+        let applied = text.replacingOccurrences(of: "    - 2027-10-31T01:30:00+02:00\n    - 2027-10-31T02:30:00+02:00\n", with: "")
+        #expect(try Self.runOnCore(applied, path: "troll.yaml").status == .passed)
+    }
+
     /// A wall time moved by one hour where the clocks skip another length that night (an incident review's app took
     /// every change for one hour): said with the gap's length and edges. zoneinfo: Lord Howe skips 02:00–02:30 on
     /// 2027-10-03 (15:30Z), so 02:15 under shift-forward is 15:45Z, 02:45+11:00, and 03:15+11:00 is 16:15Z; Troll

@@ -1,6 +1,7 @@
 import Foundation
 import Recurrence
 import SpecModel
+import SpecDiagnostics
 
 /// The one expected occurrence out of place in a list that is otherwise in order, and what was likely meant there.
 ///
@@ -45,6 +46,7 @@ struct OutOfPlaceOccurrence {
                 (before.map { $0 < date } ?? true) && (after.map { date < $0 } ?? true) && (schedule == nil || keyed(date))
             }
             return localDigits(occurrence, zone: zone, fits: fits) ?? keyDate(occurrence, zone: zone, fits: fits)
+                ?? schedule.flatMap { otherReading(index, in: occurrences, schedule: $0, zone: zone, fits: fits) }
                 ?? schedule.flatMap { dropped(occurrence.instant, schedule: $0, zone: zone) }
                 ?? (schedule == nil ? nil : dayAway(occurrence.instant, zone: zone, fits: fits))
                 ?? schedule.flatMap { missing(occurrence.instant, between: before, and: after, listed: Set(dates), schedule: $0, zone: zone) }
@@ -107,6 +109,45 @@ struct OutOfPlaceOccurrence {
         return "it is \(WallTimeText.wallTime(instant.date, in: zone)) in \(ZoneDisplayName.of(zone)), no occurrence of the rule; if you meant "
             + "\(local.time) on \(local.date), a day \(meant.days > 0 ? "later" : "earlier"), write \(WallTimeText.instant(meant.date, offset: offset)), "
             + "which puts the list in order"
+    }
+
+    /// A line that is the reading of a repeated wall time the schedule's `repeated` policy does not give (the first
+    /// 02:30 under `last`), where the reading it gives is listed (remove the line) or fits in its place (write it). The
+    /// other lines of that kind are named too: a review's `repeated: last` spec, listing the first readings beside the
+    /// second, was told "list the occurrences in order", then one line a round to remove.
+    private static func otherReading(_ index: Int, in occurrences: [ExpectedOccurrence], schedule: Schedule, zone: TimeZone,
+                                     fits: (Date) -> Bool) -> String? {
+        let dates = occurrences.map(\.instant.date)
+        var resolver = WallTimeResolver(timeZone: zone)
+        /// Which reading of its wall time `date` is, and the schedule's own occurrences of that slot.
+        func reading(_ date: Date) -> (which: String, own: [Date])? {
+            guard schedule.repeated != .both, schedule.occurrence(at: date) == nil else { return nil }
+            let wall = LocalDateTime(date, in: zone)
+            guard case .overlap(let first, let last, _) = resolver.resolve(wall), date == first || date == last else { return nil }
+            let own = resolver.instants(for: wall, nonexistent: schedule.nonexistent, repeated: schedule.repeated)
+                .map(\.date).filter { $0 != date && schedule.occurrence(at: $0)?.slot == wall }
+            return own.isEmpty ? nil : (date == first ? "first" : "second", own)
+        }
+        guard let this = reading(dates[index]), let own = this.own.first else { return nil }
+        let instant = occurrences[index].instant
+        let wall = WallTimeText.local(instant.date, offset: zone.secondsFromGMT(for: instant.date))
+        let ownText = WallTimeText.instant(own, offset: zone.secondsFromGMT(for: own))
+        let todo: String
+        if let line = dates.firstIndex(of: own).map({ occurrences[$0].instant.location.line }) {
+            todo = "it gives \(ownText), which line \(line) lists: remove the line"
+        } else if fits(own) {
+            todo = "it gives \(ownText): write that, which puts the list in order"
+        } else {
+            return nil
+        }
+        let alike = dates.indices.filter { other in
+            other != index && reading(dates[other]).map { $0.own.allSatisfy(dates.contains) } == true
+        }.map { occurrences[$0].instant }
+        let others = alike.isEmpty ? "" : "; \(alike.count == 1 ? "line" : "lines") \(ListWording.joined(alike.map { "\($0.location.line)" })), "
+            + "\(ListWording.joined(alike.map(\.text))), \(alike.count == 1 ? "is" : "are") the same kind of reading, listed beside "
+            + "the one the policy gives: remove \(alike.count == 1 ? "it" : "them") too"
+        return "it is the \(this.which) \(wall.time) on \(wall.date) in \(ZoneDisplayName.of(zone)), a wall time that happens twice, and "
+            + "'repeated: \(schedule.repeated.rawValue)' does not give that reading: \(todo)\(others)"
     }
 
     /// A line the drop rule removes from the schedule: Troll's 04:00 after the rule's 02:30, which `shift-forward`

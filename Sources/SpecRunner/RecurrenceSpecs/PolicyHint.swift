@@ -50,8 +50,18 @@ enum PolicyHint {
             answer = ""
         } else if let listedAlready, let slot = other?.slot, let time = TimeOfDay(hour: slot.hour, minute: slot.minute, second: slot.second) {
             let keys = mine.compactMap { instant in keyProduced(instant).flatMap { key in listed[instant].map { ", and write \(key) on line \($0)" } } }
+            // Every other missing line that is the same kind of reading, each beside its own policy's listed one (a review
+            // of a `repeated: last` spec listing the first readings too was told one line a round).
+            let alike = missing.filter { other in
+                guard other != date, schedule.occurrence(at: other) == nil, let line = listed[other], line != listedAlready.line,
+                      explaining.contains(where: { $0.schedule.occurrence(at: other) != nil }) else { return false }
+                let own = ownInstants(schedule, explaining.first?.schedule.occurrence(at: other))
+                return !own.isEmpty && own.allSatisfy { listed[$0] != nil }
+            }.compactMap { other in listed[other].map { (line: $0, date: other) } }
+            let same = alike.isEmpty ? "" : "; \(lines(alike.map(\.line))), \(ListWording.joined(alike.map { local($0.date) })), "
+                + "\(alike.count == 1 ? "is" : "are") the same kind of reading, listed beside this test's own: remove \(alike.count == 1 ? "it" : "them") too"
             answer = "; under this test's policies, \(time) on \(slot.dateString) is \(ListWording.joined(mine.map { written(schedule, $0) })), "
-                + "listed already: if the app uses them, remove line \(listedAlready.line)" + keys.joined()
+                + "listed already: if the app uses them, remove line \(listedAlready.line)" + keys.joined() + same
         } else {
             answer = ownAnswer(schedule, other, inPlace: inPlace)
         }

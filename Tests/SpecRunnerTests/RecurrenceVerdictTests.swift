@@ -873,6 +873,23 @@ import Testing
             + "refill/v1/2027-06-01 produced)" + hint)
     }
 
+    /// Keys naming several wrong ids are summed up with each id and its lines (a review's summary named the first id
+    /// alone, as if one were wrong). Berlin, June 2027 is CEST, +02:00 (zoneinfo).
+    @Test func keysNamingSeveralWrongIdsAreEachNamed() throws {
+        let result = try Self.runOnCore("""
+            spec: refill
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-06-01T00:00:00+02:00, through: 2027-06-04T00:00:00+02:00}
+            expect:
+              occurrences:
+                - {at: 2027-06-01T02:30:00+02:00, key: nightly/v1/2027-06-01}
+                - {at: 2027-06-02T02:30:00+02:00, key: sync/v1/2027-06-02}
+                - {at: 2027-06-03T02:30:00+02:00, key: nightly/v1/2027-06-03}
+            """, path: "refill.yaml")
+        #expect(result.message == "occurrences differ: 3 key mismatches; the keys expected name the schedules 'nightly' (lines 6 and 8) and "
+            + "'sync' (line 7), this one is 'nightly-sync' (its 'id:', else the spec file's name without its extension)", "\(result.message ?? "")")
+    }
+
     /// The hints audit (1,276 generated slips): a policy sentence about the unexpected instant hid the slip of the
     /// missing one beside it; both are said now, the slip first. Berlin springs forward on 2027-03-28 at 01:00Z, so
     /// next-valid-time gives 03:00 CEST for Sunday's 02:30; 2027-03-29 is a Monday (zoneinfo, Python's calendar).
@@ -1868,6 +1885,26 @@ import Testing
             + "reading, listed beside this test's own: remove it too"), "\(message)")
         let applied = text.replacingOccurrences(of: "    - 2027-10-31T01:30:00+02:00\n    - 2027-10-31T02:30:00+02:00\n", with: "")
         #expect(try Self.runOnCore(applied, path: "troll.yaml").status == .passed)
+    }
+
+    /// A chain's later result that is no occurrence (Berlin's spring shift kept on the next day, 03:30) is told to be
+    /// replaced by what the search found, not to have that added (a review: "add 02:30" left 03:30 listed, and the next
+    /// search failed on it). zoneinfo: Berlin skips 02:00–03:00 on 2027-03-28 (01:00Z); 02:30 under shift-forward is
+    /// 03:30+02:00 (01:30Z); 2027-03-29 02:30 is +02:00 (00:30Z), and 03:30 that day is no occurrence of a daily 02:30.
+    @Test func aChainsResultThatIsNoOccurrenceIsToldToBeReplaced() throws {
+        let text = """
+            spec: berlin shift chain
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: shift-forward, repeated: first}
+            cases:
+              - name: chain keeps the shift
+                after: 2027-03-27T12:00:00+01:00
+                next: [2027-03-28T03:30:00+02:00, 2027-03-29T03:30:00+02:00]
+            """
+        let message = try #require(try Self.runOnCore(text, path: "berlin.yaml").message)
+        #expect(message.hasSuffix("2027-03-29 03:30 CEST (+02:00) is no occurrence of the case's schedule: write 2027-03-29T02:30:00+02:00, "
+            + "which the search found, in its place"), "\(message)")
+        let applied = text.replacingOccurrences(of: "2027-03-29T03:30:00+02:00", with: "2027-03-29T02:30:00+02:00")
+        #expect(try Self.runOnCore(applied, path: "berlin.yaml").status == .passed)
     }
 
     /// A wall time moved by one hour where the clocks skip another length that night (an incident review's app took

@@ -164,7 +164,26 @@ enum KeyPartHint {
                 ? (want[0] + got[0]).unicodeScalars.first { $0.properties.generalCategory == .format || ($0.properties.isWhitespace && $0 != " ") }
                 : nil
             let named = hidden.map { "; the two differ by U+\(String($0.value, radix: 16, uppercase: true)), which does not show: delete it where it is" } ?? ""
-            return "the keys expected name the schedule '\(want[0])', this one is '\(schedule.id)' (its 'id:', else the spec "
+            // Every other id the lines name, each with its lines: a summary of the first alone read as if one id were
+            // wrong (a review's lines named 'nightly' and 'sync').
+            var ids: [(id: Substring, lines: [Int])] = []
+            for other in diff where other.kind == .keyMismatch {
+                guard let key = other.expected?.key, let given = other.actual?.key else { continue }
+                let a = key.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+                let b = given.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+                guard a.count == 3, b.count == 3, a[0] != b[0], a[1] == b[1], a[2] == b[2] else { continue }
+                if let index = ids.firstIndex(where: { $0.id == a[0] }) {
+                    ids[index].lines += other.expectedLine.map { [$0] } ?? []
+                } else {
+                    ids.append((a[0], other.expectedLine.map { [$0] } ?? []))
+                }
+            }
+            let schedules = ids.count > 1
+                ? "the schedules " + ListWording.joined(ids.map { id in
+                    "'\(id.id)'" + (id.lines.isEmpty ? "" : " (line\(id.lines.count == 1 ? "" : "s") \(ListWording.joined(id.lines.map(String.init))))")
+                })
+                : "the schedule '\(want[0])'"
+            return "the keys expected name \(schedules), this one is '\(schedule.id)' (its 'id:', else the spec "
                 + "file's name without its extension)" + named
         }
         if want[0] == got[0], want[1] != got[1], want[1].hasPrefix("v"), let version = Int(want[1].dropFirst()) {

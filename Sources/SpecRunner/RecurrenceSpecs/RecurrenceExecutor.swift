@@ -389,7 +389,7 @@ struct RecurrenceExecutor: Sendable {
                 if hints.isEmpty || (missing.isEmpty && !policyTellsToAdd), caseSpec == nil,
                    unexpected != [recurrence.window?.through.date], let unlisted = Self.unlistedHint(lines) {
                     hints.append(unlisted)
-                } else if caseSpec != nil, !policyTellsToAdd, let unlisted = Self.caseUnlistedHint(lines) {
+                } else if caseSpec != nil, !policyTellsToAdd, let unlisted = Self.caseUnlistedHint(lines, isOccurrence: { schedule.occurrence(at: $0) != nil }) {
                     hints.append(unlisted)
                 }
                 // Kept apart too: on another engine whose output differs from the core's, they are the spec language's
@@ -458,7 +458,10 @@ struct RecurrenceExecutor: Sendable {
     /// search (Apia's skipped day under next-valid-time, found first and not listed): each (at most three) as the
     /// result to add, in order. A cases review was told only which policy gives it, where a missing `both` reading is
     /// told to be added.
-    static func caseUnlistedHint(_ lines: [DiffLine]) -> String? {
+    /// `isOccurrence`: whether the case's schedule gives an instant. Only where every result past the last search is one
+    /// is the list shifted; one that is no occurrence is one value written wrong, to be replaced by what the search
+    /// found (a review's chain kept Berlin's spring shift on the next day, 03:30, and "add 02:30" left 03:30 listed).
+    static func caseUnlistedHint(_ lines: [DiffLine], isOccurrence: (Date) -> Bool = { _ in true }) -> String? {
         let unlisted = lines.filter { $0.kind == .unexpected }.compactMap(\.actual)
         let missing = lines.filter { $0.kind == .missing }.compactMap(\.expected)
         // A result found as listed: the list shifted, not one value written wrong (a single `next` off is told otherwise).
@@ -466,6 +469,10 @@ struct RecurrenceExecutor: Sendable {
               lines.allSatisfy({ [.same, .unexpected, .missing].contains($0.kind) }),
               let lastFound = lines.compactMap(\.actual).map(\.epochSeconds).max(),
               missing.allSatisfy({ $0.epochSeconds > lastFound }) else { return nil }
+        guard missing.allSatisfy({ isOccurrence(Date(timeIntervalSince1970: $0.epochSeconds)) }) else {
+            guard let only = missing.first, let found = unlisted.first, missing.count == 1 else { return nil }
+            return "\(only.local) is no occurrence of the case's schedule: write \(found.offsetForm), which the search found, in its place"
+        }
         return unlisted.prefix(3).map { "\($0.local) is not listed: add \($0.offsetForm) to 'next:', in order" }.joined(separator: "; ")
     }
 

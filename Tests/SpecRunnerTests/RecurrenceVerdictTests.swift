@@ -873,6 +873,29 @@ import Testing
             + "refill/v1/2027-06-01 produced)" + hint)
     }
 
+    /// A case's one `next`, an occurrence, with an earlier one its search finds first, is told both ways out (a cases
+    /// review's cursor in Berlin's spring gap, meant to find the next day, was told only the gap's policy); each,
+    /// applied, passes. zoneinfo: Berlin skips 02:00–03:00 on 2027-03-28 (01:00Z); 02:15+02:00 is 00:15Z, before it;
+    /// next-valid-time gives 02:30 that day as 03:00+02:00 (01:00Z); 2027-03-29 02:30 is +02:00 (00:30Z).
+    @Test func aCasesNextWithAnEarlierOccurrenceBeforeItIsToldBothWaysOut() throws {
+        let text = """
+            spec: cursor in gap
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: next-valid-time, repeated: first}
+            cases:
+              - name: from inside the gap
+                after: 2027-03-28T01:15:00+01:00
+                next: 2027-03-29T02:30:00+02:00
+            """
+        let message = try #require(try Self.runOnCore(text, path: "gap.yaml").message)
+        #expect(message.hasSuffix("2027-03-29 02:30 CEST (+02:00) is an occurrence, but not the first after the cursor: the search finds "
+            + "2027-03-28 03:00 CEST (+02:00) before it; write 2027-03-28T03:00:00+02:00 in its place, or, to find this one, an 'after' at "
+            + "2027-03-28T03:00:00+02:00 or later"), "\(message)")
+        for applied in [text.replacingOccurrences(of: "next: 2027-03-29T02:30:00+02:00", with: "next: 2027-03-28T03:00:00+02:00"),
+                        text.replacingOccurrences(of: "after: 2027-03-28T01:15:00+01:00", with: "after: 2027-03-28T03:00:00+02:00")] {
+            #expect(try Self.runOnCore(applied, path: "gap.yaml").status == .passed, "\(applied)")
+        }
+    }
+
     /// Keys naming several wrong ids are summed up with each id and its lines (a review's summary named the first id
     /// alone, as if one were wrong). Berlin, June 2027 is CEST, +02:00 (zoneinfo).
     @Test func keysNamingSeveralWrongIdsAreEachNamed() throws {

@@ -316,7 +316,7 @@ struct RecurrenceExecutor: Sendable {
                 }
                 var policyTellsToAdd = false
                 // A drop told already (`both`'s pair), or the case's own overrides, which explain every line.
-                var dropTold = false
+                var dropTold = false, overriddenTold = false
                 // A line the drop rule removed (a gap's policy moved an earlier time past it), told beside what the other
                 // lines are told: their fix alone left it in the list, out of order. What to write in its place is said
                 // there, not also in another policy's sentence about the same line.
@@ -328,6 +328,7 @@ struct RecurrenceExecutor: Sendable {
                     // The case's own rule, zone or policy is what moved them: any other sentence would be of the case's schedule.
                     hints.append(overridden)
                     dropTold = true
+                    overriddenTold = true
                 } else if let dropped = DropRuleHint.hint(for: schedule, missing: missing, local: local,
                                                    found: caseSpec == nil ? nil : lines.compactMap { $0.actual?.offsetForm }) {
                     // Its own policy's instant, dropped: another policy's sentence would lead away from it.
@@ -389,7 +390,7 @@ struct RecurrenceExecutor: Sendable {
                 if hints.isEmpty || (missing.isEmpty && !policyTellsToAdd), caseSpec == nil,
                    unexpected != [recurrence.window?.through.date], let unlisted = Self.unlistedHint(lines) {
                     hints.append(unlisted)
-                } else if caseSpec != nil, !policyTellsToAdd, let unlisted = Self.caseUnlistedHint(lines, isOccurrence: { schedule.occurrence(at: $0) != nil }) {
+                } else if caseSpec != nil, !policyTellsToAdd, !overriddenTold, let unlisted = Self.caseUnlistedHint(lines, isOccurrence: { schedule.occurrence(at: $0) != nil }) {
                     hints.append(unlisted)
                 }
                 // Kept apart too: on another engine whose output differs from the core's, they are the spec language's
@@ -464,6 +465,13 @@ struct RecurrenceExecutor: Sendable {
     static func caseUnlistedHint(_ lines: [DiffLine], isOccurrence: (Date) -> Bool = { _ in true }) -> String? {
         let unlisted = lines.filter { $0.kind == .unexpected }.compactMap(\.actual)
         let missing = lines.filter { $0.kind == .missing }.compactMap(\.expected)
+        // A case's one `next`, an occurrence, with an earlier one between the cursor and it (a cases review's cursor in
+        // Berlin's spring gap, meant to find the next day, found the gap's own 03:00 and was told only its policy).
+        if lines.count == 2, let only = missing.first, let found = unlisted.first, missing.count == 1, unlisted.count == 1,
+           found.epochSeconds < only.epochSeconds, isOccurrence(Date(timeIntervalSince1970: only.epochSeconds)) {
+            return "\(only.local) is an occurrence, but not the first after the cursor: the search finds \(found.local) before it; "
+                + "write \(found.offsetForm) in its place, or, to find this one, an 'after' at \(found.offsetForm) or later"
+        }
         // A result found as listed: the list shifted, not one value written wrong (a single `next` off is told otherwise).
         guard !unlisted.isEmpty, unlisted.count == missing.count, lines.contains(where: { $0.kind == .same }),
               lines.allSatisfy({ [.same, .unexpected, .missing].contains($0.kind) }),

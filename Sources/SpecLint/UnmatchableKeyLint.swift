@@ -97,7 +97,8 @@ public struct UnmatchableKeyLint: SpecLintRule {
                     if written.isOccurrence,
                        let message = Self.notItsInstants(written, prefix: prefixes[which].text, forms: prefixes[which].forms,
                                                          schedules: prefixes[which].schedules,
-                                                         listedTwice: { instants.lazy.filter { $0 == written.instant.date }.count > 1 }) {
+                                                         listedTwice: { instants.lazy.filter { $0 == written.instant.date }.count > 1 },
+                                                         listed: { date in instants.contains(date) }) {
                         found.append(diagnostic(written, message: message))
                     }
                     continue
@@ -181,7 +182,7 @@ public struct UnmatchableKeyLint: SpecLintRule {
     /// so), so the lint stays a byte comparison for the keys that agree; told only where the rule gives an occurrence
     /// at the instant, with the key it has. A review's leftover: the run's diff alone told it.
     static func notItsInstants(_ written: WrittenKey, prefix: String, forms: [KeyForm], schedules: [ScheduleSpec],
-                               listedTwice: () -> Bool) -> String? {
+                               listedTwice: () -> Bool, listed: (Date) -> Bool = { _ in false }) -> String? {
         guard !forms.contains(where: { if case .utcInstant = $0.kind { return true } else { return false } }),
               let zone = schedules.first?.timeZone else { return nil }
         let date = written.instant.date
@@ -247,7 +248,9 @@ public struct UnmatchableKeyLint: SpecLintRule {
             return schedules.lazy.compactMap { try? $0.boundedSchedule()?.occurrences(in: around, limit: 10_000) }
                 .compactMap { $0.first { $0.key.rawValue == key } }.first?.date
         }
-        let other = keyed.map { ", or, if the key is the one meant, its instant, \(WallTimeText.instant($0, offset: zone.secondsFromGMT(for: $0)))" }
+        // Its instant is not offered where another line lists it already (a review wrote it, and the list then held the
+        // instant twice).
+        let other = keyed.map { listed($0) ? "" : ", or, if the key is the one meant, its instant, \(WallTimeText.instant($0, offset: zone.secondsFromGMT(for: $0)))" }
             ?? " (the rule gives no occurrence keyed \(key))"
         return "the key '\(key)' is not the key of the occurrence at \(instant), which is \(occurrence.key): write that key\(other)"
     }

@@ -129,7 +129,7 @@ import Testing
             spec.yaml:4:5: error: case 1 has no 'after'; add the search cursor, e.g. 'after: 2027-03-28T00:00:00+01:00' [missing-key]
               - nonexistent: next-valid-time
                 ^
-            spec.yaml:4:5: error: case 1 has no 'next'; add the expected result, e.g. 'next: 2027-03-29T02:30:00+02:00' (or a list), or 'error: no-occurrence' [missing-key]
+            spec.yaml:4:5: error: case 1 has no 'next'; add the result you expect the search from 'after' to find, e.g. 'next: 2027-03-29T02:30:00+02:00' (or a list), or 'error: no-occurrence' [missing-key]
               - nonexistent: next-valid-time
                 ^
 

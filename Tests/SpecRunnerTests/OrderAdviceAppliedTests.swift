@@ -20,6 +20,8 @@ import Testing
         ("occurrences-out-of-order-by-a-day-without-a-key", 17, "2027-10-03T01:45:00+10:30"),
         // A third review's: a slot the gap moved, written an hour on with the old offset; the one the list lacks.
         ("occurrences-out-of-order-by-a-missing-occurrence", 20, "2027-10-03T02:30:00+11:00"),
+        // A fourth review's: the first line, bounded by the window's `after`.
+        ("occurrences-out-of-order-by-a-first-line-the-window-places", 18, "2027-10-03T02:30:00+11:00"),
     ])
     func theInstantToWriteMakesTheSpecPass(name: String, line: Int, meant: String) throws {
         let text = try String(contentsOf: Self.corpus.appendingPathComponent("\(name).yaml"), encoding: .utf8)

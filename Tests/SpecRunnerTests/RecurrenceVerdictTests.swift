@@ -888,10 +888,12 @@ import Testing
             """
         let message = try #require(try Self.runOnCore(text, path: "gap.yaml").message)
         #expect(message.hasSuffix("2027-03-29 02:30 CEST (+02:00) is an occurrence, but not the first after the cursor: the search finds "
-            + "2027-03-28 03:00 CEST (+02:00) before it; write 2027-03-28T03:00:00+02:00 in its place, or, to find this one, an 'after' at "
-            + "2027-03-28T03:00:00+02:00 or later"), "\(message)")
+            + "2027-03-28 03:00 CEST (+02:00) before it; write 2027-03-28T03:00:00+02:00 in its place, or, to find this one, an 'after' from "
+            + "2027-03-28T03:00:00+02:00 up to, not including, this one"), "\(message)")
+        // Both ends of the cursors offered (a fourth review's "or later" let a cursor pass the instant).
         for applied in [text.replacingOccurrences(of: "next: 2027-03-29T02:30:00+02:00", with: "next: 2027-03-28T03:00:00+02:00"),
-                        text.replacingOccurrences(of: "after: 2027-03-28T01:15:00+01:00", with: "after: 2027-03-28T03:00:00+02:00")] {
+                        text.replacingOccurrences(of: "after: 2027-03-28T01:15:00+01:00", with: "after: 2027-03-28T03:00:00+02:00"),
+                        text.replacingOccurrences(of: "after: 2027-03-28T01:15:00+01:00", with: "after: 2027-03-29T02:29:59+02:00")] {
             #expect(try Self.runOnCore(applied, path: "gap.yaml").status == .passed, "\(applied)")
         }
     }
@@ -1883,6 +1885,14 @@ import Testing
         #expect(!caseMessage.contains("write that in the line's place"), "\(caseMessage)")
         let caseApplied = inCase.replacingOccurrences(of: "next: 2027-03-28T04:00:00+02:00", with: "next: 2027-03-28T04:30:00+02:00")
         #expect(try Self.runOnCore(caseApplied, path: "troll.yaml").status == .passed)
+
+        // In a list, the one item goes, not the line (a fourth review removed the line, as told, and with it the list).
+        let inList = inCase.replacingOccurrences(of: "next: 2027-03-28T04:00:00+02:00",
+                                                 with: "next: [2027-03-28T04:00:00+02:00, 2027-03-28T04:30:00+02:00, 2027-03-29T02:30:00+02:00]")
+        let listMessage = try #require(try Self.runOnCore(inList, path: "troll.yaml").message)
+        #expect(listMessage.hasSuffix("is dropped (docs/recurrence.md#rules); remove 2027-03-28T04:00:00+02:00 from 'next:'"), "\(listMessage)")
+        let listApplied = inList.replacingOccurrences(of: "2027-03-28T04:00:00+02:00, ", with: "")
+        #expect(try Self.runOnCore(listApplied, path: "troll.yaml").status == .passed)
     }
 
     /// Every missing line that is a reading the spec's `repeated` policy does not give, listed beside the one it gives,

@@ -149,7 +149,8 @@ struct CaseReader {
         case (nil, .some(let errorNode)):
             error = reader.choice(errorNode, field: "error", ExpectedError.self)
         case (nil, nil):
-            reader.missing("next", in: fields, "add the expected result, e.g. 'next: 2027-03-29T02:30:00+02:00' (or a list), or 'error: no-occurrence'")
+            reader.missing("next", in: fields, "add the result you expect the search from 'after' to find, e.g. 'next: "
+                           + "\(Self.exampleNext(after: after, in: zoneOfCase))' (or a list), or 'error: no-occurrence'")
         }
 
         let description = fields["description"].flatMap { reader.text($0, field: "description", expected: "a text") }
@@ -194,6 +195,21 @@ struct CaseReader {
             }
         }
         return "2027-03-28T00:00:00Z"
+    }
+
+    /// An example `next`: the cursor's wall time a day later, with the offset the zone has then (a review applied the
+    /// fixed `+02:00` example to a Nuuk case, which Nuuk never has, and got an offset warning). Only a format to copy.
+    static func exampleNext(after: InstantLiteral?, in zone: TimeZone?) -> String {
+        guard let zone, let after else { return "2027-03-29T02:30:00+02:00" }
+        var resolver = WallTimeResolver(timeZone: zone)
+        let wall = LocalDateTime(after.date, in: zone)
+        for days in 1...3 {
+            if case .unique(let date) = resolver.resolve(LocalDateTime(wallSeconds: wall.wallSeconds + days * 86_400)),
+               zone.secondsFromGMT(for: date) % 60 == 0, date.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970 {
+                return WallTimeText.instant(date, offset: zone.secondsFromGMT(for: date))
+            }
+        }
+        return exampleCursor(in: zone)
     }
 
     /// One instant or a list; each must be later than the cursor before it (a search only finds later instants).

@@ -22,7 +22,9 @@ struct OutOfPlaceOccurrence {
     /// `schedule` (when the schedule is valid) vets each reading: the instant to write must be the rule's occurrence,
     /// keyed as the line is, and the line as written must not be (a line that is right, as Nuuk's midnight keyed the
     /// day before under next-valid-time, is never told to move to its key's date).
-    static func find(in occurrences: [ExpectedOccurrence], zone: TimeZone?, schedule: Schedule? = nil) -> OutOfPlaceOccurrence? {
+    /// `after`: the window's `after`, which bounds the first line as the line before it would (a review's first line,
+    /// the wrong next-valid-time instant, left the right second line blamed, and swapping them took three rounds).
+    static func find(in occurrences: [ExpectedOccurrence], zone: TimeZone?, schedule: Schedule? = nil, after windowAfter: Date? = nil) -> OutOfPlaceOccurrence? {
         let dates = occurrences.map(\.instant.date)
         let descents = dates.indices.dropFirst().filter { dates[$0] < dates[$0 - 1] }
         guard descents.count == 1, let later = descents.first else { return nil }
@@ -33,7 +35,7 @@ struct OutOfPlaceOccurrence {
         }
         func advice(_ index: Int) -> String? {
             guard let zone else { return nil }
-            let before = index > 0 ? dates[index - 1] : nil, after = index + 1 < dates.count ? dates[index + 1] : nil
+            let before = index > 0 ? dates[index - 1] : windowAfter, after = index + 1 < dates.count ? dates[index + 1] : nil
             let occurrence = occurrences[index]
             func keyed(_ date: Date) -> Bool {
                 guard let found = schedule?.occurrence(at: date) else { return false }
@@ -49,7 +51,8 @@ struct OutOfPlaceOccurrence {
                 ?? schedule.flatMap { otherReading(index, in: occurrences, schedule: $0, zone: zone, fits: fits) }
                 ?? schedule.flatMap { dropped(occurrence.instant, schedule: $0, zone: zone) }
                 ?? (schedule == nil ? nil : dayAway(occurrence.instant, zone: zone, fits: fits))
-                ?? schedule.flatMap { missing(occurrence.instant, between: before, and: after, listed: Set(dates), schedule: $0, zone: zone) }
+                ?? schedule.flatMap { missing(occurrence.instant, between: before, and: after, listed: Set(dates), schedule: $0, zone: zone,
+                                              fromWindow: index == 0) }
         }
         let candidates = [earlier, later].filter(fitsWithout)
         let told = candidates.map { ($0, advice($0)) }
@@ -166,7 +169,7 @@ struct OutOfPlaceOccurrence {
     /// `03:15:00+10:30`; its digits at the zone's offset are the next line's instant, which the offset note offered.
     /// The search is a few steps at most: the occurrences between two neighbouring lines.
     private static func missing(_ instant: InstantLiteral, between before: Date?, and after: Date?, listed: Set<Date>,
-                                schedule: Schedule, zone: TimeZone) -> String? {
+                                schedule: Schedule, zone: TimeZone, fromWindow: Bool = false) -> String? {
         guard let before, let after, before < after else { return nil }
         var found: [Occurrence] = []
         var cursor = before
@@ -180,7 +183,8 @@ struct OutOfPlaceOccurrence {
         let offset = zone.secondsFromGMT(for: meant.date)
         guard offset % 60 == 0 else { return nil }
         return "it is \(WallTimeText.wallTime(instant.date, in: zone)) in \(ZoneDisplayName.of(zone)), no occurrence of the rule; "
-            + "the rule's one occurrence between the lines around it that the list lacks has key \(meant.key); if this line is that one, "
+            + "the rule's one occurrence \(fromWindow ? "between the window's 'after' and the line after it" : "between the lines around it") "
+            + "that the list lacks has key \(meant.key); if this line is that one, "
             + "write \(WallTimeText.instant(meant.date, offset: offset)), which puts the list in order"
     }
 

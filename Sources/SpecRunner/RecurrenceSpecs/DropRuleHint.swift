@@ -59,14 +59,15 @@ enum DropRuleHint {
     /// dropped), or two times of a gap became one instant. A review was told to write the moved instant in another
     /// line's place and nothing about this line, and the list it made was out of order.
     /// `line`: the line of a missing instant; `inPlace`: a case's one `next`, with the instant its search found, which
-    /// is written in its place (removing the line would leave the case nothing to check).
+    /// is written in its place (removing the line would leave the case nothing to check). `inCase`: the instant is one
+    /// item of a case's `next` list, to remove from it (a review removed the line, as told, and with it the whole list).
     static func removedLine(for schedule: Schedule, missing: [Date], line: (Date) -> Int?, local: (Date) -> String,
-                            inPlace: Date? = nil) -> (date: Date, text: String)? {
+                            inCase: Bool = false, inPlace: Date? = nil) -> (date: Date, text: String)? {
         guard schedule.repeated != .both || dropped(for: schedule, among: missing) == nil else { return nil }
         for date in missing.prefix(8) {
             guard let drop = schedule.droppedCandidate(at: date) else { continue }
             let todo = inPlace.map { "write \(WallTimeText.instant($0, offset: schedule.timeZone.secondsFromGMT(for: $0))) in its place" }
-                ?? "remove the line"
+                ?? (inCase ? "remove \(WallTimeText.instant(date, offset: schedule.timeZone.secondsFromGMT(for: date))) from 'next:'" : "remove the line")
             return (date, (line(date).map { "line \($0): " } ?? "") + "\(local(date)), the rule's \(drop.time) that day, is dropped: "
                 + "\(drop.reason(repeated: schedule.repeated, local: local)) "
                 + "(docs/recurrence.md#rules); \(todo)")

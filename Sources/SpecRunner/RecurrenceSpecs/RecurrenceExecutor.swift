@@ -322,7 +322,7 @@ struct RecurrenceExecutor: Sendable {
                 // there, not also in another policy's sentence about the same line.
                 let removed = DropRuleHint.removedLine(
                     for: schedule, missing: missing, line: { date in lines.first { $0.kind == .missing && $0.expected?.date == date }?.expectedLine },
-                    local: local, inPlace: caseSpec?.next.count == 1 ? lines.compactMap(\.actual).first.map { Date(timeIntervalSince1970: $0.epochSeconds) } : nil)
+                    local: local, inCase: caseSpec != nil, inPlace: caseSpec?.next.count == 1 ? lines.compactMap(\.actual).first.map { Date(timeIntervalSince1970: $0.epochSeconds) } : nil)
                 if let caseSpec, let overridden = Self.overriddenHint(caseSpec, scheduleSpec: scheduleSpec, missing: missing,
                                                                       found: lines.compactMap(\.actual)) {
                     // The case's own rule, zone or policy is what moved them: any other sentence would be of the case's schedule.
@@ -390,7 +390,9 @@ struct RecurrenceExecutor: Sendable {
                 if hints.isEmpty || (missing.isEmpty && !policyTellsToAdd), caseSpec == nil,
                    unexpected != [recurrence.window?.through.date], let unlisted = Self.unlistedHint(lines) {
                     hints.append(unlisted)
-                } else if caseSpec != nil, !policyTellsToAdd, !overriddenTold, let unlisted = Self.caseUnlistedHint(lines, isOccurrence: { schedule.occurrence(at: $0) != nil }) {
+                } else if caseSpec != nil, !policyTellsToAdd, !overriddenTold, let unlisted = Self.caseUnlistedHint(
+                    lines, isOccurrence: { schedule.occurrence(at: $0) != nil },
+                    previous: { date in Self.occurrenceBefore(date, of: schedule, from: lines.compactMap(\.actual).first).map { instant($0.date) } }) {
                     hints.append(unlisted)
                 }
                 // Kept apart too: on another engine whose output differs from the core's, they are the spec language's
@@ -462,15 +464,23 @@ struct RecurrenceExecutor: Sendable {
     /// `isOccurrence`: whether the case's schedule gives an instant. Only where every result past the last search is one
     /// is the list shifted; one that is no occurrence is one value written wrong, to be replaced by what the search
     /// found (a review's chain kept Berlin's spring shift on the next day, 03:30, and "add 02:30" left 03:30 listed).
-    static func caseUnlistedHint(_ lines: [DiffLine], isOccurrence: (Date) -> Bool = { _ in true }) -> String? {
+    /// `previous`: the occurrence just before an instant, written as results are.
+    static func caseUnlistedHint(_ lines: [DiffLine], isOccurrence: (Date) -> Bool = { _ in true },
+                                 previous: (Date) -> ResultInstant? = { _ in nil }) -> String? {
         let unlisted = lines.filter { $0.kind == .unexpected }.compactMap(\.actual)
         let missing = lines.filter { $0.kind == .missing }.compactMap(\.expected)
         // A case's one `next`, an occurrence, with an earlier one between the cursor and it (a cases review's cursor in
         // Berlin's spring gap, meant to find the next day, found the gap's own 03:00 and was told only its policy).
         if lines.count == 2, let only = missing.first, let found = unlisted.first, missing.count == 1, unlisted.count == 1,
            found.epochSeconds < only.epochSeconds, isOccurrence(Date(timeIntervalSince1970: only.epochSeconds)) {
+            // The cursors that find it lie from the occurrence before it up to it, not past it (a review's 'or later'
+            // moved a cursor past the instant).
+            let before = previous(Date(timeIntervalSince1970: only.epochSeconds))
+            let cursor = before.map { before in
+                before.epochSeconds == found.epochSeconds ? found.offsetForm : before.offsetForm
+            }.map { "an 'after' from \($0) up to, not including, this one" } ?? "an 'after' between it and this one"
             return "\(only.local) is an occurrence, but not the first after the cursor: the search finds \(found.local) before it; "
-                + "write \(found.offsetForm) in its place, or, to find this one, an 'after' at \(found.offsetForm) or later"
+                + "write \(found.offsetForm) in its place, or, to find this one, \(cursor)"
         }
         // A result found as listed: the list shifted, not one value written wrong (a single `next` off is told otherwise).
         guard !unlisted.isEmpty, unlisted.count == missing.count, lines.contains(where: { $0.kind == .same }),
@@ -482,6 +492,19 @@ struct RecurrenceExecutor: Sendable {
             return "\(only.local) is no occurrence of the case's schedule: write \(found.offsetForm), which the search found, in its place"
         }
         return unlisted.prefix(3).map { "\($0.local) is not listed: add \($0.offsetForm) to 'next:', in order" }.joined(separator: "; ")
+    }
+
+    /// The last occurrence before `date`, searched from `start` (a result found before it) a bounded number of steps.
+    static func occurrenceBefore(_ date: Date, of schedule: Schedule, from start: ResultInstant?) -> Occurrence? {
+        guard let start else { return nil }
+        var cursor = Date(timeIntervalSince1970: start.epochSeconds).addingTimeInterval(-1)
+        var last: Occurrence?
+        for _ in 0..<1_000 {
+            guard let next = try? schedule.next(after: cursor), next.date < date else { return last }
+            last = next
+            cursor = next.date
+        }
+        return nil
     }
 
     /// The error in the words of a spec run: which setting or flag raises the bound that was reached. A case

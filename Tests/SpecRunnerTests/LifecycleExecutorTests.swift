@@ -2031,6 +2031,27 @@ import Testing
         let pending = verdict.lifecycle?.expectations.first { $0.name == "pending-requests" }
         #expect(pending?.actual == "[]; the app does not resubmit after a run ('resubmits: false' in the scenario's 'app:'; if it does, write "
             + "'resubmits: true' there)", "\(pending?.actual ?? "")")
+        // Expected with no request pending at the end, the setting's sentence says that a resubmitting app leaves one (a
+        // review wrote 'resubmits: true', as told, and failed on 'pending-requests: []'); applied, the scenario passes.
+        let noneText = """
+            spec: Never resubmitted
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            app: {resubmits: false}
+            clock: 2027-03-29T00:00:00+02:00
+            steps:
+              - {at: 2027-03-29T02:31:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-03-30T02:31:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: [true, true]
+              pending-requests: []
+            """
+        let none = await LifecycleExecutor().execute(try Self.scenario(noneText).1)
+        #expect(none.message?.contains("if it does, write 'resubmits: true' there, and then 'pending-requests' (line 11) lists the request its "
+            + "last run leaves, unless a later step cancels it)") == true, "\(none.message ?? "")")
+        let applied = noneText.replacingOccurrences(of: "app: {resubmits: false}", with: "app: {resubmits: true}")
+            .replacingOccurrences(of: "pending-requests: []", with: "pending-requests: [com.example.app.refresh]")
+        #expect(try await Self.failures(applied).isEmpty)
     }
 
     /// A request's floor expected at an occurrence a run completed is told so (a fifth review's move west expected New

@@ -68,6 +68,17 @@ import Testing
         #expect(result.status == .passed, "\(result.message ?? "")")
     }
 
+    /// A step written with the first reading of a repeated wall time, before the clock, is told the later reading;
+    /// written as told, the scenario passes (see the corpus file for the zoneinfo instants).
+    @Test func aStepsLaterReadingWrittenAsToldPasses() async throws {
+        let name = "steps-out-of-order-by-the-first-reading-of-a-repeated-time"
+        let text = try String(contentsOf: Self.corpus.appendingPathComponent("\(name).yaml"), encoding: .utf8)
+        let error = try #require(SpecParser().parse(path: "\(name).yaml", bytes: Array(text.utf8)).diagnostics.first { $0.code == "instant-order" })
+        #expect(error.message.hasSuffix("if the later one is meant, write 2027-11-07T01:40:00-05:00, which is not before it"), "\(error.message)")
+        let applied = text.replacingOccurrences(of: "{at: 2027-11-07T01:40:00-04:00,", with: "{at: 2027-11-07T01:40:00-05:00,")
+        #expect(try await LifecycleExecutorTests.failures(applied).isEmpty)
+    }
+
     /// A line keyed by another date than its own that is right (Nuuk's 2027-03-27 23:30 under next-valid-time is
     /// 2027-03-28 00:00, keyed 03-27) is not told to move to its key's date, though that instant (03-27 00:00-02:00,
     /// 02:00Z) would fit between its neighbours: it is the rule's occurrence as written. The line after it, written

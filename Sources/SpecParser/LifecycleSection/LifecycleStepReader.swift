@@ -78,7 +78,8 @@ struct LifecycleStepReader {
             let at = fields["at"].flatMap { node in durationAt(node) ? nil : reader.clockInstant(node, field: "at") }
             if let at, let current = now {
                 if at.date < current.date {
-                    reportBackwards(fields["at"]!, at.text, current)
+                    reportBackwards(fields["at"]!, at.text, current,
+                                    reading: zoneMayHaveChanged ? nil : schedule?.timeZone.flatMap { Self.laterReading(of: at, notBefore: current.date, in: $0) })
                     if !zoneMayHaveChanged { reader.log.reportedOutOfOrder([current.literal, at].compactMap { $0 }) }
                     // A template's `at` merged into several steps is out of order in this one: its merge is the note.
                     reader.log.lastIsAbout(mapping: item.mark)
@@ -591,14 +592,28 @@ struct LifecycleStepReader {
     /// How a message names the scenario's `clock:`.
     private static let clockStart = "the scenario's clock start"
 
-    private func reportBackwards(_ node: Node, _ text: String, _ now: ClockPosition, advance: Bool = false) {
+    /// The later reading of a step's wall time the zone repeats, where the step is written with the first and the later
+    /// one is not before the clock: a review's second launch at New York's repeated 01:40, written -04:00 (EDT) where
+    /// -05:00 was meant, was told only to put the steps in order, and the reordered scenario failed three rounds on.
+    static func laterReading(of at: InstantLiteral, notBefore clock: Date, in zone: TimeZone) -> String? {
+        guard let offset = at.writtenOffset else { return nil }
+        let wall = LocalDateTime(wallSeconds: Int(at.date.timeIntervalSince1970.rounded(.down)) + offset)
+        var resolver = WallTimeResolver(timeZone: zone)
+        guard case .overlap(let first, let last, _) = resolver.resolve(wall), at.date == first, last >= clock else { return nil }
+        let local = WallTimeText.local(last, offset: zone.secondsFromGMT(for: last))
+        return "\(local.time) happens twice on \(local.date) in \(ZoneDisplayName.of(zone)) (the clocks fall back), and this step is "
+            + "written with its first reading; if the later one is meant, write \(WallTimeText.instant(last, offset: zone.secondsFromGMT(for: last))), "
+            + "which is not before it"
+    }
+
+    private func reportBackwards(_ node: Node, _ text: String, _ now: ClockPosition, advance: Bool = false, reading: String? = nil) {
         // Before the clock's start no reordering helps: the clock starts later than the step.
         let advice = advance
             ? "an advance only moves the clock forward, so write a later instant (or a duration)"
             : now.what == Self.clockStart
             ? "the clock never goes backwards, so start it no later than its first step ('clock: \(text)'), or move this step later"
             : "the clock never goes backwards, so put the steps in time order"
-        reader.log.report(.instantOrder, at: node, "\(text) is earlier than \(now.text), \(now.what); \(advice)")
+        reader.log.report(.instantOrder, at: node, "\(text) is earlier than \(now.text), \(now.what); \(advice)" + (reading.map { "; " + $0 } ?? ""))
     }
 
     private func reportTwoActions(_ fields: MappingFields, _ first: String, _ second: String) {

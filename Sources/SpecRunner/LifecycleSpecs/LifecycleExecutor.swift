@@ -336,8 +336,14 @@ struct LifecycleExecutor: Sendable {
         let waiting = later.value
             ? "; \(later.place) sets 'resubmits: true' from the app's next start, and none came before this launch"
             : ""
+        // Where the scenario expects no request pending at the end, a resubmitting app leaves one after its last run: said
+        // beside the setting (a review wrote 'resubmits: true', as told, and failed on 'pending-requests: []').
+        let pending = spec.expect.pendingRequests.flatMap { expected in
+            expected.value.isEmpty ? ", and then 'pending-requests' (line \(expected.location.line)) lists the request its last run leaves, "
+                + "unless a later step cancels it" : nil
+        } ?? ""
         return "; the app does not resubmit after a run ('resubmits: false' in \(inEffect.place)"
-            + (waiting.isEmpty ? "; if it does, write 'resubmits: true' there)" : ")") + waiting
+            + (waiting.isEmpty ? "; if it does, write 'resubmits: true' there\(pending))" : ")") + waiting
     }
 
     /// The indices of the raised errors that `expected` lists, each entry matched to the next raised error of its code

@@ -1,4 +1,5 @@
 import Foundation
+import SpecDiagnostics
 import SpecModel
 import SpecParser
 import SpecResults
@@ -24,9 +25,7 @@ import Testing
         ("occurrences-out-of-order-by-a-first-line-the-window-places", 18, "2027-10-03T02:30:00+11:00"),
     ])
     func theInstantToWriteMakesTheSpecPass(name: String, line: Int, meant: String) throws {
-        let text = try String(contentsOf: Self.corpus.appendingPathComponent("\(name).yaml"), encoding: .utf8)
-        let file = SpecParser().parse(path: "\(name).yaml", bytes: Array(text.utf8))
-        let error = try #require(file.diagnostics.first { $0.code == "instant-order" })
+        let (text, error) = try Self.orderError(name)
         #expect(error.location?.line == line)
         #expect(error.message.hasSuffix("write \(meant), which puts the list in order"), "\(error.message)")
         // Written as told: the instant on that line replaced by the one the message gives.
@@ -38,12 +37,17 @@ import Testing
         #expect(result.status == .passed, "\(result.message ?? "")")
     }
 
+    /// A corpus file's text and its `instant-order` error.
+    static func orderError(_ name: String) throws -> (String, Diagnostic) {
+        let text = try String(contentsOf: corpus.appendingPathComponent("\(name).yaml"), encoding: .utf8)
+        return (text, try #require(SpecParser().parse(path: "\(name).yaml", bytes: Array(text.utf8)).diagnostics.first { $0.code == "instant-order" }))
+    }
+
     /// A line the drop rule removes is told to go, and without it the spec passes (a review, offered the next day's
     /// 04:00, wrote it and failed on the window). See the corpus file's comment for the zoneinfo instants.
     @Test func aDroppedLineRemovedAsToldPasses() throws {
         let name = "occurrences-out-of-order-by-a-dropped-candidate"
-        let text = try String(contentsOf: Self.corpus.appendingPathComponent("\(name).yaml"), encoding: .utf8)
-        let error = try #require(SpecParser().parse(path: "\(name).yaml", bytes: Array(text.utf8)).diagnostics.first { $0.code == "instant-order" })
+        let (text, error) = try Self.orderError(name)
         #expect(error.location?.line == 17)
         #expect(error.message.hasSuffix("; remove the line"), "\(error.message)")
         var lines = text.components(separatedBy: "\n")
@@ -56,8 +60,7 @@ import Testing
     /// named together, each to remove; removed as told, the spec passes. See the corpus file for the zoneinfo instants.
     @Test func readingsThePolicyDoesNotGiveRemovedAsToldPass() throws {
         let name = "occurrences-out-of-order-by-readings-the-policy-does-not-give"
-        let text = try String(contentsOf: Self.corpus.appendingPathComponent("\(name).yaml"), encoding: .utf8)
-        let error = try #require(SpecParser().parse(path: "\(name).yaml", bytes: Array(text.utf8)).diagnostics.first { $0.code == "instant-order" })
+        let (text, error) = try Self.orderError(name)
         #expect(error.location?.line == 20)
         #expect(error.message.hasSuffix("which line 21 lists: remove the line; line 18, 2027-10-31T01:30:00+02:00, is the same kind of "
             + "reading, listed beside the one the policy gives: remove it too"), "\(error.message)")
@@ -71,9 +74,7 @@ import Testing
     /// A step written with the first reading of a repeated wall time, before the clock, is told the later reading;
     /// written as told, the scenario passes (see the corpus file for the zoneinfo instants).
     @Test func aStepsLaterReadingWrittenAsToldPasses() async throws {
-        let name = "steps-out-of-order-by-the-first-reading-of-a-repeated-time"
-        let text = try String(contentsOf: Self.corpus.appendingPathComponent("\(name).yaml"), encoding: .utf8)
-        let error = try #require(SpecParser().parse(path: "\(name).yaml", bytes: Array(text.utf8)).diagnostics.first { $0.code == "instant-order" })
+        let (text, error) = try Self.orderError("steps-out-of-order-by-the-first-reading-of-a-repeated-time")
         #expect(error.message.hasSuffix("if the later one is meant, write 2027-11-07T01:40:00-05:00, which is not before it"), "\(error.message)")
         let applied = text.replacingOccurrences(of: "{at: 2027-11-07T01:40:00-04:00,", with: "{at: 2027-11-07T01:40:00-05:00,")
         #expect(try await LifecycleExecutorTests.failures(applied).isEmpty)

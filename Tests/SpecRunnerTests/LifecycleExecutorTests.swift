@@ -2082,6 +2082,38 @@ import Testing
                 "\(floor?.actual ?? "")")
     }
 
+    /// A floor only the schedule before a change gives is told so, each request's check at its own line (a review's
+    /// two requests, swapped, were both pointed at the first line, and the refresh request's floor, asked for at the
+    /// app's start and not since — the background process that met the change registered only the processing task —
+    /// had no reason). zoneinfo: Berlin is +02:00 and New York -04:00 in June; 2027-06-09 02:30 +02:00 is 2027-06-08
+    /// 20:30 -04:00; the run of 06-09 completed that key, so the processing request waits for 06-10 02:30 -04:00.
+    @Test func aFloorOfTheScheduleBeforeAChangeIsToldSoAtItsOwnLine() async throws {
+        let (_, body) = try Self.scenario("""
+            spec: A change while the app runs in the background resubmits only what that process registered
+            task:
+              - {identifier: com.example.app.refresh, kind: refresh}
+              - {identifier: com.example.app.processing, kind: processing}
+            app: {registers-in-background: [com.example.app.processing]}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-06-08T20:00:00+02:00
+            steps:
+              - {at: 2027-06-08T22:00:00+02:00, terminate: {}}
+              - {at: 2027-06-09T02:31:00+02:00, launch: com.example.app.processing}
+              - {at: 2027-06-09T03:00:00+02:00, change-schedule: {timezone: America/New_York}}
+            expect:
+              pending-requests:
+                - {identifier: com.example.app.refresh, earliest-begin: 2027-06-10T02:30:00-04:00}
+                - {identifier: com.example.app.processing, earliest-begin: 2027-06-09T02:30:00+02:00}
+            """)
+        let failed = try #require(await LifecycleExecutor().execute(body).lifecycle).expectations.filter { !$0.passed }
+        let refresh = failed.first { $0.name == "pending-requests[com.example.app.refresh].earliest-begin" }
+        #expect(refresh?.line == 14, "\(failed.map { ($0.name, $0.line) })")
+        #expect(failed.first { $0.name == "pending-requests[com.example.app.processing].earliest-begin" }?.line == 15)
+        #expect(refresh?.actual == "2027-06-08T20:30:00-04:00 (2027-06-09 02:30 CEST (+02:00) in Europe/Berlin, keyed nightly-sync/v1/2027-06-09, "
+            + "is an occurrence of the schedule before the change at line 11, not of the schedule after it: the request was asked for before "
+            + "that change and not again since)", "\(refresh?.actual ?? "")")
+    }
+
     /// An overlap, which shares its line with the launch step that started it, is named as the overlap, and commits and
     /// side effects are told launch by launch (a fifth review's second round: "the 3 completed runs came from 1 launch"
     /// was false of two launches at one instant, and a side-effects count named no launch that made none).

@@ -378,7 +378,7 @@ struct LifecycleStepReader {
         if isEmpty(node) { return .updateApp(LifecycleStep.AppUpdate()) }
         guard let fields = reader.mapping(node, place: "'update-app'", owner: owner, allowed: SpecKeyCatalog.updateApp.keyNames,
                                           expected: "a mapping (registers:, permitted:, background-modes:, adapter:, flaws:, submits-at-startup:, resubmits:)",
-                                          misplaced: [.scheduleKeysInUpdate, .infoPlistInUpdate])
+                                          misplaced: [.scheduleKeysInUpdate(scenarioHasSchedule: schedule != nil), .infoPlistInUpdate])
         else { return nil }
         let errorsBefore = reader.log.errorCount
         var update = LifecycleStep.AppUpdate()

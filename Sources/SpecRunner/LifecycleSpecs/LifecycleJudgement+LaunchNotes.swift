@@ -286,8 +286,19 @@ extension LifecycleJudgement {
     /// occurrence after the catch-up anchor, the end of the last completed run, whose key is not completed). A second
     /// review round raised the version and expected the day already run again, or moved the time later and expected the
     /// next day: told nothing, it could not tell which.
+    /// A floor that only an earlier schedule gives (a request asked for before a `change-schedule` and not since: a
+    /// review's refresh request, which the background process that met the change had not registered) says so.
     func floorRuleNote(_ floor: Date) -> String? {
-        guard let schedule = plannedContext?.schedules.last?.schedule, let key = schedule.occurrence(at: floor)?.key.description else { return nil }
+        guard let schedules = plannedContext?.schedules, let schedule = schedules.last?.schedule else { return nil }
+        guard let key = schedule.occurrence(at: floor)?.key.description else {
+            guard let index = schedules.indices.dropLast().last(where: { schedules[$0].schedule.occurrence(at: floor) != nil }),
+                  let key = schedules[index].schedule.occurrence(at: floor)?.key.description else { return nil }
+            let change = schedules[index + 1].from
+            let at = zoneChanges.first { $0.from == change }.map { "line \($0.line)" } ?? instant(change).local
+            let zone = schedules[index].schedule.timeZone
+            return " (\(WallTimeText.wallTime(floor, in: zone)) in \(ZoneDisplayName.of(zone)), keyed \(key), is an occurrence of the schedule before the change at \(at), not of the "
+                + "schedule after it: the request was asked for before that change and not again since)"
+        }
         let anchor = runs.indices.last { runs[$0].outcome == "completed" && runs[$0].actual != nil }
         let after = anchor.map { "the last completed run, run #\($0 + 1) at \(runs[$0].actual!.local)" } ?? "the scenario's start"
         return " (the app asks for the schedule's first occurrence after \(after), whose key is not completed: \(endInstant(floor).local), keyed \(key))"

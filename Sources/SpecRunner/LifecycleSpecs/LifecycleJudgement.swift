@@ -402,8 +402,9 @@ struct LifecycleJudgement {
                 // In the zone in effect at the end, as the expected one is read: the request is asked for then (a review's
                 // floor after a move west was shown in Berlin's time beside the New York time it wrote).
                 let shown = (found.earliestBeginDate.map { endInstant($0).offsetForm } ?? "none") + why + slip
+                // At its own line (a review's second request was pointed at the first's).
                 record("pending-requests[\(request.identifier)].earliest-begin", readable(written, endZone: true), shown,
-                       met, at: pending.location, expectedInstant: met ? nil : instant(written.date))
+                       met, at: written.location, expectedInstant: met ? nil : instant(written.date))
             }
         }
         // In the spec's line order, as the reader goes down the file (a review's `run-count` at line 35 was listed after

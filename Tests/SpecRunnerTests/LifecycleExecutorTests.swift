@@ -2993,6 +2993,25 @@ import Testing
             """)
         #expect(twoDays.contains("so move the step to or after it"), "\(twoDays)")
         #expect(!twoDays.contains("ran that occurrence"), "\(twoDays)")
+        // Listed once and raised twice, the refusals are told how to write a launch meant to come too early (a second
+        // review round's second early launch was told only to move the step). 03-29 02:30 is +02:00 (00:30Z).
+        let (_, twice) = try Self.scenario("""
+            spec: Early twice
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-27T00:00:00+01:00
+            steps:
+              - {at: 2027-03-27T02:00:00+01:00, launch: com.example.app.refresh}
+              - {at: 2027-03-27T03:00:00+01:00, launch: com.example.app.refresh}
+              - {at: 2027-03-29T02:00:00+02:00, launch: com.example.app.refresh}
+              - {at: 2027-03-29T03:00:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: [true, true]
+              errors: [launch-before-earliest-begin]
+            """)
+        let twiceMessage = await LifecycleExecutor().execute(twice).message ?? ""
+        #expect(twiceMessage.contains("(line 9) ran that occurrence, so this one moved to or after the floor would leave that launch nothing "
+            + "due: if this launch is meant to come too early, list launch-before-earliest-begin in 'errors'"), "\(twiceMessage)")
     }
 
     /// A run of a date an earlier run completed under another version says so, naming the change that set its version

@@ -152,8 +152,27 @@ extension Rule {
         // The first date after it too, when the period's first is before it: the steps count from the one chosen, so
         // the two select other periods (a third review took the week's Monday and got the other fortnight).
         let later = every > 1 ? firstSelectedDate(of: inner, onOrAfter: from).flatMap { $0 != date && $0.year <= 9999 ? $0 : nil } : nil
-        let or = later.map { ", or 'from: \($0.isoText)', the rule's first date after it (the \(unit.rawValue) then counted from there)" } ?? ""
+        // And the last date before it: a review's listed dates were a fortnight from the Sunday before its Monday, and
+        // the date offered, the Sunday after, selected the other weeks.
+        let earlier = every > 1 ? lastSelectedDate(of: inner, before: from).flatMap { $0 != date ? $0 : nil } : nil
+        let options = [later.map { "'from: \($0.isoText)', the rule's first date after it" },
+                       earlier.map { "'from: \($0.isoText)', the rule's last date before it" }].compactMap { $0 }
+        let or = options.isEmpty ? "" : ", or " + options.joined(separator: ", or ") + " (the \(unit.rawValue) then counted from there)"
         return [RuleProblem(field: "from", message: "'from' must be a date the rule selects (\(why)), and \(what): write 'from: \(date.isoText)', \(within)\(or)")]
+    }
+
+    /// The last date `rule` (a day, week, month or year rule) selects before `date`, within nine years (February 29
+    /// recurs within eight); nil for other rules, and before the year 0001.
+    static func lastSelectedDate(of rule: Rule, before date: CivilDate) -> CivilDate? {
+        guard StepUnit(periodOf: rule) != nil else { return nil }
+        let first = CivilDate(year: 1, month: 1, day: 1).daysSinceEpoch
+        var day = date.daysSinceEpoch - 1
+        while day >= max(first, date.daysSinceEpoch - 9 * 366) {
+            guard let found = firstSelectedDay(of: rule, onOrAfter: day) else { return nil }
+            if found == day { return CivilDate(daysSinceEpoch: day) }
+            day -= 1
+        }
+        return nil
     }
 
     /// The first date `rule` (a day, week, month or year rule) selects on or after `date`: a `from` it accepts. Nil for

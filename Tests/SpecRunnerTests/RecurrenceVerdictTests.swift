@@ -370,7 +370,7 @@ import Testing
         #expect(result.status == .failed)
         // The item to add, where (a review's evening dose left out was told only "1 unexpected").
         #expect(result.message == "occurrences differ: 1 unexpected; 2027-01-02 12:00 UTC (+00:00) is not listed: add "
-            + "2027-01-02T12:00:00+00:00 to the occurrences listed at line 12", "\(result.message ?? "")")
+            + "2027-01-02T12:00:00+00:00 to the occurrences listed at line 12, after 2027-01-01T12:00:00+00:00", "\(result.message ?? "")")
         #expect(result.diff.map(\.kind) == [.same, .unexpected])
     }
 
@@ -677,7 +677,7 @@ import Testing
         // Short of `through`, the unlisted occurrence is told where to add it; a list expected empty is left alone.
         #expect(result.message == "occurrences differ: \(expected == "[]" ? "2" : "1") unexpected" + (atThrough
             ? "; 2027-06-03 06:00 CEST (+02:00) is the window's 'through' (line 3), which the window includes: (after, through]"
-            : expected == "[]" ? "" : "; 2027-06-03 06:00 CEST (+02:00) is not listed: add 2027-06-03T06:00:00+02:00 to the occurrences listed at line 5"),
+            : expected == "[]" ? "" : "; 2027-06-03 06:00 CEST (+02:00) is not listed: add 2027-06-03T06:00:00+02:00 to the occurrences listed at line 5, after 2027-06-02T06:00:00+02:00"),
                 "\(result.message ?? "")")
     }
 
@@ -2322,6 +2322,6 @@ import Testing
             """, path: "lh.yaml")
         #expect(result.message?.contains("comes from this test's 'nonexistent: shift-forward'") == true, "\(result.message ?? "")")
         #expect(result.message?.hasSuffix("2027-10-03 02:45 (+11:00) is not listed: add 2027-10-03T02:45:00+11:00 to the occurrences "
-            + "listed at line 5") == true, "\(result.message ?? "")")
+            + "listed at line 5, before 2027-10-03T03:15:00+11:00") == true, "\(result.message ?? "")")
     }
 }

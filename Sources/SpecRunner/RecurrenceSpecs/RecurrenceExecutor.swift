@@ -420,7 +420,14 @@ struct RecurrenceExecutor: Sendable {
         }
         let told = unlisted.prefix(3).compactMap { index -> String? in
             guard let actual = lines[index].actual else { return nil }
-            guard listed.count > 1 else { return "\(actual.local) is not listed: add \(item(actual)) to the occurrences listed at line \(only)" }
+            guard listed.count > 1 else {
+                // In order beside the instant written there (a review appended it after a later one, and the list was
+                // then out of order).
+                let before: ResultInstant? = lines[..<index].last { $0.kind == .same }?.expected
+                let after: ResultInstant? = lines[index...].first { $0.kind == .same }?.expected
+                let neighbour: String = if let before { ", after \(before.offsetForm)" } else if let after { ", before \(after.offsetForm)" } else { "" }
+                return "\(actual.local) is not listed: add \(item(actual)) to the occurrences listed at line \(only)\(neighbour)"
+            }
             let place = lines[..<index].last { $0.expectedLine != nil }?.expectedLine.map { "after line \($0)" }
                 ?? lines[index...].first { $0.expectedLine != nil }?.expectedLine.map { "before line \($0)" } ?? ""
             return "\(actual.local) is not listed: add '- \(item(actual))' \(place)"

@@ -79,7 +79,9 @@ public struct OutsideWindowLint: SpecLintRule {
                 + (keyed ? "{at: \(instant), key: \(occurrence.key)}" : "that")
         } ?? ""
         guard schedule.occurrence(at: date) == nil else {
-            return written.isEmpty ? ": move the instant or the window" : written + "; else move the window to hold it"
+            // An occurrence of the rule: no other instant is meant, so the line goes or the window grows (a review was
+            // told to move the instant, where none inside the window was unlisted).
+            return written.isEmpty ? ": remove the line, or move the window to hold it" : written + "; else move the window to hold it"
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = schedule.timeZone

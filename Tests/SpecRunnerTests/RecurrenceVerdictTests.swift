@@ -1940,6 +1940,34 @@ import Testing
         #expect(try Self.runOnCore(applied, path: "berlin.yaml").status == .passed)
     }
 
+    /// A `Z` line converted to UTC with the zone's offset of another time of year is told the offset that day and the
+    /// instant to write (a second review's lines were told only the diff); written as told, the spec passes.
+    /// zoneinfo: Berlin is at +02:00 on 2027-03-29 (02:30 is 00:30Z; 01:30Z is 03:30), New York at -04:00 on 2027-03-21
+    /// (02:30 is 06:30Z; 07:30Z is 03:30).
+    @Test(arguments: [
+        ("Europe/Berlin", "2027-03-29T00:00:00+02:00", "2027-03-29T12:00:00+02:00", "2027-03-29T01:30:00Z", "2027-03-29T00:30:00Z",
+         "line 5: 2027-03-29T01:30:00Z is UTC ('Z'), 2027-03-29 03:30 CEST (+02:00) in Europe/Berlin; the rule's occurrence that day is "
+            + "2027-03-29 02:30 CEST (+02:00), 2027-03-29T00:30:00Z: 02:30 converted with +01:00, the zone's offset at another time of "
+            + "year, gives 2027-03-29T01:30:00Z, but on 2027-03-29 the zone is at +02:00: write 2027-03-29T00:30:00Z"),
+        ("America/New_York", "2027-03-21T00:00:00-04:00", "2027-03-21T12:00:00-04:00", "2027-03-21T07:30:00Z", "2027-03-21T06:30:00Z",
+         "line 5: 2027-03-21T07:30:00Z is UTC ('Z'), 2027-03-21 03:30 EDT (-04:00) in America/New_York; the rule's occurrence that day is "
+            + "2027-03-21 02:30 EDT (-04:00), 2027-03-21T06:30:00Z: 02:30 converted with -05:00, the zone's offset at another time of "
+            + "year, gives 2027-03-21T07:30:00Z, but on 2027-03-21 the zone is at -04:00: write 2027-03-21T06:30:00Z"),
+    ])
+    func aZLineConvertedWithAnotherSeasonsOffsetIsToldTheOffsetThatDay(zone: String, after: String, through: String, written: String,
+                                                                        meant: String, told: String) throws {
+        let text = """
+            spec: converted
+            schedule: {id: job, timezone: \(zone), rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            window: {after: \(after), through: \(through)}
+            expect:
+              occurrences: [\(written)]
+            """
+        let message = try #require(try Self.runOnCore(text, path: "converted.yaml").message)
+        #expect(message == "occurrences differ: 1 missing, 1 unexpected; " + told, "\(message)")
+        #expect(try Self.runOnCore(text.replacingOccurrences(of: written, with: meant), path: "converted.yaml").status == .passed)
+    }
+
     /// A wall time moved by one hour where the clocks skip another length that night (an incident review's app took
     /// every change for one hour): said with the gap's length and edges. zoneinfo: Lord Howe skips 02:00–02:30 on
     /// 2027-10-03 (15:30Z), so 02:15 under shift-forward is 15:45Z, 02:45+11:00, and 03:15+11:00 is 16:15Z; Troll

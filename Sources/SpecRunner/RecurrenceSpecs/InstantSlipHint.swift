@@ -130,6 +130,30 @@ enum InstantSlipHint {
         return said + meantAsLocal + "the rule's occurrences then are \(ListWording.joined(named))"
     }
 
+    /// A `Z` line that is an unlisted occurrence converted to UTC with another offset the zone has at another time of
+    /// year (Berlin's 02:30 CEST written `01:30Z`, converted with CET's +01:00): the offset that day and the instant to
+    /// write. A second review's lines were told nothing but the diff.
+    static func conversionHint(for schedule: Schedule, missing: InstantLiteral, unexpected: [Date], render: (Date) -> ResultInstant) -> String? {
+        guard missing.writtenOffset == nil, schedule.occurrence(at: missing.date) == nil else { return nil }
+        let zone = schedule.timeZone
+        for produced in unexpected {
+            let offset = zone.secondsFromGMT(for: produced)
+            let difference = Int(missing.date.timeIntervalSince(produced).rounded())
+            guard difference != 0, abs(difference) <= 3 * 3600,
+                  LocalDateTime(missing.date, in: zone).dateString == LocalDateTime(produced, in: zone).dateString else { continue }
+            // The zone's other offsets within half a year either side.
+            let others = Set((-6...6).map { zone.secondsFromGMT(for: produced.addingTimeInterval(Double($0) * 30 * 86_400)) })
+            guard others.contains(offset - difference) else { continue }
+            let meant = render(produced)
+            let local = WallTimeText.local(produced, offset: offset)
+            return "\(place(missing))\(missing.text) is UTC ('Z'), \(render(missing.date).local) in \(ZoneDisplayName.of(zone)); the rule's "
+                + "occurrence that day is \(meant.local), \(meant.utc): \(local.time) converted with \(WallTimeText.offset(offset - difference)), the "
+                + "zone's offset at another time of year, gives \(missing.text), but on \(local.date) the zone is at \(WallTimeText.offset(offset)): "
+                + "write \(meant.utc)"
+        }
+        return nil
+    }
+
     /// Several missing lines on weekdays a weekly rule does not run on, told together (a newcomer's two Thursdays under
     /// `on: monday` were told the first alone): `lines 15 and 17: 2027-03-11 and 2027-03-18 are Thursdays; the rule runs
     /// on Monday`. Nil unless the first and at least one more are such slips; the others are left to their own lines.

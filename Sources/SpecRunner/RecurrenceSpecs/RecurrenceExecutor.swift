@@ -305,6 +305,7 @@ struct RecurrenceExecutor: Sendable {
                 // were told one per run).
                 let zSlip = missing.first.flatMap(writtenLiteral).flatMap { literal in
                     InstantSlipHint.utcHint(for: schedule, missing: literal, key: firstMissingKey, render: { instant($0) })
+                        ?? InstantSlipHint.conversionHint(for: schedule, missing: literal, unexpected: unexpected, render: { instant($0) })
                 }.map { first in
                     ([first] + missing.dropFirst().prefix(2).compactMap { date in
                         writtenLiteral(date).flatMap { literal in

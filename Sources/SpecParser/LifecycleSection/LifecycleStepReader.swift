@@ -612,7 +612,10 @@ struct LifecycleStepReader {
             ? "an advance only moves the clock forward, so write a later instant (or a duration)"
             : now.what == Self.clockStart
             ? "the clock never goes backwards, so start it no later than its first step ('clock: \(text)'), or move this step later"
-            : "the clock never goes backwards, so put the steps in time order"
+            : "the clock never goes backwards, so put the steps in time order" + (now.literal.map { literal in
+                // Which way: a review swapped the steps, and its retry, typed 03:00 for 05:00, then tested nothing.
+                ": move this step before the one at line \(literal.location.line), or, if this step's time is the slip, write one not before \(literal.text)"
+            } ?? "")
         reader.log.report(.instantOrder, at: node, "\(text) is earlier than \(now.text), \(now.what); \(advice)" + (reading.map { "; " + $0 } ?? ""))
     }
 

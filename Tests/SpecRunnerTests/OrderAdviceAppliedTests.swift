@@ -80,6 +80,15 @@ import Testing
         #expect(try await LifecycleExecutorTests.failures(applied).isEmpty)
     }
 
+    /// A case's `after` written with `Z` and local digits, before its `next`, is told its local reading; written as
+    /// told, the case passes (see the corpus file for the zoneinfo instants).
+    @Test func aCaseCursorsLocalReadingWrittenAsToldPasses() throws {
+        let (text, error) = try Self.orderError("case-after-written-in-utc-with-local-digits")
+        #expect(error.message.hasSuffix("write 'after: 2027-03-28T03:00:00+02:00', from which the search finds this one"), "\(error.message)")
+        let applied = text.replacingOccurrences(of: "after: 2027-03-28T03:00:00Z", with: "after: 2027-03-28T03:00:00+02:00")
+        #expect(try RecurrenceVerdictTests.runOnCore(applied, path: "case.yaml").status == .passed)
+    }
+
     /// A line keyed by another date than its own that is right (Nuuk's 2027-03-27 23:30 under next-valid-time is
     /// 2027-03-28 00:00, keyed 03-27) is not told to move to its key's date, though that instant (03-27 00:00-02:00,
     /// 02:00Z) would fit between its neighbours: it is the rule's occurrence as written. The line after it, written

@@ -1968,6 +1968,27 @@ import Testing
         #expect(try Self.runOnCore(text.replacingOccurrences(of: written, with: meant), path: "converted.yaml").status == .passed)
     }
 
+    /// A case's `after` written with `Z` whose digits are the local cursor meant is told so, and nothing else that would
+    /// build the slip in (a third review was told to add the result its UTC cursor found, and the case passed on another
+    /// night). zoneinfo: New York falls back at 2027-11-07T06:00Z; 01:45Z is 2027-11-06 21:45 EDT; 01:45 EDT is 05:45Z,
+    /// and the next 01:30 after it is the second, 01:30 EST (06:30Z).
+    @Test func aCaseCursorWrittenInUTCWithLocalDigitsIsTold() throws {
+        let text = """
+            spec: ny cursor
+            schedule: {id: job, timezone: America/New_York, rule: {every: day, at: "01:30"}, nonexistent: skip, repeated: both}
+            cases:
+              - name: after the first 01:45
+                after: 2027-11-07T01:45:00Z
+                next: [2027-11-07T01:30:00-05:00, 2027-11-08T01:30:00-05:00]
+            """
+        let message = try #require(try Self.runOnCore(text, path: "ny.yaml").message)
+        #expect(message.hasSuffix("search 2 starts after what this one found; the case's 'after', 2027-11-07T01:45:00Z, is UTC ('Z'), which is "
+            + "2027-11-06 21:45 EDT (-04:00) in America/New_York; if its digits 01:45 are meant as local time, write 2027-11-07T01:45:00-04:00 "
+            + "(line 5), from which the search finds what 'next' lists"), "\(message)")
+        let applied = text.replacingOccurrences(of: "after: 2027-11-07T01:45:00Z", with: "after: 2027-11-07T01:45:00-04:00")
+        #expect(try Self.runOnCore(applied, path: "ny.yaml").status == .passed)
+    }
+
     /// A wall time moved by one hour where the clocks skip another length that night (an incident review's app took
     /// every change for one hour): said with the gap's length and edges. zoneinfo: Lord Howe skips 02:00–02:30 on
     /// 2027-10-03 (15:30Z), so 02:15 under shift-forward is 15:45Z, 02:45+11:00, and 03:15+11:00 is 16:15Z; Troll

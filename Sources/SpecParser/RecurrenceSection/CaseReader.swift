@@ -294,8 +294,27 @@ struct CaseReader {
                 }()
                 // A result the schedule never gives (dropped under `both`, or no slot of the rule): no 'after' finds it.
                 let never = built.map { $0.occurrence(at: instant.date) == nil } ?? false
+                // An 'after' written with `Z` whose digits, read as local time, find this result: the cursor is the slip (a
+                // third review's Troll 03:00Z meant 03:00 local and was told to write what 05:00 local finds).
+                let zReading: String? = {
+                    guard isAfter, previous.writtenOffset == nil, let built else { return nil }
+                    let zone = built.timeZone
+                    var resolver = WallTimeResolver(timeZone: zone)
+                    let readings: [Date] = switch resolver.resolve(LocalDateTime(wallSeconds: Int(previous.date.timeIntervalSince1970.rounded(.down)))) {
+                    case .unique(let date): [date]
+                    case .overlap(let first, let last, _): [first, last]
+                    case .gap: []
+                    }
+                    guard let reading = readings.first(where: { $0 < instant.date && (try? built.next(after: $0))?.date == instant.date }),
+                          zone.secondsFromGMT(for: reading) % 60 == 0 else { return nil }
+                    return "; the case's 'after' is UTC ('Z'), which is \(WallTimeText.wallTime(previous.date, in: zone)) in \(ZoneDisplayName.of(zone)); "
+                        + "if its digits are meant as local time, write 'after: \(WallTimeText.instant(reading, offset: zone.secondsFromGMT(for: reading)))', "
+                        + "from which the search finds this one"
+                }()
                 let advice: String
-                if swapFits {
+                if let zReading {
+                    advice = zReading
+                } else if swapFits {
                     advice = "; the two are listed the wrong way round: list \(instant.text) first, then \(previous.text)"
                 } else if let found, let listedAt {
                     advice = "; from \(isAfter ? "the case's 'after'" : "the result before it") the search finds \(found), which item "

@@ -324,7 +324,14 @@ struct RecurrenceExecutor: Sendable {
                 let removed = DropRuleHint.removedLine(
                     for: schedule, missing: missing, line: { date in lines.first { $0.kind == .missing && $0.expected?.date == date }?.expectedLine },
                     local: local, inCase: caseSpec != nil, inPlace: caseSpec?.next.count == 1 ? lines.compactMap(\.actual).first.map { Date(timeIntervalSince1970: $0.epochSeconds) } : nil)
-                if let caseSpec, let overridden = Self.overriddenHint(caseSpec, scheduleSpec: scheduleSpec, missing: missing,
+                if let caseSpec, let slip = Self.cursorZSlip(caseSpec, schedule: schedule, render: { instant($0) }) {
+                    // The cursor is the slip: any sentence about the results would build it in (a review added the
+                    // result its UTC cursor found, as told, and the case then checked another night).
+                    hints.append(slip)
+                    dropTold = true
+                    overriddenTold = true
+                    policyTellsToAdd = true
+                } else if let caseSpec, let overridden = Self.overriddenHint(caseSpec, scheduleSpec: scheduleSpec, missing: missing,
                                                                       found: lines.compactMap(\.actual)) {
                     // The case's own rule, zone or policy is what moved them: any other sentence would be of the case's schedule.
                     hints.append(overridden)
@@ -500,6 +507,36 @@ struct RecurrenceExecutor: Sendable {
             return "\(only.local) is no occurrence of the case's schedule: write \(found.offsetForm), which the search found, in its place"
         }
         return unlisted.prefix(3).map { "\($0.local) is not listed: add \($0.offsetForm) to 'next:', in order" }.joined(separator: "; ")
+    }
+
+    /// A case's `after` written with `Z` whose digits, read as the zone's local time, are a cursor from which the search
+    /// finds exactly what `next` lists: the cursor is the slip (a third review's 01:45Z meant New York's 01:45, and the
+    /// run told it to add the result its UTC cursor found). The readings of a repeated wall time are each tried.
+    static func cursorZSlip(_ caseSpec: CaseSpec, schedule: Schedule, render: (Date) -> ResultInstant) -> String? {
+        let after = caseSpec.after
+        guard after.writtenOffset == nil, !caseSpec.next.isEmpty else { return nil }
+        let zone = schedule.timeZone
+        var resolver = WallTimeResolver(timeZone: zone)
+        let readings: [Date] = switch resolver.resolve(LocalDateTime(wallSeconds: Int(after.date.timeIntervalSince1970.rounded(.down)))) {
+        case .unique(let date): [date]
+        case .overlap(let first, let last, _): [first, last]
+        case .gap: []
+        }
+        for reading in readings where reading != after.date && zone.secondsFromGMT(for: reading) % 60 == 0 {
+            var cursor = reading, found: [Date] = []
+            for _ in caseSpec.next {
+                guard let next = try? schedule.next(after: cursor) else { break }
+                found.append(next.date)
+                cursor = next.date
+            }
+            guard found == caseSpec.next.map(\.date) else { continue }
+            let digits = String(after.text.dropLast())
+            return "the case's 'after', \(after.text), is UTC ('Z'), which is \(render(after.date).local) in \(ZoneDisplayName.of(zone)); "
+                + "if its digits \(digits.suffix(8).prefix(5)) are meant as local time, write "
+                + "\(WallTimeText.instant(reading, offset: zone.secondsFromGMT(for: reading))) (line \(after.location.line)), from which the search "
+                + "finds what 'next' lists"
+        }
+        return nil
     }
 
     /// The last occurrence before `date`, searched from `start` (a result found before it) a bounded number of steps.

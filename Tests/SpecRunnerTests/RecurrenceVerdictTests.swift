@@ -1989,6 +1989,24 @@ import Testing
         #expect(try Self.runOnCore(applied, path: "ny.yaml").status == .passed)
     }
 
+    /// A line on a date of the periods a stepped rule's `from` skips is told the `from` that counts from it (a third
+    /// review applied the 'from' offered first and its list was the other fortnight's); applied, the spec passes.
+    /// Python's calendar: 2027-03-14, 03-28 and 04-11 are Sundays a fortnight apart; zoneinfo: 03-28's 02:30 does not exist
+    /// in Berlin (skip), 03-14 is +01:00 and 04-11 +02:00.
+    @Test func aDateOfTheSkippedPeriodsIsToldTheFromThatCountsFromIt() throws {
+        let text = """
+            spec: fortnight
+            schedule: {id: job, timezone: Europe/Berlin, rule: {every: 2 weeks, on: [sunday], at: "02:30", from: 2027-03-21}, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-01T00:00:00+01:00, through: 2027-04-20T00:00:00+02:00}
+            expect:
+              occurrences: [2027-03-14T02:30:00+01:00, 2027-04-11T02:30:00+02:00]
+            """
+        let message = try #require(try Self.runOnCore(text, path: "fortnight.yaml").message)
+        #expect(message.contains("it is before 'from: 2027-03-21', where the steps start: if the list is right, write 'from: 2027-03-14' "
+            + "(the steps then count from it)"), "\(message)")
+        #expect(try Self.runOnCore(text.replacingOccurrences(of: "from: 2027-03-21", with: "from: 2027-03-14"), path: "fortnight.yaml").status == .passed)
+    }
+
     /// A wall time moved by one hour where the clocks skip another length that night (an incident review's app took
     /// every change for one hour): said with the gap's length and edges. zoneinfo: Lord Howe skips 02:00–02:30 on
     /// 2027-10-03 (15:30Z), so 02:15 under shift-forward is 15:45Z, 02:45+11:00, and 03:15+11:00 is 16:15Z; Troll

@@ -226,8 +226,16 @@ enum InstantSlipHint {
             return date
         }
         guard !named.isEmpty else { return nil }
+        // A date of the periods a stepped rule's `from` skips: the `from` that counts from it (a third review applied the
+        // 'from' offered first, for the week of its Monday, and its list's dates were the other fortnight's).
+        var step = ""
+        if case .stepped(let inner, _, let from) = schedule.rule, let date = CivilDate(isoDate: written),
+           Rule.firstSelectedDate(of: inner, onOrAfter: date) == date, let unit = schedule.rule.stepUnit {
+            let why = date < from ? "it is before 'from: \(from.isoText)', where the steps start" : "it is a date of the \(unit.rawValue) the steps skip"
+            step = "; \(why): if the list is right, write 'from: \(written)' (the steps then count from it)"
+        }
         return "\(place(missing))the rule (\(schedule.rule.summary)) does not select \(written); the nearest dates it selects: "
-            + named.joined(separator: " and ")
+            + named.joined(separator: " and ") + step
     }
 
     /// How many years each side of a date hold the rule's selected dates nearest it (a stepped rule's step times its

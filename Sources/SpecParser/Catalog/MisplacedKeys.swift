@@ -85,10 +85,9 @@ struct MisplacedKeys: Sendable {
         return "'\(key)' is set for the whole scenario, and a step cannot write it; \(change). If it is the document's '\(key)', move it left to the start of the line, where the document's keys are"
     }
 
-    /// A schedule's keys in `update-app`: a new version's schedule changes in a step of its own. In a scenario without
-    /// a schedule there is nothing for a step to change, and the
-    /// keys are to go (a review added the 'change-schedule' step offered, then the schedule it asked for, and five rounds
-    /// on its scenario no longer showed the bug the update fixed).
+    /// A schedule's keys in `update-app`: a new version's schedule changes in a step of its own. In a scenario without a
+    /// schedule there is nothing for a step to change, and the keys are to go (a review added the 'change-schedule' step
+    /// offered, then the schedule it asked for, and five rounds on its scenario no longer showed the bug the update fixed).
     static func scheduleKeysInUpdate(scenarioHasSchedule: Bool) -> MisplacedKeys {
         MisplacedKeys(keys: ["schedule", "version", "timezone", "rule", "nonexistent", "repeated", "limit", "id"], standsFor: nil) { entries in
             // `schedule: {version: 2}` is told its own keys.

@@ -530,9 +530,10 @@ struct RecurrenceExecutor: Sendable {
                 cursor = next.date
             }
             guard found == caseSpec.next.map(\.date) else { continue }
-            let digits = String(after.text.dropLast())
+            let utc = LocalDateTime(wallSeconds: Int(after.date.timeIntervalSince1970.rounded(.down)))
+            let digits = String(format: "%02d:%02d", utc.hour, utc.minute)
             return "the case's 'after', \(after.text), is UTC ('Z'), which is \(render(after.date).local) in \(ZoneDisplayName.of(zone)); "
-                + "if its digits \(digits.suffix(8).prefix(5)) are meant as local time, write "
+                + "if its digits \(digits) are meant as local time, write "
                 + "\(WallTimeText.instant(reading, offset: zone.secondsFromGMT(for: reading))) (line \(after.location.line)), from which the search "
                 + "finds what 'next' lists"
         }

@@ -172,6 +172,17 @@ struct WallTimeResolverTests {
         }
     }
 
+    @Test("a wall time's readings: its instant, both of an overlap in order, none in a gap", arguments: cases)
+    func readings(_ row: ResolverCase) throws {
+        var resolver = WallTimeResolver(timeZone: try #require(TimeZone(identifier: row.zone)))
+        let expected: [Date] = switch row.expected {
+        case .unique(let t): [instant(t)]
+        case .gap: []
+        case .overlap(let first, let last, _): [instant(first), instant(last)]
+        }
+        #expect(resolver.readings(row.localDateTime) == expected)
+    }
+
     @Test("each of the seven policies yields the oracle's instants", arguments: cases)
     func policyOutcomes(_ row: ResolverCase) throws {
         var resolver = WallTimeResolver(timeZone: try #require(TimeZone(identifier: row.zone)))

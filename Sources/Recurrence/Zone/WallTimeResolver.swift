@@ -31,6 +31,15 @@ public struct WallTimeResolver: Sendable {
         WallTimeResolution(table.resolve(wall: Self.wall(local)))
     }
 
+    /// The instants the wall time reads as in the zone, in order: one, both of an overlap, or none in a gap.
+    public mutating func readings(_ local: LocalDateTime) -> [Date] {
+        switch resolve(local) {
+        case .unique(let date): [date]
+        case .overlap(let first, let last, _): [first, last]
+        case .gap: []
+        }
+    }
+
     /// The wall time's seconds, read as the nearest of ±10^13 s (about 317,000 years) past them: the zone's data
     /// is asked nothing further out (its transition walk does not advance there).
     private static func wall(_ local: LocalDateTime) -> Int {

@@ -300,11 +300,7 @@ struct CaseReader {
                     guard isAfter, previous.writtenOffset == nil, let built else { return nil }
                     let zone = built.timeZone
                     var resolver = WallTimeResolver(timeZone: zone)
-                    let readings: [Date] = switch resolver.resolve(LocalDateTime(wallSeconds: Int(previous.date.timeIntervalSince1970.rounded(.down)))) {
-                    case .unique(let date): [date]
-                    case .overlap(let first, let last, _): [first, last]
-                    case .gap: []
-                    }
+                    let readings = resolver.readings(LocalDateTime(wallSeconds: Int(previous.date.timeIntervalSince1970.rounded(.down))))
                     guard let reading = readings.first(where: { $0 < instant.date && (try? built.next(after: $0))?.date == instant.date }),
                           zone.secondsFromGMT(for: reading) % 60 == 0 else { return nil }
                     return "; the case's 'after' is UTC ('Z'), which is \(WallTimeText.wallTime(previous.date, in: zone)) in \(ZoneDisplayName.of(zone)); "

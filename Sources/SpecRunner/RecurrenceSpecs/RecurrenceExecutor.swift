@@ -517,12 +517,7 @@ struct RecurrenceExecutor: Sendable {
         guard after.writtenOffset == nil, !caseSpec.next.isEmpty else { return nil }
         let zone = schedule.timeZone
         var resolver = WallTimeResolver(timeZone: zone)
-        let readings: [Date] = switch resolver.resolve(LocalDateTime(wallSeconds: Int(after.date.timeIntervalSince1970.rounded(.down)))) {
-        case .unique(let date): [date]
-        case .overlap(let first, let last, _): [first, last]
-        case .gap: []
-        }
-        for reading in readings where reading != after.date && zone.secondsFromGMT(for: reading) % 60 == 0 {
+        for reading in resolver.readings(LocalDateTime(wallSeconds: Int(after.date.timeIntervalSince1970.rounded(.down)))) where reading != after.date && zone.secondsFromGMT(for: reading) % 60 == 0 {
             var cursor = reading, found: [Date] = []
             for _ in caseSpec.next {
                 guard let next = try? schedule.next(after: cursor) else { break }

@@ -49,7 +49,8 @@ public struct OutsideWindowLint: SpecLintRule {
                 location: instant.location,
                 message: "\(instant.text) is outside the window (after \(window.after.text), through \(window.through.text)], "
                     + "so no engine lists it and the spec will fail" + edge
-                    + (schedule.map { Self.advice(for: instant.date, in: $0, meant: meant, keyed: occurrences[index].key != nil) }
+                    + (schedule.map { Self.advice(for: instant.date, in: $0, meant: meant, keyed: occurrences[index].key != nil,
+                                                  bounds: outside.count == 1 && unlisted.isEmpty ? (after, through) : nil) }
                         ?? ": move the instant or the window"),
                 sourceLine: instant.sourceLine,
                 length: instant.text.count)
@@ -72,7 +73,10 @@ public struct OutsideWindowLint: SpecLintRule {
     /// the failure review's) fails inside any window, and the advice says so, with the instant's local weekday.
     /// `keyed`: the line writes a key, which the occurrence meant has its own of (a third review wrote the instant as
     /// told and kept the other day's key).
-    private static func advice(for date: Date, in schedule: Schedule, meant: Occurrence?, keyed: Bool) -> String {
+    /// `bounds`: the window's, when this is the one line outside and the window holds no occurrence the list lacks: the
+    /// bound that holds it and nothing else unlisted is named (a third review's `through` written inside Berlin's gap left out the change's 03:00, and "move the window"
+    /// named no instant).
+    private static func advice(for date: Date, in schedule: Schedule, meant: Occurrence?, keyed: Bool, bounds: (after: Date, through: Date)? = nil) -> String {
         let written = meant.map { occurrence in
             let instant = WallTimeText.instant(occurrence.date, offset: schedule.timeZone.secondsFromGMT(for: occurrence.date))
             return "; if it is meant for \(instant), the window's occurrence no line lists, write "
@@ -81,7 +85,19 @@ public struct OutsideWindowLint: SpecLintRule {
         guard schedule.occurrence(at: date) == nil else {
             // An occurrence of the rule: no other instant is meant, so the line goes or the window grows (a review was
             // told to move the instant, where none inside the window was unlisted).
-            return written.isEmpty ? ": remove the line, or move the window to hold it" : written + "; else move the window to hold it"
+            let zone = schedule.timeZone
+            let bound: String? = bounds.flatMap { bounds in
+                if date > bounds.through, (try? schedule.next(after: bounds.through))?.date == date {
+                    return "write 'through: \(WallTimeText.instant(date, offset: zone.secondsFromGMT(for: date)))' to hold it"
+                }
+                let earlier = date.addingTimeInterval(-60)
+                if date <= bounds.after, (try? schedule.next(after: earlier))?.date == date,
+                   ((try? schedule.next(after: date))?.date).map({ $0 > bounds.after }) ?? true {
+                    return "write 'after: \(WallTimeText.instant(earlier, offset: zone.secondsFromGMT(for: earlier)))', a minute before it, to hold it"
+                }
+                return nil
+            }
+            return written.isEmpty ? ": remove the line, or " + (bound ?? "move the window to hold it") : written + "; else move the window to hold it"
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = schedule.timeZone

@@ -985,7 +985,7 @@ import Testing
     @Test func anOccurrenceAtTheWindowsExcludedStartIsReported() {
         // The window excludes 'after': 02:30 CET on the 27th (01:30Z, zoneinfo) is its start, not in it.
         #expect(Self.lint(Self.outsideWindow) == """
-            lint.yaml:6:7: warning: 2027-03-27T02:30:00+01:00 is outside the window (after 2027-03-27T02:30:00+01:00, through 2027-03-30T12:00:00+02:00], so no engine lists it and the spec will fail; the window excludes 'after' and includes 'through': remove the line, or move the window to hold it [outside-window]
+            lint.yaml:6:7: warning: 2027-03-27T02:30:00+01:00 is outside the window (after 2027-03-27T02:30:00+01:00, through 2027-03-30T12:00:00+02:00], so no engine lists it and the spec will fail; the window excludes 'after' and includes 'through': remove the line, or write 'after: 2027-03-27T02:29:00+01:00', a minute before it, to hold it [outside-window]
                 - 2027-03-27T02:30:00+01:00
                   ^~~~~~~~~~~~~~~~~~~~~~~~~
 
@@ -996,6 +996,21 @@ import Testing
         #expect(Self.lint(Self.outsideWindow
             .replacingOccurrences(of: "through: 2027-03-30T12:00:00+02:00", with: "through: 2027-03-30T02:30:00+02:00")
             .replacingOccurrences(of: "after: 2027-03-27T02:30:00+01:00", with: "after: 2027-03-27T02:29:59+01:00")).isEmpty)
+    }
+
+    /// The one line outside a window that lacks no other occurrence is told the bound that holds it (a third review's
+    /// `through` written inside Berlin's gap, 02:45+02:00 = 00:45Z, left out the change's 03:00, 01:00Z under
+    /// next-valid-time; "move the window" named no instant). zoneinfo: Berlin springs forward at 2027-03-28T01:00Z.
+    @Test func theOneLineOutsideIsToldTheBoundThatHoldsIt() {
+        let found = Self.lint("""
+            spec: through in the gap
+            schedule: {id: job, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2027-03-26T12:00:00+01:00, through: 2027-03-28T01:45:00+01:00}
+            expect:
+              occurrences: [2027-03-27T02:30:00+01:00, 2027-03-28T03:00:00+02:00]
+            """)
+        #expect(found.contains("the window excludes 'after' and includes 'through': remove the line, or write "
+            + "'through: 2027-03-28T03:00:00+02:00' to hold it [outside-window]"), "\(found)")
     }
 
     /// An instant the rule never gives fails inside any window: the advice to move the window could not help (the
@@ -1018,7 +1033,7 @@ import Testing
         // Thursday the 18th is one: the window is what to move.
         #expect(Self.lint(text.replacingOccurrences(of: "2027-03-19T09:00:00-04:00]", with: "2027-03-18T09:00:00-04:00]")
             .replacingOccurrences(of: "through: 2027-03-19T00:00:00-04:00", with: "through: 2027-03-18T00:00:00-04:00"))
-            .contains("and the spec will fail: remove the line, or move the window to hold it [outside-window]"))
+            .contains("and the spec will fail: remove the line, or write 'through: 2027-03-18T09:00:00-04:00' to hold it [outside-window]"))
         // With the Thursday listed and nothing of the window left unlisted, the Friday is told to check the instant.
         #expect(Self.lint(text.replacingOccurrences(of: "2027-03-15T09:00:00-04:00,", with: "2027-03-15T09:00:00-04:00, 2027-03-18T09:00:00-04:00,"))
             .contains("so no window makes it pass: check the instant [outside-window]"))

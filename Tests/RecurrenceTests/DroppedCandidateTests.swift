@@ -43,6 +43,15 @@ struct DroppedCandidateTests {
             + "is 2027-10-31T01:15:00Z (its second reading, under 'repeated: both')"))
     }
 
+    @Test("searches chain each from the one before, across a dropped slot, and stop at their count")
+    func searchesChain() throws {
+        let troll = try Self.schedule("Antarctica/Troll", ["02:30", "04:00"], nonexistent: .shiftForward, repeated: .first)
+        // 2027-03-29 02:30 is +02:00 (00:30Z), its 04:00 02:00Z.
+        #expect(troll.searches(3, after: Self.instant("2027-03-28T00:00:00Z")).map(\.date)
+            == ["2027-03-28T02:30:00Z", "2027-03-29T00:30:00Z", "2027-03-29T02:00:00Z"].map(Self.instant))
+        #expect(troll.searches(0, after: Self.instant("2027-03-28T00:00:00Z")).isEmpty)
+    }
+
     @Test("an occurrence, an instant no slot resolves to, and an interval rule have no dropped candidate")
     func nothingDropped() throws {
         let berlin = try Self.schedule("Europe/Berlin", ["02:15", "02:45"], nonexistent: .skip, repeated: .both)

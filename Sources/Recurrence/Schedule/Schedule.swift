@@ -90,6 +90,18 @@ public struct Schedule: Sendable, Hashable, CustomStringConvertible {
         return found
     }
 
+    /// The results of `count` searches, the first after `cursor` and each after the one before (what a case's `next`
+    /// list checks), by the core engine; fewer where a search ends without one.
+    public func searches(_ count: Int, after cursor: Date) -> [Occurrence] {
+        var found: [Occurrence] = []
+        var cursor = cursor
+        while found.count < count, let next = try? next(after: cursor) {
+            found.append(next)
+            cursor = next.date
+        }
+        return found
+    }
+
     /// Every occurrence in `(window.after, window.through]`, in order, by the core engine.
     ///
     /// Throws what `next(after:)` throws, `tooManyOccurrences` when the window holds more than `limit`, and `stopped`

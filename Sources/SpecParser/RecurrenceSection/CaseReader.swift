@@ -173,14 +173,10 @@ struct CaseReader {
     /// The results of `count` searches from `cursor`, each from the one before, as written with their offsets; nil where
     /// one finds nothing within the bound.
     static func searches(_ count: Int, after cursor: Date, in schedule: Schedule) -> [String]? {
-        var found: [String] = []
-        var cursor = cursor
-        for _ in 0..<min(count, 16) {
-            guard let next = try? schedule.next(after: cursor) else { return nil }
-            found.append(WallTimeText.instant(next.date, offset: schedule.timeZone.secondsFromGMT(for: next.date)))
-            cursor = next.date
-        }
-        return found.count == count ? found : nil
+        guard count <= 16 else { return nil }
+        let found = schedule.searches(count, after: cursor)
+        guard found.count == count else { return nil }
+        return found.map { WallTimeText.instant($0.date, offset: schedule.timeZone.secondsFromGMT(for: $0.date)) }
     }
 
     /// An example cursor, 2027-03-28 at midnight with `zone`'s offset then (noon where midnight is skipped or repeated;

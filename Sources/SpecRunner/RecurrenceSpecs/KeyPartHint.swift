@@ -95,12 +95,21 @@ enum KeyPartHint {
         return day > CivilDate.daysIn(month: month, year: year) ? String(part.prefix(10)) : nil
     }
 
+    /// A key's id, version and rest (`nightly-sync`, `v1`, `2027-03-29`); nil for a key of another shape.
+    private static func parts(_ key: String?) -> [Substring]? {
+        guard let parts = key?.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false), parts.count == 3 else { return nil }
+        return parts
+    }
+
+    /// The parts of a diff line's expected key and of its produced key.
+    private static func parts(of line: DiffLine) -> (want: [Substring], got: [Substring])? {
+        guard let want = parts(line.expected?.key), let got = parts(line.actual?.key) else { return nil }
+        return (want, got)
+    }
+
     static func hint(for schedule: Schedule, diff: [DiffLine]) -> String? {
-        guard let line = diff.first(where: { $0.kind == .keyMismatch }),
-              let expected = line.expected?.key, let produced = line.actual?.key else { return nil }
-        let want = expected.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
-        let got = produced.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
-        guard want.count == 3, got.count == 3 else { return nil }
+        guard let line = diff.first(where: { $0.kind == .keyMismatch }), let produced = line.actual?.key,
+              let (want, got) = parts(of: line) else { return nil }
         if want[0] == got[0], want[1] == got[1], want[2] != got[2], let wanted = fractionTrimmed(want[2]), wanted == fractionTrimmed(got[2]) {
             // An interval's key is its UTC instant with the fraction the `Date` needs (`.25`, not `.250`): the same
             // instant, and keys compare as text (the contract audit).
@@ -127,11 +136,8 @@ enum KeyPartHint {
             // Every other key of the diff that differs in its pair suffix alone is named with its line too: two keys
             // swapped (`~2` on the earlier) were told one line's fix, and a second run the other's (a review).
             let others = diff.filter { other in
-                guard other != line, other.kind == .keyMismatch, let wanted = other.expected?.key, let given = other.actual?.key,
-                      let at = other.actual?.local else { return false }
-                let a = wanted.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
-                let b = given.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
-                return a.count == 3 && b.count == 3 && a[0] == b[0] && a[1] == b[1] && pairSuffix(expected: a[2], produced: b[2], local: at, repeated: schedule.repeated) != nil
+                guard other != line, other.kind == .keyMismatch, let (a, b) = parts(of: other), let at = other.actual?.local else { return false }
+                return a[0] == b[0] && a[1] == b[1] && pairSuffix(expected: a[2], produced: b[2], local: at, repeated: schedule.repeated) != nil
             }
             guard !others.isEmpty else { return suffix + ": write \(produced)" }
             let fixes = ([line] + others).map { fixed in
@@ -168,10 +174,7 @@ enum KeyPartHint {
             // wrong (a review's lines named 'nightly' and 'sync').
             var ids: [(id: Substring, lines: [Int])] = []
             for other in diff where other.kind == .keyMismatch {
-                guard let key = other.expected?.key, let given = other.actual?.key else { continue }
-                let a = key.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
-                let b = given.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
-                guard a.count == 3, b.count == 3, a[0] != b[0], a[1] == b[1], a[2] == b[2] else { continue }
+                guard let (a, b) = parts(of: other), a[0] != b[0], a[1] == b[1], a[2] == b[2] else { continue }
                 if let index = ids.firstIndex(where: { $0.id == a[0] }) {
                     ids[index].lines += other.expectedLine.map { [$0] } ?? []
                 } else {
@@ -196,9 +199,8 @@ enum KeyPartHint {
             // run advised changing it back (a review).
             let own = "v\(schedule.version)"
             let schedulesOwn = diff.contains { other in
-                guard let key = other.expected?.key else { return false }
-                let parts = key.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
-                return parts.count == 3 && parts[0] == got[0] && parts[1] == own
+                guard let parts = parts(other.expected?.key) else { return false }
+                return parts[0] == got[0] && parts[1] == own
             }
             return "the keys expected carry '\(want[1])', this schedule is version \(schedule.version) (its 'version:', "
                 + "default 1): write v\(schedule.version) in the keys" + (schedulesOwn ? ", as the other keys do" : ", or 'version: \(version)' in the schedule")

@@ -316,32 +316,26 @@ struct RecurrenceExecutor: Sendable {
                     }).joined(separator: "; ")
                 }
                 var policyTellsToAdd = false
-                // A drop told already (`both`'s pair), or the case's own overrides, which explain every line.
-                var dropTold = false, overriddenTold = false
+                // The case's own setting explains every line: a cursor written in UTC whose digits were meant as local
+                // time (any sentence about the results would build the slip in: a review added the result its UTC cursor
+                // found, as told, and the case then checked another night), or its overrides (any other sentence would
+                // be of the case's schedule). No other sentence is added.
+                let caseSentence = caseSpec.flatMap { caseSpec in
+                    Self.cursorZSlip(caseSpec, schedule: schedule, render: { instant($0) })
+                        ?? Self.overriddenHint(caseSpec, scheduleSpec: scheduleSpec, missing: missing, found: lines.compactMap(\.actual))
+                }
                 // A line the drop rule removed (a gap's policy moved an earlier time past it), told beside what the other
                 // lines are told: their fix alone left it in the list, out of order. What to write in its place is said
-                // there, not also in another policy's sentence about the same line.
-                let removed = DropRuleHint.removedLine(
+                // there, not also in another policy's sentence about the same line. (`both`'s pair is `DropRuleHint.hint`'s.)
+                let removed = caseSentence != nil ? nil : DropRuleHint.removedLine(
                     for: schedule, missing: missing, line: { date in lines.first { $0.kind == .missing && $0.expected?.date == date }?.expectedLine },
                     local: local, inCase: caseSpec != nil, inPlace: caseSpec?.next.count == 1 ? lines.compactMap(\.actual).first.map { Date(timeIntervalSince1970: $0.epochSeconds) } : nil)
-                if let caseSpec, let slip = Self.cursorZSlip(caseSpec, schedule: schedule, render: { instant($0) }) {
-                    // The cursor is the slip: any sentence about the results would build it in (a review added the
-                    // result its UTC cursor found, as told, and the case then checked another night).
-                    hints.append(slip)
-                    dropTold = true
-                    overriddenTold = true
-                    policyTellsToAdd = true
-                } else if let caseSpec, let overridden = Self.overriddenHint(caseSpec, scheduleSpec: scheduleSpec, missing: missing,
-                                                                      found: lines.compactMap(\.actual)) {
-                    // The case's own rule, zone or policy is what moved them: any other sentence would be of the case's schedule.
-                    hints.append(overridden)
-                    dropTold = true
-                    overriddenTold = true
+                if let caseSentence {
+                    hints.append(caseSentence)
                 } else if let dropped = DropRuleHint.hint(for: schedule, missing: missing, local: local,
                                                    found: caseSpec == nil ? nil : lines.compactMap { $0.actual?.offsetForm }) {
                     // Its own policy's instant, dropped: another policy's sentence would lead away from it.
                     hints.append(dropped)
-                    dropTold = true
                 } else if let zSlip {
                     // Written with `Z`, local digits are the likelier slip than another policy.
                     hints.append(zSlip)
@@ -387,7 +381,7 @@ struct RecurrenceExecutor: Sendable {
                         policyTellsToAdd = policy.tellsToAdd
                     }
                 }
-                if !dropTold, let removed { hints.append(removed.text) }
+                if let removed { hints.append(removed.text) }
                 if hints.isEmpty, let keys = KeyPartHint.hint(for: schedule, diff: lines) { hints.append(keys) }
                 // Only unlisted occurrences, no sentence of the rule's: each is the line to add, ready to paste, where it
                 // goes (a review's evening dose left out was told only "1 unexpected").
@@ -398,7 +392,7 @@ struct RecurrenceExecutor: Sendable {
                 if hints.isEmpty || (missing.isEmpty && !policyTellsToAdd), caseSpec == nil,
                    unexpected != [recurrence.window?.through.date], let unlisted = Self.unlistedHint(lines) {
                     hints.append(unlisted)
-                } else if caseSpec != nil, !policyTellsToAdd, !overriddenTold, let unlisted = Self.caseUnlistedHint(
+                } else if caseSpec != nil, !policyTellsToAdd, caseSentence == nil, let unlisted = Self.caseUnlistedHint(
                     lines, isOccurrence: { schedule.occurrence(at: $0) != nil },
                     previous: { date in Self.occurrenceBefore(date, of: schedule, from: lines.compactMap(\.actual).first).map { instant($0.date) } }) {
                     hints.append(unlisted)
@@ -452,13 +446,7 @@ struct RecurrenceExecutor: Sendable {
                     overrides.nonexistent.map { _ in "'nonexistent:'" }, overrides.repeated.map { _ in "'repeated:'" }].compactMap { $0 }
         guard !keys.isEmpty, !missing.isEmpty, !found.isEmpty,
               let base = try? scheduleSpec.schedule(overriding: CaseSpec.Overrides(limit: overrides.limit)) else { return nil }
-        var results: [Date] = []
-        var cursor = caseSpec.after.date
-        for _ in caseSpec.next.indices {
-            guard let next = try? CoreEngine().next(after: cursor, in: base) else { break }
-            results.append(next.date)
-            cursor = next.date
-        }
+        let results = base.searches(caseSpec.next.count, after: caseSpec.after.date).map(\.date)
         // Each at its own search's place (a third review round's second `next` was the schedule's first result, and
         // removing the overrides, as offered, failed on the first).
         guard missing.allSatisfy({ date in
@@ -517,14 +505,9 @@ struct RecurrenceExecutor: Sendable {
         guard after.writtenOffset == nil, !caseSpec.next.isEmpty else { return nil }
         let zone = schedule.timeZone
         var resolver = WallTimeResolver(timeZone: zone)
-        for reading in resolver.readings(LocalDateTime(wallSeconds: Int(after.date.timeIntervalSince1970.rounded(.down)))) where reading != after.date && zone.secondsFromGMT(for: reading) % 60 == 0 {
-            var cursor = reading, found: [Date] = []
-            for _ in caseSpec.next {
-                guard let next = try? schedule.next(after: cursor) else { break }
-                found.append(next.date)
-                cursor = next.date
-            }
-            guard found == caseSpec.next.map(\.date) else { continue }
+        for reading in resolver.readings(LocalDateTime(wallSeconds: Int(after.date.timeIntervalSince1970.rounded(.down))))
+        where reading != after.date && zone.secondsFromGMT(for: reading) % 60 == 0 {
+            guard schedule.searches(caseSpec.next.count, after: reading).map(\.date) == caseSpec.next.map(\.date) else { continue }
             let utc = LocalDateTime(wallSeconds: Int(after.date.timeIntervalSince1970.rounded(.down)))
             let digits = String(format: "%02d:%02d", utc.hour, utc.minute)
             return "the case's 'after', \(after.text), is UTC ('Z'), which is \(render(after.date).local) in \(ZoneDisplayName.of(zone)); "

@@ -43,6 +43,25 @@ struct DroppedCandidateTests {
             + "is 2027-10-31T01:15:00Z (its second reading, under 'repeated: both')"))
     }
 
+    /// zoneinfo: America/Nuuk springs forward at 2027-03-28T01:00Z, 03-27 23:00 (-02:00) → 03-28 00:00 (-01:00); 03-27's
+    /// 23:30 read with -02:00 (shift-forward) is 01:30Z, 00:30 (-01:00) on the 28th; the 28th's 00:10 is 01:10Z. The
+    /// twentieth mutation run found the blocker looked for on the dropped slot's own date only, so this drop was named
+    /// by nothing ("gives no occurrence").
+    @Test("a gap before midnight moves a time past the next date's earlier one: that one is dropped, blocked by the day before")
+    func aShiftPastMidnightDropsTheNextDatesTime() throws {
+        let nuuk = try Self.schedule("America/Nuuk", ["00:10", "23:30"], nonexistent: .shiftForward, repeated: .first)
+        let drop = try #require(nuuk.droppedCandidate(at: Self.instant("2027-03-28T01:10:00Z")))
+        #expect(drop.slot == LocalDateTime(year: 2027, month: 3, day: 28, hour: 0, minute: 10))
+        #expect(drop.blocker.date == Self.instant("2027-03-28T01:30:00Z"))
+        #expect(drop.blocker.slot == LocalDateTime(year: 2027, month: 3, day: 27, hour: 23, minute: 30))
+        #expect(drop.reason(repeated: .first, local: { $0.rfc3339UTC }) == "23:30 on 2027-03-27, before it in slot order (date, then time), "
+            + "is 2027-03-28T01:30:00Z under 'nonexistent: shift-forward', and a candidate not later than the previous occurrence is dropped")
+        // Under next-valid-time 23:30 is the change's end, 01:00Z, before 00:10 (01:10Z): nothing is dropped.
+        let valid = try Self.schedule("America/Nuuk", ["00:10", "23:30"], nonexistent: .nextValidTime, repeated: .first)
+        #expect(valid.droppedCandidate(at: Self.instant("2027-03-28T01:10:00Z")) == nil)
+        #expect(valid.occurrence(at: Self.instant("2027-03-28T01:10:00Z")) != nil)
+    }
+
     @Test("searches chain each from the one before, across a dropped slot, and stop at their count")
     func searchesChain() throws {
         let troll = try Self.schedule("Antarctica/Troll", ["02:30", "04:00"], nonexistent: .shiftForward, repeated: .first)

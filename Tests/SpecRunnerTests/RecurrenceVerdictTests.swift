@@ -1989,6 +1989,85 @@ import Testing
         #expect(try Self.runOnCore(applied, path: "ny.yaml").status == .passed)
     }
 
+    /// A cursor written with an offset is not told it is UTC, however its UTC digits read (the twentieth mutation run's
+    /// R1: the UTC reading was asked of every cursor). zoneinfo: New York is at -05:00 until 2027-03-14; 20:00-05:00 is
+    /// 01:00Z on 03-02, and 01:00-05:00 on 03-02 would find 03-03's 00:30, the line; from the cursor itself the search
+    /// finds 03-02's 00:30.
+    @Test func aCursorWrittenWithAnOffsetIsNotToldItIsUTC() throws {
+        let text = """
+            spec: evening cursor
+            schedule: {id: job, timezone: America/New_York, rule: {every: day, at: "00:30"}, nonexistent: skip, repeated: first}
+            cases:
+              - name: evening cursor
+                after: 2027-03-01T20:00:00-05:00
+                next: 2027-03-03T00:30:00-05:00
+            """
+        let message = try #require(try Self.runOnCore(text, path: "ny.yaml").message)
+        #expect(!message.contains("is UTC ('Z')"), "\(message)")
+        #expect(message.hasSuffix("2027-03-03 00:30 EST (-05:00) is an occurrence, but not the first after the cursor: the search finds "
+            + "2027-03-02 00:30 EST (-05:00) before it; write 2027-03-02T00:30:00-05:00 in its place, or, to find this one, an 'after' from "
+            + "2027-03-02T00:30:00-05:00 up to, not including, this one"), "\(message)")
+    }
+
+    /// A case whose own policy drops the line the spec's schedule finds is told the case's sentence alone, not also the
+    /// drop rule's "write … in its place" (the twentieth mutation run's R6: both said to write 04:30). zoneinfo: Troll
+    /// springs forward at 2027-03-28T01:00Z, 01:00 (+00:00) → 03:00 (+02:00); under skip the day's first occurrence is
+    /// 04:00+02:00 (02:00Z); shift-forward moves 02:30 by the two-hour gap to 04:30+02:00 (02:30Z), which drops 04:00.
+    @Test func aCaseWhoseOwnPolicyDropsTheLineIsToldTheCasesSentenceAlone() throws {
+        let text = """
+            spec: shifted
+            schedule: {id: job, timezone: Antarctica/Troll, rule: {every: day, at: ["02:30", "04:00"]}, nonexistent: skip, repeated: first}
+            cases:
+              - name: shifted
+                nonexistent: shift-forward
+                after: 2027-03-28T00:00:00Z
+                next: 2027-03-28T04:00:00+02:00
+            """
+        let message = try #require(try Self.runOnCore(text, path: "troll.yaml").message)
+        #expect(message == "occurrences differ: 1 missing, 1 unexpected; line 7 is what the spec's schedule finds from this case's cursor, "
+            + "but this case's own 'nonexistent:' gives 2027-03-28T04:30:00+02:00 there: write that, or remove the case's 'nonexistent:' "
+            + "if the schedule's is the one meant", "\(message)")
+    }
+
+    /// A line the drop rule removes because a slot of the day before was moved past midnight is told so (it was told
+    /// only that the test's policies give no occurrence there). zoneinfo: Nuuk springs forward at 2027-03-28T01:00Z,
+    /// 03-27 23:00 (-02:00) → 03-28 00:00 (-01:00); 03-27's 23:30 under shift-forward is 01:30Z, 00:30 (-01:00) on the
+    /// 28th, after the 28th's 00:10 (01:10Z).
+    @Test func aLineDroppedByTheDayBeforesShiftedTimeIsToldTheDropRule() throws {
+        let text = """
+            spec: nuuk
+            schedule: {id: nuuk, timezone: America/Nuuk, rule: {every: day, at: ["00:10", "23:30"]}, nonexistent: shift-forward, repeated: first}
+            window: {after: 2027-03-27T12:00:00-02:00, through: 2027-03-28T12:00:00-01:00}
+            expect:
+              occurrences:
+                - 2027-03-28T00:10:00-01:00
+                - 2027-03-28T00:30:00-01:00
+            """
+        let message = try #require(try Self.runOnCore(text, path: "nuuk.yaml").message)
+        #expect(message.hasSuffix("line 6: 2027-03-28 00:10 (-01:00), the rule's 00:10 that day, is dropped: 23:30 on 2027-03-27, before it "
+            + "in slot order (date, then time), is 2027-03-28 00:30 (-01:00) under 'nonexistent: shift-forward', and a candidate not later "
+            + "than the previous occurrence is dropped (docs/recurrence.md#rules); remove the line"), "\(message)")
+        let applied = text.replacingOccurrences(of: "    - 2027-03-28T00:10:00-01:00\n", with: "")
+        #expect(try Self.runOnCore(applied, path: "nuuk.yaml").status == .passed)
+    }
+
+    /// A chain whose listed results past its last search are not all alike is not told one of them is no occurrence
+    /// when it is one (the twentieth mutation run's R4). Berlin's 09:00 every day in March 2027 (CET, +01:00): the
+    /// searches find 03-01, 03-02 and 03-03; 03-04 09:00 is an occurrence, 03-05 10:00 is none.
+    @Test func aChainWithAnOccurrenceAndANonOccurrenceListedPastItsSearchesIsNotToldTheFirstIsNone() throws {
+        let text = """
+            spec: chain
+            schedule: {id: job, timezone: Europe/Berlin, rule: {every: day, at: "09:00"}, nonexistent: skip, repeated: first}
+            cases:
+              - name: chain
+                after: 2027-03-01T00:00:00+01:00
+                next: [2027-03-01T09:00:00+01:00, 2027-03-04T09:00:00+01:00, 2027-03-05T10:00:00+01:00]
+            """
+        let message = try #require(try Self.runOnCore(text, path: "chain.yaml").message)
+        #expect(!message.contains("is no occurrence"), "\(message)")
+        #expect(message.hasPrefix("search 2 of 3 found 2027-03-02 09:00 CET (+01:00), not 2027-03-04 09:00 CET (+01:00) (line 6)"), "\(message)")
+    }
+
     /// A line on a date of the periods a stepped rule's `from` skips is told the `from` that counts from it (a third
     /// review applied the 'from' offered first and its list was the other fortnight's); applied, the spec passes.
     /// Python's calendar: 2027-03-14, 03-28 and 04-11 are Sundays a fortnight apart; zoneinfo: 03-28's 02:30 does not exist

@@ -1,14 +1,15 @@
 import Foundation
 
 /// A candidate the drop rule removed: an instant this schedule's own policies give one of its slots, which is not an
-/// occurrence because an earlier slot of the same date was produced at or after it (slot order is date, then time, and
-/// a candidate not later than the previous occurrence is dropped). Troll's two-hour gap under `shift-forward` moves
-/// 02:30 to 04:30, so the 04:00 of a rule at 02:30 and 04:00 is dropped that day; under `both`, the first 02:45 of an
-/// autumn night comes before the second 02:15.
+/// occurrence because an earlier slot was produced at or after it (slot order is date, then time, and a candidate not
+/// later than the previous occurrence is dropped). Troll's two-hour gap under `shift-forward` moves 02:30 to 04:30, so
+/// the 04:00 of a rule at 02:30 and 04:00 is dropped that day; under `both`, the first 02:45 of an autumn night comes
+/// before the second 02:15; Nuuk's gap before midnight moves 23:30 past the next day's 00:10.
 public struct DroppedCandidate: Sendable, Hashable {
     /// The dropped slot (its date and the rule's wall time).
     public let slot: LocalDateTime
-    /// The occurrence of an earlier slot of that date, at or after the dropped instant, that it was not later than.
+    /// The occurrence of an earlier slot (of that date, or of one before it where a gap's policy moved it past
+    /// midnight), at or after the dropped instant, that it was not later than.
     public let blocker: Occurrence
 
     /// The dropped slot's wall time, `04:00`.
@@ -16,7 +17,8 @@ public struct DroppedCandidate: Sendable, Hashable {
 
     /// Why, in words: `02:30 that day, before it in slot order (date, then time), is 2027-03-28 04:30 (+02:00) under
     /// 'nonexistent: shift-forward', and a candidate not later than the previous occurrence is dropped`, each instant as
-    /// `local` writes it. `repeated` names the policy of a second reading.
+    /// `local` writes it (`23:30 on 2027-03-27, before it …` for a slot of an earlier date). `repeated` names the policy
+    /// of a second reading.
     public func reason(repeated: RepeatedTimePolicy, local: (Date) -> String) -> String {
         let how: String = switch blocker.resolution {
         case .gap(let policy): " under 'nonexistent: \(policy.rawValue)'"
@@ -24,7 +26,10 @@ public struct DroppedCandidate: Sendable, Hashable {
         case .overlapLast: " (its second reading, under 'repeated: \(repeated.rawValue)')"
         case .exact: ""
         }
-        return "\(blocker.slot.map(Self.time) ?? "an earlier time") that day, before it in slot order (date, then time), is "
+        let which = blocker.slot.map { other in
+            Self.time(other) + (other.dateString == slot.dateString ? " that day" : " on \(other.dateString)")
+        } ?? "an earlier time"
+        return "\(which), before it in slot order (date, then time), is "
             + "\(local(blocker.date))\(how), and a candidate not later than the previous occurrence is dropped"
     }
 
@@ -54,7 +59,7 @@ extension Schedule {
                                          hour: time.hour, minute: time.minute, second: time.second)
                 guard resolver.instants(for: slot, nonexistent: nonexistent, repeated: repeated).contains(where: { $0.date == date })
                 else { continue }
-                if let blocker = earlierSlotProduced(atOrAfter: date, sameDateAs: slot) {
+                if let blocker = earlierSlotProduced(atOrAfter: date, before: slot) {
                     return DroppedCandidate(slot: slot, blocker: blocker)
                 }
             }
@@ -62,16 +67,15 @@ extension Schedule {
         return nil
     }
 
-    /// The first occurrence from `date` on whose slot is on `slot`'s date and earlier in it.
-    private func earlierSlotProduced(atOrAfter date: Date, sameDateAs slot: LocalDateTime) -> Occurrence? {
-        let dayOf = { (local: LocalDateTime) in (local.year, local.month, local.day) }
+    /// The first occurrence from `date` on whose slot is earlier than `slot` (of its date, or of an earlier one).
+    private func earlierSlotProduced(atOrAfter date: Date, before slot: LocalDateTime) -> Occurrence? {
         var cursor = date.addingTimeInterval(-1)
-        // Slots are produced in order, so the search ends at the first occurrence of a later date; the bound keeps a
+        // Slots are produced in order, so the search ends at the first occurrence of a later slot; the bound keeps a
         // rule with a time every minute from searching long.
         for _ in 0..<3_000 {
             guard let next = try? self.next(after: cursor), let found = next.slot else { return nil }
-            if dayOf(found) > dayOf(slot) { return nil }
-            if dayOf(found) == dayOf(slot), found < slot { return next }
+            if found > slot { return nil }
+            if found < slot { return next }
             cursor = next.date
         }
         return nil

@@ -479,9 +479,7 @@ struct RecurrenceExecutor: Sendable {
             // The cursors that find it lie from the occurrence before it up to it, not past it (a review's 'or later'
             // moved a cursor past the instant).
             let before = previous(Date(timeIntervalSince1970: only.epochSeconds))
-            let cursor = before.map { before in
-                before.epochSeconds == found.epochSeconds ? found.offsetForm : before.offsetForm
-            }.map { "an 'after' from \($0) up to, not including, this one" } ?? "an 'after' between it and this one"
+            let cursor = before.map { "an 'after' from \($0.offsetForm) up to, not including, this one" } ?? "an 'after' between it and this one"
             return "\(only.local) is an occurrence, but not the first after the cursor: the search finds \(found.local) before it; "
                 + "write \(found.offsetForm) in its place, or, to find this one, \(cursor)"
         }

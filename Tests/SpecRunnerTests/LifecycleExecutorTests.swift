@@ -1953,6 +1953,36 @@ import Testing
             + "2027-10-31 02:30 CET (+01:00) is) (its planned as expected)", "\(check?.actual ?? "")")
     }
 
+    /// A launch refused on a night whose only wall time `skip` leaves out is told why the floor is the next day's (a
+    /// lifecycle review's step on Berlin's spring night was told the floor and not why). zoneinfo: Berlin springs
+    /// forward at 2027-03-28T01:00Z, 02:00 CET → 03:00 CEST, so 02:30 does not exist that night; the next 02:30 is
+    /// 2027-03-29T02:30+02:00 (00:30Z). Under next-valid-time the night's occurrence is 03:00+02:00 and the launch runs it.
+    @Test func aLaunchOnANightSkipLeavesWithoutAnOccurrenceIsToldWhy() async throws {
+        let text = """
+            spec: Spring night
+            task: {identifier: com.example.app.refresh, kind: refresh}
+            schedule: {id: sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            clock: 2027-03-27T12:00:00+01:00
+            steps:
+              - {at: 2027-03-28T03:45:00+02:00, launch: com.example.app.refresh}
+            expect:
+              completed: [true]
+            """
+        let verdict = await LifecycleExecutor().execute(try Self.scenario(text).1)
+        let lines = (verdict.message ?? "").split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("step 1 (scenario.yaml:6:5) launched nothing") && $0.hasSuffix("earliestBeginDate 2027-03-29 "
+            + "02:30 CEST (+02:00) [2027-03-29T00:30:00Z]; the system never starts a task earlier, so move the step to or after it; 02:30 on "
+            + "2027-03-28 does not exist in Europe/Berlin (the clocks skip it), and under 'nonexistent: skip' that date has no occurrence, so "
+            + "the request waits for a later date's)") }, "\(lines)")
+        // Under next-valid-time the night has its occurrence, 03:00 CEST, and the launch at 03:45 runs it.
+        let valid = await LifecycleExecutor().execute(try Self.scenario(text.replacingOccurrences(of: "nonexistent: skip", with: "nonexistent: next-valid-time")).1)
+        #expect(valid.status == .passed, "\(valid.message ?? "")")
+        // A launch on the day before, refused before the same floor, is not told of that day: its 02:30 exists.
+        let before = await LifecycleExecutor().execute(try Self.scenario(text.replacingOccurrences(of: "2027-03-28T03:45:00+02:00", with: "2027-03-27T12:30:00+01:00")).1)
+        #expect(before.message?.contains("earliestBeginDate 2027-03-29 02:30 CEST (+02:00)") == true, "\(before.message ?? "")")
+        #expect(before.message?.contains("does not exist") == false, "\(before.message ?? "")")
+    }
+
     /// Two refusals of one code where `errors` lists one: the list's entry is the first's (errors are compared in
     /// order), so only the first is "which 'errors' lists"; the second is told its error once, and the missing run is
     /// told the refused step, not a step to add (a fifth review's m35: the retry floor after three failures is 1h).

@@ -1968,6 +1968,26 @@ import Testing
         #expect(try Self.runOnCore(text.replacingOccurrences(of: written, with: meant), path: "converted.yaml").status == .passed)
     }
 
+    /// A late time converted with the other season's offset lands past midnight: it is told the occurrence's own date
+    /// (the twentieth mutation run: such a line was told nothing). zoneinfo: Berlin is at +02:00 on 2027-04-10; its
+    /// 23:30 is 21:30Z, and 22:30Z is 00:30 on 04-11.
+    @Test func aLateZLineConvertedPastMidnightIsToldTheOccurrencesDate() throws {
+        let text = """
+            spec: late
+            schedule: {id: job, timezone: Europe/Berlin, rule: {every: day, at: "23:30"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-04-10T12:00:00+02:00, through: 2027-04-11T12:00:00+02:00}
+            expect:
+              occurrences: [2027-04-10T22:30:00Z]
+            """
+        let message = try #require(try Self.runOnCore(text, path: "late.yaml").message)
+        #expect(message == "occurrences differ: 1 missing, 1 unexpected; line 5: 2027-04-10T22:30:00Z is UTC ('Z'), 2027-04-11 00:30 CEST "
+            + "(+02:00) in Europe/Berlin; the rule's occurrence on 2027-04-10 is 2027-04-10 23:30 CEST (+02:00), 2027-04-10T21:30:00Z: 23:30 "
+            + "converted with +01:00, the zone's offset at another time of year, gives 2027-04-10T22:30:00Z, but on 2027-04-10 the zone is at "
+            + "+02:00: write 2027-04-10T21:30:00Z", "\(message)")
+        let applied = text.replacingOccurrences(of: "2027-04-10T22:30:00Z", with: "2027-04-10T21:30:00Z")
+        #expect(try Self.runOnCore(applied, path: "late.yaml").status == .passed)
+    }
+
     /// A case's `after` written with `Z` whose digits are the local cursor meant is told so, and nothing else that would
     /// build the slip in (a third review was told to add the result its UTC cursor found, and the case passed on another
     /// night). zoneinfo: New York falls back at 2027-11-07T06:00Z; 01:45Z is 2027-11-06 21:45 EDT; 01:45 EDT is 05:45Z,

@@ -220,8 +220,11 @@ struct LifecycleExecutor: Sendable {
             // The scheduler's "so move the step to or after it" is the advice that fails there (a second message review
             // applied it, told before the note): the note says what moving it does instead.
             let advice = SimulatedScheduler.moveTheStepAdvice
+            // Why the floor is a later date's, where the launch's own date has no occurrence under `skip`.
+            let skipped = error.code == .launchBeforeEarliestBegin
+                ? error.earliestBegin.flatMap { judgement.skippedDateNote(launchAt: error.at, floor: $0) }.map { "; " + $0 } ?? "" : ""
             return judgement.localized(taken.isEmpty || !message.hasSuffix(advice) ? message + taken : String(message.dropLast(advice.count)) + taken)
-                + (error.code == .noPendingRequest ? resubmitNote(before: step) : "")
+                + skipped + (error.code == .noPendingRequest ? resubmitNote(before: step) : "")
         }
         let others = report.errors.indices.filter { !refusalIndices.contains($0) }.map { index in
             let error = report.errors[index]

@@ -340,8 +340,33 @@ extension LifecycleJudgement {
     }
 
     /// A refusal's error and, for one before its floor, the floor: `launch-before-earliest-begin: the request's earliest
-    /// begin was 2027-03-29 09:45 (+02:00)`.
+    /// begin was 2027-03-29 09:45 (+02:00)`, and why a floor is a later date's where `skip` leaves the launch's date none.
     private func refused(_ refusal: LaunchStep.Refusal) -> String {
-        refusal.code + (refusal.floor.map { ": the request's earliest begin was \(instant($0).local)" } ?? "")
+        refusal.code + (refusal.floor.map { floor in
+            ": the request's earliest begin was \(instant(floor).local)" + (skippedDateNote(launchAt: refusal.at, floor: floor).map { "; " + $0 } ?? "")
+        } ?? "")
+    }
+
+    /// For a launch refused before a floor on a later date, where every wall time the schedule in effect has on the
+    /// launch's date is in a gap and its policy is `skip`: that the date has no occurrence (a review's launch at Berlin's
+    /// spring night was told the floor, the next day's 02:30, and not why the night itself had none).
+    func skippedDateNote(launchAt: Date, floor: Date) -> String? {
+        guard let schedules = plannedContext?.schedules,
+              let schedule = (schedules.last { $0.from <= launchAt } ?? schedules.first)?.schedule,
+              schedule.nonexistent == .skip, schedule.rule.isCalendarRule, !schedule.rule.wallTimes.isEmpty else { return nil }
+        let zone = schedule.timeZone
+        let day = LocalDateTime(launchAt, in: zone)
+        guard LocalDateTime(floor, in: zone).dateString > day.dateString, let date = CivilDate(isoDate: day.dateString),
+              Rule.firstSelectedDate(of: schedule.rule, onOrAfter: date) == date else { return nil }
+        var resolver = WallTimeResolver(timeZone: zone)
+        let times = schedule.rule.wallTimes
+        guard times.allSatisfy({ time in
+            let slot = LocalDateTime(year: day.year, month: day.month, day: day.day, hour: time.hour, minute: time.minute, second: time.second)
+            if case .gap = resolver.resolve(slot) { return true } else { return false }
+        }) else { return nil }
+        let one = times.count == 1
+        return "\(ListWording.joined(times.map { "\($0)" })) on \(day.dateString) \(one ? "does" : "do") not exist in \(ZoneDisplayName.of(zone)) "
+            + "(the clocks skip \(one ? "it" : "them")), and under 'nonexistent: skip' that date has no occurrence, so the request waits for a "
+            + "later date's"
     }
 }

@@ -139,15 +139,18 @@ enum InstantSlipHint {
         for produced in unexpected {
             let offset = zone.secondsFromGMT(for: produced)
             let difference = Int(missing.date.timeIntervalSince(produced).rounded())
-            guard difference != 0, abs(difference) <= 3 * 3600,
-                  LocalDateTime(missing.date, in: zone).dateString == LocalDateTime(produced, in: zone).dateString else { continue }
+            guard difference != 0, abs(difference) <= 3 * 3600 else { continue }
             // The zone's other offsets within half a year either side.
             let others = Set((-6...6).map { zone.secondsFromGMT(for: produced.addingTimeInterval(Double($0) * 30 * 86_400)) })
             guard others.contains(offset - difference) else { continue }
             let meant = render(produced)
             let local = WallTimeText.local(produced, offset: offset)
+            // A late time converted with too small an offset lands past midnight (Berlin's 23:30 CEST written 22:30Z,
+            // 00:30 the next day): the occurrence's date is named, not "that day" (the twentieth mutation run; such a
+            // line was told nothing).
+            let day = LocalDateTime(missing.date, in: zone).dateString == local.date ? "that day" : "on \(local.date)"
             return "\(place(missing))\(missing.text) is UTC ('Z'), \(render(missing.date).local) in \(ZoneDisplayName.of(zone)); the rule's "
-                + "occurrence that day is \(meant.local), \(meant.utc): \(local.time) converted with \(WallTimeText.offset(offset - difference)), the "
+                + "occurrence \(day) is \(meant.local), \(meant.utc): \(local.time) converted with \(WallTimeText.offset(offset - difference)), the "
                 + "zone's offset at another time of year, gives \(missing.text), but on \(local.date) the zone is at \(WallTimeText.offset(offset)): "
                 + "write \(meant.utc)"
         }

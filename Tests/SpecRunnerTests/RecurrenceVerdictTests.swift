@@ -2071,6 +2071,26 @@ import Testing
         #expect(try Self.runOnCore(applied, path: "nuuk.yaml").status == .passed)
     }
 
+    /// A first reading whose own (second) reading is not listed is not told to go with one that is (the twentieth
+    /// mutation run's P1: "listed beside this test's own: remove it too" was said of line 7, whose own is missing).
+    /// zoneinfo: Berlin falls back at 2027-10-31T01:00Z; 02:15 is 00:15Z and 01:15Z, 02:45 is 00:45Z and 01:45Z.
+    @Test func aFirstReadingWhoseOwnIsNotListedIsNotToldToGoWithTheOthers() throws {
+        let text = """
+            spec: last readings
+            schedule: {id: job, timezone: Europe/Berlin, rule: {every: day, at: ["02:15", "02:45"]}, nonexistent: skip, repeated: last}
+            window: {after: 2027-10-31T00:00:00+02:00, through: 2027-10-31T03:00:00+01:00}
+            expect:
+              occurrences:
+                - 2027-10-31T02:15:00+02:00
+                - 2027-10-31T02:45:00+02:00
+                - 2027-10-31T02:15:00+01:00
+            """
+        let message = try #require(try Self.runOnCore(text, path: "last.yaml").message)
+        #expect(message.hasSuffix("under this test's policies, 02:15 on 2027-10-31 is 2027-10-31T02:15:00+01:00, listed already: if the app "
+            + "uses them, remove line 6"), "\(message)")
+        #expect(!message.contains("same kind of reading"), "\(message)")
+    }
+
     /// A chain whose listed results past its last search are not all alike is not told one of them is no occurrence
     /// when it is one (the twentieth mutation run's R4). Berlin's 09:00 every day in March 2027 (CET, +01:00): the
     /// searches find 03-01, 03-02 and 03-03; 03-04 09:00 is an occurrence, 03-05 10:00 is none.

@@ -140,6 +140,11 @@ struct OutOfPlaceOccurrence {
             todo = "it gives \(ownText), which line \(line) lists: remove the line"
         } else if fits(own) {
             todo = "it gives \(ownText): write that, which puts the list in order"
+        } else if let place = dates.indices.last(where: { $0 != index && dates[$0] < own }).map({ "after line \(occurrences[$0].instant.location.line)" })
+                    ?? dates.indices.first(where: { $0 != index }).map({ "before line \(occurrences[$0].instant.location.line)" }) {
+            // The reading it gives belongs elsewhere in the list (the twentieth mutation run: "write that" in place would
+            // have left the list out of order, and the line was told only to list them in order).
+            todo = "it gives \(ownText), which belongs \(place): remove this line and write that there"
         } else {
             return nil
         }

@@ -139,7 +139,8 @@ enum PolicyHint {
             if case .overlap(let first, let last, _) = resolver.resolve(LocalDateTime(date, in: schedule.timeZone)), date == first || date == last {
                 let (which, policy) = date == last ? ("later", "last") : ("earlier", "first")
                 let pair = date == last ? first : last
-                let keyPair = key(date) == nil || inCase ? "" : keyless(pair).map { listed in
+                // Said outside a case only (below): a case's `next` takes no keys.
+                let keyPair = key(date) == nil ? "" : keyless(pair).map { listed in
                     ", and give line \(listed.line) its key too: {at: \(written(schedule, pair)), key: \(listed.key)}"
                 } ?? ""
                 return UnexpectedSentence(

@@ -13,6 +13,19 @@ import Testing
 
     static func date(_ text: String) throws -> Date { try Date(text, strategy: .iso8601) }
 
+    /// The rule's dates just before and on or after a date, which a `from` off the rule's dates is offered (2027-01-04 and
+    /// 2027-01-11 are Mondays, Python's calendar). The twentieth mutation run: the last date "before" counted the date
+    /// itself, unseen where that date is never one of the rule's.
+    @Test("the rule's last date before a date is strictly before it, and its first on or after it may be it")
+    func selectedDatesAroundADate() {
+        let mondays = Rule.weekly(on: [.monday], at: Self.nine)
+        let nextMonday = CivilDate(year: 2027, month: 1, day: 11)
+        #expect(Rule.lastSelectedDate(of: mondays, before: nextMonday) == Self.monday)
+        #expect(Rule.lastSelectedDate(of: mondays, before: CivilDate(year: 2027, month: 1, day: 6)) == Self.monday)
+        #expect(Rule.firstSelectedDate(of: mondays, onOrAfter: nextMonday) == nextMonday)
+        #expect(Rule.firstSelectedDate(of: mondays, onOrAfter: CivilDate(year: 2027, month: 1, day: 5)) == nextMonday)
+    }
+
     @Test("a stepped rule selects exactly the inner rule's occurrences whose local date is a whole number of steps from 'from'")
     func steppedIsTheInnerRuleFiltered() throws {
         // The period of a date counted here by hand, independently of the engine: days by day number, weeks by the

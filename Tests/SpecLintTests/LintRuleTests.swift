@@ -1013,6 +1013,28 @@ import Testing
             + "'through: 2027-03-28T03:00:00+02:00' to hold it [outside-window]"), "\(found)")
     }
 
+    /// A bound is offered only where it would hold the line and no other occurrence: a line two occurrences before
+    /// 'after' (or past 'through') is told to move the window, not a bound that would let the day between in unlisted
+    /// (the twentieth mutation run). Berlin's 09:00 in March 2027 is CET, +01:00 (zoneinfo).
+    @Test func aLineTwoOccurrencesOutsideIsNotOfferedABound() {
+        let before = Self.lint("""
+            spec: early line
+            schedule: {id: job, timezone: Europe/Berlin, rule: {every: day, at: "09:00"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-02T12:00:00+01:00, through: 2027-03-04T12:00:00+01:00}
+            expect:
+              occurrences: [2027-03-01T09:00:00+01:00, 2027-03-03T09:00:00+01:00, 2027-03-04T09:00:00+01:00]
+            """)
+        #expect(before.contains("remove the line, or move the window to hold it [outside-window]"), "\(before)")
+        let after = Self.lint("""
+            spec: late line
+            schedule: {id: job, timezone: Europe/Berlin, rule: {every: day, at: "09:00"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-02T12:00:00+01:00, through: 2027-03-04T12:00:00+01:00}
+            expect:
+              occurrences: [2027-03-03T09:00:00+01:00, 2027-03-04T09:00:00+01:00, 2027-03-06T09:00:00+01:00]
+            """)
+        #expect(after.contains("remove the line, or move the window to hold it [outside-window]"), "\(after)")
+    }
+
     /// An instant the rule never gives fails inside any window: the advice to move the window could not help (the
     /// failure review: a Friday expected under a Monday and Thursday rule, past `through`). 2027-03-19 is a Friday;
     /// New York is at -04:00 from 2027-03-14 (zoneinfo).

@@ -136,6 +136,24 @@ import Testing
             """)
     }
 
+    /// The example `next` is a wall time the zone has once: a day whose wall time happens twice (or not at all) is passed
+    /// over (the twentieth mutation run offered the autumn night's second 02:30). zoneinfo: Berlin's 02:30 happens twice
+    /// on 2027-10-31 and once, at +01:00, on 11-01.
+    @Test func aCaseMissingNextIsOfferedAWallTimeTheZoneHasOnce() {
+        let file = SpecFixtures.parse("""
+            spec: example next
+            schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+            cases:
+              - name: the night before the autumn change
+                after: 2027-10-30T02:30:00+02:00
+
+            """)
+        #expect(Self.render([file]).hasPrefix("""
+            spec.yaml:4:5: error: case 'the night before the autumn change' has no 'next'; add the result you expect the search from 'after' \
+            to find, e.g. 'next: 2027-11-01T02:30:00+01:00' (or a list), or 'error: no-occurrence' [missing-key]
+            """))
+    }
+
     @Test func duplicateSpecNamesAcrossFilesPointAtTheSecondWithANoteAtTheFirst() {
         let spec = SpecFixtures.spec(schedule: "  timezone: Europe/Berlin\n  rule: daily 02:30\n  nonexistent: skip\n  repeated: first", name: "Nightly sync")
         let first = SpecFixtures.parse(spec, path: "specs/a.yaml")

@@ -56,6 +56,12 @@ struct DroppedCandidateTests {
         #expect(drop.blocker.slot == LocalDateTime(year: 2027, month: 3, day: 27, hour: 23, minute: 30))
         #expect(drop.reason(repeated: .first, local: { $0.rfc3339UTC }) == "23:30 on 2027-03-27, before it in slot order (date, then time), "
             + "is 2027-03-28T01:30:00Z under 'nonexistent: shift-forward', and a candidate not later than the previous occurrence is dropped")
+        // A rule on Saturdays only (2027-03-27 is a Saturday) has no slot on Sunday the 28th: its 00:10 there is no
+        // dropped slot, though Saturday's 23:30 lands after it (Python's calendar; zoneinfo as above).
+        let saturdays = try Schedule(id: "drop", rule: .weekly(on: [.saturday], at: [TimeOfDay(hour: 0, minute: 10)!, TimeOfDay(hour: 23, minute: 30)!]),
+                                     timeZone: TimeZone(identifier: "America/Nuuk")!, nonexistent: .shiftForward, repeated: .first)
+        #expect(saturdays.occurrence(at: Self.instant("2027-03-28T01:30:00Z")) != nil)
+        #expect(saturdays.droppedCandidate(at: Self.instant("2027-03-28T01:10:00Z")) == nil)
         // Under next-valid-time 23:30 is the change's end, 01:00Z, before 00:10 (01:10Z): nothing is dropped.
         let valid = try Self.schedule("America/Nuuk", ["00:10", "23:30"], nonexistent: .nextValidTime, repeated: .first)
         #expect(valid.droppedCandidate(at: Self.instant("2027-03-28T01:10:00Z")) == nil)

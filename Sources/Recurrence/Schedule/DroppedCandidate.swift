@@ -54,6 +54,9 @@ extension Schedule {
         // A gap's policy or an overlap's second reading moves an instant less than a day from its slot's wall time.
         for offset in [0, -1, 1] {
             let date0 = LocalDateTime(wallSeconds: day.wallSeconds + offset * 86_400)
+            // Only a date the rule selects has slots: with blockers of earlier dates, a wall time on another date would
+            // otherwise read as a dropped slot (a Saturday rule's 00:10 on the Sunday after a 23:30 moved past midnight).
+            guard rule.selects(CivilDate(year: date0.year, month: date0.month, day: date0.day)) else { continue }
             for time in times {
                 let slot = LocalDateTime(year: date0.year, month: date0.month, day: date0.day,
                                          hour: time.hour, minute: time.minute, second: time.second)
@@ -79,5 +82,21 @@ extension Schedule {
             cursor = next.date
         }
         return nil
+    }
+}
+
+extension Rule {
+    /// Whether the rule has slots on `date`: every date for an hourly rule, the dates a day, week, month or year rule
+    /// selects, and of those a stepped rule's inner rule selects, the ones on its steps; never for an interval.
+    func selects(_ date: CivilDate) -> Bool {
+        switch self {
+        case .hourly: true
+        case .interval: false
+        case .daily, .weekly, .monthly, .yearly: Rule.firstSelectedDate(of: self, onOrAfter: date) == date
+        case .stepped(let inner, let every, let from):
+            inner.selects(date) && StepUnit(periodOf: inner).map {
+                StepFilter(unit: $0, every: every, from: from).selects(date: date, day: date.daysSinceEpoch)
+            } == true
+        }
     }
 }

@@ -2091,6 +2091,45 @@ import Testing
         #expect(!message.contains("same kind of reading"), "\(message)")
     }
 
+    /// A slot after midnight read back onto the day before (`shift-backward`) is named with its own date, not "that
+    /// day" (a black-box review was told "the rule's 00:20 that day" of the 13th's 23:20). zoneinfo: Havana springs
+    /// forward at 2027-03-14T05:00Z, 00:00 CST (-05:00) → 01:00 CDT (-04:00); the 14th's 00:20 read with -04:00 is
+    /// 04:20Z, 23:20 CST on the 13th, before the 13th's 23:50 (04:50Z), so it is dropped.
+    @Test func aSlotReadBackOntoTheDayBeforeIsNamedWithItsOwnDate() throws {
+        let text = """
+            spec: havana
+            schedule: {id: dose, timezone: America/Havana, rule: {every: day, at: ["00:20", "23:50"]}, nonexistent: shift-backward, repeated: first}
+            window: {after: 2027-03-13T00:00:00-05:00, through: 2027-03-14T23:00:00-04:00}
+            expect:
+              occurrences:
+                - 2027-03-13T00:20:00-05:00
+                - 2027-03-13T23:20:00-05:00
+                - 2027-03-13T23:50:00-05:00
+            """
+        let message = try #require(try Self.runOnCore(text, path: "havana.yaml").message)
+        #expect(message == "occurrences differ: 1 missing; line 7: 2027-03-13 23:20 CST (-05:00), the rule's 00:20 of 2027-03-14, is dropped: "
+            + "23:50 on 2027-03-13, before it in slot order (date, then time), is 2027-03-13 23:50 CST (-05:00), and a candidate not later "
+            + "than the previous occurrence is dropped (docs/recurrence.md#rules); remove the line", "\(message)")
+        #expect(try Self.runOnCore(text.replacingOccurrences(of: "    - 2027-03-13T23:20:00-05:00\n", with: ""), path: "havana.yaml").status == .passed)
+    }
+
+    /// A `Z` line that is the other reading of a wall time the clocks repeat is told the `repeated` policy, not a
+    /// conversion with another season's offset (a black-box review: "on 2027-10-31 the zone is at +02:00" of Berlin's
+    /// fall-back night). zoneinfo: Berlin falls back at 2027-10-31T01:00Z; 02:30 is 00:30Z (CEST) and 01:30Z (CET).
+    @Test func aZLineOnTheOtherReadingOfARepeatedTimeIsToldThePolicy() throws {
+        let text = """
+            spec: berlin fall
+            schedule: {id: s, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-10-30T12:00:00Z, through: 2027-10-31T12:00:00Z}
+            expect:
+              occurrences: [2027-10-31T01:30:00Z]
+            """
+        let message = try #require(try Self.runOnCore(text, path: "fall.yaml").message)
+        #expect(!message.contains("converted with"), "\(message)")
+        #expect(message.hasPrefix("occurrences differ: 1 missing, 1 unexpected; 2027-10-31 02:30 CET (+01:00) is what 'repeated: last' or "
+            + "'repeated: both' gives, not this test's 'repeated: first'"), "\(message)")
+    }
+
     /// A chain whose listed results past its last search are not all alike is not told one of them is no occurrence
     /// when it is one (the twentieth mutation run's R4). Berlin's 09:00 every day in March 2027 (CET, +01:00): the
     /// searches find 03-01, 03-02 and 03-03; 03-04 09:00 is an occurrence, 03-05 10:00 is none.

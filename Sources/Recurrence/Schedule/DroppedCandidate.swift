@@ -15,6 +15,13 @@ public struct DroppedCandidate: Sendable, Hashable {
     /// The dropped slot's wall time, `04:00`.
     public var time: String { Self.time(slot) }
 
+    /// The dropped slot as said beside its instant: `04:00 that day` where the instant's local date in `zone` is the
+    /// slot's, else `00:20 of 2027-03-14` (a gap's `shift-backward` reads a slot after midnight on the day before; a
+    /// black-box review was told "the rule's 00:20 that day" of the 13th's 23:20).
+    public func slotWords(readAt date: Date, in zone: TimeZone) -> String {
+        time + (LocalDateTime(date, in: zone).dateString == slot.dateString ? " that day" : " of \(slot.dateString)")
+    }
+
     /// Why, in words: `02:30 that day, before it in slot order (date, then time), is 2027-03-28 04:30 (+02:00) under
     /// 'nonexistent: shift-forward', and a candidate not later than the previous occurrence is dropped`, each instant as
     /// `local` writes it (`23:30 on 2027-03-27, before it …` for a slot of an earlier date). `repeated` names the policy

@@ -144,7 +144,7 @@ struct OutOfPlaceOccurrence {
                     ?? dates.indices.first(where: { $0 != index }).map({ "before line \(occurrences[$0].instant.location.line)" }) {
             // The reading it gives belongs elsewhere in the list (the twentieth mutation run: "write that" in place would
             // have left the list out of order, and the line was told only to list them in order).
-            todo = "it gives \(ownText), which belongs \(place): remove this line and write that there"
+            todo = "it gives \(ownText), which belongs \(place): write that there and remove this line"
         } else {
             return nil
         }
@@ -165,7 +165,7 @@ struct OutOfPlaceOccurrence {
         guard let drop = schedule.droppedCandidate(at: instant.date) else { return nil }
         let local = { (date: Date) in WallTimeText.instant(date, offset: zone.secondsFromGMT(for: date)) }
         return "it is \(WallTimeText.wallTime(instant.date, in: zone)) in \(ZoneDisplayName.of(zone)), "
-            + "the rule's \(drop.time) that day, which the drop rule removes: \(drop.reason(repeated: schedule.repeated, local: local)) "
+            + "the rule's \(drop.slotWords(readAt: instant.date, in: zone)), which the drop rule removes: \(drop.reason(repeated: schedule.repeated, local: local)) "
             + "(docs/recurrence.md#rules); remove the line"
     }
 

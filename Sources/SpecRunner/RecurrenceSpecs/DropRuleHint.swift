@@ -68,7 +68,7 @@ enum DropRuleHint {
             guard let drop = schedule.droppedCandidate(at: date) else { continue }
             let todo = inPlace.map { "write \(WallTimeText.instant($0, offset: schedule.timeZone.secondsFromGMT(for: $0))) in its place" }
                 ?? (inCase ? "remove \(WallTimeText.instant(date, offset: schedule.timeZone.secondsFromGMT(for: date))) from 'next:'" : "remove the line")
-            return (date, (line(date).map { "line \($0): " } ?? "") + "\(local(date)), the rule's \(drop.time) that day, is dropped: "
+            return (date, (line(date).map { "line \($0): " } ?? "") + "\(local(date)), the rule's \(drop.slotWords(readAt: date, in: schedule.timeZone)), is dropped: "
                 + "\(drop.reason(repeated: schedule.repeated, local: local)) "
                 + "(docs/recurrence.md#rules); \(todo)")
         }

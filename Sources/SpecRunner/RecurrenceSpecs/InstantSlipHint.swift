@@ -140,6 +140,9 @@ enum InstantSlipHint {
             let offset = zone.secondsFromGMT(for: produced)
             let difference = Int(missing.date.timeIntervalSince(produced).rounded())
             guard difference != 0, abs(difference) <= 3 * 3600 else { continue }
+            // The other reading of the same wall time on a night the clocks go back is the `repeated` policy's story,
+            // not a conversion's (a black-box review's Berlin 01:30Z, the second 02:30, was told "+02:00 that day").
+            guard LocalDateTime(missing.date, in: zone) != LocalDateTime(produced, in: zone) else { continue }
             // The zone's other offsets within half a year either side.
             let others = Set((-6...6).map { zone.secondsFromGMT(for: produced.addingTimeInterval(Double($0) * 30 * 86_400)) })
             guard others.contains(offset - difference) else { continue }

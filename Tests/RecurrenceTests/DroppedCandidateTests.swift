@@ -62,10 +62,23 @@ struct DroppedCandidateTests {
                                      timeZone: TimeZone(identifier: "America/Nuuk")!, nonexistent: .shiftForward, repeated: .first)
         #expect(saturdays.occurrence(at: Self.instant("2027-03-28T01:30:00Z")) != nil)
         #expect(saturdays.droppedCandidate(at: Self.instant("2027-03-28T01:10:00Z")) == nil)
+        // Read on its own date, the slot is "that day"'s.
+        #expect(drop.slotWords(readAt: Self.instant("2027-03-28T01:10:00Z"), in: TimeZone(identifier: "America/Nuuk")!) == "00:10 that day")
         // Under next-valid-time 23:30 is the change's end, 01:00Z, before 00:10 (01:10Z): nothing is dropped.
         let valid = try Self.schedule("America/Nuuk", ["00:10", "23:30"], nonexistent: .nextValidTime, repeated: .first)
         #expect(valid.droppedCandidate(at: Self.instant("2027-03-28T01:10:00Z")) == nil)
         #expect(valid.occurrence(at: Self.instant("2027-03-28T01:10:00Z")) != nil)
+    }
+
+    /// zoneinfo: Havana springs forward at 2027-03-14T05:00Z, 00:00 CST (-05:00) → 01:00 CDT (-04:00); shift-backward
+    /// reads the 14th's 00:20 with -04:00, 04:20Z, 23:20 on the 13th, before the 13th's 23:50 (04:50Z).
+    @Test("a slot read back onto the day before is named with its own date")
+    func aSlotReadOnTheDayBeforeIsNamedWithItsDate() throws {
+        let havana = try Self.schedule("America/Havana", ["00:20", "23:50"], nonexistent: .shiftBackward, repeated: .first)
+        let drop = try #require(havana.droppedCandidate(at: Self.instant("2027-03-14T04:20:00Z")))
+        #expect(drop.slot == LocalDateTime(year: 2027, month: 3, day: 14, hour: 0, minute: 20))
+        #expect(drop.blocker.date == Self.instant("2027-03-14T04:50:00Z"))
+        #expect(drop.slotWords(readAt: Self.instant("2027-03-14T04:20:00Z"), in: havana.timeZone) == "00:20 of 2027-03-14")
     }
 
     @Test("searches chain each from the one before, across a dropped slot, and stop at their count")

@@ -24,6 +24,11 @@ import Testing
         #expect(Rule.lastSelectedDate(of: mondays, before: CivilDate(year: 2027, month: 1, day: 6)) == Self.monday)
         #expect(Rule.firstSelectedDate(of: mondays, onOrAfter: nextMonday) == nextMonday)
         #expect(Rule.firstSelectedDate(of: mondays, onOrAfter: CivilDate(year: 2027, month: 1, day: 5)) == nextMonday)
+        // `selects`: a stepped rule keeps only its inner rule's dates on its steps (every other Monday from 01-04).
+        let fortnightly = Rule.stepped(mondays, every: 2, from: Self.monday)
+        #expect(fortnightly.selects(Self.monday) && !fortnightly.selects(nextMonday))
+        #expect(fortnightly.selects(CivilDate(year: 2027, month: 1, day: 18)) && !fortnightly.selects(CivilDate(year: 2027, month: 1, day: 5)))
+        #expect(mondays.selects(nextMonday) && Rule.hourly(minute: 0, second: 0).selects(CivilDate(year: 2027, month: 1, day: 5)))
     }
 
     @Test("a stepped rule selects exactly the inner rule's occurrences whose local date is a whole number of steps from 'from'")

@@ -1981,6 +1981,12 @@ import Testing
         let before = await LifecycleExecutor().execute(try Self.scenario(text.replacingOccurrences(of: "2027-03-28T03:45:00+02:00", with: "2027-03-27T12:30:00+01:00")).1)
         #expect(before.message?.contains("earliestBeginDate 2027-03-29 02:30 CEST (+02:00)") == true, "\(before.message ?? "")")
         #expect(before.message?.contains("does not exist") == false, "\(before.message ?? "")")
+        // A fortnightly Sunday rule whose steps include 03-28 (from 03-14, a Sunday) is told it too; its floor is 04-11's
+        // 02:30, CEST (Python's calendar, zoneinfo).
+        let fortnightly = await LifecycleExecutor().execute(try Self.scenario(text.replacingOccurrences(
+            of: "rule: {every: day, at: \"02:30\"}", with: "rule: {every: 2 weeks, on: [sunday], at: \"02:30\", from: 2027-03-14}")).1)
+        #expect(fortnightly.message?.contains("earliestBeginDate 2027-04-11 02:30 CEST (+02:00)") == true, "\(fortnightly.message ?? "")")
+        #expect(fortnightly.message?.contains("02:30 on 2027-03-28 does not exist in Europe/Berlin") == true, "\(fortnightly.message ?? "")")
     }
 
     /// Two refusals of one code where `errors` lists one: the list's entry is the first's (errors are compared in

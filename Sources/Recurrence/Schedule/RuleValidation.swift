@@ -175,6 +175,20 @@ extension Rule {
         return nil
     }
 
+    /// Whether the rule has slots on `date`: every date for an hourly rule, the dates a day, week, month or year rule
+    /// selects, and of those a stepped rule's inner rule selects, the ones on its steps; never for an interval.
+    public func selects(_ date: CivilDate) -> Bool {
+        switch self {
+        case .hourly: true
+        case .interval: false
+        case .daily, .weekly, .monthly, .yearly: Rule.firstSelectedDate(of: self, onOrAfter: date) == date
+        case .stepped(let inner, let every, let from):
+            inner.selects(date) && StepUnit(periodOf: inner).map {
+                StepFilter(unit: $0, every: every, from: from).selects(date: date, day: date.daysSinceEpoch)
+            } == true
+        }
+    }
+
     /// The first date `rule` (a day, week, month or year rule) selects on or after `date`: a `from` it accepts. Nil for
     /// other rules.
     public static func firstSelectedDate(of rule: Rule, onOrAfter date: CivilDate) -> CivilDate? {

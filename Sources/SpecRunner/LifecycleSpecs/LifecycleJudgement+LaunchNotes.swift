@@ -356,8 +356,8 @@ extension LifecycleJudgement {
               schedule.nonexistent == .skip, schedule.rule.isCalendarRule, !schedule.rule.wallTimes.isEmpty else { return nil }
         let zone = schedule.timeZone
         let day = LocalDateTime(launchAt, in: zone)
-        guard LocalDateTime(floor, in: zone).dateString > day.dateString, let date = CivilDate(isoDate: day.dateString),
-              Rule.firstSelectedDate(of: schedule.rule, onOrAfter: date) == date else { return nil }
+        guard LocalDateTime(floor, in: zone).dateString > day.dateString,
+              schedule.rule.selects(CivilDate(year: day.year, month: day.month, day: day.day)) else { return nil }
         var resolver = WallTimeResolver(timeZone: zone)
         let times = schedule.rule.wallTimes
         guard times.allSatisfy({ time in

@@ -90,6 +90,26 @@ struct DroppedCandidateTests {
         #expect(troll.searches(0, after: Self.instant("2027-03-28T00:00:00Z")).isEmpty)
     }
 
+    @Test("a slot resolving onto an earlier slot's occurrence is found from that occurrence, and only from it")
+    func aSlotLandingOnAnOccurrence() throws {
+        // Berlin's 02:30 and 02:45 under next-valid-time are both the gap's end, 03:00+02:00 (01:00Z): the 02:45 is dropped.
+        let berlin = try Self.schedule("Europe/Berlin", ["02:30", "02:45"], nonexistent: .nextValidTime, repeated: .first)
+        let drop = try #require(berlin.droppedCandidate(landingOn: Self.instant("2027-03-28T01:00:00Z")))
+        #expect(drop.slot == LocalDateTime(year: 2027, month: 3, day: 28, hour: 2, minute: 45))
+        #expect(drop.blocker.slot == LocalDateTime(year: 2027, month: 3, day: 28, hour: 2, minute: 30))
+        #expect(drop.blocker.date == Self.instant("2027-03-28T01:00:00Z"))
+        // The occurrence is no dropped candidate itself, and another day's occurrence has no second slot on it.
+        #expect(berlin.droppedCandidate(at: Self.instant("2027-03-28T01:00:00Z")) == nil)
+        #expect(berlin.droppedCandidate(landingOn: Self.instant("2027-03-29T00:45:00Z")) == nil)
+        // An instant that is no occurrence has nothing landing on it.
+        #expect(berlin.droppedCandidate(landingOn: Self.instant("2027-03-28T01:10:00Z")) == nil)
+        // Troll's 02:30 under shift-forward is 02:30Z, 04:30 (+02:00), the 04:30 slot's own instant, which is dropped.
+        let troll = try Self.schedule("Antarctica/Troll", ["02:30", "04:30"], nonexistent: .shiftForward, repeated: .first)
+        let onto = try #require(troll.droppedCandidate(landingOn: Self.instant("2027-03-28T02:30:00Z")))
+        #expect(onto.time == "04:30")
+        #expect(onto.blocker.resolution == .gap(.shiftForward))
+    }
+
     @Test("an occurrence, an instant no slot resolves to, and an interval rule have no dropped candidate")
     func nothingDropped() throws {
         let berlin = try Self.schedule("Europe/Berlin", ["02:15", "02:45"], nonexistent: .skip, repeated: .both)

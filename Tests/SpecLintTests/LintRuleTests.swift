@@ -1147,7 +1147,23 @@ import Testing
         // run 19's D2 told line 7 to write.
         let copied = text.replacingOccurrences(of: "key: sync/v1/2027-03-28T02:30}", with: "key: sync/v1/2027-03-28T01:30}")
         #expect(copied != text)
-        #expect(Self.lint(copied).contains("so the spec will fail; remove one [duplicate-instant]"), "\(Self.lint(copied))")
+        // The 02:30 slot, read with +02:00, lands on the 01:30's instant and is dropped: told so, and line 7 to go.
+        #expect(Self.lint(copied).contains("so the spec will fail; the rule's 02:30 that day resolves to it too and is dropped: 01:30 that "
+            + "day, before it in slot order (date, then time), is 2027-03-28T01:30:00+01:00, and a candidate not later than the previous "
+            + "occurrence is dropped (docs/recurrence.md#rules); remove line 7 [duplicate-instant]"), "\(Self.lint(copied))")
+        // Under next-valid-time two times of the gap are its end, 03:00+02:00 (01:00Z): written twice, the 02:45 is named.
+        let gap = """
+            spec: gap
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: ["02:30", "02:45"]}, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2027-03-28T00:00:00+01:00, through: 2027-03-28T12:00:00+02:00}
+            expect:
+              occurrences: [2027-03-28T03:00:00+02:00, 2027-03-28T03:00:00+02:00]
+
+            """
+        #expect(Self.lint(gap).contains("so the spec will fail; the rule's 02:45 that day resolves to it too and is dropped: 02:30 that day, "
+            + "before it in slot order (date, then time), is 2027-03-28T03:00:00+02:00 under 'nonexistent: next-valid-time', and a candidate "
+            + "not later than the previous occurrence is dropped (docs/recurrence.md#rules); remove item 2 of the list on line 5 [duplicate-instant]"),
+                "\(Self.lint(gap))")
         let autumn = """
             spec: autumn
             schedule: {timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}

@@ -699,6 +699,41 @@ import Testing
             + "and listed nowhere: write 2027-01-01T16:00:00+13:45 there")
     }
 
+    /// Two times of one gap under next-valid-time are one instant, the gap's end, and the later slot is dropped: a list
+    /// written as if each gave an occurrence has that instant twice. "Correct the one meant for another occurrence"
+    /// sent a review looking for an occurrence there is none of; the drop rule is named, and the copy shown missing is
+    /// to go. zoneinfo: Berlin springs forward at 2027-03-28T01:00Z, 02:00 CET → 03:00 CEST, so 02:30 and 02:45 do not
+    /// exist that day and the gap's end is 03:00+02:00 (01:00Z); the days around are at +01:00 and +02:00.
+    @Test func twoGapTimesWrittenAsOneInstantTwiceAreToldTheDropRule() throws {
+        let result = try Self.runOnCore("""
+            spec: two gap times
+            schedule: {id: d, timezone: Europe/Berlin, rule: {every: day, at: ["02:30", "02:45"]}, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2027-03-28T00:00:00+01:00, through: 2027-03-28T12:00:00+02:00}
+            expect:
+              occurrences:
+                - 2027-03-28T03:00:00+02:00
+                - 2027-03-28T03:00:00+02:00
+            """, path: "d.yaml")
+        #expect(result.status == .failed)
+        #expect(result.message == "occurrences differ: 1 missing; 2027-03-28 03:00 CEST (+02:00) is written twice (lines 6 and 7), and "
+            + "an occurrence happens once: the rule's 02:45 that day resolves to it too and is dropped: 02:30 that day, before it in slot "
+            + "order (date, then time), is 2027-03-28 03:00 CEST (+02:00) under 'nonexistent: next-valid-time', and a candidate not later "
+            + "than the previous occurrence is dropped (docs/recurrence.md#rules); remove line 7", "\(result.message ?? "")")
+        // A later time that exists, at the gap's end itself, is the slot dropped: 02:30 takes 03:00 first.
+        let existing = try Self.runOnCore("""
+            spec: two gap times
+            schedule: {id: d, timezone: Europe/Berlin, rule: {every: day, at: ["02:30", "03:00"]}, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2027-03-28T00:00:00+01:00, through: 2027-03-28T12:00:00+02:00}
+            expect:
+              occurrences: [2027-03-28T03:00:00+02:00, 2027-03-28T03:00:00+02:00]
+            """, path: "d.yaml")
+        // In a flow list both copies are on line 5: the one to remove is named by its item.
+        #expect(existing.message?.contains("the rule's 03:00 that day resolves to it too and is dropped: 02:30 that day") == true,
+                "\(existing.message ?? "")")
+        #expect(existing.message?.hasSuffix("(docs/recurrence.md#rules); remove item 2 of the list on line 5") == true,
+                "\(existing.message ?? "")")
+    }
+
     /// A date typed twice (`06-02` for `06-03`, `06-05` for `06-06`) stands where the one produced occurrence between it
     /// and the next line belongs: each copy is told the instant to write there, in one run (the forty-seventh session's
     /// review left "two day slips told one per run"). Berlin is at +02:00 in June (zoneinfo): 09:00 is 07:00Z.

@@ -50,7 +50,23 @@ extension Schedule {
     /// of the rule resolves to under this schedule's policies, and for an interval rule. Specrun's failure messages and
     /// order lint ask it; a few resolutions and a search of at most a few days, by the core engine.
     public func droppedCandidate(at date: Date) -> DroppedCandidate? {
-        guard rule.isCalendarRule, date.timeIntervalSince1970.isFinite, occurrence(at: date) == nil else { return nil }
+        guard date.timeIntervalSince1970.isFinite, occurrence(at: date) == nil else { return nil }
+        return droppedSlot(resolvingTo: date)
+    }
+
+    /// A slot the drop rule removed whose candidate is `date`, an occurrence of an earlier slot: two times of one gap
+    /// under `next-valid-time` both resolve to the gap's end (Berlin's 02:30 and 02:45 are one 03:00, the 02:45 dropped),
+    /// or a gap's policy moves a time onto a later one (Troll's 02:30 under `shift-forward` onto a 04:30). Nil where
+    /// `date` is no occurrence or no other slot resolves to it. A list that writes the instant twice is told why once.
+    public func droppedCandidate(landingOn date: Date) -> DroppedCandidate? {
+        guard date.timeIntervalSince1970.isFinite, occurrence(at: date) != nil else { return nil }
+        return droppedSlot(resolvingTo: date)
+    }
+
+    /// The slot resolving to `date` under this schedule's policies that an earlier slot's occurrence at or after `date`
+    /// dropped; an occurrence's own slot is never one (the first occurrence from `date` on is its own).
+    private func droppedSlot(resolvingTo date: Date) -> DroppedCandidate? {
+        guard rule.isCalendarRule else { return nil }
         let times: [(hour: Int, minute: Int, second: Int)] = if case .hourly(let minute, let second) = rule {
             (0..<24).map { ($0, minute, second) }
         } else {

@@ -260,11 +260,25 @@ struct RecurrenceExecutor: Sendable {
                         return schedule.occurrence(at: first) != nil && schedule.occurrence(at: last) != nil
                     }()
                     let inPlace = slipped || utcDigits ? nil : inPlaceOf(twice)
+                    // Another slot of the rule lands on it and is dropped (two times of one gap under next-valid-time): the
+                    // list was written as if each time gave an occurrence, and "correct the one meant for another
+                    // occurrence" sent a review looking for one (the fifty-third session's review). The line shown
+                    // missing is the one to remove.
+                    let landed = slipped || utcDigits || inPlace != nil || places.count != 2 ? nil : schedule.droppedCandidate(landingOn: twice).map { drop in
+                        // The last copy, named by its item where copies share a line (a flow list: "line 5" is all of them).
+                        let last = places.last!, line = expectedItems[last].line
+                        let shared = expectedItems.filter { $0.line == line }.count > 1
+                        return ": the rule's \(drop.slotWords(readAt: twice, in: timeZone)) resolves to it too and is dropped: "
+                            + drop.reason(repeated: schedule.repeated, local: { instant($0).local })
+                            + " (docs/recurrence.md#rules); remove "
+                            + (line.map { shared ? "item \(last + 1) of the list on line \($0)" : "line \($0)" } ?? "one of them")
+                    }
                     verdict.message! += "; \(instant(twice).local) is written \(places.count == 2 ? "twice" : "\(places.count) times")"
                         + " (\(written)), and an occurrence happens once"
                         + (slipped ? "" : utcDigits ? " (see its duplicate-instant warning: each is written with 'Z')"
                             : inPlace.map { ": \($0.line) stands where \($0.at.local) belongs, which is produced and listed nowhere: "
                                 + "write \($0.at.offsetForm) there" }
+                            ?? landed
                             ?? ": correct the one meant for another occurrence, or remove it")
                     if let inPlace { placed.insert(inPlace.at.epochSeconds) }
                 }

@@ -144,7 +144,9 @@ struct OutOfPlaceOccurrence {
                     ?? dates.indices.first(where: { $0 != index }).map({ "before line \(occurrences[$0].instant.location.line)" }) {
             // The reading it gives belongs elsewhere in the list (the twentieth mutation run: "write that" in place would
             // have left the list out of order, and the line was told only to list them in order).
-            todo = "it gives \(ownText), which belongs \(place): write that there and remove this line"
+            // A keyed line is moved whole: the bare instant offered alone dropped its key (the fifty-third session's review).
+            let line = occurrences[index].key.map { "{at: \(ownText), key: \($0)}" }
+            todo = "it gives \(ownText), which belongs \(place): write \(line ?? "that") there and remove this line"
         } else {
             return nil
         }

@@ -95,4 +95,25 @@ struct SearchBoundTests {
         #expect(try schedule(3).next(after: cursor).date == instant(1_806_197_400))  // 2027-03-28T03:30:00+02:00
         #expect(throws: RecurrenceError.self) { try schedule(2).next(after: cursor) }
     }
+
+    @Test("the smallest bound with which each of a chain of searches finds its result, and those results")
+    func searchLimitNeeded() throws {
+        // From 2097 with limit 5, 2100 is not leap: the eighth year, 2104, is the first the search reaches.
+        let needed = try #require(try Self.leapDay(.skip, limit: 5).searchLimitNeeded(after: Self.from2097))
+        #expect(needed.limit == 8)
+        #expect(needed.found.map(\.date) == [instant(4_233_729_600)])  // 2104-02-29T12:00:00Z
+        // Two searches: from 2104 the next is 2108 (five slots counting 2104 itself), so 8 still does for both.
+        let two = try #require(try Self.leapDay(.skip, limit: 5).searchLimitNeeded(for: 2, after: Self.from2097))
+        #expect(two.limit == 8)
+        #expect(two.found.map(\.date) == [instant(4_233_729_600), instant(4_359_960_000)])  // 2104-, 2108-02-29T12:00:00Z
+        // A bound that already finds them needs none.
+        #expect(try Self.leapDay(.skip, limit: 8).searchLimitNeeded(for: 2, after: Self.from2097) == nil)
+        // Berlin's 02:30 under skip, limit 1: from 2027-03-26 12:00 (+01:00) the 26th's slot counts, then the 27th is
+        // found with 2; from its 02:30 the 28th's is skipped (the gap), and the 29th needs 3.
+        let berlin = try Schedule(id: "b", rule: .daily(at: [TimeOfDay(hour: 2, minute: 30)!]), timeZone: TimeZone(identifier: "Europe/Berlin")!,
+                                  nonexistent: .skip, repeated: .first, searchLimit: 1)
+        let chain = try #require(berlin.searchLimitNeeded(for: 2, after: instant(1_806_058_800)))  // 2027-03-26T11:00:00Z
+        #expect(chain.limit == 3)
+        #expect(chain.found.map(\.date) == [instant(1_806_111_000), instant(1_806_280_200)])  // 2027-03-27T01:30Z, 2027-03-29T00:30Z
+    }
 }

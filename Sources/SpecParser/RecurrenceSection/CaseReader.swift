@@ -179,6 +179,20 @@ struct CaseReader {
         return found.map { WallTimeText.instant($0.date, offset: schedule.timeZone.secondsFromGMT(for: $0.date)) }
     }
 
+    /// A case whose searches end at their bound, out of order: listed in order they would fail at the bound, a second
+    /// round (the fifty-third session's review). The order and the bound that lets every search find its result are said
+    /// at once; nil where the case's bound already does, or an item is not what the searches find with a larger one.
+    static func boundAdvice(_ items: [Node], after: InstantLiteral?, in schedule: Schedule?) -> String? {
+        let written = items.compactMap { $0.scalar.flatMap { try? InstantText.parse($0.value).get().date } }
+        guard let after, let schedule, written.count == items.count, items.count <= 16,
+              let needed = schedule.searchLimitNeeded(for: items.count, after: after.date), needed.found.map(\.date) == written.sorted()
+        else { return nil }
+        let list = needed.found.map { WallTimeText.instant($0.date, offset: schedule.timeZone.secondsFromGMT(for: $0.date)) }
+        return ", so list them in order, next: [\(list.joined(separator: ", "))]; the searches also need a larger search bound than "
+            + "\(schedule.searchLimit == 1 ? "1 candidate slot" : "\(schedule.searchLimit) candidate slots") (docs/recurrence.md#the-search-bound): "
+            + "give the case 'limit: \(needed.limit)', the smallest with which each finds its result"
+    }
+
     /// An example cursor, 2027-03-28 at midnight with `zone`'s offset then (noon where midnight is skipped or repeated;
     /// Berlin's +01:00 without a zone).
     static func exampleCursor(in zone: TimeZone?) -> String {
@@ -322,7 +336,7 @@ struct CaseReader {
                         "; from \(isAfter ? "the case's 'after'" : "the result before it") the search finds \(found): write that"
                             + (never ? " (this one is no occurrence of the case's schedule: no 'after' finds it)"
                                 : isAfter ? ", or, to find this one, \(earlierAfter)" : ", or list them in order")
-                    } ?? ", so list them in order"
+                    } ?? Self.boundAdvice(items, after: after, in: built) ?? ", so list them in order"
                 }
                 reader.log.report(.instantOrder, at: item,
                                   "'next' \(instant.text) is not later than the cursor \(previous.text) before it; a search only finds later instants"

@@ -605,29 +605,9 @@ struct RecurrenceExecutor: Sendable {
     /// whose search from where `error`'s ended finds an occurrence, with that occurrence; nil for another error or none
     /// found. The failure path only: about 35 searches of at most 100,000 slots each at worst (a few tenths of a second).
     static func limitNeeded(after error: RecurrenceError, scheduleSpec: ScheduleSpec, overrides: CaseSpec.Overrides) -> (limit: Int, found: Date)? {
-        let cap = 100_000
-        guard case .searchLimitReached(_, let limit, let after) = error, limit < cap else { return nil }
-        func found(_ bound: Int) -> Date? {
-            var raised = overrides
-            raised.limit = bound
-            guard let schedule = try? scheduleSpec.schedule(overriding: raised) else { return nil }
-            return try? CoreEngine().next(after: after, in: schedule).date
-        }
-        let bound = min(cap, max(Schedule.defaultSearchLimit, limit * 10))
-        var low = limit, high = limit
-        var date: Date?
-        while date == nil, high < bound {
-            low = high
-            high = min(bound, high * 2)
-            date = found(high)
-        }
-        guard var answer = date else { return nil }
-        // The smallest bound in (low, high] that still finds it.
-        while high - low > 1 {
-            let middle = low + (high - low) / 2
-            if let found = found(middle) { high = middle; answer = found } else { low = middle }
-        }
-        return (high, answer)
+        guard case .searchLimitReached(_, _, let after) = error, let schedule = try? scheduleSpec.schedule(overriding: overrides),
+              let needed = schedule.searchLimitNeeded(after: after), let found = needed.found.first else { return nil }
+        return (needed.limit, found.date)
     }
 
     /// For a rule with several times a date, the start of the search bound's count as wall time: the rule's first

@@ -1017,7 +1017,9 @@ import Testing
     @Test(arguments: [
         ("{every: month, day: 31, at: \"09:00\", missing-day: skip}", "2027-04-01T00:00:00+02:00", "2027-05-01T00:00:00+02:00",
          "[2027-04-30T09:00:00+02:00]",
-         "occurrences differ: 1 missing; 2027-04-30 09:00 CEST (+02:00) is what 'missing-day: last-day' gives, not this test's 'missing-day: skip'"),
+         "occurrences differ: 1 missing; 2027-04-30 09:00 CEST (+02:00) is what 'missing-day: last-day' gives, not this test's 'missing-day: skip'; "
+            + "under this test's 'missing-day: skip' the rule has no occurrence in April 2027, which lacks its day: if the app runs on the month's "
+            + "last day instead, write 'missing-day: last-day' in the rule; else remove 2027-04-30T09:00:00+02:00 (line 5)"),
         ("{every: year, month: 2, day: 29, at: \"09:00\", missing-day: last-day}", "2027-01-01T00:00:00+01:00", "2028-01-01T00:00:00+01:00",
          "[]",
          "occurrences differ: 1 unexpected; 2027-02-28 09:00 CET (+01:00) comes from this test's 'missing-day: last-day'; under 'missing-day: skip' this instant is no occurrence"),
@@ -2458,7 +2460,8 @@ import Testing
         ("Europe/Berlin", "{every: month, day: 31, at: \"02:30\", missing-day: skip}", "nonexistent: skip, repeated: first",
          "{after: 2027-04-01T00:00:00+02:00, through: 2027-05-01T00:00:00+02:00}", "[2027-04-30T02:30:00+02:00]",
          "occurrences differ: 1 missing; 2027-04-30 02:30 CEST (+02:00) is what 'missing-day: last-day' gives, not this test's "
-            + "'missing-day: skip'"),
+            + "'missing-day: skip'; under this test's 'missing-day: skip' the rule has no occurrence in April 2027, which lacks its day: if the "
+            + "app runs on the month's last day instead, write 'missing-day: last-day' in the rule; else remove 2027-04-30T02:30:00+02:00 (line 5)"),
     ])
     func anExpectedLineBothEnginesMissAlikeIsExplainedAlike(zone: String, rule: String, policies: String, window: String,
                                                             occurrences: String, message: String) throws {

@@ -45,8 +45,13 @@ enum PolicyHint {
             ? (listedAlready.map { " (as 'both' gives it, beside the pair's other instant, which \(lines($0.others)) list\($0.others.count == 1 ? "s" : ""))" }
                 ?? " (with 'both', the other instant of the pair is an occurrence too: list it)") : ""
         let answer: String
-        if !withOwnAnswer || explaining.contains(where: { $0.kind == .missingDay }) {
-            // A missing day's slot is another day's date: said of the wall time, it read as a day the rule selects.
+        if let missingDay = explaining.first(where: { $0.kind == .missingDay }) {
+            // A missing day's slot is another day's date: said of the wall time, it read as a day the rule selects. The
+            // month (or year) and the two ways out are said instead: the sentence alone named no action (a review's
+            // leftover since the fifty-second session).
+            answer = withOwnAnswer ? missingDayAnswer(schedule, date: date, slot: missingDay.schedule.occurrence(at: date)?.slot ?? LocalDateTime(date, in: schedule.timeZone),
+                                                             other: missingDay.name, line: listed[date]) : ""
+        } else if !withOwnAnswer {
             answer = ""
         } else if let listedAlready, let slot = other?.slot, let time = TimeOfDay(hour: slot.hour, minute: slot.minute, second: slot.second) {
             let keys = mine.compactMap { instant in keyProduced(instant).flatMap { key in listed[instant].map { ", and write \(key) on line \($0)" } } }
@@ -74,6 +79,19 @@ enum PolicyHint {
         }
         return "\(local(date)) is what \(words(explaining.map(\.name))) gives, not this test's \(own(explaining.map(\.kind), schedule))\(both)"
             + answer + ownPolicy
+    }
+
+    /// What this test's `missing-day: skip` makes of the month `last-day` gives `date` in, and the two ways out: `; under
+    /// this test's 'missing-day: skip' the rule has no occurrence in April 2027, which lacks its day: if the app runs on
+    /// the month's last day instead, write 'missing-day: last-day' in the rule; else remove 2027-04-30T09:00:00+02:00 (line 13)`.
+    /// (Skip never gives
+    /// an instant last-day does not.)
+    /// `slot`: the slot `last-day` gives the instant for (its month, where a gap's policy moved the instant past midnight).
+    private static func missingDayAnswer(_ schedule: Schedule, date: Date, slot wall: LocalDateTime, other: String, line: Int?) -> String {
+        guard missingDay(of: schedule.rule) == .skip else { return "" }
+        return "; under this test's 'missing-day: skip' the rule has no occurrence in \(Rule.monthNames[wall.month - 1]) \(wall.year), "
+            + "which lacks its day: if the app runs on the month's last day instead, write \(other) in the rule; "
+            + "else remove \(written(schedule, date))" + (line.map { " (line \($0))" } ?? "")
     }
 
     private static func lines(_ numbers: [Int]) -> String {

@@ -153,7 +153,7 @@ final class DiagnosticLog {
             if let zone {
                 for instant in pair.instants {
                     let others = pair.instants.filter { $0.location != instant.location }
-                    if let note = OrderSlipAdvice.note(for: instant, in: zone, others: others) { addNote(note, toDiagnostic: pair.index) }
+                    if let note = OrderSlipAdvice.note(for: instant, in: zone, others: others, pair: pair.instants) { addNote(note, toDiagnostic: pair.index) }
                 }
             }
             return true

@@ -11,7 +11,10 @@ enum OrderSlipAdvice {
     /// A note for `instant` when its written offset is not `zone`'s offset at it; nil otherwise. `others`: the other
     /// lines of the pair out of order; a reading one of them lists already is said to be theirs, not offered (Lord
     /// Howe's `03:15:00+10:30` before `03:15:00+11:00` was told to write the latter, a duplicate).
-    static func note(for instant: InstantLiteral, in zone: TimeZone, others: [InstantLiteral] = []) -> Diagnostic.Note? {
+    /// `pair`: the two lines out of order as written (the earlier line first), when there are two: where the instant
+    /// meant would still be on the wrong side of the other, the note says so instead of "which may put the list in
+    /// order" (a date typed `03-13` for `03-31`, in March's +02:00, was offered `+01:00` beside the error's right fix).
+    static func note(for instant: InstantLiteral, in zone: TimeZone, others: [InstantLiteral] = [], pair: [InstantLiteral] = []) -> Diagnostic.Note? {
         guard let written = instant.writtenOffset, zone.secondsFromGMT(for: instant.date) != written,
               instant.text.count > 6 else { return nil }
         let wallSeconds = instant.date.timeIntervalSince1970 + Double(written)
@@ -31,6 +34,15 @@ enum OrderSlipAdvice {
                     + "\(stem)\(WallTimeText.offset(offset)), which line \(taken.location.line) lists already")
             }
             meant = "if you meant \(local.time) local time, write \(stem)\(WallTimeText.offset(offset))"
+            // The other line of the pair, which the instant meant is still on the wrong side of.
+            if pair.count == 2, let place = pair.firstIndex(where: { $0.location == instant.location }) {
+                let other = pair[1 - place]
+                let stillWrong = place == 1 ? date <= other.date : date >= other.date
+                if stillWrong {
+                    return Diagnostic.Note(location: instant.location, message: "\(head); \(meant), though that alone is still "
+                        + "\(place == 1 ? "not later" : "not earlier") than \(other.text) on line \(other.location.line)")
+                }
+            }
         case .overlap(let first, let last, _):
             let firstOffset = zone.secondsFromGMT(for: first), lastOffset = zone.secondsFromGMT(for: last)
             guard firstOffset % 60 == 0, lastOffset % 60 == 0 else { return Diagnostic.Note(location: instant.location, message: head) }

@@ -52,7 +52,8 @@ public struct DuplicateInstantLint: SpecLintRule {
                 toFix = told.line
             } else if let between = Self.unlistedBetween(occurrences, index, body: body) {
                 advice = between
-            } else if let landed = Self.droppedOnto(instant, item: index + 1, sharedLine: earlier.location.line == instant.location.line, body: body) {
+            } else if let landed = Self.droppedOnto(instant, key: occurrences[index].key, item: index + 1,
+                                                    sharedLine: earlier.location.line == instant.location.line, body: body) {
                 advice = landed
             } else {
                 // The pair of a repeated wall time is named only where the wall time repeats: on a spring night it
@@ -99,8 +100,8 @@ public struct DuplicateInstantLint: SpecLintRule {
     /// An instant a second slot of the rule resolves to as well, which the drop rule removes: Berlin's 02:30 and 02:45
     /// under `next-valid-time` are one 03:00. "Remove one" alone left the author asking where the 02:45 went.
     /// `item`: the line's place in the list, named where the two share a line (a flow list), whose removal would take both.
-    private static func droppedOnto(_ instant: InstantLiteral, item: Int, sharedLine: Bool, body: RecurrenceSpec) -> String? {
-        guard let schedule = try? body.schedule.schedule(), let drop = schedule.droppedCandidate(landingOn: instant.date) else { return nil }
+    private static func droppedOnto(_ instant: InstantLiteral, key: String?, item: Int, sharedLine: Bool, body: RecurrenceSpec) -> String? {
+        guard let schedule = try? body.schedule.schedule(), let drop = schedule.droppedCandidate(landingOn: instant.date, key: key) else { return nil }
         let zone = schedule.timeZone
         let local = { (date: Date) in WallTimeText.instant(date, offset: zone.secondsFromGMT(for: date)) }
         return "the rule's \(drop.slotWords(readAt: instant.date, in: zone)) resolves to it too and is dropped: "

@@ -108,6 +108,14 @@ struct DroppedCandidateTests {
         let onto = try #require(troll.droppedCandidate(landingOn: Self.instant("2027-03-28T02:30:00Z")))
         #expect(onto.time == "04:30")
         #expect(onto.blocker.resolution == .gap(.shiftForward))
+        // Three times of Berlin's gap under next-valid-time are one 03:00+02:00 (01:00Z): the 02:30 and the 03:00 (the
+        // gap's end, an existing wall time) are dropped; a key picks its own.
+        let three = try Self.schedule("Europe/Berlin", ["02:00", "02:30", "03:00"], nonexistent: .nextValidTime, repeated: .first)
+        let end = Self.instant("2027-03-28T01:00:00Z")
+        #expect(three.droppedCandidates(landingOn: end).map(\.time) == ["02:30", "03:00"])
+        #expect(three.droppedCandidate(landingOn: end)?.time == "02:30")
+        #expect(three.droppedCandidate(landingOn: end, key: "tri/v1/2027-03-28T03:00")?.time == "03:00")
+        #expect(three.droppedCandidate(landingOn: end, key: "tri/v1/2027-03-28T04:00")?.time == "02:30")
     }
 
     @Test("an occurrence, an instant no slot resolves to, and an interval rule have no dropped candidate")

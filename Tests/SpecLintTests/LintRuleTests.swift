@@ -1164,6 +1164,19 @@ import Testing
             + "before it in slot order (date, then time), is 2027-03-28T03:00:00+02:00 under 'nonexistent: next-valid-time', and a candidate "
             + "not later than the previous occurrence is dropped (docs/recurrence.md#rules); remove item 2 of the list on line 5 [duplicate-instant]"),
                 "\(Self.lint(gap))")
+        // Three times of the gap, the copy keyed for the 03:00: told of its own slot, not the 02:30 (a review's F8).
+        let keyed = """
+            spec: gap
+            schedule: {id: tri, timezone: Europe/Berlin, rule: {every: day, at: ["02:00", "02:30", "03:00"]}, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2027-03-28T00:00:00+01:00, through: 2027-03-28T12:00:00+02:00}
+            expect:
+              occurrences:
+                - 2027-03-28T03:00:00+02:00
+                - {at: 2027-03-28T03:00:00+02:00, key: tri/v1/2027-03-28T03:00}
+
+            """
+        #expect(Self.lint(keyed).contains("so the spec will fail; the rule's 03:00 that day resolves to it too and is dropped: 02:00 that day, "),
+                "\(Self.lint(keyed))")
         let autumn = """
             spec: autumn
             schedule: {timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}

@@ -15,11 +15,22 @@ public struct DroppedCandidate: Sendable, Hashable {
     /// The dropped slot's wall time, `04:00`.
     public var time: String { Self.time(slot) }
 
+    /// Whether `key` names this slot (`dose/v1/2027-03-28T03:30`, a rule with several times a date or hourly).
+    public func isNamed(byKey key: String) -> Bool {
+        let stem = key.split(separator: "~").first.map(String.init) ?? key
+        return stem.hasSuffix("/\(slot.dateString)T\(time)")
+    }
+
     /// The dropped slot as said beside its instant: `04:00 that day` where the instant's local date in `zone` is the
     /// slot's, else `00:20 of 2027-03-14` (a gap's `shift-backward` reads a slot after midnight on the day before; a
     /// black-box review was told "the rule's 00:20 that day" of the 13th's 23:20).
     public func slotWords(readAt date: Date, in zone: TimeZone) -> String {
-        time + (LocalDateTime(date, in: zone).dateString == slot.dateString ? " that day" : " of \(slot.dateString)")
+        Self.timeWords(slot, readAt: date, in: zone)
+    }
+
+    /// Any slot as `slotWords` says it: `01:30 that day`, or `23:30 of 2027-03-27`.
+    public static func timeWords(_ slot: LocalDateTime, readAt date: Date, in zone: TimeZone) -> String {
+        time(slot) + (LocalDateTime(date, in: zone).dateString == slot.dateString ? " that day" : " of \(slot.dateString)")
     }
 
     /// Why, in words: `02:30 that day, before it in slot order (date, then time), is 2027-03-28 04:30 (+02:00) under
@@ -58,15 +69,30 @@ extension Schedule {
     /// under `next-valid-time` both resolve to the gap's end (Berlin's 02:30 and 02:45 are one 03:00, the 02:45 dropped),
     /// or a gap's policy moves a time onto a later one (Troll's 02:30 under `shift-forward` onto a 04:30). Nil where
     /// `date` is no occurrence or no other slot resolves to it. A list that writes the instant twice is told why once.
-    public func droppedCandidate(landingOn date: Date) -> DroppedCandidate? {
-        guard date.timeIntervalSince1970.isFinite, occurrence(at: date) != nil else { return nil }
-        return droppedSlot(resolvingTo: date)
+    /// `key`: a line's key; the slot it names, where several land on `date`.
+    public func droppedCandidate(landingOn date: Date, key: String? = nil) -> DroppedCandidate? {
+        let all = droppedCandidates(landingOn: date)
+        return key.flatMap { key in all.first { $0.isNamed(byKey: key) } } ?? all.first
+    }
+
+    /// Every slot `droppedCandidate(landingOn:)` could name, in slot order: Berlin's 02:15, 02:30 and 02:45 under
+    /// `next-valid-time` are one 03:00, and a line keyed for the 02:45 is told of that slot, not the 02:30 (a review's
+    /// line was told of another slot than its key's).
+    public func droppedCandidates(landingOn date: Date) -> [DroppedCandidate] {
+        guard date.timeIntervalSince1970.isFinite, occurrence(at: date) != nil else { return [] }
+        return droppedSlots(resolvingTo: date, all: true)
     }
 
     /// The slot resolving to `date` under this schedule's policies that an earlier slot's occurrence at or after `date`
     /// dropped; an occurrence's own slot is never one (the first occurrence from `date` on is its own).
     private func droppedSlot(resolvingTo date: Date) -> DroppedCandidate? {
-        guard rule.isCalendarRule else { return nil }
+        droppedSlots(resolvingTo: date, all: false).first
+    }
+
+    /// The first such slot, or with `all` each of them.
+    private func droppedSlots(resolvingTo date: Date, all: Bool) -> [DroppedCandidate] {
+        guard rule.isCalendarRule else { return [] }
+        var found: [DroppedCandidate] = []
         let times: [(hour: Int, minute: Int, second: Int)] = if case .hourly(let minute, let second) = rule {
             (0..<24).map { ($0, minute, second) }
         } else {
@@ -86,11 +112,12 @@ extension Schedule {
                 guard resolver.instants(for: slot, nonexistent: nonexistent, repeated: repeated).contains(where: { $0.date == date })
                 else { continue }
                 if let blocker = earlierSlotProduced(atOrAfter: date, before: slot) {
-                    return DroppedCandidate(slot: slot, blocker: blocker)
+                    found.append(DroppedCandidate(slot: slot, blocker: blocker))
+                    if !all { return found }
                 }
             }
         }
-        return nil
+        return found.sorted { $0.slot < $1.slot }
     }
 
     /// The first occurrence from `date` on whose slot is earlier than `slot` (of its date, or of an earlier one).

@@ -41,6 +41,7 @@ struct OutOfPlaceOccurrence {
                 guard let found = schedule?.occurrence(at: date) else { return false }
                 return occurrence.key.map { $0 == "\(found.key)" } ?? true
             }
+            if let schedule, let landed = landed(index, in: occurrences, schedule: schedule, zone: zone) { return landed }
             if schedule != nil, keyed(occurrence.instant.date) { return nil }
             func fits(_ date: Date) -> Bool {
                 // Between the lines on either side of it as the list stands (the other line of the pair stays), and,
@@ -158,6 +159,28 @@ struct OutOfPlaceOccurrence {
             + "the one the policy gives: remove \(alike.count == 1 ? "it" : "them") too"
         return "it is the \(this.which) \(wall.time) on \(wall.date) in \(ZoneDisplayName.of(zone)), a wall time that happens twice, and "
             + "'repeated: \(schedule.repeated.rawValue)' does not give that reading: \(todo)\(others)"
+    }
+
+    /// A line at an earlier slot's occurrence that a later slot of the rule resolves to as well, and which the drop rule
+    /// removes there: Troll's 03:30 is 01:30Z that day, the 01:30's instant under `shift-forward`, so a list in slot
+    /// order puts it after the 02:30's 04:30. A review was told "list the occurrences in order", and then that the line
+    /// was written twice. Where another line lists the instant, this one is to go; else it is that earlier slot's
+    /// occurrence, to move where it belongs. A line keyed for the earlier slot is not this case.
+    private static func landed(_ index: Int, in occurrences: [ExpectedOccurrence], schedule: Schedule, zone: TimeZone) -> String? {
+        let occurrence = occurrences[index], date = occurrence.instant.date
+        guard let drop = schedule.droppedCandidate(landingOn: date, key: occurrence.key),
+              occurrence.key.map(drop.isNamed(byKey:)) ?? true else { return nil }
+        let local = { (date: Date) in WallTimeText.instant(date, offset: zone.secondsFromGMT(for: date)) }
+        let why = "the rule's \(drop.slotWords(readAt: date, in: zone)) resolves to it and is dropped: "
+            + "\(drop.reason(repeated: schedule.repeated, local: local)) (docs/recurrence.md#rules)"
+        if let listed = occurrences.indices.first(where: { $0 != index && occurrences[$0].instant.date == date }) {
+            return "line \(occurrences[listed].instant.location.line) lists this instant already; \(why): remove this line"
+        }
+        let dates = occurrences.map(\.instant.date)
+        guard let place = dates.indices.last(where: { $0 != index && dates[$0] < date }).map({ "after line \(occurrences[$0].instant.location.line)" })
+                ?? dates.indices.first(where: { $0 != index }).map({ "before line \(occurrences[$0].instant.location.line)" }) else { return nil }
+        let blocker = drop.blocker.slot.map { "the rule's \(DroppedCandidate.timeWords($0, readAt: date, in: zone))" } ?? "an earlier time"
+        return "it is the occurrence of \(blocker), which belongs \(place): move it there; \(why)"
     }
 
     /// A line the drop rule removes from the schedule: Troll's 04:00 after the rule's 02:30, which `shift-forward`

@@ -264,7 +264,7 @@ struct RecurrenceExecutor: Sendable {
                     // list was written as if each time gave an occurrence, and "correct the one meant for another
                     // occurrence" sent a review looking for one (the fifty-third session's review). The line shown
                     // missing is the one to remove.
-                    let landed = slipped || utcDigits || inPlace != nil || places.count != 2 ? nil : schedule.droppedCandidate(landingOn: twice).map { drop in
+                    let landed = slipped || utcDigits || inPlace != nil || places.count != 2 ? nil : schedule.droppedCandidate(landingOn: twice, key: expectedItems[places.last!].key).map { drop in
                         // The last copy, named by its item where copies share a line (a flow list: "line 5" is all of them).
                         let last = places.last!, line = expectedItems[last].line
                         let shared = expectedItems.filter { $0.line == line }.count > 1

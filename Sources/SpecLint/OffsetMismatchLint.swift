@@ -453,8 +453,10 @@ public struct OffsetMismatchLint: SpecLintRule {
             }
             let meantOccurrences = meant.map(expected.isOccurrence)
             let writtenIsOccurrence = expected.isOccurrence(instant.date)
+            // Kept as the zone writes it, an instant another line lists is listed twice (a review's F2): it is to go.
+            let listedTwice = "the rule gives this very instant, which another line lists already: remove this line"
             if writtenIsOccurrence, !meantOccurrences.contains(true) {
-                return "the rule gives this very instant; \(keep)"
+                return expected.listedElsewhere ? listedTwice : "the rule gives this very instant; \(keep)"
             }
             // Under `both` a long-form key tells which of the pair the line stands for: `~2` the later.
             var given = meantOccurrences
@@ -481,6 +483,7 @@ public struct OffsetMismatchLint: SpecLintRule {
                 return "\(text), but neither that nor this instant is what the search from the instant before it finds: \(own)"
             }
             guard writtenIsOccurrence else { return text }
+            if expected.listedElsewhere { return "\(text); this instant as written is one another line lists already" }
             // Both are occurrences (an hourly rule): an offset the zone does not have within a year of that date more
             // likely spells the instant meant (`+00:00` for UTC), so keeping it comes first then.
             return Self.offsetsWithinAYear(of: instant.date, in: zone).contains(written)

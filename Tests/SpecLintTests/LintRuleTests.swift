@@ -1117,6 +1117,37 @@ import Testing
             + "the window's occurrence no line lists, write that; else move the window to hold it [outside-window]"), "\(told)")
     }
 
+    /// A line written with an offset the zone does not have then, at an instant another line lists: the offset note no
+    /// longer offers to keep it with the zone's offset (a duplicate), and `repeated-without-key` no longer offers its long
+    /// form with the slip kept (a review's F2). zoneinfo: New York falls back at 2027-11-07T06:00Z; 02:30-04:00 is 06:30Z,
+    /// 01:30 EST, the second 01:30 line 7 lists; 02:30 EST is 07:30Z. Berlin in June is at +02:00: 02:30+01:00 is 01:30Z,
+    /// 03:30+02:00.
+    @Test func aSlippedLineAtAnInstantAnotherListsIsNotOfferedToKeepIt() {
+        let newYork = Self.lint("""
+            spec: ny
+            schedule: {id: hourly, timezone: America/New_York, rule: {every: hour, minute: 30}, nonexistent: skip, repeated: both}
+            window: {after: 2027-11-07T01:00:00-04:00, through: 2027-11-07T03:00:00-05:00}
+            expect:
+              occurrences:
+                - {at: 2027-11-07T01:30:00-04:00, key: hourly/v1/2027-11-07T01:30}
+                - {at: 2027-11-07T01:30:00-05:00, key: hourly/v1/2027-11-07T01:30~2}
+                - 2027-11-07T02:30:00-04:00
+
+            """)
+        #expect(newYork.contains("note: if you meant 02:30 local time, write 2027-11-07T02:30:00-05:00; this instant as written is one another "
+            + "line lists already\n"), "\(newYork)")
+        #expect(!newYork.contains("[repeated-without-key]"), "\(newYork)")
+        let berlin = Self.lint("""
+            spec: berlin
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: "03:30"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-06-01T00:00:00+02:00, through: 2027-06-01T12:00:00+02:00}
+            expect:
+              occurrences: [2027-06-01T03:30:00+02:00, 2027-06-01T02:30:00+01:00]
+
+            """)
+        #expect(berlin.contains("the rule gives this very instant, which another line lists already: remove this line"), "\(berlin)")
+    }
+
     // MARK: duplicate-instant
 
     /// Two lines keyed differently at one instant the schedule gives once are told which line it is and to remove the

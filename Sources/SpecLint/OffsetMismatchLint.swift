@@ -64,6 +64,7 @@ public struct OffsetMismatchLint: SpecLintRule {
                       zone.secondsFromGMT(for: occurrences[index].instant.date) != written else { continue }
                 var expected = ExpectedSlot(schedule: body.schedule, overrides: nil, cursor: nil)
                 expected?.key = occurrences[index].key
+                expected?.window = body.window.map { ($0.after.date, $0.through.date) }
                 expected?.listedElsewhere = occurrences.indices.contains {
                     $0 != index && occurrences[$0].instant.date == occurrences[index].instant.date
                 }
@@ -108,6 +109,9 @@ public struct OffsetMismatchLint: SpecLintRule {
         /// Another expected occurrence is this same instant: keeping it with the zone's offset would list one
         /// occurrence twice (Apia's skipped 2011-12-30: 02:30+14:00 written for it is the 29th's 02:30-10:00).
         var listedElsewhere = false
+        /// A window occurrence's window, `(after, through]`: an instant outside it is not offered to be kept (a review was
+        /// told to keep an instant past `through`, beside `outside-window`'s warning on the same line).
+        var window: (after: Date, through: Date)?
 
         /// Nil for a schedule that does not build.
         public init?(schedule: ScheduleSpec, overrides: CaseSpec.Overrides?, cursor: Date?) {
@@ -193,7 +197,14 @@ public struct OffsetMismatchLint: SpecLintRule {
                 ", which is the rule's occurrence of " + ((slot.year, slot.month, slot.day) == (wall.year, wall.month, wall.day)
                     ? String(slot.description.dropFirst(11)) : slot.description)
             } ?? ", which is no occurrence of the rule"
-            return moved + no + (rulesOwn(on: wall, near: resolved.date).map { "; " + $0 } ?? "")
+            if let own = rulesOwn(on: wall, near: resolved.date) { return moved + no + "; " + own }
+            // Another slot's instant and none of the rule's own to name: the slot written has no occurrence (a rule gives
+            // an instant once). Apia's skipped 2011-12-30 read back is the 29th's 23:30, and the note named no action
+            // (a review's F7).
+            if other != nil, cursor == nil {
+                return moved + no + ", and a rule gives an instant once, so \(time) on \(date) has no occurrence: remove this line"
+            }
+            return moved + no
         }
 
         /// The rule's own instant where the wall time written is not the rule's (02:00 for a rule at 02:30): its
@@ -453,6 +464,7 @@ public struct OffsetMismatchLint: SpecLintRule {
             }
             let meantOccurrences = meant.map(expected.isOccurrence)
             let writtenIsOccurrence = expected.isOccurrence(instant.date)
+                && expected.window.map { $0.after < instant.date && instant.date <= $0.through } ?? true
             // Kept as the zone writes it, an instant another line lists is listed twice (a review's F2): it is to go.
             let listedTwice = "the rule gives this very instant, which another line lists already: remove this line"
             if writtenIsOccurrence, !meantOccurrences.contains(true) {

@@ -34,6 +34,44 @@ import Testing
             + "line lists already: remove this line"), "\(told)")
     }
 
+    /// A wall time of Apia's skipped 2011-12-30 read back onto the 29th's own 23:30 has no occurrence of its own: the note
+    /// said whose instant it is and nothing to do (a review's F7); the line before lists it. Alone, the line is that
+    /// occurrence, told to be kept with the zone's offset. zoneinfo: Apia went from -10:00 to +14:00 at
+    /// 2011-12-30T10:00Z; 23:30-10:00 on the 29th is 2011-12-30T09:30Z, which 2011-12-30T23:30:00+14:00 is too.
+    @Test func aSkippedDaysTimeReadOntoTheDayBeforesIsToldToGo() {
+        let told = Self.lint(text: """
+            spec: apia
+            schedule: {id: apia, timezone: Pacific/Apia, rule: {every: day, at: "23:30"}, nonexistent: shift-backward, repeated: first}
+            window: {after: 2011-12-28T00:00:00-10:00, through: 2012-01-02T00:00:00+14:00}
+            expect:
+              occurrences:
+                - 2011-12-28T23:30:00-10:00
+                - 2011-12-29T23:30:00-10:00
+                - 2011-12-30T23:30:00+14:00
+                - 2011-12-31T23:30:00+14:00
+            """)
+        #expect(told.contains("under 'nonexistent: shift-backward', 23:30 on 2011-12-30 is 2011-12-29T23:30:00-10:00, which is the rule's "
+            + "occurrence of 2011-12-29 23:30, and a rule gives an instant once, so 23:30 on 2011-12-30 has no occurrence: remove this line"),
+                "\(told)")
+    }
+
+    /// An instant past the window's `through` is not offered to be kept with the zone's offset (a review's F5: beside
+    /// `outside-window` on the same line). zoneinfo: Berlin is at +02:00 from 2027-03-28T01:00Z; 02:30+01:00 on the 30th
+    /// is 01:30Z, 03:30+02:00, past the window's 02:45+02:00.
+    @Test func anInstantOutsideTheWindowIsNotOfferedToBeKept() {
+        let told = Self.lint(text: """
+            spec: hourly
+            schedule: {id: h, timezone: Europe/Berlin, rule: {every: hour, minute: 30}, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-30T01:00:00+02:00, through: 2027-03-30T02:45:00+02:00}
+            expect:
+              occurrences:
+                - 2027-03-30T01:30:00+02:00
+                - 2027-03-30T02:30:00+01:00
+            """)
+        #expect(told.contains("note: if you meant 02:30 local time, write 2027-03-30T02:30:00+02:00\n"), "\(told)")
+        #expect(!told.contains("to keep it"), "\(told)")
+    }
+
     /// A case's wall time in a gap, moved by the policy onto another slot's own instant, is told whose it is, as a
     /// window's is (mutation run 18's O6: it said "no occurrence of the rule"). zoneinfo: Dublin springs forward at
     /// 2027-03-28T01:00Z; 01:00 does not exist, and read with the offset after (+01:00) it is 00:00Z, 00:00 GMT, the

@@ -2202,6 +2202,22 @@ import Testing
         #expect(try Self.runOnCore(text.replacingOccurrences(of: "from: 2027-03-21", with: "from: 2027-03-14"), path: "fortnight.yaml").status == .passed)
     }
 
+    /// Two Sundays a week apart under `every: 2 weeks`: no `from` selects both, and offering the skipped one's sent a
+    /// review round and round (each `from` left the other line out). Python's calendar: 2027-03-14 and 03-21 are Sundays;
+    /// zoneinfo: New York is at -04:00 from 2027-03-14T07:00Z, so 09:00 both days is -04:00.
+    @Test func twoDatesNoFromSelectsTogetherAreNotOfferedAFrom() throws {
+        let text = """
+            spec: biweekly
+            schedule: {id: b, timezone: America/New_York, rule: {every: 2 weeks, on: [sunday], at: "09:00", from: 2027-03-14}, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-13T00:00:00-05:00, through: 2027-03-22T00:00:00-04:00}
+            expect:
+              occurrences: [2027-03-14T09:00:00-04:00, 2027-03-21T09:00:00-04:00]
+            """
+        let message = try #require(try Self.runOnCore(text, path: "biweekly.yaml").message)
+        #expect(message.hasSuffix("it is a date of the weeks the steps skip, and no 'from' selects both it and the listed 2027-03-14: one of "
+            + "them is a slip"), "\(message)")
+    }
+
     /// The bound `outside-window` offers for the one line outside, written as told, makes the spec pass
     /// (`LintRuleTests.theOneLineOutsideIsToldTheBoundThatHoldsIt`; zoneinfo: Berlin springs forward at 2027-03-28T01:00Z,
     /// so next-valid-time gives that day's 02:30 as 03:00+02:00).

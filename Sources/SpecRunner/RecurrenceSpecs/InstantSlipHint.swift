@@ -17,7 +17,8 @@ enum InstantSlipHint {
     /// `produced`: the instants the test produced that no line expects, where known: a slip's instant must be one of
     /// them (a case's hourly `next` was told the UTC digits of an occurrence half a day away, which its search never
     /// reaches: a second review applied it and the diff grew to 11.5 hours).
-    static func hint(for schedule: Schedule, missing: InstantLiteral, key: String? = nil, produced: [Date]? = nil,
+    /// `listed`: every instant the spec lists, whose dates a `from` offered for a stepped rule must keep.
+    static func hint(for schedule: Schedule, missing: InstantLiteral, key: String? = nil, produced: [Date]? = nil, listed: [Date] = [],
                      render: (Date) -> ResultInstant) -> String? {
         guard schedule.occurrence(at: missing.date) == nil else { return nil }
         if let slip = utcSlip(schedule, missing, key: key, render) ?? utcDigitsSlip(schedule, missing, produced: produced, render) { return slip }
@@ -26,7 +27,8 @@ enum InstantSlipHint {
         // was told "03:15 … moved forward by 1 hour"; `2023-03-25T23:00:00-03:00` at Nuuk, "2023-03-26 is a Sunday").
         // `Z` is no such slip: the lint accepts it.
         guard missing.writtenOffset.map({ $0 == schedule.timeZone.secondsFromGMT(for: missing.date) }) ?? true else { return nil }
-        return gapLengthSlip(schedule, missing, render) ?? weekdaySlip(schedule, missing, render) ?? dateSlip(schedule, missing, render)
+        return gapLengthSlip(schedule, missing, render) ?? weekdaySlip(schedule, missing, render)
+            ?? dateSlip(schedule, missing, listed: listed, render)
     }
 
     /// The UTC digits of an occurrence written with a local offset: `2023-03-26T01:00:00-02:00` for Nuuk's 22:00 the
@@ -204,7 +206,7 @@ enum InstantSlipHint {
     /// A date the rule does not select, for a rule that skips dates (a month's last Friday, day 31, every other
     /// week or month): the selected dates nearest it, read from the slots of the rule with every gap resolved
     /// (`next-valid-time`), so a selected date whose wall time does not exist is named too, and said so.
-    private static func dateSlip(_ schedule: Schedule, _ missing: InstantLiteral, _ render: (Date) -> ResultInstant) -> String? {
+    private static func dateSlip(_ schedule: Schedule, _ missing: InstantLiteral, listed: [Date], _ render: (Date) -> ResultInstant) -> String? {
         guard selectsSomeDates(schedule.rule),
               let every = try? Schedule(id: schedule.id, version: schedule.version, rule: schedule.rule, timeZone: schedule.timeZone,
                                         nonexistent: .nextValidTime, repeated: .first, searchLimit: schedule.searchLimit)
@@ -235,10 +237,20 @@ enum InstantSlipHint {
         // A date of the periods a stepped rule's `from` skips: the `from` that counts from it (a third review applied the
         // 'from' offered first, for the week of its Monday, and its list's dates were the other fortnight's).
         var step = ""
-        if case .stepped(let inner, _, let from) = schedule.rule, let date = CivilDate(isoDate: written),
+        if case .stepped(let inner, let every, let from) = schedule.rule, let date = CivilDate(isoDate: written),
            Rule.firstSelectedDate(of: inner, onOrAfter: date) == date, let unit = schedule.rule.stepUnit {
             let why = date < from ? "it is before 'from: \(from.isoText)', where the steps start" : "it is a date of the \(unit.rawValue) the steps skip"
-            step = "; \(why): if the list is right, write 'from: \(written)' (the steps then count from it)"
+            // A listed date the rule selects now that the new `from` would not: the two cannot both be occurrences, and
+            // the offer, applied, only moved the slip to that line (a review's two Sundays a week apart under
+            // `every: 2 weeks`, told `from` each round in turn).
+            let moved = Rule.stepped(inner, every: every, from: date)
+            let lost = listed.compactMap { instant -> String? in
+                let local = LocalDateTime(instant, in: schedule.timeZone)
+                let day = CivilDate(year: local.year, month: local.month, day: local.day)
+                return schedule.rule.selects(day) && !moved.selects(day) ? day.isoText : nil
+            }
+            step = lost.isEmpty ? "; \(why): if the list is right, write 'from: \(written)' (the steps then count from it)"
+                : "; \(why), and no 'from' selects both it and the listed \(ListWording.joined(Array(Set(lost)).sorted())): one of them is a slip"
         }
         return "\(place(missing))the rule (\(schedule.rule.summary)) does not select \(written); the nearest dates it selects: "
             + named.joined(separator: " and ") + step

@@ -365,6 +365,7 @@ struct RecurrenceExecutor: Sendable {
                     var dayOff = false
                     if let first = missing.first, let literal = writtenLiteral(first),
                        let slip = InstantSlipHint.hint(for: schedule, missing: literal, key: firstMissingKey, produced: unexpected,
+                                                       listed: expectedItems.map(\.date),
                                                        render: { instant($0) }) {
                         hints.append(InstantSlipHint.weekdaySlips(for: schedule, missing: missing.compactMap(writtenLiteral),
                                                                   render: { instant($0) }) ?? slip)

@@ -637,8 +637,8 @@ import Testing
         #expect(result.status == .failed)
         #expect(result.message == "occurrences differ: 1 missing; 2027-10-31 02:45 CEST (+02:00) is the first instant 'repeated: both' gives "
             + "02:45, but it comes before 2027-10-31 02:15 CET (+01:00), produced before it in slot order (date, then time), and a "
-            + "candidate not later than the previous occurrence is dropped (docs/recurrence.md#rules); to see both instants of "
-            + "each time, write one spec per time")
+            + "candidate not later than the previous occurrence is dropped (docs/recurrence.md#rules); if the drop is what the app "
+            + "does, remove item 2 of the list on line 5; to see both instants of each time, write one spec per time")
     }
 
     /// The same for an hourly rule where a zone repeats two hours: Antarctica/Troll falls back from +02:00 to +00:00 at
@@ -656,8 +656,9 @@ import Testing
         #expect(result.actual.map(\.utc) == ["2027-10-30T23:00:00Z", "2027-10-31T01:00:00Z", "2027-10-31T02:00:00Z"])
         #expect(result.message == "occurrences differ: 1 missing; 2027-10-31 02:00 (+02:00) is the first instant 'repeated: both' gives "
             + "02:00, but it comes before 2027-10-31 01:00 (+00:00), produced before it in slot order (date, then time), and a "
-            + "candidate not later than the previous occurrence is dropped (docs/recurrence.md#rules); to see both instants of "
-            + "each hour, write a spec per hour, {every: day, at: \"02:00\"}, or, for a job that runs each elapsed hour, an interval rule")
+            + "candidate not later than the previous occurrence is dropped (docs/recurrence.md#rules); if the drop is what the app "
+            + "does, remove item 2 of the list on line 5; to see both instants of each hour, write a spec per hour, "
+            + "{every: day, at: \"02:00\"}, or, for a job that runs each elapsed hour, an interval rule")
     }
 
     /// An occurrence at the window's `through`, produced and not expected, is said to be included (the failure review:

@@ -13,13 +13,17 @@ enum DropRuleHint {
     /// what to remove instead, leaves it out.
     /// `found`: a case's results as the rule gives them, named as the `next` to write where the drop is what the app
     /// does (a cases review was told only to write a spec per hour, and its case stayed wrong).
-    static func hint(for schedule: Schedule, missing: [Date], local: (Date) -> String, wayOut: Bool = true, found: [String]? = nil) -> String? {
+    /// `place`: where a window's spec lists the dropped instant (`line 15`, `item 2 of the list on line 5`), which is to
+    /// go where the drop is what the app does (a review was offered only a spec per hour, and the line stayed).
+    static func hint(for schedule: Schedule, missing: [Date], local: (Date) -> String, wayOut: Bool = true, found: [String]? = nil,
+                     place: (Date) -> String? = { _ in nil }) -> String? {
         guard let drop = dropped(for: schedule, among: missing) else { return nil }
         let why = "\(local(drop.date)) is the \(drop.which) instant 'repeated: both' gives \(drop.time), but it comes before \(local(drop.blocker)), "
             + "produced before it in slot order (date, then time), and a candidate not later than the previous occurrence is dropped "
             + "(docs/recurrence.md#rules)"
         guard wayOut else { return why }
-        return why + "; " + (!drop.hourly ? "to see both instants of each time, write one spec per time"
+        let remove = found == nil ? place(drop.date).map { "; if the drop is what the app does, remove \($0)" } ?? "" : ""
+        return why + remove + "; " + (!drop.hourly ? "to see both instants of each time, write one spec per time"
                 : "to see both instants of each hour, write a spec per hour, {every: day, at: \"\(drop.time)\"}, or, for a job that runs "
                     + "each elapsed hour, an interval rule")
             + (found.map { found in "; if the drop is what the app does, write the results as the rule gives them, next: [\(found.joined(separator: ", "))]" } ?? "")

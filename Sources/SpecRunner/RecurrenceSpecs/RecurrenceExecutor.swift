@@ -347,7 +347,14 @@ struct RecurrenceExecutor: Sendable {
                 if let caseSentence {
                     hints.append(caseSentence)
                 } else if let dropped = DropRuleHint.hint(for: schedule, missing: missing, local: local,
-                                                   found: caseSpec == nil ? nil : lines.compactMap { $0.actual?.offsetForm }) {
+                                                   found: caseSpec == nil ? nil : lines.compactMap { $0.actual?.offsetForm },
+                                                   place: { date in
+                                                       // An item of a flow list shares its line: named by its place in the list.
+                                                       guard let index = expectedItems.lastIndex(where: { $0.date == date }),
+                                                             let line = expectedItems[index].line else { return nil }
+                                                       return expectedItems.filter({ $0.line == line }).count > 1
+                                                           ? "item \(index + 1) of the list on line \(line)" : "line \(line)"
+                                                   }) {
                     // Its own policy's instant, dropped: another policy's sentence would lead away from it.
                     hints.append(dropped)
                 } else if let zSlip {

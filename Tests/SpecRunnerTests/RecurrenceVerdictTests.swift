@@ -735,6 +735,26 @@ import Testing
                 "\(existing.message ?? "")")
     }
 
+    /// An occurrence left out, beside a line a policy sentence explains: told at once, not a round later (a review's
+    /// missing line was named only once its other slips were fixed, in twelve specs). A slip that names its line without
+    /// its fix (a weekday) keeps the produced occurrence as that line's, untold (`aSlipNoPolicyExplainsIsNamed`).
+    /// zoneinfo: Berlin falls back at 2027-10-31T01:00Z; 02:30 that night is 00:30Z (+02:00) and 01:30Z (+01:00), and
+    /// 2027-11-01's 02:30 is +01:00.
+    @Test func anOccurrenceLeftOutIsToldBesideAPolicySentence() throws {
+        let result = try Self.runOnCore("""
+            spec: left out
+            schedule: {id: sync, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: last}
+            window: {after: 2027-10-30T00:00:00+02:00, through: 2027-11-01T12:00:00+01:00}
+            expect:
+              occurrences:
+                - 2027-10-30T02:30:00+02:00
+                - 2027-10-31T02:30:00+02:00
+            """, path: "left.yaml")
+        #expect(result.message?.hasSuffix("under this test's policies, 02:30 on 2027-10-31 is 2027-10-31T02:30:00+01:00: if the app uses them, "
+            + "write that; 2027-11-01 02:30 CET (+01:00) is not listed: add '- 2027-11-01T02:30:00+01:00' after line 7") == true,
+                "\(result.message ?? "")")
+    }
+
     /// A date typed twice (`06-02` for `06-03`, `06-05` for `06-06`) stands where the one produced occurrence between it
     /// and the next line belongs: each copy is told the instant to write there, in one run (the forty-seventh session's
     /// review left "two day slips told one per run"). Berlin is at +02:00 in June (zoneinfo): 09:00 is 07:00Z.

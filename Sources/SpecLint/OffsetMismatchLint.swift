@@ -121,6 +121,16 @@ public struct OffsetMismatchLint: SpecLintRule {
             hasWallTimes = (overrides?.rule ?? schedule.rule).isCalendarRule
         }
 
+        /// An interval rule's occurrence nearest `instant` (the earlier of two as near), within the window for a window's
+        /// occurrence; nil for a calendar rule or a case's search (its cursor decides).
+        func nearestInterval(to instant: Date) -> Date? {
+            guard cursor == nil, case .interval(let seconds, _) = schedule.rule else { return nil }
+            let candidates = [try? schedule.next(after: instant.addingTimeInterval(-Double(seconds))), try? schedule.next(after: instant)]
+                .compactMap { $0?.date }
+                .filter { date in window.map { $0.after < date && date <= $0.through } ?? true }
+            return candidates.min { abs($0.timeIntervalSince(instant)) < abs($1.timeIntervalSince(instant)) }
+        }
+
         /// Whether `instant` is one of the schedule's occurrences; for a case's `next`, the one its search finds.
         public func isOccurrence(_ instant: Date) -> Bool {
             guard let cursor else { return schedule.occurrence(at: instant) != nil }
@@ -438,6 +448,12 @@ public struct OffsetMismatchLint: SpecLintRule {
             if let outcome = expected?.outcome(of: LocalDateTime(wallSeconds: Int(wallSeconds.rounded(.down))), time: local.time,
                                                date: local.date, instant: instant.date) {
                 return skipped + outcome
+            }
+            // An interval's instant that is none of its occurrences: keeping it kept the slip (a review applied it and the
+            // run then said nothing). Elapsed time moves the interval's wall time across the change: its nearest is named.
+            if let expected, !expected.hasWallTimes, !expected.isOccurrence(instant.date), let nearest = expected.nearestInterval(to: instant.date) {
+                return skipped + "this instant is no occurrence of the interval either, which counts elapsed time: its nearest is "
+                    + "\(WallTimeText.instant(nearest, offset: zone.secondsFromGMT(for: nearest))); write that"
             }
             return skipped + "to keep this instant, \(keepWords): \(zoneOffset % 60 != 0 ? keptInUTC : kept)"
         default:

@@ -55,6 +55,22 @@ import Testing
                 "\(told)")
     }
 
+    /// An interval's line at a wall time the clocks skip, which is no occurrence: its nearest occurrence is named, not the
+    /// line's own instant kept with the zone's offset (a review applied that, and the run then said nothing). zoneinfo:
+    /// Berlin springs forward at 2027-03-28T01:00Z; 02:30+02:00 is 00:30Z (01:30 CET); 24h after 02:30+01:00 on the 27th
+    /// (01:30Z) is 01:30Z on the 28th, 03:30+02:00.
+    @Test func anIntervalsSkippedWallTimeIsToldItsNearestOccurrence() {
+        let told = Self.lint(text: """
+            spec: every 24h
+            schedule: {id: every24, timezone: Europe/Berlin, rule: {interval: 24h, from: 2027-03-27T02:30:00+01:00}}
+            window: {after: 2027-03-28T00:00:00+01:00, through: 2027-03-28T12:00:00+02:00}
+            expect:
+              occurrences: [2027-03-28T02:30:00+02:00]
+            """)
+        #expect(told.contains("note: 02:30 does not exist in Europe/Berlin on 2027-03-28 (the clocks skip it); this instant is no occurrence "
+            + "of the interval either, which counts elapsed time: its nearest is 2027-03-28T03:30:00+02:00; write that\n"), "\(told)")
+    }
+
     /// An instant past the window's `through` is not offered to be kept with the zone's offset (a review's F5: beside
     /// `outside-window` on the same line). zoneinfo: Berlin is at +02:00 from 2027-03-28T01:00Z; 02:30+01:00 on the 30th
     /// is 01:30Z, 03:30+02:00, past the window's 02:45+02:00.

@@ -735,6 +735,22 @@ import Testing
                 "\(existing.message ?? "")")
     }
 
+    /// An interval's line written at the wall time of `from` with the offset after the change, a wall time the clocks
+    /// skip: its digits are the author's wall clock, and the drift sentence reads them (the run said only "1 missing, 1
+    /// unexpected"). zoneinfo as `anIntervalsSkippedWallTimeIsToldItsNearestOccurrence`: the interval gives 03:30+02:00.
+    @Test func anIntervalsLineWrittenAtFromsWallTimeIsToldTheDrift() throws {
+        let result = try Self.runOnCore("""
+            spec: every 24h
+            schedule: {id: every24, timezone: Europe/Berlin, rule: {interval: 24h, from: 2027-03-27T02:30:00+01:00}}
+            window: {after: 2027-03-28T00:00:00+01:00, through: 2027-03-28T12:00:00+02:00}
+            expect:
+              occurrences: [2027-03-28T02:30:00+02:00]
+            """, path: "every24.yaml")
+        #expect(result.message?.contains("an interval counts elapsed time (24 hours), so once Europe/Berlin is at +02:00 instead of +01:00 its "
+            + "occurrences come at 03:30, not 02:30, on the wall clock; if the app counts elapsed time, write 2027-03-28T03:30:00+02:00; ") == true,
+                "\(result.message ?? "")")
+    }
+
     /// An occurrence left out, beside a line a policy sentence explains: told at once, not a round later (a review's
     /// missing line was named only once its other slips were fixed, in twelve specs). A slip that names its line without
     /// its fix (a weekday) keeps the produced occurrence as that line's, untold (`aSlipNoPolicyExplainsIsNamed`).

@@ -10,7 +10,11 @@ enum IntervalDrift {
     /// 90m: the wall times of one day repeat each day) or no missing instant is at one of those wall times under
     /// another offset.
     /// `window`: the spec's (after, through], in which the interval's own instant is named; nil for a case's search.
-    static func hint(for schedule: Schedule, missing: [Date], window: (after: Date, through: Date)? = nil) -> String? {
+    /// `written`: the offset a missing line is written with, whose digits are then read too: `02:30:00+02:00` on Berlin's
+    /// spring day (02:30 does not exist; it is 01:30 CET) is the author's 02:30 on the wall clock, which the interval
+    /// reaches at 03:30 (a review was told nothing, after an offset note's instant).
+    static func hint(for schedule: Schedule, missing: [Date], window: (after: Date, through: Date)? = nil,
+                     written: (Date) -> Int? = { _ in nil }) -> String? {
         guard case .interval(let seconds, let from) = schedule.rule, seconds >= 60,
               seconds % 86_400 == 0 || 86_400 % seconds == 0 else { return nil }
         let zone = schedule.timeZone
@@ -21,11 +25,18 @@ enum IntervalDrift {
         let start = daySeconds(from, fromOffset)
         let perDay = seconds < 86_400 ? 86_400 / seconds : 1
         let wallSeconds = Set((0..<perDay).map { (start + $0 * seconds) % 86_400 })
-        for date in missing {
+        // Each missing line read at the zone's offset, and at the one it is written with where that differs.
+        let readings = missing.flatMap { date -> [(date: Date, read: Int)] in
             let offset = zone.secondsFromGMT(for: date)
-            guard offset != fromOffset, wallSeconds.contains(daySeconds(date, offset)) else { continue }
-            let wallTime = WallTimeText.local(date, offset: offset).time
-            let moved = date.addingTimeInterval(Double(offset - fromOffset))
+            return [(date, offset)] + (written(date).flatMap { $0 != offset ? [(date, $0)] : nil } ?? [])
+        }
+        for (date, read) in readings {
+            guard wallSeconds.contains(daySeconds(date, read)) else { continue }
+            let wallTime = WallTimeText.local(date, offset: read).time
+            let moved = date.addingTimeInterval(Double(read - fromOffset))
+            // The zone's offset then: at the line's instant, read at it; at the interval's, read at the offset written.
+            let offset = zone.secondsFromGMT(for: read == zone.secondsFromGMT(for: date) ? date : moved)
+            guard offset != fromOffset else { continue }
             let reached = WallTimeText.local(moved, offset: offset).time
             // The interval's own instant, named when it is one: the fix if the app counts elapsed time (a fourth review
             // was offered only a calendar rule, which changes what the spec tests).

@@ -191,7 +191,10 @@ struct RecurrenceExecutor: Sendable {
                 }
                 let missing = lines.compactMap { $0.kind == .missing ? $0.expected?.date : nil }
                 let searched = caseSpec == nil ? recurrence.window.map { (after: $0.after.date, through: $0.through.date) } : nil
-                if let drift = IntervalDrift.hint(for: schedule, missing: missing, window: searched) { verdict.message! += "; " + drift }
+                if let drift = IntervalDrift.hint(for: schedule, missing: missing, window: searched,
+                                                  written: { writtenLiteral($0)?.writtenOffset }) {
+                    verdict.message! += "; " + drift
+                }
                 // An occurrence at the window's `through`, produced and not expected: the window includes it (the
                 // failure review; `outside-window` says so of an expected instant, nothing did of a produced one).
                 let unexpected = lines.compactMap { $0.kind == .unexpected ? $0.actual?.date : nil }

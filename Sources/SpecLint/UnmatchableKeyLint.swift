@@ -104,7 +104,13 @@ public struct UnmatchableKeyLint: SpecLintRule {
                     continue
                 }
                 let own = Self.occurrence(at: written.instant.date, of: prefixes[which].schedules).map { ": write \($0.key)" } ?? ""
-                found.append(diagnostic(written, message: "the key '\(key)' " + problem + own))
+                // No occurrence at the line's instant to take the key from: the key written in the rule's form, where
+                // that form says it plainly (a review's one-time rule keyed with its time was told the form and no key).
+                let inForm = own.isEmpty ? Array(key.utf8).withUnsafeBufferPointer { bytes in
+                    prefixes[which].forms.first?.problem(UnsafeBufferPointer(rebasing: bytes[prefixes[which].bytes.count...]),
+                                                         prefix: prefixes[which].text)
+                } : nil
+                found.append(diagnostic(written, message: "the key '\(key)' " + (inForm ?? problem) + own))
                 continue
             }
             let parts = key.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
@@ -306,7 +312,9 @@ struct KeyForm {
 
     /// What is wrong with `rest`, the key after its prefix, or nil: a date that does not exist, or another form.
     /// A part that does not start with a date as written (four digits, two, two) is left to the run.
-    func problem(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    /// `prefix`: the key's id and version (`m28/v1/`), with which a key of this form is written out where the fix is
+    /// plain (a time dropped from a one-time rule's key: a review was told the form and no key).
+    func problem(_ bytes: UnsafeBufferPointer<UInt8>, prefix: String = "") -> String? {
         guard bytes.count >= 10, Self.matches(bytes, 0, "dddd-dd-dd") else { return nil }
         func number(_ from: Int, _ count: Int) -> Int { bytes[from..<from + count].reduce(0) { $0 * 10 + Int($1 - 48) } }
         let (year, month, day) = (number(0, 4), number(5, 2), number(8, 2))
@@ -326,7 +334,10 @@ struct KeyForm {
         let time = end - 10
         switch kind {
         case .date:
-            return time == 0 ? nil : "is not in the form of this rule's keys: a rule with one time a date keys each occurrence by its slot's local date alone, with no time"
+            guard time != 0 else { return nil }
+            let fixed = prefix + String(decoding: bytes[0..<10], as: UTF8.self) + (end < bytes.count ? "~2" : "")
+            return "is not in the form of this rule's keys: a rule with one time a date keys each occurrence by its slot's local date alone, "
+                + "with no time" + (prefix.isEmpty ? "" : ": write \(fixed)")
         case .minute:
             return time == 6 && Self.matches(bytes, 10, "Tdd:dd") ? nil
                 : "is not in the form of an hourly rule's keys, which name the slot's local date and its hour and minute (…T02:30), without seconds"

@@ -1824,6 +1824,21 @@ import Testing
         #expect(!Self.lint(spec(own), path: "h.yaml").contains("unmatchable-key"))
     }
 
+    /// At an instant that is no occurrence, a one-time rule's key written with its time is told the key in the rule's
+    /// form (a review was told only the form). zoneinfo: Berlin's 02:30 does not exist on 2027-03-28, and shift-backward
+    /// gives 01:30+01:00, so 03:30+02:00 is no occurrence.
+    @Test func aKeyNotInItsRulesFormAtNoOccurrenceIsWrittenInTheForm() {
+        let found = Self.lint("""
+            spec: form
+            schedule: {id: m28, timezone: Europe/Berlin, rule: {every: month, day: 28, at: "02:30"}, nonexistent: shift-backward, repeated: first}
+            window: {after: 2027-03-01T00:00:00+01:00, through: 2027-03-31T00:00:00+02:00}
+            expect:
+              occurrences: [{at: 2027-03-28T03:30:00+02:00, key: m28/v1/2027-03-28T02:30}]
+            """, path: "m28.yaml")
+        #expect(found.contains("the key 'm28/v1/2027-03-28T02:30' is not in the form of this rule's keys: a rule with one time a date keys "
+            + "each occurrence by its slot's local date alone, with no time: write m28/v1/2027-03-28 [unmatchable-key]"), "\(found)")
+    }
+
     /// A key with a time names its slot's time, which a gap moves: Berlin's hourly 02:30 shifted forward is 03:30+02:00,
     /// keyed T02:30 (the 03:30 slot's own instant is the same, given once, as the earlier slot's); a second review wrote
     /// T03:30 and `check` said nothing. zoneinfo: Berlin springs forward at 2027-03-28T01:00Z (02:00 → 03:00), so

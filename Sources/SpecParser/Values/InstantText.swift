@@ -55,7 +55,13 @@ enum InstantText {
                     // The second failure review: "check the month and the day" left why to be worked out.
                     ? "the date \(Self.four(year))-02-29 in '\(text)' does not exist: \(Self.four(year)) is not a leap year, so "
                         + "February has 28 days; check the year, or write \(Self.four(year))-02-28 or \(Self.four(year))-03-01"
-                    : "the date \(Self.four(year))-\(Self.two(month))-\(Self.two(day)) in '\(text)' does not exist; check the month and the day"
+                    // A day past its month's last (09-31): the month's length, and the last day as the likely meaning (a
+                    // review was told only to check, with no date to write).
+                    : (1...12).contains(month) && (29...31).contains(day)
+                        ? "the date \(Self.four(year))-\(Self.two(month))-\(Self.two(day)) in '\(text)' does not exist: \(Rule.monthNames[month - 1]) "
+                            + "has \(CivilDate.daysIn(month: month, year: year)) days; check the month and the day, or, for its last day, write "
+                            + "\(Self.four(year))-\(Self.two(month))-\(Self.two(CivilDate.daysIn(month: month, year: year)))"
+                        : "the date \(Self.four(year))-\(Self.two(month))-\(Self.two(day)) in '\(text)' does not exist; check the month and the day"
             case .timeOutOfRange:
                 Self.isLeapSecond(text)
                     // RFC 3339 allows second 60; POSIX time, Foundation's `Date` and every engine do not count it.

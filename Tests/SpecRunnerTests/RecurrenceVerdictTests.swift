@@ -751,6 +751,28 @@ import Testing
                 "\(result.message ?? "")")
     }
 
+    /// Three slips in one list, told in one round (a review's Troll spec took three): a line at another policy's instant,
+    /// a `Z` line whose digits are the rule's wall time, and an occurrence left out. zoneinfo: Troll springs from +00:00 to
+    /// +02:00 at 2027-03-28T01:00Z, so 02:00 does not exist that day (next-valid-time: 03:00+02:00, 01:00Z); 02:00 on the
+    /// 25th is 02:00Z and on the 31st 00:00Z (+02:00).
+    @Test func aPolicySlipAZSlipAndALineLeftOutAreToldInOneRound() throws {
+        let result = try Self.runOnCore("""
+            spec: troll
+            schedule: {id: troll3, timezone: Antarctica/Troll, rule: {every: 3 days, at: "02:00", from: 2027-03-22}, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2027-03-21T00:00:00+00:00, through: 2027-04-01T00:00:00+02:00}
+            expect:
+              occurrences:
+                - 2027-03-22T02:00:00+00:00
+                - {at: 2027-03-28T02:00:00+00:00, key: troll3/v1/2027-03-28}
+                - 2027-03-31T02:00:00Z
+            """, path: "troll.yaml")
+        let message = result.message ?? ""
+        #expect(message.contains("under this test's policies, 02:00 on 2027-03-28 is 2027-03-28T03:00:00+02:00: if the app uses them, write that; "
+            + "line 8: 2027-03-31T02:00:00Z is UTC ('Z'), which is 2027-03-31 04:00 (+02:00) in Antarctica/Troll; if its digits 02:00 are meant "
+            + "as local time, the rule's occurrence then is 2027-03-31T02:00:00+02:00 (2027-03-31T00:00:00Z); 2027-03-25 02:00 (+00:00) is not "
+            + "listed: add '- 2027-03-25T02:00:00+00:00' after line 6"), "\(message)")
+    }
+
     /// An occurrence left out, beside a line a policy sentence explains: told at once, not a round later (a review's
     /// missing line was named only once its other slips were fixed, in twelve specs). A slip that names its line without
     /// its fix (a weekday) keeps the produced occurrence as that line's, untold (`aSlipNoPolicyExplainsIsNamed`).

@@ -407,6 +407,20 @@ struct RecurrenceExecutor: Sendable {
                     }
                 }
                 if let removed { hints.append(removed.text) }
+                // Each further missing line written with `Z` whose digits are the rule's wall time, when no sentence names
+                // that line yet: beside another line's policy sentence it was told a round later (a review's Troll
+                // spec, three slips told one a round).
+                if caseSentence == nil {
+                    for date in missing.prefix(8) {
+                        guard let literal = writtenLiteral(date), literal.writtenOffset == nil,
+                              !Self.mentions(([verdict.message ?? ""] + hints).joined(separator: "; "), line: literal.location.line),
+                              let slip = InstantSlipHint.utcHint(for: schedule, missing: literal,
+                                                                 key: lines.first { $0.kind == .missing && $0.expected?.date == date }?.expected?.key,
+                                                                 render: { instant($0) }),
+                              !hints.contains(where: { $0.contains(slip) }) else { continue }
+                        hints.append(slip)
+                    }
+                }
                 if hints.isEmpty, let keys = KeyPartHint.hint(for: schedule, diff: lines) { hints.append(keys) }
                 // Only unlisted occurrences, no sentence of the rule's: each is the line to add, ready to paste, where it
                 // goes (a review's evening dose left out was told only "1 unexpected").
@@ -455,21 +469,24 @@ struct RecurrenceExecutor: Sendable {
         guard !lines.contains(where: { $0.kind == .keyMismatch }) else { return nil }
         func names(_ instant: ResultInstant) -> Bool { told.contains(instant.offsetForm) || told.contains(instant.local) }
         func removes(_ line: DiffLine) -> Bool {
-            let number = line.expectedLine.map { "remove line \($0)" }
-            return number.map { phrase in
-                var rest = told[...]
-                while let range = rest.range(of: phrase) {
-                    if range.upperBound == rest.endIndex || !rest[range.upperBound].isNumber { return true }
-                    rest = rest[range.upperBound...]
-                }
-                return false
-            } == true || line.expected.map { told.contains("remove \($0.offsetForm)") } == true
+            line.expectedLine.map { mentions(told, line: $0, as: "remove line") } == true
+                || line.expected.map { told.contains("remove \($0.offsetForm)") } == true
         }
         let unremoved = lines.filter { $0.kind == .missing && !removes($0) }.count
         let named = lines.filter { $0.kind == .unexpected && $0.actual.map(names) == true }.count
         let left = lines.indices.filter { lines[$0].kind == .unexpected && lines[$0].actual.map(names) == false }
         guard unremoved <= named, !left.isEmpty else { return nil }
         return unlistedHint(lines, telling: left)
+    }
+
+    /// Whether `told` says `line N` (or `remove line N`, …) of this line: `line 14` is not `line 140`.
+    static func mentions(_ told: String, line number: Int, as phrase: String = "line") -> Bool {
+        var rest = told[...]
+        while let range = rest.range(of: "\(phrase) \(number)") {
+            if range.upperBound == rest.endIndex || !rest[range.upperBound].isNumber { return true }
+            rest = rest[range.upperBound...]
+        }
+        return false
     }
 
     /// The sentence for the produced lines at `unlisted` (indices into `lines`).

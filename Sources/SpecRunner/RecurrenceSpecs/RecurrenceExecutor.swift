@@ -407,6 +407,27 @@ struct RecurrenceExecutor: Sendable {
                     }
                 }
                 if let removed { hints.append(removed.text) }
+                // A later missing line another policy gives, when no sentence names it yet: behind an offset slip (its
+                // warning's to tell) it was told a round later (a review's Troll weekend, its first reading under `last`).
+                // Not a line the drop rule removed (its own sentence says what to do).
+                // Only where no policy sentence was said: beside one, its fix and this one's could put the list out of order.
+                if caseSentence == nil, !hints.contains(where: { $0.contains(" is what '") }) {
+                    let lineOf = { (date: Date) in lines.first { $0.kind == .missing && $0.expected?.date == date }?.expectedLine }
+                    let told = ([verdict.message ?? ""] + hints).joined(separator: "; ")
+                    let untold = missing.prefix(8).filter { date in
+                        date != removed?.date && lineOf(date).map { !Self.mentions(told, line: $0) } == true
+                            && !told.contains(instant(date).local) && schedule.droppedCandidate(at: date) == nil
+                    }
+                    let listed = Dictionary(lines.compactMap { line in line.expected.flatMap { e in line.expectedLine.map { (e.date, $0) } } },
+                                            uniquingKeysWith: { first, _ in first })
+                    if let policy = untold.indices.lazy.compactMap({ start in
+                        PolicyHint.missingHint(
+                            for: schedule, missing: Array(untold[start...]), local: local, listed: listed,
+                            keyProduced: { date in lines.first { $0.kind == .keyMismatch && $0.actual?.epochSeconds == date.timeIntervalSince1970 }?.actual?.key })
+                    }).first {
+                        hints.append(policy)
+                    }
+                }
                 // Each further missing line written with `Z` whose digits are the rule's wall time, when no sentence names
                 // that line yet: beside another line's policy sentence it was told a round later (a review's Troll
                 // spec, three slips told one a round).

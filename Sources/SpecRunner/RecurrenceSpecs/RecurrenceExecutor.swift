@@ -452,8 +452,17 @@ struct RecurrenceExecutor: Sendable {
                 if hints.isEmpty || (missing.isEmpty && !policyTellsToAdd), caseSpec == nil,
                    unexpected != [recurrence.window?.through.date], let unlisted = Self.unlistedHint(lines) {
                     hints.append(unlisted)
-                } else if caseSpec == nil, !hints.isEmpty, unexpected != [recurrence.window?.through.date],
-                          let left = Self.leftUnlistedHint(lines, told: ([verdict.message ?? ""] + hints).joined(separator: "; ")) {
+                } else if caseSpec == nil, unexpected != [recurrence.window?.through.date],
+                          let left = Self.leftUnlistedHint(lines, told: ([verdict.message ?? ""] + hints).joined(separator: "; "), meant: { line in
+                              // A line written with an offset the zone does not have then: its warning gives the wall
+                              // time's instant, its partner among the produced ones (a second review's 09:00+01:00 in June).
+                              guard let date = line.expected.map({ Date(timeIntervalSince1970: $0.epochSeconds) }),
+                                    let written = writtenLiteral(date)?.writtenOffset, written != timeZone.secondsFromGMT(for: date) else { return nil }
+                              var resolver = WallTimeResolver(timeZone: timeZone)
+                              guard case .unique(let meant) = resolver.resolve(LocalDateTime(wallSeconds: Int((date.timeIntervalSince1970 + Double(written)).rounded(.down))))
+                              else { return nil }
+                              return meant
+                          }) {
                     // Beside sentences that account for every missing line, an occurrence no sentence names is simply not
                     // listed: told at once (a review's line left out was named only once the other slips were fixed, a
                     // round later, in twelve of its specs).
@@ -486,9 +495,15 @@ struct RecurrenceExecutor: Sendable {
     /// stand for them — each missing line is told to go (`remove line N`) or is matched by a produced occurrence a
     /// sentence names (what to write there). Nil otherwise (a weekday slip names its line, and the produced occurrence
     /// it meant is its fix, not a line to add), and where a key differs (its own sentences).
-    static func leftUnlistedHint(_ lines: [DiffLine], told: String) -> String? {
+    /// `meant`: the instant a missing line's own warning gives it (an offset slip's wall time), paired with that
+    /// produced occurrence as a sentence's would be.
+    static func leftUnlistedHint(_ lines: [DiffLine], told: String, meant: (DiffLine) -> Date? = { _ in nil }) -> String? {
         guard !lines.contains(where: { $0.kind == .keyMismatch }) else { return nil }
-        func names(_ instant: ResultInstant) -> Bool { told.contains(instant.offsetForm) || told.contains(instant.local) }
+        let produced = Set(lines.compactMap { $0.kind == .unexpected ? $0.actual?.epochSeconds : nil })
+        let paired = Set(lines.compactMap { $0.kind == .missing ? meant($0)?.timeIntervalSince1970 : nil }.filter(produced.contains))
+        func names(_ instant: ResultInstant) -> Bool {
+            told.contains(instant.offsetForm) || told.contains(instant.local) || paired.contains(instant.epochSeconds)
+        }
         func removes(_ line: DiffLine) -> Bool {
             line.expectedLine.map { mentions(told, line: $0, as: "remove line") } == true
                 || line.expected.map { told.contains("remove \($0.offsetForm)") } == true

@@ -1,0 +1,110 @@
+import Foundation
+import Recurrence
+import SpecResults
+
+/// The produced occurrences a spec does not list, each told as the line to add where it goes: alone in a window's diff,
+/// beside the sentences that account for every missing line, or among a case's results.
+enum UnlistedHint {
+    /// For a diff whose only differences are occurrences produced and not listed: each (at most three) as the item to
+    /// add, in the list's form (`{at: …, key: …}` where the lines write keys), where it goes: a `- ` line after the
+    /// listed line before it in a list of lines; in a list on one line (`[a, b]`, or one item), to the occurrences there. An
+    /// empty list is left alone (a window expected to hold nothing says what it means).
+    static func window(_ lines: [DiffLine]) -> String? {
+        guard lines.allSatisfy({ $0.kind == .same || $0.kind == .unexpected }) else { return nil }
+        return sentences(lines, unlisted: lines.indices.filter { lines[$0].kind == .unexpected })
+    }
+
+    /// Beside other sentences (`told`): the produced occurrences none of them names, when no missing line is left to
+    /// stand for them — each missing line is told to go (`remove line N`) or is matched by a produced occurrence a
+    /// sentence names (what to write there). Nil otherwise (a weekday slip names its line, and the produced occurrence
+    /// it meant is its fix, not a line to add), and where a key differs (its own sentences).
+    /// `meant`: the instant a missing line's own warning gives it (an offset slip's wall time), paired with that
+    /// produced occurrence as a sentence's would be.
+    static func beside(_ lines: [DiffLine], told: String, meant: (DiffLine) -> Date? = { _ in nil }) -> String? {
+        guard !lines.contains(where: { $0.kind == .keyMismatch }) else { return nil }
+        let produced = Set(lines.compactMap { $0.kind == .unexpected ? $0.actual?.epochSeconds : nil })
+        let paired = Set(lines.compactMap { $0.kind == .missing ? meant($0)?.timeIntervalSince1970 : nil }.filter(produced.contains))
+        func names(_ instant: ResultInstant) -> Bool {
+            told.contains(instant.offsetForm) || told.contains(instant.local) || paired.contains(instant.epochSeconds)
+        }
+        func removes(_ line: DiffLine) -> Bool {
+            line.expectedLine.map { mentions(told, line: $0, as: "remove line") } == true
+                || line.expected.map { told.contains("remove \($0.offsetForm)") } == true
+        }
+        let unremoved = lines.filter { $0.kind == .missing && !removes($0) }.count
+        let named = lines.filter { $0.kind == .unexpected && $0.actual.map(names) == true }.count
+        let left = lines.indices.filter { lines[$0].kind == .unexpected && lines[$0].actual.map(names) == false }
+        guard unremoved <= named, !left.isEmpty else { return nil }
+        return sentences(lines, unlisted: left)
+    }
+
+    /// Whether `told` says `line N` (or `remove line N`, …) of this line: `line 14` is not `line 140`.
+    static func mentions(_ told: String, line number: Int, as phrase: String = "line") -> Bool {
+        var rest = told[...]
+        while let range = rest.range(of: "\(phrase) \(number)") {
+            if range.upperBound == rest.endIndex || !rest[range.upperBound].isNumber { return true }
+            rest = rest[range.upperBound...]
+        }
+        return false
+    }
+
+    /// The sentence for the produced lines at `unlisted` (indices into `lines`).
+    private static func sentences(_ lines: [DiffLine], unlisted: [Int]) -> String? {
+        let listed = Set(lines.compactMap(\.expectedLine))
+        guard !unlisted.isEmpty, let only = listed.first else { return nil }
+        let keyed = lines.contains { $0.kind == .same && $0.expected?.key != nil }
+        func item(_ actual: ResultInstant) -> String {
+            keyed && actual.key != nil ? "{at: \(actual.offsetForm), key: \(actual.key!)}" : actual.offsetForm
+        }
+        let told = unlisted.prefix(3).compactMap { index -> String? in
+            guard let actual = lines[index].actual else { return nil }
+            guard listed.count > 1 else {
+                // In order beside the instant written there (a review appended it after a later one, and the list was
+                // then out of order).
+                let before: ResultInstant? = lines[..<index].last { $0.kind == .same }?.expected
+                let after: ResultInstant? = lines[index...].first { $0.kind == .same }?.expected
+                let neighbour: String = if let before { ", after \(before.offsetForm)" } else if let after { ", before \(after.offsetForm)" } else { "" }
+                return "\(actual.local) is not listed: add \(item(actual)) to the occurrences listed at line \(only)\(neighbour)"
+            }
+            let place = lines[..<index].last { $0.expectedLine != nil }?.expectedLine.map { "after line \($0)" }
+                ?? lines[index...].first { $0.expectedLine != nil }?.expectedLine.map { "before line \($0)" } ?? ""
+            return "\(actual.local) is not listed: add '- \(item(actual))' \(place)"
+        }
+        return told.joined(separator: "; ") + (unlisted.count > 3 ? "; and \(unlisted.count - 3) more not listed" : "")
+    }
+
+    /// For a case whose searches found results its `next` leaves out, pushing as many listed results past its last
+    /// search (Apia's skipped day under next-valid-time, found first and not listed): each (at most three) as the
+    /// result to add, in order. A cases review was told only which policy gives it, where a missing `both` reading is
+    /// told to be added.
+    /// `isOccurrence`: whether the case's schedule gives an instant. Only where every result past the last search is one
+    /// is the list shifted; one that is no occurrence is one value written wrong, to be replaced by what the search
+    /// found (a review's chain kept Berlin's spring shift on the next day, 03:30, and "add 02:30" left 03:30 listed).
+    /// `previous`: the occurrence just before an instant, written as results are.
+    static func inCase(_ lines: [DiffLine], isOccurrence: (Date) -> Bool = { _ in true },
+                                 previous: (Date) -> ResultInstant? = { _ in nil }) -> String? {
+        let unlisted = lines.filter { $0.kind == .unexpected }.compactMap(\.actual)
+        let missing = lines.filter { $0.kind == .missing }.compactMap(\.expected)
+        // A case's one `next`, an occurrence, with an earlier one between the cursor and it (a cases review's cursor in
+        // Berlin's spring gap, meant to find the next day, found the gap's own 03:00 and was told only its policy).
+        if lines.count == 2, let only = missing.first, let found = unlisted.first, missing.count == 1, unlisted.count == 1,
+           found.epochSeconds < only.epochSeconds, isOccurrence(Date(timeIntervalSince1970: only.epochSeconds)) {
+            // The cursors that find it lie from the occurrence before it up to it, not past it (a review's 'or later'
+            // moved a cursor past the instant).
+            let before = previous(Date(timeIntervalSince1970: only.epochSeconds))
+            let cursor = before.map { "an 'after' from \($0.offsetForm) up to, not including, this one" } ?? "an 'after' between it and this one"
+            return "\(only.local) is an occurrence, but not the first after the cursor: the search finds \(found.local) before it; "
+                + "write \(found.offsetForm) in its place, or, to find this one, \(cursor)"
+        }
+        // A result found as listed: the list shifted, not one value written wrong (a single `next` off is told otherwise).
+        guard !unlisted.isEmpty, unlisted.count == missing.count, lines.contains(where: { $0.kind == .same }),
+              lines.allSatisfy({ [.same, .unexpected, .missing].contains($0.kind) }),
+              let lastFound = lines.compactMap(\.actual).map(\.epochSeconds).max(),
+              missing.allSatisfy({ $0.epochSeconds > lastFound }) else { return nil }
+        guard missing.allSatisfy({ isOccurrence(Date(timeIntervalSince1970: $0.epochSeconds)) }) else {
+            guard let only = missing.first, let found = unlisted.first, missing.count == 1 else { return nil }
+            return "\(only.local) is no occurrence of the case's schedule: write \(found.offsetForm), which the search found, in its place"
+        }
+        return unlisted.prefix(3).map { "\($0.local) is not listed: add \($0.offsetForm) to 'next:', in order" }.joined(separator: "; ")
+    }
+}

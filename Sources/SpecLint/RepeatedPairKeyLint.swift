@@ -24,13 +24,14 @@ public struct RepeatedPairKeyLint: SpecLintRule {
         var produced: [Occurrence]??
         for occurrence in occurrences where occurrence.key == nil {
             let instant = occurrence.instant
-            // A line another lists the instant of is `duplicate-instant`'s, and one written with an offset the zone does
-            // not have then is `offset-mismatch`'s: the long form offered with its text kept the slip (a review's F2).
-            if occurrences.contains(where: { $0.instant.location != instant.location && $0.instant.date == instant.date })
-                || instant.writtenOffset.map({ $0 != resolver.offset(at: instant.date) }) == true { continue }
             let offset = resolver.offset(at: instant.date)
             let wall = LocalDateTime(wallSeconds: Int(instant.date.timeIntervalSince1970.rounded(.down)) + offset)
             guard case .overlap(let first, let last, _) = resolver.resolve(wall) else { continue }
+            // A line another lists the instant of is `duplicate-instant`'s, and one written with an offset the zone does
+            // not have then is `offset-mismatch`'s: the long form offered with its text kept the slip (a review's F2).
+            // Asked only of a repeated wall time's line (the list's scan per line would cost a long `both` list dearly).
+            if instant.writtenOffset.map({ $0 != offset }) == true
+                || occurrences.contains(where: { $0.instant.location != instant.location && $0.instant.date == instant.date }) { continue }
             let isLater = Int(instant.date.timeIntervalSince1970.rounded(.down)) != Int(first.timeIntervalSince1970.rounded(.down))
             let key = Self.key(for: wall, schedule: schedule, isRepeat: isLater)
             let local = WallTimeText.local(instant.date, offset: offset)

@@ -258,8 +258,16 @@ struct CaseReader {
                 if let following, following.date == nextItem {
                     advice = "remove this one: the occurrence after it, \(followingText!), is the next item"
                 } else {
+                    // The earlier 'after' as a value, a minute before this one where the search from there finds it: a
+                    // review's case, meant to check the first reading of a repeated 01:30, had no 'after' to write.
+                    let minuteBefore = instant.date.addingTimeInterval(-60)
+                    let earlier = isAfter ? built.flatMap { schedule -> String? in
+                        guard (try? schedule.next(after: minuteBefore))?.date == instant.date else { return nil }
+                        let offset = schedule.timeZone.secondsFromGMT(for: minuteBefore)
+                        return offset % 60 == 0 ? "'after: \(WallTimeText.instant(minuteBefore, offset: offset))', a minute before it" : nil
+                    } : nil
                     advice = "write the occurrence after it" + (followingText.map { " (\($0))" } ?? "")
-                        + (isAfter ? ", or, to find this one, an earlier 'after'" : ", or remove this one if the result before it is the one meant")
+                        + (isAfter ? ", or, to find this one, \(earlier ?? "an earlier 'after'")" : ", or remove this one if the result before it is the one meant")
                 }
                 reader.log.report(.instantOrder, at: item,
                                   "'next' \(instant.text) is the same instant as the cursor \(previous.text), "

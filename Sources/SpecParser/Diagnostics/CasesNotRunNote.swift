@@ -10,8 +10,10 @@ enum CasesNotRunNote {
     /// `hasWindow`: the spec checks a window too, which does not run either.
     static func note(cases: Node?, hasWindow: Bool = false, diagnostics: [Diagnostic], from start: Int) -> (index: Int, note: Diagnostic.Note)? {
         guard let items = cases?.sequence, items.count > 1, start < diagnostics.count else { return nil }
-        // Each case's lines: from its item's first line to the last line a node of it starts on.
-        let spans = items.map { item in item.mark.line...lastLine(of: item) }
+        // Each case's lines: from its item's first line to the last line a node of it starts on. A case merged from an
+        // anchor (`<<: *name`) holds nodes written above it, whose last line can come before its own (the fuzz smoke's
+        // crash: a range whose end was before its start).
+        let spans = items.map { item in item.mark.line...max(item.mark.line, lastLine(of: item)) }
         let errors = diagnostics.indices.dropFirst(start).filter { diagnostics[$0].severity == .error }
         // Two cases of one name: the other is the one the error names already.
         guard let first = errors.first, !errors.contains(where: { diagnostics[$0].code == DiagnosticCode.duplicateCaseName.rawValue }) else { return nil }

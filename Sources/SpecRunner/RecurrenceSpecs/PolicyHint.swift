@@ -84,8 +84,7 @@ enum PolicyHint {
     /// What this test's `missing-day: skip` makes of the month `last-day` gives `date` in, and the two ways out: `; under
     /// this test's 'missing-day: skip' the rule has no occurrence in April 2027, which lacks its day: if the app runs on
     /// the month's last day instead, write 'missing-day: last-day' in the rule; else remove 2027-04-30T09:00:00+02:00 (line 13)`.
-    /// (Skip never gives
-    /// an instant last-day does not.)
+    /// (Skip never gives an instant last-day does not.)
     /// `slot`: the slot `last-day` gives the instant for (its month, where a gap's policy moved the instant past midnight).
     private static func missingDayAnswer(_ schedule: Schedule, date: Date, slot wall: LocalDateTime, other: String, line: Int?) -> String {
         guard missingDay(of: schedule.rule) == .skip else { return "" }

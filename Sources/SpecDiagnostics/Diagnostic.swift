@@ -70,3 +70,14 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         return copy
     }
 }
+
+extension [Diagnostic] {
+    /// In source order, stable for equal places.
+    public func sortedBySource() -> [Diagnostic] {
+        enumerated().sorted { lhs, rhs in
+            let left = lhs.element.location.map { ($0.line, $0.column) } ?? (0, 0)
+            let right = rhs.element.location.map { ($0.line, $0.column) } ?? (0, 0)
+            return left != right ? left < right : lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+}

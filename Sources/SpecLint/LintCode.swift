@@ -1,7 +1,7 @@
 /// The stable code of every lint warning (`docs/diagnostics.md` lists each with an example).
 ///
-/// Lints judge specs that parse: what the parser already refuses (expected occurrences out of order) is an error
-/// there and never repeated here.
+/// Lints judge specs that parse, and specs read whole beside an error of their own (`SpecFile.specsWithErrors`): what
+/// the parser already refuses (expected occurrences out of order) is an error there and never repeated here.
 public enum LintCode: String, Sendable, Hashable, CaseIterable {
     /// An instant written with a numeric offset that is not its zone's offset at that instant.
     case offsetMismatch = "offset-mismatch"

@@ -31,20 +31,31 @@ public struct SpecLinter: Sendable {
     }
 
     /// The lint warnings about one file's specs, in source order.
+    ///
+    /// The file's specs with errors (`SpecFile.specsWithErrors`) are linted too, so that a warning about another line
+    /// comes in the same round as the error; a warning on a line that holds an error is left to the round after its
+    /// fix (the error's own advice is about that line, and may change what the warning would say), and so is one on a
+    /// line an error's note stands on (an order error's note already gives the offset slip that put its line out of
+    /// place: the warning would tell it twice).
     public func diagnostics(for file: SpecFile) -> [Diagnostic] {
-        let found = file.specs.flatMap { spec in rules.flatMap { $0.diagnostics(for: spec, in: file) } }
-        return found.enumerated().sorted { lhs, rhs in
-            let left = (lhs.element.location?.line ?? 0, lhs.element.location?.column ?? 0)
-            let right = (rhs.element.location?.line ?? 0, rhs.element.location?.column ?? 0)
-            return left != right ? left < right : lhs.offset < rhs.offset
-        }.map(\.element)
+        var found = file.specs.flatMap { spec in rules.flatMap { $0.diagnostics(for: spec, in: file) } }
+        if !file.specsWithErrors.isEmpty {
+            let errors = file.diagnostics.filter { $0.severity == .error }
+            let places = errors.compactMap(\.location) + errors.flatMap { $0.notes.compactMap(\.location) }
+            let linesWithErrors = Set(places.filter { $0.file == file.path }.map(\.line))
+            found += file.specsWithErrors.flatMap { spec in rules.flatMap { $0.diagnostics(for: spec, in: file) } }
+                .filter { !linesWithErrors.contains($0.location?.line ?? 0) }
+        }
+        return found.sortedBySource()
     }
 
     /// The files with their lint warnings added to their diagnostics.
     public func lint(_ files: [SpecFile]) -> [SpecFile] {
         files.map { file in
             var linted = file
-            linted.diagnostics += file.mergeSites.noting(diagnostics(for: file))
+            let warnings = file.mergeSites.noting(diagnostics(for: file))
+            // In source order with the errors: a spec's warnings beside its own errors read top down as the file does.
+            if !warnings.isEmpty { linted.diagnostics = (file.diagnostics + warnings).sortedBySource() }
             return linted
         }
     }

@@ -65,17 +65,30 @@ struct DocumentParser {
         return false
     }
 
+    /// What a document gives: a spec to run, a spec read whole beside an error of its own (to lint only:
+    /// `SpecFile.specsWithErrors`), or nothing (an empty document, or an error that leaves no spec to read).
+    enum Parsed {
+        case spec(Spec)
+        case withErrors(Spec)
+        case nothing
+
+        var spec: Spec? { if case .spec(let spec) = self { spec } else { nil } }
+    }
+
     /// The spec, or nil when the document has an error (reported) or is empty.
-    func parse(_ document: YAMLDocument) -> Spec? {
+    func parse(_ document: YAMLDocument) -> Spec? { parseDocument(document).spec }
+
+    /// The document's spec, or what of it is read beside its errors (reported).
+    func parseDocument(_ document: YAMLDocument) -> Parsed {
         let root = document.root
         reader.log.mappingAnchors = document.mappingAnchors
         reader.log.mappingAnchorMarks = document.mappingAnchorMarks
-        if case .scalar(let scalar) = root, scalar.isNull { return nil }
+        if case .scalar(let scalar) = root, scalar.isNull { return .nothing }
         guard let entries = root.mapping else {
             reader.wrongKind(root, "a spec must be a mapping of keys (spec:, schedule:, window:, …), not \(root.kindDescription)")
-            return nil
+            return .nothing
         }
-        let errorsBefore = reader.log.errorCount
+        let errorsBefore = reader.log.errorCount, documentStart = reader.log.diagnostics.count
         // The document's keys (about six) in an array, searched in order: hashing them into a set for these few
         // questions was 0.5 % of a 10,000-spec run's CPU profile.
         let writtenKeys = entries.compactMap { $0.key.scalar?.value }
@@ -94,9 +107,9 @@ struct DocumentParser {
             root, place: "this document", owner: nil,
             allowed: isLifecycle ? Self.lifecycleDocumentKeys : Self.recurrenceDocumentKeys, expected: "a mapping",
             misplaced: misplaced, ownKeyPrefix: Self.templateKeyPrefix)
-        else { return nil }
+        else { return .nothing }
         reportUnmergedKeys(inTemplatesOf: entries)
-        if reportedTemplateNeverMerged(entries) { return nil }
+        if reportedTemplateNeverMerged(entries) { return .nothing }
         let common = readCommon(fields)
         let body: Spec.Body?
         if isLifecycle {
@@ -114,13 +127,40 @@ struct DocumentParser {
                 reader.log.addNote(told.note, toDiagnostic: told.index)
             }
         }
-        guard reader.log.errorCount == errorsBefore, let name = common.name, let body else { return nil }
+        guard let name = common.name, let body else { return .nothing }
         let specKey = fields.keyNode("spec")!.mark
         var spec = Spec(name: name, location: reader.log.source.location(specKey), body: body,
                         sourceLine: reader.log.source.line(specKey.line))
         common.apply(to: &spec)
-        return spec
+        guard reader.log.errorCount == errorsBefore else {
+            return Self.leavesChecksAsWritten(reader.log.diagnostics[documentStart...], entries: entries)
+                ? .withErrors(spec) : .nothing
+        }
+        return .spec(spec)
     }
+
+    /// Whether the errors told of a spec leave what it checks as written, so that its lints are true of the spec its
+    /// author will run once the errors are fixed: a top-level key no section has, with a plain value (`descripton:
+    /// …`), and expected occurrences out of order (a recurrence spec's list is read as written; a scenario's steps out
+    /// of order leave no scenario). Any other error may have dropped or defaulted what a lint reads (a misspelled
+    /// `version` in `schedule` leaves version 1, which a key's `/v2/` would then be told it does not match): such a
+    /// spec is not linted until its errors are fixed.
+    private static func leavesChecksAsWritten(_ told: ArraySlice<Diagnostic>, entries: [Node.Entry]) -> Bool {
+        told.allSatisfy { diagnostic in
+            guard diagnostic.severity == .error else { return true }
+            if diagnostic.code == DiagnosticCode.instantOrder.rawValue { return true }
+            guard diagnostic.code == DiagnosticCode.unknownKey.rawValue, let location = diagnostic.location else { return false }
+            return entries.contains { entry in
+                guard case .scalar(let key) = entry.key, key.mark.line == location.line, key.mark.column == location.column,
+                      case .scalar = entry.value else { return false }
+                return !knownKeyNames.contains(key.value)
+            }
+        }
+    }
+
+    /// Every key a spec's mapping may hold, of either kind: an unknown top-level key named so belongs elsewhere
+    /// (`version:` written a level too high), and the spec read without it may differ from the one its author meant.
+    private static let knownKeyNames = Set(SpecKeyCatalog.recurrenceMappings.flatMap(\.keyNames) + SpecKeyCatalog.lifecycleKeyNames)
 
     /// A lifecycle scenario runs on the task harness, never on an engine.
     private func warnEngineKeysUnused(_ fields: MappingFields) {

@@ -68,7 +68,7 @@ public struct SpecParser: Sendable {
         log.aliasCopies = stream.merges.aliasCopies
         let parser = documentParser(log: log, path: path)
 
-        var specs: [Spec] = []
+        var specs: [Spec] = [], specsWithErrors: [Spec] = []
         var nonEmptyDocuments = 0
         var errors = errorsAbove
         // The first line left unread for the error limit, if it was reached.
@@ -78,8 +78,10 @@ public struct SpecParser: Sendable {
             if case .scalar(let scalar) = document.root, scalar.isNull { continue }
             nonEmptyDocuments += 1
             let before = log.diagnostics.count
-            if let spec = parser.parse(document) {
-                specs.append(spec)
+            switch parser.parseDocument(document) {
+            case .spec(let spec): specs.append(spec)
+            case .withErrors(let spec): specsWithErrors.append(spec)
+            case .nothing: break
             }
             let added = log.diagnostics[before...].lazy.filter { $0.severity == .error }.count
             errors += added
@@ -130,9 +132,11 @@ public struct SpecParser: Sendable {
         }
         let sites = MergeSites(stream.merges)
         let noted = sites.noting(log.diagnostics) { index in log.keyMappings[index].map(MergeSites.Position.init) }
-        guard let rest else { return SpecFile(path: path, specs: specs, diagnostics: noted.sortedBySource(), mergeSites: sites) }
+        guard let rest else {
+            return SpecFile(path: path, specs: specs, diagnostics: noted.sortedBySource(), mergeSites: sites, specsWithErrors: specsWithErrors)
+        }
         return SpecFile(path: path, specs: specs + rest.specs, diagnostics: (noted + rest.diagnostics).sortedBySource(),
-                        mergeSites: sites.adding(rest.mergeSites))
+                        mergeSites: sites.adding(rest.mergeSites), specsWithErrors: specsWithErrors + rest.specsWithErrors)
     }
 
     /// Whether reading goes on after `error` from the next document: a syntax error or a character YAML refuses is a

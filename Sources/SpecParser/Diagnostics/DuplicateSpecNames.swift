@@ -56,7 +56,8 @@ public enum DuplicateSpecNames {
             let kept = rejected.isEmpty
                 ? file.specs
                 : file.specs.enumerated().filter { !rejected.contains($0.offset) }.map(\.element)
-            return SpecFile(path: file.path, specs: kept, diagnostics: diagnostics.sortedBySource(), mergeSites: file.mergeSites)
+            return SpecFile(path: file.path, specs: kept, diagnostics: diagnostics.sortedBySource(), mergeSites: file.mergeSites,
+                            specsWithErrors: file.specsWithErrors)
         }
     }
 }
@@ -77,15 +78,4 @@ private func caseNames(of spec: Spec) -> [String] {
 private func testNames(of spec: Spec) -> [String] {
     guard case .recurrence(let body) = spec.body else { return [spec.name] }
     return (body.expect != nil ? [spec.name] : []) + body.cases.map { spec.name + " › " + $0.name }
-}
-
-extension [Diagnostic] {
-    /// In source order, stable for equal places.
-    func sortedBySource() -> [Diagnostic] {
-        enumerated().sorted { lhs, rhs in
-            let left = lhs.element.location.map { ($0.line, $0.column) } ?? (0, 0)
-            let right = rhs.element.location.map { ($0.line, $0.column) } ?? (0, 0)
-            return left != right ? left < right : lhs.offset < rhs.offset
-        }.map(\.element)
-    }
 }

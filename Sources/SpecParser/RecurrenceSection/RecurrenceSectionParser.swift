@@ -125,7 +125,7 @@ struct RecurrenceSectionParser {
         }
     }
 
-    /// Short form (an instant) or long form (`{at, key}`), in order.
+    /// Short form (an instant) or long form (`{at, key}`), in order; nil when an item does not read.
     ///
     /// An instant earlier than the one before it is an error: the spec language defines the list as the window's
     /// occurrences in order. One listed twice, or outside the window, is a lint (SpecLint: `duplicate-instant`,
@@ -165,14 +165,15 @@ struct RecurrenceSectionParser {
             reader.log.report(.instantOrder, at: place(items[slip.index]),
                               "\(instant.text) is \(relation); \(slip.advice ?? "list the occurrences in order")")
             reader.log.reportedOutOfOrder([descents[0].previous, descents[0].instant])
-            return nil
+            return occurrences
         }
         for descent in descents {
             reader.log.report(.instantOrder, at: place(descent.item),
                               "\(descent.instant.text) is earlier than \(descent.previous.text) before it; list the occurrences in order")
             reader.log.reportedOutOfOrder([descent.previous, descent.instant])
-            valid = false
         }
+        // Out of order, the list is still every line as written: the spec is not run (its errors are told), but it is
+        // linted (`DocumentParser.Parsed.withErrors`), so the warnings of its other lines come in the same round.
         return valid ? occurrences : nil
     }
 

@@ -1,0 +1,161 @@
+import SpecDiagnostics
+import SpecLint
+import SpecModel
+import SpecParser
+import Testing
+
+/// A spec with an error that leaves what it checks as written is linted too (`SpecFile.specsWithErrors`), so a warning
+/// about another line comes in the same round as the error: the black-box reviews' most common extra round. It is never
+/// run. Instants were checked with Python's zoneinfo: Europe/Berlin springs forward at 2027-03-28T01:00:00Z and is at
+/// +02:00 from then on, so 02:30 on the 29th and 30th is 02:30+02:00.
+@Suite struct LintBesideErrorsTests {
+    /// Every diagnostic of the file as the CLI lists it (parser's and linter's, in source order), and the file.
+    static func check(_ text: String) -> (text: String, file: SpecFile) {
+        let file = SpecLinter().lint([SpecParser().parse(path: "nightly.yaml", bytes: Array(text.utf8))])[0]
+        return (file.diagnostics.map { DiagnosticRenderer().render($0) + "\n" }.joined(), file)
+    }
+
+    static let slipBesideTypo = """
+        spec: Berlin nightly
+        descripton: the spring change
+        schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+        window: {after: 2027-03-27T00:00:00+01:00, through: 2027-03-30T12:00:00+02:00}
+        expect:
+          occurrences:
+            - 2027-03-27T02:30:00+01:00
+            - 2027-03-29T02:30:00+01:00
+            - 2027-03-30T02:30:00+02:00
+
+        """
+
+    @Test func anOffsetSlipIsToldBesideATopLevelTypo() {
+        let (text, file) = Self.check(Self.slipBesideTypo)
+        #expect(text == """
+            nightly.yaml:2:1: error: unknown key 'descripton' in this document; did you mean 'description'? [unknown-key]
+            descripton: the spring change
+            ^~~~~~~~~~
+            nightly.yaml:8:7: warning: 2027-03-29T02:30:00+01:00 is written with offset +01:00, but Europe/Berlin is at +02:00 at that instant: it is 2027-03-29 03:30 CEST (+02:00) there [offset-mismatch]
+                - 2027-03-29T02:30:00+01:00
+                  ^~~~~~~~~~~~~~~~~~~~~~~~~
+            note: if you meant 02:30 local time, write 2027-03-29T02:30:00+02:00
+
+            """)
+        #expect(file.specs.isEmpty, "a spec with an error never runs")
+        #expect(file.specsWithErrors.map(\.name) == ["Berlin nightly"])
+    }
+
+    @Test func anOffsetSlipIsToldBesideAnOrderErrorOnAnotherLine() {
+        let (text, _) = Self.check("""
+            spec: Berlin nightly
+            schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-27T00:00:00+01:00, through: 2027-03-31T12:00:00+02:00}
+            expect:
+              occurrences:
+                - 2027-03-27T02:30:00+01:00
+                - 2027-03-29T02:30:00+01:00
+                - 2027-03-31T02:30:00+02:00
+                - 2027-03-30T02:30:00+02:00
+
+            """)
+        #expect(text.contains("nightly.yaml:7:7: warning: 2027-03-29T02:30:00+01:00 is written with offset +01:00"), "\(text)")
+        #expect(text.contains("nightly.yaml:9:7: error: 2027-03-30T02:30:00+02:00 is earlier than 2027-03-31T02:30:00+02:00"), "\(text)")
+        #expect(text.components(separatedBy: "warning:").count == 2, "\(text)")
+    }
+
+    /// The offset slip of the out-of-order line is the order error's note: not told again as a warning.
+    @Test func theErrorsOwnLineIsNotWarnedAgain() {
+        let (text, _) = Self.check("""
+            spec: Berlin nightly
+            schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-27T00:00:00+01:00, through: 2027-03-31T12:00:00+02:00}
+            expect:
+              occurrences:
+                - 2027-03-27T02:30:00+01:00
+                - 2027-03-31T02:30:00+02:00
+                - 2027-03-30T02:30:00+01:00
+
+            """)
+        #expect(text.contains("[instant-order]") && text.contains("note: 2027-03-30T02:30:00+01:00 is written with offset +01:00"), "\(text)")
+        #expect(!text.contains("warning:"), "\(text)")
+    }
+
+    /// An order error's note on the line before it (the offset slip that put its line out of place, beside a swap
+    /// above that makes the list's order errors two) is that line's whole story: not warned again.
+    @Test func aLineAnErrorsNoteStandsOnIsNotWarnedAgain() {
+        let (text, _) = Self.check("""
+            spec: Berlin twice a night
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: ["02:00", "02:30"]}, nonexistent: skip, repeated: first}
+            window: {after: 2027-04-03T00:00:00+02:00, through: 2027-04-04T12:00:00+02:00}
+            expect:
+              occurrences:
+                - 2027-04-03T02:30:00+02:00
+                - 2027-04-03T02:00:00+02:00
+                - 2027-04-04T02:00:00+01:00
+                - 2027-04-04T02:30:00+02:00
+
+            """)
+        #expect(text.contains("nightly.yaml:9:7: error:") && text.contains("nightly.yaml:8:7: note: 2027-04-04T02:00:00+01:00 is written with offset +01:00"),
+                "\(text)")
+        #expect(!text.contains("warning:"), "\(text)")
+    }
+
+    /// A misspelled `version` leaves version 1, which the key's `/v2/` would be told it does not match: a spec whose
+    /// error may have defaulted what a lint reads is not linted.
+    @Test func aMisspelledScheduleKeyKeepsItsSpecUnlinted() {
+        let (text, file) = Self.check("""
+            spec: Backup, version 2
+            schedule: {id: backup, versoin: 2, timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+            window: {after: 2027-06-01T00:00:00+02:00, through: 2027-06-02T00:00:00+02:00}
+            expect:
+              occurrences:
+                - {at: 2027-06-01T02:30:00+02:00, key: backup/v2/2027-06-01}
+
+            """)
+        #expect(text.contains("unknown key 'versoin'") && !text.contains("warning:"), "\(text)")
+        #expect(file.specsWithErrors.isEmpty)
+    }
+
+    /// A top-level key a section has (`version:` a level too high) belongs elsewhere, and one with a list or mapping
+    /// value may be a section misspelled (`case:`): the spec read without it is not the one its author meant.
+    @Test func aTopLevelKeyThatBelongsElsewhereKeepsItsSpecUnlinted() {
+        for line in ["version: 2", "tag: [dst]"] {
+            let (_, file) = Self.check(Self.slipBesideTypo.replacingOccurrences(of: "descripton: the spring change", with: line))
+            #expect(file.hasErrors && file.specsWithErrors.isEmpty, "\(line)")
+        }
+    }
+
+    static let scenario = """
+        spec: An interruption after the write is reconciled on retry
+        task: {identifier: com.example.app.refresh, kind: refresh}
+        job:
+          items: ["42", "43"]
+        schedule: {id: nightly-sync, timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+        clock: 2027-03-29T00:00:00+02:00
+        steps:
+          - at: 2027-03-29T02:40:00+02:00
+            launch: com.example.app.refresh
+            interrupt: after-write
+          - at: 2027-03-29T02:10:00+01:00
+            launch: com.example.app.refresh
+        expect:
+          completed: [killed, true]
+
+        """
+
+    /// A scenario with a top-level typo is read whole too: its step's offset slip (02:10+01:00 is 03:10 CEST, after the
+    /// first step's 02:40) is told in the same round.
+    @Test func aScenarioIsLintedBesideATopLevelTypo() {
+        let (text, file) = Self.check(Self.scenario.replacingOccurrences(of: "task:", with: "descripton: typo\ntask:"))
+        #expect(text.contains("nightly.yaml:2:1: error: unknown key 'descripton'"), "\(text)")
+        #expect(text.contains("nightly.yaml:12:9: warning: 2027-03-29T02:10:00+01:00 is written with offset +01:00"), "\(text)")
+        #expect(file.specs.isEmpty && file.specsWithErrors.count == 1)
+    }
+
+    /// A scenario's steps out of order: the step's reading is the error's, and the scenario is not linted (the
+    /// scenario parser reads no scenario from steps out of order).
+    @Test func aScenarioWithStepsOutOfOrderIsNotLinted() {
+        let (text, file) = Self.check(Self.scenario.replacingOccurrences(of: "02:40:00+02:00", with: "03:40:00+02:00"))
+        #expect(text.contains("[instant-order]"), "\(text)")
+        #expect(file.specsWithErrors.isEmpty && file.specs.isEmpty)
+    }
+}

@@ -149,7 +149,7 @@ public struct DuplicateInstantLint: SpecLintRule {
         // Why the other key has none here, told only when true: "as the earlier slot's" was said of a 02:00 slot under
         // 'nonexistent: skip', the earlier slot of the two, which has no occurrence because skip drops it (the
         // black-box review's F3).
-        let goneSlot = slot(goneKey), keptSlot = slot(key)
+        let goneSlot = DedupKey.slot(endingKey: goneKey), keptSlot = DedupKey.slot(endingKey: key)
         if let goneSlot, let time = goneSlot.time, body.schedule.nonexistent == .skip {
             var resolver = WallTimeResolver(timeZone: schedule.timeZone)
             let parts = (goneSlot.date + "-" + time).split(whereSeparator: { $0 == "-" || $0 == ":" }).compactMap { Int($0) }
@@ -164,17 +164,6 @@ public struct DuplicateInstantLint: SpecLintRule {
             return (told + "; a rule gives an instant once, as the earlier slot's, so \(goneKey) has no occurrence there" + remove, gone.instant)
         }
         return (told + "; \(goneKey) has no occurrence there" + remove, gone.instant)
-    }
-
-    /// The slot a key names: `poll/v1/2027-03-28T02:00~2` → ("2027-03-28", "02:00"); nil for a key of another form.
-    private static func slot(_ key: String) -> (date: String, time: String?)? {
-        var last = key.split(separator: "/").last.map(String.init) ?? key
-        if let tilde = last.firstIndex(of: "~") { last = String(last[..<tilde]) }
-        let pieces = last.split(separator: "T", omittingEmptySubsequences: false).map(String.init)
-        guard pieces[0].count == 10, pieces[0].split(separator: "-").count == 3 else { return nil }
-        if pieces.count == 1 { return (pieces[0], nil) }
-        guard pieces.count == 2, pieces[1].count == 5, pieces[1].split(separator: ":").count == 2 else { return nil }
-        return (pieces[0], pieces[1])
     }
 
     /// Whether the instant's wall time happens twice in the schedule's zone (an overlap).

@@ -65,4 +65,19 @@ struct DedupKeyTests {
         #expect(occurrences[2].resolution == .gap(.shiftForward))
         #expect(occurrences[2].slot == LocalDateTime(year: 2011, month: 12, day: 30, hour: 2, minute: 30))
     }
+
+    @Test("the slot a written key ends with: its date, and its time where it has one")
+    func slotOfAWrittenKey() {
+        let read = { (key: String) in DedupKey.slot(endingKey: key).map { [$0.date, $0.time ?? "-"] } }
+        #expect(read("poll/v1/2027-03-28T02:00~2") == ["2027-03-28", "02:00"])
+        #expect(read("sync/v1/2027-03-28") == ["2027-03-28", "-"])
+        #expect(read("sync/v1/2027-03-28~2") == ["2027-03-28", "-"])
+        // An interval's UTC instant, a time with seconds and a date with a letter for a digit name no slot.
+        #expect(read("poll/v1/2027-03-28T01:30:00Z") == nil)
+        #expect(read("dose/v1/2027-03-28T03:30:15") == nil)
+        #expect(read("sync/v1/2027-O3-28") == nil)
+        #expect(read("sync/v1/") == nil)
+        let written = DedupKey(scheduleID: "d", version: 1, date: CivilDate(year: 2027, month: 3, day: 28), hour: 3, minute: 30, isRepeat: true)
+        #expect(read(written.rawValue) == ["2027-03-28", "03:30"])
+    }
 }

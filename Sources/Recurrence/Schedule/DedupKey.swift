@@ -50,3 +50,20 @@ extension DedupKey {
         self = DedupKeyWriter(scheduleID: scheduleID, version: version).key(instant: instant)
     }
 }
+
+extension DedupKey {
+    /// The local date, and the wall time `HH:MM` of a rule with several times a date or an hourly rule, that a key
+    /// written as this module writes them ends with: `poll/v1/2027-03-28T02:00~2` → ("2027-03-28", "02:00"),
+    /// `sync/v1/2027-03-28` → ("2027-03-28", nil); nil for any other text (an interval's UTC instant, a time with
+    /// seconds, a typo). What a spec's author wrote is read so, to say which slot a line names.
+    public static func slot(endingKey key: String) -> (date: String, time: String?)? {
+        var last = key.split(separator: "/").last.map(String.init) ?? key
+        if let tilde = last.firstIndex(of: "~") { last = String(last[..<tilde]) }
+        let pieces = last.split(separator: "T", omittingEmptySubsequences: false).map(String.init)
+        let date = pieces[0]
+        guard date.count == 10, date.split(separator: "-").count == 3, date.allSatisfy({ $0.isNumber || $0 == "-" }) else { return nil }
+        if pieces.count == 1 { return (date, nil) }
+        guard pieces.count == 2, pieces[1].count == 5, pieces[1].split(separator: ":").count == 2 else { return nil }
+        return (date, pieces[1])
+    }
+}

@@ -17,8 +17,7 @@ public struct DroppedCandidate: Sendable, Hashable {
 
     /// Whether `key` names this slot (`dose/v1/2027-03-28T03:30`, a rule with several times a date or hourly).
     public func isNamed(byKey key: String) -> Bool {
-        let stem = key.split(separator: "~").first.map(String.init) ?? key
-        return stem.hasSuffix("/\(slot.dateString)T\(time)")
+        DedupKey.slot(endingKey: key).map { $0.date == slot.dateString && $0.time == time } ?? false
     }
 
     /// The dropped slot as said beside its instant: `04:00 that day` where the instant's local date in `zone` is the

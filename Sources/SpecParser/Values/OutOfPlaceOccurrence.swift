@@ -221,7 +221,7 @@ struct OutOfPlaceOccurrence {
     /// A key naming a date (`…/2027-10-03`, or `…/2027-10-03T01:45`) other than the instant's local date, where the
     /// instant at the key's date (and the key's time, or the instant's wall time) fits: that instant.
     private static func keyDate(_ occurrence: ExpectedOccurrence, zone: TimeZone, fits: (Date) -> Bool) -> String? {
-        guard let key = occurrence.key, let named = Self.keyDateTime(key) else { return nil }
+        guard let key = occurrence.key, let named = DedupKey.slot(endingKey: key) else { return nil }
         let instant = occurrence.instant
         let offset = zone.secondsFromGMT(for: instant.date)
         let local = WallTimeText.local(instant.date, offset: offset)
@@ -238,17 +238,5 @@ struct OutOfPlaceOccurrence {
         guard meantOffset % 60 == 0, WallTimeText.local(meant, offset: meantOffset).date == named.date else { return nil }
         return "its key \(key) names \(named.date), but it is \(WallTimeText.wallTime(instant.date, in: zone)) in \(ZoneDisplayName.of(zone)); "
             + "if you meant \(time) on \(named.date), write \(WallTimeText.instant(meant, offset: meantOffset)), which puts the list in order"
-    }
-
-    /// The date (and time) a key ends with: `poll/v1/2027-03-28T02:00~2` → ("2027-03-28", "02:00").
-    static func keyDateTime(_ key: String) -> (date: String, time: String?)? {
-        var last = key.split(separator: "/").last.map(String.init) ?? key
-        if let tilde = last.firstIndex(of: "~") { last = String(last[..<tilde]) }
-        let pieces = last.split(separator: "T", omittingEmptySubsequences: false).map(String.init)
-        let date = pieces[0]
-        guard date.count == 10, date.split(separator: "-").count == 3, date.allSatisfy({ $0.isNumber || $0 == "-" }) else { return nil }
-        if pieces.count == 1 { return (date, nil) }
-        guard pieces.count == 2, pieces[1].count == 5, pieces[1].split(separator: ":").count == 2 else { return nil }
-        return (date, pieces[1])
     }
 }

@@ -318,19 +318,10 @@ struct RecurrenceExecutor: Sendable {
                 let local = { (date: Date) in instant(date).local }
                 var hints: [String] = []
                 let firstMissingKey = missing.first.flatMap { first in lines.first { $0.kind == .missing && $0.expected?.date == first }?.expected?.key }
-                // Each further missing line written with `Z` too, once the first is (a second review's two `Z` lines
-                // were told one per run).
+                // The first missing line written with `Z` (each further one is told by the loop below).
                 let zSlip = missing.first.flatMap(writtenLiteral).flatMap { literal in
                     InstantSlipHint.utcHint(for: schedule, missing: literal, key: firstMissingKey, render: { instant($0) })
                         ?? InstantSlipHint.conversionHint(for: schedule, missing: literal, unexpected: unexpected, render: { instant($0) })
-                }.map { first in
-                    ([first] + missing.dropFirst().prefix(2).compactMap { date in
-                        writtenLiteral(date).flatMap { literal in
-                            InstantSlipHint.utcHint(for: schedule, missing: literal,
-                                                    key: lines.first { $0.kind == .missing && $0.expected?.date == date }?.expected?.key,
-                                                    render: { instant($0) })
-                        }
-                    }).joined(separator: "; ")
                 }
                 var policyTellsToAdd = false
                 // The case's own setting explains every line: a cursor written in UTC whose digits were meant as local
@@ -429,8 +420,8 @@ struct RecurrenceExecutor: Sendable {
                     }
                 }
                 // Each further missing line written with `Z` whose digits are the rule's wall time, when no sentence names
-                // that line yet: beside another line's policy sentence it was told a round later (a review's Troll
-                // spec, three slips told one a round).
+                // that line yet: told one a round at first (a second review's two `Z` lines), and beside another line's
+                // policy sentence a round later still (a review's Troll spec, three slips told one a round).
                 if caseSentence == nil {
                     for date in missing.prefix(8) {
                         guard let literal = writtenLiteral(date), literal.writtenOffset == nil,

@@ -12,6 +12,8 @@ import SpecModel
 /// holds a change is `ChangeCoverage`'s, as for that lint: a change inside, or an expected occurrence a change made (a
 /// slot's wall time it skipped or repeated), which checks the change as surely as the change itself.
 public struct ControlWithTransitionLint: SpecLintRule {
+    public var judgesLinesTogether: Bool { true }
+
     public init() {}
 
     public func diagnostics(for spec: Spec, in file: SpecFile) -> [Diagnostic] {

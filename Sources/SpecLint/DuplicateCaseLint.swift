@@ -5,6 +5,8 @@ import SpecModel
 /// overrides. Expecting the same, or one the first results of the other's, one is redundant; expecting differently,
 /// one of them must fail.
 public struct DuplicateCaseLint: SpecLintRule {
+    public var judgesLinesTogether: Bool { true }
+
     public init() {}
 
     public func diagnostics(for spec: Spec, in file: SpecFile) -> [Diagnostic] {

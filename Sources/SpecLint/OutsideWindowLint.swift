@@ -7,6 +7,8 @@ import SpecModel
 /// the spec fails with the instant in its diff as missing. Usually the window's edge was misread: it excludes
 /// `after` and includes `through`.
 public struct OutsideWindowLint: SpecLintRule {
+    public var judgesLinesTogether: Bool { true }
+
     public init() {}
 
     public func diagnostics(for spec: Spec, in file: SpecFile) -> [Diagnostic] {

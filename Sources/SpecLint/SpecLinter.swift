@@ -32,8 +32,8 @@ public struct SpecLinter: Sendable {
 
     /// The lint warnings about one file's specs, in source order.
     ///
-    /// The file's specs with errors (`SpecFile.specsWithErrors`) are linted too, so that a warning about another line
-    /// comes in the same round as the error; a warning on a line that holds an error is left to the round after its
+    /// The file's specs with errors (`SpecFile.specsWithErrors`) are linted too, by the rules that judge line by line,
+    /// so that a warning about another line comes in the same round as the error; a warning on a line that holds an error is left to the round after its
     /// fix (the error's own advice is about that line, and may change what the warning would say), and so is one on a
     /// line an error's note stands on (an order error's note already gives the offset slip that put its line out of
     /// place: the warning would tell it twice).
@@ -43,10 +43,35 @@ public struct SpecLinter: Sendable {
             let errors = file.diagnostics.filter { $0.severity == .error }
             let places = errors.compactMap(\.location) + errors.flatMap { $0.notes.compactMap(\.location) }
             let linesWithErrors = Set(places.filter { $0.file == file.path }.map(\.line))
-            found += file.specsWithErrors.flatMap { spec in rules.flatMap { $0.diagnostics(for: spec, in: file) } }
+                .union(errors.flatMap { Self.linesNamed(in: $0.message) })
+            let lineRules = rules.filter { !$0.judgesLinesTogether }
+            found += file.specsWithErrors.flatMap { spec in lineRules.flatMap { $0.diagnostics(for: spec, in: file) } }
                 .filter { !linesWithErrors.contains($0.location?.line ?? 0) }
         }
         return found.sortedBySource()
+    }
+
+    /// The lines a message names (`line 17`, `lines 12, 14 and 16`): an error's story about another line (`line 17
+    /// lists this instant already`) is that line's too, and a warning there told it twice, or the other way round (a
+    /// review's two lines of one instant each told to go).
+    static func linesNamed(in message: String) -> [Int] {
+        var lines: [Int] = []
+        var rest = Substring(message)
+        while let range = rest.range(of: "line") {
+            rest = rest[range.upperBound...]
+            if rest.hasPrefix("s") { rest = rest.dropFirst() }
+            guard rest.hasPrefix(" ") else { continue }
+            // Numbers joined by ", " and " and ", as ListWording writes them.
+            while true {
+                rest = rest.drop { $0 == " " || $0 == "," }
+                if rest.hasPrefix("and ") { rest = rest.dropFirst(4) }
+                let digits = rest.prefix { $0.isASCII && $0.isNumber }
+                guard let number = Int(digits) else { break }
+                lines.append(number)
+                rest = rest.dropFirst(digits.count)
+            }
+        }
+        return lines
     }
 
     /// The files with their lint warnings added to their diagnostics.

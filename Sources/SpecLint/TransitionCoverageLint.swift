@@ -15,6 +15,8 @@ import SpecModel
 /// was most likely meant as its wall time, so its span reaches that wall time read with the zone's offsets too: a
 /// spring day's `02:30+02:00` in Paris is 00:30Z, before the change at 01:00Z, but the search it checks goes past it.
 public struct TransitionCoverageLint: SpecLintRule {
+    public var judgesLinesTogether: Bool { true }
+
     /// The tag that claims a DST change, and the tag that exempts a deliberate control.
     public static let dstTag = "dst"
     public static let controlTag = "control"

@@ -16,6 +16,9 @@ struct DocumentParser {
     static let bodyKeys = Set(recurrenceDocumentKeys + lifecycleDocumentKeys).subtracting(commonKeys)
 
     static let commonKeys = SpecKeyCatalog.commonKeyNames
+    /// The schedule's keys that no group of `MisplacedKeys.sectionKeysInDocument` moves (a schedule is whole without
+    /// them), written at the document's top: told where they go, and so are their slips (`versoin: 2`).
+    static let scheduleKeyHomes = ["id": "schedule", "version": "schedule", "limit": "schedule"]
     /// The keys a document may hold, by its kind.
     static let recurrenceDocumentKeys = commonKeys + RecurrenceSectionParser.keys
     static let lifecycleDocumentKeys = commonKeys + LifecycleSectionParser.keys
@@ -106,7 +109,7 @@ struct DocumentParser {
         guard let fields = reader.mapping(
             root, place: "this document", owner: nil,
             allowed: isLifecycle ? Self.lifecycleDocumentKeys : Self.recurrenceDocumentKeys, expected: "a mapping",
-            misplaced: misplaced, ownKeyPrefix: Self.templateKeyPrefix)
+            misplaced: misplaced, homes: Self.scheduleKeyHomes, ownKeyPrefix: Self.templateKeyPrefix)
         else { return .nothing }
         reportUnmergedKeys(inTemplatesOf: entries)
         if reportedTemplateNeverMerged(entries) { return .nothing }
@@ -140,8 +143,8 @@ struct DocumentParser {
     }
 
     /// Whether the errors told of a spec leave what it checks as written, so that its lints are true of the spec its
-    /// author will run once the errors are fixed: a top-level key no section has, with a plain value (`descripton:
-    /// …`), and expected occurrences out of order (a recurrence spec's list is read as written; a scenario's steps out
+    /// author will run once the errors are fixed: a top-level key no section has nor nearly has, with a plain value
+    /// (`descripton: …`), and expected occurrences out of order (a recurrence spec's list is read as written; a scenario's steps out
     /// of order leave no scenario). Any other error may have dropped or defaulted what a lint reads (a misspelled
     /// `version` in `schedule` leaves version 1, which a key's `/v2/` would then be told it does not match): such a
     /// spec is not linted until its errors are fixed.
@@ -154,13 +157,17 @@ struct DocumentParser {
                 guard case .scalar(let key) = entry.key, key.mark.line == location.line, key.mark.column == location.column,
                       case .scalar = entry.value else { return false }
                 return !knownKeyNames.contains(key.value)
+                    && Suggestion.near(key.value, in: knownKeyCandidates).allSatisfy { commonKeys.contains($0.name) }
             }
         }
     }
 
-    /// Every key a spec's mapping may hold, of either kind: an unknown top-level key named so belongs elsewhere
-    /// (`version:` written a level too high), and the spec read without it may differ from the one its author meant.
+    /// Every key a spec's mapping may hold, of either kind: an unknown top-level key named so, or near one that is not
+    /// a common key, belongs elsewhere (`version:` or `versoin:` written a level too high), and the spec read without
+    /// it may differ from the one its author meant (a review's `versoin: 2` left version 1, and the keys' `/v2/` were
+    /// told to become `/v1/`). One near a common key only (`descripton`, `skp`) changes no check.
     private static let knownKeyNames = Set(SpecKeyCatalog.recurrenceMappings.flatMap(\.keyNames) + SpecKeyCatalog.lifecycleKeyNames)
+    private static let knownKeyCandidates = Suggestion.Candidates(knownKeyNames.sorted())
 
     /// A lifecycle scenario runs on the task harness, never on an engine.
     private func warnEngineKeysUnused(_ fields: MappingFields) {

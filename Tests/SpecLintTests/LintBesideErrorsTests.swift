@@ -1,5 +1,5 @@
 import SpecDiagnostics
-import SpecLint
+@testable import SpecLint
 import SpecModel
 import SpecParser
 import Testing
@@ -99,6 +99,58 @@ import Testing
         #expect(!text.contains("warning:"), "\(text)")
     }
 
+    /// A case whose `next` is before its cursor keeps its spec linted line by line: the other case's offset slip is told.
+    /// Not judged together: the case as written spans nothing, so the `dst` tag would be told its spec holds no change
+    /// (the change at 2027-03-28T01:00:00Z is between the case's two instants), and the case removed, as told, would
+    /// have lost the one search over the change.
+    @Test func aCaseOutOfOrderLeavesItsOtherCasesLintedLineByLine() {
+        let (text, file) = Self.check("""
+            spec: Berlin nightly searches
+            tags: [dst]
+            schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+            cases:
+              - name: spring gap skipped
+                after: 2027-03-29T02:30:00+02:00
+                next: 2027-03-28T00:00:00+01:00
+              - name: the day after
+                after: 2027-03-29T12:00:00+02:00
+                next: 2027-03-30T02:30:00+01:00
+
+            """)
+        #expect(text.contains("nightly.yaml:7:11: error: 'next' 2027-03-28T00:00:00+01:00 is not later than the cursor"), "\(text)")
+        #expect(text.contains("nightly.yaml:10:11: warning: 2027-03-30T02:30:00+01:00 is written with offset +01:00"), "\(text)")
+        #expect(!text.contains("dst-without-transition"), "\(text)")
+        #expect(file.specs.isEmpty && file.specsWithErrors.count == 1)
+    }
+
+    /// Two lines of one instant, out of order (a review's): 2027-03-28T02:30:00+01:00 is 01:30Z, and so is the 03:30
+    /// slot's 03:30+02:00, which the 02:30 slot under `shift-forward` takes (the gap is 01:00Z–02:00 local). The order
+    /// error on line 9 names line 7 ("line 7 lists this instant already … remove this line"); a warning on line 7 said
+    /// to remove that one too, and doing both lost the occurrence. The line an error names is left to the error.
+    @Test func aLineAnErrorNamesIsNotWarned() {
+        let (text, _) = Self.check("""
+            spec: Berlin at two times
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: ["02:30", "03:30"]}, nonexistent: shift-forward, repeated: first}
+            window: {after: 2027-03-27T00:00:00+01:00, through: 2027-03-30T00:00:00+02:00}
+            expect:
+              occurrences:
+                - 2027-03-27T02:30:00+01:00
+                - 2027-03-28T02:30:00+01:00
+                - 2027-03-29T02:30:00+02:00
+                - 2027-03-28T03:30:00+02:00
+
+            """)
+        #expect(text.contains("nightly.yaml:9:7: error: 2027-03-28T03:30:00+02:00 is earlier than 2027-03-29T02:30:00+02:00 before it; line 7 lists this instant already"),
+                "\(text)")
+        #expect(!text.contains("warning:"), "\(text)")
+    }
+
+    @Test func linesNamedInAMessage() {
+        #expect(SpecLinter.linesNamed(in: "line 17 lists this instant already; remove line 3") == [17, 3])
+        #expect(SpecLinter.linesNamed(in: "the keys on lines 39, 41 and 44 name it; the lines are fine; line x") == [39, 41, 44])
+        #expect(SpecLinter.linesNamed(in: "its pipeline 7 and a deadline") == [7], "a word ending in 'line' before a number reads as one: harmless, a warning left to the next round")
+    }
+
     /// A misspelled `version` leaves version 1, which the key's `/v2/` would be told it does not match: a spec whose
     /// error may have defaulted what a lint reads is not linted.
     @Test func aMisspelledScheduleKeyKeepsItsSpecUnlinted() {
@@ -111,14 +163,14 @@ import Testing
                 - {at: 2027-06-01T02:30:00+02:00, key: backup/v2/2027-06-01}
 
             """)
-        #expect(text.contains("unknown key 'versoin'") && !text.contains("warning:"), "\(text)")
+        #expect(text.contains("unknown key 'versoin' in 'schedule'") && !text.contains("warning:"), "\(text)")
         #expect(file.specsWithErrors.isEmpty)
     }
 
     /// A top-level key a section has (`version:` a level too high) belongs elsewhere, and one with a list or mapping
     /// value may be a section misspelled (`case:`): the spec read without it is not the one its author meant.
     @Test func aTopLevelKeyThatBelongsElsewhereKeepsItsSpecUnlinted() {
-        for line in ["version: 2", "tag: [dst]"] {
+        for line in ["version: 2", "versoin: 2", "limt: 10", "tag: [dst]"] {
             let (_, file) = Self.check(Self.slipBesideTypo.replacingOccurrences(of: "descripton: the spring change", with: line))
             #expect(file.hasErrors && file.specsWithErrors.isEmpty, "\(line)")
         }

@@ -12,7 +12,9 @@ struct CaseReader {
 
     static let keys = SpecKeyCatalog.testCase.keyNames
 
-    /// The cases, or nil when any of them is invalid (each problem already reported).
+    /// The cases, or nil when any of them is invalid (each problem already reported). A case whose only errors are
+    /// its results out of order (`instant-order`) is still every line as written: it is kept, so that its spec, which
+    /// does not run, is linted (`DocumentParser.Parsed.withErrors`), as an `expect` list out of order is.
     func read(_ node: Node) -> [CaseSpec]? {
         guard let items = reader.list(node, field: "cases", expected: "a list of cases, each with name:, after: and next:") else {
             return nil
@@ -21,9 +23,10 @@ struct CaseReader {
         var valid = true
         var names: [String: Node] = [:]
         for (index, item) in items.enumerated() {
-            let errorsBefore = reader.log.errorCount
+            let diagnosticsBefore = reader.log.diagnostics.count
             let parsed = readCase(item, number: index + 1, names: &names)
-            if let parsed, reader.log.errorCount == errorsBefore {
+            let onlyOrder = reader.log.diagnostics[diagnosticsBefore...].allSatisfy { $0.severity != .error || $0.code == DiagnosticCode.instantOrder.rawValue }
+            if let parsed, onlyOrder {
                 cases.append(parsed)
             } else {
                 valid = false

@@ -35,7 +35,7 @@ struct RecurrenceSectionParser {
         let window = fields["window"].flatMap { readWindow($0, owner: fields.keyNode("window")!, scheduleKeysMovable: movable,
                                                            writtenElsewhere: windowMovable ? inExpect : []) }
         let expect = fields["expect"].flatMap { readExpect($0, owner: fields.keyNode("expect")!, schedule: draft, windowKeysMovable: windowMovable,
-                                                           after: window?.after.date) }
+                                                           window: window.map { ($0.after.date, $0.through.date) }) }
         let cases = fields["cases"].flatMap { CaseReader(reader: reader, schedule: draft).read($0) }
         reader.log.adviseOffsets(since: firstDiagnostic, in: draft.timeZone, nonexistent: draft.nonexistent, repeated: draft.repeated,
                                  schedule: { draft.spec.flatMap { $0.boundedSchedule() } })
@@ -103,7 +103,8 @@ struct RecurrenceSectionParser {
         return WindowSpec(after: after, through: through, location: reader.log.source.location(owner.mark))
     }
 
-    private func readExpect(_ node: Node, owner: Node, schedule: ScheduleReader.Draft, windowKeysMovable: Bool = false, after: Date? = nil) -> Expectation? {
+    private func readExpect(_ node: Node, owner: Node, schedule: ScheduleReader.Draft, windowKeysMovable: Bool = false,
+                            window: (after: Date, through: Date)? = nil) -> Expectation? {
         guard let fields = reader.mapping(node, place: "'expect'", owner: owner, allowed: SpecKeyCatalog.expect.keyNames,
                                           expected: "a mapping with occurrences: (or error: no-occurrence)",
                                           misplaced: windowKeysMovable ? [.windowKeysInExpect] : [])
@@ -117,7 +118,7 @@ struct RecurrenceSectionParser {
         case (nil, .some(let errorNode)):
             return reader.choice(errorNode, field: "error", ExpectedError.self).map { .error($0, location: location) }
         case (.some(let list), nil):
-            return readOccurrences(list, schedule: schedule, after: after).map { .occurrences($0, location: location) }
+            return readOccurrences(list, schedule: schedule, window: window).map { .occurrences($0, location: location) }
         case (nil, nil):
             reader.missing("occurrences", in: fields,
                            "add 'occurrences:' listing every occurrence in the window in order ([] for none), or 'error: no-occurrence'")
@@ -130,8 +131,9 @@ struct RecurrenceSectionParser {
     /// An instant earlier than the one before it is an error: the spec language defines the list as the window's
     /// occurrences in order. One listed twice, or outside the window, is a lint (SpecLint: `duplicate-instant`,
     /// `outside-window`): a warning, and the spec runs and fails with the instant in its diff.
-    /// `after`: the window's `after`, the bound before the first line (a first line out of place is placed against it).
-    private func readOccurrences(_ node: Node, schedule: ScheduleReader.Draft, after: Date? = nil) -> [ExpectedOccurrence]? {
+    /// `window`: its `after`, the bound before the first line (a first line out of place is placed against it), and its
+    /// `through`, past which no instant is offered.
+    private func readOccurrences(_ node: Node, schedule: ScheduleReader.Draft, window: (after: Date, through: Date)? = nil) -> [ExpectedOccurrence]? {
         guard let items = reader.list(node, field: "occurrences", expected: "a list of instants ([] for none)") else {
             return nil
         }
@@ -159,7 +161,7 @@ struct RecurrenceSectionParser {
         // One line out of place in a list read whole (each item an occurrence, at its index): the error stands on that
         // line, which is not always the later of the pair (`OutOfPlaceOccurrence`).
         if valid, descents.count == 1, let slip = OutOfPlaceOccurrence.find(in: occurrences, zone: schedule.timeZone, schedule: schedule.spec.flatMap { try? $0.schedule() },
-                                                                                   after: after) {
+                                                                                   after: window?.after, through: window?.through) {
             let instant = occurrences[slip.index].instant, other = occurrences[slip.other].instant
             let relation = slip.index > slip.other ? "earlier than \(other.text) before it" : "later than \(other.text) after it"
             reader.log.report(.instantOrder, at: place(items[slip.index]),

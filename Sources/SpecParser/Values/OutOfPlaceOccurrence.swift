@@ -24,7 +24,10 @@ struct OutOfPlaceOccurrence {
     /// day before under next-valid-time, is never told to move to its key's date).
     /// `after`: the window's `after`, which bounds the first line as the line before it would (a review's first line,
     /// the wrong next-valid-time instant, left the right second line blamed, and swapping them took three rounds).
-    static func find(in occurrences: [ExpectedOccurrence], zone: TimeZone?, schedule: Schedule? = nil, after windowAfter: Date? = nil) -> OutOfPlaceOccurrence? {
+    /// `through`: the window's end, past which no instant is offered (a review was offered the occurrence after it as
+    /// "the one the list lacks").
+    static func find(in occurrences: [ExpectedOccurrence], zone: TimeZone?, schedule: Schedule? = nil, after windowAfter: Date? = nil,
+                     through windowThrough: Date? = nil) -> OutOfPlaceOccurrence? {
         let dates = occurrences.map(\.instant.date)
         let descents = dates.indices.dropFirst().filter { dates[$0] < dates[$0 - 1] }
         guard descents.count == 1, let later = descents.first else { return nil }
@@ -46,14 +49,15 @@ struct OutOfPlaceOccurrence {
             func fits(_ date: Date) -> Bool {
                 // Between the lines on either side of it as the list stands (the other line of the pair stays), and,
                 // when the schedule is known, its occurrence.
-                (before.map { $0 < date } ?? true) && (after.map { date < $0 } ?? true) && (schedule == nil || keyed(date))
+                (before.map { $0 < date } ?? true) && (after.map { date < $0 } ?? true) && (windowThrough.map { date <= $0 } ?? true)
+                    && (schedule == nil || keyed(date))
             }
             return localDigits(occurrence, zone: zone, fits: fits) ?? keyDate(occurrence, zone: zone, fits: fits)
                 ?? schedule.flatMap { otherReading(index, in: occurrences, schedule: $0, zone: zone, fits: fits) }
                 ?? schedule.flatMap { dropped(occurrence.instant, schedule: $0, zone: zone) }
                 ?? (schedule == nil ? nil : dayAway(occurrence.instant, zone: zone, fits: fits))
-                ?? schedule.flatMap { missing(occurrence.instant, between: before, and: after, listed: Set(dates), schedule: $0, zone: zone,
-                                              fromWindow: index == 0) }
+                ?? schedule.flatMap { missing(occurrence.instant, between: before, and: after.map { min($0, windowThrough?.addingTimeInterval(1) ?? $0) },
+                                              listed: Set(dates), schedule: $0, zone: zone, fromWindow: index == 0) }
         }
         let candidates = [earlier, later].filter(fitsWithout)
         let told = candidates.map { ($0, advice($0)) }

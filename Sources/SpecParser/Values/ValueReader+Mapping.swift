@@ -214,6 +214,10 @@ extension ValueReader {
                         + "e.g. - {at: <instant>, \(key.value): …}"
                 } else if let home = homes[key.value] {
                     message = "unknown key '\(key.value)' in \(place); '\(key.value)' belongs in '\(home)', so write it under '\(home):'"
+                } else if let near = Suggestion.closest(to: key.value, in: homes.keys.sorted()), let home = homes[near], home != "steps" {
+                    // A slip of a key that belongs elsewhere (`versoin: 2` a level too high): the key and where it goes
+                    // (a review got the list of the keys allowed here, none of them 'version').
+                    message = "unknown key '\(key.value)' in \(place); did you mean '\(near)'? It belongs in '\(home)', so write it under '\(home):'"
                 } else {
                     message = "unknown key '\(key.value)' in \(place); the keys allowed here are \(candidates.joined(separator: ", "))"
                 }

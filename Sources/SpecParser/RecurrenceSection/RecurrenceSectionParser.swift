@@ -166,7 +166,7 @@ struct RecurrenceSectionParser {
             let relation = slip.index > slip.other ? "earlier than \(other.text) before it" : "later than \(other.text) after it"
             reader.log.report(.instantOrder, at: place(items[slip.index]),
                               "\(instant.text) is \(relation); \(slip.advice ?? "list the occurrences in order")")
-            reader.log.reportedOutOfOrder([descents[0].previous, descents[0].instant])
+            if !slip.listedElsewhere { reader.log.reportedOutOfOrder([descents[0].previous, descents[0].instant]) }
             return occurrences
         }
         for descent in descents {

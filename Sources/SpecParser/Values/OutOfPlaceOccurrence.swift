@@ -17,6 +17,9 @@ struct OutOfPlaceOccurrence {
     let other: Int
     /// What was likely meant, with the instant to write (which puts the list in order), when one reading says so.
     let advice: String?
+    /// The line's instant, however written, is one another line lists in order: the advice is to remove it, and an
+    /// offset note's "if you meant … local time" beside it would lead away (a review applied it and got `1 missing`).
+    var listedElsewhere = false
 
     /// Nil unless exactly one pair of neighbours is out of order (more than one slip is told pair by pair).
     /// `schedule` (when the schedule is valid) vets each reading: the instant to write must be the rule's occurrence,
@@ -45,6 +48,11 @@ struct OutOfPlaceOccurrence {
                 return occurrence.key.map { $0 == "\(found.key)" } ?? true
             }
             if let schedule, let landed = landed(index, in: occurrences, schedule: schedule, zone: zone) { return landed }
+            if let listed = dates.indices.first(where: { $0 != index && dates[$0] == dates[index] }) {
+                let other = occurrences[listed].instant
+                return "it is the instant line \(other.location.line) lists already"
+                    + (other.text == occurrence.instant.text ? "" : ", written \(other.text) there") + ": remove this line"
+            }
             if schedule != nil, keyed(occurrence.instant.date) { return nil }
             func fits(_ date: Date) -> Bool {
                 // Between the lines on either side of it as the list stands (the other line of the pair stays), and,
@@ -63,7 +71,8 @@ struct OutOfPlaceOccurrence {
         let told = candidates.map { ($0, advice($0)) }
         let advised = told.filter { $0.1 != nil }
         let chosen = advised.count == 1 ? advised[0] : told.count == 1 ? told[0] : (later, advice(later))
-        return OutOfPlaceOccurrence(index: chosen.0, other: chosen.0 == later ? earlier : later, advice: chosen.1)
+        return OutOfPlaceOccurrence(index: chosen.0, other: chosen.0 == later ? earlier : later, advice: chosen.1,
+                                    listedElsewhere: dates.indices.contains { $0 != chosen.0 && dates[$0] == dates[chosen.0] } && chosen.1 != nil)
     }
 
     /// `…T00:00:00Z` whose digits, read as the zone's wall time, fit: the instant at that wall time. A wall time the

@@ -43,6 +43,28 @@ import Testing
         return (text, try #require(SpecParser().parse(path: "\(name).yaml", bytes: Array(text.utf8)).diagnostics.first { $0.code == "instant-order" }))
     }
 
+    /// Two occurrences listed the wrong way round, swapped as told; a last line's date typo written as the occurrence
+    /// the message offers; a line at an instant another line lists, removed as told: each passes (the corpus files'
+    /// comments give the zoneinfo instants).
+    @Test func aSwapATypoAndACopyDoneAsToldPass() throws {
+        var (text, error) = try Self.orderError("occurrences-out-of-order")
+        #expect(error.message.hasSuffix("swap this line and line 12"), "\(error.message)")
+        var lines = text.components(separatedBy: "\n")
+        lines.swapAt(11, 12)
+        #expect(try RecurrenceVerdictTests.runOnCore(lines.joined(separator: "\n"), path: "swap.yaml").status == .passed)
+
+        (text, error) = try Self.orderError("occurrences-last-line-a-date-typo")
+        #expect(error.message.hasSuffix("write 2027-03-30T02:30:00+02:00, which puts the list in order"), "\(error.message)")
+        let written = text.replacingOccurrences(of: "    - 2027-03-25T02:30:00+01:00", with: "    - 2027-03-30T02:30:00+02:00")
+        #expect(try RecurrenceVerdictTests.runOnCore(written, path: "typo.yaml").status == .passed)
+
+        (text, error) = try Self.orderError("order-error-at-an-instant-listed-already")
+        #expect(error.location?.line == 11 && error.message.hasSuffix("remove this line"), "\(error.message)")
+        lines = text.components(separatedBy: "\n")
+        lines.remove(at: 10)
+        #expect(try RecurrenceVerdictTests.runOnCore(lines.joined(separator: "\n"), path: "copy.yaml").status == .passed)
+    }
+
     /// A line the drop rule removes is told to go, and without it the spec passes (a review, offered the next day's
     /// 04:00, wrote it and failed on the window). See the corpus file's comment for the zoneinfo instants.
     @Test func aDroppedLineRemovedAsToldPasses() throws {
@@ -93,8 +115,10 @@ import Testing
     /// 2027-03-28 00:00, keyed 03-27) is not told to move to its key's date, though that instant (03-27 00:00-02:00,
     /// 02:00Z) would fit between its neighbours: it is the rule's occurrence as written. The line after it, written
     /// 2027-03-27T20:00:00-02:00 (22:00Z on 03-27, no occurrence of the rule), keeps the error; keyed 03-28, it is not
-    /// told to write 03-28 20:00 either, which is no occurrence.
-    /// zoneinfo: 03-26 23:30 is -02:00 (03-27 01:30Z); 03-28 00:00 is -01:00 (01:00Z); 23:30 on 03-27 does not exist.
+    /// told to write 03-28 20:00 either, which is no occurrence: it is told the one occurrence between the line before
+    /// it and the window's `through` that the list lacks, 03-28 23:30 (-01:00), the date its key names.
+    /// zoneinfo: 03-26 23:30 is -02:00 (03-27 01:30Z); 03-28 00:00 is -01:00 (01:00Z); 23:30 on 03-27 does not exist;
+    /// 03-28 23:30 is -01:00.
     @Test func aRightLineKeyedByAnotherDateIsNotBlamed() throws {
         let text = """
             spec: Nuuk gap
@@ -112,8 +136,12 @@ import Testing
             let errors = file.diagnostics.filter { $0.code == "instant-order" }
             #expect(errors.count == 1)
             #expect(errors.first?.location?.line == 8)
-            #expect(errors.first?.message == "2027-03-27T20:00:00-02:00 is earlier than 2027-03-28T00:00:00-01:00 before it; list the occurrences in order",
+            #expect(errors.first?.message == "2027-03-27T20:00:00-02:00 is earlier than 2027-03-28T00:00:00-01:00 before it; it is 2027-03-27 20:00 (-02:00) "
+                        + "in America/Nuuk, no occurrence of the rule; the rule's one occurrence between the line before it and the window's 'through' "
+                        + "that the list lacks has key nuuk/v1/2027-03-28; if this line is that one, write 2027-03-28T23:30:00-01:00, which puts the list in order",
                     "\(errors)")
+            let applied = text.replacingOccurrences(of: "2027-03-27T20:00:00-02:00", with: "2027-03-28T23:30:00-01:00")
+            #expect(try RecurrenceVerdictTests.runOnCore(applied, path: "nuuk.yaml").status == .passed, "applied as told, the spec passes")
         }
     }
 }

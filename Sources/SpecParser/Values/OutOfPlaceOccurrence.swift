@@ -53,7 +53,11 @@ struct OutOfPlaceOccurrence {
                 return "it is the instant line \(other.location.line) lists already"
                     + (other.text == occurrence.instant.text ? "" : ", written \(other.text) there") + ": remove this line"
             }
-            if schedule != nil, keyed(occurrence.instant.date) { return nil }
+            // An occurrence outside the window (a date typed `03-25` for `03-30` after the list's last line) is still
+            // out of place: the occurrence the list lacks there is offered (a review's took four rounds).
+            let outside = (windowAfter.map { dates[index] <= $0 } ?? false) ? "before the window's 'after'"
+                : (windowThrough.map { dates[index] > $0 } ?? false) ? "after the window's 'through'" : nil
+            if schedule != nil, keyed(occurrence.instant.date), outside == nil { return nil }
             func fits(_ date: Date) -> Bool {
                 // Between the lines on either side of it as the list stands (the other line of the pair stays), and,
                 // when the schedule is known, its occurrence.
@@ -64,11 +68,20 @@ struct OutOfPlaceOccurrence {
                 ?? schedule.flatMap { otherReading(index, in: occurrences, schedule: $0, zone: zone, fits: fits) }
                 ?? schedule.flatMap { dropped(occurrence.instant, schedule: $0, zone: zone) }
                 ?? (schedule == nil ? nil : dayAway(occurrence.instant, zone: zone, fits: fits))
-                ?? schedule.flatMap { missing(occurrence.instant, between: before, and: after.map { min($0, windowThrough?.addingTimeInterval(1) ?? $0) },
-                                              listed: Set(dates), schedule: $0, zone: zone, fromWindow: index == 0) }
+                ?? schedule.flatMap { missing(occurrence.instant, between: before,
+                                              and: after.map { min($0, windowThrough?.addingTimeInterval(1) ?? $0) } ?? windowThrough?.addingTimeInterval(1),
+                                              listed: Set(dates), schedule: $0, zone: zone, fromWindow: index == 0, toWindow: after == nil,
+                                              outside: keyed(occurrence.instant.date) ? outside : nil) }
         }
         let candidates = [earlier, later].filter(fitsWithout)
-        let told = candidates.map { ($0, advice($0)) }
+        var told = candidates.map { ($0, advice($0)) }
+        // Two lines the wrong way round, each an occurrence of the rule as written: swapped, the list is in order (a
+        // review's two lines, told "list the occurrences in order", was the same fix in more words).
+        if told.count == 2, told.allSatisfy({ $0.1 == nil }), let schedule,
+           earlier == 0 || dates[earlier - 1] < dates[later], later == dates.count - 1 || dates[earlier] < dates[later + 1],
+           [earlier, later].allSatisfy({ schedule.occurrence(at: dates[$0]) != nil }) {
+            told = [(later, "the two are listed the wrong way round: swap this line and line \(occurrences[earlier].instant.location.line)")]
+        }
         let advised = told.filter { $0.1 != nil }
         let chosen = advised.count == 1 ? advised[0] : told.count == 1 ? told[0] : (later, advice(later))
         return OutOfPlaceOccurrence(index: chosen.0, other: chosen.0 == later ? earlier : later, advice: chosen.1,
@@ -212,7 +225,8 @@ struct OutOfPlaceOccurrence {
     /// `03:15:00+10:30`; its digits at the zone's offset are the next line's instant, which the offset note offered.
     /// The search is a few steps at most: the occurrences between two neighbouring lines.
     private static func missing(_ instant: InstantLiteral, between before: Date?, and after: Date?, listed: Set<Date>,
-                                schedule: Schedule, zone: TimeZone, fromWindow: Bool = false) -> String? {
+                                schedule: Schedule, zone: TimeZone, fromWindow: Bool = false, toWindow: Bool = false,
+                                outside: String? = nil) -> String? {
         guard let before, let after, before < after else { return nil }
         var found: [Occurrence] = []
         var cursor = before
@@ -225,8 +239,8 @@ struct OutOfPlaceOccurrence {
         guard found.count == 1, let meant = found.first else { return nil }
         let offset = zone.secondsFromGMT(for: meant.date)
         guard offset % 60 == 0 else { return nil }
-        return "it is \(WallTimeText.wallTime(instant.date, in: zone)) in \(ZoneDisplayName.of(zone)), no occurrence of the rule; "
-            + "the rule's one occurrence \(fromWindow ? "between the window's 'after' and the line after it" : "between the lines around it") "
+        return "it is \(WallTimeText.wallTime(instant.date, in: zone)) in \(ZoneDisplayName.of(zone)), \(outside ?? "no occurrence of the rule"); "
+            + "the rule's one occurrence \(fromWindow ? "between the window's 'after' and the line after it" : toWindow ? "between the line before it and the window's 'through'" : "between the lines around it") "
             + "that the list lacks has key \(meant.key); if this line is that one, "
             + "write \(WallTimeText.instant(meant.date, offset: offset)), which puts the list in order"
     }

@@ -68,6 +68,7 @@ public struct OffsetMismatchLint: SpecLintRule {
                 expected?.listedElsewhere = occurrences.indices.contains {
                     $0 != index && occurrences[$0].instant.date == occurrences[index].instant.date
                 }
+                expected?.otherLines = Set(occurrences.indices.lazy.filter { $0 != index }.map { occurrences[$0].instant.date })
                 if let diagnostic = diagnostic(for: occurrences[index].instant, in: zone, expected: expected) { found.append(diagnostic) }
             }
         }
@@ -109,6 +110,9 @@ public struct OffsetMismatchLint: SpecLintRule {
         /// Another expected occurrence is this same instant: keeping it with the zone's offset would list one
         /// occurrence twice (Apia's skipped 2011-12-30: 02:30+14:00 written for it is the 29th's 02:30-10:00).
         var listedElsewhere = false
+        /// The instants the window's other lines list: a policy's instant one of them lists is not offered to be written
+        /// (a review's extra line on New York's skipped 02:30 was told to write 03:00-04:00, which another line listed).
+        var otherLines: Set<Date> = []
         /// A window occurrence's window, `(after, through]`: an instant outside it is not offered to be kept (a review was
         /// told to keep an instant past `through`, beside `outside-window`'s warning on the same line).
         var window: (after: Date, through: Date)?
@@ -202,7 +206,9 @@ public struct OffsetMismatchLint: SpecLintRule {
             // The policy's instant is the very instant written, which another line lists: the line is that occurrence
             // again, and "write that" kept the duplicate (a fourth review's Troll 01:00+00:00 beside 03:00+02:00).
             if own, listedElsewhere, resolved.date == instant { return moved + ", the instant another line lists already: remove this line" }
-            guard !own else { return moved + "; write that" }
+            guard !own else {
+                return moved + (otherLines.contains(resolved.date) ? ", which another line lists already: remove this line" : "; write that")
+            }
             let no = other.map { slot in
                 ", which is the rule's occurrence of " + ((slot.year, slot.month, slot.day) == (wall.year, wall.month, wall.day)
                     ? String(slot.description.dropFirst(11)) : slot.description)

@@ -136,7 +136,7 @@ struct DocumentParser {
                         sourceLine: reader.log.source.line(specKey.line))
         common.apply(to: &spec)
         guard reader.log.errorCount == errorsBefore else {
-            return Self.leavesChecksAsWritten(reader.log.diagnostics[documentStart...], entries: entries)
+            return Self.leavesChecksAsWritten(reader.log.diagnostics[documentStart...], isLifecycle: isLifecycle, entries: entries)
                 ? .withErrors(spec) : .nothing
         }
         return .spec(spec)
@@ -144,14 +144,20 @@ struct DocumentParser {
 
     /// Whether the errors told of a spec leave what it checks as written, so that its lints are true of the spec its
     /// author will run once the errors are fixed: a top-level key no section has nor nearly has, with a plain value
-    /// (`descripton: …`), and expected occurrences out of order (a recurrence spec's list is read as written; a scenario's steps out
-    /// of order leave no scenario). Any other error may have dropped or defaulted what a lint reads (a misspelled
+    /// (`descripton: …`), expected occurrences out of order (a recurrence spec's list is read as written; a scenario's
+    /// steps out of order leave no scenario), and an expected occurrence that does not read (the others are read). Any other error may have dropped or defaulted what a lint reads (a misspelled
     /// `version` in `schedule` leaves version 1, which a key's `/v2/` would then be told it does not match): such a
     /// spec is not linted until its errors are fixed.
-    private static func leavesChecksAsWritten(_ told: ArraySlice<Diagnostic>, entries: [Node.Entry]) -> Bool {
+    private static func leavesChecksAsWritten(_ told: ArraySlice<Diagnostic>, isLifecycle: Bool, entries: [Node.Entry]) -> Bool {
         told.allSatisfy { diagnostic in
             guard diagnostic.severity == .error else { return true }
             if diagnostic.code == DiagnosticCode.instantOrder.rawValue { return true }
+            // An expected occurrence that does not read (`2027-03-2702:30`, no offset): a recurrence spec with a body has
+            // it only in its `expect` list (a window's bound, a case's instant or a rule's `from` leaves no body), whose
+            // other lines are read.
+            if !isLifecycle, [DiagnosticCode.invalidInstant.rawValue, DiagnosticCode.instantWithoutOffset.rawValue].contains(diagnostic.code) {
+                return true
+            }
             guard diagnostic.code == DiagnosticCode.unknownKey.rawValue, let location = diagnostic.location else { return false }
             return entries.contains { entry in
                 guard case .scalar(let key) = entry.key, key.mark.line == location.line, key.mark.column == location.column,

@@ -17,6 +17,26 @@ import Testing
         return SpecLinter().diagnostics(for: file).map { DiagnosticRenderer().render($0) + "\n" }.joined()
     }
 
+    /// A line on a skipped wall time whose policy's instant another line lists is told to go, not to write that instant
+    /// (a review wrote it as told and got `duplicate-instant`, while the run said to remove the line). zoneinfo: New York
+    /// springs forward at 2027-03-14T07:00:00Z; 02:30 does not exist, next-valid-time gives 03:00-04:00 (07:00Z), and
+    /// 02:30-05:00 as written is 07:30Z, 03:30 EDT.
+    @Test func aSkippedWallTimeWhosePolicysInstantIsListedIsToldToGo() {
+        let told = Self.lint(text: """
+            spec: ny
+            schedule: {timezone: America/New_York, rule: {every: day, at: ["01:30", "02:30"]}, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2027-03-14T00:00:00-05:00, through: 2027-03-15T00:00:00-04:00}
+            expect:
+              occurrences:
+                - 2027-03-14T01:30:00-05:00
+                - 2027-03-14T03:00:00-04:00
+                - 2027-03-14T02:30:00-05:00
+
+            """)
+        #expect(told.contains("under 'nonexistent: next-valid-time', 02:30 on 2027-03-14 is 2027-03-14T03:00:00-04:00, which another line lists already: remove this line"),
+                "\(told)")
+    }
+
     /// A line whose policy's instant is the very instant written, listed again by another line, is told to go (a fourth
     /// review's Troll 01:00+00:00 beside 03:00+02:00 was told "write that" and kept the duplicate). zoneinfo: Troll
     /// springs from +00:00 to +02:00 at 2027-03-28T01:00Z; 01:00 does not exist, next-valid-time gives 03:00+02:00, 01:00Z.

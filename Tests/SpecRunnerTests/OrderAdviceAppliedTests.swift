@@ -65,6 +65,26 @@ import Testing
         #expect(try RecurrenceVerdictTests.runOnCore(lines.joined(separator: "\n"), path: "copy.yaml").status == .passed)
     }
 
+    /// A `~2` line written at the first reading, told the instant its key names, and two keyed lines whose instants
+    /// are exchanged, told the instant to write on each: written as told, each passes (the corpus files' comments give
+    /// the zoneinfo instants). Removed as a copy, the first lost its occurrence; swapped, the second moved its keys.
+    @Test func aKeyedLineAndExchangedInstantsWrittenAsToldPass() throws {
+        var (text, error) = try Self.orderError("occurrences-out-of-order-keyed-for-another-reading")
+        #expect(error.message.contains("names the occurrence at 2027-10-31T02:00:00+00:00"), "\(error.message)")
+        var applied = text.replacingOccurrences(of: "{at: 2027-10-31T02:00:00+02:00, key: troll-fall-hourly/v1/2027-10-31T02:00~2}",
+                                                with: "{at: 2027-10-31T02:00:00+00:00, key: troll-fall-hourly/v1/2027-10-31T02:00~2}")
+        #expect(applied != text)
+        #expect(try RecurrenceVerdictTests.runOnCore(applied, path: "troll.yaml").status == .passed)
+
+        (text, error) = try Self.orderError("occurrences-instants-exchanged-between-keyed-lines")
+        #expect(error.message.hasSuffix("write 2027-10-31T02:30:00+01:00 on this line and 2027-10-31T02:30:00+02:00 on line 20"), "\(error.message)")
+        var lines = text.components(separatedBy: "\n")
+        lines[19] = lines[19].replacingOccurrences(of: "02:30:00+01:00", with: "02:30:00+02:00")
+        lines[20] = lines[20].replacingOccurrences(of: "02:30:00+02:00", with: "02:30:00+01:00")
+        applied = lines.joined(separator: "\n")
+        #expect(try RecurrenceVerdictTests.runOnCore(applied, path: "berlin.yaml").status == .passed)
+    }
+
     /// A line the drop rule removes is told to go, and without it the spec passes (a review, offered the next day's
     /// 04:00, wrote it and failed on the window). See the corpus file's comment for the zoneinfo instants.
     @Test func aDroppedLineRemovedAsToldPasses() throws {

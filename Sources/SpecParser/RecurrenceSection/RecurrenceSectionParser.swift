@@ -126,7 +126,8 @@ struct RecurrenceSectionParser {
         }
     }
 
-    /// Short form (an instant) or long form (`{at, key}`), in order; nil when an item does not read.
+    /// Short form (an instant) or long form (`{at, key}`), in order; nil when the list is no list. An item that does
+    /// not read is left out (its error told).
     ///
     /// An instant earlier than the one before it is an error: the spec language defines the list as the window's
     /// occurrences in order. One listed twice, or outside the window, is a lint (SpecLint: `duplicate-instant`,
@@ -174,9 +175,10 @@ struct RecurrenceSectionParser {
                               "\(descent.instant.text) is earlier than \(descent.previous.text) before it; list the occurrences in order")
             reader.log.reportedOutOfOrder([descent.previous, descent.instant])
         }
-        // Out of order, the list is still every line as written: the spec is not run (its errors are told), but it is
-        // linted (`DocumentParser.Parsed.withErrors`), so the warnings of its other lines come in the same round.
-        return valid ? occurrences : nil
+        // Out of order, the list is still every line as written, and with a line that does not read, every other line:
+        // the spec is not run (its errors are told), but it is linted line by line (`DocumentParser.Parsed.withErrors`),
+        // so the warnings of its other lines come in the same round.
+        return occurrences
     }
 
     private func readOccurrence(_ node: Node) -> ExpectedOccurrence? {

@@ -48,7 +48,19 @@ enum OrderSlipAdvice {
             guard firstOffset % 60 == 0, lastOffset % 60 == 0 else { return Diagnostic.Note(location: instant.location, message: head) }
             meant = "\(local.time) happens twice on \(local.date): write \(stem)\(WallTimeText.offset(firstOffset)) for the first, "
                 + "or \(stem)\(WallTimeText.offset(lastOffset)) for the second"
-        case .gap:
+        case .gap(_, let offsetBefore, let offsetAfter):
+            // Read with either offset of that night, is it still on the wrong side of the pair's other line? Then the
+            // offset is not what puts the list out of order (a review's extra line on New York's skipped 02:30, a day
+            // before the line above it, was told it may be).
+            if pair.count == 2, let place = pair.firstIndex(where: { $0.location == instant.location }) {
+                let other = pair[1 - place]
+                let readings = [offsetBefore, offsetAfter].map { Date(timeIntervalSince1970: wallSeconds - Double($0)) }
+                if readings.allSatisfy({ place == 1 ? $0 <= other.date : $0 >= other.date }) {
+                    return Diagnostic.Note(location: instant.location, message: "\(head); \(local.time) does not exist on \(local.date) "
+                        + "(the clocks skip it), and read with either offset of that night it is still \(place == 1 ? "not later" : "not earlier") "
+                        + "than \(other.text) on line \(other.location.line)")
+                }
+            }
             return Diagnostic.Note(location: instant.location, message: "\(head); \(local.time) does not exist on \(local.date) "
                 + "(the clocks skip it): its offset may be what puts the list out of order")
         }

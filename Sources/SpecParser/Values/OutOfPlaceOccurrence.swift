@@ -47,45 +47,84 @@ struct OutOfPlaceOccurrence {
                 guard let found = schedule?.occurrence(at: date) else { return false }
                 return occurrence.key.map { $0 == "\(found.key)" } ?? true
             }
-            if let schedule, let landed = landed(index, in: occurrences, schedule: schedule, zone: zone) { return landed }
-            if let listed = dates.indices.first(where: { $0 != index && dates[$0] == dates[index] }) {
-                let other = occurrences[listed].instant
-                return "it is the instant line \(other.location.line) lists already"
-                    + (other.text == occurrence.instant.text ? "" : ", written \(other.text) there") + ": remove this line"
-            }
             // An occurrence outside the window (a date typed `03-25` for `03-30` after the list's last line) is still
             // out of place: the occurrence the list lacks there is offered (a review's took four rounds).
             let outside = (windowAfter.map { dates[index] <= $0 } ?? false) ? "before the window's 'after'"
                 : (windowThrough.map { dates[index] > $0 } ?? false) ? "after the window's 'through'" : nil
-            if schedule != nil, keyed(occurrence.instant.date), outside == nil { return nil }
             func fits(_ date: Date) -> Bool {
                 // Between the lines on either side of it as the list stands (the other line of the pair stays), and,
                 // when the schedule is known, its occurrence.
                 (before.map { $0 < date } ?? true) && (after.map { date < $0 } ?? true) && (windowThrough.map { date <= $0 } ?? true)
                     && (schedule == nil || keyed(date))
             }
-            return localDigits(occurrence, zone: zone, fits: fits) ?? keyDate(occurrence, zone: zone, fits: fits)
+            if let schedule, let landed = landed(index, in: occurrences, schedule: schedule, zone: zone) { return landed }
+            // The instant another line lists: a copy to remove, unless its offset is a slip whose reading is told first
+            // (a review's 01:30-05:00, 06:30Z on the 15th, was the 14th's 01:30 the list lacked), or its key names
+            // another occurrence (`~2` on the first reading: a review removed such a line as told and lost the `~2`).
+            let written = occurrence.instant.writtenOffset
+            let slipped = written.map { $0 != zone.secondsFromGMT(for: dates[index]) } ?? true
+            let listed: String? = dates.indices.first(where: { $0 != index && dates[$0] == dates[index] }).map { listedAt in
+                let other = occurrences[listedAt].instant
+                return "it is the instant line \(other.location.line) lists already"
+                    + (other.text == occurrence.instant.text ? "" : ", written \(other.text) there") + ": remove this line"
+            }
+            if schedule != nil, keyed(occurrence.instant.date), outside == nil, listed == nil { return nil }
+            let told = localDigits(occurrence, zone: zone, fits: fits) ?? keyDate(occurrence, zone: zone, fits: fits)
                 ?? schedule.flatMap { otherReading(index, in: occurrences, schedule: $0, zone: zone, fits: fits) }
+                // "" where the key's occurrence does not fit: no advice, and none of the readings below either.
+                ?? schedule.flatMap { keyedElsewhere(occurrence, schedule: $0, zone: zone, fits: fits) }
+                ?? (slipped ? nil : listed)
                 ?? schedule.flatMap { dropped(occurrence.instant, schedule: $0, zone: zone) }
                 ?? (schedule == nil ? nil : dayAway(occurrence.instant, zone: zone, fits: fits))
+                ?? listed
                 ?? schedule.flatMap { missing(occurrence.instant, between: before,
                                               and: after.map { min($0, windowThrough?.addingTimeInterval(1) ?? $0) } ?? windowThrough?.addingTimeInterval(1),
                                               listed: Set(dates), schedule: $0, zone: zone, fromWindow: index == 0, toWindow: after == nil,
                                               outside: keyed(occurrence.instant.date) ? outside : nil) }
+            return told?.isEmpty == true ? nil : told
         }
         let candidates = [earlier, later].filter(fitsWithout)
         var told = candidates.map { ($0, advice($0)) }
         // Two lines the wrong way round, each an occurrence of the rule as written: swapped, the list is in order (a
         // review's two lines, told "list the occurrences in order", was the same fix in more words).
+        // Only inside the window (a review swapped in an instant past 'through'), and with each key where it is: two
+        // instants exchanged between keyed lines are told so (swapping the lines moved the keys too).
+        let inWindow = { (date: Date) in (windowAfter.map { date > $0 } ?? true) && (windowThrough.map { date <= $0 } ?? true) }
         if told.count == 2, told.allSatisfy({ $0.1 == nil }), let schedule,
            earlier == 0 || dates[earlier - 1] < dates[later], later == dates.count - 1 || dates[earlier] < dates[later + 1],
-           [earlier, later].allSatisfy({ schedule.occurrence(at: dates[$0]) != nil }) {
-            told = [(later, "the two are listed the wrong way round: swap this line and line \(occurrences[earlier].instant.location.line)")]
+           let found = Optional([earlier, later].compactMap({ schedule.occurrence(at: dates[$0]) })), found.count == 2,
+           inWindow(dates[earlier]), inWindow(dates[later]) {
+            let keys = [earlier, later].map { occurrences[$0].key }
+            let other = occurrences[earlier].instant.location.line
+            if zip(keys, found).allSatisfy({ key, occurrence in key.map { $0 == "\(occurrence.key)" } ?? true }) {
+                told = [(later, "the two are listed the wrong way round: swap this line and line \(other)")]
+            } else if keys[0] == "\(found[1].key)", keys[1] == "\(found[0].key)" {
+                told = [(later, "the two instants are the wrong way round for their keys: write \(occurrences[earlier].instant.text) on this line "
+                            + "and \(occurrences[later].instant.text) on line \(other)")]
+            }
         }
         let advised = told.filter { $0.1 != nil }
         let chosen = advised.count == 1 ? advised[0] : told.count == 1 ? told[0] : (later, advice(later))
         return OutOfPlaceOccurrence(index: chosen.0, other: chosen.0 == later ? earlier : later, advice: chosen.1,
                                     listedElsewhere: dates.indices.contains { $0 != chosen.0 && dates[$0] == dates[chosen.0] } && chosen.1 != nil)
+    }
+
+    /// A line at another key's occurrence, or at a candidate the drop rule removes, whose key names an occurrence of
+    /// the schedule within two days of it: that occurrence to write where it fits, else "" (no advice: the line is not a
+    /// copy to remove, nor a dropped line). Nil for a line its key names, a line without a key, a line at no occurrence
+    /// or dropped candidate, or a key no occurrence near has.
+    private static func keyedElsewhere(_ occurrence: ExpectedOccurrence, schedule: Schedule, zone: TimeZone, fits: (Date) -> Bool) -> String? {
+        let date = occurrence.instant.date
+        // Only a line at an occurrence of another key, or at one the drop rule removes: where the instant is none of the
+        // rule's, the readings after this one say more (`no occurrence of the rule; … the list lacks …`).
+        guard let key = occurrence.key, let there = schedule.occurrence(at: date).map({ "\($0.key)" }) ?? (schedule.droppedCandidate(at: date).map { _ in "" }),
+              there != key else { return nil }
+        let near = Window(after: date.addingTimeInterval(-2 * 86_400), through: date.addingTimeInterval(2 * 86_400))
+        guard let named = (try? schedule.occurrences(in: near, limit: 10_000))?.first(where: { "\($0.key)" == key }) else { return nil }
+        let offset = zone.secondsFromGMT(for: named.date)
+        guard fits(named.date), offset % 60 == 0 else { return "" }
+        return "its key \(key) names the occurrence at \(WallTimeText.instant(named.date, offset: offset)), "
+            + "\(WallTimeText.wallTime(named.date, in: zone)), not this instant: write that, which puts the list in order"
     }
 
     /// `…T00:00:00Z` whose digits, read as the zone's wall time, fit: the instant at that wall time. A wall time the

@@ -151,6 +151,27 @@ import Testing
         #expect(SpecLinter.linesNamed(in: "its pipeline 7 and a deadline") == [7], "a word ending in 'line' before a number reads as one: harmless, a warning left to the next round")
     }
 
+    /// An expected line that does not read (its `T` left out, no offset) is left out of the list, and the other lines
+    /// are linted: the 29th's slip is told in the same round as the two errors.
+    @Test func aLineThatDoesNotReadLeavesTheOthersLinted() {
+        let (text, file) = Self.check("""
+            spec: Berlin nightly
+            schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-26T00:00:00+01:00, through: 2027-03-31T00:00:00+02:00}
+            expect:
+              occurrences:
+                - 2027-03-26T02:30:00+01:00
+                - 2027-03-2702:30:00+01:00
+                - 2027-03-29T02:30:00+01:00
+                - 2027-03-30T02:30:00
+
+            """)
+        #expect(text.contains("nightly.yaml:7:7: error: '2027-03-2702:30:00+01:00' is not an RFC 3339 instant"), "\(text)")
+        #expect(text.contains("nightly.yaml:8:7: warning: 2027-03-29T02:30:00+01:00 is written with offset +01:00"), "\(text)")
+        #expect(text.contains("nightly.yaml:9:7: error: the instant '2027-03-30T02:30:00' has no offset"), "\(text)")
+        #expect(file.specs.isEmpty && file.specsWithErrors.count == 1)
+    }
+
     /// A misspelled `version` leaves version 1, which the key's `/v2/` would be told it does not match: a spec whose
     /// error may have defaulted what a lint reads is not linted.
     @Test func aMisspelledScheduleKeyKeepsItsSpecUnlinted() {

@@ -243,17 +243,26 @@ public struct OffsetMismatchLint: SpecLintRule {
                 }
             } else {
                 let day = Window(after: date - 2 * 86_400, through: date + 2 * 86_400)
-                let thatDay = ((try? schedule.occurrences(in: day, limit: 1_000)) ?? [])
-                    .filter { $0.slot.map { ($0.year, $0.month, $0.day) == (wall.year, wall.month, wall.day) } ?? false }
+                // Not one outside the window, nor one another line lists: a review's Dublin hourly 01:30, skipped, was told
+                // to write 02:30+01:00, the line below it, and then to remove one of the two.
+                let ofTheDay = ((try? schedule.occurrences(in: day, limit: 1_000)) ?? []).filter { occurrence in
+                    occurrence.slot.map { ($0.year, $0.month, $0.day) == (wall.year, wall.month, wall.day) } ?? false
+                        && (window.map { occurrence.date > $0.after && occurrence.date <= $0.through } ?? true)
+                }
+                let thatDay = ofTheDay.filter { !otherLines.contains($0.date) }
+                if key == nil, thatDay.isEmpty, !ofTheDay.isEmpty, !otherLines.isEmpty {
+                    return "every occurrence of the rule that day the window holds is listed by another line: remove this line"
+                }
+                let unlisted = thatDay.count < ofTheDay.count ? " that no other line lists" : ""
                 if let key, let keyed = thatDay.first(where: { $0.key.rawValue == key }) {
                     rules = [keyed.date]
                     named = "its occurrence keyed \(key) is "
                 } else if thatDay.count > 3 {
                     rules = [thatDay.last { $0.date < date }, thatDay.first { $0.date > date }].compactMap { $0?.date }
-                    named = "its occurrences nearest it are "
+                    named = "its occurrences nearest it\(unlisted) are "
                 } else {
                     rules = thatDay.map(\.date)
-                    named = rules.count == 1 ? "its occurrence that day is " : "its occurrences that day are "
+                    named = rules.count == 1 ? "its occurrence that day\(unlisted) is " : "its occurrences that day\(unlisted) are "
                 }
             }
             guard !rules.isEmpty else { return nil }

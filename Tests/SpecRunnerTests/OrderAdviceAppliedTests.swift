@@ -85,6 +85,17 @@ import Testing
         #expect(try RecurrenceVerdictTests.runOnCore(applied, path: "berlin.yaml").status == .passed)
     }
 
+    /// An instant without an offset on a repeated wall time under `both`, beside a line that lists the second reading,
+    /// is told to be the first; written as told, the spec passes (it was told to list the second again).
+    @Test func anOffsetlessFirstReadingWrittenAsToldPasses() throws {
+        let name = "instant-without-offset-beside-its-other-reading"
+        let text = try String(contentsOf: Self.corpus.appendingPathComponent("\(name).yaml"), encoding: .utf8)
+        let error = try #require(SpecParser().parse(path: "\(name).yaml", bytes: Array(text.utf8)).diagnostics.first { $0.code == "instant-without-offset" })
+        #expect(error.message.hasSuffix("write this line as {at: 2027-10-31T01:15:00+01:00, key: d/v1/2027-10-31}, the first"), "\(error.message)")
+        let applied = text.replacingOccurrences(of: "{at: 2027-10-31T01:15:00, key", with: "{at: 2027-10-31T01:15:00+01:00, key")
+        #expect(try RecurrenceVerdictTests.runOnCore(applied, path: "dublin.yaml").status == .passed)
+    }
+
     /// A line the drop rule removes is told to go, and without it the spec passes (a review, offered the next day's
     /// 04:00, wrote it and failed on the window). See the corpus file's comment for the zoneinfo instants.
     @Test func aDroppedLineRemovedAsToldPasses() throws {

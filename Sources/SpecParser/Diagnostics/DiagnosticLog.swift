@@ -14,7 +14,7 @@ final class DiagnosticLog {
     private var refusedDefinitions: [String: Int] = [:]
     /// Instants refused for want of an offset, each with its diagnostic's index, until the spec's zone is known and
     /// `adviseOffsets` tells the offset to write (`OffsetlessInstantAdvice`).
-    private var offsetlessInstants: [(index: Int, text: String, occurrence: Bool, keyable: Bool, cursor: Date?, field: String)] = []
+    private var offsetlessInstants: [(index: Int, text: String, occurrence: Bool, keyable: Bool, cursor: Date?, field: String, listed: Set<Date>)] = []
     /// The two instants of each order error (`instant-order`), with its diagnostic's index, until the zone is known and
     /// `adviseOffsets` notes an offset slip that may have put them out of order (`OrderSlipAdvice`).
     private var outOfOrder: [(index: Int, instants: [InstantLiteral])] = []
@@ -131,7 +131,17 @@ final class DiagnosticLog {
     /// `field`: the key it is written under (a window's `after` and `through` are told together when both are skipped).
     func refusedOffsetless(_ text: String, occurrence: Bool, keyable: Bool = false, field: String = "") {
         guard !diagnostics.isEmpty else { return }
-        offsetlessInstants.append((diagnostics.count - 1, text, occurrence, keyable, nil, field))
+        offsetlessInstants.append((diagnostics.count - 1, text, occurrence, keyable, nil, field, []))
+    }
+
+    /// Remembers the instants an `expect` list's other lines list, for its lines refused for want of an offset since
+    /// diagnostic `start`: a reading another line lists is not offered to be listed again (a review was told to "list
+    /// the second after it", which the next line listed).
+    func listedBeside(_ dates: [Date], since start: Int) {
+        guard !dates.isEmpty else { return }
+        for index in offsetlessInstants.indices where offsetlessInstants[index].index >= start && offsetlessInstants[index].occurrence {
+            offsetlessInstants[index].listed = Set(dates)
+        }
     }
 
     /// Remembers the cursor of a case's search whose result the last diagnostic refused for want of an offset (the
@@ -163,7 +173,7 @@ final class DiagnosticLog {
         offsetlessInstants.removeAll { refused in
             guard refused.index >= start else { return false }
             if let zone, let message = OffsetlessInstantAdvice.message(for: refused.text, in: zone, occurrence: refused.occurrence, keyable: refused.keyable,
-                                                                        cursor: refused.cursor,
+                                                                        cursor: refused.cursor, listed: refused.listed,
                                                                         nonexistent: nonexistent, owner: policyOwner,
                                                                         repeated: repeated, repeatedOwner: repeatedOwner, schedule: schedule) {
                 diagnostics[refused.index].message = message

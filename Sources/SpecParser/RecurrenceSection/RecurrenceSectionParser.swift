@@ -148,6 +148,8 @@ struct RecurrenceSectionParser {
             item.mapping == nil ? item : (item.mapping!.first { $0.key.scalar?.value == "at" }?.value ?? item)
         }
         var descents: [(previous: InstantLiteral, instant: InstantLiteral, item: Node)] = []
+        let firstDiagnostic = reader.log.diagnostics.count
+        defer { reader.log.listedBeside(occurrences.map(\.instant.date), since: firstDiagnostic) }
         for item in items {
             guard let occurrence = readOccurrence(item) else {
                 valid = false

@@ -15,8 +15,9 @@ enum OffsetlessInstantAdvice {
     /// `cursor`: for a case's `next`, where its search starts (the case's `after` or the result before it): what the
     /// search finds from there is the instant to write (a review's cursor between two readings was offered one before it,
     /// and a skipped day's line was told to go, leaving the case without a `next`).
+    /// `listed`: the instants the list's other lines list (a reading listed there is not offered to be listed again).
     static func message(for written: String, in zone: TimeZone, occurrence: Bool = false, keyable: Bool = false, cursor: Date? = nil,
-                        nonexistent: NonexistentTimePolicy? = nil, owner: String = "this spec's",
+                        listed: Set<Date> = [], nonexistent: NonexistentTimePolicy? = nil, owner: String = "this spec's",
                         repeated: RepeatedTimePolicy? = nil, repeatedOwner: String = "this spec's",
                         schedule: () -> Schedule? = { nil }) -> String? {
         guard let text = completed(written), case .success(let read) = InstantText.parse(text + "Z") else { return nil }
@@ -58,7 +59,7 @@ enum OffsetlessInstantAdvice {
                 }
             }
             if occurrence, let repeated, let advice = repeatedAdvice(readings, local: local, repeated: repeated, owner: repeatedOwner,
-                                                                     zone: zone, keyable: keyable, schedule: schedule) {
+                                                                     zone: zone, keyable: keyable, listed: listed, schedule: schedule) {
                 return twice + "; " + advice
             }
             return twice + ": write \(readings.first.text) for the first, or \(readings.last.text) for the second"
@@ -152,7 +153,7 @@ enum OffsetlessInstantAdvice {
     /// could be read, gives neither reading (a wall time the rule does not have), for the plain advice.
     private static func repeatedAdvice(_ readings: (first: Reading, last: Reading), local: (date: String, time: String),
                                        repeated: RepeatedTimePolicy, owner: String, zone: TimeZone, keyable: Bool = false,
-                                       schedule: () -> Schedule?) -> String? {
+                                       listed: Set<Date> = [], schedule: () -> Schedule?) -> String? {
         let built = schedule()
         // An interval rule (a case's own) has no wall time to repeat.
         if let built, !built.rule.isCalendarRule { return nil }
@@ -167,6 +168,19 @@ enum OffsetlessInstantAdvice {
             guard let built else { return nil }
             switch (built.occurrence(at: readings.first.date), built.occurrence(at: readings.last.date)) {
             case (let first?, let last?):
+                // A reading another line lists already: this line is the other one (a review was told to list the
+                // second after it, which the next line listed, and then to remove one of the two).
+                switch (listed.contains(readings.first.date), listed.contains(readings.last.date)) {
+                case (true, true):
+                    return policy + " both are occurrences, and other lines list both already: remove this line"
+                case (false, true), (true, false):
+                    let (mine, its, other, which) = listed.contains(readings.last.date)
+                        ? (readings.first, first.key, readings.last, "the first") : (readings.last, last.key, readings.first, "the second")
+                    return policy + " both are occurrences, and another line lists \(other.text) already: write this line as "
+                        + (keyable ? "{at: \(mine.text), key: \(its)}" : "\(mine.text) (key \(its))") + ", \(which)"
+                case (false, false):
+                    break
+                }
                 // Where a key can go, the long form with it: under `both` a line without its key is
                 // `repeated-without-key`'s warning next (a second round for the same line).
                 // "write A for the first, or B for the second" read as a choice, and one applied failed (a review): both go.

@@ -33,10 +33,10 @@ public struct SpecLinter: Sendable {
     /// The lint warnings about one file's specs, in source order.
     ///
     /// The file's specs with errors (`SpecFile.specsWithErrors`) are linted too, by the rules that judge line by line,
-    /// so that a warning about another line comes in the same round as the error; a warning on a line that holds an error is left to the round after its
-    /// fix (the error's own advice is about that line, and may change what the warning would say), and so is one on a
-    /// line an error's note stands on (an order error's note already gives the offset slip that put its line out of
-    /// place: the warning would tell it twice).
+    /// so that a warning about another line comes in the same round as the error. A warning on a line that holds an
+    /// error is left to the round after its fix (the error's own advice is about that line, and may change what the
+    /// warning would say), and so is one on a line an error's note stands on (an order error's note already gives the
+    /// offset slip that put its line out of place) or that an error names (`line 17 lists this instant already`).
     public func diagnostics(for file: SpecFile) -> [Diagnostic] {
         var found = file.specs.flatMap { spec in rules.flatMap { $0.diagnostics(for: spec, in: file) } }
         if !file.specsWithErrors.isEmpty {

@@ -145,9 +145,10 @@ struct DocumentParser {
     /// Whether the errors told of a spec leave what it checks as written, so that its lints are true of the spec its
     /// author will run once the errors are fixed: a top-level key no section has nor nearly has, with a plain value
     /// (`descripton: …`), expected occurrences out of order (a recurrence spec's list is read as written; a scenario's
-    /// steps out of order leave no scenario), and an expected occurrence that does not read (the others are read). Any other error may have dropped or defaulted what a lint reads (a misspelled
-    /// `version` in `schedule` leaves version 1, which a key's `/v2/` would then be told it does not match): such a
-    /// spec is not linted until its errors are fixed.
+    /// steps out of order leave no scenario), and an expected occurrence that does not read (the others are read). Any
+    /// other error may have dropped or defaulted what a lint reads (a misspelled `version` in `schedule` leaves version
+    /// 1, which a key's `/v2/` would then be told it does not match): such a spec is not linted until its errors are
+    /// fixed.
     private static func leavesChecksAsWritten(_ told: ArraySlice<Diagnostic>, isLifecycle: Bool, entries: [Node.Entry]) -> Bool {
         told.allSatisfy { diagnostic in
             guard diagnostic.severity == .error else { return true }

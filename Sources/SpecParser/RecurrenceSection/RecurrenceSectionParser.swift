@@ -149,7 +149,8 @@ struct RecurrenceSectionParser {
         }
         var descents: [(previous: InstantLiteral, instant: InstantLiteral, item: Node)] = []
         let firstDiagnostic = reader.log.diagnostics.count
-        defer { reader.log.listedBeside(occurrences.map(\.instant.date), since: firstDiagnostic) }
+        // Only for a list with a diagnostic (a line without an offset among them): a passing spec's list is not copied.
+        defer { if reader.log.diagnostics.count > firstDiagnostic { reader.log.listedBeside(occurrences.map(\.instant.date), since: firstDiagnostic) } }
         for item in items {
             guard let occurrence = readOccurrence(item) else {
                 valid = false

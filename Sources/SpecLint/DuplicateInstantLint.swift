@@ -47,7 +47,7 @@ public struct DuplicateInstantLint: SpecLintRule {
                     + "do what its offset-mismatch warning says rather than removing the other line"
             } else if let told = Self.localDigits(earlier, instant, body: body) {
                 advice = told
-            } else if let told = Self.keyedOnce(occurrences[index - 1], occurrences[index], body: body) {
+            } else if let told = Self.keyedOnce(occurrences[index - 1], occurrences[index], in: occurrences, body: body) {
                 advice = told.advice
                 toFix = told.line
             } else if let between = Self.unlistedBetween(occurrences, index, body: body) {
@@ -128,7 +128,9 @@ public struct DuplicateInstantLint: SpecLintRule {
     /// other slot is dropped (a rule gives an instant once, as the earlier slot's). A message review's two times a day
     /// under `shift-backward`, the 02:30 moved onto the 01:30, were told "remove one", and removing the wrong one failed.
     /// With the advice, the line it is about (to remove or rewrite).
-    private static func keyedOnce(_ earlier: ExpectedOccurrence, _ later: ExpectedOccurrence, body: RecurrenceSpec)
+    /// `list`: every expected occurrence, to say where the other key's instant goes when the line's own place does not
+    /// fit it (a review's `~2` line above the first reading's, told "write that on line 16", then had to swap the two).
+    private static func keyedOnce(_ earlier: ExpectedOccurrence, _ later: ExpectedOccurrence, in list: [ExpectedOccurrence], body: RecurrenceSpec)
         -> (advice: String, line: InstantLiteral)?
     {
         guard let first = earlier.key, let second = later.key, first != second, let schedule = try? body.schedule.schedule(),
@@ -142,8 +144,19 @@ public struct DuplicateInstantLint: SpecLintRule {
         let near = Window(after: later.instant.date.addingTimeInterval(-2 * 86_400), through: later.instant.date.addingTimeInterval(2 * 86_400))
         guard let occurrences = try? CoreEngine().occurrences(in: near, of: schedule, limit: 10_000) else { return nil }
         if let own = occurrences.first(where: { "\($0.key)" == goneKey }) {
-            return (told + "; \(goneKey) is the occurrence at \(WallTimeText.instant(own.date, offset: schedule.timeZone.secondsFromGMT(for: own.date))): "
-                + "write that on line \(gone.instant.location.line)", gone.instant)
+            let write = told + "; \(goneKey) is the occurrence at \(WallTimeText.instant(own.date, offset: schedule.timeZone.secondsFromGMT(for: own.date))): "
+                + "write that on line \(gone.instant.location.line)"
+            // Where the line stands, between its neighbours, or else the line after which it goes.
+            guard let place = list.firstIndex(where: { $0.instant.location == gone.instant.location }) else { return (write, gone.instant) }
+            let fits = (place == 0 || list[place - 1].instant.date < own.date) && (place == list.count - 1 || own.date < list[place + 1].instant.date)
+            let others = list.enumerated().filter { $0.offset != place }.map(\.element)
+            if !fits, let before = others.last(where: { $0.instant.date < own.date }) {
+                return (write + " and move the line after line \(before.instant.location.line)", gone.instant)
+            }
+            if !fits, let after = others.first(where: { $0.instant.date > own.date }) {
+                return (write + " and move the line before line \(after.instant.location.line)", gone.instant)
+            }
+            return (write, gone.instant)
         }
         let remove = ": remove line \(gone.instant.location.line)"
         // Why the other key has none here, told only when true: "as the earlier slot's" was said of a 02:00 slot under

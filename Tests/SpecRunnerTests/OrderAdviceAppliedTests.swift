@@ -96,6 +96,32 @@ import Testing
         #expect(try RecurrenceVerdictTests.runOnCore(applied, path: "dublin.yaml").status == .passed)
     }
 
+    /// A `~2` line written at the first reading and listed above the first reading's own line is told the instant its
+    /// key names and where the line goes; done as told, the spec passes (told only "write that on line 16", a review
+    /// then had to swap the two; the advice is `LintRuleTests.aSecondReadingAboveTheFirstIsToldWhereItGoes`, on this
+    /// text). zoneinfo: New York's 01:30 on 2027-11-07 is 05:30Z (-04:00) and 06:30Z (-05:00).
+    @Test func aSecondReadingWrittenAndMovedAsToldPasses() throws {
+        let text = Self.secondReadingAboveTheFirst
+        var lines = text.components(separatedBy: "\n")
+        let moved = lines.remove(at: 7).replacingOccurrences(of: "01:30:00-04:00", with: "01:30:00-05:00")
+        lines.insert(moved, at: 8)
+        #expect(try RecurrenceVerdictTests.runOnCore(lines.joined(separator: "\n"), path: "ny.yaml").status == .passed)
+    }
+
+    static let secondReadingAboveTheFirst = """
+            spec: New York hourly through the autumn overlap
+            schedule: {id: ny, timezone: America/New_York, rule: {every: hour, minute: 30}, nonexistent: skip, repeated: both}
+            window: {after: 2027-11-06T23:00:00-04:00, through: 2027-11-07T03:00:00-05:00}
+            expect:
+              occurrences:
+                - {at: 2027-11-06T23:30:00-04:00, key: ny/v1/2027-11-06T23:30}
+                - {at: 2027-11-07T00:30:00-04:00, key: ny/v1/2027-11-07T00:30}
+                - {at: 2027-11-07T01:30:00-04:00, key: ny/v1/2027-11-07T01:30~2}
+                - {at: 2027-11-07T01:30:00-04:00, key: ny/v1/2027-11-07T01:30}
+                - {at: 2027-11-07T02:30:00-05:00, key: ny/v1/2027-11-07T02:30}
+
+            """
+
     /// A line the drop rule removes is told to go, and without it the spec passes (a review, offered the next day's
     /// 04:00, wrote it and failed on the window). See the corpus file's comment for the zoneinfo instants.
     @Test func aDroppedLineRemovedAsToldPasses() throws {

@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "SpecParserTests", dependencies: ["SpecParser", "SpecModel", "SpecYAML", "SpecDiagnostics", "Recurrence", "JSONSchemaTesting"],
                     exclude: ["Invalid", "ForeignRules"]),
         .testTarget(name: "SpecLintTests", dependencies: ["SpecLint", "SpecParser", "SpecModel", "SpecDiagnostics", "Recurrence", "TaskHarness", "SpecResults"]),
-        .testTarget(name: "SpecRunnerTests", dependencies: ["SpecRunner", "SpecParser", "SpecModel", "SpecResults", "Recurrence", "TaskHarness"]),
+        .testTarget(name: "SpecRunnerTests", dependencies: ["SpecRunner", "SpecParser", "SpecLint", "SpecModel", "SpecResults", "Recurrence", "TaskHarness"]),
         .testTarget(
             name: "SpecReportersTests", dependencies: ["SpecReporters", "SpecResults", "SpecDiagnostics", "TextRedaction", "JSONSchemaTesting"],
             exclude: ["Golden", "CrossCheck"]

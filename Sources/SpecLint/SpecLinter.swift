@@ -43,35 +43,12 @@ public struct SpecLinter: Sendable {
             let errors = file.diagnostics.filter { $0.severity == .error }
             let places = errors.compactMap(\.location) + errors.flatMap { $0.notes.compactMap(\.location) }
             let linesWithErrors = Set(places.filter { $0.file == file.path }.map(\.line))
-                .union(errors.flatMap { Self.linesNamed(in: $0.message) })
+                .union(errors.flatMap { ListWording.linesNamed(in: $0.message) })
             let lineRules = rules.filter { !$0.judgesLinesTogether }
             found += file.specsWithErrors.flatMap { spec in lineRules.flatMap { $0.diagnostics(for: spec, in: file) } }
                 .filter { !linesWithErrors.contains($0.location?.line ?? 0) }
         }
         return found.sortedBySource()
-    }
-
-    /// The lines a message names (`line 17`, `lines 12, 14 and 16`): an error's story about another line (`line 17
-    /// lists this instant already`) is that line's too, and a warning there told it twice, or the other way round (a
-    /// review's two lines of one instant each told to go).
-    static func linesNamed(in message: String) -> [Int] {
-        var lines: [Int] = []
-        var rest = Substring(message)
-        while let range = rest.range(of: "line") {
-            rest = rest[range.upperBound...]
-            if rest.hasPrefix("s") { rest = rest.dropFirst() }
-            guard rest.hasPrefix(" ") else { continue }
-            // Numbers joined by ", " and " and ", as ListWording writes them.
-            while true {
-                rest = rest.drop { $0 == " " || $0 == "," }
-                if rest.hasPrefix("and ") { rest = rest.dropFirst(4) }
-                let digits = rest.prefix { $0.isASCII && $0.isNumber }
-                guard let number = Int(digits) else { break }
-                lines.append(number)
-                rest = rest.dropFirst(digits.count)
-            }
-        }
-        return lines
     }
 
     /// The files with their lint warnings added to their diagnostics.

@@ -1,5 +1,5 @@
 import SpecDiagnostics
-@testable import SpecLint
+import SpecLint
 import SpecModel
 import SpecParser
 import Testing
@@ -146,9 +146,9 @@ import Testing
     }
 
     @Test func linesNamedInAMessage() {
-        #expect(SpecLinter.linesNamed(in: "line 17 lists this instant already; remove line 3") == [17, 3])
-        #expect(SpecLinter.linesNamed(in: "the keys on lines 39, 41 and 44 name it; the lines are fine; line x") == [39, 41, 44])
-        #expect(SpecLinter.linesNamed(in: "its pipeline 7 and a deadline") == [7], "a word ending in 'line' before a number reads as one: harmless, a warning left to the next round")
+        #expect(ListWording.linesNamed(in: "line 17 lists this instant already; remove line 3") == [17, 3])
+        #expect(ListWording.linesNamed(in: "the keys on lines 39, 41 and 44 name it; the lines are fine; line x") == [39, 41, 44])
+        #expect(ListWording.linesNamed(in: "its pipeline 7 and a deadline") == [7], "a word ending in 'line' before a number reads as one: harmless, a warning left to the next round")
     }
 
     /// An expected line that does not read (its `T` left out, no offset) is left out of the list, and the other lines

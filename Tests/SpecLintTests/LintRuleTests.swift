@@ -17,27 +17,6 @@ import Testing
         return SpecLinter().diagnostics(for: file).map { DiagnosticRenderer().render($0) + "\n" }.joined()
     }
 
-    /// A `~2` line at the first reading, above the first reading's own line: the instant its key names, and where the
-    /// line goes (`OrderAdviceAppliedTests.aSecondReadingWrittenAndMovedAsToldPasses` applies it to a pass). zoneinfo:
-    /// New York's 01:30 on 2027-11-07 is 05:30Z (-04:00) and 06:30Z (-05:00).
-    @Test func aSecondReadingAboveTheFirstIsToldWhereItGoes() {
-        let told = Self.lint("""
-            spec: New York hourly through the autumn overlap
-            schedule: {id: ny, timezone: America/New_York, rule: {every: hour, minute: 30}, nonexistent: skip, repeated: both}
-            window: {after: 2027-11-06T23:00:00-04:00, through: 2027-11-07T03:00:00-05:00}
-            expect:
-              occurrences:
-                - {at: 2027-11-06T23:30:00-04:00, key: ny/v1/2027-11-06T23:30}
-                - {at: 2027-11-07T00:30:00-04:00, key: ny/v1/2027-11-07T00:30}
-                - {at: 2027-11-07T01:30:00-04:00, key: ny/v1/2027-11-07T01:30~2}
-                - {at: 2027-11-07T01:30:00-04:00, key: ny/v1/2027-11-07T01:30}
-                - {at: 2027-11-07T02:30:00-05:00, key: ny/v1/2027-11-07T02:30}
-
-            """)
-        #expect(told.contains("ny/v1/2027-11-07T01:30~2 is the occurrence at 2027-11-07T01:30:00-05:00: write that on line 8 "
-            + "and move the line after line 9 [duplicate-instant]"), "\(told)")
-    }
-
     // MARK: Fixtures the diagnostics page quotes
 
     static let juneWindow = """

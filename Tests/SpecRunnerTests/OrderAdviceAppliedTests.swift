@@ -1,5 +1,6 @@
 import Foundation
 import SpecDiagnostics
+import SpecLint
 import SpecModel
 import SpecParser
 import SpecResults
@@ -97,11 +98,15 @@ import Testing
     }
 
     /// A `~2` line written at the first reading and listed above the first reading's own line is told the instant its
-    /// key names and where the line goes; done as told, the spec passes (told only "write that on line 16", a review
-    /// then had to swap the two; the advice is `LintRuleTests.aSecondReadingAboveTheFirstIsToldWhereItGoes`, on this
-    /// text). zoneinfo: New York's 01:30 on 2027-11-07 is 05:30Z (-04:00) and 06:30Z (-05:00).
+    /// key names and where the line goes (`duplicate-instant`); done as told, the spec passes (told only "write that on
+    /// line 16", a review then had to swap the two). zoneinfo: New York's 01:30 on 2027-11-07 is 05:30Z (-04:00) and
+    /// 06:30Z (-05:00).
     @Test func aSecondReadingWrittenAndMovedAsToldPasses() throws {
         let text = Self.secondReadingAboveTheFirst
+        let file = SpecParser().parse(path: "ny.yaml", bytes: Array(text.utf8))
+        let told = SpecLinter().diagnostics(for: file).map(\.message).joined(separator: "\n")
+        #expect(told.contains("ny/v1/2027-11-07T01:30~2 is the occurrence at 2027-11-07T01:30:00-05:00: write that on line 8 "
+            + "and move the line after line 9"), "\(told)")
         var lines = text.components(separatedBy: "\n")
         let moved = lines.remove(at: 7).replacingOccurrences(of: "01:30:00-04:00", with: "01:30:00-05:00")
         lines.insert(moved, at: 8)

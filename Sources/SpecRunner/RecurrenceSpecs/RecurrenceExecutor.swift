@@ -317,7 +317,16 @@ struct RecurrenceExecutor: Sendable {
                 // unexpected one it does not, is no sentence's.
                 let local = { (date: Date) in instant(date).local }
                 var hints: [String] = []
-                let firstMissingKey = missing.first.flatMap { first in lines.first { $0.kind == .missing && $0.expected?.date == first }?.expected?.key }
+                // Asked of the diff by several sentences below: a missing instant's line, the line each expected instant
+                // is written on, the key produced at an instant listed under another key, and all said so far.
+                let missingLine = { (date: Date) in lines.first { $0.kind == .missing && $0.expected?.date == date } }
+                let listed = Dictionary(lines.compactMap { line in line.expected.flatMap { e in line.expectedLine.map { (e.date, $0) } } },
+                                        uniquingKeysWith: { first, _ in first })
+                let keyProduced = { (date: Date) in
+                    lines.first { $0.kind == .keyMismatch && $0.actual?.epochSeconds == date.timeIntervalSince1970 }?.actual?.key
+                }
+                let toldSoFar = { ([verdict.message ?? ""] + hints).joined(separator: "; ") }
+                let firstMissingKey = missing.first.flatMap { missingLine($0)?.expected?.key }
                 // The first missing line written with `Z` (each further one is told by the loop below).
                 let zSlip = missing.first.flatMap(writtenLiteral).flatMap { literal in
                     InstantSlipHint.utcHint(for: schedule, missing: literal, key: firstMissingKey, render: { instant($0) })
@@ -336,7 +345,7 @@ struct RecurrenceExecutor: Sendable {
                 // lines are told: their fix alone left it in the list, out of order. What to write in its place is said
                 // there, not also in another policy's sentence about the same line. (`both`'s pair is `DropRuleHint.hint`'s.)
                 let removed = caseSentence != nil ? nil : DropRuleHint.removedLine(
-                    for: schedule, missing: missing, line: { date in lines.first { $0.kind == .missing && $0.expected?.date == date }?.expectedLine },
+                    for: schedule, missing: missing, line: { missingLine($0)?.expectedLine },
                     local: local, inCase: caseSpec != nil, inPlace: caseSpec?.next.count == 1 ? lines.compactMap(\.actual).first.map { Date(timeIntervalSince1970: $0.epochSeconds) } : nil)
                 if let caseSentence {
                     hints.append(caseSentence)
@@ -357,9 +366,7 @@ struct RecurrenceExecutor: Sendable {
                 } else if let policy = PolicyHint.missingHint(
                     for: schedule, missing: missing, local: local,
                     withOwnAnswer: removed.map { removed in missing.first { schedule.occurrence(at: $0) == nil } != removed.date } ?? true,
-                    listed: Dictionary(lines.compactMap { line in line.expected.flatMap { e in line.expectedLine.map { (e.date, $0) } } },
-                                       uniquingKeysWith: { first, _ in first }),
-                    keyProduced: { date in lines.first { $0.kind == .keyMismatch && $0.actual?.epochSeconds == date.timeIntervalSince1970 }?.actual?.key },
+                    listed: listed, keyProduced: keyProduced,
                     inPlace: caseSpec?.next.count == 1 && unexpected.count == 1 ? unexpected.first : nil, caseOverrides: caseSpec?.overrides) {
                     hints.append(policy)
                 } else {
@@ -403,18 +410,14 @@ struct RecurrenceExecutor: Sendable {
                 // Not a line the drop rule removed (its own sentence says what to do).
                 // Only where no policy sentence was said: beside one, its fix and this one's could put the list out of order.
                 if caseSentence == nil, !hints.contains(where: { $0.contains(" is what '") }) {
-                    let lineOf = { (date: Date) in lines.first { $0.kind == .missing && $0.expected?.date == date }?.expectedLine }
-                    let told = ([verdict.message ?? ""] + hints).joined(separator: "; ")
+                    let told = toldSoFar()
                     let untold = missing.prefix(8).filter { date in
-                        date != removed?.date && lineOf(date).map { !UnlistedHint.mentions(told, line: $0) } == true
+                        date != removed?.date && missingLine(date)?.expectedLine.map { !UnlistedHint.mentions(told, line: $0) } == true
                             && !told.contains(instant(date).local) && schedule.droppedCandidate(at: date) == nil
                     }
-                    let listed = Dictionary(lines.compactMap { line in line.expected.flatMap { e in line.expectedLine.map { (e.date, $0) } } },
-                                            uniquingKeysWith: { first, _ in first })
                     if let policy = untold.indices.lazy.compactMap({ start in
                         PolicyHint.missingHint(
-                            for: schedule, missing: Array(untold[start...]), local: local, listed: listed,
-                            keyProduced: { date in lines.first { $0.kind == .keyMismatch && $0.actual?.epochSeconds == date.timeIntervalSince1970 }?.actual?.key })
+                            for: schedule, missing: Array(untold[start...]), local: local, listed: listed, keyProduced: keyProduced)
                     }).first {
                         hints.append(policy)
                     }
@@ -425,9 +428,9 @@ struct RecurrenceExecutor: Sendable {
                 if caseSentence == nil {
                     for date in missing.prefix(8) {
                         guard let literal = writtenLiteral(date), literal.writtenOffset == nil,
-                              !UnlistedHint.mentions(([verdict.message ?? ""] + hints).joined(separator: "; "), line: literal.location.line),
+                              !UnlistedHint.mentions(toldSoFar(), line: literal.location.line),
                               let slip = InstantSlipHint.utcHint(for: schedule, missing: literal,
-                                                                 key: lines.first { $0.kind == .missing && $0.expected?.date == date }?.expected?.key,
+                                                                 key: missingLine(date)?.expected?.key,
                                                                  render: { instant($0) }),
                               !hints.contains(where: { $0.contains(slip) }) else { continue }
                         hints.append(slip)
@@ -444,7 +447,7 @@ struct RecurrenceExecutor: Sendable {
                    unexpected != [recurrence.window?.through.date], let unlisted = UnlistedHint.window(lines) {
                     hints.append(unlisted)
                 } else if caseSpec == nil, unexpected != [recurrence.window?.through.date],
-                          let left = UnlistedHint.beside(lines, told: ([verdict.message ?? ""] + hints).joined(separator: "; "), meant: { line in
+                          let left = UnlistedHint.beside(lines, told: toldSoFar(), meant: { line in
                               // A line written with an offset the zone does not have then: its warning gives the wall
                               // time's instant, its partner among the produced ones (a second review's 09:00+01:00 in June).
                               guard let date = line.expected.map({ Date(timeIntervalSince1970: $0.epochSeconds) }),

@@ -1,5 +1,6 @@
 import Foundation
 import Recurrence
+import SpecDiagnostics
 import SpecResults
 
 /// The produced occurrences a spec does not list, each told as the line to add where it goes: alone in a window's diff,
@@ -28,7 +29,7 @@ enum UnlistedHint {
             told.contains(instant.offsetForm) || told.contains(instant.local) || paired.contains(instant.epochSeconds)
         }
         func removes(_ line: DiffLine) -> Bool {
-            line.expectedLine.map { mentions(told, line: $0, as: "remove line") } == true
+            line.expectedLine.map { says(told, "remove line", number: $0) } == true
                 || line.expected.map { told.contains("remove \($0.offsetForm)") } == true
         }
         let unremoved = lines.filter { $0.kind == .missing && !removes($0) }.count
@@ -38,8 +39,13 @@ enum UnlistedHint {
         return sentences(lines, unlisted: left)
     }
 
-    /// Whether `told` says `line N` (or `remove line N`, …) of this line: `line 14` is not `line 140`.
-    static func mentions(_ told: String, line number: Int, as phrase: String = "line") -> Bool {
+    /// Whether `told` names line `number` (`line 14`, `lines 12 and 14`; `line 14` is not `line 140`).
+    static func mentions(_ told: String, line number: Int) -> Bool {
+        ListWording.linesNamed(in: told).contains(number)
+    }
+
+    /// Whether `told` says `phrase` and then `number` (`remove line 14`, not `remove line 140`).
+    private static func says(_ told: String, _ phrase: String, number: Int) -> Bool {
         var rest = told[...]
         while let range = rest.range(of: "\(phrase) \(number)") {
             if range.upperBound == rest.endIndex || !rest[range.upperBound].isNumber { return true }

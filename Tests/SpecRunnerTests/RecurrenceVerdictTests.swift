@@ -1966,11 +1966,41 @@ import Testing
                 - \(listed)
             """
         let result = try Self.runOnCore(text, path: "both.yaml")
-        let told = "this one is not listed: add it, keyed \(unlistedKey), and give line 6 its key too: {at: \(listed), key: \(listedKey)}"
+        let told = "this one is not listed: add it \(which == "later" ? "after" : "before") line 6, keyed \(unlistedKey), and give line 6 its key "
+            + "too: {at: \(listed), key: \(listedKey)}"
         #expect(result.message?.contains("the \(which) instance of 02:30") == true && result.message?.contains("'repeated: \(policy)' gives") == true)
         #expect(result.message?.hasSuffix(told) == true, "\(result.message ?? "")")
         let items = ["{at: \(listed), key: \(listedKey)}", "{at: \(unlisted), key: \(unlistedKey)}"]
         let applied = text.replacingOccurrences(of: "    - \(listed)", with: (which == "later" ? items : items.reversed()).map { "    - " + $0 }.joined(separator: "\n"))
+        #expect(try Self.runOnCore(applied, path: "both.yaml").status == .passed, "\(applied)")
+    }
+
+    /// The pair's other reading listed with the key of the reading told to add (the first reading's line keyed `~2`,
+    /// the later one left out): "add it, keyed …~2" alone left two lines keyed `~2`, and the next round refused them
+    /// (`duplicate-expected-key`). Told where the added line goes and the listed line's own key, applied as written, the
+    /// spec passes under `--strict`'s keys. zoneinfo: Berlin falls back at 2027-10-31T01:00Z; 02:30 is 00:30Z (+02:00,
+    /// key …-31) and 01:30Z (+01:00, key …-31~2).
+    @Test(arguments: [
+        ("2027-10-31T02:30:00+02:00", "2027-10-31T02:30:00+01:00", "later", "nightly/v1/2027-10-31~2", "nightly/v1/2027-10-31"),
+        ("2027-10-31T02:30:00+01:00", "2027-10-31T02:30:00+02:00", "earlier", "nightly/v1/2027-10-31", "nightly/v1/2027-10-31~2"),
+    ])
+    func aReadingKeyedAsTheUnlistedOneIsGivenItsOwnKey(listed: String, unlisted: String, which: String,
+                                                      unlistedKey: String, listedKey: String) throws {
+        let text = """
+            spec: both readings
+            schedule: {id: nightly, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: both}
+            window: {after: 2027-10-30T12:00:00+02:00, through: 2027-11-01T00:00:00+01:00}
+            expect:
+              occurrences:
+                - {at: \(listed), key: \(unlistedKey)}
+            """
+        let result = try Self.runOnCore(text, path: "both.yaml")
+        let told = "this one is not listed: add it \(which == "later" ? "after" : "before") line 6, keyed \(unlistedKey), and line 6, at the "
+            + "\(which == "later" ? "earlier" : "later") instance, has this one's key: write it {at: \(listed), key: \(listedKey)}"
+        #expect(result.message?.hasSuffix(told) == true, "\(result.message ?? "")")
+        let items = ["{at: \(listed), key: \(listedKey)}", "{at: \(unlisted), key: \(unlistedKey)}"]
+        let applied = text.replacingOccurrences(of: "    - {at: \(listed), key: \(unlistedKey)}",
+                                                with: (which == "later" ? items : items.reversed()).map { "    - " + $0 }.joined(separator: "\n"))
         #expect(try Self.runOnCore(applied, path: "both.yaml").status == .passed, "\(applied)")
     }
 

@@ -136,11 +136,19 @@ enum PolicyHint {
     /// `key` is the produced instant's key, if any.
     /// `inCase`: a case's `next:` lists instants, not keys, so the instant to add is told (a second review was told
     /// "add it, keyed …" of a list that holds no key).
-    /// `keyless`: the line and produced key of a listed instant written without its key. Under `both`, the pair's other
+    /// `keyless`: the line and produced key of a listed instant written without its key, or with the key of the instant
+    /// told to add (the date and its key are given). Under `both`, the pair's other
     /// instant listed that way is told its key too: a review added the later reading as told and `--strict` then refused
     /// the earlier one's line (`repeated-without-key`).
+    /// A line of the pair's other reading whose key is to be given: missing, or the key of the reading told to add.
+    struct PairLine {
+        let line: Int
+        let key: String
+        let keyedAsThisOne: Bool
+    }
+
     static func unexpectedHint(for schedule: Schedule, unexpected: [Date], local: (Date) -> String, key: (Date) -> String? = { _ in nil },
-                               keyless: (Date) -> (line: Int, key: String)? = { _ in nil },
+                               keyless: (Date, String?) -> PairLine? = { _, _ in nil },
                                inCase: Bool = false) -> UnexpectedSentence? {
         if case .interval = schedule.rule { return nil }
         guard let date = unexpected.first(where: { schedule.occurrence(at: $0) != nil }) else { return nil }
@@ -157,13 +165,17 @@ enum PolicyHint {
                 let (which, policy) = date == last ? ("later", "last") : ("earlier", "first")
                 let pair = date == last ? first : last
                 // Said outside a case only (below): a case's `next` takes no keys.
-                let keyPair = key(date) == nil ? "" : keyless(pair).map { listed in
-                    ", and give line \(listed.line) its key too: {at: \(written(schedule, pair)), key: \(listed.key)}"
+                let pairLine = key(date) == nil ? nil : keyless(pair, key(date))
+                let keyPair = pairLine.map { listed in
+                    (listed.keyedAsThisOne ? ", and line \(listed.line), at the \(which == "later" ? "earlier" : "later") instance, has this one's key: write it "
+                        : ", and give line \(listed.line) its key too: ") + "{at: \(written(schedule, pair)), key: \(listed.key)}"
                 } ?? ""
+                // Beside the pair's line: where the added line goes is known.
+                let place = pairLine.map { " \(which == "later" ? "after" : "before") line \($0.line)" } ?? ""
                 return UnexpectedSentence(
                     text: "\(local(date)) is the \(which) instance of \(time), a wall time that happens twice that night (the one "
                         + "'repeated: \(policy)' gives); this test's 'repeated: both' gives both, and this one is not listed: "
-                        + (inCase ? "add \(written(schedule, date)) to 'next:', in order" : "add it" + (key(date).map { ", keyed \($0)" } ?? "") + keyPair),
+                        + (inCase ? "add \(written(schedule, date)) to 'next:', in order" : "add it" + place + (key(date).map { ", keyed \($0)" } ?? "") + keyPair),
                     tellsToAdd: true)
             }
         }

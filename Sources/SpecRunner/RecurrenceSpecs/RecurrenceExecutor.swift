@@ -393,9 +393,18 @@ struct RecurrenceExecutor: Sendable {
                         return unexpected.contains { $0.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: $0)) == wall }
                     } ?? false
                     let producedKey = { (date: Date) in lines.first { $0.kind == .unexpected && $0.actual?.epochSeconds == date.timeIntervalSince1970 }?.actual?.key }
-                    let keyless = { (date: Date) -> (line: Int, key: String)? in
-                        lines.first { $0.kind == .same && $0.expected?.key == nil && $0.actual?.epochSeconds == date.timeIntervalSince1970 }
-                            .flatMap { line in line.expectedLine.flatMap { number in line.actual?.key.map { (number, $0) } } }
+                    // The pair's other reading listed without its key, or keyed as this one (the first reading's line
+                    // keyed `~2`: "add it, keyed …~2" alone left two lines keyed `~2`, then `duplicate-expected-key`).
+                    let keyless = { (date: Date, unexpectedKey: String?) -> PolicyHint.PairLine? in
+                        lines.first { line in
+                            line.actual?.epochSeconds == date.timeIntervalSince1970
+                                && (line.kind == .same && line.expected?.key == nil
+                                    || line.kind == .keyMismatch && unexpectedKey != nil && line.expected?.key == unexpectedKey)
+                        }.flatMap { line in
+                            line.expectedLine.flatMap { number in
+                                line.actual?.key.map { PolicyHint.PairLine(line: number, key: $0, keyedAsThisOne: line.kind == .keyMismatch) }
+                            }
+                        }
                     }
                     let unexpected = unexpected.filter { $0.timeIntervalSince1970 != rekeyed?.at.epochSeconds && !placed.contains($0.timeIntervalSince1970) }
                     if !offsetSlip, !dayOff, !unexpected.isEmpty, let policy = PolicyHint.unexpectedHint(for: schedule, unexpected: unexpected, local: local, key: producedKey,

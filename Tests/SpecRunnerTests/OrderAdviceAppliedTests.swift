@@ -86,6 +86,28 @@ import Testing
         #expect(try RecurrenceVerdictTests.runOnCore(applied, path: "berlin.yaml").status == .passed)
     }
 
+    /// Two lines that are not neighbours the wrong way round: swapped as told (lines without keys), or each given the
+    /// other's instant (keyed lines, their keys in place), each passes (the corpus files' comments give the zoneinfo
+    /// instants). They were told "list the occurrences in order" twice, and the keyed ones an `unmatchable-key`
+    /// warning whose fix the next round reversed.
+    @Test func twoLinesApartSwappedOrRewrittenAsToldPass() throws {
+        var (text, error) = try Self.orderError("occurrences-out-of-order-two-lines-apart")
+        #expect(error.location?.line == 20 && error.message.hasSuffix("swap this line and line 17"), "\(error.message)")
+        var lines = text.components(separatedBy: "\n")
+        lines.swapAt(16, 19)
+        #expect(try RecurrenceVerdictTests.runOnCore(lines.joined(separator: "\n"), path: "swap.yaml").status == .passed)
+
+        (text, error) = try Self.orderError("occurrences-instants-exchanged-between-keyed-lines-apart")
+        #expect(error.location?.line == 22
+                && error.message.hasSuffix("write 2027-11-01T02:30:00+01:00 on this line and 2027-10-29T02:30:00+02:00 on line 18"), "\(error.message)")
+        lines = text.components(separatedBy: "\n")
+        lines[21] = lines[21].replacingOccurrences(of: "2027-10-29T02:30:00+02:00", with: "2027-11-01T02:30:00+01:00")
+        lines[17] = lines[17].replacingOccurrences(of: "2027-11-01T02:30:00+01:00", with: "2027-10-29T02:30:00+02:00")
+        let applied = lines.joined(separator: "\n")
+        #expect(applied != text)
+        #expect(try RecurrenceVerdictTests.runOnCore(applied, path: "berlin.yaml").status == .passed)
+    }
+
     /// An instant without an offset on a repeated wall time under `both`, beside a line that lists the second reading,
     /// is told to be the first; written as told, the spec passes (it was told to list the second again).
     @Test func anOffsetlessFirstReadingWrittenAsToldPasses() throws {

@@ -173,6 +173,15 @@ struct RecurrenceSectionParser {
             if !slip.listedElsewhere { reader.log.reportedOutOfOrder([descents[0].previous, descents[0].instant]) }
             return occurrences
         }
+        // Two lines apart the wrong way round: one error, on the later, naming the other line.
+        if valid, descents.count == 2, let swap = OutOfPlaceOccurrence.exchanged(in: occurrences, schedule: schedule.spec.flatMap { try? $0.schedule() },
+                                                                                 after: window?.after, through: window?.through) {
+            let instant = occurrences[swap.index].instant, other = occurrences[swap.other].instant
+            reader.log.report(.instantOrder, at: place(items[swap.index]),
+                              "\(instant.text) is earlier than \(other.text) on line \(other.location.line); \(swap.advice ?? "")")
+            reader.log.reportedOutOfOrder([other, instant])
+            return occurrences
+        }
         for descent in descents {
             reader.log.report(.instantOrder, at: place(descent.item),
                               "\(descent.instant.text) is earlier than \(descent.previous.text) before it; list the occurrences in order")

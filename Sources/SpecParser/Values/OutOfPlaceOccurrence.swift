@@ -89,24 +89,56 @@ struct OutOfPlaceOccurrence {
         // review's two lines, told "list the occurrences in order", was the same fix in more words).
         // Only inside the window (a review swapped in an instant past 'through'), and with each key where it is: two
         // instants exchanged between keyed lines are told so (swapping the lines moved the keys too).
-        let inWindow = { (date: Date) in (windowAfter.map { date > $0 } ?? true) && (windowThrough.map { date <= $0 } ?? true) }
         if told.count == 2, told.allSatisfy({ $0.1 == nil }), let schedule,
-           earlier == 0 || dates[earlier - 1] < dates[later], later == dates.count - 1 || dates[earlier] < dates[later + 1],
-           let found = Optional([earlier, later].compactMap({ schedule.occurrence(at: dates[$0]) })), found.count == 2,
-           inWindow(dates[earlier]), inWindow(dates[later]) {
-            let keys = [earlier, later].map { occurrences[$0].key }
-            let other = occurrences[earlier].instant.location.line
-            if zip(keys, found).allSatisfy({ key, occurrence in key.map { $0 == "\(occurrence.key)" } ?? true }) {
-                told = [(later, "the two are listed the wrong way round: swap this line and line \(other)")]
-            } else if keys[0] == "\(found[1].key)", keys[1] == "\(found[0].key)" {
-                told = [(later, "the two instants are the wrong way round for their keys: write \(occurrences[earlier].instant.text) on this line "
-                            + "and \(occurrences[later].instant.text) on line \(other)")]
-            }
+           let swap = swapAdvice(earlier, later, in: occurrences, schedule: schedule, after: windowAfter, through: windowThrough) {
+            told = [(later, swap)]
         }
         let advised = told.filter { $0.1 != nil }
         let chosen = advised.count == 1 ? advised[0] : told.count == 1 ? told[0] : (later, advice(later))
         return OutOfPlaceOccurrence(index: chosen.0, other: chosen.0 == later ? earlier : later, advice: chosen.1,
                                     listedElsewhere: dates.indices.contains { $0 != chosen.0 && dates[$0] == dates[chosen.0] } && chosen.1 != nil)
+    }
+
+    /// Two lines that are not neighbours the wrong way round (two pairs out of order, `earlier` the first pair's upper
+    /// line and `later` the second's lower one), which exchanged leave the list in order: told as two neighbours are
+    /// (a review's first and last keyed lines, their instants exchanged, were told "list the occurrences in order" twice
+    /// and an `unmatchable-key` warning whose fix the next round reversed).
+    static func exchanged(in occurrences: [ExpectedOccurrence], schedule: Schedule?, after windowAfter: Date? = nil,
+                          through windowThrough: Date? = nil) -> OutOfPlaceOccurrence? {
+        let dates = occurrences.map(\.instant.date)
+        let descents = dates.indices.dropFirst().filter { dates[$0] < dates[$0 - 1] }
+        guard descents.count == 2, let schedule else { return nil }
+        let earlier = descents[0] - 1, later = descents[1]
+        var swapped = dates
+        swapped.swapAt(earlier, later)
+        guard zip(swapped, swapped.dropFirst()).allSatisfy({ $0 < $1 }),
+              let advice = swapAdvice(earlier, later, in: occurrences, schedule: schedule, after: windowAfter, through: windowThrough)
+        else { return nil }
+        return OutOfPlaceOccurrence(index: later, other: earlier, advice: advice)
+    }
+
+    /// What to do of two lines the wrong way round, each an occurrence of the rule as written, inside the window (a
+    /// review swapped in an instant past 'through'), which exchanged put the list in order: swap the lines when each key
+    /// is its own instant's, or write each instant on the other line when the keys are where they belong (swapping the
+    /// lines moved the keys too). Said on the later line.
+    private static func swapAdvice(_ earlier: Int, _ later: Int, in occurrences: [ExpectedOccurrence], schedule: Schedule,
+                                   after windowAfter: Date?, through windowThrough: Date?) -> String? {
+        let dates = occurrences.map(\.instant.date)
+        let inWindow = { (date: Date) in (windowAfter.map { date > $0 } ?? true) && (windowThrough.map { date <= $0 } ?? true) }
+        guard earlier == 0 || dates[earlier - 1] < dates[later], later == dates.count - 1 || dates[earlier] < dates[later + 1],
+              inWindow(dates[earlier]), inWindow(dates[later]),
+              let found = Optional([earlier, later].compactMap({ schedule.occurrence(at: dates[$0]) })), found.count == 2
+        else { return nil }
+        let keys = [earlier, later].map { occurrences[$0].key }
+        let other = occurrences[earlier].instant.location.line
+        if zip(keys, found).allSatisfy({ key, occurrence in key.map { $0 == "\(occurrence.key)" } ?? true }) {
+            return "the two are listed the wrong way round: swap this line and line \(other)"
+        }
+        if keys[0] == "\(found[1].key)", keys[1] == "\(found[0].key)" {
+            return "the two instants are the wrong way round for their keys: write \(occurrences[earlier].instant.text) on this line "
+                + "and \(occurrences[later].instant.text) on line \(other)"
+        }
+        return nil
     }
 
     /// A line at another key's occurrence, or at a candidate the drop rule removes, whose key names an occurrence of

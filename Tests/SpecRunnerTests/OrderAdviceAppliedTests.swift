@@ -108,6 +108,34 @@ import Testing
         #expect(try RecurrenceVerdictTests.runOnCore(applied, path: "berlin.yaml").status == .passed)
     }
 
+    /// A skipped wall time written with the winter offset above the line of its policy's instant is the line told,
+    /// to go (it stood on the right line below it, "list the occurrences in order"); removed as told, the spec passes.
+    /// Where its policy's instant is listed nowhere and fits, that instant is told to write: written, it passes. zoneinfo:
+    /// Berlin springs forward at 2027-03-28T01:00Z; next-valid-time gives 03:00+02:00 for 02:30.
+    @Test func aSkippedWallTimeAbovePolicysLineRemovedOrWrittenAsToldPasses() throws {
+        let (text, error) = try Self.orderError("occurrences-out-of-order-by-a-skipped-wall-time-listed-by-its-policy")
+        #expect(error.location?.line == 19 && error.message.hasSuffix("which line 20 lists already: remove this line"), "\(error.message)")
+        var lines = text.components(separatedBy: "\n")
+        lines.remove(at: 18)
+        #expect(try RecurrenceVerdictTests.runOnCore(lines.joined(separator: "\n"), path: "gap.yaml").status == .passed)
+
+        let twoTimes = """
+            spec: two times across the spring gap
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: ["02:30", "03:15"]}, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2027-03-27T12:00:00+01:00, through: 2027-03-28T12:00:00+02:00}
+            expect:
+              occurrences:
+                - 2027-03-28T02:30:00+01:00
+                - 2027-03-28T03:15:00+02:00
+            """
+        let told = try #require(SpecParser().parse(path: "two.yaml", bytes: Array(twoTimes.utf8)).diagnostics.first { $0.code == "instant-order" })
+        #expect(told.location?.line == 6 && told.message.hasSuffix("gives 2027-03-28T03:00:00+02:00 for it: write that, which puts the list in order"),
+                "\(told.message)")
+        #expect(told.notes.isEmpty, "\(told.notes)")
+        let written = twoTimes.replacingOccurrences(of: "- 2027-03-28T02:30:00+01:00", with: "- 2027-03-28T03:00:00+02:00")
+        #expect(try RecurrenceVerdictTests.runOnCore(written, path: "two.yaml").status == .passed)
+    }
+
     /// An instant without an offset on a repeated wall time under `both`, beside a line that lists the second reading,
     /// is told to be the first; written as told, the spec passes (it was told to list the second again).
     @Test func anOffsetlessFirstReadingWrittenAsToldPasses() throws {

@@ -19,6 +19,7 @@ struct OutOfPlaceOccurrence {
     let advice: String?
     /// The line's instant, however written, is one another line lists in order: the advice is to remove it, and an
     /// offset note's "if you meant … local time" beside it would lead away (a review applied it and got `1 missing`).
+    /// Also set for a skipped wall time told what its policy gives: neither of that night's offsets is the fix.
     var listedElsewhere = false
 
     /// Nil unless exactly one pair of neighbours is out of order (more than one slip is told pair by pair).
@@ -39,6 +40,9 @@ struct OutOfPlaceOccurrence {
         func fitsWithout(_ index: Int) -> Bool {
             index == 0 || index == dates.count - 1 || dates[index - 1] <= dates[index + 1]
         }
+        // Lines told what their skipped wall time's policy gives: the offset note ("its offset may be what puts the
+        // list out of order") would lead away, since neither offset of that night gives the policy's instant.
+        var fromGap: Set<Int> = []
         func advice(_ index: Int) -> String? {
             guard let zone else { return nil }
             let before = index > 0 ? dates[index - 1] : windowAfter, after = index + 1 < dates.count ? dates[index + 1] : nil
@@ -71,6 +75,10 @@ struct OutOfPlaceOccurrence {
             if schedule != nil, keyed(occurrence.instant.date), outside == nil, listed == nil { return nil }
             let told = localDigits(occurrence, zone: zone, fits: fits) ?? keyDate(occurrence, zone: zone, fits: fits)
                 ?? schedule.flatMap { otherReading(index, in: occurrences, schedule: $0, zone: zone, fits: fits) }
+                ?? schedule.flatMap { skippedWall(index, in: occurrences, schedule: $0, zone: zone, fits: fits) }.map { told in
+                    fromGap.insert(index)
+                    return told
+                }
                 // "" where the key's occurrence does not fit: no advice, and none of the readings below either.
                 ?? schedule.flatMap { keyedElsewhere(occurrence, schedule: $0, zone: zone, fits: fits) }
                 ?? (slipped ? nil : listed)
@@ -96,7 +104,8 @@ struct OutOfPlaceOccurrence {
         let advised = told.filter { $0.1 != nil }
         let chosen = advised.count == 1 ? advised[0] : told.count == 1 ? told[0] : (later, advice(later))
         return OutOfPlaceOccurrence(index: chosen.0, other: chosen.0 == later ? earlier : later, advice: chosen.1,
-                                    listedElsewhere: dates.indices.contains { $0 != chosen.0 && dates[$0] == dates[chosen.0] } && chosen.1 != nil)
+                                    listedElsewhere: (fromGap.contains(chosen.0) || dates.indices.contains { $0 != chosen.0 && dates[$0] == dates[chosen.0] })
+                                        && chosen.1 != nil)
     }
 
     /// Two lines that are not neighbours the wrong way round (two pairs out of order, `earlier` the first pair's upper
@@ -256,6 +265,42 @@ struct OutOfPlaceOccurrence {
             + "the one the policy gives: remove \(alike.count == 1 ? "it" : "them") too"
         return "it is the \(this.which) \(wall.time) on \(wall.date) in \(ZoneDisplayName.of(zone)), a wall time that happens twice, and "
             + "'repeated: \(schedule.repeated.rawValue)' does not give that reading: \(todo)\(others)"
+    }
+
+    /// A line whose written digits are a wall time the zone skips, at a slot of the rule: what the schedule's
+    /// `nonexistent` policy gives for it — listed by another line (remove this one), or fitting in its place (write
+    /// it). Nil where neither holds, and under `skip`. A review's `02:30+01:00` on the
+    /// spring night, above the line of next-valid-time's `03:00+02:00`, left the right line blamed with "list the
+    /// occurrences in order" and was told to go a round later.
+    private static func skippedWall(_ index: Int, in occurrences: [ExpectedOccurrence], schedule: Schedule, zone: TimeZone,
+                                    fits: (Date) -> Bool) -> String? {
+        let instant = occurrences[index].instant
+        guard let written = instant.writtenOffset, schedule.occurrence(at: instant.date) == nil else { return nil }
+        let wall = LocalDateTime(wallSeconds: Int(instant.date.timeIntervalSince1970.rounded(.down)) + written)
+        var resolver = WallTimeResolver(timeZone: zone)
+        guard case .gap = resolver.resolve(wall) else { return nil }
+        // The slot is the rule's when some gap policy gives it an occurrence (under `skip` the rule's slot is still one).
+        let anyPolicy = try? Schedule(id: schedule.id, version: schedule.version, rule: schedule.rule, timeZone: zone,
+                                      nonexistent: .nextValidTime, repeated: schedule.repeated, searchLimit: schedule.searchLimit)
+        let ruleSlot = resolver.instants(for: wall, nonexistent: .nextValidTime, repeated: schedule.repeated)
+            .contains { anyPolicy?.occurrence(at: $0.date)?.slot == wall }
+        guard ruleSlot else { return nil }
+        let own = resolver.instants(for: wall, nonexistent: schedule.nonexistent, repeated: schedule.repeated)
+            .map(\.date).filter { schedule.occurrence(at: $0)?.slot == wall }
+        let local = WallTimeText.local(instant.date, offset: written)
+        let said = "it is written \(local.time) on \(local.date), a wall time \(ZoneDisplayName.of(zone)) skips (the clocks jump over it); "
+            + "'nonexistent: \(schedule.nonexistent.rawValue)' "
+        let dates = occurrences.map(\.instant.date)
+        // Under `skip` the slot has no occurrence: whether the line is to go or another occurrence was meant, the
+        // readings after this one say (the one occurrence between its neighbours the list lacks).
+        guard let meant = own.first else { return nil }
+        let offset = zone.secondsFromGMT(for: meant)
+        guard offset % 60 == 0 else { return nil }
+        let text = WallTimeText.instant(meant, offset: offset)
+        if let listed = dates.indices.first(where: { $0 != index && dates[$0] == meant }) {
+            return said + "gives \(text) for it, which line \(occurrences[listed].instant.location.line) lists already: remove this line"
+        }
+        return fits(meant) ? said + "gives \(text) for it: write that, which puts the list in order" : nil
     }
 
     /// A line at an earlier slot's occurrence that a later slot of the rule resolves to as well, and which the drop rule

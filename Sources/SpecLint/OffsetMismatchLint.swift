@@ -80,10 +80,22 @@ public struct OffsetMismatchLint: SpecLintRule {
             if !inScheduleZone, let diagnostic = diagnostic(for: testCase.after, in: caseZone) {
                 found.append(Self.namingTheCase(diagnostic, testCase, zone: caseZone, merges: merges))
             }
+            // Each search's cursor is the result before it, as the run chains them, not the line before as written: a
+            // cases review's first result, itself wrong, made the second line's note offer the first's instant (both
+            // applied, one instant twice), and a `rule gives neither` where only the written cursor was off.
+            var chain: [Date]?
             for (index, next) in testCase.next.enumerated() {
                 guard let written = next.writtenOffset, caseZone.secondsFromGMT(for: next.date) != written else { continue }
-                let cursor = index == 0 ? testCase.after.date : testCase.next[index - 1].date
-                let expected = ExpectedSlot(schedule: body.schedule, overrides: testCase.overrides, cursor: cursor)
+                var expected = ExpectedSlot(schedule: body.schedule, overrides: testCase.overrides, cursor: testCase.after.date)
+                if index > 0, let built = expected?.schedule {
+                    if chain == nil { chain = built.searches(testCase.next.count, after: testCase.after.date).map(\.date) }
+                    let listed = testCase.next[index - 1].date
+                    let result = chain.flatMap { $0.indices.contains(index - 1) ? $0[index - 1] : nil } ?? listed
+                    expected?.cursor = result
+                    if result != listed {
+                        expected?.cursorWords = "the result before it, \(WallTimeText.instant(result, offset: caseZone.secondsFromGMT(for: result))),"
+                    }
+                }
                 if let diagnostic = diagnostic(for: next, in: caseZone, expected: expected) {
                     found.append(Self.namingTheCase(diagnostic, testCase, zone: caseZone, merges: merges))
                 }
@@ -102,7 +114,9 @@ public struct OffsetMismatchLint: SpecLintRule {
         /// The schedule as the instant's spec or case runs it.
         let schedule: Schedule
         /// The search's cursor for a case's `next`; nil for a window's occurrence.
-        let cursor: Date?
+        var cursor: Date?
+        /// The cursor in words: the line before, or the search's result before it where that line is not the result.
+        var cursorWords = "the instant before it"
         /// Whether the rule has wall times (not an interval rule), so that a policy decides a gap's instant.
         let hasWallTimes: Bool
         /// A long-form occurrence's key: under `repeated: both`, `~2` names the later of a repeated pair.
@@ -504,7 +518,7 @@ public struct OffsetMismatchLint: SpecLintRule {
             // Under `both` a long-form key tells which of the pair the line stands for: `~2` the later.
             var given = meantOccurrences
             var reason = expected.cursor == nil ? "under 'repeated: \(expected.schedule.repeated.rawValue)' the rule gives"
-                : "the search from the instant before it gives"
+                : "the search from \(expected.cursorWords) gives"
             if given.count == 2, !given.contains(false), let key = expected.key {
                 given = key.hasSuffix("~2") ? [false, true] : [true, false]
                 reason = "its key names"
@@ -523,7 +537,7 @@ public struct OffsetMismatchLint: SpecLintRule {
             // Only where that find is within two days of the line: a cursor months away is the slip, which the run's diff shows.
             if !writtenIsOccurrence, !meantOccurrences.contains(true), expected.hasWallTimes, expected.cursor != nil,
                let own = expected.rulesOwn(on: LocalDateTime(wallSeconds: Int(wallSeconds.rounded(.down))), near: instant.date, within: 2 * 86_400) {
-                return "\(text), but neither that nor this instant is what the search from the instant before it finds: \(own)"
+                return "\(text), but neither that nor this instant is what the search from \(expected.cursorWords) finds: \(own)"
             }
             guard writtenIsOccurrence else { return text }
             if expected.listedElsewhere { return "\(text); this instant as written is one another line lists already" }

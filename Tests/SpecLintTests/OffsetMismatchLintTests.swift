@@ -634,6 +634,50 @@ import Testing
             "note: if you meant 02:30 local time, write 2027-03-29T02:30:00-04:00\n"))
     }
 
+    /// A case's second `next` is read from the result before it, as the run chains its searches, not from the line
+    /// before as written: a cases review's first result, itself wrong, made the second's note offer the first's
+    /// instant (the run told the first line the same: one instant twice), and Lord Howe's third line was told "the rule
+    /// gives neither" of 03:15+11:00, the rule's own instant, because the second line was off. zoneinfo: Troll springs
+    /// forward at 2027-03-28T01:00Z (+00:00 → +02:00): 02:00 under shift-forward is 04:00+02:00 (02:00Z), the 29th's
+    /// 02:00 is +02:00 (00:00Z); Lord Howe springs forward at 2027-10-02T15:30Z (+10:30 → +11:00): hourly :15 under
+    /// next-valid-time is 01:15+10:30 (14:45Z), 02:30+11:00 (15:30Z), 03:15+11:00 (16:15Z).
+    @Test func aCasesNextIsReadFromTheResultBeforeIt() {
+        let troll = Self.lint(text: """
+            spec: troll
+            schedule: {timezone: Antarctica/Troll, rule: {every: day, at: "02:00"}, nonexistent: skip, repeated: first}
+            cases:
+              - name: shift-forward over two hours
+                nonexistent: shift-forward
+                after: 2027-03-27T12:00:00+00:00
+                next: [2027-03-28T03:00:00+02:00, 2027-03-29T02:00:00+00:00]
+
+            """)
+        #expect(troll.hasSuffix("note: if you meant 02:00 local time, write 2027-03-29T02:00:00+02:00\n"), "\(troll)")
+        let lordHowe = Self.lint(text: """
+            spec: lord howe
+            schedule: {timezone: Australia/Lord_Howe, rule: {every: hour, minute: 15}, nonexistent: next-valid-time, repeated: first}
+            cases:
+              - name: the hour of the change
+                after: 2027-10-03T01:00:00+10:30
+                next: [2027-10-03T01:15:00+10:30, 2027-10-03T02:15:00+11:00, 2027-10-03T03:15:00+10:30]
+
+            """)
+        #expect(lordHowe.hasSuffix("note: if you meant 03:15 local time, write 2027-10-03T03:15:00+11:00\n"), "\(lordHowe)")
+        // Where the search from the result before it finds another day, that result is named as the cursor.
+        let named = Self.lint(text: """
+            spec: troll two
+            schedule: {timezone: Antarctica/Troll, rule: {every: day, at: "02:00"}, nonexistent: skip, repeated: first}
+            cases:
+              - name: shift-forward over two hours
+                nonexistent: shift-forward
+                after: 2027-03-27T12:00:00+00:00
+                next: [2027-03-28T03:00:00+02:00, 2027-03-30T02:00:00+00:00]
+
+            """)
+        #expect(named.contains("the search from the result before it, 2027-03-28T04:00:00+02:00, finds: the search finds 2027-03-29T02:00:00+02:00"),
+                "\(named)")
+    }
+
     @Test func aCasesZoneOverrideAppliesToItsInstants() {
         // New York is at -04:00 in July: -04:00 is right for the case's zone, though Berlin would object.
         #expect(Self.lint(instant: "2027-07-01T09:00:00-04:00", caseZone: "America/New_York").isEmpty)

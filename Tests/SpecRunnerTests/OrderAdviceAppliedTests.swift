@@ -136,6 +136,28 @@ import Testing
         #expect(try RecurrenceVerdictTests.runOnCore(written, path: "two.yaml").status == .passed)
     }
 
+    /// A case's two results are told to swap only where the schedule reads and finds them in the other order: beside a
+    /// weekday typo, a cases review was told to list a Sunday first, which its Monday-and-Thursday rule never gives
+    /// (a date typo for the Thursday). With the weekday fixed, the search from the first result is named (the 18th).
+    /// zoneinfo: New York is at -04:00 from 2027-03-14; 2027-03-14 is a Sunday, 03-15 a Monday, 03-18 a Thursday.
+    @Test func aCaseSwapIsOfferedOnlyWhereTheScheduleReads() throws {
+        let text = """
+            spec: ny weekly
+            schedule: {timezone: America/New_York, rule: {every: week, on: [monday, thurday], at: "09:00"}, nonexistent: skip, repeated: first}
+            cases:
+              - name: Monday and Thursday after the change
+                after: 2027-03-11T12:00:00-05:00
+                next: [2027-03-15T09:00:00-05:00, 2027-03-14T09:00:00-04:00]
+            """
+        func order(_ text: String) throws -> String {
+            try #require(SpecParser().parse(path: "ny.yaml", bytes: Array(text.utf8)).diagnostics.first { $0.code == "instant-order" }).message
+        }
+        let typo = try order(text)
+        #expect(!typo.contains("wrong way round") && typo.hasSuffix("a search only finds later instants, so list them in order"), "\(typo)")
+        let fixed = try order(text.replacingOccurrences(of: "thurday", with: "thursday"))
+        #expect(fixed.contains("from the result before it the search finds 2027-03-18T09:00:00-04:00"), "\(fixed)")
+    }
+
     /// An instant without an offset on a repeated wall time under `both`, beside a line that lists the second reading,
     /// is told to be the first; written as told, the spec passes (it was told to list the second again).
     @Test func anOffsetlessFirstReadingWrittenAsToldPasses() throws {

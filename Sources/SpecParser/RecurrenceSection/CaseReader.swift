@@ -291,12 +291,14 @@ struct CaseReader {
                 // Two results the wrong way round: swapped, each is later than the cursor before it (and, where the
                 // schedule can say, the search finds them in that order).
                 let beforePrevious = isAfter ? nil : instants.dropLast().last ?? after
+                // Only where the schedule says so: beside a schedule that does not read, a review's two results were
+                // told to swap, and one was a Sunday its Monday-and-Thursday rule never gives (a date typo).
                 let swapFits = !isAfter && (beforePrevious.map { instant.date > $0.date } ?? true)
                     && ((later.first ?? nil).map { previous.date < $0 } ?? true)
                     && (built.map { built in
                         (try? built.next(after: beforePrevious?.date ?? instant.date.addingTimeInterval(-1)))?.date == instant.date
                             && (try? built.next(after: instant.date))?.date == previous.date
-                    } ?? true)
+                    } ?? false)
                 // An 'after' at the second of a repeated wall time's two instants, where the first finds this result (a
                 // review meant the overlap's start, Berlin's first 02:00, and wrote +01:00): that reading is the earlier 'after'.
                 // The result itself may be that first reading (Lord Howe's two 01:45s): a minute before it then.

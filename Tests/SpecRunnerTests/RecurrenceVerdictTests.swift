@@ -2207,6 +2207,32 @@ import Testing
             + "if the schedule's is the one meant", "\(message)")
     }
 
+    /// A case's list partly the spec's schedule's is not told it is the schedule's: a cases review's second result, a
+    /// date typo (the 16th for the 15th), happened to be the schedule's second search, and "remove the case's
+    /// 'nonexistent:'", as offered, failed on the first result, which only the case's own policy gives. zoneinfo: New
+    /// York springs forward at 2027-03-14T07:00Z; under skip the searches from 03-13 noon find 03-15 and 03-16 02:30-04:00,
+    /// under next-valid-time 03-14 03:00-04:00 and 03-15 02:30-04:00.
+    @Test func aCasePartlyTheSchedulesIsNotToldToDropItsOverride() throws {
+        let text = """
+            spec: ny
+            schedule: {timezone: America/New_York, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            cases:
+              - name: gap night runs at 03:00
+                nonexistent: next-valid-time
+                after: 2027-03-13T12:00:00-05:00
+                next: [2027-03-14T03:00:00-04:00, 2027-03-16T02:30:00-04:00]
+            """
+        let message = try #require(try Self.runOnCore(text, path: "ny.yaml").message)
+        #expect(!message.contains("what the spec's schedule finds"), "\(message)")
+        #expect(message.contains("2027-03-15 02:30 EDT (-04:00) is not listed: add 2027-03-15T02:30:00-04:00 to 'next:', in order"), "\(message)")
+        // The whole list the schedule's: told so.
+        let whole = try #require(try Self.runOnCore(text.replacingOccurrences(of: "[2027-03-14T03:00:00-04:00, 2027-03-16T02:30:00-04:00]",
+                                                                              with: "[2027-03-15T02:30:00-04:00, 2027-03-16T02:30:00-04:00]"),
+                                                    path: "ny.yaml").message)
+        #expect(whole.contains("line 7 is what the spec's schedule finds from this case's cursor, but this case's own 'nonexistent:' gives "
+            + "2027-03-14T03:00:00-04:00 and 2027-03-15T02:30:00-04:00 there"), "\(whole)")
+    }
+
     /// A line the drop rule removes because a slot of the day before was moved past midnight is told so (it was told
     /// only that the test's policies give no occurrence there). zoneinfo: Nuuk springs forward at 2027-03-28T01:00Z,
     /// 03-27 23:00 (-02:00) → 03-28 00:00 (-01:00); 03-27's 23:30 under shift-forward is 01:30Z, 00:30 (-01:00) on the

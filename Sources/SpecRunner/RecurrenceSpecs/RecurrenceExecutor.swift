@@ -496,8 +496,10 @@ struct RecurrenceExecutor: Sendable {
               let base = try? scheduleSpec.schedule(overriding: CaseSpec.Overrides(limit: overrides.limit)) else { return nil }
         let results = base.searches(caseSpec.next.count, after: caseSpec.after.date).map(\.date)
         // Each at its own search's place (a third review round's second `next` was the schedule's first result, and
-        // removing the overrides, as offered, failed on the first).
-        guard missing.allSatisfy({ date in
+        // removing the overrides, as offered, failed on the first), and the whole list the schedule's: a cases review's
+        // second result, a date typo that happened to be the schedule's second, was told the list was the schedule's,
+        // and removing the overrides failed on the first result, the case's own policy's.
+        guard caseSpec.next.map(\.date) == results, missing.allSatisfy({ date in
             caseSpec.next.indices.contains { index in caseSpec.next[index].date == date && results.indices.contains(index) && results[index] == date }
         }) else { return nil }
         let lines = caseSpec.next.filter { missing.contains($0.date) }.map(\.location.line)

@@ -158,6 +158,18 @@ import Testing
         #expect(fixed.contains("from the result before it the search finds 2027-03-18T09:00:00-04:00"), "\(fixed)")
     }
 
+    /// A case's two results the wrong way round, one with an offset slip, are told the swap with the reading to write
+    /// (a cases review was told to write the search's find after the other result, and the next round to add this one
+    /// back); written as told, the spec passes (the corpus file's comment gives the zoneinfo instants).
+    @Test func aCaseSwapWithAnOffsetSlipWrittenAsToldPasses() throws {
+        let (text, error) = try Self.orderError("case-next-swapped-with-an-offset-slip")
+        #expect(error.message.hasSuffix("list 2027-10-03T02:45:00+11:00 first, then 2027-10-04T02:15:00+11:00"), "\(error.message)")
+        let applied = text.replacingOccurrences(of: "next: [2027-10-04T02:15:00+11:00, 2027-10-03T02:45:00+10:30]",
+                                                with: "next: [2027-10-03T02:45:00+11:00, 2027-10-04T02:15:00+11:00]")
+        #expect(applied != text)
+        #expect(try RecurrenceVerdictTests.runOnCore(applied, path: "lord-howe.yaml").status == .passed)
+    }
+
     /// An instant without an offset on a repeated wall time under `both`, beside a line that lists the second reading,
     /// is told to be the first; written as told, the spec passes (it was told to list the second again).
     @Test func anOffsetlessFirstReadingWrittenAsToldPasses() throws {

@@ -330,11 +330,30 @@ struct CaseReader {
                         + "if its digits are meant as local time, write 'after: \(WallTimeText.instant(reading, offset: zone.secondsFromGMT(for: reading)))', "
                         + "from which the search finds this one"
                 }()
+                // The same swap with this result's offset slipped (Lord Howe's 02:45+10:30 for the gap night's
+                // 02:45+11:00): its wall time's reading is the one listed first (a cases review was told to write what the
+                // search finds after the other result, and the next round to add this one again).
+                let slipSwap: String? = {
+                    guard !isAfter, !swapFits, let built, let written = instant.writtenOffset,
+                          written != built.timeZone.secondsFromGMT(for: instant.date),
+                          (later.first ?? nil).map({ previous.date < $0 }) ?? true else { return nil }
+                    var resolver = WallTimeResolver(timeZone: built.timeZone)
+                    let wall = LocalDateTime(wallSeconds: Int(instant.date.timeIntervalSince1970.rounded(.down)) + written)
+                    guard let from = beforePrevious?.date,
+                          let meant = resolver.readings(wall).first(where: { meant in
+                              meant < previous.date && (try? built.next(after: from))?.date == meant && (try? built.next(after: meant))?.date == previous.date
+                          }), built.timeZone.secondsFromGMT(for: meant) % 60 == 0 else { return nil }
+                    let text = WallTimeText.instant(meant, offset: built.timeZone.secondsFromGMT(for: meant))
+                    return "; the two are listed the wrong way round, and this one is written with an offset \(ZoneDisplayName.of(built.timeZone)) "
+                        + "does not have at that instant: list \(text) first, then \(previous.text)"
+                }()
                 let advice: String
                 if let zReading {
                     advice = zReading
                 } else if swapFits {
                     advice = "; the two are listed the wrong way round: list \(instant.text) first, then \(previous.text)"
+                } else if let slipSwap {
+                    advice = slipSwap
                 } else if let found, let listedAt {
                     advice = "; from \(isAfter ? "the case's 'after'" : "the result before it") the search finds \(found), which item "
                         + "\(listedAt) of 'next' lists already: remove this one"

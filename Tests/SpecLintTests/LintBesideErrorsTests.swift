@@ -123,6 +123,35 @@ import Testing
         #expect(file.specs.isEmpty && file.specsWithErrors.count == 1)
     }
 
+    /// Another item of a flow list on the error's line is warned in the same round, unless the error quotes it (a cases
+    /// review's offset slip on a case's first result waited behind its third result's error). zoneinfo: Nuuk springs
+    /// forward at 2027-03-28T01:00Z, 22:59 (-02:00) → 00:00 (-01:00) on the 28th; 23:30-02:00 is 01:30Z, 00:30 (-01:00),
+    /// and next-valid-time gives 00:00-01:00 for the 27th's skipped 23:30.
+    @Test func anotherItemOfTheErrorsFlowListIsWarned() {
+        let (text, _) = Self.check("""
+            spec: Nuuk late evening
+            schedule: {timezone: America/Nuuk, rule: daily 23:30, nonexistent: next-valid-time, repeated: first}
+            cases:
+              - name: Saturday's slot and Sunday's
+                after: 2027-03-27T12:00:00-02:00
+                next: [2027-03-27T23:30:00-02:00, 2027-03-28T23:30:00-01:00, 2027-03-28T23:30:00-01:00]
+
+            """)
+        #expect(text.contains("nightly.yaml:6:12: warning: 2027-03-27T23:30:00-02:00 is written with offset -02:00"), "\(text)")
+        #expect(text.contains("nightly.yaml:6:66: error: 'next' 2027-03-28T23:30:00-01:00 is the same instant as the cursor"), "\(text)")
+        // The cursor the error quotes, slipped, is told by the error's note on that item: not warned again.
+        let (quoted, _) = Self.check("""
+            spec: Berlin nightly
+            schedule: {timezone: Europe/Berlin, rule: daily 02:30, nonexistent: skip, repeated: first}
+            cases:
+              - name: twice
+                after: 2027-03-29T00:00:00+02:00
+                next: [2027-03-30T02:30:00+01:00, 2027-03-30T02:30:00+01:00]
+
+            """)
+        #expect(quoted.contains("[instant-order]") && !quoted.contains("warning:"), "\(quoted)")
+    }
+
     /// Two lines of one instant, out of order (a review's): 2027-03-28T02:30:00+01:00 is 01:30Z, and so is the 03:30
     /// slot's 03:30+02:00, which the 02:30 slot under `shift-forward` takes (the gap is 01:00Z–02:00 local). The order
     /// error on line 9 names line 7 ("line 7 lists this instant already … remove this line"); a warning on line 7 said

@@ -170,6 +170,21 @@ import Testing
         #expect(try RecurrenceVerdictTests.runOnCore(applied, path: "lord-howe.yaml").status == .passed)
     }
 
+    /// A case's result out of order behind a result written with an offset the zone does not have then is told the
+    /// cursor is the slip, and the cursor's note gives its reading: written as the note says, the spec passes (it was
+    /// told to write what the search finds after the slipped instant, and applied with the note, the list was wrong
+    /// again). The corpus file's comment gives the zoneinfo instants.
+    @Test func aCasesCursorSlipWrittenAsItsNoteSaysPasses() throws {
+        let (text, error) = try Self.orderError("case-next-out-of-order-by-the-cursors-offset-slip")
+        #expect(error.message.hasSuffix("that result is the slip (see the note on it)"), "\(error.message)")
+        let note = try #require(error.notes.first?.message)
+        let meant = try #require(note.firstMatch(of: /write (\S+),/)?.1)
+        #expect(meant == "2011-12-31T00:00:00+14:00", "\(note)")
+        let applied = text.replacingOccurrences(of: "next: [2011-12-31T00:00:00-10:00", with: "next: [\(meant)")
+        #expect(applied != text)
+        #expect(try RecurrenceVerdictTests.runOnCore(applied, path: "apia.yaml").status == .passed)
+    }
+
     /// An instant without an offset on a repeated wall time under `both`, beside a line that lists the second reading,
     /// is told to be the first; written as told, the spec passes (it was told to list the second again).
     @Test func anOffsetlessFirstReadingWrittenAsToldPasses() throws {

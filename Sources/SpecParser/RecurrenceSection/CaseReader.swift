@@ -347,9 +347,26 @@ struct CaseReader {
                     return "; the two are listed the wrong way round, and this one is written with an offset \(ZoneDisplayName.of(built.timeZone)) "
                         + "does not have at that instant: list \(text) first, then \(previous.text)"
                 }()
+                // The result before it written with an offset the zone does not have then, whose wall time read at the
+                // zone's offset puts the two in order: that line is the slip (its note says what to write). "From the
+                // result before it the search finds …: write that" read the slipped instant as the cursor, and a cases
+                // review, doing both, had Apia's list wrong again.
+                let cursorSlip: String? = {
+                    guard !isAfter, !swapFits, let built, let written = previous.writtenOffset,
+                          written != built.timeZone.secondsFromGMT(for: previous.date) else { return nil }
+                    var resolver = WallTimeResolver(timeZone: built.timeZone)
+                    let wall = LocalDateTime(wallSeconds: Int(previous.date.timeIntervalSince1970.rounded(.down)) + written)
+                    guard resolver.readings(wall).contains(where: { reading in
+                        reading < instant.date && (beforePrevious.map { $0.date < reading } ?? true)
+                    }) else { return nil }
+                    return "; the result before it is written with an offset \(ZoneDisplayName.of(built.timeZone)) does not have at that instant, "
+                        + "and read at its wall time it is earlier than this one: that result is the slip (see the note on it)"
+                }()
                 let advice: String
                 if let zReading {
                     advice = zReading
+                } else if let cursorSlip {
+                    advice = cursorSlip
                 } else if swapFits {
                     advice = "; the two are listed the wrong way round: list \(instant.text) first, then \(previous.text)"
                 } else if let slipSwap {

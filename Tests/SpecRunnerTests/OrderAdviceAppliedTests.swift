@@ -185,6 +185,17 @@ import Testing
         #expect(try RecurrenceVerdictTests.runOnCore(applied, path: "apia.yaml").status == .passed)
     }
 
+    /// A case's first result at its `Z` cursor, whose digits meant local time, is told the 'after' to write (it was told
+    /// to remove the result); written as told, the spec passes. The corpus file's comment gives the zoneinfo instants.
+    @Test func aUTCAfterAtItsFirstResultWrittenAsToldPasses() throws {
+        let (text, error) = try Self.orderError("case-next-at-a-utc-after-meant-as-local")
+        let after = try #require(error.message.firstMatch(of: /write 'after: ([^']+)'/)?.1)
+        #expect(after == "2027-10-31T01:00:00+02:00", "\(error.message)")
+        let applied = text.replacingOccurrences(of: "after: 2027-10-31T01:00:00Z", with: "after: \(after)")
+        #expect(applied != text)
+        #expect(try RecurrenceVerdictTests.runOnCore(applied, path: "berlin.yaml").status == .passed)
+    }
+
     /// An instant without an offset on a repeated wall time under `both`, beside a line that lists the second reading,
     /// is told to be the first; written as told, the spec passes (it was told to list the second again).
     @Test func anOffsetlessFirstReadingWrittenAsToldPasses() throws {

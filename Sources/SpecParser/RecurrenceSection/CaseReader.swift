@@ -258,7 +258,11 @@ struct CaseReader {
                 // The occurrence after it already the next item: writing it here would list it twice.
                 let nextItem = items.indices.contains(index + 1) ? items[index + 1].scalar.flatMap { try? InstantText.parse($0.value).get().date } : nil
                 let advice: String
-                if let following, following.date == nextItem {
+                // An 'after' written with `Z` whose digits, read as local time, find this result: the cursor is the slip (a
+                // cases review's 01:00Z meant Berlin's 01:00, and was told to remove its first result).
+                if isAfter, let built, let zReading = Self.localDigitsCursor(previous, finding: instant, in: built) {
+                    advice = zReading
+                } else if let following, following.date == nextItem {
                     advice = "remove this one: the occurrence after it, \(followingText!), is the next item"
                 } else {
                     // The earlier 'after' as a value, a minute before this one where the search from there finds it: a
@@ -319,17 +323,7 @@ struct CaseReader {
                 let never = built.map { $0.occurrence(at: instant.date) == nil } ?? false
                 // An 'after' written with `Z` whose digits, read as local time, find this result: the cursor is the slip (a
                 // third review's Troll 03:00Z meant 03:00 local and was told to write what 05:00 local finds).
-                let zReading: String? = {
-                    guard isAfter, previous.writtenOffset == nil, let built else { return nil }
-                    let zone = built.timeZone
-                    var resolver = WallTimeResolver(timeZone: zone)
-                    let readings = resolver.readings(LocalDateTime(wallSeconds: Int(previous.date.timeIntervalSince1970.rounded(.down))))
-                    guard let reading = readings.first(where: { $0 < instant.date && (try? built.next(after: $0))?.date == instant.date }),
-                          zone.secondsFromGMT(for: reading) % 60 == 0 else { return nil }
-                    return "; the case's 'after' is UTC ('Z'), which is \(WallTimeText.wallTime(previous.date, in: zone)) in \(ZoneDisplayName.of(zone)); "
-                        + "if its digits are meant as local time, write 'after: \(WallTimeText.instant(reading, offset: zone.secondsFromGMT(for: reading)))', "
-                        + "from which the search finds this one"
-                }()
+                let zReading = isAfter ? built.flatMap { Self.localDigitsCursor(previous, finding: instant, in: $0) }.map { "; " + $0 } : nil
                 // The same swap with this result's offset slipped (Lord Howe's 02:45+10:30 for the gap night's
                 // 02:45+11:00): its wall time's reading is the one listed first (a cases review was told to write what the
                 // search finds after the other result, and the next round to add this one again).
@@ -396,5 +390,20 @@ struct CaseReader {
             cursor = instant
         }
         return instants.count == items.count ? instants : nil
+    }
+
+    /// An 'after' written with `Z` whose digits, read as the zone's local time, are a cursor from which the search finds
+    /// `instant`: what to write (a third review's Troll 03:00Z meant 03:00 local and was told to write what 05:00 local
+    /// finds). Nil for a cursor with an offset, or where no reading finds it.
+    static func localDigitsCursor(_ after: InstantLiteral, finding instant: InstantLiteral, in built: Schedule) -> String? {
+        guard after.writtenOffset == nil else { return nil }
+        let zone = built.timeZone
+        var resolver = WallTimeResolver(timeZone: zone)
+        let readings = resolver.readings(LocalDateTime(wallSeconds: Int(after.date.timeIntervalSince1970.rounded(.down))))
+        guard let reading = readings.first(where: { $0 < instant.date && (try? built.next(after: $0))?.date == instant.date }),
+              zone.secondsFromGMT(for: reading) % 60 == 0 else { return nil }
+        return "the case's 'after' is UTC ('Z'), which is \(WallTimeText.wallTime(after.date, in: zone)) in \(ZoneDisplayName.of(zone)); "
+            + "if its digits are meant as local time, write 'after: \(WallTimeText.instant(reading, offset: zone.secondsFromGMT(for: reading)))', "
+            + "from which the search finds this one"
     }
 }

@@ -87,6 +87,7 @@ public struct OffsetMismatchLint: SpecLintRule {
             for (index, next) in testCase.next.enumerated() {
                 guard let written = next.writtenOffset, caseZone.secondsFromGMT(for: next.date) != written else { continue }
                 var expected = ExpectedSlot(schedule: body.schedule, overrides: testCase.overrides, cursor: testCase.after.date)
+                expected?.otherLines = Set(testCase.next.indices.lazy.filter { $0 != index }.map { testCase.next[$0].date })
                 if index > 0, let built = expected?.schedule {
                     if chain == nil { chain = built.searches(testCase.next.count, after: testCase.after.date).map(\.date) }
                     let listed = testCase.next[index - 1].date
@@ -124,8 +125,9 @@ public struct OffsetMismatchLint: SpecLintRule {
         /// Another expected occurrence is this same instant: keeping it with the zone's offset would list one
         /// occurrence twice (Apia's skipped 2011-12-30: 02:30+14:00 written for it is the 29th's 02:30-10:00).
         var listedElsewhere = false
-        /// The instants the window's other lines list: a policy's instant one of them lists is not offered to be written
-        /// (a review's extra line on New York's skipped 02:30 was told to write 03:00-04:00, which another line listed).
+        /// The instants the window's other lines (or the case's other results) list: a policy's instant one of them lists
+        /// is not offered to be written (a review's extra line on New York's skipped 02:30 was told to write 03:00-04:00,
+        /// which another line listed).
         var otherLines: Set<Date> = []
         /// A window occurrence's window, `(after, through]`: an instant outside it is not offered to be kept (a review was
         /// told to keep an instant past `through`, beside `outside-window`'s warning on the same line).
@@ -250,6 +252,9 @@ public struct OffsetMismatchLint: SpecLintRule {
             if let cursor {
                 rules = (try? CoreEngine().next(after: cursor, in: schedule)).map { [$0.date] } ?? []
                 if let within, let found = rules.first, abs(found.timeIntervalSince(date)) > within { return nil }
+                // Another result of the case lists it (a result left out before it): written here too, it would be
+                // listed twice (a cases review's gap night, the 28th, missing before the 29th).
+                if let found = rules.first, otherLines.contains(found) { return nil }
                 let zone = schedule.timeZone
                 if sameDate, let found = rules.first {
                     let local = LocalDateTime(wallSeconds: Int(found.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: found))

@@ -676,6 +676,19 @@ import Testing
             """)
         #expect(named.contains("the search from the result before it, 2027-03-28T04:00:00+02:00, finds: the search finds 2027-03-29T02:00:00+02:00"),
                 "\(named)")
+        // What that search finds is another result the case lists (the gap night left out before it): not offered, it
+        // would be listed twice. Troll's 29th 02:00 is +02:00; 2027-03-30T02:00:00+00:00 is 04:00 there.
+        let listed = Self.lint(text: """
+            spec: troll three
+            schedule: {timezone: Antarctica/Troll, rule: {every: day, at: "02:00"}, nonexistent: skip, repeated: first}
+            cases:
+              - name: shift-forward over two hours
+                nonexistent: shift-forward
+                after: 2027-03-27T12:00:00+00:00
+                next: [2027-03-29T02:00:00+02:00, 2027-03-30T02:00:00+00:00]
+
+            """)
+        #expect(listed.hasSuffix("note: if you meant 02:00 local time, write 2027-03-30T02:00:00+02:00\n"), "\(listed)")
     }
 
     @Test func aCasesZoneOverrideAppliesToItsInstants() {

@@ -2233,6 +2233,30 @@ import Testing
             + "2027-03-14T03:00:00-04:00 and 2027-03-15T02:30:00-04:00 there"), "\(whole)")
     }
 
+    /// A case whose gap night is left out before a listed result, and whose last result is no occurrence, is told to
+    /// remove that one and add the search's find in order: it was told the last result was "2 days after" the first
+    /// search's find and to write that "in its place" (the list then out of order). zoneinfo: Berlin springs forward at
+    /// 2027-03-28T01:00Z; shift-forward reads the skipped 02:30 as 03:30+02:00 (01:30Z); the 29th's 02:30 is +02:00;
+    /// 2027-03-30T02:30:00+01:00 is 01:30Z, 03:30 there, no occurrence.
+    @Test func aCaseResultLeftOutBeforeAListedOneIsAddedInOrder() throws {
+        let text = """
+            spec: berlin
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            cases:
+              - name: gap night shifted forward
+                nonexistent: shift-forward
+                after: 2027-03-27T12:00:00+01:00
+                next: [2027-03-29T02:30:00+02:00, 2027-03-30T02:30:00+01:00]
+            """
+        let message = try #require(try Self.runOnCore(text, path: "berlin.yaml").message)
+        #expect(!message.contains("days after") && !message.contains("in its place"), "\(message)")
+        #expect(message.contains("2027-03-30 03:30 CEST (+02:00) is no occurrence of the case's schedule: remove it, and add "
+            + "2027-03-28T03:30:00+02:00, which the search found, to 'next:', in order"), "\(message)")
+        let applied = text.replacingOccurrences(of: "[2027-03-29T02:30:00+02:00, 2027-03-30T02:30:00+01:00]",
+                                                with: "[2027-03-28T03:30:00+02:00, 2027-03-29T02:30:00+02:00]")
+        #expect(try Self.runOnCore(applied, path: "berlin.yaml").status == .passed)
+    }
+
     /// A line the drop rule removes because a slot of the day before was moved past midnight is told so (it was told
     /// only that the test's policies give no occurrence there). zoneinfo: Nuuk springs forward at 2027-03-28T01:00Z,
     /// 03-27 23:00 (-02:00) → 03-28 00:00 (-01:00); 03-27's 23:30 under shift-forward is 01:30Z, 00:30 (-01:00) on the

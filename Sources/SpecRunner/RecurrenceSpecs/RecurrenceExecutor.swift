@@ -378,8 +378,13 @@ struct RecurrenceExecutor: Sendable {
                         hints.append(InstantSlipHint.weekdaySlips(for: schedule, missing: missing.compactMap(writtenLiteral),
                                                                   render: { instant($0) }) ?? slip)
                     } else if let first = missing.first, let literal = writtenLiteral(first),
-                              let slip = InstantSlipHint.dayOffSlip(for: schedule, missing: literal, unexpected: unexpected,
-                                                                    inCase: caseSpec != nil, render: { instant($0) }) {
+                              let slip = InstantSlipHint.dayOffSlip(for: schedule, missing: literal, unexpected: caseSpec.map { caseSpec in
+                                  // A case's result is paired with its own search's find: a cases review's second result
+                                  // was told to be the first search's find, in its place (the list then out of order).
+                                  caseSpec.next.firstIndex { $0.date == literal.date }.flatMap { index in
+                                      actualItems.indices.contains(index) && unexpected.contains(actualItems[index].date) ? [actualItems[index].date] : nil
+                                  } ?? []
+                              } ?? unexpected, inCase: caseSpec != nil, render: { instant($0) }) {
                         // The date is the slip, not the produced instant's policy, whose sentence would lead away from it.
                         hints.append(slip)
                         dayOff = true

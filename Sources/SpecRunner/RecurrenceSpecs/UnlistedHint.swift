@@ -109,6 +109,12 @@ enum UnlistedHint {
               missing.allSatisfy({ $0.epochSeconds > lastFound }) else { return nil }
         guard missing.allSatisfy({ isOccurrence(Date(timeIntervalSince1970: $0.epochSeconds)) }) else {
             guard let only = missing.first, let found = unlisted.first, missing.count == 1 else { return nil }
+            // Found before a result listed as found: "in its place" put the list out of order (a cases review's gap
+            // night, the 28th, found before the listed 29th, told to replace the 30th).
+            if lines.contains(where: { $0.kind == .same && ($0.actual?.epochSeconds ?? 0) > found.epochSeconds }) {
+                return "\(only.local) is no occurrence of the case's schedule: remove it, and add \(found.offsetForm), which the search found, "
+                    + "to 'next:', in order"
+            }
             return "\(only.local) is no occurrence of the case's schedule: write \(found.offsetForm), which the search found, in its place"
         }
         return unlisted.prefix(3).map { "\($0.local) is not listed: add \($0.offsetForm) to 'next:', in order" }.joined(separator: "; ")

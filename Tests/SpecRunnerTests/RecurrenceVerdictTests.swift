@@ -2257,6 +2257,24 @@ import Testing
         #expect(try Self.runOnCore(applied, path: "berlin.yaml").status == .passed)
     }
 
+    /// A case's second result written with `Z`, in a flow list whose first result is also wrong, is told its `Z` slip
+    /// in the same round: the first search's sentence names the list's line, and the `Z` sentence was left for the
+    /// round after. zoneinfo: Berlin is at +02:00 from 2027-03-28T01:00Z; 02:30Z on the 30th is 04:30 there, the rule's
+    /// 02:30 that day 00:30Z.
+    @Test func aCasesZResultInAFlowListIsToldBesideTheFirstSearch() throws {
+        let message = try #require(try Self.runOnCore("""
+            spec: berlin
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            cases:
+              - name: after the spring change
+                after: 2027-03-28T12:00:00+02:00
+                next: [2027-03-29T02:30:00+01:00, 2027-03-30T02:30:00Z]
+            """, path: "berlin.yaml").message)
+        #expect(message.hasPrefix("search 1 of 2 found 2027-03-29 02:30 CEST (+02:00), not 2027-03-29 03:30 CEST (+02:00) (line 6)"), "\(message)")
+        #expect(message.contains("line 6: 2027-03-30T02:30:00Z is UTC ('Z'), which is 2027-03-30 04:30 CEST (+02:00) in Europe/Berlin; if its "
+            + "digits 02:30 are meant as local time, the rule's occurrence then is 2027-03-30T02:30:00+02:00"), "\(message)")
+    }
+
     /// A line the drop rule removes because a slot of the day before was moved past midnight is told so (it was told
     /// only that the test's policies give no occurrence there). zoneinfo: Nuuk springs forward at 2027-03-28T01:00Z,
     /// 03-27 23:00 (-02:00) → 03-28 00:00 (-01:00); 03-27's 23:30 under shift-forward is 01:30Z, 00:30 (-01:00) on the

@@ -436,13 +436,22 @@ struct RecurrenceExecutor: Sendable {
                         hints.append(policy)
                     }
                 }
+                // Whether a sentence names an expected line: an item of a flow list (a case's `next: [a, b]`) shares its
+                // line with the others, so it is named by its text or its place in the list, not by its line, which the
+                // first search's sentence names already (a cases review's `Z` on a second result was told a round later).
+                func namesItem(_ date: Date, _ told: String) -> Bool {
+                    guard let line = missingLine(date)?.expectedLine ?? writtenLiteral(date)?.location.line else { return false }
+                    guard expectedItems.filter({ $0.line == line }).count > 1 else { return UnlistedHint.mentions(told, line: line) }
+                    let place = expectedItems.firstIndex { $0.date == date }.map { "item \($0 + 1) of the list on line \(line)" }
+                    return writtenLiteral(date).map { told.contains($0.text) } == true || place.map(told.contains) == true
+                }
                 // Each further missing line written with `Z` whose digits are the rule's wall time, when no sentence names
                 // that line yet: told one a round at first (a second review's two `Z` lines), and beside another line's
                 // policy sentence a round later still (a review's Troll spec, three slips told one a round).
                 if caseSentence == nil {
                     for date in missing.prefix(8) {
                         guard let literal = writtenLiteral(date), literal.writtenOffset == nil,
-                              !UnlistedHint.mentions(toldSoFar(), line: literal.location.line),
+                              !namesItem(date, toldSoFar()),
                               let slip = InstantSlipHint.utcHint(for: schedule, missing: literal,
                                                                  key: missingLine(date)?.expected?.key,
                                                                  render: { instant($0) }),

@@ -196,6 +196,32 @@ import Testing
         #expect(try RecurrenceVerdictTests.runOnCore(applied, path: "berlin.yaml").status == .passed)
     }
 
+    /// A line that does not read leaves the other lines' order error told as in a list read whole (it was "list the
+    /// occurrences in order"): the swap, applied with the bad line fixed, passes. zoneinfo: Berlin's 02:30 is +01:00 up
+    /// to the 27th, skipped on the 28th, +02:00 from the 29th.
+    @Test func anUnreadableLineLeavesTheOthersOrderAdvice() throws {
+        let text = """
+            spec: Berlin nightly with a bad line
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-26T00:00:00+01:00, through: 2027-03-31T12:00:00+02:00}
+            expect:
+              occurrences:
+                - 2027-03-26T02:30:00+01:00
+                - 2027-03-27T02:3O:00+01:00
+                - 2027-03-30T02:30:00+02:00
+                - 2027-03-29T02:30:00+02:00
+                - 2027-03-31T02:30:00+02:00
+            """
+        let diagnostics = SpecParser().parse(path: "bad.yaml", bytes: Array(text.utf8)).diagnostics
+        #expect(diagnostics.map(\.code) == ["invalid-instant", "instant-order"], "\(diagnostics)")
+        let order = try #require(diagnostics.first { $0.code == "instant-order" })
+        #expect(order.location?.line == 9 && order.message.hasSuffix("swap this line and line 8"), "\(order.message)")
+        var lines = text.components(separatedBy: "\n")
+        lines[6] = lines[6].replacingOccurrences(of: "02:3O", with: "02:30")
+        lines.swapAt(7, 8)
+        #expect(try RecurrenceVerdictTests.runOnCore(lines.joined(separator: "\n"), path: "bad.yaml").status == .passed)
+    }
+
     /// An instant without an offset on a repeated wall time under `both`, beside a line that lists the second reading,
     /// is told to be the first; written as told, the spec passes (it was told to list the second again).
     @Test func anOffsetlessFirstReadingWrittenAsToldPasses() throws {

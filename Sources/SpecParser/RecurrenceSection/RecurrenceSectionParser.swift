@@ -141,7 +141,6 @@ struct RecurrenceSectionParser {
         if reader.reportsInstantSplitAtItsComma(items, field: "occurrences") { return nil }
         var occurrences: [ExpectedOccurrence] = []
         occurrences.reserveCapacity(items.count)
-        var valid = true
         var previous: InstantLiteral?
         // Where the `at` of an item is (the item itself in the short form): looked up only for an order error.
         func place(_ item: Node) -> Node {
@@ -151,33 +150,36 @@ struct RecurrenceSectionParser {
         let firstDiagnostic = reader.log.diagnostics.count
         // Only for a list with a diagnostic (a line without an offset among them): a passing spec's list is not copied.
         defer { if reader.log.diagnostics.count > firstDiagnostic { reader.log.listedBeside(occurrences.map(\.instant.date), since: firstDiagnostic) } }
+        // The item each read occurrence comes from: a line that does not read leaves the others' places apart.
+        var readItems: [Node] = []
         for item in items {
             guard let occurrence = readOccurrence(item) else {
-                valid = false
                 previous = nil
                 continue
             }
             let instant = occurrence.instant
             if let previous, instant.date < previous.date { descents.append((previous, instant, item)) }
             occurrences.append(occurrence)
+            readItems.append(item)
             previous = instant
         }
-        // One line out of place in a list read whole (each item an occurrence, at its index): the error stands on that
-        // line, which is not always the later of the pair (`OutOfPlaceOccurrence`).
-        if valid, descents.count == 1, let slip = OutOfPlaceOccurrence.find(in: occurrences, zone: schedule.timeZone, schedule: schedule.spec.flatMap { try? $0.schedule() },
-                                                                                   after: window?.after, through: window?.through) {
+        // One line out of place among the lines that read (an unreadable line beside them is told its own error, and
+        // made the order error generic: the fifty-fifth session's review): the error stands on that line, which is not
+        // always the later of the pair (`OutOfPlaceOccurrence`, which judges the lines that read as one list).
+        if descents.count == 1, let slip = OutOfPlaceOccurrence.find(in: occurrences, zone: schedule.timeZone, schedule: schedule.spec.flatMap { try? $0.schedule() },
+                                                                     after: window?.after, through: window?.through) {
             let instant = occurrences[slip.index].instant, other = occurrences[slip.other].instant
             let relation = slip.index > slip.other ? "earlier than \(other.text) before it" : "later than \(other.text) after it"
-            reader.log.report(.instantOrder, at: place(items[slip.index]),
+            reader.log.report(.instantOrder, at: place(readItems[slip.index]),
                               "\(instant.text) is \(relation); \(slip.advice ?? "list the occurrences in order")")
             if !slip.listedElsewhere { reader.log.reportedOutOfOrder([descents[0].previous, descents[0].instant]) }
             return occurrences
         }
         // Two lines apart the wrong way round: one error, on the later, naming the other line.
-        if valid, descents.count == 2, let swap = OutOfPlaceOccurrence.exchanged(in: occurrences, schedule: schedule.spec.flatMap { try? $0.schedule() },
-                                                                                 after: window?.after, through: window?.through) {
+        if descents.count == 2, let swap = OutOfPlaceOccurrence.exchanged(in: occurrences, schedule: schedule.spec.flatMap { try? $0.schedule() },
+                                                                      after: window?.after, through: window?.through) {
             let instant = occurrences[swap.index].instant, other = occurrences[swap.other].instant
-            reader.log.report(.instantOrder, at: place(items[swap.index]),
+            reader.log.report(.instantOrder, at: place(readItems[swap.index]),
                               "\(instant.text) is earlier than \(other.text) on line \(other.location.line); \(swap.advice ?? "")")
             reader.log.reportedOutOfOrder([other, instant])
             return occurrences

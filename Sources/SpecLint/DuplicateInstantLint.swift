@@ -151,7 +151,7 @@ public struct DuplicateInstantLint: SpecLintRule {
             let fits = (place == 0 || list[place - 1].instant.date < own.date) && (place == list.count - 1 || own.date < list[place + 1].instant.date)
             let others = list.enumerated().filter { $0.offset != place }.map(\.element)
             if !fits, let before = others.last(where: { $0.instant.date < own.date }) {
-                return (write + " and move the line after line \(before.instant.location.line)", gone.instant)
+                return (write + " and move the line after line \(before.lastLine)", gone.instant)
             }
             if !fits, let after = others.first(where: { $0.instant.date > own.date }) {
                 return (write + " and move the line before line \(after.instant.location.line)", gone.instant)

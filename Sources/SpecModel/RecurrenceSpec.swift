@@ -180,6 +180,11 @@ public struct ExpectedOccurrence: Sendable, Hashable {
         self.keyLine = keyLine
         self.keyColumn = keyColumn
     }
+
+    /// The first and last lines the item spans: a block item `- at: …` with `key: …` below it spans two, and a line to
+    /// add after it goes after the last (a review, told "after line 15", the item's `at`, split the item in two).
+    public var firstLine: Int { min(instant.location.line, keyLine ?? instant.location.line) }
+    public var lastLine: Int { max(instant.location.line, keyLine ?? instant.location.line) }
 }
 
 /// Errors a spec may expect instead of occurrences.

@@ -247,6 +247,12 @@ import Testing
         let moved = lines.remove(at: 7).replacingOccurrences(of: "01:30:00-04:00", with: "01:30:00-05:00")
         lines.insert(moved, at: 8)
         #expect(try RecurrenceVerdictTests.runOnCore(lines.joined(separator: "\n"), path: "ny.yaml").status == .passed)
+        // In block form (`- at: …` / `key: …`), the line goes after the first reading's last line, its `key:`.
+        let block = text.replacing(/- \{at: ([^,]+), key: ([^}]+)\}/) { (match: Regex<(Substring, Substring, Substring)>.Match) in
+            "- at: \(match.output.1)\n      key: \(match.output.2)"
+        }
+        let blockTold = SpecLinter().diagnostics(for: SpecParser().parse(path: "ny.yaml", bytes: Array(block.utf8))).map(\.message).joined(separator: "\n")
+        #expect(blockTold.contains("write that on line 10 and move the line after line 13"), "\(blockTold)")
     }
 
     static let secondReadingAboveTheFirst = """

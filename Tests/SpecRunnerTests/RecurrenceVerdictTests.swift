@@ -2275,6 +2275,40 @@ import Testing
             + "digits 02:30 are meant as local time, the rule's occurrence then is 2027-03-30T02:30:00+02:00"), "\(message)")
     }
 
+    /// A line to add after a block item (`- at: …` with `key: …` below) goes after the item's last line: told "after
+    /// line 15", the item's `at`, a review inserted it there and split the item. Inserted where told, the spec passes;
+    /// the `both` sentence names such an item by its first line. zoneinfo: Havana falls back at 2027-11-07T05:00Z
+    /// (01:00 CDT → 00:00 CST); 00:30 on the 8th is -05:00. Berlin falls back at 2027-10-31T01:00Z.
+    @Test func aLineToAddAfterABlockItemGoesAfterItsLastLine() throws {
+        let text = """
+            spec: havana
+            schedule: {id: ledger, timezone: America/Havana, rule: {every: day, at: "00:30"}, nonexistent: skip, repeated: last}
+            window: {after: 2027-11-05T12:00:00-04:00, through: 2027-11-08T12:00:00-05:00}
+            expect:
+              occurrences:
+                - at: 2027-11-06T00:30:00-04:00
+                  key: ledger/v1/2027-11-06
+                - at: 2027-11-07T00:30:00-05:00
+                  key: ledger/v1/2027-11-07
+            """
+        let message = try #require(try Self.runOnCore(text, path: "havana.yaml").message)
+        #expect(message.hasSuffix("add '- {at: 2027-11-08T00:30:00-05:00, key: ledger/v1/2027-11-08}' after line 9"), "\(message)")
+        let applied = text + "\n    - {at: 2027-11-08T00:30:00-05:00, key: ledger/v1/2027-11-08}"
+        #expect(try Self.runOnCore(applied, path: "havana.yaml").status == .passed)
+
+        let both = try #require(try Self.runOnCore("""
+            spec: both readings
+            schedule: {id: nightly, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: both}
+            window: {after: 2027-10-30T12:00:00+02:00, through: 2027-11-01T00:00:00+01:00}
+            expect:
+              occurrences:
+                - at: 2027-10-31T02:30:00+02:00
+                  key: nightly/v1/2027-10-31~2
+            """, path: "both.yaml").message)
+        #expect(both.hasSuffix("add it after line 7, keyed nightly/v1/2027-10-31~2, and the item on line 6, at the earlier instance, has this "
+            + "one's key: write it {at: 2027-10-31T02:30:00+02:00, key: nightly/v1/2027-10-31}"), "\(both)")
+    }
+
     /// A line the drop rule removes because a slot of the day before was moved past midnight is told so (it was told
     /// only that the test's policies give no occurrence there). zoneinfo: Nuuk springs forward at 2027-03-28T01:00Z,
     /// 03-27 23:00 (-02:00) → 03-28 00:00 (-01:00); 03-27's 23:30 under shift-forward is 01:30Z, 00:30 (-01:00) on the

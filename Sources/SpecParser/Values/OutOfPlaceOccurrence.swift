@@ -247,8 +247,8 @@ struct OutOfPlaceOccurrence {
             todo = "it gives \(ownText), which line \(line) lists: remove the line"
         } else if fits(own) {
             todo = "it gives \(ownText): write that, which puts the list in order"
-        } else if let place = dates.indices.last(where: { $0 != index && dates[$0] < own }).map({ "after line \(occurrences[$0].instant.location.line)" })
-                    ?? dates.indices.first(where: { $0 != index }).map({ "before line \(occurrences[$0].instant.location.line)" }) {
+        } else if let place = dates.indices.last(where: { $0 != index && dates[$0] < own }).map({ "after line \(occurrences[$0].lastLine)" })
+                    ?? dates.indices.first(where: { $0 != index }).map({ "before line \(occurrences[$0].firstLine)" }) {
             // The reading it gives belongs elsewhere in the list (the twentieth mutation run: "write that" in place would
             // have left the list out of order, and the line was told only to list them in order).
             // A keyed line is moved whole: the bare instant offered alone dropped its key (the fifty-third session's review).
@@ -319,8 +319,8 @@ struct OutOfPlaceOccurrence {
             return "line \(occurrences[listed].instant.location.line) lists this instant already; \(why): remove this line"
         }
         let dates = occurrences.map(\.instant.date)
-        guard let place = dates.indices.last(where: { $0 != index && dates[$0] < date }).map({ "after line \(occurrences[$0].instant.location.line)" })
-                ?? dates.indices.first(where: { $0 != index }).map({ "before line \(occurrences[$0].instant.location.line)" }) else { return nil }
+        guard let place = dates.indices.last(where: { $0 != index && dates[$0] < date }).map({ "after line \(occurrences[$0].lastLine)" })
+                ?? dates.indices.first(where: { $0 != index }).map({ "before line \(occurrences[$0].firstLine)" }) else { return nil }
         let blocker = drop.blocker.slot.map { "the rule's \(DroppedCandidate.timeWords($0, readAt: date, in: zone))" } ?? "an earlier time"
         return "it is the occurrence of \(blocker), which belongs \(place): move it there; \(why)"
     }

@@ -145,6 +145,8 @@ enum PolicyHint {
         let line: Int
         let key: String
         let keyedAsThisOne: Bool
+        /// The first and last lines of its item, where a line added before or after it goes.
+        var span: (first: Int, last: Int)? = nil
     }
 
     static func unexpectedHint(for schedule: Schedule, unexpected: [Date], local: (Date) -> String, key: (Date) -> String? = { _ in nil },
@@ -167,11 +169,13 @@ enum PolicyHint {
                 // Said outside a case only (below): a case's `next` takes no keys.
                 let pairLine = key(date) == nil ? nil : keyless(pair, key(date))
                 let keyPair = pairLine.map { listed in
-                    (listed.keyedAsThisOne ? ", and line \(listed.line), at the \(which == "later" ? "earlier" : "later") instance, has this one's key: write it "
-                        : ", and give line \(listed.line) its key too: ") + "{at: \(written(schedule, pair)), key: \(listed.key)}"
+                    // A block item (`- at: …` / `key: …`) is named by its first line, where the item to write replaces it.
+                    let named = listed.span.map { $0.first == $0.last ? "line \($0.first)" : "the item on line \($0.first)" } ?? "line \(listed.line)"
+                    return (listed.keyedAsThisOne ? ", and \(named), at the \(which == "later" ? "earlier" : "later") instance, has this one's key: write it "
+                        : ", and give \(named) its key too: ") + "{at: \(written(schedule, pair)), key: \(listed.key)}"
                 } ?? ""
                 // Beside the pair's line: where the added line goes is known.
-                let place = pairLine.map { " \(which == "later" ? "after" : "before") line \($0.line)" } ?? ""
+                let place = pairLine.map { " \(which == "later" ? "after" : "before") line \(which == "later" ? $0.span?.last ?? $0.line : $0.span?.first ?? $0.line)" } ?? ""
                 return UnexpectedSentence(
                     text: "\(local(date)) is the \(which) instance of \(time), a wall time that happens twice that night (the one "
                         + "'repeated: \(policy)' gives); this test's 'repeated: both' gives both, and this one is not listed: "

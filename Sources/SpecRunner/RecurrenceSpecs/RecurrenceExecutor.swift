@@ -407,7 +407,12 @@ struct RecurrenceExecutor: Sendable {
                                     || line.kind == .keyMismatch && unexpectedKey != nil && line.expected?.key == unexpectedKey)
                         }.flatMap { line in
                             line.expectedLine.flatMap { number in
-                                line.actual?.key.map { PolicyHint.PairLine(line: number, key: $0, keyedAsThisOne: line.kind == .keyMismatch) }
+                                line.actual?.key.map { key in
+                                    let item = expectedItems.first { $0.date.timeIntervalSince1970 == line.expected?.epochSeconds }
+                                    let lines = [item?.line, item?.keyLine].compactMap { $0 }
+                                    return PolicyHint.PairLine(line: number, key: key, keyedAsThisOne: line.kind == .keyMismatch,
+                                                               span: lines.min().map { ($0, lines.max()!) })
+                                }
                             }
                         }
                     }
@@ -435,6 +440,12 @@ struct RecurrenceExecutor: Sendable {
                     }).first {
                         hints.append(policy)
                     }
+                }
+                // The lines an expected item spans, from the line of its instant: a block item `- at: …` / `key: …`
+                // spans two, and a line added "after line N" goes after the last.
+                func itemLines(_ line: Int) -> (first: Int, last: Int) {
+                    let keyLine = expectedItems.first { $0.line == line }?.keyLine ?? line
+                    return (min(line, keyLine), max(line, keyLine))
                 }
                 // Whether a sentence names an expected line: an item of a flow list (a case's `next: [a, b]`) shares its
                 // line with the others, so it is named by its text or its place in the list, not by its line, which the
@@ -467,7 +478,7 @@ struct RecurrenceExecutor: Sendable {
                 // removed a duplicate line and was left with that sentence alone).
                 // The `both` sentence of a later instance says to add it already (`tellsToAdd`).
                 if hints.isEmpty || (missing.isEmpty && !policyTellsToAdd), caseSpec == nil,
-                   unexpected != [recurrence.window?.through.date], let unlisted = UnlistedHint.window(lines) {
+                   unexpected != [recurrence.window?.through.date], let unlisted = UnlistedHint.window(lines, item: itemLines) {
                     hints.append(unlisted)
                 } else if caseSpec == nil, unexpected != [recurrence.window?.through.date],
                           let left = UnlistedHint.beside(lines, told: toldSoFar(), meant: { line in
@@ -479,7 +490,7 @@ struct RecurrenceExecutor: Sendable {
                               guard case .unique(let meant) = resolver.resolve(LocalDateTime(wallSeconds: Int((date.timeIntervalSince1970 + Double(written)).rounded(.down))))
                               else { return nil }
                               return meant
-                          }) {
+                          }, item: itemLines) {
                     // Beside sentences that account for every missing line, an occurrence no sentence names is simply not
                     // listed: told at once (a review's line left out was named only once the other slips were fixed, a
                     // round later, in twelve of its specs).

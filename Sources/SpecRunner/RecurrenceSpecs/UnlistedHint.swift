@@ -10,9 +10,11 @@ enum UnlistedHint {
     /// add, in the list's form (`{at: …, key: …}` where the lines write keys), where it goes: a `- ` line after the
     /// listed line before it in a list of lines; in a list on one line (`[a, b]`, or one item), to the occurrences there. An
     /// empty list is left alone (a window expected to hold nothing says what it means).
-    static func window(_ lines: [DiffLine]) -> String? {
+    /// `item`: the first and last lines of the item whose instant is written on a line (a block item `- at: …` with
+    /// `key: …` below it spans two: a review inserted a line "after line 15", the item's `at`, and split the item).
+    static func window(_ lines: [DiffLine], item: (Int) -> (first: Int, last: Int) = { ($0, $0) }) -> String? {
         guard lines.allSatisfy({ $0.kind == .same || $0.kind == .unexpected }) else { return nil }
-        return sentences(lines, unlisted: lines.indices.filter { lines[$0].kind == .unexpected })
+        return sentences(lines, unlisted: lines.indices.filter { lines[$0].kind == .unexpected }, item: item)
     }
 
     /// Beside other sentences (`told`): the produced occurrences none of them names, when no missing line is left to
@@ -21,7 +23,8 @@ enum UnlistedHint {
     /// it meant is its fix, not a line to add), and where a key differs (its own sentences).
     /// `meant`: the instant a missing line's own warning gives it (an offset slip's wall time), paired with that
     /// produced occurrence as a sentence's would be.
-    static func beside(_ lines: [DiffLine], told: String, meant: (DiffLine) -> Date? = { _ in nil }) -> String? {
+    static func beside(_ lines: [DiffLine], told: String, meant: (DiffLine) -> Date? = { _ in nil },
+                       item: (Int) -> (first: Int, last: Int) = { ($0, $0) }) -> String? {
         guard !lines.contains(where: { $0.kind == .keyMismatch }) else { return nil }
         let produced = Set(lines.compactMap { $0.kind == .unexpected ? $0.actual?.epochSeconds : nil })
         let paired = Set(lines.compactMap { $0.kind == .missing ? meant($0)?.timeIntervalSince1970 : nil }.filter(produced.contains))
@@ -36,7 +39,7 @@ enum UnlistedHint {
         let named = lines.filter { $0.kind == .unexpected && $0.actual.map(names) == true }.count
         let left = lines.indices.filter { lines[$0].kind == .unexpected && lines[$0].actual.map(names) == false }
         guard unremoved <= named, !left.isEmpty else { return nil }
-        return sentences(lines, unlisted: left)
+        return sentences(lines, unlisted: left, item: item)
     }
 
     /// Whether `told` names line `number` (`line 14`, `lines 12 and 14`; `line 14` is not `line 140`).
@@ -55,7 +58,7 @@ enum UnlistedHint {
     }
 
     /// The sentence for the produced lines at `unlisted` (indices into `lines`).
-    private static func sentences(_ lines: [DiffLine], unlisted: [Int]) -> String? {
+    private static func sentences(_ lines: [DiffLine], unlisted: [Int], item lineSpan: (Int) -> (first: Int, last: Int)) -> String? {
         let listed = Set(lines.compactMap(\.expectedLine))
         guard !unlisted.isEmpty, let only = listed.first else { return nil }
         let keyed = lines.contains { $0.kind == .same && $0.expected?.key != nil }
@@ -72,8 +75,8 @@ enum UnlistedHint {
                 let neighbour: String = if let before { ", after \(before.offsetForm)" } else if let after { ", before \(after.offsetForm)" } else { "" }
                 return "\(actual.local) is not listed: add \(item(actual)) to the occurrences listed at line \(only)\(neighbour)"
             }
-            let place = lines[..<index].last { $0.expectedLine != nil }?.expectedLine.map { "after line \($0)" }
-                ?? lines[index...].first { $0.expectedLine != nil }?.expectedLine.map { "before line \($0)" } ?? ""
+            let place = lines[..<index].last { $0.expectedLine != nil }?.expectedLine.map { "after line \(lineSpan($0).last)" }
+                ?? lines[index...].first { $0.expectedLine != nil }?.expectedLine.map { "before line \(lineSpan($0).first)" } ?? ""
             return "\(actual.local) is not listed: add '- \(item(actual))' \(place)"
         }
         return told.joined(separator: "; ") + (unlisted.count > 3 ? "; and \(unlisted.count - 3) more not listed" : "")

@@ -2309,6 +2309,32 @@ import Testing
             + "one's key: write it {at: 2027-10-31T02:30:00+02:00, key: nightly/v1/2027-10-31}"), "\(both)")
     }
 
+    /// A `~2` line written at the first reading, above the first reading's own line, is told where it goes once written
+    /// (as its `duplicate-instant` warning says), and a line to add after them goes after the last of the two: told
+    /// only "write … on line 14" and "add … after line 14", a review's list was out of order. Done as told, it passes.
+    /// zoneinfo: Berlin falls back at 2027-10-31T01:00Z; 02:30 is 00:30Z (+02:00) and 01:30Z (+01:00); the 1st's 02:30
+    /// is +01:00.
+    @Test func aSecondReadingAboveTheFirstIsToldWhereItGoes() throws {
+        let text = """
+            spec: berlin
+            schedule: {id: backup, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: both}
+            window: {after: 2027-10-30T00:00:00+02:00, through: 2027-11-01T12:00:00+01:00}
+            expect:
+              occurrences:
+                - {at: 2027-10-30T02:30:00+02:00, key: backup/v1/2027-10-30}
+                - {at: 2027-10-31T02:30:00+02:00, key: backup/v1/2027-10-31~2}
+                - {at: 2027-10-31T02:30:00+02:00, key: backup/v1/2027-10-31}
+            """
+        let message = try #require(try Self.runOnCore(text, path: "berlin.yaml").message)
+        #expect(message.contains("write 2027-10-31T02:30:00+01:00 on line 7 and move the line after line 8; 2027-11-01 02:30 CET (+01:00) is not "
+            + "listed: add '- {at: 2027-11-01T02:30:00+01:00, key: backup/v1/2027-11-01}' after line 8"), "\(message)")
+        var lines = text.components(separatedBy: "\n")
+        let moved = lines.remove(at: 6).replacingOccurrences(of: "02:30:00+02:00", with: "02:30:00+01:00")
+        lines.insert(moved, at: 7)
+        lines.append("    - {at: 2027-11-01T02:30:00+01:00, key: backup/v1/2027-11-01}")
+        #expect(try Self.runOnCore(lines.joined(separator: "\n"), path: "berlin.yaml").status == .passed, "\(lines)")
+    }
+
     /// A line the drop rule removes because a slot of the day before was moved past midnight is told so (it was told
     /// only that the test's policies give no occurrence there). zoneinfo: Nuuk springs forward at 2027-03-28T01:00Z,
     /// 03-27 23:00 (-02:00) → 03-28 00:00 (-01:00); 03-27's 23:30 under shift-forward is 01:30Z, 00:30 (-01:00) on the

@@ -236,8 +236,14 @@ struct RecurrenceExecutor: Sendable {
                     }
                 }
                 if let twice, let rekeyed {
+                    // Where the line goes once written: after the lines of earlier instants below it (the `~2` line at the
+                    // first reading, above the first reading's own line: told only what to write, a review's list was then
+                    // out of order, as the `duplicate-instant` warning beside it says).
+                    let at = rekeyed.at.epochSeconds
+                    let below = expectedItems.filter { ($0.line ?? 0) > rekeyed.line && $0.date.timeIntervalSince1970 < at }
+                    let move = below.compactMap { item in item.line.map { max($0, item.keyLine ?? $0) } }.max().map { " and move the line after line \($0)" } ?? ""
                     verdict.message! += "; \(instant(twice).local) is written twice, and an occurrence happens once: line \(rekeyed.line) "
-                        + "expects \(rekeyed.key), the key of the occurrence at \(rekeyed.at.local): write \(rekeyed.at.offsetForm) on line \(rekeyed.line)"
+                        + "expects \(rekeyed.key), the key of the occurrence at \(rekeyed.at.local): write \(rekeyed.at.offsetForm) on line \(rekeyed.line)" + move
                 } else if let twice {
                     let places = expectedItems.indices.filter { expectedItems[$0].date == twice }
                     // A copy shown missing, written with an offset the zone does not have then, at a wall time that does

@@ -75,8 +75,10 @@ enum UnlistedHint {
                 let neighbour: String = if let before { ", after \(before.offsetForm)" } else if let after { ", before \(after.offsetForm)" } else { "" }
                 return "\(actual.local) is not listed: add \(item(actual)) to the occurrences listed at line \(only)\(neighbour)"
             }
-            let place = lines[..<index].last { $0.expectedLine != nil }?.expectedLine.map { "after line \(lineSpan($0).last)" }
-                ?? lines[index...].first { $0.expectedLine != nil }?.expectedLine.map { "before line \(lineSpan($0).first)" } ?? ""
+            // The last line in the file of the instants before it (two lines of one instant may stand either way round:
+            // a review was told "after line 14", above line 15, which lists the same instant).
+            let place = lines[..<index].compactMap(\.expectedLine).max().map { "after line \(lineSpan($0).last)" }
+                ?? lines[index...].compactMap(\.expectedLine).min().map { "before line \(lineSpan($0).first)" } ?? ""
             return "\(actual.local) is not listed: add '- \(item(actual))' \(place)"
         }
         return told.joined(separator: "; ") + (unlisted.count > 3 ? "; and \(unlisted.count - 3) more not listed" : "")

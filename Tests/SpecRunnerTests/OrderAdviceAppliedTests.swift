@@ -222,6 +222,20 @@ import Testing
         #expect(try RecurrenceVerdictTests.runOnCore(lines.joined(separator: "\n"), path: "bad.yaml").status == .passed)
     }
 
+    /// A case's first two results the wrong way round, beside a `Z` cursor whose digits meant local time, are told
+    /// the swap and the 'after' to write: both done, the spec passes (told to remove the second result, a review lost
+    /// a wanted one, and the `Z` was never named). The corpus file's comment gives the zoneinfo instants.
+    @Test func aSwapBesideAUTCAfterDoneAsToldPasses() throws {
+        let (text, error) = try Self.orderError("case-next-swapped-beside-a-utc-after-meant-as-local")
+        #expect(error.message.contains("list 2011-12-29T23:00:00-10:00 first, then 2011-12-31T00:00:00+14:00; and the case's 'after' is UTC"),
+                "\(error.message)")
+        let after = try #require(error.message.firstMatch(of: /write 'after: ([^']+)'/)?.1)
+        let applied = text.replacingOccurrences(of: "after: 2011-12-29T22:30:00Z", with: "after: \(after)")
+            .replacingOccurrences(of: "[2011-12-31T00:00:00+14:00, 2011-12-29T23:00:00-10:00,", with: "[2011-12-29T23:00:00-10:00, 2011-12-31T00:00:00+14:00,")
+        #expect(applied != text)
+        #expect(try RecurrenceVerdictTests.runOnCore(applied, path: "apia.yaml").status == .passed)
+    }
+
     /// An instant without an offset on a repeated wall time under `both`, beside a line that lists the second reading,
     /// is told to be the first; written as told, the spec passes (it was told to list the second again).
     @Test func anOffsetlessFirstReadingWrittenAsToldPasses() throws {

@@ -303,6 +303,15 @@ struct CaseReader {
                         (try? built.next(after: beforePrevious?.date ?? instant.date.addingTimeInterval(-1)))?.date == instant.date
                             && (try? built.next(after: instant.date))?.date == previous.date
                     } ?? false)
+                // The same swap from the case's 'after' written with `Z`, whose digits read as local time find this one
+                // first: both slips told at once (a review removed a wanted result as told, and the `Z` was never named).
+                let swapFromLocalAfter: String? = {
+                    guard !isAfter, !swapFits, let built, let after, beforePrevious?.location == after.location,
+                          (later.first ?? nil).map({ previous.date < $0 }) ?? true,
+                          (try? built.next(after: instant.date))?.date == previous.date,
+                          let zReading = Self.localDigitsCursor(after, finding: instant, in: built) else { return nil }
+                    return "; the two are listed the wrong way round: list \(instant.text) first, then \(previous.text); and \(zReading)"
+                }()
                 // An 'after' at the second of a repeated wall time's two instants, where the first finds this result (a
                 // review meant the overlap's start, Berlin's first 02:00, and wrote +01:00): that reading is the earlier 'after'.
                 // The result itself may be that first reading (Lord Howe's two 01:45s): a minute before it then.
@@ -363,6 +372,8 @@ struct CaseReader {
                     advice = cursorSlip
                 } else if swapFits {
                     advice = "; the two are listed the wrong way round: list \(instant.text) first, then \(previous.text)"
+                } else if let swapFromLocalAfter {
+                    advice = swapFromLocalAfter
                 } else if let slipSwap {
                     advice = slipSwap
                 } else if let found, let listedAt {

@@ -144,8 +144,14 @@ public struct DuplicateInstantLint: SpecLintRule {
         let near = Window(after: later.instant.date.addingTimeInterval(-2 * 86_400), through: later.instant.date.addingTimeInterval(2 * 86_400))
         guard let occurrences = try? CoreEngine().occurrences(in: near, of: schedule, limit: 10_000) else { return nil }
         if let own = occurrences.first(where: { "\($0.key)" == goneKey }) {
-            let write = told + "; \(goneKey) is the occurrence at \(WallTimeText.instant(own.date, offset: schedule.timeZone.secondsFromGMT(for: own.date))): "
-                + "write that on line \(gone.instant.location.line)"
+            let ownText = WallTimeText.instant(own.date, offset: schedule.timeZone.secondsFromGMT(for: own.date))
+            // Outside the window, the other key's occurrence is no line to write (a review wrote it as told and got
+            // `outside-window`): the key is the slip, and the line, a copy of one the list holds, is to go.
+            if let window = body.window, !(window.after.date < own.date && own.date <= window.through.date) {
+                return (told + "; \(goneKey) is the occurrence at \(ownText), \(own.date > window.through.date ? "after the window's 'through'" : "not after the window's 'after'"), "
+                    + "which the window does not hold: remove line \(gone.instant.location.line)", gone.instant)
+            }
+            let write = told + "; \(goneKey) is the occurrence at \(ownText): write that on line \(gone.instant.location.line)"
             // Where the line stands, between its neighbours, or else the line after which it goes.
             guard let place = list.firstIndex(where: { $0.instant.location == gone.instant.location }) else { return (write, gone.instant) }
             let fits = (place == 0 || list[place - 1].instant.date < own.date) && (place == list.count - 1 || own.date < list[place + 1].instant.date)
@@ -154,7 +160,7 @@ public struct DuplicateInstantLint: SpecLintRule {
                 return (write + " and move the line after line \(before.lastLine)", gone.instant)
             }
             if !fits, let after = others.first(where: { $0.instant.date > own.date }) {
-                return (write + " and move the line before line \(after.instant.location.line)", gone.instant)
+                return (write + " and move the line before line \(after.firstLine)", gone.instant)
             }
             return (write, gone.instant)
         }

@@ -1155,6 +1155,24 @@ import Testing
     /// (the two occurrences of a repeated wall time …)", where no wall time repeats, and removing the first failed.
     /// zoneinfo: 02:30 does not exist on 2027-03-28; read with the offset after (+02:00) it is 00:30Z, the 01:30 CET
     /// slot's instant. The pair's words are kept for a wall time that does repeat (02:30 on 2027-10-31).
+    /// A copy whose key names an occurrence outside the window is told to go, not to write that occurrence: a review
+    /// wrote the 16th's instant as told and got `outside-window` (the key's date was the slip). zoneinfo: Havana's 00:30
+    /// on 2027-03-15 and 03-16 is -04:00 (CDT from 2027-03-14); the window ends 2027-03-15T12:00:00-04:00.
+    @Test func aCopyKeyedForAnOccurrenceOutsideTheWindowIsToldToGo() {
+        let text = """
+            spec: havana
+            schedule: {id: ledger, timezone: America/Havana, rule: {every: day, at: "00:30"}, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2027-03-14T12:00:00-04:00, through: 2027-03-15T12:00:00-04:00}
+            expect:
+              occurrences:
+                - {at: 2027-03-15T00:30:00-04:00, key: ledger/v1/2027-03-16}
+                - {at: 2027-03-15T00:30:00-04:00, key: ledger/v1/2027-03-15}
+
+            """
+        #expect(Self.lint(text).contains("ledger/v1/2027-03-16 is the occurrence at 2027-03-16T00:30:00-04:00, after the window's 'through', "
+            + "which the window does not hold: remove line 6 [duplicate-instant]"), "\(Self.lint(text))")
+    }
+
     @Test func aDuplicateKeyedByTwoSlotsIsToldWhichSlotHasIt() {
         let text = """
             spec: two times

@@ -236,6 +236,17 @@ import Testing
         #expect(try RecurrenceVerdictTests.runOnCore(applied, path: "apia.yaml").status == .passed)
     }
 
+    /// A reading the `repeated` policy does not give, whose policy reading the window does not hold, is told to go
+    /// (it was told to write that reading before the first line, and a review got `outside-window`); removed, the spec
+    /// passes. The corpus file's comment gives the zoneinfo instants.
+    @Test func aReadingOutsideTheWindowRemovedAsToldPasses() throws {
+        let (text, error) = try Self.orderError("occurrences-out-of-order-by-a-reading-the-window-does-not-hold")
+        #expect(error.location?.line == 19 && error.message.hasSuffix("which the window does not hold: remove the line"), "\(error.message)")
+        var lines = text.components(separatedBy: "\n")
+        lines.remove(at: 18)
+        #expect(try RecurrenceVerdictTests.runOnCore(lines.joined(separator: "\n"), path: "troll.yaml").status == .passed)
+    }
+
     /// An instant without an offset on a repeated wall time under `both`, beside a line that lists the second reading,
     /// is told to be the first; written as told, the spec passes (it was told to list the second again).
     @Test func anOffsetlessFirstReadingWrittenAsToldPasses() throws {

@@ -74,7 +74,9 @@ struct OutOfPlaceOccurrence {
             }
             if schedule != nil, keyed(occurrence.instant.date), outside == nil, listed == nil { return nil }
             let told = localDigits(occurrence, zone: zone, fits: fits) ?? keyDate(occurrence, zone: zone, fits: fits)
-                ?? schedule.flatMap { otherReading(index, in: occurrences, schedule: $0, zone: zone, fits: fits) }
+                ?? schedule.flatMap { otherReading(index, in: occurrences, schedule: $0, zone: zone, fits: fits, inWindow: { date in
+                    (windowAfter.map { date > $0 } ?? true) && (windowThrough.map { date <= $0 } ?? true)
+                }) }
                 ?? schedule.flatMap { skippedWall(index, in: occurrences, schedule: $0, zone: zone, fits: fits) }.map { told in
                     fromGap.insert(index)
                     return told
@@ -225,8 +227,10 @@ struct OutOfPlaceOccurrence {
     /// 02:30 under `last`), where the reading it gives is listed (remove the line) or fits in its place (write it). The
     /// other lines of that kind are named too: a review's `repeated: last` spec, listing the first readings beside the
     /// second, was told "list the occurrences in order", then one line a round to remove.
+    /// `inWindow`: whether the window holds an instant; a reading it does not hold is no line to write (a review wrote
+    /// Troll's first 01:00, 23:00Z, before its window's 'after', as told, and got `outside-window`).
     private static func otherReading(_ index: Int, in occurrences: [ExpectedOccurrence], schedule: Schedule, zone: TimeZone,
-                                     fits: (Date) -> Bool) -> String? {
+                                     fits: (Date) -> Bool, inWindow: (Date) -> Bool = { _ in true }) -> String? {
         let dates = occurrences.map(\.instant.date)
         var resolver = WallTimeResolver(timeZone: zone)
         /// Which reading of its wall time `date` is, and the schedule's own occurrences of that slot.
@@ -245,6 +249,8 @@ struct OutOfPlaceOccurrence {
         let todo: String
         if let line = dates.firstIndex(of: own).map({ occurrences[$0].instant.location.line }) {
             todo = "it gives \(ownText), which line \(line) lists: remove the line"
+        } else if !inWindow(own) {
+            todo = "it gives \(ownText), which the window does not hold: remove the line"
         } else if fits(own) {
             todo = "it gives \(ownText): write that, which puts the list in order"
         } else if let place = dates.indices.last(where: { $0 != index && dates[$0] < own }).map({ "after line \(occurrences[$0].lastLine)" })

@@ -642,17 +642,21 @@ import Testing
     /// 02:00 is +02:00 (00:00Z); Lord Howe springs forward at 2027-10-02T15:30Z (+10:30 → +11:00): hourly :15 under
     /// next-valid-time is 01:15+10:30 (14:45Z), 02:30+11:00 (15:30Z), 03:15+11:00 (16:15Z).
     @Test func aCasesNextIsReadFromTheResultBeforeIt() {
-        let troll = Self.lint(text: """
-            spec: troll
-            schedule: {timezone: Antarctica/Troll, rule: {every: day, at: "02:00"}, nonexistent: skip, repeated: first}
-            cases:
-              - name: shift-forward over two hours
-                nonexistent: shift-forward
-                after: 2027-03-27T12:00:00+00:00
-                next: [2027-03-28T03:00:00+02:00, 2027-03-29T02:00:00+00:00]
+        /// Troll's 02:00 under a case's shift-forward, from the 27th's noon, with the case's `next` as given.
+        func troll(_ next: String) -> String {
+            Self.lint(text: """
+                spec: troll
+                schedule: {timezone: Antarctica/Troll, rule: {every: day, at: "02:00"}, nonexistent: skip, repeated: first}
+                cases:
+                  - name: shift-forward over two hours
+                    nonexistent: shift-forward
+                    after: 2027-03-27T12:00:00+00:00
+                    next: [\(next)]
 
-            """)
-        #expect(troll.hasSuffix("note: if you meant 02:00 local time, write 2027-03-29T02:00:00+02:00\n"), "\(troll)")
+                """)
+        }
+        let first = troll("2027-03-28T03:00:00+02:00, 2027-03-29T02:00:00+00:00")
+        #expect(first.hasSuffix("note: if you meant 02:00 local time, write 2027-03-29T02:00:00+02:00\n"), "\(first)")
         let lordHowe = Self.lint(text: """
             spec: lord howe
             schedule: {timezone: Australia/Lord_Howe, rule: {every: hour, minute: 15}, nonexistent: next-valid-time, repeated: first}
@@ -664,30 +668,12 @@ import Testing
             """)
         #expect(lordHowe.hasSuffix("note: if you meant 03:15 local time, write 2027-10-03T03:15:00+11:00\n"), "\(lordHowe)")
         // Where the search from the result before it finds another day, that result is named as the cursor.
-        let named = Self.lint(text: """
-            spec: troll two
-            schedule: {timezone: Antarctica/Troll, rule: {every: day, at: "02:00"}, nonexistent: skip, repeated: first}
-            cases:
-              - name: shift-forward over two hours
-                nonexistent: shift-forward
-                after: 2027-03-27T12:00:00+00:00
-                next: [2027-03-28T03:00:00+02:00, 2027-03-30T02:00:00+00:00]
-
-            """)
+        let named = troll("2027-03-28T03:00:00+02:00, 2027-03-30T02:00:00+00:00")
         #expect(named.contains("the search from the result before it, 2027-03-28T04:00:00+02:00, finds: the search finds 2027-03-29T02:00:00+02:00"),
                 "\(named)")
         // What that search finds is another result the case lists (the gap night left out before it): not offered, it
         // would be listed twice. Troll's 29th 02:00 is +02:00; 2027-03-30T02:00:00+00:00 is 04:00 there.
-        let listed = Self.lint(text: """
-            spec: troll three
-            schedule: {timezone: Antarctica/Troll, rule: {every: day, at: "02:00"}, nonexistent: skip, repeated: first}
-            cases:
-              - name: shift-forward over two hours
-                nonexistent: shift-forward
-                after: 2027-03-27T12:00:00+00:00
-                next: [2027-03-29T02:00:00+02:00, 2027-03-30T02:00:00+00:00]
-
-            """)
+        let listed = troll("2027-03-29T02:00:00+02:00, 2027-03-30T02:00:00+00:00")
         #expect(listed.hasSuffix("note: if you meant 02:00 local time, write 2027-03-30T02:00:00+02:00\n"), "\(listed)")
     }
 

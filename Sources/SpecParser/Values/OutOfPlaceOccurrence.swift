@@ -74,8 +74,8 @@ struct OutOfPlaceOccurrence {
             }
             if schedule != nil, keyed(occurrence.instant.date), outside == nil, listed == nil { return nil }
             let told = localDigits(occurrence, zone: zone, fits: fits) ?? keyDate(occurrence, zone: zone, fits: fits)
-                ?? schedule.flatMap { otherReading(index, in: occurrences, schedule: $0, zone: zone, fits: fits, inWindow: { date in
-                    (windowAfter.map { date > $0 } ?? true) && (windowThrough.map { date <= $0 } ?? true)
+                ?? schedule.flatMap { otherReading(index, in: occurrences, schedule: $0, zone: zone, fits: fits, inWindow: {
+                    holds($0, after: windowAfter, through: windowThrough)
                 }) }
                 ?? schedule.flatMap { skippedWall(index, in: occurrences, schedule: $0, zone: zone, fits: fits) }.map { told in
                     fromGap.insert(index)
@@ -110,6 +110,11 @@ struct OutOfPlaceOccurrence {
                                         && chosen.1 != nil)
     }
 
+    /// Whether the window `(after, through]` holds `date` (a bound not given holds everything on its side).
+    private static func holds(_ date: Date, after: Date?, through: Date?) -> Bool {
+        (after.map { date > $0 } ?? true) && (through.map { date <= $0 } ?? true)
+    }
+
     /// Two lines that are not neighbours the wrong way round (two pairs out of order, `earlier` the first pair's upper
     /// line and `later` the second's lower one), which exchanged leave the list in order: told as two neighbours are
     /// (a review's first and last keyed lines, their instants exchanged, were told "list the occurrences in order" twice
@@ -135,9 +140,8 @@ struct OutOfPlaceOccurrence {
     private static func swapAdvice(_ earlier: Int, _ later: Int, in occurrences: [ExpectedOccurrence], schedule: Schedule,
                                    after windowAfter: Date?, through windowThrough: Date?) -> String? {
         let dates = occurrences.map(\.instant.date)
-        let inWindow = { (date: Date) in (windowAfter.map { date > $0 } ?? true) && (windowThrough.map { date <= $0 } ?? true) }
         guard earlier == 0 || dates[earlier - 1] < dates[later], later == dates.count - 1 || dates[earlier] < dates[later + 1],
-              inWindow(dates[earlier]), inWindow(dates[later]),
+              holds(dates[earlier], after: windowAfter, through: windowThrough), holds(dates[later], after: windowAfter, through: windowThrough),
               let found = Optional([earlier, later].compactMap({ schedule.occurrence(at: dates[$0]) })), found.count == 2
         else { return nil }
         let keys = [earlier, later].map { occurrences[$0].key }
@@ -275,9 +279,9 @@ struct OutOfPlaceOccurrence {
 
     /// A line whose written digits are a wall time the zone skips, at a slot of the rule: what the schedule's
     /// `nonexistent` policy gives for it — listed by another line (remove this one), or fitting in its place (write
-    /// it). Nil where neither holds, and under `skip`. A review's `02:30+01:00` on the
-    /// spring night, above the line of next-valid-time's `03:00+02:00`, left the right line blamed with "list the
-    /// occurrences in order" and was told to go a round later.
+    /// it). Nil where neither holds, and under `skip`. A review's `02:30+01:00` on the spring night, above the line of
+    /// next-valid-time's `03:00+02:00`, left the right line blamed with "list the occurrences in order", and was told
+    /// to go a round later.
     private static func skippedWall(_ index: Int, in occurrences: [ExpectedOccurrence], schedule: Schedule, zone: TimeZone,
                                     fits: (Date) -> Bool) -> String? {
         let instant = occurrences[index].instant

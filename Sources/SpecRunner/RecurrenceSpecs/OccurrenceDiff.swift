@@ -12,6 +12,12 @@ struct OccurrenceDiff {
         var line: Int? = nil
         /// For expected items in the long form: the line of `key:`, where a key mismatch is pointed.
         var keyLine: Int? = nil
+
+        /// For expected items: the first and last lines the item spans (a block item `- at: …` / `key: …` spans two,
+        /// and a line added after it goes after the last).
+        var span: (first: Int, last: Int)? {
+            line.map { (min($0, keyLine ?? $0), max($0, keyLine ?? $0)) }
+        }
     }
 
     /// A merge of two time-ordered lists: equal instants pair up; the rest are missing or unexpected.

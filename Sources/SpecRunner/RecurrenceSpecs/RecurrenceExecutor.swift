@@ -241,7 +241,7 @@ struct RecurrenceExecutor: Sendable {
                     // out of order, as the `duplicate-instant` warning beside it says).
                     let at = rekeyed.at.epochSeconds
                     let below = expectedItems.filter { ($0.line ?? 0) > rekeyed.line && $0.date.timeIntervalSince1970 < at }
-                    let move = below.compactMap { item in item.line.map { max($0, item.keyLine ?? $0) } }.max().map { " and move the line after line \($0)" } ?? ""
+                    let move = below.compactMap(\.span?.last).max().map { " and move the line after line \($0)" } ?? ""
                     verdict.message! += "; \(instant(twice).local) is written twice, and an occurrence happens once: line \(rekeyed.line) "
                         + "expects \(rekeyed.key), the key of the occurrence at \(rekeyed.at.local): write \(rekeyed.at.offsetForm) on line \(rekeyed.line)" + move
                 } else if let twice {
@@ -414,10 +414,8 @@ struct RecurrenceExecutor: Sendable {
                         }.flatMap { line in
                             line.expectedLine.flatMap { number in
                                 line.actual?.key.map { key in
-                                    let item = expectedItems.first { $0.date.timeIntervalSince1970 == line.expected?.epochSeconds }
-                                    let lines = [item?.line, item?.keyLine].compactMap { $0 }
-                                    return PolicyHint.PairLine(line: number, key: key, keyedAsThisOne: line.kind == .keyMismatch,
-                                                               span: lines.min().map { ($0, lines.max()!) })
+                                    PolicyHint.PairLine(line: number, key: key, keyedAsThisOne: line.kind == .keyMismatch,
+                                                        span: expectedItems.first { $0.date.timeIntervalSince1970 == line.expected?.epochSeconds }?.span)
                                 }
                             }
                         }
@@ -450,8 +448,7 @@ struct RecurrenceExecutor: Sendable {
                 // The lines an expected item spans, from the line of its instant: a block item `- at: …` / `key: …`
                 // spans two, and a line added "after line N" goes after the last.
                 func itemLines(_ line: Int) -> (first: Int, last: Int) {
-                    let keyLine = expectedItems.first { $0.line == line }?.keyLine ?? line
-                    return (min(line, keyLine), max(line, keyLine))
+                    expectedItems.first { $0.line == line }?.span ?? (line, line)
                 }
                 // Whether a sentence names an expected line: an item of a flow list (a case's `next: [a, b]`) shares its
                 // line with the others, so it is named by its text or its place in the list, not by its line, which the

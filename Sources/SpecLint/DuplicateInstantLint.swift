@@ -149,7 +149,7 @@ public struct DuplicateInstantLint: SpecLintRule {
             // `outside-window`): the key is the slip, and the line, a copy of one the list holds, is to go.
             if let window = body.window, !(window.after.date < own.date && own.date <= window.through.date) {
                 return (told + "; \(goneKey) is the occurrence at \(ownText), \(own.date > window.through.date ? "after the window's 'through'" : "not after the window's 'after'"), "
-                    + "which the window does not hold: remove line \(gone.instant.location.line)", gone.instant)
+                    + "which the window does not hold: remove \(gone.lineName)", gone.instant)
             }
             let write = told + "; \(goneKey) is the occurrence at \(ownText): write that on line \(gone.instant.location.line)"
             // Where the line stands, between its neighbours, or else the line after which it goes.
@@ -157,14 +157,14 @@ public struct DuplicateInstantLint: SpecLintRule {
             let fits = (place == 0 || list[place - 1].instant.date < own.date) && (place == list.count - 1 || own.date < list[place + 1].instant.date)
             let others = list.enumerated().filter { $0.offset != place }.map(\.element)
             if !fits, let before = others.last(where: { $0.instant.date < own.date }) {
-                return (write + " and move the line after line \(before.lastLine)", gone.instant)
+                return (write + " and move \(gone.firstLine == gone.lastLine ? "the line" : "the item") after line \(before.lastLine)", gone.instant)
             }
             if !fits, let after = others.first(where: { $0.instant.date > own.date }) {
-                return (write + " and move the line before line \(after.firstLine)", gone.instant)
+                return (write + " and move \(gone.firstLine == gone.lastLine ? "the line" : "the item") before line \(after.firstLine)", gone.instant)
             }
             return (write, gone.instant)
         }
-        let remove = ": remove line \(gone.instant.location.line)"
+        let remove = ": remove \(gone.lineName)"
         // Why the other key has none here, told only when true: "as the earlier slot's" was said of a 02:00 slot under
         // 'nonexistent: skip', the earlier slot of the two, which has no occurrence because skip drops it (the
         // black-box review's F3).

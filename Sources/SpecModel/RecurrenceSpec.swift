@@ -185,6 +185,11 @@ public struct ExpectedOccurrence: Sendable, Hashable {
     /// add after it goes after the last (a review, told "after line 15", the item's `at`, split the item in two).
     public var firstLine: Int { min(instant.location.line, keyLine ?? instant.location.line) }
     public var lastLine: Int { max(instant.location.line, keyLine ?? instant.location.line) }
+    /// How advice names the item it stands on, and another: `this line` and `line 13`, or for a block item `this item
+    /// (lines 13–14)` and `the item on lines 13–14`, so that "remove" or "swap" takes its `key:` line too (a review
+    /// moved the `at:` line alone, as told, and left its key under the item above).
+    public var thisLine: String { firstLine == lastLine ? "this line" : "this item (lines \(firstLine)–\(lastLine))" }
+    public var lineName: String { firstLine == lastLine ? "line \(firstLine)" : "the item on lines \(firstLine)–\(lastLine)" }
 }
 
 /// Errors a spec may expect instead of occurrences.

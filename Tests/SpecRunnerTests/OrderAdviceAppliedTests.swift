@@ -108,6 +108,22 @@ import Testing
         #expect(try RecurrenceVerdictTests.runOnCore(applied, path: "berlin.yaml").status == .passed)
     }
 
+    /// Block items (`- at: …` / `key: …`) are named as items, so that a swap or a removal takes the `key:` line too (a
+    /// review swapped the `at:` lines alone, as told, and got two key mismatches): swapped whole as told, it passes.
+    /// The corpus file's comment gives the zoneinfo instants.
+    @Test func blockItemsSwappedWholeAsToldPass() throws {
+        let (flow, _) = try Self.orderError("occurrences-out-of-order-two-lines-apart")
+        let text = flow.replacing(/\ {4}- (\S+)\n/) { (match: Regex<(Substring, Substring)>.Match) in
+            "    - at: \(match.output.1)\n      key: k/v1/\(match.output.1.prefix(10))\n"
+        }.replacingOccurrences(of: "schedule:\n", with: "schedule:\n  id: k\n")
+        let error = try #require(SpecParser().parse(path: "block.yaml", bytes: Array(text.utf8)).diagnostics.first { $0.code == "instant-order" })
+        #expect(error.message.hasSuffix("swap this item (lines 24–25) and the item on lines 18–19"), "\(error.message)\n\(text)")
+        var lines = text.components(separatedBy: "\n")
+        lines.swapAt(17, 23)
+        lines.swapAt(18, 24)
+        #expect(try RecurrenceVerdictTests.runOnCore(lines.joined(separator: "\n"), path: "block.yaml").status == .passed, "\(lines)")
+    }
+
     /// A skipped wall time written with the winter offset above the line of its policy's instant is the line told,
     /// to go (it stood on the right line below it, "list the occurrences in order"); removed as told, the spec passes.
     /// Where its policy's instant is listed nowhere and fits, that instant is told to write: written, it passes. zoneinfo:
@@ -277,7 +293,7 @@ import Testing
             "- at: \(match.output.1)\n      key: \(match.output.2)"
         }
         let blockTold = SpecLinter().diagnostics(for: SpecParser().parse(path: "ny.yaml", bytes: Array(block.utf8))).map(\.message).joined(separator: "\n")
-        #expect(blockTold.contains("write that on line 10 and move the line after line 13"), "\(blockTold)")
+        #expect(blockTold.contains("write that on line 10 and move the item after line 13"), "\(blockTold)")
     }
 
     static let secondReadingAboveTheFirst = """

@@ -70,7 +70,7 @@ struct OutOfPlaceOccurrence {
             let listed: String? = dates.indices.first(where: { $0 != index && dates[$0] == dates[index] }).map { listedAt in
                 let other = occurrences[listedAt].instant
                 return "it is the instant line \(other.location.line) lists already"
-                    + (other.text == occurrence.instant.text ? "" : ", written \(other.text) there") + ": remove this line"
+                    + (other.text == occurrence.instant.text ? "" : ", written \(other.text) there") + ": remove \(occurrence.thisLine)"
             }
             if schedule != nil, keyed(occurrence.instant.date), outside == nil, listed == nil { return nil }
             let told = localDigits(occurrence, zone: zone, fits: fits) ?? keyDate(occurrence, zone: zone, fits: fits)
@@ -84,7 +84,7 @@ struct OutOfPlaceOccurrence {
                 // "" where the key's occurrence does not fit: no advice, and none of the readings below either.
                 ?? schedule.flatMap { keyedElsewhere(occurrence, schedule: $0, zone: zone, fits: fits) }
                 ?? (slipped ? nil : listed)
-                ?? schedule.flatMap { dropped(occurrence.instant, schedule: $0, zone: zone) }
+                ?? schedule.flatMap { dropped(occurrence, schedule: $0, zone: zone) }
                 ?? (schedule == nil ? nil : dayAway(occurrence.instant, zone: zone, fits: fits))
                 ?? listed
                 ?? schedule.flatMap { missing(occurrence.instant, between: before,
@@ -108,6 +108,11 @@ struct OutOfPlaceOccurrence {
         return OutOfPlaceOccurrence(index: chosen.0, other: chosen.0 == later ? earlier : later, advice: chosen.1,
                                     listedElsewhere: (fromGap.contains(chosen.0) || dates.indices.contains { $0 != chosen.0 && dates[$0] == dates[chosen.0] })
                                         && chosen.1 != nil)
+    }
+
+    /// `the line`, or for a block item `this item (lines 13–14)`.
+    private static func theLine(_ occurrence: ExpectedOccurrence) -> String {
+        occurrence.firstLine == occurrence.lastLine ? "the line" : occurrence.thisLine
     }
 
     /// Whether the window `(after, through]` holds `date` (a bound not given holds everything on its side).
@@ -147,7 +152,7 @@ struct OutOfPlaceOccurrence {
         let keys = [earlier, later].map { occurrences[$0].key }
         let other = occurrences[earlier].instant.location.line
         if zip(keys, found).allSatisfy({ key, occurrence in key.map { $0 == "\(occurrence.key)" } ?? true }) {
-            return "the two are listed the wrong way round: swap this line and line \(other)"
+            return "the two are listed the wrong way round: swap \(occurrences[later].thisLine) and \(occurrences[earlier].lineName)"
         }
         if keys[0] == "\(found[1].key)", keys[1] == "\(found[0].key)" {
             return "the two instants are the wrong way round for their keys: write \(occurrences[earlier].instant.text) on this line "
@@ -252,9 +257,9 @@ struct OutOfPlaceOccurrence {
         let ownText = WallTimeText.instant(own, offset: zone.secondsFromGMT(for: own))
         let todo: String
         if let line = dates.firstIndex(of: own).map({ occurrences[$0].instant.location.line }) {
-            todo = "it gives \(ownText), which line \(line) lists: remove the line"
+            todo = "it gives \(ownText), which line \(line) lists: remove \(theLine(occurrences[index]))"
         } else if !inWindow(own) {
-            todo = "it gives \(ownText), which the window does not hold: remove the line"
+            todo = "it gives \(ownText), which the window does not hold: remove \(theLine(occurrences[index]))"
         } else if fits(own) {
             todo = "it gives \(ownText): write that, which puts the list in order"
         } else if let place = dates.indices.last(where: { $0 != index && dates[$0] < own }).map({ "after line \(occurrences[$0].lastLine)" })
@@ -263,7 +268,7 @@ struct OutOfPlaceOccurrence {
             // have left the list out of order, and the line was told only to list them in order).
             // A keyed line is moved whole: the bare instant offered alone dropped its key (the fifty-third session's review).
             let line = occurrences[index].key.map { "{at: \(ownText), key: \($0)}" }
-            todo = "it gives \(ownText), which belongs \(place): write \(line ?? "that") there and remove this line"
+            todo = "it gives \(ownText), which belongs \(place): write \(line ?? "that") there and remove \(occurrences[index].thisLine)"
         } else {
             return nil
         }
@@ -308,7 +313,7 @@ struct OutOfPlaceOccurrence {
         guard offset % 60 == 0 else { return nil }
         let text = WallTimeText.instant(meant, offset: offset)
         if let listed = dates.indices.first(where: { $0 != index && dates[$0] == meant }) {
-            return said + "gives \(text) for it, which line \(occurrences[listed].instant.location.line) lists already: remove this line"
+            return said + "gives \(text) for it, which line \(occurrences[listed].instant.location.line) lists already: remove \(occurrences[index].thisLine)"
         }
         return fits(meant) ? said + "gives \(text) for it: write that, which puts the list in order" : nil
     }
@@ -326,7 +331,7 @@ struct OutOfPlaceOccurrence {
         let why = "the rule's \(drop.slotWords(readAt: date, in: zone)) resolves to it and is dropped: "
             + "\(drop.reason(repeated: schedule.repeated, local: local)) (docs/recurrence.md#rules)"
         if let listed = occurrences.indices.first(where: { $0 != index && occurrences[$0].instant.date == date }) {
-            return "line \(occurrences[listed].instant.location.line) lists this instant already; \(why): remove this line"
+            return "line \(occurrences[listed].instant.location.line) lists this instant already; \(why): remove \(occurrence.thisLine)"
         }
         let dates = occurrences.map(\.instant.date)
         guard let place = dates.indices.last(where: { $0 != index && dates[$0] < date }).map({ "after line \(occurrences[$0].lastLine)" })
@@ -338,12 +343,13 @@ struct OutOfPlaceOccurrence {
     /// A line the drop rule removes from the schedule: Troll's 04:00 after the rule's 02:30, which `shift-forward`
     /// moves to 04:30. A review listed both, in the order of their slots, and was offered the next day's 04:00 (outside
     /// its window); the line is to go, since no fix of its digits makes it an occurrence that day.
-    private static func dropped(_ instant: InstantLiteral, schedule: Schedule, zone: TimeZone) -> String? {
+    private static func dropped(_ occurrence: ExpectedOccurrence, schedule: Schedule, zone: TimeZone) -> String? {
+        let instant = occurrence.instant
         guard let drop = schedule.droppedCandidate(at: instant.date) else { return nil }
         let local = { (date: Date) in WallTimeText.instant(date, offset: zone.secondsFromGMT(for: date)) }
         return "it is \(WallTimeText.wallTime(instant.date, in: zone)) in \(ZoneDisplayName.of(zone)), "
             + "the rule's \(drop.slotWords(readAt: instant.date, in: zone)), which the drop rule removes: \(drop.reason(repeated: schedule.repeated, local: local)) "
-            + "(docs/recurrence.md#rules); remove the line"
+            + "(docs/recurrence.md#rules); remove \(theLine(occurrence))"
     }
 
     /// A line no reading places, between two lines with exactly one occurrence of the rule between them that the list

@@ -241,7 +241,8 @@ struct RecurrenceExecutor: Sendable {
                     // out of order, as the `duplicate-instant` warning beside it says).
                     let at = rekeyed.at.epochSeconds
                     let below = expectedItems.filter { ($0.line ?? 0) > rekeyed.line && $0.date.timeIntervalSince1970 < at }
-                    let move = below.compactMap(\.span?.last).max().map { " and move the line after line \($0)" } ?? ""
+                    let block = expectedItems.first { $0.line == rekeyed.line }?.span.map { $0.first != $0.last } == true
+                    let move = below.compactMap(\.span?.last).max().map { " and move the \(block ? "item" : "line") after line \($0)" } ?? ""
                     verdict.message! += "; \(instant(twice).local) is written twice, and an occurrence happens once: line \(rekeyed.line) "
                         + "expects \(rekeyed.key), the key of the occurrence at \(rekeyed.at.local): write \(rekeyed.at.offsetForm) on line \(rekeyed.line)" + move
                 } else if let twice {

@@ -534,7 +534,12 @@ public struct OffsetMismatchLint: SpecLintRule {
             // with no word): the rule's own instant that day is the fix.
             if !writtenIsOccurrence, !meantOccurrences.contains(true), expected.hasWallTimes,
                let own = expected.rulesOwn(on: LocalDateTime(wallSeconds: Int(wallSeconds.rounded(.down))), near: instant.date, thatDay: true) {
-                return "\(text), but the rule gives neither that nor this instant: \(own)"
+                // A case's search finds one instant: "the rule gives neither" was false of a rule's occurrence the search
+                // from its cursor passes by (a third review's Berlin 03:30+01:00, behind a `Z` cursor).
+                let ruleGivesNeither = expected.cursor == nil
+                    || ([instant.date] + meant).allSatisfy { expected.schedule.occurrence(at: $0) == nil }
+                return ruleGivesNeither ? "\(text), but the rule gives neither that nor this instant: \(own)"
+                    : "\(text), but neither that nor this instant is what the search from \(expected.cursorWords) finds: \(own)"
             }
             // A case whose search finds another date first (a case moved to New York, its `next` Berlin's instant for the
             // day after Berlin's change: New York's own 02:30 that day comes first): the wall time's reading alone failed

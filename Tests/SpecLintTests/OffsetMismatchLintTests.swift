@@ -677,6 +677,26 @@ import Testing
         #expect(listed.hasSuffix("note: if you meant 02:00 local time, write 2027-03-30T02:00:00+02:00\n"), "\(listed)")
     }
 
+    /// "The rule gives neither" is said only where neither instant is an occurrence of the rule: a case's note said it
+    /// of 03:30+01:00, the rule's own, which the search from the result before it passes by (a third review's Berlin
+    /// hourly list behind a `Z` cursor). zoneinfo: Berlin falls back at 2027-10-31T01:00Z; 03:30+02:00 as written is
+    /// 01:30Z, 02:30 CET (+01:00); 03:30+01:00 is 02:30Z.
+    @Test func theRuleGivesNeitherOnlyWhereItDoes() {
+        // Beside the list's order errors (the `Z` cursor's among them), linted as the CLI does.
+        let told = LintBesideErrorsTests.check("""
+            spec: berlin hourly
+            schedule: {timezone: Europe/Berlin, rule: {every: hour, minute: 30}, nonexistent: skip, repeated: both}
+            cases:
+              - name: half past through the repeated hour
+                after: 2027-10-31T01:00:00Z
+                next: [2027-10-31T01:30:00+02:00, 2027-10-31T02:30:00+01:00, 2027-10-31T02:30:00+02:00, 2027-10-31T03:30:00+02:00]
+
+            """).text
+        #expect(!told.contains("the rule gives neither"), "\(told)")
+        #expect(told.contains("note: if you meant 03:30 local time, write 2027-10-31T03:30:00+01:00, but neither that nor this instant is what "
+            + "the search from"), "\(told)")
+    }
+
     @Test func aCasesZoneOverrideAppliesToItsInstants() {
         // New York is at -04:00 in July: -04:00 is right for the case's zone, though Berlin would object.
         #expect(Self.lint(instant: "2027-07-01T09:00:00-04:00", caseZone: "America/New_York").isEmpty)

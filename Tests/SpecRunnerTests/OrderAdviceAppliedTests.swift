@@ -272,6 +272,17 @@ import Testing
         #expect(error.message.hasSuffix("write this line as {at: 2027-10-31T01:15:00+01:00, key: d/v1/2027-10-31}, the first"), "\(error.message)")
         let applied = text.replacingOccurrences(of: "{at: 2027-10-31T01:15:00, key", with: "{at: 2027-10-31T01:15:00+01:00, key")
         #expect(try RecurrenceVerdictTests.runOnCore(applied, path: "dublin.yaml").status == .passed)
+        // A block item (`- at: …` / `key: …`) is told its two lines, not `{at: …, key: …}` in place of its `at:` line,
+        // which its own `key:` line below then broke (a third review's Casablanca spec).
+        let block = text.replacingOccurrences(of: "    - {at: 2027-10-31T01:15:00, key: d/v1/2027-10-31}",
+                                              with: "    - at: 2027-10-31T01:15:00\n      key: d/v1/2027-10-31")
+        #expect(block != text)
+        let blockError = try #require(SpecParser().parse(path: "\(name).yaml", bytes: Array(block.utf8)).diagnostics.first { $0.code == "instant-without-offset" })
+        #expect(blockError.message.hasSuffix("write at: 2027-10-31T01:15:00+01:00 on this line and key: d/v1/2027-10-31 on line 10, the first"),
+                "\(blockError.message)")
+        let blockApplied = block.replacingOccurrences(of: "- at: 2027-10-31T01:15:00\n", with: "- at: 2027-10-31T01:15:00+01:00\n")
+        #expect(blockApplied != block)
+        #expect(try RecurrenceVerdictTests.runOnCore(blockApplied, path: "dublin.yaml").status == .passed)
     }
 
     /// A `~2` line written at the first reading and listed above the first reading's own line is told the instant its

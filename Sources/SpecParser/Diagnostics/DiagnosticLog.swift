@@ -14,7 +14,8 @@ final class DiagnosticLog {
     private var refusedDefinitions: [String: Int] = [:]
     /// Instants refused for want of an offset, each with its diagnostic's index, until the spec's zone is known and
     /// `adviseOffsets` tells the offset to write (`OffsetlessInstantAdvice`).
-    private var offsetlessInstants: [(index: Int, text: String, occurrence: Bool, keyable: Bool, cursor: Date?, field: String, listed: Set<Date>)] = []
+    private var offsetlessInstants: [(index: Int, text: String, occurrence: Bool, keyable: Bool, cursor: Date?, field: String, listed: Set<Date>,
+                                      keyLine: Int?)] = []
     /// The two instants of each order error (`instant-order`), with its diagnostic's index, until the zone is known and
     /// `adviseOffsets` notes an offset slip that may have put them out of order (`OrderSlipAdvice`).
     private var outOfOrder: [(index: Int, instants: [InstantLiteral])] = []
@@ -131,7 +132,15 @@ final class DiagnosticLog {
     /// `field`: the key it is written under (a window's `after` and `through` are told together when both are skipped).
     func refusedOffsetless(_ text: String, occurrence: Bool, keyable: Bool = false, field: String = "") {
         guard !diagnostics.isEmpty else { return }
-        offsetlessInstants.append((diagnostics.count - 1, text, occurrence, keyable, nil, field, []))
+        offsetlessInstants.append((diagnostics.count - 1, text, occurrence, keyable, nil, field, [], nil))
+    }
+
+    /// Remembers that the instant the last diagnostic refused for want of an offset is a block item's `at:`, whose
+    /// `key:` stands on line `line`: the long form offered is then the item's two lines, not `{at: …, key: …}` in place
+    /// of the `at:` line (a review wrote that as told and its item's own `key:` line broke the YAML).
+    func refusedOffsetlessKeyedOnLine(_ line: Int) {
+        guard let last = offsetlessInstants.indices.last, offsetlessInstants[last].index == diagnostics.count - 1 else { return }
+        offsetlessInstants[last].keyLine = line
     }
 
     /// Remembers the instants an `expect` list's other lines list, for its lines refused for want of an offset since
@@ -173,7 +182,7 @@ final class DiagnosticLog {
         offsetlessInstants.removeAll { refused in
             guard refused.index >= start else { return false }
             if let zone, let message = OffsetlessInstantAdvice.message(for: refused.text, in: zone, occurrence: refused.occurrence, keyable: refused.keyable,
-                                                                        cursor: refused.cursor, listed: refused.listed,
+                                                                        keyLine: refused.keyLine, cursor: refused.cursor, listed: refused.listed,
                                                                         nonexistent: nonexistent, owner: policyOwner,
                                                                         repeated: repeated, repeatedOwner: repeatedOwner, schedule: schedule) {
                 diagnostics[refused.index].message = message

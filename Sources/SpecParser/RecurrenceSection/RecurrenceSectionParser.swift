@@ -207,6 +207,10 @@ struct RecurrenceSectionParser {
             return nil
         }
         let instant = reader.instant(atNode, field: "at")
+        // A block item's `key:` on its own line: the long form offered for an `at:` without an offset is its two lines.
+        if instant == nil, let keyNode = fields["key"], keyNode.mark.line != atNode.mark.line {
+            reader.log.refusedOffsetlessKeyedOnLine(reader.log.source.location(keyNode.mark).line)
+        }
         let key = fields["key"].map { reader.text($0, field: "key", expected: "a dedup key, e.g. nightly-sync/v1/2027-03-30") }
         guard let instant else { return nil }
         if let key {

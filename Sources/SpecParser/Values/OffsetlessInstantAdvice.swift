@@ -16,7 +16,8 @@ enum OffsetlessInstantAdvice {
     /// search finds from there is the instant to write (a review's cursor between two readings was offered one before it,
     /// and a skipped day's line was told to go, leaving the case without a `next`).
     /// `listed`: the instants the list's other lines list (a reading listed there is not offered to be listed again).
-    static func message(for written: String, in zone: TimeZone, occurrence: Bool = false, keyable: Bool = false, cursor: Date? = nil,
+    /// `keyLine`: a block item's `key:` line (its `at:` the instant): the long form is told as that item's two lines.
+    static func message(for written: String, in zone: TimeZone, occurrence: Bool = false, keyable: Bool = false, keyLine: Int? = nil, cursor: Date? = nil,
                         listed: Set<Date> = [], nonexistent: NonexistentTimePolicy? = nil, owner: String = "this spec's",
                         repeated: RepeatedTimePolicy? = nil, repeatedOwner: String = "this spec's",
                         schedule: () -> Schedule? = { nil }) -> String? {
@@ -59,7 +60,7 @@ enum OffsetlessInstantAdvice {
                 }
             }
             if occurrence, let repeated, let advice = repeatedAdvice(readings, local: local, repeated: repeated, owner: repeatedOwner,
-                                                                     zone: zone, keyable: keyable, listed: listed, schedule: schedule) {
+                                                                     zone: zone, keyable: keyable, keyLine: keyLine, listed: listed, schedule: schedule) {
                 return twice + "; " + advice
             }
             return twice + ": write \(readings.first.text) for the first, or \(readings.last.text) for the second"
@@ -152,8 +153,12 @@ enum OffsetlessInstantAdvice {
     /// 02:00 on 2027-10-31, whose first instant comes before the 01:00 slot's second). Nil where the schedule, when it
     /// could be read, gives neither reading (a wall time the rule does not have), for the plain advice.
     private static func repeatedAdvice(_ readings: (first: Reading, last: Reading), local: (date: String, time: String),
-                                       repeated: RepeatedTimePolicy, owner: String, zone: TimeZone, keyable: Bool = false,
+                                       repeated: RepeatedTimePolicy, owner: String, zone: TimeZone, keyable: Bool = false, keyLine: Int? = nil,
                                        listed: Set<Date> = [], schedule: () -> Schedule?) -> String? {
+        /// "write this line as {at: …, key: …}", or for a block item the two lines to write.
+        func writeLine(_ at: String, key: String) -> String {
+            keyLine.map { "write at: \(at) on this line and key: \(key) on line \($0)" } ?? "write this line as {at: \(at), key: \(key)}"
+        }
         let built = schedule()
         // An interval rule (a case's own) has no wall time to repeat.
         if let built, !built.rule.isCalendarRule { return nil }
@@ -176,8 +181,8 @@ enum OffsetlessInstantAdvice {
                 case (false, true), (true, false):
                     let (mine, its, other, which) = listed.contains(readings.last.date)
                         ? (readings.first, first.key, readings.last, "the first") : (readings.last, last.key, readings.first, "the second")
-                    return policy + " both are occurrences, and another line lists \(other.text) already: write this line as "
-                        + (keyable ? "{at: \(mine.text), key: \(its)}" : "\(mine.text) (key \(its))") + ", \(which)"
+                    return policy + " both are occurrences, and another line lists \(other.text) already: "
+                        + (keyable ? writeLine(mine.text, key: "\(its)") : "write this line as \(mine.text) (key \(its))") + ", \(which)"
                 case (false, false):
                     break
                 }
@@ -185,8 +190,8 @@ enum OffsetlessInstantAdvice {
                 // `repeated-without-key`'s warning next (a second round for the same line).
                 // "write A for the first, or B for the second" read as a choice, and one applied failed (a review): both go.
                 guard !keyable else {
-                    return policy + " both are occurrences, each with its own key, and both are to be listed: write this line as "
-                        + "{at: \(readings.first.text), key: \(first.key)}, the first, and list the second after it, "
+                    return policy + " both are occurrences, each with its own key, and both are to be listed: "
+                        + writeLine(readings.first.text, key: "\(first.key)") + ", the first, and list the second after it, "
                         + "{at: \(readings.last.text), key: \(last.key)}"
                 }
                 return policy + " both are occurrences, each with its own key, and both are to be listed: write this line as "
@@ -198,7 +203,8 @@ enum OffsetlessInstantAdvice {
                 let kept = (first ?? last)!
                 let (keptReading, other) = keptIsFirst ? (readings.first, readings.last) : (readings.last, readings.first)
                 var text = policy + ", \(local.time) on \(local.date) gives one occurrence, \(keptReading.text) (key \(kept.key)): "
-                    + (keyable ? "write {at: \(keptReading.text), key: \(kept.key)}" : "write that")
+                    + (keyable ? (keyLine.map { "write at: \(keptReading.text) on this line and key: \(kept.key) on line \($0)" }
+                                  ?? "write {at: \(keptReading.text), key: \(kept.key)}") : "write that")
                     + "; the \(keptIsFirst ? "second" : "first") \(local.time), \(other.text), is "
                 // The occurrence the schedule gives just before the kept one, later than the other reading: what it is
                 // not later than. A few steps at most, within one overlap.

@@ -2335,6 +2335,26 @@ import Testing
         #expect(try Self.runOnCore(lines.joined(separator: "\n"), path: "berlin.yaml").status == .passed, "\(lines)")
     }
 
+    /// Two lines to add at one place are told as one sentence, in order: told apart ("add A after line 7; add B after
+    /// line 7") and done in that order, a review listed B before A. Added as told, the spec passes. zoneinfo: Apia's
+    /// noon is -10:00 up to 2011-12-29; 2011-12-30 does not exist; 12-31 and 2012-01-01 noon are +14:00.
+    @Test func twoLinesToAddAtOnePlaceAreToldInOrder() throws {
+        let text = """
+            spec: apia noon
+            schedule: {timezone: Pacific/Apia, rule: {every: day, at: "12:00"}, nonexistent: skip, repeated: first}
+            window: {after: 2011-12-28T00:00:00-10:00, through: 2012-01-01T23:00:00+14:00}
+            expect:
+              occurrences:
+                - 2011-12-28T12:00:00-10:00
+                - 2011-12-29T12:00:00-10:00
+            """
+        let message = try #require(try Self.runOnCore(text, path: "apia.yaml").message)
+        #expect(message.hasSuffix("2011-12-31 12:00 (+14:00) and 2012-01-01 12:00 (+14:00) are not listed: add '- 2011-12-31T12:00:00+14:00' then "
+            + "'- 2012-01-01T12:00:00+14:00', in that order, after line 7"), "\(message)")
+        let applied = text + "\n    - 2011-12-31T12:00:00+14:00\n    - 2012-01-01T12:00:00+14:00"
+        #expect(try Self.runOnCore(applied, path: "apia.yaml").status == .passed)
+    }
+
     /// A line the drop rule removes because a slot of the day before was moved past midnight is told so (it was told
     /// only that the test's policies give no occurrence there). zoneinfo: Nuuk springs forward at 2027-03-28T01:00Z,
     /// 03-27 23:00 (-02:00) → 03-28 00:00 (-01:00); 03-27's 23:30 under shift-forward is 01:30Z, 00:30 (-01:00) on the

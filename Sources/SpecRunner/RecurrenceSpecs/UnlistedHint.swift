@@ -65,6 +65,9 @@ enum UnlistedHint {
         func item(_ actual: ResultInstant) -> String {
             keyed && actual.key != nil ? "{at: \(actual.offsetForm), key: \(actual.key!)}" : actual.offsetForm
         }
+        // Each line to add, with where it goes; two or more going to one place are told as one sentence, in order (told
+        // apart, "add A after line 13; add B after line 13", done in that order, listed B before A: a review).
+        var placed: [(local: String, item: String, place: String)] = []
         let told = unlisted.prefix(3).compactMap { index -> String? in
             guard let actual = lines[index].actual else { return nil }
             guard listed.count > 1 else {
@@ -79,9 +82,24 @@ enum UnlistedHint {
             // a review was told "after line 14", above line 15, which lists the same instant).
             let place = lines[..<index].compactMap(\.expectedLine).max().map { "after line \(lineSpan($0).last)" }
                 ?? lines[index...].compactMap(\.expectedLine).min().map { "before line \(lineSpan($0).first)" } ?? ""
+            placed.append((actual.local, "'- \(item(actual))'", place))
             return "\(actual.local) is not listed: add '- \(item(actual))' \(place)"
         }
-        return told.joined(separator: "; ") + (unlisted.count > 3 ? "; and \(unlisted.count - 3) more not listed" : "")
+        var sentences = told
+        if placed.count == told.count, Set(placed.map(\.place)).count < placed.count {
+            sentences = []
+            var start = 0
+            while start < placed.count {
+                var end = start
+                while end + 1 < placed.count, placed[end + 1].place == placed[start].place { end += 1 }
+                let run = placed[start...end]
+                sentences.append(run.count == 1 ? "\(run.first!.local) is not listed: add \(run.first!.item) \(run.first!.place)"
+                    : "\(ListWording.joined(run.map(\.local))) are not listed: add \(run.map(\.item).joined(separator: " then ")), in that order, "
+                        + run.first!.place)
+                start = end + 1
+            }
+        }
+        return sentences.joined(separator: "; ") + (unlisted.count > 3 ? "; and \(unlisted.count - 3) more not listed" : "")
     }
 
     /// For a case whose searches found results its `next` leaves out, pushing as many listed results past its last

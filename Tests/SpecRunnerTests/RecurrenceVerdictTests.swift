@@ -2355,6 +2355,26 @@ import Testing
         #expect(try Self.runOnCore(applied, path: "apia.yaml").status == .passed)
     }
 
+    /// A chain's last result two days off, an occurrence that further searches would not find next, is a value to
+    /// replace, not a list shifted by a result left out: it was told to add the search's find, and the next round the
+    /// one after that, the wrong value kept. Written in its place as told, the spec passes. zoneinfo: Troll falls back
+    /// at 2027-10-31T01:00Z (+02:00 → +00:00); 01:30 under `last` on the 31st is 01:30Z, from then +00:00.
+    @Test func aChainsLastResultOffByDaysIsToldToBeReplaced() throws {
+        let text = """
+            spec: troll
+            schedule: {timezone: Antarctica/Troll, rule: {every: day, at: "01:30"}, nonexistent: skip, repeated: last}
+            cases:
+              - name: last reading, then Monday
+                after: 2027-10-29T12:00:00+02:00
+                next: [2027-10-30T01:30:00+02:00, 2027-10-31T01:30:00+00:00, 2027-11-03T01:30:00+00:00]
+            """
+        let message = try #require(try Self.runOnCore(text, path: "troll.yaml").message)
+        #expect(message.hasSuffix("2027-11-03 01:30 (+00:00) is an occurrence, but not what its search finds: the search finds 2027-11-01 01:30 "
+            + "(+00:00) before it; write 2027-11-01T01:30:00+00:00 in its place"), "\(message)")
+        let applied = text.replacingOccurrences(of: "2027-11-03T01:30:00+00:00", with: "2027-11-01T01:30:00+00:00")
+        #expect(try Self.runOnCore(applied, path: "troll.yaml").status == .passed)
+    }
+
     /// A line the drop rule removes because a slot of the day before was moved past midnight is told so (it was told
     /// only that the test's policies give no occurrence there). zoneinfo: Nuuk springs forward at 2027-03-28T01:00Z,
     /// 03-27 23:00 (-02:00) → 03-28 00:00 (-01:00); 03-27's 23:30 under shift-forward is 01:30Z, 00:30 (-01:00) on the

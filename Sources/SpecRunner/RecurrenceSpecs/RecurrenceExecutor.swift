@@ -501,7 +501,11 @@ struct RecurrenceExecutor: Sendable {
                     hints.append(left)
                 } else if caseSpec != nil, !policyTellsToAdd, caseSentence == nil, let unlisted = UnlistedHint.inCase(
                     lines, isOccurrence: { schedule.occurrence(at: $0) != nil },
-                    previous: { date in Self.occurrenceBefore(date, of: schedule, from: lines.compactMap(\.actual).first).map { instant($0.date) } }) {
+                    previous: { date in Self.occurrenceBefore(date, of: schedule, from: lines.compactMap(\.actual).first).map { instant($0.date) } },
+                    continues: { dates in
+                        guard let last = actualItems.last?.date else { return true }
+                        return schedule.searches(dates.count, after: last).map(\.date) == dates
+                    }) {
                     hints.append(unlisted)
                 }
                 // Kept apart too: on another engine whose output differs from the core's, they are the spec language's

@@ -110,8 +110,11 @@ enum UnlistedHint {
     /// is the list shifted; one that is no occurrence is one value written wrong, to be replaced by what the search
     /// found (a review's chain kept Berlin's spring shift on the next day, 03:30, and "add 02:30" left 03:30 listed).
     /// `previous`: the occurrence just before an instant, written as results are.
+    /// `continues`: whether the listed results past the last search are what further searches find (the list is
+    /// shifted); where not, the one listed is a value written wrong, to be replaced (a review's result two days off was
+    /// told to add the search's find, and the next round to add the next one, the wrong value kept).
     static func inCase(_ lines: [DiffLine], isOccurrence: (Date) -> Bool = { _ in true },
-                                 previous: (Date) -> ResultInstant? = { _ in nil }) -> String? {
+                                 previous: (Date) -> ResultInstant? = { _ in nil }, continues: ([Date]) -> Bool = { _ in true }) -> String? {
         let unlisted = lines.filter { $0.kind == .unexpected }.compactMap(\.actual)
         let missing = lines.filter { $0.kind == .missing }.compactMap(\.expected)
         // A case's one `next`, an occurrence, with an earlier one between the cursor and it (a cases review's cursor in
@@ -130,6 +133,11 @@ enum UnlistedHint {
               lines.allSatisfy({ [.same, .unexpected, .missing].contains($0.kind) }),
               let lastFound = lines.compactMap(\.actual).map(\.epochSeconds).max(),
               missing.allSatisfy({ $0.epochSeconds > lastFound }) else { return nil }
+        let missingDates = missing.map { Date(timeIntervalSince1970: $0.epochSeconds) }
+        if missing.count == 1, let only = missing.first, let found = unlisted.first, missingDates.allSatisfy(isOccurrence), !continues(missingDates) {
+            return "\(only.local) is an occurrence, but not what its search finds: the search finds \(found.local) before it; "
+                + "write \(found.offsetForm) in its place"
+        }
         guard missing.allSatisfy({ isOccurrence(Date(timeIntervalSince1970: $0.epochSeconds)) }) else {
             guard let only = missing.first, let found = unlisted.first, missing.count == 1 else { return nil }
             // Found before a result listed as found: "in its place" put the list out of order (a cases review's gap

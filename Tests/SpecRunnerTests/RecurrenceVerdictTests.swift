@@ -2375,6 +2375,30 @@ import Testing
         #expect(try Self.runOnCore(applied, path: "troll.yaml").status == .passed)
     }
 
+    /// A `Z` cursor whose local reading finds the first result and more of the others than UTC does is told, with what
+    /// the searches find from there, beside a result two days off (a third review's Apia case was never told its `Z`,
+    /// and four rounds added results to a list searched from 02:00 local). Both fixed as told, the case passes.
+    /// zoneinfo: Apia skipped 2011-12-30; from 2011-12-28 12:00 (-10:00) next-valid-time's 02:30 gives 12-29 02:30-10:00,
+    /// the change at 2011-12-31T00:00:00+14:00, then 12-31 02:30+14:00; 12:00Z on the 28th is 02:00 there.
+    @Test func aUTCCursorIsToldBesideAResultOffByDays() throws {
+        let text = """
+            spec: apia
+            schedule: {timezone: Pacific/Apia, rule: {every: day, at: "02:30"}, nonexistent: next-valid-time, repeated: first}
+            cases:
+              - name: local noon cursor on Wednesday
+                after: 2011-12-28T12:00:00Z
+                next: [2011-12-29T02:30:00-10:00, 2011-12-31T00:00:00+14:00, 2012-01-02T02:30:00+14:00]
+            """
+        let message = try #require(try Self.runOnCore(text, path: "apia.yaml").message)
+        #expect(message.contains("if its digits 12:00 are meant as local time, write 2011-12-28T12:00:00-10:00 (line 5), from which the searches "
+            + "find 2011-12-29T02:30:00-10:00, 2011-12-31T00:00:00+14:00 and 2011-12-31T02:30:00+14:00"), "\(message)")
+        let cursor = text.replacingOccurrences(of: "after: 2011-12-28T12:00:00Z", with: "after: 2011-12-28T12:00:00-10:00")
+        let second = try #require(try Self.runOnCore(cursor, path: "apia.yaml").message)
+        #expect(second.hasSuffix("write 2011-12-31T02:30:00+14:00 in its place"), "\(second)")
+        let applied = cursor.replacingOccurrences(of: "2012-01-02T02:30:00+14:00", with: "2011-12-31T02:30:00+14:00")
+        #expect(try Self.runOnCore(applied, path: "apia.yaml").status == .passed)
+    }
+
     /// A line the drop rule removes because a slot of the day before was moved past midnight is told so (it was told
     /// only that the test's policies give no occurrence there). zoneinfo: Nuuk springs forward at 2027-03-28T01:00Z,
     /// 03-27 23:00 (-02:00) → 03-28 00:00 (-01:00); 03-27's 23:30 under shift-forward is 01:30Z, 00:30 (-01:00) on the

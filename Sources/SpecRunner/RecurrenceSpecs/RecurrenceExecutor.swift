@@ -551,15 +551,26 @@ struct RecurrenceExecutor: Sendable {
         guard after.writtenOffset == nil, !caseSpec.next.isEmpty else { return nil }
         let zone = schedule.timeZone
         var resolver = WallTimeResolver(timeZone: zone)
-        for reading in resolver.readings(LocalDateTime(wallSeconds: Int(after.date.timeIntervalSince1970.rounded(.down))))
-        where reading != after.date && zone.secondsFromGMT(for: reading) % 60 == 0 {
-            guard schedule.searches(caseSpec.next.count, after: reading).map(\.date) == caseSpec.next.map(\.date) else { continue }
-            let utc = LocalDateTime(wallSeconds: Int(after.date.timeIntervalSince1970.rounded(.down)))
-            let digits = String(format: "%02d:%02d", utc.hour, utc.minute)
-            return "the case's 'after', \(after.text), is UTC ('Z'), which is \(render(after.date).local) in \(ZoneDisplayName.of(zone)); "
-                + "if its digits \(digits) are meant as local time, write "
-                + "\(WallTimeText.instant(reading, offset: zone.secondsFromGMT(for: reading))) (line \(after.location.line)), from which the search "
+        let listed = caseSpec.next.map(\.date)
+        func matches(_ found: [Date]) -> Int { zip(found, listed).filter { $0 == $1 }.count }
+        let fromUTC = matches(schedule.searches(listed.count, after: after.date).map(\.date))
+        let utc = LocalDateTime(wallSeconds: Int(after.date.timeIntervalSince1970.rounded(.down)))
+        let said = "the case's 'after', \(after.text), is UTC ('Z'), which is \(render(after.date).local) in \(ZoneDisplayName.of(zone)); "
+            + "if its digits \(String(format: "%02d:%02d", utc.hour, utc.minute)) are meant as local time, write "
+        let readings = resolver.readings(LocalDateTime(wallSeconds: Int(after.date.timeIntervalSince1970.rounded(.down))))
+            .filter { $0 != after.date && zone.secondsFromGMT(for: $0) % 60 == 0 }
+        for reading in readings where schedule.searches(listed.count, after: reading).map(\.date) == listed {
+            return said + "\(WallTimeText.instant(reading, offset: zone.secondsFromGMT(for: reading))) (line \(after.location.line)), from which the search "
                 + "finds what 'next' lists"
+        }
+        // From the local reading the searches find the first result and more of the others than from UTC: the cursor is
+        // still the likelier slip, and what they find is listed to compare (a third review's Apia cursor, beside a result
+        // two days off, was never told its 'Z', and four rounds added results to a list searched from 02:00 local).
+        for reading in readings {
+            let found = schedule.searches(listed.count, after: reading).map(\.date)
+            guard found.first == listed.first, matches(found) > fromUTC else { continue }
+            return said + "\(WallTimeText.instant(reading, offset: zone.secondsFromGMT(for: reading))) (line \(after.location.line)), from which the "
+                + "searches find \(ListWording.joined(found.map { render($0).offsetForm }))"
         }
         return nil
     }

@@ -134,7 +134,8 @@ enum UnlistedHint {
               let lastFound = lines.compactMap(\.actual).map(\.epochSeconds).max(),
               missing.allSatisfy({ $0.epochSeconds > lastFound }) else { return nil }
         let missingDates = missing.map { Date(timeIntervalSince1970: $0.epochSeconds) }
-        if missing.count == 1, let only = missing.first, let found = unlisted.first, missingDates.allSatisfy(isOccurrence), !continues(missingDates) {
+        if missing.count == 1, let only = missing.first, let found = unlisted.first, found == lines.compactMap(\.actual).last,
+           missingDates.allSatisfy(isOccurrence), !continues(missingDates) {
             return "\(only.local) is an occurrence, but not what its search finds: the search finds \(found.local) before it; "
                 + "write \(found.offsetForm) in its place"
         }

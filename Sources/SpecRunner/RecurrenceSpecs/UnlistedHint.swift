@@ -83,21 +83,18 @@ enum UnlistedHint {
             let place = lines[..<index].compactMap(\.expectedLine).max().map { "after line \(lineSpan($0).last)" }
                 ?? lines[index...].compactMap(\.expectedLine).min().map { "before line \(lineSpan($0).first)" } ?? ""
             placed.append((actual.local, "'- \(item(actual))'", place))
-            return "\(actual.local) is not listed: add '- \(item(actual))' \(place)"
+            return nil
         }
         var sentences = told
-        if placed.count == told.count, Set(placed.map(\.place)).count < placed.count {
-            sentences = []
-            var start = 0
-            while start < placed.count {
-                var end = start
-                while end + 1 < placed.count, placed[end + 1].place == placed[start].place { end += 1 }
-                let run = placed[start...end]
-                sentences.append(run.count == 1 ? "\(run.first!.local) is not listed: add \(run.first!.item) \(run.first!.place)"
-                    : "\(ListWording.joined(run.map(\.local))) are not listed: add \(run.map(\.item).joined(separator: " then ")), in that order, "
-                        + run.first!.place)
-                start = end + 1
-            }
+        var start = placed.startIndex
+        while start < placed.endIndex {
+            var end = start
+            while end + 1 < placed.endIndex, placed[end + 1].place == placed[start].place { end += 1 }
+            let run = placed[start...end]
+            sentences.append(run.count == 1 ? "\(run[start].local) is not listed: add \(run[start].item) \(run[start].place)"
+                : "\(ListWording.joined(run.map(\.local))) are not listed: add \(run.map(\.item).joined(separator: " then ")), in that order, "
+                    + run[start].place)
+            start = end + 1
         }
         return sentences.joined(separator: "; ") + (unlisted.count > 3 ? "; and \(unlisted.count - 3) more not listed" : "")
     }
@@ -139,7 +136,7 @@ enum UnlistedHint {
             return "\(only.local) is an occurrence, but not what its search finds: the search finds \(found.local) before it; "
                 + "write \(found.offsetForm) in its place"
         }
-        guard missing.allSatisfy({ isOccurrence(Date(timeIntervalSince1970: $0.epochSeconds)) }) else {
+        guard missingDates.allSatisfy(isOccurrence) else {
             guard let only = missing.first, let found = unlisted.first, missing.count == 1 else { return nil }
             // Found before a result listed as found: "in its place" put the list out of order (a cases review's gap
             // night, the 28th, found before the listed 29th, told to replace the 30th).

@@ -263,6 +263,30 @@ import Testing
         #expect(try RecurrenceVerdictTests.runOnCore(lines.joined(separator: "\n"), path: "troll.yaml").status == .passed)
     }
 
+    /// A case's first result before its `Z` cursor, whose local reading's searches find it among others, is told the
+    /// 'after' to write and what the searches find from it, as the next result's error says too (it was told to write
+    /// the searches from the UTC 'after' as the list; both done, the case failed). Written as told, it passes. zoneinfo:
+    /// Almaty moved from +06:00 to +05:00 at 2024-03-01 00:00 local (18:00Z), so 23:30 on 02-29 is 17:30Z and 18:30Z;
+    /// 20:00Z is 01:00 on 03-01 there, 20:00+06:00 is 14:00Z.
+    @Test func aUTCAfterPastItsFirstResultIsToldItsLocalSearches() throws {
+        let text = """
+            spec: almaty
+            schedule: {timezone: Asia/Almaty, rule: {every: day, at: "23:30"}, nonexistent: skip, repeated: both}
+            cases:
+              - name: the repeated 23:30 on leap day
+                after: 2024-02-29T20:00:00Z
+                next: [2024-02-29T23:30:00+05:00, 2024-02-29T23:30:00+06:00, 2024-03-01T23:30:00+06:00]
+            """
+        let errors = SpecParser().parse(path: "almaty.yaml", bytes: Array(text.utf8)).diagnostics.filter { $0.code == "instant-order" }
+        #expect(errors.count == 2 && errors.allSatisfy { $0.message.contains("write 'after: 2024-02-29T20:00:00+06:00'") }, "\(errors.map(\.message))")
+        #expect(errors.first?.message.hasSuffix("from which the searches find 2024-02-29T23:30:00+06:00, 2024-02-29T23:30:00+05:00 and "
+            + "2024-03-01T23:30:00+05:00") == true, "\(errors.first?.message ?? "")")
+        let applied = text.replacingOccurrences(of: "after: 2024-02-29T20:00:00Z", with: "after: 2024-02-29T20:00:00+06:00")
+            .replacingOccurrences(of: "next: [2024-02-29T23:30:00+05:00, 2024-02-29T23:30:00+06:00, 2024-03-01T23:30:00+06:00]",
+                                  with: "next: [2024-02-29T23:30:00+06:00, 2024-02-29T23:30:00+05:00, 2024-03-01T23:30:00+05:00]")
+        #expect(try RecurrenceVerdictTests.runOnCore(applied, path: "almaty.yaml").status == .passed)
+    }
+
     /// An instant without an offset on a repeated wall time under `both`, beside a line that lists the second reading,
     /// is told to be the first; written as told, the spec passes (it was told to list the second again).
     @Test func anOffsetlessFirstReadingWrittenAsToldPasses() throws {

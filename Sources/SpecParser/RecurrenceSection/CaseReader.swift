@@ -332,7 +332,9 @@ struct CaseReader {
                 let never = built.map { $0.occurrence(at: instant.date) == nil } ?? false
                 // An 'after' written with `Z` whose digits, read as local time, find this result: the cursor is the slip (a
                 // third review's Troll 03:00Z meant 03:00 local and was told to write what 05:00 local finds).
-                let zReading = isAfter ? built.flatMap { Self.localDigitsCursor(previous, finding: instant, in: $0) }.map { "; " + $0 } : nil
+                let zReading = isAfter ? built.flatMap { built in
+                    (Self.localDigitsCursor(previous, finding: instant, in: built) ?? Self.localDigitsSearches(previous, finding: instant, count: items.count, in: built))
+                }.map { "; " + $0 } : nil
                 // The same swap with this result's offset slipped (Lord Howe's 02:45+10:30 for the gap night's
                 // 02:45+11:00): its wall time's reading is the one listed first (a cases review was told to write what the
                 // search finds after the other result, and the next round to add this one again).
@@ -401,6 +403,22 @@ struct CaseReader {
             cursor = instant
         }
         return instants.count == items.count ? instants : nil
+    }
+
+    /// An 'after' written with `Z` whose digits, read as the zone's local time, are a cursor from which the case's
+    /// searches find `instant` among their results: what to write, with what they find (a third review's Almaty cursor
+    /// was told the searches from the UTC 'after' to write as the list, and, beside it, the local 'after' to write:
+    /// both done, the case failed). Nil for a cursor with an offset, or where no reading's searches find it.
+    static func localDigitsSearches(_ after: InstantLiteral, finding instant: InstantLiteral, count: Int, in built: Schedule) -> String? {
+        guard after.writtenOffset == nil else { return nil }
+        let zone = built.timeZone
+        var resolver = WallTimeResolver(timeZone: zone)
+        let readings = resolver.readings(LocalDateTime(wallSeconds: Int(after.date.timeIntervalSince1970.rounded(.down))))
+        guard let reading = readings.first(where: { $0 < instant.date && built.searches(count, after: $0).contains { $0.date == instant.date } }),
+              zone.secondsFromGMT(for: reading) % 60 == 0, let found = searches(count, after: reading, in: built) else { return nil }
+        return "the case's 'after' is UTC ('Z'), which is \(WallTimeText.wallTime(after.date, in: zone)) in \(ZoneDisplayName.of(zone)); "
+            + "if its digits are meant as local time, write 'after: \(WallTimeText.instant(reading, offset: zone.secondsFromGMT(for: reading)))', "
+            + "from which the searches find \(ListWording.joined(found))"
     }
 
     /// An 'after' written with `Z` whose digits, read as the zone's local time, are a cursor from which the search finds

@@ -410,7 +410,8 @@ struct CaseReader {
     /// was told the searches from the UTC 'after' to write as the list, and, beside it, the local 'after' to write:
     /// both done, the case failed). Nil for a cursor with an offset, or where no reading's searches find it.
     static func localDigitsSearches(_ after: InstantLiteral, finding instant: InstantLiteral, count: Int, in built: Schedule) -> String? {
-        guard after.writtenOffset == nil else { return nil }
+        // At most as many searches as the list's advice names (`searches(_:after:in:)`): a long list is not searched here.
+        guard after.writtenOffset == nil, count <= 16 else { return nil }
         let zone = built.timeZone
         var resolver = WallTimeResolver(timeZone: zone)
         let readings = resolver.readings(LocalDateTime(wallSeconds: Int(after.date.timeIntervalSince1970.rounded(.down))))

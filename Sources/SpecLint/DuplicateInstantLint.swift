@@ -157,10 +157,10 @@ public struct DuplicateInstantLint: SpecLintRule {
             let fits = (place == 0 || list[place - 1].instant.date < own.date) && (place == list.count - 1 || own.date < list[place + 1].instant.date)
             let others = list.enumerated().filter { $0.offset != place }.map(\.element)
             if !fits, let before = others.last(where: { $0.instant.date < own.date }) {
-                return (write + " and move \(gone.firstLine == gone.lastLine ? "the line" : "the item") after line \(before.lastLine)", gone.instant)
+                return (write + " and move \(gone.isBlock ? "the item" : "the line") after line \(before.lastLine)", gone.instant)
             }
             if !fits, let after = others.first(where: { $0.instant.date > own.date }) {
-                return (write + " and move \(gone.firstLine == gone.lastLine ? "the line" : "the item") before line \(after.firstLine)", gone.instant)
+                return (write + " and move \(gone.isBlock ? "the item" : "the line") before line \(after.firstLine)", gone.instant)
             }
             return (write, gone.instant)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Recurrence
 import SpecDiagnostics
 
 /// An RFC 3339 instant as the author wrote it: the absolute instant, the text, and the written offset.
@@ -9,6 +10,11 @@ public struct InstantLiteral: Sendable, Hashable {
     public var text: String
     /// The written offset in seconds east of UTC; nil when the author wrote `Z`.
     public var writtenOffset: Int?
+    /// The wall time its digits show: read at the offset written, `Z`'s as UTC. What an author meant when the offset is
+    /// the slip (the zone's reading of these digits is then the instant meant).
+    public var writtenWall: LocalDateTime {
+        LocalDateTime(wallSeconds: Int(date.timeIntervalSince1970.rounded(.down)) + (writtenOffset ?? 0))
+    }
     public var location: SourceLocation
     /// The text of the line the instant is written on, so a lint can show it without the file at hand.
     public var sourceLine: String? {

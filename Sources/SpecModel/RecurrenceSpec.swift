@@ -188,8 +188,10 @@ public struct ExpectedOccurrence: Sendable, Hashable {
     /// How advice names the item it stands on, and another: `this line` and `line 13`, or for a block item `this item
     /// (lines 13–14)` and `the item on lines 13–14`, so that "remove" or "swap" takes its `key:` line too (a review
     /// moved the `at:` line alone, as told, and left its key under the item above).
-    public var thisLine: String { firstLine == lastLine ? "this line" : "this item (lines \(firstLine)–\(lastLine))" }
-    public var lineName: String { firstLine == lastLine ? "line \(firstLine)" : "the item on lines \(firstLine)–\(lastLine)" }
+    public var thisLine: String { isBlock ? "this item (lines \(firstLine)–\(lastLine))" : "this line" }
+    public var lineName: String { isBlock ? "the item on lines \(firstLine)–\(lastLine)" : "line \(firstLine)" }
+    /// Whether the item spans lines (`- at: …` with `key: …` below it): moved or removed, it is "the item".
+    public var isBlock: Bool { firstLine != lastLine }
 }
 
 /// Errors a spec may expect instead of occurrences.

@@ -96,7 +96,7 @@ import Testing
             """)
         #expect(message == "the instant '2027-10-31T02:00:00' has no offset, and 02:00 happens twice in Antarctica/Troll on 2027-10-31; "
             + "under this spec's 'repeated: both', 02:00 on 2027-10-31 gives one occurrence, 2027-10-31T02:00:00+00:00 "
-            + "(key troll/v1/2027-10-31T02:00~2): write {at: 2027-10-31T02:00:00+00:00, key: troll/v1/2027-10-31T02:00~2}; the first "
+            + "(key troll/v1/2027-10-31T02:00~2): write this line as {at: 2027-10-31T02:00:00+00:00, key: troll/v1/2027-10-31T02:00~2}; the first "
             + "02:00, 2027-10-31T02:00:00+02:00, is dropped: it is not "
             + "later than the occurrence before it, 2027-10-31T01:00:00+00:00 (troll/v1/2027-10-31T01:00~2)")
         #expect(!message.contains("for the first"))

@@ -333,7 +333,7 @@ struct CaseReader {
                 // An 'after' written with `Z` whose digits, read as local time, find this result: the cursor is the slip (a
                 // third review's Troll 03:00Z meant 03:00 local and was told to write what 05:00 local finds).
                 let zReading = isAfter ? built.flatMap { built in
-                    (Self.localDigitsCursor(previous, finding: instant, in: built) ?? Self.localDigitsSearches(previous, finding: instant, count: items.count, in: built))
+                    Self.localDigitsCursor(previous, finding: instant, in: built) ?? Self.localDigitsCursor(previous, finding: instant, count: items.count, in: built)
                 }.map { "; " + $0 } : nil
                 // The same swap with this result's offset slipped (Lord Howe's 02:45+10:30 for the gap night's
                 // 02:45+11:00): its wall time's reading is the one listed first (a cases review was told to write what the
@@ -343,9 +343,8 @@ struct CaseReader {
                           written != built.timeZone.secondsFromGMT(for: instant.date),
                           (later.first ?? nil).map({ previous.date < $0 }) ?? true else { return nil }
                     var resolver = WallTimeResolver(timeZone: built.timeZone)
-                    let wall = LocalDateTime(wallSeconds: Int(instant.date.timeIntervalSince1970.rounded(.down)) + written)
                     guard let from = beforePrevious?.date,
-                          let meant = resolver.readings(wall).first(where: { meant in
+                          let meant = resolver.readings(instant.writtenWall).first(where: { meant in
                               meant < previous.date && (try? built.next(after: from))?.date == meant && (try? built.next(after: meant))?.date == previous.date
                           }), built.timeZone.secondsFromGMT(for: meant) % 60 == 0 else { return nil }
                     let text = WallTimeText.instant(meant, offset: built.timeZone.secondsFromGMT(for: meant))
@@ -360,8 +359,7 @@ struct CaseReader {
                     guard !isAfter, !swapFits, let built, let written = previous.writtenOffset,
                           written != built.timeZone.secondsFromGMT(for: previous.date) else { return nil }
                     var resolver = WallTimeResolver(timeZone: built.timeZone)
-                    let wall = LocalDateTime(wallSeconds: Int(previous.date.timeIntervalSince1970.rounded(.down)) + written)
-                    guard resolver.readings(wall).contains(where: { reading in
+                    guard resolver.readings(previous.writtenWall).contains(where: { reading in
                         reading < instant.date && (beforePrevious.map { $0.date < reading } ?? true)
                     }) else { return nil }
                     return "; the result before it is written with an offset \(ZoneDisplayName.of(built.timeZone)) does not have at that instant, "
@@ -405,35 +403,24 @@ struct CaseReader {
         return instants.count == items.count ? instants : nil
     }
 
-    /// An 'after' written with `Z` whose digits, read as the zone's local time, are a cursor from which the case's
-    /// searches find `instant` among their results: what to write, with what they find (a third review's Almaty cursor
-    /// was told the searches from the UTC 'after' to write as the list, and, beside it, the local 'after' to write:
-    /// both done, the case failed). Nil for a cursor with an offset, or where no reading's searches find it.
-    static func localDigitsSearches(_ after: InstantLiteral, finding instant: InstantLiteral, count: Int, in built: Schedule) -> String? {
+    /// An 'after' written with `Z` whose digits, read as the zone's local time, are a cursor from which the search finds
+    /// `instant` (a third review's Troll 03:00Z meant 03:00 local and was told to write what 05:00 local finds), or, with
+    /// `count`, from which the case's `count` searches find it among their results, which are named (a third review's
+    /// Almaty cursor was told the searches from the UTC 'after' to write as the list, and, beside it, the local 'after':
+    /// both done, the case failed). What to write; nil for a cursor with an offset, or where no reading finds it.
+    static func localDigitsCursor(_ after: InstantLiteral, finding instant: InstantLiteral, count: Int = 1, in built: Schedule) -> String? {
         // At most as many searches as the list's advice names (`searches(_:after:in:)`): a long list is not searched here.
         guard after.writtenOffset == nil, count <= 16 else { return nil }
         let zone = built.timeZone
         var resolver = WallTimeResolver(timeZone: zone)
-        let readings = resolver.readings(LocalDateTime(wallSeconds: Int(after.date.timeIntervalSince1970.rounded(.down))))
-        guard let reading = readings.first(where: { $0 < instant.date && built.searches(count, after: $0).contains { $0.date == instant.date } }),
-              zone.secondsFromGMT(for: reading) % 60 == 0, let found = searches(count, after: reading, in: built) else { return nil }
-        return "the case's 'after' is UTC ('Z'), which is \(WallTimeText.wallTime(after.date, in: zone)) in \(ZoneDisplayName.of(zone)); "
-            + "if its digits are meant as local time, write 'after: \(WallTimeText.instant(reading, offset: zone.secondsFromGMT(for: reading)))', "
-            + "from which the searches find \(ListWording.joined(found))"
-    }
-
-    /// An 'after' written with `Z` whose digits, read as the zone's local time, are a cursor from which the search finds
-    /// `instant`: what to write (a third review's Troll 03:00Z meant 03:00 local and was told to write what 05:00 local
-    /// finds). Nil for a cursor with an offset, or where no reading finds it.
-    static func localDigitsCursor(_ after: InstantLiteral, finding instant: InstantLiteral, in built: Schedule) -> String? {
-        guard after.writtenOffset == nil else { return nil }
-        let zone = built.timeZone
-        var resolver = WallTimeResolver(timeZone: zone)
-        let readings = resolver.readings(LocalDateTime(wallSeconds: Int(after.date.timeIntervalSince1970.rounded(.down))))
-        guard let reading = readings.first(where: { $0 < instant.date && (try? built.next(after: $0))?.date == instant.date }),
+        guard let reading = resolver.readings(after.writtenWall).first(where: { reading in
+                  reading < instant.date && built.searches(count, after: reading).contains { $0.date == instant.date }
+              }),
               zone.secondsFromGMT(for: reading) % 60 == 0 else { return nil }
+        let found = count == 1 ? "the search finds this one" : searches(count, after: reading, in: built).map { "the searches find \(ListWording.joined($0))" }
+        guard let found else { return nil }
         return "the case's 'after' is UTC ('Z'), which is \(WallTimeText.wallTime(after.date, in: zone)) in \(ZoneDisplayName.of(zone)); "
             + "if its digits are meant as local time, write 'after: \(WallTimeText.instant(reading, offset: zone.secondsFromGMT(for: reading)))', "
-            + "from which the search finds this one"
+            + "from which \(found)"
     }
 }

@@ -203,8 +203,7 @@ enum OffsetlessInstantAdvice {
                 let kept = (first ?? last)!
                 let (keptReading, other) = keptIsFirst ? (readings.first, readings.last) : (readings.last, readings.first)
                 var text = policy + ", \(local.time) on \(local.date) gives one occurrence, \(keptReading.text) (key \(kept.key)): "
-                    + (keyable ? (keyLine.map { "write at: \(keptReading.text) on this line and key: \(kept.key) on line \($0)" }
-                                  ?? "write {at: \(keptReading.text), key: \(kept.key)}") : "write that")
+                    + (keyable ? writeLine(keptReading.text, key: "\(kept.key)") : "write that")
                     + "; the \(keptIsFirst ? "second" : "first") \(local.time), \(other.text), is "
                 // The occurrence the schedule gives just before the kept one, later than the other reading: what it is
                 // not later than. A few steps at most, within one overlap.

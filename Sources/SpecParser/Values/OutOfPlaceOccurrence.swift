@@ -110,9 +110,16 @@ struct OutOfPlaceOccurrence {
                                         && chosen.1 != nil)
     }
 
+    /// Where line `index`, moved to `date`, goes among the others: after the last earlier one (its item's last line), or
+    /// before the first.
+    private static func place(of date: Date, movingLine index: Int, in occurrences: [ExpectedOccurrence]) -> String? {
+        occurrences.indices.last(where: { $0 != index && occurrences[$0].instant.date < date }).map { "after line \(occurrences[$0].lastLine)" }
+            ?? occurrences.indices.first(where: { $0 != index }).map { "before line \(occurrences[$0].firstLine)" }
+    }
+
     /// `the line`, or for a block item `this item (lines 13–14)`.
     private static func theLine(_ occurrence: ExpectedOccurrence) -> String {
-        occurrence.firstLine == occurrence.lastLine ? "the line" : occurrence.thisLine
+        occurrence.isBlock ? occurrence.thisLine : "the line"
     }
 
     /// Whether the window `(after, through]` holds `date` (a bound not given holds everything on its side).
@@ -262,8 +269,7 @@ struct OutOfPlaceOccurrence {
             todo = "it gives \(ownText), which the window does not hold: remove \(theLine(occurrences[index]))"
         } else if fits(own) {
             todo = "it gives \(ownText): write that, which puts the list in order"
-        } else if let place = dates.indices.last(where: { $0 != index && dates[$0] < own }).map({ "after line \(occurrences[$0].lastLine)" })
-                    ?? dates.indices.first(where: { $0 != index }).map({ "before line \(occurrences[$0].firstLine)" }) {
+        } else if let place = place(of: own, movingLine: index, in: occurrences) {
             // The reading it gives belongs elsewhere in the list (the twentieth mutation run: "write that" in place would
             // have left the list out of order, and the line was told only to list them in order).
             // A keyed line is moved whole: the bare instant offered alone dropped its key (the fifty-third session's review).
@@ -291,7 +297,7 @@ struct OutOfPlaceOccurrence {
                                     fits: (Date) -> Bool) -> String? {
         let instant = occurrences[index].instant
         guard let written = instant.writtenOffset, schedule.occurrence(at: instant.date) == nil else { return nil }
-        let wall = LocalDateTime(wallSeconds: Int(instant.date.timeIntervalSince1970.rounded(.down)) + written)
+        let wall = instant.writtenWall
         var resolver = WallTimeResolver(timeZone: zone)
         guard case .gap = resolver.resolve(wall) else { return nil }
         // The slot is the rule's when some gap policy gives it an occurrence (under `skip` the rule's slot is still one).
@@ -333,9 +339,7 @@ struct OutOfPlaceOccurrence {
         if let listed = occurrences.indices.first(where: { $0 != index && occurrences[$0].instant.date == date }) {
             return "line \(occurrences[listed].instant.location.line) lists this instant already; \(why): remove \(occurrence.thisLine)"
         }
-        let dates = occurrences.map(\.instant.date)
-        guard let place = dates.indices.last(where: { $0 != index && dates[$0] < date }).map({ "after line \(occurrences[$0].lastLine)" })
-                ?? dates.indices.first(where: { $0 != index }).map({ "before line \(occurrences[$0].firstLine)" }) else { return nil }
+        guard let place = place(of: date, movingLine: index, in: occurrences) else { return nil }
         let blocker = drop.blocker.slot.map { "the rule's \(DroppedCandidate.timeWords($0, readAt: date, in: zone))" } ?? "an earlier time"
         return "it is the occurrence of \(blocker), which belongs \(place): move it there; \(why)"
     }

@@ -18,6 +18,8 @@ struct OccurrenceDiff {
         var span: (first: Int, last: Int)? {
             line.map { (min($0, keyLine ?? $0), max($0, keyLine ?? $0)) }
         }
+        /// Whether the item spans lines: moved, it is "the item".
+        var isBlock: Bool { span.map { $0.first != $0.last } ?? false }
     }
 
     /// A merge of two time-ordered lists: equal instants pair up; the rest are missing or unexpected.

@@ -241,7 +241,7 @@ struct RecurrenceExecutor: Sendable {
                     // out of order, as the `duplicate-instant` warning beside it says).
                     let at = rekeyed.at.epochSeconds
                     let below = expectedItems.filter { ($0.line ?? 0) > rekeyed.line && $0.date.timeIntervalSince1970 < at }
-                    let block = expectedItems.first { $0.line == rekeyed.line }?.span.map { $0.first != $0.last } == true
+                    let block = expectedItems.first { $0.line == rekeyed.line }?.isBlock == true
                     let move = below.compactMap(\.span?.last).max().map { " and move the \(block ? "item" : "line") after line \($0)" } ?? ""
                     verdict.message! += "; \(instant(twice).local) is written twice, and an occurrence happens once: line \(rekeyed.line) "
                         + "expects \(rekeyed.key), the key of the occurrence at \(rekeyed.at.local): write \(rekeyed.at.offsetForm) on line \(rekeyed.line)" + move
@@ -554,25 +554,21 @@ struct RecurrenceExecutor: Sendable {
         let listed = caseSpec.next.map(\.date)
         func matches(_ found: [Date]) -> Int { zip(found, listed).filter { $0 == $1 }.count }
         let fromUTC = matches(schedule.searches(listed.count, after: after.date).map(\.date))
-        let utc = LocalDateTime(wallSeconds: Int(after.date.timeIntervalSince1970.rounded(.down)))
+        let utc = after.writtenWall
         let said = "the case's 'after', \(after.text), is UTC ('Z'), which is \(render(after.date).local) in \(ZoneDisplayName.of(zone)); "
             + "if its digits \(String(format: "%02d:%02d", utc.hour, utc.minute)) are meant as local time, write "
-        let readings = resolver.readings(LocalDateTime(wallSeconds: Int(after.date.timeIntervalSince1970.rounded(.down))))
-            .filter { $0 != after.date && zone.secondsFromGMT(for: $0) % 60 == 0 }
-        for reading in readings where schedule.searches(listed.count, after: reading).map(\.date) == listed {
-            return said + "\(WallTimeText.instant(reading, offset: zone.secondsFromGMT(for: reading))) (line \(after.location.line)), from which the search "
-                + "finds what 'next' lists"
+        let readings = resolver.readings(utc).filter { $0 != after.date && zone.secondsFromGMT(for: $0) % 60 == 0 }
+        let searched = readings.map { (reading: $0, found: schedule.searches(listed.count, after: $0).map(\.date)) }
+        let write = { (reading: Date) in said + "\(WallTimeText.instant(reading, offset: zone.secondsFromGMT(for: reading))) (line \(after.location.line)), " }
+        if let exact = searched.first(where: { $0.found == listed }) {
+            return write(exact.reading) + "from which the search finds what 'next' lists"
         }
         // From the local reading the searches find the first result and more of the others than from UTC: the cursor is
         // still the likelier slip, and what they find is listed to compare (a third review's Apia cursor, beside a result
         // two days off, was never told its 'Z', and four rounds added results to a list searched from 02:00 local).
-        for reading in readings {
-            let found = schedule.searches(listed.count, after: reading).map(\.date)
-            guard found.first == listed.first, matches(found) > fromUTC else { continue }
-            return said + "\(WallTimeText.instant(reading, offset: zone.secondsFromGMT(for: reading))) (line \(after.location.line)), from which the "
-                + "searches find \(ListWording.joined(found.map { render($0).offsetForm }))"
+        return searched.first { $0.found.first == listed.first && matches($0.found) > fromUTC }.map { near in
+            write(near.reading) + "from which the searches find \(ListWording.joined(near.found.map { render($0).offsetForm }))"
         }
-        return nil
     }
 
     /// The last occurrence before `date`, searched from `start` (a result found before it) a bounded number of steps.

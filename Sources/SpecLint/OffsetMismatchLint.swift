@@ -89,7 +89,10 @@ public struct OffsetMismatchLint: SpecLintRule {
                 var expected = ExpectedSlot(schedule: body.schedule, overrides: testCase.overrides, cursor: testCase.after.date)
                 expected?.otherLines = Set(testCase.next.indices.lazy.filter { $0 != index }.map { testCase.next[$0].date })
                 if index > 0, let built = expected?.schedule {
-                    if chain == nil { chain = built.searches(testCase.next.count, after: testCase.after.date).map(\.date) }
+                    if chain == nil {
+                        let start = Self.localCursor(of: testCase, in: built) ?? testCase.after.date
+                        chain = built.searches(testCase.next.count, after: start).map(\.date)
+                    }
                     let listed = testCase.next[index - 1].date
                     let result = chain.flatMap { $0.indices.contains(index - 1) ? $0[index - 1] : nil } ?? listed
                     expected?.cursor = result
@@ -103,6 +106,22 @@ public struct OffsetMismatchLint: SpecLintRule {
             }
         }
         return found
+    }
+
+    /// The cursor a case's `Z` 'after' means where the run's error names it the slip: the case's first result is not
+    /// later than it, and its digits read as the zone's local time are a cursor from which the case's searches find
+    /// that result (`CaseReader.localDigitsCursor`). The chain of searches the other results' notes read from starts
+    /// there: from the UTC 'after', a later line was told the instant after its own (a third cases review's leftover:
+    /// both applied, the case failed). Nil otherwise.
+    static func localCursor(of testCase: CaseSpec, in built: Schedule) -> Date? {
+        guard testCase.after.writtenOffset == nil, let first = testCase.next.first, first.date <= testCase.after.date,
+              testCase.next.count <= 16 else { return nil }
+        // As the error reads it: a result at the cursor itself is found by the first search only.
+        let searches = first.date == testCase.after.date ? 1 : testCase.next.count
+        var resolver = WallTimeResolver(timeZone: built.timeZone)
+        return resolver.readings(testCase.after.writtenWall).first { reading in
+            reading < first.date && built.searches(searches, after: reading).contains { $0.date == first.date }
+        }
     }
 
     /// An instant the schedule is expected to give (an expected occurrence, a case's `next`, a scenario run's

@@ -263,6 +263,30 @@ import Testing
         #expect(try RecurrenceVerdictTests.runOnCore(lines.joined(separator: "\n"), path: "troll.yaml").status == .passed)
     }
 
+    /// A `Z` line whose local reading is an occurrence that belongs above the line before it is told where (it was "list
+    /// the occurrences in order", which names neither slip where it stands below next-valid-time's 03:00 under `skip`).
+    /// Moved as told, the first passes; the second's run then tells the policy's line to go, and removed, it passes (the
+    /// corpus files' comments give the zoneinfo instants).
+    @Test func aUTCLineMovedWhereItsLocalReadingBelongsPasses() throws {
+        for name in ["occurrences-out-of-order-by-utc-local-digits-elsewhere", "occurrences-out-of-order-by-utc-local-digits-below-a-policy-instant"] {
+            let (text, error) = try Self.orderError(name)
+            #expect(error.location?.line == 17 && error.message.hasSuffix("if you meant 02:30 local time, that is 2027-03-13T02:30:00-05:00, "
+                + "which belongs before line 16: write that there and remove this line"), "\(error.message)")
+            var lines = text.components(separatedBy: "\n")
+            lines.remove(at: 16)
+            lines.insert("    - 2027-03-13T02:30:00-05:00", at: 15)
+            let moved = try RecurrenceVerdictTests.runOnCore(lines.joined(separator: "\n"), path: "\(name).yaml")
+            guard name.hasSuffix("elsewhere") else {
+                #expect(moved.status == .failed && moved.message?.contains("2027-03-14 03:00 EDT (-04:00) is what 'nonexistent: next-valid-time' gives, "
+                    + "not this test's 'nonexistent: skip'") == true, "\(moved.message ?? "")")
+                lines.remove(at: 16)
+                #expect(try RecurrenceVerdictTests.runOnCore(lines.joined(separator: "\n"), path: "\(name).yaml").status == .passed)
+                continue
+            }
+            #expect(moved.status == .passed, "\(moved.message ?? "")")
+        }
+    }
+
     /// A case's first result before its `Z` cursor, whose local reading's searches find it among others, is told the
     /// 'after' to write and what the searches find from it, as the next result's error says too (it was told to write
     /// the searches from the UTC 'after' as the list; both done, the case failed). Written as told, it passes. zoneinfo:

@@ -73,10 +73,12 @@ struct OutOfPlaceOccurrence {
                     + (other.text == occurrence.instant.text ? "" : ", written \(other.text) there") + ": remove \(occurrence.thisLine)"
             }
             if schedule != nil, keyed(occurrence.instant.date), outside == nil, listed == nil { return nil }
-            let told = localDigits(occurrence, zone: zone, fits: fits) ?? keyDate(occurrence, zone: zone, fits: fits)
-                ?? schedule.flatMap { otherReading(index, in: occurrences, schedule: $0, zone: zone, fits: fits, inWindow: {
-                    holds($0, after: windowAfter, through: windowThrough)
-                }) }
+            let inWindow = { (date: Date) in holds(date, after: windowAfter, through: windowThrough) }
+            // The line's digits read otherwise: as local time (in place, or where they belong), or at its key's date.
+            let byDigits: String? = localDigits(occurrence, zone: zone, fits: fits) ?? keyDate(occurrence, zone: zone, fits: fits)
+                ?? schedule.flatMap { localDigitsElsewhere(index, in: occurrences, schedule: $0, zone: zone, inWindow: inWindow) }
+            let told = byDigits
+                ?? schedule.flatMap { otherReading(index, in: occurrences, schedule: $0, zone: zone, fits: fits, inWindow: inWindow) }
                 ?? schedule.flatMap { skippedWall(index, in: occurrences, schedule: $0, zone: zone, fits: fits) }.map { told in
                     fromGap.insert(index)
                     return told
@@ -214,6 +216,33 @@ struct OutOfPlaceOccurrence {
         return "it is UTC ('Z'), which is \(WallTimeText.wallTime(instant.date, in: zone)) in \(ZoneDisplayName.of(zone)); "
             + "if you meant \(digits.time) local time\(told), write \(String(instant.text.dropLast()))\(WallTimeText.offset(offset)), "
             + "which puts the list in order"
+    }
+
+    /// `…T02:30:00Z` whose digits, read as the zone's wall time, are an occurrence of the rule the window holds, but
+    /// not between this line's neighbours: where it belongs, or the line listing it already. Two slips that interlock
+    /// (next-valid-time's 03:00 above a `Z` line whose local reading is the day before) and a `Z` line below its
+    /// place were told "list the occurrences in order", which names neither. Only where that reading is the one
+    /// occurrence of the rule at those digits (keyed as the line is).
+    private static func localDigitsElsewhere(_ index: Int, in occurrences: [ExpectedOccurrence], schedule: Schedule, zone: TimeZone,
+                                             inWindow: (Date) -> Bool) -> String? {
+        let occurrence = occurrences[index], instant = occurrence.instant
+        guard instant.writtenOffset == nil, instant.text.count > 1 else { return nil }
+        var resolver = WallTimeResolver(timeZone: zone)
+        let meant = resolver.readings(instant.writtenWall).filter { reading in
+            inWindow(reading) && schedule.occurrence(at: reading).map { found in occurrence.key.map { $0 == "\(found.key)" } ?? true } == true
+        }
+        guard meant.count == 1, let date = meant.first else { return nil }
+        let offset = zone.secondsFromGMT(for: date)
+        guard offset % 60 == 0 else { return nil }
+        let text = WallTimeText.instant(date, offset: offset)
+        let said = "it is UTC ('Z'), which is \(WallTimeText.wallTime(instant.date, in: zone)) in \(ZoneDisplayName.of(zone)); "
+            + "if you meant \(WallTimeText.local(instant.date, offset: 0).time) local time, that is \(text), "
+        if let listed = occurrences.indices.first(where: { $0 != index && occurrences[$0].instant.date == date }) {
+            return said + "which line \(occurrences[listed].instant.location.line) lists already: remove \(occurrence.thisLine)"
+        }
+        guard let place = place(of: date, movingLine: index, in: occurrences) else { return nil }
+        let line = occurrence.key.map { "{at: \(text), key: \($0)}" }
+        return said + "which belongs \(place): write \(line ?? "that") there and remove \(occurrence.thisLine)"
     }
 
     /// A line a day off with no key to say so (`- 2027-10-02T01:45:00+10:30` for the 3rd): its wall time a day later or

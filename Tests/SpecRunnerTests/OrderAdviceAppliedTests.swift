@@ -287,6 +287,29 @@ import Testing
         }
     }
 
+    /// Another gap policy's instant above the right line (next-valid-time's 03:00 under `skip`) is told what the
+    /// schedule's policy gives for that night, and to go (it was "list the occurrences in order"; swapped as told, the
+    /// run then told it to go). Removed as told, the spec passes; under `shift-forward`, told the instant to write,
+    /// which does not fit in its place there, it is told nothing new (zoneinfo: the corpus file's comment).
+    @Test func anotherPolicysInstantRemovedAsToldPasses() throws {
+        let (text, error) = try Self.orderError("occurrences-out-of-order-by-another-policys-instant")
+        #expect(error.location?.line == 16 && error.message.hasSuffix("what 'nonexistent: next-valid-time' gives for 02:30 on 2027-03-14, "
+            + "a wall time the zone skips; 'nonexistent: skip' gives no occurrence for it: remove this line"), "\(error.message)")
+        var lines = text.components(separatedBy: "\n")
+        lines.remove(at: 15)
+        #expect(try RecurrenceVerdictTests.runOnCore(lines.joined(separator: "\n"), path: "ny.yaml").status == .passed)
+        // Under shift-backward the night's 02:30 is 01:30 EST (06:30Z), after the 13th's line below: the line is told
+        // what the policy gives and where it belongs; written there as told, the spec passes.
+        let backward = text.replacingOccurrences(of: "nonexistent: skip", with: "nonexistent: shift-backward")
+        let told = try #require(SpecParser().parse(path: "ny.yaml", bytes: Array(backward.utf8)).diagnostics.first { $0.code == "instant-order" })
+        #expect(told.location?.line == 16 && told.message.hasSuffix("'nonexistent: shift-backward' gives 2027-03-14T01:30:00-05:00 for it, "
+            + "which belongs after line 17: write that there and remove this line"), "\(told.message)")
+        lines = backward.components(separatedBy: "\n")
+        lines.insert("    - 2027-03-14T01:30:00-05:00", at: 17)
+        lines.remove(at: 15)
+        #expect(try RecurrenceVerdictTests.runOnCore(lines.joined(separator: "\n"), path: "ny.yaml").status == .passed)
+    }
+
     /// A case's first result before its `Z` cursor, whose local reading's searches find it among others, is told the
     /// 'after' to write and what the searches find from it, as the next result's error says too (it was told to write
     /// the searches from the UTC 'after' as the list; both done, the case failed). Written as told, it passes. zoneinfo:

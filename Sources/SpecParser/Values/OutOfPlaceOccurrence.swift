@@ -74,15 +74,22 @@ struct OutOfPlaceOccurrence {
             }
             if schedule != nil, keyed(occurrence.instant.date), outside == nil, listed == nil { return nil }
             let inWindow = { (date: Date) in holds(date, after: windowAfter, through: windowThrough) }
+            // A skipped wall time, or another gap policy's instant for one: what the schedule's policy gives there.
+            // Under `skip` (no instant to offer) only where no other reading says more: the line may be a typo for the
+            // occurrence the list lacks there, which `missing` names.
+            func gapPolicy(skipped: Bool = false) -> String? {
+                guard let schedule, let told = skippedWall(index, in: occurrences, schedule: schedule, zone: zone, fits: fits, underSkip: skipped)
+                        ?? otherPolicysInstant(index, in: occurrences, schedule: schedule, zone: zone, fits: fits, underSkip: skipped)
+                else { return nil }
+                fromGap.insert(index)
+                return told
+            }
             // The line's digits read otherwise: as local time (in place, or where they belong), or at its key's date.
             let byDigits: String? = localDigits(occurrence, zone: zone, fits: fits) ?? keyDate(occurrence, zone: zone, fits: fits)
                 ?? schedule.flatMap { localDigitsElsewhere(index, in: occurrences, schedule: $0, zone: zone, inWindow: inWindow) }
             let told = byDigits
                 ?? schedule.flatMap { otherReading(index, in: occurrences, schedule: $0, zone: zone, fits: fits, inWindow: inWindow) }
-                ?? schedule.flatMap { skippedWall(index, in: occurrences, schedule: $0, zone: zone, fits: fits) }.map { told in
-                    fromGap.insert(index)
-                    return told
-                }
+                ?? gapPolicy()
                 // "" where the key's occurrence does not fit: no advice, and none of the readings below either.
                 ?? schedule.flatMap { keyedElsewhere(occurrence, schedule: $0, zone: zone, fits: fits) }
                 ?? (slipped ? nil : listed)
@@ -93,6 +100,7 @@ struct OutOfPlaceOccurrence {
                                               and: after.map { min($0, windowThrough?.addingTimeInterval(1) ?? $0) } ?? windowThrough?.addingTimeInterval(1),
                                               listed: Set(dates), schedule: $0, zone: zone, fromWindow: index == 0, toWindow: after == nil,
                                               outside: keyed(occurrence.instant.date) ? outside : nil) }
+            if told == nil, schedule?.nonexistent == .skip { return gapPolicy(skipped: true) }
             return told?.isEmpty == true ? nil : told
         }
         let candidates = [earlier, later].filter(fitsWithout)
@@ -319,11 +327,12 @@ struct OutOfPlaceOccurrence {
 
     /// A line whose written digits are a wall time the zone skips, at a slot of the rule: what the schedule's
     /// `nonexistent` policy gives for it — listed by another line (remove this one), or fitting in its place (write
-    /// it). Nil where neither holds, and under `skip`. A review's `02:30+01:00` on the spring night, above the line of
+    /// it). Nil where neither holds, and under `skip` unless `underSkip` (asked when no other reading of the line says
+    /// more: it is then told to go, as the run would tell it). A review's `02:30+01:00` on the spring night, above the line of
     /// next-valid-time's `03:00+02:00`, left the right line blamed with "list the occurrences in order", and was told
     /// to go a round later.
     private static func skippedWall(_ index: Int, in occurrences: [ExpectedOccurrence], schedule: Schedule, zone: TimeZone,
-                                    fits: (Date) -> Bool) -> String? {
+                                    fits: (Date) -> Bool, underSkip: Bool = false) -> String? {
         let instant = occurrences[index].instant
         guard let written = instant.writtenOffset, schedule.occurrence(at: instant.date) == nil else { return nil }
         let wall = instant.writtenWall
@@ -342,8 +351,10 @@ struct OutOfPlaceOccurrence {
             + "'nonexistent: \(schedule.nonexistent.rawValue)' "
         let dates = occurrences.map(\.instant.date)
         // Under `skip` the slot has no occurrence: whether the line is to go or another occurrence was meant, the
-        // readings after this one say (the one occurrence between its neighbours the list lacks).
-        guard let meant = own.first else { return nil }
+        // readings after this one say (the one occurrence between its neighbours the list lacks); when none does, `underSkip`.
+        guard let meant = own.first else {
+            return underSkip ? said + "gives no occurrence for it: remove \(occurrences[index].thisLine)" : nil
+        }
         let offset = zone.secondsFromGMT(for: meant)
         guard offset % 60 == 0 else { return nil }
         let text = WallTimeText.instant(meant, offset: offset)
@@ -351,6 +362,42 @@ struct OutOfPlaceOccurrence {
             return said + "gives \(text) for it, which line \(occurrences[listed].instant.location.line) lists already: remove \(occurrences[index].thisLine)"
         }
         return fits(meant) ? said + "gives \(text) for it: write that, which puts the list in order" : nil
+    }
+
+    /// A line at the instant another gap policy gives a skipped slot of the rule (next-valid-time's 03:00 under `skip`):
+    /// what the schedule's own policy gives there — nothing (remove the line), an instant another line lists (remove
+    /// it), or one that fits in its place or belongs elsewhere (write it); nothing only with `underSkip`, as
+    /// `skippedWall`. A review's policy line above the right line was told "list the
+    /// occurrences in order"; swapped as told, the run then told it to go. Nil where the line is the schedule's own.
+    private static func otherPolicysInstant(_ index: Int, in occurrences: [ExpectedOccurrence], schedule: Schedule, zone: TimeZone,
+                                            fits: (Date) -> Bool, underSkip: Bool = false) -> String? {
+        let date = occurrences[index].instant.date
+        guard schedule.occurrence(at: date) == nil else { return nil }
+        var resolver = WallTimeResolver(timeZone: zone)
+        for policy in NonexistentTimePolicy.allCases where policy != schedule.nonexistent {
+            guard let variant = try? Schedule(id: schedule.id, version: schedule.version, rule: schedule.rule, timeZone: zone,
+                                              nonexistent: policy, repeated: schedule.repeated, searchLimit: schedule.searchLimit),
+                  let found = variant.occurrence(at: date), let slot = found.slot, case .gap = resolver.resolve(slot) else { continue }
+            let own = resolver.instants(for: slot, nonexistent: schedule.nonexistent, repeated: schedule.repeated)
+                .map(\.date).filter { schedule.occurrence(at: $0)?.slot == slot }
+            let time = String(slot.description.dropFirst(11))
+            let said = "it is \(WallTimeText.wallTime(date, in: zone)) in \(ZoneDisplayName.of(zone)), what 'nonexistent: \(policy.rawValue)' "
+                + "gives for \(time) on \(slot.dateString), a wall time the zone skips; 'nonexistent: \(schedule.nonexistent.rawValue)' "
+            guard let meant = own.first else {
+                return underSkip ? said + "gives no occurrence for it: remove \(occurrences[index].thisLine)" : nil
+            }
+            let offset = zone.secondsFromGMT(for: meant)
+            guard offset % 60 == 0 else { return nil }
+            let text = WallTimeText.instant(meant, offset: offset)
+            if let listed = occurrences.indices.first(where: { $0 != index && occurrences[$0].instant.date == meant }) {
+                return said + "gives \(text) for it, which line \(occurrences[listed].instant.location.line) lists already: remove \(occurrences[index].thisLine)"
+            }
+            if fits(meant) { return said + "gives \(text) for it: write that, which puts the list in order" }
+            guard let place = place(of: meant, movingLine: index, in: occurrences) else { return nil }
+            let line = occurrences[index].key.map { "{at: \(text), key: \($0)}" }
+            return said + "gives \(text) for it, which belongs \(place): write \(line ?? "that") there and remove \(occurrences[index].thisLine)"
+        }
+        return nil
     }
 
     /// A line at an earlier slot's occurrence that a later slot of the rule resolves to as well, and which the drop rule

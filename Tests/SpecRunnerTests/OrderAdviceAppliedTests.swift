@@ -310,6 +310,31 @@ import Testing
         #expect(try RecurrenceVerdictTests.runOnCore(lines.joined(separator: "\n"), path: "ny.yaml").status == .passed)
     }
 
+    /// A skipped wall time below its place is told where its policy's instant belongs (it was told nothing, the
+    /// instant not fitting between its neighbours); written there as told, the spec passes. zoneinfo: Berlin springs
+    /// forward at 2027-03-28T01:00Z, so 02:30+01:00 that night is 01:30Z (03:30 CEST) and next-valid-time gives
+    /// 03:00+02:00 (01:00Z), between the 27th's 02:30+01:00 and the 29th's 02:30+02:00.
+    @Test func aSkippedWallTimeBelowItsPlaceWrittenWhereToldPasses() throws {
+        let text = """
+            spec: berlin
+            schedule: {id: b, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: next-valid-time, repeated: first}
+            window: {after: 2027-03-27T00:00:00+01:00, through: 2027-03-30T12:00:00+02:00}
+            expect:
+              occurrences:
+                - 2027-03-27T02:30:00+01:00
+                - 2027-03-29T02:30:00+02:00
+                - 2027-03-28T02:30:00+01:00
+                - 2027-03-30T02:30:00+02:00
+            """
+        let error = try #require(SpecParser().parse(path: "b.yaml", bytes: Array(text.utf8)).diagnostics.first { $0.code == "instant-order" })
+        #expect(error.location?.line == 8 && error.message.hasSuffix("'nonexistent: next-valid-time' gives 2027-03-28T03:00:00+02:00 for it, "
+            + "which belongs after line 6: write that there and remove this line"), "\(error.message)")
+        var lines = text.components(separatedBy: "\n")
+        lines.remove(at: 7)
+        lines.insert("    - 2027-03-28T03:00:00+02:00", at: 6)
+        #expect(try RecurrenceVerdictTests.runOnCore(lines.joined(separator: "\n"), path: "b.yaml").status == .passed)
+    }
+
     /// A case's first result before its `Z` cursor, whose local reading's searches find it among others, is told the
     /// 'after' to write and what the searches find from it, as the next result's error says too (it was told to write
     /// the searches from the UTC 'after' as the list; both done, the case failed). Written as told, it passes. zoneinfo:

@@ -78,8 +78,8 @@ struct OutOfPlaceOccurrence {
             // Under `skip` (no instant to offer) only where no other reading says more: the line may be a typo for the
             // occurrence the list lacks there, which `missing` names.
             func gapPolicy(skipped: Bool = false) -> String? {
-                guard let schedule, let told = skippedWall(index, in: occurrences, schedule: schedule, zone: zone, fits: fits, underSkip: skipped)
-                        ?? otherPolicysInstant(index, in: occurrences, schedule: schedule, zone: zone, fits: fits, underSkip: skipped)
+                guard let schedule, let told = skippedWall(index, in: occurrences, schedule: schedule, zone: zone, fits: fits, inWindow: inWindow, underSkip: skipped)
+                        ?? otherPolicysInstant(index, in: occurrences, schedule: schedule, zone: zone, fits: fits, inWindow: inWindow, underSkip: skipped)
                 else { return nil }
                 fromGap.insert(index)
                 return told
@@ -326,13 +326,13 @@ struct OutOfPlaceOccurrence {
     }
 
     /// A line whose written digits are a wall time the zone skips, at a slot of the rule: what the schedule's
-    /// `nonexistent` policy gives for it — listed by another line (remove this one), or fitting in its place (write
-    /// it). Nil where neither holds, and under `skip` unless `underSkip` (asked when no other reading of the line says
+    /// `nonexistent` policy gives for it — listed by another line (remove this one), or fitting in its place or
+    /// belonging elsewhere in the list (write it: `policyGives`). Nil where none holds, and under `skip` unless `underSkip` (asked when no other reading of the line says
     /// more: it is then told to go, as the run would tell it). A review's `02:30+01:00` on the spring night, above the line of
     /// next-valid-time's `03:00+02:00`, left the right line blamed with "list the occurrences in order", and was told
     /// to go a round later.
     private static func skippedWall(_ index: Int, in occurrences: [ExpectedOccurrence], schedule: Schedule, zone: TimeZone,
-                                    fits: (Date) -> Bool, underSkip: Bool = false) -> String? {
+                                    fits: (Date) -> Bool, inWindow: (Date) -> Bool, underSkip: Bool = false) -> String? {
         let instant = occurrences[index].instant
         guard let written = instant.writtenOffset, schedule.occurrence(at: instant.date) == nil else { return nil }
         let wall = instant.writtenWall
@@ -349,19 +349,27 @@ struct OutOfPlaceOccurrence {
         let local = WallTimeText.local(instant.date, offset: written)
         let said = "it is written \(local.time) on \(local.date), a wall time \(ZoneDisplayName.of(zone)) skips (the clocks jump over it); "
             + "'nonexistent: \(schedule.nonexistent.rawValue)' "
-        let dates = occurrences.map(\.instant.date)
+        return policyGives(own.first, said: said, index, in: occurrences, zone: zone, fits: fits, inWindow: inWindow, underSkip: underSkip)
+    }
+
+    /// What the spec's gap policy gives a line's skipped slot (`meant`; nil under `skip`), after `said`: the line to go
+    /// where it is listed already (or, with `underSkip`, where nothing is given), the instant to write where it fits
+    /// in the line's place or belongs elsewhere in the list, inside the window. Nil otherwise.
+    private static func policyGives(_ meant: Date?, said: String, _ index: Int, in occurrences: [ExpectedOccurrence], zone: TimeZone,
+                                    fits: (Date) -> Bool, inWindow: (Date) -> Bool, underSkip: Bool) -> String? {
         // Under `skip` the slot has no occurrence: whether the line is to go or another occurrence was meant, the
         // readings after this one say (the one occurrence between its neighbours the list lacks); when none does, `underSkip`.
-        guard let meant = own.first else {
-            return underSkip ? said + "gives no occurrence for it: remove \(occurrences[index].thisLine)" : nil
-        }
+        guard let meant else { return underSkip ? said + "gives no occurrence for it: remove \(occurrences[index].thisLine)" : nil }
         let offset = zone.secondsFromGMT(for: meant)
         guard offset % 60 == 0 else { return nil }
         let text = WallTimeText.instant(meant, offset: offset)
-        if let listed = dates.indices.first(where: { $0 != index && dates[$0] == meant }) {
+        if let listed = occurrences.indices.first(where: { $0 != index && occurrences[$0].instant.date == meant }) {
             return said + "gives \(text) for it, which line \(occurrences[listed].instant.location.line) lists already: remove \(occurrences[index].thisLine)"
         }
-        return fits(meant) ? said + "gives \(text) for it: write that, which puts the list in order" : nil
+        if fits(meant) { return said + "gives \(text) for it: write that, which puts the list in order" }
+        guard inWindow(meant), let place = place(of: meant, movingLine: index, in: occurrences) else { return nil }
+        let line = occurrences[index].key.map { "{at: \(text), key: \($0)}" }
+        return said + "gives \(text) for it, which belongs \(place): write \(line ?? "that") there and remove \(occurrences[index].thisLine)"
     }
 
     /// A line at the instant another gap policy gives a skipped slot of the rule (next-valid-time's 03:00 under `skip`):
@@ -370,7 +378,7 @@ struct OutOfPlaceOccurrence {
     /// `skippedWall`. A review's policy line above the right line was told "list the
     /// occurrences in order"; swapped as told, the run then told it to go. Nil where the line is the schedule's own.
     private static func otherPolicysInstant(_ index: Int, in occurrences: [ExpectedOccurrence], schedule: Schedule, zone: TimeZone,
-                                            fits: (Date) -> Bool, underSkip: Bool = false) -> String? {
+                                            fits: (Date) -> Bool, inWindow: (Date) -> Bool, underSkip: Bool = false) -> String? {
         let date = occurrences[index].instant.date
         guard schedule.occurrence(at: date) == nil else { return nil }
         var resolver = WallTimeResolver(timeZone: zone)
@@ -383,19 +391,7 @@ struct OutOfPlaceOccurrence {
             let time = String(slot.description.dropFirst(11))
             let said = "it is \(WallTimeText.wallTime(date, in: zone)) in \(ZoneDisplayName.of(zone)), what 'nonexistent: \(policy.rawValue)' "
                 + "gives for \(time) on \(slot.dateString), a wall time the zone skips; 'nonexistent: \(schedule.nonexistent.rawValue)' "
-            guard let meant = own.first else {
-                return underSkip ? said + "gives no occurrence for it: remove \(occurrences[index].thisLine)" : nil
-            }
-            let offset = zone.secondsFromGMT(for: meant)
-            guard offset % 60 == 0 else { return nil }
-            let text = WallTimeText.instant(meant, offset: offset)
-            if let listed = occurrences.indices.first(where: { $0 != index && occurrences[$0].instant.date == meant }) {
-                return said + "gives \(text) for it, which line \(occurrences[listed].instant.location.line) lists already: remove \(occurrences[index].thisLine)"
-            }
-            if fits(meant) { return said + "gives \(text) for it: write that, which puts the list in order" }
-            guard let place = place(of: meant, movingLine: index, in: occurrences) else { return nil }
-            let line = occurrences[index].key.map { "{at: \(text), key: \($0)}" }
-            return said + "gives \(text) for it, which belongs \(place): write \(line ?? "that") there and remove \(occurrences[index].thisLine)"
+            return policyGives(own.first, said: said, index, in: occurrences, zone: zone, fits: fits, inWindow: inWindow, underSkip: underSkip)
         }
         return nil
     }

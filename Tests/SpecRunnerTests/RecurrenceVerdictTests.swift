@@ -700,6 +700,40 @@ import Testing
             + "and listed nowhere: write 2027-01-01T16:00:00+13:45 there")
     }
 
+    /// An instant written twice, one copy on the gap night's skipped wall time with the offset before the change: that
+    /// copy's warning says what to do of it (under `skip`, remove it), whichever copy the diff shows missing, and the
+    /// occurrence then left unlisted is told where it goes, beside the copy that stands. The review's r41 was told "line
+    /// 16 stands where 04:30 belongs" beside line 15's "remove this instant": both done, 03:30 was lost. zoneinfo:
+    /// Berlin springs forward at 2027-03-28T01:00Z; 02:30+01:00 and 03:30+02:00 are both 01:30Z, 04:30+02:00 is 02:30Z.
+    @Test func aCopyOnASkippedWallTimeIsTheOneToGo() throws {
+        func run(_ lines: String) throws -> String {
+            try Self.runOnCore("""
+                spec: hourly
+                schedule: {id: h, timezone: Europe/Berlin, rule: {every: hour, minute: 30}, nonexistent: skip, repeated: first}
+                window: {after: 2027-03-28T01:00:00+01:00, through: 2027-03-28T05:00:00+02:00}
+                expect:
+                  occurrences:
+                \(lines)
+                """, path: "h.yaml").message ?? ""
+        }
+        let first = try run("""
+                - 2027-03-28T01:30:00+01:00
+                - 2027-03-28T02:30:00+01:00
+                - 2027-03-28T03:30:00+02:00
+            """)
+        #expect(first == "occurrences differ: 1 missing, 1 unexpected; 2027-03-28 03:30 CEST (+02:00) is written twice (lines 7 and 8), and an "
+            + "occurrence happens once; line 7 is written with an offset the zone does not have at that instant (see its offset-mismatch "
+            + "warning); 2027-03-28 04:30 CEST (+02:00) is not listed: add '- 2027-03-28T04:30:00+02:00' after line 8", "\(first)")
+        // The slipped copy second, shown missing: the pointer at its warning is the report's (`pointingFailuresAtWarnings`).
+        let second = try run("""
+                - 2027-03-28T01:30:00+01:00
+                - 2027-03-28T03:30:00+02:00
+                - 2027-03-28T02:30:00+01:00
+            """)
+        #expect(second == "occurrences differ: 1 missing, 1 unexpected; 2027-03-28 03:30 CEST (+02:00) is written twice (lines 7 and 8), and an "
+            + "occurrence happens once; 2027-03-28 04:30 CEST (+02:00) is not listed: add '- 2027-03-28T04:30:00+02:00' after line 7", "\(second)")
+    }
+
     /// Two times of one gap under next-valid-time are one instant, the gap's end, and the later slot is dropped: a list
     /// written as if each gave an occurrence has that instant twice. "Correct the one meant for another occurrence"
     /// sent a review looking for an occurrence there is none of; the drop rule is named, and the copy shown missing is

@@ -254,13 +254,19 @@ struct RecurrenceExecutor: Sendable {
                     // 03:00). Elsewhere that note does not know of the repeat, and the advice stands.
                     let missingLines = Set(lines.compactMap { $0.kind == .missing && $0.expected?.date == twice ? $0.expectedLine : nil })
                     var resolver = WallTimeResolver(timeZone: timeZone)
-                    let slipped = caseSpec == nil && schedule.rule.isCalendarRule && places.contains { place in
-                        guard let line = expectedItems[place].line, missingLines.contains(line),
-                              let written = expectedLiteral(at: place)?.writtenOffset, written != timeZone.secondsFromGMT(for: twice)
-                        else { return false }
-                        let wall = LocalDateTime(wallSeconds: Int((twice.timeIntervalSince1970 + Double(written)).rounded(.down)))
-                        return resolver.instants(for: wall, nonexistent: .skip, repeated: .first).isEmpty
+                    /// The wall time a copy's digits show, where it is written with an offset the zone does not have then.
+                    func slippedWall(_ place: Int) -> LocalDateTime? {
+                        guard let written = expectedLiteral(at: place)?.writtenOffset, written != timeZone.secondsFromGMT(for: twice) else { return nil }
+                        return LocalDateTime(wallSeconds: Int((twice.timeIntervalSince1970 + Double(written)).rounded(.down)))
                     }
+                    // Whichever copy the diff shows missing: the review's r41 wrote 03:30 twice, the first as 02:30+01:00 on
+                    // the gap night; the diff matched that one, and "line 16 stands where 04:30 belongs" beside its
+                    // warning's "remove this instant" lost 03:30 when both were done.
+                    let slippedPlace = caseSpec == nil && schedule.rule.isCalendarRule ? places.first { place in
+                        guard let wall = slippedWall(place) else { return false }
+                        return resolver.instants(for: wall, nonexistent: .skip, repeated: .first).isEmpty
+                    } : nil
+                    let slipped = slippedPlace != nil
                     let written = copies(twice)
                     // Each copy written with `Z` whose digits are a wall time the schedule gives twice: the lint names
                     // its two instants, and "or remove it" here contradicted it (a message review's r24, both 02:30s).
@@ -291,6 +297,31 @@ struct RecurrenceExecutor: Sendable {
                             ?? landed
                             ?? ": correct the one meant for another occurrence, or remove it")
                     if let inPlace { placed.insert(inPlace.at.epochSeconds) }
+                    // The slipped copy's warning says what to do of it (under `skip`, remove it), and the other copy
+                    // stands: named where the diff does not show the slipped one missing (the pointer names it
+                    // otherwise), and the occurrences then left unlisted, but for what its policy gives that wall time
+                    // (its warning's to offer), told where they go, beside the copy that stands.
+                    if let slippedPlace, let wall = slippedWall(slippedPlace), let line = expectedItems[slippedPlace].line {
+                        if !missingLines.contains(line) {
+                            verdict.message! += "; line \(line) is written with an offset the zone does not have at that instant "
+                                + "(see its offset-mismatch warning)"
+                        }
+                        let kept = places.first { $0 != slippedPlace }.flatMap { expectedItems[$0].line }
+                        let given = Set(resolver.instants(for: wall, nonexistent: schedule.nonexistent, repeated: schedule.repeated)
+                            .map(\.date.timeIntervalSince1970))
+                        let seconds = twice.timeIntervalSince1970
+                        let rest = lines.compactMap { line -> DiffLine? in
+                            if line.kind == .missing, line.expected?.epochSeconds == seconds { return nil }
+                            if line.kind == .unexpected, let actual = line.actual, given.contains(actual.epochSeconds) { return nil }
+                            var line = line
+                            if line.kind == .same, line.expected?.epochSeconds == seconds { line.expectedLine = kept }
+                            return line
+                        }
+                        if kept != nil, let unlisted = UnlistedHint.window(rest, item: itemLines) {
+                            verdict.message! += "; " + unlisted
+                            for line in rest where line.kind == .unexpected { line.actual.map { placed.insert($0.epochSeconds) } }
+                        }
+                    }
                 }
                 // Each further instant written twice, in one sentence each (a review's two were told one per run).
                 if let twice {

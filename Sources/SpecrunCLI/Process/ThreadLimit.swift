@@ -55,13 +55,16 @@ public enum ThreadLimit {
     }
 
     /// How many malloc arenas a process under an address-space limit may have.
-    static let arenasUnderALimit: Int32 = 2
+    static let arenasUnderALimit: Int32 = 1
 
     /// Under `ulimit -v`, glibc's malloc gives each new thread an arena of its own, reserving 64 MB of address space
     /// each, up to eight per core: whether a thread's stack still fit depended on how many arenas threads had made
     /// first, so `ulimit -v 300000` refused threads in three runs of four while 150000 and 200000 always ran (a docs
     /// audit saw it; `MALLOC_ARENA_MAX=2` ran every time). With a limit, arenas are capped before any thread starts, so
-    /// a limit that runs once runs every time, and a higher one too. Without a limit nothing changes.
+    /// a limit that runs once runs every time, and a higher one too. Without a limit nothing changes. One, the main
+    /// arena: capped at two, 175,000–200,000 KB was still refused in 32 runs of 1,200 with two runs at once (whether the
+    /// second arena was mapped before the headroom check; `ThreadLimitTests` failed once in a full test run), and each
+    /// run spent 200 ms of system time on arenas glibc tried and failed to map.
     static func boundMallocArenasUnderAnAddressSpaceLimit() {
         var value = rlimit()
         guard getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &value) == 0, value.rlim_cur != rlim_t.max else { return }

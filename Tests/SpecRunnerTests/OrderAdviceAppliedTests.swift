@@ -335,6 +335,34 @@ import Testing
         #expect(try RecurrenceVerdictTests.runOnCore(lines.joined(separator: "\n"), path: "b.yaml").status == .passed)
     }
 
+    /// Two pairs out of order, apart: each is judged by its own neighbours (a review's swap and `Z` line were told "list
+    /// the occurrences in order" twice; sorted as told, the `Z` line went last and was then outside the window). Done as
+    /// told, both at once, the spec passes. zoneinfo: Berlin springs forward at 2027-03-28T01:00Z; 00:30 and 01:30 CET
+    /// are 23:30Z (the 27th) and 00:30Z, 03:30, 04:30 and 05:30 CEST are 01:30Z, 02:30Z and 03:30Z; 04:30Z is 06:30 CEST.
+    @Test func twoPairsApartEachToldItsOwnFixPass() throws {
+        let text = """
+            spec: berlin hourly
+            schedule: {id: h, timezone: Europe/Berlin, rule: {every: hour, minute: 30}, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-28T00:00:00+01:00, through: 2027-03-28T06:00:00+02:00}
+            expect:
+              occurrences:
+                - 2027-03-28T00:30:00+01:00
+                - {at: 2027-03-28T03:30:00+02:00, key: h/v1/2027-03-28T03:30}
+                - 2027-03-28T01:30:00+01:00
+                - 2027-03-28T04:30:00Z
+                - 2027-03-28T05:30:00+02:00
+            """
+        let errors = SpecParser().parse(path: "h.yaml", bytes: Array(text.utf8)).diagnostics.filter { $0.code == "instant-order" }
+        #expect(errors.map(\.location?.line) == [8, 9], "\(errors.map(\.message))")
+        #expect(errors.first?.message.hasSuffix("the two are listed the wrong way round: swap this line and line 7") == true, "\(errors.map(\.message))")
+        #expect(errors.last?.message.hasSuffix("if you meant 04:30 local time, write 2027-03-28T04:30:00+02:00, which puts the list in order") == true,
+                "\(errors.map(\.message))")
+        var lines = text.components(separatedBy: "\n")
+        lines.swapAt(6, 7)
+        lines[8] = lines[8].replacingOccurrences(of: "04:30:00Z", with: "04:30:00+02:00")
+        #expect(try RecurrenceVerdictTests.runOnCore(lines.joined(separator: "\n"), path: "h.yaml").status == .passed)
+    }
+
     /// A case's first result before its `Z` cursor, whose local reading's searches find it among others, is told the
     /// 'after' to write and what the searches find from it, as the next result's error says too (it was told to write
     /// the searches from the UTC 'after' as the list; both done, the case failed). Written as told, it passes. zoneinfo:

@@ -146,7 +146,8 @@ struct RecurrenceSectionParser {
         func place(_ item: Node) -> Node {
             item.mapping == nil ? item : (item.mapping!.first { $0.key.scalar?.value == "at" }?.value ?? item)
         }
-        var descents: [(previous: InstantLiteral, instant: InstantLiteral, item: Node)] = []
+        // Each pair out of order, with the later line's index among the lines that read.
+        var descents: [(previous: InstantLiteral, instant: InstantLiteral, item: Node, index: Int)] = []
         let firstDiagnostic = reader.log.diagnostics.count
         // Only for a list with a diagnostic (a line without an offset among them): a passing spec's list is not copied.
         defer { if reader.log.diagnostics.count > firstDiagnostic { reader.log.listedBeside(occurrences.map(\.instant.date), since: firstDiagnostic) } }
@@ -158,7 +159,7 @@ struct RecurrenceSectionParser {
                 continue
             }
             let instant = occurrence.instant
-            if let previous, instant.date < previous.date { descents.append((previous, instant, item)) }
+            if let previous, instant.date < previous.date { descents.append((previous, instant, item, occurrences.count)) }
             occurrences.append(occurrence)
             readItems.append(item)
             previous = instant
@@ -184,7 +185,20 @@ struct RecurrenceSectionParser {
             reader.log.reportedOutOfOrder([other, instant])
             return occurrences
         }
+        // Several pairs, none next to another: each judged by its own neighbours (a swap and a `Z` line two pairs apart
+        // were told "list the occurrences in order" twice, and sorting put the `Z` line last: the fifty-seventh
+        // session's review). Where a pair says nothing more, or pairs touch, each is told to be put in order.
+        let apart = zip(descents, descents.dropFirst()).allSatisfy { $1.index - $0.index > 1 }
+        let built = apart ? schedule.spec.flatMap { try? $0.schedule() } : nil
         for descent in descents {
+            if let built, let slip = OutOfPlaceOccurrence.find(in: occurrences, zone: schedule.timeZone, schedule: built, after: window?.after,
+                                                               through: window?.through, judged: descent.index), let advice = slip.advice {
+                let instant = occurrences[slip.index].instant, other = occurrences[slip.other].instant
+                let relation = slip.index > slip.other ? "earlier than \(other.text) before it" : "later than \(other.text) after it"
+                reader.log.report(.instantOrder, at: place(readItems[slip.index]), "\(instant.text) is \(relation); \(advice)")
+                if !slip.listedElsewhere { reader.log.reportedOutOfOrder([descent.previous, descent.instant]) }
+                continue
+            }
             reader.log.report(.instantOrder, at: place(descent.item),
                               "\(descent.instant.text) is earlier than \(descent.previous.text) before it; list the occurrences in order")
             reader.log.reportedOutOfOrder([descent.previous, descent.instant])

@@ -30,11 +30,15 @@ struct OutOfPlaceOccurrence {
     /// the wrong next-valid-time instant, left the right second line blamed, and swapping them took three rounds).
     /// `through`: the window's end, past which no instant is offered (a review was offered the occurrence after it as
     /// "the one the list lacks").
+    /// `judged`: in a list with several pairs out of order, none next to another, the one pair to judge (the later
+    /// line's index), by its own neighbours; advice that moves a line elsewhere in the list is left out there, since
+    /// the rest of the list is out of order too (the fifty-seventh session's review: a swap and a `Z` line, two pairs
+    /// apart, were told "list the occurrences in order" twice, and sorting put the `Z` line last).
     static func find(in occurrences: [ExpectedOccurrence], zone: TimeZone?, schedule: Schedule? = nil, after windowAfter: Date? = nil,
-                     through windowThrough: Date? = nil) -> OutOfPlaceOccurrence? {
+                     through windowThrough: Date? = nil, judged: Int? = nil) -> OutOfPlaceOccurrence? {
         let dates = occurrences.map(\.instant.date)
         let descents = dates.indices.dropFirst().filter { dates[$0] < dates[$0 - 1] }
-        guard descents.count == 1, let later = descents.first else { return nil }
+        guard let later = judged ?? (descents.count == 1 ? descents.first : nil), descents.contains(later) else { return nil }
         let earlier = later - 1
         // Removing a line leaves the list in order when its two neighbours are in order.
         func fitsWithout(_ index: Int) -> Bool {
@@ -113,6 +117,8 @@ struct OutOfPlaceOccurrence {
            let swap = swapAdvice(earlier, later, in: occurrences, schedule: schedule, after: windowAfter, through: windowThrough) {
             told = [(later, swap)]
         }
+        // Judged apart from the list's other pairs, a line is not sent elsewhere in a list still out of order.
+        if judged != nil { told = told.map { ($0.0, $0.1.flatMap { $0.contains("belongs") ? nil : $0 }) } }
         let advised = told.filter { $0.1 != nil }
         let chosen = advised.count == 1 ? advised[0] : told.count == 1 ? told[0] : (later, advice(later))
         return OutOfPlaceOccurrence(index: chosen.0, other: chosen.0 == later ? earlier : later, advice: chosen.1,

@@ -43,15 +43,28 @@ public struct OutsideWindowLint: SpecLintRule {
             let before = index > 0 ? occurrences[index - 1].instant.date : Date.distantPast
             let afterIt = index + 1 < occurrences.count ? occurrences[index + 1].instant.date : Date.distantFuture
             let fitting = instant.date == after ? [] : unlisted.filter { $0.date > before && $0.date < afterIt }
-            let meant = paired ? unlisted[position]
+            var meant = paired ? unlisted[position]
                 : fitting.min { abs($0.date.timeIntervalSince(instant.date)) < abs($1.date.timeIntervalSince(instant.date)) }
+            // The one line outside and the one occurrence unlisted, which does not fit the line's place: offered with
+            // where it goes (a review's `04:30:00Z` below 05:30, and a month typed `10` for `11` under a line it
+            // belongs above, were told only to remove the line or move the window, which never passes).
+            var moved: String?
+            if meant == nil, outside.count == 1, unlisted.count == 1, instant.date != after {
+                let date = unlisted[0].date
+                moved = occurrences.indices.last(where: { $0 != index && occurrences[$0].instant.date < date }).map { "after line \(occurrences[$0].lastLine)" }
+                    ?? occurrences.indices.first(where: { $0 != index }).map { "before line \(occurrences[$0].firstLine)" }
+                if let place = moved {
+                    meant = unlisted[0]
+                    moved = "\(place) and remove \(occurrences[index].thisLine)"
+                }
+            }
             return Diagnostic(
                 code: LintCode.outsideWindow.rawValue,
                 severity: .warning,
                 location: instant.location,
                 message: "\(instant.text) is outside the window (after \(window.after.text), through \(window.through.text)], "
                     + "so no engine lists it and the spec will fail" + edge
-                    + (schedule.map { Self.advice(for: instant.date, in: $0, meant: meant, keyed: occurrences[index].key != nil,
+                    + (schedule.map { Self.advice(for: instant.date, in: $0, meant: meant, moved: moved, keyed: occurrences[index].key != nil,
                                                   bounds: outside.count == 1 && unlisted.isEmpty ? (after, through) : nil) }
                         ?? ": move the instant or the window"),
                 sourceLine: instant.sourceLine,
@@ -78,11 +91,13 @@ public struct OutsideWindowLint: SpecLintRule {
     /// `bounds`: the window's, when this is the one line outside and the window holds no occurrence the list lacks: the
     /// bound that holds it and nothing else unlisted is named (a third review's `through` written inside Berlin's gap left out the change's 03:00, and "move the window"
     /// named no instant).
-    private static func advice(for date: Date, in schedule: Schedule, meant: Occurrence?, keyed: Bool, bounds: (after: Date, through: Date)? = nil) -> String {
+    /// `moved`: where the line meant goes, and what to do of this one, when it is not this line's place.
+    private static func advice(for date: Date, in schedule: Schedule, meant: Occurrence?, moved: String? = nil, keyed: Bool,
+                               bounds: (after: Date, through: Date)? = nil) -> String {
         let written = meant.map { occurrence in
             let instant = WallTimeText.instant(occurrence.date, offset: schedule.timeZone.secondsFromGMT(for: occurrence.date))
             return "; if it is meant for \(instant), the window's occurrence no line lists, write "
-                + (keyed ? "{at: \(instant), key: \(occurrence.key)}" : "that")
+                + (keyed ? "{at: \(instant), key: \(occurrence.key)}" : "that") + (moved.map { " " + $0 } ?? "")
         } ?? ""
         guard schedule.occurrence(at: date) == nil else {
             // An occurrence of the rule: no other instant is meant, so the line goes or the window grows (a review was

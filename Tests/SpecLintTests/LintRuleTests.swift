@@ -1117,6 +1117,26 @@ import Testing
             + "the window's occurrence no line lists, write that; else move the window to hold it [outside-window]"), "\(told)")
     }
 
+    /// The one line outside the window and the window's one occurrence no line lists, which belongs elsewhere in the
+    /// list: offered with where it goes (a review sorted a `Z` line meant as local time to the end, and was told only to
+    /// remove it or move the window, which never passes). zoneinfo: Berlin springs forward at 2027-03-28T01:00Z; 04:30Z
+    /// is 06:30 CEST, past 'through' (04:00Z); 04:30 CEST is 02:30Z, between line 6's 03:30 CEST and line 7's 05:30.
+    @Test func theOneLineOutsideIsOfferedTheUnlistedOccurrenceWhereItGoes() {
+        let told = Self.lint("""
+            spec: Hourly
+            schedule: {timezone: Europe/Berlin, rule: {every: hour, minute: 30}, nonexistent: skip, repeated: first}
+            window: {after: 2027-03-28T03:00:00+02:00, through: 2027-03-28T06:00:00+02:00}
+            expect:
+              occurrences:
+                - 2027-03-28T03:30:00+02:00
+                - 2027-03-28T05:30:00+02:00
+                - 2027-03-28T04:30:00Z
+
+            """)
+        #expect(told.contains("if it is meant for 2027-03-28T04:30:00+02:00, the window's occurrence no line lists, write that after line 6 "
+            + "and remove this line; else move the window to hold it [outside-window]"), "\(told)")
+    }
+
     /// A line written with an offset the zone does not have then, at an instant another line lists: the offset note no
     /// longer offers to keep it with the zone's offset (a duplicate), and `repeated-without-key` no longer offers its long
     /// form with the slip kept (a review's F2). zoneinfo: New York falls back at 2027-11-07T06:00Z; 02:30-04:00 is 06:30Z,

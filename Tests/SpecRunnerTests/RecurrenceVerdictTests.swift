@@ -734,6 +734,29 @@ import Testing
             + "occurrence happens once; 2027-03-28 04:30 CEST (+02:00) is not listed: add '- 2027-03-28T04:30:00+02:00' after line 7", "\(second)")
     }
 
+    /// An instant written twice whose first copy stands where the occurrence before it belongs (a date typed as the
+    /// next line's) is told that occurrence, and the other unlisted one where it goes, in one round (the review's r33 was
+    /// told to "correct the one meant for another occurrence", naming none). zoneinfo: Berlin is at +02:00 until
+    /// 2027-10-31T01:00Z, so 02:30 on 10-28 to 10-31 is 00:30Z; on 11-01 and 11-02 it is +01:00, 01:30Z.
+    @Test func aFirstCopyInThePlaceOfTheOccurrenceBeforeItIsToldIt() throws {
+        let result = try Self.runOnCore("""
+            spec: daily
+            schedule: {id: d, timezone: Europe/Berlin, rule: {every: day, at: "02:30"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-10-28T00:00:00+02:00, through: 2027-11-02T12:00:00+01:00}
+            expect:
+              occurrences:
+                - 2027-10-28T02:30:00+02:00
+                - 2027-10-30T02:30:00+02:00
+                - 2027-10-30T02:30:00+02:00
+                - 2027-10-31T02:30:00+02:00
+                - 2027-11-02T02:30:00+01:00
+            """, path: "d.yaml")
+        #expect(result.message == "occurrences differ: 1 missing, 2 unexpected; 2027-10-30 02:30 CEST (+02:00) is written twice (lines 7 "
+            + "and 8), and an occurrence happens once: line 7 stands where 2027-10-29 02:30 CEST (+02:00) belongs, which is produced and "
+            + "listed nowhere: write 2027-10-29T02:30:00+02:00 there; 2027-11-01 02:30 CET (+01:00) is not listed: add "
+            + "'- 2027-11-01T02:30:00+01:00' after line 9", "\(result.message ?? "")")
+    }
+
     /// Two times of one gap under next-valid-time are one instant, the gap's end, and the later slot is dropped: a list
     /// written as if each gave an occurrence has that instant twice. "Correct the one meant for another occurrence"
     /// sent a review looking for an occurrence there is none of; the drop rule is named, and the copy shown missing is

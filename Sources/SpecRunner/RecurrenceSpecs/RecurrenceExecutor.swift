@@ -208,15 +208,27 @@ struct RecurrenceExecutor: Sendable {
                 // A copy in the place of the one produced occurrence between it and the next line (or after it, for the
                 // last line), listed nowhere: a date typed twice (`06-02` for `06-03`), told the instant to write there.
                 var placed: Set<Double> = []
+                // Or the first copy, in the place of the one before it (a date typed as the next line's, `10-30` for
+                // `10-29`: the review's r33 was told to "correct the one meant for another occurrence", naming none);
+                // only where one of the two places holds such an occurrence, and the other copies are the instant (two
+                // copies both missing, both wrong, are still told to correct or remove each).
                 func inPlaceOf(_ date: Date) -> (line: String, at: ResultInstant)? {
-                    guard caseSpec == nil, let last = expectedItems.indices.last(where: { expectedItems[$0].date == date }),
-                          expectedItems[last].key == nil, let line = expectedItems[last].line else { return nil }
+                    guard caseSpec == nil, let first = expectedItems.indices.first(where: { expectedItems[$0].date == date }),
+                          let last = expectedItems.indices.last(where: { expectedItems[$0].date == date }) else { return nil }
                     let end = expectedItems.indices.contains(last + 1) ? expectedItems[last + 1].date : nil
-                    let between = actualItems.filter { item in item.date > date && end.map { item.date < $0 } ?? true }
-                    guard between.count == 1, unexpected.contains(between[0].date) else { return nil }
+                    let start = first > 0 ? expectedItems[first - 1].date : nil
+                    let after = actualItems.filter { item in item.date > date && end.map { item.date < $0 } ?? true }
+                    let before = actualItems.filter { item in item.date < date && start.map { item.date > $0 } ?? true }
+                    let copiesMissing = lines.filter { $0.kind == .missing && $0.expected?.epochSeconds == date.timeIntervalSince1970 }.count
+                    let firstToo = copiesMissing == expectedItems.filter { $0.date == date }.count - 1
+                    let places = [(last, after)] + (firstToo ? [(first, before)] : [])
+                    let fitting = places.filter { place, between in
+                        expectedItems[place].key == nil && expectedItems[place].line != nil && between.count == 1 && unexpected.contains(between[0].date)
+                    }
+                    guard fitting.count == 1, let (place, between) = fitting.first, let line = expectedItems[place].line else { return nil }
                     // An item of a flow list shares its line: named by its place in the list.
                     let shared = expectedItems.filter { $0.line == line }.count > 1
-                    return (shared ? "item \(last + 1) of the list on line \(line)" : "line \(line)", between[0].instant)
+                    return (shared ? "item \(place + 1) of the list on line \(line)" : "line \(line)", between[0].instant)
                 }
                 // Where the copies of an instant are written. Items of one flow list share a line: "lines 5 and 5" (a
                 // claims audit's Apia spec) named neither.

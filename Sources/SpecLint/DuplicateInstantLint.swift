@@ -47,6 +47,9 @@ public struct DuplicateInstantLint: SpecLintRule {
                     + "do what its offset-mismatch warning says rather than removing the other line"
             } else if let told = Self.localDigits(earlier, instant, body: body) {
                 advice = told
+            } else if let told = Self.oneLocalDigits(index, in: occurrences, body: body) {
+                advice = told.advice
+                toFix = told.line
             } else if let told = Self.keyedOnce(occurrences[index - 1], occurrences[index], in: occurrences, body: body) {
                 advice = told.advice
                 toFix = told.line
@@ -122,6 +125,31 @@ public struct DuplicateInstantLint: SpecLintRule {
         func text(_ date: Date) -> String { WallTimeText.instant(date, offset: zone.secondsFromGMT(for: date)) }
         return "both are written with 'Z' (UTC); if they mean \(WallTimeText.local(instant.date, offset: 0).time) local time, which "
             + "happens twice that night, write its two instants: \(text(first)) and \(text(last))"
+    }
+
+    /// One of the two written with `Z`, whose digits read as local time are an occurrence no line lists that fits its
+    /// place (keyed as the line is): the `Z` line is that slip, to rewrite (a review's Troll `01:00:00Z`, meant for the
+    /// first 01:00 at +02:00 beside the keyed second one at 01:00Z, was told "remove one" with the caret on the right
+    /// line). With the advice, the `Z` line.
+    private static func oneLocalDigits(_ index: Int, in occurrences: [ExpectedOccurrence], body: RecurrenceSpec) -> (advice: String, line: InstantLiteral)? {
+        let pair = [index - 1, index].filter { occurrences[$0].instant.writtenOffset == nil }
+        guard pair.count == 1, let z = pair.first, let schedule = try? body.schedule.schedule() else { return nil }
+        let line = occurrences[z], zone = schedule.timeZone
+        let before = z > 0 ? occurrences[z - 1].instant.date : body.window?.after.date
+        let after = occurrences.indices.contains(z + 1) ? occurrences[z + 1].instant.date : body.window?.through.date.addingTimeInterval(1)
+        let listed = Set(occurrences.map(\.instant.date))
+        var resolver = WallTimeResolver(timeZone: zone)
+        let readings = resolver.readings(line.instant.writtenWall)
+        let meant = readings.filter { date in
+            (before.map { $0 < date } ?? true) && (after.map { date < $0 } ?? true) && !listed.contains(date)
+                && schedule.occurrence(at: date).map { found in line.key.map { $0 == "\(found.key)" } ?? true } == true
+        }
+        guard meant.count == 1, let date = meant.first, zone.secondsFromGMT(for: date) % 60 == 0 else { return nil }
+        let which = readings.count == 2 ? " (the \(date == readings[0] ? "first" : "second") of the two that night)" : ""
+        let text = WallTimeText.instant(date, offset: zone.secondsFromGMT(for: date))
+        return ("\(line.instant.text) on line \(line.instant.location.line) is UTC ('Z'); if its digits "
+            + "\(WallTimeText.local(line.instant.date, offset: 0).time) are meant as local time, that is \(text)\(which), which no line "
+            + "lists: write that on line \(line.instant.location.line)", line.instant)
     }
 
     /// Two lines keyed differently at one instant the schedule gives once: it is the slot whose key it carries, and the

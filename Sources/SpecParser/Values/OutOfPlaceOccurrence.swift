@@ -333,10 +333,10 @@ struct OutOfPlaceOccurrence {
 
     /// A line whose written digits are a wall time the zone skips, at a slot of the rule: what the schedule's
     /// `nonexistent` policy gives for it — listed by another line (remove this one), or fitting in its place or
-    /// belonging elsewhere in the list (write it: `policyGives`). Nil where none holds, and under `skip` unless `underSkip` (asked when no other reading of the line says
-    /// more: it is then told to go, as the run would tell it). A review's `02:30+01:00` on the spring night, above the line of
-    /// next-valid-time's `03:00+02:00`, left the right line blamed with "list the occurrences in order", and was told
-    /// to go a round later.
+    /// belonging elsewhere in the list (write it: `policyGives`). Nil where none holds, and under `skip` unless
+    /// `underSkip` (asked when no other reading of the line says more: it is then told to go, as the run would tell
+    /// it). A review's `02:30+01:00` on the spring night, above the line of next-valid-time's `03:00+02:00`, left the
+    /// right line blamed with "list the occurrences in order", and was told to go a round later.
     private static func skippedWall(_ index: Int, in occurrences: [ExpectedOccurrence], schedule: Schedule, zone: TimeZone,
                                     fits: (Date) -> Bool, inWindow: (Date) -> Bool, underSkip: Bool = false) -> String? {
         let instant = occurrences[index].instant
@@ -381,8 +381,8 @@ struct OutOfPlaceOccurrence {
     /// A line at the instant another gap policy gives a skipped slot of the rule (next-valid-time's 03:00 under `skip`):
     /// what the schedule's own policy gives there — nothing (remove the line), an instant another line lists (remove
     /// it), or one that fits in its place or belongs elsewhere (write it); nothing only with `underSkip`, as
-    /// `skippedWall`. A review's policy line above the right line was told "list the
-    /// occurrences in order"; swapped as told, the run then told it to go. Nil where the line is the schedule's own.
+    /// `skippedWall`. A review's policy line above the right line was told "list the occurrences in order"; swapped as
+    /// told, the run then told it to go. Nil where the line is the schedule's own.
     private static func otherPolicysInstant(_ index: Int, in occurrences: [ExpectedOccurrence], schedule: Schedule, zone: TimeZone,
                                             fits: (Date) -> Bool, inWindow: (Date) -> Bool, underSkip: Bool = false) -> String? {
         let date = occurrences[index].instant.date

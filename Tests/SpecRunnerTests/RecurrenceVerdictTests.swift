@@ -757,6 +757,27 @@ import Testing
             + "'- 2027-11-01T02:30:00+01:00' after line 9", "\(result.message ?? "")")
     }
 
+    /// A further missing line on a weekday the weekly rule does not run on is told beside another line's policy
+    /// sentence, in the same round (the review's r06 was told it a round later, though the diff showed it). zoneinfo:
+    /// Berlin springs forward at 2027-03-28T01:00Z; 02:30 under shift-backward is 00:30Z, 01:30 CET; 2027-04-05 is a
+    /// Monday, 04-04 a Sunday (02:30 CEST, 00:30Z); 03-21 a Sunday (02:30 CET, 01:30Z).
+    @Test func aWeekdaySlipIsToldBesideAnotherLinesPolicySentence() throws {
+        let result = try Self.runOnCore("""
+            spec: weekly
+            schedule: {id: w, timezone: Europe/Berlin, rule: {every: week, on: [sunday], at: "02:30"}, nonexistent: shift-backward, repeated: first}
+            window: {after: 2027-03-15T00:00:00+01:00, through: 2027-04-10T00:00:00+02:00}
+            expect:
+              occurrences:
+                - 2027-03-21T02:30:00+01:00
+                - 2027-03-28T03:00:00+02:00
+                - 2027-04-05T02:30:00+02:00
+            """, path: "w.yaml")
+        #expect(result.message == "occurrences differ: 2 missing, 2 unexpected; 2027-03-28 03:00 CEST (+02:00) is what 'nonexistent: "
+            + "next-valid-time' gives, not this test's 'nonexistent: shift-backward'; under this test's policies, 02:30 on 2027-03-28 is "
+            + "2027-03-28T01:30:00+01:00: if the app uses them, write that; line 8: 2027-04-05 is a Monday; the rule runs on Sunday",
+                "\(result.message ?? "")")
+    }
+
     /// Two times of one gap under next-valid-time are one instant, the gap's end, and the later slot is dropped: a list
     /// written as if each gave an occurrence has that instant twice. "Correct the one meant for another occurrence"
     /// sent a review looking for an occurrence there is none of; the drop rule is named, and the copy shown missing is

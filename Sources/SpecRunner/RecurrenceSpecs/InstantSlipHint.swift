@@ -188,6 +188,14 @@ enum InstantSlipHint {
         return "\(lines): " + ListWording.joined(slips.map { "\(date($0.0)) is a \(capitalized($0.1))" }) + "; the rule runs on \(list)"
     }
 
+    /// A line on a weekday a weekly rule does not run on, written with the zone's offset (an offset slip is its
+    /// warning's), at no occurrence: told beside other lines' sentences.
+    static func weekdayHint(for schedule: Schedule, missing: InstantLiteral, render: (Date) -> ResultInstant) -> String? {
+        guard schedule.occurrence(at: missing.date) == nil,
+              missing.writtenOffset.map({ $0 == schedule.timeZone.secondsFromGMT(for: missing.date) }) ?? false else { return nil }
+        return weekdaySlip(schedule, missing, render)
+    }
+
     /// A weekly rule and a date on another weekday.
     private static func weekdaySlip(_ schedule: Schedule, _ missing: InstantLiteral, _ render: (Date) -> ResultInstant) -> String? {
         guard let days = weekdays(of: schedule.rule) else { return nil }

@@ -516,6 +516,15 @@ struct RecurrenceExecutor: Sendable {
                               !hints.contains(where: { $0.contains(slip) }) else { continue }
                         hints.append(slip)
                     }
+                    // And each further missing line on a weekday a weekly rule does not run on, beside another line's
+                    // sentence (a review's Monday typed for a Sunday, beside next-valid-time's 03:00, was told a round
+                    // later, though the diff showed it).
+                    for date in missing.prefix(8) where !hints.isEmpty {
+                        guard let literal = writtenLiteral(date), !namesItem(date, toldSoFar()), !toldSoFar().contains(instant(date).local),
+                              let slip = InstantSlipHint.weekdayHint(for: schedule, missing: literal, render: { instant($0) }),
+                              !hints.contains(where: { $0.contains(slip) }) else { continue }
+                        hints.append(slip)
+                    }
                 }
                 if hints.isEmpty, let keys = KeyPartHint.hint(for: schedule, diff: lines) { hints.append(keys) }
                 // Only unlisted occurrences, no sentence of the rule's: each is the line to add, ready to paste, where it

@@ -54,7 +54,8 @@ public struct DuplicateInstantLint: SpecLintRule {
                 advice = told.advice
                 toFix = told.line
             } else if let between = Self.unlistedBetween(occurrences, index, body: body) {
-                advice = between
+                advice = between.advice
+                toFix = between.line
             } else if let landed = Self.droppedOnto(instant, key: occurrences[index].key, item: index + 1,
                                                     sharedLine: earlier.location.line == instant.location.line, body: body) {
                 advice = landed
@@ -84,20 +85,39 @@ public struct DuplicateInstantLint: SpecLintRule {
 
     /// The one occurrence between the copy and the next line (or the window's end), listed nowhere: the copy stands in
     /// its place, a date typed twice (a `2027-06-02` where `06-03` was meant was told "remove one", and removed, the
-    /// spec still failed for the 3rd). Nil where the copy carries a key, or zero or several occurrences are unlisted.
-    private static func unlistedBetween(_ occurrences: [ExpectedOccurrence], _ index: Int, body: RecurrenceSpec) -> String? {
+    /// spec still failed for the 3rd). Or, where the instant is an occurrence, the one between the line before the first
+    /// copy (or the window's start) and that copy: the first copy stands in its place, a date typed as the next line's
+    /// (a review's `10-30` for `10-29`, told "remove one" beside the run's "line 14 stands where 10-29 belongs": both
+    /// done, 10-30 was lost), where nothing is left out after the last copy. Nil where a copy carries a key, or zero or
+    /// several occurrences are unlisted. With the advice, the copy it is about.
+    private static func unlistedBetween(_ occurrences: [ExpectedOccurrence], _ index: Int, body: RecurrenceSpec) -> (advice: String, line: InstantLiteral)? {
         guard occurrences[index].key == nil, occurrences[index - 1].key == nil, let schedule = try? body.schedule.schedule() else { return nil }
-        let copy = occurrences[index].instant
+        let listed = Set(occurrences.map(\.instant.date))
+        /// The occurrences in (from, to), or (from, through] of the window when `to` is nil (a few at most), and whether
+        /// they are one, listed nowhere.
+        func between(after from: Date?, before to: Date?) -> (all: [Occurrence], one: Occurrence?) {
+            guard let from, let end = to ?? body.window?.through.date, end > from,
+                  let found = try? CoreEngine().occurrences(in: Window(after: from, through: end), of: schedule, limit: 3) else { return ([], nil) }
+            let all = found.filter { $0.date < end || to == nil }
+            return (all, all.count == 1 && !listed.contains(all[0].date) ? all[0] : nil)
+        }
+        let copy = occurrences[index].instant, first = occurrences[index - 1].instant
         let next = occurrences.indices.contains(index + 1) ? occurrences[index + 1].instant : nil
-        guard let end = next?.date ?? body.window?.through.date, end > copy.date,
-              let found = try? CoreEngine().occurrences(in: Window(after: copy.date, through: end), of: schedule, limit: 3) else { return nil }
-        // The next line's own instant is no occurrence between: (copy, next).
-        let between = found.filter { $0.date < end || next == nil }
-        guard between.count == 1, !occurrences.contains(where: { $0.instant.date == between[0].date }) else { return nil }
-        let meant = WallTimeText.instant(between[0].date, offset: schedule.timeZone.secondsFromGMT(for: between[0].date))
-        let place = next.map { "between this line and line \($0.location.line)" } ?? "after this line, in the window"
-        return "the one occurrence \(place), \(meant), is listed nowhere: if line \(copy.location.line) means it, write "
-            + "\(meant) there; else remove line \(copy.location.line)"
+        let previous = index >= 2 ? occurrences[index - 2].instant.date : body.window?.after.date
+        let later = between(after: copy.date, before: next?.date)
+        // The first copy only where nothing is left out after the last one.
+        let after = later.one
+        let before = after != nil || !later.all.isEmpty || schedule.occurrence(at: copy.date) == nil ? nil : between(after: previous, before: first.date).one
+        guard let meant = after ?? before else { return nil }
+        let text = WallTimeText.instant(meant.date, offset: schedule.timeZone.secondsFromGMT(for: meant.date))
+        if after != nil {
+            let place = next.map { "between this line and line \($0.location.line)" } ?? "after this line, in the window"
+            return ("the one occurrence \(place), \(text), is listed nowhere: if line \(copy.location.line) means it, write "
+                + "\(text) there; else remove line \(copy.location.line)", copy)
+        }
+        let place = index >= 2 ? "between line \(occurrences[index - 2].lastLine) and this line" : "before this line, in the window"
+        return ("the one occurrence \(place), \(text), is listed nowhere: if line \(first.location.line) means it, write "
+            + "\(text) there; else remove line \(first.location.line)", first)
     }
 
     /// An instant a second slot of the rule resolves to as well, which the drop rule removes: Berlin's 02:30 and 02:45

@@ -1348,6 +1348,27 @@ import Testing
         #expect(Self.lint(text("2027-06-05T09:00:00+02:00")).contains("so the spec will fail; remove one [duplicate-instant]"))
     }
 
+    /// The first copy in the place of the one occurrence between the line before it and itself, where nothing is left
+    /// out after the last copy: that copy is told the occurrence, as the run's failure tells it (a review's `10-30` for
+    /// `10-29` was told "remove one" here and "write 10-29 on line 14" there: both done, 10-30 was lost). Berlin is at
+    /// +02:00 in June (zoneinfo).
+    @Test func aFirstCopyInThePlaceOfAnUnlistedOccurrenceIsToldIt() {
+        let told = Self.lint("""
+            spec: d
+            schedule: {timezone: Europe/Berlin, rule: {every: day, at: "09:00"}, nonexistent: skip, repeated: first}
+            window: {after: 2027-06-01T12:00:00+02:00, through: 2027-06-04T12:00:00+02:00}
+            expect:
+              occurrences:
+                - 2027-06-03T09:00:00+02:00
+                - 2027-06-03T09:00:00+02:00
+                - 2027-06-04T09:00:00+02:00
+
+            """)
+        #expect(told.hasPrefix("lint.yaml:6:7: warning: 2027-06-03T09:00:00+02:00 is the same instant as 2027-06-03T09:00:00+02:00 after it: "
+            + "an occurrence happens once, so the spec will fail; the one occurrence before this line, in the window, 2027-06-02T09:00:00+02:00, "
+            + "is listed nowhere: if line 6 means it, write 2027-06-02T09:00:00+02:00 there; else remove line 6 [duplicate-instant]"), "\(told)")
+    }
+
     /// A deviation declared on core is warned about at its key: core gives the contract's answers, so the entry once
     /// hid a spec that expects something else (a message review declared one, as the engines' note advised, and a
     /// wrong spec passed). One on foundation is what the key is for. zoneinfo: 02:30 does not exist in Berlin on

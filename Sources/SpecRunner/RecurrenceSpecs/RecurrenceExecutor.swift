@@ -209,9 +209,9 @@ struct RecurrenceExecutor: Sendable {
                 // last line), listed nowhere: a date typed twice (`06-02` for `06-03`), told the instant to write there.
                 var placed: Set<Double> = []
                 // Or the first copy, in the place of the one before it (a date typed as the next line's, `10-30` for
-                // `10-29`: the review's r33 was told to "correct the one meant for another occurrence", naming none);
-                // only where one of the two places holds such an occurrence, and the other copies are the instant (two
-                // copies both missing, both wrong, are still told to correct or remove each).
+                // `10-29`: the review's r33 was told to "correct the one meant for another occurrence", naming none),
+                // where nothing is produced after the last copy and the other copies are the instant (two copies both
+                // missing, both wrong, are still told to correct or remove each).
                 func inPlaceOf(_ date: Date) -> (line: String, at: ResultInstant)? {
                     guard caseSpec == nil, let first = expectedItems.indices.first(where: { expectedItems[$0].date == date }),
                           let last = expectedItems.indices.last(where: { expectedItems[$0].date == date }) else { return nil }
@@ -220,12 +220,13 @@ struct RecurrenceExecutor: Sendable {
                     let after = actualItems.filter { item in item.date > date && end.map { item.date < $0 } ?? true }
                     let before = actualItems.filter { item in item.date < date && start.map { item.date > $0 } ?? true }
                     let copiesMissing = lines.filter { $0.kind == .missing && $0.expected?.epochSeconds == date.timeIntervalSince1970 }.count
-                    let firstToo = copiesMissing == expectedItems.filter { $0.date == date }.count - 1
+                    // The first copy only where nothing is produced after the last one before the next line.
+                    let firstToo = copiesMissing == expectedItems.filter { $0.date == date }.count - 1 && after.isEmpty
                     let places = [(last, after)] + (firstToo ? [(first, before)] : [])
                     let fitting = places.filter { place, between in
                         expectedItems[place].key == nil && expectedItems[place].line != nil && between.count == 1 && unexpected.contains(between[0].date)
                     }
-                    guard fitting.count == 1, let (place, between) = fitting.first, let line = expectedItems[place].line else { return nil }
+                    guard let (place, between) = fitting.first, let line = expectedItems[place].line else { return nil }
                     // An item of a flow list shares its line: named by its place in the list.
                     let shared = expectedItems.filter { $0.line == line }.count > 1
                     return (shared ? "item \(place + 1) of the list on line \(line)" : "line \(line)", between[0].instant)

@@ -167,9 +167,13 @@ public struct DuplicateInstantLint: SpecLintRule {
         guard meant.count == 1, let date = meant.first, zone.secondsFromGMT(for: date) % 60 == 0 else { return nil }
         let which = readings.count == 2 ? " (the \(date == readings[0] ? "first" : "second") of the two that night)" : ""
         let text = WallTimeText.instant(date, offset: zone.secondsFromGMT(for: date))
+        // Under `both` a repeated wall time's line carries its key (`repeated-without-key`): given whole, as a review's
+        // short form drew that warning a round later.
+        let whole = readings.count == 2 && schedule.repeated == .both && line.key == nil
+            ? schedule.occurrence(at: date).map { "{at: \(text), key: \($0.key)}" } : nil
         return ("\(line.instant.text) on line \(line.instant.location.line) is UTC ('Z'); if its digits "
             + "\(WallTimeText.local(line.instant.date, offset: 0).time) are meant as local time, that is \(text)\(which), which no line "
-            + "lists: write that on line \(line.instant.location.line)", line.instant)
+            + "lists: write \(whole.map { "this line as \($0)" } ?? "that on line \(line.instant.location.line)")", line.instant)
     }
 
     /// Two lines keyed differently at one instant the schedule gives once: it is the slot whose key it carries, and the

@@ -1171,8 +1171,8 @@ import Testing
     // MARK: duplicate-instant
 
     /// One copy written with `Z`, whose digits read as local time are the unlisted first reading that fits its place:
-    /// that line is told to be rewritten (a review's was "remove one", with the caret on the keyed, right line).
-    /// zoneinfo: Troll falls back at 2027-10-31T01:00Z (+02:00 → +00:00), so 01:00 is 23:00Z (the 30th) and 01:00Z;
+    /// that line is told to be rewritten, whole with its key under `both` (a review's was "remove one", with the caret on
+    /// the keyed, right line; then the short form drew `repeated-without-key`). zoneinfo: Troll falls back at 2027-10-31T01:00Z (+02:00 → +00:00), so 01:00 is 23:00Z (the 30th) and 01:00Z;
     /// 00:00+02:00 is 22:00Z.
     @Test func aZCopyWhoseLocalReadingIsUnlistedIsToldToBeRewritten() {
         let told = Self.lint("""
@@ -1188,8 +1188,8 @@ import Testing
             """)
         #expect(told.contains("lint.yaml:7:7: warning: 2027-10-31T01:00:00Z is the same instant as 2027-10-31T01:00:00+00:00 after it: an "
             + "occurrence happens once, so the spec will fail; 2027-10-31T01:00:00Z on line 7 is UTC ('Z'); if its digits 01:00 are meant as "
-            + "local time, that is 2027-10-31T01:00:00+02:00 (the first of the two that night), which no line lists: write that on line 7 "
-            + "[duplicate-instant]"), "\(told)")
+            + "local time, that is 2027-10-31T01:00:00+02:00 (the first of the two that night), which no line lists: write this line as "
+            + "{at: 2027-10-31T01:00:00+02:00, key: t/v1/2027-10-31T01:00} [duplicate-instant]"), "\(told)")
     }
 
     /// Two lines keyed differently at one instant the schedule gives once are told which line it is and to remove the

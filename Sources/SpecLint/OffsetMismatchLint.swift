@@ -114,14 +114,9 @@ public struct OffsetMismatchLint: SpecLintRule {
     /// there: from the UTC 'after', a later line was told the instant after its own (a third cases review's leftover:
     /// both applied, the case failed). Nil otherwise.
     static func localCursor(of testCase: CaseSpec, in built: Schedule) -> Date? {
-        guard testCase.after.writtenOffset == nil, let first = testCase.next.first, first.date <= testCase.after.date,
-              testCase.next.count <= 16 else { return nil }
+        guard let first = testCase.next.first, first.date <= testCase.after.date, testCase.next.count <= 16 else { return nil }
         // As the error reads it: a result at the cursor itself is found by the first search only.
-        let searches = first.date == testCase.after.date ? 1 : testCase.next.count
-        var resolver = WallTimeResolver(timeZone: built.timeZone)
-        return resolver.readings(testCase.after.writtenWall).first { reading in
-            reading < first.date && built.searches(searches, after: reading).contains { $0.date == first.date }
-        }
+        return testCase.after.localReading(in: built, finding: first.date, searches: first.date == testCase.after.date ? 1 : testCase.next.count)
     }
 
     /// An instant the schedule is expected to give (an expected occurrence, a case's `next`, a scenario run's

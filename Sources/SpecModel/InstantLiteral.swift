@@ -15,6 +15,16 @@ public struct InstantLiteral: Sendable, Hashable {
     public var writtenWall: LocalDateTime {
         LocalDateTime(wallSeconds: Int(date.timeIntervalSince1970.rounded(.down)) + (writtenOffset ?? 0))
     }
+    /// For a cursor written with `Z`: the first reading of its digits as `schedule`'s local time from which `searches`
+    /// searches find `date` among their results (the cursor meant, where the `Z` is the slip); nil for a cursor with an
+    /// offset, or where no reading finds it. The case reader's error and the offset lint's chain ask it alike.
+    public func localReading(in schedule: Schedule, finding date: Date, searches: Int = 1) -> Date? {
+        guard writtenOffset == nil else { return nil }
+        var resolver = WallTimeResolver(timeZone: schedule.timeZone)
+        return resolver.readings(writtenWall).first { reading in
+            reading < date && schedule.searches(searches, after: reading).contains { $0.date == date }
+        }
+    }
     public var location: SourceLocation
     /// The text of the line the instant is written on, so a lint can show it without the file at hand.
     public var sourceLine: String? {

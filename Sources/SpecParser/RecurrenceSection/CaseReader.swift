@@ -410,13 +410,9 @@ struct CaseReader {
     /// both done, the case failed). What to write; nil for a cursor with an offset, or where no reading finds it.
     static func localDigitsCursor(_ after: InstantLiteral, finding instant: InstantLiteral, count: Int = 1, in built: Schedule) -> String? {
         // At most as many searches as the list's advice names (`searches(_:after:in:)`): a long list is not searched here.
-        guard after.writtenOffset == nil, count <= 16 else { return nil }
+        guard count <= 16, let reading = after.localReading(in: built, finding: instant.date, searches: count) else { return nil }
         let zone = built.timeZone
-        var resolver = WallTimeResolver(timeZone: zone)
-        guard let reading = resolver.readings(after.writtenWall).first(where: { reading in
-                  reading < instant.date && built.searches(count, after: reading).contains { $0.date == instant.date }
-              }),
-              zone.secondsFromGMT(for: reading) % 60 == 0 else { return nil }
+        guard zone.secondsFromGMT(for: reading) % 60 == 0 else { return nil }
         let found = count == 1 ? "the search finds this one" : searches(count, after: reading, in: built).map { "the searches find \(ListWording.joined($0))" }
         guard let found else { return nil }
         return "the case's 'after' is UTC ('Z'), which is \(WallTimeText.wallTime(after.date, in: zone)) in \(ZoneDisplayName.of(zone)); "

@@ -31,8 +31,8 @@ struct OutOfPlaceOccurrence {
     /// `through`: the window's end, past which no instant is offered (a review was offered the occurrence after it as
     /// "the one the list lacks").
     /// `judged`: in a list with several pairs out of order, none next to another, the one pair to judge (the later
-    /// line's index), by its own neighbours; advice that moves a line elsewhere in the list is left out there, since
-    /// the rest of the list is out of order too (the fifty-seventh session's review: a swap and a `Z` line, two pairs
+    /// line's index), by its own neighbours; advice that moves a line elsewhere in the list is left out there (`place`),
+    /// since the rest of the list is out of order too (the fifty-seventh session's review: a swap and a `Z` line, two pairs
     /// apart, were told "list the occurrences in order" twice, and sorting put the `Z` line last).
     static func find(in occurrences: [ExpectedOccurrence], zone: TimeZone?, schedule: Schedule? = nil, after windowAfter: Date? = nil,
                      through windowThrough: Date? = nil, judged: Int? = nil) -> OutOfPlaceOccurrence? {
@@ -117,8 +117,6 @@ struct OutOfPlaceOccurrence {
            let swap = swapAdvice(earlier, later, in: occurrences, schedule: schedule, after: windowAfter, through: windowThrough) {
             told = [(later, swap)]
         }
-        // Judged apart from the list's other pairs, a line is not sent elsewhere in a list still out of order.
-        if judged != nil { told = told.map { ($0.0, $0.1.flatMap { $0.contains("belongs") ? nil : $0 }) } }
         let advised = told.filter { $0.1 != nil }
         let chosen = advised.count == 1 ? advised[0] : told.count == 1 ? told[0] : (later, advice(later))
         return OutOfPlaceOccurrence(index: chosen.0, other: chosen.0 == later ? earlier : later, advice: chosen.1,
@@ -128,8 +126,13 @@ struct OutOfPlaceOccurrence {
 
     /// Where line `index`, moved to `date`, goes among the others: after the last earlier one (its item's last line), or
     /// before the first.
+    /// Only where the other lines are in order: judged apart from a list's other pairs out of order (`judged`), a line
+    /// is not sent elsewhere in a list still out of order. (With one pair out of order, the lines besides a candidate
+    /// are in order: it is a candidate because removing it leaves its neighbours in order.)
     private static func place(of date: Date, movingLine index: Int, in occurrences: [ExpectedOccurrence]) -> String? {
-        occurrences.indices.last(where: { $0 != index && occurrences[$0].instant.date < date }).map { "after line \(occurrences[$0].lastLine)" }
+        let others = occurrences.indices.filter { $0 != index }.map { occurrences[$0].instant.date }
+        guard zip(others, others.dropFirst()).allSatisfy({ $0 <= $1 }) else { return nil }
+        return occurrences.indices.last(where: { $0 != index && occurrences[$0].instant.date < date }).map { "after line \(occurrences[$0].lastLine)" }
             ?? occurrences.indices.first(where: { $0 != index }).map { "before line \(occurrences[$0].firstLine)" }
     }
 
